@@ -1,0 +1,109 @@
+/**
+ * site.json schema (spec §3 "Site config" plus what the spec varies per site).
+ * One file per concern lives in ./site/; this file composes them. Field names keep the
+ * spec's snake_case. Every optional field has its default beside it; docs/site-json.md
+ * is the reference for dealers and developers.
+ */
+import * as v from 'valibot';
+import { link, phone, slug } from './site/common.ts';
+import { FeaturesSchema } from './site/features.ts';
+import { FinanceSettingsSchema } from './site/finance.ts';
+import { DealershipSchema, LocationSchema } from './site/locations.ts';
+import { MenusSchema } from './site/menus.ts';
+import { PromoSettingsSchema } from './site/promo.ts';
+import { StockRulesSchema } from './site/stock-rules.ts';
+import { TextsSchema } from './site/texts.ts';
+import { ThemeSchema } from './site/theme.ts';
+
+/** Templates change layout and wording, not logic (DESIGN §3). */
+export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as const;
+
+/** Search engine settings: absent means the embedded engine. */
+export const SearchSettingsSchema = v.strictObject({
+  /** Meilisearch host URL as the browser reaches it, e.g. 'https://search.example.com'. */
+  host: v.pipe(v.string(), v.url('expected the search host URL, e.g. https://search.example.com')),
+  /**
+   * Browser key: a search-only key or tenant token, never an admin key. When absent, the
+   * build mints a tenant token from MEILI_ADMIN_KEY (server side) restricted to search_filters.
+   */
+  key: v.optional(v.string()),
+  /** Index uid. Default 'Car_production'. */
+  index: v.optional(v.string(), 'Car_production'),
+});
+
+export const SiteSchema = v.strictObject({
+  /** Tenant slug; must equal the tenant folder name. */
+  slug,
+  /** Template: used-group | franchise | caravan | motorcycle. */
+  template: v.picklist(TEMPLATES, `template must be one of ${TEMPLATES.join(', ')}`),
+  /** Dealer (trading) name shown in the header, titles and consent texts. */
+  name: v.pipe(v.string(), v.minLength(1, 'name is empty')),
+  /** Public site URL for canonical links and the sitemap, e.g. 'https://www.example.com.au'. */
+  url: v.pipe(v.string(), v.url('expected the public site URL, e.g. https://www.example.com.au')),
+  /** Short description for the home page meta description. Default: generated from the name. */
+  description: v.optional(v.string()),
+  /** Logo path (relative to the tenant's public folder) or URL. Default: the name as a word mark. */
+  logo: v.optional(v.string()),
+  /** Head-office address line. */
+  address: v.optional(v.string(), ''),
+  /** Main phone number, e.g. '+61 7 3000 1234' (shown as 07 3000 1234). */
+  phone,
+  /** Public e-mail address. */
+  email: v.optional(v.pipe(v.string(), v.email())),
+  /** Dealerships of the group. Default none. */
+  dealerships: v.optional(v.array(DealershipSchema), []),
+  /** Franchise websites by make ({ make, url }). Default none. */
+  dealership_websites: v.optional(v.array(v.strictObject({ make: v.string(), url: v.optional(link) })), []),
+  /** Locations (sales, service, parts yards). Default none. */
+  locations: v.optional(v.array(LocationSchema), []),
+  /** Franchise manufacturer brand, e.g. 'Toyota'; absent for multi-brand sites. */
+  manufacturer: v.optional(v.string()),
+  /** Finance provider name: Taurus, 360 Finance, AusLoans, Manual, Angle, Powertorque, Nissan Finance. */
+  finance_provider: v.optional(v.string()),
+  /** Subscription pricing offered. Default false. */
+  offers_subscription: v.optional(v.boolean(), false),
+  /** Garage (watchlist) enabled. Default false. */
+  garage_enabled: v.optional(v.boolean(), false),
+  /** Impel spin provider in use (uses spin_code). Default false. */
+  impel: v.optional(v.boolean(), false),
+  /** Service booking URL (embedded iframe). */
+  xtime_url: v.optional(v.pipe(v.string(), v.url())),
+  /** Dealer's YouTube channel. */
+  youtube_url: v.optional(v.pipe(v.string(), v.url())),
+  /** Meilisearch settings; absent = embedded search. */
+  search: v.optional(SearchSettingsSchema),
+  /** Filter expression holding this tenant's stock in a shared index. Default `site = "<slug>"`. */
+  search_filters: v.optional(v.string()),
+  /** Offers page settings: how many offers to show. Default { count: 12 }. */
+  offers: v.optional(v.strictObject({ count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 12) }), { count: 12 }),
+  /** Sold cars stay visible this many days after sale. Default 3. */
+  include_sold_cars_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 3),
+  /** Results per search page. Default 21. */
+  search_page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 21),
+  /** Reserve deposit in dollars. Default 200. */
+  reserve_deposit: v.optional(v.pipe(v.number(), v.minValue(0)), 200),
+  /** Default state for state selects (instant offer). Default 'qld'. */
+  default_state: v.optional(v.picklist(['qld', 'nsw', 'vic', 'sa', 'wa', 'tas', 'act', 'nt']), 'qld'),
+  /** Search URLs use /used-car/... instead of /search/.... Default false. */
+  used_car_routes: v.optional(v.boolean(), false),
+  /** Time zone of the dealer (opening status, promos). Default 'Australia/Brisbane'. */
+  timezone: v.optional(v.string(), 'Australia/Brisbane'),
+  /** Paths that need a signed-in shopper (spec §2 gated routes). Default none; /my-garage is always gated. */
+  gated_routes: v.optional(v.array(v.pipe(v.string(), v.regex(/^\//, 'expected a path starting with /'))), []),
+  /** Lead API base URL for production; default '/api' on the site's own origin. */
+  api_base: v.optional(v.string(), '/api'),
+  features: v.optional(FeaturesSchema, {}),
+  texts: v.optional(TextsSchema, {}),
+  theme: v.optional(ThemeSchema, {}),
+  finance: v.optional(FinanceSettingsSchema, {}),
+  stock_rules: v.optional(StockRulesSchema, {}),
+  promo: v.optional(PromoSettingsSchema, {}),
+  menus: v.optional(MenusSchema, {}),
+});
+
+/** A validated site.json with every default filled in. */
+export type Site = v.InferOutput<typeof SiteSchema>;
+/** site.json as written by a dealer. */
+export type SiteInput = v.InferInput<typeof SiteSchema>;
+export type Template = (typeof TEMPLATES)[number];
+export type { Location, Dealership, OpeningHour } from './site/locations.ts';

@@ -1,0 +1,20 @@
+/** Small schema helpers shared by the site.json concern schemas. */
+import * as v from 'valibot';
+
+/** A CSS colour: #rgb, #rrggbb, rgb()/hsl() or a named colour. Rejects anything that could break out of a style block. */
+export const cssColour = v.pipe(
+  v.string(),
+  v.regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,20})$/, 'expected a CSS colour such as #1a4fa0'),
+);
+
+/** A site-relative path ("/about-us") or an absolute http(s) URL. */
+export const link = v.pipe(
+  v.string(),
+  v.regex(/^(\/(?!\/)[^\s]*|https?:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/, 'expected a path starting with / or an http(s) URL'),
+);
+
+/** An Australian or international phone number as text, e.g. "+61 7 3000 1234" or "07 3000 1234". */
+export const phone = v.pipe(v.string(), v.regex(/^[+()\d\s-]{6,20}$/, 'expected a phone number such as +61 7 3000 1234'));
+
+/** A URL slug: lower-case letters, digits and single hyphens. */
+export const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a slug: lower-case letters, digits and single hyphens'));

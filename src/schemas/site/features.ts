@@ -1,0 +1,70 @@
+/** site.json `features`: per-site feature flags (spec §1, §4, §5, §6 "tenant feature flags"). */
+import * as v from 'valibot';
+
+/** Every flag is optional; the default is given beside it. */
+export const FeaturesSchema = v.strictObject({
+  /** Show customer reviews blocks (still needs the average above the minimum). Default true. */
+  reviews: v.optional(v.boolean(), true),
+  /** Show locations blocks and pages. Default true. */
+  locations: v.optional(v.boolean(), true),
+  /** Watchlist / My Garage for signed-in shoppers (spec "Garage feature enabled per site"). Default false. */
+  garage: v.optional(v.boolean(), false),
+  /** Local favourites (save heart) on cards and vehicle pages. Default true. */
+  favourites: v.optional(v.boolean(), true),
+  /** Compare toggle on cards and vehicle pages. Default true. */
+  compare: v.optional(v.boolean(), true),
+  /** Hide save/compare on cars without images. Default false. */
+  hide_save_without_images: v.optional(v.boolean(), false),
+  /** Show save/compare only on used cars. Default false. */
+  save_used_only: v.optional(v.boolean(), false),
+  /** Electric / hybrid vehicle tag takes top priority. Default false. */
+  electric_tag: v.optional(v.boolean(), false),
+  /** Show the views counter on cards and vehicle pages. Default false. */
+  view_counter: v.optional(v.boolean(), false),
+  /** Phone digits hidden until clicked (then revealed and logged). Default false. */
+  phone_reveal: v.optional(v.boolean(), false),
+  /** Hide the Twitter/X share button. Default false. */
+  hide_twitter: v.optional(v.boolean(), false),
+  /** Certified-only site: the certified filter hides the false value. Default false. */
+  certified_only: v.optional(v.boolean(), false),
+  /** Online purchase journey (/checkout-journey). Default false. */
+  online_purchase: v.optional(v.boolean(), false),
+  /** Reserve online with a deposit. Default true. */
+  reserve: v.optional(v.boolean(), true),
+  /** Reserve route is /cars/{slug}/buy-online instead of /checkout. Default false. */
+  reserve_buy_online_route: v.optional(v.boolean(), false),
+  /** Test-drive bookings. Default true. */
+  test_drive: v.optional(v.boolean(), true),
+  /** Trade-in valuation / instant offer. Default true. */
+  trade_in: v.optional(v.boolean(), true),
+  /** Downloadable vehicle PDF. Default false. */
+  pdf: v.optional(v.boolean(), false),
+  /** Past rego expiry shows 'Unregistered'. Default false. */
+  unregistered_label: v.optional(v.boolean(), false),
+  /** Show the finance calculator even for unavailable cars. Default false. */
+  finance_calculator_when_unavailable: v.optional(v.boolean(), false),
+  /** Never show the finance box on this site. Default false. */
+  finance_box_disabled: v.optional(v.boolean(), false),
+  /** Enquiry comments required. Default true. */
+  enquiry_comments_required: v.optional(v.boolean(), true),
+  /** Forms require a terms-of-use checkbox instead of the consent notice. Default false. */
+  terms_required: v.optional(v.boolean(), false),
+  /** Copy the chosen location's dealership_slug into the lead. Default false. */
+  copy_location_dealership: v.optional(v.boolean(), false),
+  /** Instant offer has the image upload step. Default true. */
+  instant_offer_images: v.optional(v.boolean(), true),
+  /** Service booking form variant. Default 'standard'. */
+  service_form: v.optional(v.picklist(['standard', 'minimal', 'custom']), 'standard'),
+  /** Car-type filter offers 'All'. Default true. */
+  car_type_all: v.optional(v.boolean(), true),
+  /** Promo popup enabled (content in promo.popup). Default false. */
+  promo_popup: v.optional(v.boolean(), false),
+  /** 'Sales this Month' counter. Default false. */
+  sales_counter: v.optional(v.boolean(), false),
+  /** 48-hour money-back and lifetime engine guarantee blocks. Default false. */
+  money_back_guarantee: v.optional(v.boolean(), false),
+  /** Delivery calculator on vehicle pages. Default false. */
+  delivery_calculator: v.optional(v.boolean(), false),
+});
+
+export type Features = v.InferOutput<typeof FeaturesSchema>;

@@ -1,0 +1,78 @@
+/** Locations and dealerships of a site (spec §3 "Location", "Dealership"). */
+import * as v from 'valibot';
+import { phone, slug } from './common.ts';
+
+/** One opening-hours row (weekday 0-6, 0 Sunday). */
+export const OpeningHourSchema = v.strictObject({
+  weekday: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
+  status: v.picklist(['Open', 'Closed']),
+  /** Display text, e.g. '8:00am - 5:30pm'. Computed from open/close when absent. */
+  formated_hours: v.optional(v.string()),
+  /** 'HH:MM' 24-hour. */
+  open: v.optional(v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'expected HH:MM'))),
+  close: v.optional(v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'expected HH:MM'))),
+});
+
+/** Special (holiday) hours for a date. */
+export const SpecialHourSchema = v.strictObject({
+  date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')),
+  status: v.picklist(['Open', 'Closed']),
+  start_hour: v.optional(v.string()),
+  end_hour: v.optional(v.string()),
+  name: v.optional(v.string()),
+});
+
+export const LocationSchema = v.strictObject({
+  id: v.union([v.number(), v.string()]),
+  name: v.string(),
+  slug,
+  /** sales | service | parts; empty means sales. */
+  location_type: v.optional(v.picklist(['sales', 'service', 'parts', '']), 'sales'),
+  /** e.g. ['buying']. */
+  location_subtype: v.optional(v.array(v.string()), []),
+  primary: v.optional(v.boolean(), false),
+  visible: v.optional(v.boolean(), true),
+  /** Makes sold here. */
+  manufacturers: v.optional(v.array(v.string()), []),
+  dealership_id: v.optional(v.union([v.number(), v.string()])),
+  dealership_slug: v.optional(v.string()),
+  address: v.strictObject({
+    street: v.string(),
+    city: v.string(),
+    state: v.picklist(['QLD', 'NSW', 'VIC', 'SA', 'WA', 'TAS', 'ACT', 'NT']),
+    postcode: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/, 'expected a 4-digit postcode'))),
+    lat: v.optional(v.number()),
+    long: v.optional(v.number()),
+    place_url: v.optional(v.string()),
+    place_id: v.optional(v.string()),
+    map_key: v.optional(v.string()),
+  }),
+  contact_detail: v.optional(
+    v.strictObject({
+      phone: v.optional(phone),
+      landline_phone: v.optional(phone),
+      email: v.optional(v.pipe(v.string(), v.email())),
+      opening_hours: v.optional(v.array(OpeningHourSchema), []),
+      special_hours: v.optional(v.array(SpecialHourSchema), []),
+    }),
+    {},
+  ),
+  reviews: v.optional(v.strictObject({ average_rating: v.number(), count: v.number() })),
+  image: v.optional(v.string()),
+  dealer_license_number: v.optional(v.string()),
+  motor_vehicle_repairer: v.optional(v.string()),
+  /** Link to this location's stock search. */
+  stock_url: v.optional(v.string()),
+});
+
+export const DealershipSchema = v.strictObject({
+  id: v.union([v.number(), v.string()]),
+  slug,
+  name: v.string(),
+  average_rating: v.optional(v.number()),
+  review_count: v.optional(v.number()),
+});
+
+export type Location = v.InferOutput<typeof LocationSchema>;
+export type Dealership = v.InferOutput<typeof DealershipSchema>;
+export type OpeningHour = v.InferOutput<typeof OpeningHourSchema>;

@@ -1,0 +1,33 @@
+/** site.json `texts`: wording that varies per site (spec §9 "Default texts"). */
+import * as v from 'valibot';
+
+export const TextsSchema = v.strictObject({
+  /** Shown when a car has no displayable price. Default 'Enquire for price.' */
+  no_price: v.optional(v.string(), 'Enquire for price.'),
+  /** Tag text for new cars. Default 'New'. */
+  new_tag: v.optional(v.string(), 'New'),
+  /** Finance button. Default 'Pre-Approved'. */
+  finance_button: v.optional(v.string(), 'Pre-Approved'),
+  /** Call block heading. Default 'Call the dealer'. */
+  call: v.optional(v.string(), 'Call the dealer'),
+  /** Dealer comments tab. Default 'Dealer Comments'. */
+  dealer_comments: v.optional(v.string(), 'Dealer Comments'),
+  /** Enquiry button. Default 'Enquire Now'. */
+  enquire: v.optional(v.string(), 'Enquire Now'),
+  /** Service page title; {dealer} is replaced. Default 'Book Your Service at {dealer}'. */
+  service_title: v.optional(v.string(), 'Book Your Service at {dealer}'),
+  /** Location link. Default 'Vehicle Location'. */
+  location_link: v.optional(v.string(), 'Vehicle Location'),
+  /** Home hero heading. Default: the site name. */
+  hero_title: v.optional(v.string()),
+  /** Home hero sub-heading. Default 'Find your next vehicle'. */
+  hero_subtitle: v.optional(v.string(), 'Find your next vehicle'),
+  /** Plural noun for stock in buttons ('Show Me N cars'). Default 'cars' (a caravan site says 'Caravans'). */
+  stock_noun: v.optional(v.string(), 'cars'),
+  /** Warranty headline. Default '3 Year Warranty Standard'. */
+  warranty: v.optional(v.string(), '3 Year Warranty Standard'),
+  /** Footer note under the dealer group. Default empty. */
+  footer_note: v.optional(v.string(), ''),
+});
+
+export type Texts = v.InferOutput<typeof TextsSchema>;
