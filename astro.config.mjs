@@ -1,0 +1,22 @@
+// Astro builds one tenant at a time: scripts/build.ts prepares the tenant's validated
+// bundle and runs Astro with DEALER_BUNDLE pointing at it (see src/build/bundle.ts).
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  output: 'static',
+  site: process.env.DEALER_SITE_URL || 'http://localhost:4321',
+  outDir: process.env.DEALER_OUT_DIR || 'dist/_default',
+  // Each tenant has its own public assets folder prepared by the build.
+  publicDir: process.env.DEALER_PUBLIC_DIR || 'public',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  integrations: [react()],
+  devToolbar: { enabled: false },
+  prefetch: false,
+  vite: {
+    build: { assetsInlineLimit: 2048 },
+    // The cache must not be shared between tenants built in parallel.
+    cacheDir: process.env.DEALER_VITE_CACHE || 'node_modules/.vite',
+  },
+});
