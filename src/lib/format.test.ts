@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { formatKm, formatMoney, formatNumber, formatPhone, phoneDigits, phoneHref } from './format.ts';
+
+describe('formatMoney', () => {
+  it.each([
+    [34990, {}, '$34,990'],
+    [0, {}, '$0'],
+    [-0, {}, '$0'],
+    [1234567, {}, '$1,234,567'],
+    [1360.5, { cents: true }, '$1,360.50'],
+    [25, { cents: true }, '$25.00'],
+    [99.6, {}, '$100'],
+    [Number.NaN, {}, ''],
+  ])('%s %o -> %s', (amount, options, expected) => {
+    expect(formatMoney(amount, options)).toBe(expected);
+  });
+});
+
+describe('formatNumber and formatKm', () => {
+  it.each([
+    [0, '0 km'],
+    [999, '999 km'],
+    [1000, '1,000 km'],
+    [123456, '123,456 km'],
+    [12.6, '13 km'],
+  ])('%s -> %s', (km, expected) => {
+    expect(formatKm(km)).toBe(expected);
+  });
+  it('gives an empty string for missing or impossible readings', () => {
+    expect(formatKm(null)).toBe('');
+    expect(formatKm(undefined)).toBe('');
+    expect(formatKm(-1)).toBe('');
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['+61731234567', '07 3123 4567'],
+    ['+61 7 3123 4567', '07 3123 4567'],
+    ['+61412345678', '04 1234 5678'],
+    ['+61 (0)2 9876 5432', '02 9876 5432'],
+    ['  +61-3-9000-1111 ', '03 9000 1111'],
+    ['07 3123 4567', '07 3123 4567'],
+    ['1300 123 456', '1300 123 456'],
+    ['13 22 11', '13 22 11'],
+    ['+6113', '013'],
+    ['', ''],
+    [null, ''],
+  ])('%s -> %s', (input, expected) => {
+    expect(formatPhone(input)).toBe(expected);
+  });
+});
+
+describe('phoneDigits and phoneHref', () => {
+  it('keeps a leading + and drops everything else that is not a digit', () => {
+    expect(phoneDigits('+61 7 3123 4567')).toBe('+61731234567');
+    expect(phoneDigits('(07) 3123-4567')).toBe('0731234567');
+    expect(phoneHref('+61 7 3123 4567')).toBe('tel:+61731234567');
+    expect(phoneHref('1300 123 456')).toBe('tel:1300123456');
+  });
+});

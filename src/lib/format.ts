@@ -1,0 +1,75 @@
+/**
+ * Display formats shared by every page and island (en-AU): money, kilometres, phone numbers.
+ * Pure: no DOM, no Astro, no React.
+ */
+
+const wholeDollars = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  currencyDisplay: 'narrowSymbol',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+const withCents = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  currencyDisplay: 'narrowSymbol',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const grouped = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+
+/** Options for formatMoney. */
+export interface MoneyOptions {
+  /** Show two decimals ($1,360.50) instead of whole dollars ($1,361). Default false. */
+  cents?: boolean;
+}
+
+/** Format an amount of Australian dollars for display: `$34,990` (or `$1,360.50` with cents). */
+export function formatMoney(amount: number, options: MoneyOptions = {}): string {
+  if (!Number.isFinite(amount)) return '';
+  // Intl renders negative zero as "-$0"; a price of -0 is still nothing owed.
+  const value = Object.is(amount, -0) ? 0 : amount;
+  return (options.cents ? withCents : wholeDollars).format(value);
+}
+
+/** Group a whole number with thousand separators: `123456` -> `123,456`. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  return grouped.format(Math.round(value));
+}
+
+/** Format an odometer reading: `12,345 km`. Missing or negative readings give an empty string. */
+export function formatKm(km: number | null | undefined): string {
+  if (km === null || km === undefined || !Number.isFinite(km) || km < 0) return '';
+  return `${formatNumber(km)} km`;
+}
+
+/** Digits of a phone number with a leading + kept (`+61 7 3123 4567` -> `+61731234567`). */
+export function phoneDigits(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  return trimmed.startsWith('+') ? `+${digits}` : digits;
+}
+
+/**
+ * Phone number as shown to a visitor (spec §9): numbers starting +61 are shown with a
+ * leading 0 and spaced 2-4-4 (`+61731234567` -> `07 3123 4567`). Other numbers are shown
+ * as written, because local formats (13 numbers, 1300/1800) have their own spacing.
+ */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phoneDigits(phone);
+  if (!digits.startsWith('+61')) return phone.trim();
+  // +61 0 7 ... happens in hand-typed configs: drop the redundant trunk 0.
+  const national = `0${digits.slice(3).replace(/^0/, '')}`;
+  if (national.length !== 10) return national;
+  return `${national.slice(0, 2)} ${national.slice(2, 6)} ${national.slice(6)}`;
+}
+
+/** `tel:` link for a phone number, in international form when it was given as +61. */
+export function phoneHref(phone: string): string {
+  return `tel:${phoneDigits(phone)}`;
+}
