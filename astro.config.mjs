@@ -13,6 +13,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [react()],
   devToolbar: { enabled: false },
+  cacheDir: process.env.DEALER_ASTRO_CACHE || 'node_modules/.astro',
   prefetch: false,
   vite: {
     build: { assetsInlineLimit: 2048 },

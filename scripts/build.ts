@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * Build dealer sites from tenant folders (DESIGN §3).
+ *
+ *   npm run build -- [--tenants <dir>] [--tenant <slug>] [--out <dir>] [--now <ISO date>] [--jobs <n>]
+ *
+ * Every tenant folder of --tenants (default tenants/) is built into <out>/<slug>/ (default
+ * dist/). --tenant builds one of them. A tenant whose site.json is bad fails alone; the
+ * command builds the others and then exits 1.
+ */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { buildTenant, type TenantBuildResult } from '../src/build/build-tenant.ts';
+import { listTenantDirs } from '../src/lib/tenant.ts';
+
+const { values } = parseArgs({
+  options: {
+    tenants: { type: 'string', default: 'tenants' },
+    tenant: { type: 'string', multiple: true },
+    out: { type: 'string', default: 'dist' },
+    now: { type: 'string' },
+    jobs: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help) {
+  console.log('usage: npm run build -- [--tenants <dir>] [--tenant <slug> ...] [--out <dir>] [--now <ISO date>] [--jobs <n>]');
+  process.exit(0);
+}
+
+const tenantsRoot = resolve(values.tenants);
+const outRoot = resolve(values.out);
+const now = values.now ? Date.parse(values.now) : Date.now();
+if (Number.isNaN(now)) {
+  console.error(`--now: "${values.now}" is not a date (expected ISO 8601, e.g. 2026-11-21T09:00:00+10:00)`);
+  process.exit(2);
+}
+
+let dirs: string[];
+try {
+  dirs = listTenantDirs(tenantsRoot);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+if (values.tenant?.length) {
+  const wanted = new Set(values.tenant);
+  const found = dirs.filter((dir) => wanted.has(dir.split('/').pop() ?? ''));
+  const missing = [...wanted].filter((slug) => !found.some((dir) => dir.endsWith(`/${slug}`)));
+  if (missing.length) {
+    console.error(`tenant not found in ${tenantsRoot}: ${missing.join(', ')} (a tenant is a folder holding site.json)`);
+    process.exit(2);
+  }
+  dirs = found;
+}
+if (dirs.length === 0) {
+  console.error(`no tenant folders (with a site.json) in ${tenantsRoot}`);
+  process.exit(2);
+}
+
+// Astro's build is mostly single-threaded; one job per core keeps both cores busy.
+const jobs = Math.max(1, Math.min(dirs.length, Number(values.jobs ?? availableParallelism())));
+const results: TenantBuildResult[] = [];
+const queue = [...dirs];
+async function worker() {
+  for (let dir = queue.shift(); dir; dir = queue.shift()) {
+    const result = await buildTenant({ dir, outRoot, now, log: (line) => console.log(line) });
+    results.push(result);
+  }
+}
+await Promise.all(Array.from({ length: jobs }, worker));
+
+const failed = results.filter((result) => !result.ok);
+console.log(`built ${results.length - failed.length} of ${results.length} tenant(s) into ${outRoot}${failed.length ? `; failed: ${failed.map((r) => r.slug).join(', ')}` : ''}`);
+process.exit(failed.length ? 1 : 0);

@@ -1,0 +1,45 @@
+/**
+ * The tenant bundle: everything a tenant's pages need, validated by the parent build
+ * process and handed to the Astro child process as one JSON file (DEALER_BUNDLE).
+ * Pages call getBundle(); they never read tenant files themselves.
+ */
+import { readFileSync } from 'node:fs';
+import type { Car } from '../schemas/car.ts';
+import type { Site } from '../schemas/site.ts';
+
+/** A content page rendered from the tenant's content/<slug>.md (or a default text). */
+export interface ContentPage {
+  /** Route path, e.g. '/about-us' or '/pages/faqs'. */
+  path: string;
+  title: string;
+  description: string;
+  /** Rendered HTML of the tenant's own Markdown (dealer-authored, not feed data). */
+  html: string;
+  /** True when the tenant has no file and the platform's default text is used. */
+  isDefault: boolean;
+}
+
+export interface TenantBundle {
+  slug: string;
+  site: Site;
+  /** Visible stock, newest first. */
+  cars: Car[];
+  /** Build clock in ms: every time rule (sold window, New Arrival) uses it. */
+  buildTime: number;
+  /** Absolute path of the tenant folder. */
+  tenantDir: string;
+  content: ContentPage[];
+  /** Optional tenant files (models.json, reviews.json, offers.json, ...), parsed but validated by their consumers. */
+  extras: Record<string, unknown>;
+}
+
+let cached: TenantBundle | undefined;
+
+/** The bundle of the tenant being built (read once per process from DEALER_BUNDLE). */
+export function getBundle(): TenantBundle {
+  if (cached) return cached;
+  const file = process.env.DEALER_BUNDLE;
+  if (!file) throw new Error('DEALER_BUNDLE is not set: build tenants with `npm run build` (scripts/build.ts), not `astro build`.');
+  cached = JSON.parse(readFileSync(file, 'utf8')) as TenantBundle;
+  return cached;
+}

@@ -1,0 +1,19 @@
+/** Post-build steps: run in the parent build process after Astro wrote a tenant's pages. */
+import type { Tenant } from '../lib/tenant.ts';
+import type { TenantBundle } from './bundle.ts';
+import { sitemapStep } from './sitemap-step.ts';
+
+export interface PostBuildContext {
+  tenant: Tenant;
+  bundle: TenantBundle;
+  /** The tenant's output directory (`<out>/<slug>`). */
+  outDir: string;
+}
+
+export interface PostBuildStep {
+  name: string;
+  run(context: PostBuildContext): Promise<void> | void;
+}
+
+/** Steps in the order they run. */
+export const postBuildSteps: PostBuildStep[] = [sitemapStep];

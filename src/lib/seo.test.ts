@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbJsonLd, canonicalUrl, jsonLdText, pageTitle } from './seo.ts';
+
+describe('pageTitle', () => {
+  it('joins the page and dealer names', () => expect(pageTitle('About Us', 'Acme Cars')).toBe('About Us | Acme Cars'));
+  it('uses the dealer name alone for the home page', () => expect(pageTitle('Acme Cars', 'Acme Cars')).toBe('Acme Cars'));
+});
+
+describe('canonicalUrl', () => {
+  it.each([
+    ['/', 'https://acme.com.au/'],
+    ['/about-us/', 'https://acme.com.au/about-us'],
+    ['/cars/x?ref=1#top', 'https://acme.com.au/cars/x'],
+  ])('%s -> %s', (path, expected) => expect(canonicalUrl('https://acme.com.au', path)).toBe(expected));
+});
+
+describe('jsonLdText', () => {
+  it('cannot close the script element', () => {
+    const text = jsonLdText({ name: '</script><script>alert(1)</script>' });
+    expect(text).not.toContain('</script>');
+    expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>' });
+  });
+});
+
+describe('breadcrumbJsonLd', () => {
+  it('numbers the crumbs from 1 with absolute URLs', () => {
+    const data = breadcrumbJsonLd([{ label: 'Home', href: '/' }, { label: 'Car' }], 'https://a.com.au', '/cars/x') as { itemListElement: { position: number; item: string }[] };
+    expect(data.itemListElement.map((item) => [item.position, item.item])).toEqual([
+      [1, 'https://a.com.au/'],
+      [2, 'https://a.com.au/cars/x'],
+    ]);
+  });
+});
