@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  EnterVinSchema,
+  FORM_MESSAGES,
+  UpdateEvalSchema,
+  WatchlistChangeSchema,
+  enquiryFormSchema,
+  fieldErrors,
+  imageUploadProblem,
+  normalisePhone,
+  RequestPhotosFormSchema,
+  testDriveFormSchema,
+} from './forms.ts';
+
+const contact = { name: 'Jo', email: 'Jo@Example.com', phone: '0412 345 678', postcode: '4000' };
+
+describe('enquiry form', () => {
+  it('accepts a complete enquiry, normalises and defaults', () => {
+    const result = v.parse(enquiryFormSchema(), { ...contact, message: 'Is it available?', extra: 'dropped' });
+    expect(result).toMatchObject({ email: 'jo@example.com', phone: '0412345678', category: 'General Enquiry', opt_in: true });
+    expect(result).not.toHaveProperty('extra');
+  });
+  it('gives the spec messages for postcode, required comments and terms', () => {
+    const result = v.safeParse(enquiryFormSchema({ termsRequired: true }), { ...contact, postcode: '400', message: '' });
+    expect(result.success).toBe(false);
+    const fields = fieldErrors(result.issues!);
+    expect(fields.postcode).toBe('Invalid postcode. Please enter a 4-digit number.');
+    expect(fields.message).toBe(FORM_MESSAGES.required);
+    expect(fields.terms_conditions).toBe('*You must agree to the terms of use before submitting.');
+  });
+  it('makes comments optional when the site switches them off', () => {
+    expect(v.safeParse(enquiryFormSchema({ commentsRequired: false }), contact).success).toBe(true);
+  });
+});
+
+describe('other forms', () => {
+  it('request photos fills the hidden default text', () => {
+    expect(v.parse(RequestPhotosFormSchema, { ...contact, message: '' }).message).toBe('Please send photos for this car');
+  });
+  it('test drive rejects a date that is not a date', () => {
+    const result = v.safeParse(testDriveFormSchema(), { ...contact, dateTime: 'tomorrow-ish' });
+    expect(result.success).toBe(false);
+  });
+  it('instant offer step 1 needs rego and state', () => {
+    const result = v.safeParse(EnterVinSchema, { rego: '', state: '' });
+    expect(fieldErrors(result.issues!)).toEqual({ rego: '* This field is required', state: '* This field is required' });
+    expect(v.parse(EnterVinSchema, { rego: 'abc123', state: 'QLD' })).toEqual({ rego: 'ABC123', state: 'qld' });
+  });
+  it('update-eval reads numbers typed with separators', () => {
+    expect(v.parse(UpdateEvalSchema, { evalid: 'E1', km: '45,000 kms', cName: 'Jo', cEmail: 'jo@example.com', cPhone: '0412345678' }).km).toBe(45000);
+  });
+  it('watchlist needs a mobile number', () => {
+    expect(v.safeParse(WatchlistChangeSchema, { phone_number: '07 3000 1234', car_id: 5 }).success).toBe(false);
+    expect(v.parse(WatchlistChangeSchema, { phone_number: '+61 412 345 678', car_id: 5 })).toEqual({ phone_number: '0412345678', car_id: '5' });
+  });
+});
+
+describe('normalisePhone', () => {
+  it('turns international AU numbers into national digits', () => {
+    expect(normalisePhone('+61 (0)7 3000-1234')).toBe('0730001234');
+    expect(normalisePhone('61412345678')).toBe('0412345678');
+  });
+});
+
+describe('imageUploadProblem', () => {
+  it('applies the 10-image and 10 MB limits with the spec alerts', () => {
+    const ok = { name: 'a.jpg', size: 1000, type: 'image/jpeg' };
+    expect(imageUploadProblem([ok])).toBeUndefined();
+    expect(imageUploadProblem([ok], 10)).toBe('You can only upload 10 images');
+    expect(imageUploadProblem([{ ...ok, size: 10 * 1024 * 1024 }])).toBe('Please upload an image file under 10MB');
+    expect(imageUploadProblem([{ name: 'notes.txt', size: 10, type: 'text/plain' }])).toBe('Please upload an image file under 10MB');
+    expect(imageUploadProblem([{ name: 'IMG_1.HEIC', size: 10 }])).toBeUndefined();
+  });
+});

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { LeadSubmissionSchema, leadProblems } from './lead.ts';
+
+describe('LeadSubmissionSchema', () => {
+  it('keeps known fields, drops unknown ones and defaults category and source', () => {
+    const lead = v.parse(LeadSubmissionSchema, { name: 'Jo', email: 'jo@example.com', car_id: 12, evil: '<script>', additional_services: ['Tint'] });
+    expect(lead).toMatchObject({ category: 'General Enquiry', source: 'Website', car_id: '12', additional_services: ['Tint'] });
+    expect(lead).not.toHaveProperty('evil');
+  });
+  it('rejects an unissued lead id, oversized params and bad contact formats', () => {
+    const result = v.safeParse(LeadSubmissionSchema, {
+      lead_id: '1; drop table',
+      email: 'nope',
+      postcode: '12',
+      custom_params: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, 'x'])),
+    });
+    expect(result.success).toBe(false);
+    const paths = result.issues!.map((issue) => v.getDotPath(issue));
+    expect(paths).toEqual(expect.arrayContaining(['lead_id', 'email', 'postcode', 'custom_params']));
+  });
+  it('requires a way to reply on a new lead only', () => {
+    const bare = v.parse(LeadSubmissionSchema, { name: 'Jo' });
+    expect(leadProblems(bare, true)).toHaveProperty('email');
+    expect(leadProblems(bare, false)).toEqual({});
+    expect(leadProblems(v.parse(LeadSubmissionSchema, { 'Mobile Number': '0412345678' }), true)).toEqual({});
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Lead submission (spec §7 "Lead submission", §3 "Lead form values"): the body of
+ * POST /api/leads, sent by every lead form (enquiry, test drive, request photos, service
+ * booking, trade-in, reserve, offer accepted).
+ *
+ * Browser-safe: valibot only. The form-level rules (which field is required on which
+ * form) live in ./forms.ts; this schema is what the API accepts from any of them:
+ * every known field is checked for type, size and format, unknown top-level fields are
+ * dropped, and free-form extras travel only in the bounded `custom_params` map.
+ */
+import * as v from 'valibot';
+import {
+  AU_STATES,
+  CONTACT_METHODS,
+  checkbox,
+  idValue,
+  numberInput,
+  optionalEmail,
+  optionalPhone,
+  optionalPostcode,
+  optionalText,
+  yesNo,
+} from './forms.ts';
+
+/**
+ * The honeypot field: rendered hidden (spec §3 trade-in lead "hidden field"), left empty
+ * by people; a request with a value is answered like a success and never stored.
+ */
+export const HONEYPOT_FIELD = 'hidden_field';
+
+/** Lead categories the forms send (free text is allowed too, up to 80 characters). */
+export const LEAD_CATEGORIES = [
+  'General Enquiry',
+  'Test Drive',
+  'Request Photos',
+  'Finance Enquiry',
+  'Service Booking',
+  'Trade-in Enquiry',
+  'Reserve',
+  'Offer Accepted',
+  'Find Me Something Similar',
+] as const;
+
+/** A lead id: the UUID the API returned for the first step of a multi-step form. */
+export const leadId = v.pipe(v.string('lead_id must be text'), v.trim(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'lead_id is not one this service issued'));
+
+/** A key of custom_params / linked_query_params: campaign keys such as utm_source or car_type. */
+const paramKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.\-[\] ]{1,64}$/, 'parameter names are letters, digits and _.-[] up to 64 characters'));
+const paramValue = v.pipe(
+  v.union([v.pipe(v.string(), v.maxLength(500, 'parameter values are at most 500 characters')), v.number(), v.boolean()], 'parameter values are text, numbers or true/false'),
+  v.transform(String),
+);
+const boundedRecord = (max: number) =>
+  v.pipe(
+    v.record(paramKey, paramValue),
+    v.check((record) => Object.keys(record).length <= max, `at most ${max} parameters`),
+  );
+
+/** Spec §7 lead_attributes: the pages the visitor saw and the query parameters that brought them. */
+export const LeadAttributesSchema = v.object({
+  visited_pages: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(2000))), v.maxLength(50, 'at most 50 visited pages')), []),
+  linked_query_params: v.optional(boundedRecord(30), {}),
+});
+
+/** Everything POST /api/leads accepts. All optional here; see leadProblems() for the cross-field rules. */
+export const LeadSubmissionSchema = v.object({
+  /** Tenant slug when the host does not name it (API on its own domain). */
+  site: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  /** Spec §5: category required, default General Enquiry. */
+  category: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'category is empty'), v.maxLength(80)), 'General Enquiry'),
+  subcategory: optionalText(80),
+  /** Present on the second and later steps of a multi-step form: updates that lead. */
+  lead_id: v.optional(leadId),
+  form_completed: v.optional(checkbox),
+  offer_accepted: v.optional(checkbox),
+  /** Page the form was sent from. */
+  url: optionalText(2000),
+  source: v.optional(v.pipe(v.string(), v.maxLength(40)), 'Website'),
+  user_agent: optionalText(500),
+  car_id: v.optional(idValue),
+  car_dealership_id: v.optional(idValue),
+  dealership_slug: optionalText(120),
+  location: optionalText(120),
+  location_id: v.optional(idValue),
+  manufacturer_slug: optionalText(120),
+  stock_number: optionalText(40),
+  page_id: optionalText(80),
+  lead_attributes: v.optional(LeadAttributesSchema),
+  /** Campaign and other page parameters (spec: "custom params", "campaign params"). */
+  custom_params: v.optional(boundedRecord(30)),
+  /** From '(check_option)' checkboxes. */
+  additional_services: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(100))), v.maxLength(20, 'at most 20 additional services'))),
+
+  // Contact fields (spec §3 lead form values).
+  name: optionalText(100),
+  last_name: optionalText(100),
+  email: optionalEmail,
+  phone: optionalPhone,
+  postcode: optionalPostcode,
+  /** Label 'Comments'. */
+  message: optionalText(5000),
+  opt_in: v.optional(checkbox),
+  PreferredContactMethod: v.optional(v.picklist(CONTACT_METHODS, 'Please choose Phone, Email or SMS.')),
+  terms_conditions: v.optional(checkbox),
+
+  // Vehicle of interest and enquiry details.
+  'Vehicle Make': optionalText(60),
+  'Vehicle Model': optionalText(60),
+  car_type: v.optional(v.picklist(['new', 'used', 'demo', ''], 'car_type must be new, used or demo')),
+  vehicle_status: optionalText(40),
+  Rego: optionalText(12),
+  finance: yesNo,
+  'do-you-have-a-trade-in': yesNo,
+  /** 'Test Drive Booking Date'. */
+  dateTime: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(40),
+      v.check((text) => text === '' || !Number.isNaN(Date.parse(text)), 'Please choose a date and time.'),
+      v.transform((text) => (text === '' ? undefined : text)),
+    ),
+  ),
+  delivery_location: optionalText(120),
+
+  // Service booking (spec §3).
+  Model: optionalText(60),
+  Year: v.optional(v.union([v.literal(''), v.pipe(numberInput(1900, 2100), v.integer())])),
+  State: v.optional(v.picklist(['', ...AU_STATES, ...AU_STATES.map((state) => state.toUpperCase())], 'Please choose a state.')),
+  'Service Interval': optionalText(80),
+  'Service Type': optionalText(80),
+  'Preferred Service Date': optionalText(40),
+  Comments: optionalText(5000),
+  street: optionalText(120),
+  suburb: optionalText(80),
+  state: optionalText(8),
+
+  // Trade-in lead (spec §3) and its valuation step.
+  'First Name': optionalText(100),
+  'Mobile Number': optionalPhone,
+  'Email Address': optionalEmail,
+  evalid: optionalText(64),
+  odometer: v.optional(v.union([v.literal(''), numberInput(0, 2_000_000)])),
+  service_history: optionalText(80),
+  number_of_keys: optionalText(20),
+  car_condition: optionalText(80),
+  sms_content: optionalText(640),
+  sms_from: optionalText(40),
+
+  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(500))),
+});
+
+/** A validated lead submission. */
+export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>;
+
+/**
+ * Cross-field rules a type check cannot express: a new lead must carry a way to reach
+ * the person (e-mail or phone, in either naming). Returns field messages, empty when fine.
+ */
+export function leadProblems(lead: LeadSubmission, isNew: boolean): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (isNew) {
+    const reachable = lead.email || lead.phone || lead['Email Address'] || lead['Mobile Number'];
+    if (!reachable) problems.email = 'Please give an email address or a phone number so the dealer can reply.';
+  }
+  return problems;
+}
