@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests run against sites built by scripts/test.ts into dist-test/ and served with the
+ * lead API by scripts/serve.ts, in the system Chromium (nothing downloads a browser).
+ * Tenants are reached by host name: http://<slug>.localhost:<port>/.
+ */
+const port = Number(process.env.E2E_PORT ?? 4455);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `node scripts/serve.ts --dir dist-test --tenants dist-test-tenants --port ${port}`,
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { DATA_DIR: 'data/e2e', NODE_ENV: 'test' },
+  },
+});

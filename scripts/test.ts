@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test of the project, in order:
+ *   1. vitest (unit tests beside the code, integration tests in tests/integration);
+ *   2. build the demo tenants and the fixture tenants into dist-test/ with a fixed clock;
+ *   3. Playwright against those built sites, served with the lead API (playwright.config.ts).
+ * Fails fast: a failing stage stops the run with its exit code.
+ *   --skip-unit / --skip-e2e   run a part only;  extra args after -- go to Playwright.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+const args = process.argv.slice(2);
+const passThrough = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+const flags = new Set(args.includes('--') ? args.slice(0, args.indexOf('--')) : args);
+
+function run(label: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n=== ${label}: ${command} ${commandArgs.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  console.log(`=== ${label}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const node = process.execPath;
+if (!flags.has('--skip-unit')) run('unit and integration tests', node, ['node_modules/vitest/vitest.mjs', 'run']);
+
+if (!flags.has('--skip-e2e')) {
+  // One directory of every tenant the browser tests use: demo tenants + fixture tenants.
+  const e2eTenants = resolve('dist-test-tenants');
+  rmSync(e2eTenants, { recursive: true, force: true });
+  mkdirSync(e2eTenants, { recursive: true });
+  for (const source of ['tenants', 'tests/fixtures/tenants']) {
+    if (!existsSync(source)) continue;
+    for (const name of readdirSync(source)) {
+      if (existsSync(join(source, name, 'site.json'))) symlinkSync(resolve(source, name), join(e2eTenants, name), 'dir');
+    }
+  }
+  // A fixed build clock keeps the time rules (sold within 3 days, New Arrival within 8) stable.
+  const clock = process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00';
+  run('build test sites', node, ['scripts/build.ts', '--tenants', e2eTenants, '--out', 'dist-test', '--now', clock]);
+  rmSync(resolve('data/e2e'), { recursive: true, force: true });
+  run('browser tests', node, ['node_modules/@playwright/test/cli.js', 'test', ...passThrough], { E2E_NOW: clock });
+}

@@ -1,0 +1,189 @@
+/**
+ * Serves built tenant sites by host name, as a CDN would: `<slug>.localhost:<port>` serves
+ * `<sitesDir>/<slug>/` (or its `current` release when the pipeline publishes releases),
+ * and the bare host lists the tenants. Content types, cache headers, gzip, ETags and the
+ * tenant's 404 page with status 404.
+ */
+import { createReadStream, existsSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg']);
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Tenant slug of a Host header (`acme.localhost:4321` -> `acme`), or null for the bare host. */
+export function tenantOfHost(host: string | undefined): string | null {
+  if (!host) return null;
+  const name = host.replace(/:\d+$/, '').toLowerCase();
+  const match = /^([a-z0-9-]+)\.localhost$/.exec(name);
+  return match && SLUG.test(match[1]) ? match[1] : null;
+}
+
+/** Cache policy: hashed build assets forever, images a day, HTML always revalidated. */
+export function cacheControl(path: string): string {
+  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  const extension = extname(path);
+  if (['.webp', '.avif', '.png', '.jpg', '.jpeg', '.gif', '.svg', '.ico', '.woff2'].includes(extension)) return 'public, max-age=86400';
+  return 'public, max-age=0, must-revalidate';
+}
+
+/** The directory a tenant is served from: its `current` release when present. */
+export function siteRoot(sitesDir: string, slug: string): string | null {
+  const base = join(sitesDir, slug);
+  const current = join(base, 'current');
+  try {
+    if (existsSync(current)) return realpathSync(current);
+    if (existsSync(join(base, 'index.html'))) return base;
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/** Tenants that have a built site in sitesDir. */
+export function listSites(sitesDir: string): string[] {
+  if (!existsSync(sitesDir)) return [];
+  return readdirSync(sitesDir)
+    .filter((name) => SLUG.test(name) && siteRoot(sitesDir, name) !== null)
+    .sort();
+}
+
+/** The file for a URL path inside root, or null; never escapes root. */
+export function resolveFile(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const relative = normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, '');
+  const base = join(root, relative);
+  if (base !== root && !base.startsWith(root + sep)) return null;
+  for (const candidate of [base, join(base, 'index.html'), `${base}.html`]) {
+    try {
+      const stats = statSync(candidate);
+      if (stats.isFile()) return candidate;
+    } catch {
+      // try the next form
+    }
+  }
+  return null;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function send(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, status: number, urlPath: string): void {
+  const extension = extname(file);
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
+  res.setHeader('Cache-Control', status === 200 ? cacheControl(urlPath) : 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  if (status === 200) {
+    res.setHeader('ETag', etag);
+    if (req.headers['if-none-match'] === etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+  }
+  res.statusCode = status;
+  const gzip = COMPRESSIBLE.has(extension) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && stats.size > 1024;
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (gzip) {
+    const body = gzipSync(readFileSync(file));
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  res.setHeader('Content-Length', stats.size);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}
+
+function indexPage(sitesDir: string, host: string): string {
+  const port = /:(\d+)$/.exec(host)?.[1];
+  const items = listSites(sitesDir)
+    .map((slug) => {
+      const href = `http://${slug}.localhost${port ? `:${port}` : ''}/`;
+      return `<li><a href="${escapeHtml(href)}">${escapeHtml(slug)}</a> <code>${escapeHtml(href)}</code></li>`;
+    })
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dealer sites</title><style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}li{margin:.5rem 0}</style></head><body><main><h1>Dealer sites</h1>${items ? `<ul>${items}</ul>` : '<p>No sites are built yet: run <code>npm run build</code>.</p>'}</main></body></html>`;
+}
+
+export interface StaticSitesOptions {
+  /** Directory holding one built site (or release set) per tenant slug. */
+  sitesDir: string;
+}
+
+/** A request handler serving every tenant site of sitesDir by host name. */
+export function createStaticSitesHandler(options: StaticSitesOptions) {
+  return function handle(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.statusCode = 405;
+      res.setHeader('Allow', 'GET, HEAD');
+      res.end('Method Not Allowed');
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const host = String(req.headers.host ?? '');
+    const slug = tenantOfHost(host);
+    if (!slug) {
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(indexPage(options.sitesDir, host));
+      return;
+    }
+    const root = siteRoot(options.sitesDir, slug);
+    if (!root) {
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(`No site is built for "${slug}".`);
+      return;
+    }
+    const file = resolveFile(root, url.pathname);
+    if (file) {
+      send(req, res, file, statSync(file), 200, url.pathname);
+      return;
+    }
+    const notFound = join(root, '404.html');
+    if (existsSync(notFound)) {
+      send(req, res, notFound, statSync(notFound), 404, url.pathname);
+      return;
+    }
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('Not found');
+  };
+}
