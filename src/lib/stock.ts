@@ -37,6 +37,12 @@ function recordLabel(raw: unknown, index: number): string {
   return `#${index}`;
 }
 
+/** A person-readable message for a validation issue ("required field is missing" rather than "Invalid key"). */
+export function issueMessage(issue: v.BaseIssue<unknown>): string {
+  if (issue.kind === 'schema' && issue.received === 'undefined' && issue.path?.at(-1)?.type === 'object') return 'required field is missing';
+  return issue.message;
+}
+
 /** Validate every record of a stock file; bad records and duplicate slugs are reported and skipped. */
 export function parseStock(tenant: string, data: unknown): ParsedStock {
   if (!Array.isArray(data)) {
@@ -56,7 +62,7 @@ export function parseStock(tenant: string, data: unknown): ParsedStock {
     const result = v.safeParse(CarSchema, raw);
     if (!result.success) {
       for (const issue of result.issues) {
-        problems.push({ tenant, record, field: v.getDotPath(issue) ?? '', message: issue.message });
+        problems.push({ tenant, record, field: v.getDotPath(issue) ?? '', message: issueMessage(issue) });
       }
       return;
     }
