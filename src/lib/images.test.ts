@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyShape,
+  carImageSources,
+  colourFamily,
+  panoramaUrl,
+  parseLocalImageUrl,
+  placeholderImage,
+  spinFrameUrl,
+  vehicleGallery,
+  vehicleImageUrl,
+  widthVariantUrl,
+} from './images.ts';
+
+describe('carImageSources', () => {
+  it('gives width variants for a local /media WebP', () => {
+    const sources = carImageSources('/media/vehicles/suv-red-side.webp');
+    expect(sources.src).toBe('/media/vehicles/suv-red-side.webp');
+    expect(sources.srcset).toBe('/media/vehicles/suv-red-side-480w.webp 480w, /media/vehicles/suv-red-side-800w.webp 800w, /media/vehicles/suv-red-side-1200w.webp 1200w');
+    expect(sources.sizes).toContain('100vw');
+  });
+
+  it('uses the widths it is given, smallest first', () => {
+    expect(carImageSources('/media/placeholders/ute.webp', [800, 480]).srcset).toBe('/media/placeholders/ute-480w.webp 480w, /media/placeholders/ute-800w.webp 800w');
+  });
+
+  it.each([
+    ['https://cdn.example.com/cars/1.jpg'],
+    ['http://cdn.example.com/a.webp'],
+    ['/media/vehicles/suv-red-side-thumb.webp'],
+    ['/images/logo.png'],
+    ['/media/vehicles/suv-red-side-800w.webp'],
+    [''],
+  ])('returns %j as it is', (url) => {
+    expect(carImageSources(url)).toEqual({ src: url });
+  });
+});
+
+describe('placeholderImage', () => {
+  it.each([
+    ['SUV', '/media/placeholders/suv.webp'],
+    ['Hatchback', '/media/placeholders/hatch.webp'],
+    ['Ute', '/media/placeholders/ute.webp'],
+    ['Cab Chassis', '/media/placeholders/ute.webp'],
+    ['People Mover', '/media/placeholders/van.webp'],
+    ['Commercial', '/media/placeholders/van.webp'],
+    ['Convertible', '/media/placeholders/convertible.webp'],
+    ['Coupe', '/media/placeholders/coupe.webp'],
+    ['Wagon', '/media/placeholders/wagon.webp'],
+    ['Light Truck', '/media/placeholders/light-truck.webp'],
+    ['Pop Top', '/media/placeholders/caravan.webp'],
+    ['Caravan', '/media/placeholders/caravan.webp'],
+    [undefined, '/media/placeholders/sedan.webp'],
+    [null, '/media/placeholders/sedan.webp'],
+    ['Other', '/media/placeholders/sedan.webp'],
+  ])('%s -> %s', (body, url) => {
+    expect(placeholderImage(body)).toBe(url);
+  });
+
+  it('prefers the item type for caravans and motorcycles', () => {
+    expect(bodyShape('Hybrid Camper', 'caravan')).toBe('caravan');
+    expect(bodyShape('Naked', 'motorcycle')).toBe('motorcycle');
+  });
+});
+
+describe('colourFamily', () => {
+  it.each([
+    ['Soul Red Crystal', 'red'],
+    ['Crystal White Pearl', 'white'],
+    ['Eclipse Black', 'black'],
+    ['Deep Crystal Blue', 'blue'],
+    ['White with Black Roof', 'white'],
+    ['Machine Grey', 'grey'],
+    ['Silver', 'silver'],
+    ['', 'white'],
+    [null, 'white'],
+    ['Mystery', 'white'],
+  ])('%s -> %s', (name, family) => {
+    expect(colourFamily(name)).toBe(family);
+  });
+});
+
+describe('local image URLs', () => {
+  it('round-trips every kind through parseLocalImageUrl', () => {
+    expect(parseLocalImageUrl(vehicleImageUrl('light-truck', 'white', 'angle'))).toEqual({ kind: 'vehicle', body: 'light-truck', colour: 'white', view: 'angle', thumb: false });
+    expect(parseLocalImageUrl(vehicleImageUrl('suv', 'blue', 'interior', true))).toEqual({ kind: 'vehicle', body: 'suv', colour: 'blue', view: 'interior', thumb: true });
+    expect(parseLocalImageUrl(spinFrameUrl('ute', 'red', 7))).toEqual({ kind: 'spin', body: 'ute', colour: 'red', frame: 7 });
+    expect(spinFrameUrl('ute', 'red', 7)).toBe('/media/vehicles/ute-red-spin-07.webp');
+    expect(parseLocalImageUrl(panoramaUrl('van', 'grey'))).toEqual({ kind: 'panorama', body: 'van', colour: 'grey' });
+    expect(parseLocalImageUrl(placeholderImage('SUV'))).toEqual({ kind: 'placeholder', body: 'suv', thumb: false });
+  });
+
+  it('rejects URLs it does not draw', () => {
+    expect(parseLocalImageUrl('/media/vehicles/boat-red-side.webp')).toBeNull();
+    expect(parseLocalImageUrl('/media/vehicles/suv-pink-side.webp')).toBeNull();
+    expect(parseLocalImageUrl('/media/vehicles/suv-red-spin-24.webp')).toBeNull();
+    expect(parseLocalImageUrl('/media/vehicles/../../etc/passwd')).toBeNull();
+    expect(parseLocalImageUrl('https://example.com/media/vehicles/suv-red-side.webp')).toBeNull();
+  });
+
+  it('names width variants <name>-<w>w.webp', () => {
+    expect(widthVariantUrl('/media/vehicles/suv-red-side.webp', 480)).toBe('/media/vehicles/suv-red-side-480w.webp');
+  });
+
+  it('builds a gallery of every view with thumbnails', () => {
+    const gallery = vehicleGallery('sedan', 'black');
+    expect(gallery).toHaveLength(5);
+    expect(gallery[0]).toEqual({ image: '/media/vehicles/sedan-black-angle.webp', thumb: '/media/vehicles/sedan-black-angle-thumb.webp' });
+  });
+});
