@@ -1,0 +1,103 @@
+/**
+ * Search constants shared by both engines, the pages and the islands (spec §9).
+ * Pure values only: imported by the build (Node) and by browser islands.
+ */
+
+/** Facet attributes of a search document, with how many values each returns (spec §9 facet limits). */
+export const FACET_LIMITS = {
+  body: 30,
+  make: 100,
+  model: 250,
+  colour: 30,
+  car_type: 6,
+  price_range: 30,
+  /** The spec's "location 30": the state a car is in. */
+  state: 30,
+  fuel: 30,
+  city: 20,
+  location_name: 40,
+  transmission: 30,
+  drive: 30,
+  dealership_name: 30,
+  year: 100,
+  status: 3,
+  item_type: 10,
+} as const;
+
+export type FacetAttribute = keyof typeof FACET_LIMITS;
+
+/** Every facet attribute, in a stable order. */
+export const FACET_ATTRIBUTES = Object.keys(FACET_LIMITS) as FacetAttribute[];
+
+/** Numeric attributes that can be ranged (price slider) and reported in facet stats. */
+export const NUMERIC_ATTRIBUTES = ['price', 'km', 'year'] as const;
+export type NumericAttribute = (typeof NUMERIC_ATTRIBUTES)[number];
+
+/** Attributes the text query searches, most important first (issue 4 item 6). */
+export const SEARCHABLE_ATTRIBUTES = ['name', 'make', 'model', 'badge', 'colour', 'stocknum'] as const;
+
+/** The largest facet limit: Meilisearch's maxValuesPerFacet is one number per index. */
+export const MAX_VALUES_PER_FACET = Math.max(...Object.values(FACET_LIMITS));
+
+/** Results per page unless site.json says otherwise (spec §9). */
+export const DEFAULT_PAGE_SIZE = 21;
+
+/**
+ * Hits a search can page through. Above 1999 hits the count shown comes from facet totals
+ * (spec §9), so both engines report at most this many hits.
+ */
+export const PAGINATION_LIMIT = 2000;
+
+/** Above this many hits the displayed count is taken from the car_type facet totals (spec §9). */
+export const COUNT_FROM_FACETS_ABOVE = 1999;
+
+/** Debounce of the search box (ms, spec §9). */
+export const SEARCH_BOX_DEBOUNCE_MS = 300;
+/** Debounce of the price slider (ms, spec §9). */
+export const SLIDER_DEBOUNCE_MS = 400;
+/** Makes shown before 'Show all makes' on the search page (spec §9). */
+export const MAKES_SHOWN = 7;
+/** Popular makes shown before 'All Makes' in the hero search (spec §9). */
+export const POPULAR_MAKES = 20;
+/** Models listed for the selected make (spec §9). */
+export const MODELS_FOR_MAKE = 30;
+/** Entries kept in the local search history (spec §9). */
+export const SEARCH_HISTORY_LIMIT = 5;
+/** Home hero price slider (spec §9). */
+export const HOME_PRICE_SLIDER = { min: 5000, max: 250000, step: 500 } as const;
+/** Price slider range when the results have no prices (spec §5). */
+export const DEFAULT_PRICE_RANGE = { min: 0, max: 100000 } as const;
+/** Analytics event id of a search view (spec §7). */
+export const SEARCH_VIEW_EVENT = 49;
+
+/** A sort option: key used in the URL, label shown, Meilisearch sort rule (null = relevance). */
+export interface SortOption {
+  key: string;
+  label: string;
+  sort: string | null;
+}
+
+/** The four sort options of spec §9, in the order shown. */
+export const SORT_OPTIONS: readonly SortOption[] = [
+  { key: 'relevance', label: 'Most Relevant', sort: null },
+  { key: 'latest', label: 'Latest', sort: 'created_at:desc' },
+  { key: 'price-desc', label: 'Highest Price', sort: 'price:desc' },
+  { key: 'price-asc', label: 'Lowest Price', sort: 'price:asc' },
+];
+
+/** Default Meilisearch index uid (spec §7 "index pattern Car_production"). */
+export const DEFAULT_INDEX = 'Car_production';
+
+/**
+ * InstantSearch index name of a sort option. Sorting uses instant-meilisearch's convention
+ * `<index>:<attribute>:<asc|desc>`; the embedded engine reads the same names.
+ */
+export function sortIndexName(index: string, option: SortOption): string {
+  return option.sort ? `${index}:${option.sort}` : index;
+}
+
+/** Split an index name into the index and its sort rule (null for relevance). */
+export function parseIndexName(indexName: string): { index: string; sort: string | null } {
+  const colon = indexName.indexOf(':');
+  return colon === -1 ? { index: indexName, sort: null } : { index: indexName.slice(0, colon), sort: indexName.slice(colon + 1) };
+}

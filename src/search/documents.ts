@@ -1,0 +1,201 @@
+/**
+ * Search documents: the flat record both engines index for one car (DESIGN §5).
+ * Built from validated Car records of the visible stock; pure (no I/O).
+ */
+import type { Car } from '../schemas/car.ts';
+import type { Site } from '../schemas/site.ts';
+
+/** One car as the search engines see it. Absent facts are left out, never null. */
+export interface SearchDocument {
+  /** Primary key, unique across tenants sharing one Meilisearch index: `<site>__<id>`. */
+  uid: string;
+  /** Tenant slug: the default search_filters is `site = "<slug>"`. */
+  site: string;
+  id: string;
+  slug: string;
+  name: string;
+  make?: string;
+  model?: string;
+  badge?: string;
+  colour?: string;
+  body?: string;
+  fuel?: string;
+  transmission?: string;
+  drive?: string;
+  year?: number;
+  km?: number;
+  price?: number;
+  before_price?: number;
+  offer_price?: number;
+  subscription_price?: number;
+  preorder?: boolean;
+  price_type?: string;
+  price_range?: string;
+  car_type: Car['car_type'];
+  status: Car['status'];
+  tag?: string;
+  reserved?: boolean;
+  certified?: boolean;
+  stocknum?: string;
+  dealership_slug?: string;
+  dealership_name?: string;
+  location_name?: string;
+  location_slug?: string;
+  city?: string;
+  state?: string;
+  item_type?: string;
+  /** First image URL (card image). */
+  image?: string;
+  views?: number;
+  /** Creation time, seconds since the epoch (0 when the feed has none). */
+  created_at: number;
+  /** Default order, higher first: in stock, then coming soon, then sold; newest first within. */
+  custom_rank: number;
+  /** Unique number that breaks every remaining tie identically on both engines. */
+  tiebreak: number;
+}
+
+/** Status weight in custom_rank: available cars rank above sold ones. */
+const STATUS_RANK: Record<Car['status'], number> = { in_stock: 2, coming_soon: 1, sold: 0 };
+
+/** Custom rank of a car: status first, then creation time (seconds). */
+export function customRank(status: Car['status'], createdAtSeconds: number): number {
+  return STATUS_RANK[status] * 1e10 + Math.max(0, Math.min(createdAtSeconds, 9_999_999_999));
+}
+
+/** 52-bit FNV-1a style hash of a string: a stable number for ids that are not numbers. */
+export function hash52(text: string): number {
+  let high = 0x811c9dc5;
+  let low = 0x01000193;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    high = Math.imul(high ^ code, 0x01000193) >>> 0;
+    low = Math.imul(low ^ (code + index), 0x85ebca6b) >>> 0;
+  }
+  // 20 bits of one half and 32 of the other: an exact integer below 2^52.
+  return (high & 0xfffff) * 0x1_0000_0000 + low;
+}
+
+/** Tiebreak of an id: the id itself when it is a whole number (feeds' common case), else a hash above them. */
+export function tiebreakOf(id: string): number {
+  if (/^\d{1,15}$/.test(id)) return Number(id);
+  return 2 ** 52 + hash52(id);
+}
+
+/** Meilisearch primary keys allow letters, digits, hyphen and underscore only. */
+export function documentUid(site: string, id: string): string {
+  const safe = /^[A-Za-z0-9_-]+$/.test(id) ? id : `h${hash52(id).toString(36)}`;
+  return `${site}__${safe}`;
+}
+
+const PRICE_BANDS = [10_000, 20_000, 30_000, 40_000, 50_000, 75_000, 100_000];
+
+function dollars(amount: number): string {
+  return `$${amount.toLocaleString('en-AU')}`;
+}
+
+/** Price band facet of a price when the feed gives no price_range, e.g. '$20,000 - $30,000'. */
+export function priceBand(price: number | undefined): string | undefined {
+  if (price === undefined || price <= 0) return undefined;
+  if (price < PRICE_BANDS[0]) return `Under ${dollars(PRICE_BANDS[0])}`;
+  for (let index = 1; index < PRICE_BANDS.length; index += 1) {
+    if (price < PRICE_BANDS[index]) return `${dollars(PRICE_BANDS[index - 1])} - ${dollars(PRICE_BANDS[index])}`;
+  }
+  return `${dollars(PRICE_BANDS[PRICE_BANDS.length - 1])} and over`;
+}
+
+function text(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function number(value: number | null | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function flag(value: boolean | null | undefined): boolean | undefined {
+  return value === true ? true : undefined;
+}
+
+/** Site facts a document needs: the tenant slug and its dealership names. */
+export type DocumentSite = Pick<Site, 'slug' | 'dealerships'>;
+
+/** The search document of one car of a site. */
+export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
+  const id = String(car.id);
+  const createdMs = car.created_at ? Date.parse(car.created_at) : Number.NaN;
+  const createdAt = Number.isNaN(createdMs) ? 0 : Math.floor(createdMs / 1000);
+  const price = number(car.price);
+  const dealershipSlug = text(car.dealership_slug);
+  const dealershipName = dealershipSlug ? site.dealerships.find((dealership) => dealership.slug === dealershipSlug)?.name : undefined;
+  const document: SearchDocument = {
+    uid: documentUid(site.slug, id),
+    site: site.slug,
+    id,
+    slug: car.slug,
+    name: text(car.name) ?? [car.year, car.make, car.model, car.badge].filter(Boolean).join(' '),
+    make: text(car.make),
+    model: text(car.model),
+    badge: text(car.badge),
+    colour: text(car.colour),
+    body: text(car.simple_body) ?? text(car.bodyconfiguration),
+    fuel: text(car.simple_fuel) ?? text(car.fuel),
+    transmission: text(car.simple_transmission) ?? text(car.trans),
+    drive: text(car.drive),
+    year: number(car.year),
+    km: number(car.km),
+    price,
+    before_price: number(car.before_price),
+    offer_price: number(car.offer_price),
+    subscription_price: number(car.subscription_price),
+    preorder: flag(car.preorder),
+    price_type: text(car.price_type),
+    price_range: text(car.price_range) ?? priceBand(price),
+    car_type: car.car_type,
+    status: car.status,
+    tag: text(car.tag),
+    reserved: flag(car.reserved),
+    certified: flag(car.certified),
+    stocknum: car.stocknum === null || car.stocknum === undefined ? undefined : text(String(car.stocknum)),
+    dealership_slug: dealershipSlug,
+    dealership_name: dealershipName,
+    location_name: text(car.location?.name),
+    location_slug: text(car.location?.slug),
+    city: text(car.city),
+    state: text(car.state),
+    item_type: text(car.item_type),
+    image: text(car.images?.[0]?.image) ?? text(car.primary_image_url),
+    views: number(car.views),
+    created_at: createdAt,
+    custom_rank: customRank(car.status, createdAt),
+    tiebreak: tiebreakOf(id),
+  };
+  // Absent facts are left out so that both engines see the same "field missing" (sorting, facets).
+  for (const key of Object.keys(document) as (keyof SearchDocument)[]) {
+    if (document[key] === undefined) delete document[key];
+  }
+  return document;
+}
+
+/** Search documents of a site's visible stock. */
+export function toSearchDocuments(cars: readonly Car[], site: DocumentSite): SearchDocument[] {
+  return cars.map((car) => toSearchDocument(car, site));
+}
+
+/** Stable JSON of a document (keys sorted): equal documents give equal text. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Content fingerprint of a document, used by the incremental sync to skip unchanged cars. */
+export function documentFingerprint(document: SearchDocument): string {
+  const json = stableJson(document);
+  return `${hash52(json).toString(36)}-${json.length.toString(36)}`;
+}
