@@ -23,22 +23,33 @@ export const SpecialHourSchema = v.strictObject({
 });
 
 export const LocationSchema = v.strictObject({
+  /** Location id (unique within the site). */
   id: v.union([v.number(), v.string()]),
+  /** Display name, e.g. 'Acme Toyota Springwood'. */
   name: v.string(),
+  /** URL slug of /locations/{slug}. */
   slug,
   /** sales | service | parts; empty means sales. */
   location_type: v.optional(v.picklist(['sales', 'service', 'parts', '']), 'sales'),
   /** e.g. ['buying']. */
   location_subtype: v.optional(v.array(v.string()), []),
+  /** The group's main location (listed first). Default false. */
   primary: v.optional(v.boolean(), false),
+  /** Shown on the site. Default true. */
   visible: v.optional(v.boolean(), true),
   /** Makes sold here. */
   manufacturers: v.optional(v.array(v.string()), []),
+  /** Dealership this location belongs to. */
   dealership_id: v.optional(v.union([v.number(), v.string()])),
+  /** Slug of that dealership (copied into leads where the site says so). */
   dealership_slug: v.optional(v.string()),
+  /** Street address and map data. */
   address: v.strictObject({
+    /** Street line, e.g. '12 Logan Road'. */
     street: v.string(),
+    /** Suburb or city. */
     city: v.string(),
+    /** State code. */
     state: v.picklist(['QLD', 'NSW', 'VIC', 'SA', 'WA', 'TAS', 'ACT', 'NT']),
     postcode: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/, 'expected a 4-digit postcode'))),
     lat: v.optional(v.number()),
