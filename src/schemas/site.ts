@@ -11,6 +11,7 @@ import { FinanceSettingsSchema } from './site/finance.ts';
 import { DealershipSchema, LocationSchema } from './site/locations.ts';
 import { MenusSchema } from './site/menus.ts';
 import { PromoSettingsSchema } from './site/promo.ts';
+import { ServiceSettingsSchema } from './site/service.ts';
 import { StockRulesSchema } from './site/stock-rules.ts';
 import { TextsSchema } from './site/texts.ts';
 import { ThemeSchema } from './site/theme.ts';
@@ -99,6 +100,8 @@ export const SiteSchema = v.strictObject({
   stock_rules: v.optional(StockRulesSchema, {}),
   promo: v.optional(PromoSettingsSchema, {}),
   menus: v.optional(MenusSchema, {}),
+  /** Service booking form settings. */
+  service: v.optional(ServiceSettingsSchema, {}),
 });
 
 /** A validated site.json with every default filled in. */
