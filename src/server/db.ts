@@ -1,0 +1,213 @@
+/**
+ * SQL connections for the lead API (DESIGN §6 storage): node:sqlite (a file under data/)
+ * by default, PostgreSQL through `pg` when a connection URL is given. Both run the same
+ * SQL, written with $1..$n placeholders and portable types; the few dialect differences
+ * (blob type, advisory locks) are named here and in migrations.ts, nowhere else.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array;
+export type Row = Record<string, unknown>;
+
+/** Something that runs SQL: the database itself or an open transaction. */
+export interface SqlExecutor {
+  readonly dialect: Dialect;
+  /** Rows of a SELECT (or of an INSERT/UPDATE ... RETURNING). */
+  query<T = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Run a statement; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+/** A database connection (pool) with transactions. */
+export interface SqlDatabase extends SqlExecutor {
+  /** Run `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Database settings: a PostgreSQL URL, or a SQLite file (':memory:' for throw-away). */
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'sqlite'; file: string; /** PRAGMA synchronous: FULL (default, survives power loss) or NORMAL (survives process crashes). */ synchronous?: 'FULL' | 'NORMAL' };
+
+/** Open a database and bring its schema up to date. */
+export async function openDatabase(config: DatabaseConfig): Promise<SqlDatabase> {
+  const db = config.kind === 'postgres' ? new PostgresDatabase(config.url, config.poolSize ?? 10) : new SqliteDatabase(config.file, config.synchronous ?? 'FULL');
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** Apply every migration not yet recorded in schema_migrations, in order, each in its own transaction. */
+async function migrate(db: SqlDatabase): Promise<void> {
+  await db.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+  for (const migration of MIGRATIONS) {
+    await db.transaction(async (tx) => {
+      // Several API processes may start together on one PostgreSQL: one migrates, the others wait.
+      if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7355608)');
+      const done = await tx.query('SELECT version FROM schema_migrations WHERE version = $1', [migration.version]);
+      if (done.length > 0) return;
+      for (const statement of migration.statements(tx.dialect)) await tx.run(statement);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [migration.version, migration.name, Date.now()]);
+    });
+  }
+}
+
+/** node:sqlite accepts numbers, strings, bigints, null and bytes; booleans become 0/1. */
+function sqliteValue(value: SqlValue): string | number | bigint | null | Uint8Array {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+/** '$1' placeholders become SQLite's numbered '?1' (same meaning, same order). */
+function toSqlitePlaceholders(sql: string): string {
+  return sql.replace(/\$(\d+)/g, '?$1');
+}
+
+class SqliteDatabase implements SqlDatabase {
+  readonly dialect = 'sqlite' as const;
+  private readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+  /** Serialises access: one connection, and an async transaction must not interleave with other statements. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly direct: SqlExecutor;
+
+  constructor(file: string, synchronous: 'FULL' | 'NORMAL') {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new DatabaseSync(file);
+    this.db.exec('PRAGMA journal_mode = WAL');
+    this.db.exec(`PRAGMA synchronous = ${synchronous}`);
+    this.db.exec('PRAGMA busy_timeout = 5000');
+    this.db.exec('PRAGMA foreign_keys = ON');
+    const self = this;
+    this.direct = {
+      dialect: 'sqlite',
+      query: async <T>(sql: string, params: readonly SqlValue[] = []) => self.querySync(sql, params) as T[],
+      run: async (sql: string, params: readonly SqlValue[] = []) => self.runSync(sql, params),
+    };
+  }
+
+  private prepare(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(toSqlitePlaceholders(sql));
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private querySync(sql: string, params: readonly SqlValue[]): Row[] {
+    return this.prepare(sql).all(...params.map(sqliteValue)) as Row[];
+  }
+
+  private runSync(sql: string, params: readonly SqlValue[]): number {
+    if (params.length === 0 && !sql.includes('$')) {
+      // DDL and multi-statement text go through exec; no result needed.
+      this.db.exec(sql);
+      return 0;
+    }
+    return Number(this.prepare(sql).run(...params.map(sqliteValue)).changes);
+  }
+
+  private locked<T>(work: () => Promise<T> | T): Promise<T> {
+    const result = this.tail.then(work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  query<T = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.locked(() => this.querySync(sql, params) as T[]);
+  }
+
+  run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    return this.locked(() => this.runSync(sql, params));
+  }
+
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.locked(async () => {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(this.direct);
+        this.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.db.isTransaction) this.db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.tail;
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+// int8 (BIGINT) columns hold millisecond times and counters, well inside 2^53.
+pg.types.setTypeParser(20, (text) => Number(text));
+
+function pgValue(value: SqlValue): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Uint8Array && !Buffer.isBuffer(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return value;
+}
+
+class PostgresDatabase implements SqlDatabase {
+  readonly dialect = 'postgres' as const;
+  private readonly pool: pg.Pool;
+
+  constructor(url: string, poolSize: number) {
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    this.pool.on('error', () => undefined);
+  }
+
+  async query<T = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    const result = await this.pool.query(sql, params.map(pgValue));
+    return result.rows as T[];
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    const result = await this.pool.query(sql, params.map(pgValue));
+    return result.rowCount ?? 0;
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const tx: SqlExecutor = {
+      dialect: 'postgres',
+      query: async <R>(sql: string, params: readonly SqlValue[] = []) => (await client.query(sql, params.map(pgValue))).rows as R[],
+      run: async (sql: string, params: readonly SqlValue[] = []) => (await client.query(sql, params.map(pgValue))).rowCount ?? 0,
+    };
+    try {
+      await client.query('BEGIN');
+      const result = await work(tx);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+        client.release();
+      } catch {
+        client.release(true);
+      }
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,525 @@
+/**
+ * The lead API's one data-access module (DESIGN §6): every read and write of leads, the
+ * delivery outbox, shoppers, sessions, watchlists, trade-in evaluations, views and events.
+ * The same SQL runs on SQLite and PostgreSQL (see db.ts); callers never write SQL.
+ * Every row is scoped by tenant: no method reads or changes another tenant's data.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SqlDatabase, SqlExecutor } from './db.ts';
+
+/** A stored lead. `data` is the validated submission (form values and attributes). */
+export interface StoredLead {
+  id: string;
+  tenant: string;
+  category: string;
+  subcategory: string | null;
+  car_id: string | null;
+  dealership_slug: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  form_completed: boolean;
+  offer_accepted: boolean;
+  revision: number;
+  data: Record<string, unknown>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** What saveLead needs: the tenant, the validated values, and the tenant's delivery destinations. */
+export interface LeadWrite {
+  tenant: string;
+  /** The lead to update (second step of a multi-step form); absent for a new lead. */
+  leadId?: string;
+  /** Client's Idempotency-Key: a retried first submission returns the same lead. */
+  clientKey?: string;
+  values: Record<string, unknown>;
+  /** Destination ids that receive this lead (one outbox job each). */
+  destinations: readonly string[];
+  now: number;
+}
+
+export type LeadWriteResult = { status: 'created' | 'updated' | 'replayed'; id: string; revision: number } | { status: 'not-found' };
+
+/** An outbox job claimed for sending. */
+export interface DeliveryJob {
+  id: string;
+  lead_id: string;
+  tenant: string;
+  destination: string;
+  revision: number;
+  idempotency_key: string;
+  attempts: number;
+}
+
+/** A trade-in evaluation (instant offer) in progress. */
+export interface Evaluation {
+  id: string;
+  tenant: string;
+  rego: string | null;
+  state: string | null;
+  vin: string | null;
+  description: string | null;
+  vehicle: Record<string, unknown> | null;
+  km: number | null;
+  contact: Record<string, unknown> | null;
+  offer_price: number | null;
+  image_count: number;
+}
+
+const LEAD_COLUMNS = 'id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, revision, data, created_at, updated_at';
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+function leadFromRow(row: Record<string, unknown>): StoredLead {
+  return {
+    id: String(row.id),
+    tenant: String(row.tenant),
+    category: String(row.category),
+    subcategory: (row.subcategory as string | null) ?? null,
+    car_id: (row.car_id as string | null) ?? null,
+    dealership_slug: (row.dealership_slug as string | null) ?? null,
+    name: (row.name as string | null) ?? null,
+    email: (row.email as string | null) ?? null,
+    phone: (row.phone as string | null) ?? null,
+    form_completed: Number(row.form_completed) === 1,
+    offer_accepted: Number(row.offer_accepted) === 1,
+    revision: Number(row.revision),
+    data: JSON.parse(String(row.data)) as Record<string, unknown>,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+/** Columns kept beside the JSON so exports and lookups need not parse it. */
+function leadColumns(values: Record<string, unknown>) {
+  return {
+    category: text(values.category) ?? 'General Enquiry',
+    subcategory: text(values.subcategory),
+    car_id: text(values.car_id),
+    dealership_slug: text(values.dealership_slug),
+    name: [text(values.name) ?? text(values['First Name']), text(values.last_name)].filter(Boolean).join(' ') || null,
+    email: text(values.email) ?? text(values['Email Address']),
+    phone: text(values.phone) ?? text(values['Mobile Number']),
+    form_completed: values.form_completed === true,
+    offer_accepted: values.offer_accepted === true,
+  };
+}
+
+/** A lead is delivered unless the form says this step is not the last one (form_completed false). */
+function isDeliverable(values: Record<string, unknown>): boolean {
+  return values.form_completed !== false;
+}
+
+/** Data access for the lead API. */
+export class Store {
+  readonly db: SqlDatabase;
+
+  constructor(db: SqlDatabase) {
+    this.db = db;
+  }
+
+  // ---- Leads and the outbox -------------------------------------------------------------
+
+  /**
+   * Store a new lead, or merge a later step into an existing one, and enqueue its
+   * deliveries in the same transaction: when this resolves the lead is committed.
+   */
+  async saveLead(write: LeadWrite): Promise<LeadWriteResult> {
+    return this.db.transaction(async (tx) => {
+      if (write.leadId) return this.updateLead(tx, write.leadId, write);
+      if (write.clientKey) {
+        const existing = await tx.query<{ id: string; revision: number }>('SELECT id, revision FROM leads WHERE tenant = $1 AND client_key = $2', [write.tenant, write.clientKey]);
+        if (existing[0]) return { status: 'replayed', id: existing[0].id, revision: Number(existing[0].revision) };
+      }
+      const id = randomUUID();
+      const columns = leadColumns(write.values);
+      await tx.run(
+        `INSERT INTO leads (${LEAD_COLUMNS}, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $14)`,
+        [
+          id,
+          write.tenant,
+          columns.category,
+          columns.subcategory,
+          columns.car_id,
+          columns.dealership_slug,
+          columns.name,
+          columns.email,
+          columns.phone,
+          columns.form_completed,
+          columns.offer_accepted,
+          JSON.stringify(write.values),
+          write.now,
+          write.clientKey ?? null,
+        ],
+      );
+      if (isDeliverable(write.values)) {
+        for (const destination of write.destinations) await this.enqueue(tx, id, write.tenant, destination, 1, write.now);
+      }
+      return { status: 'created', id, revision: 1 };
+    });
+  }
+
+  private async updateLead(tx: SqlExecutor, leadId: string, write: LeadWrite): Promise<LeadWriteResult> {
+    const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+    const rows = await tx.query(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 AND tenant = $2${lock}`, [leadId, write.tenant]);
+    if (!rows[0]) return { status: 'not-found' };
+    const lead = leadFromRow(rows[0]);
+    const merged: Record<string, unknown> = { ...lead.data };
+    for (const [key, value] of Object.entries(write.values)) if (value !== undefined) merged[key] = value;
+    const revision = lead.revision + 1;
+    const columns = leadColumns(merged);
+    await tx.run(
+      `UPDATE leads SET category = $1, subcategory = $2, car_id = $3, dealership_slug = $4, name = $5, email = $6, phone = $7,
+        form_completed = $8, offer_accepted = $9, data = $10, revision = $11, updated_at = $12 WHERE id = $13`,
+      [
+        columns.category,
+        columns.subcategory,
+        columns.car_id,
+        columns.dealership_slug,
+        columns.name,
+        columns.email,
+        columns.phone,
+        columns.form_completed,
+        columns.offer_accepted,
+        JSON.stringify(merged),
+        revision,
+        write.now,
+        leadId,
+      ],
+    );
+    if (isDeliverable(merged)) {
+      for (const destination of write.destinations) {
+        // A job still waiting sends the lead as it is at send time, so it already carries this step.
+        const waiting = await tx.query("SELECT id FROM deliveries WHERE lead_id = $1 AND destination = $2 AND status = 'pending'", [leadId, destination]);
+        if (waiting.length === 0) await this.enqueue(tx, leadId, write.tenant, destination, revision, write.now);
+      }
+    }
+    return { status: 'updated', id: leadId, revision };
+  }
+
+  private async enqueue(tx: SqlExecutor, leadId: string, tenant: string, destination: string, revision: number, now: number): Promise<void> {
+    await tx.run(
+      `INSERT INTO deliveries (id, lead_id, tenant, destination, revision, idempotency_key, status, attempts, next_attempt_at, lease_until, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, 0, $7)`,
+      [randomUUID(), leadId, tenant, destination, revision, `${leadId}:${destination}:${revision}`, now],
+    );
+  }
+
+  /** One lead of a tenant. */
+  async getLead(tenant: string, id: string): Promise<StoredLead | undefined> {
+    const rows = await this.db.query(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 AND tenant = $2`, [id, tenant]);
+    return rows[0] ? leadFromRow(rows[0]) : undefined;
+  }
+
+  /** A tenant's leads created in [from, to), oldest first, in pages (for the CSV export). */
+  async listLeads(tenant: string, options: { from?: number; to?: number; afterId?: string; limit?: number } = {}): Promise<StoredLead[]> {
+    const rows = await this.db.query(
+      `SELECT ${LEAD_COLUMNS} FROM leads WHERE tenant = $1 AND created_at >= $2 AND created_at < $3 AND id > $4 ORDER BY created_at, id LIMIT $5`,
+      [tenant, options.from ?? 0, options.to ?? Number.MAX_SAFE_INTEGER, options.afterId ?? '', options.limit ?? 1000],
+    );
+    return rows.map(leadFromRow);
+  }
+
+  /** Lead counts by tenant (ops and tests). */
+  async countLeads(tenant?: string): Promise<number> {
+    const rows = tenant
+      ? await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM leads WHERE tenant = $1', [tenant])
+      : await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM leads');
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * Lease up to `limit` due outbox jobs for `leaseMs`: a crashed sender's lease runs out and
+   * another process (or the restarted one) takes the job over. SKIP LOCKED lets several
+   * PostgreSQL workers claim different jobs at once.
+   */
+  async claimDeliveries(now: number, limit: number, leaseMs: number): Promise<DeliveryJob[]> {
+    const skipLocked = this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+    const rows = await this.db.query(
+      `UPDATE deliveries SET lease_until = $1 WHERE id IN (
+         SELECT id FROM deliveries WHERE status = 'pending' AND next_attempt_at <= $2 AND lease_until <= $2
+         ORDER BY next_attempt_at LIMIT $3${skipLocked})
+       RETURNING id, lead_id, tenant, destination, revision, idempotency_key, attempts`,
+      [now + leaseMs, now, limit],
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      lead_id: String(row.lead_id),
+      tenant: String(row.tenant),
+      destination: String(row.destination),
+      revision: Number(row.revision),
+      idempotency_key: String(row.idempotency_key),
+      attempts: Number(row.attempts),
+    }));
+  }
+
+  /** The lead of an outbox job (any tenant: the job names it). */
+  async leadForDelivery(job: DeliveryJob): Promise<StoredLead | undefined> {
+    return this.getLead(job.tenant, job.lead_id);
+  }
+
+  /** Record a successful send. */
+  async markDelivered(jobId: string, now: number): Promise<void> {
+    await this.db.run("UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = $1, lease_until = 0, last_error = NULL WHERE id = $2", [now, jobId]);
+  }
+
+  /** Record a failed send and when to try again. */
+  async markFailed(jobId: string, error: string, nextAttemptAt: number): Promise<void> {
+    await this.db.run('UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = $1, lease_until = 0, last_error = $2 WHERE id = $3', [nextAttemptAt, error.slice(0, 500), jobId]);
+  }
+
+  /** Outbox state of a lead (tests, ops). */
+  async deliveriesOf(leadId: string): Promise<{ destination: string; status: string; attempts: number; revision: number; idempotency_key: string }[]> {
+    const rows = await this.db.query('SELECT destination, status, attempts, revision, idempotency_key FROM deliveries WHERE lead_id = $1 ORDER BY created_at, destination', [leadId]);
+    return rows.map((row) => ({ destination: String(row.destination), status: String(row.status), attempts: Number(row.attempts), revision: Number(row.revision), idempotency_key: String(row.idempotency_key) }));
+  }
+
+  /** Count of outbox jobs by status. */
+  async deliveryCounts(): Promise<Record<string, number>> {
+    const rows = await this.db.query<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM deliveries GROUP BY status');
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
+  /** Earliest time a pending job becomes due (to schedule the next worker wake-up). */
+  async nextDeliveryDue(): Promise<number | undefined> {
+    const rows = await this.db.query<{ due: number | null }>("SELECT MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END) AS due FROM deliveries WHERE status = 'pending'");
+    const due = rows[0]?.due;
+    return due === null || due === undefined ? undefined : Number(due);
+  }
+
+  // ---- Messages recorded by local adapters -------------------------------------------------
+
+  /** Record an SMS or e-mail that the local adapter "sent". */
+  async recordMessage(message: { tenant: string; channel: 'sms' | 'email'; recipient: string; subject?: string; body: string; now: number }): Promise<void> {
+    await this.db.run('INSERT INTO messages (id, tenant, channel, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      randomUUID(),
+      message.tenant,
+      message.channel,
+      message.recipient,
+      message.subject ?? null,
+      message.body,
+      message.now,
+    ]);
+  }
+
+  /** Recorded messages of a tenant, newest first. */
+  async messages(tenant: string, channel?: 'sms' | 'email', recipient?: string): Promise<{ recipient: string; subject: string | null; body: string; created_at: number }[]> {
+    const rows = await this.db.query(
+      'SELECT recipient, subject, body, created_at FROM messages WHERE tenant = $1 AND ($2 = \'\' OR channel = $2) AND ($3 = \'\' OR recipient = $3) ORDER BY created_at DESC',
+      [tenant, channel ?? '', recipient ?? ''],
+    );
+    return rows.map((row) => ({ recipient: String(row.recipient), subject: (row.subject as string | null) ?? null, body: String(row.body), created_at: Number(row.created_at) }));
+  }
+
+  // ---- Shoppers: sign-in codes, sessions, watchlist -----------------------------------------
+
+  /** Codes issued to a phone since `since` (rate limit on code requests). */
+  async codesIssuedSince(tenant: string, phone: string, since: number): Promise<number> {
+    const rows = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM sign_in_codes WHERE tenant = $1 AND phone = $2 AND created_at >= $3', [tenant, phone, since]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Store a new code (its hash); earlier unused codes of the phone stop working. */
+  async issueCode(tenant: string, phone: string, codeHash: string, now: number, expiresAt: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run('UPDATE sign_in_codes SET used_at = $1 WHERE tenant = $2 AND phone = $3 AND used_at IS NULL', [now, tenant, phone]);
+      await tx.run('INSERT INTO sign_in_codes (id, tenant, phone, code_hash, attempts, expires_at, created_at) VALUES ($1, $2, $3, $4, 0, $5, $6)', [randomUUID(), tenant, phone, codeHash, expiresAt, now]);
+    });
+  }
+
+  /**
+   * Check a code: the latest live code of the phone, within `maxAttempts` tries. A match
+   * uses the code up (single use). Returns why it failed otherwise.
+   */
+  async consumeCode(tenant: string, phone: string, codeHash: string, now: number, maxAttempts: number): Promise<'ok' | 'invalid' | 'expired' | 'locked'> {
+    return this.db.transaction(async (tx) => {
+      const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+      const rows = await tx.query<{ id: string; code_hash: string; attempts: number; expires_at: number }>(
+        `SELECT id, code_hash, attempts, expires_at FROM sign_in_codes WHERE tenant = $1 AND phone = $2 AND used_at IS NULL ORDER BY created_at DESC LIMIT 1${lock}`,
+        [tenant, phone],
+      );
+      const code = rows[0];
+      if (!code) return 'invalid';
+      if (Number(code.expires_at) <= now) return 'expired';
+      if (Number(code.attempts) >= maxAttempts) return 'locked';
+      if (code.code_hash !== codeHash) {
+        await tx.run('UPDATE sign_in_codes SET attempts = attempts + 1 WHERE id = $1', [code.id]);
+        return Number(code.attempts) + 1 >= maxAttempts ? 'locked' : 'invalid';
+      }
+      await tx.run('UPDATE sign_in_codes SET used_at = $1 WHERE id = $2', [now, code.id]);
+      return 'ok';
+    });
+  }
+
+  /** The shopper of a phone, created on first sign-in. */
+  async upsertUser(tenant: string, phone: string, now: number): Promise<{ id: string; phone: string }> {
+    await this.db.run('INSERT INTO users (id, tenant, phone, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant, phone) DO NOTHING', [randomUUID(), tenant, phone, now]);
+    const rows = await this.db.query<{ id: string }>('SELECT id FROM users WHERE tenant = $1 AND phone = $2', [tenant, phone]);
+    return { id: String(rows[0]!.id), phone };
+  }
+
+  /** Open a session (the token's hash is stored, never the token). */
+  async createSession(tokenHash: string, user: { id: string; phone: string }, tenant: string, now: number, expiresAt: number): Promise<void> {
+    await this.db.run('INSERT INTO sessions (token_hash, user_id, tenant, phone, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [tokenHash, user.id, tenant, user.phone, expiresAt, now]);
+  }
+
+  /** The live session of a token hash on this tenant. */
+  async findSession(tenant: string, tokenHash: string, now: number): Promise<{ user_id: string; phone: string } | undefined> {
+    const rows = await this.db.query<{ user_id: string; phone: string }>('SELECT user_id, phone FROM sessions WHERE token_hash = $1 AND tenant = $2 AND expires_at > $3', [tokenHash, tenant, now]);
+    return rows[0] ? { user_id: String(rows[0].user_id), phone: String(rows[0].phone) } : undefined;
+  }
+
+  /** End a session. */
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.db.run('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  }
+
+  /** Add a car to a phone's watchlist (no-op when present). */
+  async saveToWatchlist(tenant: string, phone: string, carId: string, now: number): Promise<void> {
+    await this.db.run('INSERT INTO watchlist (tenant, phone, car_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant, phone, car_id) DO NOTHING', [tenant, phone, carId, now]);
+  }
+
+  /** Remove a car from a phone's watchlist; true when it was there. */
+  async removeFromWatchlist(tenant: string, phone: string, carId: string): Promise<boolean> {
+    return (await this.db.run('DELETE FROM watchlist WHERE tenant = $1 AND phone = $2 AND car_id = $3', [tenant, phone, carId])) > 0;
+  }
+
+  /** Car ids on a phone's watchlist, latest first. */
+  async watchlist(tenant: string, phone: string): Promise<string[]> {
+    const rows = await this.db.query<{ car_id: string }>('SELECT car_id FROM watchlist WHERE tenant = $1 AND phone = $2 ORDER BY created_at DESC, car_id', [tenant, phone]);
+    return rows.map((row) => String(row.car_id));
+  }
+
+  // ---- Views and events ------------------------------------------------------------------------
+
+  /** Count one view of a car page; returns the new total. `base` is the feed's own count. */
+  async countView(tenant: string, carSlug: string, base: number): Promise<number> {
+    const rows = await this.db.query<{ views: number }>(
+      'INSERT INTO car_views (tenant, car_slug, views) VALUES ($1, $2, $3) ON CONFLICT (tenant, car_slug) DO UPDATE SET views = car_views.views + 1 RETURNING views',
+      [tenant, carSlug, base + 1],
+    );
+    return Number(rows[0]!.views);
+  }
+
+  /** Record an event (phone reveal and the like). */
+  async recordEvent(tenant: string, kind: string, carId: string | undefined, data: Record<string, unknown>, now: number): Promise<void> {
+    await this.db.run('INSERT INTO events (id, tenant, kind, car_id, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [randomUUID(), tenant, kind, carId ?? null, JSON.stringify(data), now]);
+  }
+
+  /** Number of events of a kind (tests, ops). */
+  async countEvents(tenant: string, kind: string): Promise<number> {
+    const rows = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM events WHERE tenant = $1 AND kind = $2', [tenant, kind]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Store any extra data a page posts about a lead or evaluation (POST /api/miscellaneous). */
+  async saveMiscellaneous(tenant: string, columnName: string, leadId: string | undefined, evaluationId: string | undefined, data: unknown, now: number): Promise<string> {
+    const id = randomUUID();
+    await this.db.run('INSERT INTO miscellaneous (id, tenant, lead_id, evaluation_id, column_name, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      id,
+      tenant,
+      leadId ?? null,
+      evaluationId ?? null,
+      columnName,
+      JSON.stringify(data),
+      now,
+    ]);
+    return id;
+  }
+
+  // ---- Test-drive appointments -------------------------------------------------------------------
+
+  /** Book a slot for a car; false when it is already taken. */
+  async bookAppointment(tenant: string, carId: string, startsAt: number, leadId: string, now: number): Promise<boolean> {
+    const changed = await this.db.run(
+      'INSERT INTO appointments (id, tenant, car_id, starts_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id, starts_at) DO NOTHING',
+      [randomUUID(), tenant, carId, startsAt, leadId, now],
+    );
+    return changed > 0;
+  }
+
+  /** Booked slot start times of a car in [from, to). */
+  async bookedSlots(tenant: string, carId: string, from: number, to: number): Promise<number[]> {
+    const rows = await this.db.query<{ starts_at: number }>('SELECT starts_at FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at >= $3 AND starts_at < $4', [tenant, carId, from, to]);
+    return rows.map((row) => Number(row.starts_at));
+  }
+
+  // ---- Trade-in evaluations ----------------------------------------------------------------------
+
+  /** Start an evaluation. */
+  async createEvaluation(evaluation: Omit<Evaluation, 'image_count' | 'contact' | 'offer_price' | 'km'>, now: number): Promise<void> {
+    await this.db.run(
+      'INSERT INTO evaluations (id, tenant, rego, state, vin, description, vehicle, image_count, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $8)',
+      [evaluation.id, evaluation.tenant, evaluation.rego, evaluation.state, evaluation.vin, evaluation.description, evaluation.vehicle ? JSON.stringify(evaluation.vehicle) : null, now],
+    );
+  }
+
+  /** One evaluation of a tenant. */
+  async getEvaluation(tenant: string, id: string): Promise<Evaluation | undefined> {
+    const rows = await this.db.query('SELECT id, tenant, rego, state, vin, description, vehicle, km, contact, offer_price, image_count FROM evaluations WHERE id = $1 AND tenant = $2', [id, tenant]);
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      id: String(row.id),
+      tenant: String(row.tenant),
+      rego: (row.rego as string | null) ?? null,
+      state: (row.state as string | null) ?? null,
+      vin: (row.vin as string | null) ?? null,
+      description: (row.description as string | null) ?? null,
+      vehicle: row.vehicle ? (JSON.parse(String(row.vehicle)) as Record<string, unknown>) : null,
+      km: row.km === null || row.km === undefined ? null : Number(row.km),
+      contact: row.contact ? (JSON.parse(String(row.contact)) as Record<string, unknown>) : null,
+      offer_price: row.offer_price === null || row.offer_price === undefined ? null : Number(row.offer_price),
+      image_count: Number(row.image_count),
+    };
+  }
+
+  /** Update the chosen vehicle, odometer, contact or offer of an evaluation. */
+  async updateEvaluation(tenant: string, id: string, patch: { vin?: string | null; description?: string | null; vehicle?: Record<string, unknown>; km?: number; contact?: Record<string, unknown>; offer_price?: number }, now: number): Promise<void> {
+    const current = await this.getEvaluation(tenant, id);
+    if (!current) return;
+    await this.db.run('UPDATE evaluations SET vin = $1, description = $2, vehicle = $3, km = $4, contact = $5, offer_price = $6, updated_at = $7 WHERE id = $8 AND tenant = $9', [
+      patch.vin !== undefined ? patch.vin : current.vin,
+      patch.description !== undefined ? patch.description : current.description,
+      JSON.stringify(patch.vehicle ?? current.vehicle),
+      patch.km ?? current.km,
+      JSON.stringify(patch.contact ?? current.contact),
+      patch.offer_price ?? current.offer_price,
+      now,
+      id,
+      tenant,
+    ]);
+  }
+
+  /**
+   * Store one image if the evaluation still has room (atomic check-and-increment, so
+   * concurrent uploads cannot pass the limit). Returns the new count, or undefined when full.
+   */
+  async addEvaluationImage(tenant: string, evaluationId: string, image: { mime: string; sha256: string; content: Uint8Array }, maxImages: number, now: number): Promise<number | undefined> {
+    return this.db.transaction(async (tx) => {
+      const changed = await tx.run('UPDATE evaluations SET image_count = image_count + 1, updated_at = $1 WHERE id = $2 AND tenant = $3 AND image_count < $4', [now, evaluationId, tenant, maxImages]);
+      if (changed === 0) return undefined;
+      await tx.run('INSERT INTO evaluation_images (id, evaluation_id, tenant, mime, bytes, sha256, content, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+        randomUUID(),
+        evaluationId,
+        tenant,
+        image.mime,
+        image.content.byteLength,
+        image.sha256,
+        image.content,
+        now,
+      ]);
+      const rows = await tx.query<{ image_count: number }>('SELECT image_count FROM evaluations WHERE id = $1', [evaluationId]);
+      return Number(rows[0]!.image_count);
+    });
+  }
+
+  /** Images of an evaluation (metadata only). */
+  async evaluationImages(tenant: string, evaluationId: string): Promise<{ mime: string; bytes: number; sha256: string }[]> {
+    const rows = await this.db.query('SELECT mime, bytes, sha256 FROM evaluation_images WHERE tenant = $1 AND evaluation_id = $2 ORDER BY created_at', [tenant, evaluationId]);
+    return rows.map((row) => ({ mime: String(row.mime), bytes: Number(row.bytes), sha256: String(row.sha256) }));
+  }
+}
