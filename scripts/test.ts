@@ -8,7 +8,8 @@
  *   --skip-unit / --skip-e2e   run a part only;  extra args after -- go to Playwright.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +44,13 @@ if (!flags.has('--skip-e2e')) {
   // A fixed build clock keeps the time rules (sold within 3 days, New Arrival within 8) stable.
   const clock = process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00';
   run('build test sites', node, ['scripts/build.ts', '--tenants', e2eTenants, '--out', 'dist-test', '--now', clock]);
+  // A tenant folder that lives outside the repository builds the same way (DESIGN §3).
+  const outside = mkdtempSync(join(tmpdir(), 'outside-tenants-'));
+  cpSync('tests/fixtures/tenants/basic-motors', join(outside, 'outside-motors'), { recursive: true });
+  const siteFile = join(outside, 'outside-motors', 'site.json');
+  writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), slug: 'outside-motors', name: 'Outside Motors' }));
+  run('build a tenant from outside the repository', node, ['scripts/build.ts', '--tenants', outside, '--tenant', 'outside-motors', '--out', 'dist-test', '--now', clock]);
+  rmSync(outside, { recursive: true, force: true });
   rmSync(resolve('data/e2e'), { recursive: true, force: true });
   run('browser tests', node, ['node_modules/@playwright/test/cli.js', 'test', ...passThrough], { E2E_NOW: clock });
 }
