@@ -74,6 +74,8 @@ export const LocationSchema = v.strictObject({
   motor_vehicle_repairer: v.optional(v.string()),
   /** Link to this location's stock search. */
   stock_url: v.optional(v.string()),
+  /** External service booking URL: closed days of a service location show 'Enquire Now' linking here. */
+  booking_url: v.optional(v.pipe(v.string(), v.url())),
 });
 
 export const DealershipSchema = v.strictObject({
