@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKm, formatMoney, formatNumber, formatPhone, phoneDigits, phoneHref } from './format.ts';
+import { formatKm, formatMoney, formatNumber, formatPhone, phoneDigits, phoneHref, truncateText } from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -58,5 +58,22 @@ describe('phoneDigits and phoneHref', () => {
     expect(phoneDigits('(07) 3123-4567')).toBe('0731234567');
     expect(phoneHref('+61 7 3123 4567')).toBe('tel:+61731234567');
     expect(phoneHref('1300 123 456')).toBe('tel:1300123456');
+  });
+});
+
+describe('truncateText', () => {
+  it('keeps texts up to the limit whole', () => {
+    expect(truncateText('a'.repeat(197), 197)).toEqual({ text: 'a'.repeat(197), truncated: false });
+  });
+  it('cuts at the limit, on a nearby word boundary, with an ellipsis', () => {
+    const long = `${'word '.repeat(50)}end`;
+    const result = truncateText(long, 197);
+    expect(result.truncated).toBe(true);
+    expect(result.text.endsWith('…')).toBe(true);
+    expect(result.text.length).toBeLessThanOrEqual(198);
+    expect(result.text).toBe(`${'word '.repeat(38)}word…`);
+  });
+  it('cuts mid-word when no space is near', () => {
+    expect(truncateText('x'.repeat(250), 197)).toEqual({ text: `${'x'.repeat(197)}…`, truncated: true });
   });
 });

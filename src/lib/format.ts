@@ -73,3 +73,14 @@ export function formatPhone(phone: string | null | undefined): string {
 export function phoneHref(phone: string): string {
   return `tel:${phoneDigits(phone)}`;
 }
+
+/** A long text cut at `max` characters (on a word boundary when one is near) with an ellipsis; `truncated` says whether anything was cut. */
+export function truncateText(text: string, max: number): { text: string; truncated: boolean } {
+  const clean = text.trim();
+  if (clean.length <= max) return { text: clean, truncated: false };
+  const cut = clean.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  // Prefer a word boundary, but never drop more than a fifth of the allowed length for it.
+  const end = lastSpace > max * 0.8 ? lastSpace : max;
+  return { text: `${cut.slice(0, end).trimEnd()}…`, truncated: true };
+}

@@ -1,0 +1,60 @@
+/**
+ * Gallery and spin rules (spec §9 "Thumbnails when more than 3 images (first 2 loaded with
+ * priority); slider thumbnails scroll above 5"; §4 spin viewer wrap-around; §9 sensitivity).
+ */
+
+/** Thumbnails appear when a car has more than this many images. */
+export const THUMBNAILS_FROM = 4;
+/** The thumbnail strip becomes a scrolling slider above this many images. */
+export const THUMBNAILS_SCROLL_ABOVE = 5;
+/** Images loaded with priority (eager, high fetch priority). */
+export const PRIORITY_IMAGES = 2;
+/** Pixels of drag per spin frame (spec §9). */
+export const SPIN_SENSITIVITY_PX = 20;
+/** Auto-rotate interval in ms (spec §9). */
+export const AUTO_ROTATE_MS = 100;
+
+/** How the gallery lays out `count` slides. */
+export function galleryLayout(count: number): { thumbnails: boolean; scrollThumbnails: boolean } {
+  return { thumbnails: count >= THUMBNAILS_FROM, scrollThumbnails: count > THUMBNAILS_SCROLL_ABOVE };
+}
+
+/** Whether slide `index` loads with priority (the first two). */
+export function isPriorityImage(index: number): boolean {
+  return index < PRIORITY_IMAGES;
+}
+
+/** Index after moving `step` from `index` in a list of `count`, wrapping around both ends. */
+export function wrapIndex(index: number, step: number, count: number): number {
+  if (count <= 0) return 0;
+  return (((index + step) % count) + count) % count;
+}
+
+/** Frames moved by a drag of `deltaX` pixels (whole frames only, toward the drag). */
+export function framesForDrag(deltaX: number, sensitivity = SPIN_SENSITIVITY_PX): number {
+  return Math.trunc(deltaX / sensitivity);
+}
+
+/** A playable video slide: an embeddable YouTube/Vimeo player or a plain video file. */
+export type VideoSlide = { kind: 'embed'; src: string } | { kind: 'file'; src: string };
+
+/** The video slide for a car's video_url / external_video_url, or null when it is not a usable http(s) URL. */
+export function videoSlide(url: string | null | undefined): VideoSlide | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  const host = parsed.hostname.replace(/^www\./, '');
+  let youtubeId: string | null = null;
+  if (host === 'youtu.be') youtubeId = parsed.pathname.slice(1);
+  else if (host.endsWith('youtube.com')) youtubeId = parsed.searchParams.get('v') ?? /^\/(?:embed|shorts)\/([^/]+)/.exec(parsed.pathname)?.[1] ?? null;
+  if (youtubeId && /^[\w-]{6,20}$/.test(youtubeId)) return { kind: 'embed', src: `https://www.youtube-nocookie.com/embed/${youtubeId}` };
+  const vimeo = host === 'vimeo.com' ? /^\/(\d+)/.exec(parsed.pathname)?.[1] : null;
+  if (vimeo) return { kind: 'embed', src: `https://player.vimeo.com/video/${vimeo}` };
+  if (/\.(mp4|webm|m4v|mov)$/i.test(parsed.pathname)) return { kind: 'file', src: parsed.href };
+  return null;
+}
