@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { formatProblem } from '../lib/stock.ts';
 import { loadTenant, readOptionalJson, TenantConfigError, type Tenant } from '../lib/tenant.ts';
 import type { TenantBundle } from './bundle.ts';
+import { parseTenantFile, tenantFileProblems, TENANT_FILE_SCHEMAS } from '../schemas/tenant-files.ts';
 import { loadContentPages } from './content.ts';
 import { postBuildSteps } from './steps.ts';
 
@@ -63,7 +64,12 @@ export function createBundle(tenant: Tenant, now: number): TenantBundle {
   const extras: Record<string, unknown> = {};
   for (const name of EXTRA_FILES) {
     const data = readOptionalJson(tenant.dir, name);
-    if (data !== undefined) extras[name.replace(/\.json$/, '')] = data;
+    if (data === undefined) continue;
+    const key = name.replace(/\.json$/, '') as keyof typeof TENANT_FILE_SCHEMAS;
+    // Optional files are validated like site.json: a bad one names the file and field path.
+    const fileProblems = tenantFileProblems(key, data);
+    if (fileProblems.length > 0) throw new TenantConfigError(join(tenant.dir, name), fileProblems);
+    extras[key] = key in TENANT_FILE_SCHEMAS ? parseTenantFile(key, data) : data;
   }
   return {
     slug: tenant.slug,
@@ -117,7 +123,14 @@ export async function buildTenant(options: TenantBuildOptions): Promise<TenantBu
   const problems = tenant.problems.map(formatProblem);
   if (options.logProblems !== false) for (const line of problems) log(`  ! ${line}`);
 
-  const bundle = createBundle(tenant, options.now);
+  let bundle: TenantBundle;
+  try {
+    bundle = createBundle(tenant, options.now);
+  } catch (error) {
+    const message = error instanceof TenantConfigError ? error.message : `${(error as Error).message}`;
+    log(`✗ ${slug}: ${message}`);
+    return { ...base, ok: false, seconds: seconds(), error: message };
+  }
   const bundleFile = join(tmpdir(), `dealer-bundle-${slug}-${process.pid}-${Date.now()}.json`);
   writeFileSync(bundleFile, JSON.stringify(bundle));
   mkdirSync(outDir, { recursive: true });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseTenantFile, tenantFileProblems } from './tenant-files.ts';
+
+describe('optional tenant files', () => {
+  it.each([
+    ['models', [{ name: 'CX-5', slug: 'cx-5', body: ['SUV'] }]],
+    ['models', { manufacturer: { name: 'Mazda', slug: 'mazda' }, models: [{ name: '3', slug: 'mazda3' }] }],
+    ['reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 5 }] }],
+    ['offers', [{ id: 'a', title: 'Half price servicing', display: ['new'], start: '2025-07-01T00:00:00+10:00' }]],
+    ['slides', [{ id: 1, name: 'Sale', url: '/special-offers' }]],
+    ['blog', [{ href: '/blog/a', heading: 'A review' }]],
+    ['brands', [{ name: 'Mazda', slug: 'mazda', type: 'car' }]],
+    ['products', [{ id: 1, name: 'Tow bar', categories: ['Towing'], price: 899 }]],
+  ])('a valid %s file has no problems', (key, data) => {
+    expect(tenantFileProblems(key, data)).toEqual([]);
+  });
+
+  it.each([
+    ['models', [{ name: 'CX-5', slug: 'cx-5' }, { name: 'CX-9', slug: 'CX 9' }], 'field 1.slug'],
+    ['models', { models: [{ name: 'CX-5', slug: 'cx-5', from_price: 'cheap' }] }, 'field models.0.from_price'],
+    ['reviews', { reviews: [{ id: 1, customer_name: 'Jo', rating: 9 }] }, 'field reviews.0.rating'],
+    ['offers', [{ id: 'a', title: 'x', expiry: 'soon' }], 'field 0.expiry'],
+    ['brands', [{ name: 'Isuzu', slug: 'isuzu', type: 'boat' }], 'field 0.type'],
+  ])('a bad %s file is reported with the field path', (key, data, path) => {
+    const problems = tenantFileProblems(key, data);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.join('\n')).toContain(path);
+  });
+
+  it('fills defaults', () => {
+    expect(parseTenantFile('reviews', {})).toMatchObject({ hidden: false, minimum_rating: 4, reviews: [] });
+  });
+});
