@@ -81,8 +81,13 @@ export function loadContentPages(tenantDir: string, site: Site): ContentPage[] {
     for (const file of readdirSync(dir).sort()) {
       const name = file.replace(/\.md$/, '');
       if (!file.endsWith('.md') || !NAME.test(name) || (prefix === '' && RESERVED.has(name))) continue;
-      const { data, body } = splitFrontmatter(readFileSync(join(dir, file), 'utf8'));
-      const title = data.title ?? defaults[name]?.title ?? titleFromName(name);
+      const parsed = splitFrontmatter(readFileSync(join(dir, file), 'utf8'));
+      const { data } = parsed;
+      let { body } = parsed;
+      // A leading "# Heading" is the page title (the layout renders the one h1).
+      const heading = /^\s*#\s+(.+?)\s*#*\s*(\r?\n|$)/.exec(body);
+      if (heading) body = body.slice(heading[0].length);
+      const title = data.title ?? heading?.[1] ?? defaults[name]?.title ?? titleFromName(name);
       const path = `${prefix}/${name}`;
       pages.set(path, { path, title, description: data.description ?? `${title} - ${site.name}`, html: render(body), isDefault: false });
     }

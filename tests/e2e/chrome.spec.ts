@@ -60,7 +60,7 @@ test('default content pages exist for a tenant without its own text', async ({ p
     ['/terms-and-conditions', 'Terms and Conditions'],
     ['/warranty', 'Warranty'],
     ['/roadside-assist', 'Roadside Assist'],
-    ['/pages/faqs', 'Faqs'],
+    ['/pages/faqs', 'Frequently asked questions'],
   ]) {
     const response = await page.goto(site('basic-motors', path));
     expect(response?.status()).toBe(200);
