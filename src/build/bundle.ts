@@ -31,6 +31,19 @@ export interface TenantBundle {
   content: ContentPage[];
   /** Optional tenant files (models.json, reviews.json, offers.json, ...), parsed but validated by their consumers. */
   extras: Record<string, unknown>;
+  /**
+   * Incremental builds of the operations pipeline (src/pipeline): when set, per-car routes
+   * render only the cars with these slugs (the rest of the release is reused from the
+   * previous one); `cars` still holds all visible stock for listings and search. Absent = all.
+   */
+  renderCars?: string[];
+}
+
+/** The cars whose per-car pages this build renders: every visible car unless `renderCars` restricts them. */
+export function carsToRender(bundle: TenantBundle): Car[] {
+  if (!bundle.renderCars) return bundle.cars;
+  const wanted = new Set(bundle.renderCars);
+  return bundle.cars.filter((car) => wanted.has(car.slug));
 }
 
 let cached: TenantBundle | undefined;
