@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { Car } from '../schemas/car.ts';
+import { createEmbeddedSearchClient, withResponseCache } from './client.ts';
+import { toSearchDocuments } from './documents.ts';
+import { decodeIndex, encodeIndex } from './embedded-index.ts';
+import { createSearchEngine } from './engine.ts';
+
+const car = (id: number, fields: Partial<Car>): Car =>
+  ({ id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', created_at: `2026-01-${String(10 + id).padStart(2, '0')}T00:00:00Z`, ...fields }) as Car;
+
+const cars: Car[] = [
+  car(1, { name: '2021 Toyota Corolla Ascent', make: 'Toyota', model: 'Corolla', badge: 'Ascent', colour: 'White', price: 25990, km: 30000, simple_body: 'Hatch', stocknum: 'AB100' }),
+  car(2, { name: '2020 Toyota HiLux SR5', make: 'Toyota', model: 'HiLux', badge: 'SR5', colour: 'Silver', price: 45990, km: 60000, simple_body: 'Ute', car_type: 'demo' }),
+  car(3, { name: '2019 Mazda CX-5 Maxx', make: 'Mazda', model: 'CX-5', badge: 'Maxx', colour: 'Red', price: 28990, simple_body: 'SUV' }),
+  car(4, { name: '2022 Škoda Octavia RS', make: 'Škoda', model: 'Octavia', colour: 'white', simple_body: 'Wagon', car_type: 'new' }),
+  car(5, { name: '2018 Ford Ranger XLT', make: 'Ford', model: 'Ranger', price: 39990, status: 'sold', simple_body: 'Ute' }),
+];
+const documents = toSearchDocuments(cars, { slug: 'demo', dealerships: [] });
+const engine = createSearchEngine(documents);
+const ids = (result: { hits: { id: string }[] }) => result.hits.map((hit) => hit.id);
+
+describe('embedded engine', () => {
+  it.each<[string, string, Record<string, unknown>, string[]]>([
+    ['default order: available first, newest first, sold last', 'cars', {}, ['4', '3', '2', '1', '5']],
+    ['one word matches any searchable attribute', 'cars', { query: 'toyota' }, ['2', '1']],
+    ['last word is a prefix', 'cars', { query: 'hil' }, ['2']],
+    ['earlier words must match whole', 'cars', { query: 'toy hilux' }, []],
+    ['every word must match', 'cars', { query: 'white corolla' }, ['1']],
+    ['accents and case are ignored', 'cars', { query: 'SKODA' }, ['4']],
+    ['stock number prefix', 'cars', { query: 'ab1' }, ['1']],
+    ['hyphenated model words', 'cars', { query: 'cx-5' }, ['3']],
+    ['facet filters: OR within a group, AND across groups', 'cars', { facetFilters: [['make:Toyota', 'make:Mazda'], ['car_type:used']] }, ['3', '1']],
+    ['facet values are case-insensitive', 'cars', { facetFilters: ['colour:WHITE'] }, ['4', '1']],
+    ['negated facet filter', 'cars', { facetFilters: ['make:-Toyota'] }, ['4', '3', '5']],
+    ['numeric range', 'cars', { numericFilters: ['price>=26000', 'price<=40000'] }, ['3', '5']],
+    ['numeric TO range', 'cars', { numericFilters: ['price:25990 TO 28990'] }, ['3', '1']],
+    ['price descending, missing prices last', 'cars:price:desc', {}, ['2', '5', '3', '1', '4']],
+    ['price ascending, missing prices last', 'cars:price:asc', {}, ['1', '3', '5', '2', '4']],
+    ['latest', 'cars:created_at:desc', {}, ['5', '4', '3', '2', '1']],
+    ['pages', 'cars', { hitsPerPage: 2, page: 1 }, ['2', '1']],
+  ])('%s', (_name, indexName, params, expected) => {
+    expect(ids(engine.search(indexName, params))).toEqual(expected);
+  });
+
+  it('counts facets over the filtered hits, with stats for numbers', () => {
+    const result = engine.search('cars', { facets: ['make', 'colour', 'price'], facetFilters: [['body:Ute', 'body:Hatch']] });
+    expect(result.nbHits).toBe(3);
+    expect(result.facets.make).toEqual({ Toyota: 2, Ford: 1 });
+    expect(result.facets_stats.price).toMatchObject({ min: 25990, max: 45990 });
+    expect(result.facets_stats.make).toBeUndefined();
+    // 'White' and 'white' are one value, as in Meilisearch.
+    expect(engine.search('cars', { facets: ['colour'] }).facets.colour.White ?? engine.search('cars', { facets: ['colour'] }).facets.colour.white).toBe(2);
+  });
+
+  it('reports pages and an objectID per hit', () => {
+    const result = engine.search('cars', { hitsPerPage: 2, page: 0 });
+    expect(result).toMatchObject({ nbHits: 5, nbPages: 3, page: 0, hitsPerPage: 2 });
+    expect(result.hits[0].objectID).toBe('demo__4');
+  });
+
+  it('rejects malformed filters instead of ignoring them', () => {
+    expect(() => engine.search('cars', { numericFilters: ['price>>abc'] })).toThrow();
+  });
+});
+
+describe('embedded index file', () => {
+  it('decodes to exactly the documents it encoded', () => {
+    const decoded = decodeIndex(JSON.parse(JSON.stringify(encodeIndex('demo', documents))));
+    const byUid = new Map(decoded.map((document) => [document.uid, document]));
+    for (const document of documents) expect(byUid.get(document.uid)).toEqual(document);
+  });
+
+  it('keeps names and slugs that do not follow the feed pattern, and string ids', () => {
+    const odd = toSearchDocuments([car(9, { id: 'ABC-9' as never, slug: 'special-slug', name: 'Custom Name', make: 'Kia' })], { slug: 'demo', dealerships: [] });
+    expect(decodeIndex(JSON.parse(JSON.stringify(encodeIndex('demo', odd))))).toEqual(odd);
+  });
+});
+
+describe('search clients', () => {
+  it('loads the engine once, answers every request, and caches identical requests', async () => {
+    let loads = 0;
+    let searches = 0;
+    const client = withResponseCache(
+      createEmbeddedSearchClient(async () => {
+        loads += 1;
+        return { size: engine.size, search: (indexName, params) => ((searches += 1), engine.search(indexName, params)) };
+      }),
+      2,
+    );
+    const request = [{ indexName: 'cars', params: { query: 'toyota' } }, { indexName: 'cars', params: { facets: ['make'], hitsPerPage: 0 } }];
+    const first = await client.search(request);
+    await client.search(request);
+    expect(loads).toBe(1);
+    expect(searches).toBe(2);
+    expect(first.results).toHaveLength(2);
+    await client.search([{ indexName: 'cars', params: { query: 'a' } }]);
+    await client.search([{ indexName: 'cars', params: { query: 'b' } }]);
+    await client.search(request);
+    // The oldest entry was evicted: the first request ran again.
+    expect(searches).toBe(6);
+  });
+
+  it('retries loading after a failed load', async () => {
+    let attempts = 0;
+    const client = createEmbeddedSearchClient(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('offline');
+      return engine;
+    });
+    await expect(client.search([{ indexName: 'cars' }])).rejects.toThrow('offline');
+    await expect(client.search([{ indexName: 'cars' }])).resolves.toHaveProperty('results');
+  });
+});

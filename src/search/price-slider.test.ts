@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatRange, moveThumb, parseRange, roundToThousand, sliderBounds, sliderStep } from './price-slider.ts';
+
+const bounds = { min: 8990, max: 95990 };
+
+describe('price slider rules (spec §5)', () => {
+  it('uses the facet range, or 0-100000 without prices, and a hundredth of the span as step', () => {
+    expect(sliderBounds({ min: 8990, max: 95990 })).toEqual(bounds);
+    expect(sliderBounds(undefined)).toEqual({ min: 0, max: 100000 });
+    expect(sliderStep({ min: 0, max: 100000 })).toBe(1000);
+    expect(sliderStep({ min: 5, max: 5 })).toBe(1);
+  });
+
+  it('rounds to the nearest 1000', () => {
+    expect([1499, 1500, 26990, -400].map(roundToThousand)).toEqual([1000, 2000, 27000, -0]);
+  });
+
+  it.each<[string, [number, number], 'min' | 'max', number, [number, number] | null]>([
+    ['min rounded', [8990, 95990], 'min', 20400, [20000, 95990]],
+    ['max rounded', [8990, 95990], 'max', 50600, [8990, 51000]],
+    ['min not below the range min after rounding', [8990, 95990], 'min', 9000, [9000, 95990]],
+    ['min just above the range min rounds up', [8990, 95990], 'min', 8995, [9000, 95990]],
+    ['max rounded above the range max is clamped', [8990, 95990], 'max', 95800, [8990, 95990]],
+    ['min capped 1 below max', [8990, 30000], 'min', 30000, [29999, 30000]],
+    ['max capped 1 above min', [40000, 95990], 'max', 39000, [40000, 40001]],
+    ['out-of-range input ignored (below)', [8990, 95990], 'min', 5000, null],
+    ['out-of-range input ignored (above)', [8990, 95990], 'max', 200000, null],
+    ['non-numbers ignored', [8990, 95990], 'max', Number.NaN, null],
+  ])('%s', (_name, current, which, value, expected) => {
+    expect(moveThumb(current, which, value, bounds)).toEqual(expected);
+  });
+
+  it('reads and writes min:max, leaving untouched sides empty', () => {
+    expect(parseRange('20000:50000', bounds)).toEqual([20000, 50000]);
+    expect(parseRange(':50000', bounds)).toEqual([8990, 50000]);
+    expect(parseRange('1:9999999', bounds)).toEqual([8990, 95990]);
+    expect(parseRange('60000:50000', bounds)).toEqual([8990, 95990]);
+    expect(parseRange(undefined, bounds)).toEqual([8990, 95990]);
+    expect(formatRange([20000, 95990], bounds)).toBe('20000:');
+    expect(formatRange([8990, 50000], bounds)).toBe(':50000');
+    expect(formatRange([20000, 50000], bounds)).toBe('20000:50000');
+  });
+});

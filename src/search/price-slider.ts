@@ -1,0 +1,62 @@
+/**
+ * Price slider rules (spec §5): min not below the range min, max not above the range max,
+ * the thumbs kept at least 1 apart, values rounded to the nearest 1000, step a hundredth
+ * of the span, default range 0-100000, sent as min:max, out-of-range input ignored. Pure.
+ */
+import { DEFAULT_PRICE_RANGE } from './config.ts';
+
+/** The slider's bounds: the facet range of the results. */
+export interface Bounds {
+  min: number;
+  max: number;
+}
+
+/** Bounds from facet stats; the spec's default range when the results have no prices. */
+export function sliderBounds(stats: { min: number; max: number } | undefined): Bounds {
+  if (!stats || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max < stats.min) return { ...DEFAULT_PRICE_RANGE };
+  return { min: stats.min, max: stats.max };
+}
+
+/** Slider step: one hundredth of the span (at least 1). */
+export function sliderStep(bounds: Bounds): number {
+  return Math.max(1, (bounds.max - bounds.min) / 100);
+}
+
+/** Round to the nearest 1000 (spec §5: price and km). */
+export function roundToThousand(value: number): number {
+  return Math.round(value / 1000) * 1000;
+}
+
+/**
+ * Apply a thumb move. `which` thumb gets `value`: rounded to the nearest 1000, clamped to
+ * the bounds, and kept at least 1 from the other thumb. Returns null for input that is not
+ * a number or lies outside the bounds (ignored, spec §5).
+ */
+export function moveThumb(current: readonly [number, number], which: 'min' | 'max', value: number, bounds: Bounds): [number, number] | null {
+  if (!Number.isFinite(value) || value < bounds.min || value > bounds.max) return null;
+  const rounded = Math.min(bounds.max, Math.max(bounds.min, roundToThousand(value)));
+  const [low, high] = current;
+  if (which === 'min') {
+    const capped = Math.min(rounded, high - 1);
+    return [Math.max(bounds.min, capped), high];
+  }
+  const floored = Math.max(rounded, low + 1);
+  return [low, Math.min(bounds.max, floored)];
+}
+
+/** Parse 'min:max' from the URL / InstantSearch range state into slider values within the bounds. */
+export function parseRange(value: string | undefined, bounds: Bounds): [number, number] {
+  if (!value) return [bounds.min, bounds.max];
+  const [left, right] = value.split(':');
+  const low = left === '' || left === undefined ? bounds.min : Number(left);
+  const high = right === '' || right === undefined ? bounds.max : Number(right);
+  const min = Number.isFinite(low) ? Math.min(Math.max(low, bounds.min), bounds.max) : bounds.min;
+  const max = Number.isFinite(high) ? Math.max(Math.min(high, bounds.max), bounds.min) : bounds.max;
+  return min <= max ? [min, max] : [bounds.min, bounds.max];
+}
+
+/** The 'min:max' to send; an untouched side is left empty so the range follows the results. */
+export function formatRange(values: readonly [number, number], bounds: Bounds): string {
+  const [low, high] = values;
+  return `${low > bounds.min ? low : ''}:${high < bounds.max ? high : ''}`;
+}
