@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutSlug, gateRedirect, isGatedPath, safeReturnPath, signInHref } from './gating.ts';
+
+describe('gated routes', () => {
+  it('always gates /my-garage, whatever the site says', () => {
+    expect(isGatedPath('/my-garage', [])).toBe(true);
+    expect(isGatedPath('/my-garage/', [])).toBe(true);
+    expect(isGatedPath('/my-garage/cars', [])).toBe(true);
+    expect(isGatedPath('/my-garagex', [])).toBe(false);
+  });
+
+  it.each([
+    ['/finance', ['/finance'], true],
+    ['/finance/', ['/finance'], true],
+    ['/finance-enquiry', ['/finance'], false],
+    ['/sell-my-car', ['/finance'], false],
+    ['/sell-my-car', ['/sell-my-car', '/trade-in'], true],
+    ['/spin-to-win', ['/spin-to-win'], true],
+  ])('%s with gated %j -> %s', (path, routes, expected) => {
+    expect(isGatedPath(path, routes)).toBe(expected);
+  });
+
+  it('gates checkout only when the car slug is known', () => {
+    expect(isGatedPath('/cars/2021-corolla/checkout', ['/checkout'])).toBe(true);
+    expect(isGatedPath('/cars/2021-corolla/buy-online', ['/checkout'])).toBe(true);
+    expect(isGatedPath('/cars/2021-corolla/checkout', [])).toBe(false);
+    expect(isGatedPath('/checkout-journey', ['/checkout'], '')).toBe(false);
+    expect(isGatedPath('/checkout-journey', ['/checkout'], '?car_id=2021-corolla')).toBe(true);
+    expect(checkoutSlug('/cars/a%20b/checkout').slug).toBe('a b');
+  });
+
+  it('builds the sign-in link with type, redirect and back', () => {
+    expect(signInHref({ type: 'watchlist', redirect: '/cars/x', back: '/search/used-cars' })).toBe('/sign-in?type=watchlist&redirect=%2Fcars%2Fx&back=%2Fsearch%2Fused-cars');
+  });
+
+  it('refuses to return to another site', () => {
+    expect(safeReturnPath('https://evil.example/')).toBe('/');
+    expect(safeReturnPath('//evil.example/')).toBe('/');
+    expect(safeReturnPath('/\\evil.example')).toBe('/');
+    expect(safeReturnPath('/my-garage?x=1')).toBe('/my-garage?x=1');
+    expect(safeReturnPath(null, '/home')).toBe('/home');
+  });
+
+  it('redirects a signed-out shopper and lets a signed-in one stay', () => {
+    expect(gateRedirect({ path: '/my-garage', gatedRoutes: [], signedIn: false, back: '/cars/x' })).toBe('/sign-in?type=garage&redirect=%2Fmy-garage&back=%2Fcars%2Fx');
+    expect(gateRedirect({ path: '/my-garage', gatedRoutes: [], signedIn: true })).toBeNull();
+    expect(gateRedirect({ path: '/finance', search: '?car_id=5', gatedRoutes: ['/finance'], signedIn: false })).toBe('/sign-in?type=finance&redirect=%2Ffinance%3Fcar_id%3D5&back=%2F');
+    expect(gateRedirect({ path: '/contact', gatedRoutes: ['/finance'], signedIn: false })).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Gated routes (spec §2): pages that need a signed-in shopper send a signed-out one to
+ * /sign-in?type={type}&redirect={path}&back={path}. /my-garage is always gated; the
+ * site's `gated_routes` list adds others (checkout, finance, trade-in, sell-my-car,
+ * spin-to-win, online-payment). Checkout pages redirect only when the car slug is known.
+ */
+
+/** Paths gated on every site. */
+export const ALWAYS_GATED = ['/my-garage'] as const;
+
+/** Trim a trailing slash (except the root) so '/finance/' and '/finance' match alike. */
+function normalisePath(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? '/';
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+}
+
+/** A checkout page: /cars/{slug}/checkout, /cars/{slug}/buy-online or /checkout-journey. */
+export function checkoutSlug(path: string, search = ''): { isCheckout: boolean; slug: string | undefined } {
+  const clean = normalisePath(path);
+  const match = /^\/cars\/([^/]+)\/(checkout|buy-online)$/.exec(clean);
+  if (match) return { isCheckout: true, slug: decodeURIComponent(match[1]!) };
+  if (clean === '/checkout-journey') {
+    const carId = new URLSearchParams(search).get('car_id');
+    return { isCheckout: true, slug: carId && carId.trim() !== '' ? carId : undefined };
+  }
+  return { isCheckout: false, slug: undefined };
+}
+
+/** True when `path` needs a signed-in shopper on a site gating `gatedRoutes`. */
+export function isGatedPath(path: string, gatedRoutes: readonly string[], search = ''): boolean {
+  const clean = normalisePath(path);
+  const routes = [...ALWAYS_GATED, ...gatedRoutes].map(normalisePath);
+  const checkout = checkoutSlug(clean, search);
+  if (checkout.isCheckout) {
+    // Spec: the checkout redirect happens only when the car slug is known.
+    const gatesCheckout = routes.some((route) => route === '/checkout' || route === '/buy-online' || route === clean || route === '/checkout-journey');
+    return gatesCheckout && checkout.slug !== undefined;
+  }
+  return routes.some((route) => clean === route || clean.startsWith(`${route}/`));
+}
+
+/** Only same-site paths are followed after sign-in (no open redirect to another host). */
+export function safeReturnPath(candidate: string | null | undefined, fallback = '/'): string {
+  if (!candidate) return fallback;
+  const trimmed = candidate.trim();
+  if (!trimmed.startsWith('/') || trimmed.startsWith('//') || trimmed.startsWith('/\\') || /[\u0000-\u001f]/.test(trimmed)) return fallback;
+  return trimmed;
+}
+
+/** The sign-in link: /sign-in?type={type}&redirect={path}&back={path}. */
+export function signInHref(options: { type: string; redirect: string; back?: string }): string {
+  const params = new URLSearchParams({ type: options.type, redirect: safeReturnPath(options.redirect), back: safeReturnPath(options.back ?? options.redirect) });
+  return `/sign-in?${params.toString()}`;
+}
+
+/** The sign-in `type` of a gated path, e.g. 'garage', 'checkout', 'finance'. */
+export function gateType(path: string): string {
+  const clean = normalisePath(path);
+  if (clean.startsWith('/my-garage')) return 'garage';
+  if (checkoutSlug(clean).isCheckout) return 'checkout';
+  return clean.split('/')[1] || 'page';
+}
+
+/**
+ * Where a signed-out shopper opening `path?search` must go, or null to stay.
+ * `back` is the page they came from (same site), else the home page.
+ */
+export function gateRedirect(options: { path: string; search?: string; gatedRoutes: readonly string[]; signedIn: boolean; back?: string | null }): string | null {
+  if (options.signedIn) return null;
+  const search = options.search ?? '';
+  if (!isGatedPath(options.path, options.gatedRoutes, search)) return null;
+  return signInHref({ type: gateType(options.path), redirect: `${options.path}${search}`, back: safeReturnPath(options.back, '/') });
+}

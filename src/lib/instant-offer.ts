@@ -1,0 +1,98 @@
+/**
+ * The instant offer (trade-in / sell-my-car) step machine (spec §4 "Instant offer"):
+ * step 1 rego and state; a candidate list goes to step 2 (choose one); a result with an
+ * EvalID skips to the image upload (step 3) where the site has it, else the details step;
+ * no match shows the not-found panel. Pure: it reads API answers and returns the next step.
+ */
+
+export type InstantOfferStep = 'vehicle' | 'choose' | 'images' | 'details' | 'not-found' | 'done';
+
+/** One vehicle answer of the evaluation service (spec §3 "Vehicle result"; the service's own spellings). */
+export interface EvalVehicle {
+  EvalID?: string | number | null;
+  VIN?: string | null;
+  Make?: string | null;
+  Model?: string | null;
+  Series?: string | null;
+  Variant?: string | null;
+  Year?: string | number | null;
+  Registration?: string | null;
+  VechielDescriptions?: readonly ({ Description?: string | null } | string)[] | null;
+  VechicleDescriptions?: readonly ({ Description?: string | null } | string)[] | null;
+  [key: string]: unknown;
+}
+
+/** What the flow learnt from enter-vin. */
+export interface EnterVinOutcome {
+  step: InstantOfferStep;
+  evalId: string | undefined;
+  vin: string | undefined;
+  candidates: string[];
+  vehicle: EvalVehicle | undefined;
+}
+
+/** The candidate descriptions of a result, whichever spelling the service used. */
+export function candidateDescriptions(vehicle: EvalVehicle | undefined): string[] {
+  const list = vehicle?.VechielDescriptions ?? vehicle?.VechicleDescriptions ?? [];
+  const descriptions = list.map((item) => (typeof item === 'string' ? item : (item?.Description ?? ''))).map((text) => text.trim());
+  return [...new Set(descriptions.filter((text) => text !== ''))];
+}
+
+function idText(value: unknown): string | undefined {
+  return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** Next step after step 1 (POST /api/eval-expert/enter-vin answered `list`). */
+export function afterEnterVin(list: readonly EvalVehicle[] | null | undefined, options: { imagesEnabled: boolean }): EnterVinOutcome {
+  const first = list?.[0];
+  const evalId = idText(first?.EvalID);
+  const vin = idText(first?.VIN);
+  const candidates = candidateDescriptions(first);
+  if (!first || (!evalId && candidates.length === 0)) return { step: 'not-found', evalId: undefined, vin: undefined, candidates: [], vehicle: undefined };
+  // A candidate list means the registration matched several builds: the shopper picks one.
+  if (candidates.length > 0) return { step: 'choose', evalId, vin, candidates, vehicle: first };
+  return { step: options.imagesEnabled ? 'images' : 'details', evalId, vin, candidates: [], vehicle: first };
+}
+
+/** Next step after step 2 (the chosen candidate was posted to manual-entry). */
+export function afterChoose(options: { imagesEnabled: boolean }): InstantOfferStep {
+  return options.imagesEnabled ? 'images' : 'details';
+}
+
+/** The numbered steps the shopper sees, for the progress line. */
+export function visibleSteps(options: { imagesEnabled: boolean; hasCandidates: boolean }): InstantOfferStep[] {
+  return ['vehicle', ...(options.hasCandidates ? (['choose'] as const) : []), ...(options.imagesEnabled ? (['images'] as const) : []), 'details'];
+}
+
+/** Headings of the steps. */
+export const STEP_TITLES: Record<InstantOfferStep, string> = {
+  vehicle: 'Your vehicle',
+  choose: 'Choose your car',
+  images: 'Photos of your car',
+  details: 'A few more details',
+  'not-found': 'No match found',
+  done: 'Thank you',
+};
+
+/** Spec §4 not-found panel wording. */
+export const NOT_FOUND_MESSAGES = {
+  title: 'Unfortunately, we could not find a match for your registration number.',
+  body: 'Please get in touch with one of our friendly team members to receive an offer for your vehicle.',
+} as const;
+
+/** Spec §8 instant offer failure fallback text. */
+export const INSTANT_OFFER_ERROR = 'An error occurred while submitting the form. Please try again.';
+
+/** A readable vehicle line: '2019 Mazda CX-5 Maxx'. */
+export function vehicleLabel(vehicle: EvalVehicle | undefined, chosen?: string): string {
+  if (chosen) return chosen;
+  if (!vehicle) return '';
+  return [vehicle.Year, vehicle.Make, vehicle.Model, vehicle.Variant ?? vehicle.Series].filter((part) => part !== undefined && part !== null && String(part).trim() !== '').join(' ');
+}
+
+/** The thank-you SMS sent after the final step (spec §7 update-eval then lead with sms_content). */
+export function thankYouSms(options: { firstName: string; dealer: string; vehicle: string }): string {
+  const name = options.firstName.trim() || 'there';
+  const car = options.vehicle ? ` for your ${options.vehicle}` : '';
+  return `Hi ${name}, thanks for requesting an offer${car} from ${options.dealer}. Our buying team will be in touch shortly.`.slice(0, 640);
+}

@@ -1,0 +1,62 @@
+/**
+ * Money and kilometre inputs (spec §5 "Money input", "Kilometres input"): what the shopper
+ * sees while typing ('$45,000', '45,000 kms') and the number the form sends.
+ */
+
+/** Spec §5 default money presets. */
+export const DEFAULT_MONEY_PRESETS: readonly number[] = [5000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 70000];
+/** Spec §5 presets of the one tenant selling high-value stock ($300,000-$800,000). */
+export const HIGH_VALUE_MONEY_PRESETS: readonly number[] = [300000, 400000, 500000, 600000, 700000, 800000];
+/** Kilometre presets offered beside the odometer input. */
+export const DEFAULT_KM_PRESETS: readonly number[] = [10000, 25000, 50000, 75000, 100000, 150000, 200000];
+
+const thousands = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+
+/** Digits of what was typed, as a whole number; null when there are none. */
+export function parseWholeNumber(text: string): number | null {
+  // Cents and decimals are dropped: prices and odometers are whole numbers in every form.
+  const beforeDecimal = text.split('.')[0] ?? '';
+  const digits = beforeDecimal.replace(/\D/g, '');
+  if (digits === '') return null;
+  const value = Number(digits.slice(0, 15));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** Display text of a money input: '$45,000' for 45000, '' for nothing typed. */
+export function formatMoneyInput(text: string): string {
+  const value = parseWholeNumber(text);
+  return value === null ? '' : `$${thousands.format(value)}`;
+}
+
+/** Display text of a kilometre input: '45,000 kms' for 45000, '' for nothing typed. */
+export function formatKmInput(text: string): string {
+  const value = parseWholeNumber(text);
+  return value === null ? '' : `${thousands.format(value)} kms`;
+}
+
+/** A preset's label: '$5,000' or '50,000 kms'. */
+export function presetLabel(value: number, kind: 'money' | 'km'): string {
+  return kind === 'money' ? `$${thousands.format(value)}` : `${thousands.format(value)} kms`;
+}
+
+/** The money presets of a site: its own list when configured, else the spec's defaults. */
+export function moneyPresets(configured: readonly number[] | undefined): readonly number[] {
+  return configured && configured.length > 0 ? configured : DEFAULT_MONEY_PRESETS;
+}
+
+/**
+ * Where the caret belongs after reformatting: keep the same number of digits to its left,
+ * so typing in the middle of '$45,000' does not jump to the end.
+ */
+export function caretAfterFormat(formatted: string, digitsBeforeCaret: number): number {
+  if (digitsBeforeCaret <= 0) return formatted.startsWith('$') ? 1 : 0;
+  let seen = 0;
+  for (let index = 0; index < formatted.length; index += 1) {
+    if (/\d/.test(formatted[index]!)) {
+      seen += 1;
+      if (seen === digitsBeforeCaret) return index + 1;
+    }
+  }
+  const lastDigit = formatted.search(/\d(?!.*\d)/);
+  return lastDigit === -1 ? formatted.length : lastDigit + 1;
+}
