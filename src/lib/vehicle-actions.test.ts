@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../schemas/car.ts';
-import { historyReportUrl, isReservable, isTestDrivable, saveVisibility, vehicleActions, type ActionSiteOptions, type SaveSiteOptions } from './vehicle-actions.ts';
+import { financeHref, historyReportUrl, isReservable, isTestDrivable, saveVisibility, vehicleActions, type ActionSiteOptions, type SaveSiteOptions } from './vehicle-actions.ts';
 
 const base: Car = { id: 7, slug: 'used-car-1', status: 'in_stock', car_type: 'used', price: 20000, images: [{ image: '/a.jpg' }] };
 const site: ActionSiteOptions = { testDrive: true, reserve: true, reserveBuyOnlineRoute: false, reserveDeposit: 200, tradeIn: true, onlinePurchase: false };
@@ -93,5 +93,12 @@ describe('saveVisibility', () => {
     ['demo car on a used-only site', { car_type: 'demo' }, { usedOnly: true }, false, { save: false, compare: false }],
   ])('%s', (_name, patch, sitePatch, saved, expected) => {
     expect(saveVisibility({ ...base, ...patch }, { ...all, ...sitePatch }, saved)).toEqual(expected);
+  });
+});
+
+describe('financeHref', () => {
+  it('carries the car to the finance form', () => {
+    expect(financeHref({ ...base, dealership_slug: 'north', vin: 'JT1' })).toBe('/finance?preferredDealership=north&vehiclePriceBudget=20000&car_id=7&car_type=used&vin=JT1#finance-form');
+    expect(financeHref({ ...base, price: 0, vin: 'null' })).toBe('/finance?car_id=7&car_type=used#finance-form');
   });
 });

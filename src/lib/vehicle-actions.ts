@@ -110,3 +110,20 @@ export function saveVisibility(car: Car, options: SaveSiteOptions, saved = false
     compare: options.compare && eligible,
   };
 }
+
+/**
+ * The Get Finance link for a car (spec §2: finance links carry preferredDealership,
+ * vehiclePriceBudget, car_id, car_type, vin and the #finance-form anchor); empty values are left out.
+ */
+export function financeHref(car: Car, path = '/finance'): string {
+  const params = new URLSearchParams();
+  const add = (key: string, value: unknown) => {
+    if (value !== null && value !== undefined && String(value).trim() !== '' && String(value) !== 'null') params.set(key, String(value).trim());
+  };
+  add('preferredDealership', car.dealership_slug);
+  add('vehiclePriceBudget', typeof car.price === 'number' && car.price > 0 ? Math.round(car.price) : null);
+  add('car_id', car.id);
+  add('car_type', car.car_type);
+  add('vin', car.vin);
+  return `${path}?${params.toString()}#finance-form`;
+}
