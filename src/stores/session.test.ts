@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from './persisted.ts';
+import { createSession, SESSION_KEY } from './session.ts';
+
+describe('session store', () => {
+  it('signs in and out, persisting the session', () => {
+    const storage = memoryStorage();
+    const store = createSession(storage);
+    expect(store.$signedIn.get()).toBe(false);
+    store.signIn({ user_id: 'u1', phone: '0412345678', token: 't', expires_at: Date.now() + 60_000 });
+    expect(store.$signedIn.get()).toBe(true);
+    expect(JSON.parse(storage.data[SESSION_KEY])).toMatchObject({ user_id: 'u1', phone: '0412345678' });
+    expect(createSession(storage).currentSession()?.phone).toBe('0412345678');
+    store.signOut();
+    expect(store.currentSession()).toBeNull();
+  });
+
+  it('drops an expired or malformed session', () => {
+    let now = 1000;
+    const store = createSession(memoryStorage({ [SESSION_KEY]: JSON.stringify({ user_id: 'u', phone: '0412345678', expires_at: 2000 }) }), () => now);
+    expect(store.currentSession()).not.toBeNull();
+    now = 3000;
+    expect(store.currentSession()).toBeNull();
+    expect(createSession(memoryStorage({ [SESSION_KEY]: JSON.stringify({ user_id: 'u', phone: '12' }) })).currentSession()).toBeNull();
+  });
+});

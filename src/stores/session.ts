@@ -1,0 +1,71 @@
+/**
+ * The signed-in shopper (spec §6: signed-in users have an id and a phone; the phone
+ * identifies the watchlist). Kept in localStorage so every page of the static site knows
+ * who is signed in; the API session itself is the token the sign-in call returned.
+ */
+import { computed, type ReadableAtom, type WritableAtom } from 'nanostores';
+import { persistedAtom, type KeyValueStorage } from './persisted.ts';
+
+export interface ShopperSession {
+  user_id: string;
+  /** National mobile number, 04XXXXXXXX. */
+  phone: string;
+  /** Bearer token for the lead API (absent when the API keeps the session in a cookie). */
+  token?: string;
+  /** ms since epoch when the session stops being valid. */
+  expires_at?: number;
+}
+
+export const SESSION_KEY = 'shopper_session';
+
+/** Accept a stored session only when it has an id and a mobile number. */
+export function parseSession(raw: unknown): ShopperSession | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const record = raw as Record<string, unknown>;
+  if (typeof record.user_id !== 'string' || typeof record.phone !== 'string' || !/^04\d{8}$/.test(record.phone)) return null;
+  return {
+    user_id: record.user_id,
+    phone: record.phone,
+    token: typeof record.token === 'string' ? record.token : undefined,
+    expires_at: typeof record.expires_at === 'number' ? record.expires_at : undefined,
+  };
+}
+
+/** True when a session exists and has not expired at `now`. */
+export function isSignedIn(session: ShopperSession | null, now: number = Date.now()): session is ShopperSession {
+  return session !== null && (session.expires_at === undefined || session.expires_at > now);
+}
+
+/** A session store with its named actions. */
+export function createSession(storage?: KeyValueStorage | null, clock: () => number = Date.now) {
+  const $session: WritableAtom<ShopperSession | null> = persistedAtom(SESSION_KEY, null, parseSession, storage);
+  const $signedIn: ReadableAtom<boolean> = computed($session, (session) => isSignedIn(session, clock()));
+  return {
+    $session,
+    $signedIn,
+    /** Start a session after the one-time code was accepted. */
+    signIn(session: ShopperSession): void {
+      $session.set(parseSession(session));
+    },
+    /** End the session locally. */
+    signOut(): void {
+      $session.set(null);
+    },
+    /** The live session, or null when signed out or expired (an expired one is dropped). */
+    currentSession(): ShopperSession | null {
+      const session = $session.get();
+      if (session && !isSignedIn(session, clock())) {
+        $session.set(null);
+        return null;
+      }
+      return session;
+    },
+  };
+}
+
+const shared = createSession();
+export const $session = shared.$session;
+export const $signedIn = shared.$signedIn;
+export const signIn = shared.signIn;
+export const signOut = shared.signOut;
+export const currentSession = shared.currentSession;
