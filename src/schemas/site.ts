@@ -15,6 +15,8 @@ import { ServiceSettingsSchema } from './site/service.ts';
 import { StockRulesSchema } from './site/stock-rules.ts';
 import { TextsSchema } from './site/texts.ts';
 import { ThemeSchema } from './site/theme.ts';
+import { ServicePageSchema } from './site/service-page.ts';
+import { MarketingSettingsSchema } from './site/marketing.ts';
 
 /** Templates change layout and wording, not logic (DESIGN §3). */
 export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as const;
@@ -102,6 +104,10 @@ export const SiteSchema = v.strictObject({
   menus: v.optional(MenusSchema, {}),
   /** Service booking form settings. */
   service: v.optional(ServiceSettingsSchema, {}),
+  /** Service page content (src/schemas/site/service-page.ts). */
+  service_page: v.optional(ServicePageSchema, {}),
+  /** Marketing blocks: 'We accept' strip, interest tiles, Email Us (src/schemas/site/marketing.ts). */
+  marketing: v.optional(MarketingSettingsSchema, {}),
 });
 
 /** A validated site.json with every default filled in. */

@@ -1,0 +1,18 @@
+/** site.json `marketing`: home and page blocks that vary per dealer (spec §2, §9). */
+import * as v from 'valibot';
+import { link } from './common.ts';
+
+export const PAYMENT_METHODS = ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'] as const;
+
+export const MarketingSettingsSchema = v.strictObject({
+  /** 'We accept' strip of payment methods. Default: none shown; list a subset to show. */
+  we_accept: v.optional(v.array(v.picklist(PAYMENT_METHODS)), []),
+  /** 'YOU MIGHT ALSO BE INTERESTED IN' tiles. Default: finance, sell my car, service. */
+  interested_tiles: v.optional(
+    v.array(v.strictObject({ title: v.string(), text: v.optional(v.string(), ''), href: link, image: v.optional(v.string()) })),
+  ),
+  /** Show the 'Email Us' button and modal (needs site email). Default true when the site has an email. */
+  email_us: v.optional(v.boolean()),
+});
+
+export type MarketingSettings = v.InferOutput<typeof MarketingSettingsSchema>;

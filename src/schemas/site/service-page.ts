@@ -1,0 +1,26 @@
+/** site.json `service_page`: content of the /service and /book-a-service pages (spec §2 "Service page"). */
+import * as v from 'valibot';
+import { link } from './common.ts';
+
+export const ServicePageSchema = v.strictObject({
+  /** Title; {dealer} is replaced. Default: texts.service_title ('Book Your Service at {dealer}'). */
+  title: v.optional(v.string()),
+  /** Intro paragraph under the title. Default: a sentence naming the dealer. */
+  intro: v.optional(v.string()),
+  /** Hero image path or URL. Default: none (a coloured hero). */
+  hero_image: v.optional(v.string()),
+  /** Optional drop-off / pick-up schedule, e.g. { drop_off: ['7:45am', '8:45am'], pick_up: ['2:00pm', '4:30pm'] }. */
+  schedule: v.optional(v.strictObject({ drop_off: v.array(v.string()), pick_up: v.array(v.string()) })),
+  /** Feature blocks under the form. Default: genuine parts, qualified technicians, capped-price servicing. */
+  features: v.optional(v.array(v.strictObject({ title: v.string(), text: v.string() }))),
+  /** Perks list. Default: the spec's perks (genuine parts ... early drop-offs). */
+  perks: v.optional(v.array(v.string())),
+  /** Show the certified-dealership banner with BOOK NOW. Default: true when the site has a manufacturer. */
+  certified_banner: v.optional(v.boolean()),
+  /** Warranty headline of the /warranty link card. Default: the brand's text, else texts.warranty. */
+  warranty_text: v.optional(v.string()),
+  /** Where BOOK NOW goes. Default '#service-form'. */
+  book_href: v.optional(link, '#service-form'),
+});
+
+export type ServicePage = v.InferOutput<typeof ServicePageSchema>;
