@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadTenant } from '../src/lib/tenant.ts';
+import { DEMO_PROFILES } from './demo/profiles.ts';
+import { edgeCasesIn, generateAll, readGenerationClock, stockJson } from './generate-demo.ts';
+
+const tenantsDir = fileURLToPath(new URL('../tenants', import.meta.url));
+const clock = readGenerationClock(readFileSync(join(tenantsDir, 'README.md'), 'utf8'));
+
+describe('demo generator', () => {
+  it('records its generation clock in tenants/README.md', () => {
+    expect(clock).not.toBeNull();
+    expect(Number.isNaN(clock)).toBe(false);
+  });
+
+  it('is deterministic for a seed and a clock', () => {
+    const now = Date.parse('2026-01-15T03:00:00Z');
+    const first = generateAll(tenantsDir, now);
+    const second = generateAll(tenantsDir, now);
+    expect(second).toEqual(first);
+    expect(first.map(({ slug }) => slug)).toEqual(DEMO_PROFILES.map(({ slug }) => slug));
+  });
+
+  it('moves only dates when the clock moves', () => {
+    const now = Date.parse('2026-01-15T03:00:00Z');
+    const earlier = generateAll(tenantsDir, now);
+    const later = generateAll(tenantsDir, now + 5 * 86_400_000);
+    for (const [index, tenant] of earlier.entries()) {
+      const pick = (cars: typeof tenant.cars) => cars.map((car) => [car.id, car.slug, car.price, car.km, car.status, car.car_type, car.vin]);
+      expect(pick(later[index]!.cars)).toEqual(pick(tenant.cars));
+      expect(later[index]!.cars[0]!.created_at).not.toBe(tenant.cars[0]!.created_at);
+    }
+  });
+
+  it('committed stock.json files are the output for the recorded clock (run `npm run generate:demo` after editing a demo site.json or the generator)', () => {
+    for (const { slug, cars } of generateAll(tenantsDir, clock!)) {
+      expect(readFileSync(join(tenantsDir, slug, 'stock.json'), 'utf8'), slug).toBe(stockJson(cars));
+    }
+  });
+});
+
+describe.each(DEMO_PROFILES)('demo tenant $slug', (profile) => {
+  const tenant = loadTenant(join(tenantsDir, profile.slug), clock!);
+
+  it('validates with 150-400 records and no problems', () => {
+    expect(tenant.problems).toEqual([]);
+    expect(tenant.read).toBeGreaterThanOrEqual(150);
+    expect(tenant.read).toBeLessThanOrEqual(400);
+    expect(tenant.skipped).toBe(0);
+    expect(tenant.site.template).toBe(profile.kind);
+  });
+
+  it('contains each of its edge cases', () => {
+    const found = edgeCasesIn(JSON.parse(readFileSync(join(tenantsDir, profile.slug, 'stock.json'), 'utf8')), clock!);
+    expect(profile.edgeCases.filter((edge) => !found.has(edge))).toEqual([]);
+  });
+
+  it('publishes recently sold cars and hides old and hidden ones at the generation clock', () => {
+    const visible = new Set(tenant.visible.map((car) => car.id));
+    const sold = tenant.cars.filter((car) => car.status === 'sold');
+    const recent = sold.filter((car) => clock! - Number(car.sold_date_timestamp) * 1000 <= 3 * 86_400_000);
+    expect(recent.length).toBeGreaterThan(0);
+    for (const car of recent) expect(visible.has(car.id)).toBe(true);
+    for (const car of sold.filter((car) => !recent.includes(car))) expect(visible.has(car.id)).toBe(false);
+    for (const car of tenant.cars.filter((car) => car.show_on_dealer_website === false)) expect(visible.has(car.id)).toBe(false);
+  });
+
+  it('gives each car a location of the site and finance from the site provider', () => {
+    const slugs = new Set(tenant.site.locations.map((location) => location.slug));
+    const provider = tenant.site.finance_provider!;
+    for (const car of tenant.cars) {
+      if (car.location) expect(slugs.has(car.location.slug!)).toBe(true);
+      if (car.finance_lenders) expect(Object.keys(car.finance_lenders)).toEqual([provider]);
+    }
+  });
+});
+
+describe('tenant shapes', () => {
+  const load = (slug: string) => loadTenant(join(tenantsDir, slug), clock!);
+
+  it('the used group spreads stock over several locations in QLD and NSW', () => {
+    const group = load('sunstate-motor-group');
+    expect(new Set(group.cars.map((car) => car.location?.slug).filter(Boolean)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(group.cars.map((car) => car.state).filter(Boolean))).toEqual(new Set(['QLD', 'NSW']));
+    expect(group.site.dealerships.length).toBeGreaterThanOrEqual(2);
+    expect(group.site.offers_subscription).toBe(true);
+  });
+
+  it('the franchise sells its brand new and demo, used of any make', () => {
+    const franchise = load('ridgeline-toyota');
+    const brand = franchise.site.manufacturer;
+    expect(brand).toBe('Toyota');
+    const newAndDemo = franchise.cars.filter((car) => car.car_type !== 'used' && car.make);
+    expect(newAndDemo.length).toBeGreaterThan(50);
+    for (const car of newAndDemo) expect(car.make).toBe(brand);
+    expect(new Set(franchise.cars.filter((car) => car.car_type === 'used').map((car) => car.make)).size).toBeGreaterThan(3);
+  });
+
+  it('the caravan dealer lists caravans with specifications', () => {
+    const caravans = load('bayside-caravans');
+    expect(caravans.site.texts.stock_noun).toBe('Caravans');
+    const full = caravans.cars.filter((car) => car.specifications);
+    expect(full.length).toBeGreaterThan(150);
+    for (const car of full) {
+      expect(car.item_type).toBe('caravan');
+      const spec = car.specifications!;
+      expect(spec.aggregate_trailer_mass!).toBeGreaterThan(spec.tare_weight!);
+      expect(['Single', 'Tandem']).toContain(spec.axle_type);
+      expect(spec.sleeps).toBeGreaterThanOrEqual(2);
+    }
+  });
+});
