@@ -1,0 +1,103 @@
+/**
+ * A throw-away PostgreSQL server for tests and benchmarks: initdb into a temp folder,
+ * start it on a free loopback port with its socket in that folder, remove it on stop.
+ * Uses the PostgreSQL server binaries of the machine (Debian package `postgresql`,
+ * /usr/lib/postgresql/<version>/bin). initdb refuses to run as root, so when this
+ * process is root the server runs as the `postgres` system user (created by the Debian
+ * package) through `runuser`.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A running throw-away server. */
+export interface ThrowawayPostgres {
+  url: string;
+  port: number;
+  dir: string;
+  /** Stop the server and delete its files. */
+  stop(): Promise<void>;
+}
+
+/** The bin folder holding initdb and pg_ctl (newest version first), or undefined. */
+export function findPostgresBinaries(): string | undefined {
+  const explicit = process.env.POSTGRES_BIN_DIR;
+  if (explicit && existsSync(join(explicit, 'initdb'))) return explicit;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(b) - Number(a));
+  for (const version of versions) {
+    const bin = join(root, version, 'bin');
+    if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'))) return bin;
+  }
+  return undefined;
+}
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function postgresUid(): { uid: number; gid: number } | undefined {
+  const result = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const group = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  if (result.status !== 0 || group.status !== 0) return undefined;
+  return { uid: Number(result.stdout.trim()), gid: Number(group.stdout.trim()) };
+}
+
+/** Start a throw-away server; rejects with a clear message when the binaries or the user are missing. */
+export async function startThrowawayPostgres(options: { fsync?: boolean } = {}): Promise<ThrowawayPostgres> {
+  const bin = findPostgresBinaries();
+  if (!bin) throw new Error('PostgreSQL server binaries not found: install the Debian package `postgresql` (initdb and pg_ctl under /usr/lib/postgresql/<version>/bin)');
+  const dir = mkdtempSync(join(tmpdir(), 'leads-pg-'));
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  let prefix: string[] = [];
+  if (asRoot) {
+    const owner = postgresUid();
+    if (!owner) throw new Error('running as root and there is no `postgres` user to run PostgreSQL as (initdb refuses root): install the `postgresql` package or run as a normal user');
+    chownSync(dir, owner.uid, owner.gid);
+    prefix = ['runuser', '-u', 'postgres', '--'];
+  }
+  const run = (command: string, args: string[]) => {
+    const [file, ...rest] = [...prefix, join(bin, command), ...args];
+    execFileSync(file!, rest, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  };
+  const data = join(dir, 'data');
+  const port = await freePort();
+  try {
+    run('initdb', ['-D', data, '-U', 'leads', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+    const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=60', '-c shared_buffers=32MB', `-c fsync=${options.fsync === false ? 'off' : 'on'}`];
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings.join(' '), '-w', '-t', '30', 'start']);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`could not start a throw-away PostgreSQL: ${(error as Error).message.split('\n')[0]} ${stderr.slice(0, 500)}`);
+  }
+  let stopped = false;
+  return {
+    url: `postgresql://leads@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * What a dealer receives for a lead: a JSON document, or ADF/XML 1.0 (Auto-lead Data
+ * Format, the auto industry's lead format that dealer CRMs import). Pure functions.
+ */
+import type { Car } from '../schemas/car.ts';
+import type { StoredLead } from './store.ts';
+import type { ApiTenant } from './tenants.ts';
+
+/** The JSON body sent to webhooks. */
+export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined) {
+  const data = lead.data;
+  return {
+    lead_id: lead.id,
+    revision: lead.revision,
+    site: lead.tenant,
+    site_name: tenant?.site.name ?? lead.tenant,
+    received_at: new Date(lead.created_at).toISOString(),
+    updated_at: new Date(lead.updated_at).toISOString(),
+    category: lead.category,
+    subcategory: lead.subcategory,
+    form_completed: lead.form_completed,
+    offer_accepted: lead.offer_accepted,
+    customer: {
+      name: (data.name ?? data['First Name'] ?? null) as string | null,
+      last_name: (data.last_name ?? null) as string | null,
+      email: lead.email,
+      phone: lead.phone,
+      postcode: (data.postcode ?? null) as string | null,
+      preferred_contact_method: (data.PreferredContactMethod ?? null) as string | null,
+      opt_in: data.opt_in ?? null,
+    },
+    vehicle: car
+      ? {
+          car_id: String(car.id),
+          slug: car.slug,
+          stocknum: car.stocknum ?? null,
+          vin: car.vin ?? null,
+          year: car.year ?? null,
+          make: car.make ?? null,
+          model: car.model ?? null,
+          badge: car.badge ?? null,
+          car_type: car.car_type,
+          price: car.price ?? null,
+          dealership_slug: car.dealership_slug ?? null,
+        }
+      : null,
+    values: data,
+  };
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Escape text for XML content and attributes; drops control characters XML 1.0 forbids. */
+export function xmlEscape(value: unknown): string {
+  return String(value ?? '')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
+}
+
+const element = (name: string, value: unknown, attributes = ''): string =>
+  value === undefined || value === null || value === '' ? '' : `<${name}${attributes}>${xmlEscape(value)}</${name}>`;
+
+/** The lead as an ADF 1.0 XML document. */
+export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined): string {
+  const doc = leadDocument(lead, tenant, car);
+  const data = lead.data;
+  const comments = [
+    `Category: ${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ''}`,
+    data.message ? String(data.message) : '',
+    data.Comments ? String(data.Comments) : '',
+    data.dateTime ? `Test drive: ${String(data.dateTime)}` : '',
+    Array.isArray(data.additional_services) && data.additional_services.length > 0 ? `Additional services: ${data.additional_services.join(', ')}` : '',
+    data['do-you-have-a-trade-in'] ? `Trade-in: ${String(data['do-you-have-a-trade-in'])}` : '',
+    data.finance ? `Finance: ${String(data.finance)}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const vehicle = doc.vehicle;
+  const status = vehicle ? (vehicle.car_type === 'new' ? 'new' : 'used') : 'used';
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<?adf version="1.0"?>',
+    '<adf>',
+    '<prospect status="new">',
+    `<id sequence="${lead.revision}" source="${xmlEscape(doc.site_name)}">${xmlEscape(lead.id)}</id>`,
+    `<requestdate>${xmlEscape(doc.updated_at)}</requestdate>`,
+    vehicle
+      ? `<vehicle interest="buy" status="${status}">${element('id', vehicle.car_id, ' source="stock"')}${element('year', vehicle.year)}${element('make', vehicle.make)}${element('model', vehicle.model)}${element('trim', vehicle.badge)}${element('vin', vehicle.vin)}${element('stock', vehicle.stocknum)}${vehicle.price ? `<price type="asking" currency="AUD">${xmlEscape(vehicle.price)}</price>` : ''}</vehicle>`
+      : data['Vehicle Make'] || data['Vehicle Model']
+        ? `<vehicle interest="buy" status="used">${element('make', data['Vehicle Make'])}${element('model', data['Vehicle Model'])}</vehicle>`
+        : '',
+    '<customer><contact>',
+    element('name', doc.customer.name, ' part="first"'),
+    element('name', doc.customer.last_name, ' part="last"'),
+    element('email', doc.customer.email),
+    element('phone', doc.customer.phone),
+    doc.customer.postcode ? `<address><postalcode>${xmlEscape(doc.customer.postcode)}</postalcode><country>AU</country></address>` : '',
+    '</contact>',
+    element('comments', comments),
+    '</customer>',
+    `<vendor><vendorname>${xmlEscape(doc.site_name)}</vendorname></vendor>`,
+    '<provider><name part="full">Dealer website</name><service>Website</service></provider>',
+    '</prospect>',
+    '</adf>',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

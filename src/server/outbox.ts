@@ -1,0 +1,175 @@
+/**
+ * Lead delivery through the outbox (DESIGN §6): a worker claims due jobs from the
+ * deliveries table, sends each lead to its destination (JSON or ADF/XML by webhook, or
+ * by e-mail through the mail adapter), and records the outcome. Failures are retried
+ * with exponential backoff, for as long as it takes; jobs live in the database, so they
+ * survive restarts, and a job whose sender died is taken over when its lease runs out.
+ * Every send carries the job's idempotency key (Idempotency-Key header), so a receiver
+ * that sees the same key twice (a crash between sending and recording) keeps one.
+ */
+import { createHmac } from 'node:crypto';
+import type { Adapters } from './adapters.ts';
+import { leadAdf, leadDocument } from './lead-formats.ts';
+import type { DeliveryJob, Store } from './store.ts';
+import type { Destination, TenantRegistry } from './tenants.ts';
+
+/** Outbox worker settings. */
+export interface OutboxOptions {
+  /** Run the worker in this process. Default true. */
+  enabled?: boolean;
+  /** First retry delay; doubles per attempt. Default 5 s. */
+  baseDelayMs?: number;
+  /** Longest retry delay. Default 1 hour. */
+  maxDelayMs?: number;
+  /** How often to look for due jobs when idle (other processes may add some). Default 1 s. */
+  pollMs?: number;
+  /** Jobs claimed per round. Default 20. */
+  batchSize?: number;
+  /** How long a claimed job is reserved for this worker. Default 60 s. */
+  leaseMs?: number;
+  /** Environment to read webhook secrets from. Default process.env. */
+  env?: Record<string, string | undefined>;
+}
+
+/** Logger subset the worker uses (Fastify's logger fits). */
+interface WorkerLog {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+}
+
+/** Delay before retry number `attempts` (1-based), with +-20% jitter so failed jobs do not retry in lockstep. */
+export function retryDelay(attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exponential * (0.8 + random() * 0.4));
+}
+
+export class Outbox {
+  private readonly store: Store;
+  private readonly tenants: TenantRegistry;
+  private readonly adapters: Adapters;
+  private readonly log: WorkerLog;
+  private readonly options: Required<Omit<OutboxOptions, 'env'>> & { env: Record<string, string | undefined> };
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private again = false;
+
+  constructor(store: Store, tenants: TenantRegistry, adapters: Adapters, log: WorkerLog, options: OutboxOptions = {}, now: () => number = Date.now) {
+    this.store = store;
+    this.tenants = tenants;
+    this.adapters = adapters;
+    this.log = log;
+    this.now = now;
+    this.options = {
+      enabled: options.enabled ?? true,
+      baseDelayMs: options.baseDelayMs ?? 5000,
+      maxDelayMs: options.maxDelayMs ?? 3_600_000,
+      pollMs: options.pollMs ?? 1000,
+      batchSize: options.batchSize ?? 20,
+      leaseMs: options.leaseMs ?? 60_000,
+      env: options.env ?? process.env,
+    };
+  }
+
+  /** Start the background loop (no-op when disabled). */
+  start(): void {
+    if (!this.options.enabled || !this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stop the loop and wait for the round in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** A lead was just stored: send without waiting for the next poll. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.running = this.loop().finally(() => {
+        this.running = undefined;
+      });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async loop(): Promise<void> {
+    let next = this.options.pollMs;
+    try {
+      let sent = 0;
+      do {
+        this.again = false;
+        sent = await this.runOnce();
+      } while ((sent >= this.options.batchSize || this.again) && !this.stopped);
+      const due = await this.store.nextDeliveryDue();
+      if (due !== undefined) next = Math.max(0, Math.min(next, due - this.now()));
+    } catch (error) {
+      this.log.warn({ err: { message: (error as Error).message } }, 'outbox round failed');
+    }
+    this.schedule(next);
+  }
+
+  /** One round: claim due jobs and send them; resolves to the number of jobs handled. */
+  async runOnce(): Promise<number> {
+    const jobs = await this.store.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
+    await Promise.all(jobs.map((job) => this.deliver(job)));
+    return jobs.length;
+  }
+
+  private async deliver(job: DeliveryJob): Promise<void> {
+    const tenant = this.tenants.get(job.tenant);
+    const destination = tenant?.destinations.find((entry) => entry.id === job.destination);
+    try {
+      if (!destination) throw new Error(`destination ${job.destination} is not configured for ${job.tenant}`);
+      const lead = await this.store.leadForDelivery(job);
+      if (!lead) throw new Error('lead not found');
+      const car = lead.car_id ? tenant?.carsById.get(lead.car_id) : undefined;
+      const json = destination.format === 'json';
+      const body = json ? JSON.stringify(leadDocument(lead, tenant, car)) : leadAdf(lead, tenant, car);
+      await this.send(destination, job, body, json ? 'application/json' : 'application/xml', lead.category);
+      await this.store.markDelivered(job.id, this.now());
+      this.log.info({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1 }, 'lead delivered');
+    } catch (error) {
+      const delay = retryDelay(job.attempts + 1, this.options.baseDelayMs, this.options.maxDelayMs);
+      const message = (error as Error).message;
+      await this.store.markFailed(job.id, message, this.now() + delay);
+      this.log.warn({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1, retryInMs: delay, error: message }, 'lead delivery failed');
+    }
+  }
+
+  private async send(destination: Destination, job: DeliveryJob, body: string, contentType: string, category: string): Promise<void> {
+    if (destination.type === 'email') {
+      const tenantName = this.tenants.get(job.tenant)?.site.name ?? job.tenant;
+      await this.adapters.mail.send({ tenant: job.tenant, to: destination.to, subject: `New lead: ${category} (${tenantName})`, body, contentType });
+      return;
+    }
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'idempotency-key': job.idempotency_key,
+      'x-lead-id': job.lead_id,
+      'user-agent': 'dealer-sites-lead-api',
+    };
+    const secret = destination.secret_env ? this.options.env[destination.secret_env] : undefined;
+    if (secret) headers['x-signature'] = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    const response = await fetch(destination.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(destination.timeout_ms) });
+    // Drain the body so the connection is reused.
+    await response.arrayBuffer().catch(() => undefined);
+    if (!response.ok) throw new Error(`webhook answered HTTP ${response.status}`);
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Shared set-up of the lead API integration tests: two throw-away tenants written to a temp
+ * folder (so tests need no ../shared data), a webhook receiver on loopback, a throw-away
+ * PostgreSQL server, and an app per database. Not a test file itself.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type AppOptions, type LeadApi } from '../../src/server/app.ts';
+import { openDatabase, type SqlDatabase } from '../../src/server/db.ts';
+import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
+
+const hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open', open: '09:00', close: '17:00' })).concat([{ weekday: 6, status: 'Open', open: '09:00', close: '12:00' }, { weekday: 0, status: 'Closed' } as never]);
+
+function car(id: number, slug: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    slug,
+    name: slug,
+    status: 'in_stock',
+    car_type: 'used',
+    make: 'Toyota',
+    model: 'Corolla',
+    year: 2020,
+    km: 40_000,
+    price: 25_990,
+    ...extra,
+  };
+}
+
+/** Write the two test tenants (alpha and beta) into `root`. */
+export function writeTestTenants(root: string, webhookUrl?: string): void {
+  const alpha = join(root, 'alpha');
+  const beta = join(root, 'beta');
+  mkdirSync(alpha, { recursive: true });
+  mkdirSync(beta, { recursive: true });
+  const location = (id: number, slug: string, dealership: string, dealershipId: number, postcode: string, city: string, state: string) => ({
+    id,
+    name: `${city} yard`,
+    slug,
+    dealership_slug: dealership,
+    dealership_id: dealershipId,
+    address: { street: '1 Main St', city, state, postcode },
+    contact_detail: { phone: '+61 7 3000 1111', opening_hours: hours },
+  });
+  writeFileSync(
+    join(alpha, 'site.json'),
+    JSON.stringify({
+      slug: 'alpha',
+      template: 'used-group',
+      name: 'Alpha Motors',
+      url: 'https://www.alpha-motors.example',
+      phone: '+61 7 3000 1234',
+      email: 'sales@alpha-motors.example',
+      // Explicit: the schema's default '#service-form' fails its own link check (reported to the lead).
+      service_page: { book_href: '/service' },
+      dealerships: [{ id: 11, slug: 'alpha-north', name: 'Alpha North' }],
+      locations: [location(101, 'alpha-brisbane', 'alpha-north', 11, '4000', 'Brisbane', 'QLD'), location(102, 'alpha-sydney', 'alpha-north', 11, '2000', 'Sydney', 'NSW')],
+    }),
+  );
+  writeFileSync(
+    join(alpha, 'stock.json'),
+    JSON.stringify([
+      car(1, 'alpha-corolla-1', { dealership_id: 11, dealership_slug: 'alpha-north', location: { id: 101, slug: 'alpha-brisbane' }, autograb_data: { average_market_price: 27_000 } }),
+      car(2, 'alpha-corolla-2', { year: 2019, km: 60_000, price: 22_990, dealership_id: 11, location: { id: 102, slug: 'alpha-sydney' } }),
+      car(3, 'alpha-corolla-3', { year: 2021, km: 20_000, price: 28_990, dealership_id: 11 }),
+      car(4, 'alpha-hilux-sold', { make: 'Toyota', model: 'Hilux', status: 'sold', sold_date_timestamp: 1 }),
+    ]),
+  );
+  if (webhookUrl) {
+    writeFileSync(
+      join(alpha, 'lead-delivery.json'),
+      JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl, secret_env: 'ALPHA_WEBHOOK_SECRET' }, { id: 'adf', type: 'email', to: ['leads@alpha-motors.example'] }] }),
+    );
+  }
+  writeFileSync(
+    join(beta, 'site.json'),
+    JSON.stringify({
+      slug: 'beta',
+      template: 'franchise',
+      name: 'Beta Cars',
+      url: 'https://beta-cars.example',
+      phone: '+61 2 9000 1234',
+      service_page: { book_href: '/service' },
+      dealerships: [{ id: 22, slug: 'beta-central', name: 'Beta Central' }],
+      locations: [location(201, 'beta-perth', 'beta-central', 22, '6000', 'Perth', 'WA')],
+    }),
+  );
+  writeFileSync(join(beta, 'stock.json'), JSON.stringify([car(9, 'beta-mazda-9', { make: 'Mazda', model: 'CX-5', dealership_id: 22 })]));
+}
+
+/** A webhook receiver that fails the first `failFirst` calls, then records deliveries by idempotency key. */
+export interface WebhookReceiver {
+  url: string;
+  calls: { key: string; body: string; signature?: string; contentType?: string }[];
+  /** Distinct idempotency keys received with a 2xx answer. */
+  delivered: Map<string, number>;
+  failNext(count: number): void;
+  close(): Promise<void>;
+}
+
+/** Start a webhook receiver on loopback. */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  let failures = 0;
+  const calls: WebhookReceiver['calls'] = [];
+  const delivered = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const key = String(req.headers['idempotency-key'] ?? '');
+      calls.push({ key, body: Buffer.concat(chunks).toString('utf8'), signature: req.headers['x-signature'] as string | undefined, contentType: req.headers['content-type'] });
+      if (failures > 0) {
+        failures -= 1;
+        res.writeHead(503).end('down');
+        return;
+      }
+      delivered.set(key, (delivered.get(key) ?? 0) + 1);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    calls,
+    delivered,
+    failNext: (count) => {
+      failures = count;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A temp folder removed by the returned function. */
+export function tempDir(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The databases the integration suites run against: SQLite always, PostgreSQL when its binaries exist. */
+export const DATABASES = ['sqlite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASES)[number];
+
+/** Why the PostgreSQL suites are skipped on this machine, or undefined when they run. */
+export const POSTGRES_SKIP_REASON = findPostgresBinaries()
+  ? undefined
+  : 'PostgreSQL server binaries not found (looked for initdb/pg_ctl under /usr/lib/postgresql/*/bin): install the Debian package `postgresql` to run these tests';
+
+/** A database for one test file: a SQLite file in `dir`, or a throw-away PostgreSQL server. */
+export async function testDatabase(kind: DatabaseKind, dir: string): Promise<{ db: SqlDatabase; stop(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const db = await openDatabase({ kind: 'sqlite', file: join(dir, 'leads.sqlite') });
+    return { db, stop: () => db.close() };
+  }
+  const server: ThrowawayPostgres = await startThrowawayPostgres();
+  const db = await openDatabase({ kind: 'postgres', url: server.url, poolSize: 5 });
+  return {
+    db,
+    stop: async () => {
+      await db.close();
+      await server.stop();
+    },
+  };
+}
+
+/** An app over the test tenants with fast retries and no logging. */
+export async function testApp(db: SqlDatabase, tenantsDir: string, overrides: Partial<AppOptions> = {}): Promise<LeadApi> {
+  const app = await createApp({
+    tenantsDir,
+    database: db,
+    logger: false,
+    delivery: { baseDelayMs: 20, maxDelayMs: 100, pollMs: 20, env: { ALPHA_WEBHOOK_SECRET: 'alpha-secret-for-tests' } },
+    ...overrides,
+  });
+  await app.ready();
+  return app;
+}

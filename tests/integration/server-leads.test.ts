@@ -1,0 +1,193 @@
+/**
+ * Lead API: lead submission, multi-step updates, honeypot, cross-tenant rejection,
+ * validation, CORS and delivery through the outbox (failing then recovering webhook),
+ * on SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import {
+  DATABASES,
+  POSTGRES_SKIP_REASON,
+  startWebhookReceiver,
+  tempDir,
+  testApp,
+  testDatabase,
+  writeTestTenants,
+  type WebhookReceiver,
+} from './server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const contact = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000' };
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+for (const kind of DATABASES) {
+  const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
+  if (skip) console.warn(`skipping PostgreSQL lead tests: ${skip}`);
+  describe.skipIf(skip !== undefined)(`lead API on ${kind}`, () => {
+    let app: LeadApi;
+    let hook: WebhookReceiver;
+    let folder: ReturnType<typeof tempDir>;
+    let database: Awaited<ReturnType<typeof testDatabase>>;
+
+    beforeAll(async () => {
+      folder = tempDir('leads-test-');
+      hook = await startWebhookReceiver();
+      writeTestTenants(`${folder.dir}/tenants`, hook.url);
+      database = await testDatabase(kind, folder.dir);
+      app = await testApp(database.db, `${folder.dir}/tenants`);
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      await database?.stop();
+      await hook?.close();
+      folder?.remove();
+    });
+
+    it('stores a lead, answers its lead_id, and the lead is committed', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ALPHA,
+        payload: { ...contact, category: 'General Enquiry', message: 'Is it available?', car_id: 1, car_dealership_id: 11, dealership_slug: 'alpha-north', source: 'Website', lead_attributes: { visited_pages: ['/cars/alpha-corolla-1'], linked_query_params: { utm_source: 'google' } }, additional_services: ['Window tint'], custom_params: { car_type: 'used' }, unknown_field: 'dropped' },
+      });
+      expect(response.statusCode).toBe(201);
+      const { lead_id: id, success } = response.json();
+      expect(success).toBe(true);
+      const stored = await app.store.getLead('alpha', id);
+      expect(stored).toMatchObject({ category: 'General Enquiry', car_id: '1', email: 'jo@example.com', phone: '0412345678', name: 'Jo Citizen' });
+      expect(stored!.data).not.toHaveProperty('unknown_field');
+      expect(stored!.data.lead_attributes).toEqual({ visited_pages: ['/cars/alpha-corolla-1'], linked_query_params: { utm_source: 'google' } });
+      expect(await app.store.getLead('beta', id)).toBeUndefined();
+    });
+
+    it('a second call with the lead_id updates that lead (multi-step form)', async () => {
+      const first = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, category: 'Service Booking', form_completed: false } });
+      const id = first.json().lead_id;
+      expect(await app.store.deliveriesOf(id)).toEqual([]);
+      const second = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { lead_id: id, 'Vehicle Make': 'Mazda', Model: '3', Year: '2018', form_completed: true } });
+      expect(second.statusCode).toBe(200);
+      expect(second.json().lead_id).toBe(id);
+      const stored = await app.store.getLead('alpha', id);
+      expect(stored).toMatchObject({ revision: 2, form_completed: true, email: 'jo@example.com' });
+      expect(stored!.data).toMatchObject({ 'Vehicle Make': 'Mazda', Year: 2018, name: 'Jo' });
+      expect((await app.store.deliveriesOf(id)).map((job) => job.destination).sort()).toEqual(['adf', 'crm']);
+    });
+
+    it('another tenant cannot update the lead, and an unknown lead_id is a 404', async () => {
+      const first = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact });
+      const id = first.json().lead_id;
+      const other = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'beta.localhost:4321' }, payload: { lead_id: id, message: 'hijack' } });
+      expect(other.statusCode).toBe(404);
+      expect((await app.store.getLead('alpha', id))!.data.message).toBeUndefined();
+    });
+
+    it('rejects a car, dealership or location of another tenant', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, car_id: 9, car_dealership_id: 22, dealership_slug: 'beta-central', location: 'beta-perth' } });
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(response.json().fields).sort()).toEqual(['car_dealership_id', 'car_id', 'dealership_slug', 'location']);
+      expect(await app.store.countLeads('alpha')).toBeGreaterThan(0);
+    });
+
+    it('gives field-level 400s for bad input and needs a way to reply', async () => {
+      const bad = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { name: 'Jo', email: 'not-an-email', postcode: '40', PreferredContactMethod: 'Pigeon' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, error: 'Please fix the following errors:' });
+      expect(bad.json().fields).toMatchObject({ email: 'Please enter a valid email address.', postcode: 'Invalid postcode. Please enter a 4-digit number.' });
+      const silent = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { name: 'Jo' } });
+      expect(silent.statusCode).toBe(422);
+      expect(silent.json().fields).toHaveProperty('email');
+    });
+
+    it('never answers 5xx to malformed bodies', async () => {
+      const cases = [
+        { payload: '{"name":', headers: { 'content-type': 'application/json' } },
+        { payload: 'name=Jo', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        { payload: JSON.stringify({ name: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } },
+        { payload: '[1,2,3]', headers: { 'content-type': 'application/json' } },
+        { payload: 'null', headers: { 'content-type': 'application/json' } },
+        { payload: JSON.stringify({ email: ['a'], car_id: { $gt: 1 }, lead_attributes: 'x', custom_params: { __proto__: 1 } }), headers: { 'content-type': 'application/json' } },
+      ];
+      for (const request of cases) {
+        const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, ...request.headers }, payload: request.payload });
+        expect(response.statusCode, request.payload.slice(0, 40)).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, request.payload.slice(0, 40)).toBeLessThan(500);
+        expect(response.body).not.toMatch(/at .*\.ts|node_modules|Error:/);
+      }
+    });
+
+    it('drops honeypot leads silently', async () => {
+      const before = await app.store.countLeads('alpha');
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, hidden_field: 'http://spam.example' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().lead_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await app.store.countLeads('alpha')).toBe(before);
+    });
+
+    it('a retried first submission with the same Idempotency-Key gives the same lead', async () => {
+      const headers = { ...ALPHA, 'idempotency-key': `retry-${kind}-0001` };
+      const a = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: contact });
+      const b = await app.inject({ method: 'POST', url: '/api/leads', headers, payload: contact });
+      expect(b.json().lead_id).toBe(a.json().lead_id);
+    });
+
+    it('resolves the tenant from X-Site or the site field, and rejects conflicts and unknown sites', async () => {
+      const viaHeader = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'api.example', 'x-site': 'beta' }, payload: contact });
+      expect(viaHeader.statusCode).toBe(201);
+      expect(await app.store.getLead('beta', viaHeader.json().lead_id)).toBeDefined();
+      const viaField = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'api.example' }, payload: { ...contact, site: 'beta' } });
+      expect(viaField.statusCode).toBe(201);
+      const viaProductionHost = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'www.alpha-motors.example' }, payload: contact });
+      expect(await app.store.getLead('alpha', viaProductionHost.json().lead_id)).toBeDefined();
+      const conflict = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, 'x-site': 'beta' }, payload: contact });
+      expect(conflict.statusCode).toBe(400);
+      const unknown = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'nobody.localhost' }, payload: contact });
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it('CORS allows only the tenant own origins', async () => {
+      const own = await app.inject({ method: 'OPTIONS', url: '/api/leads', headers: { ...ALPHA, origin: 'https://www.alpha-motors.example', 'access-control-request-method': 'POST' } });
+      expect(own.headers['access-control-allow-origin']).toBe('https://www.alpha-motors.example');
+      const local = await app.inject({ method: 'OPTIONS', url: '/api/leads', headers: { ...ALPHA, origin: 'http://alpha.localhost:4321', 'access-control-request-method': 'POST' } });
+      expect(local.headers['access-control-allow-origin']).toBe('http://alpha.localhost:4321');
+      const evil = await app.inject({ method: 'OPTIONS', url: '/api/leads', headers: { ...ALPHA, origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+      const crossSite = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, origin: 'https://beta-cars.example' }, payload: contact });
+      expect(crossSite.statusCode).toBe(403);
+    });
+
+    it('delivers to a failing then recovering webhook exactly once, signed, and by ADF e-mail', async () => {
+      // Earlier tests' deliveries finish first, so the two failures hit this lead.
+      await waitFor(async () => !(await app.store.deliveryCounts()).pending);
+      hook.failNext(2);
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, category: 'Test Drive', car_id: 'alpha-corolla-1', message: 'Saturday <please> & thanks' } });
+      const id = response.json().lead_id;
+      await waitFor(async () => (await app.store.deliveriesOf(id)).every((job) => job.status === 'delivered'));
+      const key = `${id}:crm:1`;
+      expect(hook.delivered.get(key)).toBe(1);
+      const attempts = hook.calls.filter((call) => call.key === key);
+      expect(attempts.length).toBe(3);
+      const body = JSON.parse(attempts[2]!.body);
+      expect(body).toMatchObject({ lead_id: id, site: 'alpha', category: 'Test Drive', vehicle: { car_id: '1', make: 'Toyota' }, customer: { email: 'jo@example.com' } });
+      expect(attempts[2]!.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+      const mail = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(id));
+      expect(mail?.body).toContain('<?adf version="1.0"?>');
+      expect(mail?.body).toContain('Saturday &lt;please&gt; &amp; thanks');
+      // Nothing more arrives later.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(hook.delivered.get(key)).toBe(1);
+    });
+
+    it('never answers a 5xx for unknown /api paths and hands other paths to the fallback', async () => {
+      expect((await app.inject({ method: 'GET', url: '/api/nope', headers: ALPHA })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/', headers: ALPHA })).statusCode).toBe(404);
+    });
+  });
+}
