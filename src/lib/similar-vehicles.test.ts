@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../schemas/car.ts';
-import { similarPriceBand, similarVehicles } from './similar-vehicles.ts';
+import { createSimilarIndex, similarPriceBand, similarVehicles } from './similar-vehicles.ts';
 
 let next = 1;
 const car = (make: string, model: string, price: number | null, patch: Partial<Car> = {}): Car => {
@@ -58,5 +58,26 @@ describe('similarVehicles', () => {
     const sameModel = car('Toyota', 'Hilux', 45_000);
     const other = car('Ford', 'Ranger', 45_000);
     expect(similarVehicles(unpriced, [other, sameModel]).map((c) => c.id)).toEqual([sameModel.id]);
+  });
+});
+
+describe('createSimilarIndex', () => {
+  it('gives exactly the answers of similarVehicles on a random stock', () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const makes = [['Toyota', 'Corolla'], ['Toyota', 'Hilux'], ['Mazda', 'CX-5'], ['Ford', 'Ranger'], ['Kia', 'Rio']];
+    const stock: Car[] = Array.from({ length: 400 }, () => {
+      const [make, model] = makes[Math.floor(random() * makes.length)];
+      const price = random() < 0.05 ? null : Math.round(random() * 80) * 1000;
+      const status = random() < 0.15 ? 'sold' : random() < 0.1 ? 'coming_soon' : 'in_stock';
+      return car(make, model, price, { status });
+    });
+    const lookup = createSimilarIndex(stock);
+    for (const subject of stock) {
+      expect(lookup(subject).map((c) => c.id)).toEqual(similarVehicles(subject, stock).map((c) => c.id));
+    }
   });
 });
