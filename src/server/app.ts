@@ -31,8 +31,8 @@ export interface AppOptions {
   providers?: ProviderConfig;
   /** Replace adapters outright (tests). */
   adapters?: Partial<Adapters>;
-  /** Requests per client per tenant per window, and per tenant overall. Defaults 120 and 6000 a minute. */
-  rateLimit?: { max?: number; tenantMax?: number; windowMs?: number };
+  /** Requests per client per tenant per window, and per tenant overall. Defaults 120 and 6000 a minute; sign-in code requests 5 per client a minute. */
+  rateLimit?: { max?: number; tenantMax?: number; windowMs?: number; signInMax?: number };
   /** Outbox worker settings. */
   delivery?: OutboxOptions;
   /** Sign-in settings. */
@@ -53,6 +53,8 @@ export interface ApiContext {
   outbox: Outbox;
   now: () => number;
   signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number };
+  /** Sign-in requests per client per minute. */
+  signInRateMax: number;
 }
 
 /** The app with the handles callers need. */
@@ -129,6 +131,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
       maxAttempts: options.signIn?.maxAttempts ?? 5,
       sessionTtlMs: options.signIn?.sessionTtlMs ?? 30 * 86_400_000,
     },
+    signInRateMax: options.rateLimit?.signInMax ?? 5,
   };
 
   app.decorate('store', store);

@@ -147,7 +147,7 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
 
   const codeHash = (tenant: string, phone: string, code: string) => createHmac('sha256', ctx.signIn.secret).update(`${tenant}|${phone}|${code}`).digest('hex');
 
-  app.post('/api/auth/request-code', { config: { rateLimit: { max: 5, timeWindow: 60_000 } } }, async (request, reply) => {
+  app.post('/api/auth/request-code', { config: { rateLimit: { max: ctx.signInRateMax, timeWindow: 60_000 } } }, async (request, reply) => {
     const body = parseOr400(SignInRequestSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
@@ -162,7 +162,7 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     return { success: true, expires_in: minutes * 60 };
   });
 
-  app.post('/api/auth/verify', { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }, async (request, reply) => {
+  app.post('/api/auth/verify', { config: { rateLimit: { max: ctx.signInRateMax * 2, timeWindow: 60_000 } } }, async (request, reply) => {
     const body = parseOr400(SignInVerifySchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
