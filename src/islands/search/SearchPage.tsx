@@ -1,0 +1,293 @@
+/**
+ * Search page island (wiring layer): react-instantsearch hooks feed the plain-props UI of
+ * ./ui. Before it mounts (and in the static HTML) it shows the build's first page of the
+ * route; then it loads the engine (embedded index, or instant-meilisearch only for tenants
+ * with a search host) and follows the URL (src/search/routing.ts).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { InstantSearch, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
+import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
+import type { SearchClient, UiState } from 'instantsearch.js';
+import { trackEvent } from '../../lib/analytics.ts';
+import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOption } from '../../search/car-type-filter.ts';
+import { SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/config.ts';
+import type { SearchHit } from '../../search/engine.ts';
+import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/history.ts';
+import { formatRange, parseRange, sliderBounds } from '../../search/price-slider.ts';
+import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/results.ts';
+import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
+import type { RouteTable, SearchRoute } from '../../search/routes.ts';
+import LeadModals from '../vehicle/LeadModals.tsx';
+import { createSearchClient } from './search-client.ts';
+import { FACET_PANELS, sortFacetItems } from './panels.ts';
+import type { ResultsSnapshot, SearchConfig } from './types.ts';
+import { SearchLayout, type SearchLayoutProps } from './ui/SearchLayout.tsx';
+import './search.css';
+
+export interface SearchPageProps {
+  config: SearchConfig;
+  /** The route of this static page. */
+  route: SearchRoute;
+  /** The build's first page of this route. */
+  initial: ResultsSnapshot;
+}
+
+const sortOptions = (index: string) => SORT_OPTIONS.map((option) => ({ value: sortIndexName(index, option), label: option.label }));
+
+/** 'Find Me Something Similar': the same make and model, or the make, or all stock. */
+function similarHref(hit: SearchHit, routes: RouteTable): string {
+  const refinementList: Record<string, string[]> = {};
+  if (hit.make) refinementList.make = [hit.make];
+  if (hit.make && hit.model) refinementList.model = [hit.model];
+  return createSearchUrl({ refinementList }, routes);
+}
+
+function readHistory(): HistoryEntry[] {
+  try {
+    return parseHistory(window.localStorage.getItem(HISTORY_STORAGE_KEY));
+  } catch {
+    return [];
+  }
+}
+
+/** Grid items: sold runs collapsed, promo at its slots. */
+function gridItems(hits: SearchHit[], slots: number[], offset: number) {
+  return withPromoSlots(collapseSold(hits, (hit) => hit.status === 'sold'), slots, offset);
+}
+
+/** Layout props of a snapshot (no engine yet): the static HTML and the first client render. */
+function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLayoutProps {
+  const { config, route, initial } = props;
+  const refined = (attribute: string) => route.preset[attribute] ?? [];
+  const options = carTypeOptions(config.carTypeAll, initial.facets.car_type);
+  const noop = () => {};
+  const bounds = sliderBounds(initial.facets_stats.price);
+  return {
+    phase: 'static',
+    searchBox: { value: '', onChange: noop, history },
+    carType: options.length > 1 ? { options, selected: selectedCarType(refined('car_type'), options)?.key, onSelect: noop } : null,
+    facets: FACET_PANELS.filter((panel) => !panel.requires || refined(panel.requires).length > 0).map((panel) => {
+      const items = sortFacetItems(initial.facets[panel.attribute] ?? {}, refined(panel.attribute));
+      return {
+        title: panel.title,
+        items: items.slice(0, panel.limit),
+        onToggle: noop,
+        showMore: panel.showMoreLimit && items.length > panel.limit ? { expanded: false, onToggle: noop, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' } : undefined,
+      };
+    }),
+    price: initial.facets_stats.price ? { bounds, values: [bounds.min, bounds.max], onCommit: noop } : null,
+    sort: { options: sortOptions(config.index), value: config.index, onChange: noop },
+    count: displayCount(initial.nbHits, initial.facets),
+    noun: config.stockNoun,
+    busy: false,
+    grid: { items: gridItems(initial.hits, config.promo.slots, 0), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    empty: initial.nbHits === 0 ? { clearHref: config.routes.base } : null,
+    pagination: { current: 0, nbPages: initial.nbPages, createHref: (page) => createSearchUrl({ refinementList: route.preset, page: page + 1 }, config.routes) },
+  };
+}
+
+export default function SearchPage(props: SearchPageProps) {
+  const { config } = props;
+  const [client, setClient] = useState<SearchClient | null>(null);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  useEffect(() => {
+    setHistory(readHistory());
+    // The engine is created in the browser only; the static page shows the build's results meanwhile.
+    setClient(createSearchClient(config.engine) as unknown as SearchClient);
+  }, []);
+
+  const routing = useMemo(
+    () => ({
+      router: historyRouter<IndexUiState>({
+        createURL: ({ routeState }) => createSearchUrl(routeState, config.routes),
+        parseURL: ({ location }) => parseSearchUrl(location, config.routes),
+        cleanUrlOnDispose: false,
+        // The spec's URLs are the page's address: keep the title the page was built with.
+        windowTitle: () => document.title,
+      }),
+      stateMapping: {
+        stateToRoute: (uiState: UiState) => fromUiState((uiState[config.index] ?? {}) as IndexUiState, config.index),
+        routeToState: (routeState: IndexUiState) => ({ [config.index]: toUiState(routeState, config.index) }) as UiState,
+      },
+    }),
+    [],
+  );
+
+  const leadModals = (
+    <QuickEnquiry config={config} />
+  );
+  if (!client) return <SearchLayout {...staticLayout(props, history)}>{leadModals}</SearchLayout>;
+  return (
+    <InstantSearch searchClient={client} indexName={config.index} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
+      <LiveSearch {...props} history={history} onHistory={setHistory}>
+        {leadModals}
+      </LiveSearch>
+    </InstantSearch>
+  );
+}
+
+/** The car summary a card's Quick Enquiry button carries (data-car). */
+type EnquiryCar = { id: string; name: string; slug: string; make: string | null; model: string | null; car_type: string; status: string; stocknum: string | null; dealership_slug: string | null; dealership_id: string | null; tag: string | null };
+
+const NO_CAR: EnquiryCar = { id: '', name: '', slug: '', make: null, model: null, car_type: 'used', status: 'in_stock', stocknum: null, dealership_slug: null, dealership_id: null, tag: null };
+
+/** One Quick Enquiry dialog for every card: it takes the car of the button that opened it. */
+function QuickEnquiry({ config }: { config: SearchConfig }) {
+  const [car, setCar] = useState<EnquiryCar>(NO_CAR);
+  useEffect(() => {
+    // Capture phase: the car is known before the dialog's own (bubbling) listener opens it.
+    const onClick = (event: MouseEvent) => {
+      const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-lead-modal][data-car]');
+      if (!button) return;
+      try {
+        setCar({ ...NO_CAR, ...(JSON.parse(button.dataset.car ?? '{}') as Partial<EnquiryCar>) });
+      } catch {
+        setCar(NO_CAR);
+      }
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
+  return (
+    <LeadModals
+      leadsEndpoint={config.leads.endpoint}
+      car={car}
+      siteName={config.leads.siteName}
+      enquireLabel="Quick Enquiry"
+      commentsRequired={config.leads.commentsRequired}
+      termsRequired={config.leads.termsRequired}
+      deliveryLocations={[]}
+    />
+  );
+}
+
+interface LiveProps extends SearchPageProps {
+  history: HistoryEntry[];
+  onHistory: (history: HistoryEntry[]) => void;
+  children?: React.ReactNode;
+}
+
+const panelSort = (a: { name: string; count: number; isRefined: boolean }, b: { name: string; count: number; isRefined: boolean }) =>
+  Number(b.isRefined) - Number(a.isRefined) || b.count - a.count || a.name.localeCompare(b.name);
+
+/** A refinement-list panel wired to InstantSearch (always mounted so its facet is requested). */
+function usePanel(panel: (typeof FACET_PANELS)[number]) {
+  const list = useRefinementList({ attribute: panel.attribute, limit: panel.limit, showMore: Boolean(panel.showMoreLimit), showMoreLimit: panel.showMoreLimit, sortBy: panelSort });
+  return list;
+}
+
+function LiveSearch(props: LiveProps) {
+  const { config, initial, route } = props;
+  const search = useInstantSearch({ catchError: true });
+  const { results, status, setIndexUiState, indexUiState } = search;
+  const artificial = Boolean((results as unknown as { __isArtificial?: boolean }).__isArtificial);
+  const box = useSearchBox();
+  const [query, setQuery] = useState(box.query);
+  const queryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    // The URL (back/forward, Clear Filters) changed the query: show it.
+    if (document.activeElement?.getAttribute('type') !== 'search') setQuery(box.query);
+  }, [box.query]);
+
+  const panels = FACET_PANELS.map((panel) => ({ panel, list: usePanel(panel) }));
+  const carTypes = useRefinementList({ attribute: 'car_type', limit: 6 });
+  const range = useRange({ attribute: 'price' });
+  const sort = useSortBy({ items: sortOptions(config.index) });
+  const pagination = usePagination({ padding: 2 });
+  const { items: hits } = useHits<SearchHit>();
+  const [offset, setOffset] = useState(0);
+  useEffect(() => setOffset(promoOffset(config.promo.randomOffset)), []);
+
+  const refinedTypes = carTypes.items.filter((item) => item.isRefined).map((item) => item.value);
+  const typeCounts = Object.fromEntries(carTypes.items.map((item) => [item.value, item.count]));
+  const options = carTypeOptions(config.carTypeAll, artificial ? initial.facets.car_type : typeCounts);
+  const selectType = (option: CarTypeOption) =>
+    setIndexUiState((previous) => ({ ...previous, page: undefined, refinementList: { ...previous.refinementList, car_type: option.types } }));
+  useEffect(() => {
+    // All disabled and nothing chosen: the first option is selected (spec §4).
+    if (!artificial && needsDefaultCarType(refinedTypes, options)) selectType(options[0]);
+  }, [artificial, refinedTypes.join(','), options.map((option) => option.key).join(',')]);
+
+  // Search history and analytics event 49, once per distinct search that answered.
+  const lastUrl = useRef('');
+  useEffect(() => {
+    if (artificial || status !== 'idle') return;
+    const url = `${window.location.pathname}${window.location.search}`;
+    if (url === lastUrl.current) return;
+    lastUrl.current = url;
+    trackEvent('searchView', { url, query: results.query, hits: results.nbHits });
+    const state = parseSearchUrl(window.location, config.routes);
+    if (state.query || window.location.search) {
+      const next = addToHistory(props.history, { label: historyLabel(state, route.title || 'All stock'), url });
+      props.onHistory(next);
+      try {
+        window.localStorage.setItem(HISTORY_STORAGE_KEY, JSON.stringify(next));
+      } catch {
+        // Storage full or blocked: history is a convenience only.
+      }
+    }
+  }, [artificial, status, results]);
+
+  if (artificial) {
+    // No answer yet: keep the build's results on screen, marked busy.
+    const layout = staticLayout(props, props.history);
+    return (
+      <SearchLayout {...layout} busy searchBox={{ ...layout.searchBox, value: query, onChange: setQuery }}>
+        {props.children}
+      </SearchLayout>
+    );
+  }
+
+  const bounds = sliderBounds(range.range.min !== undefined && range.range.max !== undefined && Number.isFinite(range.range.min) ? { min: range.range.min, max: range.range.max } : undefined);
+  const priceState = (indexUiState.range as Record<string, string> | undefined)?.price;
+  const values = parseRange(priceState, bounds);
+  const countFacets = { car_type: refinedTypes.length > 0 ? Object.fromEntries(Object.entries(typeCounts).filter(([type]) => refinedTypes.includes(type))) : typeCounts };
+  const refinedMakes = panels.find(({ panel }) => panel.attribute === 'make')?.list.items.some((item) => item.isRefined) ?? false;
+  const layout: SearchLayoutProps = {
+    phase: 'live',
+    searchBox: {
+      value: query,
+      history: props.history,
+      onChange: (value) => {
+        setQuery(value);
+        clearTimeout(queryTimer.current);
+        queryTimer.current = setTimeout(() => box.refine(value), SEARCH_BOX_DEBOUNCE_MS);
+      },
+    },
+    carType: options.length > 1 ? { options, selected: selectedCarType(refinedTypes, options)?.key, onSelect: selectType } : null,
+    facets: panels
+      .filter(({ panel }) => !panel.requires || (panel.requires === 'make' && refinedMakes))
+      .map(({ panel, list }) => ({
+        title: panel.title,
+        items: list.items.map((item) => ({ value: item.value, label: item.label, count: item.count, isRefined: item.isRefined })),
+        onToggle: list.refine,
+        showMore: list.canToggleShowMore ? { expanded: list.isShowingMore, onToggle: list.toggleShowMore, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' } : undefined,
+      })),
+    price: results.nbHits > 0 || priceState ? {
+      bounds,
+      values,
+      onCommit: (next) => {
+        const text = formatRange(next, bounds);
+        const [low, high] = text.split(':');
+        range.refine([low === '' ? undefined : Number(low), high === '' ? undefined : Number(high)]);
+      },
+    } : null,
+    sort: { options: sort.options, value: sort.currentRefinement, onChange: sort.refine },
+    count: displayCount(results.nbHits, countFacets),
+    noun: config.stockNoun,
+    busy: status === 'loading' || status === 'stalled',
+    grid: { items: gridItems(hits, config.promo.slots, offset), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    empty:
+      results.nbHits === 0
+        ? {
+            clearHref: config.routes.base,
+            onClear: () => {
+              setQuery('');
+              setIndexUiState({});
+            },
+          }
+        : null,
+    pagination: { current: pagination.currentRefinement, nbPages: pagination.nbPages, createHref: pagination.createURL, onSelect: (page) => { pagination.refine(page); window.scrollTo({ top: 0 }); } },
+  };
+  return <SearchLayout {...layout}>{props.children}</SearchLayout>;
+}

@@ -1,0 +1,109 @@
+/** A result card (spec §2 results grid): image with location overlay, tag, save/compare, price, facts, buttons. */
+import { formatKm, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { carImageSources, placeholderImage } from '../../../lib/images.ts';
+import { priceDisplay, wasPrice } from '../../../lib/price.ts';
+import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/availability.ts';
+import { isReservable, saveVisibility } from '../../../lib/vehicle-actions.ts';
+import { vehicleTag } from '../../../lib/vehicle-tag.ts';
+import type { SearchHit } from '../../../search/engine.ts';
+import { hitToCar } from '../../../search/hit-car.ts';
+import SaveCompare from '../../vehicle/SaveCompare.tsx';
+import type { CardOptions } from '../types.ts';
+
+export interface CarCardProps {
+  hit: SearchHit;
+  options: CardOptions;
+  /** How many sold cars this card stands for (consecutive sold cars collapse, spec §4). */
+  collapsed?: number;
+  /** Link of 'Find Me Something Similar' for this car. */
+  similarHref: string;
+  /** Priority loading for the first cards (they are the page's largest content). */
+  eager?: boolean;
+}
+
+/** The car summary the Quick Enquiry dialog needs, as the button's data-car JSON. */
+function enquiryCar(hit: SearchHit): string {
+  return JSON.stringify({
+    id: hit.id,
+    name: hit.name,
+    slug: hit.slug,
+    make: hit.make ?? null,
+    model: hit.model ?? null,
+    car_type: hit.car_type,
+    status: hit.status,
+    stocknum: hit.stocknum ?? null,
+    dealership_slug: hit.dealership_slug ?? null,
+    tag: hit.tag ?? null,
+  });
+}
+
+export function CarCard({ hit, options, collapsed = 1, similarHref, eager = false }: CarCardProps) {
+  const car = hitToCar(hit);
+  const available = isCarAvailable(car);
+  const price = priceDisplay(car, { offersSubscription: options.offersSubscription, noPriceText: options.noPriceText });
+  const was = wasPrice(car);
+  const tag = vehicleTag(car, options.now, { electricTag: options.electricTag });
+  const visibility = saveVisibility(car, { favourites: options.favourites, compare: options.compare, hideWithoutImages: options.hideSaveWithoutImages, usedOnly: options.saveUsedOnly });
+  const image = carImageSources(hit.image ?? placeholderImage(hit.body), [480, 800]);
+  const location = hit.location_name ?? hit.city;
+  const facts = [formatKm(hit.km), hit.transmission, hit.body, hit.fuel].filter(Boolean);
+  const href = `/cars/${encodeURIComponent(hit.slug)}`;
+  const reservable = available && isReservable(car, { reserve: options.reserve });
+  const reserveHref = options.reserveBuyOnlineRoute ? `${href}/buy-online` : `${href}/checkout`;
+  return (
+    <article className={`search-card card${available ? '' : ' search-card--sold'}`} data-car-id={hit.id} data-status={hit.status}>
+      <div className="search-card__media">
+        <a href={href} tabIndex={-1} aria-hidden="true">
+          <img src={image.src} srcSet={image.srcset} sizes="(max-width: 600px) 100vw, 400px" alt="" width={480} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        </a>
+        {location && <span className="search-card__location">{location}</span>}
+        {tag && <span className={`search-card__tag search-card__tag--${tag.kind}`}>{tag.text}</span>}
+      </div>
+      <div className="search-card__body">
+        <h2 className="search-card__name">
+          <a href={href}>{hit.name}</a>
+        </h2>
+        <p className="search-card__price">
+          <strong>{price.text}</strong>
+          {price.priceType && <span className="muted"> {price.priceType}</span>}
+          {was !== null && (
+            <span className="search-card__was">
+              {' '}
+              Was <s>{formatMoney(was)}</s>
+            </span>
+          )}
+        </p>
+        {facts.length > 0 && <p className="search-card__facts muted">{facts.join(' · ')}</p>}
+        {options.viewCounter && typeof hit.views === 'number' && hit.views > 0 && <p className="search-card__views muted">{formatNumber(hit.views)} views</p>}
+        {collapsed > 1 && <p className="search-card__collapsed muted">and {collapsed - 1} more recently sold</p>}
+        <SaveCompare
+          car={{ id: hit.id, name: hit.name, slug: hit.slug, make: hit.make ?? null, model: hit.model ?? null, primary_image_url: hit.image ?? null }}
+          saveEligible={visibility.save}
+          favouritesEnabled={options.favourites}
+          compareEligible={visibility.compare}
+        />
+        <div className="search-card__actions">
+          {available ? (
+            <>
+              <a className="button" href={href}>
+                Explore Vehicle
+              </a>
+              <button type="button" className="button button--secondary" data-lead-modal="enquire" data-car={enquiryCar(hit)}>
+                Quick Enquiry
+              </button>
+              {reservable && (
+                <a className="button button--accent" href={reserveHref}>
+                  Reserve This Car <span className="search-card__deposit">({formatMoney(options.reserveDeposit)} deposit)</span>
+                </a>
+              )}
+            </>
+          ) : (
+            <a className="button button--secondary" href={similarHref}>
+              {FIND_SIMILAR_LABEL}
+            </a>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

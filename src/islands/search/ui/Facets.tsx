@@ -1,0 +1,117 @@
+/** Filter controls: refinement lists, the car-type filter, the sort select and the count. */
+import { useId } from 'react';
+import type { CarTypeOption } from '../../../search/car-type-filter.ts';
+
+/** One facet value as shown. */
+export interface FacetItem {
+  value: string;
+  label: string;
+  count: number;
+  isRefined: boolean;
+}
+
+export interface RefinementListProps {
+  title: string;
+  items: FacetItem[];
+  onToggle: (value: string) => void;
+  /** 'Show all makes' style toggle; absent when every value already shows. */
+  showMore?: { expanded: boolean; onToggle: () => void; moreLabel: string; lessLabel: string };
+}
+
+export function RefinementList({ title, items, onToggle, showMore }: RefinementListProps) {
+  if (items.length === 0) return null;
+  return (
+    <fieldset className="search-facet">
+      <legend className="search-facet__title">{title}</legend>
+      <ul className="search-facet__list">
+        {items.map((item) => (
+          <li key={item.value}>
+            <label className="search-facet__option">
+              <input type="checkbox" checked={item.isRefined} onChange={() => onToggle(item.value)} />
+              <span>{item.label}</span> <span className="search-facet__count muted">({item.count})</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {showMore && (
+        <button type="button" className="search-facet__more" aria-expanded={showMore.expanded} onClick={showMore.onToggle}>
+          {showMore.expanded ? showMore.lessLabel : showMore.moreLabel}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+export interface CarTypeFilterProps {
+  options: CarTypeOption[];
+  selected: string | undefined;
+  onSelect: (option: CarTypeOption) => void;
+}
+
+export function CarTypeFilter({ options, selected, onSelect }: CarTypeFilterProps) {
+  const name = useId();
+  return (
+    <fieldset className="search-cartype">
+      <legend className="visually-hidden">Car type</legend>
+      {options.map((option) => (
+        <label key={option.key} className={`search-cartype__option${option.key === selected ? ' is-selected' : ''}`}>
+          <input type="radio" name={name} value={option.key} checked={option.key === selected} onChange={() => onSelect(option)} />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export interface SortSelectProps {
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function SortSelect({ options, value, onChange }: SortSelectProps) {
+  const id = useId();
+  return (
+    <div className="search-sort">
+      <label htmlFor={id}>Sort by</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Result count line: '{n} cars found' (the noun is the site's, e.g. 'Caravans'). */
+export function ResultCount({ count, noun, busy }: { count: number; noun: string; busy: boolean }) {
+  return (
+    <p className="search-count" role="status" aria-busy={busy}>
+      <strong>{count.toLocaleString('en-AU')}</strong> {noun} found
+    </p>
+  );
+}
+
+/** Spec §8 search variant of the empty results card, with Clear Filters. */
+export const EMPTY_RESULTS_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
+
+export function EmptyState({ clearHref, onClear }: { clearHref: string; onClear?: () => void }) {
+  return (
+    <div className="search-empty card">
+      <p>{EMPTY_RESULTS_TEXT}</p>
+      <a
+        className="button"
+        href={clearHref}
+        onClick={(event) => {
+          if (!onClear) return;
+          event.preventDefault();
+          onClear();
+        }}
+      >
+        Clear Filters
+      </a>
+    </div>
+  );
+}

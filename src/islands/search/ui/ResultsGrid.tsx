@@ -1,0 +1,36 @@
+/** The results grid: cars (sold runs collapsed) with the promo card at its slots. */
+import type { SearchHit } from '../../../search/engine.ts';
+import type { GridItem } from '../../../search/results.ts';
+import type { CardOptions } from '../types.ts';
+import { CarCard } from './CarCard.tsx';
+import { PromoCard } from './PromoCard.tsx';
+
+export interface ResultsGridProps {
+  items: GridItem<SearchHit>[];
+  options: CardOptions;
+  promoHref: string;
+  similarHref: (hit: SearchHit) => string;
+}
+
+export function ResultsGrid({ items, options, promoHref, similarHref }: ResultsGridProps) {
+  let cars = 0;
+  return (
+    <ol className="search-grid" aria-label="Search results">
+      {items.map((item) => {
+        if (item.kind === 'promo') {
+          return (
+            <li key={`promo-${item.slot}`} className="search-grid__item search-grid__item--promo">
+              <PromoCard href={promoHref} />
+            </li>
+          );
+        }
+        cars += 1;
+        return (
+          <li key={item.car.objectID} className="search-grid__item">
+            <CarCard hit={item.car} options={options} collapsed={item.collapsed} similarHref={similarHref(item.car)} eager={cars <= 3} />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

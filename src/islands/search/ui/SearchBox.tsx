@@ -1,0 +1,35 @@
+/** The search box with the visitor's recent searches (spec §9: history of 5, stored locally). */
+import { useId } from 'react';
+import type { HistoryEntry } from '../../../search/history.ts';
+
+export interface SearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  history: HistoryEntry[];
+}
+
+export function SearchBox({ value, onChange, history }: SearchBoxProps) {
+  const id = useId();
+  return (
+    <div className="search-box">
+      <form role="search" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={id} className="visually-hidden">
+          Search stock
+        </label>
+        <input id={id} type="search" placeholder="Search make, model, colour or stock number" value={value} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
+      </form>
+      {history.length > 0 && (
+        <details className="search-history">
+          <summary>Recent searches</summary>
+          <ul>
+            {history.map((entry) => (
+              <li key={entry.url}>
+                <a href={entry.url}>{entry.label}</a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

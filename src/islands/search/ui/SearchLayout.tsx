@@ -1,0 +1,54 @@
+/** The whole search page body from plain props: used for the static first render and the live island. */
+import type { ReactNode } from 'react';
+import { CarTypeFilter, EmptyState, RefinementList, ResultCount, SortSelect, type CarTypeFilterProps, type RefinementListProps, type SortSelectProps } from './Facets.tsx';
+import { Pagination, type PaginationProps } from './Pagination.tsx';
+import { PriceSlider, type PriceSliderProps } from './PriceSlider.tsx';
+import { ResultsGrid, type ResultsGridProps } from './ResultsGrid.tsx';
+import { SearchBox, type SearchBoxProps } from './SearchBox.tsx';
+
+export interface SearchLayoutProps {
+  searchBox: SearchBoxProps;
+  carType: CarTypeFilterProps | null;
+  facets: RefinementListProps[];
+  price: PriceSliderProps | null;
+  sort: SortSelectProps;
+  count: number;
+  noun: string;
+  /** A search is running: results stay, marked busy. */
+  busy: boolean;
+  grid: ResultsGridProps;
+  empty: { clearHref: string; onClear?: () => void } | null;
+  pagination: PaginationProps;
+  /** 'static' before the engine answered, 'live' after (tests wait for it). */
+  phase: 'static' | 'live';
+  children?: ReactNode;
+}
+
+export function SearchLayout(props: SearchLayoutProps) {
+  return (
+    <div className="search-layout" data-search-phase={props.phase}>
+      <aside className="search-layout__filters" aria-label="Filters">
+        <details className="search-filters" open>
+          <summary>Filters</summary>
+          {props.carType && <CarTypeFilter {...props.carType} />}
+          {props.price && <PriceSlider {...props.price} />}
+          {props.facets.map((facet) => (
+            <RefinementList key={facet.title} {...facet} />
+          ))}
+        </details>
+      </aside>
+      <div className="search-layout__results">
+        <SearchBox {...props.searchBox} />
+        <div className="search-layout__bar">
+          <ResultCount count={props.count} noun={props.noun} busy={props.busy} />
+          <SortSelect {...props.sort} />
+        </div>
+        <div className="search-layout__grid" aria-busy={props.busy}>
+          {props.empty ? <EmptyState {...props.empty} /> : <ResultsGrid {...props.grid} />}
+        </div>
+        <Pagination {...props.pagination} />
+        {props.children}
+      </div>
+    </div>
+  );
+}

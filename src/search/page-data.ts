@@ -1,0 +1,87 @@
+/**
+ * Build-time data of a tenant's search pages: documents, route table, engine settings for
+ * the browser (embedded index URL, or Meilisearch host + tenant token) and the island's
+ * config. Server side only: it may read the search key from the environment to sign a
+ * tenant token; only the token reaches the page.
+ */
+import type { TenantBundle } from '../build/bundle.ts';
+import type { EngineConfig, SearchConfig } from '../islands/search/types.ts';
+import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from './config.ts';
+import { toSearchDocuments, type SearchDocument } from './documents.ts';
+import { createSearchEngine, type SearchEngine } from './engine.ts';
+import { mintTenantToken, tenantFilter } from './meilisearch.ts';
+import { buildRouteTable, searchPrefix, type RouteTable } from './routes.ts';
+
+/** Everything the search pages of one build share (computed once per process). */
+export interface SearchBuildData {
+  documents: SearchDocument[];
+  engine: SearchEngine;
+  routes: RouteTable;
+  config: SearchConfig;
+}
+
+/** Path of a tenant's embedded index file (the build clock busts caches on rebuilds). */
+export function indexFilePath(slug: string): string {
+  return `/search-index-${slug}.json`;
+}
+
+/** The browser's engine settings of a site. Throws when a Meilisearch site has no usable browser key. */
+export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 'buildTime'>, env: Record<string, string | undefined> = process.env): Promise<EngineConfig> {
+  const { site } = bundle;
+  if (!site.search) return { kind: 'embedded', indexUrl: `${indexFilePath(bundle.slug)}?v=${bundle.buildTime.toString(36)}` };
+  const index = site.search.index ?? DEFAULT_INDEX;
+  if (site.search.key) return { kind: 'meilisearch', host: site.search.host, key: site.search.key, index };
+  const key = env.MEILI_SEARCH_KEY;
+  const uid = env.MEILI_SEARCH_KEY_UID;
+  if (!key || !uid) {
+    throw new Error(
+      `${bundle.slug}: site.json search.host is set but there is no browser key: set search.key (a tenant token) or MEILI_SEARCH_KEY and MEILI_SEARCH_KEY_UID (a search-only key) so the build can sign a tenant token`,
+    );
+  }
+  const token = await mintTenantToken({ searchKey: { key, uid }, index, filter: tenantFilter(site) });
+  return { kind: 'meilisearch', host: site.search.host, key: token, index };
+}
+
+let cached: Promise<SearchBuildData> | undefined;
+
+/** Search data of the tenant being built (one bundle per Astro process). */
+export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> {
+  cached ??= (async () => {
+    const { site } = bundle;
+    const documents = toSearchDocuments(bundle.cars, site);
+    const routes = buildRouteTable(documents, searchPrefix(site));
+    const engine = await engineConfig(bundle);
+    const config: SearchConfig = {
+      engine,
+      index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
+      pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
+      routes,
+      promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href },
+      card: {
+        offersSubscription: site.offers_subscription,
+        noPriceText: site.texts.no_price,
+        electricTag: site.features.electric_tag,
+        favourites: site.features.favourites,
+        compare: site.features.compare,
+        hideSaveWithoutImages: site.features.hide_save_without_images,
+        saveUsedOnly: site.features.save_used_only,
+        viewCounter: site.features.view_counter,
+        reserve: site.features.reserve,
+        reserveDeposit: site.reserve_deposit,
+        reserveBuyOnlineRoute: site.features.reserve_buy_online_route,
+        now: bundle.buildTime,
+      },
+      carTypeAll: site.features.car_type_all,
+      stockNoun: site.texts.stock_noun,
+      leads: {
+        endpoint: `${site.api_base.replace(/\/$/, '')}/leads`,
+        siteName: site.name,
+        enquireLabel: site.texts.enquire,
+        commentsRequired: site.features.enquiry_comments_required,
+        termsRequired: site.features.terms_required,
+      },
+    };
+    return { documents, engine: createSearchEngine(documents), routes, config };
+  })();
+  return cached;
+}
