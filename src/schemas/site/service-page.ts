@@ -20,7 +20,7 @@ export const ServicePageSchema = v.strictObject({
   /** Warranty headline of the /warranty link card. Default: the brand's text, else texts.warranty. */
   warranty_text: v.optional(v.string()),
   /** Where BOOK NOW goes. Default '#service-form'. */
-  book_href: v.optional(link, '#service-form'),
+  book_href: v.optional(v.union([link, v.pipe(v.string(), v.regex(/^#[\w-]+$/, 'expected #anchor'))]), '#service-form'),
 });
 
 export type ServicePage = v.InferOutput<typeof ServicePageSchema>;

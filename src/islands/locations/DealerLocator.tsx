@@ -1,0 +1,109 @@
+/**
+ * Dealer locator (spec §2 /dealer-locator): enter a postcode, locations are listed nearest
+ * first (haversine over the project's postcode table, 6371 km). No map service needed.
+ */
+import { useState, type FormEvent } from 'react';
+import { formatDistance } from '../../lib/locations.ts';
+import { haversineKm } from '../../lib/geo.ts';
+import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/postcodes.ts';
+
+/** What the locator needs of a location (serialised by the page). */
+export interface LocatorEntry {
+  slug: string;
+  name: string;
+  address: string;
+  phone?: string;
+  phoneHref?: string;
+  href: string;
+  directions: string;
+  lat?: number;
+  lng?: number;
+}
+
+interface Props {
+  locations: LocatorEntry[];
+}
+
+export default function DealerLocator({ locations }: Props) {
+  const [postcode, setPostcode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [origin, setOrigin] = useState<{ lat: number; lng: number; suburb: string; postcode: string } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = postcode.trim();
+    if (!POSTCODE_PATTERN.test(value)) {
+      setError('Invalid postcode. Please enter a 4-digit number.');
+      setOrigin(null);
+      return;
+    }
+    const place = lookupPostcode(value);
+    if (!place) {
+      setError('Invalid postcode');
+      setOrigin(null);
+      return;
+    }
+    setError(null);
+    setOrigin({ lat: place.lat, lng: place.lng, suburb: place.suburb, postcode: place.postcode });
+  };
+
+  const ordered = origin
+    ? locations
+        .map((entry) => ({ entry, km: entry.lat !== undefined && entry.lng !== undefined ? haversineKm(origin, { lat: entry.lat, lng: entry.lng }) : undefined }))
+        .sort((a, b) => (a.km ?? Number.POSITIVE_INFINITY) - (b.km ?? Number.POSITIVE_INFINITY))
+    : locations.map((entry) => ({ entry, km: undefined as number | undefined }));
+
+  return (
+    <div className="dealer-locator">
+      <form className="dealer-locator__form" onSubmit={submit} noValidate>
+        <label htmlFor="locator-postcode">Your postcode</label>
+        <div className="dealer-locator__row">
+          <input
+            id="locator-postcode"
+            name="postcode"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={4}
+            placeholder="e.g. 4000"
+            value={postcode}
+            onChange={(event) => setPostcode(event.target.value.replace(/\D/g, ''))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'locator-error' : undefined}
+          />
+          <button type="submit" className="button">
+            Find nearest
+          </button>
+        </div>
+        {error && (
+          <p id="locator-error" className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+      <p className="muted" aria-live="polite">
+        {origin ? `Nearest to ${origin.suburb} ${origin.postcode}` : `${locations.length} locations`}
+      </p>
+      <ol className="dealer-locator__list" aria-label="Locations">
+        {ordered.map(({ entry, km }) => (
+          <li key={entry.slug} className="dealer-locator__item card" data-testid="locator-result">
+            <h2 className="dealer-locator__name">
+              <a href={entry.href}>{entry.name}</a>
+            </h2>
+            {km !== undefined && <p className="dealer-locator__distance">{formatDistance(km)} away</p>}
+            <p>{entry.address}</p>
+            {entry.phone && entry.phoneHref && (
+              <p>
+                <a href={entry.phoneHref}>{entry.phone}</a>
+              </p>
+            )}
+            <p>
+              <a href={entry.directions} target="_blank" rel="noopener noreferrer">
+                Get Directions
+              </a>
+            </p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The dismissible promo popup (spec §2, §4): image, title, description, button and optional
+ * expiry; at most 600 px wide and 80vh high; once closed it stays hidden for the rest of the
+ * visit (sessionStorage). An expired popup never opens.
+ */
+import './marketing.css';
+import { useEffect, useRef, useState } from 'react';
+import { shouldShowPopup } from '../../lib/promos.ts';
+
+/** sessionStorage key: the visit's 'closed' flag (spec §3 "popup visibility" stored locally). */
+export const POPUP_DISMISSED_KEY = 'promo_popup_dismissed';
+
+interface Props {
+  title: string;
+  description?: string;
+  image?: string;
+  buttonLabel?: string;
+  buttonHref?: string;
+  expiry?: string;
+}
+
+function readDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(POPUP_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export default function PromoPopup({ title, description, image, buttonLabel, buttonHref, expiry }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (shouldShowPopup({ enabled: true, popup: { expiry }, now: Date.now(), dismissed: readDismissed() })) setOpen(true);
+  }, [expiry]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && element && !element.open) element.showModal();
+  }, [open]);
+
+  const close = () => {
+    try {
+      sessionStorage.setItem(POPUP_DISMISSED_KEY, '1');
+    } catch {
+      // Storage blocked (private mode): the popup still closes for this page view.
+    }
+    dialog.current?.close();
+    setOpen(false);
+  };
+
+  if (!open) return null;
+  return (
+    <dialog ref={dialog} className="promo-popup" aria-labelledby="promo-popup-title" onCancel={close}>
+      <button type="button" className="promo-popup__close" onClick={close} aria-label="Close">
+        <span aria-hidden="true">×</span>
+      </button>
+      {image && <img className="promo-popup__image" src={image} alt="" width={600} height={300} />}
+      <div className="promo-popup__body">
+        <h2 id="promo-popup-title">{title}</h2>
+        {description && <p>{description}</p>}
+        {buttonLabel && buttonHref && (
+          <a className="button" href={buttonHref} onClick={close}>
+            {buttonLabel}
+          </a>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * 'Sales this Month' counter (spec §9): value from the Brisbane-time formula, counted up over
+ * 2 s, recomputed every 150 s. The server-rendered number is the build-time value.
+ */
+import './marketing.css';
+import { useEffect, useRef, useState } from 'react';
+import { animatedValue, SALES_ANIMATION_MS, SALES_REFRESH_MS, salesThisMonth } from '../../lib/sales-counter.ts';
+
+interface Props {
+  /** Value at build time, shown before hydration. */
+  initial: number;
+}
+
+export default function SalesCounter({ initial }: Props) {
+  const [shown, setShown] = useState(initial);
+  const [target, setTarget] = useState<number | null>(null);
+  // The first count starts at 0; later refreshes count on from the value on screen.
+  const last = useRef(0);
+
+  useEffect(() => {
+    setTarget(salesThisMonth(Date.now()));
+    const timer = setInterval(() => setTarget(salesThisMonth(Date.now())), SALES_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (target === null) return;
+    const started = Date.now();
+    const from = last.current;
+    // Timers (not requestAnimationFrame) so the count also finishes in background tabs and under a test clock.
+    const tick = setInterval(() => {
+      const elapsed = Date.now() - started;
+      setShown(from + animatedValue(target - from, elapsed));
+      if (elapsed >= SALES_ANIMATION_MS) {
+        last.current = target;
+        clearInterval(tick);
+      }
+    }, 50);
+    return () => clearInterval(tick);
+  }, [target]);
+
+  return (
+    <p className="sales-counter">
+      <span className="sales-counter__value" data-target={target ?? initial}>
+        {shown.toLocaleString('en-AU')}
+      </span>{' '}
+      <span className="sales-counter__label">Sales this Month</span>
+    </p>
+  );
+}
