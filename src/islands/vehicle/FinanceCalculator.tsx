@@ -1,0 +1,284 @@
+/**
+ * Finance calculator (spec §5 bounds, §9 repayment): purchase price money input ($ prefix,
+ * thousand separators, presets) with the loan-amount slider, deposit, term, interest, residual
+ * and frequency; one analytics event (26) on the first change of any control; disclaimer
+ * truncated at 197 characters with Show More / Show Less.
+ */
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { trackEvent } from '../../lib/analytics.ts';
+import {
+  cleanPurchasePrice,
+  DEPOSIT_BOUNDS,
+  interestBounds,
+  loanSliderBounds,
+  parseDecimal,
+  parseDigits,
+  purchasePriceBounds,
+  purchasePriceError,
+  RESIDUAL_BOUNDS,
+  snapToBounds,
+  termBounds,
+} from '../../lib/finance-bounds.ts';
+import { formatMoney, formatNumber, truncateText } from '../../lib/format.ts';
+import { FREQUENCY_LABELS, FREQUENCY_NOUN, PERIODS_PER_YEAR, repayment, type Frequency } from '../../lib/repayment.ts';
+
+/** Characters of the disclaimer shown before 'Show More' (spec §9). */
+const DISCLAIMER_LIMIT = 197;
+
+export interface FinanceCalculatorProps {
+  carId: string;
+  defaultAmount: number;
+  defaultRate: number;
+  defaultTermYears: number;
+  maxTermYears: number;
+  interestRange: [number, number] | null;
+  minPrice: number;
+  establishmentFee: number;
+  hideFrequency: boolean;
+  presets: number[];
+  disclaimer: string;
+}
+
+/** Whole-dollar text with separators for a money input ('' for 0 so the field can be cleared). */
+function moneyText(value: number): string {
+  return value > 0 ? formatNumber(value) : '';
+}
+
+export default function FinanceCalculator(props: FinanceCalculatorProps) {
+  const id = useId();
+  const priceBounds = purchasePriceBounds(props.minPrice);
+  const slider = loanSliderBounds(props.minPrice);
+  const terms = termBounds(props.maxTermYears);
+  const rates = interestBounds(props.interestRange);
+
+  const [priceText, setPriceText] = useState(moneyText(props.defaultAmount));
+  const [depositText, setDepositText] = useState('');
+  const [residualText, setResidualText] = useState('');
+  const [term, setTerm] = useState(snapToBounds(props.defaultTermYears, terms));
+  const [rate, setRate] = useState(snapToBounds(props.defaultRate, rates));
+  const [rateText, setRateText] = useState(String(snapToBounds(props.defaultRate, rates)));
+  const [frequency, setFrequency] = useState<Frequency>('weekly');
+  const [disclaimerOpen, setDisclaimerOpen] = useState(false);
+  const used = useRef(false);
+
+  const noteUse = () => {
+    if (used.current) return;
+    used.current = true;
+    trackEvent('financeCalculatorUse', { car_id: props.carId });
+  };
+
+  const price = cleanPurchasePrice(parseDigits(priceText));
+  const priceError = purchasePriceError(price, priceBounds);
+  const deposit = snapToBounds(parseDigits(depositText), DEPOSIT_BOUNDS);
+  const residual = snapToBounds(parseDigits(residualText), RESIDUAL_BOUNDS);
+
+  const result = useMemo(
+    () =>
+      priceError
+        ? null
+        : repayment({ amount: price, deposit, establishmentFee: props.establishmentFee, ratePercent: rate, years: term, frequency, residual }),
+    [priceError, price, deposit, props.establishmentFee, rate, term, frequency, residual],
+  );
+
+  const onMoney = (setter: (text: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    noteUse();
+    const digits = parseDigits(event.target.value);
+    setter(event.target.value.replace(/\D/g, '') === '' ? '' : formatNumber(digits));
+  };
+
+  const disclaimer = truncateText(props.disclaimer, DISCLAIMER_LIMIT);
+  const noun = FREQUENCY_NOUN[frequency];
+  const ids = {
+    price: `${id}-price`,
+    priceError: `${id}-price-error`,
+    presets: `${id}-presets`,
+    slider: `${id}-slider`,
+    deposit: `${id}-deposit`,
+    residual: `${id}-residual`,
+    term: `${id}-term`,
+    rate: `${id}-rate`,
+    frequency: `${id}-frequency`,
+  };
+
+  return (
+    <form className="finance-calc" onSubmit={(event) => event.preventDefault()} aria-label="Finance calculator">
+      <div className="finance-calc__grid">
+        <div className="field">
+          <label htmlFor={ids.price}>Purchase price</label>
+          <div className="money-input">
+            <span className="money-input__prefix" aria-hidden="true">
+              $
+            </span>
+            <input
+              id={ids.price}
+              name="purchase_price"
+              inputMode="numeric"
+              autoComplete="off"
+              list={ids.presets}
+              value={priceText}
+              onChange={onMoney(setPriceText)}
+              aria-invalid={priceError ? true : undefined}
+              aria-describedby={priceError ? ids.priceError : undefined}
+            />
+            <datalist id={ids.presets}>
+              {props.presets.map((preset) => (
+                <option key={preset} value={formatNumber(preset)} label={formatMoney(preset)} />
+              ))}
+            </datalist>
+          </div>
+          <p id={ids.priceError} className="field__error" role="alert">
+            {priceError ?? ''}
+          </p>
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.slider}>Loan amount</label>
+          <input
+            id={ids.slider}
+            type="range"
+            min={slider.min}
+            max={slider.max}
+            step={slider.step}
+            value={snapToBounds(price, slider)}
+            aria-valuetext={formatMoney(snapToBounds(price, slider))}
+            onChange={(event) => {
+              noteUse();
+              setPriceText(formatNumber(Number(event.target.value)));
+            }}
+          />
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.deposit}>Deposit / trade-in</label>
+          <div className="money-input">
+            <span className="money-input__prefix" aria-hidden="true">
+              $
+            </span>
+            <input
+              id={ids.deposit}
+              name="deposit"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="0"
+              value={depositText}
+              onChange={onMoney(setDepositText)}
+              onBlur={() => setDepositText(moneyText(deposit))}
+            />
+          </div>
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.term}>
+            Loan term: <output htmlFor={ids.term}>{term} years</output>
+          </label>
+          <input
+            id={ids.term}
+            type="range"
+            min={terms.min}
+            max={terms.max}
+            step={terms.step}
+            value={term}
+            aria-valuetext={`${term} years`}
+            onChange={(event) => {
+              noteUse();
+              setTerm(snapToBounds(Number(event.target.value), terms));
+            }}
+          />
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.rate}>Interest rate (% p.a.)</label>
+          <input
+            id={ids.rate}
+            name="interest"
+            type="number"
+            inputMode="decimal"
+            min={rates.min}
+            max={rates.max}
+            step={rates.step}
+            value={rateText}
+            onChange={(event) => {
+              noteUse();
+              setRateText(event.target.value);
+              const typed = parseDecimal(event.target.value);
+              if (typed !== null && typed >= rates.min && typed <= rates.max) setRate(typed);
+            }}
+            onBlur={() => {
+              const snapped = snapToBounds(parseDecimal(rateText) ?? rates.min, rates);
+              setRate(snapped);
+              setRateText(String(snapped));
+            }}
+          />
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.residual}>Residual (balloon)</label>
+          <div className="money-input">
+            <span className="money-input__prefix" aria-hidden="true">
+              $
+            </span>
+            <input
+              id={ids.residual}
+              name="residual"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="0"
+              value={residualText}
+              onChange={onMoney(setResidualText)}
+              onBlur={() => setResidualText(moneyText(residual))}
+            />
+          </div>
+        </div>
+
+        {!props.hideFrequency && (
+          <div className="field">
+            <label htmlFor={ids.frequency}>Repayment frequency</label>
+            <select
+              id={ids.frequency}
+              value={frequency}
+              onChange={(event) => {
+                noteUse();
+                setFrequency(event.target.value as Frequency);
+              }}
+            >
+              {(Object.keys(PERIODS_PER_YEAR) as Frequency[]).map((key) => (
+                <option key={key} value={key}>
+                  {FREQUENCY_LABELS[key]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+
+      <div className="finance-calc__result" aria-live="polite" data-testid="finance-result">
+        {result === null ? (
+          <p className="finance-calc__placeholder">Enter a purchase price to see repayments.</p>
+        ) : result.showFigures ? (
+          <>
+            <p className="finance-calc__payment">
+              <strong data-testid="finance-payment">{formatMoney(result.payment)}</strong> per {noun}
+            </p>
+            <p className="muted">
+              {result.periods} {FREQUENCY_LABELS[frequency].toLowerCase()} repayments at {rate}% p.a. over {term} years. Total payable{' '}
+              <span data-testid="finance-total">{formatMoney(result.total)}</span>
+            </p>
+          </>
+        ) : (
+          <p className="finance-calc__payment">
+            <strong>Enquire for Finance</strong>
+          </p>
+        )}
+      </div>
+
+      <div className="finance-calc__disclaimer" id="financeDisclaimer">
+        <p className="muted">{disclaimerOpen ? props.disclaimer : disclaimer.text}</p>
+        {disclaimer.truncated && (
+          <button type="button" className="link-button" aria-expanded={disclaimerOpen} onClick={() => setDisclaimerOpen((open) => !open)}>
+            {disclaimerOpen ? 'Show Less' : 'Show More'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

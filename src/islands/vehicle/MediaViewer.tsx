@@ -1,0 +1,252 @@
+/**
+ * Vehicle media (spec §2 gallery, video slide, spin view, fullscreen gallery; §9 thumbnails):
+ * an image slider with thumbnails, an optional video slide, a fullscreen gallery with arrow
+ * buttons and keyboard navigation, and — when the car has them — Spin and Interior views.
+ * The first slide is server-rendered so the page's largest image paints before hydration.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { galleryLayout, isPriorityImage, wrapIndex, type VideoSlide } from '../../lib/gallery.ts';
+import SpinViewer from './SpinViewer.tsx';
+
+/** One gallery image with its responsive sources. */
+export interface GallerySlide {
+  src: string;
+  srcset?: string;
+  sizes?: string;
+  thumb: string;
+  alt: string;
+}
+
+interface Props {
+  name: string;
+  slides: GallerySlide[];
+  video: VideoSlide | null;
+  spinFrames: string[];
+  interior: string | null;
+  /** Start in the spin view (site default) instead of the images. */
+  startWithSpin?: boolean;
+  autoRotate?: boolean;
+}
+
+type Mode = 'images' | 'spin' | 'interior';
+
+export default function MediaViewer({ name, slides, video, spinFrames, interior, startWithSpin = false, autoRotate = false }: Props) {
+  const hasSpin = spinFrames.length > 1;
+  const [mode, setMode] = useState<Mode>(startWithSpin && hasSpin ? 'spin' : 'images');
+  const [index, setIndex] = useState(0);
+  const [fullscreen, setFullscreen] = useState(false);
+  const count = slides.length + (video ? 1 : 0);
+  const layout = galleryLayout(count);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const fullscreenButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const thumbStrip = useRef<HTMLUListElement>(null);
+
+  const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, count)), [count]);
+
+  // Keep the active thumbnail in view when the strip scrolls (above 5 images).
+  useEffect(() => {
+    const active = thumbStrip.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [index]);
+
+  useEffect(() => {
+    if (!fullscreen) return;
+    closeButton.current?.focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previousOverflow;
+    };
+  }, [fullscreen]);
+
+  const closeFullscreen = () => {
+    setFullscreen(false);
+    fullscreenButton.current?.focus();
+  };
+
+  const onGalleryKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(1);
+    }
+  };
+
+  const onOverlayKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      closeFullscreen();
+      return;
+    }
+    onGalleryKey(event);
+    // Keep focus inside the dialog.
+    if (event.key === 'Tab') {
+      const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button, iframe, video'));
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
+  };
+
+  const openFullscreen = () => {
+    if (mode === 'images') {
+      setFullscreen(true);
+      return;
+    }
+    // Spin and interior use the browser's fullscreen on the stage itself.
+    stageRef.current?.requestFullscreen?.().catch((error: unknown) => console.warn('fullscreen refused', error));
+  };
+
+  const slideLabel = (at: number) => `${at + 1} of ${count}`;
+
+  const renderSlide = (at: number, large: boolean) => {
+    if (at < slides.length) {
+      const slide = slides[at];
+      return (
+        <img
+          src={slide.src}
+          srcSet={large ? undefined : slide.srcset}
+          sizes={large ? undefined : slide.sizes}
+          alt={slide.alt}
+          width={800}
+          height={533}
+          loading={large || isPriorityImage(at) ? 'eager' : 'lazy'}
+          fetchPriority={!large && at === 0 ? 'high' : undefined}
+          decoding="async"
+          draggable={false}
+        />
+      );
+    }
+    if (!video) return null;
+    return video.kind === 'embed' ? (
+      <iframe src={video.src} title={`${name} video`} loading="lazy" allow="encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+    ) : (
+      <video src={video.src} controls preload="none" aria-label={`${name} video`} />
+    );
+  };
+
+  return (
+    <div className="media" data-mode={mode}>
+      {(hasSpin || interior) && (
+        <div className="media__modes" role="group" aria-label="Vehicle views">
+          {hasSpin && (
+            <button type="button" className="media__mode" aria-pressed={mode === 'spin'} onClick={() => setMode('spin')}>
+              Spin
+            </button>
+          )}
+          <button type="button" className="media__mode" aria-pressed={mode === 'images'} onClick={() => setMode('images')}>
+            Images
+          </button>
+          {interior && (
+            <button type="button" className="media__mode" aria-pressed={mode === 'interior'} onClick={() => setMode('interior')}>
+              Interior
+            </button>
+          )}
+        </div>
+      )}
+
+      <div className="media__stage" ref={stageRef}>
+        {mode === 'images' && (
+          <section className="gallery" aria-roledescription="carousel" aria-label={`Photos of ${name}`} onKeyDown={onGalleryKey}>
+            <div className="gallery__viewport">
+              <div className="gallery__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+                {Array.from({ length: count }, (_, at) => (
+                  <div
+                    className="gallery__slide"
+                    key={at}
+                    role="group"
+                    aria-roledescription="slide"
+                    aria-label={slideLabel(at)}
+                    aria-hidden={at !== index}
+                    inert={at !== index ? true : undefined}
+                  >
+                    {renderSlide(at, false)}
+                  </div>
+                ))}
+              </div>
+            </div>
+            {count > 1 && (
+              <>
+                <button type="button" className="gallery__arrow gallery__arrow--prev" onClick={() => go(-1)} aria-label="Previous image">
+                  ‹
+                </button>
+                <button type="button" className="gallery__arrow gallery__arrow--next" onClick={() => go(1)} aria-label="Next image">
+                  ›
+                </button>
+              </>
+            )}
+            <p className="gallery__counter" aria-live="polite">
+              {index + 1} / {count}
+            </p>
+          </section>
+        )}
+        {mode === 'spin' && <SpinViewer frames={spinFrames} name={name} autoRotate={autoRotate} />}
+        {mode === 'interior' && interior && (
+          <div className="interior" tabIndex={0} role="region" aria-label={`Interior view of ${name}: scroll sideways to look around`}>
+            <img src={interior} alt={`Interior of ${name}`} height={533} draggable={false} />
+          </div>
+        )}
+        <span className="media__fullscreen">
+          <button
+            type="button"
+            ref={fullscreenButton}
+            className="media__fullscreen-button"
+            onClick={openFullscreen}
+            aria-label="Fullscreen"
+            aria-describedby="media-fullscreen-tip"
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+          <span role="tooltip" id="media-fullscreen-tip" className="media__tooltip">
+            Fullscreen
+          </span>
+        </span>
+      </div>
+
+      {mode === 'images' && layout.thumbnails && (
+        <ul className={`gallery__thumbs${layout.scrollThumbnails ? ' gallery__thumbs--scroll' : ''}`} ref={thumbStrip} aria-label="Choose a photo">
+          {Array.from({ length: count }, (_, at) => (
+            <li key={at}>
+              <button type="button" aria-current={at === index ? 'true' : undefined} aria-label={`Show ${at < slides.length ? 'photo' : 'video'} ${slideLabel(at)}`} onClick={() => setIndex(at)}>
+                {at < slides.length ? <img src={slides[at].thumb} alt="" width={120} height={80} loading="lazy" decoding="async" /> : <span className="gallery__video-thumb">▶ Video</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {fullscreen && (
+        <div className="lightbox" role="dialog" aria-modal="true" aria-label={`Photos of ${name}, fullscreen`} onKeyDown={onOverlayKey}>
+          <button type="button" className="lightbox__close" ref={closeButton} onClick={closeFullscreen} aria-label="Close fullscreen">
+            ×
+          </button>
+          <div className="lightbox__slide">{renderSlide(index, true)}</div>
+          {count > 1 && (
+            <>
+              <button type="button" className="lightbox__arrow lightbox__arrow--prev" onClick={() => go(-1)} aria-label="Previous image">
+                ‹
+              </button>
+              <button type="button" className="lightbox__arrow lightbox__arrow--next" onClick={() => go(1)} aria-label="Next image">
+                ›
+              </button>
+            </>
+          )}
+          <p className="lightbox__counter" aria-live="polite">
+            {index + 1} / {count}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
