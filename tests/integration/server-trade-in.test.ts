@@ -1,0 +1,151 @@
+/**
+ * Lead API: the trade-in chain (enter-vin, manual-entry, image-upload at the limits,
+ * update-eval, trade-in lead with its thank-you SMS), on SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const TEN_MB = 10 * 1024 * 1024;
+
+/** A multipart/form-data body with text fields and one file. */
+function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
+  const boundary = '----leadapitest7MA4YWxkTrZu0gW';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const jpeg = (size: number) => {
+  const bytes = Buffer.alloc(size, 0x20);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  return bytes;
+};
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(12)]);
+
+for (const kind of DATABASES) {
+  const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
+  if (skip) console.warn(`skipping PostgreSQL trade-in tests: ${skip}`);
+  describe.skipIf(skip !== undefined)(`trade-in chain on ${kind}`, () => {
+    let app: LeadApi;
+    let folder: ReturnType<typeof tempDir>;
+    let database: Awaited<ReturnType<typeof testDatabase>>;
+
+    beforeAll(async () => {
+      folder = tempDir('trade-in-test-');
+      writeTestTenants(`${folder.dir}/tenants`);
+      database = await testDatabase(kind, folder.dir);
+      app = await testApp(database.db, `${folder.dir}/tenants`);
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.stop();
+      folder?.remove();
+    });
+
+    const post = (url: string, payload: unknown, headers = ALPHA) => app.inject({ method: 'POST', url, headers, payload: payload as object });
+    const upload = (evalid: string, file?: { name: string; type: string; bytes: Buffer }, headers = ALPHA) => {
+      const body = multipart({ evalid }, file);
+      return app.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...headers, ...body.headers }, payload: body.payload });
+    };
+
+    it('enter-vin: one match gives an EvalID, several give candidates, none gives an empty list', async () => {
+      const one = await post('/api/eval-expert/enter-vin', { rego: 'abc 123', state: 'QLD' });
+      expect(one.statusCode).toBe(200);
+      const [item] = one.json();
+      expect(item.EvalID).toMatch(/^[0-9a-f-]{36}$/);
+      expect(item.VIN).toHaveLength(17);
+      expect(item.VechielDescriptions).toHaveLength(1);
+      const several = (await post('/api/eval-expert/enter-vin', { rego: 'XYZ98Z', state: 'nsw' })).json();
+      expect(several[0].EvalID).toBeNull();
+      expect(several[0].VechielDescriptions).toHaveLength(3);
+      expect((await post('/api/eval-expert/enter-vin', { rego: 'NOMATCH', state: 'vic' })).json()).toEqual([]);
+      const invalid = await post('/api/eval-expert/enter-vin', { rego: '', state: 'zz' });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().fields).toEqual({ rego: '* This field is required', state: '* This field is required' });
+    });
+
+    it('runs the whole chain: choose, upload at the limits, value, lead and thank-you SMS', async () => {
+      const [candidates] = (await post('/api/eval-expert/enter-vin', { rego: 'TRD77Q', state: 'qld' })).json();
+      const evalid = candidates.evalid as string;
+      const wrongChoice = await post('/api/eval-expert/manual-entry', { vin: candidates.VIN, desc: 'A car that was not offered', evalid });
+      expect(wrongChoice.json().fields.desc).toBe('* Please choose one car.');
+      const chosen = await post('/api/eval-expert/manual-entry', { vin: candidates.VIN, desc: candidates.VechielDescriptions[1].Description, evalid });
+      expect(chosen.statusCode).toBe(200);
+      expect(chosen.json()[0]).toMatchObject({ EvalID: evalid, Make: 'Toyota' });
+
+      // 10 MB limit: one byte under is accepted, exactly 10 MB is not.
+      const big = await upload(evalid, { name: 'big.jpg', type: 'image/jpeg', bytes: jpeg(TEN_MB - 1) });
+      expect(big.statusCode).toBe(200);
+      expect(big.json()).toMatchObject({ success: true, images: 1 });
+      const tooBig = await upload(evalid, { name: 'huge.jpg', type: 'image/jpeg', bytes: jpeg(TEN_MB) });
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json().error).toBe('Please upload an image file under 10MB');
+      // A renamed non-image is rejected by content.
+      const renamed = await upload(evalid, { name: 'notes.jpg', type: 'image/jpeg', bytes: Buffer.from('just some text pretending to be a photo') });
+      expect(renamed.statusCode).toBe(415);
+      // Every accepted kind, up to 10 images in all.
+      const kinds = [png, gif, heic, jpeg(100), png, gif, heic, jpeg(200), png];
+      for (const [index, bytes] of kinds.entries()) {
+        const response = await upload(evalid, { name: `photo-${index}.bin`, type: 'application/octet-stream', bytes });
+        expect(response.statusCode, `image ${index + 2}`).toBe(200);
+        expect(response.json().images).toBe(index + 2);
+      }
+      const eleventh = await upload(evalid, { name: 'one-too-many.jpg', type: 'image/jpeg', bytes: jpeg(50) });
+      expect(eleventh.statusCode).toBe(409);
+      expect(eleventh.json().error).toBe('You can only upload 10 images');
+      expect(await app.store.evaluationImages('alpha', evalid)).toHaveLength(10);
+
+      const valued = await post('/api/eval-expert/update-eval', { evalid, km: '85,000', userEmail: '', cName: 'Jo Citizen', cEmail: 'jo@example.com', cPhone: '0412 555 111' });
+      expect(valued.statusCode).toBe(200);
+      const [result] = valued.json();
+      expect(result).toMatchObject({ EvalID: evalid, VIN: candidates.VIN, KM: 85_000, Make: 'Toyota', Registration: 'TRD77Q' });
+      expect(result.OfferPrice).toBeGreaterThan(500);
+      expect(result.redbookCode).toMatch(/^AUV\d{8}$/);
+
+      const lead = await post('/api/leads', {
+        category: 'Trade-in Enquiry',
+        'First Name': 'Jo',
+        last_name: 'Citizen',
+        postcode: '4000',
+        'Mobile Number': '0412 555 111',
+        'Email Address': 'jo@example.com',
+        location_id: 101,
+        evalid,
+        sms_content: 'Thanks Jo, we have your trade-in details.',
+        sms_from: '0400000000',
+        hidden_field: '',
+      });
+      expect(lead.statusCode).toBe(201);
+      const sms = await app.store.messages('alpha', 'sms', '0412555111');
+      expect(sms[0]?.body).toBe('Thanks Jo, we have your trade-in details.');
+      const misc = await post('/api/miscellaneous', { column_name: 'valuation', lead_id: lead.json().lead_id, evalid, OfferPrice: result.OfferPrice });
+      expect(misc.statusCode).toBe(200);
+    });
+
+    it('keeps evaluations to their tenant and validates every step', async () => {
+      const [item] = (await post('/api/eval-expert/enter-vin', { rego: 'ISO120', state: 'qld' })).json();
+      const beta = { host: 'beta.localhost:4321' };
+      expect((await upload(item.EvalID, { name: 'a.png', type: 'image/png', bytes: png }, beta)).statusCode).toBe(404);
+      expect((await post('/api/eval-expert/update-eval', { evalid: item.EvalID, km: 1, cName: 'X', cEmail: 'x@example.com', cPhone: '0412000000' }, beta)).statusCode).toBe(404);
+      expect((await post('/api/miscellaneous', { column_name: 'valuation', evalid: item.EvalID }, beta)).statusCode).toBe(404);
+      const missing = await post('/api/eval-expert/update-eval', { evalid: item.EvalID });
+      expect(missing.statusCode).toBe(400);
+      expect(Object.keys(missing.json().fields).sort()).toEqual(['cEmail', 'cName', 'cPhone', 'km']);
+      const noFile = await upload(item.EvalID);
+      expect(noFile.statusCode).toBe(400);
+      const notMultipart = await post('/api/eval-expert/image-upload', { evalid: item.EvalID });
+      expect(notMultipart.statusCode).toBe(415);
+      const noChoice = await post('/api/eval-expert/update-eval', { evalid: (await post('/api/eval-expert/enter-vin', { rego: 'MNY99Z', state: 'qld' })).json()[0].evalid, km: 1, cName: 'X', cEmail: 'x@example.com', cPhone: '0412000000' });
+      expect(noChoice.statusCode).toBe(409);
+    });
+  });
+}
