@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/**
+ * Push tenants' stock to Meilisearch (DESIGN §5): index settings first, then only what
+ * changed (new and changed cars added or replaced, removed cars deleted, unchanged cars
+ * not sent). Tenants without `search` in site.json use the embedded engine and are skipped.
+ *
+ *   MEILI_ADMIN_KEY=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug>] [--host <url>] [--now <ISO date>]
+ *
+ * --host overrides site.json's search.host (e.g. the server's internal address). The admin
+ * key is read from the environment only and never written anywhere.
+ */
+import { parseArgs } from 'node:util';
+import { Meilisearch } from 'meilisearch';
+import { listTenantDirs, loadTenant } from '../src/lib/tenant.ts';
+import { DEFAULT_INDEX } from '../src/search/config.ts';
+import { toSearchDocuments } from '../src/search/documents.ts';
+import { syncTenant, tenantFilter } from '../src/search/meilisearch.ts';
+
+const { values } = parseArgs({
+  options: {
+    tenants: { type: 'string', default: 'tenants' },
+    tenant: { type: 'string', multiple: true },
+    host: { type: 'string' },
+    now: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log('usage: MEILI_ADMIN_KEY=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug> ...] [--host <url>] [--now <ISO date>]');
+  process.exit(0);
+}
+const adminKey = process.env.MEILI_ADMIN_KEY;
+if (!adminKey) {
+  console.error('MEILI_ADMIN_KEY is not set: the sync needs the Meilisearch admin (or master) key.');
+  process.exit(2);
+}
+const now = values.now ? Date.parse(values.now) : Date.now();
+let failed = 0;
+for (const dir of listTenantDirs(values.tenants)) {
+  const slug = dir.split('/').pop() ?? '';
+  if (values.tenant?.length && !values.tenant.includes(slug)) continue;
+  try {
+    const tenant = loadTenant(dir, now);
+    const search = tenant.site.search;
+    if (!search && !values.host) {
+      console.log(`- ${slug}: embedded search (no search host in site.json), skipped`);
+      continue;
+    }
+    const client = new Meilisearch({ host: values.host ?? search!.host, apiKey: adminKey });
+    const report = await syncTenant(client, {
+      index: search?.index ?? DEFAULT_INDEX,
+      site: slug,
+      filter: tenantFilter(tenant.site),
+      documents: toSearchDocuments(tenant.visible, tenant.site),
+    });
+    console.log(`✓ ${slug} -> ${report.index}: ${report.added} added, ${report.updated} updated, ${report.deleted} deleted, ${report.unchanged} unchanged in ${report.ms} ms`);
+  } catch (error) {
+    failed += 1;
+    console.error(`✗ ${slug}: ${(error as Error).message}`);
+  }
+}
+process.exit(failed > 0 ? 1 : 0);

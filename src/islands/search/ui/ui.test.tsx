@@ -1,0 +1,114 @@
+/** The plain-props UI layer, rendered alone (no InstantSearch, no engine). */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { SearchHit } from '../../../search/engine.ts';
+import { withPromoSlots, collapseSold } from '../../../search/results.ts';
+import type { CardOptions } from '../types.ts';
+import { CarCard } from './CarCard.tsx';
+import { EmptyState, EMPTY_RESULTS_TEXT, RefinementList, ResultCount, CarTypeFilter } from './Facets.tsx';
+import { Pagination, visiblePages } from './Pagination.tsx';
+import { ResultsGrid } from './ResultsGrid.tsx';
+import { carTypeOptions } from '../../../search/car-type-filter.ts';
+
+const options: CardOptions = {
+  offersSubscription: false, noPriceText: 'Enquire for price.', electricTag: false, favourites: true, compare: true, hideSaveWithoutImages: false,
+  saveUsedOnly: false, viewCounter: true, reserve: true, reserveDeposit: 200, reserveBuyOnlineRoute: false, now: Date.parse('2026-11-21T00:00:00Z'),
+};
+const hit = (fields: Partial<SearchHit>): SearchHit =>
+  ({ objectID: `s__${fields.id ?? '1'}`, uid: `s__${fields.id ?? '1'}`, site: 's', id: '1', slug: 'car-1', name: '2021 Toyota Corolla', car_type: 'used', status: 'in_stock', created_at: 1700000000, custom_rank: 0, tiebreak: 1, price: 25990, km: 30000, location_name: 'Brisbane Yard', views: 120, ...fields }) as SearchHit;
+const html = (node: React.ReactElement) => renderToStaticMarkup(node);
+
+describe('CarCard', () => {
+  it('shows image with the location overlay, price, views and the available-car buttons with the deposit', () => {
+    const markup = html(<CarCard hit={hit({})} options={options} similarHref="/search/toyota" />);
+    expect(markup).toContain('Brisbane Yard');
+    expect(markup).toContain('$25,990');
+    expect(markup).toContain('120 views');
+    expect(markup).toContain('Explore Vehicle');
+    expect(markup).toContain('Quick Enquiry');
+    expect(markup).toMatch(/Reserve This Car.*\$200 deposit/);
+    expect(markup).toContain('href="/cars/car-1/checkout"');
+    expect(markup).not.toContain('Find Me Something Similar');
+  });
+
+  it('shows JUST SOLD and Find Me Something Similar for a sold car, and how many sold cars it stands for', () => {
+    const markup = html(<CarCard hit={hit({ status: 'sold' })} options={options} collapsed={3} similarHref="/search/toyota/corolla" />);
+    expect(markup).toContain('JUST SOLD');
+    expect(markup).toContain('href="/search/toyota/corolla"');
+    expect(markup).toContain('Find Me Something Similar');
+    expect(markup).toContain('and 2 more recently sold');
+    expect(markup).not.toContain('Quick Enquiry');
+    expect(markup).not.toContain('Reserve This Car');
+  });
+
+  it('escapes feed text', () => {
+    const markup = html(<CarCard hit={hit({ name: '<img src=x onerror=alert(1)>' })} options={options} similarHref="/" />);
+    expect(markup).not.toContain('<img src=x');
+    expect(markup).toContain('&lt;img src=x');
+  });
+
+  it('hides views where the site does not show them and the reserve button where reserving is off', () => {
+    const markup = html(<CarCard hit={hit({})} options={{ ...options, viewCounter: false, reserve: false }} similarHref="/" />);
+    expect(markup).not.toContain('views');
+    expect(markup).not.toContain('Reserve This Car');
+  });
+});
+
+describe('ResultsGrid', () => {
+  it('renders the promo card at its slot and one card per collapsed sold run', () => {
+    const hits = Array.from({ length: 10 }, (_, index) => hit({ id: String(index), slug: `car-${index}`, status: index >= 4 && index <= 6 ? 'sold' : 'in_stock' }));
+    const items = withPromoSlots(collapseSold(hits, (item) => item.status === 'sold'), [3]);
+    const markup = html(<ResultsGrid items={items} options={options} promoHref="/sell-my-car" similarHref={() => '/'} />);
+    expect(markup.match(/<article/g)).toHaveLength(8);
+    expect(markup).toContain('We Want Your Car!');
+    expect(markup).toContain('We buy all types of cars');
+    expect(markup).toContain('Our high turnover means we can pay more');
+    const promoIndex = markup.indexOf('search-grid__item--promo');
+    expect(markup.slice(0, promoIndex).match(/<article/g)).toHaveLength(3);
+  });
+});
+
+describe('filters and states', () => {
+  it('refinement list: checkboxes with counts and a show-more button', () => {
+    const markup = html(
+      <RefinementList
+        title="Make"
+        items={[{ value: 'Toyota', label: 'Toyota', count: 13, isRefined: true }, { value: 'Kia', label: 'Kia', count: 2, isRefined: false }]}
+        onToggle={() => {}}
+        showMore={{ expanded: false, onToggle: () => {}, moreLabel: 'Show all makes', lessLabel: 'Show fewer makes' }}
+      />,
+    );
+    expect(markup).toContain('<legend class="search-facet__title">Make</legend>');
+    expect(markup).toMatch(/checked=""[^>]*\/><span>Toyota<\/span> <span class="search-facet__count muted">\(13\)/);
+    expect(markup).toContain('Show all makes');
+    expect(html(<RefinementList title="Make" items={[]} onToggle={() => {}} />)).toBe('');
+  });
+
+  it('car type filter marks the chosen option', () => {
+    const markup = html(<CarTypeFilter options={carTypeOptions(true)} selected="new-demo" onSelect={() => {}} />);
+    expect(markup).toContain('New / Demo');
+    expect(markup).toMatch(/is-selected"><input[^>]*checked=""[^>]*value="new-demo"/);
+  });
+
+  it('empty state has the spec text and Clear Filters', () => {
+    const markup = html(<EmptyState clearHref="/search/new-used-and-demo-cars" />);
+    expect(EMPTY_RESULTS_TEXT).toBe('No results found for your search at this time. Please try adjusting the filters for more results.');
+    expect(markup).toContain(EMPTY_RESULTS_TEXT);
+    expect(markup).toContain('Clear Filters');
+  });
+
+  it('count line uses the site noun', () => {
+    expect(html(<ResultCount count={12231} noun="Caravans" busy={false} />)).toContain('<strong>12,231</strong> Caravans found');
+  });
+
+  it('pagination links every visible page, marks the current one and hides with one page', () => {
+    const markup = html(<Pagination current={1} nbPages={3} createHref={(page) => `/search/x?page=${page + 1}`} />);
+    expect(markup).toContain('aria-current="page"');
+    expect(markup).toContain('href="/search/x?page=3"');
+    expect(markup).toContain('Previous page');
+    expect(html(<Pagination current={0} nbPages={1} createHref={() => ''} />)).toBe('');
+    expect(visiblePages(0, 10)).toEqual([0, 1, 2, 3, 4]);
+    expect(visiblePages(9, 10)).toEqual([5, 6, 7, 8, 9]);
+    expect(visiblePages(5, 10)).toEqual([3, 4, 5, 6, 7]);
+  });
+});
