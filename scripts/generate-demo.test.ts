@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../src/lib/tenant.ts';
+import { tenantFileProblems } from '../src/schemas/tenant-files.ts';
 import { DEMO_PROFILES } from './demo/profiles.ts';
 import { edgeCasesIn, generateAll, readGenerationClock, stockJson } from './generate-demo.ts';
 
@@ -35,8 +36,9 @@ describe('demo generator', () => {
   });
 
   it('committed stock.json files are the output for the recorded clock (run `npm run generate:demo` after editing a demo site.json or the generator)', () => {
-    for (const { slug, cars } of generateAll(tenantsDir, clock!)) {
-      expect(readFileSync(join(tenantsDir, slug, 'stock.json'), 'utf8'), slug).toBe(stockJson(cars));
+    for (const { slug, cars, files } of generateAll(tenantsDir, clock!)) {
+      expect(files['stock.json']).toBe(stockJson(cars));
+      for (const [name, text] of Object.entries(files)) expect(readFileSync(join(tenantsDir, slug, name), 'utf8'), `${slug}/${name}`).toBe(text);
     }
   });
 });
@@ -50,6 +52,14 @@ describe.each(DEMO_PROFILES)('demo tenant $slug', (profile) => {
     expect(tenant.read).toBeLessThanOrEqual(400);
     expect(tenant.skipped).toBe(0);
     expect(tenant.site.template).toBe(profile.kind);
+  });
+
+  it('has valid optional files (models, reviews, offers)', () => {
+    for (const name of ['models', 'reviews', 'offers']) {
+      const file = join(tenantsDir, profile.slug, `${name}.json`);
+      if (!existsSync(file)) continue;
+      expect(tenantFileProblems(name, JSON.parse(readFileSync(file, 'utf8'))), `${profile.slug}/${name}.json`).toEqual([]);
+    }
   });
 
   it('contains each of its edge cases', () => {

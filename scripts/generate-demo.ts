@@ -20,6 +20,7 @@ import { parseSite } from '../src/lib/tenant.ts';
 import { panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
 import { dealerComment } from './demo/comments.ts';
+import { modelsFile, offersFile, reviewsFile } from './demo/extras.ts';
 import { DEMO_PROFILES, type DemoProfile, type EdgeCase } from './demo/profiles.ts';
 import { Random } from './demo/random.ts';
 import { ENGINES, EQUIPMENT, FAMILY_WEIGHTS, INTERIOR_COLOURS, MODELS, MOTORCYCLES, PAINTS, type Engine, type ModelSpec } from './demo/vehicles.ts';
@@ -704,18 +705,36 @@ export function readGenerationClock(readme: string): number | null {
   return match ? Date.parse(match[1]!) : null;
 }
 
-/** Generate every demo tenant of a directory (site.json must exist in each). */
-export function generateAll(tenantsDir: string, now: number): { slug: string; cars: DemoCar[] }[] {
-  return DEMO_PROFILES.map((profile) => {
-    const file = join(tenantsDir, profile.slug, 'site.json');
-    const site = parseSite(file, JSON.parse(readFileSync(file, 'utf8')), profile.slug);
-    return { slug: profile.slug, cars: generateStock(profile, site, now) };
-  });
+/** One generated tenant: its stock and every file the generator writes for it. */
+export interface GeneratedTenant {
+  slug: string;
+  cars: DemoCar[];
+  /** File name in the tenant folder -> exact text (stock.json, models.json, reviews.json, offers.json). */
+  files: Record<string, string>;
 }
 
 /** Stock file text: one record per block, stable key order, trailing newline. */
 export function stockJson(cars: readonly DemoCar[]): string {
   return `${JSON.stringify(cars, null, 1)}\n`;
+}
+
+/** Generate every demo tenant of a directory (site.json must exist in each). */
+export function generateAll(tenantsDir: string, now: number): GeneratedTenant[] {
+  return DEMO_PROFILES.map((profile) => {
+    const file = join(tenantsDir, profile.slug, 'site.json');
+    const site = parseSite(file, JSON.parse(readFileSync(file, 'utf8')), profile.slug);
+    const cars = generateStock(profile, site, now);
+    // A separate stream, so the extras never shift the stock.
+    const random = new Random(`${profile.seed}/extras`);
+    const files: Record<string, string> = { 'stock.json': stockJson(cars) };
+    const extras: [string, unknown][] = [
+      ['models.json', modelsFile(site, new Date(now).getUTCFullYear())],
+      ['reviews.json', reviewsFile(random, profile, site, now)],
+      ['offers.json', offersFile(profile, now)],
+    ];
+    for (const [name, data] of extras) if (data !== undefined) files[name] = `${JSON.stringify(data, null, 2)}\n`;
+    return { slug: profile.slug, cars, files };
+  });
 }
 
 function main(argv: string[]): void {
@@ -728,8 +747,8 @@ function main(argv: string[]): void {
   const now = nowText ? Date.parse(nowText) : Math.floor(Date.now() / 60_000) * 60_000;
   if (Number.isNaN(now)) throw new Error(`--now: not a date: ${nowText}`);
   const results = generateAll(tenantsDir, now);
-  for (const { slug, cars } of results) {
-    writeFileSync(join(tenantsDir, slug, 'stock.json'), stockJson(cars));
+  for (const { slug, cars, files } of results) {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(tenantsDir, slug, name), text);
     const profile = DEMO_PROFILES.find((candidate) => candidate.slug === slug)!;
     const found = edgeCasesIn(cars, now);
     const missing = profile.edgeCases.filter((edge) => !found.has(edge));
