@@ -1,0 +1,185 @@
+/**
+ * Lead API: the smaller endpoints (finance quote, miscellaneous, views, price comparison,
+ * test-drive availability and booking, phone reveal, delivery estimate, geocoding, dealer
+ * locator), rate limits, the static-site fallback and tenant reload, on SQLite and PostgreSQL.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const BETA = { host: 'beta.localhost:4321' };
+const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
+
+for (const kind of DATABASES) {
+  const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
+  if (skip) console.warn(`skipping PostgreSQL endpoint tests: ${skip}`);
+  describe.skipIf(skip !== undefined)(`endpoints on ${kind}`, () => {
+    let app: LeadApi;
+    let folder: ReturnType<typeof tempDir>;
+    let database: Awaited<ReturnType<typeof testDatabase>>;
+    const clock = Date.parse('2026-03-05T23:00:00Z'); // Friday 9am in Brisbane
+    const staticRequests: string[] = [];
+
+    beforeAll(async () => {
+      folder = tempDir('endpoints-test-');
+      writeTestTenants(`${folder.dir}/tenants`);
+      database = await testDatabase(kind, folder.dir);
+      app = await testApp(database.db, `${folder.dir}/tenants`, {
+        now: () => clock,
+        fallback: (req, res) => {
+          staticRequests.push(`${req.headers.host}${req.url}`);
+          res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>static</h1>');
+        },
+      });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.stop();
+      folder?.remove();
+    });
+
+    const get = (url: string, headers = ALPHA) => app.inject({ method: 'GET', url, headers });
+    const post = (url: string, payload: unknown, headers = ALPHA) => app.inject({ method: 'POST', url, headers, payload: payload as object });
+
+    it('quotes finance (youx) and rejects bad input', async () => {
+      const quote = await post('/api/youx/quote', { selfAssessedCreditScore: 'GREAT', purchasePrice: 25990, loanTerm: 5, year: 2020, vin: 'X', nvic: '', whoIsHelping: 'Dealer' });
+      expect(quote.statusCode).toBe(200);
+      expect(quote.json()).toMatchObject({ advertisedRate: 8.49 });
+      expect(quote.json().weeklyRepaymentAmount).toBeGreaterThan(100);
+      expect(quote.json().comparisonRate).toBeGreaterThan(8.49);
+      const bad = await post('/api/youx/quote', { purchasePrice: 'lots' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toHaveProperty('purchasePrice');
+    });
+
+    it('stores miscellaneous data against a lead of the tenant only', async () => {
+      const lead = (await post('/api/leads', contact)).json().lead_id;
+      expect((await post('/api/miscellaneous', { column_name: 'valuation', lead_id: lead, OfferPrice: 12000 })).statusCode).toBe(200);
+      expect((await post('/api/miscellaneous', { column_name: 'valuation', lead_id: lead }, BETA)).statusCode).toBe(404);
+      expect((await post('/api/miscellaneous', { column_name: 'Robert"); DROP TABLE' })).statusCode).toBe(400);
+    });
+
+    it('counts views per car and tenant', async () => {
+      const first = await get('/api/cars/alpha-corolla-1/view.json?photos_count=3&updated_at=2026-01-01&website_id=1');
+      expect(first.statusCode).toBe(200);
+      const second = await get('/api/cars/alpha-corolla-1/view.json');
+      expect(second.json().views).toBe(first.json().views + 1);
+      expect(second.json().car_fields).toMatchObject({ slug: 'alpha-corolla-1', status: 'in_stock' });
+      expect((await get('/api/cars/alpha-corolla-1/view.json', BETA)).statusCode).toBe(404);
+      expect((await get(`/api/cars/${'x'.repeat(300)}/view.json`)).statusCode).toBeLessThan(500);
+    });
+
+    it('compares a car price with the market', async () => {
+      const gauge = await get('/api/cars/alpha-corolla-1/autogauge');
+      expect(gauge.statusCode).toBe(200);
+      expect(gauge.json()).toMatchObject({ listing_price: 25990 });
+      expect(gauge.json().market_range_max).toBeGreaterThanOrEqual(25990);
+      expect((await get('/api/cars/alpha-hilux-sold/autogauge')).statusCode).toBe(404);
+      expect((await get('/api/cars/beta-mazda-9/autogauge')).statusCode).toBe(404);
+    });
+
+    it('lists test-drive slots, books one with the lead, and refuses a double booking', async () => {
+      const availability = await get('/api/test-drive/availability?car_id=1&days=3');
+      expect(availability.statusCode).toBe(200);
+      const body = availability.json();
+      expect(body.timezone).toBe('Australia/Brisbane');
+      expect(body.days.map((day: { date: string }) => day.date)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
+      expect(body.days[0].slots.map((slot: { label: string }) => slot.label)).toEqual(['9:00am', '10:00am', '11:00am']);
+      const slot = body.days[0].slots[0].start;
+      const booked = await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: slot });
+      expect(booked.statusCode).toBe(201);
+      const after = (await get('/api/test-drive/availability?car_id=1&days=3')).json();
+      expect(after.days[0].slots.map((entry: { start: string }) => entry.start)).not.toContain(slot);
+      const twice = await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: slot });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().fields.dateTime).toMatch(/booked/);
+      expect((await get('/api/test-drive/availability?car_id=9')).statusCode).toBe(404);
+      expect((await get('/api/test-drive/availability?days=3')).statusCode).toBe(400);
+    });
+
+    it('reveals the dealer phone and records the reveal', async () => {
+      const reveal = await post('/api/phone-reveal', { car_id: 1, dealership_id: 11, website_id: 5 });
+      expect(reveal.json()).toMatchObject({ success: true, phone: '+61 7 3000 1111' });
+      expect(await app.store.countEvents('alpha', 'phone_reveal')).toBe(1);
+      expect((await post('/api/phone-reveal', { car_id: 1, dealership_id: 22 })).statusCode).toBe(422);
+    });
+
+    it('estimates delivery from the car location to a postcode', async () => {
+      const near = await get('/api/delivery-estimate?postcode=4000&car_id=1');
+      expect(near.json()).toMatchObject({ price: 0, name: 'Brisbane QLD 4000' });
+      const far = await get('/api/delivery-estimate?postcode=0800&car_id=1');
+      expect(far.json().price).toBeGreaterThan(3000);
+      const unknown = await get('/api/delivery-estimate?postcode=5999&car_id=1');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toBe("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.");
+      const empty = await get('/api/delivery-estimate?postcode=');
+      expect(empty.json().fields.postcode).toBe('Please enter a postcode.');
+    });
+
+    it('geocodes a postcode from the shipped table and finds the nearest location', async () => {
+      const place = await get('/api/geocode?postcode=2000');
+      expect(place.json()).toMatchObject({ suburb: 'Sydney', state: 'NSW', status: 'OK' });
+      expect(place.json().results[0].geometry.location.lat).toBeCloseTo(-33.86, 1);
+      const none = await get('/api/geocode?postcode=5999');
+      expect(none.statusCode).toBe(404);
+      expect(none.json().error).toBe('Invalid postcode');
+      expect((await get('/api/geocode?postcode=abc')).json().fields.postcode).toBe('Invalid postcode. Please enter a 4-digit number.');
+      const nearest = await get('/api/locations/nearest?postcode=2150');
+      expect(nearest.json().locations.map((location: { slug: string }) => location.slug)).toEqual(['alpha-sydney', 'alpha-brisbane']);
+    });
+
+    it('hands every non-/api request to the fallback untouched', async () => {
+      const page = await app.inject({ method: 'GET', url: '/cars/alpha-corolla-1/', headers: ALPHA });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe('<h1>static</h1>');
+      const post = await app.inject({ method: 'POST', url: '/apiary', headers: { ...ALPHA, 'content-type': 'text/weird' }, payload: 'x' });
+      expect(post.statusCode).toBe(200);
+      expect(staticRequests).toEqual(['alpha.localhost:4321/cars/alpha-corolla-1/', 'alpha.localhost:4321/apiary']);
+    });
+
+    it('reloads tenants when stock changes', async () => {
+      expect((await get('/api/cars/alpha-new-arrival/view.json')).statusCode).toBe(404);
+      const stockFile = join(folder.dir, 'tenants', 'alpha', 'stock.json');
+      writeFileSync(stockFile, JSON.stringify([{ id: 77, slug: 'alpha-new-arrival', status: 'in_stock', car_type: 'used', make: 'Kia', model: 'Rio', price: 15000 }]));
+      const report = app.reloadTenants();
+      expect(report.loaded).toContain('alpha');
+      expect((await get('/api/cars/alpha-new-arrival/view.json')).statusCode).toBe(200);
+      // A broken stock file keeps the last good version serving.
+      writeFileSync(join(folder.dir, 'tenants', 'alpha', 'site.json'), '{ broken');
+      const broken = app.reloadTenants();
+      expect(broken.failed.map((entry) => entry.dir)).toEqual([join(folder.dir, 'tenants', 'alpha')]);
+      expect((await get('/api/cars/alpha-new-arrival/view.json')).statusCode).toBe(200);
+    });
+  });
+}
+
+describe('rate limits', () => {
+  it('limits requests per client and tenant with a 429 and a readable message', async () => {
+    const folder = tempDir('rate-test-');
+    writeTestTenants(`${folder.dir}/tenants`);
+    const database = await testDatabase('sqlite', folder.dir);
+    const app = await testApp(database.db, `${folder.dir}/tenants`, { rateLimit: { max: 3, tenantMax: 5 } });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: ALPHA })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      // Another client of the same tenant has its own allowance, until the tenant's total is used up.
+      const other = [];
+      for (let i = 0; i < 3; i++) other.push((await app.inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: ALPHA, remoteAddress: '10.0.0.2' })).statusCode);
+      // Its own allowance is 3, so a 429 within 3 requests is the tenant's cap.
+      expect(other[0]).toBe(200);
+      expect(other).toContain(429);
+      const beta = await app.inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: BETA });
+      expect(beta.statusCode).toBe(200);
+      const limited = await app.inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: ALPHA });
+      expect(limited.json().error).toBe('Too many requests. Please wait a moment and try again.');
+    } finally {
+      await app.close();
+      await database.stop();
+      folder.remove();
+    }
+  });
+});
