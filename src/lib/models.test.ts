@@ -12,6 +12,7 @@ import {
   modelLayout,
   modelStatusLabel,
   modelTile,
+  modelsFromCars,
   normaliseModelsFile,
   truncateText,
 } from './models.ts';
@@ -110,4 +111,20 @@ describe('body filter', () => {
     ['Dual Cab Ute', 'ute'],
     ['Something', 'sedan'],
   ])('body icon of %s is %s', (body, icon) => expect(bodyIcon(body)).toBe(icon));
+});
+
+describe('modelsFromCars (no models.json)', () => {
+  it('one model per make and model, from the lowest price, sold cars ignored', () => {
+    const models = modelsFromCars([
+      { make: 'Mazda', model: 'CX-5', simple_body: 'SUV', price: 36990, status: 'in_stock' },
+      { make: 'Mazda', model: 'CX-5', simple_body: 'SUV', price: 31990, status: 'in_stock' },
+      { make: 'Mazda', model: 'CX-5', price: 9990, status: 'sold' },
+      { make: 'Ford', model: 'Ranger', simple_body: 'Ute', price: 0, status: 'in_stock' },
+      { make: 'Ford', model: null },
+    ]);
+    expect(models.map((m) => [m.manufacturer_name, m.name, m.from_price, m.body])).toEqual([
+      ['Ford', 'Ranger', undefined, ['Ute']],
+      ['Mazda', 'CX-5', 31990, ['SUV']],
+    ]);
+  });
 });

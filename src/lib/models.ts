@@ -80,6 +80,11 @@ export function filterModelsByBody<T extends Model>(models: readonly T[], body: 
   return models.filter((model) => modelBodies(model).some((entry) => bodySlug(entry) === body));
 }
 
+/** Body categories of prepared tiles (same order and counts as bodyCategories). */
+export function tileBodyCategories(tiles: readonly Pick<ModelTileData, 'bodies'>[]): { body: string; slug: string; count: number }[] {
+  return bodyCategories(tiles.map((tile) => ({ name: '-', slug: 'x', body: tile.bodies, short_description: '' })));
+}
+
 /** Body-category buttons split into rows: 3-4 one row, 5-9 two rows, 10 or more three rows (§9). */
 export function bodyCategoryRows<T>(categories: readonly T[]): T[][] {
   const count = categories.length;
@@ -139,6 +144,7 @@ export interface ModelTileData {
   fromPrice?: string;
   bodies: string[];
   bodySlugs: string[];
+  fuel?: string;
 }
 
 /** The models and manufacturers of a models.json (either shape), brand filled from the file or the site. */
@@ -166,6 +172,7 @@ export function modelTile(model: Model, stockBase = '/search'): ModelTileData {
     fromPrice: fromPriceText(model.from_price),
     bodies,
     bodySlugs: bodies.map(bodySlug),
+    ...(model.fuel ? { fuel: model.fuel } : {}),
   };
 }
 
@@ -179,4 +186,34 @@ export function rangeBrands(models: readonly Model[], manufacturers: readonly Ma
     if (!map.has(key)) map.set(key, { name: model.manufacturer_name, slug: key });
   }
   return [...map.values()];
+}
+
+/** Models derived from stock when a tenant has no models.json: one per make and model, 'from' the lowest price. */
+export function modelsFromCars(cars: readonly { make?: string | null; model?: string | null; simple_body?: string | null; simple_fuel?: string | null; price?: number | null; status?: string }[]): Model[] {
+  const byKey = new Map<string, Model & { count: number }>();
+  for (const car of cars) {
+    if (!car.make || !car.model || car.status === 'sold') continue;
+    const key = `${slugify(car.make)}/${slugify(car.model)}`;
+    const price = car.price && car.price > 10 ? car.price : undefined;
+    const existing = byKey.get(key);
+    if (existing) {
+      existing.count += 1;
+      if (price && (!existing.from_price || price < existing.from_price)) existing.from_price = price;
+      if (car.simple_body && !existing.body.includes(car.simple_body)) existing.body.push(car.simple_body);
+      continue;
+    }
+    byKey.set(key, {
+      name: car.model,
+      slug: slugify(car.model) || 'model',
+      manufacturer_name: car.make,
+      body: car.simple_body ? [car.simple_body] : [],
+      ...(car.simple_fuel ? { fuel: car.simple_fuel } : {}),
+      ...(price ? { from_price: price } : {}),
+      short_description: '',
+      count: 1,
+    });
+  }
+  return [...byKey.values()]
+    .sort((a, b) => (a.manufacturer_name ?? '').localeCompare(b.manufacturer_name ?? '') || a.name.localeCompare(b.name))
+    .map(({ count: _count, ...model }) => model);
 }

@@ -1,0 +1,115 @@
+/**
+ * The model range (spec §2 /models, /models?body={body}, /{brand}/overview): body-category
+ * buttons (rows of §9) and the models dropdown filter the tiles; a carousel when more than
+ * one model is shown, else a grid. The active body lives in the URL (?body=suv).
+ */
+import { useEffect, useState } from 'react';
+import { bodyCategoryRows, bodyIcon, modelLayout, type ModelTileData } from '../../lib/models.ts';
+import Carousel from '../marketing/Carousel.tsx';
+import BodyIcon from './BodyIcon.tsx';
+import ModelsDropdown from './ModelsDropdown.tsx';
+import './models.css';
+
+interface Props {
+  tiles: ModelTileData[];
+  categories: { body: string; slug: string; count: number }[];
+  /** Heading level of tile names. */
+  headingLevel?: 2 | 3;
+}
+
+function ModelTile({ tile, level }: { tile: ModelTileData; level: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <article className="model-tile card" data-carousel-item data-testid="model-tile">
+      {tile.status && <span className={`model-tile__status model-tile__status--${tile.status === 'NEW' ? 'new' : 'soon'}`}>{tile.status}</span>}
+      {tile.image ? (
+        <img className="model-tile__image" src={tile.image} alt="" width={480} height={270} loading="lazy" decoding="async" />
+      ) : (
+        <div className="model-tile__placeholder" aria-hidden="true">
+          <BodyIcon icon={bodyIcon(tile.bodies[0] ?? 'sedan')} />
+        </div>
+      )}
+      <div className="model-tile__body">
+        <Heading className="model-tile__name">
+          <a href={tile.href}>{tile.name}</a>
+        </Heading>
+        {tile.fromPrice && <p className="model-tile__price">{tile.fromPrice}</p>}
+        {tile.description && <p className="model-tile__description">{tile.description}</p>}
+      </div>
+    </article>
+  );
+}
+
+export default function ModelRange({ tiles, categories, headingLevel = 2 }: Props) {
+  const [active, setActive] = useState('all');
+
+  useEffect(() => {
+    const fromUrl = () => {
+      const body = new URLSearchParams(window.location.search).get('body') ?? 'all';
+      setActive(categories.some((category) => category.slug === body) ? body : 'all');
+    };
+    fromUrl();
+    window.addEventListener('popstate', fromUrl);
+    return () => window.removeEventListener('popstate', fromUrl);
+  }, [categories]);
+
+  const select = (slug: string) => {
+    setActive(slug);
+    const url = new URL(window.location.href);
+    if (slug === 'all') url.searchParams.delete('body');
+    else url.searchParams.set('body', slug);
+    window.history.pushState({}, '', url);
+  };
+
+  const shown = active === 'all' ? tiles : tiles.filter((tile) => tile.bodySlugs.includes(active));
+  const rows = bodyCategoryRows([{ body: 'All Models', slug: 'all', count: tiles.length }, ...categories]);
+
+  return (
+    <div className="model-range">
+      {categories.length > 1 && (
+        <>
+          <nav className="model-range__bodies" aria-label="Body types">
+            {rows.map((row, index) => (
+              <ul className="model-range__row" key={index}>
+                {row.map((category) => (
+                  <li key={category.slug}>
+                    <a
+                      className="body-button"
+                      href={category.slug === 'all' ? '?' : `?body=${category.slug}`}
+                      aria-current={category.slug === active ? 'true' : undefined}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        select(category.slug);
+                      }}
+                    >
+                      {category.slug !== 'all' && <BodyIcon icon={bodyIcon(category.body)} />}
+                      <span>{category.body}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ))}
+          </nav>
+          <ModelsDropdown categories={categories} active={active} onSelect={select} />
+        </>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {shown.length} models shown
+      </p>
+      {modelLayout(shown.length) === 'carousel' ? (
+        <Carousel key={active} label="Models" width={shown.length > 4 ? 'wide' : 'narrow'}>
+          {shown.map((tile) => (
+            <ModelTile key={tile.key} tile={tile} level={headingLevel} />
+          ))}
+        </Carousel>
+      ) : (
+        <div className="model-range__grid">
+          {shown.map((tile) => (
+            <ModelTile key={tile.key} tile={tile} level={headingLevel} />
+          ))}
+          {shown.length === 0 && <p>No models match this body type.</p>}
+        </div>
+      )}
+    </div>
+  );
+}
