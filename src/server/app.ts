@@ -112,7 +112,6 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
               }),
             },
           },
-    disableRequestLogging: false,
   }) as unknown as LeadApi;
 
   if (report.failed.length > 0) app.log.warn({ failed: report.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');

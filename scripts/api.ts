@@ -1,0 +1,65 @@
+/**
+ * The lead API on its own (production): `npm run api`. Configuration from environment
+ * variables (docs/lead-api.md), validated before anything starts.
+ * SIGHUP (or any change under TENANTS_DIR, when TENANTS_WATCH is on) reloads the tenants;
+ * SIGTERM / SIGINT stop accepting requests, finish the ones in flight, then exit.
+ */
+import { watch } from 'node:fs';
+import { createApp } from '../src/server/app.ts';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}
+
+const app = await createApp({
+  tenantsDir: config.tenantsDir,
+  database: config.database,
+  hostMap: config.hostMap,
+  providers: config.providers,
+  rateLimit: config.rateLimit,
+  delivery: config.delivery,
+  signIn: config.signIn,
+  trustProxy: config.trustProxy,
+  logger: { level: config.logLevel },
+}).catch((error: Error) => {
+  console.error(`lead API could not start: ${error.message}`);
+  process.exit(1);
+});
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info({ tenants: app.tenants.slugs().length, database: config.database.kind }, 'lead API ready');
+
+process.on('SIGHUP', () => app.reloadTenants());
+if (process.env.TENANTS_WATCH !== 'false' && process.env.TENANTS_WATCH !== '0') {
+  let pending: NodeJS.Timeout | undefined;
+  try {
+    // Debounced: the ops pipeline writes several files per stock change.
+    watch(config.tenantsDir, { recursive: true }, () => {
+      if (pending) clearTimeout(pending);
+      pending = setTimeout(() => app.reloadTenants(), 500);
+    }).unref();
+  } catch (error) {
+    app.log.warn({ error: (error as Error).message }, 'cannot watch the tenants folder; reload with SIGHUP');
+  }
+}
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
