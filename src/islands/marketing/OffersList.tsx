@@ -1,0 +1,94 @@
+/**
+ * Offers list of /special-offers and /offers (spec §2, §4, §8): offers between start and
+ * expiry at the visitor's time, strict display by car type (?car_type=new), at most
+ * offers.count; the empty card 'No Results Available' with 'Clear Filters'.
+ */
+import { useEffect, useState } from 'react';
+import type { CarType } from '../../schemas/car.ts';
+import type { Offer } from '../../schemas/offers.ts';
+import { carTypesFromQuery, visibleOffers } from '../../lib/promos.ts';
+import { formatMoney } from '../../lib/format.ts';
+import './marketing.css';
+
+interface Props {
+  offers: Offer[];
+  count: number;
+  /** Build clock: the server-rendered list uses it until the island runs. */
+  buildTime: number;
+  /** Listing the Clear Filters button returns to. */
+  clearHref: string;
+}
+
+const FILTERS: { label: string; types: CarType[] }[] = [
+  { label: 'All Offers', types: [] },
+  { label: 'New', types: ['new'] },
+  { label: 'Demo', types: ['demo'] },
+  { label: 'Used', types: ['used'] },
+];
+
+export default function OffersList({ offers, count, buildTime, clearHref }: Props) {
+  const [now, setNow] = useState(buildTime);
+  const [types, setTypes] = useState<CarType[]>([]);
+
+  useEffect(() => {
+    setNow(Date.now());
+    setTypes(carTypesFromQuery(new URLSearchParams(window.location.search).get('car_type')));
+  }, []);
+
+  const shown = visibleOffers(offers, now, types, count);
+  const key = types.join(',');
+
+  return (
+    <div className="offers">
+      <nav aria-label="Offer type">
+        <ul className="offers__filters">
+          {FILTERS.map((filter) => (
+            <li key={filter.label}>
+              <a
+                className="body-button"
+                href={filter.types.length ? `?car_type=${filter.types.join(',')}` : clearHref}
+                aria-current={filter.types.join(',') === key ? 'true' : undefined}
+              >
+                {filter.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {shown.length === 0 ? (
+        <div className="card empty-card" data-testid="offers-empty">
+          <h2>No Results Available</h2>
+          <p>There appears to be no offers currently available that meet the conditions of your search</p>
+          <a className="button" href={clearHref}>
+            Clear Filters
+          </a>
+        </div>
+      ) : (
+        <ul className="offers__list">
+          {shown.map((offer) => (
+            <li key={offer.id} className="offer card" data-testid="offer">
+              {offer.image && <img className="offer__image" src={offer.image} alt="" width={540} height={304} loading="lazy" />}
+              <div className="offer__body">
+                <h2 className="offer__title">{offer.title}</h2>
+                {offer.price !== undefined && (
+                  <p className="offer__price">
+                    <strong>{formatMoney(offer.price)}</strong> {offer.price_label}
+                  </p>
+                )}
+                {offer.description && <p>{offer.description}</p>}
+                {offer.expiry && <p className="muted">Offer ends {new Date(offer.expiry).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Brisbane' })}</p>}
+                {offer.button_label && offer.button_href && (
+                  <a className="button" href={offer.button_href}>
+                    {offer.button_label}
+                    <span className="visually-hidden">: {offer.title}</span>
+                  </a>
+                )}
+                {offer.disclaimer && <p className="offer__disclaimer muted">{offer.disclaimer}</p>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
