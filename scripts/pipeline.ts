@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * The operations pipeline (docs/pipeline.md): keeps every tenant's live release and search
+ * index in step with its stock feed.
+ *
+ *   npm run pipeline -- [--tenants tenants] [--sites dist] [--inbox feeds] [--port 4322]
+ *                       [--debounce 2000] [--keep 5] [--jobs <cores>] [--once]
+ *                       [--role all|intake|worker] [--publisher <module>]
+ *
+ * With REDIS_URL set, rebuilds go through a BullMQ queue shared by every worker.
+ * --once: take in the inbox, bring every tenant up to date, wait, and exit (cron / CI).
+ */
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { createLogger } from '../src/pipeline/log.ts';
+import { loadPublisher } from '../src/pipeline/publisher.ts';
+import { startPipeline } from '../src/pipeline/service.ts';
+
+const { values } = parseArgs({
+  options: {
+    tenants: { type: 'string', default: 'tenants' },
+    sites: { type: 'string', default: 'dist' },
+    inbox: { type: 'string', default: 'feeds' },
+    port: { type: 'string', default: process.env.PIPELINE_PORT ?? '4322' },
+    host: { type: 'string', default: process.env.PIPELINE_HOST ?? '127.0.0.1' },
+    'no-webhook': { type: 'boolean', default: false },
+    debounce: { type: 'string', default: '2000' },
+    'max-wait': { type: 'string', default: '15000' },
+    keep: { type: 'string', default: '5' },
+    jobs: { type: 'string' },
+    once: { type: 'boolean', default: false },
+    role: { type: 'string', default: 'all' },
+    'lock-ms': { type: 'string' },
+    publisher: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log('usage: npm run pipeline -- [--tenants tenants] [--sites dist] [--inbox feeds] [--port 4322|--no-webhook] [--debounce ms] [--keep 5] [--jobs n] [--once] [--role all|intake|worker] [--publisher <module>]');
+  process.exit(0);
+}
+const role = values.role as 'all' | 'intake' | 'worker';
+if (!['all', 'intake', 'worker'].includes(role)) {
+  console.error(`--role: expected all, intake or worker (got ${values.role})`);
+  process.exit(2);
+}
+const redisUrl = process.env.REDIS_URL || undefined;
+if (role !== 'all' && !redisUrl) {
+  console.error(`--role ${role} needs REDIS_URL (the queue shared between intake and workers)`);
+  process.exit(2);
+}
+const log = createLogger(undefined, { pid: process.pid });
+let failed = 0;
+const pipeline = await startPipeline({
+  tenantsDir: values.tenants,
+  sitesDir: values.sites,
+  inboxDir: values.inbox,
+  webhookPort: values['no-webhook'] || values.once ? undefined : Number(values.port),
+  webhookHost: values.host,
+  debounceMs: values.once ? 0 : Number(values.debounce),
+  maxWaitMs: Number(values['max-wait']),
+  keep: Number(values.keep),
+  concurrency: Number(values.jobs ?? availableParallelism()),
+  redisUrl: values.once ? undefined : redisUrl,
+  role,
+  lockMs: values['lock-ms'] ? Number(values['lock-ms']) : undefined,
+  publisher: await loadPublisher(values.publisher),
+  log,
+  onResult: (result) => {
+    if (result.outcome === 'failed') failed += 1;
+  },
+});
+
+if (values.once) {
+  await pipeline.settled();
+  await pipeline.close();
+  process.exit(failed ? 1 : 0);
+}
+
+log({ event: 'pipeline-started', role, queue: redisUrl ? 'redis' : 'in-process', webhook: pipeline.webhookUrl ?? null, sites: values.sites, inbox: values.inbox });
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log({ event: 'pipeline-stopping', signal });
+    pipeline.close().then(() => process.exit(0));
+  });
+}

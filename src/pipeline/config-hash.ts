@@ -1,0 +1,50 @@
+/**
+ * What besides the stock shapes a tenant's pages: its site.json and other files (content
+ * pages, models, offers, public assets) and the platform code. When any of it changed since
+ * the live release, the pipeline makes a full release instead of an incremental one.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { REPO_ROOT } from '../build/build-tenant.ts';
+
+function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string, skip: (name: string) => boolean, byContent: boolean): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir).sort()) {
+    if (skip(name)) continue;
+    const path = join(dir, name);
+    const stats = statSync(path);
+    if (stats.isDirectory()) hashTree(hash, root, path, skip, byContent);
+    else {
+      hash.update(relative(root, path));
+      // Code and config are hashed by content; big assets by size and mtime (fast, and a rewrite with the same bytes is harmless).
+      hash.update(byContent && stats.size < 1_000_000 ? readFileSync(path) : `${stats.size}:${stats.mtimeMs}`);
+    }
+  }
+}
+
+let codeHashCache: string | undefined;
+
+/** Hash of the platform code that renders pages (src/, astro.config.mjs, public/), once per process. */
+export function codeHash(): string {
+  if (codeHashCache) return codeHashCache;
+  const hash = createHash('sha256');
+  const skipTests = (name: string) => name.endsWith('.test.ts') || name === 'node_modules' || name.startsWith('.');
+  hashTree(hash, REPO_ROOT, join(REPO_ROOT, 'src'), skipTests, true);
+  for (const file of ['astro.config.mjs', 'scripts/astro-build.ts', 'package-lock.json']) {
+    const path = join(REPO_ROOT, file);
+    if (existsSync(path)) hash.update(readFileSync(path));
+  }
+  hashTree(hash, REPO_ROOT, join(REPO_ROOT, 'public'), (name) => name.startsWith('.'), false);
+  codeHashCache = hash.digest('hex').slice(0, 24);
+  return codeHashCache;
+}
+
+/** Hash of a tenant folder except its stock (stock changes are what incremental releases handle). */
+export function tenantConfigHash(tenantDir: string): string {
+  const hash = createHash('sha256');
+  hash.update(codeHash());
+  const skip = (name: string) => name === 'stock.json' || name.startsWith('.') || name.includes('.tmp-');
+  hashTree(hash, tenantDir, tenantDir, skip, true);
+  return hash.digest('hex').slice(0, 24);
+}

@@ -1,0 +1,168 @@
+/**
+ * Rebuild job queues (issue 8 §5, §7). A job is just a tenant slug: the job brings that
+ * tenant's live release in step with its folder, so running it twice is harmless and a
+ * burst of requests needs only one run after the last.
+ * - In-process (default): up to `concurrency` tenants build in parallel; one tenant never
+ *   runs twice at once (a request during its run schedules exactly one re-run).
+ * - Redis (REDIS_URL): BullMQ queue shared by workers on several machines. A per-tenant
+ *   Redis lock (SET NX PX, renewed while the job runs) keeps two workers off one tenant; a
+ *   worker that meets a locked tenant puts its job back as delayed. When a worker dies, its
+ *   BullMQ job lock and tenant lock expire, BullMQ's stalled-job check hands the job to
+ *   another worker, which builds the tenant (the dead worker's half-built release directory
+ *   is never served and is pruned).
+ */
+import { randomBytes } from 'node:crypto';
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import IORedis from 'ioredis';
+
+/** Runs one tenant's job. */
+export type TenantHandler = (slug: string) => Promise<void>;
+
+/** Something that accepts rebuild requests. */
+export interface RebuildQueue {
+  enqueue(slug: string): Promise<void>;
+  /** Resolves when nothing is queued or running (in-process only; Redis resolves at once). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** In-process queue with per-tenant serialisation and re-run coalescing. */
+export function createInProcessQueue(handler: TenantHandler, options: { concurrency: number; onError?: (slug: string, error: unknown) => void }): RebuildQueue {
+  const waiting: string[] = [];
+  const running = new Set<string>();
+  const rerun = new Set<string>();
+  let idleWaiters: (() => void)[] = [];
+  let closed = false;
+
+  const settle = () => {
+    if (waiting.length === 0 && running.size === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const done of waiters) done();
+    }
+  };
+  const pump = () => {
+    while (!closed && running.size < options.concurrency) {
+      const index = waiting.findIndex((slug) => !running.has(slug));
+      if (index < 0) break;
+      const [slug] = waiting.splice(index, 1);
+      running.add(slug);
+      handler(slug)
+        .catch((error) => options.onError?.(slug, error))
+        .finally(() => {
+          running.delete(slug);
+          if (rerun.delete(slug) && !waiting.includes(slug)) waiting.push(slug);
+          pump();
+          settle();
+        });
+    }
+  };
+  return {
+    async enqueue(slug) {
+      if (closed) return;
+      if (running.has(slug)) rerun.add(slug);
+      else if (!waiting.includes(slug)) waiting.push(slug);
+      pump();
+    },
+    idle() {
+      return new Promise((done) => {
+        idleWaiters.push(done);
+        settle();
+      });
+    },
+    async close() {
+      closed = true;
+      waiting.length = 0;
+      while (running.size > 0) await new Promise((done) => setTimeout(done, 50));
+      settle();
+    },
+  };
+}
+
+/** Queue name in Redis. */
+export const QUEUE_NAME = 'dealer-pipeline';
+
+function connection(redisUrl: string): IORedis {
+  // BullMQ workers need maxRetriesPerRequest null (blocking commands).
+  return new IORedis(redisUrl, { maxRetriesPerRequest: null });
+}
+
+/** Producer side only: enqueue rebuilds for workers elsewhere. */
+export function createRedisProducer(redisUrl: string, options: { prefix?: string } = {}): RebuildQueue {
+  const redis = connection(redisUrl);
+  const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: options.prefix });
+  return {
+    async enqueue(slug) {
+      await queue.add('rebuild', { slug }, { removeOnComplete: 500, removeOnFail: 500, attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
+    },
+    async idle() {},
+    async close() {
+      await queue.close();
+      redis.disconnect();
+    },
+  };
+}
+
+const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+const RENEW_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+
+/** Worker + producer on Redis (BullMQ) with one-tenant-at-a-time locking. */
+export function createRedisQueue(
+  redisUrl: string,
+  handler: TenantHandler,
+  options: { concurrency: number; lockMs?: number; prefix?: string; onEvent?: (event: string, fields: Record<string, unknown>) => void },
+): RebuildQueue {
+  const lockMs = options.lockMs ?? 30_000;
+  const prefix = options.prefix ?? 'bull';
+  const producer = createRedisProducer(redisUrl, { prefix });
+  const locks = connection(redisUrl);
+  const owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const onEvent = options.onEvent ?? (() => {});
+  const workerConnection = connection(redisUrl);
+  const worker = new Worker(
+    QUEUE_NAME,
+    async (job: Job<{ slug: string }>, token?: string) => {
+      const slug = job.data.slug;
+      const key = `${prefix}:${QUEUE_NAME}:tenant-lock:${slug}`;
+      const value = `${owner}:${job.id}`;
+      const acquired = await locks.set(key, value, 'PX', lockMs, 'NX');
+      if (acquired !== 'OK') {
+        // Another worker is building this tenant: come back shortly (its run may not include our change).
+        onEvent('tenant-busy', { tenant: slug, job: job.id });
+        await job.moveToDelayed(Date.now() + 1000, token);
+        throw new DelayedError();
+      }
+      const renew = setInterval(() => {
+        locks.eval(RENEW_LOCK, 1, key, value, String(lockMs)).catch(() => {});
+      }, Math.max(250, Math.floor(lockMs / 3)));
+      try {
+        onEvent('job-start', { tenant: slug, job: job.id });
+        await handler(slug);
+        onEvent('job-end', { tenant: slug, job: job.id });
+      } finally {
+        clearInterval(renew);
+        await locks.eval(RELEASE_LOCK, 1, key, value).catch(() => {});
+      }
+    },
+    {
+      connection: workerConnection,
+      prefix,
+      concurrency: options.concurrency,
+      // A dead worker's job is handed over after this long without lock renewal.
+      lockDuration: lockMs,
+      stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
+      maxStalledCount: 3,
+    },
+  );
+  worker.on('failed', (job, error) => onEvent('job-failed', { tenant: job?.data.slug, job: job?.id, reason: error.message }));
+  return {
+    enqueue: (slug) => producer.enqueue(slug),
+    async idle() {},
+    async close() {
+      await worker.close();
+      await producer.close();
+      locks.disconnect();
+      workerConnection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * One pipeline job (issue 8 §2-4): bring a tenant's live release in step with its tenant
+ * folder. Detect what changed since the live release; if anything did, build a new release
+ * directory (incrementally when few cars changed), check it, publish it atomically, sync
+ * the search index, prune old releases, and record the outcome in the status file and the
+ * log. Any failure leaves the live release untouched. Callers serialise jobs per tenant
+ * (src/pipeline/queue.ts).
+ */
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { loadTenant, TenantConfigError, type Tenant } from '../lib/tenant.ts';
+import { affectedCarSlugs, carFingerprint, diffStock, isEmptyDiff, type StockDiff } from './changes.ts';
+import { checkRelease } from './checks.ts';
+import { tenantConfigHash } from './config-hash.ts';
+import { silentLogger, type Logger } from './log.ts';
+import { localPublisher, type Publisher } from './publisher.ts';
+import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
+import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
+import { syncTenantSearch } from './search-sync.ts';
+import { readStatus, recordStatus } from './status.ts';
+
+/** Defaults of the rebuild options. */
+export const REBUILD_DEFAULTS = {
+  /** Releases kept for rollback. */
+  keep: 5,
+  /** A full build at least this often, so time rules (sold window, New Arrival) refresh on every page. */
+  fullEveryMs: 24 * 3_600_000,
+  /** Above this share of visible cars to re-render, a full build is as cheap and simpler. */
+  maxIncrementalShare: 0.5,
+};
+
+export interface RebuildOptions {
+  tenantDir: string;
+  sitesDir: string;
+  /** Build clock (ms); default now. */
+  now?: number;
+  keep?: number;
+  /** Force a full build. */
+  full?: boolean;
+  /** Never build incrementally (benchmarks compare both). */
+  incremental?: boolean;
+  fullEveryMs?: number;
+  /** Largest share of visible cars re-rendered incrementally (default 0.5); above it, a full build. */
+  maxIncrementalShare?: number;
+  log?: Logger;
+  publisher?: Publisher;
+  env?: NodeJS.ProcessEnv;
+}
+
+export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held';
+
+export interface RebuildResult {
+  tenant: string;
+  outcome: RebuildOutcome;
+  release?: string;
+  mode?: 'full' | 'incremental';
+  added: number;
+  changed: number;
+  removed: number;
+  /** Car pages rendered by Astro. */
+  rendered: number;
+  seconds: number;
+  reason?: string;
+  /** Search sync: counts, or the reason it failed. */
+  search?: { added: number; updated: number; deleted: number } | { error: string };
+}
+
+/** File that, while present, holds a tenant on its rolled-back release. */
+export function holdFile(sitesDir: string, slug: string): string {
+  return join(tenantPaths(sitesDir, slug).base, 'hold.json');
+}
+
+/** Bring one tenant's live release in step with its folder. Never throws for tenant problems. */
+export async function rebuildTenant(options: RebuildOptions): Promise<RebuildResult> {
+  const started = performance.now();
+  const tenantDir = resolve(options.tenantDir);
+  const sitesDir = resolve(options.sitesDir);
+  const slug = basename(tenantDir);
+  const now = options.now ?? Date.now();
+  const keep = options.keep ?? REBUILD_DEFAULTS.keep;
+  const log = options.log ?? silentLogger;
+  const seconds = () => Math.round((performance.now() - started) / 10) / 100;
+  const paths = tenantPaths(sitesDir, slug);
+  const empty = { tenant: slug, added: 0, changed: 0, removed: 0, rendered: 0 };
+
+  // Leftovers of a killed build are never served; clear them before building again.
+  pruneReleases(sitesDir, slug, keep);
+  const liveId = currentRelease(sitesDir, slug);
+
+  const fail = (reason: string, counts: Partial<RebuildResult> = {}, release?: string): RebuildResult => {
+    const result: RebuildResult = { ...empty, ...counts, outcome: 'failed', release, seconds: seconds(), reason };
+    recordStatus(sitesDir, slug, { outcome: 'failed', current: liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
+    log({ level: 'error', event: 'release', tenant: slug, release: release ?? null, added: result.added, changed: result.changed, removed: result.removed, seconds: result.seconds, outcome: 'failed', reason });
+    return result;
+  };
+
+  let tenant: Tenant;
+  try {
+    tenant = loadTenant(tenantDir, now);
+  } catch (error) {
+    return fail(error instanceof TenantConfigError ? error.message : (error as Error).message);
+  }
+
+  const previous: ReleaseManifest | null = liveId ? readManifest(sitesDir, slug, liveId) : null;
+  const configHash = tenantConfigHash(tenantDir);
+  const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
+  const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
+  const counts = { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length };
+
+  if (previous && previous.configHash === configHash && isEmptyDiff(diff) && !options.full) {
+    const result: RebuildResult = { ...empty, outcome: 'unchanged', release: liveId ?? undefined, seconds: seconds() };
+    log({ event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'unchanged' });
+    return result;
+  }
+  if (existsSync(holdFile(sitesDir, slug))) {
+    const result: RebuildResult = { ...empty, ...counts, outcome: 'held', release: liveId ?? undefined, seconds: seconds(), reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)' };
+    recordStatus(sitesDir, slug, { outcome: 'held', current: liveId });
+    log({ level: 'warn', event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'held' });
+    return result;
+  }
+
+  const id = newReleaseId(new Date(now > Date.now() - 1000 ? now : Date.now()));
+  const releaseDir = join(paths.releases, id);
+  const previousDir = liveId ? join(paths.releases, liveId) : null;
+  let renderSlugs: string[] = [];
+  let mode: 'full' | 'incremental' = 'full';
+  if (previous && previousDir && existsSync(previousDir) && !options.full && options.incremental !== false && previous.configHash === configHash && now - previous.fullBuildTime < (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs)) {
+    renderSlugs = affectedCarSlugs(previous.cars, tenant.visible, diff);
+    if (renderSlugs.length <= Math.max(1, tenant.visible.length * (options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare))) mode = 'incremental';
+  }
+  log({ event: 'build-start', tenant: slug, release: id, mode, ...counts, render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length, pid: process.pid });
+
+  const build =
+    mode === 'incremental' && previous && previousDir
+      ? await buildIncrementalRelease({ tenant, previousDir, previousSlugs: previous.cars.map((car) => car.slug), outDir: releaseDir, renderSlugs, now })
+      : await buildFullRelease(tenantDir, releaseDir, now);
+  if (!build.ok) {
+    rmSync(releaseDir, { recursive: true, force: true });
+    return fail(build.error ?? 'build failed', counts, id);
+  }
+  const checks = checkRelease(releaseDir, { site: tenant.site, cars: tenant.visible, knownBroken: previous ? (previous.brokenLinks ?? []) : null });
+  if (checks.blocking.length > 0) {
+    rmSync(releaseDir, { recursive: true, force: true });
+    return fail(`checks failed: ${checks.blocking.join('; ')}`, counts, id);
+  }
+  for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
+
+  const manifest: ReleaseManifest = {
+    id,
+    slug,
+    createdAt: new Date().toISOString(),
+    buildTime: now,
+    fullBuildTime: mode === 'full' ? now : (previous?.fullBuildTime ?? now),
+    mode,
+    configHash,
+    cars: tenant.visible,
+    fingerprints,
+    ...counts,
+    brokenLinks: checks.brokenLinks,
+  };
+  writeManifest(sitesDir, manifest);
+  try {
+    await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
+    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir });
+  } catch (error) {
+    return fail(`publish failed: ${(error as Error).message}`, counts, id);
+  }
+
+  let search: RebuildResult['search'];
+  try {
+    const report = await syncTenantSearch(tenant.site, tenant.visible, options.env);
+    if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
+  } catch (error) {
+    search = { error: (error as Error).message };
+  }
+  pruneReleases(sitesDir, slug, keep);
+
+  const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, rendered: build.rendered, seconds: seconds(), search };
+  const searchError = search && 'error' in search ? search.error : undefined;
+  recordStatus(sitesDir, slug, {
+    outcome: searchError ? 'published-search-failed' : 'published',
+    current: id,
+    held: false,
+    success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
+    failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
+  });
+  log({ event: 'release', tenant: slug, release: id, mode, ...counts, rendered: build.rendered, seconds: result.seconds, outcome: 'published', ...(search ? { search } : {}) });
+  return result;
+}
+
+/** Roll a tenant back to an earlier release (default: the one before current) and hold it there. */
+export async function rollbackTenant(options: { sitesDir: string; slug: string; to: string; tenantDir?: string; log?: Logger; env?: NodeJS.ProcessEnv; hold?: boolean }): Promise<{ from: string | null; to: string; search?: RebuildResult['search'] }> {
+  const sitesDir = resolve(options.sitesDir);
+  const from = currentRelease(sitesDir, options.slug);
+  await localPublisher.publish({ slug: options.slug, id: options.to, dir: join(tenantPaths(sitesDir, options.slug).releases, options.to), sitesDir });
+  if (options.hold !== false) writeFileSync(holdFile(sitesDir, options.slug), JSON.stringify({ release: options.to, from, at: new Date().toISOString() }));
+  let search: RebuildResult['search'];
+  const manifest = readManifest(sitesDir, options.slug, options.to);
+  if (options.tenantDir && manifest) {
+    try {
+      const report = await syncTenantSearch(loadTenant(options.tenantDir).site, manifest.cars, options.env);
+      if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
+    } catch (error) {
+      search = { error: (error as Error).message };
+    }
+  }
+  const previousStatus = readStatus(sitesDir, options.slug);
+  recordStatus(sitesDir, options.slug, { outcome: 'rolled-back', current: options.to, held: options.hold !== false, success: previousStatus?.lastSuccess ?? undefined });
+  (options.log ?? silentLogger)({ event: 'rollback', tenant: options.slug, release: options.to, from, outcome: 'rolled-back', ...(search ? { search } : {}) });
+  return { from, to: options.to, search };
+}

@@ -1,0 +1,154 @@
+/**
+ * Producing a release directory (issue 8 §3, §4). A full release is the normal tenant
+ * build (src/build/build-tenant.ts) into the release directory. An incremental release
+ * renders with Astro only the pages that must change: the bundle keeps every visible car
+ * (listings, home, search index) but `renderCars` limits the per-car routes to the
+ * affected cars; the output goes to a staging directory, and the release is then assembled
+ * from it plus hard links to every still-valid file of the previous release (pages of
+ * unchanged cars, images, hashed assets). Post-build steps (sitemap, images) then run on
+ * the assembled release with the full bundle, exactly as after a full build.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { buildTenant, createBundle, REPO_ROOT } from '../build/build-tenant.ts';
+import type { TenantBundle } from '../build/bundle.ts';
+import { postBuildSteps } from '../build/steps.ts';
+import type { Tenant } from '../lib/tenant.ts';
+
+/** Result of producing a release directory. */
+export interface ReleaseBuild {
+  ok: boolean;
+  error?: string;
+  /** Per-car pages rendered by Astro in this build. */
+  rendered: number;
+  /** Files taken over from the previous release by hard link. */
+  reused: number;
+}
+
+/** Full build of the tenant folder into `outDir`. */
+export async function buildFullRelease(tenantDir: string, outDir: string, now: number): Promise<ReleaseBuild & { visible: number }> {
+  const result = await buildTenant({ dir: tenantDir, outRoot: dirname(outDir), outDir, now, logProblems: false });
+  return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible };
+}
+
+/** Run the Astro child build of scripts/astro-build.ts for a bundle (same environment as buildTenant). */
+export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<{ code: number; output: string }> {
+  const bundleFile = join(tmpdir(), `dealer-bundle-${bundle.slug}-${process.pid}-${Date.now()}.json`);
+  writeFileSync(bundleFile, JSON.stringify(bundle));
+  mkdirSync(outDir, { recursive: true });
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts', 'astro-build.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        DEALER_BUNDLE: bundleFile,
+        DEALER_OUT_DIR: outDir,
+        DEALER_SITE_URL: siteUrl,
+        DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', bundle.slug),
+        DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', bundle.slug),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (code) => {
+      rmSync(bundleFile, { force: true });
+      done({ code: code ?? 1, output });
+    });
+  });
+}
+
+/** Files under a directory as relative paths with `/` separators. */
+function walk(root: string): string[] {
+  const found: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else found.push(relative(root, path).split(sep).join('/'));
+    }
+  };
+  if (existsSync(root)) visit(root);
+  return found;
+}
+
+/** The car a file belongs to: a path segment equal to a car slug (slugs are unique and long). */
+function ownerOf(path: string, slugs: ReadonlySet<string>): string | null {
+  for (const segment of path.split('/')) if (slugs.has(segment)) return segment;
+  return null;
+}
+
+function hardLink(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    // Another file system (EXDEV) or no hard links: a copy is slower but equivalent.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    copyFileSync(from, to);
+  }
+}
+
+/**
+ * Assemble `outDir` from the staged partial build and the previous release. Rules: staged
+ * files win; from the previous release, a page (.html) is kept only when it belongs to a
+ * visible car that was not re-rendered (other pages were all re-rendered, so a page the
+ * new build did not write no longer exists); any other file is kept unless it belongs to a
+ * car that is gone.
+ */
+export function assembleRelease(options: { stageDir: string; previousDir: string; outDir: string; visibleSlugs: ReadonlySet<string>; renderedSlugs: ReadonlySet<string>; knownSlugs: ReadonlySet<string> }): number {
+  const { stageDir, previousDir, outDir } = options;
+  mkdirSync(outDir, { recursive: true });
+  const staged = new Set(walk(stageDir));
+  for (const path of staged) {
+    const target = join(outDir, path);
+    mkdirSync(dirname(target), { recursive: true });
+    renameSync(join(stageDir, path), target);
+  }
+  let reused = 0;
+  for (const path of walk(previousDir)) {
+    if (staged.has(path)) continue;
+    const owner = ownerOf(path, options.knownSlugs);
+    if (owner !== null && !options.visibleSlugs.has(owner)) continue; // the car is gone
+    if (path.endsWith('.html') && (owner === null || options.renderedSlugs.has(owner))) continue;
+    if (path === 'sitemap.xml') continue; // regenerated by the sitemap step
+    hardLink(join(previousDir, path), join(outDir, path));
+    reused += 1;
+  }
+  return reused;
+}
+
+/** Incremental build: render only `renderSlugs`' car pages plus every non-car page, reuse the rest. */
+export async function buildIncrementalRelease(options: { tenant: Tenant; previousDir: string; previousSlugs: readonly string[]; outDir: string; renderSlugs: readonly string[]; now: number }): Promise<ReleaseBuild> {
+  const { tenant, outDir } = options;
+  const full = createBundle(tenant, options.now);
+  const partial: TenantBundle = { ...full, renderCars: [...options.renderSlugs] };
+  const stageDir = `${outDir}.stage`;
+  rmSync(stageDir, { recursive: true, force: true });
+  try {
+    const astro = await runAstroBuild(partial, stageDir, tenant.site.url);
+    if (astro.code !== 0) return { ok: false, error: `Astro build failed (exit ${astro.code}):\n${astro.output.trim().split('\n').slice(-30).join('\n')}`, rendered: 0, reused: 0 };
+    const tenantPublic = join(tenant.dir, 'public');
+    if (existsSync(tenantPublic)) cpSync(tenantPublic, stageDir, { recursive: true });
+    const visibleSlugs = new Set(tenant.visible.map((car) => car.slug));
+    const reused = assembleRelease({
+      stageDir,
+      previousDir: options.previousDir,
+      outDir,
+      visibleSlugs,
+      renderedSlugs: new Set(options.renderSlugs),
+      knownSlugs: new Set([...visibleSlugs, ...options.previousSlugs]),
+    });
+    for (const step of postBuildSteps) await step.run({ tenant, bundle: full, outDir });
+    return { ok: true, rendered: options.renderSlugs.length, reused };
+  } catch (error) {
+    return { ok: false, error: `incremental build failed: ${(error as Error).stack ?? String(error)}`, rendered: 0, reused: 0 };
+  } finally {
+    rmSync(stageDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * The running pipeline (issue 8 §5): watches the inbox and the tenant folders, receives
+ * signed webhook pushes, debounces changes per tenant, and hands rebuild jobs to the queue
+ * (in-process, or BullMQ on Redis). Used by scripts/pipeline.ts and the integration tests.
+ */
+import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { availableParallelism } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { listTenantDirs } from '../lib/tenant.ts';
+import { SIGNATURE_HEADER, verifySignature } from './feeds.ts';
+import { intakePush, scanInbox } from './intake.ts';
+import { createLogger, type Logger } from './log.ts';
+import { localPublisher, type Publisher } from './publisher.ts';
+import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue } from './queue.ts';
+import { rebuildTenant, type RebuildResult } from './rebuild.ts';
+import { createSecretStore } from './secrets.ts';
+
+export interface PipelineOptions {
+  tenantsDir: string;
+  sitesDir: string;
+  /** Watched directory of dropped feed files (`<inbox>/<slug>/*.json|*.csv`). */
+  inboxDir?: string;
+  /** Webhook port (0 = any free port; undefined = no webhook server). */
+  webhookPort?: number;
+  webhookHost?: string;
+  /** Quiet time after the last change before a tenant is rebuilt (ms). */
+  debounceMs?: number;
+  /** A tenant that keeps changing is still rebuilt after this long (ms). */
+  maxWaitMs?: number;
+  /** Parallel rebuilds in this process; default the number of cores. */
+  concurrency?: number;
+  keep?: number;
+  /** Redis URL: rebuilds go through BullMQ. */
+  redisUrl?: string;
+  /** 'all' (default): intake and worker; 'intake': enqueue only (Redis); 'worker': process the Redis queue only. */
+  role?: 'all' | 'intake' | 'worker';
+  /** How often the inbox and the tenant folders are re-scanned besides fs.watch (ms). */
+  pollMs?: number;
+  lockMs?: number;
+  publisher?: Publisher;
+  log?: Logger;
+  env?: NodeJS.ProcessEnv;
+  /** Called after every job (tests and the once mode). */
+  onResult?: (result: RebuildResult) => void;
+}
+
+export interface RunningPipeline {
+  /** Webhook URL base, e.g. http://127.0.0.1:4322 (when a webhook server runs). */
+  webhookUrl?: string;
+  queue: RebuildQueue;
+  /** Ask for a rebuild of a tenant (debounced). */
+  request(slug: string): void;
+  /** Scan the inbox now. */
+  scan(): void;
+  /** Resolves when no change is waiting for its debounce and the queue is idle. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Start the pipeline; the first pass requests every tenant (a no-op where nothing changed). */
+export async function startPipeline(options: PipelineOptions): Promise<RunningPipeline> {
+  const tenantsDir = resolve(options.tenantsDir);
+  const sitesDir = resolve(options.sitesDir);
+  const log = options.log ?? createLogger();
+  const role = options.role ?? 'all';
+  const debounceMs = options.debounceMs ?? 2000;
+  const maxWaitMs = options.maxWaitMs ?? 15_000;
+  const concurrency = options.concurrency ?? availableParallelism();
+  const secretOf = createSecretStore({ env: options.env });
+  mkdirSync(sitesDir, { recursive: true });
+
+  const tenantDirOf = (slug: string): string | null => {
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
+    const dir = join(tenantsDir, slug);
+    return existsSync(join(dir, 'site.json')) ? dir : null;
+  };
+
+  const handler = async (slug: string) => {
+    const dir = tenantDirOf(slug);
+    if (!dir) {
+      log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(tenantsDir, slug)}` });
+      return;
+    }
+    const result = await rebuildTenant({ tenantDir: dir, sitesDir, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env });
+    options.onResult?.(result);
+  };
+
+  const onQueueEvent = (event: string, fields: Record<string, unknown>) => log({ event, pid: process.pid, at: Date.now(), ...fields });
+  const queue: RebuildQueue = options.redisUrl
+    ? role === 'intake'
+      ? createRedisProducer(options.redisUrl)
+      : createRedisQueue(options.redisUrl, handler, { concurrency, lockMs: options.lockMs, onEvent: onQueueEvent })
+    : createInProcessQueue(handler, { concurrency, onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }) });
+
+  // Debounce: a burst of changes to one tenant makes one rebuild request.
+  const timers = new Map<string, { timer: NodeJS.Timeout; first: number }>();
+  const fire = (slug: string) => {
+    timers.delete(slug);
+    queue.enqueue(slug).catch((error) => log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) }));
+  };
+  const request = (slug: string) => {
+    if (role === 'worker') return;
+    const existing = timers.get(slug);
+    const first = existing?.first ?? Date.now();
+    if (existing) clearTimeout(existing.timer);
+    const wait = Math.max(0, Math.min(debounceMs, first + maxWaitMs - Date.now()));
+    timers.set(slug, { timer: setTimeout(() => fire(slug), wait), first });
+  };
+
+  // Tenant folders changed directly (stock.json / site.json replaced by another tool).
+  const seen = new Map<string, string>();
+  const stampOf = (dir: string) =>
+    ['site.json', 'stock.json']
+      .map((name) => {
+        try {
+          const stats = statSync(join(dir, name));
+          return `${stats.mtimeMs}:${stats.size}`;
+        } catch {
+          return '-';
+        }
+      })
+      .join('|');
+  const scanTenants = (initial: boolean) => {
+    let dirs: string[] = [];
+    try {
+      dirs = listTenantDirs(tenantsDir);
+    } catch (error) {
+      log({ level: 'error', event: 'scan', reason: (error as Error).message });
+    }
+    for (const dir of dirs) {
+      const slug = basename(dir);
+      const stamp = stampOf(dir);
+      if (initial || seen.get(slug) !== stamp) {
+        seen.set(slug, stamp);
+        if (initial) fire(slug);
+        else request(slug);
+      }
+    }
+  };
+
+  let rescan: NodeJS.Timeout | undefined;
+  const scan = () => {
+    if (!options.inboxDir || role === 'worker') return;
+    const { changed, pending } = scanInbox(resolve(options.inboxDir), tenantDirOf, log);
+    for (const slug of changed) {
+      seen.set(slug, stampOf(join(tenantsDir, slug)));
+      request(slug);
+    }
+    if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), 350);
+  };
+
+  let server: Server | undefined;
+  let webhookUrl: string | undefined;
+  if (options.webhookPort !== undefined && role !== 'worker') {
+    server = createServer((req, res) => {
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify(body));
+      };
+      const url = new URL(req.url ?? '/', 'http://pipeline');
+      if (req.method === 'GET' && url.pathname === '/healthz') return reply(200, { ok: true });
+      const match = /^\/feeds\/([^/]+)\/?$/.exec(url.pathname);
+      if (!match) return reply(404, { error: 'not found: POST /feeds/<tenant>' });
+      if (req.method !== 'POST') return reply(405, { error: 'use POST' });
+      const slug = decodeURIComponent(match[1]);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > 20 * 1024 * 1024) {
+          reply(413, { error: 'body larger than 20 MB' });
+          req.destroy();
+        } else chunks.push(chunk);
+      });
+      req.on('end', () => {
+        if (res.writableEnded) return;
+        const tenantDir = tenantDirOf(slug);
+        if (!tenantDir) return reply(404, { error: `unknown tenant "${slug}"` });
+        const body = Buffer.concat(chunks);
+        const signature = req.headers[SIGNATURE_HEADER];
+        if (!verifySignature(body, Array.isArray(signature) ? signature[0] : signature, secretOf(slug))) {
+          log({ level: 'warn', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'rejected', reason: signature ? 'bad signature' : 'unsigned push' });
+          return reply(401, { error: signature ? 'bad signature' : `unsigned push: send the HMAC-SHA256 of the body as ${SIGNATURE_HEADER}: sha256=<hex>` });
+        }
+        const result = intakePush(tenantDir, slug, body.toString('utf8'), log);
+        if (!result.accepted) return reply(400, { error: result.reason, problems: result.problems });
+        seen.set(slug, stampOf(tenantDir));
+        request(slug);
+        reply(202, { accepted: true, records: result.read, valid: result.valid, problems: result.problems });
+      });
+    });
+    await new Promise<void>((done) => server?.listen(options.webhookPort, options.webhookHost ?? '127.0.0.1', done));
+    const address = server.address();
+    if (address && typeof address === 'object') webhookUrl = `http://${options.webhookHost ?? '127.0.0.1'}:${address.port}`;
+    log({ event: 'webhook-listening', url: webhookUrl });
+  }
+
+  const watchers: FSWatcher[] = [];
+  let poll: NodeJS.Timeout | undefined;
+  if (role !== 'worker') {
+    if (options.inboxDir) {
+      mkdirSync(resolve(options.inboxDir), { recursive: true });
+      try {
+        watchers.push(watch(resolve(options.inboxDir), { recursive: true }, () => scan()));
+      } catch {
+        // Polling below still picks files up.
+      }
+    }
+    scan();
+    scanTenants(true);
+    poll = setInterval(() => {
+      scan();
+      scanTenants(false);
+    }, options.pollMs ?? 2000);
+  }
+
+  return {
+    webhookUrl,
+    queue,
+    request,
+    scan,
+    async settled() {
+      for (;;) {
+        while (timers.size > 0 || rescan) await new Promise((done) => setTimeout(done, 50));
+        await queue.idle();
+        if (timers.size === 0 && !rescan) return;
+      }
+    },
+    async close() {
+      if (poll) clearInterval(poll);
+      if (rescan) clearTimeout(rescan);
+      for (const watcher of watchers) watcher.close();
+      for (const { timer } of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+      await queue.close();
+    },
+  };
+}
