@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { applyPush, feedKindOfFile, parsePushBody, readCsvFeed, readSnapshotFeed, signBody, verifySignature } from './feeds.ts';
+
+const car = (id: number, extra: Record<string, unknown> = {}) => ({ id, slug: `car-${id}`, make: 'Toyota', model: 'Corolla', price: 20000 + id, status: 'in_stock', car_type: 'used', ...extra });
+
+describe('webhook signatures', () => {
+  const body = JSON.stringify([car(1)]);
+  it('accepts the HMAC-SHA256 of the exact body with the tenant secret', () => {
+    expect(verifySignature(body, signBody(body, 's3cret'), 's3cret')).toBe(true);
+  });
+  it.each([
+    ['unsigned', undefined, 's3cret'],
+    ['signed with another secret', signBody(body, 'other'), 's3cret'],
+    ['signature of another body', signBody(`${body} `, 's3cret'), 's3cret'],
+    ['no secret configured', signBody(body, 's3cret'), undefined],
+    ['truncated signature', signBody(body, 's3cret').slice(0, 20), 's3cret'],
+  ])('rejects a push that is %s', (_name, signature, secret) => {
+    expect(verifySignature(body, signature, secret)).toBe(false);
+  });
+});
+
+describe('snapshot feeds', () => {
+  it('accepts an array or { vehicles }, reporting bad records', () => {
+    const result = readSnapshotFeed('t', JSON.stringify({ vehicles: [car(1), { id: 2, slug: 'Bad Slug', status: 'in_stock', car_type: 'used' }] }));
+    expect(result).toMatchObject({ ok: true, read: 2, valid: 1 });
+    expect(result.problems.join('\n')).toMatch(/record id 2 \(#1\) field slug/);
+  });
+  it.each([
+    ['not JSON', '{oops', /invalid JSON/],
+    ['not an array', '{"cars": 1}', /expected a JSON array/],
+    ['all records invalid', JSON.stringify([{ id: 1 }, { id: 2 }]), /no valid vehicle record/],
+  ])('rejects a feed that is %s', (_name, text, reason) => {
+    const result = readSnapshotFeed('t', text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(reason);
+  });
+  it('accepts an empty snapshot (a dealer with no stock)', () => {
+    expect(readSnapshotFeed('t', '[]')).toMatchObject({ ok: true, read: 0 });
+  });
+});
+
+describe('csv feeds', () => {
+  it('rejects a CSV with a header only', () => {
+    expect(readCsvFeed('t', 'Stock Number,Make,Model,Price,Status\n')).toMatchObject({ ok: false });
+  });
+});
+
+describe('webhook pushes', () => {
+  const current = [car(1), car(2), car(3)];
+  it('parses one car, an array, and { vehicles, removed }', () => {
+    expect(parsePushBody(JSON.stringify(car(1)))).toEqual({ vehicles: [car(1)], removed: [] });
+    expect(parsePushBody(JSON.stringify([car(1)]))).toEqual({ vehicles: [car(1)], removed: [] });
+    expect(parsePushBody(JSON.stringify({ removed: [2] }))).toEqual({ vehicles: [], removed: ['2'] });
+    expect(() => parsePushBody('{"vehicles": 3}')).toThrow(/must be an array/);
+  });
+  it('replaces by id, adds new cars and drops removed ids', () => {
+    const result = applyPush('t', current, { vehicles: [car(2, { price: 1 }), car(9)], removed: ['3'] });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.records).toEqual([car(1), car(2, { price: 1 }), car(9)]);
+  });
+  it('keeps the previous version of a car whose pushed record is invalid', () => {
+    const result = applyPush('t', current, { vehicles: [car(1, { status: 'gone' }), car(2, { price: 5 })], removed: [] });
+    expect(result).toMatchObject({ ok: true, accepted: 1, rejected: 1 });
+    if (result.ok) expect(result.records).toEqual([car(1), car(2, { price: 5 }), car(3)]);
+  });
+  it('rejects a push with nothing valid in it', () => {
+    expect(applyPush('t', current, { vehicles: [{ id: 1 }], removed: [] })).toMatchObject({ ok: false });
+    expect(applyPush('t', current, { vehicles: [], removed: [] })).toMatchObject({ ok: false });
+  });
+});
+
+describe('feedKindOfFile', () => {
+  it.each([
+    ['stock.json', 'snapshot'],
+    ['export-2026-11-21.CSV', 'csv'],
+    ['stock.json.tmp', null],
+    ['.stock.json', null],
+    ['upload.part', null],
+    ['notes.txt', null],
+  ])('%s -> %s', (name, kind) => expect(feedKindOfFile(name)).toBe(kind));
+});
