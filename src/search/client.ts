@@ -9,7 +9,7 @@ import type { EngineResult, EngineSearchParams, SearchEngine } from './engine.ts
 /** One request of InstantSearch's multi-query call. */
 export interface SearchRequest {
   indexName: string;
-  params?: EngineSearchParams & Record<string, unknown>;
+  params?: EngineSearchParams;
 }
 
 /** The part of InstantSearch's SearchClient the engines implement. */

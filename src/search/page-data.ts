@@ -85,3 +85,18 @@ export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> 
   })();
   return cached;
 }
+
+/** Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) for the tenant being built. */
+export async function heroSearchProps(bundle: TenantBundle) {
+  const data = await searchBuildData(bundle);
+  const facets = data.engine.search(data.config.index, { hitsPerPage: 0, facets: ['make', 'model', 'body', 'city', 'colour', 'fuel', 'car_type'] });
+  // Models are listed only once a make is chosen; the build does not need to ship them.
+  delete facets.facets.model;
+  return {
+    engine: data.config.engine,
+    index: data.config.index,
+    routes: data.routes,
+    stockNoun: data.config.stockNoun,
+    initial: { total: facets.nbHits, facets: facets.facets },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Home hero stock search (spec §2 "Hero stock search", §9): car-type slider, make, model,
+ * body, city, colour, fuel; 'Show Me N cars' with an animated live count; the price-slider
+ * search (results by price, highest first); make tiles with label, count and logo.
+ * It is a real GET form, so it works before the island loads; once loaded, counts come
+ * from the same engine as the search page, so N equals the hits of the page it opens.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatMoney } from '../../lib/format.ts';
+import type { SearchClientLike } from '../../search/client.ts';
+import { HOME_PRICE_SLIDER } from '../../search/config.ts';
+import { slugify } from '../../search/embedded-index.ts';
+import type { EngineResult } from '../../search/engine.ts';
+import { facetOptions, HERO_CAR_TYPES, HERO_SELECTS, heroQueries, heroResultsUrl, priceSearchUrl, snapHomePrice, type HeroSelection } from '../../search/hero.ts';
+import { displayCount } from '../../search/results.ts';
+import type { RouteTable } from '../../search/routes.ts';
+import { createSearchClient } from './search-client.ts';
+import type { EngineConfig } from './types.ts';
+import './hero-search.css';
+
+export interface HeroSearchProps {
+  engine: EngineConfig;
+  index: string;
+  routes: RouteTable;
+  /** 'cars', or the site's noun ('Caravans'). */
+  stockNoun: string;
+  /** Build-time facet counts of all visible stock (first render, before the engine answers). */
+  initial: { total: number; facets: Record<string, Record<string, number>> };
+  /** Number of make tiles shown under the form. Default 8; 0 for none. */
+  tiles?: number;
+}
+
+/** A number that runs to its target (about 0.5 s); jumps when the visitor prefers less motion. */
+function useAnimatedNumber(target: number): number {
+  const [shown, setShown] = useState(target);
+  const from = useRef(target);
+  useEffect(() => {
+    const start = from.current;
+    if (start === target || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+      from.current = target;
+      setShown(target);
+      return;
+    }
+    const began = performance.now();
+    let frame = 0;
+    const step = (time: number) => {
+      const progress = Math.min(1, (time - began) / 500);
+      const value = Math.round(start + (target - start) * (1 - (1 - progress) ** 3));
+      from.current = value;
+      setShown(value);
+      if (progress < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [target]);
+  return shown;
+}
+
+export default function HeroSearch({ engine, index, routes, stockNoun, initial, tiles = 8 }: HeroSearchProps) {
+  const id = useId();
+  const [selection, setSelection] = useState<HeroSelection>({ carType: 'all', values: {} });
+  const [count, setCount] = useState(initial.total);
+  const [facets, setFacets] = useState(initial.facets);
+  const [price, setPrice] = useState<[number, number]>([HOME_PRICE_SLIDER.min, HOME_PRICE_SLIDER.max]);
+  const [live, setLive] = useState(false);
+  const client = useRef<SearchClientLike | null>(null);
+  const shown = useAnimatedNumber(count);
+
+  useEffect(() => {
+    client.current ??= createSearchClient(engine);
+    let current = true;
+    const queries = heroQueries(selection);
+    client.current
+      .search(queries.map((query) => ({ indexName: index, params: query.params })))
+      .then(({ results }) => {
+        if (!current) return;
+        const answers = results as EngineResult[];
+        const next: Record<string, Record<string, number>> = {};
+        queries.forEach((query, position) => {
+          if (query.attribute) next[query.attribute] = answers[position].facets?.[query.attribute] ?? {};
+        });
+        setFacets(next);
+        setCount(displayCount(answers[0].nbHits, answers[0].facets));
+        setLive(true);
+      })
+      // A failed search keeps the last counts (spec §8: search errors show no message).
+      .catch((error: unknown) => console.warn('hero search failed', error));
+    return () => {
+      current = false;
+    };
+  }, [selection]);
+
+  const choose = (attribute: string, value: string) =>
+    setSelection((previous) => ({ ...previous, values: { ...previous.values, [attribute]: value, ...(attribute === 'make' ? { model: '' } : {}) } }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    window.location.assign(heroResultsUrl(selection, routes));
+  };
+  const makeTiles = facetOptions(initial.facets.make, tiles);
+
+  return (
+    <div className="hero-stock" data-hero-phase={live ? 'live' : 'static'}>
+      <form className="hero-stock__form" action={routes.base} method="get" role="search" aria-label="Stock search" onSubmit={submit}>
+        <fieldset className="hero-stock__types">
+          <legend className="visually-hidden">Car type</legend>
+          {HERO_CAR_TYPES.map((option) => (
+            <label key={option.key} className={`hero-stock__type${selection.carType === option.key ? ' is-selected' : ''}`}>
+              <input
+                type="radio"
+                name={option.types.length === 1 ? 'refinementList[car_type][]' : 'car_type_all'}
+                value={option.types[0] ?? ''}
+                checked={selection.carType === option.key}
+                onChange={() => setSelection((previous) => ({ ...previous, carType: option.key }))}
+              />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="hero-stock__fields">
+          {HERO_SELECTS.map((select) => {
+            const options = facetOptions(facets[select.attribute], select.limit);
+            const disabled = select.attribute === 'model' && !selection.values.make;
+            const value = selection.values[select.attribute] ?? '';
+            return (
+              <div className="hero-stock__field" key={select.attribute}>
+                <label htmlFor={`${id}-${select.attribute}`}>{select.label}</label>
+                <select id={`${id}-${select.attribute}`} name={`refinementList[${select.attribute}][]`} value={value} disabled={disabled} onChange={(event) => choose(select.attribute, event.target.value)}>
+                  <option value="">{select.any}</option>
+                  {value && !options.some((option) => option.value === value) && <option value={value}>{value} (0)</option>}
+                  {options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.value} ({option.count})
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })}
+        </div>
+        <button className="button button--accent hero-stock__submit" type="submit" aria-live="polite">
+          Show Me {shown.toLocaleString('en-AU')} {stockNoun}
+        </button>
+      </form>
+      <form
+        className="hero-stock__price"
+        action={routes.base}
+        method="get"
+        aria-label="Search by price"
+        onSubmit={(event) => {
+          event.preventDefault();
+          window.location.assign(priceSearchUrl(price, routes));
+        }}
+      >
+        <fieldset>
+          <legend>Price</legend>
+          <p className="hero-stock__price-values" aria-live="polite">
+            {formatMoney(price[0])} – {formatMoney(price[1])}
+            {price[1] >= HOME_PRICE_SLIDER.max ? '+' : ''}
+          </p>
+          <input
+            type="range"
+            aria-label="Minimum price"
+            min={HOME_PRICE_SLIDER.min}
+            max={HOME_PRICE_SLIDER.max}
+            step={HOME_PRICE_SLIDER.step}
+            value={price[0]}
+            onChange={(event) => setPrice(([, high]) => [Math.min(snapHomePrice(Number(event.target.value)), high - HOME_PRICE_SLIDER.step), high])}
+          />
+          <input
+            type="range"
+            aria-label="Maximum price"
+            min={HOME_PRICE_SLIDER.min}
+            max={HOME_PRICE_SLIDER.max}
+            step={HOME_PRICE_SLIDER.step}
+            value={price[1]}
+            onChange={(event) => setPrice(([low]) => [low, Math.max(snapHomePrice(Number(event.target.value)), low + HOME_PRICE_SLIDER.step)])}
+          />
+          <input type="hidden" name="sortBy" value="price-desc" />
+        </fieldset>
+        <button className="button" type="submit">
+          Search by Price
+        </button>
+      </form>
+      {makeTiles.length > 0 && (
+        <ul className="hero-stock__tiles" aria-label="Browse by make">
+          {makeTiles.map((tile) => (
+            <li key={tile.value}>
+              <a className="hero-stock__tile" href={`${routes.prefix}/${slugify(tile.value)}`}>
+                <span className="hero-stock__logo" aria-hidden="true">
+                  {tile.value.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="hero-stock__tile-label">{tile.value}</span>
+                <span className="hero-stock__tile-count">
+                  {tile.count} {stockNoun}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

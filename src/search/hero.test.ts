@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { buildRouteTable } from './routes.ts';
+import { facetOptions, heroQueries, heroRefinements, heroResultsUrl, priceSearchUrl, snapHomePrice } from './hero.ts';
+
+const routes = buildRouteTable([{ make: 'Toyota', model: 'Corolla' } as never]);
+
+describe('hero stock search', () => {
+  it('turns the selection into refinements; a model needs its make', () => {
+    expect(heroRefinements({ carType: 'used', values: { make: 'Toyota', model: 'Corolla', body: '' } })).toEqual({ car_type: ['used'], make: ['Toyota'], model: ['Corolla'] });
+    expect(heroRefinements({ carType: 'all', values: { model: 'Corolla' } })).toEqual({});
+  });
+
+  it('asks each select for its options without its own choice', () => {
+    const [count, make] = heroQueries({ carType: 'new', values: { make: 'Toyota' } });
+    expect(count.params.facetFilters).toEqual([['car_type:new'], ['make:Toyota']]);
+    expect(make).toMatchObject({ attribute: 'make', params: { facets: ['make'], facetFilters: [['car_type:new']] } });
+  });
+
+  it('opens the results page of the selection', () => {
+    expect(heroResultsUrl({ carType: 'used', values: { make: 'Toyota' } }, routes)).toBe('/search/used-cars?refinementList[make][]=Toyota');
+    expect(heroResultsUrl({ carType: 'all', values: { make: 'Toyota', model: 'Corolla' } }, routes)).toBe('/search/toyota/corolla');
+  });
+
+  it('price search sorts by price descending within the range (5,000-250,000 step 500)', () => {
+    expect(priceSearchUrl([20000, 60000], routes)).toBe('/search/new-used-and-demo-cars?sortBy=price-desc&range[price]=20000:60000');
+    expect(priceSearchUrl([5000, 250000], routes)).toBe('/search/new-used-and-demo-cars?sortBy=price-desc');
+    expect([4000, 5249, 5250, 300000, Number.NaN].map(snapHomePrice)).toEqual([5000, 5000, 5500, 250000, 5000]);
+  });
+
+  it('lists the most stocked values first, capped', () => {
+    expect(facetOptions({ Kia: 2, Toyota: 9, Audi: 2 }, 2)).toEqual([{ value: 'Toyota', count: 9 }, { value: 'Audi', count: 2 }]);
+  });
+});

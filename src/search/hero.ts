@@ -1,0 +1,89 @@
+/**
+ * Home hero stock search rules (spec §2 "Hero stock search", §9): the selections become
+ * search filters and a results URL; counts come from the engine. Pure.
+ */
+import { HOME_PRICE_SLIDER, MODELS_FOR_MAKE, POPULAR_MAKES } from './config.ts';
+import type { EngineSearchParams } from './engine.ts';
+import { createSearchUrl, type SearchUrlState } from './routing.ts';
+import type { RouteTable } from './routes.ts';
+
+/** Select fields of the hero search, in the order shown (spec §2: make, model, body / city / car type, colour / fuel / type). */
+export const HERO_SELECTS = [
+  { attribute: 'make', label: 'Make', any: 'All Makes', limit: POPULAR_MAKES },
+  { attribute: 'model', label: 'Model', any: 'All Models', limit: MODELS_FOR_MAKE },
+  { attribute: 'body', label: 'Body', any: 'Any body', limit: 30 },
+  { attribute: 'city', label: 'City', any: 'Any city', limit: 20 },
+  { attribute: 'colour', label: 'Colour', any: 'Any colour', limit: 30 },
+  { attribute: 'fuel', label: 'Fuel', any: 'Any fuel', limit: 30 },
+] as const;
+
+/** Car-type slider of the hero (spec §2: All / New / Demo / Used). */
+export const HERO_CAR_TYPES = [
+  { key: 'all', label: 'All', types: [] as string[] },
+  { key: 'new', label: 'New', types: ['new'] },
+  { key: 'demo', label: 'Demo', types: ['demo'] },
+  { key: 'used', label: 'Used', types: ['used'] },
+] as const;
+
+/** What the visitor chose in the hero. */
+export interface HeroSelection {
+  carType: string;
+  /** attribute -> chosen value ('' = any). */
+  values: Record<string, string>;
+}
+
+/** Refinements of a selection; a model only counts with its make. */
+export function heroRefinements(selection: HeroSelection): Record<string, string[]> {
+  const refinements: Record<string, string[]> = {};
+  const type = HERO_CAR_TYPES.find((option) => option.key === selection.carType);
+  if (type && type.types.length > 0) refinements.car_type = [...type.types];
+  for (const { attribute } of HERO_SELECTS) {
+    const value = selection.values[attribute];
+    if (!value) continue;
+    if (attribute === 'model' && !selection.values.make) continue;
+    refinements[attribute] = [value];
+  }
+  return refinements;
+}
+
+/** Engine queries for a selection: the count query, then one per select whose options ignore its own choice. */
+export function heroQueries(selection: HeroSelection): { attribute: string | null; params: EngineSearchParams }[] {
+  const refinements = heroRefinements(selection);
+  const filters = (except?: string) =>
+    Object.entries(refinements)
+      .filter(([attribute]) => attribute !== except)
+      .map(([attribute, values]) => values.map((value) => `${attribute}:${value}`));
+  return [
+    { attribute: null, params: { hitsPerPage: 0, facets: ['car_type'], facetFilters: filters() } },
+    ...HERO_SELECTS.map(({ attribute }) => ({ attribute, params: { hitsPerPage: 0, facets: [attribute], facetFilters: filters(attribute) } as EngineSearchParams })),
+  ];
+}
+
+/** The results URL of a selection ('Show Me N cars'). */
+export function heroResultsUrl(selection: HeroSelection, routes: RouteTable): string {
+  return createSearchUrl({ refinementList: heroRefinements(selection) }, routes);
+}
+
+/** The price-slider search: results in the price range, highest price first (spec §2). */
+export function priceSearchUrl(range: readonly [number, number], routes: RouteTable): string {
+  const [low, high] = range;
+  const state: SearchUrlState = { sortBy: 'price-desc' };
+  const text = `${low > HOME_PRICE_SLIDER.min ? low : ''}:${high < HOME_PRICE_SLIDER.max ? high : ''}`;
+  if (text !== ':') state.range = { price: text };
+  return createSearchUrl(state, routes);
+}
+
+/** Snap a home price slider value to its step and bounds (5,000-250,000 step 500). */
+export function snapHomePrice(value: number): number {
+  const { min, max, step } = HOME_PRICE_SLIDER;
+  if (!Number.isFinite(value)) return min;
+  return Math.min(max, Math.max(min, Math.round((value - min) / step) * step + min));
+}
+
+/** Options of a select from a facet distribution: most stock first, then name; at most `limit`. */
+export function facetOptions(distribution: Record<string, number> | undefined, limit: number): { value: string; count: number }[] {
+  return Object.entries(distribution ?? {})
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+    .slice(0, limit);
+}
