@@ -29,6 +29,6 @@ export default defineConfig({
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { DATA_DIR: 'data/e2e', NODE_ENV: 'test' },
+    env: { SQLITE_FILE: 'data/e2e/leads.sqlite', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
   },
 });

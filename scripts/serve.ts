@@ -1,37 +1,86 @@
 #!/usr/bin/env node
 /**
- * Serve built tenant sites (and the lead API under /api) on one port:
+ * Serve built tenant sites and the lead API on one port, as in production behind a CDN:
  *
  *   npm run serve -- [--dir dist] [--tenants tenants] [--port 4321] [--host 127.0.0.1]
  *
- * Each tenant answers at http://<slug>.localhost:<port>/; the bare host lists them.
- * PORT and HOST environment variables are used when the flags are absent.
+ * Each tenant answers at http://<slug>.localhost:<port>/ (its `current` release when the
+ * pipeline publishes releases); /api/* on every tenant host is the lead API; the bare host
+ * lists the tenants. PORT / HOST are used when the flags are absent; the lead API reads the
+ * rest of its configuration from the environment (docs/lead-api.md).
  */
-import { createServer } from 'node:http';
+import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createApp } from '../src/server/app.ts';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 
 const { values } = parseArgs({
   options: {
     dir: { type: 'string', default: 'dist' },
-    tenants: { type: 'string', default: 'tenants' },
+    tenants: { type: 'string' },
     port: { type: 'string' },
     host: { type: 'string' },
   },
 });
-const port = Number(values.port ?? process.env.PORT ?? 4321);
-const host = values.host ?? process.env.HOST ?? '127.0.0.1';
-if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-  console.error(`PORT must be a port number (1-65535), got "${values.port ?? process.env.PORT}"`);
-  process.exit(2);
+
+let config;
+try {
+  config = loadConfig({
+    ...process.env,
+    PORT: values.port ?? process.env.PORT ?? '4321',
+    HOST: values.host ?? process.env.HOST ?? '127.0.0.1',
+    TENANTS_DIR: values.tenants ?? process.env.TENANTS_DIR ?? 'tenants',
+  });
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
 }
+
 const sitesDir = resolve(values.dir);
-const handler = createStaticSitesHandler({ sitesDir });
-const server = createServer(handler);
-server.listen(port, host, () => {
-  console.log(`serving ${sitesDir} at http://localhost:${port}/ (tenants at http://<slug>.localhost:${port}/)`);
+const sites = createStaticSitesHandler({ sitesDir });
+const app = await createApp({
+  tenantsDir: config.tenantsDir,
+  database: config.database,
+  hostMap: config.hostMap,
+  providers: config.providers,
+  rateLimit: config.rateLimit,
+  delivery: config.delivery,
+  signIn: config.signIn,
+  trustProxy: config.trustProxy,
+  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  fallback: sites,
+}).catch((error: Error) => {
+  console.error(`could not start: ${error.message}`);
+  process.exit(1);
 });
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+
+await app.listen({ host: config.host, port: config.port });
+console.log(`serving ${sitesDir} with the lead API at http://localhost:${config.port}/ (tenants at http://<slug>.localhost:${config.port}/)`);
+
+// A stock change (pipeline publish) reloads the API's view of the tenants.
+let pending: NodeJS.Timeout | undefined;
+try {
+  watch(config.tenantsDir, { recursive: true }, () => {
+    if (pending) clearTimeout(pending);
+    pending = setTimeout(() => app.reloadTenants(), 500);
+  }).unref();
+} catch {
+  // Folder watching is a convenience for local runs; SIGHUP reloads too.
+}
+process.on('SIGHUP', () => app.reloadTenants());
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
