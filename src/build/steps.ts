@@ -1,6 +1,7 @@
 /** Post-build steps: run in the parent build process after Astro wrote a tenant's pages. */
 import type { Tenant } from '../lib/tenant.ts';
 import type { TenantBundle } from './bundle.ts';
+import { vehicleImagesStep } from './images.ts';
 import { sitemapStep } from './sitemap-step.ts';
 
 export interface PostBuildContext {
@@ -16,4 +17,4 @@ export interface PostBuildStep {
 }
 
 /** Steps in the order they run. */
-export const postBuildSteps: PostBuildStep[] = [sitemapStep];
+export const postBuildSteps: PostBuildStep[] = [sitemapStep, vehicleImagesStep];
