@@ -25,3 +25,12 @@ describe('checkForm', () => {
     ]);
   });
 });
+
+describe('withoutBlanks', () => {
+  it('drops blank optional choices so they count as not given', async () => {
+    const { withoutBlanks } = await import('./form-validation.ts');
+    expect(withoutBlanks({ finance: '', name: '', PreferredContactMethod: 'SMS' }, ['finance', 'PreferredContactMethod'])).toEqual({ name: '', PreferredContactMethod: 'SMS' });
+    const result = checkForm(enquiryFormSchema(), withoutBlanks({ name: 'A', email: 'a@b.co', phone: '0412345678', postcode: '4000', message: 'x', finance: '', PreferredContactMethod: '' }, ['finance', 'PreferredContactMethod']));
+    expect(result.ok).toBe(true);
+  });
+});

@@ -31,3 +31,10 @@ export const ERROR_SUMMARY_HEADING = 'Please fix the following errors:';
 export const LEAD_FAILURE_MESSAGE = 'An unexpected error occured';
 /** Spec §8: a generic form's server failure. */
 export const GENERIC_FAILURE_MESSAGE = 'An error occurred when submitting this form';
+
+/** Unanswered optional choices (radio groups, selects) are 'not given', not an invalid ''. */
+export function withoutBlanks(values: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out = { ...values };
+  for (const key of keys) if (out[key] === '') delete out[key];
+  return out;
+}

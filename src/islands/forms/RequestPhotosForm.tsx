@@ -1,0 +1,65 @@
+/**
+ * Request Photos (spec §5): contact fields and an optional message; a blank message is
+ * sent as the hidden default text 'Please send photos for this car'.
+ */
+import { useEffect, type FormEvent } from 'react';
+import type { FormSiteConfig } from '../../lib/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
+import { RequestPhotosFormSchema } from '../../schemas/forms.ts';
+import { prefilled } from '../../stores/prefill.ts';
+import { ErrorSummary, FormAlert, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
+import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
+import { CONTACT_DEFAULTS, CONTACT_ORDER, ConsentFields, ContactFields } from './shared-fields.tsx';
+
+export interface RequestPhotosFormProps {
+  config: FormSiteConfig;
+  car: LeadCar;
+  formId?: string;
+  heading?: string;
+}
+
+export default function RequestPhotosForm(props: RequestPhotosFormProps) {
+  const { config, car } = props;
+  const formId = props.formId ?? 'request-photos';
+  const kit = useFormKit(formId, () => ({ ...CONTACT_DEFAULTS, message: '' }));
+  useEffect(() => {
+    kit.setMany(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
+    notePageVisit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (kit.submitting) return;
+    kit.setFormError('');
+    const check = checkForm(RequestPhotosFormSchema, withoutBlanks(kit.values, ['PreferredContactMethod']));
+    if (!check.ok) {
+      kit.fail(check.errors);
+      return;
+    }
+    kit.clearErrors();
+    kit.setSubmitting(true);
+    const result = await sendLead({ apiBase: config.apiBase, values: { ...check.output }, category: 'Request Photos', car, formCompleted: true });
+    if (!result.ok) {
+      kit.setSubmitting(false);
+      kit.setFormError(result.message);
+      return;
+    }
+    completeLead({ leadId: result.leadId, category: 'Request Photos', event: leadAnalyticsEvent('enquiry', car), car, values: kit.values, labels: kit.labels.current });
+  };
+
+  return (
+    <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby={props.heading ? `${formId}-heading` : undefined}>
+      {props.heading && <h2 id={`${formId}-heading`}>{props.heading}</h2>}
+      <ErrorSummary kit={kit} fieldOrder={[...CONTACT_ORDER, 'message']} />
+      <ContactFields kit={kit} />
+      <TextAreaField kit={kit} name="message" label="Comments" maxLength={5000} placeholder="Please send photos for this car" />
+      <ConsentFields kit={kit} config={config} />
+      <FormAlert kit={kit} />
+      <div className="form__actions">
+        <SubmitButton kit={kit} label="Request Photos" />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * /success (spec §2): what the shopper sent and what happens next, read from the record
+ * the form left in localStorage (also the vehicle modals' 'success_category'/'lead_car').
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { successCopy } from '../../lib/lead-success.ts';
+import { $sentLead } from '../../stores/prefill.ts';
+import './forms.css';
+
+function legacyRecord(): { category: string | null; car: { name: string; slug: string } | null } {
+  try {
+    const car = JSON.parse(localStorage.getItem('lead_car') ?? 'null') as { name?: unknown; slug?: unknown } | null;
+    return {
+      category: localStorage.getItem('success_category'),
+      car: car && typeof car.name === 'string' && typeof car.slug === 'string' ? { name: car.name, slug: car.slug } : null,
+    };
+  } catch {
+    return { category: null, car: null };
+  }
+}
+
+export default function SuccessSummary({ dealer, stockHref }: { dealer: string; stockHref: string }) {
+  const stored = useStore($sentLead);
+  const [legacy, setLegacy] = useState<ReturnType<typeof legacyRecord> | null>(null);
+  useEffect(() => setLegacy(legacyRecord()), []);
+  // Until mounted, render what the static HTML had (nothing is known at build time).
+  const sent = legacy ? stored : null;
+  const category = legacy?.category ?? sent?.category ?? null;
+  // The newest record wins: the modals write only the legacy keys, the form islands both.
+  const fromForms = sent && (!legacy?.category || legacy.category === sent.successCategory);
+  const copy = successCopy(fromForms ? sent.category : category, dealer);
+  const car = fromForms ? (sent.car ?? null) : (legacy?.car ?? null);
+  return (
+    <div className="success-summary" data-testid="success-summary">
+      <h1>{copy.heading}</h1>
+      <p>{copy.next}</p>
+      {car && (
+        <p>
+          Vehicle: <a href={`/cars/${car.slug}`}>{car.name}</a>
+        </p>
+      )}
+      {fromForms && sent.sent.length > 0 && (
+        <section aria-labelledby="success-sent">
+          <h2 id="success-sent">What you sent us</h2>
+          <dl>
+            {sent.sent.map(([label, value]) => (
+              <div key={label} style={{ display: 'contents' }}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+      <p>
+        <a className="button" href={stockHref}>
+          Browse our stock
+        </a>{' '}
+        <a className="button button--secondary" href="/">
+          Back to home
+        </a>
+      </p>
+    </div>
+  );
+}

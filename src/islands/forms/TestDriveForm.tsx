@@ -1,0 +1,144 @@
+/**
+ * Test-drive booking (spec §5 "Test-drive form"): contact fields, optional message, the
+ * 'Test Drive Booking Date' from the appointment availability call (a free date-time
+ * input when the call fails), a delivery location when the car's location has
+ * distribution locations, and the terms checkbox on sites that require it.
+ * Used in the vehicle page's modal and on /book-test-drive/.
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { FormSiteConfig } from '../../lib/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
+import { testDriveFormSchema } from '../../schemas/forms.ts';
+import { prefilled } from '../../stores/prefill.ts';
+import { callApi } from './api.ts';
+import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
+import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
+import { CONTACT_DEFAULTS, CONTACT_ORDER, ConsentFields, ContactFields } from './shared-fields.tsx';
+
+interface Availability {
+  timezone?: string;
+  days?: { date: string; slots: { start: string; label: string }[] }[];
+}
+
+export interface TestDriveFormProps {
+  config: FormSiteConfig;
+  car?: LeadCar | null;
+  /** Cars to choose from when no car is given (/book-test-drive/). */
+  cars?: LeadCar[];
+  formId?: string;
+  heading?: string;
+}
+
+function dayLabel(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const value = new Date(Date.UTC(year!, month! - 1, day!));
+  return new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(value);
+}
+
+export default function TestDriveForm(props: TestDriveFormProps) {
+  const { config } = props;
+  const formId = props.formId ?? 'test-drive';
+  const kit = useFormKit(formId, () => ({ ...CONTACT_DEFAULTS, car_id: props.car ? String(props.car.id) : '', dateTime: '', delivery_location: '', message: '', terms_conditions: false }));
+  const [availability, setAvailability] = useState<Availability | null | 'failed'>(null);
+  const car = props.car ?? props.cars?.find((entry) => String(entry.id) === kit.values.car_id) ?? null;
+  const deliveryLocations = (car?.location?.distribution_locations ?? []).map((entry) => entry.name ?? entry.slug ?? '').filter(Boolean);
+
+  useEffect(() => {
+    kit.setMany(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
+    // /book-test-drive/?car_id={id} arrives with the car chosen.
+    const wanted = new URLSearchParams(location.search).get('car_id');
+    if (!props.car && wanted && props.cars?.some((entry) => String(entry.id) === wanted)) kit.set('car_id', wanted);
+    notePageVisit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!car) {
+      setAvailability(null);
+      return;
+    }
+    const controller = new AbortController();
+    setAvailability(null);
+    callApi<Availability>(config.apiBase, `/test-drive/availability?car_id=${encodeURIComponent(String(car.id))}`, { signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      setAvailability(result.ok && Array.isArray(result.data?.days) && result.data.days.some((day) => day.slots.length > 0) ? result.data : 'failed');
+    });
+    return () => controller.abort();
+  }, [car?.id, config.apiBase]);
+
+  const schema = useMemo(() => testDriveFormSchema({ termsRequired: config.termsRequired }), [config.termsRequired]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (kit.submitting) return;
+    kit.setFormError('');
+    const check = checkForm(schema, withoutBlanks(kit.values, ['PreferredContactMethod']));
+    const errors: Record<string, string> = check.ok ? {} : { ...check.errors };
+    if (props.cars && !props.car && !kit.values.car_id) errors.car_id = '* This field is required';
+    if (Object.keys(errors).length > 0 || !check.ok) {
+      kit.fail(errors);
+      return;
+    }
+    kit.clearErrors();
+    kit.setSubmitting(true);
+    const result = await sendLead({ apiBase: config.apiBase, values: { ...check.output }, category: 'Test Drive', car, formCompleted: true });
+    if (!result.ok) {
+      kit.setSubmitting(false);
+      kit.setFormError(result.message);
+      if (Object.keys(result.fieldErrors).length > 0) kit.fail(result.fieldErrors);
+      return;
+    }
+    completeLead({ leadId: result.leadId, category: 'Test Drive', event: leadAnalyticsEvent('test-drive', car), car, values: kit.values, labels: kit.labels.current });
+  };
+
+  const slots = availability && availability !== 'failed' ? (availability.days ?? []).filter((day) => day.slots.length > 0) : [];
+  return (
+    <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby={props.heading ? `${formId}-heading` : undefined}>
+      {props.heading && <h2 id={`${formId}-heading`}>{props.heading}</h2>}
+      <ErrorSummary kit={kit} fieldOrder={['car_id', ...CONTACT_ORDER, 'dateTime', 'delivery_location', 'message', 'terms_conditions']} />
+      {!props.car && props.cars && (
+        <SelectField kit={kit} name="car_id" label="Vehicle" required placeholder="Choose a vehicle" options={props.cars.map((entry) => ({ value: String(entry.id), label: entry.name ?? entry.slug }))} />
+      )}
+      <ContactFields kit={kit} />
+      {slots.length > 0 ? (
+        <div className="field">
+          <label htmlFor={kit.fieldId('dateTime')}>Test Drive Booking Date</label>
+          <select
+            id={kit.fieldId('dateTime')}
+            name="dateTime"
+            value={String(kit.values.dateTime ?? '')}
+            onChange={(event) => kit.set('dateTime', event.target.value)}
+            aria-invalid={kit.errors.dateTime ? true : undefined}
+            aria-describedby={kit.errors.dateTime ? kit.errorId('dateTime') : undefined}
+          >
+            <option value="">Choose a day and time</option>
+            {slots.map((day) => (
+              <optgroup key={day.date} label={dayLabel(day.date)}>
+                {day.slots.map((slot) => (
+                  <option key={slot.start} value={slot.start}>
+                    {dayLabel(day.date)} {slot.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          {kit.errors.dateTime && (
+            <p className="field__error" id={kit.errorId('dateTime')}>
+              {kit.errors.dateTime}
+            </p>
+          )}
+        </div>
+      ) : (
+        <TextField kit={kit} name="dateTime" label="Test Drive Booking Date" type="datetime-local" hint={availability === null && car ? 'Loading available times…' : undefined} />
+      )}
+      {deliveryLocations.length > 0 && <SelectField kit={kit} name="delivery_location" label="Delivery Location" placeholder="No delivery needed" options={deliveryLocations} />}
+      <TextAreaField kit={kit} name="message" label="Comments" maxLength={5000} />
+      <ConsentFields kit={kit} config={config} />
+      <FormAlert kit={kit} />
+      <div className="form__actions">
+        <SubmitButton kit={kit} label="Book Test Drive" />
+      </div>
+    </form>
+  );
+}

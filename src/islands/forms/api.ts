@@ -1,0 +1,65 @@
+/**
+ * The lead API as the browser forms call it (same origin under `site.api_base`, default
+ * '/api'). Every call returns a result object instead of throwing, so a form can show the
+ * API's message, or the spec's failure text, and keep what was typed.
+ */
+
+/** Outcome of one API call. */
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message: string | undefined; fieldErrors: Record<string, string> };
+
+/** Join the API base and a path: ('/api', '/leads') -> '/api/leads'. */
+export function apiUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const record = data as Record<string, unknown>;
+  for (const key of ['message', 'error']) if (typeof record[key] === 'string' && record[key] !== '') return record[key] as string;
+  return undefined;
+}
+
+function fieldErrorsOf(data: unknown): Record<string, string> {
+  if (!data || typeof data !== 'object') return {};
+  const fields = (data as Record<string, unknown>).fields ?? (data as Record<string, unknown>).errors;
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return {};
+  return Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+}
+
+/** Send a JSON (or multipart) request; network failures come back as status 0. */
+export async function callApi<T>(
+  base: string,
+  path: string,
+  options: { method?: string; body?: unknown; token?: string; idempotencyKey?: string; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  try {
+    const response = await fetch(apiUrl(base, path), { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin', signal: options.signal });
+    const data = (await response.json().catch(() => null)) as unknown;
+    if (response.ok) return { ok: true, status: response.status, data: data as T };
+    return { ok: false, status: response.status, message: messageOf(data), fieldErrors: fieldErrorsOf(data) };
+  } catch (error) {
+    console.warn('API call failed', path, error);
+    return { ok: false, status: 0, message: undefined, fieldErrors: {} };
+  }
+}
+
+/** A random id for the Idempotency-Key of a first submission (retries reuse it). */
+export function newRequestKey(): string {
+  const crypto = globalThis.crypto as Crypto | undefined;
+  if (crypto?.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** POST /leads: returns the lead_id. */
+export function postLead(base: string, body: Record<string, unknown>, idempotencyKey?: string) {
+  return callApi<{ lead_id?: string }>(base, '/leads', { body, idempotencyKey });
+}

@@ -1,0 +1,384 @@
+/**
+ * The building blocks every form island uses (spec §5 "form error presentation"): a form
+ * state hook, labelled fields with their message beside them (aria-invalid,
+ * aria-describedby), the 'Please fix the following errors:' summary, focus on the first
+ * error, and the destructive form-level alert (role=alert, data-testid error-warning).
+ * Values live in React state, so nothing typed is lost when a submission fails.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { ERROR_SUMMARY_HEADING, orderedErrors } from '../../lib/form-validation.ts';
+import { caretAfterFormat, formatKmInput, formatMoneyInput, parseWholeNumber, presetLabel } from '../../lib/money-input.ts';
+import './forms.css';
+
+export type FormValues = Record<string, unknown>;
+
+/** State and helpers of one form. */
+export interface FormKit<V extends FormValues = FormValues> {
+  formId: string;
+  values: V;
+  errors: Record<string, string>;
+  formError: string;
+  submitting: boolean;
+  formRef: React.RefObject<HTMLFormElement | null>;
+  labels: React.RefObject<Record<string, string>>;
+  fieldId(name: string): string;
+  errorId(name: string): string;
+  set(name: string, value: unknown): void;
+  setMany(values: Partial<V>): void;
+  /** Show field errors and move focus to the first one. */
+  fail(errors: Record<string, string>): void;
+  clearErrors(): void;
+  setFormError(message: string): void;
+  setSubmitting(value: boolean): void;
+}
+
+/** Form state with focus management; `formId` must be unique on the page. */
+export function useFormKit<V extends FormValues>(formId: string, initial: V | (() => V)): FormKit<V> {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const labels = useRef<Record<string, string>>({});
+
+  useEffect(() => {
+    // Tests and scripts can tell a hydrated (interactive) form from the server HTML.
+    formRef.current?.setAttribute('data-hydrated', 'true');
+  }, []);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+  }, [focusRequest]);
+
+  const fieldId = useCallback((name: string) => `${formId}-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`, [formId]);
+  return {
+    formId,
+    values,
+    errors,
+    formError,
+    submitting,
+    formRef,
+    labels,
+    fieldId,
+    errorId: (name) => `${fieldId(name)}-error`,
+    set: (name, value) => {
+      setValues((previous) => ({ ...previous, [name]: value }));
+      // The field's message stays until the shopper changes that field.
+      setErrors((previous) => {
+        if (!(name in previous)) return previous;
+        const { [name]: _removed, ...rest } = previous;
+        return rest;
+      });
+    },
+    setMany: (more) => setValues((previous) => ({ ...previous, ...more })),
+    fail: (next) => {
+      setErrors(next);
+      setFocusRequest((count) => count + 1);
+    },
+    clearErrors: () => setErrors({}),
+    setFormError,
+    setSubmitting,
+  };
+}
+
+/** 'Please fix the following errors:' and the list of messages, each linking to its field. */
+export function ErrorSummary({ kit, fieldOrder }: { kit: FormKit; fieldOrder?: readonly string[] }) {
+  const entries = orderedErrors(kit.errors, fieldOrder ?? Object.keys(kit.values));
+  if (entries.length === 0) return null;
+  return (
+    <div className="form-errors" role="alert" aria-labelledby={`${kit.formId}-errors-title`} data-testid="form-errors">
+      <p id={`${kit.formId}-errors-title`} className="form-errors__title">
+        {ERROR_SUMMARY_HEADING}
+      </p>
+      <ul>
+        {entries.map(([name, message]) => (
+          <li key={name}>
+            <a href={`#${kit.fieldId(name)}`}>
+              {kit.labels.current[name] ? `${kit.labels.current[name]}: ` : ''}
+              {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The form-level failure in a destructive alert (spec §5, §8). */
+export function FormAlert({ kit }: { kit: FormKit }) {
+  if (!kit.formError) return null;
+  return (
+    <div className="alert alert--destructive" role="alert" data-testid="error-warning">
+      {kit.formError}
+    </div>
+  );
+}
+
+interface BaseFieldProps {
+  kit: FormKit;
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  className?: string;
+}
+
+function useLabel(kit: FormKit, name: string, label: string) {
+  kit.labels.current[name] = label;
+}
+
+function describedBy(kit: FormKit, name: string, hint: boolean): string | undefined {
+  const ids = [kit.errors[name] ? kit.errorId(name) : '', hint ? `${kit.fieldId(name)}-hint` : ''].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+function LabelText({ label, required }: { label: string; required?: boolean }) {
+  return (
+    <>
+      {label}
+      {required && (
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </>
+  );
+}
+
+function FieldMessage({ kit, name }: { kit: FormKit; name: string }) {
+  return kit.errors[name] ? (
+    <p className="field__error" id={kit.errorId(name)}>
+      {kit.errors[name]}
+    </p>
+  ) : null;
+}
+
+function Hint({ kit, name, hint }: { kit: FormKit; name: string; hint?: ReactNode }) {
+  return hint ? (
+    <p className="field__hint" id={`${kit.fieldId(name)}-hint`}>
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** A text-like input. */
+export function TextField(
+  props: BaseFieldProps & { type?: 'text' | 'email' | 'tel' | 'date' | 'datetime-local' | 'number'; autoComplete?: string; inputMode?: 'text' | 'numeric' | 'tel' | 'email'; maxLength?: number; placeholder?: string; pattern?: string },
+) {
+  const { kit, name } = props;
+  useLabel(kit, name, props.label);
+  return (
+    <div className={`field ${props.className ?? ''}`}>
+      <label htmlFor={kit.fieldId(name)}>
+        <LabelText label={props.label} required={props.required} />
+      </label>
+      <Hint kit={kit} name={name} hint={props.hint} />
+      <input
+        id={kit.fieldId(name)}
+        name={name}
+        type={props.type ?? 'text'}
+        value={String(kit.values[name] ?? '')}
+        onChange={(event) => kit.set(name, event.target.value)}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+        aria-required={props.required || undefined}
+        aria-invalid={kit.errors[name] ? true : undefined}
+        aria-describedby={describedBy(kit, name, Boolean(props.hint))}
+      />
+      <FieldMessage kit={kit} name={name} />
+    </div>
+  );
+}
+
+/** A textarea (label 'Comments' for lead messages). */
+export function TextAreaField(props: BaseFieldProps & { rows?: number; maxLength?: number; placeholder?: string }) {
+  const { kit, name } = props;
+  useLabel(kit, name, props.label);
+  return (
+    <div className={`field ${props.className ?? ''}`}>
+      <label htmlFor={kit.fieldId(name)}>
+        <LabelText label={props.label} required={props.required} />
+      </label>
+      <Hint kit={kit} name={name} hint={props.hint} />
+      <textarea
+        id={kit.fieldId(name)}
+        name={name}
+        rows={props.rows ?? 4}
+        value={String(kit.values[name] ?? '')}
+        onChange={(event) => kit.set(name, event.target.value)}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+        aria-required={props.required || undefined}
+        aria-invalid={kit.errors[name] ? true : undefined}
+        aria-describedby={describedBy(kit, name, Boolean(props.hint))}
+      />
+      <FieldMessage kit={kit} name={name} />
+    </div>
+  );
+}
+
+/** A select; `placeholder` adds an empty first option. */
+export function SelectField(props: BaseFieldProps & { options: readonly (string | { value: string; label: string })[]; placeholder?: string; autoComplete?: string }) {
+  const { kit, name } = props;
+  useLabel(kit, name, props.label);
+  return (
+    <div className={`field ${props.className ?? ''}`}>
+      <label htmlFor={kit.fieldId(name)}>
+        <LabelText label={props.label} required={props.required} />
+      </label>
+      <Hint kit={kit} name={name} hint={props.hint} />
+      <select
+        id={kit.fieldId(name)}
+        name={name}
+        value={String(kit.values[name] ?? '')}
+        onChange={(event) => kit.set(name, event.target.value)}
+        autoComplete={props.autoComplete}
+        aria-required={props.required || undefined}
+        aria-invalid={kit.errors[name] ? true : undefined}
+        aria-describedby={describedBy(kit, name, Boolean(props.hint))}
+      >
+        {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
+        {props.options.map((option) => {
+          const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          );
+        })}
+      </select>
+      <FieldMessage kit={kit} name={name} />
+    </div>
+  );
+}
+
+/** A checkbox holding true/false. */
+export function CheckboxField(props: BaseFieldProps & { children?: ReactNode }) {
+  const { kit, name } = props;
+  useLabel(kit, name, props.label);
+  return (
+    <div className={`field field--check ${props.className ?? ''}`}>
+      <input
+        id={kit.fieldId(name)}
+        name={name}
+        type="checkbox"
+        checked={kit.values[name] === true}
+        onChange={(event) => kit.set(name, event.target.checked)}
+        aria-required={props.required || undefined}
+        aria-invalid={kit.errors[name] ? true : undefined}
+        aria-describedby={describedBy(kit, name, false)}
+      />
+      <label htmlFor={kit.fieldId(name)}>{props.children ?? props.label}</label>
+      <FieldMessage kit={kit} name={name} />
+    </div>
+  );
+}
+
+/** A radio group (Yes/No questions, preferred contact method). */
+export function RadioGroupField(props: BaseFieldProps & { options: readonly string[] }) {
+  const { kit, name } = props;
+  useLabel(kit, name, props.label);
+  return (
+    <fieldset className={`field field--radios ${props.className ?? ''}`} aria-describedby={describedBy(kit, name, false)}>
+      <legend>
+        <LabelText label={props.label} required={props.required} />
+      </legend>
+      <div className="field__options">
+        {props.options.map((option, index) => (
+          <span key={option} className="field__option">
+            <input
+              id={index === 0 ? kit.fieldId(name) : `${kit.fieldId(name)}-${index}`}
+              type="radio"
+              name={`${kit.formId}-${name}`}
+              value={option}
+              checked={kit.values[name] === option}
+              onChange={() => kit.set(name, option)}
+              aria-invalid={kit.errors[name] ? true : undefined}
+            />
+            <label htmlFor={index === 0 ? kit.fieldId(name) : `${kit.fieldId(name)}-${index}`}>{option}</label>
+          </span>
+        ))}
+      </div>
+      <FieldMessage kit={kit} name={name} />
+    </fieldset>
+  );
+}
+
+/**
+ * Money ($ prefix, thousand separators) or kilometre (' kms' suffix) input with preset
+ * buttons (spec §5). The form value is the formatted text; schemas parse it to a number.
+ */
+export function AmountField(props: BaseFieldProps & { kind: 'money' | 'km'; presets?: readonly number[]; placeholder?: string }) {
+  const { kit, name, kind } = props;
+  useLabel(kit, name, props.label);
+  const input = useRef<HTMLInputElement | null>(null);
+  const caret = useRef<number | null>(null);
+  const format = kind === 'money' ? formatMoneyInput : formatKmInput;
+  const value = String(kit.values[name] ?? '');
+  useLayoutEffect(() => {
+    if (caret.current !== null && input.current && document.activeElement === input.current) {
+      input.current.setSelectionRange(caret.current, caret.current);
+      caret.current = null;
+    }
+  }, [value]);
+  return (
+    <div className={`field field--amount ${props.className ?? ''}`}>
+      <label htmlFor={kit.fieldId(name)}>
+        <LabelText label={props.label} required={props.required} />
+      </label>
+      <Hint kit={kit} name={name} hint={props.hint} />
+      <input
+        ref={input}
+        id={kit.fieldId(name)}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        placeholder={props.placeholder ?? (kind === 'money' ? '$' : 'kms')}
+        onChange={(event) => {
+          const typed = event.target.value;
+          const caretAt = event.target.selectionStart ?? typed.length;
+          const digitsBefore = typed.slice(0, caretAt).replace(/\D/g, '').length;
+          const formatted = format(typed);
+          caret.current = caretAfterFormat(formatted, digitsBefore);
+          kit.set(name, formatted);
+        }}
+        aria-required={props.required || undefined}
+        aria-invalid={kit.errors[name] ? true : undefined}
+        aria-describedby={describedBy(kit, name, Boolean(props.hint))}
+      />
+      {props.presets && props.presets.length > 0 && (
+        <div className="field__presets" role="group" aria-label={`${props.label} presets`}>
+          {props.presets.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              className="chip"
+              aria-pressed={parseWholeNumber(value) === preset}
+              onClick={() => kit.set(name, presetLabel(preset, kind))}
+            >
+              {presetLabel(preset, kind)}
+            </button>
+          ))}
+        </div>
+      )}
+      <FieldMessage kit={kit} name={name} />
+    </div>
+  );
+}
+
+/** The submit button; shows progress while sending. */
+export function SubmitButton({ kit, label, busyLabel = 'Sending…' }: { kit: FormKit; label: string; busyLabel?: string }) {
+  return (
+    <button type="submit" className="button form__submit" disabled={kit.submitting} aria-disabled={kit.submitting || undefined}>
+      {kit.submitting ? busyLabel : label}
+    </button>
+  );
+}

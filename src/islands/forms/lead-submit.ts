@@ -1,0 +1,97 @@
+/**
+ * Sending a lead from a form island and what happens after (spec §4 "Multi-step lead
+ * form", "Generic form success"): on a lead_id the analytics event fires, the contact
+ * details and car are remembered, the success category is recorded and the browser goes
+ * to /success; otherwise the API's message or the spec's failure text is returned for the
+ * form to show, with everything typed kept.
+ */
+import { trackEvent, type AnalyticsEventName } from '../../lib/analytics.ts';
+import { LEAD_FAILURE_MESSAGE } from '../../lib/form-validation.ts';
+import { buildLeadPayload, type LeadCar, type LeadPayloadInput } from '../../lib/lead-payload.ts';
+import { recordSentLead, rememberContact } from '../../stores/prefill.ts';
+import { newRequestKey, postLead } from './api.ts';
+
+const VISITED_KEY = 'visited_pages';
+
+/** Note this page in the visit's list (sessionStorage), for lead_attributes.visited_pages. */
+export function notePageVisit(): void {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(VISITED_KEY) ?? '[]') as unknown;
+    const pages = Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string') : [];
+    const here = `${location.pathname}${location.search}`;
+    if (pages[pages.length - 1] !== here) pages.push(here);
+    sessionStorage.setItem(VISITED_KEY, JSON.stringify(pages.slice(-50)));
+  } catch {
+    /* storage is a convenience only */
+  }
+}
+
+/** The page context of a lead sent from here. */
+export function pageContext(): LeadPayloadInput['page'] {
+  let visited: string[] = [];
+  try {
+    const list = JSON.parse(sessionStorage.getItem(VISITED_KEY) ?? '[]') as unknown;
+    if (Array.isArray(list)) visited = list.filter((entry): entry is string => typeof entry === 'string');
+  } catch {
+    visited = [];
+  }
+  if (visited.length === 0) visited = [`${location.pathname}${location.search}`];
+  return { url: location.href, userAgent: navigator.userAgent, visitedPages: visited };
+}
+
+/** Readable [label, value] pairs of what the shopper typed, in form order. */
+export function sentPairs(values: Record<string, unknown>, labels: Record<string, string>): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [name, label] of Object.entries(labels)) {
+    const value = values[name];
+    if (value === undefined || value === null || value === '' || name.startsWith('_')) continue;
+    if (name === 'terms_conditions') continue;
+    const text = value === true ? 'Yes' : value === false ? 'No' : Array.isArray(value) ? value.join(', ') : String(value);
+    pairs.push([label, text]);
+  }
+  return pairs;
+}
+
+/** One lead post; `leadId` set on later steps of a multi-step form. */
+export interface LeadSendOptions extends Omit<LeadPayloadInput, 'page'> {
+  apiBase: string;
+  idempotencyKey?: string;
+}
+
+/** Outcome of sendLead. */
+export type LeadSendResult = { ok: true; leadId: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
+
+/** Post a lead (one step or the whole form). */
+export async function sendLead(options: LeadSendOptions): Promise<LeadSendResult> {
+  const payload = buildLeadPayload({ ...options, page: pageContext() });
+  const result = await postLead(options.apiBase, payload, options.leadId ? undefined : (options.idempotencyKey ?? newRequestKey()));
+  if (result.ok && typeof result.data?.lead_id === 'string') return { ok: true, leadId: result.data.lead_id };
+  if (result.ok) return { ok: false, message: LEAD_FAILURE_MESSAGE, fieldErrors: {} };
+  return { ok: false, message: result.status >= 400 && result.status < 500 && result.message ? result.message : LEAD_FAILURE_MESSAGE, fieldErrors: result.fieldErrors };
+}
+
+/** After a successful lead: analytics, remembered details, the /success record, then /success. */
+export function completeLead(options: {
+  leadId: string;
+  category: string;
+  successCategory?: string;
+  event: AnalyticsEventName | null;
+  car?: LeadCar | null;
+  values: Record<string, unknown>;
+  labels: Record<string, string>;
+  successPath?: string;
+}): void {
+  if (options.event) trackEvent(options.event, { lead_id: options.leadId, category: options.category, ...(options.car ? { car_id: String(options.car.id) } : {}) });
+  rememberContact(options.values);
+  const car = options.car ? { id: String(options.car.id), name: options.car.name ?? options.car.slug, slug: options.car.slug } : null;
+  recordSentLead({ category: options.category, successCategory: options.successCategory ?? options.category, lead_id: options.leadId, car, sent: sentPairs(options.values, options.labels), at: Date.now() });
+  try {
+    // The vehicle page's modals record these two keys too; /success reads either.
+    localStorage.setItem('success_category', options.successCategory ?? options.category);
+    if (car) localStorage.setItem('lead_car', JSON.stringify(car));
+    else localStorage.removeItem('lead_car');
+  } catch {
+    /* storage is a convenience only */
+  }
+  window.location.assign(options.successPath ?? '/success');
+}

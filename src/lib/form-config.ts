@@ -1,0 +1,128 @@
+/**
+ * What the form islands need from site.json and a car, as small serialisable props
+ * (islands get JSON props: no functions, nothing secret). Pure: pages call these at
+ * build time and hand the result to the islands.
+ */
+import type { Car } from '../schemas/car.ts';
+import type { Site } from '../schemas/site.ts';
+import type { LeadCar } from './lead-payload.ts';
+import { moneyPresets } from './money-input.ts';
+
+/** A location or dealership choice of the enquiry form. */
+export interface FormLocation {
+  id: string;
+  name: string;
+  slug: string;
+  dealership_slug: string | null;
+  type: 'sales' | 'service' | 'parts';
+  phone: string | null;
+}
+
+/** Site settings every form island reads. */
+export interface FormSiteConfig {
+  apiBase: string;
+  /** Dealer name: '{brand}' of the consent text. */
+  brand: string;
+  phone: string;
+  termsRequired: boolean;
+  commentsRequired: boolean;
+  copyLocationDealership: boolean;
+  locations: FormLocation[];
+  dealerships: { slug: string; name: string }[];
+  defaultState: string;
+  instantOfferImages: boolean;
+  moneyPresets: number[];
+  reserveDeposit: number;
+  gatedRoutes: string[];
+  garageEnabled: boolean;
+  privacyHref: string;
+  termsHref: string;
+}
+
+/** Form settings of a site. */
+export function formSiteConfig(site: Site): FormSiteConfig {
+  return {
+    apiBase: site.api_base,
+    brand: site.name,
+    phone: site.phone,
+    termsRequired: site.features.terms_required,
+    commentsRequired: site.features.enquiry_comments_required,
+    copyLocationDealership: site.features.copy_location_dealership,
+    locations: site.locations
+      .filter((location) => location.visible)
+      .map((location) => ({
+        id: String(location.id),
+        name: location.name,
+        slug: location.slug,
+        dealership_slug: location.dealership_slug ?? null,
+        type: location.location_type === 'service' || location.location_type === 'parts' ? location.location_type : 'sales',
+        phone: location.contact_detail?.phone ?? null,
+      })),
+    dealerships: site.dealerships.map((dealership) => ({ slug: dealership.slug, name: dealership.name })),
+    defaultState: site.default_state,
+    instantOfferImages: site.features.instant_offer_images,
+    moneyPresets: [...moneyPresets(site.finance.presets)],
+    reserveDeposit: site.reserve_deposit,
+    gatedRoutes: site.gated_routes,
+    garageEnabled: site.garage_enabled || site.features.garage,
+    privacyHref: '/privacy-policy',
+    termsHref: '/terms-and-conditions',
+  };
+}
+
+/** The car fields a lead form needs. */
+export function leadCar(car: Car): LeadCar {
+  const name = car.name ?? [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ');
+  return {
+    id: car.id,
+    slug: car.slug,
+    name,
+    make: car.make ?? null,
+    model: car.model ?? null,
+    year: car.year ?? null,
+    car_type: car.car_type,
+    status: car.status,
+    tag: car.tag ?? null,
+    stocknum: car.stocknum ?? null,
+    price: car.price ?? null,
+    dealership_id: car.dealership_id ?? null,
+    dealership_slug: car.dealership_slug ?? null,
+    primary_image_url: car.primary_image_url ?? car.images?.[0]?.image ?? null,
+    location: car.location
+      ? {
+          id: car.location.id ?? null,
+          name: car.location.name ?? null,
+          slug: car.location.slug ?? null,
+          distribution_locations: (car.location.distribution_locations ?? []).map((entry) => ({ name: entry.name ?? null, slug: entry.slug ?? null })),
+        }
+      : null,
+  };
+}
+
+/** Locations offered by a form of `kind`: service forms prefer service locations when there are any. */
+export function locationsFor(config: Pick<FormSiteConfig, 'locations'>, kind: 'sales' | 'service'): FormLocation[] {
+  if (kind === 'service') {
+    const service = config.locations.filter((location) => location.type === 'service');
+    if (service.length > 0) return service;
+  }
+  return config.locations;
+}
+
+/** Spec §4: a single location option is preselected. */
+export function preselectedLocation(locations: readonly FormLocation[]): string {
+  return locations.length === 1 ? locations[0]!.slug : '';
+}
+
+/** The dealership_slug copied from the chosen location on sites that say so (spec §4). */
+export function dealershipForLocation(locations: readonly FormLocation[], slug: string, copy: boolean): string | undefined {
+  if (!copy) return undefined;
+  return locations.find((location) => location.slug === slug)?.dealership_slug ?? undefined;
+}
+
+/** Spec §5 consent notice. */
+export function consentText(brand: string): string {
+  return `By submitting this enquiry, I agree to the ${brand} Privacy Policy.`;
+}
+
+/** STOP / unsubscribe wording under the consent notice. */
+export const UNSUBSCRIBE_TEXT = 'You can opt out of marketing messages at any time: reply STOP to any SMS, or use the unsubscribe link in any email.';

@@ -1,0 +1,32 @@
+/**
+ * What /success tells the shopper after a lead (spec §2 /success, §4 generic form
+ * success): a heading and what happens next, by the category that was sent.
+ */
+
+/** Heading and next-step text of the success page. */
+export interface SuccessCopy {
+  heading: string;
+  next: string;
+}
+
+/** The success page copy for a lead category (a general thank-you for unknown ones). */
+export function successCopy(category: string | null | undefined, dealer: string): SuccessCopy {
+  switch ((category ?? '').toLowerCase()) {
+    case 'test drive':
+      return { heading: 'Thank you for booking a test drive', next: `${dealer} will call you to confirm the day and time of your test drive. Please bring your driver licence along.` };
+    case 'service booking':
+      return { heading: 'Thank you for your service booking', next: `Our service team will contact you to confirm your booking time. If you need to change it, just give us a call.` };
+    case 'trade-in enquiry':
+      return { heading: 'Thank you for your trade-in request', next: 'Our buying team will review your vehicle details and contact you with an offer. Online estimates are valid for 7 days and subject to inspection.' };
+    case 'offer accepted':
+      return { heading: 'Thank you for accepting our offer', next: 'Our buying team will contact you to arrange an inspection of your vehicle.' };
+    case 'reserve':
+      return { heading: 'Your car is reserved', next: 'We will hold the car for you for 48 hours while our team contacts you to arrange the next steps. Your deposit is fully refundable.' };
+    case 'finance enquiry':
+      return { heading: 'Thank you for your finance enquiry', next: 'A finance specialist will contact you to discuss your options. Applying does not affect your credit score until you choose to proceed.' };
+    case 'request photos':
+      return { heading: 'Thank you for your request', next: 'We will send you more photos of this car shortly.' };
+    default:
+      return { heading: 'Thank you for your enquiry', next: `A member of the ${dealer} team will be in touch shortly, usually within one business day.` };
+  }
+}

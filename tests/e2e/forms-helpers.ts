@@ -1,0 +1,109 @@
+/**
+ * Helpers of the forms browser tests (tests/e2e/forms-*.spec.ts): tenant URLs, reading
+ * the leads the API stored (straight from its SQLite file), axe checks and keyboard moves.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4455);
+
+/** Absolute URL of a path on a tenant's host. */
+export function tenantUrl(slug: string, path: string): string {
+  return `http://${slug}.localhost:${port}${path}`;
+}
+
+/** The lead API's SQLite file of the browser tests (FORMS_E2E_DB, SQLITE_FILE or the first *.sqlite under DATA_DIR). */
+function databaseFile(): string {
+  const explicit = process.env.FORMS_E2E_DB ?? process.env.SQLITE_FILE;
+  if (explicit) return resolve(explicit);
+  const dir = resolve(process.env.DATA_DIR ?? 'data/e2e');
+  const file = existsSync(dir) ? readdirSync(dir).find((name) => name.endsWith('.sqlite')) : undefined;
+  if (!file) throw new Error(`no lead database found in ${dir}`);
+  return join(dir, file);
+}
+
+/** A stored lead as the tests read it. */
+export interface StoredLeadRow {
+  id: string;
+  category: string;
+  car_id: string | null;
+  dealership_slug: string | null;
+  email: string | null;
+  form_completed: boolean;
+  offer_accepted: boolean;
+  data: Record<string, unknown>;
+}
+
+/** Leads of a tenant whose e-mail (or data e-mail) is `email`, newest last. */
+export function leadsByEmail(tenant: string, email: string): StoredLeadRow[] {
+  const db = new DatabaseSync(databaseFile(), { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT id, category, car_id, dealership_slug, email, form_completed, offer_accepted, data FROM leads WHERE tenant = ? ORDER BY created_at, id').all(tenant) as Record<string, unknown>[];
+    return rows
+      .map((row) => ({
+        id: String(row.id),
+        category: String(row.category),
+        car_id: (row.car_id as string | null) ?? null,
+        dealership_slug: (row.dealership_slug as string | null) ?? null,
+        email: (row.email as string | null) ?? null,
+        form_completed: Number(row.form_completed) === 1,
+        offer_accepted: Number(row.offer_accepted) === 1,
+        data: JSON.parse(String(row.data)) as Record<string, unknown>,
+      }))
+      .filter((lead) => lead.email === email || lead.data['Email Address'] === email || lead.data.email === email);
+  } finally {
+    db.close();
+  }
+}
+
+/** SMS messages the local adapter recorded for a phone, newest first. */
+export function smsTo(tenant: string, phone: string): string[] {
+  const db = new DatabaseSync(databaseFile(), { readOnly: true });
+  try {
+    const rows = db.prepare("SELECT body FROM messages WHERE tenant = ? AND channel = 'sms' AND recipient = ? ORDER BY created_at DESC").all(tenant, phone) as { body: string }[];
+    return rows.map((row) => row.body);
+  } finally {
+    db.close();
+  }
+}
+
+/** A unique e-mail per test, so leads of parallel tests never mix. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** Wait until the form island holding `inside` is hydrated (interactive). */
+export async function waitForForm(page: Page, selector = 'form.dealer-form'): Promise<Locator> {
+  const form = page.locator(`${selector}[data-hydrated="true"]`).first();
+  await expect(form).toBeVisible();
+  return form;
+}
+
+/** No serious or critical axe violations in `include` (default the whole page). */
+export async function expectNoSeriousAxeViolations(page: Page, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Press Tab until `target` has focus (keyboard-only journeys); fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let press = 0; press < max; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`could not reach ${target} with Tab`);
+}
+
+/** The message shown beside a field (through aria-describedby). */
+export async function fieldMessage(field: Locator): Promise<string> {
+  const ids = (await field.getAttribute('aria-describedby')) ?? '';
+  const texts: string[] = [];
+  for (const id of ids.split(/\s+/).filter(Boolean)) texts.push((await field.page().locator(`[id="${id}"]`).innerText()).trim());
+  return texts.join(' ');
+}
