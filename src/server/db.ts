@@ -125,27 +125,77 @@ class SqliteDatabase implements SqlDatabase {
     return result;
   }
 
+  // Writes outside an explicit transaction join the group commit too: an autocommit
+  // statement would cost one fsync of its own.
   query<T = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    if (/^\s*(INSERT|UPDATE|DELETE)\b/i.test(sql)) return this.transaction((tx) => tx.query<T>(sql, params));
     return this.locked(() => this.querySync(sql, params) as T[]);
   }
 
   run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
-    return this.locked(() => this.runSync(sql, params));
+    if (params.length === 0 && !sql.includes('$')) return this.locked(() => this.runSync(sql, params));
+    return this.transaction((tx) => tx.run(sql, params));
   }
 
+  /**
+   * Group commit: transactions requested in the same turn of the event loop (or while a
+   * commit is running) share one COMMIT, so one fsync covers many leads. Each keeps its
+   * own all-or-nothing behaviour through a SAVEPOINT; each caller is answered only after
+   * the shared COMMIT succeeded.
+   */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.locked(async () => {
-      this.db.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await work(this.direct);
-        this.db.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (this.db.isTransaction) this.db.exec('ROLLBACK');
-        throw error;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ work: work as (tx: SqlExecutor) => Promise<unknown>, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => void this.locked(() => this.flush()));
       }
     });
   }
+
+  private pending: { work: (tx: SqlExecutor) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+  private flushScheduled = false;
+
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0, SqliteDatabase.MAX_GROUP);
+    if (this.pending.length > 0) setImmediate(() => void this.locked(() => this.flush()));
+    else this.flushScheduled = false;
+    if (batch.length === 0) return;
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    for (const item of batch) {
+      this.db.exec('SAVEPOINT unit');
+      try {
+        const value = await item.work(this.direct);
+        this.db.exec('RELEASE unit');
+        outcomes.push({ ok: true, value });
+      } catch (error) {
+        this.db.exec('ROLLBACK TO unit');
+        this.db.exec('RELEASE unit');
+        outcomes.push({ ok: false, error });
+      }
+    }
+    try {
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
+  }
+
+  /** Most transactions sharing one commit. */
+  private static readonly MAX_GROUP = 256;
 
   async close(): Promise<void> {
     await this.tail;

@@ -23,7 +23,7 @@ export interface OutboxOptions {
   maxDelayMs?: number;
   /** How often to look for due jobs when idle (other processes may add some). Default 1 s. */
   pollMs?: number;
-  /** Jobs claimed per round. Default 20. */
+  /** Jobs claimed per round. Default 50. */
   batchSize?: number;
   /** How long a claimed job is reserved for this worker. Default 60 s. */
   leaseMs?: number;
@@ -66,7 +66,7 @@ export class Outbox {
       baseDelayMs: options.baseDelayMs ?? 5000,
       maxDelayMs: options.maxDelayMs ?? 3_600_000,
       pollMs: options.pollMs ?? 1000,
-      batchSize: options.batchSize ?? 20,
+      batchSize: options.batchSize ?? 50,
       leaseMs: options.leaseMs ?? 60_000,
       env: options.env ?? process.env,
     };
@@ -125,14 +125,22 @@ export class Outbox {
     this.schedule(next);
   }
 
-  /** One round: claim due jobs and send them; resolves to the number of jobs handled. */
+  /** One round: claim due jobs, send them, record the outcomes; resolves to the number of jobs handled. */
   async runOnce(): Promise<number> {
     const jobs = await this.store.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
-    await Promise.all(jobs.map((job) => this.deliver(job)));
+    if (jobs.length === 0) return 0;
+    const outcomes = await Promise.all(jobs.map((job) => this.deliver(job)));
+    const delivered = jobs.filter((_job, index) => outcomes[index] === undefined).map((job) => job.id);
+    const failed = jobs.flatMap((job, index) => {
+      const error = outcomes[index];
+      return error === undefined ? [] : [{ id: job.id, error, nextAttemptAt: this.now() + retryDelay(job.attempts + 1, this.options.baseDelayMs, this.options.maxDelayMs) }];
+    });
+    await this.store.recordDeliveryOutcomes(delivered, failed, this.now());
     return jobs.length;
   }
 
-  private async deliver(job: DeliveryJob): Promise<void> {
+  /** Send one job; resolves to undefined when delivered, else the error message. */
+  private async deliver(job: DeliveryJob): Promise<string | undefined> {
     const tenant = this.tenants.get(job.tenant);
     const destination = tenant?.destinations.find((entry) => entry.id === job.destination);
     try {
@@ -143,13 +151,12 @@ export class Outbox {
       const json = destination.format === 'json';
       const body = json ? JSON.stringify(leadDocument(lead, tenant, car)) : leadAdf(lead, tenant, car);
       await this.send(destination, job, body, json ? 'application/json' : 'application/xml', lead.category);
-      await this.store.markDelivered(job.id, this.now());
       this.log.info({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1 }, 'lead delivered');
+      return undefined;
     } catch (error) {
-      const delay = retryDelay(job.attempts + 1, this.options.baseDelayMs, this.options.maxDelayMs);
       const message = (error as Error).message;
-      await this.store.markFailed(job.id, message, this.now() + delay);
-      this.log.warn({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1, retryInMs: delay, error: message }, 'lead delivery failed');
+      this.log.warn({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1, error: message }, 'lead delivery failed');
+      return message;
     }
   }
 

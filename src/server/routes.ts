@@ -261,16 +261,23 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     if (!request.isMultipart()) return sendError(reply, 415, 'Please upload the image as a multipart form (fields evalid and file).');
     const fields: Record<string, string> = {};
     let file: { bytes: Buffer; name: string } | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
-          await part.toBuffer().catch(() => undefined);
-          return sendError(reply, 400, 'Please upload one image at a time.');
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) {
+            await part.toBuffer().catch(() => undefined);
+            return sendError(reply, 400, 'Please upload one image at a time.');
+          }
+          file = { bytes: await part.toBuffer(), name: part.filename };
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
         }
-        file = { bytes: await part.toBuffer(), name: part.filename };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
       }
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+      // A malformed multipart body (no boundary, cut short): the client's fault, not ours.
+      return sendError(reply, 400, 'The upload could not be read. Please choose the image again.');
     }
     const query = request.query as Record<string, unknown>;
     const evalid = fields.evalid ?? (typeof query.evalid === 'string' ? query.evalid : undefined);

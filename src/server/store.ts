@@ -261,14 +261,17 @@ export class Store {
     return this.getLead(job.tenant, job.lead_id);
   }
 
-  /** Record a successful send. */
-  async markDelivered(jobId: string, now: number): Promise<void> {
-    await this.db.run("UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = $1, lease_until = 0, last_error = NULL WHERE id = $2", [now, jobId]);
-  }
-
-  /** Record a failed send and when to try again. */
-  async markFailed(jobId: string, error: string, nextAttemptAt: number): Promise<void> {
-    await this.db.run('UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = $1, lease_until = 0, last_error = $2 WHERE id = $3', [nextAttemptAt, error.slice(0, 500), jobId]);
+  /** Record the outcome of a round of sends in one transaction (one commit for the whole round). */
+  async recordDeliveryOutcomes(delivered: readonly string[], failed: readonly { id: string; error: string; nextAttemptAt: number }[], now: number): Promise<void> {
+    if (delivered.length === 0 && failed.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const id of delivered) {
+        await tx.run("UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = $1, lease_until = 0, last_error = NULL WHERE id = $2", [now, id]);
+      }
+      for (const failure of failed) {
+        await tx.run('UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = $1, lease_until = 0, last_error = $2 WHERE id = $3', [failure.nextAttemptAt, failure.error.slice(0, 500), failure.id]);
+      }
+    });
   }
 
   /** Outbox state of a lead (tests, ops). */

@@ -1,0 +1,418 @@
+/**
+ * Lead API benchmark, crash test and fuzz run, on loopback only:
+ *   npx node scripts/bench-leads.ts [--db sqlite|postgres|both] [--seconds 5]
+ *     [--concurrency 32] [--fuzz 10000] [--skip-crash] [--skip-fuzz]
+ *
+ * Per database it starts the API as a child process (`scripts/api.ts`) over a bench
+ * tenant whose stock is a slice of ../shared/data/au-vehicle-listings.json, with a
+ * webhook destination served by this process, then:
+ *  1. throughput: keeps `concurrency` lead submissions in flight for `seconds`, and
+ *     reports sustained leads per second and p50 / p99 latency;
+ *  2. crash: drives leads, kills the API with SIGKILL mid-run, restarts it, drives more,
+ *     then checks every acknowledged lead is stored and was delivered to the webhook
+ *     once (receipts by idempotency key);
+ *  3. fuzz: sends `fuzz` malformed requests and checks none gets a 5xx and the API
+ *     never dies.
+ * Every loop is bounded by time or count. Exits non-zero when a check fails.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openDatabase, type DatabaseConfig } from '../src/server/db.ts';
+import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/dev-postgres.ts';
+import { Store } from '../src/server/store.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'both' },
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '32' },
+    fuzz: { type: 'string', default: '10000' },
+    'skip-crash': { type: 'boolean', default: false },
+    'skip-fuzz': { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Math.min(120, Math.max(1, Number(args.seconds)));
+const CONCURRENCY = Math.min(512, Math.max(1, Number(args.concurrency)));
+const FUZZ = Math.min(1_000_000, Math.max(0, Number(args.fuzz)));
+const HOST = 'bench.localhost';
+const failures: string[] = [];
+
+// ---- Fixtures ------------------------------------------------------------------------------------
+
+interface Listing {
+  id: number;
+  slug: string;
+  [key: string]: unknown;
+}
+
+function writeTenant(dir: string, webhookUrl: string): Listing[] {
+  const source = join(root, '..', 'shared', 'data', 'au-vehicle-listings.json');
+  const listings = existsSync(source) ? (JSON.parse(readFileSync(source, 'utf8')) as Listing[]).slice(0, 2000) : [];
+  const cars =
+    listings.length > 0
+      ? listings.map((car) => ({ ...car, dealership_id: 1, dealership_slug: 'bench-central' }))
+      : Array.from({ length: 200 }, (_, i) => ({ id: i + 1, slug: `bench-car-${i + 1}`, status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year: 2020, price: 20_000 + i }));
+  const tenant = join(dir, 'bench');
+  mkdirSync(tenant, { recursive: true });
+  writeFileSync(
+    join(tenant, 'site.json'),
+    JSON.stringify({
+      slug: 'bench',
+      template: 'used-group',
+      name: 'Bench Motors',
+      url: 'https://bench-motors.example',
+      phone: '+61 7 3000 1234',
+      service_page: { book_href: '/service' },
+      dealerships: [{ id: 1, slug: 'bench-central', name: 'Bench Central' }],
+      locations: [{ id: 1, name: 'Bench Yard', slug: 'bench-yard', dealership_slug: 'bench-central', address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' } }],
+    }),
+  );
+  writeFileSync(join(tenant, 'stock.json'), JSON.stringify(cars));
+  writeFileSync(join(tenant, 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl }] }));
+  return cars as Listing[];
+}
+
+/** Webhook receiver: counts receipts per idempotency key. */
+async function startReceiver() {
+  const receipts = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const key = String(req.headers['idempotency-key'] ?? '');
+      receipts.set(key, (receipts.get(key) ?? 0) + 1);
+      res.writeHead(200).end('ok');
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+// ---- The API child process -------------------------------------------------------------------------
+
+function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, 'scripts', 'api.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', TENANTS_WATCH: 'false' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      if (child.exitCode !== null) return reject(new Error(`API exited with ${child.exitCode}: ${stderr}`));
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/geocode?postcode=4000', headers: { host: HOST } }, (res) => {
+        res.resume();
+        if (res.statusCode === 200) resolve(child);
+        else setTimeout(poll, 50);
+      });
+      req.on('error', () => (Date.now() - started > 30_000 ? reject(new Error(`API did not start: ${stderr}`)) : setTimeout(poll, 50)));
+    };
+    poll();
+  });
+}
+
+// ---- HTTP client --------------------------------------------------------------------------------------
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+function request(port: number, options: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, agent, method: options.method, path: options.path, headers: { host: HOST, ...options.headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+function leadBody(cars: Listing[], n: number): string {
+  const car = cars[n % cars.length]!;
+  return JSON.stringify({
+    category: n % 3 === 0 ? 'Test Drive' : 'General Enquiry',
+    name: `Bench ${n}`,
+    last_name: 'Shopper',
+    email: `shopper${n}@example.com`,
+    phone: `04${String(10_000_000 + (n % 89_999_999)).padStart(8, '0')}`,
+    postcode: '4000',
+    message: 'Is this car still available? I would like to come and see it this week.',
+    car_id: car.id,
+    car_dealership_id: 1,
+    url: `https://bench-motors.example/cars/${car.slug}`,
+    source: 'Website',
+    user_agent: 'bench-leads',
+    lead_attributes: { visited_pages: [`/cars/${car.slug}`, '/search/used-cars'], linked_query_params: { utm_source: 'bench' } },
+  });
+}
+
+/** Keep `concurrency` submissions in flight until `until()`; acknowledged lead ids and latencies. */
+async function drive(port: number, cars: Listing[], concurrency: number, until: () => boolean, counter: { n: number }) {
+  const latencies: number[] = [];
+  const acked: string[] = [];
+  let errors = 0;
+  let rejected = 0;
+  const worker = async () => {
+    while (!until()) {
+      const n = counter.n++;
+      const started = performance.now();
+      try {
+        const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, body: leadBody(cars, n) });
+        if (response.status === 201) {
+          latencies.push(performance.now() - started);
+          acked.push((JSON.parse(response.body) as { lead_id: string }).lead_id);
+        } else rejected++;
+      } catch {
+        errors++;
+        // The server is down (crash test): back off briefly instead of spinning.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { latencies, acked, errors, rejected };
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!);
+
+// ---- Fuzz ----------------------------------------------------------------------------------------------------
+
+/** A deterministic pseudo-random generator (mulberry32), so a failing fuzz case can be replayed. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function fuzzCase(random: () => number, cars: Listing[]): { method: string; path: string; headers: Record<string, string>; body?: string | Buffer } {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const paths = [
+    '/api/leads',
+    '/api/watchlist/save-car',
+    '/api/watchlist/remove-car',
+    '/api/watchlist',
+    '/api/auth/request-code',
+    '/api/auth/verify',
+    '/api/auth/session',
+    '/api/auth/sign-out',
+    '/api/eval-expert/enter-vin',
+    '/api/eval-expert/manual-entry',
+    '/api/eval-expert/image-upload',
+    '/api/eval-expert/update-eval',
+    '/api/youx/quote',
+    '/api/miscellaneous',
+    '/api/phone-reveal',
+    `/api/cars/${pick(cars).slug}/view.json`,
+    `/api/cars/${pick(cars).slug}/autogauge`,
+    '/api/cars/%E0%A4%A/view.json',
+    '/api/test-drive/availability',
+    '/api/delivery-estimate',
+    '/api/geocode',
+    '/api/locations/nearest',
+    '/api/' + 'x'.repeat(Math.floor(random() * 3000)),
+  ];
+  const junkValues: unknown[] = [null, true, -1, 1e308, '', ' ', 'x'.repeat(5000), '\u0000\uFFFF', '<script>alert(1)</script>', "'; DROP TABLE leads; --", [], {}, [[[[]]]], { $gt: '' }, { __proto__: { admin: true } }, 'NaN', '2026-13-45T99:99', '０４１２３４５６７８'];
+  const fields = ['name', 'email', 'phone', 'postcode', 'car_id', 'lead_id', 'category', 'form_completed', 'phone_number', 'code', 'rego', 'state', 'evalid', 'km', 'cEmail', 'purchasePrice', 'column_name', 'lead_attributes', 'custom_params', 'additional_services', 'dateTime', 'site', 'hidden_field', 'desc', 'vin'];
+  const object: Record<string, unknown> = {};
+  const count = Math.floor(random() * 8);
+  for (let i = 0; i < count; i++) object[pick(fields)] = pick(junkValues);
+  const deep = (depth: number): unknown => (depth === 0 ? 1 : { a: deep(depth - 1) });
+  const bodies: (string | Buffer)[] = [
+    JSON.stringify(object),
+    JSON.stringify(pick(junkValues)),
+    JSON.stringify(object).slice(0, Math.floor(random() * 20)),
+    '{"name":"a","name":"b","__proto__":{"x":1}}',
+    JSON.stringify(deep(Math.floor(random() * 2000))),
+    Buffer.from(Array.from({ length: Math.floor(random() * 2000) }, () => Math.floor(random() * 256))),
+    `--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n${'A'.repeat(100)}`,
+    'x'.repeat(70_000),
+  ];
+  const contentTypes = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'multipart/form-data', 'application/xml', ''];
+  const hosts = [HOST, HOST, HOST, 'nobody.localhost', 'bench.localhost:99999', '', '..', 'a'.repeat(300)];
+  const method = pick(['POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD']);
+  const query = random() < 0.5 ? `?${pick(['postcode', 'car_id', 'days', 'site', 'evalid'])}=${encodeURIComponent(String(pick(junkValues)))}&${pick(['postcode', 'car_id', 'days'])}[]=1` : '';
+  const headers: Record<string, string> = { host: pick(hosts) };
+  const contentType = pick(contentTypes);
+  if (contentType) headers['content-type'] = contentType;
+  if (random() < 0.2) headers['x-site'] = pick(['bench', 'other', '', '../../etc']);
+  if (random() < 0.2) headers.origin = pick(['https://evil.example', 'null', 'http://bench.localhost:1', 'not a url']);
+  if (random() < 0.2) headers.authorization = pick(['Bearer ', 'Bearer x', `Bearer ${'y'.repeat(500)}`, 'Basic abc']);
+  if (random() < 0.1) headers.cookie = pick(['dealer_session=', 'dealer_session=%E0%A4%A', 'a=b; dealer_session=zzz']);
+  if (random() < 0.1) headers['idempotency-key'] = pick(['short', 'k'.repeat(200), randomUUID()]);
+  const body = method === 'GET' || method === 'HEAD' ? undefined : pick(bodies);
+  return { method, path: pick(paths) + query, headers, body };
+}
+
+async function fuzz(port: number, cars: Listing[], child: ChildProcess, total: number) {
+  const random = prng(20_260_305);
+  const statuses = new Map<number, number>();
+  const fiveHundreds: string[] = [];
+  let transportErrors = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < total) {
+      next++;
+      const testCase = fuzzCase(random, cars);
+      try {
+        const response = await request(port, testCase);
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (response.status >= 500 && fiveHundreds.length < 5) fiveHundreds.push(`${testCase.method} ${testCase.path.slice(0, 80)} -> ${response.status} ${response.body.slice(0, 120)}`);
+      } catch {
+        // A request the server refuses at the HTTP level (bad host header etc.) closes the socket: not a 5xx.
+        transportErrors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  const alive = child.exitCode === null && (await request(port, { method: 'GET', path: '/api/geocode?postcode=4000' })).status === 200;
+  const count5xx = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
+  return { statuses: Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])), count5xx, fiveHundreds, transportErrors, alive };
+}
+
+// ---- One database --------------------------------------------------------------------------------------------
+
+async function benchDatabase(kind: 'sqlite' | 'postgres') {
+  const work = mkdtempSync(join(tmpdir(), `bench-leads-${kind}-`));
+  const receiver = await startReceiver();
+  const cars = writeTenant(join(work, 'tenants'), receiver.url);
+  let postgres: ThrowawayPostgres | undefined;
+  let database: DatabaseConfig;
+  const env: Record<string, string> = {
+    TENANTS_DIR: join(work, 'tenants'),
+    RATE_LIMIT_MAX: '10000000',
+    RATE_LIMIT_TENANT_MAX: '100000000',
+    DELIVERY_BASE_DELAY_MS: '100',
+    DELIVERY_POLL_MS: '100',
+  };
+  if (kind === 'postgres') {
+    postgres = await startThrowawayPostgres();
+    env.DATABASE_URL = postgres.url;
+    env.DATABASE_POOL_SIZE = '16';
+    database = { kind: 'postgres', url: postgres.url, poolSize: 2 };
+  } else {
+    env.SQLITE_FILE = join(work, 'leads.sqlite');
+    database = { kind: 'sqlite', file: env.SQLITE_FILE };
+  }
+  const port = await freePort();
+  let child = await startApi(env, port);
+  const counter = { n: 0 };
+  const report: Record<string, unknown> = { database: kind, stock: cars.length };
+  try {
+    // 1. Throughput. A short warm-up first (JIT, connection pools), not counted.
+    let stop = Date.now() + 1000;
+    await drive(port, cars, CONCURRENCY, () => Date.now() > stop, counter);
+    const started = performance.now();
+    stop = Date.now() + SECONDS * 1000;
+    const run = await drive(port, cars, CONCURRENCY, () => Date.now() > stop, counter);
+    const elapsed = (performance.now() - started) / 1000;
+    const sorted = run.latencies.sort((a, b) => a - b);
+    report.throughput = {
+      seconds: Math.round(elapsed * 10) / 10,
+      concurrency: CONCURRENCY,
+      leads: run.acked.length,
+      leadsPerSecond: Math.round(run.acked.length / elapsed),
+      p50ms: Math.round(percentile(sorted, 0.5) * 10) / 10,
+      p99ms: Math.round(percentile(sorted, 0.99) * 10) / 10,
+      rejected: run.rejected,
+      errors: run.errors,
+    };
+    console.log(`[${kind}] throughput`, report.throughput);
+
+    // 2. Crash test: SIGKILL mid-run, restart, keep going; every acknowledged lead must survive and be delivered once.
+    if (!args['skip-crash']) {
+      const acked: string[] = [];
+      let phaseEnd = Date.now() + 1500;
+      const killAt = Date.now() + 700;
+      const killer = (async () => {
+        while (Date.now() < killAt) await new Promise((resolve) => setTimeout(resolve, 10));
+        child.kill('SIGKILL');
+      })();
+      const before = await drive(port, cars, CONCURRENCY, () => Date.now() > phaseEnd || child.exitCode !== null || child.signalCode !== null, counter);
+      await killer;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      acked.push(...before.acked);
+      const inFlightAtKill = before.errors;
+      child = await startApi(env, port);
+      phaseEnd = Date.now() + 1500;
+      const after = await drive(port, cars, CONCURRENCY, () => Date.now() > phaseEnd, counter);
+      acked.push(...after.acked);
+      // Wait (bounded) for the outbox to drain.
+      const db = await openDatabase(database);
+      const store = new Store(db);
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && ((await store.deliveryCounts()).pending ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      let missing = 0;
+      let undelivered = 0;
+      for (const id of acked) {
+        if (!(await store.getLead('bench', id))) missing++;
+        if (!receiver.receipts.has(`${id}:crm:1`)) undelivered++;
+      }
+      const duplicates = [...receiver.receipts.values()].filter((n) => n > 1).length;
+      const stored = await store.countLeads('bench');
+      await db.close();
+      report.crash = {
+        acknowledged: acked.length,
+        requestsFailedByKill: inFlightAtKill,
+        ackedButMissing: missing,
+        ackedButNotDelivered: undelivered,
+        keysReceivedMoreThanOnce: duplicates,
+        leadsStoredInTotal: stored,
+        distinctKeysDelivered: receiver.receipts.size,
+      };
+      console.log(`[${kind}] crash test`, report.crash);
+      if (missing > 0) failures.push(`${kind}: ${missing} acknowledged leads missing after the crash`);
+      if (undelivered > 0) failures.push(`${kind}: ${undelivered} acknowledged leads not delivered`);
+      if (receiver.receipts.size !== stored) failures.push(`${kind}: ${stored} leads stored but ${receiver.receipts.size} distinct deliveries`);
+    }
+
+    // 3. Fuzz.
+    if (!args['skip-fuzz'] && FUZZ > 0) {
+      const result = await fuzz(port, cars, child, FUZZ);
+      report.fuzz = { requests: FUZZ, ...result };
+      console.log(`[${kind}] fuzz`, report.fuzz);
+      if (result.count5xx > 0) failures.push(`${kind}: ${result.count5xx} fuzz requests got a 5xx, e.g. ${result.fiveHundreds.join(' | ')}`);
+      if (!result.alive) failures.push(`${kind}: the API died during the fuzz run`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await receiver.close();
+    await postgres?.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+  return report;
+}
+
+const kinds: ('sqlite' | 'postgres')[] = args.db === 'both' ? ['sqlite', 'postgres'] : [args.db as 'sqlite' | 'postgres'];
+const reports = [];
+for (const kind of kinds) {
+  if (kind === 'postgres' && !findPostgresBinaries()) {
+    console.log('[postgres] skipped: PostgreSQL server binaries not found (Debian package `postgresql`)');
+    continue;
+  }
+  reports.push(await benchDatabase(kind));
+}
+agent.destroy();
+console.log(JSON.stringify({ reports, failures }, null, 2));
+if (failures.length > 0) {
+  console.error(`FAILED:\n${failures.join('\n')}`);
+  process.exit(1);
+}
