@@ -1,0 +1,39 @@
+/**
+ * Helpers of the vehicle page browser tests (tests/e2e/vehicle*.spec.ts): tenant URLs and
+ * picking cars by their data from a tenant's stock.json, never by hard-coded slugs.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4455);
+
+/** Absolute URL of a path on a tenant's host. */
+export function tenantUrl(slug: string, path: string): string {
+  return `http://${slug}.localhost:${port}${path}`;
+}
+
+/** A stock record as the tests read it (raw JSON). */
+export type StockCar = Record<string, unknown> & { id: number | string; slug: string; name: string; status: string; car_type: string; price?: number | null };
+
+/** The stock.json of a tenant folder. */
+export function readStock(dir: string): StockCar[] {
+  return JSON.parse(readFileSync(resolve(dir, 'stock.json'), 'utf8')) as StockCar[];
+}
+
+/** The first car matching `predicate`, or a clear failure naming what was looked for. */
+export function pickCar(stock: StockCar[], what: string, predicate: (car: StockCar) => boolean): StockCar {
+  const car = stock.find(predicate);
+  if (!car) throw new Error(`no car in the fixture stock: ${what}`);
+  return car;
+}
+
+/** Entries pushed to window.dataLayer so far. */
+export async function dataLayer(page: Page): Promise<{ event_id: number; [key: string]: unknown }[]> {
+  return page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []) as { event_id: number }[]);
+}
+
+/** Wait until the page's idle islands have hydrated (the lead modal island marks the document). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.leadModals === 'ready' && !document.querySelector('astro-island[ssr][client="idle"]'));
+}
