@@ -34,3 +34,12 @@ describe('withoutBlanks', () => {
     expect(result.ok).toBe(true);
   });
 });
+
+describe('blank number inputs', () => {
+  it('say the field is required rather than asking for a number', async () => {
+    const { ServiceVehicleStepSchema, InstantOfferDetailsSchema } = await import('../schemas/forms.ts');
+    expect(checkForm(ServiceVehicleStepSchema, { 'Vehicle Make': 'A', Model: 'B', Year: '' }).errors).toEqual({ Year: FORM_MESSAGES.required });
+    expect(checkForm(InstantOfferDetailsSchema, { postcode: '4000', odometer: ' ', service_history: 'Full', number_of_keys: '2', car_condition: 'Good', comments: 'x' }).errors).toEqual({ odometer: FORM_MESSAGES.required });
+    expect(checkForm(InstantOfferDetailsSchema, { postcode: '4000', odometer: 'abc', service_history: 'Full', number_of_keys: '2', car_condition: 'Good', comments: 'x' }).errors).toEqual({ odometer: FORM_MESSAGES.number });
+  });
+});

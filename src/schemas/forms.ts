@@ -146,6 +146,8 @@ export const optionalPostcode = v.optional(
 export const numberInput = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
   v.pipe(
     v.union([v.number(), v.string()], FORM_MESSAGES.number),
+    // A blank input is a missing answer, not a malformed number.
+    v.check((input) => typeof input === 'number' || input.trim() !== '', FORM_MESSAGES.required),
     v.transform((input) => (typeof input === 'number' ? input : input.trim() === '' ? Number.NaN : Number(input.replace(/[\s,$]|kms?$/gi, '')))),
     v.number(FORM_MESSAGES.number),
     v.check((value) => Number.isFinite(value), FORM_MESSAGES.number),
