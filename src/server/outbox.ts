@@ -125,17 +125,20 @@ export class Outbox {
     this.schedule(next);
   }
 
-  /** One round: claim due jobs, send them, record the outcomes; resolves to the number of jobs handled. */
+  /**
+   * One round: claim due jobs, send them, record each outcome as soon as it is known (the
+   * window in which a crash can cause a repeat send is one response long); resolves to the
+   * number of jobs handled. On SQLite the per-job records share commits (group commit).
+   */
   async runOnce(): Promise<number> {
     const jobs = await this.store.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
-    if (jobs.length === 0) return 0;
-    const outcomes = await Promise.all(jobs.map((job) => this.deliver(job)));
-    const delivered = jobs.filter((_job, index) => outcomes[index] === undefined).map((job) => job.id);
-    const failed = jobs.flatMap((job, index) => {
-      const error = outcomes[index];
-      return error === undefined ? [] : [{ id: job.id, error, nextAttemptAt: this.now() + retryDelay(job.attempts + 1, this.options.baseDelayMs, this.options.maxDelayMs) }];
-    });
-    await this.store.recordDeliveryOutcomes(delivered, failed, this.now());
+    await Promise.all(
+      jobs.map(async (job) => {
+        const error = await this.deliver(job);
+        if (error === undefined) await this.store.recordDeliveryOutcomes([job.id], [], this.now());
+        else await this.store.recordDeliveryOutcomes([], [{ id: job.id, error, nextAttemptAt: this.now() + retryDelay(job.attempts + 1, this.options.baseDelayMs, this.options.maxDelayMs) }], this.now());
+      }),
+    );
     return jobs.length;
   }
 

@@ -214,10 +214,10 @@ export class Store {
     return rows[0] ? leadFromRow(rows[0]) : undefined;
   }
 
-  /** A tenant's leads created in [from, to), oldest first, in pages (for the CSV export). */
+  /** A tenant's leads created in [from, to), oldest first, in keyset pages after (from, afterId) (for the CSV export). */
   async listLeads(tenant: string, options: { from?: number; to?: number; afterId?: string; limit?: number } = {}): Promise<StoredLead[]> {
     const rows = await this.db.query(
-      `SELECT ${LEAD_COLUMNS} FROM leads WHERE tenant = $1 AND created_at >= $2 AND created_at < $3 AND id > $4 ORDER BY created_at, id LIMIT $5`,
+      `SELECT ${LEAD_COLUMNS} FROM leads WHERE tenant = $1 AND (created_at > $2 OR (created_at = $2 AND id > $4)) AND created_at < $3 ORDER BY created_at, id LIMIT $5`,
       [tenant, options.from ?? 0, options.to ?? Number.MAX_SAFE_INTEGER, options.afterId ?? '', options.limit ?? 1000],
     );
     return rows.map(leadFromRow);
