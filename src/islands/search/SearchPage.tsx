@@ -5,7 +5,7 @@
  * with a search host) and follows the URL (src/search/routing.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { InstantSearch, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
+import { Configure, InstantSearch, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
 import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
 import type { SearchClient, UiState } from 'instantsearch.js';
 import { trackEvent } from '../../lib/analytics.ts';
@@ -119,6 +119,7 @@ export default function SearchPage(props: SearchPageProps) {
   if (!client) return <SearchLayout {...staticLayout(props, history)}>{leadModals}</SearchLayout>;
   return (
     <InstantSearch searchClient={client} indexName={config.index} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
+      <Configure hitsPerPage={config.pageSize} />
       <LiveSearch {...props} history={history} onHistory={setHistory}>
         {leadModals}
       </LiveSearch>

@@ -1,0 +1,228 @@
+/**
+ * Stock search on a built site (issue 4 "Done when"): deep links, URL rewriting and page
+ * reset, back/forward, the price slider rules, sold collapse and promo slots, the empty
+ * state, the static first page without JavaScript, and the home hero's 'Show Me N cars'.
+ * Fixture: tests/fixtures/tenants/search-demo (60 cars, built by scripts/test.ts with a
+ * fixed clock). Expected hits come from the same engine and fixture, computed here.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { loadTenant } from '../../src/lib/tenant.ts';
+import { DEFAULT_INDEX, SORT_OPTIONS, sortIndexName } from '../../src/search/config.ts';
+import { toSearchDocuments } from '../../src/search/documents.ts';
+import { createSearchEngine } from '../../src/search/engine.ts';
+import { buildRouteTable } from '../../src/search/routes.ts';
+import { collapseSold } from '../../src/search/results.ts';
+import { parseSearchUrl, type SearchUrlState } from '../../src/search/routing.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4455);
+const SLUG = 'search-demo';
+const site = (path = '/') => `http://${SLUG}.localhost:${port}${path}`;
+const NOW = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');
+const tenant = loadTenant(`tests/fixtures/tenants/${SLUG}`, NOW);
+const documents = toSearchDocuments(tenant.visible, tenant.site);
+const engine = createSearchEngine(documents);
+const routes = buildRouteTable(documents, '/search');
+
+/** What the engine answers for a URL state: names of the page's hits and the hit count. */
+function expected(state: SearchUrlState, pageSize = 21) {
+  const option = SORT_OPTIONS.find((candidate) => candidate.key === state.sortBy) ?? SORT_OPTIONS[0];
+  const numericFilters = Object.entries(state.range ?? {}).flatMap(([attribute, value]) => {
+    const [low, high] = value.split(':');
+    return [...(low ? [`${attribute}>=${low}`] : []), ...(high ? [`${attribute}<=${high}`] : [])];
+  });
+  const result = engine.search(sortIndexName(DEFAULT_INDEX, option), {
+    query: state.query,
+    facetFilters: Object.entries(state.refinementList ?? {}).map(([attribute, values]) => values.map((value) => `${attribute}:${value}`)),
+    numericFilters,
+    hitsPerPage: pageSize,
+    page: (state.page ?? 1) - 1,
+  });
+  // Cards: consecutive sold cars collapse into the first of the run (spec §4).
+  const names = collapseSold(result.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name);
+  return { names, nbHits: result.nbHits, hits: result.hits };
+}
+
+const stateOf = (url: string) => {
+  const parsed = new URL(url);
+  return parseSearchUrl({ pathname: parsed.pathname, search: parsed.search }, routes);
+};
+
+async function openLive(page: Page, path: string) {
+  await page.goto(site(path));
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
+}
+
+const cardNames = (page: Page) => page.locator('.search-card__name').allTextContents();
+const count = (page: Page) => page.locator('.search-count');
+
+const DEEP_LINK =
+  '/search/new-used-and-demo-cars?query=20&page=2&sortBy=price-asc&range[price]=40000:90000' +
+  '&refinementList[car_type][]=used&refinementList[car_type][]=demo&refinementList[body][]=SUV&refinementList[body][]=Ute&refinementList[body][]=Hatch';
+
+test('a deep link opens with its query, refinements, price range, sort and page applied', async ({ page }) => {
+  const state = stateOf(site(DEEP_LINK));
+  const want = expected(state);
+  expect(want.nbHits).toBeGreaterThan(21);
+  await openLive(page, DEEP_LINK);
+  await expect(count(page)).toHaveText(`${want.nbHits} cars found`);
+  expect(await cardNames(page)).toEqual(want.names);
+  await expect(page.getByRole('searchbox', { name: 'Search stock' })).toHaveValue('20');
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue(sortIndexName(DEFAULT_INDEX, SORT_OPTIONS[3]));
+  for (const body of ['SUV', 'Ute', 'Hatch']) await expect(page.getByRole('group', { name: 'Body type' }).getByRole('checkbox', { name: new RegExp(`^${body} `) })).toBeChecked();
+  await expect(page.getByRole('spinbutton', { name: 'Min price' })).toHaveValue('40000');
+  await expect(page.getByRole('spinbutton', { name: 'Max price' })).toHaveValue('90000');
+  await expect(page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]')).toHaveText('2');
+  // Prices ascend on the page.
+  const prices = want.hits.map((hit) => hit.price ?? 0);
+  expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+});
+
+test('changing a filter rewrites the URL as the spec says and resets the page; back and forward restore it', async ({ page }) => {
+  await openLive(page, DEEP_LINK);
+  await page.getByRole('group', { name: 'Fuel' }).getByRole('checkbox', { name: /^Diesel / }).check();
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await expect(page).toHaveURL(/[?&]refinementList\[fuel\]\[\]=Diesel(&|$)/);
+  await expect(page).toHaveURL(/[?&]range\[price\]=40000:90000(&|$)/);
+  await expect(page).toHaveURL(/\?query=20&sortBy=price-asc&/);
+  const state = stateOf(page.url());
+  expect(state.refinementList?.fuel).toEqual(['Diesel']);
+  expect(state.page).toBeUndefined();
+  await expect(count(page)).toHaveText(`${expected(state).nbHits} cars found`);
+  expect(await cardNames(page)).toEqual(expected(state).names);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page.getByRole('group', { name: 'Fuel' }).getByRole('checkbox', { name: /^Diesel / })).not.toBeChecked();
+  await expect(page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]')).toHaveText('2');
+  await page.goForward();
+  await expect(page.getByRole('group', { name: 'Fuel' }).getByRole('checkbox', { name: /^Diesel / })).toBeChecked();
+});
+
+test('a car type takes its route path and the search box writes query after its debounce', async ({ page }) => {
+  await openLive(page, '/search/new-used-and-demo-cars');
+  await page.getByRole('radio', { name: 'Used' }).check();
+  await expect(page).toHaveURL(site('/search/used-cars'));
+  await page.getByRole('searchbox', { name: 'Search stock' }).fill('corolla');
+  await expect(page).toHaveURL(site('/search/used-cars?query=corolla'));
+  const want = expected(stateOf(page.url()));
+  await expect(count(page)).toHaveText(`${want.nbHits} cars found`);
+  expect(await cardNames(page)).toEqual(want.names);
+});
+
+test('the price slider obeys its rules', async ({ page }) => {
+  await openLive(page, '/search/new-used-and-demo-cars');
+  const stats = engine.search(DEFAULT_INDEX, { facets: ['price'], hitsPerPage: 0 }).facets_stats.price;
+  const min = page.getByRole('spinbutton', { name: 'Min price' });
+  const max = page.getByRole('spinbutton', { name: 'Max price' });
+  await expect(min).toHaveValue(String(stats.min));
+  await expect(max).toHaveValue(String(stats.max));
+  await expect(page.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute('step', String((stats.max - stats.min) / 100));
+
+  // Rounded to the nearest 1000, sent as min:max with the untouched side empty.
+  await min.fill('50400');
+  await min.press('Enter');
+  await expect(page).toHaveURL(/range\[price\]=50000:$/);
+  await expect(count(page)).toHaveText(`${expected(stateOf(page.url())).nbHits} cars found`);
+
+  // The max thumb cannot go below the min: it stays 1 above.
+  await max.fill('42000');
+  await max.press('Enter');
+  await expect(page).toHaveURL(/range\[price\]=50000:50001$/);
+  await expect(max).toHaveValue('50001');
+
+  // Out-of-range input is ignored.
+  const before = page.url();
+  await min.fill('1000');
+  await min.press('Enter');
+  await expect(min).toHaveValue('50000');
+  expect(page.url()).toBe(before);
+
+  // Removing the URL parameter resets the slider to the facet range.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(site('/search/new-used-and-demo-cars'));
+  await expect(min).toHaveValue(String(stats.min));
+  await expect(max).toHaveValue(String(stats.max));
+});
+
+test('the slider thumbs move by keyboard and commit after the debounce', async ({ page }) => {
+  await openLive(page, '/search/new-used-and-demo-cars');
+  const thumb = page.getByRole('slider', { name: 'Minimum price' });
+  await thumb.focus();
+  for (let press = 0; press < 20; press += 1) await thumb.press('ArrowRight');
+  await expect(page).toHaveURL(/range\[price\]=\d+000:$/);
+});
+
+test('consecutive sold cars collapse to one card and the promo card sits at slots 8 and 17', async ({ page }) => {
+  await openLive(page, '/search/new-used-and-demo-cars?sortBy=latest');
+  const want = expected({ sortBy: 'latest' });
+  expect(want.hits.slice(0, 2).map((hit) => hit.status)).toEqual(['sold', 'sold']);
+  const items = page.locator('.search-grid__item');
+  await expect(items.first().locator('.search-card__tag')).toHaveText('JUST SOLD');
+  await expect(items.first()).toContainText('and 1 more recently sold');
+  await expect(items.first().getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
+  expect(await page.locator('article.search-card').count()).toBe(want.hits.length - 1);
+  const promoSlots = await items.evaluateAll((elements) => elements.flatMap((element, index) => (element.classList.contains('search-grid__item--promo') ? [index] : [])));
+  expect(promoSlots).toEqual([8, 17]);
+  await expect(items.nth(8)).toContainText('We Want Your Car!We buy all types of carsOur high turnover means we can pay more');
+});
+
+test('an impossible filter shows the empty state, and Clear Filters returns to all stock', async ({ page }) => {
+  await openLive(page, '/search/toyota?refinementList[model][]=Ranger');
+  await expect(page.getByText('No results found for your search at this time. Please try adjusting the filters for more results.')).toBeVisible();
+  await page.getByRole('link', { name: 'Clear Filters' }).click();
+  await expect(page).toHaveURL(site('/search/new-used-and-demo-cars'));
+  await expect(count(page)).toHaveText(`${documents.length} cars found`);
+});
+
+test('the first page of a route is real HTML before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(site('/search/used-cars'));
+  const want = expected({ refinementList: { car_type: ['used'] } });
+  await expect(page.getByRole('heading', { level: 1, name: 'Used Cars' })).toBeVisible();
+  await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
+  expect(await page.locator('.search-card__name').first().textContent()).toBe(want.names[0]);
+  await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/search/used-cars?page=2');
+  await context.close();
+});
+
+test('the home hero search count equals the hits on the page it opens', async ({ page }) => {
+  await page.goto(site('/'));
+  const hero = page.getByRole('search', { name: 'Stock search' });
+  await expect(page.locator('[data-hero-phase="live"]')).toBeVisible();
+  await expect(hero.getByRole('button', { name: /^Show Me/ })).toHaveText(`Show Me ${documents.length} cars`);
+  await hero.getByLabel('Make', { exact: true }).selectOption('Toyota');
+  await hero.getByRole('radio', { name: 'Used' }).check();
+  const want = expected({ refinementList: { car_type: ['used'], make: ['Toyota'] } }).nbHits;
+  await expect(hero.getByRole('button', { name: /^Show Me/ })).toHaveText(`Show Me ${want} cars`);
+  await hero.getByRole('button', { name: /^Show Me/ }).click();
+  await expect(page).toHaveURL(site('/search/used-cars?refinementList[make][]=Toyota'));
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  await expect(count(page)).toHaveText(`${want} cars found`);
+});
+
+test('the hero price search opens results in the range sorted by price, highest first', async ({ page }) => {
+  await page.goto(site('/'));
+  await expect(page.locator('[data-hero-phase="live"]')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Search by price' });
+  const low = form.getByRole('slider', { name: 'Minimum price' });
+  await low.focus();
+  for (let press = 0; press < 70; press += 1) await low.press('ArrowRight');
+  await form.getByRole('button', { name: 'Search by Price' }).click();
+  await expect(page).toHaveURL(site('/search/new-used-and-demo-cars?sortBy=price-desc&range[price]=40000:'));
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue(sortIndexName(DEFAULT_INDEX, SORT_OPTIONS[2]));
+  await expect(count(page)).toHaveText(`${expected({ sortBy: 'price-desc', range: { price: '40000:' } }).nbHits} cars found`);
+});
+
+test('an embedded-search site never downloads instant-meilisearch, and the search page is axe-clean', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => scripts.push(request.url()));
+  await openLive(page, '/search/used-cars');
+  expect(scripts.some((url) => url.includes('/search-index-search-demo.json'))).toBe(true);
+  expect(scripts.filter((url) => /meilisearch/i.test(url))).toEqual([]);
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+});
