@@ -3,8 +3,8 @@
  * a scroll-snap track with Previous / Next buttons that are disabled at the ends (spec §4).
  * Works without JavaScript as a swipeable track; the island only adds the arrows.
  */
-import './marketing.css';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import './marketing.css';
 
 interface Props {
   /** Accessible name of the carousel region, e.g. 'Our locations'. */
@@ -20,6 +20,8 @@ export default function Carousel({ label, width = 'narrow', swipeHint = false, c
   const track = useRef<HTMLDivElement>(null);
   const [atStart, setAtStart] = useState(true);
   const [atEnd, setAtEnd] = useState(false);
+  // Marks hydration: before it the arrows are inert server HTML.
+  const [ready, setReady] = useState(false);
 
   const update = useCallback(() => {
     const element = track.current;
@@ -30,6 +32,7 @@ export default function Carousel({ label, width = 'narrow', swipeHint = false, c
   }, []);
 
   useEffect(() => {
+    setReady(true);
     update();
     const element = track.current;
     if (!element) return;
@@ -48,7 +51,7 @@ export default function Carousel({ label, width = 'narrow', swipeHint = false, c
   };
 
   return (
-    <section className={`carousel carousel--${width}`} aria-roledescription="carousel" aria-label={label}>
+    <section className={`carousel carousel--${width}`} aria-roledescription="carousel" aria-label={label} data-ready={ready ? 'true' : undefined}>
       <div className="carousel__controls">
         {swipeHint && (
           <span className="carousel__swipe" aria-hidden="true">
