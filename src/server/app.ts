@@ -105,7 +105,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
             // Structured logs without personal data: no bodies, no cookies, no auth headers, no query strings.
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: {
-              req: (request: { method: string; url: string; headers: Record<string, string | undefined> }) => ({
+              req: (request: FastifyRequest) => ({
                 method: request.method,
                 path: request.url.split('?')[0]?.slice(0, 200),
                 host: request.headers.host,

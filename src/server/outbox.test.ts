@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { leadAdf, leadDocument, xmlEscape } from './lead-formats.ts';
+import { retryDelay } from './outbox.ts';
+import type { StoredLead } from './store.ts';
+
+describe('retryDelay', () => {
+  it('doubles per attempt up to the cap, with bounded jitter', () => {
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4].map((attempt) => retryDelay(attempt, 1000, 60_000, mid))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelay(30, 1000, 60_000, mid)).toBe(60_000);
+    expect(retryDelay(1, 1000, 60_000, () => 0)).toBe(800);
+    expect(retryDelay(1, 1000, 60_000, () => 0.999999)).toBe(1200);
+  });
+});
+
+const lead: StoredLead = {
+  id: '5d0c3d0e-1111-4222-8333-944455556666',
+  tenant: 'alpha',
+  category: 'Test Drive',
+  subcategory: null,
+  car_id: '1',
+  dealership_slug: null,
+  name: 'Jo <b>',
+  email: 'jo@example.com',
+  phone: '0412345678',
+  form_completed: true,
+  offer_accepted: false,
+  revision: 2,
+  data: { name: 'Jo <b>', last_name: 'O\'Brien & Sons', postcode: '4000', message: 'Hi ]]> <adf>\u0001', dateTime: '2026-03-07T09:00:00+10:00' },
+  created_at: Date.UTC(2026, 2, 1),
+  updated_at: Date.UTC(2026, 2, 2),
+};
+
+describe('lead formats', () => {
+  it('escapes XML and drops control characters', () => {
+    expect(xmlEscape(`<a href="x">'&'</a>\u0000`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
+  });
+  it('writes ADF 1.0 with the customer, comments and revision', () => {
+    const xml = leadAdf(lead, undefined, undefined);
+    expect(xml).toContain('<?adf version="1.0"?>');
+    expect(xml).toContain(`<id sequence="2" source="alpha">${lead.id}</id>`);
+    expect(xml).toContain('<name part="first">Jo &lt;b&gt;</name>');
+    expect(xml).toContain('<name part="last">O&apos;Brien &amp; Sons</name>');
+    expect(xml).toContain('Hi ]]&gt; &lt;adf&gt;');
+    expect(xml).toContain('Test drive: 2026-03-07T09:00:00+10:00');
+    expect(xml).not.toContain('\u0001');
+  });
+  it('builds the JSON document', () => {
+    expect(leadDocument(lead, undefined, undefined)).toMatchObject({ lead_id: lead.id, revision: 2, customer: { email: 'jo@example.com', postcode: '4000' }, vehicle: null });
+  });
+});
