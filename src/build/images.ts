@@ -27,7 +27,8 @@ import { CANVAS, exteriorSvg, interiorSvg, placeholderSvg, VIEW_ANGLES } from '.
 /** Bump when the drawings change, so cached files are redrawn. */
 export const ART_VERSION = 1;
 
-const WEBP = { quality: 80, effort: 4 } as const;
+// Effort 2 encodes about 2.5x faster than the default 4 for a few percent more bytes.
+const WEBP = { quality: 80, effort: 2 } as const;
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -123,13 +124,19 @@ export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = 
   let drawn = 0;
   const work = [...groups.values()];
   const runOne = async (group: { spec: LocalImageSpec; jobs: ImageJob[] }) => {
-    const missing = group.jobs.filter((job) => !existsSync(join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`)));
-    if (missing.length > 0) {
-      const raster = await sharp(Buffer.from(svgFor(group.spec))).png().toBuffer();
+    // The base file and the 800w variant are the same picture: encode it once.
+    const missing = new Map<string, number>();
+    for (const job of group.jobs) {
+      const key = cacheKey(job.spec, job.width);
+      if (!existsSync(join(cacheDir, `${key}.webp`))) missing.set(key, job.width);
+    }
+    if (missing.size > 0) {
+      const { data: pixels, info } = await sharp(Buffer.from(svgFor(group.spec))).raw().toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
       const aspect = group.spec.kind === 'panorama' ? 2 : IMAGE_ASPECT;
-      for (const job of missing) {
-        const file = join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`);
-        const data = await sharp(raster).resize(job.width, Math.round(job.width / aspect)).webp(WEBP).toBuffer();
+      for (const [key, width] of missing) {
+        const file = join(cacheDir, `${key}.webp`);
+        const data = await sharp(pixels, raw).resize(width, Math.round(width / aspect)).webp(WEBP).toBuffer();
         // Write then rename, so a parallel build never copies a half-written file.
         const partial = `${file}.${process.pid}.tmp`;
         writeFileSync(partial, data);
