@@ -44,6 +44,7 @@ const CONCURRENCY = Math.min(512, Math.max(1, Number(args.concurrency)));
 const FUZZ = Math.min(1_000_000, Math.max(0, Number(args.fuzz)));
 const HOST = 'bench.localhost';
 const failures: string[] = [];
+let serverFailuresLogged = 0;
 
 // ---- Fixtures ------------------------------------------------------------------------------------
 
@@ -106,7 +107,10 @@ function startApi(env: Record<string, string>, port: number): Promise<ChildProce
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
+    const text = chunk.toString();
+    // Server-side failures are logged as 'request failed' (pino, LOG_LEVEL=error): count them.
+    serverFailuresLogged += text.split('request failed').length - 1;
+    stderr = (stderr + text).slice(-4000);
   });
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -264,7 +268,7 @@ async function fuzz(port: number, cars: Listing[], child: ChildProcess, total: n
   const random = prng(20_260_305);
   const statuses = new Map<number, number>();
   const fiveHundreds: string[] = [];
-  let transportErrors = 0;
+  const transportErrors: Record<string, number> = {};
   let next = 0;
   const worker = async () => {
     while (next < total) {
@@ -274,16 +278,19 @@ async function fuzz(port: number, cars: Listing[], child: ChildProcess, total: n
         const response = await request(port, testCase);
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status >= 500 && fiveHundreds.length < 5) fiveHundreds.push(`${testCase.method} ${testCase.path.slice(0, 80)} -> ${response.status} ${response.body.slice(0, 120)}`);
-      } catch {
-        // A request the server refuses at the HTTP level (bad host header etc.) closes the socket: not a 5xx.
-        transportErrors++;
+      } catch (error) {
+        // Requests Node's HTTP client refuses to send (invalid header characters), or bodies the
+        // server stops reading after answering 413 (the socket closes under the client): not a 5xx.
+        const code = (error as { code?: string }).code ?? (error as Error).message.slice(0, 40);
+        transportErrors[code] = (transportErrors[code] ?? 0) + 1;
+        if (process.env.BENCH_DEBUG && transportErrors[code] <= 8) console.log('transport', code, testCase.method, testCase.path.slice(0, 60), JSON.stringify(testCase.headers).slice(0, 200), String(testCase.body ?? '').length);
       }
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
   const alive = child.exitCode === null && (await request(port, { method: 'GET', path: '/api/geocode?postcode=4000' })).status === 200;
   const count5xx = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
-  return { statuses: Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])), count5xx, fiveHundreds, transportErrors, alive };
+  return { statuses: Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])), count5xx, fiveHundreds, transportErrors, serverFailuresLogged, alive };
 }
 
 // ---- One database --------------------------------------------------------------------------------------------
@@ -387,6 +394,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       const result = await fuzz(port, cars, child, FUZZ);
       report.fuzz = { requests: FUZZ, ...result };
       console.log(`[${kind}] fuzz`, report.fuzz);
+      if (result.serverFailuresLogged > 0) failures.push(`${kind}: the server logged ${result.serverFailuresLogged} failed requests during the run`);
       if (result.count5xx > 0) failures.push(`${kind}: ${result.count5xx} fuzz requests got a 5xx, e.g. ${result.fiveHundreds.join(' | ')}`);
       if (!result.alive) failures.push(`${kind}: the API died during the fuzz run`);
     }
