@@ -3,9 +3,11 @@ import { afterChoose, afterEnterVin, candidateDescriptions, thankYouSms, vehicle
 
 describe('instant offer steps', () => {
   it('goes to the choose step when a candidate list returns (either spelling)', () => {
-    const outcome = afterEnterVin([{ EvalID: 77, VechielDescriptions: [{ Description: 'Maxx Sport' }, { Description: 'GT' }, { Description: 'GT' }] }], { imagesEnabled: true });
-    expect(outcome).toMatchObject({ step: 'choose', evalId: '77', candidates: ['Maxx Sport', 'GT'] });
+    const outcome = afterEnterVin([{ EvalID: null, evalid: 'ev-1', VechielDescriptions: [{ Description: 'Maxx Sport' }, { Description: 'GT' }, { Description: 'GT' }] }], { imagesEnabled: true });
+    expect(outcome).toMatchObject({ step: 'choose', evalId: 'ev-1', candidates: ['Maxx Sport', 'GT'] });
     expect(afterEnterVin([{ VechicleDescriptions: ['A', 'B'] }], { imagesEnabled: true }).step).toBe('choose');
+    // A single match carries its EvalID and its own description: no choice to make.
+    expect(afterEnterVin([{ EvalID: 'E9', VechielDescriptions: [{ Description: 'Only one' }] }], { imagesEnabled: true }).step).toBe('images');
   });
 
   it('skips to image upload with an EvalID where the site has it, else to details', () => {

@@ -10,6 +10,8 @@ export type InstantOfferStep = 'vehicle' | 'choose' | 'images' | 'details' | 'no
 /** One vehicle answer of the evaluation service (spec §3 "Vehicle result"; the service's own spellings). */
 export interface EvalVehicle {
   EvalID?: string | number | null;
+  /** Evaluation id while no single vehicle matched (the choose step posts it back). */
+  evalid?: string | null;
   VIN?: string | null;
   Make?: string | null;
   Model?: string | null;
@@ -45,13 +47,17 @@ function idText(value: unknown): string | undefined {
 /** Next step after step 1 (POST /api/eval-expert/enter-vin answered `list`). */
 export function afterEnterVin(list: readonly EvalVehicle[] | null | undefined, options: { imagesEnabled: boolean }): EnterVinOutcome {
   const first = list?.[0];
-  const evalId = idText(first?.EvalID);
+  const matchedId = idText(first?.EvalID);
+  // Without a match the service still names the evaluation (lowercase evalid) for the choose step.
+  const evalId = matchedId ?? idText(first?.evalid);
   const vin = idText(first?.VIN);
   const candidates = candidateDescriptions(first);
   if (!first || (!evalId && candidates.length === 0)) return { step: 'not-found', evalId: undefined, vin: undefined, candidates: [], vehicle: undefined };
+  // An EvalID means one vehicle matched: skip straight on (its own description may still be listed).
+  if (matchedId) return { step: options.imagesEnabled ? 'images' : 'details', evalId, vin, candidates: [], vehicle: first };
   // A candidate list means the registration matched several builds: the shopper picks one.
   if (candidates.length > 0) return { step: 'choose', evalId, vin, candidates, vehicle: first };
-  return { step: options.imagesEnabled ? 'images' : 'details', evalId, vin, candidates: [], vehicle: first };
+  return { step: 'not-found', evalId: undefined, vin: undefined, candidates: [], vehicle: undefined };
 }
 
 /** Next step after step 2 (the chosen candidate was posted to manual-entry). */

@@ -1,0 +1,122 @@
+/**
+ * Instant offer (spec §4, §5, §8) on /sell-my-car, /trade-in and /cars/trade-in: all
+ * branches of the flow against the lead API's local valuation (demo lookup: 'NOMATCH...'
+ * finds nothing, a rego ending 0-4 finds one car, anything else three candidates).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, smsTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
+
+async function openFlow(page: Page, path: string) {
+  await page.goto(tenantUrl('forms-demo', path));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(form).toBeVisible();
+  return form;
+}
+
+async function fillDetails(page: Page, email: string, phone: string) {
+  const form = page.locator('form.dealer-form');
+  await form.getByLabel('Postcode').fill('4000');
+  await form.getByRole('textbox', { name: 'Odometer' }).fill('85000');
+  await expect(form.getByRole('textbox', { name: 'Odometer' })).toHaveValue('85,000 kms');
+  await form.getByLabel('Service History').selectOption('Full service history');
+  await form.getByLabel('Number of Keys').selectOption('2');
+  await form.getByRole('combobox', { name: 'Condition', exact: true }).selectOption('Good');
+  await form.getByLabel('Comments').fill('Tidy car, one owner');
+  await form.getByLabel('First Name').fill('Tess');
+  await form.getByLabel('Mobile Number').fill(phone);
+  await form.getByLabel('Email Address').fill(email);
+}
+
+test('step 1 needs rego and state; no match shows the not-found panel with phone, Contact and Back', async ({ page }) => {
+  const form = await openFlow(page, '/sell-my-car');
+  await expect(form.getByLabel('State')).toHaveValue('nsw');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  expect(await fieldMessage(form.getByLabel('Registration Number'))).toBe('* This field is required');
+  await expect(form.getByLabel('Registration Number')).toBeFocused();
+  await expectNoSeriousAxeViolations(page, 'form.dealer-form');
+  await form.getByLabel('Registration Number').fill('NOMATCH1');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  const panel = page.getByTestId('not-found-panel');
+  await expect(page.getByRole('heading', { name: 'Unfortunately, we could not find a match for your registration number.' })).toBeVisible();
+  await expect(panel).toContainText('Please get in touch with one of our friendly team members to receive an offer for your vehicle.');
+  await expect(panel.getByRole('link', { name: /Call 07 3555 0200/ })).toHaveAttribute('href', /^tel:/);
+  await expect(panel.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact-us');
+  await panel.getByRole('button', { name: 'Back' }).click();
+  await expect(form.getByLabel('Registration Number')).toHaveValue('NOMATCH1');
+});
+
+test('candidates: choose one car, upload limits, then the lead, valuation and thank-you SMS', async ({ page }) => {
+  const email = uniqueEmail('offer');
+  const phone = '0412' + String(Date.now()).slice(-6);
+  const form = await openFlow(page, '/sell-my-car');
+  await form.getByLabel('Registration Number').fill('ABC987');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  await expect(form).toHaveAttribute('data-step', 'choose');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form.locator('.field__error')).toHaveText('* Please choose one car.');
+  await form.getByRole('radio').first().check();
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form).toHaveAttribute('data-step', 'images');
+
+  const photos = form.getByLabel(/Photos of your car/);
+  await photos.setInputFiles([{ name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) }]);
+  await expect(page.getByTestId('image-alert')).toHaveText('Please upload an image file under 10MB');
+  const eleven = Array.from({ length: 11 }, (_, index) => ({ name: `car-${index}.png`, mimeType: 'image/png', buffer: PNG }));
+  await photos.setInputFiles(eleven);
+  await expect(page.getByTestId('image-alert')).toHaveText('You can only upload 10 images');
+  await photos.setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: PNG }]);
+  await expect(form.getByRole('list', { name: 'Uploaded photos' })).toContainText('front.png');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form).toHaveAttribute('data-step', 'details');
+
+  await form.getByRole('button', { name: 'Submit' }).click();
+  for (const label of ['Service History', 'Number of Keys', 'Comments']) expect(await fieldMessage(form.getByLabel(label))).toBe('* This field is required');
+  expect(await fieldMessage(form.getByLabel('Postcode'))).toBe('Invalid postcode. Please enter a 4-digit number.');
+  await fillDetails(page, email, phone);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/success\/?$/);
+  await expect(page.getByTestId('success-summary')).toContainText('Instant offer');
+
+  const [lead] = leadsByEmail('forms-demo', email);
+  expect(lead!.category).toBe('Trade-in Enquiry');
+  expect(lead!.data).toMatchObject({ 'First Name': 'Tess', 'Mobile Number': phone, odometer: 85000, service_history: 'Full service history', number_of_keys: '2', car_condition: 'Good', message: 'Tidy car, one owner', Rego: 'ABC987', state: 'nsw' });
+  expect(String(lead!.data.evalid)).not.toBe('');
+  expect(smsTo('forms-demo', phone)[0]).toContain('Hi Tess, thanks for requesting an offer');
+});
+
+test('a single match (EvalID) skips to the image step; the trade-in valuation shows the reduced price and accepts the offer', async ({ page }) => {
+  const email = uniqueEmail('accept');
+  const form = await openFlow(page, '/cars/trade-in?car_id=502');
+  await expect(form).toContainText('Trade-in valuation towards the 2019 Mazda CX-5 Maxx');
+  await form.getByLabel('Registration Number').fill('XYZ120');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  await expect(form).toHaveAttribute('data-step', 'images');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await fillDetails(page, email, '0498765432');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('trade-in-offer')).toBeVisible();
+  const offerText = (await page.getByTestId('offer-price').innerText()).replace(/[^0-9]/g, '');
+  const offer = Number(offerText);
+  expect(offer).toBeGreaterThan(0);
+  await expect(page.getByTestId('reduced-price')).toHaveText(new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(24990 - offer));
+  const [pending] = leadsByEmail('forms-demo', email);
+  expect(pending!.form_completed).toBe(false);
+  await page.getByRole('button', { name: 'Accept Offer' }).click();
+  await expect(page).toHaveURL(/\/success\/?$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for accepting our offer' })).toBeVisible();
+  const leads = leadsByEmail('forms-demo', email);
+  expect(leads).toHaveLength(1);
+  expect(leads[0]).toMatchObject({ form_completed: true, offer_accepted: true, car_id: '502' });
+});
+
+test('a server failure on step 1 shows the instant offer message and keeps the rego', async ({ page }) => {
+  await page.route('**/api/eval-expert/enter-vin', (route) => route.fulfill({ status: 502, body: 'bad gateway' }));
+  const form = await openFlow(page, '/trade-in');
+  await form.getByLabel('Registration Number').fill('KEEP11');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  await expect(page.getByTestId('error-warning')).toHaveText('An error occurred while submitting the form. Please try again.');
+  await expect(form.getByLabel('Registration Number')).toHaveValue('KEEP11');
+});
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
