@@ -100,7 +100,9 @@ async function startReceiver() {
 // ---- The API child process -------------------------------------------------------------------------
 
 function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'api.ts')], {
+  // BENCH_API_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the API process.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'scripts', 'api.ts')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', TENANTS_WATCH: 'false' },
     stdio: ['ignore', 'ignore', 'pipe'],
