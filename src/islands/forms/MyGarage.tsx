@@ -1,0 +1,60 @@
+/**
+ * /my-garage (spec §2, always gated): the signed-in shopper's watchlist, read from the API,
+ * each car with its page link and a Remove button; cars no longer listed say so.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { currentSession } from '../../stores/session.ts';
+import { configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
+import WatchlistToast from './WatchlistToast.tsx';
+import './forms.css';
+
+export interface GarageCar {
+  id: string;
+  slug: string;
+  name: string;
+  price: string | null;
+  image: string | null;
+}
+
+export default function MyGarage({ apiBase, cars }: { apiBase: string; cars: GarageCar[] }) {
+  configureWatchlistApi(apiBase);
+  const ids = useStore(watchlist.$watchlist);
+  const [state, setState] = useState<'loading' | 'ready' | 'offline'>('loading');
+  const [phone, setPhone] = useState<string | null>(null);
+
+  useEffect(() => {
+    const session = currentSession();
+    setPhone(session?.phone ?? null);
+    if (!session) return;
+    refreshWatchlist().then((ok) => setState(ok ? 'ready' : 'offline'));
+  }, []);
+
+  if (!phone) return <p>Please sign in to see your garage.</p>;
+  const byId = new Map(cars.map((car) => [car.id, car]));
+  return (
+    <div className="my-garage" aria-busy={state === 'loading'} data-state={state}>
+      <p className="muted">Signed in as {phone}.</p>
+      {state === 'offline' && <p role="alert">We could not load your watchlist just now; showing the cars saved on this device.</p>}
+      {state !== 'loading' && ids.length === 0 && <p>Your watchlist is empty. Save a car from its page to see it here.</p>}
+      <ul className="grid my-garage__list" aria-label="Your watchlist">
+        {ids.map((id) => {
+          const car = byId.get(id);
+          return (
+            <li key={id} className="card my-garage__car" data-car-id={id}>
+              {car?.image && <img src={car.image} alt="" width={400} height={267} loading="lazy" />}
+              <div style={{ padding: '1rem' }}>
+                <h2 style={{ fontSize: '1.1rem' }}>{car ? <a href={`/cars/${car.slug}`}>{car.name}</a> : 'No longer listed'}</h2>
+                {car?.price && <p>{car.price}</p>}
+                <button type="button" className="button button--secondary" onClick={() => watchlist.removeCar({ id, name: car?.name ?? 'This car' }, phone)}>
+                  Remove{car ? <span className="visually-hidden"> {car.name}</span> : null}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <WatchlistToast />
+    </div>
+  );
+}

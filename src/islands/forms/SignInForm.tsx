@@ -1,0 +1,138 @@
+/**
+ * /sign-in?type={type}&redirect={path}&back={path} (spec §2, §6): sign in by mobile number
+ * and a one-time code sent by SMS. Afterwards the server's watchlist becomes the local one,
+ * a save asked for before signing in is made, and the shopper returns to `redirect`.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { checkForm } from '../../lib/form-validation.ts';
+import { safeReturnPath } from '../../lib/gating.ts';
+import { SignInRequestSchema, SignInVerifySchema } from '../../schemas/forms.ts';
+import { currentSession, signIn, signOut } from '../../stores/session.ts';
+import { callApi } from './api.ts';
+import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';
+import { configureWatchlistApi, refreshWatchlist, takePendingSave, watchlist } from './watchlist-client.ts';
+
+/** Sessions last as long as the API keeps them (30 days by default). */
+const SESSION_DAYS = 30;
+
+const PURPOSE: Record<string, string> = {
+  watchlist: 'Sign in to save cars to your watchlist.',
+  garage: 'Sign in to see the cars in your garage.',
+  checkout: 'Sign in to reserve this car.',
+};
+
+export default function SignInForm({ apiBase }: { apiBase: string }) {
+  configureWatchlistApi(apiBase);
+  const kit = useFormKit('sign-in', { phone: '', code: '' });
+  const [stage, setStage] = useState<'phone' | 'code'>('phone');
+  const [params, setParams] = useState<{ type: string; redirect: string; back: string }>({ type: '', redirect: '/my-garage', back: '/' });
+  const [notice, setNotice] = useState('');
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
+
+  useEffect(() => {
+    const query = new URLSearchParams(location.search);
+    setParams({ type: query.get('type') ?? '', redirect: safeReturnPath(query.get('redirect'), '/my-garage'), back: safeReturnPath(query.get('back'), '/') });
+    setSignedInAs(currentSession()?.phone ?? null);
+  }, []);
+
+  const requestCode = async () => {
+    const check = checkForm(SignInRequestSchema, { phone: kit.values.phone });
+    if (!check.ok) return kit.fail(check.errors);
+    kit.setSubmitting(true);
+    const result = await callApi<{ success?: boolean }>(apiBase, '/auth/request-code', { body: check.output });
+    kit.setSubmitting(false);
+    if (!result.ok) {
+      kit.setFormError(result.message ?? 'An error occurred when submitting this form');
+      if (result.fieldErrors.phone) kit.fail({ phone: result.fieldErrors.phone });
+      return;
+    }
+    kit.set('phone', check.output.phone);
+    setNotice(`We sent a 6-digit code to ${check.output.phone}.`);
+    setStage('code');
+  };
+
+  const verify = async () => {
+    const check = checkForm(SignInVerifySchema, { phone: kit.values.phone, code: kit.values.code });
+    if (!check.ok) return kit.fail(check.errors);
+    kit.setSubmitting(true);
+    const result = await callApi<{ token?: string; user?: { id?: string; phone?: string } }>(apiBase, '/auth/verify', { body: check.output });
+    if (!result.ok || !result.data?.user?.id) {
+      kit.setSubmitting(false);
+      if (!result.ok && result.fieldErrors.code) kit.fail({ code: result.fieldErrors.code });
+      kit.setFormError((!result.ok && result.message) || 'An error occurred when submitting this form');
+      return;
+    }
+    signIn({ user_id: String(result.data.user.id), phone: String(result.data.user.phone ?? check.output.phone), token: result.data.token, expires_at: Date.now() + SESSION_DAYS * 86_400_000 });
+    await refreshWatchlist();
+    const pending = takePendingSave();
+    if (pending) await watchlist.saveCar(pending, String(result.data.user.phone ?? check.output.phone));
+    location.assign(params.redirect);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (kit.submitting) return;
+    kit.setFormError('');
+    if (stage === 'phone') await requestCode();
+    else await verify();
+  };
+
+  if (signedInAs) {
+    return (
+      <div className="dealer-form">
+        <p>You are signed in as {signedInAs}.</p>
+        <p>
+          <a className="button" href={params.redirect}>
+            Continue
+          </a>{' '}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={async () => {
+              await callApi(apiBase, '/auth/sign-out', { body: {}, token: currentSession()?.token });
+              signOut();
+              watchlist.replaceWatchlist([]);
+              setSignedInAs(null);
+            }}
+          >
+            Sign out
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+      <h2 id="sign-in-title">{stage === 'phone' ? 'Sign in with your mobile' : 'Enter your code'}</h2>
+      {PURPOSE[params.type] && <p>{PURPOSE[params.type]}</p>}
+      <ErrorSummary kit={kit} fieldOrder={['phone', 'code']} />
+      {stage === 'phone' ? (
+        <TextField kit={kit} name="phone" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} hint="We will text you a 6-digit code." />
+      ) : (
+        <>
+          <p role="status">{notice}</p>
+          <TextField kit={kit} name="code" label="6-digit code" required autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
+        </>
+      )}
+      <FormAlert kit={kit} />
+      <div className="form__actions">
+        <SubmitButton kit={kit} label={stage === 'phone' ? 'Send Code' : 'Sign In'} busyLabel="Please wait…" />
+        {stage === 'code' && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              kit.set('code', '');
+              kit.setFormError('');
+              setStage('phone');
+            }}
+          >
+            Use another number
+          </button>
+        )}
+        <a href={params.back}>Back</a>
+      </div>
+    </form>
+  );
+}

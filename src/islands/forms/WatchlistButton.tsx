@@ -1,0 +1,55 @@
+/**
+ * Save to / remove from the watchlist (spec §4 "Watchlist"): a signed-in shopper's change
+ * is made locally at once, then posted (no rollback; toasts). A signed-out shopper goes
+ * to /sign-in?type=watchlist and the car is saved after signing in. Sold cars hide the
+ * button unless the car is already saved.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { signInHref } from '../../lib/gating.ts';
+import { currentSession } from '../../stores/session.ts';
+import { configureWatchlistApi, rememberPendingSave, watchlist } from './watchlist-client.ts';
+import WatchlistToast from './WatchlistToast.tsx';
+import './forms.css';
+
+export interface WatchlistButtonProps {
+  apiBase: string;
+  car: { id: string; name: string; slug: string };
+  /** The car is sold (or otherwise unavailable). */
+  sold: boolean;
+}
+
+export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonProps) {
+  configureWatchlistApi(apiBase);
+  const ids = useStore(watchlist.$watchlist);
+  const [mounted, setMounted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setMounted(true), []);
+  // Nothing is known about the shopper at build time: the button appears once mounted.
+  if (!mounted) return null;
+  const saved = ids.includes(String(car.id));
+  if (sold && !saved) return null;
+
+  const toggle = async () => {
+    const session = currentSession();
+    if (!session) {
+      rememberPendingSave({ id: String(car.id), name: car.name });
+      const here = `${location.pathname}${location.search}`;
+      location.assign(signInHref({ type: 'watchlist', redirect: here, back: here }));
+      return;
+    }
+    setBusy(true);
+    if (saved) await watchlist.removeCar(car, session.phone);
+    else await watchlist.saveCar(car, session.phone);
+    setBusy(false);
+  };
+
+  return (
+    <>
+      <button type="button" className="button button--secondary watchlist-button" aria-pressed={saved} onClick={toggle} disabled={busy} data-testid="watchlist-button">
+        <span aria-hidden="true">{saved ? '★' : '☆'}</span> {saved ? 'Saved to Watchlist' : 'Save to Watchlist'}
+      </button>
+      <WatchlistToast />
+    </>
+  );
+}

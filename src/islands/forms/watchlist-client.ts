@@ -1,0 +1,58 @@
+/**
+ * The page's watchlist store wired to the lead API (POST /api/watchlist/save-car and
+ * remove-car with the session token), shared by every watchlist island on the page.
+ */
+import { createWatchlist, type WatchlistCall } from '../../stores/watchlist.ts';
+import { currentSession } from '../../stores/session.ts';
+import { callApi } from './api.ts';
+
+let apiBase = '/api';
+
+/** Point the shared watchlist at the site's API base (every island passes site.api_base). */
+export function configureWatchlistApi(base: string): void {
+  apiBase = base;
+}
+
+function call(path: string): WatchlistCall {
+  return async (body) => {
+    const result = await callApi<{ success?: boolean }>(apiBase, path, { body, token: currentSession()?.token });
+    if (result.ok) return { success: result.data?.success !== false };
+    return { success: false, message: result.message ?? 'The watchlist could not be updated. Please try again.' };
+  };
+}
+
+/** The shared watchlist (ids persisted locally, toasts). */
+export const watchlist = createWatchlist({ save: call('/watchlist/save-car'), remove: call('/watchlist/remove-car') });
+
+/** Fetch the signed-in shopper's list from the API and make it the local one; false when that failed. */
+export async function refreshWatchlist(): Promise<boolean> {
+  const session = currentSession();
+  if (!session) return false;
+  const result = await callApi<{ watchlist?: unknown[] }>(apiBase, '/watchlist', { token: session.token });
+  if (!result.ok || !Array.isArray(result.data?.watchlist)) return false;
+  watchlist.replaceWatchlist(result.data.watchlist.map(String));
+  return true;
+}
+
+/** A save asked for while signed out, done after sign-in (sessionStorage, this tab only). */
+const PENDING_KEY = 'pending_watchlist_save';
+
+/** Remember a car to save once the shopper has signed in. */
+export function rememberPendingSave(car: { id: string; name: string }): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(car));
+  } catch {
+    /* storage is a convenience only */
+  }
+}
+
+/** Take (and forget) the car waiting to be saved. */
+export function takePendingSave(): { id: string; name: string } | null {
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { id?: unknown; name?: unknown } | null;
+    sessionStorage.removeItem(PENDING_KEY);
+    return raw && typeof raw.id === 'string' && typeof raw.name === 'string' ? { id: raw.id, name: raw.name } : null;
+  } catch {
+    return null;
+  }
+}
