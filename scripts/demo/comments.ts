@@ -86,7 +86,7 @@ export function dealerComment(random: Random, facts: CommentFacts, long: boolean
     const pool = facts.isCaravan ? [LONG_PARAGRAPHS[2]!, LONG_PARAGRAPHS[1]!] : [LONG_PARAGRAPHS[0]!, LONG_PARAGRAPHS[1]!];
     paragraphs.push(...pool);
     paragraphs.push(random.sample(DEALER_LINES, 2).map((line) => fill(line, facts)).join(' '));
-  } else {
+  } else if (random.chance(0.4)) {
     paragraphs.push(fill(random.pick(DEALER_LINES), facts));
   }
   paragraphs.push(fill(random.pick(CLOSERS), facts));
