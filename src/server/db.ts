@@ -5,6 +5,7 @@
  * (blob type, advisory locks) are named here and in migrations.ts, nowhere else.
  */
 import { mkdirSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import pg from 'pg';
@@ -33,7 +34,15 @@ export interface SqlDatabase extends SqlExecutor {
 /** Database settings: a PostgreSQL URL, or a SQLite file (':memory:' for throw-away). */
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'sqlite'; file: string; /** PRAGMA synchronous: FULL (default, survives power loss) or NORMAL (survives process crashes). */ synchronous?: 'FULL' | 'NORMAL' };
+  | {
+      kind: 'sqlite';
+      file: string;
+      /**
+       * FULL (default): a commit is on disk before anyone is answered (survives power loss).
+       * NORMAL: a commit is in the OS (survives a process crash, not a power loss).
+       */
+      synchronous?: 'FULL' | 'NORMAL';
+    };
 
 /** Open a database and bring its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<SqlDatabase> {
@@ -82,11 +91,22 @@ class SqliteDatabase implements SqlDatabase {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly direct: SqlExecutor;
 
+  /** The -wal file, when commits must reach the disk before callers are answered. */
+  private readonly walFile: string | undefined;
+  private walHandle: FileHandle | undefined;
+  private syncing: Promise<void> | undefined;
+  private nextSync: Promise<void> | undefined;
+
   constructor(file: string, synchronous: 'FULL' | 'NORMAL') {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
     this.db.exec('PRAGMA journal_mode = WAL');
-    this.db.exec(`PRAGMA synchronous = ${synchronous}`);
+    // FULL durability without blocking the event loop: SQLite writes the WAL without
+    // fsync (NORMAL) and this class fdatasyncs the WAL on the libuv thread pool after each
+    // group COMMIT, answering callers only then. That is what synchronous=FULL guarantees
+    // (the WAL synced after every commit), while requests keep being parsed during the sync.
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    this.walFile = synchronous === 'FULL' && file !== ':memory:' ? `${file}-wal` : undefined;
     this.db.exec('PRAGMA busy_timeout = 5000');
     this.db.exec('PRAGMA foreign_keys = ON');
     const self = this;
@@ -187,11 +207,38 @@ class SqliteDatabase implements SqlDatabase {
       for (const item of batch) item.reject(error);
       return;
     }
-    batch.forEach((item, index) => {
-      const outcome = outcomes[index]!;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.error);
+    const answer = () =>
+      batch.forEach((item, index) => {
+        const outcome = outcomes[index]!;
+        if (outcome.ok) item.resolve(outcome.value);
+        else item.reject(outcome.error);
+      });
+    if (!this.walFile) return answer();
+    // Not awaited: the next group may commit while this one's sync runs.
+    this.requestSync().then(answer, (error: unknown) => {
+      for (const item of batch) item.reject(error);
     });
+  }
+
+  /** A WAL fdatasync that covers every commit made before this call; concurrent callers share syncs. */
+  private requestSync(): Promise<void> {
+    if (!this.syncing) {
+      this.syncing = this.syncWal().finally(() => {
+        this.syncing = undefined;
+      });
+      return this.syncing;
+    }
+    // A sync is running and may have started before our commit: share the next one.
+    this.nextSync ??= this.syncing.then(() => {
+      this.nextSync = undefined;
+      return this.requestSync();
+    });
+    return this.nextSync;
+  }
+
+  private async syncWal(): Promise<void> {
+    this.walHandle ??= await open(this.walFile!, 'r+');
+    await this.walHandle.datasync();
   }
 
   /** Most transactions sharing one commit. */
@@ -199,6 +246,10 @@ class SqliteDatabase implements SqlDatabase {
 
   async close(): Promise<void> {
     await this.tail;
+    await this.nextSync;
+    await this.syncing;
+    await this.walHandle?.close();
+    this.walHandle = undefined;
     if (this.db.isOpen) this.db.close();
   }
 }
