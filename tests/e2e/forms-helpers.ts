@@ -107,3 +107,19 @@ export async function fieldMessage(field: Locator): Promise<string> {
   for (const id of ids.split(/\s+/).filter(Boolean)) texts.push((await field.page().locator(`[id="${id}"]`).innerText()).trim());
   return texts.join(' ');
 }
+
+/** Car ids on a phone's watchlist, as the API stored them. */
+export function watchlistOf(tenant: string, phone: string): string[] {
+  const db = new DatabaseSync(databaseFile(), { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT car_id FROM watchlist WHERE tenant = ? AND phone = ? ORDER BY car_id').all(tenant, phone) as { car_id: string }[];
+    return rows.map((row) => String(row.car_id));
+  } finally {
+    db.close();
+  }
+}
+
+/** A mobile number no other test uses (sign-in codes are rate limited per number). */
+export function uniqueMobile(): string {
+  return `04${String(Date.now() % 100_000_000).padStart(8, '0')}`.slice(0, 10);
+}

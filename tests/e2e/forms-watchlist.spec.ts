@@ -1,0 +1,96 @@
+/**
+ * Watchlist, sign-in and gated routes (spec §2, §4 "Watchlist", §8 toasts): a signed-out
+ * save goes through /sign-in (mobile and one-time code) and comes back saved; remove and
+ * save again show the spec toasts; /my-garage lists and removes; gated routes redirect
+ * with redirect and back; sold cars hide the button unless saved.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, fieldMessage, smsTo, tenantUrl, uniqueMobile, watchlistOf } from './forms-helpers.ts';
+
+const CAR = { id: '502', slug: '2019-mazda-cx-5-maxx-f2', name: '2019 Mazda CX-5 Maxx' };
+
+async function signInOnPage(page: Page, phone: string) {
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(form).toBeVisible();
+  await form.getByLabel('Mobile Number').fill(phone);
+  await form.getByRole('button', { name: 'Send Code' }).click();
+  await expect(form.getByLabel('6-digit code')).toBeVisible();
+  const code = /(\d{6})/.exec(smsTo('forms-demo', phone)[0] ?? '')?.[1];
+  expect(code).toBeDefined();
+  await form.getByLabel('6-digit code').fill(code!);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('gated routes send a signed-out shopper to sign-in with redirect and back', async ({ page }) => {
+  await page.goto(tenantUrl('forms-demo', '/contact'));
+  await page.evaluate(() => location.assign('/my-garage'));
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('type')).toBe('garage');
+  expect(url.searchParams.get('redirect')).toBe('/my-garage');
+  expect(url.searchParams.get('back')).toMatch(/^\/contact\/?$/);
+  await page.goto(tenantUrl('forms-demo', '/finance-pre-approval?car_id=501'));
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/finance-pre-approval?car_id=501');
+  // Not gated on this site: stays.
+  await page.goto(tenantUrl('forms-demo', '/finance-enquiry'));
+  await expect(page).toHaveURL(/\/finance-enquiry\/?$/);
+});
+
+test('save after sign-in, remove and save again with toasts, then the garage lists and removes', async ({ page }) => {
+  const phone = uniqueMobile();
+  await page.goto(tenantUrl('forms-demo', `/cars/${CAR.slug}`));
+  const button = page.getByTestId('watchlist-button');
+  await expect(button).toHaveText(/Save to Watchlist/);
+  await button.click();
+  await expect(page).toHaveURL(/\/sign-in\?type=watchlist/);
+  await expectNoSeriousAxeViolations(page, 'main');
+  const form = page.locator('form.dealer-form');
+  await form.getByRole('button', { name: 'Send Code' }).click();
+  expect(await fieldMessage(form.getByLabel('Mobile Number'))).toContain('* This field is required');
+  await signInOnPage(page, phone);
+  await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/?$`));
+  await expect(page.getByTestId('watchlist-button')).toHaveText(/Saved to Watchlist/);
+  await expect.poll(() => watchlistOf('forms-demo', phone)).toEqual([CAR.id]);
+
+  await page.getByTestId('watchlist-button').click();
+  const toast = page.getByTestId('watchlist-toast');
+  await expect(toast).toContainText('Car Removed');
+  await expect(toast).toContainText(`${CAR.name} is no longer in your watchlist`);
+  await expect(toast.getByRole('link', { name: 'View List' })).toHaveAttribute('href', '/my-garage');
+  await expect.poll(() => watchlistOf('forms-demo', phone)).toEqual([]);
+  await page.getByTestId('watchlist-button').click();
+  await expect(toast).toContainText('Car Saved In Watchlist');
+  await expect(toast).toContainText(`${CAR.name} is now available in your watchlist`);
+  await expect.poll(() => watchlistOf('forms-demo', phone)).toEqual([CAR.id]);
+
+  await toast.getByRole('link', { name: 'View List' }).click();
+  await expect(page).toHaveURL(/\/my-garage\/?$/);
+  const list = page.getByRole('list', { name: 'Your watchlist' });
+  await expect(list.getByRole('link', { name: CAR.name })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'main');
+  await list.getByRole('button', { name: `Remove ${CAR.name}` }).click();
+  await expect(list.getByRole('link', { name: CAR.name })).toHaveCount(0);
+  await expect.poll(() => watchlistOf('forms-demo', phone)).toEqual([]);
+});
+
+test('a failed save keeps the car saved locally and alerts the message', async ({ page }) => {
+  const phone = uniqueMobile();
+  await page.goto(tenantUrl('forms-demo', '/sign-in?type=watchlist&redirect=%2Fcars%2F2019-mazda-cx-5-maxx-f2&back=%2F'));
+  await signInOnPage(page, phone);
+  await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/?$`));
+  await page.route('**/api/watchlist/save-car', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":"Watchlist is down for maintenance."}' }));
+  await page.getByTestId('watchlist-button').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Watchlist is down for maintenance.' })).toBeVisible();
+  await expect(page.getByTestId('watchlist-button')).toHaveText(/Saved to Watchlist/);
+});
+
+test('sold cars hide the save button unless already saved', async ({ page }) => {
+  await page.goto(tenantUrl('forms-demo', '/cars/2018-ford-ranger-xlt-f3'));
+  await expect(page.locator('[data-testid="sold-panel"]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('watchlist-button')).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('watchlist', JSON.stringify(['503'])));
+  await page.reload();
+  await expect(page.getByTestId('watchlist-button')).toHaveText(/Saved to Watchlist/);
+});
