@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+/**
+ * Vehicle page benchmark (issue 3): for one built vehicle page, reports
+ *   - HTML bytes, raw and gzip;
+ *   - JavaScript loaded before any interaction (gzip): every script the page fetches while it
+ *     loads and idles on a phone-sized viewport without being touched or scrolled, plus inline scripts;
+ *   - Lighthouse mobile scores: performance, accessibility, best-practices, SEO (with LCP, TBT, CLS).
+ * Targets: performance >= 95, the other three 100, JavaScript before interaction < 100 KB gzip.
+ *
+ *   npm run bench:page -- [--tenant sunstate-motor-group] [--dist dist] [--tenants tenants]
+ *                         [--car <slug>] [--build] [--runs 1] [--json] [--no-lighthouse]
+ *
+ * The car defaults to the first in-stock car with photos whose page was built (chosen from the
+ * tenant's stock.json). The built site is served by the project's static server on a free port
+ * and reached as http://<tenant>.localhost:<port>/, like production, with gzip on.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { createStaticSitesHandler } from '../src/server/static-sites.ts';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const { values } = parseArgs({
+  options: {
+    tenant: { type: 'string', default: 'sunstate-motor-group' },
+    dist: { type: 'string', default: 'dist' },
+    tenants: { type: 'string', default: 'tenants' },
+    car: { type: 'string' },
+    build: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
+    json: { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+  },
+});
+const tenant = values.tenant;
+const dist = resolve(values.dist);
+const runs = Math.max(1, Number(values.runs) || 1);
+
+if (values.build) {
+  const result = spawnSync(process.execPath, ['scripts/build.ts', '--tenants', values.tenants, '--tenant', tenant, '--out', dist], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const carsDir = join(dist, tenant, 'cars');
+if (!existsSync(carsDir)) {
+  console.error(`no built vehicle pages in ${carsDir}: build first (npm run build -- --tenant ${tenant} --out ${values.dist}) or pass --build`);
+  process.exit(2);
+}
+const built = new Set(readdirSync(carsDir).filter((name) => existsSync(join(carsDir, name, 'index.html'))));
+
+/** The car to measure: --car, else the first in-stock car with photos whose page exists. */
+function chooseCar(): string {
+  if (values.car) {
+    if (!built.has(values.car)) throw new Error(`no built page for car ${values.car}`);
+    return values.car;
+  }
+  const stockFile = join(values.tenants, tenant, 'stock.json');
+  if (existsSync(stockFile)) {
+    const stock = JSON.parse(readFileSync(stockFile, 'utf8')) as { slug?: string; status?: string; images?: unknown[] }[];
+    const car = stock.find((item) => item.slug && built.has(item.slug) && item.status === 'in_stock' && (item.images?.length ?? 0) > 3);
+    if (car?.slug) return car.slug;
+  }
+  const first = [...built].sort()[0];
+  if (!first) throw new Error(`no vehicle pages in ${carsDir}`);
+  return first;
+}
+
+const carSlug = chooseCar();
+const htmlFile = join(carsDir, carSlug, 'index.html');
+const html = readFileSync(htmlFile);
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+const server: Server = createServer(createStaticSitesHandler({ sitesDir: dist }));
+await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+const port = (server.address() as AddressInfo).port;
+const url = `http://${tenant}.localhost:${port}/cars/${carSlug}/`;
+
+/** Scripts fetched while the page loads and idles on a phone without interaction. */
+async function javascriptBeforeInteraction(): Promise<{ files: { url: string; raw: number; gzip: number }[]; inlineGzip: number }> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const files: { url: string; raw: number; gzip: number }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      const request = response.request();
+      if (request.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(response.url())) return;
+      pending.push(
+        response
+          .body()
+          .then((body) => void files.push({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length }))
+          .catch(() => undefined),
+      );
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    // client:idle islands hydrate in requestIdleCallback: give the page a quiet moment.
+    await page.evaluate(() => new Promise((done) => (window.requestIdleCallback ?? setTimeout)(() => setTimeout(done, 1000))));
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    const inline = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('script:not([src])'))
+        .filter((script) => !/json/.test(script.getAttribute('type') ?? ''))
+        .map((script) => script.textContent ?? '')
+        .join('\n'),
+    );
+    return { files, inlineGzip: inline ? gzipSync(Buffer.from(inline)).length : 0 };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+}
+
+async function runLighthouse(): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    if (!result) throw new Error('lighthouse returned no result');
+    const { categories, audits } = result.lhr;
+    const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+    const numeric = (key: string) => Math.round((audits[key]?.numericValue ?? Number.NaN) * 1000) / 1000;
+    for (const key of ['accessibility', 'best-practices', 'seo']) {
+      const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && categories[key]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0));
+      if (failing.length > 0) console.error(`  ${key}: ${failing.map((audit) => audit.id).join(', ')}`);
+    }
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(numeric('largest-contentful-paint')),
+      tbtMs: Math.round(numeric('total-blocking-time')),
+      cls: numeric('cumulative-layout-shift'),
+      fcpMs: Math.round(numeric('first-contentful-paint')),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+
+try {
+  const js = await javascriptBeforeInteraction();
+  const jsGzip = js.files.reduce((sum, file) => sum + file.gzip, 0) + js.inlineGzip;
+  const lighthouseRuns: LighthouseFigures[] = [];
+  if (!values['no-lighthouse']) for (let run = 0; run < runs; run++) lighthouseRuns.push(await runLighthouse());
+  const pick = (key: keyof LighthouseFigures) => (lighthouseRuns.length ? median(lighthouseRuns.map((run) => run[key])) : null);
+  const report = {
+    tenant,
+    car: carSlug,
+    url,
+    htmlBytes: html.length,
+    htmlGzipBytes: gzipSync(html).length,
+    jsBeforeInteractionGzipBytes: jsGzip,
+    jsFiles: js.files.sort((a, b) => b.gzip - a.gzip),
+    inlineScriptGzipBytes: js.inlineGzip,
+    lighthouse: lighthouseRuns.length
+      ? { runs: lighthouseRuns.length, performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), seo: pick('seo'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), fcpMs: pick('fcpMs') }
+      : null,
+  };
+  if (values.json) {
+    console.log(JSON.stringify(report, null, 2));
+  } else {
+    console.log(`vehicle page ${tenant} /cars/${carSlug}/`);
+    console.log(`  HTML                          ${kb(report.htmlBytes)} KB raw, ${kb(report.htmlGzipBytes)} KB gzip`);
+    console.log(`  JS before interaction (gzip)  ${kb(jsGzip)} KB (${js.files.length} files + ${kb(js.inlineGzip)} KB inline)   target < 100 KB`);
+    for (const file of report.jsFiles) console.log(`    ${kb(file.gzip).toString().padStart(6)} KB  ${file.url}`);
+    if (report.lighthouse) {
+      const l = report.lighthouse;
+      console.log(`  Lighthouse mobile (median of ${l.runs}): performance ${l.performance}, accessibility ${l.accessibility}, best-practices ${l.bestPractices}, SEO ${l.seo}`);
+      console.log(`    LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, FCP ${l.fcpMs} ms   targets: performance >= 95, others 100`);
+    }
+  }
+} finally {
+  server.close();
+}
