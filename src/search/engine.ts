@@ -72,8 +72,15 @@ function toList(filters: FilterList | undefined): (string | readonly string[])[]
   return typeof filters === 'string' ? [filters] : [...filters];
 }
 
-/** Parse 'make:Toyota' / 'make:-Toyota' (InstantSearch escapes a leading '-' of a value as '\-'). */
-function facetCondition(filter: string): Condition {
+/** A facet filter: attribute, normalised value, negated or not. */
+interface FacetFilter {
+  attribute: string;
+  key: string;
+  negate: boolean;
+}
+
+/** Parse 'make:Toyota' / 'make:-Toyota' (InstantSearch escapes a leading '-' of a value as '\\-'). */
+function parseFacetFilter(filter: string): FacetFilter {
   const colon = filter.indexOf(':');
   if (colon <= 0) throw new Error(`invalid facet filter: ${filter}`);
   const attribute = filter.slice(0, colon).trim();
@@ -85,14 +92,7 @@ function facetCondition(filter: string): Condition {
   } else if (raw.startsWith('\\-')) {
     raw = raw.slice(1);
   }
-  const wanted = normalizeText(raw);
-  return {
-    attribute,
-    test: (value) => {
-      const matches = value !== undefined && normalizeText(String(value)) === wanted;
-      return negate ? !matches : matches;
-    },
-  };
+  return { attribute, key: normalizeText(raw), negate };
 }
 
 const NUMERIC_FILTER = /^\s*([^<>=!:\s]+)\s*(<=|>=|!=|=|<|>|:)\s*(.+?)\s*$/;
@@ -124,7 +124,7 @@ function numericCondition(filter: string): Condition {
   return { attribute, test: (value) => check(numberOf(value)) };
 }
 
-function compileFilters(filters: FilterList | undefined, parse: (filter: string) => Condition): Condition[][] {
+function compileFilters<T>(filters: FilterList | undefined, parse: (filter: string) => T): T[][] {
   return toList(filters).map((group) => (typeof group === 'string' ? [parse(group)] : group.map(parse)));
 }
 
@@ -207,26 +207,87 @@ export function createSearchEngine(documents: readonly SearchDocument[]): Search
     }
   }
 
+  /**
+   * One attribute as a column: each document's value id (-1 = missing), the label of each id
+   * (first spelling seen) and, for numbers, the values. Built on first use, then reused.
+   */
+  interface Column {
+    ids: Int32Array;
+    labels: string[];
+    keys: Map<string, number>;
+    numbers: Float64Array | null;
+  }
+  const columns = new Map<string, Column>();
+  function columnFor(attribute: string): Column {
+    let column = columns.get(attribute);
+    if (column) return column;
+    const ids = new Int32Array(size).fill(-1);
+    const labels: string[] = [];
+    const keys = new Map<string, number>();
+    const bySpelling = new Map<string, number>();
+    let numbers: Float64Array | null = new Float64Array(size).fill(Number.NaN);
+    records.forEach((document, position) => {
+      const value = (document as unknown as Record<string, FieldValue | undefined>)[attribute];
+      if (value === undefined) return;
+      const label = String(value);
+      // Normalise each distinct spelling once: columns have few distinct values.
+      let id = bySpelling.get(label);
+      if (id === undefined) {
+        const key = normalizeText(label);
+        id = keys.get(key);
+        if (id === undefined) {
+          id = labels.length;
+          keys.set(key, id);
+          labels.push(label);
+        }
+        bySpelling.set(label, id);
+      }
+      ids[position] = id;
+      if (numbers && typeof value === 'number') numbers[position] = value;
+      else numbers = null;
+    });
+    column = { ids, labels, keys, numbers };
+    columns.set(attribute, column);
+    return column;
+  }
+
+  const maskBuffer = new Uint8Array(size);
+  const wordBuffer = new Uint8Array(size);
+  const matchedBuffer = new Int32Array(size);
+
   /** Documents matching the text query and every filter, as a mask. */
   function candidates(params: EngineSearchParams): Uint8Array {
-    const mask = new Uint8Array(size).fill(1);
+    // Reused buffers: a search allocates almost nothing, so GC pauses stay out of typing.
+    const mask = maskBuffer.fill(1);
     const { words, lastIsPrefix } = parseQuery(params.query ?? '');
     words.forEach((word, index) => {
-      const hits = new Uint8Array(size);
+      const hits = wordBuffer.fill(0);
       matchWord(word, lastIsPrefix && index === words.length - 1, hits);
       for (let position = 0; position < size; position += 1) mask[position] &= hits[position];
     });
-    const groups = [...compileFilters(params.facetFilters, facetCondition), ...compileFilters(params.numericFilters, numericCondition)];
-    if (groups.length > 0) {
+    // Facet groups: OR inside a group, AND across groups, compared on value ids.
+    for (const group of compileFilters(params.facetFilters, parseFacetFilter)) {
+      const tests = group.map((filter) => {
+        const column = columnFor(filter.attribute);
+        return { ids: column.ids, id: column.keys.get(filter.key) ?? -2, negate: filter.negate };
+      });
       for (let position = 0; position < size; position += 1) {
         if (!mask[position]) continue;
-        const document = records[position] as unknown as Record<string, FieldValue | undefined>;
-        for (const group of groups) {
-          if (!group.some((condition) => condition.test(document[condition.attribute]))) {
-            mask[position] = 0;
+        let ok = false;
+        for (const test of tests) {
+          if ((test.ids[position] === test.id) !== test.negate) {
+            ok = true;
             break;
           }
         }
+        if (!ok) mask[position] = 0;
+      }
+    }
+    for (const group of compileFilters(params.numericFilters, numericCondition)) {
+      const tests = group.map((condition) => ({ condition, column: columnFor(condition.attribute) }));
+      for (let position = 0; position < size; position += 1) {
+        if (!mask[position]) continue;
+        if (!tests.some(({ condition, column }) => condition.test(column.numbers ? (Number.isNaN(column.numbers[position]) ? undefined : column.numbers[position]) : (records[position] as unknown as Record<string, FieldValue | undefined>)[condition.attribute]))) mask[position] = 0;
       }
     }
     return mask;
@@ -239,55 +300,47 @@ export function createSearchEngine(documents: readonly SearchDocument[]): Search
       const { index, sort } = parseIndexName(indexName);
       const mask = candidates(params);
       const order = orderFor(sort);
-      const matched: number[] = [];
-      for (const position of order) if (mask[position]) matched.push(position);
+      let matchedCount = 0;
+      for (let index = 0; index < size; index += 1) {
+        const position = order[index];
+        if (mask[position]) matchedBuffer[matchedCount++] = position;
+      }
+      const matched = matchedBuffer.subarray(0, matchedCount);
 
       const facetNames = params.facets === undefined ? [] : typeof params.facets === 'string' ? [params.facets] : [...params.facets];
       // '*' means every facet attribute, as Meilisearch answers it for filterable attributes.
       const wanted: string[] = facetNames.includes('*') ? [...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES] : facetNames;
       const facets: Record<string, Record<string, number>> = {};
       const stats: Record<string, FacetStats> = {};
-      if (wanted.length > 0) {
-        const counts = new Map<string, Map<string, { label: string; count: number }>>();
-        const numeric = new Map<string, FacetStats & { numeric: boolean }>();
+      for (const attribute of wanted) {
+        const column = columnFor(attribute);
+        const counts = new Int32Array(column.labels.length);
+        let min = Infinity;
+        let max = -Infinity;
+        let sum = 0;
+        let total = 0;
         for (const position of matched) {
-          const document = records[position] as unknown as Record<string, FieldValue | undefined>;
-          for (const attribute of wanted) {
-            const value = document[attribute];
-            if (value === undefined) continue;
-            let values = counts.get(attribute);
-            if (!values) counts.set(attribute, (values = new Map()));
-            const label = String(value);
-            const key = normalizeText(label);
-            const entry = values.get(key);
-            if (entry) entry.count += 1;
-            else values.set(key, { label, count: 1 });
-            let stat = numeric.get(attribute);
-            if (!stat) numeric.set(attribute, (stat = { min: Infinity, max: -Infinity, avg: 0, sum: 0, numeric: true }));
-            if (typeof value === 'number') {
-              stat.min = Math.min(stat.min, value);
-              stat.max = Math.max(stat.max, value);
-              stat.sum += value;
-            } else stat.numeric = false;
+          const id = column.ids[position];
+          if (id < 0) continue;
+          counts[id] += 1;
+          if (column.numbers) {
+            const value = column.numbers[position];
+            if (value < min) min = value;
+            if (value > max) max = value;
+            sum += value;
+            total += 1;
           }
         }
-        for (const attribute of wanted) {
-          const values = counts.get(attribute);
-          const distribution: Record<string, number> = {};
-          if (values) {
-            [...values.values()]
-              .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
-              .slice(0, MAX_VALUES_PER_FACET)
-              .forEach(({ label, count }) => (distribution[label] = count));
-          }
-          facets[attribute] = distribution;
-          const stat = numeric.get(attribute);
-          if (stat && stat.numeric && values) {
-            let total = 0;
-            for (const { count } of values.values()) total += count;
-            stats[attribute] = { min: stat.min, max: stat.max, sum: stat.sum, avg: total > 0 ? stat.sum / total : 0 };
-          }
-        }
+        const distribution: Record<string, number> = {};
+        const present: number[] = [];
+        for (let id = 0; id < counts.length; id += 1) if (counts[id] > 0) present.push(id);
+        const labels = column.labels;
+        present
+          .sort((a, b) => counts[b] - counts[a] || (labels[a] < labels[b] ? -1 : labels[a] > labels[b] ? 1 : 0))
+          .slice(0, MAX_VALUES_PER_FACET)
+          .forEach((id) => (distribution[labels[id]] = counts[id]));
+        facets[attribute] = distribution;
+        if (column.numbers && total > 0) stats[attribute] = { min, max, sum, avg: sum / total };
       }
 
       const hitsPerPage = Math.max(0, Math.floor(params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE));
@@ -295,7 +348,7 @@ export function createSearchEngine(documents: readonly SearchDocument[]): Search
       const nbHits = Math.min(matched.length, PAGINATION_LIMIT);
       const start = page * hitsPerPage;
       const hits: SearchHit[] =
-        hitsPerPage === 0 ? [] : matched.slice(start, Math.min(start + hitsPerPage, nbHits)).map((position) => ({ ...records[position], objectID: records[position].uid }));
+        hitsPerPage === 0 ? [] : Array.from(matched.subarray(start, Math.max(start, Math.min(start + hitsPerPage, nbHits))), (position) => ({ ...records[position], objectID: records[position].uid }));
       const ended = typeof performance !== 'undefined' ? performance.now() : Date.now();
       return {
         index,
