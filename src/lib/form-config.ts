@@ -70,8 +70,13 @@ export function formSiteConfig(site: Site): FormSiteConfig {
   };
 }
 
-/** The car fields a lead form needs. */
+/** The car fields a lead form needs (absent fields left out, so long car lists stay small in page props). */
 export function leadCar(car: Car): LeadCar {
+  const full = fullLeadCar(car);
+  return Object.fromEntries(Object.entries(full).filter(([, value]) => value !== null && value !== undefined)) as unknown as LeadCar;
+}
+
+function fullLeadCar(car: Car): LeadCar {
   const name = car.name ?? [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ');
   return {
     id: car.id,

@@ -1,0 +1,122 @@
+/**
+ * Finance forms (spec §2 /finance, /finance-enquiry, /apply-for-finance,
+ * /finance-pre-approval, /personalised/finance): a finance enquiry lead with the contact
+ * fields, the vehicle price budget (money input with presets) and the preferred
+ * dealership. Finance links carry preferredDealership, vehiclePriceBudget, car_id,
+ * car_type and vin in the URL; they prefill the form and travel with the lead.
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import type { FormSiteConfig } from '../../lib/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
+import { formatMoneyInput, parseWholeNumber } from '../../lib/money-input.ts';
+import { enquiryFormSchema, optionalText } from '../../schemas/forms.ts';
+import { prefilled } from '../../stores/prefill.ts';
+import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
+import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
+import { CONTACT_DEFAULTS, CONTACT_ORDER, ConsentFields, ContactFields } from './shared-fields.tsx';
+
+export type FinanceVariant = 'finance' | 'enquiry' | 'apply' | 'pre-approval' | 'personalised';
+
+const SUBCATEGORY: Record<FinanceVariant, string> = {
+  finance: 'Finance',
+  enquiry: 'Finance Enquiry',
+  apply: 'Apply for Finance',
+  'pre-approval': 'Finance Pre-Approval',
+  personalised: 'Personalised Finance',
+};
+const EMPLOYMENT = ['Full time', 'Part time', 'Casual', 'Self employed', 'Retired', 'Not currently employed'];
+
+export interface FinanceFormProps {
+  config: FormSiteConfig;
+  variant: FinanceVariant;
+  /** Cars a ?car_id= may name (id or slug). */
+  cars: LeadCar[];
+  formId?: string;
+}
+
+export default function FinanceForm(props: FinanceFormProps) {
+  const { config, variant } = props;
+  const formId = props.formId ?? 'finance-form';
+  const asksEmployment = variant === 'apply' || variant === 'pre-approval';
+  const dealerChoices = config.dealerships.length > 1 ? config.dealerships.map((entry) => ({ value: entry.slug, label: entry.name })) : [];
+  const kit = useFormKit(formId, () => ({ ...CONTACT_DEFAULTS, vehiclePriceBudget: '', preferredDealership: '', employment_status: '', message: '', terms_conditions: false }));
+  const [car, setCar] = useState<LeadCar | null>(null);
+  const [linked, setLinked] = useState<{ vin?: string; car_type?: string; car_id?: string }>({});
+
+  useEffect(() => {
+    const query = new URLSearchParams(location.search);
+    const carId = query.get('car_id') ?? '';
+    const found = props.cars.find((entry) => String(entry.id) === carId || entry.slug === carId) ?? null;
+    setCar(found);
+    setLinked({ vin: query.get('vin') ?? undefined, car_type: query.get('car_type') ?? undefined, car_id: carId || undefined });
+    const budget = query.get('vehiclePriceBudget');
+    const dealer = query.get('preferredDealership') ?? '';
+    kit.setMany({
+      ...prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }),
+      vehiclePriceBudget: budget ? formatMoneyInput(budget) : found?.price ? formatMoneyInput(String(found.price)) : '',
+      preferredDealership: dealerChoices.some((choice) => choice.value === dealer) ? dealer : '',
+    });
+    notePageVisit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const schema = useMemo(
+    () =>
+      v.object({
+        ...enquiryFormSchema({ commentsRequired: false, termsRequired: config.termsRequired }).entries,
+        vehiclePriceBudget: v.optional(v.pipe(v.string(), v.check((text) => text.trim() === '' || parseWholeNumber(text) !== null, 'Please enter an amount such as $25,000.'))),
+        preferredDealership: optionalText(120),
+        employment_status: asksEmployment ? v.pipe(v.string(), v.minLength(1, '* This field is required')) : optionalText(60),
+      }),
+    [config.termsRequired, asksEmployment],
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (kit.submitting) return;
+    kit.setFormError('');
+    const check = checkForm(schema, withoutBlanks(kit.values, ['PreferredContactMethod']));
+    if (!check.ok) return kit.fail(check.errors);
+    kit.clearErrors();
+    kit.setSubmitting(true);
+    const { vehiclePriceBudget, preferredDealership, employment_status, ...rest } = check.output as Record<string, unknown>;
+    const budget = parseWholeNumber(String(vehiclePriceBudget ?? ''));
+    const custom: Record<string, string | number> = {};
+    if (budget !== null) custom.vehiclePriceBudget = budget;
+    if (preferredDealership) custom.preferredDealership = String(preferredDealership);
+    if (employment_status) custom.employment_status = String(employment_status);
+    if (linked.vin) custom.vin = linked.vin.slice(0, 40);
+    if (linked.car_type) custom.car_type = linked.car_type.slice(0, 20);
+    if (linked.car_id && !car) custom.linked_car_id = linked.car_id.slice(0, 80);
+    const values: Record<string, unknown> = { ...rest, custom_params: custom };
+    if (preferredDealership) values.dealership_slug = preferredDealership;
+    const result = await sendLead({ apiBase: config.apiBase, values, category: 'Finance Enquiry', subcategory: SUBCATEGORY[variant], car, formCompleted: true });
+    if (!result.ok) {
+      kit.setSubmitting(false);
+      kit.setFormError(result.message);
+      if (Object.keys(result.fieldErrors).length > 0) kit.fail(result.fieldErrors);
+      return;
+    }
+    completeLead({ leadId: result.leadId, category: 'Finance Enquiry', event: leadAnalyticsEvent('enquiry', car), car, values: kit.values, labels: kit.labels.current });
+  };
+
+  return (
+    <form ref={kit.formRef} id="finance-form" className="dealer-form" onSubmit={submit} noValidate aria-labelledby={`${formId}-heading`}>
+      <h2 id={`${formId}-heading`}>{variant === 'pre-approval' ? 'Get pre-approved' : variant === 'apply' ? 'Apply for finance' : 'Finance enquiry'}</h2>
+      {car && <p className="muted">Finance for the {car.name}</p>}
+      <ErrorSummary kit={kit} fieldOrder={[...CONTACT_ORDER, 'vehiclePriceBudget', 'preferredDealership', 'employment_status', 'message', 'terms_conditions']} />
+      <ContactFields kit={kit} />
+      <AmountField kit={kit} name="vehiclePriceBudget" label="Vehicle Price Budget" kind="money" presets={config.moneyPresets} />
+      {dealerChoices.length > 0 && <SelectField kit={kit} name="preferredDealership" label="Preferred Dealership" placeholder="Any dealership" options={dealerChoices} />}
+      {asksEmployment && <SelectField kit={kit} name="employment_status" label="Employment Status" required placeholder="Choose one" options={EMPLOYMENT} />}
+      <TextAreaField kit={kit} name="message" label="Comments" maxLength={5000} />
+      <ConsentFields kit={kit} config={config} />
+      <FormAlert kit={kit} />
+      <div className="form__actions">
+        <SubmitButton kit={kit} label={variant === 'apply' ? 'Apply Now' : variant === 'pre-approval' ? 'Get Pre-Approved' : 'Send Enquiry'} />
+      </div>
+    </form>
+  );
+}
