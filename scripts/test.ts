@@ -41,9 +41,16 @@ if (!flags.has('--skip-e2e')) {
       if (existsSync(join(source, name, 'site.json'))) symlinkSync(resolve(source, name), join(e2eTenants, name), 'dir');
     }
   }
-  // A fixed build clock keeps the time rules (sold within 3 days, New Arrival within 8) stable.
+  // Fixed build clocks keep the time rules (sold within 3 days, New Arrival within 8) stable:
+  // the demo tenants are built at the clock their stock was generated for (tenants/README.md),
+  // the fixture tenants at one fixed time.
   const clock = process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00';
-  run('build test sites', node, ['scripts/build.ts', '--tenants', e2eTenants, '--out', 'dist-test', '--now', clock]);
+  const generated = /^Generated: (\S+)$/m.exec(existsSync('tenants/README.md') ? readFileSync('tenants/README.md', 'utf8') : '')?.[1] ?? clock;
+  rmSync(resolve('dist-test'), { recursive: true, force: true });
+  run('build demo tenants', node, ['scripts/build.ts', '--tenants', 'tenants', '--out', 'dist-test', '--now', generated]);
+  // broken-site is meant to fail (tests/integration covers that); every other fixture must build.
+  const fixtures = readdirSync('tests/fixtures/tenants').filter((name) => name !== 'broken-site' && existsSync(join('tests/fixtures/tenants', name, 'site.json')));
+  run('build fixture tenants', node, ['scripts/build.ts', '--tenants', 'tests/fixtures/tenants', ...fixtures.flatMap((name) => ['--tenant', name]), '--out', 'dist-test', '--now', clock]);
   // A tenant folder that lives outside the repository builds the same way (DESIGN §3).
   const outside = mkdtempSync(join(tmpdir(), 'outside-tenants-'));
   cpSync('tests/fixtures/tenants/basic-motors', join(outside, 'outside-motors'), { recursive: true });
@@ -52,5 +59,5 @@ if (!flags.has('--skip-e2e')) {
   run('build a tenant from outside the repository', node, ['scripts/build.ts', '--tenants', outside, '--tenant', 'outside-motors', '--out', 'dist-test', '--now', clock]);
   rmSync(outside, { recursive: true, force: true });
   rmSync(resolve('data/e2e'), { recursive: true, force: true });
-  run('browser tests', node, ['node_modules/@playwright/test/cli.js', 'test', ...passThrough], { E2E_NOW: clock });
+  run('browser tests', node, ['node_modules/@playwright/test/cli.js', 'test', ...passThrough], { E2E_NOW: clock, E2E_DEMO_NOW: generated });
 }
