@@ -1,7 +1,7 @@
 /**
  * Lead API benchmark, crash test and fuzz run, on loopback only:
  *   npx node scripts/bench-leads.ts [--db sqlite|postgres|both] [--seconds 5]
- *     [--concurrency 32] [--fuzz 10000] [--skip-crash] [--skip-fuzz]
+ *     [--concurrency 8] [--fuzz 10000] [--skip-crash] [--skip-fuzz]
  *
  * Per database it starts the API as a child process (`scripts/api.ts`) over a bench
  * tenant whose stock is a slice of ../shared/data/au-vehicle-listings.json, with a
@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },
     seconds: { type: 'string', default: '5' },
-    concurrency: { type: 'string', default: '32' },
+    concurrency: { type: 'string', default: '8' },
     fuzz: { type: 'string', default: '10000' },
     'skip-crash': { type: 'boolean', default: false },
     'skip-fuzz': { type: 'boolean', default: false },

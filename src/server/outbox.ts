@@ -12,7 +12,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Adapters } from './adapters.ts';
 import { leadAdf, leadDocument } from './lead-formats.ts';
-import type { DeliveryJob, Store } from './store.ts';
+import type { DeliveryJob, Store, StoredLead } from './store.ts';
 import type { Destination, TenantRegistry } from './tenants.ts';
 
 /** Outbox worker settings. */
@@ -134,9 +134,10 @@ export class Outbox {
    */
   async runOnce(): Promise<number> {
     const jobs = await this.store.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
+    const leads = await this.store.leadsForDelivery(jobs);
     await Promise.all(
       jobs.map(async (job) => {
-        const error = await this.deliver(job);
+        const error = await this.deliver(job, leads.get(job.lead_id));
         if (error === undefined) await this.store.recordDeliveryOutcomes([job.id], [], this.now());
         else await this.store.recordDeliveryOutcomes([], [{ id: job.id, error, nextAttemptAt: this.now() + retryDelay(job.attempts + 1, this.options.baseDelayMs, this.options.maxDelayMs) }], this.now());
       }),
@@ -145,13 +146,12 @@ export class Outbox {
   }
 
   /** Send one job; resolves to undefined when delivered, else the error message. */
-  private async deliver(job: DeliveryJob): Promise<string | undefined> {
+  private async deliver(job: DeliveryJob, lead: StoredLead | undefined): Promise<string | undefined> {
     const tenant = this.tenants.get(job.tenant);
     const destination = tenant?.destinations.find((entry) => entry.id === job.destination);
     try {
       if (!destination) throw new Error(`destination ${job.destination} is not configured for ${job.tenant}`);
-      const lead = await this.store.leadForDelivery(job);
-      if (!lead) throw new Error('lead not found');
+      if (!lead || lead.tenant !== job.tenant) throw new Error('lead not found');
       const car = lead.car_id ? tenant?.carsById.get(lead.car_id) : undefined;
       const json = destination.format === 'json';
       const body = json ? JSON.stringify(leadDocument(lead, tenant, car)) : leadAdf(lead, tenant, car);
