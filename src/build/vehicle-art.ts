@@ -115,6 +115,20 @@ interface ProfileSpec {
   extra?: string;
 }
 
+/**
+ * Windscreen (front) and rear glass (rear) in side-profile units, as [base, top]: a
+ * three-quarter view joins them to the face's cabin so the two read as one body.
+ */
+const GLASS_EDGES: Partial<Record<BodyShape, { front: [[number, number], [number, number]]; rear: [[number, number], [number, number]] }>> = {
+  sedan: { front: [[300, 192], [430, 118]], rear: [[790, 180], [640, 114]] },
+  hatch: { front: [[300, 194], [430, 120]], rear: [[812, 178], [720, 118]] },
+  suv: { front: [[290, 172], [420, 84]], rear: [[924, 168], [860, 80]] },
+  wagon: { front: [[300, 192], [430, 118]], rear: [[944, 188], [860, 112]] },
+  coupe: { front: [[340, 202], [480, 130]], rear: [[880, 196], [620, 130]] },
+  ute: { front: [[290, 180], [400, 92]], rear: [[602, 180], [582, 90]] },
+  van: { front: [[170, 186], [290, 66]], rear: [[984, 180], [960, 58]] },
+};
+
 /** Side-profile specifications of the car-like bodies. */
 const PROFILES: Partial<Record<BodyShape, ProfileSpec>> = {
   sedan: {
@@ -425,6 +439,31 @@ function vehicleAt(body: BodyShape, paint: Paint, angle: number): { svg: string;
     const nearX = faceAtLeft ? sideX : sideX + sideWidth;
     const skew = (faceAtLeft ? -1 : 1) * 3 * Math.abs(Math.sin(2 * radians)) * (frontWidth > 1 ? 1 : 0);
     pieces.push(`<g transform="translate(${nearX.toFixed(2)} ${GROUND}) skewY(${skew.toFixed(3)}) translate(${(-nearX).toFixed(2)} ${-GROUND})"><g transform="${place}">${profileSvg(body, paint)}</g></g>`);
+  }
+  const edges = GLASS_EDGES[body];
+  // Only near a true three-quarter angle: with a sliver of face the joint would span the hood.
+  if (edges && Math.abs(sin) >= 0.4 && Math.abs(cos) >= 0.4) {
+    // Three-quarter view: the windscreen (or rear glass) seen at an angle joins the cabins.
+    const [base, top] = sin > 0 ? edges.front : edges.rear;
+    const nearX = faceAtLeft ? sideX : sideX + sideWidth;
+    const skew = (faceAtLeft ? -1 : 1) * 3 * Math.abs(Math.sin(2 * radians));
+    const toX = (x: number) => (noseLeft ? sideX + (x - minX) * sx : sideX + sideWidth - (x - minX) * sx);
+    const toY = (x: number, y: number) => y + Math.tan((skew * Math.PI) / 180) * (x - nearX);
+    const face = FACES[body];
+    const fs = frontWidth / faceWidth;
+    const edge = (inset: number) => (faceAtLeft ? faceX + (faceWidth - inset) * fs : faceX + inset * fs);
+    const baseX = toX(base[0]);
+    const topX = toX(top[0]);
+    const points = [
+      [edge(face.inset[1] + 10), face.roof + 12],
+      [topX, toY(topX, top[1] + 6)],
+      [baseX, toY(baseX, base[1])],
+      [edge(face.inset[0] + 8), face.belt],
+    ];
+    const d = `M ${points.map(([x, y]) => `${x!.toFixed(1)} ${y!.toFixed(1)}`).join(' L ')} Z`;
+    pieces.push(`<path d="${d}" fill="url(#glass)"/>`);
+    pieces.push(`<path d="M ${edge(face.inset[1]).toFixed(1)} ${face.roof} L ${topX.toFixed(1)} ${toY(topX, top[1]).toFixed(1)}" stroke="${paint.base}" stroke-width="10" stroke-linecap="round"/>`);
+    pieces.push(`<path d="M ${points[3]![0]!.toFixed(1)} ${face.belt + 2} L ${baseX.toFixed(1)} ${toY(baseX, base[1] + 2).toFixed(1)}" stroke="${paint.dark}" stroke-width="6" stroke-linecap="round"/>`);
   }
   if (frontWidth > 1) pieces.push(`<g transform="translate(${faceX.toFixed(2)} 0) scale(${(frontWidth / faceWidth).toFixed(4)} 1)">${faceSvg(body, paint, sin >= 0 ? 'front' : 'rear')}</g>`);
   return { svg: pieces.join(''), width: total };
