@@ -25,6 +25,12 @@ describe('priceGauge visibility', () => {
     expect(priceGauge(data)).not.toBeNull();
   });
 
+  it('reads the lead API shape (market_range_min / market_range_max) too', () => {
+    const api = { fill: 35, listing_price: 30000, market_range_min: 28000, market_range_max: 34000, confidence: 0.5 };
+    expect(priceGauge(api)).toMatchObject({ min: 28000, max: 34000, position: 'below' });
+    expect(priceGauge({ ...api, market_range_max: 29000 })).toBeNull();
+  });
+
   it('clamps the fill and describes the position', () => {
     expect(priceGauge({ ...ok, fill: 140 })?.fill).toBe(100);
     expect(gaugeLabel(priceGauge({ ...ok, fill: 10 })!)).toBe('Below market price');

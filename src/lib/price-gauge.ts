@@ -8,8 +8,11 @@ export interface PriceComparison {
   /** Gauge fill, 0-100: where the listing sits on the range. */
   fill?: number | null;
   listing_price?: number | null;
-  /** Market range of comparable cars. */
+  /** Market range of comparable cars (feed shape). */
   range?: { min?: number | null; max?: number | null } | null;
+  /** Market range as the lead API's /cars/{slug}/autogauge returns it. */
+  market_range_min?: number | null;
+  market_range_max?: number | null;
   /** Provider's confidence in the range, 0-1. */
   confidence?: number | null;
 }
@@ -40,8 +43,8 @@ function finite(value: unknown): value is number {
 export function priceGauge(data: PriceComparison | null | undefined): PriceGauge | null {
   if (!data) return null;
   const { fill, listing_price: listingPrice, confidence } = data;
-  const min = data.range?.min;
-  const max = data.range?.max;
+  const min = data.range?.min ?? data.market_range_min;
+  const max = data.range?.max ?? data.market_range_max;
   if (!finite(fill) || !finite(listingPrice) || !finite(confidence) || !finite(min) || !finite(max)) return null;
   if (confidence <= MIN_GAUGE_CONFIDENCE) return null;
   if (max < listingPrice) return null;

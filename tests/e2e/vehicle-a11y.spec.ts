@@ -15,6 +15,7 @@ const tenants = readdirSync('tenants', { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join('tenants', entry.name, 'site.json')))
   .map((entry) => entry.name);
 const CHUNK = 40;
+test.describe.configure({ mode: 'parallel' });
 
 for (const tenant of tenants) {
   const carsDir = join(dist, tenant, 'cars');

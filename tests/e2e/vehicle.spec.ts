@@ -136,6 +136,8 @@ test('fuel calculator uses the spec formula and is absent for an electric car', 
   await open(page, richCar);
   const fuel = page.getByRole('form', { name: 'Fuel cost calculator' });
   await fuel.scrollIntoViewIfNeeded();
+  // client:visible: typing before hydration would be reset by React.
+  await expect(page.locator('astro-island', { has: fuel })).not.toHaveAttribute('ssr', /.*/);
   // 250 km at the car's 6.0 L/100km and $1.70 a litre: 250 / 100 x 6 x 1.70 = $25.50.
   await expect(fuel.getByTestId('fuel-cost')).toHaveText('$25.50');
   await fuel.getByLabel('Fuel consumption (L/100km)').fill('10');
