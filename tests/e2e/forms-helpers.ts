@@ -123,3 +123,27 @@ export function watchlistOf(tenant: string, phone: string): string[] {
 export function uniqueMobile(): string {
   return `04${String(Date.now() % 100_000_000).padStart(8, '0')}`.slice(0, 10);
 }
+
+/** Rows the API stored through POST /api/miscellaneous for a lead. */
+export function miscellaneousOf(tenant: string, leadId: string): { column_name: string; data: Record<string, unknown> }[] {
+  const db = new DatabaseSync(databaseFile(), { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT column_name, data FROM miscellaneous WHERE tenant = ? AND lead_id = ? ORDER BY created_at').all(tenant, leadId) as { column_name: string; data: string }[];
+    return rows.map((row) => ({ column_name: String(row.column_name), data: JSON.parse(String(row.data)) as Record<string, unknown> }));
+  } finally {
+    db.close();
+  }
+}
+
+/** Sign in on the /sign-in page that is open, reading the one-time code the local SMS adapter recorded. */
+export async function signInWithCode(page: Page, tenant: string, phone: string): Promise<void> {
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(form).toBeVisible();
+  await form.getByLabel('Mobile Number').fill(phone);
+  await form.getByRole('button', { name: 'Send Code' }).click();
+  await expect(form.getByLabel('6-digit code')).toBeVisible();
+  const code = /(\d{6})/.exec(smsTo(tenant, phone)[0] ?? '')?.[1];
+  expect(code, 'the sign-in SMS holds a 6-digit code').toBeDefined();
+  await form.getByLabel('6-digit code').fill(code!);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}

@@ -43,9 +43,10 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
   const labels = useRef<Record<string, string>>({});
 
   useEffect(() => {
-    // Tests and scripts can tell a hydrated (interactive) form from the server HTML.
-    formRef.current?.setAttribute('data-hydrated', 'true');
-  }, []);
+    // Tests and scripts can tell a hydrated (interactive) form from the server HTML; a form
+    // rendered later (after a step or a lookup) is marked on that render.
+    if (formRef.current && !formRef.current.hasAttribute('data-hydrated')) formRef.current.setAttribute('data-hydrated', 'true');
+  });
 
   useEffect(() => {
     if (focusRequest === 0) return;

@@ -1,0 +1,73 @@
+/**
+ * Reserve online and the online purchase journey (spec §2, §9): gated checkout redirect,
+ * contact step then deposit step under one lead_id, the terms message, the deposit
+ * recorded by the local payment adapter, and the lead completed.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, miscellaneousOf, signInWithCode, tenantUrl, uniqueEmail, uniqueMobile } from './forms-helpers.ts';
+
+const CAR = { id: '501', slug: '2025-toyota-corolla-ascent-sport-f1', name: '2025 Toyota Corolla Ascent Sport' };
+
+test('reserve: gated checkout, details, $200 deposit held 48 hours, terms, intent recorded, lead complete', async ({ page }) => {
+  const email = uniqueEmail('reserve');
+  await page.goto(tenantUrl('forms-demo', `/cars/${CAR.slug}/checkout`));
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  const query = new URL(page.url()).searchParams;
+  expect(query.get('type')).toBe('checkout');
+  expect(query.get('redirect')).toMatch(new RegExp(`^/cars/${CAR.slug}/checkout/?$`));
+  await signInWithCode(page, 'forms-demo', uniqueMobile());
+  await expect(page).toHaveURL(new RegExp(`/cars/${CAR.slug}/checkout/?$`));
+
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(page.getByRole('complementary', { name: 'Car summary' })).toContainText(CAR.name);
+  await form.getByLabel('First Name').fill('Rita');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
+  await form.getByLabel('Postcode').fill('4000');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form).toHaveAttribute('data-step', 'payment');
+  await expect(page.getByTestId('deposit-summary')).toHaveText(`$200 deposit holds the ${CAR.name} for you for 48 hours. The deposit is refundable in full.`);
+  await expectNoSeriousAxeViolations(page, 'main');
+  await form.getByRole('button', { name: 'Reserve for $200' }).click();
+  expect(await fieldMessage(form.getByRole('checkbox', { name: /I agree to the terms of use/ }))).toBe('*You must agree to the terms of use before submitting.');
+  await form.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
+  await form.getByRole('button', { name: 'Reserve for $200' }).click();
+  await expect(page).toHaveURL(/\/success\/?$/);
+  await expect(page.getByRole('heading', { name: 'Your car is reserved' })).toBeVisible();
+
+  const leads = leadsByEmail('forms-demo', email);
+  expect(leads).toHaveLength(1);
+  expect(leads[0]).toMatchObject({ category: 'Reserve', car_id: CAR.id, form_completed: true });
+  const custom = leads[0]!.data.custom_params as Record<string, string>;
+  expect(custom).toMatchObject({ deposit: '200', payment_status: 'recorded' });
+  const [intent] = miscellaneousOf('forms-demo', leads[0]!.id);
+  expect(intent).toMatchObject({ column_name: 'payment_intent', data: { amount: 200, currency: 'AUD', car_id: CAR.id, status: 'recorded' } });
+  expect(custom.payment_intent).toBeTruthy();
+});
+
+test('online purchase journey posts each step under one lead and ends with the deposit', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  await page.goto(tenantUrl('forms-demo', '/sign-in?type=checkout&redirect=%2Fcheckout-journey%3Fcar_id%3D2019-mazda-cx-5-maxx-f2&back=%2F'));
+  await signInWithCode(page, 'forms-demo', uniqueMobile());
+  await expect(page).toHaveURL(/\/checkout-journey\/?\?car_id=2019-mazda-cx-5-maxx-f2$/);
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(form).toContainText('Buying the 2019 Mazda CX-5 Maxx');
+  await form.getByLabel('First Name').fill('Jo');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
+  await form.getByLabel('Postcode').fill('4000');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form).toHaveAttribute('data-step', 'options');
+  await expect.poll(() => leadsByEmail('forms-demo', email).map((lead) => lead.form_completed)).toEqual([false]);
+  await form.getByRole('group', { name: 'Do you have a trade-in?' }).getByRole('radio', { name: 'Yes' }).check();
+  await form.getByRole('group', { name: 'Do you need finance?' }).getByRole('radio', { name: 'No' }).check();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form).toHaveAttribute('data-step', 'payment');
+  await form.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
+  await form.getByRole('button', { name: 'Reserve for $200' }).click();
+  await expect(page).toHaveURL(/\/success\/?$/);
+  const leads = leadsByEmail('forms-demo', email);
+  expect(leads).toHaveLength(1);
+  expect(leads[0]).toMatchObject({ form_completed: true, car_id: '502' });
+  expect(leads[0]!.data).toMatchObject({ subcategory: 'Online Purchase', 'do-you-have-a-trade-in': 'Yes', finance: 'No' });
+});
