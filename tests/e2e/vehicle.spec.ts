@@ -384,3 +384,25 @@ test('unknown print requests explain themselves', async ({ page }) => {
   await page.goto(tenantUrl(TENANT, '/print?car_id=%3Cscript%3E'));
   await expect(page.getByText('We could not find that vehicle to print.')).toBeVisible();
 });
+
+test('price gauge: from the feed, from the autogauge API, and hidden when there is no data', async ({ page }) => {
+  await open(page, richCar);
+  const gauge = page.getByTestId('price-gauge');
+  await expect(gauge).toContainText('Below market price');
+  await expect(gauge.getByRole('img')).toHaveAttribute('aria-label', /30% of the market range/);
+
+  await page.route('**/api/cars/*/autogauge', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ fill: 80, listing_price: 40000, market_range_min: 36000, market_range_max: 41000, confidence: 0.6 }) }),
+  );
+  await open(page, aclCar);
+  await page.locator('.gauge-slot').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('price-gauge')).toContainText('Above market price');
+
+  await page.unrouteAll();
+  await page.route('**/api/cars/*/autogauge', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ fill: 80, listing_price: 40000, market_range_min: 36000, market_range_max: 41000, confidence: 0.2 }) }));
+  await open(page, aclCar);
+  const requested = page.waitForResponse('**/api/cars/*/autogauge');
+  await page.locator('.gauge-slot').scrollIntoViewIfNeeded();
+  await requested;
+  await expect(page.getByTestId('price-gauge')).toHaveCount(0);
+});
