@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+/**
+ * Pipeline benchmark (issue 8 "Done when"): tenants made from the real listings in
+ * ../shared/data/au-vehicle-listings.json (never committed), built through the pipeline.
+ *
+ *   npm run bench:pipeline -- [--sizes 2000,all] [--data <file>] [--keep]
+ *
+ * For each size: the first release (a full build + checks + publish), then the seconds from
+ * a dropped snapshot with one changed car to the published release, the same for 100
+ * changed cars, and the ratio to the full build. The debounce wait is not included (it is
+ * a setting, default 2 s). Prints one JSON line per size.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT } from '../src/build/build-tenant.ts';
+import { scanInbox } from '../src/pipeline/intake.ts';
+import type { LogFields } from '../src/pipeline/log.ts';
+import { rebuildTenant, type RebuildResult } from '../src/pipeline/rebuild.ts';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '2000,all' },
+    data: { type: 'string', default: resolve(REPO_ROOT, '../shared/data/au-vehicle-listings.json') },
+    keep: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+if (!existsSync(values.data)) {
+  console.error(`listing data not found: ${values.data} (benchmarks read ../shared/data; pass --data <file>)`);
+  process.exit(2);
+}
+const all = JSON.parse(readFileSync(values.data, 'utf8')) as Record<string, unknown>[];
+const work = mkdtempSync(join(tmpdir(), 'bench-pipeline-'));
+const log = values.verbose ? (fields: LogFields) => console.log(JSON.stringify(fields)) : () => {};
+
+/** Change `count` cars spread evenly through the stock: a price drop of $500 (what dealers do most). */
+function changeCars(stock: Record<string, unknown>[], count: number, round: number): Record<string, unknown>[] {
+  const step = Math.max(1, Math.floor(stock.length / count));
+  return stock.map((car, index) => (index % step === 0 && index / step < count ? { ...car, price: Math.max(1000, Number(car.price) - 500 * round) } : car));
+}
+
+async function timedChange(slug: string, tenantDir: string, sitesDir: string, inbox: string, stock: Record<string, unknown>[]): Promise<{ seconds: number; result: RebuildResult }> {
+  const started = performance.now();
+  // The feed arrives as a dropped snapshot file, exactly as in production.
+  mkdirSync(join(inbox, slug), { recursive: true });
+  writeFileSync(join(inbox, slug, 'snapshot.json'), JSON.stringify(stock));
+  const intake = scanInbox(inbox, () => tenantDir, log, 0);
+  if (!intake.changed.includes(slug)) throw new Error('the snapshot was not accepted');
+  const result = await rebuildTenant({ tenantDir, sitesDir, log });
+  if (result.outcome !== 'published') throw new Error(`release not published: ${result.outcome} ${result.reason ?? ''}`);
+  return { seconds: Number(((performance.now() - started) / 1000).toFixed(2)), result };
+}
+
+for (const size of values.sizes.split(',')) {
+  const n = size === 'all' ? all.length : Math.min(Number(size), all.length);
+  const slug = `bench-${n}`;
+  const tenantDir = join(work, 'tenants', slug);
+  const sitesDir = join(work, 'sites');
+  const inbox = join(work, 'inbox');
+  mkdirSync(tenantDir, { recursive: true });
+  writeFileSync(
+    join(tenantDir, 'site.json'),
+    JSON.stringify({ slug, template: 'used-group', name: 'Bench Motor Group', url: `https://${slug}.example.com.au`, phone: '+61 7 3000 0000', include_sold_cars_days: 3 }),
+  );
+  let stock = all.slice(0, n);
+  writeFileSync(join(tenantDir, 'stock.json'), JSON.stringify(stock));
+
+  const fullStarted = performance.now();
+  const first = await rebuildTenant({ tenantDir, sitesDir, log });
+  const fullSeconds = Number(((performance.now() - fullStarted) / 1000).toFixed(2));
+  if (first.outcome !== 'published') {
+    console.error(`${slug}: first release failed: ${first.reason}`);
+    process.exit(1);
+  }
+  stock = changeCars(stock, 1, 1);
+  const one = await timedChange(slug, tenantDir, sitesDir, inbox, stock);
+  stock = changeCars(stock, 100, 2);
+  const hundred = await timedChange(slug, tenantDir, sitesDir, inbox, stock);
+  console.log(
+    JSON.stringify({
+      tenant: slug,
+      records: n,
+      visible: first.added,
+      fullBuildSeconds: fullSeconds,
+      oneCarChange: { seconds: one.seconds, mode: one.result.mode, pagesRendered: one.result.rendered, changed: one.result.changed, shareOfFull: Number((one.seconds / fullSeconds).toFixed(3)) },
+      hundredCarChange: { seconds: hundred.seconds, mode: hundred.result.mode, pagesRendered: hundred.result.rendered, changed: hundred.result.changed, shareOfFull: Number((hundred.seconds / fullSeconds).toFixed(3)) },
+    }),
+  );
+  if (!values.keep) rmSync(join(sitesDir, slug), { recursive: true, force: true });
+}
+if (!values.keep) rmSync(work, { recursive: true, force: true });
+else console.log(`kept ${work}`);
