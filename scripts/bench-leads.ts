@@ -105,14 +105,15 @@ function startApi(env: Record<string, string>, port: number): Promise<ChildProce
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'scripts', 'api.ts')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', TENANTS_WATCH: 'false' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  // Server-side failures are logged (pino JSON on stdout, LOG_LEVEL=error) as 'request failed': count them.
+  child.stdout!.on('data', (chunk: Buffer) => {
+    serverFailuresLogged += chunk.toString().split('request failed').length - 1;
+  });
   child.stderr!.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    // Server-side failures are logged as 'request failed' (pino, LOG_LEVEL=error): count them.
-    serverFailuresLogged += text.split('request failed').length - 1;
-    stderr = (stderr + text).slice(-4000);
+    stderr = (stderr + chunk.toString()).slice(-4000);
   });
   return new Promise((resolve, reject) => {
     const started = Date.now();

@@ -55,7 +55,13 @@ function sessionToken(request: FastifyRequest): string | undefined {
   if (!cookie) return undefined;
   for (const part of cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join('='));
+    if (name !== SESSION_COOKIE) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      // A mangled cookie is no session, not a server error.
+      return undefined;
+    }
   }
   return undefined;
 }

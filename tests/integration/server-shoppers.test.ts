@@ -53,6 +53,8 @@ for (const kind of DATABASES) {
       expect(byBearer.json().user.phone).toBe('0412000001');
       const byCookie = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...ALPHA, cookie: `other=1; dealer_session=${token}` } });
       expect(byCookie.statusCode).toBe(200);
+      // Found by the fuzz run: a mangled cookie is no session, never a 500.
+      expect((await app.inject({ method: 'GET', url: '/api/watchlist', headers: { ...ALPHA, cookie: 'dealer_session=%E0%A4%A' } })).statusCode).toBe(401);
       const again = await app.inject({ method: 'POST', url: '/api/auth/verify', headers: ALPHA, payload: { phone: '0412000001', code } });
       expect(again.statusCode).toBe(400);
       // The session is this tenant's only.
