@@ -131,6 +131,8 @@ export const LeadSubmissionSchema = v.object({
   'Service Type': optionalText(80),
   'Preferred Service Date': optionalText(40),
   Comments: optionalText(5000),
+  /** Tyre quote wanted with the service. */
+  tyre_quote: v.optional(checkbox),
   street: optionalText(120),
   suburb: optionalText(80),
   state: optionalText(8),
