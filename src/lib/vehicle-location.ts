@@ -30,8 +30,10 @@ export function siteLocationFor(car: Car, locations: readonly Location[]): Locat
   const visible = locations.filter((location) => location.visible !== false);
   const byId = car.location?.id !== undefined && car.location?.id !== null ? visible.find((location) => String(location.id) === String(car.location?.id)) : undefined;
   const bySlug = car.location?.slug ? visible.find((location) => location.slug === car.location?.slug) : undefined;
-  const byDealership = car.dealership_slug ? visible.find((location) => location.dealership_slug === car.dealership_slug && (location.location_type ?? 'sales') !== 'service' && location.location_type !== 'parts') : undefined;
-  const sales = visible.filter((location) => !location.location_type || location.location_type === 'sales' || location.location_type === '');
+  // An empty location_type means sales (spec §3).
+  const isSales = (location: Location) => !location.location_type || location.location_type === 'sales';
+  const byDealership = car.dealership_slug ? visible.find((location) => location.dealership_slug === car.dealership_slug && isSales(location)) : undefined;
+  const sales = visible.filter(isSales);
   return byId ?? bySlug ?? byDealership ?? sales.find((location) => location.primary) ?? (sales.length === 1 ? sales[0] : null);
 }
 
