@@ -6,6 +6,7 @@
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
 import type { MenuLink } from '../schemas/site/menus.ts';
+import { templateWording } from './template-wording.ts';
 
 /** Range groups of the header, in menu order. */
 export const RANGE_GROUPS = ['suvs', 'utes', 'cars', 'hybrids', 'sports'] as const;
@@ -101,6 +102,7 @@ export function stockBase(site: Pick<Site, 'used_car_routes'>): string {
 /** The header menu of a site. */
 export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] {
   const stock = stockBase(site);
+  const wording = templateWording(site.template);
   const range: NavItem = {
     label: 'Range',
     href: '/models',
@@ -131,7 +133,7 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
     { label: 'Home', href: '/' },
     range,
     stockItem,
-    { label: 'Sell My Car', href: '/sell-my-car' },
+    { label: wording.sellLabel, href: '/sell-my-car' },
     {
       label: 'Finance',
       href: '/finance',
@@ -168,9 +170,10 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
 /** The footer's link groups. */
 export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGroup[] {
   const stock = stockBase(site);
+  const wording = templateWording(site.template);
   return [
     {
-      heading: 'Vehicles',
+      heading: wording.vehiclesHeading,
       links: [
         { label: 'All Stock', href: `${stock}/new-used-and-demo-cars` },
         { label: 'New Vehicles', href: `${stock}/new-cars` },
@@ -187,7 +190,7 @@ export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGr
       heading: 'Buyer Tools',
       links: [
         { label: 'Finance', href: '/finance' },
-        { label: 'Sell My Car', href: '/sell-my-car' },
+        { label: wording.sellLabel, href: '/sell-my-car' },
         { label: 'Trade-In Valuation', href: '/trade-in' },
         { label: 'Book a Test Drive', href: '/book-test-drive/' },
       ],
