@@ -112,7 +112,7 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     if (lead[HONEYPOT_FIELD]) {
       // Looks like success to the bot; nothing is stored or delivered.
       request.log.info({ tenant: tenant.slug }, 'honeypot lead dropped');
-      return { success: true, lead_id: randomUUID() };
+      return reply.code(201).send({ success: true, lead_id: randomUUID() });
     }
     const problems: Record<string, string> = { ...leadProblems(lead, lead.lead_id === undefined) };
     const car = findCar(tenant, lead.car_id);
@@ -125,7 +125,13 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
 
     const { site: _site, [HONEYPOT_FIELD]: _honeypot, lead_id: existingId, ...values } = lead;
     if (car) values.car_id = String(car.id);
-    const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category) ? Date.parse(values.dateTime) : undefined;
+    if (existingId !== undefined) {
+      // A later step keeps the first step's category and source unless it names its own.
+      const raw = request.body as Record<string, unknown>;
+      if (!('category' in raw)) delete (values as Partial<typeof values>).category;
+      if (!('source' in raw)) delete (values as Partial<typeof values>).source;
+    }
+    const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category ?? '') ? Date.parse(values.dateTime) : undefined;
     if (testDriveAt !== undefined) {
       const taken = await store.bookedSlots(tenant.slug, String(car!.id), testDriveAt, testDriveAt + 1);
       if (taken.length > 0 && existingId === undefined) return sendError(reply, 409, FIX_ERRORS, { dateTime: 'That time has just been booked. Please choose another time.' });
