@@ -1,0 +1,171 @@
+/**
+ * Operations pipeline, releases (issue 8 §3-5): two tenants changing at once both publish;
+ * a rebuild killed with SIGKILL or failing leaves the previous release serving with every
+ * page intact; rollback restores the previous release and holds it; an incremental release
+ * is byte-for-byte the release a full build makes of the same stock.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../../src/pipeline/checks.ts';
+import type { LogFields } from '../../src/pipeline/log.ts';
+import { holdFile, rebuildTenant } from '../../src/pipeline/rebuild.ts';
+import { tenantPaths } from '../../src/pipeline/releases.ts';
+import { startPipeline } from '../../src/pipeline/service.ts';
+import { readStatus } from '../../src/pipeline/status.ts';
+import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
+
+const NOW = Date.parse('2026-11-21T10:00:00+10:00');
+const ws = workspace('releases');
+let served: Awaited<ReturnType<typeof serveSites>>;
+
+function setPrice(slug: string, id: number, price: number) {
+  const stock = ws.stock(slug).map((car) => (car.id === id ? { ...car, price } : car));
+  writeFileSync(join(ws.tenants, slug, 'stock.json'), JSON.stringify(stock));
+}
+
+/** Every file of a release with its content hash. */
+function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(listFiles(dir).map((path) => [path, createHash('sha256').update(readFileSync(join(dir, path))).digest('hex')]));
+}
+
+/** Run a pipeline command as its own process group (so SIGKILL reaches its Astro child too). */
+function runScript(script: string, args: string[]) {
+  const child = spawn(process.execPath, [join(REPO, 'scripts', script), ...args], { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+beforeAll(async () => {
+  ws.addTenant('alpha-cars');
+  ws.addTenant('bravo-cars');
+  served = await serveSites(ws.sites);
+}, 60_000);
+
+afterAll(async () => {
+  await served?.close();
+  ws.remove();
+});
+
+describe('many tenants', () => {
+  it('builds two tenants in parallel, and both publish when both change at once', { timeout: 400_000 }, async () => {
+    const events: LogFields[] = [];
+    const pipeline = await startPipeline({ tenantsDir: ws.tenants, sitesDir: ws.sites, concurrency: 2, debounceMs: 200, pollMs: 250, log: (fields) => events.push({ ...fields, at: Date.now() }) });
+    try {
+      await waitFor('first releases', () => ws.current('alpha-cars') && ws.current('bravo-cars'));
+      const firstAlpha = ws.current('alpha-cars');
+      const firstBravo = ws.current('bravo-cars');
+      setPrice('alpha-cars', 106, 60990);
+      setPrice('bravo-cars', 106, 59990);
+      await waitFor('both tenants republished', () => ws.current('alpha-cars') !== firstAlpha && ws.current('bravo-cars') !== firstBravo);
+      await pipeline.settled();
+    } finally {
+      await pipeline.close();
+    }
+    expect((await served.get('alpha-cars', '/cars/2023-ford-ranger-wildtrak-pm6/')).text).toContain('60,990');
+    expect((await served.get('bravo-cars', '/cars/2023-ford-ranger-wildtrak-pm6/')).text).toContain('59,990');
+    // The first builds of the two tenants overlapped in time: one did not wait for the other.
+    const starts = events.filter((event) => event.event === 'build-start');
+    const ends = events.filter((event) => event.event === 'release' && event.outcome === 'published');
+    const alphaEnd = ends.find((event) => event.tenant === 'alpha-cars')?.at as number;
+    const bravoStart = starts.find((event) => event.tenant === 'bravo-cars')?.at as number;
+    const bravoEnd = ends.find((event) => event.tenant === 'bravo-cars')?.at as number;
+    const alphaStart = starts.find((event) => event.tenant === 'alpha-cars')?.at as number;
+    expect(bravoStart < alphaEnd && alphaStart < bravoEnd).toBe(true);
+    for (const slug of ['alpha-cars', 'bravo-cars']) expect(readStatus(ws.sites, slug)).toMatchObject({ lastOutcome: 'published', current: ws.current(slug) });
+  });
+});
+
+describe('a rebuild that cannot finish', () => {
+  it('killed with SIGKILL mid-build leaves the previous release serving, every page intact', { timeout: 400_000 }, async () => {
+    const live = ws.current('alpha-cars') as string;
+    const liveDir = join(tenantPaths(ws.sites, 'alpha-cars').releases, live);
+    const before = snapshot(liveDir);
+    setPrice('alpha-cars', 101, 11111);
+    const run = runScript('pipeline.ts', ['--once', '--tenants', ws.tenants, '--sites', ws.sites, '--inbox', ws.inbox, '--jobs', '1']);
+    await waitFor('the build to start', () => run.output().includes('"event":"build-start"') && run.output().includes('alpha-cars'), 120_000, 50);
+    // Let Astro get going, then kill the whole process group without warning.
+    await new Promise((done) => setTimeout(done, 1500));
+    process.kill(-(run.child.pid as number), 'SIGKILL');
+    await run.exited;
+    expect(run.output()).not.toContain('"outcome":"published"');
+    expect(ws.current('alpha-cars')).toBe(live);
+    expect(snapshot(liveDir)).toEqual(before);
+    const page = await served.get('alpha-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/');
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('11,111');
+    // The half-built release is left behind but never served; the next run cleans it up and publishes.
+    const leftovers = readdirSync(tenantPaths(ws.sites, 'alpha-cars').releases).filter((id) => !ws.releases('alpha-cars').includes(id));
+    expect(leftovers.length).toBeGreaterThan(0);
+    const result = await rebuildTenant({ tenantDir: join(ws.tenants, 'alpha-cars'), sitesDir: ws.sites });
+    expect(result.outcome).toBe('published');
+    for (const id of leftovers) expect(existsSync(join(tenantPaths(ws.sites, 'alpha-cars').releases, id))).toBe(false);
+    expect((await served.get('alpha-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('11,111');
+  });
+
+  it('a tenant whose config broke fails alone, with the reason in its status file', { timeout: 120_000 }, async () => {
+    const live = ws.current('bravo-cars');
+    const siteFile = join(ws.tenants, 'bravo-cars', 'site.json');
+    const good = readFileSync(siteFile, 'utf8');
+    writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(good), template: 'spaceship' }));
+    try {
+      const result = await rebuildTenant({ tenantDir: join(ws.tenants, 'bravo-cars'), sitesDir: ws.sites });
+      expect(result.outcome).toBe('failed');
+      expect(ws.current('bravo-cars')).toBe(live);
+      const status = readStatus(ws.sites, 'bravo-cars');
+      expect(status?.lastOutcome).toBe('failed');
+      expect(status?.lastFailure?.reason).toMatch(/site\.json.*template/);
+      expect(status?.lastSuccess?.release).toBe(live);
+      expect((await served.get('bravo-cars', '/')).status).toBe(200);
+    } finally {
+      writeFileSync(siteFile, good);
+    }
+  });
+});
+
+describe('rollback', () => {
+  it('restores the previous release with one command, holds it, and resumes on release', { timeout: 300_000 }, async () => {
+    const live = ws.current('alpha-cars') as string;
+    const rollback = runScript('rollback.ts', ['--tenant', 'alpha-cars', '--sites', ws.sites, '--tenants', ws.tenants]);
+    expect(await rollback.exited, rollback.output()).toBe(0);
+    const restored = ws.current('alpha-cars') as string;
+    expect(restored < live).toBe(true);
+    expect((await served.get('alpha-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).not.toContain('11,111');
+    expect(rollback.output()).toContain('"event":"rollback"');
+    expect(readStatus(ws.sites, 'alpha-cars')).toMatchObject({ lastOutcome: 'rolled-back', current: restored, held: true });
+    // Held: the stock still differs from the live release, but nothing is republished.
+    expect((await rebuildTenant({ tenantDir: join(ws.tenants, 'alpha-cars'), sitesDir: ws.sites })).outcome).toBe('held');
+    expect(ws.current('alpha-cars')).toBe(restored);
+    const release = runScript('rollback.ts', ['--tenant', 'alpha-cars', '--sites', ws.sites, '--release-hold']);
+    expect(await release.exited).toBe(0);
+    expect(existsSync(holdFile(ws.sites, 'alpha-cars'))).toBe(false);
+    expect((await rebuildTenant({ tenantDir: join(ws.tenants, 'alpha-cars'), sitesDir: ws.sites })).outcome).toBe('published');
+    expect((await served.get('alpha-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('11,111');
+  });
+});
+
+describe('incremental releases', () => {
+  it('render only the affected car pages and equal a full build of the same stock, file for file', { timeout: 400_000 }, async () => {
+    const tenantDir = ws.addTenant('charlie-cars');
+    const first = await rebuildTenant({ tenantDir, sitesDir: ws.sites, now: NOW });
+    expect(first).toMatchObject({ outcome: 'published', mode: 'full' });
+    setPrice('charlie-cars', 106, 61990);
+    const next = await rebuildTenant({ tenantDir, sitesDir: ws.sites, now: NOW, maxIncrementalShare: 1 });
+    expect(next).toMatchObject({ outcome: 'published', mode: 'incremental', changed: 1 });
+    expect(next.rendered).toBeGreaterThan(0);
+    expect(next.rendered).toBeLessThan(12);
+    const full = await rebuildTenant({ tenantDir, sitesDir: join(ws.root, 'full-sites'), now: NOW });
+    expect(full).toMatchObject({ outcome: 'published', mode: 'full' });
+    const incremental = snapshot(join(tenantPaths(ws.sites, 'charlie-cars').releases, next.release as string));
+    const reference = snapshot(join(tenantPaths(join(ws.root, 'full-sites'), 'charlie-cars').releases, full.release as string));
+    expect(Object.keys(incremental).sort()).toEqual(Object.keys(reference).sort());
+    const different = Object.keys(reference).filter((path) => incremental[path] !== reference[path]);
+    expect(different).toEqual([]);
+    expect((await served.get('charlie-cars', '/cars/2023-ford-ranger-wildtrak-pm6/')).text).toContain('61,990');
+  });
+});
