@@ -110,3 +110,20 @@ test('home and content pages pass axe with no serious or critical violations', a
     expect(bad.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   }
 });
+
+test('the three demo dealers are served, each with its stock and template wording', async ({ page }) => {
+  for (const [slug, name, sellLabel] of [
+    ['sunstate-motor-group', 'Sunstate Motor Group', 'Sell My Car'],
+    ['ridgeline-toyota', 'Ridgeline Toyota', 'Sell My Car'],
+    ['bayside-caravans', 'Bayside Caravan Centre', 'Sell My Caravan'],
+  ]) {
+    await page.goto(site(slug));
+    await expect(page.locator('header')).toContainText(name);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: sellLabel }).last()).toBeVisible();
+    const firstCar = page.locator('main a[href^="/cars/"]').first();
+    await expect(firstCar).toBeVisible();
+    await firstCar.click();
+    await expect(page).toHaveURL(/\/cars\/[a-z0-9-]+\/?$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+  }
+});
