@@ -1,0 +1,152 @@
+/**
+ * Operations pipeline beyond one machine (issue 8 §7): with a local Redis server (Debian's
+ * redis-server, started here on a loopback port), two pipeline worker processes share a
+ * burst of rebuild requests across tenants through BullMQ without ever building one tenant
+ * twice at once, and killing a worker mid-job still gets its tenant published.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import IORedis from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisProducer, type RebuildQueue } from '../../src/pipeline/queue.ts';
+import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
+
+const TENANTS = ['delta-cars', 'echo-cars', 'foxtrot-cars'];
+const ws = workspace('redis');
+const redisDir = mkdtempSync(join(tmpdir(), 'pipeline-redis-data-'));
+let redis: ChildProcess;
+let redisUrl: string;
+let producer: RebuildQueue;
+let served: Awaited<ReturnType<typeof serveSites>>;
+
+interface Worker {
+  child: ChildProcess;
+  output: string;
+  exited: Promise<void>;
+}
+const workers: Worker[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+function startWorker(): Worker {
+  // Its own process group, so SIGKILL takes its Astro build down with it (as a crash would).
+  const child = spawn(process.execPath, [join(REPO, 'scripts/pipeline.ts'), '--role', 'worker', '--tenants', ws.tenants, '--sites', ws.sites, '--jobs', '1', '--lock-ms', '6000'], {
+    cwd: REPO,
+    detached: true,
+    env: { ...process.env, REDIS_URL: redisUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const worker: Worker = { child, output: '', exited: new Promise((done) => child.on('exit', () => done())) };
+  child.stdout?.on('data', (chunk: Buffer) => (worker.output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (worker.output += chunk.toString()));
+  workers.push(worker);
+  return worker;
+}
+
+/** Structured events of a worker's log. */
+function eventsOf(worker: Worker): Record<string, unknown>[] {
+  return worker.output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', redisDir], { stdio: 'ignore' });
+  redisUrl = `redis://127.0.0.1:${port}`;
+  const probe = new IORedis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => 100 });
+  probe.on('error', () => {}); // refused until the server is up
+  await waitFor('redis', async () => {
+    try {
+      if (probe.status !== 'ready') await probe.connect().catch(() => {});
+      return (await probe.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }, 30_000);
+  probe.disconnect();
+  for (const slug of TENANTS) ws.addTenant(slug);
+  producer = createRedisProducer(redisUrl);
+  served = await serveSites(ws.sites);
+}, 60_000);
+
+afterAll(async () => {
+  for (const worker of workers) {
+    if (worker.child.exitCode === null && worker.child.signalCode === null) {
+      try {
+        process.kill(-(worker.child.pid as number), 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await Promise.race([worker.exited, new Promise((done) => setTimeout(done, 10_000))]);
+    }
+  }
+  await producer?.close();
+  redis?.kill('SIGTERM');
+  await served?.close();
+  ws.remove();
+  rmSync(redisDir, { recursive: true, force: true });
+});
+
+describe('two workers on one Redis queue', () => {
+  it('share a burst of requests across tenants without building one tenant twice at once', { timeout: 600_000 }, async () => {
+    const first = startWorker();
+    const second = startWorker();
+    for (let round = 0; round < 3; round += 1) for (const slug of TENANTS) await producer.enqueue(slug);
+    await waitFor('every tenant published', () => TENANTS.every((slug) => ws.current(slug)), 480_000, 500);
+    // Let the duplicate requests of the burst drain (they find nothing to do).
+    await waitFor('the burst to drain', () => {
+      const ends = [first, second].flatMap(eventsOf).filter((event) => event.event === 'job-end').length;
+      return ends >= TENANTS.length * 3;
+    }, 240_000, 500);
+    const all = [first, second].flatMap((worker) => eventsOf(worker).map((event) => ({ ...event, worker: worker.child.pid })));
+    for (const slug of TENANTS) {
+      const runs: { start: number; end: number; worker: unknown }[] = [];
+      for (const start of all.filter((event) => event.event === 'job-start' && event.tenant === slug)) {
+        const end = all.find((event) => event.event === 'job-end' && event.job === start.job && event.worker === start.worker);
+        runs.push({ start: start.at as number, end: (end?.at as number) ?? Infinity, worker: start.worker });
+      }
+      runs.sort((a, b) => a.start - b.start);
+      for (let index = 1; index < runs.length; index += 1) expect(runs[index].start, `${slug} built twice at once`).toBeGreaterThanOrEqual(runs[index - 1].end);
+      // Exactly one of the three requests built the tenant; the others found it up to date.
+      expect(all.filter((event) => event.event === 'release' && event.tenant === slug && event.outcome === 'published')).toHaveLength(1);
+    }
+    const published = (worker: Worker) => eventsOf(worker).filter((event) => event.event === 'release' && event.outcome === 'published').length;
+    expect(published(first) + published(second)).toBe(TENANTS.length);
+    // Both workers took part.
+    expect(eventsOf(first).some((event) => event.event === 'job-start')).toBe(true);
+    expect(eventsOf(second).some((event) => event.event === 'job-start')).toBe(true);
+  });
+
+  it('hands a killed worker\'s job to the other worker, which publishes the tenant', { timeout: 600_000 }, async () => {
+    const [first, second] = workers;
+    const live = ws.current('delta-cars');
+    const stock = ws.stock('delta-cars').map((car) => (car.id === 101 ? { ...car, price: 22222 } : car));
+    writeFileSync(join(ws.tenants, 'delta-cars', 'stock.json'), JSON.stringify(stock));
+    const marks = new Map(workers.map((worker) => [worker, worker.output.length]));
+    await producer.enqueue('delta-cars');
+    const busy = await waitFor('a worker to start building delta-cars', () =>
+      [first, second].find((worker) => worker.output.slice(marks.get(worker)).includes('"event":"build-start"') && worker.output.slice(marks.get(worker)).includes('"tenant":"delta-cars"')),
+    120_000, 50);
+    process.kill(-(busy.child.pid as number), 'SIGKILL');
+    await busy.exited;
+    expect(ws.current('delta-cars')).toBe(live);
+    const other = busy === first ? second : first;
+    await waitFor('delta-cars published by the other worker', () => ws.current('delta-cars') !== live, 480_000, 500);
+    expect(other.output.slice(marks.get(other))).toMatch(/"event":"release".*"tenant":"delta-cars".*"outcome":"published"/);
+    expect((await served.get('delta-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('22,222');
+  });
+});
