@@ -99,7 +99,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
     // Service leads go to the service location's dealership (spec §7 "dealership_slug from service location on one site").
     const dealership = dealershipForLocation(props.locations, location, config.copyLocationDealership);
     if (dealership) out.dealership_slug = dealership;
-    for (const service of props.additionalServices) out[`${service}${CHECK_OPTION_SUFFIX}`] = kit.values[`${service}${CHECK_OPTION_SUFFIX}`] === true;
+    for (const service of props.additionalServices) out[`${service}${CHECK_OPTION_SUFFIX}`] = (kit.values as Record<string, unknown>)[`${service}${CHECK_OPTION_SUFFIX}`] === true;
     if (config.termsRequired) out.terms_conditions = kit.values.terms_conditions === true;
     return out;
   }

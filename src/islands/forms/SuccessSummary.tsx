@@ -8,12 +8,12 @@ import { successCopy } from '../../lib/lead-success.ts';
 import { $sentLead } from '../../stores/prefill.ts';
 import './forms.css';
 
-function legacyRecord(): { category: string | null; car: { name: string; slug: string } | null } {
+function legacyRecord(): { category: string | null; car: { name: string; slug: string; lead_id: string | null } | null } {
   try {
-    const car = JSON.parse(localStorage.getItem('lead_car') ?? 'null') as { name?: unknown; slug?: unknown } | null;
+    const car = JSON.parse(localStorage.getItem('lead_car') ?? 'null') as { name?: unknown; slug?: unknown; lead_id?: unknown } | null;
     return {
       category: localStorage.getItem('success_category'),
-      car: car && typeof car.name === 'string' && typeof car.slug === 'string' ? { name: car.name, slug: car.slug } : null,
+      car: car && typeof car.name === 'string' && typeof car.slug === 'string' ? { name: car.name, slug: car.slug, lead_id: typeof car.lead_id === 'string' ? car.lead_id : null } : null,
     };
   } catch {
     return { category: null, car: null };
@@ -27,8 +27,9 @@ export default function SuccessSummary({ dealer, stockHref }: { dealer: string; 
   // Until mounted, render what the static HTML had (nothing is known at build time).
   const sent = legacy ? stored : null;
   const category = legacy?.category ?? sent?.category ?? null;
-  // The newest record wins: the modals write only the legacy keys, the form islands both.
-  const fromForms = sent && (!legacy?.category || legacy.category === sent.successCategory);
+  // The newest record wins: the vehicle modals write only the two legacy keys (lead_car without
+  // a lead_id), the form islands write both, so a mismatch means a modal lead came later.
+  const fromForms = sent && (!legacy?.category || (legacy.category === sent.successCategory && (!legacy.car || legacy.car.lead_id === (sent.lead_id ?? null))));
   const copy = successCopy(fromForms ? sent.category : category, dealer);
   const car = fromForms ? (sent.car ?? null) : (legacy?.car ?? null);
   return (

@@ -88,7 +88,8 @@ export function completeLead(options: {
   try {
     // The vehicle page's modals record these two keys too; /success reads either.
     localStorage.setItem('success_category', options.successCategory ?? options.category);
-    if (car) localStorage.setItem('lead_car', JSON.stringify(car));
+    // lead_id marks the record as this form's: a later modal lead rewrites lead_car without it.
+    if (car) localStorage.setItem('lead_car', JSON.stringify({ ...car, lead_id: options.leadId }));
     else localStorage.removeItem('lead_car');
   } catch {
     /* storage is a convenience only */
