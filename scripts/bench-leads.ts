@@ -15,7 +15,7 @@
  *     never dies.
  * Every loop is bounded by time or count. Exits non-zero when a check fails.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -194,6 +194,23 @@ async function drive(port: number, cars: Listing[], concurrency: number, until: 
   return { latencies, acked, errors, rejected };
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!);
 
 // ---- Fuzz ----------------------------------------------------------------------------------------------------
@@ -329,9 +346,14 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
     let stop = Date.now() + 1000;
     await drive(port, cars, CONCURRENCY, () => Date.now() > stop, counter);
     const started = performance.now();
+    const cpuBefore = processCpuMs(child.pid);
     stop = Date.now() + SECONDS * 1000;
     const run = await drive(port, cars, CONCURRENCY, () => Date.now() > stop, counter);
     const elapsed = (performance.now() - started) / 1000;
+    const cpuAfter = processCpuMs(child.pid);
+    // CPU per lead of the API process (parsing, validation, storage, and delivering it to the
+    // webhook): a figure the other load on a shared machine does not distort much.
+    const cpuPerLead = cpuBefore !== undefined && cpuAfter !== undefined && run.acked.length > 0 ? (cpuAfter - cpuBefore) / run.acked.length : undefined;
     const sorted = run.latencies.sort((a, b) => a - b);
     report.throughput = {
       seconds: Math.round(elapsed * 10) / 10,
@@ -342,6 +364,9 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       p99ms: Math.round(percentile(sorted, 0.99) * 10) / 10,
       rejected: run.rejected,
       errors: run.errors,
+      apiCpuMsPerLead: cpuPerLead === undefined ? null : Math.round(cpuPerLead * 1000) / 1000,
+      leadsPerSecondPerApiCore: cpuPerLead === undefined ? null : Math.round(1000 / cpuPerLead),
+      loadAverage1m: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
     };
     console.log(`[${kind}] throughput`, report.throughput);
 
