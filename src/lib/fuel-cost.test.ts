@@ -26,6 +26,8 @@ describe('fuelDefaults and visibility', () => {
     [{ simple_fuel: 'Hybrid' }, true],
     [{ simple_fuel: 'Petrol' }, true],
     [{}, true],
+    [{ item_type: 'caravan', simple_fuel: null }, false],
+    [{ item_type: 'Camper Trailer' }, false],
   ])('%o -> %s', (car, expected) => {
     expect(fuelCalculatorVisible(car)).toBe(expected);
   });

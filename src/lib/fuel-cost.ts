@@ -34,7 +34,11 @@ export function fuelDefaults(car: Pick<Car, 'variant'>): FuelCostInput {
   };
 }
 
-/** The fuel calculator shows for every car except fully electric ones. */
-export function fuelCalculatorVisible(car: Pick<Car, 'simple_fuel' | 'fuel'>): boolean {
+/**
+ * The fuel calculator shows for every vehicle except fully electric ones (spec §5) and towed
+ * ones (caravans, trailers), which burn no fuel of their own.
+ */
+export function fuelCalculatorVisible(car: Pick<Car, 'simple_fuel' | 'fuel' | 'item_type'>): boolean {
+  if (/caravan|camper|trailer/i.test(car.item_type ?? '')) return false;
   return !isElectric(car);
 }

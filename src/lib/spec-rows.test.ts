@@ -55,9 +55,11 @@ describe('vehicleDetails', () => {
     expect(rows).toContainEqual({ label: 'Rego Expiry', value: '2026-01-01' });
   });
   it('includes caravan specifications', () => {
-    const rows = vehicleDetails({ ...base, item_type: 'caravan', specifications: { sleeps: 4, tare_weight: 2100, axle_type: 'Tandem' } }, options);
+    const rows = vehicleDetails({ ...base, item_type: 'caravan', specifications: { sleeps: 4, tare_weight: 2100, axle_type: 'Tandem', body_length: 18, body_width: 7.5 } }, options);
     expect(rows).toEqual(expect.arrayContaining([
       { label: 'Sleeps', value: '4' },
+      { label: 'Body Length', value: '18 ft (5.49 m)' },
+      { label: 'Body Width', value: '7.5 ft (2.29 m)' },
       { label: 'Tare Weight', value: '2,100 kg' },
       { label: 'Axle Type', value: 'Tandem' },
     ]));

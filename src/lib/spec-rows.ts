@@ -42,6 +42,14 @@ const mm = (value: number) => `${formatNumber(value)} mm`;
 const kg = (value: number) => `${formatNumber(value)} kg`;
 const yes = (value: boolean) => (value ? 'Yes' : 'No');
 
+/** Metres per foot (spec §9). */
+export const FEET_TO_METRES = 0.3048;
+
+/** Caravan body dimensions are given in feet: shown with their metric equivalent, '18 ft (5.49 m)'. */
+export function feetAndMetres(feet: number): string {
+  return `${Number(feet.toFixed(1))} ft (${(feet * FEET_TO_METRES).toFixed(2)} m)`;
+}
+
 /** Engine summary, e.g. '2.0L 4 cyl Turbo', from what the feed has. */
 export function engineSummary(car: Car): string | null {
   const size = car.engine_size_litres ?? car.variant?.enginesize_litres ?? null;
@@ -131,8 +139,8 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
     ['Seats', car.seats],
     ['Doors', car.doors],
     ['Sleeps', specs.sleeps],
-    ['Body Length', specs.body_length, mm],
-    ['Body Width', specs.body_width, mm],
+    ['Body Length', specs.body_length, feetAndMetres],
+    ['Body Width', specs.body_width, feetAndMetres],
     ['Tare Weight', specs.tare_weight, kg],
     ['Aggregate Trailer Mass', specs.aggregate_trailer_mass, kg],
     ['Axle Type', specs.axle_type],
