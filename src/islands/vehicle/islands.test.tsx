@@ -1,0 +1,74 @@
+/** Server renders of the vehicle islands: what a visitor sees before hydration. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import FinanceCalculator, { type FinanceCalculatorProps } from './FinanceCalculator.tsx';
+import MediaViewer from './MediaViewer.tsx';
+import PriceGauge from './PriceGauge.tsx';
+import SaveCompare from './SaveCompare.tsx';
+
+const calculator: FinanceCalculatorProps = {
+  carId: '1',
+  defaultAmount: 30000,
+  defaultRate: 10,
+  defaultTermYears: 5,
+  maxTermYears: 7,
+  interestRange: null,
+  minPrice: 1000,
+  establishmentFee: 0,
+  hideFrequency: false,
+  presets: [5000, 10000],
+  disclaimer: 'x'.repeat(250),
+};
+
+describe('FinanceCalculator', () => {
+  it('renders the default repayment, presets and a truncated disclaimer', () => {
+    const html = renderToStaticMarkup(<FinanceCalculator {...calculator} />);
+    expect(html).toMatch(/data-testid="finance-payment">\$147<\/strong> per (<!-- -->)?week/);
+    expect(html).toContain('value="30,000"');
+    expect(html).toContain('label="$5,000"');
+    expect(html).toContain('Show More');
+    expect(html).not.toContain('x'.repeat(198));
+  });
+  it('shows Enquire for Finance at $25 or less and hides the frequency selector when asked', () => {
+    const html = renderToStaticMarkup(<FinanceCalculator {...calculator} defaultAmount={1300} defaultRate={0.5} defaultTermYears={7} hideFrequency />);
+    expect(html).toContain('Enquire for Finance');
+    expect(html).not.toContain('Repayment frequency');
+  });
+  it('shows the out-of-range message for a default below the minimum', () => {
+    const html = renderToStaticMarkup(<FinanceCalculator {...calculator} defaultAmount={3000} minPrice={5000} />);
+    expect(html).toContain('Cannot be less than $5,000 or more than $250,000');
+  });
+});
+
+describe('MediaViewer', () => {
+  const slides = Array.from({ length: 6 }, (_, i) => ({ src: `/p${i}.webp`, thumb: `/t${i}.webp`, alt: `Car, photo ${i + 1} of 6` }));
+  it('renders every slide, priority on the first two, scrolling thumbnails above 5', () => {
+    const html = renderToStaticMarkup(<MediaViewer name="Car" slides={slides} video={null} spinFrames={[]} interior={null} />);
+    expect(html.match(/loading="eager"/g)).toHaveLength(2);
+    expect(html).toContain('fetchPriority="high"');
+    expect(html).toContain('gallery__thumbs--scroll');
+    expect(html).toContain('1 / 6');
+    expect(html).not.toContain('>Spin<');
+  });
+  it('offers Spin and Interior only when the car has them, and no thumbnails for 3 images', () => {
+    const html = renderToStaticMarkup(<MediaViewer name="Car" slides={slides.slice(0, 3)} video={null} spinFrames={['/a.webp', '/b.webp']} interior="/i.webp" />);
+    expect(html).toContain('>Spin</button>');
+    expect(html).toContain('>Interior</button>');
+    expect(html).not.toContain('Choose a photo');
+  });
+});
+
+describe('PriceGauge and SaveCompare', () => {
+  it('renders a gauge from feed data, and only a marker without', () => {
+    const gauge = { fill: 30, listingPrice: 25000, min: 23000, max: 29000, confidence: 0.8, position: 'below' as const };
+    expect(renderToStaticMarkup(<PriceGauge endpoint="/api/x" initial={gauge} />)).toContain('Below market price');
+    expect(renderToStaticMarkup(<PriceGauge endpoint="/api/x" initial={null} />)).toBe('<div class="gauge-slot" aria-hidden="true"></div>');
+  });
+  it('hides save on an ineligible car and compare when not allowed', () => {
+    const car = { id: '1', name: 'Car', slug: 'car', make: null, model: null, primary_image_url: null };
+    expect(renderToStaticMarkup(<SaveCompare car={car} saveEligible={false} favouritesEnabled compareEligible={false} />)).toBe('');
+    const html = renderToStaticMarkup(<SaveCompare car={car} saveEligible favouritesEnabled compareEligible />);
+    expect(html).toContain('aria-pressed="false"');
+    expect(html).toContain('Compare');
+  });
+});
