@@ -37,8 +37,9 @@ const FLAG_FIELDS = ['preorder', 'reserved', 'certified'] as const;
 
 /** URL slug of a text: lower-case words joined by single hyphens. */
 export function slugify(value: string): string {
-  return value
-    .normalize('NFKD')
+  // Plain ASCII (nearly every feed text) needs no Unicode normalisation, which is slow.
+  const ascii = /^[\x00-\x7f]*$/.test(value) ? value : value.normalize('NFKD');
+  return ascii
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -135,32 +136,37 @@ export function decodeIndex(index: EmbeddedIndex): SearchDocument[] {
   const columns = Object.fromEntries(Object.keys(index.c).map((field) => [field, read(field)]));
   const value = (field: string, position: number) => columns[field]?.[position];
   const documents: SearchDocument[] = [];
+  // Only the columns the file has, looked up once (not per car).
+  const present = [...DICTIONARY_FIELDS, ...NUMBER_FIELDS, ...FLAG_FIELDS, 'stocknum'].flatMap((field) => (columns[field] ? [[field, columns[field]] as const] : []));
   for (let position = 0; position < size; position += 1) {
     const document: Record<string, unknown> = {};
-    for (const field of [...DICTIONARY_FIELDS, ...NUMBER_FIELDS, ...FLAG_FIELDS, 'stocknum']) {
-      const item = value(field, position);
+    for (const [field, column] of present) {
+      const item = column[position];
       if (item !== undefined && item !== null) document[field] = item;
     }
     const id = String(value('id', position));
     const partial = document as Partial<SearchDocument>;
     const name = (value('name', position) as string | null | undefined) ?? derivedName(partial);
     const slugChoice = value('slug', position) as number | null | undefined;
-    const slug = slugChoice === null || slugChoice === undefined ? (value('slugs', position) as string) : derivedSlugs(name, partial.stocknum)[slugChoice];
+    const slug =
+      slugChoice === null || slugChoice === undefined
+        ? (value('slugs', position) as string)
+        : slugChoice === 0
+          ? slugify(`${name} ${partial.stocknum ?? ''}`)
+          : slugify(name);
     const priceRange = value('price_range', position) as string | null | undefined;
     const range = priceRange === null || priceRange === undefined ? priceBand(partial.price) : priceRange || undefined;
     const createdAt = (value('created_at', position) as number | null | undefined) ?? 0;
-    documents.push({
-      ...(document as object),
-      uid: documentUid(index.site, id),
-      site: index.site,
-      id,
-      slug,
-      name,
-      ...(range !== undefined ? { price_range: range } : {}),
-      created_at: createdAt,
-      custom_rank: customRank(partial.status as SearchDocument['status'], createdAt),
-      tiebreak: tiebreakOf(id),
-    } as SearchDocument);
+    document.uid = documentUid(index.site, id);
+    document.site = index.site;
+    document.id = id;
+    document.slug = slug;
+    document.name = name;
+    if (range !== undefined) document.price_range = range;
+    document.created_at = createdAt;
+    document.custom_rank = customRank(partial.status as SearchDocument['status'], createdAt);
+    document.tiebreak = tiebreakOf(id);
+    documents.push(document as unknown as SearchDocument);
   }
   return documents;
 }

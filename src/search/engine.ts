@@ -140,27 +140,6 @@ function lowerBound(sorted: readonly string[], prefix: string): number {
   return low;
 }
 
-/** Compare two documents by custom_rank desc, then tiebreak asc (the final ranking rules). */
-function compareRank(a: SearchDocument, b: SearchDocument): number {
-  return b.custom_rank - a.custom_rank || a.tiebreak - b.tiebreak;
-}
-
-/** A comparator for a sort rule such as 'price:desc'; documents without the field go last. */
-function comparatorFor(sort: string | null): (a: SearchDocument, b: SearchDocument) => number {
-  if (!sort) return compareRank;
-  const [attribute, direction] = sort.split(':');
-  const sign = direction === 'desc' ? -1 : 1;
-  return (a, b) => {
-    const left = (a as unknown as Record<string, unknown>)[attribute];
-    const right = (b as unknown as Record<string, unknown>)[attribute];
-    const leftMissing = typeof left !== 'number';
-    const rightMissing = typeof right !== 'number';
-    if (leftMissing !== rightMissing) return leftMissing ? 1 : -1;
-    if (!leftMissing && left !== right) return sign * ((left as number) - (right as number));
-    return compareRank(a, b);
-  };
-}
-
 /** Build an engine over the documents of one tenant. */
 export function createSearchEngine(documents: readonly SearchDocument[]): SearchEngine {
   const size = documents.length;
@@ -168,11 +147,18 @@ export function createSearchEngine(documents: readonly SearchDocument[]): Search
 
   // Inverted index: word -> documents holding it in a searchable attribute.
   const postings = new Map<string, number[]>();
+  // Makes, models, badges and colours repeat across cars: tokenize each distinct text once.
+  const tokenCache = new Map<string, string[]>();
+  const tokensOf = (text: string) => {
+    let tokens = tokenCache.get(text);
+    if (!tokens) tokenCache.set(text, (tokens = tokenize(text)));
+    return tokens;
+  };
   records.forEach((document, position) => {
     const words = new Set<string>();
     for (const attribute of SEARCHABLE_ATTRIBUTES) {
       const value = document[attribute];
-      if (value !== undefined) for (const word of tokenize(String(value))) words.add(word);
+      if (value !== undefined) for (const word of tokensOf(String(value))) words.add(word);
     }
     for (const word of words) {
       let list = postings.get(word);
@@ -188,10 +174,26 @@ export function createSearchEngine(documents: readonly SearchDocument[]): Search
     const key = sort ?? '';
     let order = orders.get(key);
     if (!order) {
-      const compare = comparatorFor(sort);
-      const positions = Array.from({ length: size }, (_, index) => index);
-      positions.sort((a, b) => compare(records[a], records[b]));
-      order = Int32Array.from(positions);
+      // Order: the sort rule (documents without the field last), then custom_rank desc, then
+      // tiebreak asc. Keys sit in typed arrays: far fewer property lookups than comparing documents.
+      const [attribute, direction] = (sort ?? '').split(':');
+      const sign = direction === 'desc' ? -1 : 1;
+      const rank = Float64Array.from(records, (document) => document.custom_rank);
+      const tiebreak = Float64Array.from(records, (document) => document.tiebreak);
+      const keys = sort ? Float64Array.from(records, (document) => {
+        const value = (document as unknown as Record<string, unknown>)[attribute];
+        return typeof value === 'number' ? value : Number.NaN;
+      }) : null;
+      order = Int32Array.from({ length: size }, (_, index) => index).sort((a, b) => {
+        if (keys) {
+          const left = keys[a];
+          const right = keys[b];
+          const leftMissing = Number.isNaN(left);
+          if (leftMissing !== Number.isNaN(right)) return leftMissing ? 1 : -1;
+          if (!leftMissing && left !== right) return sign * (left - right);
+        }
+        return rank[b] - rank[a] || tiebreak[a] - tiebreak[b];
+      });
       orders.set(key, order);
     }
     return order;
