@@ -38,6 +38,9 @@ const CONCERN_FILES: Record<string, string> = {
   menus: 'menus.ts',
   locations: 'locations.ts',
   dealerships: 'locations.ts',
+  service: 'service.ts',
+  service_page: 'service-page.ts',
+  marketing: 'marketing.ts',
 };
 
 function docFor(path: string): string {
