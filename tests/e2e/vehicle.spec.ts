@@ -406,3 +406,57 @@ test('price gauge: from the feed, from the autogauge API, and hidden when there 
   await requested;
   await expect(page.getByTestId('price-gauge')).toHaveCount(0);
 });
+
+test('delivery calculator: empty postcode, an estimate, and no estimate', async ({ page }) => {
+  await page.route('**/api/delivery-estimate?*', (route) => {
+    const postcode = new URL(route.request().url()).searchParams.get('postcode');
+    return postcode === '4000'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ price: 350, name: 'Brisbane City' }) })
+      : route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'none' }) });
+  });
+  await open(page, richCar);
+  const form = page.locator('.delivery-calc');
+  await form.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island', { has: form })).not.toHaveAttribute('ssr', /.*/);
+  const postcode = form.getByLabel('Your postcode');
+  await expect(postcode).toHaveAttribute('placeholder', 'e.g. 4000');
+  await form.getByRole('button', { name: 'Calculate' }).click();
+  await expect(form.getByText('Please enter a postcode.')).toBeVisible();
+  await postcode.fill('4000');
+  await form.getByRole('button', { name: 'Calculate' }).click();
+  await expect(form).toContainText('Delivery to Brisbane City: $350');
+  await postcode.fill('0872');
+  await form.getByRole('button', { name: 'Calculate' }).click();
+  await expect(form.getByText("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.")).toBeVisible();
+});
+
+test('analytics: used vehicle view (4) and history report (60); PDF shows Preparing... and alerts a failure', async ({ page, context }) => {
+  await context.route('https://reports.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'report' }));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/api/cars/*/pdf', async (route) => {
+    await held;
+    await route.fulfill({ status: 503, body: '' });
+  });
+  await open(page, richCar);
+  expect((await dataLayer(page)).filter((entry) => entry.event_id === 4)).toHaveLength(1);
+  const report = page.getByRole('link', { name: /Vehicle History Report/ });
+  await expect(report).toHaveAttribute('href', String(richCar.file));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), report.click()]);
+  await popup.close();
+  expect((await dataLayer(page)).some((entry) => entry.event_id === 60)).toBe(true);
+
+  const pdf = page.getByRole('button', { name: 'Download PDF' });
+  const dialog = page.waitForEvent('dialog');
+  await pdf.click();
+  await expect(page.getByRole('button', { name: 'Preparing...' })).toBeDisabled();
+  release();
+  const alert = await dialog;
+  expect(alert.message()).toContain('could not be prepared');
+  await alert.dismiss();
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+
+  // A new car is not a used vehicle view.
+  await open(page, aclCar);
+  expect((await dataLayer(page)).filter((entry) => entry.event_id === 4)).toHaveLength(0);
+});
