@@ -129,6 +129,11 @@ for (const kind of DATABASES) {
       expect((await get('/api/geocode?postcode=abc')).json().fields.postcode).toBe('Invalid postcode. Please enter a 4-digit number.');
       const nearest = await get('/api/locations/nearest?postcode=2150');
       expect(nearest.json().locations.map((location: { slug: string }) => location.slug)).toEqual(['alpha-sydney', 'alpha-brisbane']);
+      expect(nearest.json().locations[0].km).toBeLessThan(30);
+      expect((await get('/api/locations/nearest?postcode=12')).statusCode).toBe(400);
+      expect((await get('/api/locations/nearest?postcode=5999')).statusCode).toBe(404);
+      const betaNearest = await get('/api/locations/nearest?postcode=2150', BETA);
+      expect(betaNearest.json().locations.map((location: { slug: string }) => location.slug)).toEqual(['beta-perth']);
     });
 
     it('hands every non-/api request to the fallback untouched', async () => {
