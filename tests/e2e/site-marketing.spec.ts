@@ -138,3 +138,11 @@ test('brands and blog exist only where configured', async ({ page }) => {
   expect(excerpt!.replace(/\.\.\.$/, '').length).toBeLessThanOrEqual(80);
   expect((await page.goto(site('site-dealerships', '/blog/vehicle-reviews')))?.status()).toBe(404);
 });
+
+test('tenant content routes exist only where the tenant has them; gated ones send signed-out visitors to sign-in', async ({ page }) => {
+  await page.goto(site('site-dealerships', '/fleet'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Fleet Sales' })).toBeVisible();
+  expect((await page.goto(site('site-locations', '/fleet')))?.status()).toBe(404);
+  await page.goto(site('site-locations', '/spin-to-win'));
+  await expect(page).toHaveURL(/\/sign-in\/?\?type=[^&]*&redirect=%2Fspin-to-win/);
+});
