@@ -54,7 +54,6 @@ export function writeTestTenants(root: string, webhookUrl?: string): void {
       url: 'https://www.alpha-motors.example',
       phone: '+61 7 3000 1234',
       email: 'sales@alpha-motors.example',
-      // Explicit: the schema's default '#service-form' fails its own link check (reported to the lead).
       service_page: { book_href: '/service' },
       dealerships: [{ id: 11, slug: 'alpha-north', name: 'Alpha North' }],
       locations: [location(101, 'alpha-brisbane', 'alpha-north', 11, '4000', 'Brisbane', 'QLD'), location(102, 'alpha-sydney', 'alpha-north', 11, '2000', 'Sydney', 'NSW')],
