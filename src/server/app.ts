@@ -200,6 +200,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
 
   // Tenant resolution and cross-tenant checks, before any handler.
   app.addHook('preHandler', async (request, reply) => {
+    if ((request.routeOptions.config as { tenantless?: boolean } | undefined)?.tenantless) return;
     const resolved = resolveTenant(tenants, request);
     if ('error' in resolved) return sendError(reply, resolved.status, resolved.error);
     const origin = request.headers.origin;

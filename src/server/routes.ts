@@ -103,6 +103,17 @@ const descriptions = (vehicles: RegoVehicle[]) => vehicles.map((vehicle) => ({ D
 export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
   const { store, adapters, now } = ctx;
 
+  // ---- Health (load balancers): no tenant needed ---------------------------------------------
+
+  app.get('/api/health', { config: { tenantless: true } }, async (_request, reply) => {
+    try {
+      await store.db.query('SELECT 1 AS ok');
+      return { ok: true, tenants: ctx.tenants.slugs().length };
+    } catch {
+      return reply.code(503).send({ ok: false });
+    }
+  });
+
   // ---- Leads ---------------------------------------------------------------------------------
 
   app.post('/api/leads', async (request, reply) => {

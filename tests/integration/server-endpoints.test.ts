@@ -136,6 +136,11 @@ for (const kind of DATABASES) {
       expect(betaNearest.json().locations.map((location: { slug: string }) => location.slug)).toEqual(['beta-perth']);
     });
 
+    it('answers a health check without naming a site', async () => {
+      const health = await app.inject({ method: 'GET', url: '/api/health', headers: { host: 'api.example' } });
+      expect(health.json()).toEqual({ ok: true, tenants: 2 });
+    });
+
     it('hands every non-/api request to the fallback untouched', async () => {
       const page = await app.inject({ method: 'GET', url: '/cars/alpha-corolla-1/', headers: ALPHA });
       expect(page.statusCode).toBe(200);
