@@ -20,6 +20,8 @@ const pages: [string, string][] = [
   ['site-locations', '/book-a-service'],
   ['site-dealerships', '/brands'],
   ['site-one-location', '/blog/vehicle-reviews'],
+  ['site-one-location', '/vehicle-parts-and-accessories'],
+  ['site-one-location', '/parts/search'],
 ];
 
 for (const [slug, path] of pages) {

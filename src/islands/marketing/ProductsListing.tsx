@@ -1,0 +1,148 @@
+/**
+ * Parts and accessories listing (spec §2 /vehicle-parts-and-accessories, /accessories,
+ * /parts/search): search box, categories with counts, price range and 21 per page, answered
+ * in the browser by the project's embedded search engine; state kept in the URL.
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { createSearchEngine } from '../../search/engine.ts';
+import { parseProductsState, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/products.ts';
+import { formatMoney } from '../../lib/format.ts';
+import './marketing.css';
+
+interface Props {
+  documents: ProductDocument[];
+  /** Path of the listing page (Clear Filters target). */
+  basePath: string;
+  /** Focus the search box on load (/parts/search). */
+  autoFocusSearch?: boolean;
+}
+
+export default function ProductsListing({ documents, basePath, autoFocusSearch = false }: Props) {
+  const engine = useMemo(() => createSearchEngine(documents), [documents]);
+  const [state, setState] = useState<ProductsState>({ query: '', page: 1 });
+  const [draft, setDraft] = useState({ query: '', min: '', max: '' });
+
+  useEffect(() => {
+    const read = () => {
+      const next = parseProductsState(window.location.search);
+      setState(next);
+      setDraft({ query: next.query, min: next.price?.min?.toString() ?? '', max: next.price?.max?.toString() ?? '' });
+    };
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+  }, []);
+
+  const go = (next: ProductsState) => {
+    setState(next);
+    window.history.pushState({}, '', `${window.location.pathname}${productsQueryString(next)}`);
+  };
+
+  const { indexName, params } = productsSearch(state);
+  const result = engine.search(indexName, params);
+  const hits = result.hits as unknown as ProductDocument[];
+  const categories = Object.entries(result.facets?.category ?? {});
+  // Category counts ignore the chosen category so the other options stay visible (disjunctive facet).
+  const allCategories = state.category ? Object.entries(engine.search(indexName, { ...params, facetFilters: undefined, page: 0 }).facets?.category ?? {}) : categories;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const min = draft.min.trim() ? Number(draft.min) : undefined;
+    const max = draft.max.trim() ? Number(draft.max) : undefined;
+    const price = min !== undefined || max !== undefined ? { ...(min !== undefined && !Number.isNaN(min) ? { min } : {}), ...(max !== undefined && !Number.isNaN(max) ? { max } : {}) } : undefined;
+    go({ ...state, query: draft.query.trim(), ...(price ? { price } : { price: undefined }), page: 1 });
+  };
+
+  return (
+    <div className="products">
+      <form className="products__search" role="search" aria-label="Parts and accessories" onSubmit={submit}>
+        <div>
+          <label htmlFor="products-query">Search parts and accessories</label>
+          <input id="products-query" type="search" value={draft.query} autoFocus={autoFocusSearch} onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
+        </div>
+        <div>
+          <label htmlFor="products-min">Min price</label>
+          <input id="products-min" inputMode="numeric" value={draft.min} onChange={(event) => setDraft({ ...draft, min: event.target.value.replace(/\D/g, '') })} />
+        </div>
+        <div>
+          <label htmlFor="products-max">Max price</label>
+          <input id="products-max" inputMode="numeric" value={draft.max} onChange={(event) => setDraft({ ...draft, max: event.target.value.replace(/\D/g, '') })} />
+        </div>
+        <button type="submit" className="button">
+          Search
+        </button>
+      </form>
+      <div className="products__layout">
+        <nav aria-label="Categories">
+          <ul className="products__categories">
+            <li>
+              <a href="?" aria-current={!state.category ? 'true' : undefined} onClick={(event) => (event.preventDefault(), go({ ...state, category: undefined, page: 1 }))}>
+                All categories
+              </a>
+            </li>
+            {allCategories.map(([category, count]) => (
+              <li key={category}>
+                <a
+                  href={`?category=${encodeURIComponent(category)}`}
+                  aria-current={state.category === category ? 'true' : undefined}
+                  onClick={(event) => (event.preventDefault(), go({ ...state, category, page: 1 }))}
+                >
+                  {category} <span className="muted">({count})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <p aria-live="polite" className="muted">
+            {result.nbHits} {result.nbHits === 1 ? 'product' : 'products'}
+          </p>
+          {hits.length === 0 ? (
+            <div className="card empty-card">
+              <h2>No Results Available</h2>
+              <p>No results found for your search at this time. Please try adjusting the filters for more results.</p>
+              <a className="button" href={basePath} onClick={(event) => (event.preventDefault(), setDraft({ query: '', min: '', max: '' }), go({ query: '', page: 1 }))}>
+                Clear Filters
+              </a>
+            </div>
+          ) : (
+            <ul className="products__list">
+              {hits.map((hit) => (
+                <li key={hit.id} className="card product" data-testid="product">
+                  {hit.product_image && <img src={hit.product_image} alt="" width={320} height={240} loading="lazy" />}
+                  <div className="product__body">
+                    <h2 className="product__name">{hit.name}</h2>
+                    <p className="muted">
+                      {hit.category}
+                      {hit.stocknum ? ` · Part ${hit.stocknum}` : ''}
+                    </p>
+                    {hit.price !== undefined && <p className="product__price">{formatMoney(hit.price)}</p>}
+                    {hit.description && <p>{hit.description}</p>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {result.nbPages > 1 && (
+            <nav aria-label="Pages" className="products__pages">
+              <ul>
+                {Array.from({ length: result.nbPages }, (_, index) => index + 1).map((page) => (
+                  <li key={page}>
+                    <a
+                      href={productsQueryString({ ...state, page }) || '?'}
+                      aria-current={page === state.page ? 'page' : undefined}
+                      onClick={(event) => (event.preventDefault(), go({ ...state, page }))}
+                    >
+                      <span className="visually-hidden">Page </span>
+                      {page}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
