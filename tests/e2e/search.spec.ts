@@ -226,3 +226,29 @@ test('an embedded-search site never downloads instant-meilisearch, and the searc
   const results = await new AxeBuilder({ page }).include('main').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test('makes show 7 then Show all makes; Quick Enquiry opens for its car; a search is remembered and logged as event 49', async ({ page }) => {
+  await openLive(page, '/search/new-used-and-demo-cars');
+  const makes = page.getByRole('group', { name: 'Make' });
+  await expect(makes.getByRole('checkbox')).toHaveCount(7);
+  await makes.getByRole('button', { name: 'Show all makes' }).click();
+  const allMakes = new Set(documents.map((document) => document.make)).size;
+  await expect(makes.getByRole('checkbox')).toHaveCount(allMakes);
+
+  const first = page.locator('article.search-card').first();
+  const name = (await first.locator('.search-card__name').textContent()) ?? '';
+  await first.getByRole('button', { name: 'Quick Enquiry' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Quick Enquiry');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(name.length).toBeGreaterThan(0);
+
+  await page.getByRole('searchbox', { name: 'Search stock' }).fill('hilux');
+  await expect(page).toHaveURL(/query=hilux/);
+  await expect(count(page)).toHaveText(`${expected({ query: 'hilux' }).nbHits} cars found`);
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('search_history') ?? '[]')[0]?.url)).toBe('/search/new-used-and-demo-cars?query=hilux');
+  const events = await page.evaluate(() => ((window as unknown as { dataLayer?: { event_id: number; url?: string }[] }).dataLayer ?? []).filter((entry) => entry.event_id === 49).map((entry) => entry.url));
+  expect(events).toContain('/search/new-used-and-demo-cars?query=hilux');
+});

@@ -213,12 +213,13 @@ function LiveSearch(props: LiveProps) {
   const lastUrl = useRef('');
   useEffect(() => {
     if (artificial || status !== 'idle') return;
-    const url = `${window.location.pathname}${window.location.search}`;
+    // The URL of the answered state (the router writes the address bar a little later).
+    const state = fromUiState(indexUiState as IndexUiState, config.index);
+    const url = createSearchUrl(state, config.routes);
     if (url === lastUrl.current) return;
     lastUrl.current = url;
     trackEvent('searchView', { url, query: results.query, hits: results.nbHits });
-    const state = parseSearchUrl(window.location, config.routes);
-    if (state.query || window.location.search) {
+    if (url !== config.routes.base) {
       const next = addToHistory(props.history, { label: historyLabel(state, route.title || 'All stock'), url });
       props.onHistory(next);
       try {
