@@ -77,7 +77,7 @@ export function leadCar(car: Car): LeadCar {
 }
 
 function fullLeadCar(car: Car): LeadCar {
-  const name = car.name ?? [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ');
+  const name = car.name ?? ([car.year, car.make, car.model, car.badge].filter(Boolean).join(' ') || car.slug);
   return {
     id: car.id,
     slug: car.slug,
@@ -131,3 +131,31 @@ export function consentText(brand: string): string {
 
 /** STOP / unsubscribe wording under the consent notice. */
 export const UNSUBSCRIBE_TEXT = 'You can opt out of marketing messages at any time: reply STOP to any SMS, or use the unsubscribe link in any email.';
+
+/**
+ * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
+ * one JSON string prop: Astro tags every value of an object prop, which doubles a long
+ * list, and the list only needs what a lead or the page shows about each car.
+ */
+export function encodeCarChoices(cars: readonly Car[]): string {
+  return JSON.stringify(
+    cars.map((car) => {
+      const lead = leadCar(car);
+      const { year: _year, primary_image_url: _image, location, ...rest } = lead;
+      const distribution = location?.distribution_locations?.filter((entry) => entry.name || entry.slug) ?? [];
+      return distribution.length > 0 ? { ...rest, location: { id: location?.id ?? null, name: location?.name ?? null, slug: location?.slug ?? null, distribution_locations: distribution } } : rest;
+    }),
+  );
+}
+
+/** Read encodeCarChoices() output back; anything malformed is dropped. */
+export function decodeCarChoices(text: string | undefined): LeadCar[] {
+  if (!text) return [];
+  try {
+    const list = JSON.parse(text) as unknown;
+    if (!Array.isArray(list)) return [];
+    return list.filter((item): item is LeadCar => !!item && typeof item === 'object' && (typeof item.id === 'string' || typeof item.id === 'number') && typeof item.slug === 'string');
+  } catch {
+    return [];
+  }
+}

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { FormSiteConfig } from '../../lib/form-config.ts';
+import { decodeCarChoices, type FormSiteConfig } from '../../lib/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
 import { formatMoneyInput, parseWholeNumber } from '../../lib/money-input.ts';
@@ -32,12 +32,14 @@ export interface FinanceFormProps {
   config: FormSiteConfig;
   variant: FinanceVariant;
   /** Cars a ?car_id= may name (id or slug). */
-  cars: LeadCar[];
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  carChoices?: string;
   formId?: string;
 }
 
 export default function FinanceForm(props: FinanceFormProps) {
   const { config, variant } = props;
+  const cars = useMemo(() => decodeCarChoices(props.carChoices), [props.carChoices]);
   const formId = props.formId ?? 'finance-form';
   const asksEmployment = variant === 'apply' || variant === 'pre-approval';
   const dealerChoices = config.dealerships.length > 1 ? config.dealerships.map((entry) => ({ value: entry.slug, label: entry.name })) : [];
@@ -48,7 +50,7 @@ export default function FinanceForm(props: FinanceFormProps) {
   useEffect(() => {
     const query = new URLSearchParams(location.search);
     const carId = query.get('car_id') ?? '';
-    const found = props.cars.find((entry) => String(entry.id) === carId || entry.slug === carId) ?? null;
+    const found = cars.find((entry) => String(entry.id) === carId || entry.slug === carId) ?? null;
     setCar(found);
     setLinked({ vin: query.get('vin') ?? undefined, car_type: query.get('car_type') ?? undefined, car_id: carId || undefined });
     const budget = query.get('vehiclePriceBudget');

@@ -8,8 +8,8 @@
  * not-found panel with the phone, Contact and Back. In 'trade-in' mode the offer, the
  * car's reduced price and an Accept Offer button (the offer-accepted lead) follow.
  */
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { FormLocation, FormSiteConfig } from '../../lib/form-config.ts';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, useMemo } from 'react';
+import { decodeCarChoices, type FormLocation, type FormSiteConfig } from '../../lib/form-config.ts';
 import { checkForm } from '../../lib/form-validation.ts';
 import { formatPhone, phoneHref } from '../../lib/format.ts';
 import { afterChoose, afterEnterVin, INSTANT_OFFER_ERROR, NOT_FOUND_MESSAGES, STEP_TITLES, thankYouSms, vehicleLabel, visibleSteps, type EvalVehicle, type InstantOfferStep } from '../../lib/instant-offer.ts';
@@ -28,7 +28,8 @@ export interface InstantOfferProps {
   /** Buying locations the shopper may choose (location_id). */
   locations: FormLocation[];
   /** 'trade-in' mode: cars the valuation may be set against, picked by ?car_id= (id or slug). */
-  cars?: LeadCar[];
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  carChoices?: string;
   formId?: string;
 }
 
@@ -39,6 +40,7 @@ const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD
 
 export default function InstantOffer(props: InstantOfferProps) {
   const { config } = props;
+  const cars = useMemo(() => (props.carChoices === undefined ? undefined : decodeCarChoices(props.carChoices)), [props.carChoices]);
   const formId = props.formId ?? 'instant-offer';
   const kit = useFormKit(formId, () => ({
     rego: '',
@@ -75,9 +77,9 @@ export default function InstantOffer(props: InstantOfferProps) {
   useEffect(() => {
     const remembered = prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' });
     kit.setMany({ 'First Name': remembered.name, last_name: remembered.last_name, 'Email Address': remembered.email, 'Mobile Number': remembered.phone, postcode: remembered.postcode });
-    if (props.cars) {
+    if (cars) {
       const wanted = new URLSearchParams(location.search).get('car_id');
-      setCar(props.cars.find((entry) => String(entry.id) === wanted || entry.slug === wanted) ?? null);
+      setCar(cars.find((entry) => String(entry.id) === wanted || entry.slug === wanted) ?? null);
     }
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -3,7 +3,7 @@
  * each car with its page link and a Remove button; cars no longer listed say so.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { currentSession } from '../../stores/session.ts';
 import { configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
@@ -17,8 +17,19 @@ export interface GarageCar {
   image: string | null;
 }
 
-export default function MyGarage({ apiBase, cars }: { apiBase: string; cars: GarageCar[] }) {
+/** Read the page's car list (JSON of GarageCar, one string prop to keep the page light). */
+function parseGarageCars(text: string): GarageCar[] {
+  try {
+    const list = JSON.parse(text) as unknown;
+    return Array.isArray(list) ? list.filter((car): car is GarageCar => !!car && typeof car === 'object' && typeof car.id === 'string' && typeof car.slug === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export default function MyGarage({ apiBase, carList }: { apiBase: string; carList: string }) {
   configureWatchlistApi(apiBase);
+  const cars = useMemo(() => parseGarageCars(carList), [carList]);
   const ids = useStore(watchlist.$watchlist);
   const [state, setState] = useState<'loading' | 'ready' | 'offline'>('loading');
   const [phone, setPhone] = useState<string | null>(null);

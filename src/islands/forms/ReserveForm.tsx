@@ -5,8 +5,8 @@
  * then the purchase options (journey only), then the deposit is recorded through the
  * payment adapter and the lead completed with the payment intent.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { FormSiteConfig } from '../../lib/form-config.ts';
+import { useEffect, useRef, useState, type FormEvent, useMemo } from 'react';
+import { decodeCarChoices, type FormSiteConfig } from '../../lib/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
 import { ReserveFormSchema } from '../../schemas/forms.ts';
@@ -23,7 +23,8 @@ export interface ReserveFormProps {
   config: FormSiteConfig;
   /** The car (reserve pages); for the journey the page passes candidates picked by ?car_id=. */
   car?: LeadCar | null;
-  cars?: LeadCar[];
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  carChoices?: string;
   journey?: boolean;
 }
 
@@ -31,6 +32,7 @@ const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD
 
 export default function ReserveForm(props: ReserveFormProps) {
   const { config } = props;
+  const cars = useMemo(() => (props.carChoices === undefined ? undefined : decodeCarChoices(props.carChoices)), [props.carChoices]);
   const steps: ReserveStep[] = props.journey ? ['details', 'options', 'payment'] : ['details', 'payment'];
   const [step, setStep] = useState<ReserveStep>('details');
   const [car, setCar] = useState<LeadCar | null>(props.car ?? null);
@@ -45,9 +47,9 @@ export default function ReserveForm(props: ReserveFormProps) {
 
   useEffect(() => {
     kit.setMany(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    if (!props.car && props.cars) {
+    if (!props.car && cars) {
       const wanted = new URLSearchParams(location.search).get('car_id');
-      setCar(props.cars.find((entry) => entry.slug === wanted || String(entry.id) === wanted) ?? null);
+      setCar(cars.find((entry) => entry.slug === wanted || String(entry.id) === wanted) ?? null);
     }
     setResolved(true);
     notePageVisit();

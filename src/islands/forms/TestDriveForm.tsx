@@ -6,7 +6,7 @@
  * Used in the vehicle page's modal and on /book-test-drive/.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { FormSiteConfig } from '../../lib/form-config.ts';
+import { decodeCarChoices, type FormSiteConfig } from '../../lib/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
 import { testDriveFormSchema } from '../../schemas/forms.ts';
@@ -25,7 +25,8 @@ export interface TestDriveFormProps {
   config: FormSiteConfig;
   car?: LeadCar | null;
   /** Cars to choose from when no car is given (/book-test-drive/). */
-  cars?: LeadCar[];
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  carChoices?: string;
   formId?: string;
   heading?: string;
 }
@@ -38,17 +39,18 @@ function dayLabel(date: string): string {
 
 export default function TestDriveForm(props: TestDriveFormProps) {
   const { config } = props;
+  const cars = useMemo(() => (props.carChoices === undefined ? undefined : decodeCarChoices(props.carChoices)), [props.carChoices]);
   const formId = props.formId ?? 'test-drive';
   const kit = useFormKit(formId, () => ({ ...CONTACT_DEFAULTS, car_id: props.car ? String(props.car.id) : '', dateTime: '', delivery_location: '', message: '', terms_conditions: false }));
   const [availability, setAvailability] = useState<Availability | null | 'failed'>(null);
-  const car = props.car ?? props.cars?.find((entry) => String(entry.id) === kit.values.car_id) ?? null;
+  const car = props.car ?? cars?.find((entry) => String(entry.id) === kit.values.car_id) ?? null;
   const deliveryLocations = (car?.location?.distribution_locations ?? []).map((entry) => entry.name ?? entry.slug ?? '').filter(Boolean);
 
   useEffect(() => {
     kit.setMany(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
     // /book-test-drive/?car_id={id} arrives with the car chosen.
     const wanted = new URLSearchParams(location.search).get('car_id');
-    if (!props.car && wanted && props.cars?.some((entry) => String(entry.id) === wanted)) kit.set('car_id', wanted);
+    if (!props.car && wanted && cars?.some((entry) => String(entry.id) === wanted)) kit.set('car_id', wanted);
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -75,7 +77,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     kit.setFormError('');
     const check = checkForm(schema, withoutBlanks(kit.values, ['PreferredContactMethod']));
     const errors: Record<string, string> = check.ok ? {} : { ...check.errors };
-    if (props.cars && !props.car && !kit.values.car_id) errors.car_id = '* This field is required';
+    if (cars && !props.car && !kit.values.car_id) errors.car_id = '* This field is required';
     if (Object.keys(errors).length > 0 || !check.ok) {
       kit.fail(errors);
       return;
@@ -97,8 +99,8 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby={props.heading ? `${formId}-heading` : undefined}>
       {props.heading && <h2 id={`${formId}-heading`}>{props.heading}</h2>}
       <ErrorSummary kit={kit} fieldOrder={['car_id', ...CONTACT_ORDER, 'dateTime', 'delivery_location', 'message', 'terms_conditions']} />
-      {!props.car && props.cars && (
-        <SelectField kit={kit} name="car_id" label="Vehicle" required placeholder="Choose a vehicle" options={props.cars.map((entry) => ({ value: String(entry.id), label: entry.name ?? entry.slug }))} />
+      {!props.car && cars && (
+        <SelectField kit={kit} name="car_id" label="Vehicle" required placeholder="Choose a vehicle" options={cars.map((entry) => ({ value: String(entry.id), label: entry.name ?? entry.slug }))} />
       )}
       <ContactFields kit={kit} />
       {slots.length > 0 ? (
