@@ -5,7 +5,7 @@
  * whose "similar vehicles" list shows a car that changed, appeared or went away. Pure.
  */
 import { createHash } from 'node:crypto';
-import { similarPriceBand, similarVehicles } from '../lib/similar-vehicles.ts';
+import { createSimilarIndex, similarPriceBand } from '../lib/similar-vehicles.ts';
 import type { Car } from '../schemas/car.ts';
 
 /** JSON with object keys sorted, so equal records give equal text whatever the key order. */
@@ -81,15 +81,18 @@ export function affectedCarSlugs(previousCars: readonly Car[], nextCars: readonl
   // Only a car of the same model or within the widest price band can list a touched car.
   const couldList = (car: Car) =>
     touchedModels.has(key(car)) || (typeof car.price === 'number' && car.price > 0 && touchedPrices.some((price) => Math.abs(price - (car.price as number)) <= MAX_BAND));
+  // The same index the vehicle page uses (same answers as similarVehicles, fast on large stock).
+  const similarNow = createSimilarIndex(nextCars);
+  const similarBefore = createSimilarIndex(previousCars);
   for (const car of nextCars) {
     if (affected.has(car.slug) || !couldList(car)) continue;
-    const now = similarVehicles(car, nextCars);
+    const now = similarNow(car);
     if (now.some((other) => touched.has(String(other.id)))) {
       affected.add(car.slug);
       continue;
     }
     const before = previousById.get(String(car.id));
-    if (before && ids(similarVehicles(before, previousCars)) !== ids(now)) affected.add(car.slug);
+    if (before && ids(similarBefore(before)) !== ids(now)) affected.add(car.slug);
   }
   return [...affected].sort();
 }

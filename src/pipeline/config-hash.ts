@@ -23,11 +23,12 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string
   }
 }
 
-let codeHashCache: string | undefined;
-
-/** Hash of the platform code that renders pages (src/, astro.config.mjs, public/), once per process. */
+/**
+ * Hash of the platform code that renders pages (src/, astro.config.mjs, public/). Computed
+ * for every job (tens of ms), so a deploy or an edit under a running pipeline makes the next
+ * release a full one instead of mixing pages of two code versions.
+ */
 export function codeHash(): string {
-  if (codeHashCache) return codeHashCache;
   const hash = createHash('sha256');
   const skipTests = (name: string) => name.endsWith('.test.ts') || name === 'node_modules' || name.startsWith('.');
   hashTree(hash, REPO_ROOT, join(REPO_ROOT, 'src'), skipTests, true);
@@ -36,8 +37,7 @@ export function codeHash(): string {
     if (existsSync(path)) hash.update(readFileSync(path));
   }
   hashTree(hash, REPO_ROOT, join(REPO_ROOT, 'public'), (name) => name.startsWith('.'), false);
-  codeHashCache = hash.digest('hex').slice(0, 24);
-  return codeHashCache;
+  return hash.digest('hex').slice(0, 24);
 }
 
 /** Hash of a tenant folder except its stock (stock changes are what incremental releases handle). */

@@ -61,6 +61,8 @@ export interface RebuildResult {
   rendered: number;
   seconds: number;
   reason?: string;
+  /** Seconds spent building (Astro and assembly), checking and syncing search. */
+  timings?: { build: number; checks: number; search: number };
   /** Search sync: counts, or the reason it failed. */
   search?: { added: number; updated: number; deleted: number } | { error: string };
 }
@@ -130,6 +132,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   }
   log({ event: 'build-start', tenant: slug, release: id, mode, ...counts, render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length, pid: process.pid });
 
+  const buildStarted = performance.now();
   const build =
     mode === 'incremental' && previous && previousDir
       ? await buildIncrementalRelease({ tenant, previousDir, previousSlugs: previous.cars.map((car) => car.slug), outDir: releaseDir, renderSlugs, now })
@@ -138,11 +141,14 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     rmSync(releaseDir, { recursive: true, force: true });
     return fail(build.error ?? 'build failed', counts, id);
   }
+  const buildSeconds = Math.round((performance.now() - buildStarted) / 10) / 100;
+  const checksStarted = performance.now();
   const checks = checkRelease(releaseDir, { site: tenant.site, cars: tenant.visible, knownBroken: previous ? (previous.brokenLinks ?? []) : null });
   if (checks.blocking.length > 0) {
     rmSync(releaseDir, { recursive: true, force: true });
     return fail(`checks failed: ${checks.blocking.join('; ')}`, counts, id);
   }
+  const checkSeconds = Math.round((performance.now() - checksStarted) / 10) / 100;
   for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
 
   const manifest: ReleaseManifest = {
@@ -167,15 +173,18 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   }
 
   let search: RebuildResult['search'];
+  const searchStarted = performance.now();
   try {
     const report = await syncTenantSearch(tenant.site, tenant.visible, options.env);
     if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
   } catch (error) {
     search = { error: (error as Error).message };
   }
+  const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
   pruneReleases(sitesDir, slug, keep);
 
-  const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, rendered: build.rendered, seconds: seconds(), search };
+  const timings = { build: buildSeconds, checks: checkSeconds, search: searchSeconds };
+  const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, rendered: build.rendered, seconds: seconds(), search, timings };
   const searchError = search && 'error' in search ? search.error : undefined;
   recordStatus(sitesDir, slug, {
     outcome: searchError ? 'published-search-failed' : 'published',
@@ -184,7 +193,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
-  log({ event: 'release', tenant: slug, release: id, mode, ...counts, rendered: build.rendered, seconds: result.seconds, outcome: 'published', ...(search ? { search } : {}) });
+  log({ event: 'release', tenant: slug, release: id, mode, ...counts, rendered: build.rendered, seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
   return result;
 }
 

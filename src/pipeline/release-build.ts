@@ -21,7 +21,7 @@ import type { Tenant } from '../lib/tenant.ts';
 export interface ReleaseBuild {
   ok: boolean;
   error?: string;
-  /** Per-car pages rendered by Astro in this build. */
+  /** Per-car pages rendered by Astro in this build (vehicle pages written by the build itself). */
   rendered: number;
   /** Files taken over from the previous release by hard link. */
   reused: number;
@@ -101,7 +101,7 @@ function hardLink(from: string, to: string): void {
  * new build did not write no longer exists); any other file is kept unless it belongs to a
  * car that is gone.
  */
-export function assembleRelease(options: { stageDir: string; previousDir: string; outDir: string; visibleSlugs: ReadonlySet<string>; renderedSlugs: ReadonlySet<string>; knownSlugs: ReadonlySet<string> }): number {
+export function assembleRelease(options: { stageDir: string; previousDir: string; outDir: string; visibleSlugs: ReadonlySet<string>; renderedSlugs: ReadonlySet<string>; knownSlugs: ReadonlySet<string> }): { reused: number; carPages: number } {
   const { stageDir, previousDir, outDir } = options;
   mkdirSync(outDir, { recursive: true });
   const staged = new Set(walk(stageDir));
@@ -111,6 +111,10 @@ export function assembleRelease(options: { stageDir: string; previousDir: string
     renameSync(join(stageDir, path), target);
   }
   let reused = 0;
+  const carPages = [...staged].filter((path) => {
+    const match = /^cars\/([^/]+)\/index\.html$/.exec(path);
+    return match !== null && options.visibleSlugs.has(match[1]);
+  }).length;
   for (const path of walk(previousDir)) {
     if (staged.has(path)) continue;
     const owner = ownerOf(path, options.knownSlugs);
@@ -120,7 +124,7 @@ export function assembleRelease(options: { stageDir: string; previousDir: string
     hardLink(join(previousDir, path), join(outDir, path));
     reused += 1;
   }
-  return reused;
+  return { reused, carPages };
 }
 
 /** Incremental build: render only `renderSlugs`' car pages plus every non-car page, reuse the rest. */
@@ -136,7 +140,7 @@ export async function buildIncrementalRelease(options: { tenant: Tenant; previou
     const tenantPublic = join(tenant.dir, 'public');
     if (existsSync(tenantPublic)) cpSync(tenantPublic, stageDir, { recursive: true });
     const visibleSlugs = new Set(tenant.visible.map((car) => car.slug));
-    const reused = assembleRelease({
+    const { reused, carPages } = assembleRelease({
       stageDir,
       previousDir: options.previousDir,
       outDir,
@@ -145,7 +149,7 @@ export async function buildIncrementalRelease(options: { tenant: Tenant; previou
       knownSlugs: new Set([...visibleSlugs, ...options.previousSlugs]),
     });
     for (const step of postBuildSteps) await step.run({ tenant, bundle: full, outDir });
-    return { ok: true, rendered: options.renderSlugs.length, reused };
+    return { ok: true, rendered: carPages, reused };
   } catch (error) {
     return { ok: false, error: `incremental build failed: ${(error as Error).stack ?? String(error)}`, rendered: 0, reused: 0 };
   } finally {

@@ -112,7 +112,7 @@ describe('two workers on one Redis queue', () => {
       const ends = [first, second].flatMap(eventsOf).filter((event) => event.event === 'job-end').length;
       return ends >= TENANTS.length * 3;
     }, 240_000, 500);
-    const all = [first, second].flatMap((worker) => eventsOf(worker).map((event) => ({ ...event, worker: worker.child.pid })));
+    const all: Record<string, unknown>[] = [first, second].flatMap((worker) => eventsOf(worker).map((event) => ({ ...event, worker: worker.child.pid })));
     for (const slug of TENANTS) {
       const runs: { start: number; end: number; worker: unknown }[] = [];
       for (const start of all.filter((event) => event.event === 'job-start' && event.tenant === slug)) {
