@@ -166,8 +166,9 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   };
   writeManifest(sitesDir, manifest);
   try {
-    await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
+    // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
     if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir });
+    await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
   } catch (error) {
     return fail(`publish failed: ${(error as Error).message}`, counts, id);
   }
