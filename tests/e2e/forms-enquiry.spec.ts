@@ -28,6 +28,7 @@ test.describe('enquiry form', () => {
     await expect(page).toHaveURL(/\/success\/?$/);
     await expect(page.getByRole('heading', { name: 'Thank you for your enquiry' })).toBeVisible();
     await expect(page.getByTestId('success-summary')).toContainText('Do you have any utes?');
+    await expectNoSeriousAxeViolations(page, 'main');
     const [lead] = leadsByEmail('forms-demo', email);
     expect(lead).toBeDefined();
     expect(lead!.category).toBe('Sales Enquiry');

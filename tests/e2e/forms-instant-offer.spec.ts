@@ -70,6 +70,7 @@ test('candidates: choose one car, upload limits, then the lead, valuation and th
   await expect(form).toHaveAttribute('data-step', 'details');
 
   await form.getByRole('button', { name: 'Submit' }).click();
+  await expectNoSeriousAxeViolations(page, 'form.dealer-form');
   for (const label of ['Service History', 'Number of Keys', 'Comments']) expect(await fieldMessage(form.getByLabel(label))).toBe('* This field is required');
   expect(await fieldMessage(form.getByLabel('Postcode'))).toBe('Invalid postcode. Please enter a 4-digit number.');
   await fillDetails(page, email, phone);
@@ -95,6 +96,7 @@ test('a single match (EvalID) skips to the image step; the trade-in valuation sh
   await fillDetails(page, email, '0498765432');
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByTestId('trade-in-offer')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'form.dealer-form');
   const offerText = (await page.getByTestId('offer-price').innerText()).replace(/[^0-9]/g, '');
   const offer = Number(offerText);
   expect(offer).toBeGreaterThan(0);
