@@ -29,6 +29,7 @@ const app = await createApp({
   signIn: config.signIn,
   trustProxy: config.trustProxy,
   logger: { level: config.logLevel },
+  devMessages: config.devMessages,
 }).catch((error: Error) => {
   console.error(`lead API could not start: ${error.message}`);
   process.exit(1);

@@ -41,6 +41,11 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Fastify logger: false, or pino options. Default { level: 'info' } with personal data redacted. */
   logger?: boolean | { level: string };
+  /**
+   * Serve GET /api/dev/messages (the SMS and e-mails the local adapters recorded, e.g. a
+   * sign-in code) for browser tests and local runs. Never in production. Default false.
+   */
+  devMessages?: boolean;
   /** Clock (tests). */
   now?: () => number;
 }
@@ -55,6 +60,8 @@ export interface ApiContext {
   signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number };
   /** Sign-in requests per client per minute. */
   signInRateMax: number;
+  /** GET /api/dev/messages is served. */
+  devMessages: boolean;
 }
 
 /** The app with the handles callers need. */
@@ -131,6 +138,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
       sessionTtlMs: options.signIn?.sessionTtlMs ?? 30 * 86_400_000,
     },
     signInRateMax: options.rateLimit?.signInMax ?? 5,
+    devMessages: options.devMessages ?? false,
   };
 
   app.decorate('store', store);

@@ -22,6 +22,10 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(/DELIVERY_WORKER: expected true or false/);
     }
   });
+  it('refuses the dev messages endpoint in production', () => {
+    expect(loadConfig({ DEV_MESSAGES: 'true' }).devMessages).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_IN_SECRET: 'a-long-enough-secret', DEV_MESSAGES: 'true' })).toThrow(/DEV_MESSAGES/);
+  });
   it('requires a sign-in secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_IN_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', SIGN_IN_SECRET: 'a-long-enough-secret' }).signIn.secret).toBe('a-long-enough-secret');

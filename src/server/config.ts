@@ -56,6 +56,7 @@ const EnvSchema = v.object({
   SIGN_IN_CODE_TTL_MINUTES: integer(10, 1, 60),
   SIGN_IN_MAX_ATTEMPTS: integer(5, 1, 20),
   SESSION_TTL_DAYS: integer(30, 1, 365),
+  DEV_MESSAGES: flag(false),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SMS_API_URL: url,
   SMS_API_KEY: v.optional(v.string()),
@@ -86,6 +87,8 @@ export interface ApiConfig {
   signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number };
   logLevel: string;
   providers: ProviderConfig;
+  /** Serve GET /api/dev/messages (local runs and browser tests; refused in production). */
+  devMessages: boolean;
 }
 
 /** Thrown when the environment is invalid; the message lists every problem. */
@@ -101,6 +104,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.output;
   if (e.NODE_ENV === 'production' && !e.SIGN_IN_SECRET) {
     throw new ConfigError('Invalid lead API configuration:\n  SIGN_IN_SECRET: required in production (at least 16 characters; it keys sign-in code hashes)');
+  }
+  if (e.NODE_ENV === 'production' && e.DEV_MESSAGES) {
+    throw new ConfigError('Invalid lead API configuration:\n  DEV_MESSAGES: must not be on in production (it shows sign-in codes)');
   }
   const hostMap: Record<string, string> = {};
   for (const pair of e.SITE_HOSTS.split(',').map((text) => text.trim()).filter(Boolean)) {
@@ -142,5 +148,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     providers,
+    devMessages: e.DEV_MESSAGES,
   };
 }

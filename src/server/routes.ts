@@ -114,6 +114,18 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     }
   });
 
+  // ---- Local runs and browser tests only: what the local SMS / e-mail adapters recorded ------
+
+  if (ctx.devMessages) {
+    const DevMessagesQuerySchema = v.object({ to: v.optional(v.pipe(v.string(), v.maxLength(80))), channel: v.optional(v.picklist(['sms', 'email'])) });
+    app.get('/api/dev/messages', async (request, reply) => {
+      const query = parseOr400(DevMessagesQuerySchema, request.query, reply);
+      if (!query) return reply;
+      const to = query.to && query.channel !== 'email' ? query.to.replace(/[\s\-().]/g, '').replace(/^\+61/, '0') : query.to;
+      return { messages: (await store.messages(request.tenant.slug, query.channel, to)).slice(0, 20) };
+    });
+  }
+
   // ---- Leads ---------------------------------------------------------------------------------
 
   app.post('/api/leads', async (request, reply) => {

@@ -19,7 +19,7 @@ for (const kind of DATABASES) {
       folder = tempDir('shoppers-test-');
       writeTestTenants(`${folder.dir}/tenants`);
       database = await testDatabase(kind, folder.dir);
-      app = await testApp(database.db, `${folder.dir}/tenants`, { now: () => clock, signIn: { secret: 'test-secret-0123456789', codeTtlMs: 600_000, maxAttempts: 3 }, rateLimit: { signInMax: 100 } });
+      app = await testApp(database.db, `${folder.dir}/tenants`, { now: () => clock, signIn: { secret: 'test-secret-0123456789', codeTtlMs: 600_000, maxAttempts: 3 }, rateLimit: { signInMax: 100 }, devMessages: true });
     });
     afterAll(async () => {
       await app?.close();
@@ -61,6 +61,13 @@ for (const kind of DATABASES) {
       expect((await app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...BETA, authorization: `Bearer ${token}` } })).statusCode).toBe(401);
       await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...ALPHA, authorization: `Bearer ${token}` } });
       expect((await app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...ALPHA, authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    });
+
+    it('shows recorded messages to browser tests when devMessages is on', async () => {
+      await requestCode('0412000009');
+      const response = await app.inject({ method: 'GET', url: '/api/dev/messages?to=%2B61%20412%20000%20009', headers: ALPHA });
+      expect(response.json().messages[0].body).toMatch(/^\d{6} is your Alpha Motors sign-in code/);
+      expect((await app.inject({ method: 'GET', url: '/api/dev/messages?to=0412000009', headers: BETA })).json().messages).toEqual([]);
     });
 
     it('codes expire', async () => {
