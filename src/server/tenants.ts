@@ -194,8 +194,11 @@ export class TenantRegistry {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
     const tenant = this.fromHost(url.host);
     if (!tenant) return undefined;
-    // A mapped production host must match the site's scheme too; *.localhost is for local runs.
+    // *.localhost is for local runs; otherwise the site's own origin exactly, or an
+    // https origin on a host mapped by SITE_HOSTS.
     if (url.hostname.endsWith('.localhost')) return tenant;
-    return tenant.publicOrigin === url.origin || this.hosts.has(url.hostname) ? tenant : undefined;
+    if (tenant.publicOrigin === url.origin) return tenant;
+    const mapped = this.options.hostMap?.[url.hostname.toLowerCase()];
+    return url.protocol === 'https:' && mapped === tenant.slug ? tenant : undefined;
   }
 }

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TenantRegistry } from './tenants.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'tenants-unit-'));
+function tenant(slug: string, url: string, extra: Record<string, unknown> = {}) {
+  mkdirSync(join(root, slug), { recursive: true });
+  writeFileSync(join(root, slug, 'site.json'), JSON.stringify({ slug, template: 'used-group', name: slug, url, phone: '+61 7 3000 1234', ...extra }));
+  writeFileSync(join(root, slug, 'stock.json'), '[]');
+}
+tenant('acme', 'https://www.acme.example');
+tenant('zed', 'https://zed.example', { email: 'leads@zed.example' });
+const registry = new TenantRegistry({ tenantsDir: root, hostMap: { 'cars.acme.example': 'acme' } });
+const report = registry.reload();
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('TenantRegistry', () => {
+  it('loads every tenant folder', () => {
+    expect(report).toEqual({ loaded: ['acme', 'zed'], failed: [] });
+  });
+  it('resolves <slug>.localhost with any port, site URL hosts, their bare domain and mapped hosts', () => {
+    expect(registry.fromHost('acme.localhost:4321')?.slug).toBe('acme');
+    expect(registry.fromHost('ACME.localhost')?.slug).toBe('acme');
+    expect(registry.fromHost('www.acme.example')?.slug).toBe('acme');
+    expect(registry.fromHost('cars.acme.example:443')?.slug).toBe('acme');
+    expect(registry.fromHost('www.zed.example')?.slug).toBe('zed');
+    expect(registry.fromHost('other.example')).toBeUndefined();
+    expect(registry.fromHost('nobody.localhost')).toBeUndefined();
+    expect(registry.fromHost(undefined)).toBeUndefined();
+  });
+  it('accepts only the site own origins for CORS', () => {
+    expect(registry.fromOrigin('https://www.acme.example')?.slug).toBe('acme');
+    expect(registry.fromOrigin('http://www.acme.example')).toBeUndefined();
+    expect(registry.fromOrigin('http://acme.localhost:4321')?.slug).toBe('acme');
+    expect(registry.fromOrigin('https://cars.acme.example')?.slug).toBe('acme');
+    expect(registry.fromOrigin('http://cars.acme.example')).toBeUndefined();
+    expect(registry.fromOrigin('https://evil.example')).toBeUndefined();
+    expect(registry.fromOrigin('null')).toBeUndefined();
+    expect(registry.fromOrigin('file:///etc/passwd')).toBeUndefined();
+  });
+  it('defaults delivery to ADF by e-mail when the site has an address and no lead-delivery.json', () => {
+    expect(registry.get('zed')!.destinations).toEqual([{ id: 'email', type: 'email', format: 'adf', to: ['leads@zed.example'] }]);
+    expect(registry.get('acme')!.destinations).toEqual([]);
+  });
+  it('reports a bad lead-delivery.json and keeps serving the last good version', () => {
+    writeFileSync(join(root, 'zed', 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', url: 'not a url' }] }));
+    const second = registry.reload();
+    expect(second.failed[0]!.error).toMatch(/lead-delivery.json: field destinations.0.url/);
+    expect(registry.get('zed')!.destinations[0]!.type).toBe('email');
+  });
+});
