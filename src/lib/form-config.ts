@@ -134,16 +134,21 @@ export const UNSUBSCRIBE_TEXT = 'You can opt out of marketing messages at any ti
 
 /**
  * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
- * one JSON string prop: Astro tags every value of an object prop, which doubles a long
- * list, and the list only needs what a lead or the page shows about each car.
+ * one JSON string prop, holding only what the form shows or needs to choose (id, slug,
+ * name, car_type, tag, price, delivery locations): the API completes a lead's vehicle from
+ * car_id, and every extra field repeats hundreds of times on a big tenant's page.
  */
 export function encodeCarChoices(cars: readonly Car[]): string {
   return JSON.stringify(
     cars.map((car) => {
       const lead = leadCar(car);
-      const { year: _year, primary_image_url: _image, location, ...rest } = lead;
-      const distribution = location?.distribution_locations?.filter((entry) => entry.name || entry.slug) ?? [];
-      return distribution.length > 0 ? { ...rest, location: { id: location?.id ?? null, name: location?.name ?? null, slug: location?.slug ?? null, distribution_locations: distribution } } : rest;
+      const choice: LeadCar = { id: lead.id, slug: lead.slug, name: lead.name };
+      if (lead.car_type) choice.car_type = lead.car_type;
+      if (lead.tag) choice.tag = lead.tag;
+      if (typeof lead.price === 'number' && lead.price > 0) choice.price = lead.price;
+      const distribution = lead.location?.distribution_locations?.filter((entry) => entry.name || entry.slug) ?? [];
+      if (distribution.length > 0) choice.location = { distribution_locations: distribution };
+      return choice;
     }),
   );
 }

@@ -28,7 +28,7 @@ test('books a slot from the availability call with a delivery location', async (
   await expect(page.getByTestId('success-summary').getByRole('link', { name: '2025 Toyota Corolla Ascent Sport' })).toBeVisible();
   const [lead] = leadsByEmail('forms-demo', email);
   expect(lead).toMatchObject({ category: 'Test Drive', car_id: '501' });
-  expect(lead!.data).toMatchObject({ dateTime: slot, delivery_location: 'Gold Coast Delivery', 'Vehicle Make': 'Toyota', car_type: 'new' });
+  expect(lead!.data).toMatchObject({ dateTime: slot, delivery_location: 'Gold Coast Delivery', car_type: 'new' });
 });
 
 test('without a car chosen the vehicle is required; a car without distribution locations has no delivery field', async ({ page }) => {
