@@ -3,11 +3,31 @@
  * Format, the auto industry's lead format that dealer CRMs import). Pure functions.
  */
 import type { Car } from '../schemas/car.ts';
-import type { StoredLead } from './store.ts';
+import type { Evaluation, StoredLead } from './store.ts';
 import type { ApiTenant } from './tenants.ts';
 
+/** The shopper's own car from a trade-in evaluation, as the dealer needs it. */
+function tradeIn(evaluation: Evaluation | undefined) {
+  if (!evaluation) return null;
+  const vehicle = (evaluation.vehicle && !('candidates' in evaluation.vehicle) ? evaluation.vehicle : {}) as Record<string, unknown>;
+  return {
+    evaluation_id: evaluation.id,
+    registration: evaluation.rego,
+    state: evaluation.state,
+    vin: evaluation.vin,
+    description: evaluation.description,
+    year: vehicle.Year ?? null,
+    make: vehicle.Make ?? null,
+    model: vehicle.Model ?? null,
+    variant: vehicle.Variant ?? null,
+    km: evaluation.km,
+    offer_price: evaluation.offer_price,
+    images: evaluation.image_count,
+  };
+}
+
 /** The JSON body sent to webhooks. */
-export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined) {
+export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation) {
   const data = lead.data;
   return {
     lead_id: lead.id,
@@ -44,6 +64,7 @@ export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, ca
           dealership_slug: car.dealership_slug ?? null,
         }
       : null,
+    trade_in: tradeIn(evaluation),
     values: data,
   };
 }
@@ -61,8 +82,9 @@ const element = (name: string, value: unknown, attributes = ''): string =>
   value === undefined || value === null || value === '' ? '' : `<${name}${attributes}>${xmlEscape(value)}</${name}>`;
 
 /** The lead as an ADF 1.0 XML document. */
-export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined): string {
-  const doc = leadDocument(lead, tenant, car);
+export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation): string {
+  const doc = leadDocument(lead, tenant, car, evaluation);
+  const trade = doc.trade_in;
   const data = lead.data;
   const comments = [
     `Category: ${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ''}`,
@@ -89,6 +111,9 @@ export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Ca
       : data['Vehicle Make'] || data['Vehicle Model']
         ? `<vehicle interest="buy" status="used">${element('make', data['Vehicle Make'])}${element('model', data['Vehicle Model'])}</vehicle>`
         : '',
+    trade
+      ? `<vehicle interest="trade-in" status="used">${element('year', trade.year)}${element('make', trade.make)}${element('model', trade.model)}${element('trim', trade.variant)}${element('vin', trade.vin)}${trade.km !== null ? `<odometer status="original" units="km">${xmlEscape(trade.km)}</odometer>` : ''}${trade.offer_price !== null ? `<price type="offer" currency="AUD">${xmlEscape(trade.offer_price)}</price>` : ''}${element('comments', trade.registration ? `Rego ${trade.registration} (${String(trade.state ?? '').toUpperCase()}), ${trade.images} photos` : '')}</vehicle>`
+      : '',
     '<customer><contact>',
     element('name', doc.customer.name, ' part="first"'),
     element('name', doc.customer.last_name, ' part="last"'),

@@ -45,6 +45,13 @@ describe('lead formats', () => {
     expect(xml).toContain('Test drive: 2026-03-07T09:00:00+10:00');
     expect(xml).not.toContain('\u0001');
   });
+  it('adds the shopper trade-in car from its evaluation', () => {
+    const evaluation = { id: 'E1', tenant: 'alpha', rego: 'ABC123', state: 'qld', vin: 'VIN1', description: '2019 Mazda 3 Auto', vehicle: { Year: 2019, Make: 'Mazda', Model: '3', Variant: 'Auto' }, km: 85000, contact: null, offer_price: 14200, image_count: 4 };
+    expect(leadDocument(lead, undefined, undefined, evaluation).trade_in).toMatchObject({ make: 'Mazda', km: 85000, offer_price: 14200, images: 4 });
+    const xml = leadAdf(lead, undefined, undefined, evaluation);
+    expect(xml).toContain('<vehicle interest="trade-in" status="used"><year>2019</year><make>Mazda</make>');
+    expect(xml).toContain('<price type="offer" currency="AUD">14200</price>');
+  });
   it('builds the JSON document', () => {
     expect(leadDocument(lead, undefined, undefined)).toMatchObject({ lead_id: lead.id, revision: 2, customer: { email: 'jo@example.com', postcode: '4000' }, vehicle: null });
   });

@@ -154,7 +154,9 @@ export class Outbox {
       if (!lead || lead.tenant !== job.tenant) throw new Error('lead not found');
       const car = lead.car_id ? tenant?.carsById.get(lead.car_id) : undefined;
       const json = destination.format === 'json';
-      const body = json ? JSON.stringify(leadDocument(lead, tenant, car)) : leadAdf(lead, tenant, car);
+      const evalid = typeof lead.data.evalid === 'string' ? lead.data.evalid : undefined;
+      const evaluation = evalid ? await this.store.getEvaluation(job.tenant, evalid) : undefined;
+      const body = json ? JSON.stringify(leadDocument(lead, tenant, car, evaluation)) : leadAdf(lead, tenant, car, evaluation);
       await this.send(destination, job, body, json ? 'application/json' : 'application/xml', lead.category);
       this.log.info({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1 }, 'lead delivered');
       return undefined;
