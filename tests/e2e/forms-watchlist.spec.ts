@@ -94,3 +94,12 @@ test('sold cars hide the save button unless already saved', async ({ page }) => 
   await page.reload();
   await expect(page.getByTestId('watchlist-button')).toHaveText(/Saved to Watchlist/);
 });
+
+test('vehicle pages record the car in the local viewed-cars list, latest first', async ({ page }) => {
+  await page.goto(tenantUrl('forms-demo', '/cars/2025-toyota-corolla-ascent-sport-f1'));
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('viewed_cars'))).toContain('"501"');
+  await page.goto(tenantUrl('forms-demo', `/cars/${CAR.slug}`));
+  await expect.poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('viewed_cars'))) ?? '[]').map((car: { id: string }) => car.id)).toEqual(['502', '501']);
+  const [latest] = JSON.parse((await page.evaluate(() => localStorage.getItem('viewed_cars'))) ?? '[]');
+  expect(latest).toEqual({ id: '502', stocknum: 'F2', make: 'Mazda', model: 'CX-5', body: null, simple_body: 'SUV' });
+});
