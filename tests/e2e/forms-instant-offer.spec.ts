@@ -4,7 +4,7 @@
  * finds nothing, a rego ending 0-4 finds one car, anything else three candidates).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, smsTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
+import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, miscellaneousOf, smsTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 async function openFlow(page: Page, path: string) {
   await page.goto(tenantUrl('forms-demo', path));
@@ -103,6 +103,8 @@ test('a single match (EvalID) skips to the image step; the trade-in valuation sh
   await expect(page.getByTestId('reduced-price')).toHaveText(new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(24990 - offer));
   const [pending] = leadsByEmail('forms-demo', email);
   expect(pending!.form_completed).toBe(false);
+  await expect.poll(() => miscellaneousOf('forms-demo', pending!.id).map((row) => row.column_name)).toEqual(['valuation']);
+  expect(miscellaneousOf('forms-demo', pending!.id)[0]!.data).toMatchObject({ OfferPrice: offer });
   await page.getByRole('button', { name: 'Accept Offer' }).click();
   await expect(page).toHaveURL(/\/success\/?$/);
   await expect(page.getByRole('heading', { name: 'Thank you for accepting our offer' })).toBeVisible();

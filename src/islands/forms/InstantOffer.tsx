@@ -196,6 +196,13 @@ export default function InstantOffer(props: InstantOfferProps) {
     if (!lead.ok) return failWith(lead.message === 'An unexpected error occured' ? INSTANT_OFFER_ERROR : lead.message);
     setOffer(offerPrice);
     setLeadId(lead.leadId);
+    if (tradeInMode && valued) {
+      // Spec §7: the valuation response is kept beside the lead; a failure is logged only (§8).
+      const { VechielDescriptions: _a, VechicleDescriptions: _b, vehicle: _c, ...valuation } = valued as Record<string, unknown>;
+      void callApi(config.apiBase, '/miscellaneous', { body: { ...valuation, column_name: 'valuation', lead_id: lead.leadId, evalid: evalId } }).then((saved) => {
+        if (!saved.ok) console.warn('valuation not saved', saved.message);
+      });
+    }
     if (!tradeInMode) {
       completeLead({ leadId: lead.leadId, category: 'Trade-in Enquiry', event: null, values: { ...kit.values, 'Offer price': money.format(offerPrice), Vehicle: described }, labels: { Vehicle: 'Vehicle', 'Offer price': 'Instant offer', ...kit.labels.current } });
       return;
