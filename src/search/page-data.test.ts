@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { engineConfig, indexFilePath } from './page-data.ts';
+
+const site = (search?: object, extra: object = {}) => ({ slug: 'demo', buildTime: 1_790_000_000_000, site: { slug: 'demo', search, ...extra } }) as never;
+
+describe('engineConfig (what the browser gets)', () => {
+  it('embedded sites load their own index file, cache-busted by the build clock', async () => {
+    expect(await engineConfig(site(), {})).toEqual({ kind: 'embedded', indexUrl: `${indexFilePath('demo')}?v=${(1_790_000_000_000).toString(36)}` });
+  });
+
+  it('a site.json key is used as given', async () => {
+    expect(await engineConfig(site({ host: 'https://search.example.com', key: 'tenant-token', index: 'Cars' }), {})).toEqual({ kind: 'meilisearch', host: 'https://search.example.com', key: 'tenant-token', index: 'Cars' });
+  });
+
+  it('otherwise the build signs a tenant token holding the site filter, never exposing the search key', async () => {
+    const env = { MEILI_SEARCH_KEY: 'a-secret-search-key-value-0123456789', MEILI_SEARCH_KEY_UID: '6062abda-a5aa-4414-ac91-ecd7944c0f8d' };
+    const config = await engineConfig(site({ host: 'https://search.example.com', index: 'Car_production' }, { search_filters: 'site = "demo" AND status != "sold"' }), env);
+    if (config.kind !== 'meilisearch') throw new Error('expected meilisearch');
+    expect(config.key).not.toContain(env.MEILI_SEARCH_KEY);
+    const payload = JSON.parse(Buffer.from(config.key.split('.')[1], 'base64url').toString('utf8'));
+    expect(payload.apiKeyUid).toBe(env.MEILI_SEARCH_KEY_UID);
+    expect(payload.searchRules).toEqual({ Car_production: { filter: 'site = "demo" AND status != "sold"' } });
+  });
+
+  it('fails the build with an actionable message when there is no browser key', async () => {
+    await expect(engineConfig(site({ host: 'https://search.example.com', index: 'Car_production' }), {})).rejects.toThrow(/MEILI_SEARCH_KEY/);
+  });
+});
