@@ -124,3 +124,13 @@ test('a server failure on step 1 shows the instant offer message and keeps the r
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('without the image step on the site, a single match goes straight to the details step', async ({ page }) => {
+  await page.goto(tenantUrl('forms-terms', '/sell-my-car'));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(form.getByLabel('State')).toHaveValue('nsw');
+  await form.getByLabel('Registration Number').fill('TRM101');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  await expect(form).toHaveAttribute('data-step', 'details');
+  await expect(form.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveText(['Your vehicle', 'A few more details']);
+});
