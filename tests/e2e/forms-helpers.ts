@@ -121,7 +121,8 @@ export function watchlistOf(tenant: string, phone: string): string[] {
 
 /** A mobile number no other test uses (sign-in codes are rate limited per number). */
 export function uniqueMobile(): string {
-  return `04${String(Date.now() % 100_000_000).padStart(8, '0')}`.slice(0, 10);
+  // Time and a random part: parallel workers must not share a number (codes are per number).
+  return `04${String(Date.now() % 100_000).padStart(5, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 }
 
 /** Rows the API stored through POST /api/miscellaneous for a lead. */
