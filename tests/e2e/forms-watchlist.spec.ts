@@ -103,3 +103,11 @@ test('vehicle pages record the car in the local viewed-cars list, latest first',
   const [latest] = JSON.parse((await page.evaluate(() => localStorage.getItem('viewed_cars'))) ?? '[]');
   expect(latest).toEqual({ id: '502', stocknum: 'F2', make: 'Mazda', model: 'CX-5', body: null, simple_body: 'SUV' });
 });
+
+test('a session the API no longer knows is dropped and /my-garage asks to sign in again', async ({ page }) => {
+  await page.goto(tenantUrl('forms-demo', '/contact'));
+  await page.evaluate(() => localStorage.setItem('shopper_session', JSON.stringify({ user_id: 'gone', phone: '0412000999', token: 'not-a-live-token' })));
+  await page.goto(tenantUrl('forms-demo', '/my-garage'));
+  await expect(page).toHaveURL(/\/sign-in\?type=garage&redirect=%2Fmy-garage/);
+  expect(await page.evaluate(() => localStorage.getItem('shopper_session'))).toBe('null');
+});

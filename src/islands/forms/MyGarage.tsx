@@ -4,6 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
+import { signInHref } from '../../lib/gating.ts';
 import { currentSession } from '../../stores/session.ts';
 import { configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
@@ -38,7 +39,13 @@ export default function MyGarage({ apiBase, carList }: { apiBase: string; carLis
     const session = currentSession();
     setPhone(session?.phone ?? null);
     if (!session) return;
-    refreshWatchlist().then((ok) => setState(ok ? 'ready' : 'offline'));
+    refreshWatchlist().then((outcome) => {
+      if (outcome === 'signed-out') {
+        location.replace(signInHref({ type: 'garage', redirect: '/my-garage', back: '/' }));
+        return;
+      }
+      setState(outcome === 'ok' ? 'ready' : 'offline');
+    });
   }, []);
 
   if (!phone) return <p>Please sign in to see your garage.</p>;

@@ -3,7 +3,7 @@
  * remove-car with the session token), shared by every watchlist island on the page.
  */
 import { createWatchlist, type WatchlistCall } from '../../stores/watchlist.ts';
-import { currentSession } from '../../stores/session.ts';
+import { currentSession, signOut } from '../../stores/session.ts';
 import { callApi } from './api.ts';
 
 let apiBase = '/api';
@@ -24,14 +24,19 @@ function call(path: string): WatchlistCall {
 /** The shared watchlist (ids persisted locally, toasts). */
 export const watchlist = createWatchlist({ save: call('/watchlist/save-car'), remove: call('/watchlist/remove-car') });
 
-/** Fetch the signed-in shopper's list from the API and make it the local one; false when that failed. */
-export async function refreshWatchlist(): Promise<boolean> {
+/** Fetch the signed-in shopper's list from the API and make it the local one. 'signed-out' when the API no longer knows the session. */
+export async function refreshWatchlist(): Promise<'ok' | 'signed-out' | 'failed'> {
   const session = currentSession();
-  if (!session) return false;
+  if (!session) return 'signed-out';
   const result = await callApi<{ watchlist?: unknown[] }>(apiBase, '/watchlist', { token: session.token });
-  if (!result.ok || !Array.isArray(result.data?.watchlist)) return false;
+  if (!result.ok && result.status === 401) {
+    // The API session ended (expired or signed out elsewhere): the local one goes too.
+    signOut();
+    return 'signed-out';
+  }
+  if (!result.ok || !Array.isArray(result.data?.watchlist)) return 'failed';
   watchlist.replaceWatchlist(result.data.watchlist.map(String));
-  return true;
+  return 'ok';
 }
 
 /** A save asked for while signed out, done after sign-in (sessionStorage, this tab only). */
