@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Car } from '../schemas/car.ts';
+import { customRank, documentFingerprint, documentUid, priceBand, tiebreakOf, toSearchDocument } from './documents.ts';
+import { planSync } from './meilisearch.ts';
+
+const site = { slug: 'demo', dealerships: [{ id: 1, slug: 'north', name: 'North Motors' }] } as never;
+const car = (fields: Partial<Car>): Car => ({ id: 7, slug: 'car-7', status: 'in_stock', car_type: 'used', ...fields }) as Car;
+
+describe('toSearchDocument', () => {
+  it('flattens a car into facet fields, leaving absent facts out', () => {
+    const document = toSearchDocument(
+      car({ name: ' 2020 Kia Rio ', make: 'Kia', model: 'Rio', bodyconfiguration: 'Hatch', trans: 'Auto', price: 15990, dealership_slug: 'north', location: { name: 'Yard', slug: 'yard' }, images: [{ image: '/a.webp' }], created_at: '2026-01-01T00:00:00Z', colour: '' }),
+      site,
+    );
+    expect(document).toMatchObject({ uid: 'demo__7', site: 'demo', id: '7', name: '2020 Kia Rio', body: 'Hatch', transmission: 'Auto', dealership_name: 'North Motors', location_name: 'Yard', image: '/a.webp', price_range: '$10,000 - $20,000' });
+    expect('colour' in document).toBe(false);
+    expect('km' in document).toBe(false);
+    expect(document.created_at).toBe(Date.parse('2026-01-01T00:00:00Z') / 1000);
+  });
+
+  it('ranks available cars above sold ones, newest first, and never ties', () => {
+    expect(customRank('in_stock', 1)).toBeGreaterThan(customRank('coming_soon', 2_000_000_000));
+    expect(customRank('coming_soon', 1)).toBeGreaterThan(customRank('sold', 2_000_000_000));
+    expect(tiebreakOf('42')).toBe(42);
+    expect(tiebreakOf('ABC-1')).not.toBe(tiebreakOf('ABC-2'));
+    expect(tiebreakOf('ABC-1')).toBeGreaterThan(2 ** 52);
+  });
+
+  it('makes primary keys Meilisearch accepts', () => {
+    expect(documentUid('demo', 'A-1_b')).toBe('demo__A-1_b');
+    expect(documentUid('demo', 'a/b c')).toMatch(/^demo__h[0-9a-z]+$/);
+  });
+
+  it('bands prices for the price_range facet', () => {
+    expect([undefined, 0, 9999, 10000, 74999, 100000].map(priceBand)).toEqual([undefined, undefined, 'Under $10,000', '$10,000 - $20,000', '$50,000 - $75,000', '$100,000 and over']);
+  });
+});
+
+describe('planSync', () => {
+  it('sends new and changed documents, deletes removed ones, skips unchanged ones', () => {
+    const a = toSearchDocument(car({ id: 1, slug: 'a' }), site);
+    const b = toSearchDocument(car({ id: 2, slug: 'b', price: 1 }), site);
+    const c = toSearchDocument(car({ id: 3, slug: 'c' }), site);
+    const stored = new Map([
+      [a.uid, documentFingerprint(a)],
+      [b.uid, 'stale'],
+      ['demo__9', documentFingerprint(a)],
+    ]);
+    const plan = planSync([a, b, c], stored);
+    expect(plan.upserts.map((document) => document.uid)).toEqual([b.uid, c.uid]);
+    expect(plan.upserts[0].fingerprint).toBe(documentFingerprint(b));
+    expect(plan).toMatchObject({ added: 1, updated: 1, unchanged: 1, deletions: ['demo__9'] });
+  });
+});
