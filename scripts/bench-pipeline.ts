@@ -32,6 +32,9 @@ if (!existsSync(values.data)) {
   process.exit(2);
 }
 const all = JSON.parse(readFileSync(values.data, 'utf8')) as Record<string, unknown>[];
+// Teammates edit src/ while the benchmark runs; a code change would (rightly) make the next
+// release a full one. Pin the code version as a deployment does, so the figures measure feeds.
+process.env.PIPELINE_CODE_VERSION ??= `bench-${Date.now()}`;
 const work = mkdtempSync(join(tmpdir(), 'bench-pipeline-'));
 const log = values.verbose ? (fields: LogFields) => console.log(JSON.stringify(fields)) : () => {};
 
@@ -84,8 +87,9 @@ for (const size of values.sizes.split(',')) {
       records: n,
       visible: first.added,
       fullBuildSeconds: fullSeconds,
-      oneCarChange: { seconds: one.seconds, mode: one.result.mode, pagesRendered: one.result.rendered, changed: one.result.changed, shareOfFull: Number((one.seconds / fullSeconds).toFixed(3)) },
-      hundredCarChange: { seconds: hundred.seconds, mode: hundred.result.mode, pagesRendered: hundred.result.rendered, changed: hundred.result.changed, shareOfFull: Number((hundred.seconds / fullSeconds).toFixed(3)) },
+      fullTimings: first.timings,
+      oneCarChange: { seconds: one.seconds, mode: one.result.mode, why: one.result.why, timings: one.result.timings, pagesRendered: one.result.rendered, changed: one.result.changed, shareOfFull: Number((one.seconds / fullSeconds).toFixed(3)) },
+      hundredCarChange: { seconds: hundred.seconds, mode: hundred.result.mode, why: hundred.result.why, timings: hundred.result.timings, pagesRendered: hundred.result.rendered, changed: hundred.result.changed, shareOfFull: Number((hundred.seconds / fullSeconds).toFixed(3)) },
     }),
   );
   if (!values.keep) rmSync(join(sitesDir, slug), { recursive: true, force: true });

@@ -81,13 +81,18 @@ export interface CheckReport {
 }
 
 /**
- * Check a release directory. Missing home, search or car pages always block. A broken
+ * Check a release directory. `scanOnly` limits the link scan to some pages (an incremental
+ * release from which no file disappeared: the reused pages were checked before and every
+ * file they can link to is still there). Missing home, search or car pages always block. A broken
  * internal link blocks when the live release did not have it already (`knownBroken`): the
  * pipeline must never make a live site worse, while a link that is broken in production
  * too (a template linking to a page not built yet) must not hold back stock updates such
  * as a sold car coming off the site; those are reported as warnings instead.
  */
-export function checkRelease(root: string, options: { site: Site; cars: readonly Car[]; knownBroken?: readonly string[] | null; maxProblems?: number }): CheckReport {
+export function checkRelease(
+  root: string,
+  options: { site: Site; cars: readonly Car[]; knownBroken?: readonly string[] | null; maxProblems?: number; scanOnly?: ReadonlySet<string> },
+): CheckReport {
   const blocking: string[] = [];
   const max = options.maxProblems ?? 20;
   let files: string[];
@@ -106,7 +111,7 @@ export function checkRelease(root: string, options: { site: Site; cars: readonly
   const broken = new Map<string, string>();
   const checked = new Set<string>();
   for (const file of files) {
-    if (!file.endsWith('.html')) continue;
+    if (!file.endsWith('.html') || (options.scanOnly && !options.scanOnly.has(file))) continue;
     const html = readFileSync(join(root, file), 'utf8');
     for (const url of internalReferences(html)) {
       if (checked.has(url)) continue;

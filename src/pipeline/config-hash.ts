@@ -24,11 +24,14 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string
 }
 
 /**
- * Hash of the platform code that renders pages (src/, astro.config.mjs, public/). Computed
+ * Hash of the platform code that renders pages (src/, astro.config.mjs, public/), or the
+ * PIPELINE_CODE_VERSION a deployment sets. Computed
  * for every job (tens of ms), so a deploy or an edit under a running pipeline makes the next
  * release a full one instead of mixing pages of two code versions.
  */
-export function codeHash(): string {
+export function codeHash(env: NodeJS.ProcessEnv = process.env): string {
+  // A deployment names its code version (e.g. the commit) instead of hashing the sources.
+  if (env.PIPELINE_CODE_VERSION) return `version:${env.PIPELINE_CODE_VERSION}`;
   const hash = createHash('sha256');
   const skipTests = (name: string) => name.endsWith('.test.ts') || name === 'node_modules' || name.startsWith('.');
   hashTree(hash, REPO_ROOT, join(REPO_ROOT, 'src'), skipTests, true);

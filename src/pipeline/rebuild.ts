@@ -54,6 +54,8 @@ export interface RebuildResult {
   outcome: RebuildOutcome;
   release?: string;
   mode?: 'full' | 'incremental';
+  /** Why the release was full or incremental. */
+  why?: string;
   added: number;
   changed: number;
   removed: number;
@@ -126,11 +128,22 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const previousDir = liveId ? join(paths.releases, liveId) : null;
   let renderSlugs: string[] = [];
   let mode: 'full' | 'incremental' = 'full';
-  if (previous && previousDir && existsSync(previousDir) && !options.full && options.incremental !== false && previous.configHash === configHash && now - previous.fullBuildTime < (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs)) {
+  // Why a release is full (logged): incremental releases are the rule once a tenant is live.
+  let why: string;
+  if (!previous || !previousDir || !existsSync(previousDir)) why = 'first release';
+  else if (options.full) why = 'forced';
+  else if (options.incremental === false) why = 'incremental builds disabled';
+  else if (previous.configHash !== configHash) why = 'site config, tenant files or code changed';
+  else if (now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs)) why = 'periodic full build (time rules)';
+  else {
     renderSlugs = affectedCarSlugs(previous.cars, tenant.visible, diff);
-    if (renderSlugs.length <= Math.max(1, tenant.visible.length * (options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare))) mode = 'incremental';
+    const limit = Math.max(1, tenant.visible.length * (options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare));
+    if (renderSlugs.length <= limit) {
+      mode = 'incremental';
+      why = `${renderSlugs.length} affected car page(s)`;
+    } else why = `${renderSlugs.length} affected car pages: a full build is as cheap`;
   }
-  log({ event: 'build-start', tenant: slug, release: id, mode, ...counts, render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length, pid: process.pid });
+  log({ event: 'build-start', tenant: slug, release: id, mode, why, ...counts, render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length, pid: process.pid });
 
   const buildStarted = performance.now();
   const build =
@@ -143,7 +156,9 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   }
   const buildSeconds = Math.round((performance.now() - buildStarted) / 10) / 100;
   const checksStarted = performance.now();
-  const checks = checkRelease(releaseDir, { site: tenant.site, cars: tenant.visible, knownBroken: previous ? (previous.brokenLinks ?? []) : null });
+  // Nothing disappeared in an incremental release: only the re-rendered pages need a link scan.
+  const scanOnly = mode === 'incremental' && build.staged && build.dropped === 0 ? new Set(build.staged.map((path) => `/${path}`)) : undefined;
+  const checks = checkRelease(releaseDir, { site: tenant.site, cars: tenant.visible, knownBroken: previous ? (previous.brokenLinks ?? []) : null, scanOnly });
   if (checks.blocking.length > 0) {
     rmSync(releaseDir, { recursive: true, force: true });
     return fail(`checks failed: ${checks.blocking.join('; ')}`, counts, id);
@@ -162,7 +177,8 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     cars: tenant.visible,
     fingerprints,
     ...counts,
-    brokenLinks: checks.brokenLinks,
+    // A partial scan saw only the new pages; the reused ones keep their known broken links.
+    brokenLinks: scanOnly ? [...new Set([...(previous?.brokenLinks ?? []), ...checks.brokenLinks])].sort() : checks.brokenLinks,
   };
   writeManifest(sitesDir, manifest);
   try {
@@ -185,7 +201,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   pruneReleases(sitesDir, slug, keep);
 
   const timings = { build: buildSeconds, checks: checkSeconds, search: searchSeconds };
-  const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, rendered: build.rendered, seconds: seconds(), search, timings };
+  const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, seconds: seconds(), search, timings };
   const searchError = search && 'error' in search ? search.error : undefined;
   recordStatus(sitesDir, slug, {
     outcome: searchError ? 'published-search-failed' : 'published',
@@ -194,7 +210,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
-  log({ event: 'release', tenant: slug, release: id, mode, ...counts, rendered: build.rendered, seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
+  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
   return result;
 }
 
