@@ -157,3 +157,25 @@ test.describe('dealer locator', () => {
     await expect(page.getByRole('alert')).toHaveText('Invalid postcode');
   });
 });
+
+test('location page: the dealership banner (dated) and the Email Us modal', async ({ page }) => {
+  await page.clock.install({ time: SATURDAY_10AM });
+  await page.goto(site('site-one-location', '/locations/springwood'));
+  await expect(page.getByRole('heading', { name: 'Springwood Service Week' })).toBeVisible();
+  await page.getByRole('button', { name: 'Email Us' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email One Location Mazda Springwood' });
+  await expect(dialog.getByRole('link', { name: 'sales@one-location.example.com.au' })).toHaveAttribute('href', /^mailto:sales@one-location\.example\.com\.au\?subject=/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  // The banner is this dealership's own: not on the home page; and it is gone after its expiry.
+  await page.goto(site('site-one-location'));
+  await expect(page.getByRole('heading', { name: 'Stocktake Sale', exact: true })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Springwood Service Week' })).toHaveCount(0);
+});
+
+test('a dated banner is hidden at the visitor time after its expiry', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-11-24T09:00:00+10:00') });
+  await page.goto(site('site-one-location', '/locations/springwood'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Springwood Service Week' })).toBeHidden();
+});
