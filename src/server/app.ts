@@ -36,7 +36,8 @@ export interface AppOptions {
   /** Outbox worker settings. */
   delivery?: OutboxOptions;
   /** Sign-in settings. */
-  signIn?: { secret?: string; codeTtlMs?: number; maxAttempts?: number; sessionTtlMs?: number };
+  /** Sign-in settings; codesPerPhone: codes one phone may request per 15 minutes (default 3). */
+  signIn?: { secret?: string; codeTtlMs?: number; maxAttempts?: number; sessionTtlMs?: number; codesPerPhone?: number };
   /** Trust X-Forwarded-For (behind a load balancer). Default false. */
   trustProxy?: boolean;
   /** Fastify logger: false, or pino options. Default { level: 'info' } with personal data redacted. */
@@ -57,7 +58,7 @@ export interface ApiContext {
   adapters: Adapters;
   outbox: Outbox;
   now: () => number;
-  signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number };
+  signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number; codesPerPhone: number };
   /** Sign-in requests per client per minute. */
   signInRateMax: number;
   /** GET /api/dev/messages is served. */
@@ -136,6 +137,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
       codeTtlMs: options.signIn?.codeTtlMs ?? 10 * 60_000,
       maxAttempts: options.signIn?.maxAttempts ?? 5,
       sessionTtlMs: options.signIn?.sessionTtlMs ?? 30 * 86_400_000,
+      codesPerPhone: options.signIn?.codesPerPhone ?? 3,
     },
     signInRateMax: options.rateLimit?.signInMax ?? 5,
     devMessages: options.devMessages ?? false,

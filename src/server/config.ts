@@ -48,6 +48,8 @@ const EnvSchema = v.object({
   RATE_LIMIT_MAX: integer(120, 1, 10_000_000),
   RATE_LIMIT_TENANT_MAX: integer(6000, 1, 100_000_000),
   RATE_LIMIT_WINDOW_MS: integer(60_000, 1000, 86_400_000),
+  RATE_LIMIT_SIGN_IN_MAX: integer(5, 1, 10_000_000),
+  SIGN_IN_CODES_PER_PHONE: integer(3, 1, 1000),
   DELIVERY_WORKER: flag(true),
   DELIVERY_BASE_DELAY_MS: integer(5000, 1, 86_400_000),
   DELIVERY_MAX_DELAY_MS: integer(3_600_000, 1, 604_800_000),
@@ -82,9 +84,9 @@ export interface ApiConfig {
   database: DatabaseConfig;
   hostMap: Record<string, string>;
   trustProxy: boolean;
-  rateLimit: { max: number; tenantMax: number; windowMs: number };
+  rateLimit: { max: number; tenantMax: number; windowMs: number; signInMax: number };
   delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number };
-  signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number };
+  signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number; codesPerPhone: number };
   logLevel: string;
   providers: ProviderConfig;
   /** Serve GET /api/dev/messages (local runs and browser tests; refused in production). */
@@ -137,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', file: e.SQLITE_FILE === ':memory:' ? ':memory:' : resolve(cwd, e.SQLITE_FILE), synchronous: e.SQLITE_SYNCHRONOUS },
     hostMap,
     trustProxy: e.TRUST_PROXY,
-    rateLimit: { max: e.RATE_LIMIT_MAX, tenantMax: e.RATE_LIMIT_TENANT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { max: e.RATE_LIMIT_MAX, tenantMax: e.RATE_LIMIT_TENANT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
     delivery: { enabled: e.DELIVERY_WORKER, baseDelayMs: e.DELIVERY_BASE_DELAY_MS, maxDelayMs: e.DELIVERY_MAX_DELAY_MS, pollMs: e.DELIVERY_POLL_MS },
     signIn: {
       // Development default: stable across restarts so codes survive a restart in local runs.
@@ -145,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       codeTtlMs: e.SIGN_IN_CODE_TTL_MINUTES * 60_000,
       maxAttempts: e.SIGN_IN_MAX_ATTEMPTS,
       sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
+      codesPerPhone: e.SIGN_IN_CODES_PER_PHONE,
     },
     logLevel: e.LOG_LEVEL,
     providers,

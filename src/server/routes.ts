@@ -187,7 +187,7 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     if (!body) return reply;
     const tenant = request.tenant;
     const at = now();
-    if ((await store.codesIssuedSince(tenant.slug, body.phone, at - 15 * 60_000)) >= 3) {
+    if ((await store.codesIssuedSince(tenant.slug, body.phone, at - 15 * 60_000)) >= ctx.signIn.codesPerPhone) {
       return sendError(reply, 429, 'Too many codes requested for this number. Please wait 15 minutes and try again.');
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
