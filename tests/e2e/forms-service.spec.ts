@@ -94,3 +94,13 @@ test('minimal variant starts with Vehicle Details and needs make, model and year
   await expect(form).toHaveAttribute('data-step', 'vehicle');
   await expect(form.getByLabel('Vehicle Make')).toHaveValue('Toyota');
 });
+
+test('a site with a booking URL embeds its booking system instead of the form (100% x 800)', async ({ page }) => {
+  await page.route('https://booking.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Booking</title><p>Booking system</p>' }));
+  await page.goto(tenantUrl('forms-iframe', '/book-a-service'));
+  const frame = page.locator('iframe[title="Book a service online"]');
+  await expect(frame).toHaveAttribute('src', 'https://booking.example.com/dealer/forms-iframe');
+  await expect(frame).toHaveAttribute('width', '100%');
+  await expect(frame).toHaveAttribute('height', '800');
+  await expect(page.locator('form.dealer-form[data-step]')).toHaveCount(0);
+});
