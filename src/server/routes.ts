@@ -280,8 +280,10 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     const body = parseOr400(ManualEntrySchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
-    if (!body.evalid) return sendError(reply, 400, FIX_ERRORS, { evalid: 'Please start again from your registration number.' });
-    const evaluation = await store.getEvaluation(tenant.slug, body.evalid);
+    // The spec's body is { vin, desc }: without an evalid, the newest lookup of that VIN on this site.
+    const evalid = body.evalid ?? (body.vin ? await store.latestEvaluationIdByVin(tenant.slug, body.vin) : undefined);
+    if (!evalid) return sendError(reply, 400, FIX_ERRORS, { evalid: 'Please start again from your registration number.' });
+    const evaluation = await store.getEvaluation(tenant.slug, evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
     if (body.vin && evaluation.vin && body.vin !== evaluation.vin) return sendError(reply, 400, FIX_ERRORS, { vin: 'This VIN does not belong to the registration you entered.' });
     const candidates = ((evaluation.vehicle as { candidates?: RegoVehicle[] } | null)?.candidates ?? (evaluation.vehicle ? [evaluation.vehicle as unknown as RegoVehicle] : [])) as RegoVehicle[];

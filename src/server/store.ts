@@ -534,6 +534,12 @@ export class Store {
     };
   }
 
+  /** The newest evaluation id of a tenant for a VIN (manual-entry without an evalid, as the spec's body has none). */
+  async latestEvaluationIdByVin(tenant: string, vin: string): Promise<string | undefined> {
+    const rows = await this.db.query<{ id: string }>('SELECT id FROM evaluations WHERE tenant = $1 AND vin = $2 ORDER BY created_at DESC LIMIT 1', [tenant, vin]);
+    return rows[0] ? String(rows[0].id) : undefined;
+  }
+
   /** Update the chosen vehicle, odometer, contact or offer of an evaluation. */
   async updateEvaluation(tenant: string, id: string, patch: { vin?: string | null; description?: string | null; vehicle?: Record<string, unknown>; km?: number; contact?: Record<string, unknown>; offer_price?: number }, now: number): Promise<void> {
     const current = await this.getEvaluation(tenant, id);
