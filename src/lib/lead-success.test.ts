@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { successCopy } from './lead-success.ts';
+import { successCopy, successRecord } from './lead-success.ts';
 
 describe('successCopy', () => {
   it('tells the shopper what happens next for each kind of lead', () => {
@@ -11,5 +11,20 @@ describe('successCopy', () => {
 
   it('falls back to a general thank-you naming the dealer', () => {
     expect(successCopy(undefined, 'Acme Cars')).toEqual({ heading: 'Thank you for your enquiry', next: 'A member of the Acme Cars team will be in touch shortly, usually within one business day.' });
+  });
+});
+
+describe('successRecord', () => {
+  const form = { category: 'Test Drive', successCategory: 'Test Drive', lead_id: 'L1', car: { name: 'Corolla', slug: 'corolla' }, sent: [['First Name', 'Ann']] as [string, string][] };
+
+  it('shows the form record when the legacy keys are the form own', () => {
+    expect(successRecord({ category: 'Test Drive', car: { name: 'Corolla', slug: 'corolla', lead_id: 'L1' } }, form)).toEqual({ category: 'Test Drive', car: { name: 'Corolla', slug: 'corolla' }, sent: [['First Name', 'Ann']] });
+    expect(successRecord({ category: null, car: null }, form).sent).toHaveLength(1);
+  });
+
+  it('shows a later modal lead (legacy keys without the form lead_id), without the old sent fields', () => {
+    expect(successRecord({ category: 'Test Drive', car: { name: 'Ranger', slug: 'ranger', lead_id: null } }, form)).toEqual({ category: 'Test Drive', car: { name: 'Ranger', slug: 'ranger' }, sent: [] });
+    expect(successRecord({ category: 'General Enquiry', car: { name: 'Ranger', slug: 'ranger', lead_id: null } }, form).category).toBe('General Enquiry');
+    expect(successRecord({ category: 'General Enquiry', car: null }, null)).toEqual({ category: 'General Enquiry', car: null, sent: [] });
   });
 });

@@ -30,3 +30,29 @@ export function successCopy(category: string | null | undefined, dealer: string)
       return { heading: 'Thank you for your enquiry', next: `A member of the ${dealer} team will be in touch shortly, usually within one business day.` };
   }
 }
+
+/** The keys the vehicle modals leave in localStorage after a lead. */
+export interface LegacyLeadRecord {
+  category: string | null;
+  car: { name: string; slug: string; lead_id: string | null } | null;
+}
+
+/** The record a form island leaves (src/stores/prefill.ts SentLead, the fields used here). */
+export interface FormLeadRecord {
+  category: string;
+  successCategory: string;
+  lead_id?: string;
+  car?: { name: string; slug: string } | null;
+  sent: [string, string][];
+}
+
+/**
+ * Which lead /success describes. Form islands write both records (their lead_car carries
+ * the lead_id); the vehicle modals write only the legacy keys, so a legacy record that does
+ * not match the form record means a modal lead came later and wins.
+ */
+export function successRecord(legacy: LegacyLeadRecord, form: FormLeadRecord | null): { category: string | null; car: { name: string; slug: string } | null; sent: [string, string][] } {
+  const formIsLatest = form !== null && (!legacy.category || (legacy.category === form.successCategory && (!legacy.car || legacy.car.lead_id === (form.lead_id ?? null))));
+  if (formIsLatest) return { category: form.category, car: form.car ?? null, sent: form.sent };
+  return { category: legacy.category, car: legacy.car ? { name: legacy.car.name, slug: legacy.car.slug } : null, sent: [] };
+}

@@ -4,11 +4,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { successCopy } from '../../lib/lead-success.ts';
+import { successCopy, successRecord, type LegacyLeadRecord } from '../../lib/lead-success.ts';
 import { $sentLead } from '../../stores/prefill.ts';
 import './forms.css';
 
-function legacyRecord(): { category: string | null; car: { name: string; slug: string; lead_id: string | null } | null } {
+function legacyRecord(): LegacyLeadRecord {
   try {
     const car = JSON.parse(localStorage.getItem('lead_car') ?? 'null') as { name?: unknown; slug?: unknown; lead_id?: unknown } | null;
     return {
@@ -22,16 +22,12 @@ function legacyRecord(): { category: string | null; car: { name: string; slug: s
 
 export default function SuccessSummary({ dealer, stockHref }: { dealer: string; stockHref: string }) {
   const stored = useStore($sentLead);
-  const [legacy, setLegacy] = useState<ReturnType<typeof legacyRecord> | null>(null);
+  const [legacy, setLegacy] = useState<LegacyLeadRecord | null>(null);
   useEffect(() => setLegacy(legacyRecord()), []);
   // Until mounted, render what the static HTML had (nothing is known at build time).
-  const sent = legacy ? stored : null;
-  const category = legacy?.category ?? sent?.category ?? null;
-  // The newest record wins: the vehicle modals write only the two legacy keys (lead_car without
-  // a lead_id), the form islands write both, so a mismatch means a modal lead came later.
-  const fromForms = sent && (!legacy?.category || (legacy.category === sent.successCategory && (!legacy.car || legacy.car.lead_id === (sent.lead_id ?? null))));
-  const copy = successCopy(fromForms ? sent.category : category, dealer);
-  const car = fromForms ? (sent.car ?? null) : (legacy?.car ?? null);
+  const record = legacy ? successRecord(legacy, stored) : { category: null, car: null, sent: [] as [string, string][] };
+  const copy = successCopy(record.category, dealer);
+  const car = record.car;
   return (
     <div className="success-summary" data-testid="success-summary">
       <h1>{copy.heading}</h1>
@@ -41,11 +37,11 @@ export default function SuccessSummary({ dealer, stockHref }: { dealer: string; 
           Vehicle: <a href={`/cars/${car.slug}`}>{car.name}</a>
         </p>
       )}
-      {fromForms && sent.sent.length > 0 && (
+      {record.sent.length > 0 && (
         <section aria-labelledby="success-sent">
           <h2 id="success-sent">What you sent us</h2>
           <dl>
-            {sent.sent.map(([label, value]) => (
+            {record.sent.map(([label, value]) => (
               <div key={label} style={{ display: 'contents' }}>
                 <dt>{label}</dt>
                 <dd>{value}</dd>
