@@ -1,0 +1,87 @@
+/**
+ * The search island on a Meilisearch site (issue 4 item 7), end to end: a real Meilisearch
+ * server started here, the fixture's cars synced under a tenant of their own, the site
+ * built with a tenant token signed at build time, pages served here. The island must load
+ * instant-meilisearch (not the embedded index), follow the URL, and show the same hits as
+ * the embedded engine would.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { Meilisearch } from 'meilisearch';
+import { loadTenant } from '../../src/lib/tenant.ts';
+import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
+import { collapseSold } from '../../src/search/results.ts';
+import { toSearchDocuments } from '../../src/search/documents.ts';
+import { createSearchEngine } from '../../src/search/engine.ts';
+import { syncTenant, tenantFilter } from '../../src/search/meilisearch.ts';
+import { startMeilisearch, type MeilisearchServer } from '../integration/helpers/meilisearch-server.ts';
+
+const SLUG = 'search-meili';
+const INDEX = 'Car_e2e';
+const NOW = process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00';
+
+let meili: MeilisearchServer;
+let http: Server;
+let port = 0;
+let work = '';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  work = mkdtempSync(join(tmpdir(), 'e2e-meili-'));
+  meili = await startMeilisearch();
+  const tenantDir = join(work, 'tenants', SLUG);
+  cpSync('tests/fixtures/tenants/search-demo', tenantDir, { recursive: true });
+  const site = JSON.parse(readFileSync(join(tenantDir, 'site.json'), 'utf8'));
+  writeFileSync(join(tenantDir, 'site.json'), JSON.stringify({ ...site, slug: SLUG, search: { host: meili.host, index: INDEX } }));
+  const tenant = loadTenant(tenantDir, Date.parse(NOW));
+  const admin = new Meilisearch({ host: meili.host, apiKey: meili.masterKey });
+  await syncTenant(admin, { index: INDEX, site: SLUG, filter: tenantFilter(tenant.site), documents: toSearchDocuments(tenant.visible, tenant.site) });
+  const key = await admin.createKey({ actions: ['search'], indexes: [INDEX], expiresAt: null });
+  const built = spawnSync(process.execPath, ['scripts/build.ts', '--tenants', join(work, 'tenants'), '--out', join(work, 'dist'), '--now', NOW], {
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', MEILI_SEARCH_KEY: key.key, MEILI_SEARCH_KEY_UID: key.uid },
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}\n${built.stderr}`);
+  // The admin and search keys never reach the pages; only the tenant token does.
+  const page = readFileSync(join(work, 'dist', SLUG, 'search', 'used-cars', 'index.html'), 'utf8');
+  expect(page).not.toContain(meili.masterKey);
+  expect(page).not.toContain(key.key);
+  http = createServer(createStaticSitesHandler({ sitesDir: join(work, 'dist') }));
+  await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+  port = (http.address() as { port: number }).port;
+});
+
+test.afterAll(async () => {
+  await new Promise((done) => (http ? http.close(done) : done(undefined)));
+  await meili?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('a Meilisearch site searches through instant-meilisearch with the same results and URL state', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`http://${SLUG}.localhost:${port}/search/used-cars?sortBy=price-desc&refinementList[make][]=Toyota&refinementList[make][]=Mazda`);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
+
+  const tenant = loadTenant('tests/fixtures/tenants/search-demo', Date.parse(NOW));
+  const engine = createSearchEngine(toSearchDocuments(tenant.visible, tenant.site));
+  const want = engine.search('Car_production:price:desc', { facetFilters: [['car_type:used'], ['make:Toyota', 'make:Mazda']], hitsPerPage: 21 });
+  await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
+  const names = collapseSold(want.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name);
+  expect(await page.locator('.search-card__name').allTextContents()).toEqual(names);
+  expect(requests.some((url) => url.startsWith(meili.host) && url.includes('/multi-search'))).toBe(true);
+  expect(requests.some((url) => url.includes('/search-index-'))).toBe(false);
+
+  await page.getByRole('group', { name: 'Body type' }).getByRole('checkbox', { name: /^SUV / }).check();
+  await expect(page).toHaveURL(/\/search\/used-cars\?sortBy=price-desc&refinementList\[(make|body)\]/);
+  await expect(page).toHaveURL(/refinementList\[body\]\[\]=SUV/);
+  const next = engine.search('Car_production:price:desc', { facetFilters: [['car_type:used'], ['make:Toyota', 'make:Mazda'], ['body:SUV']], hitsPerPage: 21 });
+  await expect(page.locator('.search-count')).toHaveText(`${next.nbHits} cars found`);
+});
