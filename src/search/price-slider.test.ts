@@ -26,6 +26,8 @@ describe('price slider rules (spec §5)', () => {
     ['out-of-range input ignored (below)', [8990, 95990], 'min', 5000, null],
     ['out-of-range input ignored (above)', [8990, 95990], 'max', 200000, null],
     ['non-numbers ignored', [8990, 95990], 'max', Number.NaN, null],
+    ['a small step up still moves to the next 1000', [20000, 95990], 'min', 20300, [21000, 95990]],
+    ['a small step down still moves to the previous 1000', [8990, 60000], 'max', 59700, [8990, 59000]],
   ])('%s', (_name, current, which, value, expected) => {
     expect(moveThumb(current, which, value, bounds)).toEqual(expected);
   });

@@ -34,8 +34,13 @@ export function roundToThousand(value: number): number {
  */
 export function moveThumb(current: readonly [number, number], which: 'min' | 'max', value: number, bounds: Bounds): [number, number] | null {
   if (!Number.isFinite(value) || value < bounds.min || value > bounds.max) return null;
-  const rounded = Math.min(bounds.max, Math.max(bounds.min, roundToThousand(value)));
   const [low, high] = current;
+  const previous = which === 'min' ? low : high;
+  let nearest = roundToThousand(value);
+  // A step smaller than 500 (spans under 50,000) would round back to where the thumb was, and
+  // arrow keys could never move it: round in the direction of the move instead.
+  if (nearest === previous && value !== previous) nearest = value > previous ? Math.ceil(value / 1000) * 1000 : Math.floor(value / 1000) * 1000;
+  const rounded = Math.min(bounds.max, Math.max(bounds.min, nearest));
   if (which === 'min') {
     const capped = Math.min(rounded, high - 1);
     return [Math.max(bounds.min, capped), high];
