@@ -63,16 +63,19 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
         <h2 className="search-card__name">
           <a href={href}>{hit.name}</a>
         </h2>
-        <p className="search-card__price">
-          <strong>{price.text}</strong>
-          {price.priceType && <span className="muted"> {price.priceType}</span>}
-          {was !== null && (
-            <span className="search-card__was">
-              {' '}
-              Was <s>{formatMoney(was)}</s>
-            </span>
-          )}
-        </p>
+        {/* Spec §4: only an available car shows its price; a sold one carries the JUST SOLD tag instead. */}
+        {available && (
+          <p className="search-card__price">
+            <strong>{price.text}</strong>
+            {price.priceType && <span className="muted"> {price.priceType}</span>}
+            {was !== null && (
+              <span className="search-card__was">
+                {' '}
+                Was <s>{formatMoney(was)}</s>
+              </span>
+            )}
+          </p>
+        )}
         {facts.length > 0 && <p className="search-card__facts muted">{facts.join(' · ')}</p>}
         {options.viewCounter && typeof hit.views === 'number' && hit.views > 0 && <p className="search-card__views muted">{formatNumber(hit.views)} views</p>}
         {collapsed > 1 && <p className="search-card__collapsed muted">and {collapsed - 1} more recently sold</p>}

@@ -39,6 +39,7 @@ describe('CarCard', () => {
     expect(markup).toContain('and 2 more recently sold');
     expect(markup).not.toContain('Quick Enquiry');
     expect(markup).not.toContain('Reserve This Car');
+    expect(markup).not.toContain('$25,990');
   });
 
   it('escapes feed text', () => {
