@@ -14,6 +14,7 @@ const pages: [string, string][] = [
   ['site-dealerships', '/dealer-locator'],
   ['site-one-location', '/models'],
   ['site-one-location', '/mazda/overview'],
+  ['site-dealerships', '/models'],
   ['site-one-location', '/special-offers'],
   ['site-no-locations', '/offers'],
   ['site-one-location', '/service'],

@@ -88,3 +88,21 @@ test('the Range menu groups the models by body and links Models Overview', async
   await expect(nav.getByRole('link', { name: 'CX-60' })).toHaveAttribute('href', '/search/mazda/cx-60');
   await expect(nav.getByRole('link', { name: 'Models Overview' }).first()).toHaveAttribute('href', '/models');
 });
+
+test('manufacturer-and-model directory on a multi-brand site (range derived from stock)', async ({ page }) => {
+  await page.goto(site('site-dealerships', '/models'));
+  const directory = page.getByRole('region', { name: 'Manufacturer and Model Directory' });
+  await directory.scrollIntoViewIfNeeded();
+  await expect(directory).toHaveAttribute('data-ready', 'true');
+  const models = directory.getByTestId('directory-model');
+  await expect(models).toHaveCount(3);
+  await expect(models.first()).toContainText('BT-50');
+  await directory.getByLabel('Manufacturer').selectOption('Mazda');
+  await expect(models).toHaveCount(2);
+  await expect(page).toHaveURL(/[?&]make=Mazda/);
+  await directory.getByLabel('Manufacturer').selectOption('');
+  await directory.getByLabel('Search models').fill('corolla');
+  await directory.getByRole('button', { name: 'Search' }).click();
+  await expect(models).toHaveCount(1);
+  await expect(models.first().getByRole('link', { name: 'Corolla' })).toHaveAttribute('href', '/search/toyota/corolla');
+});
