@@ -21,7 +21,7 @@ import type { Tenant } from '../lib/tenant.ts';
 export interface ReleaseBuild {
   ok: boolean;
   error?: string;
-  /** Per-car pages rendered by Astro in this build (vehicle pages written by the build itself). */
+  /** Cars whose pages Astro rendered in this build (any per-car route). */
   rendered: number;
   /** Files taken over from the previous release by hard link. */
   reused: number;
@@ -115,10 +115,8 @@ export function assembleRelease(options: { stageDir: string; previousDir: string
   }
   let reused = 0;
   let dropped = 0;
-  const carPages = [...staged].filter((path) => {
-    const match = /^cars\/([^/]+)\/index\.html$/.exec(path);
-    return match !== null && options.visibleSlugs.has(match[1]);
-  }).length;
+  // Cars whose pages Astro wrote (any route): more than asked for means a per-car route ignores renderCars.
+  const carPages = new Set([...staged].filter((path) => path.endsWith('.html')).map((path) => ownerOf(path, options.visibleSlugs)).filter((slug) => slug !== null)).size;
   for (const path of walk(previousDir)) {
     if (staged.has(path)) continue;
     const owner = ownerOf(path, options.knownSlugs);
