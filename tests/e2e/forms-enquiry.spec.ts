@@ -123,3 +123,27 @@ test.describe('enquiry form', () => {
     await expect(again.getByLabel('Postcode')).toHaveValue('4114');
   });
 });
+
+test('text typed before the form hydrates is kept and sent', async ({ page }) => {
+  const email = uniqueEmail('early');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Hold the island's JavaScript so the shopper types into the server-rendered form first.
+  await page.route('**/_astro/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(tenantUrl('forms-demo', '/contact-us/north'), { waitUntil: 'domcontentloaded' });
+  const form = page.locator('form.dealer-form');
+  await form.getByLabel('First Name').fill('Early');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await expect(form).not.toHaveAttribute('data-hydrated', 'true');
+  release();
+  await expect(form).toHaveAttribute('data-hydrated', 'true');
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
+  await form.getByLabel('Postcode').fill('4000');
+  await form.getByLabel('Comments').fill('Typed early');
+  await form.getByRole('button', { name: 'Send Enquiry' }).click();
+  await expect(page).toHaveURL(/\/success\/?$/);
+  expect(leadsByEmail('forms-demo', email)[0]!.data).toMatchObject({ name: 'Early', email });
+});

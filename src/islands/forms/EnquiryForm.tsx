@@ -65,7 +65,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   }));
   // Remembered details are applied after hydration so the server HTML and the first render agree.
   useEffect(() => {
-    kit.setMany(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
+    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
     // Links such as /contact-us?category=Service%20Enquiry open the form on that category.
     const wanted = new URLSearchParams(location.search).get('category');
     if (wanted && props.categories?.includes(wanted)) kit.set('category', wanted);

@@ -55,7 +55,7 @@ export default function FinanceForm(props: FinanceFormProps) {
     setLinked({ vin: query.get('vin') ?? undefined, car_type: query.get('car_type') ?? undefined, car_id: carId || undefined });
     const budget = query.get('vehiclePriceBudget');
     const dealer = query.get('preferredDealership') ?? '';
-    kit.setMany({
+    kit.fillBlanks({
       ...prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }),
       vehiclePriceBudget: budget ? formatMoneyInput(budget) : found?.price ? formatMoneyInput(String(found.price)) : '',
       preferredDealership: dealerChoices.some((choice) => choice.value === dealer) ? dealer : '',

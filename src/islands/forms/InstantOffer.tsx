@@ -76,7 +76,7 @@ export default function InstantOffer(props: InstantOfferProps) {
 
   useEffect(() => {
     const remembered = prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' });
-    kit.setMany({ 'First Name': remembered.name, last_name: remembered.last_name, 'Email Address': remembered.email, 'Mobile Number': remembered.phone, postcode: remembered.postcode });
+    kit.fillBlanks({ 'First Name': remembered.name, last_name: remembered.last_name, 'Email Address': remembered.email, 'Mobile Number': remembered.phone, postcode: remembered.postcode });
     if (cars) {
       const wanted = new URLSearchParams(location.search).get('car_id');
       setCar(cars.find((entry) => String(entry.id) === wanted || entry.slug === wanted) ?? null);

@@ -24,7 +24,7 @@ export default function RequestPhotosForm(props: RequestPhotosFormProps) {
   const formId = props.formId ?? 'request-photos';
   const kit = useFormKit(formId, () => ({ ...CONTACT_DEFAULTS, message: '' }));
   useEffect(() => {
-    kit.setMany(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
+    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -46,7 +46,7 @@ export default function ReserveForm(props: ReserveFormProps) {
   kit.labels.current.terms_conditions = 'Terms';
 
   useEffect(() => {
-    kit.setMany(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
+    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
     if (!props.car && cars) {
       const wanted = new URLSearchParams(location.search).get('car_id');
       setCar(cars.find((entry) => entry.slug === wanted || String(entry.id) === wanted) ?? null);

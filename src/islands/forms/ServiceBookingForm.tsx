@@ -64,7 +64,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
   }));
 
   useEffect(() => {
-    kit.setMany(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
+    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

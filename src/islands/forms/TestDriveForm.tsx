@@ -47,7 +47,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
   const deliveryLocations = (car?.location?.distribution_locations ?? []).map((entry) => entry.name ?? entry.slug ?? '').filter(Boolean);
 
   useEffect(() => {
-    kit.setMany(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
+    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
     // /book-test-drive/?car_id={id} arrives with the car chosen.
     const wanted = new URLSearchParams(location.search).get('car_id');
     if (!props.car && wanted && cars?.some((entry) => String(entry.id) === wanted)) kit.set('car_id', wanted);

@@ -25,6 +25,8 @@ export interface FormKit<V extends FormValues = FormValues> {
   errorId(name: string): string;
   set(name: string, value: unknown): void;
   setMany(values: Partial<V>): void;
+  /** Set only the fields that are still blank (prefill never overwrites what was typed). */
+  fillBlanks(values: Record<string, unknown>): void;
   /** Show field errors and move focus to the first one. */
   fail(errors: Record<string, string>): void;
   clearErrors(): void;
@@ -41,6 +43,21 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement | null>(null);
   const labels = useRef<Record<string, string>>({});
+
+  useEffect(() => {
+    // Text typed into the server-rendered form before hydration is taken into state, so it
+    // is neither lost nor sent blank.
+    const form = formRef.current;
+    if (!form) return;
+    const typed: Record<string, string> = {};
+    for (const element of Array.from(form.elements)) {
+      const field = element as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+      if (!field.name || !(field.name in values) || ('type' in field && ['checkbox', 'radio', 'file', 'hidden', 'submit', 'button'].includes(field.type))) continue;
+      if (field.value !== '' && values[field.name] === '') typed[field.name] = field.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((previous) => ({ ...previous, ...typed }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     // Tests and scripts can tell a hydrated (interactive) form from the server HTML; a form
@@ -75,6 +92,15 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
       });
     },
     setMany: (more) => setValues((previous) => ({ ...previous, ...more })),
+    fillBlanks: (more) =>
+      setValues((previous) => {
+        const next: Record<string, unknown> = { ...previous };
+        for (const [name, value] of Object.entries(more)) {
+          if (value === undefined || value === null || value === '') continue;
+          if (next[name] === '' || next[name] === undefined) next[name] = value;
+        }
+        return next as V;
+      }),
     fail: (next) => {
       setErrors(next);
       setFocusRequest((count) => count + 1);
