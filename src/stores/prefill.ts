@@ -27,8 +27,10 @@ export interface SentLead {
   at: number;
 }
 
+/** localStorage keys. */
 export const PREFILL_KEY = 'contact_prefill';
 export const SENT_LEAD_KEY = 'last_lead';
+/** The contact fields remembered (spec §3 'Stored locally'). */
 export const PREFILL_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode'] as const;
 
 function parsePrefill(raw: unknown): ContactPrefill {
@@ -91,6 +93,7 @@ export function createPrefill(storage?: KeyValueStorage | null) {
   };
 }
 
+/** The page's shared store of remembered contact details and the last sent lead (localStorage), and its named actions. */
 const shared = createPrefill();
 export const $prefill = shared.$prefill;
 export const $sentLead = shared.$sentLead;

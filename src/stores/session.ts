@@ -16,6 +16,7 @@ export interface ShopperSession {
   expires_at?: number;
 }
 
+/** localStorage key. */
 export const SESSION_KEY = 'shopper_session';
 
 /** Accept a stored session only when it has an id and a mobile number. */
@@ -63,6 +64,7 @@ export function createSession(storage?: KeyValueStorage | null, clock: () => num
   };
 }
 
+/** The page's shared store of signed-in shopper (localStorage), and its named actions. */
 const shared = createSession();
 export const $session = shared.$session;
 export const $signedIn = shared.$signedIn;

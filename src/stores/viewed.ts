@@ -14,6 +14,7 @@ export interface ViewedCar {
   simple_body: string | null;
 }
 
+/** localStorage key. */
 export const VIEWED_KEY = 'viewed_cars';
 /** How many viewed cars are kept. */
 export const VIEWED_LIMIT = 20;
@@ -57,6 +58,7 @@ export function createViewed(storage?: KeyValueStorage | null) {
   };
 }
 
+/** The page's shared store of viewed cars (localStorage), and its named actions. */
 const shared = createViewed();
 export const $viewed = shared.$viewed;
 export const recordView = shared.recordView;

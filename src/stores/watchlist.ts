@@ -17,6 +17,7 @@ export interface WatchlistToast {
   description: string;
 }
 
+/** localStorage key. */
 export const WATCHLIST_KEY = 'watchlist';
 
 /** Spec §8 toast wording. */
