@@ -39,6 +39,7 @@ test('step 1 needs rego and state; no match shows the not-found panel with phone
   const panel = page.getByTestId('not-found-panel');
   await expect(page.getByRole('heading', { name: 'Unfortunately, we could not find a match for your registration number.' })).toBeVisible();
   await expect(panel).toContainText('Please get in touch with one of our friendly team members to receive an offer for your vehicle.');
+  await expectNoSeriousAxeViolations(page, 'form.dealer-form');
   await expect(panel.getByRole('link', { name: /Call 07 3555 0200/ })).toHaveAttribute('href', /^tel:/);
   await expect(panel.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact-us');
   await panel.getByRole('button', { name: 'Back' }).click();
@@ -54,6 +55,7 @@ test('candidates: choose one car, upload limits, then the lead, valuation and th
   await expect(form).toHaveAttribute('data-step', 'choose');
   await form.getByRole('button', { name: 'Continue' }).click();
   await expect(form.locator('.field__error')).toHaveText('* Please choose one car.');
+  await expectNoSeriousAxeViolations(page, 'form.dealer-form');
   await form.getByRole('radio').first().check();
   await form.getByRole('button', { name: 'Continue' }).click();
   await expect(form).toHaveAttribute('data-step', 'images');
