@@ -91,17 +91,22 @@ export function documentUid(site: string, id: string): string {
 const PRICE_BANDS = [10_000, 20_000, 30_000, 40_000, 50_000, 75_000, 100_000];
 
 function dollars(amount: number): string {
-  return `$${amount.toLocaleString('en-AU')}`;
+  return `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 }
+
+/** Band labels, computed once: decoding an index derives a band per car, so this is hot. */
+const BAND_LABELS = [
+  `Under ${dollars(PRICE_BANDS[0])}`,
+  ...PRICE_BANDS.slice(1).map((limit, index) => `${dollars(PRICE_BANDS[index])} - ${dollars(limit)}`),
+  `${dollars(PRICE_BANDS[PRICE_BANDS.length - 1])} and over`,
+];
 
 /** Price band facet of a price when the feed gives no price_range, e.g. '$20,000 - $30,000'. */
 export function priceBand(price: number | undefined): string | undefined {
   if (price === undefined || price <= 0) return undefined;
-  if (price < PRICE_BANDS[0]) return `Under ${dollars(PRICE_BANDS[0])}`;
-  for (let index = 1; index < PRICE_BANDS.length; index += 1) {
-    if (price < PRICE_BANDS[index]) return `${dollars(PRICE_BANDS[index - 1])} - ${dollars(PRICE_BANDS[index])}`;
-  }
-  return `${dollars(PRICE_BANDS[PRICE_BANDS.length - 1])} and over`;
+  let band = 0;
+  while (band < PRICE_BANDS.length && price >= PRICE_BANDS[band]) band += 1;
+  return BAND_LABELS[band];
 }
 
 function text(value: string | null | undefined): string | undefined {
@@ -128,53 +133,53 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
   const price = number(car.price);
   const dealershipSlug = text(car.dealership_slug);
   const dealershipName = dealershipSlug ? site.dealerships.find((dealership) => dealership.slug === dealershipSlug)?.name : undefined;
-  const document: SearchDocument = {
-    uid: documentUid(site.slug, id),
-    site: site.slug,
-    id,
-    slug: car.slug,
-    name: text(car.name) ?? [car.year, car.make, car.model, car.badge].filter(Boolean).join(' '),
-    make: text(car.make),
-    model: text(car.model),
-    badge: text(car.badge),
-    colour: text(car.colour),
-    body: text(car.simple_body) ?? text(car.bodyconfiguration),
-    fuel: text(car.simple_fuel) ?? text(car.fuel),
-    transmission: text(car.simple_transmission) ?? text(car.trans),
-    drive: text(car.drive),
-    year: number(car.year),
-    km: number(car.km),
-    price,
-    before_price: number(car.before_price),
-    offer_price: number(car.offer_price),
-    subscription_price: number(car.subscription_price),
-    preorder: flag(car.preorder),
-    price_type: text(car.price_type),
-    price_range: text(car.price_range) ?? priceBand(price),
-    car_type: car.car_type,
-    status: car.status,
-    tag: text(car.tag),
-    reserved: flag(car.reserved),
-    certified: flag(car.certified),
-    stocknum: car.stocknum === null || car.stocknum === undefined ? undefined : text(String(car.stocknum)),
-    dealership_slug: dealershipSlug,
-    dealership_name: dealershipName,
-    location_name: text(car.location?.name),
-    location_slug: text(car.location?.slug),
-    city: text(car.city),
-    state: text(car.state),
-    item_type: text(car.item_type),
-    image: text(car.images?.[0]?.image) ?? text(car.primary_image_url),
-    views: number(car.views),
-    created_at: createdAt,
-    custom_rank: customRank(car.status, createdAt),
-    tiebreak: tiebreakOf(id),
-  };
-  // Absent facts are left out so that both engines see the same "field missing" (sorting, facets).
-  for (const key of Object.keys(document) as (keyof SearchDocument)[]) {
-    if (document[key] === undefined) delete document[key];
-  }
-  return document;
+  const fields: [keyof SearchDocument, unknown][] = [
+    ['uid', documentUid(site.slug, id)],
+    ['site', site.slug],
+    ['id', id],
+    ['slug', car.slug],
+    ['name', text(car.name) ?? [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ')],
+    ['make', text(car.make)],
+    ['model', text(car.model)],
+    ['badge', text(car.badge)],
+    ['colour', text(car.colour)],
+    ['body', text(car.simple_body) ?? text(car.bodyconfiguration)],
+    ['fuel', text(car.simple_fuel) ?? text(car.fuel)],
+    ['transmission', text(car.simple_transmission) ?? text(car.trans)],
+    ['drive', text(car.drive)],
+    ['year', number(car.year)],
+    ['km', number(car.km)],
+    ['price', price],
+    ['before_price', number(car.before_price)],
+    ['offer_price', number(car.offer_price)],
+    ['subscription_price', number(car.subscription_price)],
+    ['preorder', flag(car.preorder)],
+    ['price_type', text(car.price_type)],
+    ['price_range', text(car.price_range) ?? priceBand(price)],
+    ['car_type', car.car_type],
+    ['status', car.status],
+    ['tag', text(car.tag)],
+    ['reserved', flag(car.reserved)],
+    ['certified', flag(car.certified)],
+    ['stocknum', car.stocknum === null || car.stocknum === undefined ? undefined : text(String(car.stocknum))],
+    ['dealership_slug', dealershipSlug],
+    ['dealership_name', dealershipName],
+    ['location_name', text(car.location?.name)],
+    ['location_slug', text(car.location?.slug)],
+    ['city', text(car.city)],
+    ['state', text(car.state)],
+    ['item_type', text(car.item_type)],
+    ['image', text(car.images?.[0]?.image) ?? text(car.primary_image_url)],
+    ['views', number(car.views)],
+    ['created_at', createdAt],
+    ['custom_rank', customRank(car.status, createdAt)],
+    ['tiebreak', tiebreakOf(id)],
+  ];
+  // Absent facts are left out so that both engines see the same "field missing" (sorting,
+  // facets). Only present keys are assigned: deleting keys would make V8 objects slow.
+  const document = {} as Record<string, unknown>;
+  for (const [key, value] of fields) if (value !== undefined) document[key] = value;
+  return document as unknown as SearchDocument;
 }
 
 /** Search documents of a site's visible stock. */
