@@ -94,3 +94,40 @@ test('sign-in by keyboard', async ({ page }) => {
   await expect(page).toHaveURL(/\/my-garage\/?$/);
   await expect(page.getByText(`Signed in as ${phone}.`)).toBeVisible();
 });
+
+test('finance enquiry by keyboard, with a money preset', async ({ page }) => {
+  const email = uniqueEmail('finance-keys');
+  await page.goto(tenantUrl('forms-demo', '/finance-enquiry'));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(form).toBeVisible();
+  await typeInto(page, form.getByLabel('First Name'), 'Fay');
+  await typeInto(page, form.getByRole('textbox', { name: 'Email', exact: true }), email);
+  await typeInto(page, form.getByRole('textbox', { name: 'Phone', exact: true }), '0412345678');
+  await typeInto(page, form.getByLabel('Postcode'), '4000');
+  await tabTo(page, form.getByRole('button', { name: '$25,000' }));
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('textbox', { name: 'Vehicle Price Budget' })).toHaveValue('$25,000');
+  await tabTo(page, form.getByRole('button', { name: 'Send Enquiry' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/success\/?$/);
+  expect(leadsByEmail('forms-demo', email)[0]!.data).toMatchObject({ custom_params: { vehiclePriceBudget: '25000' } });
+});
+
+test('reserve by keyboard on a site that does not gate checkout', async ({ page }) => {
+  const email = uniqueEmail('reserve-keys');
+  await page.goto(tenantUrl('forms-iframe', '/cars/2024-mazda-3-g20-i1/checkout'));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await expect(form).toBeVisible();
+  await typeInto(page, form.getByLabel('First Name'), 'Rae');
+  await typeInto(page, form.getByRole('textbox', { name: 'Email', exact: true }), email);
+  await typeInto(page, form.getByRole('textbox', { name: 'Phone', exact: true }), '0398765432');
+  await typeInto(page, form.getByLabel('Postcode'), '3000');
+  await page.keyboard.press('Enter');
+  await expect(form).toHaveAttribute('data-step', 'payment');
+  await tabTo(page, form.getByRole('checkbox', { name: /I agree to the terms of use/ }));
+  await page.keyboard.press('Space');
+  await tabTo(page, form.getByRole('button', { name: 'Reserve for $200' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/success\/?$/);
+  expect(leadsByEmail('forms-iframe', email)[0]).toMatchObject({ category: 'Reserve', form_completed: true, car_id: '701' });
+});
