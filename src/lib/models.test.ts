@@ -114,7 +114,7 @@ describe('body filter', () => {
 });
 
 describe('modelsFromCars (no models.json)', () => {
-  it('one model per make and model, from the lowest price, sold cars ignored', () => {
+  it('one model per make and model, from the lowest price, most-stocked first, sold cars ignored', () => {
     const models = modelsFromCars([
       { make: 'Mazda', model: 'CX-5', simple_body: 'SUV', price: 36990, status: 'in_stock' },
       { make: 'Mazda', model: 'CX-5', simple_body: 'SUV', price: 31990, status: 'in_stock' },
@@ -123,8 +123,8 @@ describe('modelsFromCars (no models.json)', () => {
       { make: 'Ford', model: null },
     ]);
     expect(models.map((m) => [m.manufacturer_name, m.name, m.from_price, m.body])).toEqual([
-      ['Ford', 'Ranger', undefined, ['Ute']],
       ['Mazda', 'CX-5', 31990, ['SUV']],
+      ['Ford', 'Ranger', undefined, ['Ute']],
     ]);
   });
 });

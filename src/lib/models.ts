@@ -188,7 +188,7 @@ export function rangeBrands(models: readonly Model[], manufacturers: readonly Ma
   return [...map.values()];
 }
 
-/** Models derived from stock when a tenant has no models.json: one per make and model, 'from' the lowest price. */
+/** Models derived from stock when a tenant has no models.json: one per make and model, 'from' the lowest price, most-stocked first. */
 export function modelsFromCars(cars: readonly { make?: string | null; model?: string | null; simple_body?: string | null; simple_fuel?: string | null; price?: number | null; status?: string }[]): Model[] {
   const byKey = new Map<string, Model & { count: number }>();
   for (const car of cars) {
@@ -213,7 +213,8 @@ export function modelsFromCars(cars: readonly { make?: string | null; model?: st
       count: 1,
     });
   }
+  // Most-stocked first: a derived range shows what the dealer actually has most of.
   return [...byKey.values()]
-    .sort((a, b) => (a.manufacturer_name ?? '').localeCompare(b.manufacturer_name ?? '') || a.name.localeCompare(b.name))
+    .sort((a, b) => b.count - a.count || (a.manufacturer_name ?? '').localeCompare(b.manufacturer_name ?? '') || a.name.localeCompare(b.name))
     .map(({ count: _count, ...model }) => model);
 }
