@@ -146,3 +146,15 @@ test('tenant content routes exist only where the tenant has them; gated ones sen
   await page.goto(site('site-locations', '/spin-to-win'));
   await expect(page).toHaveURL(/\/sign-in\/?\?type=[^&]*&redirect=%2Fspin-to-win/);
 });
+
+test('offer terms toggle open and closed', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(site('site-one-location', '/special-offers'));
+  const offer = page.getByTestId('offer').filter({ hasText: 'CX-5 Maxx Sport Drive Away' });
+  const terms = offer.getByText(/purchased and delivered by 31 December 2026/);
+  await expect(terms).toBeHidden();
+  await offer.getByText('Terms and conditions').click();
+  await expect(terms).toBeVisible();
+  await offer.getByText('Terms and conditions').click();
+  await expect(terms).toBeHidden();
+});

@@ -83,7 +83,13 @@ export default function OffersList({ offers, count, buildTime, clearHref }: Prop
                     <span className="visually-hidden">: {offer.title}</span>
                   </a>
                 )}
-                {offer.disclaimer && <p className="offer__disclaimer muted">{offer.disclaimer}</p>}
+                {offer.disclaimer && (
+                  // The terms toggle: collapsed by default so long fine print does not push the next offer off a phone screen.
+                  <details className="offer__terms">
+                    <summary>Terms and conditions</summary>
+                    <p className="offer__disclaimer muted">{offer.disclaimer}</p>
+                  </details>
+                )}
               </div>
             </li>
           ))}
