@@ -13,7 +13,7 @@ test('search pages live under /used-car, and /search pages point their canonical
   await page.goto(site('/search/used-cars'));
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', 'https://search-options.example.com.au/used-car/used-cars');
   await page.goto(site('/used-car/used-cars'));
-  await expect(page.getByRole('heading', { level: 1, name: 'Used Cars' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Used Caravans' })).toBeVisible();
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
   await page.getByRole('radio', { name: 'Demo', exact: true }).check();
   await expect(page).toHaveURL(site('/used-car/demo-cars'));
