@@ -134,6 +134,9 @@ describe('maps and grouping', () => {
     expect(url).toContain('maptype=roadmap');
     expect(url).toContain('size=534x356');
     expect(url).toContain('key=k1');
+    const hero = staticMapUrl(location({ address: { street: '1 Main St', city: 'X', state: 'QLD', lat: -27.5, long: 153, map_key: 'k1' } }), { width: 1200, height: 400 });
+    expect(hero).toContain('size=600x200');
+    expect(hero).toContain('scale=2');
   });
   it('directions link prefers the place URL, else the position', () => {
     expect(directionsUrl(location())).toBe('https://www.google.com/maps/dir/?api=1&destination=-27.61%2C153.13');

@@ -108,10 +108,13 @@ export function staticMapUrl(location: Location, size: { width: number; height: 
   const { map_key, lat, long } = location.address;
   if (!map_key || lat === undefined || long === undefined) return undefined;
   const centre = `${lat},${long}`;
+  // The Static Maps API serves at most 640x640; larger images are requested at half size and scale 2.
+  const scale = size.width > 640 || size.height > 640 ? 2 : 1;
   const params = new URLSearchParams({
     center: centre,
     zoom: String(MAP_ZOOM),
-    size: `${size.width}x${size.height}`,
+    size: `${Math.round(size.width / scale)}x${Math.round(size.height / scale)}`,
+    ...(scale === 2 ? { scale: '2' } : {}),
     maptype: 'roadmap',
     markers: centre,
     key: map_key,
