@@ -39,7 +39,7 @@ await app.listen({ host: config.host, port: config.port });
 app.log.info({ tenants: app.tenants.slugs().length, database: config.database.kind }, 'lead API ready');
 
 process.on('SIGHUP', () => app.reloadTenants());
-if (process.env.TENANTS_WATCH !== 'false' && process.env.TENANTS_WATCH !== '0') {
+if (config.tenantsWatch) {
   let pending: NodeJS.Timeout | undefined;
   try {
     // Debounced: the ops pipeline writes several files per stock change.

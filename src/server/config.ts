@@ -32,6 +32,7 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
   PORT: integer(8787, 1, 65535),
   TENANTS_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'tenants'),
+  TENANTS_WATCH: flag(true),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL'))),
   DATABASE_POOL_SIZE: integer(10, 1, 200),
   SQLITE_FILE: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/leads.sqlite'),
@@ -81,6 +82,8 @@ export interface ApiConfig {
   host: string;
   port: number;
   tenantsDir: string;
+  /** Reload tenants when files under tenantsDir change (npm run api). */
+  tenantsWatch: boolean;
   database: DatabaseConfig;
   hostMap: Record<string, string>;
   trustProxy: boolean;
@@ -134,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     tenantsDir: resolve(cwd, e.TENANTS_DIR),
+    tenantsWatch: e.TENANTS_WATCH,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: e.SQLITE_FILE === ':memory:' ? ':memory:' : resolve(cwd, e.SQLITE_FILE), synchronous: e.SQLITE_SYNCHRONOUS },
