@@ -147,3 +147,36 @@ test('text typed before the form hydrates is kept and sent', async ({ page }) =>
   await expect(page).toHaveURL(/\/success\/?$/);
   expect(leadsByEmail('forms-demo', email)[0]!.data).toMatchObject({ name: 'Early', email });
 });
+
+test('a retry after a lost answer does not create a second lead', async ({ page }) => {
+  const email = uniqueEmail('retry');
+  let calls = 0;
+  await page.route('**/api/leads', async (route) => {
+    calls += 1;
+    if (calls === 1) {
+      // The API stores the lead but the answer never reaches the browser. (Node cannot resolve
+      // <slug>.localhost, so the request goes to 127.0.0.1 with the tenant's Host header.)
+      const url = new URL(route.request().url());
+      const host = url.host;
+      url.hostname = '127.0.0.1';
+      const stored = await route.fetch({ url: url.toString(), headers: { ...route.request().headers(), host } });
+      expect(stored.status()).toBe(201);
+      await route.fulfill({ status: 502, body: 'bad gateway' });
+      return;
+    }
+    await route.continue();
+  });
+  await page.goto(tenantUrl('forms-demo', '/contact-us/north'));
+  const form = await waitForForm(page);
+  await form.getByLabel('First Name').fill('Retry');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
+  await form.getByLabel('Postcode').fill('4000');
+  await form.getByLabel('Comments').fill('Once only');
+  await form.getByRole('button', { name: 'Send Enquiry' }).click();
+  await expect(page.getByTestId('error-warning')).toHaveText('An unexpected error occured');
+  expect(leadsByEmail('forms-demo', email)).toHaveLength(1);
+  await form.getByRole('button', { name: 'Send Enquiry' }).click();
+  await expect(page).toHaveURL(/\/success\/?$/);
+  expect(leadsByEmail('forms-demo', email)).toHaveLength(1);
+});

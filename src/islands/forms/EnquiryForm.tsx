@@ -92,7 +92,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     const copied = dealershipForLocation(locations, String(kit.values.location ?? ''), config.copyLocationDealership);
     if (copied && !output.dealership_slug) output.dealership_slug = copied;
     const category = String(output.category ?? 'General Enquiry');
-    const result = await sendLead({ apiBase: config.apiBase, values: output, category, subcategory: props.subcategory, car, formCompleted: true });
+    const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: output, category, subcategory: props.subcategory, car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
       kit.setFormError(result.message);

@@ -94,7 +94,7 @@ export default function FinanceForm(props: FinanceFormProps) {
     if (linked.car_id && !car) custom.linked_car_id = linked.car_id.slice(0, 80);
     const values: Record<string, unknown> = { ...rest, custom_params: custom };
     if (preferredDealership) values.dealership_slug = preferredDealership;
-    const result = await sendLead({ apiBase: config.apiBase, values, category: 'Finance Enquiry', subcategory: SUBCATEGORY[variant], car, formCompleted: true });
+    const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values, category: 'Finance Enquiry', subcategory: SUBCATEGORY[variant], car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
       kit.setFormError(result.message);

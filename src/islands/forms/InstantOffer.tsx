@@ -191,7 +191,7 @@ export default function InstantOffer(props: InstantOfferProps) {
     };
     if (location?.dealership_slug) values.dealership_slug = location.dealership_slug;
     const tradeInMode = props.mode === 'trade-in';
-    const lead = await sendLead({ apiBase: config.apiBase, values, category: 'Trade-in Enquiry', car: tradeInMode ? car : null, formCompleted: !tradeInMode });
+    const lead = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values, category: 'Trade-in Enquiry', car: tradeInMode ? car : null, formCompleted: !tradeInMode });
     kit.setSubmitting(false);
     if (!lead.ok) return failWith(lead.message === 'An unexpected error occured' ? INSTANT_OFFER_ERROR : lead.message);
     setOffer(offerPrice);
@@ -215,6 +215,7 @@ export default function InstantOffer(props: InstantOfferProps) {
     kit.setSubmitting(true);
     const result = await sendLead({
       apiBase: config.apiBase,
+      idempotencyKey: kit.requestKey,
       values: { email: kit.values['Email Address'], phone: kit.values['Mobile Number'], 'Email Address': kit.values['Email Address'], 'Mobile Number': kit.values['Mobile Number'] },
       category: 'Trade-in Enquiry',
       car,

@@ -40,7 +40,7 @@ export default function RequestPhotosForm(props: RequestPhotosFormProps) {
     }
     kit.clearErrors();
     kit.setSubmitting(true);
-    const result = await sendLead({ apiBase: config.apiBase, values: { ...check.output }, category: 'Request Photos', car, formCompleted: true });
+    const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...check.output }, category: 'Request Photos', car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
       kit.setFormError(result.message);

@@ -78,7 +78,7 @@ export default function ReserveForm(props: ReserveFormProps) {
     const subcategory = props.journey ? 'Online Purchase' : 'Reserve Online';
     kit.setSubmitting(true);
     if (step !== 'payment') {
-      const result = await sendLead({ apiBase: config.apiBase, values: { ...contact, ...extras, custom_params: { deposit, step: TITLES[step] } }, category, subcategory, car, leadId, formCompleted: false });
+      const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...contact, ...extras, custom_params: { deposit, step: TITLES[step] } }, category, subcategory, car, leadId, formCompleted: false });
       kit.setSubmitting(false);
       if (!result.ok) {
         kit.setFormError(result.message);
@@ -101,6 +101,7 @@ export default function ReserveForm(props: ReserveFormProps) {
     }
     const result = await sendLead({
       apiBase: config.apiBase,
+      idempotencyKey: kit.requestKey,
       values: { ...contact, ...extras, terms_conditions: true, custom_params: { deposit, payment_intent: intent.intentId, payment_status: intent.status } },
       category,
       subcategory,

@@ -125,14 +125,16 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
       setStep(next);
       if (contactDone) {
         // Each step is recorded under one lead so a half-finished booking still reaches the dealer's records.
-        const result = await sendLead({ apiBase: config.apiBase, values: { ...leadValues(values), custom_params: { lead_status: 'Incomplete', step: SERVICE_STEP_TITLES[current] } }, category: 'Service Booking', leadId, formCompleted: false });
+        const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...leadValues(values), custom_params: { lead_status: 'Incomplete', step: SERVICE_STEP_TITLES[current] } }, category: 'Service Booking', leadId, formCompleted: false });
         if (result.ok) setLeadId(result.leadId);
         else console.warn('service booking step not recorded', result.message);
       }
       return;
     }
     kit.setSubmitting(true);
-    const result = await sendLead({ apiBase: config.apiBase, values: { ...leadValues(values), custom_params: { lead_status: 'Complete' } }, category: 'Service Booking', leadId, formCompleted: true });
+    // A step post whose answer was lost may have stored the lead under requestKey; the final
+    // post must not be answered with that replay, so it has its own key.
+    const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: `${kit.requestKey}-final`, values: { ...leadValues(values), custom_params: { lead_status: 'Complete' } }, category: 'Service Booking', leadId, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
       kit.setFormError(result.message || LEAD_FAILURE_MESSAGE);

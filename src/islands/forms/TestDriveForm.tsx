@@ -84,7 +84,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     }
     kit.clearErrors();
     kit.setSubmitting(true);
-    const result = await sendLead({ apiBase: config.apiBase, values: { ...check.output }, category: 'Test Drive', car, formCompleted: true });
+    const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...check.output }, category: 'Test Drive', car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
       kit.setFormError(result.message);

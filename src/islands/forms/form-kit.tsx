@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ERROR_SUMMARY_HEADING, orderedErrors } from '../../lib/form-validation.ts';
 import { caretAfterFormat, formatKmInput, formatMoneyInput, parseWholeNumber, presetLabel } from '../../lib/money-input.ts';
+import { newRequestKey } from './api.ts';
 import './forms.css';
 
 export type FormValues = Record<string, unknown>;
@@ -20,6 +21,8 @@ export interface FormKit<V extends FormValues = FormValues> {
   formError: string;
   submitting: boolean;
   formRef: React.RefObject<HTMLFormElement | null>;
+  /** Idempotency-Key of this form's first lead post: a retry after a lost answer replays the same lead. */
+  requestKey: string;
   labels: React.RefObject<Record<string, string>>;
   fieldId(name: string): string;
   errorId(name: string): string;
@@ -42,6 +45,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const [requestKey] = useState(newRequestKey);
   const labels = useRef<Record<string, string>>({});
 
   useEffect(() => {
@@ -79,6 +83,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
     formError,
     submitting,
     formRef,
+    requestKey,
     labels,
     fieldId,
     errorId: (name) => `${fieldId(name)}-error`,
