@@ -17,6 +17,8 @@ interface Props {
   buildTime: number;
   /** Listing the Clear Filters button returns to. */
   clearHref: string;
+  /** Dealer time zone for the 'Offer ends' date. */
+  timeZone: string;
 }
 
 const FILTERS: { label: string; types: CarType[] }[] = [
@@ -26,7 +28,7 @@ const FILTERS: { label: string; types: CarType[] }[] = [
   { label: 'Used', types: ['used'] },
 ];
 
-export default function OffersList({ offers, count, buildTime, clearHref }: Props) {
+export default function OffersList({ offers, count, buildTime, clearHref, timeZone }: Props) {
   const [now, setNow] = useState(buildTime);
   const [types, setTypes] = useState<CarType[]>([]);
 
@@ -76,7 +78,7 @@ export default function OffersList({ offers, count, buildTime, clearHref }: Prop
                   </p>
                 )}
                 {offer.description && <p>{offer.description}</p>}
-                {offer.expiry && <p className="muted">Offer ends {new Date(offer.expiry).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Brisbane' })}</p>}
+                {offer.expiry && <p className="muted">Offer ends {new Date(offer.expiry).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone })}</p>}
                 {offer.button_label && offer.button_href && (
                   <a className="button" href={offer.button_href}>
                     {offer.button_label}
