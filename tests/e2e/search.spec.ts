@@ -252,3 +252,18 @@ test('makes show 7 then Show all makes; Quick Enquiry opens for its car; a searc
   const events = await page.evaluate(() => ((window as unknown as { dataLayer?: { event_id: number; url?: string }[] }).dataLayer ?? []).filter((entry) => entry.event_id === 49).map((entry) => entry.url));
   expect(events).toContain('/search/new-used-and-demo-cars?query=hilux');
 });
+
+test('the hero make tiles show label, count and logo in a carousel whose arrows are disabled at the ends', async ({ page }) => {
+  await page.goto(site('/'));
+  await expect(page.locator('[data-hero-phase="live"]')).toBeVisible();
+  const carousel = page.getByRole('region', { name: 'Browse by make' });
+  const toyota = documents.filter((document) => document.make === 'Toyota').length;
+  await expect(carousel.getByRole('link', { name: `Toyota ${toyota} cars` })).toHaveAttribute('href', '/search/toyota');
+  const previous = carousel.getByRole('button', { name: 'Previous' });
+  const next = carousel.getByRole('button', { name: 'Next' });
+  await expect(previous).toBeDisabled();
+  await expect(next).toBeEnabled();
+  for (let click = 0; click < 12 && (await next.isEnabled()); click += 1) await next.click();
+  await expect(next).toBeDisabled();
+  await expect(previous).toBeEnabled();
+});

@@ -8,12 +8,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import type { SearchClientLike } from '../../search/client.ts';
-import { HOME_PRICE_SLIDER } from '../../search/config.ts';
+import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/config.ts';
 import { slugify } from '../../search/embedded-index.ts';
 import type { EngineResult } from '../../search/engine.ts';
 import { facetOptions, HERO_CAR_TYPES, HERO_SELECTS, heroQueries, heroResultsUrl, priceSearchUrl, snapHomePrice, type HeroSelection } from '../../search/hero.ts';
 import { displayCount } from '../../search/results.ts';
 import type { RouteTable } from '../../search/routes.ts';
+import Carousel from '../marketing/Carousel.tsx';
 import { createSearchClient } from './search-client.ts';
 import type { EngineConfig } from './types.ts';
 import './hero-search.css';
@@ -26,7 +27,7 @@ export interface HeroSearchProps {
   stockNoun: string;
   /** Build-time facet counts of all visible stock (first render, before the engine answers). */
   initial: { total: number; facets: Record<string, Record<string, number>> };
-  /** Number of make tiles shown under the form. Default 8; 0 for none. */
+  /** Number of make tiles in the carousel under the form. Default 20 (the popular makes); 0 for none. */
   tiles?: number;
 }
 
@@ -56,7 +57,7 @@ function useAnimatedNumber(target: number): number {
   return shown;
 }
 
-export default function HeroSearch({ engine, index, routes, stockNoun, initial, tiles = 8 }: HeroSearchProps) {
+export default function HeroSearch({ engine, index, routes, stockNoun, initial, tiles = POPULAR_MAKES }: HeroSearchProps) {
   const id = useId();
   const [selection, setSelection] = useState<HeroSelection>({ carType: 'all', values: {} });
   const [count, setCount] = useState(initial.total);
@@ -182,10 +183,11 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
         </button>
       </form>
       {makeTiles.length > 0 && (
-        <ul className="hero-stock__tiles" aria-label="Browse by make">
-          {makeTiles.map((tile) => (
-            <li key={tile.value}>
-              <a className="hero-stock__tile" href={`${routes.prefix}/${slugify(tile.value)}`}>
+        // Facet tiles in the shared carousel: its arrows are disabled at the ends (spec §4).
+        <div className="hero-stock__tiles">
+          <Carousel label="Browse by make" width="wide">
+            {makeTiles.map((tile) => (
+              <a key={tile.value} className="hero-stock__tile" data-carousel-item href={`${routes.prefix}/${slugify(tile.value)}`}>
                 <span className="hero-stock__logo" aria-hidden="true">
                   {tile.value.slice(0, 1).toUpperCase()}
                 </span>
@@ -194,9 +196,9 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
                   {tile.count} {stockNoun}
                 </span>
               </a>
-            </li>
-          ))}
-        </ul>
+            ))}
+          </Carousel>
+        </div>
       )}
     </div>
   );
