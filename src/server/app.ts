@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { createAdapters, type Adapters, type ProviderConfig } from './adapters.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './db.ts';
 import { Outbox, type OutboxOptions } from './outbox.ts';
+import { photoLink } from './photo-links.ts';
 import { registerRoutes } from './routes.ts';
 import { Store } from './store.ts';
 import { TenantRegistry, type ApiTenant, type LoadReport } from './tenants.ts';
@@ -125,7 +126,21 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   if (report.failed.length > 0) app.log.warn({ failed: report.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
 
   const adapters: Adapters = { ...createAdapters(store, options.providers, now), ...options.adapters };
-  const outbox = new Outbox(store, tenants, adapters, app.log, options.delivery, now);
+  const signInSecret = options.signIn?.secret ?? 'development-only-sign-in-secret';
+  const outbox = new Outbox(
+    store,
+    tenants,
+    adapters,
+    app.log,
+    {
+      ...options.delivery,
+      photoLink: (slug, photoId) => {
+        const tenant = tenants.get(slug);
+        return tenant ? photoLink(signInSecret, tenant, photoId, now()) : undefined;
+      },
+    },
+    now,
+  );
   const context: ApiContext = {
     tenants,
     store,
@@ -133,7 +148,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     outbox,
     now,
     signIn: {
-      secret: options.signIn?.secret ?? 'development-only-sign-in-secret',
+      secret: signInSecret,
       codeTtlMs: options.signIn?.codeTtlMs ?? 10 * 60_000,
       maxAttempts: options.signIn?.maxAttempts ?? 5,
       sessionTtlMs: options.signIn?.sessionTtlMs ?? 30 * 86_400_000,

@@ -7,7 +7,7 @@ import type { Evaluation, StoredLead } from './store.ts';
 import type { ApiTenant } from './tenants.ts';
 
 /** The shopper's own car from a trade-in evaluation, as the dealer needs it. */
-function tradeIn(evaluation: Evaluation | undefined) {
+function tradeIn(evaluation: Evaluation | undefined, photos: readonly string[]) {
   if (!evaluation) return null;
   const vehicle = (evaluation.vehicle && !('candidates' in evaluation.vehicle) ? evaluation.vehicle : {}) as Record<string, unknown>;
   return {
@@ -23,11 +23,13 @@ function tradeIn(evaluation: Evaluation | undefined) {
     km: evaluation.km,
     offer_price: evaluation.offer_price,
     images: evaluation.image_count,
+    /** Signed links (30 days). */
+    photos,
   };
 }
 
 /** The JSON body sent to webhooks. */
-export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation) {
+export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation, photos: readonly string[] = []) {
   const data = lead.data;
   return {
     lead_id: lead.id,
@@ -64,7 +66,7 @@ export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, ca
           dealership_slug: car.dealership_slug ?? null,
         }
       : null,
-    trade_in: tradeIn(evaluation),
+    trade_in: tradeIn(evaluation, photos),
     values: data,
   };
 }
@@ -82,8 +84,8 @@ const element = (name: string, value: unknown, attributes = ''): string =>
   value === undefined || value === null || value === '' ? '' : `<${name}${attributes}>${xmlEscape(value)}</${name}>`;
 
 /** The lead as an ADF 1.0 XML document. */
-export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation): string {
-  const doc = leadDocument(lead, tenant, car, evaluation);
+export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation, photos: readonly string[] = []): string {
+  const doc = leadDocument(lead, tenant, car, evaluation, photos);
   const trade = doc.trade_in;
   const data = lead.data;
   const comments = [
@@ -112,7 +114,7 @@ export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Ca
         ? `<vehicle interest="buy" status="used">${element('make', data['Vehicle Make'])}${element('model', data['Vehicle Model'])}</vehicle>`
         : '',
     trade
-      ? `<vehicle interest="trade-in" status="used">${element('year', trade.year)}${element('make', trade.make)}${element('model', trade.model)}${element('trim', trade.variant)}${element('vin', trade.vin)}${trade.km !== null ? `<odometer status="original" units="km">${xmlEscape(trade.km)}</odometer>` : ''}${trade.offer_price !== null ? `<price type="offer" currency="AUD">${xmlEscape(trade.offer_price)}</price>` : ''}${element('comments', trade.registration ? `Rego ${trade.registration} (${String(trade.state ?? '').toUpperCase()}), ${trade.images} photos` : '')}</vehicle>`
+      ? `<vehicle interest="trade-in" status="used">${element('year', trade.year)}${element('make', trade.make)}${element('model', trade.model)}${element('trim', trade.variant)}${element('vin', trade.vin)}${trade.km !== null ? `<odometer status="original" units="km">${xmlEscape(trade.km)}</odometer>` : ''}${trade.offer_price !== null ? `<price type="offer" currency="AUD">${xmlEscape(trade.offer_price)}</price>` : ''}${element('comments', [trade.registration ? `Rego ${trade.registration} (${String(trade.state ?? '').toUpperCase()}), ${trade.images} photos` : '', ...trade.photos].filter(Boolean).join('\n'))}</vehicle>`
       : '',
     '<customer><contact>',
     element('name', doc.customer.name, ' part="first"'),

@@ -31,6 +31,8 @@ export interface OutboxOptions {
   leaseMs?: number;
   /** Environment to read webhook secrets from. Default process.env. */
   env?: Record<string, string | undefined>;
+  /** Signs links to trade-in photos for the delivered lead (set by createApp). */
+  photoLink?: (tenant: string, photoId: string) => string | undefined;
 }
 
 /** Logger subset the worker uses (Fastify's logger fits). */
@@ -50,7 +52,7 @@ export class Outbox {
   private readonly tenants: TenantRegistry;
   private readonly adapters: Adapters;
   private readonly log: WorkerLog;
-  private readonly options: Required<Omit<OutboxOptions, 'env'>> & { env: Record<string, string | undefined> };
+  private readonly options: Required<Omit<OutboxOptions, 'env' | 'photoLink'>> & { env: Record<string, string | undefined>; photoLink?: OutboxOptions['photoLink'] };
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -71,6 +73,7 @@ export class Outbox {
       batchSize: options.batchSize ?? 50,
       leaseMs: options.leaseMs ?? 60_000,
       env: options.env ?? process.env,
+      photoLink: options.photoLink,
     };
   }
 
@@ -156,7 +159,11 @@ export class Outbox {
       const json = destination.format === 'json';
       const evalid = typeof lead.data.evalid === 'string' ? lead.data.evalid : undefined;
       const evaluation = evalid ? await this.store.getEvaluation(job.tenant, evalid) : undefined;
-      const body = json ? JSON.stringify(leadDocument(lead, tenant, car, evaluation)) : leadAdf(lead, tenant, car, evaluation);
+      const photos =
+        evaluation && evaluation.image_count > 0 && this.options.photoLink
+          ? (await this.store.evaluationImages(job.tenant, evaluation.id)).map((image) => this.options.photoLink!(job.tenant, image.id)).filter((link): link is string => link !== undefined)
+          : [];
+      const body = json ? JSON.stringify(leadDocument(lead, tenant, car, evaluation, photos)) : leadAdf(lead, tenant, car, evaluation, photos);
       await this.send(destination, job, body, json ? 'application/json' : 'application/xml', lead.category);
       this.log.info({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1 }, 'lead delivered');
       return undefined;

@@ -30,6 +30,7 @@ import { carLocation, locationPoint } from './adapters.ts';
 import { sendError, type ApiContext, type LeadApi } from './app.ts';
 import type { RegoVehicle } from './estimates/valuation.ts';
 import { sniffImageType } from './image-type.ts';
+import { photoLinkValid } from './photo-links.ts';
 import type { ApiTenant } from './tenants.ts';
 
 const FIX_ERRORS = 'Please fix the following errors:';
@@ -327,6 +328,25 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     const count = await store.addEvaluationImage(tenant.slug, evalid, { mime, sha256: createHash('sha256').update(file.bytes).digest('hex'), content: file.bytes }, IMAGE_LIMITS.maxCount, now());
     if (count === undefined) return sendError(reply, 409, FORM_MESSAGES.tooManyImages, { file: FORM_MESSAGES.tooManyImages });
     return { success: true, EvalID: evalid, images: count };
+  });
+
+  const PhotoQuerySchema = v.object({
+    expires: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'expires is a time in ms'), v.transform(Number)),
+    sig: v.pipe(v.string(), v.maxLength(64)),
+    site: v.optional(v.string()),
+  });
+  const PhotoParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'expected a photo id')) });
+
+  // Signed links the delivered lead carries, so the dealer's CRM can fetch the trade-in photos.
+  app.get('/api/eval-expert/photos/:id', async (request, reply) => {
+    const query = parseOr400(PhotoQuerySchema, request.query, reply);
+    if (!query) return reply;
+    const params = parseOr400(PhotoParamsSchema, request.params, reply);
+    if (!params) return reply;
+    if (!photoLinkValid(ctx.signIn.secret, request.tenant.slug, params.id, query.expires, query.sig, now())) return sendError(reply, 403, 'This photo link is not valid or has expired.');
+    const image = await store.evaluationImage(request.tenant.slug, params.id);
+    if (!image) return sendError(reply, 404, 'Not found');
+    return reply.header('content-type', image.mime).header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff').send(Buffer.from(image.content));
   });
 
   app.post('/api/eval-expert/update-eval', async (request, reply) => {

@@ -581,8 +581,14 @@ export class Store {
   }
 
   /** Images of an evaluation (metadata only). */
-  async evaluationImages(tenant: string, evaluationId: string): Promise<{ mime: string; bytes: number; sha256: string }[]> {
-    const rows = await this.db.query('SELECT mime, bytes, sha256 FROM evaluation_images WHERE tenant = $1 AND evaluation_id = $2 ORDER BY created_at', [tenant, evaluationId]);
-    return rows.map((row) => ({ mime: String(row.mime), bytes: Number(row.bytes), sha256: String(row.sha256) }));
+  async evaluationImages(tenant: string, evaluationId: string): Promise<{ id: string; mime: string; bytes: number; sha256: string }[]> {
+    const rows = await this.db.query('SELECT id, mime, bytes, sha256 FROM evaluation_images WHERE tenant = $1 AND evaluation_id = $2 ORDER BY created_at, id', [tenant, evaluationId]);
+    return rows.map((row) => ({ id: String(row.id), mime: String(row.mime), bytes: Number(row.bytes), sha256: String(row.sha256) }));
+  }
+
+  /** One image of a tenant with its bytes (signed photo links). */
+  async evaluationImage(tenant: string, imageId: string): Promise<{ mime: string; content: Uint8Array } | undefined> {
+    const rows = await this.db.query('SELECT mime, content FROM evaluation_images WHERE tenant = $1 AND id = $2', [tenant, imageId]);
+    return rows[0] ? { mime: String(rows[0].mime), content: rows[0].content as Uint8Array } : undefined;
   }
 }

@@ -130,6 +130,25 @@ for (const kind of DATABASES) {
       expect(sms[0]?.body).toBe('Thanks Jo, we have your trade-in details.');
       const misc = await post('/api/miscellaneous', { column_name: 'valuation', lead_id: lead.json().lead_id, evalid, OfferPrice: result.OfferPrice });
       expect(misc.statusCode).toBe(200);
+
+      // The delivered lead (ADF by e-mail here) carries the trade-in car and signed photo links.
+      const leadId = lead.json().lead_id as string;
+      let adf = '';
+      for (let i = 0; i < 200 && !adf; i++) {
+        adf = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(leadId))?.body ?? '';
+        if (!adf) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(adf).toContain('<vehicle interest="trade-in" status="used">');
+      const links = [...adf.matchAll(/https:\/\/www\.alpha-motors\.example(\/api\/eval-expert\/photos\/[^\s<]+)/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+      expect(links).toHaveLength(10);
+      const photo = await app.inject({ method: 'GET', url: links[1]!, headers: { host: 'www.alpha-motors.example' } });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/png');
+      expect(photo.rawPayload.subarray(0, 4)).toEqual(png.subarray(0, 4));
+      const tampered = await app.inject({ method: 'GET', url: links[1]!.replace(/sig=([0-9a-f])/, (_match, first: string) => `sig=${first === '0' ? '1' : '0'}`), headers: { host: 'www.alpha-motors.example' } });
+      expect(tampered.statusCode).toBe(403);
+      const otherSite = await app.inject({ method: 'GET', url: links[1]!.replace('site=alpha', 'site=beta'), headers: { host: 'api.example' } });
+      expect(otherSite.statusCode).toBe(403);
     });
 
     it('keeps evaluations to their tenant and validates every step', async () => {
