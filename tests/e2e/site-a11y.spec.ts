@@ -43,7 +43,10 @@ test('axe: holiday-hours dialog and promo popup open', async ({ page }) => {
   let results = await new AxeBuilder({ page }).include('.promo-popup').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.goto(site('site-one-location', '/locations/springwood'));
-  await page.getByRole('button', { name: 'Holiday Hours' }).click();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Holiday Hours' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 500 });
+  }).toPass();
   results = await new AxeBuilder({ page }).include('.holiday-hours').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });

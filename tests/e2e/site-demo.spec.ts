@@ -3,10 +3,15 @@
  * count rule, the locator orders Sunstate's yards from a postcode, and the demo pages of the
  * model range, offers, parts and group brands are there. Clock: the test runner's build clock.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;
+
+/** Wait until the island holding `selector` has hydrated (Astro drops the `ssr` attribute then). */
+async function hydrated(page: Page, selector: string) {
+  await expect(page.locator('astro-island', { has: page.locator(selector) }).first()).not.toHaveAttribute('ssr', /.*/);
+}
 const CLOSE_POPUP = () => sessionStorage.setItem('promo_popup_dismissed', '1');
 
 test('Sunstate (three dealerships) shows its yards in a carousel', async ({ page }) => {
@@ -25,6 +30,7 @@ test('Ridgeline and Bayside (one dealership, several locations) show a grid', as
 
 test('Sunstate dealer locator: nearest yard for Newcastle and Gold Coast postcodes', async ({ page }) => {
   await page.goto(site('sunstate-motor-group', '/dealer-locator'));
+  await hydrated(page, '.dealer-locator');
   const first = page.getByTestId('locator-result').first();
   await page.getByLabel('Your postcode').fill('2300');
   await page.getByRole('button', { name: 'Find nearest' }).click();

@@ -5,10 +5,15 @@
  * Fixtures: tests/fixtures/tenants/site-{no-locations,one-location,dealerships,locations}.
  * Build clock 2026-11-21T10:00:00+10:00 (a Saturday in Brisbane).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;
+
+/** Wait until the island holding `selector` has hydrated (Astro drops the `ssr` attribute then). */
+async function hydrated(page: Page, selector: string) {
+  await expect(page.locator('astro-island', { has: page.locator(selector) }).first()).not.toHaveAttribute('ssr', /.*/);
+}
 /** Saturday 21 November 2026, 10:00 in Brisbane: special hours 9:00am - 1:00pm apply at site-one-location. */
 const SATURDAY_10AM = new Date('2026-11-21T10:00:00+10:00');
 
@@ -66,7 +71,7 @@ test.describe('location list by count', () => {
     await expect(grid.getByTestId('location-card')).toHaveCount(3);
     const boxes = await grid.getByTestId('location-card').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().top));
     expect(new Set(boxes.map(Math.round)).size).toBe(1);
-    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+    await expect(page.locator('section.locations').getByRole('button', { name: 'Next' })).toHaveCount(0);
   });
 });
 
@@ -85,9 +90,12 @@ test.describe('opening status and holiday hours at a fixed clock', () => {
     await expect(rows.last()).toContainText('Sunday');
     await expect(rows.last()).toContainText('Closed');
 
-    await page.getByRole('button', { name: 'Holiday Hours' }).click();
     const dialog = page.getByRole('dialog', { name: /Holiday Hours/ });
-    await expect(dialog).toBeVisible();
+    // The button works once its island has hydrated: retry the click until the dialog opens.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Holiday Hours' }).click();
+      await expect(dialog).toBeVisible({ timeout: 500 });
+    }).toPass();
     const dialogRows = dialog.getByRole('row');
     await expect(dialogRows).toHaveCount(3);
     await expect(dialogRows.nth(0)).toContainText('Today');
@@ -134,6 +142,7 @@ test.describe('location detail', () => {
 test.describe('dealer locator', () => {
   test('orders locations by distance from a postcode', async ({ page }) => {
     await page.goto(site('site-dealerships', '/dealer-locator'));
+    await hydrated(page, '.dealer-locator');
     const names = page.getByTestId('locator-result').getByRole('heading');
     const postcode = page.getByLabel('Your postcode');
     await postcode.fill('3121');
@@ -147,8 +156,15 @@ test.describe('dealer locator', () => {
     await expect(names).toHaveText(['Brisbane Cars Newstead', 'Sydney Cars Alexandria', 'Melbourne Cars Richmond']);
   });
 
+  test('a postcode in the address (native form submit or shared link) is answered on load', async ({ page }) => {
+    await page.goto(site('site-dealerships', '/dealer-locator?postcode=2000'));
+    await expect(page.getByTestId('locator-result').getByRole('heading')).toHaveText(['Sydney Cars Alexandria', 'Melbourne Cars Richmond', 'Brisbane Cars Newstead']);
+    await expect(page.getByLabel('Your postcode')).toHaveValue('2000');
+  });
+
   test('rejects a malformed or unknown postcode', async ({ page }) => {
     await page.goto(site('site-dealerships', '/dealer-locator'));
+    await hydrated(page, '.dealer-locator');
     await page.getByLabel('Your postcode').fill('12');
     await page.getByRole('button', { name: 'Find nearest' }).click();
     await expect(page.getByRole('alert')).toHaveText('Invalid postcode. Please enter a 4-digit number.');
@@ -162,8 +178,12 @@ test('location page: the dealership banner (dated) and the Email Us modal', asyn
   await page.clock.install({ time: SATURDAY_10AM });
   await page.goto(site('site-one-location', '/locations/springwood'));
   await expect(page.getByRole('heading', { name: 'Springwood Service Week' })).toBeVisible();
-  await page.getByRole('button', { name: 'Email Us' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email One Location Mazda Springwood' });
+  // The button works once its island has hydrated: retry the click until the dialog opens.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Email Us' }).click();
+    await expect(dialog).toBeVisible({ timeout: 500 });
+  }).toPass();
   await expect(dialog.getByRole('link', { name: 'sales@one-location.example.com.au' })).toHaveAttribute('href', /^mailto:sales@one-location\.example\.com\.au\?subject=/);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

@@ -59,8 +59,11 @@ test('models dropdown tracks the active body and closes after navigation', async
   await page.goto(site('site-one-location', '/models?body=hatch'));
   const toggle = page.getByRole('button', { name: /Body type:/ });
   await expect(toggle).toHaveText('Body type: Hatch');
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // The toggle works once the island has hydrated: retry until it opens.
+  await expect(async () => {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+  }).toPass();
   await page.locator('#models-dropdown-list').getByRole('link', { name: 'Ute' }).click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.locator('#models-dropdown-list')).toHaveCount(0);

@@ -2,7 +2,7 @@
  * Dealer locator (spec §2 /dealer-locator): enter a postcode, locations are listed nearest
  * first (haversine over the project's postcode table, 6371 km). No map service needed.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatDistance } from '../../lib/locations.ts';
 import { haversineKm } from '../../lib/geo.ts';
 import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/postcodes.ts';
@@ -29,9 +29,25 @@ export default function DealerLocator({ locations }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [origin, setOrigin] = useState<{ lat: number; lng: number; suburb: string; postcode: string } | null>(null);
 
+  // Before hydration the form submits natively (GET ?postcode=); the island then answers that postcode.
+  useEffect(() => {
+    const fromUrl = new URLSearchParams(window.location.search).get('postcode');
+    if (fromUrl) {
+      setPostcode(fromUrl.replace(/\D/g, '').slice(0, 4));
+      locate(fromUrl.trim());
+    }
+  }, []);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = postcode.trim();
+    locate(postcode.trim());
+    // Keep the searched postcode in the address so the ordered list can be shared or reloaded.
+    const url = new URL(window.location.href);
+    url.searchParams.set('postcode', postcode.trim());
+    window.history.replaceState(null, '', url);
+  };
+
+  const locate = (value: string) => {
     if (!POSTCODE_PATTERN.test(value)) {
       setError('Invalid postcode. Please enter a 4-digit number.');
       setOrigin(null);

@@ -58,7 +58,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
       <form className="products__search" role="search" aria-label="Parts and accessories" onSubmit={submit}>
         <div>
           <label htmlFor="products-query">Search parts and accessories</label>
-          <input id="products-query" type="search" value={draft.query} autoFocus={autoFocusSearch} onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
+          <input id="products-query" name="query" type="search" value={draft.query} autoFocus={autoFocusSearch} onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
         </div>
         <div>
           <label htmlFor="products-min">Min price</label>

@@ -68,7 +68,7 @@ export default function ModelDirectory({ documents }: Props) {
       <form className="directory__form" role="search" aria-label="Model directory" onSubmit={submit}>
         <div className="directory__field">
           <label htmlFor="directory-query">Search models</label>
-          <input id="directory-query" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <input id="directory-query" name="q" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
         </div>
         <button type="submit" className="button">
           Search
