@@ -49,19 +49,26 @@ test.describe('promo popup', () => {
   });
 });
 
-test('Sales this Month at a fixed clock: (21 - 1) x 192 + floor(36000 / 450) = 3,920', async ({ page }) => {
-  await page.clock.install({ time: FIXED });
+test('Sales this Month at a fixed visitor clock: (25 - 1) x 192 + floor(43200 / 450) = 4,704', async ({ page }) => {
+  // The site was built on the 21st (3,920); the visitor's clock is the 25th at noon, Brisbane time.
+  await page.addInitScript(() => sessionStorage.setItem('promo_popup_dismissed', '1'));
+  await page.clock.install({ time: new Date('2026-11-25T12:00:00+10:00') });
   await page.goto(site('site-one-location'));
-  await page.getByRole('dialog', { name: 'Stocktake Sale On Now' }).getByRole('button', { name: 'Close' }).click();
   const value = page.locator('.sales-counter__value');
-  await value.scrollIntoViewIfNeeded();
-  await expect(value).toHaveAttribute('data-target', '3920');
-  await page.clock.runFor(2100);
   await expect(value).toHaveText('3,920');
+  await value.scrollIntoViewIfNeeded();
+  await expect(value).toHaveAttribute('data-target', '4704');
+  // Counting up over 2 s: part-way it is between 0 and the target.
+  await page.clock.runFor(1000);
+  const midway = Number((await value.textContent())!.replace(/,/g, ''));
+  expect(midway).toBeGreaterThan(0);
+  expect(midway).toBeLessThan(4704);
+  await page.clock.runFor(1100);
+  await expect(value).toHaveText('4,704');
   await expect(page.getByText('Sales this Month', { exact: true })).toBeVisible();
-  // 150 s later the counter is refreshed: 36,150 s / 450 = 80 still; 7.5 minutes later it is one more.
+  // Refreshed every 150 s: 7.5 minutes later one more sale has been added.
   await page.clock.runFor(450_000);
-  await expect(value).toHaveText('3,921');
+  await expect(value).toHaveText('4,705');
 });
 
 test('reviews: 12 shown when the average exceeds 4; none at exactly 4', async ({ page }) => {
