@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $compare, toggleCompare } from '../../stores/compare.ts';
+import { $compare, COMPARE_LIMIT, toggleCompare } from '../../stores/compare.ts';
 import { $favourites, toggleFavourite, type FavouriteCar } from '../../stores/favourites.ts';
 
 interface Props {
@@ -55,7 +55,7 @@ export default function SaveCompare({ car, saveEligible, favouritesEnabled, comp
           onClick={() => {
             const result = toggleCompare({ id: car.id, slug: car.slug, name: car.name });
             setMessage(
-              result === 'added' ? `${car.name} added to compare` : result === 'removed' ? `${car.name} removed from compare` : 'You can compare up to 3 cars. Remove one to add this car.',
+              result === 'added' ? `${car.name} added to compare` : result === 'removed' ? `${car.name} removed from compare` : `You can compare up to ${COMPARE_LIMIT} cars. Remove one to add this car.`,
             );
           }}
         >
