@@ -12,6 +12,7 @@ import {
   openingStatus,
   sameAddressLocations,
   showSwipeHint,
+  visibleLocations,
   staticMapUrl,
   weeklyHours,
   zonedClock,
@@ -62,6 +63,18 @@ describe('locationListLayout', () => {
     [3, true],
     [4, false],
   ])('swipe hint for %i cards: %s', (count, expected) => expect(showSwipeHint(count)).toBe(expected));
+});
+
+describe('visibleLocations', () => {
+  it('drops hidden locations and puts the primary one first, keeping file order otherwise', () => {
+    const list = [
+      location({ id: 1, slug: 'a' }),
+      location({ id: 2, slug: 'b', visible: false }),
+      location({ id: 3, slug: 'c' }),
+      location({ id: 4, slug: 'd', primary: true }),
+    ];
+    expect(visibleLocations(list).map((l) => l.slug)).toEqual(['d', 'a', 'c']);
+  });
 });
 
 describe('formatHour12', () => {

@@ -29,9 +29,9 @@ export type LocationListLayout =
   | { kind: 'grid'; columns: number }
   | { kind: 'location-carousel'; wide: true };
 
-/** Locations that appear on the site (visible ones). */
+/** Locations that appear on the site: visible ones, the primary location first, otherwise in file order. */
 export function visibleLocations(locations: readonly Location[]): Location[] {
-  return locations.filter((location) => location.visible !== false);
+  return locations.filter((location) => location.visible !== false).sort((a, b) => Number(b.primary) - Number(a.primary));
 }
 
 /** Distinct dealerships the locations belong to (by dealership_slug, else dealership_id). */
