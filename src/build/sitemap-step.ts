@@ -1,5 +1,5 @@
 /** Post-build step: sitemap.xml from the pages actually written (so every route is listed, none invented). */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sitemapXml } from '../lib/sitemap.ts';
 import type { PostBuildStep } from './steps.ts';
@@ -13,6 +13,17 @@ function htmlFiles(dir: string, found: string[] = []): string[] {
   return found;
 }
 
+/** The first 4 KB of a page (where the robots meta tag is): big sites have tens of thousands of pages. */
+function head(file: string): string {
+  const buffer = Buffer.alloc(4000);
+  const fd = openSync(file, 'r');
+  try {
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Route path of an index.html file relative to the site root. */
 function routeOf(root: string, file: string): string {
   const rel = relative(root, file).replace(/index\.html$/, '').replace(/\/$/, '');
@@ -24,7 +35,7 @@ export const sitemapStep: PostBuildStep = {
   run({ outDir, bundle }) {
     const paths = htmlFiles(outDir)
       // Pages that ask not to be indexed (404, print, sign-in, success) stay out.
-      .filter((file) => !/<meta name="robots" content="noindex"/.test(readFileSync(file, 'utf8').slice(0, 4000)))
+      .filter((file) => !/<meta name="robots" content="noindex"/.test(head(file)))
       .map((file) => routeOf(outDir, file))
       .sort();
     writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(bundle.site.url, paths, new Date(bundle.buildTime)));

@@ -25,6 +25,8 @@ export interface ReleaseBuild {
   rendered: number;
   /** Files taken over from the previous release by hard link. */
   reused: number;
+  /** Seconds per phase (Astro, assembly, post-build steps). */
+  phases?: { astro: number; assemble: number; steps: number };
   /** Incremental only: files Astro wrote, and how many files of the previous release were left out. */
   staged?: string[];
   dropped?: number;
@@ -86,8 +88,13 @@ function ownerOf(path: string, slugs: ReadonlySet<string>): string | null {
   return null;
 }
 
-function hardLink(from: string, to: string): void {
-  mkdirSync(dirname(to), { recursive: true });
+function hardLink(from: string, to: string, made: Set<string>): void {
+  const dir = dirname(to);
+  // One mkdir per directory, not per file: a big release has tens of thousands of files.
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
   try {
     linkSync(from, to);
   } catch (error) {
@@ -115,6 +122,7 @@ export function assembleRelease(options: { stageDir: string; previousDir: string
   }
   let reused = 0;
   let dropped = 0;
+  const made = new Set<string>();
   // Cars whose pages Astro wrote (any route): more than asked for means a per-car route ignores renderCars.
   const carPages = new Set([...staged].filter((path) => path.endsWith('.html')).map((path) => ownerOf(path, options.visibleSlugs)).filter((slug) => slug !== null)).size;
   for (const path of walk(previousDir)) {
@@ -126,7 +134,7 @@ export function assembleRelease(options: { stageDir: string; previousDir: string
       dropped += 1;
       continue;
     }
-    hardLink(join(previousDir, path), join(outDir, path));
+    hardLink(join(previousDir, path), join(outDir, path), made);
     reused += 1;
   }
   return { reused, carPages, staged: [...staged], dropped };
@@ -139,12 +147,16 @@ export async function buildIncrementalRelease(options: { tenant: Tenant; previou
   const partial: TenantBundle = { ...full, renderCars: [...options.renderSlugs] };
   const stageDir = `${outDir}.stage`;
   rmSync(stageDir, { recursive: true, force: true });
+  const clock = performance.now();
+  const lap = (since: number) => Math.round((performance.now() - since) / 10) / 100;
   try {
     const astro = await runAstroBuild(partial, stageDir, tenant.site.url);
+    const astroSeconds = lap(clock);
     if (astro.code !== 0) return { ok: false, error: `Astro build failed (exit ${astro.code}):\n${astro.output.trim().split('\n').slice(-30).join('\n')}`, rendered: 0, reused: 0 };
     const tenantPublic = join(tenant.dir, 'public');
     if (existsSync(tenantPublic)) cpSync(tenantPublic, stageDir, { recursive: true });
     const visibleSlugs = new Set(tenant.visible.map((car) => car.slug));
+    const assembleStarted = performance.now();
     const { reused, carPages, staged, dropped } = assembleRelease({
       stageDir,
       previousDir: options.previousDir,
@@ -153,8 +165,10 @@ export async function buildIncrementalRelease(options: { tenant: Tenant; previou
       renderedSlugs: new Set(options.renderSlugs),
       knownSlugs: new Set([...visibleSlugs, ...options.previousSlugs]),
     });
+    const assembleSeconds = lap(assembleStarted);
+    const stepsStarted = performance.now();
     for (const step of postBuildSteps) await step.run({ tenant, bundle: full, outDir });
-    return { ok: true, rendered: carPages, reused, staged, dropped };
+    return { ok: true, rendered: carPages, reused, staged, dropped, phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
   } catch (error) {
     return { ok: false, error: `incremental build failed: ${(error as Error).stack ?? String(error)}`, rendered: 0, reused: 0 };
   } finally {
