@@ -1,0 +1,112 @@
+/**
+ * The vehicle page on the built demo sites (tenants/*): cars are chosen by their data with the
+ * same pure rules the pages use (src/lib), at the build clock of the test run (E2E_NOW), so the
+ * tests follow the demo stock wherever it changes.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loadTenant } from '../../src/lib/tenant.ts';
+import { isCarAvailable } from '../../src/lib/availability.ts';
+import { priceDisplay, type PriceKind } from '../../src/lib/price.ts';
+import { financeBox, financeCalculatorVisible, financeSiteOptions } from '../../src/lib/finance-eligibility.ts';
+import { purchasePriceBounds, outOfRangeMessage, snapToBounds, termBounds } from '../../src/lib/finance-bounds.ts';
+import { repayment } from '../../src/lib/repayment.ts';
+import { formatMoney } from '../../src/lib/format.ts';
+import type { Car } from '../../src/schemas/car.ts';
+import { tenantUrl, waitForIslands } from './vehicle-helpers.ts';
+
+const now = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');
+const demoTenants = readdirSync('tenants').filter((name) => existsSync(join('tenants', name, 'site.json')));
+
+for (const slug of demoTenants) {
+  const tenant = loadTenant(join('tenants', slug), now);
+  const { site } = tenant;
+  const cars = tenant.visible;
+  const options = { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price };
+  const finance = financeSiteOptions(site);
+  const available = cars.filter(isCarAvailable);
+  const url = (car: Car) => tenantUrl(slug, `/cars/${car.slug}/`);
+
+  test.describe(slug, () => {
+    test('each price form shown by the stock appears as the rules say', async ({ page }) => {
+      const kinds = new Map<PriceKind, Car>();
+      for (const car of available) {
+        const kind = priceDisplay(car, options).kind;
+        if (!kinds.has(kind)) kinds.set(kind, car);
+      }
+      expect(kinds.size).toBeGreaterThan(0);
+      for (const [kind, car] of kinds) {
+        await page.goto(url(car));
+        const shown = priceDisplay(car, options);
+        await expect(page.getByTestId('price-panel'), `${kind}: ${car.slug}`).toHaveAttribute('data-price-kind', kind);
+        await expect(page.getByTestId('price-total')).toContainText(shown.text);
+      }
+      const reduced = available.find((car) => priceDisplay(car, options).kind === 'price' && (car.before_price ?? 0) > (car.price ?? 0));
+      if (reduced) {
+        await page.goto(url(reduced));
+        await expect(page.getByTestId('was-price')).toHaveText(`Was ${formatMoney(reduced.before_price as number)}`);
+      }
+    });
+
+    test('a sold car shows the sold message and no actions', async ({ page }) => {
+      const sold = cars.find((car) => !isCarAvailable(car));
+      test.skip(!sold, 'no sold car is visible at the test clock');
+      await page.goto(url(sold!));
+      await expect(page.getByText("Unfortunately this car recently sold. But don't worry, we can help you find a similar car!")).toBeVisible();
+      await expect(page.getByTestId('vehicle-tag')).toHaveText('JUST SOLD');
+      await expect(page.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
+      await expect(page.getByTestId('price-panel')).toHaveCount(0);
+      await expect(page.getByTestId('finance-box')).toHaveCount(0);
+      await expect(page.getByTestId('reserve-button')).toHaveCount(0);
+    });
+
+    test('finance box follows the provider rules', async ({ page }) => {
+      const eligible = available.find((car) => financeBox(car, finance, now)?.repayment);
+      const ineligible = available.find((car) => financeBox(car, finance, now) === null);
+      if (eligible) {
+        const box = financeBox(eligible, finance, now)!;
+        await page.goto(url(eligible));
+        await expect(page.getByTestId('finance-box')).toContainText(`${formatMoney(Math.ceil(box.repayment!.amount))} per ${box.repayment!.period}`);
+      }
+      if (ineligible) {
+        await page.goto(url(ineligible));
+        await expect(page.getByTestId('finance-box')).toHaveCount(0);
+      }
+      expect(eligible ?? ineligible).toBeTruthy();
+    });
+
+    test('finance calculator gives the repayment for known inputs and rejects out-of-range prices', async ({ page }) => {
+      const car = available.find((candidate) => financeCalculatorVisible(candidate, finance, 30000));
+      test.skip(!car, 'the site has no finance calculator');
+      await page.goto(url(car!));
+      const calculator = page.locator('#finance-calculator');
+      await calculator.scrollIntoViewIfNeeded();
+      await expect(calculator.locator('astro-island[ssr]')).toHaveCount(0);
+      await calculator.getByLabel('Purchase price').fill('30000');
+      await calculator.getByLabel('Interest rate (% p.a.)').fill('10');
+      const years = snapToBounds(site.finance.default_term_years, termBounds(site.finance.max_term_years));
+      const expected = repayment({ amount: 30000, ratePercent: 10, years, establishmentFee: site.finance.establishment_fee });
+      await expect(calculator.getByTestId('finance-payment')).toHaveText(formatMoney(expected.payment));
+      const bounds = purchasePriceBounds(site.finance.min_price);
+      await calculator.getByLabel('Purchase price').fill(String(bounds.min - 1));
+      await expect(calculator.getByRole('alert')).toHaveText(outOfRangeMessage(bounds));
+    });
+
+    test('spin viewer turns with the arrow keys', async ({ page }) => {
+      const car = available.find((candidate) => (candidate.spin_images?.length ?? 0) > 1);
+      test.skip(!car, 'no car with spin frames');
+      await page.goto(url(car!));
+      await waitForIslands(page);
+      await page.getByRole('button', { name: 'Spin', exact: true }).click();
+      await expect(page.locator('.spin')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+      const stage = page.getByRole('slider', { name: /360 degree view/ });
+      await stage.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(stage).toHaveAttribute('aria-valuenow', '2');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect(stage).toHaveAttribute('aria-valuenow', String(car!.spin_images!.length));
+    });
+  });
+}
