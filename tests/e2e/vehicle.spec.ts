@@ -460,3 +460,18 @@ test('analytics: used vehicle view (4) and history report (60); PDF shows Prepar
   await open(page, aclCar);
   expect((await dataLayer(page)).filter((entry) => entry.event_id === 4)).toHaveLength(0);
 });
+
+test('a test-drive booking reaches the lead API and goes to the success page', async ({ page }) => {
+  await open(page, richCar);
+  await waitForIslands(page);
+  await page.getByRole('complementary', { name: 'Price and contact' }).getByRole('button', { name: 'Book a Test Drive' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book a Test Drive' });
+  await dialog.getByLabel('First name').fill('Alex');
+  await dialog.getByLabel('Email').fill('alex.testdrive@example.com');
+  await dialog.getByLabel('Phone').fill('0412 345 678');
+  await dialog.getByLabel('Postcode').fill('4000');
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/leads') && response.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  expect((await posted).status()).toBeLessThan(300);
+  await expect(page).toHaveURL(/\/success\/?$/);
+});
