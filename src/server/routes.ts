@@ -155,13 +155,18 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
       if (!('category' in raw)) delete (values as Partial<typeof values>).category;
       if (!('source' in raw)) delete (values as Partial<typeof values>).source;
     }
+    const key = request.headers['idempotency-key'];
+    const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
+    if (clientKey && existingId === undefined) {
+      // A retry of a submission already stored (the answer was lost): the same lead, nothing new.
+      const replayed = await store.leadIdByClientKey(tenant.slug, clientKey);
+      if (replayed) return reply.code(200).send({ success: true, lead_id: replayed });
+    }
     const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category ?? '') ? Date.parse(values.dateTime) : undefined;
     if (testDriveAt !== undefined) {
       const taken = await store.bookedSlots(tenant.slug, String(car!.id), testDriveAt, testDriveAt + 1);
       if (taken.length > 0 && existingId === undefined) return sendError(reply, 409, FIX_ERRORS, { dateTime: 'That time has just been booked. Please choose another time.' });
     }
-    const key = request.headers['idempotency-key'];
-    const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
     const result = await store.saveLead({
       tenant: tenant.slug,
       leadId: existingId,

@@ -253,6 +253,12 @@ export class Store {
     );
   }
 
+  /** The lead a client's Idempotency-Key created, if any (a retried first submission). */
+  async leadIdByClientKey(tenant: string, clientKey: string): Promise<string | undefined> {
+    const rows = await this.db.query<{ id: string }>('SELECT id FROM leads WHERE tenant = $1 AND client_key = $2', [tenant, clientKey]);
+    return rows[0] ? String(rows[0].id) : undefined;
+  }
+
   /** One lead of a tenant. */
   async getLead(tenant: string, id: string): Promise<StoredLead | undefined> {
     const rows = await this.db.query(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 AND tenant = $2`, [id, tenant]);

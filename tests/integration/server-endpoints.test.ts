@@ -89,8 +89,13 @@ for (const kind of DATABASES) {
       expect(body.days.map((day: { date: string }) => day.date)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
       expect(body.days[0].slots.map((slot: { label: string }) => slot.label)).toEqual(['9:00am', '10:00am', '11:00am']);
       const slot = body.days[0].slots[0].start;
-      const booked = await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: slot });
+      const retryKey = { ...ALPHA, 'idempotency-key': `test-drive-${kind}-key` };
+      const booked = await app.inject({ method: 'POST', url: '/api/leads', headers: retryKey, payload: { ...contact, category: 'Test Drive', car_id: 1, dateTime: slot } });
       expect(booked.statusCode).toBe(201);
+      // A retry of the same submission is the same lead, not a double booking.
+      const retried = await app.inject({ method: 'POST', url: '/api/leads', headers: retryKey, payload: { ...contact, category: 'Test Drive', car_id: 1, dateTime: slot } });
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().lead_id).toBe(booked.json().lead_id);
       const after = (await get('/api/test-drive/availability?car_id=1&days=3')).json();
       expect(after.days[0].slots.map((entry: { start: string }) => entry.start)).not.toContain(slot);
       const twice = await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: slot });
