@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketPriceBadge } from './market-price.ts';
+import { autograbEligible, marketPriceBadge } from './market-price.ts';
 
 describe('marketPriceBadge', () => {
   it.each([
@@ -19,5 +19,18 @@ describe('marketPriceBadge', () => {
   it('no badge without a price', () => {
     expect(marketPriceBadge({ price: null, autograb_data: { average_market_price: 30000 } })).toBeNull();
     expect(marketPriceBadge({ price: 1000 })).toBeNull();
+  });
+});
+
+describe('autograbEligible', () => {
+  it.each([
+    [{ price: 201, status: 'in_stock' as const, reserved: false }, true],
+    [{ price: 200, status: 'in_stock' as const, reserved: false }, false],
+    [{ price: 30000, status: 'coming_soon' as const, reserved: false }, false],
+    [{ price: 30000, status: 'sold' as const, reserved: false }, false],
+    [{ price: 30000, status: 'in_stock' as const, reserved: true }, false],
+    [{ price: null, status: 'in_stock' as const, reserved: null }, false],
+  ])('%o -> %s', (car, expected) => {
+    expect(autograbEligible(car)).toBe(expected);
   });
 });

@@ -33,3 +33,8 @@ export function marketPriceBadge(car: Pick<Car, 'price' | 'autograb_data'>): Mar
   const difference = average - price;
   return difference >= MARKET_BADGE_MIN_DIFFERENCE ? { difference, average, scope } : null;
 }
+
+/** Market data (Autograb) is asked for only for a priced car in stock: price above $200, in stock, not sold or reserved (spec §5). */
+export function autograbEligible(car: Pick<Car, 'price' | 'status' | 'reserved'>): boolean {
+  return typeof car.price === 'number' && car.price > 200 && car.status === 'in_stock' && !car.reserved;
+}
