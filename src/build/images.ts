@@ -147,7 +147,11 @@ export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = 
     for (const job of group.jobs) {
       const target = join(outDir, ...job.path.split('/').filter(Boolean));
       mkdirSync(dirname(target), { recursive: true });
-      copyFileSync(join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`), target);
+      // Copy then rename: in an incremental release the target may be a hard link shared with
+      // earlier releases, which must never be rewritten in place.
+      const partial = `${target}.${process.pid}.tmp`;
+      copyFileSync(join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`), partial);
+      renameSync(partial, target);
     }
   };
   // Two at a time: the machine has 2 cores and sharp has its own thread pool.
