@@ -127,6 +127,7 @@ test.describe('finance calculator', () => {
     await open(page, richCar);
     const disclaimer = page.locator('#financeDisclaimer');
     await disclaimer.scrollIntoViewIfNeeded();
+    await expect(page.locator('#finance-calculator astro-island[ssr]')).toHaveCount(0);
     await disclaimer.getByRole('button', { name: 'Show More' }).click();
     await expect(disclaimer.getByRole('button', { name: 'Show Less' })).toHaveAttribute('aria-expanded', 'true');
   });
