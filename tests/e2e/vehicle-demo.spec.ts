@@ -82,7 +82,7 @@ for (const slug of demoTenants) {
       await page.goto(url(car!));
       const calculator = page.locator('#finance-calculator');
       await calculator.scrollIntoViewIfNeeded();
-      await expect(calculator.locator('astro-island[ssr]')).toHaveCount(0);
+      await expect(calculator.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
       await calculator.getByLabel('Purchase price').fill('30000');
       await calculator.getByLabel('Interest rate (% p.a.)').fill('10');
       const years = snapToBounds(site.finance.default_term_years, termBounds(site.finance.max_term_years));

@@ -90,7 +90,7 @@ test.describe('finance calculator', () => {
     await open(page, richCar);
     const calculator = page.locator('#finance-calculator');
     await calculator.scrollIntoViewIfNeeded();
-    await expect(calculator.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(calculator.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
     const price = calculator.getByLabel('Purchase price');
     await price.fill('30000');
     await expect(price).toHaveValue('30,000');
@@ -110,7 +110,7 @@ test.describe('finance calculator', () => {
     await open(page, richCar);
     const calculator = page.locator('#finance-calculator');
     await calculator.scrollIntoViewIfNeeded();
-    await expect(calculator.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(calculator.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
     const price = calculator.getByLabel('Purchase price');
     for (const value of ['999', '250001']) {
       await price.fill(value);
@@ -127,7 +127,7 @@ test.describe('finance calculator', () => {
     await open(page, richCar);
     const disclaimer = page.locator('#financeDisclaimer');
     await disclaimer.scrollIntoViewIfNeeded();
-    await expect(page.locator('#finance-calculator astro-island[ssr]')).toHaveCount(0);
+    await expect(page.locator('#finance-calculator astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
     await disclaimer.getByRole('button', { name: 'Show More' }).click();
     await expect(disclaimer.getByRole('button', { name: 'Show Less' })).toHaveAttribute('aria-expanded', 'true');
   });
