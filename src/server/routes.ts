@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { sortByDistance } from '../lib/geo.ts';
 import { lookupPostcode } from '../lib/postcodes.ts';
+import { vehiclePdf, vehiclePdfContent } from '../lib/vehicle-pdf.ts';
 import type { Car } from '../schemas/car.ts';
 import {
   DeliveryEstimateQuerySchema,
@@ -429,6 +430,18 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
         updated_at: car.updated_at ?? null,
       },
     };
+  });
+
+  // Spec §7 "PDF fetch by car slug": the page saves it as {slug}.pdf.
+  app.get('/api/cars/:slug/pdf', async (request, reply) => {
+    const params = parseOr400(SlugParamsSchema, request.params, reply);
+    if (!params) return reply;
+    const car = request.tenant.carsBySlug.get(params.slug);
+    if (!car) return sendError(reply, 404, 'This car is not listed on this site.');
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `attachment; filename="${car.slug}.pdf"`);
+    reply.header('cache-control', 'no-store');
+    return reply.send(Buffer.from(vehiclePdf(vehiclePdfContent(car, request.tenant.site))));
   });
 
   app.get('/api/cars/:slug/autogauge', async (request, reply) => {

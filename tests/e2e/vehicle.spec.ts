@@ -457,6 +457,13 @@ test('analytics: used vehicle view (4) and history report (60); PDF shows Prepar
   await alert.dismiss();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
 
+  // With the lead API answering, the PDF downloads as {slug}.pdf.
+  await page.unroute('**/api/cars/*/pdf');
+  const [download] = await Promise.all([page.waitForEvent('download'), pdf.click()]);
+  expect(download.suggestedFilename()).toBe(`${richCar.slug}.pdf`);
+  const file = await download.path();
+  expect((await import('node:fs')).readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+
   // A new car is not a used vehicle view.
   await open(page, aclCar);
   expect((await dataLayer(page)).filter((entry) => entry.event_id === 4)).toHaveLength(0);
