@@ -29,6 +29,6 @@ export default defineConfig({
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { SQLITE_FILE: 'data/e2e/leads.sqlite', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' },
+    env: { SQLITE_FILE: 'data/e2e/leads.sqlite', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', RATE_LIMIT_SIGN_IN_MAX: '1000', SIGN_IN_CODES_PER_PHONE: '100', DEV_MESSAGES: 'true', LOG_LEVEL: 'warn' },
   },
 });

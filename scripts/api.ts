@@ -5,7 +5,7 @@
  * SIGTERM / SIGINT stop accepting requests, finish the ones in flight, then exit.
  */
 import { watch } from 'node:fs';
-import { createApp } from '../src/server/app.ts';
+import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 
 let config;
@@ -19,18 +19,7 @@ try {
   throw error;
 }
 
-const app = await createApp({
-  tenantsDir: config.tenantsDir,
-  database: config.database,
-  hostMap: config.hostMap,
-  providers: config.providers,
-  rateLimit: config.rateLimit,
-  delivery: config.delivery,
-  signIn: config.signIn,
-  trustProxy: config.trustProxy,
-  logger: { level: config.logLevel },
-  devMessages: config.devMessages,
-}).catch((error: Error) => {
+const app = await createApp(appOptionsFromConfig(config)).catch((error: Error) => {
   console.error(`lead API could not start: ${error.message}`);
   process.exit(1);
 });

@@ -12,7 +12,7 @@
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp } from '../src/server/app.ts';
+import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 
@@ -44,14 +44,7 @@ try {
 const sitesDir = resolve(values.dir);
 const sites = createStaticSitesHandler({ sitesDir });
 const app = await createApp({
-  tenantsDir: config.tenantsDir,
-  database: config.database,
-  hostMap: config.hostMap,
-  providers: config.providers,
-  rateLimit: config.rateLimit,
-  delivery: config.delivery,
-  signIn: config.signIn,
-  trustProxy: config.trustProxy,
+  ...appOptionsFromConfig(config),
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   fallback: sites,
 }).catch((error: Error) => {

@@ -10,6 +10,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ApiConfig } from './config.ts';
 import { createAdapters, type Adapters, type ProviderConfig } from './adapters.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './db.ts';
 import { Outbox, type OutboxOptions } from './outbox.ts';
@@ -91,6 +92,22 @@ export function sendError(reply: FastifyReply, status: number, error: string, fi
 }
 
 const BODY_LIMIT = 64 * 1024;
+
+/** createApp options from the validated environment (scripts/api.ts and scripts/serve.ts share it). */
+export function appOptionsFromConfig(config: ApiConfig): AppOptions {
+  return {
+    tenantsDir: config.tenantsDir,
+    database: config.database,
+    hostMap: config.hostMap,
+    providers: config.providers,
+    rateLimit: config.rateLimit,
+    delivery: config.delivery,
+    signIn: config.signIn,
+    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel },
+    devMessages: config.devMessages,
+  };
+}
 
 /** Build the lead API. Opens (and migrates) the database and loads the tenants. */
 export async function createApp(options: AppOptions): Promise<LeadApi> {
