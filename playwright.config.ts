@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
  * Tenants are reached by host name: http://<slug>.localhost:<port>/.
  */
 const port = Number(process.env.E2E_PORT ?? 4455);
+const dist = process.env.E2E_DIST ?? 'dist-test';
+const dataDir = process.env.DATA_DIR ?? 'data/e2e';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,10 +27,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `node scripts/serve.ts --dir dist-test --tenants dist-test-tenants --port ${port}`,
+    command: `node scripts/serve.ts --dir ${dist} --tenants ${dist}-tenants --port ${port}`,
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { SQLITE_FILE: 'data/e2e/leads.sqlite', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', RATE_LIMIT_SIGN_IN_MAX: '1000', SIGN_IN_CODES_PER_PHONE: '100', DEV_MESSAGES: 'true', LOG_LEVEL: 'warn' },
+    env: { SQLITE_FILE: `${dataDir}/leads.sqlite`, NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', RATE_LIMIT_SIGN_IN_MAX: '1000', SIGN_IN_CODES_PER_PHONE: '100', DEV_MESSAGES: 'true', LOG_LEVEL: 'warn' },
   },
 });

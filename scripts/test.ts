@@ -5,7 +5,9 @@
  *   2. build the demo tenants and the fixture tenants into dist-test/ with a fixed clock;
  *   3. Playwright against those built sites, served with the lead API (playwright.config.ts).
  * Fails fast: a failing stage stops the run with its exit code.
- *   --skip-unit / --skip-e2e   run a part only;  extra args after -- go to Playwright.
+ *   --skip-unit / --skip-e2e   run a part only;  --no-build reuses the last e2e build;
+ *   extra args after -- go to Playwright. E2E_DIST (default dist-test), DATA_DIR (default
+ *   data/e2e) and E2E_PORT let two engineers run browser tests side by side.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -36,10 +38,13 @@ if (!flags.has('--skip-unit')) {
 
 if (!flags.has('--skip-e2e')) {
   // One directory of every tenant the browser tests use: demo tenants + fixture tenants.
-  const e2eTenants = resolve('dist-test-tenants');
-  rmSync(e2eTenants, { recursive: true, force: true });
+  const dist = process.env.E2E_DIST ?? 'dist-test';
+  const dataDir = process.env.DATA_DIR ?? 'data/e2e';
+  const e2eTenants = resolve(`${dist}-tenants`);
+  const build = !flags.has('--no-build') || !existsSync(resolve(dist));
+  if (build) rmSync(e2eTenants, { recursive: true, force: true });
   mkdirSync(e2eTenants, { recursive: true });
-  for (const source of ['tenants', 'tests/fixtures/tenants']) {
+  for (const source of build ? ['tenants', 'tests/fixtures/tenants'] : []) {
     if (!existsSync(source)) continue;
     for (const name of readdirSync(source)) {
       if (existsSync(join(source, name, 'site.json'))) symlinkSync(resolve(source, name), join(e2eTenants, name), 'dir');
@@ -48,18 +53,23 @@ if (!flags.has('--skip-e2e')) {
   // One fixed build clock keeps the time rules (sold within 3 days, New Arrival within 8)
   // stable for every tenant; the specs judge the same rules at E2E_NOW.
   const clock = process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00';
-  rmSync(resolve('dist-test'), { recursive: true, force: true });
-  run('build demo tenants', node, ['scripts/build.ts', '--tenants', 'tenants', '--out', 'dist-test', '--now', clock]);
+  if (build) buildAll(clock, dist);
+  rmSync(resolve(dataDir), { recursive: true, force: true });
+  run('browser tests', node, ['node_modules/@playwright/test/cli.js', 'test', ...passThrough], { E2E_NOW: clock, E2E_DIST: dist, DATA_DIR: dataDir });
+}
+
+/** Builds every tenant the browser tests use into `dist` at the fixed clock. */
+function buildAll(clock: string, dist: string) {
+  rmSync(resolve(dist), { recursive: true, force: true });
+  run('build demo tenants', node, ['scripts/build.ts', '--tenants', 'tenants', '--out', dist, '--now', clock]);
   // broken-site is meant to fail (tests/integration covers that); every other fixture must build.
   const fixtures = readdirSync('tests/fixtures/tenants').filter((name) => name !== 'broken-site' && existsSync(join('tests/fixtures/tenants', name, 'site.json')));
-  run('build fixture tenants', node, ['scripts/build.ts', '--tenants', 'tests/fixtures/tenants', ...fixtures.flatMap((name) => ['--tenant', name]), '--out', 'dist-test', '--now', clock]);
+  run('build fixture tenants', node, ['scripts/build.ts', '--tenants', 'tests/fixtures/tenants', ...fixtures.flatMap((name) => ['--tenant', name]), '--out', dist, '--now', clock]);
   // A tenant folder that lives outside the repository builds the same way (DESIGN §3).
   const outside = mkdtempSync(join(tmpdir(), 'outside-tenants-'));
   cpSync('tests/fixtures/tenants/basic-motors', join(outside, 'outside-motors'), { recursive: true });
   const siteFile = join(outside, 'outside-motors', 'site.json');
   writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), slug: 'outside-motors', name: 'Outside Motors' }));
-  run('build a tenant from outside the repository', node, ['scripts/build.ts', '--tenants', outside, '--tenant', 'outside-motors', '--out', 'dist-test', '--now', clock]);
+  run('build a tenant from outside the repository', node, ['scripts/build.ts', '--tenants', outside, '--tenant', 'outside-motors', '--out', dist, '--now', clock]);
   rmSync(outside, { recursive: true, force: true });
-  rmSync(resolve('data/e2e'), { recursive: true, force: true });
-  run('browser tests', node, ['node_modules/@playwright/test/cli.js', 'test', ...passThrough], { E2E_NOW: clock });
 }
