@@ -11,6 +11,7 @@ const dataDir = process.env.DATA_DIR ?? 'data/e2e';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: `test-results/${dist.replace(/[^\w-]/g, '_')}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
