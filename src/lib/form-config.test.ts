@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema } from '../schemas/car.ts';
 import { SiteSchema } from '../schemas/site.ts';
-import { consentText, dealershipForLocation, formSiteConfig, leadCar, locationsFor, preselectedLocation } from './form-config.ts';
+import { consentText, dealershipForLocation, decodeLeadCar, formSiteConfig, leadCar, locationsFor, modalFormConfig, preselectedLocation } from './form-config.ts';
 
 const location = (slug: string, type: string, dealership?: string) => ({
   id: slug,
@@ -60,5 +60,19 @@ describe('car choices', () => {
     expect(decoded[1]).toEqual({ id: 'b2', slug: 'b-2', name: 'b-2', car_type: 'used', price: 9990 });
     expect(decodeCarChoices('not json')).toEqual([]);
     expect(decodeCarChoices('[{"id":{}}]')).toEqual([]);
+  });
+});
+
+describe('lead modals', () => {
+  it('keep the site settings but leave the location and dealership lists out of the props', () => {
+    const config = modalFormConfig(site);
+    expect(config).toMatchObject({ apiBase: '/api', brand: 'Acme Cars', termsRequired: true, commentsRequired: true, locations: [], dealerships: [] });
+    expect(formSiteConfig(site).locations).toHaveLength(2);
+  });
+
+  it('read the car of a Quick Enquiry button, refusing malformed data', () => {
+    expect(decodeLeadCar('{"id":"7","slug":"c-7","name":"Car 7","car_type":"used"}')).toEqual({ id: '7', slug: 'c-7', name: 'Car 7', car_type: 'used' });
+    expect(decodeLeadCar('{"id":7,"slug":"c-7"}')).toEqual({ id: 7, slug: 'c-7' });
+    for (const bad of [undefined, '', 'not json', '[]', 'null', '{"slug":"c-7"}', '{"id":"","slug":"c-7"}', '{"id":{},"slug":"c-7"}', '{"id":"7"}']) expect(decodeLeadCar(bad)).toBeNull();
   });
 });

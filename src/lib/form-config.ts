@@ -70,6 +70,15 @@ export function formSiteConfig(site: Site): FormSiteConfig {
   };
 }
 
+/**
+ * Form settings of the lead modals (vehicle page, Quick Enquiry): the modals send the car's
+ * own location and dealership, so the site's location and dealership lists stay out of the
+ * page's props.
+ */
+export function modalFormConfig(site: Site): FormSiteConfig {
+  return { ...formSiteConfig(site), locations: [], dealerships: [] };
+}
+
 /** The car fields a lead form needs (absent fields left out, so long car lists stay small in page props). */
 export function leadCar(car: Car): LeadCar {
   const full = fullLeadCar(car);
@@ -162,5 +171,18 @@ export function decodeCarChoices(text: string | undefined): LeadCar[] {
     return list.filter((item): item is LeadCar => !!item && typeof item === 'object' && (typeof item.id === 'string' || typeof item.id === 'number') && typeof item.slug === 'string');
   } catch {
     return [];
+  }
+}
+
+/** One car from a button's data attribute (JSON of a LeadCar), or null when it is malformed. */
+export function decodeLeadCar(text: string | undefined): LeadCar | null {
+  if (!text) return null;
+  try {
+    const item = JSON.parse(text) as unknown;
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return null;
+    const car = item as LeadCar;
+    return (typeof car.id === 'string' || typeof car.id === 'number') && String(car.id) !== '' && typeof car.slug === 'string' ? car : null;
+  } catch {
+    return null;
   }
 }

@@ -5,6 +5,7 @@
  * tenant token; only the token reaches the page.
  */
 import type { TenantBundle } from '../build/bundle.ts';
+import { modalFormConfig } from '../lib/form-config.ts';
 import type { EngineConfig, SearchConfig } from '../islands/search/types.ts';
 import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from './config.ts';
 import { toSearchDocuments, type SearchDocument } from './documents.ts';
@@ -73,13 +74,7 @@ export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> 
       },
       carTypeAll: site.features.car_type_all,
       stockNoun: site.texts.stock_noun,
-      leads: {
-        endpoint: `${site.api_base.replace(/\/$/, '')}/leads`,
-        siteName: site.name,
-        enquireLabel: site.texts.enquire,
-        commentsRequired: site.features.enquiry_comments_required,
-        termsRequired: site.features.terms_required,
-      },
+      leads: { form: modalFormConfig(site) },
     };
     return { documents, engine: createSearchEngine(documents), routes, config };
   })();

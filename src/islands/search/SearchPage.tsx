@@ -127,39 +127,9 @@ export default function SearchPage(props: SearchPageProps) {
   );
 }
 
-/** The car summary a card's Quick Enquiry button carries (data-car). */
-type EnquiryCar = { id: string; name: string; slug: string; make: string | null; model: string | null; car_type: string; status: string; stocknum: string | null; dealership_slug: string | null; dealership_id: string | null; tag: string | null };
-
-const NO_CAR: EnquiryCar = { id: '', name: '', slug: '', make: null, model: null, car_type: 'used', status: 'in_stock', stocknum: null, dealership_slug: null, dealership_id: null, tag: null };
-
-/** One Quick Enquiry dialog for every card: it takes the car of the button that opened it. */
+/** One Quick Enquiry dialog for every card: it takes the car of the button that opened it (data-car). */
 function QuickEnquiry({ config }: { config: SearchConfig }) {
-  const [car, setCar] = useState<EnquiryCar>(NO_CAR);
-  useEffect(() => {
-    // Capture phase: the car is known before the dialog's own (bubbling) listener opens it.
-    const onClick = (event: MouseEvent) => {
-      const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-lead-modal][data-car]');
-      if (!button) return;
-      try {
-        setCar({ ...NO_CAR, ...(JSON.parse(button.dataset.car ?? '{}') as Partial<EnquiryCar>) });
-      } catch {
-        setCar(NO_CAR);
-      }
-    };
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
-  }, []);
-  return (
-    <LeadModals
-      leadsEndpoint={config.leads.endpoint}
-      car={car}
-      siteName={config.leads.siteName}
-      enquireLabel="Quick Enquiry"
-      commentsRequired={config.leads.commentsRequired}
-      termsRequired={config.leads.termsRequired}
-      deliveryLocations={[]}
-    />
-  );
+  return <LeadModals config={config.leads.form} enquireLabel="Quick Enquiry" compact />;
 }
 
 interface LiveProps extends SearchPageProps {

@@ -1,6 +1,7 @@
 /** Serialisable props of the search islands (built by src/pages/search/*, read in the browser). */
 import type { FacetStats, SearchHit } from '../../search/engine.ts';
 import type { RouteTable } from '../../search/routes.ts';
+import type { FormSiteConfig } from '../../lib/form-config.ts';
 
 /** Which engine answers searches: the embedded index file, or a Meilisearch host with a tenant token. */
 export type EngineConfig = { kind: 'embedded'; indexUrl: string } | { kind: 'meilisearch'; host: string; key: string; index: string };
@@ -33,8 +34,8 @@ export interface SearchConfig {
   card: CardOptions;
   carTypeAll: boolean;
   stockNoun: string;
-  /** Lead modal settings (Quick Enquiry). */
-  leads: { endpoint: string; siteName: string; enquireLabel: string; commentsRequired: boolean; termsRequired: boolean };
+  /** Quick Enquiry modal: the enquiry form's settings (modalFormConfig(site)). */
+  leads: { form: FormSiteConfig };
 }
 
 /** A results snapshot: the build's first page (static HTML) or a live answer. */

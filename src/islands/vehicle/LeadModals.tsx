@@ -1,271 +1,144 @@
 /**
- * The vehicle page's lead modals (spec §2: Enquire Now, Test-drive booking, Request Photos).
- * One island hosts the dialog; any button with `data-lead-modal="enquire|test-drive|
- * request-photos"` on the page opens it (sidebar, sticky header, bottom bar). Forms validate
- * with the shared schemas (src/schemas/forms.ts) and post to the lead API; a failed post shows
- * the API's message or 'An unexpected error occured' — never a pretend success.
+ * The lead modals (spec §2: the vehicle page's Enquire Now, Test-drive booking and Request
+ * Photos modals; the search cards' Quick Enquiry). One island hosts one accessible dialog;
+ * any button with `data-lead-modal="enquire|test-drive|request-photos"` on the page opens it
+ * (sidebar, sticky header, bottom bar, search cards). A button may carry its own car as
+ * `data-car` JSON (search cards); otherwise the page's car is used.
+ *
+ * The dialog holds the real form islands of src/islands/forms (EnquiryForm, TestDriveForm,
+ * RequestPhotosForm), so a modal behaves exactly as the standalone pages do: validation,
+ * prefill, consent, failures and success (/success) — see docs/forms.md. Their code is
+ * loaded when a modal is about to open, not with the page.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
-import { trackEvent, type AnalyticsEventName } from '../../lib/analytics.ts';
-import { enquiryFormSchema, fieldErrors, RequestPhotosFormSchema, testDriveFormSchema } from '../../schemas/forms.ts';
+import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { decodeLeadCar, type FormSiteConfig } from '../../lib/form-config.ts';
+import type { LeadCar } from '../../lib/lead-payload.ts';
+import './lead-modals.css';
 
 export type LeadModalKind = 'enquire' | 'test-drive' | 'request-photos';
 
-/** Spec §8 wording, misspelling included. */
-export const UNEXPECTED_ERROR = 'An unexpected error occured';
+// One chunk per form, fetched on the first sign that a modal is wanted (hover, focus or
+// touch of an opener) and at the latest when it opens: the page's own JavaScript stays lean.
+const loaders = {
+  enquire: () => import('../forms/EnquiryForm.tsx'),
+  'test-drive': () => import('../forms/TestDriveForm.tsx'),
+  'request-photos': () => import('../forms/RequestPhotosForm.tsx'),
+} satisfies Record<LeadModalKind, () => Promise<unknown>>;
 
-interface CarSummary {
-  id: string;
-  name: string;
-  slug: string;
-  make: string | null;
-  model: string | null;
-  car_type: string;
-  status: string;
-  stocknum: string | null;
-  dealership_slug: string | null;
-  dealership_id: string | null;
-  tag: string | null;
-}
+const EnquiryForm = lazy(loaders.enquire);
+const TestDriveForm = lazy(loaders['test-drive']);
+const RequestPhotosForm = lazy(loaders['request-photos']);
 
-interface Props {
-  leadsEndpoint: string;
-  car: CarSummary;
-  siteName: string;
+export interface LeadModalsProps {
+  /** Form settings (modalFormConfig(site) of src/lib/form-config.ts). */
+  config: FormSiteConfig;
+  /** The page's car (vehicle page); buttons with data-car bring their own (search cards). */
+  car?: LeadCar | null;
+  /** Title of the enquiry modal: the site's enquire text, or 'Quick Enquiry'. */
   enquireLabel: string;
-  commentsRequired: boolean;
-  termsRequired: boolean;
-  deliveryLocations: string[];
+  /** The compact enquiry form (Quick Enquiry): no Rego, contact method or Yes/No questions. */
+  compact?: boolean;
 }
-
-const TITLES: Record<LeadModalKind, (props: Props) => string> = {
-  enquire: (props) => props.enquireLabel,
-  'test-drive': () => 'Book a Test Drive',
-  'request-photos': () => 'Request Photos',
-};
-
-const CATEGORIES: Record<LeadModalKind, string> = {
-  enquire: 'General Enquiry',
-  'test-drive': 'Test Drive',
-  'request-photos': 'Request Photos',
-};
 
 function isKind(value: string | undefined): value is LeadModalKind {
   return value === 'enquire' || value === 'test-drive' || value === 'request-photos';
 }
 
-/** Spec §7 analytics ids: enquiry 14 new / 15 used; test drive 17 new or Test Drive Only / 48 used. */
-function leadEvent(kind: LeadModalKind, car: CarSummary): AnalyticsEventName {
-  const isNew = car.car_type === 'new';
-  if (kind === 'test-drive') return isNew || /test drive only/i.test(car.tag ?? '') ? 'newTestDrive' : 'usedTestDrive';
-  return isNew ? 'newEnquiry' : 'usedEnquiry';
+function title(kind: LeadModalKind, enquireLabel: string): string {
+  if (kind === 'test-drive') return 'Book a Test Drive';
+  if (kind === 'request-photos') return 'Request Photos';
+  return enquireLabel;
 }
 
-export default function LeadModals(props: Props) {
+/** A form chunk that fails to load (network gone) says so instead of breaking the page. */
+class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.warn('lead form failed to load', error);
+  }
+  render() {
+    if (this.state.failed) {
+      return (
+        <div className="alert alert--destructive" role="alert">
+          This form could not be loaded. Please check your connection and reload the page.
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export default function LeadModals(props: LeadModalsProps) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  const [kind, setKind] = useState<LeadModalKind>('enquire');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  // Nothing is rendered inside the dialog until a modal is first opened.
+  const [open, setOpen] = useState<{ kind: LeadModalKind; car: LeadCar | null } | null>(null);
 
   useEffect(() => {
+    const trigger = (event: Event) => (event.target as Element | null)?.closest?.<HTMLElement>('[data-lead-modal]') ?? null;
+    const warm = (event: Event) => {
+      const wanted = trigger(event)?.dataset.leadModal;
+      if (isKind(wanted)) loaders[wanted]().catch(() => undefined);
+    };
     const onClick = (event: MouseEvent) => {
-      const trigger = (event.target as Element | null)?.closest?.<HTMLElement>('[data-lead-modal]');
-      const wanted = trigger?.dataset.leadModal;
-      if (!trigger || !isKind(wanted)) return;
+      const button = trigger(event);
+      const wanted = button?.dataset.leadModal;
+      if (!button || !isKind(wanted)) return;
       event.preventDefault();
-      opener.current = trigger;
-      setKind(wanted);
-      setErrors({});
-      setFormError('');
-      dialog.current?.showModal();
+      opener.current = button;
+      const car = button.dataset.car !== undefined ? decodeLeadCar(button.dataset.car) : (props.car ?? null);
+      // Same modal and car again: keep the form as it was left (nothing typed is lost).
+      setOpen((previous) => (previous && previous.kind === wanted && String(previous.car?.id ?? '') === String(car?.id ?? '') ? previous : { kind: wanted, car }));
+      if (!dialog.current?.open) dialog.current?.showModal();
     };
     document.addEventListener('click', onClick);
-    // Buttons rendered before hydration were disabled-looking no-ops; mark the page ready.
+    document.addEventListener('pointerover', warm, { passive: true });
+    document.addEventListener('focusin', warm);
+    document.addEventListener('touchstart', warm, { passive: true });
+    // Tests and scripts can tell when the openers work.
     document.documentElement.dataset.leadModals = 'ready';
-    return () => document.removeEventListener('click', onClick);
-  }, []);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('pointerover', warm);
+      document.removeEventListener('focusin', warm);
+      document.removeEventListener('touchstart', warm);
+    };
+  }, [props.car]);
 
-  const close = () => {
-    dialog.current?.close();
-    opener.current?.focus();
-  };
+  const close = () => dialog.current?.close();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const raw = Object.fromEntries(new FormData(form).entries()) as Record<string, unknown>;
-    raw.opt_in = form.querySelector<HTMLInputElement>('input[name="opt_in"]')?.checked ?? true;
-    if (form.querySelector('input[name="terms_conditions"]')) raw.terms_conditions = form.querySelector<HTMLInputElement>('input[name="terms_conditions"]')?.checked ?? false;
-    const schema =
-      kind === 'enquire'
-        ? enquiryFormSchema({ commentsRequired: props.commentsRequired, termsRequired: props.termsRequired })
-        : kind === 'test-drive'
-          ? testDriveFormSchema({ termsRequired: props.termsRequired })
-          : RequestPhotosFormSchema;
-    const parsed = v.safeParse(schema, raw);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues));
-      setFormError('');
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setErrors({});
-    setFormError('');
-    setSubmitting(true);
-    const { car } = props;
-    try {
-      const response = await fetch(props.leadsEndpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          ...parsed.output,
-          category: CATEGORIES[kind],
-          source: 'Website',
-          url: window.location.href,
-          user_agent: navigator.userAgent,
-          car_id: car.id,
-          ...(car.dealership_id ? { car_dealership_id: car.dealership_id } : {}),
-          ...(car.dealership_slug ? { dealership_slug: car.dealership_slug } : {}),
-          ...(car.stocknum ? { stock_number: car.stocknum } : {}),
-          ...(car.make ? { 'Vehicle Make': car.make } : {}),
-          ...(car.model ? { 'Vehicle Model': car.model } : {}),
-          car_type: car.car_type,
-          vehicle_status: car.status,
-          form_completed: true,
-        }),
-      });
-      const data = (await response.json().catch(() => null)) as { lead_id?: unknown; error?: unknown; message?: unknown } | null;
-      if (response.ok && typeof data?.lead_id === 'string') {
-        trackEvent(leadEvent(kind, car), { car_id: car.id, lead_id: data.lead_id });
-        try {
-          localStorage.setItem('success_category', CATEGORIES[kind]);
-          localStorage.setItem('lead_car', JSON.stringify({ id: car.id, name: car.name, slug: car.slug }));
-        } catch {
-          /* storage is a convenience only */
-        }
-        window.location.assign('/success');
-        return;
-      }
-      const message = typeof data?.error === 'string' ? data.error : typeof data?.message === 'string' ? data.message : UNEXPECTED_ERROR;
-      setFormError(message);
-    } catch (error) {
-      console.warn('lead submission failed', error);
-      setFormError(UNEXPECTED_ERROR);
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const field = (name: string, label: string, input: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email'; maxLength?: number; required?: boolean }) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>
-        {label}
-        {input.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={input.type ?? 'text'}
-        autoComplete={input.autoComplete}
-        inputMode={input.inputMode}
-        maxLength={input.maxLength}
-        aria-required={input.required}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <p className="field__error" id={`${id}-${name}-error`}>
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-
-  const messageRequired = kind === 'enquire' && props.commentsRequired;
-  const errorList = Object.entries(errors);
+  const formId = open ? `lead-modal-${open.kind}` : '';
+  const formProps = open ? { config: props.config, car: open.car, formId } : null;
   return (
     <dialog ref={dialog} className="lead-modal" aria-labelledby={`${id}-title`} onClose={() => opener.current?.focus()}>
-      <form className="lead-modal__form" onSubmit={submit} noValidate key={kind}>
+      <div className="lead-modal__body">
         <div className="lead-modal__head">
-          <h2 id={`${id}-title`}>{TITLES[kind](props)}</h2>
+          <h2 id={`${id}-title`}>{open ? title(open.kind, props.enquireLabel) : props.enquireLabel}</h2>
           <button type="button" className="lead-modal__close" onClick={close} aria-label="Close">
             ×
           </button>
         </div>
-        <p className="muted">{props.car.name}</p>
-        {errorList.length > 0 && (
-          <div className="form-errors" role="alert">
-            <p>Please fix the following errors:</p>
-            <ul>
-              {errorList.map(([name, message]) => (
-                <li key={name}>{message}</li>
-              ))}
-            </ul>
-          </div>
+        {open?.car?.name && <p className="lead-modal__car">{open.car.name}</p>}
+        {open && formProps && (
+          <LoadFailure key={`${open.kind}:${open.car?.id ?? ''}`}>
+            <Suspense
+              fallback={
+                <p className="lead-modal__loading" role="status">
+                  Loading the form…
+                </p>
+              }
+            >
+              {open.kind === 'enquire' && <EnquiryForm {...formProps} compact={props.compact} />}
+              {open.kind === 'test-drive' && <TestDriveForm {...formProps} />}
+              {open.kind === 'request-photos' && open.car && <RequestPhotosForm {...formProps} car={open.car} />}
+            </Suspense>
+          </LoadFailure>
         )}
-        {field('name', 'First name', { autoComplete: 'given-name', required: true })}
-        {field('last_name', 'Last name', { autoComplete: 'family-name' })}
-        {field('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', required: true })}
-        {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', required: true })}
-        {field('postcode', 'Postcode', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4, required: true })}
-        {kind === 'test-drive' && field('dateTime', 'Test Drive Booking Date', { type: 'datetime-local' })}
-        {kind === 'test-drive' && props.deliveryLocations.length > 0 && (
-          <div className="field">
-            <label htmlFor={`${id}-delivery`}>Delivery location</label>
-            <select id={`${id}-delivery`} name="delivery_location" defaultValue="">
-              <option value="">No delivery needed</option>
-              {props.deliveryLocations.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-message`}>
-            Comments{messageRequired && <span aria-hidden="true"> *</span>}
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="message"
-            rows={4}
-            aria-required={messageRequired}
-            aria-invalid={errors.message ? true : undefined}
-            placeholder={kind === 'request-photos' ? 'Please send photos for this car' : undefined}
-          />
-          {errors.message && <p className="field__error">{errors.message}</p>}
-        </div>
-        <div className="field field--check">
-          <input id={`${id}-opt-in`} type="checkbox" name="opt_in" defaultChecked />
-          <label htmlFor={`${id}-opt-in`}>Keep me up to date with offers and news</label>
-        </div>
-        {props.termsRequired ? (
-          <div className="field field--check">
-            <input id={`${id}-terms`} type="checkbox" name="terms_conditions" aria-invalid={errors.terms_conditions ? true : undefined} />
-            <label htmlFor={`${id}-terms`}>
-              I agree to the <a href="/terms-and-conditions">terms of use</a>
-            </label>
-          </div>
-        ) : (
-          <p className="muted lead-modal__consent">
-            By submitting this enquiry, I agree to the {props.siteName} <a href="/privacy-policy">Privacy Policy</a>. Reply STOP to opt out of SMS or use the
-            unsubscribe link in any email.
-          </p>
-        )}
-        {formError && (
-          <div className="alert alert--destructive" role="alert" data-testid="error-warning">
-            {formError}
-          </div>
-        )}
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? 'Sending…' : 'Submit'}
-        </button>
-      </form>
+      </div>
     </dialog>
   );
 }
