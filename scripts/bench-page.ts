@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Vehicle page benchmark (issue 3): for one built vehicle page, reports
+ * Page benchmark (issue 3, vehicle page; issue 4, search page via --path): for one built page, reports
  *   - HTML bytes, raw and gzip;
  *   - JavaScript loaded before any interaction (gzip): every script the page fetches while it
  *     loads and idles on a phone-sized viewport without being touched or scrolled, plus inline scripts;
@@ -8,8 +8,9 @@
  * Targets: performance >= 95, the other three 100, JavaScript before interaction < 100 KB gzip.
  *
  *   npm run bench:page -- [--tenant sunstate-motor-group] [--dist dist] [--tenants tenants]
- *                         [--car <slug>] [--build] [--runs 1] [--json] [--no-lighthouse]
+ *                         [--car <slug> | --path /search/used-cars/] [--build] [--runs 1] [--json] [--no-lighthouse]
  *
+ * --path measures any built page of the tenant (e.g. the search page) instead of a vehicle page.
  * The car defaults to the first in-stock car with photos whose page was built (chosen from the
  * tenant's stock.json). The built site is served by the project's static server on a free port
  * and reached as http://<tenant>.localhost:<port>/, like production, with gzip on.
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     dist: { type: 'string', default: 'dist' },
     tenants: { type: 'string', default: 'tenants' },
     car: { type: 'string' },
+    path: { type: 'string' },
     build: { type: 'boolean', default: false },
     runs: { type: 'string', default: '1' },
     json: { type: 'boolean', default: false },
@@ -50,12 +52,18 @@ if (values.build) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** --path as a directory-format page path: '/search/used-cars/'. */
+const pagePath = values.path ? `/${values.path.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/') : undefined;
 const carsDir = join(dist, tenant, 'cars');
-if (!existsSync(carsDir)) {
+if (pagePath && !existsSync(join(dist, tenant, pagePath, 'index.html'))) {
+  console.error(`no built page ${pagePath} in ${join(dist, tenant)}: build first (npm run build -- --tenant ${tenant} --out ${values.dist}) or pass --build`);
+  process.exit(2);
+}
+if (!pagePath && !existsSync(carsDir)) {
   console.error(`no built vehicle pages in ${carsDir}: build first (npm run build -- --tenant ${tenant} --out ${values.dist}) or pass --build`);
   process.exit(2);
 }
-const built = new Set(readdirSync(carsDir).filter((name) => existsSync(join(carsDir, name, 'index.html'))));
+const built = pagePath ? new Set<string>() : new Set(readdirSync(carsDir).filter((name) => existsSync(join(carsDir, name, 'index.html'))));
 
 /** The car to measure: --car, else the first in-stock car with photos whose page exists. */
 function chooseCar(): string {
@@ -74,15 +82,15 @@ function chooseCar(): string {
   return first;
 }
 
-const carSlug = chooseCar();
-const htmlFile = join(carsDir, carSlug, 'index.html');
+const carSlug = pagePath ? null : chooseCar();
+const htmlFile = pagePath ? join(dist, tenant, pagePath, 'index.html') : join(carsDir, carSlug!, 'index.html');
 const html = readFileSync(htmlFile);
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 const server: Server = createServer(createStaticSitesHandler({ sitesDir: dist }));
 await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
 const port = (server.address() as AddressInfo).port;
-const url = `http://${tenant}.localhost:${port}/cars/${carSlug}/`;
+const url = `http://${tenant}.localhost:${port}${pagePath ?? `/cars/${carSlug}/`}`;
 
 /** Scripts fetched while the page loads and idles on a phone without interaction. */
 async function javascriptBeforeInteraction(): Promise<{ files: { url: string; raw: number; gzip: number }[]; inlineGzip: number }> {
@@ -129,6 +137,8 @@ interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /** Elements Lighthouse names as moved by layout shifts (its 'layout-shifts' audit), with their score. */
+  shiftedElements: string[];
 }
 
 async function runLighthouse(): Promise<LighthouseFigures> {
@@ -143,7 +153,9 @@ async function runLighthouse(): Promise<LighthouseFigures> {
       const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && categories[key]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0));
       if (failing.length > 0) console.error(`  ${key}: ${failing.map((audit) => audit.id).join(', ')}`);
     }
+    const shiftItems = ((audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? []);
     return {
+      shiftedElements: shiftItems.map((item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} (${Math.round((item.score ?? 0) * 1000) / 1000})`),
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -165,10 +177,11 @@ try {
   const jsGzip = js.files.reduce((sum, file) => sum + file.gzip, 0) + js.inlineGzip;
   const lighthouseRuns: LighthouseFigures[] = [];
   if (!values['no-lighthouse']) for (let run = 0; run < runs; run++) lighthouseRuns.push(await runLighthouse());
-  const pick = (key: keyof LighthouseFigures) => (lighthouseRuns.length ? median(lighthouseRuns.map((run) => run[key])) : null);
+  const pick = (key: Exclude<keyof LighthouseFigures, 'shiftedElements'>) => (lighthouseRuns.length ? median(lighthouseRuns.map((run) => run[key])) : null);
   const report = {
     tenant,
     car: carSlug,
+    path: pagePath ?? `/cars/${carSlug}/`,
     url,
     htmlBytes: html.length,
     htmlGzipBytes: gzipSync(html).length,
@@ -182,7 +195,7 @@ try {
   if (values.json) {
     console.log(JSON.stringify(report, null, 2));
   } else {
-    console.log(`vehicle page ${tenant} /cars/${carSlug}/`);
+    console.log(pagePath ? `page ${tenant} ${pagePath}` : `vehicle page ${tenant} /cars/${carSlug}/`);
     console.log(`  HTML                          ${kb(report.htmlBytes)} KB raw, ${kb(report.htmlGzipBytes)} KB gzip`);
     console.log(`  JS before interaction (gzip)  ${kb(jsGzip)} KB (${js.files.length} files + ${kb(js.inlineGzip)} KB inline)   target < 100 KB`);
     for (const file of report.jsFiles) console.log(`    ${kb(file.gzip).toString().padStart(6)} KB  ${file.url}`);
@@ -190,6 +203,8 @@ try {
       const l = report.lighthouse;
       console.log(`  Lighthouse mobile (median of ${l.runs}): performance ${l.performance}, accessibility ${l.accessibility}, best-practices ${l.bestPractices}, SEO ${l.seo}`);
       console.log(`    LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, FCP ${l.fcpMs} ms   targets: performance >= 95, others 100`);
+      const shifted = lighthouseRuns.flatMap((run) => run.shiftedElements);
+      if (shifted.length > 0) console.log(`    layout shifts moved: ${[...new Set(shifted)].join(', ')}`);
     }
   }
 } finally {
