@@ -47,9 +47,10 @@ export interface FormLeadRecord {
 }
 
 /**
- * Which lead /success describes. Form islands write both records (their lead_car carries
- * the lead_id); the vehicle modals write only the legacy keys, so a legacy record that does
- * not match the form record means a modal lead came later and wins.
+ * Which lead /success describes. Form islands (the lead modals too) write both records
+ * (their lead_car carries the lead_id); pages built before the modals used the form islands
+ * wrote only the legacy keys, so a legacy record that does not match the form record means
+ * such a lead came later and wins.
  */
 export function successRecord(legacy: LegacyLeadRecord, form: FormLeadRecord | null): { category: string | null; car: { name: string; slug: string } | null; sent: [string, string][] } {
   const formIsLatest = form !== null && (!legacy.category || (legacy.category === form.successCategory && (!legacy.car || legacy.car.lead_id === (form.lead_id ?? null))));

@@ -1,6 +1,6 @@
 /**
  * /success (spec §2): what the shopper sent and what happens next, read from the record
- * the form left in localStorage (also the vehicle modals' 'success_category'/'lead_car').
+ * the form left in localStorage (also the older 'success_category'/'lead_car' keys).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';

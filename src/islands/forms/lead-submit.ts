@@ -86,9 +86,10 @@ export function completeLead(options: {
   const car = options.car ? { id: String(options.car.id), name: options.car.name ?? options.car.slug, slug: options.car.slug } : null;
   recordSentLead({ category: options.category, successCategory: options.successCategory ?? options.category, lead_id: options.leadId, car, sent: sentPairs(options.values, options.labels), at: Date.now() });
   try {
-    // The vehicle page's modals record these two keys too; /success reads either.
+    // The older record /success also reads (written alone by pages built before the lead
+    // modals used these forms).
     localStorage.setItem('success_category', options.successCategory ?? options.category);
-    // lead_id marks the record as this form's: a later modal lead rewrites lead_car without it.
+    // lead_id marks the record as this form's: an older page's lead rewrites lead_car without it.
     if (car) localStorage.setItem('lead_car', JSON.stringify({ ...car, lead_id: options.leadId }));
     else localStorage.removeItem('lead_car');
   } catch {
