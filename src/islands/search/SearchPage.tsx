@@ -1,11 +1,12 @@
 /**
  * Search page island (wiring layer): react-instantsearch hooks feed the plain-props UI of
- * ./ui. Before it mounts (and in the static HTML) it shows the build's first page of the
- * route; then it loads the engine (embedded index, or instant-meilisearch only for tenants
- * with a search host) and follows the URL (src/search/routing.ts).
+ * ./ui. Until the engine's first answer (and in the static HTML) it shows the build's first
+ * page of the route; the first search loads the engine (embedded index, or
+ * instant-meilisearch only for tenants with a search host) and follows the URL
+ * (src/search/routing.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Configure, InstantSearch, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
+import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
 import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
 import type { SearchClient, UiState } from 'instantsearch.js';
 import { trackEvent } from '../../lib/analytics.ts';
@@ -86,15 +87,21 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
   };
 }
 
+/**
+ * Without server state, <InstantSearch> renders nothing until its subscribe effect has started
+ * it: the island went blank for a frame after hydration and the footer jumped up and back
+ * (CLS 0.9, docs/search.md). Empty initial results make it start during render, on the build
+ * server and in the browser alike, so the static HTML and the first client render are one tree.
+ * They also skip InstantSearch's own first search: LiveSearch sends it after mount.
+ */
+const START_AT_ONCE = { initialResults: {} };
+
 export default function SearchPage(props: SearchPageProps) {
-  const { config } = props;
-  const [client, setClient] = useState<SearchClient | null>(null);
+  const { config, route } = props;
+  // Creating the client downloads nothing (the engine loads on the first search), so it can exist at build time too.
+  const [client] = useState(() => createSearchClient(config.engine) as unknown as SearchClient);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
-  useEffect(() => {
-    setHistory(readHistory());
-    // The engine is created in the browser only; the static page shows the build's results meanwhile.
-    setClient(createSearchClient(config.engine) as unknown as SearchClient);
-  }, []);
+  useEffect(() => setHistory(readHistory()), []);
 
   const routing = useMemo(
     () => ({
@@ -104,6 +111,8 @@ export default function SearchPage(props: SearchPageProps) {
         cleanUrlOnDispose: false,
         // The spec's URLs are the page's address: keep the title the page was built with.
         windowTitle: () => document.title,
+        // At build time the page's own route stands for the address bar (parseURL reads its pathname and search only).
+        getLocation: () => (typeof window === 'undefined' ? (new URL(route.path, 'http://localhost') as unknown as Location) : window.location),
       }),
       stateMapping: {
         stateToRoute: (uiState: UiState) => fromUiState((uiState[config.index] ?? {}) as IndexUiState, config.index),
@@ -116,14 +125,15 @@ export default function SearchPage(props: SearchPageProps) {
   const leadModals = (
     <QuickEnquiry config={config} />
   );
-  if (!client) return <SearchLayout {...staticLayout(props, history)}>{leadModals}</SearchLayout>;
   return (
-    <InstantSearch searchClient={client} indexName={config.index} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
-      <Configure hitsPerPage={config.pageSize} />
-      <LiveSearch {...props} history={history} onHistory={setHistory}>
-        {leadModals}
-      </LiveSearch>
-    </InstantSearch>
+    <InstantSearchSSRProvider {...START_AT_ONCE}>
+      <InstantSearch searchClient={client} indexName={config.index} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
+        <Configure hitsPerPage={config.pageSize} />
+        <LiveSearch {...props} history={history} onHistory={setHistory}>
+          {leadModals}
+        </LiveSearch>
+      </InstantSearch>
+    </InstantSearchSSRProvider>
   );
 }
 
@@ -150,10 +160,15 @@ function usePanel(panel: (typeof FACET_PANELS)[number]) {
 function LiveSearch(props: LiveProps) {
   const { config, initial, route } = props;
   const search = useInstantSearch({ catchError: true });
-  const { results, status, setIndexUiState, indexUiState } = search;
+  const { results, status, setIndexUiState, indexUiState, refresh } = search;
   const artificial = Boolean((results as unknown as { __isArtificial?: boolean }).__isArtificial);
+  useEffect(() => {
+    // The first search (START_AT_ONCE skipped InstantSearch's own); the widgets registered in layout effects.
+    refresh();
+  }, []);
   const box = useSearchBox();
-  const [query, setQuery] = useState(box.query);
+  // Empty like the static HTML (built without a query string); the effect below shows the URL's query.
+  const [query, setQuery] = useState('');
   const queryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     // The URL (back/forward, Clear Filters) changed the query: show it.
@@ -201,10 +216,10 @@ function LiveSearch(props: LiveProps) {
   }, [artificial, status, results]);
 
   if (artificial) {
-    // No answer yet: keep the build's results on screen, marked busy.
+    // No answer yet: keep the build's results on screen (busy once the first search is under way).
     const layout = staticLayout(props, props.history);
     return (
-      <SearchLayout {...layout} busy searchBox={{ ...layout.searchBox, value: query, onChange: setQuery }}>
+      <SearchLayout {...layout} busy={status === 'loading' || status === 'stalled'} searchBox={{ ...layout.searchBox, value: query, onChange: setQuery }}>
         {props.children}
       </SearchLayout>
     );

@@ -1,0 +1,95 @@
+/**
+ * The search page does not move while it hydrates (issue 4 quality, docs/search.md): from load
+ * until the island is live and idle, the layout shifts the browser reports (Layout Instability
+ * API, the entries CLS is made of) add up to less than 0.1, on a phone and on a desktop.
+ * Tenants: the demo tenant sunstate-motor-group (whose page Lighthouse flagged, CLS 0.9) and
+ * the search-demo fixture.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4455);
+const site = (slug: string, path: string) => `http://${slug}.localhost:${port}${path}`;
+
+/** A 'layout-shift' performance entry (not in TypeScript's DOM library). */
+interface LayoutShiftEntry extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+  sources: { node: Node | null }[];
+}
+
+/** CLS's good threshold (web.dev): the page must stay below it. */
+const GOOD_CLS = 0.1;
+
+/** Sum of the page's layout shifts since navigation (those right after input excluded, as CLS does) and what moved. */
+async function layoutShiftSoFar(page: Page): Promise<{ total: number; moved: string[] }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
+        let total = 0;
+        const moved: string[] = [];
+        const take = (entries: PerformanceEntryList) => {
+          for (const entry of entries as LayoutShiftEntry[]) {
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            for (const { node } of entry.sources) moved.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName));
+          }
+        };
+        const observer = new PerformanceObserver((list) => take(list.getEntries()));
+        // buffered: every shift since the page started loading, not only those after this call.
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // Shifts of the last rendered frame are reported after it: wait two frames, then collect.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              take(observer.takeRecords());
+              observer.disconnect();
+              resolve({ total, moved });
+            }),
+          ),
+        );
+      }),
+  );
+}
+
+/** Opens a search page and waits until it is interactive: the live island has answered and is idle. */
+async function openUntilInteractive(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
+}
+
+const VIEWPORTS = {
+  phone: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 900 } },
+};
+
+const PAGES = [
+  { slug: 'sunstate-motor-group', path: '/search/used-cars/' },
+  { slug: 'search-demo', path: '/search/used-cars' },
+];
+
+for (const [device, options] of Object.entries(VIEWPORTS)) {
+  test.describe(`on a ${device}`, () => {
+    test.use(options);
+
+    for (const { slug, path } of PAGES) {
+      test(`${slug} ${path} stays put from load until interactive (layout shift < ${GOOD_CLS})`, async ({ page }) => {
+        await openUntilInteractive(page, site(slug, path));
+        const { total, moved } = await layoutShiftSoFar(page);
+        expect(total, `layout shift ${total}; moved: ${moved.join(', ')}`).toBeLessThan(GOOD_CLS);
+      });
+    }
+
+    test('a returning visitor: the recent searches read from storage do not push the results down', async ({ page }) => {
+      await page.addInitScript(() => {
+        window.localStorage.setItem('search_history', JSON.stringify([{ label: 'ford · used', url: '/search/used-cars?query=ford' }]));
+      });
+      await openUntilInteractive(page, site('sunstate-motor-group', '/search/used-cars/'));
+      await expect(page.getByText('Recent searches')).toBeVisible();
+      const { total, moved } = await layoutShiftSoFar(page);
+      expect(total, `layout shift ${total}; moved: ${moved.join(', ')}`).toBeLessThan(GOOD_CLS);
+      // Stricter than the threshold: nothing below the search box moved at all.
+      expect(moved.filter((name) => /search-layout__(bar|grid)|search-grid|search-card/.test(name))).toEqual([]);
+    });
+  });
+}
