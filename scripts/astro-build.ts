@@ -6,6 +6,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
+import { keepRenderer } from '../src/build/kept-renderer.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Astro writes its temporary server build to <cwd>/.astro/.prerender when outDir is outside
@@ -16,7 +17,9 @@ const workDir = join(root, '.cache', 'astro-build', String(process.pid));
 mkdirSync(workDir, { recursive: true });
 process.chdir(workDir);
 try {
-  await build({ root, logLevel: process.env.DEALER_ASTRO_LOG === 'info' ? 'info' : 'warn' });
+  // DEALER_KEEP_RENDERER: keep the compiled server bundle for the pipeline's incremental releases.
+  const keep = process.env.DEALER_KEEP_RENDERER;
+  await build({ root, logLevel: process.env.DEALER_ASTRO_LOG === 'info' ? 'info' : 'warn', ...(keep ? { integrations: [keepRenderer(keep)] } : {}) });
 } finally {
   process.chdir(root);
   rmSync(workDir, { recursive: true, force: true });

@@ -32,6 +32,8 @@ export interface TenantBuildOptions {
   log?: (line: string) => void;
   /** Log every stock problem (default true). */
   logProblems?: boolean;
+  /** Keep Astro's compiled server bundle in this directory (src/build/kept-renderer.ts; the pipeline's incremental releases). */
+  keepRenderer?: string;
 }
 
 export interface TenantBuildResult {
@@ -143,6 +145,7 @@ export async function buildTenant(options: TenantBuildOptions): Promise<TenantBu
     // Separate caches so tenants can build in parallel.
     DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', slug),
     DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', slug),
+    ...(options.keepRenderer ? { DEALER_KEEP_RENDERER: resolve(options.keepRenderer) } : {}),
   });
   rmSync(bundleFile, { force: true });
   if (astro.code !== 0) {

@@ -37,6 +37,12 @@ export interface TenantBundle {
    * previous one); `cars` still holds all visible stock for listings and search. Absent = all.
    */
   renderCars?: string[];
+  /**
+   * Incremental builds only: the search routes (path after the /search or /used-car prefix,
+   * e.g. 'toyota/corolla') whose pages this build renders; the pipeline reuses the others
+   * from the previous release because their results did not change. Absent = all.
+   */
+  renderSearchPaths?: string[];
 }
 
 /** The cars whose per-car pages this build renders: every visible car unless `renderCars` restricts them. */
@@ -44,6 +50,11 @@ export function carsToRender(bundle: TenantBundle): Car[] {
   if (!bundle.renderCars) return bundle.cars;
   const wanted = new Set(bundle.renderCars);
   return bundle.cars.filter((car) => wanted.has(car.slug));
+}
+
+/** Whether this build renders the search page of `path` (relative to the search prefix). */
+export function rendersSearchPath(bundle: TenantBundle, path: string): boolean {
+  return !bundle.renderSearchPaths || bundle.renderSearchPaths.includes(path);
 }
 
 let cached: TenantBundle | undefined;

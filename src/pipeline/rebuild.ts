@@ -8,7 +8,12 @@
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
+import { modelsFromStock } from '../lib/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../lib/tenant.ts';
+import type { Car } from '../schemas/car.ts';
+import { affectedSearchPages } from '../search/affected.ts';
+import { searchPrefix } from '../search/routes.ts';
 import { affectedCarSlugs, carFingerprint, diffStock, isEmptyDiff, type StockDiff } from './changes.ts';
 import { checkRelease } from './checks.ts';
 import { tenantConfigHash } from './config-hash.ts';
@@ -61,12 +66,24 @@ export interface RebuildResult {
   removed: number;
   /** Car pages rendered by Astro. */
   rendered: number;
+  /** Incremental releases: pages rendered from the kept server bundle of the last full build, or by an Astro build. */
+  renderedWith?: 'kept-renderer' | 'astro';
   seconds: number;
   reason?: string;
   /** Seconds spent building (Astro and assembly), checking and syncing search. */
   timings?: { build: number; astro?: number; assemble?: number; steps?: number; checks: number; search: number };
   /** Search sync: counts, or the reason it failed. */
   search?: { added: number; updated: number; deleted: number } | { error: string };
+}
+
+/**
+ * Whether the models of the header's Range menu (derived from stock when the tenant has no
+ * models.json, src/build/chrome.ts) differ: every page shows the menu, so reused pages would
+ * be stale.
+ */
+function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly Car[]): boolean {
+  if (existsSync(join(tenantDir, 'models.json'))) return false;
+  return JSON.stringify(modelsFromStock(previous)) !== JSON.stringify(modelsFromStock(next));
 }
 
 /** File that, while present, holds a tenant on its rolled-back release. */
@@ -135,6 +152,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   else if (options.incremental === false) why = 'incremental builds disabled';
   else if (previous.configHash !== configHash) why = 'site config, tenant files or code changed';
   else if (now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs)) why = 'periodic full build (time rules)';
+  else if (menuChanged(tenantDir, previous.cars, tenant.visible)) why = 'the header menu models changed (every page shows them)';
   else {
     renderSlugs = affectedCarSlugs(previous.cars, tenant.visible, diff);
     const limit = Math.max(1, tenant.visible.length * (options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare));
@@ -143,13 +161,34 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
       why = `${renderSlugs.length} affected car page(s)`;
     } else why = `${renderSlugs.length} affected car pages: a full build is as cheap`;
   }
-  log({ event: 'build-start', tenant: slug, release: id, mode, why, ...counts, render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length, pid: process.pid });
+  // Incremental: the search pages whose results changed, and the kept server bundle of the full build this chain descends from.
+  let searchPlan: { render: string[]; reuse: string[] } | undefined;
+  let renderer: string | undefined;
+  if (mode === 'incremental' && previous) {
+    const touched = new Set([...diff.added, ...diff.changed, ...diff.removed]);
+    const pages = affectedSearchPages(tenant.site, searchPrefix(tenant.site), previous.cars, tenant.visible, touched);
+    if (!pages.all) searchPlan = { render: pages.paths, reuse: pages.unchanged };
+    if (previous.renderer && existsSync(join(paths.renderers, previous.renderer, KEPT_STATE_FILE))) renderer = previous.renderer;
+  }
+  log({
+    event: 'build-start',
+    tenant: slug,
+    release: id,
+    mode,
+    why,
+    ...counts,
+    render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length,
+    ...(mode === 'incremental' ? { searchPages: searchPlan ? searchPlan.render.length : 'all', renderer: renderer ?? null } : {}),
+    pid: process.pid,
+  });
 
   const buildStarted = performance.now();
   const build =
     mode === 'incremental' && previous && previousDir
-      ? await buildIncrementalRelease({ tenant, previousDir, previousSlugs: previous.cars.map((car) => car.slug), outDir: releaseDir, renderSlugs, now })
-      : await buildFullRelease(tenantDir, releaseDir, now);
+      ? await buildIncrementalRelease({ tenant, previousDir, previousSlugs: previous.cars.map((car) => car.slug), outDir: releaseDir, renderSlugs, search: searchPlan, renderer: renderer && join(paths.renderers, renderer), now })
+      : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id));
+  if (mode === 'full') renderer = existsSync(join(paths.renderers, id, KEPT_STATE_FILE)) ? id : undefined;
+  if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
   if (!build.ok) {
     rmSync(releaseDir, { recursive: true, force: true });
     return fail(build.error ?? 'build failed', counts, id);
@@ -173,6 +212,8 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     buildTime: now,
     fullBuildTime: mode === 'full' ? now : (previous?.fullBuildTime ?? now),
     mode,
+    // Before the stock: pruning reads it from the head of the file (manifestRenderer).
+    ...(renderer ? { renderer } : {}),
     configHash,
     cars: tenant.visible,
     fingerprints,
@@ -189,20 +230,20 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     return fail(`publish failed: ${(error as Error).message}`, counts, id);
   }
 
-  let search: RebuildResult['search'];
+  let searchSync: RebuildResult['search'];
   const searchStarted = performance.now();
   try {
     const report = await syncTenantSearch(tenant.site, tenant.visible, options.env);
-    if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
+    if (report) searchSync = { added: report.added, updated: report.updated, deleted: report.deleted };
   } catch (error) {
-    search = { error: (error as Error).message };
+    searchSync = { error: (error as Error).message };
   }
   const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
   pruneReleases(sitesDir, slug, keep);
 
   const timings = { build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
-  const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, seconds: seconds(), search, timings };
-  const searchError = search && 'error' in search ? search.error : undefined;
+  const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search: searchSync, timings };
+  const searchError = searchSync && 'error' in searchSync ? searchSync.error : undefined;
   recordStatus(sitesDir, slug, {
     outcome: searchError ? 'published-search-failed' : 'published',
     current: id,
@@ -210,7 +251,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
-  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
+  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith } : {}), seconds: result.seconds, outcome: 'published', timings, ...(searchSync ? { search: searchSync } : {}) });
   return result;
 }
 

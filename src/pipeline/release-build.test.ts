@@ -61,4 +61,28 @@ describe('assembleRelease', () => {
     expect(result).toMatchObject({ carPages: 1, reused: 4, dropped: 3 });
     expect(result.staged.sort()).toEqual(['_astro/app.def.js', 'cars/changed-car/index.html', 'cars/changed-car/print/index.html', 'index.html']);
   });
+
+  it('keeps the unchanged search pages it is told to keep, and only those', () => {
+    const previousDir = tree({
+      'search/toyota/index.html': 'toyota results',
+      'search/mazda/index.html': 'mazda results',
+      'search/old-make/index.html': 'route gone',
+    });
+    const stageDir = tree({ 'search/toyota/index.html': 'new toyota results' });
+    const outDir = join(tree({}), 'release');
+    const result = assembleRelease({
+      stageDir,
+      previousDir,
+      outDir,
+      visibleSlugs: new Set(),
+      renderedSlugs: new Set(),
+      knownSlugs: new Set(),
+      keepPages: new Set(['search/mazda/index.html', 'used-car/mazda/index.html']),
+    });
+    const read = (path: string) => (existsSync(join(outDir, path)) ? readFileSync(join(outDir, path), 'utf8') : null);
+    expect(read('search/toyota/index.html')).toBe('new toyota results');
+    expect(read('search/mazda/index.html')).toBe('mazda results');
+    expect(read('search/old-make/index.html')).toBeNull();
+    expect(result).toMatchObject({ reused: 1, dropped: 1 });
+  });
 });

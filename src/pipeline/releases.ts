@@ -7,7 +7,7 @@
  * was killed leaves an incomplete directory that is never served and is cleaned up later.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Car } from '../schemas/car.ts';
 
@@ -33,6 +33,11 @@ export interface ReleaseManifest {
   removed: number;
   /** Internal links found broken when this release was checked (a later release may not add new ones). */
   brokenLinks: string[];
+  /**
+   * Id of the full release whose compiled server bundle was kept (`<sites>/<slug>/renderers/<id>`,
+   * src/build/kept-renderer.ts): incremental releases descending from it render with it.
+   */
+  renderer?: string;
 }
 
 /** Paths of one tenant under the sites directory. */
@@ -42,6 +47,8 @@ export function tenantPaths(sitesDir: string, slug: string) {
     base,
     releases: join(base, 'releases'),
     manifests: join(base, 'manifests'),
+    /** Kept server bundles of full builds (never served: outside `releases`). */
+    renderers: join(base, 'renderers'),
     current: join(base, 'current'),
     status: join(base, 'status.json'),
   };
@@ -88,6 +95,24 @@ export function readManifest(sitesDir: string, slug: string, id: string): Releas
   }
 }
 
+/**
+ * The `renderer` of a release's manifest, read from the head of the file only (a manifest
+ * holds the whole stock; the field is written before it, see rebuild.ts).
+ */
+export function manifestRenderer(sitesDir: string, slug: string, id: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(join(tenantPaths(sitesDir, slug).manifests, `${id}.json`), 'r');
+    const head = Buffer.alloc(4096);
+    const length = readSync(fd, head, 0, head.length, 0);
+    return /"renderer":"([^"]+)"/.exec(head.subarray(0, length).toString('utf8'))?.[1];
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** Mark a release complete by writing its manifest. */
 export function writeManifest(sitesDir: string, manifest: ReleaseManifest): void {
   const paths = tenantPaths(sitesDir, manifest.slug);
@@ -130,6 +155,13 @@ export function pruneReleases(sitesDir: string, slug: string, keep: number, inPr
       const id = name.replace(/\.json$/, '');
       if (name.endsWith('.json') && !keepSet.has(id) && !inProgress.has(id)) rmSync(join(paths.manifests, name), { force: true });
       else if (name.includes('.tmp-')) rmSync(join(paths.manifests, name), { force: true });
+    }
+  }
+  // Kept server bundles no remaining release descends from (and leftovers of killed builds).
+  if (existsSync(paths.renderers)) {
+    const used = new Set(listReleases(sitesDir, slug).map((id) => manifestRenderer(sitesDir, slug, id)));
+    for (const name of readdirSync(paths.renderers)) {
+      if (!used.has(name) && !inProgress.has(name)) rmSync(join(paths.renderers, name), { recursive: true, force: true });
     }
   }
   return removed;

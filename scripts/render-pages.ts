@@ -1,0 +1,98 @@
+/**
+ * Child process of the pipeline's incremental releases (src/pipeline/release-build.ts):
+ * renders the static paths of the tenant bundle named by DEALER_BUNDLE with a prerender
+ * bundle kept from an earlier full build (src/build/kept-renderer.ts), into DEALER_OUT_DIR.
+ * Mirrors what Astro's static generation does with the same bundle (request URL per route
+ * type, output file per path, directory build format); anything it does not support (a
+ * redirect response) fails the run, and the pipeline then falls back to an Astro build.
+ * Prints one line `DEALER_RENDER_STATS {"pages":n}` on success.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from '../src/build/kept-renderer.ts';
+
+interface RouteLike {
+  route: string;
+  component: string;
+  type: string;
+  pathname?: string;
+}
+
+interface KeptApp {
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+  render(request: Request, options: { routeData: RouteLike }): Promise<Response>;
+}
+
+const rendererDir = process.env.DEALER_RENDERER;
+const outDir = process.env.DEALER_OUT_DIR;
+if (!rendererDir || !outDir || !process.env.DEALER_BUNDLE) {
+  console.error('render-pages: DEALER_RENDERER, DEALER_OUT_DIR and DEALER_BUNDLE must be set (run by the pipeline)');
+  process.exit(2);
+}
+const state = JSON.parse(readFileSync(join(rendererDir, KEPT_STATE_FILE), 'utf8')) as KeptRendererState;
+if (state.version !== KEPT_STATE_VERSION) {
+  console.error(`render-pages: kept renderer state version ${state.version}, expected ${KEPT_STATE_VERSION}`);
+  process.exit(2);
+}
+
+// Before React loads: the bundle's compiled JSX needs React's runtime of the build's mode.
+process.env.NODE_ENV = state.nodeEnv;
+const { app } = (await import(pathToFileURL(join(rendererDir, state.entry)).href)) as { app: KeptApp };
+const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as { StaticPaths: new (app: KeptApp) => { getAll(): Promise<{ pathname: string; route: RouteLike }[]> } };
+
+app.setInternals({
+  pagesByKeys: new Map(state.pageStyles.map(([key, styles]) => [key, { styles }])),
+  entrySpecifierToBundleMap: new Map(state.entrySpecifierToBundleMap),
+});
+const destination = {
+  write(event: { level: string; label?: string | null; message: string }) {
+    if (event.level === 'warn' || event.level === 'error') process.stderr.write(`[${event.level}] ${event.label ?? ''} ${event.message}\n`);
+    return true;
+  },
+};
+app.setOptions({ settings: { scripts: state.scripts }, logger: { options: { destination, level: 'warn' } } });
+
+/** Astro's request URL for a path (getUrlForPath, base '/', directory format, trailingSlash 'ignore'). */
+function requestUrl(pathname: string, route: RouteLike): URL {
+  if (route.type === 'endpoint') return new URL(pathname, state.origin);
+  if (pathname === '/' || pathname === '') return new URL('/', state.origin);
+  return new URL(`/${pathname.replace(/^\/+|\/+$/g, '')}/`, state.origin);
+}
+
+/** Astro's output file for a path (getOutFolder + getOutFile, directory format). */
+function outputFile(pathname: string, route: RouteLike): string {
+  if (route.type === 'endpoint') return join(outDir!, pathname);
+  if (pathname === '/404' || pathname === '/500') return join(outDir!, `${pathname}.html`);
+  return join(outDir!, pathname, 'index.html');
+}
+
+const seen = new Set<string>();
+let pages = 0;
+const made = new Set<string>();
+for (const { pathname, route } of await new StaticPaths(app).getAll()) {
+  const normalized = pathname.replace(/\/+$/, '');
+  if (seen.has(normalized)) continue; // the first route wins, as in Astro (prerenderConflictBehavior)
+  seen.add(normalized);
+  if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
+  let response: Response;
+  try {
+    response = await app.render(new Request(requestUrl(pathname, route)), { routeData: route });
+  } catch (error) {
+    // The first line names the page: the pipeline logs it when it falls back to Astro.
+    console.error(`render-pages: ${pathname}: ${(error as Error).message}\n${(error as Error).stack ?? ''}`);
+    process.exit(1);
+  }
+  if (response.status >= 300 && response.status < 400) throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
+  if (!response.body) continue;
+  const file = outputFile(pathname, route);
+  const folder = dirname(file);
+  if (!made.has(folder)) {
+    mkdirSync(folder, { recursive: true });
+    made.add(folder);
+  }
+  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  pages += 1;
+}
+console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages })}`);
