@@ -203,6 +203,7 @@ try {
       const l = report.lighthouse;
       console.log(`  Lighthouse mobile (median of ${l.runs}): performance ${l.performance}, accessibility ${l.accessibility}, best-practices ${l.bestPractices}, SEO ${l.seo}`);
       console.log(`    LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, FCP ${l.fcpMs} ms   targets: performance >= 95, others 100`);
+      if (l.runs > 1) console.log(`    each run: performance ${lighthouseRuns.map((run) => run.performance).join(', ')}; CLS ${lighthouseRuns.map((run) => run.cls).join(', ')}; TBT ${lighthouseRuns.map((run) => run.tbtMs).join(', ')} ms`);
       const shifted = lighthouseRuns.flatMap((run) => run.shiftedElements);
       if (shifted.length > 0) console.log(`    layout shifts moved: ${[...new Set(shifted)].join(', ')}`);
     }
