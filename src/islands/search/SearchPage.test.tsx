@@ -1,0 +1,40 @@
+/**
+ * The search island rendered the way the build renders it (react-dom/server, no window).
+ * InstantSearch must start during render (docs/search.md "Layout shift"): without server
+ * state it renders nothing until an effect has run, which blanked the island after
+ * hydration. Here that would show as HTML without the route's results.
+ */
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { createBundle } from '../../build/build-tenant.ts';
+import { loadTenant } from '../../lib/tenant.ts';
+import { searchBuildData } from '../../search/page-data.ts';
+import { snapshotResults } from '../../search/snapshot.ts';
+import SearchPage from './SearchPage.tsx';
+
+const NOW = Date.parse('2026-11-21T00:00:00Z');
+
+async function pageProps(path: string) {
+  const bundle = createBundle(loadTenant('tests/fixtures/tenants/search-demo', NOW), NOW);
+  const data = await searchBuildData(bundle);
+  const route = data.routes.routes.find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`no route ${path}`);
+  const result = snapshotResults(data.engine, route.preset, data.config.pageSize, data.config.index);
+  const initial = { hits: result.hits, nbHits: result.nbHits, page: 0, nbPages: result.nbPages, facets: result.facets, facets_stats: result.facets_stats };
+  return { config: data.config, route, initial };
+}
+
+describe('SearchPage on the server', () => {
+  it("renders the route's build results inside InstantSearch, idle, with an empty search box", async () => {
+    const props = await pageProps('/search/used-cars');
+    expect(props.initial.nbHits).toBeGreaterThan(0);
+    const html = renderToString(<SearchPage {...props} />);
+    expect(html).toContain('data-search-phase="static"');
+    expect(html).toMatch(new RegExp(`<strong>${props.initial.nbHits}</strong> (<!-- -->)?cars(<!-- -->)? found`));
+    const firstNames = props.initial.hits.slice(0, 3).map((hit) => hit.name);
+    for (const name of firstNames) expect(html).toContain(name);
+    // Not marked busy: nothing is loading until the browser sends the first search.
+    expect(html).not.toContain('aria-busy="true"');
+    expect(html).toMatch(/<input[^>]*type="search"[^>]*value=""/);
+  });
+});
