@@ -41,23 +41,18 @@ export async function buildFullRelease(tenantDir: string, outDir: string, now: n
   return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible };
 }
 
-/** Run the Astro child build of scripts/astro-build.ts for a bundle (same environment as buildTenant). */
-export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<{ code: number; output: string }> {
+/**
+ * Run a child script with the bundle written to a temporary file (DEALER_BUNDLE) and the
+ * output directory (DEALER_OUT_DIR); resolves with its exit code and the tail of its output.
+ */
+function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   const bundleFile = join(tmpdir(), `dealer-bundle-${bundle.slug}-${process.pid}-${Date.now()}.json`);
   writeFileSync(bundleFile, JSON.stringify(bundle));
   mkdirSync(outDir, { recursive: true });
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts', 'astro-build.ts')], {
+    const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'scripts', script)], {
       cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        ASTRO_TELEMETRY_DISABLED: '1',
-        DEALER_BUNDLE: bundleFile,
-        DEALER_OUT_DIR: outDir,
-        DEALER_SITE_URL: siteUrl,
-        DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', bundle.slug),
-        DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', bundle.slug),
-      },
+      env: { ...process.env, ...env, DEALER_BUNDLE: bundleFile, DEALER_OUT_DIR: outDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -71,36 +66,26 @@ export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: str
   });
 }
 
+/** Run the Astro child build of scripts/astro-build.ts for a bundle (same environment as buildTenant). */
+export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<{ code: number; output: string }> {
+  return runBundleChild('astro-build.ts', [], bundle, outDir, {
+    ASTRO_TELEMETRY_DISABLED: '1',
+    DEALER_SITE_URL: siteUrl,
+    DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', bundle.slug),
+    DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', bundle.slug),
+  });
+}
+
 /**
  * Render a bundle's pages with a kept server bundle (scripts/render-pages.ts, a child
  * process: the bundle's modules hold per-process state) instead of a whole Astro build.
  */
 export function runKeptRender(bundle: TenantBundle, outDir: string, rendererDir: string): Promise<{ code: number; output: string }> {
-  const bundleFile = join(tmpdir(), `dealer-bundle-${bundle.slug}-${process.pid}-${Date.now()}.json`);
-  writeFileSync(bundleFile, JSON.stringify(bundle));
-  mkdirSync(outDir, { recursive: true });
-  return new Promise((done) => {
-    // A larger young generation: rendering allocates many short-lived strings (fewer scavenges).
-    const child = spawn(process.execPath, ['--max-semi-space-size=64', join(REPO_ROOT, 'scripts', 'render-pages.ts')], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        // Node's compile cache: the bundle's modules are compiled once per code version, not per release.
-        NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'),
-        DEALER_BUNDLE: bundleFile,
-        DEALER_OUT_DIR: outDir,
-        DEALER_RENDERER: rendererDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('close', (code) => {
-      rmSync(bundleFile, { force: true });
-      done({ code: code ?? 1, output });
-    });
+  // A larger young generation: rendering allocates many short-lived strings (fewer scavenges).
+  return runBundleChild('render-pages.ts', ['--max-semi-space-size=64'], bundle, outDir, {
+    // Node's compile cache: the bundle's modules are compiled once per code version, not per release.
+    NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'),
+    DEALER_RENDERER: rendererDir,
   });
 }
 
