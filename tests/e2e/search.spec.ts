@@ -253,6 +253,20 @@ test('makes show 7 then Show all makes; Quick Enquiry opens for its car; a searc
   expect(events).toContain('/search/new-used-and-demo-cars?query=hilux');
 });
 
+test('recent searches open by keyboard and Escape closes them, focus back on the toggle', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('search_history', JSON.stringify([{ label: 'hilux', url: '/search/new-used-and-demo-cars?query=hilux' }])));
+  await openLive(page, '/search/new-used-and-demo-cars');
+  const toggle = page.getByText('Recent searches');
+  const link = page.getByRole('link', { name: 'hilux', exact: true });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(link).toBeVisible();
+  await link.focus();
+  await page.keyboard.press('Escape');
+  await expect(link).toBeHidden();
+  await expect(toggle).toBeFocused();
+});
+
 test('the hero make tiles show label, count and logo in a carousel whose arrows are disabled at the ends', async ({ page }) => {
   await page.goto(site('/'));
   await expect(page.locator('[data-hero-phase="live"]')).toBeVisible();
