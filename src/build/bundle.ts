@@ -43,6 +43,8 @@ export interface TenantBundle {
    * from the previous release because their results did not change. Absent = all.
    */
   renderSearchPaths?: string[];
+  /** Incremental builds only: the brands whose /{brand}/overview pages this build renders (their tiles changed). Absent = all. */
+  renderBrandPages?: string[];
 }
 
 /** The cars whose per-car pages this build renders: every visible car unless `renderCars` restricts them. */
@@ -55,6 +57,11 @@ export function carsToRender(bundle: TenantBundle): Car[] {
 /** Whether this build renders the search page of `path` (relative to the search prefix). */
 export function rendersSearchPath(bundle: TenantBundle, path: string): boolean {
   return !bundle.renderSearchPaths || bundle.renderSearchPaths.includes(path);
+}
+
+/** Whether this build renders the /{brand}/overview page of `brandSlug`. */
+export function rendersBrandPage(bundle: TenantBundle, brandSlug: string): boolean {
+  return !bundle.renderBrandPages || bundle.renderBrandPages.includes(brandSlug);
 }
 
 let cached: TenantBundle | undefined;

@@ -185,7 +185,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const buildStarted = performance.now();
   const build =
     mode === 'incremental' && previous && previousDir
-      ? await buildIncrementalRelease({ tenant, previousDir, previousSlugs: previous.cars.map((car) => car.slug), outDir: releaseDir, renderSlugs, search: searchPlan, renderer: renderer && join(paths.renderers, renderer), now })
+      ? await buildIncrementalRelease({ tenant, previousDir, previousCars: previous.cars, outDir: releaseDir, renderSlugs, search: searchPlan, renderer: renderer && join(paths.renderers, renderer), now })
       : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id));
   if (mode === 'full') renderer = existsSync(join(paths.renderers, id, KEPT_STATE_FILE)) ? id : undefined;
   if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
@@ -251,7 +251,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
-  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith } : {}), seconds: result.seconds, outcome: 'published', timings, ...(searchSync ? { search: searchSync } : {}) });
+  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith, brandPages: build.brandPages } : {}), seconds: result.seconds, outcome: 'published', timings, ...(searchSync ? { search: searchSync } : {}) });
   return result;
 }
 

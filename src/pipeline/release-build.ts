@@ -14,6 +14,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { buildTenant, createBundle, REPO_ROOT } from '../build/build-tenant.ts';
 import type { TenantBundle } from '../build/bundle.ts';
+import { brandOverviews, computeRange } from '../build/range.ts';
+import type { Car } from '../schemas/car.ts';
+import type { ModelsFile } from '../schemas/models.ts';
 import { postBuildSteps } from '../build/steps.ts';
 import type { Tenant } from '../lib/tenant.ts';
 
@@ -30,6 +33,8 @@ export interface ReleaseBuild {
   /** Incremental only: what rendered the pages (a kept server bundle, or an Astro build), and why a kept bundle was not used. */
   renderedWith?: 'kept-renderer' | 'astro';
   rendererProblem?: string;
+  /** Incremental only: /{brand}/overview pages rendered (the others' tiles did not change), or 'all'. */
+  brandPages?: number | 'all';
   /** Incremental only: files Astro wrote, and how many files of the previous release were left out. */
   staged?: string[];
   dropped?: number;
@@ -175,6 +180,21 @@ export function assembleRelease(options: {
   return { reused, carPages, staged: [...staged], dropped };
 }
 
+/**
+ * The /{brand}/overview pages to render: a page is exactly its brand and tiles (props) in the
+ * site layout, so only brands whose tiles differ between the two stocks; every page when a
+ * brand appears or goes. Absent = all.
+ */
+export function brandPagePlan(site: Tenant['site'], modelsFile: ModelsFile | undefined, previous: readonly Car[], next: readonly Car[]): { render: string[]; reuse: string[] } | undefined {
+  const before = brandOverviews(computeRange(site, previous, modelsFile));
+  const after = brandOverviews(computeRange(site, next, modelsFile));
+  if (before.size !== after.size || [...after.keys()].some((slug) => !before.has(slug))) return undefined;
+  const render: string[] = [];
+  const reuse: string[] = [];
+  for (const [slug, page] of after) (JSON.stringify(page) === JSON.stringify(before.get(slug)) ? reuse : render).push(slug);
+  return { render, reuse };
+}
+
 /** Output files of search route pages (paths relative to the search prefix), under both route forms. */
 function searchPageFiles(paths: readonly string[]): Set<string> {
   return new Set(paths.flatMap((path) => [`search/${path}/index.html`, `used-car/${path}/index.html`]));
@@ -188,7 +208,8 @@ function searchPageFiles(paths: readonly string[]): Set<string> {
 export async function buildIncrementalRelease(options: {
   tenant: Tenant;
   previousDir: string;
-  previousSlugs: readonly string[];
+  /** Visible cars of the previous release. */
+  previousCars: readonly Car[];
   outDir: string;
   renderSlugs: readonly string[];
   /** Search routes to render and the unchanged ones to reuse; absent = render all. */
@@ -198,7 +219,13 @@ export async function buildIncrementalRelease(options: {
 }): Promise<ReleaseBuild> {
   const { tenant, outDir } = options;
   const full = createBundle(tenant, options.now);
-  const partial: TenantBundle = { ...full, renderCars: [...options.renderSlugs], ...(options.search ? { renderSearchPaths: [...options.search.render] } : {}) };
+  const brands = brandPagePlan(tenant.site, full.extras.models as ModelsFile | undefined, options.previousCars, tenant.visible);
+  const partial: TenantBundle = {
+    ...full,
+    renderCars: [...options.renderSlugs],
+    ...(options.search ? { renderSearchPaths: [...options.search.render] } : {}),
+    ...(brands ? { renderBrandPages: brands.render } : {}),
+  };
   const stageDir = `${outDir}.stage`;
   rmSync(stageDir, { recursive: true, force: true });
   const clock = performance.now();
@@ -226,13 +253,13 @@ export async function buildIncrementalRelease(options: {
       outDir,
       visibleSlugs,
       renderedSlugs: new Set(options.renderSlugs),
-      knownSlugs: new Set([...visibleSlugs, ...options.previousSlugs]),
-      keepPages: options.search ? searchPageFiles(options.search.reuse) : undefined,
+      knownSlugs: new Set([...visibleSlugs, ...options.previousCars.map((car) => car.slug)]),
+      keepPages: new Set([...(options.search ? searchPageFiles(options.search.reuse) : []), ...(brands?.reuse ?? []).map((slug) => `${slug}/overview/index.html`)]),
     });
     const assembleSeconds = lap(assembleStarted);
     const stepsStarted = performance.now();
     for (const step of postBuildSteps) await step.run({ tenant, bundle: full, outDir });
-    return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
+    return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, brandPages: brands ? brands.render.length : 'all', phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
   } catch (error) {
     return { ok: false, error: `incremental build failed: ${(error as Error).stack ?? String(error)}`, rendered: 0, reused: 0 };
   } finally {

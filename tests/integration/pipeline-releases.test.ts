@@ -166,7 +166,9 @@ describe('incremental releases', () => {
       expect(first).toMatchObject({ outcome: 'published', mode: 'full' });
       // The full build kept its compiled server bundle beside (not inside) the release.
       expect(existsSync(join(tenantPaths(ws.sites, slug).renderers, first.release as string))).toBe(true);
-      const searchPages = listFiles(join(tenantPaths(ws.sites, slug).releases, first.release as string)).filter((path) => /^\/?search\//.test(path)).length;
+      const firstFiles = listFiles(join(tenantPaths(ws.sites, slug).releases, first.release as string));
+      const searchPages = firstFiles.filter((path) => /^\/?search\//.test(path)).length;
+      const brandPages = firstFiles.filter((path) => /^\/?[^/]+\/overview\/index\.html$/.test(path)).length;
       // A price drop, then a car that changes type (its counts show on the other car-type pages).
       const changes: [string, () => void, string][] = [
         ['price', () => setPrice(slug, 106, 61990), '/cars/2023-ford-ranger-wildtrak-pm6/'],
@@ -193,6 +195,10 @@ describe('incremental releases', () => {
         // ... and only the search pages whose results hold the car (the rest were reused).
         expect(start.searchPages as number).toBeGreaterThan(0);
         expect(start.searchPages as number).toBeLessThan(searchPages);
+        // ... and only the brand overview pages whose tiles changed.
+        const release = events.find((event) => event.event === 'release') as LogFields;
+        expect(brandPages).toBeGreaterThan(1);
+        expect(release.brandPages as number).toBeLessThan(brandPages);
         const incremental = snapshot(join(tenantPaths(ws.sites, slug).releases, next.release as string));
         const reference = snapshot(join(tenantPaths(fullSites, slug).releases, full.release as string));
         expect(Object.keys(incremental).sort()).toEqual(Object.keys(reference).sort());
