@@ -8,7 +8,7 @@
  * unchanged cars, images, hashed assets). Post-build steps (sitemap, images) then run on
  * the assembled release with the full bundle, exactly as after a full build.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -28,7 +28,7 @@ export interface ReleaseBuild {
   rendered: number;
   /** Files taken over from the previous release by hard link. */
   reused: number;
-  /** Seconds per phase (Astro, assembly, post-build steps). */
+  /** Seconds per phase: rendering (kept bundle or Astro; the linking of reused files overlaps it), assembly (linking and moving), post-build steps. */
   phases?: { astro: number; assemble: number; steps: number };
   /** Incremental only: what rendered the pages (a kept server bundle, or an Astro build), and why a kept bundle was not used. */
   renderedWith?: 'kept-renderer' | 'astro';
@@ -46,52 +46,96 @@ export async function buildFullRelease(tenantDir: string, outDir: string, now: n
   return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible };
 }
 
+/** A child process started with the bundle, output directory and environment of a build. */
+interface ChildRun {
+  /**
+   * Hand the child its bundle (written to a temporary file) and output directory. Resolves
+   * once the child has its job, with the promise of its exit (so the caller can work meanwhile).
+   */
+  start(bundle: TenantBundle, outDir: string): Promise<{ exit: Promise<{ code: number; output: string }> }>;
+  /** Stop a child that was never given its job. */
+  cancel(): void;
+}
+
 /**
- * Run a child script with the bundle written to a temporary file (DEALER_BUNDLE) and the
- * output directory (DEALER_OUT_DIR); resolves with its exit code and the tail of its output.
+ * Start a child script now and give it its job later: with `viaIpc`, the bundle file and
+ * output directory go by message (the child prepares meanwhile); otherwise the child is
+ * spawned by `run` with DEALER_BUNDLE and DEALER_OUT_DIR in its environment.
  */
-function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
-  const bundleFile = join(tmpdir(), `dealer-bundle-${bundle.slug}-${process.pid}-${Date.now()}.json`);
-  writeFileSync(bundleFile, JSON.stringify(bundle));
-  mkdirSync(outDir, { recursive: true });
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'scripts', script)], {
+function bundleChild(script: string, nodeArgs: string[], env: NodeJS.ProcessEnv, viaIpc: boolean): ChildRun {
+  const spawnChild = (extra: NodeJS.ProcessEnv) =>
+    spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'scripts', script)], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env, DEALER_BUNDLE: bundleFile, DEALER_OUT_DIR: outDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env, ...extra },
+      stdio: viaIpc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('close', (code) => {
-      rmSync(bundleFile, { force: true });
-      done({ code: code ?? 1, output });
-    });
-  });
+  let output = '';
+  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  const watch = (child: ChildProcess, bundleFile?: string) => {
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    return new Promise<{ code: number; output: string }>((done) =>
+      child.on('close', (code) => {
+        if (bundleFile) rmSync(bundleFile, { force: true });
+        done({ code: code ?? 1, output });
+      }),
+    );
+  };
+  const early = viaIpc ? spawnChild({}) : null;
+  const earlyExit = early ? watch(early) : null;
+  // The child says 'ready' once it listens for its job (a message sent earlier could be lost).
+  const ready = early ? Promise.race([new Promise<void>((done) => early.once('message', () => done())), earlyExit]) : null;
+  return {
+    async start(bundle, outDir) {
+      const bundleFile = join(tmpdir(), `dealer-bundle-${bundle.slug}-${process.pid}-${Date.now()}.json`);
+      writeFileSync(bundleFile, JSON.stringify(bundle));
+      mkdirSync(outDir, { recursive: true });
+      if (!early || !earlyExit) return { exit: watch(spawnChild({ DEALER_BUNDLE: bundleFile, DEALER_OUT_DIR: outDir }), bundleFile) };
+      await ready;
+      if (early.connected) await new Promise<void>((done) => early.send({ bundle: bundleFile, outDir }, () => done()));
+      return {
+        exit: earlyExit.then((result) => {
+          rmSync(bundleFile, { force: true });
+          return result;
+        }),
+      };
+    },
+    cancel() {
+      if (early && early.exitCode === null) early.kill();
+    },
+  };
 }
 
 /** Run the Astro child build of scripts/astro-build.ts for a bundle (same environment as buildTenant). */
 export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<{ code: number; output: string }> {
-  return runBundleChild('astro-build.ts', [], bundle, outDir, {
+  const env = {
     ASTRO_TELEMETRY_DISABLED: '1',
     DEALER_SITE_URL: siteUrl,
     DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', bundle.slug),
     DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', bundle.slug),
-  });
+  };
+  return bundleChild('astro-build.ts', [], env, false)
+    .start(bundle, outDir)
+    .then(({ exit }) => exit);
 }
 
 /**
- * Render a bundle's pages with a kept server bundle (scripts/render-pages.ts, a child
- * process: the bundle's modules hold per-process state) instead of a whole Astro build.
+ * Start rendering with a kept server bundle (scripts/render-pages.ts, a child process: the
+ * bundle's modules hold per-process state) instead of a whole Astro build. The child loads
+ * the bundle and its page modules at once, while the caller works out what to render.
  */
-export function runKeptRender(bundle: TenantBundle, outDir: string, rendererDir: string): Promise<{ code: number; output: string }> {
+export function startKeptRender(rendererDir: string): ChildRun {
   // A larger young generation: rendering allocates many short-lived strings (fewer scavenges).
-  return runBundleChild('render-pages.ts', ['--max-semi-space-size=64'], bundle, outDir, {
-    // Node's compile cache: the bundle's modules are compiled once per code version, not per release.
-    NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'),
-    DEALER_RENDERER: rendererDir,
-  });
+  return bundleChild(
+    'render-pages.ts',
+    ['--max-semi-space-size=64'],
+    {
+      // Node's compile cache: the bundle's modules are compiled once per code version, not per release.
+      NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'),
+      DEALER_RENDERER: rendererDir,
+    },
+    true,
+  );
 }
 
 /** Files under a directory as relative paths with `/` separators. */
@@ -130,54 +174,75 @@ function hardLink(from: string, to: string, made: Set<string>): void {
   }
 }
 
-/**
- * Assemble `outDir` from the staged partial build and the previous release. Rules: staged
- * files win; from the previous release, a page (.html) is kept only when it belongs to a
- * visible car that was not re-rendered or is one of `keepPages` (other pages were all
- * re-rendered, so a page the new build did not write no longer exists); any other file is
- * kept unless it belongs to a car that is gone.
- */
-export function assembleRelease(options: {
-  stageDir: string;
+/** What an incremental release takes from the previous one. */
+export interface ReuseRules {
   previousDir: string;
   outDir: string;
   visibleSlugs: ReadonlySet<string>;
   renderedSlugs: ReadonlySet<string>;
   knownSlugs: ReadonlySet<string>;
-  /** Other pages of the previous release that are still valid (search pages whose results did not change). */
+  /** Other pages of the previous release that are still valid (search and brand pages whose content did not change). */
   keepPages?: ReadonlySet<string>;
-}): { reused: number; carPages: number; staged: string[]; dropped: number } {
-  const { stageDir, previousDir, outDir } = options;
+}
+
+/**
+ * First half of assembling a release, independent of what the new build writes (so it runs
+ * while the pages render): hard-link the previous release's still-valid files into
+ * `outDir`. A page (.html) is kept only when it belongs to a visible car that is not
+ * re-rendered or is one of `keepPages` (the other pages are all rendered again, so a page the
+ * new build does not write no longer exists); any other file is kept unless it belongs to a
+ * car that is gone. The sitemap is regenerated.
+ */
+export function linkPrevious(rules: ReuseRules): { linked: Set<string>; left: Set<string> } {
+  const { previousDir, outDir } = rules;
   mkdirSync(outDir, { recursive: true });
-  const staged = new Set(walk(stageDir));
-  for (const path of staged) {
-    const target = join(outDir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    renameSync(join(stageDir, path), target);
-  }
-  let reused = 0;
-  let dropped = 0;
+  const linked = new Set<string>();
+  const left = new Set<string>();
   const made = new Set<string>();
-  // Cars whose pages Astro wrote (any route): more than asked for means a per-car route ignores renderCars.
-  const carPages = new Set([...staged].filter((path) => path.endsWith('.html')).map((path) => ownerOf(path, options.visibleSlugs)).filter((slug) => slug !== null)).size;
   for (const path of walk(previousDir)) {
-    if (staged.has(path)) continue;
-    const owner = ownerOf(path, options.knownSlugs);
-    if (path === 'sitemap.xml') continue; // regenerated by the sitemap step
-    if (options.keepPages?.has(path)) {
-      hardLink(join(previousDir, path), join(outDir, path), made);
-      reused += 1;
-      continue;
-    }
-    if ((owner !== null && !options.visibleSlugs.has(owner)) || (path.endsWith('.html') && (owner === null || options.renderedSlugs.has(owner)))) {
-      // The car is gone, or the page was not rendered again so its route no longer exists.
-      dropped += 1;
+    if (path === 'sitemap.xml') continue;
+    const owner = ownerOf(path, rules.knownSlugs);
+    const keep =
+      rules.keepPages?.has(path) || !((owner !== null && !rules.visibleSlugs.has(owner)) || (path.endsWith('.html') && (owner === null || rules.renderedSlugs.has(owner))));
+    if (!keep) {
+      // The car is gone, or the page is not taken over (rendered again, or its route is gone).
+      left.add(path);
       continue;
     }
     hardLink(join(previousDir, path), join(outDir, path), made);
-    reused += 1;
+    linked.add(path);
   }
-  return { reused, carPages, staged: [...staged], dropped };
+  return { linked, left };
+}
+
+/**
+ * Second half: move the new build's files from `stageDir` into `outDir`; they win over
+ * linked ones (rename replaces the link, never the shared file). `dropped` counts the
+ * previous release's files that are in neither.
+ */
+export function moveStaged(stageDir: string, outDir: string, visibleSlugs: ReadonlySet<string>, previous: { linked: Set<string>; left: Set<string> }): { reused: number; carPages: number; staged: string[]; dropped: number } {
+  const staged = walk(stageDir);
+  const made = new Set<string>();
+  let replaced = 0;
+  let rendered = 0;
+  for (const path of staged) {
+    const target = join(outDir, path);
+    if (!made.has(dirname(target))) {
+      mkdirSync(dirname(target), { recursive: true });
+      made.add(dirname(target));
+    }
+    renameSync(join(stageDir, path), target);
+    if (previous.linked.has(path)) replaced += 1;
+    if (previous.left.has(path)) rendered += 1;
+  }
+  // Cars whose pages the build wrote (any route): more than asked for means a per-car route ignores renderCars.
+  const carPages = new Set(staged.filter((path) => path.endsWith('.html')).map((path) => ownerOf(path, visibleSlugs)).filter((slug) => slug !== null)).size;
+  return { reused: previous.linked.size - replaced, carPages, staged, dropped: previous.left.size - rendered };
+}
+
+/** Assemble `outDir` from the staged partial build and the previous release (linkPrevious, then moveStaged). */
+export function assembleRelease(options: ReuseRules & { stageDir: string }): { reused: number; carPages: number; staged: string[]; dropped: number } {
+  return moveStaged(options.stageDir, options.outDir, options.visibleSlugs, linkPrevious(options));
 }
 
 /**
@@ -214,7 +279,8 @@ export async function buildIncrementalRelease(options: {
   renderSlugs: readonly string[];
   /** Search routes to render and the unchanged ones to reuse; absent = render all. */
   search?: { render: readonly string[]; reuse: readonly string[] };
-  renderer?: string;
+  /** A started kept-bundle render (startKeptRender); absent = an Astro build. */
+  renderer?: ChildRun;
   now: number;
 }): Promise<ReleaseBuild> {
   const { tenant, outDir } = options;
@@ -231,7 +297,20 @@ export async function buildIncrementalRelease(options: {
   const clock = performance.now();
   const lap = (since: number) => Math.round((performance.now() - since) / 10) / 100;
   try {
-    let astro = options.renderer ? await runKeptRender(partial, stageDir, options.renderer) : null;
+    const rendering = options.renderer ? await options.renderer.start(partial, stageDir) : null;
+    // While the child renders, take over the previous release's still-valid files (two cores).
+    const visibleSlugs = new Set(tenant.visible.map((car) => car.slug));
+    const linkStarted = performance.now();
+    const previous = linkPrevious({
+      previousDir: options.previousDir,
+      outDir,
+      visibleSlugs,
+      renderedSlugs: new Set(options.renderSlugs),
+      knownSlugs: new Set([...visibleSlugs, ...options.previousCars.map((car) => car.slug)]),
+      keepPages: new Set([...(options.search ? searchPageFiles(options.search.reuse) : []), ...(brands?.reuse ?? []).map((slug) => `${slug}/overview/index.html`)]),
+    });
+    const linkSeconds = lap(linkStarted);
+    let astro = rendering ? await rendering.exit : null;
     let renderedWith: ReleaseBuild['renderedWith'] = 'kept-renderer';
     let rendererProblem: string | undefined;
     // A kept bundle that cannot render (a route it does not support) falls back to Astro.
@@ -245,18 +324,9 @@ export async function buildIncrementalRelease(options: {
     if (astro.code !== 0) return { ok: false, error: `Astro build failed (exit ${astro.code}):\n${astro.output.trim().split('\n').slice(-30).join('\n')}`, rendered: 0, reused: 0 };
     const tenantPublic = join(tenant.dir, 'public');
     if (existsSync(tenantPublic)) cpSync(tenantPublic, stageDir, { recursive: true });
-    const visibleSlugs = new Set(tenant.visible.map((car) => car.slug));
-    const assembleStarted = performance.now();
-    const { reused, carPages, staged, dropped } = assembleRelease({
-      stageDir,
-      previousDir: options.previousDir,
-      outDir,
-      visibleSlugs,
-      renderedSlugs: new Set(options.renderSlugs),
-      knownSlugs: new Set([...visibleSlugs, ...options.previousCars.map((car) => car.slug)]),
-      keepPages: new Set([...(options.search ? searchPageFiles(options.search.reuse) : []), ...(brands?.reuse ?? []).map((slug) => `${slug}/overview/index.html`)]),
-    });
-    const assembleSeconds = lap(assembleStarted);
+    const moveStarted = performance.now();
+    const { reused, carPages, staged, dropped } = moveStaged(stageDir, outDir, visibleSlugs, previous);
+    const assembleSeconds = Math.round((linkSeconds + lap(moveStarted)) * 100) / 100;
     const stepsStarted = performance.now();
     for (const step of postBuildSteps) await step.run({ tenant, bundle: full, outDir });
     return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, brandPages: brands ? brands.render.length : 'all', phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
