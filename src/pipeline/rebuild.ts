@@ -6,7 +6,7 @@
  * log. Any failure leaves the live release untouched. Callers serialise jobs per tenant
  * (src/pipeline/queue.ts).
  */
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
 import { modelsFromStock } from '../lib/menu.ts';
@@ -86,6 +86,15 @@ function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly
   return JSON.stringify(modelsFromStock(previous)) !== JSON.stringify(modelsFromStock(next));
 }
 
+/** Whether the tenant's stock.json changed after `file` was written (a cheap hint, not a diff). */
+function stockNewerThan(tenantDir: string, file: string): boolean {
+  try {
+    return statSync(join(tenantDir, 'stock.json')).mtimeMs > statSync(file).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
 /** File that, while present, holds a tenant on its rolled-back release. */
 export function holdFile(sitesDir: string, slug: string): string {
   return join(tenantPaths(sitesDir, slug).base, 'hold.json');
@@ -118,12 +127,11 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const previous: ReleaseManifest | null = liveId ? readManifest(sitesDir, slug, liveId) : null;
   const configHash = tenantConfigHash(tenantDir);
   // A release that may be incremental starts the kept-bundle render now: the child loads the
-  // bundle's modules while this process works out what changed (cancelled if unused).
+  // bundle's modules while this process works out what changed (stopped if unused). Only when
+  // the stock file is newer than the live release, so a job with nothing to do spawns nothing.
   const keptBundle = previous?.renderer ? join(paths.renderers, previous.renderer) : null;
-  const warm =
-    keptBundle && previous?.configHash === configHash && !options.full && options.incremental !== false && existsSync(join(keptBundle, KEPT_STATE_FILE))
-      ? startKeptRender(keptBundle)
-      : undefined;
+  const keptUsable = keptBundle !== null && previous?.configHash === configHash && !options.full && options.incremental !== false && existsSync(join(keptBundle, KEPT_STATE_FILE));
+  let renderChild = keptUsable && liveId && stockNewerThan(tenantDir, join(paths.manifests, `${liveId}.json`)) ? startKeptRender(keptBundle) : undefined;
   try {
     return await (async (): Promise<RebuildResult> => {
       let tenant: Tenant;
@@ -177,7 +185,10 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
         const touched = new Set([...diff.added, ...diff.changed, ...diff.removed]);
         const pages = affectedSearchPages(tenant.site, searchPrefix(tenant.site), previous.cars, tenant.visible, touched);
         if (!pages.all) searchPlan = { render: pages.paths, reuse: pages.unchanged };
-        if (warm) renderer = previous.renderer;
+        if (keptUsable && keptBundle) {
+          renderChild ??= startKeptRender(keptBundle);
+          renderer = previous.renderer;
+        }
       }
       log({
         event: 'build-start',
@@ -194,7 +205,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
       const buildStarted = performance.now();
       const build =
         mode === 'incremental' && previous && previousDir
-          ? await buildIncrementalRelease({ tenant, previousDir, previousCars: previous.cars, outDir: releaseDir, renderSlugs, search: searchPlan, renderer: warm, now })
+          ? await buildIncrementalRelease({ tenant, previousDir, previousCars: previous.cars, outDir: releaseDir, renderSlugs, search: searchPlan, renderer: renderChild, now })
           : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id));
       if (mode === 'full') renderer = existsSync(join(paths.renderers, id, KEPT_STATE_FILE)) ? id : undefined;
       if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
@@ -264,7 +275,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
       return result;
     })();
   } finally {
-    warm?.cancel();
+    renderChild?.cancel();
   }
 }
 
