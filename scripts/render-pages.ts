@@ -6,10 +6,7 @@
  * type, output file per path, directory build format); anything it does not support (a
  * redirect response) fails the run, and the pipeline then falls back to an Astro build.
  * Prints one line `DEALER_RENDER_STATS {"pages":n}` on success.
- *
- * Started with an IPC channel (the pipeline starts it while it still works out what changed),
- * it loads the bundle and its page modules first and then waits for one message
- * `{ bundle, outDir }`; otherwise DEALER_BUNDLE and DEALER_OUT_DIR come from the environment.
+
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,30 +26,12 @@ interface KeptApp {
   render(request: Request, options: { routeData: RouteLike }): Promise<Response>;
 }
 
-interface AppWithRoutes extends KeptApp {
-  manifest: { routes: { routeData: RouteLike & { prerender: boolean } }[] };
-  getComponentByRoute(route: RouteLike): Promise<unknown>;
-}
-
 const rendererDir = process.env.DEALER_RENDERER;
-const viaIpc = typeof process.send === 'function';
-if (!rendererDir || (!viaIpc && (!process.env.DEALER_OUT_DIR || !process.env.DEALER_BUNDLE))) {
+const outDir = process.env.DEALER_OUT_DIR ?? '';
+if (!rendererDir || !outDir || !process.env.DEALER_BUNDLE) {
   console.error('render-pages: DEALER_RENDERER, DEALER_OUT_DIR and DEALER_BUNDLE must be set (run by the pipeline)');
   process.exit(2);
 }
-// The job: by message (listening before anything slow, then telling the pipeline so) or from the environment.
-const jobPromise = viaIpc
-  ? new Promise<{ bundle: string; outDir: string }>((done) => {
-      // A pipeline that went away (or chose a full build) never sends the job: stop.
-      const gone = () => process.exit(1);
-      process.once('disconnect', gone);
-      process.once('message', (message) => {
-        process.off('disconnect', gone);
-        done(message as { bundle: string; outDir: string });
-      });
-      process.send!('ready');
-    })
-  : Promise.resolve({ bundle: process.env.DEALER_BUNDLE as string, outDir: process.env.DEALER_OUT_DIR as string });
 const state = JSON.parse(readFileSync(join(rendererDir, KEPT_STATE_FILE), 'utf8')) as KeptRendererState;
 if (state.version !== KEPT_STATE_VERSION) {
   console.error(`render-pages: kept renderer state version ${state.version}, expected ${KEPT_STATE_VERSION}`);
@@ -61,7 +40,7 @@ if (state.version !== KEPT_STATE_VERSION) {
 
 // Before React loads: the bundle's compiled JSX needs React's runtime of the build's mode.
 process.env.NODE_ENV = state.nodeEnv;
-const { app } = (await import(pathToFileURL(join(rendererDir, state.entry)).href)) as { app: AppWithRoutes };
+const { app } = (await import(pathToFileURL(join(rendererDir, state.entry)).href)) as { app: KeptApp };
 const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as { StaticPaths: new (app: KeptApp) => { getAll(): Promise<{ pathname: string; route: RouteLike }[]> } };
 
 app.setInternals({
@@ -75,14 +54,6 @@ const destination = {
   },
 };
 app.setOptions({ settings: { scripts: state.scripts }, logger: { options: { destination, level: 'warn' } } });
-
-// Load every page module now (importing one runs no page code: getBundle() is called later).
-for (const { routeData } of app.manifest.routes) if (routeData.prerender && (routeData.type === 'page' || routeData.type === 'endpoint')) await app.getComponentByRoute(routeData);
-
-const job = await jobPromise;
-// Read lazily by the bundle's getBundle() on the first getStaticPaths call.
-process.env.DEALER_BUNDLE = job.bundle;
-const outDir = job.outDir;
 
 /** Astro's request URL for a path (getUrlForPath, base '/', directory format, trailingSlash 'ignore'). */
 function requestUrl(pathname: string, route: RouteLike): URL {
@@ -126,4 +97,3 @@ for (const { pathname, route } of await new StaticPaths(app).getAll()) {
   pages += 1;
 }
 console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages })}`);
-process.disconnect?.();

@@ -6,7 +6,7 @@
  * log. Any failure leaves the live release untouched. Callers serialise jobs per tenant
  * (src/pipeline/queue.ts).
  */
-import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
 import { modelsFromStock } from '../lib/menu.ts';
@@ -19,7 +19,7 @@ import { checkRelease } from './checks.ts';
 import { tenantConfigHash } from './config-hash.ts';
 import { silentLogger, type Logger } from './log.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
-import { buildFullRelease, buildIncrementalRelease, startKeptRender } from './release-build.ts';
+import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
 import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { readStatus, recordStatus } from './status.ts';
@@ -86,15 +86,6 @@ function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly
   return JSON.stringify(modelsFromStock(previous)) !== JSON.stringify(modelsFromStock(next));
 }
 
-/** Whether the tenant's stock.json changed after `file` was written (a cheap hint, not a diff). */
-function stockNewerThan(tenantDir: string, file: string): boolean {
-  try {
-    return statSync(join(tenantDir, 'stock.json')).mtimeMs > statSync(file).mtimeMs;
-  } catch {
-    return false;
-  }
-}
-
 /** File that, while present, holds a tenant on its rolled-back release. */
 export function holdFile(sitesDir: string, slug: string): string {
   return join(tenantPaths(sitesDir, slug).base, 'hold.json');
@@ -124,159 +115,145 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     return result;
   };
 
+  let tenant: Tenant;
+  try {
+    tenant = loadTenant(tenantDir, now);
+  } catch (error) {
+    return fail(error instanceof TenantConfigError ? error.message : (error as Error).message);
+  }
+
   const previous: ReleaseManifest | null = liveId ? readManifest(sitesDir, slug, liveId) : null;
   const configHash = tenantConfigHash(tenantDir);
-  // A release that may be incremental starts the kept-bundle render now: the child loads the
-  // bundle's modules while this process works out what changed (stopped if unused). Only when
-  // the stock file is newer than the live release, so a job with nothing to do spawns nothing.
-  const keptBundle = previous?.renderer ? join(paths.renderers, previous.renderer) : null;
-  const keptUsable = keptBundle !== null && previous?.configHash === configHash && !options.full && options.incremental !== false && existsSync(join(keptBundle, KEPT_STATE_FILE));
-  let renderChild = keptUsable && liveId && stockNewerThan(tenantDir, join(paths.manifests, `${liveId}.json`)) ? startKeptRender(keptBundle) : undefined;
-  try {
-    return await (async (): Promise<RebuildResult> => {
-      let tenant: Tenant;
-      try {
-        tenant = loadTenant(tenantDir, now);
-      } catch (error) {
-        return fail(error instanceof TenantConfigError ? error.message : (error as Error).message);
-      }
+  const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
+  const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
+  const counts = { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length };
 
-      const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
-      const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
-      const counts = { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length };
-
-      if (previous && previous.configHash === configHash && isEmptyDiff(diff) && !options.full) {
-        const result: RebuildResult = { ...empty, outcome: 'unchanged', release: liveId ?? undefined, seconds: seconds() };
-        log({ event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'unchanged' });
-        return result;
-      }
-      if (existsSync(holdFile(sitesDir, slug))) {
-        const result: RebuildResult = { ...empty, ...counts, outcome: 'held', release: liveId ?? undefined, seconds: seconds(), reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)' };
-        recordStatus(sitesDir, slug, { outcome: 'held', current: liveId });
-        log({ level: 'warn', event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'held' });
-        return result;
-      }
-
-      const id = newReleaseId(new Date(now > Date.now() - 1000 ? now : Date.now()));
-      const releaseDir = join(paths.releases, id);
-      const previousDir = liveId ? join(paths.releases, liveId) : null;
-      let renderSlugs: string[] = [];
-      let mode: 'full' | 'incremental' = 'full';
-      // Why a release is full (logged): incremental releases are the rule once a tenant is live.
-      let why: string;
-      if (!previous || !previousDir || !existsSync(previousDir)) why = 'first release';
-      else if (options.full) why = 'forced';
-      else if (options.incremental === false) why = 'incremental builds disabled';
-      else if (previous.configHash !== configHash) why = 'site config, tenant files or code changed';
-      else if (now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs)) why = 'periodic full build (time rules)';
-      else if (menuChanged(tenantDir, previous.cars, tenant.visible)) why = 'the header menu models changed (every page shows them)';
-      else {
-        renderSlugs = affectedCarSlugs(previous.cars, tenant.visible, diff);
-        const limit = Math.max(1, tenant.visible.length * (options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare));
-        if (renderSlugs.length <= limit) {
-          mode = 'incremental';
-          why = `${renderSlugs.length} affected car page(s)`;
-        } else why = `${renderSlugs.length} affected car pages: a full build is as cheap`;
-      }
-      // Incremental: the search pages whose results changed, and the kept server bundle of the full build this chain descends from.
-      let searchPlan: { render: string[]; reuse: string[] } | undefined;
-      let renderer: string | undefined;
-      if (mode === 'incremental' && previous) {
-        const touched = new Set([...diff.added, ...diff.changed, ...diff.removed]);
-        const pages = affectedSearchPages(tenant.site, searchPrefix(tenant.site), previous.cars, tenant.visible, touched);
-        if (!pages.all) searchPlan = { render: pages.paths, reuse: pages.unchanged };
-        if (keptUsable && keptBundle) {
-          renderChild ??= startKeptRender(keptBundle);
-          renderer = previous.renderer;
-        }
-      }
-      log({
-        event: 'build-start',
-        tenant: slug,
-        release: id,
-        mode,
-        why,
-        ...counts,
-        render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length,
-        ...(mode === 'incremental' ? { searchPages: searchPlan ? searchPlan.render.length : 'all', renderer: renderer ?? null } : {}),
-        pid: process.pid,
-      });
-
-      const buildStarted = performance.now();
-      const build =
-        mode === 'incremental' && previous && previousDir
-          ? await buildIncrementalRelease({ tenant, previousDir, previousCars: previous.cars, outDir: releaseDir, renderSlugs, search: searchPlan, renderer: renderChild, now })
-          : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id));
-      if (mode === 'full') renderer = existsSync(join(paths.renderers, id, KEPT_STATE_FILE)) ? id : undefined;
-      if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
-      if (!build.ok) {
-        rmSync(releaseDir, { recursive: true, force: true });
-        return fail(build.error ?? 'build failed', counts, id);
-      }
-      const buildSeconds = Math.round((performance.now() - buildStarted) / 10) / 100;
-      const checksStarted = performance.now();
-      // Nothing disappeared in an incremental release: only the re-rendered pages need a link scan.
-      const scanOnly = mode === 'incremental' && build.staged && build.dropped === 0 ? new Set(build.staged.map((path) => `/${path}`)) : undefined;
-      const checks = checkRelease(releaseDir, { site: tenant.site, cars: tenant.visible, knownBroken: previous ? (previous.brokenLinks ?? []) : null, scanOnly });
-      if (checks.blocking.length > 0) {
-        rmSync(releaseDir, { recursive: true, force: true });
-        return fail(`checks failed: ${checks.blocking.join('; ')}`, counts, id);
-      }
-      const checkSeconds = Math.round((performance.now() - checksStarted) / 10) / 100;
-      for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
-
-      const manifest: ReleaseManifest = {
-        id,
-        slug,
-        createdAt: new Date().toISOString(),
-        buildTime: now,
-        fullBuildTime: mode === 'full' ? now : (previous?.fullBuildTime ?? now),
-        mode,
-        // Before the stock: pruning reads it from the head of the file (manifestRenderer).
-        ...(renderer ? { renderer } : {}),
-        configHash,
-        cars: tenant.visible,
-        fingerprints,
-        ...counts,
-        // A partial scan saw only the new pages; the reused ones keep their known broken links.
-        brokenLinks: scanOnly ? [...new Set([...(previous?.brokenLinks ?? []), ...checks.brokenLinks])].sort() : checks.brokenLinks,
-      };
-      writeManifest(sitesDir, manifest);
-      try {
-        // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
-        if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir });
-        await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
-      } catch (error) {
-        return fail(`publish failed: ${(error as Error).message}`, counts, id);
-      }
-
-      let searchSync: RebuildResult['search'];
-      const searchStarted = performance.now();
-      try {
-        const report = await syncTenantSearch(tenant.site, tenant.visible, options.env);
-        if (report) searchSync = { added: report.added, updated: report.updated, deleted: report.deleted };
-      } catch (error) {
-        searchSync = { error: (error as Error).message };
-      }
-      const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
-      pruneReleases(sitesDir, slug, keep);
-
-      const timings = { build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
-      const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search: searchSync, timings };
-      const searchError = searchSync && 'error' in searchSync ? searchSync.error : undefined;
-      recordStatus(sitesDir, slug, {
-        outcome: searchError ? 'published-search-failed' : 'published',
-        current: id,
-        held: false,
-        success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
-        failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
-      });
-      log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith, brandPages: build.brandPages } : {}), seconds: result.seconds, outcome: 'published', timings, ...(searchSync ? { search: searchSync } : {}) });
-      return result;
-    })();
-  } finally {
-    renderChild?.cancel();
+  if (previous && previous.configHash === configHash && isEmptyDiff(diff) && !options.full) {
+    const result: RebuildResult = { ...empty, outcome: 'unchanged', release: liveId ?? undefined, seconds: seconds() };
+    log({ event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'unchanged' });
+    return result;
   }
+  if (existsSync(holdFile(sitesDir, slug))) {
+    const result: RebuildResult = { ...empty, ...counts, outcome: 'held', release: liveId ?? undefined, seconds: seconds(), reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)' };
+    recordStatus(sitesDir, slug, { outcome: 'held', current: liveId });
+    log({ level: 'warn', event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'held' });
+    return result;
+  }
+
+  const id = newReleaseId(new Date(now > Date.now() - 1000 ? now : Date.now()));
+  const releaseDir = join(paths.releases, id);
+  const previousDir = liveId ? join(paths.releases, liveId) : null;
+  let renderSlugs: string[] = [];
+  let mode: 'full' | 'incremental' = 'full';
+  // Why a release is full (logged): incremental releases are the rule once a tenant is live.
+  let why: string;
+  if (!previous || !previousDir || !existsSync(previousDir)) why = 'first release';
+  else if (options.full) why = 'forced';
+  else if (options.incremental === false) why = 'incremental builds disabled';
+  else if (previous.configHash !== configHash) why = 'site config, tenant files or code changed';
+  else if (now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs)) why = 'periodic full build (time rules)';
+  else if (menuChanged(tenantDir, previous.cars, tenant.visible)) why = 'the header menu models changed (every page shows them)';
+  else {
+    renderSlugs = affectedCarSlugs(previous.cars, tenant.visible, diff);
+    const limit = Math.max(1, tenant.visible.length * (options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare));
+    if (renderSlugs.length <= limit) {
+      mode = 'incremental';
+      why = `${renderSlugs.length} affected car page(s)`;
+    } else why = `${renderSlugs.length} affected car pages: a full build is as cheap`;
+  }
+  // Incremental: the search pages whose results changed, and the kept server bundle to render with.
+  let searchPlan: { render: string[]; reuse: string[] } | undefined;
+  let renderer: string | undefined;
+  if (mode === 'incremental' && previous) {
+    const touched = new Set([...diff.added, ...diff.changed, ...diff.removed]);
+    const pages = affectedSearchPages(tenant.site, searchPrefix(tenant.site), previous.cars, tenant.visible, touched);
+    if (!pages.all) searchPlan = { render: pages.paths, reuse: pages.unchanged };
+    // The kept server bundle of the full build this chain descends from (same code and config).
+    if (previous.renderer && existsSync(join(paths.renderers, previous.renderer, KEPT_STATE_FILE))) renderer = previous.renderer;
+  }
+  log({
+    event: 'build-start',
+    tenant: slug,
+    release: id,
+    mode,
+    why,
+    ...counts,
+    render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length,
+    ...(mode === 'incremental' ? { searchPages: searchPlan ? searchPlan.render.length : 'all', renderer: renderer ?? null } : {}),
+    pid: process.pid,
+  });
+
+  const buildStarted = performance.now();
+  const build =
+    mode === 'incremental' && previous && previousDir
+      ? await buildIncrementalRelease({ tenant, previousDir, previousCars: previous.cars, outDir: releaseDir, renderSlugs, search: searchPlan, renderer: renderer && join(paths.renderers, renderer), now })
+      : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id));
+  if (mode === 'full') renderer = existsSync(join(paths.renderers, id, KEPT_STATE_FILE)) ? id : undefined;
+  if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
+  if (!build.ok) {
+    rmSync(releaseDir, { recursive: true, force: true });
+    return fail(build.error ?? 'build failed', counts, id);
+  }
+  const buildSeconds = Math.round((performance.now() - buildStarted) / 10) / 100;
+  const checksStarted = performance.now();
+  // Nothing disappeared in an incremental release: only the re-rendered pages need a link scan.
+  const scanOnly = mode === 'incremental' && build.staged && build.dropped === 0 ? new Set(build.staged.map((path) => `/${path}`)) : undefined;
+  const checks = checkRelease(releaseDir, { site: tenant.site, cars: tenant.visible, knownBroken: previous ? (previous.brokenLinks ?? []) : null, scanOnly });
+  if (checks.blocking.length > 0) {
+    rmSync(releaseDir, { recursive: true, force: true });
+    return fail(`checks failed: ${checks.blocking.join('; ')}`, counts, id);
+  }
+  const checkSeconds = Math.round((performance.now() - checksStarted) / 10) / 100;
+  for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
+
+  const manifest: ReleaseManifest = {
+    id,
+    slug,
+    createdAt: new Date().toISOString(),
+    buildTime: now,
+    fullBuildTime: mode === 'full' ? now : (previous?.fullBuildTime ?? now),
+    mode,
+    // Before the stock: pruning reads it from the head of the file (manifestRenderer).
+    ...(renderer ? { renderer } : {}),
+    configHash,
+    cars: tenant.visible,
+    fingerprints,
+    ...counts,
+    // A partial scan saw only the new pages; the reused ones keep their known broken links.
+    brokenLinks: scanOnly ? [...new Set([...(previous?.brokenLinks ?? []), ...checks.brokenLinks])].sort() : checks.brokenLinks,
+  };
+  writeManifest(sitesDir, manifest);
+  try {
+    // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
+    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir });
+    await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
+  } catch (error) {
+    return fail(`publish failed: ${(error as Error).message}`, counts, id);
+  }
+
+  let search: RebuildResult['search'];
+  const searchStarted = performance.now();
+  try {
+    const report = await syncTenantSearch(tenant.site, tenant.visible, options.env);
+    if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
+  } catch (error) {
+    search = { error: (error as Error).message };
+  }
+  const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
+  pruneReleases(sitesDir, slug, keep);
+
+  const timings = { build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
+  const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search, timings };
+  const searchError = search && 'error' in search ? search.error : undefined;
+  recordStatus(sitesDir, slug, {
+    outcome: searchError ? 'published-search-failed' : 'published',
+    current: id,
+    held: false,
+    success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
+    failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
+  });
+  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith, brandPages: build.brandPages } : {}), seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
+  return result;
 }
 
 /** Roll a tenant back to an earlier release (default: the one before current) and hold it there. */

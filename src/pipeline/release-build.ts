@@ -8,7 +8,7 @@
  * unchanged cars, images, hashed assets). Post-build steps (sitemap, images) then run on
  * the assembled release with the full bundle, exactly as after a full build.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -46,96 +46,53 @@ export async function buildFullRelease(tenantDir: string, outDir: string, now: n
   return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible };
 }
 
-/** A child process started with the bundle, output directory and environment of a build. */
-interface ChildRun {
-  /**
-   * Hand the child its bundle (written to a temporary file) and output directory. Resolves
-   * once the child has its job, with the promise of its exit (so the caller can work meanwhile).
-   */
-  start(bundle: TenantBundle, outDir: string): Promise<{ exit: Promise<{ code: number; output: string }> }>;
-  /** Stop a child that was never given its job. */
-  cancel(): void;
-}
-
 /**
- * Start a child script now and give it its job later: with `viaIpc`, the bundle file and
- * output directory go by message (the child prepares meanwhile); otherwise the child is
- * spawned by `run` with DEALER_BUNDLE and DEALER_OUT_DIR in its environment.
+ * Start a child script with the bundle written to a temporary file (DEALER_BUNDLE) and the
+ * output directory (DEALER_OUT_DIR). The child is spawned before this returns, so the caller
+ * can work while it runs; the promise resolves with its exit code and the tail of its output.
  */
-function bundleChild(script: string, nodeArgs: string[], env: NodeJS.ProcessEnv, viaIpc: boolean): ChildRun {
-  const spawnChild = (extra: NodeJS.ProcessEnv) =>
-    spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'scripts', script)], {
+function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  const bundleFile = join(tmpdir(), `dealer-bundle-${bundle.slug}-${process.pid}-${Date.now()}.json`);
+  writeFileSync(bundleFile, JSON.stringify(bundle));
+  mkdirSync(outDir, { recursive: true });
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'scripts', script)], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env, ...extra },
-      stdio: viaIpc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env, DEALER_BUNDLE: bundleFile, DEALER_OUT_DIR: outDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-  let output = '';
-  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  const watch = (child: ChildProcess, bundleFile?: string) => {
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    return new Promise<{ code: number; output: string }>((done) =>
-      child.on('close', (code) => {
-        if (bundleFile) rmSync(bundleFile, { force: true });
-        done({ code: code ?? 1, output });
-      }),
-    );
-  };
-  const early = viaIpc ? spawnChild({}) : null;
-  const earlyExit = early ? watch(early) : null;
-  // The child says 'ready' once it listens for its job (a message sent earlier could be lost).
-  const ready = early ? Promise.race([new Promise<void>((done) => early.once('message', () => done())), earlyExit]) : null;
-  return {
-    async start(bundle, outDir) {
-      const bundleFile = join(tmpdir(), `dealer-bundle-${bundle.slug}-${process.pid}-${Date.now()}.json`);
-      writeFileSync(bundleFile, JSON.stringify(bundle));
-      mkdirSync(outDir, { recursive: true });
-      if (!early || !earlyExit) return { exit: watch(spawnChild({ DEALER_BUNDLE: bundleFile, DEALER_OUT_DIR: outDir }), bundleFile) };
-      await ready;
-      if (early.connected) await new Promise<void>((done) => early.send({ bundle: bundleFile, outDir }, () => done()));
-      return {
-        exit: earlyExit.then((result) => {
-          rmSync(bundleFile, { force: true });
-          return result;
-        }),
-      };
-    },
-    cancel() {
-      if (early && early.exitCode === null) early.kill();
-    },
-  };
+    let output = '';
+    const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (code) => {
+      rmSync(bundleFile, { force: true });
+      done({ code: code ?? 1, output });
+    });
+  });
 }
 
 /** Run the Astro child build of scripts/astro-build.ts for a bundle (same environment as buildTenant). */
 export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<{ code: number; output: string }> {
-  const env = {
+  return runBundleChild('astro-build.ts', [], bundle, outDir, {
     ASTRO_TELEMETRY_DISABLED: '1',
     DEALER_SITE_URL: siteUrl,
     DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', bundle.slug),
     DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', bundle.slug),
-  };
-  return bundleChild('astro-build.ts', [], env, false)
-    .start(bundle, outDir)
-    .then(({ exit }) => exit);
+  });
 }
 
 /**
- * Start rendering with a kept server bundle (scripts/render-pages.ts, a child process: the
- * bundle's modules hold per-process state) instead of a whole Astro build. The child loads
- * the bundle and its page modules at once, while the caller works out what to render.
+ * Render a bundle's pages with a kept server bundle (scripts/render-pages.ts, a child
+ * process: the bundle's modules hold per-process state) instead of a whole Astro build.
  */
-export function startKeptRender(rendererDir: string): ChildRun {
+export function runKeptRender(bundle: TenantBundle, outDir: string, rendererDir: string): Promise<{ code: number; output: string }> {
   // A larger young generation: rendering allocates many short-lived strings (fewer scavenges).
-  return bundleChild(
-    'render-pages.ts',
-    ['--max-semi-space-size=64'],
-    {
-      // Node's compile cache: the bundle's modules are compiled once per code version, not per release.
-      NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'),
-      DEALER_RENDERER: rendererDir,
-    },
-    true,
-  );
+  return runBundleChild('render-pages.ts', ['--max-semi-space-size=64'], bundle, outDir, {
+    // Node's compile cache: the bundle's modules are compiled once per code version, not per release.
+    NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'),
+    DEALER_RENDERER: rendererDir,
+  });
 }
 
 /** Files under a directory as relative paths with `/` separators. */
@@ -279,8 +236,8 @@ export async function buildIncrementalRelease(options: {
   renderSlugs: readonly string[];
   /** Search routes to render and the unchanged ones to reuse; absent = render all. */
   search?: { render: readonly string[]; reuse: readonly string[] };
-  /** A started kept-bundle render (startKeptRender); absent = an Astro build. */
-  renderer?: ChildRun;
+  /** Directory of a kept server bundle of the same code and config; absent = an Astro build. */
+  renderer?: string;
   now: number;
 }): Promise<ReleaseBuild> {
   const { tenant, outDir } = options;
@@ -297,7 +254,7 @@ export async function buildIncrementalRelease(options: {
   const clock = performance.now();
   const lap = (since: number) => Math.round((performance.now() - since) / 10) / 100;
   try {
-    const rendering = options.renderer ? await options.renderer.start(partial, stageDir) : null;
+    const rendering = options.renderer ? runKeptRender(partial, stageDir, options.renderer) : null;
     // While the child renders, take over the previous release's still-valid files (two cores).
     const visibleSlugs = new Set(tenant.visible.map((car) => car.slug));
     const linkStarted = performance.now();
@@ -310,7 +267,7 @@ export async function buildIncrementalRelease(options: {
       keepPages: new Set([...(options.search ? searchPageFiles(options.search.reuse) : []), ...(brands?.reuse ?? []).map((slug) => `${slug}/overview/index.html`)]),
     });
     const linkSeconds = lap(linkStarted);
-    let astro = rendering ? await rendering.exit : null;
+    let astro = rendering ? await rendering : null;
     let renderedWith: ReleaseBuild['renderedWith'] = 'kept-renderer';
     let rendererProblem: string | undefined;
     // A kept bundle that cannot render (a route it does not support) falls back to Astro.
