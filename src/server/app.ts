@@ -5,17 +5,22 @@
  * Fastify was chosen for its maintained CORS, rate-limit and multipart plugins, schema-free
  * routes that let valibot (the forms' own schemas) do validation, and its throughput.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { ApiConfig } from './config.ts';
 import { createAdapters, type Adapters, type ProviderConfig } from './adapters.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './db.ts';
 import { Outbox, type OutboxOptions } from './outbox.ts';
+import { deriveKeys, type DerivedKeys } from './keys.ts';
 import { photoLink } from './photo-links.ts';
+import { clientKey, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
 import { registerRoutes } from './routes.ts';
+import { DEFAULT_SMS_LIMITS, type SmsLimits } from './sms-policy.ts';
 import { Store } from './store.ts';
 import { TenantRegistry, type ApiTenant, type LoadReport } from './tenants.ts';
 
@@ -40,8 +45,24 @@ export interface AppOptions {
   /** Sign-in settings. */
   /** Sign-in settings; codesPerPhone: codes one phone may request per 15 minutes (default 3). */
   signIn?: { secret?: string; codeTtlMs?: number; maxAttempts?: number; sessionTtlMs?: number; codesPerPhone?: number };
-  /** Trust X-Forwarded-For (behind a load balancer). Default false. */
-  trustProxy?: boolean;
+  /**
+   * Whose X-Forwarded-For to believe: false (default: nobody), or the proxy addresses / CIDR
+   * ranges (issue 13 H2). true (anybody's) is for local experiments only.
+   */
+  trustProxy?: boolean | string[];
+  /**
+   * Production rules (issue 13): refuse to start with two tenants on one host, refuse
+   * *.localhost hosts and origins, always mark the session cookie Secure. Default false.
+   */
+  production?: boolean;
+  /** Share rate-limit counters between API processes through this Redis (REDIS_URL). */
+  redisUrl?: string;
+  /** Daily SMS caps per phone and per tenant. Default 5 and 2000. */
+  sms?: Partial<SmsLimits>;
+  /** Folder for trade-in photos (outside the database). Without it photos stay in the database (tests). */
+  imagesDir?: string;
+  /** Bytes of trade-in photos one tenant may keep. Default 2 GB. */
+  imageQuotaBytes?: number;
   /** Fastify logger: false, or pino options. Default { level: 'info' } with personal data redacted. */
   logger?: boolean | { level: string };
   /**
@@ -61,6 +82,14 @@ export interface ApiContext {
   outbox: Outbox;
   now: () => number;
   signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number; codesPerPhone: number };
+  /** Keys derived from the sign-in secret, one per use. */
+  keys: DerivedKeys;
+  /** Daily SMS caps. */
+  smsLimits: SmsLimits;
+  /** Production rules are on (Secure cookies always). */
+  production: boolean;
+  /** Bytes of trade-in photos one tenant may keep. */
+  imageQuotaBytes: number;
   /** Sign-in requests per client per minute. */
   signInRateMax: number;
   /** GET /api/dev/messages is served. */
@@ -104,6 +133,11 @@ export function appOptionsFromConfig(config: ApiConfig): AppOptions {
     delivery: config.delivery,
     signIn: config.signIn,
     trustProxy: config.trustProxy,
+    production: config.production,
+    redisUrl: config.redisUrl,
+    sms: config.sms,
+    imagesDir: config.images.dir,
+    imageQuotaBytes: config.images.quotaBytesPerTenant,
     logger: { level: config.logLevel },
     devMessages: config.devMessages,
   };
@@ -114,9 +148,16 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   const now = options.now ?? Date.now;
   const ownsDatabase = !('transaction' in options.database);
   const db = ownsDatabase ? await openDatabase(options.database as DatabaseConfig) : (options.database as SqlDatabase);
-  const store = new Store(db);
-  const tenants = new TenantRegistry({ tenantsDir: options.tenantsDir, hostMap: options.hostMap });
+  const store = new Store(db, { imagesDir: options.imagesDir });
+  const production = options.production ?? false;
+  const tenants = new TenantRegistry({ tenantsDir: options.tenantsDir, hostMap: options.hostMap, allowLocalhost: !production });
   const report = tenants.reload();
+  const duplicateHosts = report.failed.filter((entry) => entry.reason === 'duplicate-host');
+  if (production && duplicateHosts.length > 0) {
+    if (ownsDatabase) await db.close();
+    throw new Error(`two tenants share a host, so one would take the other's leads and sessions:\n${duplicateHosts.map((entry) => `  ${entry.error}`).join('\n')}`);
+  }
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : undefined;
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -141,9 +182,17 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   }) as unknown as LeadApi;
 
   if (report.failed.length > 0) app.log.warn({ failed: report.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
+  // Issue 13 H4: a tenant whose leads have nowhere to go is said out loud, at start and on every reload.
+  const warnUndeliverable = () => {
+    const undeliverable = tenants.undeliverable();
+    if (undeliverable.length > 0) app.log.error({ tenants: undeliverable }, 'tenants without a lead destination (no site e-mail and no lead-delivery.json): their leads are stored but sent nowhere');
+  };
+  warnUndeliverable();
 
   const adapters: Adapters = { ...createAdapters(store, options.providers, now), ...options.adapters };
-  const signInSecret = options.signIn?.secret ?? 'development-only-sign-in-secret';
+  // Without a configured secret (tests): a random one per app, never a public default (issue 13 M11).
+  const signInSecret = options.signIn?.secret ?? randomBytes(32).toString('base64url');
+  const keys = deriveKeys(signInSecret);
   const outbox = new Outbox(
     store,
     tenants,
@@ -153,7 +202,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
       ...options.delivery,
       photoLink: (slug, photoId) => {
         const tenant = tenants.get(slug);
-        return tenant ? photoLink(signInSecret, tenant, photoId, now()) : undefined;
+        return tenant ? photoLink(keys.photoLinks, tenant, photoId, now()) : undefined;
       },
     },
     now,
@@ -171,6 +220,10 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
       sessionTtlMs: options.signIn?.sessionTtlMs ?? 30 * 86_400_000,
       codesPerPhone: options.signIn?.codesPerPhone ?? 3,
     },
+    keys,
+    smsLimits: { ...DEFAULT_SMS_LIMITS, ...options.sms },
+    production,
+    imageQuotaBytes: options.imageQuotaBytes ?? 2 * 1024 ** 3,
     signInRateMax: options.rateLimit?.signInMax ?? 5,
     devMessages: options.devMessages ?? false,
   };
@@ -181,6 +234,8 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   app.decorate('reloadTenants', () => {
     const result = tenants.reload();
     app.log.info({ loaded: result.loaded.length, failed: result.failed.length }, 'tenants reloaded');
+    if (result.failed.length > 0) app.log.warn({ failed: result.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
+    warnUndeliverable();
     return result;
   });
   app.decorateRequest('tenant', null as unknown as ApiTenant);
@@ -214,25 +269,19 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     global: true,
     max: options.rateLimit?.max ?? 120,
     timeWindow: windowMs,
-    // Per client and tenant: one site's busy visitor does not block another site's.
-    keyGenerator: (request) => `${tenantKey(request)}|${request.ip}`,
+    // Per client and tenant: one site's busy visitor does not block another site's. The tenant is the one the
+    // request resolves to and the client its real address, so neither can be varied to get a fresh allowance.
+    keyGenerator: (request) => clientKey(tenants, request),
+    ...(redis ? { redis, nameSpace: 'lead-api:rate:' } : {}),
     errorResponseBuilder: (_request, limit) => ({ statusCode: 429, error: 'Too many requests. Please wait a moment and try again.', message: `retry in ${limit.after}` }),
   });
 
   // Per tenant overall, so a flood aimed at one site cannot take the service from the others.
-  const tenantWindows = new Map<string, { start: number; count: number }>();
+  const tenantWindows = redis ? redisCounter(redis) : memoryCounter(now);
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
-    const key = tenantKey(request);
-    const at = now();
-    const window = tenantWindows.get(key);
-    if (!window || at - window.start >= windowMs) {
-      if (tenantWindows.size > 10_000) tenantWindows.clear();
-      tenantWindows.set(key, { start: at, count: 1 });
-      return;
-    }
-    window.count += 1;
-    if (window.count > tenantMax) return sendError(reply, 429, 'Too many requests. Please wait a moment and try again.');
+    const count = await tenantWindows.hit(rateLimitTenant(tenants, request), windowMs);
+    if (count > tenantMax) return sendError(reply, 429, 'Too many requests. Please wait a moment and try again.');
   });
 
   await app.register(multipart, {
@@ -270,6 +319,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => {
     await outbox.stop();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await db.close();
   });
   return app;
@@ -277,12 +327,6 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
-/** The tenant key a request claims before its body is read (host or X-Site), for rate limits. */
-function tenantKey(request: FastifyRequest): string {
-  const site = request.headers['x-site'];
-  return (typeof site === 'string' ? site.slice(0, 80) : '') || (request.headers.host ?? '').slice(0, 200);
 }
 
 /** Resolve the tenant from Host, X-Site, or a `site` body/query field; they must agree. */

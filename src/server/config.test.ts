@@ -1,5 +1,17 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+
+/** Every setting production needs (issue 13 "fail fast on configuration"). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SIGN_IN_SECRET: 'a-long-enough-secret',
+  MAIL_API_URL: 'https://mail.example/api',
+  SMS_API_URL: 'https://sms.example/api',
+  TRUST_PROXY: '10.0.0.0/8',
+};
 
 describe('loadConfig', () => {
   it('has working defaults: SQLite under data/, port 8787, local adapters', () => {
@@ -24,10 +36,42 @@ describe('loadConfig', () => {
   });
   it('refuses the dev messages endpoint in production', () => {
     expect(loadConfig({ DEV_MESSAGES: 'true' }).devMessages).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_IN_SECRET: 'a-long-enough-secret', DEV_MESSAGES: 'true' })).toThrow(/DEV_MESSAGES/);
+    expect(() => loadConfig({ ...PRODUCTION, DEV_MESSAGES: 'true' })).toThrow(/DEV_MESSAGES/);
   });
   it('requires a sign-in secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_IN_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', SIGN_IN_SECRET: 'a-long-enough-secret' }).signIn.secret).toBe('a-long-enough-secret');
+    expect(loadConfig(PRODUCTION).signIn.secret).toBe('a-long-enough-secret');
+  });
+  it('H4 silent lead loss / fail fast: production without a mail transport, SMS transport or trusted-proxy setting is refused, naming each', () => {
+    for (const missing of ['MAIL_API_URL', 'SMS_API_URL', 'TRUST_PROXY', 'SIGN_IN_SECRET'] as const) {
+      const env: Record<string, string> = { ...PRODUCTION };
+      delete env[missing];
+      expect(() => loadConfig(env), missing).toThrow(new RegExp(`${missing}: required in production`));
+    }
+    expect(loadConfig(PRODUCTION).production).toBe(true);
+    // TRUST_PROXY=true (trust any sender's X-Forwarded-For) is not a proxy list.
+    expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*list/);
+  });
+  it('H2 TRUST_PROXY is a list of proxy addresses; REDIS_URL moves the rate-limit counters to Redis', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7']);
+    expect(loadConfig({ TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'not an address' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+  });
+  it('M11 no public default SIGN_IN_SECRET outside tests: a random one is kept under data/', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-secret-'));
+    try {
+      const first = loadConfig({}, dir).signIn.secret;
+      expect(first).not.toBe('development-only-sign-in-secret');
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      // Stable across restarts (codes survive a restart in local runs), different per checkout.
+      expect(loadConfig({}, dir).signIn.secret).toBe(first);
+      const other = mkdtempSync(join(tmpdir(), 'config-secret-'));
+      expect(loadConfig({}, other).signIn.secret).not.toBe(first);
+      rmSync(other, { recursive: true, force: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,10 @@
  * provider keys, the sign-in secret) are read here and only used on the server.
  * docs/lead-api.md lists every variable.
  */
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
 import type { ProviderConfig } from './adapters.ts';
 import type { DatabaseConfig } from './db.ts';
@@ -45,7 +48,23 @@ const EnvSchema = v.object({
     ),
     '',
   ),
-  TRUST_PROXY: flag(false),
+  // Addresses (or CIDR ranges) of the proxies / load balancers whose X-Forwarded-For is believed; 'none' when clients connect directly.
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (text) => /^(none|false|off|0|true|on|1)$/i.test(text) || text.split(',').every((entry) => proxyAddress(entry.trim())),
+        'expected none, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8, 192.168.1.7',
+      ),
+    ),
+  ),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL'))),
+  SMS_DAILY_PER_PHONE: integer(5, 1, 1_000_000),
+  SMS_DAILY_PER_TENANT: integer(2000, 1, 100_000_000),
+  DELIVERY_MAX_ATTEMPTS: integer(12, 1, 1000),
+  IMAGES_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/images'),
+  IMAGE_QUOTA_MB_PER_TENANT: integer(2048, 1, 10_000_000),
   RATE_LIMIT_MAX: integer(120, 1, 10_000_000),
   RATE_LIMIT_TENANT_MAX: integer(6000, 1, 100_000_000),
   RATE_LIMIT_WINDOW_MS: integer(60_000, 1000, 86_400_000),
@@ -86,9 +105,18 @@ export interface ApiConfig {
   tenantsWatch: boolean;
   database: DatabaseConfig;
   hostMap: Record<string, string>;
-  trustProxy: boolean;
+  /** false, or the proxy addresses / CIDR ranges whose X-Forwarded-For is trusted (true only outside production). */
+  trustProxy: boolean | string[];
+  /** Rate-limit counters shared by every API process through Redis when set. */
+  redisUrl: string | undefined;
+  /** NODE_ENV=production: the fail-fast checks ran; *.localhost is refused; cookies are Secure. */
+  production: boolean;
   rateLimit: { max: number; tenantMax: number; windowMs: number; signInMax: number };
-  delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number };
+  delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number; maxAttempts: number };
+  /** Daily SMS caps (rolling 24 hours): per phone and per tenant. */
+  sms: { perPhonePerDay: number; perTenantPerDay: number };
+  /** Where trade-in photos are kept (outside the database), and each tenant's quota in bytes. */
+  images: { dir: string; quotaBytesPerTenant: number };
   signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number; codesPerPhone: number };
   logLevel: string;
   providers: ProviderConfig;
@@ -107,11 +135,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid lead API configuration:\n${result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`).join('\n')}`);
   }
   const e = result.output;
-  if (e.NODE_ENV === 'production' && !e.SIGN_IN_SECRET) {
-    throw new ConfigError('Invalid lead API configuration:\n  SIGN_IN_SECRET: required in production (at least 16 characters; it keys sign-in code hashes)');
-  }
-  if (e.NODE_ENV === 'production' && e.DEV_MESSAGES) {
-    throw new ConfigError('Invalid lead API configuration:\n  DEV_MESSAGES: must not be on in production (it shows sign-in codes)');
+  const production = e.NODE_ENV === 'production';
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (production) {
+    // Fail fast: each setting whose absence would lose leads or open the service to abuse, named.
+    const problems: string[] = [];
+    if (!e.SIGN_IN_SECRET) problems.push('SIGN_IN_SECRET: required in production (at least 16 random characters; keys sign-in code hashes and photo links)');
+    if (!e.MAIL_API_URL) problems.push('MAIL_API_URL: required in production (the mail transport that delivers e-mail leads; without it leads would only be recorded locally)');
+    if (!e.SMS_API_URL) problems.push('SMS_API_URL: required in production (the SMS transport for sign-in codes and trade-in texts)');
+    if (e.TRUST_PROXY === undefined) problems.push("TRUST_PROXY: required in production (the load balancer addresses or CIDR ranges, e.g. 10.0.0.0/8, or 'none' when clients connect directly)");
+    else if (trustProxy === true) problems.push('TRUST_PROXY: in production give the list of proxy addresses or CIDR ranges, not true (true believes any client X-Forwarded-For)');
+    if (e.DEV_MESSAGES) problems.push('DEV_MESSAGES: must not be on in production (it shows sign-in codes)');
+    if (problems.length > 0) throw new ConfigError(`Invalid lead API configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   const hostMap: Record<string, string> = {};
   for (const pair of e.SITE_HOSTS.split(',').map((text) => text.trim()).filter(Boolean)) {
@@ -142,12 +177,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: e.SQLITE_FILE === ':memory:' ? ':memory:' : resolve(cwd, e.SQLITE_FILE), synchronous: e.SQLITE_SYNCHRONOUS },
     hostMap,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    redisUrl: e.REDIS_URL,
+    production,
     rateLimit: { max: e.RATE_LIMIT_MAX, tenantMax: e.RATE_LIMIT_TENANT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
-    delivery: { enabled: e.DELIVERY_WORKER, baseDelayMs: e.DELIVERY_BASE_DELAY_MS, maxDelayMs: e.DELIVERY_MAX_DELAY_MS, pollMs: e.DELIVERY_POLL_MS },
+    delivery: { enabled: e.DELIVERY_WORKER, baseDelayMs: e.DELIVERY_BASE_DELAY_MS, maxDelayMs: e.DELIVERY_MAX_DELAY_MS, pollMs: e.DELIVERY_POLL_MS, maxAttempts: e.DELIVERY_MAX_ATTEMPTS },
+    sms: { perPhonePerDay: e.SMS_DAILY_PER_PHONE, perTenantPerDay: e.SMS_DAILY_PER_TENANT },
+    images: { dir: resolve(cwd, e.IMAGES_DIR), quotaBytesPerTenant: e.IMAGE_QUOTA_MB_PER_TENANT * 1024 * 1024 },
     signIn: {
-      // Development default: stable across restarts so codes survive a restart in local runs.
-      secret: e.SIGN_IN_SECRET ?? 'development-only-sign-in-secret',
+      // Outside production without SIGN_IN_SECRET: a random secret kept under data/ (never a public default),
+      // stable across restarts so codes survive a restart in local runs.
+      secret: e.SIGN_IN_SECRET ?? localSecret(resolve(cwd, 'data', '.sign-in-secret')),
       codeTtlMs: e.SIGN_IN_CODE_TTL_MINUTES * 60_000,
       maxAttempts: e.SIGN_IN_MAX_ATTEMPTS,
       sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
@@ -157,4 +197,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providers,
     devMessages: e.DEV_MESSAGES,
   };
+}
+
+/** One TRUST_PROXY entry: an IP address or a CIDR range. */
+function proxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+function parseTrustProxy(text: string | undefined): boolean | string[] {
+  if (text === undefined || /^(none|false|off|0)$/i.test(text)) return false;
+  if (/^(true|on|1)$/i.test(text)) return true;
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+/** A random secret for local runs, created once (mode 0600) and reused. */
+function localSecret(file: string): string {
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }

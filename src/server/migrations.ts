@@ -161,4 +161,28 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  {
+    // Numbered after issue 13 (not 2) so migrations added by parallel work do not collide; order is by position.
+    version: 13,
+    name: 'hardening: SMS log with daily caps, photos stored as files, delivery dead-letter index',
+    statements: () => [
+      // Every SMS the API sends (sign-in codes, trade-in thank-yous): daily caps per phone and tenant,
+      // and at most one trade-in text per evaluation (the unique key).
+      `CREATE TABLE sms_log (
+        id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        evaluation_id TEXT,
+        created_at BIGINT NOT NULL,
+        UNIQUE (tenant, kind, evaluation_id)
+      )`,
+      'CREATE INDEX sms_log_phone ON sms_log (tenant, phone, created_at)',
+      'CREATE INDEX sms_log_tenant ON sms_log (tenant, created_at)',
+      // Photo bytes live in files (IMAGES_DIR); the row keeps the file name. Old rows keep their BLOB.
+      'ALTER TABLE evaluation_images ADD COLUMN file TEXT',
+      'CREATE INDEX evaluation_images_tenant ON evaluation_images (tenant, created_at)',
+      'CREATE INDEX deliveries_tenant_status ON deliveries (tenant, status, created_at)',
+    ],
+  },
 ];

@@ -2,10 +2,15 @@
  * Lead delivery through the outbox (DESIGN §6): a worker claims due jobs from the
  * deliveries table, sends each lead to its destination (JSON or ADF/XML by webhook, or
  * by e-mail through the mail adapter), and records the outcome. Failures are retried
- * with exponential backoff, for as long as it takes; jobs live in the database, so they
- * survive restarts, and a job whose sender died is taken over when its lease runs out.
+ * with exponential backoff up to `maxAttempts`; a permanent refusal (a 4xx other than
+ * 408/429) or the last attempt moves the job to the dead-letter state (issue 13 M14),
+ * logged at error level, counted per tenant on /api/health, and put back in the queue by
+ * `npm run outbox -- retry`. Jobs live in the database, so they survive restarts, and a
+ * job whose sender died is taken over when its lease runs out.
  * Every send carries the job's idempotency key (Idempotency-Key header), so a receiver
  * that sees the same key twice (a crash between sending and recording) keeps one.
+ * Webhook bodies are signed with a timestamp: X-Signature-Timestamp: <unix seconds> and
+ * X-Signature: sha256=HMAC(secret, "<timestamp>.<body>"), so a receiver can refuse replays.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -29,6 +34,8 @@ export interface OutboxOptions {
   batchSize?: number;
   /** How long a claimed job is reserved for this worker. Default 60 s. */
   leaseMs?: number;
+  /** Attempts before a job goes to the dead-letter state. Default 12 (about 6 hours with the default delays). */
+  maxAttempts?: number;
   /** Environment to read webhook secrets from. Default process.env. */
   env?: Record<string, string | undefined>;
   /** Signs links to trade-in photos for the delivered lead (set by createApp). */
@@ -39,7 +46,11 @@ export interface OutboxOptions {
 interface WorkerLog {
   info(object: object, message?: string): void;
   warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
 }
+
+/** A send that must not be retried (the receiver refused the lead itself, e.g. HTTP 400/401/404/422). */
+export class PermanentDeliveryError extends Error {}
 
 /** Delay before retry number `attempts` (1-based), with +-20% jitter so failed jobs do not retry in lockstep. */
 export function retryDelay(attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
@@ -72,6 +83,7 @@ export class Outbox {
       pollMs: options.pollMs ?? 1000,
       batchSize: options.batchSize ?? 50,
       leaseMs: options.leaseMs ?? 60_000,
+      maxAttempts: options.maxAttempts ?? 12,
       env: options.env ?? process.env,
       photoLink: options.photoLink,
     };
@@ -140,16 +152,27 @@ export class Outbox {
     const leads = await this.store.leadsForDelivery(jobs);
     await Promise.all(
       jobs.map(async (job) => {
-        const error = await this.deliver(job, leads.get(job.lead_id));
-        if (error === undefined) await this.store.recordDeliveryOutcomes([job.id], [], this.now());
-        else await this.store.recordDeliveryOutcomes([], [{ id: job.id, error, nextAttemptAt: this.now() + retryDelay(job.attempts + 1, this.options.baseDelayMs, this.options.maxDelayMs) }], this.now());
+        const failure = await this.deliver(job, leads.get(job.lead_id));
+        if (failure === undefined) {
+          await this.store.recordDeliveryOutcomes([job.id], [], this.now());
+          return;
+        }
+        const attempts = job.attempts + 1;
+        const dead = failure.permanent || attempts >= this.options.maxAttempts;
+        if (dead) {
+          this.log.error(
+            { tenant: job.tenant, lead: job.lead_id, destination: job.destination, attempts, error: failure.message },
+            `lead delivery dead-lettered (${failure.permanent ? 'permanent refusal' : 'attempts used up'}); retry with: npm run outbox -- retry --tenant ${job.tenant}`,
+          );
+        }
+        await this.store.recordDeliveryOutcomes([], [{ id: job.id, error: failure.message, dead, nextAttemptAt: this.now() + retryDelay(attempts, this.options.baseDelayMs, this.options.maxDelayMs) }], this.now());
       }),
     );
     return jobs.length;
   }
 
-  /** Send one job; resolves to undefined when delivered, else the error message. */
-  private async deliver(job: DeliveryJob, lead: StoredLead | undefined): Promise<string | undefined> {
+  /** Send one job; resolves to undefined when delivered, else the error and whether retrying can help. */
+  private async deliver(job: DeliveryJob, lead: StoredLead | undefined): Promise<{ message: string; permanent: boolean } | undefined> {
     const tenant = this.tenants.get(job.tenant);
     const destination = tenant?.destinations.find((entry) => entry.id === job.destination);
     try {
@@ -170,7 +193,7 @@ export class Outbox {
     } catch (error) {
       const message = (error as Error).message;
       this.log.warn({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1, error: message }, 'lead delivery failed');
-      return message;
+      return { message, permanent: error instanceof PermanentDeliveryError };
     }
   }
 
@@ -187,8 +210,13 @@ export class Outbox {
       'user-agent': 'dealer-sites-lead-api',
     };
     const secret = destination.secret_env ? this.options.env[destination.secret_env] : undefined;
-    if (secret) headers['x-signature'] = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    if (secret) {
+      const timestamp = String(Math.floor(this.now() / 1000));
+      headers['x-signature-timestamp'] = timestamp;
+      headers['x-signature'] = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+    }
     const status = await postBody(destination.url, headers, body, destination.timeout_ms);
+    if (status >= 400 && status < 500 && status !== 408 && status !== 429) throw new PermanentDeliveryError(`webhook refused the lead: HTTP ${status}`);
     if (status < 200 || status >= 300) throw new Error(`webhook answered HTTP ${status}`);
   }
 }

@@ -31,12 +31,16 @@ import { carLocation, locationPoint } from './adapters.ts';
 import { sendError, type ApiContext, type LeadApi } from './app.ts';
 import type { RegoVehicle } from './estimates/valuation.ts';
 import { sniffImageType } from './image-type.ts';
+import { reencodeImage } from './photo-processing.ts';
 import { photoLinkValid } from './photo-links.ts';
+import { sendCappedSms, tradeInThankYou } from './sms-policy.ts';
 import type { ApiTenant } from './tenants.ts';
 
 const FIX_ERRORS = 'Please fix the following errors:';
 const SESSION_COOKIE = 'dealer_session';
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
+const UNREADABLE_IMAGE = 'This image could not be read. Please choose a JPEG, PNG, GIF or HEIC photo.';
+const PHOTO_QUOTA_FULL = 'Photos cannot be stored at the moment. Please send your details without photos, or call us.';
 const NO_DELIVERY_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 
 /** Validate `input` with `schema`; on failure answer 400 with field messages and return undefined. */
@@ -110,7 +114,8 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
   app.get('/api/health', { config: { tenantless: true } }, async (_request, reply) => {
     try {
       await store.db.query('SELECT 1 AS ok');
-      return { ok: true, tenants: ctx.tenants.slugs().length };
+      // Issue 13 H4 / M14: leads that would go nowhere, and deliveries waiting or dead-lettered, per tenant.
+      return { ok: true, tenants: ctx.tenants.slugs().length, tenants_without_lead_destination: ctx.tenants.undeliverable(), deliveries: await store.deliveryHealth() };
     } catch {
       return reply.code(503).send({ ok: false });
     }
@@ -164,30 +169,30 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
       if (replayed) return reply.code(200).send({ success: true, lead_id: replayed });
     }
     const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category ?? '') ? Date.parse(values.dateTime) : undefined;
-    if (testDriveAt !== undefined) {
-      const taken = await store.bookedSlots(tenant.slug, String(car!.id), testDriveAt, testDriveAt + 1);
-      if (taken.length > 0 && existingId === undefined) return sendError(reply, 409, FIX_ERRORS, { dateTime: 'That time has just been booked. Please choose another time.' });
-    }
     const result = await store.saveLead({
       tenant: tenant.slug,
       leadId: existingId,
       clientKey,
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
+      // A new test-drive lead books its slot in the same transaction (issue 13: no double booking).
+      appointment: testDriveAt !== undefined && Number.isFinite(testDriveAt) && existingId === undefined ? { carId: String(car!.id), startsAt: testDriveAt } : undefined,
       now: now(),
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
+    if (result.status === 'slot-taken') return sendError(reply, 409, FIX_ERRORS, { dateTime: 'That time has just been booked. Please choose another time.' });
     // The lead is committed: everything below is best effort and never fails the request.
     ctx.outbox.kick();
-    if (testDriveAt !== undefined && result.status !== 'replayed') await store.bookAppointment(tenant.slug, String(car!.id), testDriveAt, result.id, now()).catch(() => undefined);
-    if (result.status !== 'replayed' && values.sms_content && values.evalid) await sendTradeInSms(ctx, tenant, values.evalid, values.sms_content, request);
+    if (tenant.destinations.length === 0) request.log.error({ tenant: tenant.slug, lead: result.id }, 'lead stored but this tenant has no lead destination');
+    // Issue 13 H1: the text is the server's own; the lead's sms_content is stored (spec §7) but never sent.
+    if (result.status !== 'replayed' && values.evalid) await sendTradeInSms(ctx, tenant, values.evalid, values.phone ?? values['Mobile Number'], request);
     request.log.info({ tenant: tenant.slug, lead: result.id, status: result.status, category: values.category }, 'lead stored');
     return reply.code(result.status === 'created' ? 201 : 200).send({ success: true, lead_id: result.id });
   });
 
   // ---- Sign-in by mobile number and one-time code ----------------------------------------------
 
-  const codeHash = (tenant: string, phone: string, code: string) => createHmac('sha256', ctx.signIn.secret).update(`${tenant}|${phone}|${code}`).digest('hex');
+  const codeHash = (tenant: string, phone: string, code: string) => createHmac('sha256', ctx.keys.otp).update(`${tenant}|${phone}|${code}`).digest('hex');
 
   app.post('/api/auth/request-code', { config: { rateLimit: { max: ctx.signInRateMax, timeWindow: 60_000 } } }, async (request, reply) => {
     const body = parseOr400(SignInRequestSchema, request.body, reply);
@@ -198,9 +203,15 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
       return sendError(reply, 429, 'Too many codes requested for this number. Please wait 15 minutes and try again.');
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await store.issueCode(tenant.slug, body.phone, codeHash(tenant.slug, body.phone, code), at, at + ctx.signIn.codeTtlMs);
     const minutes = Math.round(ctx.signIn.codeTtlMs / 60_000);
-    await adapters.sms.send({ tenant: tenant.slug, to: body.phone, from: tenant.site.name.slice(0, 11), body: `${code} is your ${tenant.site.name} sign-in code. It expires in ${minutes} minutes.` });
+    const sent = await sendCappedSms({ store, adapters, now, limits: ctx.smsLimits }, tenant, {
+      to: body.phone,
+      kind: 'sign-in',
+      body: `${code} is your ${tenant.site.name} sign-in code. It expires in ${minutes} minutes.`,
+      // Stored only once the caps allow the text, so a refused request does not cancel a code already sent.
+      beforeSend: () => store.issueCode(tenant.slug, body.phone, codeHash(tenant.slug, body.phone, code), at, at + ctx.signIn.codeTtlMs),
+    });
+    if (sent !== 'ok') return sendError(reply, 429, 'Too many text messages have been sent today. Please try again tomorrow or call us.');
     return { success: true, expires_in: minutes * 60 };
   });
 
@@ -216,9 +227,11 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     const user = await store.upsertUser(tenant.slug, body.phone, at);
     const token = randomBytes(32).toString('base64url');
     await store.createSession(hashToken(token), user, tenant.slug, at, at + ctx.signIn.sessionTtlMs);
-    const secure = request.protocol === 'https' ? '; Secure' : '';
+    // Issue 13 M7: the token lives only in this HttpOnly cookie (never in the JSON, so never in page scripts
+    // or localStorage); Secure behind TLS (X-Forwarded-Proto from a trusted proxy) and always in production.
+    const secure = request.protocol === 'https' || ctx.production ? '; Secure' : '';
     reply.header('set-cookie', `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(ctx.signIn.sessionTtlMs / 1000)}${secure}`);
-    return { success: true, token, user: { id: user.id, phone: user.phone } };
+    return { success: true, user: { id: user.id, phone: user.phone }, expires_at: at + ctx.signIn.sessionTtlMs };
   });
 
   /** The signed-in shopper of this tenant, or undefined. */
@@ -234,9 +247,11 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     return { success: true, user: { id: user.user_id, phone: user.phone } };
   });
 
-  app.post('/api/auth/sign-out', async (request) => {
+  app.post('/api/auth/sign-out', async (request, reply) => {
     const token = sessionToken(request);
     if (token && token.length <= 200) await store.deleteSession(hashToken(token));
+    const secure = request.protocol === 'https' || ctx.production ? '; Secure' : '';
+    reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
     return { success: true };
   });
 
@@ -287,8 +302,9 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     const body = parseOr400(ManualEntrySchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
-    // The spec's body is { vin, desc }: without an evalid, the newest lookup of that VIN on this site.
-    const evalid = body.evalid ?? (body.vin ? await store.latestEvaluationIdByVin(tenant.slug, body.vin) : undefined);
+    // The spec's body is { vin, desc }; the evalid enter-vin handed out is required as well (issue 13 M6): a VIN
+    // alone would find, and let anyone overwrite, another shopper's evaluation of the same car.
+    const evalid = body.evalid;
     if (!evalid) return sendError(reply, 400, FIX_ERRORS, { evalid: 'Please start again from your registration number.' });
     const evaluation = await store.getEvaluation(tenant.slug, evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
@@ -327,12 +343,19 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     const evalid = fields.evalid ?? (typeof query.evalid === 'string' ? query.evalid : undefined);
     if (!evalid || evalid.length > 64) return sendError(reply, 400, FIX_ERRORS, { evalid: FORM_MESSAGES.required });
     if (!file || file.bytes.length === 0) return sendError(reply, 400, FIX_ERRORS, { file: 'Please choose an image to upload.' });
-    const mime = sniffImageType(file.bytes);
-    if (!mime) return sendError(reply, 415, FORM_MESSAGES.imageTooLarge, { file: FORM_MESSAGES.imageTooLarge });
+    const sniffed = sniffImageType(file.bytes);
+    if (!sniffed) return sendError(reply, 415, FORM_MESSAGES.imageTooLarge, { file: FORM_MESSAGES.imageTooLarge });
     const evaluation = await store.getEvaluation(tenant.slug, evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
-    const count = await store.addEvaluationImage(tenant.slug, evalid, { mime, sha256: createHash('sha256').update(file.bytes).digest('hex'), content: file.bytes }, IMAGE_LIMITS.maxCount, now());
-    if (count === undefined) return sendError(reply, 409, FORM_MESSAGES.tooManyImages, { file: FORM_MESSAGES.tooManyImages });
+    // Issue 13 M15: re-encoded, so the photo's EXIF (GPS position, camera serial) is never stored.
+    const clean = await reencodeImage(file.bytes, sniffed);
+    if (!clean) return sendError(reply, 415, UNREADABLE_IMAGE, { file: UNREADABLE_IMAGE });
+    const count = await store.addEvaluationImage(tenant.slug, evalid, { mime: clean.mime, sha256: createHash('sha256').update(clean.bytes).digest('hex'), content: clean.bytes }, IMAGE_LIMITS.maxCount, now(), ctx.imageQuotaBytes);
+    if (count === 'full') return sendError(reply, 409, FORM_MESSAGES.tooManyImages, { file: FORM_MESSAGES.tooManyImages });
+    if (count === 'quota') {
+      request.log.error({ tenant: tenant.slug }, 'trade-in photo quota reached: raise IMAGE_QUOTA_MB_PER_TENANT or purge old photos (npm run purge)');
+      return sendError(reply, 507, PHOTO_QUOTA_FULL, { file: PHOTO_QUOTA_FULL });
+    }
     return { success: true, EvalID: evalid, images: count };
   });
 
@@ -349,7 +372,7 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     if (!query) return reply;
     const params = parseOr400(PhotoParamsSchema, request.params, reply);
     if (!params) return reply;
-    if (!photoLinkValid(ctx.signIn.secret, request.tenant.slug, params.id, query.expires, query.sig, now())) return sendError(reply, 403, 'This photo link is not valid or has expired.');
+    if (!photoLinkValid(ctx.keys.photoLinks, request.tenant.slug, params.id, query.expires, query.sig, now())) return sendError(reply, 403, 'This photo link is not valid or has expired.');
     const image = await store.evaluationImage(request.tenant.slug, params.id);
     if (!image) return sendError(reply, 404, 'Not found');
     return reply.header('content-type', image.mime).header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff').send(Buffer.from(image.content));
@@ -397,6 +420,9 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     const { column_name: columnName, lead_id: leadId, evalid, site: _site, ...data } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
     if (leadId && !(await store.getLead(tenant.slug, leadId))) return sendError(reply, 404, 'This enquiry could not be found.');
     if (evalid && !(await store.getEvaluation(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);
+    // Issue 13 M12: bounded, per lead / evaluation and per tenant per day.
+    const quota = await store.miscellaneousQuota(tenant.slug, leadId, evalid, now());
+    if (quota !== 'ok') return sendError(reply, 429, 'Too much extra data has been sent for this enquiry.');
     const id = await store.saveMiscellaneous(tenant.slug, columnName, leadId, evalid, data, now());
     return { success: true, id };
   });
@@ -516,13 +542,16 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
   });
 }
 
-/** Thank-you SMS after a trade-in lead: only to the phone the evaluation was made with, never to a number the request names. */
-async function sendTradeInSms(ctx: ApiContext, tenant: ApiTenant, evalid: string, content: string, request: FastifyRequest): Promise<void> {
+/**
+ * Thank-you SMS after a trade-in lead (issue 13 H1): text built here from the evaluation, only to the mobile
+ * typed in that evaluation when the lead gives the same number, once per evaluation, within the daily caps.
+ */
+async function sendTradeInSms(ctx: ApiContext, tenant: ApiTenant, evalid: string, leadPhone: string | undefined, request: FastifyRequest): Promise<void> {
   try {
-    const evaluation = await ctx.store.getEvaluation(tenant.slug, evalid);
-    const phone = evaluation?.contact?.phone;
-    if (typeof phone !== 'string' || !/^04\d{8}$/.test(phone)) return;
-    await ctx.adapters.sms.send({ tenant: tenant.slug, to: phone, from: tenant.site.name.slice(0, 11), body: content.slice(0, 640) });
+    const message = tradeInThankYou(tenant, await ctx.store.getEvaluation(tenant.slug, evalid), leadPhone);
+    if (!message) return;
+    const outcome = await sendCappedSms({ store: ctx.store, adapters: ctx.adapters, now: ctx.now, limits: ctx.smsLimits }, tenant, { ...message, kind: 'trade-in', evaluationId: evalid });
+    if (outcome !== 'ok' && outcome !== 'duplicate') request.log.warn({ tenant: tenant.slug, outcome }, 'trade-in sms not sent: daily cap reached');
   } catch (error) {
     request.log.warn({ tenant: tenant.slug, error: (error as Error).message }, 'trade-in sms failed');
   }

@@ -5,6 +5,9 @@
  * Every row is scoped by tenant: no method reads or changes another tenant's data.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sameDigest } from './keys.ts';
 import type { SqlDatabase, SqlExecutor } from './db.ts';
 
 /** A stored lead. `data` is the validated submission (form values and attributes). */
@@ -36,10 +39,31 @@ export interface LeadWrite {
   values: Record<string, unknown>;
   /** Destination ids that receive this lead (one outbox job each). */
   destinations: readonly string[];
+  /** A test-drive slot booked in the same transaction as a new lead (no double booking). */
+  appointment?: { carId: string; startsAt: number };
   now: number;
 }
 
-export type LeadWriteResult = { status: 'created' | 'updated' | 'replayed'; id: string; revision: number } | { status: 'not-found' };
+export type LeadWriteResult = { status: 'created' | 'updated' | 'replayed'; id: string; revision: number } | { status: 'not-found' } | { status: 'slot-taken' };
+
+/** Thrown inside a lead transaction to roll it back when its test-drive slot is taken. */
+class SlotTaken extends Error {}
+
+/** Outbox state of one tenant for /api/health. */
+export interface DeliveryHealth {
+  pending: number;
+  dead: number;
+  /** ms since epoch of the oldest job still pending, or null. */
+  oldest_pending_at: number | null;
+}
+
+/** Why an SMS may not be sent, or 'ok' (the send is then recorded). */
+export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap';
+
+/** Where the images of a Store live (files, outside the database). */
+export interface StoreOptions {
+  imagesDir?: string;
+}
 
 /** An outbox job claimed for sending. */
 export interface DeliveryJob {
@@ -116,9 +140,12 @@ function isDeliverable(values: Record<string, unknown>): boolean {
 /** Data access for the lead API. */
 export class Store {
   readonly db: SqlDatabase;
+  /** Trade-in photos are files here, named by image id (issue 13 M12); undefined: in the database (old rows, tests). */
+  readonly imagesDir: string | undefined;
 
-  constructor(db: SqlDatabase) {
+  constructor(db: SqlDatabase, options: StoreOptions = {}) {
     this.db = db;
+    this.imagesDir = options.imagesDir;
   }
 
   // ---- Leads and the outbox -------------------------------------------------------------
@@ -128,8 +155,8 @@ export class Store {
    * deliveries in the same transaction: when this resolves the lead is committed.
    */
   async saveLead(write: LeadWrite): Promise<LeadWriteResult> {
-    if (this.db.dialect === 'postgres' && !write.leadId) return this.createLeadPostgres(write);
-    return this.db.transaction(async (tx) => {
+    if (this.db.dialect === 'postgres' && !write.leadId && !write.appointment) return this.createLeadPostgres(write);
+    return this.db.transaction(async (tx): Promise<LeadWriteResult> => {
       if (write.leadId) return this.updateLead(tx, write.leadId, write);
       if (write.clientKey) {
         const existing = await tx.query<{ id: string; revision: number }>('SELECT id, revision FROM leads WHERE tenant = $1 AND client_key = $2', [write.tenant, write.clientKey]);
@@ -156,10 +183,21 @@ export class Store {
           write.clientKey ?? null,
         ],
       );
+      if (write.appointment) {
+        // Check and book in one statement inside the lead's transaction: two requests for one slot cannot both win.
+        const booked = await tx.run(
+          'INSERT INTO appointments (id, tenant, car_id, starts_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id, starts_at) DO NOTHING',
+          [randomUUID(), write.tenant, write.appointment.carId, write.appointment.startsAt, id, write.now],
+        );
+        if (booked === 0) throw new SlotTaken();
+      }
       if (isDeliverable(write.values)) {
         for (const destination of write.destinations) await this.enqueue(tx, id, write.tenant, destination, 1, write.now);
       }
       return { status: 'created', id, revision: 1 };
+    }).catch((error: unknown) => {
+      if (error instanceof SlotTaken) return { status: 'slot-taken' } satisfies LeadWriteResult;
+      throw error;
     });
   }
 
@@ -237,8 +275,9 @@ export class Store {
     );
     if (isDeliverable(merged)) {
       for (const destination of write.destinations) {
-        // A job still waiting sends the lead as it is at send time, so it already carries this step.
-        const waiting = await tx.query("SELECT id FROM deliveries WHERE lead_id = $1 AND destination = $2 AND status = 'pending'", [leadId, destination]);
+        // A job still waiting sends the lead as it is at send time, so it already carries this step. A job a
+        // worker has leased is being sent with the previous data (issue 13 M5): this revision gets its own job.
+        const waiting = await tx.query("SELECT id FROM deliveries WHERE lead_id = $1 AND destination = $2 AND status = 'pending' AND lease_until <= $3", [leadId, destination, write.now]);
         if (waiting.length === 0) await this.enqueue(tx, leadId, write.tenant, destination, revision, write.now);
       }
     }
@@ -316,8 +355,12 @@ export class Store {
     return new Map(rows.map((row) => [String(row.id), leadFromRow(row)]));
   }
 
-  /** Record the outcome of a round of sends in one transaction (one commit for the whole round). */
-  async recordDeliveryOutcomes(delivered: readonly string[], failed: readonly { id: string; error: string; nextAttemptAt: number }[], now: number): Promise<void> {
+  /**
+   * Record the outcome of a round of sends in one transaction (one commit for the whole round).
+   * A failure marked `dead` (permanent 4xx, or the last allowed attempt) leaves the retry loop
+   * for the dead-letter state, where only an operator's retry (retryDeadDeliveries) revives it.
+   */
+  async recordDeliveryOutcomes(delivered: readonly string[], failed: readonly { id: string; error: string; nextAttemptAt: number; dead?: boolean }[], now: number): Promise<void> {
     if (delivered.length === 0 && failed.length === 0) return;
     // One outcome: one statement, atomic by itself (one round trip on PostgreSQL).
     if (delivered.length === 1 && failed.length === 0) {
@@ -329,7 +372,12 @@ export class Store {
         await tx.run("UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = $1, lease_until = 0, last_error = NULL WHERE id = $2", [now, id]);
       }
       for (const failure of failed) {
-        await tx.run('UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = $1, lease_until = 0, last_error = $2 WHERE id = $3', [failure.nextAttemptAt, failure.error.slice(0, 500), failure.id]);
+        await tx.run('UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = $1, lease_until = 0, last_error = $2, status = $3 WHERE id = $4', [
+          failure.nextAttemptAt,
+          failure.error.slice(0, 500),
+          failure.dead ? 'dead' : 'pending',
+          failure.id,
+        ]);
       }
     });
   }
@@ -344,6 +392,38 @@ export class Store {
   async deliveryCounts(): Promise<Record<string, number>> {
     const rows = await this.db.query<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM deliveries GROUP BY status');
     return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
+  /** Per tenant: pending and dead-letter counts and the oldest pending job (/api/health, operators). */
+  async deliveryHealth(): Promise<Record<string, DeliveryHealth>> {
+    const rows = await this.db.query<{ tenant: string; status: string; n: number; oldest: number | null }>(
+      "SELECT tenant, status, COUNT(*) AS n, MIN(created_at) AS oldest FROM deliveries WHERE status IN ('pending', 'dead') GROUP BY tenant, status",
+    );
+    const health: Record<string, DeliveryHealth> = {};
+    for (const row of rows) {
+      const entry = (health[String(row.tenant)] ??= { pending: 0, dead: 0, oldest_pending_at: null });
+      if (row.status === 'dead') entry.dead = Number(row.n);
+      else {
+        entry.pending = Number(row.n);
+        entry.oldest_pending_at = row.oldest === null ? null : Number(row.oldest);
+      }
+    }
+    return health;
+  }
+
+  /** Dead-letter jobs (operators): newest first. */
+  async deadDeliveries(tenant?: string, limit = 100): Promise<{ id: string; tenant: string; lead_id: string; destination: string; attempts: number; last_error: string | null; created_at: number }[]> {
+    const rows = await this.db.query("SELECT id, tenant, lead_id, destination, attempts, last_error, created_at FROM deliveries WHERE status = 'dead' AND ($1 = '' OR tenant = $1) ORDER BY created_at DESC LIMIT $2", [tenant ?? '', limit]);
+    return rows.map((row) => ({ id: String(row.id), tenant: String(row.tenant), lead_id: String(row.lead_id), destination: String(row.destination), attempts: Number(row.attempts), last_error: (row.last_error as string | null) ?? null, created_at: Number(row.created_at) }));
+  }
+
+  /** Put dead-letter jobs back in the queue (all, one tenant's, or one lead's); resolves to how many. */
+  async retryDeadDeliveries(filter: { tenant?: string; leadId?: string } = {}, now: number = Date.now()): Promise<number> {
+    return this.db.run("UPDATE deliveries SET status = 'pending', attempts = 0, next_attempt_at = $1, lease_until = 0 WHERE status = 'dead' AND ($2 = '' OR tenant = $2) AND ($3 = '' OR lead_id = $3)", [
+      now,
+      filter.tenant ?? '',
+      filter.leadId ?? '',
+    ]);
   }
 
   /** Earliest time a pending job becomes due (to schedule the next worker wake-up). */
@@ -377,6 +457,36 @@ export class Store {
     return rows.map((row) => ({ recipient: String(row.recipient), subject: (row.subject as string | null) ?? null, body: String(row.body), created_at: Number(row.created_at) }));
   }
 
+  // ---- SMS sent by the API: daily caps and once per evaluation --------------------------------
+
+  /**
+   * Record an SMS about to be sent if the caps allow it: at most `perPhone` texts to a phone
+   * and `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
+   * evaluation id) one text per kind and evaluation.
+   */
+  async reserveSms(sms: { tenant: string; phone: string; kind: string; evaluationId?: string; perPhone: number; perTenant: number; now: number }): Promise<SmsReservation> {
+    return this.db.transaction(async (tx) => {
+      const since = sms.now - 86_400_000;
+      if (sms.evaluationId) {
+        const sent = await tx.query('SELECT id FROM sms_log WHERE tenant = $1 AND kind = $2 AND evaluation_id = $3', [sms.tenant, sms.kind, sms.evaluationId]);
+        if (sent.length > 0) return 'duplicate';
+      }
+      const tenantCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND created_at > $2', [sms.tenant, since]);
+      if (Number(tenantCount[0]?.n ?? 0) >= sms.perTenant) return 'tenant-cap';
+      const phoneCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND phone = $2 AND created_at > $3', [sms.tenant, sms.phone, since]);
+      if (Number(phoneCount[0]?.n ?? 0) >= sms.perPhone) return 'phone-cap';
+      const inserted = await tx.run('INSERT INTO sms_log (id, tenant, phone, kind, evaluation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, kind, evaluation_id) DO NOTHING', [
+        randomUUID(),
+        sms.tenant,
+        sms.phone,
+        sms.kind,
+        sms.evaluationId ?? null,
+        sms.now,
+      ]);
+      return inserted > 0 ? 'ok' : 'duplicate';
+    });
+  }
+
   // ---- Shoppers: sign-in codes, sessions, watchlist -----------------------------------------
 
   /** Codes issued to a phone since `since` (rate limit on code requests). */
@@ -408,7 +518,7 @@ export class Store {
       if (!code) return 'invalid';
       if (Number(code.expires_at) <= now) return 'expired';
       if (Number(code.attempts) >= maxAttempts) return 'locked';
-      if (code.code_hash !== codeHash) {
+      if (!sameDigest(String(code.code_hash), codeHash)) {
         await tx.run('UPDATE sign_in_codes SET attempts = attempts + 1 WHERE id = $1', [code.id]);
         return Number(code.attempts) + 1 >= maxAttempts ? 'locked' : 'invalid';
       }
@@ -493,6 +603,15 @@ export class Store {
     return id;
   }
 
+  /** Whether another /api/miscellaneous row may be stored: 50 per lead or evaluation, 10,000 a day per tenant otherwise (issue 13 M12). */
+  async miscellaneousQuota(tenant: string, leadId: string | undefined, evaluationId: string | undefined, now: number): Promise<'ok' | 'full'> {
+    const rows =
+      leadId || evaluationId
+        ? await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM miscellaneous WHERE tenant = $1 AND (lead_id = $2 OR evaluation_id = $3)', [tenant, leadId ?? '', evaluationId ?? ''])
+        : await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM miscellaneous WHERE tenant = $1 AND lead_id IS NULL AND evaluation_id IS NULL AND created_at > $2', [tenant, now - 86_400_000]);
+    return Number(rows[0]?.n ?? 0) < (leadId || evaluationId ? 50 : 10_000) ? 'ok' : 'full';
+  }
+
   // ---- Test-drive appointments -------------------------------------------------------------------
 
   /** Book a slot for a car; false when it is already taken. */
@@ -564,26 +683,53 @@ export class Store {
   }
 
   /**
-   * Store one image if the evaluation still has room (atomic check-and-increment, so
-   * concurrent uploads cannot pass the limit). Returns the new count, or undefined when full.
+   * Store one image if the evaluation still has room and the tenant is within its quota
+   * (atomic check-and-increment, so concurrent uploads cannot pass the limit). With an
+   * images folder the bytes go to a file named by the image id (written first, removed when
+   * refused) and the row keeps only the file name. Returns the new count, or why it was refused.
    */
-  async addEvaluationImage(tenant: string, evaluationId: string, image: { mime: string; sha256: string; content: Uint8Array }, maxImages: number, now: number): Promise<number | undefined> {
-    return this.db.transaction(async (tx) => {
-      const changed = await tx.run('UPDATE evaluations SET image_count = image_count + 1, updated_at = $1 WHERE id = $2 AND tenant = $3 AND image_count < $4', [now, evaluationId, tenant, maxImages]);
-      if (changed === 0) return undefined;
-      await tx.run('INSERT INTO evaluation_images (id, evaluation_id, tenant, mime, bytes, sha256, content, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-        randomUUID(),
-        evaluationId,
-        tenant,
-        image.mime,
-        image.content.byteLength,
-        image.sha256,
-        image.content,
-        now,
-      ]);
-      const rows = await tx.query<{ image_count: number }>('SELECT image_count FROM evaluations WHERE id = $1', [evaluationId]);
-      return Number(rows[0]!.image_count);
-    });
+  async addEvaluationImage(
+    tenant: string,
+    evaluationId: string,
+    image: { mime: string; sha256: string; content: Uint8Array },
+    maxImages: number,
+    now: number,
+    quotaBytes: number = Number.MAX_SAFE_INTEGER,
+  ): Promise<number | 'full' | 'quota'> {
+    const id = randomUUID();
+    const file = this.imagesDir ? `${tenant}/${id}` : null;
+    if (file) {
+      const path = join(this.imagesDir!, file);
+      mkdirSync(join(this.imagesDir!, tenant), { recursive: true });
+      writeFileSync(`${path}.part`, image.content, { mode: 0o600 });
+      renameSync(`${path}.part`, path);
+    }
+    const outcome = await this.db
+      .transaction(async (tx): Promise<number | 'full' | 'quota'> => {
+        const used = await tx.query<{ n: number | null }>('SELECT SUM(bytes) AS n FROM evaluation_images WHERE tenant = $1', [tenant]);
+        if (Number(used[0]?.n ?? 0) + image.content.byteLength > quotaBytes) return 'quota';
+        const changed = await tx.run('UPDATE evaluations SET image_count = image_count + 1, updated_at = $1 WHERE id = $2 AND tenant = $3 AND image_count < $4', [now, evaluationId, tenant, maxImages]);
+        if (changed === 0) return 'full';
+        await tx.run('INSERT INTO evaluation_images (id, evaluation_id, tenant, mime, bytes, sha256, content, created_at, file) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+          id,
+          evaluationId,
+          tenant,
+          image.mime,
+          image.content.byteLength,
+          image.sha256,
+          file ? new Uint8Array(0) : image.content,
+          now,
+          file,
+        ]);
+        const rows = await tx.query<{ image_count: number }>('SELECT image_count FROM evaluations WHERE id = $1', [evaluationId]);
+        return Number(rows[0]!.image_count);
+      })
+      .catch((error: unknown) => {
+        if (file) rmSync(join(this.imagesDir!, file), { force: true });
+        throw error;
+      });
+    if (typeof outcome !== 'number' && file) rmSync(join(this.imagesDir!, file), { force: true });
+    return outcome;
   }
 
   /** Images of an evaluation (metadata only). */
@@ -594,7 +740,17 @@ export class Store {
 
   /** One image of a tenant with its bytes (signed photo links). */
   async evaluationImage(tenant: string, imageId: string): Promise<{ mime: string; content: Uint8Array } | undefined> {
-    const rows = await this.db.query('SELECT mime, content FROM evaluation_images WHERE tenant = $1 AND id = $2', [tenant, imageId]);
-    return rows[0] ? { mime: String(rows[0].mime), content: rows[0].content as Uint8Array } : undefined;
+    const rows = await this.db.query('SELECT mime, content, file FROM evaluation_images WHERE tenant = $1 AND id = $2', [tenant, imageId]);
+    const row = rows[0];
+    if (!row) return undefined;
+    if (typeof row.file === 'string' && row.file !== '') {
+      if (!this.imagesDir) return undefined;
+      try {
+        return { mime: String(row.mime), content: readFileSync(join(this.imagesDir, row.file)) };
+      } catch {
+        return undefined;
+      }
+    }
+    return { mime: String(row.mime), content: row.content as Uint8Array };
   }
 }

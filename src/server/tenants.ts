@@ -60,7 +60,8 @@ export interface ApiTenant {
 /** Result of a (re)load: which tenants loaded and which failed, and why. */
 export interface LoadReport {
   loaded: string[];
-  failed: { dir: string; error: string }[];
+  /** reason 'duplicate-host': the folder's site URL host is another tenant's (issue 13 M10). */
+  failed: { dir: string; error: string; reason?: 'duplicate-host' }[];
 }
 
 /** Options of the registry. */
@@ -68,6 +69,8 @@ export interface TenantRegistryOptions {
   tenantsDir: string;
   /** Production host names mapped to tenant slugs, e.g. { 'www.acme.com.au': 'acme' }. Site URLs are mapped automatically. */
   hostMap?: Record<string, string>;
+  /** Accept `<slug>.localhost` hosts and origins (local runs). Default true; false in production (issue 13). */
+  allowLocalhost?: boolean;
 }
 
 function buildTenant(dir: string): ApiTenant {
@@ -152,14 +155,46 @@ export class TenantRegistry {
         if (previous) next.set(slug, previous);
       }
     }
+    // One host, one tenant (issue 13 M10): a second folder claiming a host is refused (it would take the
+    // first one's leads and sessions). Folders are taken in name order; a tenant already serving the host keeps it.
     const hosts = new Map<string, string>();
-    for (const tenant of next.values()) {
-      if (tenant.publicOrigin) hosts.set(new URL(tenant.publicOrigin).hostname.toLowerCase(), tenant.slug);
+    const claim = (host: string, slug: string) => {
+      const owner = hosts.get(host);
+      if (owner === undefined || owner === slug) {
+        hosts.set(host, slug);
+        return true;
+      }
+      return false;
+    };
+    const servedBefore = (tenant: ApiTenant) => {
+      const host = this.hostOf(tenant);
+      return host !== undefined && this.hosts.get(host) === tenant.slug ? 0 : 1;
+    };
+    const ordered = [...next.values()].sort((a, b) => servedBefore(a) - servedBefore(b));
+    for (const tenant of ordered) {
+      const host = this.hostOf(tenant);
+      if (host === undefined || claim(host, tenant.slug)) continue;
+      next.delete(tenant.slug);
+      report.loaded = report.loaded.filter((slug) => slug !== tenant.slug);
+      report.failed.push({
+        dir: tenant.slug,
+        reason: 'duplicate-host',
+        error: `tenant ${tenant.slug}: site.json url host ${new URL(tenant.publicOrigin!).hostname} is already the host of tenant ${hosts.get(host)}; give each tenant its own host`,
+      });
     }
     for (const [host, slug] of Object.entries(this.options.hostMap ?? {})) hosts.set(host.toLowerCase(), slug);
     this.tenants = next;
     this.hosts = hosts;
     return report;
+  }
+
+  private hostOf(tenant: ApiTenant): string | undefined {
+    return tenant.publicOrigin ? new URL(tenant.publicOrigin).hostname.toLowerCase().replace(/^www\./, '') : undefined;
+  }
+
+  /** Slugs of tenants with no lead destination (no site e-mail, no lead-delivery.json): their leads go nowhere. */
+  undeliverable(): string[] {
+    return [...this.tenants.values()].filter((tenant) => tenant.destinations.length === 0).map((tenant) => tenant.slug).sort();
   }
 
   /** A tenant by slug. */
@@ -177,7 +212,7 @@ export class TenantRegistry {
     if (!hostHeader) return undefined;
     const host = hostHeader.toLowerCase().replace(/:\d+$/, '');
     const local = /^([a-z0-9-]+)\.localhost$/.exec(host);
-    if (local) return this.tenants.get(local[1]!);
+    if (local) return this.options.allowLocalhost === false ? undefined : this.tenants.get(local[1]!);
     const slug = this.hosts.get(host) ?? this.hosts.get(host.replace(/^www\./, ''));
     return slug ? this.tenants.get(slug) : undefined;
   }

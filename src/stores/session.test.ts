@@ -7,7 +7,7 @@ describe('session store', () => {
     const storage = memoryStorage();
     const store = createSession(storage);
     expect(store.$signedIn.get()).toBe(false);
-    store.signIn({ user_id: 'u1', phone: '0412345678', token: 't', expires_at: Date.now() + 60_000 });
+    store.signIn({ user_id: 'u1', phone: '0412345678', expires_at: Date.now() + 60_000 });
     expect(store.$signedIn.get()).toBe(true);
     expect(JSON.parse(storage.data[SESSION_KEY])).toMatchObject({ user_id: 'u1', phone: '0412345678' });
     expect(createSession(storage).currentSession()?.phone).toBe('0412345678');

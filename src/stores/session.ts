@@ -1,7 +1,9 @@
 /**
  * The signed-in shopper (spec §6: signed-in users have an id and a phone; the phone
  * identifies the watchlist). Kept in localStorage so every page of the static site knows
- * who is signed in; the API session itself is the token the sign-in call returned.
+ * who is signed in. The API session itself is an HttpOnly cookie the page's scripts never
+ * see (issue 13 M7): no token is kept here, so a script injected into a page cannot take
+ * the session away with it.
  */
 import { computed, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { persistedAtom, type KeyValueStorage } from './persisted.ts';
@@ -10,8 +12,6 @@ export interface ShopperSession {
   user_id: string;
   /** National mobile number, 04XXXXXXXX. */
   phone: string;
-  /** Bearer token for the lead API (absent when the API keeps the session in a cookie). */
-  token?: string;
   /** ms since epoch when the session stops being valid. */
   expires_at?: number;
 }
@@ -27,7 +27,6 @@ export function parseSession(raw: unknown): ShopperSession | null {
   return {
     user_id: record.user_id,
     phone: record.phone,
-    token: typeof record.token === 'string' ? record.token : undefined,
     expires_at: typeof record.expires_at === 'number' ? record.expires_at : undefined,
   };
 }

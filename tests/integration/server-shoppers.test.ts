@@ -39,7 +39,8 @@ for (const kind of DATABASES) {
       const code = await requestCode(phone, headers);
       const response = await app.inject({ method: 'POST', url: '/api/auth/verify', headers, payload: { phone, code } });
       expect(response.statusCode).toBe(200);
-      return response.json().token;
+      // Issue 13 M7: the token is only in the HttpOnly cookie.
+      return /dealer_session=([^;]+)/.exec(String(response.headers['set-cookie']))![1]!;
     }
 
     it('sends a code by SMS, verifies it once, and opens a session (cookie and bearer)', async () => {
@@ -48,7 +49,8 @@ for (const kind of DATABASES) {
       expect(verified.statusCode).toBe(200);
       expect(verified.json()).toMatchObject({ success: true, user: { phone: '0412000001' } });
       expect(String(verified.headers['set-cookie'])).toMatch(/dealer_session=[^;]+; Path=\/api; HttpOnly; SameSite=Lax/);
-      const token = verified.json().token;
+      expect(verified.json().token).toBeUndefined();
+      const token = /dealer_session=([^;]+)/.exec(String(verified.headers['set-cookie']))![1]!;
       const byBearer = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...ALPHA, authorization: `Bearer ${token}` } });
       expect(byBearer.json().user.phone).toBe('0412000001');
       const byCookie = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...ALPHA, cookie: `other=1; dealer_session=${token}` } });

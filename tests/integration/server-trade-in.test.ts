@@ -2,6 +2,7 @@
  * Lead API: the trade-in chain (enter-vin, manual-entry, image-upload at the limits,
  * update-eval, trade-in lead with its thank-you SMS), on SQLite and PostgreSQL.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
@@ -22,13 +23,12 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const jpeg = (size: number) => {
-  const bytes = Buffer.alloc(size, 0x20);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
-  return bytes;
-};
-const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+// Real images (uploads are decoded and re-encoded, issue 13 M15); a JPEG padded after its end marker reaches a size.
+const pixels = () => sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 10, g: 120, b: 200 } } });
+const realJpeg = await pixels().jpeg().toBuffer();
+const jpeg = (size: number) => Buffer.concat([realJpeg, Buffer.alloc(Math.max(0, size - realJpeg.length), 0x20)]);
+const png = await pixels().png().toBuffer();
+const gif = await pixels().gif().toBuffer();
 const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(12)]);
 
 for (const kind of DATABASES) {
@@ -78,8 +78,8 @@ for (const kind of DATABASES) {
       const evalid = candidates.evalid as string;
       const wrongChoice = await post('/api/eval-expert/manual-entry', { vin: candidates.VIN, desc: 'A car that was not offered', evalid });
       expect(wrongChoice.json().fields.desc).toBe('* Please choose one car.');
-      // The spec's body has no evalid: the VIN finds the lookup.
-      const chosen = await post('/api/eval-expert/manual-entry', { vin: candidates.VIN, desc: candidates.VechielDescriptions[1].Description });
+      // The spec's body { vin, desc } plus the evalid enter-vin gave (issue 13 M6: a VIN alone is refused).
+      const chosen = await post('/api/eval-expert/manual-entry', { vin: candidates.VIN, desc: candidates.VechielDescriptions[1].Description, evalid });
       expect(chosen.statusCode).toBe(200);
       expect(chosen.json()[0]).toMatchObject({ EvalID: evalid, Make: 'Toyota' });
 
@@ -126,8 +126,10 @@ for (const kind of DATABASES) {
         hidden_field: '',
       });
       expect(lead.statusCode).toBe(201);
+      // Issue 13 H1: the thank-you is the server's own text, not the request's sms_content.
       const sms = await app.store.messages('alpha', 'sms', '0412555111');
-      expect(sms[0]?.body).toBe('Thanks Jo, we have your trade-in details.');
+      expect(sms).toHaveLength(1);
+      expect(sms[0]?.body).toMatch(/^Hi Jo, thanks for requesting an offer for your .*Toyota.* from Alpha Motors\. Our buying team will be in touch shortly\.$/);
       const misc = await post('/api/miscellaneous', { column_name: 'valuation', lead_id: lead.json().lead_id, evalid, OfferPrice: result.OfferPrice });
       expect(misc.statusCode).toBe(200);
 

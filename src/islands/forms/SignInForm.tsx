@@ -55,14 +55,14 @@ export default function SignInForm({ apiBase }: { apiBase: string }) {
     const check = checkForm(SignInVerifySchema, { phone: kit.values.phone, code: kit.values.code });
     if (!check.ok) return kit.fail(check.errors);
     kit.setSubmitting(true);
-    const result = await callApi<{ token?: string; user?: { id?: string; phone?: string } }>(apiBase, '/auth/verify', { body: check.output });
+    const result = await callApi<{ user?: { id?: string; phone?: string }; expires_at?: number }>(apiBase, '/auth/verify', { body: check.output });
     if (!result.ok || !result.data?.user?.id) {
       kit.setSubmitting(false);
       if (!result.ok && result.fieldErrors.code) kit.fail({ code: result.fieldErrors.code });
       kit.setFormError((!result.ok && result.message) || 'An error occurred when submitting this form');
       return;
     }
-    signIn({ user_id: String(result.data.user.id), phone: String(result.data.user.phone ?? check.output.phone), token: result.data.token, expires_at: Date.now() + SESSION_DAYS * 86_400_000 });
+    signIn({ user_id: String(result.data.user.id), phone: String(result.data.user.phone ?? check.output.phone), expires_at: typeof result.data.expires_at === 'number' ? result.data.expires_at : Date.now() + SESSION_DAYS * 86_400_000 });
     await refreshWatchlist();
     const pending = takePendingSave();
     if (pending) await watchlist.saveCar(pending, String(result.data.user.phone ?? check.output.phone));
@@ -89,7 +89,8 @@ export default function SignInForm({ apiBase }: { apiBase: string }) {
             type="button"
             className="button button--secondary"
             onClick={async () => {
-              await callApi(apiBase, '/auth/sign-out', { body: {}, token: currentSession()?.token });
+              // The API clears its HttpOnly session cookie; the local record goes too.
+              await callApi(apiBase, '/auth/sign-out', { body: {} });
               signOut();
               watchlist.replaceWatchlist([]);
               setSignedInAs(null);

@@ -30,7 +30,7 @@ function fieldErrorsOf(data: unknown): Record<string, string> {
 export async function callApi<T>(
   base: string,
   path: string,
-  options: { method?: string; body?: unknown; token?: string; idempotencyKey?: string; signal?: AbortSignal } = {},
+  options: { method?: string; body?: unknown; idempotencyKey?: string; signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
@@ -39,10 +39,9 @@ export async function callApi<T>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   try {
-    const response = await fetch(apiUrl(base, path), { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin', signal: options.signal });
+    const response = await fetch(apiUrl(base, path), { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'include', signal: options.signal });
     const data = (await response.json().catch(() => null)) as unknown;
     if (response.ok) return { ok: true, status: response.status, data: data as T };
     return { ok: false, status: response.status, message: messageOf(data), fieldErrors: fieldErrorsOf(data) };

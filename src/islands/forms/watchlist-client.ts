@@ -1,6 +1,6 @@
 /**
  * The page's watchlist store wired to the lead API (POST /api/watchlist/save-car and
- * remove-car with the session token), shared by every watchlist island on the page.
+ * remove-car; the session is the API's HttpOnly cookie), shared by every watchlist island on the page.
  */
 import { createWatchlist, type WatchlistCall } from '../../stores/watchlist.ts';
 import { currentSession, signOut } from '../../stores/session.ts';
@@ -15,7 +15,7 @@ export function configureWatchlistApi(base: string): void {
 
 function call(path: string): WatchlistCall {
   return async (body) => {
-    const result = await callApi<{ success?: boolean }>(apiBase, path, { body, token: currentSession()?.token });
+    const result = await callApi<{ success?: boolean }>(apiBase, path, { body });
     if (result.ok) return { success: result.data?.success !== false };
     return { success: false, message: result.message ?? 'The watchlist could not be updated. Please try again.' };
   };
@@ -28,7 +28,7 @@ export const watchlist = createWatchlist({ save: call('/watchlist/save-car'), re
 export async function refreshWatchlist(): Promise<'ok' | 'signed-out' | 'failed'> {
   const session = currentSession();
   if (!session) return 'signed-out';
-  const result = await callApi<{ watchlist?: unknown[] }>(apiBase, '/watchlist', { token: session.token });
+  const result = await callApi<{ watchlist?: unknown[] }>(apiBase, '/watchlist');
   if (!result.ok && result.status === 401) {
     // The API session ended (expired or signed out elsewhere): the local one goes too.
     signOut();

@@ -1,0 +1,26 @@
+/**
+ * Trade-in photos are re-encoded before they are stored (issue 13 M15, APP 11): decoding
+ * and encoding again with sharp drops every metadata block (EXIF with the GPS position
+ * and camera serial, XMP, IPTC), keeps the pixels upright (EXIF orientation applied) and
+ * turns a file that only looks like an image into a refusal instead of a stored blob.
+ */
+import sharp from 'sharp';
+
+export type StoredImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/heic';
+
+/** The re-encoded image, or undefined when the bytes cannot be decoded as the image they claim to be. */
+export async function reencodeImage(bytes: Buffer, mime: StoredImageType): Promise<{ bytes: Buffer; mime: StoredImageType } | undefined> {
+  if (mime === 'image/heic') {
+    // The bundled libvips decodes AVIF but not HEVC-coded HEIC (a patent-encumbered codec), so HEIC is
+    // kept as uploaded; docs/security.md records this gap. Browsers' photo pickers send JPEG on most phones.
+    return { bytes, mime };
+  }
+  try {
+    // limitInputPixels guards against decompression bombs (a tiny file that decodes to gigapixels).
+    const image = sharp(bytes, { limitInputPixels: 50_000_000, animated: mime === 'image/gif' }).rotate();
+    const output = mime === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : mime === 'image/png' ? image.png() : image.gif();
+    return { bytes: await output.toBuffer(), mime };
+  } catch {
+    return undefined;
+  }
+}

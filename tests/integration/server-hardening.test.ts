@@ -1,0 +1,323 @@
+/**
+ * Issue 13 (production hardening), lead API side: one test per finding, each reproducing
+ * the attack or fault against the app (SQLite; the SQL is the same on PostgreSQL and is
+ * covered there by the other server suites). Test names say which finding they cover.
+ */
+import { createHmac } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { photoLink } from '../../src/server/photo-links.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A multipart body with an evalid and one file. */
+function multipart(evalid: string, bytes: Buffer) {
+  const boundary = '----hardening7MA4YWxkTrZu0gW';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="evalid"\r\n\r\n${evalid}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real JPEG carrying EXIF with a GPS position (what a phone camera writes). */
+async function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Camera 9' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '27/1 28/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 1/1 0/1' } })
+    .toBuffer();
+}
+
+describe('issue 13 hardening (lead API)', () => {
+  let folder: ReturnType<typeof tempDir>;
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  const apps: LeadApi[] = [];
+  let tenantsDir: string;
+
+  beforeAll(async () => {
+    folder = tempDir('hardening-test-');
+    tenantsDir = `${folder.dir}/tenants`;
+    writeTestTenants(tenantsDir);
+    database = await testDatabase('sqlite', folder.dir);
+  });
+  // Each test's apps stop before the next (they share the database, so their outbox workers would too).
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+  afterAll(async () => {
+    await database?.stop();
+    folder?.remove();
+  });
+
+  async function app(overrides: Parameters<typeof testApp>[2] = {}): Promise<LeadApi> {
+    const created = await testApp(database.db, tenantsDir, { imagesDir: join(folder.dir, 'images'), ...overrides });
+    apps.push(created);
+    return created;
+  }
+
+  /** A trade-in evaluation valued for `phone` (enter-vin, update-eval). */
+  async function valuedEvaluation(api: LeadApi, phone: string, name = 'Jo Citizen'): Promise<string> {
+    const [item] = (await api.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers: ALPHA, payload: { rego: `H${Math.floor(Math.random() * 90_000 + 10_000)}`, state: 'qld' } })).json();
+    const evalid = (item.EvalID ?? item.evalid) as string;
+    if (!item.EvalID) {
+      const chosen = await api.inject({ method: 'POST', url: '/api/eval-expert/manual-entry', headers: ALPHA, payload: { vin: item.VIN, desc: item.VechielDescriptions[0].Description, evalid } });
+      expect(chosen.statusCode).toBe(200);
+    }
+    const valued = await api.inject({ method: 'POST', url: '/api/eval-expert/update-eval', headers: ALPHA, payload: { evalid, km: '50000', cName: name, cEmail: 'jo@example.com', cPhone: phone } });
+    expect(valued.statusCode).toBe(200);
+    return evalid;
+  }
+
+  const tradeInLead = (evalid: string, phone: string, extra: Record<string, unknown> = {}) => ({
+    category: 'Trade-in Enquiry',
+    'First Name': 'Jo',
+    postcode: '4000',
+    'Mobile Number': phone,
+    'Email Address': 'jo@example.com',
+    evalid,
+    sms_content: 'URGENT: your bank account is locked, log in at http://phish.example now',
+    sms_from: 'ANZ Bank',
+    ...extra,
+  });
+
+  it('H1 open SMS relay: the server builds the thank-you SMS itself, once per evaluation, within daily caps', async () => {
+    const api = await app({ sms: { perPhonePerDay: 3, perTenantPerDay: 1000 } });
+    const victim = '0412 700 001';
+    const evalid = await valuedEvaluation(api, victim);
+    const first = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(evalid, victim) });
+    expect(first.statusCode).toBe(201);
+    // The lead keeps the spec's fields (§7), but the text sent is the server's own.
+    expect((await api.store.getLead('alpha', first.json().lead_id))?.data.sms_content).toMatch(/phish/);
+    const sent = await api.store.messages('alpha', 'sms', '0412700001');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).not.toMatch(/phish|bank/i);
+    expect(sent[0]!.body).toMatch(/^Hi Jo, thanks for requesting an offer for your .+ from Alpha Motors\./);
+    // The sender is the dealer's name (an 11-character alphanumeric sender id), never the lead's sms_from.
+    expect(sent[0]!.subject).toBe('Alpha Motor');
+    // At most once per evaluation: replaying the lead (new Idempotency-Key each time) sends nothing more.
+    for (let i = 0; i < 3; i++) await api.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, 'idempotency-key': `replay-${i}-abcdef` }, payload: tradeInLead(evalid, victim) });
+    expect(await api.store.messages('alpha', 'sms', '0412700001')).toHaveLength(1);
+    // A lead whose own mobile is not the number typed in that evaluation gets no SMS.
+    const other = await valuedEvaluation(api, '0412 700 002');
+    await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(other, '0412 700 003') });
+    expect(await api.store.messages('alpha', 'sms', '0412700002')).toHaveLength(0);
+    // A name is not a channel for a message: the server sends only a plain first name.
+    const named = await valuedEvaluation(api, '0412 700 004', 'http://phish.example/login now');
+    await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(named, '0412 700 004') });
+    expect((await api.store.messages('alpha', 'sms', '0412700004'))[0]?.body).toMatch(/^Hi there, /);
+    // Per-phone daily cap: new evaluations for the same phone stop getting texts after 3.
+    for (let i = 0; i < 4; i++) {
+      const again = await valuedEvaluation(api, victim);
+      await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(again, victim) });
+    }
+    expect(await api.store.messages('alpha', 'sms', '0412700001')).toHaveLength(3);
+  });
+
+  it('H1 open SMS relay: a per-tenant daily cap stops texts to many numbers', async () => {
+    const api = await app({ sms: { perPhonePerDay: 3, perTenantPerDay: 2 } });
+    const before = (await api.store.messages('alpha', 'sms')).length;
+    for (let i = 0; i < 4; i++) {
+      const phone = `0412 71${i} 000`;
+      const evalid = await valuedEvaluation(api, phone);
+      await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(evalid, phone) });
+    }
+    // Earlier tests of this file count towards the same day; the cap is on everything sent today.
+    expect((await api.store.messages('alpha', 'sms')).length - before).toBeLessThanOrEqual(2);
+    const code = await api.inject({ method: 'POST', url: '/api/auth/request-code', headers: ALPHA, payload: { phone: '0412 719 999' } });
+    expect(code.statusCode).toBe(429);
+    expect(code.json().error).toMatch(/today/);
+  });
+
+  it('H2 rate limits keyed on the resolved tenant: other ports and a random Host with ?site= still get 429 after 5', async () => {
+    const api = await app({ rateLimit: { signInMax: 5 } });
+    const statuses: number[] = [];
+    const hosts = ['alpha.localhost:4321', 'alpha.localhost:4322', 'alpha.localhost', 'random-1.example', 'random-2.example:8080', 'ALPHA.localhost:9', 'random-3.example', 'random-4.example'];
+    for (const [index, host] of hosts.entries()) {
+      const query = host.startsWith('random') ? '?site=alpha' : '';
+      const response = await api.inject({ method: 'POST', url: `/api/auth/request-code${query}`, headers: { host }, payload: { phone: `0412 72${index} 000` } });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+
+  it('H2 X-Forwarded-For is trusted only from the configured proxy addresses', async () => {
+    const api = await app({ rateLimit: { signInMax: 2 }, trustProxy: ['10.1.2.3'] });
+    const send = (remoteAddress: string, forwardedFor: string, index: number) =>
+      api.inject({ method: 'POST', url: '/api/auth/request-code', remoteAddress, headers: { ...ALPHA, 'x-forwarded-for': forwardedFor }, payload: { phone: `0412 73${index} 000` } });
+    // A client that is not the proxy cannot pick its own address.
+    const direct = [];
+    for (let i = 0; i < 3; i++) direct.push((await send('203.0.113.9', `198.51.100.${i}`, i)).statusCode);
+    expect(direct).toEqual([200, 200, 429]);
+    // Behind the proxy each real client has its own allowance.
+    const proxied = [];
+    for (let i = 0; i < 3; i++) proxied.push((await send('10.1.2.3', `198.51.100.${i}`, i + 3)).statusCode);
+    expect(proxied).toEqual([200, 200, 200]);
+  });
+
+  it('H4 silent lead loss: a tenant with no lead destination is reported at load and on /api/health', async () => {
+    const api = await app();
+    // beta has no e-mail and no lead-delivery.json.
+    expect(api.tenants.undeliverable()).toEqual(['beta']);
+    const health = await api.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json().tenants_without_lead_destination).toEqual(['beta']);
+  });
+
+  it('M5 a revision made while its delivery is in flight is delivered too', async () => {
+    const api = await app({ delivery: { enabled: false } });
+    const created = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'first' } })).json().lead_id as string;
+    // A worker has claimed (leased) the job and is sending revision 1.
+    const claimed = await api.store.claimDeliveries(Date.now(), 50, 60_000);
+    expect(claimed.some((job) => job.lead_id === created)).toBe(true);
+    const revised = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { lead_id: created, message: 'second thoughts' } });
+    expect(revised.statusCode).toBe(200);
+    const jobs = await api.store.deliveriesOf(created);
+    expect(jobs.map((job) => job.revision)).toEqual([1, 2]);
+  });
+
+  it('M6 manual-entry without evalid cannot take over another shopper evaluation by VIN', async () => {
+    const api = await app();
+    const [candidates] = (await api.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers: ALPHA, payload: { rego: 'TRD77Q', state: 'qld' } })).json();
+    const attack = await api.inject({ method: 'POST', url: '/api/eval-expert/manual-entry', headers: ALPHA, payload: { vin: candidates.VIN, desc: candidates.VechielDescriptions[1].Description } });
+    expect(attack.statusCode).toBe(400);
+    expect(attack.json().fields.evalid).toBe('Please start again from your registration number.');
+    expect(JSON.stringify(attack.json())).not.toContain(candidates.evalid);
+    expect((await api.store.getEvaluation('alpha', candidates.evalid))?.description).toBeNull();
+  });
+
+  it('M7 the session token is only in an HttpOnly cookie: not in JSON, Secure behind TLS, cleared on sign-out', async () => {
+    const api = await app({ devMessages: true, trustProxy: ['127.0.0.1'] });
+    await api.inject({ method: 'POST', url: '/api/auth/request-code', headers: ALPHA, payload: { phone: '0412740001' } });
+    const code = /^(\d{6})/.exec((await api.store.messages('alpha', 'sms', '0412740001'))[0]!.body)![1];
+    const verified = await api.inject({ method: 'POST', url: '/api/auth/verify', headers: { ...ALPHA, 'x-forwarded-proto': 'https' }, payload: { phone: '0412740001', code } });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().token).toBeUndefined();
+    expect(JSON.stringify(verified.json())).not.toMatch(/[A-Za-z0-9_-]{43}/);
+    const cookie = String(verified.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    const token = /dealer_session=([^;]+)/.exec(cookie)![1]!;
+    expect((await api.inject({ method: 'GET', url: '/api/auth/session', headers: { ...ALPHA, cookie: `dealer_session=${token}` } })).statusCode).toBe(200);
+    const out = await api.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...ALPHA, cookie: `dealer_session=${token}` }, payload: {} });
+    expect(String(out.headers['set-cookie'])).toMatch(/dealer_session=; Path=\/api; .*Max-Age=0/);
+    expect((await api.inject({ method: 'GET', url: '/api/auth/session', headers: { ...ALPHA, cookie: `dealer_session=${token}` } })).statusCode).toBe(401);
+  });
+
+  it('M10 two tenants with the same url host: the later folder is refused, not given the other site leads', async () => {
+    const dir = join(folder.dir, 'dup-tenants');
+    writeTestTenants(dir);
+    const site = JSON.parse(readFileSync(join(dir, 'beta', 'site.json'), 'utf8'));
+    mkdirSync(join(dir, 'gamma'));
+    writeFileSync(join(dir, 'gamma', 'site.json'), JSON.stringify({ ...site, slug: 'gamma', url: 'https://www.alpha-motors.example/' }));
+    writeFileSync(join(dir, 'gamma', 'stock.json'), '[]');
+    const api = await testApp(database.db, dir);
+    apps.push(api);
+    const report = api.reloadTenants();
+    expect(report.failed.map((entry) => entry.error).join('\n')).toMatch(/gamma.*www\.alpha-motors\.example.*alpha/);
+    expect(api.tenants.fromHost('www.alpha-motors.example')?.slug).toBe('alpha');
+    await expect(testApp(database.db, dir, { production: true })).rejects.toThrow(/www\.alpha-motors\.example/);
+  });
+
+  it('M11 OTP hashes and photo links use separate keys derived from the secret', async () => {
+    const secret = 'a-test-secret-of-enough-length';
+    const api = await app({ signIn: { secret } });
+    const evalid = await valuedEvaluation(api, '0412 750 001');
+    const upload = multipart(evalid, await jpegWithGps());
+    const uploaded = await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload });
+    expect(uploaded.statusCode).toBe(200);
+    const [image] = await api.store.evaluationImages('alpha', evalid);
+    // A link signed with the raw sign-in secret (the old single key) no longer works.
+    const forged = photoLink(secret, api.tenants.get('alpha')!, image!.id, Date.now()).replace('https://www.alpha-motors.example', '');
+    expect((await api.inject({ method: 'GET', url: forged, headers: ALPHA })).statusCode).toBe(403);
+  });
+
+  it('M12/M15 trade-in photos are re-encoded without EXIF (GPS) and kept outside the database', async () => {
+    const api = await app();
+    const evalid = await valuedEvaluation(api, '0412 760 001');
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const upload = multipart(evalid, original);
+    expect((await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload })).statusCode).toBe(200);
+    const [image] = await api.store.evaluationImages('alpha', evalid);
+    const stored = await api.store.evaluationImage('alpha', image!.id);
+    expect(stored).toBeDefined();
+    expect((await sharp(Buffer.from(stored!.content)).metadata()).exif).toBeUndefined();
+    expect(Buffer.from(stored!.content).includes(Buffer.from('PhoneCo'))).toBe(false);
+    const rows = await database.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM evaluation_images WHERE id = $1 AND content IS NOT NULL AND length(content) > 0', [image!.id]);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+
+  it('M14 a permanent 4xx or too many attempts moves a delivery to dead-letter, counted on /api/health, and one command retries it', async () => {
+    let status = 400;
+    const seen: { key: string; signature?: string; timestamp?: string; body: string }[] = [];
+    const server: Server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        seen.push({ key: String(req.headers['idempotency-key']), signature: req.headers['x-signature'] as string, timestamp: req.headers['x-signature-timestamp'] as string, body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const dir = join(folder.dir, 'dead-tenants');
+      writeTestTenants(dir, `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`);
+      const api = await testApp(database.db, dir, { delivery: { baseDelayMs: 5, maxDelayMs: 10, pollMs: 10, maxAttempts: 3, env: { ALPHA_WEBHOOK_SECRET: 'alpha-secret-for-tests' } } });
+      apps.push(api);
+      const permanent = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).json().lead_id as string;
+      await waitFor(async () => (await api.store.deliveriesOf(permanent)).some((job) => job.destination === 'crm' && job.status === 'dead'));
+      expect((await api.store.deliveriesOf(permanent)).find((job) => job.destination === 'crm')?.attempts).toBe(1);
+      status = 503;
+      const transient = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'retry me' } })).json().lead_id as string;
+      await waitFor(async () => (await api.store.deliveriesOf(transient)).some((job) => job.destination === 'crm' && job.status === 'dead'));
+      expect((await api.store.deliveriesOf(transient)).find((job) => job.destination === 'crm')?.attempts).toBe(3);
+      const health = (await api.inject({ method: 'GET', url: '/api/health' })).json();
+      expect(health.deliveries.alpha.dead).toBeGreaterThanOrEqual(2);
+      // Outbound signatures carry a timestamp and cover it.
+      const call = seen.at(-1)!;
+      expect(call.timestamp).toMatch(/^\d{10}$/);
+      expect(call.signature).toBe(`sha256=${createHmac('sha256', 'alpha-secret-for-tests').update(`${call.timestamp}.${call.body}`).digest('hex')}`);
+      // The operator retries every dead delivery of the tenant with one command.
+      status = 200;
+      expect(await api.store.retryDeadDeliveries({ tenant: 'alpha' })).toBeGreaterThanOrEqual(2);
+      api.outbox.kick();
+      await waitFor(async () => [permanent, transient].every((_id) => true) && (await api.store.deliveriesOf(transient)).every((job) => job.status === 'delivered'));
+      await waitFor(async () => (await api.store.deliveriesOf(permanent)).every((job) => job.status === 'delivered'));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('Low test-drive slots cannot be double-booked by two requests at once', async () => {
+    const api = await app();
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    at.setUTCHours(1, 0, 0, 0);
+    const booking = (name: string) => ({ ...contact, name, category: 'Test Drive', car_id: 2, dateTime: at.toISOString() });
+    const results = await Promise.all([0, 1, 2, 3].map((i) => api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: booking(`Driver ${i}`) })));
+    expect(results.map((result) => result.statusCode).sort()).toEqual([201, 409, 409, 409]);
+  });
+
+  it('Low *.localhost hosts and origins are refused in production', async () => {
+    const api = await app({ production: true, hostMap: { 'www.alpha-motors.example': 'alpha' } });
+    expect((await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).statusCode).toBe(404);
+    const fromLocalOrigin = await api.inject({ method: 'POST', url: '/api/leads', headers: { host: 'www.alpha-motors.example', origin: 'http://alpha.localhost:4321' }, payload: contact });
+    expect(fromLocalOrigin.statusCode).toBe(403);
+    expect((await api.inject({ method: 'POST', url: '/api/leads', headers: { host: 'www.alpha-motors.example', origin: 'https://www.alpha-motors.example' }, payload: contact })).statusCode).toBe(201);
+  });
+});
