@@ -30,7 +30,7 @@ const to = day(values.to, 'to');
 
 let config;
 try {
-  config = loadConfig();
+  config = loadConfig(process.env, process.cwd(), { tool: true });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : String(error));
   process.exit(2);

@@ -127,8 +127,12 @@ export interface ApiConfig {
 /** Thrown when the environment is invalid; the message lists every problem. */
 export class ConfigError extends Error {}
 
-/** Read and validate the configuration; throws ConfigError naming each bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): ApiConfig {
+/**
+ * Read and validate the configuration; throws ConfigError naming each bad variable.
+ * `tool`: an operator command that only opens the database (export, purge, outbox): the
+ * production checks for the API's transports and proxies are skipped.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd(), options: { tool?: boolean } = {}): ApiConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(EnvSchema, present);
   if (!result.success) {
@@ -137,7 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.output;
   const production = e.NODE_ENV === 'production';
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
-  if (production) {
+  if (production && !options.tool) {
     // Fail fast: each setting whose absence would lose leads or open the service to abuse, named.
     const problems: string[] = [];
     if (!e.SIGN_IN_SECRET) problems.push('SIGN_IN_SECRET: required in production (at least 16 random characters; keys sign-in code hashes and photo links)');

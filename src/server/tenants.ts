@@ -34,8 +34,24 @@ export const DestinationSchema = v.variant('type', [
   }),
 ]);
 
+/** How long a tenant's personal data is kept (issue 13 M15, APP 11.2); `npm run purge` deletes what is older. */
+export const RetentionSchema = v.strictObject({
+  /** Leads, trade-in evaluations and what hangs off them, in days. Default 730 (2 years). */
+  leads_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36_500)), 730),
+  /** Trade-in photos, in days. Default 90. */
+  trade_in_photos_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36_500)), 90),
+});
+
+export type Retention = v.InferOutput<typeof RetentionSchema>;
+
+/** The default retention (a tenant without a `retention` block in lead-delivery.json). */
+export const DEFAULT_RETENTION: Retention = { leads_days: 730, trade_in_photos_days: 90 };
+
 export const LeadDeliveryFileSchema = v.strictObject({
-  destinations: v.array(DestinationSchema),
+  /** Where leads go. Absent: ADF by e-mail to the site's address when it has one. */
+  destinations: v.optional(v.array(DestinationSchema)),
+  /** Retention of this tenant's personal data. Default 2 years for leads, 90 days for trade-in photos. */
+  retention: v.optional(RetentionSchema),
 });
 
 export type Destination = v.InferOutput<typeof DestinationSchema>;
@@ -55,6 +71,8 @@ export interface ApiTenant {
   /** Origins allowed by CORS: the site's public URL and http(s)://<slug>.localhost[:port]. */
   publicOrigin: string | undefined;
   destinations: Destination[];
+  /** How long its personal data is kept. */
+  retention: Retention;
 }
 
 /** Result of a (re)load: which tenants loaded and which failed, and why. */
@@ -111,19 +129,20 @@ function buildTenant(dir: string): ApiTenant {
     dealershipIds,
     locationKeys,
     publicOrigin,
-    destinations: loadDestinations(dir, site),
+    ...loadDeliveryFile(dir, site),
   };
 }
 
-/** lead-delivery.json of a tenant folder; without it, ADF by e-mail to the site's address when it has one. */
-function loadDestinations(dir: string, site: Site): Destination[] {
+/** lead-delivery.json of a tenant folder; without destinations, ADF by e-mail to the site's address when it has one. */
+function loadDeliveryFile(dir: string, site: Site): { destinations: Destination[]; retention: Retention } {
   const file = join(dir, 'lead-delivery.json');
-  if (!existsSync(file)) return site.email ? [{ id: 'email', type: 'email', format: 'adf', to: [site.email] }] : [];
+  const byEmail: Destination[] = site.email ? [{ id: 'email', type: 'email', format: 'adf', to: [site.email] }] : [];
+  if (!existsSync(file)) return { destinations: byEmail, retention: DEFAULT_RETENTION };
   const result = v.safeParse(LeadDeliveryFileSchema, JSON.parse(readFileSync(file, 'utf8')));
   if (!result.success) {
     throw new Error(`${file}: ${result.issues.map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`).join('; ')}`);
   }
-  return result.output.destinations;
+  return { destinations: result.output.destinations ?? byEmail, retention: result.output.retention ?? DEFAULT_RETENTION };
 }
 
 /** The loaded tenants, with host and origin resolution. */

@@ -3,8 +3,9 @@
  * the attack or fault against the app (SQLite; the SQL is the same on PostgreSQL and is
  * covered there by the other server suites). Test names say which finding they cover.
  */
+import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -302,6 +303,62 @@ describe('issue 13 hardening (lead API)', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('M15 retention: npm run purge deletes trade-in photos after 90 days and leads after 2 years, or the tenant setting', async () => {
+    const DAY = 86_400_000;
+    let clock = Date.now() - 800 * DAY;
+    const api = await app({ now: () => clock, delivery: { enabled: false } });
+    const oldLead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'from long ago' } })).json().lead_id as string;
+    clock = Date.now() - 100 * DAY;
+    const evalid = await valuedEvaluation(api, '0412 770 001');
+    const upload = multipart(evalid, await jpegWithGps());
+    expect((await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload })).statusCode).toBe(200);
+    const [photo] = await api.store.evaluationImages('alpha', evalid);
+    clock = Date.now();
+    const recentLead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'recent' } })).json().lead_id as string;
+    const imagesDir = join(folder.dir, 'images');
+    expect(readdirSync(join(imagesDir, 'alpha'))).toContain(photo!.id);
+    const env = { PATH: process.env.PATH ?? '', SQLITE_FILE: join(folder.dir, 'leads.sqlite'), TENANTS_DIR: tenantsDir, IMAGES_DIR: imagesDir };
+    const dry = spawnSync(process.execPath, ['scripts/purge.ts', '--tenant', 'alpha', '--dry-run'], { cwd: join(import.meta.dirname, '../..'), env, encoding: 'utf8' });
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout).deleted.leads).toBeGreaterThanOrEqual(1);
+    expect(await api.store.getLead('alpha', oldLead)).toBeDefined();
+    const run = spawnSync(process.execPath, ['scripts/purge.ts', '--tenant', 'alpha'], { cwd: join(import.meta.dirname, '../..'), env, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ tenant: 'alpha', retention: { leads_days: 730, trade_in_photos_days: 90 } });
+    expect(await api.store.getLead('alpha', oldLead)).toBeUndefined();
+    expect(await api.store.getLead('alpha', recentLead)).toBeDefined();
+    // The 100-day-old evaluation stays (within 2 years); its photo (older than 90 days) is gone, file and row.
+    expect(await api.store.getEvaluation('alpha', evalid)).toBeDefined();
+    expect(await api.store.evaluationImages('alpha', evalid)).toEqual([]);
+    expect(existsSync(join(imagesDir, 'alpha', photo!.id))).toBe(false);
+    // A tenant's own setting (lead-delivery.json retention) shortens it.
+    writeFileSync(join(tenantsDir, 'alpha', 'lead-delivery.json'), JSON.stringify({ retention: { leads_days: 30 } }));
+    try {
+      const strict = spawnSync(process.execPath, ['scripts/purge.ts', '--tenant', 'alpha'], { cwd: join(import.meta.dirname, '../..'), env, encoding: 'utf8' });
+      expect(strict.status, strict.stderr).toBe(0);
+      expect(await api.store.getEvaluation('alpha', evalid)).toBeUndefined();
+      expect(await api.store.getLead('alpha', recentLead)).toBeDefined();
+    } finally {
+      rmSync(join(tenantsDir, 'alpha', 'lead-delivery.json'));
+    }
+  });
+
+  it('M14 npm run outbox -- status / retry: the operator command', async () => {
+    const api = await app({ delivery: { enabled: false } });
+    const lead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).json().lead_id as string;
+    const [job] = await api.store.claimDeliveries(Date.now() + 1, 500, 1).then((jobs) => jobs.filter((entry) => entry.lead_id === lead));
+    await api.store.recordDeliveryOutcomes([], [{ id: job!.id, error: 'webhook refused the lead: HTTP 400', nextAttemptAt: 0, dead: true }], Date.now());
+    const env = { PATH: process.env.PATH ?? '', SQLITE_FILE: join(folder.dir, 'leads.sqlite') };
+    const cwd = join(import.meta.dirname, '../..');
+    const status = spawnSync(process.execPath, ['scripts/outbox.ts', 'status'], { cwd, env, encoding: 'utf8' });
+    expect(status.status, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout).find((row: { tenant: string }) => row.tenant === 'alpha').dead).toBeGreaterThanOrEqual(1);
+    const retry = spawnSync(process.execPath, ['scripts/outbox.ts', 'retry', '--lead', lead], { cwd, env, encoding: 'utf8' });
+    expect(retry.status, retry.stderr).toBe(0);
+    expect(retry.stdout).toMatch(/^1 dead-letter deliveries put back in the queue/);
+    expect((await api.store.deliveriesOf(lead)).every((entry) => entry.status === 'pending')).toBe(true);
   });
 
   it('Low test-drive slots cannot be double-booked by two requests at once', async () => {

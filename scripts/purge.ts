@@ -1,0 +1,44 @@
+/**
+ * Retention purge (issue 13 M15, APP 11.2): deletes each tenant's personal data older
+ * than its retention (lead-delivery.json `retention`; default 2 years for leads and
+ * evaluations, 90 days for trade-in photos), plus spent sign-in codes, ended sessions
+ * and old SMS cap records.
+ *   npm run purge [-- --tenant <slug>] [--dry-run]
+ * Reads the same settings as the API (DATABASE_URL / SQLITE_FILE, TENANTS_DIR, IMAGES_DIR).
+ * Run it daily (cron / a scheduled task); it prints what it deleted per tenant.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db.ts';
+import { Store } from '../src/server/store.ts';
+import { DEFAULT_RETENTION, TenantRegistry } from '../src/server/tenants.ts';
+
+const { values } = parseArgs({ options: { tenant: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
+if (values.tenant !== undefined && !/^[a-z0-9-]+$/.test(values.tenant)) {
+  console.error('usage: npm run purge [-- --tenant <slug>] [--dry-run]');
+  process.exit(2);
+}
+let config;
+try {
+  config = loadConfig(process.env, process.cwd(), { tool: true });
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : String(error));
+  process.exit(2);
+}
+const tenants = new TenantRegistry({ tenantsDir: config.tenantsDir });
+const report = tenants.reload();
+for (const failed of report.failed) console.error(`warning: ${failed.error.slice(0, 300)} (default retention used for ${failed.dir})`);
+const db = await openDatabase(config.database);
+const store = new Store(db, { imagesDir: config.images.dir });
+const now = Date.now();
+const DAY = 86_400_000;
+try {
+  const slugs = values.tenant ? [values.tenant] : [...new Set([...tenants.slugs(), ...(await store.tenantsWithData())])].sort();
+  for (const slug of slugs) {
+    const retention = tenants.get(slug)?.retention ?? DEFAULT_RETENTION;
+    const counts = await store.purgeTenant(slug, { leadsBefore: now - retention.leads_days * DAY, photosBefore: now - retention.trade_in_photos_days * DAY, now }, values['dry-run']);
+    console.log(JSON.stringify({ tenant: slug, retention, dryRun: values['dry-run'], deleted: counts }));
+  }
+} finally {
+  await db.close();
+}

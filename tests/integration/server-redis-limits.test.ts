@@ -1,0 +1,64 @@
+/**
+ * Issue 13 H2: with REDIS_URL two API processes share their rate-limit counters, so a
+ * client cannot double its allowance by alternating between them. Needs Debian's
+ * redis-server (started here on a loopback port); skipped with the reason otherwise.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { freePort } from '../../src/server/dev-postgres.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+
+const SKIP = spawnSync('redis-server', ['--version']).status === 0 ? undefined : 'redis-server not found: install the Debian package `redis-server` to run this test';
+if (SKIP) console.warn(`skipping the shared rate-limit test: ${SKIP}`);
+
+describe.skipIf(SKIP !== undefined)('rate limits shared through Redis', () => {
+  let redis: ChildProcess;
+  let redisUrl: string;
+  let folder: ReturnType<typeof tempDir>;
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  const apps: LeadApi[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    folder = tempDir('redis-limits-');
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder.dir], { stdio: 'ignore' });
+    redisUrl = `redis://127.0.0.1:${port}`;
+    const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => 100 });
+    probe.on('error', () => {});
+    for (let i = 0; i < 100; i++) {
+      if ((await probe.connect().then(() => probe.ping(), () => '')) === 'PONG') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    probe.disconnect();
+    writeTestTenants(`${folder.dir}/tenants`);
+    database = await testDatabase('sqlite', folder.dir);
+  }, 30_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database?.stop();
+    redis?.kill('SIGTERM');
+    folder?.remove();
+  });
+
+  it('H2 two API processes with REDIS_URL share the sign-in limit and the per-tenant limit', async () => {
+    const options = { redisUrl, rateLimit: { signInMax: 4, tenantMax: 1000 } };
+    const first = await testApp(database.db, `${folder.dir}/tenants`, options);
+    const second = await testApp(database.db, `${folder.dir}/tenants`, options);
+    apps.push(first, second);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const app = i % 2 === 0 ? first : second;
+      statuses.push((await app.inject({ method: 'POST', url: '/api/auth/request-code', headers: { host: 'alpha.localhost' }, payload: { phone: `0412 80${i} 000` } })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // The per-tenant window is shared too.
+    const tenantLimited = await testApp(database.db, `${folder.dir}/tenants`, { redisUrl, rateLimit: { tenantMax: 3 } });
+    const other = await testApp(database.db, `${folder.dir}/tenants`, { redisUrl, rateLimit: { tenantMax: 3 } });
+    apps.push(tenantLimited, other);
+    const geo: number[] = [];
+    for (let i = 0; i < 5; i++) geo.push((await (i % 2 ? other : tenantLimited).inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: { host: 'beta.localhost' }, remoteAddress: `10.9.0.${i}` })).statusCode);
+    expect(geo).toEqual([200, 200, 200, 429, 429]);
+  });
+});
