@@ -10,7 +10,9 @@
  *     reports sustained leads per second and p50 / p99 latency;
  *  2. crash: drives leads, kills the API with SIGKILL mid-run, restarts it, drives more,
  *     then checks every acknowledged lead is stored and was delivered to the webhook
- *     once (receipts by idempotency key);
+ *     once (receipts by idempotency key); meanwhile it sends revisions of acknowledged
+ *     leads while their deliveries are in flight (the webhook answers slowly in this
+ *     phase) and checks every acknowledged revision reached the webhook (issue 13 M5);
  *  3. fuzz: sends `fuzz` malformed requests and checks none gets a 5xx and the API
  *     never dies.
  * Every loop is bounded by time or count. Exits non-zero when a check fails.
@@ -81,20 +83,28 @@ function writeTenant(dir: string, webhookUrl: string): Listing[] {
   return cars as Listing[];
 }
 
-/** Webhook receiver: counts receipts per idempotency key. */
+/** Webhook receiver: counts receipts per idempotency key, and the revision markers the bodies carried. */
 async function startReceiver() {
   const receipts = new Map<string, number>();
+  const revisionsSeen = new Set<string>();
+  const control = { delayMs: 0 };
   const server = http.createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const key = String(req.headers['idempotency-key'] ?? '');
-      receipts.set(key, (receipts.get(key) ?? 0) + 1);
-      res.writeHead(200).end('ok');
+      for (const marker of Buffer.concat(chunks).toString('utf8').match(/rev-[0-9a-f-]{36}/g) ?? []) revisionsSeen.add(marker);
+      const answer = () => {
+        receipts.set(key, (receipts.get(key) ?? 0) + 1);
+        res.writeHead(200).end('ok');
+      };
+      if (control.delayMs > 0) setTimeout(answer, control.delayMs);
+      else answer();
     });
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+ return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts, revisionsSeen, control, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 // ---- The API child process -------------------------------------------------------------------------
@@ -176,7 +186,7 @@ function leadBody(cars: Listing[], n: number): string {
 }
 
 /** Keep `concurrency` submissions in flight until `until()`; acknowledged lead ids and latencies. */
-async function drive(port: number, cars: Listing[], concurrency: number, until: () => boolean, counter: { n: number }) {
+async function drive(port: number, cars: Listing[], concurrency: number, until: () => boolean, counter: { n: number }, onAck?: (leadId: string) => void) {
   const latencies: number[] = [];
   const acked: string[] = [];
   let errors = 0;
@@ -189,7 +199,9 @@ async function drive(port: number, cars: Listing[], concurrency: number, until: 
         const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, body: leadBody(cars, n) });
         if (response.status === 201) {
           latencies.push(performance.now() - started);
-          acked.push((JSON.parse(response.body) as { lead_id: string }).lead_id);
+          const leadId = (JSON.parse(response.body) as { lead_id: string }).lead_id;
+          acked.push(leadId);
+          onAck?.(leadId);
         } else rejected++;
       } catch {
         errors++;
@@ -381,21 +393,47 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
     // 2. Crash test: SIGKILL mid-run, restart, keep going; every acknowledged lead must survive and be delivered once.
     if (!args['skip-crash']) {
       const acked: string[] = [];
+      // Revisions sent while deliveries are in flight: the webhook answers slowly, so many land on leased jobs.
+      receiver.control.delayMs = 150;
+      const revisionsAcked: string[] = [];
+      const toRevise: string[] = [];
+      const onAck = (leadId: string) => void toRevise.push(leadId);
+      let revising = true;
+      const reviser = (async () => {
+        let next = 0;
+        while (revising) {
+          const target = toRevise[next];
+          if (!target) {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            continue;
+          }
+          next++;
+          try {
+            const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lead_id: target, message: `rev-${target}` }) });
+            if (response.status === 200) revisionsAcked.push(target);
+          } catch {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        }
+      })();
       let phaseEnd = Date.now() + 1500;
       const killAt = Date.now() + 700;
       const killer = (async () => {
         while (Date.now() < killAt) await new Promise((resolve) => setTimeout(resolve, 10));
         child.kill('SIGKILL');
       })();
-      const before = await drive(port, cars, CONCURRENCY, () => Date.now() > phaseEnd || child.exitCode !== null || child.signalCode !== null, counter);
+      const before = await drive(port, cars, CONCURRENCY, () => Date.now() > phaseEnd || child.exitCode !== null || child.signalCode !== null, counter, onAck);
       await killer;
       await new Promise((resolve) => setTimeout(resolve, 100));
       acked.push(...before.acked);
       const inFlightAtKill = before.errors;
       child = await startApi(env, port);
       phaseEnd = Date.now() + 1500;
-      const after = await drive(port, cars, CONCURRENCY, () => Date.now() > phaseEnd, counter);
+      const after = await drive(port, cars, CONCURRENCY, () => Date.now() > phaseEnd, counter, onAck);
       acked.push(...after.acked);
+      revising = false;
+      await reviser;
+      receiver.control.delayMs = 0;
       // Wait (bounded) for the outbox to drain.
       const db = await openDatabase(database);
       const store = new Store(db);
@@ -408,6 +446,8 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
         if (!receiver.receipts.has(`${id}:crm:1`)) undelivered++;
       }
       const duplicates = [...receiver.receipts.values()].filter((n) => n > 1).length;
+      const revisionsLost = revisionsAcked.filter((id) => !receiver.revisionsSeen.has(`rev-${id}`)).length;
+      const firstDeliveries = [...receiver.receipts.keys()].filter((key) => key.endsWith(':crm:1')).length;
       const stored = await store.countLeads('bench');
       await db.close();
       report.crash = {
@@ -418,11 +458,15 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
         keysReceivedMoreThanOnce: duplicates,
         leadsStoredInTotal: stored,
         distinctKeysDelivered: receiver.receipts.size,
+        revisionsAcknowledged: revisionsAcked.length,
+        revisionsDeliveredAsOwnJob: [...receiver.receipts.keys()].filter((key) => !key.endsWith(':crm:1')).length,
+        acknowledgedRevisionsLost: revisionsLost,
       };
       console.log(`[${kind}] crash test`, report.crash);
       if (missing > 0) failures.push(`${kind}: ${missing} acknowledged leads missing after the crash`);
       if (undelivered > 0) failures.push(`${kind}: ${undelivered} acknowledged leads not delivered`);
-      if (receiver.receipts.size !== stored) failures.push(`${kind}: ${stored} leads stored but ${receiver.receipts.size} distinct deliveries`);
+      if (firstDeliveries !== stored) failures.push(`${kind}: ${stored} leads stored but ${firstDeliveries} distinct first deliveries`);
+      if (revisionsLost > 0) failures.push(`${kind}: ${revisionsLost} acknowledged revisions never reached the webhook`);
     }
 
     // 3. Fuzz.
