@@ -32,6 +32,6 @@ export default defineConfig({
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { SQLITE_FILE: `${dataDir}/leads.sqlite`, NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', RATE_LIMIT_SIGN_IN_MAX: '1000', SIGN_IN_CODES_PER_PHONE: '100', DEV_MESSAGES: 'true', LOG_LEVEL: 'warn' },
+    env: { SQLITE_FILE: `${dataDir}/leads.sqlite`, NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', RATE_LIMIT_SIGN_IN_MAX: '1000', SIGN_IN_CODES_PER_PHONE: '100', SMS_DAILY_PER_PHONE: '1000', SMS_DAILY_PER_TENANT: '1000000', IMAGES_DIR: `${dataDir}/images`, DEV_MESSAGES: 'true', LOG_LEVEL: 'warn' },
   },
 });

@@ -201,7 +201,15 @@ export class TenantRegistry {
         error: `tenant ${tenant.slug}: site.json url host ${new URL(tenant.publicOrigin!).hostname} is already the host of tenant ${hosts.get(host)}; give each tenant its own host`,
       });
     }
-    for (const [host, slug] of Object.entries(this.options.hostMap ?? {})) hosts.set(host.toLowerCase(), slug);
+    for (const [host, slug] of Object.entries(this.options.hostMap ?? {})) {
+      const key = host.toLowerCase();
+      const owner = hosts.get(key) ?? hosts.get(key.replace(/^www\./, ''));
+      if (owner !== undefined && owner !== slug) {
+        report.failed.push({ dir: slug, reason: 'duplicate-host', error: `SITE_HOSTS maps ${key} to ${slug}, but it is the site.json url host of tenant ${owner}; the mapping is ignored` });
+        continue;
+      }
+      hosts.set(key, slug);
+    }
     this.tenants = next;
     this.hosts = hosts;
     return report;

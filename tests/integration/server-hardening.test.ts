@@ -233,6 +233,20 @@ describe('issue 13 hardening (lead API)', () => {
     expect(report.failed.map((entry) => entry.error).join('\n')).toMatch(/gamma.*www\.alpha-motors\.example.*alpha/);
     expect(api.tenants.fromHost('www.alpha-motors.example')?.slug).toBe('alpha');
     await expect(testApp(database.db, dir, { production: true })).rejects.toThrow(/www\.alpha-motors\.example/);
+    // A SITE_HOSTS entry cannot hand one tenant's host to another either.
+    const mapped = await testApp(database.db, tenantsDir, { hostMap: { 'www.alpha-motors.example': 'beta' } });
+    apps.push(mapped);
+    expect(mapped.tenants.fromHost('www.alpha-motors.example')?.slug).toBe('alpha');
+    expect(mapped.reloadTenants().failed.map((entry) => entry.error).join('\n')).toMatch(/SITE_HOSTS maps www\.alpha-motors\.example to beta/);
+  });
+
+  it('Low gated pages gated only in the browser: everything personal behind the gate needs the session cookie', async () => {
+    const api = await app();
+    // What GateGuard reads in the browser (a localStorage record) opens nothing on the server.
+    const forged = { ...ALPHA, cookie: 'shopper_session=%7B%22user_id%22%3A%22u%22%2C%22phone%22%3A%220412000000%22%7D' };
+    expect((await api.inject({ method: 'GET', url: '/api/watchlist', headers: forged })).statusCode).toBe(401);
+    expect((await api.inject({ method: 'GET', url: '/api/auth/session', headers: forged })).statusCode).toBe(401);
+    expect((await api.inject({ method: 'POST', url: '/api/watchlist/save-car', headers: forged, payload: { phone_number: '0412000000', car_id: 1 } })).statusCode).toBe(401);
   });
 
   it('M11 OTP hashes and photo links use separate keys derived from the secret', async () => {
