@@ -23,4 +23,11 @@ describe('session store', () => {
     expect(store.currentSession()).toBeNull();
     expect(createSession(memoryStorage({ [SESSION_KEY]: JSON.stringify({ user_id: 'u', phone: '12' }) })).currentSession()).toBeNull();
   });
+
+  it('M7 a session token an older version left in localStorage is removed', () => {
+    const storage = memoryStorage({ [SESSION_KEY]: JSON.stringify({ user_id: 'u', phone: '0412345678', token: 'secret-session-token' }) });
+    const store = createSession(storage);
+    expect(store.currentSession()).toMatchObject({ user_id: 'u', phone: '0412345678' });
+    expect(storage.data[SESSION_KEY]).not.toContain('secret-session-token');
+  });
 });

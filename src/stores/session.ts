@@ -6,7 +6,7 @@
  * the session away with it.
  */
 import { computed, type ReadableAtom, type WritableAtom } from 'nanostores';
-import { persistedAtom, type KeyValueStorage } from './persisted.ts';
+import { browserStorage, persistedAtom, type KeyValueStorage } from './persisted.ts';
 
 export interface ShopperSession {
   user_id: string;
@@ -40,6 +40,13 @@ export function isSignedIn(session: ShopperSession | null, now: number = Date.no
 export function createSession(storage?: KeyValueStorage | null, clock: () => number = Date.now) {
   const $session: WritableAtom<ShopperSession | null> = persistedAtom(SESSION_KEY, null, parseSession, storage);
   const $signedIn: ReadableAtom<boolean> = computed($session, (session) => isSignedIn(session, clock()));
+  // Issue 13 M7: an older version kept the API token here; writing the parsed record back removes it.
+  try {
+    const target = storage === undefined ? browserStorage() : storage;
+    if (target && /"token"/.test(target.getItem(SESSION_KEY) ?? '')) target.setItem(SESSION_KEY, JSON.stringify($session.get()));
+  } catch {
+    /* storage is a convenience only */
+  }
   return {
     $session,
     $signedIn,
