@@ -9,10 +9,12 @@
  * command builds the others and then exits 1.
  */
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { buildTenant, type TenantBuildResult } from '../src/build/build-tenant.ts';
 import { listTenantDirs } from '../src/lib/tenant.ts';
+import { loadDeliveryFile } from '../src/server/tenants.ts';
 
 const { values } = parseArgs({
   options: {
@@ -71,6 +73,20 @@ async function worker() {
   }
 }
 await Promise.all(Array.from({ length: jobs }, worker));
+
+// Issue 13 H4: a tenant whose leads would go nowhere (no site e-mail, no lead-delivery.json destination) is reported.
+for (const result of results) {
+  const dir = dirs.find((entry) => entry.split(/[\\/]/).pop() === result.slug);
+  if (!dir) continue;
+  try {
+    const email = (JSON.parse(readFileSync(join(dir, 'site.json'), 'utf8')) as { email?: unknown }).email;
+    if (loadDeliveryFile(dir, typeof email === 'string' ? email : undefined).destinations.length === 0) {
+      console.log(`  ! ${result.slug}: no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).`);
+    }
+  } catch (error) {
+    console.log(`  ! ${result.slug}: lead-delivery.json: ${(error as Error).message}`);
+  }
+}
 
 const failed = results.filter((result) => !result.ok);
 console.log(`built ${results.length - failed.length} of ${results.length} tenant(s) into ${outRoot}${failed.length ? `; failed: ${failed.map((r) => r.slug).join(', ')}` : ''}`);

@@ -129,14 +129,17 @@ function buildTenant(dir: string): ApiTenant {
     dealershipIds,
     locationKeys,
     publicOrigin,
-    ...loadDeliveryFile(dir, site),
+    ...loadDeliveryFile(dir, site.email),
   };
 }
 
-/** lead-delivery.json of a tenant folder; without destinations, ADF by e-mail to the site's address when it has one. */
-function loadDeliveryFile(dir: string, site: Site): { destinations: Destination[]; retention: Retention } {
+/**
+ * lead-delivery.json of a tenant folder; without destinations, ADF by e-mail to the site's
+ * address when it has one. Also used by the build to report tenants whose leads would go nowhere.
+ */
+export function loadDeliveryFile(dir: string, siteEmail: string | undefined): { destinations: Destination[]; retention: Retention } {
   const file = join(dir, 'lead-delivery.json');
-  const byEmail: Destination[] = site.email ? [{ id: 'email', type: 'email', format: 'adf', to: [site.email] }] : [];
+  const byEmail: Destination[] = siteEmail ? [{ id: 'email', type: 'email', format: 'adf', to: [siteEmail] }] : [];
   if (!existsSync(file)) return { destinations: byEmail, retention: DEFAULT_RETENTION };
   const result = v.safeParse(LeadDeliveryFileSchema, JSON.parse(readFileSync(file, 'utf8')));
   if (!result.success) {

@@ -35,6 +35,10 @@ describe('a tenant folder outside the repository', () => {
     expect(existsSync(join(out, 'basic-motors/index.html'))).toBe(true);
   });
 
+  it('H4 silent lead loss: reports a tenant with no lead destination (no site e-mail, no lead-delivery.json)', () => {
+    expect(run.out).toMatch(/! basic-motors: no lead destination: leads would be stored but sent nowhere\. Add "email" to site\.json or destinations to lead-delivery\.json/);
+  });
+
   it('publishes visible cars only (stock rule excluded HIDE1)', () => {
     expect(existsSync(join(out, 'basic-motors/cars/2021-toyota-corolla-ascent-sport-t1/index.html'))).toBe(true);
     expect(existsSync(join(out, 'basic-motors/cars/2018-ford-ranger-xlt-t3/index.html'))).toBe(true);
