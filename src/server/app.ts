@@ -157,7 +157,9 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     if (ownsDatabase) await db.close();
     throw new Error(`two tenants share a host, so one would take the other's leads and sessions:\n${duplicateHosts.map((entry) => `  ${entry.error}`).join('\n')}`);
   }
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : undefined;
+  // Commands fail at once while Redis is unreachable (no offline queue): the limits then fail open, logged,
+  // rather than holding or failing every request.
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -181,6 +183,18 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
           },
   }) as unknown as LeadApi;
 
+  redis?.on('error', (error: Error) => app.log.warn({ err: { message: error.message } }, 'redis (rate-limit counters) unavailable'));
+  if (redis && redis.status !== 'ready') {
+    // Give Redis a moment to connect so the first requests are counted; start without it after 5 s.
+    const ready = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 5000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    if (!ready) app.log.warn('redis not reachable at start; rate limits fail open until it is');
+  }
   if (report.failed.length > 0) app.log.warn({ failed: report.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
   // Issue 13 H4: a tenant whose leads have nowhere to go is said out loud, at start and on every reload.
   const warnUndeliverable = () => {
@@ -272,7 +286,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     // Per client and tenant: one site's busy visitor does not block another site's. The tenant is the one the
     // request resolves to and the client its real address, so neither can be varied to get a fresh allowance.
     keyGenerator: (request) => clientKey(tenants, request),
-    ...(redis ? { redis, nameSpace: 'lead-api:rate:' } : {}),
+    ...(redis ? { redis, nameSpace: 'lead-api:rate:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, limit) => ({ statusCode: 429, error: 'Too many requests. Please wait a moment and try again.', message: `retry in ${limit.after}` }),
   });
 
@@ -280,7 +294,10 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   const tenantWindows = redis ? redisCounter(redis) : memoryCounter(now);
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
-    const count = await tenantWindows.hit(rateLimitTenant(tenants, request), windowMs);
+    const count = await tenantWindows.hit(rateLimitTenant(tenants, request), windowMs).catch((error: Error) => {
+      request.log.warn({ err: { message: error.message } }, 'tenant rate-limit counter unavailable; request allowed');
+      return 0;
+    });
     if (count > tenantMax) return sendError(reply, 429, 'Too many requests. Please wait a moment and try again.');
   });
 
