@@ -41,6 +41,12 @@ export interface PipelineOptions {
   role?: 'all' | 'intake' | 'worker';
   /** How often the inbox and the tenant folders are re-scanned besides fs.watch (ms). */
   pollMs?: number;
+  /**
+   * How often every tenant is asked for a rebuild even without a change (ms, default 6 h):
+   * a no-op for most, a full rebuild for a Meilisearch tenant whose tenant token is due for
+   * renewal (issue 13 M9).
+   */
+  refreshMs?: number;
   lockMs?: number;
   publisher?: Publisher;
   log?: Logger;
@@ -184,6 +190,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
 
   const watchers: FSWatcher[] = [];
   let poll: NodeJS.Timeout | undefined;
+  let refresh: NodeJS.Timeout | undefined;
   if (role !== 'worker') {
     if (options.inboxDir) {
       mkdirSync(resolve(options.inboxDir), { recursive: true });
@@ -199,6 +206,14 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       scan();
       scanTenants(false);
     }, options.pollMs ?? 2000);
+    refresh = setInterval(() => {
+      try {
+        for (const dir of listTenantDirs(tenantsDir)) request(basename(dir));
+      } catch (error) {
+        log({ level: 'error', event: 'scan', reason: (error as Error).message });
+      }
+    }, options.refreshMs ?? 6 * 3_600_000);
+    refresh.unref();
   }
 
   return {
@@ -215,6 +230,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     },
     async close() {
       if (poll) clearInterval(poll);
+      if (refresh) clearInterval(refresh);
       if (rescan) clearTimeout(rescan);
       for (const watcher of watchers) watcher.close();
       for (const { timer } of timers.values()) clearTimeout(timer);

@@ -26,8 +26,10 @@ export const SearchSettingsSchema = v.strictObject({
   /** Meilisearch host URL as the browser reaches it, e.g. 'https://search.example.com'. */
   host: v.pipe(v.string(), v.url('expected the search host URL, e.g. https://search.example.com')),
   /**
-   * Browser key: a search-only key or tenant token, never an admin key. When absent, the
-   * build mints a tenant token from MEILI_ADMIN_KEY (server side) restricted to search_filters.
+   * Browser key: a Meilisearch tenant token only (checked by the build: this index only, the
+   * tenant filter, an expiry); an API key is refused. Best left out: the build then mints an
+   * expiring tenant token from MEILI_SEARCH_KEY / MEILI_SEARCH_KEY_UID (server side),
+   * restricted to `site = "<slug>"` AND search_filters.
    */
   key: v.optional(v.string()),
   /** Index uid. Default 'Car_production'. */
@@ -75,7 +77,7 @@ export const SiteSchema = v.strictObject({
   youtube_url: v.optional(v.pipe(v.string(), v.url())),
   /** Meilisearch settings; absent = embedded search. */
   search: v.optional(SearchSettingsSchema),
-  /** Filter expression holding this tenant's stock in a shared index. Default `site = "<slug>"`. */
+  /** Extra Meilisearch filter narrowing what browsers see; always ANDed with `site = "<slug>"` (never replaces it). Default none. */
   search_filters: v.optional(v.string()),
   /** Offers page settings: how many offers to show. Default { count: 12 }. */
   offers: v.optional(v.strictObject({ count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 12) }), { count: 12 }),

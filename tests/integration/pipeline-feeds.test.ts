@@ -59,6 +59,8 @@ beforeAll(async () => {
   const key = await admin.createKey({ actions: ['search'], indexes: [INDEX], expiresAt: null, description: 'pipeline test search key' });
   // Server-side secrets reach the pipeline through the environment only (never site.json).
   process.env.MEILI_ADMIN_KEY = meili.masterKey;
+  // Issue 13 M9: the admin key only goes to the operator-configured host.
+  process.env.MEILI_ADMIN_HOST = meili.host;
   process.env.MEILI_SEARCH_KEY = key.key;
   process.env.MEILI_SEARCH_KEY_UID = key.uid;
   process.env.FEED_SECRET_FEED_MOTORS = SECRET;
