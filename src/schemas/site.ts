@@ -5,7 +5,7 @@
  * is the reference for dealers and developers.
  */
 import * as v from 'valibot';
-import { link, phone, slug } from './site/common.ts';
+import { httpUrl, link, phone, slug } from './site/common.ts';
 import { FeaturesSchema } from './site/features.ts';
 import { FinanceSettingsSchema } from './site/finance.ts';
 import { DealershipSchema, LocationSchema } from './site/locations.ts';
@@ -24,7 +24,7 @@ export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as
 /** Search engine settings: absent means the embedded engine. */
 export const SearchSettingsSchema = v.strictObject({
   /** Meilisearch host URL as the browser reaches it, e.g. 'https://search.example.com'. */
-  host: v.pipe(v.string(), v.url('expected the search host URL, e.g. https://search.example.com')),
+  host: httpUrl('expected the search host URL, e.g. https://search.example.com'),
   /**
    * Browser key: a Meilisearch tenant token only (checked by the build: this index only, the
    * tenant filter, an expiry); an API key is refused. Best left out: the build then mints an
@@ -44,7 +44,7 @@ export const SiteSchema = v.strictObject({
   /** Dealer (trading) name shown in the header, titles and consent texts. */
   name: v.pipe(v.string(), v.minLength(1, 'name is empty')),
   /** Public site URL for canonical links and the sitemap, e.g. 'https://www.example.com.au'. */
-  url: v.pipe(v.string(), v.url('expected the public site URL, e.g. https://www.example.com.au')),
+  url: httpUrl('expected the public site URL, e.g. https://www.example.com.au'),
   /** Short description for the home page meta description. Default: generated from the name. */
   description: v.optional(v.string()),
   /** Logo path (relative to the tenant's public folder) or URL. Default: the name as a word mark. */
@@ -72,9 +72,9 @@ export const SiteSchema = v.strictObject({
   /** Impel spin provider in use (uses spin_code). Default false. */
   impel: v.optional(v.boolean(), false),
   /** Service booking URL (embedded iframe). */
-  xtime_url: v.optional(v.pipe(v.string(), v.url())),
+  xtime_url: v.optional(httpUrl()),
   /** Dealer's YouTube channel. */
-  youtube_url: v.optional(v.pipe(v.string(), v.url())),
+  youtube_url: v.optional(httpUrl()),
   /** Meilisearch settings; absent = embedded search. */
   search: v.optional(SearchSettingsSchema),
   /** Extra Meilisearch filter narrowing what browsers see; always ANDed with `site = "<slug>"` (never replaces it). Default none. */
