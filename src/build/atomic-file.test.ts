@@ -20,7 +20,7 @@ vi.mock('node:fs', async (importOriginal) => {
     },
     openSync: (path: fs.PathLike, flags?: fs.OpenMode, mode?: fs.Mode) => {
       calls.opens.push({ path: String(path), flags });
-      return real.openSync(path, flags, mode);
+      return real.openSync(path, flags ?? "r", mode);
     },
   };
 });
