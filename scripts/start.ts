@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { superviseChild } from '../src/pipeline/supervisor.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -16,11 +17,13 @@ const pipelineArgs = ['scripts/pipeline.ts', '--tenants', 'tenants', '--sites', 
 const first = spawnSync(process.execPath, [...pipelineArgs, '--once'], { stdio: 'inherit' });
 if (first.status !== 0) console.error('some tenants failed to publish (see above); serving the ones that did');
 
-const pipeline = spawn(process.execPath, pipelineArgs, { stdio: 'inherit' });
-pipeline.on('exit', (code, signal) => {
-  if (signal !== 'SIGTERM' && signal !== 'SIGINT') console.error(`the pipeline stopped (${signal ?? `exit ${code}`}); sites stay served, feeds are not taken in`);
+// Supervised (issue 13 H3): a pipeline that dies is started again (after a growing pause
+// while it keeps dying), so feeds keep being taken in; the sites stay served meanwhile.
+const pipeline = superviseChild(() => spawn(process.execPath, pipelineArgs, { stdio: 'inherit' }), {
+  name: 'the pipeline',
+  log: (line) => console.error(`${line} (sites stay served)`),
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => pipeline.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void pipeline.stop(signal));
 
 process.argv.splice(2, process.argv.length, '--dir', 'dist', '--tenants', 'tenants');
 await import('./serve.ts');

@@ -4,17 +4,18 @@
  * changed (new and changed cars added or replaced, removed cars deleted, unchanged cars
  * not sent). Tenants without `search` in site.json use the embedded engine and are skipped.
  *
- *   MEILI_ADMIN_KEY=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug>] [--host <url>] [--now <ISO date>]
+ *   MEILI_ADMIN_KEY=... MEILI_ADMIN_HOST=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug>] [--host <url>] [--now <ISO date>]
  *
- * --host overrides site.json's search.host (e.g. the server's internal address). The admin
- * key is read from the environment only and never written anywhere.
+ * The admin key goes only to the operator's Meilisearch: --host or MEILI_ADMIN_HOST, never
+ * to the host a tenant's site.json names (issue 13 M9). The admin key is read from the
+ * environment only and never written anywhere.
  */
 import { parseArgs } from 'node:util';
 import { Meilisearch } from 'meilisearch';
 import { listTenantDirs, loadTenant } from '../src/lib/tenant.ts';
 import { DEFAULT_INDEX } from '../src/search/config.ts';
 import { toSearchDocuments } from '../src/search/documents.ts';
-import { syncTenant, tenantFilter } from '../src/search/meilisearch.ts';
+import { syncTenant } from '../src/search/meilisearch.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,12 +27,17 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('usage: MEILI_ADMIN_KEY=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug> ...] [--host <url>] [--now <ISO date>]');
+  console.log('usage: MEILI_ADMIN_KEY=... MEILI_ADMIN_HOST=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug> ...] [--host <url>] [--now <ISO date>]');
   process.exit(0);
 }
 const adminKey = process.env.MEILI_ADMIN_KEY;
 if (!adminKey) {
   console.error('MEILI_ADMIN_KEY is not set: the sync needs the Meilisearch admin (or master) key.');
+  process.exit(2);
+}
+const adminHost = values.host ?? process.env.MEILI_ADMIN_HOST;
+if (!adminHost) {
+  console.error("MEILI_ADMIN_HOST (or --host) is not set: the admin key is only sent to the operator's Meilisearch, never to a host named in site.json.");
   process.exit(2);
 }
 const now = values.now ? Date.parse(values.now) : Date.now();
@@ -42,15 +48,14 @@ for (const dir of listTenantDirs(values.tenants)) {
   try {
     const tenant = loadTenant(dir, now);
     const search = tenant.site.search;
-    if (!search && !values.host) {
+    if (!search) {
       console.log(`- ${slug}: embedded search (no search host in site.json), skipped`);
       continue;
     }
-    const client = new Meilisearch({ host: values.host ?? search!.host, apiKey: adminKey });
+    const client = new Meilisearch({ host: adminHost, apiKey: adminKey });
     const report = await syncTenant(client, {
-      index: search?.index ?? DEFAULT_INDEX,
+      index: search.index ?? DEFAULT_INDEX,
       site: slug,
-      filter: tenantFilter(tenant.site),
       documents: toSearchDocuments(tenant.visible, tenant.site),
     });
     console.log(`✓ ${slug} -> ${report.index}: ${report.added} added, ${report.updated} updated, ${report.deleted} deleted, ${report.unchanged} unchanged in ${report.ms} ms`);

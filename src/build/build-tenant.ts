@@ -4,8 +4,7 @@
  * the operations pipeline and the benchmarks.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblem } from '../lib/stock.ts';
@@ -14,6 +13,8 @@ import type { TenantBundle } from './bundle.ts';
 import { parseTenantFile, tenantFileProblems, TENANT_FILE_SCHEMAS } from '../schemas/tenant-files.ts';
 import { loadContentPages } from './content.ts';
 import { postBuildSteps } from './steps.ts';
+import { writePrivateTempFile } from './atomic-file.ts';
+import { buildChildEnv } from './child-env.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -133,11 +134,11 @@ export async function buildTenant(options: TenantBuildOptions): Promise<TenantBu
     log(`✗ ${slug}: ${message}`);
     return { ...base, ok: false, seconds: seconds(), error: message };
   }
-  const bundleFile = join(tmpdir(), `dealer-bundle-${slug}-${process.pid}-${Date.now()}.json`);
-  writeFileSync(bundleFile, JSON.stringify(bundle));
+  // A private temporary directory: never a guessable path in the shared /tmp.
+  const bundleTemp = writePrivateTempFile('dealer-bundle-', `${slug}.json`, JSON.stringify(bundle));
+  const bundleFile = bundleTemp.path;
   mkdirSync(outDir, { recursive: true });
-  const astro = await runAstro({
-    ...process.env,
+  const astro = await runAstro(buildChildEnv({
     ASTRO_TELEMETRY_DISABLED: '1',
     DEALER_BUNDLE: bundleFile,
     DEALER_OUT_DIR: outDir,
@@ -146,8 +147,8 @@ export async function buildTenant(options: TenantBuildOptions): Promise<TenantBu
     DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', slug),
     DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', slug),
     ...(options.keepRenderer ? { DEALER_KEEP_RENDERER: resolve(options.keepRenderer) } : {}),
-  });
-  rmSync(bundleFile, { force: true });
+  }));
+  bundleTemp.remove();
   if (astro.code !== 0) {
     const message = `Astro build failed (exit ${astro.code}):\n${astro.output.trim().split('\n').slice(-30).join('\n')}`;
     log(`✗ ${slug}: ${message}`);

@@ -5,10 +5,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Marked } from 'marked';
 import type { Site } from '../schemas/site.ts';
 import { formatPhone } from '../lib/format.ts';
 import type { ContentPage } from './bundle.ts';
+import { createMarkdownRenderer } from './markdown.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -69,8 +69,8 @@ function defaultPages(site: Site): Record<string, { title: string; markdown: str
 
 /** Render a tenant's content pages (its Markdown, else the default text). */
 export function loadContentPages(tenantDir: string, site: Site): ContentPage[] {
-  const marked = new Marked({ gfm: true });
-  const render = (markdown: string) => marked.parse(markdown, { async: false }) as string;
+  // Sanitised (issue 13 M8): tenant Markdown may hold raw HTML, which must not carry script.
+  const render = createMarkdownRenderer();
   const pages = new Map<string, ContentPage>();
   const defaults = defaultPages(site);
   for (const [name, page] of Object.entries(defaults)) {

@@ -5,10 +5,11 @@
  * .cache/images/ keyed by what they show, so a rebuild only copies them.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { copyFileAtomic, writeFileAtomic } from './atomic-file.ts';
 import type { Car } from '../schemas/car.ts';
 import {
   BASE_IMAGE_WIDTH,
@@ -137,10 +138,8 @@ export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = 
       for (const [key, width] of missing) {
         const file = join(cacheDir, `${key}.webp`);
         const data = await sharp(pixels, raw).resize(width, Math.round(width / aspect)).webp(WEBP).toBuffer();
-        // Write then rename, so a parallel build never copies a half-written file.
-        const partial = `${file}.${process.pid}.tmp`;
-        writeFileSync(partial, data);
-        renameSync(partial, file);
+        // Write then rename (durably, unpredictable temp name), so a parallel build never copies a half-written file.
+        writeFileAtomic(file, data, { durable: false });
         drawn++;
       }
     }
@@ -149,9 +148,7 @@ export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = 
       mkdirSync(dirname(target), { recursive: true });
       // Copy then rename: in an incremental release the target may be a hard link shared with
       // earlier releases, which must never be rewritten in place.
-      const partial = `${target}.${process.pid}.tmp`;
-      copyFileSync(join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`), partial);
-      renameSync(partial, target);
+      copyFileAtomic(join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`), target, { durable: false });
     }
   };
   // Two at a time: the machine has 2 cores and sharp has its own thread pool.

@@ -2,6 +2,7 @@
 import type { Tenant } from '../lib/tenant.ts';
 import type { TenantBundle } from './bundle.ts';
 import { vehicleImagesStep } from './images.ts';
+import { securityHeadersStep } from './security-headers.ts';
 import { sitemapStep } from './sitemap-step.ts';
 
 export interface PostBuildContext {
@@ -17,4 +18,4 @@ export interface PostBuildStep {
 }
 
 /** Steps in the order they run. */
-export const postBuildSteps: PostBuildStep[] = [sitemapStep, vehicleImagesStep];
+export const postBuildSteps: PostBuildStep[] = [sitemapStep, vehicleImagesStep, securityHeadersStep];

@@ -37,6 +37,8 @@ export interface FormSiteConfig {
   garageEnabled: boolean;
   privacyHref: string;
   termsHref: string;
+  /** The marketing opt-in starts ticked (site features.marketing_opt_in_default). */
+  optInDefault: boolean;
 }
 
 /** Form settings of a site. */
@@ -67,6 +69,7 @@ export function formSiteConfig(site: Site): FormSiteConfig {
     garageEnabled: site.garage_enabled || site.features.garage,
     privacyHref: '/privacy-policy',
     termsHref: '/terms-and-conditions',
+    optInDefault: site.features.marketing_opt_in_default,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPush, feedKindOfFile, parsePushBody, readCsvFeed, readSnapshotFeed, signBody, verifySignature } from './feeds.ts';
+import { createHmac } from 'node:crypto';
+import { applyPush, feedKindOfFile, parsePushBody, readCsvFeed, readSnapshotFeed, signBody, signPush, verifySignature } from './feeds.ts';
 
 const car = (id: number, extra: Record<string, unknown> = {}) => ({ id, slug: `car-${id}`, make: 'Toyota', model: 'Corolla', price: 20000 + id, status: 'in_stock', car_type: 'used', ...extra });
 
@@ -16,6 +17,15 @@ describe('webhook signatures', () => {
     ['truncated signature', signBody(body, 's3cret').slice(0, 20), 's3cret'],
   ])('rejects a push that is %s', (_name, signature, secret) => {
     expect(verifySignature(body, signature, secret)).toBe(false);
+  });
+});
+
+describe('M13 push signatures cover the timestamp', () => {
+  const body = JSON.stringify([car(1)]);
+  it('M13 signs "<timestamp>.<body>", so the same body at another time has another signature', () => {
+    expect(signPush(body, 's3cret', 1700000000)).toBe(`sha256=${createHmac('sha256', 's3cret').update(`1700000000.${body}`).digest('hex')}`);
+    expect(signPush(body, 's3cret', 1700000000)).not.toBe(signPush(body, 's3cret', 1700000001));
+    expect(signPush(body, 's3cret', 1700000000)).not.toBe(signBody(body, 's3cret'));
   });
 });
 

@@ -20,7 +20,20 @@ export type FeedResult =
 /** Header that carries the webhook signature: `sha256=<hex HMAC-SHA256 of the raw body>`. */
 export const SIGNATURE_HEADER = 'x-signature-256';
 
-/** Hex HMAC-SHA256 of a body with the tenant's secret, as the sender computes it. */
+/** Header that carries the push's signing time (Unix seconds), covered by the signature. */
+export const TIMESTAMP_HEADER = 'x-signature-timestamp';
+
+/**
+ * Signature of a webhook push (issue 13 M13): `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`
+ * keyed with the tenant's secret, the timestamp (Unix seconds) sent as TIMESTAMP_HEADER. The
+ * timestamp inside the MAC bounds how long a captured push could be replayed; the receiver
+ * also refuses a signature it has already accepted.
+ */
+export function signPush(body: string | Buffer, secret: string, timestamp: number | string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex')}`;
+}
+
+/** Hex HMAC-SHA256 of a body with the tenant's secret (the MAC without a timestamp). */
 export function signBody(body: string | Buffer, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }

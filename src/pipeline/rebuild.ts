@@ -32,6 +32,13 @@ export const REBUILD_DEFAULTS = {
   fullEveryMs: 24 * 3_600_000,
   /** Above this share of visible cars to re-render, a full build is as cheap and simpler. */
   maxIncrementalShare: 0.5,
+  /**
+   * A Meilisearch tenant whose pages carry a build-minted tenant token (which expires: issue
+   * 13 M9, default 30 days) is rebuilt in full when asked after this long, even with no
+   * change, so the token is re-minted well before it expires (the pipeline asks every
+   * tenant every few hours; docs/search.md).
+   */
+  searchTokenRefreshMs: 7 * 24 * 3_600_000,
 };
 
 export interface RebuildOptions {
@@ -45,6 +52,8 @@ export interface RebuildOptions {
   /** Never build incrementally (benchmarks compare both). */
   incremental?: boolean;
   fullEveryMs?: number;
+  /** Age of the last full build after which a Meilisearch tenant is rebuilt to re-mint its token. */
+  searchTokenRefreshMs?: number;
   /** Largest share of visible cars re-rendered incrementally (default 0.5); above it, a full build. */
   maxIncrementalShare?: number;
   log?: Logger;
@@ -128,7 +137,8 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
   const counts = { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length };
 
-  if (previous && previous.configHash === configHash && isEmptyDiff(diff) && !options.full) {
+  const tokenRefreshDue = Boolean(tenant.site.search && !tenant.site.search.key && previous && now - previous.fullBuildTime >= (options.searchTokenRefreshMs ?? REBUILD_DEFAULTS.searchTokenRefreshMs));
+  if (previous && previous.configHash === configHash && isEmptyDiff(diff) && !options.full && !tokenRefreshDue) {
     const result: RebuildResult = { ...empty, outcome: 'unchanged', release: liveId ?? undefined, seconds: seconds() };
     log({ event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'unchanged' });
     return result;
@@ -149,6 +159,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   let why: string;
   if (!previous || !previousDir || !existsSync(previousDir)) why = 'first release';
   else if (options.full) why = 'forced';
+  else if (tokenRefreshDue) why = 'search tenant token refresh';
   else if (options.incremental === false) why = 'incremental builds disabled';
   else if (previous.configHash !== configHash) why = 'site config, tenant files or code changed';
   else if (now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs)) why = 'periodic full build (time rules)';

@@ -9,8 +9,7 @@
  * the assembled release with the full bundle, exactly as after a full build.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { buildTenant, createBundle, REPO_ROOT } from '../build/build-tenant.ts';
 import type { TenantBundle } from '../build/bundle.ts';
@@ -18,6 +17,8 @@ import { brandOverviews, computeRange } from '../build/range.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
 import { postBuildSteps } from '../build/steps.ts';
+import { writePrivateTempFile } from '../build/atomic-file.ts';
+import { buildChildEnv } from '../build/child-env.ts';
 import type { Tenant } from '../lib/tenant.ts';
 
 /** Result of producing a release directory. */
@@ -52,13 +53,14 @@ export async function buildFullRelease(tenantDir: string, outDir: string, now: n
  * can work while it runs; the promise resolves with its exit code and the tail of its output.
  */
 function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
-  const bundleFile = join(tmpdir(), `dealer-bundle-${bundle.slug}-${process.pid}-${Date.now()}.json`);
-  writeFileSync(bundleFile, JSON.stringify(bundle));
+  const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
+  const bundleFile = bundleTemp.path;
   mkdirSync(outDir, { recursive: true });
   return new Promise((done) => {
     const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'scripts', script)], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env, DEALER_BUNDLE: bundleFile, DEALER_OUT_DIR: outDir },
+      // Allow-listed: no server secret reaches the build child (issue 13).
+      env: buildChildEnv({ ...env, DEALER_BUNDLE: bundleFile, DEALER_OUT_DIR: outDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -66,7 +68,7 @@ function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     child.on('close', (code) => {
-      rmSync(bundleFile, { force: true });
+      bundleTemp.remove();
       done({ code: code ?? 1, output });
     });
   });

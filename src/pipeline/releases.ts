@@ -7,8 +7,9 @@
  * was killed leaves an incomplete directory that is never served and is cleaned up later.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fsyncDirectory, writeFileAtomic } from '../build/atomic-file.ts';
 import type { Car } from '../schemas/car.ts';
 
 /** What the pipeline remembers about a published release (the manifest file). */
@@ -59,12 +60,8 @@ export function newReleaseId(now: Date = new Date()): string {
   return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(2).toString('hex')}`;
 }
 
-/** Write a file atomically: a temporary sibling renamed over the target. */
-export function writeFileAtomic(file: string, text: string): void {
-  const temporary = `${file}.tmp-${process.pid}-${randomBytes(3).toString('hex')}`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
-}
+/** Write a file atomically and durably (src/build/atomic-file.ts: fsync, exclusive random temp name). */
+export { writeFileAtomic };
 
 /** The release id `current` points at, or null when the tenant has none. */
 export function currentRelease(sitesDir: string, slug: string): string | null {
@@ -124,9 +121,10 @@ export function writeManifest(sitesDir: string, manifest: ReleaseManifest): void
 export function switchCurrent(sitesDir: string, slug: string, id: string): void {
   const paths = tenantPaths(sitesDir, slug);
   if (!existsSync(join(paths.releases, id))) throw new Error(`release ${id} of ${slug} does not exist`);
-  const temporary = `${paths.current}.tmp-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const temporary = `${paths.current}.${randomBytes(16).toString('hex')}.tmp`;
   symlinkSync(join('releases', id), temporary);
   renameSync(temporary, paths.current);
+  fsyncDirectory(dirname(paths.current));
 }
 
 /**

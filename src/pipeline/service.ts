@@ -8,13 +8,13 @@ import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { listTenantDirs } from '../lib/tenant.ts';
-import { SIGNATURE_HEADER, verifySignature } from './feeds.ts';
 import { intakePush, scanInbox } from './intake.ts';
 import { createLogger, type Logger } from './log.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from './rebuild.ts';
 import { createSecretStore } from './secrets.ts';
+import { createWebhookHandler } from './webhook.ts';
 
 export interface PipelineOptions {
   tenantsDir: string;
@@ -24,6 +24,10 @@ export interface PipelineOptions {
   /** Webhook port (0 = any free port; undefined = no webhook server). */
   webhookPort?: number;
   webhookHost?: string;
+  /** Largest accepted push body (bytes, default 20 MB). */
+  webhookMaxBytes?: number;
+  /** Accepted clock difference of a push's signing time (seconds, default 300). */
+  webhookWindowSeconds?: number;
   /** Quiet time after the last change before a tenant is rebuilt (ms). */
   debounceMs?: number;
   /** A tenant that keeps changing is still rebuilt after this long (ms). */
@@ -37,6 +41,12 @@ export interface PipelineOptions {
   role?: 'all' | 'intake' | 'worker';
   /** How often the inbox and the tenant folders are re-scanned besides fs.watch (ms). */
   pollMs?: number;
+  /**
+   * How often every tenant is asked for a rebuild even without a change (ms, default 6 h):
+   * a no-op for most, a full rebuild for a Meilisearch tenant whose tenant token is due for
+   * renewal (issue 13 M9).
+   */
+  refreshMs?: number;
   lockMs?: number;
   publisher?: Publisher;
   log?: Logger;
@@ -153,43 +163,25 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   let server: Server | undefined;
   let webhookUrl: string | undefined;
   if (options.webhookPort !== undefined && role !== 'worker') {
-    server = createServer((req, res) => {
-      const reply = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify(body));
-      };
-      const url = new URL(req.url ?? '/', 'http://pipeline');
-      if (req.method === 'GET' && url.pathname === '/healthz') return reply(200, { ok: true });
-      const match = /^\/feeds\/([^/]+)\/?$/.exec(url.pathname);
-      if (!match) return reply(404, { error: 'not found: POST /feeds/<tenant>' });
-      if (req.method !== 'POST') return reply(405, { error: 'use POST' });
-      const slug = decodeURIComponent(match[1]);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > 20 * 1024 * 1024) {
-          reply(413, { error: 'body larger than 20 MB' });
-          req.destroy();
-        } else chunks.push(chunk);
-      });
-      req.on('end', () => {
-        if (res.writableEnded) return;
-        const tenantDir = tenantDirOf(slug);
-        if (!tenantDir) return reply(404, { error: `unknown tenant "${slug}"` });
-        const body = Buffer.concat(chunks);
-        const signature = req.headers[SIGNATURE_HEADER];
-        if (!verifySignature(body, Array.isArray(signature) ? signature[0] : signature, secretOf(slug))) {
-          log({ level: 'warn', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'rejected', reason: signature ? 'bad signature' : 'unsigned push' });
-          return reply(401, { error: signature ? 'bad signature' : `unsigned push: send the HMAC-SHA256 of the body as ${SIGNATURE_HEADER}: sha256=<hex>` });
-        }
-        const result = intakePush(tenantDir, slug, body.toString('utf8'), log);
-        if (!result.accepted) return reply(400, { error: result.reason, problems: result.problems });
-        seen.set(slug, stampOf(tenantDir));
-        request(slug);
-        reply(202, { accepted: true, records: result.read, valid: result.valid, problems: result.problems });
-      });
-    });
+    server = createServer(
+      createWebhookHandler({
+        tenantDirOf,
+        secretOf,
+        log,
+        maxBodyBytes: options.webhookMaxBytes,
+        windowSeconds: options.webhookWindowSeconds,
+        accept: (slug, tenantDir, body) => {
+          const result = intakePush(tenantDir, slug, body, log);
+          if (!result.accepted) return { status: 400, body: { error: result.reason, problems: result.problems } };
+          seen.set(slug, stampOf(tenantDir));
+          request(slug);
+          return { status: 202, body: { accepted: true, records: result.read, valid: result.valid, problems: result.problems } };
+        },
+      }),
+    );
+    // Slow-loris bounds: headers within 10 s, a whole request within 60 s.
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 60_000;
     await new Promise<void>((done) => server?.listen(options.webhookPort, options.webhookHost ?? '127.0.0.1', done));
     const address = server.address();
     if (address && typeof address === 'object') webhookUrl = `http://${options.webhookHost ?? '127.0.0.1'}:${address.port}`;
@@ -198,6 +190,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
 
   const watchers: FSWatcher[] = [];
   let poll: NodeJS.Timeout | undefined;
+  let refresh: NodeJS.Timeout | undefined;
   if (role !== 'worker') {
     if (options.inboxDir) {
       mkdirSync(resolve(options.inboxDir), { recursive: true });
@@ -213,6 +206,14 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       scan();
       scanTenants(false);
     }, options.pollMs ?? 2000);
+    refresh = setInterval(() => {
+      try {
+        for (const dir of listTenantDirs(tenantsDir)) request(basename(dir));
+      } catch (error) {
+        log({ level: 'error', event: 'scan', reason: (error as Error).message });
+      }
+    }, options.refreshMs ?? 6 * 3_600_000);
+    refresh.unref();
   }
 
   return {
@@ -229,6 +230,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     },
     async close() {
       if (poll) clearInterval(poll);
+      if (refresh) clearInterval(refresh);
       if (rescan) clearTimeout(rescan);
       for (const watcher of watchers) watcher.close();
       for (const { timer } of timers.values()) clearTimeout(timer);

@@ -5,7 +5,7 @@
  * is the reference for dealers and developers.
  */
 import * as v from 'valibot';
-import { link, phone, slug } from './site/common.ts';
+import { httpUrl, link, phone, slug } from './site/common.ts';
 import { FeaturesSchema } from './site/features.ts';
 import { FinanceSettingsSchema } from './site/finance.ts';
 import { DealershipSchema, LocationSchema } from './site/locations.ts';
@@ -24,10 +24,12 @@ export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as
 /** Search engine settings: absent means the embedded engine. */
 export const SearchSettingsSchema = v.strictObject({
   /** Meilisearch host URL as the browser reaches it, e.g. 'https://search.example.com'. */
-  host: v.pipe(v.string(), v.url('expected the search host URL, e.g. https://search.example.com')),
+  host: httpUrl('expected the search host URL, e.g. https://search.example.com'),
   /**
-   * Browser key: a search-only key or tenant token, never an admin key. When absent, the
-   * build mints a tenant token from MEILI_ADMIN_KEY (server side) restricted to search_filters.
+   * Browser key: a Meilisearch tenant token only (checked by the build: this index only, the
+   * tenant filter, an expiry); an API key is refused. Best left out: the build then mints an
+   * expiring tenant token from MEILI_SEARCH_KEY / MEILI_SEARCH_KEY_UID (server side),
+   * restricted to `site = "<slug>"` AND search_filters.
    */
   key: v.optional(v.string()),
   /** Index uid. Default 'Car_production'. */
@@ -42,7 +44,7 @@ export const SiteSchema = v.strictObject({
   /** Dealer (trading) name shown in the header, titles and consent texts. */
   name: v.pipe(v.string(), v.minLength(1, 'name is empty')),
   /** Public site URL for canonical links and the sitemap, e.g. 'https://www.example.com.au'. */
-  url: v.pipe(v.string(), v.url('expected the public site URL, e.g. https://www.example.com.au')),
+  url: httpUrl('expected the public site URL, e.g. https://www.example.com.au'),
   /** Short description for the home page meta description. Default: generated from the name. */
   description: v.optional(v.string()),
   /** Logo path (relative to the tenant's public folder) or URL. Default: the name as a word mark. */
@@ -70,12 +72,12 @@ export const SiteSchema = v.strictObject({
   /** Impel spin provider in use (uses spin_code). Default false. */
   impel: v.optional(v.boolean(), false),
   /** Service booking URL (embedded iframe). */
-  xtime_url: v.optional(v.pipe(v.string(), v.url())),
+  xtime_url: v.optional(httpUrl()),
   /** Dealer's YouTube channel. */
-  youtube_url: v.optional(v.pipe(v.string(), v.url())),
+  youtube_url: v.optional(httpUrl()),
   /** Meilisearch settings; absent = embedded search. */
   search: v.optional(SearchSettingsSchema),
-  /** Filter expression holding this tenant's stock in a shared index. Default `site = "<slug>"`. */
+  /** Extra Meilisearch filter narrowing what browsers see; always ANDed with `site = "<slug>"` (never replaces it). Default none. */
   search_filters: v.optional(v.string()),
   /** Offers page settings: how many offers to show. Default { count: 12 }. */
   offers: v.optional(v.strictObject({ count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 12) }), { count: 12 }),

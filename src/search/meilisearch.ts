@@ -29,9 +29,78 @@ export const INDEX_SETTINGS: Settings = {
   pagination: { maxTotalHits: PAGINATION_LIMIT },
 };
 
-/** The tenant filter of a site: its search_filters, default `site = "<slug>"`. */
+/** The filter of one tenant's documents in the shared index: `site = "<slug>"`. */
+export function siteFilter(slug: string): string {
+  return `site = ${JSON.stringify(slug)}`;
+}
+
+/**
+ * The tenant filter of a site for browsers (tenant tokens): `site = "<slug>"`, narrowed by
+ * site.json `search_filters` when set. Issue 13 M9: search_filters is ANDed, never a
+ * replacement, so no site.json can widen a token to other tenants' cars.
+ */
 export function tenantFilter(site: { slug: string; search_filters?: string }): string {
-  return site.search_filters?.trim() || `site = ${JSON.stringify(site.slug)}`;
+  const extra = site.search_filters?.trim();
+  return extra ? `${siteFilter(site.slug)} AND (${extra})` : siteFilter(site.slug);
+}
+
+/** Default lifetime of a tenant token minted by the build (MEILI_TOKEN_TTL_DAYS to change). */
+export const DEFAULT_TOKEN_TTL_DAYS = 30;
+
+/** True when a filter holds no top-level OR (outside quotes and parentheses). */
+function hasNoTopLevelOr(filter: string): boolean {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < filter.length; i++) {
+    const char = filter[i]!;
+    if (quote) {
+      if (char === '\\') i++;
+      else if (char === quote) quote = null;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (depth === 0 && /^OR\b/i.test(filter.slice(i)) && /[\s)]/.test(filter[i - 1] ?? ' ')) return false;
+    if (depth < 0) return false;
+  }
+  return depth === 0 && quote === null;
+}
+
+/**
+ * Check a browser key given in site.json (`search.key`) before it is written into pages
+ * (issue 13 M9). Only a tenant token is accepted: a JWT whose search rules name this
+ * site's index only, whose filter is the tenant filter (possibly narrowed with AND), and
+ * which expires. A raw API key is refused: it could be the admin or master key, and
+ * nothing in a page may be able to change the index. Throws a message naming search.key.
+ */
+export function checkBrowserSearchKey(key: string, options: { slug: string; index: string; now?: number }): void {
+  const where = `${options.slug}: site.json search.key`;
+  const parts = key.split('.');
+  if (parts.length !== 3) {
+    throw new Error(`${where} is not a tenant token; API keys (which may be the admin or master key) never go into pages: remove search.key and set MEILI_SEARCH_KEY and MEILI_SEARCH_KEY_UID (a search-only key) so the build mints an expiring tenant token`);
+  }
+  let header: { alg?: unknown };
+  let payload: { searchRules?: unknown; exp?: unknown; apiKeyUid?: unknown };
+  try {
+    header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as typeof header;
+    payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as typeof payload;
+  } catch {
+    throw new Error(`${where} is not a readable tenant token (JWT)`);
+  }
+  if (typeof header.alg !== 'string' || !/^HS(256|384|512)$/.test(header.alg) || typeof payload.apiKeyUid !== 'string') throw new Error(`${where} is not a Meilisearch tenant token (HS256 JWT with apiKeyUid)`);
+  const now = Math.floor((options.now ?? Date.now()) / 1000);
+  if (typeof payload.exp !== 'number') throw new Error(`${where}: the tenant token has no expiry (exp); mint one with expiresAt`);
+  if (payload.exp <= now) throw new Error(`${where}: the tenant token expired on ${new Date(payload.exp * 1000).toISOString()}`);
+  const rules = payload.searchRules;
+  if (!rules || typeof rules !== 'object' || Array.isArray(rules) || Object.keys(rules).some((name) => name !== options.index)) {
+    throw new Error(`${where}: the tenant token's searchRules must name only the index "${options.index}"`);
+  }
+  const rule = (rules as Record<string, unknown>)[options.index] as { filter?: unknown } | null | undefined;
+  const filter = rule?.filter;
+  const required = siteFilter(options.slug);
+  const restricted =
+    (typeof filter === 'string' && (filter.trim() === required || (filter.trim().startsWith(`${required} AND `) && hasNoTopLevelOr(filter)))) ||
+    (Array.isArray(filter) && filter.includes(required));
+  if (!restricted) throw new Error(`${where}: the tenant token's filter must be ${required} (optionally "AND ..."), so a visitor only ever sees this dealer's cars`);
 }
 
 /** What one sync did. */
@@ -108,10 +177,15 @@ export async function storedFingerprints(client: Meilisearch, index: string, fil
  * Sync one tenant's documents: settings first, then only what changed: new and changed
  * cars added or replaced, removed cars deleted, unchanged cars not sent.
  */
-export async function syncTenant(client: Meilisearch, options: { index: string; site: string; filter: string; documents: readonly SearchDocument[] }): Promise<SyncReport> {
+export async function syncTenant(client: Meilisearch, options: { index: string; site: string; filter?: string; documents: readonly SearchDocument[] }): Promise<SyncReport> {
   const started = Date.now();
   await applySettings(client, options.index);
-  const stored = await storedFingerprints(client, options.index, options.filter);
+  // Issue 13 M9: the stored set (and so every deletion) is always this tenant's own
+  // documents; a filter can only narrow it, never reach another tenant.
+  const filter = options.filter && options.filter.trim() !== siteFilter(options.site) ? `${siteFilter(options.site)} AND (${options.filter})` : siteFilter(options.site);
+  const stored = await storedFingerprints(client, options.index, filter);
+  const own = `${options.site}__`;
+  for (const uid of stored.keys()) if (!uid.startsWith(own)) stored.delete(uid);
   const plan = planSync(options.documents, stored);
   const index = client.index<StoredDocument>(options.index);
   const batch = 5000;
@@ -138,6 +212,7 @@ export async function mintTenantToken(options: { searchKey: SearchKey; index: st
     apiKey: options.searchKey.key,
     apiKeyUid: options.searchKey.uid,
     searchRules: { [options.index]: { filter: options.filter } },
-    expiresAt: options.expiresAt,
+    // Issue 13 M9: every token expires (default 30 days); releases re-mint it (docs/search.md).
+    expiresAt: options.expiresAt ?? new Date(Date.now() + DEFAULT_TOKEN_TTL_DAYS * 86_400_000),
   });
 }

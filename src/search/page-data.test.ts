@@ -1,3 +1,4 @@
+import { generateTenantToken } from 'meilisearch/token';
 import { describe, expect, it } from 'vitest';
 import { engineConfig, indexFilePath } from './page-data.ts';
 
@@ -8,8 +9,9 @@ describe('engineConfig (what the browser gets)', () => {
     expect(await engineConfig(site(), {})).toEqual({ kind: 'embedded', indexUrl: `${indexFilePath('demo')}?v=${(1_790_000_000_000).toString(36)}` });
   });
 
-  it('a site.json key is used as given', async () => {
-    expect(await engineConfig(site({ host: 'https://search.example.com', key: 'tenant-token', index: 'Cars' }), {})).toEqual({ kind: 'meilisearch', host: 'https://search.example.com', key: 'tenant-token', index: 'Cars' });
+  it('a site.json tenant token is used as given (once checked: issue 13 M9)', async () => {
+    const key = await generateTenantToken({ apiKey: 'a-secret-search-key-value-0123456789', apiKeyUid: '6062abda-a5aa-4414-ac91-ecd7944c0f8d', searchRules: { Cars: { filter: 'site = "demo"' } }, expiresAt: new Date(Date.now() + 86_400_000) });
+    expect(await engineConfig(site({ host: 'https://search.example.com', key, index: 'Cars' }), {})).toEqual({ kind: 'meilisearch', host: 'https://search.example.com', key, index: 'Cars' });
   });
 
   it('otherwise the build signs a tenant token holding the site filter, never exposing the search key', async () => {
@@ -19,7 +21,8 @@ describe('engineConfig (what the browser gets)', () => {
     expect(config.key).not.toContain(env.MEILI_SEARCH_KEY);
     const payload = JSON.parse(Buffer.from(config.key.split('.')[1], 'base64url').toString('utf8'));
     expect(payload.apiKeyUid).toBe(env.MEILI_SEARCH_KEY_UID);
-    expect(payload.searchRules).toEqual({ Car_production: { filter: 'site = "demo" AND status != "sold"' } });
+    // Issue 13 M9: search_filters narrows the site filter (ANDed), never replaces it.
+    expect(payload.searchRules).toEqual({ Car_production: { filter: 'site = "demo" AND (site = "demo" AND status != "sold")' } });
   });
 
   it('fails the build with an actionable message when there is no browser key', async () => {

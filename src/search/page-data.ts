@@ -10,7 +10,7 @@ import type { EngineConfig, SearchConfig } from '../islands/search/types.ts';
 import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from './config.ts';
 import { toSearchDocuments, type SearchDocument } from './documents.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';
-import { mintTenantToken, tenantFilter } from './meilisearch.ts';
+import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from './meilisearch.ts';
 import { buildRouteTable, searchPrefix, type RouteTable } from './routes.ts';
 
 /** Everything the search pages of one build share (computed once per process). */
@@ -31,7 +31,10 @@ export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 
   const { site } = bundle;
   if (!site.search) return { kind: 'embedded', indexUrl: `${indexFilePath(bundle.slug)}?v=${bundle.buildTime.toString(36)}` };
   const index = site.search.index ?? DEFAULT_INDEX;
-  if (site.search.key) return { kind: 'meilisearch', host: site.search.host, key: site.search.key, index };
+  if (site.search.key) {
+    checkBrowserSearchKey(site.search.key, { slug: bundle.slug, index });
+    return { kind: 'meilisearch', host: site.search.host, key: site.search.key, index };
+  }
   const key = env.MEILI_SEARCH_KEY;
   const uid = env.MEILI_SEARCH_KEY_UID;
   if (!key || !uid) {
@@ -39,7 +42,9 @@ export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 
       `${bundle.slug}: site.json search.host is set but there is no browser key: set search.key (a tenant token) or MEILI_SEARCH_KEY and MEILI_SEARCH_KEY_UID (a search-only key) so the build can sign a tenant token`,
     );
   }
-  const token = await mintTenantToken({ searchKey: { key, uid }, index, filter: tenantFilter(site) });
+  const days = Number(env.MEILI_TOKEN_TTL_DAYS || DEFAULT_TOKEN_TTL_DAYS);
+  if (!(days > 0 && days <= 366)) throw new Error(`MEILI_TOKEN_TTL_DAYS: expected a number of days from 1 to 366 (got ${env.MEILI_TOKEN_TTL_DAYS})`);
+  const token = await mintTenantToken({ searchKey: { key, uid }, index, filter: tenantFilter(site), expiresAt: new Date(Date.now() + days * 86_400_000) });
   return { kind: 'meilisearch', host: site.search.host, key: token, index };
 }
 

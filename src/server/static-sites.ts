@@ -6,8 +6,9 @@
  */
 import { createReadStream, existsSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { basename, extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { HEADERS_FILE, headersForPath, HSTS, parseHeadersFile, type HeadersRule } from '../build/security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -82,15 +83,90 @@ export function resolveFile(root: string, urlPath: string): string | null {
   const relative = normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, '');
   const base = join(root, relative);
   if (base !== root && !base.startsWith(root + sep)) return null;
+  // The headers file is configuration for the server / CDN, not a page.
+  if (basename(base) === HEADERS_FILE && base === join(root, HEADERS_FILE)) return null;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return null;
+  }
   for (const candidate of [base, join(base, 'index.html'), `${base}.html`]) {
     try {
       const stats = statSync(candidate);
-      if (stats.isFile()) return candidate;
+      if (!stats.isFile()) continue;
+      // Issue 13 (low): a symbolic link inside the site (e.g. in a tenant's public/ folder)
+      // must not reach a file outside it: the real path has to stay under the real root.
+      const real = realpathSync(candidate);
+      if (real !== realRoot && !real.startsWith(realRoot + sep)) return null;
+      return candidate;
     } catch {
       // try the next form
     }
   }
   return null;
+}
+
+/** Headers sent when a site has no `_headers` file (built before issue 13): HSTS and frame protection. */
+const BASELINE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+  'Strict-Transport-Security': HSTS,
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+
+const headerRules = new Map<string, { stamp: string; rules: HeadersRule[] }>();
+
+/** The `_headers` rules of a site root (re-read when the file changes), or null. */
+function rulesOf(root: string): HeadersRule[] | null {
+  const file = join(root, HEADERS_FILE);
+  let stamp: string;
+  try {
+    const stats = statSync(file);
+    stamp = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return null;
+  }
+  const cached = headerRules.get(root);
+  if (cached?.stamp === stamp) return cached.rules;
+  try {
+    const rules = parseHeadersFile(readFileSync(file, 'utf8'));
+    if (headerRules.size > 1000) headerRules.clear();
+    headerRules.set(root, { stamp, rules });
+    return rules;
+  } catch {
+    return null;
+  }
+}
+
+/** Set a site's security headers (its `_headers` rules for the path, else the baseline). */
+function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, root: string | null, urlPath: string): void {
+  const rules = root ? rulesOf(root) : null;
+  const headers = rules ? { ...BASELINE_HEADERS, ...headersForPath(rules, urlPath) } : { ...BASELINE_HEADERS };
+  // Served over plain HTTP (local runs at http://<slug>.localhost): asking the browser to
+  // upgrade every request to HTTPS would break the page; a CDN serves the file's policy as is.
+  const csp = headers['Content-Security-Policy'];
+  if (csp && !(req.socket as { encrypted?: boolean }).encrypted) headers['Content-Security-Policy'] = csp.replace(/;\s*upgrade-insecure-requests\b/, '');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/**
+ * Stream a file into a response. A read error (the file vanished with a pruned release, an
+ * I/O error) ends the response instead of becoming an unhandled 'error' event that would
+ * take the whole server down.
+ */
+export function streamFile(file: string, res: ServerResponse): void {
+  const stream = createReadStream(file);
+  stream.on('error', () => {
+    if (!res.headersSent) {
+      res.statusCode = 404;
+      res.removeHeader('Content-Length');
+      res.removeHeader('Content-Encoding');
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Not found');
+    } else res.destroy();
+  });
+  res.on('close', () => stream.destroy());
+  stream.pipe(res);
 }
 
 function escapeHtml(text: string): string {
@@ -127,7 +203,7 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, stats: St
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  streamFile(file, res);
 }
 
 function indexPage(sitesDir: string, host: string): string {
@@ -149,19 +225,43 @@ export interface StaticSitesOptions {
 /** A request handler serving every tenant site of sitesDir by host name. */
 export function createStaticSitesHandler(options: StaticSitesOptions) {
   return function handle(req: IncomingMessage, res: ServerResponse): void {
+    try {
+      serve(req, res);
+    } catch {
+      // Last resort (a file removed between two checks...): answer, never throw.
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      }
+      if (!res.writableEnded) res.end('Internal Server Error');
+    }
+  };
+
+  function serve(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.statusCode = 405;
       res.setHeader('Allow', 'GET, HEAD');
       res.end('Method Not Allowed');
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      // Issue 13 H3: a malformed request target (`GET http://[/x`) is the client's error.
+      res.statusCode = 400;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.setHeader('Connection', 'close');
+      res.end('Bad Request: malformed URL');
+      return;
+    }
     const host = String(req.headers.host ?? '');
     const slug = tenantOfHost(host);
     if (!slug) {
       res.statusCode = 200;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', 'no-store');
+      setSecurityHeaders(req, res, null, url.pathname);
       res.end(indexPage(options.sitesDir, host));
       return;
     }
@@ -169,9 +269,11 @@ export function createStaticSitesHandler(options: StaticSitesOptions) {
     if (!root) {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      setSecurityHeaders(req, res, null, url.pathname);
       res.end(`No site is built for "${slug}".`);
       return;
     }
+    setSecurityHeaders(req, res, root, url.pathname);
     const file = resolveFile(root, url.pathname);
     if (file) {
       send(req, res, file, statSync(file), 200, url.pathname);
@@ -185,5 +287,5 @@ export function createStaticSitesHandler(options: StaticSitesOptions) {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.end('Not found');
-  };
+  }
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody, SIGNATURE_HEADER } from '../../src/pipeline/feeds.ts';
+import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline/feeds.ts';
 import type { LogFields } from '../../src/pipeline/log.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
 import { readStatus } from '../../src/pipeline/status.ts';
@@ -43,8 +43,14 @@ async function searchDoc(id: string | number) {
   }
 }
 
-function push(body: string, signature?: string) {
-  return fetch(`${pipeline.webhookUrl}/feeds/${SLUG}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) } });
+/** Signature headers of a push signed now (issue 13 M13: the timestamp is part of the MAC). */
+function signBody(body: string, secret: string): Record<string, string> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return { [SIGNATURE_HEADER]: signPush(body, secret, timestamp), [TIMESTAMP_HEADER]: String(timestamp) };
+}
+
+function push(body: string, signature?: Record<string, string>) {
+  return fetch(`${pipeline.webhookUrl}/feeds/${SLUG}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...signature } });
 }
 
 beforeAll(async () => {
@@ -53,6 +59,8 @@ beforeAll(async () => {
   const key = await admin.createKey({ actions: ['search'], indexes: [INDEX], expiresAt: null, description: 'pipeline test search key' });
   // Server-side secrets reach the pipeline through the environment only (never site.json).
   process.env.MEILI_ADMIN_KEY = meili.masterKey;
+  // Issue 13 M9: the admin key only goes to the operator-configured host.
+  process.env.MEILI_ADMIN_HOST = meili.host;
   process.env.MEILI_SEARCH_KEY = key.key;
   process.env.MEILI_SEARCH_KEY_UID = key.uid;
   process.env.FEED_SECRET_FEED_MOTORS = SECRET;
@@ -167,7 +175,8 @@ describe('a signed webhook push', () => {
     expect(wrong.status).toBe(401);
     const tampered = await push(body.replace('"price":1', '"price":2'), signBody(body, SECRET));
     expect(tampered.status).toBe(401);
-    expect((await fetch(`${pipeline.webhookUrl}/feeds/nobody`, { method: 'POST', body, headers: { [SIGNATURE_HEADER]: signBody(body, SECRET) } })).status).toBe(404);
+    // Issue 13 M13: an unknown tenant is not revealed before authentication (same 401 as a bad signature).
+    expect((await fetch(`${pipeline.webhookUrl}/feeds/nobody`, { method: 'POST', body, headers: signBody(body, SECRET) })).status).toBe(401);
     await new Promise((done) => setTimeout(done, 1500));
     expect(ws.current(SLUG)).toBe(before);
     expect(ws.stock(SLUG).some((car) => car.price === 1 || car.price === 2)).toBe(false);

@@ -14,7 +14,7 @@ import { enquiryFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { CONTACT_DEFAULTS, CONTACT_ORDER, ConsentFields, ContactFields } from './shared-fields.tsx';
+import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 /** Categories offered when the form shows the category select. */
 export const ENQUIRY_CATEGORIES = ['General Enquiry', 'Sales Enquiry', 'Finance Enquiry', 'Service Enquiry', 'Parts Enquiry', 'Trade-in Enquiry'] as const;
@@ -53,7 +53,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const commentsRequired = props.commentsRequired ?? config.commentsRequired;
   const showDealership = Boolean(props.showDealership) && config.dealerships.length > 1;
   const kit = useFormKit(formId, () => ({
-    ...CONTACT_DEFAULTS,
+    ...contactDefaults(config),
     category: props.category ?? 'General Enquiry',
     message: '',
     location: props.locationSlug ?? preselectedLocation(locations),

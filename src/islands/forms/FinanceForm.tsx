@@ -15,7 +15,7 @@ import { enquiryFormSchema, optionalText } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { CONTACT_DEFAULTS, CONTACT_ORDER, ConsentFields, ContactFields } from './shared-fields.tsx';
+import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 export type FinanceVariant = 'finance' | 'enquiry' | 'apply' | 'pre-approval' | 'personalised';
 
@@ -43,7 +43,7 @@ export default function FinanceForm(props: FinanceFormProps) {
   const formId = props.formId ?? 'finance-form';
   const asksEmployment = variant === 'apply' || variant === 'pre-approval';
   const dealerChoices = config.dealerships.length > 1 ? config.dealerships.map((entry) => ({ value: entry.slug, label: entry.name })) : [];
-  const kit = useFormKit(formId, () => ({ ...CONTACT_DEFAULTS, vehiclePriceBudget: '', preferredDealership: '', employment_status: '', message: '', terms_conditions: false }));
+  const kit = useFormKit(formId, () => ({ ...contactDefaults(config), vehiclePriceBudget: '', preferredDealership: '', employment_status: '', message: '', terms_conditions: false }));
   const [car, setCar] = useState<LeadCar | null>(null);
   const [linked, setLinked] = useState<{ vin?: string; car_type?: string; car_id?: string }>({});
 
@@ -114,7 +114,7 @@ export default function FinanceForm(props: FinanceFormProps) {
       {dealerChoices.length > 0 && <SelectField kit={kit} name="preferredDealership" label="Preferred Dealership" placeholder="Any dealership" options={dealerChoices} />}
       {asksEmployment && <SelectField kit={kit} name="employment_status" label="Employment Status" required placeholder="Choose one" options={EMPLOYMENT} />}
       <TextAreaField kit={kit} name="message" label="Comments" maxLength={5000} />
-      <ConsentFields kit={kit} config={config} />
+      <ConsentFields kit={kit} config={config} purpose="finance" />
       <FormAlert kit={kit} />
       <div className="form__actions">
         <SubmitButton kit={kit} label={variant === 'apply' ? 'Apply Now' : variant === 'pre-approval' ? 'Get Pre-Approved' : 'Send Enquiry'} />

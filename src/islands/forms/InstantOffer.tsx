@@ -21,6 +21,7 @@ import { prefilled } from '../../stores/prefill.ts';
 import { callApi } from './api.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
+import { CollectionNotice } from './shared-fields.tsx';
 
 export interface InstantOfferProps {
   config: FormSiteConfig;
@@ -256,6 +257,8 @@ export default function InstantOffer(props: InstantOfferProps) {
         {step === 'not-found' ? NOT_FOUND_MESSAGES.title : step === 'done' ? 'Your trade-in offer' : STEP_TITLES[step]}
       </h3>
       {car && props.mode === 'trade-in' && step !== 'done' && <p className="muted">Trade-in valuation towards the {car.name}</p>}
+      {/* Issue 13 (privacy): the notice is on screen from the first step, so no photo or detail is sent before it shows. */}
+      {step !== 'done' && step !== 'not-found' && <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose="instantOffer" />}
       <ErrorSummary kit={kit} />
 
       {step === 'vehicle' && (

@@ -10,7 +10,7 @@ import { RequestPhotosFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { CONTACT_DEFAULTS, CONTACT_ORDER, ConsentFields, ContactFields } from './shared-fields.tsx';
+import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 export interface RequestPhotosFormProps {
   config: FormSiteConfig;
@@ -22,7 +22,7 @@ export interface RequestPhotosFormProps {
 export default function RequestPhotosForm(props: RequestPhotosFormProps) {
   const { config, car } = props;
   const formId = props.formId ?? 'request-photos';
-  const kit = useFormKit(formId, () => ({ ...CONTACT_DEFAULTS, message: '' }));
+  const kit = useFormKit(formId, () => ({ ...contactDefaults(config), message: '' }));
   useEffect(() => {
     kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
     notePageVisit();
@@ -55,7 +55,7 @@ export default function RequestPhotosForm(props: RequestPhotosFormProps) {
       <ErrorSummary kit={kit} fieldOrder={[...CONTACT_ORDER, 'message']} />
       <ContactFields kit={kit} />
       <TextAreaField kit={kit} name="message" label="Comments" maxLength={5000} placeholder="Please send photos for this car" />
-      <ConsentFields kit={kit} config={config} />
+      <ConsentFields kit={kit} config={config} purpose="photos" />
       <FormAlert kit={kit} />
       <div className="form__actions">
         <SubmitButton kit={kit} label="Request Photos" />

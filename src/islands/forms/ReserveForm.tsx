@@ -14,7 +14,7 @@ import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
 import { localPaymentAdapter } from './payment.ts';
-import { CONTACT_DEFAULTS, CONTACT_ORDER, ContactFields } from './shared-fields.tsx';
+import { CollectionNotice, CONTACT_ORDER, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 type ReserveStep = 'details' | 'options' | 'payment';
 const TITLES: Record<ReserveStep, string> = { details: 'Your details', options: 'Trade-in and finance', payment: 'Deposit' };
@@ -41,7 +41,7 @@ export default function ReserveForm(props: ReserveFormProps) {
   const [leadId, setLeadId] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement | null>(null);
   const moved = useRef(false);
-  const kit = useFormKit('reserve', () => ({ ...CONTACT_DEFAULTS, message: '', finance: '', 'do-you-have-a-trade-in': '', terms_conditions: false }));
+  const kit = useFormKit('reserve', () => ({ ...contactDefaults(config), message: '', finance: '', 'do-you-have-a-trade-in': '', terms_conditions: false }));
   const deposit = config.reserveDeposit;
   kit.labels.current.terms_conditions = 'Terms';
 
@@ -141,6 +141,7 @@ export default function ReserveForm(props: ReserveFormProps) {
       <ErrorSummary kit={kit} fieldOrder={[...CONTACT_ORDER, 'message', 'terms_conditions']} />
       {step === 'details' && (
         <>
+          <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose="reserve" />
           <ContactFields kit={kit} />
           <TextAreaField kit={kit} name="message" label="Comments" maxLength={2000} />
         </>

@@ -17,7 +17,7 @@ import { CHECK_OPTION_SUFFIX, checkServiceStep, nextServiceStep, SERVICE_STEP_TI
 import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { CONTACT_DEFAULTS, CONTACT_ORDER, ConsentFields, ContactFields } from './shared-fields.tsx';
+import { CollectionNotice, CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 export interface ServiceBookingFormProps {
   config: FormSiteConfig;
@@ -47,7 +47,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
   const heading = useRef<HTMLHeadingElement | null>(null);
   const moved = useRef(false);
   const kit = useFormKit(formId, () => ({
-    ...CONTACT_DEFAULTS,
+    ...contactDefaults(config),
     'Vehicle Make': '',
     Model: '',
     Year: '',
@@ -166,6 +166,8 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
       <h3 id={`${formId}-step-title`} ref={heading} tabIndex={-1}>
         Step {steps.indexOf(step) + 1} of {steps.length}: {SERVICE_STEP_TITLES[step]}
       </h3>
+      {/* Shown from the first step: the contact details are asked for first. */}
+      <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose="service" />
       <ErrorSummary kit={kit} fieldOrder={STEP_ORDER[step]} />
       {step === 'contact' && <ContactFields kit={kit} />}
       {step === 'vehicle' && (
@@ -204,7 +206,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
             </fieldset>
           )}
           <TextAreaField kit={kit} name="Comments" label="Comments" maxLength={5000} />
-          <ConsentFields kit={kit} config={config} />
+          <ConsentFields kit={kit} config={config} purpose="service" notice={false} />
         </>
       )}
       <FormAlert kit={kit} />

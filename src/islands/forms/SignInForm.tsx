@@ -10,6 +10,7 @@ import { SignInRequestSchema, SignInVerifySchema } from '../../schemas/forms.ts'
 import { currentSession, signIn, signOut } from '../../stores/session.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';
+import { CollectionNotice } from './shared-fields.tsx';
 import { configureWatchlistApi, refreshWatchlist, takePendingSave, watchlist } from './watchlist-client.ts';
 
 /** Sessions last as long as the API keeps them (30 days by default). */
@@ -21,7 +22,7 @@ const PURPOSE: Record<string, string> = {
   checkout: 'Sign in to reserve this car.',
 };
 
-export default function SignInForm({ apiBase }: { apiBase: string }) {
+export default function SignInForm({ apiBase, brand, privacyHref = '/privacy-policy' }: { apiBase: string; brand: string; privacyHref?: string }) {
   configureWatchlistApi(apiBase);
   const kit = useFormKit('sign-in', { phone: '', code: '' });
   const [stage, setStage] = useState<'phone' | 'code'>('phone');
@@ -107,6 +108,7 @@ export default function SignInForm({ apiBase }: { apiBase: string }) {
     <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby="sign-in-title">
       <h2 id="sign-in-title">{stage === 'phone' ? 'Sign in with your mobile' : 'Enter your code'}</h2>
       {PURPOSE[params.type] && <p>{PURPOSE[params.type]}</p>}
+      <CollectionNotice brand={brand} privacyHref={privacyHref} purpose="signIn" />
       <ErrorSummary kit={kit} fieldOrder={['phone', 'code']} />
       {stage === 'phone' ? (
         <TextField kit={kit} name="phone" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} hint="We will text you a 6-digit code." />

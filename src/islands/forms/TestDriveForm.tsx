@@ -14,7 +14,7 @@ import { prefilled } from '../../stores/prefill.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { CONTACT_DEFAULTS, CONTACT_ORDER, ConsentFields, ContactFields } from './shared-fields.tsx';
+import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 interface Availability {
   timezone?: string;
@@ -41,7 +41,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
   const { config } = props;
   const cars = useMemo(() => (props.carChoices === undefined ? undefined : decodeCarChoices(props.carChoices)), [props.carChoices]);
   const formId = props.formId ?? 'test-drive';
-  const kit = useFormKit(formId, () => ({ ...CONTACT_DEFAULTS, car_id: props.car ? String(props.car.id) : '', dateTime: '', delivery_location: '', message: '', terms_conditions: false }));
+  const kit = useFormKit(formId, () => ({ ...contactDefaults(config), car_id: props.car ? String(props.car.id) : '', dateTime: '', delivery_location: '', message: '', terms_conditions: false }));
   const [availability, setAvailability] = useState<Availability | null | 'failed'>(null);
   const car = props.car ?? cars?.find((entry) => String(entry.id) === kit.values.car_id) ?? null;
   const deliveryLocations = (car?.location?.distribution_locations ?? []).map((entry) => entry.name ?? entry.slug ?? '').filter(Boolean);
@@ -136,7 +136,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
       )}
       {deliveryLocations.length > 0 && <SelectField kit={kit} name="delivery_location" label="Delivery Location" placeholder="No delivery needed" options={deliveryLocations} />}
       <TextAreaField kit={kit} name="message" label="Comments" maxLength={5000} />
-      <ConsentFields kit={kit} config={config} />
+      <ConsentFields kit={kit} config={config} purpose="testDrive" />
       <FormAlert kit={kit} />
       <div className="form__actions">
         <SubmitButton kit={kit} label="Book Test Drive" />

@@ -304,9 +304,14 @@ export function CheckboxField(props: BaseFieldProps & { children?: ReactNode }) 
         onChange={(event) => kit.set(name, event.target.checked)}
         aria-required={props.required || undefined}
         aria-invalid={kit.errors[name] ? true : undefined}
-        aria-describedby={describedBy(kit, name, false)}
+        aria-describedby={describedBy(kit, name, Boolean(props.hint))}
       />
       <label htmlFor={kit.fieldId(name)}>{props.children ?? props.label}</label>
+      {props.hint && (
+        <p className="field__hint" id={`${kit.fieldId(name)}-hint`}>
+          {props.hint}
+        </p>
+      )}
       <FieldMessage kit={kit} name={name} />
     </div>
   );

@@ -4,10 +4,25 @@
  */
 import { CONTACT_METHODS } from '../../schemas/forms.ts';
 import { consentText, UNSUBSCRIBE_TEXT, type FormSiteConfig } from '../../lib/form-config.ts';
+import { COLLECTION_NOTICE_END, collectionNotice, optInDescription, type CollectionPurpose } from '../../lib/privacy.ts';
 import { CheckboxField, RadioGroupField, TextField, type FormKit } from './form-kit.tsx';
 
 /** Initial values of the contact fields. */
 export const CONTACT_DEFAULTS = { name: '', last_name: '', email: '', phone: '', postcode: '', opt_in: true, PreferredContactMethod: '' };
+
+/** Initial contact values for a site: the opt-in starts as the site chose (issue 13, privacy). */
+export function contactDefaults(config: Pick<FormSiteConfig, 'optInDefault'>) {
+  return { ...CONTACT_DEFAULTS, opt_in: config.optInDefault !== false };
+}
+
+/** APP 5 collection notice: who collects, why, who else sees it, and the Privacy Policy. */
+export function CollectionNotice({ brand, privacyHref, purpose }: { brand: string; privacyHref: string; purpose: CollectionPurpose }) {
+  return (
+    <p className="form__consent form__notice" data-testid="collection-notice">
+      {collectionNotice(brand, purpose)} <a href={privacyHref}>Privacy Policy</a> {COLLECTION_NOTICE_END}
+    </p>
+  );
+}
 
 /** Field order of the contact group (for the error summary). */
 export const CONTACT_ORDER = ['name', 'last_name', 'email', 'phone', 'postcode', 'PreferredContactMethod'];
@@ -30,11 +45,20 @@ export function ContactFields({ kit, preferredContact = false }: { kit: FormKit;
   );
 }
 
-/** Opt-in (default on) plus either the terms checkbox (sites that require it) or the consent notice. */
-export function ConsentFields({ kit, config, optIn = true }: { kit: FormKit; config: FormSiteConfig; optIn?: boolean }) {
+/**
+ * Collection notice (unless the form shows it elsewhere), opt-in (starting as the site
+ * chose, with what it means and how to stop), plus either the terms checkbox (sites that
+ * require it) or the consent notice.
+ */
+export function ConsentFields({ kit, config, optIn = true, purpose = 'enquiry', notice = true }: { kit: FormKit; config: FormSiteConfig; optIn?: boolean; purpose?: CollectionPurpose; notice?: boolean }) {
   return (
     <>
-      {optIn && <CheckboxField kit={kit} name="opt_in" label="Keep me up to date with news and offers" />}
+      {notice && <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose={purpose} />}
+      {optIn && (
+        <CheckboxField kit={kit} name="opt_in" label="Keep me up to date with news and offers" hint={optInDescription(config.brand)}>
+          Keep me up to date with news and offers
+        </CheckboxField>
+      )}
       {config.termsRequired ? (
         <CheckboxField kit={kit} name="terms_conditions" label="Terms of use" required>
           I agree to the{' '}

@@ -13,6 +13,14 @@ export const link = v.pipe(
   v.regex(/^(\/(?!\/)[^\s]*|https?:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/, 'expected a path starting with / or an http(s) URL'),
 );
 
+/**
+ * An absolute http(s) URL (issue 13, low): v.url() alone accepts `javascript:` and `data:`
+ * URLs, which become script when used as a link or an iframe source.
+ */
+export function httpUrl(message = 'expected an http(s) URL, e.g. https://www.example.com.au') {
+  return v.pipe(v.string(), v.url(message), v.regex(/^https?:\/\/[^\s]+$/i, message));
+}
+
 /** An Australian or international phone number as text, e.g. "+61 7 3000 1234" or "07 3000 1234". */
 export const phone = v.pipe(v.string(), v.regex(/^[+()\d\s-]{6,20}$/, 'expected a phone number such as +61 7 3000 1234'));
 

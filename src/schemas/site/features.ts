@@ -47,6 +47,12 @@ export const FeaturesSchema = v.strictObject({
   finance_box_disabled: v.optional(v.boolean(), false),
   /** Enquiry comments required. Default true. */
   enquiry_comments_required: v.optional(v.boolean(), true),
+  /**
+   * The marketing opt-in box of the lead forms starts ticked (the spec's default). Set false
+   * for an unticked box: the regulator's view is that a pre-ticked box is not express consent
+   * (docs/security.md, "Privacy choices"). Default true.
+   */
+  marketing_opt_in_default: v.optional(v.boolean(), true),
   /** Forms require a terms-of-use checkbox instead of the consent notice. Default false. */
   terms_required: v.optional(v.boolean(), false),
   /** Copy the chosen location's dealership_slug into the lead. Default false. */

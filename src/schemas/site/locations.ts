@@ -1,6 +1,6 @@
 /** Locations and dealerships of a site (spec §3 "Location", "Dealership"). */
 import * as v from 'valibot';
-import { phone, slug } from './common.ts';
+import { httpUrl, link, phone, slug } from './common.ts';
 
 /** One opening-hours row (weekday 0-6, 0 Sunday). */
 export const OpeningHourSchema = v.strictObject({
@@ -54,7 +54,7 @@ export const LocationSchema = v.strictObject({
     postcode: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/, 'expected a 4-digit postcode'))),
     lat: v.optional(v.number()),
     long: v.optional(v.number()),
-    place_url: v.optional(v.string()),
+    place_url: v.optional(httpUrl()),
     place_id: v.optional(v.string()),
     map_key: v.optional(v.string()),
   }),
@@ -73,9 +73,9 @@ export const LocationSchema = v.strictObject({
   dealer_license_number: v.optional(v.string()),
   motor_vehicle_repairer: v.optional(v.string()),
   /** Link to this location's stock search. */
-  stock_url: v.optional(v.string()),
+  stock_url: v.optional(link),
   /** External service booking URL: closed days of a service location show 'Enquire Now' linking here. */
-  booking_url: v.optional(v.pipe(v.string(), v.url())),
+  booking_url: v.optional(httpUrl()),
 });
 
 export const DealershipSchema = v.strictObject({

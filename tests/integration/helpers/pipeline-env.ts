@@ -58,23 +58,31 @@ export async function waitFor<T>(what: string, check: () => T | Promise<T>, time
 }
 
 /** The real static server (as `npm start` runs it) over a sites directory. */
-export async function serveSites(sitesDir: string): Promise<{ get(slug: string, path: string): Promise<{ status: number; text: string }>; close(): Promise<void> }> {
+export async function serveSites(sitesDir: string): Promise<{
+  get(slug: string, path: string): Promise<{ status: number; text: string }>;
+  getWithHeaders(slug: string, path: string): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }>;
+  close(): Promise<void>;
+}> {
   const handler = createStaticSitesHandler({ sitesDir });
   const server: Server = createServer(handler);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    get(slug, path) {
-      return new Promise((done, fail) => {
-        const req = request({ host: '127.0.0.1', port, path, headers: { host: `${slug}.localhost:${port}`, 'accept-encoding': 'identity' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        });
-        req.on('error', fail);
-        req.end();
+  const getWithHeaders = (slug: string, path: string) =>
+    new Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }>((done, fail) => {
+      const req = request({ host: '127.0.0.1', port, path, headers: { host: `${slug}.localhost:${port}`, 'accept-encoding': 'identity' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
       });
+      req.on('error', fail);
+      req.end();
+    });
+  return {
+    getWithHeaders,
+    async get(slug, path) {
+      const { status, text } = await getWithHeaders(slug, path);
+      return { status, text };
     },
     close: () => new Promise((done) => server.close(() => done())),
   };

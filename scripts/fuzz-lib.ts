@@ -1,0 +1,401 @@
+/**
+ * The bounded adversarial run of issue 13 (`npm run fuzz`, scripts/fuzz.ts; a small run is
+ * tests/integration/fuzz.test.ts): malformed requests, generated from a seed, sent over raw
+ * sockets on 127.0.0.1 to the three servers `npm start` runs, each in its own child
+ * process so a crash shows as a crash:
+ *
+ *   - the lead API and the static sites (scripts/serve.ts: one process, /api and the sites),
+ *   - the feed webhook (scripts/pipeline.ts).
+ *
+ * Every request gets a verdict: a status (any 1xx-4xx is fine, 5xx is a failure), or no
+ * answer when the request itself was cut short on purpose (truncated bodies), or a
+ * failure when the server closed without answering a complete request. After the run
+ * every process must still answer its health request. Bounded: a count per target and an
+ * overall time limit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '..');
+
+/** Deterministic PRNG (mulberry32), so a failing case can be replayed from its seed. */
+export function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Random = () => number;
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const int = (random: Random, max: number) => Math.floor(random() * max);
+
+/** One request to send: raw bytes, and whether it is deliberately incomplete (no answer expected). */
+export interface FuzzCase {
+  bytes: Buffer;
+  truncated: boolean;
+  label: string;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE', 'CONNECT', 'PROPFIND', 'G\u00e9T', 'get', ''];
+const WEIRD_TARGETS = [
+  'http://[/x', 'http://[::1', '//', '///etc/passwd', '/%', '/%%', '/%E0%A4%A', '/%C0%AF', '/%00', '/..%2f..%2fetc/passwd', '/../../../etc/passwd',
+  '/%2e%2e/%2e%2e/', '/?' + '&'.repeat(50), '/\u00ff\u00fe', '*', 'http://evil.example/', 'https://a:b@[::1]:99999/', '/a?b=%', '/a#frag', '/\\..\\..\\windows',
+  '/_headers', '/.git/config', '/index.html%00.png', '/cars/%252e%252e/', `/${'a'.repeat(9000)}`, '/api', '/api/', '/api/%', '/api/..%2f..%2f', '/api/leads?x=%ZZ',
+];
+const JUNK_STRINGS = ['', ' ', 'null', '\u0000', '\ud800', '<script>alert(1)</script>', "' OR 1=1 --", '${jndi:ldap://x}', '../../etc/passwd', '%s%s%s%n', 'A'.repeat(5000), '{{7*7}}', 'javascript:alert(1)', '\u202e', '🚗'.repeat(50)];
+
+/** A random JSON-ish value, sometimes deeply nested, sometimes of the wrong type. */
+function junkValue(random: Random, depth = 0): unknown {
+  const roll = random();
+  if (depth > 3 || roll < 0.3) return pick(random, JUNK_STRINGS);
+  if (roll < 0.45) return pick(random, [0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.1, Number.MAX_SAFE_INTEGER, 1e-308]);
+  if (roll < 0.55) return pick(random, [true, false, null]);
+  if (roll < 0.75) return Array.from({ length: int(random, 5) }, () => junkValue(random, depth + 1));
+  const object: Record<string, unknown> = {};
+  for (let i = int(random, 6); i > 0; i--) {
+    const key = pick(random, ['name', 'email', 'phone', 'postcode', 'opt_in', 'car_id', 'evalid', 'category', 'message', '__proto__', 'constructor', 'vehicles', 'removed', 'id', 'slug', 'price', pick(random, JUNK_STRINGS).slice(0, 20)]);
+    // An own property even for "__proto__", as JSON.parse makes it on the server.
+    Object.defineProperty(object, key, { value: junkValue(random, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return object;
+}
+
+function junkBody(random: Random): string {
+  const roll = random();
+  if (roll < 0.15) return '{"a":' + '['.repeat(5000);
+  if (roll < 0.25) return pick(random, ['{', '[', '"', 'nul', '{"a":1,}', '\u0000\u0001', '--boundary\r\nContent-Disposition: form-data; name="file"\r\n\r\nxx', '']);
+  if (roll < 0.3) return JSON.stringify({ a: 'x'.repeat(int(random, 200_000)) });
+  return JSON.stringify(junkValue(random));
+}
+
+/** Assemble a request; `bodyLength` may lie. */
+function request(method: string, target: string, headers: [string, string][], body: string, options: { declaredLength?: number | 'none'; cut?: Random } = {}): Buffer {
+  const bodyBuffer = Buffer.from(body, 'utf8');
+  const lines = [`${method} ${target} HTTP/1.1`, ...headers.map(([name, value]) => `${name}: ${value}`)];
+  if (options.declaredLength !== 'none') lines.push(`Content-Length: ${options.declaredLength ?? bodyBuffer.length}`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  const full = Buffer.concat([head, bodyBuffer]);
+  return options.cut ? full.subarray(0, Math.max(1, int(options.cut, full.length))) : full;
+}
+
+function randomHeaders(random: Random, host: string): [string, string][] {
+  const headers: [string, string][] = [];
+  const roll = random();
+  if (roll < 0.05) return headers; // no Host at all
+  headers.push(['Host', roll < 0.15 ? pick(random, ['', 'evil.example', '[::1', 'a'.repeat(300), 'x.localhost:99999', '..localhost', host.toUpperCase()]) : host]);
+  if (random() < 0.5) headers.push(['Content-Type', pick(random, ['application/json', 'text/plain', 'multipart/form-data; boundary=boundary', 'multipart/form-data', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', '*/*;;'])]);
+  if (random() < 0.2) headers.push(['Origin', pick(random, ['null', 'http://evil.example', 'http://basic-motors.localhost:1', 'javascript:alert(1)'])]);
+  if (random() < 0.2) headers.push(['X-Site', pick(random, JUNK_STRINGS).slice(0, 100).replace(/[\r\n\u0000-\u001f\u007f-\uffff]/g, '?')]);
+  if (random() < 0.1) headers.push(['Cookie', `session=${'x'.repeat(int(random, 5000))}`]);
+  if (random() < 0.1) headers.push(['Authorization', pick(random, ['Bearer ', 'Bearer x.y.z', 'Basic %%%', 'Bearer ' + 'a'.repeat(3000)])]);
+  if (random() < 0.1) headers.push(['Accept-Encoding', pick(random, ['gzip', 'gzip;q=abc', '*', 'br, deflate, gzip', 'x'.repeat(500)])]);
+  if (random() < 0.1) headers.push(['If-None-Match', pick(random, ['*', 'W/"x"', '"' + 'a'.repeat(1000)])]);
+  if (random() < 0.1) headers.push(['Range', pick(random, ['bytes=0-', 'bytes=-1', 'bytes=9999999999-', 'bytes=x'])]);
+  if (random() < 0.05) headers.push(['Transfer-Encoding', pick(random, ['chunked', 'gzip', 'identity, chunked'])]);
+  if (random() < 0.05) headers.push(['X-Forwarded-For', pick(random, ['1.2.3.4', 'x', '::1, 999.999.1.1', ''])]);
+  if (random() < 0.03) for (let i = 0; i < 120; i++) headers.push([`X-Junk-${i}`, 'y']);
+  return headers;
+}
+
+/** Paths of the lead API (with random parameters). */
+const API_PATHS = [
+  '/api/health', '/api/leads', '/api/miscellaneous', '/api/phone-reveal', '/api/auth/request-code', '/api/auth/verify', '/api/auth/sign-out', '/api/auth/session',
+  '/api/watchlist', '/api/watchlist/save-car', '/api/watchlist/remove-car', '/api/eval-expert/enter-vin', '/api/eval-expert/manual-entry', '/api/eval-expert/update-eval',
+  '/api/eval-expert/image-upload', '/api/eval-expert/photos/1', '/api/eval-expert/photos/%00', '/api/youx/quote', '/api/geocode', '/api/locations/nearest',
+  '/api/delivery-estimate', '/api/test-drive/availability', '/api/cars/x/view.json', '/api/cars/%E0/pdf', '/api/cars/../autogauge', '/api/dev/messages', '/api/nope',
+];
+const SITE_PATHS = ['/', '/cars/', '/index.html', '/404.html', '/sitemap.xml', '/_astro/app.js', '/search/used-cars/', '/privacy-policy/', '/public-docs/leak.txt', '/no-such-page/'];
+
+const text = (value: unknown) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+function query(random: Random): string {
+  if (random() < 0.5) return '';
+  const keys = ['q', 'lat', 'lng', 'postcode', 'date', 'car_id', 'photos_count', 'site', 'type', 'redirect', '__proto__[x]'];
+  return '?' + Array.from({ length: 1 + int(random, 4) }, () => `${pick(random, keys)}=${encodeURIComponent(text(junkValue(random)).replace(/[\ud800-\udfff]/g, '?')).slice(0, 300)}`).join('&');
+}
+
+/** A malformed or hostile request for the lead API / static sites process. */
+export function siteCase(random: Random, slugs: readonly string[], port: number, api: boolean): FuzzCase {
+  const slug = pick(random, slugs);
+  const host = `${slug}.localhost:${port}`;
+  const roll = random();
+  const cut = random() < 0.08;
+  if (roll < 0.2) {
+    const target = pick(random, WEIRD_TARGETS);
+    const method = pick(random, METHODS) || 'GET';
+    // Node's HTTP server closes CONNECT requests without an answer unless a tunnel is offered: expected.
+    return { bytes: request(method, target, randomHeaders(random, host), random() < 0.5 ? '' : junkBody(random), { cut: cut ? random : undefined }), truncated: cut || method === 'CONNECT', label: `${method} weird target ${target.slice(0, 40)}` };
+  }
+  if (roll < 0.25) {
+    // Lying Content-Length: more declared than sent (the server waits; the client gives up).
+    return { bytes: request('POST', api ? pick(random, API_PATHS) : pick(random, SITE_PATHS), randomHeaders(random, host), '{"a":', { declaredLength: 10_000 }), truncated: true, label: 'short body' };
+  }
+  if (roll < 0.28) {
+    const garbage = Buffer.from(Array.from({ length: 1 + int(random, 400) }, () => int(random, 256)));
+    return { bytes: garbage, truncated: false, label: 'binary garbage' };
+  }
+  if (roll < 0.31) {
+    return { bytes: request('POST', pick(random, API_PATHS), [['Host', host], ['Transfer-Encoding', 'chunked'], ['Content-Type', 'application/json']], 'zz\r\n{}\r\n0\r\n\r\n', { declaredLength: 'none' }), truncated: false, label: 'bad chunk' };
+  }
+  const path = api ? pick(random, API_PATHS) : pick(random, SITE_PATHS);
+  const method = api ? pick(random, ['GET', 'POST', 'POST', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'HEAD']) : pick(random, ['GET', 'GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE']);
+  const body = method === 'GET' || method === 'HEAD' ? '' : junkBody(random);
+  return { bytes: request(method, path + query(random), randomHeaders(random, host), body, { cut: cut ? random : undefined }), truncated: cut, label: `${method} ${path}` };
+}
+
+/** A malformed, forged or stale push for the feed webhook. */
+export function webhookCase(random: Random, slugs: readonly string[], secret: string): FuzzCase {
+  const slug = random() < 0.7 ? pick(random, slugs) : pick(random, ['nobody', '%E0%A4%A', '..', 'a'.repeat(300), '%00', 'Hook-Motors']);
+  const now = Math.floor(Date.now() / 1000);
+  const body = junkBody(random);
+  const timestamp = pick(random, [String(now), String(now - 3600), String(now + 3600), '', 'abc', '-1', '9'.repeat(30), String(now)]);
+  const headers: [string, string][] = [['Host', '127.0.0.1']];
+  const signing = random();
+  if (signing < 0.3) headers.push(['X-Signature-256', `sha256=${createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex')}`]);
+  else if (signing < 0.6) headers.push(['X-Signature-256', pick(random, ['sha256=', 'sha256=00', 'md5=abc', 'x'.repeat(2000), `sha256=${'0'.repeat(64)}`])]);
+  if (random() < 0.8) headers.push(['X-Signature-Timestamp', timestamp]);
+  if (random() < 0.1) {
+    const target = pick(random, WEIRD_TARGETS);
+    const method = pick(random, METHODS) || 'GET';
+    return { bytes: request(method, target, headers, body), truncated: method === 'CONNECT', label: `webhook ${method} weird target ${target.slice(0, 40)}` };
+  }
+  const cut = random() < 0.08;
+  const lie = random() < 0.05;
+  return {
+    bytes: request(pick(random, ['POST', 'POST', 'POST', 'GET', 'PUT']), `/feeds/${slug}${random() < 0.1 ? '/extra' : ''}`, headers, body, { cut: cut ? random : undefined, declaredLength: lie ? 30 * 1024 * 1024 : undefined }),
+    truncated: cut || lie,
+    label: `push ${slug.slice(0, 20)}`,
+  };
+}
+
+/** Send one case; status 0 when the connection closed (or timed out) without a response. */
+export function send(port: number, fuzz: FuzzCase, timeoutMs: number): Promise<number> {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    let finished = false;
+    const finish = (status: number) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      socket.destroy();
+      done(status);
+    };
+    const timer = setTimeout(() => finish(0), fuzz.truncated ? Math.min(timeoutMs, 300) : timeoutMs);
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(received);
+      if (status) finish(Number(status[1]));
+      else if (received.length > 64) finish(-1);
+    });
+    socket.on('error', () => finish(0));
+    socket.on('close', () => finish(0));
+    socket.write(fuzz.bytes);
+  });
+}
+
+/** A server child process and how to ask whether it is alive. */
+export interface FuzzTarget {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  health(): Promise<boolean>;
+  exit: string | null;
+  output: string;
+}
+
+async function httpGet(port: number, path: string, host: string): Promise<number> {
+  return send(port, { bytes: Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`), truncated: false, label: 'health' }, 5000);
+}
+
+function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, portPattern: RegExp, fixedPort?: number): Promise<FuzzTarget> {
+  const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const target: FuzzTarget = { name, port: fixedPort ?? 0, child, exit: null, output: '', health: async () => false };
+  child.on('exit', (code, signal) => (target.exit = signal ?? `exit ${code}`));
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${name} did not start:\n${target.output.slice(-3000)}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      target.output = (target.output + chunk.toString()).slice(-20_000);
+      const match = portPattern.exec(target.output);
+      if (match) {
+        clearTimeout(timer);
+        if (!fixedPort) target.port = Number(match[1]);
+        done(target);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.on('exit', () => {
+      clearTimeout(timer);
+      fail(new Error(`${name} exited at start:\n${target.output.slice(-3000)}`));
+    });
+  });
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** The workspace and the two server processes under test. */
+export interface FuzzEnvironment {
+  site: FuzzTarget;
+  webhook: FuzzTarget;
+  siteSlugs: string[];
+  webhookSlugs: string[];
+  secret: string;
+  close(): Promise<void>;
+}
+
+const SECRET = 'fuzz-webhook-secret';
+
+/** Start `serve.ts` (lead API + static sites) and `pipeline.ts` (webhook) on loopback over a temporary workspace. */
+export async function startFuzzEnvironment(): Promise<FuzzEnvironment> {
+  const root = mkdtempSync(join(tmpdir(), 'fuzz-'));
+  const tenants = join(root, 'tenants');
+  const sites = join(root, 'sites');
+  const siteSlugs = ['basic-motors', 'forms-demo'];
+  for (const slug of siteSlugs) {
+    cpSync(join(REPO, 'tests/fixtures/tenants', slug), join(tenants, slug), { recursive: true });
+    // A small served site per tenant (the server's behaviour, not the pages, is under test).
+    const dir = join(sites, slug);
+    mkdirSync(join(dir, '_astro'), { recursive: true });
+    mkdirSync(join(dir, 'cars'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${slug}</title><script>boot()</script>${'<p>stock</p>'.repeat(200)}`);
+    writeFileSync(join(dir, '404.html'), '<!doctype html><title>Not found</title>');
+    writeFileSync(join(dir, 'cars', 'index.html'), '<!doctype html><title>Cars</title>');
+    writeFileSync(join(dir, '_astro', 'app.js'), 'console.log(1)');
+    writeFileSync(join(dir, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'\n  Strict-Transport-Security: max-age=31536000\n");
+  }
+  // The webhook's tenants: a site.json that does not validate, so an accepted push never starts a build.
+  const hookTenants = join(root, 'hook-tenants');
+  const webhookSlugs = ['hook-motors', 'other-motors'];
+  for (const slug of webhookSlugs) {
+    mkdirSync(join(hookTenants, slug), { recursive: true });
+    writeFileSync(join(hookTenants, slug, 'site.json'), JSON.stringify({ slug }));
+    writeFileSync(join(hookTenants, slug, 'stock.json'), '[]');
+  }
+  const base = { PATH: process.env.PATH, HOME: process.env.HOME, ASTRO_TELEMETRY_DISABLED: '1' };
+  const sitePort = await freePort();
+  const site = await startChild(
+    'lead API + static sites (scripts/serve.ts)',
+    [join(REPO, 'scripts/serve.ts'), '--dir', sites, '--tenants', tenants, '--port', String(sitePort), '--host', '127.0.0.1'],
+    // Limits raised so the run exercises the handlers rather than the rate limiter (429s are fine too).
+    { ...base, SQLITE_FILE: join(root, 'leads.sqlite'), RATE_LIMIT_MAX: '10000000', RATE_LIMIT_TENANT_MAX: '100000000', RATE_LIMIT_SIGN_IN_MAX: '10000000', LOG_LEVEL: 'fatal' },
+    /serving .* at http:\/\/localhost:(\d+)\//,
+    sitePort,
+  );
+  site.health = async () => (await httpGet(site.port, '/api/health', `basic-motors.localhost:${site.port}`)) === 200 && (await httpGet(site.port, '/', `basic-motors.localhost:${site.port}`)) === 200;
+  const webhook = await startChild(
+    'feed webhook (scripts/pipeline.ts)',
+    [join(REPO, 'scripts/pipeline.ts'), '--tenants', hookTenants, '--sites', join(root, 'hook-sites'), '--inbox', join(root, 'inbox'), '--port', '0', '--debounce', '3600000', '--max-wait', '3600000', '--jobs', '1'],
+    { ...base, FEED_SECRET_HOOK_MOTORS: SECRET, FEED_SECRET_OTHER_MOTORS: SECRET },
+    /"event":"webhook-listening"[^\n]*"url":"http:\/\/127\.0\.0\.1:(\d+)"/,
+  );
+  webhook.health = async () => (await httpGet(webhook.port, '/healthz', '127.0.0.1')) === 200;
+  return {
+    site,
+    webhook,
+    siteSlugs,
+    webhookSlugs,
+    secret: SECRET,
+    async close() {
+      for (const target of [site, webhook]) {
+        if (target.exit === null) {
+          const exited = new Promise((done) => target.child.once('exit', done));
+          target.child.kill('SIGTERM');
+          await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
+          if (target.exit === null) target.child.kill('SIGKILL');
+        }
+      }
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Figures of one target's run. */
+export interface FuzzReport {
+  target: string;
+  sent: number;
+  byStatus: Record<string, number>;
+  serverErrors: { status: number; label: string }[];
+  /** Complete requests the server closed without answering. */
+  unanswered: { label: string }[];
+  crashed: string | null;
+  answersAfterwards: boolean;
+  seconds: number;
+}
+
+/** Send `count` cases from `make` with some concurrency, bounded by `deadline` (ms epoch). */
+export async function runCases(target: FuzzTarget, count: number, make: (random: Random) => FuzzCase, options: { seed: number; concurrency: number; deadline: number; timeoutMs?: number }): Promise<FuzzReport> {
+  const random = prng(options.seed);
+  const started = Date.now();
+  const report: FuzzReport = { target: target.name, sent: 0, byStatus: {}, serverErrors: [], unanswered: [], crashed: null, answersAfterwards: false, seconds: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < count && Date.now() < options.deadline && target.exit === null) {
+      next += 1;
+      const fuzz = make(random);
+      const status = await send(target.port, fuzz, options.timeoutMs ?? 10_000);
+      report.sent += 1;
+      const key = status > 0 ? `${Math.floor(status / 100)}xx` : status === 0 ? 'no answer' : 'not HTTP';
+      report.byStatus[key] = (report.byStatus[key] ?? 0) + 1;
+      if (status >= 500) report.serverErrors.push({ status, label: fuzz.label });
+      if (status <= 0 && !fuzz.truncated && report.unanswered.length < 50) report.unanswered.push({ label: fuzz.label });
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  await new Promise((done) => setTimeout(done, 300));
+  report.crashed = target.exit;
+  report.answersAfterwards = target.exit === null && (await target.health());
+  report.seconds = Math.round((Date.now() - started) / 100) / 10;
+  return report;
+}
+
+/** Run every target; `count` requests each. */
+export async function runFuzz(options: { count: number; seed: number; concurrency: number; timeLimitMs: number; log?: (line: string) => void }): Promise<FuzzReport[]> {
+  const log = options.log ?? (() => {});
+  const env = await startFuzzEnvironment();
+  const deadline = Date.now() + options.timeLimitMs;
+  try {
+    const reports: FuzzReport[] = [];
+    const common = { concurrency: options.concurrency, deadline };
+    log(`lead API: ${options.count} requests`);
+    reports.push({ ...(await runCases(env.site, options.count, (random) => siteCase(random, env.siteSlugs, env.site.port, true), { ...common, seed: options.seed })), target: 'lead API (/api/*)' });
+    log(`static sites: ${options.count} requests`);
+    reports.push({ ...(await runCases(env.site, options.count, (random) => siteCase(random, env.siteSlugs, env.site.port, false), { ...common, seed: options.seed + 1 })), target: 'static sites' });
+    log(`feed webhook: ${options.count} requests`);
+    reports.push({ ...(await runCases(env.webhook, options.count, (random) => webhookCase(random, env.webhookSlugs, env.secret), { ...common, seed: options.seed + 2 })), target: 'feed webhook' });
+    // Every process still answers after all three runs.
+    const siteAlive = env.site.exit === null && (await env.site.health());
+    const hookAlive = env.webhook.exit === null && (await env.webhook.health());
+    reports[0]!.answersAfterwards &&= siteAlive;
+    reports[1]!.answersAfterwards &&= siteAlive;
+    reports[2]!.answersAfterwards &&= hookAlive;
+    for (const report of reports) if (report.crashed === null) report.crashed = report.target === 'feed webhook' ? env.webhook.exit : env.site.exit;
+    if (env.site.exit || env.webhook.exit) log(`process output:\n${env.site.output.slice(-3000)}\n${env.webhook.output.slice(-3000)}`);
+    return reports;
+  } finally {
+    await env.close();
+  }
+}
+
+/** True when a run met the bar: every request sent, 0 crashes, 0 5xx, 0 unanswered, all alive. */
+export function passed(report: FuzzReport, count: number): boolean {
+  return report.sent === count && report.crashed === null && report.serverErrors.length === 0 && report.unanswered.length === 0 && report.answersAfterwards;
+}

@@ -1,0 +1,31 @@
+/**
+ * The environment of build children (issue 13, low): the Astro build and the kept-bundle
+ * renderer run tenant-controlled data through third-party code, so they get only what they
+ * need, never every secret of the process that starts them (database URL, sign-in secret,
+ * Meilisearch admin key, feed secrets, provider keys).
+ *
+ * Passed: the system basics (PATH, HOME, temp dir, locale, time zone), Node's own settings
+ * (NODE_ENV, NODE_OPTIONS, NODE_EXTRA_CA_CERTS...), CI / telemetry switches, the build's
+ * DEALER_* variables, and the search-only key the pages use to mint tenant tokens
+ * (MEILI_SEARCH_KEY, MEILI_SEARCH_KEY_UID, MEILI_TOKEN_TTL_DAYS). docs/security.md lists them.
+ */
+
+const NAMES = new Set([
+  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'TZ', 'TERM',
+  'NODE_ENV', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_COMPILE_CACHE', 'UV_THREADPOOL_SIZE',
+  'CI', 'ASTRO_TELEMETRY_DISABLED', 'DO_NOT_TRACK', 'NO_COLOR', 'FORCE_COLOR',
+  'MEILI_SEARCH_KEY', 'MEILI_SEARCH_KEY_UID', 'MEILI_TOKEN_TTL_DAYS',
+]);
+const PREFIXES = ['LC_', 'DEALER_'];
+
+/** True when a variable may be passed to a build child. */
+export function allowedInBuildChild(name: string): boolean {
+  return NAMES.has(name) || PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
+/** The allow-listed part of `env` plus the child's own variables. */
+export function buildChildEnv(extra: NodeJS.ProcessEnv, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const result: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && allowedInBuildChild(name)) result[name] = value;
+  return { ...result, ...extra };
+}

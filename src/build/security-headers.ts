@@ -1,0 +1,156 @@
+/**
+ * Security headers of a built site (issue 13 M8 and the HSTS / frame-protection low item).
+ *
+ * One Content-Security-Policy per tenant site: scripts only from the site itself plus the
+ * SHA-256 hashes of the inline scripts its pages actually contain (Astro's island loaders,
+ * the gate guard, the print trigger...), no 'unsafe-inline' for scripts; connections only
+ * to the site, its lead API and its search host. The post-build step scans every page of
+ * the output, collects the distinct inline scripts (a few dozen at most: they come from
+ * the code, not from stock data) and writes `_headers` (the format Netlify and Cloudflare
+ * Pages read) at the site root; the static server of `npm start` / `npm run serve` sends
+ * the same headers (src/server/static-sites.ts). docs/security.md lists them for other CDNs.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Site } from '../schemas/site.ts';
+import type { PostBuildStep } from './steps.ts';
+
+/** The file the step writes at the site root. */
+export const HEADERS_FILE = '_headers';
+
+/** HSTS: one year. No includeSubDomains by default: a dealer's other sub-domains may still be on plain HTTP. */
+export const HSTS = 'max-age=31536000';
+
+const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
+
+/** CSP source expressions (`'sha256-<base64>'`) of the executable inline scripts of a page. */
+export function inlineScriptHashes(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
+    if (!EXECUTABLE_TYPES.has(type)) continue;
+    found.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return [...found];
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url || !/^https?:\/\//i.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The site's Content-Security-Policy, given the hashes of its inline scripts. */
+export function contentSecurityPolicy(site: Site, scriptHashes: Iterable<string>): string {
+  const connect = new Set(["'self'"]);
+  for (const origin of [originOf(site.api_base), originOf(site.search?.host)]) if (origin) connect.add(origin);
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...[...new Set(scriptHashes)].sort()]],
+    // Inline style attributes (theme variables, React islands) are needed; styles cannot run script.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    // Vehicle photos come from each dealer's feed (any HTTPS host).
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', [...connect]],
+    // Vehicle videos and the service-booking page are embedded from their providers.
+    ['frame-src', ["'self'", 'https:']],
+    ['media-src', ["'self'", 'https:']],
+    ['worker-src', ["'self'", 'blob:']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+  ];
+  if (site.url.startsWith('https:')) directives.push(['upgrade-insecure-requests', []]);
+  return directives.map(([name, values]) => [name, ...values].join(' ')).join('; ');
+}
+
+/** Every header a page of the site is served with (HTML and assets alike). */
+export function securityHeaders(site: Site, scriptHashes: Iterable<string>): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(site, scriptHashes),
+    'Strict-Transport-Security': HSTS,
+    'X-Frame-Options': 'SAMEORIGIN',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), payment=(), usb=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/** A `_headers` rule: a path pattern (`*` matches any characters) and its headers. */
+export interface HeadersRule {
+  pattern: string;
+  headers: Record<string, string>;
+}
+
+/** `_headers` text (Netlify / Cloudflare Pages format). */
+export function renderHeadersFile(rules: readonly HeadersRule[]): string {
+  return `${rules.map((rule) => [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n')}\n`;
+}
+
+/** Parse `_headers` text: unindented lines are patterns, indented `Name: value` lines their headers. */
+export function parseHeadersFile(text: string): HeadersRule[] {
+  const rules: HeadersRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: {} });
+    else {
+      const pair = /^\s+([A-Za-z0-9-]+):\s*(.*)$/.exec(line);
+      if (pair && rules.length) rules[rules.length - 1]!.headers[pair[1]!] = pair[2]!.trim();
+    }
+  }
+  return rules;
+}
+
+/** Headers of the rules whose pattern matches a URL path (later rules win). */
+export function headersForPath(rules: readonly HeadersRule[], path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    const pattern = new RegExp(`^${rule.pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    if (pattern.test(path)) Object.assign(headers, rule.headers);
+  }
+  return headers;
+}
+
+// Hashes of pages already scanned, by file identity: a release's reused pages are hard links
+// of the previous release's files (same inode), so an incremental release reads only the
+// pages it rendered.
+const scanned = new Map<string, string[]>();
+
+function collectHashes(dir: string, into: Set<string>): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== '_astro' && entry.name !== 'media') collectHashes(path, into);
+      continue;
+    }
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const stats = statSync(path);
+    const key = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+    let hashes = scanned.get(key);
+    if (!hashes) {
+      hashes = inlineScriptHashes(readFileSync(path, 'utf8'));
+      if (scanned.size > 200_000) scanned.clear();
+      scanned.set(key, hashes);
+    }
+    for (const hash of hashes) into.add(hash);
+  }
+}
+
+/** Post-build step: `_headers` with the site's security headers for every path. */
+export const securityHeadersStep: PostBuildStep = {
+  name: 'security-headers',
+  run({ outDir, bundle }) {
+    const hashes = new Set<string>();
+    collectHashes(outDir, hashes);
+    writeFileSync(join(outDir, HEADERS_FILE), renderHeadersFile([{ pattern: '/*', headers: securityHeaders(bundle.site, hashes) }]));
+  },
+};

@@ -1,0 +1,157 @@
+/**
+ * Issue 13, findings H3 and M13: the feed-webhook server of `npm run pipeline` (run here as
+ * the real script, in a child process, so a crash is seen as a crash) against malformed
+ * requests, replays, stale signatures, oversized bodies and tenant probing.
+ *
+ * The tenant folder holds a site.json that does not validate, so the rebuild a push asks for
+ * stops at once (no Astro build runs): these tests are about the webhook, not releases.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline/feeds.ts';
+import { rawRequest } from './helpers/raw-http.ts';
+
+const REPO = resolve(import.meta.dirname, '../..');
+const SLUG = 'hook-motors';
+const SECRET = 'hook-motors-webhook-secret';
+const root = mkdtempSync(join(tmpdir(), 'webhook-hardening-'));
+let child: ChildProcess;
+let port = 0;
+let exited: string | null = null;
+const output: string[] = [];
+
+const car = (id: string, price: number) => ({ id, slug: `2020-toyota-corolla-${id.toLowerCase()}`, make: 'Toyota', model: 'Corolla', price, status: 'in_stock', car_type: 'used' });
+const now = () => Math.floor(Date.now() / 1000);
+
+function push(slug: string, body: string, headers: Record<string, string>) {
+  return fetch(`http://127.0.0.1:${port}/feeds/${slug}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+}
+function signed(body: string, timestamp = now(), secret = SECRET) {
+  return { [SIGNATURE_HEADER]: signPush(body, secret, timestamp), [TIMESTAMP_HEADER]: String(timestamp) };
+}
+async function healthy(): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  const tenants = join(root, 'tenants');
+  mkdirSync(join(tenants, SLUG), { recursive: true });
+  writeFileSync(join(tenants, SLUG, 'site.json'), JSON.stringify({ slug: SLUG }));
+  writeFileSync(join(tenants, SLUG, 'stock.json'), JSON.stringify([car('A1', 20000)]));
+  child = spawn(process.execPath, [join(REPO, 'scripts/pipeline.ts'), '--tenants', tenants, '--sites', join(root, 'sites'), '--inbox', join(root, 'inbox'), '--port', '0', '--debounce', '60000'], {
+    cwd: REPO,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, FEED_SECRET_HOOK_MOTORS: SECRET },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.on('exit', (code, signal) => (exited = `exit ${code} ${signal ?? ''}`));
+  port = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the pipeline did not start:\n${output.join('')}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const match = /"event":"webhook-listening"[^\n]*"url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(output.join(''));
+      if (match) {
+        clearTimeout(timer);
+        done(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+  });
+}, 60_000);
+
+afterAll(() => {
+  if (child && exited === null) child.kill('SIGKILL');
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('H3 the feed webhook survives malformed requests', () => {
+  it('H3 webhook server survives a malformed URL (GET http://[/x)', async () => {
+    const response = await rawRequest(port, 'GET http://[/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(response.status).toBe(400);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(exited).toBeNull();
+    expect(await healthy()).toBe(true);
+  });
+
+  it('H3 webhook server survives a malformed percent-encoding in the tenant (POST /feeds/%E0%A4%A)', async () => {
+    const response = await rawRequest(port, 'POST /feeds/%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}');
+    expect(response.status).toBe(400);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(exited).toBeNull();
+    expect(await healthy()).toBe(true);
+  });
+
+  it('H3 webhook server survives a client that aborts mid-body', async () => {
+    const response = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\n${SIGNATURE_HEADER}: sha256=00\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n{"vehicles":`, { timeoutMs: 300 });
+    expect(response.status).toBe(0);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(exited).toBeNull();
+    expect(await healthy()).toBe(true);
+  });
+});
+
+describe('M13 feed webhook replay protection, body cap, tenant probing', () => {
+  it('M13 a correctly signed push is accepted once and its replay is refused', async () => {
+    const body = JSON.stringify({ vehicles: [car('B2', 31000)] });
+    const headers = signed(body);
+    const first = await push(SLUG, body, headers);
+    expect(first.status).toBe(202);
+    expect(JSON.parse(readFileSync(join(root, 'tenants', SLUG, 'stock.json'), 'utf8')).map((record: { id: string }) => record.id)).toEqual(['A1', 'B2']);
+    const replay = await push(SLUG, body, headers);
+    expect(replay.status).toBe(409);
+    expect(((await replay.json()) as { error: string }).error).toMatch(/already/);
+  });
+
+  it('M13 a push signed without the timestamp (the old scheme) is refused', async () => {
+    const body = JSON.stringify({ vehicles: [car('C3', 32000)] });
+    const { createHmac } = await import('node:crypto');
+    const legacy = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+    const response = await push(SLUG, body, { [SIGNATURE_HEADER]: legacy });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toMatch(new RegExp(TIMESTAMP_HEADER, 'i'));
+  });
+
+  it('M13 a push signed outside the time window is refused (a captured push replayed later)', async () => {
+    const body = JSON.stringify({ vehicles: [car('D4', 33000)] });
+    const stale = await push(SLUG, body, signed(body, now() - 3600));
+    expect(stale.status).toBe(401);
+    expect(((await stale.json()) as { error: string }).error).toMatch(/window|clock/);
+    const future = await push(SLUG, body, signed(body, now() + 3600));
+    expect(future.status).toBe(401);
+    expect(JSON.parse(readFileSync(join(root, 'tenants', SLUG, 'stock.json'), 'utf8')).some((record: { id: string }) => record.id === 'D4')).toBe(false);
+  });
+
+  it('M13 an oversized body is refused from its Content-Length before any of it is read', async () => {
+    const started = Date.now();
+    const response = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${25 * 1024 * 1024}\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`, { timeoutMs: 3000 });
+    expect(response.status).toBe(413);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(await healthy()).toBe(true);
+  });
+
+  it('M13 an unsigned push is refused before its body is read', async () => {
+    const response = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000\r\n\r\n[`, { timeoutMs: 3000 });
+    expect(response.status).toBe(401);
+  });
+
+  it('M13 an unknown tenant answers exactly like a known tenant with a bad signature', async () => {
+    const body = JSON.stringify({ vehicles: [car('E5', 34000)] });
+    const unknown = await push('nobody-motors', body, signed(body));
+    const badSignature = await push(SLUG, body, signed(body, now(), 'not-the-secret'));
+    expect(unknown.status).toBe(401);
+    expect(badSignature.status).toBe(401);
+    expect(await unknown.text()).toBe(await badSignature.text());
+  });
+
+  it('M13 the webhook process is still up after all of the above', async () => {
+    expect(exited).toBeNull();
+    expect(await healthy()).toBe(true);
+  });
+});
