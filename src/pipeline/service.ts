@@ -9,8 +9,10 @@ import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { listTenantDirs } from '../lib/tenant.ts';
 import { SIGNATURE_HEADER, verifySignature } from './feeds.ts';
-import { intakePush, scanInbox } from './intake.ts';
+import { decideHeldFeed, intakePush, scanInbox, type IntakeOptions } from './intake.ts';
 import { createLogger, type Logger } from './log.ts';
+import type { GuardSettings } from './mass-change.ts';
+import { handleOperatorRequest, isOperatorPath } from './operator.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from './rebuild.ts';
@@ -41,6 +43,10 @@ export interface PipelineOptions {
   publisher?: Publisher;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
+  /** Mass-change guard (docs/pipeline.md): pipeline-wide settings, or false to take every feed in. */
+  guard?: GuardSettings | false;
+  /** Token of the operator page /status on the webhook port; default PIPELINE_OPERATOR_TOKEN; none disables the page. */
+  operatorToken?: string;
   /** Called after every job (tests and the once mode). */
   onResult?: (result: RebuildResult) => void;
 }
@@ -68,6 +74,8 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const maxWaitMs = options.maxWaitMs ?? 15_000;
   const concurrency = options.concurrency ?? availableParallelism();
   const secretOf = createSecretStore({ env: options.env });
+  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard };
+  const operatorToken = options.operatorToken ?? (options.env ?? process.env).PIPELINE_OPERATOR_TOKEN ?? undefined;
   mkdirSync(sitesDir, { recursive: true });
 
   const tenantDirOf = (slug: string): string | null => {
@@ -142,7 +150,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   let rescan: NodeJS.Timeout | undefined;
   const scan = () => {
     if (!options.inboxDir || role === 'worker') return;
-    const { changed, pending } = scanInbox(resolve(options.inboxDir), tenantDirOf, log);
+    const { changed, pending } = scanInbox(resolve(options.inboxDir), tenantDirOf, log, 300, intakeOptions);
     for (const slug of changed) {
       seen.set(slug, stampOf(join(tenantsDir, slug)));
       request(slug);
@@ -153,7 +161,30 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   let server: Server | undefined;
   let webhookUrl: string | undefined;
   if (options.webhookPort !== undefined && role !== 'worker') {
+    const operator = {
+      token: operatorToken || undefined,
+      tenantsDir,
+      sitesDir,
+      queue: async () => ({ ...((await queue.depth?.()) ?? { waiting: 0, running: 0 }), debouncing: timers.size }),
+      decide: (slug: string, id: string, decision: 'confirm' | 'discard') => {
+        const tenantDir = tenantDirOf(slug);
+        if (!tenantDir) return false;
+        const result = decideHeldFeed(tenantDir, slug, id, decision, log, { ...intakeOptions, sitesDir });
+        if (result?.accepted) {
+          seen.set(slug, stampOf(tenantDir));
+          request(slug);
+        }
+        return result !== null;
+      },
+    };
     server = createServer((req, res) => {
+      if (isOperatorPath(req.url)) {
+        handleOperatorRequest(req, res, operator).catch((error) => {
+          log({ level: 'error', event: 'operator', reason: String(error) });
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+        return;
+      }
       const reply = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify(body));
@@ -183,7 +214,8 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
           log({ level: 'warn', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'rejected', reason: signature ? 'bad signature' : 'unsigned push' });
           return reply(401, { error: signature ? 'bad signature' : `unsigned push: send the HMAC-SHA256 of the body as ${SIGNATURE_HEADER}: sha256=<hex>` });
         }
-        const result = intakePush(tenantDir, slug, body.toString('utf8'), log);
+        const result = intakePush(tenantDir, slug, body.toString('utf8'), log, intakeOptions);
+        if (result.held) return reply(202, { accepted: false, held: result.held.id, reason: result.reason, records: result.read, valid: result.valid, problems: result.problems });
         if (!result.accepted) return reply(400, { error: result.reason, problems: result.problems });
         seen.set(slug, stampOf(tenantDir));
         request(slug);
