@@ -8,7 +8,10 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as v from 'valibot';
 import { loadSite } from '../lib/tenant.ts';
+import { StockRulesSchema } from '../schemas/site/stock-rules.ts';
+import type { Site } from '../schemas/site.ts';
 import { FEED_MAPPING_FILE, parseFeedMapping, type FeedMapping } from '../schemas/feed-mapping.ts';
 import { checkFeed, formatFeedCheck, type FeedCheck } from './feed-check.ts';
 import { applyPush, feedKindOfFile, parsePushBody, type FeedResult } from './feeds.ts';
@@ -65,12 +68,12 @@ function guardOf(options: IntakeOptions, mapping: FeedMapping | null): GuardSett
 /** What a feed's records would do to the tenant's visible stock, or null when the guard is off. */
 function assess(tenantDir: string, slug: string, next: readonly unknown[], settings: GuardSettings | null, now: number): MassChange | null {
   if (!settings) return null;
-  let site;
+  let site: Pick<Site, 'include_sold_cars_days' | 'stock_rules'>;
   try {
     site = loadSite(tenantDir);
   } catch {
-    // A broken site.json fails the tenant's job anyway; judge visibility by status alone.
-    site = { include_sold_cars_days: 0, stock_rules: undefined } as never;
+    // A broken site.json fails the tenant's job anyway; judge visibility by the default rules.
+    site = { include_sold_cars_days: 3, stock_rules: v.parse(StockRulesSchema, {}) };
   }
   return assessMassChange(slug, site, readStockRecords(tenantDir), next, now, settings);
 }
