@@ -54,7 +54,7 @@ export function holdFeed(sitesDir: string, slug: string, feed: { source: string;
     source: feed.source,
     kind: feed.kind,
     at: new Date().toISOString(),
-    file: `${id}${extension}`,
+    file: `${id}.feed${extension}`,
     visibleBefore: feed.change.visibleBefore,
     visibleAfter: feed.change.visibleAfter,
     removed: feed.change.removed.length,
