@@ -72,7 +72,7 @@ describe('onboarding a numbered-photo CSV export by adding only a mapping file',
     mkdirSync(inbox, { recursive: true });
     copyFileSync(EXPORT, join(inbox, 'dms-export.csv'));
     const rejected = join(inbox, 'rejected');
-    const reportName = await waitFor('the report', () => existsSync(rejected) && readdirSync(rejected).find((name) => name.endsWith('dms-export.csv.report.txt')));
+    const reportName = await waitFor('the report', () => (existsSync(rejected) ? readdirSync(rejected) : []).find((name) => name.endsWith('dms-export.csv.report.txt')));
     const report = readFileSync(join(rejected, reportName), 'utf8');
     expect(report).toMatch(/result: REJECTED - the CSV header lacks required column\(s\): status/);
     expect(report).toMatch(/format: CSV\nencoding: utf-8 \(default\)\nseparator: ',' \(detected from the header\)/);
