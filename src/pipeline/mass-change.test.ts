@@ -32,6 +32,12 @@ describe('mass-change guard (truncated-feed finding)', () => {
     expect(assessMassChange('t', site, stock(10), broken, NOW, GUARD_DEFAULTS)).toMatchObject({ held: true, visibleAfter: 2 });
   });
 
+  it('keeps a vehicle that comes back under a new id with the same stock number or VIN', () => {
+    const before = stock(10).map((entry, index) => ({ ...entry, stocknum: `PM${index + 1}`, vin: index === 0 ? 'JTNB11HK103456789' : undefined }));
+    const after = before.map((entry, index) => ({ ...entry, id: index === 0 ? 'NEW' : `PM${index + 1}`, stocknum: index === 0 ? undefined : entry.stocknum, vin: index === 0 ? 'jtnb11hk103456789' : undefined }));
+    expect(assessMassChange('t', site, before, after, NOW, GUARD_DEFAULTS)).toMatchObject({ held: false, removed: [] });
+  });
+
   it('follows the settings', () => {
     expect(assessMassChange('t', site, stock(4), stock(4).slice(0, 1), NOW, { maxRemovedShare: 0.5, minRemoved: 2 }).held).toBe(true);
     expect(assessMassChange('t', site, stock(20), [], NOW, { maxRemovedShare: 1, minRemoved: 1 }).held).toBe(false);

@@ -5,6 +5,7 @@
  * instead of emptying the site. Pure: compares the tenant's current records with the feed's.
  */
 import { parseStock, visibleStock } from '../lib/stock.ts';
+import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
 
 /** When a feed is held. */
@@ -29,16 +30,27 @@ export interface MassChange {
   reason?: string;
 }
 
+/** What identifies a vehicle across feeds. */
+function vehicleKeys(car: Car): string[] {
+  const keys = [`id:${String(car.id)}`];
+  if (car.stocknum) keys.push(`stock:${String(car.stocknum).toLowerCase()}`);
+  if (car.vin) keys.push(`vin:${car.vin.toLowerCase()}`);
+  return keys;
+}
+
 /** Compare the visible stock before and after a feed at `now`. */
 export function assessMassChange(slug: string, site: Pick<Site, 'include_sold_cars_days' | 'stock_rules'>, current: readonly unknown[], next: readonly unknown[], now: number, settings: GuardSettings): MassChange {
   const before = visibleStock(parseStock(slug, current).cars, site, now);
-  const after = new Set(visibleStock(parseStock(slug, next).cars, site, now).map((car) => String(car.id)));
-  const removed = before.map((car) => String(car.id)).filter((id) => !after.has(id));
+  const afterCars = visibleStock(parseStock(slug, next).cars, site, now);
+  // A vehicle stays when the feed still has it under its id, stock number or VIN: a dealer
+  // moving from JSON ids to a CSV keyed by stock number keeps its stock.
+  const after = new Set(afterCars.flatMap(vehicleKeys));
+  const removed = before.filter((car) => !vehicleKeys(car).some((key) => after.has(key))).map((car) => String(car.id));
   const share = before.length ? removed.length / before.length : 0;
   const held = removed.length >= settings.minRemoved && share > settings.maxRemovedShare;
   return {
     visibleBefore: before.length,
-    visibleAfter: after.size,
+    visibleAfter: afterCars.length,
     removed,
     held,
     ...(held
