@@ -1,10 +1,13 @@
 /**
- * Feed intake I/O (issue 8 §1): dropped files in the watched inbox and webhook pushes
- * become the tenant's next stock.json (written atomically), or are rejected with a report
- * and change nothing. The feed rules themselves are in feeds.ts.
+ * Feed intake I/O (issue 8 §1, issue 18): dropped files in the watched inbox and webhook
+ * pushes become the tenant's next stock.json (written atomically), are rejected with a
+ * report and change nothing, or - when they would take too much stock off the site - are
+ * held for an operator (mass-change guard). Files are read with the tenant's
+ * feed-mapping.json (feed-check.ts); the push rules are in feeds.ts.
  *
- * Inbox layout: `<inbox>/<slug>/<name>.json|.csv`; a handled file moves to
- * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with a `.report.txt` beside it.
+ * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.txt|.xml`; a handled file moves to
+ * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it,
+ * or to the held-feed store `<sites>/<slug>/held/`.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
