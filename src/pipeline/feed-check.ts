@@ -5,7 +5,7 @@
  * intake of dropped files and the dry run (`npm run feed:check`), and its text is the
  * report written beside a rejected or held file. Pure: the caller reads the files.
  */
-import type { StockProblem } from '../lib/stock.ts';
+import { parseStock, type StockProblem } from '../lib/stock.ts';
 import { DEFAULT_FEED_MAPPING, type FeedMapping } from '../schemas/feed-mapping.ts';
 import { csvTable, CsvFeedError } from './csv.ts';
 import { decodeFeed, FeedTextError } from './feed-text.ts';
@@ -149,7 +149,9 @@ export function formatFeedCheck(check: FeedCheck, options: { sample?: number; gu
     lines.push(`first ${Math.min(sample, check.records.length)} of ${check.records.length} record(s) as Car records:`);
     check.records.slice(0, sample).forEach((record, index) => {
       const where = check.lines[index] !== undefined ? `${check.kind === 'csv' ? 'row' : 'line'} ${check.lines[index]}` : `#${index}`;
-      lines.push(`  ${where}: ${recordLine(record)}`);
+      // As published: validated, numbers read, the display name filled in; an invalid record as mapped.
+      const car = parseStock(check.tenant, [record]).cars[0];
+      lines.push(`  ${where}: ${car ? recordLine(car) : `${recordLine(record)} (invalid, see problems)`}`);
     });
   }
   const result = check.result;

@@ -210,7 +210,7 @@ export function intakeFile(tenantDir: string, slug: string, file: string, log: L
   mkdirSync(folder, { recursive: true });
   const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}`;
   renameSync(file, join(folder, stamped));
-  if (!intake.accepted || intake.problems.length || check.skipped.length) {
+  if (!intake.accepted || intake.problems.length || check.skipped.length || check.reading.some((line) => line.startsWith('note:'))) {
     const outcome = intake.accepted ? 'accepted (records with problems are skipped)' : 'rejected (the site was not changed)';
     writeFileSync(join(folder, `${stamped}.report.txt`), formatFeedCheck(check, { guard: change ?? undefined, outcome }));
   }

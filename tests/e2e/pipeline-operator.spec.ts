@@ -77,11 +77,13 @@ test.afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test('the operator page asks for the operator token', async ({ browser }) => {
-  const context = await browser.newContext();
-  const response = await (await context.newPage()).goto(`${pipeline?.webhookUrl}/status`);
-  expect(response?.status()).toBe(401);
-  await context.close();
+test('the operator page asks for the operator token', async ({ request }) => {
+  // A browser without credentials gets the Basic auth challenge (headless Chromium cannot answer it).
+  const anonymous = await request.get(`${pipeline?.webhookUrl}/status`);
+  expect(anonymous.status()).toBe(401);
+  expect(anonymous.headers()['www-authenticate']).toContain('Basic realm="pipeline operator"');
+  const wrong = await request.get(`${pipeline?.webhookUrl}/status`, { headers: { authorization: `Basic ${Buffer.from('operator:guess').toString('base64')}` } });
+  expect(wrong.status()).toBe(401);
 });
 
 test('an operator confirms a held feed from the status page and the site changes', async ({ browser }) => {
