@@ -160,6 +160,13 @@ describe('an XML feed with 100 vehicles', () => {
     if (!result.result.ok) expect(result.result.reason).toMatch(/not well-formed .*unclosed tag.*truncated/);
   });
 
+  it('does not expand entities the file defines (billion laughs): the feed is rejected', () => {
+    const lol = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><Stock><Vehicle><Make>&lol2;</Make></Vehicle></Stock>';
+    const result = check('feed.xml', lol);
+    expect(result.result.ok).toBe(false);
+    if (!result.result.ok) expect(result.result.reason).toMatch(/not well-formed .*undefined entity/);
+  });
+
   it('names the vehicle elements it looks for when there is none', () => {
     const result = check('feed.xml', '<Feed><Motor><Make>Kia</Make></Motor></Feed>');
     expect(result.result.ok).toBe(false);
