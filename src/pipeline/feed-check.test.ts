@@ -76,7 +76,7 @@ describe('the numbered-photo shape (Stock #, Vehicle Status, Advertised Price, O
 describe('a tab-separated export with Windows line endings', () => {
   it('detects the tab, reads CRLF rows and reports a problem with its row and column', () => {
     const text = ['Stock No\tMake\tModel\tYear\tPrice\tStock Status\tKMs', 'T1\tHolden\tCommodore\t2017\t18990\tFor Sale\t120000', 'T2\tFord\tFocus\tnineteen\t9990\tIn Stock\t80000', 'T3\tSubaru\tForester\t2022\t38990\tSold\t20000', ''].join('\r\n');
-    const result = check('export.txt', text);
+    const result = check('export.tsv', text);
     expect(result.kind).toBe('csv');
     expect(result.reading).toContain('separator: tab (detected from the header)');
     expect(result.result).toMatchObject({ ok: true, read: 3, valid: 2 });

@@ -150,7 +150,7 @@ export function applyPush(slug: string, current: readonly unknown[], push: Webho
 export function feedKindOfFile(name: string): FeedKind | null {
   if (name.startsWith('.') || /\.(tmp|part|partial|swp)$/i.test(name)) return null;
   if (/\.json$/i.test(name)) return 'snapshot';
-  if (/\.(csv|tsv|txt)$/i.test(name)) return 'csv';
+  if (/\.(csv|tsv)$/i.test(name)) return 'csv';
   if (/\.xml$/i.test(name)) return 'xml';
   return null;
 }

@@ -5,7 +5,7 @@
  * held for an operator (mass-change guard). Files are read with the tenant's
  * feed-mapping.json (feed-check.ts); the push rules are in feeds.ts.
  *
- * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.txt|.xml`; a handled file moves to
+ * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to
  * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it,
  * or to the held-feed store `<sites>/<slug>/held/`.
  */

@@ -100,7 +100,7 @@ const cellValue = v.union([v.string(), v.number(), v.boolean(), v.null()]);
 
 /** The feed mapping file. */
 export const FeedMappingSchema = v.strictObject({
-  format: v.optional(doc('Reader for dropped files: "auto" (by file name: .csv/.tsv/.txt -> CSV, .xml -> XML, .json -> Car JSON), "csv" or "xml".', v.picklist(['auto', 'csv', 'xml'])), 'auto'),
+  format: v.optional(doc('Reader for dropped files: "auto" (by file name: .csv/.tsv -> CSV, .xml -> XML, .json -> Car JSON), "csv" or "xml".', v.picklist(['auto', 'csv', 'xml'])), 'auto'),
   encoding: v.optional(
     doc('Character encoding of the file: "auto" (BOM, the XML declaration, else UTF-8, falling back to Windows-1252 with a note), "utf-8", "windows-1252", "latin1" or "iso-8859-1" (both read as Windows-1252, its superset).', v.picklist(['auto', 'utf-8', 'windows-1252', 'latin1', 'iso-8859-1'])),
     'auto',
