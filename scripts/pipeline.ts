@@ -6,6 +6,7 @@
  *   npm run pipeline -- [--tenants tenants] [--sites dist] [--inbox feeds] [--port 4322]
  *                       [--debounce 2000] [--keep 5] [--jobs <cores>] [--once]
  *                       [--role all|intake|worker] [--publisher <module>]
+ *                       [--max-removed-share 0.5] [--min-removed 5] [--no-guard]
  *
  * With REDIS_URL set, rebuilds go through a BullMQ queue shared by every worker.
  * --once: take in the inbox, bring every tenant up to date, wait, and exit (cron / CI).
@@ -14,6 +15,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createLogger } from '../src/pipeline/log.ts';
 import { loadPublisher } from '../src/pipeline/publisher.ts';
+import { GUARD_DEFAULTS } from '../src/pipeline/mass-change.ts';
 import { startPipeline } from '../src/pipeline/service.ts';
 
 const { values } = parseArgs({
@@ -32,11 +34,14 @@ const { values } = parseArgs({
     role: { type: 'string', default: 'all' },
     'lock-ms': { type: 'string' },
     publisher: { type: 'string' },
+    'max-removed-share': { type: 'string', default: String(GUARD_DEFAULTS.maxRemovedShare) },
+    'min-removed': { type: 'string', default: String(GUARD_DEFAULTS.minRemoved) },
+    'no-guard': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('usage: npm run pipeline -- [--tenants tenants] [--sites dist] [--inbox feeds] [--port 4322|--no-webhook] [--debounce ms] [--keep 5] [--jobs n] [--once] [--role all|intake|worker] [--publisher <module>]');
+  console.log('usage: npm run pipeline -- [--tenants tenants] [--sites dist] [--inbox feeds] [--port 4322|--no-webhook] [--debounce ms] [--keep 5] [--jobs n] [--once] [--role all|intake|worker] [--publisher <module>] [--max-removed-share 0.5] [--min-removed 5] [--no-guard]');
   process.exit(0);
 }
 const role = values.role as 'all' | 'intake' | 'worker';
@@ -47,6 +52,12 @@ if (!['all', 'intake', 'worker'].includes(role)) {
 const redisUrl = process.env.REDIS_URL || undefined;
 if (role !== 'all' && !redisUrl) {
   console.error(`--role ${role} needs REDIS_URL (the queue shared between intake and workers)`);
+  process.exit(2);
+}
+const maxRemovedShare = Number(values['max-removed-share']);
+const minRemoved = Number(values['min-removed']);
+if (!(maxRemovedShare >= 0 && maxRemovedShare <= 1) || !(Number.isInteger(minRemoved) && minRemoved >= 1)) {
+  console.error('--max-removed-share: a share between 0 and 1; --min-removed: a whole number >= 1');
   process.exit(2);
 }
 const log = createLogger(undefined, { pid: process.pid });
@@ -65,6 +76,7 @@ const pipeline = await startPipeline({
   role,
   lockMs: values['lock-ms'] ? Number(values['lock-ms']) : undefined,
   publisher: await loadPublisher(values.publisher),
+  guard: values['no-guard'] ? false : { maxRemovedShare, minRemoved },
   log,
   onResult: (result) => {
     if (result.outcome === 'failed') failed += 1;

@@ -47,7 +47,7 @@ export function codeHash(env: NodeJS.ProcessEnv = process.env): string {
 export function tenantConfigHash(tenantDir: string): string {
   const hash = createHash('sha256');
   hash.update(codeHash());
-  const skip = (name: string) => name === 'stock.json' || name.startsWith('.') || name.includes('.tmp-');
+  const skip = (name: string) => name === 'stock.json' || name === 'feed-mapping.json' || name.startsWith('.') || name.includes('.tmp-');
   hashTree(hash, tenantDir, tenantDir, skip, true);
   return hash.digest('hex').slice(0, 24);
 }

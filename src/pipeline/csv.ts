@@ -3,8 +3,12 @@
  * row. This module parses the CSV text (RFC 4180: quoted fields, doubled quotes, CRLF,
  * BOM, comma / semicolon / tab separators) and maps the documented columns
  * (docs/pipeline.md "CSV columns") to raw Car records, which are then validated exactly as
- * the build validates stock.json. Pure: no I/O.
+ * the build validates stock.json. Pure: no I/O. A tenant's feed-mapping.json (mapping.ts)
+ * renames columns, maps values and gathers numbered photo columns on top of these names.
  */
+import { DEFAULT_FEED_MAPPING, type FeedMapping } from '../schemas/feed-mapping.ts';
+import { mapTable, type SourceTable } from './mapping.ts';
+
 
 /** A CSV that cannot be used at all (no header, no known columns). */
 export class CsvFeedError extends Error {
@@ -14,15 +18,28 @@ export class CsvFeedError extends Error {
   }
 }
 
-/** Parse CSV text into rows of fields; the separator is detected from the header line. */
-export function parseCsv(text: string): string[][] {
+/** One CSV row with the line it starts on (1 = the header line). */
+export interface CsvRow {
+  line: number;
+  fields: string[];
+}
+
+/**
+ * Parse CSV text into rows with their line numbers. The separator is detected from the
+ * header line unless given. A file that ends inside a quoted field was cut off (a
+ * truncated export): that throws rather than turning the rest of the file into one cell.
+ */
+export function parseCsvRows(text: string, separatorOption?: string): { rows: CsvRow[]; separator: string } {
   const source = text.replace(/^\uFEFF/, '');
   const firstLine = source.slice(0, source.search(/\r?\n|$/));
-  const separator = detectSeparator(firstLine);
-  const rows: string[][] = [];
+  const separator = separatorOption ?? detectSeparator(firstLine);
+  const rows: CsvRow[] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  let quoteLine = 1;
   let index = 0;
   while (index < source.length) {
     const char = source[index];
@@ -37,36 +54,47 @@ export function parseCsv(text: string): string[][] {
         index += 1;
         continue;
       }
+      if (char === '\n' || (char === '\r' && source[index + 1] !== '\n')) line += 1;
       field += char;
       index += 1;
       continue;
     }
     if (char === '"' && field === '') {
       quoted = true;
+      quoteLine = line;
     } else if (char === separator) {
       row.push(field);
       field = '';
     } else if (char === '\n' || char === '\r') {
       row.push(field);
-      rows.push(row);
+      rows.push({ line: rowLine, fields: row });
       row = [];
       field = '';
       if (char === '\r' && source[index + 1] === '\n') index += 1;
+      line += 1;
+      rowLine = line;
     } else {
       field += char;
     }
     index += 1;
   }
+  if (quoted) throw new CsvFeedError(`the file ends inside a quoted field opened on line ${quoteLine}: the export looks truncated (cut off before its end)`);
   if (field !== '' || row.length > 0) {
     row.push(field);
-    rows.push(row);
+    rows.push({ line: rowLine, fields: row });
   }
   // Blank lines (a trailing newline, spacer rows) carry no vehicle.
-  return rows.filter((fields) => fields.some((value) => value.trim() !== ''));
+  return { rows: rows.filter((entry) => entry.fields.some((value) => value.trim() !== '')), separator };
 }
 
-function detectSeparator(headerLine: string): string {
-  const counts = [',', ';', '\t'].map((separator) => ({ separator, count: headerLine.split(separator).length - 1 }));
+/** Parse CSV text into rows of fields; the separator is detected from the header line. */
+export function parseCsv(text: string): string[][] {
+  return parseCsvRows(text).rows.map((row) => row.fields);
+}
+
+/** The separator of a header line: the most frequent of `,` `;` tab `|`. */
+export function detectSeparator(headerLine: string): string {
+  const counts = [',', ';', '\t', '|'].map((separator) => ({ separator, count: headerLine.split(separator).length - 1 }));
   counts.sort((a, b) => b.count - a.count);
   return counts[0].count > 0 ? counts[0].separator : ',';
 }
@@ -113,15 +141,9 @@ export type CsvField = keyof typeof CSV_COLUMNS;
 /** Columns a row cannot do without: what identifies the vehicle and what a listing shows. */
 export const REQUIRED_COLUMNS: readonly CsvField[] = ['stocknum', 'make', 'model', 'price', 'status'];
 
-const normalise = (header: string) => header.toLowerCase().replace(/[\s_\-./()#]+/g, '');
-
-/** Which Car field each header column maps to (undefined = ignored column). */
-export function mapHeader(header: readonly string[]): (CsvField | undefined)[] {
-  return header.map((name) => {
-    const key = normalise(name);
-    return (Object.keys(CSV_COLUMNS) as CsvField[]).find((field) => (CSV_COLUMNS[field] as readonly string[]).includes(key));
-  });
-}
+/** A header (or XML element path) as compared: lower-case, without spaces, `_ - . / ( ) # @`. */
+export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s_\-./()#@]+/g, '');
+const normalise = normaliseHeader;
 
 const STATUS_WORDS: Record<string, 'in_stock' | 'coming_soon' | 'sold'> = {
   instock: 'in_stock',
@@ -161,9 +183,8 @@ export function splitPhotos(value: string): string[] {
 }
 
 /** `$34,990.00` -> '34990.00'; leaves text that is not a number for validation to report. */
-function numeric(value: string): string {
-  const cleaned = value.replace(/[$,\s]|km$/gi, '');
-  return cleaned;
+export function numeric(value: string): string {
+  return value.replace(/[$,\s]|km$/gi, '');
 }
 
 /** URL-safe slug from text parts (lower-case letters, digits, single hyphens). */
@@ -178,54 +199,32 @@ export function slugify(...parts: (string | number | null | undefined)[]): strin
     .replace(/^-+|-+$/g, '');
 }
 
-const NUMERIC_FIELDS = new Set<CsvField>(['year', 'km', 'price', 'before_price', 'seats', 'doors', 'engine_size_litres']);
-
-/** Map one CSV row to a raw Car record (validated later by parseStock). */
-export function rowToRecord(fields: readonly (CsvField | undefined)[], row: readonly string[]): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
-  fields.forEach((field, column) => {
-    if (!field) return;
-    const value = (row[column] ?? '').trim();
-    if (value === '') return;
-    if (field === 'images') {
-      record.images = splitPhotos(value).map((image) => ({ image, thumb: null }));
-    } else if (field === 'status') {
-      record.status = mapStatus(value);
-    } else if (field === 'car_type') {
-      record.car_type = mapCarType(value);
-    } else if (NUMERIC_FIELDS.has(field)) {
-      record[field] = numeric(value);
-    } else if (field === 'sold_date_timestamp') {
-      const time = Date.parse(value);
-      record.sold_date_timestamp = Number.isNaN(time) ? value : Math.floor(time / 1000);
-    } else if (field === 'created_at') {
-      const time = Date.parse(value);
-      record.created_at = Number.isNaN(time) ? value : new Date(time).toISOString();
-    } else {
-      record[field] = value;
-    }
-  });
-  if (record.car_type === undefined) record.car_type = 'used';
-  if (record.stocknum !== undefined && record.id === undefined) record.id = record.stocknum;
-  if (record.slug === undefined) {
-    const slug = slugify(record.year as string, record.make as string, record.model as string, record.badge as string, record.stocknum as string);
-    if (slug) record.slug = slug;
-  }
-  // A DMS marks web visibility with status; sold rows stay on the site for the sold window.
-  if (record.status === 'sold' && record.show_on_dealer_website === undefined) record.show_on_dealer_website = true;
-  return record;
+/** Parse a DMS CSV export into raw Car records (built-in column names, or a tenant's mapping); throws CsvFeedError when the file is unusable. */
+export function csvToRecords(text: string, mapping?: FeedMapping): Record<string, unknown>[] {
+  const mapped = mapTable(csvTable(text, mapping), mapping ?? DEFAULT_FEED_MAPPING);
+  if (mapped.errors.length) throw new CsvFeedError(mapped.errors.join('; '));
+  return mapped.records;
 }
 
-/** Parse a DMS CSV export into raw Car records; throws CsvFeedError when the file is unusable. */
-export function csvToRecords(text: string): Record<string, unknown>[] {
-  const rows = parseCsv(text);
+/** A CSV file as a source table (header = the column names; repeated headers are one column with several values). */
+export function csvTable(text: string, mapping?: FeedMapping): SourceTable {
+  const option = mapping && mapping.separator !== 'auto' ? mapping.separator : undefined;
+  const { rows, separator } = parseCsvRows(text, option);
   if (rows.length === 0) throw new CsvFeedError('the CSV file is empty (expected a header row and one vehicle a row)');
-  const fields = mapHeader(rows[0]);
-  const missing = REQUIRED_COLUMNS.filter((field) => !fields.includes(field));
-  if (missing.length > 0) {
-    throw new CsvFeedError(
-      `the CSV header lacks required column(s): ${missing.map((field) => CSV_COLUMNS[field][0]).join(', ')} (header was: ${rows[0].join(', ')})`,
-    );
-  }
-  return rows.slice(1).map((row) => rowToRecord(fields, row));
+  const header = rows[0].fields.map((name) => name.trim());
+  const columns = [...new Set(header)];
+  return {
+    format: 'csv',
+    columns,
+    details: { separator: separator === '\t' ? 'tab' : `'${separator}'`, separatorDetected: String(option === undefined) },
+    rows: rows.slice(1).map((row) => {
+      const values = new Map<string, string[]>();
+      header.forEach((name, index) => {
+        const list = values.get(name) ?? [];
+        list.push(row.fields[index] ?? '');
+        values.set(name, list);
+      });
+      return { line: row.line, values };
+    }),
+  };
 }

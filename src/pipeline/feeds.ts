@@ -6,11 +6,11 @@
  * rejected and changes nothing. Pure: the caller does the file and network I/O.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatProblem, parseStock } from '../lib/stock.ts';
+import { formatProblem, parseStock, type StockProblem } from '../lib/stock.ts';
 import { csvToRecords, CsvFeedError } from './csv.ts';
 
 /** Where a feed came from (for logs and reports). */
-export type FeedKind = 'snapshot' | 'csv' | 'webhook';
+export type FeedKind = 'snapshot' | 'csv' | 'xml' | 'webhook';
 
 /** The outcome of reading one feed. */
 export type FeedResult =
@@ -46,9 +46,13 @@ export function verifySignature(body: string | Buffer, signature: string | undef
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-function validate(kind: FeedKind, slug: string, records: unknown[]): FeedResult {
+/**
+ * Validate a feed's records as the build validates stock.json; `locate` words a problem
+ * (table feeds name the row and column it came from).
+ */
+export function validateFeed(kind: FeedKind, slug: string, records: unknown[], locate: (problem: StockProblem) => string = formatProblem): FeedResult {
   const parsed = parseStock(slug, records);
-  const problems = parsed.problems.map(formatProblem);
+  const problems = parsed.problems.map(locate);
   // A non-empty feed in which not one record is usable is a broken export, not "the dealer
   // sold everything": publishing it would empty the site, so it is rejected.
   if (records.length > 0 && parsed.cars.length === 0) {
@@ -68,7 +72,7 @@ export function readSnapshotFeed(slug: string, text: string): FeedResult {
   // Accept `{ "vehicles": [...] }` as well as a bare array: both are common export shapes.
   const records = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { vehicles?: unknown }).vehicles) ? (data as { vehicles: unknown[] }).vehicles : null;
   if (!records) return { ok: false, kind: 'snapshot', reason: 'expected a JSON array of Car records (or { "vehicles": [...] })', problems: [] };
-  return validate('snapshot', slug, records);
+  return validateFeed('snapshot', slug, records);
 }
 
 /** A DMS CSV export: the tenant's complete stock, one vehicle a row. */
@@ -81,7 +85,7 @@ export function readCsvFeed(slug: string, text: string): FeedResult {
     throw error;
   }
   if (records.length === 0) return { ok: false, kind: 'csv', reason: 'the CSV file has a header but no vehicle rows', problems: [] };
-  return validate('csv', slug, records);
+  return validateFeed('csv', slug, records);
 }
 
 /** A webhook push body: one vehicle, an array, or `{ vehicles?: [...], removed?: [ids] }`. */
@@ -159,6 +163,7 @@ export function applyPush(slug: string, current: readonly unknown[], push: Webho
 export function feedKindOfFile(name: string): FeedKind | null {
   if (name.startsWith('.') || /\.(tmp|part|partial|swp)$/i.test(name)) return null;
   if (/\.json$/i.test(name)) return 'snapshot';
-  if (/\.csv$/i.test(name)) return 'csv';
+  if (/\.(csv|tsv)$/i.test(name)) return 'csv';
+  if (/\.xml$/i.test(name)) return 'xml';
   return null;
 }

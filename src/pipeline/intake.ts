@@ -1,16 +1,38 @@
 /**
- * Feed intake I/O (issue 8 §1): dropped files in the watched inbox and webhook pushes
- * become the tenant's next stock.json (written atomically), or are rejected with a report
- * and change nothing. The feed rules themselves are in feeds.ts.
+ * Feed intake I/O (issue 8 §1, issue 18): dropped files in the watched inbox and webhook
+ * pushes become the tenant's next stock.json (written atomically), are rejected with a
+ * report and change nothing, or - when they would take too much stock off the site - are
+ * held for an operator (mass-change guard). Files are read with the tenant's
+ * feed-mapping.json (feed-check.ts); the push rules are in feeds.ts.
  *
- * Inbox layout: `<inbox>/<slug>/<name>.json|.csv`; a handled file moves to
- * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with a `.report.txt` beside it.
+ * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to
+ * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it,
+ * or to the held-feed store `<sites>/<slug>/held/`.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyPush, feedKindOfFile, parsePushBody, readCsvFeed, readSnapshotFeed, type FeedResult } from './feeds.ts';
+import * as v from 'valibot';
+import { loadSite } from '../lib/tenant.ts';
+import { StockRulesSchema } from '../schemas/site/stock-rules.ts';
+import type { Site } from '../schemas/site.ts';
+import { FEED_MAPPING_FILE, parseFeedMapping, type FeedMapping } from '../schemas/feed-mapping.ts';
+import { checkFeed, formatFeedCheck, type FeedCheck } from './feed-check.ts';
+import { applyPush, feedKindOfFile, parsePushBody, type FeedResult } from './feeds.ts';
+import { closeHeldFeed, holdFeed, listHeldFeeds, type HeldFeed } from './held-feeds.ts';
 import type { Logger } from './log.ts';
+import { assessMassChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './mass-change.ts';
 import { writeFileAtomic } from './releases.ts';
+import { recordFeed } from './status.ts';
+
+/** Intake settings shared by dropped files and pushes. */
+export interface IntakeOptions {
+  /** Sites directory: held feeds and the last-feed status live under `<sites>/<slug>/`. Without it there is no guard. */
+  sitesDir?: string;
+  /** Pipeline-wide guard settings (a tenant's feed-mapping.json `guard` overrides them); false turns the guard off. */
+  guard?: GuardSettings | false;
+  /** Clock for visibility (ms); default now. */
+  now?: number;
+}
 
 /** Outcome of one feed for callers (and the webhook response). */
 export interface IntakeResult {
@@ -21,9 +43,46 @@ export interface IntakeResult {
   read: number;
   valid: number;
   problems: string[];
+  /** Set when the mass-change guard held the feed for an operator. */
+  held?: HeldFeed;
 }
 
-function readStockRecords(tenantDir: string): unknown[] {
+/** A tenant's feed mapping: the parsed file, null when it has none, or its problems. */
+export function loadFeedMapping(tenantDir: string): { mapping: FeedMapping | null; problems?: string[] } {
+  const file = join(tenantDir, FEED_MAPPING_FILE);
+  if (!existsSync(file)) return { mapping: null };
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { mapping: null, problems: [`invalid JSON: ${(error as Error).message}`] };
+  }
+  const parsed = parseFeedMapping(data);
+  return parsed.ok ? { mapping: parsed.mapping } : { mapping: null, problems: parsed.problems };
+}
+
+/** The guard settings of a tenant: pipeline settings with the tenant's own on top. */
+function guardOf(options: IntakeOptions, mapping: FeedMapping | null): GuardSettings | null {
+  if (options.guard === false || !options.sitesDir) return null;
+  const base = options.guard ?? GUARD_DEFAULTS;
+  return { maxRemovedShare: mapping?.guard.max_removed_share ?? base.maxRemovedShare, minRemoved: mapping?.guard.min_removed ?? base.minRemoved };
+}
+
+/** What a feed's records would do to the tenant's visible stock, or null when the guard is off. */
+function assess(tenantDir: string, slug: string, next: readonly unknown[], settings: GuardSettings | null, now: number): MassChange | null {
+  if (!settings) return null;
+  let site: Pick<Site, 'include_sold_cars_days' | 'stock_rules'>;
+  try {
+    site = loadSite(tenantDir);
+  } catch {
+    // A broken site.json fails the tenant's job anyway; judge visibility by the default rules.
+    site = { include_sold_cars_days: 3, stock_rules: v.parse(StockRulesSchema, {}) };
+  }
+  return assessMassChange(slug, site, readStockRecords(tenantDir), next, now, settings);
+}
+
+/** The records of a tenant's stock.json (none when missing or unreadable). */
+export function readStockRecords(tenantDir: string): unknown[] {
   const file = join(tenantDir, 'stock.json');
   if (!existsSync(file)) return [];
   try {
@@ -46,22 +105,50 @@ function toIntake(tenant: string, result: FeedResult): IntakeResult {
 }
 
 function logIntake(log: Logger, result: IntakeResult, source: string): void {
+  const outcome = result.held ? 'held' : result.accepted ? 'accepted' : 'rejected';
   log({
-    level: result.accepted ? (result.problems.length ? 'warn' : 'info') : 'error',
+    level: result.accepted ? (result.problems.length ? 'warn' : 'info') : result.held ? 'warn' : 'error',
     event: 'feed',
     tenant: result.tenant,
     kind: result.kind,
     source,
-    outcome: result.accepted ? 'accepted' : 'rejected',
+    outcome,
     records: result.read,
+    valid: result.valid,
+    problems: result.problems.length,
+    ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.held ? { held: result.held.id, removed: result.held.removed, visibleBefore: result.held.visibleBefore } : {}),
+  });
+}
+
+/** Remember the last feed (operator page) when there is a sites directory. */
+function noteFeed(options: IntakeOptions, result: IntakeResult, source: string, outcome?: 'confirmed' | 'discarded'): void {
+  if (!options.sitesDir) return;
+  recordFeed(options.sitesDir, result.tenant, {
+    at: new Date().toISOString(),
+    source,
+    kind: result.kind,
+    outcome: outcome ?? (result.held ? 'held' : result.accepted ? 'accepted' : 'rejected'),
+    read: result.read,
     valid: result.valid,
     problems: result.problems.length,
     ...(result.reason ? { reason: result.reason } : {}),
   });
 }
 
-/** Apply a signed-and-verified webhook body to a tenant folder. */
-export function intakePush(tenantDir: string, slug: string, body: string, log: Logger): IntakeResult {
+/** A newer complete snapshot makes older held feeds of the tenant obsolete. */
+function supersedeHeld(options: IntakeOptions, slug: string, by: string, log: Logger, except?: string): void {
+  if (!options.sitesDir) return;
+  for (const held of listHeldFeeds(options.sitesDir, slug)) {
+    if (held.id === except) continue;
+    if (closeHeldFeed(options.sitesDir, slug, held.id, 'superseded', `superseded by the newer feed ${by}`)) {
+      log({ level: 'warn', event: 'feed-held-closed', tenant: slug, held: held.id, source: held.source, outcome: 'superseded', by });
+    }
+  }
+}
+
+/** Apply a signed-and-verified webhook body to a tenant folder (held instead when it trips the mass-change guard). */
+export function intakePush(tenantDir: string, slug: string, body: string, log: Logger, options: IntakeOptions = {}): IntakeResult {
   let result: FeedResult;
   try {
     result = applyPush(slug, readStockRecords(tenantDir), parsePushBody(body));
@@ -69,38 +156,105 @@ export function intakePush(tenantDir: string, slug: string, body: string, log: L
     result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
   }
   const intake = toIntake(slug, result);
-  if (result.ok) writeStock(tenantDir, result.records);
+  const change = result.ok ? assess(tenantDir, slug, result.records, guardOf(options, loadFeedMapping(tenantDir).mapping), options.now ?? Date.now()) : null;
+  if (result.ok && change?.held && options.sitesDir) {
+    const report = `feed: webhook push\ntenant: ${slug}\nrecords pushed: ${result.read}, valid: ${result.valid}\nvisible stock: ${change.visibleBefore} now, ${change.visibleAfter} after this push\nmass-change guard: HOLD - ${change.reason}\n`;
+    const held = holdFeed(options.sitesDir, slug, { source: 'webhook', kind: 'webhook', bytes: Buffer.from(body), change, report });
+    Object.assign(intake, { accepted: false, held, reason: change.reason });
+  } else if (result.ok) writeStock(tenantDir, result.records);
   logIntake(log, intake, 'webhook');
+  noteFeed(options, intake, 'webhook');
   return intake;
 }
 
-function report(result: IntakeResult, file: string): string {
-  const lines = [
-    `feed: ${file}`,
-    `tenant: ${result.tenant}`,
-    `outcome: ${result.accepted ? 'accepted' : 'rejected (the site was not changed)'}`,
-    ...(result.reason ? [`reason: ${result.reason}`] : []),
-    ...(result.accepted ? [`records read: ${result.read}, valid: ${result.valid}`] : []),
-    ...(result.problems.length ? ['problems (records skipped):', ...result.problems.map((line) => `  ${line}`)] : []),
-  ];
-  return `${lines.join('\n')}\n`;
+/** Read one dropped file with the tenant's mapping (the dry run and the intake share this). */
+export function checkFeedFile(tenantDir: string, slug: string, file: string, bytes: Uint8Array = readFileSync(file)): FeedCheck {
+  const { mapping, problems } = loadFeedMapping(tenantDir);
+  return checkFeed({ tenant: slug, file: file.split('/').pop() ?? file, bytes, mapping, mappingProblems: problems });
 }
 
-/** Handle one dropped file: accept it into stock.json or reject it; the file is moved either way. */
-export function intakeFile(tenantDir: string, slug: string, file: string, log: Logger): IntakeResult | null {
+/** What the guard says about a checked feed, for the dry run and the intake. */
+export function assessFeedCheck(tenantDir: string, slug: string, check: FeedCheck, options: IntakeOptions): MassChange | null {
+  if (!check.result.ok) return null;
+  return assess(tenantDir, slug, check.result.records, guardOf(options, loadFeedMapping(tenantDir).mapping), options.now ?? Date.now());
+}
+
+/**
+ * Handle one dropped file: accept it into stock.json, reject it, or hold it for an operator
+ * when it would take too much stock off the site. The file is moved either way
+ * (`processed/`, `rejected/` with the dry-run report beside it, or the held-feed store).
+ */
+export function intakeFile(tenantDir: string, slug: string, file: string, log: Logger, options: IntakeOptions = {}): IntakeResult | null {
   const name = file.split('/').pop() ?? file;
-  const kind = feedKindOfFile(name);
-  if (!kind) return null;
-  const text = readFileSync(file, 'utf8');
-  const result = kind === 'csv' ? readCsvFeed(slug, text) : readSnapshotFeed(slug, text);
+  if (!feedKindOfFile(name)) return null;
+  const bytes = readFileSync(file);
+  const check = checkFeedFile(tenantDir, slug, file, bytes);
+  const result = check.result;
   const intake = toIntake(slug, result);
-  if (result.ok) writeStock(tenantDir, result.records);
+  const change = assessFeedCheck(tenantDir, slug, check, options);
+  if (result.ok && change?.held && options.sitesDir) {
+    const report = formatFeedCheck(check, { guard: change, outcome: 'held for an operator (the site was not changed): confirm or discard it on the pipeline\'s /status page' });
+    supersedeHeld(options, slug, name, log);
+    const held = holdFeed(options.sitesDir, slug, { source: name, kind: result.kind, bytes, change, report });
+    rmFile(file);
+    Object.assign(intake, { accepted: false, held, reason: change.reason });
+    logIntake(log, intake, name);
+    noteFeed(options, intake, name);
+    return intake;
+  }
+  if (result.ok) {
+    writeStock(tenantDir, result.records);
+    supersedeHeld(options, slug, name, log);
+  }
   const folder = join(file, '..', intake.accepted ? 'processed' : 'rejected');
   mkdirSync(folder, { recursive: true });
   const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}`;
   renameSync(file, join(folder, stamped));
-  if (!intake.accepted || intake.problems.length) writeFileSync(join(folder, `${stamped}.report.txt`), report(intake, name));
+  if (!intake.accepted || intake.problems.length || check.skipped.length || check.reading.some((line) => line.startsWith('note:'))) {
+    const outcome = intake.accepted ? 'accepted (records with problems are skipped)' : 'rejected (the site was not changed)';
+    writeFileSync(join(folder, `${stamped}.report.txt`), formatFeedCheck(check, { guard: change ?? undefined, outcome }));
+  }
   logIntake(log, intake, name);
+  noteFeed(options, intake, name);
+  return intake;
+}
+
+function rmFile(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Already gone: nothing to clean up.
+  }
+}
+
+/**
+ * An operator's decision on a held feed. Confirm: the feed is taken in as it stands now
+ * (a snapshot replaces the stock, a push is applied to the current stock), without the
+ * guard. Discard: it is dropped. Returns null when the feed is unknown or already decided.
+ */
+export function decideHeldFeed(tenantDir: string, slug: string, id: string, decision: 'confirm' | 'discard', log: Logger, options: IntakeOptions & { sitesDir: string }): IntakeResult | null {
+  const closed = closeHeldFeed(options.sitesDir, slug, id, decision === 'confirm' ? 'confirmed' : 'discarded', `by an operator`);
+  if (!closed) return null;
+  const { feed, bytes } = closed;
+  const source = `${feed.source} (${decision === 'confirm' ? 'confirmed' : 'discarded'} by operator)`;
+  if (decision === 'discard') {
+    const intake: IntakeResult = { tenant: slug, kind: feed.kind, accepted: false, reason: 'discarded by an operator', read: 0, valid: 0, problems: [] };
+    log({ level: 'warn', event: 'feed', tenant: slug, kind: feed.kind, source, held: id, outcome: 'discarded' });
+    noteFeed(options, intake, source, 'discarded');
+    return intake;
+  }
+  let result: FeedResult;
+  if (feed.kind === 'webhook') {
+    try {
+      result = applyPush(slug, readStockRecords(tenantDir), parsePushBody(bytes.toString('utf8')));
+    } catch (error) {
+      result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
+    }
+  } else result = checkFeedFile(tenantDir, slug, feed.source, bytes).result;
+  const intake = toIntake(slug, result);
+  if (result.ok) writeStock(tenantDir, result.records);
+  logIntake(log, intake, source);
+  noteFeed(options, intake, source, result.ok ? 'confirmed' : undefined);
   return intake;
 }
 
@@ -108,7 +262,7 @@ export function intakeFile(tenantDir: string, slug: string, file: string, log: L
  * Handle every complete feed file in the inbox. A file still being written (modified less
  * than `settleMs` ago) is left for the next scan. Returns the tenants whose stock changed.
  */
-export function scanInbox(inboxDir: string, tenantDirOf: (slug: string) => string | null, log: Logger, settleMs = 300): { changed: string[]; pending: boolean } {
+export function scanInbox(inboxDir: string, tenantDirOf: (slug: string) => string | null, log: Logger, settleMs = 300, options: IntakeOptions = {}): { changed: string[]; pending: boolean } {
   const changed = new Set<string>();
   let pending = false;
   if (!existsSync(inboxDir)) return { changed: [], pending };
@@ -130,7 +284,7 @@ export function scanInbox(inboxDir: string, tenantDirOf: (slug: string) => strin
         pending = true;
         continue;
       }
-      const result = intakeFile(tenantDir, slug, file, log);
+      const result = intakeFile(tenantDir, slug, file, log, options);
       if (result?.accepted) changed.add(slug);
     }
   }

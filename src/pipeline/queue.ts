@@ -23,6 +23,8 @@ export interface RebuildQueue {
   enqueue(slug: string): Promise<void>;
   /** Resolves when nothing is queued or running (in-process only; Redis resolves at once). */
   idle(): Promise<void>;
+  /** Jobs waiting and running (the operator page's queue depth). */
+  depth?(): Promise<{ waiting: number; running: number }>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,9 @@ export function createInProcessQueue(handler: TenantHandler, options: { concurre
       else if (!waiting.includes(slug)) waiting.push(slug);
       pump();
     },
+    async depth() {
+      return { waiting: waiting.length + rerun.size, running: running.size };
+    },
     idle() {
       return new Promise((done) => {
         idleWaiters.push(done);
@@ -96,6 +101,10 @@ export function createRedisProducer(redisUrl: string, options: { prefix?: string
       await queue.add('rebuild', { slug }, { removeOnComplete: 500, removeOnFail: 500, attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
     },
     async idle() {},
+    async depth() {
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active');
+      return { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0), running: counts.active ?? 0 };
+    },
     async close() {
       await queue.close();
       redis.disconnect();
@@ -158,6 +167,7 @@ export function createRedisQueue(
   return {
     enqueue: (slug) => producer.enqueue(slug),
     async idle() {},
+    depth: () => producer.depth?.() ?? Promise.resolve({ waiting: 0, running: 0 }),
     async close() {
       await worker.close();
       await producer.close();

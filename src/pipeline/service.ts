@@ -8,8 +8,10 @@ import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { listTenantDirs } from '../lib/tenant.ts';
-import { intakePush, scanInbox } from './intake.ts';
+import { decideHeldFeed, intakePush, scanInbox, type IntakeOptions } from './intake.ts';
 import { createLogger, type Logger } from './log.ts';
+import type { GuardSettings } from './mass-change.ts';
+import { handleOperatorRequest, isOperatorPath } from './operator.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from './rebuild.ts';
@@ -51,6 +53,10 @@ export interface PipelineOptions {
   publisher?: Publisher;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
+  /** Mass-change guard (docs/pipeline.md): pipeline-wide settings, or false to take every feed in. */
+  guard?: GuardSettings | false;
+  /** Token of the operator page /status on the webhook port; default PIPELINE_OPERATOR_TOKEN; none disables the page. */
+  operatorToken?: string;
   /** Called after every job (tests and the once mode). */
   onResult?: (result: RebuildResult) => void;
 }
@@ -78,6 +84,8 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const maxWaitMs = options.maxWaitMs ?? 15_000;
   const concurrency = options.concurrency ?? availableParallelism();
   const secretOf = createSecretStore({ env: options.env });
+  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard };
+  const operatorToken = options.operatorToken ?? (options.env ?? process.env).PIPELINE_OPERATOR_TOKEN ?? undefined;
   mkdirSync(sitesDir, { recursive: true });
 
   const tenantDirOf = (slug: string): string | null => {
@@ -152,7 +160,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   let rescan: NodeJS.Timeout | undefined;
   const scan = () => {
     if (!options.inboxDir || role === 'worker') return;
-    const { changed, pending } = scanInbox(resolve(options.inboxDir), tenantDirOf, log);
+    const { changed, pending } = scanInbox(resolve(options.inboxDir), tenantDirOf, log, 300, intakeOptions);
     for (const slug of changed) {
       seen.set(slug, stampOf(join(tenantsDir, slug)));
       request(slug);
@@ -163,22 +171,49 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   let server: Server | undefined;
   let webhookUrl: string | undefined;
   if (options.webhookPort !== undefined && role !== 'worker') {
-    server = createServer(
-      createWebhookHandler({
-        tenantDirOf,
-        secretOf,
-        log,
-        maxBodyBytes: options.webhookMaxBytes,
-        windowSeconds: options.webhookWindowSeconds,
-        accept: (slug, tenantDir, body) => {
-          const result = intakePush(tenantDir, slug, body, log);
-          if (!result.accepted) return { status: 400, body: { error: result.reason, problems: result.problems } };
+    const operator = {
+      token: operatorToken || undefined,
+      tenantsDir,
+      sitesDir,
+      queue: async () => ({ ...((await queue.depth?.()) ?? { waiting: 0, running: 0 }), debouncing: timers.size }),
+      decide: (slug: string, id: string, decision: 'confirm' | 'discard') => {
+        const tenantDir = tenantDirOf(slug);
+        if (!tenantDir) return false;
+        const result = decideHeldFeed(tenantDir, slug, id, decision, log, { ...intakeOptions, sitesDir });
+        if (result?.accepted) {
           seen.set(slug, stampOf(tenantDir));
           request(slug);
-          return { status: 202, body: { accepted: true, records: result.read, valid: result.valid, problems: result.problems } };
-        },
-      }),
-    );
+        }
+        return result !== null;
+      },
+    };
+    const webhook = createWebhookHandler({
+      tenantDirOf,
+      secretOf,
+      log,
+      maxBodyBytes: options.webhookMaxBytes,
+      windowSeconds: options.webhookWindowSeconds,
+      accept: (slug, tenantDir, body) => {
+        const result = intakePush(tenantDir, slug, body, log, intakeOptions);
+        if (result.held) return { status: 202, body: { accepted: false, held: result.held.id, reason: result.reason, records: result.read, valid: result.valid, problems: result.problems } };
+        if (!result.accepted) return { status: 400, body: { error: result.reason, problems: result.problems } };
+        seen.set(slug, stampOf(tenantDir));
+        request(slug);
+        return { status: 202, body: { accepted: true, records: result.read, valid: result.valid, problems: result.problems } };
+      },
+    });
+    server = createServer((req, res) => {
+      if (isOperatorPath(req.url)) {
+        handleOperatorRequest(req, res, operator).catch((error) => {
+          // A malformed operator URL (bad percent-encoding) is the sender's error, not ours.
+          const malformed = error instanceof URIError || error instanceof TypeError;
+          if (!malformed) log({ level: 'error', event: 'operator', reason: String(error) });
+          if (!res.headersSent) res.writeHead(malformed ? 400 : 500).end();
+        });
+        return;
+      }
+      webhook(req, res);
+    });
     // Slow-loris bounds: headers within 10 s, a whole request within 60 s.
     server.headersTimeout = 10_000;
     server.requestTimeout = 60_000;

@@ -4,6 +4,7 @@
  * failure (with its reason) without parsing logs.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tenantPaths, writeFileAtomic } from './releases.ts';
 
 /** One finished job as the status file records it. */
@@ -63,4 +64,34 @@ export function recordStatus(
   mkdirSync(paths.base, { recursive: true });
   writeFileAtomic(paths.status, `${JSON.stringify(status, null, 2)}\n`);
   return status;
+}
+
+/** The last feed taken in for a tenant (`<sites>/<slug>/feed-status.json`; kept apart from status.json, which jobs rewrite). */
+export interface FeedStatus {
+  at: string;
+  /** File name, `webhook`, or `<file> (confirmed by operator)`. */
+  source: string;
+  kind: string;
+  outcome: 'accepted' | 'rejected' | 'held' | 'confirmed' | 'discarded';
+  read: number;
+  valid: number;
+  problems: number;
+  reason?: string;
+}
+
+const feedStatusFile = (sitesDir: string, slug: string) => join(tenantPaths(sitesDir, slug).base, 'feed-status.json');
+
+/** Record the last feed of a tenant. */
+export function recordFeed(sitesDir: string, slug: string, feed: FeedStatus): void {
+  mkdirSync(tenantPaths(sitesDir, slug).base, { recursive: true });
+  writeFileAtomic(feedStatusFile(sitesDir, slug), `${JSON.stringify(feed, null, 2)}\n`);
+}
+
+/** The last feed of a tenant, or null. */
+export function readFeedStatus(sitesDir: string, slug: string): FeedStatus | null {
+  try {
+    return JSON.parse(readFileSync(feedStatusFile(sitesDir, slug), 'utf8')) as FeedStatus;
+  } catch {
+    return null;
+  }
 }
