@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import { join } from 'node:path';
 import { applyPush, feedKindOfFile, parsePushBody, readCsvFeed, readSnapshotFeed, type FeedResult } from './feeds.ts';
 import type { Logger } from './log.ts';
+import { settleReservationOverlay, updateReservationOverlay } from '../lib/reservation-overlay.ts';
 import { writeFileAtomic } from './releases.ts';
 
 /** Outcome of one feed for callers (and the webhook response). */
@@ -37,6 +38,8 @@ function readStockRecords(tenantDir: string): unknown[] {
 /** Write accepted records as the tenant's stock.json (atomic: readers see old or new). */
 export function writeStock(tenantDir: string, records: readonly unknown[]): void {
   writeFileAtomic(join(tenantDir, 'stock.json'), `${JSON.stringify(records, null, 1)}\n`);
+  // Reserved overlay entries the dealer's feed now reflects are done (docs/payments.md).
+  updateReservationOverlay(tenantDir, (overlay) => settleReservationOverlay(overlay, records));
 }
 
 function toIntake(tenant: string, result: FeedResult): IntakeResult {
