@@ -5,6 +5,7 @@
  * sequences are needed; JSON is stored as TEXT.
  */
 import type { Dialect } from './db.ts';
+import { PAYMENT_MIGRATIONS } from './payments/migrations.ts';
 
 export interface Migration {
   version: number;
@@ -161,4 +162,5 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  ...PAYMENT_MIGRATIONS,
 ];
