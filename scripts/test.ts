@@ -43,6 +43,8 @@ if (!flags.has('--skip-e2e')) {
   const e2eTenants = resolve(`${dist}-tenants`);
   const build = !flags.has('--no-build') || !existsSync(resolve(dist));
   if (build) rmSync(e2eTenants, { recursive: true, force: true });
+  // A reserved overlay left by an interrupted payments test would mark a fixture car reserved.
+  for (const name of readdirSync('tests/fixtures/tenants')) rmSync(join('tests/fixtures/tenants', name, 'reservations.json'), { force: true });
   mkdirSync(e2eTenants, { recursive: true });
   for (const source of build ? ['tenants', 'tests/fixtures/tenants'] : []) {
     if (!existsSync(source)) continue;
