@@ -4,6 +4,7 @@
  * Stripe's HTTP API (helpers/stripe-stand-in.ts); events are signed by the library's own
  * test-header helper. Runs on SQLite and, when available, PostgreSQL.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,6 +228,41 @@ for (const kind of DATABASES) {
       expect((await app.store.getLead('alpha', leadId))!.data.payment).toMatchObject({ status: 'paid', reference: refOf(started.payment_id) });
       expect(overlay()['2']).toBeDefined();
     });
+
+    it('the refund command (npm run refund) lists and refunds the paid deposit of a car', async () => {
+      const env = {
+        ...process.env,
+        TENANTS_DIR: tenantsDir(),
+        ...(database.url ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(folder.dir, 'leads.sqlite') }),
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+      };
+      // Asynchronous: this process serves the Stripe stand-in the command talks to.
+      const run = (...args: string[]) =>
+        new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, ['scripts/refund.ts', '--tenant', 'alpha', ...args], { env });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk) => (stdout += chunk));
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('close', (status) => resolve({ status, stdout, stderr }));
+        });
+      const list = await run('--list', '--car', '2');
+      expect(list.status).toBe(0);
+      expect(list.stdout).toMatch(/reservation\s+paid\s+\$250\.00\s+car 2\s+pi_/);
+      const refunded = await run('--car', '2', '--amount', '50');
+      expect(refunded.stderr).toBe('');
+      expect(refunded.stdout).toMatch(/^refunded \$50\.00 of payment [0-9a-f-]{36} \(pi_\w+\): refund re_\w+, succeeded/);
+      expect(overlay()['2']).toBeDefined(); // a part refund keeps the reservation
+      const rest = await run('--car', '2');
+      expect(rest.stdout).toMatch(/^refunded \$200\.00 of payment/);
+      expect(overlay()['2']).toBeUndefined();
+      const nothing = await run('--car', '2');
+      expect(nothing.status).toBe(1);
+      expect(nothing.stderr).toMatch(/nothing to refund/);
+      expect((await run('--car', '2', '--amount', 'ten')).stderr).toMatch(/--amount expects dollars and cents/);
+    }, 180_000);
 
     it('no provider configured: nothing can be paid and the shopper is told no card is taken', async () => {
       const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'beta.localhost:4321' }, payload: { ...contact, category: 'Reserve', form_completed: false } });
