@@ -200,6 +200,8 @@ export class Payments {
     const expired = await this.releaseExpired(tenant.slug, carId);
     try {
       await this.deps.db.transaction(async (tx) => {
+        // A paid reservation's hold lapses after deposit_hold_hours; the car stays refused while the site shows it reserved (overlay or feed).
+        await tx.run("DELETE FROM car_holds WHERE tenant = $1 AND car_id = $2 AND state = 'reserved' AND expires_at <= $3", [tenant.slug, carId, at]);
         await tx.run(
           `INSERT INTO payments (id, tenant, kind, lead_id, car_id, reference, attempt_key, provider, provider_ref, amount_cents, currency, status, created_at, updated_at)
            VALUES ($1, $2, 'reservation', $3, $4, NULL, $5, $6, NULL, $7, 'aud', 'pending', $8, $8)`,
