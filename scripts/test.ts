@@ -22,6 +22,8 @@ const passThrough = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [
 const flags = new Set(args.includes('--') ? args.slice(0, args.indexOf('--')) : args);
 
 function run(label: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv = {}) {
+  // Browser-test builds take card payments through the Stripe stand-in's client (docs/payments.md).
+  env = { PUBLIC_PAYMENT_CLIENT: 'stand-in', ...env };
   console.log(`\n=== ${label}: ${command} ${commandArgs.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });

@@ -108,10 +108,11 @@ export default function ReserveForm(props: ReserveFormProps) {
       kit.setSubmitting(false);
       return;
     }
+    // 'Reserve' when paid ("Your car is reserved"), 'Reserve Request' when no card was taken.
     const done = (successCategory: string, paid: boolean) =>
       completeLead({
         leadId,
-        category,
+        category: successCategory,
         successCategory,
         event: leadAnalyticsEvent('enquiry', car),
         car,
