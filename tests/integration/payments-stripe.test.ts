@@ -264,6 +264,28 @@ for (const kind of DATABASES) {
       expect((await run('--car', '2', '--amount', 'ten')).stderr).toMatch(/--amount expects dollars and cents/);
     }, 180_000);
 
+    it('/online-payment: the amount the dealer asked for, bounded by the site setting, paid only by the webhook, delivered with the invoice reference', async () => {
+      const body = { ...contact, email: 'invoice@example.com', reference: 'INV-2041', amount: '1,250.50', terms_conditions: true, attempt: `online-${kind}-1` };
+      const tooMuch = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...body, amount: '10000.01', attempt: `online-${kind}-0` } });
+      expect(tooMuch.statusCode).toBe(422);
+      expect(tooMuch.json().fields.amount).toBe('Online payments are limited to $10,000. Please call us to pay a larger amount.');
+      const bad = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...body, amount: 'lots' } });
+      expect(bad.json().fields.amount).toBe('Please enter the amount in dollars and cents, e.g. 250.00.');
+      const response = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: body });
+      expect(response.statusCode).toBe(201);
+      const started = response.json();
+      expect(started).toMatchObject({ amount_cents: 125_050, currency: 'AUD' });
+      const ref = refOf(started.payment_id);
+      expect(stripe.intents.get(ref)).toMatchObject({ amount: 125_050, currency: 'aud', metadata: { kind: 'online-payment', reference: 'INV-2041' } });
+      expect((await app.store.getLead('alpha', started.lead_id))!).toMatchObject({ category: 'Online Payment', form_completed: false });
+      expect((await post(stripe.pay(ref))).json()).toMatchObject({ outcome: 'paid' });
+      const lead = (await app.store.getLead('alpha', started.lead_id))!;
+      expect(lead.form_completed).toBe(true);
+      expect(lead.data.payment).toMatchObject({ status: 'paid', reference: ref, amount: '1250.50', invoice_reference: 'INV-2041' });
+      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(ref)));
+      expect((await app.store.messages('alpha', 'email')).find((message) => message.body.includes(ref))!.body).toContain(`Payment for INV-2041: $1250.50 AUD paid online (stripe reference ${ref})`);
+    });
+
     it('no provider configured: nothing can be paid and the shopper is told no card is taken', async () => {
       const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'beta.localhost:4321' }, payload: { ...contact, category: 'Reserve', form_completed: false } });
       const answer = await app.inject({ method: 'POST', url: '/api/payments/reservations', headers: { host: 'beta.localhost:4321' }, payload: { lead_id: response.json().lead_id, attempt: 'attempt-beta-1', terms_conditions: true } });
