@@ -8,6 +8,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4455);
 const dist = process.env.E2E_DIST ?? 'dist-test';
 const dataDir = process.env.DATA_DIR ?? 'data/e2e';
+/** The local stand-in for Stripe's API (payments tests, docs/payments.md); the sites' lead API talks to it. */
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1000);
+const stripe = { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: 'whsec_e2e_stand_in_secret', STRIPE_API_URL: `http://127.0.0.1:${stripePort}` };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,11 +30,19 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `node scripts/serve.ts --dir ${dist} --tenants ${dist}-tenants --port ${port}`,
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { SQLITE_FILE: `${dataDir}/leads.sqlite`, NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', RATE_LIMIT_SIGN_IN_MAX: '1000', SIGN_IN_CODES_PER_PHONE: '100', SMS_DAILY_PER_PHONE: '1000', SMS_DAILY_PER_TENANT: '1000000', IMAGES_DIR: `${dataDir}/images`, DEV_MESSAGES: 'true', LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: `node scripts/serve.ts --dir ${dist} --tenants ${dist}-tenants --port ${port}`,
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { SQLITE_FILE: `${dataDir}/leads.sqlite`, NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', RATE_LIMIT_SIGN_IN_MAX: '1000', SIGN_IN_CODES_PER_PHONE: '100', SMS_DAILY_PER_PHONE: '1000', SMS_DAILY_PER_TENANT: '1000000', IMAGES_DIR: `${dataDir}/images`, DEV_MESSAGES: 'true', LOG_LEVEL: 'warn', ...stripe },
+    },
+    {
+      command: `node tests/integration/helpers/stripe-stand-in-server.ts --port ${stripePort} --secret ${stripe.STRIPE_WEBHOOK_SECRET} --webhook http://127.0.0.1:${port}/api/payments/webhook/{tenant}`,
+      port: stripePort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

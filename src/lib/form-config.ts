@@ -33,6 +33,8 @@ export interface FormSiteConfig {
   instantOfferImages: boolean;
   moneyPresets: number[];
   reserveDeposit: number;
+  /** Online payments (docs/payments.md): 'none' = no card taken online; the deposit terms shown before payment. */
+  payments: { provider: 'none' | 'stripe'; holdMinutes: number; depositHoldHours: number; depositRefundable: boolean; depositTerms?: string };
   gatedRoutes: string[];
   garageEnabled: boolean;
   privacyHref: string;
@@ -65,6 +67,13 @@ export function formSiteConfig(site: Site): FormSiteConfig {
     instantOfferImages: site.features.instant_offer_images,
     moneyPresets: [...moneyPresets(site.finance.presets)],
     reserveDeposit: site.reserve_deposit,
+    payments: {
+      provider: site.payments.provider,
+      holdMinutes: site.payments.hold_minutes,
+      depositHoldHours: site.payments.deposit_hold_hours,
+      depositRefundable: site.payments.deposit_refundable,
+      ...(site.payments.deposit_terms ? { depositTerms: site.payments.deposit_terms } : {}),
+    },
     gatedRoutes: site.gated_routes,
     garageEnabled: site.garage_enabled || site.features.garage,
     privacyHref: '/privacy-policy',

@@ -22,6 +22,11 @@ export function successCopy(category: string | null | undefined, dealer: string)
       return { heading: 'Thank you for accepting our offer', next: 'Our buying team will contact you to arrange an inspection of your vehicle.' };
     case 'reserve':
       return { heading: 'Your car is reserved', next: 'We will hold the car for you for 48 hours while our team contacts you to arrange the next steps. Your deposit is fully refundable.' };
+    case 'reserve request':
+      // No payment provider (docs/payments.md): nothing was paid, so nothing is said to be reserved.
+      return { heading: 'Thank you for your reservation request', next: `No card was charged online. ${dealer} will call you to take the deposit and confirm your reservation.` };
+    case 'online payment':
+      return { heading: 'Thank you for your payment', next: `Your payment to ${dealer} is confirmed. We have e-mailed your receipt.` };
     case 'finance enquiry':
       return { heading: 'Thank you for your finance enquiry', next: 'A finance specialist will contact you to discuss your options. Applying does not affect your credit score until you choose to proceed.' };
     case 'request photos':

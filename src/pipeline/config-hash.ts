@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '../build/build-tenant.ts';
+import { OVERLAY_FILE } from '../lib/reservation-overlay.ts';
 
 function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string, skip: (name: string) => boolean, byContent: boolean): void {
   if (!existsSync(dir)) return;
@@ -43,11 +44,11 @@ export function codeHash(env: NodeJS.ProcessEnv = process.env): string {
   return hash.digest('hex').slice(0, 24);
 }
 
-/** Hash of a tenant folder except its stock (stock changes are what incremental releases handle). */
+/** Hash of a tenant folder except its stock and the reserved overlay (stock changes are what incremental releases handle). */
 export function tenantConfigHash(tenantDir: string): string {
   const hash = createHash('sha256');
   hash.update(codeHash());
-  const skip = (name: string) => name === 'stock.json' || name === 'feed-mapping.json' || name.startsWith('.') || name.includes('.tmp-');
+  const skip = (name: string) => name === 'stock.json' || name === 'feed-mapping.json' || name === OVERLAY_FILE || name.startsWith('.') || name.includes('.tmp-');
   hashTree(hash, tenantDir, tenantDir, skip, true);
   return hash.digest('hex').slice(0, 24);
 }

@@ -21,6 +21,7 @@ import { applyPush, feedKindOfFile, parsePushBody, type FeedResult } from './fee
 import { closeHeldFeed, holdFeed, listHeldFeeds, type HeldFeed } from './held-feeds.ts';
 import type { Logger } from './log.ts';
 import { assessMassChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './mass-change.ts';
+import { settleReservationOverlay, updateReservationOverlay } from '../lib/reservation-overlay.ts';
 import { writeFileAtomic } from './releases.ts';
 import { recordFeed } from './status.ts';
 
@@ -96,6 +97,8 @@ export function readStockRecords(tenantDir: string): unknown[] {
 /** Write accepted records as the tenant's stock.json (atomic: readers see old or new). */
 export function writeStock(tenantDir: string, records: readonly unknown[]): void {
   writeFileAtomic(join(tenantDir, 'stock.json'), `${JSON.stringify(records, null, 1)}\n`);
+  // Reserved overlay entries the dealer's feed now reflects are done (docs/payments.md).
+  updateReservationOverlay(tenantDir, (overlay) => settleReservationOverlay(overlay, records));
 }
 
 function toIntake(tenant: string, result: FeedResult): IntakeResult {

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs'
 import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { OVERLAY_FILE } from '../lib/reservation-overlay.ts';
 import { listTenantDirs } from '../lib/tenant.ts';
 import { decideHeldFeed, intakePush, scanInbox, type IntakeOptions } from './intake.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -129,7 +130,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   // Tenant folders changed directly (stock.json / site.json replaced by another tool).
   const seen = new Map<string, string>();
   const stampOf = (dir: string) =>
-    ['site.json', 'stock.json']
+    ['site.json', 'stock.json', OVERLAY_FILE]
       .map((name) => {
         try {
           const stats = statSync(join(dir, name));

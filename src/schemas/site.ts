@@ -17,6 +17,7 @@ import { TextsSchema } from './site/texts.ts';
 import { ThemeSchema } from './site/theme.ts';
 import { ServicePageSchema } from './site/service-page.ts';
 import { MarketingSettingsSchema } from './site/marketing.ts';
+import { PaymentSettingsSchema } from './site/payments.ts';
 
 /** Templates change layout and wording, not logic (DESIGN §3). */
 export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as const;
@@ -87,6 +88,8 @@ export const SiteSchema = v.strictObject({
   search_page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 21),
   /** Reserve deposit in dollars. Default 200. */
   reserve_deposit: v.optional(v.pipe(v.number(), v.minValue(0)), 200),
+  /** Online payments (deposit, /online-payment): provider, deposit terms. Default: no provider, no card taken (docs/payments.md). */
+  payments: v.optional(PaymentSettingsSchema, {}),
   /** Default state for state selects (instant offer). Default 'qld'. */
   default_state: v.optional(v.picklist(['qld', 'nsw', 'vic', 'sa', 'wa', 'tas', 'act', 'nt']), 'qld'),
   /** Search URLs use /used-car/... instead of /search/.... Default false. */

@@ -17,6 +17,8 @@ import { createAdapters, type Adapters, type ProviderConfig } from './adapters.t
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './db.ts';
 import { Outbox, type OutboxOptions } from './outbox.ts';
 import { deriveKeys, type DerivedKeys } from './keys.ts';
+import { Payments, type PaymentsOptions } from './payments/payments.ts';
+import { registerPaymentRoutes } from './payments/routes.ts';
 import { photoLink } from './photo-links.ts';
 import { clientKey, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
 import { registerRoutes } from './routes.ts';
@@ -70,6 +72,8 @@ export interface AppOptions {
    * sign-in code) for browser tests and local runs. Never in production. Default false.
    */
   devMessages?: boolean;
+  /** Online payments (docs/payments.md): provider keys from the environment, test providers. */
+  payments?: PaymentsOptions;
   /** Clock (tests). */
   now?: () => number;
 }
@@ -103,6 +107,7 @@ export type LeadApi = FastifyInstance & {
   readonly store: Store;
   readonly outbox: Outbox;
   readonly tenants: TenantRegistry;
+  readonly payments: Payments;
 };
 
 declare module 'fastify' {
@@ -242,6 +247,8 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     devMessages: options.devMessages ?? false,
   };
 
+  const payments = new Payments({ db, store, tenants, tenantsDir: options.tenantsDir, now, kick: () => outbox.kick(), log: app.log }, options.payments);
+  app.decorate('payments', payments);
   app.decorate('store', store);
   app.decorate('outbox', outbox);
   app.decorate('tenants', tenants);
@@ -332,9 +339,14 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   });
 
   registerRoutes(app, context);
+  registerPaymentRoutes(app, { payments, store, now, destinations: (slug) => tenants.get(slug)?.destinations.map((destination) => destination.id) ?? [] });
 
-  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onReady', async () => {
+    outbox.start();
+    payments.start();
+  });
   app.addHook('onClose', async () => {
+    payments.stop();
     await outbox.stop();
     if (redis) await redis.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await db.close();

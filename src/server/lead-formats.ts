@@ -28,6 +28,26 @@ function tradeIn(evaluation: Evaluation | undefined, photos: readonly string[]) 
   };
 }
 
+/** The server's payment record of a lead (set only by the payments module; browser claims are dropped). */
+function paymentOf(lead: StoredLead): Record<string, string> | null {
+  const payment = lead.data.payment;
+  return payment && typeof payment === 'object' && !Array.isArray(payment) ? (payment as Record<string, string>) : null;
+}
+
+/** One line for the dealer about the money: paid (with the reference), refunded, or not taken online. */
+export function paymentLine(lead: StoredLead): string {
+  const payment = paymentOf(lead);
+  if (payment) {
+    const what = lead.category.toLowerCase() === 'reserve' ? 'Deposit' : 'Payment';
+    const invoice = payment.invoice_reference ? ` for ${payment.invoice_reference}` : '';
+    const until = payment.reserved_until ? `; car reserved until ${payment.reserved_until}` : '';
+    const refunded = payment.refunded ? `; refunded $${payment.refunded}` : '';
+    return `${what}${invoice}: $${payment.amount} ${payment.currency} ${payment.status} online (${payment.provider} reference ${payment.reference})${until}${refunded}`;
+  }
+  if (lead.category.toLowerCase() === 'reserve' && lead.form_completed) return 'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.';
+  return '';
+}
+
 /** The JSON body sent to webhooks. */
 export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation, photos: readonly string[] = []) {
   const data = lead.data;
@@ -67,6 +87,7 @@ export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, ca
         }
       : null,
     trade_in: tradeIn(evaluation, photos),
+    payment: paymentOf(lead),
     values: data,
   };
 }
@@ -96,6 +117,7 @@ export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Ca
     Array.isArray(data.additional_services) && data.additional_services.length > 0 ? `Additional services: ${data.additional_services.join(', ')}` : '',
     data['do-you-have-a-trade-in'] ? `Trade-in: ${String(data['do-you-have-a-trade-in'])}` : '',
     data.finance ? `Finance: ${String(data.finance)}` : '',
+    paymentLine(lead),
   ]
     .filter(Boolean)
     .join('\n');

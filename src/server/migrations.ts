@@ -5,6 +5,7 @@
  * sequences are needed; JSON is stored as TEXT.
  */
 import type { Dialect } from './db.ts';
+import { PAYMENT_MIGRATIONS } from './payments/migrations.ts';
 
 export interface Migration {
   version: number;
@@ -185,4 +186,5 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX deliveries_tenant_status ON deliveries (tenant, status, created_at)',
     ],
   },
+  ...PAYMENT_MIGRATIONS,
 ];

@@ -32,6 +32,7 @@ import { sendError, type ApiContext, type LeadApi } from './app.ts';
 import type { RegoVehicle } from './estimates/valuation.ts';
 import { sniffImageType } from './image-type.ts';
 import { reencodeImage } from './photo-processing.ts';
+import { withoutPaymentClaims } from './payments/payments.ts';
 import { photoLinkValid } from './photo-links.ts';
 import { sendCappedSms, tradeInThankYou } from './sms-policy.ts';
 import type { ApiTenant } from './tenants.ts';
@@ -153,7 +154,9 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     if (lead.location_id !== undefined && !tenant.locationKeys.has(lead.location_id)) problems.location_id = 'This location is not part of this site.';
     if (Object.keys(problems).length > 0) return sendError(reply, 422, FIX_ERRORS, problems);
 
-    const { site: _site, [HONEYPOT_FIELD]: _honeypot, lead_id: existingId, ...values } = lead;
+    const { site: _site, [HONEYPOT_FIELD]: _honeypot, lead_id: existingId, ...claimed } = lead;
+    // Only the payments module says whether anything was paid (docs/payments.md).
+    const values = withoutPaymentClaims(claimed);
     if (car) values.car_id = String(car.id);
     if (existingId !== undefined) {
       // A later step keeps the first step's category and source unless it names its own.

@@ -2,10 +2,17 @@
  * Reserve online (spec §2 /cars/{slug}/checkout or /buy-online; §9 deposit default $200,
  * held 48 hours, refundable in full) and the online purchase journey (/checkout-journey).
  * Each step is posted under one lead_id: the contact details first (form_completed false),
- * then the purchase options (journey only), then the deposit is recorded through the
- * payment adapter and the lead completed with the payment intent.
+ * then the purchase options (journey only), then the deposit step.
+ *
+ * Deposit step (docs/payments.md), with a payment provider: the deposit terms (site
+ * settings) are shown first; the server holds the car and starts the payment (its amount),
+ * the provider's card form is loaded (payment.ts, the one seam), and the reservation is
+ * complete only when the server says the payment is paid (the provider's signed webhook).
+ * Without a provider (the default and the demo) the page says plainly that no card is
+ * taken and the dealer will call; the lead is completed as a reservation request.
  */
-import { useEffect, useRef, useState, type FormEvent, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, useMemo } from 'react';
+import { depositTerms } from '../../schemas/site/payments.ts';
 import { decodeCarChoices, type FormSiteConfig } from '../../lib/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
@@ -13,7 +20,7 @@ import { ReserveFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { localPaymentAdapter } from './payment.ts';
+import { loadProviderForm, newAttemptKey, paymentOutcomeMessage, startReservationPayment, waitForPayment, type ConfirmResult, type StartedPayment } from './payment.ts';
 import { CollectionNotice, CONTACT_ORDER, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 type ReserveStep = 'details' | 'options' | 'payment';
@@ -29,6 +36,8 @@ export interface ReserveFormProps {
 }
 
 const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+// The provider's card form: its code (and the provider's script) loads only at the payment step.
+const ProviderForm = lazy(loadProviderForm);
 
 export default function ReserveForm(props: ReserveFormProps) {
   const { config } = props;
@@ -43,6 +52,12 @@ export default function ReserveForm(props: ReserveFormProps) {
   const moved = useRef(false);
   const kit = useFormKit('reserve', () => ({ ...contactDefaults(config), message: '', finance: '', 'do-you-have-a-trade-in': '', terms_conditions: false }));
   const deposit = config.reserveDeposit;
+  const online = config.payments.provider !== 'none' && deposit > 0;
+  const [payment, setPayment] = useState<StartedPayment | null>(null);
+  const [cardReady, setCardReady] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const attempt = useRef(newAttemptKey());
+  const confirmRef = useRef<(() => Promise<ConfirmResult>) | null>(null);
   kit.labels.current.terms_conditions = 'Terms';
 
   useEffect(() => {
@@ -93,28 +108,63 @@ export default function ReserveForm(props: ReserveFormProps) {
       kit.setSubmitting(false);
       return;
     }
-    const intent = await localPaymentAdapter(config.apiBase).createIntent({ leadId, carId: String(car.id), amount: deposit, description: `Deposit to reserve ${car.name ?? car.slug}` });
-    if (!intent.ok) {
-      kit.setSubmitting(false);
-      kit.setFormError('An unexpected error occured');
+    // 'Reserve' when paid ("Your car is reserved"), 'Reserve Request' when no card was taken.
+    const done = (successCategory: string, paid: boolean) =>
+      completeLead({
+        leadId,
+        category: successCategory,
+        successCategory,
+        event: leadAnalyticsEvent('enquiry', car),
+        car,
+        values: { ...kit.values, Deposit: `${money.format(deposit)} (${paid ? 'paid online' : 'not paid: no card was taken online'})` },
+        labels: { ...kit.labels.current, Deposit: 'Deposit' },
+      });
+    if (!online) {
+      // No provider: a reservation request; nothing is paid and the page never says so.
+      const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...contact, ...extras, terms_conditions: true, custom_params: { deposit } }, category, subcategory, car, leadId, formCompleted: true });
+      if (!result.ok) {
+        kit.setSubmitting(false);
+        kit.setFormError(result.message);
+        return;
+      }
+      done('Reserve Request', false);
       return;
     }
-    const result = await sendLead({
-      apiBase: config.apiBase,
-      idempotencyKey: kit.requestKey,
-      values: { ...contact, ...extras, terms_conditions: true, custom_params: { deposit, payment_intent: intent.intentId, payment_status: intent.status } },
-      category,
-      subcategory,
-      car,
-      leadId,
-      formCompleted: true,
-    });
-    if (!result.ok) {
+    if (!payment) {
+      // Hold the car and start the payment: the server sets the amount from the site's deposit.
+      const started = await startReservationPayment(config.apiBase, { leadId, carId: String(car.id), attempt: attempt.current });
       kit.setSubmitting(false);
-      kit.setFormError(result.message);
+      if (!started.ok) {
+        kit.setFormError(started.message);
+        return;
+      }
+      setPayment(started.payment);
       return;
     }
-    completeLead({ leadId: result.leadId, category, event: leadAnalyticsEvent('enquiry', car), car, values: { ...kit.values, Deposit: money.format(deposit) }, labels: { ...kit.labels.current, Deposit: 'Deposit' } });
+    const confirmed = confirmRef.current ? await confirmRef.current() : { ok: false as const, message: 'The payment form is still loading. Please wait a moment and try again.' };
+    if (!confirmed.ok) {
+      kit.setSubmitting(false);
+      kit.setFormError(confirmed.message);
+      // A declined card closes this attempt on the server: the next try starts a new one.
+      attempt.current = newAttemptKey();
+      setPayment(null);
+      setCardReady(false);
+      return;
+    }
+    setWaiting(true);
+    const status = await waitForPayment(config.apiBase, payment.payment_id);
+    setWaiting(false);
+    if (status === 'paid') {
+      done('Reserve', true);
+      return;
+    }
+    kit.setSubmitting(false);
+    kit.setFormError(paymentOutcomeMessage(status, config.phone));
+    if (status !== 'processing') {
+      attempt.current = newAttemptKey();
+      setPayment(null);
+      setCardReady(false);
+    }
   };
 
   if (!resolved) return null;
@@ -155,17 +205,20 @@ export default function ReserveForm(props: ReserveFormProps) {
       {step === 'payment' && (
         <>
           <div className="alert alert--info" data-testid="deposit-summary">
-            <p style={{ margin: 0 }}>
-              <strong>{money.format(deposit)} deposit</strong> holds the {car.name} for you for 48 hours. The deposit is refundable in full.
-            </p>
+            <p style={{ margin: 0 }}>{depositTerms(deposit, car.name ?? car.slug, { deposit_hold_hours: config.payments.depositHoldHours, deposit_refundable: config.payments.depositRefundable, deposit_terms: config.payments.depositTerms })}</p>
           </div>
-          <p className="muted">No card is charged online: our team will contact you to take the deposit and confirm your reservation.</p>
+          {online ? (
+            <p className="muted">You pay the deposit by card on this page. We hold the car for you for {config.payments.holdMinutes} minutes while you pay; the car is reserved once your payment is confirmed.</p>
+          ) : (
+            <p className="muted">No card is charged online: our team will contact you to take the deposit and confirm your reservation.</p>
+          )}
           <div className="field field--check">
             <input
               id="reserve-terms_conditions"
               type="checkbox"
               checked={kit.values.terms_conditions === true}
               onChange={(event) => kit.set('terms_conditions', event.target.checked)}
+              disabled={payment !== null}
               aria-invalid={kit.errors.terms_conditions ? true : undefined}
               aria-describedby={kit.errors.terms_conditions ? 'reserve-terms_conditions-error' : undefined}
             />
@@ -184,9 +237,25 @@ export default function ReserveForm(props: ReserveFormProps) {
           </div>
         </>
       )}
+      {step === 'payment' && payment && (
+        <fieldset className="payment-step" aria-describedby="payment-step-note" data-testid="payment-step" data-ready={cardReady ? 'true' : undefined}>
+          <legend>Card details</legend>
+          <p id="payment-step-note" className="muted">
+            Payment of {money.format(payment.amount_cents / 100)} to {config.brand}, processed securely by our payment provider.
+          </p>
+          <Suspense fallback={<p role="status">Loading the secure payment form…</p>}>
+            <ProviderForm payment={payment} confirmRef={confirmRef} onReady={() => setCardReady(true)} />
+          </Suspense>
+        </fieldset>
+      )}
+      {waiting && (
+        <p role="status" className="muted">
+          Confirming your payment with our payment provider…
+        </p>
+      )}
       <FormAlert kit={kit} />
       <div className="form__actions">
-        <SubmitButton kit={kit} label={step === 'payment' ? `Reserve for ${money.format(deposit)}` : 'Next'} />
+        <SubmitButton kit={kit} label={step !== 'payment' ? 'Next' : !online ? `Reserve for ${money.format(deposit)}` : payment ? `Pay ${money.format(deposit)} deposit` : 'Continue to payment'} />
       </div>
     </form>
   );

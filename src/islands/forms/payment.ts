@@ -1,35 +1,92 @@
 /**
- * The payment adapter of the reserve flow. This issue takes no card payments: the local
- * default records the payment intent (amount, currency, lead, car) with the lead API
- * (POST /api/miscellaneous, column 'payment_intent') so the dealer can collect the deposit;
- * a card provider's adapter would implement the same interface and return its own id.
+ * The payment step of the reserve and online-payment islands (issue 16, docs/payments.md).
+ *
+ * The server decides everything that costs money: the island asks the lead API to start a
+ * payment (POST /api/payments/...; the amount is the server's), hands the answer to the
+ * provider's client to take the card, then waits for the server to say the payment is paid
+ * (the provider's signed webhook). What the provider's client reports is never sent as proof.
+ *
+ * The provider's client is the island's ONE seam: `loadProviderForm()` imports it only when
+ * the shopper reaches the payment step. The Stripe Payment Element (payment-stripe.tsx) is
+ * the implementation; a build with PUBLIC_PAYMENT_CLIENT=stand-in (the browser tests, which
+ * cannot load Stripe.js offline) gets payment-stand-in.tsx, which talks to the local Stripe
+ * stand-in the same way Stripe.js talks to Stripe. Production builds never contain it.
  */
-import { callApi } from './api.ts';
+import type { ComponentType, MutableRefObject } from 'react';
+import { callApi, newRequestKey } from './api.ts';
 
-export interface PaymentIntentRequest {
-  leadId: string;
-  carId: string;
-  /** Whole dollars. */
-  amount: number;
-  description: string;
+/** The server's answer to "start a payment": what the provider's client needs. */
+export interface StartedPayment {
+  payment_id: string;
+  provider: string;
+  publishable_key: string;
+  client_secret: string;
+  amount_cents: number;
+  currency: 'AUD';
+  hold_expires_at?: string;
+  lead_id?: string;
 }
 
-export type PaymentIntentResult = { ok: true; intentId: string; status: 'recorded' | 'succeeded' } | { ok: false; message: string };
+export type ConfirmResult = { ok: true } | { ok: false; message: string };
 
-export interface PaymentAdapter {
-  /** Create (or record) the deposit payment of a reservation. */
-  createIntent(request: PaymentIntentRequest): Promise<PaymentIntentResult>;
+/** Props of a provider's card form (the seam). */
+export interface ProviderFormProps {
+  payment: StartedPayment;
+  /** Set by the form: the island calls it when the shopper submits. */
+  confirmRef: MutableRefObject<(() => Promise<ConfirmResult>) | null>;
+  /** The card form is on screen and can take input. */
+  onReady?: () => void;
 }
 
-/** The local default: records the intent through the lead API; nothing is charged. */
-export function localPaymentAdapter(apiBase: string): PaymentAdapter {
-  return {
-    async createIntent(request) {
-      const result = await callApi<{ id?: string }>(apiBase, '/miscellaneous', {
-        body: { column_name: 'payment_intent', lead_id: request.leadId, car_id: request.carId, amount: request.amount, currency: 'AUD', description: request.description.slice(0, 200), status: 'recorded', provider: 'local' },
-      });
-      if (!result.ok || typeof result.data?.id !== 'string') return { ok: false, message: result.ok ? 'The deposit could not be recorded.' : (result.message ?? 'The deposit could not be recorded.') };
-      return { ok: true, intentId: result.data.id, status: 'recorded' };
-    },
-  };
+/** Load the provider's client (dynamic import: nothing of it is loaded before the payment step). */
+export function loadProviderForm(): Promise<{ default: ComponentType<ProviderFormProps> }> {
+  if (import.meta.env.PUBLIC_PAYMENT_CLIENT === 'stand-in') return import('./payment-stand-in.tsx');
+  return import('./payment-stripe.tsx');
+}
+
+export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; message: string; fieldErrors: Record<string, string> };
+
+/** Hold the car and start its deposit payment; `attempt` is the idempotency key of this attempt. */
+export async function startReservationPayment(apiBase: string, input: { leadId: string; carId: string; attempt: string }): Promise<StartResult> {
+  const result = await callApi<StartedPayment>(apiBase, '/payments/reservations', { body: { lead_id: input.leadId, car_id: input.carId, attempt: input.attempt, terms_conditions: true } });
+  if (result.ok && result.data?.client_secret) return { ok: true, payment: result.data };
+  return { ok: false, message: (!result.ok && result.message) || 'An unexpected error occured', fieldErrors: result.ok ? {} : result.fieldErrors };
+}
+
+/** /online-payment: start a payment of the amount the dealer asked for. */
+export async function startOnlinePayment(apiBase: string, values: Record<string, unknown>, attempt: string): Promise<StartResult> {
+  const result = await callApi<StartedPayment>(apiBase, '/payments/online-payment', { body: { ...values, attempt } });
+  if (result.ok && result.data?.client_secret) return { ok: true, payment: result.data };
+  return { ok: false, message: (!result.ok && result.message) || 'An unexpected error occured', fieldErrors: result.ok ? {} : result.fieldErrors };
+}
+
+export type ServerPaymentStatus = 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'canceled';
+
+/** Wait for the server's verdict (its webhook from the provider): 'paid', a final failure, or 'processing' at the timeout. */
+export async function waitForPayment(apiBase: string, paymentId: string, timeoutMs = 90_000): Promise<ServerPaymentStatus> {
+  const until = Date.now() + timeoutMs;
+  let delay = 500;
+  for (;;) {
+    const result = await callApi<{ status?: ServerPaymentStatus }>(apiBase, `/payments/${encodeURIComponent(paymentId)}`);
+    const status = result.ok ? result.data?.status : undefined;
+    if (status && status !== 'processing') return status;
+    if (Date.now() + delay > until) return 'processing';
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    delay = Math.min(3000, Math.round(delay * 1.5));
+  }
+}
+
+/** A fresh attempt key (a declined card starts a new attempt). */
+export const newAttemptKey = (): string => newRequestKey();
+
+/** What the shopper is told when the server's verdict is not "paid". */
+export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string): string {
+  switch (status) {
+    case 'processing':
+      return `We are still waiting for your bank to confirm the payment. We will e-mail your receipt once it is confirmed; if you have questions, call us on ${phone}.`;
+    case 'expired':
+      return 'The time to pay ran out and the car is no longer held for you. Please start again.';
+    default:
+      return `The payment did not go through and nothing was charged. Please try again, or call us on ${phone}.`;
+  }
 }

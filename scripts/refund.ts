@@ -1,0 +1,85 @@
+/**
+ * The dealer's refund command (issue 16, docs/payments.md):
+ *
+ *   npm run refund -- --tenant <slug> --list [--car <car id>]
+ *   npm run refund -- --tenant <slug> (--payment <payment id> | --reference <pi_...> | --car <car id>)
+ *                     [--amount <dollars>] [--reason "<text>"]
+ *
+ * Refunds a paid deposit or online payment through the provider (in full, or --amount in
+ * dollars), records it, releases the car (the reserved overlay entry goes, so the next
+ * release shows it for sale again) and sends the dealer the updated lead. A payment still
+ * being paid (the car is held) is cancelled and its hold released instead. Reads the same
+ * settings as the API: DATABASE_URL or SQLITE_FILE, TENANTS_DIR, STRIPE_SECRET_KEY[_<SLUG>],
+ * STRIPE_WEBHOOK_SECRET[_<SLUG>] (docs/lead-api.md, docs/payments.md).
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db.ts';
+import { Payments, type PaymentRow } from '../src/server/payments/payments.ts';
+import { Store } from '../src/server/store.ts';
+import { TenantRegistry } from '../src/server/tenants.ts';
+
+const usage = 'usage: npm run refund -- --tenant <slug> (--list | --payment <id> | --reference <pi_...> | --car <car id>) [--amount <dollars>] [--reason "<text>"]';
+const { values } = parseArgs({
+  options: {
+    tenant: { type: 'string' },
+    list: { type: 'boolean', default: false },
+    payment: { type: 'string' },
+    reference: { type: 'string' },
+    car: { type: 'string' },
+    amount: { type: 'string' },
+    reason: { type: 'string', default: 'refunded by the dealer' },
+  },
+});
+const stop = (message: string, code = 2): never => {
+  console.error(message);
+  process.exit(code);
+};
+if (!values.tenant || !/^[a-z0-9-]+$/.test(values.tenant)) stop(usage);
+if (!values.list && !values.payment && !values.reference && !values.car) stop(usage);
+let cents: number | undefined;
+if (values.amount !== undefined) {
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(values.amount)) stop(`--amount expects dollars and cents such as 100 or 99.50, got "${values.amount}"`);
+  cents = Math.round(Number(values.amount) * 100);
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  stop(error instanceof ConfigError ? error.message : String(error));
+}
+const db = await openDatabase(config!.database);
+const store = new Store(db);
+const tenants = new TenantRegistry({ tenantsDir: config!.tenantsDir });
+tenants.reload();
+const log = { info: () => undefined, warn: (object: object) => console.error(JSON.stringify(object)), error: (object: object) => console.error(JSON.stringify(object)) };
+const payments = new Payments({ db, store, tenants, tenantsDir: config!.tenantsDir, now: Date.now, kick: () => undefined, log });
+const money = (amount: number) => `$${(amount / 100).toFixed(2)}`;
+const line = (payment: PaymentRow) =>
+  `${payment.id}  ${payment.kind.padEnd(14)} ${payment.status.padEnd(18)} ${money(payment.amount_cents).padStart(10)}  car ${payment.car_id ?? '-'}  ${payment.provider_ref ?? '-'}  ${new Date(payment.created_at).toISOString()}${payment.refunded_cents ? `  refunded ${money(payment.refunded_cents)}` : ''}`;
+
+try {
+  const tenant = tenants.get(values.tenant!) ?? stop(`unknown tenant "${values.tenant}" in ${config!.tenantsDir}`);
+  const found = await payments.list(tenant.slug, { id: values.payment, ref: values.reference, carId: values.car });
+  if (values.list) {
+    for (const payment of found) console.log(line(payment));
+    if (found.length === 0) console.log('no payments');
+  } else {
+    // By car: the car's paid payment, else the one still holding it.
+    const target = found.find((payment) => ['paid', 'partially_refunded', 'conflict'].includes(payment.status)) ?? found.find((payment) => payment.status === 'pending');
+    if (!target) stop(`nothing to refund: no paid or pending payment matches (${found.length} payments found; --list shows them)`, 1);
+    if (target!.status === 'pending') {
+      await payments.release(tenant, target!.id);
+      console.log(`cancelled payment ${target!.id} (not paid yet) and released the car's hold`);
+    } else {
+      const refund = await payments.refund(tenant, target!.id, cents, values.reason!);
+      console.log(`refunded ${money(refund.amountCents)} of payment ${target!.id} (${target!.provider_ref}): refund ${refund.refund}, ${refund.status}`);
+    }
+  }
+} catch (error) {
+  console.error(`refund failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

@@ -1,0 +1,125 @@
+/**
+ * /online-payment (spec §2; issue 16, docs/payments.md): pay an amount the dealer asked for,
+ * against an invoice or reference number. The server stores who pays and what for, starts
+ * the payment with the provider (amount bounded by the site's setting), and the payment is
+ * confirmed only by the provider's signed webhook; the card form is the same seam as the
+ * reserve deposit (payment.ts). Without a provider the page says no card is taken.
+ */
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormSiteConfig } from '../../lib/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
+import { OnlinePaymentFormSchema } from '../../schemas/payments.ts';
+import { prefilled } from '../../stores/prefill.ts';
+import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';
+import { completeLead, notePageVisit } from './lead-submit.ts';
+import { loadProviderForm, newAttemptKey, paymentOutcomeMessage, startOnlinePayment, waitForPayment, type ConfirmResult, type StartedPayment } from './payment.ts';
+import { CONTACT_DEFAULTS, CONTACT_ORDER, ContactFields } from './shared-fields.tsx';
+
+const ProviderForm = lazy(loadProviderForm);
+const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+
+export default function OnlinePaymentForm({ config, maxAmount }: { config: FormSiteConfig; maxAmount: number }) {
+  const kit = useFormKit('online-payment', () => ({ ...CONTACT_DEFAULTS, reference: '', amount: '', terms_conditions: false }));
+  const [payment, setPayment] = useState<StartedPayment | null>(null);
+  const [cardReady, setCardReady] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const attempt = useRef(newAttemptKey());
+  const confirmRef = useRef<(() => Promise<ConfirmResult>) | null>(null);
+  kit.labels.current.terms_conditions = 'Terms';
+
+  useEffect(() => {
+    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
+    notePageVisit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const restart = () => {
+    attempt.current = newAttemptKey();
+    setPayment(null);
+    setCardReady(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (kit.submitting) return;
+    kit.setFormError('');
+    const check = checkForm(OnlinePaymentFormSchema, withoutBlanks({ ...kit.values }, ['PreferredContactMethod']));
+    if (!check.ok) return kit.fail(check.errors);
+    if (check.output.amount > maxAmount * 100) return kit.fail({ amount: `Online payments are limited to ${money.format(maxAmount)}. Please call us to pay a larger amount.` });
+    kit.setSubmitting(true);
+    if (!payment) {
+      const started = await startOnlinePayment(config.apiBase, { ...kit.values, terms_conditions: true }, attempt.current);
+      kit.setSubmitting(false);
+      if (!started.ok) {
+        kit.setFormError(started.message);
+        if (Object.keys(started.fieldErrors).length > 0) kit.fail(started.fieldErrors);
+        return;
+      }
+      setPayment(started.payment);
+      return;
+    }
+    const confirmed = confirmRef.current ? await confirmRef.current() : { ok: false as const, message: 'The payment form is still loading. Please wait a moment and try again.' };
+    if (!confirmed.ok) {
+      kit.setSubmitting(false);
+      kit.setFormError(confirmed.message);
+      restart();
+      return;
+    }
+    setWaiting(true);
+    const status = await waitForPayment(config.apiBase, payment.payment_id);
+    setWaiting(false);
+    if (status === 'paid' && payment.lead_id) {
+      completeLead({
+        leadId: payment.lead_id,
+        category: 'Online Payment',
+        event: null,
+        values: { ...kit.values, amount: money.format(payment.amount_cents / 100) },
+        labels: { ...kit.labels.current, reference: 'Invoice or reference number', amount: 'Amount paid' },
+      });
+      return;
+    }
+    kit.setSubmitting(false);
+    kit.setFormError(paymentOutcomeMessage(status, config.phone));
+    if (status !== 'processing') restart();
+  };
+
+  const locked = payment !== null;
+  return (
+    <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby="online-payment-title">
+      <h2 id="online-payment-title">{locked ? 'Card details' : 'Your details'}</h2>
+      <ErrorSummary kit={kit} fieldOrder={[...CONTACT_ORDER, 'reference', 'amount', 'terms_conditions']} />
+      <fieldset disabled={locked} className="form__plain-fieldset">
+        <legend className="visually-hidden">Who is paying and what for</legend>
+        <ContactFields kit={kit} />
+        <div className="form__row">
+          <TextField kit={kit} name="reference" label="Invoice or reference number" required maxLength={40} autoComplete="off" />
+          <TextField kit={kit} name="amount" label="Amount (AUD)" required inputMode="numeric" maxLength={12} placeholder="0.00" hint={`Up to ${money.format(maxAmount)}`} />
+        </div>
+        <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
+          I agree to the{' '}
+          <a href={config.termsHref} target="_blank" rel="noopener">
+            terms of use
+          </a>
+          .
+        </CheckboxField>
+      </fieldset>
+      {payment && (
+        <fieldset className="payment-step" data-testid="payment-step" data-ready={cardReady ? 'true' : undefined}>
+          <legend>Pay {money.format(payment.amount_cents / 100)}</legend>
+          <Suspense fallback={<p role="status">Loading the secure payment form…</p>}>
+            <ProviderForm payment={payment} confirmRef={confirmRef} onReady={() => setCardReady(true)} />
+          </Suspense>
+        </fieldset>
+      )}
+      {waiting && (
+        <p role="status" className="muted">
+          Confirming your payment with our payment provider…
+        </p>
+      )}
+      <FormAlert kit={kit} />
+      <div className="form__actions">
+        <SubmitButton kit={kit} label={payment ? `Pay ${money.format(payment.amount_cents / 100)}` : 'Continue to payment'} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Request bodies of the payments API (issue 16, docs/payments.md) and the /online-payment
+ * form. Amounts from the browser exist only on /online-payment (the amount the dealer asked
+ * for, bounded by the site's setting on the server); the deposit never comes from the browser.
+ */
+import * as v from 'valibot';
+import { FORM_MESSAGES, checkbox, contactEntries, idValue, requiredText } from './forms.ts';
+import { leadId } from './lead.ts';
+
+/** A browser's payment attempt key: one payment per attempt (retries of the same attempt are the same payment). */
+export const attemptKey = v.pipe(v.string('attempt is required'), v.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'attempt is 8-100 letters, digits or _ . : -'));
+
+export const StartReservationSchema = v.object({
+  lead_id: leadId,
+  car_id: v.optional(idValue),
+  attempt: attemptKey,
+  terms_conditions: v.pipe(v.optional(checkbox, false), v.check((ticked) => ticked, FORM_MESSAGES.terms)),
+});
+
+/** An amount in dollars as typed: "1,250.50" or "$1250" -> 125050 cents. */
+export const dollarAmount = v.pipe(
+  v.union([v.string(), v.number()], 'Please enter the amount to pay.'),
+  v.transform((input) => String(input).replace(/[$,\s]/g, '')),
+  v.regex(/^\d{1,7}(\.\d{1,2})?$/, 'Please enter the amount in dollars and cents, e.g. 250.00.'),
+  v.transform((text) => Math.round(Number(text) * 100)),
+  v.minValue(100, 'The amount must be at least $1.00.'),
+);
+
+/** The /online-payment form: who is paying, what for (invoice or reference number) and how much. */
+export const OnlinePaymentFormSchema = v.object({
+  ...contactEntries,
+  reference: v.pipe(requiredText(40), v.regex(/^[A-Za-z0-9][A-Za-z0-9 /_.-]*$/, 'Please enter the invoice or reference number as it appears on your invoice.')),
+  amount: dollarAmount,
+  terms_conditions: v.pipe(v.optional(checkbox, false), v.check((ticked) => ticked, FORM_MESSAGES.terms)),
+});
+
+export const StartOnlinePaymentSchema = v.object({
+  ...OnlinePaymentFormSchema.entries,
+  attempt: attemptKey,
+});

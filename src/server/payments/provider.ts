@@ -1,0 +1,65 @@
+/**
+ * The payment provider seam of the lead API (issue 16, docs/payments.md): everything the
+ * payments module needs from a card processor. Stripe is the first implementation
+ * (stripe-provider.ts); a test stand-in for Stripe's HTTP API drives the same code.
+ * Amounts are integer cents; the currency is AUD.
+ */
+
+/** A payment as the provider reports it. */
+export interface ProviderPayment {
+  /** The provider's payment reference (Stripe: the PaymentIntent id, pi_...). */
+  ref: string;
+  /** What the browser needs to confirm the payment with the provider's client (Stripe: client_secret). */
+  clientSecret: string | null;
+  status: string;
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+}
+
+/** A verified provider event, reduced to what the payments module acts on. */
+export interface ProviderEvent {
+  id: string;
+  kind: 'succeeded' | 'failed' | 'canceled' | 'refunded' | 'ignored';
+  /** The provider's type name (payment_intent.succeeded ...). */
+  type: string;
+  paymentRef: string | null;
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** refunded: cents refunded so far. */
+  refundedCents?: number;
+  /** failed: the provider's reason. */
+  failure?: string;
+}
+
+export interface CreatePaymentInput {
+  amountCents: number;
+  currency: 'aud';
+  description: string;
+  metadata: Record<string, string>;
+  /** Same key, same payment: a retried create never makes a second one. */
+  idempotencyKey: string;
+  receiptEmail?: string;
+}
+
+/** A bad or missing webhook signature (answered 400, never processed). */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Public key for the browser's client (Stripe: pk_...). */
+  readonly publishableKey: string;
+  createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  getPayment(ref: string): Promise<ProviderPayment>;
+  cancelPayment(ref: string, idempotencyKey: string): Promise<void>;
+  /** Refund all (amountCents undefined) or part of a payment. */
+  refund(ref: string, amountCents: number | undefined, idempotencyKey: string): Promise<{ ref: string; status: string; amountCents: number }>;
+  /** Verify a webhook over its raw body; throws WebhookSignatureError when it is not the provider's. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}

@@ -1,0 +1,92 @@
+/**
+ * Stripe behind the PaymentProvider seam: PaymentIntents (automatic payment methods, so
+ * the Payment Element offers what the dealer's account enables), refunds, and webhook
+ * events verified with the endpoint secret over the raw body (Stripe's signature carries
+ * a timestamp; events older than the tolerance are refused, which with the event-id
+ * ledger makes webhooks replay-safe).
+ */
+import Stripe from 'stripe';
+import { WebhookSignatureError, type PaymentProvider, type ProviderEvent, type ProviderPayment } from './provider.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
+  /** Another Stripe API endpoint (a local stand-in in tests): host, port, protocol. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Webhook timestamp tolerance in seconds. Default 300 (Stripe's). */
+  toleranceSeconds?: number;
+}
+
+type Intent = { id: string; client_secret?: string | null; status: string; amount: number; currency: string; metadata?: Record<string, string> | null; last_payment_error?: { message?: string } | null };
+
+function paymentOf(intent: Intent): ProviderPayment {
+  return { ref: intent.id, clientSecret: intent.client_secret ?? null, status: intent.status, amountCents: intent.amount, currency: intent.currency, metadata: { ...(intent.metadata ?? {}) } };
+}
+
+export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(options.api ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol } : {}),
+  });
+  const tolerance = options.toleranceSeconds ?? 300;
+  return {
+    name: 'stripe',
+    publishableKey: options.publishableKey,
+    async createPayment(input) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          description: input.description.slice(0, 500),
+          metadata: input.metadata,
+          automatic_payment_methods: { enabled: true },
+          ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return paymentOf(intent as unknown as Intent);
+    },
+    async getPayment(ref) {
+      return paymentOf((await stripe.paymentIntents.retrieve(ref)) as unknown as Intent);
+    },
+    async cancelPayment(ref, idempotencyKey) {
+      await stripe.paymentIntents.cancel(ref, {}, { idempotencyKey });
+    },
+    async refund(ref, amountCents, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: ref, ...(amountCents !== undefined ? { amount: amountCents } : {}) }, { idempotencyKey });
+      return { ref: refund.id, status: refund.status ?? 'pending', amountCents: refund.amount };
+    },
+    verifyEvent(rawBody, signature) {
+      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');
+      let event: { id: string; type: string; data: { object: Record<string, unknown> } };
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, tolerance) as unknown as typeof event;
+      } catch (error) {
+        throw new WebhookSignatureError(`Webhook signature not valid: ${(error as Error).message.slice(0, 200)}`);
+      }
+      return eventOf(event);
+    },
+  };
+}
+
+function eventOf(event: { id: string; type: string; data: { object: Record<string, unknown> } }): ProviderEvent {
+  const object = event.data?.object ?? {};
+  const base = { id: String(event.id), type: String(event.type), metadata: { ...((object.metadata as Record<string, string> | undefined) ?? {}) }, currency: String(object.currency ?? '') };
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      const intent = object as unknown as Intent;
+      const kind = event.type === 'payment_intent.succeeded' ? 'succeeded' : event.type === 'payment_intent.canceled' ? 'canceled' : 'failed';
+      return { ...base, kind, paymentRef: intent.id, amountCents: Number(intent.amount), failure: intent.last_payment_error?.message };
+    }
+    case 'charge.refunded': {
+      const charge = object as { payment_intent?: string | null; amount?: number; amount_refunded?: number };
+      return { ...base, kind: 'refunded', paymentRef: charge.payment_intent ?? null, amountCents: Number(charge.amount ?? 0), refundedCents: Number(charge.amount_refunded ?? 0) };
+    }
+    default:
+      return { ...base, kind: 'ignored', paymentRef: null, amountCents: 0 };
+  }
+}

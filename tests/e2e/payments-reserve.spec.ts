@@ -1,0 +1,106 @@
+/**
+ * Issue 16: a demo car reserved with a real deposit payment through the reserve island. The
+ * Stripe Payment Element cannot load offline, so this build's payment seam loads the stand-in
+ * client (PUBLIC_PAYMENT_CLIENT=stand-in), which confirms with the local Stripe stand-in the
+ * way Stripe.js confirms with Stripe; the stand-in sends the signed webhook to the lead API,
+ * which alone decides the car is paid for. The pipeline then rebuilds the tenant with the
+ * reserved overlay and the car shows as reserved on the live page. The refund command puts
+ * everything back.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { rebuildTenant } from '../../src/pipeline/rebuild.ts';
+import { expectNoSeriousAxeViolations, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
+
+const SLUG = 'payments-demo';
+const CAR = { id: '410019', slug: '2021-toyota-yaris-cross-gx-smg10020', name: '2021 Toyota Yaris Cross GX' };
+const dist = process.env.E2E_DIST ?? 'dist-test';
+const port = Number(process.env.E2E_PORT ?? 4455);
+const stripeUrl = `http://127.0.0.1:${Number(process.env.E2E_STRIPE_PORT ?? port + 1000)}`;
+const tenantDir = resolve(`${dist}-tenants`, SLUG);
+const env = {
+  ...process.env,
+  SQLITE_FILE: `${process.env.DATA_DIR ?? 'data/e2e'}/leads.sqlite`,
+  TENANTS_DIR: `${dist}-tenants`,
+  STRIPE_SECRET_KEY: 'sk_test_standin',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e_stand_in_secret',
+  STRIPE_API_URL: stripeUrl,
+};
+const refund = (...args: string[]) => execFileSync(process.execPath, ['scripts/refund.ts', '--tenant', SLUG, ...args], { env, encoding: 'utf8' });
+
+/** Back to the plain build: no release made by an earlier run, no overlay, no paid payment. */
+function reset(): void {
+  try {
+    refund('--car', CAR.id);
+  } catch {
+    /* nothing to refund */
+  }
+  rmSync(join(tenantDir, 'reservations.json'), { force: true });
+  for (const name of ['current', 'releases', 'manifests', 'renderers', 'status.json']) rmSync(join(dist, SLUG, name), { recursive: true, force: true });
+}
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(reset);
+test.afterAll(reset);
+
+test('reserve a demo car with a card deposit: declined card, then paid; confirmed by the webhook; the rebuilt page shows the car reserved; refunded by the dealer', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.addInitScript((url) => {
+    (window as { __STRIPE_STAND_IN_URL__?: string }).__STRIPE_STAND_IN_URL__ = url;
+  }, stripeUrl);
+  const email = uniqueEmail('deposit');
+  await page.goto(tenantUrl(SLUG, `/cars/${CAR.slug}/checkout`));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await form.getByLabel('First Name').fill('Dana');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
+  await form.getByLabel('Postcode').fill('4000');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form).toHaveAttribute('data-step', 'payment');
+
+  // The deposit terms (site settings) come before any payment, and no card form is loaded yet.
+  await expect(page.getByTestId('deposit-summary')).toHaveText(`$200 deposit holds the ${CAR.name} for you for 48 hours. The deposit is refundable in full.`);
+  await expect(form).toContainText('We hold the car for you for 15 minutes while you pay');
+  await expect(page.getByTestId('payment-step')).toHaveCount(0);
+  await form.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  const card = page.getByTestId('payment-step');
+  await expect(card).toHaveAttribute('data-ready', 'true');
+  await expect(card).toContainText('Payment of $200 to Payments Demo Motors');
+  await expectNoSeriousAxeViolations(page, 'main');
+
+  // A declined card: the shopper is told, nothing is paid, and a new attempt can start.
+  await card.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await form.getByRole('button', { name: 'Pay $200 deposit' }).click();
+  await expect(page.getByTestId('error-warning')).toContainText('Your card was declined.');
+  await expect(page.getByTestId('payment-step')).toHaveCount(0);
+  expect(leadsByEmail(SLUG, email)[0]).toMatchObject({ form_completed: false });
+
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(card).toHaveAttribute('data-ready', 'true');
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByRole('button', { name: 'Pay $200 deposit' }).click();
+  await expect(page).toHaveURL(/\/success\/?$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Your car is reserved' })).toBeVisible();
+
+  // The server's record, from the signed webhook: the lead is complete with the payment reference.
+  const [lead] = leadsByEmail(SLUG, email);
+  expect(lead).toMatchObject({ category: 'Reserve', car_id: CAR.id, form_completed: true });
+  const payment = lead!.data.payment as Record<string, string>;
+  expect(payment).toMatchObject({ status: 'paid', provider: 'stripe', amount: '200.00', currency: 'AUD' });
+  expect(payment.reference).toMatch(/^pi_/);
+  await expect.poll(() => existsSync(join(tenantDir, 'reservations.json'))).toBe(true);
+
+  // The operations pipeline publishes the overlay: the live page shows the car reserved.
+  const result = await rebuildTenant({ tenantDir, sitesDir: dist, now: Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00') });
+  expect(result.outcome, result.reason).toBe('published');
+  await page.goto(tenantUrl(SLUG, `/cars/${CAR.slug}`));
+  await expect(page.getByTestId('vehicle-tag')).toHaveText('Reserved');
+  await expect(page.locator(`a[href="/cars/${CAR.slug}/checkout"]`)).toHaveCount(0);
+
+  // The dealer refunds it: the provider refunds, the overlay entry goes.
+  expect(refund('--car', CAR.id)).toMatch(/^refunded \$200\.00 of payment .* \(pi_\w+\): refund re_\w+, succeeded/);
+  expect(leadsByEmail(SLUG, email)[0]!.data.payment).toMatchObject({ status: 'refunded', refunded: '200.00' });
+});

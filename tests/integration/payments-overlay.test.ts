@@ -1,0 +1,45 @@
+/**
+ * Issue 16: the reserved overlay through the pipeline's stock reading. A paid reservation's
+ * overlay marks the car reserved wherever stock is read; the next feed does not undo it until
+ * the feed itself shows the car reserved or sold (the dealer's system caught up); it never
+ * changes the configuration hash (no forced full build).
+ */
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OVERLAY_FILE, readReservationOverlay } from '../../src/lib/reservation-overlay.ts';
+import { loadTenant } from '../../src/lib/tenant.ts';
+import { tenantConfigHash } from '../../src/pipeline/config-hash.ts';
+import { writeStock } from '../../src/pipeline/intake.ts';
+import { tempDir } from './server-helpers.ts';
+
+const folder = tempDir('overlay-pipeline-');
+afterAll(() => folder.remove());
+
+describe('reserved overlay in the pipeline (issue 16)', () => {
+  it('keeps a paid car reserved across feeds until the feed catches up, without touching the config hash', () => {
+    const dir = join(folder.dir, 'payments-demo');
+    cpSync('tests/fixtures/tenants/payments-demo', dir, { recursive: true });
+    const stock = loadTenant(dir).cars;
+    const car = stock[0]!;
+    const id = String(car.id);
+    expect(car.reserved ?? false).toBe(false);
+    const hash = tenantConfigHash(dir);
+
+    writeFileSync(join(dir, OVERLAY_FILE), JSON.stringify({ [id]: { reference: 'pi_test', reserved_at: '2026-11-21T00:00:00.000Z' } }));
+    expect(loadTenant(dir).visible.find((each) => String(each.id) === id)?.reserved).toBe(true);
+    expect(tenantConfigHash(dir)).toBe(hash);
+
+    // The dealer's next feed still says in stock: the overlay stays.
+    const records = stock.map((each) => ({ ...each }));
+    writeStock(dir, records);
+    expect(readReservationOverlay(dir)[id]).toBeDefined();
+    expect(loadTenant(dir).cars.find((each) => String(each.id) === id)?.reserved).toBe(true);
+
+    // The feed shows it reserved: caught up, the entry goes; later the feed decides alone.
+    writeStock(dir, records.map((each) => (String(each.id) === id ? { ...each, reserved: true } : each)));
+    expect(readReservationOverlay(dir)).toEqual({});
+    writeStock(dir, records);
+    expect(loadTenant(dir).cars.find((each) => String(each.id) === id)?.reserved ?? false).toBe(false);
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * Issue 16: deposits that take real money, confirmed only by the provider's signed webhook,
+ * one paid reservation per car. The lead API's `stripe` client talks to a local stand-in for
+ * Stripe's HTTP API (helpers/stripe-stand-in.ts); events are signed by the library's own
+ * test-header helper. Runs on SQLite and, when available, PostgreSQL.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { RESERVED_MESSAGE } from '../../src/server/payments/payments.ts';
+import { startStripeStandIn, type SignedEvent, type StripeStandIn } from './helpers/stripe-stand-in.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type WebhookReceiver } from './server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+for (const kind of DATABASES) {
+  const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
+  describe.skipIf(skip !== undefined)(`payments (Stripe stand-in) on ${kind}`, () => {
+    let stripe: StripeStandIn;
+    let hook: WebhookReceiver;
+    let folder: ReturnType<typeof tempDir>;
+    let database: Awaited<ReturnType<typeof testDatabase>>;
+    let app: LeadApi;
+    let clock = Date.now();
+    const tenantsDir = () => join(folder.dir, 'tenants');
+    const appOptions = () => ({
+      now: () => clock,
+      payments: { env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, sweepMs: 3_600_000 },
+    });
+
+    beforeAll(async () => {
+      folder = tempDir('payments-test-');
+      stripe = await startStripeStandIn();
+      hook = await startWebhookReceiver();
+      writeTestTenants(tenantsDir(), hook.url);
+      const siteFile = join(tenantsDir(), 'alpha', 'site.json');
+      const site = JSON.parse(readFileSync(siteFile, 'utf8'));
+      writeFileSync(siteFile, JSON.stringify({ ...site, reserve_deposit: 250, payments: { provider: 'stripe', publishable_key: stripe.publishableKey } }));
+      database = await testDatabase(kind, folder.dir);
+      app = await testApp(database.db, tenantsDir(), appOptions());
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.stop();
+      await stripe?.close();
+      await hook?.close();
+      folder?.remove();
+    });
+
+    const newLead = async (carId: number, who = contact) => {
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...who, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(carId), form_completed: false } });
+      expect(response.statusCode).toBe(201);
+      return response.json().lead_id as string;
+    };
+    let attempts = 0;
+    const start = (leadId: string, extra: Record<string, unknown> = {}, on: LeadApi = app) =>
+      on.inject({ method: 'POST', url: '/api/payments/reservations', headers: ALPHA, payload: { lead_id: leadId, attempt: `attempt-${kind}-${++attempts}-${Date.now()}`, terms_conditions: true, ...extra } });
+    const post = (event: SignedEvent, on: LeadApi = app, header: string | null = event.header) =>
+      on.inject({ method: 'POST', url: '/api/payments/webhook/alpha', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, payload: event.payload });
+    const status = async (paymentId: string, on: LeadApi = app) => (await on.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
+    const refOf = (paymentId: string) => [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id;
+    const overlay = () => {
+      const file = join(tenantsDir(), 'alpha', 'reservations.json');
+      return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { reference: string }>) : {};
+    };
+
+    it('paid: the deposit comes from the site setting in cents, AUD, one idempotency key per attempt; only the signed webhook makes it paid; the dealer gets the lead with the reference; the car is overlaid reserved', async () => {
+      const leadId = await newLead(1);
+      const response = await start(leadId, { amount: 1, amount_cents: 100 });
+      expect(response.statusCode).toBe(201);
+      const started = response.json();
+      expect(started).toMatchObject({ success: true, provider: 'stripe', publishable_key: stripe.publishableKey, amount_cents: 25_000, currency: 'AUD' });
+      expect(started.client_secret).toMatch(/^pi_.+_secret_/);
+      const ref = refOf(started.payment_id);
+      expect(stripe.intents.get(ref)).toMatchObject({ amount: 25_000, currency: 'aud', metadata: { tenant: 'alpha', lead_id: leadId, car_id: '1', kind: 'reservation' } });
+      expect(stripe.requests.find((request) => request.path === '/v1/payment_intents')?.idempotencyKey).toBe(`payment-${started.payment_id}`);
+      // The same attempt again (a retried request) is the same payment, not a second one.
+      const again = await app.inject({ method: 'POST', url: '/api/payments/reservations', headers: ALPHA, payload: { lead_id: leadId, attempt: `attempt-${kind}-${attempts}-x`, terms_conditions: true } });
+      expect(again.json().payment_id).toBe(started.payment_id);
+
+      expect(await status(started.payment_id)).toBe('processing');
+      expect((await app.store.getLead('alpha', leadId))!.form_completed).toBe(false);
+
+      const paid = await post(stripe.pay(ref));
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json()).toMatchObject({ received: true, outcome: 'paid' });
+      expect(await status(started.payment_id)).toBe('paid');
+      const lead = (await app.store.getLead('alpha', leadId))!;
+      expect(lead.form_completed).toBe(true);
+      expect(lead.data.payment).toMatchObject({ status: 'paid', provider: 'stripe', reference: ref, amount: '250.00', currency: 'AUD' });
+
+      // Delivered to the dealer: JSON webhook and the ADF e-mail, both with the payment reference.
+      await waitFor(() => hook.calls.some((call) => call.body.includes(ref)));
+      const json = JSON.parse(hook.calls.find((call) => call.body.includes(ref))!.body);
+      expect(json.payment).toMatchObject({ status: 'paid', reference: ref, amount: '250.00' });
+      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(ref)));
+      const adf = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(ref))!.body;
+      expect(adf).toContain(`Deposit: $250.00 AUD paid online (stripe reference ${ref})`);
+
+      // The overlay the pipeline publishes; the API refuses the car from now on.
+      expect(overlay()['1']).toMatchObject({ reference: ref });
+      app.reloadTenants();
+      const second = await start(await newLead(1, { ...contact, email: 'late@example.com' }));
+      expect(second.statusCode).toBe(409);
+      expect(second.json().error).toBe(RESERVED_MESSAGE);
+    });
+
+    it('declined: the payment fails, nothing is paid, the hold is released for the next shopper', async () => {
+      const started = (await start(await newLead(2))).json();
+      const declined = await post(stripe.decline(refOf(started.payment_id)));
+      expect(declined.json()).toMatchObject({ outcome: 'failed' });
+      expect(await status(started.payment_id)).toBe('failed');
+      expect(stripe.intents.get(refOf(started.payment_id))!.status).toBe('canceled');
+      const next = await start(await newLead(2, { ...contact, email: 'next@example.com' }));
+      expect(next.statusCode).toBe(201);
+      await app.payments.release(app.tenants.get('alpha')!, next.json().payment_id);
+    });
+
+    it('abandoned: the hold expires after the hold time, the payment is cancelled at the provider and the car is free again', async () => {
+      const first = (await start(await newLead(3))).json();
+      const blocked = await start(await newLead(3, { ...contact, email: 'second@example.com' }));
+      expect(blocked.statusCode).toBe(409);
+      expect(blocked.json().error).toMatch(/^Another buyer is paying a deposit on this car right now\. If they do not complete it, the car is free again within 15 minutes/);
+      clock += 15 * 60_000 + 1;
+      expect(await app.payments.expireHolds()).toBe(1);
+      expect(await status(first.payment_id)).toBe('expired');
+      expect(stripe.intents.get(refOf(first.payment_id))!.status).toBe('canceled');
+      const later = await start(await newLead(3, { ...contact, email: 'third@example.com' }));
+      expect(later.statusCode).toBe(201);
+      await app.payments.release(app.tenants.get('alpha')!, later.json().payment_id);
+    });
+
+    it('two shoppers racing for one car: one gets the hold, the other gets the message', async () => {
+      const [a, b] = [await newLead(3, { ...contact, email: 'a@example.com' }), await newLead(3, { ...contact, email: 'b@example.com' })];
+      const answers = await Promise.all([start(a), start(b)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      const loser = answers.find((answer) => answer.statusCode === 409)!;
+      expect(loser.json().error).toMatch(/^Another buyer is paying a deposit on this car right now/);
+      const winner = answers.find((answer) => answer.statusCode === 201)!.json();
+      // The winner pays: the loser's car is now reserved, not merely held.
+      await post(stripe.pay(refOf(winner.payment_id)));
+      const retry = await start(answers[0]!.statusCode === 409 ? a : b);
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().error).toBe(RESERVED_MESSAGE);
+    });
+
+    it('forged webhooks are refused (unsigned, wrong secret, stale timestamp); a replayed one is ignored', async () => {
+      const leadId = await newLead(2, { ...contact, email: 'forged@example.com' });
+      const started = (await start(leadId)).json();
+      const ref = refOf(started.payment_id);
+      const event = stripe.pay(ref);
+      expect((await post(event, app, null)).statusCode).toBe(400);
+      expect((await post(stripe.signedEvent('payment_intent.succeeded', ref, { secret: 'whsec_not_the_endpoint_secret' }))).statusCode).toBe(400);
+      expect((await post(stripe.signedEvent('payment_intent.succeeded', ref, { timestamp: Math.floor(Date.now() / 1000) - 3600 }))).statusCode).toBe(400);
+      // A body changed after signing fails too.
+      const tampered = await app.inject({ method: 'POST', url: '/api/payments/webhook/alpha', headers: { 'content-type': 'application/json', 'stripe-signature': event.header }, payload: event.payload.replace('"amount":25000', '"amount":100') });
+      expect(tampered.statusCode).toBe(400);
+      expect(await status(started.payment_id)).toBe('processing');
+
+      expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
+      const revision = (await app.store.getLead('alpha', leadId))!.revision;
+      const replay = await post(event);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toMatchObject({ duplicate: true });
+      // A new event id with the same news changes nothing either.
+      expect((await post(stripe.signedEvent('payment_intent.succeeded', ref))).json()).toMatchObject({ outcome: 'paid' });
+      expect((await app.store.getLead('alpha', leadId))!.revision).toBe(revision);
+    });
+
+    it("forged payment_status from the browser is ignored: the lead is not paid and the dealer is told no card was taken", async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ALPHA,
+        payload: { ...contact, email: 'forger@example.com', category: 'Reserve', car_id: '3', form_completed: true, custom_params: { deposit: '250', payment_status: 'succeeded', payment_intent: 'pi_forged' }, payment: { status: 'paid' } },
+      });
+      const leadId = response.json().lead_id;
+      const lead = (await app.store.getLead('alpha', leadId))!;
+      expect(lead.data.custom_params).toEqual({ deposit: '250' });
+      expect(lead.data.payment).toBeUndefined();
+      await waitFor(() => hook.calls.some((call) => call.body.includes(leadId)));
+      expect(JSON.parse(hook.calls.find((call) => call.body.includes(leadId))!.body).payment).toBeNull();
+      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(leadId)));
+      expect((await app.store.messages('alpha', 'email')).find((message) => message.body.includes(leadId))!.body).toContain('Deposit: not paid online (no card was taken)');
+    });
+
+    it('refunded: the dealer refunds, the car is released from the overlay, the refund event is recorded once', async () => {
+      const leadId = await newLead(3, { ...contact, email: 'refund@example.com' });
+      // Car 3 is reserved by the race winner: refund that one first, then this shopper can pay.
+      const tenant = app.tenants.get('alpha')!;
+      const winner = (await app.payments.list('alpha', { carId: '3' })).find((payment) => payment.status === 'paid')!;
+      const refund = await app.payments.refund(tenant, winner.id, undefined, 'customer changed their mind');
+      expect(refund).toMatchObject({ amountCents: 25_000, status: 'succeeded' });
+      expect(await status(winner.id)).toBe('refunded');
+      expect(overlay()['3']).toBeUndefined();
+      expect((await post(stripe.signedEvent('charge.refunded', winner.provider_ref!))).json()).toMatchObject({ outcome: 'already recorded' });
+      const lead = (await app.store.getLead('alpha', winner.lead_id!))!;
+      expect(lead.data.payment).toMatchObject({ status: 'refunded', refunded: '250.00' });
+      await expect(app.payments.refund(tenant, winner.id, undefined, 'twice')).rejects.toThrow(/only a paid payment can be refunded/);
+      app.reloadTenants();
+      expect((await start(leadId)).statusCode).toBe(201);
+    });
+
+    it('a crash between payment and webhook: the reservation completes when the webhook reaches the restarted service', async () => {
+      const leadId = await newLead(2, { ...contact, email: 'crash@example.com' });
+      // Car 2 was paid for in the forged-webhook test: release it through a refund first.
+      const tenant = app.tenants.get('alpha')!;
+      for (const payment of await app.payments.list('alpha', { carId: '2' })) if (payment.status === 'paid') await app.payments.refund(tenant, payment.id, undefined, 'test set-up');
+      app.reloadTenants();
+      const started = (await start(leadId)).json();
+      const event = stripe.pay(refOf(started.payment_id));
+      await app.close(); // the service dies after the shopper paid, before Stripe's webhook
+      app = await testApp(database.db, tenantsDir(), appOptions());
+      expect(await status(started.payment_id)).toBe('processing');
+      expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
+      expect(await status(started.payment_id)).toBe('paid');
+      expect((await app.store.getLead('alpha', leadId))!.data.payment).toMatchObject({ status: 'paid', reference: refOf(started.payment_id) });
+      expect(overlay()['2']).toBeDefined();
+    });
+
+    it('the refund command (npm run refund) lists and refunds the paid deposit of a car', async () => {
+      const env = {
+        ...process.env,
+        TENANTS_DIR: tenantsDir(),
+        ...(database.url ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(folder.dir, 'leads.sqlite') }),
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+      };
+      // Asynchronous: this process serves the Stripe stand-in the command talks to.
+      const run = (...args: string[]) =>
+        new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, ['scripts/refund.ts', '--tenant', 'alpha', ...args], { env });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk) => (stdout += chunk));
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('close', (status) => resolve({ status, stdout, stderr }));
+        });
+      const list = await run('--list', '--car', '2');
+      expect(list.status).toBe(0);
+      expect(list.stdout).toMatch(/reservation\s+paid\s+\$250\.00\s+car 2\s+pi_/);
+      const refunded = await run('--car', '2', '--amount', '50');
+      expect(refunded.stderr).toBe('');
+      expect(refunded.stdout).toMatch(/^refunded \$50\.00 of payment [0-9a-f-]{36} \(pi_\w+\): refund re_\w+, succeeded/);
+      expect(overlay()['2']).toBeDefined(); // a part refund keeps the reservation
+      const rest = await run('--car', '2');
+      expect(rest.stdout).toMatch(/^refunded \$200\.00 of payment/);
+      expect(overlay()['2']).toBeUndefined();
+      const nothing = await run('--car', '2');
+      expect(nothing.status).toBe(1);
+      expect(nothing.stderr).toMatch(/nothing to refund/);
+      expect((await run('--car', '2', '--amount', 'ten')).stderr).toMatch(/--amount expects dollars and cents/);
+    }, 180_000);
+
+    it('/online-payment: the amount the dealer asked for, bounded by the site setting, paid only by the webhook, delivered with the invoice reference', async () => {
+      const body = { ...contact, email: 'invoice@example.com', reference: 'INV-2041', amount: '1,250.50', terms_conditions: true, attempt: `online-${kind}-1` };
+      const tooMuch = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...body, amount: '10000.01', attempt: `online-${kind}-0` } });
+      expect(tooMuch.statusCode).toBe(422);
+      expect(tooMuch.json().fields.amount).toBe('Online payments are limited to $10,000. Please call us to pay a larger amount.');
+      const bad = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...body, amount: 'lots' } });
+      expect(bad.json().fields.amount).toBe('Please enter the amount in dollars and cents, e.g. 250.00.');
+      const response = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: body });
+      expect(response.statusCode).toBe(201);
+      const started = response.json();
+      expect(started).toMatchObject({ amount_cents: 125_050, currency: 'AUD' });
+      const ref = refOf(started.payment_id);
+      expect(stripe.intents.get(ref)).toMatchObject({ amount: 125_050, currency: 'aud', metadata: { kind: 'online-payment', reference: 'INV-2041' } });
+      expect((await app.store.getLead('alpha', started.lead_id))!).toMatchObject({ category: 'Online Payment', form_completed: false });
+      expect((await post(stripe.pay(ref))).json()).toMatchObject({ outcome: 'paid' });
+      const lead = (await app.store.getLead('alpha', started.lead_id))!;
+      expect(lead.form_completed).toBe(true);
+      expect(lead.data.payment).toMatchObject({ status: 'paid', reference: ref, amount: '1250.50', invoice_reference: 'INV-2041' });
+      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(ref)));
+      expect((await app.store.messages('alpha', 'email')).find((message) => message.body.includes(ref))!.body).toContain(`Payment for INV-2041: $1250.50 AUD paid online (stripe reference ${ref})`);
+    });
+
+    it('no provider configured: nothing can be paid and the shopper is told no card is taken', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'beta.localhost:4321' }, payload: { ...contact, category: 'Reserve', form_completed: false } });
+      const answer = await app.inject({ method: 'POST', url: '/api/payments/reservations', headers: { host: 'beta.localhost:4321' }, payload: { lead_id: response.json().lead_id, attempt: 'attempt-beta-1', terms_conditions: true } });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().error).toBe('Online payment is not available on this site. No card is taken online: our team will call you to take the deposit.');
+      expect((await app.inject({ method: 'POST', url: '/api/payments/webhook/beta', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(404);
+    });
+  });
+}
