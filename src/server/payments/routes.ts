@@ -66,7 +66,7 @@ export function registerPaymentRoutes(app: LeadApi, deps: { payments: Payments; 
       destinations: deps.destinations(tenant.slug),
       now: deps.now(),
     });
-    if (lead.status === 'not-found') return sendError(reply, 500, 'An unexpected error occured');
+    if (lead.status === 'not-found' || lead.status === 'slot-taken') return sendError(reply, 500, 'An unexpected error occured');
     const result = await payments.startOnlinePayment(tenant, { leadId: lead.id, reference, amountCents: amount, attemptKey: attempt });
     if (!result.ok) return sendError(reply, result.status, result.error);
     reply.header('cache-control', 'no-store');
