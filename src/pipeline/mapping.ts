@@ -30,8 +30,8 @@ export interface ColumnUse {
   column: string;
   /** Car field, or null when the column is ignored. */
   field: string | null;
-  /** Why: named in the mapping, a built-in name, a photo column, or ignored. */
-  via: 'mapping' | 'built-in' | 'photos' | 'ignored';
+  /** Why: named in the mapping, a built-in name, a photo column, ignored, or only read by a skip rule. */
+  via: 'mapping' | 'built-in' | 'photos' | 'ignored' | 'skip';
 }
 
 /** The columns feeding each Car field, worked out once per file. */
@@ -145,7 +145,8 @@ export function planMapping(columns: readonly string[], mapping: FeedMapping, fo
         `name the ${format === 'csv' ? 'column' : 'element'} that holds ${missing.length > 1 ? 'each' : 'it'} in the tenant's feed-mapping.json "columns" (docs/pipeline.md)`,
     );
   }
-  const uses = columns.map((column) => byColumn.get(column) ?? { column, field: null, via: 'ignored' as const });
+  const skipColumns = new Set(mapping.skip.flatMap((rule) => findColumns(columns, rule.column)));
+  const uses = columns.map((column): ColumnUse => byColumn.get(column) ?? { column, field: null, via: skipColumns.has(column) ? 'skip' : 'ignored' });
   return { uses, fields, errors };
 }
 
