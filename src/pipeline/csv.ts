@@ -41,42 +41,47 @@ export function parseCsvRows(text: string, separatorOption?: string): { rows: Cs
   let rowLine = 1;
   let quoteLine = 1;
   let index = 0;
-  while (index < source.length) {
-    const char = source[index];
+  const length = source.length;
+  // Fields are taken as slices of the text (runs between special characters), not char by char.
+  while (index < length) {
     if (quoted) {
-      if (char === '"') {
-        if (source[index + 1] === '"') {
-          field += '"';
-          index += 2;
-          continue;
-        }
+      const close = source.indexOf('"', index);
+      if (close < 0) break;
+      const chunk = source.slice(index, close);
+      line += (chunk.match(/\r\n|\r|\n/g) ?? []).length;
+      field += chunk;
+      if (source[close + 1] === '"') {
+        field += '"';
+        index = close + 2;
+      } else {
         quoted = false;
-        index += 1;
-        continue;
+        index = close + 1;
       }
-      if (char === '\n' || (char === '\r' && source[index + 1] !== '\n')) line += 1;
-      field += char;
-      index += 1;
       continue;
     }
+    const char = source[index];
     if (char === '"' && field === '') {
       quoted = true;
       quoteLine = line;
+      index += 1;
     } else if (char === separator) {
       row.push(field);
       field = '';
+      index += 1;
     } else if (char === '\n' || char === '\r') {
       row.push(field);
       rows.push({ line: rowLine, fields: row });
       row = [];
       field = '';
-      if (char === '\r' && source[index + 1] === '\n') index += 1;
+      index += char === '\r' && source[index + 1] === '\n' ? 2 : 1;
       line += 1;
       rowLine = line;
     } else {
-      field += char;
+      let end = index + 1;
+      while (end < length && source[end] !== separator && source[end] !== '\n' && source[end] !== '\r') end += 1;
+      field += source.slice(index, end);
+      index = end;
     }
-    index += 1;
   }
   if (quoted) throw new CsvFeedError(`the file ends inside a quoted field opened on line ${quoteLine}: the export looks truncated (cut off before its end)`);
   if (field !== '' || row.length > 0) {
@@ -213,18 +218,20 @@ export function csvTable(text: string, mapping?: FeedMapping): SourceTable {
   if (rows.length === 0) throw new CsvFeedError('the CSV file is empty (expected a header row and one vehicle a row)');
   const header = rows[0].fields.map((name) => name.trim());
   const columns = [...new Set(header)];
+  // Column name -> its places in the header (a repeated header has several).
+  const indexes = new Map<string, number[]>();
+  header.forEach((name, index) => indexes.set(name, [...(indexes.get(name) ?? []), index]));
   return {
     format: 'csv',
     columns,
     details: { separator: separator === '\t' ? 'tab' : `'${separator}'`, separatorDetected: String(option === undefined) },
-    rows: rows.slice(1).map((row) => {
-      const values = new Map<string, string[]>();
-      header.forEach((name, index) => {
-        const list = values.get(name) ?? [];
-        list.push(row.fields[index] ?? '');
-        values.set(name, list);
-      });
-      return { line: row.line, values };
-    }),
+    rows: rows.slice(1).map(({ line, fields }) => ({
+      line,
+      get: (column: string) => {
+        const at = indexes.get(column);
+        if (!at) return [];
+        return at.length === 1 ? [fields[at[0]] ?? ''] : at.map((index) => fields[index] ?? '');
+      },
+    })),
   };
 }

@@ -73,6 +73,14 @@ describe('the numbered-photo shape (Stock #, Vehicle Status, Advertised Price, O
   });
 });
 
+describe('repeated photo columns', () => {
+  it('gathers every repeat of a column named in photos, in file order', () => {
+    const text = 'Stock,Make,Model,Price,Status,Image,Image,Image\nR1,Kia,Rio,9990,Available,https://i/1.jpg,,https://i/3.jpg\n';
+    const [car] = cars(check('export.csv', text, mapping({ photos: ['Image'] })));
+    expect(car.images?.map((image) => image.image)).toEqual(['https://i/1.jpg', 'https://i/3.jpg']);
+  });
+});
+
 describe('a tab-separated export with Windows line endings', () => {
   it('detects the tab, reads CRLF rows and reports a problem with its row and column', () => {
     const text = ['Stock No\tMake\tModel\tYear\tPrice\tStock Status\tKMs', 'T1\tHolden\tCommodore\t2017\t18990\tFor Sale\t120000', 'T2\tFord\tFocus\tnineteen\t9990\tIn Stock\t80000', 'T3\tSubaru\tForester\t2022\t38990\tSold\t20000', ''].join('\r\n');

@@ -136,7 +136,7 @@ export function formatFeedCheck(check: FeedCheck, options: { sample?: number; gu
     lines.push('columns:');
     const width = Math.min(40, Math.max(...check.columns.map((use) => use.column.length)) + 2);
     for (const use of check.columns) {
-      const target = use.field ? `${use.field}${use.via === 'mapping' ? ' (feed-mapping.json)' : use.via === 'photos' ? ' (photo column)' : ''}` : 'ignored';
+      const target = use.field ? `${use.field}${use.via === 'mapping' ? ' (feed-mapping.json)' : use.via === 'photos' ? ' (photo column)' : ''}` : use.via === 'skip' ? 'ignored (read by a skip rule)' : 'ignored';
       lines.push(`  ${`"${use.column}"`.padEnd(width)} -> ${target}`);
     }
   }

@@ -12,7 +12,7 @@ const table = (columns: string[], rows: Record<string, string | string[]>[]): So
   format: 'csv',
   columns,
   details: {},
-  rows: rows.map((row, index) => ({ line: index + 2, values: new Map(Object.entries(row).map(([key, value]) => [key, Array.isArray(value) ? value : [value]])) })),
+  rows: rows.map((row, index) => ({ line: index + 2, get: (column: string) => { const value = row[column]; return value === undefined ? [] : Array.isArray(value) ? value : [value]; } })),
 });
 
 describe('parseDate', () => {

@@ -11,7 +11,8 @@ import { CSV_COLUMNS, mapCarType, mapStatus, normaliseHeader, numeric, REQUIRED_
 export interface SourceRow {
   /** Line of the file the row (CSV) or vehicle element (XML) starts on. */
   line: number;
-  values: Map<string, string[]>;
+  /** The values of a column in this row (empty when the row lacks it). */
+  get(column: string): readonly string[];
 }
 
 /** A feed file read into columns and rows, before any mapping. */
@@ -29,8 +30,8 @@ export interface ColumnUse {
   column: string;
   /** Car field, or null when the column is ignored. */
   field: string | null;
-  /** Why: named in the mapping, a built-in name, a photo column, or ignored. */
-  via: 'mapping' | 'built-in' | 'photos' | 'ignored';
+  /** Why: named in the mapping, a built-in name, a photo column, ignored, or only read by a skip rule. */
+  via: 'mapping' | 'built-in' | 'photos' | 'ignored' | 'skip';
 }
 
 /** The columns feeding each Car field, worked out once per file. */
@@ -144,7 +145,8 @@ export function planMapping(columns: readonly string[], mapping: FeedMapping, fo
         `name the ${format === 'csv' ? 'column' : 'element'} that holds ${missing.length > 1 ? 'each' : 'it'} in the tenant's feed-mapping.json "columns" (docs/pipeline.md)`,
     );
   }
-  const uses = columns.map((column) => byColumn.get(column) ?? { column, field: null, via: 'ignored' as const });
+  const skipColumns = new Set(mapping.skip.flatMap((rule) => findColumns(columns, rule.column)));
+  const uses = columns.map((column): ColumnUse => byColumn.get(column) ?? { column, field: null, via: skipColumns.has(column) ? 'skip' : 'ignored' });
   return { uses, fields, errors };
 }
 
@@ -220,12 +222,17 @@ function convert(field: string, value: string, mapping: FeedMapping): unknown {
 }
 
 /** The mapping's value map of a field applied to one cell: the mapped value, or undefined when not listed. */
+const valueMaps = new WeakMap<FeedMapping['values'], Map<string, Map<string, unknown>>>();
 function mappedValue(field: string, value: string, mapping: FeedMapping): { value: unknown } | undefined {
-  const map = mapping.values[field];
-  if (!map) return undefined;
+  if (!mapping.values[field]) return undefined;
+  let maps = valueMaps.get(mapping.values);
+  if (!maps) {
+    maps = new Map(Object.entries(mapping.values).map(([name, map]) => [name, new Map(Object.entries(map).map(([entry, mapped]) => [key(entry), mapped]))]));
+    valueMaps.set(mapping.values, maps);
+  }
+  const lookup = maps.get(field);
   const wanted = key(value);
-  const hit = Object.keys(map).find((entry) => key(entry) === wanted);
-  return hit === undefined ? undefined : { value: map[hit] };
+  return lookup?.has(wanted) ? { value: lookup.get(wanted) } : undefined;
 }
 
 /** Why a row is left out by the mapping's skip rules, or null. */
@@ -233,7 +240,7 @@ function skipReason(columns: readonly string[], row: SourceRow, mapping: FeedMap
   for (const rule of mapping.skip) {
     const column = findColumns(columns, rule.column)[0];
     if (column === undefined) continue;
-    const value = (row.values.get(column) ?? []).map((text) => text.trim()).find((text) => text !== '') ?? '';
+    const value = firstValue(row, [column]) ?? '';
     if (rule.empty && value === '') return `"${column}" is empty`;
     if (rule.equals?.some((entry) => key(entry) === key(value)) && value !== '') return `"${column}" is "${value}"`;
     if (rule.matches && value !== '' && new RegExp(rule.matches, 'i').test(value)) return `"${column}" is "${value}" (matches ${rule.matches})`;
@@ -241,21 +248,33 @@ function skipReason(columns: readonly string[], row: SourceRow, mapping: FeedMap
   return null;
 }
 
+function firstValue(row: SourceRow, columns: readonly string[]): string | undefined {
+  for (const column of columns) {
+    for (const value of row.get(column)) {
+      const text = value.trim();
+      if (text !== '') return text;
+    }
+  }
+  return undefined;
+}
+
 /** Map one row to a raw Car record. */
 export function rowToRecord(plan: MappingPlan, row: SourceRow, mapping: FeedMapping): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [field, columns] of plan.fields) {
-    const cells = columns.flatMap((column) => row.values.get(column) ?? []).map((text) => text.trim()).filter((text) => text !== '');
-    if (cells.length === 0) continue;
-    if (field === 'images') {
-      record.images = cells.flatMap(splitPhotos).map((image) => ({ image, thumb: null }));
-    } else if ((LIST_FIELDS as readonly string[]).includes(field)) {
-      record[field] = cells.flatMap((cell) => cell.split(/\s*[|;\n]\s*/)).filter((item) => item !== '');
-    } else {
-      const mapped = mappedValue(field, cells[0], mapping);
-      if (mapped === undefined) record[field] = convert(field, cells[0], mapping);
-      else if (mapped.value !== null) record[field] = typeof mapped.value === 'string' ? convert(field, mapped.value, mapping) : mapped.value;
+    if (field === 'images' || (LIST_FIELDS as readonly string[]).includes(field)) {
+      const cells = columns.flatMap((column) => row.get(column)).map((text) => text.trim()).filter((text) => text !== '');
+      if (cells.length === 0) continue;
+      if (field === 'images') record.images = cells.flatMap(splitPhotos).map((image) => ({ image, thumb: null }));
+      else record[field] = cells.flatMap((cell) => cell.split(/\s*[|;\n]\s*/)).filter((item) => item !== '');
+      continue;
     }
+    // A scalar field takes the first non-empty cell of its columns.
+    const cell = firstValue(row, columns);
+    if (cell === undefined) continue;
+    const mapped = mappedValue(field, cell, mapping);
+    if (mapped === undefined) record[field] = convert(field, cell, mapping);
+    else if (mapped.value !== null) record[field] = typeof mapped.value === 'string' ? convert(field, mapped.value, mapping) : mapped.value;
   }
   Object.assign(record, mapping.constants);
   if (record.car_type === undefined) record.car_type = 'used';

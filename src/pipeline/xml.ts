@@ -32,11 +32,11 @@ export function xmlTable(text: string, vehicleElement?: string): SourceTable {
   const rows: SourceRow[] = [];
   const rootChildren = new Set<string>();
   // Inside a vehicle: the element path below it, and per open element whether it had child elements and its text.
-  let vehicle: { row: SourceRow; path: string[]; open: { text: string; children: boolean }[] } | null = null;
+  let vehicle: { row: { line: number; values: Map<string, string[]> }; path: string[]; open: { text: string; children: boolean }[] } | null = null;
   let depth = 0;
   let detected = '';
   let error: Error | null = null;
-  const add = (row: SourceRow, path: string, value: string) => {
+  const add = (row: { values: Map<string, string[]> }, path: string, value: string) => {
     columns.add(path);
     const list = row.values.get(path) ?? [];
     list.push(value);
@@ -72,7 +72,8 @@ export function xmlTable(text: string, vehicleElement?: string): SourceTable {
     const element = vehicle.open.pop();
     if (!element) {
       // The vehicle element itself closed.
-      rows.push(vehicle.row);
+      const values = vehicle.row.values;
+      rows.push({ line: vehicle.row.line, get: (column) => values.get(column) ?? [] });
       vehicle = null;
       return;
     }

@@ -37,7 +37,8 @@ describe('npm run feed:check', () => {
     expect(out).toContain('feed: export.csv\ntenant: photo-columns-motors\nmapping: feed-mapping.json\nformat: CSV\nencoding: utf-8 (default)\nseparator: \',\' (detected from the header)\n');
     expect(out).toMatch(/^ {2}"Stock #"\s+-> stocknum \(feed-mapping\.json\)$/m);
     expect(out).toMatch(/^ {2}"Make"\s+-> make$/m);
-    expect(out).toMatch(/^ {2}"Web Visible"\s+-> ignored$/m);
+    expect(out).toMatch(/^ {2}"Web Visible"\s+-> ignored \(read by a skip rule\)$/m);
+    expect(out).toMatch(/^ {2}"Internal Notes"\s+-> ignored$/m);
     expect(out).toMatch(/^ {2}"Photo10"\s+-> images \(photo column\)$/m);
     expect(out).toContain('constants: state = "QLD", price_type = "Drive Away"');
     expect(out).toContain('rows read: 6, skipped by feed-mapping.json: 1\n  skipped row 7: "Web Visible" is "No"');
