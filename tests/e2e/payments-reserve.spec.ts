@@ -121,7 +121,7 @@ test('/online-payment: an invoice paid by card through the same seam, confirmed 
   await form.getByLabel('Amount (AUD)').fill('20000');
   await form.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
   await form.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(form.getByText('Online payments are limited to $10,000.00. Please call us to pay a larger amount.')).toBeVisible();
+  await expect(form.locator('.field__error')).toHaveText('Online payments are limited to $10,000.00. Please call us to pay a larger amount.');
   await form.getByLabel('Amount (AUD)').fill('350.25');
   await form.getByRole('button', { name: 'Continue to payment' }).click();
   const card = page.getByTestId('payment-step');

@@ -59,7 +59,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
     if (check.output.amount > maxAmount * 100) return kit.fail({ amount: `Online payments are limited to ${money.format(maxAmount)}. Please call us to pay a larger amount.` });
     kit.setSubmitting(true);
     if (!payment) {
-      const started = await startOnlinePayment(config.apiBase, { ...kit.values, terms_conditions: true }, attempt.current);
+      const started = await startOnlinePayment(config.apiBase, { ...withoutBlanks({ ...kit.values }, ['PreferredContactMethod', 'last_name']), terms_conditions: true }, attempt.current);
       kit.setSubmitting(false);
       if (!started.ok) {
         kit.setFormError(started.message);
