@@ -104,3 +104,38 @@ test('reserve a demo car with a card deposit: declined card, then paid; confirme
   expect(refund('--car', CAR.id)).toMatch(/^refunded \$200\.00 of payment .* \(pi_\w+\): refund re_\w+, succeeded/);
   expect(leadsByEmail(SLUG, email)[0]!.data.payment).toMatchObject({ status: 'refunded', refunded: '200.00' });
 });
+
+test('/online-payment: an invoice paid by card through the same seam, confirmed by the server; without a provider the page says no card is taken', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript((url) => {
+    (window as { __STRIPE_STAND_IN_URL__?: string }).__STRIPE_STAND_IN_URL__ = url;
+  }, stripeUrl);
+  const email = uniqueEmail('invoice');
+  await page.goto(tenantUrl(SLUG, '/online-payment'));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await form.getByLabel('First Name').fill('Ivy');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
+  await form.getByLabel('Postcode').fill('4000');
+  await form.getByLabel('Invoice or reference number').fill('INV-7781');
+  await form.getByLabel('Amount (AUD)').fill('20000');
+  await form.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(form.locator('.field__error')).toHaveText('Online payments are limited to $10,000.00. Please call us to pay a larger amount.');
+  await form.getByLabel('Amount (AUD)').fill('350.25');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  const card = page.getByTestId('payment-step');
+  await expect(card).toHaveAttribute('data-ready', 'true');
+  await expectNoSeriousAxeViolations(page, 'main');
+  await card.getByLabel('Card number').fill('4242424242424242');
+  await form.getByRole('button', { name: 'Pay $350.25' }).click();
+  await expect(page).toHaveURL(/\/success\/?$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
+  const [lead] = leadsByEmail(SLUG, email);
+  expect(lead).toMatchObject({ category: 'Online Payment', form_completed: true });
+  expect(lead!.data.payment).toMatchObject({ status: 'paid', amount: '350.25', invoice_reference: 'INV-7781' });
+
+  await page.goto(tenantUrl('forms-demo', '/online-payment'));
+  await expect(page.getByTestId('no-online-payment')).toContainText('Online payment is not available on this site. No card is taken online');
+  await expect(page.locator('form.dealer-form')).toHaveCount(0);
+});

@@ -12,7 +12,7 @@ import { OnlinePaymentFormSchema } from '../../schemas/payments.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit } from './lead-submit.ts';
-import { loadProviderForm, newAttemptKey, paymentOutcomeMessage, startOnlinePayment, waitForPayment, type ConfirmResult, type StartedPayment } from './payment.ts';
+import { loadProviderForm, newAttemptKey, paymentOutcomeMessage, rememberPendingPayment, resumedPayment, startOnlinePayment, waitForPayment, type ConfirmResult, type StartedPayment } from './payment.ts';
 import { CONTACT_DEFAULTS, CONTACT_ORDER, ContactFields } from './shared-fields.tsx';
 
 const ProviderForm = lazy(loadProviderForm);
@@ -30,6 +30,17 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
   useEffect(() => {
     kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
     notePageVisit();
+    // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
+    const resumed = resumedPayment('online-payment');
+    if (resumed?.leadId) {
+      const resumedLead = resumed.leadId;
+      setWaiting(true);
+      void waitForPayment(config.apiBase, resumed.paymentId).then((status) => {
+        setWaiting(false);
+        if (status === 'paid') completeLead({ leadId: resumedLead, category: 'Online Payment', event: null, values: { amount: money.format(resumed.amountCents / 100) }, labels: { amount: 'Amount paid' } });
+        else kit.setFormError(paymentOutcomeMessage(status, config.phone));
+      });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -48,7 +59,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
     if (check.output.amount > maxAmount * 100) return kit.fail({ amount: `Online payments are limited to ${money.format(maxAmount)}. Please call us to pay a larger amount.` });
     kit.setSubmitting(true);
     if (!payment) {
-      const started = await startOnlinePayment(config.apiBase, { ...kit.values, terms_conditions: true }, attempt.current);
+      const started = await startOnlinePayment(config.apiBase, { ...withoutBlanks({ ...kit.values }, ['PreferredContactMethod', 'last_name']), terms_conditions: true }, attempt.current);
       kit.setSubmitting(false);
       if (!started.ok) {
         kit.setFormError(started.message);
@@ -58,6 +69,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
       setPayment(started.payment);
       return;
     }
+    rememberPendingPayment('online-payment', payment, payment.lead_id);
     const confirmed = confirmRef.current ? await confirmRef.current() : { ok: false as const, message: 'The payment form is still loading. Please wait a moment and try again.' };
     if (!confirmed.ok) {
       kit.setSubmitting(false);

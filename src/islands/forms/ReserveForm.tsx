@@ -20,7 +20,7 @@ import { ReserveFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { loadProviderForm, newAttemptKey, paymentOutcomeMessage, startReservationPayment, waitForPayment, type ConfirmResult, type StartedPayment } from './payment.ts';
+import { loadProviderForm, newAttemptKey, paymentOutcomeMessage, rememberPendingPayment, resumedPayment, startReservationPayment, waitForPayment, type ConfirmResult, type StartedPayment } from './payment.ts';
 import { CollectionNotice, CONTACT_ORDER, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 type ReserveStep = 'details' | 'options' | 'payment';
@@ -68,6 +68,20 @@ export default function ReserveForm(props: ReserveFormProps) {
     }
     setResolved(true);
     notePageVisit();
+    // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
+    const resumed = resumedPayment('reserve');
+    if (resumed?.leadId) {
+      const resumedLead = resumed.leadId;
+      setLeadId(resumedLead);
+      setStep('payment');
+      setWaiting(true);
+      void waitForPayment(config.apiBase, resumed.paymentId).then((status) => {
+        setWaiting(false);
+        const resumedCar = props.car ?? cars?.find((entry) => entry.slug === new URLSearchParams(location.search).get('car_id')) ?? null;
+        if (status === 'paid') completeLead({ leadId: resumedLead, category: 'Reserve', successCategory: 'Reserve', event: leadAnalyticsEvent('enquiry', resumedCar), car: resumedCar, values: { Deposit: `${money.format(deposit)} (paid online)` }, labels: { Deposit: 'Deposit' } });
+        else kit.setFormError(paymentOutcomeMessage(status, config.phone));
+      });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
@@ -141,6 +155,7 @@ export default function ReserveForm(props: ReserveFormProps) {
       setPayment(started.payment);
       return;
     }
+    rememberPendingPayment('reserve', payment, leadId);
     const confirmed = confirmRef.current ? await confirmRef.current() : { ok: false as const, message: 'The payment form is still loading. Please wait a moment and try again.' };
     if (!confirmed.ok) {
       kit.setSubmitting(false);

@@ -76,6 +76,30 @@ export async function waitForPayment(apiBase: string, paymentId: string, timeout
   }
 }
 
+const PENDING_KEY = 'pending_payment';
+
+/** Remember the payment being confirmed: a redirect-based method (3-D Secure) comes back to this page. */
+export function rememberPendingPayment(form: string, payment: StartedPayment, leadId: string | undefined): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ form, paymentId: payment.payment_id, leadId: leadId ?? payment.lead_id ?? null, amountCents: payment.amount_cents }));
+  } catch {
+    /* storage is a convenience only */
+  }
+}
+
+/** The payment this form was confirming when the provider redirected back here (redirect_status in the URL), if any. */
+export function resumedPayment(form: string): { paymentId: string; leadId: string | null; amountCents: number } | undefined {
+  try {
+    if (!new URLSearchParams(location.search).has('redirect_status')) return undefined;
+    const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { form?: string; paymentId?: string; leadId?: string | null; amountCents?: number } | null;
+    if (!saved || saved.form !== form || typeof saved.paymentId !== 'string') return undefined;
+    sessionStorage.removeItem(PENDING_KEY);
+    return { paymentId: saved.paymentId, leadId: saved.leadId ?? null, amountCents: Number(saved.amountCents ?? 0) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A fresh attempt key (a declined card starts a new attempt). */
 export const newAttemptKey = (): string => newRequestKey();
 
