@@ -4,6 +4,7 @@
  * with every production setting given it starts and answers /api/health.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/dev-postgres.ts';
@@ -74,5 +75,17 @@ describe('npm run api in production (issue 13 fail fast)', () => {
     const result = await runApi({ ...base(), MAIL_API_URL: 'https://mail.example/api', PORT: String(await freePort()) }, true);
     expect(result.healthy, result.stderr + result.stdout).toBe(true);
     expect(result.code).toBe(0);
+  });
+
+  it('M10 fail fast: two tenants on one host stop the start, naming the host and both tenants', async () => {
+    const tenants = join(folder.dir, 'dup-tenants');
+    writeTestTenants(tenants, 'https://crm.example/hook');
+    const site = JSON.parse(readFileSync(join(tenants, 'beta', 'site.json'), 'utf8'));
+    mkdirSync(join(tenants, 'gamma'));
+    writeFileSync(join(tenants, 'gamma', 'site.json'), JSON.stringify({ ...site, slug: 'gamma', url: 'https://beta-cars.example' }));
+    writeFileSync(join(tenants, 'gamma', 'stock.json'), '[]');
+    const result = await runApi({ ...base(), MAIL_API_URL: 'https://mail.example/api', TENANTS_DIR: tenants, PORT: String(await freePort()) }, false);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/tenant gamma: site\.json url host beta-cars\.example is already the host of tenant beta/);
   });
 });
