@@ -59,7 +59,7 @@ export interface AppOptions {
   production?: boolean;
   /** Share rate-limit counters between API processes through this Redis (REDIS_URL). */
   redisUrl?: string;
-  /** Daily SMS caps per phone and per tenant. Default 5 and 2000. */
+  /** Daily SMS caps per phone and per tenant. Default 10 and 2000. */
   sms?: Partial<SmsLimits>;
   /** Folder for trade-in photos (outside the database). Without it photos stay in the database (tests). */
   imagesDir?: string;

@@ -60,7 +60,7 @@ const EnvSchema = v.object({
     ),
   ),
   REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL'))),
-  SMS_DAILY_PER_PHONE: integer(5, 1, 1_000_000),
+  SMS_DAILY_PER_PHONE: integer(10, 1, 1_000_000),
   SMS_DAILY_PER_TENANT: integer(2000, 1, 100_000_000),
   DELIVERY_MAX_ATTEMPTS: integer(12, 1, 1000),
   IMAGES_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/images'),

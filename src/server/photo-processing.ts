@@ -3,17 +3,20 @@
  * and encoding again with sharp drops every metadata block (EXIF with the GPS position
  * and camera serial, XMP, IPTC), keeps the pixels upright (EXIF orientation applied) and
  * turns a file that only looks like an image into a refusal instead of a stored blob.
+ * HEIC, which cannot be decoded here, has its metadata items zeroed instead.
  */
 import sharp from 'sharp';
+import { scrubHeifMetadata } from './heif-metadata.ts';
 
 export type StoredImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/heic';
 
 /** The re-encoded image, or undefined when the bytes cannot be decoded as the image they claim to be. */
 export async function reencodeImage(bytes: Buffer, mime: StoredImageType): Promise<{ bytes: Buffer; mime: StoredImageType } | undefined> {
   if (mime === 'image/heic') {
-    // The bundled libvips decodes AVIF but not HEVC-coded HEIC (a patent-encumbered codec), so HEIC is
-    // kept as uploaded; docs/security.md records this gap. Browsers' photo pickers send JPEG on most phones.
-    return { bytes, mime };
+    // The bundled libvips decodes AVIF but not HEVC-coded HEIC (a patent-encumbered codec), so HEIC cannot be
+    // re-encoded: its Exif and XMP items are zeroed in place instead (heif-metadata.ts).
+    const scrubbed = scrubHeifMetadata(bytes);
+    return scrubbed ? { bytes: scrubbed, mime } : undefined;
   }
   try {
     // limitInputPixels guards against decompression bombs (a tiny file that decodes to gigapixels).

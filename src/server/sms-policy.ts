@@ -16,7 +16,7 @@ export interface SmsLimits {
   perTenantPerDay: number;
 }
 
-export const DEFAULT_SMS_LIMITS: SmsLimits = { perPhonePerDay: 5, perTenantPerDay: 2000 };
+export const DEFAULT_SMS_LIMITS: SmsLimits = { perPhonePerDay: 10, perTenantPerDay: 2000 };
 
 /** The sender name a tenant texts under (alphanumeric sender ids are at most 11 characters). */
 export const smsSender = (tenant: ApiTenant): string => tenant.site.name.slice(0, 11);

@@ -614,15 +614,6 @@ export class Store {
 
   // ---- Test-drive appointments -------------------------------------------------------------------
 
-  /** Book a slot for a car; false when it is already taken. */
-  async bookAppointment(tenant: string, carId: string, startsAt: number, leadId: string, now: number): Promise<boolean> {
-    const changed = await this.db.run(
-      'INSERT INTO appointments (id, tenant, car_id, starts_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id, starts_at) DO NOTHING',
-      [randomUUID(), tenant, carId, startsAt, leadId, now],
-    );
-    return changed > 0;
-  }
-
   /** Booked slot start times of a car in [from, to). */
   async bookedSlots(tenant: string, carId: string, from: number, to: number): Promise<number[]> {
     const rows = await this.db.query<{ starts_at: number }>('SELECT starts_at FROM appointments WHERE tenant = $1 AND car_id = $2 AND starts_at >= $3 AND starts_at < $4', [tenant, carId, from, to]);
@@ -657,12 +648,6 @@ export class Store {
       offer_price: row.offer_price === null || row.offer_price === undefined ? null : Number(row.offer_price),
       image_count: Number(row.image_count),
     };
-  }
-
-  /** The newest evaluation id of a tenant for a VIN (manual-entry without an evalid, as the spec's body has none). */
-  async latestEvaluationIdByVin(tenant: string, vin: string): Promise<string | undefined> {
-    const rows = await this.db.query<{ id: string }>('SELECT id FROM evaluations WHERE tenant = $1 AND vin = $2 ORDER BY created_at DESC LIMIT 1', [tenant, vin]);
-    return rows[0] ? String(rows[0].id) : undefined;
   }
 
   /** Update the chosen vehicle, odometer, contact or offer of an evaluation. */

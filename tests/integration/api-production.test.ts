@@ -4,9 +4,12 @@
  * with every production setting given it starts and answers /api/health.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db.ts';
 import { freePort } from '../../src/server/dev-postgres.ts';
+import { Store } from '../../src/server/store.ts';
 import { tempDir, writeTestTenants } from './server-helpers.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -74,5 +77,34 @@ describe('npm run api in production (issue 13 fail fast)', () => {
     const result = await runApi({ ...base(), MAIL_API_URL: 'https://mail.example/api', PORT: String(await freePort()) }, true);
     expect(result.healthy, result.stderr + result.stdout).toBe(true);
     expect(result.code).toBe(0);
+  });
+
+  it('M10 fail fast: two tenants on one host stop the start, naming the host and both tenants', async () => {
+    const tenants = join(folder.dir, 'dup-tenants');
+    writeTestTenants(tenants, 'https://crm.example/hook');
+    const site = JSON.parse(readFileSync(join(tenants, 'beta', 'site.json'), 'utf8'));
+    mkdirSync(join(tenants, 'gamma'));
+    writeFileSync(join(tenants, 'gamma', 'site.json'), JSON.stringify({ ...site, slug: 'gamma', url: 'https://beta-cars.example' }));
+    writeFileSync(join(tenants, 'gamma', 'stock.json'), '[]');
+    const result = await runApi({ ...base(), MAIL_API_URL: 'https://mail.example/api', TENANTS_DIR: tenants, PORT: String(await freePort()) }, false);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/tenant gamma: site\.json url host beta-cars\.example is already the host of tenant beta/);
+  });
+
+  it('M14 npm run api logs the dead-letter deliveries it finds at start, per tenant, with the retry command', async () => {
+    const file = join(folder.dir, 'dead.sqlite');
+    const db = await openDatabase({ kind: 'sqlite', file });
+    const store = new Store(db);
+    const saved = await store.saveLead({ tenant: 'alpha', values: { name: 'Jo', email: 'jo@example.com' }, destinations: ['crm'], now: Date.now() });
+    const [job] = await store.claimDeliveries(Date.now() + 1, 10, 1);
+    await store.recordDeliveryOutcomes([], [{ id: job!.id, error: 'webhook refused the lead: HTTP 400', nextAttemptAt: 0, dead: true }], Date.now());
+    expect(saved.status).toBe('created');
+    await db.close();
+    const result = await runApi({ ...base(), MAIL_API_URL: 'https://mail.example/api', SQLITE_FILE: file, PORT: String(await freePort()) }, true);
+    expect(result.healthy, result.stderr).toBe(true);
+    const line = result.stdout.split('\n').find((entry) => entry.includes('dead-letter'));
+    expect(line, result.stdout).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ level: 50, dead: { alpha: 1 } });
+    expect(line).toContain('npm run outbox -- retry');
   });
 });

@@ -278,6 +278,21 @@ describe('issue 13 hardening (lead API)', () => {
     expect(Number(rows[0]!.n)).toBe(0);
   });
 
+  it('M12 unbounded storage: a tenant photo quota refuses uploads with a message, and /miscellaneous is bounded per lead', async () => {
+    const api = await app({ imageQuotaBytes: 1 });
+    const evalid = await valuedEvaluation(api, '0412 780 001');
+    const upload = multipart(evalid, await jpegWithGps());
+    const refused = await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload });
+    expect(refused.statusCode).toBe(507);
+    expect(refused.json().fields.file).toBe('Photos cannot be stored at the moment. Please send your details without photos, or call us.');
+    expect(await api.store.evaluationImages('alpha', evalid)).toEqual([]);
+    const lead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).json().lead_id as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) statuses.push((await api.inject({ method: 'POST', url: '/api/miscellaneous', headers: ALPHA, payload: { column_name: 'note', lead_id: lead, n: i } })).statusCode);
+    expect(statuses.slice(0, 50).every((status) => status === 200)).toBe(true);
+    expect(statuses[50]).toBe(429);
+  });
+
   it('M14 a permanent 4xx or too many attempts moves a delivery to dead-letter, counted on /api/health, and one command retries it', async () => {
     let status = 400;
     const seen: { key: string; signature?: string; timestamp?: string; body: string }[] = [];
