@@ -6,7 +6,7 @@
  *
  * Passed: the system basics (PATH, HOME, temp dir, locale, time zone), Node's own settings
  * (NODE_ENV, NODE_OPTIONS, NODE_EXTRA_CA_CERTS...), CI / telemetry switches, the build's
- * DEALER_* variables, and the search-only key the pages use to mint tenant tokens
+ * DEALER_* variables, the PUBLIC_* values compiled into the pages, and the search-only key the pages use to mint tenant tokens
  * (MEILI_SEARCH_KEY, MEILI_SEARCH_KEY_UID, MEILI_TOKEN_TTL_DAYS). docs/security.md lists them.
  */
 
@@ -16,7 +16,8 @@ const NAMES = new Set([
   'CI', 'ASTRO_TELEMETRY_DISABLED', 'DO_NOT_TRACK', 'NO_COLOR', 'FORCE_COLOR',
   'MEILI_SEARCH_KEY', 'MEILI_SEARCH_KEY_UID', 'MEILI_TOKEN_TTL_DAYS',
 ]);
-const PREFIXES = ['LC_', 'DEALER_'];
+// PUBLIC_* values are compiled into the pages the browser receives, so they are public by definition.
+const PREFIXES = ['LC_', 'DEALER_', 'PUBLIC_'];
 
 /** True when a variable may be passed to a build child. */
 export function allowedInBuildChild(name: string): boolean {

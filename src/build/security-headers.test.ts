@@ -37,6 +37,21 @@ describe('M8 Content-Security-Policy', () => {
     expect(contentSecurityPolicy(site({ url: 'http://csp-motors.localhost:4321' }), [])).not.toContain('upgrade-insecure-requests');
   });
 
+  it('M8 a Stripe site allows Stripe.js and its API (and wallet payments from its frame); a site without a provider does not', () => {
+    const stripe = site({ payments: { provider: 'stripe', publishable_key: 'pk_test_cspcheck' } });
+    const policy = contentSecurityPolicy(stripe, []);
+    expect(policy).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(policy).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    expect(securityHeaders(stripe, [])['Permissions-Policy']).toContain('payment=(self "https://js.stripe.com")');
+    expect(contentSecurityPolicy(site(), [])).not.toContain('stripe.com');
+    expect(securityHeaders(site(), [])['Permissions-Policy']).toContain('payment=()');
+  });
+
+  it('M8 only a payment stand-in test build may connect to loopback', () => {
+    expect(contentSecurityPolicy(site(), [], { paymentStandIn: true })).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:\*/);
+    expect(contentSecurityPolicy(site(), [])).not.toContain('127.0.0.1');
+  });
+
   it('Low HSTS and frame protection are part of every page\'s headers', () => {
     const headers = securityHeaders(site(), []);
     expect(headers['Strict-Transport-Security']).toMatch(/^max-age=\d{8,}/);

@@ -46,13 +46,28 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
+/** Origins Stripe.js needs (Stripe's CSP guide): its script and frames, and its API. */
+export const STRIPE_SCRIPT_ORIGINS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+export const STRIPE_CONNECT_ORIGINS = ['https://api.stripe.com'];
+
+export interface PolicyOptions {
+  /**
+   * Browser-test builds (PUBLIC_PAYMENT_CLIENT=stand-in) confirm payments with a local
+   * stand-in for Stripe on a loopback port; only those builds may connect to loopback.
+   */
+  paymentStandIn?: boolean;
+}
+
 /** The site's Content-Security-Policy, given the hashes of its inline scripts. */
-export function contentSecurityPolicy(site: Site, scriptHashes: Iterable<string>): string {
+export function contentSecurityPolicy(site: Site, scriptHashes: Iterable<string>, options: PolicyOptions = {}): string {
   const connect = new Set(["'self'"]);
   for (const origin of [originOf(site.api_base), originOf(site.search?.host)]) if (origin) connect.add(origin);
+  const stripe = site.payments?.provider === 'stripe';
+  if (stripe) for (const origin of STRIPE_CONNECT_ORIGINS) connect.add(origin);
+  if (options.paymentStandIn) connect.add('http://127.0.0.1:*');
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...[...new Set(scriptHashes)].sort()]],
+    ['script-src', ["'self'", ...(stripe ? STRIPE_SCRIPT_ORIGINS : []), ...[...new Set(scriptHashes)].sort()]],
     // Inline style attributes (theme variables, React islands) are needed; styles cannot run script.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // Vehicle photos come from each dealer's feed (any HTTPS host).
@@ -73,14 +88,15 @@ export function contentSecurityPolicy(site: Site, scriptHashes: Iterable<string>
 }
 
 /** Every header a page of the site is served with (HTML and assets alike). */
-export function securityHeaders(site: Site, scriptHashes: Iterable<string>): Record<string, string> {
+export function securityHeaders(site: Site, scriptHashes: Iterable<string>, options: PolicyOptions = {}): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(site, scriptHashes),
+    'Content-Security-Policy': contentSecurityPolicy(site, scriptHashes, options),
     'Strict-Transport-Security': HSTS,
     'X-Frame-Options': 'SAMEORIGIN',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), payment=(), usb=()',
+    // Stripe's Payment Element may offer wallet payments (Payment Request API) from its frame.
+    'Permissions-Policy': `camera=(), microphone=(), payment=${site.payments?.provider === 'stripe' ? '(self "https://js.stripe.com")' : '()'}, usb=()`,
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }
@@ -151,6 +167,6 @@ export const securityHeadersStep: PostBuildStep = {
   run({ outDir, bundle }) {
     const hashes = new Set<string>();
     collectHashes(outDir, hashes);
-    writeFileSync(join(outDir, HEADERS_FILE), renderHeadersFile([{ pattern: '/*', headers: securityHeaders(bundle.site, hashes) }]));
+    writeFileSync(join(outDir, HEADERS_FILE), renderHeadersFile([{ pattern: '/*', headers: securityHeaders(bundle.site, hashes, { paymentStandIn: process.env.PUBLIC_PAYMENT_CLIENT === 'stand-in' }) }]));
   },
 };
