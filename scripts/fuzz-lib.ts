@@ -141,7 +141,8 @@ export function siteCase(random: Random, slugs: readonly string[], port: number,
   }
   if (roll < 0.28) {
     const garbage = Buffer.from(Array.from({ length: 1 + int(random, 400) }, () => int(random, 256)));
-    return { bytes: garbage, truncated: false, label: 'binary garbage' };
+    // Without a blank line the server cannot tell the head is complete: it may wait (no answer expected).
+    return { bytes: garbage, truncated: !garbage.includes('\r\n\r\n'), label: 'binary garbage' };
   }
   if (roll < 0.31) {
     return { bytes: request('POST', pick(random, API_PATHS), [['Host', host], ['Transfer-Encoding', 'chunked'], ['Content-Type', 'application/json']], 'zz\r\n{}\r\n0\r\n\r\n', { declaredLength: 'none' }), truncated: false, label: 'bad chunk' };

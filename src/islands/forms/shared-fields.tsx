@@ -55,9 +55,7 @@ export function ConsentFields({ kit, config, optIn = true, purpose = 'enquiry', 
     <>
       {notice && <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose={purpose} />}
       {optIn && (
-        <CheckboxField kit={kit} name="opt_in" label="Keep me up to date with news and offers" hint={optInDescription(config.brand)}>
-          Keep me up to date with news and offers
-        </CheckboxField>
+        <CheckboxField kit={kit} name="opt_in" label="Keep me up to date with news and offers" hint={optInDescription(config.brand)} />
       )}
       {config.termsRequired ? (
         <CheckboxField kit={kit} name="terms_conditions" label="Terms of use" required>
