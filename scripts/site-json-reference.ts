@@ -41,6 +41,7 @@ const CONCERN_FILES: Record<string, string> = {
   service: 'service.ts',
   service_page: 'service-page.ts',
   marketing: 'marketing.ts',
+  images: 'images.ts',
 };
 
 function docFor(path: string): string {

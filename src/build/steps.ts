@@ -3,6 +3,7 @@ import type { Tenant } from '../lib/tenant.ts';
 import type { TenantBundle } from './bundle.ts';
 import { vehicleImagesStep } from './images.ts';
 import { sitemapStep } from './sitemap-step.ts';
+import { photoFilesStep } from '../images/files.ts';
 
 export interface PostBuildContext {
   tenant: Tenant;
@@ -17,4 +18,4 @@ export interface PostBuildStep {
 }
 
 /** Steps in the order they run. */
-export const postBuildSteps: PostBuildStep[] = [sitemapStep, vehicleImagesStep];
+export const postBuildSteps: PostBuildStep[] = [sitemapStep, vehicleImagesStep, photoFilesStep];

@@ -9,6 +9,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
+import { photoOptionsFromEnv, resolveTenantPhotos } from '../images/resolve.ts';
 import { modelsFromStock } from '../lib/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../lib/tenant.ts';
 import type { Car } from '../schemas/car.ts';
@@ -121,6 +122,11 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   } catch (error) {
     return fail(error instanceof TenantConfigError ? error.message : (error as Error).message);
   }
+  // Feed photos first (docs/images.md): the fingerprints then include where each photo comes
+  // from, so a car whose photo failed last time is rendered again once the photo works.
+  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv(options.env ?? process.env));
+  for (const fault of photos.faults) log({ level: 'warn', event: 'photo-fault', tenant: slug, car: fault.car, url: fault.url, reason: fault.reason });
+  if (photos.fetched > 0) log({ event: 'photos', tenant: slug, photos: photos.photos, known: photos.known, fetched: photos.fetched, transformed: photos.transformed, failed: photos.faults.length, seconds: photos.seconds });
 
   const previous: ReleaseManifest | null = liveId ? readManifest(sitesDir, slug, liveId) : null;
   const configHash = tenantConfigHash(tenantDir);
