@@ -27,7 +27,7 @@ export function photoFilePaths(cars: readonly Car[]): string[] {
 /** Link the files into outDir; returns how many were added and which were missing from the cache. */
 export function placePhotoFiles(paths: readonly string[], outDir: string, cache: PhotoCache = new PhotoCache()): { added: number; missing: string[] } {
   const dir = join(outDir, 'media', 'photos');
-  mkdirSync(dir, { recursive: true });
+  if (paths.length > 0) mkdirSync(dir, { recursive: true });
   let added = 0;
   const missing: string[] = [];
   for (const path of paths) {
