@@ -72,7 +72,7 @@ export interface RebuildResult {
   seconds: number;
   reason?: string;
   /** Seconds spent building (Astro and assembly), checking and syncing search. */
-  timings?: { build: number; astro?: number; assemble?: number; steps?: number; checks: number; search: number };
+  timings?: { photos?: number; build: number; astro?: number; assemble?: number; steps?: number; checks: number; search: number };
   /** Search sync: counts, or the reason it failed. */
   search?: { added: number; updated: number; deleted: number } | { error: string };
 }
@@ -248,7 +248,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
   pruneReleases(sitesDir, slug, keep);
 
-  const timings = { build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
+  const timings = { photos: photos.seconds, build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
   const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search, timings };
   const searchError = search && 'error' in search ? search.error : undefined;
   recordStatus(sitesDir, slug, {
