@@ -33,7 +33,9 @@ test('vehicle page: the first photo is an AVIF sized for the phone, loaded eager
   const loaded = await first.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth, height: img.naturalHeight }));
   // 412 CSS px at 1.75 device pixels: the 800px variant, as AVIF.
   expect(loaded.src).toMatch(/\/media\/photos\/[0-9a-f]{24}-[0-9a-f]{6}-800w\.avif$/);
-  expect([loaded.width, loaded.height]).toEqual([800, 533]);
+  // Natural size is in CSS pixels for a srcset choice (800 / (800 / 412)): the 3:2 photo fills the 412px box.
+  expect(loaded.width).toBe(412);
+  expect(loaded.width / loaded.height).toBeCloseTo(1.5, 1);
   // Later photos are lazy: the fourth has not been fetched on load.
   const fourth = page.getByRole('img', { name: '2019 Toyota Corolla, photo 4 of 5', includeHidden: true });
   expect(await fourth.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
