@@ -13,6 +13,10 @@
  * the figures then say how many photos were measured, and photos/second extrapolates.
  *
  *   npm run bench:images -- [--cars 2000] [--photos 10] [--photo-cars <K>] [--width 4000] [--height 3000] [--keep]
+ *
+ * --warm-only measures the warm photo work at full size without the transforms: a few real
+ * photos are transformed, then cars x photos URL records pointing at them are written, and the
+ * seconds to resolve every URL from the cache and to link every variant into a site are timed.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +24,19 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LogFields } from '../src/pipeline/log.ts';
 import { rebuildTenant } from '../src/pipeline/rebuild.ts';
+import { PhotoCache } from '../src/images/cache.ts';
+import { photoFilePaths, placePhotoFiles } from '../src/images/files.ts';
+import { resolvePhotoUrls, rewriteCarPhotos } from '../src/images/resolve.ts';
+import type { Car } from '../src/schemas/car.ts';
+import { variantKey } from '../src/images/transform.ts';
+import { createHash } from 'node:crypto';
+import { linkSync, mkdirSync } from 'node:fs';
+
+function variants(cache: PhotoCache, sha: string) {
+  const found = cache.variants(variantKey(sha, 75));
+  if (!found) throw new Error('a real photo was not transformed');
+  return found;
+}
 import { startPhotoServer } from '../tests/fixtures/photos/server.ts';
 import { photoStock, writePhotoTenant } from '../tests/fixtures/photos/tenant.ts';
 
@@ -31,6 +48,7 @@ const { values } = parseArgs({
     width: { type: 'string', default: '4000' },
     height: { type: 'string', default: '3000' },
     keep: { type: 'boolean', default: false },
+    'warm-only': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -69,6 +87,46 @@ function du(dir: string): { bytes: number; files: number } {
 
 const seconds = (since: number) => Number(((performance.now() - since) / 1000).toFixed(2));
 const server = await startPhotoServer({ width: Number(values.width), height: Number(values.height), bases: 4 });
+if (values['warm-only']) {
+  try {
+    const cache = new PhotoCache();
+    const real = Array.from({ length: 8 }, (_, n) => `${server.origin}/photos/real-${n}.jpg`);
+    const made = await resolvePhotoUrls(real, 75, { cache, fetch: { allowPrivate: true } });
+    const records = real.map((url) => cache.url(url)!);
+    const stock = photoStock('https://photos.dealer.example.com', { cars, photos, faults: false }) as unknown as Car[];
+    const urls = stock.flatMap((car) => (car.images ?? []).map((image) => image.image));
+    // Every URL its own variant set (hard links to one of the real sets' files), as after a cold build.
+    for (const [index, url] of urls.entries()) {
+      const record = records[index % records.length]!;
+      const source = variants(cache, record.sha256);
+      const sha = createHash('sha256').update(url).digest('hex');
+      const key = variantKey(sha, 75);
+      const dir = cache.variantDir(key);
+      mkdirSync(dir, { recursive: true });
+      const files = source.files.map((name) => name.replace(source.key, key));
+      source.files.forEach((name, at) => linkSync(cache.variantFile(name), join(dir, files[at]!)));
+      writeFileSync(join(dir, `${key}.json`), JSON.stringify({ ...source, key, files }));
+      cache.recordUrl({ ...record, url, sha256: sha });
+    }
+    let started = performance.now();
+    const warm = await resolvePhotoUrls(urls, 75, { cache });
+    const resolveSeconds = seconds(started);
+    const rewritten = stock.map((car) => rewriteCarPhotos(car, warm.resolved).car);
+    const out = join(work, 'site');
+    started = performance.now();
+    const paths = photoFilePaths(rewritten);
+    const first = placePhotoFiles(paths, out, cache);
+    const linkSeconds = seconds(started);
+    started = performance.now();
+    const again = placePhotoFiles(paths, out, cache);
+    const relinkSeconds = seconds(started);
+    console.log(JSON.stringify({ warmOnly: true, cars, photosPerCar: photos, urls: urls.length, transformed: made.report.transformed, resolveFromCache: { seconds: resolveSeconds, known: warm.report.known }, linkIntoSite: { seconds: linkSeconds, files: first.added }, linkAgain: { seconds: relinkSeconds, added: again.added }, load: (await import('node:os')).loadavg().map((value) => Number(value.toFixed(2))) }));
+  } finally {
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 try {
   const slug = 'bench-photos';
   const tenantsDir = join(work, 'tenants');
