@@ -93,15 +93,18 @@ const port = (server.address() as AddressInfo).port;
 const url = `http://${tenant}.localhost:${port}${pagePath ?? `/cars/${carSlug}/`}`;
 
 /** Scripts fetched while the page loads and idles on a phone without interaction. */
-async function javascriptBeforeInteraction(): Promise<{ files: { url: string; raw: number; gzip: number }[]; inlineGzip: number }> {
+async function javascriptBeforeInteraction(): Promise<{ files: { url: string; raw: number; gzip: number }[]; inlineGzip: number; lcp: { element: string; url: string; bytes: number | null } | null }> {
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const files: { url: string; raw: number; gzip: number }[] = [];
     const pending: Promise<void>[] = [];
+    // Bytes of every image, to report the Largest Contentful Paint image's weight (issue 15).
+    const imageBytes = new Map<string, number>();
     page.on('response', (response) => {
       const request = response.request();
+      if (request.resourceType() === 'image') pending.push(response.body().then((body) => void imageBytes.set(response.url(), body.length)).catch(() => undefined));
       if (request.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(response.url())) return;
       pending.push(
         response
@@ -122,7 +125,18 @@ async function javascriptBeforeInteraction(): Promise<{ files: { url: string; ra
         .map((script) => script.textContent ?? '')
         .join('\n'),
     );
-    return { files, inlineGzip: inline ? gzipSync(Buffer.from(inline)).length : 0 };
+    // The LCP candidate the browser settled on (same phone viewport and pixel ratio as Lighthouse mobile).
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<{ element: string; url: string } | null>((resolve) => {
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1) as (PerformanceEntry & { url: string; element: Element | null }) | undefined;
+            resolve(last ? { element: last.element ? `${last.element.tagName.toLowerCase()}${last.element.className ? `.${String(last.element.className).split(' ').join('.')}` : ''}` : '?', url: last.url } : null);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve(null), 3000);
+        }),
+    );
+    return { files, inlineGzip: inline ? gzipSync(Buffer.from(inline)).length : 0, lcp: lcp ? { ...lcp, bytes: lcp.url ? (imageBytes.get(lcp.url) ?? null) : null } : null };
   } finally {
     await browser.close();
   }
@@ -188,6 +202,7 @@ try {
     jsBeforeInteractionGzipBytes: jsGzip,
     jsFiles: js.files.sort((a, b) => b.gzip - a.gzip),
     inlineScriptGzipBytes: js.inlineGzip,
+    lcpElement: js.lcp,
     lighthouse: lighthouseRuns.length
       ? { runs: lighthouseRuns.length, performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), seo: pick('seo'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), fcpMs: pick('fcpMs') }
       : null,
@@ -199,6 +214,7 @@ try {
     console.log(`  HTML                          ${kb(report.htmlBytes)} KB raw, ${kb(report.htmlGzipBytes)} KB gzip`);
     console.log(`  JS before interaction (gzip)  ${kb(jsGzip)} KB (${js.files.length} files + ${kb(js.inlineGzip)} KB inline)   target < 100 KB`);
     for (const file of report.jsFiles) console.log(`    ${kb(file.gzip).toString().padStart(6)} KB  ${file.url}`);
+    if (js.lcp) console.log(`  LCP element                   ${js.lcp.element}${js.lcp.url ? ` ${new URL(js.lcp.url).pathname}, ${js.lcp.bytes === null ? '?' : `${kb(js.lcp.bytes)} KB (${js.lcp.bytes} bytes)`}` : ' (text)'}`);
     if (report.lighthouse) {
       const l = report.lighthouse;
       console.log(`  Lighthouse mobile (median of ${l.runs}): performance ${l.performance}, accessibility ${l.accessibility}, best-practices ${l.bestPractices}, SEO ${l.seo}`);

@@ -42,6 +42,7 @@ const CONCERN_FILES: Record<string, string> = {
   service_page: 'service-page.ts',
   marketing: 'marketing.ts',
   payments: 'payments.ts',
+  images: 'images.ts',
 };
 
 function docFor(path: string): string {

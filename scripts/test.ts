@@ -76,4 +76,7 @@ function buildAll(clock: string, dist: string) {
   writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), slug: 'outside-motors', name: 'Outside Motors' }));
   run('build a tenant from outside the repository', node, ['scripts/build.ts', '--tenants', outside, '--tenant', 'outside-motors', '--out', dist, '--now', clock]);
   rmSync(outside, { recursive: true, force: true });
+  // The photo fixture tenant (issue 15): its photo host runs only while it builds, so it is
+  // written into the e2e tenants folder (for the server) and built by its own script.
+  run('build the photo fixture tenant', node, ['tests/fixtures/photos/build-fixture.ts', '--tenants', `${dist}-tenants`, '--out', dist, '--now', clock]);
 }

@@ -15,6 +15,7 @@ import { loadContentPages } from './content.ts';
 import { postBuildSteps } from './steps.ts';
 import { writePrivateTempFile } from './atomic-file.ts';
 import { buildChildEnv } from './child-env.ts';
+import { formatPhotoFault, photoOptionsFromEnv, resolveTenantPhotos, type PhotoReport } from '../images/resolve.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -51,6 +52,8 @@ export interface TenantBuildResult {
   problems: string[];
   error?: string;
   tenant?: Tenant;
+  /** Feed photos: cached, downloaded, transformed, faults (src/images/resolve.ts). */
+  photos?: PhotoReport;
 }
 
 function countHtml(dir: string): number {
@@ -125,6 +128,15 @@ export async function buildTenant(options: TenantBuildOptions): Promise<TenantBu
   }
   const problems = tenant.problems.map(formatProblem);
   if (options.logProblems !== false) for (const line of problems) log(`  ! ${line}`);
+  // Feed photos before the pages: they are rendered with the local variants (docs/images.md).
+  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv());
+  for (const fault of photos.faults) {
+    problems.push(formatPhotoFault(fault));
+    if (options.logProblems !== false) log(`  ! ${formatPhotoFault(fault)}`);
+  }
+  if (photos.photos > 0) {
+    log(`  ${slug}: photos ${photos.photos}: ${photos.known} cached, ${photos.fetched} downloaded (${Math.round(photos.fetchedBytes / 1024 / 1024)} MB), ${photos.transformed} transformed, ${photos.faults.length} failed; ${photos.seconds.toFixed(1)} s`);
+  }
 
   let bundle: TenantBundle;
   try {
@@ -175,6 +187,7 @@ export async function buildTenant(options: TenantBuildOptions): Promise<TenantBu
     peakRss: astro.peakRss,
     problems,
     tenant,
+    photos,
   };
   log(
     `✓ ${slug}: records read ${result.read}, skipped ${result.skipped}, visible ${result.visible}; pages written ${result.pages}; ${result.seconds.toFixed(1)} s -> ${outDir}`,

@@ -4,6 +4,7 @@ import type { TenantBundle } from './bundle.ts';
 import { vehicleImagesStep } from './images.ts';
 import { securityHeadersStep } from './security-headers.ts';
 import { sitemapStep } from './sitemap-step.ts';
+import { photoFilesStep } from '../images/files.ts';
 
 export interface PostBuildContext {
   tenant: Tenant;
@@ -18,4 +19,4 @@ export interface PostBuildStep {
 }
 
 /** Steps in the order they run. */
-export const postBuildSteps: PostBuildStep[] = [sitemapStep, vehicleImagesStep, securityHeadersStep];
+export const postBuildSteps: PostBuildStep[] = [sitemapStep, vehicleImagesStep, photoFilesStep, securityHeadersStep];

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   bodyShape,
   carImageSources,
+  cdnImageUrl,
+  parsePhotoUrl,
+  photoUrl,
+  siteImageOptions,
   colourFamily,
   panoramaUrl,
   parseLocalImageUrl,
@@ -106,5 +110,54 @@ describe('local image URLs', () => {
     const gallery = vehicleGallery('sedan', 'black');
     expect(gallery).toHaveLength(5);
     expect(gallery[0]).toEqual({ image: '/media/vehicles/sedan-black-angle.webp', thumb: '/media/vehicles/sedan-black-angle-thumb.webp' });
+  });
+});
+
+describe('feed photos (issue 15)', () => {
+  const photo = photoUrl('0123456789abcdef01234567', '#a1b2c3');
+
+  it('names a processed photo by its content key and dominant colour', () => {
+    expect(photo).toBe('/media/photos/0123456789abcdef01234567-a1b2c3.jpg');
+    expect(parsePhotoUrl(photo)).toEqual({ key: '0123456789abcdef01234567', colour: '#a1b2c3' });
+    expect(parsePhotoUrl('/media/photos/nothex-a1b2c3.jpg')).toBeNull();
+    expect(parsePhotoUrl('https://cdn.example.com/media/photos/0123456789abcdef01234567-a1b2c3.jpg')).toBeNull();
+  });
+
+  it('gives AVIF then WebP sources in the photo widths, a JPEG src, sizes and the colour placeholder', () => {
+    const sources = carImageSources(photo, [480, 800]);
+    expect(sources.src).toBe(photo);
+    expect(sources.srcset).toBeUndefined();
+    expect(sources.sizes).toContain('100vw');
+    expect(sources.placeholder).toBe('#a1b2c3');
+    expect(sources.sources).toEqual([
+      { type: 'image/avif', srcset: '/media/photos/0123456789abcdef01234567-a1b2c3-480w.avif 480w, /media/photos/0123456789abcdef01234567-a1b2c3-800w.avif 800w' },
+      { type: 'image/webp', srcset: '/media/photos/0123456789abcdef01234567-a1b2c3-480w.webp 480w, /media/photos/0123456789abcdef01234567-a1b2c3-800w.webp 800w' },
+    ]);
+  });
+
+  it('uses the gallery widths by default, every photo width for widths a photo is not made in', () => {
+    expect(carImageSources(photo).sources?.[0]?.srcset.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['480w', '800w', '1200w']);
+    expect(carImageSources(photo, [999]).sources?.[0]?.srcset.split(', ')).toHaveLength(4);
+  });
+});
+
+describe('image CDN template (issue 15)', () => {
+  const template = 'https://img.example.net/fetch/{url}?w={width}&h={height}&q={quality}&fm=auto';
+
+  it('fills width, 3:2 height, quality and the encoded feed URL', () => {
+    expect(cdnImageUrl(template, 'https://dealer.example.com/a b.jpg?x=1', 480, 80)).toBe('https://img.example.net/fetch/https%3A%2F%2Fdealer.example.com%2Fa%20b.jpg%3Fx%3D1?w=480&h=320&q=80&fm=auto');
+  });
+
+  it('gives a remote photo a CDN srcset and src on a site with a template, and leaves it alone without one', () => {
+    const url = 'https://dealer.example.com/1.jpg';
+    const options = siteImageOptions({ images: { cdn_template: template, quality: 75 } });
+    const sources = carImageSources(url, [480, 800], options);
+    expect(sources.src).toBe(cdnImageUrl(template, url, 800, 75));
+    expect(sources.srcset).toBe(`${cdnImageUrl(template, url, 480, 75)} 480w, ${cdnImageUrl(template, url, 800, 75)} 800w`);
+    expect(sources.sizes).toContain('100vw');
+    expect(sources.sources).toBeUndefined();
+    expect(carImageSources(url, [480, 800], siteImageOptions({}))).toEqual({ src: url });
+    // Local images never go through the CDN.
+    expect(carImageSources('/media/vehicles/suv-red-side.webp', [480], options).srcset).toBe('/media/vehicles/suv-red-side-480w.webp 480w');
   });
 });

@@ -161,18 +161,116 @@ export function widthVariantUrl(url: string, width: number): string {
   return url.replace(/\.webp$/i, `-${width}w.webp`);
 }
 
+/** One `<source>` of a `<picture>`: a format and its width candidates. */
+export interface ImageSource {
+  type: 'image/avif' | 'image/webp';
+  srcset: string;
+}
+
+/** Responsive sources of an image, ready for `<img>` / `<picture>` (src/components/Picture.tsx). */
+export interface ImageSources {
+  /** The `<img src>`: a JPEG for feed photos (every browser and every consumer of a plain URL reads it). */
+  src: string;
+  srcset?: string;
+  sizes?: string;
+  /** Modern formats, best first (feed photos only): `<source type srcset sizes>` before the `<img>`. */
+  sources?: ImageSource[];
+  /** Dominant colour of the photo (`#rrggbb`), painted inline behind it until it loads. */
+  placeholder?: string;
+}
+
+/** Site settings for image URLs: an image CDN template (spec §7), or local variants when null. */
+export interface ImageOptions {
+  /** URL template with {url} (the feed URL, encoded), {width}, {height}, {quality}; null = local variants. */
+  cdn?: string | null;
+  /** Quality on the JPEG scale (spec §7 default 75). */
+  quality?: number;
+}
+
+/** Widths (px) every feed photo is made in (src/images/transform.ts); 320 serves thumbnails. */
+export const PHOTO_WIDTHS = [320, 480, 800, 1200] as const;
+
+/** Width (px) of a feed photo's JPEG fallback, the `<img src>` and the URL other consumers read. */
+export const PHOTO_FALLBACK_WIDTH = 800;
+
+/** The spec's default image quality (§7 "default quality 75 or 80"), on the JPEG scale. */
+export const PHOTO_QUALITY = 75;
+
+const PHOTO_URL = /^\/media\/photos\/([0-9a-f]{24})-([0-9a-f]{6})\.jpg$/;
+
+/** URL of a processed feed photo: `/media/photos/<key>-<rrggbb>.jpg` (the 800w JPEG). */
+export function photoUrl(key: string, colour: string): string {
+  return `/media/photos/${key}-${colour.replace(/^#/, '')}.jpg`;
+}
+
+/** URL of one variant of a processed feed photo: `/media/photos/<key>-<rrggbb>-<w>w.<avif|webp>`. */
+export function photoVariantUrl(url: string, width: number, format: 'avif' | 'webp'): string {
+  return url.replace(/\.jpg$/, `-${width}w.${format}`);
+}
+
+/** Key and dominant colour of a processed feed photo URL; null for any other URL. */
+export function parsePhotoUrl(url: string): { key: string; colour: string } | null {
+  const match = PHOTO_URL.exec(url);
+  return match ? { key: match[1]!, colour: `#${match[2]}` } : null;
+}
+
+/** A feed URL through an image CDN template (width, height for 3:2, quality; the CDN picks the format). */
+export function cdnImageUrl(template: string, url: string, width: number, quality: number = PHOTO_QUALITY): string {
+  return template
+    .replaceAll('{url}', encodeURIComponent(url))
+    .replaceAll('{width}', String(width))
+    .replaceAll('{height}', String(Math.round(width / IMAGE_ASPECT)))
+    .replaceAll('{quality}', String(quality));
+}
+
+function isRemote(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
 /**
- * Responsive sources for an image URL. Local `/media/...webp` images come in the given
- * widths (`<name>-<w>w.webp`); remote (http) or other URLs are returned as they are.
+ * Responsive sources for an image URL.
+ * - A processed feed photo (`/media/photos/...jpg`): AVIF and WebP sources in the photo
+ *   widths (those of `widths` the photo is made in), the JPEG fallback, its dominant colour.
+ * - A remote URL on a site with an image CDN template: the template in every width.
+ * - A local demo `/media/...webp`: its width variants (`<name>-<w>w.webp`).
+ * Anything else is returned as it is.
  */
-export function carImageSources(url: string, widths: readonly number[] = IMAGE_WIDTHS): { src: string; srcset?: string; sizes?: string } {
-  if (!isResponsiveLocal(url) || widths.length === 0) return { src: url };
+export function carImageSources(url: string, widths: readonly number[] = IMAGE_WIDTHS, options: ImageOptions = {}): ImageSources {
   const sorted = [...widths].sort((a, b) => a - b);
+  const photo = parsePhotoUrl(url);
+  if (photo) {
+    let photoWidths = PHOTO_WIDTHS.filter((width) => sorted.includes(width));
+    if (photoWidths.length === 0) photoWidths = [...PHOTO_WIDTHS];
+    const set = (format: 'avif' | 'webp') => photoWidths.map((width) => `${photoVariantUrl(url, width, format)} ${width}w`).join(', ');
+    return {
+      src: url,
+      sizes: DEFAULT_IMAGE_SIZES,
+      sources: [
+        { type: 'image/avif', srcset: set('avif') },
+        { type: 'image/webp', srcset: set('webp') },
+      ],
+      placeholder: photo.colour,
+    };
+  }
+  if (options.cdn && isRemote(url) && sorted.length > 0) {
+    const quality = options.quality ?? PHOTO_QUALITY;
+    return {
+      src: cdnImageUrl(options.cdn, url, PHOTO_FALLBACK_WIDTH, quality),
+      srcset: sorted.map((width) => `${cdnImageUrl(options.cdn!, url, width, quality)} ${width}w`).join(', '),
+      sizes: DEFAULT_IMAGE_SIZES,
+    };
+  }
+  if (!isResponsiveLocal(url) || widths.length === 0) return { src: url };
   return {
     src: url,
     srcset: sorted.map((width) => `${widthVariantUrl(url, width)} ${width}w`).join(', '),
     sizes: DEFAULT_IMAGE_SIZES,
   };
+}
+
+/** The image settings of a site (site.json `images`) for carImageSources. */
+export function siteImageOptions(site: { images?: { cdn_template?: string | null; quality?: number } }): ImageOptions {
+  return { cdn: site.images?.cdn_template ?? null, quality: site.images?.quality ?? PHOTO_QUALITY };
 }
 
 /** A local silhouette for a car without images, by its body text (simple_body). */

@@ -9,6 +9,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
+import { photoOptionsFromEnv, resolveTenantPhotos } from '../images/resolve.ts';
 import { modelsFromStock } from '../lib/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../lib/tenant.ts';
 import type { Car } from '../schemas/car.ts';
@@ -80,7 +81,7 @@ export interface RebuildResult {
   seconds: number;
   reason?: string;
   /** Seconds spent building (Astro and assembly), checking and syncing search. */
-  timings?: { build: number; astro?: number; assemble?: number; steps?: number; checks: number; search: number };
+  timings?: { photos?: number; build: number; astro?: number; assemble?: number; steps?: number; checks: number; search: number };
   /** Search sync: counts, or the reason it failed. */
   search?: { added: number; updated: number; deleted: number } | { error: string };
 }
@@ -130,6 +131,11 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   } catch (error) {
     return fail(error instanceof TenantConfigError ? error.message : (error as Error).message);
   }
+  // Feed photos first (docs/images.md): the fingerprints then include where each photo comes
+  // from, so a car whose photo failed last time is rendered again once the photo works.
+  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv(options.env ?? process.env));
+  for (const fault of photos.faults) log({ level: 'warn', event: 'photo-fault', tenant: slug, car: fault.car, url: fault.url, reason: fault.reason });
+  if (photos.fetched > 0) log({ event: 'photos', tenant: slug, photos: photos.photos, known: photos.known, fetched: photos.fetched, transformed: photos.transformed, failed: photos.faults.length, seconds: photos.seconds });
 
   const previous: ReleaseManifest | null = liveId ? readManifest(sitesDir, slug, liveId) : null;
   const configHash = tenantConfigHash(tenantDir);
@@ -253,7 +259,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
   pruneReleases(sitesDir, slug, keep);
 
-  const timings = { build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
+  const timings = { photos: photos.seconds, build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
   const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search, timings };
   const searchError = search && 'error' in search ? search.error : undefined;
   recordStatus(sitesDir, slug, {

@@ -18,6 +18,7 @@ import { ThemeSchema } from './site/theme.ts';
 import { ServicePageSchema } from './site/service-page.ts';
 import { MarketingSettingsSchema } from './site/marketing.ts';
 import { PaymentSettingsSchema } from './site/payments.ts';
+import { ImageSettingsSchema } from './site/images.ts';
 
 /** Templates change layout and wording, not logic (DESIGN §3). */
 export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as const;
@@ -113,6 +114,8 @@ export const SiteSchema = v.strictObject({
   service_page: v.optional(ServicePageSchema, {}),
   /** Marketing blocks: 'We accept' strip, interest tiles, Email Us (src/schemas/site/marketing.ts). */
   marketing: v.optional(MarketingSettingsSchema, {}),
+  /** Feed photos: an image CDN template instead of local variants, and the quality (src/schemas/site/images.ts, docs/images.md). */
+  images: v.optional(ImageSettingsSchema, {}),
 });
 
 /** A validated site.json with every default filled in. */

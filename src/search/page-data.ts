@@ -6,6 +6,7 @@
  */
 import type { TenantBundle } from '../build/bundle.ts';
 import { modalFormConfig } from '../lib/form-config.ts';
+import { siteImageOptions } from '../lib/images.ts';
 import type { EngineConfig, SearchConfig } from '../islands/search/types.ts';
 import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from './config.ts';
 import { toSearchDocuments, type SearchDocument } from './documents.ts';
@@ -70,6 +71,7 @@ export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> 
         favourites: site.features.favourites,
         compare: site.features.compare,
         hideSaveWithoutImages: site.features.hide_save_without_images,
+        images: siteImageOptions(site),
         saveUsedOnly: site.features.save_used_only,
         viewCounter: site.features.view_counter,
         reserve: site.features.reserve,

@@ -2,6 +2,7 @@
 import type { FacetStats, SearchHit } from '../../search/engine.ts';
 import type { RouteTable } from '../../search/routes.ts';
 import type { FormSiteConfig } from '../../lib/form-config.ts';
+import type { ImageOptions } from '../../lib/images.ts';
 
 /** Which engine answers searches: the embedded index file, or a Meilisearch host with a tenant token. */
 export type EngineConfig = { kind: 'embedded'; indexUrl: string } | { kind: 'meilisearch'; host: string; key: string; index: string };
@@ -21,6 +22,8 @@ export interface CardOptions {
   reserveBuyOnlineRoute: boolean;
   /** Build clock (ms): 'New Arrival' is decided against it so server and browser agree. */
   now: number;
+  /** Image CDN template and quality (site.json images); absent = local variants. */
+  images?: ImageOptions;
 }
 
 /** Everything the search page island needs besides results. */

@@ -7,13 +7,14 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { galleryLayout, isPriorityImage, wrapIndex, type VideoSlide } from '../../lib/gallery.ts';
 import SpinViewer from './SpinViewer.tsx';
+import Picture from '../../components/Picture.tsx';
+import type { ImageSources } from '../../lib/images.ts';
 
-/** One gallery image with its responsive sources. */
-export interface GallerySlide {
-  src: string;
-  srcset?: string;
-  sizes?: string;
+/** One gallery image with its responsive sources (carImageSources) and its thumbnail. */
+export interface GallerySlide extends ImageSources {
   thumb: string;
+  /** Responsive sources of the thumbnail; absent = `thumb` as it is. */
+  thumbSources?: ImageSources;
   alt: string;
 }
 
@@ -112,16 +113,15 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
     if (at < slides.length) {
       const slide = slides[at];
       return (
-        <img
-          src={slide.src}
-          srcSet={large ? undefined : slide.srcset}
-          sizes={large ? undefined : slide.sizes}
+        <Picture
+          // Fullscreen: the largest variant fills the screen (sizes 100vw).
+          image={slide}
+          sizes={large ? '100vw' : undefined}
           alt={slide.alt}
           width={800}
           height={533}
           loading={large || isPriorityImage(at) ? 'eager' : 'lazy'}
           fetchPriority={!large && at === 0 ? 'high' : undefined}
-          decoding="async"
           draggable={false}
         />
       );
@@ -219,7 +219,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
           {Array.from({ length: count }, (_, at) => (
             <li key={at}>
               <button type="button" aria-current={at === index ? 'true' : undefined} aria-label={`Show ${at < slides.length ? 'photo' : 'video'} ${slideLabel(at)}`} onClick={() => setIndex(at)}>
-                {at < slides.length ? <img src={slides[at].thumb} alt="" width={120} height={80} loading="lazy" decoding="async" /> : <span className="gallery__video-thumb">▶ Video</span>}
+                {at < slides.length ? <Picture image={slides[at].thumbSources ?? { src: slides[at].thumb }} sizes="120px" alt="" width={120} height={80} /> : <span className="gallery__video-thumb">▶ Video</span>}
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 /** A result card (spec §2 results grid): image with location overlay, tag, save/compare, price, facts, buttons. */
 import { formatKm, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { carImageSources, placeholderImage } from '../../../lib/images.ts';
+import Picture from '../../../components/Picture.tsx';
 import { priceDisplay, wasPrice } from '../../../lib/price.ts';
 import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/availability.ts';
 import { isReservable, saveVisibility } from '../../../lib/vehicle-actions.ts';
@@ -44,7 +45,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
   const was = wasPrice(car);
   const tag = vehicleTag(car, options.now, { electricTag: options.electricTag });
   const visibility = saveVisibility(car, { favourites: options.favourites, compare: options.compare, hideWithoutImages: options.hideSaveWithoutImages, usedOnly: options.saveUsedOnly });
-  const image = carImageSources(hit.image ?? placeholderImage(hit.body), [480, 800]);
+  const image = carImageSources(hit.image ?? placeholderImage(hit.body), [320, 480, 800], options.images);
   const location = hit.location_name ?? hit.city;
   const facts = [formatKm(hit.km), hit.transmission, hit.body, hit.fuel].filter(Boolean);
   const href = `/cars/${encodeURIComponent(hit.slug)}`;
@@ -54,7 +55,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
     <article className={`search-card card${available ? '' : ' search-card--sold'}`} data-car-id={hit.id} data-status={hit.status}>
       <div className="search-card__media">
         <a href={href} tabIndex={-1} aria-hidden="true">
-          <img src={image.src} srcSet={image.srcset} sizes="(max-width: 600px) 100vw, 400px" alt="" width={480} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <Picture image={image} sizes="(max-width: 600px) 100vw, 400px" alt="" width={480} height={320} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} />
         </a>
         {location && <span className="search-card__location">{location}</span>}
         {tag && <span className={`search-card__tag search-card__tag--${tag.kind}`}>{tag.text}</span>}

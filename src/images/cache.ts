@@ -1,0 +1,116 @@
+/**
+ * The photo cache shared by every tenant, build and release (issue 15). Two stores:
+ *   urls/<ab>/<sha1 of url>.json      what a feed URL held when it was downloaded
+ *                                     (sha256 of the bytes): a known URL is never fetched again;
+ *   variants/<ab>/<key>-<rrggbb>...   the variants, content-addressed by the source hash and
+ *                                     the transform (variantKey); <key>.json is written last
+ *                                     and marks the set complete.
+ * Files are written to a temporary name and renamed, so parallel builds never read half a
+ * file. Faults are not stored: a failed URL is tried again by the next build.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PhotoVariant } from './transform.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Cache directory: DEALER_PHOTO_CACHE or <repo>/.cache/photos. */
+export function photoCacheDir(): string {
+  return process.env.DEALER_PHOTO_CACHE ?? join(repoRoot, '.cache', 'photos');
+}
+
+/** What a URL held: the hash of its bytes. */
+export interface UrlRecord {
+  url: string;
+  sha256: string;
+  bytes: number;
+  fetchedAt: string;
+}
+
+/** A complete variant set. */
+export interface VariantRecord {
+  key: string;
+  colour: string;
+  sourceWidth: number;
+  sourceHeight: number;
+  files: string[];
+}
+
+function writeAtomic(file: string, data: string | Buffer): void {
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(partial, data);
+  renameSync(partial, file);
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+export class PhotoCache {
+  readonly dir: string;
+  private readonly made = new Set<string>();
+
+  constructor(dir: string = photoCacheDir()) {
+    this.dir = dir;
+  }
+
+  private ensure(dir: string): string {
+    if (!this.made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.made.add(dir);
+    }
+    return dir;
+  }
+
+  private urlFile(url: string): string {
+    const id = createHash('sha1').update(url).digest('hex');
+    return join(this.dir, 'urls', id.slice(0, 2), `${id}.json`);
+  }
+
+  /** Directory of a variant key's files. */
+  variantDir(key: string): string {
+    return join(this.dir, 'variants', key.slice(0, 2));
+  }
+
+  /** Path of a variant file by its name (`<key>-<rrggbb>-480w.avif`). */
+  variantFile(name: string): string {
+    return join(this.variantDir(name.slice(0, 24)), name);
+  }
+
+  url(url: string): UrlRecord | null {
+    const record = readJson<UrlRecord>(this.urlFile(url));
+    return record && record.url === url ? record : null;
+  }
+
+  recordUrl(record: UrlRecord): void {
+    const file = this.urlFile(record.url);
+    this.ensure(join(file, '..'));
+    writeAtomic(file, JSON.stringify(record));
+  }
+
+  variants(key: string): VariantRecord | null {
+    return readJson<VariantRecord>(join(this.variantDir(key), `${key}.json`));
+  }
+
+  /** Store a variant set: the files first, then the record that says it is complete. */
+  storeVariants(key: string, colour: string, source: { width: number; height: number }, variants: PhotoVariant[]): VariantRecord {
+    const dir = this.ensure(this.variantDir(key));
+    const stem = `${key}-${colour.replace(/^#/, '')}`;
+    const files = variants.map((variant) => `${stem}${variant.suffix}`);
+    variants.forEach((variant, index) => writeAtomic(join(dir, files[index]!), variant.data));
+    const record: VariantRecord = { key, colour, sourceWidth: source.width, sourceHeight: source.height, files };
+    writeAtomic(join(dir, `${key}.json`), JSON.stringify(record));
+    return record;
+  }
+
+  /** Whether a variant file is in the cache. */
+  hasFile(name: string): boolean {
+    return existsSync(this.variantFile(name));
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * Feed photos of a tenant's published stock, made local (issue 15): every remote photo URL
+ * of a visible car is looked up in the shared cache (a known URL costs one small file read),
+ * otherwise downloaded (bounded concurrency) and transformed (bounded separately: sharp is
+ * CPU-bound), and the car's records are rewritten to the local photo URL
+ * (`/media/photos/<key>-<rrggbb>.jpg`, src/lib/images.ts). A photo that cannot be fetched or
+ * decoded is reported (tenant, car, URL, reason) and replaced by the body placeholder; it
+ * never fails the build and, not being cached, is tried again by the next build.
+ * Sites with an image CDN template (site.json images.cdn_template) keep their URLs: no local work.
+ */
+import { photoUrl, placeholderImage, PHOTO_QUALITY } from '../lib/images.ts';
+import type { Car } from '../schemas/car.ts';
+import { PhotoCache } from './cache.ts';
+import { fetchPhoto, type FetchPhotoOptions } from './fetch.ts';
+import { sha256, transformPhoto, variantKey } from './transform.ts';
+
+/** A photo that could not be used. */
+export interface PhotoFault {
+  tenant: string;
+  /** Car id and slug. */
+  car: string;
+  url: string;
+  reason: string;
+}
+
+export interface PhotoRunOptions {
+  cache?: PhotoCache;
+  fetch?: Partial<FetchPhotoOptions>;
+  /** Downloads in flight. Default 6. */
+  downloads?: number;
+  /** Transforms at a time. Default 2 (the build machines have 2 cores; sharp adds its own threads). */
+  transforms?: number;
+  /**
+   * A URL that failed in this process less than this long ago is reported again without a new
+   * download (the pipeline resolves a tenant's photos before it diffs the stock and again in
+   * the full build it may start). Default 2 minutes; 0 always tries again.
+   */
+  faultMemoMs?: number;
+}
+
+/** Recent faults of this process, by URL. */
+const recentFaults = new Map<string, { reason: string; at: number }>();
+
+export interface PhotoReport {
+  /** Distinct remote photo URLs of the published cars. */
+  photos: number;
+  /** Already in the cache (no download, no transform). */
+  known: number;
+  /** Downloaded this run, and how many bytes. */
+  fetched: number;
+  fetchedBytes: number;
+  /** Variant sets made this run (a downloaded photo whose bytes were already transformed makes none). */
+  transformed: number;
+  faults: PhotoFault[];
+  seconds: number;
+}
+
+type Resolution = { ok: true; url: string } | { ok: false; reason: string };
+
+/** Options from the environment: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES, DEALER_PHOTO_RETRIES, DEALER_PHOTO_DOWNLOADS, DEALER_PHOTO_TRANSFORMS, DEALER_PHOTO_ALLOW_PRIVATE=1. */
+export function photoOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): PhotoRunOptions {
+  const number = (name: string) => (env[name] && Number.isFinite(Number(env[name])) ? Number(env[name]) : undefined);
+  const fetch: Partial<FetchPhotoOptions> = {};
+  if (number('DEALER_PHOTO_TIMEOUT_MS') !== undefined) fetch.timeoutMs = number('DEALER_PHOTO_TIMEOUT_MS');
+  if (number('DEALER_PHOTO_MAX_BYTES') !== undefined) fetch.maxBytes = number('DEALER_PHOTO_MAX_BYTES');
+  if (number('DEALER_PHOTO_RETRIES') !== undefined) fetch.retries = number('DEALER_PHOTO_RETRIES');
+  if (env.DEALER_PHOTO_ALLOW_PRIVATE === '1') fetch.allowPrivate = true;
+  return { fetch, downloads: number('DEALER_PHOTO_DOWNLOADS'), transforms: number('DEALER_PHOTO_TRANSFORMS') };
+}
+
+/** A counting semaphore. */
+function limiter(slots: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let free = Math.max(1, slots);
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (free === 0) await new Promise<void>((go) => waiting.push(go));
+    else free -= 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
+}
+
+export const isRemotePhoto = (url: string | null | undefined): url is string => typeof url === 'string' && /^https?:\/\//i.test(url.trim());
+
+/** Remote photo URLs of a car (gallery images and the primary image; spin frames are an external viewer's). */
+export function carPhotoUrls(car: Car): string[] {
+  const urls = (car.images ?? []).map((image) => image.image.trim()).filter(isRemotePhoto);
+  if (isRemotePhoto(car.primary_image_url)) urls.push(car.primary_image_url.trim());
+  return urls;
+}
+
+/** Resolve URLs to local photo URLs: from the cache, or downloaded and transformed now. */
+export async function resolvePhotoUrls(urls: Iterable<string>, quality: number = PHOTO_QUALITY, options: PhotoRunOptions = {}): Promise<{ resolved: Map<string, Resolution>; report: Omit<PhotoReport, 'faults' | 'seconds'> }> {
+  const cache = options.cache ?? new PhotoCache();
+  const resolved = new Map<string, Resolution>();
+  const report = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0 };
+  const todo: string[] = [];
+  for (const url of new Set(urls)) {
+    report.photos += 1;
+    const record = cache.url(url);
+    const variants = record ? cache.variants(variantKey(record.sha256, quality)) : null;
+    if (variants) {
+      resolved.set(url, { ok: true, url: photoUrl(variants.key, variants.colour) });
+      report.known += 1;
+    } else todo.push(url);
+  }
+  const transformSlot = limiter(options.transforms ?? 2);
+  // Keys being made by this run: the same bytes under two URLs are transformed once.
+  const making = new Map<string, Promise<string>>();
+  const memoMs = options.faultMemoMs ?? 120_000;
+  const fail = (url: string, reason: string) => {
+    resolved.set(url, { ok: false, reason });
+    recentFaults.set(url, { reason, at: Date.now() });
+  };
+  const one = async (url: string): Promise<void> => {
+    const recent = recentFaults.get(url);
+    if (recent && Date.now() - recent.at < memoMs) {
+      resolved.set(url, { ok: false, reason: recent.reason });
+      return;
+    }
+    const fetched = await fetchPhoto(url, options.fetch);
+    if (!fetched.ok) return fail(url, fetched.reason);
+    report.fetched += 1;
+    report.fetchedBytes += fetched.bytes.length;
+    const source = sha256(fetched.bytes);
+    const key = variantKey(source, quality);
+    try {
+      let made = making.get(key);
+      if (!made) {
+        made = (async () => {
+          const existing = cache.variants(key);
+          if (existing) return photoUrl(existing.key, existing.colour);
+          const photo = await transformSlot(() => transformPhoto(fetched.bytes, quality));
+          const record = cache.storeVariants(key, photo.colour, { width: photo.sourceWidth, height: photo.sourceHeight }, photo.variants);
+          report.transformed += 1;
+          return photoUrl(record.key, record.colour);
+        })();
+        making.set(key, made);
+      }
+      const local = await made;
+      cache.recordUrl({ url, sha256: source, bytes: fetched.bytes.length, fetchedAt: new Date().toISOString() });
+      resolved.set(url, { ok: true, url: local });
+      recentFaults.delete(url);
+    } catch (error) {
+      fail(url, `cannot decode the image: ${(error as Error).message.split('\n')[0]}`);
+    }
+  };
+  // Workers take URLs in order; at most `downloads` bodies are held at a time.
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) await one(todo[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(todo.length, options.downloads ?? 6) }, worker));
+  return { resolved, report };
+}
+
+/** A car with its remote photos replaced by their local URLs, or by its placeholder when they failed. */
+export function rewriteCarPhotos(car: Car, resolved: ReadonlyMap<string, Resolution>): { car: Car; failed: { url: string; reason: string }[] } {
+  const failed: { url: string; reason: string }[] = [];
+  const local = (url: string): string => {
+    const resolution = resolved.get(url.trim());
+    if (!resolution) return url;
+    if (resolution.ok) return resolution.url;
+    if (!failed.some((fault) => fault.url === url)) failed.push({ url, reason: resolution.reason });
+    return placeholderImage(car.simple_body);
+  };
+  const images = car.images?.map((image) => {
+    if (!isRemotePhoto(image.image)) return image;
+    const url = local(image.image);
+    // The gallery thumbnail is the photo's own 320px variant: a feed's separate thumbnail URL is not downloaded.
+    return { ...image, image: url, thumb: url };
+  });
+  const primary = isRemotePhoto(car.primary_image_url) ? local(car.primary_image_url) : car.primary_image_url;
+  return { car: { ...car, ...(images ? { images } : {}), ...(car.primary_image_url !== undefined ? { primary_image_url: primary } : {}) }, failed };
+}
+
+/**
+ * Resolve the photos of every visible car of a tenant and rewrite `tenant.visible` in place.
+ * Returns what was done and the faults; never throws for a photo.
+ */
+export async function resolveTenantPhotos(tenant: { slug: string; site: { images?: { cdn_template?: string | null; quality?: number } }; visible: Car[] }, options: PhotoRunOptions = {}): Promise<PhotoReport> {
+  const started = performance.now();
+  const empty: PhotoReport = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0, faults: [], seconds: 0 };
+  if (tenant.site.images?.cdn_template) return empty;
+  const urls = tenant.visible.flatMap(carPhotoUrls);
+  if (urls.length === 0) return empty;
+  const { resolved, report } = await resolvePhotoUrls(urls, tenant.site.images?.quality ?? PHOTO_QUALITY, options);
+  const faults: PhotoFault[] = [];
+  tenant.visible = tenant.visible.map((car) => {
+    const { car: rewritten, failed } = rewriteCarPhotos(car, resolved);
+    for (const fault of failed) faults.push({ tenant: tenant.slug, car: `${car.id} (${car.slug})`, url: fault.url, reason: fault.reason });
+    return rewritten;
+  });
+  return { ...report, faults, seconds: Math.round((performance.now() - started) / 10) / 100 };
+}
+
+/** One line per fault, for build output and logs. */
+export function formatPhotoFault(fault: PhotoFault): string {
+  return `${fault.tenant}: car ${fault.car}: photo ${fault.url}: ${fault.reason} (placeholder shown; tried again next build)`;
+}

@@ -1,0 +1,60 @@
+/**
+ * Feed photos in the browser (issue 15), on the photo fixture tenant (photo-motors, built by
+ * tests/fixtures/photos/build-fixture.ts from its local photo host): the browser picks the
+ * AVIF variant at a width that fits the phone, the first gallery photo and the first row of
+ * cards load at once, later photos wait until scrolled to, nothing moves while photos load,
+ * and a photo the build could not use shows the placeholder.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4455);
+const site = (path: string) => `http://photo-motors.localhost:${port}${path}`;
+
+test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+
+/** Sum of layout shifts since navigation (the entries CLS is made of). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+}
+
+test('vehicle page: the first photo is an AVIF sized for the phone, loaded eagerly, with no layout shift', async ({ page }) => {
+  await page.goto(site('/cars/2019-toyota-corolla-p1/'), { waitUntil: 'load' });
+  const first = page.getByRole('img', { name: '2019 Toyota Corolla, photo 1 of 5' });
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  const loaded = await first.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth, height: img.naturalHeight }));
+  // 412 CSS px at 1.75 device pixels: the 800px variant, as AVIF.
+  expect(loaded.src).toMatch(/\/media\/photos\/[0-9a-f]{24}-[0-9a-f]{6}-800w\.avif$/);
+  // Natural size is in CSS pixels for a srcset choice (800 / (800 / 412)): the 3:2 photo fills the 412px box.
+  expect(loaded.width).toBe(412);
+  expect(loaded.width / loaded.height).toBeCloseTo(1.5, 1);
+  // Later photos are lazy: the fourth has not been fetched on load.
+  const fourth = page.getByRole('img', { name: '2019 Toyota Corolla, photo 4 of 5', includeHidden: true });
+  expect(await fourth.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+});
+
+test('search page: the first row of cards loads at once as AVIF; the photos below load when scrolled to', async ({ page }) => {
+  await page.goto(site('/search/new-used-and-demo-cars/'), { waitUntil: 'load' });
+  const images = page.locator('.search-card__media img');
+  await expect(images.first()).toHaveAttribute('loading', 'eager');
+  expect(await images.first().evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-(480|800)w\.avif$/);
+  const last = images.last();
+  await expect(last).toHaveAttribute('loading', 'lazy');
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+});
+
+test('a photo the build could not fetch or decode shows the placeholder', async ({ page }) => {
+  await page.goto(site('/cars/2020-mazda-cx-5-p2/'), { waitUntil: 'load' });
+  await expect(page.getByRole('img', { name: '2020 Mazda CX-5, photo 2 of 4', includeHidden: true })).toHaveAttribute('src', '/media/placeholders/suv.webp');
+});

@@ -1,0 +1,215 @@
+/**
+ * Feed photos (issue 15): download, checks by content, faults, transform (EXIF stripped,
+ * upright, 3:2, AVIF/WebP/JPEG), the shared content-addressed cache, retry on the next
+ * build, and the post-build step that puts the files into a site. Photos come from the local
+ * photo host of tests/fixtures/photos (phone-like JPEGs with EXIF orientation and GPS).
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PhotoCache } from '../../src/images/cache.ts';
+import { fetchPhoto, isPrivateAddress } from '../../src/images/fetch.ts';
+import { photoFilePaths, placePhotoFiles } from '../../src/images/files.ts';
+import { resolvePhotoUrls, resolveTenantPhotos } from '../../src/images/resolve.ts';
+import { transformPhoto, variantKey, sha256 } from '../../src/images/transform.ts';
+import { parsePhotoUrl } from '../../src/lib/images.ts';
+import type { Car } from '../../src/schemas/car.ts';
+import { startPhotoServer, type PhotoServer } from '../fixtures/photos/server.ts';
+
+const FAST = { timeoutMs: 2_500, retries: 1, retryDelayMs: 50, allowPrivate: true, maxBytes: 8 * 1024 * 1024 };
+let server: PhotoServer;
+const work = mkdtempSync(join(tmpdir(), 'dealer-photos-'));
+let cacheCount = 0;
+const freshCache = () => new PhotoCache(join(work, `cache-${++cacheCount}`));
+
+beforeAll(async () => {
+  server = await startPhotoServer({ width: 2000, height: 1500, bases: 2, hugeBytes: 12 * 1024 * 1024 });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('fetchPhoto', () => {
+  it('downloads a photo and recognises it by content', async () => {
+    const result = await fetchPhoto(`${server.origin}/photos/a1.jpg`, FAST);
+    expect(result.ok && result.type).toBe('jpeg');
+    expect(result.ok && result.bytes.equals(server.photo('a1'))).toBe(true);
+  });
+
+  it('retries a transient failure (503) and succeeds', async () => {
+    const result = await fetchPhoto(`${server.origin}/flaky/f1.jpg`, FAST);
+    expect(result).toMatchObject({ ok: true, attempts: 2 });
+  });
+
+  it('slow host: gives up at the deadline of each attempt, with a reason', async () => {
+    const started = Date.now();
+    const result = await fetchPhoto(`${server.origin}/slow/s1.jpg`, FAST);
+    expect(result).toMatchObject({ ok: false, attempts: 2 });
+    expect(!result.ok && result.reason).toMatch(/timed out after 2500 ms \(2 attempts\)/);
+    expect(Date.now() - started).toBeLessThan(9_000);
+  });
+
+  it('huge file: stops reading at the size cap and does not retry', async () => {
+    const result = await fetchPhoto(`${server.origin}/huge/h1.jpg`, FAST);
+    expect(result).toMatchObject({ ok: false, attempts: 1 });
+    expect(!result.ok && result.reason).toMatch(/too large: more than 8388608 bytes/);
+  });
+
+  it('non-image: an HTML page served as image/jpeg is refused by its content', async () => {
+    const result = await fetchPhoto(`${server.origin}/not-an-image/n1.jpg`, FAST);
+    expect(!result.ok && result.reason).toMatch(/^not an image \(content starting "<!DOCTYPE html>/);
+  });
+
+  it('a 404 is not retried; a bad scheme is refused', async () => {
+    expect(await fetchPhoto(`${server.origin}/missing/m1.jpg`, FAST)).toMatchObject({ ok: false, reason: 'HTTP 404', attempts: 1 });
+    expect(await fetchPhoto('file:///etc/passwd', FAST)).toMatchObject({ ok: false, reason: 'unsupported scheme file:' });
+  });
+
+  it('refuses private and loopback addresses unless allowed (a feed cannot reach internal services)', async () => {
+    const result = await fetchPhoto(`${server.origin}/photos/private.jpg`, { ...FAST, allowPrivate: false });
+    expect(!result.ok && result.reason).toMatch(/refused: 127\.0\.0\.1 is a private address/);
+    expect(server.requests.get('/photos/private.jpg')).toBeUndefined();
+    const named = await fetchPhoto(`${server.origin.replace('127.0.0.1', 'localhost')}/photos/private.jpg`, { ...FAST, allowPrivate: false });
+    expect(!named.ok && named.reason).toMatch(/refused: localhost resolves to the private address/);
+    expect(server.requests.get('/photos/private.jpg')).toBeUndefined();
+    expect(isPrivateAddress('169.254.169.254')).toBe(true);
+    expect(isPrivateAddress('10.1.2.3')).toBe(true);
+    expect(isPrivateAddress('::1')).toBe(true);
+    expect(isPrivateAddress('203.0.113.9')).toBe(false);
+  });
+});
+
+describe('transformPhoto', () => {
+  it('makes every width as AVIF and WebP plus an 800px JPEG, upright, 3:2, with no metadata left', async () => {
+    const source = server.photo('t1');
+    const input = await sharp(source).metadata();
+    // The source is what a phone writes: stored portrait, orientation 6, EXIF naming the phone.
+    expect([input.width, input.height, input.orientation]).toEqual([1500, 2000, 6]);
+    expect(input.exif?.toString('latin1')).toContain('iPhone 14 Pro');
+    const photo = await transformPhoto(source, 75);
+    expect([photo.sourceWidth, photo.sourceHeight]).toEqual([2000, 1500]);
+    expect(photo.colour).toMatch(/^#[0-9a-f]{6}$/);
+    expect(photo.variants.map((variant) => variant.suffix).sort()).toEqual(
+      ['-1200w.avif', '-1200w.webp', '-320w.avif', '-320w.webp', '-480w.avif', '-480w.webp', '-800w.avif', '-800w.webp', '.jpg'].sort(),
+    );
+    for (const variant of photo.variants) {
+      const meta = await sharp(variant.data).metadata();
+      expect(meta.format).toBe(variant.suffix.endsWith('.jpg') ? 'jpeg' : variant.suffix.endsWith('.avif') ? 'heif' : 'webp');
+      expect([meta.width, meta.height]).toEqual([variant.width, Math.round(variant.width / 1.5)]);
+      // EXIF (camera, GPS), ICC, XMP and orientation are all gone.
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      expect(variant.data.toString('latin1')).not.toContain('iPhone');
+    }
+    // Much smaller than the camera file: the 800px JPEG of a 3 MP photo stays under 150 KB.
+    expect(photo.variants.find((variant) => variant.suffix === '.jpg')!.data.length).toBeLessThan(150_000);
+  });
+
+  it('a truncated JPEG cannot be decoded (it throws; resolve reports it)', async () => {
+    await expect(transformPhoto(server.photo('t2').subarray(0, 30_000))).rejects.toThrow();
+  });
+
+  it('the cache key depends on the source bytes and the quality', () => {
+    const a = sha256(server.photo('k1'));
+    const b = sha256(server.photo('k2'));
+    expect(variantKey(a, 75)).not.toBe(variantKey(b, 75));
+    expect(variantKey(a, 75)).not.toBe(variantKey(a, 80));
+    expect(variantKey(a, 75)).toBe(variantKey(a, 75));
+  });
+});
+
+describe('resolvePhotoUrls and the shared cache', () => {
+  it('transforms new photos once; a second run (another build, another tenant) downloads and transforms nothing', async () => {
+    const cache = freshCache();
+    const urls = [`${server.origin}/photos/c1.jpg`, `${server.origin}/photos/c2.jpg`];
+    const first = await resolvePhotoUrls(urls, 75, { cache, fetch: FAST });
+    expect(first.report).toMatchObject({ photos: 2, known: 0, fetched: 2, transformed: 2 });
+    const local = first.resolved.get(urls[0]!);
+    expect(local?.ok && parsePhotoUrl(local.url)).toBeTruthy();
+    const before = server.requests.get('/photos/c1.jpg');
+    const second = await resolvePhotoUrls(urls, 75, { cache, fetch: FAST });
+    expect(second.report).toMatchObject({ photos: 2, known: 2, fetched: 0, transformed: 0 });
+    expect(second.resolved.get(urls[0]!)).toEqual(local);
+    expect(server.requests.get('/photos/c1.jpg')).toBe(before);
+  });
+
+  it('the same bytes under two URLs are transformed once (content-addressed)', async () => {
+    const cache = freshCache();
+    // /photos/ and /flaky/ (after its first 503) serve identical bytes for the same name.
+    const urls = [`${server.origin}/photos/same.jpg`, `${server.origin}/flaky/same.jpg`];
+    const run = await resolvePhotoUrls(urls, 75, { cache, fetch: FAST, downloads: 1 });
+    expect(run.report).toMatchObject({ fetched: 2, transformed: 1 });
+    expect(run.resolved.get(urls[0]!)).toEqual(run.resolved.get(urls[1]!));
+  });
+
+  it('a photo that failed is tried again by the next build, and works once the host is back', async () => {
+    const cache = freshCache();
+    const url = `${server.origin}/photos/back1.jpg`;
+    server.failing.add('back1');
+    const first = await resolvePhotoUrls([url], 75, { cache, fetch: { ...FAST, retries: 0 }, faultMemoMs: 0 });
+    expect(first.resolved.get(url)).toEqual({ ok: false, reason: 'HTTP 500' });
+    server.failing.delete('back1');
+    const second = await resolvePhotoUrls([url], 75, { cache, fetch: FAST, faultMemoMs: 0 });
+    expect(second.report).toMatchObject({ fetched: 1, transformed: 1 });
+    expect(second.resolved.get(url)?.ok).toBe(true);
+  });
+});
+
+describe('resolveTenantPhotos', () => {
+  const car = (id: number, urls: string[]): Car =>
+    ({ id, slug: `car-${id}`, name: `Car ${id}`, status: 'in_stock', car_type: 'used', simple_body: 'Ute', images: urls.map((image) => ({ image, thumb: `${image}?thumb` })), primary_image_url: urls[0] }) as unknown as Car;
+
+  it('rewrites the cars to local photos, reports each fault (tenant, car, URL, reason) and shows the placeholder instead', async () => {
+    const cache = freshCache();
+    const good = `${server.origin}/photos/r1.jpg`;
+    const broken = `${server.origin}/broken/r2.jpg`;
+    const html = `${server.origin}/not-an-image/r3.jpg`;
+    const tenant = { slug: 'photo-test', site: {}, visible: [car(1, [good, broken]), car(2, [html]), car(3, ['/media/vehicles/suv-red-side.webp'])] };
+    const report = await resolveTenantPhotos(tenant, { cache, fetch: FAST, faultMemoMs: 0 });
+    expect(report).toMatchObject({ photos: 3, fetched: 2, transformed: 1 });
+    expect(report.faults).toEqual([
+      { tenant: 'photo-test', car: '1 (car-1)', url: broken, reason: expect.stringMatching(/^cannot decode the image: /) },
+      { tenant: 'photo-test', car: '2 (car-2)', url: html, reason: expect.stringMatching(/^not an image/) },
+    ]);
+    const [one, two, three] = tenant.visible;
+    expect(parsePhotoUrl(one!.images![0]!.image)).toBeTruthy();
+    // The feed's separate thumbnail is not downloaded: the thumbnail is the photo's own small variant.
+    expect(one!.images![0]!.thumb).toBe(one!.images![0]!.image);
+    expect(one!.primary_image_url).toBe(one!.images![0]!.image);
+    expect(one!.images![1]!.image).toBe('/media/placeholders/ute.webp');
+    expect(two!.images![0]!.image).toBe('/media/placeholders/ute.webp');
+    // Local demo images are left as they are.
+    expect(three!.images![0]!.image).toBe('/media/vehicles/suv-red-side.webp');
+    expect(server.requests.get('/photos/r1.jpg?thumb')).toBeUndefined();
+  });
+
+  it('does nothing for a site with an image CDN template (no download)', async () => {
+    const url = `${server.origin}/photos/cdn1.jpg`;
+    const tenant = { slug: 'cdn-test', site: { images: { cdn_template: 'https://img.example.net/{url}?w={width}' } }, visible: [car(1, [url])] };
+    const report = await resolveTenantPhotos(tenant, { cache: freshCache(), fetch: FAST });
+    expect(report.photos).toBe(0);
+    expect(tenant.visible[0]!.images![0]!.image).toBe(url);
+    expect(server.requests.get('/photos/cdn1.jpg')).toBeUndefined();
+  });
+
+  it('the post-build step links every variant of the photos into the site, once', async () => {
+    const cache = freshCache();
+    const tenant = { slug: 'files-test', site: {}, visible: [car(1, [`${server.origin}/photos/p1.jpg`])] };
+    await resolveTenantPhotos(tenant, { cache, fetch: FAST });
+    const out = join(work, 'site');
+    const paths = photoFilePaths(tenant.visible);
+    expect(paths).toHaveLength(9);
+    expect(placePhotoFiles(paths, out, cache)).toEqual({ added: 9, missing: [] });
+    const files = readdirSync(join(out, 'media/photos'));
+    expect(files).toHaveLength(9);
+    // Hard links into the shared cache: no second copy of the bytes.
+    expect(statSync(join(out, 'media/photos', files[0]!)).nlink).toBeGreaterThan(1);
+    expect(placePhotoFiles(paths, out, cache)).toEqual({ added: 0, missing: [] });
+    expect(existsSync(join(out, 'media/photos', files[0]!))).toBe(true);
+  });
+});
