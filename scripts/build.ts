@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { buildTenant, type TenantBuildResult } from '../src/build/build-tenant.ts';
-import { listTenantDirs } from '../src/lib/tenant.ts';
+import { listTenantDirs } from '../src/lib/site/tenant.ts';
 
 const { values } = parseArgs({
   options: {

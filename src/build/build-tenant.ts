@@ -8,8 +8,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatProblem } from '../lib/stock.ts';
-import { loadTenant, readOptionalJson, TenantConfigError, type Tenant } from '../lib/tenant.ts';
+import { formatProblem } from '../lib/vehicle/stock.ts';
+import { loadTenant, readOptionalJson, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
 import type { TenantBundle } from './bundle.ts';
 import { parseTenantFile, tenantFileProblems, TENANT_FILE_SCHEMAS } from '../schemas/tenant-files.ts';
 import { loadContentPages } from './content.ts';

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Marked } from 'marked';
 import type { Site } from '../schemas/site.ts';
-import { formatPhone } from '../lib/format.ts';
+import { formatPhone } from '../lib/text/format.ts';
 import type { ContentPage } from './bundle.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -6,7 +6,7 @@
  * rejected and changes nothing. Pure: the caller does the file and network I/O.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatProblem, parseStock } from '../lib/stock.ts';
+import { formatProblem, parseStock } from '../lib/vehicle/stock.ts';
 import { csvToRecords, CsvFeedError } from './csv.ts';
 
 /** Where a feed came from (for logs and reports). */

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs'
 import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { listTenantDirs } from '../lib/tenant.ts';
+import { listTenantDirs } from '../lib/site/tenant.ts';
 import { SIGNATURE_HEADER, verifySignature } from './feeds.ts';
 import { intakePush, scanInbox } from './intake.ts';
 import { createLogger, type Logger } from './log.ts';

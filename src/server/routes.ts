@@ -7,9 +7,9 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { sortByDistance } from '../lib/geo.ts';
-import { lookupPostcode } from '../lib/postcodes.ts';
-import { vehiclePdf, vehiclePdfContent } from '../lib/vehicle-pdf.ts';
+import { sortByDistance } from '../lib/locations/geo.ts';
+import { lookupPostcode } from '../lib/locations/postcodes.ts';
+import { vehiclePdf, vehiclePdfContent } from '../lib/vehicle/vehicle-pdf.ts';
 import type { Car } from '../schemas/car.ts';
 import {
   DeliveryEstimateQuerySchema,

@@ -7,10 +7,10 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { decodeCarChoices, type FormSiteConfig } from '../../lib/form-config.ts';
-import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
-import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
-import { formatMoneyInput, parseWholeNumber } from '../../lib/money-input.ts';
+import { decodeCarChoices, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
+import { formatMoneyInput, parseWholeNumber } from '../../lib/forms/money-input.ts';
 import { enquiryFormSchema, optionalText } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
@@ -32,7 +32,7 @@ export interface FinanceFormProps {
   config: FormSiteConfig;
   variant: FinanceVariant;
   /** Cars a ?car_id= may name (id or slug). */
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
   carChoices?: string;
   formId?: string;
 }

@@ -6,9 +6,9 @@
  * Used in the vehicle page's modal and on /book-test-drive/.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { decodeCarChoices, type FormSiteConfig } from '../../lib/form-config.ts';
-import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
-import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
+import { decodeCarChoices, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { testDriveFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { callApi } from './api.ts';
@@ -25,7 +25,7 @@ export interface TestDriveFormProps {
   config: FormSiteConfig;
   car?: LeadCar | null;
   /** Cars to choose from when no car is given (/book-test-drive/). */
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
   carChoices?: string;
   formId?: string;
   heading?: string;

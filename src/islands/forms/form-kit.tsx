@@ -6,8 +6,8 @@
  * Values live in React state, so nothing typed is lost when a submission fails.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ERROR_SUMMARY_HEADING, orderedErrors } from '../../lib/form-validation.ts';
-import { caretAfterFormat, formatKmInput, formatMoneyInput, parseWholeNumber, presetLabel } from '../../lib/money-input.ts';
+import { ERROR_SUMMARY_HEADING, orderedErrors } from '../../lib/forms/form-validation.ts';
+import { caretAfterFormat, formatKmInput, formatMoneyInput, parseWholeNumber, presetLabel } from '../../lib/forms/money-input.ts';
 import { newRequestKey } from './api.ts';
 import './forms.css';
 

@@ -3,7 +3,7 @@
  * shopper typed before), the opt-in, and the terms checkbox or consent notice.
  */
 import { CONTACT_METHODS } from '../../schemas/forms.ts';
-import { consentText, UNSUBSCRIBE_TEXT, type FormSiteConfig } from '../../lib/form-config.ts';
+import { consentText, UNSUBSCRIBE_TEXT, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { CheckboxField, RadioGroupField, TextField, type FormKit } from './form-kit.tsx';
 
 /** Initial values of the contact fields. */

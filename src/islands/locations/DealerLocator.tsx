@@ -3,9 +3,9 @@
  * first (haversine over the project's postcode table, 6371 km). No map service needed.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatDistance } from '../../lib/locations.ts';
-import { haversineKm } from '../../lib/geo.ts';
-import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/postcodes.ts';
+import { formatDistance } from '../../lib/locations/locations.ts';
+import { haversineKm } from '../../lib/locations/geo.ts';
+import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/locations/postcodes.ts';
 
 /** What the locator needs of a location (serialised by the page). */
 export interface LocatorEntry {

@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createSearchEngine } from '../../search/engine.ts';
-import { parseProductsState, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/products.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { parseProductsState, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 import './marketing.css';
 
 interface Props {

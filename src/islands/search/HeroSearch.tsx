@@ -6,7 +6,7 @@
  * from the same engine as the search page, so N equals the hits of the page it opens.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 import type { SearchClientLike } from '../../search/client.ts';
 import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/config.ts';
 import { slugify } from '../../search/embedded-index.ts';

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
 import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
 import type { SearchClient, UiState } from 'instantsearch.js';
-import { trackEvent } from '../../lib/analytics.ts';
+import { trackEvent } from '../../lib/marketing/analytics.ts';
 import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOption } from '../../search/car-type-filter.ts';
 import { SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/config.ts';
 import type { SearchHit } from '../../search/engine.ts';

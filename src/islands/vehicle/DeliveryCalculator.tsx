@@ -3,7 +3,7 @@
  * 'Please enter a postcode.' when empty; the spec's apology when there is no estimate.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 
 export const NO_ESTIMATE_MESSAGE =
   "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";

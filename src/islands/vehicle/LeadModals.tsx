@@ -11,8 +11,8 @@
  * loaded when a modal is about to open, not with the page.
  */
 import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { decodeLeadCar, type FormSiteConfig } from '../../lib/form-config.ts';
-import type { LeadCar } from '../../lib/lead-payload.ts';
+import { decodeLeadCar, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import type { LeadCar } from '../../lib/forms/lead-payload.ts';
 import './lead-modals.css';
 
 export type LeadModalKind = 'enquire' | 'test-drive' | 'request-photos';
@@ -30,7 +30,7 @@ const TestDriveForm = lazy(loaders['test-drive']);
 const RequestPhotosForm = lazy(loaders['request-photos']);
 
 export interface LeadModalsProps {
-  /** Form settings (modalFormConfig(site) of src/lib/form-config.ts). */
+  /** Form settings (modalFormConfig(site) of src/lib/forms/form-config.ts). */
   config: FormSiteConfig;
   /** The page's car (vehicle page); buttons with data-car bring their own (search cards). */
   car?: LeadCar | null;

@@ -5,7 +5,7 @@
  * The first slide is server-rendered so the page's largest image paints before hydration.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { galleryLayout, isPriorityImage, wrapIndex, type VideoSlide } from '../../lib/gallery.ts';
+import { galleryLayout, isPriorityImage, wrapIndex, type VideoSlide } from '../../lib/vehicle/gallery.ts';
 import SpinViewer from './SpinViewer.tsx';
 
 /** One gallery image with its responsive sources. */
