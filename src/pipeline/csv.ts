@@ -166,17 +166,9 @@ function numeric(value: string): string {
   return cleaned;
 }
 
-/** URL-safe slug from text parts (lower-case letters, digits, single hyphens). */
-export function slugify(...parts: (string | number | null | undefined)[]): string {
-  return parts
-    .filter((part) => part !== null && part !== undefined && String(part).trim() !== '')
-    .join(' ')
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** URL-safe slug from text parts: the one slug rule (src/lib/text/slug.ts). */
+import { slugParts as slugify } from '../lib/text/slug.ts';
+export { slugify };
 
 const NUMERIC_FIELDS = new Set<CsvField>(['year', 'km', 'price', 'before_price', 'seats', 'doors', 'engine_size_litres']);
 

@@ -52,6 +52,12 @@ export function amortisedPayment(principal: number, ratePerPeriod: number, perio
   return ((principal - residual / growth) * ratePerPeriod) / (1 - 1 / growth);
 }
 
+/** Present value of `periods` equal payments at `ratePerPeriod` (the inverse of amortisedPayment). */
+export function annuityPresentValue(payment: number, ratePerPeriod: number, periods: number): number {
+  if (ratePerPeriod === 0) return payment * periods;
+  return (payment * (1 - (1 + ratePerPeriod) ** -periods)) / ratePerPeriod;
+}
+
 /** The repayment for the calculator's inputs (spec §9). */
 export function repayment(input: RepaymentInput): Repayment {
   const frequency = input.frequency ?? 'weekly';

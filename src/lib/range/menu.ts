@@ -51,14 +51,9 @@ export function rangeGroupOf(body: readonly string[], fuel?: string | null): Ran
   return 'cars';
 }
 
-/** Turn text into a URL slug segment. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** The one slug rule (src/lib/text/slug.ts), re-exported for the menu's callers. */
+import { slugify } from '../text/slug.ts';
+export { slugify };
 
 /** Models for the Range menu derived from stock when a tenant has no models.json: one per make+model. */
 export function modelsFromStock(cars: readonly Car[], limit = 40): MenuModel[] {

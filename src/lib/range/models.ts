@@ -5,7 +5,7 @@
  */
 import type { Manufacturer, Model, ModelsFile } from '../../schemas/models.ts';
 import { formatMoney } from '../text/format.ts';
-import { slugify } from './menu.ts';
+import { slugify } from '../text/slug.ts';
 
 /** Tiles truncate the model description at this many characters (§9). */
 export const MODEL_DESCRIPTION_MAX = 200;

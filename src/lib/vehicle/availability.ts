@@ -3,6 +3,7 @@
  * Only an available car gets the price panel, finance, trade-in and action buttons.
  */
 import type { Car } from '../../schemas/car.ts';
+import { presentText } from '../text/feed-text.ts';
 
 /** Text shown for a car that is no longer available (spec §4). */
 export const SOLD_MESSAGE = "Unfortunately this car recently sold. But don't worry, we can help you find a similar car!";
@@ -39,7 +40,7 @@ export function regoExpiryDisplay(
   now: number,
   showUnregistered: boolean,
 ): string | null {
-  if (!regoExpiry || regoExpiry.trim() === '' || regoExpiry.trim() === 'null') return null;
+  if (!regoExpiry || presentText(regoExpiry) === null) return null;
   const expiry = parseFeedDate(regoExpiry);
   if (showUnregistered && expiry !== null) {
     const endOfExpiryDay = expiry + 86_400_000;

@@ -4,6 +4,7 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import { formatMoney } from '../text/format.ts';
+import { presentText } from '../text/feed-text.ts';
 
 /** Which rule chose the price shown. */
 export type PriceKind = 'subscription' | 'price' | 'preorder' | 'none';
@@ -35,8 +36,7 @@ function positive(value: number | null | undefined): number {
 }
 
 function cleanText(value: string | null | undefined): string | null {
-  const text = value?.trim();
-  return text && text.toLowerCase() !== 'null' ? text : null;
+  return presentText(value);
 }
 
 /** Price after a trade-in offer: price minus offer when the offer is above 0, else the price. */

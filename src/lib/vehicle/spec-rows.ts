@@ -5,6 +5,7 @@
 import type { Car } from '../../schemas/car.ts';
 import { regoExpiryDisplay } from './availability.ts';
 import { formatKm, formatNumber } from '../text/format.ts';
+import { presentText } from '../text/feed-text.ts';
 
 /** One label / value row. */
 export interface SpecRow {
@@ -22,8 +23,8 @@ export function hasSpecValue(value: unknown): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value === 'boolean') return true;
-  const text = String(value).trim();
-  return text !== '' && text.toLowerCase() !== 'null' && text.toLowerCase() !== 'undefined';
+  const text = presentText(value);
+  return text !== null && text.toLowerCase() !== 'undefined';
 }
 
 /** Rows with a showable value; `format` turns the raw value into text. */
@@ -161,7 +162,7 @@ export function usedCarChecks(car: Car, options: SpecListOptions): SpecRow[] {
     ['Odometer reading', car.km, (km: number) => formatKm(km)],
     ['Registration', rego === null ? null : rego === 'Unregistered' ? rego : `Registered until ${rego}`],
     ['VIN recorded', hasSpecValue(car.vin) ? true : null, yes],
-    ['Vehicle history report', hasSpecValue(car.file) && car.file !== 'null' ? 'Available' : null],
+    ['Vehicle history report', hasSpecValue(car.file) ? 'Available' : null],
     ['Certified pre-owned', car.certified ? true : null, yes],
   ]);
 }

@@ -6,6 +6,7 @@
 import type { Car } from '../../schemas/car.ts';
 import { isCarAvailable } from './availability.ts';
 import { MIN_DISPLAY_PRICE } from './price.ts';
+import { presentText } from '../text/feed-text.ts';
 
 /** The site flags the action rules read (site.features, reserve_deposit). */
 export interface ActionSiteOptions {
@@ -55,8 +56,8 @@ export function isReservable(car: Car, options: Pick<ActionSiteOptions, 'reserve
 
 /** A non-empty history report link, else null ('null' text in feeds counts as none). */
 export function historyReportUrl(car: Pick<Car, 'file'>): string | null {
-  const file = car.file?.trim();
-  if (!file || file === 'null') return null;
+  const file = presentText(car.file);
+  if (!file) return null;
   return /^(https?:\/\/|\/)/.test(file) ? file : null;
 }
 
@@ -118,7 +119,8 @@ export function saveVisibility(car: Car, options: SaveSiteOptions, saved = false
 export function financeHref(car: Car, path = '/finance'): string {
   const params = new URLSearchParams();
   const add = (key: string, value: unknown) => {
-    if (value !== null && value !== undefined && String(value).trim() !== '' && String(value) !== 'null') params.set(key, String(value).trim());
+    const text = presentText(value);
+    if (text !== null) params.set(key, text);
   };
   add('preferredDealership', car.dealership_slug);
   add('vehiclePriceBudget', typeof car.price === 'number' && car.price > 0 ? Math.round(car.price) : null);

@@ -4,6 +4,7 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import { isCarAvailable, SOLD_TAG } from './availability.ts';
+import { presentText } from '../text/feed-text.ts';
 
 /** Which rule produced the tag; pages style tags by kind. */
 export type VehicleTagKind = 'sold' | 'electric' | 'hybrid' | 'reserved' | 'certified' | 'custom' | 'coming-soon' | 'new-arrival';
@@ -62,8 +63,8 @@ export function vehicleTag(car: Car, now: number, options: VehicleTagOptions): V
   }
   if (car.reserved) return { kind: 'reserved', text: 'Reserved' };
   if (car.certified && car.car_type === 'used') return { kind: 'certified', text: 'Certified Pre-Owned' };
-  const custom = car.tag?.trim();
-  if (custom && custom.toLowerCase() !== 'null') return { kind: 'custom', text: custom };
+  const custom = presentText(car.tag);
+  if (custom) return { kind: 'custom', text: custom };
   if (car.status === 'coming_soon') return { kind: 'coming-soon', text: 'Coming Soon' };
   if (isNewArrival(car.created_at, now)) return { kind: 'new-arrival', text: 'New Arrival' };
   return null;
