@@ -18,10 +18,10 @@ import { formatRange, parseRange, sliderBounds } from '../../search/price-slider
 import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/results.ts';
 import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
 import type { RouteTable, SearchRoute } from '../../search/routes.ts';
-import LeadModals from '../vehicle/LeadModals.tsx';
+import LeadModals from '../ui/LeadModals.tsx';
 import { createSearchClient } from './search-client.ts';
 import { FACET_PANELS, sortFacetItems } from './panels.ts';
-import type { ResultsSnapshot, SearchConfig } from './types.ts';
+import type { ResultsSnapshot, SearchConfig } from '../../search/island-config.ts';
 import { SearchLayout, type SearchLayoutProps } from './ui/SearchLayout.tsx';
 import './search.css';
 

@@ -7,8 +7,8 @@ import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actio
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
 import type { SearchHit } from '../../../search/engine.ts';
 import { hitToCar } from '../../../search/hit-car.ts';
-import SaveCompare from '../../vehicle/SaveCompare.tsx';
-import type { CardOptions } from '../types.ts';
+import SaveCompare from '../../ui/SaveCompare.tsx';
+import type { CardOptions } from '../../../search/island-config.ts';
 
 export interface CarCardProps {
   hit: SearchHit;

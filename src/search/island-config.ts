@@ -1,7 +1,7 @@
 /** Serialisable props of the search islands (built by src/pages/search/*, read in the browser). */
-import type { FacetStats, SearchHit } from '../../search/engine.ts';
-import type { RouteTable } from '../../search/routes.ts';
-import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
+import type { FacetStats, SearchHit } from './engine.ts';
+import type { RouteTable } from './routes.ts';
+import type { FormSiteConfig } from '../lib/forms/form-config.ts';
 
 /** Which engine answers searches: the embedded index file, or a Meilisearch host with a tenant token. */
 export type EngineConfig = { kind: 'embedded'; indexUrl: string } | { kind: 'meilisearch'; host: string; key: string; index: string };

@@ -4,7 +4,7 @@
  * Works without JavaScript as a swipeable track; the island only adds the arrows.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import './marketing.css';
+import '../marketing/marketing.css';
 
 interface Props {
   /** Accessible name of the carousel region, e.g. 'Our locations'. */
