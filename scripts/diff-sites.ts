@@ -9,7 +9,11 @@
  * `/_astro/Name.#.js` in file names and in every text file's content, so a refactor that only
  * moves code (and so renames a chunk) shows no difference. Files whose normalised names collide
  * (two `index.#.js` chunks) are compared as a group (same multiset of normalised contents).
- * Every other difference is listed with a short excerpt around the first differing character.
+ * An island's `uid` is a hash of its component's asset URL and props, so it is normalised too
+ * (the props themselves are compared). Every other difference is listed with a short excerpt
+ * around the first differing character; script chunks (`_astro/*.js`, whose split and content
+ * follow the module graph) are counted apart from pages and data files, so a report says
+ * whether anything a visitor or crawler reads changed.
  * Exit status 0 when the trees match, 1 when they differ, 2 on bad usage.
  */
 import { createHash } from 'node:crypto';
@@ -34,7 +38,10 @@ const ASSET_HASH = /(_astro\/[\w.@-]*?)\.[A-Za-z0-9_-]{8}\.(js|mjs|css|svg|png|j
 const TEXT = /\.(html?|js|mjs|css|json|txt|xml|svg|map|webmanifest)$/i;
 
 const normaliseName = (path: string) => path.replace(ASSET_HASH, '$1.#.$2');
-const normaliseText = (text: string) => text.replace(ASSET_HASH, '$1.#.$2');
+/** Chunk-to-chunk imports inside `_astro/*.js`: `from"./search-client.DIv_uQcg.js"`. */
+const CHUNK_IMPORT = /(["'`]\.\/[\w.@-]*?)\.[A-Za-z0-9_-]{8}\.(js|css)\b/g;
+const ISLAND_UID = /(<astro-island uid=")[^"]*"/g;
+const normaliseText = (text: string) => text.replace(ASSET_HASH, '$1.#.$2').replace(CHUNK_IMPORT, '$1.#.$2').replace(ISLAND_UID, '$1#"');
 
 function walk(root: string): string[] {
   const out: string[] = [];
@@ -116,11 +123,22 @@ const list = (title: string, items: string[]) => {
 };
 list(`only in ${beforeRoot}`, onlyBefore);
 list(`only in ${afterRoot}`, onlyAfter);
-if (differing.length) {
-  console.log(`differing files (${differing.length}):`);
-  for (const { name, detail } of differing.slice(0, maxListed)) console.log(`  ${name}\n${detail}`);
-  if (differing.length > maxListed) console.log(`  ... and ${differing.length - maxListed} more`);
+const isChunk = (name: string) => /(^|\/)_astro\/[^/]+\.m?js$/.test(name);
+const chunks = differing.filter(({ name }) => isChunk(name));
+const pages = differing.filter(({ name }) => !isChunk(name));
+if (pages.length) {
+  console.log(`differing pages and data files (${pages.length}):`);
+  for (const { name, detail } of pages.slice(0, maxListed)) console.log(`  ${name}\n${detail}`);
+  if (pages.length > maxListed) console.log(`  ... and ${pages.length - maxListed} more`);
+}
+if (chunks.length) {
+  console.log(`differing script chunks (${chunks.length}; the bundler's split of moved modules):`);
+  for (const { name, detail } of chunks.slice(0, maxListed)) console.log(`  ${name}\n${detail}`);
+  if (chunks.length > maxListed) console.log(`  ... and ${chunks.length - maxListed} more`);
 }
 const same = onlyBefore.length === 0 && onlyAfter.length === 0 && differing.length === 0;
-console.log(`${same ? 'identical' : 'DIFFERENT'}: ${compared} files compared (asset hashes normalised); ${differing.length} differ, ${onlyBefore.length} only before, ${onlyAfter.length} only after`);
+console.log(
+  `${same ? 'identical' : 'DIFFERENT'}: ${compared} files compared (asset hashes normalised); ${pages.length} pages/data files differ, ` +
+    `${chunks.length} script chunks differ, ${onlyBefore.length} only before, ${onlyAfter.length} only after`,
+);
 process.exit(same ? 0 : 1);

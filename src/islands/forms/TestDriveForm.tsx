@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { decodeCarChoices, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
-import { testDriveFormSchema } from '../../schemas/forms.ts';
+import { FORM_MESSAGES, testDriveFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
@@ -77,7 +77,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     kit.setFormError('');
     const check = checkForm(schema, withoutBlanks(kit.values, ['PreferredContactMethod']));
     const errors: Record<string, string> = check.ok ? {} : { ...check.errors };
-    if (cars && !props.car && !kit.values.car_id) errors.car_id = '* This field is required';
+    if (cars && !props.car && !kit.values.car_id) errors.car_id = FORM_MESSAGES.required;
     if (Object.keys(errors).length > 0 || !check.ok) {
       kit.fail(errors);
       return;

@@ -4,7 +4,7 @@
  * Works without JavaScript as a swipeable track; the island only adds the arrows.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import '../marketing/marketing.css';
+import './marketing.css';
 
 interface Props {
   /** Accessible name of the carousel region, e.g. 'Our locations'. */
