@@ -271,6 +271,7 @@ export default function InstantOffer(props: InstantOfferProps) {
           <div className="candidate-list">
             {candidates.map((candidate, index) => (
               <label key={candidate}>
+                {/* eslint-disable-next-line jsx-a11y-x/role-supports-aria-props -- aria-invalid on each radio is how screen readers announce the group's error here (forms e2e) */}
                 <input
                   type="radio"
                   name={`${formId}-desc`}

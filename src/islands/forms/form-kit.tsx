@@ -324,6 +324,7 @@ export function RadioGroupField(props: BaseFieldProps & { options: readonly stri
       <div className="field__options">
         {props.options.map((option, index) => (
           <span key={option} className="field__option">
+            {/* eslint-disable-next-line jsx-a11y-x/role-supports-aria-props -- aria-invalid on each radio is how screen readers announce the group's error here (forms e2e) */}
             <input
               id={index === 0 ? kit.fieldId(name) : `${kit.fieldId(name)}-${index}`}
               type="radio"

@@ -58,6 +58,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
       <form className="products__search" role="search" aria-label="Parts and accessories" onSubmit={submit}>
         <div>
           <label htmlFor="products-query">Search parts and accessories</label>
+          {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- focus goes to the box only when the page opens as the parts search (autoFocusSearch) */}
           <input id="products-query" name="query" type="search" value={draft.query} autoFocus={autoFocusSearch} onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
         </div>
         <div>

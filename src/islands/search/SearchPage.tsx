@@ -175,6 +175,7 @@ function LiveSearch(props: LiveProps) {
     if (document.activeElement?.getAttribute('type') !== 'search') setQuery(box.query);
   }, [box.query]);
 
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- FACET_PANELS is a module constant: the hooks run in the same order on every render
   const panels = FACET_PANELS.map((panel) => ({ panel, list: usePanel(panel) }));
   const carTypes = useRefinementList({ attribute: 'car_type', limit: 6 });
   const range = useRange({ attribute: 'price' });
