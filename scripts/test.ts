@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test of the project, in order:
- *   1. type check (astro check), then vitest (unit tests beside the code, integration tests);
+ *   1. lint (ESLint), type check (astro check), then vitest (unit tests beside the code, integration tests);
  *   2. build the demo tenants and the fixture tenants into dist-test/ with a fixed clock;
  *   3. Playwright against those built sites, served with the lead API (playwright.config.ts).
  * Fails fast: a failing stage stops the run with its exit code.
@@ -33,7 +33,8 @@ function run(label: string, command: string, commandArgs: string[], env: NodeJS.
 
 const node = process.execPath;
 if (!flags.has('--skip-unit')) {
-  // Strict TypeScript over .ts, .tsx and .astro files (astro check), then vitest.
+  // The linter (eslint.config.mjs), strict TypeScript over .ts, .tsx and .astro files (astro check), then vitest.
+  run('lint', node, ['node_modules/eslint/bin/eslint.js', '.']);
   run('type check', node, ['node_modules/astro/bin/astro.mjs', 'check'], { DEALER_BUNDLE: 'unused-by-astro-check' });
   run('unit and integration tests', node, ['node_modules/vitest/vitest.mjs', 'run']);
 }

@@ -5,6 +5,7 @@
  */
 import type { Site } from '../../src/schemas/site.ts';
 import { vehicleImageUrl } from '../../src/lib/images.ts';
+import { slugify } from '../../src/lib/text/slug.ts';
 import type { DemoProfile } from './profiles.ts';
 import type { Random } from './random.ts';
 import { ENGINES, MODELS } from './vehicles.ts';
@@ -38,7 +39,7 @@ export function modelsFile(site: Site, nowYear: number): unknown {
   const models = MODELS.filter((spec) => spec.make === brand && spec.years[1] >= 2025).map((spec, index) => {
     const fuels = new Set(spec.badges.map((badge) => ENGINES[badge[2] ?? spec.engine]!.fuel));
     const fuel = fuels.size === 1 && (fuels.has('Electric') || fuels.has('Hybrid')) ? [...fuels][0] : undefined;
-    const slug = spec.model.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = slugify(spec.model);
     return {
       id: index + 1,
       name: spec.model,

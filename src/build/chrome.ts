@@ -1,5 +1,5 @@
 /** Per-process memo of what every page's chrome needs (menus), so a 16,000-page build computes it once. */
-import { footerGroups, headerMenu, modelsFromStock, type FooterGroup, type MenuModel, type NavItem } from '../lib/menu.ts';
+import { footerGroups, headerMenu, modelsFromStock, type FooterGroup, type MenuModel, type NavItem } from '../lib/range/menu.ts';
 import { getBundle } from './bundle.ts';
 import { getRange } from './range.ts';
 
@@ -9,7 +9,7 @@ let cached: { menu: NavItem[]; footer: FooterGroup[]; models: MenuModel[] } | un
 function menuModels(): MenuModel[] {
   const bundle = getBundle();
   if (bundle.extras.models) {
-    // Links and brand prefixes follow the model range rules (src/lib/models.ts), so menu and /models agree.
+    // Links and brand prefixes follow the model range rules (src/lib/range/models.ts), so menu and /models agree.
     return getRange().tiles.map((tile) => ({ name: tile.name, href: tile.href, body: tile.bodies, fuel: tile.fuel }));
   }
   return modelsFromStock(bundle.cars);

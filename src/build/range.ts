@@ -3,8 +3,8 @@ import { getBundle } from './bundle.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
 import type { Site } from '../schemas/site.ts';
-import { modelsFromCars, modelTile, normaliseModelsFile, rangeBrands, type ModelTileData } from '../lib/models.ts';
-import { stockBase } from '../lib/menu.ts';
+import { modelsFromCars, modelTile, normaliseModelsFile, rangeBrands, type ModelTileData } from '../lib/range/models.ts';
+import { stockBase } from '../lib/range/menu.ts';
 
 /** A range derived from stock shows its most-stocked models as tiles; the directory lists them all. */
 export const DERIVED_RANGE_TILES = 24;

@@ -1,7 +1,7 @@
 /** Post-build step: sitemap.xml from the pages actually written (so every route is listed, none invented). */
 import { closeSync, openSync, readdirSync, readSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { sitemapXml } from '../lib/sitemap.ts';
+import { sitemapXml } from '../lib/site/sitemap.ts';
 import type { PostBuildStep } from './steps.ts';
 
 function htmlFiles(dir: string, found: string[] = []): string[] {

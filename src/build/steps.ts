@@ -1,5 +1,5 @@
 /** Post-build steps: run in the parent build process after Astro wrote a tenant's pages. */
-import type { Tenant } from '../lib/tenant.ts';
+import type { Tenant } from '../lib/site/tenant.ts';
 import type { TenantBundle } from './bundle.ts';
 import { vehicleImagesStep } from './images.ts';
 import { securityHeadersStep } from './security-headers.ts';

@@ -14,7 +14,6 @@ export const CANVAS = { width: 1200, height: 800 } as const;
 
 const GROUND = 360;
 const TYRE = '#1b1c1e';
-const RIM = '#c7ccd2';
 const GLASS_TOP = '#2d3947';
 const GLASS_BOTTOM = '#111820';
 const CHROME = '#dfe3e7';

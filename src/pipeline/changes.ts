@@ -5,7 +5,7 @@
  * whose "similar vehicles" list shows a car that changed, appeared or went away. Pure.
  */
 import { createHash } from 'node:crypto';
-import { createSimilarIndex, similarPriceBand } from '../lib/similar-vehicles.ts';
+import { createSimilarIndex, similarPriceBand } from '../lib/vehicle/similar-vehicles.ts';
 import type { Car } from '../schemas/car.ts';
 
 /** JSON with object keys sorted, so equal records give equal text whatever the key order. */

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { stockBase } from '../lib/menu.ts';
+import { stockBase } from '../lib/range/menu.ts';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
 

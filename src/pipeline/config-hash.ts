@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '../build/build-tenant.ts';
-import { OVERLAY_FILE } from '../lib/reservation-overlay.ts';
+import { OVERLAY_FILE } from '../lib/vehicle/reservation-overlay.ts';
 
 function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string, skip: (name: string) => boolean, byContent: boolean): void {
   if (!existsSync(dir)) return;

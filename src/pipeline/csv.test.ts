@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStock } from '../lib/stock.ts';
+import { parseStock } from '../lib/vehicle/stock.ts';
 import { csvToRecords, CsvFeedError, mapCarType, mapStatus, parseCsv, slugify, splitPhotos } from './csv.ts';
 
 describe('parseCsv', () => {

@@ -192,17 +192,9 @@ export function numeric(value: string): string {
   return value.replace(/[$,\s]|km$/gi, '');
 }
 
-/** URL-safe slug from text parts (lower-case letters, digits, single hyphens). */
-export function slugify(...parts: (string | number | null | undefined)[]): string {
-  return parts
-    .filter((part) => part !== null && part !== undefined && String(part).trim() !== '')
-    .join(' ')
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** URL-safe slug from text parts: the one slug rule (src/lib/text/slug.ts). */
+import { slugParts as slugify } from '../lib/text/slug.ts';
+export { slugify };
 
 /** Parse a DMS CSV export into raw Car records (built-in column names, or a tenant's mapping); throws CsvFeedError when the file is unusable. */
 export function csvToRecords(text: string, mapping?: FeedMapping): Record<string, unknown>[] {

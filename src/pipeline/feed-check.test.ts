@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseStock } from '../lib/stock.ts';
+import { parseStock } from '../lib/vehicle/stock.ts';
 import { parseFeedMapping, type FeedMapping } from '../schemas/feed-mapping.ts';
 import { checkFeed, formatFeedCheck } from './feed-check.ts';
 

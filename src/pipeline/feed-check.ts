@@ -5,7 +5,7 @@
  * intake of dropped files and the dry run (`npm run feed:check`), and its text is the
  * report written beside a rejected or held file. Pure: the caller reads the files.
  */
-import { parseStock, type StockProblem } from '../lib/stock.ts';
+import { parseStock, type StockProblem } from '../lib/vehicle/stock.ts';
 import { DEFAULT_FEED_MAPPING, type FeedMapping } from '../schemas/feed-mapping.ts';
 import { csvTable, CsvFeedError } from './csv.ts';
 import { decodeFeed, FeedTextError } from './feed-text.ts';

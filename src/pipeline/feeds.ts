@@ -6,7 +6,8 @@
  * rejected and changes nothing. Pure: the caller does the file and network I/O.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatProblem, parseStock, type StockProblem } from '../lib/stock.ts';
+import { formatProblem, parseStock } from '../lib/vehicle/stock.ts';
+import { type StockProblem } from '../lib/vehicle/stock.ts';
 import { csvToRecords, CsvFeedError } from './csv.ts';
 
 /** Where a feed came from (for logs and reports). */

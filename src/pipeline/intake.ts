@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { loadSite } from '../lib/tenant.ts';
+import { loadSite } from '../lib/site/tenant.ts';
 import { StockRulesSchema } from '../schemas/site/stock-rules.ts';
 import type { Site } from '../schemas/site.ts';
 import { FEED_MAPPING_FILE, parseFeedMapping, type FeedMapping } from '../schemas/feed-mapping.ts';
@@ -21,7 +21,7 @@ import { applyPush, feedKindOfFile, parsePushBody, type FeedResult } from './fee
 import { closeHeldFeed, holdFeed, listHeldFeeds, type HeldFeed } from './held-feeds.ts';
 import type { Logger } from './log.ts';
 import { assessMassChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './mass-change.ts';
-import { settleReservationOverlay, updateReservationOverlay } from '../lib/reservation-overlay.ts';
+import { settleReservationOverlay, updateReservationOverlay } from '../lib/vehicle/reservation-overlay.ts';
 import { writeFileAtomic } from './releases.ts';
 import { recordFeed } from './status.ts';
 

@@ -4,7 +4,7 @@
  * (a truncated export, a DMS that lost its filter) is held until an operator confirms it,
  * instead of emptying the site. Pure: compares the tenant's current records with the feed's.
  */
-import { parseStock, visibleStock } from '../lib/stock.ts';
+import { parseStock, visibleStock } from '../lib/vehicle/stock.ts';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
 

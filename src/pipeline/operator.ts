@@ -10,7 +10,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename } from 'node:path';
-import { listTenantDirs } from '../lib/tenant.ts';
+import { listTenantDirs } from '../lib/site/tenant.ts';
 import { listHeldFeeds, type HeldFeed } from './held-feeds.ts';
 import { currentRelease } from './releases.ts';
 import { readFeedStatus, readStatus, type FeedStatus, type TenantStatus } from './status.ts';

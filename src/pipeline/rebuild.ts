@@ -9,9 +9,9 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
+import { modelsFromStock } from '../lib/range/menu.ts';
+import { loadTenant, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
 import { photoOptionsFromEnv, resolveTenantPhotos } from '../images/resolve.ts';
-import { modelsFromStock } from '../lib/menu.ts';
-import { loadTenant, TenantConfigError, type Tenant } from '../lib/tenant.ts';
 import type { Car } from '../schemas/car.ts';
 import { affectedSearchPages } from '../search/affected.ts';
 import { searchPrefix } from '../search/routes.ts';

@@ -17,9 +17,9 @@ import { brandOverviews, computeRange } from '../build/range.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
 import { postBuildSteps } from '../build/steps.ts';
+import type { Tenant } from '../lib/site/tenant.ts';
 import { writePrivateTempFile } from '../build/atomic-file.ts';
 import { buildChildEnv } from '../build/child-env.ts';
-import type { Tenant } from '../lib/tenant.ts';
 
 /** Result of producing a release directory. */
 export interface ReleaseBuild {

@@ -7,9 +7,11 @@ import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs'
 import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { OVERLAY_FILE } from '../lib/reservation-overlay.ts';
-import { listTenantDirs } from '../lib/tenant.ts';
-import { decideHeldFeed, intakePush, scanInbox, type IntakeOptions } from './intake.ts';
+import { listTenantDirs } from '../lib/site/tenant.ts';
+import { SIGNATURE_HEADER, verifySignature } from './feeds.ts';
+import { intakePush, scanInbox } from './intake.ts';
+import { OVERLAY_FILE } from '../lib/vehicle/reservation-overlay.ts';
+import { decideHeldFeed, type IntakeOptions } from './intake.ts';
 import { createLogger, type Logger } from './log.ts';
 import type { GuardSettings } from './mass-change.ts';
 import { handleOperatorRequest, isOperatorPath } from './operator.ts';

@@ -6,9 +6,16 @@
  * Text fields are plain strings: they are untrusted and are escaped where rendered.
  */
 import * as v from 'valibot';
+import { isNullText } from '../lib/text/feed-text.ts';
 
 /** An optional value: absent or null are both "not given" in a real feed. */
 const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
+
+/**
+ * Optional feed text. Dealer systems send the literal text 'null' for a missing value; it is
+ * turned into null here, once, at the boundary (issue 12), so no template has to check for it.
+ */
+const optText = v.nullish(v.pipe(v.string(), v.transform((value): string | null => (isNullText(value) ? null : value))));
 
 /** A number that a feed may send as a numeric string ("12990"). */
 const num = v.union([
@@ -47,24 +54,24 @@ export const VariantSchema = v.looseObject({
   cylinders: opt(num),
   enginesize: opt(num),
   enginesize_litres: opt(num),
-  induction: opt(v.string()),
+  induction: optText,
   fuelconsumptioncombined: opt(num),
   fuelcapacity: opt(num),
-  geartype: opt(v.string()),
+  geartype: optText,
   grossvehiclemass: opt(num),
   vehiclelength: opt(num),
   vehicleheight: opt(num),
   vehiclewidth: opt(num),
   towingcapacitybraked: opt(num),
   torque: opt(v.union([num, v.string()])),
-  bodyconfiguration: opt(v.string()),
+  bodyconfiguration: optText,
   ancaprating: opt(num),
 });
 
 /** One image: full-size url and thumbnail url. */
 export const CarImageSchema = v.looseObject({
   image: v.pipe(v.string(), v.minLength(1, 'image url is empty')),
-  thumb: opt(v.string()),
+  thumb: optText,
 });
 
 /** A hotspot on the spin view (exterior or interior) with its position and text. */
@@ -72,8 +79,8 @@ export const HotspotSchema = v.looseObject({
   x: opt(num),
   y: opt(num),
   frame: opt(num),
-  title: opt(v.string()),
-  description: opt(v.string()),
+  title: optText,
+  description: optText,
 });
 
 /** Spec §3 "Finance lender": one provider's pre-computed finance figures for a car. */
@@ -89,18 +96,18 @@ export const FinanceLenderSchema = v.looseObject({
   comparisonRate: opt(num),
   totalPayable: opt(num),
   establishmentFees: opt(num),
-  financeProvider: opt(v.string()),
-  disclaimer: opt(v.string()),
+  financeProvider: optText,
+  disclaimer: optText,
 });
 
 /** The car's location (spec §3 Car "location"). */
 export const CarLocationSchema = v.looseObject({
   id: opt(v.union([v.number(), v.string()])),
-  name: opt(v.string()),
-  slug: opt(v.string()),
-  phone: opt(v.string()),
-  address: opt(v.string()),
-  distribution_locations: opt(v.array(v.looseObject({ name: opt(v.string()), slug: opt(v.string()) }))),
+  name: optText,
+  slug: optText,
+  phone: optText,
+  address: optText,
+  distribution_locations: opt(v.array(v.looseObject({ name: optText, slug: optText }))),
 });
 
 /** Market prices from the valuation provider (spec §3 autograb_data). */
@@ -114,7 +121,7 @@ export const SpecificationsSchema = v.looseObject({
   body_width: opt(num),
   body_length: opt(num),
   tare_weight: opt(num),
-  axle_type: opt(v.string()),
+  axle_type: optText,
   sleeps: opt(num),
   aggregate_trailer_mass: opt(num),
 });
@@ -136,16 +143,16 @@ export const CarSchema = v.looseObject({
     v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lower-case letters, digits and single hyphens'),
   ),
   /** Display name, e.g. "2021 Toyota Corolla Ascent Sport". Built from year/make/model/badge when absent. */
-  name: opt(v.string()),
-  carsales_title: opt(v.string()),
+  name: optText,
+  carsales_title: optText,
   year: opt(v.pipe(num, v.integer('year must be a whole number'), v.minValue(1886), v.maxValue(2100))),
-  make: opt(v.string()),
-  model: opt(v.string()),
-  badge: opt(v.string()),
-  series: opt(v.string()),
+  make: optText,
+  model: optText,
+  badge: optText,
+  series: optText,
   variant: opt(VariantSchema),
-  colour: opt(v.string()),
-  interior_colour: opt(v.string()),
+  colour: optText,
+  interior_colour: optText,
   km: opt(nonNegative),
   price: opt(num),
   before_price: opt(num),
@@ -153,70 +160,70 @@ export const CarSchema = v.looseObject({
   subscription_price: opt(num),
   preorder: opt(bool),
   /** e.g. 'Drive Away', 'Excl. Govt. Charges'. */
-  price_type: opt(v.string()),
+  price_type: optText,
   /** Required: in_stock | coming_soon | sold. */
   status: v.picklist(CAR_STATUSES, 'status must be one of in_stock, coming_soon, sold'),
   /** Required: new | used | demo. */
   car_type: v.picklist(CAR_TYPES, 'car_type must be one of new, used, demo'),
   /** Custom tag, e.g. 'Test Drive Only', 'Runout Sale'. */
-  tag: opt(v.string()),
+  tag: optText,
   reserved: opt(bool),
   certified: opt(bool),
   created_at: opt(dateText),
   updated_at: opt(dateText),
-  build_date: opt(v.string()),
-  compliance_date: opt(v.string()),
-  rego_expiry: opt(v.string()),
-  regplate: opt(v.string()),
+  build_date: optText,
+  compliance_date: optText,
+  rego_expiry: optText,
+  regplate: optText,
   stocknum: opt(v.union([v.string(), v.pipe(v.number(), v.transform(String))])),
-  vin: opt(v.string()),
-  nvic: opt(v.string()),
+  vin: optText,
+  nvic: optText,
   has_nvic: opt(bool),
   images: opt(v.array(CarImageSchema)),
   thumbnails: opt(v.array(v.string())),
-  primary_image_url: opt(v.string()),
-  video_url: opt(v.string()),
-  external_video_url: opt(v.string()),
+  primary_image_url: optText,
+  video_url: optText,
+  external_video_url: optText,
   /** Ordered exterior frames of a 360 spin. */
   spin_images: opt(v.array(v.string())),
-  spin_code: opt(v.string()),
-  spin_interior_image: opt(v.string()),
+  spin_code: optText,
+  spin_interior_image: optText,
   hotspots: opt(v.looseObject({ exterior: opt(v.array(HotspotSchema)), interior: opt(v.array(HotspotSchema)) })),
-  simple_body: opt(v.string()),
-  simple_transmission: opt(v.string()),
-  trans: opt(v.string()),
-  simple_fuel: opt(v.string()),
-  fuel: opt(v.string()),
-  drive: opt(v.string()),
+  simple_body: optText,
+  simple_transmission: optText,
+  trans: optText,
+  simple_fuel: optText,
+  fuel: optText,
+  drive: optText,
   seats: opt(v.pipe(num, v.integer(), v.minValue(0))),
   doors: opt(v.pipe(num, v.integer(), v.minValue(0))),
   engine_size: opt(num),
   engine_size_litres: opt(num),
   gearnum: opt(num),
-  bodyconfiguration: opt(v.string()),
+  bodyconfiguration: optText,
   views: opt(nonNegative),
   photos_count: opt(nonNegative),
-  dealercomments: opt(v.string()),
+  dealercomments: optText,
   /** History report file url. */
-  file: opt(v.string()),
+  file: optText,
   show_on_dealer_website: opt(bool),
   standardEquipment: opt(v.array(v.string())),
-  path: opt(v.string()),
-  dealership_slug: opt(v.string()),
+  path: optText,
+  dealership_slug: optText,
   dealership_id: opt(v.union([v.number(), v.string()])),
-  city: opt(v.string()),
-  state: opt(v.string()),
-  private_suburb: opt(v.string()),
-  private_postcode: opt(v.string()),
+  city: optText,
+  state: optText,
+  private_suburb: optText,
+  private_postcode: optText,
   /** 'caravan' etc. for non-car stock. */
-  item_type: opt(v.string()),
+  item_type: optText,
   specifications: opt(SpecificationsSchema),
   payment_processors: opt(v.array(v.string())),
   /** Unix seconds when the car was sold. */
   sold_date_timestamp: opt(num),
-  make_model: opt(v.string()),
-  price_range: opt(v.string()),
-  weekly_price_range: opt(v.string()),
+  make_model: optText,
+  price_range: optText,
+  weekly_price_range: optText,
   /** Keyed by provider name, e.g. "Taurus", "360 Finance", "Nissan Finance". */
   finance_lenders: opt(v.record(v.string(), FinanceLenderSchema)),
   youxQuote: opt(YouxQuoteSchema),

@@ -8,24 +8,10 @@
  * Object schemas are v.object: unknown keys are dropped, never stored.
  */
 import * as v from 'valibot';
+import { FORM_MESSAGES } from '../lib/forms/messages.ts';
 
-/** User-facing validation messages (spec §5 wording where it has one). */
-export const FORM_MESSAGES = {
-  required: '* This field is required',
-  postcode: 'Invalid postcode. Please enter a 4-digit number.',
-  chooseCar: '* Please choose one car.',
-  terms: '*You must agree to the terms of use before submitting.',
-  email: 'Please enter a valid email address.',
-  phone: 'Please enter a valid Australian phone number.',
-  mobile: 'Please enter a valid Australian mobile number, e.g. 0412 345 678.',
-  code: 'Please enter the 6-digit code we sent you.',
-  number: 'Please enter a number.',
-  yesNo: 'Please choose Yes or No.',
-  imageTooLarge: 'Please upload an image file under 10MB',
-  tooManyImages: 'You can only upload 10 images',
-  stepIncomplete: 'Please complete the form step before proceeding',
-  tooLong: (max: number) => `Please keep this under ${max} characters.`,
-} as const;
+/** User-facing validation messages (spec §5): src/lib/forms/messages.ts owns them. */
+export { FORM_MESSAGES };
 
 /** Australian states for selects (spec §5 instant offer: qld, nsw, vic, sa, wa, tas, act, nt). */
 export const AU_STATES = ['qld', 'nsw', 'vic', 'sa', 'wa', 'tas', 'act', 'nt'] as const;

@@ -8,6 +8,7 @@
  * list of positions that are true; the name and slug are left out when they equal what
  * the other fields derive; uid, site, custom_rank and tiebreak are recomputed on load.
  */
+import { slugify } from '../lib/text/slug.ts';
 import { customRank, documentUid, priceBand, tiebreakOf, type SearchDocument } from './documents.ts';
 
 /** Format version: bump when the layout changes so stale caches are not misread. */
@@ -34,17 +35,6 @@ const DICTIONARY_FIELDS = [
 ] as const;
 const NUMBER_FIELDS = ['year', 'km', 'price', 'before_price', 'offer_price', 'subscription_price', 'views'] as const;
 const FLAG_FIELDS = ['preorder', 'reserved', 'certified'] as const;
-
-/** URL slug of a text: lower-case words joined by single hyphens. */
-export function slugify(value: string): string {
-  // Plain ASCII (nearly every feed text) needs no Unicode normalisation, which is slow.
-  const ascii = /^[\x00-\x7f]*$/.test(value) ? value : value.normalize('NFKD');
-  return ascii
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 function derivedName(document: Partial<SearchDocument>): string {
   return [document.year, document.make, document.model, document.badge].filter((part) => part !== undefined && part !== '').join(' ');

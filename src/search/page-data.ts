@@ -5,9 +5,9 @@
  * tenant token; only the token reaches the page.
  */
 import type { TenantBundle } from '../build/bundle.ts';
-import { modalFormConfig } from '../lib/form-config.ts';
+import { modalFormConfig } from '../lib/forms/form-config.ts';
+import type { EngineConfig, SearchConfig } from './island-config.ts';
 import { siteImageOptions } from '../lib/images.ts';
-import type { EngineConfig, SearchConfig } from '../islands/search/types.ts';
 import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from './config.ts';
 import { toSearchDocuments, type SearchDocument } from './documents.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';

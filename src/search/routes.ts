@@ -4,7 +4,7 @@
  * Pure: built from the tenant's search documents at build time, handed to the island.
  */
 import type { SearchDocument } from './documents.ts';
-import { slugify } from './embedded-index.ts';
+import { slugify } from '../lib/text/slug.ts';
 
 /** One search route: its path and the refinements the path stands for. */
 export interface SearchRoute {

@@ -6,7 +6,7 @@
  * `Authorization: Bearer <key>`, answering the same JSON shape as the local default; a
  * thin proxy maps a vendor's API onto it).
  */
-import { lookupPostcode } from '../lib/postcodes.ts';
+import { lookupPostcode } from '../lib/locations/postcodes.ts';
 import type { Car } from '../schemas/car.ts';
 import type { FinanceQuoteRequest } from '../schemas/forms.ts';
 import { availableSlots, type Slot } from './estimates/appointments.ts';

@@ -25,6 +25,7 @@ import { registerRoutes } from './routes.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './sms-policy.ts';
 import { Store } from './store.ts';
 import { TenantRegistry, type ApiTenant, type LoadReport } from './tenants.ts';
+import { FORM_MESSAGES } from '../lib/forms/messages.ts';
 
 /** Options of createApp. */
 export interface AppOptions {
@@ -383,7 +384,7 @@ function clientErrorMessage(error: Error & { code?: string }, status: number): s
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return 'Please upload an image file under 10MB';
+      return FORM_MESSAGES.imageTooLarge;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Please send the form as JSON.';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

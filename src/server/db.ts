@@ -109,6 +109,7 @@ class SqliteDatabase implements SqlDatabase {
     this.walFile = synchronous === 'FULL' && file !== ':memory:' ? `${file}-wal` : undefined;
     this.db.exec('PRAGMA busy_timeout = 5000');
     this.db.exec('PRAGMA foreign_keys = ON');
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the direct handle's methods are plain functions that must reach this database
     const self = this;
     this.direct = {
       dialect: 'sqlite',

@@ -7,9 +7,10 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { sortByDistance } from '../lib/geo.ts';
-import { lookupPostcode } from '../lib/postcodes.ts';
-import { vehiclePdf, vehiclePdfContent } from '../lib/vehicle-pdf.ts';
+import { sortByDistance } from '../lib/locations/geo.ts';
+import { lookupPostcode } from '../lib/locations/postcodes.ts';
+import { POSTCODE_MESSAGES } from '../lib/forms/messages.ts';
+import { vehiclePdf, vehiclePdfContent } from '../lib/vehicle/vehicle-pdf.ts';
 import type { Car } from '../schemas/car.ts';
 import {
   DeliveryEstimateQuerySchema,
@@ -526,7 +527,7 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     const query = parseOr400(PostcodeQuerySchema, request.query, reply);
     if (!query) return reply;
     const place = lookupPostcode(query.postcode);
-    if (!place) return sendError(reply, 404, 'Invalid postcode');
+    if (!place) return sendError(reply, 404, POSTCODE_MESSAGES.notFound);
     // Also in the maps-geocoding shape the spec's pages read (results[0].geometry.location).
     return { ...place, status: 'OK', results: [{ formatted_address: `${place.suburb} ${place.state} ${place.postcode}, Australia`, geometry: { location: { lat: place.lat, lng: place.lng } } }] };
   });
@@ -535,7 +536,7 @@ export function registerRoutes(app: LeadApi, ctx: ApiContext): void {
     const query = parseOr400(PostcodeQuerySchema, request.query, reply);
     if (!query) return reply;
     const place = lookupPostcode(query.postcode);
-    if (!place) return sendError(reply, 404, 'Invalid postcode');
+    if (!place) return sendError(reply, 404, POSTCODE_MESSAGES.notFound);
     const visible = request.tenant.site.locations.filter((location) => location.visible);
     const sorted = sortByDistance(place, visible, (location) => locationPoint(location));
     return {

@@ -5,7 +5,7 @@
  * evaluation (and gave again on the lead), once per evaluation; and every text counts
  * against a per-phone and a per-tenant daily cap (sms_log).
  */
-import { thankYouSms, vehicleLabel } from '../lib/instant-offer.ts';
+import { thankYouSms, vehicleLabel } from '../lib/forms/instant-offer.ts';
 import type { Adapters } from './adapters.ts';
 import type { Evaluation, SmsReservation, Store } from './store.ts';
 import type { ApiTenant } from './tenants.ts';

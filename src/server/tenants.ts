@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
-import { listTenantDirs, loadTenant } from '../lib/tenant.ts';
+import { listTenantDirs, loadTenant } from '../lib/site/tenant.ts';
 
 /** One place a tenant's leads go. */
 export const DestinationSchema = v.variant('type', [

@@ -4,7 +4,7 @@
  * Shared by every save toggle on a page (vehicle page, cards) and persisted in localStorage.
  */
 import type { WritableAtom } from 'nanostores';
-import { trackEvent } from '../lib/analytics.ts';
+import { trackEvent } from '../lib/marketing/analytics.ts';
 import { persistedAtom, type KeyValueStorage } from './persisted.ts';
 
 /** One saved car, as stored locally. */

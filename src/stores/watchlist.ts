@@ -4,7 +4,7 @@
  * failure alert). The API calls are injected so the store is testable without a network.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { trackEvent } from '../lib/analytics.ts';
+import { trackEvent } from '../lib/marketing/analytics.ts';
 import { persistedAtom, type KeyValueStorage } from './persisted.ts';
 
 /** The API side of a watchlist change (POST /api/watchlist/save-car | remove-car). */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Meilisearch } from 'meilisearch';
-import { loadTenant } from '../../src/lib/tenant.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
 import { collapseSold } from '../../src/search/results.ts';
 import { toSearchDocuments } from '../../src/search/documents.ts';

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { loadTenant } from '../../src/lib/tenant.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX, SORT_OPTIONS, sortIndexName } from '../../src/search/config.ts';
 import { toSearchDocuments } from '../../src/search/documents.ts';
 import { createSearchEngine } from '../../src/search/engine.ts';

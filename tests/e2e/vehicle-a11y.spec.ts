@@ -16,7 +16,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { loadTenant } from '../../src/lib/tenant.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 
 const dist = resolve(process.env.E2E_DIST ?? 'dist-test');

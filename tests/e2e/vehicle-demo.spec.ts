@@ -6,13 +6,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadTenant } from '../../src/lib/tenant.ts';
-import { isCarAvailable } from '../../src/lib/availability.ts';
-import { priceDisplay, type PriceKind } from '../../src/lib/price.ts';
-import { financeBox, financeCalculatorVisible, financeSiteOptions } from '../../src/lib/finance-eligibility.ts';
-import { purchasePriceBounds, outOfRangeMessage, snapToBounds, termBounds } from '../../src/lib/finance-bounds.ts';
-import { repayment } from '../../src/lib/repayment.ts';
-import { formatMoney } from '../../src/lib/format.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
+import { isCarAvailable } from '../../src/lib/vehicle/availability.ts';
+import { priceDisplay, type PriceKind } from '../../src/lib/vehicle/price.ts';
+import { financeBox, financeCalculatorVisible, financeSiteOptions } from '../../src/lib/finance/finance-eligibility.ts';
+import { purchasePriceBounds, outOfRangeMessage, snapToBounds, termBounds } from '../../src/lib/finance/finance-bounds.ts';
+import { repayment } from '../../src/lib/finance/repayment.ts';
+import { formatMoney } from '../../src/lib/text/format.ts';
 import type { Car } from '../../src/schemas/car.ts';
 import { tenantUrl, waitForIslands } from './vehicle-helpers.ts';
 

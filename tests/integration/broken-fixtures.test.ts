@@ -5,8 +5,8 @@
  */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../src/lib/stock.ts';
-import { loadTenant, TenantConfigError } from '../../src/lib/tenant.ts';
+import { formatProblem } from '../../src/lib/vehicle/stock.ts';
+import { loadTenant, TenantConfigError } from '../../src/lib/site/tenant.ts';
 
 const fixtures = resolve(import.meta.dirname, '../fixtures/tenants');
 const NOW = Date.parse('2026-11-21T10:00:00Z');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, createBundle } from '../../src/build/build-tenant.ts';
-import { loadTenant } from '../../src/lib/tenant.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { runAstroBuild } from '../../src/pipeline/release-build.ts';
 
 const repo = resolve(import.meta.dirname, '../..');

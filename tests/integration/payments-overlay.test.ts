@@ -7,8 +7,8 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OVERLAY_FILE, readReservationOverlay } from '../../src/lib/reservation-overlay.ts';
-import { loadTenant } from '../../src/lib/tenant.ts';
+import { OVERLAY_FILE, readReservationOverlay } from '../../src/lib/vehicle/reservation-overlay.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { tenantConfigHash } from '../../src/pipeline/config-hash.ts';
 import { writeStock } from '../../src/pipeline/intake.ts';
 import { tempDir } from './server-helpers.ts';

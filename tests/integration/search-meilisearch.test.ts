@@ -6,7 +6,7 @@
 import { instantMeiliSearch } from '@meilisearch/instant-meilisearch';
 import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTenant } from '../../src/lib/tenant.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { createEmbeddedSearchClient, type SearchRequest } from '../../src/search/client.ts';
 import { DEFAULT_INDEX } from '../../src/search/config.ts';
 import { toSearchDocuments, type SearchDocument } from '../../src/search/documents.ts';

@@ -7,9 +7,9 @@
  * Rego, PreferredContactMethod, finance and trade-in Yes/No, terms or consent notice.
  */
 import { useEffect, useMemo, type FormEvent } from 'react';
-import { dealershipForLocation, preselectedLocation, type FormLocation, type FormSiteConfig } from '../../lib/form-config.ts';
-import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
-import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
+import { dealershipForLocation, preselectedLocation, type FormLocation, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { enquiryFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';

@@ -7,11 +7,11 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { decodeCarChoices, type FormSiteConfig } from '../../lib/form-config.ts';
-import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
-import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
-import { formatMoneyInput, parseWholeNumber } from '../../lib/money-input.ts';
-import { enquiryFormSchema, optionalText } from '../../schemas/forms.ts';
+import { decodeCarChoices, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
+import { formatMoneyInput, parseWholeNumber } from '../../lib/forms/money-input.ts';
+import { enquiryFormSchema, FORM_MESSAGES, optionalText } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
@@ -32,7 +32,7 @@ export interface FinanceFormProps {
   config: FormSiteConfig;
   variant: FinanceVariant;
   /** Cars a ?car_id= may name (id or slug). */
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
   carChoices?: string;
   formId?: string;
 }
@@ -70,7 +70,7 @@ export default function FinanceForm(props: FinanceFormProps) {
         ...enquiryFormSchema({ commentsRequired: false, termsRequired: config.termsRequired }).entries,
         vehiclePriceBudget: v.optional(v.pipe(v.string(), v.check((text) => text.trim() === '' || parseWholeNumber(text) !== null, 'Please enter an amount such as $25,000.'))),
         preferredDealership: optionalText(120),
-        employment_status: asksEmployment ? v.pipe(v.string(), v.minLength(1, '* This field is required')) : optionalText(60),
+        employment_status: asksEmployment ? v.pipe(v.string(), v.minLength(1, FORM_MESSAGES.required)) : optionalText(60),
       }),
     [config.termsRequired, asksEmployment],
   );

@@ -9,12 +9,12 @@
  * car's reduced price and an Accept Offer button (the offer-accepted lead) follow.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, useMemo } from 'react';
-import { decodeCarChoices, type FormLocation, type FormSiteConfig } from '../../lib/form-config.ts';
-import { checkForm } from '../../lib/form-validation.ts';
-import { formatPhone, phoneHref } from '../../lib/format.ts';
-import { afterChoose, afterEnterVin, INSTANT_OFFER_ERROR, NOT_FOUND_MESSAGES, STEP_TITLES, thankYouSms, vehicleLabel, visibleSteps, type EvalVehicle, type InstantOfferStep } from '../../lib/instant-offer.ts';
-import type { LeadCar } from '../../lib/lead-payload.ts';
-import { DEFAULT_KM_PRESETS } from '../../lib/money-input.ts';
+import { decodeCarChoices, type FormLocation, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { checkForm } from '../../lib/forms/form-validation.ts';
+import { formatPhone, phoneHref } from '../../lib/text/format.ts';
+import { afterChoose, afterEnterVin, INSTANT_OFFER_ERROR, NOT_FOUND_MESSAGES, STEP_TITLES, thankYouSms, vehicleLabel, visibleSteps, type EvalVehicle, type InstantOfferStep } from '../../lib/forms/instant-offer.ts';
+import type { LeadCar } from '../../lib/forms/lead-payload.ts';
+import { DEFAULT_KM_PRESETS } from '../../lib/forms/money-input.ts';
 import { HONEYPOT_FIELD } from '../../schemas/lead.ts';
 import { AU_STATES, EnterVinSchema, FORM_MESSAGES, IMAGE_LIMITS, imageUploadProblem, InstantOfferDetailsSchema, TradeInLeadFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
@@ -29,7 +29,7 @@ export interface InstantOfferProps {
   /** Buying locations the shopper may choose (location_id). */
   locations: FormLocation[];
   /** 'trade-in' mode: cars the valuation may be set against, picked by ?car_id= (id or slug). */
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
   carChoices?: string;
   formId?: string;
 }
@@ -274,6 +274,7 @@ export default function InstantOffer(props: InstantOfferProps) {
           <div className="candidate-list">
             {candidates.map((candidate, index) => (
               <label key={candidate}>
+                {/* eslint-disable-next-line jsx-a11y-x/role-supports-aria-props -- aria-invalid on each radio is how screen readers announce the group's error here (forms e2e) */}
                 <input
                   type="radio"
                   name={`${formId}-desc`}

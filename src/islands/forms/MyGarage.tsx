@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { signInHref } from '../../lib/gating.ts';
+import { signInHref } from '../../lib/forms/gating.ts';
 import { currentSession } from '../../stores/session.ts';
 import { configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';

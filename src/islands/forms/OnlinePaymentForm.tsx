@@ -6,8 +6,8 @@
  * reserve deposit (payment.ts). Without a provider the page says no card is taken.
  */
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { FormSiteConfig } from '../../lib/form-config.ts';
-import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
+import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { OnlinePaymentFormSchema } from '../../schemas/payments.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';

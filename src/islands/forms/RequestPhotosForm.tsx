@@ -3,9 +3,9 @@
  * sent as the hidden default text 'Please send photos for this car'.
  */
 import { useEffect, type FormEvent } from 'react';
-import type { FormSiteConfig } from '../../lib/form-config.ts';
-import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
-import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
+import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { RequestPhotosFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';

@@ -11,11 +11,12 @@
  * Without a provider (the default and the demo) the page says plainly that no card is
  * taken and the dealer will call; the lead is completed as a reservation request.
  */
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, useMemo } from 'react';
+import { useEffect, useRef, useState, type FormEvent, useMemo } from 'react';
+import { decodeCarChoices, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
+import { Suspense, lazy } from 'react';
 import { depositTerms } from '../../schemas/site/payments.ts';
-import { decodeCarChoices, type FormSiteConfig } from '../../lib/form-config.ts';
-import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
-import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
 import { ReserveFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
@@ -30,7 +31,7 @@ export interface ReserveFormProps {
   config: FormSiteConfig;
   /** The car (reserve pages); for the journey the page passes candidates picked by ?car_id=. */
   car?: LeadCar | null;
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
   carChoices?: string;
   journey?: boolean;
 }

@@ -8,12 +8,12 @@
  * '(check_option)' additional services come from the site's `service` settings.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { FormLocation, FormSiteConfig } from '../../lib/form-config.ts';
-import { dealershipForLocation, preselectedLocation } from '../../lib/form-config.ts';
+import type { FormLocation, FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { dealershipForLocation, preselectedLocation } from '../../lib/forms/form-config.ts';
 import { FORM_MESSAGES, AU_STATES } from '../../schemas/forms.ts';
-import { LEAD_FAILURE_MESSAGE, withoutBlanks } from '../../lib/form-validation.ts';
-import { leadAnalyticsEvent } from '../../lib/lead-payload.ts';
-import { CHECK_OPTION_SUFFIX, checkServiceStep, nextServiceStep, SERVICE_STEP_TITLES, serviceSteps, STEP_GUARD_MESSAGE, type ServiceRequirements, type ServiceStep, type ServiceVariant } from '../../lib/service-booking.ts';
+import { LEAD_FAILURE_MESSAGE, withoutBlanks } from '../../lib/forms/form-validation.ts';
+import { leadAnalyticsEvent } from '../../lib/forms/lead-payload.ts';
+import { CHECK_OPTION_SUFFIX, checkServiceStep, nextServiceStep, SERVICE_STEP_TITLES, serviceSteps, STEP_GUARD_MESSAGE, type ServiceRequirements, type ServiceStep, type ServiceVariant } from '../../lib/forms/service-booking.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';

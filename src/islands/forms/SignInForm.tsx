@@ -4,8 +4,8 @@
  * a save asked for before signing in is made, and the shopper returns to `redirect`.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { checkForm } from '../../lib/form-validation.ts';
-import { safeReturnPath } from '../../lib/gating.ts';
+import { checkForm } from '../../lib/forms/form-validation.ts';
+import { safeReturnPath } from '../../lib/forms/gating.ts';
 import { SignInRequestSchema, SignInVerifySchema } from '../../schemas/forms.ts';
 import { currentSession, signIn, signOut } from '../../stores/session.ts';
 import { callApi } from './api.ts';

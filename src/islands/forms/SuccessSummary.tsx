@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { successCopy, successRecord, type LegacyLeadRecord } from '../../lib/lead-success.ts';
+import { successCopy, successRecord, type LegacyLeadRecord } from '../../lib/forms/lead-success.ts';
 import { $sentLead } from '../../stores/prefill.ts';
 import './forms.css';
 

@@ -6,10 +6,10 @@
  * Used in the vehicle page's modal and on /book-test-drive/.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { decodeCarChoices, type FormSiteConfig } from '../../lib/form-config.ts';
-import { checkForm, withoutBlanks } from '../../lib/form-validation.ts';
-import { leadAnalyticsEvent, type LeadCar } from '../../lib/lead-payload.ts';
-import { testDriveFormSchema } from '../../schemas/forms.ts';
+import { decodeCarChoices, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
+import { FORM_MESSAGES, testDriveFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
@@ -25,7 +25,7 @@ export interface TestDriveFormProps {
   config: FormSiteConfig;
   car?: LeadCar | null;
   /** Cars to choose from when no car is given (/book-test-drive/). */
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/form-config.ts). */
+  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
   carChoices?: string;
   formId?: string;
   heading?: string;
@@ -77,7 +77,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     kit.setFormError('');
     const check = checkForm(schema, withoutBlanks(kit.values, ['PreferredContactMethod']));
     const errors: Record<string, string> = check.ok ? {} : { ...check.errors };
-    if (cars && !props.car && !kit.values.car_id) errors.car_id = '* This field is required';
+    if (cars && !props.car && !kit.values.car_id) errors.car_id = FORM_MESSAGES.required;
     if (Object.keys(errors).length > 0 || !check.ok) {
       kit.fail(errors);
       return;

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { signInHref } from '../../lib/gating.ts';
+import { signInHref } from '../../lib/forms/gating.ts';
 import { currentSession } from '../../stores/session.ts';
 import { configureWatchlistApi, rememberPendingSave, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';

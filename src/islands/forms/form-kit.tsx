@@ -6,8 +6,8 @@
  * Values live in React state, so nothing typed is lost when a submission fails.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ERROR_SUMMARY_HEADING, orderedErrors } from '../../lib/form-validation.ts';
-import { caretAfterFormat, formatKmInput, formatMoneyInput, parseWholeNumber, presetLabel } from '../../lib/money-input.ts';
+import { ERROR_SUMMARY_HEADING, orderedErrors } from '../../lib/forms/form-validation.ts';
+import { caretAfterFormat, formatKmInput, formatMoneyInput, parseWholeNumber, presetLabel } from '../../lib/forms/money-input.ts';
 import { newRequestKey } from './api.ts';
 import './forms.css';
 
@@ -329,6 +329,7 @@ export function RadioGroupField(props: BaseFieldProps & { options: readonly stri
       <div className="field__options">
         {props.options.map((option, index) => (
           <span key={option} className="field__option">
+            {/* eslint-disable-next-line jsx-a11y-x/role-supports-aria-props -- aria-invalid on each radio is how screen readers announce the group's error here (forms e2e) */}
             <input
               id={index === 0 ? kit.fieldId(name) : `${kit.fieldId(name)}-${index}`}
               type="radio"

@@ -5,9 +5,9 @@
  * to /success; otherwise the API's message or the spec's failure text is returned for the
  * form to show, with everything typed kept.
  */
-import { trackEvent, type AnalyticsEventName } from '../../lib/analytics.ts';
-import { LEAD_FAILURE_MESSAGE } from '../../lib/form-validation.ts';
-import { buildLeadPayload, type LeadCar, type LeadPayloadInput } from '../../lib/lead-payload.ts';
+import { trackEvent, type AnalyticsEventName } from '../../lib/marketing/analytics.ts';
+import { LEAD_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
+import { buildLeadPayload, type LeadCar, type LeadPayloadInput } from '../../lib/forms/lead-payload.ts';
 import { recordSentLead, rememberContact } from '../../stores/prefill.ts';
 import { newRequestKey, postLead } from './api.ts';
 

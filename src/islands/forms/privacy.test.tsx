@@ -8,7 +8,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { formSiteConfig } from '../../lib/form-config.ts';
+import { formSiteConfig } from '../../lib/forms/form-config.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import EnquiryForm from './EnquiryForm.tsx';
 import FinanceForm from './FinanceForm.tsx';

@@ -3,8 +3,8 @@
  * shopper typed before), the opt-in, and the terms checkbox or consent notice.
  */
 import { CONTACT_METHODS } from '../../schemas/forms.ts';
-import { consentText, UNSUBSCRIBE_TEXT, type FormSiteConfig } from '../../lib/form-config.ts';
-import { COLLECTION_NOTICE_END, collectionNotice, optInDescription, type CollectionPurpose } from '../../lib/privacy.ts';
+import { consentText, UNSUBSCRIBE_TEXT, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { COLLECTION_NOTICE_END, collectionNotice, optInDescription, type CollectionPurpose } from '../../lib/forms/privacy.ts';
 import { CheckboxField, RadioGroupField, TextField, type FormKit } from './form-kit.tsx';
 
 /** Initial values of the contact fields. */

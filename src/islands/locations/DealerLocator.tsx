@@ -3,9 +3,10 @@
  * first (haversine over the project's postcode table, 6371 km). No map service needed.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatDistance } from '../../lib/locations.ts';
-import { haversineKm } from '../../lib/geo.ts';
-import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/postcodes.ts';
+import { formatDistance } from '../../lib/locations/locations.ts';
+import { haversineKm } from '../../lib/locations/geo.ts';
+import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/locations/postcodes.ts';
+import { FORM_MESSAGES, POSTCODE_MESSAGES } from '../../lib/forms/messages.ts';
 
 /** What the locator needs of a location (serialised by the page). */
 export interface LocatorEntry {
@@ -49,13 +50,13 @@ export default function DealerLocator({ locations }: Props) {
 
   const locate = (value: string) => {
     if (!POSTCODE_PATTERN.test(value)) {
-      setError('Invalid postcode. Please enter a 4-digit number.');
+      setError(FORM_MESSAGES.postcode);
       setOrigin(null);
       return;
     }
     const place = lookupPostcode(value);
     if (!place) {
-      setError('Invalid postcode');
+      setError(POSTCODE_MESSAGES.notFound);
       setOrigin(null);
       return;
     }

@@ -4,7 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import type { Location } from '../../schemas/site.ts';
-import { holidayHours, type HolidayRow } from '../../lib/locations.ts';
+import { holidayHours, type HolidayRow } from '../../lib/locations/locations.ts';
 
 interface Props {
   location: Location;

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Location } from '../../schemas/site.ts';
-import { openingStatus, type OpeningStatus as Status } from '../../lib/locations.ts';
+import { openingStatus, type OpeningStatus as Status } from '../../lib/locations/locations.ts';
 
 interface Props {
   location: Location;

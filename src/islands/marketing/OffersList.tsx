@@ -6,8 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { CarType } from '../../schemas/car.ts';
 import type { Offer } from '../../schemas/offers.ts';
-import { carTypesFromQuery, visibleOffers } from '../../lib/promos.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { carTypesFromQuery, visibleOffers } from '../../lib/marketing/promos.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 import './marketing.css';
 
 interface Props {

@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createSearchEngine } from '../../search/engine.ts';
-import { parseProductsState, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/products.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { parseProductsState, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 import './marketing.css';
 
 interface Props {
@@ -58,6 +58,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
       <form className="products__search" role="search" aria-label="Parts and accessories" onSubmit={submit}>
         <div>
           <label htmlFor="products-query">Search parts and accessories</label>
+          {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- focus goes to the box only when the page opens as the parts search (autoFocusSearch) */}
           <input id="products-query" name="query" type="search" value={draft.query} autoFocus={autoFocusSearch} onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
         </div>
         <div>

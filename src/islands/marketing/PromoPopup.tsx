@@ -5,7 +5,7 @@
  */
 import './marketing.css';
 import { useEffect, useRef, useState } from 'react';
-import { shouldShowPopup } from '../../lib/promos.ts';
+import { shouldShowPopup } from '../../lib/marketing/promos.ts';
 
 /** sessionStorage key: the visit's 'closed' flag (spec §3 "popup visibility" stored locally). */
 export const POPUP_DISMISSED_KEY = 'promo_popup_dismissed';

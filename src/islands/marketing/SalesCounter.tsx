@@ -4,7 +4,7 @@
  */
 import './marketing.css';
 import { useEffect, useRef, useState } from 'react';
-import { animatedValue, SALES_ANIMATION_MS, SALES_REFRESH_MS, salesThisMonth } from '../../lib/sales-counter.ts';
+import { animatedValue, SALES_ANIMATION_MS, SALES_REFRESH_MS, salesThisMonth } from '../../lib/marketing/sales-counter.ts';
 
 interface Props {
   /** Value at build time, shown before hydration. */

@@ -1,5 +1,5 @@
 /** Small line icons for the §9 body types (decorative: the button text names the body). */
-import type { BodyIcon as BodyIconName } from '../../lib/models.ts';
+import type { BodyIcon as BodyIconName } from '../../lib/range/models.ts';
 
 const SHAPES: Record<string, string> = {
   sedan: 'M3 15h26v-3l-4-1-4-4H11l-4 4-4 1z',

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createSearchEngine } from '../../search/engine.ts';
-import { directorySearch, parseDirectoryState, withDirectoryState, type DirectoryDocument, type DirectoryState } from '../../lib/directory.ts';
+import { directorySearch, parseDirectoryState, withDirectoryState, type DirectoryDocument, type DirectoryState } from '../../lib/range/directory.ts';
 import './models.css';
 
 interface Props {

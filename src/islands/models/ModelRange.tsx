@@ -4,7 +4,7 @@
  * one model is shown, else a grid. The active body lives in the URL (?body=suv).
  */
 import { useEffect, useState } from 'react';
-import { bodyCategoryRows, bodyIcon, modelLayout, type ModelTileData } from '../../lib/models.ts';
+import { bodyCategoryRows, bodyIcon, modelLayout, type ModelTileData } from '../../lib/range/models.ts';
 import Carousel from '../marketing/Carousel.tsx';
 import BodyIcon from './BodyIcon.tsx';
 import ModelsDropdown from './ModelsDropdown.tsx';

@@ -6,17 +6,17 @@
  * from the same engine as the search page, so N equals the hits of the page it opens.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 import type { SearchClientLike } from '../../search/client.ts';
 import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/config.ts';
-import { slugify } from '../../search/embedded-index.ts';
+import { slugify } from '../../lib/text/slug.ts';
 import type { EngineResult } from '../../search/engine.ts';
 import { facetOptions, HERO_CAR_TYPES, HERO_SELECTS, heroQueries, heroResultsUrl, priceSearchUrl, snapHomePrice, type HeroSelection } from '../../search/hero.ts';
 import { displayCount } from '../../search/results.ts';
 import type { RouteTable } from '../../search/routes.ts';
 import Carousel from '../marketing/Carousel.tsx';
 import { createSearchClient } from './search-client.ts';
-import type { EngineConfig } from './types.ts';
+import type { EngineConfig } from '../../search/island-config.ts';
 import './hero-search.css';
 
 export interface HeroSearchProps {

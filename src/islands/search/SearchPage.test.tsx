@@ -7,7 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createBundle } from '../../build/build-tenant.ts';
-import { loadTenant } from '../../lib/tenant.ts';
+import { loadTenant } from '../../lib/site/tenant.ts';
 import { searchBuildData } from '../../search/page-data.ts';
 import { snapshotResults } from '../../search/snapshot.ts';
 import SearchPage from './SearchPage.tsx';

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
 import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
 import type { SearchClient, UiState } from 'instantsearch.js';
-import { trackEvent } from '../../lib/analytics.ts';
+import { trackEvent } from '../../lib/marketing/analytics.ts';
 import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOption } from '../../search/car-type-filter.ts';
 import { SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/config.ts';
 import type { SearchHit } from '../../search/engine.ts';
@@ -18,10 +18,10 @@ import { formatRange, parseRange, sliderBounds } from '../../search/price-slider
 import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/results.ts';
 import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
 import type { RouteTable, SearchRoute } from '../../search/routes.ts';
-import LeadModals from '../vehicle/LeadModals.tsx';
+import LeadModals from '../ui/LeadModals.tsx';
 import { createSearchClient } from './search-client.ts';
 import { FACET_PANELS, sortFacetItems } from './panels.ts';
-import type { ResultsSnapshot, SearchConfig } from './types.ts';
+import type { ResultsSnapshot, SearchConfig } from '../../search/island-config.ts';
 import { SearchLayout, type SearchLayoutProps } from './ui/SearchLayout.tsx';
 import './search.css';
 
@@ -175,6 +175,7 @@ function LiveSearch(props: LiveProps) {
     if (document.activeElement?.getAttribute('type') !== 'search') setQuery(box.query);
   }, [box.query]);
 
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- FACET_PANELS is a module constant: the hooks run in the same order on every render
   const panels = FACET_PANELS.map((panel) => ({ panel, list: usePanel(panel) }));
   const carTypes = useRefinementList({ attribute: 'car_type', limit: 6 });
   const range = useRange({ attribute: 'price' });

@@ -4,7 +4,7 @@
  * fetched on the first search only.
  */
 import { withResponseCache, type SearchClientLike, type SearchRequest } from '../../search/client.ts';
-import type { EngineConfig } from './types.ts';
+import type { EngineConfig } from '../../search/island-config.ts';
 
 /** Create the client; nothing is downloaded until the first search. */
 export function createSearchClient(engine: EngineConfig): SearchClientLike {

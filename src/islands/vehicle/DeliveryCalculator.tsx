@@ -3,7 +3,8 @@
  * 'Please enter a postcode.' when empty; the spec's apology when there is no estimate.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/text/format.ts';
+import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
 
 export const NO_ESTIMATE_MESSAGE =
   "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
@@ -24,7 +25,7 @@ export default function DeliveryCalculator({ endpoint, carId }: Props) {
     event.preventDefault();
     const value = postcode.trim();
     if (value === '') return setState({ kind: 'error', message: 'Please enter a postcode.' });
-    if (!/^\d{4}$/.test(value)) return setState({ kind: 'error', message: 'Invalid postcode. Please enter a 4-digit number.' });
+    if (!/^\d{4}$/.test(value)) return setState({ kind: 'error', message: FORM_MESSAGES.postcode });
     setState({ kind: 'loading' });
     try {
       const url = new URL(endpoint, window.location.href);

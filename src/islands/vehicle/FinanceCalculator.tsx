@@ -5,7 +5,7 @@
  * truncated at 197 characters with Show More / Show Less.
  */
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { trackEvent } from '../../lib/analytics.ts';
+import { trackEvent } from '../../lib/marketing/analytics.ts';
 import {
   cleanPurchasePrice,
   DEPOSIT_BOUNDS,
@@ -18,9 +18,9 @@ import {
   RESIDUAL_BOUNDS,
   snapToBounds,
   termBounds,
-} from '../../lib/finance-bounds.ts';
-import { formatMoney, formatNumber, truncateText } from '../../lib/format.ts';
-import { FREQUENCY_LABELS, FREQUENCY_NOUN, PERIODS_PER_YEAR, repayment, type Frequency } from '../../lib/repayment.ts';
+} from '../../lib/finance/finance-bounds.ts';
+import { formatMoney, formatNumber, truncateText } from '../../lib/text/format.ts';
+import { FREQUENCY_LABELS, FREQUENCY_NOUN, PERIODS_PER_YEAR, repayment, type Frequency } from '../../lib/finance/repayment.ts';
 
 /** Characters of the disclaimer shown before 'Show More' (spec §9). */
 const DISCLAIMER_LIMIT = 197;

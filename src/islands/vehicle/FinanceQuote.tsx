@@ -4,7 +4,7 @@
  * call, and stays silent when the call fails (spec §8 "Quote failure silent").
  */
 import { useEffect, useState } from 'react';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 
 interface Quote {
   weeklyRepaymentAmount: number | null;

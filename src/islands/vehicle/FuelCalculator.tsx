@@ -1,8 +1,8 @@
 /** Fuel cost calculator (spec §9): weekly cost = distance / 100 x consumption x price, in cents. */
 import { useId, useState } from 'react';
-import { fuelCost } from '../../lib/fuel-cost.ts';
-import { parseDecimal } from '../../lib/finance-bounds.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { fuelCost } from '../../lib/vehicle/fuel-cost.ts';
+import { parseDecimal } from '../../lib/finance/finance-bounds.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 
 interface Props {
   distanceKm: number;

@@ -5,7 +5,7 @@
  * The first slide is server-rendered so the page's largest image paints before hydration.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { galleryLayout, isPriorityImage, wrapIndex, type VideoSlide } from '../../lib/gallery.ts';
+import { galleryLayout, isPriorityImage, wrapIndex, type VideoSlide } from '../../lib/vehicle/gallery.ts';
 import SpinViewer from './SpinViewer.tsx';
 import Picture from '../../components/Picture.tsx';
 import type { ImageSources } from '../../lib/images.ts';
@@ -130,6 +130,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
     return video.kind === 'embed' ? (
       <iframe src={video.src} title={`${name} video`} loading="lazy" allow="encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
     ) : (
+      // eslint-disable-next-line jsx-a11y-x/media-has-caption -- dealer feeds carry no caption track for their videos
       <video src={video.src} controls preload="none" aria-label={`${name} video`} />
     );
   };
@@ -155,7 +156,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
       )}
 
       <div className="media__stage" ref={stageRef}>
-        {mode === 'images' && (
+        {mode === 'images' && ( // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- the gallery carousel moves between photos with the arrow keys
           <section className="gallery" aria-roledescription="carousel" aria-label={`Photos of ${name}`} onKeyDown={onGalleryKey}>
             <div className="gallery__viewport">
               <div className="gallery__track" style={{ transform: `translateX(-${index * 100}%)` }}>
@@ -190,7 +191,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
           </section>
         )}
         {mode === 'spin' && <SpinViewer frames={spinFrames} name={name} autoRotate={autoRotate} />}
-        {mode === 'interior' && interior && (
+        {mode === 'interior' && interior && ( // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrollable region must take keyboard focus (axe scrollable-region-focusable)
           <div className="interior" tabIndex={0} role="region" aria-label={`Interior view of ${name}: scroll sideways to look around`}>
             <img src={interior} alt={`Interior of ${name}`} height={533} draggable={false} />
           </div>
@@ -226,7 +227,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
         </ul>
       )}
 
-      {fullscreen && (
+      {fullscreen && ( // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- the modal dialog closes on Escape and moves between photos with the arrow keys
         <div className="lightbox" role="dialog" aria-modal="true" aria-label={`Photos of ${name}, fullscreen`} onKeyDown={onOverlayKey}>
           <button type="button" className="lightbox__close" ref={closeButton} onClick={closeFullscreen} aria-label="Close fullscreen">
             ×

@@ -4,8 +4,8 @@
  * car has one, else asks the lead API once the section scrolls into view.
  */
 import { useEffect, useState } from 'react';
-import { formatMoney } from '../../lib/format.ts';
-import { gaugeLabel, priceGauge, type PriceComparison, type PriceGauge as Gauge } from '../../lib/price-gauge.ts';
+import { formatMoney } from '../../lib/text/format.ts';
+import { gaugeLabel, priceGauge, type PriceComparison, type PriceGauge as Gauge } from '../../lib/vehicle/price-gauge.ts';
 
 interface Props {
   endpoint: string;

@@ -5,7 +5,7 @@
  * wrap-around; auto-rotate optional. Asset failures are logged only (spec §8).
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { AUTO_ROTATE_MS, framesForDrag, wrapIndex as wrapFrame } from '../../lib/gallery.ts';
+import { AUTO_ROTATE_MS, framesForDrag, wrapIndex as wrapFrame } from '../../lib/vehicle/gallery.ts';
 
 interface Props {
   frames: string[];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import FinanceCalculator, { type FinanceCalculatorProps } from './FinanceCalculator.tsx';
 import MediaViewer from './MediaViewer.tsx';
 import PriceGauge from './PriceGauge.tsx';
-import SaveCompare from './SaveCompare.tsx';
+import SaveCompare from '../ui/SaveCompare.tsx';
 
 const calculator: FinanceCalculatorProps = {
   carId: '1',

@@ -3,8 +3,8 @@
  * name): road distance approximated as 1.25 x the great-circle distance from the car's
  * location to the postcode, priced per km above a base fee. Pure.
  */
-import { haversineKm, type LatLng } from '../../lib/geo.ts';
-import type { PostcodePlace } from '../../lib/postcodes.ts';
+import { haversineKm, type LatLng } from '../../lib/locations/geo.ts';
+import type { PostcodePlace } from '../../lib/locations/postcodes.ts';
 
 /** Pricing of the local estimate. */
 export const DELIVERY_PRICING = {

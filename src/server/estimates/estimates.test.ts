@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../schemas/car.ts';
-import { lookupPostcode } from '../../lib/postcodes.ts';
+import { lookupPostcode } from '../../lib/locations/postcodes.ts';
 import { availableSlots, zonedTimeToUtc } from './appointments.ts';
 import { estimateDelivery } from './delivery.ts';
 import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';

@@ -3,8 +3,9 @@
  * an advertised rate by credit rating and vehicle age, weekly repayments by standard
  * amortisation, and a true comparison rate (the rate that equates the amount financed
  * with the repayments plus fees, on the regulated basis of a $30,000 secured loan over
- * 5 years). Pure functions.
+ * 5 years). Pure functions; the amortisation itself is src/lib/finance/repayment.ts.
  */
+import { amortisedPayment, annuityPresentValue } from '../../lib/finance/repayment.ts';
 
 /** Advertised annual rate (%) by self-assessed credit rating. */
 export const RATE_BY_CREDIT: Record<string, number> = { EXCELLENT: 7.49, GREAT: 8.49, GOOD: 9.99, FAIR: 12.99, POOR: 16.99 };
@@ -15,9 +16,7 @@ export const QUOTE_FEES = { establishment: 395, monthly: 8 } as const;
 
 /** Monthly repayment of `principal` over `months` at `annualRatePercent`. */
 export function monthlyRepayment(principal: number, annualRatePercent: number, months: number): number {
-  const rate = annualRatePercent / 100 / 12;
-  if (rate === 0) return principal / months;
-  return (principal * rate) / (1 - (1 + rate) ** -months);
+  return amortisedPayment(principal, annualRatePercent / 100 / 12, months);
 }
 
 /** Comparison rate (%, 2 decimals) of a loan with the quote fees, on the $30,000 / 5-year basis. */
@@ -27,8 +26,7 @@ export function comparisonRate(annualRatePercent: number, principal = 30_000, mo
   let high = 1;
   for (let i = 0; i < 100; i++) {
     const mid = (low + high) / 2;
-    const r = mid / 12;
-    const present = (payment * (1 - (1 + r) ** -months)) / r;
+    const present = annuityPresentValue(payment, mid / 12, months);
     if (present > principal) low = mid;
     else high = mid;
   }

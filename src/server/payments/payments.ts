@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { updateReservationOverlay } from '../../lib/reservation-overlay.ts';
+import { updateReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import type { SqlDatabase, SqlExecutor } from '../db.ts';
 import type { Store } from '../store.ts';
 import type { ApiTenant, TenantRegistry } from '../tenants.ts';

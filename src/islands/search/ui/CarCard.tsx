@@ -1,15 +1,15 @@
 /** A result card (spec §2 results grid): image with location overlay, tag, save/compare, price, facts, buttons. */
-import { formatKm, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatKm, formatMoney, formatNumber } from '../../../lib/text/format.ts';
 import { carImageSources, placeholderImage } from '../../../lib/images.ts';
+import { priceDisplay, wasPrice } from '../../../lib/vehicle/price.ts';
+import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/vehicle/availability.ts';
+import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actions.ts';
+import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
 import Picture from '../../../components/Picture.tsx';
-import { priceDisplay, wasPrice } from '../../../lib/price.ts';
-import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/availability.ts';
-import { isReservable, saveVisibility } from '../../../lib/vehicle-actions.ts';
-import { vehicleTag } from '../../../lib/vehicle-tag.ts';
 import type { SearchHit } from '../../../search/engine.ts';
 import { hitToCar } from '../../../search/hit-car.ts';
-import SaveCompare from '../../vehicle/SaveCompare.tsx';
-import type { CardOptions } from '../types.ts';
+import SaveCompare from '../../ui/SaveCompare.tsx';
+import type { CardOptions } from '../../../search/island-config.ts';
 
 export interface CarCardProps {
   hit: SearchHit;

@@ -3,7 +3,7 @@
  * src/search/price-slider.ts; the committed range is sent after 400 ms of quiet.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/text/format.ts';
 import { SLIDER_DEBOUNCE_MS } from '../../../search/config.ts';
 import { moveThumb, sliderStep, type Bounds } from '../../../search/price-slider.ts';
 

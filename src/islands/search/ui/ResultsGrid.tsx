@@ -1,7 +1,7 @@
 /** The results grid: cars (sold runs collapsed) with the promo card at its slots. */
 import type { SearchHit } from '../../../search/engine.ts';
 import type { GridItem } from '../../../search/results.ts';
-import type { CardOptions } from '../types.ts';
+import type { CardOptions } from '../../../search/island-config.ts';
 import { CarCard } from './CarCard.tsx';
 import { PromoCard } from './PromoCard.tsx';
 

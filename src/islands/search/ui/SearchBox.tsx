@@ -26,7 +26,7 @@ export function SearchBox({ value, onChange, history }: SearchBoxProps) {
         </label>
         <input id={id} type="search" placeholder="Search make, model, colour or stock number" value={value} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
       </form>
-      {history.length > 0 && (
+      {history.length > 0 && ( // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape closes the recent-searches disclosure
         <details className="search-history" onKeyDown={closeOnEscape}>
           <summary>Recent searches</summary>
           <ul>

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../search/engine.ts';
 import { withPromoSlots, collapseSold } from '../../../search/results.ts';
-import type { CardOptions } from '../types.ts';
+import type { CardOptions } from '../../../search/island-config.ts';
 import { CarCard } from './CarCard.tsx';
 import { EmptyState, EMPTY_RESULTS_TEXT, RefinementList, ResultCount, CarTypeFilter } from './Facets.tsx';
 import { Pagination, visiblePages } from './Pagination.tsx';

@@ -1,0 +1,75 @@
+/**
+ * Finance repayment (spec §9 "Finance calculator"): standard amortisation of the amount minus
+ * deposit plus establishment fee, at interest / 100 / periods, with an optional residual
+ * (balloon) left at the end; repayments rounded up to whole dollars.
+ */
+
+/** Repayment frequency and periods per year (spec §9). */
+export const PERIODS_PER_YEAR = { weekly: 52, fortnightly: 26, monthly: 12 } as const;
+export type Frequency = keyof typeof PERIODS_PER_YEAR;
+
+/** Label of each frequency, as the selector shows it. */
+export const FREQUENCY_LABELS: Record<Frequency, string> = { weekly: 'Weekly', fortnightly: 'Fortnightly', monthly: 'Monthly' };
+
+/** Short period noun ('week') for '$123 per week'. */
+export const FREQUENCY_NOUN: Record<Frequency, string> = { weekly: 'week', fortnightly: 'fortnight', monthly: 'month' };
+
+/** At or below this repayment the calculator shows 'Enquire for Finance' instead of figures. */
+export const MIN_SHOWN_REPAYMENT = 25;
+
+/** Inputs of the repayment calculation, in dollars, % p.a. and years. */
+export interface RepaymentInput {
+  amount: number;
+  deposit?: number;
+  establishmentFee?: number;
+  /** Interest rate, % per year (e.g. 10 for 10%). */
+  ratePercent: number;
+  /** Loan term in years (1-7, step 0.5). */
+  years: number;
+  frequency?: Frequency;
+  /** Residual (balloon) owed after the last repayment, in dollars. */
+  residual?: number;
+}
+
+/** Result of the calculation. */
+export interface Repayment {
+  /** Repayment per period, rounded up to whole dollars; 0 when nothing is borrowed. */
+  payment: number;
+  /** Number of repayments. */
+  periods: number;
+  /** periods x term x payment + fees (spec §9). */
+  total: number;
+  /** False when the payment is $25 or less: show 'Enquire for Finance' instead. */
+  showFigures: boolean;
+}
+
+/** Exact (unrounded) repayment per period of a standard amortising loan with a residual. */
+export function amortisedPayment(principal: number, ratePerPeriod: number, periods: number, residual = 0): number {
+  if (periods <= 0) return 0;
+  if (ratePerPeriod === 0) return (principal - residual) / periods;
+  const growth = (1 + ratePerPeriod) ** periods;
+  // Present value of the residual is repaid at the end, so only the rest amortises.
+  return ((principal - residual / growth) * ratePerPeriod) / (1 - 1 / growth);
+}
+
+/** Present value of `periods` equal payments at `ratePerPeriod` (the inverse of amortisedPayment). */
+export function annuityPresentValue(payment: number, ratePerPeriod: number, periods: number): number {
+  if (ratePerPeriod === 0) return payment * periods;
+  return (payment * (1 - (1 + ratePerPeriod) ** -periods)) / ratePerPeriod;
+}
+
+/** The repayment for the calculator's inputs (spec §9). */
+export function repayment(input: RepaymentInput): Repayment {
+  const frequency = input.frequency ?? 'weekly';
+  const perYear = PERIODS_PER_YEAR[frequency];
+  const fee = Math.max(0, input.establishmentFee ?? 0);
+  const principal = Math.max(0, input.amount - Math.max(0, input.deposit ?? 0)) + fee;
+  const periods = Math.round(perYear * input.years);
+  const ratePerPeriod = input.ratePercent / 100 / perYear;
+  const exact = amortisedPayment(principal, ratePerPeriod, periods, Math.max(0, input.residual ?? 0));
+  // Round up, never down: an advertised repayment must not understate what the buyer pays.
+  // The epsilon keeps float noise (100.00000000001) from adding a dollar.
+  const payment = exact > 0 ? Math.ceil(exact - 1e-9) : 0;
+  const total = perYear * input.years * payment + fee;
+  return { payment, periods, total, showFigures: payment > MIN_SHOWN_REPAYMENT };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CarSchema } from '../../schemas/car.ts';
+import { SiteSchema } from '../../schemas/site.ts';
+import { consentText, dealershipForLocation, decodeLeadCar, formSiteConfig, leadCar, locationsFor, modalFormConfig, preselectedLocation } from './form-config.ts';
+
+const location = (slug: string, type: string, dealership?: string) => ({
+  id: slug,
+  name: slug.toUpperCase(),
+  slug,
+  location_type: type,
+  dealership_slug: dealership,
+  address: { street: '1 A St', city: 'Brisbane', state: 'QLD' },
+});
+
+const site = v.parse(SiteSchema, {
+  slug: 'acme',
+  template: 'used-group',
+  name: 'Acme Cars',
+  url: 'https://acme.example.com.au',
+  phone: '+61 7 3000 1234',
+  locations: [location('north', 'sales', 'acme-north'), location('workshop', 'service', 'acme-service')],
+  features: { terms_required: true, copy_location_dealership: true },
+  finance: { presets: [300000, 800000] },
+});
+
+describe('form config', () => {
+  it('takes the form settings from the site', () => {
+    const config = formSiteConfig(site);
+    expect(config).toMatchObject({ apiBase: '/api', brand: 'Acme Cars', termsRequired: true, commentsRequired: true, copyLocationDealership: true, defaultState: 'qld', moneyPresets: [300000, 800000], reserveDeposit: 200 });
+    expect(config.locations.map((entry) => entry.slug)).toEqual(['north', 'workshop']);
+    expect(locationsFor(config, 'service').map((entry) => entry.slug)).toEqual(['workshop']);
+    expect(locationsFor(config, 'sales')).toHaveLength(2);
+  });
+
+  it('preselects a single location and copies its dealership where the site says so', () => {
+    const config = formSiteConfig(site);
+    expect(preselectedLocation(locationsFor(config, 'service'))).toBe('workshop');
+    expect(preselectedLocation(config.locations)).toBe('');
+    expect(dealershipForLocation(config.locations, 'north', true)).toBe('acme-north');
+    expect(dealershipForLocation(config.locations, 'north', false)).toBeUndefined();
+  });
+
+  it('builds the lead car and the consent text', () => {
+    const car = v.parse(CarSchema, { id: 3, slug: 'c-3', year: 2020, make: 'Mazda', model: 'CX-5', status: 'in_stock', car_type: 'used', location: { name: 'North', distribution_locations: [{ name: 'Gold Coast' }] } });
+    expect(leadCar(car)).toMatchObject({ id: 3, name: '2020 Mazda CX-5', car_type: 'used', location: { distribution_locations: [{ name: 'Gold Coast', slug: null }] } });
+    expect(consentText('Acme Cars')).toBe('By submitting this enquiry, I agree to the Acme Cars Privacy Policy.');
+  });
+});
+
+describe('car choices', () => {
+  it('round-trips what a choice needs (id, slug, name, type, price, delivery locations), without the rest', async () => {
+    const { encodeCarChoices, decodeCarChoices } = await import('./form-config.ts');
+    const cars = [
+      v.parse(CarSchema, { id: 1, slug: 'a-1', name: 'Car A', make: 'Kia', status: 'in_stock', car_type: 'new', year: 2024, primary_image_url: 'https://x/y.jpg', dealership_slug: 'north', location: { name: 'North', distribution_locations: [{ name: 'Coast' }] } }),
+      v.parse(CarSchema, { id: 'b2', slug: 'b-2', status: 'in_stock', car_type: 'used', price: 9990, location: { name: 'South' } }),
+    ];
+    const decoded = decodeCarChoices(encodeCarChoices(cars));
+    expect(decoded[0]).toEqual({ id: 1, slug: 'a-1', name: 'Car A', car_type: 'new', location: { distribution_locations: [{ name: 'Coast', slug: null }] } });
+    expect(decoded[1]).toEqual({ id: 'b2', slug: 'b-2', name: 'b-2', car_type: 'used', price: 9990 });
+    expect(decodeCarChoices('not json')).toEqual([]);
+    expect(decodeCarChoices('[{"id":{}}]')).toEqual([]);
+  });
+});
+
+describe('lead modals', () => {
+  it('keep the site settings but leave the location and dealership lists out of the props', () => {
+    const config = modalFormConfig(site);
+    expect(config).toMatchObject({ apiBase: '/api', brand: 'Acme Cars', termsRequired: true, commentsRequired: true, locations: [], dealerships: [] });
+    expect(formSiteConfig(site).locations).toHaveLength(2);
+  });
+
+  it('read the car of a Quick Enquiry button, refusing malformed data', () => {
+    expect(decodeLeadCar('{"id":"7","slug":"c-7","name":"Car 7","car_type":"used"}')).toEqual({ id: '7', slug: 'c-7', name: 'Car 7', car_type: 'used' });
+    expect(decodeLeadCar('{"id":7,"slug":"c-7"}')).toEqual({ id: 7, slug: 'c-7' });
+    for (const bad of [undefined, '', 'not json', '[]', 'null', '{"slug":"c-7"}', '{"id":"","slug":"c-7"}', '{"id":{},"slug":"c-7"}', '{"id":"7"}']) expect(decodeLeadCar(bad)).toBeNull();
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * What the form islands need from site.json and a car, as small serialisable props
+ * (islands get JSON props: no functions, nothing secret). Pure: pages call these at
+ * build time and hand the result to the islands.
+ */
+import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
+import type { LeadCar } from './lead-payload.ts';
+import { moneyPresets } from './money-input.ts';
+
+/** A location or dealership choice of the enquiry form. */
+export interface FormLocation {
+  id: string;
+  name: string;
+  slug: string;
+  dealership_slug: string | null;
+  type: 'sales' | 'service' | 'parts';
+  phone: string | null;
+}
+
+/** Site settings every form island reads. */
+export interface FormSiteConfig {
+  apiBase: string;
+  /** Dealer name: '{brand}' of the consent text. */
+  brand: string;
+  phone: string;
+  termsRequired: boolean;
+  commentsRequired: boolean;
+  copyLocationDealership: boolean;
+  locations: FormLocation[];
+  dealerships: { slug: string; name: string }[];
+  defaultState: string;
+  instantOfferImages: boolean;
+  moneyPresets: number[];
+  reserveDeposit: number;
+  /** Online payments (docs/payments.md): 'none' = no card taken online; the deposit terms shown before payment. */
+  payments: { provider: 'none' | 'stripe'; holdMinutes: number; depositHoldHours: number; depositRefundable: boolean; depositTerms?: string };
+  gatedRoutes: string[];
+  garageEnabled: boolean;
+  privacyHref: string;
+  termsHref: string;
+  /** The marketing opt-in starts ticked (site features.marketing_opt_in_default). */
+  optInDefault: boolean;
+}
+
+/** Form settings of a site. */
+export function formSiteConfig(site: Site): FormSiteConfig {
+  return {
+    apiBase: site.api_base,
+    brand: site.name,
+    phone: site.phone,
+    termsRequired: site.features.terms_required,
+    commentsRequired: site.features.enquiry_comments_required,
+    copyLocationDealership: site.features.copy_location_dealership,
+    locations: site.locations
+      .filter((location) => location.visible)
+      .map((location) => ({
+        id: String(location.id),
+        name: location.name,
+        slug: location.slug,
+        dealership_slug: location.dealership_slug ?? null,
+        type: location.location_type === 'service' || location.location_type === 'parts' ? location.location_type : 'sales',
+        phone: location.contact_detail?.phone ?? null,
+      })),
+    dealerships: site.dealerships.map((dealership) => ({ slug: dealership.slug, name: dealership.name })),
+    defaultState: site.default_state,
+    instantOfferImages: site.features.instant_offer_images,
+    moneyPresets: [...moneyPresets(site.finance.presets)],
+    reserveDeposit: site.reserve_deposit,
+    payments: {
+      provider: site.payments.provider,
+      holdMinutes: site.payments.hold_minutes,
+      depositHoldHours: site.payments.deposit_hold_hours,
+      depositRefundable: site.payments.deposit_refundable,
+      ...(site.payments.deposit_terms ? { depositTerms: site.payments.deposit_terms } : {}),
+    },
+    gatedRoutes: site.gated_routes,
+    garageEnabled: site.garage_enabled || site.features.garage,
+    privacyHref: '/privacy-policy',
+    termsHref: '/terms-and-conditions',
+    optInDefault: site.features.marketing_opt_in_default,
+  };
+}
+
+/**
+ * Form settings of the lead modals (vehicle page, Quick Enquiry): the modals send the car's
+ * own location and dealership, so the site's location and dealership lists stay out of the
+ * page's props.
+ */
+export function modalFormConfig(site: Site): FormSiteConfig {
+  return { ...formSiteConfig(site), locations: [], dealerships: [] };
+}
+
+/** The car fields a lead form needs (absent fields left out, so long car lists stay small in page props). */
+export function leadCar(car: Car): LeadCar {
+  const full = fullLeadCar(car);
+  return Object.fromEntries(Object.entries(full).filter(([, value]) => value !== null && value !== undefined)) as unknown as LeadCar;
+}
+
+function fullLeadCar(car: Car): LeadCar {
+  const name = car.name ?? ([car.year, car.make, car.model, car.badge].filter(Boolean).join(' ') || car.slug);
+  return {
+    id: car.id,
+    slug: car.slug,
+    name,
+    make: car.make ?? null,
+    model: car.model ?? null,
+    year: car.year ?? null,
+    car_type: car.car_type,
+    status: car.status,
+    tag: car.tag ?? null,
+    stocknum: car.stocknum ?? null,
+    price: car.price ?? null,
+    dealership_id: car.dealership_id ?? null,
+    dealership_slug: car.dealership_slug ?? null,
+    primary_image_url: car.primary_image_url ?? car.images?.[0]?.image ?? null,
+    location: car.location
+      ? {
+          id: car.location.id ?? null,
+          name: car.location.name ?? null,
+          slug: car.location.slug ?? null,
+          distribution_locations: (car.location.distribution_locations ?? []).map((entry) => ({ name: entry.name ?? null, slug: entry.slug ?? null })),
+        }
+      : null,
+  };
+}
+
+/** Locations offered by a form of `kind`: service forms prefer service locations when there are any. */
+export function locationsFor(config: Pick<FormSiteConfig, 'locations'>, kind: 'sales' | 'service'): FormLocation[] {
+  if (kind === 'service') {
+    const service = config.locations.filter((location) => location.type === 'service');
+    if (service.length > 0) return service;
+  }
+  return config.locations;
+}
+
+/** Spec §4: a single location option is preselected. */
+export function preselectedLocation(locations: readonly FormLocation[]): string {
+  return locations.length === 1 ? locations[0]!.slug : '';
+}
+
+/** The dealership_slug copied from the chosen location on sites that say so (spec §4). */
+export function dealershipForLocation(locations: readonly FormLocation[], slug: string, copy: boolean): string | undefined {
+  if (!copy) return undefined;
+  return locations.find((location) => location.slug === slug)?.dealership_slug ?? undefined;
+}
+
+/** Spec §5 consent notice. */
+export function consentText(brand: string): string {
+  return `By submitting this enquiry, I agree to the ${brand} Privacy Policy.`;
+}
+
+/** STOP / unsubscribe wording under the consent notice. */
+export const UNSUBSCRIBE_TEXT = 'You can opt out of marketing messages at any time: reply STOP to any SMS, or use the unsubscribe link in any email.';
+
+/**
+ * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
+ * one JSON string prop, holding only what the form shows or needs to choose (id, slug,
+ * name, car_type, tag, price, delivery locations): the API completes a lead's vehicle from
+ * car_id, and every extra field repeats hundreds of times on a big tenant's page.
+ */
+export function encodeCarChoices(cars: readonly Car[]): string {
+  return JSON.stringify(
+    cars.map((car) => {
+      const lead = leadCar(car);
+      const choice: LeadCar = { id: lead.id, slug: lead.slug, name: lead.name };
+      if (lead.car_type) choice.car_type = lead.car_type;
+      if (lead.tag) choice.tag = lead.tag;
+      if (typeof lead.price === 'number' && lead.price > 0) choice.price = lead.price;
+      const distribution = lead.location?.distribution_locations?.filter((entry) => entry.name || entry.slug) ?? [];
+      if (distribution.length > 0) choice.location = { distribution_locations: distribution };
+      return choice;
+    }),
+  );
+}
+
+/** Read encodeCarChoices() output back; anything malformed is dropped. */
+export function decodeCarChoices(text: string | undefined): LeadCar[] {
+  if (!text) return [];
+  try {
+    const list = JSON.parse(text) as unknown;
+    if (!Array.isArray(list)) return [];
+    return list.filter((item): item is LeadCar => !!item && typeof item === 'object' && (typeof item.id === 'string' || typeof item.id === 'number') && typeof item.slug === 'string');
+  } catch {
+    return [];
+  }
+}
+
+/** One car from a button's data attribute (JSON of a LeadCar), or null when it is malformed. */
+export function decodeLeadCar(text: string | undefined): LeadCar | null {
+  if (!text) return null;
+  try {
+    const item = JSON.parse(text) as unknown;
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return null;
+    const car = item as LeadCar;
+    return (typeof car.id === 'string' || typeof car.id === 'number') && String(car.id) !== '' && typeof car.slug === 'string' ? car : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { LocationSchema } from '../../schemas/site/locations.ts';
+import type { Location } from '../../schemas/site.ts';
+import {
+  directionsUrl,
+  formatHour12,
+  gridColumns,
+  holidayHours,
+  locationListLayout,
+  locationsByDistance,
+  openingStatus,
+  sameAddressLocations,
+  showSwipeHint,
+  visibleLocations,
+  staticMapUrl,
+  weeklyHours,
+  zonedClock,
+} from './locations.ts';
+import { lookupPostcode } from './postcodes.ts';
+
+const weekdayHours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, open: '08:00', close: '17:30' }));
+function location(overrides: Record<string, unknown> = {}): Location {
+  return v.parse(LocationSchema, {
+    id: 1,
+    name: 'Springwood',
+    slug: 'springwood',
+    dealership_slug: 'a',
+    address: { street: '1 Main St', city: 'Springwood', state: 'QLD', postcode: '4127', lat: -27.61, long: 153.13 },
+    contact_detail: {
+      opening_hours: [...weekdayHours, { weekday: 6, status: 'Open', open: '08:30', close: '12:00' }, { weekday: 0, status: 'Closed' }],
+      special_hours: [
+        { date: '2026-12-25', status: 'Closed', name: 'Christmas Day' },
+        { date: '2026-11-21', status: 'Open', start_hour: '09:00', end_hour: '13:00' },
+        { date: '2026-11-01', status: 'Closed' },
+      ],
+    },
+    ...overrides,
+  });
+}
+
+describe('locationListLayout', () => {
+  const many = (count: number, dealerships = 1) =>
+    Array.from({ length: count }, (_, index) => location({ id: index, slug: `l-${index}`, dealership_slug: `d-${index % dealerships}` }));
+  it.each([
+    ['0 locations show nothing', many(0), { kind: 'none' }],
+    ['1 location shows a hero map', many(1), { kind: 'hero-map' }],
+    ['several dealerships: carousel', many(3, 3), { kind: 'dealership-carousel', wide: false }],
+    ['several dealerships above 4: wide carousel', many(6, 2), { kind: 'dealership-carousel', wide: true }],
+    ['2 locations: grid of 2', many(2), { kind: 'grid', columns: 2 }],
+    ['3 locations: grid of 3', many(3), { kind: 'grid', columns: 3 }],
+    ['4 locations: grid of 2 columns', many(4), { kind: 'grid', columns: 2 }],
+    ['5 locations: the wider carousel', many(5), { kind: 'location-carousel', wide: true }],
+  ])('%s', (_name, list, expected) => {
+    expect(locationListLayout(list)).toEqual(expected);
+  });
+  it('grid columns by count', () => {
+    expect([1, 2, 3, 4].map(gridColumns)).toEqual([1, 2, 3, 2]);
+  });
+  it.each([
+    [0, false],
+    [1, true],
+    [3, true],
+    [4, false],
+  ])('swipe hint for %i cards: %s', (count, expected) => expect(showSwipeHint(count)).toBe(expected));
+});
+
+describe('visibleLocations', () => {
+  it('drops hidden locations and puts the primary one first, keeping file order otherwise', () => {
+    const list = [
+      location({ id: 1, slug: 'a' }),
+      location({ id: 2, slug: 'b', visible: false }),
+      location({ id: 3, slug: 'c' }),
+      location({ id: 4, slug: 'd', primary: true }),
+    ];
+    expect(visibleLocations(list).map((l) => l.slug)).toEqual(['d', 'a', 'c']);
+  });
+});
+
+describe('formatHour12', () => {
+  it.each([
+    ['08:00', '8:00am'],
+    ['17:30', '5:30pm'],
+    ['12:00', '12:00pm'],
+    ['00:15', '12:15am'],
+    ['23:59', '11:59pm'],
+    ['24:00', undefined],
+    ['8am', undefined],
+    [undefined, undefined],
+  ])('%s -> %s', (input, expected) => expect(formatHour12(input)).toBe(expected));
+});
+
+describe('zonedClock and openingStatus (dealer time zone)', () => {
+  // 2026-11-20 is a Friday. 23:30 UTC Thursday = 09:30 Friday in Brisbane, 10:30 in Sydney (daylight saving).
+  it('reads the clock in the dealer zone, not UTC', () => {
+    expect(zonedClock(Date.parse('2026-11-19T23:30:00Z'), 'Australia/Brisbane')).toMatchObject({ date: '2026-11-20', weekday: 5, minutes: 570 });
+    expect(zonedClock(Date.parse('2026-11-19T23:30:00Z'), 'Australia/Sydney')).toMatchObject({ date: '2026-11-20', minutes: 630 });
+  });
+  it.each([
+    ['Friday 9:30am Brisbane', '2026-11-20T09:30:00+10:00', true, 'Open now · closes 5:30pm'],
+    ['Friday 7:00am before opening', '2026-11-20T07:00:00+10:00', false, 'Closed now · opens 8:00am'],
+    ['Friday 5:30pm at closing', '2026-11-20T17:30:00+10:00', false, 'Closed now'],
+    ['Sunday closed', '2026-11-22T10:00:00+10:00', false, 'Closed now'],
+    ['Saturday special hours 9-1 win over the 8:30-12 row', '2026-11-21T12:30:00+10:00', true, 'Open now · closes 1:00pm'],
+    ['Saturday special hours before start', '2026-11-21T08:45:00+10:00', false, 'Closed now · opens 9:00am'],
+    ['Christmas Day (Friday) closed by special hours', '2026-12-25T10:00:00+10:00', false, 'Closed now'],
+  ])('%s', (_name, iso, open, label) => {
+    expect(openingStatus(location(), Date.parse(iso), 'Australia/Brisbane')).toMatchObject({ open, label });
+  });
+  it('the same instant is open in Brisbane but closed in Perth (two hours behind)', () => {
+    const now = Date.parse('2026-11-20T09:00:00+10:00');
+    expect(openingStatus(location(), now, 'Australia/Brisbane').open).toBe(true);
+    expect(openingStatus(location(), now, 'Australia/Perth').open).toBe(false);
+  });
+});
+
+describe('weeklyHours', () => {
+  it('lists Monday to Sunday with 12-hour ranges and Closed', () => {
+    const rows = weeklyHours(location().contact_detail.opening_hours);
+    expect(rows.map((row) => row.day)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(rows[0].text).toBe('8:00am - 5:30pm');
+    expect(rows[5].text).toBe('8:30am - 12:00pm');
+    expect(rows[6]).toMatchObject({ text: 'Closed', closed: true, enquire: false });
+  });
+  it('closed days say Enquire Now for a service location with external booking', () => {
+    expect(weeklyHours([], true)[6]).toMatchObject({ text: 'Enquire Now', enquire: true });
+  });
+});
+
+describe('holidayHours', () => {
+  it('lists special hours from today on, with Today and 12-hour times', () => {
+    expect(holidayHours(location(), Date.parse('2026-11-21T10:00:00+10:00'), 'Australia/Brisbane')).toEqual([
+      { date: '2026-11-21', label: 'Today', hours: '9:00am - 1:00pm' },
+      { date: '2026-12-25', label: 'Friday 25 December', name: 'Christmas Day', hours: 'Closed' },
+    ]);
+  });
+  it('uses the dealer date: 20 Nov 23:00 UTC is already 21 Nov in Brisbane', () => {
+    expect(holidayHours(location(), Date.parse('2026-11-20T23:00:00Z'), 'Australia/Brisbane')[0].label).toBe('Today');
+  });
+});
+
+describe('maps and grouping', () => {
+  it('static map only with a map key and a position (zoom 10, roadmap, 534x356)', () => {
+    expect(staticMapUrl(location())).toBeUndefined();
+    const url = staticMapUrl(location({ address: { street: '1 Main St', city: 'X', state: 'QLD', lat: -27.5, long: 153, map_key: 'k1' } }));
+    expect(url).toContain('zoom=10');
+    expect(url).toContain('maptype=roadmap');
+    expect(url).toContain('size=534x356');
+    expect(url).toContain('key=k1');
+    const hero = staticMapUrl(location({ address: { street: '1 Main St', city: 'X', state: 'QLD', lat: -27.5, long: 153, map_key: 'k1' } }), { width: 1200, height: 400 });
+    expect(hero).toContain('size=600x200');
+    expect(hero).toContain('scale=2');
+  });
+  it('directions link prefers the place URL, else the position', () => {
+    expect(directionsUrl(location())).toBe('https://www.google.com/maps/dir/?api=1&destination=-27.61%2C153.13');
+    expect(directionsUrl(location({ address: { street: 'a', city: 'b', state: 'QLD', place_url: 'https://maps.google.com/?cid=1' } }))).toBe(
+      'https://maps.google.com/?cid=1',
+    );
+  });
+  it('groups Sales, Service and Parts sharing an address', () => {
+    const sales = location({ id: 1, slug: 'sales', location_type: '' });
+    const parts = location({ id: 2, slug: 'parts', location_type: 'parts' });
+    const service = location({ id: 3, slug: 'service', location_type: 'service' });
+    const elsewhere = location({ id: 4, slug: 'other', address: { street: '9 Other Rd', city: 'Logan', state: 'QLD' } });
+    expect(sameAddressLocations(parts, [parts, elsewhere, service, sales]).map((l) => l.slug)).toEqual(['sales', 'service', 'parts']);
+  });
+});
+
+describe('locationsByDistance (dealer locator)', () => {
+  const brisbane = location({ id: 1, slug: 'brisbane', address: { street: 'a', city: 'Brisbane', state: 'QLD', lat: -27.47, long: 153.03 } });
+  const sydney = location({ id: 2, slug: 'sydney', address: { street: 'a', city: 'Sydney', state: 'NSW', lat: -33.87, long: 151.21 } });
+  const melbourne = location({ id: 3, slug: 'melbourne', address: { street: 'a', city: 'Melbourne', state: 'VIC', lat: -37.81, long: 144.96 } });
+  const unknown = location({ id: 4, slug: 'unknown', address: { street: 'a', city: 'Nowhere', state: 'QLD' } });
+  it.each([
+    ['3000 (Melbourne)', '3000', ['melbourne', 'sydney', 'brisbane', 'unknown']],
+    ['2000 (Sydney)', '2000', ['sydney', 'melbourne', 'brisbane', 'unknown']],
+    ['4000 (Brisbane)', '4000', ['brisbane', 'sydney', 'melbourne', 'unknown']],
+  ])('from %s', (_name, postcode, expected) => {
+    const origin = lookupPostcode(postcode);
+    expect(origin).toBeDefined();
+    expect(locationsByDistance(origin!, [unknown, brisbane, melbourne, sydney]).map((entry) => entry.location.slug)).toEqual(expected);
+  });
+  it('Brisbane to Sydney is about 730 km (haversine, 6371 km)', () => {
+    const [first] = locationsByDistance({ lat: -27.47, lng: 153.03 }, [sydney]);
+    expect(first.km).toBeGreaterThan(720);
+    expect(first.km).toBeLessThan(740);
+  });
+});

@@ -1,0 +1,277 @@
+/**
+ * Location rules (spec §2 "Locations", §3 Location / opening hours / special hours, §9):
+ * list layout by count, opening status in the dealer's time zone, weekly hours, holiday
+ * hours in 12-hour am/pm, the Sales / Service / Parts grouping, maps and directions, and
+ * the dealer locator's distance order. Pure: no DOM, no Astro, no React.
+ */
+import type { Dealership, Location, OpeningHour } from '../../schemas/site.ts';
+import { sortByDistance, type LatLng } from './geo.ts';
+
+/** Card image size of the spec (§9 "Location card image 534x356"). */
+export const LOCATION_CARD_IMAGE = { width: 534, height: 356 } as const;
+/** Static map zoom and type (§9 "Map zoom 10, roadmap"). */
+export const MAP_ZOOM = 10;
+/** The carousel switches to its wider width class above this many cards (§9). */
+export const WIDE_CAROUSEL_ABOVE = 4;
+/** The 'Swipe' hint shows on large screens when there are this many cards or fewer (§2). */
+export const SWIPE_HINT_MAX = 3;
+
+/** Weekday names, index 0 = Sunday (spec: weekday 0-6, 0 Sunday). */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** Display order of the Opening Hours table: Monday to Sunday. */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** How a list of locations is laid out. */
+export type LocationListLayout =
+  | { kind: 'none' }
+  | { kind: 'hero-map' }
+  | { kind: 'dealership-carousel'; wide: boolean }
+  | { kind: 'grid'; columns: number }
+  | { kind: 'location-carousel'; wide: true };
+
+/** Locations that appear on the site: visible ones, the primary location first, otherwise in file order. */
+export function visibleLocations(locations: readonly Location[]): Location[] {
+  return locations.filter((location) => location.visible !== false).sort((a, b) => Number(b.primary) - Number(a.primary));
+}
+
+/** Distinct dealerships the locations belong to (by dealership_slug, else dealership_id). */
+export function dealershipCount(locations: readonly Location[]): number {
+  const keys = new Set(locations.map((location) => String(location.dealership_slug ?? location.dealership_id ?? '')).filter(Boolean));
+  return keys.size;
+}
+
+/**
+ * The list layout by count: 0 nothing, 1 a hero map, several dealerships a carousel,
+ * several locations of one dealership a grid (columns by count), the wider carousel above 4.
+ */
+export function locationListLayout(locations: readonly Location[], dealerships: readonly Dealership[] = []): LocationListLayout {
+  const count = locations.length;
+  if (count === 0) return { kind: 'none' };
+  if (count === 1) return { kind: 'hero-map' };
+  const groups = Math.max(dealershipCount(locations), dealerships.length > 1 ? Math.min(dealerships.length, count) : 0);
+  if (groups > 1) return { kind: 'dealership-carousel', wide: count > WIDE_CAROUSEL_ABOVE };
+  if (count > WIDE_CAROUSEL_ABOVE) return { kind: 'location-carousel', wide: true };
+  return { kind: 'grid', columns: gridColumns(count) };
+}
+
+/** Grid columns for a count of location cards: 2 -> 2, 3 -> 3, 4 -> 2 (two rows of two). */
+export function gridColumns(count: number): number {
+  if (count <= 1) return 1;
+  if (count === 4) return 2;
+  return Math.min(count, 3);
+}
+
+/** Whether the 'Swipe' hint shows (3 or fewer cards, large screens). */
+export function showSwipeHint(cardCount: number): boolean {
+  return cardCount > 0 && cardCount <= SWIPE_HINT_MAX;
+}
+
+/** The type of a location; empty means sales. */
+export function locationType(location: Pick<Location, 'location_type'>): 'sales' | 'service' | 'parts' {
+  return location.location_type === 'service' || location.location_type === 'parts' ? location.location_type : 'sales';
+}
+
+/** Label of a location type for the Sales / Service / Parts dropdown. */
+export function locationTypeLabel(type: 'sales' | 'service' | 'parts'): string {
+  return type === 'sales' ? 'Sales' : type === 'service' ? 'Service' : 'Parts';
+}
+
+function addressKey(location: Location): string {
+  const { street, city, state } = location.address;
+  return `${street}|${city}|${state}`.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Locations sharing this location's address (itself included), Sales first then Service then Parts. */
+export function sameAddressLocations(location: Location, all: readonly Location[]): Location[] {
+  const order = { sales: 0, service: 1, parts: 2 };
+  return all
+    .filter((other) => addressKey(other) === addressKey(location))
+    .sort((a, b) => order[locationType(a)] - order[locationType(b)]);
+}
+
+/** One line of the address: '12 Smith St, Springwood QLD 4114'. */
+export function addressLine(location: Location): string {
+  const { street, city, state, postcode } = location.address;
+  return `${street}, ${city} ${state}${postcode ? ` ${postcode}` : ''}`;
+}
+
+/** Google Maps directions link: the place URL when set, else the position, else the address text. */
+export function directionsUrl(location: Location): string {
+  const { place_url, lat, long } = location.address;
+  if (place_url && /^https?:\/\//.test(place_url)) return place_url;
+  const destination = lat !== undefined && long !== undefined ? `${lat},${long}` : addressLine(location);
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
+/** Static map image URL when the location has a map key and a position; otherwise undefined (map-free card). */
+export function staticMapUrl(location: Location, size: { width: number; height: number } = LOCATION_CARD_IMAGE): string | undefined {
+  const { map_key, lat, long } = location.address;
+  if (!map_key || lat === undefined || long === undefined) return undefined;
+  const centre = `${lat},${long}`;
+  // The Static Maps API serves at most 640x640; larger images are requested at half size and scale 2.
+  const scale = size.width > 640 || size.height > 640 ? 2 : 1;
+  const params = new URLSearchParams({
+    center: centre,
+    zoom: String(MAP_ZOOM),
+    size: `${Math.round(size.width / scale)}x${Math.round(size.height / scale)}`,
+    ...(scale === 2 ? { scale: '2' } : {}),
+    maptype: 'roadmap',
+    markers: centre,
+    key: map_key,
+  });
+  return `https://maps.googleapis.com/maps/api/staticmap?${params.toString()}`;
+}
+
+/** 'HH:MM' (24-hour) -> '8:00am' / '5:30pm' / '12:00pm'; undefined for malformed input. */
+export function formatHour12(time: string | undefined): string | undefined {
+  const match = time ? /^(\d{1,2}):(\d{2})$/.exec(time.trim()) : null;
+  if (!match) return undefined;
+  const hours = Number(match[1]);
+  const minutes = match[2];
+  if (hours > 23 || Number(minutes) > 59) return undefined;
+  const suffix = hours < 12 ? 'am' : 'pm';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${minutes}${suffix}`;
+}
+
+/** A range '8:00am - 5:30pm' from open/close; undefined when either is missing. */
+export function hoursRange(open: string | undefined, close: string | undefined): string | undefined {
+  const from = formatHour12(open);
+  const to = formatHour12(close);
+  return from && to ? `${from} - ${to}` : undefined;
+}
+
+/** The date, weekday and minutes since midnight of an instant in a time zone. */
+export function zonedClock(now: number, timeZone: string): { date: string; weekday: number; minutes: number; seconds: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(now));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  const hour = Number(get('hour')) % 24;
+  const minute = Number(get('minute'));
+  const second = Number(get('second'));
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    weekday,
+    minutes: hour * 60 + minute,
+    seconds: hour * 3600 + minute * 60 + second,
+    day: Number(get('day')),
+  };
+}
+
+const toMinutes = (time: string | undefined): number | undefined => {
+  const match = time ? /^(\d{1,2}):(\d{2})$/.exec(time.trim()) : null;
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+};
+
+/** One row of the Opening Hours table. */
+export interface HoursRow {
+  weekday: number;
+  day: string;
+  /** '8:00am - 5:30pm', 'Closed', or the row's own formated_hours text. */
+  text: string;
+  closed: boolean;
+  /** For service locations with external booking: closed days offer 'Enquire Now'. */
+  enquire: boolean;
+}
+
+/** Opening Hours Monday to Sunday; missing days are Closed. `enquireWhenClosed` turns Closed into 'Enquire Now'. */
+export function weeklyHours(hours: readonly OpeningHour[], enquireWhenClosed = false): HoursRow[] {
+  return WEEK_ORDER.map((weekday) => {
+    const row = hours.find((hour) => hour.weekday === weekday);
+    const closed = !row || row.status === 'Closed';
+    const range = row ? (hoursRange(row.open, row.close) ?? row.formated_hours) : undefined;
+    const text = closed ? (enquireWhenClosed ? 'Enquire Now' : 'Closed') : (range ?? 'Open');
+    return { weekday, day: WEEKDAYS[weekday], text, closed, enquire: closed && enquireWhenClosed };
+  });
+}
+
+/** The opening status now: open or closed, with a label for screen and card. */
+export interface OpeningStatus {
+  open: boolean;
+  label: string;
+  /** Special hours apply today. */
+  special: boolean;
+}
+
+/** Opening status at `now`, in the dealer's time zone; special hours for today win over the weekly row. */
+export function openingStatus(location: Location, now: number, timeZone: string): OpeningStatus {
+  const clock = zonedClock(now, timeZone);
+  const special = location.contact_detail.special_hours.find((entry) => entry.date === clock.date);
+  let open: number | undefined;
+  let close: number | undefined;
+  if (special) {
+    if (special.status === 'Open') {
+      open = toMinutes(special.start_hour);
+      close = toMinutes(special.end_hour);
+    }
+  } else {
+    const row = location.contact_detail.opening_hours.find((hour) => hour.weekday === clock.weekday);
+    if (row && row.status === 'Open') {
+      open = toMinutes(row.open);
+      close = toMinutes(row.close);
+    }
+  }
+  const isSpecial = Boolean(special);
+  if (open !== undefined && close !== undefined && clock.minutes >= open && clock.minutes < close) {
+    const closeText = formatHour12(`${Math.floor(close / 60)}:${String(close % 60).padStart(2, '0')}`);
+    return { open: true, label: `Open now · closes ${closeText}`, special: isSpecial };
+  }
+  if (open !== undefined && close !== undefined && clock.minutes < open) {
+    const openText = formatHour12(`${Math.floor(open / 60)}:${String(open % 60).padStart(2, '0')}`);
+    return { open: false, label: `Closed now · opens ${openText}`, special: isSpecial };
+  }
+  return { open: false, label: 'Closed now', special: isSpecial };
+}
+
+/** One entry of the holiday-hours dialog. */
+export interface HolidayRow {
+  date: string;
+  /** 'Today' for the dealer's current date, else e.g. 'Friday 25 December'. */
+  label: string;
+  name?: string;
+  /** '9:00am - 1:00pm' or 'Closed'. */
+  hours: string;
+}
+
+/** Special hours from today on (in the dealer's time zone), date order, for the holiday-hours dialog. */
+export function holidayHours(location: Location, now: number, timeZone: string): HolidayRow[] {
+  const today = zonedClock(now, timeZone).date;
+  return location.contact_detail.special_hours
+    .filter((entry) => entry.date >= today)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((entry) => {
+      const [year, month, day] = entry.date.split('-').map(Number);
+      const label =
+        entry.date === today
+          ? 'Today'
+          : new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+      const hours = entry.status === 'Open' ? (hoursRange(entry.start_hour, entry.end_hour) ?? 'Open') : 'Closed';
+      return { date: entry.date, label, ...(entry.name ? { name: entry.name } : {}), hours };
+    });
+}
+
+/** Position of a location, when its address has one. */
+export function locationPosition(location: Location): LatLng | undefined {
+  const { lat, long } = location.address;
+  return lat !== undefined && long !== undefined ? { lat, lng: long } : undefined;
+}
+
+/** Dealer locator order: nearest first from `origin` (haversine, 6371 km); locations without a position last. */
+export function locationsByDistance(origin: LatLng, locations: readonly Location[]): { location: Location; km: number | undefined }[] {
+  return sortByDistance(origin, locations, locationPosition).map(({ item, km }) => ({ location: item, km }));
+}
+
+/** Distance for display: '12.3 km' under 100 km, whole km above. */
+export function formatDistance(km: number): string {
+  return km < 100 ? `${km.toFixed(1)} km` : `${Math.round(km).toLocaleString('en-AU')} km`;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchEngine } from '../../search/engine.ts';
+import { parseTenantFile } from '../../schemas/tenant-files.ts';
+import { parseProductsState, productDocuments, productsQueryString, productsSearch, PRODUCTS_PAGE_SIZE, type ProductsState } from './products.ts';
+
+const products = parseTenantFile(
+  'products',
+  Array.from({ length: 50 }, (_, index) => ({
+    id: index + 1,
+    name: index % 2 ? `Tow Bar Kit ${index + 1}` : `All Weather Floor Mats ${index + 1}`,
+    categories: [index % 2 ? 'Towing' : 'Interior'],
+    price: 100 + index * 10,
+    part_number: `PN-${1000 + index}`,
+  })),
+);
+const engine = createSearchEngine(productDocuments(products, 'demo'));
+const run = (state: ProductsState) => {
+  const { indexName, params } = productsSearch(state);
+  return engine.search(indexName, params);
+};
+
+describe('products on the embedded search engine', () => {
+  it('pages 21 at a time with category counts', () => {
+    const first = run({ query: '', page: 1 });
+    expect(first.nbHits).toBe(50);
+    expect(first.hits).toHaveLength(PRODUCTS_PAGE_SIZE);
+    expect(first.nbPages).toBe(3);
+    expect(first.facets?.category).toEqual({ Interior: 25, Towing: 25 });
+    expect(run({ query: '', page: 3 }).hits).toHaveLength(8);
+    expect(first.hits[0].name).toBe('All Weather Floor Mats 1');
+  });
+  it.each([
+    ['category', { query: '', page: 1, category: 'Towing' }, 25],
+    ['query on the name', { query: 'floor mat', page: 1 }, 25],
+    ['query on the part number', { query: 'PN-1003', page: 1 }, 1],
+    ['query on the category', { query: 'towing', page: 1 }, 25],
+    ['price range', { query: '', page: 1, price: { min: 200, max: 300 } }, 11],
+    ['category and price', { query: '', page: 1, category: 'Interior', price: { max: 190 } }, 5],
+  ] as const)('filters by %s', (_name, state, count) => expect(run(state as ProductsState).nbHits).toBe(count));
+  it('sorts by price', () => {
+    expect(run({ query: '', page: 1, sort: 'price:desc' }).hits[0].price).toBe(590);
+    expect(run({ query: '', page: 1, sort: 'price:asc' }).hits[0].price).toBe(100);
+  });
+});
+
+describe('URL state', () => {
+  it.each([
+    ['', { query: '', page: 1 }],
+    ['?query=mats&category=Interior&price=100:500&sortBy=price:asc&page=2', { query: 'mats', category: 'Interior', price: { min: 100, max: 500 }, sort: 'price:asc', page: 2 }],
+    ['?price=:300', { query: '', page: 1, price: { max: 300 } }],
+  ])('round trip of %s', (search, state) => {
+    expect(parseProductsState(search)).toEqual(state);
+    expect(productsQueryString(state as ProductsState)).toBe(search);
+  });
+  it('ignores bad values', () => {
+    expect(parseProductsState('?page=-3&price=abc&sortBy=name')).toEqual({ query: '', page: 1 });
+  });
+});

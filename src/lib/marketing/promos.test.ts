@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { carTypesFromQuery, isPopupExpired, isPromoActive, promoMatchesCarTypes, shouldShowPopup, STOCKTAKE_PROMO, visibleOffers } from './promos.ts';
+import type { CarType } from '../../schemas/car.ts';
+
+describe('timed promos (between start and expiry)', () => {
+  it.each([
+    ['30 June 2025 23:59 Brisbane: not yet', '2025-06-30T23:59:00+10:00', false],
+    ['1 July 2025 00:00 Brisbane: starts', '2025-07-01T00:00:00+10:00', true],
+    ['30 June 2025 14:00 UTC is 1 July in +10:00', '2025-06-30T14:00:00Z', true],
+    ['24 July 2025 23:59 Brisbane: last minute', '2025-07-24T23:59:59+10:00', true],
+    ['25 July 2025 00:00 Brisbane: over', '2025-07-25T00:00:00+10:00', false],
+  ])('stocktake promo: %s', (_name, iso, expected) => expect(isPromoActive(STOCKTAKE_PROMO, Date.parse(iso))).toBe(expected));
+  it('open bounds', () => {
+    expect(isPromoActive({}, 0)).toBe(true);
+    expect(isPromoActive({ expiry: '2026-01-01T00:00:00Z' }, Date.parse('2025-01-01'))).toBe(true);
+  });
+});
+
+describe('display by car type', () => {
+  const all: CarType[] = [];
+  it.each([
+    ['no display: always', {}, ['used'], true],
+    ['new promo on unfiltered page', { display: ['new'] }, all, true],
+    ['new promo on used page', { display: ['new'] }, ['used'], false],
+    ['new+demo promo on new page', { display: ['new', 'demo'] }, ['new'], true],
+    ['strict new promo on unfiltered page', { display: ['new'], strictDisplay: true }, all, false],
+    ['strict new promo on new page', { display: ['new'], strictDisplay: true }, ['new'], true],
+    ['strict new promo on new+demo page', { display: ['new'], strictDisplay: true }, ['new', 'demo'], false],
+    ['strict new+demo promo on demo+new page', { display: ['new', 'demo'], strictDisplay: true }, ['demo', 'new'], true],
+  ] as const)('%s', (_name, promo, viewed, expected) => expect(promoMatchesCarTypes(promo, viewed)).toBe(expected));
+
+  it('visibleOffers applies time, type and count', () => {
+    const now = Date.parse('2026-11-21T10:00:00+10:00');
+    const offers = [
+      { id: 'a', display: ['new'] as CarType[] },
+      { id: 'b', expiry: '2026-11-01T00:00:00+10:00' },
+      { id: 'c' },
+      { id: 'd', start: '2026-12-01T00:00:00+10:00' },
+      { id: 'e', display: ['used'] as CarType[] },
+    ];
+    expect(visibleOffers(offers, now, [], 12).map((o) => o.id)).toEqual(['a', 'c', 'e']);
+    expect(visibleOffers(offers, now, ['used'], 12).map((o) => o.id)).toEqual(['c', 'e']);
+    expect(visibleOffers(offers, now, [], 2).map((o) => o.id)).toEqual(['a', 'c']);
+    expect(visibleOffers(offers, now, [], 0)).toEqual([]);
+  });
+
+  it('reads car types from the query', () => {
+    expect(carTypesFromQuery('new,demo')).toEqual(['new', 'demo']);
+    expect(carTypesFromQuery('NEW, boats')).toEqual(['new']);
+    expect(carTypesFromQuery(null)).toEqual([]);
+  });
+});
+
+describe('promo popup', () => {
+  const now = Date.parse('2026-11-21T10:00:00+10:00');
+  it.each([
+    ['no expiry', {}, false],
+    ['expires tomorrow', { expiry: '2026-11-22T00:00:00+10:00' }, false],
+    ['expired an hour ago', { expiry: '2026-11-21T09:00:00+10:00' }, true],
+  ])('%s', (_name, popup, expired) => expect(isPopupExpired(popup, now)).toBe(expired));
+  it.each([
+    [true, {}, false, true],
+    [false, {}, false, false],
+    [true, undefined, false, false],
+    [true, {}, true, false],
+    [true, { expiry: '2026-11-21T09:00:00+10:00' }, false, false],
+  ])('enabled %s, popup %j, dismissed %s -> %s', (enabled, popup, dismissed, expected) =>
+    expect(shouldShowPopup({ enabled, popup, now, dismissed })).toBe(expected));
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseTenantFile } from '../../schemas/tenant-files.ts';
+import { averageRating, ratingLabel, reviewsToShow, shouldShowReviews } from './reviews.ts';
+
+const reviews = (ratings: number[]) => ratings.map((rating, id) => ({ id, customer_name: `C${id}`, rating }));
+const file = (input: Record<string, unknown>) => parseTenantFile('reviews', input);
+
+describe('reviews shown only when the average exceeds the minimum (4) and not hidden', () => {
+  it.each([
+    ['average 4.5', { reviews: reviews([5, 4]) }, true, true],
+    ['average exactly 4', { reviews: reviews([4, 4]) }, true, false],
+    ['stated Google average 4.5 wins', { average_rating: 4.5, count: 242, reviews: reviews([3]) }, true, true],
+    ['hidden', { hidden: true, reviews: reviews([5]) }, true, false],
+    ['feature flag off', { reviews: reviews([5]) }, false, false],
+    ['no reviews', { average_rating: 4.9 }, true, false],
+    ['higher minimum 4.6', { minimum_rating: 4.6, reviews: reviews([5, 4]) }, true, false],
+  ])('%s', (_name, input, feature, expected) => expect(shouldShowReviews(file(input), feature)).toBe(expected));
+  it('no file', () => expect(shouldShowReviews(undefined)).toBe(false));
+});
+
+describe('reviewsToShow', () => {
+  it('shows 12, newest first', () => {
+    const many = Array.from({ length: 15 }, (_, id) => ({ id, customer_name: `C${id}`, rating: 5, text: '', review_date: `2026-01-${String(id + 1).padStart(2, '0')}` }));
+    const shown = reviewsToShow(many);
+    expect(shown).toHaveLength(12);
+    expect(shown[0].id).toBe(14);
+    expect(shown[11].id).toBe(3);
+  });
+  it('keeps file order when undated', () => {
+    expect(reviewsToShow(file({ reviews: reviews([5, 4, 3]) }).reviews).map((r) => r.id)).toEqual([0, 1, 2]);
+  });
+  it('average and label', () => {
+    expect(averageRating(reviews([5, 4, 4]))).toBe(4.3);
+    expect(averageRating([])).toBe(0);
+    expect(ratingLabel(4.5)).toBe('Rated 4.5 out of 5');
+    expect(ratingLabel(5)).toBe('Rated 5 out of 5');
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Reviews rules (spec §5 "Reviews shown only if average rating exceeds minimum and reviews
+ * not hidden", §9 minimum rating 4, Google full quantity 12). Pure.
+ */
+import type { Review, ReviewsFile } from '../../schemas/reviews.ts';
+
+/** Default minimum: the average must exceed it. */
+export const REVIEWS_MINIMUM_RATING = 4;
+/** How many reviews are shown. */
+export const REVIEWS_SHOWN = 12;
+
+/** Average rating (one decimal) of a list of reviews; 0 for none. */
+export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): number {
+  if (reviews.length === 0) return 0;
+  return Math.round((reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length) * 10) / 10;
+}
+
+/** The summary of a reviews file: stated average/count when given, else computed. */
+export function reviewsSummary(file: ReviewsFile): { average: number; count: number } {
+  return { average: file.average_rating ?? averageRating(file.reviews), count: file.count ?? file.reviews.length };
+}
+
+/** Whether reviews show: the feature is on, the file is not hidden, there are reviews and the average exceeds the minimum. */
+export function shouldShowReviews(file: ReviewsFile | undefined, featureEnabled = true): boolean {
+  if (!file || !featureEnabled || file.hidden || file.reviews.length === 0) return false;
+  return reviewsSummary(file).average > file.minimum_rating;
+}
+
+/** The reviews shown: newest first when dated, at most 12. */
+export function reviewsToShow(reviews: readonly Review[], limit = REVIEWS_SHOWN): Review[] {
+  return [...reviews]
+    .map((review, index) => ({ review, index, time: review.review_date ? Date.parse(review.review_date) : Number.NaN }))
+    .sort((a, b) => (Number.isNaN(a.time) || Number.isNaN(b.time) ? a.index - b.index : b.time - a.time || a.index - b.index))
+    .slice(0, limit)
+    .map((entry) => entry.review);
+}
+
+/** Star text for screen readers and cards: 'Rated 4.5 out of 5'. */
+export function ratingLabel(rating: number): string {
+  return `Rated ${Number.isInteger(rating) ? rating : rating.toFixed(1)} out of 5`;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchEngine } from '../../search/engine.ts';
+import { directoryDocuments, directorySearch, parseDirectoryState, withDirectoryState, DIRECTORY_PAGE_SIZE } from './directory.ts';
+import { modelsFromCars, modelTile } from './models.ts';
+
+const makes = ['Toyota', 'Mazda', 'Ford'];
+const cars = Array.from({ length: 45 }, (_, index) => ({
+  make: makes[index % 3],
+  model: `Model ${index}`,
+  simple_body: index % 2 ? 'SUV' : 'Ute',
+  price: 20000 + index * 100,
+  status: 'in_stock',
+}));
+const engine = createSearchEngine(directoryDocuments(modelsFromCars(cars).map((model) => modelTile(model)), 'demo'));
+const run = (search: string) => engine.search('models', directorySearch(parseDirectoryState(search)));
+
+describe('manufacturer-and-model directory', () => {
+  it('pages 21 a page, brand order, with manufacturer and body counts', () => {
+    const first = run('');
+    expect(first.nbHits).toBe(45);
+    expect(first.hits).toHaveLength(DIRECTORY_PAGE_SIZE);
+    expect(first.hits[0].make).toBe('Ford');
+    expect(first.facets?.manufacturer).toEqual({ Ford: 15, Mazda: 15, Toyota: 15 });
+    expect(run('?p=3').hits).toHaveLength(3);
+  });
+  it.each([
+    ['?make=Mazda', 15],
+    ['?bodyType=SUV', 22],
+    ['?make=Toyota&bodyType=Ute', 8],
+    ['?q=model 4', 6],
+    ['?q=mazda', 15],
+  ])('%s -> %i models', (search, count) => expect(run(search).nbHits).toBe(count));
+  it('keeps other parameters in the URL', () => {
+    expect(withDirectoryState('?body=suv', { query: 'cx', manufacturer: 'Mazda', page: 2 })).toBe('?body=suv&q=cx&make=Mazda&p=2');
+    expect(withDirectoryState('?body=suv&q=x&p=4', { query: '', page: 1 })).toBe('?body=suv');
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Manufacturer-and-model directory (spec §2 "Other listings", §7 "Manufacturer directory
+ * search: manufacturer.name, model.name, model.body, query, offset; 21 per page") on the
+ * project's embedded search engine. Pure: documents, URL state and engine parameters.
+ */
+import type { EngineSearchParams } from '../../search/engine.ts';
+import type { SearchDocument } from '../../search/documents.ts';
+import type { ModelTileData } from './models.ts';
+
+/** Models per directory page. */
+export const DIRECTORY_PAGE_SIZE = 21;
+
+/** A model as an engine document: display name and brand searchable; brand and first body as facets. */
+export type DirectoryDocument = SearchDocument & { manufacturer: string; body_type?: string; href: string; from_text?: string };
+
+/** Engine documents of the range, brand then name order. */
+export function directoryDocuments(tiles: readonly ModelTileData[], site: string): DirectoryDocument[] {
+  const sorted = [...tiles].sort((a, b) => (a.brand ?? '').localeCompare(b.brand ?? '') || a.name.localeCompare(b.name));
+  return sorted.map((tile, index) => {
+    const document = {
+      uid: `${site}__model_${tile.key}`,
+      site,
+      id: tile.key,
+      slug: tile.key,
+      name: tile.name,
+      ...(tile.brand ? { make: tile.brand } : {}),
+      model: tile.bodies.join(' '),
+      manufacturer: tile.brand ?? 'Other',
+      ...(tile.bodies[0] ? { body_type: tile.bodies[0] } : {}),
+      href: tile.href,
+      ...(tile.fromPrice ? { from_text: tile.fromPrice } : {}),
+      car_type: 'new',
+      status: 'in_stock',
+      created_at: 0,
+      custom_rank: sorted.length - index,
+      tiebreak: index,
+    };
+    return document as DirectoryDocument;
+  });
+}
+
+/** Directory state in the URL: ?q=&make=&bodyType=&p= (names that do not clash with /models?body=). */
+export interface DirectoryState {
+  query: string;
+  manufacturer?: string;
+  bodyType?: string;
+  page: number;
+}
+
+/** Read the directory state from a query string. */
+export function parseDirectoryState(search: string): DirectoryState {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('p'));
+  return {
+    query: params.get('q') ?? '',
+    ...(params.get('make') ? { manufacturer: params.get('make')! } : {}),
+    ...(params.get('bodyType') ? { bodyType: params.get('bodyType')! } : {}),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** Apply a directory state to a query string, keeping other parameters (such as ?body=). */
+export function withDirectoryState(search: string, state: DirectoryState): string {
+  const params = new URLSearchParams(search);
+  for (const key of ['q', 'make', 'bodyType', 'p']) params.delete(key);
+  if (state.query) params.set('q', state.query);
+  if (state.manufacturer) params.set('make', state.manufacturer);
+  if (state.bodyType) params.set('bodyType', state.bodyType);
+  if (state.page > 1) params.set('p', String(state.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Engine parameters of a directory state (manufacturer and body facets, 21 a page). */
+export function directorySearch(state: DirectoryState): EngineSearchParams {
+  const facetFilters: string[][] = [];
+  if (state.manufacturer) facetFilters.push([`manufacturer:${state.manufacturer}`]);
+  if (state.bodyType) facetFilters.push([`body_type:${state.bodyType}`]);
+  return {
+    query: state.query,
+    facets: ['manufacturer', 'body_type'],
+    ...(facetFilters.length ? { facetFilters } : {}),
+    hitsPerPage: DIRECTORY_PAGE_SIZE,
+    page: state.page - 1,
+  };
+}

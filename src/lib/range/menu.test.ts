@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CarSchema } from '../../schemas/car.ts';
+import { SiteSchema } from '../../schemas/site.ts';
+import { footerGroups, groupModels, headerMenu, modelsFromStock, rangeGroupOf, slugify, stockBase } from './menu.ts';
+
+const site = (fields: Record<string, unknown> = {}) =>
+  v.parse(SiteSchema, { slug: 's', template: 'used-group', name: 'Sunny Cars', url: 'https://s.com.au', phone: '+61 7 3000 0000', ...fields });
+const car = (fields: Record<string, unknown>) => v.parse(CarSchema, { id: 1, slug: 'c', status: 'in_stock', car_type: 'used', ...fields });
+
+describe('headerMenu', () => {
+  it('has the spec items in order', () => {
+    expect(headerMenu(site(), []).map((item) => item.label)).toEqual(['Home', 'Range', 'Stock', 'Sell My Car', 'Finance', 'Service & Parts', 'More']);
+  });
+  it('ends Range with Models Overview and groups models by body', () => {
+    const range = headerMenu(site(), [
+      { name: 'Toyota RAV4', href: '/m/rav4', body: ['SUV'] },
+      { name: 'Toyota HiLux', href: '/m/hilux', body: ['Ute'] },
+      { name: 'Toyota Corolla Hybrid', href: '/m/ch', body: ['Hatch'], fuel: 'Hybrid' },
+    ])[1];
+    expect(range.children?.map((column) => column.heading)).toEqual(['SUVs', 'Utes', 'Hybrids', undefined]);
+    expect(range.children?.at(-1)?.links).toEqual([{ label: 'Models Overview', href: '/models' }]);
+  });
+  it('uses the template wording and the /used-car base where the site asks', () => {
+    const menu = headerMenu(site({ template: 'caravan', used_car_routes: true }), []);
+    expect(menu[3]).toEqual({ label: 'Sell My Caravan', href: '/sell-my-car' });
+    expect(menu[2].href).toBe('/used-car/new-used-and-demo-cars');
+    expect(stockBase(site())).toBe('/search');
+  });
+  it('takes More links from site.json menus', () => {
+    const menu = headerMenu(site({ menus: { more: [{ label: 'Careers', href: '/careers' }] } }), []);
+    expect(menu.at(-1)?.children?.[0].links).toEqual([{ label: 'Careers', href: '/careers' }]);
+  });
+});
+
+describe('footerGroups', () => {
+  it('has Vehicles, Models, Buyer Tools, Service & Parts and the dealer group', () => {
+    expect(footerGroups(site(), []).map((group) => group.heading)).toEqual(['Vehicles', 'Models', 'Buyer Tools', 'Service & Parts', 'Sunny Cars']);
+  });
+});
+
+describe('range groups', () => {
+  it.each([
+    [['SUV'], null, 'suvs'],
+    [['Ute'], 'Diesel', 'utes'],
+    [['Cab Chassis'], null, 'utes'],
+    [['Coupe'], null, 'sports'],
+    [['Convertible'], null, 'sports'],
+    [['Sedan'], 'Petrol', 'cars'],
+    [['SUV'], 'Hybrid', 'hybrids'],
+    [['Hatch'], 'Electric', 'hybrids'],
+  ])('%j %s -> %s', (body, fuel, group) => expect(rangeGroupOf(body, fuel)).toBe(group));
+
+  it('derives models from stock, most stocked first, one per make and model', () => {
+    const models = modelsFromStock([
+      car({ id: 1, slug: 'a', make: 'Mazda', model: 'CX-5', simple_body: 'SUV' }),
+      car({ id: 2, slug: 'b', make: 'Ford', model: 'Ranger', simple_body: 'Ute' }),
+      car({ id: 3, slug: 'c', make: 'Ford', model: 'Ranger', simple_body: 'Ute' }),
+      car({ id: 4, slug: 'd', make: 'Kia' }),
+    ]);
+    expect(models.map((model) => model.name)).toEqual(['Ford Ranger', 'Mazda CX-5']);
+    expect(models[0].href).toBe('/search/ford/ranger');
+    expect(groupModels(models).map((group) => group.group)).toEqual(['suvs', 'utes']);
+  });
+
+  it('slugifies names', () => expect(slugify('Mercedes-Benz C 300 É')).toBe('mercedes-benz-c-300-e'));
+});

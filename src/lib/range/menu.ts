@@ -1,0 +1,204 @@
+/**
+ * Header and footer navigation (spec §2 "Header menu"): Home, Range (models grouped by
+ * body, with Models Overview), Stock, Sell My Car, Finance, Service & Parts, More; footer
+ * groups Vehicles, Models, Buyer Tools, Service & Parts and the dealer group.
+ */
+import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
+import type { MenuLink } from '../../schemas/site/menus.ts';
+import { templateWording } from '../text/template-wording.ts';
+
+/** Range groups of the header, in menu order. */
+export const RANGE_GROUPS = ['suvs', 'utes', 'cars', 'hybrids', 'sports'] as const;
+export type RangeGroup = (typeof RANGE_GROUPS)[number];
+
+/** Headings shown for each range group. */
+export const RANGE_GROUP_LABELS: Record<RangeGroup, string> = {
+  suvs: 'SUVs',
+  utes: 'Utes',
+  cars: 'Cars',
+  hybrids: 'Hybrids',
+  sports: 'Sports',
+};
+
+/** A model as the menu needs it (from models.json or derived from stock). */
+export interface MenuModel {
+  name: string;
+  href: string;
+  /** Body names, e.g. ['SUV'] or ['Hatch', 'Sedan']. */
+  body: string[];
+  fuel?: string;
+}
+
+export interface NavItem {
+  label: string;
+  href: string;
+  children?: { heading?: string; links: MenuLink[] }[];
+}
+
+export interface FooterGroup {
+  heading: string;
+  links: MenuLink[];
+}
+
+/** Which range group a body (and fuel) belongs to; hybrids and electrics go to 'hybrids'. */
+export function rangeGroupOf(body: readonly string[], fuel?: string | null): RangeGroup {
+  if (fuel && /hybrid|electric|ev\b/i.test(fuel)) return 'hybrids';
+  const text = body.join(' ').toLowerCase();
+  if (/suv|4x4|wagon 4wd/.test(text)) return 'suvs';
+  if (/ute|cab chassis|pick/.test(text)) return 'utes';
+  if (/coupe|convertible|roadster|sports|cabriolet/.test(text)) return 'sports';
+  return 'cars';
+}
+
+/** The one slug rule (src/lib/text/slug.ts), re-exported for the menu's callers. */
+import { slugify } from '../text/slug.ts';
+export { slugify };
+
+/** Models for the Range menu derived from stock when a tenant has no models.json: one per make+model. */
+export function modelsFromStock(cars: readonly Car[], limit = 40): MenuModel[] {
+  const byKey = new Map<string, MenuModel & { count: number }>();
+  for (const car of cars) {
+    if (!car.make || !car.model) continue;
+    const key = `${car.make}|${car.model}`.toLowerCase();
+    const existing = byKey.get(key);
+    if (existing) {
+      existing.count += 1;
+      continue;
+    }
+    byKey.set(key, {
+      name: `${car.make} ${car.model}`,
+      href: `/search/${slugify(car.make)}/${slugify(car.model)}`,
+      body: car.simple_body ? [car.simple_body] : [],
+      fuel: car.simple_fuel ?? undefined,
+      count: 1,
+    });
+  }
+  return [...byKey.values()]
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+    .slice(0, limit)
+    .map(({ count: _count, ...model }) => model);
+}
+
+/** Group models by range group, keeping only non-empty groups, in menu order. */
+export function groupModels(models: readonly MenuModel[]): { group: RangeGroup; label: string; models: MenuModel[] }[] {
+  return RANGE_GROUPS.map((group) => ({
+    group,
+    label: RANGE_GROUP_LABELS[group],
+    models: models.filter((model) => rangeGroupOf(model.body, model.fuel) === group),
+  })).filter((entry) => entry.models.length > 0);
+}
+
+/** Base path of stock searches: /search or /used-car for tenants that use it. */
+export function stockBase(site: Pick<Site, 'used_car_routes'>): string {
+  return site.used_car_routes ? '/used-car' : '/search';
+}
+
+/** The header menu of a site. */
+export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] {
+  const stock = stockBase(site);
+  const wording = templateWording(site.template);
+  const range: NavItem = {
+    label: 'Range',
+    href: '/models',
+    children: [
+      ...groupModels(models).map((entry) => ({
+        heading: entry.label,
+        links: entry.models.slice(0, 8).map((model) => ({ label: model.name, href: model.href })),
+      })),
+      { links: [{ label: 'Models Overview', href: '/models' }] },
+    ],
+  };
+  const stockItem: NavItem = {
+    label: 'Stock',
+    href: `${stock}/new-used-and-demo-cars`,
+    children: [
+      {
+        links: [
+          { label: 'All Stock', href: `${stock}/new-used-and-demo-cars` },
+          { label: 'New Vehicles', href: `${stock}/new-cars` },
+          { label: 'Used Vehicles', href: `${stock}/used-cars` },
+          { label: 'Demo Vehicles', href: `${stock}/demo-cars` },
+          { label: 'Special Offers', href: '/special-offers' },
+        ],
+      },
+    ],
+  };
+  return [
+    { label: 'Home', href: '/' },
+    range,
+    stockItem,
+    { label: wording.sellLabel, href: '/sell-my-car' },
+    {
+      label: 'Finance',
+      href: '/finance',
+      children: [
+        {
+          links: [
+            { label: 'Finance', href: '/finance' },
+            { label: 'Finance Enquiry', href: '/finance-enquiry' },
+            { label: 'Apply for Finance', href: '/apply-for-finance' },
+            { label: 'Finance Pre-Approval', href: '/finance-pre-approval' },
+          ],
+        },
+      ],
+    },
+    {
+      label: 'Service & Parts',
+      href: '/service',
+      children: [
+        {
+          links: [
+            { label: 'Service', href: '/service' },
+            { label: 'Book a Service', href: '/book-a-service' },
+            { label: 'Parts & Accessories', href: '/vehicle-parts-and-accessories' },
+            { label: 'Warranty', href: '/warranty' },
+            { label: 'Roadside Assist', href: '/roadside-assist' },
+          ],
+        },
+      ],
+    },
+    { label: 'More', href: site.menus.more[0]?.href ?? '/about-us', children: [{ links: site.menus.more }] },
+  ];
+}
+
+/** The footer's link groups. */
+export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGroup[] {
+  const stock = stockBase(site);
+  const wording = templateWording(site.template);
+  return [
+    {
+      heading: wording.vehiclesHeading,
+      links: [
+        { label: 'All Stock', href: `${stock}/new-used-and-demo-cars` },
+        { label: 'New Vehicles', href: `${stock}/new-cars` },
+        { label: 'Used Vehicles', href: `${stock}/used-cars` },
+        { label: 'Demo Vehicles', href: `${stock}/demo-cars` },
+        { label: 'Special Offers', href: '/special-offers' },
+      ],
+    },
+    {
+      heading: 'Models',
+      links: [...models.slice(0, 6).map((model) => ({ label: model.name, href: model.href })), { label: 'Models Overview', href: '/models' }],
+    },
+    {
+      heading: 'Buyer Tools',
+      links: [
+        { label: 'Finance', href: '/finance' },
+        { label: wording.sellLabel, href: '/sell-my-car' },
+        { label: 'Trade-In Valuation', href: '/trade-in' },
+        { label: 'Book a Test Drive', href: '/book-test-drive/' },
+      ],
+    },
+    {
+      heading: 'Service & Parts',
+      links: [
+        { label: 'Book a Service', href: '/book-a-service' },
+        { label: 'Parts & Accessories', href: '/vehicle-parts-and-accessories' },
+        { label: 'Warranty', href: '/warranty' },
+        { label: 'Roadside Assist', href: '/roadside-assist' },
+      ],
+    },
+    { heading: site.name, links: site.menus.dealer_group },
+  ];
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { ModelSchema, type Model } from '../../schemas/models.ts';
+import {
+  bodyCategories,
+  bodyCategoryRows,
+  bodyIcon,
+  filterModelsByBody,
+  fromPriceText,
+  modelDisplayName,
+  modelHref,
+  modelLayout,
+  modelStatusLabel,
+  modelTile,
+  modelsFromCars,
+  normaliseModelsFile,
+  truncateText,
+} from './models.ts';
+
+const model = (input: Record<string, unknown>): Model => v.parse(ModelSchema, { slug: 'x', name: 'X', ...input });
+
+describe('model display', () => {
+  it.each([
+    ['3', 'Mazda', 'Mazda 3'],
+    ['86', 'Toyota', 'Toyota 86'],
+    ['CX-5', 'Mazda', 'CX-5'],
+    ['3', undefined, '3'],
+    ['2 Series', 'BMW', '2 Series'],
+  ])('%s with brand %s -> %s', (name, brand, expected) => expect(modelDisplayName({ name }, brand)).toBe(expected));
+
+  it.each([
+    ['new', 'NEW'],
+    ['coming_soon', 'COMING SOON'],
+    ['', undefined],
+    [undefined, undefined],
+  ] as const)('status %s -> %s', (status, expected) => expect(modelStatusLabel(status)).toBe(expected));
+
+  it('truncates descriptions at 200 characters', () => {
+    const long = 'word '.repeat(60);
+    const result = truncateText(long, 200);
+    expect(result.length).toBeLessThanOrEqual(203);
+    expect(result.endsWith('...')).toBe(true);
+    expect(truncateText('Short text.', 200)).toBe('Short text.');
+    expect(truncateText('x'.repeat(200), 200)).toBe('x'.repeat(200));
+    expect(truncateText('x'.repeat(201), 200)).toBe(`${'x'.repeat(200)}...`);
+  });
+
+  it('from price and link', () => {
+    expect(fromPriceText(34990)).toBe('from $34,990');
+    expect(fromPriceText(0)).toBeUndefined();
+    expect(modelHref(model({ slug: 'cx-5' }), 'Mazda')).toBe('/search/mazda/cx-5');
+    expect(modelHref(model({ slug: 'cx-5', new_slug: 'cx5' }), 'Mazda', '/used-car')).toBe('/used-car/mazda/cx5');
+    expect(modelHref(model({ slug: 'cx-5', override_url: '/cx-5-offer' }), 'Mazda')).toBe('/cx-5-offer');
+  });
+
+  it('tile data uses the file brand for number-only names', () => {
+    const { models } = normaliseModelsFile({ manufacturer: { name: 'Mazda', slug: 'mazda' }, manufacturers: [], models: [model({ name: '3', slug: 'mazda3', status: 'new', from_price: 29990 })] });
+    expect(modelTile(models[0])).toMatchObject({ name: 'Mazda 3', status: 'NEW', fromPrice: 'from $29,990', href: '/search/mazda/mazda3' });
+  });
+});
+
+describe('body filter', () => {
+  const range = [
+    model({ name: 'CX-5', slug: 'cx-5', body: ['SUV'] }),
+    model({ name: 'BT-50', slug: 'bt-50', manufacturer_body: 'Ute', manufacturer_body2: 'Cab Chassis' }),
+    model({ name: '3', slug: 'mazda3', body: ['Hatch', 'Sedan'] }),
+    model({ name: 'CX-90', slug: 'cx-90', body: ['SUV'], manufacturer_body: 'suv' }),
+  ];
+  it('lists categories in first-seen order with counts (duplicates merged)', () => {
+    expect(bodyCategories(range)).toEqual([
+      { body: 'SUV', slug: 'suv', count: 2 },
+      { body: 'Ute', slug: 'ute', count: 1 },
+      { body: 'Cab Chassis', slug: 'cab-chassis', count: 1 },
+      { body: 'Hatch', slug: 'hatch', count: 1 },
+      { body: 'Sedan', slug: 'sedan', count: 1 },
+    ]);
+  });
+  it.each([
+    ['suv', ['cx-5', 'cx-90']],
+    ['cab-chassis', ['bt-50']],
+    ['sedan', ['mazda3']],
+    ['all', ['cx-5', 'bt-50', 'mazda3', 'cx-90']],
+    ['', ['cx-5', 'bt-50', 'mazda3', 'cx-90']],
+    ['boat', []],
+  ])('?body=%s', (body, slugs) => expect(filterModelsByBody(range, body).map((m) => m.slug)).toEqual(slugs));
+
+  it.each([
+    [0, []],
+    [3, [3]],
+    [4, [4]],
+    [5, [3, 2]],
+    [9, [5, 4]],
+    [10, [4, 4, 2]],
+    [12, [4, 4, 4]],
+  ])('%i categories split into rows %j', (count, sizes) => {
+    expect(bodyCategoryRows(Array.from({ length: count }, (_, i) => i)).map((row) => row.length)).toEqual(sizes);
+  });
+
+  it('carousel when more than one model, else grid', () => {
+    expect([0, 1, 2].map(modelLayout)).toEqual(['grid', 'grid', 'carousel']);
+  });
+
+  it.each([
+    ['SUV', 'suv'],
+    ['Cab Chassis', 'cabChassis'],
+    ['People Mover', 'peopleMover'],
+    ['Station Wagon', 'stationWagon'],
+    ['Light Truck', 'lightTruck'],
+    ['Hatchback', 'hatchback'],
+    ['4x4', '4x4'],
+    ['Dual Cab Ute', 'ute'],
+    ['Something', 'sedan'],
+  ])('body icon of %s is %s', (body, icon) => expect(bodyIcon(body)).toBe(icon));
+});
+
+describe('modelsFromCars (no models.json)', () => {
+  it('one model per make and model, from the lowest price, most-stocked first, sold cars ignored', () => {
+    const models = modelsFromCars([
+      { make: 'Mazda', model: 'CX-5', simple_body: 'SUV', price: 36990, status: 'in_stock' },
+      { make: 'Mazda', model: 'CX-5', simple_body: 'SUV', price: 31990, status: 'in_stock' },
+      { make: 'Mazda', model: 'CX-5', price: 9990, status: 'sold' },
+      { make: 'Ford', model: 'Ranger', simple_body: 'Ute', price: 0, status: 'in_stock' },
+      { make: 'Ford', model: null },
+    ]);
+    expect(models.map((m) => [m.manufacturer_name, m.name, m.from_price, m.body])).toEqual([
+      ['Mazda', 'CX-5', 31990, ['SUV']],
+      ['Ford', 'Ranger', undefined, ['Ute']],
+    ]);
+  });
+});

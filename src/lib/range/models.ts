@@ -1,0 +1,220 @@
+/**
+ * Model range rules (spec §2 "Model range", §3 Model, §4 model status, §9 description 200,
+ * body-category rows, body icons): display names, status labels, body filter, layout,
+ * links and prices. Pure: no DOM, no Astro, no React.
+ */
+import type { Manufacturer, Model, ModelsFile } from '../../schemas/models.ts';
+import { formatMoney } from '../text/format.ts';
+import { slugify } from '../text/slug.ts';
+
+/** Tiles truncate the model description at this many characters (§9). */
+export const MODEL_DESCRIPTION_MAX = 200;
+
+/** The body icons of §9. */
+export const BODY_ICONS = [
+  '4x4', 'bus', 'cabChassis', 'convertible', 'coupe', 'ev', 'hardtop', 'hatch', 'hatchback', 'motorhome', 'lightTruck',
+  'peopleMover', 'prestige', 'sedan', 'softtop', 'suv', 'ute', 'van', 'wagon', 'stationWagon',
+] as const;
+export type BodyIcon = (typeof BODY_ICONS)[number];
+
+/** Cut text at `max` characters (on a word boundary when one is near) and add an ellipsis. */
+export function truncateText(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  // Prefer a whole word unless that would throw away more than a fifth of the allowance.
+  const body = space > max * 0.8 ? cut.slice(0, space) : cut;
+  return `${body.replace(/[\s,.;:-]+$/, '')}...`;
+}
+
+/** The model's brand: its own manufacturer_name, else the file's or the site's. */
+export function modelBrand(model: Model, fallback?: string): string | undefined {
+  return model.manufacturer_name ?? fallback;
+}
+
+/** Display name: number-only names get the brand in front ('3' -> 'Mazda 3'). */
+export function modelDisplayName(model: Pick<Model, 'name'>, brand?: string): string {
+  const name = model.name.trim();
+  return /^\d+$/.test(name) && brand ? `${brand} ${name}` : name;
+}
+
+/** Status label: new shows NEW, coming_soon COMING SOON, else none. */
+export function modelStatusLabel(status: Model['status']): 'NEW' | 'COMING SOON' | undefined {
+  if (status === 'new') return 'NEW';
+  if (status === 'coming_soon') return 'COMING SOON';
+  return undefined;
+}
+
+/** Every body category of a model: body[] plus manufacturer_body 1-3, de-duplicated, in order. */
+export function modelBodies(model: Model): string[] {
+  const all = [...model.body, model.manufacturer_body, model.manufacturer_body2, model.manufacturer_body3]
+    .filter((body): body is string => typeof body === 'string' && body.trim() !== '')
+    .map((body) => body.trim());
+  const seen = new Set<string>();
+  return all.filter((body) => (seen.has(body.toLowerCase()) ? false : (seen.add(body.toLowerCase()), true)));
+}
+
+/** The URL value of a body category (?body=suv). */
+export function bodySlug(body: string): string {
+  return slugify(body);
+}
+
+/** Body categories of the range, in first-seen order, with their model counts. */
+export function bodyCategories(models: readonly Model[]): { body: string; slug: string; count: number }[] {
+  const map = new Map<string, { body: string; slug: string; count: number }>();
+  for (const model of models) {
+    for (const body of modelBodies(model)) {
+      const key = bodySlug(body);
+      const entry = map.get(key);
+      if (entry) entry.count += 1;
+      else map.set(key, { body, slug: key, count: 1 });
+    }
+  }
+  return [...map.values()];
+}
+
+/** Models of a body category (by slug); all models when the slug is empty or 'all'. */
+export function filterModelsByBody<T extends Model>(models: readonly T[], body: string | null | undefined): T[] {
+  if (!body || body === 'all') return [...models];
+  return models.filter((model) => modelBodies(model).some((entry) => bodySlug(entry) === body));
+}
+
+/** Body categories of prepared tiles (same order and counts as bodyCategories). */
+export function tileBodyCategories(tiles: readonly Pick<ModelTileData, 'bodies'>[]): { body: string; slug: string; count: number }[] {
+  return bodyCategories(tiles.map((tile) => ({ name: '-', slug: 'x', body: tile.bodies, short_description: '' })));
+}
+
+/** Body-category buttons split into rows: 3-4 one row, 5-9 two rows, 10 or more three rows (§9). */
+export function bodyCategoryRows<T>(categories: readonly T[]): T[][] {
+  const count = categories.length;
+  if (count === 0) return [];
+  const rows = count <= 4 ? 1 : count <= 9 ? 2 : 3;
+  const perRow = Math.ceil(count / rows);
+  const result: T[][] = [];
+  for (let index = 0; index < count; index += perRow) result.push(categories.slice(index, index + perRow));
+  return result;
+}
+
+/** The §9 body icon for a body name ('Cab Chassis' -> cabChassis, 'People Mover' -> peopleMover). */
+export function bodyIcon(body: string): BodyIcon {
+  const key = body.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const table: Record<string, BodyIcon> = {
+    '4x4': '4x4', '4wd': '4x4', bus: 'bus', cabchassis: 'cabChassis', convertible: 'convertible', cabriolet: 'convertible',
+    coupe: 'coupe', ev: 'ev', electric: 'ev', hardtop: 'hardtop', hatch: 'hatch', hatchback: 'hatchback', motorhome: 'motorhome',
+    campervan: 'motorhome', lighttruck: 'lightTruck', truck: 'lightTruck', peoplemover: 'peopleMover', prestige: 'prestige',
+    sedan: 'sedan', softtop: 'softtop', suv: 'suv', suvs: 'suv', ute: 'ute', utes: 'ute', pickup: 'ute', van: 'van', wagon: 'wagon',
+    stationwagon: 'stationWagon',
+  };
+  return table[key] ?? (key.includes('ute') ? 'ute' : key.includes('suv') ? 'suv' : key.includes('van') ? 'van' : 'sedan');
+}
+
+/** A carousel when more than one model, else a grid. */
+export function modelLayout(count: number): 'carousel' | 'grid' {
+  return count > 1 ? 'carousel' : 'grid';
+}
+
+/** Where a model tile links: override_url, else the model's stock search /search/{brand}/{model}. */
+export function modelHref(model: Model, brand: string | undefined, stockBase = '/search'): string {
+  if (model.override_url) return model.override_url;
+  const modelSlug = model.new_slug ?? model.slug;
+  return brand ? `${stockBase}/${slugify(brand)}/${modelSlug}` : `${stockBase}/${modelSlug}`;
+}
+
+/** Tile image: the CDN image first, then image.url. */
+export function modelImage(model: Model): string | undefined {
+  return model.cloudfront_new_image_url ?? model.image?.url;
+}
+
+/** 'from $34,990' (whole dollars), or undefined without a price. */
+export function fromPriceText(price: number | undefined): string | undefined {
+  return price && price > 0 ? `from ${formatMoney(price)}` : undefined;
+}
+
+/** A model ready for a tile. */
+export interface ModelTileData {
+  key: string;
+  name: string;
+  brand?: string;
+  brandSlug?: string;
+  href: string;
+  image?: string;
+  status?: 'NEW' | 'COMING SOON';
+  description: string;
+  fromPrice?: string;
+  bodies: string[];
+  bodySlugs: string[];
+  fuel?: string;
+}
+
+/** The models and manufacturers of a models.json (either shape), brand filled from the file or the site. */
+export function normaliseModelsFile(file: ModelsFile | undefined, siteBrand?: string): { models: Model[]; manufacturers: Manufacturer[] } {
+  if (!file) return { models: [], manufacturers: [] };
+  if (Array.isArray(file)) return { models: file.map((model) => ({ ...model, manufacturer_name: model.manufacturer_name ?? siteBrand })), manufacturers: [] };
+  const brand = file.manufacturer?.name ?? siteBrand;
+  const manufacturers = [...(file.manufacturer ? [file.manufacturer] : []), ...file.manufacturers];
+  return { models: file.models.map((model) => ({ ...model, manufacturer_name: model.manufacturer_name ?? brand })), manufacturers };
+}
+
+/** Tile data of a model (display name, status, truncated description, from price, link). */
+export function modelTile(model: Model, stockBase = '/search'): ModelTileData {
+  const brand = model.manufacturer_name;
+  const bodies = modelBodies(model);
+  return {
+    key: `${brand ?? ''}-${model.slug}`,
+    name: modelDisplayName(model, brand),
+    brand,
+    brandSlug: brand ? slugify(brand) : undefined,
+    href: modelHref(model, brand, stockBase),
+    image: modelImage(model),
+    status: modelStatusLabel(model.status),
+    description: truncateText(model.short_description, MODEL_DESCRIPTION_MAX),
+    fromPrice: fromPriceText(model.from_price),
+    bodies,
+    bodySlugs: bodies.map(bodySlug),
+    ...(model.fuel ? { fuel: model.fuel } : {}),
+  };
+}
+
+/** Brands of the range (manufacturers listed, else the models' brand names), for /{brand}/overview. */
+export function rangeBrands(models: readonly Model[], manufacturers: readonly Manufacturer[]): { name: string; slug: string; logo?: string }[] {
+  const map = new Map<string, { name: string; slug: string; logo?: string }>();
+  for (const maker of manufacturers) map.set(maker.slug, { name: maker.name, slug: maker.slug, logo: maker.logo });
+  for (const model of models) {
+    if (!model.manufacturer_name) continue;
+    const key = slugify(model.manufacturer_name);
+    if (!map.has(key)) map.set(key, { name: model.manufacturer_name, slug: key });
+  }
+  return [...map.values()];
+}
+
+/** Models derived from stock when a tenant has no models.json: one per make and model, 'from' the lowest price, most-stocked first. */
+export function modelsFromCars(cars: readonly { make?: string | null; model?: string | null; simple_body?: string | null; simple_fuel?: string | null; price?: number | null; status?: string }[]): Model[] {
+  const byKey = new Map<string, Model & { count: number }>();
+  for (const car of cars) {
+    if (!car.make || !car.model || car.status === 'sold') continue;
+    const key = `${slugify(car.make)}/${slugify(car.model)}`;
+    const price = car.price && car.price > 10 ? car.price : undefined;
+    const existing = byKey.get(key);
+    if (existing) {
+      existing.count += 1;
+      if (price && (!existing.from_price || price < existing.from_price)) existing.from_price = price;
+      if (car.simple_body && !existing.body.includes(car.simple_body)) existing.body.push(car.simple_body);
+      continue;
+    }
+    byKey.set(key, {
+      name: car.model,
+      slug: slugify(car.model) || 'model',
+      manufacturer_name: car.make,
+      body: car.simple_body ? [car.simple_body] : [],
+      ...(car.simple_fuel ? { fuel: car.simple_fuel } : {}),
+      ...(price ? { from_price: price } : {}),
+      short_description: '',
+      count: 1,
+    });
+  }
+  // Most-stocked first: a derived range shows what the dealer actually has most of.
+  return [...byKey.values()]
+    .sort((a, b) => b.count - a.count || (a.manufacturer_name ?? '').localeCompare(b.manufacturer_name ?? '') || a.name.localeCompare(b.name))
+    .map(({ count: _count, ...model }) => model);
+}

@@ -1,0 +1,113 @@
+/**
+ * Reading a tenant folder (DESIGN §3): site.json + stock.json + optional files.
+ * This is the one place that touches the file system for tenant data; everything it
+ * returns is validated. A bad site.json throws a TenantConfigError naming the file and
+ * field path; bad stock records are returned as problems, never thrown.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import * as v from 'valibot';
+import type { Car } from '../../schemas/car.ts';
+import { SiteSchema, type Site } from '../../schemas/site.ts';
+import { parseStock, visibleStock, type StockProblem } from '../vehicle/stock.ts';
+import { applyReservationOverlay, readReservationOverlay } from '../vehicle/reservation-overlay.ts';
+
+/** A site.json (or other tenant file) that cannot be used: stops only this tenant. */
+export class TenantConfigError extends Error {
+  readonly file: string;
+  readonly details: string[];
+  constructor(file: string, details: string[]) {
+    super(`${file}: ${details.join('; ')}`);
+    this.name = 'TenantConfigError';
+    this.file = file;
+    this.details = details;
+  }
+}
+
+/** A loaded, validated tenant. */
+export interface Tenant {
+  slug: string;
+  dir: string;
+  site: Site;
+  /** Every valid record of stock.json. */
+  cars: Car[];
+  /** The published stock at build time. */
+  visible: Car[];
+  problems: StockProblem[];
+  read: number;
+  skipped: number;
+}
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new TenantConfigError(file, [`cannot read file (${(error as NodeJS.ErrnoException).code ?? String(error)})`]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new TenantConfigError(file, [`invalid JSON: ${(error as Error).message}`]);
+  }
+}
+
+/** Validate a parsed site.json; throws TenantConfigError listing every field problem. */
+export function parseSite(file: string, data: unknown, folderSlug?: string): Site {
+  const result = v.safeParse(SiteSchema, data);
+  if (!result.success) {
+    throw new TenantConfigError(
+      file,
+      result.issues.map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}${issue.expected ? ` (expected ${issue.expected}, received ${issue.received})` : ''}`),
+    );
+  }
+  if (folderSlug !== undefined && result.output.slug !== folderSlug) {
+    throw new TenantConfigError(file, [`field slug: "${result.output.slug}" must equal the tenant folder name "${folderSlug}"`]);
+  }
+  return result.output;
+}
+
+/** Load the site config only (cheap; used by the server to route hosts). */
+export function loadSite(dir: string): Site {
+  const slug = basename(resolve(dir));
+  return parseSite(join(dir, 'site.json'), readJson(join(dir, 'site.json')), slug);
+}
+
+/** Load and validate a tenant folder; `now` (ms) decides sold-car visibility. */
+export function loadTenant(dir: string, now: number = Date.now()): Tenant {
+  const absolute = resolve(dir);
+  const slug = basename(absolute);
+  const site = loadSite(absolute);
+  const stockFile = join(absolute, 'stock.json');
+  const stock = existsSync(stockFile)
+    ? parseStock(slug, readJson(stockFile))
+    : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
+  // Paid online reservations the dealer's feed does not show yet (docs/payments.md).
+  const cars = applyReservationOverlay(stock.cars, readReservationOverlay(absolute));
+  return {
+    slug,
+    dir: absolute,
+    site,
+    cars,
+    visible: visibleStock(cars, site, now),
+    problems: stock.problems,
+    read: stock.read,
+    skipped: stock.skipped,
+  };
+}
+
+/** Tenant folders of a directory: sub-folders holding a site.json, sorted by name. */
+export function listTenantDirs(root: string): string[] {
+  const absolute = resolve(root);
+  if (!existsSync(absolute)) throw new Error(`tenants directory not found: ${absolute}`);
+  return readdirSync(absolute)
+    .filter((name) => !name.startsWith('.') && statSync(join(absolute, name)).isDirectory() && existsSync(join(absolute, name, 'site.json')))
+    .sort()
+    .map((name) => join(absolute, name));
+}
+
+/** Read an optional JSON file of the tenant folder (models.json, reviews.json, offers.json...). */
+export function readOptionalJson(dir: string, name: string): unknown {
+  const file = join(dir, name);
+  return existsSync(file) ? readJson(file) : undefined;
+}

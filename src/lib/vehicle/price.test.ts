@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Car } from '../../schemas/car.ts';
+import { priceBreakdown, priceDisplay, reducedPrice, wasPrice } from './price.ts';
+
+const base: Car = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used' };
+const site = { offersSubscription: false, noPriceText: 'Enquire for price.' };
+const subSite = { offersSubscription: true, noPriceText: 'Call us' };
+
+describe('priceDisplay', () => {
+  it.each<[string, Partial<Car>, typeof site, string, string]>([
+    ['subscription when offered and above 0', { price: 30000, subscription_price: 189 }, subSite, 'subscription', '$189/week'],
+    ['subscription ignored when the site does not offer it', { price: 30000, subscription_price: 189 }, site, 'price', '$30,000'],
+    ['subscription 0 falls through', { price: 30000, subscription_price: 0 }, subSite, 'price', '$30,000'],
+    ['normal price', { price: 24990 }, site, 'price', '$24,990'],
+    ['reduced by a trade-in offer', { price: 24990, offer_price: 2000 }, site, 'price', '$22,990'],
+    ['price exactly 10 is not a price', { price: 10 }, site, 'none', 'Enquire for price.'],
+    ['price 11 is a price', { price: 11 }, site, 'price', '$11'],
+    ['reduced to 10 is not a price', { price: 2010, offer_price: 2000 }, site, 'none', 'Enquire for price.'],
+    ['preorder when no price', { price: 0, preorder: true }, site, 'preorder', 'PREORDER'],
+    ['price beats preorder', { price: 50000, preorder: true }, site, 'price', '$50,000'],
+    ['site no-price text', { price: null }, subSite, 'none', 'Call us'],
+  ])('%s', (_name, patch, options, kind, text) => {
+    const shown = priceDisplay({ ...base, ...patch }, options);
+    expect(shown.kind).toBe(kind);
+    expect(shown.text).toBe(text);
+  });
+
+  it('keeps price_type beside a price but not beside a no-price text', () => {
+    expect(priceDisplay({ ...base, price: 100, price_type: 'Drive Away' }, site).priceType).toBe('Drive Away');
+    expect(priceDisplay({ ...base, price: 100, price_type: 'null' }, site).priceType).toBeNull();
+    expect(priceDisplay({ ...base, price: 0, price_type: 'Drive Away' }, site).priceType).toBeNull();
+  });
+});
+
+describe('reducedPrice and wasPrice', () => {
+  it.each([
+    [{ price: 1000, offer_price: 0 }, 1000],
+    [{ price: 1000, offer_price: 1 }, 999],
+    [{ price: 1000, offer_price: -5 }, 1000],
+    [{ price: null, offer_price: null }, 0],
+  ])('reducedPrice %o -> %s', (car, expected) => {
+    expect(reducedPrice(car)).toBe(expected);
+  });
+  it.each([
+    [{ price: 20000, before_price: 22000 }, 22000],
+    [{ price: 20000, before_price: 20000 }, null],
+    [{ price: 20000, before_price: 19000 }, null],
+    [{ price: 0, before_price: 19000 }, null],
+    [{ price: 20000, before_price: null }, null],
+  ])('wasPrice %o -> %s', (car, expected) => {
+    expect(wasPrice(car)).toBe(expected);
+  });
+});
+
+describe('priceBreakdown (ACL s48 single total price)', () => {
+  it('promotes the drive-away total over an excl. government charges price', () => {
+    const car = { ...base, price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 } as Car;
+    expect(priceBreakdown(car)).toEqual({
+      total: { amount: 44500, label: 'Drive Away' },
+      components: [{ amount: 40000, label: 'Excl. Govt. Charges' }],
+    });
+  });
+  it.each<[string, Record<string, unknown>]>([
+    ['no drive-away figure', { price: 40000, price_type: 'Excl. Govt. Charges' }],
+    ['already a drive-away price', { price: 40000, price_type: 'Drive Away', drive_away_price: 40000 }],
+    ['drive-away below the component', { price: 40000, price_type: '+ ORC', drive_away_price: 39000 }],
+    ['no real price', { price: 5, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 }],
+  ])('none when %s', (_name, patch) => {
+    expect(priceBreakdown({ ...base, ...patch } as Car)).toBeNull();
+  });
+});

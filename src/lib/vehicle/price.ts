@@ -1,0 +1,105 @@
+/**
+ * Price display (spec §4 "Price display priority", was-price, trade-in offer; issue 3 item 10
+ * on the Australian Consumer Law single total price, s48).
+ */
+import type { Car } from '../../schemas/car.ts';
+import { formatMoney } from '../text/format.ts';
+import { presentText } from '../text/feed-text.ts';
+
+/** Which rule chose the price shown. */
+export type PriceKind = 'subscription' | 'price' | 'preorder' | 'none';
+
+/** What the price panel shows. */
+export interface PriceDisplay {
+  kind: PriceKind;
+  /** Dollar amount for 'subscription' and 'price'; null otherwise. */
+  amount: number | null;
+  /** Text as shown: '$34,990', '$189/week', 'PREORDER' or the site's no-price text. */
+  text: string;
+  /** price_type shown beside the price (e.g. 'Drive Away'); null when none or not a price. */
+  priceType: string | null;
+}
+
+/** Site settings the price rules read. */
+export interface PriceOptions {
+  /** site.offers_subscription */
+  offersSubscription: boolean;
+  /** site.texts.no_price (default 'Enquire for price.') */
+  noPriceText: string;
+}
+
+/** Prices at or below this are placeholders in feeds ($1, $10), never a real price (spec §4). */
+export const MIN_DISPLAY_PRICE = 10;
+
+function positive(value: number | null | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+function cleanText(value: string | null | undefined): string | null {
+  return presentText(value);
+}
+
+/** Price after a trade-in offer: price minus offer when the offer is above 0, else the price. */
+export function reducedPrice(car: Pick<Car, 'price' | 'offer_price'>): number {
+  const price = positive(car.price);
+  const offer = positive(car.offer_price);
+  return offer > 0 ? price - offer : price;
+}
+
+/**
+ * The price to show: subscription price (offered by the site and above 0), else the reduced or
+ * normal price when above $10, else PREORDER when flagged, else the site's no-price text.
+ */
+export function priceDisplay(car: Car, options: PriceOptions): PriceDisplay {
+  const subscription = positive(car.subscription_price);
+  if (options.offersSubscription && subscription > 0) {
+    return { kind: 'subscription', amount: subscription, text: `${formatMoney(subscription)}/week`, priceType: 'Subscription' };
+  }
+  const amount = reducedPrice(car);
+  if (amount > MIN_DISPLAY_PRICE) {
+    return { kind: 'price', amount, text: formatMoney(amount), priceType: cleanText(car.price_type) };
+  }
+  if (car.preorder) return { kind: 'preorder', amount: null, text: 'PREORDER', priceType: null };
+  return { kind: 'none', amount: null, text: options.noPriceText, priceType: null };
+}
+
+/** The was-price to strike through: before_price when it exceeds the price, else null. */
+export function wasPrice(car: Pick<Car, 'price' | 'before_price'>): number | null {
+  const before = positive(car.before_price);
+  const price = positive(car.price);
+  return before > 0 && price > 0 && before > price ? before : null;
+}
+
+/** One price figure with its label. */
+export interface PricePart {
+  amount: number;
+  label: string;
+}
+
+/** The single total price and the component prices shown beside it, less prominently. */
+export interface PriceBreakdown {
+  total: PricePart;
+  components: PricePart[];
+}
+
+const EXCLUDES_GOVERNMENT_CHARGES = /excl|egc|govt|government|\+ ?orc|plus orc|on[- ]?road/i;
+
+/**
+ * Australian Consumer Law s48: where a car has both an excluding-government-charges price and
+ * a drive-away price, the single total (drive-away) price must be at least as prominent as any
+ * component. Returns the total to show large and the components to show small; null when the car
+ * has only one price. Feeds carry the total as `drive_away_price` beside an excl. price.
+ */
+export function priceBreakdown(car: Car): PriceBreakdown | null {
+  const price = positive(car.price);
+  const driveAway = positive((car as { drive_away_price?: unknown }).drive_away_price as number | undefined);
+  const type = cleanText(car.price_type) ?? '';
+  if (price <= MIN_DISPLAY_PRICE || driveAway <= MIN_DISPLAY_PRICE) return null;
+  if (!EXCLUDES_GOVERNMENT_CHARGES.test(type)) return null;
+  // A drive-away figure below the excl. price is a feed error; never promote the smaller figure.
+  if (driveAway < price) return null;
+  return {
+    total: { amount: driveAway, label: 'Drive Away' },
+    components: [{ amount: price, label: type }],
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Similar vehicles (spec §7 "Similar vehicles", §9): same model first, price within $10,000
+ * either side under $50,000 else $25,000, in stock only, de-duplicated by id, up to 6.
+ * Computed at build time from the tenant's visible stock.
+ */
+import type { Car } from '../../schemas/car.ts';
+
+/** Most similar vehicles shown (spec §9). */
+export const SIMILAR_LIMIT = 6;
+
+/** Price band either side of the car's price: $10,000 under $50,000, else $25,000. */
+export function similarPriceBand(price: number): number {
+  return price < 50_000 ? 10_000 : 25_000;
+}
+
+function same(a: string | null | undefined, b: string | null | undefined): boolean {
+  return Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+}
+
+function priced(car: Pick<Car, 'price'>): number | null {
+  return typeof car.price === 'number' && car.price > 0 ? car.price : null;
+}
+
+/**
+ * Up to 6 in-stock cars like `car`: cars of the same make and model first, then others in the
+ * price band, each group ordered by closeness in price. A car without a price matches only its
+ * own model, since there is no band to compare against.
+ */
+export function similarVehicles(car: Car, stock: readonly Car[], limit = SIMILAR_LIMIT): Car[] {
+  const price = priced(car);
+  const band = price === null ? 0 : similarPriceBand(price);
+  const seen = new Set<string>([String(car.id)]);
+  const sameModel: Car[] = [];
+  const inBand: Car[] = [];
+  for (const other of stock) {
+    const id = String(other.id);
+    if (seen.has(id) || other.slug === car.slug || other.status !== 'in_stock') continue;
+    const otherPrice = priced(other);
+    const withinBand = price !== null && otherPrice !== null && Math.abs(otherPrice - price) <= band;
+    const modelMatch = same(other.make, car.make) && same(other.model, car.model);
+    if (modelMatch && (withinBand || price === null)) sameModel.push(other);
+    else if (withinBand) inBand.push(other);
+    else continue;
+    seen.add(id);
+  }
+  const distance = (other: Car) => (price === null || priced(other) === null ? 0 : Math.abs((priced(other) as number) - price));
+  const byCloseness = (a: Car, b: Car) => distance(a) - distance(b);
+  return [...sameModel.sort(byCloseness), ...inBand.sort(byCloseness)].slice(0, limit);
+}
+
+/**
+ * The same answers as `similarVehicles`, for every car of a large stock: cars are indexed by
+ * model and sorted by price once, so each lookup walks only the nearest prices instead of the
+ * whole stock (a 16,000-car build would otherwise compare every pair).
+ */
+export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT): (car: Car) => Car[] {
+  const order = new Map<Car, number>();
+  stock.forEach((car, index) => order.set(car, index));
+  const inStock = stock.filter((car) => car.status === 'in_stock');
+  const modelKey = (car: Car) => (car.make && car.model ? `${car.make.trim().toLowerCase()}|${car.model.trim().toLowerCase()}` : null);
+  const byModel = new Map<string, Car[]>();
+  for (const car of inStock) {
+    const key = modelKey(car);
+    if (!key) continue;
+    const list = byModel.get(key) ?? [];
+    list.push(car);
+    byModel.set(key, list);
+  }
+  const byPrice = inStock.filter((car) => priced(car) !== null).sort((a, b) => (priced(a) as number) - (priced(b) as number) || (order.get(a) as number) - (order.get(b) as number));
+  const prices = byPrice.map((car) => priced(car) as number);
+
+  const lowerBound = (value: number) => {
+    let lo = 0;
+    let hi = prices.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (prices[mid] < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+
+  return (car: Car) => {
+    const price = priced(car);
+    const key = modelKey(car);
+    const band = price === null ? 0 : similarPriceBand(price);
+    const seen = new Set<string>([String(car.id)]);
+    const byStockOrder = (a: Car, b: Car) => (order.get(a) ?? 0) - (order.get(b) ?? 0);
+    const distance = (other: Car) => (price === null || priced(other) === null ? 0 : Math.abs((priced(other) as number) - price));
+    const closeness = (a: Car, b: Car) => distance(a) - distance(b) || byStockOrder(a, b);
+    const sameModel: Car[] = [];
+    for (const other of [...(key ? (byModel.get(key) ?? []) : [])].sort(byStockOrder)) {
+      const id = String(other.id);
+      if (seen.has(id) || other.slug === car.slug) continue;
+      const otherPrice = priced(other);
+      const withinBand = price !== null && otherPrice !== null && Math.abs(otherPrice - price) <= band;
+      if (!withinBand && price !== null) continue;
+      seen.add(id);
+      sameModel.push(other);
+    }
+    sameModel.sort(closeness);
+    if (sameModel.length >= limit || price === null) return sameModel.slice(0, limit);
+
+    // Walk outward from the car's price; stop once enough are found and the next is farther.
+    const need = limit - sameModel.length;
+    const found: Car[] = [];
+    let left = lowerBound(price) - 1;
+    let right = left + 1;
+    let lastDistance = -1;
+    while (left >= 0 || right < byPrice.length) {
+      const leftDistance = left >= 0 ? price - prices[left] : Infinity;
+      const rightDistance = right < byPrice.length ? prices[right] - price : Infinity;
+      const nextDistance = Math.min(leftDistance, rightDistance);
+      if (nextDistance > band) break;
+      if (found.length >= need && nextDistance > lastDistance) break;
+      const other = leftDistance <= rightDistance ? byPrice[left--] : byPrice[right++];
+      lastDistance = nextDistance;
+      const id = String(other.id);
+      if (seen.has(id) || other.slug === car.slug) continue;
+      if (key && modelKey(other) === key) continue;
+      seen.add(id);
+      found.push(other);
+    }
+    return [...sameModel, ...found.sort(closeness)].slice(0, limit);
+  };
+}

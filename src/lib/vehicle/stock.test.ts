@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CarSchema, type Car } from '../../schemas/car.ts';
+import { SiteSchema } from '../../schemas/site.ts';
+import { formatProblem, isCarVisible, isStatusVisible, parseStock, passesStockRules, visibleStock } from './stock.ts';
+
+const NOW = Date.parse('2026-11-21T00:00:00Z');
+const DAY = 86_400_000;
+
+function car(fields: Record<string, unknown>): Car {
+  return v.parse(CarSchema, { id: 1, slug: 'a-car', status: 'in_stock', car_type: 'used', ...fields });
+}
+
+function site(fields: Record<string, unknown> = {}) {
+  return v.parse(SiteSchema, { slug: 's', template: 'used-group', name: 'S', url: 'https://s.com.au', phone: '+61 7 3000 0000', ...fields });
+}
+
+describe('isStatusVisible', () => {
+  it.each([
+    ['in_stock', {}, true],
+    ['coming_soon', {}, true],
+    ['in_stock', { show_on_dealer_website: false }, false],
+    ['coming_soon', { show_on_dealer_website: false }, false],
+  ])('%s %j -> %s', (status, extra, expected) => {
+    expect(isStatusVisible(car({ status, ...extra }), 3, NOW)).toBe(expected);
+  });
+
+  const soldAgo = (ms: number, show = true) =>
+    car({ status: 'sold', sold_date_timestamp: Math.floor((NOW - ms) / 1000), show_on_dealer_website: show });
+
+  it('shows a car sold 1 day ago when show_on_dealer_website is true', () => expect(isStatusVisible(soldAgo(DAY), 3, NOW)).toBe(true));
+  it('shows a car sold exactly 3 days ago (inclusive edge)', () => expect(isStatusVisible(soldAgo(3 * DAY), 3, NOW)).toBe(true));
+  it('hides a car sold 3 days and 1 second ago', () => expect(isStatusVisible(soldAgo(3 * DAY + 1000), 3, NOW)).toBe(false));
+  it('hides a recently sold car without show_on_dealer_website', () =>
+    expect(isStatusVisible(car({ status: 'sold', sold_date_timestamp: Math.floor((NOW - DAY) / 1000) }), 3, NOW)).toBe(false));
+  it('hides a recently sold car with show_on_dealer_website false', () => expect(isStatusVisible(soldAgo(DAY, false), 3, NOW)).toBe(false));
+  it('hides a sold car with no sale date', () => expect(isStatusVisible(car({ status: 'sold', show_on_dealer_website: true }), 3, NOW)).toBe(false));
+  it('uses include_sold_cars_days', () => {
+    expect(isStatusVisible(soldAgo(6 * DAY), 7, NOW)).toBe(true);
+    expect(isStatusVisible(soldAgo(6 * DAY), 5, NOW)).toBe(false);
+    expect(isStatusVisible(soldAgo(1000), 0, NOW)).toBe(false);
+  });
+  it('accepts millisecond sale timestamps', () => {
+    expect(isStatusVisible(car({ status: 'sold', sold_date_timestamp: NOW - DAY, show_on_dealer_website: true }), 3, NOW)).toBe(true);
+  });
+});
+
+describe('passesStockRules', () => {
+  const rules = (fields: Record<string, unknown>) => site({ stock_rules: fields }).stock_rules;
+  it('excludes listed stock numbers, case-insensitively', () => {
+    expect(passesStockRules(car({ stocknum: 'AB12' }), rules({ excluded_stock_numbers: ['ab12'] }))).toBe(false);
+    expect(passesStockRules(car({ stocknum: 'AB13' }), rules({ excluded_stock_numbers: ['ab12'] }))).toBe(true);
+  });
+  it('filters price 0 (and missing price) only when the site asks', () => {
+    expect(passesStockRules(car({ price: 0 }), rules({ hide_price_zero: true }))).toBe(false);
+    expect(passesStockRules(car({}), rules({ hide_price_zero: true }))).toBe(false);
+    expect(passesStockRules(car({ price: 1 }), rules({ hide_price_zero: true }))).toBe(true);
+    expect(passesStockRules(car({ price: 0 }), rules({}))).toBe(true);
+  });
+  it('applies status / car_type conditions (all given fields must match)', () => {
+    const exclude = rules({ exclude: [{ status: ['coming_soon'], car_type: ['new'] }] });
+    expect(passesStockRules(car({ status: 'coming_soon', car_type: 'new' }), exclude)).toBe(false);
+    expect(passesStockRules(car({ status: 'coming_soon', car_type: 'used' }), exclude)).toBe(true);
+    expect(passesStockRules(car({ status: 'in_stock', car_type: 'new' }), exclude)).toBe(true);
+  });
+  it('applies make and dealership conditions', () => {
+    const exclude = rules({ exclude: [{ make: ['suzuki'] }, { dealership_slug: ['north'] }] });
+    expect(passesStockRules(car({ make: 'Suzuki' }), exclude)).toBe(false);
+    expect(passesStockRules(car({ make: 'Mazda', dealership_slug: 'north' }), exclude)).toBe(false);
+    expect(passesStockRules(car({ make: 'Mazda', dealership_slug: 'south' }), exclude)).toBe(true);
+  });
+});
+
+describe('isCarVisible and visibleStock', () => {
+  it('needs both the status rule and the stock rules', () => {
+    const s = site({ stock_rules: { excluded_stock_numbers: ['X1'] } });
+    expect(isCarVisible(car({ stocknum: 'X1' }), s, NOW)).toBe(false);
+    expect(isCarVisible(car({ stocknum: 'X2', status: 'sold' }), s, NOW)).toBe(false);
+    expect(isCarVisible(car({ stocknum: 'X2' }), s, NOW)).toBe(true);
+  });
+  it('orders newest first', () => {
+    const cars = [
+      car({ id: 1, slug: 'old', created_at: '2026-01-01T00:00:00Z' }),
+      car({ id: 2, slug: 'new', created_at: '2026-11-01T00:00:00Z' }),
+      car({ id: 3, slug: 'undated' }),
+    ];
+    expect(visibleStock(cars, site(), NOW).map((c) => c.slug)).toEqual(['new', 'old', 'undated']);
+  });
+});
+
+describe('parseStock', () => {
+  it('rejects a file that is not an array', () => {
+    const result = parseStock('t', { cars: [] });
+    expect(result.cars).toEqual([]);
+    expect(result.problems[0].message).toMatch(/JSON array/);
+  });
+
+  it('reports each bad record with its id or index and field path, and keeps the rest', () => {
+    const result = parseStock('acme', [
+      { id: 1, slug: 'good-one', status: 'in_stock', car_type: 'used', price: 1000 },
+      { id: 2, slug: 'bad-price', status: 'in_stock', car_type: 'used', price: 'cheap' },
+      { slug: 'no-id', status: 'in_stock', car_type: 'used' },
+      { id: 4, status: 'in_stock', car_type: 'used' },
+      { id: 5, slug: 'bad-status', status: 'stolen', car_type: 'used' },
+      { id: 6, slug: 'bad-image', status: 'in_stock', car_type: 'used', images: [{ image: '' }] },
+      { id: 7, slug: 'good-one', status: 'in_stock', car_type: 'used' },
+      { id: 1, slug: 'dup-id', status: 'in_stock', car_type: 'used' },
+      'not an object',
+    ]);
+    expect(result.cars.map((c) => c.slug)).toEqual(['good-one']);
+    expect(result.read).toBe(9);
+    expect(result.skipped).toBe(8);
+    const lines = result.problems.map(formatProblem);
+    expect(lines).toContainEqual(expect.stringMatching(/^acme: stock\.json record id 2 \(#1\) field price: /));
+    expect(lines).toContainEqual(expect.stringMatching(/record #2 field id: required field is missing/));
+    expect(lines).toContainEqual(expect.stringMatching(/record id 4 \(#3\) field slug: required field is missing/));
+    expect(lines).toContainEqual(expect.stringMatching(/record id 5 \(#4\) field status: status must be one of/));
+    expect(lines).toContainEqual(expect.stringMatching(/record id 6 \(#5\) field images\.0\.image: image url is empty/));
+    expect(lines).toContainEqual(expect.stringMatching(/record id 7 \(#6\) field slug: duplicate slug "good-one"/));
+    expect(lines).toContainEqual(expect.stringMatching(/record id 1 \(#7\) field id: duplicate id "1"/));
+    expect(lines).toContainEqual(expect.stringMatching(/record #8: /));
+  });
+
+  it('keeps script-like text as plain data (escaping is the page’s job) and fills a missing name', () => {
+    const result = parseStock('t', [{ id: 'A1', slug: 'x', status: 'in_stock', car_type: 'new', year: 2024, make: 'Kia', model: 'EV6', colour: '<script>alert(1)</script>' }]);
+    expect(result.cars[0].colour).toBe('<script>alert(1)</script>');
+    expect(result.cars[0].name).toBe('2024 Kia EV6');
+  });
+
+  it('accepts numeric strings and sparse nulls from real feeds, and keeps unknown fields', () => {
+    const result = parseStock('t', [{ id: 9, slug: 'y', status: 'in_stock', car_type: 'used', price: '12990', km: null, badge: null, extra_field: 'kept' }]);
+    expect(result.problems).toEqual([]);
+    expect(result.cars[0].price).toBe(12990);
+    expect((result.cars[0] as Record<string, unknown>).extra_field).toBe('kept');
+  });
+});

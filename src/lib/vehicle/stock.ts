@@ -1,0 +1,152 @@
+/**
+ * Stock loading and visibility (spec §4 "Stock visibility", DESIGN §3, §4).
+ * Pure: takes parsed JSON and the site config, returns cars and problems.
+ */
+import * as v from 'valibot';
+import { CarSchema, type Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
+import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
+
+/** One problem found in a stock file: which record, which field, what is wrong. */
+export interface StockProblem {
+  tenant: string;
+  /** The record's id when it has one, else its index in the file (`#12`). */
+  record: string;
+  /** Dot path of the field, e.g. `images.0.image`; empty for the whole record. */
+  field: string;
+  message: string;
+}
+
+/** Result of parsing a stock.json array. */
+export interface ParsedStock {
+  cars: Car[];
+  problems: StockProblem[];
+  /** Records in the file. */
+  read: number;
+  /** Records skipped (invalid or duplicate slug). */
+  skipped: number;
+}
+
+const DAY_MS = 86_400_000;
+
+function recordLabel(raw: unknown, index: number): string {
+  if (raw && typeof raw === 'object' && 'id' in raw) {
+    const id = (raw as { id: unknown }).id;
+    if ((typeof id === 'string' && id !== '') || typeof id === 'number') return `id ${String(id)} (#${index})`;
+  }
+  return `#${index}`;
+}
+
+/** A person-readable message for a validation issue ("required field is missing" rather than "Invalid key"). */
+export function issueMessage(issue: v.BaseIssue<unknown>): string {
+  if (issue.kind === 'schema' && issue.received === 'undefined' && issue.path?.at(-1)?.type === 'object') return 'required field is missing';
+  return issue.message;
+}
+
+/** Validate every record of a stock file; bad records and duplicate slugs are reported and skipped. */
+export function parseStock(tenant: string, data: unknown): ParsedStock {
+  if (!Array.isArray(data)) {
+    return {
+      cars: [],
+      problems: [{ tenant, record: '', field: '', message: 'stock.json must be a JSON array of Car records' }],
+      read: 0,
+      skipped: 0,
+    };
+  }
+  const cars: Car[] = [];
+  const problems: StockProblem[] = [];
+  const slugs = new Map<string, string>();
+  const ids = new Map<string, string>();
+  data.forEach((raw, index) => {
+    const record = recordLabel(raw, index);
+    const result = v.safeParse(CarSchema, raw);
+    if (!result.success) {
+      for (const issue of result.issues) {
+        problems.push({ tenant, record, field: v.getDotPath(issue) ?? '', message: issueMessage(issue) });
+      }
+      return;
+    }
+    const car = result.output;
+    const earlier = slugs.get(car.slug);
+    if (earlier) {
+      problems.push({ tenant, record, field: 'slug', message: `duplicate slug "${car.slug}" (already used by ${earlier}); record skipped` });
+      return;
+    }
+    const id = String(car.id);
+    const earlierId = ids.get(id);
+    if (earlierId) {
+      problems.push({ tenant, record, field: 'id', message: `duplicate id "${id}" (already used by ${earlierId}); record skipped` });
+      return;
+    }
+    slugs.set(car.slug, record);
+    ids.set(id, record);
+    cars.push(withDerivedFields(car));
+  });
+  return { cars, problems, read: data.length, skipped: data.length - cars.length };
+}
+
+/** Fill the display name from year/make/model/badge when a feed leaves it out. */
+function withDerivedFields(car: Car): Car {
+  if (car.name && car.name.trim() !== '') return car;
+  const name = [car.year, car.make, car.model, car.badge].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
+  return { ...car, name: name || `Stock ${String(car.stocknum ?? car.id)}` };
+}
+
+/** When the car was sold, in ms since the epoch, or null when unknown. */
+export function soldAt(car: Car): number | null {
+  if (typeof car.sold_date_timestamp === 'number' && car.sold_date_timestamp > 0) {
+    // Feeds send seconds; tolerate milliseconds too.
+    return car.sold_date_timestamp > 1e12 ? car.sold_date_timestamp : car.sold_date_timestamp * 1000;
+  }
+  return null;
+}
+
+/**
+ * Spec §4: a car is shown when it is in_stock or coming_soon, or sold within the last
+ * `include_sold_cars_days` days (default 3) and show_on_dealer_website is true.
+ * A car flagged show_on_dealer_website=false is never shown.
+ */
+export function isStatusVisible(car: Car, includeSoldDays: number, now: number): boolean {
+  if (car.show_on_dealer_website === false) return false;
+  if (car.status === 'in_stock' || car.status === 'coming_soon') return true;
+  // Sold: only while recent and explicitly allowed on the website.
+  if (car.show_on_dealer_website !== true) return false;
+  const sold = soldAt(car);
+  if (sold === null) return false;
+  return now - sold >= 0 ? now - sold <= includeSoldDays * DAY_MS : true;
+}
+
+function matchesCondition(car: Car, condition: StockCondition): boolean {
+  const lower = (value: string | null | undefined) => (value ?? '').toLowerCase();
+  if (condition.status && !condition.status.includes(car.status)) return false;
+  if (condition.car_type && !condition.car_type.includes(car.car_type)) return false;
+  if (condition.make && !condition.make.some((make) => lower(make) === lower(car.make))) return false;
+  if (condition.dealership_slug && !condition.dealership_slug.includes(car.dealership_slug ?? '')) return false;
+  return true;
+}
+
+/** Spec §4 per-site stock rules: excluded stock numbers, exclusion conditions, price-0 filter. */
+export function passesStockRules(car: Car, rules: StockRules): boolean {
+  const stocknum = car.stocknum === null || car.stocknum === undefined ? '' : String(car.stocknum);
+  if (stocknum && rules.excluded_stock_numbers.some((excluded) => excluded.toLowerCase() === stocknum.toLowerCase())) return false;
+  if (rules.hide_price_zero && !(typeof car.price === 'number' && car.price > 0)) return false;
+  return !rules.exclude.some((condition) => matchesCondition(car, condition));
+}
+
+/** Whether a car is published on the site at time `now` (ms). */
+export function isCarVisible(car: Car, site: Pick<Site, 'include_sold_cars_days' | 'stock_rules'>, now: number): boolean {
+  return isStatusVisible(car, site.include_sold_cars_days, now) && passesStockRules(car, site.stock_rules);
+}
+
+/** The visible stock of a site, newest first (created_at descending, then id). */
+export function visibleStock(cars: readonly Car[], site: Pick<Site, 'include_sold_cars_days' | 'stock_rules'>, now: number): Car[] {
+  return cars
+    .filter((car) => isCarVisible(car, site, now))
+    .sort((a, b) => (Date.parse(b.created_at ?? '') || 0) - (Date.parse(a.created_at ?? '') || 0) || String(a.id).localeCompare(String(b.id)));
+}
+
+/** Format a problem as one report line: `tenant: record id 7 (#3) field images.0.image: message`. */
+export function formatProblem(problem: StockProblem): string {
+  const where = [problem.record && `record ${problem.record}`, problem.field && `field ${problem.field}`].filter(Boolean).join(' ');
+  return `${problem.tenant}: stock.json ${where}: ${problem.message}`;
+}

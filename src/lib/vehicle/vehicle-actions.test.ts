@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { Car } from '../../schemas/car.ts';
+import { financeHref, historyReportUrl, isReservable, isTestDrivable, saveVisibility, vehicleActions, type ActionSiteOptions, type SaveSiteOptions } from './vehicle-actions.ts';
+
+const base: Car = { id: 7, slug: 'used-car-1', status: 'in_stock', car_type: 'used', price: 20000, images: [{ image: '/a.jpg' }] };
+const site: ActionSiteOptions = { testDrive: true, reserve: true, reserveBuyOnlineRoute: false, reserveDeposit: 200, tradeIn: true, onlinePurchase: false };
+
+describe('isTestDrivable', () => {
+  it.each<[string, Partial<Car>, Partial<ActionSiteOptions>, boolean]>([
+    ['in stock', {}, {}, true],
+    ['site takes no bookings', {}, { testDrive: false }, false],
+    ['coming soon', { status: 'coming_soon' }, {}, false],
+    ['coming soon tagged Test Drive Only', { status: 'coming_soon', tag: 'Test Drive Only' }, {}, true],
+    ['sold', { status: 'sold' }, {}, false],
+  ])('%s -> %s', (_name, patch, sitePatch, expected) => {
+    expect(isTestDrivable({ ...base, ...patch }, { ...site, ...sitePatch })).toBe(expected);
+  });
+});
+
+describe('isReservable', () => {
+  it.each<[string, Partial<Car>, Partial<ActionSiteOptions>, boolean]>([
+    ['in stock with a price', {}, {}, true],
+    ['site does not reserve', {}, { reserve: false }, false],
+    ['coming soon', { status: 'coming_soon' }, {}, false],
+    ['already reserved', { reserved: true }, {}, false],
+    ['price 10 (placeholder)', { price: 10 }, {}, false],
+    ['price 11', { price: 11 }, {}, true],
+    ['no price', { price: null }, {}, false],
+    ['test-drive-only demonstrator', { tag: 'Test Drive Only' }, {}, false],
+  ])('%s -> %s', (_name, patch, sitePatch, expected) => {
+    expect(isReservable({ ...base, ...patch }, { ...site, ...sitePatch })).toBe(expected);
+  });
+});
+
+describe('historyReportUrl', () => {
+  it.each([
+    ['https://reports.example.com/r.pdf', 'https://reports.example.com/r.pdf'],
+    ['/files/r.pdf', '/files/r.pdf'],
+    ['null', null],
+    ['', null],
+    [null, null],
+    ['javascript:alert(1)', null],
+  ])('%s -> %s', (file, expected) => {
+    expect(historyReportUrl({ file })).toBe(expected);
+  });
+});
+
+describe('vehicleActions', () => {
+  it('gives an available in-stock car test drive, reserve, trade-in and enquiry', () => {
+    expect(vehicleActions({ ...base, file: '/r.pdf' }, site)).toEqual({
+      primary: 'test-drive',
+      reserve: { deposit: 200, href: '/cars/used-car-1/checkout' },
+      buyOnline: null,
+      tradeIn: { href: '/cars/trade-in?car_id=7' },
+      historyReport: '/r.pdf',
+      enquire: true,
+      findSimilar: false,
+    });
+  });
+  it('offers finance instead of a test drive when the car cannot be driven', () => {
+    const actions = vehicleActions({ ...base, status: 'coming_soon' }, site);
+    expect(actions.primary).toBe('finance');
+    expect(actions.reserve).toBeNull();
+  });
+  it('uses the buy-online route and the site deposit', () => {
+    expect(vehicleActions(base, { ...site, reserveBuyOnlineRoute: true, reserveDeposit: 500 }).reserve).toEqual({ deposit: 500, href: '/cars/used-car-1/buy-online' });
+  });
+  it('offers online purchase only where the site has it', () => {
+    expect(vehicleActions(base, { ...site, onlinePurchase: true }).buyOnline).toEqual({ href: '/checkout-journey?car_id=used-car-1' });
+  });
+  it('hides trade-in when the site has none', () => {
+    expect(vehicleActions(base, { ...site, tradeIn: false }).tradeIn).toBeNull();
+  });
+  it('gives a sold car only Find Me Something Similar', () => {
+    expect(vehicleActions({ ...base, status: 'sold', file: '/r.pdf' }, site)).toEqual({
+      primary: null, reserve: null, buyOnline: null, tradeIn: null, historyReport: null, enquire: false, findSimilar: true,
+    });
+  });
+});
+
+describe('saveVisibility', () => {
+  const all: SaveSiteOptions = { favourites: true, compare: true, hideWithoutImages: false, usedOnly: false };
+  it.each<[string, Partial<Car>, Partial<SaveSiteOptions>, boolean, { save: boolean; compare: boolean }]>([
+    ['available used car', {}, {}, false, { save: true, compare: true }],
+    ['favourites disabled', {}, { favourites: false }, false, { save: false, compare: true }],
+    ['compare disabled', {}, { compare: false }, false, { save: true, compare: false }],
+    ['sold', { status: 'sold' }, {}, false, { save: false, compare: false }],
+    ['sold but already saved', { status: 'sold' }, {}, true, { save: true, compare: false }],
+    ['price 0', { price: 0 }, {}, false, { save: false, compare: false }],
+    ['no images on a site that hides them', { images: [] }, { hideWithoutImages: true }, false, { save: false, compare: false }],
+    ['no images elsewhere', { images: [] }, {}, false, { save: true, compare: true }],
+    ['new car on a used-only site', { car_type: 'new' }, { usedOnly: true }, false, { save: false, compare: false }],
+    ['demo car on a used-only site', { car_type: 'demo' }, { usedOnly: true }, false, { save: false, compare: false }],
+  ])('%s', (_name, patch, sitePatch, saved, expected) => {
+    expect(saveVisibility({ ...base, ...patch }, { ...all, ...sitePatch }, saved)).toEqual(expected);
+  });
+});
+
+describe('financeHref', () => {
+  it('carries the car to the finance form', () => {
+    expect(financeHref({ ...base, dealership_slug: 'north', vin: 'JT1' })).toBe('/finance?preferredDealership=north&vehiclePriceBudget=20000&car_id=7&car_type=used&vin=JT1#finance-form');
+    expect(financeHref({ ...base, price: 0, vin: 'null' })).toBe('/finance?car_id=7&car_type=used#finance-form');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Which action buttons a car gets (spec §4 "Buttons by type", §5 "Trade-in button only when
+ * available; Reserve only when reserve rule passes; History report only with a file", §5
+ * "Save favourite/compare hidden when ...").
+ */
+import type { Car } from '../../schemas/car.ts';
+import { isCarAvailable } from './availability.ts';
+import { MIN_DISPLAY_PRICE } from './price.ts';
+import { presentText } from '../text/feed-text.ts';
+
+/** The site flags the action rules read (site.features, reserve_deposit). */
+export interface ActionSiteOptions {
+  testDrive: boolean;
+  reserve: boolean;
+  reserveBuyOnlineRoute: boolean;
+  reserveDeposit: number;
+  tradeIn: boolean;
+  onlinePurchase: boolean;
+}
+
+/** The sidebar's buttons for a car. Null / false means the button is not shown. */
+export interface VehicleActions {
+  /** Book a test drive (test-drivable cars) or get finance (the rest). Null for unavailable cars. */
+  primary: 'test-drive' | 'finance' | null;
+  /** Reserve online with a deposit. */
+  reserve: { deposit: number; href: string } | null;
+  /** Online purchase journey. */
+  buyOnline: { href: string } | null;
+  /** Trade-in valuation for this car. */
+  tradeIn: { href: string } | null;
+  /** History report file url. */
+  historyReport: string | null;
+  /** Enquire Now: every available car. */
+  enquire: boolean;
+  /** Find Me Something Similar: unavailable cars. */
+  findSimilar: boolean;
+}
+
+const TEST_DRIVE_ONLY = /test drive only/i;
+
+/** A car can be test-driven when the site takes bookings and the car is on the lot (or tagged Test Drive Only). */
+export function isTestDrivable(car: Car, options: Pick<ActionSiteOptions, 'testDrive'>): boolean {
+  if (!options.testDrive || !isCarAvailable(car)) return false;
+  return car.status === 'in_stock' || TEST_DRIVE_ONLY.test(car.tag ?? '');
+}
+
+/**
+ * A car can be reserved online when the site offers it, the car is in stock (not coming soon),
+ * not already reserved, has a real price, and is not a test-drive-only demonstrator.
+ */
+export function isReservable(car: Car, options: Pick<ActionSiteOptions, 'reserve'>): boolean {
+  if (!options.reserve || car.status !== 'in_stock' || car.reserved) return false;
+  if (TEST_DRIVE_ONLY.test(car.tag ?? '')) return false;
+  return typeof car.price === 'number' && car.price > MIN_DISPLAY_PRICE;
+}
+
+/** A non-empty history report link, else null ('null' text in feeds counts as none). */
+export function historyReportUrl(car: Pick<Car, 'file'>): string | null {
+  const file = presentText(car.file);
+  if (!file) return null;
+  return /^(https?:\/\/|\/)/.test(file) ? file : null;
+}
+
+/** The buttons for a car: available cars get actions, unavailable ones only Find Me Something Similar. */
+export function vehicleActions(car: Car, options: ActionSiteOptions): VehicleActions {
+  if (!isCarAvailable(car)) {
+    return { primary: null, reserve: null, buyOnline: null, tradeIn: null, historyReport: null, enquire: false, findSimilar: true };
+  }
+  const slug = encodeURIComponent(car.slug);
+  const reservePath = options.reserveBuyOnlineRoute ? `/cars/${slug}/buy-online` : `/cars/${slug}/checkout`;
+  return {
+    primary: isTestDrivable(car, options) ? 'test-drive' : 'finance',
+    reserve: isReservable(car, options) ? { deposit: options.reserveDeposit, href: reservePath } : null,
+    buyOnline: options.onlinePurchase && car.status === 'in_stock' ? { href: `/checkout-journey?car_id=${slug}` } : null,
+    tradeIn: options.tradeIn ? { href: `/cars/trade-in?car_id=${encodeURIComponent(String(car.id))}` } : null,
+    historyReport: historyReportUrl(car),
+    enquire: true,
+    findSimilar: false,
+  };
+}
+
+/** The site flags for save / compare visibility (site.features). */
+export interface SaveSiteOptions {
+  favourites: boolean;
+  compare: boolean;
+  hideWithoutImages: boolean;
+  usedOnly: boolean;
+}
+
+/** Whether the save (favourite) and compare toggles show for a car on this site. */
+export interface SaveVisibility {
+  save: boolean;
+  compare: boolean;
+}
+
+/**
+ * Save / compare are hidden when disabled, the car is unavailable, priced 0 or less, has no
+ * images (on sites that say so) or is not used (on the site that saves used cars only). A sold
+ * car already saved keeps its save toggle so the visitor can remove it (spec §4): pass `saved`.
+ */
+export function saveVisibility(car: Car, options: SaveSiteOptions, saved = false): SaveVisibility {
+  const hasImages = (car.images?.length ?? 0) > 0 || Boolean(car.primary_image_url);
+  const eligible =
+    isCarAvailable(car) &&
+    typeof car.price === 'number' &&
+    car.price > 0 &&
+    !(options.hideWithoutImages && !hasImages) &&
+    !(options.usedOnly && car.car_type !== 'used');
+  return {
+    save: options.favourites && (eligible || saved),
+    compare: options.compare && eligible,
+  };
+}
+
+/**
+ * The Get Finance link for a car (spec §2: finance links carry preferredDealership,
+ * vehiclePriceBudget, car_id, car_type, vin and the #finance-form anchor); empty values are left out.
+ */
+export function financeHref(car: Car, path = '/finance'): string {
+  const params = new URLSearchParams();
+  const add = (key: string, value: unknown) => {
+    const text = presentText(value);
+    if (text !== null) params.set(key, text);
+  };
+  add('preferredDealership', car.dealership_slug);
+  add('vehiclePriceBudget', typeof car.price === 'number' && car.price > 0 ? Math.round(car.price) : null);
+  add('car_id', car.id);
+  add('car_type', car.car_type);
+  add('vin', car.vin);
+  return `${path}?${params.toString()}#finance-form`;
+}
