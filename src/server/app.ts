@@ -26,6 +26,7 @@ import { DEFAULT_SMS_LIMITS, type SmsLimits } from './sms-policy.ts';
 import { Store } from './store.ts';
 import { TenantRegistry, type ApiTenant, type LoadReport } from './tenants.ts';
 import { FORM_MESSAGES } from '../lib/forms/messages.ts';
+import { LEAD_MESSAGES } from '../lib/forms/messages.ts';
 
 /** Options of createApp. */
 export interface AppOptions {
@@ -119,7 +120,7 @@ declare module 'fastify' {
 }
 
 /** Spec §8 wording for a failure the visitor cannot fix. */
-export const UNEXPECTED_ERROR = 'An unexpected error occured';
+export const UNEXPECTED_ERROR = LEAD_MESSAGES.unexpected;
 
 /** Send a JSON error: `error` for people, `fields` for field-level messages. */
 export function sendError(reply: FastifyReply, status: number, error: string, fields?: Record<string, string>): FastifyReply {

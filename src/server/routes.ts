@@ -37,8 +37,9 @@ import { withoutPaymentClaims } from './payments/payments.ts';
 import { photoLinkValid } from './photo-links.ts';
 import { sendCappedSms, tradeInThankYou } from './sms-policy.ts';
 import type { ApiTenant } from './tenants.ts';
+import { LEAD_MESSAGES } from '../lib/forms/messages.ts';
 
-const FIX_ERRORS = 'Please fix the following errors:';
+const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
 const SESSION_COOKIE = 'dealer_session';
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
 const UNREADABLE_IMAGE = 'This image could not be read. Please choose a JPEG, PNG, GIF or HEIC photo.';

@@ -22,6 +22,7 @@ import { callApi } from './api.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
 import { CollectionNotice } from './shared-fields.tsx';
+import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
 
 export interface InstantOfferProps {
   config: FormSiteConfig;
@@ -194,7 +195,7 @@ export default function InstantOffer(props: InstantOfferProps) {
     const tradeInMode = props.mode === 'trade-in';
     const lead = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values, category: 'Trade-in Enquiry', car: tradeInMode ? car : null, formCompleted: !tradeInMode });
     kit.setSubmitting(false);
-    if (!lead.ok) return failWith(lead.message === 'An unexpected error occured' ? INSTANT_OFFER_ERROR : lead.message);
+    if (!lead.ok) return failWith(lead.message === LEAD_MESSAGES.unexpected ? INSTANT_OFFER_ERROR : lead.message);
     setOffer(offerPrice);
     setLeadId(lead.leadId);
     if (tradeInMode && valued) {

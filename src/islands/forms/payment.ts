@@ -14,6 +14,7 @@
  */
 import type { ComponentType, MutableRefObject } from 'react';
 import { callApi, newRequestKey } from './api.ts';
+import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
 
 /** The server's answer to "start a payment": what the provider's client needs. */
 export interface StartedPayment {
@@ -50,14 +51,14 @@ export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; m
 export async function startReservationPayment(apiBase: string, input: { leadId: string; carId: string; attempt: string }): Promise<StartResult> {
   const result = await callApi<StartedPayment>(apiBase, '/payments/reservations', { body: { lead_id: input.leadId, car_id: input.carId, attempt: input.attempt, terms_conditions: true } });
   if (result.ok && result.data?.client_secret) return { ok: true, payment: result.data };
-  return { ok: false, message: (!result.ok && result.message) || 'An unexpected error occured', fieldErrors: result.ok ? {} : result.fieldErrors };
+  return { ok: false, message: (!result.ok && result.message) || LEAD_MESSAGES.unexpected, fieldErrors: result.ok ? {} : result.fieldErrors };
 }
 
 /** /online-payment: start a payment of the amount the dealer asked for. */
 export async function startOnlinePayment(apiBase: string, values: Record<string, unknown>, attempt: string): Promise<StartResult> {
   const result = await callApi<StartedPayment>(apiBase, '/payments/online-payment', { body: { ...values, attempt } });
   if (result.ok && result.data?.client_secret) return { ok: true, payment: result.data };
-  return { ok: false, message: (!result.ok && result.message) || 'An unexpected error occured', fieldErrors: result.ok ? {} : result.fieldErrors };
+  return { ok: false, message: (!result.ok && result.message) || LEAD_MESSAGES.unexpected, fieldErrors: result.ok ? {} : result.fieldErrors };
 }
 
 export type ServerPaymentStatus = 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'canceled';

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { fieldErrors } from '../../schemas/forms.ts';
+import { LEAD_MESSAGES } from './messages.ts';
 
 /** Outcome of validating a form. */
 export type FormCheck<T> = { ok: true; output: T; errors: Record<string, never> } | { ok: false; output: undefined; errors: Record<string, string> };
@@ -26,9 +27,9 @@ export function orderedErrors(errors: Record<string, string>, fieldOrder: readon
 }
 
 /** Spec §5 heading of the error list. */
-export const ERROR_SUMMARY_HEADING = 'Please fix the following errors:';
+export const ERROR_SUMMARY_HEADING = LEAD_MESSAGES.fixErrors;
 /** Spec §8: a lead form's server failure. */
-export const LEAD_FAILURE_MESSAGE = 'An unexpected error occured';
+export const LEAD_FAILURE_MESSAGE = LEAD_MESSAGES.unexpected;
 /** Spec §8: a generic form's server failure. */
 export const GENERIC_FAILURE_MESSAGE = 'An error occurred when submitting this form';
 

@@ -29,5 +29,11 @@ export const POSTCODE_MESSAGES = {
   notFound: 'Invalid postcode',
 } as const;
 
+/** The lead API's and the forms' answers around a submission (spec §5 wording, its spelling kept). */
+export const LEAD_MESSAGES = {
+  fixErrors: 'Please fix the following errors:',
+  unexpected: 'An unexpected error occured',
+} as const;
+
 /** Every spec message text, for the architecture test. */
-export const SPEC_MESSAGES = { ...FORM_MESSAGES, postcodeNotFound: POSTCODE_MESSAGES.notFound } as const;
+export const SPEC_MESSAGES = { ...FORM_MESSAGES, postcodeNotFound: POSTCODE_MESSAGES.notFound, ...LEAD_MESSAGES } as const;

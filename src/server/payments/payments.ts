@@ -19,6 +19,7 @@ import type { Store } from '../store.ts';
 import type { ApiTenant, TenantRegistry } from '../tenants.ts';
 import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider.ts';
 import { stripeProvider } from './stripe-provider.ts';
+import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
 
 /** Options of the payments module (createApp's `payments`). */
 export interface PaymentsOptions {
@@ -184,7 +185,7 @@ export class Payments {
     const lead = await this.deps.store.getLead(tenant.slug, input.leadId);
     if (!lead) return { ok: false, status: 404, error: 'This reservation could not be found. Please start again.' };
     const carId = lead.car_id ?? undefined;
-    if (!carId || (input.carId !== undefined && input.carId !== carId)) return { ok: false, status: 422, error: 'Please fix the following errors:', field: 'This reservation is for another car. Please start again from the car.' };
+    if (!carId || (input.carId !== undefined && input.carId !== carId)) return { ok: false, status: 422, error: LEAD_MESSAGES.fixErrors, field: 'This reservation is for another car. Please start again from the car.' };
     const car = tenant.carsById.get(carId);
     if (!car || car.status !== 'in_stock') return { ok: false, status: 409, error: 'This car is no longer available to reserve. Please choose another car or call us.' };
     if (car.reserved) return { ok: false, status: 409, error: RESERVED_MESSAGE };

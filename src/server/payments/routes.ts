@@ -12,8 +12,9 @@ import { StartOnlinePaymentSchema, StartReservationSchema } from '../../schemas/
 import { sendError, type LeadApi } from '../app.ts';
 import type { Store } from '../store.ts';
 import type { Payments } from './payments.ts';
+import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
 
-const FIX_ERRORS = 'Please fix the following errors:';
+const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
 
 /** What the browser learns about a payment: its state, never anything it could have forged. */
 function publicStatus(status: string): 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'canceled' {
@@ -66,7 +67,7 @@ export function registerPaymentRoutes(app: LeadApi, deps: { payments: Payments; 
       destinations: deps.destinations(tenant.slug),
       now: deps.now(),
     });
-    if (lead.status === 'not-found' || lead.status === 'slot-taken') return sendError(reply, 500, 'An unexpected error occured');
+    if (lead.status === 'not-found' || lead.status === 'slot-taken') return sendError(reply, 500, LEAD_MESSAGES.unexpected);
     const result = await payments.startOnlinePayment(tenant, { leadId: lead.id, reference, amountCents: amount, attemptKey: attempt });
     if (!result.ok) return sendError(reply, result.status, result.error);
     reply.header('cache-control', 'no-store');
