@@ -1,0 +1,85 @@
+/**
+ * Similar vehicles refreshed from the search engine (issue 14 item 4; audit 2.26, 7.14, 8.9,
+ * 9.14) on the built vehicle-showroom site (embedded engine; the Meilisearch engine answers the
+ * same queries in tests/integration/search-similar-meilisearch.test.ts). A car sold after the
+ * build is simulated by serving the index file with that car marked sold.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { decodeIndex, encodeIndex, type EmbeddedIndex } from '../../src/search/embedded-index.ts';
+import { pickCar, readStock, tenantUrl } from './vehicle-helpers.ts';
+
+const TENANT = 'vehicle-showroom';
+const stock = readStock('tests/fixtures/tenants/vehicle-showroom');
+const INDEX = /\/search-index-[^/]+\.json/;
+
+const subject = pickCar(stock, 'in-stock car with a price', (car) => car.status === 'in_stock' && typeof car.price === 'number' && car.price > 10_000);
+
+/** Tiles in the similar section, by car id. */
+const tileIds = (page: Page) => page.getByTestId('similar-vehicles').locator('article[data-car-id]').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id')));
+
+/** Hold the index request until `release` is called, then answer it through `answer`. */
+function holdIndex(page: Page) {
+  let release: (answer: (route: Route) => Promise<void>) => void = () => {};
+  const released = new Promise<(route: Route) => Promise<void>>((done) => (release = done));
+  const requested: string[] = [];
+  return {
+    requested,
+    release: (answer: (route: Route) => Promise<void>) => release(answer),
+    install: () =>
+      page.route(INDEX, async (route) => {
+        requested.push(route.request().url());
+        (await released)(route);
+      }),
+  };
+}
+
+test('2.26 / 9.14: the build-time list paints first, the refresh starts within 500 px, six placeholders while loading, a car sold since the build disappears', async ({ page }) => {
+  const hold = holdIndex(page);
+  await hold.install();
+  await page.goto(tenantUrl(TENANT, `/cars/${subject.slug}/`));
+  const section = page.getByTestId('similar-vehicles');
+  const initial = await tileIds(page);
+  expect(initial.length).toBeGreaterThan(1);
+  expect(initial).not.toContain(String(subject.id));
+  // Far below the first screen: nothing is fetched yet (the search client loads lazily).
+  await page.waitForTimeout(500);
+  expect(hold.requested).toEqual([]);
+
+  await section.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - window.innerHeight - 400));
+  await expect.poll(() => hold.requested.length).toBe(1);
+  await expect(section).toHaveAttribute('data-state', 'loading');
+  await expect(section).toHaveAttribute('aria-busy', 'true');
+  expect((await tileIds(page)).length + (await section.getByTestId('similar-placeholder').count())).toBe(6);
+
+  const soldId = initial[0];
+  hold.release(async (route) => {
+    const response = await route.fetch();
+    const index = (await response.json()) as EmbeddedIndex;
+    const documents = decodeIndex(index).map((document) => (document.id === soldId ? { ...document, status: 'sold' as const } : document));
+    await route.fulfill({ response, json: encodeIndex(index.site, documents) });
+  });
+  await expect(section).toHaveAttribute('data-state', 'ready');
+  const refreshed = await tileIds(page);
+  expect(refreshed).not.toContain(soldId);
+  expect(refreshed).not.toContain(String(subject.id));
+  expect(refreshed.length).toBeGreaterThan(0);
+  expect(refreshed.length).toBeLessThanOrEqual(6);
+  await expect(section.getByTestId('similar-placeholder')).toHaveCount(0);
+  // Every tile links to a car page.
+  for (const id of refreshed) {
+    const car = stock.find((entry) => String(entry.id) === id);
+    await expect(section.locator(`article[data-car-id="${id}"] a`)).toHaveAttribute('href', `/cars/${car?.slug}`);
+  }
+});
+
+test('8.9: when the engine cannot answer, the build-time list stays', async ({ page }) => {
+  await page.route(INDEX, (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.goto(tenantUrl(TENANT, `/cars/${subject.slug}/`));
+  const initial = await tileIds(page);
+  const section = page.getByTestId('similar-vehicles');
+  const failed = page.waitForRequest(INDEX);
+  await section.scrollIntoViewIfNeeded();
+  await failed;
+  await expect(section).toHaveAttribute('data-state', 'ready');
+  expect(await tileIds(page)).toEqual(initial);
+});
