@@ -21,6 +21,7 @@ import {
 } from '../../lib/finance/finance-bounds.ts';
 import { formatMoney, formatNumber, truncateText } from '../../lib/text/format.ts';
 import { FREQUENCY_LABELS, FREQUENCY_NOUN, PERIODS_PER_YEAR, repayment, type Frequency } from '../../lib/finance/repayment.ts';
+import { feesText, periodicFees, upfrontFees, type ComparisonRate, type FinanceFee, type RepaymentRounding } from '../../lib/finance/disclosures.ts';
 
 /** Characters of the disclaimer shown before 'Show More' (spec §9). */
 const DISCLAIMER_LIMIT = 197;
@@ -36,7 +37,14 @@ export interface FinanceCalculatorProps {
   establishmentFee: number;
   hideFrequency: boolean;
   presets: number[];
+  /** The car's finance disclaimer (looked up by car id at build time). */
   disclaimer: string;
+  /** The provider's comparison rate for this car, when it publishes one (issue 14 item 5). */
+  comparison?: ComparisonRate | null;
+  /** Fees included in the repayment, each named (lender/site establishment fee, brand fees). */
+  fees?: FinanceFee[];
+  /** The provider's repayment rounding. */
+  rounding?: RepaymentRounding;
 }
 
 /** Whole-dollar text with separators for a money input ('' for 0 so the field can be cleared). */
@@ -72,12 +80,25 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const deposit = snapToBounds(parseDigits(depositText), DEPOSIT_BOUNDS);
   const residual = snapToBounds(parseDigits(residualText), RESIDUAL_BOUNDS);
 
+  const fees = props.fees ?? null;
+  const feeLine = fees ? feesText(fees) : null;
+  const money = (amount: number) => formatMoney(amount, { cents: props.rounding === 'cent-up' && amount % 1 !== 0 });
   const result = useMemo(
     () =>
       priceError
         ? null
-        : repayment({ amount: price, deposit, establishmentFee: props.establishmentFee, ratePercent: rate, years: term, frequency, residual }),
-    [priceError, price, deposit, props.establishmentFee, rate, term, frequency, residual],
+        : repayment({
+            amount: price,
+            deposit,
+            establishmentFee: fees ? upfrontFees(fees) : props.establishmentFee,
+            periodicFee: fees ? periodicFees(fees, PERIODS_PER_YEAR[frequency]) : 0,
+            rounding: props.rounding,
+            ratePercent: rate,
+            years: term,
+            frequency,
+            residual,
+          }),
+    [priceError, price, deposit, props.establishmentFee, props.rounding, fees, rate, term, frequency, residual],
   );
 
   const onMoney = (setter: (text: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -257,12 +278,22 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         ) : result.showFigures ? (
           <>
             <p className="finance-calc__payment">
-              <strong data-testid="finance-payment">{formatMoney(result.payment)}</strong> per {noun}
+              <strong data-testid="finance-payment">{money(result.payment)}</strong> per {noun}
             </p>
+            {props.comparison && (
+              <p className="finance-calc__comparison" data-testid="finance-comparison">
+                {props.comparison.text}
+              </p>
+            )}
             <p className="muted">
               {result.periods} {FREQUENCY_LABELS[frequency].toLowerCase()} repayments at {rate}% p.a. over {term} years. Total payable{' '}
-              <span data-testid="finance-total">{formatMoney(result.total)}</span>
+              <span data-testid="finance-total">{money(result.total)}</span>
             </p>
+            {feeLine && (
+              <p className="muted" data-testid="finance-fees">
+                {feeLine}
+              </p>
+            )}
           </>
         ) : (
           <p className="finance-calc__payment">
@@ -272,6 +303,11 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
       </div>
 
       <div className="finance-calc__disclaimer" id="financeDisclaimer">
+        {props.comparison && (
+          <p className="muted" data-testid="finance-comparison-footnote">
+            {props.comparison.footnote}
+          </p>
+        )}
         <p className="muted">{disclaimerOpen ? props.disclaimer : disclaimer.text}</p>
         {disclaimer.truncated && (
           <button type="button" className="link-button" aria-expanded={disclaimerOpen} onClick={() => setDisclaimerOpen((open) => !open)}>

@@ -15,7 +15,8 @@ interface Quote {
 interface Props {
   endpoint: string;
   initial: Quote | null;
-  request: { purchasePrice: number; year: number | null; vin: string | null; nvic: string | null };
+  /** `whoIsHelping` (spec §7): who is helping the shopper — site.json finance.who_is_helping, else the dealer's name. */
+  request: { purchasePrice: number; year: number | null; vin: string | null; nvic: string | null; whoIsHelping: string };
 }
 
 function numberOrNull(value: unknown): number | null {
@@ -36,6 +37,7 @@ export default function FinanceQuote({ endpoint, initial, request }: Props) {
         ...(request.year ? { year: request.year } : {}),
         ...(request.vin ? { vin: request.vin } : {}),
         ...(request.nvic ? { nvic: request.nvic } : {}),
+        whoIsHelping: request.whoIsHelping,
       }),
       signal: controller.signal,
     })
@@ -49,7 +51,7 @@ export default function FinanceQuote({ endpoint, initial, request }: Props) {
         /* silent by spec */
       });
     return () => controller.abort();
-  }, [endpoint, request.purchasePrice, request.year, request.vin, request.nvic]);
+  }, [endpoint, request.purchasePrice, request.year, request.vin, request.nvic, request.whoIsHelping]);
 
   if (!quote || quote.weeklyRepaymentAmount === null) return null;
   return (

@@ -4,6 +4,8 @@
  * (balloon) left at the end; repayments rounded up to whole dollars.
  */
 
+import { roundRepayment, type RepaymentRounding } from './disclosures.ts';
+
 /** Repayment frequency and periods per year (spec §9). */
 export const PERIODS_PER_YEAR = { weekly: 52, fortnightly: 26, monthly: 12 } as const;
 export type Frequency = keyof typeof PERIODS_PER_YEAR;
@@ -29,11 +31,15 @@ export interface RepaymentInput {
   frequency?: Frequency;
   /** Residual (balloon) owed after the last repayment, in dollars. */
   residual?: number;
+  /** Provider rounding (disclosures.ts); whole dollars up by default. */
+  rounding?: RepaymentRounding;
+  /** Fees charged with every repayment (monthly fees spread per period), in dollars. */
+  periodicFee?: number;
 }
 
 /** Result of the calculation. */
 export interface Repayment {
-  /** Repayment per period, rounded up to whole dollars; 0 when nothing is borrowed. */
+  /** Repayment per period, rounded up (whole dollars, or cents for some providers); 0 when nothing is borrowed. */
   payment: number;
   /** Number of repayments. */
   periods: number;
@@ -68,8 +74,8 @@ export function repayment(input: RepaymentInput): Repayment {
   const ratePerPeriod = input.ratePercent / 100 / perYear;
   const exact = amortisedPayment(principal, ratePerPeriod, periods, Math.max(0, input.residual ?? 0));
   // Round up, never down: an advertised repayment must not understate what the buyer pays.
-  // The epsilon keeps float noise (100.00000000001) from adding a dollar.
-  const payment = exact > 0 ? Math.ceil(exact - 1e-9) : 0;
-  const total = perYear * input.years * payment + fee;
+  const perPeriodFee = exact > 0 ? Math.max(0, input.periodicFee ?? 0) : 0;
+  const payment = roundRepayment(exact + perPeriodFee, input.rounding ?? 'dollar-up');
+  const total = Math.round((perYear * input.years * payment + fee) * 100) / 100;
   return { payment, periods, total, showFigures: payment > MIN_SHOWN_REPAYMENT };
 }

@@ -27,6 +27,26 @@ export const FinanceSettingsSchema = v.strictObject({
     v.string(),
     'The repayment shown is an estimate only, based on the loan amount, term and interest rate entered, and does not include fees and charges other than those shown. It is not a quote or an offer of finance. Approval is subject to the lender\'s credit assessment criteria. Terms, conditions, fees and charges apply.',
   ),
+  /**
+   * Brand fees (spec §9; issue 14 item 5): fees a lender charges on cars of the listed makes,
+   * each named in the calculator's disclosure and included in its repayment. `per: 'month'`
+   * fees are added to every repayment. Default none.
+   */
+  brand_fees: v.optional(
+    v.array(
+      v.strictObject({
+        makes: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1, 'finance.brand_fees[].makes: name at least one make')),
+        fees: v.array(v.strictObject({ name: v.pipe(v.string(), v.minLength(1, 'finance.brand_fees[].fees[].name: every fee needs a name')), amount: v.pipe(v.number(), v.minValue(0)), per: v.optional(v.picklist(['loan', 'month']), 'loan') })),
+      }),
+    ),
+    [],
+  ),
+  /** Disclaimer per finance provider, shown when the car's lender data carries none. Default none. */
+  provider_disclaimers: v.optional(v.record(v.string(), v.string()), {}),
+  /** Repayment rounding override ('dollar-up' whole dollars, 'cent-up' cents); default by provider. */
+  rounding: v.optional(v.picklist(['dollar-up', 'cent-up'])),
+  /** Sent as `whoIsHelping` with the quote call (spec §7); default the site's name. */
+  who_is_helping: v.optional(v.pipe(v.string(), v.maxLength(80))),
   /** Dealership slugs for which the finance box never shows. Default none. */
   excluded_dealerships: v.optional(v.array(v.string()), []),
 });
