@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { httpUrl, link, phone, slug } from './site/common.ts';
 import { FeaturesSchema } from './site/features.ts';
 import { FinanceSettingsSchema } from './site/finance.ts';
+import { SpinSettingsSchema } from './site/spin.ts';
 import { DealershipSchema, LocationSchema } from './site/locations.ts';
 import { MenusSchema } from './site/menus.ts';
 import { PromoSettingsSchema } from './site/promo.ts';
@@ -105,6 +106,8 @@ export const SiteSchema = v.strictObject({
   texts: v.optional(TextsSchema, {}),
   theme: v.optional(ThemeSchema, {}),
   finance: v.optional(FinanceSettingsSchema, {}),
+  /** Vehicle media: open on spin or gallery, auto-rotate, the external 360 provider's URL (issue 14 item 3). */
+  spin: v.optional(SpinSettingsSchema, {}),
   stock_rules: v.optional(StockRulesSchema, {}),
   promo: v.optional(PromoSettingsSchema, {}),
   menus: v.optional(MenusSchema, {}),

@@ -5,8 +5,9 @@
  * The first slide is server-rendered so the page's largest image paints before hydration.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { galleryLayout, isPriorityImage, wrapIndex, type VideoSlide } from '../../lib/vehicle/gallery.ts';
+import { galleryLayout, isPriorityImage, wrapIndex, type SpinHotspot, type VideoSlide } from '../../lib/vehicle/gallery.ts';
 import SpinViewer from './SpinViewer.tsx';
+import Hotspots from './Hotspots.tsx';
 import Picture from '../../components/Picture.tsx';
 import type { ImageSources } from '../../lib/images.ts';
 
@@ -27,13 +28,20 @@ interface Props {
   /** Start in the spin view (site default) instead of the images. */
   startWithSpin?: boolean;
   autoRotate?: boolean;
+  /** The thumbnail strip is allowed (the car is in stock, spec §4); more than 3 slides still needed. */
+  thumbnails?: boolean;
+  /** The external 360 provider's viewer for this car (site `impel` + car `spin_code`); loaded on request only. */
+  externalSpin?: string | null;
+  hotspots?: { exterior: SpinHotspot[]; interior: SpinHotspot[] };
 }
 
 type Mode = 'images' | 'spin' | 'interior';
 
-export default function MediaViewer({ name, slides, video, spinFrames, interior, startWithSpin = false, autoRotate = false }: Props) {
-  const hasSpin = spinFrames.length > 1;
+export default function MediaViewer({ name, slides, video, spinFrames, interior, startWithSpin = false, autoRotate = false, thumbnails = true, externalSpin = null, hotspots }: Props) {
+  const hasSpin = spinFrames.length > 1 || Boolean(externalSpin);
   const [mode, setMode] = useState<Mode>(startWithSpin && hasSpin ? 'spin' : 'images');
+  // The external viewer loads only once the shopper asks for it (clicks Spin or Start 360° view).
+  const [externalLoaded, setExternalLoaded] = useState(false);
   const [index, setIndex] = useState(0);
   const [fullscreen, setFullscreen] = useState(false);
   const count = slides.length + (video ? 1 : 0);
@@ -140,7 +148,15 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
       {(hasSpin || interior) && (
         <div className="media__modes" role="group" aria-label="Vehicle views">
           {hasSpin && (
-            <button type="button" className="media__mode" aria-pressed={mode === 'spin'} onClick={() => setMode('spin')}>
+            <button
+              type="button"
+              className="media__mode"
+              aria-pressed={mode === 'spin'}
+              onClick={() => {
+                setMode('spin');
+                setExternalLoaded(true);
+              }}
+            >
               Spin
             </button>
           )}
@@ -190,10 +206,24 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
             </p>
           </section>
         )}
-        {mode === 'spin' && <SpinViewer frames={spinFrames} name={name} autoRotate={autoRotate} />}
+        {mode === 'spin' && externalSpin && (
+          <div className="spin spin--external" data-testid="external-spin">
+            {externalLoaded ? (
+              <iframe src={externalSpin} title={`360 degree view of ${name}`} allow="fullscreen; accelerometer; gyroscope" allowFullScreen referrerPolicy="strict-origin-when-cross-origin" />
+            ) : (
+              <button type="button" className="button spin__start" onClick={() => setExternalLoaded(true)}>
+                Start 360° view
+              </button>
+            )}
+          </div>
+        )}
+        {mode === 'spin' && !externalSpin && <SpinViewer frames={spinFrames} name={name} autoRotate={autoRotate} hotspots={hotspots?.exterior} />}
         {mode === 'interior' && interior && ( // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrollable region must take keyboard focus (axe scrollable-region-focusable)
           <div className="interior" tabIndex={0} role="region" aria-label={`Interior view of ${name}: scroll sideways to look around`}>
-            <img src={interior} alt={`Interior of ${name}`} height={533} draggable={false} />
+            <div className="interior__canvas">
+              <img src={interior} alt={`Interior of ${name}`} height={533} draggable={false} />
+              <Hotspots hotspots={hotspots?.interior ?? []} view="interior" />
+            </div>
           </div>
         )}
         <span className="media__fullscreen">
@@ -215,7 +245,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
         </span>
       </div>
 
-      {mode === 'images' && layout.thumbnails && (
+      {mode === 'images' && layout.thumbnails && thumbnails && (
         <ul className={`gallery__thumbs${layout.scrollThumbnails ? ' gallery__thumbs--scroll' : ''}`} ref={thumbStrip} aria-label="Choose a photo">
           {Array.from({ length: count }, (_, at) => (
             <li key={at}>

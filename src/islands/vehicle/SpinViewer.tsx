@@ -5,15 +5,18 @@
  * wrap-around; auto-rotate optional. Asset failures are logged only (spec §8).
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { AUTO_ROTATE_MS, framesForDrag, wrapIndex as wrapFrame } from '../../lib/vehicle/gallery.ts';
+import { AUTO_ROTATE_MS, framesForDrag, hotspotsOnFrame, wrapIndex as wrapFrame, type SpinHotspot } from '../../lib/vehicle/gallery.ts';
+import Hotspots from './Hotspots.tsx';
 
 interface Props {
   frames: string[];
   name: string;
   autoRotate?: boolean;
+  /** Exterior hotspots; each shows on the frame it belongs to (issue 14 item 3). */
+  hotspots?: SpinHotspot[];
 }
 
-export default function SpinViewer({ frames, name, autoRotate = false }: Props) {
+export default function SpinViewer({ frames, name, autoRotate = false, hotspots = [] }: Props) {
   const [loaded, setLoaded] = useState(0);
   const [frame, setFrame] = useState(0);
   const [touched, setTouched] = useState(false);
@@ -85,7 +88,8 @@ export default function SpinViewer({ frames, name, autoRotate = false }: Props) 
   };
 
   return (
-    <div className="spin" data-ready={ready ? 'true' : 'false'}>
+    <div className="spin" data-ready={ready ? 'true' : 'false'} data-frame={frame}>
+      <div className="spin__frame">
       <div
         className="spin__stage"
         role="slider"
@@ -113,6 +117,8 @@ export default function SpinViewer({ frames, name, autoRotate = false }: Props) 
             Swipe to spin
           </p>
         )}
+      </div>
+      {ready && !rotating && <Hotspots hotspots={hotspotsOnFrame(hotspots, frame)} view="360 view" />}
       </div>
       <div className="spin__controls">
         <button type="button" className="button button--secondary" onClick={() => step(-1)} disabled={!ready} aria-label="Spin left">

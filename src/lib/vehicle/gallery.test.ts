@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { framesForDrag, galleryLayout, isPriorityImage, videoSlide, wrapIndex } from './gallery.ts';
+import { externalSpinUrl, framesForDrag, galleryLayout, hotspotsOnFrame, isPriorityImage, showThumbnails, spinHotspots, videoSlide, wrapIndex } from './gallery.ts';
 
 describe('galleryLayout', () => {
   it.each([
@@ -49,5 +49,42 @@ describe('videoSlide', () => {
     [null, null],
   ])('%s', (url, expected) => {
     expect(videoSlide(url)).toEqual(expected);
+  });
+});
+
+describe('spin and thumbnails of issue 14 item 3', () => {
+  it('4.4: the thumbnail strip follows the car status (in stock only, more than 3 slides)', () => {
+    expect(showThumbnails(6, 'in_stock')).toBe(true);
+    expect(showThumbnails(6, 'sold')).toBe(false);
+    expect(showThumbnails(6, 'coming_soon')).toBe(false);
+    expect(showThumbnails(3, 'in_stock')).toBe(false);
+  });
+
+  it('4.22: hotspots keep their frame (wrapped), position in % (fractions scaled, clamped) and need a text', () => {
+    const spots = spinHotspots(
+      [
+        { x: 40, y: 50, frame: 2, title: 'Alloy wheels', description: '18-inch' },
+        { x: 0.25, y: 0.5, frame: 26, title: 'Sunroof' },
+        { x: 140, y: -5, frame: null, description: 'Tow bar' },
+        { x: 10, y: 10, frame: 1 },
+        { x: null, y: 10, frame: 1, title: 'No position' },
+      ],
+      24,
+    );
+    expect(spots).toEqual([
+      { frame: 2, x: 40, y: 50, title: 'Alloy wheels', description: '18-inch' },
+      { frame: 2, x: 25, y: 50, title: 'Sunroof', description: null },
+      { frame: null, x: 100, y: 0, title: 'Tow bar', description: null },
+    ]);
+    expect(hotspotsOnFrame(spots, 2).map((spot) => spot.title)).toEqual(['Alloy wheels', 'Sunroof', 'Tow bar']);
+    expect(hotspotsOnFrame(spots, 3).map((spot) => spot.title)).toEqual(['Tow bar']);
+    expect(spinHotspots(null, 24)).toEqual([]);
+  });
+
+  it('2.19 / 7.25: the external provider URL needs impel on the site, a template and the car\'s spin code (escaped)', () => {
+    expect(externalSpinUrl(true, 'https://spin.example/v/{spin_code}', 'AB 12/3')).toBe('https://spin.example/v/AB%2012%2F3');
+    expect(externalSpinUrl(false, 'https://spin.example/v/{spin_code}', 'AB12')).toBeNull();
+    expect(externalSpinUrl(true, undefined, 'AB12')).toBeNull();
+    expect(externalSpinUrl(true, 'https://spin.example/v/{spin_code}', ' ')).toBeNull();
   });
 });

@@ -58,3 +58,54 @@ export function videoSlide(url: string | null | undefined): VideoSlide | null {
   if (/\.(mp4|webm|m4v|mov)$/i.test(parsed.pathname)) return { kind: 'file', src: parsed.href };
   return null;
 }
+
+/**
+ * The thumbnail strip follows the car's status (spec §4 "in_stock gates the thumbnail strip";
+ * issue 14, audit 4.4): an in-stock car with more than 3 slides shows it; a sold or coming-soon
+ * car keeps the slider and its arrows only.
+ */
+export function showThumbnails(count: number, status: string | null | undefined): boolean {
+  return status === 'in_stock' && galleryLayout(count).thumbnails;
+}
+
+/** A hotspot placed on the spin (spec §3 Car hotspots): position in % of the image, frame it belongs to. */
+export interface SpinHotspot {
+  /** 0-based frame; null = every frame (interior panoramas have one image). */
+  frame: number | null;
+  /** Left and top, in % of the image (feeds giving 0-1 fractions are scaled). */
+  x: number;
+  y: number;
+  title: string;
+  description: string | null;
+}
+
+const percent = (value: number) => (value > 0 && value <= 1 ? value * 100 : value);
+
+/**
+ * Hotspots of a car ready to render: those with a position and a text, clamped into the image,
+ * frames wrapped into the spin's range. Feed data is untrusted: nothing else is kept.
+ */
+export function spinHotspots(list: readonly { x?: number | null; y?: number | null; frame?: number | null; title?: string | null; description?: string | null }[] | null | undefined, frames: number): SpinHotspot[] {
+  const out: SpinHotspot[] = [];
+  for (const spot of list ?? []) {
+    if (typeof spot.x !== 'number' || typeof spot.y !== 'number' || !Number.isFinite(spot.x) || !Number.isFinite(spot.y)) continue;
+    const title = spot.title?.trim() || spot.description?.trim();
+    if (!title) continue;
+    const frame = typeof spot.frame === 'number' && Number.isInteger(spot.frame) && frames > 0 ? wrapIndex(spot.frame, 0, frames) : null;
+    const clamp = (value: number) => Math.min(100, Math.max(0, percent(value)));
+    out.push({ frame, x: clamp(spot.x), y: clamp(spot.y), title, description: spot.title?.trim() ? spot.description?.trim() || null : null });
+  }
+  return out;
+}
+
+/** The hotspots shown on `frame` (those of that frame and those of every frame). */
+export function hotspotsOnFrame(hotspots: readonly SpinHotspot[], frame: number): SpinHotspot[] {
+  return hotspots.filter((spot) => spot.frame === null || spot.frame === frame);
+}
+
+/** The external provider's viewer URL for a car, or null when the site or the car has none (spec §2 `impel` + `spin_code`). */
+export function externalSpinUrl(impel: boolean, template: string | null | undefined, spinCode: string | null | undefined): string | null {
+  const code = spinCode?.trim();
+  if (!impel || !template || !code) return null;
+  return template.replaceAll('{spin_code}', encodeURIComponent(code));
+}
