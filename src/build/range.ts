@@ -22,7 +22,7 @@ let cached: Range | undefined;
 export function computeRange(site: Site, cars: readonly Car[], file: ModelsFile | undefined): Range {
   const { models, manufacturers } = file ? normaliseModelsFile(file, site.manufacturer) : { models: modelsFromCars(cars), manufacturers: [] };
   const base = stockBase(site);
-  const tiles = models.map((model) => modelTile(model, base));
+  const tiles = models.map((model) => modelTile(model, base, site.texts.new_tag));
   return { tiles, featured: file ? tiles : tiles.slice(0, DERIVED_RANGE_TILES), brands: rangeBrands(models, manufacturers), fromFile: Boolean(file) };
 }
 

@@ -21,7 +21,7 @@ function ModelTile({ tile, level }: { tile: ModelTileData; level: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <article className="model-tile card" data-carousel-item data-testid="model-tile">
-      {tile.status && <span className={`model-tile__status model-tile__status--${tile.status === 'NEW' ? 'new' : 'soon'}`}>{tile.status}</span>}
+      {tile.status && <span className={`model-tile__status model-tile__status--${tile.statusKind ?? 'new'}`}>{tile.status}</span>}
       {tile.image ? (
         <img className="model-tile__image" src={tile.image} alt="" width={480} height={270} loading="lazy" decoding="async" />
       ) : (

@@ -35,6 +35,12 @@ describe('model display', () => {
     [undefined, undefined],
   ] as const)('status %s -> %s', (status, expected) => expect(modelStatusLabel(status)).toBe(expected));
 
+  it('9.47: the new badge is the site\'s texts.new_tag in capitals (default New -> NEW)', () => {
+    expect(modelStatusLabel('new', 'Just In')).toBe('JUST IN');
+    expect(modelStatusLabel('new', '  ')).toBe('NEW');
+    expect(modelStatusLabel('coming_soon', 'Just In')).toBe('COMING SOON');
+  });
+
   it('truncates descriptions at 200 characters', () => {
     const long = 'word '.repeat(60);
     const result = truncateText(long, 200);

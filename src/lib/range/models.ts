@@ -39,9 +39,12 @@ export function modelDisplayName(model: Pick<Model, 'name'>, brand?: string): st
   return /^\d+$/.test(name) && brand ? `${brand} ${name}` : name;
 }
 
-/** Status label: new shows NEW, coming_soon COMING SOON, else none. */
-export function modelStatusLabel(status: Model['status']): 'NEW' | 'COMING SOON' | undefined {
-  if (status === 'new') return 'NEW';
+/**
+ * Status label: new shows the site's new tag (site.json `texts.new_tag`, default 'New', shown
+ * in capitals: NEW; spec §9 default texts, audit 9.47), coming_soon COMING SOON, else none.
+ */
+export function modelStatusLabel(status: Model['status'], newTag = 'New'): string | undefined {
+  if (status === 'new') return (newTag.trim() || 'New').toLocaleUpperCase('en-AU');
   if (status === 'coming_soon') return 'COMING SOON';
   return undefined;
 }
@@ -139,7 +142,10 @@ export interface ModelTileData {
   brandSlug?: string;
   href: string;
   image?: string;
-  status?: 'NEW' | 'COMING SOON';
+  /** The badge text (NEW or the site's new tag, COMING SOON). */
+  status?: string;
+  /** Which badge: a new model or one coming soon. */
+  statusKind?: 'new' | 'soon';
   description: string;
   fromPrice?: string;
   bodies: string[];
@@ -157,7 +163,7 @@ export function normaliseModelsFile(file: ModelsFile | undefined, siteBrand?: st
 }
 
 /** Tile data of a model (display name, status, truncated description, from price, link). */
-export function modelTile(model: Model, stockBase = '/search'): ModelTileData {
+export function modelTile(model: Model, stockBase = '/search', newTag?: string): ModelTileData {
   const brand = model.manufacturer_name;
   const bodies = modelBodies(model);
   return {
@@ -167,7 +173,8 @@ export function modelTile(model: Model, stockBase = '/search'): ModelTileData {
     brandSlug: brand ? slugify(brand) : undefined,
     href: modelHref(model, brand, stockBase),
     image: modelImage(model),
-    status: modelStatusLabel(model.status),
+    status: modelStatusLabel(model.status, newTag),
+    ...(model.status === 'new' ? { statusKind: 'new' as const } : model.status === 'coming_soon' ? { statusKind: 'soon' as const } : {}),
     description: truncateText(model.short_description, MODEL_DESCRIPTION_MAX),
     fromPrice: fromPriceText(model.from_price),
     bodies,
