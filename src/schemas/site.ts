@@ -9,6 +9,7 @@ import { httpUrl, link, phone, slug } from './site/common.ts';
 import { FeaturesSchema } from './site/features.ts';
 import { FinanceSettingsSchema } from './site/finance.ts';
 import { SpinSettingsSchema } from './site/spin.ts';
+import { TradeInSettingsSchema } from './site/trade-in.ts';
 import { DealershipSchema, LocationSchema } from './site/locations.ts';
 import { MenusSchema } from './site/menus.ts';
 import { PromoSettingsSchema } from './site/promo.ts';
@@ -108,6 +109,8 @@ export const SiteSchema = v.strictObject({
   finance: v.optional(FinanceSettingsSchema, {}),
   /** Vehicle media: open on spin or gallery, auto-rotate, the external 360 provider's URL (issue 14 item 3). */
   spin: v.optional(SpinSettingsSchema, {}),
+  /** Online trade-in estimate limits: maximum age and kilometres (issue 14, audit 2.99). */
+  trade_in: v.optional(TradeInSettingsSchema, {}),
   stock_rules: v.optional(StockRulesSchema, {}),
   promo: v.optional(PromoSettingsSchema, {}),
   menus: v.optional(MenusSchema, {}),

@@ -4,15 +4,24 @@
  * same queries in tests/integration/search-similar-meilisearch.test.ts). A car sold after the
  * build is simulated by serving the index file with that car marked sold.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { decodeIndex, encodeIndex, type EmbeddedIndex } from '../../src/search/embedded-index.ts';
-import { pickCar, readStock, tenantUrl } from './vehicle-helpers.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
+import { createSimilarIndex } from '../../src/lib/vehicle/similar-vehicles.ts';
+import { tenantUrl } from './vehicle-helpers.ts';
 
-const TENANT = 'vehicle-showroom';
-const stock = readStock('tests/fixtures/tenants/vehicle-showroom');
+// A demo tenant with a few hundred cars (embedded engine), read at the browser tests' build clock.
+const TENANT = 'sunstate-motor-group';
+const tenant = loadTenant(`tenants/${TENANT}`, Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00'));
+const stock = tenant.visible;
 const INDEX = /\/search-index-[^/]+\.json/;
 
-const subject = pickCar(stock, 'in-stock car with a price', (car) => car.status === 'in_stock' && typeof car.price === 'number' && car.price > 10_000);
+// The first in-stock car whose build-time list has at least 3 similar cars.
+const similar = createSimilarIndex(stock);
+const subject = stock.find((car) => car.status === 'in_stock' && typeof car.price === 'number' && car.price > 10_000 && similar(car).length >= 3);
+if (!subject) throw new Error(`no in-stock car of ${TENANT} with 3 or more similar cars`);
 
 /** Tiles in the similar section, by car id. */
 const tileIds = (page: Page) => page.getByTestId('similar-vehicles').locator('article[data-car-id]').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id')));
@@ -53,10 +62,10 @@ test('2.26 / 9.14: the build-time list paints first, the refresh starts within 5
 
   const soldId = initial[0];
   hold.release(async (route) => {
-    const response = await route.fetch();
-    const index = (await response.json()) as EmbeddedIndex;
+    // The built index file (Node cannot resolve <tenant>.localhost for route.fetch), with one car sold.
+    const index = JSON.parse(readFileSync(join(process.env.E2E_DIST ?? 'dist-test', TENANT, `search-index-${TENANT}.json`), 'utf8')) as EmbeddedIndex;
     const documents = decodeIndex(index).map((document) => (document.id === soldId ? { ...document, status: 'sold' as const } : document));
-    await route.fulfill({ response, json: encodeIndex(index.site, documents) });
+    await route.fulfill({ json: encodeIndex(index.site, documents) });
   });
   await expect(section).toHaveAttribute('data-state', 'ready');
   const refreshed = await tileIds(page);

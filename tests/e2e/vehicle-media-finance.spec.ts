@@ -1,0 +1,122 @@
+/**
+ * Issue 14 items 3, 5 and 7 on a built site (fixture tests/fixtures/tenants/vehicle-media-finance,
+ * a Nissan Finance site that opens vehicle pages on the spin and uses the external 360 provider
+ * through a local stand-in page — never the internet).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { pickCar, readStock, tenantUrl, waitForIslands } from './vehicle-helpers.ts';
+
+const TENANT = 'vehicle-media-finance';
+const stock = readStock('tests/fixtures/tenants/vehicle-media-finance');
+const spinCar = pickCar(stock, 'Nissan with spin frames, spin_code, hotspots and a youxQuote', (car) => Boolean(car.spin_code) && Boolean(car.hotspots) && Boolean(car.youxQuote));
+const plainNissan = pickCar(stock, 'Nissan without a comparison rate or lender disclaimer', (car) => car.make === 'Nissan' && !car.youxQuote);
+const mazda = pickCar(stock, 'a car of another make (no brand fees)', (car) => car.make === 'Mazda');
+const soldCar = pickCar(stock, 'sold car with 6 photos', (car) => car.status === 'sold' && (car.images as unknown[]).length > 3);
+
+const open = async (page: Page, car: { slug: string }) => {
+  await page.goto(tenantUrl(TENANT, `/cars/${car.slug}/`));
+  await waitForIslands(page);
+};
+
+test.describe('spin (2.17, 2.18, 2.19, 4.22, 7.25, 4.4)', () => {
+  test('2.17 / 2.19 / 7.25: the site opens on the spin; the external provider loads only when asked, with the car\'s spin_code', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('impel-stand-in')) requested.push(request.url());
+    });
+    await open(page, spinCar);
+    await expect(page.getByRole('button', { name: 'Spin', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    const external = page.getByTestId('external-spin');
+    await expect(external).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(requested).toEqual([]);
+    await expect(external.locator('iframe')).toHaveCount(0);
+    await external.getByRole('button', { name: 'Start 360° view' }).click();
+    const frame = external.locator('iframe');
+    await expect(frame).toHaveAttribute('src', `/fixture-media/impel-stand-in.html?code=${spinCar.spin_code}`);
+    await expect(frame).toHaveAttribute('title', `360 degree view of ${spinCar.name}`);
+    await expect.poll(() => requested.length).toBe(1);
+    expect(requested[0]).toContain(`code=${spinCar.spin_code}`);
+    await expect(page.frameLocator('[data-testid="external-spin"] iframe').locator('#spin-code')).toHaveText('stand-in viewer');
+  });
+
+  test('4.22: hotspots show on the interior and can be reached and opened with the keyboard', async ({ page }) => {
+    await open(page, spinCar);
+    await page.getByRole('button', { name: 'Interior', exact: true }).click();
+    const spots = page.getByRole('list', { name: 'Highlights on the interior' });
+    const button = spots.getByRole('button', { name: '12.3-inch display' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(spots.getByRole('note')).toHaveText(/12\.3-inch display\s*Wireless Apple CarPlay/);
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('4.4: a sold car keeps its photos but shows no thumbnail strip; an in-stock car shows it', async ({ page }) => {
+    await open(page, soldCar);
+    await expect(page.locator('.gallery__counter')).toHaveText('1 / 6');
+    await expect(page.getByRole('list', { name: 'Choose a photo' })).toHaveCount(0);
+    await open(page, mazda);
+    await expect(page.getByRole('list', { name: 'Choose a photo' })).toBeVisible();
+  });
+});
+
+test.describe('finance disclosures (2.60, 7.12, 7.15, 9.19, 9.20, 9.25, 9.26)', () => {
+  test('2.60 / 9.19 / 9.25 / 9.26: comparison rate with its warning, every brand fee named, cents rounding of Nissan Finance', async ({ page }) => {
+    await open(page, spinCar);
+    const calculator = page.locator('#finance-calculator');
+    await calculator.scrollIntoViewIfNeeded();
+    await expect(calculator.getByTestId('finance-comparison')).toHaveText('8.19% p.a. comparison rate*');
+    await expect(calculator.getByTestId('finance-comparison-footnote')).toContainText('*Comparison rate based on a 5 year secured loan of $30,000. WARNING: This comparison rate is true only for the examples given');
+    await expect(calculator.getByTestId('finance-fees')).toHaveText(
+      'Repayments include establishment fee $395, vehicle security registration fee $6, monthly account administration fee $8 per month and dealer agency fee $912.25.',
+    );
+    // Nissan Finance rounds up to the cent: the weekly figure carries cents.
+    await expect(calculator.getByTestId('finance-payment')).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+  });
+
+  test('7.12 / 9.20: the disclaimer is the car\'s own lender text, else the provider\'s from site.json', async ({ page }) => {
+    await open(page, spinCar);
+    const lender = (spinCar.finance_lenders as Record<string, { disclaimer: string }>)['Nissan Finance'].disclaimer;
+    await expect(page.locator('#financeDisclaimer')).toContainText(lender);
+    await open(page, plainNissan);
+    await expect(page.locator('#financeDisclaimer')).toContainText('Nissan Financial Services: finance to approved applicants only.');
+    await expect(page.locator('#finance-calculator').getByTestId('finance-comparison')).toHaveCount(0);
+    await open(page, mazda);
+    await expect(page.locator('#finance-calculator').getByTestId('finance-fees')).toHaveCount(0);
+  });
+
+  test('7.15: the quote call sends whoIsHelping; Get Finance Quote is a gated route', async ({ page }) => {
+    const bodies: Record<string, unknown>[] = [];
+    await page.route('**/api/youx/quote', async (route) => {
+      bodies.push(route.request().postDataJSON() as Record<string, unknown>);
+      await route.fulfill({ json: { weeklyRepaymentAmount: 190.4, comparisonRate: 8.61, advertisedRate: 7.95 } });
+    });
+    await page.goto(tenantUrl(TENANT, `/cars/${spinCar.slug}/`));
+    await page.locator('#finance-calculator').scrollIntoViewIfNeeded();
+    await expect.poll(() => bodies.length).toBeGreaterThan(0);
+    expect(bodies[0]).toMatchObject({ selfAssessedCreditScore: 'GREAT', purchasePrice: spinCar.price, loanTerm: 5, year: spinCar.year, vin: spinCar.vin, whoIsHelping: 'Sam at Harbour Nissan' });
+    await expect(page.locator('.finance-quote')).toContainText('(8.61% comparison rate*)');
+
+    const link = page.getByTestId('finance-quote-link');
+    await expect(link).toHaveText('Get Finance Quote');
+    await expect(link).toHaveAttribute('href', `/personalised/finance?car_id=${spinCar.id}&quote=1#finance-form`);
+    await link.click();
+    await expect(page).toHaveURL(/\/sign-in\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('redirect')).toBe(`/personalised/finance?car_id=${spinCar.id}&quote=1`);
+    // The plain personalised finance link stays public.
+    await page.goto(tenantUrl(TENANT, `/personalised/finance?car_id=${spinCar.id}`));
+    await expect(page).toHaveURL(/\/personalised\/finance/);
+    await open(page, plainNissan);
+    await expect(page.getByTestId('finance-quote-link')).toHaveCount(0);
+  });
+});
+
+test('9.47: texts.new_tag is the new model badge', async ({ page }) => {
+  await page.goto(tenantUrl(TENANT, '/models'));
+  await expect(page.locator('.model-tile__status--new').first()).toHaveText('JUST IN');
+  await expect(page.locator('.model-tile__status--soon').first()).toHaveText('COMING SOON');
+});
