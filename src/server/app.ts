@@ -22,6 +22,7 @@ import { registerPaymentRoutes } from './payments/routes.ts';
 import { photoLink } from './photo-links.ts';
 import { clientKey, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
 import { registerRoutes } from './routes.ts';
+import { registerTradeInAdjustments } from './trade-in-adjustments.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './sms-policy.ts';
 import { Store } from './store.ts';
 import { TenantRegistry, type ApiTenant, type LoadReport } from './tenants.ts';
@@ -341,6 +342,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   });
 
   registerRoutes(app, context);
+  registerTradeInAdjustments(app, context);
   registerPaymentRoutes(app, { payments, store, now, destinations: (slug) => tenants.get(slug)?.destinations.map((destination) => destination.id) ?? [] });
 
   app.addHook('onReady', async () => {

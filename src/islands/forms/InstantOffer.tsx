@@ -172,7 +172,18 @@ export default function InstantOffer(props: InstantOfferProps) {
       return failWith(update.message);
     }
     const valued = Array.isArray(update.data) ? update.data[0] : undefined;
-    const offerPrice = Number(valued?.OfferPrice ?? valued?.offer_price ?? 0) || 0;
+    let offerPrice = Number(valued?.OfferPrice ?? valued?.offer_price ?? 0) || 0;
+    if (props.mode === 'trade-in' && valued) {
+      // Spec §7 trade-in valuation: the answers adjust the offer on the server (issue 14, audit 7.19).
+      const adjusted = await callApi<{ offer_price?: number }>(config.apiBase, '/trade-in/adjustments', {
+        body: { id: evalId, answers: { service_history: details.output.service_history, number_of_keys: details.output.number_of_keys, car_condition: details.output.car_condition } },
+      });
+      if (adjusted.ok && typeof adjusted.data?.offer_price === 'number') {
+        offerPrice = adjusted.data.offer_price;
+        valued.OfferPrice = offerPrice;
+        valued.offer_price = offerPrice;
+      } else if (!adjusted.ok) console.warn('valuation adjustments not applied', adjusted.message);
+    }
     const described = vehicleLabel(valued ?? vehicle, kit.values.desc ? String(kit.values.desc) : undefined);
     const location = props.locations.find((entry) => entry.id === contact.output.location_id) ?? props.locations[0];
     const values: Record<string, unknown> = {

@@ -1,0 +1,47 @@
+/**
+ * Trade-in settings and the adjustments answers call on built sites (issue 14, audits 2.99 and
+ * 7.19): the FAQ states the site's maximum age and kilometres; the /cars/trade-in valuation sends
+ * the shopper's answers to POST /api/trade-in/adjustments and shows the offer the server adjusted.
+ */
+import { expect, test } from '@playwright/test';
+import { tenantUrl, uniqueEmail } from './forms-helpers.ts';
+
+test('2.99: the trade-in maximum age (and kilometres) is a site setting shown in the FAQ', async ({ page }) => {
+  await page.goto(tenantUrl('vehicle-media-finance', '/sell-my-car'));
+  await page.getByText('Can every car get an online estimate?').click();
+  await expect(page.getByText("We can't give an online estimate for vehicles over 10 years old or with more than 150,000 km.")).toBeVisible();
+  await page.goto(tenantUrl('forms-demo', '/sell-my-car'));
+  await page.getByText('Can every car get an online estimate?').click();
+  await expect(page.getByText("We can't give an online estimate for vehicles over 7 years old or with more than 100,000 km.")).toBeVisible();
+});
+
+test('7.19: the trade-in valuation sends the adjustments answers with the evaluation id and shows the adjusted offer', async ({ page }) => {
+  const calls: { body: Record<string, unknown>; answer: Record<string, unknown> }[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/trade-in/adjustments')) return;
+    calls.push({ body: response.request().postDataJSON() as Record<string, unknown>, answer: (await response.json()) as Record<string, unknown> });
+  });
+  await page.goto(tenantUrl('forms-demo', '/cars/trade-in?car_id=502'));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await form.getByLabel('Registration Number').fill('XYZ121');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  await expect(form).toHaveAttribute('data-step', 'images');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await form.getByLabel('Postcode').fill('4000');
+  await form.getByRole('textbox', { name: 'Odometer' }).fill('85000');
+  await form.getByLabel('Service History').selectOption('Partial service history');
+  await form.getByLabel('Number of Keys').selectOption('1');
+  await form.getByRole('combobox', { name: 'Condition', exact: true }).selectOption('Fair');
+  await form.getByLabel('Comments').fill('Some wear');
+  await form.getByLabel('First Name').fill('Ari');
+  await form.getByLabel('Mobile Number').fill('0498765433');
+  await form.getByLabel('Email Address').fill(uniqueEmail('adjust'));
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('trade-in-offer')).toBeVisible();
+  expect(calls).toHaveLength(1);
+  expect(calls[0]!.body).toEqual({ id: expect.any(String), answers: { service_history: 'Partial service history', number_of_keys: '1', car_condition: 'Fair' } });
+  const adjusted = calls[0]!.answer.offer_price as number;
+  expect(adjusted).toBeLessThan(calls[0]!.answer.base_offer_price as number);
+  const shown = Number((await page.getByTestId('offer-price').innerText()).replace(/[^0-9]/g, ''));
+  expect(shown).toBe(adjusted);
+});
