@@ -4,11 +4,13 @@
  * through a local stand-in page — never the internet).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './forms-helpers.ts';
 import { pickCar, readStock, tenantUrl, waitForIslands } from './vehicle-helpers.ts';
 
 const TENANT = 'vehicle-media-finance';
 const stock = readStock('tests/fixtures/tenants/vehicle-media-finance');
 const spinCar = pickCar(stock, 'Nissan with spin frames, spin_code, hotspots and a youxQuote', (car) => Boolean(car.spin_code) && Boolean(car.hotspots) && Boolean(car.youxQuote));
+const ownFrames = pickCar(stock, 'spin frames and exterior hotspots, no spin_code', (car) => !car.spin_code && Array.isArray(car.spin_images) && Boolean((car.hotspots as { exterior?: unknown[] } | undefined)?.exterior));
 const plainNissan = pickCar(stock, 'Nissan without a comparison rate or lender disclaimer', (car) => car.make === 'Nissan' && !car.youxQuote);
 const mazda = pickCar(stock, 'a car of another make (no brand fees)', (car) => car.make === 'Mazda');
 const soldCar = pickCar(stock, 'sold car with 6 photos', (car) => car.status === 'sold' && (car.images as unknown[]).length > 3);
@@ -52,6 +54,27 @@ test.describe('spin (2.17, 2.18, 2.19, 4.22, 7.25, 4.4)', () => {
     await expect(spots.getByRole('note')).toHaveText(/12\.3-inch display\s*Wireless Apple CarPlay/);
     await page.keyboard.press('Escape');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('4.22 / 2.18: exterior hotspots show on the frames they belong to, reachable by Tab; axe-clean', async ({ page }) => {
+    await open(page, ownFrames);
+    const spin = page.locator('.spin');
+    await expect(spin).toHaveAttribute('data-ready', 'true');
+    const spots = page.getByRole('list', { name: 'Highlights on the 360 view' });
+    await expect(spots.getByRole('button', { name: 'Tub liner' })).toBeVisible();
+    await expect(spots.getByRole('button', { name: 'Sports bar' })).toHaveCount(0);
+    const stage = page.getByRole('slider', { name: /360 degree view/ });
+    await stage.focus();
+    for (let press = 0; press < 3; press += 1) await page.keyboard.press('ArrowRight');
+    await expect(spin).toHaveAttribute('data-frame', '3');
+    await expect(spots.getByRole('button', { name: 'Tub liner' })).toHaveCount(0);
+    const sportsBar = spots.getByRole('button', { name: 'Sports bar' });
+    await page.keyboard.press('Tab');
+    await expect(sportsBar).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(sportsBar).toHaveAttribute('aria-expanded', 'true');
+    await expect(spots.getByRole('note')).toHaveText('Sports bar');
+    await expectNoSeriousAxeViolations(page, '.vehicle__media');
   });
 
   test('4.4: a sold car keeps its photos but shows no thumbnail strip; an in-stock car shows it', async ({ page }) => {

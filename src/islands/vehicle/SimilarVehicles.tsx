@@ -67,13 +67,14 @@ function Tile({ tile, props }: { tile: SimilarTile; props: SimilarVehiclesProps 
 export default function SimilarVehicles(props: SimilarVehiclesProps) {
   const [tiles, setTiles] = useState<SimilarTile[]>(props.initial);
   const [loading, setLoading] = useState(false);
+  const { engine, subject, index } = props;
 
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
     // The search client (and, on embedded sites, the index file) loads only now, near the section.
     Promise.all([import('../search/search-client.ts'), import('../../search/similar.ts')])
-      .then(([{ createSearchClient }, { fetchSimilar }]) => fetchSimilar(createSearchClient(props.engine), props.subject, props.index))
+      .then(([{ createSearchClient }, { fetchSimilar }]) => fetchSimilar(createSearchClient(engine), subject, index))
       .then((answer) => {
         if (!cancelled) setTiles(answer.hits.map(toSimilarTile));
       })
@@ -84,7 +85,8 @@ export default function SimilarVehicles(props: SimilarVehiclesProps) {
     return () => {
       cancelled = true;
     };
-  }, []);
+    // Island props never change after hydration: one refresh per page view.
+  }, [engine, subject, index]);
 
   if (tiles.length === 0 && !loading) return null;
   const placeholders = loading ? Math.max(0, SIMILAR_PLACEHOLDERS - tiles.length) : 0;
