@@ -57,6 +57,7 @@ test.describe('spin (2.17, 2.18, 2.19, 4.22, 7.25, 4.4)', () => {
   });
 
   test('4.22 / 2.18: exterior hotspots show on the frames they belong to, reachable by Tab; axe-clean', async ({ page }) => {
+    test.setTimeout(60_000); // axe on the media area is slow on a loaded 2-core machine
     await open(page, ownFrames);
     const spin = page.locator('.spin');
     await expect(spin).toHaveAttribute('data-ready', 'true');

@@ -10,6 +10,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { decodeIndex, encodeIndex, type EmbeddedIndex } from '../../src/search/embedded-index.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { createSimilarIndex } from '../../src/lib/vehicle/similar-vehicles.ts';
+import { expectNoSeriousAxeViolations } from './forms-helpers.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 
 // A demo tenant with a few hundred cars (embedded engine), read at the browser tests' build clock.
@@ -43,6 +44,7 @@ function holdIndex(page: Page) {
 }
 
 test('2.26 / 9.14: the build-time list paints first, the refresh starts within 500 px, six placeholders while loading, a car sold since the build disappears', async ({ page }) => {
+  test.setTimeout(60_000);
   const hold = holdIndex(page);
   await hold.install();
   await page.goto(tenantUrl(TENANT, `/cars/${subject.slug}/`));
@@ -79,6 +81,7 @@ test('2.26 / 9.14: the build-time list paints first, the refresh starts within 5
     const car = stock.find((entry) => String(entry.id) === id);
     await expect(section.locator(`article[data-car-id="${id}"] a`)).toHaveAttribute('href', `/cars/${car?.slug}`);
   }
+  await expectNoSeriousAxeViolations(page, '[data-testid="similar-vehicles"]');
 });
 
 test('8.9: when the engine cannot answer, the build-time list stays', async ({ page }) => {
