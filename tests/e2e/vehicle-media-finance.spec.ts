@@ -97,8 +97,9 @@ test.describe('finance disclosures (2.60, 7.12, 7.15, 9.19, 9.20, 9.25, 9.26)', 
     await expect(calculator.getByTestId('finance-fees')).toHaveText(
       'Repayments include establishment fee $395, vehicle security registration fee $6, monthly account administration fee $8 per month and dealer agency fee $912.25.',
     );
-    // Nissan Finance rounds up to the cent: the weekly figure carries cents.
+    // Nissan Finance rounds up to the cent: the weekly figure carries cents, and so does the finance box's monthly figure.
     await expect(calculator.getByTestId('finance-payment')).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    await expect(page.getByTestId('finance-box')).toContainText('$799.13 per month*');
   });
 
   test('7.12 / 9.20: the disclaimer is the car\'s own lender text, else the provider\'s from site.json', async ({ page }) => {
