@@ -2,17 +2,19 @@
 /**
  * Build dealer sites from tenant folders (DESIGN §3).
  *
- *   npm run build -- [--tenants <dir>] [--tenant <slug>] [--out <dir>] [--now <ISO date>] [--jobs <n>]
+ *   npm run build -- [--tenants <dir>] [--tenant <slug>] [--out <dir>] [--now <ISO date>] [--jobs <n>] [--per-tenant]
  *
  * Every tenant folder of --tenants (default tenants/) is built into <out>/<slug>/ (default
  * dist/). --tenant builds one of them. A tenant whose site.json is bad fails alone; the
- * command builds the others and then exits 1.
+ * command builds the others and then exits 1. Several tenants share one compile (the fleet
+ * build, src/build/fleet.ts); --per-tenant gives each its own Astro build instead.
  */
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { buildTenant, type TenantBuildResult } from '../src/build/build-tenant.ts';
+import { buildFleet } from '../src/build/fleet.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 import { loadDeliveryFile } from '../src/server/tenants.ts';
 
@@ -23,12 +25,13 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'dist' },
     now: { type: 'string' },
     jobs: { type: 'string' },
+    'per-tenant': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (values.help) {
-  console.log('usage: npm run build -- [--tenants <dir>] [--tenant <slug> ...] [--out <dir>] [--now <ISO date>] [--jobs <n>]');
+  console.log('usage: npm run build -- [--tenants <dir>] [--tenant <slug> ...] [--out <dir>] [--now <ISO date>] [--jobs <n>] [--per-tenant]');
   process.exit(0);
 }
 
@@ -64,15 +67,22 @@ if (dirs.length === 0) {
 
 // Astro's build is mostly single-threaded; one job per core keeps both cores busy.
 const jobs = Math.max(1, Math.min(dirs.length, Number(values.jobs ?? availableParallelism())));
-const results: TenantBuildResult[] = [];
-const queue = [...dirs];
-async function worker() {
-  for (let dir = queue.shift(); dir; dir = queue.shift()) {
-    const result = await buildTenant({ dir, outRoot, now, log: (line) => console.log(line) });
-    results.push(result);
+const log = (line: string) => console.log(line);
+let results: TenantBuildResult[] = [];
+if (dirs.length > 1 && !values['per-tenant']) {
+  const fleet = await buildFleet({ dirs, outRoot, now, jobs, log });
+  results = fleet.results;
+  if (fleet.compiledWith) {
+    const kept = Object.values(fleet.renderedWith).filter((how) => how === 'kept-renderer').length;
+    log(`fleet: compiled once with ${fleet.compiledWith} (${fleet.compileSeconds.toFixed(1)} s), ${kept} tenant(s) rendered from that compile${fleet.fallbacks.length ? `, ${fleet.fallbacks.length} built with Astro instead` : ''}`);
   }
+} else {
+  const queue = [...dirs];
+  const worker = async () => {
+    for (let dir = queue.shift(); dir; dir = queue.shift()) results.push(await buildTenant({ dir, outRoot, now, log }));
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
 }
-await Promise.all(Array.from({ length: jobs }, worker));
 
 // Issue 13 H4: a tenant whose leads would go nowhere (no site e-mail, no lead-delivery.json destination) is reported.
 for (const result of results) {

@@ -5,8 +5,11 @@
  * Mirrors what Astro's static generation does with the same bundle (request URL per route
  * type, output file per path, directory build format); anything it does not support (a
  * redirect response) fails the run, and the pipeline then falls back to an Astro build.
- * Prints one line `DEALER_RENDER_STATS {"pages":n}` on success.
-
+ * The fleet build (src/build/fleet.ts) renders whole tenants the same way with a bundle kept
+ * from another tenant's build of the same code: the compiled code and client assets do not
+ * depend on tenant data, and the request origin comes from DEALER_SITE_URL (the tenant's own,
+ * as its Astro build would use). Prints one line
+ * `DEALER_RENDER_STATS {"pages":n,"maxRSS":kB}` on success.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -55,11 +58,14 @@ const destination = {
 };
 app.setOptions({ settings: { scripts: state.scripts }, logger: { options: { destination, level: 'warn' } } });
 
+// Astro renders with the origin of the configured `site` (DEALER_SITE_URL of the build).
+const origin = process.env.DEALER_SITE_URL ? new URL(process.env.DEALER_SITE_URL).origin : state.origin;
+
 /** Astro's request URL for a path (getUrlForPath, base '/', directory format, trailingSlash 'ignore'). */
 function requestUrl(pathname: string, route: RouteLike): URL {
-  if (route.type === 'endpoint') return new URL(pathname, state.origin);
-  if (pathname === '/' || pathname === '') return new URL('/', state.origin);
-  return new URL(`/${pathname.replace(/^\/+|\/+$/g, '')}/`, state.origin);
+  if (route.type === 'endpoint') return new URL(pathname, origin);
+  if (pathname === '/' || pathname === '') return new URL('/', origin);
+  return new URL(`/${pathname.replace(/^\/+|\/+$/g, '')}/`, origin);
 }
 
 /** Astro's output file for a path (getOutFolder + getOutFile, directory format). */
@@ -96,4 +102,4 @@ for (const { pathname, route } of await new StaticPaths(app).getAll()) {
   writeFileSync(file, Buffer.from(await response.arrayBuffer()));
   pages += 1;
 }
-console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages })}`);
+console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages, maxRSS: process.resourceUsage().maxRSS })}`);
