@@ -4,8 +4,8 @@
  *
  *   npm run build -- [--tenants <dir>] [--tenant <slug>] [--out <dir>] [--now <ISO date>] [--jobs <n>] [--per-tenant]
  *
- * Every tenant folder of --tenants (default tenants/) is built into <out>/<slug>/ (default
- * dist/). --tenant builds one of them. A tenant whose site.json is bad fails alone; the
+ * Every tenant folder of --tenants (default tenants/; repeat it to build the tenants of several
+ * folders together) is built into <out>/<slug>/ (default dist/). --tenant builds one of them. A tenant whose site.json is bad fails alone; the
  * command builds the others and then exits 1. Several tenants share one compile (the fleet
  * build, src/build/fleet.ts); --per-tenant gives each its own Astro build instead.
  */
@@ -20,7 +20,7 @@ import { loadDeliveryFile } from '../src/server/tenants.ts';
 
 const { values } = parseArgs({
   options: {
-    tenants: { type: 'string', default: 'tenants' },
+    tenants: { type: 'string', multiple: true },
     tenant: { type: 'string', multiple: true },
     out: { type: 'string', default: 'dist' },
     now: { type: 'string' },
@@ -35,7 +35,7 @@ if (values.help) {
   process.exit(0);
 }
 
-const tenantsRoot = resolve(values.tenants);
+const tenantsRoots = (values.tenants?.length ? values.tenants : ['tenants']).map((root) => resolve(root));
 const outRoot = resolve(values.out);
 const now = values.now ? Date.parse(values.now) : Date.now();
 if (Number.isNaN(now)) {
@@ -43,13 +43,24 @@ if (Number.isNaN(now)) {
   process.exit(2);
 }
 
-let dirs: string[];
+let dirs: string[] = [];
 try {
-  dirs = listTenantDirs(tenantsRoot);
+  for (const root of tenantsRoots) dirs.push(...listTenantDirs(root));
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
 }
+const slugOf = (dir: string) => dir.split(/[\\/]/).pop() ?? dir;
+const seenSlugs = new Map<string, string>();
+for (const dir of dirs) {
+  const other = seenSlugs.get(slugOf(dir));
+  if (other) {
+    console.error(`two tenant folders named ${slugOf(dir)}: ${other} and ${dir} (a slug is a folder name and must be unique)`);
+    process.exit(2);
+  }
+  seenSlugs.set(slugOf(dir), dir);
+}
+const tenantsRoot = tenantsRoots.join(', ');
 if (values.tenant?.length) {
   const wanted = new Set(values.tenant);
   const found = dirs.filter((dir) => wanted.has(dir.split('/').pop() ?? ''));
