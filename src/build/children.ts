@@ -80,3 +80,92 @@ export function runKeptRender(bundle: TenantBundle, outDir: string, rendererDir:
     DEALER_SITE_URL: siteUrl,
   });
 }
+
+/** The answer of a warm renderer to one job. */
+interface WarmAnswer {
+  ready?: boolean;
+  ok?: boolean;
+  pages?: number;
+  maxRSS?: number;
+  error?: string;
+}
+
+/**
+ * A warm renderer (scripts/render-pages.ts --serve): one child that loads a kept server bundle
+ * once and renders one tenant bundle after another, so a render costs only its pages, not a
+ * process start and a bundle load. Jobs run one at a time in order. If the child dies, the
+ * running job fails and the next one starts a new child. `close()` ends it.
+ */
+export class WarmRenderer {
+  readonly rendererDir: string;
+  #child: ReturnType<typeof spawn> | undefined;
+  #ready: Promise<void> | undefined;
+  #pending: ((answer: WarmAnswer) => void) | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #stderr = '';
+
+  constructor(rendererDir: string) {
+    this.rendererDir = rendererDir;
+  }
+
+  #start(): Promise<void> {
+    if (this.#ready && this.#child && this.#child.exitCode === null && this.#child.signalCode === null) return this.#ready;
+    this.#stderr = '';
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', join(REPO_ROOT, 'scripts', 'render-pages.ts'), '--serve'], {
+      cwd: REPO_ROOT,
+      env: buildChildEnv({ NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'), DEALER_RENDERER: this.rendererDir }),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    this.#child = child;
+    child.stdout?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
+    child.stderr?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
+    this.#ready = new Promise((ready, fail) => {
+      child.on('message', (answer: WarmAnswer) => {
+        if (answer.ready) return ready();
+        const pending = this.#pending;
+        this.#pending = undefined;
+        pending?.(answer);
+      });
+      child.on('exit', (code) => {
+        const message = `warm renderer exited (${code}): ${this.#stderr.trim().split('\n').slice(-5).join(' | ')}`;
+        fail(new Error(message));
+        const pending = this.#pending;
+        this.#pending = undefined;
+        pending?.({ ok: false, error: message });
+      });
+    });
+    // A failed start is reported by the job that waits for it.
+    this.#ready.catch(() => {});
+    return this.#ready;
+  }
+
+  /** Render a bundle into `outDir` with the tenant's origin (as runKeptRender). */
+  render(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<ChildRun> {
+    const job = this.#queue.then(async (): Promise<ChildRun> => {
+      const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
+      mkdirSync(outDir, { recursive: true });
+      try {
+        await this.#start();
+        const answer = await new Promise<WarmAnswer>((done) => {
+          this.#pending = done;
+          this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl });
+        });
+        if (answer.ok) return { code: 0, output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`, peakRss: (answer.maxRSS ?? 0) * 1024 };
+        return { code: 1, output: answer.error ?? 'warm renderer failed', peakRss: 0 };
+      } catch (error) {
+        return { code: 1, output: (error as Error).message, peakRss: 0 };
+      } finally {
+        bundleTemp.remove();
+      }
+    });
+    this.#queue = job;
+    return job;
+  }
+
+  /** Stop the child (idempotent). */
+  close(): void {
+    if (this.#child && this.#child.exitCode === null) this.#child.disconnect();
+    this.#child = undefined;
+    this.#ready = undefined;
+  }
+}

@@ -6,7 +6,8 @@
  * data, which pages read at render time from the bundle file (src/build/bundle.ts). So the
  * fleet build runs one ordinary Astro build (the first tenant that builds) keeping its
  * compiled server bundle (src/build/kept-renderer.ts), then renders every other tenant from
- * that bundle in child processes (scripts/render-pages.ts), up to `jobs` at a time, each
+ * that bundle in warm renderers (scripts/render-pages.ts --serve, one per job, each loading
+ * the bundle once and rendering tenant after tenant), up to `jobs` at a time, each
  * into its own output with the compiled client assets (`_astro/`, hard-linked) and the
  * repository's `public/` files, as its own Astro build would have written them; the
  * post-build steps then run per tenant exactly as after an Astro build. A tenant the kept
@@ -17,7 +18,7 @@
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
-import { REPO_ROOT, runAstroBuild, runKeptRender } from './children.ts';
+import { REPO_ROOT, runAstroBuild, WarmRenderer } from './children.ts';
 
 export interface FleetOptions {
   /** Tenant folders, in build order. */
@@ -89,11 +90,11 @@ export async function buildFleet(options: FleetOptions): Promise<FleetReport> {
     }
     const assets = join(compiledOut, '_astro');
     const publicDir = join(REPO_ROOT, 'public');
-    const renderOne = async (dir: string): Promise<TenantBuildResult> => {
+    const renderOne = async (renderer: WarmRenderer, dir: string): Promise<TenantBuildResult> => {
       const prepared = await prepareTenant(tenantOptions(dir));
       if (!isPrepared(prepared)) return prepared;
       rmSync(prepared.outDir, { recursive: true, force: true });
-      const render = await runKeptRender(prepared.bundle, prepared.outDir, rendererDir, prepared.tenant.site.url);
+      const render = await renderer.render(prepared.bundle, prepared.outDir, prepared.tenant.site.url);
       if (render.code === 0) {
         // What Astro writes besides the pages: the repository's public/ files and the compiled client assets.
         if (existsSync(publicDir)) cpSync(publicDir, prepared.outDir, { recursive: true });
@@ -101,7 +102,7 @@ export async function buildFleet(options: FleetOptions): Promise<FleetReport> {
         report.renderedWith[prepared.slug] = 'kept-renderer';
         return finishTenant(prepared, render, options, 'kept render');
       }
-      const reason = render.output.trim().split('\n').find((line) => line.startsWith('render-pages:')) ?? `exit ${render.code}`;
+      const reason = render.output.trim().split('\n')[0] || `exit ${render.code}`;
       report.fallbacks.push({ slug: prepared.slug, reason });
       log(`  ${prepared.slug}: the kept renderer failed (${reason}); building with Astro`);
       rmSync(prepared.outDir, { recursive: true, force: true });
@@ -109,8 +110,14 @@ export async function buildFleet(options: FleetOptions): Promise<FleetReport> {
       const astro = await runAstroBuild(prepared.bundle, prepared.outDir, prepared.tenant.site.url);
       return finishTenant(prepared, astro, options);
     };
+    // One warm renderer per job: the kept bundle is loaded once per worker, not once per tenant.
     const worker = async () => {
-      for (let dir = queue.shift(); dir; dir = queue.shift()) report.results.push(await renderOne(dir));
+      const renderer = new WarmRenderer(rendererDir);
+      try {
+        for (let dir = queue.shift(); dir; dir = queue.shift()) report.results.push(await renderOne(renderer, dir));
+      } finally {
+        renderer.close();
+      }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.jobs ?? 1) }, worker));
     return report;
