@@ -1,8 +1,8 @@
 /**
- * The two child processes that render a tenant bundle into a directory:
- * scripts/astro-build.ts (a whole Astro build: compile and render) and
- * scripts/render-pages.ts (render only, with a server bundle kept from an earlier Astro build
- * of the same code: src/build/kept-renderer.ts). Each gets the bundle as a private temporary
+ * The child processes that render a tenant bundle into a directory:
+ * scripts/astro-build.ts (a whole Astro build: compile and render) and the warm renderer
+ * scripts/render-pages.ts --serve (render only, with a server bundle kept from an earlier Astro
+ * build of the same code: src/build/kept-renderer.ts). Each gets the bundle as a private temporary
  * file (DEALER_BUNDLE), the output directory (DEALER_OUT_DIR) and an allow-listed
  * environment (no server secret reaches a build child, issue 13). Used by the tenant build,
  * the fleet build and the pipeline's releases.
@@ -67,20 +67,6 @@ export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: str
   });
 }
 
-/**
- * Render the bundle's pages with a kept server bundle (a child process: the bundle's modules
- * hold per-process state). The request origin is the tenant's site URL, as in its own Astro build.
- */
-export function runKeptRender(bundle: TenantBundle, outDir: string, rendererDir: string, siteUrl: string): Promise<ChildRun> {
-  // A larger young generation: rendering allocates many short-lived strings (fewer scavenges).
-  return runBundleChild('render-pages.ts', ['--max-semi-space-size=64'], bundle, outDir, {
-    // Node's compile cache: the bundle's modules are compiled once per code version, not per render.
-    NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'),
-    DEALER_RENDERER: rendererDir,
-    DEALER_SITE_URL: siteUrl,
-  });
-}
-
 /** The answer of a warm renderer to one job. */
 interface WarmAnswer {
   ready?: boolean;
@@ -104,8 +90,12 @@ export class WarmRenderer {
   #queue: Promise<unknown> = Promise.resolve();
   #stderr = '';
 
-  constructor(rendererDir: string) {
+  readonly #background: boolean;
+
+  /** `background`: the child never keeps this process alive (a long-lived pool in the pipeline). */
+  constructor(rendererDir: string, options: { background?: boolean } = {}) {
     this.rendererDir = rendererDir;
+    this.#background = options.background ?? false;
   }
 
   #start(): Promise<void> {
@@ -117,6 +107,12 @@ export class WarmRenderer {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     this.#child = child;
+    if (this.#background) {
+      child.unref();
+      child.channel?.unref();
+      (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
+      (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+    }
     child.stdout?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
     child.stderr?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
     this.#ready = new Promise((ready, fail) => {
@@ -139,7 +135,7 @@ export class WarmRenderer {
     return this.#ready;
   }
 
-  /** Render a bundle into `outDir` with the tenant's origin (as runKeptRender). */
+  /** Render a bundle into `outDir` with the tenant's origin (the request origin its own Astro build would use). */
   render(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<ChildRun> {
     const job = this.#queue.then(async (): Promise<ChildRun> => {
       const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
@@ -168,4 +164,33 @@ export class WarmRenderer {
     this.#child = undefined;
     this.#ready = undefined;
   }
+}
+
+/** Warm renderers of the pipeline, most recently used last; at most DEALER_WARM_RENDERERS (default 2). */
+const warmPool = new Map<string, WarmRenderer>();
+
+/**
+ * The warm renderer of a kept bundle directory, started on first use and kept for the next
+ * release of the same code and config (a kept directory is never rewritten in place: a new
+ * full release keeps its bundle under a new name). The least recently used is stopped when
+ * the pool is full.
+ */
+export function warmRendererFor(rendererDir: string, env: NodeJS.ProcessEnv = process.env): WarmRenderer {
+  const max = Math.max(1, Number(env.DEALER_WARM_RENDERERS) || 2);
+  let renderer = warmPool.get(rendererDir);
+  if (renderer) warmPool.delete(rendererDir);
+  else renderer = new WarmRenderer(rendererDir, { background: true });
+  warmPool.set(rendererDir, renderer);
+  for (const [dir, old] of warmPool) {
+    if (warmPool.size <= max) break;
+    warmPool.delete(dir);
+    old.close();
+  }
+  return renderer;
+}
+
+/** Stop every warm renderer of the pool (tests, shutdown). */
+export function closeWarmRenderers(): void {
+  for (const renderer of warmPool.values()) renderer.close();
+  warmPool.clear();
 }
