@@ -36,7 +36,7 @@ import { encodeIndex } from '../src/search/embedded-index.ts';
 import type { EngineSearchParams } from '../src/search/engine.ts';
 import { syncTenant, tenantFilter, mintTenantToken } from '../src/search/meilisearch.ts';
 import { PAGE_FACETS } from '../src/search/snapshot.ts';
-import { startMeilisearch } from '../tests/integration/helpers/meilisearch-server.ts';
+import { startMeilisearch } from './lib/meilisearch-server.ts';
 
 const { values } = parseArgs({
   options: {

@@ -2,37 +2,40 @@
 /**
  * Build dealer sites from tenant folders (DESIGN §3).
  *
- *   npm run build -- [--tenants <dir>] [--tenant <slug>] [--out <dir>] [--now <ISO date>] [--jobs <n>]
+ *   npm run build -- [--tenants <dir>] [--tenant <slug>] [--out <dir>] [--now <ISO date>] [--jobs <n>] [--per-tenant]
  *
- * Every tenant folder of --tenants (default tenants/) is built into <out>/<slug>/ (default
- * dist/). --tenant builds one of them. A tenant whose site.json is bad fails alone; the
- * command builds the others and then exits 1.
+ * Every tenant folder of --tenants (default tenants/; repeat it to build the tenants of several
+ * folders together) is built into <out>/<slug>/ (default dist/). --tenant builds one of them. A tenant whose site.json is bad fails alone; the
+ * command builds the others and then exits 1. Several tenants share one compile (the fleet
+ * build, src/build/fleet.ts); --per-tenant gives each its own Astro build instead.
  */
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { buildTenant, type TenantBuildResult } from '../src/build/build-tenant.ts';
+import { buildFleet } from '../src/build/fleet.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 import { loadDeliveryFile } from '../src/server/tenants.ts';
 
 const { values } = parseArgs({
   options: {
-    tenants: { type: 'string', default: 'tenants' },
+    tenants: { type: 'string', multiple: true },
     tenant: { type: 'string', multiple: true },
     out: { type: 'string', default: 'dist' },
     now: { type: 'string' },
     jobs: { type: 'string' },
+    'per-tenant': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (values.help) {
-  console.log('usage: npm run build -- [--tenants <dir>] [--tenant <slug> ...] [--out <dir>] [--now <ISO date>] [--jobs <n>]');
+  console.log('usage: npm run build -- [--tenants <dir>] [--tenant <slug> ...] [--out <dir>] [--now <ISO date>] [--jobs <n>] [--per-tenant]');
   process.exit(0);
 }
 
-const tenantsRoot = resolve(values.tenants);
+const tenantsRoots = (values.tenants?.length ? values.tenants : ['tenants']).map((root) => resolve(root));
 const outRoot = resolve(values.out);
 const now = values.now ? Date.parse(values.now) : Date.now();
 if (Number.isNaN(now)) {
@@ -40,13 +43,24 @@ if (Number.isNaN(now)) {
   process.exit(2);
 }
 
-let dirs: string[];
+let dirs: string[] = [];
 try {
-  dirs = listTenantDirs(tenantsRoot);
+  for (const root of tenantsRoots) dirs.push(...listTenantDirs(root));
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
 }
+const slugOf = (dir: string) => dir.split(/[\\/]/).pop() ?? dir;
+const seenSlugs = new Map<string, string>();
+for (const dir of dirs) {
+  const other = seenSlugs.get(slugOf(dir));
+  if (other) {
+    console.error(`two tenant folders named ${slugOf(dir)}: ${other} and ${dir} (a slug is a folder name and must be unique)`);
+    process.exit(2);
+  }
+  seenSlugs.set(slugOf(dir), dir);
+}
+const tenantsRoot = tenantsRoots.join(', ');
 if (values.tenant?.length) {
   const wanted = new Set(values.tenant);
   const found = dirs.filter((dir) => wanted.has(dir.split('/').pop() ?? ''));
@@ -64,15 +78,22 @@ if (dirs.length === 0) {
 
 // Astro's build is mostly single-threaded; one job per core keeps both cores busy.
 const jobs = Math.max(1, Math.min(dirs.length, Number(values.jobs ?? availableParallelism())));
-const results: TenantBuildResult[] = [];
-const queue = [...dirs];
-async function worker() {
-  for (let dir = queue.shift(); dir; dir = queue.shift()) {
-    const result = await buildTenant({ dir, outRoot, now, log: (line) => console.log(line) });
-    results.push(result);
+const log = (line: string) => console.log(line);
+let results: TenantBuildResult[] = [];
+if (dirs.length > 1 && !values['per-tenant']) {
+  const fleet = await buildFleet({ dirs, outRoot, now, jobs, log });
+  results = fleet.results;
+  if (fleet.compiledWith) {
+    const kept = Object.values(fleet.renderedWith).filter((how) => how === 'kept-renderer').length;
+    log(`fleet: compiled once with ${fleet.compiledWith} (${fleet.compileSeconds.toFixed(1)} s), ${kept} tenant(s) rendered from that compile${fleet.fallbacks.length ? `, ${fleet.fallbacks.length} built with Astro instead` : ''}`);
   }
+} else {
+  const queue = [...dirs];
+  const worker = async () => {
+    for (let dir = queue.shift(); dir; dir = queue.shift()) results.push(await buildTenant({ dir, outRoot, now, log }));
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
 }
-await Promise.all(Array.from({ length: jobs }, worker));
 
 // Issue 13 H4: a tenant whose leads would go nowhere (no site e-mail, no lead-delivery.json destination) is reported.
 for (const result of results) {

@@ -5,8 +5,11 @@
  * Mirrors what Astro's static generation does with the same bundle (request URL per route
  * type, output file per path, directory build format); anything it does not support (a
  * redirect response) fails the run, and the pipeline then falls back to an Astro build.
- * Prints one line `DEALER_RENDER_STATS {"pages":n}` on success.
-
+ * The fleet build (src/build/fleet.ts) renders whole tenants the same way with a bundle kept
+ * from another tenant's build of the same code: the compiled code and client assets do not
+ * depend on tenant data, and the request origin comes from DEALER_SITE_URL (the tenant's own,
+ * as its Astro build would use). Prints one line
+ * `DEALER_RENDER_STATS {"pages":n,"maxRSS":kB}` on success.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,8 +31,9 @@ interface KeptApp {
 
 const rendererDir = process.env.DEALER_RENDERER;
 const outDir = process.env.DEALER_OUT_DIR ?? '';
-if (!rendererDir || !outDir || !process.env.DEALER_BUNDLE) {
-  console.error('render-pages: DEALER_RENDERER, DEALER_OUT_DIR and DEALER_BUNDLE must be set (run by the pipeline)');
+const serving = process.argv.includes('--serve');
+if (!rendererDir || (!serving && (!outDir || !process.env.DEALER_BUNDLE))) {
+  console.error('render-pages: DEALER_RENDERER, and DEALER_OUT_DIR and DEALER_BUNDLE (or --serve with jobs over IPC), must be set (run by the build or the pipeline)');
   process.exit(2);
 }
 const state = JSON.parse(readFileSync(join(rendererDir, KEPT_STATE_FILE), 'utf8')) as KeptRendererState;
@@ -55,45 +59,92 @@ const destination = {
 };
 app.setOptions({ settings: { scripts: state.scripts }, logger: { options: { destination, level: 'warn' } } });
 
+/** Astro renders with the origin of the configured `site` (DEALER_SITE_URL of the tenant's build). */
+function originOf(siteUrl: string | undefined): string {
+  return siteUrl ? new URL(siteUrl).origin : state.origin;
+}
+
 /** Astro's request URL for a path (getUrlForPath, base '/', directory format, trailingSlash 'ignore'). */
-function requestUrl(pathname: string, route: RouteLike): URL {
-  if (route.type === 'endpoint') return new URL(pathname, state.origin);
-  if (pathname === '/' || pathname === '') return new URL('/', state.origin);
-  return new URL(`/${pathname.replace(/^\/+|\/+$/g, '')}/`, state.origin);
+function requestUrl(pathname: string, route: RouteLike, origin: string): URL {
+  if (route.type === 'endpoint') return new URL(pathname, origin);
+  if (pathname === '/' || pathname === '') return new URL('/', origin);
+  return new URL(`/${pathname.replace(/^\/+|\/+$/g, '')}/`, origin);
 }
 
 /** Astro's output file for a path (getOutFolder + getOutFile, directory format). */
-function outputFile(pathname: string, route: RouteLike): string {
+function outputFile(pathname: string, route: RouteLike, outDir: string): string {
   if (route.type === 'endpoint') return join(outDir, pathname);
   if (pathname === '/404' || pathname === '/500') return join(outDir, `${pathname}.html`);
   return join(outDir, pathname, 'index.html');
 }
 
-const seen = new Set<string>();
-let pages = 0;
-const made = new Set<string>();
-for (const { pathname, route } of await new StaticPaths(app).getAll()) {
-  const normalized = pathname.replace(/\/+$/, '');
-  if (seen.has(normalized)) continue; // the first route wins, as in Astro (prerenderConflictBehavior)
-  seen.add(normalized);
-  if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
-  let response: Response;
+/** Render every static path of the current bundle into `outDir`; returns the number of files written. */
+async function renderAll(outDir: string, origin: string): Promise<number> {
+  const seen = new Set<string>();
+  let pages = 0;
+  const made = new Set<string>();
+  for (const { pathname, route } of await new StaticPaths(app).getAll()) {
+    const normalized = pathname.replace(/\/+$/, '');
+    if (seen.has(normalized)) continue; // the first route wins, as in Astro (prerenderConflictBehavior)
+    seen.add(normalized);
+    if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
+    let response: Response;
+    try {
+      response = await app.render(new Request(requestUrl(pathname, route, origin)), { routeData: route });
+    } catch (error) {
+      // The first line names the page: the pipeline logs it when it falls back to Astro.
+      throw new Error(`render-pages: ${pathname}: ${(error as Error).message}\n${(error as Error).stack ?? ''}`);
+    }
+    if (response.status >= 300 && response.status < 400) throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
+    if (!response.body) continue;
+    const file = outputFile(pathname, route, outDir);
+    const folder = dirname(file);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    pages += 1;
+  }
+  return pages;
+}
+
+/** One render job of a warm renderer (sent by src/build/children.ts WarmRenderer). */
+interface RenderJob {
+  bundle: string;
+  outDir: string;
+  siteUrl: string;
+}
+
+if (process.argv.includes('--serve') && process.send) {
+  // Warm renderer: the bundle stays loaded and renders one tenant bundle after another. Astro
+  // caches each route's getStaticPaths per app; a new bundle has new paths, so it is cleared.
+  const routeCache = (app as unknown as { routeCache?: { clearAll(): void } }).routeCache;
+  if (!routeCache) {
+    console.error('render-pages --serve: this Astro version has no app.routeCache (see src/build/kept-renderer.ts); render one bundle per process instead');
+    process.exit(2);
+  }
+  let queue = Promise.resolve();
+  process.on('message', (job: RenderJob) => {
+    queue = queue.then(async () => {
+      process.env.DEALER_BUNDLE = job.bundle;
+      routeCache.clearAll();
+      try {
+        const pages = await renderAll(job.outDir, originOf(job.siteUrl));
+        process.send!({ ok: true, pages, maxRSS: process.resourceUsage().maxRSS });
+      } catch (error) {
+        process.send!({ ok: false, error: (error as Error).message });
+      }
+    });
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send({ ready: true });
+} else {
   try {
-    response = await app.render(new Request(requestUrl(pathname, route)), { routeData: route });
+    const pages = await renderAll(outDir, originOf(process.env.DEALER_SITE_URL));
+    console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages, maxRSS: process.resourceUsage().maxRSS })}`);
   } catch (error) {
-    // The first line names the page: the pipeline logs it when it falls back to Astro.
-    console.error(`render-pages: ${pathname}: ${(error as Error).message}\n${(error as Error).stack ?? ''}`);
+    console.error((error as Error).message);
     process.exit(1);
   }
-  if (response.status >= 300 && response.status < 400) throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
-  if (!response.body) continue;
-  const file = outputFile(pathname, route);
-  const folder = dirname(file);
-  if (!made.has(folder)) {
-    mkdirSync(folder, { recursive: true });
-    made.add(folder);
-  }
-  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-  pages += 1;
 }
-console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages })}`);

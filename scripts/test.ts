@@ -66,16 +66,17 @@ if (!flags.has('--skip-e2e')) {
 /** Builds every tenant the browser tests use into `dist` at the fixed clock. */
 function buildAll(clock: string, dist: string) {
   rmSync(resolve(dist), { recursive: true, force: true });
-  run('build demo tenants', node, ['scripts/build.ts', '--tenants', 'tenants', '--out', dist, '--now', clock]);
   // broken-site is meant to fail (tests/integration covers that); every other fixture must build.
   const fixtures = readdirSync('tests/fixtures/tenants').filter((name) => name !== 'broken-site' && existsSync(join('tests/fixtures/tenants', name, 'site.json')));
-  run('build fixture tenants', node, ['scripts/build.ts', '--tenants', 'tests/fixtures/tenants', ...fixtures.flatMap((name) => ['--tenant', name]), '--out', dist, '--now', clock]);
+  const demos = readdirSync('tenants').filter((name) => existsSync(join('tenants', name, 'site.json')));
   // A tenant folder that lives outside the repository builds the same way (DESIGN §3).
   const outside = mkdtempSync(join(tmpdir(), 'outside-tenants-'));
   cpSync('tests/fixtures/tenants/basic-motors', join(outside, 'outside-motors'), { recursive: true });
   const siteFile = join(outside, 'outside-motors', 'site.json');
   writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), slug: 'outside-motors', name: 'Outside Motors' }));
-  run('build a tenant from outside the repository', node, ['scripts/build.ts', '--tenants', outside, '--tenant', 'outside-motors', '--out', dist, '--now', clock]);
+  // One fleet build (src/build/fleet.ts): one compile renders the demo, fixture and outside tenants.
+  const wanted = [...demos, ...fixtures, 'outside-motors'].flatMap((name) => ['--tenant', name]);
+  run('build demo, fixture and outside tenants', node, ['scripts/build.ts', '--tenants', 'tenants', '--tenants', 'tests/fixtures/tenants', '--tenants', outside, ...wanted, '--out', dist, '--now', clock]);
   rmSync(outside, { recursive: true, force: true });
   // The photo fixture tenant (issue 15): its photo host runs only while it builds, so it is
   // written into the e2e tenants folder (for the server) and built by its own script.

@@ -3,21 +3,18 @@
  * run the post-build steps, and report a one-line summary. Used by scripts/build.ts,
  * the operations pipeline and the benchmarks.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatProblem } from '../lib/vehicle/stock.ts';
 import { loadTenant, readOptionalJson, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
 import type { TenantBundle } from './bundle.ts';
 import { parseTenantFile, tenantFileProblems, TENANT_FILE_SCHEMAS } from '../schemas/tenant-files.ts';
 import { loadContentPages } from './content.ts';
 import { postBuildSteps } from './steps.ts';
-import { writePrivateTempFile } from './atomic-file.ts';
-import { buildChildEnv } from './child-env.ts';
+import { REPO_ROOT, runAstroBuild, type ChildRun } from './children.ts';
 import { formatPhotoFault, photoOptionsFromEnv, resolveTenantPhotos, type PhotoReport } from '../images/resolve.ts';
 
-export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export { REPO_ROOT };
 
 /** Optional JSON files of a tenant folder that are handed to pages as `bundle.extras`. */
 const EXTRA_FILES = ['models.json', 'reviews.json', 'offers.json', 'slides.json', 'blog.json', 'products.json', 'brands.json'];
@@ -88,43 +85,43 @@ export function createBundle(tenant: Tenant, now: number): TenantBundle {
   };
 }
 
-function runAstro(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string; peakRss: number }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts', 'astro-build.ts')], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let peakRss = 0;
-    const collect = (chunk: Buffer) => {
-      const text = chunk.toString();
-      const stats = /DEALER_BUILD_STATS (\{.*\})/.exec(text);
-      if (stats) peakRss = (JSON.parse(stats[1]) as { maxRSS: number }).maxRSS * 1024;
-      output = (output + text).slice(-20_000);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('close', (code) => done({ code: code ?? 1, output, peakRss }));
-  });
+/** A tenant folder loaded, its photos resolved and its bundle made: ready to render. */
+export interface PreparedTenant {
+  slug: string;
+  outDir: string;
+  tenant: Tenant;
+  bundle: TenantBundle;
+  problems: string[];
+  photos: PhotoReport;
+  started: number;
 }
 
-/** Build one tenant folder; never throws for tenant problems (they are in the result). */
-export async function buildTenant(options: TenantBuildOptions): Promise<TenantBuildResult> {
+const elapsed = (started: number) => Math.round((performance.now() - started) / 10) / 100;
+
+function emptyResult(slug: string, outDir: string) {
+  return { slug, outDir, read: 0, skipped: 0, visible: 0, pages: 0, peakRss: 0, problems: [] as string[] };
+}
+
+/**
+ * First phase of a tenant build: validate the folder, resolve feed photos, make the bundle.
+ * A tenant problem gives a failed result (never a throw).
+ */
+export async function prepareTenant(options: TenantBuildOptions): Promise<PreparedTenant | TenantBuildResult> {
   const log = options.log ?? (() => {});
   const started = performance.now();
   const slug = resolve(options.dir).split('/').pop() ?? options.dir;
   const outDir = resolve(options.outDir ?? join(options.outRoot, slug));
-  const base = { slug, outDir, read: 0, skipped: 0, visible: 0, pages: 0, peakRss: 0, problems: [] as string[] };
-  const seconds = () => Math.round((performance.now() - started) / 10) / 100;
+  const fail = (error: unknown): TenantBuildResult => {
+    const message = error instanceof TenantConfigError ? error.message : `${(error as Error).message}`;
+    log(`✗ ${slug}: ${message}`);
+    return { ...emptyResult(slug, outDir), ok: false, seconds: elapsed(started), error: message };
+  };
 
   let tenant: Tenant;
   try {
     tenant = loadTenant(options.dir, options.now);
   } catch (error) {
-    const message = error instanceof TenantConfigError ? error.message : `${(error as Error).message}`;
-    log(`✗ ${slug}: ${message}`);
-    return { ...base, ok: false, seconds: seconds(), error: message };
+    return fail(error);
   }
   const problems = tenant.problems.map(formatProblem);
   if (options.logProblems !== false) for (const line of problems) log(`  ! ${line}`);
@@ -137,34 +134,30 @@ export async function buildTenant(options: TenantBuildOptions): Promise<TenantBu
   if (photos.photos > 0) {
     log(`  ${slug}: photos ${photos.photos}: ${photos.known} cached, ${photos.fetched} downloaded (${Math.round(photos.fetchedBytes / 1024 / 1024)} MB), ${photos.transformed} transformed, ${photos.faults.length} failed; ${photos.seconds.toFixed(1)} s`);
   }
-
-  let bundle: TenantBundle;
   try {
-    bundle = createBundle(tenant, options.now);
+    return { slug, outDir, tenant, problems, photos, started, bundle: createBundle(tenant, options.now) };
   } catch (error) {
-    const message = error instanceof TenantConfigError ? error.message : `${(error as Error).message}`;
-    log(`✗ ${slug}: ${message}`);
-    return { ...base, ok: false, seconds: seconds(), error: message };
+    return fail(error);
   }
-  // A private temporary directory: never a guessable path in the shared /tmp.
-  const bundleTemp = writePrivateTempFile('dealer-bundle-', `${slug}.json`, JSON.stringify(bundle));
-  const bundleFile = bundleTemp.path;
-  mkdirSync(outDir, { recursive: true });
-  const astro = await runAstro(buildChildEnv({
-    ASTRO_TELEMETRY_DISABLED: '1',
-    DEALER_BUNDLE: bundleFile,
-    DEALER_OUT_DIR: outDir,
-    DEALER_SITE_URL: tenant.site.url,
-    // Separate caches so tenants can build in parallel.
-    DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', slug),
-    DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', slug),
-    ...(options.keepRenderer ? { DEALER_KEEP_RENDERER: resolve(options.keepRenderer) } : {}),
-  }));
-  bundleTemp.remove();
-  if (astro.code !== 0) {
-    const message = `Astro build failed (exit ${astro.code}):\n${astro.output.trim().split('\n').slice(-30).join('\n')}`;
+}
+
+/** True when `prepareTenant` gave a tenant to render (not a failed result). */
+export function isPrepared(value: PreparedTenant | TenantBuildResult): value is PreparedTenant {
+  return 'bundle' in value;
+}
+
+/**
+ * Last phase: after the pages are rendered into `outDir` (by Astro or a kept renderer), add
+ * the tenant's own static files and run the post-build steps; report the one-line summary.
+ */
+export async function finishTenant(prepared: PreparedTenant, render: ChildRun, options: Pick<TenantBuildOptions, 'log'>, what = 'Astro build'): Promise<TenantBuildResult> {
+  const log = options.log ?? (() => {});
+  const { slug, outDir, tenant, bundle, problems, photos, started } = prepared;
+  const counts = { ...emptyResult(slug, outDir), read: tenant.read, skipped: tenant.skipped, visible: tenant.visible.length, problems, tenant };
+  if (render.code !== 0) {
+    const message = `${what} failed (exit ${render.code}):\n${render.output.trim().split('\n').slice(-30).join('\n')}`;
     log(`✗ ${slug}: ${message}`);
-    return { ...base, read: tenant.read, skipped: tenant.skipped, visible: tenant.visible.length, problems, ok: false, seconds: seconds(), error: message, tenant };
+    return { ...counts, ok: false, seconds: elapsed(started), error: message };
   }
   // The tenant's own static files (logo, banners) sit beside its site.json in public/.
   const tenantPublic = join(tenant.dir, 'public');
@@ -174,23 +167,19 @@ export async function buildTenant(options: TenantBuildOptions): Promise<TenantBu
   } catch (error) {
     const message = `post-build step failed: ${(error as Error).stack ?? String(error)}`;
     log(`✗ ${slug}: ${message}`);
-    return { ...base, read: tenant.read, skipped: tenant.skipped, visible: tenant.visible.length, problems, ok: false, seconds: seconds(), error: message, tenant };
+    return { ...counts, ok: false, seconds: elapsed(started), error: message };
   }
-  const result: TenantBuildResult = {
-    ...base,
-    ok: true,
-    read: tenant.read,
-    skipped: tenant.skipped,
-    visible: tenant.visible.length,
-    pages: countHtml(outDir),
-    seconds: seconds(),
-    peakRss: astro.peakRss,
-    problems,
-    tenant,
-    photos,
-  };
+  const result: TenantBuildResult = { ...counts, ok: true, pages: countHtml(outDir), seconds: elapsed(started), peakRss: render.peakRss, photos };
   log(
     `✓ ${slug}: records read ${result.read}, skipped ${result.skipped}, visible ${result.visible}; pages written ${result.pages}; ${result.seconds.toFixed(1)} s -> ${outDir}`,
   );
   return result;
+}
+
+/** Build one tenant folder with its own Astro build; never throws for tenant problems (they are in the result). */
+export async function buildTenant(options: TenantBuildOptions): Promise<TenantBuildResult> {
+  const prepared = await prepareTenant(options);
+  if (!isPrepared(prepared)) return prepared;
+  const astro = await runAstroBuild(prepared.bundle, prepared.outDir, prepared.tenant.site.url, options.keepRenderer);
+  return finishTenant(prepared, astro, options);
 }

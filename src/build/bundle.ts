@@ -64,13 +64,18 @@ export function rendersBrandPage(bundle: TenantBundle, brandSlug: string): boole
   return !bundle.renderBrandPages || bundle.renderBrandPages.includes(brandSlug);
 }
 
-let cached: TenantBundle | undefined;
+let cached: { file: string; bundle: TenantBundle } | undefined;
 
-/** The bundle of the tenant being built (read once per process from DEALER_BUNDLE). */
+/**
+ * The bundle of the tenant being built, read from the file DEALER_BUNDLE names (once per file:
+ * a warm renderer, scripts/render-pages.ts --serve, renders one tenant after another in one
+ * process by pointing DEALER_BUNDLE at the next bundle file). Memos derived from the bundle
+ * key on the object this returns.
+ */
 export function getBundle(): TenantBundle {
-  if (cached) return cached;
   const file = process.env.DEALER_BUNDLE;
   if (!file) throw new Error('DEALER_BUNDLE is not set: build tenants with `npm run build` (scripts/build.ts), not `astro build`.');
-  cached = JSON.parse(readFileSync(file, 'utf8')) as TenantBundle;
-  return cached;
+  if (cached?.file === file) return cached.bundle;
+  cached = { file, bundle: JSON.parse(readFileSync(file, 'utf8')) as TenantBundle };
+  return cached.bundle;
 }

@@ -1,9 +1,9 @@
-/** Per-process memo of what every page's chrome needs (menus), so a 16,000-page build computes it once. */
+/** Memo (per bundle) of what every page's chrome needs (menus), so a 16,000-page build computes it once. */
 import { footerGroups, headerMenu, modelsFromStock, type FooterGroup, type MenuModel, type NavItem } from '../lib/range/menu.ts';
-import { getBundle } from './bundle.ts';
+import { getBundle, type TenantBundle } from './bundle.ts';
 import { getRange } from './range.ts';
 
-let cached: { menu: NavItem[]; footer: FooterGroup[]; models: MenuModel[] } | undefined;
+let cached: { bundle: TenantBundle; chrome: { menu: NavItem[]; footer: FooterGroup[]; models: MenuModel[] } } | undefined;
 
 /** Models of the Range menu: the tenant's models.json when it has one, else derived from stock. */
 function menuModels(): MenuModel[] {
@@ -17,9 +17,9 @@ function menuModels(): MenuModel[] {
 
 /** Header menu, footer groups and Range models of the tenant being built. */
 export function getChrome() {
-  if (cached) return cached;
-  const { site } = getBundle();
+  const bundle = getBundle();
+  if (cached?.bundle === bundle) return cached.chrome;
   const models = menuModels();
-  cached = { menu: headerMenu(site, models), footer: footerGroups(site, models), models };
-  return cached;
+  cached = { bundle, chrome: { menu: headerMenu(bundle.site, models), footer: footerGroups(bundle.site, models), models } };
+  return cached.chrome;
 }

@@ -1,5 +1,5 @@
 /** The tenant's model range for /models, /{brand}/overview and the Range menu: models.json, else derived from stock. */
-import { getBundle } from './bundle.ts';
+import { getBundle, type TenantBundle } from './bundle.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
 import type { Site } from '../schemas/site.ts';
@@ -16,7 +16,7 @@ export interface Range {
   fromFile: boolean;
 }
 
-let cached: Range | undefined;
+let cached: { bundle: TenantBundle; range: Range } | undefined;
 
 /** The range of a site: its models.json when it has one, else derived from these cars. Pure. */
 export function computeRange(site: Site, cars: readonly Car[], file: ModelsFile | undefined): Range {
@@ -36,10 +36,11 @@ export function brandOverviews(range: Range): Map<string, { brand: Range['brands
   return pages;
 }
 
-/** Tiles (all models), featured tiles (the /models tiles) and brands of the tenant being built (memoised per process). */
+/** Tiles (all models), featured tiles (the /models tiles) and brands of the tenant being built (memoised per bundle). */
 export function getRange(): Range {
-  if (cached) return cached;
-  const { site, cars, extras } = getBundle();
-  cached = computeRange(site, cars, extras.models as ModelsFile | undefined);
-  return cached;
+  const bundle = getBundle();
+  if (cached?.bundle === bundle) return cached.range;
+  const { site, cars, extras } = bundle;
+  cached = { bundle, range: computeRange(site, cars, extras.models as ModelsFile | undefined) };
+  return cached.range;
 }

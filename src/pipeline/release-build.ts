@@ -8,18 +8,16 @@
  * unchanged cars, images, hashed assets). Post-build steps (sitemap, images) then run on
  * the assembled release with the full bundle, exactly as after a full build.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { buildTenant, createBundle, REPO_ROOT } from '../build/build-tenant.ts';
+import { buildTenant, createBundle } from '../build/build-tenant.ts';
+import { runAstroBuild, warmRendererFor } from '../build/children.ts';
 import type { TenantBundle } from '../build/bundle.ts';
 import { brandOverviews, computeRange } from '../build/range.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
 import { postBuildSteps } from '../build/steps.ts';
 import type { Tenant } from '../lib/site/tenant.ts';
-import { writePrivateTempFile } from '../build/atomic-file.ts';
-import { buildChildEnv } from '../build/child-env.ts';
 
 /** Result of producing a release directory. */
 export interface ReleaseBuild {
@@ -45,56 +43,6 @@ export interface ReleaseBuild {
 export async function buildFullRelease(tenantDir: string, outDir: string, now: number, keepRenderer?: string): Promise<ReleaseBuild & { visible: number }> {
   const result = await buildTenant({ dir: tenantDir, outRoot: dirname(outDir), outDir, now, logProblems: false, keepRenderer });
   return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible };
-}
-
-/**
- * Start a child script with the bundle written to a temporary file (DEALER_BUNDLE) and the
- * output directory (DEALER_OUT_DIR). The child is spawned before this returns, so the caller
- * can work while it runs; the promise resolves with its exit code and the tail of its output.
- */
-function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
-  const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
-  const bundleFile = bundleTemp.path;
-  mkdirSync(outDir, { recursive: true });
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'scripts', script)], {
-      cwd: REPO_ROOT,
-      // Allow-listed: no server secret reaches the build child (issue 13).
-      env: buildChildEnv({ ...env, DEALER_BUNDLE: bundleFile, DEALER_OUT_DIR: outDir }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('close', (code) => {
-      bundleTemp.remove();
-      done({ code: code ?? 1, output });
-    });
-  });
-}
-
-/** Run the Astro child build of scripts/astro-build.ts for a bundle (same environment as buildTenant). */
-export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<{ code: number; output: string }> {
-  return runBundleChild('astro-build.ts', [], bundle, outDir, {
-    ASTRO_TELEMETRY_DISABLED: '1',
-    DEALER_SITE_URL: siteUrl,
-    DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', bundle.slug),
-    DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', bundle.slug),
-  });
-}
-
-/**
- * Render a bundle's pages with a kept server bundle (scripts/render-pages.ts, a child
- * process: the bundle's modules hold per-process state) instead of a whole Astro build.
- */
-export function runKeptRender(bundle: TenantBundle, outDir: string, rendererDir: string): Promise<{ code: number; output: string }> {
-  // A larger young generation: rendering allocates many short-lived strings (fewer scavenges).
-  return runBundleChild('render-pages.ts', ['--max-semi-space-size=64'], bundle, outDir, {
-    // Node's compile cache: the bundle's modules are compiled once per code version, not per release.
-    NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'),
-    DEALER_RENDERER: rendererDir,
-  });
 }
 
 /** Files under a directory as relative paths with `/` separators. */
@@ -256,7 +204,8 @@ export async function buildIncrementalRelease(options: {
   const clock = performance.now();
   const lap = (since: number) => Math.round((performance.now() - since) / 10) / 100;
   try {
-    const rendering = options.renderer ? runKeptRender(partial, stageDir, options.renderer) : null;
+    // A warm renderer of this kept bundle (started by the previous release of the same code and config) renders in about the time of its pages.
+    const rendering = options.renderer ? warmRendererFor(options.renderer).render(partial, stageDir, tenant.site.url) : null;
     // While the child renders, take over the previous release's still-valid files (two cores).
     const visibleSlugs = new Set(tenant.visible.map((car) => car.slug));
     const linkStarted = performance.now();

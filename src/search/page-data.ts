@@ -49,11 +49,12 @@ export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 
   return { kind: 'meilisearch', host: site.search.host, key: token, index };
 }
 
-let cached: Promise<SearchBuildData> | undefined;
+let cached: { bundle: TenantBundle; data: Promise<SearchBuildData> } | undefined;
 
-/** Search data of the tenant being built (one bundle per Astro process). */
+/** Search data of the tenant being built (memoised per bundle: a warm renderer renders several in turn). */
 export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> {
-  cached ??= (async () => {
+  if (cached?.bundle === bundle) return cached.data;
+  cached = { bundle, data: (async () => {
     const { site } = bundle;
     const documents = toSearchDocuments(bundle.cars, site);
     const routes = buildRouteTable(documents, searchPrefix(site));
@@ -84,8 +85,8 @@ export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> 
       leads: { form: modalFormConfig(site) },
     };
     return { documents, engine: createSearchEngine(documents), routes, config };
-  })();
-  return cached;
+  })() };
+  return cached.data;
 }
 
 /** Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) for the tenant being built. */

@@ -18,7 +18,7 @@ import { collapseSold } from '../../src/search/results.ts';
 import { toSearchDocuments } from '../../src/search/documents.ts';
 import { createSearchEngine } from '../../src/search/engine.ts';
 import { syncTenant, tenantFilter } from '../../src/search/meilisearch.ts';
-import { startMeilisearch, type MeilisearchServer } from '../integration/helpers/meilisearch-server.ts';
+import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
 
 const SLUG = 'search-meili';
 const INDEX = 'Car_e2e';

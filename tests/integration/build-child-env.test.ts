@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, createBundle } from '../../src/build/build-tenant.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { runAstroBuild } from '../../src/pipeline/release-build.ts';
+import { runAstroBuild } from '../../src/build/children.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixture = join(repo, 'tests/fixtures/tenants/basic-motors');

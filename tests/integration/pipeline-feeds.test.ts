@@ -12,7 +12,7 @@ import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline
 import type { LogFields } from '../../src/pipeline/log.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
 import { readStatus } from '../../src/pipeline/status.ts';
-import { startMeilisearch, type MeilisearchServer } from './helpers/meilisearch-server.ts';
+import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
 import { serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
 
 const SLUG = 'feed-motors';

@@ -13,7 +13,7 @@ import { toSearchDocuments, type SearchDocument } from '../../src/search/documen
 import { decodeIndex, encodeIndex } from '../../src/search/embedded-index.ts';
 import { createSearchEngine, type EngineResult } from '../../src/search/engine.ts';
 import { INDEX_SETTINGS, mintTenantToken, syncTenant, tenantFilter, type SearchKey } from '../../src/search/meilisearch.ts';
-import { startMeilisearch, type MeilisearchServer } from './helpers/meilisearch-server.ts';
+import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const INDEX = `${DEFAULT_INDEX}_test`;

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+/**
+ * Fleet benchmark (issue 17 item 2): N tenants of M cars each, cut from the real listings in
+ * ../shared/data/au-vehicle-listings.json (never committed), built two ways in one run:
+ * the fleet build (one compile, every other tenant rendered from it: src/build/fleet.ts) and
+ * today's per-tenant path (one Astro build per tenant), both with --jobs parallel tenants.
+ *
+ *   npm run bench:fleet -- [--tenants 100] [--cars 300] [--jobs <cores>] [--skip-old] [--data <file>] [--keep]
+ *
+ * Prints per path: compile seconds (fleet), per-tenant seconds (median, p95: prepare, render
+ * and post-build steps), total wall, pages, pages per second, peak RSS (largest child and
+ * this process), and the extrapolation to 500 tenants of 300 cars on this machine.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildTenant, REPO_ROOT, type TenantBuildResult } from '../src/build/build-tenant.ts';
+import { buildFleet } from '../src/build/fleet.ts';
+
+const { values } = parseArgs({
+  options: {
+    tenants: { type: 'string', default: '100' },
+    cars: { type: 'string', default: '300' },
+    jobs: { type: 'string', default: String(availableParallelism()) },
+    'skip-old': { type: 'boolean', default: false },
+    data: { type: 'string', default: resolve(REPO_ROOT, '../shared/data/au-vehicle-listings.json') },
+    keep: { type: 'boolean', default: false },
+  },
+});
+if (!existsSync(values.data)) {
+  console.error(`listing data not found: ${values.data} (benchmarks read ../shared/data; pass --data <file>)`);
+  process.exit(2);
+}
+const tenantCount = Number(values.tenants);
+const carsPerTenant = Number(values.cars);
+const jobs = Number(values.jobs);
+const listings = JSON.parse(readFileSync(values.data, 'utf8')) as Record<string, unknown>[];
+const work = mkdtempSync(join(tmpdir(), 'bench-fleet-'));
+const tenantsDir = join(work, 'tenants');
+const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'];
+const dirs: string[] = [];
+for (let index = 0; index < tenantCount; index += 1) {
+  const slug = `fleet-dealer-${String(index + 1).padStart(4, '0')}`;
+  const dir = join(tenantsDir, slug);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'site.json'),
+    JSON.stringify({
+      slug,
+      template: TEMPLATES[index % TEMPLATES.length],
+      name: `Fleet Dealer ${index + 1}`,
+      url: `https://${slug}.example.com.au`,
+      phone: '+61 7 3000 0000',
+      email: `sales@${slug}.example.com.au`,
+      include_sold_cars_days: 3,
+    }),
+  );
+  // Each tenant a different window of the listings (wrapping), ids made unique per tenant.
+  const stock = Array.from({ length: carsPerTenant }, (_, offset) => listings[(index * carsPerTenant + offset) % listings.length]);
+  writeFileSync(join(dir, 'stock.json'), JSON.stringify(stock));
+  dirs.push(dir);
+}
+
+const now = Date.now();
+const quantile = (numbers: number[], q: number) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+function summarise(name: string, results: TenantBuildResult[], wall: number, extra: Record<string, unknown> = {}) {
+  const ok = results.filter((result) => result.ok);
+  const pages = ok.reduce((sum, result) => sum + result.pages, 0);
+  const seconds = ok.map((result) => result.seconds);
+  // 500 dealers of 300 cars: the measured wall per tenant, scaled (the first compile counted once).
+  const compile = Number(extra.compileSeconds ?? 0);
+  const perTenantWall = name === 'fleet' ? (wall - compile) / Math.max(1, ok.length - 1) : wall / Math.max(1, ok.length);
+  const scale = carsPerTenant / 300;
+  const minutes500 = (compile + (500 * perTenantWall) / scale) / 60;
+  return {
+    path: name,
+    tenants: results.length,
+    failed: results.length - ok.length,
+    ...extra,
+    perTenantSecondsMedian: Number(quantile(seconds, 0.5).toFixed(2)),
+    perTenantSecondsP95: Number(quantile(seconds, 0.95).toFixed(2)),
+    wallSeconds: Number(wall.toFixed(1)),
+    pages,
+    pagesPerSecond: Number((pages / wall).toFixed(1)),
+    peakRssChildMb: mb(Math.max(0, ...ok.map((result) => result.peakRss))),
+    extrapolated500x300Minutes: Number(minutes500.toFixed(1)),
+  };
+}
+
+console.log(`bench:fleet: ${tenantCount} tenants x ${carsPerTenant} cars, ${jobs} job(s), in ${work}`);
+const rows = [];
+let started = performance.now();
+const fleet = await buildFleet({ dirs, outRoot: join(work, 'fleet'), now, jobs, logProblems: false });
+rows.push(summarise('fleet', fleet.results, (performance.now() - started) / 1000, { compileSeconds: Number(fleet.compileSeconds.toFixed(1)), fallbacks: fleet.fallbacks.length }));
+console.log(JSON.stringify(rows.at(-1)));
+
+if (!values['skip-old']) {
+  started = performance.now();
+  const results: TenantBuildResult[] = [];
+  const queue = [...dirs];
+  const worker = async () => {
+    for (let dir = queue.shift(); dir; dir = queue.shift()) results.push(await buildTenant({ dir, outRoot: join(work, 'per-tenant'), now, logProblems: false }));
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  rows.push(summarise('per-tenant', results, (performance.now() - started) / 1000));
+  console.log(JSON.stringify(rows.at(-1)));
+}
+console.log(`peak RSS of this process: ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
+console.table(rows);
+if (!values.keep) rmSync(work, { recursive: true, force: true });
+else console.log(`kept ${work}`);

@@ -1,0 +1,196 @@
+/**
+ * The child processes that render a tenant bundle into a directory:
+ * scripts/astro-build.ts (a whole Astro build: compile and render) and the warm renderer
+ * scripts/render-pages.ts --serve (render only, with a server bundle kept from an earlier Astro
+ * build of the same code: src/build/kept-renderer.ts). Each gets the bundle as a private temporary
+ * file (DEALER_BUNDLE), the output directory (DEALER_OUT_DIR) and an allow-listed
+ * environment (no server secret reaches a build child, issue 13). Used by the tenant build,
+ * the fleet build and the pipeline's releases.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TenantBundle } from './bundle.ts';
+import { writePrivateTempFile } from './atomic-file.ts';
+import { buildChildEnv } from './child-env.ts';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** Exit code, the tail of the output, and the child's peak resident memory (bytes, 0 when it did not say). */
+export interface ChildRun {
+  code: number;
+  output: string;
+  peakRss: number;
+}
+
+/**
+ * Start a child script with the bundle written to a temporary file. The child is spawned
+ * before this returns, so the caller can work while it runs; the promise resolves when it ends.
+ */
+export function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
+  const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
+  mkdirSync(outDir, { recursive: true });
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'scripts', script)], {
+      cwd: REPO_ROOT,
+      env: buildChildEnv({ ...env, DEALER_BUNDLE: bundleTemp.path, DEALER_OUT_DIR: outDir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let peakRss = 0;
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString();
+      // Both children end with one stats line: DEALER_BUILD_STATS / DEALER_RENDER_STATS {"maxRSS": kB, ...}.
+      const stats = /DEALER_(?:BUILD|RENDER)_STATS (\{.*\})/.exec(text);
+      if (stats) peakRss = ((JSON.parse(stats[1]) as { maxRSS?: number }).maxRSS ?? 0) * 1024;
+      output = (output + text).slice(-20_000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (code) => {
+      bundleTemp.remove();
+      done({ code: code ?? 1, output, peakRss });
+    });
+  });
+}
+
+/** A whole Astro build of the bundle; `keepRenderer` keeps its compiled server bundle there. */
+export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string, keepRenderer?: string): Promise<ChildRun> {
+  return runBundleChild('astro-build.ts', [], bundle, outDir, {
+    ASTRO_TELEMETRY_DISABLED: '1',
+    DEALER_SITE_URL: siteUrl,
+    // Separate caches so tenants can build in parallel.
+    DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', bundle.slug),
+    DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', bundle.slug),
+    ...(keepRenderer ? { DEALER_KEEP_RENDERER: resolve(keepRenderer) } : {}),
+  });
+}
+
+/** The answer of a warm renderer to one job. */
+interface WarmAnswer {
+  ready?: boolean;
+  ok?: boolean;
+  pages?: number;
+  maxRSS?: number;
+  error?: string;
+}
+
+/**
+ * A warm renderer (scripts/render-pages.ts --serve): one child that loads a kept server bundle
+ * once and renders one tenant bundle after another, so a render costs only its pages, not a
+ * process start and a bundle load. Jobs run one at a time in order. If the child dies, the
+ * running job fails and the next one starts a new child. `close()` ends it.
+ */
+export class WarmRenderer {
+  readonly rendererDir: string;
+  #child: ReturnType<typeof spawn> | undefined;
+  #ready: Promise<void> | undefined;
+  #pending: ((answer: WarmAnswer) => void) | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #stderr = '';
+
+  readonly #background: boolean;
+
+  /** `background`: the child never keeps this process alive (a long-lived pool in the pipeline). */
+  constructor(rendererDir: string, options: { background?: boolean } = {}) {
+    this.rendererDir = rendererDir;
+    this.#background = options.background ?? false;
+  }
+
+  #start(): Promise<void> {
+    if (this.#ready && this.#child && this.#child.exitCode === null && this.#child.signalCode === null) return this.#ready;
+    this.#stderr = '';
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', join(REPO_ROOT, 'scripts', 'render-pages.ts'), '--serve'], {
+      cwd: REPO_ROOT,
+      env: buildChildEnv({ NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'), DEALER_RENDERER: this.rendererDir }),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    this.#child = child;
+    if (this.#background) {
+      child.unref();
+      child.channel?.unref();
+      (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
+      (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+    }
+    child.stdout?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
+    child.stderr?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
+    this.#ready = new Promise((ready, fail) => {
+      child.on('message', (answer: WarmAnswer) => {
+        if (answer.ready) return ready();
+        const pending = this.#pending;
+        this.#pending = undefined;
+        pending?.(answer);
+      });
+      child.on('exit', (code) => {
+        const message = `warm renderer exited (${code}): ${this.#stderr.trim().split('\n').slice(-5).join(' | ')}`;
+        fail(new Error(message));
+        const pending = this.#pending;
+        this.#pending = undefined;
+        pending?.({ ok: false, error: message });
+      });
+    });
+    // A failed start is reported by the job that waits for it.
+    this.#ready.catch(() => {});
+    return this.#ready;
+  }
+
+  /** Render a bundle into `outDir` with the tenant's origin (the request origin its own Astro build would use). */
+  render(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<ChildRun> {
+    const job = this.#queue.then(async (): Promise<ChildRun> => {
+      const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
+      mkdirSync(outDir, { recursive: true });
+      try {
+        await this.#start();
+        const answer = await new Promise<WarmAnswer>((done) => {
+          this.#pending = done;
+          this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl });
+        });
+        if (answer.ok) return { code: 0, output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`, peakRss: (answer.maxRSS ?? 0) * 1024 };
+        return { code: 1, output: answer.error ?? 'warm renderer failed', peakRss: 0 };
+      } catch (error) {
+        return { code: 1, output: (error as Error).message, peakRss: 0 };
+      } finally {
+        bundleTemp.remove();
+      }
+    });
+    this.#queue = job;
+    return job;
+  }
+
+  /** Stop the child (idempotent). */
+  close(): void {
+    if (this.#child && this.#child.exitCode === null) this.#child.disconnect();
+    this.#child = undefined;
+    this.#ready = undefined;
+  }
+}
+
+/** Warm renderers of the pipeline, most recently used last; at most DEALER_WARM_RENDERERS (default 2). */
+const warmPool = new Map<string, WarmRenderer>();
+
+/**
+ * The warm renderer of a kept bundle directory, started on first use and kept for the next
+ * release of the same code and config (a kept directory is never rewritten in place: a new
+ * full release keeps its bundle under a new name). The least recently used is stopped when
+ * the pool is full.
+ */
+export function warmRendererFor(rendererDir: string, env: NodeJS.ProcessEnv = process.env): WarmRenderer {
+  const max = Math.max(1, Number(env.DEALER_WARM_RENDERERS) || 2);
+  let renderer = warmPool.get(rendererDir);
+  if (renderer) warmPool.delete(rendererDir);
+  else renderer = new WarmRenderer(rendererDir, { background: true });
+  warmPool.set(rendererDir, renderer);
+  for (const [dir, old] of warmPool) {
+    if (warmPool.size <= max) break;
+    warmPool.delete(dir);
+    old.close();
+  }
+  return renderer;
+}
+
+/** Stop every warm renderer of the pool (tests, shutdown). */
+export function closeWarmRenderers(): void {
+  for (const renderer of warmPool.values()) renderer.close();
+  warmPool.clear();
+}

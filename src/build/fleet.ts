@@ -1,0 +1,127 @@
+/**
+ * Fleet build (issue 17 item 1): one compile of the site code renders every tenant.
+ *
+ * A tenant's Astro build spends about half its time compiling the same code again (Vite's
+ * server and client builds); the code and its client assets do not depend on the tenant's
+ * data, which pages read at render time from the bundle file (src/build/bundle.ts). So the
+ * fleet build runs one ordinary Astro build (the first tenant that builds) keeping its
+ * compiled server bundle (src/build/kept-renderer.ts), then renders every other tenant from
+ * that bundle in warm renderers (scripts/render-pages.ts --serve, one per job, each loading
+ * the bundle once and rendering tenant after tenant), up to `jobs` at a time, each
+ * into its own output with the compiled client assets (`_astro/`, hard-linked) and the
+ * repository's `public/` files, as its own Astro build would have written them; the
+ * post-build steps then run per tenant exactly as after an Astro build. A tenant the kept
+ * renderer cannot render (exit status, e.g. a page that redirects) is built with Astro
+ * instead, and the report says so. The output equals per-tenant Astro builds byte for byte
+ * (tests/integration/build-fleet.test.ts).
+ */
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
+import { REPO_ROOT, runAstroBuild, WarmRenderer } from './children.ts';
+
+export interface FleetOptions {
+  /** Tenant folders, in build order. */
+  dirs: string[];
+  outRoot: string;
+  now: number;
+  /** Tenants rendered at once (default 1). */
+  jobs?: number;
+  log?: (line: string) => void;
+  logProblems?: boolean;
+  /** Where to keep the compiled bundle while rendering (default a private folder under .cache/, removed at the end). */
+  rendererDir?: string;
+}
+
+export interface FleetReport {
+  results: TenantBuildResult[];
+  /** The tenant whose Astro build compiled the code, and that build's seconds (compile and its own render). */
+  compiledWith?: string;
+  compileSeconds: number;
+  /** Per tenant: what rendered it. */
+  renderedWith: Record<string, 'compile' | 'kept-renderer' | 'astro'>;
+  /** Tenants the kept renderer could not render, with the first line of why. */
+  fallbacks: { slug: string; reason: string }[];
+}
+
+/** Hard-link (or copy, across file systems) every file of `from` into `to`. */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else if (!existsSync(target)) {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
+/** Build every tenant folder from one compile; never throws for tenant problems (they are in the results). */
+export async function buildFleet(options: FleetOptions): Promise<FleetReport> {
+  const log = options.log ?? (() => {});
+  const rendererDir = options.rendererDir ?? join(REPO_ROOT, '.cache', 'fleet-renderer', String(process.pid));
+  const report: FleetReport = { results: [], compileSeconds: 0, renderedWith: {}, fallbacks: [] };
+  const tenantOptions = (dir: string): TenantBuildOptions => ({ dir, outRoot: options.outRoot, now: options.now, log, logProblems: options.logProblems });
+  const queue = [...options.dirs];
+  let compiledOut: string | undefined;
+  try {
+    // The compile: ordinary Astro builds until one succeeds (a tenant with a bad config fails alone).
+    while (!compiledOut && queue.length > 0) {
+      const dir = queue.shift()!;
+      rmSync(rendererDir, { recursive: true, force: true });
+      const result = await buildTenant({ ...tenantOptions(dir), keepRenderer: rendererDir });
+      report.results.push(result);
+      if (result.ok) report.renderedWith[result.slug] = 'compile';
+      if (result.ok && existsSync(rendererDir)) {
+        compiledOut = result.outDir;
+        report.compiledWith = result.slug;
+        report.compileSeconds = result.seconds;
+      }
+    }
+    if (!compiledOut) {
+      // No tenant compiled (or Astro kept no bundle): the rest build on their own.
+      for (const dir of queue.splice(0)) report.results.push(await buildTenant(tenantOptions(dir)));
+      return report;
+    }
+    const assets = join(compiledOut, '_astro');
+    const publicDir = join(REPO_ROOT, 'public');
+    const renderOne = async (renderer: WarmRenderer, dir: string): Promise<TenantBuildResult> => {
+      const prepared = await prepareTenant(tenantOptions(dir));
+      if (!isPrepared(prepared)) return prepared;
+      rmSync(prepared.outDir, { recursive: true, force: true });
+      const render = await renderer.render(prepared.bundle, prepared.outDir, prepared.tenant.site.url);
+      if (render.code === 0) {
+        // What Astro writes besides the pages: the repository's public/ files and the compiled client assets.
+        if (existsSync(publicDir)) cpSync(publicDir, prepared.outDir, { recursive: true });
+        if (existsSync(assets)) linkTree(assets, join(prepared.outDir, '_astro'));
+        report.renderedWith[prepared.slug] = 'kept-renderer';
+        return finishTenant(prepared, render, options, 'kept render');
+      }
+      const reason = render.output.trim().split('\n')[0] || `exit ${render.code}`;
+      report.fallbacks.push({ slug: prepared.slug, reason });
+      log(`  ${prepared.slug}: the kept renderer failed (${reason}); building with Astro`);
+      rmSync(prepared.outDir, { recursive: true, force: true });
+      report.renderedWith[prepared.slug] = 'astro';
+      const astro = await runAstroBuild(prepared.bundle, prepared.outDir, prepared.tenant.site.url);
+      return finishTenant(prepared, astro, options);
+    };
+    // One warm renderer per job: the kept bundle is loaded once per worker, not once per tenant.
+    const worker = async () => {
+      const renderer = new WarmRenderer(rendererDir);
+      try {
+        for (let dir = queue.shift(); dir; dir = queue.shift()) report.results.push(await renderOne(renderer, dir));
+      } finally {
+        renderer.close();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.jobs ?? 1) }, worker));
+    return report;
+  } finally {
+    if (!options.rendererDir) rmSync(rendererDir, { recursive: true, force: true });
+  }
+}
