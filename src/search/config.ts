@@ -22,6 +22,14 @@ export const FACET_LIMITS = {
   year: 100,
   status: 3,
   item_type: 10,
+  // Issue 14 item 1: the rest of the spec's §3 facets.
+  seats: 20,
+  certified: 2,
+  tag: 30,
+  badge: 100,
+  /** 'Make > Model': the model level of the make > model hierarchy. */
+  make_model: 250,
+  weekly_price_range: 30,
 } as const;
 
 export type FacetAttribute = keyof typeof FACET_LIMITS;
@@ -30,8 +38,11 @@ export type FacetAttribute = keyof typeof FACET_LIMITS;
 export const FACET_ATTRIBUTES = Object.keys(FACET_LIMITS) as FacetAttribute[];
 
 /** Numeric attributes that can be ranged (price slider) and reported in facet stats. */
-export const NUMERIC_ATTRIBUTES = ['price', 'km', 'year'] as const;
+export const NUMERIC_ATTRIBUTES = ['price', 'km', 'year', 'subscription_price'] as const;
 export type NumericAttribute = (typeof NUMERIC_ATTRIBUTES)[number];
+
+/** Separator of the make > model hierarchy values (`make_model`), InstantSearch's default. */
+export const HIERARCHY_SEPARATOR = ' > ';
 
 /** Attributes the text query searches, most important first (issue 4 item 6). */
 export const SEARCHABLE_ATTRIBUTES = ['name', 'make', 'model', 'badge', 'colour', 'stocknum'] as const;
