@@ -36,6 +36,8 @@ export interface SearchConfig {
   promo: { slots: number[]; randomOffset: boolean; href: string };
   card: CardOptions;
   carTypeAll: boolean;
+  /** Facet panel settings: certified-only site (spec §5.4), every 'Make > Model' in stock (the hierarchy). */
+  filters: { certifiedOnly: boolean; makeModels: string[] };
   stockNoun: string;
   /** Quick Enquiry modal: the enquiry form's settings (modalFormConfig(site)). */
   leads: { form: FormSiteConfig };

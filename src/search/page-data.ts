@@ -80,6 +80,7 @@ export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> 
         now: bundle.buildTime,
       },
       carTypeAll: site.features.car_type_all,
+      filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
       stockNoun: site.texts.stock_noun,
       leads: { form: modalFormConfig(site) },
     };

@@ -11,6 +11,8 @@ export interface SearchLayoutProps {
   carType: CarTypeFilterProps | null;
   facets: RefinementListProps[];
   price: PriceSliderProps | null;
+  /** Subscription price, year and kilometres ranges (issue 14 item 1). */
+  ranges?: (PriceSliderProps & { attribute: string })[];
   sort: SortSelectProps;
   count: number;
   noun: string;
@@ -32,6 +34,9 @@ export function SearchLayout(props: SearchLayoutProps) {
           <summary>Filters</summary>
           {props.carType && <CarTypeFilter {...props.carType} />}
           {props.price && <PriceSlider {...props.price} />}
+          {props.ranges?.map(({ attribute, ...range }) => (
+            <PriceSlider key={attribute} {...range} />
+          ))}
           {props.facets.map((facet) => (
             <RefinementList key={facet.title} {...facet} />
           ))}
