@@ -16,6 +16,7 @@ import type { SearchHit } from '../../search/engine.ts';
 import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/history.ts';
 import { formatRange, parseRange, sliderBounds, unitBounds, type Bounds } from '../../search/price-slider.ts';
 import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/results.ts';
+import { activePromoNodes } from '../../search/promo-nodes.ts';
 import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
 import type { RouteTable, SearchRoute } from '../../search/routes.ts';
 import LeadModals from '../ui/LeadModals.tsx';
@@ -53,9 +54,10 @@ function readHistory(): HistoryEntry[] {
   }
 }
 
-/** Grid items: sold runs collapsed, promo at its slots. */
-function gridItems(hits: SearchHit[], slots: number[], offset: number) {
-  return withPromoSlots(collapseSold(hits, (hit) => hit.status === 'sold'), slots, offset);
+/** Grid items: sold runs collapsed, the promo card at its slots, the timed promos showing now for these car types at theirs. */
+function gridItems(hits: SearchHit[], config: SearchConfig, offset: number, now: number, carTypes: readonly string[]) {
+  const nodes = activePromoNodes(config.promo.nodes, now, carTypes).map((node) => ({ position: node.position, node }));
+  return withPromoSlots(collapseSold(hits, (hit) => hit.status === 'sold'), config.promo.slots, offset, nodes);
 }
 
 /** One panel's values and controls, from the build's snapshot or from InstantSearch. */
@@ -134,7 +136,8 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
     count: displayCount(initial.nbHits, initial.facets),
     noun: config.stockNoun,
     busy: false,
-    grid: { items: gridItems(initial.hits, config.promo.slots, 0), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    // The build clock: the static HTML and the first client render agree; the browser's clock takes over after mount.
+    grid: { items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
     empty: initial.nbHits === 0 ? { clearHref: config.routes.base } : null,
     pagination: { current: 0, nbPages: initial.nbPages, createHref: (page) => createSearchUrl({ refinementList: route.preset, page: page + 1 }, config.routes) },
   };
@@ -248,6 +251,9 @@ function LiveSearch(props: LiveProps) {
   const { items: hits } = useHits<SearchHit>();
   const [offset, setOffset] = useState(0);
   useEffect(() => setOffset(promoOffset(config.promo.randomOffset)), []);
+  // Timed promos start and expire by the visitor's clock (the build's until mounted).
+  const [now, setNow] = useState(config.card.now);
+  useEffect(() => setNow(Date.now()), []);
 
   const refinedTypes = carTypes.items.filter((item) => item.isRefined).map((item) => item.value);
   const typeCounts = Object.fromEntries(carTypes.items.map((item) => [item.value, item.count]));
@@ -339,7 +345,7 @@ function LiveSearch(props: LiveProps) {
     count: displayCount(results.nbHits, countFacets),
     noun: config.stockNoun,
     busy: status === 'loading' || status === 'stalled',
-    grid: { items: gridItems(hits, config.promo.slots, offset), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    grid: { items: gridItems(hits, config, offset, now, refinedTypes), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
     empty:
       results.nbHits === 0
         ? {
