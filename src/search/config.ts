@@ -78,6 +78,20 @@ export const SEARCH_HISTORY_LIMIT = 5;
 export const HOME_PRICE_SLIDER = { min: 5000, max: 250000, step: 500 } as const;
 /** Price slider range when the results have no prices (spec §5). */
 export const DEFAULT_PRICE_RANGE = { min: 0, max: 100000 } as const;
+/** Loader messages cycle every 5 s (spec §9, audit 9.36). */
+export const LOADER_CYCLE_MS = 5000;
+/**
+ * What the results loader says while a search takes long, in turn. The spec gives the cycle,
+ * not the words: these are the project's (docs/search.md "Loader").
+ */
+export const LOADER_MESSAGES = ['Searching our stock…', 'Checking the latest arrivals…', 'Still looking, thanks for waiting…'] as const;
+
+/** The loader message shown `elapsed` ms after the loader appeared. */
+export function loaderMessageAt(elapsed: number): string {
+  const turn = Math.max(0, Math.floor(elapsed / LOADER_CYCLE_MS));
+  return LOADER_MESSAGES[turn % LOADER_MESSAGES.length];
+}
+
 /** Analytics event id of a search view (spec §7). */
 export const SEARCH_VIEW_EVENT = 49;
 

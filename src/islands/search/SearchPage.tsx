@@ -290,7 +290,7 @@ function LiveSearch(props: LiveProps) {
     // No answer yet: keep the build's results on screen (busy once the first search is under way).
     const layout = staticLayout(props, props.history);
     return (
-      <SearchLayout {...layout} busy={status === 'loading' || status === 'stalled'} searchBox={{ ...layout.searchBox, value: query, onChange: setQuery }}>
+      <SearchLayout {...layout} busy={status === 'loading' || status === 'stalled'} stalled={status === 'stalled'} searchBox={{ ...layout.searchBox, value: query, onChange: setQuery }}>
         {props.children}
       </SearchLayout>
     );
@@ -345,6 +345,7 @@ function LiveSearch(props: LiveProps) {
     count: displayCount(results.nbHits, countFacets),
     noun: config.stockNoun,
     busy: status === 'loading' || status === 'stalled',
+    stalled: status === 'stalled',
     grid: { items: gridItems(hits, config, offset, now, refinedTypes), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
     empty:
       results.nbHits === 0

@@ -1,6 +1,7 @@
 /** The whole search page body from plain props: used for the static first render and the live island. */
 import type { ReactNode } from 'react';
 import { CarTypeFilter, EmptyState, RefinementList, ResultCount, SortSelect, type CarTypeFilterProps, type RefinementListProps, type SortSelectProps } from './Facets.tsx';
+import { Loader } from './Loader.tsx';
 import { Pagination, type PaginationProps } from './Pagination.tsx';
 import { PriceSlider, type PriceSliderProps } from './PriceSlider.tsx';
 import { ResultsGrid, type ResultsGridProps } from './ResultsGrid.tsx';
@@ -18,6 +19,8 @@ export interface SearchLayoutProps {
   noun: string;
   /** A search is running: results stay, marked busy. */
   busy: boolean;
+  /** The search is taking long (InstantSearch 'stalled'): the loader shows over the results. */
+  stalled?: boolean;
   grid: ResultsGridProps;
   empty: { clearHref: string; onClear?: () => void } | null;
   pagination: PaginationProps;
@@ -49,6 +52,7 @@ export function SearchLayout(props: SearchLayoutProps) {
           <SortSelect {...props.sort} />
         </div>
         <div className="search-layout__grid" aria-busy={props.busy}>
+          {props.stalled && <Loader />}
           {props.empty ? <EmptyState {...props.empty} /> : <ResultsGrid {...props.grid} />}
         </div>
         <Pagination {...props.pagination} />
