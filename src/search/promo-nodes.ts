@@ -3,7 +3,9 @@
  * `promo.nodes` resolved at build time (times in the dealer's time zone), then chosen per
  * search by the clock and the car types the page is filtered to. Pure.
  */
+import type { CarType } from '../schemas/car.ts';
 import type { PromoNode } from '../schemas/site/promo.ts';
+import { promoMatchesCarTypes } from '../lib/marketing/promos.ts';
 
 /** A promo node as the search island carries it: times as epoch ms, ready to test against a clock. */
 export interface GridPromoNode {
@@ -78,12 +80,8 @@ export function gridPromoNodes(nodes: readonly PromoNode[], timeZone: string): G
 export function promoNodeShows(node: GridPromoNode, now: number, carTypes: readonly string[]): boolean {
   if (node.start !== undefined && now < node.start) return false;
   if (node.expiry !== undefined && now >= node.expiry) return false;
-  if (!node.display) return true;
-  const wanted = new Set(node.display);
-  if (node.strictDisplay) {
-    return carTypes.length === wanted.size && carTypes.every((type) => wanted.has(type));
-  }
-  return carTypes.length === 0 || carTypes.some((type) => wanted.has(type));
+  // The offers page's rule (src/lib/marketing/promos.ts), so both places agree.
+  return promoMatchesCarTypes({ display: node.display as CarType[] | undefined, strictDisplay: node.strictDisplay }, carTypes as CarType[]);
 }
 
 /** The nodes to place in a grid, in slot order (ties: site.json order). */
