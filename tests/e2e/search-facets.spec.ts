@@ -22,14 +22,17 @@ const hitsOf = (params: EngineSearchParams) => demoEngine.search(DEFAULT_INDEX, 
 
 async function openLive(page: Page, target: string) {
   await page.goto(target);
-  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
-  await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
+  // The shared CI machine is slow to load the engine: allow it more than the default 7 s.
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
 }
 
 const count = (page: Page) => page.locator('.search-count');
 
 test('issue14-1 drive, badge, tag and certified panels filter by keyboard, with the counts of the engine', async ({ page }) => {
   await openLive(page, url('search-demo', '/search/new-used-and-demo-cars'));
+  // The fixture's one tagged car ('Runout Sale').
+  await expect(page.getByRole('group', { name: 'Offers and tags' }).getByRole('checkbox', { name: /^Runout Sale/ })).toHaveCount(1);
   const drive = page.getByRole('group', { name: 'Drive', exact: true });
   await expect(drive.getByRole('checkbox')).toHaveCount(2);
   await drive.getByRole('checkbox', { name: /^AWD/ }).focus();
@@ -40,8 +43,6 @@ test('issue14-1 drive, badge, tag and certified panels filter by keyboard, with 
   const certified = page.getByRole('group', { name: 'Certified', exact: true });
   await expect(certified.getByRole('checkbox')).toHaveCount(1);
   await expect(certified.getByRole('checkbox', { name: /^Not certified/ })).toBeVisible();
-  const tags = page.getByRole('group', { name: 'Offers and tags' });
-  await expect(tags.getByRole('checkbox')).toHaveCount(1);
   await expect(page.getByRole('group', { name: 'Badge', exact: true }).getByRole('checkbox')).not.toHaveCount(0);
   // No subscription prices on this site: no subscription slider.
   await expect(page.getByRole('group', { name: 'Subscription price' })).toHaveCount(0);
