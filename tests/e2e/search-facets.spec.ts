@@ -67,6 +67,8 @@ test('issue14-1 year and kilometre ranges: kilometres in whole thousands (§5), 
 });
 
 test('issue14-1 make > model: models open under their chosen make and lead to the model route', async ({ page }) => {
+  // Two page loads and an axe run on a shared 2-core machine.
+  test.setTimeout(90_000);
   await openLive(page, url('search-demo', '/search/new-used-and-demo-cars'));
   const makes = page.getByRole('group', { name: 'Make', exact: true });
   await expect(page.getByRole('group', { name: 'Toyota models' })).toHaveCount(0);
@@ -90,6 +92,8 @@ test('issue14-1 §5.4 a certified-only site never offers Not certified', async (
 });
 
 test('issue14-1 subscription site: subscription price, weekly repayments and seats panels, axe-clean', async ({ page }) => {
+  // axe over a 340-car demo's search page takes a while on a shared 2-core machine.
+  test.setTimeout(120_000);
   await openLive(page, url('sunstate-motor-group', '/search/new-used-and-demo-cars'));
   const subscription = page.getByRole('group', { name: 'Subscription price' });
   await expect(subscription.getByRole('slider', { name: 'Minimum subscription price' })).toBeVisible();
