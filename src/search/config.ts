@@ -22,6 +22,14 @@ export const FACET_LIMITS = {
   year: 100,
   status: 3,
   item_type: 10,
+  // Issue 14 item 1: the rest of the spec's §3 facets.
+  seats: 20,
+  certified: 2,
+  tag: 30,
+  badge: 100,
+  /** 'Make > Model': the model level of the make > model hierarchy. */
+  make_model: 250,
+  weekly_price_range: 30,
 } as const;
 
 export type FacetAttribute = keyof typeof FACET_LIMITS;
@@ -30,8 +38,11 @@ export type FacetAttribute = keyof typeof FACET_LIMITS;
 export const FACET_ATTRIBUTES = Object.keys(FACET_LIMITS) as FacetAttribute[];
 
 /** Numeric attributes that can be ranged (price slider) and reported in facet stats. */
-export const NUMERIC_ATTRIBUTES = ['price', 'km', 'year'] as const;
+export const NUMERIC_ATTRIBUTES = ['price', 'km', 'year', 'subscription_price'] as const;
 export type NumericAttribute = (typeof NUMERIC_ATTRIBUTES)[number];
+
+/** Separator of the make > model hierarchy values (`make_model`), InstantSearch's default. */
+export const HIERARCHY_SEPARATOR = ' > ';
 
 /** Attributes the text query searches, most important first (issue 4 item 6). */
 export const SEARCHABLE_ATTRIBUTES = ['name', 'make', 'model', 'badge', 'colour', 'stocknum'] as const;
@@ -67,6 +78,20 @@ export const SEARCH_HISTORY_LIMIT = 5;
 export const HOME_PRICE_SLIDER = { min: 5000, max: 250000, step: 500 } as const;
 /** Price slider range when the results have no prices (spec §5). */
 export const DEFAULT_PRICE_RANGE = { min: 0, max: 100000 } as const;
+/** Loader messages cycle every 5 s (spec §9, audit 9.36). */
+export const LOADER_CYCLE_MS = 5000;
+/**
+ * What the results loader says while a search takes long, in turn. The spec gives the cycle,
+ * not the words: these are the project's (docs/search.md "Loader").
+ */
+export const LOADER_MESSAGES = ['Searching our stock…', 'Checking the latest arrivals…', 'Still looking, thanks for waiting…'] as const;
+
+/** The loader message shown `elapsed` ms after the loader appeared. */
+export function loaderMessageAt(elapsed: number): string {
+  const turn = Math.max(0, Math.floor(elapsed / LOADER_CYCLE_MS));
+  return LOADER_MESSAGES[turn % LOADER_MESSAGES.length];
+}
+
 /** Analytics event id of a search view (spec §7). */
 export const SEARCH_VIEW_EVENT = 49;
 

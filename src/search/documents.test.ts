@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../schemas/car.ts';
 import { customRank, documentFingerprint, documentUid, priceBand, tiebreakOf, toSearchDocument } from './documents.ts';
-import { planSync } from './meilisearch.ts';
+import { decodeIndex, encodeIndex } from './embedded-index.ts';
+import { INDEX_SETTINGS, planSync } from './meilisearch.ts';
+import { FACET_ATTRIBUTES, NUMERIC_ATTRIBUTES } from './config.ts';
 
 const site = { slug: 'demo', dealerships: [{ id: 1, slug: 'north', name: 'North Motors' }] } as never;
 const car = (fields: Partial<Car>): Car => ({ id: 7, slug: 'car-7', status: 'in_stock', car_type: 'used', ...fields }) as Car;
@@ -33,6 +35,31 @@ describe('toSearchDocument', () => {
 
   it('bands prices for the price_range facet', () => {
     expect([undefined, 0, 9999, 10000, 74999, 100000].map(priceBand)).toEqual([undefined, undefined, 'Under $10,000', '$10,000 - $20,000', '$50,000 - $75,000', '$100,000 and over']);
+  });
+});
+
+describe('issue 14 item 1 (audit 1): the facets of spec §3 in the search document', () => {
+  it('carries seats, weekly_price_range, make > model and certified as true or false', () => {
+    const document = toSearchDocument(car({ make: 'Toyota', model: 'Corolla', seats: 5, weekly_price_range: '$150 - $200', tag: 'Runout Sale', badge: 'Ascent', drive: 'FWD', subscription_price: 199 }), site);
+    expect(document).toMatchObject({ seats: 5, weekly_price_range: '$150 - $200', make_model: 'Toyota > Corolla', tag: 'Runout Sale', badge: 'Ascent', drive: 'FWD', subscription_price: 199, certified: false });
+    expect(toSearchDocument(car({ certified: true }), site).certified).toBe(true);
+    expect('make_model' in toSearchDocument(car({ make: 'Toyota' }), site)).toBe(false);
+  });
+
+  it('survives the embedded index file round trip (certified false included, make_model derived)', () => {
+    const documents = [
+      toSearchDocument(car({ id: 1, slug: 'a', make: 'Kia', model: 'Rio', seats: 5, weekly_price_range: '$100 - $150', certified: true }), site),
+      toSearchDocument(car({ id: 2, slug: 'b', make: 'Kia', model: 'Rio', seats: 7 }), site),
+      toSearchDocument(car({ id: 3, slug: 'c' }), site),
+    ];
+    const decoded = decodeIndex(JSON.parse(JSON.stringify(encodeIndex('demo', documents))));
+    expect(decoded).toEqual(documents);
+  });
+
+  it('makes every facet and range attribute filterable on Meilisearch', () => {
+    const filterable = INDEX_SETTINGS.filterableAttributes as string[];
+    for (const attribute of [...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES]) expect(filterable).toContain(attribute);
+    for (const attribute of ['seats', 'certified', 'tag', 'badge', 'make_model', 'weekly_price_range', 'subscription_price', 'drive', 'year', 'km']) expect(filterable).toContain(attribute);
   });
 });
 

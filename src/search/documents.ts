@@ -4,6 +4,7 @@
  */
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
+import { HIERARCHY_SEPARATOR } from './config.ts';
 
 /** One car as the search engines see it. Absent facts are left out, never null. */
 export interface SearchDocument {
@@ -22,6 +23,7 @@ export interface SearchDocument {
   fuel?: string;
   transmission?: string;
   drive?: string;
+  seats?: number;
   year?: number;
   km?: number;
   price?: number;
@@ -31,11 +33,16 @@ export interface SearchDocument {
   preorder?: boolean;
   price_type?: string;
   price_range?: string;
+  /** Weekly repayment band from the feed, e.g. '$150 - $200'. */
+  weekly_price_range?: string;
+  /** 'Make > Model' (HIERARCHY_SEPARATOR): the model level of the make > model hierarchy. */
+  make_model?: string;
   car_type: Car['car_type'];
   status: Car['status'];
   tag?: string;
   reserved?: boolean;
-  certified?: boolean;
+  /** Always present (true or false): the certified filter offers both values (spec §5.4). */
+  certified: boolean;
   stocknum?: string;
   dealership_slug?: string;
   dealership_name?: string;
@@ -122,6 +129,11 @@ function flag(value: boolean | null | undefined): boolean | undefined {
   return value === true ? true : undefined;
 }
 
+/** The model level of the make > model hierarchy: 'Toyota > Corolla' (absent without both). */
+export function makeModel(make: string | undefined, model: string | undefined): string | undefined {
+  return make && model ? `${make}${HIERARCHY_SEPARATOR}${model}` : undefined;
+}
+
 /** Site facts a document needs: the tenant slug and its dealership names. */
 export type DocumentSite = Pick<Site, 'slug' | 'dealerships'>;
 
@@ -132,6 +144,8 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
   const createdAt = Number.isNaN(createdMs) ? 0 : Math.floor(createdMs / 1000);
   const price = number(car.price);
   const dealershipSlug = text(car.dealership_slug);
+  const make = text(car.make);
+  const model = text(car.model);
   const dealershipName = dealershipSlug ? site.dealerships.find((dealership) => dealership.slug === dealershipSlug)?.name : undefined;
   const fields: [keyof SearchDocument, unknown][] = [
     ['uid', documentUid(site.slug, id)],
@@ -139,14 +153,16 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
     ['id', id],
     ['slug', car.slug],
     ['name', text(car.name) ?? [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ')],
-    ['make', text(car.make)],
-    ['model', text(car.model)],
+    ['make', make],
+    ['model', model],
+    ['make_model', makeModel(make, model)],
     ['badge', text(car.badge)],
     ['colour', text(car.colour)],
     ['body', text(car.simple_body) ?? text(car.bodyconfiguration)],
     ['fuel', text(car.simple_fuel) ?? text(car.fuel)],
     ['transmission', text(car.simple_transmission) ?? text(car.trans)],
     ['drive', text(car.drive)],
+    ['seats', number(car.seats)],
     ['year', number(car.year)],
     ['km', number(car.km)],
     ['price', price],
@@ -156,11 +172,12 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
     ['preorder', flag(car.preorder)],
     ['price_type', text(car.price_type)],
     ['price_range', text(car.price_range) ?? priceBand(price)],
+    ['weekly_price_range', text(car.weekly_price_range)],
     ['car_type', car.car_type],
     ['status', car.status],
     ['tag', text(car.tag)],
     ['reserved', flag(car.reserved)],
-    ['certified', flag(car.certified)],
+    ['certified', car.certified === true],
     ['stocknum', car.stocknum === null || car.stocknum === undefined ? undefined : text(String(car.stocknum))],
     ['dealership_slug', dealershipSlug],
     ['dealership_name', dealershipName],

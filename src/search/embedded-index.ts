@@ -6,13 +6,13 @@
  * Encoding, per field: repeated texts (make, model, city...) become a dictionary plus
  * indexes; whole numbers that grow with the id order are delta-coded; booleans are the
  * list of positions that are true; the name and slug are left out when they equal what
- * the other fields derive; uid, site, custom_rank and tiebreak are recomputed on load.
+ * the other fields derive; uid, site, make_model, custom_rank and tiebreak are recomputed on load.
  */
 import { slugify } from '../lib/text/slug.ts';
-import { customRank, documentUid, priceBand, tiebreakOf, type SearchDocument } from './documents.ts';
+import { customRank, documentUid, makeModel, priceBand, tiebreakOf, type SearchDocument } from './documents.ts';
 
 /** Format version: bump when the layout changes so stale caches are not misread. */
-export const INDEX_VERSION = 1;
+export const INDEX_VERSION = 2;
 
 type DictionaryColumn = { d: string[]; i: number[] };
 type NumberColumn = { n: (number | null)[] };
@@ -32,9 +32,12 @@ export interface EmbeddedIndex {
 const DICTIONARY_FIELDS = [
   'make', 'model', 'badge', 'colour', 'body', 'fuel', 'transmission', 'drive', 'car_type', 'status', 'price_type',
   'tag', 'dealership_slug', 'dealership_name', 'location_name', 'location_slug', 'city', 'state', 'item_type', 'image',
+  'weekly_price_range',
 ] as const;
-const NUMBER_FIELDS = ['year', 'km', 'price', 'before_price', 'offer_price', 'subscription_price', 'views'] as const;
+const NUMBER_FIELDS = ['year', 'km', 'price', 'before_price', 'offer_price', 'subscription_price', 'views', 'seats'] as const;
 const FLAG_FIELDS = ['preorder', 'reserved', 'certified'] as const;
+/** Flags every document carries as true or false (the others are left out when false). */
+const BOTH_VALUE_FLAGS: ReadonlySet<string> = new Set(['certified']);
 
 function derivedName(document: Partial<SearchDocument>): string {
   return [document.year, document.make, document.model, document.badge].filter((part) => part !== undefined && part !== '').join(' ');
@@ -134,6 +137,7 @@ export function decodeIndex(index: EmbeddedIndex): SearchDocument[] {
       const item = column[position];
       if (item !== undefined && item !== null) document[field] = item;
     }
+    for (const field of BOTH_VALUE_FLAGS) document[field] ??= false;
     const id = String(value('id', position));
     const partial = document as Partial<SearchDocument>;
     const name = (value('name', position) as string | null | undefined) ?? derivedName(partial);
@@ -153,6 +157,8 @@ export function decodeIndex(index: EmbeddedIndex): SearchDocument[] {
     document.slug = slug;
     document.name = name;
     if (range !== undefined) document.price_range = range;
+    const hierarchy = makeModel(partial.make, partial.model);
+    if (hierarchy !== undefined) document.make_model = hierarchy;
     document.created_at = createdAt;
     document.custom_rank = customRank(partial.status as SearchDocument['status'], createdAt);
     document.tiebreak = tiebreakOf(id);

@@ -31,3 +31,16 @@ describe('hero stock search', () => {
     expect(facetOptions({ Kia: 2, Toyota: 9, Audi: 2 }, 2)).toEqual([{ value: 'Toyota', count: 9 }, { value: 'Audi', count: 2 }]);
   });
 });
+
+describe('audit 2.96: the hero make select offers every make in stock', () => {
+  it('lists 20 popular makes, then every make A-Z under All Makes', async () => {
+    const { makeOptionGroups } = await import('./hero.ts');
+    const distribution = Object.fromEntries(Array.from({ length: 26 }, (_, index) => [`Make ${String.fromCharCode(90 - index)}`, index + 1]));
+    const groups = makeOptionGroups(distribution);
+    expect(groups.map((group) => group.label)).toEqual(['Popular Makes', 'All Makes']);
+    expect(groups[0].options).toHaveLength(20);
+    expect(groups[0].options[0]).toEqual({ value: 'Make A', count: 26 });
+    expect(groups[1].options.map((option) => option.value)).toEqual(Object.keys(distribution).sort((a, b) => a.localeCompare(b)));
+    expect(makeOptionGroups({ Kia: 2, Mazda: 3 })).toEqual([{ label: null, options: [{ value: 'Mazda', count: 3 }, { value: 'Kia', count: 2 }] }]);
+  });
+});

@@ -80,6 +80,20 @@ export function snapHomePrice(value: number): number {
   return Math.min(max, Math.max(min, Math.round((value - min) / step) * step + min));
 }
 
+/**
+ * The make select (audit 2.96): up to 20 popular makes first (spec §9), then every make in
+ * stock A-Z under 'All Makes' when there are more, so no make with stock is missing.
+ */
+export function makeOptionGroups(distribution: Record<string, number> | undefined): { label: string | null; options: { value: string; count: number }[] }[] {
+  const popular = facetOptions(distribution, POPULAR_MAKES);
+  const all = facetOptions(distribution, Number.POSITIVE_INFINITY);
+  if (all.length <= popular.length) return [{ label: null, options: popular }];
+  return [
+    { label: 'Popular Makes', options: popular },
+    { label: 'All Makes', options: [...all].sort((a, b) => a.value.localeCompare(b.value)) },
+  ];
+}
+
 /** Options of a select from a facet distribution: most stock first, then name; at most `limit`. */
 export function facetOptions(distribution: Record<string, number> | undefined, limit: number): { value: string; count: number }[] {
   return Object.entries(distribution ?? {})

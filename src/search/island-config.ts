@@ -1,6 +1,7 @@
 /** Serialisable props of the search islands (built by src/pages/search/*, read in the browser). */
 import type { FacetStats, SearchHit } from './engine.ts';
 import type { RouteTable } from './routes.ts';
+import type { GridPromoNode } from './promo-nodes.ts';
 import type { FormSiteConfig } from '../lib/forms/form-config.ts';
 import type { ImageOptions } from '../lib/images.ts';
 
@@ -33,9 +34,12 @@ export interface SearchConfig {
   index: string;
   pageSize: number;
   routes: RouteTable;
-  promo: { slots: number[]; randomOffset: boolean; href: string };
+  /** The promo card's slots and link, and the site's timed promos (site.json promo.nodes, times resolved in the dealer's zone). */
+  promo: { slots: number[]; randomOffset: boolean; href: string; nodes: GridPromoNode[] };
   card: CardOptions;
   carTypeAll: boolean;
+  /** Facet panel settings: certified-only site (spec §5.4), every 'Make > Model' in stock (the hierarchy). */
+  filters: { certifiedOnly: boolean; makeModels: string[] };
   stockNoun: string;
   /** Quick Enquiry modal: the enquiry form's settings (modalFormConfig(site)). */
   leads: { form: FormSiteConfig };

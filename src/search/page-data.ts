@@ -12,6 +12,7 @@ import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from './config.ts';
 import { toSearchDocuments, type SearchDocument } from './documents.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';
 import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from './meilisearch.ts';
+import { gridPromoNodes } from './promo-nodes.ts';
 import { buildRouteTable, searchPrefix, type RouteTable } from './routes.ts';
 
 /** Everything the search pages of one build share (computed once per process). */
@@ -64,7 +65,7 @@ export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> 
       index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
       pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
       routes,
-      promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href },
+      promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href, nodes: gridPromoNodes(site.promo.nodes, site.timezone) },
       card: {
         offersSubscription: site.offers_subscription,
         noPriceText: site.texts.no_price,
@@ -81,6 +82,7 @@ export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> 
         now: bundle.buildTime,
       },
       carTypeAll: site.features.car_type_all,
+      filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
       stockNoun: site.texts.stock_noun,
       leads: { form: modalFormConfig(site) },
     };

@@ -28,18 +28,31 @@ export function roundToThousand(value: number): number {
 }
 
 /**
- * Apply a thumb move. `which` thumb gets `value`: rounded to the nearest 1000, clamped to
+ * Bounds of a range filter whose values move in whole `unit`s (issue 14 item 1): the facet
+ * range widened outward to whole units (km: to the nearest 1,000 below and above, spec §5),
+ * so every car of the results stays inside. Undefined when the results have no such value.
+ */
+export function unitBounds(stats: { min: number; max: number } | undefined, unit: number): Bounds | undefined {
+  if (!stats || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max < stats.min) return undefined;
+  const min = Math.floor(stats.min / unit) * unit;
+  const max = Math.max(min + unit, Math.ceil(stats.max / unit) * unit);
+  return { min, max };
+}
+
+/**
+ * Apply a thumb move. `which` thumb gets `value`: rounded to the nearest `unit` (1000 for
+ * price and km, spec §5; 1 for years and subscription prices), clamped to
  * the bounds, and kept at least 1 from the other thumb. Returns null for input that is not
  * a number or lies outside the bounds (ignored, spec §5).
  */
-export function moveThumb(current: readonly [number, number], which: 'min' | 'max', value: number, bounds: Bounds): [number, number] | null {
+export function moveThumb(current: readonly [number, number], which: 'min' | 'max', value: number, bounds: Bounds, unit = 1000): [number, number] | null {
   if (!Number.isFinite(value) || value < bounds.min || value > bounds.max) return null;
   const [low, high] = current;
   const previous = which === 'min' ? low : high;
-  let nearest = roundToThousand(value);
-  // A step smaller than 500 (spans under 50,000) would round back to where the thumb was, and
-  // arrow keys could never move it: round in the direction of the move instead.
-  if (nearest === previous && value !== previous) nearest = value > previous ? Math.ceil(value / 1000) * 1000 : Math.floor(value / 1000) * 1000;
+  let nearest = Math.round(value / unit) * unit;
+  // A step smaller than half a unit (spans under 50,000 for 1000) would round back to where the
+  // thumb was, and arrow keys could never move it: round in the direction of the move instead.
+  if (nearest === previous && value !== previous) nearest = value > previous ? Math.ceil(value / unit) * unit : Math.floor(value / unit) * unit;
   const rounded = Math.min(bounds.max, Math.max(bounds.min, nearest));
   if (which === 'min') {
     const capped = Math.min(rounded, high - 1);

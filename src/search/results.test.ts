@@ -54,3 +54,15 @@ describe('promoOffset', () => {
     expect([0, 0.34, 0.67, 0.999].map((value) => promoOffset(true, () => value))).toEqual([0, 1, 2, 2]);
   });
 });
+
+describe('audit 9.36: loader messages cycle every 5 s', () => {
+  it('changes the message every 5 seconds and starts over after the last', async () => {
+    const { LOADER_CYCLE_MS, LOADER_MESSAGES, loaderMessageAt } = await import('./config.ts');
+    expect(LOADER_CYCLE_MS).toBe(5000);
+    expect(loaderMessageAt(0)).toBe(LOADER_MESSAGES[0]);
+    expect(loaderMessageAt(4999)).toBe(LOADER_MESSAGES[0]);
+    expect(loaderMessageAt(5000)).toBe(LOADER_MESSAGES[1]);
+    expect(loaderMessageAt(5000 * LOADER_MESSAGES.length)).toBe(LOADER_MESSAGES[0]);
+    expect(new Set(LOADER_MESSAGES).size).toBe(LOADER_MESSAGES.length);
+  });
+});

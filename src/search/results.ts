@@ -16,8 +16,8 @@ export function displayCount(nbHits: number, facets: Record<string, Record<strin
   return Math.max(total, nbHits);
 }
 
-/** A grid entry: a car (with how many sold cars it stands for) or the promo card. */
-export type GridItem<T> = { kind: 'car'; car: T; collapsed: number } | { kind: 'promo'; slot: number };
+/** A grid entry: a car (with how many sold cars it stands for), the promo card or a timed promo (promo node). */
+export type GridItem<T, N = never> = { kind: 'car'; car: T; collapsed: number } | { kind: 'promo'; slot: number } | { kind: 'node'; node: N; slot: number };
 
 /**
  * Consecutive sold cars collapse to one card (spec §4); when every car is sold, all are
@@ -36,15 +36,27 @@ export function collapseSold<T>(cars: readonly T[], isSold: (car: T) => boolean)
 
 /**
  * Insert the promo card at the given 0-based slots (shifted by `offset`), slots beyond the
- * list end are dropped, and no promo is shown in an empty grid.
+ * list end are dropped, and no promo is shown in an empty grid. Timed promos (`nodes`, in
+ * slot order) go to their own slots; the promo card keeps its slots, so a node whose slot is
+ * taken (by the card or an earlier node) takes the next free one.
  */
-export function withPromoSlots<T>(cars: readonly { car: T; collapsed: number }[], slots: readonly number[], offset = 0): GridItem<T>[] {
-  const items: GridItem<T>[] = cars.map(({ car, collapsed }) => ({ kind: 'car', car, collapsed }));
+export function withPromoSlots<T, N = never>(cars: readonly { car: T; collapsed: number }[], slots: readonly number[], offset = 0, nodes: readonly { position: number; node: N }[] = []): GridItem<T, N>[] {
+  const items: GridItem<T, N>[] = cars.map(({ car, collapsed }) => ({ kind: 'car', car, collapsed }));
   if (items.length === 0) return items;
   const wanted = [...new Set(slots.map((slot) => slot + offset))].sort((a, b) => a - b);
-  for (const slot of wanted) {
-    // A slot right after the last car is fine (the card closes the grid); further ones are not.
-    if (slot <= items.length) items.splice(slot, 0, { kind: 'promo', slot });
+  const taken = new Set(wanted);
+  const placed: GridItem<T, N>[] = wanted.map((slot) => ({ kind: 'promo', slot }));
+  for (const { position, node } of nodes) {
+    let slot = position;
+    while (taken.has(slot)) slot += 1;
+    taken.add(slot);
+    placed.push({ kind: 'node', node, slot });
+  }
+  placed.sort((a, b) => (a as { slot: number }).slot - (b as { slot: number }).slot);
+  for (const item of placed) {
+    const { slot } = item as { slot: number };
+    // A slot right after the last card is fine (the card closes the grid); further ones are not.
+    if (slot <= items.length) items.splice(slot, 0, item);
   }
   return items;
 }

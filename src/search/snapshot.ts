@@ -7,7 +7,11 @@ import { DEFAULT_INDEX } from './config.ts';
 import type { SearchEngine, EngineResult } from './engine.ts';
 
 /** Facets every search page shows (panels, car-type filter, price slider). */
-export const PAGE_FACETS = ['make', 'model', 'body', 'price_range', 'colour', 'fuel', 'transmission', 'state', 'city', 'location_name', 'dealership_name', 'car_type', 'price'] as const;
+export const PAGE_FACETS = [
+  'make', 'model', 'body', 'price_range', 'colour', 'fuel', 'transmission', 'state', 'city', 'location_name', 'dealership_name', 'car_type', 'price',
+  // Issue 14 item 1.
+  'weekly_price_range', 'drive', 'seats', 'certified', 'tag', 'badge', 'subscription_price', 'year', 'km',
+] as const;
 
 /** Results of a preset refinement: main query plus one facet-only query per refined facet. */
 export function snapshotResults(engine: SearchEngine, preset: Record<string, string[]>, pageSize: number, index: string = DEFAULT_INDEX): EngineResult {

@@ -18,10 +18,21 @@ import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meil
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const INDEX = `${DEFAULT_INDEX}_test`;
 const tenant = loadTenant('tests/fixtures/tenants/search-demo', NOW);
-const documents = toSearchDocuments(tenant.visible, tenant.site);
+// The fixture's feed has no seats, weekly bands, certified cars or subscription prices: give
+// them some (deterministically) so the parity tests cover every facet of issue 14 item 1.
+const WEEKLY_BANDS = ['$100 - $150', '$150 - $200', '$200 - $250'];
+const cars = tenant.visible.map((car, index) => ({
+  ...car,
+  seats: [5, 7, 2, 5][index % 4],
+  weekly_price_range: index % 5 === 4 ? undefined : WEEKLY_BANDS[index % 3],
+  certified: index % 3 === 0,
+  subscription_price: index % 4 === 1 ? 150 + index * 7 : car.subscription_price,
+  tag: index % 6 === 2 ? 'Runout Sale' : car.tag,
+}));
+const documents = toSearchDocuments(cars, tenant.site);
 // A second tenant sharing the index: same cars under another slug, so ids overlap on purpose.
 const otherSite = { slug: 'other-dealer', dealerships: [] };
-const otherDocuments = toSearchDocuments(tenant.visible.slice(0, 25), otherSite);
+const otherDocuments = toSearchDocuments(cars.slice(0, 25), otherSite);
 
 let server: MeilisearchServer;
 let admin: Meilisearch;
@@ -78,7 +89,11 @@ describe('sync-search', () => {
   });
 });
 
-const FACETS = ['make', 'model', 'car_type', 'body', 'colour', 'location_name', 'dealership_name', 'status', 'price'];
+const FACETS = [
+  'make', 'model', 'car_type', 'body', 'colour', 'location_name', 'dealership_name', 'status', 'price',
+  // Issue 14 item 1: the new facets and ranges.
+  'year', 'km', 'drive', 'seats', 'certified', 'tag', 'badge', 'make_model', 'weekly_price_range', 'subscription_price',
+];
 
 /** The same InstantSearch queries for both engines: text, facets, ranges, sorts, pages. */
 const QUERIES: { name: string; indexName?: string; params: SearchRequest['params'] }[] = [
@@ -100,6 +115,19 @@ const QUERIES: { name: string; indexName?: string; params: SearchRequest['params
   { name: 'location and dealership', params: { facetFilters: [['location_name:Brisbane Yard'], ['dealership_name:Search Demo North']], hitsPerPage: 21 } },
   { name: 'impossible filter', params: { facetFilters: [['make:Toyota'], ['make:Ford']], hitsPerPage: 21 } },
   { name: 'facet counts only', params: { facetFilters: [['car_type:new']], hitsPerPage: 0 } },
+  // Issue 14 item 1 (audit 1): every new facet, refined and ranged, on both engines.
+  { name: 'issue14-1 year range', params: { numericFilters: ['year>=2019', 'year<=2022'], hitsPerPage: 21 } },
+  { name: 'issue14-1 kilometres range', params: { numericFilters: ['km>=10000', 'km<=60000'], hitsPerPage: 21 } },
+  { name: 'issue14-1 drive', params: { facetFilters: [['drive:AWD', 'drive:4WD']], hitsPerPage: 21 } },
+  { name: 'issue14-1 seats', params: { facetFilters: [['seats:7', 'seats:2']], hitsPerPage: 21 } },
+  { name: 'issue14-1 certified true', params: { facetFilters: [['certified:true']], hitsPerPage: 21 } },
+  { name: 'issue14-1 certified false', params: { facetFilters: [['certified:false']], hitsPerPage: 21 } },
+  { name: 'issue14-1 tag', params: { facetFilters: [['tag:Runout Sale']], hitsPerPage: 21 } },
+  { name: 'issue14-1 badge', params: { facetFilters: [[`badge:${documents.find((document) => document.badge)?.badge}`]], hitsPerPage: 21 } },
+  { name: 'issue14-1 make > model hierarchy', params: { facetFilters: [['make:Toyota'], [`make_model:${documents.find((document) => document.make === 'Toyota')?.make_model}`]], hitsPerPage: 21 } },
+  { name: 'issue14-1 weekly price range', params: { facetFilters: [['weekly_price_range:$150 - $200', 'weekly_price_range:$200 - $250']], hitsPerPage: 21 } },
+  { name: 'issue14-1 subscription price range', params: { numericFilters: ['subscription_price>=200', 'subscription_price<=400'], hitsPerPage: 21 } },
+  { name: 'issue14-1 all new facets at once', params: { numericFilters: ['year>=2015', 'km<=150000'], facetFilters: [['certified:false'], ['seats:5', 'seats:7']], hitsPerPage: 21 } },
 ];
 
 function summary(result: EngineResult) {

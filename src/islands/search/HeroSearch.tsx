@@ -11,7 +11,7 @@ import type { SearchClientLike } from '../../search/client.ts';
 import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/config.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import type { EngineResult } from '../../search/engine.ts';
-import { facetOptions, HERO_CAR_TYPES, HERO_SELECTS, heroQueries, heroResultsUrl, priceSearchUrl, snapHomePrice, type HeroSelection } from '../../search/hero.ts';
+import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroQueries, heroResultsUrl, priceSearchUrl, snapHomePrice, type HeroSelection } from '../../search/hero.ts';
 import { displayCount } from '../../search/results.ts';
 import type { RouteTable } from '../../search/routes.ts';
 import Carousel from '../marketing/Carousel.tsx';
@@ -119,7 +119,8 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
         </fieldset>
         <div className="hero-stock__fields">
           {HERO_SELECTS.map((select) => {
-            const options = facetOptions(facets[select.attribute], select.limit);
+            // Every make in stock is offered (audit 2.96): the 'value missing' check looks at all of them.
+            const options = facetOptions(facets[select.attribute], select.attribute === 'make' ? Number.POSITIVE_INFINITY : select.limit);
             const disabled = select.attribute === 'model' && !selection.values.make;
             const value = selection.values[select.attribute] ?? '';
             return (
@@ -128,11 +129,29 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
                 <select id={`${id}-${select.attribute}`} name={`refinementList[${select.attribute}][]`} value={value} disabled={disabled} onChange={(event) => choose(select.attribute, event.target.value)}>
                   <option value="">{select.any}</option>
                   {value && !options.some((option) => option.value === value) && <option value={value}>{value} (0)</option>}
-                  {options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.value} ({option.count})
-                    </option>
-                  ))}
+                  {select.attribute === 'make'
+                    ? makeOptionGroups(facets.make).map((group) =>
+                        group.label ? (
+                          <optgroup key={group.label} label={group.label}>
+                            {group.options.map((option) => (
+                              <option key={option.value} value={option.value}>
+                                {option.value} ({option.count})
+                              </option>
+                            ))}
+                          </optgroup>
+                        ) : (
+                          group.options.map((option) => (
+                            <option key={option.value} value={option.value}>
+                              {option.value} ({option.count})
+                            </option>
+                          ))
+                        ),
+                      )
+                    : options.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.value} ({option.count})
+                        </option>
+                      ))}
                 </select>
               </div>
             );

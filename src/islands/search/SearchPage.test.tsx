@@ -38,3 +38,19 @@ describe('SearchPage on the server', () => {
     expect(html).toMatch(/<input[^>]*type="search"[^>]*value=""/);
   });
 });
+
+describe('issue14-1 search facets in the build HTML', () => {
+  it('renders the year and kilometre ranges (whole thousands) and the new panels before any script', async () => {
+    const props = await pageProps('/search/toyota');
+    const html = renderToString(<SearchPage {...props} />);
+    for (const title of ['Year', 'Kilometres', 'Drive', 'Certified', 'Badge']) expect(html).toContain(`<legend class="search-facet__title">${title}</legend>`);
+    expect(html).toContain('aria-label="Minimum kilometres"');
+    const minKm = /aria-label="Minimum kilometres" min="(\d+)" max="(\d+)"/.exec(html);
+    expect(minKm).not.toBeNull();
+    expect(Number(minKm![1]) % 1000).toBe(0);
+    expect(Number(minKm![2]) % 1000).toBe(0);
+    // The route's make opens its models nested under it (make > model).
+    expect(html).toContain('<legend class="visually-hidden">Toyota models</legend>');
+    expect(html).not.toContain('Subscription price');
+  });
+});

@@ -14,13 +14,16 @@ import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOptio
 import { SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/config.ts';
 import type { SearchHit } from '../../search/engine.ts';
 import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/history.ts';
-import { formatRange, parseRange, sliderBounds } from '../../search/price-slider.ts';
+import { formatRange, parseRange, sliderBounds, unitBounds, type Bounds } from '../../search/price-slider.ts';
 import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/results.ts';
+import { activePromoNodes } from '../../search/promo-nodes.ts';
 import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
 import type { RouteTable, SearchRoute } from '../../search/routes.ts';
 import LeadModals from '../ui/LeadModals.tsx';
 import { createSearchClient } from './search-client.ts';
-import { FACET_PANELS, sortFacetItems } from './panels.ts';
+import { FACET_PANELS, modelMakes, nestModels, panelItems, rangePanels, rangeView, sortFacetItems, type FacetPanel, type PanelItem, type RangePanel } from './panels.ts';
+import type { RefinementListProps, ShowMoreProps } from './ui/Facets.tsx';
+import type { PriceSliderProps } from './ui/PriceSlider.tsx';
 import type { ResultsSnapshot, SearchConfig } from '../../search/island-config.ts';
 import { SearchLayout, type SearchLayoutProps } from './ui/SearchLayout.tsx';
 import './search.css';
@@ -51,9 +54,57 @@ function readHistory(): HistoryEntry[] {
   }
 }
 
-/** Grid items: sold runs collapsed, promo at its slots. */
-function gridItems(hits: SearchHit[], slots: number[], offset: number) {
-  return withPromoSlots(collapseSold(hits, (hit) => hit.status === 'sold'), slots, offset);
+/** Grid items: sold runs collapsed, the promo card at its slots, the timed promos showing now for these car types at theirs. */
+function gridItems(hits: SearchHit[], config: SearchConfig, offset: number, now: number, carTypes: readonly string[]) {
+  const nodes = activePromoNodes(config.promo.nodes, now, carTypes).map((node) => ({ position: node.position, node }));
+  return withPromoSlots(collapseSold(hits, (hit) => hit.status === 'sold'), config.promo.slots, offset, nodes);
+}
+
+/** One panel's values and controls, from the build's snapshot or from InstantSearch. */
+interface PanelEntry {
+  panel: FacetPanel;
+  items: PanelItem[];
+  onToggle: (value: string) => void;
+  showMore?: ShowMoreProps;
+}
+
+/** The filter panels: labels and hidden values applied, models nested under their makes (make > model). */
+function facetPanels(config: SearchConfig, entries: PanelEntry[], liveMakeModels: readonly string[] = []): RefinementListProps[] {
+  const site = { certifiedOnly: config.filters.certifiedOnly };
+  return entries
+    .filter((entry) => !entry.panel.nestedIn)
+    .map(({ panel, items, onToggle, showMore }) => {
+      const shown = panelItems(panel, items, site);
+      const child = entries.find((entry) => entry.panel.nestedIn === panel.attribute);
+      if (!child) return { title: panel.title, items: shown, onToggle, showMore };
+      const makes = modelMakes(config.filters.makeModels, liveMakeModels);
+      const nested = nestModels(shown, panelItems(child.panel, child.items, site), makes).map(({ models, ...item }) => ({ ...item, children: models }));
+      return {
+        title: panel.title,
+        items: nested,
+        onToggle,
+        showMore,
+        nested: { title: (make: string) => `${make} models`, onToggle: child.onToggle, showMore: child.showMore },
+      };
+    })
+    .filter((props) => props.items.length > 0);
+}
+
+/** A range panel's slider props, or null when the results have no such value and none is chosen. */
+function rangeProps(panel: RangePanel, stats: { min: number; max: number } | undefined, state: string | undefined, onCommit: (text: string, bounds: Bounds) => void): (PriceSliderProps & { attribute: string }) | null {
+  const bounds = unitBounds(stats, panel.unit);
+  if (!bounds) return null;
+  const view = rangeView(panel);
+  return {
+    attribute: panel.attribute,
+    title: panel.title,
+    bounds,
+    values: parseRange(state, bounds),
+    unit: panel.unit,
+    format: view.format,
+    labels: view.labels,
+    onCommit: (next) => onCommit(formatRange(next, bounds), bounds),
+  };
 }
 
 /** Layout props of a snapshot (no engine yet): the static HTML and the first client render. */
@@ -67,21 +118,26 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
     phase: 'static',
     searchBox: { value: '', onChange: noop, history },
     carType: options.length > 1 ? { options, selected: selectedCarType(refined('car_type'), options)?.key, onSelect: noop } : null,
-    facets: FACET_PANELS.filter((panel) => !panel.requires || refined(panel.requires).length > 0).map((panel) => {
-      const items = sortFacetItems(initial.facets[panel.attribute] ?? {}, refined(panel.attribute));
-      return {
-        title: panel.title,
-        items: items.slice(0, panel.limit),
-        onToggle: noop,
-        showMore: panel.showMoreLimit && items.length > panel.limit ? { expanded: false, onToggle: noop, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' } : undefined,
-      };
-    }),
+    facets: facetPanels(
+      config,
+      FACET_PANELS.map((panel) => {
+        const items = sortFacetItems(initial.facets[panel.attribute] ?? {}, refined(panel.attribute));
+        return {
+          panel,
+          items: items.slice(0, panel.limit),
+          onToggle: noop,
+          showMore: panel.showMoreLimit && items.length > panel.limit ? { expanded: false, onToggle: noop, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' } : undefined,
+        };
+      }),
+    ),
     price: initial.facets_stats.price ? { bounds, values: [bounds.min, bounds.max], onCommit: noop } : null,
+    ranges: rangePanels(config.card.offersSubscription).flatMap((panel) => rangeProps(panel, initial.facets_stats[panel.attribute], undefined, noop) ?? []),
     sort: { options: sortOptions(config.index), value: config.index, onChange: noop },
     count: displayCount(initial.nbHits, initial.facets),
     noun: config.stockNoun,
     busy: false,
-    grid: { items: gridItems(initial.hits, config.promo.slots, 0), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    // The build clock: the static HTML and the first client render agree; the browser's clock takes over after mount.
+    grid: { items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
     empty: initial.nbHits === 0 ? { clearHref: config.routes.base } : null,
     pagination: { current: 0, nbPages: initial.nbPages, createHref: (page) => createSearchUrl({ refinementList: route.preset, page: page + 1 }, config.routes) },
   };
@@ -157,6 +213,11 @@ function usePanel(panel: (typeof FACET_PANELS)[number]) {
   return list;
 }
 
+/** A range panel wired to InstantSearch. */
+function useRangePanel(panel: RangePanel) {
+  return { panel, range: useRange({ attribute: panel.attribute }) };
+}
+
 function LiveSearch(props: LiveProps) {
   const { config, initial, route } = props;
   const search = useInstantSearch({ catchError: true });
@@ -177,6 +238,12 @@ function LiveSearch(props: LiveProps) {
 
   // eslint-disable-next-line react-hooks/rules-of-hooks -- FACET_PANELS is a module constant: the hooks run in the same order on every render
   const panels = FACET_PANELS.map((panel) => ({ panel, list: usePanel(panel) }));
+  // The make > model hierarchy: which make each model belongs to, live (models that arrived since the build).
+  const hierarchy = useRefinementList({ attribute: 'make_model', limit: 250 });
+  // The site's range panels never change while the page is open: the hooks keep their order.
+  const [ranges] = useState(() => rangePanels(config.card.offersSubscription));
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- `ranges` is fixed for the page's life
+  const rangeHooks = ranges.map((panel) => useRangePanel(panel));
   const carTypes = useRefinementList({ attribute: 'car_type', limit: 6 });
   const range = useRange({ attribute: 'price' });
   const sort = useSortBy({ items: sortOptions(config.index) });
@@ -184,6 +251,9 @@ function LiveSearch(props: LiveProps) {
   const { items: hits } = useHits<SearchHit>();
   const [offset, setOffset] = useState(0);
   useEffect(() => setOffset(promoOffset(config.promo.randomOffset)), []);
+  // Timed promos start and expire by the visitor's clock (the build's until mounted).
+  const [now, setNow] = useState(config.card.now);
+  useEffect(() => setNow(Date.now()), []);
 
   const refinedTypes = carTypes.items.filter((item) => item.isRefined).map((item) => item.value);
   const typeCounts = Object.fromEntries(carTypes.items.map((item) => [item.value, item.count]));
@@ -220,7 +290,7 @@ function LiveSearch(props: LiveProps) {
     // No answer yet: keep the build's results on screen (busy once the first search is under way).
     const layout = staticLayout(props, props.history);
     return (
-      <SearchLayout {...layout} busy={status === 'loading' || status === 'stalled'} searchBox={{ ...layout.searchBox, value: query, onChange: setQuery }}>
+      <SearchLayout {...layout} busy={status === 'loading' || status === 'stalled'} stalled={status === 'stalled'} searchBox={{ ...layout.searchBox, value: query, onChange: setQuery }}>
         {props.children}
       </SearchLayout>
     );
@@ -230,7 +300,6 @@ function LiveSearch(props: LiveProps) {
   const priceState = (indexUiState.range as Record<string, string> | undefined)?.price;
   const values = parseRange(priceState, bounds);
   const countFacets = { car_type: refinedTypes.length > 0 ? Object.fromEntries(Object.entries(typeCounts).filter(([type]) => refinedTypes.includes(type))) : typeCounts };
-  const refinedMakes = panels.find(({ panel }) => panel.attribute === 'make')?.list.items.some((item) => item.isRefined) ?? false;
   const layout: SearchLayoutProps = {
     phase: 'live',
     searchBox: {
@@ -243,14 +312,26 @@ function LiveSearch(props: LiveProps) {
       },
     },
     carType: options.length > 1 ? { options, selected: selectedCarType(refinedTypes, options)?.key, onSelect: selectType } : null,
-    facets: panels
-      .filter(({ panel }) => !panel.requires || (panel.requires === 'make' && refinedMakes))
-      .map(({ panel, list }) => ({
-        title: panel.title,
+    facets: facetPanels(
+      config,
+      panels.map(({ panel, list }) => ({
+        panel,
         items: list.items.map((item) => ({ value: item.value, label: item.label, count: item.count, isRefined: item.isRefined })),
         onToggle: list.refine,
         showMore: list.canToggleShowMore ? { expanded: list.isShowingMore, onToggle: list.toggleShowMore, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' } : undefined,
       })),
+      hierarchy.items.map((item) => item.value),
+    ),
+    ranges: rangeHooks.flatMap(({ panel, range: hook }) => {
+      const state = (indexUiState.range as Record<string, string> | undefined)?.[panel.attribute];
+      const stats = hook.range.min !== undefined && hook.range.max !== undefined && Number.isFinite(hook.range.min) ? { min: hook.range.min, max: hook.range.max } : undefined;
+      return (
+        rangeProps(panel, stats, state, (text) => {
+          const [low, high] = text.split(':');
+          hook.refine([low === '' ? undefined : Number(low), high === '' ? undefined : Number(high)]);
+        }) ?? []
+      );
+    }),
     price: results.nbHits > 0 || priceState ? {
       bounds,
       values,
@@ -264,7 +345,8 @@ function LiveSearch(props: LiveProps) {
     count: displayCount(results.nbHits, countFacets),
     noun: config.stockNoun,
     busy: status === 'loading' || status === 'stalled',
-    grid: { items: gridItems(hits, config.promo.slots, offset), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    stalled: status === 'stalled',
+    grid: { items: gridItems(hits, config, offset, now, refinedTypes), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
     empty:
       results.nbHits === 0
         ? {

@@ -9,11 +9,11 @@ const isoDate = v.pipe(v.string(), v.check((value) => !Number.isNaN(Date.parse(v
 export const PromoNodeSchema = v.strictObject({
   /** Identifier. */
   id: v.string(),
-  /** Shown from (inclusive). */
+  /** Shown from (inclusive). Without an offset ('2026-12-01', '2026-12-01T09:00') it is the dealer's time (site.json timezone). */
   start: v.optional(isoDate),
   /** Shown until (exclusive). */
   expiry: v.optional(isoDate),
-  /** Position in result lists (0-based slot). */
+  /** Position in result grids (0-based slot; default 0, the first card). The We Want Your Car! card keeps its slots: a node on one takes the next free slot. */
   position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   /** Car types this promo is for. Default all. */
   display: v.optional(v.array(v.picklist(CAR_TYPES))),
@@ -33,7 +33,7 @@ export const PromoSettingsSchema = v.strictObject({
   random_offset: v.optional(v.boolean(), false),
   /** Link of the promo card. Default '/sell-my-car'. */
   card_href: v.optional(link, '/sell-my-car'),
-  /** Timed promos (offers pages and result grids). Default none. */
+  /** Timed promos (offers pages and result grids); in grids, node dates without an offset are the dealer's time (site.json timezone). Default none. */
   nodes: v.optional(v.array(PromoNodeSchema), []),
   /** Dismissible popup. Default none. */
   popup: v.optional(

@@ -8,6 +8,16 @@ export interface FacetItem {
   label: string;
   count: number;
   isRefined: boolean;
+  /** The next level of a hierarchy (the models of a make), shown nested under the value. */
+  children?: FacetItem[];
+}
+
+/** 'Show all makes' style toggle. */
+export interface ShowMoreProps {
+  expanded: boolean;
+  onToggle: () => void;
+  moreLabel: string;
+  lessLabel: string;
 }
 
 export interface RefinementListProps {
@@ -15,29 +25,55 @@ export interface RefinementListProps {
   items: FacetItem[];
   onToggle: (value: string) => void;
   /** 'Show all makes' style toggle; absent when every value already shows. */
-  showMore?: { expanded: boolean; onToggle: () => void; moreLabel: string; lessLabel: string };
+  showMore?: ShowMoreProps;
+  /** The nested level (make > model): its toggle, its title per parent and its own 'show more'. */
+  nested?: { title: (parent: string) => string; onToggle: (value: string) => void; showMore?: ShowMoreProps };
 }
 
-export function RefinementList({ title, items, onToggle, showMore }: RefinementListProps) {
+function MoreButton({ showMore }: { showMore: ShowMoreProps }) {
+  return (
+    <button type="button" className="search-facet__more" aria-expanded={showMore.expanded} onClick={showMore.onToggle}>
+      {showMore.expanded ? showMore.lessLabel : showMore.moreLabel}
+    </button>
+  );
+}
+
+function Option({ item, onToggle }: { item: FacetItem; onToggle: (value: string) => void }) {
+  return (
+    <label className="search-facet__option">
+      <input type="checkbox" checked={item.isRefined} onChange={() => onToggle(item.value)} />
+      <span>{item.label}</span> <span className="search-facet__count muted">({item.count})</span>
+    </label>
+  );
+}
+
+export function RefinementList({ title, items, onToggle, showMore, nested }: RefinementListProps) {
   if (items.length === 0) return null;
+  const anyChildren = items.some((item) => item.children && item.children.length > 0);
   return (
     <fieldset className="search-facet">
       <legend className="search-facet__title">{title}</legend>
       <ul className="search-facet__list">
         {items.map((item) => (
           <li key={item.value}>
-            <label className="search-facet__option">
-              <input type="checkbox" checked={item.isRefined} onChange={() => onToggle(item.value)} />
-              <span>{item.label}</span> <span className="search-facet__count muted">({item.count})</span>
-            </label>
+            <Option item={item} onToggle={onToggle} />
+            {nested && item.children && item.children.length > 0 && (
+              <fieldset className="search-facet search-facet--nested">
+                <legend className="visually-hidden">{nested.title(item.label)}</legend>
+                <ul className="search-facet__list">
+                  {item.children.map((child) => (
+                    <li key={child.value}>
+                      <Option item={child} onToggle={nested.onToggle} />
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+            )}
           </li>
         ))}
       </ul>
-      {showMore && (
-        <button type="button" className="search-facet__more" aria-expanded={showMore.expanded} onClick={showMore.onToggle}>
-          {showMore.expanded ? showMore.lessLabel : showMore.moreLabel}
-        </button>
-      )}
+      {anyChildren && nested?.showMore && <MoreButton showMore={nested.showMore} />}
+      {showMore && <MoreButton showMore={showMore} />}
     </fieldset>
   );
 }

@@ -14,9 +14,19 @@ export interface PriceSliderProps {
   onCommit: (values: [number, number]) => void;
   debounceMs?: number;
   title?: string;
+  /** Values move in whole units (spec §5: 1000 for price and km; 1 for years). */
+  unit?: number;
+  /** How a value reads ('$25,000', '2021', '50,000 km'). */
+  format?: (value: number) => string;
+  /** Accessible names of the two thumbs and the two boxes. */
+  labels?: { min: string; max: string; minBox: string; maxBox: string };
 }
 
-export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBOUNCE_MS, title = 'Price' }: PriceSliderProps) {
+const PRICE_LABELS = { min: 'Minimum price', max: 'Maximum price', minBox: 'Min price', maxBox: 'Max price' };
+const money = (value: number) => formatMoney(value);
+
+/** A numeric range filter (price, subscription price, year, kilometres): two thumbs and two boxes. */
+export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBOUNCE_MS, title = 'Price', unit = 1000, format = money, labels = PRICE_LABELS }: PriceSliderProps) {
   const id = useId();
   const [local, setLocal] = useState<[number, number]>(values);
   const [typed, setTyped] = useState<[string, string]>([String(values[0]), String(values[1])]);
@@ -29,7 +39,7 @@ export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBO
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const apply = (which: 'min' | 'max', value: number, immediate = false) => {
-    const next = moveThumb(local, which, value, bounds);
+    const next = moveThumb(local, which, value, bounds, unit);
     if (!next) {
       // Out-of-range input is ignored: the box shows the last good value again.
       setTyped([String(local[0]), String(local[1])]);
@@ -41,22 +51,22 @@ export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBO
     if (immediate) onCommit(next);
     else timer.current = setTimeout(() => onCommit(next), debounceMs);
   };
-  const step = sliderStep(bounds);
+  const step = unit >= 1000 ? sliderStep(bounds) : Math.max(unit, Math.round(sliderStep(bounds)));
   const disabled = bounds.max <= bounds.min;
   return (
     <fieldset className="search-price">
       <legend className="search-facet__title">{title}</legend>
       <p className="search-price__values" aria-live="polite">
-        {formatMoney(local[0])} – {formatMoney(local[1])}
+        {format(local[0])} – {format(local[1])}
       </p>
       <div className="search-price__sliders">
-        <input type="range" aria-label="Minimum price" min={bounds.min} max={bounds.max} step={step} value={local[0]} disabled={disabled} onChange={(event) => apply('min', Number(event.target.value))} />
-        <input type="range" aria-label="Maximum price" min={bounds.min} max={bounds.max} step={step} value={local[1]} disabled={disabled} onChange={(event) => apply('max', Number(event.target.value))} />
+        <input type="range" aria-label={labels.min} min={bounds.min} max={bounds.max} step={step} value={local[0]} disabled={disabled} onChange={(event) => apply('min', Number(event.target.value))} />
+        <input type="range" aria-label={labels.max} min={bounds.min} max={bounds.max} step={step} value={local[1]} disabled={disabled} onChange={(event) => apply('max', Number(event.target.value))} />
       </div>
       <div className="search-price__boxes">
         {(['min', 'max'] as const).map((which, index) => (
           <label key={which} htmlFor={`${id}-${which}`}>
-            {which === 'min' ? 'Min price' : 'Max price'}
+            {which === 'min' ? labels.minBox : labels.maxBox}
             <input
               id={`${id}-${which}`}
               type="number"

@@ -1,3 +1,5 @@
+import type { GridPromoNode } from '../../../search/promo-nodes.ts';
+
 /** The sell-your-car promo card placed between results (spec §2). */
 export function PromoCard({ href }: { href: string }) {
   return (
@@ -8,6 +10,22 @@ export function PromoCard({ href }: { href: string }) {
       <a className="button button--accent" href={href}>
         Value My Car
       </a>
+    </div>
+  );
+}
+
+/** A timed promo from site.json `promo.nodes` (spec §3 "Promo node"), placed at its slot. */
+export function PromoNodeCard({ node }: { node: GridPromoNode }) {
+  return (
+    <div className="search-promo search-promo--node card" data-promo-node={node.id}>
+      {node.image && <img className="search-promo__image" src={node.image} alt="" loading="lazy" decoding="async" width="600" height="400" />}
+      <h2 className="search-promo__title">{node.title}</h2>
+      {node.description && <p className="search-promo__line">{node.description}</p>}
+      {node.buttonHref && node.buttonLabel && (
+        <a className="button button--accent" href={node.buttonHref}>
+          {node.buttonLabel}
+        </a>
+      )}
     </div>
   );
 }

@@ -3,10 +3,11 @@ import type { SearchHit } from '../../../search/engine.ts';
 import type { GridItem } from '../../../search/results.ts';
 import type { CardOptions } from '../../../search/island-config.ts';
 import { CarCard } from './CarCard.tsx';
-import { PromoCard } from './PromoCard.tsx';
+import { PromoCard, PromoNodeCard } from './PromoCard.tsx';
+import type { GridPromoNode } from '../../../search/promo-nodes.ts';
 
 export interface ResultsGridProps {
-  items: GridItem<SearchHit>[];
+  items: GridItem<SearchHit, GridPromoNode>[];
   options: CardOptions;
   promoHref: string;
   similarHref: (hit: SearchHit) => string;
@@ -17,6 +18,13 @@ export function ResultsGrid({ items, options, promoHref, similarHref }: ResultsG
   return (
     <ol className="search-grid" aria-label="Search results">
       {items.map((item) => {
+        if (item.kind === 'node') {
+          return (
+            <li key={`node-${item.node.id}`} className="search-grid__item search-grid__item--node">
+              <PromoNodeCard node={item.node} />
+            </li>
+          );
+        }
         if (item.kind === 'promo') {
           return (
             <li key={`promo-${item.slot}`} className="search-grid__item search-grid__item--promo">

@@ -1,6 +1,7 @@
 /** The whole search page body from plain props: used for the static first render and the live island. */
 import type { ReactNode } from 'react';
 import { CarTypeFilter, EmptyState, RefinementList, ResultCount, SortSelect, type CarTypeFilterProps, type RefinementListProps, type SortSelectProps } from './Facets.tsx';
+import { Loader } from './Loader.tsx';
 import { Pagination, type PaginationProps } from './Pagination.tsx';
 import { PriceSlider, type PriceSliderProps } from './PriceSlider.tsx';
 import { ResultsGrid, type ResultsGridProps } from './ResultsGrid.tsx';
@@ -11,11 +12,15 @@ export interface SearchLayoutProps {
   carType: CarTypeFilterProps | null;
   facets: RefinementListProps[];
   price: PriceSliderProps | null;
+  /** Subscription price, year and kilometres ranges (issue 14 item 1). */
+  ranges?: (PriceSliderProps & { attribute: string })[];
   sort: SortSelectProps;
   count: number;
   noun: string;
   /** A search is running: results stay, marked busy. */
   busy: boolean;
+  /** The search is taking long (InstantSearch 'stalled'): the loader shows over the results. */
+  stalled?: boolean;
   grid: ResultsGridProps;
   empty: { clearHref: string; onClear?: () => void } | null;
   pagination: PaginationProps;
@@ -32,6 +37,9 @@ export function SearchLayout(props: SearchLayoutProps) {
           <summary>Filters</summary>
           {props.carType && <CarTypeFilter {...props.carType} />}
           {props.price && <PriceSlider {...props.price} />}
+          {props.ranges?.map(({ attribute, ...range }) => (
+            <PriceSlider key={attribute} {...range} />
+          ))}
           {props.facets.map((facet) => (
             <RefinementList key={facet.title} {...facet} />
           ))}
@@ -44,6 +52,7 @@ export function SearchLayout(props: SearchLayoutProps) {
           <SortSelect {...props.sort} />
         </div>
         <div className="search-layout__grid" aria-busy={props.busy}>
+          {props.stalled && <Loader />}
           {props.empty ? <EmptyState {...props.empty} /> : <ResultsGrid {...props.grid} />}
         </div>
         <Pagination {...props.pagination} />
