@@ -20,9 +20,11 @@ import { photoLink } from './kernel/photo-links.ts';
 import { createServer, installHttpKernel } from './kernel/server.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './kernel/sms-policy.ts';
 import { TenantRegistry, type LoadReport } from './kernel/tenants.ts';
+import { unsubscribeUrl } from './kernel/unsubscribe.ts';
 import { authPlugin } from './features/auth/plugin.ts';
 import { carsPlugin } from './features/cars/plugin.ts';
 import { leadsPlugin } from './features/leads/plugin.ts';
+import { marketingPlugin } from './features/marketing/plugin.ts';
 import { Payments, type PaymentsOptions } from './features/payments/payments.ts';
 import { paymentsPlugin } from './features/payments/plugin.ts';
 import { placesPlugin } from './features/places/plugin.ts';
@@ -170,6 +172,10 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
         const tenant = tenants.get(slug);
         return tenant ? photoLink(keys.photoLinks, tenant, photoId, now()) : undefined;
       },
+      unsubscribeLink: (slug, leadId) => {
+        const tenant = tenants.get(slug);
+        return tenant ? unsubscribeUrl(keys.unsubscribe, tenant, leadId) : undefined;
+      },
     },
     now,
   );
@@ -217,6 +223,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   await app.register(tradeInPlugin, features);
   await app.register(carsPlugin, features);
   await app.register(placesPlugin, features);
+  await app.register(marketingPlugin, features);
   await app.register(paymentsPlugin, { payments, store, now, destinations: (slug: string) => tenants.get(slug)?.destinations.map((destination) => destination.id) ?? [] });
 
   app.addHook('onReady', async () => {

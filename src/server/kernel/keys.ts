@@ -12,13 +12,15 @@ export interface DerivedKeys {
   otp: Buffer;
   /** Signs the expiring links to trade-in photos that delivered leads carry. */
   photoLinks: Buffer;
+  /** Signs the unsubscribe links delivered leads carry (issue 14, audit 2.81). */
+  unsubscribe: Buffer;
 }
 
 const derive = (secret: string, use: string): Buffer => Buffer.from(hkdfSync('sha256', secret, 'dealer-sites-lead-api', use, 32));
 
 /** Derive every key from the configured secret. */
 export function deriveKeys(secret: string): DerivedKeys {
-  return { otp: derive(secret, 'sign-in-code-hash'), photoLinks: derive(secret, 'trade-in-photo-links') };
+  return { otp: derive(secret, 'sign-in-code-hash'), photoLinks: derive(secret, 'trade-in-photo-links'), unsubscribe: derive(secret, 'marketing-unsubscribe-links') };
 }
 
 /** Compare two hex digests in constant time (false when either is not the same-length hex). */

@@ -48,8 +48,32 @@ export function paymentLine(lead: StoredLead): string {
   return '';
 }
 
+/**
+ * The shopper's marketing status a delivered lead carries (issue 14 item 6, audit 2.81): the
+ * link the CRM puts in its marketing e-mails, and whether the contact has unsubscribed (then
+ * the lead still reaches the dealer, with opt_in false, and says not to send marketing).
+ */
+export interface LeadMarketing {
+  unsubscribe_url?: string;
+  /** ms since epoch of the opt-out, when the contact has unsubscribed from this dealer's marketing. */
+  opted_out_at?: number;
+}
+
+/** The lead's marketing opt-in as delivered: the shopper's choice, always false once the contact unsubscribed. */
+function deliveredOptIn(data: Record<string, unknown>, marketing: LeadMarketing): unknown {
+  return marketing.opted_out_at !== undefined ? false : (data.opt_in ?? null);
+}
+
+/** One line for the dealer about marketing: unsubscribed (do not market), and the link for marketing e-mails. */
+export function marketingLines(marketing: LeadMarketing): string[] {
+  return [
+    marketing.opted_out_at !== undefined ? `Marketing: this customer unsubscribed on ${new Date(marketing.opted_out_at).toISOString().slice(0, 10)}. Do not send them marketing; answer this enquiry only.` : '',
+    marketing.unsubscribe_url ? `Unsubscribe link for marketing e-mails to this customer: ${marketing.unsubscribe_url}` : '',
+  ].filter(Boolean);
+}
+
 /** The JSON body sent to webhooks. */
-export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation, photos: readonly string[] = []) {
+export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation, photos: readonly string[] = [], marketing: LeadMarketing = {}) {
   const data = lead.data;
   return {
     lead_id: lead.id,
@@ -69,7 +93,9 @@ export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, ca
       phone: lead.phone,
       postcode: (data.postcode ?? null) as string | null,
       preferred_contact_method: (data.PreferredContactMethod ?? null) as string | null,
-      opt_in: data.opt_in ?? null,
+      opt_in: deliveredOptIn(data, marketing),
+      marketing_opt_out: marketing.opted_out_at !== undefined,
+      unsubscribe_url: marketing.unsubscribe_url ?? null,
     },
     vehicle: car
       ? {
@@ -105,8 +131,8 @@ const element = (name: string, value: unknown, attributes = ''): string =>
   value === undefined || value === null || value === '' ? '' : `<${name}${attributes}>${xmlEscape(value)}</${name}>`;
 
 /** The lead as an ADF 1.0 XML document. */
-export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation, photos: readonly string[] = []): string {
-  const doc = leadDocument(lead, tenant, car, evaluation, photos);
+export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation, photos: readonly string[] = [], marketing: LeadMarketing = {}): string {
+  const doc = leadDocument(lead, tenant, car, evaluation, photos, marketing);
   const trade = doc.trade_in;
   const data = lead.data;
   const comments = [
@@ -118,6 +144,7 @@ export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Ca
     data['do-you-have-a-trade-in'] ? `Trade-in: ${String(data['do-you-have-a-trade-in'])}` : '',
     data.finance ? `Finance: ${String(data.finance)}` : '',
     paymentLine(lead),
+    ...marketingLines(marketing),
   ]
     .filter(Boolean)
     .join('\n');

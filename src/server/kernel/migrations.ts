@@ -182,5 +182,21 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX deliveries_tenant_status ON deliveries (tenant, status, created_at)',
     ],
   },
+  {
+    // Issue 14 item 6 (audit 2.81, Spam Act): a contact's marketing opt-out, per tenant. Numbered 140 so
+    // migrations added in parallel do not collide.
+    version: 140,
+    name: 'marketing opt-outs (unsubscribe)',
+    statements: () => [
+      `CREATE TABLE marketing_opt_outs (
+        tenant TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        contact TEXT NOT NULL,
+        source TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (tenant, kind, contact)
+      )`,
+    ],
+  },
   ...PAYMENT_MIGRATIONS,
 ];

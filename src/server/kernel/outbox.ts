@@ -16,9 +16,10 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { Adapters } from './adapters.ts';
-import { leadAdf, leadDocument } from './lead-formats.ts';
+import { leadAdf, leadDocument, type LeadMarketing } from './lead-formats.ts';
 import type { DeliveryJob, KernelStore, StoredLead } from './store.ts';
 import type { Destination, TenantRegistry } from './tenants.ts';
+import { optOutContacts } from './unsubscribe.ts';
 
 /** Outbox worker settings. */
 export interface OutboxOptions {
@@ -40,6 +41,8 @@ export interface OutboxOptions {
   env?: Record<string, string | undefined>;
   /** Signs links to trade-in photos for the delivered lead (set by createApp). */
   photoLink?: (tenant: string, photoId: string) => string | undefined;
+  /** The signed unsubscribe link of a lead's contact (issue 14, audit 2.81). Set by createApp. */
+  unsubscribeLink?: (tenant: string, leadId: string) => string | undefined;
 }
 
 /** Logger subset the worker uses (Fastify's logger fits). */
@@ -63,7 +66,11 @@ export class Outbox {
   private readonly tenants: TenantRegistry;
   private readonly adapters: Adapters;
   private readonly log: WorkerLog;
-  private readonly options: Required<Omit<OutboxOptions, 'env' | 'photoLink'>> & { env: Record<string, string | undefined>; photoLink?: OutboxOptions['photoLink'] };
+  private readonly options: Required<Omit<OutboxOptions, 'env' | 'photoLink' | 'unsubscribeLink'>> & {
+    env: Record<string, string | undefined>;
+    photoLink?: OutboxOptions['photoLink'];
+    unsubscribeLink?: OutboxOptions['unsubscribeLink'];
+  };
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -86,6 +93,7 @@ export class Outbox {
       maxAttempts: options.maxAttempts ?? 12,
       env: options.env ?? process.env,
       photoLink: options.photoLink,
+      unsubscribeLink: options.unsubscribeLink,
     };
   }
 
@@ -186,7 +194,12 @@ export class Outbox {
         evaluation && evaluation.image_count > 0 && this.options.photoLink
           ? (await this.store.evaluationImages(job.tenant, evaluation.id)).map((image) => this.options.photoLink!(job.tenant, image.id)).filter((link): link is string => link !== undefined)
           : [];
-      const body = json ? JSON.stringify(leadDocument(lead, tenant, car, evaluation, photos)) : leadAdf(lead, tenant, car, evaluation, photos);
+      // Issue 14 item 6 (2.81): an unsubscribed contact's lead still reaches the dealer, marked not for marketing.
+      const marketing: LeadMarketing = {
+        unsubscribe_url: this.options.unsubscribeLink?.(job.tenant, lead.id),
+        opted_out_at: await this.store.optedOutAt(job.tenant, optOutContacts(lead.email, lead.phone)),
+      };
+      const body = json ? JSON.stringify(leadDocument(lead, tenant, car, evaluation, photos, marketing)) : leadAdf(lead, tenant, car, evaluation, photos, marketing);
       await this.send(destination, job, body, json ? 'application/json' : 'application/xml', lead.category);
       this.log.info({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1 }, 'lead delivered');
       return undefined;

@@ -481,6 +481,35 @@ export class KernelStore {
     return rows[0] ? { user_id: String(rows[0].user_id), phone: String(rows[0].phone) } : undefined;
   }
 
+  // ---- Marketing opt-outs (issue 14 item 6, audit 2.81) -------------------------------------------
+
+  /** Record a marketing opt-out for each contact (idempotent: the first time is kept). */
+  async recordOptOuts(tenant: string, contacts: readonly { kind: string; contact: string }[], source: string, now: number): Promise<void> {
+    if (contacts.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const entry of contacts) {
+        await tx.run('INSERT INTO marketing_opt_outs (tenant, kind, contact, source, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant, kind, contact) DO NOTHING', [
+          tenant,
+          entry.kind,
+          entry.contact,
+          source,
+          now,
+        ]);
+      }
+    });
+  }
+
+  /** When the earliest of these contacts opted out of this tenant's marketing (ms), or undefined. */
+  async optedOutAt(tenant: string, contacts: readonly { kind: string; contact: string }[]): Promise<number | undefined> {
+    let earliest: number | undefined;
+    for (const entry of contacts) {
+      const rows = await this.db.query<{ created_at: number }>('SELECT created_at FROM marketing_opt_outs WHERE tenant = $1 AND kind = $2 AND contact = $3', [tenant, entry.kind, entry.contact]);
+      const at = rows[0] ? Number(rows[0].created_at) : undefined;
+      if (at !== undefined && (earliest === undefined || at < earliest)) earliest = at;
+    }
+    return earliest;
+  }
+
   // ---- Test-drive appointments -------------------------------------------------------------------
 
   /** Booked slot start times of a car in [from, to). */
