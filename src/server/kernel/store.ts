@@ -204,48 +204,99 @@ export class KernelStore {
     });
   }
 
+  /** New PostgreSQL leads waiting for the next group insert (createLeadPostgres). */
+  private readonly pgQueue: { write: LeadWrite; resolve(result: LeadWriteResult): void; reject(error: unknown): void }[] = [];
+  private pgFlushing = false;
+
+  /** Most new leads one PostgreSQL group insert carries. */
+  private static readonly PG_MAX_GROUP = 256;
+
   /**
-   * PostgreSQL: a new lead and its delivery jobs in ONE statement (data-modifying CTEs are
-   * atomic), so ingest costs one round trip instead of four. Same rows as the generic path.
+   * PostgreSQL: new leads are written in groups (issue 17 item 7), as the SQLite path groups
+   * its commits: the first lead goes at once; leads arriving while a group is being written
+   * wait and go together in the next one, ONE statement (data-modifying CTEs are atomic) and
+   * so one commit and one WAL flush for the whole group. Each caller is answered only when
+   * its group has committed, so an acknowledged lead is stored durably. Same rows as the
+   * generic path.
    */
-  private async createLeadPostgres(write: LeadWrite): Promise<LeadWriteResult> {
-    const id = randomUUID();
-    const columns = leadColumns(write.values);
-    const destinations = isDeliverable(write.values) ? [...write.destinations] : [];
-    const rows = await this.db.query<{ id: string }>(
-      `WITH lead AS (
-         INSERT INTO leads (${LEAD_COLUMNS}, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $14)
-         ON CONFLICT (tenant, client_key) DO NOTHING RETURNING id
+  private createLeadPostgres(write: LeadWrite): Promise<LeadWriteResult> {
+    return new Promise((resolve, reject) => {
+      this.pgQueue.push({ write, resolve, reject });
+      if (!this.pgFlushing) void this.flushPostgresLeads();
+    });
+  }
+
+  private async flushPostgresLeads(): Promise<void> {
+    this.pgFlushing = true;
+    try {
+      while (this.pgQueue.length > 0) {
+        const group = this.pgQueue.splice(0, KernelStore.PG_MAX_GROUP);
+        try {
+          const results = await this.insertLeadGroup(group.map((item) => item.write));
+          group.forEach((item, index) => item.resolve(results[index]!));
+        } catch (error) {
+          for (const item of group) item.reject(error);
+        }
+      }
+    } finally {
+      this.pgFlushing = false;
+    }
+  }
+
+  /** Insert a group of new leads and their delivery jobs in one statement; a client key seen before is a replay. */
+  private async insertLeadGroup(writes: readonly LeadWrite[]): Promise<LeadWriteResult[]> {
+    const ids = writes.map(() => randomUUID());
+    const rows = writes.map((write) => leadColumns(write.values));
+    const jobs = writes.flatMap((write, index) => (isDeliverable(write.values) ? write.destinations.map((destination) => ({ id: randomUUID(), lead: ids[index]!, destination })) : []));
+    const array = (values: unknown[]) => values as unknown as string;
+    const inserted = await this.db.query<{ id: string }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::bigint[], $14::text[])
+           AS t(id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, data, at, client_key)
+       ), lead AS (
+         INSERT INTO leads (${LEAD_COLUMNS}, client_key)
+         SELECT id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, 1, data, at, at, client_key FROM input
+         ON CONFLICT (tenant, client_key) DO NOTHING RETURNING id, tenant, created_at
        ), jobs AS (
          INSERT INTO deliveries (id, lead_id, tenant, destination, revision, idempotency_key, status, attempts, next_attempt_at, lease_until, created_at)
-         SELECT job.id, lead.id, $2, job.destination, 1, lead.id || ':' || job.destination || ':1', 'pending', 0, $13, 0, $13
-         FROM lead CROSS JOIN unnest($15::text[], $16::text[]) AS job(id, destination)
+         SELECT job.id, lead.id, lead.tenant, job.destination, 1, lead.id || ':' || job.destination || ':1', 'pending', 0, lead.created_at, 0, lead.created_at
+         FROM unnest($15::text[], $16::text[], $17::text[]) AS job(id, lead_id, destination) JOIN lead ON lead.id = job.lead_id
          RETURNING 1
        )
        SELECT id FROM lead`,
       [
-        id,
-        write.tenant,
-        columns.category,
-        columns.subcategory,
-        columns.car_id,
-        columns.dealership_slug,
-        columns.name,
-        columns.email,
-        columns.phone,
-        columns.form_completed,
-        columns.offer_accepted,
-        JSON.stringify(write.values),
-        write.now,
-        write.clientKey ?? null,
-        destinations.map(() => randomUUID()) as unknown as string,
-        destinations as unknown as string,
+        array(ids),
+        array(writes.map((write) => write.tenant)),
+        array(rows.map((row) => row.category)),
+        array(rows.map((row) => row.subcategory)),
+        array(rows.map((row) => row.car_id)),
+        array(rows.map((row) => row.dealership_slug)),
+        array(rows.map((row) => row.name)),
+        array(rows.map((row) => row.email)),
+        array(rows.map((row) => row.phone)),
+        array(rows.map((row) => (row.form_completed ? 1 : 0))),
+        array(rows.map((row) => (row.offer_accepted ? 1 : 0))),
+        array(writes.map((write) => JSON.stringify(write.values))),
+        array(writes.map((write) => write.now)),
+        array(writes.map((write) => write.clientKey ?? null)),
+        array(jobs.map((job) => job.id)),
+        array(jobs.map((job) => job.lead)),
+        array(jobs.map((job) => job.destination)),
       ],
     );
-    if (rows[0]) return { status: 'created', id, revision: 1 };
-    // The client key was seen before: a retried submission.
-    const existing = await this.db.query<{ id: string; revision: number }>('SELECT id, revision FROM leads WHERE tenant = $1 AND client_key = $2', [write.tenant, write.clientKey ?? null]);
-    return { status: 'replayed', id: String(existing[0]!.id), revision: Number(existing[0]!.revision) };
+    const created = new Set(inserted.map((row) => String(row.id)));
+    const results: LeadWriteResult[] = [];
+    for (const [index, write] of writes.entries()) {
+      if (created.has(ids[index]!)) {
+        results.push({ status: 'created', id: ids[index]!, revision: 1 });
+        continue;
+      }
+      // The client key was seen before (an earlier request, or the same key twice in this group): a retried submission.
+      const existing = await this.db.query<{ id: string; revision: number }>('SELECT id, revision FROM leads WHERE tenant = $1 AND client_key = $2', [write.tenant, write.clientKey ?? null]);
+      if (!existing[0]) throw new Error('lead insert skipped without a matching client key');
+      results.push({ status: 'replayed', id: String(existing[0].id), revision: Number(existing[0].revision) });
+    }
+    return results;
   }
 
   private async updateLead(tx: SqlExecutor, leadId: string, write: LeadWrite): Promise<LeadWriteResult> {
