@@ -550,15 +550,17 @@ export class KernelStore {
     });
   }
 
-  /** When the earliest of these contacts opted out of this tenant's marketing (ms), or undefined. */
+  /** When the earliest of these contacts opted out of this tenant's marketing (ms), or undefined. One query per call. */
   async optedOutAt(tenant: string, contacts: readonly { kind: string; contact: string }[]): Promise<number | undefined> {
-    let earliest: number | undefined;
-    for (const entry of contacts) {
-      const rows = await this.db.query<{ created_at: number }>('SELECT created_at FROM marketing_opt_outs WHERE tenant = $1 AND kind = $2 AND contact = $3', [tenant, entry.kind, entry.contact]);
-      const at = rows[0] ? Number(rows[0].created_at) : undefined;
-      if (at !== undefined && (earliest === undefined || at < earliest)) earliest = at;
-    }
-    return earliest;
+    const email = contacts.find((entry) => entry.kind === 'email')?.contact ?? '';
+    const phone = contacts.find((entry) => entry.kind === 'phone')?.contact ?? '';
+    if (!email && !phone) return undefined;
+    const rows = await this.db.query<{ at: number | null }>(
+      "SELECT MIN(created_at) AS at FROM marketing_opt_outs WHERE tenant = $1 AND ((kind = 'email' AND contact = $2) OR (kind = 'phone' AND contact = $3))",
+      [tenant, email, phone],
+    );
+    const at = rows[0]?.at;
+    return at === null || at === undefined ? undefined : Number(at);
   }
 
   // ---- Test-drive appointments -------------------------------------------------------------------
