@@ -6,7 +6,7 @@
  */
 import { watch } from 'node:fs';
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
 
 let config;
 try {

@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openDatabase, type DatabaseConfig } from '../src/server/db.ts';
+import { openDatabase, type DatabaseConfig } from '../src/server/kernel/db.ts';
 import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/dev-postgres.ts';
 import { Store } from '../src/server/store.ts';
 

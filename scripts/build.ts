@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { buildTenant, type TenantBuildResult } from '../src/build/build-tenant.ts';
 import { buildFleet } from '../src/build/fleet.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
-import { loadDeliveryFile } from '../src/server/tenants.ts';
+import { loadDeliveryFile } from '../src/server/kernel/tenants.ts';
 
 const { values } = parseArgs({
   options: {

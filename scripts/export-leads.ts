@@ -6,9 +6,9 @@
  */
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db.ts';
-import { leadCsvHeader, leadCsvRow } from '../src/server/lead-export.ts';
+import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { openDatabase } from '../src/server/kernel/db.ts';
+import { leadCsvHeader, leadCsvRow } from '../src/server/features/leads/lead-export.ts';
 import { Store } from '../src/server/store.ts';
 
 const { values } = parseArgs({ options: { tenant: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } });

@@ -7,8 +7,8 @@
  * retried jobs up within DELIVERY_POLL_MS.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db.ts';
+import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { openDatabase } from '../src/server/kernel/db.ts';
 import { Store } from '../src/server/store.ts';
 
 const USAGE = 'usage: npm run outbox -- status | dead [--tenant <slug>] | retry [--tenant <slug>] [--lead <id>]';

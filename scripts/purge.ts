@@ -8,10 +8,10 @@
  * Run it daily (cron / a scheduled task); it prints what it deleted per tenant.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db.ts';
+import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { openDatabase } from '../src/server/kernel/db.ts';
 import { Store } from '../src/server/store.ts';
-import { DEFAULT_RETENTION, TenantRegistry } from '../src/server/tenants.ts';
+import { DEFAULT_RETENTION, TenantRegistry } from '../src/server/kernel/tenants.ts';
 
 const { values } = parseArgs({ options: { tenant: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
 if (values.tenant !== undefined && !/^[a-z0-9-]+$/.test(values.tenant)) {

@@ -13,11 +13,11 @@
  * STRIPE_WEBHOOK_SECRET[_<SLUG>] (docs/lead-api.md, docs/payments.md).
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db.ts';
-import { Payments, type PaymentRow } from '../src/server/payments/payments.ts';
+import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { openDatabase } from '../src/server/kernel/db.ts';
+import { Payments, type PaymentRow } from '../src/server/features/payments/payments.ts';
 import { Store } from '../src/server/store.ts';
-import { TenantRegistry } from '../src/server/tenants.ts';
+import { TenantRegistry } from '../src/server/kernel/tenants.ts';
 
 const usage = 'usage: npm run refund -- --tenant <slug> (--list | --payment <id> | --reference <pi_...> | --car <car id>) [--amount <dollars>] [--reason "<text>"]';
 const { values } = parseArgs({

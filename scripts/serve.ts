@@ -13,7 +13,7 @@ import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 
 const { values } = parseArgs({

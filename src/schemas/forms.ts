@@ -377,6 +377,29 @@ export function imageUploadProblem(files: readonly ImageCandidate[], alreadyUplo
   return undefined;
 }
 
+/** What the unsubscribe page and POST /api/unsubscribe say (issue 14 item 6, audit 2.81; the spec has no wording). */
+export const UNSUBSCRIBE_MESSAGES = {
+  contactNeeded: 'Please enter the email address or mobile number you want to unsubscribe.',
+  badLink: 'This unsubscribe link is not valid. Please enter your email address or mobile number instead.',
+  done: (brand: string) => `You have been unsubscribed. ${brand} will not send you marketing emails or SMS any more. We will still answer any enquiry you send us.`,
+} as const;
+
+/**
+ * Body of POST /api/unsubscribe: the signed token of an unsubscribe link, or the e-mail
+ * address and / or phone number the shopper typed.
+ */
+export const UnsubscribeSchema = v.pipe(
+  v.object({
+    token: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, UNSUBSCRIBE_MESSAGES.badLink), v.regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, UNSUBSCRIBE_MESSAGES.badLink))),
+    email: optionalEmail,
+    phone: optionalPhone,
+  }),
+  v.forward(
+    v.check((body) => Boolean(body.token || body.email || body.phone), UNSUBSCRIBE_MESSAGES.contactNeeded),
+    ['email'],
+  ),
+);
+
 /** Field-level messages of a failed parse: { 'field': 'first message' } (for forms and API responses). */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -395,3 +418,4 @@ export type ManualEntry = v.InferOutput<typeof ManualEntrySchema>;
 export type UpdateEval = v.InferOutput<typeof UpdateEvalSchema>;
 export type WatchlistChange = v.InferOutput<typeof WatchlistChangeSchema>;
 export type FinanceQuoteRequest = v.InferOutput<typeof FinanceQuoteRequestSchema>;
+export type Unsubscribe = v.InferOutput<typeof UnsubscribeSchema>;

@@ -70,6 +70,28 @@ export function smsTo(tenant: string, phone: string): string[] {
   }
 }
 
+/** E-mails the local mail adapter recorded for a tenant (lead deliveries to the dealer), newest first. */
+export function emailsOf(tenant: string): string[] {
+  const db = new DatabaseSync(databaseFile(), { readOnly: true });
+  try {
+    const rows = db.prepare("SELECT body FROM messages WHERE tenant = ? AND channel = 'email' ORDER BY created_at DESC").all(tenant) as { body: string }[];
+    return rows.map((row) => row.body);
+  } finally {
+    db.close();
+  }
+}
+
+/** Marketing opt-outs recorded for a tenant (2.81): 'email:x@y' / 'phone:04...'. */
+export function optOutsOf(tenant: string): string[] {
+  const db = new DatabaseSync(databaseFile(), { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT kind, contact FROM marketing_opt_outs WHERE tenant = ?').all(tenant) as { kind: string; contact: string }[];
+    return rows.map((row) => `${row.kind}:${row.contact}`);
+  } finally {
+    db.close();
+  }
+}
+
 /** A unique e-mail per test, so leads of parallel tests never mix. */
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db.ts';
+import { openDatabase } from '../../src/server/kernel/db.ts';
 import { freePort } from '../../src/server/dev-postgres.ts';
 import { Store } from '../../src/server/store.ts';
 import { tempDir, writeTestTenants } from './server-helpers.ts';

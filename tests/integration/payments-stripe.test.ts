@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { RESERVED_MESSAGE } from '../../src/server/payments/payments.ts';
+import { RESERVED_MESSAGE } from '../../src/server/features/payments/payments.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from './helpers/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type WebhookReceiver } from './server-helpers.ts';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { photoLink } from '../../src/server/photo-links.ts';
+import { photoLink } from '../../src/server/kernel/photo-links.ts';
 import { tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type AppOptions, type LeadApi } from '../../src/server/app.ts';
-import { openDatabase, type SqlDatabase } from '../../src/server/db.ts';
+import { openDatabase, type SqlDatabase } from '../../src/server/kernel/db.ts';
 import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
 
 const hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open', open: '09:00', close: '17:00' })).concat([{ weekday: 6, status: 'Open', open: '09:00', close: '12:00' }, { weekday: 0, status: 'Closed' } as never]);

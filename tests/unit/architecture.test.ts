@@ -82,6 +82,76 @@ export function forbiddenImports(files: SourceFile[]): string[] {
   return problems;
 }
 
+/** The lead API's layer of a file: its kernel, one feature (by folder name), the composition root, or null. */
+export function serverLayer(path: string): { kind: 'kernel' } | { kind: 'feature'; name: string } | { kind: 'root' } | null {
+  if (!path.startsWith('src/server/')) return null;
+  if (path.startsWith('src/server/kernel/')) return { kind: 'kernel' };
+  const feature = /^src\/server\/features\/([^/]+)\//.exec(path);
+  if (feature) return { kind: 'feature', name: feature[1]! };
+  return { kind: 'root' };
+}
+
+/**
+ * The lead API's layering (issue 13, docs/lead-api.md "Kernel and features"): a feature
+ * plugin imports only the kernel, its own folder and code outside src/server; the kernel
+ * imports nothing of the features or the composition root (app.ts, store.ts).
+ */
+export function serverLayerProblems(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const from = serverLayer(file.path);
+    if (!from || from.kind === 'root') continue;
+    for (const target of importsOf(file)) {
+      const to = serverLayer(target);
+      if (!to) continue;
+      const arrow = `${file.path} -> ${target}`;
+      if (from.kind === 'kernel' && to.kind !== 'kernel') problems.push(`${arrow}: the kernel must not import ${to.kind === 'feature' ? `a feature (${to.name})` : 'the composition root'}`);
+      if (from.kind === 'feature' && to.kind === 'feature' && to.name !== from.name) problems.push(`${arrow}: feature ${from.name} imports feature ${to.name} (share it through the kernel)`);
+      if (from.kind === 'feature' && to.kind === 'root') problems.push(`${arrow}: a feature must not import the composition root (it is handed the kernel context)`);
+    }
+  }
+  return problems;
+}
+
+/** Import cycles among the files under `prefix` (strongly connected components of more than one file, or a file importing itself). */
+export function importCycles(files: SourceFile[], prefix: string): string[][] {
+  const inScope = files.filter((file) => file.path.startsWith(prefix));
+  const known = new Set(inScope.map((file) => file.path));
+  const edges = new Map(inScope.map((file) => [file.path, importsOf(file).filter((target) => known.has(target))]));
+  // Tarjan's algorithm.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (edges.get(node) ?? []).includes(node)) cycles.push(component.sort());
+    }
+  };
+  for (const node of known) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
 const SLUG_OWNER = 'src/lib/text/slug.ts';
 const FINANCE_OWNER = 'src/lib/finance/';
 const MESSAGES_OWNER = 'src/lib/forms/messages.ts';
@@ -131,6 +201,15 @@ describe('architecture (issue 12)', () => {
     expect(secondOwners(files, messageTexts)).toEqual([]);
   });
 
+  it('issue 13 lead API layering: no feature imports another feature or the root, the kernel imports no feature', () => {
+    expect(files.some((file) => serverLayer(file.path)?.kind === 'feature')).toBe(true);
+    expect(serverLayerProblems(files)).toEqual([]);
+  });
+
+  it('issue 13 lead API: no import cycle in src/server (app.ts and a route module never import each other)', () => {
+    expect(importCycles(files, 'src/server/')).toEqual([]);
+  });
+
   it('every accepted arrow still exists (a paid-off debt is removed from the list)', () => {
     const arrows = new Set(files.flatMap((file) => importsOf(file).map((target) => `${file.path} -> ${target}`)));
     expect(Object.keys(ACCEPTED_ARROWS).filter((arrow) => !arrows.has(arrow))).toEqual([]);
@@ -156,6 +235,36 @@ describe('architecture (issue 12)', () => {
         { path: 'src/server/app.ts', text: "import { slugify } from '../lib/text/slug.ts';" },
       ]);
       expect(problems).toHaveLength(4);
+    });
+
+    it('issue 13: a feature importing another feature or the root, the kernel importing a feature', () => {
+      const problems = serverLayerProblems([
+        { path: 'src/server/features/watchlist/plugin.ts', text: "import { currentUser } from '../auth/plugin.ts';\nimport { AuthStore } from '../auth/store.ts';" },
+        { path: 'src/server/features/leads/plugin.ts', text: "import { sendError } from '../../app.ts';\nimport { LeadsStore } from './store.ts';\nimport { findCar } from '../../kernel/http.ts';" },
+        { path: 'src/server/kernel/outbox.ts', text: "import type { TradeInStore } from '../features/trade-in/store.ts';\nimport { Store } from '../store.ts';" },
+        { path: 'src/server/app.ts', text: "import { leadsPlugin } from './features/leads/plugin.ts';" },
+      ]);
+      expect(problems).toHaveLength(5);
+      expect(problems[0]).toContain('feature watchlist imports feature auth');
+      expect(problems[3]).toContain('the kernel must not import a feature (trade-in)');
+    });
+
+    it('issue 13: an import cycle (app.ts <-> routes.ts, or longer) is found from the graph', () => {
+      const cycles = importCycles(
+        [
+          { path: 'src/server/app.ts', text: "import { registerRoutes } from './routes.ts';" },
+          { path: 'src/server/routes.ts', text: "import { sendError, type ApiContext } from './app.ts';" },
+          { path: 'src/server/kernel/a.ts', text: "import { b } from './b.ts';" },
+          { path: 'src/server/kernel/b.ts', text: "import { c } from '../features/x/c.ts';" },
+          { path: 'src/server/features/x/c.ts', text: "import { a } from '../../kernel/a.ts';" },
+          { path: 'src/server/kernel/d.ts', text: "import { a } from './a.ts';" },
+        ],
+        'src/server/',
+      );
+      expect(cycles).toEqual([
+        ['src/server/app.ts', 'src/server/routes.ts'],
+        ['src/server/features/x/c.ts', 'src/server/kernel/a.ts', 'src/server/kernel/b.ts'],
+      ]);
     });
 
     it('a second slugify, an annuity formula outside finance, a spec message literal', () => {

@@ -5,7 +5,10 @@
  * form step before proceeding'). Once the contact details are known each step is posted
  * with the same lead_id (form_completed false); the last step submits the lead Complete
  * with form_completed true. Service Interval / Service Type requirements and the
- * '(check_option)' additional services come from the site's `service` settings.
+ * '(check_option)' additional services come from the site's `service` settings. The custom
+ * variant (audit 2.106) is one page, Booking Details, with every section; the optional
+ * address fields (street, suburb, state; audit 3.21) show on it, and on the other variants'
+ * Order Details when the site turns them on.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FormLocation, FormSiteConfig } from '../../lib/forms/form-config.ts';
@@ -29,13 +32,18 @@ export interface ServiceBookingFormProps {
   tyreQuote: boolean;
   /** Service locations to choose from (one is preselected). */
   locations: FormLocation[];
+  /** Show the optional street, suburb and state fields (audit 3.21). */
+  addressFields?: boolean;
   formId?: string;
 }
+
+const ADDRESS_ORDER = ['street', 'suburb', 'state'];
 
 const STEP_ORDER: Record<ServiceStep, string[]> = {
   contact: CONTACT_ORDER,
   vehicle: ['Rego', 'Vehicle Make', 'Model', 'Year', 'State'],
-  order: ['location', 'Service Interval', 'Service Type', 'Preferred Service Date', 'Comments', 'street', 'suburb', 'state', 'postcode'],
+  order: ['location', 'Service Interval', 'Service Type', 'Preferred Service Date', 'Comments', ...ADDRESS_ORDER],
+  booking: [...CONTACT_ORDER, 'Rego', 'Vehicle Make', 'Model', 'Year', 'State', 'location', 'Service Interval', 'Service Type', 'Preferred Service Date', ...ADDRESS_ORDER, 'Comments'],
 };
 
 export default function ServiceBookingForm(props: ServiceBookingFormProps) {
@@ -58,6 +66,9 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
     'Service Type': '',
     'Preferred Service Date': '',
     Comments: '',
+    street: '',
+    suburb: '',
+    state: '',
     tyre_quote: false,
     ...Object.fromEntries(props.additionalServices.map((service) => [`${service}${CHECK_OPTION_SUFFIX}`, false])),
     terms_conditions: false,
@@ -78,7 +89,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
     const values: Record<string, unknown> = {};
     let errors: Record<string, string> = {};
     for (const each of steps.slice(0, steps.indexOf(upTo) + 1)) {
-      const check = checkServiceStep(each, withoutBlanks(kit.values, ['PreferredContactMethod', 'State']), requirements);
+      const check = checkServiceStep(each, withoutBlanks(kit.values, ['PreferredContactMethod', 'State', 'state']), requirements);
       if (check.ok) Object.assign(values, check.output);
       else errors = { ...errors, ...check.errors };
     }
@@ -87,8 +98,9 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
 
   function extraErrors(current: ServiceStep): Record<string, string> {
     const errors: Record<string, string> = {};
-    if (current === 'order' && props.locations.length > 1 && !kit.values.location) errors.location = FORM_MESSAGES.required;
-    if (current === 'order' && config.termsRequired && kit.values.terms_conditions !== true) errors.terms_conditions = FORM_MESSAGES.terms;
+    const ordering = current === 'order' || current === 'booking';
+    if (ordering && props.locations.length > 1 && !kit.values.location) errors.location = FORM_MESSAGES.required;
+    if (ordering && config.termsRequired && kit.values.terms_conditions !== true) errors.terms_conditions = FORM_MESSAGES.terms;
     return errors;
   }
 
@@ -110,7 +122,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
     kit.setFormError('');
     const current = step;
     const { values, errors } = collected(current);
-    const stepCheck = checkServiceStep(current, withoutBlanks(kit.values, ['PreferredContactMethod', 'State']), requirements);
+    const stepCheck = checkServiceStep(current, withoutBlanks(kit.values, ['PreferredContactMethod', 'State', 'state']), requirements);
     const allErrors = { ...(stepCheck.ok ? {} : stepCheck.errors), ...extraErrors(current) };
     const next = nextServiceStep(variant, current, Object.keys(allErrors).length === 0 && Object.keys(errors).length === 0);
     if (next === current) {
@@ -156,23 +168,25 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
   const isLast = step === steps[steps.length - 1];
   return (
     <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby={`${formId}-step-title`} data-step={step}>
-      <ol className="form-steps" aria-label="Booking steps">
-        {steps.map((each, index) => (
-          <li key={each} aria-current={each === step ? 'step' : undefined} className={index < steps.indexOf(step) ? 'is-done' : undefined}>
-            {SERVICE_STEP_TITLES[each]}
-          </li>
-        ))}
-      </ol>
+      {steps.length > 1 && (
+        <ol className="form-steps" aria-label="Booking steps">
+          {steps.map((each, index) => (
+            <li key={each} aria-current={each === step ? 'step' : undefined} className={index < steps.indexOf(step) ? 'is-done' : undefined}>
+              {SERVICE_STEP_TITLES[each]}
+            </li>
+          ))}
+        </ol>
+      )}
       <h3 id={`${formId}-step-title`} ref={heading} tabIndex={-1}>
-        Step {steps.indexOf(step) + 1} of {steps.length}: {SERVICE_STEP_TITLES[step]}
+        {steps.length > 1 ? `Step ${steps.indexOf(step) + 1} of ${steps.length}: ${SERVICE_STEP_TITLES[step]}` : SERVICE_STEP_TITLES[step]}
       </h3>
       {/* Shown from the first step: the contact details are asked for first. */}
       <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose="service" />
       <ErrorSummary kit={kit} fieldOrder={STEP_ORDER[step]} />
-      {step === 'contact' && <ContactFields kit={kit} />}
-      {step === 'vehicle' && (
+      {(step === 'contact' || step === 'booking') && <ContactFields kit={kit} />}
+      {(step === 'vehicle' || step === 'booking') && (
         <>
-          {variant === 'minimal' && <TextField kit={kit} name="Rego" label="Rego" maxLength={12} autoComplete="off" className="field--short" />}
+          {variant !== 'standard' && <TextField kit={kit} name="Rego" label="Rego" maxLength={12} autoComplete="off" className="field--short" />}
           <div className="form__row">
             <TextField kit={kit} name="Vehicle Make" label="Vehicle Make" required maxLength={60} />
             <TextField kit={kit} name="Model" label="Model" required maxLength={60} />
@@ -180,11 +194,11 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
           <div className="form__row">
             <TextField kit={kit} name="Year" label="Year" required inputMode="numeric" maxLength={4} />
             {variant === 'standard' && <TextField kit={kit} name="Rego" label="Rego" maxLength={12} autoComplete="off" />}
-            {variant === 'standard' && <SelectField kit={kit} name="State" label="State" placeholder="Choose a state" options={AU_STATES.map((state) => state.toUpperCase())} />}
+            {variant !== 'minimal' && <SelectField kit={kit} name="State" label={variant === 'custom' ? 'Rego State' : 'State'} placeholder="Choose a state" options={AU_STATES.map((state) => state.toUpperCase())} />}
           </div>
         </>
       )}
-      {step === 'order' && (
+      {(step === 'order' || step === 'booking') && (
         <>
           {props.locations.length > 0 && (
             <SelectField kit={kit} name="location" label="Service Location" required={props.locations.length > 1} placeholder="Choose a location" options={props.locations.map((location) => ({ value: location.slug, label: location.name }))} />
@@ -196,6 +210,16 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
           )}
           {props.types.length > 0 && <SelectField kit={kit} name="Service Type" label="Service Type" required={requirements.typeRequired} placeholder="Choose a service type" options={props.types} />}
           <TextField kit={kit} name="Preferred Service Date" label="Preferred Service Date" type="date" />
+          {props.addressFields && (
+            <fieldset className="field">
+              <legend>Your address (optional)</legend>
+              <TextField kit={kit} name="street" label="Street Address" autoComplete="street-address" maxLength={120} />
+              <div className="form__row">
+                <TextField kit={kit} name="suburb" label="Suburb" autoComplete="address-level2" maxLength={80} />
+                <SelectField kit={kit} name="state" label="State or Territory" autoComplete="address-level1" placeholder="Choose a state" options={AU_STATES.map((state) => state.toUpperCase())} />
+              </div>
+            </fieldset>
+          )}
           {props.tyreQuote && <CheckboxField kit={kit} name="tyre_quote" label="I would also like a tyre quote" />}
           {props.additionalServices.length > 0 && (
             <fieldset className="field">

@@ -36,7 +36,9 @@ export function pageContext(): LeadPayloadInput['page'] {
     visited = [];
   }
   if (visited.length === 0) visited = [`${location.pathname}${location.search}`];
-  return { url: location.href, userAgent: navigator.userAgent, visitedPages: visited };
+  // The layout names the site's franchise brand (data-manufacturer on <body>) for manufacturer_slug (3.20).
+  const manufacturerSlug = document.body?.dataset.manufacturer || undefined;
+  return { url: location.href, userAgent: navigator.userAgent, visitedPages: visited, ...(manufacturerSlug ? { manufacturerSlug } : {}) };
 }
 
 /** Readable [label, value] pairs of what the shopper typed, in form order. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { LeadSubmissionSchema } from '../../schemas/lead.ts';
 import { ANALYTICS_EVENTS } from '../marketing/analytics.ts';
-import { buildLeadPayload, leadAnalyticsEvent, queryParams, type LeadCar } from './lead-payload.ts';
+import { buildLeadPayload, leadAnalyticsEvent, pageIdOf, queryParams, type LeadCar } from './lead-payload.ts';
 
 const car: LeadCar = { id: 12, slug: '2021-toyota-corolla', make: 'Toyota', model: 'Corolla', car_type: 'used', status: 'in_stock', stocknum: 'T1', dealership_id: 3, dealership_slug: 'north' };
 const page = { url: 'https://acme.example/cars/x?utm_source=google&car_type=used&ref=home', userAgent: 'UA', visitedPages: ['/', '/cars/x'] };
@@ -48,6 +48,20 @@ describe('buildLeadPayload', () => {
 
   it('ignores a malformed page URL', () => {
     expect(queryParams('not a url')).toEqual({});
+    expect(pageIdOf('not a url')).toBeUndefined();
+  });
+
+  it('3.20 sends manufacturer_slug (the car make, else the site brand) and page_id (the page path), accepted by the API schema', () => {
+    const onCar = buildLeadPayload({ values: { name: 'Ann', email: 'ann@example.com' }, category: 'General Enquiry', car: { ...car, make: 'Mercedes-Benz' }, page: { ...page, manufacturerSlug: 'toyota' } });
+    expect(onCar).toMatchObject({ manufacturer_slug: 'mercedes-benz', page_id: '/cars/x' });
+    expect(v.safeParse(LeadSubmissionSchema, onCar).success).toBe(true);
+    const general = buildLeadPayload({ values: { email: 'ann@example.com' }, category: 'Service Booking', page: { ...page, url: 'https://acme.example/service/?x=1', manufacturerSlug: 'toyota' } });
+    expect(general).toMatchObject({ manufacturer_slug: 'toyota', page_id: '/service' });
+    const multiBrand = buildLeadPayload({ values: { email: 'ann@example.com' }, category: 'General Enquiry', page: { ...page, url: 'https://acme.example/' } });
+    expect(multiBrand).not.toHaveProperty('manufacturer_slug');
+    expect(multiBrand.page_id).toBe('/');
+    // A form that names the brand itself (a model page) keeps it.
+    expect(buildLeadPayload({ values: { manufacturer_slug: 'lexus' }, category: 'General Enquiry', car, page }).manufacturer_slug).toBe('lexus');
   });
 });
 

@@ -6,6 +6,7 @@
  * Also which analytics event a successful lead fires (spec §7 ids 14, 15, 17, 18, 48).
  */
 import type { AnalyticsEventName } from '../marketing/analytics.ts';
+import { slugify } from '../text/slug.ts';
 import { collectAdditionalServices } from './service-booking.ts';
 
 /** The car a lead is about, as islands receive it (serialisable subset of Car). */
@@ -35,6 +36,24 @@ export interface LeadPageContext {
   userAgent: string;
   /** Pages seen this visit, oldest first. */
   visitedPages: readonly string[];
+  /** The franchise brand of the site (its slug), when it has one (spec §3 manufacturer_slug, audit 3.20). */
+  manufacturerSlug?: string;
+}
+
+/**
+ * The page_id a lead carries (spec §3, audit 3.20): the static page the form was sent from,
+ * as its path without query or trailing slash ('/service', '/cars/2019-mazda-cx-5', '/' for
+ * home). The spec's CMS page ids do not exist on a static site; the path is its stable id.
+ */
+export function pageIdOf(url: string): string | undefined {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return (trimmed || '/').slice(0, 80);
 }
 
 /** Query parameters copied into custom_params as campaign params (spec §7). */
@@ -97,6 +116,11 @@ export function buildLeadPayload(input: LeadPayloadInput): Record<string, unknow
     if (car.status) body.vehicle_status = car.status;
     if (car.dealership_slug && body.dealership_slug === undefined) body.dealership_slug = car.dealership_slug;
   }
+  // Spec §3 (audit 3.20): the brand the lead is about (the car's make, else the site's franchise) and the page.
+  const manufacturer = car?.make ? slugify(car.make) : input.page.manufacturerSlug;
+  if (manufacturer && body.manufacturer_slug === undefined) body.manufacturer_slug = manufacturer.slice(0, 120);
+  const pageId = pageIdOf(input.page.url);
+  if (pageId) body.page_id = pageId;
   const linked = queryParams(input.page.url);
   const campaign = Object.fromEntries(Object.entries(linked).filter(([key]) => CAMPAIGN_PARAM.test(key)));
   body.category = input.category;

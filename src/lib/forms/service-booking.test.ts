@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_MESSAGES } from '../../schemas/forms.ts';
-import { bookingIframeSize, checkServiceStep, collectAdditionalServices, nextServiceStep, serviceRequirements, serviceSteps } from './service-booking.ts';
+import { bookingIframeSize, checkServiceStep, collectAdditionalServices, nextServiceStep, serviceRequirements, serviceSteps, showsAddressFields } from './service-booking.ts';
 
 const none = serviceRequirements({ interval_required: false, types: [] });
 
@@ -44,5 +44,45 @@ describe('service booking steps', () => {
   it('sizes the booking iframe', () => {
     expect(bookingIframeSize('fixed')).toEqual({ width: '1000', height: '920' });
     expect(bookingIframeSize('fluid')).toEqual({ width: '100%', height: '800' });
+  });
+});
+
+describe('2.106 the custom service form variant and 3.21 the optional address fields', () => {
+  const contact = { name: 'Ann', last_name: 'Lee', email: 'ann@example.com', phone: '0412345678', postcode: '4000' };
+  const vehicle = { 'Vehicle Make': 'Toyota', Model: 'Hilux', Year: '2019' };
+
+  it('2.106 custom is one page, Booking Details, that ends the booking when it passes', () => {
+    expect(serviceSteps('custom')).toEqual(['booking']);
+    expect(nextServiceStep('custom', 'booking', true)).toBeNull();
+    expect(nextServiceStep('custom', 'booking', false)).toBe('booking');
+  });
+
+  it('2.106 the one page checks contact, vehicle and order fields together', () => {
+    const missing = checkServiceStep('booking', { ...contact }, none);
+    expect(missing.ok).toBe(false);
+    expect(Object.keys(missing.errors)).toEqual(expect.arrayContaining(['Vehicle Make', 'Model', 'Year']));
+    const noContact = checkServiceStep('booking', { ...vehicle }, none);
+    expect(noContact.ok).toBe(false);
+    expect(Object.keys(noContact.errors)).toEqual(expect.arrayContaining(['name', 'email']));
+    const typeNeeded = checkServiceStep('booking', { ...contact, ...vehicle }, serviceRequirements({ interval_required: true, types: ['Logbook'] }));
+    expect(Object.keys(typeNeeded.ok ? {} : typeNeeded.errors)).toEqual(expect.arrayContaining(['Service Interval', 'Service Type']));
+    expect(checkServiceStep('booking', { ...contact, ...vehicle }, none).ok).toBe(true);
+  });
+
+  it('3.21 street, suburb and state are optional, bounded and sent when given', () => {
+    const given = checkServiceStep('booking', { ...contact, ...vehicle, street: ' 1 Main St ', suburb: 'Paddington', state: 'QLD' }, none);
+    expect(given.ok && given.output).toMatchObject({ street: '1 Main St', suburb: 'Paddington', state: 'QLD' });
+    const blank = checkServiceStep('order', { street: '', suburb: '' }, none);
+    expect(blank.ok && blank.output.street).toBeUndefined();
+    const tooLong = checkServiceStep('order', { street: 'x'.repeat(121) }, none);
+    expect(tooLong.ok).toBe(false);
+    expect(Object.keys(tooLong.errors)).toEqual(['street']);
+  });
+
+  it('3.21 the address fields show on the custom form by default, elsewhere when the site turns them on', () => {
+    expect(showsAddressFields('custom', undefined)).toBe(true);
+    expect(showsAddressFields('standard', undefined)).toBe(false);
+    expect(showsAddressFields('minimal', true)).toBe(true);
+    expect(showsAddressFields('custom', false)).toBe(false);
   });
 });

@@ -3,20 +3,23 @@
  * each guarded by its own schema ('Please complete the form step before proceeding').
  * Standard order: Contact Details, Vehicle Details, Order Details. Minimal variant:
  * Vehicle Details (rego first), Contact Details, Order Details; make, model and year are
- * required to leave Vehicle Details in both.
+ * required to leave Vehicle Details in both. Custom variant (spec §2 "custom form for one
+ * dealer type", audit 2.106): one page, Booking Details, with every field and the optional
+ * address (audit 3.21), checked and sent once.
  */
 import * as v from 'valibot';
-import { contactEntries, FORM_MESSAGES, ServiceVehicleStepSchema, serviceOrderStepSchema } from '../../schemas/forms.ts';
+import { contactEntries, FORM_MESSAGES, ServiceVehicleStepSchema, serviceBookingFormSchema, serviceOrderStepSchema } from '../../schemas/forms.ts';
 import { checkForm, type FormCheck } from './form-validation.ts';
 
-export type ServiceStep = 'contact' | 'vehicle' | 'order';
-export type ServiceVariant = 'standard' | 'minimal';
+export type ServiceStep = 'contact' | 'vehicle' | 'order' | 'booking';
+export type ServiceVariant = 'standard' | 'minimal' | 'custom';
 
 /** Step headings, as the spec names them. */
 export const SERVICE_STEP_TITLES: Record<ServiceStep, string> = {
   contact: 'Contact Details',
   vehicle: 'Vehicle Details',
   order: 'Order Details',
+  booking: 'Booking Details',
 };
 
 /** Spec §5 step guard message. */
@@ -27,7 +30,13 @@ export const CHECK_OPTION_SUFFIX = ' (check_option)';
 
 /** Steps in the order the variant shows them. */
 export function serviceSteps(variant: ServiceVariant): ServiceStep[] {
+  if (variant === 'custom') return ['booking'];
   return variant === 'minimal' ? ['vehicle', 'contact', 'order'] : ['contact', 'vehicle', 'order'];
+}
+
+/** Whether the optional address fields show (site service.address_fields; default on for the custom variant only). */
+export function showsAddressFields(variant: ServiceVariant, setting: boolean | undefined): boolean {
+  return setting ?? variant === 'custom';
 }
 
 /** What the site's service settings require on the order step. */
@@ -48,6 +57,7 @@ const ContactStepSchema = v.object(contactEntries);
 export function stepSchema(step: ServiceStep, requirements: ServiceRequirements) {
   if (step === 'contact') return ContactStepSchema;
   if (step === 'vehicle') return ServiceVehicleStepSchema;
+  if (step === 'booking') return serviceBookingFormSchema(requirements);
   return serviceOrderStepSchema(requirements);
 }
 

@@ -59,7 +59,11 @@ export const FeaturesSchema = v.strictObject({
   copy_location_dealership: v.optional(v.boolean(), false),
   /** Instant offer has the image upload step. Default true. */
   instant_offer_images: v.optional(v.boolean(), true),
-  /** Service booking form variant. Default 'standard'. */
+  /**
+   * Service booking form variant (spec §2 "custom form for one dealer type"; audit 2.106): 'standard' three steps (contact,
+   * vehicle, order), 'minimal' vehicle details first with rego, 'custom' one page with every section and the address fields,
+   * sent once. Default 'standard'.
+   */
   service_form: v.optional(v.picklist(['standard', 'minimal', 'custom']), 'standard'),
   /** Car-type filter offers 'All'. Default true. */
   car_type_all: v.optional(v.boolean(), true),

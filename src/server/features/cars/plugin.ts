@@ -1,0 +1,100 @@
+/**
+ * Cars (spec §7): view counts, the vehicle PDF, the price comparison, test-drive
+ * availability, the phone reveal and the finance quote.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { vehiclePdf, vehiclePdfContent } from '../../../lib/vehicle/vehicle-pdf.ts';
+import { FinanceQuoteRequestSchema, PhoneRevealSchema, idValue } from '../../../schemas/forms.ts';
+import { carLocation } from '../../kernel/adapters.ts';
+import type { FeatureOptions } from '../../kernel/context.ts';
+import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { CarsStore } from './store.ts';
+
+/** The cars feature. */
+export const carsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
+  const { store, adapters, now } = ctx;
+  const carsStore = new CarsStore(store.db);
+
+  const ViewQuerySchema = v.object({
+    photos_count: v.optional(v.pipe(v.string(), v.maxLength(10))),
+    updated_at: v.optional(v.pipe(v.string(), v.maxLength(40))),
+    website_id: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  });
+  const SlugParamsSchema = v.object({ slug: v.pipe(v.string(), v.maxLength(200)) });
+
+  app.get('/api/cars/:slug/view.json', async (request, reply) => {
+    if (!parseOr400(ViewQuerySchema, request.query, reply)) return reply;
+    const params = parseOr400(SlugParamsSchema, request.params, reply);
+    if (!params) return reply;
+    const car = request.tenant.carsBySlug.get(params.slug);
+    if (!car) return sendError(reply, 404, 'This car is not listed on this site.');
+    const views = await carsStore.countView(request.tenant.slug, car.slug, Number(car.views ?? 0));
+    reply.header('cache-control', 'no-store');
+    return {
+      views,
+      car_fields: {
+        id: car.id,
+        slug: car.slug,
+        status: car.status,
+        reserved: car.reserved ?? false,
+        price: car.price ?? null,
+        photos_count: car.photos_count ?? car.images?.length ?? 0,
+        updated_at: car.updated_at ?? null,
+      },
+    };
+  });
+
+  // Spec §7 "PDF fetch by car slug": the page saves it as {slug}.pdf.
+  app.get('/api/cars/:slug/pdf', async (request, reply) => {
+    const params = parseOr400(SlugParamsSchema, request.params, reply);
+    if (!params) return reply;
+    const car = request.tenant.carsBySlug.get(params.slug);
+    if (!car) return sendError(reply, 404, 'This car is not listed on this site.');
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `attachment; filename="${car.slug}.pdf"`);
+    reply.header('cache-control', 'no-store');
+    return reply.send(Buffer.from(vehiclePdf(vehiclePdfContent(car, request.tenant.site))));
+  });
+
+  app.get('/api/cars/:slug/autogauge', async (request, reply) => {
+    const params = parseOr400(SlugParamsSchema, request.params, reply);
+    if (!params) return reply;
+    const car = request.tenant.carsBySlug.get(params.slug);
+    if (!car) return sendError(reply, 404, 'This car is not listed on this site.');
+    const comparison = await adapters.priceComparison.compare(request.tenant, car);
+    if (!comparison) return sendError(reply, 404, 'No price comparison is available for this car.');
+    return comparison;
+  });
+
+  const AvailabilityQuerySchema = v.object({
+    car_id: idValue,
+    days: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'days is a number from 1 to 31'), v.transform(Number), v.minValue(1), v.maxValue(31)), '7'),
+  });
+
+  app.get('/api/test-drive/availability', async (request, reply) => {
+    const query = parseOr400(AvailabilityQuerySchema, request.query, reply);
+    if (!query) return reply;
+    const car = findCar(request.tenant, query.car_id);
+    if (!car) return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
+    return adapters.appointments.availability(request.tenant, car, query.days, now());
+  });
+
+  app.post('/api/phone-reveal', async (request, reply) => {
+    const body = parseOr400(PhoneRevealSchema, request.body, reply);
+    if (!body) return reply;
+    const tenant = request.tenant;
+    const car = findCar(tenant, body.car_id);
+    if (body.car_id !== undefined && !car) return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
+    if (body.dealership_id !== undefined && !tenant.dealershipIds.has(body.dealership_id)) return sendError(reply, 422, FIX_ERRORS, { dealership_id: 'This dealership is not part of this site.' });
+    await carsStore.recordEvent(tenant.slug, 'phone_reveal', car ? String(car.id) : undefined, { dealership_id: body.dealership_id ?? null, website_id: body.website_id ?? null }, now());
+    const location = carLocation(tenant, car);
+    return { success: true, phone: car?.location?.phone ?? location?.contact_detail?.phone ?? tenant.site.phone ?? null };
+  });
+
+  app.post('/api/youx/quote', async (request, reply) => {
+    const body = parseOr400(FinanceQuoteRequestSchema, request.body, reply);
+    if (!body) return reply;
+    return adapters.financeQuote.quote(request.tenant, body);
+  });
+};

@@ -1,0 +1,117 @@
+/**
+ * Leads (spec §7 POST /api/leads, POST /api/miscellaneous): every form's submission, stored
+ * with its delivery jobs before the answer, and the extra data pages post about a lead.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { HONEYPOT_FIELD, LeadSubmissionSchema, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
+import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
+import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { withoutPaymentClaims } from '../../kernel/lead-values.ts';
+import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
+import type { ApiTenant } from '../../kernel/tenants.ts';
+import { LeadsStore } from './store.ts';
+
+const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
+
+const MiscellaneousSchema = v.pipe(
+  v.looseObject({
+    column_name: v.pipe(v.string('column_name is required'), v.regex(/^[a-z][a-z0-9_]{0,39}$/, 'column_name is lower-case letters, digits and _')),
+    lead_id: v.optional(leadIdSchema),
+    evalid: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  }),
+  v.check((body) => Object.keys(body).length <= 60, 'at most 60 fields'),
+);
+
+/** The leads feature: POST /api/leads and POST /api/miscellaneous. */
+export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
+  const { store, now } = ctx;
+  const leads = new LeadsStore(store.db);
+
+  app.post('/api/leads', async (request, reply) => {
+    const tenant = request.tenant;
+    const lead = parseOr400(LeadSubmissionSchema, request.body, reply);
+    if (!lead) return reply;
+    if (lead[HONEYPOT_FIELD]) {
+      // Looks like success to the bot; nothing is stored or delivered.
+      request.log.info({ tenant: tenant.slug }, 'honeypot lead dropped');
+      return reply.code(201).send({ success: true, lead_id: randomUUID() });
+    }
+    const problems: Record<string, string> = { ...leadProblems(lead, lead.lead_id === undefined) };
+    const car = findCar(tenant, lead.car_id);
+    if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
+    if (lead.car_dealership_id !== undefined && !tenant.dealershipIds.has(lead.car_dealership_id)) problems.car_dealership_id = 'This dealership is not part of this site.';
+    if (lead.dealership_slug !== undefined && !tenant.dealershipSlugs.has(lead.dealership_slug)) problems.dealership_slug = 'This dealership is not part of this site.';
+    if (lead.location !== undefined && !tenant.locationKeys.has(lead.location)) problems.location = 'This location is not part of this site.';
+    if (lead.location_id !== undefined && !tenant.locationKeys.has(lead.location_id)) problems.location_id = 'This location is not part of this site.';
+    if (Object.keys(problems).length > 0) return sendError(reply, 422, FIX_ERRORS, problems);
+
+    const { site: _site, [HONEYPOT_FIELD]: _honeypot, lead_id: existingId, ...claimed } = lead;
+    // Only the payments module says whether anything was paid (docs/payments.md).
+    const values = withoutPaymentClaims(claimed);
+    if (car) values.car_id = String(car.id);
+    if (existingId !== undefined) {
+      // A later step keeps the first step's category and source unless it names its own.
+      const raw = request.body as Record<string, unknown>;
+      if (!('category' in raw)) delete (values as Partial<typeof values>).category;
+      if (!('source' in raw)) delete (values as Partial<typeof values>).source;
+    }
+    const key = request.headers['idempotency-key'];
+    const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
+    if (clientKey && existingId === undefined) {
+      // A retry of a submission already stored (the answer was lost): the same lead, nothing new.
+      const replayed = await leads.leadIdByClientKey(tenant.slug, clientKey);
+      if (replayed) return reply.code(200).send({ success: true, lead_id: replayed });
+    }
+    const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category ?? '') ? Date.parse(values.dateTime) : undefined;
+    const result = await store.saveLead({
+      tenant: tenant.slug,
+      leadId: existingId,
+      clientKey,
+      values,
+      destinations: tenant.destinations.map((destination) => destination.id),
+      // A new test-drive lead books its slot in the same transaction (issue 13: no double booking).
+      appointment: testDriveAt !== undefined && Number.isFinite(testDriveAt) && existingId === undefined ? { carId: String(car!.id), startsAt: testDriveAt } : undefined,
+      now: now(),
+    });
+    if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
+    if (result.status === 'slot-taken') return sendError(reply, 409, FIX_ERRORS, { dateTime: 'That time has just been booked. Please choose another time.' });
+    // The lead is committed: everything below is best effort and never fails the request.
+    ctx.outbox.kick();
+    if (tenant.destinations.length === 0) request.log.error({ tenant: tenant.slug, lead: result.id }, 'lead stored but this tenant has no lead destination');
+    // Issue 13 H1: the text is the server's own; the lead's sms_content is stored (spec §7) but never sent.
+    if (result.status !== 'replayed' && values.evalid) await sendTradeInSms(ctx, tenant, values.evalid, values.phone ?? values['Mobile Number'], request);
+    request.log.info({ tenant: tenant.slug, lead: result.id, status: result.status, category: values.category }, 'lead stored');
+    return reply.code(result.status === 'created' ? 201 : 200).send({ success: true, lead_id: result.id });
+  });
+
+  app.post('/api/miscellaneous', async (request, reply) => {
+    const body = parseOr400(MiscellaneousSchema, request.body, reply);
+    if (!body) return reply;
+    const tenant = request.tenant;
+    const { column_name: columnName, lead_id: leadId, evalid, site: _site, ...data } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
+    if (leadId && !(await store.getLead(tenant.slug, leadId))) return sendError(reply, 404, 'This enquiry could not be found.');
+    if (evalid && !(await store.getEvaluation(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);
+    // Issue 13 M12: bounded, per lead / evaluation and per tenant per day.
+    const quota = await leads.miscellaneousQuota(tenant.slug, leadId, evalid, now());
+    if (quota !== 'ok') return sendError(reply, 429, 'Too much extra data has been sent for this enquiry.');
+    const id = await leads.saveMiscellaneous(tenant.slug, columnName, leadId, evalid, data, now());
+    return { success: true, id };
+  });
+};
+
+/**
+ * Thank-you SMS after a trade-in lead (issue 13 H1): text built here from the evaluation, only to the mobile
+ * typed in that evaluation when the lead gives the same number, once per evaluation, within the daily caps.
+ */
+async function sendTradeInSms(ctx: ApiContext, tenant: ApiTenant, evalid: string, leadPhone: string | undefined, request: FastifyRequest): Promise<void> {
+  try {
+    const message = tradeInThankYou(tenant, await ctx.store.getEvaluation(tenant.slug, evalid), leadPhone);
+    if (!message) return;
+    const outcome = await sendCappedSms({ store: ctx.store, adapters: ctx.adapters, now: ctx.now, limits: ctx.smsLimits }, tenant, { ...message, kind: 'trade-in', evaluationId: evalid });
+    if (outcome !== 'ok' && outcome !== 'duplicate') request.log.warn({ tenant: tenant.slug, outcome }, 'trade-in sms not sent: daily cap reached');
+  } catch (error) {
+    request.log.warn({ tenant: tenant.slug, error: (error as Error).message }, 'trade-in sms failed');
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Payment endpoints of the lead API (issue 16, docs/payments.md):
+ *
+ *   POST /api/payments/reservations     hold the lead's car and start its deposit payment
+ *   POST /api/payments/online-payment   /online-payment: an amount against an invoice number
+ *   GET  /api/payments/:id              the server's view of a payment (the browser polls it)
+ *   POST /api/payments/webhook/:slug    the provider's signed events (raw body, no tenant host)
+ */
+import * as v from 'valibot';
+import { fieldErrors } from '../../../schemas/forms.ts';
+import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schemas/payments.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { sendError } from '../../kernel/http.ts';
+import type { KernelStore } from '../../kernel/store.ts';
+import type { Payments } from './payments.ts';
+import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+
+const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
+
+/** What the browser learns about a payment: its state, never anything it could have forged. */
+function publicStatus(status: string): 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'canceled' {
+  switch (status) {
+    case 'paid':
+      return 'paid';
+    case 'pending':
+    case 'review':
+      return 'processing';
+    case 'expired':
+      return 'expired';
+    case 'refunded':
+    case 'partially_refunded':
+    case 'conflict':
+      return 'refunded';
+    case 'canceled':
+      return 'canceled';
+    default:
+      return 'failed';
+  }
+}
+
+/** What the payments plugin is registered with. */
+export interface PaymentsPluginOptions {
+  payments: Payments;
+  store: KernelStore;
+  now: () => number;
+  destinations: (slug: string) => string[];
+}
+
+/** The payments feature's routes (the Payments service itself is built by app.ts: its worker runs beside the outbox). */
+export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (app, deps) => {
+  const { payments } = deps;
+
+  app.post('/api/payments/reservations', async (request, reply) => {
+    const parsed = v.safeParse(StartReservationSchema, request.body ?? {});
+    if (!parsed.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(parsed.issues));
+    const body = parsed.output;
+    const result = await payments.startReservation(request.tenant, { leadId: body.lead_id, carId: body.car_id, attemptKey: body.attempt });
+    if (!result.ok) return sendError(reply, result.status, result.error, result.field ? { car_id: result.field } : undefined);
+    request.log.info({ tenant: request.tenant.slug, payment: result.payment.payment_id }, 'reservation payment started');
+    reply.header('cache-control', 'no-store');
+    return reply.code(201).send({ success: true, ...result.payment });
+  });
+
+  app.post('/api/payments/online-payment', async (request, reply) => {
+    const parsed = v.safeParse(StartOnlinePaymentSchema, request.body ?? {});
+    if (!parsed.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(parsed.issues));
+    const tenant = request.tenant;
+    const { attempt, terms_conditions: _terms, amount, reference, ...contact } = parsed.output;
+    const max = tenant.site.payments.online_payment_max;
+    if (amount > max * 100) return sendError(reply, 422, FIX_ERRORS, { amount: `Online payments are limited to $${max.toLocaleString('en-AU')}. Please call us to pay a larger amount.` });
+    if (!payments.provider(tenant)) return sendError(reply, 409, 'Online payment is not available on this site. No card is taken online: please call us to pay.');
+    // The lead the dealer receives once the payment is confirmed (not delivered before: form_completed false).
+    const lead = await deps.store.saveLead({
+      tenant: tenant.slug,
+      clientKey: `online-payment:${attempt}`,
+      values: { ...contact, category: 'Online Payment', subcategory: 'Invoice Payment', form_completed: false, custom_params: { invoice_reference: reference, amount: (amount / 100).toFixed(2) } },
+      destinations: deps.destinations(tenant.slug),
+      now: deps.now(),
+    });
+    if (lead.status === 'not-found' || lead.status === 'slot-taken') return sendError(reply, 500, LEAD_MESSAGES.unexpected);
+    const result = await payments.startOnlinePayment(tenant, { leadId: lead.id, reference, amountCents: amount, attemptKey: attempt });
+    if (!result.ok) return sendError(reply, result.status, result.error);
+    reply.header('cache-control', 'no-store');
+    return reply.code(201).send({ success: true, lead_id: lead.id, ...result.payment });
+  });
+
+  const PaymentParams = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'expected a payment id')) });
+
+  app.get('/api/payments/:id', async (request, reply) => {
+    const params = v.safeParse(PaymentParams, request.params);
+    if (!params.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(params.issues));
+    const payment = await payments.get(request.tenant.slug, params.output.id);
+    if (!payment) return sendError(reply, 404, 'Not found');
+    reply.header('cache-control', 'no-store');
+    return { success: true, payment_id: payment.id, status: publicStatus(payment.status), kind: payment.kind, amount_cents: payment.amount_cents, currency: 'AUD', lead_id: payment.lead_id, car_id: payment.car_id };
+  });
+
+  // The provider's events: verified over the exact bytes received, so this route keeps the raw body.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const WebhookParams = v.object({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,80}$/, 'expected a site slug')) });
+    scope.post('/api/payments/webhook/:slug', { config: { tenantless: true, rateLimit: false } }, async (request, reply) => {
+      const params = v.safeParse(WebhookParams, request.params);
+      if (!params.success) return sendError(reply, 404, 'Not found');
+      const signature = request.headers['stripe-signature'];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const result = await payments.handleWebhook(params.output.slug, body, typeof signature === 'string' ? signature : undefined);
+      return reply.code(result.status).send(result.body);
+    });
+  });
+};

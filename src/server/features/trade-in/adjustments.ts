@@ -1,0 +1,65 @@
+/**
+ * POST /api/trade-in/adjustments (spec §7 "Trade-in valuation: adjustments answers with id, or
+ * rego and regoState"; issue 14, audit 7.19). The shopper's answers (service history, keys,
+ * condition) adjust the valuation's offer; the server computes the offer, never the browser.
+ *
+ * - `{ id, answers }`: the evaluation made by /api/eval-expert (update-eval set its offer); the
+ *   adjusted offer is stored on it, so the trade-in lead and the dealer see the same figure.
+ * - `{ rego, regoState, km, answers }`: a fresh valuation of the one car under that plate,
+ *   adjusted and returned, stored nowhere (a plate alone never reaches another shopper's
+ *   evaluation).
+ */
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { adjustmentErrors, adjustOffer, type AdjustmentAnswers } from '../../../lib/forms/trade-in-adjustments.ts';
+import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import { EnterVinSchema, fieldErrors } from '../../../schemas/forms.ts';
+import type { ApiContext } from '../../kernel/context.ts';
+import { sendError } from '../../kernel/http.ts';
+import { MINIMUM_OFFER } from '../../kernel/estimates/valuation.ts';
+import type { TradeInStore } from './store.ts';
+
+const BodySchema = v.object({
+  id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64))),
+  rego: v.optional(v.string()),
+  regoState: v.optional(v.string()),
+  km: v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform((text) => Number(text.replace(/[,\s]/g, ''))))]), v.number('km: a number of kilometres'), v.minValue(0), v.maxValue(2_000_000))),
+  answers: v.record(v.string(), v.unknown()),
+});
+
+/** Register the adjustments route (from the trade-in plugin). */
+export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext, 'store' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
+  app.post('/api/trade-in/adjustments', async (request, reply) => {
+    const parsed = v.safeParse(BodySchema, request.body);
+    if (!parsed.success) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, fieldErrors(parsed.issues));
+    const body = parsed.output;
+    const problems = adjustmentErrors(body.answers);
+    if (problems) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, problems);
+    const answers = body.answers as AdjustmentAnswers;
+    const tenant = request.tenant;
+
+    if (body.id) {
+      const evaluation = await ctx.store.getEvaluation(tenant.slug, body.id);
+      if (!evaluation) return sendError(reply, 404, notFound);
+      // Answering again adjusts from the valuation's own offer, not from an adjusted one (a new update-eval resets it).
+      const stored = evaluation.vehicle ?? {};
+      const base = typeof stored.baseOfferPrice === 'number' && stored.adjustedOffer === evaluation.offer_price ? stored.baseOfferPrice : evaluation.offer_price;
+      if (typeof base !== 'number' || !(base > 0)) return sendError(reply, 409, 'Please finish the valuation (odometer and contact details) before answering these questions.');
+      const result = adjustOffer(base, answers, MINIMUM_OFFER);
+      await tradeIn.updateEvaluation(tenant.slug, evaluation.id, { offer_price: result.offer, vehicle: { ...stored, baseOfferPrice: base, adjustedOffer: result.offer, adjustments: result.adjustments } }, ctx.now());
+      return { EvalID: evaluation.id, base_offer_price: base, offer_price: result.offer, OfferPrice: result.offer, adjustments: result.adjustments };
+    }
+
+    const plate = v.safeParse(EnterVinSchema, { rego: body.rego, state: body.regoState });
+    if (!plate.success || body.km === undefined) {
+      const fields = plate.success ? {} : Object.fromEntries(Object.entries(fieldErrors(plate.issues)).map(([key, message]) => [key === 'state' ? 'regoState' : key, message]));
+      return sendError(reply, 400, LEAD_MESSAGES.fixErrors, { ...fields, ...(body.km === undefined ? { km: 'km: the odometer reading is needed to value a car by its registration' } : {}), ...(body.rego === undefined ? { id: 'Send the id of the valuation, or rego and regoState' } : {}) });
+    }
+    const vehicles = await ctx.adapters.valuation.lookup(tenant, plate.output.rego, plate.output.state);
+    if (vehicles.length === 0) return sendError(reply, 404, notFound);
+    if (vehicles.length > 1) return sendError(reply, 409, 'Several cars match this registration: value it through the instant offer form and send its id.');
+    const valuation = await ctx.adapters.valuation.value(tenant, vehicles[0]!, body.km);
+    const result = adjustOffer(valuation.offerPrice, answers, MINIMUM_OFFER);
+    return { base_offer_price: valuation.offerPrice, offer_price: result.offer, OfferPrice: result.offer, adjustments: result.adjustments };
+  });
+}

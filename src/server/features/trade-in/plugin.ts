@@ -1,0 +1,170 @@
+/**
+ * The trade-in chain (spec §7 eval-expert): registration lookup, choosing the car, photos
+ * (re-encoded, EXIF dropped), the offer, and the signed photo links delivered leads carry.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { EnterVinSchema, FORM_MESSAGES, IMAGE_LIMITS, ManualEntrySchema, UpdateEvalSchema } from '../../../schemas/forms.ts';
+import type { FeatureOptions } from '../../kernel/context.ts';
+import type { RegoVehicle } from '../../kernel/estimates/valuation.ts';
+import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
+import { photoLinkValid } from '../../kernel/photo-links.ts';
+import { sniffImageType } from './image-type.ts';
+import { reencodeImage } from './photo-processing.ts';
+import { TradeInStore } from './store.ts';
+import { registerTradeInAdjustments } from './adjustments.ts';
+
+const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
+const UNREADABLE_IMAGE = 'This image could not be read. Please choose a JPEG, PNG, GIF or HEIC photo.';
+const PHOTO_QUOTA_FULL = 'Photos cannot be stored at the moment. Please send your details without photos, or call us.';
+
+/** The vehicle fields of the spec's update-eval response. */
+function evalVehicle(id: string, vehicle: RegoVehicle, km: number | null) {
+  return {
+    EvalID: id,
+    VIN: vehicle.VIN,
+    EngineNo: vehicle.EngineNo,
+    Registration: vehicle.Registration,
+    RegExpiry: vehicle.RegExpiry,
+    KM: km,
+    Make: vehicle.Make,
+    Model: vehicle.Model,
+    Series: vehicle.Series,
+    Variant: vehicle.Variant,
+    Year: vehicle.Year,
+    Transmission: vehicle.Transmission,
+    Body: vehicle.Body,
+    Cylinders: vehicle.Cylinders,
+    redbookCode: vehicle.redbookCode,
+    CompMth: null,
+    CompYr: vehicle.Year,
+    BuildMth: null,
+    BuildYr: vehicle.Year,
+  };
+}
+
+const descriptions = (vehicles: RegoVehicle[]) => vehicles.map((vehicle) => ({ Description: vehicle.Description }));
+
+/** The trade-in feature: enter-vin, manual-entry, image-upload, photos/:id, update-eval. */
+export const tradeInPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
+  const { store, adapters, now } = ctx;
+  const tradeIn = new TradeInStore(store);
+  // Spec §7 adjustments answers (audit 7.19): src/server/features/trade-in/adjustments.ts.
+  registerTradeInAdjustments(app, ctx, tradeIn, NOT_FOUND_REGO);
+
+  app.post('/api/eval-expert/enter-vin', async (request, reply) => {
+    const body = parseOr400(EnterVinSchema, request.body, reply);
+    if (!body) return reply;
+    const tenant = request.tenant;
+    const vehicles = await adapters.valuation.lookup(tenant, body.rego, body.state);
+    if (vehicles.length === 0) return [];
+    const id = randomUUID();
+    const single = vehicles.length === 1 ? vehicles[0]! : undefined;
+    await tradeIn.createEvaluation(
+      { id, tenant: tenant.slug, rego: body.rego, state: body.state, vin: vehicles[0]!.VIN, description: single?.Description ?? null, vehicle: single ? { ...single } : { candidates: vehicles } },
+      now(),
+    );
+    // One match: EvalID present, the page skips to the upload step. Several: choose first (manual-entry).
+    const list = descriptions(vehicles);
+    return [single ? { ...evalVehicle(id, single, null), VechielDescriptions: list, VechicleDescriptions: list } : { EvalID: null, VIN: vehicles[0]!.VIN, VechielDescriptions: list, VechicleDescriptions: list, evalid: id }];
+  });
+
+  app.post('/api/eval-expert/manual-entry', async (request, reply) => {
+    const body = parseOr400(ManualEntrySchema, request.body, reply);
+    if (!body) return reply;
+    const tenant = request.tenant;
+    // The spec's body is { vin, desc }; the evalid enter-vin handed out is required as well (issue 13 M6): a VIN
+    // alone would find, and let anyone overwrite, another shopper's evaluation of the same car.
+    const evalid = body.evalid;
+    if (!evalid) return sendError(reply, 400, FIX_ERRORS, { evalid: 'Please start again from your registration number.' });
+    const evaluation = await store.getEvaluation(tenant.slug, evalid);
+    if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
+    if (body.vin && evaluation.vin && body.vin !== evaluation.vin) return sendError(reply, 400, FIX_ERRORS, { vin: 'This VIN does not belong to the registration you entered.' });
+    const candidates = ((evaluation.vehicle as { candidates?: RegoVehicle[] } | null)?.candidates ?? (evaluation.vehicle ? [evaluation.vehicle as unknown as RegoVehicle] : [])) as RegoVehicle[];
+    const chosen = candidates.find((vehicle) => vehicle.Description === body.desc);
+    if (!chosen) return sendError(reply, 400, FIX_ERRORS, { desc: FORM_MESSAGES.chooseCar });
+    await tradeIn.updateEvaluation(tenant.slug, evaluation.id, { vin: chosen.VIN, description: chosen.Description, vehicle: { ...chosen } }, now());
+    return [{ ...evalVehicle(evaluation.id, chosen, null), vehicle: chosen }];
+  });
+
+  app.post('/api/eval-expert/image-upload', async (request, reply) => {
+    const tenant = request.tenant;
+    if (!request.isMultipart()) return sendError(reply, 415, 'Please upload the image as a multipart form (fields evalid and file).');
+    const fields: Record<string, string> = {};
+    let file: { bytes: Buffer; name: string } | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) {
+            await part.toBuffer().catch(() => undefined);
+            return sendError(reply, 400, 'Please upload one image at a time.');
+          }
+          file = { bytes: await part.toBuffer(), name: part.filename };
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+      // A malformed multipart body (no boundary, cut short): the client's fault, not ours.
+      return sendError(reply, 400, 'The upload could not be read. Please choose the image again.');
+    }
+    const query = request.query as Record<string, unknown>;
+    const evalid = fields.evalid ?? (typeof query.evalid === 'string' ? query.evalid : undefined);
+    if (!evalid || evalid.length > 64) return sendError(reply, 400, FIX_ERRORS, { evalid: FORM_MESSAGES.required });
+    if (!file || file.bytes.length === 0) return sendError(reply, 400, FIX_ERRORS, { file: 'Please choose an image to upload.' });
+    const sniffed = sniffImageType(file.bytes);
+    if (!sniffed) return sendError(reply, 415, FORM_MESSAGES.imageTooLarge, { file: FORM_MESSAGES.imageTooLarge });
+    const evaluation = await store.getEvaluation(tenant.slug, evalid);
+    if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
+    // Issue 13 M15: re-encoded, so the photo's EXIF (GPS position, camera serial) is never stored.
+    const clean = await reencodeImage(file.bytes, sniffed);
+    if (!clean) return sendError(reply, 415, UNREADABLE_IMAGE, { file: UNREADABLE_IMAGE });
+    const count = await tradeIn.addEvaluationImage(tenant.slug, evalid, { mime: clean.mime, sha256: createHash('sha256').update(clean.bytes).digest('hex'), content: clean.bytes }, IMAGE_LIMITS.maxCount, now(), ctx.imageQuotaBytes);
+    if (count === 'full') return sendError(reply, 409, FORM_MESSAGES.tooManyImages, { file: FORM_MESSAGES.tooManyImages });
+    if (count === 'quota') {
+      request.log.error({ tenant: tenant.slug }, 'trade-in photo quota reached: raise IMAGE_QUOTA_MB_PER_TENANT or purge old photos (npm run purge)');
+      return sendError(reply, 507, PHOTO_QUOTA_FULL, { file: PHOTO_QUOTA_FULL });
+    }
+    return { success: true, EvalID: evalid, images: count };
+  });
+
+  const PhotoQuerySchema = v.object({
+    expires: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'expires is a time in ms'), v.transform(Number)),
+    sig: v.pipe(v.string(), v.maxLength(64)),
+    site: v.optional(v.string()),
+  });
+  const PhotoParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'expected a photo id')) });
+
+  // Signed links the delivered lead carries, so the dealer's CRM can fetch the trade-in photos.
+  app.get('/api/eval-expert/photos/:id', async (request, reply) => {
+    const query = parseOr400(PhotoQuerySchema, request.query, reply);
+    if (!query) return reply;
+    const params = parseOr400(PhotoParamsSchema, request.params, reply);
+    if (!params) return reply;
+    if (!photoLinkValid(ctx.keys.photoLinks, request.tenant.slug, params.id, query.expires, query.sig, now())) return sendError(reply, 403, 'This photo link is not valid or has expired.');
+    const image = await tradeIn.evaluationImage(request.tenant.slug, params.id);
+    if (!image) return sendError(reply, 404, 'Not found');
+    return reply.header('content-type', image.mime).header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff').send(Buffer.from(image.content));
+  });
+
+  app.post('/api/eval-expert/update-eval', async (request, reply) => {
+    const body = parseOr400(UpdateEvalSchema, request.body, reply);
+    if (!body) return reply;
+    const tenant = request.tenant;
+    const evaluation = await store.getEvaluation(tenant.slug, body.evalid);
+    if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
+    const vehicle = evaluation.vehicle && !('candidates' in evaluation.vehicle) ? (evaluation.vehicle as unknown as RegoVehicle) : undefined;
+    if (!vehicle) return sendError(reply, 409, FIX_ERRORS, { desc: FORM_MESSAGES.chooseCar });
+    const valuation = await adapters.valuation.value(tenant, vehicle, body.km);
+    await tradeIn.updateEvaluation(
+      tenant.slug,
+      evaluation.id,
+      { km: body.km, contact: { name: body.cName, email: body.cEmail, phone: body.cPhone, userEmail: body.userEmail ?? null }, offer_price: valuation.offerPrice },
+      now(),
+    );
+    return [{ ...evalVehicle(evaluation.id, vehicle, body.km), OfferPrice: valuation.offerPrice, offer_price: valuation.offerPrice }];
+  });
+};

@@ -1,0 +1,315 @@
+/**
+ * SQL connections for the lead API (DESIGN §6 storage): node:sqlite (a file under data/)
+ * by default, PostgreSQL through `pg` when a connection URL is given. Both run the same
+ * SQL, written with $1..$n placeholders and portable types; the few dialect differences
+ * (blob type, advisory locks) are named here and in migrations.ts, nowhere else.
+ */
+import { mkdirSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import pg from 'pg';
+import { MIGRATIONS, type Dialect } from './migrations.ts';
+
+export type { Dialect } from './migrations.ts';
+export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array;
+export type Row = Record<string, unknown>;
+
+/** Something that runs SQL: the database itself or an open transaction. */
+export interface SqlExecutor {
+  readonly dialect: Dialect;
+  /** Rows of a SELECT (or of an INSERT/UPDATE ... RETURNING). */
+  query<T = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Run a statement; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+/** A database connection (pool) with transactions. */
+export interface SqlDatabase extends SqlExecutor {
+  /** Run `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Database settings: a PostgreSQL URL, or a SQLite file (':memory:' for throw-away). */
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'sqlite';
+      file: string;
+      /**
+       * FULL (default): a commit is on disk before anyone is answered (survives power loss).
+       * NORMAL: a commit is in the OS (survives a process crash, not a power loss).
+       */
+      synchronous?: 'FULL' | 'NORMAL';
+    };
+
+/** Open a database and bring its schema up to date. */
+export async function openDatabase(config: DatabaseConfig): Promise<SqlDatabase> {
+  const db = config.kind === 'postgres' ? new PostgresDatabase(config.url, config.poolSize ?? 10) : new SqliteDatabase(config.file, config.synchronous ?? 'FULL');
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** Apply every migration not yet recorded in schema_migrations, in order, each in its own transaction. */
+async function migrate(db: SqlDatabase): Promise<void> {
+  await db.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+  for (const migration of MIGRATIONS) {
+    await db.transaction(async (tx) => {
+      // Several API processes may start together on one PostgreSQL: one migrates, the others wait.
+      if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7355608)');
+      const done = await tx.query('SELECT version FROM schema_migrations WHERE version = $1', [migration.version]);
+      if (done.length > 0) return;
+      for (const statement of migration.statements(tx.dialect)) await tx.run(statement);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [migration.version, migration.name, Date.now()]);
+    });
+  }
+}
+
+/** node:sqlite accepts numbers, strings, bigints, null and bytes; booleans become 0/1. */
+function sqliteValue(value: SqlValue): string | number | bigint | null | Uint8Array {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+/** '$1' placeholders become SQLite's numbered '?1' (same meaning, same order). */
+function toSqlitePlaceholders(sql: string): string {
+  return sql.replace(/\$(\d+)/g, '?$1');
+}
+
+class SqliteDatabase implements SqlDatabase {
+  readonly dialect = 'sqlite' as const;
+  private readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+  /** Serialises access: one connection, and an async transaction must not interleave with other statements. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly direct: SqlExecutor;
+
+  /** The -wal file, when commits must reach the disk before callers are answered. */
+  private readonly walFile: string | undefined;
+  private walHandle: FileHandle | undefined;
+  private syncing: Promise<void> | undefined;
+  private nextSync: Promise<void> | undefined;
+
+  constructor(file: string, synchronous: 'FULL' | 'NORMAL') {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new DatabaseSync(file);
+    this.db.exec('PRAGMA journal_mode = WAL');
+    // FULL durability without blocking the event loop: SQLite writes the WAL without
+    // fsync (NORMAL) and this class fdatasyncs the WAL on the libuv thread pool after each
+    // group COMMIT, answering callers only then. That is what synchronous=FULL guarantees
+    // (the WAL synced after every commit), while requests keep being parsed during the sync.
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    this.walFile = synchronous === 'FULL' && file !== ':memory:' ? `${file}-wal` : undefined;
+    this.db.exec('PRAGMA busy_timeout = 5000');
+    this.db.exec('PRAGMA foreign_keys = ON');
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the direct handle's methods are plain functions that must reach this database
+    const self = this;
+    this.direct = {
+      dialect: 'sqlite',
+      query: async <T>(sql: string, params: readonly SqlValue[] = []) => self.querySync(sql, params) as T[],
+      run: async (sql: string, params: readonly SqlValue[] = []) => self.runSync(sql, params),
+    };
+  }
+
+  private prepare(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(toSqlitePlaceholders(sql));
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private querySync(sql: string, params: readonly SqlValue[]): Row[] {
+    return this.prepare(sql).all(...params.map(sqliteValue)) as Row[];
+  }
+
+  private runSync(sql: string, params: readonly SqlValue[]): number {
+    if (params.length === 0 && !sql.includes('$')) {
+      // DDL and multi-statement text go through exec; no result needed.
+      this.db.exec(sql);
+      return 0;
+    }
+    return Number(this.prepare(sql).run(...params.map(sqliteValue)).changes);
+  }
+
+  private locked<T>(work: () => Promise<T> | T): Promise<T> {
+    const result = this.tail.then(work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  // Writes outside an explicit transaction join the group commit too: an autocommit
+  // statement would cost one fsync of its own.
+  query<T = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    if (/^\s*(INSERT|UPDATE|DELETE)\b/i.test(sql)) return this.transaction((tx) => tx.query<T>(sql, params));
+    return this.locked(() => this.querySync(sql, params) as T[]);
+  }
+
+  run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    if (params.length === 0 && !sql.includes('$')) return this.locked(() => this.runSync(sql, params));
+    return this.transaction((tx) => tx.run(sql, params));
+  }
+
+  /**
+   * Group commit: transactions requested in the same turn of the event loop (or while a
+   * commit is running) share one COMMIT, so one fsync covers many leads. Each keeps its
+   * own all-or-nothing behaviour through a SAVEPOINT; each caller is answered only after
+   * the shared COMMIT succeeded.
+   */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ work: work as (tx: SqlExecutor) => Promise<unknown>, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => void this.locked(() => this.flush()));
+      }
+    });
+  }
+
+  private pending: { work: (tx: SqlExecutor) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+  private flushScheduled = false;
+
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0, SqliteDatabase.MAX_GROUP);
+    if (this.pending.length > 0) setImmediate(() => void this.locked(() => this.flush()));
+    else this.flushScheduled = false;
+    if (batch.length === 0) return;
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    for (const item of batch) {
+      this.db.exec('SAVEPOINT unit');
+      try {
+        const value = await item.work(this.direct);
+        this.db.exec('RELEASE unit');
+        outcomes.push({ ok: true, value });
+      } catch (error) {
+        this.db.exec('ROLLBACK TO unit');
+        this.db.exec('RELEASE unit');
+        outcomes.push({ ok: false, error });
+      }
+    }
+    try {
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    const answer = () =>
+      batch.forEach((item, index) => {
+        const outcome = outcomes[index]!;
+        if (outcome.ok) item.resolve(outcome.value);
+        else item.reject(outcome.error);
+      });
+    if (!this.walFile) return answer();
+    // Not awaited: the next group may commit while this one's sync runs.
+    this.requestSync().then(answer, (error: unknown) => {
+      for (const item of batch) item.reject(error);
+    });
+  }
+
+  /** A WAL fdatasync that covers every commit made before this call; concurrent callers share syncs. */
+  private requestSync(): Promise<void> {
+    if (!this.syncing) {
+      this.syncing = this.syncWal().finally(() => {
+        this.syncing = undefined;
+      });
+      return this.syncing;
+    }
+    // A sync is running and may have started before our commit: share the next one.
+    this.nextSync ??= this.syncing.then(() => {
+      this.nextSync = undefined;
+      return this.requestSync();
+    });
+    return this.nextSync;
+  }
+
+  private async syncWal(): Promise<void> {
+    this.walHandle ??= await open(this.walFile!, 'r+');
+    await this.walHandle.datasync();
+  }
+
+  /** Most transactions sharing one commit. */
+  private static readonly MAX_GROUP = 256;
+
+  async close(): Promise<void> {
+    await this.tail;
+    await this.nextSync;
+    await this.syncing;
+    await this.walHandle?.close();
+    this.walHandle = undefined;
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+// int8 (BIGINT) columns hold millisecond times and counters, well inside 2^53.
+pg.types.setTypeParser(20, (text) => Number(text));
+
+function pgValue(value: SqlValue): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Uint8Array && !Buffer.isBuffer(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return value;
+}
+
+class PostgresDatabase implements SqlDatabase {
+  readonly dialect = 'postgres' as const;
+  private readonly pool: pg.Pool;
+
+  constructor(url: string, poolSize: number) {
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    this.pool.on('error', () => undefined);
+  }
+
+  async query<T = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    const result = await this.pool.query(sql, params.map(pgValue));
+    return result.rows as T[];
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    const result = await this.pool.query(sql, params.map(pgValue));
+    return result.rowCount ?? 0;
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const tx: SqlExecutor = {
+      dialect: 'postgres',
+      query: async <R>(sql: string, params: readonly SqlValue[] = []) => (await client.query(sql, params.map(pgValue))).rows as R[],
+      run: async (sql: string, params: readonly SqlValue[] = []) => (await client.query(sql, params.map(pgValue))).rowCount ?? 0,
+    };
+    try {
+      await client.query('BEGIN');
+      const result = await work(tx);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+        client.release();
+      } catch {
+        client.release(true);
+      }
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

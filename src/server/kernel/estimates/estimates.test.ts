@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { Car } from '../../../schemas/car.ts';
+import { lookupPostcode } from '../../../lib/locations/postcodes.ts';
+import { availableSlots, zonedTimeToUtc } from './appointments.ts';
+import { estimateDelivery } from './delivery.ts';
+import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';
+import { comparePrice } from './price-comparison.ts';
+import { demoRegoLookup, estimateRetailPrice, tradeInOffer } from './valuation.ts';
+
+const car = (id: number, year: number, km: number, price: number, extra: Partial<Car> = {}): Car =>
+  ({ id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year, km, price, ...extra }) as Car;
+
+describe('valuation', () => {
+  const stock = [car(1, 2020, 40_000, 25_000), car(2, 2019, 60_000, 22_000), car(3, 2021, 20_000, 28_000)];
+  it('values from comparables, older and higher-km cars lower', () => {
+    const newer = estimateRetailPrice({ make: 'toyota', model: 'corolla', year: 2021, km: 20_000 }, stock, 2025);
+    const older = estimateRetailPrice({ make: 'Toyota', model: 'Corolla', year: 2016, km: 150_000 }, stock, 2025);
+    expect(newer.basis).toBe('comparables');
+    expect(newer.comparables).toBe(3);
+    expect(older.price).toBeLessThan(newer.price);
+    expect(newer.price).toBeGreaterThan(24_000);
+    expect(newer.price).toBeLessThan(32_000);
+  });
+  it('falls back to the market curve and offers less than retail', () => {
+    const estimate = estimateRetailPrice({ make: 'Saab', model: '9-3', year: 2010, km: 200_000 }, stock, 2025);
+    expect(estimate.basis).toBe('market-curve');
+    expect(tradeInOffer(estimate.price)).toBeLessThan(estimate.price);
+    expect(tradeInOffer(100)).toBe(500);
+  });
+  it('demo rego lookup: none, one or three, deterministic', () => {
+    expect(demoRegoLookup('NOMATCH1', 'qld', stock, 2025)).toEqual([]);
+    expect(demoRegoLookup('ABC123', 'qld', stock, 2025)).toHaveLength(1);
+    const many = demoRegoLookup('ABC12X', 'nsw', stock, 2025);
+    expect(many).toHaveLength(3);
+    expect(many[0]!.Make).toBe('Toyota');
+    expect(demoRegoLookup('ABC12X', 'nsw', stock, 2025)).toEqual(many);
+  });
+});
+
+describe('finance quote', () => {
+  it('amortises like the textbook ($30,000, 5 years, 6%: $579.98 a month)', () => {
+    expect(monthlyRepayment(30_000, 6, 60)).toBeCloseTo(579.98, 1);
+  });
+  it('comparison rate exceeds the advertised rate because of fees', () => {
+    const rate = comparisonRate(8.49);
+    expect(rate).toBeGreaterThan(8.49);
+    expect(rate).toBeLessThan(10);
+  });
+  it('older cars and weaker credit cost more', () => {
+    const good = quoteFinance({ purchasePrice: 30_000, loanTerm: 5, selfAssessedCreditScore: 'GREAT', year: 2022, currentYear: 2025 });
+    const worse = quoteFinance({ purchasePrice: 30_000, loanTerm: 5, selfAssessedCreditScore: 'FAIR', year: 2012, currentYear: 2025 });
+    expect(good.advertisedRate).toBe(8.49);
+    expect(worse.advertisedRate).toBe(13.99);
+    expect(worse.weeklyRepaymentAmount).toBeGreaterThan(good.weeklyRepaymentAmount);
+  });
+});
+
+describe('price comparison', () => {
+  it('uses the market average on the record', () => {
+    const result = comparePrice(car(9, 2020, 30_000, 20_000, { autograb_data: { average_market_price: 22_000 } }), [])!;
+    expect(result.market_range_min).toBeLessThanOrEqual(20_000);
+    expect(result.fill).toBeLessThan(34);
+    expect(result.confidence).toBeGreaterThan(0.2);
+  });
+  it('uses comparables, and gives nothing without data or price', () => {
+    const stock = [car(1, 2020, 40_000, 25_000), car(2, 2019, 60_000, 22_000), car(3, 2021, 20_000, 28_000)];
+    const result = comparePrice(stock[0]!, stock)!;
+    expect(result.market_range_max).toBeGreaterThanOrEqual(result.listing_price);
+    expect(comparePrice(car(4, 2020, 1, 0), stock)).toBeUndefined();
+    expect(comparePrice(car(5, 2020, 1, 9_000, { make: 'Saab' }), stock)).toBeUndefined();
+  });
+});
+
+describe('delivery estimate', () => {
+  const brisbane = lookupPostcode('4000')!;
+  it('is free nearby, priced by distance farther away, none across the world', () => {
+    expect(estimateDelivery(brisbane, lookupPostcode('4000')!)!.price).toBe(0);
+    const sydney = estimateDelivery(brisbane, lookupPostcode('2000')!)!;
+    expect(sydney.name).toBe('Sydney NSW 2000');
+    expect(sydney.price).toBeGreaterThan(900);
+    expect(estimateDelivery({ lat: 51.5, lng: 0 }, lookupPostcode('2000')!)).toBeUndefined();
+  });
+});
+
+describe('appointments', () => {
+  it('converts Brisbane wall time to UTC (+10, no daylight saving)', () => {
+    expect(new Date(zonedTimeToUtc(2026, 1, 5, 9, 0, 'Australia/Brisbane')).toISOString()).toBe('2026-01-04T23:00:00.000Z');
+    expect(new Date(zonedTimeToUtc(2026, 1, 5, 9, 0, 'Australia/Sydney')).toISOString()).toBe('2026-01-04T22:00:00.000Z');
+  });
+  it('lists hourly slots inside opening hours, minus booked ones, closed on Sunday', () => {
+    const now = Date.parse('2026-01-02T00:00:00Z'); // Friday 10am in Brisbane
+    const booked = [zonedTimeToUtc(2026, 1, 3, 9, 0, 'Australia/Brisbane')];
+    const days = availableSlots({ now, days: 3, timeZone: 'Australia/Brisbane', booked });
+    expect(days.map((day) => day.date)).toEqual(['2026-01-03', '2026-01-04', '2026-01-05']);
+    expect(days[0]!.slots.map((slot) => slot.label)).toEqual(['10:00am', '11:00am', '12:00pm']);
+    expect(days[1]!.slots).toEqual([]);
+    expect(days[2]!.slots).toHaveLength(8);
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * Schema migrations, the same for SQLite and PostgreSQL. Append new migrations; never
+ * edit an applied one. Portable types only: TEXT, INTEGER, BIGINT (millisecond times),
+ * and the blob type named by the dialect. Ids are UUID text so no dialect-specific
+ * sequences are needed; JSON is stored as TEXT.
+ */
+import type { Migration } from './migration.ts';
+import { PAYMENT_MIGRATIONS } from './payment-migrations.ts';
+
+export type { Dialect, Migration } from './migration.ts';
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'leads, outbox, shoppers, trade-in, views',
+    statements: (dialect) => {
+      const blob = dialect === 'postgres' ? 'BYTEA' : 'BLOB';
+      return [
+        `CREATE TABLE leads (
+          id TEXT PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          client_key TEXT,
+          category TEXT NOT NULL,
+          subcategory TEXT,
+          car_id TEXT,
+          dealership_slug TEXT,
+          name TEXT,
+          email TEXT,
+          phone TEXT,
+          form_completed INTEGER NOT NULL DEFAULT 0,
+          offer_accepted INTEGER NOT NULL DEFAULT 0,
+          data TEXT NOT NULL,
+          revision INTEGER NOT NULL DEFAULT 1,
+          created_at BIGINT NOT NULL,
+          updated_at BIGINT NOT NULL,
+          UNIQUE (tenant, client_key)
+        )`,
+        'CREATE INDEX leads_tenant_created ON leads (tenant, created_at)',
+        // The outbox: one row per lead revision and destination; idempotency_key is what the receiver dedupes on.
+        `CREATE TABLE deliveries (
+          id TEXT PRIMARY KEY,
+          lead_id TEXT NOT NULL REFERENCES leads (id),
+          tenant TEXT NOT NULL,
+          destination TEXT NOT NULL,
+          revision INTEGER NOT NULL,
+          idempotency_key TEXT NOT NULL UNIQUE,
+          status TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_attempt_at BIGINT NOT NULL,
+          lease_until BIGINT NOT NULL DEFAULT 0,
+          last_error TEXT,
+          created_at BIGINT NOT NULL,
+          delivered_at BIGINT
+        )`,
+        'CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at)',
+        'CREATE INDEX deliveries_lead ON deliveries (lead_id, destination)',
+        // Messages the local SMS / e-mail adapters record instead of sending.
+        `CREATE TABLE messages (
+          id TEXT PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          channel TEXT NOT NULL,
+          recipient TEXT NOT NULL,
+          subject TEXT,
+          body TEXT NOT NULL,
+          created_at BIGINT NOT NULL
+        )`,
+        'CREATE INDEX messages_tenant ON messages (tenant, channel, created_at)',
+        `CREATE TABLE users (
+          id TEXT PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          phone TEXT NOT NULL,
+          created_at BIGINT NOT NULL,
+          UNIQUE (tenant, phone)
+        )`,
+        `CREATE TABLE sign_in_codes (
+          id TEXT PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          phone TEXT NOT NULL,
+          code_hash TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          expires_at BIGINT NOT NULL,
+          used_at BIGINT,
+          created_at BIGINT NOT NULL
+        )`,
+        'CREATE INDEX sign_in_codes_phone ON sign_in_codes (tenant, phone, created_at)',
+        `CREATE TABLE sessions (
+          token_hash TEXT PRIMARY KEY,
+          user_id TEXT NOT NULL REFERENCES users (id),
+          tenant TEXT NOT NULL,
+          phone TEXT NOT NULL,
+          expires_at BIGINT NOT NULL,
+          created_at BIGINT NOT NULL
+        )`,
+        `CREATE TABLE watchlist (
+          tenant TEXT NOT NULL,
+          phone TEXT NOT NULL,
+          car_id TEXT NOT NULL,
+          created_at BIGINT NOT NULL,
+          PRIMARY KEY (tenant, phone, car_id)
+        )`,
+        `CREATE TABLE car_views (
+          tenant TEXT NOT NULL,
+          car_slug TEXT NOT NULL,
+          views INTEGER NOT NULL,
+          PRIMARY KEY (tenant, car_slug)
+        )`,
+        `CREATE TABLE events (
+          id TEXT PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          car_id TEXT,
+          data TEXT,
+          created_at BIGINT NOT NULL
+        )`,
+        `CREATE TABLE evaluations (
+          id TEXT PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          rego TEXT,
+          state TEXT,
+          vin TEXT,
+          description TEXT,
+          vehicle TEXT,
+          km INTEGER,
+          contact TEXT,
+          offer_price INTEGER,
+          image_count INTEGER NOT NULL DEFAULT 0,
+          created_at BIGINT NOT NULL,
+          updated_at BIGINT NOT NULL
+        )`,
+        `CREATE TABLE evaluation_images (
+          id TEXT PRIMARY KEY,
+          evaluation_id TEXT NOT NULL REFERENCES evaluations (id),
+          tenant TEXT NOT NULL,
+          mime TEXT NOT NULL,
+          bytes INTEGER NOT NULL,
+          sha256 TEXT NOT NULL,
+          content ${blob} NOT NULL,
+          created_at BIGINT NOT NULL
+        )`,
+        `CREATE TABLE miscellaneous (
+          id TEXT PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          lead_id TEXT,
+          evaluation_id TEXT,
+          column_name TEXT NOT NULL,
+          data TEXT NOT NULL,
+          created_at BIGINT NOT NULL
+        )`,
+        `CREATE TABLE appointments (
+          id TEXT PRIMARY KEY,
+          tenant TEXT NOT NULL,
+          car_id TEXT NOT NULL,
+          starts_at BIGINT NOT NULL,
+          lead_id TEXT NOT NULL,
+          created_at BIGINT NOT NULL,
+          UNIQUE (tenant, car_id, starts_at)
+        )`,
+      ];
+    },
+  },
+  {
+    // Numbered after issue 13 (not 2) so migrations added by parallel work do not collide; order is by position.
+    version: 13,
+    name: 'hardening: SMS log with daily caps, photos stored as files, delivery dead-letter index',
+    statements: () => [
+      // Every SMS the API sends (sign-in codes, trade-in thank-yous): daily caps per phone and tenant,
+      // and at most one trade-in text per evaluation (the unique key).
+      `CREATE TABLE sms_log (
+        id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        evaluation_id TEXT,
+        created_at BIGINT NOT NULL,
+        UNIQUE (tenant, kind, evaluation_id)
+      )`,
+      'CREATE INDEX sms_log_phone ON sms_log (tenant, phone, created_at)',
+      'CREATE INDEX sms_log_tenant ON sms_log (tenant, created_at)',
+      // Photo bytes live in files (IMAGES_DIR); the row keeps the file name. Old rows keep their BLOB.
+      'ALTER TABLE evaluation_images ADD COLUMN file TEXT',
+      'CREATE INDEX evaluation_images_tenant ON evaluation_images (tenant, created_at)',
+      'CREATE INDEX deliveries_tenant_status ON deliveries (tenant, status, created_at)',
+    ],
+  },
+  {
+    // Issue 14 item 6 (audit 2.81, Spam Act): a contact's marketing opt-out, per tenant. Numbered 140 so
+    // migrations added in parallel do not collide.
+    version: 140,
+    name: 'marketing opt-outs (unsubscribe)',
+    statements: () => [
+      `CREATE TABLE marketing_opt_outs (
+        tenant TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        contact TEXT NOT NULL,
+        source TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (tenant, kind, contact)
+      )`,
+    ],
+  },
+  ...PAYMENT_MIGRATIONS,
+];

@@ -1,0 +1,259 @@
+/**
+ * Lead delivery through the outbox (DESIGN §6): a worker claims due jobs from the
+ * deliveries table, sends each lead to its destination (JSON or ADF/XML by webhook, or
+ * by e-mail through the mail adapter), and records the outcome. Failures are retried
+ * with exponential backoff up to `maxAttempts`; a permanent refusal (a 4xx other than
+ * 408/429) or the last attempt moves the job to the dead-letter state (issue 13 M14),
+ * logged at error level, counted per tenant on /api/health, and put back in the queue by
+ * `npm run outbox -- retry`. Jobs live in the database, so they survive restarts, and a
+ * job whose sender died is taken over when its lease runs out.
+ * Every send carries the job's idempotency key (Idempotency-Key header), so a receiver
+ * that sees the same key twice (a crash between sending and recording) keeps one.
+ * Webhook bodies are signed with a timestamp: X-Signature-Timestamp: <unix seconds> and
+ * X-Signature: sha256=HMAC(secret, "<timestamp>.<body>"), so a receiver can refuse replays.
+ */
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { Adapters } from './adapters.ts';
+import { leadAdf, leadDocument, type LeadMarketing } from './lead-formats.ts';
+import type { DeliveryJob, KernelStore, StoredLead } from './store.ts';
+import type { Destination, TenantRegistry } from './tenants.ts';
+import { optOutContacts } from './unsubscribe.ts';
+
+/** Outbox worker settings. */
+export interface OutboxOptions {
+  /** Run the worker in this process. Default true. */
+  enabled?: boolean;
+  /** First retry delay; doubles per attempt. Default 5 s. */
+  baseDelayMs?: number;
+  /** Longest retry delay. Default 1 hour. */
+  maxDelayMs?: number;
+  /** How often to look for due jobs when idle (other processes may add some). Default 1 s. */
+  pollMs?: number;
+  /** Jobs claimed per round. Default 50. */
+  batchSize?: number;
+  /** How long a claimed job is reserved for this worker. Default 60 s. */
+  leaseMs?: number;
+  /** Attempts before a job goes to the dead-letter state. Default 12 (about 6 hours with the default delays). */
+  maxAttempts?: number;
+  /** Environment to read webhook secrets from. Default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Signs links to trade-in photos for the delivered lead (set by createApp). */
+  photoLink?: (tenant: string, photoId: string) => string | undefined;
+  /** The signed unsubscribe link of a lead's contact (issue 14, audit 2.81). Set by createApp. */
+  unsubscribeLink?: (tenant: string, leadId: string) => string | undefined;
+}
+
+/** Logger subset the worker uses (Fastify's logger fits). */
+interface WorkerLog {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+/** A send that must not be retried (the receiver refused the lead itself, e.g. HTTP 400/401/404/422). */
+export class PermanentDeliveryError extends Error {}
+
+/** Delay before retry number `attempts` (1-based), with +-20% jitter so failed jobs do not retry in lockstep. */
+export function retryDelay(attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exponential * (0.8 + random() * 0.4));
+}
+
+export class Outbox {
+  private readonly store: KernelStore;
+  private readonly tenants: TenantRegistry;
+  private readonly adapters: Adapters;
+  private readonly log: WorkerLog;
+  private readonly options: Required<Omit<OutboxOptions, 'env' | 'photoLink' | 'unsubscribeLink'>> & {
+    env: Record<string, string | undefined>;
+    photoLink?: OutboxOptions['photoLink'];
+    unsubscribeLink?: OutboxOptions['unsubscribeLink'];
+  };
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private again = false;
+
+  constructor(store: KernelStore, tenants: TenantRegistry, adapters: Adapters, log: WorkerLog, options: OutboxOptions = {}, now: () => number = Date.now) {
+    this.store = store;
+    this.tenants = tenants;
+    this.adapters = adapters;
+    this.log = log;
+    this.now = now;
+    this.options = {
+      enabled: options.enabled ?? true,
+      baseDelayMs: options.baseDelayMs ?? 5000,
+      maxDelayMs: options.maxDelayMs ?? 3_600_000,
+      pollMs: options.pollMs ?? 1000,
+      batchSize: options.batchSize ?? 50,
+      leaseMs: options.leaseMs ?? 60_000,
+      maxAttempts: options.maxAttempts ?? 12,
+      env: options.env ?? process.env,
+      photoLink: options.photoLink,
+      unsubscribeLink: options.unsubscribeLink,
+    };
+  }
+
+  /** Start the background loop (no-op when disabled). */
+  start(): void {
+    if (!this.options.enabled || !this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stop the loop and wait for the round in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** A lead was just stored: send without waiting for the next poll. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.running = this.loop().finally(() => {
+        this.running = undefined;
+      });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async loop(): Promise<void> {
+    let next = this.options.pollMs;
+    try {
+      let sent = 0;
+      do {
+        this.again = false;
+        sent = await this.runOnce();
+      } while ((sent >= this.options.batchSize || this.again) && !this.stopped);
+      const due = await this.store.nextDeliveryDue();
+      if (due !== undefined) next = Math.max(0, Math.min(next, due - this.now()));
+    } catch (error) {
+      this.log.warn({ err: { message: (error as Error).message } }, 'outbox round failed');
+    }
+    this.schedule(next);
+  }
+
+  /**
+   * One round: claim due jobs, send them, record each outcome as soon as it is known (the
+   * window in which a crash can cause a repeat send is one response long); resolves to the
+   * number of jobs handled. On SQLite the per-job records share commits (group commit).
+   */
+  async runOnce(): Promise<number> {
+    const jobs = await this.store.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
+    const leads = await this.store.leadsForDelivery(jobs);
+    await Promise.all(
+      jobs.map(async (job) => {
+        const failure = await this.deliver(job, leads.get(job.lead_id));
+        if (failure === undefined) {
+          await this.store.recordDeliveryOutcomes([job.id], [], this.now());
+          return;
+        }
+        const attempts = job.attempts + 1;
+        const dead = failure.permanent || attempts >= this.options.maxAttempts;
+        if (dead) {
+          this.log.error(
+            { tenant: job.tenant, lead: job.lead_id, destination: job.destination, attempts, error: failure.message },
+            `lead delivery dead-lettered (${failure.permanent ? 'permanent refusal' : 'attempts used up'}); retry with: npm run outbox -- retry --tenant ${job.tenant}`,
+          );
+        }
+        await this.store.recordDeliveryOutcomes([], [{ id: job.id, error: failure.message, dead, nextAttemptAt: this.now() + retryDelay(attempts, this.options.baseDelayMs, this.options.maxDelayMs) }], this.now());
+      }),
+    );
+    return jobs.length;
+  }
+
+  /** Send one job; resolves to undefined when delivered, else the error and whether retrying can help. */
+  private async deliver(job: DeliveryJob, lead: StoredLead | undefined): Promise<{ message: string; permanent: boolean } | undefined> {
+    const tenant = this.tenants.get(job.tenant);
+    const destination = tenant?.destinations.find((entry) => entry.id === job.destination);
+    try {
+      if (!destination) throw new Error(`destination ${job.destination} is not configured for ${job.tenant}`);
+      if (!lead || lead.tenant !== job.tenant) throw new Error('lead not found');
+      const car = lead.car_id ? tenant?.carsById.get(lead.car_id) : undefined;
+      const json = destination.format === 'json';
+      const evalid = typeof lead.data.evalid === 'string' ? lead.data.evalid : undefined;
+      const evaluation = evalid ? await this.store.getEvaluation(job.tenant, evalid) : undefined;
+      const photos =
+        evaluation && evaluation.image_count > 0 && this.options.photoLink
+          ? (await this.store.evaluationImages(job.tenant, evaluation.id)).map((image) => this.options.photoLink!(job.tenant, image.id)).filter((link): link is string => link !== undefined)
+          : [];
+      // Issue 14 item 6 (2.81): an unsubscribed contact's lead still reaches the dealer, marked not for marketing.
+      const marketing: LeadMarketing = {
+        unsubscribe_url: this.options.unsubscribeLink?.(job.tenant, lead.id),
+        opted_out_at: await this.store.optedOutAt(job.tenant, optOutContacts(lead.email, lead.phone)),
+      };
+      const body = json ? JSON.stringify(leadDocument(lead, tenant, car, evaluation, photos, marketing)) : leadAdf(lead, tenant, car, evaluation, photos, marketing);
+      await this.send(destination, job, body, json ? 'application/json' : 'application/xml', lead.category);
+      this.log.info({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1 }, 'lead delivered');
+      return undefined;
+    } catch (error) {
+      const message = (error as Error).message;
+      this.log.warn({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1, error: message }, 'lead delivery failed');
+      return { message, permanent: error instanceof PermanentDeliveryError };
+    }
+  }
+
+  private async send(destination: Destination, job: DeliveryJob, body: string, contentType: string, category: string): Promise<void> {
+    if (destination.type === 'email') {
+      const tenantName = this.tenants.get(job.tenant)?.site.name ?? job.tenant;
+      await this.adapters.mail.send({ tenant: job.tenant, to: destination.to, subject: `New lead: ${category} (${tenantName})`, body, contentType });
+      return;
+    }
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'idempotency-key': job.idempotency_key,
+      'x-lead-id': job.lead_id,
+      'user-agent': 'dealer-sites-lead-api',
+    };
+    const secret = destination.secret_env ? this.options.env[destination.secret_env] : undefined;
+    if (secret) {
+      const timestamp = String(Math.floor(this.now() / 1000));
+      headers['x-signature-timestamp'] = timestamp;
+      headers['x-signature'] = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+    }
+    const status = await postBody(destination.url, headers, body, destination.timeout_ms);
+    if (status >= 400 && status < 500 && status !== 408 && status !== 429) throw new PermanentDeliveryError(`webhook refused the lead: HTTP ${status}`);
+    if (status < 200 || status >= 300) throw new Error(`webhook answered HTTP ${status}`);
+  }
+}
+
+// Keep-alive agents: a busy dealer CRM gets a few reused connections, not one per lead.
+const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 32 }), https: new https.Agent({ keepAlive: true, maxSockets: 32 }) };
+
+/** POST a body and resolve to the response status (node:http: lighter than fetch on a hot path). */
+function postBody(target: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(target);
+    const secure = url.protocol === 'https:';
+    const request = (secure ? https : http).request(
+      url,
+      { method: 'POST', agent: secure ? agents.https : agents.http, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (response) => {
+        // Drain the body so the connection is reused.
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`webhook timed out after ${timeoutMs} ms`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Tables of the payments module (issue 16), appended to the lead API's migrations
+ * (kernel/migrations.ts). Versions 160+ belong to this module, so migrations added
+ * elsewhere in parallel never collide with them.
+ */
+import type { Migration } from './migration.ts';
+
+export const PAYMENT_MIGRATIONS: Migration[] = [
+  {
+    version: 160,
+    name: 'payments, car holds, provider events',
+    statements: () => [
+      // One row per payment attempt (a reservation deposit or an /online-payment amount).
+      `CREATE TABLE payments (
+        id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        lead_id TEXT,
+        car_id TEXT,
+        reference TEXT,
+        attempt_key TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        provider_ref TEXT,
+        amount_cents INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        status TEXT NOT NULL,
+        failure TEXT,
+        refunded_cents INTEGER NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        paid_at BIGINT,
+        UNIQUE (tenant, attempt_key)
+      )`,
+      'CREATE UNIQUE INDEX payments_provider_ref ON payments (provider_ref)',
+      'CREATE INDEX payments_lead ON payments (tenant, lead_id)',
+      // One car, one hold: the primary key is the lock. state 'holding' (paying, expires) or 'reserved' (paid).
+      `CREATE TABLE car_holds (
+        tenant TEXT NOT NULL,
+        car_id TEXT NOT NULL,
+        payment_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (tenant, car_id)
+      )`,
+      'CREATE INDEX car_holds_expiry ON car_holds (state, expires_at)',
+      // Provider events already acted on: a replayed webhook is ignored.
+      `CREATE TABLE payment_events (
+        id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        type TEXT NOT NULL,
+        received_at BIGINT NOT NULL
+      )`,
+    ],
+  },
+];

@@ -1,0 +1,135 @@
+/**
+ * The HTTP kernel every feature plugin runs inside: the Fastify instance with its logger,
+ * the static-site fallback, CORS for the tenant's own origins, rate limits per client and
+ * per tenant, multipart uploads, tenant resolution before every handler and the JSON error
+ * handlers. Feature plugins registered afterwards inherit all of it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
+import { clientKey, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
+import type { ApiTenant, TenantRegistry } from './tenants.ts';
+
+const BODY_LIMIT = 64 * 1024;
+
+/** A Fastify instance with the API's body limit, proxy trust and structured logs without personal data. */
+export function createServer(options: { trustProxy?: boolean | string[]; logger?: boolean | { level: string } }): FastifyInstance {
+  return Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    // Query strings: at most 2 KB of parameters are parsed; the rest is ignored.
+    routerOptions: { maxParamLength: 200 },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: typeof options.logger === 'object' ? options.logger.level : 'info',
+            // Structured logs without personal data: no bodies, no cookies, no auth headers, no query strings.
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                path: request.url.split('?')[0]?.slice(0, 200),
+                host: request.headers.host,
+              }),
+            },
+          },
+  });
+}
+
+/** What installHttpKernel needs. */
+export interface HttpKernelOptions {
+  tenants: TenantRegistry;
+  /** Handles every non-/api request (the static sites); without it those get a 404. */
+  fallback?: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+  rateLimit?: { max?: number; tenantMax?: number; windowMs?: number };
+  redis?: Redis;
+  now: () => number;
+}
+
+/** Install the shared hooks and plugins on `app` (before any feature plugin is registered). */
+export async function installHttpKernel(app: FastifyInstance, options: HttpKernelOptions): Promise<void> {
+  const { tenants, redis } = options;
+  app.decorateRequest('tenant', null as unknown as ApiTenant);
+
+  // Everything outside /api goes to the static sites untouched (no body parsing, no limits).
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiPath(request.url)) return;
+    if (!options.fallback) return sendError(reply, 404, 'Not found');
+    reply.hijack();
+    try {
+      await options.fallback(request.raw, reply.raw);
+    } catch (error) {
+      request.log.error({ err: { message: (error as Error).message } }, 'static handler failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      if (!reply.raw.writableEnded) reply.raw.end('Internal Server Error');
+    }
+  });
+
+  // CORS: only the tenant's own site origins (its public URL, or <slug>.localhost in local runs).
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin ? tenants.fromOrigin(origin) !== undefined : false),
+    credentials: true,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'x-site', 'authorization', 'idempotency-key'],
+    maxAge: 600,
+  });
+
+  const windowMs = options.rateLimit?.windowMs ?? 60_000;
+  const tenantMax = options.rateLimit?.tenantMax ?? 6000;
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimit?.max ?? 120,
+    timeWindow: windowMs,
+    // Per client and tenant: one site's busy visitor does not block another site's. The tenant is the one the
+    // request resolves to and the client its real address, so neither can be varied to get a fresh allowance.
+    keyGenerator: (request) => clientKey(tenants, request),
+    ...(redis ? { redis, nameSpace: 'lead-api:rate:', skipOnError: true } : {}),
+    errorResponseBuilder: (_request, limit) => ({ statusCode: 429, error: 'Too many requests. Please wait a moment and try again.', message: `retry in ${limit.after}` }),
+  });
+
+  // Per tenant overall, so a flood aimed at one site cannot take the service from the others.
+  const tenantWindows = redis ? redisCounter(redis) : memoryCounter(options.now);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url)) return;
+    const count = await tenantWindows.hit(rateLimitTenant(tenants, request), windowMs).catch((error: Error) => {
+      request.log.warn({ err: { message: error.message } }, 'tenant rate-limit counter unavailable; request allowed');
+      return 0;
+    });
+    if (count > tenantMax) return sendError(reply, 429, 'Too many requests. Please wait a moment and try again.');
+  });
+
+  await app.register(multipart, {
+    // Spec §5: each image under 10 MB, one per request.
+    limits: { fileSize: 10 * 1024 * 1024 - 1, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+  });
+
+  // Tenant resolution and cross-tenant checks, before any handler.
+  app.addHook('preHandler', async (request, reply) => {
+    if ((request.routeOptions.config as { tenantless?: boolean } | undefined)?.tenantless) return;
+    const resolved = resolveTenant(tenants, request);
+    if ('error' in resolved) return sendError(reply, resolved.status, resolved.error);
+    const origin = request.headers.origin;
+    if (origin) {
+      const originTenant = tenants.fromOrigin(origin);
+      // A browser on another site (or any unknown origin) may not act for this tenant.
+      if (!originTenant || originTenant.slug !== resolved.tenant.slug) return sendError(reply, 403, 'This site cannot send requests for another site.');
+    }
+    request.tenant = resolved.tenant;
+  });
+
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, 'Not found'));
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
+      return sendError(reply, 500, UNEXPECTED_ERROR);
+    }
+    return sendError(reply, status, clientErrorMessage(error, status));
+  });
+}

@@ -1,0 +1,269 @@
+/**
+ * The tenants the API serves, loaded from the tenant folders (site.json + stock.json +
+ * the server-only lead-delivery.json) and resolved per request from the Host header,
+ * a production host mapping, the X-Site header or a `site` field. Reloadable at run time:
+ * the ops pipeline changes stock while the service runs.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
+import { listTenantDirs, loadTenant } from '../../lib/site/tenant.ts';
+
+/** One place a tenant's leads go. */
+export const DestinationSchema = v.variant('type', [
+  v.strictObject({
+    /** Stable id: part of each delivery's idempotency key; never reuse one for another receiver. */
+    id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
+    type: v.literal('webhook'),
+    /** 'json' (default) or 'adf' (ADF/XML 1.0). */
+    format: v.optional(v.picklist(['json', 'adf']), 'json'),
+    url: v.pipe(v.string(), v.url()),
+    /** Name of an environment variable holding the HMAC secret (the secret itself never sits in the tenant folder). */
+    secret_env: v.optional(v.pipe(v.string(), v.regex(/^[A-Z][A-Z0-9_]*$/))),
+    /** Per-attempt timeout in ms. Default 10000. */
+    timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(60_000)), 10_000),
+  }),
+  v.strictObject({
+    id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
+    type: v.literal('email'),
+    /** 'adf' (default) or 'json'. */
+    format: v.optional(v.picklist(['json', 'adf']), 'adf'),
+    to: v.pipe(v.array(v.pipe(v.string(), v.email())), v.minLength(1)),
+  }),
+]);
+
+/** How long a tenant's personal data is kept (issue 13 M15, APP 11.2); `npm run purge` deletes what is older. */
+export const RetentionSchema = v.strictObject({
+  /** Leads, trade-in evaluations and what hangs off them, in days. Default 730 (2 years). */
+  leads_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36_500)), 730),
+  /** Trade-in photos, in days. Default 90. */
+  trade_in_photos_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36_500)), 90),
+});
+
+export type Retention = v.InferOutput<typeof RetentionSchema>;
+
+/** The default retention (a tenant without a `retention` block in lead-delivery.json). */
+export const DEFAULT_RETENTION: Retention = { leads_days: 730, trade_in_photos_days: 90 };
+
+export const LeadDeliveryFileSchema = v.strictObject({
+  /** Where leads go. Absent: ADF by e-mail to the site's address when it has one. */
+  destinations: v.optional(v.array(DestinationSchema)),
+  /** Retention of this tenant's personal data. Default 2 years for leads, 90 days for trade-in photos. */
+  retention: v.optional(RetentionSchema),
+});
+
+export type Destination = v.InferOutput<typeof DestinationSchema>;
+
+/** A tenant as the API sees it: site config, stock and lookups for isolation checks. */
+export interface ApiTenant {
+  slug: string;
+  site: Site;
+  /** Every valid stock record (sold ones too: a lead may come from a page built before the sale). */
+  cars: Car[];
+  carsById: Map<string, Car>;
+  carsBySlug: Map<string, Car>;
+  dealershipSlugs: Set<string>;
+  dealershipIds: Set<string>;
+  /** Location slugs and ids. */
+  locationKeys: Set<string>;
+  /** Origins allowed by CORS: the site's public URL and http(s)://<slug>.localhost[:port]. */
+  publicOrigin: string | undefined;
+  destinations: Destination[];
+  /** How long its personal data is kept. */
+  retention: Retention;
+}
+
+/** Result of a (re)load: which tenants loaded and which failed, and why. */
+export interface LoadReport {
+  loaded: string[];
+  /** reason 'duplicate-host': the folder's site URL host is another tenant's (issue 13 M10). */
+  failed: { dir: string; error: string; reason?: 'duplicate-host' }[];
+}
+
+/** Options of the registry. */
+export interface TenantRegistryOptions {
+  tenantsDir: string;
+  /** Production host names mapped to tenant slugs, e.g. { 'www.acme.com.au': 'acme' }. Site URLs are mapped automatically. */
+  hostMap?: Record<string, string>;
+  /** Accept `<slug>.localhost` hosts and origins (local runs). Default true; false in production (issue 13). */
+  allowLocalhost?: boolean;
+}
+
+function buildTenant(dir: string): ApiTenant {
+  const tenant = loadTenant(dir);
+  const { site, cars } = tenant;
+  const dealershipSlugs = new Set<string>();
+  const dealershipIds = new Set<string>();
+  const locationKeys = new Set<string>();
+  for (const dealership of site.dealerships) {
+    dealershipSlugs.add(dealership.slug);
+    dealershipIds.add(String(dealership.id));
+  }
+  for (const location of site.locations) {
+    locationKeys.add(location.slug);
+    locationKeys.add(String(location.id));
+    if (location.dealership_slug) dealershipSlugs.add(location.dealership_slug);
+    if (location.dealership_id !== undefined) dealershipIds.add(String(location.dealership_id));
+  }
+  for (const car of cars) {
+    if (car.dealership_slug) dealershipSlugs.add(car.dealership_slug);
+    if (car.dealership_id !== undefined && car.dealership_id !== null) dealershipIds.add(String(car.dealership_id));
+    if (car.location?.slug) locationKeys.add(car.location.slug);
+    if (car.location?.id !== undefined && car.location?.id !== null) locationKeys.add(String(car.location.id));
+  }
+  let publicOrigin: string | undefined;
+  try {
+    publicOrigin = new URL(site.url).origin;
+  } catch {
+    publicOrigin = undefined;
+  }
+  return {
+    slug: tenant.slug,
+    site,
+    cars,
+    carsById: new Map(cars.map((car) => [String(car.id), car])),
+    carsBySlug: new Map(cars.map((car) => [car.slug, car])),
+    dealershipSlugs,
+    dealershipIds,
+    locationKeys,
+    publicOrigin,
+    ...loadDeliveryFile(dir, site.email),
+  };
+}
+
+/**
+ * lead-delivery.json of a tenant folder; without destinations, ADF by e-mail to the site's
+ * address when it has one. Also used by the build to report tenants whose leads would go nowhere.
+ */
+export function loadDeliveryFile(dir: string, siteEmail: string | undefined): { destinations: Destination[]; retention: Retention } {
+  const file = join(dir, 'lead-delivery.json');
+  const byEmail: Destination[] = siteEmail ? [{ id: 'email', type: 'email', format: 'adf', to: [siteEmail] }] : [];
+  if (!existsSync(file)) return { destinations: byEmail, retention: DEFAULT_RETENTION };
+  const result = v.safeParse(LeadDeliveryFileSchema, JSON.parse(readFileSync(file, 'utf8')));
+  if (!result.success) {
+    throw new Error(`${file}: ${result.issues.map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`).join('; ')}`);
+  }
+  return { destinations: result.output.destinations ?? byEmail, retention: result.output.retention ?? DEFAULT_RETENTION };
+}
+
+/** The loaded tenants, with host and origin resolution. */
+export class TenantRegistry {
+  private tenants = new Map<string, ApiTenant>();
+  private hosts = new Map<string, string>();
+  private readonly options: TenantRegistryOptions;
+
+  constructor(options: TenantRegistryOptions) {
+    this.options = options;
+  }
+
+  /**
+   * (Re)load every tenant folder. A folder that fails keeps its previously loaded version
+   * (stock updates must never take a working site's API down); the failure is reported.
+   */
+  reload(): LoadReport {
+    const report: LoadReport = { loaded: [], failed: [] };
+    const next = new Map<string, ApiTenant>();
+    for (const dir of listTenantDirs(this.options.tenantsDir)) {
+      try {
+        const tenant = buildTenant(dir);
+        next.set(tenant.slug, tenant);
+        report.loaded.push(tenant.slug);
+      } catch (error) {
+        report.failed.push({ dir, error: (error as Error).message });
+        const slug = dir.split(/[\\/]/).pop()!;
+        const previous = this.tenants.get(slug);
+        if (previous) next.set(slug, previous);
+      }
+    }
+    // One host, one tenant (issue 13 M10): a second folder claiming a host is refused (it would take the
+    // first one's leads and sessions). Folders are taken in name order; a tenant already serving the host keeps it.
+    const hosts = new Map<string, string>();
+    const claim = (host: string, slug: string) => {
+      const owner = hosts.get(host);
+      if (owner === undefined || owner === slug) {
+        hosts.set(host, slug);
+        return true;
+      }
+      return false;
+    };
+    const servedBefore = (tenant: ApiTenant) => {
+      const host = this.hostOf(tenant);
+      return host !== undefined && this.hosts.get(host) === tenant.slug ? 0 : 1;
+    };
+    const ordered = [...next.values()].sort((a, b) => servedBefore(a) - servedBefore(b));
+    for (const tenant of ordered) {
+      const host = this.hostOf(tenant);
+      if (host === undefined || claim(host, tenant.slug)) continue;
+      next.delete(tenant.slug);
+      report.loaded = report.loaded.filter((slug) => slug !== tenant.slug);
+      report.failed.push({
+        dir: tenant.slug,
+        reason: 'duplicate-host',
+        error: `tenant ${tenant.slug}: site.json url host ${new URL(tenant.publicOrigin!).hostname} is already the host of tenant ${hosts.get(host)}; give each tenant its own host`,
+      });
+    }
+    for (const [host, slug] of Object.entries(this.options.hostMap ?? {})) {
+      const key = host.toLowerCase();
+      const owner = hosts.get(key) ?? hosts.get(key.replace(/^www\./, ''));
+      if (owner !== undefined && owner !== slug) {
+        report.failed.push({ dir: slug, reason: 'duplicate-host', error: `SITE_HOSTS maps ${key} to ${slug}, but it is the site.json url host of tenant ${owner}; the mapping is ignored` });
+        continue;
+      }
+      hosts.set(key, slug);
+    }
+    this.tenants = next;
+    this.hosts = hosts;
+    return report;
+  }
+
+  private hostOf(tenant: ApiTenant): string | undefined {
+    return tenant.publicOrigin ? new URL(tenant.publicOrigin).hostname.toLowerCase().replace(/^www\./, '') : undefined;
+  }
+
+  /** Slugs of tenants with no lead destination (no site e-mail, no lead-delivery.json): their leads go nowhere. */
+  undeliverable(): string[] {
+    return [...this.tenants.values()].filter((tenant) => tenant.destinations.length === 0).map((tenant) => tenant.slug).sort();
+  }
+
+  /** A tenant by slug. */
+  get(slug: string): ApiTenant | undefined {
+    return this.tenants.get(slug);
+  }
+
+  /** Every tenant slug. */
+  slugs(): string[] {
+    return [...this.tenants.keys()];
+  }
+
+  /** The tenant a host name names: `<slug>.localhost[:port]` or a mapped production host. */
+  fromHost(hostHeader: string | undefined): ApiTenant | undefined {
+    if (!hostHeader) return undefined;
+    const host = hostHeader.toLowerCase().replace(/:\d+$/, '');
+    const local = /^([a-z0-9-]+)\.localhost$/.exec(host);
+    if (local) return this.options.allowLocalhost === false ? undefined : this.tenants.get(local[1]!);
+    const slug = this.hosts.get(host) ?? this.hosts.get(host.replace(/^www\./, ''));
+    return slug ? this.tenants.get(slug) : undefined;
+  }
+
+  /** The tenant whose site an Origin header belongs to (CORS). */
+  fromOrigin(origin: string | undefined): ApiTenant | undefined {
+    if (!origin) return undefined;
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return undefined;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    const tenant = this.fromHost(url.host);
+    if (!tenant) return undefined;
+    // *.localhost is for local runs; otherwise the site's own origin exactly, or an
+    // https origin on a host mapped by SITE_HOSTS.
+    if (url.hostname.endsWith('.localhost')) return tenant;
+    if (tenant.publicOrigin === url.origin) return tenant;
+    const mapped = this.options.hostMap?.[url.hostname.toLowerCase()];
+    return url.protocol === 'https:' && mapped === tenant.slug ? tenant : undefined;
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { leadAdf, leadDocument } from './lead-formats.ts';
+import type { StoredLead } from './store.ts';
+import { optOutContacts, unsubscribeToken, unsubscribeTokenLead } from './unsubscribe.ts';
+
+const key = Buffer.alloc(32, 7);
+const leadId = '0b6f3c4e-1f1e-4c55-9d7e-3a0d1c2b4e5f';
+
+const lead: StoredLead = {
+  id: leadId,
+  tenant: 'alpha',
+  category: 'General Enquiry',
+  subcategory: null,
+  car_id: null,
+  dealership_slug: null,
+  name: 'Jo',
+  email: 'jo@example.com',
+  phone: '0412000001',
+  form_completed: true,
+  offer_accepted: false,
+  revision: 1,
+  data: { name: 'Jo', email: 'jo@example.com', opt_in: true },
+  created_at: 0,
+  updated_at: 0,
+};
+
+describe('unsubscribe links and opt-outs (2.81)', () => {
+  it('2.81 a token verifies only for its tenant and unchanged', () => {
+    const token = unsubscribeToken(key, 'alpha', leadId);
+    expect(unsubscribeTokenLead(key, 'alpha', token)).toBe(leadId);
+    expect(unsubscribeTokenLead(key, 'beta', token)).toBeUndefined();
+    expect(unsubscribeTokenLead(Buffer.alloc(32, 8), 'alpha', token)).toBeUndefined();
+    expect(unsubscribeTokenLead(key, 'alpha', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
+    expect(unsubscribeTokenLead(key, 'alpha', 'not-a-token')).toBeUndefined();
+  });
+
+  it('2.81 contacts are normalised as the lead forms store them', () => {
+    expect(optOutContacts(' Jo@Example.COM ', '+61 412 000 001')).toEqual([
+      { kind: 'email', contact: 'jo@example.com' },
+      { kind: 'phone', contact: '0412000001' },
+    ]);
+    expect(optOutContacts('', null)).toEqual([]);
+  });
+
+  it('2.81 an opted-out contact is delivered with opt_in false and a do-not-market line; the link is carried', () => {
+    const url = 'https://www.alpha.example/pages/unsubscribe?token=x';
+    const open = leadDocument(lead, undefined, undefined, undefined, [], { unsubscribe_url: url });
+    expect(open.customer).toMatchObject({ opt_in: true, marketing_opt_out: false, unsubscribe_url: url });
+    const out = leadDocument(lead, undefined, undefined, undefined, [], { unsubscribe_url: url, opted_out_at: Date.UTC(2026, 10, 24) });
+    expect(out.customer).toMatchObject({ opt_in: false, marketing_opt_out: true });
+    const adf = leadAdf(lead, undefined, undefined, undefined, [], { unsubscribe_url: url, opted_out_at: Date.UTC(2026, 10, 24) });
+    expect(adf).toContain('Marketing: this customer unsubscribed on 2026-11-24. Do not send them marketing; answer this enquiry only.');
+    expect(adf).toContain(`Unsubscribe link for marketing e-mails to this customer: ${url}`);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Issue 14 item 6 (audit 2.81, Spam Act): unsubscribe. Every delivered lead carries a signed
+ * unsubscribe link for its tenant; POST /api/unsubscribe records the opt-out from that link's
+ * token or from a typed e-mail / phone; later leads of that contact still reach the dealer
+ * but with opt_in false and a "do not market" line, in JSON and in the ADF e-mail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type WebhookReceiver } from './server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const BETA = { host: 'beta.localhost:4321' };
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+for (const kind of DATABASES) {
+  const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
+  describe.skipIf(skip !== undefined)(`2.81 unsubscribe on ${kind}`, () => {
+    let hook: WebhookReceiver;
+    let folder: ReturnType<typeof tempDir>;
+    let database: Awaited<ReturnType<typeof testDatabase>>;
+    let app: LeadApi;
+
+    beforeAll(async () => {
+      folder = tempDir('unsubscribe-test-');
+      hook = await startWebhookReceiver();
+      writeTestTenants(`${folder.dir}/tenants`, hook.url);
+      database = await testDatabase(kind, folder.dir);
+      app = await testApp(database.db, `${folder.dir}/tenants`);
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.stop();
+      await hook?.close();
+      folder?.remove();
+    });
+
+    /** Send a lead and wait for its JSON delivery; resolves to the delivered document. */
+    async function deliveredLead(payload: Record<string, unknown>) {
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload });
+      expect(response.statusCode).toBe(201);
+      const id = response.json().lead_id as string;
+      await waitFor(() => hook.delivered.has(`${id}:crm:1`));
+      const call = hook.calls.find((entry) => entry.key === `${id}:crm:1` && entry.body.startsWith('{'))!;
+      return { id, doc: JSON.parse(call.body) as { customer: Record<string, unknown> } };
+    }
+
+    it('2.81 a delivered lead carries a signed, per-tenant unsubscribe link (JSON and the ADF e-mail)', async () => {
+      const { id, doc } = await deliveredLead({ name: 'Sam', email: 'Sam@Example.com', phone: '0412 000 281', opt_in: true });
+      const url = String(doc.customer.unsubscribe_url);
+      expect(url).toMatch(new RegExp(`^https://www\\.alpha-motors\\.example/pages/unsubscribe\\?token=${id}\\.[A-Za-z0-9_-]{43}$`));
+      expect(doc.customer.opt_in).toBe(true);
+      expect(doc.customer.marketing_opt_out).toBe(false);
+      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(id)));
+      const mail = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(id))!;
+      expect(mail.body).toContain(`Unsubscribe link for marketing e-mails to this customer: ${url.replace(/&/g, '&amp;')}`);
+      // The token names the lead and is signed for alpha only: beta refuses it, a changed signature is refused.
+      const token = new URL(url).searchParams.get('token')!;
+      const onBeta = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: BETA, payload: { token } });
+      expect(onBeta.statusCode).toBe(400);
+      expect(onBeta.json().fields.token).toMatch(/not valid/);
+      const forged = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: { token: `${token.slice(0, -2)}AA` } });
+      expect(forged.statusCode).toBe(400);
+    });
+
+    it("2.81 the link's token opts the lead's e-mail and phone out; later leads reach the dealer marked not for marketing", async () => {
+      const first = await deliveredLead({ name: 'Kim', email: 'kim@example.com', phone: '0412000282', opt_in: true });
+      const token = new URL(String(first.doc.customer.unsubscribe_url)).searchParams.get('token')!;
+      const response = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: { token } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: 'You have been unsubscribed. Alpha Motors will not send you marketing emails or SMS any more. We will still answer any enquiry you send us.' });
+      // Same contact by phone only, shopper ticked the opt-in again: still delivered, but opted out.
+      const later = await deliveredLead({ name: 'Kim', phone: '+61 412 000 282', opt_in: true, message: 'Is it still available?' });
+      expect(later.doc.customer.opt_in).toBe(false);
+      expect(later.doc.customer.marketing_opt_out).toBe(true);
+      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(later.id)));
+      const mail = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(later.id))!;
+      expect(mail.body).toMatch(/Marketing: this customer unsubscribed on \d{4}-\d{2}-\d{2}\. Do not send them marketing; answer this enquiry only\./);
+      // Another contact is not affected, nor the same contact on another tenant.
+      const other = await deliveredLead({ name: 'Lee', email: 'lee@example.com', opt_in: true });
+      expect(other.doc.customer.opt_in).toBe(true);
+      expect(await app.store.optedOutAt('beta', [{ kind: 'phone', contact: '0412000282' }])).toBeUndefined();
+    });
+
+    it('2.81 a typed e-mail or phone opts out (same answer whether known or not); nothing typed is a field error', async () => {
+      const typed = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: { email: ' Pat@Example.com ' } });
+      expect(typed.statusCode).toBe(200);
+      expect(typed.json().success).toBe(true);
+      const later = await deliveredLead({ name: 'Pat', email: 'pat@example.com', opt_in: true });
+      expect(later.doc.customer.opt_in).toBe(false);
+      const empty = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: {} });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().fields).toEqual({ email: 'Please enter the email address or mobile number you want to unsubscribe.' });
+      const badPhone = await app.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: { phone: '12' } });
+      expect(badPhone.statusCode).toBe(400);
+      expect(Object.keys(badPhone.json().fields)).toEqual(['phone']);
+    });
+  });
+}
