@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { CarInput } from '../src/schemas/car.ts';
 import type { Location, Site } from '../src/schemas/site.ts';
 import { parseSite } from '../src/lib/site/tenant.ts';
+import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { slugify } from '../src/lib/text/slug.ts';
 import { panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
@@ -675,16 +676,17 @@ export function generationNote(now: number, stats: { slug: string; count: number
   return [
     '# Demo tenants',
     '',
-    'Three fictional dealers that show the product\'s range. `site.json` and `content/` are',
+    'Fictional dealers that show the product\'s range. `site.json` and `content/` are',
     'written by hand; `stock.json` is made by `npm run generate:demo` (scripts/generate-demo.ts,',
     'seeded and deterministic) from the site.json of each tenant. See docs/demo-data.md.',
     '',
     `Generated: ${new Date(now).toISOString()}`,
     '',
-    'Stock dates (created_at, sold_date_timestamp, rego_expiry) are relative to that clock:',
-    'the "sold within 3 days" and "New Arrival within 8 days" cases only show when a site',
-    'is built within a few days of it. Run `npm run generate:demo` to refresh them, or pin',
-    'the build clock to the time above.',
+    'Stock dates (created_at, sold_date_timestamp, rego_expiry) and the dates of offers, slides,',
+    'reviews and blog cards are written for that clock, which each tenant also records in its',
+    '`demo-clock.json`. Because of that file, a demo tenant\'s dates are moved to the build',
+    'clock when it is read, so recently sold cars and New Arrivals show whatever the date',
+    '(docs/demo-data.md). Real dealers have no demo-clock.json; their feeds are read as they are.',
     '',
     '| Tenant | Records |',
     '| --- | --- |',
@@ -703,7 +705,7 @@ export function readGenerationClock(readme: string): number | null {
 export interface GeneratedTenant {
   slug: string;
   cars: DemoCar[];
-  /** File name in the tenant folder -> exact text (stock.json, models.json, reviews.json, offers.json). */
+  /** File name in the tenant folder -> exact text (stock.json, demo-clock.json, models.json, reviews.json, offers.json). */
   files: Record<string, string>;
 }
 
@@ -720,7 +722,8 @@ export function generateAll(tenantsDir: string, now: number): GeneratedTenant[] 
     const cars = generateStock(profile, site, now);
     // A separate stream, so the extras never shift the stock.
     const random = new Random(`${profile.seed}/extras`);
-    const files: Record<string, string> = { 'stock.json': stockJson(cars) };
+    // demo-clock.json marks a demo tenant: its dates are moved to the build clock when read (src/lib/site/demo-clock.ts).
+    const files: Record<string, string> = { 'stock.json': stockJson(cars), [DEMO_CLOCK_FILE]: demoClockJson(now) };
     const extras: [string, unknown][] = [
       ['models.json', modelsFile(site, new Date(now).getUTCFullYear())],
       ['reviews.json', reviewsFile(random, profile, site, now)],
