@@ -26,6 +26,7 @@ import { dealerComment } from './demo/comments.ts';
 import { modelsFile, offersFile, reviewsFile } from './demo/extras.ts';
 import { DEMO_PROFILES, type DemoProfile, type EdgeCase } from './demo/profiles.ts';
 import { Random } from './demo/random.ts';
+import { BIKES, ELECTRIC_TRUCK, TRUCKS } from './demo/moto-trucks.ts';
 import { ENGINES, EQUIPMENT, FAMILY_WEIGHTS, INTERIOR_COLOURS, MODELS, MOTORCYCLES, PAINTS, type Engine, type ModelSpec } from './demo/vehicles.ts';
 
 const DAY = 86_400_000;
@@ -73,6 +74,7 @@ const VIN_WMI: Record<string, string> = {
   Toyota: 'JTN', Mazda: 'JM0', Hyundai: 'KMH', Kia: 'KNA', Ford: 'MNA', Holden: '6G1', Mitsubishi: 'MMA', Nissan: 'JN1', Subaru: 'JF1', Volkswagen: 'WVW',
   Isuzu: 'MPA', Honda: 'MRH', Suzuki: 'JS3', MG: 'LSJ', GWM: 'LGW', Tesla: 'LRW', BYD: 'LGX', BMW: 'WBA', 'Mercedes-Benz': 'WDD', Audi: 'WAU', Porsche: 'WP0',
   Jeep: '1C4', Hino: 'JHH', Fuso: 'JLF', Yamaha: 'JYA', Kawasaki: 'JKA', 'Harley-Davidson': '1HD',
+  KTM: 'VBK', Triumph: 'SMT', 'Royal Enfield': 'ME3', Iveco: 'ZCF', UD: 'JNC',
 };
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
@@ -222,7 +224,9 @@ function pickModel(ctx: Context, pool: ModelSpec[]): ModelSpec {
 }
 
 function equipmentFor(random: Random, spec: ModelSpec, engine: Engine): string[] {
-  const pools = [EQUIPMENT.common, EQUIPMENT[spec.tier]];
+  // Bikes and trucks have their own lists (no car cabin equipment).
+  const own = spec.tier === 'bike' || spec.tier === 'truck';
+  const pools = own ? [EQUIPMENT[spec.tier]] : [EQUIPMENT.common, EQUIPMENT[spec.tier]];
   if (spec.tier === 'premium' || spec.tier === 'performance') pools.push(EQUIPMENT.mid);
   if (engine.fuel === 'Electric' || engine.fuel === 'Plug-in Hybrid') pools.push(EQUIPMENT.ev);
   if (spec.drive === '4WD' && (spec.shape === 'ute' || spec.shape === 'suv')) pools.push(EQUIPMENT.offroad);
@@ -397,7 +401,7 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
       fuelconsumptioncombined: engine.l100 || null,
       fuelcapacity: engine.tank,
       geartype: geartype(engine),
-      grossvehiclemass: motorcycle ? null : gvm + random.int(-150, 150),
+      grossvehiclemass: motorcycle ? null : (spec.gvm ?? gvm) + random.int(-150, 150),
       vehiclelength: length + random.int(-200, 200),
       vehicleheight: height + random.int(-60, 60),
       vehiclewidth: width + random.int(-40, 40),
@@ -418,7 +422,8 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
     engine_size_litres: engine.litres,
     gearnum: engine.fuel === 'Electric' ? 1 : engine.gears === 1 ? null : engine.gears,
     bodyconfiguration: spec.bodyconfiguration ?? null,
-    item_type: motorcycle ? 'motorcycle' : 'car',
+    // The motorcycle-and-truck dealer's feed types its trucks; the used group's few trucks stay 'car'.
+    item_type: motorcycle ? 'motorcycle' : ctx.profile.kind === 'moto-truck' && spec.shape === 'light-truck' ? 'truck' : 'car',
     specifications: null,
   });
   if (carType !== 'new' && random.chance(carType === 'used' ? 0.75 : 0.4)) {
@@ -492,12 +497,15 @@ function modelPool(ctx: Context, carType: 'new' | 'used' | 'demo'): ModelSpec[] 
     // Trade-ins: half the brand, half anything else.
     return MODELS.map((spec) => (spec.make === brand ? { ...spec, weight: spec.weight * 4 } : spec));
   }
+  if (ctx.profile.kind === 'moto-truck') return [...BIKES, ...TRUCKS].filter((spec) => carType === 'used' || current(spec));
   return carType === 'used' ? MODELS : MODELS.filter(current);
 }
 
 /** Forced slots so every tenant shows electric, hybrid and (for the group) motorcycles. */
 function forcedSpec(ctx: Context, index: number): ModelSpec | undefined {
   if (ctx.profile.kind === 'caravan') return undefined;
+  // The motorcycle-and-truck dealer's electric example is a truck; it sells no hybrids.
+  if (ctx.profile.kind === 'moto-truck') return index < 3 ? ELECTRIC_TRUCK : undefined;
   const brand = ctx.profile.kind === 'franchise' ? ctx.site.manufacturer : undefined;
   const withFuel = (fuel: string) =>
     MODELS.filter((spec) => (!brand || spec.make === brand) && spec.badges.some((badge) => ENGINES[badge[2] ?? spec.engine]!.fuel === fuel)).map((spec) => ({
