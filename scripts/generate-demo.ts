@@ -423,7 +423,7 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
     gearnum: engine.fuel === 'Electric' ? 1 : engine.gears === 1 ? null : engine.gears,
     bodyconfiguration: spec.bodyconfiguration ?? null,
     // The motorcycle-and-truck dealer's feed types its trucks; the used group's few trucks stay 'car'.
-    item_type: motorcycle ? 'motorcycle' : ctx.profile.kind === 'moto-truck' && spec.shape === 'light-truck' ? 'truck' : 'car',
+    item_type: motorcycle ? 'motorcycle' : ctx.profile.kind === 'motorcycle' && spec.shape === 'light-truck' ? 'truck' : 'car',
     specifications: null,
   });
   if (carType !== 'new' && random.chance(carType === 'used' ? 0.75 : 0.4)) {
@@ -497,7 +497,7 @@ function modelPool(ctx: Context, carType: 'new' | 'used' | 'demo'): ModelSpec[] 
     // Trade-ins: half the brand, half anything else.
     return MODELS.map((spec) => (spec.make === brand ? { ...spec, weight: spec.weight * 4 } : spec));
   }
-  if (ctx.profile.kind === 'moto-truck') return [...BIKES, ...TRUCKS].filter((spec) => carType === 'used' || current(spec));
+  if (ctx.profile.kind === 'motorcycle') return [...BIKES, ...TRUCKS].filter((spec) => carType === 'used' || current(spec));
   return carType === 'used' ? MODELS : MODELS.filter(current);
 }
 
@@ -505,7 +505,7 @@ function modelPool(ctx: Context, carType: 'new' | 'used' | 'demo'): ModelSpec[] 
 function forcedSpec(ctx: Context, index: number): ModelSpec | undefined {
   if (ctx.profile.kind === 'caravan') return undefined;
   // The motorcycle-and-truck dealer's electric example is a truck; it sells no hybrids.
-  if (ctx.profile.kind === 'moto-truck') return index < 3 ? ELECTRIC_TRUCK : undefined;
+  if (ctx.profile.kind === 'motorcycle') return index < 3 ? ELECTRIC_TRUCK : undefined;
   const brand = ctx.profile.kind === 'franchise' ? ctx.site.manufacturer : undefined;
   const withFuel = (fuel: string) =>
     MODELS.filter((spec) => (!brand || spec.make === brand) && spec.badges.some((badge) => ENGINES[badge[2] ?? spec.engine]!.fuel === fuel)).map((spec) => ({

@@ -84,7 +84,7 @@ const REVIEW_TEXTS: Record<DemoProfile['kind'], string[]> = {
     'Parts counter found the right towbar kit first time and had it fitted the same week.',
     'Delivery took longer than first quoted, but the team were upfront about it and looked after us.',
   ],
-  'moto-truck': [
+  'motorcycle': [
     'Picked up my first LAMS bike from the Townsville shop. They set the levers up for me and explained the running-in.',
     'Bought a used Isuzu NPR pantech for the business. Clean truck, honest history and finance sorted the same day.',
     'The workshop had my Tenere serviced and fitted with crash bars in one day.',
@@ -110,6 +110,14 @@ const REVIEW_TEXTS: Record<DemoProfile['kind'], string[]> = {
   ],
 };
 
+/** The photo a reviewer posts: the kind of vehicle the dealer sells (a local demo image). */
+const REVIEW_PHOTOS: Record<DemoProfile['kind'], string> = {
+  'used-group': vehicleImageUrl('ute', 'white', 'angle'),
+  franchise: vehicleImageUrl('suv', 'silver', 'angle'),
+  caravan: vehicleImageUrl('caravan', 'white', 'angle'),
+  'motorcycle': vehicleImageUrl('motorcycle', 'blue', 'angle'),
+};
+
 function timeAgo(days: number): string {
   if (days < 14) return `${days} days ago`;
   if (days < 60) return `${Math.round(days / 7)} weeks ago`;
@@ -129,6 +137,8 @@ export function reviewsFile(random: Random, profile: DemoProfile, site: Site, no
       customer_name: `${random.pick(FIRST_NAMES)} ${random.pick([...LAST_INITIALS])}.`,
       text,
       rating,
+      // Some reviewers add a photo of what they bought (audit 3.12: review images).
+      ...(index % 4 === 0 ? { image: REVIEW_PHOTOS[profile.kind] } : {}),
       created_at_time_ago_in_words: timeAgo(days),
       review_date: date,
       review_date_in_words: timeAgo(days),
@@ -167,7 +177,7 @@ export function offersFile(profile: DemoProfile, now: number): unknown {
       { id: 'autumn-show-expired', start: at(-90), expiry: at(-30), title: 'Autumn Show Specials (ended)', description: 'This offer has ended and must not be shown.', button_label: 'View', button_href: '/special-offers' },
     ];
   }
-  if (profile.kind === 'moto-truck') {
+  if (profile.kind === 'motorcycle') {
     return [
       { id: 'lams-ready', start: at(-12), expiry: at(40), position: 0, display: ['new'], title: 'LAMS bikes from $4,999 ride away', description: 'Learner approved road, trail and scooter models with a free helmet voucher.', image: vehicleImageUrl('motorcycle', 'blue', 'angle'), button_label: 'View LAMS Bikes', button_href: '/search?q=LAMS', price: 4999, price_label: 'Ride away', disclaimer: 'Ride-away price on a new Yamaha NMAX 155 in QLD. Helmet voucher up to $300, while stocks last.' },
       { id: 'truck-finance', start: at(-20), expiry: at(60), position: 1, display: ['new', 'demo'], title: 'Light truck finance from 6.49% p.a.', description: 'Business finance on new and demo light trucks up to 8 tonne GVM.', image: vehicleImageUrl('light-truck', 'white', 'angle'), button_label: 'View Trucks', button_href: '/search?q=truck', disclaimer: 'Finance to approved ABN holders through Taurus Finance. Fees, charges and lending criteria apply.' },

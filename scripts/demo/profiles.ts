@@ -33,7 +33,7 @@ export interface DemoProfile {
   slug: string;
   /** Seed of the tenant's random stream. */
   seed: string;
-  kind: 'used-group' | 'franchise' | 'caravan' | 'moto-truck';
+  kind: 'used-group' | 'franchise' | 'caravan' | 'motorcycle';
   /** Records in stock.json (150-400). */
   count: number;
   /** First numeric id; ids are idBase + index. */
@@ -90,7 +90,7 @@ export const DEMO_PROFILES: DemoProfile[] = [
     // Motorcycles and trucks (issue 14 item 8): the motorcycle template.
     slug: 'ironbark-moto-trucks',
     seed: 'ironbark-moto-trucks/v1',
-    kind: 'moto-truck',
+    kind: 'motorcycle',
     count: 190,
     idBase: 740000,
     stockPrefix: 'IMT',
