@@ -18,6 +18,7 @@ const bike = inStock.find((car) => vehicleKind(car) === 'motorcycle' && engineSi
 const truck = inStock.find((car) => vehicleKind(car) === 'truck' && car.variant?.grossvehiclemass && car.variant?.towingcapacitybraked)!;
 
 async function expectAxeClean(page: Page): Promise<void> {
+  test.slow(); // axe walks the whole DOM; on a loaded 2-core machine that takes a while
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
@@ -63,7 +64,7 @@ test('item 8: a truck page leads with gross vehicle mass and braked towing', asy
 });
 
 test('item 8: the search page lists bike and truck body types and passes axe', async ({ page }) => {
-  await page.goto(tenantUrl(slug, '/search/'));
+  await page.goto(tenantUrl(slug, '/search/new-used-and-demo-cars/'));
   const main = page.locator('main');
   await expect(main.getByRole('heading', { level: 1 })).toContainText('Bikes & Trucks');
   for (const body of ['Naked', 'Adventure', 'Light Truck', 'Medium Truck']) await expect(main.getByText(body, { exact: false }).first()).toBeAttached();
