@@ -67,6 +67,9 @@ test('item 8: the search page lists bike and truck body types and passes axe', a
   await page.goto(tenantUrl(slug, '/search/new-used-and-demo-cars/'));
   const main = page.locator('main');
   await expect(main.getByRole('heading', { level: 1 })).toContainText('Bikes & Trucks');
+  // The grid is dimmed while the search island loads its results: judge it settled.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   for (const body of ['Naked', 'Adventure', 'Light Truck', 'Medium Truck']) await expect(main.getByText(body, { exact: false }).first()).toBeAttached();
   await expectAxeClean(page);
 });
