@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../src/lib/site/tenant.ts';
 import { tenantFileProblems } from '../src/schemas/tenant-files.ts';
 import { DEMO_PROFILES } from './demo/profiles.ts';
-import { edgeCasesIn, generateAll, readGenerationClock, stockJson } from './generate-demo.ts';
+import { edgeCasesIn, generateAll, readGenerationClock, stockJson, type DemoCar } from './generate-demo.ts';
+import { createBundle } from '../src/build/build-tenant.ts';
+import { isNewArrival } from '../src/lib/vehicle/vehicle-tag.ts';
+import { isPromoActive } from '../src/lib/marketing/promos.ts';
 
 const tenantsDir = fileURLToPath(new URL('../tenants', import.meta.url));
 const clock = readGenerationClock(readFileSync(join(tenantsDir, 'README.md'), 'utf8'));
@@ -120,5 +123,33 @@ describe('tenant shapes', () => {
       expect(['Single', 'Tandem']).toContain(spec.axle_type);
       expect(spec.sleeps).toBeGreaterThanOrEqual(2);
     }
+  });
+});
+
+describe.each(DEMO_PROFILES)('item 9, the demo stays alive: $slug built long after generation', (profile) => {
+  const dir = join(tenantsDir, profile.slug);
+  it.each([30, 400])('item 9: at generation clock + %i days it still shows recently sold cars, New Arrivals and running offers', (days) => {
+    const now = clock! + days * 86_400_000;
+    const tenant = loadTenant(dir, now);
+    expect(tenant.dateShift).toBe(days * 86_400_000);
+    const sold = tenant.visible.filter((car) => car.status === 'sold');
+    expect(sold.length).toBeGreaterThanOrEqual(4);
+    expect(tenant.visible.filter((car) => isNewArrival(car.created_at, now)).length).toBeGreaterThan(10);
+    // The same cases as at the generation clock, judged at the new clock.
+    const found = edgeCasesIn(tenant.cars as DemoCar[], now);
+    for (const edge of ['sold_recent', 'sold_long_ago', 'new_arrival', 'rego_expired'] as const) if (profile.edgeCases.includes(edge)) expect(found.has(edge), edge).toBe(true);
+    const bundle = createBundle(tenant, now);
+    const offers = bundle.extras.offers as { start?: string; expiry?: string }[] | undefined;
+    if (offers) expect(offers.filter((offer) => isPromoActive(offer, now)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('item 9: real feeds are read as they are', () => {
+  it('a tenant folder without demo-clock.json keeps its dates whatever the clock', () => {
+    const dir = fileURLToPath(new URL('../tests/fixtures/tenants/search-demo', import.meta.url));
+    const early = loadTenant(dir, Date.parse('2026-11-21T00:00:00Z'));
+    const late = loadTenant(dir, Date.parse('2028-01-01T00:00:00Z'));
+    expect(late.dateShift).toBe(0);
+    expect(late.cars.map((car) => [car.created_at, car.sold_date_timestamp])).toEqual(early.cars.map((car) => [car.created_at, car.sold_date_timestamp]));
   });
 });

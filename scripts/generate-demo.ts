@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { CarInput } from '../src/schemas/car.ts';
 import type { Location, Site } from '../src/schemas/site.ts';
 import { parseSite } from '../src/lib/site/tenant.ts';
+import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { slugify } from '../src/lib/text/slug.ts';
 import { panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
@@ -25,6 +26,7 @@ import { dealerComment } from './demo/comments.ts';
 import { modelsFile, offersFile, reviewsFile } from './demo/extras.ts';
 import { DEMO_PROFILES, type DemoProfile, type EdgeCase } from './demo/profiles.ts';
 import { Random } from './demo/random.ts';
+import { BIKES, ELECTRIC_TRUCK, TRUCKS } from './demo/moto-trucks.ts';
 import { ENGINES, EQUIPMENT, FAMILY_WEIGHTS, INTERIOR_COLOURS, MODELS, MOTORCYCLES, PAINTS, type Engine, type ModelSpec } from './demo/vehicles.ts';
 
 const DAY = 86_400_000;
@@ -72,6 +74,7 @@ const VIN_WMI: Record<string, string> = {
   Toyota: 'JTN', Mazda: 'JM0', Hyundai: 'KMH', Kia: 'KNA', Ford: 'MNA', Holden: '6G1', Mitsubishi: 'MMA', Nissan: 'JN1', Subaru: 'JF1', Volkswagen: 'WVW',
   Isuzu: 'MPA', Honda: 'MRH', Suzuki: 'JS3', MG: 'LSJ', GWM: 'LGW', Tesla: 'LRW', BYD: 'LGX', BMW: 'WBA', 'Mercedes-Benz': 'WDD', Audi: 'WAU', Porsche: 'WP0',
   Jeep: '1C4', Hino: 'JHH', Fuso: 'JLF', Yamaha: 'JYA', Kawasaki: 'JKA', 'Harley-Davidson': '1HD',
+  KTM: 'VBK', Triumph: 'SMT', 'Royal Enfield': 'ME3', Iveco: 'ZCF', UD: 'JNC',
 };
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
@@ -221,7 +224,9 @@ function pickModel(ctx: Context, pool: ModelSpec[]): ModelSpec {
 }
 
 function equipmentFor(random: Random, spec: ModelSpec, engine: Engine): string[] {
-  const pools = [EQUIPMENT.common, EQUIPMENT[spec.tier]];
+  // Bikes and trucks have their own lists (no car cabin equipment).
+  const own = spec.tier === 'bike' || spec.tier === 'truck';
+  const pools = own ? [EQUIPMENT[spec.tier]] : [EQUIPMENT.common, EQUIPMENT[spec.tier]];
   if (spec.tier === 'premium' || spec.tier === 'performance') pools.push(EQUIPMENT.mid);
   if (engine.fuel === 'Electric' || engine.fuel === 'Plug-in Hybrid') pools.push(EQUIPMENT.ev);
   if (spec.drive === '4WD' && (spec.shape === 'ute' || spec.shape === 'suv')) pools.push(EQUIPMENT.offroad);
@@ -396,7 +401,7 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
       fuelconsumptioncombined: engine.l100 || null,
       fuelcapacity: engine.tank,
       geartype: geartype(engine),
-      grossvehiclemass: motorcycle ? null : gvm + random.int(-150, 150),
+      grossvehiclemass: motorcycle ? null : (spec.gvm ?? gvm) + random.int(-150, 150),
       vehiclelength: length + random.int(-200, 200),
       vehicleheight: height + random.int(-60, 60),
       vehiclewidth: width + random.int(-40, 40),
@@ -417,7 +422,8 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
     engine_size_litres: engine.litres,
     gearnum: engine.fuel === 'Electric' ? 1 : engine.gears === 1 ? null : engine.gears,
     bodyconfiguration: spec.bodyconfiguration ?? null,
-    item_type: motorcycle ? 'motorcycle' : 'car',
+    // The motorcycle-and-truck dealer's feed types its trucks; the used group's few trucks stay 'car'.
+    item_type: motorcycle ? 'motorcycle' : ctx.profile.kind === 'motorcycle' && spec.shape === 'light-truck' ? 'truck' : 'car',
     specifications: null,
   });
   if (carType !== 'new' && random.chance(carType === 'used' ? 0.75 : 0.4)) {
@@ -491,12 +497,15 @@ function modelPool(ctx: Context, carType: 'new' | 'used' | 'demo'): ModelSpec[] 
     // Trade-ins: half the brand, half anything else.
     return MODELS.map((spec) => (spec.make === brand ? { ...spec, weight: spec.weight * 4 } : spec));
   }
+  if (ctx.profile.kind === 'motorcycle') return [...BIKES, ...TRUCKS].filter((spec) => carType === 'used' || current(spec));
   return carType === 'used' ? MODELS : MODELS.filter(current);
 }
 
 /** Forced slots so every tenant shows electric, hybrid and (for the group) motorcycles. */
 function forcedSpec(ctx: Context, index: number): ModelSpec | undefined {
   if (ctx.profile.kind === 'caravan') return undefined;
+  // The motorcycle-and-truck dealer's electric example is a truck; it sells no hybrids.
+  if (ctx.profile.kind === 'motorcycle') return index < 3 ? ELECTRIC_TRUCK : undefined;
   const brand = ctx.profile.kind === 'franchise' ? ctx.site.manufacturer : undefined;
   const withFuel = (fuel: string) =>
     MODELS.filter((spec) => (!brand || spec.make === brand) && spec.badges.some((badge) => ENGINES[badge[2] ?? spec.engine]!.fuel === fuel)).map((spec) => ({
@@ -675,16 +684,17 @@ export function generationNote(now: number, stats: { slug: string; count: number
   return [
     '# Demo tenants',
     '',
-    'Three fictional dealers that show the product\'s range. `site.json` and `content/` are',
+    'Fictional dealers that show the product\'s range. `site.json` and `content/` are',
     'written by hand; `stock.json` is made by `npm run generate:demo` (scripts/generate-demo.ts,',
     'seeded and deterministic) from the site.json of each tenant. See docs/demo-data.md.',
     '',
     `Generated: ${new Date(now).toISOString()}`,
     '',
-    'Stock dates (created_at, sold_date_timestamp, rego_expiry) are relative to that clock:',
-    'the "sold within 3 days" and "New Arrival within 8 days" cases only show when a site',
-    'is built within a few days of it. Run `npm run generate:demo` to refresh them, or pin',
-    'the build clock to the time above.',
+    'Stock dates (created_at, sold_date_timestamp, rego_expiry) and the dates of offers, slides,',
+    'reviews and blog cards are written for that clock, which each tenant also records in its',
+    '`demo-clock.json`. Because of that file, a demo tenant\'s dates are moved to the build',
+    'clock when it is read, so recently sold cars and New Arrivals show whatever the date',
+    '(docs/demo-data.md). Real dealers have no demo-clock.json; their feeds are read as they are.',
     '',
     '| Tenant | Records |',
     '| --- | --- |',
@@ -703,7 +713,7 @@ export function readGenerationClock(readme: string): number | null {
 export interface GeneratedTenant {
   slug: string;
   cars: DemoCar[];
-  /** File name in the tenant folder -> exact text (stock.json, models.json, reviews.json, offers.json). */
+  /** File name in the tenant folder -> exact text (stock.json, demo-clock.json, models.json, reviews.json, offers.json). */
   files: Record<string, string>;
 }
 
@@ -720,7 +730,8 @@ export function generateAll(tenantsDir: string, now: number): GeneratedTenant[] 
     const cars = generateStock(profile, site, now);
     // A separate stream, so the extras never shift the stock.
     const random = new Random(`${profile.seed}/extras`);
-    const files: Record<string, string> = { 'stock.json': stockJson(cars) };
+    // demo-clock.json marks a demo tenant: its dates are moved to the build clock when read (src/lib/site/demo-clock.ts).
+    const files: Record<string, string> = { 'stock.json': stockJson(cars), [DEMO_CLOCK_FILE]: demoClockJson(now) };
     const extras: [string, unknown][] = [
       ['models.json', modelsFile(site, new Date(now).getUTCFullYear())],
       ['reviews.json', reviewsFile(random, profile, site, now)],

@@ -84,6 +84,18 @@ const REVIEW_TEXTS: Record<DemoProfile['kind'], string[]> = {
     'Parts counter found the right towbar kit first time and had it fitted the same week.',
     'Delivery took longer than first quoted, but the team were upfront about it and looked after us.',
   ],
+  'motorcycle': [
+    'Picked up my first LAMS bike from the Townsville shop. They set the levers up for me and explained the running-in.',
+    'Bought a used Isuzu NPR pantech for the business. Clean truck, honest history and finance sorted the same day.',
+    'The workshop had my Tenere serviced and fitted with crash bars in one day.',
+    'Great range of trail bikes and the team knew which one suited my height and experience.',
+    'They found us a tipper with the right GVM for a car licence driver. Saved us a lot of headaches.',
+    'Traded my Ninja 400 on an Africa Twin. Fair trade-in price and no pressure.',
+    'The Mackay yard had three Canters to compare side by side. Easy choice.',
+    'Delivered the truck to our depot in Charters Towers on the promised day.',
+    'Parts counter had the chain and sprocket kit in stock. Friendly and quick.',
+    'Took a while to get a test ride on a Saturday morning, but the bike was spot on.',
+  ],
   caravan: [
     'Our handover took nearly two hours and covered everything. We felt confident towing on day one.',
     'Bought a used Jayco and it was immaculate. They even upgraded the battery before delivery.',
@@ -96,6 +108,14 @@ const REVIEW_TEXTS: Record<DemoProfile['kind'], string[]> = {
     'They explained weights and ATM clearly, which other dealers had glossed over.',
     'Took a while to get a service booking in peak season, but the work was excellent.',
   ],
+};
+
+/** The photo a reviewer posts: the kind of vehicle the dealer sells (a local demo image). */
+const REVIEW_PHOTOS: Record<DemoProfile['kind'], string> = {
+  'used-group': vehicleImageUrl('ute', 'white', 'angle'),
+  franchise: vehicleImageUrl('suv', 'silver', 'angle'),
+  caravan: vehicleImageUrl('caravan', 'white', 'angle'),
+  'motorcycle': vehicleImageUrl('motorcycle', 'blue', 'angle'),
 };
 
 function timeAgo(days: number): string {
@@ -117,6 +137,8 @@ export function reviewsFile(random: Random, profile: DemoProfile, site: Site, no
       customer_name: `${random.pick(FIRST_NAMES)} ${random.pick([...LAST_INITIALS])}.`,
       text,
       rating,
+      // Some reviewers add a photo of what they bought (audit 3.12: review images).
+      ...(index % 4 === 0 ? { image: REVIEW_PHOTOS[profile.kind] } : {}),
       created_at_time_ago_in_words: timeAgo(days),
       review_date: date,
       review_date_in_words: timeAgo(days),
@@ -153,6 +175,14 @@ export function offersFile(profile: DemoProfile, now: number): unknown {
       { id: 'free-handover-kit', start: at(-20), expiry: at(40), position: 1, title: 'Free Handover Kit', description: 'Hoses, leads, chocks and a weight-distribution check with every van sold this month.', image: vehicleImageUrl('caravan', 'silver', 'interior'), button_label: 'Enquire Now', button_href: '/contact-us' },
       { id: 'service-special', start: at(-5), expiry: at(25), title: 'Annual Service from $349', description: 'Bearings, brakes, gas and electrical checks by our caravan technicians.', button_label: 'Book a Service', button_href: '/book-a-service', price: 349, price_label: 'From' },
       { id: 'autumn-show-expired', start: at(-90), expiry: at(-30), title: 'Autumn Show Specials (ended)', description: 'This offer has ended and must not be shown.', button_label: 'View', button_href: '/special-offers' },
+    ];
+  }
+  if (profile.kind === 'motorcycle') {
+    return [
+      { id: 'lams-ready', start: at(-12), expiry: at(40), position: 0, display: ['new'], title: 'LAMS bikes from $4,999 ride away', description: 'Learner approved road, trail and scooter models with a free helmet voucher.', image: vehicleImageUrl('motorcycle', 'blue', 'angle'), button_label: 'View LAMS Bikes', button_href: '/search?q=LAMS', price: 4999, price_label: 'Ride away', disclaimer: 'Ride-away price on a new Yamaha NMAX 155 in QLD. Helmet voucher up to $300, while stocks last.' },
+      { id: 'truck-finance', start: at(-20), expiry: at(60), position: 1, display: ['new', 'demo'], title: 'Light truck finance from 6.49% p.a.', description: 'Business finance on new and demo light trucks up to 8 tonne GVM.', image: vehicleImageUrl('light-truck', 'white', 'angle'), button_label: 'View Trucks', button_href: '/search?q=truck', disclaimer: 'Finance to approved ABN holders through Taurus Finance. Fees, charges and lending criteria apply.' },
+      { id: 'workshop-special', start: at(-5), expiry: at(30), title: 'Bike Service from $199', description: 'Oil, filter, chain adjustment and a safety check by our motorcycle technicians.', button_label: 'Book a Service', button_href: '/book-a-service', price: 199, price_label: 'From' },
+      { id: 'winter-ride-expired', start: at(-100), expiry: at(-10), title: 'Winter Ride Days (ended)', description: 'This offer has ended and must not be shown.', button_label: 'View', button_href: '/special-offers' },
     ];
   }
   return undefined;

@@ -1,5 +1,5 @@
 /**
- * The three demo tenants: what stock each one carries. Their site.json files are
+ * The four demo tenants: what stock each one carries. Their site.json files are
  * hand-written in tenants/<slug>/; the generator reads locations, dealerships and the
  * finance provider from there, so stock and site always agree.
  */
@@ -33,7 +33,7 @@ export interface DemoProfile {
   slug: string;
   /** Seed of the tenant's random stream. */
   seed: string;
-  kind: 'used-group' | 'franchise' | 'caravan';
+  kind: 'used-group' | 'franchise' | 'caravan' | 'motorcycle';
   /** Records in stock.json (150-400). */
   count: number;
   /** First numeric id; ids are idBase + index. */
@@ -85,5 +85,19 @@ export const DEMO_PROFILES: DemoProfile[] = [
     certifiedShare: 0.1,
     // No electric, hybrid or test drives for caravans.
     edgeCases: ALL_CAR_CASES.filter((edge) => !['electric', 'hybrid', 'test_drive_only'].includes(edge)),
+  },
+  {
+    // Motorcycles and trucks (issue 14 item 8): the motorcycle template.
+    slug: 'ironbark-moto-trucks',
+    seed: 'ironbark-moto-trucks/v1',
+    kind: 'motorcycle',
+    // 160: the e2e axe sweep visits every vehicle page of every demo tenant (CI budget).
+    count: 160,
+    idBase: 740000,
+    stockPrefix: 'IMT',
+    mix: { new: 0.4, demo: 0.1, used: 0.5 },
+    certifiedShare: 0.15,
+    // An electric truck, no hybrids.
+    edgeCases: ALL_CAR_CASES.filter((edge) => edge !== 'hybrid'),
   },
 ];

@@ -43,7 +43,9 @@ export interface ModelSpec {
   towing?: number;
   ancap?: number;
   /** Equipment tier: decides the feature list. */
-  tier: 'budget' | 'mid' | 'premium' | 'work' | 'performance';
+  tier: 'budget' | 'mid' | 'premium' | 'work' | 'performance' | 'bike' | 'truck';
+  /** Gross vehicle mass (kg) when the body shape's default does not fit (trucks of several classes). */
+  gvm?: number;
   /** Stock weight in a multi-brand used yard (how common the model is). */
   weight: number;
 }
@@ -112,6 +114,19 @@ export const ENGINES: Record<string, Engine> = {
   m700: e(0.7, 2, 'Petrol', 'Manual', 6, 'Aspirated', 4.3, 14, 54, 67),
   m650: e(0.65, 2, 'Petrol', 'Manual', 6, 'Aspirated', 4.5, 15, 50, 64),
   m1750: e(1.75, 2, 'Petrol', 'Manual', 6, 'Aspirated', 5.6, 13, 69, 155),
+  // Motorcycles and trucks of the motorcycle-and-truck dealer (scripts/demo/moto-trucks.ts).
+  m300cvt: e(0.28, 1, 'Petrol', 'Automatic', 1, 'Aspirated', 3.3, 8, 18, 26),
+  m300: e(0.29, 1, 'Petrol', 'Manual', 6, 'Aspirated', 3.2, 8, 20, 26),
+  m350: e(0.35, 1, 'Petrol', 'Manual', 5, 'Aspirated', 3.1, 13, 15, 27),
+  m390: e(0.37, 1, 'Petrol', 'Manual', 6, 'Aspirated', 3.5, 15, 32, 37),
+  m765: e(0.77, 3, 'Petrol', 'Manual', 6, 'Aspirated', 5.2, 15, 88, 80),
+  m890: e(0.89, 3, 'Petrol', 'Manual', 6, 'Aspirated', 5.0, 14, 87, 93),
+  m1100: e(1.08, 2, 'Petrol', 'Manual', 6, 'Aspirated', 5.0, 19, 75, 105),
+  m1250: e(1.25, 2, 'Petrol', 'Manual', 6, 'Aspirated', 4.8, 20, 100, 143),
+  d30truckm: e(3.0, 4, 'Diesel', 'Manual', 5, 'Turbo', 12.0, 100, 110, 370),
+  d77truck: e(7.7, 6, 'Diesel', 'Automatic', 6, 'Turbo', 24.0, 200, 191, 794),
+  d80truck: e(8.0, 6, 'Diesel', 'Automatic', 6, 'Turbo', 25.0, 300, 191, 1050),
+  evtruck: e(null, null, 'Electric', 'Automatic', 1, 'Electric Motor', 0, null, 110, 430),
 };
 
 const TOYOTA_SERIES_HILUX: [number, string][] = [[2012, 'KUN26R MY12'], [2016, 'GUN126R'], [2021, 'GUN126R Facelift'], [2025, 'GUN126R MY25']];
@@ -343,5 +358,7 @@ export const EQUIPMENT: Record<ModelSpec['tier'] | 'common' | 'ev' | 'offroad', 
   work: ['Tow Bar', 'Rubber Floor Mats', 'Tub Liner', 'Side Steps', 'Rear Differential Lock', 'Hill Descent Control', 'Trailer Sway Control', 'Vinyl Floor Covering', '4x4 Low Range', 'Bash Plate', '12V Accessory Sockets', 'Cargo Tie-down Points'],
   performance: ['Sports Suspension', 'Limited Slip Differential', 'Sports Seats', 'Paddle Shifters', 'Brembo Brakes', 'Drive Mode Selector', 'Alloy Wheels 19"', 'Sports Exhaust', 'Launch Control', 'Performance Tyres'],
   ev: ['DC Fast Charging', 'Type 2 AC Charging', 'Regenerative Braking', 'Heat Pump', 'Vehicle-to-Load (V2L)', 'Charging Cable', 'One Pedal Driving'],
+  bike: ['ABS (Antilock Brakes)', 'Traction Control', 'Ride Modes', 'Quickshifter', 'Cruise Control', 'TFT Colour Display', 'Bluetooth Connectivity', 'LED Headlight', 'Slipper Clutch', 'Heated Grips', 'Hand Guards', 'Centre Stand', 'Pannier Mounts', 'Adjustable Windscreen', 'Keyless Ignition', 'USB Charging Port', 'Cornering ABS', 'Adjustable Suspension', 'Tyre Pressure Monitor', 'Under-seat Storage'],
+  truck: ['Air Conditioning', 'Power Windows', 'Bluetooth Connectivity', 'Reversing Camera', 'Exhaust Brake', 'Driver Airbag', 'ABS (Antilock Brakes)', 'Electronic Stability Control', 'Autonomous Emergency Braking', 'Lane Departure Warning', 'Cruise Control', 'Tow Hitch', 'Tail Lift', 'Air Suspension Seat', 'Fleet Telematics', 'Side Under-run Protection', 'Ladder Rack', 'Load Restraint Rails', 'Beacon Light', 'Dual Rear Wheels'],
   offroad: ['Snorkel', 'Bull Bar', 'Long Range Fuel Tank', 'LED Light Bar', 'All Terrain Tyres', 'UHF Radio', 'Dual Battery System'],
 };

@@ -7,6 +7,7 @@ import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatProblem } from '../lib/vehicle/stock.ts';
 import { loadTenant, readOptionalJson, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
+import { shiftTenantFileDates } from '../lib/site/demo-clock.ts';
 import type { TenantBundle } from './bundle.ts';
 import { parseTenantFile, tenantFileProblems, TENANT_FILE_SCHEMAS } from '../schemas/tenant-files.ts';
 import { loadContentPages } from './content.ts';
@@ -66,7 +67,8 @@ function countHtml(dir: string): number {
 export function createBundle(tenant: Tenant, now: number): TenantBundle {
   const extras: Record<string, unknown> = {};
   for (const name of EXTRA_FILES) {
-    const data = readOptionalJson(tenant.dir, name);
+    // Demo tenants' dated files move with their stock (src/lib/site/demo-clock.ts).
+    const data = shiftTenantFileDates(name, readOptionalJson(tenant.dir, name), tenant.dateShift ?? 0);
     if (data === undefined) continue;
     const key = name.replace(/\.json$/, '') as keyof typeof TENANT_FILE_SCHEMAS;
     // Optional files are validated like site.json: a bad one names the file and field path.

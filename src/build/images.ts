@@ -16,6 +16,7 @@ import {
   BODY_SHAPES,
   IMAGE_ASPECT,
   IMAGE_WIDTHS,
+  PROMO_SLIDE_WIDTHS,
   SPIN_FRAMES,
   THUMB_WIDTH,
   parseLocalImageUrl,
@@ -169,6 +170,10 @@ export const vehicleImagesStep: PostBuildStep = {
     const extra: string[] = [];
     urlsInJson(bundle.extras, extra);
     for (const url of extra) urls.add(url);
-    await renderImages(imageJobs(urls), outDir);
+    // Promotion slides also come 540 and 1920 wide (audit 9.39).
+    const slides: string[] = [];
+    urlsInJson(bundle.extras.slides, slides);
+    const jobs = new Map([...imageJobs(urls), ...imageJobs(slides, PROMO_SLIDE_WIDTHS)].map((job) => [job.path, job]));
+    await renderImages([...jobs.values()], outDir);
   },
 };

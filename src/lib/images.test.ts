@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   bodyShape,
   carImageSources,
+  PROMO_SLIDE_SIZES,
+  slideImageSources,
   cdnImageUrl,
   parsePhotoUrl,
   photoUrl,
@@ -159,5 +161,18 @@ describe('image CDN template (issue 15)', () => {
     expect(carImageSources(url, [480, 800], siteImageOptions({}))).toEqual({ src: url });
     // Local images never go through the CDN.
     expect(carImageSources('/media/vehicles/suv-red-side.webp', [480], options).srcset).toBe('/media/vehicles/suv-red-side-480w.webp 480w');
+  });
+});
+
+describe('9.39: promotion slides at 540 and 1920 widths', () => {
+  it('9.39: a local slide image offers its 540 and 1920 variants', () => {
+    const sources = slideImageSources('/media/vehicles/suv-silver-angle.webp');
+    expect(sources.srcset).toBe('/media/vehicles/suv-silver-angle-540w.webp 540w, /media/vehicles/suv-silver-angle-1920w.webp 1920w');
+    expect(sources.sizes).toBe(PROMO_SLIDE_SIZES);
+  });
+  it('9.39: a remote slide on a CDN site asks the CDN for 540 and 1920; without one it stays as it is', () => {
+    const cdn = slideImageSources('https://cdn.example.com/banner.jpg', { cdn: 'https://img.example.com/{width}/{quality}/{url}' });
+    expect(cdn.srcset).toMatch(/540w, .*1920w$/);
+    expect(slideImageSources('https://cdn.example.com/banner.jpg')).toEqual({ src: 'https://cdn.example.com/banner.jpg' });
   });
 });

@@ -268,6 +268,17 @@ export function carImageSources(url: string, widths: readonly number[] = IMAGE_W
   };
 }
 
+/** Promotion slide widths (spec §9 'Promotions slider 540x1920', audit 9.39): the phone and the full-width desktop image. */
+export const PROMO_SLIDE_WIDTHS = [540, 1920] as const;
+/** Phones up to 540 px take the 540 image (at 1x); larger screens the 1920 one. */
+export const PROMO_SLIDE_SIZES = '(max-width: 540px) 540px, 1920px';
+
+/** Sources of a promotion slide image: 540 and 1920 wide candidates (local drawings, the site's CDN or stored photos). */
+export function slideImageSources(url: string, options: ImageOptions = {}): ImageSources {
+  const sources = carImageSources(url, PROMO_SLIDE_WIDTHS, options);
+  return sources.srcset || sources.sources ? { ...sources, sizes: PROMO_SLIDE_SIZES } : sources;
+}
+
 /** The image settings of a site (site.json `images`) for carImageSources. */
 export function siteImageOptions(site: { images?: { cdn_template?: string | null; quality?: number } }): ImageOptions {
   return { cdn: site.images?.cdn_template ?? null, quality: site.images?.quality ?? PHOTO_QUALITY };

@@ -101,6 +101,11 @@ export const SiteSchema = v.strictObject({
   timezone: v.optional(v.string(), 'Australia/Brisbane'),
   /** Paths that need a signed-in shopper (spec §2 gated routes). Default none; /my-garage is always gated. */
   gated_routes: v.optional(v.array(v.pipe(v.string(), v.regex(/^\//, 'expected a path starting with /'))), []),
+  /**
+   * Group garage routes (spec §2 routes /mymotorama, /mybigboxcars, ...; audit 2.76): extra
+   * paths that show the shopper's garage exactly like /my-garage, always gated. Default none.
+   */
+  garage_routes: v.optional(v.array(v.pipe(v.string(), v.regex(/^\/my[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a one-segment path starting with /my, e.g. /mymotorama'), v.check((path) => path !== '/my-garage', '/my-garage exists on every site'))), []),
   /** Lead API base URL for production; default '/api' on the site's own origin. */
   api_base: v.optional(v.string(), '/api'),
   features: v.optional(FeaturesSchema, {}),

@@ -34,6 +34,8 @@ export interface ServiceBookingFormProps {
   locations: FormLocation[];
   /** Show the optional street, suburb and state fields (audit 3.21). */
   addressFields?: boolean;
+  /** Makes offered in 'Vehicle Make': the static manufacturer list and the stock's makes (audit 9.52). */
+  makes?: readonly string[];
   formId?: string;
 }
 
@@ -188,7 +190,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
         <>
           {variant !== 'standard' && <TextField kit={kit} name="Rego" label="Rego" maxLength={12} autoComplete="off" className="field--short" />}
           <div className="form__row">
-            <TextField kit={kit} name="Vehicle Make" label="Vehicle Make" required maxLength={60} />
+            <TextField kit={kit} name="Vehicle Make" label="Vehicle Make" required maxLength={60} suggestions={props.makes} />
             <TextField kit={kit} name="Model" label="Model" required maxLength={60} />
           </div>
           <div className="form__row">

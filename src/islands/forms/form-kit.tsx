@@ -199,9 +199,19 @@ function Hint({ kit, name, hint }: { kit: FormKit; name: string; hint?: ReactNod
 
 /** A text-like input. */
 export function TextField(
-  props: BaseFieldProps & { type?: 'text' | 'email' | 'tel' | 'date' | 'datetime-local' | 'number'; autoComplete?: string; inputMode?: 'text' | 'numeric' | 'tel' | 'email'; maxLength?: number; placeholder?: string; pattern?: string },
+  props: BaseFieldProps & {
+    type?: 'text' | 'email' | 'tel' | 'date' | 'datetime-local' | 'number';
+    autoComplete?: string;
+    inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+    maxLength?: number;
+    placeholder?: string;
+    pattern?: string;
+    /** Values offered while typing (a <datalist>); any other text is still accepted. */
+    suggestions?: readonly string[];
+  },
 ) {
   const { kit, name } = props;
+  const listId = props.suggestions?.length ? `${kit.fieldId(name)}-options` : undefined;
   useLabel(kit, name, props.label);
   return (
     <div className={`field ${props.className ?? ''}`}>
@@ -219,10 +229,18 @@ export function TextField(
         inputMode={props.inputMode}
         maxLength={props.maxLength}
         placeholder={props.placeholder}
+        list={listId}
         aria-required={props.required || undefined}
         aria-invalid={kit.errors[name] ? true : undefined}
         aria-describedby={describedBy(kit, name, Boolean(props.hint))}
       />
+      {listId && (
+        <datalist id={listId}>
+          {props.suggestions!.map((value) => (
+            <option key={value} value={value} />
+          ))}
+        </datalist>
+      )}
       <FieldMessage kit={kit} name={name} />
     </div>
   );

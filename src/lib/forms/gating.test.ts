@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutSlug, gateRedirect, isGatedPath, safeReturnPath, signInHref } from './gating.ts';
+import { checkoutSlug, gateRedirect, gateType, isGatedPath, safeReturnPath, signInHref } from './gating.ts';
 
 describe('gated routes', () => {
   it('always gates /my-garage, whatever the site says', () => {
@@ -46,5 +46,17 @@ describe('gated routes', () => {
     expect(gateRedirect({ path: '/my-garage', gatedRoutes: [], signedIn: true })).toBeNull();
     expect(gateRedirect({ path: '/finance', search: '?car_id=5', gatedRoutes: ['/finance'], signedIn: false })).toBe('/sign-in?type=finance&redirect=%2Ffinance%3Fcar_id%3D5&back=%2F');
     expect(gateRedirect({ path: '/contact', gatedRoutes: ['/finance'], signedIn: false })).toBeNull();
+  });
+});
+
+describe('2.76: group garage routes (site.json garage_routes)', () => {
+  it('2.76: a garage route is gated like /my-garage and signs in with type garage', () => {
+    expect(gateRedirect({ path: '/mymotorama', gatedRoutes: [], garageRoutes: ['/mymotorama'], signedIn: false, back: '/' })).toBe('/sign-in?type=garage&redirect=%2Fmymotorama&back=%2F');
+    expect(gateRedirect({ path: '/mymotorama/', gatedRoutes: [], garageRoutes: ['/mymotorama'], signedIn: true })).toBeNull();
+    expect(gateType('/mymotorama', ['/mymotorama'])).toBe('garage');
+  });
+  it('2.76: a site without the route does not gate it', () => {
+    expect(gateRedirect({ path: '/mymotorama', gatedRoutes: [], garageRoutes: [], signedIn: false })).toBeNull();
+    expect(gateType('/mymotorama')).toBe('mymotorama');
   });
 });

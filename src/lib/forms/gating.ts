@@ -54,9 +54,9 @@ export function signInHref(options: { type: string; redirect: string; back?: str
 }
 
 /** The sign-in `type` of a gated path, e.g. 'garage', 'checkout', 'finance'. */
-export function gateType(path: string): string {
+export function gateType(path: string, garageRoutes: readonly string[] = []): string {
   const clean = normalisePath(path);
-  if (clean.startsWith('/my-garage')) return 'garage';
+  if (clean.startsWith('/my-garage') || garageRoutes.some((route) => clean === normalisePath(route))) return 'garage';
   if (checkoutSlug(clean).isCheckout) return 'checkout';
   return clean.split('/')[1] || 'page';
 }
@@ -65,9 +65,10 @@ export function gateType(path: string): string {
  * Where a signed-out shopper opening `path?search` must go, or null to stay.
  * `back` is the page they came from (same site), else the home page.
  */
-export function gateRedirect(options: { path: string; search?: string; gatedRoutes: readonly string[]; signedIn: boolean; back?: string | null }): string | null {
+export function gateRedirect(options: { path: string; search?: string; gatedRoutes: readonly string[]; garageRoutes?: readonly string[]; signedIn: boolean; back?: string | null }): string | null {
   if (options.signedIn) return null;
   const search = options.search ?? '';
-  if (!isGatedPath(options.path, options.gatedRoutes, search)) return null;
-  return signInHref({ type: gateType(options.path), redirect: `${options.path}${search}`, back: safeReturnPath(options.back, '/') });
+  const garageRoutes = options.garageRoutes ?? [];
+  if (!isGatedPath(options.path, [...options.gatedRoutes, ...garageRoutes], search)) return null;
+  return signInHref({ type: gateType(options.path, garageRoutes), redirect: `${options.path}${search}`, back: safeReturnPath(options.back, '/') });
 }

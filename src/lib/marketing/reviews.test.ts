@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTenantFile } from '../../schemas/tenant-files.ts';
-import { averageRating, ratingLabel, reviewsToShow, shouldShowReviews } from './reviews.ts';
+import { averageRating, ratingLabel, reviewDateLabel, reviewReply, reviewsToShow, shouldShowReviews } from './reviews.ts';
 
 const reviews = (ratings: number[]) => ratings.map((rating, id) => ({ id, customer_name: `C${id}`, rating }));
 const file = (input: Record<string, unknown>) => parseTenantFile('reviews', input);
@@ -34,5 +34,17 @@ describe('reviewsToShow', () => {
     expect(averageRating([])).toBe(0);
     expect(ratingLabel(4.5)).toBe('Rated 4.5 out of 5');
     expect(ratingLabel(5)).toBe('Rated 5 out of 5');
+  });
+});
+
+describe('3.12: review reply dates', () => {
+  it('3.12: formats a date-only reply date as the calendar day and keeps the reply text', () => {
+    expect(reviewReply({ reply_text: ' Thanks! ', reply_date: '2026-11-15' })).toEqual({ text: 'Thanks!', date: '2026-11-15', dateLabel: '15 Nov 2026' });
+    expect(reviewDateLabel('2026-01-01T00:30:00+10:00')).toBe('1 Jan 2026');
+  });
+  it('3.12: a reply without a usable date has no date; no reply text, no reply', () => {
+    expect(reviewReply({ reply_text: 'Thanks', reply_date: 'last week' })).toEqual({ text: 'Thanks', date: null, dateLabel: null });
+    expect(reviewReply({ reply_text: '  ', reply_date: '2026-11-15' })).toBeNull();
+    expect(reviewReply({})).toBeNull();
   });
 });

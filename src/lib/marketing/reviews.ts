@@ -39,3 +39,20 @@ export function reviewsToShow(reviews: readonly Review[], limit = REVIEWS_SHOWN)
 export function ratingLabel(rating: number): string {
   return `Rated ${Number.isInteger(rating) ? rating : rating.toFixed(1)} out of 5`;
 }
+
+/** A review date for people: '15 Nov 2026' (date-only ISO text is a calendar day, not shifted by time zone); null when missing or not a date. */
+export function reviewDateLabel(date: string | null | undefined): string | null {
+  if (!date) return null;
+  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const ms = Date.parse(dayOnly ? `${date}T00:00:00Z` : date);
+  if (Number.isNaN(ms)) return null;
+  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: dayOnly ? 'UTC' : 'Australia/Brisbane' }).format(ms);
+}
+
+/** The dealer's reply of a review (spec §3 Review reply_text, reply_date, audit 3.12): text and its date label, or null without a reply. */
+export function reviewReply(review: Pick<Review, 'reply_text' | 'reply_date'>): { text: string; date: string | null; dateLabel: string | null } | null {
+  const text = review.reply_text?.trim();
+  if (!text) return null;
+  const dateLabel = reviewDateLabel(review.reply_date);
+  return { text, date: dateLabel ? (review.reply_date ?? null) : null, dateLabel };
+}

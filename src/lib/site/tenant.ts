@@ -11,6 +11,7 @@ import type { Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { parseStock, visibleStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay } from '../vehicle/reservation-overlay.ts';
+import { DEMO_CLOCK_FILE, parseDemoClock, shiftStockDates } from './demo-clock.ts';
 
 /** A site.json (or other tenant file) that cannot be used: stops only this tenant. */
 export class TenantConfigError extends Error {
@@ -36,6 +37,12 @@ export interface Tenant {
   problems: StockProblem[];
   read: number;
   skipped: number;
+  /**
+   * Demo tenants only (a demo-clock.json in the folder): ms the generated dates were moved by
+   * (build clock - generation clock), also applied to the dated optional files. 0 or absent
+   * for a real dealer, whose feed is read as it is.
+   */
+  dateShift?: number;
 }
 
 function readJson(file: string): unknown {
@@ -79,8 +86,9 @@ export function loadTenant(dir: string, now: number = Date.now()): Tenant {
   const slug = basename(absolute);
   const site = loadSite(absolute);
   const stockFile = join(absolute, 'stock.json');
+  const dateShift = demoDateShift(absolute, now);
   const stock = existsSync(stockFile)
-    ? parseStock(slug, readJson(stockFile))
+    ? parseStock(slug, shiftStockDates(readJson(stockFile), dateShift))
     : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
   // Paid online reservations the dealer's feed does not show yet (docs/payments.md).
   const cars = applyReservationOverlay(stock.cars, readReservationOverlay(absolute));
@@ -93,7 +101,20 @@ export function loadTenant(dir: string, now: number = Date.now()): Tenant {
     problems: stock.problems,
     read: stock.read,
     skipped: stock.skipped,
+    dateShift,
   };
+}
+
+/** A demo tenant's date shift for a clock (docs/demo-data.md, "Dates and the build clock"); 0 without a demo-clock.json. */
+export function demoDateShift(dir: string, now: number): number {
+  const file = join(dir, DEMO_CLOCK_FILE);
+  if (!existsSync(file)) return 0;
+  try {
+    return now - parseDemoClock(readJson(file));
+  } catch (error) {
+    if (error instanceof TenantConfigError) throw error;
+    throw new TenantConfigError(file, [(error as Error).message]);
+  }
 }
 
 /** Tenant folders of a directory: sub-folders holding a site.json, sorted by name. */

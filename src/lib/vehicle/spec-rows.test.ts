@@ -104,3 +104,34 @@ describe('featureList', () => {
     expect(featureList({ standardEquipment: null })).toEqual([]);
   });
 });
+
+describe('item 8: spec rows that apply to motorcycles and trucks', () => {
+  const bike: Car = { ...base, item_type: 'motorcycle', km: 2400, simple_body: 'Naked', drive: 'Chain', seats: 2, doors: null, engine_size: 690, engine_size_litres: 0.69, variant: { enginesize: 689, enginesize_litres: 0.7, cylinders: 2 }, simple_transmission: 'Manual' };
+  const truck: Car = { ...base, item_type: 'truck', km: 82000, simple_body: 'Light Truck', seats: 3, doors: 2, variant: { grossvehiclemass: 4500, towingcapacitybraked: 3500, enginesize_litres: 3 } };
+
+  it('item 8: a motorcycle shows its engine size in cc and final drive, not seats or doors', () => {
+    expect(keyInformation(bike).map((row) => row.label).slice(0, 4)).toEqual(['Odometer', 'Engine Size', 'Body Type', 'Transmission']);
+    expect(keyInformation(bike)).toContainEqual({ label: 'Engine Size', value: '689 cc' });
+    expect(keyInformation(bike)).toContainEqual({ label: 'Final Drive', value: 'Chain' });
+    const details = vehicleDetails(bike, options);
+    expect(details).toContainEqual({ label: 'Engine Size', value: '689 cc' });
+    expect(details.map((row) => row.label)).not.toContain('Seats');
+    expect(details.map((row) => row.label)).not.toContain('Drive Type');
+    expect(keyInformation({ ...bike, variant: null, engine_size: null })).toContainEqual({ label: 'Engine Size', value: '690 cc' });
+  });
+
+  it('item 8: a truck leads with gross vehicle mass and braked towing', () => {
+    expect(keyInformation(truck).slice(0, 3)).toEqual([
+      { label: 'Odometer', value: '82,000 km' },
+      { label: 'Gross Vehicle Mass', value: '4,500 kg' },
+      { label: 'Towing Capacity (Braked)', value: '3,500 kg' },
+    ]);
+    expect(vehicleDetails(truck, options).map((row) => row.label)).toEqual(expect.arrayContaining(['Gross Vehicle Mass', 'Towing Capacity (Braked)', 'Seats']));
+  });
+
+  it('item 8: a car keeps its rows (no engine size row, drive type label)', () => {
+    const car: Car = { ...base, item_type: 'car', drive: 'AWD', seats: 5, engine_size: 2000 };
+    expect(keyInformation(car).map((row) => row.label)).toEqual(['Drive Type', 'Seats']);
+    expect(vehicleDetails(car, options).map((row) => row.label)).not.toContain('Engine Size');
+  });
+});

@@ -62,6 +62,26 @@ export function engineSummary(car: Car): string | null {
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
+/** What kind of vehicle a record is, from its feed `item_type` (the spec rows that apply differ). */
+export type VehicleKind = 'car' | 'motorcycle' | 'truck' | 'caravan';
+
+export function vehicleKind(car: Pick<Car, 'item_type'>): VehicleKind {
+  const type = (car.item_type ?? '').toLowerCase();
+  if (/motorcycle|motorbike|scooter/.test(type)) return 'motorcycle';
+  if (/truck/.test(type)) return 'truck';
+  if (/caravan|camper|trailer/.test(type)) return 'caravan';
+  return 'car';
+}
+
+/** A motorcycle's engine size in cc ('689 cc'), from the variant's cc, the feed's engine_size or its litres. */
+export function engineSizeCc(car: Car): string | null {
+  const litres = car.engine_size_litres ?? car.variant?.enginesize_litres ?? null;
+  for (const value of [car.variant?.enginesize, car.engine_size, typeof litres === 'number' ? Math.round(litres * 1000) : null]) {
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) return `${formatNumber(value)} cc`;
+  }
+  return null;
+}
+
 /** Transmission text: simple_transmission, else trans, else the variant's gear type. */
 export function transmissionText(car: Car): string | null {
   for (const value of [car.simple_transmission, car.trans, car.variant?.geartype]) {
@@ -88,6 +108,31 @@ export function fuelText(car: Car): string | null {
 
 /** Key information grid: the headline facts, the first 4 shown before 'Show More'. */
 export function keyInformation(car: Car): SpecRow[] {
+  const kind = vehicleKind(car);
+  // A bike is chosen by engine size (and learner approval, in the badge); a truck by what it may carry and tow.
+  if (kind === 'motorcycle') {
+    return rows([
+      ['Odometer', car.km, (km: number) => formatKm(km)],
+      ['Engine Size', engineSizeCc(car)],
+      ['Body Type', bodyText(car)],
+      ['Transmission', transmissionText(car)],
+      ['Final Drive', car.drive],
+      ['Fuel Type', fuelText(car)],
+      ['Colour', car.colour],
+    ]);
+  }
+  if (kind === 'truck') {
+    return rows([
+      ['Odometer', car.km, (km: number) => formatKm(km)],
+      ['Gross Vehicle Mass', car.variant?.grossvehiclemass, kg],
+      ['Towing Capacity (Braked)', car.variant?.towingcapacitybraked, kg],
+      ['Body Type', bodyText(car)],
+      ['Transmission', transmissionText(car)],
+      ['Engine', engineSummary(car)],
+      ['Fuel Type', fuelText(car)],
+      ['Colour', car.colour],
+    ]);
+  }
   return rows([
     ['Odometer', car.km, (km: number) => formatKm(km)],
     ['Transmission', transmissionText(car)],
@@ -112,6 +157,7 @@ export interface SpecListOptions {
 export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
   const variant = car.variant ?? {};
   const specs = car.specifications ?? {};
+  const motorcycle = vehicleKind(car) === 'motorcycle';
   return rows([
     ['Make', car.make],
     ['Model', car.model],
@@ -125,9 +171,10 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
     ['Interior Colour', car.interior_colour],
     ['Transmission', transmissionText(car)],
     ['Gears', car.gearnum],
-    ['Drive Type', car.drive],
+    [motorcycle ? 'Final Drive' : 'Drive Type', car.drive],
     ['Fuel Type', fuelText(car)],
     ['Engine', engineSummary(car)],
+    ['Engine Size', motorcycle ? engineSizeCc(car) : null],
     ['Fuel Consumption (Combined)', variant.fuelconsumptioncombined, (value: number) => `${value} L/100km`],
     ['Fuel Capacity', variant.fuelcapacity, (value: number) => `${formatNumber(value)} L`],
     ['Torque', variant.torque, (value: number | string) => (typeof value === 'number' ? `${value} Nm` : value)],
@@ -137,8 +184,8 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
     ['Width', variant.vehiclewidth, mm],
     ['Height', variant.vehicleheight, mm],
     ['ANCAP Rating', variant.ancaprating, (value: number) => `${value} stars`],
-    ['Seats', car.seats],
-    ['Doors', car.doors],
+    ['Seats', motorcycle ? null : car.seats],
+    ['Doors', motorcycle ? null : car.doors],
     ['Sleeps', specs.sleeps],
     ['Body Length', specs.body_length, feetAndMetres],
     ['Body Width', specs.body_width, feetAndMetres],

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { MANUFACTURERS, manufacturerOptions } from './manufacturers.ts';
+
+describe('9.52: the static manufacturer list', () => {
+  it('9.52: holds about 140 distinct makes', () => {
+    expect(MANUFACTURERS.length).toBeGreaterThanOrEqual(130);
+    expect(new Set(MANUFACTURERS.map((make) => make.toLowerCase())).size).toBe(MANUFACTURERS.length);
+  });
+  it('9.52: offers makes with no stock, adds a stock make missing from the list once, sorted A to Z', () => {
+    const options = manufacturerOptions(['Toyota', 'toyota', ' Zhongtong ', null, '']);
+    expect(options).toContain('Alfa Romeo');
+    expect(options).toContain('Zhongtong');
+    expect(options.filter((make) => make.toLowerCase() === 'toyota')).toEqual(['Toyota']);
+    expect(options).toEqual([...options].sort((a, b) => a.localeCompare(b, 'en-AU', { sensitivity: 'base' })));
+  });
+});
