@@ -19,7 +19,7 @@ test('3.12: a review with a photo shows it with alt text, and dealer replies sho
   expect(withImage).toBeGreaterThanOrEqual(0);
   const image = cards.nth(withImage).locator('img.review__image');
   await expect(image).toHaveAttribute('src', shown[withImage]!.image!);
-  await expect(image).toHaveAttribute('alt', `Photo from ${shown[withImage]!.customer_name}'s review`);
+  await expect(image).toHaveAttribute('alt', `Shared by ${shown[withImage]!.customer_name} with their review`);
   expect(await cards.locator('img.review__image').count()).toBe(shown.filter((review) => review.image).length);
   const replied = shown.findIndex((review) => review.reply_text && review.reply_date);
   expect(replied).toBeGreaterThanOrEqual(0);
