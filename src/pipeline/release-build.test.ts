@@ -90,7 +90,7 @@ describe('assembleRelease', () => {
 });
 
 describe('brandPagePlan', () => {
-  const site = { used_car_routes: false } as unknown as Site;
+  const site = { used_car_routes: false, texts: { new_tag: 'New' } } as unknown as Site;
   const car = (id: number, make: string, model: string, price: number) => ({ id, slug: `car-${id}`, make, model, price, status: 'in_stock', car_type: 'used' }) as unknown as Car;
   const stock = [car(1, 'Toyota', 'Corolla', 20000), car(2, 'Toyota', 'Corolla', 25000), car(3, 'Mazda', 'CX-5', 30000)];
 
