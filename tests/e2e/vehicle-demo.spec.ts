@@ -11,7 +11,8 @@ import { isCarAvailable } from '../../src/lib/vehicle/availability.ts';
 import { priceDisplay, type PriceKind } from '../../src/lib/vehicle/price.ts';
 import { financeBox, financeCalculatorVisible, financeSiteOptions } from '../../src/lib/finance/finance-eligibility.ts';
 import { purchasePriceBounds, outOfRangeMessage, snapToBounds, termBounds } from '../../src/lib/finance/finance-bounds.ts';
-import { repayment } from '../../src/lib/finance/repayment.ts';
+import { PERIODS_PER_YEAR, repayment } from '../../src/lib/finance/repayment.ts';
+import { financeFees, periodicFees, repaymentRounding, upfrontFees } from '../../src/lib/finance/disclosures.ts';
 import { formatMoney } from '../../src/lib/text/format.ts';
 import type { Car } from '../../src/schemas/car.ts';
 import { tenantUrl, waitForIslands } from './vehicle-helpers.ts';
@@ -86,8 +87,13 @@ for (const slug of demoTenants) {
       await calculator.getByLabel('Purchase price').fill('30000');
       await calculator.getByLabel('Interest rate (% p.a.)').fill('10');
       const years = snapToBounds(site.finance.default_term_years, termBounds(site.finance.max_term_years));
-      const expected = repayment({ amount: 30000, ratePercent: 10, years, establishmentFee: site.finance.establishment_fee });
-      await expect(calculator.getByTestId('finance-payment')).toHaveText(formatMoney(expected.payment));
+      // The fees that apply to this car (the provider lender's establishment fee from the feed, else
+      // the site's; brand fees) and the provider's rounding, as the page states them (issue 14 item 5).
+      const lender = site.finance_provider ? (car!.finance_lenders?.[site.finance_provider.trim()] ?? null) : null;
+      const fees = financeFees(car!, lender, site.finance, site.manufacturer);
+      const rounding = repaymentRounding(site.finance_provider, site.finance.rounding);
+      const expected = repayment({ amount: 30000, ratePercent: 10, years, establishmentFee: upfrontFees(fees), periodicFee: periodicFees(fees, PERIODS_PER_YEAR.weekly), rounding, frequency: 'weekly' });
+      await expect(calculator.getByTestId('finance-payment')).toHaveText(formatMoney(expected.payment, { cents: rounding === 'cent-up' && expected.payment % 1 !== 0 }));
       const bounds = purchasePriceBounds(site.finance.min_price);
       await calculator.getByLabel('Purchase price').fill(String(bounds.min - 1));
       await expect(calculator.getByRole('alert')).toHaveText(outOfRangeMessage(bounds));
