@@ -13,18 +13,24 @@
  * --path measures any built page of the tenant (e.g. the search page) instead of a vehicle page.
  * The car defaults to the first in-stock car with photos whose page was built (chosen from the
  * tenant's stock.json). The built site is served by the project's static server on a free port
- * and reached as http://<tenant>.localhost:<port>/, like production, with gzip on.
+ * and reached as http://<tenant>.localhost:<port>/, like production, with gzip on, and with the
+ * lead API beside it on the same origin as `npm start` serves it (a throwaway SQLite file), so the
+ * page's own API calls (the view counter, similar vehicles) answer as they do in production
+ * instead of logging 404s into Lighthouse's console audit. --tenants names the tenant folders
+ * the API reads. BENCH_PAGE_LHR=<file> keeps the last Lighthouse report (JSON) for a closer look
+ * (long tasks, bootup time).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/kernel/config.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -87,9 +93,11 @@ const htmlFile = pagePath ? join(dist, tenant, pagePath, 'index.html') : join(ca
 const html = readFileSync(htmlFile);
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-const server: Server = createServer(createStaticSitesHandler({ sitesDir: dist }));
-await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-const port = (server.address() as AddressInfo).port;
+const apiDir = mkdtempSync(join(tmpdir(), 'bench-page-api-'));
+const config = loadConfig({ ...process.env, PORT: '4321', HOST: '127.0.0.1', TENANTS_DIR: resolve(values.tenants), SQLITE_FILE: join(apiDir, 'leads.sqlite'), DATABASE_URL: undefined });
+const server = await createApp({ ...appOptionsFromConfig(config), logger: { level: 'warn' }, fallback: createStaticSitesHandler({ sitesDir: dist }) });
+await server.listen({ host: '127.0.0.1', port: 0 });
+const port = (server.server.address() as { port: number }).port;
 const url = `http://${tenant}.localhost:${port}${pagePath ?? `/cars/${carSlug}/`}`;
 
 /** Scripts fetched while the page loads and idles on a phone without interaction. */
@@ -161,6 +169,7 @@ async function runLighthouse(): Promise<LighthouseFigures> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     if (!result) throw new Error('lighthouse returned no result');
     const { categories, audits } = result.lhr;
+    if (process.env.BENCH_PAGE_LHR) writeFileSync(process.env.BENCH_PAGE_LHR, JSON.stringify(result.lhr));
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     const numeric = (key: string) => Math.round((audits[key]?.numericValue ?? Number.NaN) * 1000) / 1000;
     for (const key of ['accessibility', 'best-practices', 'seo']) {
@@ -225,5 +234,6 @@ try {
     }
   }
 } finally {
-  server.close();
+  await server.close();
+  rmSync(apiDir, { recursive: true, force: true });
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from '../schemas/site.ts';
-import { contentSecurityPolicy, inlineScriptHashes, parseHeadersFile, securityHeaders, securityHeadersStep } from './security-headers.ts';
+import { contentSecurityPolicy, headersForPath, headersRules, inlineScriptHashes, parseHeadersFile, securityHeaders, securityHeadersStep } from './security-headers.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const site = (extra: Record<string, unknown> = {}) =>
@@ -61,6 +61,18 @@ describe('M8 Content-Security-Policy', () => {
   });
 });
 
+describe('COOP on the account and payment pages only (the catalogue pages stay in a warm renderer)', () => {
+  const rules = headersRules({ ...site(), garage_routes: ['/mymotorama'] }, []);
+  const coop = (path: string) => headersForPath(rules, path)['Cross-Origin-Opener-Policy'];
+  it.each(['/sign-in/', '/sign-in', '/my-garage/', '/mymotorama/', '/cars/2020-mazda-cx-5-x1/checkout/', '/cars/2020-mazda-cx-5-x1/buy-online/', '/checkout-journey/', '/online-payment/', '/pages/unsubscribe/'])('%s is isolated', (path) => {
+    expect(coop(path)).toBe('same-origin');
+  });
+  it.each(['/', '/cars/2020-mazda-cx-5-x1/', '/search/used-cars/', '/print/', '/my-garage-sale/', '/finance/'])('%s is not', (path) => {
+    expect(coop(path)).toBeUndefined();
+    expect(headersForPath(rules, path)['Content-Security-Policy']).toContain("default-src 'self'");
+  });
+});
+
 describe('M8 the post-build step writes a _headers file covering every page', () => {
   const out = mkdtempSync(join(tmpdir(), 'csp-step-'));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -70,8 +82,8 @@ describe('M8 the post-build step writes a _headers file covering every page', ()
     writeFileSync(join(out, 'cars', 'one', 'index.html'), '<html><head><script>home()</script><script type="module">car()</script></head></html>');
     await securityHeadersStep.run({ outDir: out, bundle: { site: site() }, tenant: {} } as never);
     const rules = parseHeadersFile(readFileSync(join(out, '_headers'), 'utf8'));
-    expect(rules).toHaveLength(1);
     expect(rules[0]!.pattern).toBe('/*');
+    expect(rules.slice(1).every((rule) => Object.keys(rule.headers).join() === 'Cross-Origin-Opener-Policy')).toBe(true);
     const csp = rules[0]!.headers['Content-Security-Policy']!;
     expect(csp).toContain(hash('home()'));
     expect(csp).toContain(hash('car()'));
