@@ -4,7 +4,7 @@
  * the shopper's answers to POST /api/trade-in/adjustments and shows the offer the server adjusted.
  */
 import { expect, test } from '@playwright/test';
-import { evaluationOf, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
+import { evaluationOf, expectNoSeriousAxeViolations, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 test('2.99: the trade-in maximum age (and kilometres) is a site setting shown in the FAQ', async ({ page }) => {
   await page.goto(tenantUrl('vehicle-media-finance', '/sell-my-car'));
@@ -73,6 +73,7 @@ test('2.99: a car over the age limit gets no online price: the server\'s message
   await expect(panel).toContainText('185,000');
   await expect(page.getByTestId('offer-price')).toHaveCount(0);
   await expect(form.getByRole('button', { name: 'Accept Offer' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page, 'form.dealer-form');
 
   const [lead] = leadsByEmail('forms-demo', email);
   expect(lead!.category).toBe('Trade-in Enquiry');

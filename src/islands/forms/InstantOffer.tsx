@@ -441,7 +441,7 @@ export default function InstantOffer(props: InstantOfferProps) {
       )}
 
       <FormAlert kit={kit} />
-      {step !== 'not-found' && (
+      {step !== 'not-found' && !(step === 'done' && withheld) && (
         <div className="form__actions">
           {step === 'vehicle' && <SubmitButton kit={kit} label="Get My Offer" busyLabel="Searching…" />}
           {step === 'choose' && <SubmitButton kit={kit} label="Continue" />}
