@@ -59,6 +59,17 @@ export function leadsByEmail(tenant: string, email: string): StoredLeadRow[] {
   }
 }
 
+/** A trade-in evaluation as stored (km and offer price), or undefined. */
+export function evaluationOf(tenant: string, id: string): { km: number | null; offer_price: number | null } | undefined {
+  const db = new DatabaseSync(databaseFile(), { readOnly: true });
+  try {
+    const row = db.prepare('SELECT km, offer_price FROM evaluations WHERE tenant = ? AND id = ?').get(tenant, id) as { km: number | null; offer_price: number | null } | undefined;
+    return row ? { km: row.km === null ? null : Number(row.km), offer_price: row.offer_price === null ? null : Number(row.offer_price) } : undefined;
+  } finally {
+    db.close();
+  }
+}
+
 /** SMS messages the local adapter recorded for a phone, newest first. */
 export function smsTo(tenant: string, phone: string): string[] {
   const db = new DatabaseSync(databaseFile(), { readOnly: true });

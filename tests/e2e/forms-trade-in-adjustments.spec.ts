@@ -4,7 +4,7 @@
  * the shopper's answers to POST /api/trade-in/adjustments and shows the offer the server adjusted.
  */
 import { expect, test } from '@playwright/test';
-import { tenantUrl, uniqueEmail } from './forms-helpers.ts';
+import { evaluationOf, expectNoSeriousAxeViolations, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 test('2.99: the trade-in maximum age (and kilometres) is a site setting shown in the FAQ', async ({ page }) => {
   await page.goto(tenantUrl('vehicle-media-finance', '/sell-my-car'));
@@ -44,4 +44,40 @@ test('7.19: the trade-in valuation sends the adjustments answers with the evalua
   expect(adjusted).toBeLessThan(calls[0]!.answer.base_offer_price as number);
   const shown = Number((await page.getByTestId('offer-price').innerText()).replace(/[^0-9]/g, ''));
   expect(shown).toBe(adjusted);
+});
+
+test('2.99: a car over the age limit gets no online price: the server\'s message shows, the details stay, the lead is stored without an offer', async ({ page }) => {
+  const email = uniqueEmail('too-old');
+  // Demo lookup: an 'OLD...' plate finds a car 20 years old (docs/lead-api.md); forms-demo keeps the default 7 years.
+  await page.goto(tenantUrl('forms-demo', '/sell-my-car'));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await form.getByLabel('Registration Number').fill('OLD121');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  await expect(form).toHaveAttribute('data-step', 'images');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await form.getByLabel('Postcode').fill('4000');
+  await form.getByRole('textbox', { name: 'Odometer' }).fill('185000');
+  await form.getByLabel('Service History').selectOption('Full service history');
+  await form.getByLabel('Number of Keys').selectOption('2');
+  await form.getByRole('combobox', { name: 'Condition', exact: true }).selectOption('Good');
+  await form.getByLabel('Comments').fill('Old but loved');
+  await form.getByLabel('First Name').fill('Olive');
+  await form.getByLabel('Mobile Number').fill('0498765434');
+  await form.getByLabel('Email Address').fill(email);
+  await form.getByRole('button', { name: 'Submit' }).click();
+
+  const panel = page.getByTestId('offer-withheld');
+  await expect(panel.getByRole('status')).toHaveText("We can't give an online estimate for vehicles over 7 years old. We have your details: our buying team will contact you with a valuation.");
+  await expect(panel).toContainText('Olive');
+  await expect(panel).toContainText(email);
+  await expect(panel).toContainText('185,000');
+  await expect(page.getByTestId('offer-price')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Accept Offer' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page, 'form.dealer-form');
+
+  const [lead] = leadsByEmail('forms-demo', email);
+  expect(lead!.category).toBe('Trade-in Enquiry');
+  expect(lead!.data).toMatchObject({ 'First Name': 'Olive', Rego: 'OLD121', odometer: 185000 });
+  expect((lead!.data.custom_params as Record<string, unknown>).offer_price).toBeUndefined();
+  expect(evaluationOf('forms-demo', String(lead!.data.evalid))).toEqual({ km: 185000, offer_price: null });
 });

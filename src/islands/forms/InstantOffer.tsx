@@ -70,6 +70,8 @@ export default function InstantOffer(props: InstantOfferProps) {
   const [imageAlert, setImageAlert] = useState('');
   const [uploading, setUploading] = useState(false);
   const [offer, setOffer] = useState<number | null>(null);
+  // Audit 2.99: the server's reason for giving no online offer (car over the site's age or km limit).
+  const [withheld, setWithheld] = useState<string | null>(null);
   const [leadId, setLeadId] = useState<string | undefined>();
   const [car, setCar] = useState<LeadCar | null>(null);
   const heading = useRef<HTMLHeadingElement | null>(null);
@@ -164,7 +166,7 @@ export default function InstantOffer(props: InstantOfferProps) {
     if (!details.ok || !contact.ok) return kit.fail({ ...details.errors, ...contact.errors });
     kit.setSubmitting(true);
     const name = [contact.output['First Name'], contact.output.last_name].filter(Boolean).join(' ');
-    const update = await callApi<(EvalVehicle & { OfferPrice?: number; offer_price?: number })[]>(config.apiBase, '/eval-expert/update-eval', {
+    const update = await callApi<(EvalVehicle & { OfferPrice?: number | null; offer_price?: number | null; offer_withheld?: { message?: string } })[]>(config.apiBase, '/eval-expert/update-eval', {
       body: { evalid: evalId, km: details.output.odometer, userEmail: contact.output['Email Address'], cName: name, cEmail: contact.output['Email Address'], cPhone: contact.output['Mobile Number'] },
     });
     if (!update.ok) {
@@ -172,8 +174,10 @@ export default function InstantOffer(props: InstantOfferProps) {
       return failWith(update.message);
     }
     const valued = Array.isArray(update.data) ? update.data[0] : undefined;
+    // The server decides: an over-limit car comes back without an offer and with the reason (audit 2.99).
+    const withheldMessage = valued?.offer_withheld ? String(valued.offer_withheld.message ?? '') || INSTANT_OFFER_ERROR : null;
     let offerPrice = Number(valued?.OfferPrice ?? valued?.offer_price ?? 0) || 0;
-    if (props.mode === 'trade-in' && valued) {
+    if (props.mode === 'trade-in' && valued && !withheldMessage) {
       // Spec §7 trade-in valuation: the answers adjust the offer on the server (issue 14, audit 7.19).
       const adjusted = await callApi<{ offer_price?: number }>(config.apiBase, '/trade-in/adjustments', {
         body: { id: evalId, answers: { service_history: details.output.service_history, number_of_keys: details.output.number_of_keys, car_condition: details.output.car_condition } },
@@ -199,7 +203,7 @@ export default function InstantOffer(props: InstantOfferProps) {
       evalid: evalId,
       sms_content: thankYouSms({ firstName: contact.output['First Name'], dealer: config.brand, vehicle: described }),
       sms_from: config.brand.slice(0, 11),
-      custom_params: { trade_in_vehicle: described.slice(0, 500), trade_in_vin: String(valued?.VIN ?? vin ?? ''), offer_price: offerPrice },
+      custom_params: { trade_in_vehicle: described.slice(0, 500), trade_in_vin: String(valued?.VIN ?? vin ?? ''), ...(withheldMessage ? { offer_withheld: true } : { offer_price: offerPrice }) },
       [HONEYPOT_FIELD]: kit.values[HONEYPOT_FIELD],
     };
     if (location?.dealership_slug) values.dealership_slug = location.dealership_slug;
@@ -207,8 +211,14 @@ export default function InstantOffer(props: InstantOfferProps) {
     const lead = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values, category: 'Trade-in Enquiry', car: tradeInMode ? car : null, formCompleted: !tradeInMode });
     kit.setSubmitting(false);
     if (!lead.ok) return failWith(lead.message === LEAD_MESSAGES.unexpected ? INSTANT_OFFER_ERROR : lead.message);
-    setOffer(offerPrice);
     setLeadId(lead.leadId);
+    if (withheldMessage) {
+      // No price to show or accept: the message replaces it, the details stay on screen.
+      setWithheld(withheldMessage);
+      go('done');
+      return;
+    }
+    setOffer(offerPrice);
     if (tradeInMode && valued) {
       // Spec §7: the valuation response is kept beside the lead; a failure is logged only (§8).
       const { VechielDescriptions: _a, VechicleDescriptions: _b, vehicle: _c, ...valuation } = valued as Record<string, unknown>;
@@ -266,7 +276,7 @@ export default function InstantOffer(props: InstantOfferProps) {
         </ol>
       )}
       <h3 id={`${formId}-title`} ref={heading} tabIndex={-1}>
-        {step === 'not-found' ? NOT_FOUND_MESSAGES.title : step === 'done' ? 'Your trade-in offer' : STEP_TITLES[step]}
+        {step === 'not-found' ? NOT_FOUND_MESSAGES.title : step === 'done' ? (withheld ? 'Thank you, we have your details' : 'Your trade-in offer') : STEP_TITLES[step]}
       </h3>
       {car && props.mode === 'trade-in' && step !== 'done' && <p className="muted">Trade-in valuation towards the {car.name}</p>}
       {/* Issue 13 (privacy): the notice is on screen from the first step, so no photo or detail is sent before it shows. */}
@@ -390,7 +400,25 @@ export default function InstantOffer(props: InstantOfferProps) {
         </div>
       )}
 
-      {step === 'done' && (
+      {step === 'done' && withheld && (
+        <div data-testid="offer-withheld">
+          <p role="status">{withheld}</p>
+          <dl>
+            <dt>Vehicle</dt>
+            <dd>{vehicleLabel(vehicle, kit.values.desc ? String(kit.values.desc) : undefined) || String(kit.values.rego ?? '').toUpperCase()}</dd>
+            <dt>Odometer</dt>
+            <dd>{String(kit.values.odometer ?? '')} km</dd>
+            <dt>Name</dt>
+            <dd>{[kit.values['First Name'], kit.values.last_name].filter(Boolean).join(' ')}</dd>
+            <dt>Email Address</dt>
+            <dd>{String(kit.values['Email Address'] ?? '')}</dd>
+            <dt>Mobile Number</dt>
+            <dd>{String(kit.values['Mobile Number'] ?? '')}</dd>
+          </dl>
+        </div>
+      )}
+
+      {step === 'done' && !withheld && (
         <div data-testid="trade-in-offer">
           <p>Our instant offer for your {vehicleLabel(vehicle, kit.values.desc ? String(kit.values.desc) : undefined)}:</p>
           <p className="offer-price" data-testid="offer-price">
@@ -413,7 +441,7 @@ export default function InstantOffer(props: InstantOfferProps) {
       )}
 
       <FormAlert kit={kit} />
-      {step !== 'not-found' && (
+      {step !== 'not-found' && !(step === 'done' && withheld) && (
         <div className="form__actions">
           {step === 'vehicle' && <SubmitButton kit={kit} label="Get My Offer" busyLabel="Searching…" />}
           {step === 'choose' && <SubmitButton kit={kit} label="Continue" />}
@@ -423,7 +451,7 @@ export default function InstantOffer(props: InstantOfferProps) {
             </button>
           )}
           {step === 'details' && <SubmitButton kit={kit} label="Submit" />}
-          {step === 'done' && <SubmitButton kit={kit} label="Accept Offer" />}
+          {step === 'done' && !withheld && <SubmitButton kit={kit} label="Accept Offer" />}
         </div>
       )}
     </form>

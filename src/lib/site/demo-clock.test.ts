@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { demoClockJson, parseDemoClock, shiftDate, shiftStockDates, shiftTenantFileDates } from './demo-clock.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { activePromoNodes, gridPromoNodes } from '../../search/promo-nodes.ts';
+import { demoClockJson, parseDemoClock, shiftDate, shiftSiteDates, shiftStockDates, shiftTenantFileDates } from './demo-clock.ts';
+import { loadSite, loadTenant } from './tenant.ts';
 
 const DAY = 86_400_000;
 
@@ -36,5 +40,41 @@ describe('demo clock (issue 14 item 9: the demo stays alive)', () => {
     expect(parseDemoClock(JSON.parse(demoClockJson(Date.parse('2026-11-21T00:00:00Z'))))).toBe(Date.parse('2026-11-21T00:00:00Z'));
     expect(() => parseDemoClock({ generated_at: 'yesterday' })).toThrow(/field generated_at/);
     expect(() => parseDemoClock(null)).toThrow(/field generated_at/);
+  });
+
+  it('item 9: a date-time without a zone (dealer\'s wall clock) stays one, moved by the shift', () => {
+    expect(shiftDate('2026-12-01T09:00', 30 * DAY)).toBe('2026-12-31T09:00');
+    expect(shiftDate('2026-12-31T23:59:59', DAY + 3_600_000)).toBe('2027-01-02T00:59:59');
+  });
+
+  it('item 9: promo nodes and the popup expiry of a demo site move; a shift of 0 returns the site itself', () => {
+    const site = { slug: 'x', promo: { card_positions: [8], nodes: [{ id: 'a', title: 'A', start: '2026-11-01', expiry: '2026-12-31T23:59:59+11:00' }, { id: 'b', title: 'B' }], popup: { title: 'P', expiry: '2027-03-31' } } };
+    const moved = shiftSiteDates(site, 10 * DAY);
+    expect(moved.promo.nodes).toEqual([{ id: 'a', title: 'A', start: '2026-11-11', expiry: '2027-01-10T12:59:59.000Z' }, { id: 'b', title: 'B' }]);
+    expect(moved.promo.popup).toEqual({ title: 'P', expiry: '2027-04-10' });
+    expect(moved.promo.card_positions).toEqual([8]);
+    expect(site.promo.nodes[0]!.start).toBe('2026-11-01');
+    expect(shiftSiteDates(site, 0)).toBe(site);
+  });
+
+  it('item 9: ridgeline-toyota\'s timed promo is still in the new and demo grid a year after generation', () => {
+    const dir = join(import.meta.dirname, '../../../tenants/ridgeline-toyota');
+    const generatedAt = parseDemoClock(JSON.parse(readFileSync(join(dir, 'demo-clock.json'), 'utf8')));
+    // At the generation clock the promo shows (it is the demo's example of a running timed promo).
+    const atGeneration = loadTenant(dir, generatedAt).site;
+    expect(activePromoNodes(gridPromoNodes(atGeneration.promo.nodes, atGeneration.timezone), generatedAt, ['new', 'demo']).map((node) => node.id)).toContain('hybrid-runout');
+    const yearAhead = generatedAt + 365 * DAY;
+    const site = loadTenant(dir, yearAhead).site;
+    expect(activePromoNodes(gridPromoNodes(site.promo.nodes, site.timezone), yearAhead, ['new', 'demo']).map((node) => node.id)).toContain('hybrid-runout');
+    // The file as written (what a real tenant gets) has expired by then.
+    const written = loadSite(dir);
+    expect(activePromoNodes(gridPromoNodes(written.promo.nodes, written.timezone), yearAhead, ['new', 'demo']).map((node) => node.id)).not.toContain('hybrid-runout');
+  });
+
+  it('item 9: a tenant without demo-clock.json keeps its site.json promo dates whatever the clock', () => {
+    const dir = join(import.meta.dirname, '../../../tests/fixtures/tenants/search-options');
+    const later = Date.parse('2031-06-01T00:00:00Z');
+    expect(loadTenant(dir, later).site.promo.nodes).toEqual(loadSite(dir).promo.nodes);
+    expect(loadTenant(dir, later).site.promo.nodes[0]).toMatchObject({ start: '2020-01-01', expiry: '2099-12-31' });
   });
 });

@@ -16,6 +16,8 @@ export const DEMO_CLOCK_FILE = 'demo-clock.json';
 const DAY = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** A date-time without a zone ('2026-12-01T09:00'): a wall-clock time in the dealer's zone (site.json dates). */
+const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
 
 /** Car fields whose dates are relative to the generation clock (build_date and compliance_date follow the model year and stay). */
 const CAR_DATE_FIELDS = ['created_at', 'updated_at', 'rego_expiry', 'sold_date_timestamp'] as const;
@@ -35,8 +37,9 @@ export function demoClockJson(generatedAt: number): string {
 
 /**
  * Move one date value by `shift` ms: date-times keep their form as UTC ISO text, date-only
- * values move by whole days, epoch numbers keep their unit (seconds or ms). Anything else
- * (null, text that is not a date) is returned unchanged.
+ * values move by whole days, a date-time without a zone stays a wall-clock time (moved by the
+ * same amount, written in its own form), epoch numbers keep their unit (seconds or ms).
+ * Anything else (null, text that is not a date) is returned unchanged.
  */
 export function shiftDate(value: unknown, shift: number): unknown {
   if (shift === 0) return value;
@@ -47,6 +50,10 @@ export function shiftDate(value: unknown, shift: number): unknown {
   if (DATE_ONLY.test(value)) {
     const ms = Date.parse(`${value}T00:00:00Z`);
     return Number.isNaN(ms) ? value : new Date(ms + Math.round(shift / DAY) * DAY).toISOString().slice(0, 10);
+  }
+  if (WALL_CLOCK.test(value)) {
+    const ms = Date.parse(`${value}Z`);
+    return Number.isNaN(ms) ? value : new Date(ms + shift).toISOString().slice(0, value.length);
   }
   if (DATE_TIME.test(value)) {
     const ms = Date.parse(value);
@@ -85,4 +92,21 @@ export function shiftTenantFileDates(name: string, data: unknown, shift: number)
     default:
       return data;
   }
+}
+
+/** What of site.json the demo clock moves: the timed promos and the popup's expiry. */
+interface DatedSite {
+  promo: { nodes: readonly { start?: string; expiry?: string }[]; popup?: { expiry?: string } | undefined };
+}
+
+/**
+ * A demo tenant's parsed site.json with its promo dates moved (issue 14 item 9): `promo.nodes`
+ * `start` / `expiry` and `promo.popup.expiry`, so the timed promo and the popup a demo shows at
+ * its generation clock are still there a year later. A real dealer's site.json (shift 0) is
+ * returned as it is.
+ */
+export function shiftSiteDates<T extends DatedSite>(site: T, shift: number): T {
+  if (shift === 0) return site;
+  const popup = site.promo.popup ? shiftFields(site.promo.popup, ['expiry'], shift) : site.promo.popup;
+  return { ...site, promo: { ...site.promo, nodes: site.promo.nodes.map((node) => shiftFields(node, ['start', 'expiry'], shift)), popup } };
 }

@@ -11,7 +11,7 @@ import type { Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { parseStock, visibleStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay } from '../vehicle/reservation-overlay.ts';
-import { DEMO_CLOCK_FILE, parseDemoClock, shiftStockDates } from './demo-clock.ts';
+import { DEMO_CLOCK_FILE, parseDemoClock, shiftSiteDates, shiftStockDates } from './demo-clock.ts';
 
 /** A site.json (or other tenant file) that cannot be used: stops only this tenant. */
 export class TenantConfigError extends Error {
@@ -84,9 +84,10 @@ export function loadSite(dir: string): Site {
 export function loadTenant(dir: string, now: number = Date.now()): Tenant {
   const absolute = resolve(dir);
   const slug = basename(absolute);
-  const site = loadSite(absolute);
-  const stockFile = join(absolute, 'stock.json');
   const dateShift = demoDateShift(absolute, now);
+  // Demo tenants' promo dates move with their stock (src/lib/site/demo-clock.ts); a real site.json is read as it is.
+  const site = shiftSiteDates(loadSite(absolute), dateShift);
+  const stockFile = join(absolute, 'stock.json');
   const stock = existsSync(stockFile)
     ? parseStock(slug, shiftStockDates(readJson(stockFile), dateShift))
     : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };

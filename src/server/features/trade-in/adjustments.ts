@@ -18,6 +18,7 @@ import type { ApiContext } from '../../kernel/context.ts';
 import { sendError } from '../../kernel/http.ts';
 import { MINIMUM_OFFER } from '../../kernel/estimates/valuation.ts';
 import type { TradeInStore } from './store.ts';
+import { offerWithheld } from '../../../lib/forms/trade-in-limits.ts';
 
 const BodySchema = v.object({
   id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64))),
@@ -43,6 +44,9 @@ export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiCo
       if (!evaluation) return sendError(reply, 404, notFound);
       // Answering again adjusts from the valuation's own offer, not from an adjusted one (a new update-eval resets it).
       const stored = evaluation.vehicle ?? {};
+      // Audit 2.99: an over-limit car has no online offer to adjust.
+      const withheld = offerWithheld({ year: stored.Year, km: evaluation.km }, tenant.site.trade_in, ctx.now(), tenant.site.timezone);
+      if (withheld) return sendError(reply, 422, withheld.message);
       const base = typeof stored.baseOfferPrice === 'number' && stored.adjustedOffer === evaluation.offer_price ? stored.baseOfferPrice : evaluation.offer_price;
       if (typeof base !== 'number' || !(base > 0)) return sendError(reply, 409, 'Please finish the valuation (odometer and contact details) before answering these questions.');
       const result = adjustOffer(base, answers, MINIMUM_OFFER);
@@ -58,6 +62,8 @@ export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiCo
     const vehicles = await ctx.adapters.valuation.lookup(tenant, plate.output.rego, plate.output.state);
     if (vehicles.length === 0) return sendError(reply, 404, notFound);
     if (vehicles.length > 1) return sendError(reply, 409, 'Several cars match this registration: value it through the instant offer form and send its id.');
+    const withheld = offerWithheld({ year: vehicles[0]!.Year, km: body.km }, tenant.site.trade_in, ctx.now(), tenant.site.timezone);
+    if (withheld) return sendError(reply, 422, withheld.message);
     const valuation = await ctx.adapters.valuation.value(tenant, vehicles[0]!, body.km);
     const result = adjustOffer(valuation.offerPrice, answers, MINIMUM_OFFER);
     return { base_offer_price: valuation.offerPrice, offer_price: result.offer, OfferPrice: result.offer, adjustments: result.adjustments };

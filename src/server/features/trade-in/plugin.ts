@@ -14,6 +14,7 @@ import { sniffImageType } from './image-type.ts';
 import { reencodeImage } from './photo-processing.ts';
 import { TradeInStore } from './store.ts';
 import { registerTradeInAdjustments } from './adjustments.ts';
+import { offerWithheld } from '../../../lib/forms/trade-in-limits.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
 const UNREADABLE_IMAGE = 'This image could not be read. Please choose a JPEG, PNG, GIF or HEIC photo.';
@@ -158,13 +159,16 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { c
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
     const vehicle = evaluation.vehicle && !('candidates' in evaluation.vehicle) ? (evaluation.vehicle as unknown as RegoVehicle) : undefined;
     if (!vehicle) return sendError(reply, 409, FIX_ERRORS, { desc: FORM_MESSAGES.chooseCar });
+    const contact = { name: body.cName, email: body.cEmail, phone: body.cPhone, userEmail: body.userEmail ?? null };
+    // Audit 2.99: over the site's age or km limit no online offer is made; the details are kept (no offer price).
+    const withheld = offerWithheld({ year: vehicle.Year, km: body.km }, tenant.site.trade_in, now(), tenant.site.timezone);
+    const { offerWithheld: _previous, ...stored } = evaluation.vehicle as Record<string, unknown>;
+    if (withheld) {
+      await tradeIn.updateEvaluation(tenant.slug, evaluation.id, { km: body.km, contact, offer_price: null, vehicle: { ...stored, offerWithheld: withheld.reason } }, now());
+      return [{ ...evalVehicle(evaluation.id, vehicle, body.km), OfferPrice: null, offer_price: null, offer_withheld: withheld }];
+    }
     const valuation = await adapters.valuation.value(tenant, vehicle, body.km);
-    await tradeIn.updateEvaluation(
-      tenant.slug,
-      evaluation.id,
-      { km: body.km, contact: { name: body.cName, email: body.cEmail, phone: body.cPhone, userEmail: body.userEmail ?? null }, offer_price: valuation.offerPrice },
-      now(),
-    );
+    await tradeIn.updateEvaluation(tenant.slug, evaluation.id, { km: body.km, contact, offer_price: valuation.offerPrice, vehicle: stored }, now());
     return [{ ...evalVehicle(evaluation.id, vehicle, body.km), OfferPrice: valuation.offerPrice, offer_price: valuation.offerPrice }];
   });
 };

@@ -32,7 +32,7 @@ export class TradeInStore {
   }
 
   /** Update the chosen vehicle, odometer, contact or offer of an evaluation. */
-  async updateEvaluation(tenant: string, id: string, patch: { vin?: string | null; description?: string | null; vehicle?: Record<string, unknown>; km?: number; contact?: Record<string, unknown>; offer_price?: number }, now: number): Promise<void> {
+  async updateEvaluation(tenant: string, id: string, patch: { vin?: string | null; description?: string | null; vehicle?: Record<string, unknown>; km?: number; contact?: Record<string, unknown>; offer_price?: number | null }, now: number): Promise<void> {
     const current = await this.#kernel.getEvaluation(tenant, id);
     if (!current) return;
     await this.db.run('UPDATE evaluations SET vin = $1, description = $2, vehicle = $3, km = $4, contact = $5, offer_price = $6, updated_at = $7 WHERE id = $8 AND tenant = $9', [
@@ -41,7 +41,8 @@ export class TradeInStore {
       JSON.stringify(patch.vehicle ?? current.vehicle),
       patch.km ?? current.km,
       JSON.stringify(patch.contact ?? current.contact),
-      patch.offer_price ?? current.offer_price,
+      // null clears the offer (an over-limit car gets none, audit 2.99); undefined keeps it.
+      patch.offer_price !== undefined ? patch.offer_price : current.offer_price,
       now,
       id,
       tenant,

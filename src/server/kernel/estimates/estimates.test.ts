@@ -5,7 +5,7 @@ import { availableSlots, zonedTimeToUtc } from './appointments.ts';
 import { estimateDelivery } from './delivery.ts';
 import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';
 import { comparePrice } from './price-comparison.ts';
-import { demoRegoLookup, estimateRetailPrice, tradeInOffer } from './valuation.ts';
+import { DEMO_MAX_AGE, DEMO_OLD_AGE, demoRegoLookup, estimateRetailPrice, tradeInOffer } from './valuation.ts';
 
 const car = (id: number, year: number, km: number, price: number, extra: Partial<Car> = {}): Car =>
   ({ id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year, km, price, ...extra }) as Car;
@@ -34,6 +34,16 @@ describe('valuation', () => {
     expect(many).toHaveLength(3);
     expect(many[0]!.Make).toBe('Toyota');
     expect(demoRegoLookup('ABC12X', 'nsw', stock, 2025)).toEqual(many);
+  });
+  it('2.99: demo cars stay within the online-estimate age whatever the year; an OLD plate finds one over it', () => {
+    for (const year of [2026, 2031, 2040]) {
+      for (const plate of ['ABC123', 'XYZ121', 'ABC987', 'TRD77Q']) {
+        for (const found of [...demoRegoLookup(plate, 'qld', stock, year), ...demoRegoLookup(plate, 'qld', [], year)]) expect(year - found.Year).toBeLessThanOrEqual(DEMO_MAX_AGE);
+      }
+      const [old] = demoRegoLookup('OLD123', 'vic', stock, year);
+      expect(old!.Year).toBe(year - DEMO_OLD_AGE);
+      expect(old!.Description).toContain(String(year - DEMO_OLD_AGE));
+    }
   });
 });
 

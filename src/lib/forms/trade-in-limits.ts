@@ -1,0 +1,62 @@
+/**
+ * The online estimate's limits (spec §2/§9 trade-in FAQ: "no online estimate for over 7 years
+ * or 100,000 km"; issue 14, audit 2.99). site.json `trade_in.max_age_years` and
+ * `trade_in.max_km` set them; the lead API applies them before it values a car, so an
+ * over-limit car gets no offer price (the dealer's buying team values it in person) while the
+ * shopper's details are still taken. Pure: the caller passes its clock.
+ *
+ * Age is the calendar year in the dealer's time zone (site.json `timezone`) minus the car's
+ * year (build year from the registration lookup). A car exactly `max_age_years` old, or with
+ * exactly `max_km` on the odometer, still gets an estimate ("over" the limit means above it).
+ */
+import { formatNumber } from '../text/format.ts';
+
+/** The site's limits (site.json trade_in). */
+export interface TradeInLimits {
+  max_age_years: number;
+  max_km: number;
+}
+
+/** Why an online estimate is withheld, and what the shopper is told. */
+export interface OfferWithheld {
+  reason: 'age' | 'km';
+  limit: number;
+  message: string;
+}
+
+/** The calendar year at `now` (ms) in `timeZone` (falls back to UTC on an unknown zone). */
+export function yearInZone(now: number, timeZone: string | undefined): number {
+  try {
+    return Number(new Intl.DateTimeFormat('en-AU', { timeZone, year: 'numeric' }).format(new Date(now)));
+  } catch {
+    return new Date(now).getUTCFullYear();
+  }
+}
+
+function carYear(year: unknown): number | undefined {
+  const value = typeof year === 'string' ? Number(year.trim()) : year;
+  return typeof value === 'number' && Number.isInteger(value) && value > 1900 ? value : undefined;
+}
+
+/**
+ * Whether the online estimate is withheld for this car: `undefined` when it may be given.
+ * An unknown year is not held against the car (the km limit still applies).
+ */
+export function offerWithheld(car: { year: unknown; km: number | null | undefined }, limits: TradeInLimits, now: number, timeZone?: string): OfferWithheld | undefined {
+  const year = carYear(car.year);
+  if (year !== undefined && yearInZone(now, timeZone) - year > limits.max_age_years) {
+    return {
+      reason: 'age',
+      limit: limits.max_age_years,
+      message: `We can't give an online estimate for vehicles over ${limits.max_age_years} years old. We have your details: our buying team will contact you with a valuation.`,
+    };
+  }
+  if (typeof car.km === 'number' && car.km > limits.max_km) {
+    return {
+      reason: 'km',
+      limit: limits.max_km,
+      message: `We can't give an online estimate for vehicles with more than ${formatNumber(limits.max_km)} km. We have your details: our buying team will contact you with a valuation.`,
+    };
+  }
+  return undefined;
+}
