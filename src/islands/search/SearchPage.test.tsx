@@ -1,8 +1,8 @@
 /**
  * The search island rendered the way the build renders it (react-dom/server, no window).
- * The build's results must be in the HTML and in the island's first client render
- * (docs/search.md "Layout shift", "What loads when"): the island hydrates them without
- * InstantSearch, whose wiring (LiveSearch.tsx) loads after hydration.
+ * InstantSearch must start during render (docs/search.md "Layout shift"): without server
+ * state it renders nothing until an effect has run, which blanked the island after
+ * hydration. Here that would show as HTML without the route's results.
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -1,60 +1,363 @@
 /**
- * Search page island. It hydrates the build's first page of the route (plain-props UI of
- * ./ui, from ./layout-props.ts) with no search machinery, then loads the live wiring
- * (./LiveSearch.tsx: react-instantsearch, the router, the engine client) in its own chunk
- * and renders the props that module hands back into the same SearchLayout, so the DOM the
- * page painted with is updated, never replaced (docs/search.md "What loads when").
+ * Search page island (wiring layer): react-instantsearch hooks feed the plain-props UI of
+ * ./ui. Until the engine's first answer (and in the static HTML) it shows the build's first
+ * page of the route; the first search loads the engine (embedded index, or
+ * instant-meilisearch only for tenants with a search host) and follows the URL
+ * (src/search/routing.ts).
  */
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import type { HistoryEntry } from '../../search/history.ts';
-import type { LiveProps } from './LiveSearch.tsx';
-import { readHistory, staticLayout, type SearchPageProps } from './layout-props.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
+import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
+import type { SearchClient, UiState } from 'instantsearch.js';
+import { trackEvent } from '../../lib/marketing/analytics.ts';
+import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOption } from '../../search/car-type-filter.ts';
+import { SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/config.ts';
+import type { SearchHit } from '../../search/engine.ts';
+import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/history.ts';
+import { formatRange, parseRange, sliderBounds, unitBounds, type Bounds } from '../../search/price-slider.ts';
+import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/results.ts';
+import { activePromoNodes } from '../../search/promo-nodes.ts';
+import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
+import type { RouteTable, SearchRoute } from '../../search/routes.ts';
 import LeadModals from '../ui/LeadModals.tsx';
-import type { SearchConfig } from '../../search/island-config.ts';
+import { createSearchClient } from './search-client.ts';
+import { FACET_PANELS, modelMakes, nestModels, panelItems, rangePanels, rangeView, sortFacetItems, type FacetPanel, type PanelItem, type RangePanel } from './panels.ts';
+import type { RefinementListProps, ShowMoreProps } from './ui/Facets.tsx';
+import type { PriceSliderProps } from './ui/PriceSlider.tsx';
+import type { ResultsSnapshot, SearchConfig } from '../../search/island-config.ts';
 import { SearchLayout, type SearchLayoutProps } from './ui/SearchLayout.tsx';
 import './search.css';
 
-export type { SearchPageProps } from './layout-props.ts';
+export interface SearchPageProps {
+  config: SearchConfig;
+  /** The route of this static page. */
+  route: SearchRoute;
+  /** The build's first page of this route. */
+  initial: ResultsSnapshot;
+}
+
+const sortOptions = (index: string) => SORT_OPTIONS.map((option) => ({ value: sortIndexName(index, option), label: option.label }));
+
+/** 'Find Me Something Similar': the same make and model, or the make, or all stock. */
+function similarHref(hit: SearchHit, routes: RouteTable): string {
+  const refinementList: Record<string, string[]> = {};
+  if (hit.make) refinementList.make = [hit.make];
+  if (hit.make && hit.model) refinementList.model = [hit.model];
+  return createSearchUrl({ refinementList }, routes);
+}
+
+function readHistory(): HistoryEntry[] {
+  try {
+    return parseHistory(window.localStorage.getItem(HISTORY_STORAGE_KEY));
+  } catch {
+    return [];
+  }
+}
+
+/** Grid items: sold runs collapsed, the promo card at its slots, the timed promos showing now for these car types at theirs. */
+function gridItems(hits: SearchHit[], config: SearchConfig, offset: number, now: number, carTypes: readonly string[]) {
+  const nodes = activePromoNodes(config.promo.nodes, now, carTypes).map((node) => ({ position: node.position, node }));
+  return withPromoSlots(collapseSold(hits, (hit) => hit.status === 'sold'), config.promo.slots, offset, nodes);
+}
+
+/** One panel's values and controls, from the build's snapshot or from InstantSearch. */
+interface PanelEntry {
+  panel: FacetPanel;
+  items: PanelItem[];
+  onToggle: (value: string) => void;
+  showMore?: ShowMoreProps;
+}
+
+/** The filter panels: labels and hidden values applied, models nested under their makes (make > model). */
+function facetPanels(config: SearchConfig, entries: PanelEntry[], liveMakeModels: readonly string[] = []): RefinementListProps[] {
+  const site = { certifiedOnly: config.filters.certifiedOnly };
+  return entries
+    .filter((entry) => !entry.panel.nestedIn)
+    .map(({ panel, items, onToggle, showMore }) => {
+      const shown = panelItems(panel, items, site);
+      const child = entries.find((entry) => entry.panel.nestedIn === panel.attribute);
+      if (!child) return { title: panel.title, items: shown, onToggle, showMore };
+      const makes = modelMakes(config.filters.makeModels, liveMakeModels);
+      const nested = nestModels(shown, panelItems(child.panel, child.items, site), makes).map(({ models, ...item }) => ({ ...item, children: models }));
+      return {
+        title: panel.title,
+        items: nested,
+        onToggle,
+        showMore,
+        nested: { title: (make: string) => `${make} models`, onToggle: child.onToggle, showMore: child.showMore },
+      };
+    })
+    .filter((props) => props.items.length > 0);
+}
+
+/** A range panel's slider props, or null when the results have no such value and none is chosen. */
+function rangeProps(panel: RangePanel, stats: { min: number; max: number } | undefined, state: string | undefined, onCommit: (text: string, bounds: Bounds) => void): (PriceSliderProps & { attribute: string }) | null {
+  const bounds = unitBounds(stats, panel.unit);
+  if (!bounds) return null;
+  const view = rangeView(panel);
+  return {
+    attribute: panel.attribute,
+    title: panel.title,
+    bounds,
+    values: parseRange(state, bounds),
+    unit: panel.unit,
+    format: view.format,
+    labels: view.labels,
+    onCommit: (next) => onCommit(formatRange(next, bounds), bounds),
+  };
+}
+
+/** Layout props of a snapshot (no engine yet): the static HTML and the first client render. */
+function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLayoutProps {
+  const { config, route, initial } = props;
+  const refined = (attribute: string) => route.preset[attribute] ?? [];
+  const options = carTypeOptions(config.carTypeAll, initial.facets.car_type);
+  const noop = () => {};
+  const bounds = sliderBounds(initial.facets_stats.price);
+  return {
+    phase: 'static',
+    searchBox: { value: '', onChange: noop, history },
+    carType: options.length > 1 ? { options, selected: selectedCarType(refined('car_type'), options)?.key, onSelect: noop } : null,
+    facets: facetPanels(
+      config,
+      FACET_PANELS.map((panel) => {
+        const items = sortFacetItems(initial.facets[panel.attribute] ?? {}, refined(panel.attribute));
+        return {
+          panel,
+          items: items.slice(0, panel.limit),
+          onToggle: noop,
+          showMore: panel.showMoreLimit && items.length > panel.limit ? { expanded: false, onToggle: noop, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' } : undefined,
+        };
+      }),
+    ),
+    price: initial.facets_stats.price ? { bounds, values: [bounds.min, bounds.max], onCommit: noop } : null,
+    ranges: rangePanels(config.card.offersSubscription).flatMap((panel) => rangeProps(panel, initial.facets_stats[panel.attribute], undefined, noop) ?? []),
+    sort: { options: sortOptions(config.index), value: config.index, onChange: noop },
+    count: displayCount(initial.nbHits, initial.facets),
+    noun: config.stockNoun,
+    busy: false,
+    // The build clock: the static HTML and the first client render agree; the browser's clock takes over after mount.
+    grid: { items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    empty: initial.nbHits === 0 ? { clearHref: config.routes.base } : null,
+    pagination: { current: 0, nbPages: initial.nbPages, createHref: (page) => createSearchUrl({ refinementList: route.preset, page: page + 1 }, config.routes) },
+  };
+}
+
+/**
+ * Without server state, <InstantSearch> renders nothing until its subscribe effect has started
+ * it: the island went blank for a frame after hydration and the footer jumped up and back
+ * (CLS 0.9, docs/search.md). Empty initial results make it start during render, on the build
+ * server and in the browser alike, so the static HTML and the first client render are one tree.
+ * They also skip InstantSearch's own first search: LiveSearch sends it after mount.
+ */
+const START_AT_ONCE = { initialResults: {} };
 
 export default function SearchPage(props: SearchPageProps) {
+  const { config, route } = props;
+  // Creating the client downloads nothing (the engine loads on the first search), so it can exist at build time too.
+  const [client] = useState(() => createSearchClient(config.engine) as unknown as SearchClient);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   useEffect(() => setHistory(readHistory()), []);
-  // Typed before the live wiring loaded: shown in the box, and handed to it.
-  const typed = useRef('');
-  const [query, setQuery] = useState('');
-  const onType = useCallback((value: string) => {
-    typed.current = value;
-    setQuery(value);
-  }, []);
-  const [Live, setLive] = useState<ComponentType<LiveProps> | null>(null);
-  const [liveLayout, setLiveLayout] = useState<SearchLayoutProps | null>(null);
-  useEffect(() => {
-    // After hydration: the page is painted and interactive with the build's results meanwhile.
-    let cancelled = false;
-    void import('./LiveSearch.tsx').then((module) => {
-      if (!cancelled) setLive(() => module.default);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
-  let layout = liveLayout;
-  if (!layout) {
-    const snapshot = staticLayout(props, history);
-    layout = { ...snapshot, searchBox: { ...snapshot.searchBox, value: query, onChange: onType } };
-  }
+  const routing = useMemo(
+    () => ({
+      router: historyRouter<IndexUiState>({
+        createURL: ({ routeState }) => createSearchUrl(routeState, config.routes),
+        parseURL: ({ location }) => parseSearchUrl(location, config.routes),
+        cleanUrlOnDispose: false,
+        // The spec's URLs are the page's address: keep the title the page was built with.
+        windowTitle: () => document.title,
+        // At build time the page's own route stands for the address bar (parseURL reads its pathname and search only).
+        getLocation: () => (typeof window === 'undefined' ? (new URL(route.path, 'http://localhost') as unknown as Location) : window.location),
+      }),
+      stateMapping: {
+        stateToRoute: (uiState: UiState) => fromUiState((uiState[config.index] ?? {}) as IndexUiState, config.index),
+        routeToState: (routeState: IndexUiState) => ({ [config.index]: toUiState(routeState, config.index) }) as UiState,
+      },
+    }),
+    [],
+  );
+
+  const leadModals = (
+    <QuickEnquiry config={config} />
+  );
   return (
-    <>
-      {Live && <Live {...props} history={history} onHistory={setHistory} onLayout={setLiveLayout} typed={typed} />}
-      <SearchLayout {...layout}>
-        <QuickEnquiry config={props.config} />
-      </SearchLayout>
-    </>
+    <InstantSearchSSRProvider {...START_AT_ONCE}>
+      <InstantSearch searchClient={client} indexName={config.index} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
+        <Configure hitsPerPage={config.pageSize} />
+        <LiveSearch {...props} history={history} onHistory={setHistory}>
+          {leadModals}
+        </LiveSearch>
+      </InstantSearch>
+    </InstantSearchSSRProvider>
   );
 }
 
 /** One Quick Enquiry dialog for every card: it takes the car of the button that opened it (data-car). */
 function QuickEnquiry({ config }: { config: SearchConfig }) {
   return <LeadModals config={config.leads.form} enquireLabel="Quick Enquiry" compact />;
+}
+
+interface LiveProps extends SearchPageProps {
+  history: HistoryEntry[];
+  onHistory: (history: HistoryEntry[]) => void;
+  children?: React.ReactNode;
+}
+
+const panelSort = (a: { name: string; count: number; isRefined: boolean }, b: { name: string; count: number; isRefined: boolean }) =>
+  Number(b.isRefined) - Number(a.isRefined) || b.count - a.count || a.name.localeCompare(b.name);
+
+/** A refinement-list panel wired to InstantSearch (always mounted so its facet is requested). */
+function usePanel(panel: (typeof FACET_PANELS)[number]) {
+  const list = useRefinementList({ attribute: panel.attribute, limit: panel.limit, showMore: Boolean(panel.showMoreLimit), showMoreLimit: panel.showMoreLimit, sortBy: panelSort });
+  return list;
+}
+
+/** A range panel wired to InstantSearch. */
+function useRangePanel(panel: RangePanel) {
+  return { panel, range: useRange({ attribute: panel.attribute }) };
+}
+
+function LiveSearch(props: LiveProps) {
+  const { config, initial, route } = props;
+  const search = useInstantSearch({ catchError: true });
+  const { results, status, setIndexUiState, indexUiState, refresh } = search;
+  const artificial = Boolean((results as unknown as { __isArtificial?: boolean }).__isArtificial);
+  useEffect(() => {
+    // The first search (START_AT_ONCE skipped InstantSearch's own); the widgets registered in layout effects.
+    refresh();
+  }, []);
+  const box = useSearchBox();
+  // Empty like the static HTML (built without a query string); the effect below shows the URL's query.
+  const [query, setQuery] = useState('');
+  const queryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    // The URL (back/forward, Clear Filters) changed the query: show it.
+    if (document.activeElement?.getAttribute('type') !== 'search') setQuery(box.query);
+  }, [box.query]);
+
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- FACET_PANELS is a module constant: the hooks run in the same order on every render
+  const panels = FACET_PANELS.map((panel) => ({ panel, list: usePanel(panel) }));
+  // The make > model hierarchy: which make each model belongs to, live (models that arrived since the build).
+  const hierarchy = useRefinementList({ attribute: 'make_model', limit: 250 });
+  // The site's range panels never change while the page is open: the hooks keep their order.
+  const [ranges] = useState(() => rangePanels(config.card.offersSubscription));
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- `ranges` is fixed for the page's life
+  const rangeHooks = ranges.map((panel) => useRangePanel(panel));
+  const carTypes = useRefinementList({ attribute: 'car_type', limit: 6 });
+  const range = useRange({ attribute: 'price' });
+  const sort = useSortBy({ items: sortOptions(config.index) });
+  const pagination = usePagination({ padding: 2 });
+  const { items: hits } = useHits<SearchHit>();
+  const [offset, setOffset] = useState(0);
+  useEffect(() => setOffset(promoOffset(config.promo.randomOffset)), []);
+  // Timed promos start and expire by the visitor's clock (the build's until mounted).
+  const [now, setNow] = useState(config.card.now);
+  useEffect(() => setNow(Date.now()), []);
+
+  const refinedTypes = carTypes.items.filter((item) => item.isRefined).map((item) => item.value);
+  const typeCounts = Object.fromEntries(carTypes.items.map((item) => [item.value, item.count]));
+  const options = carTypeOptions(config.carTypeAll, artificial ? initial.facets.car_type : typeCounts);
+  const selectType = (option: CarTypeOption) =>
+    setIndexUiState((previous) => ({ ...previous, page: undefined, refinementList: { ...previous.refinementList, car_type: option.types } }));
+  useEffect(() => {
+    // All disabled and nothing chosen: the first option is selected (spec §4).
+    if (!artificial && needsDefaultCarType(refinedTypes, options)) selectType(options[0]);
+  }, [artificial, refinedTypes.join(','), options.map((option) => option.key).join(',')]);
+
+  // Search history and analytics event 49, once per distinct search that answered.
+  const lastUrl = useRef('');
+  useEffect(() => {
+    if (artificial || status !== 'idle') return;
+    // The URL of the answered state (the router writes the address bar a little later).
+    const state = fromUiState(indexUiState as IndexUiState, config.index);
+    const url = createSearchUrl(state, config.routes);
+    if (url === lastUrl.current) return;
+    lastUrl.current = url;
+    trackEvent('searchView', { url, query: results.query, hits: results.nbHits });
+    if (url !== config.routes.base) {
+      const next = addToHistory(props.history, { label: historyLabel(state, route.title || 'All stock'), url });
+      props.onHistory(next);
+      try {
+        window.localStorage.setItem(HISTORY_STORAGE_KEY, JSON.stringify(next));
+      } catch {
+        // Storage full or blocked: history is a convenience only.
+      }
+    }
+  }, [artificial, status, results]);
+
+  if (artificial) {
+    // No answer yet: keep the build's results on screen (busy once the first search is under way).
+    const layout = staticLayout(props, props.history);
+    return (
+      <SearchLayout {...layout} busy={status === 'loading' || status === 'stalled'} stalled={status === 'stalled'} searchBox={{ ...layout.searchBox, value: query, onChange: setQuery }}>
+        {props.children}
+      </SearchLayout>
+    );
+  }
+
+  const bounds = sliderBounds(range.range.min !== undefined && range.range.max !== undefined && Number.isFinite(range.range.min) ? { min: range.range.min, max: range.range.max } : undefined);
+  const priceState = (indexUiState.range as Record<string, string> | undefined)?.price;
+  const values = parseRange(priceState, bounds);
+  const countFacets = { car_type: refinedTypes.length > 0 ? Object.fromEntries(Object.entries(typeCounts).filter(([type]) => refinedTypes.includes(type))) : typeCounts };
+  const layout: SearchLayoutProps = {
+    phase: 'live',
+    searchBox: {
+      value: query,
+      history: props.history,
+      onChange: (value) => {
+        setQuery(value);
+        clearTimeout(queryTimer.current);
+        queryTimer.current = setTimeout(() => box.refine(value), SEARCH_BOX_DEBOUNCE_MS);
+      },
+    },
+    carType: options.length > 1 ? { options, selected: selectedCarType(refinedTypes, options)?.key, onSelect: selectType } : null,
+    facets: facetPanels(
+      config,
+      panels.map(({ panel, list }) => ({
+        panel,
+        items: list.items.map((item) => ({ value: item.value, label: item.label, count: item.count, isRefined: item.isRefined })),
+        onToggle: list.refine,
+        showMore: list.canToggleShowMore ? { expanded: list.isShowingMore, onToggle: list.toggleShowMore, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' } : undefined,
+      })),
+      hierarchy.items.map((item) => item.value),
+    ),
+    ranges: rangeHooks.flatMap(({ panel, range: hook }) => {
+      const state = (indexUiState.range as Record<string, string> | undefined)?.[panel.attribute];
+      const stats = hook.range.min !== undefined && hook.range.max !== undefined && Number.isFinite(hook.range.min) ? { min: hook.range.min, max: hook.range.max } : undefined;
+      return (
+        rangeProps(panel, stats, state, (text) => {
+          const [low, high] = text.split(':');
+          hook.refine([low === '' ? undefined : Number(low), high === '' ? undefined : Number(high)]);
+        }) ?? []
+      );
+    }),
+    price: results.nbHits > 0 || priceState ? {
+      bounds,
+      values,
+      onCommit: (next) => {
+        const text = formatRange(next, bounds);
+        const [low, high] = text.split(':');
+        range.refine([low === '' ? undefined : Number(low), high === '' ? undefined : Number(high)]);
+      },
+    } : null,
+    sort: { options: sort.options, value: sort.currentRefinement, onChange: sort.refine },
+    count: displayCount(results.nbHits, countFacets),
+    noun: config.stockNoun,
+    busy: status === 'loading' || status === 'stalled',
+    stalled: status === 'stalled',
+    grid: { items: gridItems(hits, config, offset, now, refinedTypes), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    empty:
+      results.nbHits === 0
+        ? {
+            clearHref: config.routes.base,
+            onClear: () => {
+              setQuery('');
+              setIndexUiState({});
+            },
+          }
+        : null,
+    pagination: { current: pagination.currentRefinement, nbPages: pagination.nbPages, createHref: pagination.createURL, onSelect: (page) => { pagination.refine(page); window.scrollTo({ top: 0 }); } },
+  };
+  return <SearchLayout {...layout}>{props.children}</SearchLayout>;
 }
