@@ -109,7 +109,8 @@ function workload(documents: SearchDocument[]): Request[][] {
 async function engineBundle(): Promise<{ code: string; gzip: number }> {
   const result = await build({
     stdin: {
-      contents: "import { decodeIndex } from './src/search/embedded-index.ts'; import { createSearchEngine } from './src/search/engine.ts'; globalThis.__bench = { decodeIndex, createSearchEngine };",
+      // What the island's loader runs (src/search/embedded-loader.ts): decode, then the engine over the stored columns.
+      contents: "import { decodeIndexWithColumns } from './src/search/embedded-index.ts'; import { createSearchEngine } from './src/search/engine.ts'; globalThis.__bench = { load: (index) => { const decoded = decodeIndexWithColumns(index); return createSearchEngine(decoded.documents, { columns: decoded.columns }); } };",
       resolveDir: process.cwd(),
       loader: 'ts',
     },
@@ -131,9 +132,9 @@ async function embeddedInChromium(code: string, indexJson: string, batches: Requ
     await page.addScriptTag({ content: code });
     return await page.evaluate(
       ({ json, batches: work, runs }) => {
-        const bench = (globalThis as unknown as { __bench: { decodeIndex: (index: unknown) => unknown[]; createSearchEngine: (documents: unknown[]) => { search: (name: string, params: unknown) => unknown } } }).__bench;
+        const bench = (globalThis as unknown as { __bench: { load: (index: unknown) => { search: (name: string, params: unknown) => unknown } } }).__bench;
         const started = performance.now();
-        const engine = bench.createSearchEngine(bench.decodeIndex(JSON.parse(json)));
+        const engine = bench.load(JSON.parse(json));
         const load = performance.now() - started;
         const first: number[] = [];
         for (const requests of work) {
@@ -311,8 +312,8 @@ const sizes = values.sizes.split(',').map((size) => (size === 'all' ? raw.length
 const bundle = await engineBundle();
 console.log(`# Search benchmark (${new Date().toISOString()}, ${RUNS} runs of ${14} mixed searches)\n`);
 console.log(`Embedded engine + index decoder, minified: ${kb(bundle.gzip)} gzip. Machine load average at start: ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (latencies on a shared machine are noisy)\n`);
-console.log('| cars | index gzip | bytes/car | Chromium load | first search (cold) max | p50 | p95 | Orama index gzip | Orama p50 / p95 (Node) | Meili full sync | unchanged sync | 1% changed | Meili p50 / p95 |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| cars | index gzip | bytes/car | Chromium load | first answer | first search (cold) max | p50 | p95 | Orama index gzip | Orama p50 / p95 (Node) | Meili full sync | unchanged sync | 1% changed | Meili p50 / p95 |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const size of sizes) {
   const { cars } = parseStock('bench', raw.slice(0, size));
   const documents = toSearchDocuments(cars, SITE);
@@ -328,6 +329,9 @@ for (const size of sizes) {
       kb(gzip),
       (gzip / documents.length).toFixed(1),
       ms(embedded.load),
+      // The search page's first answer: the index parsed and decoded, the engine built, and the
+      // first search (the whole stock, every facet) answered.
+      ms(embedded.load + embedded.first[0]),
       ms(Math.max(...embedded.first)),
       ms(percentile(embedded.times, 50)),
       ms(percentile(embedded.times, 95)),

@@ -40,6 +40,7 @@ export function withResponseCache<T extends SearchClientLike>(client: T, maxEntr
 /** An InstantSearch client over the embedded engine; `loadEngine` runs once, on the first search. */
 export function createEmbeddedSearchClient(loadEngine: () => Promise<SearchEngine>): SearchClientLike {
   let engine: Promise<SearchEngine> | undefined;
+  let prepared = false;
   return {
     async search(requests) {
       if (!engine) {
@@ -49,6 +50,14 @@ export function createEmbeddedSearchClient(loadEngine: () => Promise<SearchEngin
       }
       const ready = await engine;
       const results: EngineResult[] = requests.map((request) => ready.search(request.indexName, request.params ?? {}));
+      if (!prepared && ready.prepare) {
+        // After the first answer, the word index is built while the page is idle, so the
+        // shopper's first keystroke does not pay for it.
+        prepared = true;
+        const prepare = ready.prepare.bind(ready);
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(prepare, { timeout: 2000 });
+        else setTimeout(prepare, 0);
+      }
       return { results };
     },
   };

@@ -121,8 +121,24 @@ function readColumn(column: Column | undefined, size: number): (string | number 
   return flags;
 }
 
+/**
+ * Stored columns of a decoded index, by field, for the engine to read instead of the documents
+ * (a plain array per field is much faster to scan than 16,000 objects of varying shape).
+ * `values[position]` equals `documents[position][field]`; a dictionary column also gives its
+ * spellings and each position's spelling number (0 = missing), as stored.
+ */
+export interface IndexColumn {
+  values: readonly (string | number | boolean | undefined)[];
+  dictionary?: { labels: readonly string[]; ids: readonly number[] };
+}
+
 /** Decode an index file back into search documents. */
 export function decodeIndex(index: EmbeddedIndex): SearchDocument[] {
+  return decodeIndexWithColumns(index).documents;
+}
+
+/** Decode an index file into search documents and the stored columns the engine can reuse. */
+export function decodeIndexWithColumns(index: EmbeddedIndex): { documents: SearchDocument[]; columns: Map<string, IndexColumn> } {
   if (index.v !== INDEX_VERSION) throw new Error(`search index version ${index.v} is not supported (expected ${INDEX_VERSION})`);
   const size = index.n;
   const read = (field: string) => readColumn(index.c[field], size);
@@ -164,5 +180,13 @@ export function decodeIndex(index: EmbeddedIndex): SearchDocument[] {
     document.tiebreak = tiebreakOf(id);
     documents.push(document as unknown as SearchDocument);
   }
-  return documents;
+  const stored = new Map<string, IndexColumn>();
+  for (const [field, values] of present) {
+    const column = index.c[field]!;
+    // As the documents hold them: null is a missing value; two-valued flags are false when unset.
+    const cleaned = values.map((value) => (value === null ? undefined : value)) as (string | number | boolean | undefined)[];
+    if (BOTH_VALUE_FLAGS.has(field)) for (let position = 0; position < size; position += 1) cleaned[position] ??= false;
+    stored.set(field, 'd' in column ? { values: cleaned, dictionary: { labels: column.d, ids: column.i } } : { values: cleaned });
+  }
+  return { documents, columns: stored };
 }

@@ -1,5 +1,5 @@
 /** Fetch and decode a tenant's embedded index file into a ready engine (browser side). */
-import { decodeIndex, type EmbeddedIndex } from './embedded-index.ts';
+import { decodeIndexWithColumns, type EmbeddedIndex } from './embedded-index.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';
 
 /** Load the index at `url` (same origin; the HTTP cache and ETag keep repeat visits cheap). */
@@ -7,5 +7,6 @@ export async function loadEmbeddedEngine(url: string): Promise<SearchEngine> {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`search index ${url}: HTTP ${response.status}`);
   const index = (await response.json()) as EmbeddedIndex;
-  return createSearchEngine(decodeIndex(index));
+  const { documents, columns } = decodeIndexWithColumns(index);
+  return createSearchEngine(documents, { columns });
 }

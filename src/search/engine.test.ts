@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Car } from '../schemas/car.ts';
 import { createEmbeddedSearchClient, withResponseCache } from './client.ts';
 import { toSearchDocuments } from './documents.ts';
-import { decodeIndex, encodeIndex } from './embedded-index.ts';
+import { decodeIndex, decodeIndexWithColumns, encodeIndex } from './embedded-index.ts';
+import { MAX_VALUES_PER_FACET } from './config.ts';
 import { createSearchEngine } from './engine.ts';
 
 const car = (id: number, fields: Partial<Car>): Car =>
@@ -76,6 +77,92 @@ describe('embedded index file', () => {
   });
 });
 
+/** A seeded generator, so a failure reproduces. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+}
+
+describe('embedded engine at scale (issue 17: packed-key sorts, top facet values)', () => {
+  const random = seeded(17);
+  const makes = ['Toyota', 'Mazda', 'Ford', 'Kia', 'Hyundai'];
+  const statuses = ['in_stock', 'in_stock', 'in_stock', 'sold', 'coming_soon'] as const;
+  // Many ties (prices and dates repeat), missing prices, and kms with thousands of values.
+  const big = Array.from({ length: 3000 }, (_, index) =>
+    car(100 + index, {
+      name: `Car ${index}`,
+      make: makes[Math.floor(random() * makes.length)],
+      model: `M${Math.floor(random() * 40)}`,
+      price: random() < 0.1 ? undefined : 1000 * Math.floor(random() * 60),
+      km: Math.floor(random() * 200000),
+      status: statuses[Math.floor(random() * statuses.length)],
+      created_at: `2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}T00:00:00Z`,
+    } as Partial<Car>),
+  );
+  const bigDocuments = toSearchDocuments(big, { slug: 'demo', dealerships: [] });
+  const bigEngine = createSearchEngine(bigDocuments);
+  type Doc = (typeof bigDocuments)[number];
+
+  /** The order rule written the plain way: sort field (missing last), custom_rank desc, tiebreak asc. */
+  function reference(sort: string | null): string[] {
+    const [attribute, direction] = (sort ?? '').split(':');
+    const value = (document: Doc) => (document as unknown as Record<string, unknown>)[attribute];
+    return [...bigDocuments]
+      .sort((a, b) => {
+        if (sort) {
+          const left = value(a);
+          const right = value(b);
+          if ((typeof left === 'number') !== (typeof right === 'number')) return typeof left === 'number' ? -1 : 1;
+          if (typeof left === 'number' && typeof right === 'number' && left !== right) return direction === 'desc' ? right - left : left - right;
+        }
+        return b.custom_rank - a.custom_rank || a.tiebreak - b.tiebreak;
+      })
+      .map((document) => document.id);
+  }
+
+  it.each([null, 'price:asc', 'price:desc', 'km:desc', 'created_at:desc'])('sort %s gives the same order as the plain comparator', (sort) => {
+    const result = bigEngine.search(sort ? `cars:${sort}` : 'cars', { hitsPerPage: 2000 });
+    expect(result.hits.map((hit) => hit.id)).toEqual(reference(sort).slice(0, 2000));
+  });
+
+  it('a facet with more values than the limit shows the most frequent, ties in label order', () => {
+    const result = bigEngine.search('cars', { facets: ['km', 'model'], facetFilters: [['make:Toyota', 'make:Kia']] });
+    for (const attribute of ['km', 'model'] as const) {
+      const counts = new Map<string, number>();
+      for (const document of bigDocuments) if (document.make === 'Toyota' || document.make === 'Kia') counts.set(String(document[attribute]), (counts.get(String(document[attribute])) ?? 0) + 1);
+      const expected = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, MAX_VALUES_PER_FACET);
+      // Objects order integer-like keys numerically, so compare as sets of entries.
+      expect(result.facets[attribute]).toEqual(Object.fromEntries(expected));
+    }
+    expect(Object.keys(result.facets.km)).toHaveLength(MAX_VALUES_PER_FACET);
+  });
+
+  it('numeric stats skip documents without the value', () => {
+    const prices = bigDocuments.flatMap((document) => (document.price === undefined ? [] : [document.price]));
+    const stats = bigEngine.search('cars', { facets: ['price'], hitsPerPage: 0 }).facets_stats.price;
+    expect(stats).toEqual({ min: Math.min(...prices), max: Math.max(...prices), sum: prices.reduce((a, b) => a + b, 0), avg: prices.reduce((a, b) => a + b, 0) / prices.length });
+  });
+
+  it('an engine reading the index file\'s stored columns answers exactly as one reading the documents', () => {
+    // Spellings that normalise alike ('Toyota' / 'TOYOTA') make the engine scan that column instead.
+    const mixed = bigDocuments.map((document, index) => (index % 97 === 0 ? { ...document, make: document.make?.toUpperCase() } : document));
+    const { documents: decoded, columns } = decodeIndexWithColumns(JSON.parse(JSON.stringify(encodeIndex('demo', mixed))));
+    const fromColumns = createSearchEngine(decoded, { columns });
+    const fromDocuments = createSearchEngine(decoded);
+    const facets = ['make', 'model', 'price', 'km', 'car_type', 'certified', 'status', 'price_range', 'make_model'];
+    for (const params of [{}, { facetFilters: [['make:toyota', 'make:KIA']] }, { numericFilters: ['km<=50000'], facetFilters: ['certified:false'] }, { query: 'car 2' }]) {
+      for (const sort of ['cars', 'cars:price:desc']) expect(fromColumns.search(sort, { ...params, facets, hitsPerPage: 40 })).toEqual({ ...fromDocuments.search(sort, { ...params, facets, hitsPerPage: 40 }), processingTimeMS: expect.any(Number) });
+    }
+  });
+
+  it('text queries answer the same whether or not the word index was prepared ahead', () => {
+    const fresh = createSearchEngine(bigDocuments);
+    const prepared = createSearchEngine(bigDocuments);
+    prepared.prepare?.();
+    for (const query of ['car 1', 'toy', 'm3', 'kia m1']) expect(ids(prepared.search('cars', { query, hitsPerPage: 50 }))).toEqual(ids(fresh.search('cars', { query, hitsPerPage: 50 })));
+  });
+});
+
 describe('search clients', () => {
   it('loads the engine once, answers every request, and caches identical requests', async () => {
     let loads = 0;
@@ -98,6 +185,15 @@ describe('search clients', () => {
     await client.search(request);
     // The oldest entry was evicted: the first request ran again.
     expect(searches).toBe(6);
+  });
+
+  it('prepares the word index once, after the first answer', async () => {
+    let prepares = 0;
+    const client = createEmbeddedSearchClient(async () => ({ size: engine.size, search: engine.search, prepare: () => void (prepares += 1) }));
+    await client.search([{ indexName: 'cars' }]);
+    await client.search([{ indexName: 'cars', params: { query: 'toy' } }]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(prepares).toBe(1);
   });
 
   it('retries loading after a failed load', async () => {
