@@ -2,6 +2,17 @@
 // bundle and runs Astro with DEALER_BUNDLE pointing at it (see src/build/bundle.ts).
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
+
+/** Client directives of our own (src/islands/directives/): `client:interaction` hydrates on first use. */
+const clientDirectives = {
+  name: 'dealer-client-directives',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/islands/directives/interaction.ts', import.meta.url)) });
+    },
+  },
+};
 
 export default defineConfig({
   output: 'static',
@@ -11,7 +22,7 @@ export default defineConfig({
   publicDir: process.env.DEALER_PUBLIC_DIR || 'public',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react()],
+  integrations: [react(), clientDirectives],
   devToolbar: { enabled: false },
   cacheDir: process.env.DEALER_ASTRO_CACHE || 'node_modules/.astro',
   prefetch: false,

@@ -9,6 +9,7 @@
  * the opener, and axe passes on the open dialog.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pointAtSearch } from './search-helpers.ts';
 import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, tabTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 const NEW_CAR = '/cars/2025-toyota-corolla-ascent-sport-f1/'; // forms-demo 501: new, two delivery locations
@@ -258,6 +259,7 @@ test.describe('search Quick Enquiry', () => {
   test('sends the compact enquiry form for the card it was opened from', async ({ page }) => {
     const email = uniqueEmail('quick-enquiry');
     await page.goto(tenantUrl('search-demo', '/search/new-used-and-demo-cars'));
+    await pointAtSearch(page);
     await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
     await page.waitForFunction(() => document.documentElement.dataset.leadModals === 'ready');
     const card = page.locator('article.search-card').nth(1);

@@ -8,6 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX, LOADER_MESSAGES } from '../../src/search/config.ts';
 import { toSearchDocuments } from '../../src/search/documents.ts';
@@ -22,6 +23,7 @@ const hitsOf = (params: EngineSearchParams) => demoEngine.search(DEFAULT_INDEX, 
 
 async function openLive(page: Page, target: string) {
   await page.goto(target);
+  await pointAtSearch(page);
   // The shared CI machine is slow to load the engine: allow it more than the default 7 s.
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
@@ -134,6 +136,7 @@ test('audit 9.36 loader messages change every 5 s while a search is slow', async
     await route.continue();
   });
   await page.goto(url('search-demo', '/search/new-used-and-demo-cars'));
+  await pointAtSearch(page);
   const loader = page.locator('.search-loader');
   await expect(loader).toHaveText(LOADER_MESSAGES[0], { timeout: 5_000 });
   await expect(loader).toHaveAttribute('role', 'status');

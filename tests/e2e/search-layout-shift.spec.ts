@@ -6,6 +6,7 @@
  * the search-demo fixture.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { pointAtSearch } from './search-helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path: string) => `http://${slug}.localhost:${port}${path}`;
@@ -54,6 +55,7 @@ async function layoutShiftSoFar(page: Page): Promise<{ total: number; moved: str
 /** Opens a search page and waits until it is interactive: the live island has answered and is idle. */
 async function openUntilInteractive(page: Page, url: string) {
   await page.goto(url);
+  await pointAtSearch(page);
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
   await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
 }

@@ -5,6 +5,7 @@
  * Fixture: tests/fixtures/tenants/search-options (12 caravans).
  */
 import { expect, test } from '@playwright/test';
+import { pointAtSearch } from './search-helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (path = '/') => `http://search-options.localhost:${port}${path}`;
@@ -14,6 +15,7 @@ test('search pages live under /used-car, and /search pages point their canonical
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', 'https://search-options.example.com.au/used-car/used-cars');
   await page.goto(site('/used-car/used-cars'));
   await expect(page.getByRole('heading', { level: 1, name: 'Used Caravans' })).toBeVisible();
+  await pointAtSearch(page);
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
   await page.getByRole('radio', { name: 'Demo', exact: true }).check();
   await expect(page).toHaveURL(site('/used-car/demo-cars'));
@@ -44,6 +46,7 @@ test('the promo card moves by a random 0-2 slots on a site that asks for it', as
   const seen = new Set<number>();
   for (let visit = 0; visit < 12 && seen.size < 2; visit += 1) {
     await page.goto(site('/used-car/used-cars'));
+    await pointAtSearch(page);
     await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
     await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
     const slots = await page.locator('.search-grid__item').evaluateAll((items) => items.flatMap((item, index) => (item.classList.contains('search-grid__item--promo') ? [index] : [])));

@@ -7,6 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX, SORT_OPTIONS, sortIndexName } from '../../src/search/config.ts';
 import { toSearchDocuments } from '../../src/search/documents.ts';
@@ -50,6 +51,7 @@ const stateOf = (url: string) => {
 
 async function openLive(page: Page, path: string) {
   await page.goto(site(path));
+  await pointAtSearch(page);
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
   await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
 }
@@ -77,6 +79,41 @@ test('a deep link opens with its query, refinements, price range, sort and page 
   // Prices ascend on the page.
   const prices = want.hits.map((hit) => hit.price ?? 0);
   expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+});
+
+test('issue 17: the search island downloads nothing until used, and a filter clicked before it is live is applied', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || request.url().includes('search-index')) scripts.push(request.url());
+  });
+  await page.goto(site('/search/new-used-and-demo-cars'));
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual([]);
+  await expect(page.locator('[data-search-phase="static"]')).toBeVisible();
+  // The click moves the pointer there and clicks at once: it lands before the island is live and is replayed.
+  await page.getByRole('group', { name: 'Fuel' }).getByRole('checkbox', { name: /^Diesel / }).click();
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]refinementList\[fuel\]\[\]=Diesel(&|$)/);
+  await expect(page.getByRole('group', { name: 'Fuel' }).getByRole('checkbox', { name: /^Diesel / })).toBeChecked();
+  const state = stateOf(page.url());
+  await expect(count(page)).toHaveText(`${expected(state).nbHits} cars found`);
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test('issue 17: text typed into the search box before the island is live is searched', async ({ page }) => {
+  await page.goto(site('/search/new-used-and-demo-cars'));
+  const box = page.getByRole('searchbox', { name: 'Search stock' });
+  await box.pressSequentially('hilux');
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  await expect(box).toHaveValue('hilux');
+  await expect(page).toHaveURL(/query=hilux/);
+  await expect(count(page)).toHaveText(`${expected({ query: 'hilux' }).nbHits} cars found`);
+});
+
+test('issue 17: a page opened with a query string goes live without any interaction', async ({ page }) => {
+  await page.goto(site('/search/new-used-and-demo-cars?sortBy=price-asc'));
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue(sortIndexName(DEFAULT_INDEX, SORT_OPTIONS[3]));
 });
 
 test('changing a filter rewrites the URL as the spec says and resets the page; back and forward restore it', async ({ page }) => {
