@@ -110,6 +110,16 @@ test('issue 17: text typed into the search box before the island is live is sear
   await expect(count(page)).toHaveText(`${expected({ query: 'hilux' }).nbHits} cars found`);
 });
 
+test('issue 17: a sort chosen before the island is live is applied', async ({ page }) => {
+  await page.goto(site('/search/new-used-and-demo-cars'));
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await sort.selectOption(sortIndexName(DEFAULT_INDEX, SORT_OPTIONS[3]));
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  await expect(page).toHaveURL(/sortBy=price-asc/);
+  await expect(sort).toHaveValue(sortIndexName(DEFAULT_INDEX, SORT_OPTIONS[3]));
+  expect(await cardNames(page)).toEqual(expected(stateOf(page.url())).names);
+});
+
 test('issue 17: a page opened with a query string goes live without any interaction', async ({ page }) => {
   await page.goto(site('/search/new-used-and-demo-cars?sortBy=price-asc'));
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible();

@@ -36,6 +36,12 @@ const isEditable = (target: EventTarget | null): target is Editable =>
 /** A text the shopper typed or an option chosen (checkbox and radio changes come as clicks). */
 const isValueEdit = (target: Editable) => !(target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio'));
 
+/** The value a control had in the built HTML. */
+function builtValue(target: Editable): string {
+  if (target instanceof HTMLSelectElement) return (target.querySelector<HTMLOptionElement>('option[selected]') ?? target.options[0])?.value ?? '';
+  return target.defaultValue;
+}
+
 /** Set a control's value the way typing does, so React's change tracking sees it. */
 function setValueAsTyped(target: Editable, value: string): void {
   const prototype = Object.getPrototypeOf(target) as object;
@@ -77,8 +83,7 @@ const interaction: ClientDirective = (load, options, el) => {
   const onEdit = (event: Event) => {
     const target = event.target;
     if (!isEditable(target) || !isValueEdit(target)) return;
-    const built = edits.get(target)?.[0] ?? target.defaultValue ?? '';
-    edits.set(target, [target instanceof HTMLSelectElement ? (target.querySelector<HTMLOptionElement>('option[selected]')?.value ?? built) : built, target.value]);
+    edits.set(target, [edits.get(target)?.[0] ?? builtValue(target), target.value]);
     start();
   };
   // The built search form has no action: Enter would reload the page and lose the text.
