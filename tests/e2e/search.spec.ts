@@ -90,6 +90,9 @@ test('issue 17: the search island downloads nothing until used, and a filter cli
   await page.waitForLoadState('networkidle');
   expect(scripts).toEqual([]);
   await expect(page.locator('[data-search-phase="static"]')).toBeVisible();
+  const views = () => page.evaluate(() => ((window as unknown as { dataLayer?: { event_id: number; url?: string }[] }).dataLayer ?? []).filter((entry) => entry.event_id === 49).map((entry) => entry.url));
+  // The built results are a search view (event 49) before anything is loaded.
+  expect(await views()).toEqual(['/search/new-used-and-demo-cars']);
   // The click moves the pointer there and clicks at once: it lands before the island is live and is replayed.
   await page.getByRole('group', { name: 'Fuel' }).getByRole('checkbox', { name: /^Diesel / }).click();
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
@@ -98,6 +101,8 @@ test('issue 17: the search island downloads nothing until used, and a filter cli
   const state = stateOf(page.url());
   await expect(count(page)).toHaveText(`${expected(state).nbHits} cars found`);
   expect(scripts.length).toBeGreaterThan(0);
+  // Going live did not report the built results twice; the filtered search is reported.
+  await expect.poll(views).toEqual(['/search/new-used-and-demo-cars', new URL(page.url()).pathname + new URL(page.url()).search]);
 });
 
 test('issue 17: text typed into the search box before the island is live is searched', async ({ page }) => {

@@ -18,6 +18,7 @@ import { formatRange, parseRange, sliderBounds, unitBounds, type Bounds } from '
 import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/results.ts';
 import { activePromoNodes } from '../../search/promo-nodes.ts';
 import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
+import { takeSentSearchView } from '../../search/search-view.ts';
 import type { RouteTable, SearchRoute } from '../../search/routes.ts';
 import LeadModals from '../ui/LeadModals.tsx';
 import { createSearchClient } from './search-client.ts';
@@ -274,7 +275,8 @@ function LiveSearch(props: LiveProps) {
     const url = createSearchUrl(state, config.routes);
     if (url === lastUrl.current) return;
     lastUrl.current = url;
-    trackEvent('searchView', { url, query: results.query, hits: results.nbHits });
+    // The page reported its built results before the island was live (src/search/search-view.ts).
+    if (takeSentSearchView() !== url) trackEvent('searchView', { url, query: results.query, hits: results.nbHits });
     if (url !== config.routes.base) {
       const next = addToHistory(props.history, { label: historyLabel(state, route.title || 'All stock'), url });
       props.onHistory(next);
