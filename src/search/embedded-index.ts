@@ -83,8 +83,10 @@ function isEmptyColumn(column: Column): boolean {
 
 /** Encode a tenant's documents (all of one site). */
 export function encodeIndex(site: string, documents: readonly SearchDocument[]): EmbeddedIndex {
-  // Id order makes ids, stock numbers and dates nearly sequential: deltas and gzip love that.
-  const sorted = [...documents].sort((a, b) => a.tiebreak - b.tiebreak || (a.id < b.id ? -1 : 1));
+  // The engine's default order (custom_rank desc, then tiebreak = id order): the engine finds
+  // the file already in it and skips that sort when loading (src/search/engine.ts). Within a
+  // status, newest first keeps ids, stock numbers and dates nearly sequential for the deltas.
+  const sorted = [...documents].sort((a, b) => b.custom_rank - a.custom_rank || a.tiebreak - b.tiebreak || (a.id < b.id ? -1 : 1));
   const columns: Record<string, Column> = {};
   const numericIds = sorted.every((document) => /^\d{1,15}$/.test(document.id) && String(Number(document.id)) === document.id);
   columns.id = numericIds ? encodeNumbers(sorted.map((document) => Number(document.id))) : { s: sorted.map((document) => document.id) };

@@ -264,6 +264,12 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
   let baseRanks: Int32Array | null = null;
   function defaultRanks(): Int32Array {
     if (baseRanks) return baseRanks;
+    if (inDefaultOrder()) {
+      // The index file is written in this order: nothing to sort.
+      const identity = Int32Array.from({ length: size }, (_, index) => index);
+      orders.set('', identity);
+      return (baseRanks = identity);
+    }
     const tiebreak = Float64Array.from(records, (document) => document.tiebreak);
     const identity = Int32Array.from({ length: size }, (_, index) => index);
     const byTiebreak = orderByRanks(denseRanks(tiebreak, false), identity);
@@ -275,6 +281,17 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
     order.forEach((position, rank) => (baseRanks![position] = rank));
     return baseRanks;
   }
+  /** Whether the documents already stand in the default order. */
+  function inDefaultOrder(): boolean {
+    for (let position = 1; position < size; position += 1) {
+      const previous = records[position - 1];
+      const current = records[position];
+      if (previous.custom_rank < current.custom_rank) return false;
+      if (previous.custom_rank === current.custom_rank && previous.tiebreak > current.tiebreak) return false;
+    }
+    return true;
+  }
+
   function orderFor(sort: string | null): Int32Array {
     const key = sort ?? '';
     let order = orders.get(key);
