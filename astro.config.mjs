@@ -21,7 +21,9 @@ export default defineConfig({
   // Each tenant has its own public assets folder prepared by the build.
   publicDir: process.env.DEALER_PUBLIC_DIR || 'public',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'auto' },
+  // concurrency: pages rendered at once. Overlapping their waits keeps the render busy: a
+  // 3,000-car tenant built in 31 s instead of 40 s, output byte-identical (docs/scale.md).
+  build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 8 },
   integrations: [react(), clientDirectives],
   devToolbar: { enabled: false },
   cacheDir: process.env.DEALER_ASTRO_CACHE || 'node_modules/.astro',

@@ -78,16 +78,27 @@ function outputFile(pathname: string, route: RouteLike, outDir: string): string 
   return join(outDir, pathname, 'index.html');
 }
 
+/**
+ * Pages rendered at once. Rendering is mostly synchronous work, but each page also waits on
+ * its response stream; overlapping a few keeps the process busy (Astro's build.concurrency in
+ * astro.config.mjs, the same figure, measured in docs/scale.md).
+ */
+const RENDER_CONCURRENCY = 8;
+
 /** Render every static path of the current bundle into `outDir`; returns the number of files written. */
 async function renderAll(outDir: string, origin: string): Promise<number> {
   const seen = new Set<string>();
-  let pages = 0;
-  const made = new Set<string>();
+  const paths: { pathname: string; route: RouteLike }[] = [];
   for (const { pathname, route } of await new StaticPaths(app).getAll()) {
     const normalized = pathname.replace(/\/+$/, '');
     if (seen.has(normalized)) continue; // the first route wins, as in Astro (prerenderConflictBehavior)
     seen.add(normalized);
     if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
+    paths.push({ pathname, route });
+  }
+  let pages = 0;
+  const made = new Set<string>();
+  async function renderOne({ pathname, route }: { pathname: string; route: RouteLike }): Promise<void> {
     let response: Response;
     try {
       response = await app.render(new Request(requestUrl(pathname, route, origin)), { routeData: route });
@@ -96,16 +107,22 @@ async function renderAll(outDir: string, origin: string): Promise<number> {
       throw new Error(`render-pages: ${pathname}: ${(error as Error).message}\n${(error as Error).stack ?? ''}`);
     }
     if (response.status >= 300 && response.status < 400) throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
-    if (!response.body) continue;
+    if (!response.body) return;
+    const body = Buffer.from(await response.arrayBuffer());
     const file = outputFile(pathname, route, outDir);
     const folder = dirname(file);
     if (!made.has(folder)) {
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    writeFileSync(file, body);
     pages += 1;
   }
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) await renderOne(paths[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, paths.length) }, worker));
   return pages;
 }
 
