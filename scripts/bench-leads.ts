@@ -202,7 +202,8 @@ async function drive(port: number, cars: Listing[], concurrency: number, until: 
       const n = counter.n++;
       const started = performance.now();
       try {
-        const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, body: leadBody(cars, n) });
+        // As the forms send it: every first submission carries a fresh Idempotency-Key (src/islands/forms/api.ts).
+        const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: leadBody(cars, n) });
         if (response.status === 201) {
           latencies.push(performance.now() - started);
           const leadId = (JSON.parse(response.body) as { lead_id: string }).lead_id;
@@ -447,6 +448,9 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
         "SELECT query, calls, total_exec_time AS ms, rows FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_%' ORDER BY calls DESC LIMIT 40",
       );
       report.statements = statements.map((row) => ({ callsPerLead: perLead(Number(row.calls)), msPerCall: Math.round((Number(row.ms) / Math.max(1, Number(row.calls))) * 1000) / 1000, rowsPerCall: Math.round((Number(row.rows) / Math.max(1, Number(row.calls))) * 10) / 10, sql: row.query.replace(/\s+/g, ' ').slice(0, 160) }));
+      // Sequential scans since the server started (a plan that lost its index shows here).
+      report.tableScans = await statsDb.query("SELECT relname AS table, seq_scan, seq_tup_read, idx_scan, n_live_tup FROM pg_stat_user_tables WHERE relname IN ('leads', 'deliveries', 'marketing_opt_outs') ORDER BY relname");
+      console.log(`[${kind}] table scans`, report.tableScans);
       console.log(`[${kind}] statements per lead (pg_stat_statements)`);
       for (const row of report.statements as { callsPerLead: number; msPerCall: number; rowsPerCall: number; sql: string }[]) console.log(`  ${String(row.callsPerLead).padStart(7)}/lead ${String(row.msPerCall).padStart(7)} ms ${String(row.rowsPerCall).padStart(6)} rows  ${row.sql}`);
     }

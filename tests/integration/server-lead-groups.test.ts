@@ -104,7 +104,7 @@ for (const kind of DATABASES) {
       await store.recordOptOuts('alpha', [{ kind: 'email', contact: 'optout@example.com' }], 'test', 3_000);
       app = await testApp(database.db, `${folder.dir}/tenants`);
       const ids = await Promise.all(
-        Array.from({ length: 120 }, async (_, index) => {
+        Array.from({ length: 100 }, async (_, index) => {
           const email = index === 7 ? 'optout@example.com' : `c${index}@example.com`;
           const response = await app!.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { name: 'Jo', email, phone: '0412345678', postcode: '4000', message: `lead ${index}` } });
           expect(response.statusCode).toBe(201);
@@ -118,6 +118,22 @@ for (const kind of DATABASES) {
         const body = JSON.parse(hook.calls.find((call) => call.key === `${id}:crm:1`)!.body) as { customer: { marketing_opt_out: boolean } };
         expect(body.customer.marketing_opt_out, `lead ${index}`).toBe(index === 7);
       }
+    });
+
+    it('17.7 a retried submission (same Idempotency-Key, as the forms send) gets 200 and the same lead, also when the copies arrive together', async () => {
+      app ??= await testApp(database.db, `${folder.dir}/tenants`);
+      const payload = { name: 'Retry', email: 'retry@example.com', phone: '0412345678', postcode: '4000' };
+      const send = (key: string) => app!.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, 'idempotency-key': key }, payload });
+      const first = await send(`retry-${kind}-sequential`);
+      const again = await send(`retry-${kind}-sequential`);
+      expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+      expect(again.json().lead_id).toBe(first.json().lead_id);
+      // A double click: both copies in flight at once (on PostgreSQL, in one insert group or two).
+      const together = await Promise.all(Array.from({ length: 4 }, () => send(`retry-${kind}-together`)));
+      expect(together.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 201]);
+      expect(new Set(together.map((response) => response.json().lead_id)).size).toBe(1);
+      const id = together[0]!.json().lead_id as string;
+      expect((await new Store(database.db).deliveriesOf(id)).map((job) => job.destination).sort()).toEqual(['adf', 'crm']);
     });
 
     it.skipIf(kind !== 'postgres')('17.7 prepared statements: more distinct statement texts than the name cache holds still run, in and out of transactions', async () => {

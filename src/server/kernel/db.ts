@@ -267,8 +267,8 @@ function pgValue(value: SqlValue): unknown {
 
 /**
  * Statements with parameters run as named prepared statements (issue 17 item 7): PostgreSQL
- * then parses and plans each statement text once per connection instead of on every call,
- * which measured as a large part of the server's CPU per lead. Names come from the text; at
+ * then parses each statement text once per connection instead of on every call (plans are
+ * still made per run: see the pool's plan_cache_mode). Names come from the text; at
  * most PREPARED_MAX texts get one (SQL built with a variable number of placeholders would
  * otherwise grow every connection's statement cache without bound); the rest run unnamed.
  */
@@ -290,7 +290,10 @@ class PostgresDatabase implements SqlDatabase {
   private readonly pool: pg.Pool;
 
   constructor(url: string, poolSize: number) {
-    this.pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // Prepared statements keep their parse, but are planned at each run (plan_cache_mode): a
+    // generic plan made while a table was small (a new database) kept sequential scans of
+    // leads and deliveries for `id = ANY($1)` after they grew (measured in bench-leads).
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c plan_cache_mode=force_custom_plan' });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
   }
