@@ -449,7 +449,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       );
       report.statements = statements.map((row) => ({ callsPerLead: perLead(Number(row.calls)), msPerCall: Math.round((Number(row.ms) / Math.max(1, Number(row.calls))) * 1000) / 1000, rowsPerCall: Math.round((Number(row.rows) / Math.max(1, Number(row.calls))) * 10) / 10, sql: row.query.replace(/\s+/g, ' ').slice(0, 160) }));
       // Sequential scans since the server started (a plan that lost its index shows here).
-      report.tableScans = await statsDb.query("SELECT relname AS table, seq_scan, seq_tup_read, idx_scan, n_live_tup FROM pg_stat_user_tables WHERE relname IN ('leads', 'deliveries', 'marketing_opt_outs') ORDER BY relname");
+      report.tableScans = await statsDb.query("SELECT relname AS table, seq_scan, seq_tup_read, idx_scan, n_live_tup, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ('leads', 'deliveries', 'marketing_opt_outs') ORDER BY relname");
       console.log(`[${kind}] table scans`, report.tableScans);
       console.log(`[${kind}] statements per lead (pg_stat_statements)`);
       for (const row of report.statements as { callsPerLead: number; msPerCall: number; rowsPerCall: number; sql: string }[]) console.log(`  ${String(row.callsPerLead).padStart(7)}/lead ${String(row.msPerCall).padStart(7)} ms ${String(row.rowsPerCall).padStart(6)} rows  ${row.sql}`);
