@@ -1,7 +1,7 @@
 /**
  * Lead API benchmark, crash test and fuzz run, on loopback only:
  *   npx node scripts/bench-leads.ts [--db sqlite|postgres|both] [--seconds 5]
- *     [--concurrency 8] [--fuzz 10000] [--skip-crash] [--skip-fuzz]
+ *     [--concurrency 8] [--fuzz 10000] [--skip-crash] [--skip-fuzz] [--sql-stats]
  *
  * Per database it starts the API as a child process (`scripts/api.ts`) over a bench
  * tenant whose stock is a slice of ../shared/data/au-vehicle-listings.json, with a
@@ -15,18 +15,23 @@
  *     phase) and checks every acknowledged revision reached the webhook (issue 13 M5);
  *  3. fuzz: sends `fuzz` malformed requests and checks none gets a 5xx and the API
  *     never dies.
+ * Beside the API's CPU per lead it reports the bench client's own CPU per lead and, on
+ * PostgreSQL, the server's (postmaster and its children), commits and WAL flushes per lead:
+ * the client, the API and PostgreSQL share the machine's cores. `--sql-stats` (PostgreSQL)
+ * loads pg_stat_statements and lists every statement the throughput phase ran, with calls
+ * per lead (it costs some server CPU itself, so the throughput of such a run is not the figure).
  * Every loop is bounded by time or count. Exits non-zero when a check fails.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openDatabase, type DatabaseConfig } from '../src/server/kernel/db.ts';
+import { openDatabase, type DatabaseConfig, type SqlDatabase } from '../src/server/kernel/db.ts';
 import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/dev-postgres.ts';
 import { Store } from '../src/server/store.ts';
 
@@ -39,6 +44,7 @@ const { values: args } = parseArgs({
     fuzz: { type: 'string', default: '10000' },
     'skip-crash': { type: 'boolean', default: false },
     'skip-fuzz': { type: 'boolean', default: false },
+    'sql-stats': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Math.min(120, Math.max(1, Number(args.seconds)));
@@ -196,7 +202,8 @@ async function drive(port: number, cars: Listing[], concurrency: number, until: 
       const n = counter.n++;
       const started = performance.now();
       try {
-        const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, body: leadBody(cars, n) });
+        // As the forms send it: every first submission carries a fresh Idempotency-Key (src/islands/forms/api.ts).
+        const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: leadBody(cars, n) });
         if (response.status === 201) {
           latencies.push(performance.now() - started);
           const leadId = (JSON.parse(response.body) as { lead_id: string }).lead_id;
@@ -229,6 +236,30 @@ function processCpuMs(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** CPU time (ms) of a process and its live children (PostgreSQL: the postmaster, its backends and helpers). */
+function processTreeCpuMs(pid: number | undefined): number | undefined {
+  const own = processCpuMs(pid);
+  if (own === undefined) return undefined;
+  let total = own;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === pid) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/** PostgreSQL counters of the throughput phase: commits and WAL writes / flushes (pg_stat_wal, PostgreSQL 14+). */
+async function postgresCounters(db: SqlDatabase): Promise<{ commits: number; walWrites: number; walSyncs: number }> {
+  const [commits] = await db.query<{ n: number }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
+  const [wal] = await db.query<{ wal_write: number; wal_sync: number }>('SELECT wal_write, wal_sync FROM pg_stat_wal').catch(() => [{ wal_write: Number.NaN, wal_sync: Number.NaN }]);
+  return { commits: Number(commits?.n), walWrites: Number(wal?.wal_write), walSyncs: Number(wal?.wal_sync) };
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!);
@@ -349,7 +380,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
     DELIVERY_POLL_MS: '100',
   };
   if (kind === 'postgres') {
-    postgres = await startThrowawayPostgres();
+    postgres = await startThrowawayPostgres(args['sql-stats'] ? { settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] } : {});
     env.DATABASE_URL = postgres.url;
     env.DATABASE_POOL_SIZE = '16';
     database = { kind: 'postgres', url: postgres.url, poolSize: 2 };
@@ -365,12 +396,25 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
     // 1. Throughput. A short warm-up first (JIT, connection pools), not counted.
     let stop = Date.now() + 1000;
     await drive(port, cars, CONCURRENCY, () => Date.now() > stop, counter);
+    // PostgreSQL: a connection of our own for the server's counters (read before and after, not during).
+    const statsDb = kind === 'postgres' ? await openDatabase({ kind: 'postgres', url: postgres!.url, poolSize: 1 }) : undefined;
+    if (statsDb && args['sql-stats']) {
+      await statsDb.run('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await statsDb.query('SELECT pg_stat_statements_reset()');
+    }
+    const countersBefore = statsDb ? await postgresCounters(statsDb) : undefined;
     const started = performance.now();
     const cpuBefore = processCpuMs(child.pid);
+    const postgresCpuBefore = processTreeCpuMs(postgres?.pid());
+    const clientCpuBefore = process.cpuUsage();
     stop = Date.now() + SECONDS * 1000;
     const run = await drive(port, cars, CONCURRENCY, () => Date.now() > stop, counter);
     const elapsed = (performance.now() - started) / 1000;
     const cpuAfter = processCpuMs(child.pid);
+    const postgresCpuAfter = processTreeCpuMs(postgres?.pid());
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const countersAfter = statsDb ? await postgresCounters(statsDb) : undefined;
+    const perLead = (value: number) => Math.round((value / Math.max(1, run.acked.length)) * 1000) / 1000;
     // CPU per lead of the API process (parsing, validation, storage, and delivering it to the
     // webhook): a figure the other load on a shared machine does not distort much.
     const cpuPerLead = cpuBefore !== undefined && cpuAfter !== undefined && run.acked.length > 0 ? (cpuAfter - cpuBefore) / run.acked.length : undefined;
@@ -386,9 +430,31 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       errors: run.errors,
       apiCpuMsPerLead: cpuPerLead === undefined ? null : Math.round(cpuPerLead * 1000) / 1000,
       leadsPerSecondPerApiCore: cpuPerLead === undefined ? null : Math.round(1000 / cpuPerLead),
+      clientCpuMsPerLead: perLead((clientCpu.user + clientCpu.system) / 1000),
+      ...(postgresCpuBefore !== undefined && postgresCpuAfter !== undefined ? { postgresCpuMsPerLead: perLead(postgresCpuAfter - postgresCpuBefore) } : {}),
+      ...(countersBefore && countersAfter
+        ? {
+            // The stats connection's own two reads are not counted (pg_stat counters lag a little; close enough per lead).
+            commitsPerLead: perLead(countersAfter.commits - countersBefore.commits),
+            walWritesPerLead: perLead(countersAfter.walWrites - countersBefore.walWrites),
+            walSyncsPerLead: perLead(countersAfter.walSyncs - countersBefore.walSyncs),
+          }
+        : {}),
       loadAverage1m: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
     };
     console.log(`[${kind}] throughput`, report.throughput);
+    if (statsDb && args['sql-stats']) {
+      const statements = await statsDb.query<{ query: string; calls: number; ms: number; rows: number }>(
+        "SELECT query, calls, total_exec_time AS ms, rows FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_%' ORDER BY calls DESC LIMIT 40",
+      );
+      report.statements = statements.map((row) => ({ callsPerLead: perLead(Number(row.calls)), msPerCall: Math.round((Number(row.ms) / Math.max(1, Number(row.calls))) * 1000) / 1000, rowsPerCall: Math.round((Number(row.rows) / Math.max(1, Number(row.calls))) * 10) / 10, sql: row.query.replace(/\s+/g, ' ').slice(0, 160) }));
+      // Sequential scans since the server started (a plan that lost its index shows here).
+      report.tableScans = await statsDb.query("SELECT relname AS table, seq_scan, seq_tup_read, idx_scan, n_live_tup, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ('leads', 'deliveries', 'marketing_opt_outs') ORDER BY relname");
+      console.log(`[${kind}] table scans`, report.tableScans);
+      console.log(`[${kind}] statements per lead (pg_stat_statements)`);
+      for (const row of report.statements as { callsPerLead: number; msPerCall: number; rowsPerCall: number; sql: string }[]) console.log(`  ${String(row.callsPerLead).padStart(7)}/lead ${String(row.msPerCall).padStart(7)} ms ${String(row.rowsPerCall).padStart(6)} rows  ${row.sql}`);
+    }
+    await statsDb?.close();
 
     // 2. Crash test: SIGKILL mid-run, restart, keep going; every acknowledged lead must survive and be delivered once.
     if (!args['skip-crash']) {

@@ -7,7 +7,7 @@
  * package) through `runuser`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,8 @@ export interface ThrowawayPostgres {
   url: string;
   port: number;
   dir: string;
+  /** The postmaster's process id (benchmarks read the server's CPU time from it and its children). */
+  pid(): number | undefined;
   /** Stop the server and delete its files. */
   stop(): Promise<void>;
 }
@@ -58,7 +60,7 @@ function postgresUid(): { uid: number; gid: number } | undefined {
 }
 
 /** Start a throw-away server; rejects with a clear message when the binaries or the user are missing. */
-export async function startThrowawayPostgres(options: { fsync?: boolean } = {}): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(options: { fsync?: boolean; settings?: readonly string[] } = {}): Promise<ThrowawayPostgres> {
   const bin = findPostgresBinaries();
   if (!bin) throw new Error('PostgreSQL server binaries not found: install the Debian package `postgresql` (initdb and pg_ctl under /usr/lib/postgresql/<version>/bin)');
   const dir = mkdtempSync(join(tmpdir(), 'leads-pg-'));
@@ -78,7 +80,7 @@ export async function startThrowawayPostgres(options: { fsync?: boolean } = {}):
   const port = await freePort();
   try {
     run('initdb', ['-D', data, '-U', 'leads', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
-    const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=60', '-c shared_buffers=32MB', `-c fsync=${options.fsync === false ? 'off' : 'on'}`];
+    const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=60', '-c shared_buffers=32MB', `-c fsync=${options.fsync === false ? 'off' : 'on'}`, ...(options.settings ?? []).map((setting) => `-c ${setting}`)];
     run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings.join(' '), '-w', '-t', '30', 'start']);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -90,6 +92,13 @@ export async function startThrowawayPostgres(options: { fsync?: boolean } = {}):
     url: `postgresql://leads@127.0.0.1:${port}/postgres`,
     port,
     dir,
+    pid: () => {
+      try {
+        return Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+      } catch {
+        return undefined;
+      }
+    },
     stop: async () => {
       if (stopped) return;
       stopped = true;

@@ -178,3 +178,12 @@ export async function testApp(db: SqlDatabase, tenantsDir: string, overrides: Pa
   await app.ready();
   return app;
 }
+
+/** Poll `check` every 25 ms until it holds; throws after `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

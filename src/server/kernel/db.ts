@@ -265,23 +265,46 @@ function pgValue(value: SqlValue): unknown {
   return value;
 }
 
+/**
+ * Statements with parameters run as named prepared statements (issue 17 item 7): PostgreSQL
+ * then parses each statement text once per connection instead of on every call (plans are
+ * still made per run: see the pool's plan_cache_mode). Names come from the text; at
+ * most PREPARED_MAX texts get one (SQL built with a variable number of placeholders would
+ * otherwise grow every connection's statement cache without bound); the rest run unnamed.
+ */
+const PREPARED_MAX = 1000;
+const preparedNames = new Map<string, string>();
+function pgQuery(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
+  const values = params.map(pgValue);
+  if (params.length === 0) return { text: sql, values };
+  let name = preparedNames.get(sql);
+  if (name === undefined && preparedNames.size < PREPARED_MAX) {
+    name = `s${preparedNames.size}`;
+    preparedNames.set(sql, name);
+  }
+  return name === undefined ? { text: sql, values } : { name, text: sql, values };
+}
+
 class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   private readonly pool: pg.Pool;
 
   constructor(url: string, poolSize: number) {
-    this.pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // Prepared statements keep their parse, but are planned at each run (plan_cache_mode): a
+    // generic plan made while a table was small (a new database) kept sequential scans of
+    // leads and deliveries for `id = ANY($1)` after they grew (measured in bench-leads).
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c plan_cache_mode=force_custom_plan' });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
   }
 
   async query<T = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    const result = await this.pool.query(sql, params.map(pgValue));
+    const result = await this.pool.query(pgQuery(sql, params));
     return result.rows as T[];
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
-    const result = await this.pool.query(sql, params.map(pgValue));
+    const result = await this.pool.query(pgQuery(sql, params));
     return result.rowCount ?? 0;
   }
 
@@ -289,8 +312,8 @@ class PostgresDatabase implements SqlDatabase {
     const client = await this.pool.connect();
     const tx: SqlExecutor = {
       dialect: 'postgres',
-      query: async <R>(sql: string, params: readonly SqlValue[] = []) => (await client.query(sql, params.map(pgValue))).rows as R[],
-      run: async (sql: string, params: readonly SqlValue[] = []) => (await client.query(sql, params.map(pgValue))).rowCount ?? 0,
+      query: async <R>(sql: string, params: readonly SqlValue[] = []) => (await client.query(pgQuery(sql, params))).rows as R[],
+      run: async (sql: string, params: readonly SqlValue[] = []) => (await client.query(pgQuery(sql, params))).rowCount ?? 0,
     };
     try {
       await client.query('BEGIN');

@@ -15,6 +15,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import { groupQueue } from '../../lib/batch/group-queue.ts';
 import type { Adapters } from './adapters.ts';
 import { leadAdf, leadDocument, type LeadMarketing } from './lead-formats.ts';
 import type { DeliveryJob, KernelStore, StoredLead } from './store.ts';
@@ -151,18 +152,37 @@ export class Outbox {
   }
 
   /**
-   * One round: claim due jobs, send them, record each outcome as soon as it is known (the
-   * window in which a crash can cause a repeat send is one response long); resolves to the
-   * number of jobs handled. On SQLite the per-job records share commits (group commit).
+   * Outcomes waiting to be recorded: the first is written at once, those that come in while a
+   * write runs go together in the next (one statement, one commit for many jobs; issue 17
+   * item 7). A crash can repeat a send only while its outcome waits, about one write long.
+   */
+  private readonly outcomes = groupQueue(async (items: { delivered?: string; failed?: { id: string; error: string; nextAttemptAt: number; dead?: boolean } }[]) => {
+    await this.store.recordDeliveryOutcomes(
+      items.flatMap((item) => (item.delivered ? [item.delivered] : [])),
+      items.flatMap((item) => (item.failed ? [item.failed] : [])),
+      this.now(),
+    );
+    return items.map(() => undefined);
+  }, 500);
+
+  /**
+   * One round: claim due jobs, send them, record each outcome as soon as it is known (grouped
+   * with the outcomes that arrive while a record is being written); resolves to the number
+   * of jobs handled. The opt-outs of the round's contacts are read in one query.
    */
   async runOnce(): Promise<number> {
     const jobs = await this.store.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
     const leads = await this.store.leadsForDelivery(jobs);
+    const contacts = jobs.map((job) => {
+      const lead = leads.get(job.lead_id);
+      return { tenant: job.tenant, contacts: lead && lead.tenant === job.tenant ? optOutContacts(lead.email, lead.phone) : [] };
+    });
+    const optedOut = await this.store.optedOutAtMany(contacts);
     await Promise.all(
-      jobs.map(async (job) => {
-        const failure = await this.deliver(job, leads.get(job.lead_id));
+      jobs.map(async (job, index) => {
+        const failure = await this.deliver(job, leads.get(job.lead_id), optedOut[index]);
         if (failure === undefined) {
-          await this.store.recordDeliveryOutcomes([job.id], [], this.now());
+          await this.outcomes.push({ delivered: job.id });
           return;
         }
         const attempts = job.attempts + 1;
@@ -173,14 +193,14 @@ export class Outbox {
             `lead delivery dead-lettered (${failure.permanent ? 'permanent refusal' : 'attempts used up'}); retry with: npm run outbox -- retry --tenant ${job.tenant}`,
           );
         }
-        await this.store.recordDeliveryOutcomes([], [{ id: job.id, error: failure.message, dead, nextAttemptAt: this.now() + retryDelay(attempts, this.options.baseDelayMs, this.options.maxDelayMs) }], this.now());
+        await this.outcomes.push({ failed: { id: job.id, error: failure.message, dead, nextAttemptAt: this.now() + retryDelay(attempts, this.options.baseDelayMs, this.options.maxDelayMs) } });
       }),
     );
     return jobs.length;
   }
 
   /** Send one job; resolves to undefined when delivered, else the error and whether retrying can help. */
-  private async deliver(job: DeliveryJob, lead: StoredLead | undefined): Promise<{ message: string; permanent: boolean } | undefined> {
+  private async deliver(job: DeliveryJob, lead: StoredLead | undefined, optedOutAt: number | undefined): Promise<{ message: string; permanent: boolean } | undefined> {
     const tenant = this.tenants.get(job.tenant);
     const destination = tenant?.destinations.find((entry) => entry.id === job.destination);
     try {
@@ -197,7 +217,7 @@ export class Outbox {
       // Issue 14 item 6 (2.81): an unsubscribed contact's lead still reaches the dealer, marked not for marketing.
       const marketing: LeadMarketing = {
         unsubscribe_url: this.options.unsubscribeLink?.(job.tenant, lead.id),
-        opted_out_at: await this.store.optedOutAt(job.tenant, optOutContacts(lead.email, lead.phone)),
+        opted_out_at: optedOutAt,
       };
       const body = json ? JSON.stringify(leadDocument(lead, tenant, car, evaluation, photos, marketing)) : leadAdf(lead, tenant, car, evaluation, photos, marketing);
       await this.send(destination, job, body, json ? 'application/json' : 'application/xml', lead.category);

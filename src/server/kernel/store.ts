@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { groupQueue } from '../../lib/batch/group-queue.ts';
 import type { SqlDatabase, SqlExecutor } from './db.ts';
 
 /** A stored lead. `data` is the validated submission (form values and attributes). */
@@ -205,11 +206,7 @@ export class KernelStore {
   }
 
   /** New PostgreSQL leads waiting for the next group insert (createLeadPostgres). */
-  private readonly pgQueue: { write: LeadWrite; resolve(result: LeadWriteResult): void; reject(error: unknown): void }[] = [];
-  private pgFlushing = false;
-
-  /** Most new leads one PostgreSQL group insert carries. */
-  private static readonly PG_MAX_GROUP = 256;
+  private readonly pgLeads = groupQueue((writes: LeadWrite[]) => this.insertLeadGroup(writes), 256);
 
   /**
    * PostgreSQL: new leads are written in groups (issue 17 item 7), as the SQLite path groups
@@ -220,27 +217,7 @@ export class KernelStore {
    * generic path.
    */
   private createLeadPostgres(write: LeadWrite): Promise<LeadWriteResult> {
-    return new Promise((resolve, reject) => {
-      this.pgQueue.push({ write, resolve, reject });
-      if (!this.pgFlushing) void this.flushPostgresLeads();
-    });
-  }
-
-  private async flushPostgresLeads(): Promise<void> {
-    this.pgFlushing = true;
-    try {
-      while (this.pgQueue.length > 0) {
-        const group = this.pgQueue.splice(0, KernelStore.PG_MAX_GROUP);
-        try {
-          const results = await this.insertLeadGroup(group.map((item) => item.write));
-          group.forEach((item, index) => item.resolve(results[index]!));
-        } catch (error) {
-          for (const item of group) item.reject(error);
-        }
-      }
-    } finally {
-      this.pgFlushing = false;
-    }
+    return this.pgLeads.push(write);
   }
 
   /** Insert a group of new leads and their delivery jobs in one statement; a client key seen before is a replay. */
@@ -385,12 +362,25 @@ export class KernelStore {
     }));
   }
 
+  /**
+   * `column` is one of the ids in parameter $n (one statement for many ids): a text[] on
+   * PostgreSQL (= ANY keeps the primary-key index scan in a prepared statement's generic
+   * plan, where IN over jsonb_array_elements measured as a sequential scan), a JSON array
+   * through json_each on SQLite. Pass the ids through idsParam.
+   */
+  private idIn(column: string, n: number): string {
+    return this.db.dialect === 'postgres' ? `${column} = ANY($${n}::text[])` : `${column} IN (SELECT value FROM json_each($${n}))`;
+  }
+
+  private idsParam(ids: readonly string[]): string {
+    return this.db.dialect === 'postgres' ? (ids as unknown as string) : JSON.stringify(ids);
+  }
+
   /** The leads of a round of outbox jobs, by id, in one query (the jobs name their tenants). */
   async leadsForDelivery(jobs: readonly DeliveryJob[]): Promise<Map<string, StoredLead>> {
     if (jobs.length === 0) return new Map();
-    const ids = JSON.stringify([...new Set(jobs.map((job) => job.lead_id))]);
-    const list = this.db.dialect === 'postgres' ? 'SELECT jsonb_array_elements_text($1::jsonb)' : 'SELECT value FROM json_each($1)';
-    const rows = await this.db.query(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id IN (${list})`, [ids]);
+    const ids = [...new Set(jobs.map((job) => job.lead_id))];
+    const rows = await this.db.query(`SELECT ${LEAD_COLUMNS} FROM leads WHERE ${this.idIn('id', 1)}`, [this.idsParam(ids)]);
     return new Map(rows.map((row) => [String(row.id), leadFromRow(row)]));
   }
 
@@ -401,15 +391,18 @@ export class KernelStore {
    */
   async recordDeliveryOutcomes(delivered: readonly string[], failed: readonly { id: string; error: string; nextAttemptAt: number; dead?: boolean }[], now: number): Promise<void> {
     if (delivered.length === 0 && failed.length === 0) return;
-    // One outcome: one statement, atomic by itself (one round trip on PostgreSQL).
-    if (delivered.length === 1 && failed.length === 0) {
-      await this.db.run("UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = $1, lease_until = 0, last_error = NULL WHERE id = $2", [now, delivered[0]!]);
+    // Every delivered job of the round in one statement, atomic by itself (one round trip and one commit on PostgreSQL).
+    const markDelivered = (executor: SqlExecutor) =>
+      executor.run(`UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = $1, lease_until = 0, last_error = NULL WHERE ${this.idIn('id', 2)}`, [
+        now,
+        this.idsParam(delivered),
+      ]);
+    if (failed.length === 0) {
+      await markDelivered(this.db);
       return;
     }
     await this.db.transaction(async (tx) => {
-      for (const id of delivered) {
-        await tx.run("UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = $1, lease_until = 0, last_error = NULL WHERE id = $2", [now, id]);
-      }
+      if (delivered.length > 0) await markDelivered(tx);
       for (const failure of failed) {
         await tx.run('UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = $1, lease_until = 0, last_error = $2, status = $3 WHERE id = $4', [
           failure.nextAttemptAt,
@@ -552,15 +545,26 @@ export class KernelStore {
 
   /** When the earliest of these contacts opted out of this tenant's marketing (ms), or undefined. One query per call. */
   async optedOutAt(tenant: string, contacts: readonly { kind: string; contact: string }[]): Promise<number | undefined> {
-    const email = contacts.find((entry) => entry.kind === 'email')?.contact ?? '';
-    const phone = contacts.find((entry) => entry.kind === 'phone')?.contact ?? '';
-    if (!email && !phone) return undefined;
-    const rows = await this.db.query<{ at: number | null }>(
-      "SELECT MIN(created_at) AS at FROM marketing_opt_outs WHERE tenant = $1 AND ((kind = 'email' AND contact = $2) OR (kind = 'phone' AND contact = $3))",
-      [tenant, email, phone],
+    return (await this.optedOutAtMany([{ tenant, contacts }]))[0];
+  }
+
+  /** optedOutAt for many (tenant, contacts) at once, in one query (an outbox round); same order as asked. */
+  async optedOutAtMany(asked: readonly { tenant: string; contacts: readonly { kind: string; contact: string }[] }[]): Promise<(number | undefined)[]> {
+    const keys = asked.flatMap((entry) => entry.contacts.map((contact) => [entry.tenant, contact.kind, contact.contact]));
+    if (keys.length === 0) return asked.map(() => undefined);
+    const triples =
+      this.db.dialect === 'postgres'
+        ? 'SELECT k->>0, k->>1, k->>2 FROM jsonb_array_elements($1::jsonb) AS k'
+        : "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each($1)";
+    const rows = await this.db.query<{ tenant: string; kind: string; contact: string; created_at: number }>(
+      `SELECT tenant, kind, contact, created_at FROM marketing_opt_outs WHERE (tenant, kind, contact) IN (${triples})`,
+      [JSON.stringify(keys)],
     );
-    const at = rows[0]?.at;
-    return at === null || at === undefined ? undefined : Number(at);
+    const at = new Map(rows.map((row) => [JSON.stringify([String(row.tenant), String(row.kind), String(row.contact)]), Number(row.created_at)]));
+    return asked.map((entry) => {
+      const times = entry.contacts.map((contact) => at.get(JSON.stringify([entry.tenant, contact.kind, contact.contact]))).filter((time): time is number => time !== undefined);
+      return times.length > 0 ? Math.min(...times) : undefined;
+    });
   }
 
   // ---- Test-drive appointments -------------------------------------------------------------------

@@ -58,12 +58,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       if (!('source' in raw)) delete (values as Partial<typeof values>).source;
     }
     const key = request.headers['idempotency-key'];
+    // A retry of a submission already stored (the answer was lost) is answered by saveLead as a
+    // replay: the same lead, nothing new, 200. No lookup before it: the forms send a key with
+    // every first submission, and the insert finds a repeat itself (issue 17 item 7).
     const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
-    if (clientKey && existingId === undefined) {
-      // A retry of a submission already stored (the answer was lost): the same lead, nothing new.
-      const replayed = await leads.leadIdByClientKey(tenant.slug, clientKey);
-      if (replayed) return reply.code(200).send({ success: true, lead_id: replayed });
-    }
     const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category ?? '') ? Date.parse(values.dateTime) : undefined;
     const result = await store.saveLead({
       tenant: tenant.slug,

@@ -1,5 +1,5 @@
 /**
- * The leads feature's own SQL: the Idempotency-Key lookup, the CSV export's pages and the
+ * The leads feature's own SQL: the CSV export's pages and the
  * extra data pages post (POST /api/miscellaneous). Storing a lead with its delivery jobs is
  * the kernel's (KernelStore.saveLead), because payments store leads too.
  */
@@ -13,12 +13,6 @@ export class LeadsStore {
 
   constructor(db: SqlDatabase) {
     this.db = db;
-  }
-
-  /** The lead a client's Idempotency-Key created, if any (a retried first submission). */
-  async leadIdByClientKey(tenant: string, clientKey: string): Promise<string | undefined> {
-    const rows = await this.db.query<{ id: string }>('SELECT id FROM leads WHERE tenant = $1 AND client_key = $2', [tenant, clientKey]);
-    return rows[0] ? String(rows[0].id) : undefined;
   }
 
   /** A tenant's leads created in [from, to), oldest first, in keyset pages after (from, afterId) (for the CSV export). */
