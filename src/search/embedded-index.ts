@@ -126,11 +126,12 @@ function readColumn(column: Column | undefined, size: number): (string | number 
 /**
  * Stored columns of a decoded index, by field, for the engine to read instead of the documents
  * (a plain array per field is much faster to scan than 16,000 objects of varying shape).
- * `values[position]` equals `documents[position][field]`; a dictionary column also gives its
+ * `values[position]` equals `documents[position][field]` (null for a missing value, as stored); a dictionary column also gives its
  * spellings and each position's spelling number (0 = missing), as stored.
  */
 export interface IndexColumn {
-  values: readonly (string | number | boolean | undefined)[];
+  /** null or undefined: the document has no value. */
+  values: readonly (string | number | boolean | null | undefined)[];
   dictionary?: { labels: readonly string[]; ids: readonly number[] };
 }
 
@@ -186,9 +187,9 @@ export function decodeIndexWithColumns(index: EmbeddedIndex): { documents: Searc
   for (const [field, values] of present) {
     const column = index.c[field]!;
     // As the documents hold them: null is a missing value; two-valued flags are false when unset.
-    const cleaned = values.map((value) => (value === null ? undefined : value)) as (string | number | boolean | undefined)[];
-    if (BOTH_VALUE_FLAGS.has(field)) for (let position = 0; position < size; position += 1) cleaned[position] ??= false;
-    stored.set(field, 'd' in column ? { values: cleaned, dictionary: { labels: column.d, ids: column.i } } : { values: cleaned });
+    // Two-valued flags are false when unset, as the documents hold them (the only copy made).
+    const stated = BOTH_VALUE_FLAGS.has(field) ? values.map((value) => value ?? false) : (values as IndexColumn['values']);
+    stored.set(field, 'd' in column ? { values: stated, dictionary: { labels: column.d, ids: column.i } } : { values: stated });
   }
   return { documents, columns: stored };
 }

@@ -133,15 +133,18 @@ describe('embedded engine at scale (issue 17: packed-key sorts, top facet values
   });
 
   it('a facet with more values than the limit shows the most frequent, ties in label order', () => {
-    const result = bigEngine.search('cars', { facets: ['km', 'model'], facetFilters: [['make:Toyota', 'make:Kia']] });
-    for (const attribute of ['km', 'model'] as const) {
-      const counts = new Map<string, number>();
-      for (const document of bigDocuments) if (document.make === 'Toyota' || document.make === 'Kia') counts.set(String(document[attribute]), (counts.get(String(document[attribute])) ?? 0) + 1);
-      const expected = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, MAX_VALUES_PER_FACET);
-      // Objects order integer-like keys numerically, so compare as sets of entries.
-      expect(result.facets[attribute]).toEqual(Object.fromEntries(expected));
+    // Twice: the first search compares labels, the next ones use the kept label order.
+    for (const round of [1, 2]) {
+      const result = bigEngine.search('cars', { facets: ['km', 'model'], facetFilters: [['make:Toyota', 'make:Kia']] });
+      for (const attribute of ['km', 'model'] as const) {
+        const counts = new Map<string, number>();
+        for (const document of bigDocuments) if (document.make === 'Toyota' || document.make === 'Kia') counts.set(String(document[attribute]), (counts.get(String(document[attribute])) ?? 0) + 1);
+        const expected = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, MAX_VALUES_PER_FACET);
+        // Objects order integer-like keys numerically, so compare as sets of entries.
+        expect(result.facets[attribute], `${attribute}, search ${round}`).toEqual(Object.fromEntries(expected));
+      }
+      expect(Object.keys(result.facets.km)).toHaveLength(MAX_VALUES_PER_FACET);
     }
-    expect(Object.keys(result.facets.km)).toHaveLength(MAX_VALUES_PER_FACET);
   });
 
   it('numeric stats skip documents without the value', () => {

@@ -330,6 +330,12 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
     /** Normalised value -> id, for facet filters (built on first use when not made with the ids). */
     keys?: Map<string, number>;
     numbers: Float64Array | null;
+    /** Searches that listed this facet; from the second on, the label order is kept (labelRank). */
+    uses?: number;
+    /** Each value id's place in label order (code unit order). */
+    labelRank?: Int32Array;
+    /** Value ids in label order. */
+    byLabel?: Int32Array;
   }
   const columns = new Map<string, Column>();
   function columnFor(attribute: string): Column {
@@ -363,7 +369,7 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
     const numbers = new Float64Array(size);
     for (let position = 0; position < size; position += 1) {
       const value = stored ? stored[position] : (records[position] as unknown as Record<string, FieldValue | undefined>)[attribute];
-      if (value === undefined) numbers[position] = Number.NaN;
+      if (value === undefined || value === null) numbers[position] = Number.NaN;
       else if (typeof value === 'number') numbers[position] = value;
       else return null;
     }
@@ -384,7 +390,7 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
     let numbers: Float64Array | null = new Float64Array(size).fill(Number.NaN);
     for (let position = 0; position < size; position += 1) {
       const value = stored ? stored[position] : (records[position] as unknown as Record<string, FieldValue | undefined>)[attribute];
-      if (value === undefined) continue;
+      if (value === undefined || value === null) continue;
       const isText = typeof value === 'string';
       // Normalise each distinct spelling once: columns have few distinct values.
       let id = isText ? bySpelling.get(value) : byValue.get(value);
@@ -415,7 +421,16 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
    */
   function topValues(column: Column, counts: Int32Array): number[] {
     const labels = column.labels;
-    const byCountThenLabel = (a: number, b: number) => counts[b] - counts[a] || (labels[a] < labels[b] ? -1 : labels[a] > labels[b] ? 1 : 0);
+    const labelOrder = (a: number, b: number) => (labels[a] < labels[b] ? -1 : labels[a] > labels[b] ? 1 : 0);
+    // The first search with this facet compares labels; a facet asked for again keeps their order.
+    column.uses = (column.uses ?? 0) + 1;
+    if (column.uses === 2 && labels.length > MAX_VALUES_PER_FACET) {
+      column.byLabel = Int32Array.from(labels, (_, id) => id).sort(labelOrder);
+      column.labelRank = new Int32Array(labels.length);
+      column.byLabel.forEach((id, place) => (column.labelRank![id] = place));
+    }
+    const rank = column.labelRank;
+    const byCountThenLabel = rank ? (a: number, b: number) => counts[b] - counts[a] || rank[a] - rank[b] : (a: number, b: number) => counts[b] - counts[a] || labelOrder(a, b);
     let present: number[] = [];
     let highest = 0;
     for (let id = 0; id < counts.length; id += 1) {
@@ -433,10 +448,22 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
         if (frequency[threshold] >= room) break;
         room -= frequency[threshold];
       }
+      const kept: number[] = [];
+      if (column.byLabel) {
+        // Values at the threshold count: the `room` first in label order.
+        for (const id of present) if (counts[id] > threshold) kept.push(id);
+        for (const id of column.byLabel) {
+          if (room === 0) break;
+          if (counts[id] === threshold) {
+            kept.push(id);
+            room -= 1;
+          }
+        }
+        return kept.sort(byCountThenLabel);
+      }
       // Values at the threshold count: the `room` first in label order, kept sorted while
       // scanning (a label after the last kept one costs one comparison).
       const ties: number[] = [];
-      const kept: number[] = [];
       for (const id of present) {
         if (counts[id] > threshold) {
           kept.push(id);
@@ -463,6 +490,7 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
   const maskBuffer = new Uint8Array(size);
   const wordBuffer = new Uint8Array(size);
   const matchedBuffer = new Int32Array(size);
+  const positionBuffer = new Int32Array(size);
 
   /** Documents matching the text query and every filter, as a mask. */
   function candidates(params: EngineSearchParams): Uint8Array {
@@ -526,11 +554,14 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
       const wanted: string[] = facetNames.includes('*') ? [...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES] : facetNames;
       const facets: Record<string, Record<string, number>> = {};
       const stats: Record<string, FacetStats> = {};
+      // Facets are counted over the matches in document order: the columns are read front to back.
+      let inPlace = 0;
+      if (wanted.length > 0) for (let position = 0; position < size; position += 1) if (mask[position]) positionBuffer[inPlace++] = position;
       for (const attribute of wanted) {
         const column = columnFor(attribute);
-        const counts = countValues(column.ids, column.labels.length, matched, matchedCount);
+        const counts = countValues(column.ids, column.labels.length, positionBuffer, inPlace);
         if (column.numbers) {
-          const summary = numericStats(column.numbers, matched, matchedCount);
+          const summary = numericStats(column.numbers, positionBuffer, inPlace);
           if (summary) stats[attribute] = summary;
         }
         const distribution: Record<string, number> = {};
