@@ -110,8 +110,8 @@ export class WarmRenderer {
     });
     this.#child = child;
     if (this.#background) {
-      child.unref();
-      child.channel?.unref();
+      // The output pipes never hold the process; the child and its channel do while a job
+      // is in flight (#hold), and not while the renderer waits idle for the next release.
       (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
       (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
     }
@@ -137,13 +137,32 @@ export class WarmRenderer {
     return this.#ready;
   }
 
+  /**
+   * A background renderer's child keeps this process alive only while a job is in flight: a
+   * one-shot process (`pipeline --once`, bench:pipeline) must not end under a pending render,
+   * and a long-lived one must not be held open by an idle renderer.
+   */
+  #hold(held: boolean): void {
+    const child = this.#child;
+    if (!this.#background || !child) return;
+    if (held) {
+      child.ref();
+      child.channel?.ref();
+    } else {
+      child.unref();
+      child.channel?.unref();
+    }
+  }
+
   /** Render a bundle into `outDir` with the tenant's origin (the request origin its own Astro build would use). */
   render(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<ChildRun> {
     const job = this.#queue.then(async (): Promise<ChildRun> => {
       const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
       mkdirSync(outDir, { recursive: true });
       try {
-        await this.#start();
+        const starting = this.#start();
+        this.#hold(true);
+        await starting;
         const answer = await new Promise<WarmAnswer>((done) => {
           this.#pending = done;
           this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl });
@@ -153,6 +172,7 @@ export class WarmRenderer {
       } catch (error) {
         return { code: 1, output: (error as Error).message, peakRss: 0 };
       } finally {
+        this.#hold(false);
         bundleTemp.remove();
       }
     });
