@@ -69,6 +69,7 @@ const pipeline = await startPipeline({
   webhookPort: values['no-webhook'] || values.once ? undefined : Number(values.port),
   webhookHost: values.host,
   debounceMs: values.once ? 0 : Number(values.debounce),
+  warmRenderers: !values.once,
   maxWaitMs: Number(values['max-wait']),
   keep: Number(values.keep),
   concurrency: Number(values.jobs ?? availableParallelism()),

@@ -17,6 +17,11 @@ import { buildChildEnv } from './child-env.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
+/** DEALER_CPU_PROFILE_DIR=<dir>: each child writes a V8 CPU profile there (to find where a build or a render spends its time). */
+function cpuProfileArgs(): string[] {
+  return process.env.DEALER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.DEALER_CPU_PROFILE_DIR}`] : [];
+}
+
 /** Exit code, the tail of the output, and the child's peak resident memory (bytes, 0 when it did not say). */
 export interface ChildRun {
   code: number;
@@ -32,9 +37,7 @@ export function runBundleChild(script: string, nodeArgs: string[], bundle: Tenan
   const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
   mkdirSync(outDir, { recursive: true });
   return new Promise((done) => {
-    // DEALER_CPU_PROFILE_DIR=<dir>: each child writes a V8 CPU profile there (to find where a build spends its time).
-    const profile = process.env.DEALER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.DEALER_CPU_PROFILE_DIR}`] : [];
-    const child = spawn(process.execPath, [...nodeArgs, ...profile, join(REPO_ROOT, 'scripts', script)], {
+    const child = spawn(process.execPath, [...nodeArgs, ...cpuProfileArgs(), join(REPO_ROOT, 'scripts', script)], {
       cwd: REPO_ROOT,
       env: buildChildEnv({ ...env, DEALER_BUNDLE: bundleTemp.path, DEALER_OUT_DIR: outDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,6 +94,8 @@ export class WarmRenderer {
   #pending: ((answer: WarmAnswer) => void) | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #stderr = '';
+  /** Jobs started and not yet answered (a background child is held only while this is above 0). */
+  #inFlight = 0;
 
   readonly #background: boolean;
 
@@ -103,7 +108,7 @@ export class WarmRenderer {
   #start(): Promise<void> {
     if (this.#ready && this.#child && this.#child.exitCode === null && this.#child.signalCode === null) return this.#ready;
     this.#stderr = '';
-    const child = spawn(process.execPath, ['--max-semi-space-size=64', join(REPO_ROOT, 'scripts', 'render-pages.ts'), '--serve'], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...cpuProfileArgs(), join(REPO_ROOT, 'scripts', 'render-pages.ts'), '--serve'], {
       cwd: REPO_ROOT,
       env: buildChildEnv({ NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'), DEALER_RENDERER: this.rendererDir }),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -114,6 +119,10 @@ export class WarmRenderer {
       // is in flight (#hold), and not while the renderer waits idle for the next release.
       (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
       (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+      if (this.#inFlight === 0) {
+        child.unref();
+        child.channel?.unref();
+      }
     }
     child.stdout?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
     child.stderr?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
@@ -143,9 +152,10 @@ export class WarmRenderer {
    * and a long-lived one must not be held open by an idle renderer.
    */
   #hold(held: boolean): void {
+    this.#inFlight += held ? 1 : -1;
     const child = this.#child;
     if (!this.#background || !child) return;
-    if (held) {
+    if (this.#inFlight > 0) {
       child.ref();
       child.channel?.ref();
     } else {
@@ -154,15 +164,22 @@ export class WarmRenderer {
     }
   }
 
+  /**
+   * Start the child and load the kept bundle now, without a job, so that the next render costs
+   * only its pages (the pipeline calls it after a full release). It never holds the process.
+   */
+  warm(): void {
+    this.#start();
+  }
+
   /** Render a bundle into `outDir` with the tenant's origin (the request origin its own Astro build would use). */
   render(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<ChildRun> {
     const job = this.#queue.then(async (): Promise<ChildRun> => {
       const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
       mkdirSync(outDir, { recursive: true });
+      this.#hold(true);
       try {
-        const starting = this.#start();
-        this.#hold(true);
-        await starting;
+        await this.#start();
         const answer = await new Promise<WarmAnswer>((done) => {
           this.#pending = done;
           this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl });

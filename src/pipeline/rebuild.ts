@@ -9,6 +9,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
+import { warmRendererFor } from '../build/children.ts';
 import { modelsFromStock } from '../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
 import { photoOptionsFromEnv, resolveTenantPhotos } from '../images/resolve.ts';
@@ -60,6 +61,14 @@ export interface RebuildOptions {
   log?: Logger;
   publisher?: Publisher;
   env?: NodeJS.ProcessEnv;
+  /**
+   * After a full release, start the warm renderer of its kept bundle at once, so the tenant's
+   * next incremental release renders in about the time of its pages (issue 17 item 6). For a
+   * long-lived pipeline; a one-shot run (`--once`, a fleet deploy) leaves it off. A function is
+   * asked after the release (the service says no while other rebuilds wait: a deploy wave
+   * would only start renderers that evict each other).
+   */
+  warmRenderer?: boolean | (() => boolean | Promise<boolean>);
 }
 
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held';
@@ -258,6 +267,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   }
   const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
   pruneReleases(sitesDir, slug, keep);
+  if (mode === 'full' && renderer && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) warmRendererFor(join(paths.renderers, renderer)).warm();
 
   const timings = { photos: photos.seconds, build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
   const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search, timings };

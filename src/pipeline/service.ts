@@ -60,6 +60,8 @@ export interface PipelineOptions {
   operatorToken?: string;
   /** Called after every job (tests and the once mode). */
   onResult?: (result: RebuildResult) => void;
+  /** Start a tenant's warm renderer after each full release (default true; `--once` turns it off). */
+  warmRenderers?: boolean;
 }
 
 export interface RunningPipeline {
@@ -95,13 +97,15 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     return existsSync(join(dir, 'site.json')) ? dir : null;
   };
 
+  // Warm a tenant's renderer after its full release only when nothing else waits to be built.
+  const warmWhenIdle = async () => ((await queue.depth?.())?.waiting ?? 0) === 0;
   const handler = async (slug: string) => {
     const dir = tenantDirOf(slug);
     if (!dir) {
       log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(tenantsDir, slug)}` });
       return;
     }
-    const result = await rebuildTenant({ tenantDir: dir, sitesDir, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env });
+    const result = await rebuildTenant({ tenantDir: dir, sitesDir, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: (options.warmRenderers ?? true) && warmWhenIdle });
     options.onResult?.(result);
   };
 

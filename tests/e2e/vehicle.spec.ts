@@ -366,10 +366,14 @@ test('JSON-LD describes the car and parses', async ({ page }) => {
 test('print page opens the car in a print layout', async ({ page }) => {
   await page.goto(tenantUrl(TENANT, `/print?car_id=${richCar.slug}`));
   await expect(page.getByRole('heading', { level: 1, name: richCar.name })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/cars/${richCar.slug}/print/$`));
+  // One print page for the site (spec route /print?car_id={slug}; issue 17): no per-car print file.
+  await expect(page).toHaveURL(new RegExp(`/print/?\\?car_id=${richCar.slug}$`));
+  expect(await page.title()).toMatch(new RegExp(`^Print: ${richCar.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| .+`));
   await expect(page.getByText('$24,990')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`/cars/${richCar.slug}/?$`));
+  expect(await page.evaluate((slug) => fetch(`/cars/${slug}/print/`).then((response) => response.status), richCar.slug)).toBe(404);
 });
 
 test('the print link opens a new tab and logs analytics event 61', async ({ page }) => {
@@ -378,13 +382,18 @@ test('the print link opens a new tab and logs analytics event 61', async ({ page
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('href', `/print?car_id=${richCar.slug}`);
   const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
-  await popup.waitForURL(/\/print\/$/);
+  await popup.waitForURL(new RegExp(`/print/?\\?car_id=${richCar.slug}$`));
+  await expect(popup.getByRole('heading', { level: 1, name: richCar.name })).toBeVisible();
   expect((await dataLayer(page)).some((entry) => entry.event_id === 61)).toBe(true);
 });
 
 test('unknown print requests explain themselves', async ({ page }) => {
   await page.goto(tenantUrl(TENANT, '/print?car_id=%3Cscript%3E'));
   await expect(page.getByText('We could not find that vehicle to print.')).toBeVisible();
+  // A well-formed slug of a car that is not (or no longer) on the site says the same.
+  await page.goto(tenantUrl(TENANT, '/print?car_id=2001-no-such-car-x1'));
+  await expect(page.getByText('We could not find that vehicle to print.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0);
 });
 
 test('price gauge: from the feed, from the autogauge API, and hidden when there is no data', async ({ page }) => {

@@ -115,9 +115,11 @@ describe('the photo fixture tenant (local variants)', () => {
     expect(cards.slice(3).every((img) => attr(img, 'loading') === 'lazy')).toBe(true);
   });
 
-  it('home page tiles, print page and reserve page use the responsive photos', () => {
+  it('home page tiles, print sheet and reserve page use the responsive photos', () => {
     expectResponsivePhotos(page('photo-pages', ''), 1);
-    expectResponsivePhotos(page('photo-pages', `cars/${FIRST_CAR}/print`), 1);
+    // The print sheet travels in the car's page (the one /print page shows it; issue 17).
+    const printSheet = /<template id="print-sheet"[^>]*>([\s\S]*?)<\/template>/.exec(page('photo-pages', `cars/${FIRST_CAR}`))?.[1] ?? '';
+    expectResponsivePhotos(printSheet, 1);
     expectResponsivePhotos(page('photo-pages', `cars/${FIRST_CAR}/checkout`), 1);
   });
 
