@@ -11,7 +11,7 @@
  * as its Astro build would use). Prints one line
  * `DEALER_RENDER_STATS {"pages":n,"maxRSS":kB}` on success.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from '../src/build/kept-renderer.ts';
@@ -87,6 +87,7 @@ const RENDER_CONCURRENCY = 8;
 
 /** Render every static path of the current bundle into `outDir`; returns the number of files written. */
 async function renderAll(outDir: string, origin: string): Promise<number> {
+  const started = performance.now();
   const seen = new Set<string>();
   const paths: { pathname: string; route: RouteLike }[] = [];
   for (const { pathname, route } of await new StaticPaths(app).getAll()) {
@@ -96,9 +97,12 @@ async function renderAll(outDir: string, origin: string): Promise<number> {
     if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
     paths.push({ pathname, route });
   }
+  const pathsDone = performance.now();
+  const times: [string, number][] = [];
   let pages = 0;
   const made = new Set<string>();
   async function renderOne({ pathname, route }: { pathname: string; route: RouteLike }): Promise<void> {
+    const pageStarted = performance.now();
     let response: Response;
     try {
       response = await app.render(new Request(requestUrl(pathname, route, origin)), { routeData: route });
@@ -117,14 +121,21 @@ async function renderAll(outDir: string, origin: string): Promise<number> {
     }
     writeFileSync(file, body);
     pages += 1;
+    if (trace) times.push([pathname, performance.now() - pageStarted]);
   }
   let next = 0;
   const worker = async () => {
     while (next < paths.length) await renderOne(paths[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, paths.length) }, worker));
+  if (trace) {
+    // DEALER_RENDER_TRACE=<file>: one JSON line per render (where a release's render time goes).
+    const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 10).map(([path, ms]) => [path, Math.round(ms)]);
+    appendFileSync(trace, `${JSON.stringify({ pages, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest })}\n`);
+  }
   return pages;
 }
+const trace = process.env.DEALER_RENDER_TRACE;
 
 /** One render job of a warm renderer (sent by src/build/children.ts WarmRenderer). */
 interface RenderJob {
