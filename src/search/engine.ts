@@ -213,15 +213,11 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
   }
 
   /**
-   * Dense ranks of numeric keys: equal keys share a rank, smaller keys get smaller ranks,
-   * missing keys (NaN) rank after every present one. Native typed-array sorts (no comparator)
-   * keep this to a few milliseconds at 16,000 documents.
+   * The distinct present keys in ascending order, and each position's dense rank among them:
+   * equal keys share a rank, smaller keys get smaller ranks (larger with `descending`), missing
+   * keys (NaN) rank after every present one. Native typed-array sorts (no comparator) keep this
+   * to a few milliseconds at 16,000 documents.
    */
-  function denseRanks(keys: Float64Array, descending: boolean): Int32Array {
-    return distinctValues(keys, descending).ranks;
-  }
-
-  /** The distinct present keys in ascending order, and each position's rank among them. */
   function distinctValues(keys: Float64Array, descending: boolean): { ranks: Int32Array; distinct: Float64Array } {
     const sorted = keys.filter((key) => !Number.isNaN(key)).sort();
     let unique = 0;
@@ -264,18 +260,17 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
   let baseRanks: Int32Array | null = null;
   function defaultRanks(): Int32Array {
     if (baseRanks) return baseRanks;
+    const identity = Int32Array.from({ length: size }, (_, index) => index);
     if (inDefaultOrder()) {
       // The index file is written in this order: nothing to sort.
-      const identity = Int32Array.from({ length: size }, (_, index) => index);
       orders.set('', identity);
       return (baseRanks = identity);
     }
     const tiebreak = Float64Array.from(records, (document) => document.tiebreak);
-    const identity = Int32Array.from({ length: size }, (_, index) => index);
-    const byTiebreak = orderByRanks(denseRanks(tiebreak, false), identity);
+    const byTiebreak = orderByRanks(distinctValues(tiebreak, false).ranks, identity);
     const tiebreakRank = new Int32Array(size);
     byTiebreak.forEach((position, rank) => (tiebreakRank[position] = rank));
-    const order = orderByRanks(denseRanks(Float64Array.from(records, (document) => document.custom_rank), true), tiebreakRank);
+    const order = orderByRanks(distinctValues(Float64Array.from(records, (document) => document.custom_rank), true).ranks, tiebreakRank);
     orders.set('', order);
     baseRanks = new Int32Array(size);
     order.forEach((position, rank) => (baseRanks![position] = rank));
@@ -304,7 +299,7 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
       const value = (document as unknown as Record<string, unknown>)[attribute];
       return typeof value === 'number' ? value : Number.NaN;
     });
-    order = orderByRanks(denseRanks(keys, direction === 'desc'), base);
+    order = orderByRanks(distinctValues(keys, direction === 'desc').ranks, base);
     orders.set(key, order);
     return order;
   }

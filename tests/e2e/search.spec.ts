@@ -125,6 +125,26 @@ test('issue 17: a sort chosen before the island is live is applied', async ({ pa
   expect(await cardNames(page)).toEqual(expected(stateOf(page.url())).names);
 });
 
+test('issue 17: Quick Enquiry clicked before the island is live opens its dialog, even when the search index never loads', async ({ page }) => {
+  // Fault (review of the directive): its clicks were held until the engine answered, so with no
+  // index (offline, a 404) a card's Quick Enquiry stayed dead. The dialog needs only hydration.
+  await page.route(/search-index-[^/]*\.json/, (route) => route.abort());
+  await page.goto(site('/search/new-used-and-demo-cars'));
+  const first = page.locator('article.search-card').first();
+  const name = ((await first.locator('.search-card__name').textContent()) ?? '').trim();
+  await first.getByRole('button', { name: 'Quick Enquiry' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Quick Enquiry');
+  await expect(dialog).toContainText(name);
+  await expect(page.locator('[data-search-phase="live"]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Once hydrated, a second click opens it straight away.
+  await first.getByRole('button', { name: 'Quick Enquiry' }).click();
+  await expect(dialog).toBeVisible();
+});
+
 test('issue 17: a page opened with a query string goes live without any interaction', async ({ page }) => {
   await page.goto(site('/search/new-used-and-demo-cars?sortBy=price-asc'));
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible();

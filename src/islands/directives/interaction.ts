@@ -14,6 +14,11 @@
  *   (`client:interaction="[data-search-phase=live]"`), when an element inside the island
  *   matches it: the search island hydrates into its built results with inert controls and
  *   wires them once the engine has answered.
+ * - A control that works before the island is live says so, with the document selector that
+ *   tells it is ready: `data-interaction-ready="html[data-lead-modals=ready]"` (a search card's
+ *   Quick Enquiry button needs the dialog's listener, not the engine). Its held click is replayed
+ *   as soon as that selector matches, and later clicks pass straight through, so the dialog
+ *   opens even when the engine never answers (offline, a missing index).
  * - A URL that asks for another state than the built page (a query string or a hash: shared
  *   links, back to a refined search, the hero search's submit) hydrates at once, because the
  *   built HTML shows the route's unrefined results.
@@ -52,12 +57,13 @@ function setValueAsTyped(target: Editable, value: string): void {
   target.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-/** Resolves when an element inside `root` matches `selector` (at once without a selector). */
+/** Resolves when `root` or an element inside it matches `selector` (at once without a selector). */
 function whenLive(root: HTMLElement, selector: string | undefined): Promise<void> {
-  if (!selector || root.querySelector(selector)) return Promise.resolve();
+  const matches = () => !selector || root.matches(selector) || root.querySelector(selector) !== null;
+  if (matches()) return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (!root.querySelector(selector)) return;
+      if (!matches()) return;
       observer.disconnect();
       resolve();
     });
@@ -75,9 +81,12 @@ const interaction: ClientDirective = (load, options, el) => {
   const onClick = (event: Event) => {
     const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
     if (!control || !el.contains(control)) return;
+    const ready = control.dataset.interactionReady;
+    if (ready && document.querySelector(ready)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    clicks.push(control);
+    if (ready) void whenLive(document.documentElement, ready).then(() => control.isConnected && control.click());
+    else clicks.push(control);
     start();
   };
   const onEdit = (event: Event) => {

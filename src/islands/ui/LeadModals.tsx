@@ -13,6 +13,9 @@
 import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { decodeLeadCar, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
+
+/** Matches once the openers work (a button outside the island can wait for it: `data-interaction-ready`). */
+export const LEAD_MODALS_READY = 'html[data-lead-modals=ready]';
 import './lead-modals.css';
 
 export type LeadModalKind = 'enquire' | 'test-drive' | 'request-photos';

@@ -9,6 +9,7 @@ import Picture from '../../../components/Picture.tsx';
 import type { SearchHit } from '../../../search/engine.ts';
 import { hitToCar } from '../../../search/hit-car.ts';
 import SaveCompare from '../../ui/SaveCompare.tsx';
+import { LEAD_MODALS_READY } from '../../ui/LeadModals.tsx';
 import type { CardOptions } from '../../../search/island-config.ts';
 
 export interface CarCardProps {
@@ -92,7 +93,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
               <a className="button" href={href}>
                 Explore Vehicle
               </a>
-              <button type="button" className="button button--secondary" data-lead-modal="enquire" data-car={enquiryCar(hit)}>
+              <button type="button" className="button button--secondary" data-lead-modal="enquire" data-car={enquiryCar(hit)} data-interaction-ready={LEAD_MODALS_READY}>
                 Quick Enquiry
               </button>
               {reservable && (

@@ -1,5 +1,5 @@
 /** The search box with the visitor's recent searches (spec §9: history of 5, stored locally). */
-import { useId, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../../search/history.ts';
 
 export interface SearchBoxProps {
@@ -18,13 +18,22 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
 
 export function SearchBox({ value, onChange, history }: SearchBoxProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    // Text typed into the built box while the island hydrated is the query: taking it over
+    // before the first re-render keeps React from writing the empty value back over it (the
+    // next keystroke would then stand alone; issue 17, client:interaction).
+    const typed = input.current?.value ?? '';
+    if (typed !== value) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: what the built box holds when the island takes it over
+  }, []);
   return (
     <div className="search-box">
       <form role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={id} className="visually-hidden">
           Search stock
         </label>
-        <input id={id} type="search" placeholder="Search make, model, colour or stock number" value={value} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
+        <input ref={input} id={id} type="search" placeholder="Search make, model, colour or stock number" value={value} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
       </form>
       {history.length > 0 && ( // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape closes the recent-searches disclosure
         <details className="search-history" onKeyDown={closeOnEscape}>
