@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAdapters, type Adapters, type ProviderConfig } from './kernel/adapters.ts';
-import type { ApiConfig } from './kernel/config.ts';
+import type { ApiConfig } from '../config/server.ts';
 import type { ApiContext } from './kernel/context.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './kernel/db.ts';
 import { deriveKeys } from './kernel/keys.ts';
