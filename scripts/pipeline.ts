@@ -14,6 +14,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { settingsOrExit } from '../src/config/env.ts';
+import { logFormatFor } from '../src/config/log.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { loadPublisher } from '../src/pipeline/publisher.ts';
@@ -63,7 +64,7 @@ if (!(maxRemovedShare >= 0 && maxRemovedShare <= 1) || !(Number.isInteger(minRem
   console.error('--max-removed-share: a share between 0 and 1; --min-removed: a whole number >= 1');
   process.exit(2);
 }
-const log = createLogger(undefined, { pid: process.pid });
+const log = createLogger({ format: settingsOrExit(() => logFormatFor()), base: { pid: process.pid } });
 let failed = 0;
 const pipeline = await startPipeline({
   tenantsDir: values.tenants,

@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import type { ProviderConfig } from '../server/kernel/adapters.ts';
 import type { DatabaseConfig } from '../server/kernel/db.ts';
 import { ConfigError, configError, environment, flag, integer, type Environment } from './env.ts';
+import { logFormatFor, type LogFormat } from './log.ts';
 
 export { ConfigError };
 
@@ -109,6 +110,8 @@ export interface ApiConfig {
   images: { dir: string; quotaBytesPerTenant: number };
   signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number; codesPerPhone: number };
   logLevel: string;
+  /** JSON lines, or readable lines when stdout is a terminal outside production (LOG_FORMAT overrides): src/config/log.ts. */
+  logFormat: LogFormat;
   providers: ProviderConfig;
   /** Serve GET /api/dev/messages (local runs and browser tests; refused in production). */
   devMessages: boolean;
@@ -185,6 +188,7 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
       codesPerPhone: e.SIGN_IN_CODES_PER_PHONE,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: logFormatFor(env),
     providers,
     devMessages: e.DEV_MESSAGES,
   };
