@@ -6,7 +6,7 @@
  */
 import { watch } from 'node:fs';
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
-import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { ConfigError, loadConfig } from '../src/config/server.ts';
 
 let config;
 try {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import { keepRenderer } from '../src/build/kept-renderer.ts';
+import { buildSettings } from '../src/config/build.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Astro writes its temporary server build to <cwd>/.astro/.prerender when outDir is outside
@@ -18,8 +19,8 @@ mkdirSync(workDir, { recursive: true });
 process.chdir(workDir);
 try {
   // DEALER_KEEP_RENDERER: keep the compiled server bundle for the pipeline's incremental releases.
-  const keep = process.env.DEALER_KEEP_RENDERER;
-  await build({ root, logLevel: process.env.DEALER_ASTRO_LOG === 'info' ? 'info' : 'warn', ...(keep ? { integrations: [keepRenderer(keep)] } : {}) });
+  const { keepRendererDir: keep, astroLogLevel } = buildSettings();
+  await build({ root, logLevel: astroLogLevel, ...(keep ? { integrations: [keepRenderer(keep)] } : {}) });
 } finally {
   process.chdir(root);
   rmSync(workDir, { recursive: true, force: true });

@@ -22,6 +22,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { environment, setEnvironment } from '../src/config/env.ts';
 import type { LogFields } from '../src/pipeline/log.ts';
 import { rebuildTenant } from '../src/pipeline/rebuild.ts';
 import { PhotoCache } from '../src/images/cache.ts';
@@ -57,9 +58,10 @@ const photos = Number(values.photos);
 const photoCars = Math.min(cars, Number(values['photo-cars'] ?? cars));
 const work = mkdtempSync(join(tmpdir(), 'bench-images-'));
 // A fresh cache: the cold build really is cold. Teammates edit src/ meanwhile: pin the code version.
-process.env.DEALER_PHOTO_CACHE = join(work, 'photo-cache');
-process.env.DEALER_PHOTO_ALLOW_PRIVATE = '1';
-process.env.PIPELINE_CODE_VERSION ??= `bench-${Date.now()}`;
+const photoCache = join(work, 'photo-cache');
+setEnvironment('DEALER_PHOTO_CACHE', photoCache);
+setEnvironment('DEALER_PHOTO_ALLOW_PRIVATE', '1');
+setEnvironment('PIPELINE_CODE_VERSION', environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}`);
 const log = (fields: LogFields) => {
   if (values.verbose || fields.event === 'photos' || fields.event === 'photo-fault') console.error(JSON.stringify(fields));
 };
@@ -150,7 +152,7 @@ try {
   const coldSeconds = seconds(started);
   if (cold.outcome !== 'published') throw new Error(`cold release failed: ${cold.reason}`);
   const downloaded = [...server.requests.entries()].filter(([path]) => path.startsWith('/photos/')).length;
-  const cache = { variants: du(join(process.env.DEALER_PHOTO_CACHE, 'variants')), urls: du(join(process.env.DEALER_PHOTO_CACHE, 'urls')) };
+  const cache = { variants: du(join(photoCache, 'variants')), urls: du(join(photoCache, 'urls')) };
 
   started = performance.now();
   const warm = await rebuildTenant({ tenantDir, sitesDir, log, full: true });

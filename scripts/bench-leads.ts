@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { childEnvironment, environment } from '../src/config/env.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from '../src/server/kernel/db.ts';
 import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/dev-postgres.ts';
 import { Store } from '../src/server/store.ts';
@@ -117,10 +118,10 @@ async function startReceiver() {
 
 function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
   // BENCH_API_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the API process.
-  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = (environment().BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'scripts', 'api.ts')], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', TENANTS_WATCH: 'false' },
+    env: childEnvironment({ ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', TENANTS_WATCH: 'false' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -354,7 +355,7 @@ async function fuzz(port: number, cars: Listing[], child: ChildProcess, total: n
         // server stops reading after answering 413 (the socket closes under the client): not a 5xx.
         const code = (error as { code?: string }).code ?? (error as Error).message.slice(0, 40);
         transportErrors[code] = (transportErrors[code] ?? 0) + 1;
-        if (process.env.BENCH_DEBUG && transportErrors[code] <= 8) console.log('transport', code, testCase.method, testCase.path.slice(0, 60), JSON.stringify(testCase.headers).slice(0, 200), String(testCase.body ?? '').length);
+        if (environment().BENCH_DEBUG && transportErrors[code] <= 8) console.log('transport', code, testCase.method, testCase.path.slice(0, 60), JSON.stringify(testCase.headers).slice(0, 200), String(testCase.body ?? '').length);
       }
     }
   };

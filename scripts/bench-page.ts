@@ -30,10 +30,11 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/kernel/config.ts';
+import { environment } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME = environment().CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const { values } = parseArgs({
@@ -94,7 +95,7 @@ const html = readFileSync(htmlFile);
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 const apiDir = mkdtempSync(join(tmpdir(), 'bench-page-api-'));
-const config = loadConfig({ ...process.env, PORT: '4321', HOST: '127.0.0.1', TENANTS_DIR: resolve(values.tenants), SQLITE_FILE: join(apiDir, 'leads.sqlite'), DATABASE_URL: undefined });
+const config = loadConfig({ ...environment(), PORT: '4321', HOST: '127.0.0.1', TENANTS_DIR: resolve(values.tenants), SQLITE_FILE: join(apiDir, 'leads.sqlite'), DATABASE_URL: undefined });
 const server = await createApp({ ...appOptionsFromConfig(config), logger: { level: 'warn' }, fallback: createStaticSitesHandler({ sitesDir: dist }) });
 await server.listen({ host: '127.0.0.1', port: 0 });
 const port = (server.server.address() as { port: number }).port;
@@ -169,7 +170,8 @@ async function runLighthouse(): Promise<LighthouseFigures> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     if (!result) throw new Error('lighthouse returned no result');
     const { categories, audits } = result.lhr;
-    if (process.env.BENCH_PAGE_LHR) writeFileSync(process.env.BENCH_PAGE_LHR, JSON.stringify(result.lhr));
+    const lhrFile = environment().BENCH_PAGE_LHR;
+    if (lhrFile) writeFileSync(lhrFile, JSON.stringify(result.lhr));
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     const numeric = (key: string) => Math.round((audits[key]?.numericValue ?? Number.NaN) * 1000) / 1000;
     for (const key of ['accessibility', 'best-practices', 'seo']) {

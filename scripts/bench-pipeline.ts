@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { environment, setEnvironment } from '../src/config/env.ts';
 import { REPO_ROOT } from '../src/build/build-tenant.ts';
 import { scanInbox } from '../src/pipeline/intake.ts';
 import type { LogFields } from '../src/pipeline/log.ts';
@@ -36,7 +37,7 @@ if (!existsSync(values.data)) {
 const all = JSON.parse(readFileSync(values.data, 'utf8')) as Record<string, unknown>[];
 // Teammates edit src/ while the benchmark runs; a code change would (rightly) make the next
 // release a full one. Pin the code version as a deployment does, so the figures measure feeds.
-process.env.PIPELINE_CODE_VERSION ??= `bench-${Date.now()}`;
+setEnvironment('PIPELINE_CODE_VERSION', environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}`);
 const work = mkdtempSync(join(tmpdir(), 'bench-pipeline-'));
 const log = values.verbose ? (fields: LogFields) => console.log(JSON.stringify(fields)) : () => {};
 

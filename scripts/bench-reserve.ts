@@ -12,13 +12,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { environment, setEnvironment } from '../src/config/env.ts';
 import { updateReservationOverlay } from '../src/lib/vehicle/reservation-overlay.ts';
 import { loadTenant } from '../src/lib/site/tenant.ts';
 import { rebuildTenant } from '../src/pipeline/rebuild.ts';
 import { tenantPaths } from '../src/pipeline/releases.ts';
 
 const { values } = parseArgs({ options: { tenant: { type: 'string', default: 'tenants/sunstate-motor-group' } } });
-process.env.PIPELINE_CODE_VERSION ??= `bench-${Date.now()}`;
+setEnvironment('PIPELINE_CODE_VERSION', environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}`);
 const work = mkdtempSync(join(tmpdir(), 'bench-reserve-'));
 const tenantDir = join(work, 'tenants', basename(values.tenant));
 const sitesDir = join(work, 'sites');

@@ -27,6 +27,7 @@ import { chromium } from 'playwright';
 import { instantMeiliSearch } from '@meilisearch/instant-meilisearch';
 import { Meilisearch } from 'meilisearch';
 import { create, insertMultiple, save, search as oramaSearch } from '@orama/orama';
+import { childEnvironment, environment } from '../src/config/env.ts';
 import { parseStock } from '../src/lib/vehicle/stock.ts';
 import { loadTenant } from '../src/lib/site/tenant.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
@@ -49,7 +50,7 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
-const CHROMIUM = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'] };
+const CHROMIUM = { executablePath: environment().CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'] };
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const SITE = { slug: 'bench', dealerships: [] };
 
@@ -268,7 +269,7 @@ async function pageFigures() {
     await syncTenant(admin, { index: 'Car_bench_pages', site: 'bench-meili', filter: tenantFilter(meiliTenant.site), documents: toSearchDocuments(meiliTenant.visible, meiliTenant.site) });
     const key = await admin.createKey({ actions: ['search'], indexes: ['Car_bench_pages'], expiresAt: null });
     const built = spawnSync(process.execPath, ['scripts/build.ts', '--tenants', tenants, '--out', out, '--now', new Date(NOW).toISOString()], {
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', MEILI_SEARCH_KEY: key.key, MEILI_SEARCH_KEY_UID: key.uid },
+      env: childEnvironment({ ASTRO_TELEMETRY_DISABLED: '1', MEILI_SEARCH_KEY: key.key, MEILI_SEARCH_KEY_UID: key.uid }),
       encoding: 'utf8',
     });
     if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}\n${built.stderr}`);

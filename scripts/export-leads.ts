@@ -6,7 +6,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { environment } from '../src/config/env.ts';
+import { ConfigError, loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { leadCsvHeader, leadCsvRow } from '../src/server/features/leads/lead-export.ts';
 import { Store } from '../src/server/store.ts';
@@ -30,7 +31,7 @@ const to = day(values.to, 'to');
 
 let config;
 try {
-  config = loadConfig(process.env, process.cwd(), { tool: true });
+  config = loadConfig(environment(), process.cwd(), { tool: true });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : String(error));
   process.exit(2);

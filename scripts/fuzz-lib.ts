@@ -19,6 +19,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { environment } from '../src/config/env.ts';
 
 export const REPO = resolve(import.meta.dirname, '..');
 
@@ -291,7 +292,7 @@ export async function startFuzzEnvironment(): Promise<FuzzEnvironment> {
     writeFileSync(join(hookTenants, slug, 'site.json'), JSON.stringify({ slug }));
     writeFileSync(join(hookTenants, slug, 'stock.json'), '[]');
   }
-  const base = { PATH: process.env.PATH, HOME: process.env.HOME, ASTRO_TELEMETRY_DISABLED: '1' };
+  const base = { PATH: environment().PATH, HOME: environment().HOME, ASTRO_TELEMETRY_DISABLED: '1' };
   const sitePort = await freePort();
   const site = await startChild(
     'lead API + static sites (scripts/serve.ts)',

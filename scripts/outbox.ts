@@ -7,7 +7,8 @@
  * retried jobs up within DELIVERY_POLL_MS.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { environment } from '../src/config/env.ts';
+import { ConfigError, loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { Store } from '../src/server/store.ts';
 
@@ -21,7 +22,7 @@ if (!command || !['status', 'dead', 'retry'].includes(command) || (values.tenant
 
 let config;
 try {
-  config = loadConfig(process.env, process.cwd(), { tool: true });
+  config = loadConfig(environment(), process.cwd(), { tool: true });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : String(error));
   process.exit(2);

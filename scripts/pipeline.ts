@@ -13,18 +13,22 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { settingsOrExit } from '../src/config/env.ts';
+import { logFormatFor } from '../src/config/log.ts';
+import { pipelineSettings } from '../src/config/pipeline.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { loadPublisher } from '../src/pipeline/publisher.ts';
 import { GUARD_DEFAULTS } from '../src/pipeline/mass-change.ts';
 import { startPipeline } from '../src/pipeline/service.ts';
 
+const settings = settingsOrExit(() => pipelineSettings());
 const { values } = parseArgs({
   options: {
     tenants: { type: 'string', default: 'tenants' },
     sites: { type: 'string', default: 'dist' },
     inbox: { type: 'string', default: 'feeds' },
-    port: { type: 'string', default: process.env.PIPELINE_PORT ?? '4322' },
-    host: { type: 'string', default: process.env.PIPELINE_HOST ?? '127.0.0.1' },
+    port: { type: 'string', default: String(settings.port) },
+    host: { type: 'string', default: settings.host },
     'no-webhook': { type: 'boolean', default: false },
     debounce: { type: 'string', default: '2000' },
     'max-wait': { type: 'string', default: '15000' },
@@ -49,7 +53,7 @@ if (!['all', 'intake', 'worker'].includes(role)) {
   console.error(`--role: expected all, intake or worker (got ${values.role})`);
   process.exit(2);
 }
-const redisUrl = process.env.REDIS_URL || undefined;
+const redisUrl = settings.redisUrl;
 if (role !== 'all' && !redisUrl) {
   console.error(`--role ${role} needs REDIS_URL (the queue shared between intake and workers)`);
   process.exit(2);
@@ -60,7 +64,7 @@ if (!(maxRemovedShare >= 0 && maxRemovedShare <= 1) || !(Number.isInteger(minRem
   console.error('--max-removed-share: a share between 0 and 1; --min-removed: a whole number >= 1');
   process.exit(2);
 }
-const log = createLogger(undefined, { pid: process.pid });
+const log = createLogger({ format: settingsOrExit(() => logFormatFor()), base: { pid: process.pid } });
 let failed = 0;
 const pipeline = await startPipeline({
   tenantsDir: values.tenants,

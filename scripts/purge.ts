@@ -8,7 +8,8 @@
  * Run it daily (cron / a scheduled task); it prints what it deleted per tenant.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { environment } from '../src/config/env.ts';
+import { ConfigError, loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { Store } from '../src/server/store.ts';
 import { DEFAULT_RETENTION, TenantRegistry } from '../src/server/kernel/tenants.ts';
@@ -20,7 +21,7 @@ if (values.tenant !== undefined && !/^[a-z0-9-]+$/.test(values.tenant)) {
 }
 let config;
 try {
-  config = loadConfig(process.env, process.cwd(), { tool: true });
+  config = loadConfig(environment(), process.cwd(), { tool: true });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : String(error));
   process.exit(2);

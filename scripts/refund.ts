@@ -13,7 +13,7 @@
  * STRIPE_WEBHOOK_SECRET[_<SLUG>] (docs/lead-api.md, docs/payments.md).
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { ConfigError, loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { Payments, type PaymentRow } from '../src/server/features/payments/payments.ts';
 import { Store } from '../src/server/store.ts';

@@ -14,6 +14,8 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildSettings } from '../src/config/build.ts';
+import { setEnvironment } from '../src/config/env.ts';
 import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from '../src/build/kept-renderer.ts';
 
 interface RouteLike {
@@ -29,10 +31,11 @@ interface KeptApp {
   render(request: Request, options: { routeData: RouteLike }): Promise<Response>;
 }
 
-const rendererDir = process.env.DEALER_RENDERER;
-const outDir = process.env.DEALER_OUT_DIR ?? '';
+const settings = buildSettings();
+const rendererDir = settings.rendererDir;
+const outDir = settings.outDir ?? '';
 const serving = process.argv.includes('--serve');
-if (!rendererDir || (!serving && (!outDir || !process.env.DEALER_BUNDLE))) {
+if (!rendererDir || (!serving && (!outDir || !settings.bundleFile))) {
   console.error('render-pages: DEALER_RENDERER, and DEALER_OUT_DIR and DEALER_BUNDLE (or --serve with jobs over IPC), must be set (run by the build or the pipeline)');
   process.exit(2);
 }
@@ -43,7 +46,7 @@ if (state.version !== KEPT_STATE_VERSION) {
 }
 
 // Before React loads: the bundle's compiled JSX needs React's runtime of the build's mode.
-process.env.NODE_ENV = state.nodeEnv;
+setEnvironment('NODE_ENV', state.nodeEnv);
 const { app } = (await import(pathToFileURL(join(rendererDir, state.entry)).href)) as { app: KeptApp };
 const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as { StaticPaths: new (app: KeptApp) => { getAll(): Promise<{ pathname: string; route: RouteLike }[]> } };
 
@@ -135,7 +138,7 @@ async function renderAll(outDir: string, origin: string): Promise<number> {
   }
   return pages;
 }
-const trace = process.env.DEALER_RENDER_TRACE;
+const trace = settings.renderTraceFile;
 
 /** One render job of a warm renderer (sent by src/build/children.ts WarmRenderer). */
 interface RenderJob {
@@ -155,7 +158,7 @@ if (process.argv.includes('--serve') && process.send) {
   let queue = Promise.resolve();
   process.on('message', (job: RenderJob) => {
     queue = queue.then(async () => {
-      process.env.DEALER_BUNDLE = job.bundle;
+      setEnvironment('DEALER_BUNDLE', job.bundle);
       routeCache.clearAll();
       try {
         const pages = await renderAll(job.outDir, originOf(job.siteUrl));
@@ -169,7 +172,7 @@ if (process.argv.includes('--serve') && process.send) {
   process.send({ ready: true });
 } else {
   try {
-    const pages = await renderAll(outDir, originOf(process.env.DEALER_SITE_URL));
+    const pages = await renderAll(outDir, originOf(settings.siteUrl));
     console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages, maxRSS: process.resourceUsage().maxRSS })}`);
   } catch (error) {
     console.error((error as Error).message);

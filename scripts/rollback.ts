@@ -12,6 +12,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { settingsOrExit } from '../src/config/env.ts';
+import { logFormatFor } from '../src/config/log.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { holdFile, rollbackTenant } from '../src/pipeline/rebuild.ts';
 import { currentRelease, listReleases, readManifest, rollbackTarget } from '../src/pipeline/releases.ts';
@@ -34,7 +36,7 @@ if (values.help || !values.tenant) {
   process.exit(values.help ? 0 : 2);
 }
 const slug = values.tenant;
-const log = createLogger();
+const log = createLogger({ format: settingsOrExit(() => logFormatFor()) });
 if (values.list) {
   const current = currentRelease(values.sites, slug);
   for (const id of listReleases(values.sites, slug)) {

@@ -13,7 +13,8 @@ import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
-import { ConfigError, loadConfig } from '../src/server/kernel/config.ts';
+import { environment, settingsOrExit } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 
 const { values } = parseArgs({
@@ -25,27 +26,22 @@ const { values } = parseArgs({
   },
 });
 
-let config;
-try {
-  config = loadConfig({
-    ...process.env,
-    PORT: values.port ?? process.env.PORT ?? '4321',
-    HOST: values.host ?? process.env.HOST ?? '127.0.0.1',
-    TENANTS_DIR: values.tenants ?? process.env.TENANTS_DIR ?? 'tenants',
-  });
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(2);
-  }
-  throw error;
-}
+const env = environment();
+const config = settingsOrExit(() =>
+  loadConfig({
+    ...env,
+    PORT: values.port ?? env.PORT ?? '4321',
+    HOST: values.host ?? env.HOST ?? '127.0.0.1',
+    TENANTS_DIR: values.tenants ?? env.TENANTS_DIR ?? 'tenants',
+    // npm start and npm run serve log warnings and errors unless LOG_LEVEL says otherwise.
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+  }),
+);
 
 const sitesDir = resolve(values.dir);
 const sites = createStaticSitesHandler({ sitesDir });
 const app = await createApp({
   ...appOptionsFromConfig(config),
-  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   fallback: sites,
 }).catch((error: Error) => {
   console.error(`could not start: ${error.message}`);

@@ -12,6 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { Meilisearch } from 'meilisearch';
+import { searchSettings } from '../src/config/search.ts';
 import { listTenantDirs, loadTenant } from '../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX } from '../src/search/config.ts';
 import { toSearchDocuments } from '../src/search/documents.ts';
@@ -30,12 +31,12 @@ if (values.help) {
   console.log('usage: MEILI_ADMIN_KEY=... MEILI_ADMIN_HOST=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug> ...] [--host <url>] [--now <ISO date>]');
   process.exit(0);
 }
-const adminKey = process.env.MEILI_ADMIN_KEY;
+const { adminKey, adminHost: envHost } = searchSettings();
 if (!adminKey) {
   console.error('MEILI_ADMIN_KEY is not set: the sync needs the Meilisearch admin (or master) key.');
   process.exit(2);
 }
-const adminHost = values.host ?? process.env.MEILI_ADMIN_HOST;
+const adminHost = values.host ?? envHost;
 if (!adminHost) {
   console.error("MEILI_ADMIN_HOST (or --host) is not set: the admin key is only sent to the operator's Meilisearch, never to a host named in site.json.");
   process.exit(2);

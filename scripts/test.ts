@@ -14,6 +14,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnvironment, environment } from '../src/config/env.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -26,7 +27,7 @@ function run(label: string, command: string, commandArgs: string[], env: NodeJS.
   env = { PUBLIC_PAYMENT_CLIENT: 'stand-in', ...env };
   console.log(`\n=== ${label}: ${command} ${commandArgs.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env: childEnvironment({ ASTRO_TELEMETRY_DISABLED: '1', ...env }) });
   console.log(`=== ${label}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
@@ -41,8 +42,8 @@ if (!flags.has('--skip-unit')) {
 
 if (!flags.has('--skip-e2e')) {
   // One directory of every tenant the browser tests use: demo tenants + fixture tenants.
-  const dist = process.env.E2E_DIST ?? 'dist-test';
-  const dataDir = process.env.DATA_DIR ?? 'data/e2e';
+  const dist = environment().E2E_DIST ?? 'dist-test';
+  const dataDir = environment().DATA_DIR ?? 'data/e2e';
   const e2eTenants = resolve(`${dist}-tenants`);
   const build = !flags.has('--no-build') || !existsSync(resolve(dist));
   if (build) rmSync(e2eTenants, { recursive: true, force: true });
@@ -57,7 +58,7 @@ if (!flags.has('--skip-e2e')) {
   }
   // One fixed build clock keeps the time rules (sold within 3 days, New Arrival within 8)
   // stable for every tenant; the specs judge the same rules at E2E_NOW.
-  const clock = process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00';
+  const clock = environment().E2E_NOW ?? '2026-11-21T10:00:00+10:00';
   if (build) buildAll(clock, dist);
   rmSync(resolve(dataDir), { recursive: true, force: true });
   run('browser tests', node, ['node_modules/@playwright/test/cli.js', 'test', ...passThrough], { E2E_NOW: clock, E2E_DIST: dist, DATA_DIR: dataDir });

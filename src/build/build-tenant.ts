@@ -13,7 +13,8 @@ import { parseTenantFile, tenantFileProblems, TENANT_FILE_SCHEMAS } from '../sch
 import { loadContentPages } from './content.ts';
 import { postBuildSteps } from './steps.ts';
 import { REPO_ROOT, runAstroBuild, type ChildRun } from './children.ts';
-import { formatPhotoFault, photoOptionsFromEnv, resolveTenantPhotos, type PhotoReport } from '../images/resolve.ts';
+import { photoOptionsFromEnv } from '../config/images.ts';
+import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../images/resolve.ts';
 
 export { REPO_ROOT };
 

@@ -4,6 +4,7 @@
  * Pages call getBundle(); they never read tenant files themselves.
  */
 import { readFileSync } from 'node:fs';
+import { bundleFile } from '../config/build.ts';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
 
@@ -73,7 +74,7 @@ let cached: { file: string; bundle: TenantBundle } | undefined;
  * key on the object this returns.
  */
 export function getBundle(): TenantBundle {
-  const file = process.env.DEALER_BUNDLE;
+  const file = bundleFile();
   if (!file) throw new Error('DEALER_BUNDLE is not set: build tenants with `npm run build` (scripts/build.ts), not `astro build`.');
   if (cached?.file === file) return cached.bundle;
   cached = { file, bundle: JSON.parse(readFileSync(file, 'utf8')) as TenantBundle };

@@ -10,6 +10,8 @@
  * (MEILI_SEARCH_KEY, MEILI_SEARCH_KEY_UID, MEILI_TOKEN_TTL_DAYS). docs/security.md lists them.
  */
 
+import { environment, type Environment } from '../config/env.ts';
+
 const NAMES = new Set([
   'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'TZ', 'TERM',
   'NODE_ENV', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_COMPILE_CACHE', 'UV_THREADPOOL_SIZE',
@@ -25,7 +27,7 @@ export function allowedInBuildChild(name: string): boolean {
 }
 
 /** The allow-listed part of `env` plus the child's own variables. */
-export function buildChildEnv(extra: NodeJS.ProcessEnv, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function buildChildEnv(extra: NodeJS.ProcessEnv, env: Environment = environment()): NodeJS.ProcessEnv {
   const result: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) if (value !== undefined && allowedInBuildChild(name)) result[name] = value;
   return { ...result, ...extra };

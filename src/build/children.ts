@@ -11,6 +11,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSettings } from '../config/build.ts';
+import { environment, type Environment } from '../config/env.ts';
 import type { TenantBundle } from './bundle.ts';
 import { writePrivateTempFile } from './atomic-file.ts';
 import { buildChildEnv } from './child-env.ts';
@@ -19,7 +21,8 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)
 
 /** DEALER_CPU_PROFILE_DIR=<dir>: each child writes a V8 CPU profile there (to find where a build or a render spends its time). */
 function cpuProfileArgs(): string[] {
-  return process.env.DEALER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.DEALER_CPU_PROFILE_DIR}`] : [];
+  const { cpuProfileDir } = buildSettings();
+  return cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
 }
 
 /** Exit code, the tail of the output, and the child's peak resident memory (bytes, 0 when it did not say). */
@@ -214,8 +217,8 @@ const warmPool = new Map<string, WarmRenderer>();
  * full release keeps its bundle under a new name). The least recently used is stopped when
  * the pool is full.
  */
-export function warmRendererFor(rendererDir: string, env: NodeJS.ProcessEnv = process.env): WarmRenderer {
-  const max = Math.max(1, Number(env.DEALER_WARM_RENDERERS) || 2);
+export function warmRendererFor(rendererDir: string, env: Environment = environment()): WarmRenderer {
+  const max = buildSettings(env).warmRenderers;
   let renderer = warmPool.get(rendererDir);
   if (renderer) warmPool.delete(rendererDir);
   else renderer = new WarmRenderer(rendererDir, { background: true });

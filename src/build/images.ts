@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { buildSettings } from '../config/build.ts';
 import { copyFileAtomic, writeFileAtomic } from './atomic-file.ts';
 import type { Car } from '../schemas/car.ts';
 import {
@@ -32,11 +32,9 @@ export const ART_VERSION = 2;
 // Effort 2 encodes about 2.5x faster than the default 4 for a few percent more bytes.
 const WEBP = { quality: 80, effort: 2 } as const;
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
 /** Cache directory: DEALER_IMAGE_CACHE or <repo>/.cache/images. */
 export function imageCacheDir(): string {
-  return process.env.DEALER_IMAGE_CACHE ?? join(repoRoot, '.cache', 'images');
+  return buildSettings().imageCacheDir;
 }
 
 /** Every image URL a car references (gallery, thumbnails, spin frames, interior spin). */

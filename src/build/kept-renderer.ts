@@ -21,6 +21,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlink
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroPrerenderer } from 'astro';
+import { buildSettings } from '../config/build.ts';
 
 /** File name of the build state written beside the kept bundle. */
 export const KEPT_STATE_FILE = 'kept-renderer.json';
@@ -113,7 +114,7 @@ export function keepRenderer(target: string): AstroIntegration {
                   .getOptions()
                   .settings.scripts.filter((script) => script.stage === 'page' || script.stage === 'head-inline')
                   .map(({ stage, content }) => ({ stage, content })),
-                nodeEnv: process.env.NODE_ENV ?? 'production',
+                nodeEnv: buildSettings().nodeEnv,
               };
               // Copied whole, then renamed into place: a reader sees a complete bundle or none.
               const staging = `${target}.tmp-${process.pid}`;

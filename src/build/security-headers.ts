@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildSettings } from '../config/build.ts';
 import type { Site } from '../schemas/site.ts';
 import type { PostBuildStep } from './steps.ts';
 
@@ -189,6 +190,6 @@ export const securityHeadersStep: PostBuildStep = {
   run({ outDir, bundle }) {
     const hashes = new Set<string>();
     collectHashes(outDir, hashes);
-    writeFileSync(join(outDir, HEADERS_FILE), renderHeadersFile(headersRules(bundle.site, hashes, { paymentStandIn: process.env.PUBLIC_PAYMENT_CLIENT === 'stand-in' })));
+    writeFileSync(join(outDir, HEADERS_FILE), renderHeadersFile(headersRules(bundle.site, hashes, { paymentStandIn: buildSettings().paymentStandIn })));
   },
 };

@@ -11,15 +11,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { photoCacheDir } from '../config/images.ts';
 import type { PhotoVariant } from './transform.ts';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Cache directory: DEALER_PHOTO_CACHE or <repo>/.cache/photos. */
-export function photoCacheDir(): string {
-  return process.env.DEALER_PHOTO_CACHE ?? join(repoRoot, '.cache', 'photos');
-}
 
 /** What a URL held: the hash of its bytes. */
 export interface UrlRecord {

@@ -57,17 +57,6 @@ export interface PhotoReport {
 
 type Resolution = { ok: true; url: string } | { ok: false; reason: string };
 
-/** Options from the environment: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES, DEALER_PHOTO_RETRIES, DEALER_PHOTO_DOWNLOADS, DEALER_PHOTO_TRANSFORMS, DEALER_PHOTO_ALLOW_PRIVATE=1. */
-export function photoOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): PhotoRunOptions {
-  const number = (name: string) => (env[name] && Number.isFinite(Number(env[name])) ? Number(env[name]) : undefined);
-  const fetch: Partial<FetchPhotoOptions> = {};
-  if (number('DEALER_PHOTO_TIMEOUT_MS') !== undefined) fetch.timeoutMs = number('DEALER_PHOTO_TIMEOUT_MS');
-  if (number('DEALER_PHOTO_MAX_BYTES') !== undefined) fetch.maxBytes = number('DEALER_PHOTO_MAX_BYTES');
-  if (number('DEALER_PHOTO_RETRIES') !== undefined) fetch.retries = number('DEALER_PHOTO_RETRIES');
-  if (env.DEALER_PHOTO_ALLOW_PRIVATE === '1') fetch.allowPrivate = true;
-  return { fetch, downloads: number('DEALER_PHOTO_DOWNLOADS'), transforms: number('DEALER_PHOTO_TRANSFORMS') };
-}
-
 /** A counting semaphore. */
 function limiter(slots: number): <T>(task: () => Promise<T>) => Promise<T> {
   let free = Math.max(1, slots);

@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '../build/build-tenant.ts';
+import { environment, type Environment } from '../config/env.ts';
+import { pipelineSettings } from '../config/pipeline.ts';
 import { OVERLAY_FILE } from '../lib/vehicle/reservation-overlay.ts';
 
 function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string, skip: (name: string) => boolean, byContent: boolean): void {
@@ -30,9 +32,10 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string
  * for every job (tens of ms), so a deploy or an edit under a running pipeline makes the next
  * release a full one instead of mixing pages of two code versions.
  */
-export function codeHash(env: NodeJS.ProcessEnv = process.env): string {
+export function codeHash(env: Environment = environment()): string {
   // A deployment names its code version (e.g. the commit) instead of hashing the sources.
-  if (env.PIPELINE_CODE_VERSION) return `version:${env.PIPELINE_CODE_VERSION}`;
+  const { codeVersion } = pipelineSettings(env);
+  if (codeVersion) return `version:${codeVersion}`;
   const hash = createHash('sha256');
   const skipTests = (name: string) => name.endsWith('.test.ts') || name === 'node_modules' || name.startsWith('.');
   hashTree(hash, REPO_ROOT, join(REPO_ROOT, 'src'), skipTests, true);

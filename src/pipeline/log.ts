@@ -1,8 +1,12 @@
 /**
  * Structured log lines (issue 8 §5): one JSON object a line on stdout, so an operator can
- * grep it and a log shipper can parse it. Every line has time, level and event; release
- * events add tenant, release, cars added / changed / removed, seconds and outcome.
+ * grep it and a log shipper can parse it; a readable line instead when stdout is a terminal
+ * (issue 12 item 6: the one pino logger, src/logging/logger.ts). Every line has time, level
+ * and event; release events add tenant, release, cars added / changed / removed, seconds and
+ * outcome.
  */
+import { logFormatFor, type LogFormat } from '../config/log.ts';
+import { eventLogger } from '../logging/logger.ts';
 
 /** Fields of one log line. */
 export type LogFields = { event: string; tenant?: string; level?: 'info' | 'warn' | 'error' } & Record<string, unknown>;
@@ -10,11 +14,15 @@ export type LogFields = { event: string; tenant?: string; level?: 'info' | 'warn
 /** Writes one event. */
 export type Logger = (fields: LogFields) => void;
 
-/** A logger that prints JSON lines to a stream (stdout by default). */
-export function createLogger(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`), base: Record<string, unknown> = {}): Logger {
+/**
+ * A logger that prints lines to stdout (or `write`): JSON, or readable on a terminal
+ * (`format`, default from src/config/log.ts). `base` fields are added to every line.
+ */
+export function createLogger(options: { format?: LogFormat; base?: Record<string, unknown>; write?: (text: string) => void } = {}): Logger {
+  const logger = eventLogger({ format: options.format ?? logFormatFor(), base: options.base, write: options.write });
   return (fields) => {
-    const { level = 'info', event, ...rest } = fields;
-    write(JSON.stringify({ time: new Date().toISOString(), level, event, ...base, ...rest }));
+    const { level = 'info', ...rest } = fields;
+    logger[level](rest);
   };
 }
 

@@ -12,7 +12,9 @@ import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
 import { warmRendererFor } from '../build/children.ts';
 import { modelsFromStock } from '../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
-import { photoOptionsFromEnv, resolveTenantPhotos } from '../images/resolve.ts';
+import { environment } from '../config/env.ts';
+import { photoOptionsFromEnv } from '../config/images.ts';
+import { resolveTenantPhotos } from '../images/resolve.ts';
 import type { Car } from '../schemas/car.ts';
 import { affectedSearchPages } from '../search/affected.ts';
 import { searchPrefix } from '../search/routes.ts';
@@ -142,7 +144,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   }
   // Feed photos first (docs/images.md): the fingerprints then include where each photo comes
   // from, so a car whose photo failed last time is rendered again once the photo works.
-  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv(options.env ?? process.env));
+  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv(options.env ?? environment()));
   for (const fault of photos.faults) log({ level: 'warn', event: 'photo-fault', tenant: slug, car: fault.car, url: fault.url, reason: fault.reason });
   if (photos.fetched > 0) log({ event: 'photos', tenant: slug, photos: photos.photos, known: photos.known, fetched: photos.fetched, transformed: photos.transformed, failed: photos.faults.length, seconds: photos.seconds });
 

@@ -5,6 +5,8 @@
  * feeds the static site and so reaches browsers.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { environment, type Environment } from '../config/env.ts';
+import { pipelineSettings } from '../config/pipeline.ts';
 
 /** Environment variable holding a tenant's webhook secret. */
 export function secretEnvName(slug: string): string {
@@ -12,9 +14,9 @@ export function secretEnvName(slug: string): string {
 }
 
 /** A lookup of tenant secrets; the file is re-read when it changes so secrets rotate without a restart. */
-export function createSecretStore(options: { env?: NodeJS.ProcessEnv; file?: string } = {}): (slug: string) => string | undefined {
-  const env = options.env ?? process.env;
-  const file = options.file ?? env.PIPELINE_SECRETS_FILE;
+export function createSecretStore(options: { env?: Environment; file?: string } = {}): (slug: string) => string | undefined {
+  const env = options.env ?? environment();
+  const file = options.file ?? pipelineSettings(env).secretsFile;
   let cache: { text: string; map: Record<string, unknown> } | undefined;
   return (slug) => {
     const fromEnv = env[secretEnvName(slug)];

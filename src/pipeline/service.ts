@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs'
 import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { environment, type Environment } from '../config/env.ts';
+import { pipelineSettings } from '../config/pipeline.ts';
 import { listTenantDirs } from '../lib/site/tenant.ts';
 import { OVERLAY_FILE } from '../lib/vehicle/reservation-overlay.ts';
 import { decideHeldFeed, intakePush, scanInbox, type IntakeOptions } from './intake.ts';
@@ -53,7 +55,7 @@ export interface PipelineOptions {
   lockMs?: number;
   publisher?: Publisher;
   log?: Logger;
-  env?: NodeJS.ProcessEnv;
+  env?: Environment;
   /** Mass-change guard (docs/pipeline.md): pipeline-wide settings, or false to take every feed in. */
   guard?: GuardSettings | false;
   /** Token of the operator page /status on the webhook port; default PIPELINE_OPERATOR_TOKEN; none disables the page. */
@@ -88,7 +90,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const concurrency = options.concurrency ?? availableParallelism();
   const secretOf = createSecretStore({ env: options.env });
   const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard };
-  const operatorToken = options.operatorToken ?? (options.env ?? process.env).PIPELINE_OPERATOR_TOKEN ?? undefined;
+  const operatorToken = options.operatorToken ?? pipelineSettings(options.env ?? environment()).operatorToken;
   mkdirSync(sitesDir, { recursive: true });
 
   const tenantDirOf = (slug: string): string | null => {

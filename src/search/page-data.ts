@@ -5,6 +5,8 @@
  * tenant token; only the token reaches the page.
  */
 import type { TenantBundle } from '../build/bundle.ts';
+import { environment, type Environment } from '../config/env.ts';
+import { searchSettings } from '../config/search.ts';
 import { modalFormConfig } from '../lib/forms/form-config.ts';
 import type { EngineConfig, SearchConfig } from './island-config.ts';
 import { siteImageOptions } from '../lib/images.ts';
@@ -29,7 +31,7 @@ export function indexFilePath(slug: string): string {
 }
 
 /** The browser's engine settings of a site. Throws when a Meilisearch site has no usable browser key. */
-export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 'buildTime'>, env: Record<string, string | undefined> = process.env): Promise<EngineConfig> {
+export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 'buildTime'>, env: Environment = environment()): Promise<EngineConfig> {
   const { site } = bundle;
   if (!site.search) return { kind: 'embedded', indexUrl: `${indexFilePath(bundle.slug)}?v=${bundle.buildTime.toString(36)}` };
   const index = site.search.index ?? DEFAULT_INDEX;
@@ -37,15 +39,14 @@ export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 
     checkBrowserSearchKey(site.search.key, { slug: bundle.slug, index });
     return { kind: 'meilisearch', host: site.search.host, key: site.search.key, index };
   }
-  const key = env.MEILI_SEARCH_KEY;
-  const uid = env.MEILI_SEARCH_KEY_UID;
+  const { searchKey: key, searchKeyUid: uid, tokenTtlDays } = searchSettings(env);
   if (!key || !uid) {
     throw new Error(
       `${bundle.slug}: site.json search.host is set but there is no browser key: set search.key (a tenant token) or MEILI_SEARCH_KEY and MEILI_SEARCH_KEY_UID (a search-only key) so the build can sign a tenant token`,
     );
   }
-  const days = Number(env.MEILI_TOKEN_TTL_DAYS || DEFAULT_TOKEN_TTL_DAYS);
-  if (!(days > 0 && days <= 366)) throw new Error(`MEILI_TOKEN_TTL_DAYS: expected a number of days from 1 to 366 (got ${env.MEILI_TOKEN_TTL_DAYS})`);
+  const days = Number(tokenTtlDays || DEFAULT_TOKEN_TTL_DAYS);
+  if (!(days > 0 && days <= 366)) throw new Error(`MEILI_TOKEN_TTL_DAYS: expected a number of days from 1 to 366 (got ${tokenTtlDays})`);
   const token = await mintTenantToken({ searchKey: { key, uid }, index, filter: tenantFilter(site), expiresAt: new Date(Date.now() + days * 86_400_000) });
   return { kind: 'meilisearch', host: site.search.host, key: token, index };
 }

@@ -10,14 +10,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAdapters, type Adapters, type ProviderConfig } from './kernel/adapters.ts';
-import type { ApiConfig } from './kernel/config.ts';
+import type { ApiConfig } from '../config/server.ts';
 import type { ApiContext } from './kernel/context.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './kernel/db.ts';
 import { deriveKeys } from './kernel/keys.ts';
 import { opsPlugin } from './kernel/ops.ts';
 import { Outbox, type OutboxOptions } from './kernel/outbox.ts';
 import { photoLink } from './kernel/photo-links.ts';
-import { createServer, installHttpKernel } from './kernel/server.ts';
+import { createServer, installHttpKernel, type ServerLogOptions } from './kernel/server.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './kernel/sms-policy.ts';
 import { TenantRegistry, type LoadReport } from './kernel/tenants.ts';
 import { unsubscribeUrl } from './kernel/unsubscribe.ts';
@@ -73,8 +73,8 @@ export interface AppOptions {
   imagesDir?: string;
   /** Bytes of trade-in photos one tenant may keep. Default 2 GB. */
   imageQuotaBytes?: number;
-  /** Fastify logger: false, or pino options. Default { level: 'info' } with personal data redacted. */
-  logger?: boolean | { level: string };
+  /** Fastify logger: false, or its level and format. Default { level: 'info' } (JSON lines) with personal data redacted. */
+  logger?: boolean | ServerLogOptions;
   /**
    * Serve GET /api/dev/messages (the SMS and e-mails the local adapters recorded, e.g. a
    * sign-in code) for browser tests and local runs. Never in production. Default false.
@@ -112,7 +112,7 @@ export function appOptionsFromConfig(config: ApiConfig): AppOptions {
     sms: config.sms,
     imagesDir: config.images.dir,
     imageQuotaBytes: config.images.quotaBytesPerTenant,
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, format: config.logFormat },
     devMessages: config.devMessages,
   };
 }

@@ -11,6 +11,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { environment, type Environment } from '../config/env.ts';
 
 /** A running throw-away server. */
 export interface ThrowawayPostgres {
@@ -23,9 +24,9 @@ export interface ThrowawayPostgres {
   stop(): Promise<void>;
 }
 
-/** The bin folder holding initdb and pg_ctl (newest version first), or undefined. */
-export function findPostgresBinaries(): string | undefined {
-  const explicit = process.env.POSTGRES_BIN_DIR;
+/** The bin folder holding initdb and pg_ctl (POSTGRES_BIN_DIR, else the newest installed version), or undefined. */
+export function findPostgresBinaries(env: Environment = environment()): string | undefined {
+  const explicit = env.POSTGRES_BIN_DIR;
   if (explicit && existsSync(join(explicit, 'initdb'))) return explicit;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;

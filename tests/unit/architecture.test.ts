@@ -182,6 +182,24 @@ export function secondOwners(files: SourceFile[], messages: readonly string[]): 
   return problems;
 }
 
+const CONFIG_OWNER = 'src/config/';
+
+/**
+ * Files outside src/config/ that may name process.env, each with its reason. Keep it empty
+ * unless a tool needs the raw object: every entry is a debt recorded in docs/architecture.md.
+ */
+const ENV_EXCEPTIONS: Record<string, string> = {};
+
+/**
+ * Readers of the environment outside the config module (issue 12 item 6): `process.env` in
+ * code (comments may name it) anywhere but src/config/ and the listed exceptions.
+ */
+export function environmentReaders(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => !file.path.startsWith(CONFIG_OWNER) && !ENV_EXCEPTIONS[file.path] && /\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]/.test(code(file.text)))
+    .map((file) => `${file.path}: reads process.env (take settings from ${CONFIG_OWNER}, or the environment map a caller hands in)`);
+}
+
 const messageTexts: string[] = Object.values(SPEC_MESSAGES as Record<string, unknown>).filter((value): value is string => typeof value === 'string');
 
 describe('architecture (issue 12)', () => {
@@ -199,6 +217,11 @@ describe('architecture (issue 12)', () => {
 
   it('has one owner per concept (slugify, the annuity formula, spec messages)', () => {
     expect(secondOwners(files, messageTexts)).toEqual([]);
+  });
+
+  it('reads the environment only in the config module (src/config/)', () => {
+    expect(files.some(({ path }) => path.startsWith(CONFIG_OWNER))).toBe(true);
+    expect(environmentReaders(files)).toEqual([]);
   });
 
   it('issue 13 lead API layering: no feature imports another feature or the root, the kernel imports no feature', () => {
@@ -265,6 +288,18 @@ describe('architecture (issue 12)', () => {
         ['src/server/app.ts', 'src/server/routes.ts'],
         ['src/server/features/x/c.ts', 'src/server/kernel/a.ts', 'src/server/kernel/b.ts'],
       ]);
+    });
+
+    it('process.env outside the config module (a comment naming it is not a read)', () => {
+      const problems = environmentReaders([
+        { path: 'src/build/images.ts', text: "return process.env.DEALER_IMAGE_CACHE ?? 'x';" },
+        { path: 'scripts/serve.ts', text: "const level = process['env'].LOG_LEVEL;" },
+        { path: 'src/pipeline/service.ts', text: 'const { PIPELINE_OPERATOR_TOKEN } = process.env;' },
+        { path: 'src/server/kernel/outbox.ts', text: '/** Default process.env. */\nexport const x = 1;\n// process.env here too' },
+        { path: 'src/config/env.ts', text: 'return process.env;' },
+      ]);
+      expect(problems).toHaveLength(3);
+      expect(problems[0]).toContain('src/build/images.ts: reads process.env');
     });
 
     it('a second slugify, an annuity formula outside finance, a spec message literal', () => {

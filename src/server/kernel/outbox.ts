@@ -15,6 +15,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import { environment } from '../../config/env.ts';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import type { Adapters } from './adapters.ts';
 import { leadAdf, leadDocument, type LeadMarketing } from './lead-formats.ts';
@@ -38,7 +39,7 @@ export interface OutboxOptions {
   leaseMs?: number;
   /** Attempts before a job goes to the dead-letter state. Default 12 (about 6 hours with the default delays). */
   maxAttempts?: number;
-  /** Environment to read webhook secrets from. Default process.env. */
+  /** Environment to read webhook secrets from. Default the process environment (src/config/env.ts). */
   env?: Record<string, string | undefined>;
   /** Signs links to trade-in photos for the delivered lead (set by createApp). */
   photoLink?: (tenant: string, photoId: string) => string | undefined;
@@ -92,7 +93,7 @@ export class Outbox {
       batchSize: options.batchSize ?? 50,
       leaseMs: options.leaseMs ?? 60_000,
       maxAttempts: options.maxAttempts ?? 12,
-      env: options.env ?? process.env,
+      env: options.env ?? environment(),
       photoLink: options.photoLink,
       unsubscribeLink: options.unsubscribeLink,
     };

@@ -10,14 +10,21 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { logDestination, type LogFormat } from '../../logging/logger.ts';
 import { UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
 import { clientKey, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
 import type { ApiTenant, TenantRegistry } from './tenants.ts';
 
 const BODY_LIMIT = 64 * 1024;
 
+/** The API's log level and format (JSON lines unless 'pretty'). */
+export interface ServerLogOptions {
+  level: string;
+  format?: LogFormat;
+}
+
 /** A Fastify instance with the API's body limit, proxy trust and structured logs without personal data. */
-export function createServer(options: { trustProxy?: boolean | string[]; logger?: boolean | { level: string } }): FastifyInstance {
+export function createServer(options: { trustProxy?: boolean | string[]; logger?: boolean | ServerLogOptions }): FastifyInstance {
   return Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
@@ -28,6 +35,8 @@ export function createServer(options: { trustProxy?: boolean | string[]; logger?
         ? false
         : {
             level: typeof options.logger === 'object' ? options.logger.level : 'info',
+            // The one logger's format (src/config/log.ts): JSON lines, or readable lines on a terminal.
+            ...(typeof options.logger === 'object' && options.logger.format === 'pretty' ? { stream: logDestination('pretty') } : {}),
             // Structured logs without personal data: no bodies, no cookies, no auth headers, no query strings.
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: {

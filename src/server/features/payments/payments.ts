@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { environment } from '../../../config/env.ts';
 import { updateReservationOverlay } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { SqlDatabase, SqlExecutor } from '../../kernel/db.ts';
 import type { KernelStore } from '../../kernel/store.ts';
@@ -23,7 +24,7 @@ import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
 
 /** Options of the payments module (createApp's `payments`). */
 export interface PaymentsOptions {
-  /** Environment with STRIPE_SECRET_KEY[_<SLUG>], STRIPE_WEBHOOK_SECRET[_<SLUG>], STRIPE_API_URL. Default process.env. */
+  /** Environment with STRIPE_SECRET_KEY[_<SLUG>], STRIPE_WEBHOOK_SECRET[_<SLUG>], STRIPE_API_URL. Default the process environment (src/config/env.ts). */
   env?: Record<string, string | undefined>;
   /** Replace the provider of a tenant (tests); undefined = no provider. */
   providerFor?: (tenant: ApiTenant) => PaymentProvider | undefined;
@@ -132,7 +133,7 @@ export class Payments {
   constructor(deps: PaymentsDeps, options: PaymentsOptions = {}) {
     this.deps = deps;
     this.options = options;
-    this.env = options.env ?? process.env;
+    this.env = options.env ?? environment();
   }
 
   /** The tenant's provider, or undefined when it takes no payments online (the default). */

@@ -1,0 +1,101 @@
+/**
+ * The one reader of the process environment (issue 12 item 6, docs/architecture.md
+ * "Configuration and logs"). Every other module of src/ and scripts/ receives settings: the
+ * typed, validated settings of its area (src/config/<area>.ts), or, where a variable's name
+ * is built from a tenant slug (FEED_SECRET_<SLUG>, STRIPE_SECRET_KEY_<SLUG>, a webhook
+ * secret a site.json names), the environment map handed to it as an option.
+ *
+ * Values are read when asked for, never cached: a script or test that sets a variable
+ * before calling a module sees it used, as before.
+ */
+import * as v from 'valibot';
+
+/** A read-only view of environment variables (process.env, or a map a caller or test hands in). */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** The process environment. Modules take it as a default parameter; entry points pass it on. */
+export function environment(): Environment {
+  return process.env;
+}
+
+/**
+ * Set (or, with undefined, remove) a variable of this process, for entry points that point
+ * the modules they load at scratch folders (benchmarks) or at the next bundle file (the warm
+ * renderer), and for Astro / React, which read NODE_ENV themselves.
+ */
+export function setEnvironment(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
+/** The environment of a child process an entry point starts: this process's, plus `extra`. */
+export function childEnvironment(extra: Environment = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
+
+/** Thrown when the environment is invalid; the message names each bad variable. */
+export class ConfigError extends Error {}
+
+/** Whole number in [min, max], `fallback` when unset. */
+export const integer = (fallback: number, min: number, max: number) =>
+  v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'expected a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max)),
+    String(fallback),
+  );
+
+/** Whole number in [min, max], undefined when unset. */
+export const optionalInteger = (min: number, max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'expected a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max)));
+
+/** true / false (1/0, yes/no, on/off), `fallback` when unset. */
+export const flag = (fallback: boolean) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], 'expected true or false'),
+      v.transform((text) => ['1', 'true', 'yes', 'on'].includes(text)),
+    ),
+    fallback ? 'true' : 'false',
+  );
+
+/** The variables of `env` that `schema` names, unset ones and empty strings left out. */
+function present(env: Environment, names: readonly string[]): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const name of names) {
+    const value = env[name];
+    if (value !== undefined && value !== '') found[name] = value;
+  }
+  return found;
+}
+
+/**
+ * Validate the variables of one area. Throws ConfigError
+ * "Invalid <area> configuration:\n  NAME: problem" naming every bad variable.
+ */
+export function parseEnvironment<const TEntries extends v.ObjectEntries>(
+  area: string,
+  schema: v.ObjectSchema<TEntries, undefined>,
+  env: Environment,
+): v.InferOutput<v.ObjectSchema<TEntries, undefined>> {
+  const result = v.safeParse(schema, present(env, Object.keys(schema.entries)));
+  if (!result.success) throw configError(area, result.issues.map((issue) => `${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`));
+  return result.output;
+}
+
+/** A ConfigError listing `problems` (each "NAME: problem") for `area`. */
+export function configError(area: string, problems: readonly string[]): ConfigError {
+  return new ConfigError(`Invalid ${area} configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+}
+
+/** For entry points: `read()`, or, on a ConfigError, its message on stderr and exit code 2. */
+export function settingsOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}

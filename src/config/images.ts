@@ -1,0 +1,43 @@
+/**
+ * Settings of the feed photo step (docs/images.md), from the environment (env.ts reads it):
+ * where the photo cache lives and how photos are fetched and transformed.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+import type { FetchPhotoOptions } from '../images/fetch.ts';
+import type { PhotoRunOptions } from '../images/resolve.ts';
+import { environment, parseEnvironment, type Environment } from './env.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const amount = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+(\.\d+)?$/, 'expected a number'), v.transform(Number)));
+
+const PhotoSchema = v.object({
+  DEALER_PHOTO_TIMEOUT_MS: amount,
+  DEALER_PHOTO_MAX_BYTES: amount,
+  DEALER_PHOTO_RETRIES: amount,
+  DEALER_PHOTO_DOWNLOADS: amount,
+  DEALER_PHOTO_TRANSFORMS: amount,
+  /** '1': photos may come from loopback and private addresses (tests and local fixtures only). */
+  DEALER_PHOTO_ALLOW_PRIVATE: v.optional(v.string()),
+});
+
+/** Photo cache directory: DEALER_PHOTO_CACHE or <repo>/.cache/photos. */
+export function photoCacheDir(env: Environment = environment()): string {
+  return env.DEALER_PHOTO_CACHE ?? join(repoRoot, '.cache', 'photos');
+}
+
+/**
+ * Photo run options: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES, DEALER_PHOTO_RETRIES,
+ * DEALER_PHOTO_DOWNLOADS, DEALER_PHOTO_TRANSFORMS, DEALER_PHOTO_ALLOW_PRIVATE=1. Unset ones
+ * keep the photo step's defaults; a value that is not a number throws ConfigError naming it.
+ */
+export function photoOptionsFromEnv(env: Environment = environment()): PhotoRunOptions {
+  const e = parseEnvironment('photo', PhotoSchema, env);
+  const fetch: Partial<FetchPhotoOptions> = {};
+  if (e.DEALER_PHOTO_TIMEOUT_MS !== undefined) fetch.timeoutMs = e.DEALER_PHOTO_TIMEOUT_MS;
+  if (e.DEALER_PHOTO_MAX_BYTES !== undefined) fetch.maxBytes = e.DEALER_PHOTO_MAX_BYTES;
+  if (e.DEALER_PHOTO_RETRIES !== undefined) fetch.retries = e.DEALER_PHOTO_RETRIES;
+  if (e.DEALER_PHOTO_ALLOW_PRIVATE === '1') fetch.allowPrivate = true;
+  return { fetch, downloads: e.DEALER_PHOTO_DOWNLOADS, transforms: e.DEALER_PHOTO_TRANSFORMS };
+}

@@ -1,0 +1,222 @@
+/**
+ * Lead API configuration from environment variables (the server area of src/config/, which
+ * alone reads the environment: env.ts): validated in this one place (STYLE §4), with a message naming each bad variable. Secrets (database URL,
+ * provider keys, the sign-in secret) are read here and only used on the server.
+ * docs/lead-api.md lists every variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import * as v from 'valibot';
+import type { ProviderConfig } from '../server/kernel/adapters.ts';
+import type { DatabaseConfig } from '../server/kernel/db.ts';
+import { ConfigError, configError, environment, flag, integer, type Environment } from './env.ts';
+import { logFormatFor, type LogFormat } from './log.ts';
+
+export { ConfigError };
+
+const url = v.optional(v.pipe(v.string(), v.trim(), v.url('expected a URL such as https://provider.example.com/api')));
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.string(), 'development'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  PORT: integer(8787, 1, 65535),
+  TENANTS_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'tenants'),
+  TENANTS_WATCH: flag(true),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL'))),
+  DATABASE_POOL_SIZE: integer(10, 1, 200),
+  SQLITE_FILE: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/leads.sqlite'),
+  SQLITE_SYNCHRONOUS: v.optional(v.picklist(['FULL', 'NORMAL'], 'expected FULL or NORMAL'), 'FULL'),
+  SITE_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^([a-z0-9.-]+=[a-z0-9-]+)?(\s*,\s*[a-z0-9.-]+=[a-z0-9-]+)*$/i, 'expected host=slug pairs separated by commas, e.g. www.acme.com.au=acme'),
+    ),
+    '',
+  ),
+  // Addresses (or CIDR ranges) of the proxies / load balancers whose X-Forwarded-For is believed; 'none' when clients connect directly.
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (text) => /^(none|false|off|0|true|on|1)$/i.test(text) || text.split(',').every((entry) => proxyAddress(entry.trim())),
+        'expected none, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8, 192.168.1.7',
+      ),
+    ),
+  ),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL'))),
+  SMS_DAILY_PER_PHONE: integer(10, 1, 1_000_000),
+  SMS_DAILY_PER_TENANT: integer(2000, 1, 100_000_000),
+  DELIVERY_MAX_ATTEMPTS: integer(12, 1, 1000),
+  IMAGES_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/images'),
+  IMAGE_QUOTA_MB_PER_TENANT: integer(2048, 1, 10_000_000),
+  RATE_LIMIT_MAX: integer(120, 1, 10_000_000),
+  RATE_LIMIT_TENANT_MAX: integer(6000, 1, 100_000_000),
+  RATE_LIMIT_WINDOW_MS: integer(60_000, 1000, 86_400_000),
+  RATE_LIMIT_SIGN_IN_MAX: integer(5, 1, 10_000_000),
+  SIGN_IN_CODES_PER_PHONE: integer(3, 1, 1000),
+  DELIVERY_WORKER: flag(true),
+  DELIVERY_BASE_DELAY_MS: integer(5000, 1, 86_400_000),
+  DELIVERY_MAX_DELAY_MS: integer(3_600_000, 1, 604_800_000),
+  DELIVERY_POLL_MS: integer(1000, 10, 3_600_000),
+  SIGN_IN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'expected at least 16 characters'))),
+  SIGN_IN_CODE_TTL_MINUTES: integer(10, 1, 60),
+  SIGN_IN_MAX_ATTEMPTS: integer(5, 1, 20),
+  SESSION_TTL_DAYS: integer(30, 1, 365),
+  DEV_MESSAGES: flag(false),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SMS_API_URL: url,
+  SMS_API_KEY: v.optional(v.string()),
+  MAIL_API_URL: url,
+  MAIL_API_KEY: v.optional(v.string()),
+  VALUATION_API_URL: url,
+  VALUATION_API_KEY: v.optional(v.string()),
+  FINANCE_QUOTE_API_URL: url,
+  FINANCE_QUOTE_API_KEY: v.optional(v.string()),
+  PRICE_COMPARISON_API_URL: url,
+  PRICE_COMPARISON_API_KEY: v.optional(v.string()),
+  DELIVERY_API_URL: url,
+  DELIVERY_API_KEY: v.optional(v.string()),
+  APPOINTMENTS_API_URL: url,
+  APPOINTMENTS_API_KEY: v.optional(v.string()),
+});
+
+/** The variables the lead API reads (besides STRIPE_* and the webhook secrets site.json names). */
+export const SERVER_VARIABLES: readonly string[] = Object.keys(EnvSchema.entries);
+
+/** The validated configuration. */
+export interface ApiConfig {
+  host: string;
+  port: number;
+  tenantsDir: string;
+  /** Reload tenants when files under tenantsDir change (npm run api). */
+  tenantsWatch: boolean;
+  database: DatabaseConfig;
+  hostMap: Record<string, string>;
+  /** false, or the proxy addresses / CIDR ranges whose X-Forwarded-For is trusted (true only outside production). */
+  trustProxy: boolean | string[];
+  /** Rate-limit counters shared by every API process through Redis when set. */
+  redisUrl: string | undefined;
+  /** NODE_ENV=production: the fail-fast checks ran; *.localhost is refused; cookies are Secure. */
+  production: boolean;
+  rateLimit: { max: number; tenantMax: number; windowMs: number; signInMax: number };
+  delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number; maxAttempts: number };
+  /** Daily SMS caps (rolling 24 hours): per phone and per tenant. */
+  sms: { perPhonePerDay: number; perTenantPerDay: number };
+  /** Where trade-in photos are kept (outside the database), and each tenant's quota in bytes. */
+  images: { dir: string; quotaBytesPerTenant: number };
+  signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number; codesPerPhone: number };
+  logLevel: string;
+  /** JSON lines, or readable lines when stdout is a terminal outside production (LOG_FORMAT overrides): src/config/log.ts. */
+  logFormat: LogFormat;
+  providers: ProviderConfig;
+  /** Serve GET /api/dev/messages (local runs and browser tests; refused in production). */
+  devMessages: boolean;
+}
+
+/**
+ * Read and validate the configuration; throws ConfigError naming each bad variable.
+ * `tool`: an operator command that only opens the database (export, purge, outbox): the
+ * production checks for the API's transports and proxies are skipped.
+ */
+export function loadConfig(env: Environment = environment(), cwd: string = process.cwd(), options: { tool?: boolean } = {}): ApiConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    throw configError('lead API', result.issues.map((issue) => `${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`));
+  }
+  const e = result.output;
+  const production = e.NODE_ENV === 'production';
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (production && !options.tool) {
+    // Fail fast: each setting whose absence would lose leads or open the service to abuse, named.
+    const problems: string[] = [];
+    if (!e.SIGN_IN_SECRET) problems.push('SIGN_IN_SECRET: required in production (at least 16 random characters; keys sign-in code hashes and photo links)');
+    if (!e.MAIL_API_URL) problems.push('MAIL_API_URL: required in production (the mail transport that delivers e-mail leads; without it leads would only be recorded locally)');
+    if (!e.SMS_API_URL) problems.push('SMS_API_URL: required in production (the SMS transport for sign-in codes and trade-in texts)');
+    if (e.TRUST_PROXY === undefined) problems.push("TRUST_PROXY: required in production (the load balancer addresses or CIDR ranges, e.g. 10.0.0.0/8, or 'none' when clients connect directly)");
+    else if (trustProxy === true) problems.push('TRUST_PROXY: in production give the list of proxy addresses or CIDR ranges, not true (true believes any client X-Forwarded-For)');
+    if (e.DEV_MESSAGES) problems.push('DEV_MESSAGES: must not be on in production (it shows sign-in codes)');
+    if (problems.length > 0) throw configError('lead API', problems);
+  }
+  const hostMap: Record<string, string> = {};
+  for (const pair of e.SITE_HOSTS.split(',').map((text) => text.trim()).filter(Boolean)) {
+    const [host, slug] = pair.split('=') as [string, string];
+    hostMap[host.toLowerCase()] = slug;
+  }
+  const provider = (urlValue: string | undefined, key: string | undefined) => (urlValue ? { url: urlValue, key } : undefined);
+  const providers: ProviderConfig = {};
+  const entries: [keyof ProviderConfig, string | undefined, string | undefined][] = [
+    ['sms', e.SMS_API_URL, e.SMS_API_KEY],
+    ['mail', e.MAIL_API_URL, e.MAIL_API_KEY],
+    ['valuation', e.VALUATION_API_URL, e.VALUATION_API_KEY],
+    ['financeQuote', e.FINANCE_QUOTE_API_URL, e.FINANCE_QUOTE_API_KEY],
+    ['priceComparison', e.PRICE_COMPARISON_API_URL, e.PRICE_COMPARISON_API_KEY],
+    ['delivery', e.DELIVERY_API_URL, e.DELIVERY_API_KEY],
+    ['appointments', e.APPOINTMENTS_API_URL, e.APPOINTMENTS_API_KEY],
+  ];
+  for (const [name, urlValue, key] of entries) {
+    const endpoint = provider(urlValue, key);
+    if (endpoint) providers[name] = endpoint;
+  }
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    tenantsDir: resolve(cwd, e.TENANTS_DIR),
+    tenantsWatch: e.TENANTS_WATCH,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'sqlite', file: e.SQLITE_FILE === ':memory:' ? ':memory:' : resolve(cwd, e.SQLITE_FILE), synchronous: e.SQLITE_SYNCHRONOUS },
+    hostMap,
+    trustProxy,
+    redisUrl: e.REDIS_URL,
+    production,
+    rateLimit: { max: e.RATE_LIMIT_MAX, tenantMax: e.RATE_LIMIT_TENANT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
+    delivery: { enabled: e.DELIVERY_WORKER, baseDelayMs: e.DELIVERY_BASE_DELAY_MS, maxDelayMs: e.DELIVERY_MAX_DELAY_MS, pollMs: e.DELIVERY_POLL_MS, maxAttempts: e.DELIVERY_MAX_ATTEMPTS },
+    sms: { perPhonePerDay: e.SMS_DAILY_PER_PHONE, perTenantPerDay: e.SMS_DAILY_PER_TENANT },
+    images: { dir: resolve(cwd, e.IMAGES_DIR), quotaBytesPerTenant: e.IMAGE_QUOTA_MB_PER_TENANT * 1024 * 1024 },
+    signIn: {
+      // Outside production without SIGN_IN_SECRET: a random secret kept under data/ (never a public default),
+      // stable across restarts so codes survive a restart in local runs.
+      secret: e.SIGN_IN_SECRET ?? localSecret(resolve(cwd, 'data', '.sign-in-secret')),
+      codeTtlMs: e.SIGN_IN_CODE_TTL_MINUTES * 60_000,
+      maxAttempts: e.SIGN_IN_MAX_ATTEMPTS,
+      sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
+      codesPerPhone: e.SIGN_IN_CODES_PER_PHONE,
+    },
+    logLevel: e.LOG_LEVEL,
+    logFormat: logFormatFor(env),
+    providers,
+    devMessages: e.DEV_MESSAGES,
+  };
+}
+
+/** One TRUST_PROXY entry: an IP address or a CIDR range. */
+function proxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+function parseTrustProxy(text: string | undefined): boolean | string[] {
+  if (text === undefined || /^(none|false|off|0)$/i.test(text)) return false;
+  if (/^(true|on|1)$/i.test(text)) return true;
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+/** A random secret for local runs, created once (mode 0600) and reused. */
+function localSecret(file: string): string {
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
