@@ -71,7 +71,7 @@ describe('vehicleView is plain, serialisable data', () => {
     ['sold car', { status: 'sold' }, {}],
     ['no price, no images, no name', { price: null, images: [], name: null }, {}],
     ['drive-away breakdown', { price: 30000, price_type: 'Excl. Govt. Charges', drive_away_price: 33500 }, {}],
-    ['feed photos on a CDN site', { images: [{ image: photoUrl('abc123', 'ff0000') }, { image: 'https://cdn.example.com/a.jpg' }] }, { images: { cdn_template: 'https://img.example.com/{width}/{url}' } }],
+    ['feed photos on a CDN site', { images: [{ image: photoUrl('0123456789abcdef01234567', 'ff0000') }, { image: 'https://cdn.example.com/a.jpg' }] }, { images: { cdn_template: 'https://img.example.com/{width}/{url}' } }],
     ['finance box, YouX quote, video and spin', { finance_lenders: lender, youxQuote: { weeklyRepaymentAmount: 120, comparisonRate: 8.1, advertisedRate: 7.9 }, video_url: 'https://www.youtube.com/watch?v=abcdefghijk', spin_images: ['/s1.webp', '/s2.webp'], spin_code: 'X1' }, { ...nissan, impel: true, spin: { impel_url: 'https://spin.example.com/{spin_code}' } }],
   ])('%s: JSON round trip deep-equals the view, no functions or instances', (_name, carPatch, sitePatch) => {
     const view = vehicleView(car(carPatch), site(sitePatch), NOW);
@@ -189,8 +189,8 @@ describe('images, gallery and links', () => {
   });
 
   it('a feed photo gets its own thumbnail sources; a demo image uses its drawn thumbnail', () => {
-    const view = vehicleView(car({ images: [{ image: photoUrl('abc123', 'ff0000') }, { image: '/images/demo/hatch-red-angle.webp', thumb: '/t.webp' }] }), site(), NOW);
-    expect(view.slides[0].thumbSources).toEqual(carImageSources(photoUrl('abc123', 'ff0000'), [320]));
+    const view = vehicleView(car({ images: [{ image: photoUrl('0123456789abcdef01234567', 'ff0000') }, { image: '/images/demo/hatch-red-angle.webp', thumb: '/t.webp' }] }), site(), NOW);
+    expect(view.slides[0].thumbSources).toEqual(carImageSources(photoUrl('0123456789abcdef01234567', 'ff0000'), [320]));
     expect(view.slides[1].thumbSources).toBeNull();
     expect(view.slides[1].thumb).toBe('/t.webp');
   });
