@@ -43,7 +43,7 @@ export interface CalculatorView {
   defaultRate: number;
   defaultTermYears: number;
   maxTermYears: number;
-  interestRange: Site['finance']['interest_range'] | null;
+  interestRange: NonNullable<Site['finance']['interest_range']> | null;
   minPrice: number;
   establishmentFee: number;
   hideFrequency: boolean;
