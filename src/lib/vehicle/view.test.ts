@@ -203,6 +203,12 @@ describe('images, gallery and links', () => {
     expect(vehicleView(car(patch), site(), NOW).similarHref.endsWith(suffix)).toBe(true);
   });
 
+  it('a feed image URL that does not parse is left out of the JSON-LD instead of failing the page and the PDF', () => {
+    const view = vehicleView(car({ images: [{ image: 'http://[broken' }, { image: '/images/demo/hatch-red-side.webp' }] }), site(), NOW);
+    expect(view.jsonLd.image).toEqual(['https://acme.com.au/images/demo/hatch-red-side.webp']);
+    expect(view.slides).toHaveLength(2);
+  });
+
   it('endpoints hang off the API base without a doubled slash, the slug encoded', () => {
     const view = vehicleView(car(), site({ api_base: 'https://api.acme.com.au/api/' }), NOW);
     expect(view.endpoints.pdf).toBe('https://api.acme.com.au/api/cars/used-2021-toyota-corolla-42/pdf');

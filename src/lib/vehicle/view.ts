@@ -156,6 +156,17 @@ export function carImages(car: Pick<Car, 'images' | 'primary_image_url' | 'simpl
   return [{ image: car.primary_image_url || placeholderImage(car.simple_body), thumb: null }];
 }
 
+/** The URLs resolved against the site's address; a feed URL that does not parse is left out (it must not stop the page or the PDF). */
+function absoluteUrls(urls: readonly string[], base: string): string[] {
+  return urls.flatMap((url) => {
+    try {
+      return [new URL(url, base).href];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** The home-page tile of a car (no clock needed). */
 export function vehicleTileView(car: Car, site: Site): VehicleTileView {
   const first = car.images?.[0]?.image ?? car.primary_image_url ?? placeholderImage(car.simple_body);
@@ -299,7 +310,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
     pagePath,
     pageUrl,
     description: `${name}${km !== null ? `, ${km}` : ''}${available && price.kind === 'price' ? `, ${priceText}` : ''}. ${available ? 'For sale' : 'Recently sold'} at ${site.name}${location.city ? ` in ${location.city}` : ''}.`,
-    jsonLd: vehicleJsonLd(car, { url: pageUrl, images: images.map((image) => new URL(image.image, site.url).href), price, breakdown, sellerName: site.name }),
+    jsonLd: vehicleJsonLd(car, { url: pageUrl, images: absoluteUrls(images.map((image) => image.image), site.url), price, breakdown, sellerName: site.name }),
     endpoints: {
       delivery: `${api}/delivery-estimate`,
       quote: `${api}/youx/quote`,
