@@ -14,8 +14,8 @@ import type { ImageSources } from '../../lib/images.ts';
 /** One gallery image with its responsive sources (carImageSources) and its thumbnail. */
 export interface GallerySlide extends ImageSources {
   thumb: string;
-  /** Responsive sources of the thumbnail; absent or null = `thumb` as it is. */
-  thumbSources?: ImageSources | null;
+  /** Responsive sources of the thumbnail; absent = `thumb` as it is. */
+  thumbSources?: ImageSources;
   alt: string;
 }
 
