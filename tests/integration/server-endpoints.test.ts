@@ -62,6 +62,18 @@ for (const kind of DATABASES) {
       expect((await post('/api/miscellaneous', { column_name: 'Robert"); DROP TABLE' })).statusCode).toBe(400);
     });
 
+    it('serves the car PDF from its view model, per tenant (spec §7 PDF fetch by car slug)', async () => {
+      const pdf = await get('/api/cars/alpha-corolla-1/pdf');
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toBe('attachment; filename="alpha-corolla-1.pdf"');
+      const text = pdf.rawPayload.toString('latin1');
+      expect(text.startsWith('%PDF-1.4')).toBe(true);
+      expect(text).toContain('(Alpha Motors) Tj');
+      expect(text).toContain('/cars/alpha-corolla-1) Tj');
+      expect((await get('/api/cars/alpha-corolla-1/pdf', BETA)).statusCode).toBe(404);
+    });
+
     it('counts views per car and tenant', async () => {
       const first = await get('/api/cars/alpha-corolla-1/view.json?photos_count=3&updated_at=2026-01-01&website_id=1');
       expect(first.statusCode).toBe(200);

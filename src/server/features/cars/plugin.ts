@@ -4,7 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { vehiclePdf, vehiclePdfContent } from '../../../lib/vehicle/vehicle-pdf.ts';
+import { vehiclePdf } from '../../../lib/vehicle/vehicle-pdf.ts';
+import { vehicleView } from '../../../lib/vehicle/view.ts';
 import { FinanceQuoteRequestSchema, PhoneRevealSchema, idValue } from '../../../schemas/forms.ts';
 import { carLocation } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
@@ -54,7 +55,8 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="${car.slug}.pdf"`);
     reply.header('cache-control', 'no-store');
-    return reply.send(Buffer.from(vehiclePdf(vehiclePdfContent(car, request.tenant.site))));
+    // The PDF renders the car's view model (src/lib/vehicle/view.ts), like the page.
+    return reply.send(Buffer.from(vehiclePdf(vehicleView(car, request.tenant.site, now()).pdf)));
   });
 
   app.get('/api/cars/:slug/autogauge', async (request, reply) => {

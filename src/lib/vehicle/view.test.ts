@@ -1,0 +1,227 @@
+/**
+ * The vehicle view model (issue 12 item 4). The rules it composes keep their own tables
+ * (price.test.ts, vehicle-tag.test.ts, vehicle-actions.test.ts, spec-rows.test.ts, gallery.test.ts,
+ * vehicle-jsonld.test.ts, vehicle-pdf.test.ts, finance-eligibility.test.ts, ...); these tables
+ * check which rule feeds which field, the few rules the view itself owns (display name, headline
+ * price, finance estimate, calculator amount, description, images), and that the view is plain
+ * data that survives JSON.
+ */
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CarSchema, type Car } from '../../schemas/car.ts';
+import { SiteSchema, type Site } from '../../schemas/site.ts';
+import { carImages, displayName, vehicleTileView, vehicleView, type VehicleView } from './view.ts';
+import { priceBreakdown, priceDisplay, wasPrice } from './price.ts';
+import { vehicleTag } from './vehicle-tag.ts';
+import { financeHref, saveVisibility, vehicleActions } from './vehicle-actions.ts';
+import { featureList, keyInformation, usedCarChecks, vehicleDetails } from './spec-rows.ts';
+import { vehicleLocation } from './vehicle-location.ts';
+import { vehiclePdfContent } from './vehicle-pdf.ts';
+import { vehicleJsonLd } from './vehicle-jsonld.ts';
+import { financeBox, financeSiteOptions } from '../finance/finance-eligibility.ts';
+import { DEFAULT_MONEY_PRESETS } from '../finance/finance-bounds.ts';
+import { carImageSources, photoUrl, placeholderImage } from '../images.ts';
+
+const NOW = Date.parse('2026-11-21T00:00:00Z');
+
+function site(patch: Record<string, unknown> = {}): Site {
+  return v.parse(SiteSchema, { slug: 'acme', template: 'used-group', name: 'Acme Cars', url: 'https://acme.com.au', phone: '+61 7 3000 0000', ...patch });
+}
+
+function car(patch: Record<string, unknown> = {}): Car {
+  return v.parse(CarSchema, {
+    id: 42,
+    slug: 'used-2021-toyota-corolla-42',
+    name: '2021 Toyota Corolla Ascent',
+    year: 2021,
+    make: 'Toyota',
+    model: 'Corolla',
+    badge: 'Ascent',
+    price: 26990,
+    status: 'in_stock',
+    car_type: 'used',
+    km: 35120,
+    simple_transmission: 'Automatic',
+    simple_body: 'Hatch',
+    dealercomments: 'One owner.',
+    images: [{ image: '/images/demo/hatch-red-angle.webp', thumb: '/images/demo/hatch-red-angle-thumb.webp' }, { image: '/images/demo/hatch-red-side.webp' }],
+    ...patch,
+  });
+}
+
+const nissan = { finance_provider: 'Nissan Finance', finance: { amount_from_car_price: true } };
+const lender = { 'Nissan Finance': { interestRate: 6.99, paymentMonth: 512.345, comparisonRate: 7.5 } };
+
+/** Every value is a string, finite number, boolean, null, plain array or plain object. */
+function plainData(value: unknown, path = 'view'): string[] {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return [];
+  if (typeof value === 'number') return Number.isFinite(value) ? [] : [`${path}: ${value}`];
+  if (Array.isArray(value)) return value.flatMap((item, index) => plainData(item, `${path}[${index}]`));
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return [`${path}: ${proto?.constructor?.name ?? 'instance'}`];
+    return Object.entries(value).flatMap(([key, item]) => (item === undefined ? [] : plainData(item, `${path}.${key}`)));
+  }
+  return [`${path}: ${typeof value}`];
+}
+
+describe('vehicleView is plain, serialisable data', () => {
+  it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    ['in-stock used car', {}, {}],
+    ['sold car', { status: 'sold' }, {}],
+    ['no price, no images, no name', { price: null, images: [], name: null }, {}],
+    ['drive-away breakdown', { price: 30000, price_type: 'Excl. Govt. Charges', drive_away_price: 33500 }, {}],
+    ['feed photos on a CDN site', { images: [{ image: photoUrl('0123456789abcdef01234567', 'ff0000') }, { image: 'https://cdn.example.com/a.jpg' }] }, { images: { cdn_template: 'https://img.example.com/{width}/{url}' } }],
+    ['finance box, YouX quote, video and spin', { finance_lenders: lender, youxQuote: { weeklyRepaymentAmount: 120, comparisonRate: 8.1, advertisedRate: 7.9 }, video_url: 'https://www.youtube.com/watch?v=abcdefghijk', spin_images: ['/s1.webp', '/s2.webp'], spin_code: 'X1' }, { ...nissan, impel: true, spin: { impel_url: 'https://spin.example.com/{spin_code}' } }],
+  ])('%s: JSON round trip deep-equals the view, no functions or instances', (_name, carPatch, sitePatch) => {
+    const view = vehicleView(car(carPatch), site(sitePatch), NOW);
+    expect(plainData(view)).toEqual([]);
+    expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+  });
+});
+
+describe('vehicleView composes the rules (which rule feeds which field)', () => {
+  const s = site({ ...nissan, features: { electric_tag: true, unregistered_label: true } });
+  const c = car({ finance_lenders: lender, tag: 'Hot Deal', rego_expiry: '2027-01-01', before_price: 29990 });
+  const view = vehicleView(c, s, NOW);
+  const priceOptions = { offersSubscription: s.offers_subscription, noPriceText: s.texts.no_price };
+  const specOptions = { now: NOW, showUnregistered: s.features.unregistered_label };
+  it.each<[keyof VehicleView, unknown]>([
+    ['price', priceDisplay(c, priceOptions)],
+    ['breakdown', priceBreakdown(c)],
+    ['was', wasPrice(c)],
+    ['tag', vehicleTag(c, NOW, { electricTag: s.features.electric_tag })],
+    ['financeBox', financeBox(c, financeSiteOptions(s), NOW)],
+    ['financeHref', financeHref(c)],
+    ['save', saveVisibility(c, { favourites: s.features.favourites, compare: s.features.compare, hideWithoutImages: s.features.hide_save_without_images, usedOnly: s.features.save_used_only })],
+    ['actions', vehicleActions(c, { testDrive: s.features.test_drive, reserve: s.features.reserve, reserveBuyOnlineRoute: s.features.reserve_buy_online_route, reserveDeposit: s.reserve_deposit, tradeIn: s.features.trade_in, onlinePurchase: s.features.online_purchase })],
+    ['keyInformation', keyInformation(c)],
+    ['details', vehicleDetails(c, specOptions)],
+    ['usedCarChecks', usedCarChecks(c, specOptions)],
+    ['features', featureList(c)],
+    ['location', vehicleLocation(c, s)],
+    ['pdf', vehiclePdfContent(c, s)],
+    ['tile', vehicleTileView(c, s)],
+    ['jsonLd', vehicleJsonLd(c, { url: 'https://acme.com.au/cars/used-2021-toyota-corolla-42', images: c.images!.map((image) => `https://acme.com.au${image.image}`), price: priceDisplay(c, priceOptions), breakdown: null, sellerName: 'Acme Cars' })],
+  ])('%s', (field, expected) => {
+    expect(view[field]).toEqual(expected);
+  });
+});
+
+describe('display name (spec §3: a feed name may be missing)', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['feed name, trimmed', { name: '  2021 Toyota Corolla  ' }, '2021 Toyota Corolla'],
+    ['no name: year make model badge', { name: null }, '2021 Toyota Corolla Ascent'],
+    ['blank name and no badge', { name: ' ', badge: null }, '2021 Toyota Corolla'],
+    ['nothing to name it by', { name: null, year: null, make: null, model: null, badge: null }, 'Vehicle'],
+  ])('%s -> %s', (_name, patch, expected) => {
+    expect(displayName(car(patch))).toBe(expected);
+    expect(vehicleView(car(patch), site(), NOW).name).toBe(expected);
+  });
+
+  it('the tile keeps the feed name as it is (no fallback)', () => {
+    expect(vehicleView(car({ name: null }), site(), NOW).tile.name).toBeNull();
+    expect(vehicleView(car({ name: null }), site(), NOW).pdf.title).toBe('Stock 42');
+  });
+});
+
+describe('headline price (spec §5, ACL s48 drive-away total)', () => {
+  it.each<[string, Record<string, unknown>, string, string | null]>([
+    ['plain price', {}, '$26,990', null],
+    ['excl. government charges with a drive-away total', { price: 30000, price_type: 'Excl. Govt. Charges', drive_away_price: 33500 }, '$33,500', 'Drive Away'],
+    ['no price', { price: null }, 'Enquire', null],
+  ])('%s -> %s %s', (_name, patch, text, type) => {
+    const view = vehicleView(car(patch), site({ texts: { no_price: 'Enquire' } }), NOW);
+    expect(view.priceText).toBe(text);
+    expect(view.priceType ?? null).toBe(type);
+  });
+
+  it('market badge and gauge only for available cars', () => {
+    const comparison = { price_comparison: { price: 26990, market_low: 25000, market_high: 30000 } };
+    const sold = vehicleView(car({ status: 'sold', ...comparison }), site(), NOW);
+    expect(sold.market).toBeNull();
+    expect(sold.gauge).toBeNull();
+  });
+});
+
+describe('finance box, estimate and calculator (spec §9)', () => {
+  it.each<[string, Record<string, unknown>, Record<string, unknown>, { box: boolean; amountText: string | null; estimate: string | null; calculator: number | null }]>([
+    ['Nissan Finance lender: monthly figure rounded up to the cent', { finance_lenders: lender }, nissan, { box: true, amountText: '$512.35', estimate: 'Finance $512.35 per month*', calculator: 26990 }],
+    ['no lender data: no box, calculator still shows', {}, nissan, { box: false, amountText: null, estimate: null, calculator: 26990 }],
+    ['Suzuki: never a box', { finance_lenders: lender, make: 'Suzuki' }, nissan, { box: false, amountText: null, estimate: null, calculator: 26990 }],
+    ['sold: no box, no calculator', { finance_lenders: lender, status: 'sold' }, nissan, { box: false, amountText: null, estimate: null, calculator: null }],
+    ['amount from the site default', {}, { finance_provider: 'Nissan Finance', finance: { amount_from_car_price: false, default_amount: 30000 } }, { box: false, amountText: null, estimate: null, calculator: 30000 }],
+    ['no provider: no box, no calculator', { finance_lenders: lender }, {}, { box: false, amountText: null, estimate: null, calculator: null }],
+  ])('%s', (_name, carPatch, sitePatch, expected) => {
+    const view = vehicleView(car(carPatch), site(sitePatch), NOW);
+    expect(view.financeBox !== null).toBe(expected.box);
+    expect(view.financeBoxAmountText).toBe(expected.amountText);
+    expect(view.financeEstimate).toBe(expected.estimate);
+    expect(view.calculator?.defaultAmount ?? null).toBe(expected.calculator);
+  });
+
+  it('the calculator carries the site settings, the presets default and the disclaimer passed in', () => {
+    const view = vehicleView(car(), site(nissan), NOW, { financeDisclaimer: 'Looked up by id.' });
+    expect(view.calculator).toMatchObject({ presets: [...DEFAULT_MONEY_PRESETS], disclaimer: 'Looked up by id.', rounding: 'cent-up', quote: null });
+    expect(vehicleView(car(), site(nissan), NOW).calculator?.disclaimer).toBe(site(nissan).finance.disclaimer);
+  });
+
+  it.each<[string, Record<string, unknown>, boolean, boolean]>([
+    ['YouX quote on an available priced car', {}, true, true],
+    ['YouX quote on a sold car (calculator hidden, no quote link)', { status: 'sold' }, false, false],
+    ['YouX quote without a price', { price: null }, false, true],
+  ])('%s', (_name, patch, quoteWidget, quoteLink) => {
+    const view = vehicleView(car({ youxQuote: { weeklyRepaymentAmount: 120 }, ...patch }), site(nissan), NOW);
+    expect(Boolean(view.calculator?.quote)).toBe(quoteWidget);
+    expect(view.financeQuoteHref !== null).toBe(quoteLink);
+  });
+});
+
+describe('images, gallery and links', () => {
+  it.each<[string, Record<string, unknown>, string[]]>([
+    ['feed images', {}, ['/images/demo/hatch-red-angle.webp', '/images/demo/hatch-red-side.webp']],
+    ['primary image only', { images: [], primary_image_url: '/p.webp' }, ['/p.webp']],
+    ['nothing: the placeholder for the body', { images: [], primary_image_url: null }, [placeholderImage('Hatch')]],
+  ])('%s', (_name, patch, expected) => {
+    expect(carImages(car(patch)).map((image) => image.image)).toEqual(expected);
+    const view = vehicleView(car(patch), site(), NOW);
+    expect(view.slides.map((slide) => slide.alt)).toEqual(expected.map((_, index) => `${view.name}, photo ${index + 1} of ${expected.length}`));
+  });
+
+  it('a feed photo gets its own thumbnail sources; a demo image uses its drawn thumbnail', () => {
+    const view = vehicleView(car({ images: [{ image: photoUrl('0123456789abcdef01234567', 'ff0000') }, { image: '/images/demo/hatch-red-angle.webp', thumb: '/t.webp' }] }), site(), NOW);
+    expect(view.slides[0].thumbSources).toEqual(carImageSources(photoUrl('0123456789abcdef01234567', 'ff0000'), [320]));
+    expect(view.slides[1].thumbSources).toBeNull();
+    expect(view.slides[1].thumb).toBe('/t.webp');
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['make and model', {}, '/toyota/corolla'],
+    ['make only', { model: null }, '/toyota'],
+    ['no make', { make: null }, '/new-used-and-demo-cars'],
+  ])('similar link: %s', (_name, patch, suffix) => {
+    expect(vehicleView(car(patch), site(), NOW).similarHref.endsWith(suffix)).toBe(true);
+  });
+
+  it('a feed image URL that does not parse is left out of the JSON-LD instead of failing the page and the PDF', () => {
+    const view = vehicleView(car({ images: [{ image: 'http://[broken' }, { image: '/images/demo/hatch-red-side.webp' }] }), site(), NOW);
+    expect(view.jsonLd.image).toEqual(['https://acme.com.au/images/demo/hatch-red-side.webp']);
+    expect(view.slides).toHaveLength(2);
+  });
+
+  it('endpoints hang off the API base without a doubled slash, the slug encoded', () => {
+    const view = vehicleView(car(), site({ api_base: 'https://api.acme.com.au/api/' }), NOW);
+    expect(view.endpoints.pdf).toBe('https://api.acme.com.au/api/cars/used-2021-toyota-corolla-42/pdf');
+    expect(view.endpoints.delivery).toBe('https://api.acme.com.au/api/delivery-estimate');
+  });
+});
+
+describe('page description (SEO text)', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['available with a price', {}, '2021 Toyota Corolla Ascent, 35,120 km, $26,990. For sale at Acme Cars.'],
+    ['sold: no price', { status: 'sold' }, '2021 Toyota Corolla Ascent, 35,120 km. Recently sold at Acme Cars.'],
+    ['no odometer', { km: null }, '2021 Toyota Corolla Ascent, $26,990. For sale at Acme Cars.'],
+  ])('%s', (_name, patch, expected) => {
+    expect(vehicleView(car(patch), site(), NOW).description).toBe(expected);
+  });
+});

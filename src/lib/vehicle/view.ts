@@ -1,0 +1,326 @@
+/**
+ * The vehicle view model (issue 12 item 4): everything the vehicle page, its print sheet, the
+ * PDF and the home-page tile show about one car on one site at one moment, composed once from
+ * the pure rules of src/lib (price, tag, finance box, actions, spec rows, gallery, JSON-LD,
+ * location, PDF). The result is plain data (no functions, no class instances): it survives
+ * JSON.stringify / JSON.parse unchanged, so templates and the server only render it.
+ */
+import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
+import { isCarAvailable } from './availability.ts';
+import { vehicleTag, type VehicleTag } from './vehicle-tag.ts';
+import { priceBreakdown, priceDisplay, wasPrice, type PriceBreakdown, type PriceDisplay } from './price.ts';
+import { autograbEligible, marketPriceBadge, type MarketPriceBadge } from './market-price.ts';
+import { priceGauge, type PriceComparison, type PriceGauge } from './price-gauge.ts';
+import { financeHref, saveVisibility, vehicleActions, type SaveVisibility, type VehicleActions } from './vehicle-actions.ts';
+import { bodyText, featureList, keyInformation, transmissionText, usedCarChecks, vehicleDetails, type SpecRow } from './spec-rows.ts';
+import { fuelCalculatorVisible, fuelDefaults, type FuelCostInput } from './fuel-cost.ts';
+import { vehicleLocation, type VehicleLocation } from './vehicle-location.ts';
+import { externalSpinUrl, showThumbnails, spinHotspots, videoSlide, type SpinHotspot, type VideoSlide } from './gallery.ts';
+import { vehicleJsonLd } from './vehicle-jsonld.ts';
+import { vehiclePdfContent, type VehiclePdfContent } from './vehicle-pdf.ts';
+import { financeBox, financeCalculatorVisible, financeSiteOptions, type FinanceBox } from '../finance/finance-eligibility.ts';
+import { DEFAULT_MONEY_PRESETS } from '../finance/finance-bounds.ts';
+import { comparisonRate, financeFees, financeQuoteHref, providerDisclaimer, repaymentRounding, roundRepayment, type ComparisonRate, type FinanceFee, type RepaymentRounding } from '../finance/disclosures.ts';
+import { carImageSources, parsePhotoUrl, placeholderImage, siteImageOptions, type ImageSources } from '../images.ts';
+import { formatKm, formatMoney } from '../text/format.ts';
+import { canonicalUrl } from '../text/seo.ts';
+import { stockBase } from '../range/menu.ts';
+import { slugify } from '../text/slug.ts';
+import { presentText } from '../text/feed-text.ts';
+
+/** One gallery slide (the shape of MediaViewer's `GallerySlide`). */
+export interface ViewSlide extends ImageSources {
+  thumb: string;
+  /** Responsive sources of the thumbnail; null = `thumb` as it is. */
+  thumbSources: ImageSources | null;
+  alt: string;
+}
+
+/** The finance calculator's settings for this car (spec §9, issue 14 item 5); null = hidden. */
+export interface CalculatorView {
+  defaultAmount: number;
+  defaultRate: number;
+  defaultTermYears: number;
+  maxTermYears: number;
+  interestRange: NonNullable<Site['finance']['interest_range']> | null;
+  minPrice: number;
+  establishmentFee: number;
+  hideFrequency: boolean;
+  presets: number[];
+  disclaimer: string;
+  comparison: ComparisonRate | null;
+  fees: FinanceFee[];
+  rounding: RepaymentRounding;
+  /** The YouX quote widget (a car with a YouX quote and a price), else null. */
+  quote: {
+    initial: { weeklyRepaymentAmount: number | null; comparisonRate: number | null; advertisedRate: number | null };
+    request: { purchasePrice: number; year: number | null; vin: string | null; nvic: string | null; whoIsHelping: string };
+  } | null;
+}
+
+/** The home-page tile (src/components/CarTile.astro). */
+export interface VehicleTileView {
+  /** The feed's name as it is (the tile shows no fallback name). */
+  name: string | null;
+  href: string;
+  price: PriceDisplay;
+  image: ImageSources;
+  /** Odometer, transmission, body: the present ones. */
+  facts: string[];
+}
+
+export interface VehicleView {
+  id: string;
+  slug: string;
+  carType: Car['car_type'];
+  status: Car['status'];
+  /** The display name: the feed's name, else year make model badge, else 'Vehicle'. */
+  name: string;
+  available: boolean;
+  certified: boolean;
+  tag: VehicleTag | null;
+
+  price: PriceDisplay;
+  breakdown: PriceBreakdown | null;
+  was: number | null;
+  /** The headline price: the drive-away total when the feed breaks the price down. */
+  priceText: string;
+  priceType: string | null;
+  market: MarketPriceBadge | null;
+  gauge: PriceGauge | null;
+  /** Ask the market-data service for a gauge (spec §5 Autograb condition). */
+  askForGauge: boolean;
+
+  financeBox: FinanceBox | null;
+  /** The lender's headline repayment, rounded the provider's way, as money text. */
+  financeBoxAmountText: string | null;
+  /** 'Finance $x per week*' for the sticky header, null without a repayment. */
+  financeEstimate: string | null;
+  financeHref: string;
+  /** The gated personalised quote link (available cars with a YouX quote). */
+  financeQuoteHref: string | null;
+  calculator: CalculatorView | null;
+  fuel: FuelCostInput | null;
+
+  actions: VehicleActions;
+  save: SaveVisibility;
+  similarHref: string;
+
+  keyInformation: SpecRow[];
+  usedCarChecks: SpecRow[];
+  details: SpecRow[];
+  features: string[];
+  /** Dealer comments ('null' and blanks removed). */
+  comments: string | null;
+  transmission: string | null;
+  body: string | null;
+  /** Odometer text, null without a reading. */
+  km: string | null;
+  /** Transmission and body joined for the sticky header. */
+  meta: string;
+  location: VehicleLocation;
+
+  /** The car's images in gallery order (feed images, else the primary image, else the placeholder). */
+  images: { image: string; thumb: string | null }[];
+  slides: ViewSlide[];
+  video: VideoSlide | null;
+  spin: { frames: string[]; interior: string | null; external: string | null; hotspots: { exterior: SpinHotspot[]; interior: SpinHotspot[] } };
+  thumbnails: boolean;
+
+  pagePath: string;
+  pageUrl: string;
+  /** Meta description of the page. */
+  description: string;
+  jsonLd: Record<string, unknown>;
+  endpoints: { delivery: string; quote: string; phoneReveal: string; pdf: string; gauge: string; views: string };
+
+  /** The PDF summary (spec §4 "PDF"), rendered by `vehiclePdf`. */
+  pdf: VehiclePdfContent;
+  tile: VehicleTileView;
+}
+
+export interface VehicleViewOptions {
+  /** The car's finance disclaimer when the caller looked it up already (financeDisclaimers); else worked out here. */
+  financeDisclaimer?: string;
+}
+
+/** The display name: the feed's name, else year make model badge, else 'Vehicle'. */
+export function displayName(car: Pick<Car, 'name' | 'year' | 'make' | 'model' | 'badge'>): string {
+  return car.name?.trim() || [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ') || 'Vehicle';
+}
+
+/** The car's images in order: the feed's, else its primary image, else the placeholder for its body. */
+export function carImages(car: Pick<Car, 'images' | 'primary_image_url' | 'simple_body'>): { image: string; thumb: string | null }[] {
+  if (car.images?.length) return car.images.map((image) => ({ image: image.image, thumb: image.thumb ?? null }));
+  return [{ image: car.primary_image_url || placeholderImage(car.simple_body), thumb: null }];
+}
+
+/** The URLs resolved against the site's address; a feed URL that does not parse is left out (it must not stop the page or the PDF). */
+function absoluteUrls(urls: readonly string[], base: string): string[] {
+  return urls.flatMap((url) => {
+    try {
+      return [new URL(url, base).href];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The home-page tile of a car (no clock needed). */
+export function vehicleTileView(car: Car, site: Site): VehicleTileView {
+  const first = car.images?.[0]?.image ?? car.primary_image_url ?? placeholderImage(car.simple_body);
+  return {
+    name: car.name ?? null,
+    href: `/cars/${car.slug}`,
+    price: priceDisplay(car, { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price }),
+    image: carImageSources(first, [320, 480, 800], siteImageOptions(site)),
+    facts: [formatKm(car.km), car.simple_transmission, car.simple_body].filter((fact): fact is string => Boolean(fact)),
+  };
+}
+
+/** Everything the vehicle page, print sheet, PDF and tile show about `car` on `site` at `now` (epoch ms). */
+export function vehicleView(car: Car, site: Site, now: number, options: VehicleViewOptions = {}): VehicleView {
+  const features = site.features;
+  const api = site.api_base.replace(/\/+$/, '');
+  const slugPart = encodeURIComponent(car.slug);
+  const name = displayName(car);
+  const available = isCarAvailable(car);
+
+  const price = priceDisplay(car, { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price });
+  const breakdown = priceBreakdown(car);
+
+  const financeOptions = financeSiteOptions(site);
+  const box = financeBox(car, financeOptions, now);
+  // Spec §9: default amount is the car price on some sites, the configured default otherwise or without a price.
+  const calculatorAmount = site.finance.amount_from_car_price && price.kind === 'price' && price.amount ? Math.round(price.amount) : site.finance.default_amount;
+  const providerLender = site.finance_provider ? (car.finance_lenders?.[site.finance_provider.trim()] ?? null) : null;
+  const rounding = repaymentRounding(site.finance_provider, site.finance.rounding);
+  const boxAmount = box?.repayment ? roundRepayment(box.repayment.amount, rounding) : null;
+  const boxAmountText = boxAmount === null ? null : formatMoney(boxAmount, { cents: boxAmount % 1 !== 0 });
+  const calculator: CalculatorView | null = financeCalculatorVisible(car, financeOptions, calculatorAmount)
+    ? {
+        defaultAmount: calculatorAmount,
+        defaultRate: site.finance.default_interest,
+        defaultTermYears: site.finance.default_term_years,
+        maxTermYears: site.finance.max_term_years,
+        interestRange: site.finance.interest_range ?? null,
+        minPrice: site.finance.min_price,
+        establishmentFee: site.finance.establishment_fee,
+        hideFrequency: site.finance.hide_frequency,
+        presets: site.finance.presets ?? [...DEFAULT_MONEY_PRESETS],
+        disclaimer: options.financeDisclaimer ?? providerDisclaimer(providerLender, site.finance_provider, site.finance) ?? site.finance.disclaimer,
+        comparison: comparisonRate(providerLender),
+        fees: financeFees(car, providerLender, site.finance, site.manufacturer),
+        rounding,
+        quote:
+          car.youxQuote && price.kind === 'price' && price.amount
+            ? {
+                initial: { weeklyRepaymentAmount: car.youxQuote.weeklyRepaymentAmount ?? null, comparisonRate: car.youxQuote.comparisonRate ?? null, advertisedRate: car.youxQuote.advertisedRate ?? null },
+                request: { purchasePrice: Math.round(price.amount), year: car.year ?? null, vin: car.vin ?? null, nvic: car.nvic ?? null, whoIsHelping: site.finance.who_is_helping ?? site.name },
+              }
+            : null,
+      }
+    : null;
+
+  const specOptions = { now, showUnregistered: features.unregistered_label };
+  const transmission = transmissionText(car);
+  const body = bodyText(car);
+  const location = vehicleLocation(car, site);
+
+  const images = carImages(car);
+  const imageOptions = siteImageOptions(site);
+  const slides = images.map((image, index): ViewSlide => {
+    const sources = carImageSources(image.image, undefined, imageOptions);
+    // A feed photo (local variants or CDN) has its own small widths; a demo image its drawn thumbnail.
+    const feedPhoto = parsePhotoUrl(image.image) !== null || (Boolean(imageOptions.cdn) && /^https?:\/\//i.test(image.image));
+    const thumbSources = feedPhoto ? carImageSources(image.image, [320], imageOptions) : null;
+    return { ...sources, thumb: image.thumb ?? image.image, thumbSources, alt: `${name}, photo ${index + 1} of ${images.length}` };
+  });
+  const video = videoSlide(car.video_url ?? car.external_video_url);
+  const spinFrames = car.spin_images ?? [];
+
+  const pagePath = `/cars/${car.slug}`;
+  const pageUrl = canonicalUrl(site.url, pagePath);
+  const priceText = breakdown ? formatMoney(breakdown.total.amount) : price.text;
+  const km = car.km !== null && car.km !== undefined ? formatKm(car.km) : null;
+  const stock = stockBase(site);
+
+  return {
+    id: String(car.id),
+    slug: car.slug,
+    carType: car.car_type,
+    status: car.status,
+    name,
+    available,
+    certified: Boolean(car.certified),
+    tag: vehicleTag(car, now, { electricTag: features.electric_tag }),
+
+    price,
+    breakdown,
+    was: wasPrice(car),
+    priceText,
+    priceType: breakdown ? breakdown.total.label : price.priceType,
+    market: available ? marketPriceBadge(car) : null,
+    gauge: available ? priceGauge((car as { price_comparison?: PriceComparison }).price_comparison) : null,
+    askForGauge: autograbEligible(car),
+
+    financeBox: box,
+    financeBoxAmountText: boxAmountText,
+    financeEstimate: box?.repayment && boxAmountText ? `Finance ${boxAmountText} per ${box.repayment.period}*` : null,
+    financeHref: financeHref(car),
+    financeQuoteHref: available ? financeQuoteHref(car) : null,
+    calculator,
+    fuel: fuelCalculatorVisible(car) ? fuelDefaults(car) : null,
+
+    actions: vehicleActions(car, {
+      testDrive: features.test_drive,
+      reserve: features.reserve,
+      reserveBuyOnlineRoute: features.reserve_buy_online_route,
+      reserveDeposit: site.reserve_deposit,
+      tradeIn: features.trade_in,
+      onlinePurchase: features.online_purchase,
+    }),
+    save: saveVisibility(car, { favourites: features.favourites, compare: features.compare, hideWithoutImages: features.hide_save_without_images, usedOnly: features.save_used_only }),
+    similarHref: car.make ? `${stock}/${slugify(car.make)}${car.model ? `/${slugify(car.model)}` : ''}` : `${stock}/new-used-and-demo-cars`,
+
+    keyInformation: keyInformation(car),
+    usedCarChecks: usedCarChecks(car, specOptions),
+    details: vehicleDetails(car, specOptions),
+    features: featureList(car),
+    comments: presentText(car.dealercomments),
+    transmission,
+    body,
+    km,
+    meta: [transmission, body].filter(Boolean).join(' · '),
+    location,
+
+    images,
+    slides,
+    video,
+    spin: {
+      frames: spinFrames,
+      interior: car.spin_interior_image?.trim() || null,
+      // Spin (issue 14 item 3): the external provider, hotspots.
+      external: externalSpinUrl(site.impel, site.spin.impel_url, car.spin_code),
+      hotspots: { exterior: spinHotspots(car.hotspots?.exterior, spinFrames.length), interior: spinHotspots(car.hotspots?.interior, 0) },
+    },
+    thumbnails: showThumbnails(images.length + (video ? 1 : 0), car.status),
+
+    pagePath,
+    pageUrl,
+    description: `${name}${km !== null ? `, ${km}` : ''}${available && price.kind === 'price' ? `, ${priceText}` : ''}. ${available ? 'For sale' : 'Recently sold'} at ${site.name}${location.city ? ` in ${location.city}` : ''}.`,
+    jsonLd: vehicleJsonLd(car, { url: pageUrl, images: absoluteUrls(images.map((image) => image.image), site.url), price, breakdown, sellerName: site.name }),
+    endpoints: {
+      delivery: `${api}/delivery-estimate`,
+      quote: `${api}/youx/quote`,
+      phoneReveal: `${api}/phone-reveal`,
+      pdf: `${api}/cars/${slugPart}/pdf`,
+      gauge: `${api}/cars/${slugPart}/autogauge`,
+      views: `${api}/cars/${slugPart}/view.json`,
+    },
+
+    pdf: vehiclePdfContent(car, site),
+    tile: vehicleTileView(car, site),
+  };
+}
