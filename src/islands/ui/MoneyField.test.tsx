@@ -54,7 +54,17 @@ describe('MoneyField (islands/ui)', () => {
         <span className="money-input__prefix" aria-hidden="true">
           $
         </span>
-        <input id="p" name="purchase_price" inputMode="numeric" autoComplete="off" list="p-presets" value="30,000" onChange={() => undefined} aria-invalid={true} aria-describedby="p-error" />
+        <input
+          id="p"
+          name="purchase_price"
+          inputMode="numeric"
+          autoComplete="off"
+          list="p-presets"
+          value="30,000"
+          onChange={() => undefined}
+          aria-invalid={true}
+          aria-describedby="p-error"
+        />
         <datalist id="p-presets" />
       </div>,
     );
