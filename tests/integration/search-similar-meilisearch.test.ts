@@ -1,12 +1,12 @@
 /**
  * Similar vehicles on the Meilisearch engine (issue 14 item 4; audit 2.26, 7.14, 8.9), on a real
- * server: the browser's search client (src/islands/search/search-client.ts) with a tenant token
+ * server: the browser's search client (src/search/search-client.ts) with a tenant token
  * answers the spec's multi-query with the same cars as the embedded engine, and a car sold
  * after the build (synced as sold) is no longer offered.
  */
 import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSearchClient } from '../../src/islands/search/search-client.ts';
+import { createSearchClient } from '../../src/search/search-client.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { createEmbeddedSearchClient } from '../../src/search/client.ts';
 import { toSearchDocuments } from '../../src/search/documents.ts';

@@ -56,8 +56,6 @@ const ACCEPTED_ARROWS: Record<string, string> = {
     'moving the carousel (and its styles in marketing.css) to islands/ui reorders the built pages\' stylesheet links; left for a change that may alter the CSS',
   'src/islands/models/ModelRange.tsx -> src/islands/marketing/Carousel.tsx':
     'moving the carousel (and its styles in marketing.css) to islands/ui reorders the built pages\' stylesheet links; left for a change that may alter the CSS',
-  'src/islands/vehicle/SimilarVehicles.tsx -> src/islands/search/search-client.ts':
-    'similar vehicles (issue 14 item 4) lazy-load the one browser search client; moving it to islands/ui would restructure the search islands another change is editing',
   'src/islands/ui/LeadModals.tsx -> src/islands/forms/EnquiryForm.tsx': 'the lead modal host lazy-loads whole form islands, one chunk each',
   'src/islands/ui/LeadModals.tsx -> src/islands/forms/TestDriveForm.tsx': 'the lead modal host lazy-loads whole form islands, one chunk each',
   'src/islands/ui/LeadModals.tsx -> src/islands/forms/RequestPhotosForm.tsx': 'the lead modal host lazy-loads whole form islands, one chunk each',

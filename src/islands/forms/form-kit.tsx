@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ERROR_SUMMARY_HEADING, orderedErrors } from '../../lib/forms/form-validation.ts';
 import { caretAfterFormat, formatKmInput, formatMoneyInput, parseWholeNumber, presetLabel } from '../../lib/forms/money-input.ts';
+import FieldShell, { describedByIds, FieldError, LabelText } from '../ui/FieldShell.tsx';
 import { newRequestKey } from './api.ts';
 import './forms.css';
 
@@ -162,39 +163,33 @@ function useLabel(kit: FormKit, name: string, label: string) {
   kit.labels.current[name] = label;
 }
 
-function describedBy(kit: FormKit, name: string, hint: boolean): string | undefined {
-  const ids = [kit.errors[name] ? kit.errorId(name) : '', hint ? `${kit.fieldId(name)}-hint` : ''].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
+const hintId = (kit: FormKit, name: string) => `${kit.fieldId(name)}-hint`;
 
-function LabelText({ label, required }: { label: string; required?: boolean }) {
-  return (
-    <>
-      {label}
-      {required && (
-        <span className="field__required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
-    </>
-  );
+function describedBy(kit: FormKit, name: string, hint: boolean): string | undefined {
+  return describedByIds(kit.errors[name] ? kit.errorId(name) : null, hint ? hintId(kit, name) : null);
 }
 
 function FieldMessage({ kit, name }: { kit: FormKit; name: string }) {
-  return kit.errors[name] ? (
-    <p className="field__error" id={kit.errorId(name)}>
-      {kit.errors[name]}
-    </p>
-  ) : null;
+  return <FieldError id={kit.errorId(name)} message={kit.errors[name]} />;
 }
 
-function Hint({ kit, name, hint }: { kit: FormKit; name: string; hint?: ReactNode }) {
-  return hint ? (
-    <p className="field__hint" id={`${kit.fieldId(name)}-hint`}>
-      {hint}
-    </p>
-  ) : null;
+/** The label, hint and message around one of the kit's controls. */
+function KitShell({ props, variant = '', children }: { props: BaseFieldProps; variant?: string; children: ReactNode }) {
+  const { kit, name } = props;
+  return (
+    <FieldShell
+      className={`field ${variant}${props.className ?? ''}`}
+      controlId={kit.fieldId(name)}
+      label={props.label}
+      required={props.required}
+      hint={props.hint}
+      hintId={hintId(kit, name)}
+      error={kit.errors[name]}
+      errorId={kit.errorId(name)}
+    >
+      {children}
+    </FieldShell>
+  );
 }
 
 /** A text-like input. */
@@ -214,11 +209,7 @@ export function TextField(
   const listId = props.suggestions?.length ? `${kit.fieldId(name)}-options` : undefined;
   useLabel(kit, name, props.label);
   return (
-    <div className={`field ${props.className ?? ''}`}>
-      <label htmlFor={kit.fieldId(name)}>
-        <LabelText label={props.label} required={props.required} />
-      </label>
-      <Hint kit={kit} name={name} hint={props.hint} />
+    <KitShell props={props}>
       <input
         id={kit.fieldId(name)}
         name={name}
@@ -241,8 +232,7 @@ export function TextField(
           ))}
         </datalist>
       )}
-      <FieldMessage kit={kit} name={name} />
-    </div>
+    </KitShell>
   );
 }
 
@@ -251,11 +241,7 @@ export function TextAreaField(props: BaseFieldProps & { rows?: number; maxLength
   const { kit, name } = props;
   useLabel(kit, name, props.label);
   return (
-    <div className={`field ${props.className ?? ''}`}>
-      <label htmlFor={kit.fieldId(name)}>
-        <LabelText label={props.label} required={props.required} />
-      </label>
-      <Hint kit={kit} name={name} hint={props.hint} />
+    <KitShell props={props}>
       <textarea
         id={kit.fieldId(name)}
         name={name}
@@ -268,8 +254,7 @@ export function TextAreaField(props: BaseFieldProps & { rows?: number; maxLength
         aria-invalid={kit.errors[name] ? true : undefined}
         aria-describedby={describedBy(kit, name, Boolean(props.hint))}
       />
-      <FieldMessage kit={kit} name={name} />
-    </div>
+    </KitShell>
   );
 }
 
@@ -278,11 +263,7 @@ export function SelectField(props: BaseFieldProps & { options: readonly (string 
   const { kit, name } = props;
   useLabel(kit, name, props.label);
   return (
-    <div className={`field ${props.className ?? ''}`}>
-      <label htmlFor={kit.fieldId(name)}>
-        <LabelText label={props.label} required={props.required} />
-      </label>
-      <Hint kit={kit} name={name} hint={props.hint} />
+    <KitShell props={props}>
       <select
         id={kit.fieldId(name)}
         name={name}
@@ -303,8 +284,7 @@ export function SelectField(props: BaseFieldProps & { options: readonly (string 
           );
         })}
       </select>
-      <FieldMessage kit={kit} name={name} />
-    </div>
+    </KitShell>
   );
 }
 
@@ -326,7 +306,7 @@ export function CheckboxField(props: BaseFieldProps & { children?: ReactNode }) 
       />
       <label htmlFor={kit.fieldId(name)}>{props.children ?? props.label}</label>
       {props.hint && (
-        <p className="field__hint" id={`${kit.fieldId(name)}-hint`}>
+        <p className="field__hint" id={hintId(kit, name)}>
           {props.hint}
         </p>
       )}
@@ -384,11 +364,7 @@ export function AmountField(props: BaseFieldProps & { kind: 'money' | 'km'; pres
     }
   }, [value]);
   return (
-    <div className={`field field--amount ${props.className ?? ''}`}>
-      <label htmlFor={kit.fieldId(name)}>
-        <LabelText label={props.label} required={props.required} />
-      </label>
-      <Hint kit={kit} name={name} hint={props.hint} />
+    <KitShell props={props} variant="field--amount ">
       <input
         ref={input}
         id={kit.fieldId(name)}
@@ -425,8 +401,7 @@ export function AmountField(props: BaseFieldProps & { kind: 'money' | 'km'; pres
           ))}
         </div>
       )}
-      <FieldMessage kit={kit} name={name} />
-    </div>
+    </KitShell>
   );
 }
 

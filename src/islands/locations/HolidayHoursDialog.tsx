@@ -2,9 +2,10 @@
  * Holiday-hours dialog (spec §2): the location's special hours from today on, 'Today' for
  * the dealer's current date, times in 12-hour am/pm. Rendered only when special hours exist.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Location } from '../../schemas/site.ts';
 import { holidayHours, type HolidayRow } from '../../lib/locations/locations.ts';
+import Dialog, { useDialog } from '../ui/Dialog.tsx';
 
 interface Props {
   location: Location;
@@ -12,14 +13,14 @@ interface Props {
 }
 
 export default function HolidayHoursDialog({ location, timeZone }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useDialog();
   const [rows, setRows] = useState<HolidayRow[]>([]);
   const titleId = `holiday-hours-${location.slug}`;
 
   const open = () => {
     // Computed on open so 'Today' follows the visitor's clock, not the build's.
     setRows(holidayHours(location, Date.now(), timeZone));
-    dialog.current?.showModal();
+    dialog.show();
   };
 
   return (
@@ -27,7 +28,7 @@ export default function HolidayHoursDialog({ location, timeZone }: Props) {
       <button type="button" className="button button--secondary holiday-hours__open" onClick={open}>
         Holiday Hours
       </button>
-      <dialog ref={dialog} className="holiday-hours" aria-labelledby={titleId}>
+      <Dialog control={dialog} className="holiday-hours" titleId={titleId}>
         <h2 id={titleId}>Holiday Hours: {location.name}</h2>
         {rows.length === 0 ? (
           <p>No upcoming holiday hours.</p>
@@ -52,7 +53,7 @@ export default function HolidayHoursDialog({ location, timeZone }: Props) {
             Close
           </button>
         </form>
-      </dialog>
+      </Dialog>
     </>
   );
 }

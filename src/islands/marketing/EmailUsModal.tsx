@@ -3,7 +3,7 @@
  * phone and a link to the enquiry form, so a visitor can write from their own mail app.
  */
 import './marketing.css';
-import { useRef } from 'react';
+import Dialog, { useDialog } from '../ui/Dialog.tsx';
 
 interface Props {
   email: string;
@@ -15,14 +15,14 @@ interface Props {
 }
 
 export default function EmailUsModal({ email, dealer, phone, phoneHref, contactHref }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useDialog();
   const subject = encodeURIComponent(`Enquiry for ${dealer}`);
   return (
     <>
-      <button type="button" className="button button--secondary" onClick={() => dialog.current?.showModal()}>
+      <button type="button" className="button button--secondary" onClick={() => dialog.show()}>
         Email Us
       </button>
-      <dialog ref={dialog} className="email-us" aria-labelledby="email-us-title">
+      <Dialog control={dialog} className="email-us" titleId="email-us-title">
         <h2 id="email-us-title">Email {dealer}</h2>
         <p>
           Write to us at <a href={`mailto:${email}?subject=${subject}`}>{email}</a> and we will reply within one business day.
@@ -40,7 +40,7 @@ export default function EmailUsModal({ email, dealer, phone, phoneHref, contactH
             Close
           </button>
         </form>
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -4,8 +4,9 @@
  * visit (sessionStorage). An expired popup never opens.
  */
 import './marketing.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { shouldShowPopup } from '../../lib/marketing/promos.ts';
+import Dialog, { useDialog } from '../ui/Dialog.tsx';
 
 /** sessionStorage key: the visit's 'closed' flag (spec §3 "popup visibility" stored locally). */
 export const POPUP_DISMISSED_KEY = 'promo_popup_dismissed';
@@ -28,7 +29,7 @@ function readDismissed(): boolean {
 }
 
 export default function PromoPopup({ title, description, image, buttonLabel, buttonHref, expiry }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useDialog();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -36,9 +37,8 @@ export default function PromoPopup({ title, description, image, buttonLabel, but
   }, [expiry]);
 
   useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-  }, [open]);
+    if (open) dialog.show();
+  }, [open, dialog]);
 
   const close = () => {
     try {
@@ -46,13 +46,13 @@ export default function PromoPopup({ title, description, image, buttonLabel, but
     } catch {
       // Storage blocked (private mode): the popup still closes for this page view.
     }
-    dialog.current?.close();
+    dialog.close();
     setOpen(false);
   };
 
   if (!open) return null;
   return (
-    <dialog ref={dialog} className="promo-popup" aria-labelledby="promo-popup-title" onCancel={close}>
+    <Dialog control={dialog} className="promo-popup" titleId="promo-popup-title" onCancel={close}>
       <button type="button" className="promo-popup__close" onClick={close} aria-label="Close">
         <span aria-hidden="true">×</span>
       </button>
@@ -66,6 +66,6 @@ export default function PromoPopup({ title, description, image, buttonLabel, but
           </a>
         )}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

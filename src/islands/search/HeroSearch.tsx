@@ -15,7 +15,7 @@ import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroQueri
 import { displayCount } from '../../search/results.ts';
 import type { RouteTable } from '../../search/routes.ts';
 import Carousel from '../marketing/Carousel.tsx';
-import { createSearchClient } from './search-client.ts';
+import { createSearchClient } from '../../search/search-client.ts';
 import type { EngineConfig } from '../../search/island-config.ts';
 import './hero-search.css';
 

@@ -21,7 +21,7 @@ import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiSt
 import { takeSentSearchView } from '../../search/search-view.ts';
 import type { RouteTable, SearchRoute } from '../../search/routes.ts';
 import LeadModals from '../ui/LeadModals.tsx';
-import { createSearchClient } from './search-client.ts';
+import { createSearchClient } from '../../search/search-client.ts';
 import { FACET_PANELS, modelMakes, nestModels, panelItems, rangePanels, rangeView, sortFacetItems, type FacetPanel, type PanelItem, type RangePanel } from './panels.ts';
 import type { RefinementListProps, ShowMoreProps } from './ui/Facets.tsx';
 import type { PriceSliderProps } from './ui/PriceSlider.tsx';

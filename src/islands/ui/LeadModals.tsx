@@ -10,13 +10,14 @@
  * prefill, consent, failures and success (/success) — see docs/forms.md. Their code is
  * loaded when a modal is about to open, not with the page.
  */
-import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { decodeLeadCar, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
+import Dialog, { useDialog } from './Dialog.tsx';
+import './lead-modals.css';
 
 /** Matches once the openers work (a button outside the island can wait for it: `data-interaction-ready`). */
 export const LEAD_MODALS_READY = 'html[data-lead-modals=ready]';
-import './lead-modals.css';
 
 export type LeadModalKind = 'enquire' | 'test-drive' | 'request-photos';
 
@@ -76,8 +77,7 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
 
 export default function LeadModals(props: LeadModalsProps) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const dialog = useDialog();
   // Nothing is rendered inside the dialog until a modal is first opened.
   const [open, setOpen] = useState<{ kind: LeadModalKind; car: LeadCar | null } | null>(null);
 
@@ -92,11 +92,10 @@ export default function LeadModals(props: LeadModalsProps) {
       const wanted = button?.dataset.leadModal;
       if (!button || !isKind(wanted)) return;
       event.preventDefault();
-      opener.current = button;
       const car = button.dataset.car !== undefined ? decodeLeadCar(button.dataset.car) : (props.car ?? null);
       // Same modal and car again: keep the form as it was left (nothing typed is lost).
       setOpen((previous) => (previous && previous.kind === wanted && String(previous.car?.id ?? '') === String(car?.id ?? '') ? previous : { kind: wanted, car }));
-      if (!dialog.current?.open) dialog.current?.showModal();
+      dialog.show(button);
     };
     document.addEventListener('click', onClick);
     document.addEventListener('pointerover', warm, { passive: true });
@@ -110,18 +109,16 @@ export default function LeadModals(props: LeadModalsProps) {
       document.removeEventListener('focusin', warm);
       document.removeEventListener('touchstart', warm);
     };
-  }, [props.car]);
-
-  const close = () => dialog.current?.close();
+  }, [props.car, dialog]);
 
   const formId = open ? `lead-modal-${open.kind}` : '';
   const formProps = open ? { config: props.config, car: open.car, formId } : null;
   return (
-    <dialog ref={dialog} className="lead-modal" aria-labelledby={`${id}-title`} onClose={() => opener.current?.focus()}>
+    <Dialog control={dialog} className="lead-modal" titleId={`${id}-title`}>
       <div className="lead-modal__body">
         <div className="lead-modal__head">
           <h2 id={`${id}-title`}>{open ? title(open.kind, props.enquireLabel) : props.enquireLabel}</h2>
-          <button type="button" className="lead-modal__close" onClick={close} aria-label="Close">
+          <button type="button" className="lead-modal__close" onClick={dialog.close} aria-label="Close">
             ×
           </button>
         </div>
@@ -142,6 +139,6 @@ export default function LeadModals(props: LeadModalsProps) {
           </LoadFailure>
         )}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

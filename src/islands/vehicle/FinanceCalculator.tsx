@@ -4,7 +4,7 @@
  * and frequency; one analytics event (26) on the first change of any control; disclaimer
  * truncated at 197 characters with Show More / Show Less.
  */
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
 import {
   cleanPurchasePrice,
@@ -20,6 +20,8 @@ import {
   termBounds,
 } from '../../lib/finance/finance-bounds.ts';
 import { formatMoney, formatNumber, truncateText } from '../../lib/text/format.ts';
+import { amountText } from '../../lib/forms/money-input.ts';
+import MoneyField from '../ui/MoneyField.tsx';
 import { FREQUENCY_LABELS, FREQUENCY_NOUN, PERIODS_PER_YEAR, repayment, type Frequency } from '../../lib/finance/repayment.ts';
 import { feesText, periodicFees, upfrontFees, type ComparisonRate, type FinanceFee, type RepaymentRounding } from '../../lib/finance/disclosures.ts';
 
@@ -47,11 +49,6 @@ export interface FinanceCalculatorProps {
   rounding?: RepaymentRounding;
 }
 
-/** Whole-dollar text with separators for a money input ('' for 0 so the field can be cleared). */
-function moneyText(value: number): string {
-  return value > 0 ? formatNumber(value) : '';
-}
-
 export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const id = useId();
   const priceBounds = purchasePriceBounds(props.minPrice);
@@ -59,7 +56,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const terms = termBounds(props.maxTermYears);
   const rates = interestBounds(props.interestRange);
 
-  const [priceText, setPriceText] = useState(moneyText(props.defaultAmount));
+  const [priceText, setPriceText] = useState(amountText(props.defaultAmount));
   const [depositText, setDepositText] = useState('');
   const [residualText, setResidualText] = useState('');
   const [term, setTerm] = useState(snapToBounds(props.defaultTermYears, terms));
@@ -101,10 +98,9 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     [priceError, price, deposit, props.establishmentFee, props.rounding, fees, rate, term, frequency, residual],
   );
 
-  const onMoney = (setter: (text: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+  const onMoney = (setter: (text: string) => void) => (text: string) => {
     noteUse();
-    const digits = parseDigits(event.target.value);
-    setter(event.target.value.replace(/\D/g, '') === '' ? '' : formatNumber(digits));
+    setter(text);
   };
 
   const disclaimer = truncateText(props.disclaimer, DISCLAIMER_LIMIT);
@@ -126,27 +122,21 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
       <div className="finance-calc__grid">
         <div className="field">
           <label htmlFor={ids.price}>Purchase price</label>
-          <div className="money-input">
-            <span className="money-input__prefix" aria-hidden="true">
-              $
-            </span>
-            <input
-              id={ids.price}
-              name="purchase_price"
-              inputMode="numeric"
-              autoComplete="off"
-              list={ids.presets}
-              value={priceText}
-              onChange={onMoney(setPriceText)}
-              aria-invalid={priceError ? true : undefined}
-              aria-describedby={priceError ? ids.priceError : undefined}
-            />
+          <MoneyField
+            id={ids.price}
+            name="purchase_price"
+            list={ids.presets}
+            value={priceText}
+            onChange={onMoney(setPriceText)}
+            invalid={Boolean(priceError)}
+            describedBy={priceError ? ids.priceError : undefined}
+          >
             <datalist id={ids.presets}>
               {props.presets.map((preset) => (
                 <option key={preset} value={formatNumber(preset)} label={formatMoney(preset)} />
               ))}
             </datalist>
-          </div>
+          </MoneyField>
           <p id={ids.priceError} className="field__error" role="alert">
             {priceError ?? ''}
           </p>
@@ -171,21 +161,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
 
         <div className="field">
           <label htmlFor={ids.deposit}>Deposit / trade-in</label>
-          <div className="money-input">
-            <span className="money-input__prefix" aria-hidden="true">
-              $
-            </span>
-            <input
-              id={ids.deposit}
-              name="deposit"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="0"
-              value={depositText}
-              onChange={onMoney(setDepositText)}
-              onBlur={() => setDepositText(moneyText(deposit))}
-            />
-          </div>
+          <MoneyField id={ids.deposit} name="deposit" placeholder="0" value={depositText} onChange={onMoney(setDepositText)} onBlur={() => setDepositText(amountText(deposit))} />
         </div>
 
         <div className="field">
@@ -234,21 +210,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
 
         <div className="field">
           <label htmlFor={ids.residual}>Residual (balloon)</label>
-          <div className="money-input">
-            <span className="money-input__prefix" aria-hidden="true">
-              $
-            </span>
-            <input
-              id={ids.residual}
-              name="residual"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="0"
-              value={residualText}
-              onChange={onMoney(setResidualText)}
-              onBlur={() => setResidualText(moneyText(residual))}
-            />
-          </div>
+          <MoneyField id={ids.residual} name="residual" placeholder="0" value={residualText} onChange={onMoney(setResidualText)} onBlur={() => setResidualText(amountText(residual))} />
         </div>
 
         {!props.hideFrequency && (

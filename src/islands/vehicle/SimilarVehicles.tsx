@@ -73,7 +73,7 @@ export default function SimilarVehicles(props: SimilarVehiclesProps) {
     let cancelled = false;
     setLoading(true);
     // The search client (and, on embedded sites, the index file) loads only now, near the section.
-    Promise.all([import('../search/search-client.ts'), import('../../search/similar.ts')])
+    Promise.all([import('../../search/search-client.ts'), import('../../search/similar.ts')])
       .then(([{ createSearchClient }, { fetchSimilar }]) => fetchSimilar(createSearchClient(engine), subject, index))
       .then((answer) => {
         if (!cancelled) setTiles(answer.hits.map(toSimilarTile));

@@ -60,3 +60,18 @@ export function caretAfterFormat(formatted: string, digitsBeforeCaret: number): 
   const lastDigit = formatted.search(/\d(?!.*\d)/);
   return lastDigit === -1 ? formatted.length : lastDigit + 1;
 }
+
+/**
+ * A dollar input with its '$' shown beside it (the finance calculator): what the field shows
+ * while typing, thousand separators and no '$' ('45,000' for '45000'); '' when no digit was
+ * typed, so the field can be cleared. Every digit counts ('12.5' reads as 125).
+ */
+export function groupedDigitsText(typed: string): string {
+  const digits = typed.replace(/\D/g, '');
+  return digits === '' ? '' : thousands.format(Number(digits));
+}
+
+/** A whole-dollar amount as that field's text: '45,000' for 45000, '' for 0 (a cleared field). */
+export function amountText(value: number): string {
+  return value > 0 ? thousands.format(value) : '';
+}

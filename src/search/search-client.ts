@@ -3,8 +3,8 @@
  * import): embedded tenants never download instant-meilisearch, and the index file is
  * fetched on the first search only.
  */
-import { withResponseCache, type SearchClientLike, type SearchRequest } from '../../search/client.ts';
-import type { EngineConfig } from '../../search/island-config.ts';
+import { withResponseCache, type SearchClientLike, type SearchRequest } from './client.ts';
+import type { EngineConfig } from './island-config.ts';
 
 /** Create the client; nothing is downloaded until the first search. */
 export function createSearchClient(engine: EngineConfig): SearchClientLike {
@@ -12,7 +12,7 @@ export function createSearchClient(engine: EngineConfig): SearchClientLike {
     let client: Promise<SearchClientLike> | undefined;
     return withResponseCache({
       async search(requests: readonly SearchRequest[]) {
-        client ??= Promise.all([import('../../search/embedded-loader.ts'), import('../../search/client.ts')]).then(([loader, clients]) =>
+        client ??= Promise.all([import('./embedded-loader.ts'), import('./client.ts')]).then(([loader, clients]) =>
           clients.createEmbeddedSearchClient(() => loader.loadEmbeddedEngine(engine.indexUrl)),
         );
         client.catch(() => (client = undefined));

@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+/**
+ * The one money input of the finance calculator (issue 12 item 5: it had three copies):
+ * the same markup as the copies, and what typing shows.
+ */
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { amountText, groupedDigitsText } from '../../lib/forms/money-input.ts';
+import { parseDigits } from '../../lib/finance/finance-bounds.ts';
+import MoneyField from './MoneyField.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let host: HTMLElement;
+let root: Root;
+
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+/** A deposit field as the calculator holds it: text in state, snapped to whole dollars on blur. */
+function Deposit() {
+  const [text, setText] = useState('');
+  return (
+    <>
+      <MoneyField id="deposit" name="deposit" placeholder="0" value={text} onChange={setText} onBlur={() => setText(amountText(parseDigits(text)))} />
+      <output>{parseDigits(text)}</output>
+    </>
+  );
+}
+
+/** Type into a React-controlled input the way a browser does (value, then an input event). */
+function type(input: HTMLInputElement, text: string) {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setValue.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('MoneyField (islands/ui)', () => {
+  it('renders the markup of the copies it replaced ($ beside the input, numeric keyboard, no autocomplete)', () => {
+    const copy = renderToStaticMarkup(
+      <div className="money-input">
+        <span className="money-input__prefix" aria-hidden="true">
+          $
+        </span>
+        <input
+          id="p"
+          name="purchase_price"
+          inputMode="numeric"
+          autoComplete="off"
+          list="p-presets"
+          value="30,000"
+          onChange={() => undefined}
+          aria-invalid={true}
+          aria-describedby="p-error"
+        />
+        <datalist id="p-presets" />
+      </div>,
+    );
+    const field = renderToStaticMarkup(
+      <MoneyField id="p" name="purchase_price" list="p-presets" value="30,000" onChange={() => undefined} invalid describedBy="p-error">
+        <datalist id="p-presets" />
+      </MoneyField>,
+    );
+    expect(field).toBe(copy);
+    expect(renderToStaticMarkup(<MoneyField id="d" name="deposit" placeholder="0" value="" onChange={() => undefined} />)).toBe(
+      '<div class="money-input"><span class="money-input__prefix" aria-hidden="true">$</span><input id="d" inputMode="numeric" autoComplete="off" placeholder="0" name="deposit" value=""/></div>',
+    );
+  });
+
+  it('groups what is typed into thousands, drops anything but digits, and clears with no digit left', () => {
+    act(() => root.render(<Deposit />));
+    const input = host.querySelector('input')!;
+    type(input, '45000');
+    expect(input.value).toBe('45,000');
+    expect(host.querySelector('output')!.textContent).toBe('45000');
+    type(input, '$1234567abc');
+    expect(input.value).toBe('1,234,567');
+    type(input, 'abc');
+    expect(input.value).toBe('');
+    expect(host.querySelector('output')!.textContent).toBe('0');
+  });
+
+  it('on blur shows the amount the calculator uses ("" for 0)', () => {
+    act(() => root.render(<Deposit />));
+    const input = host.querySelector('input')!;
+    type(input, '0');
+    expect(input.value).toBe('0');
+    act(() => {
+      input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    });
+    expect(input.value).toBe('');
+  });
+});
+
+describe('groupedDigitsText and amountText (src/lib/forms/money-input.ts)', () => {
+  it.each([
+    ['45000', '45,000'],
+    ['45,000', '45,000'],
+    ['$ 1 000', '1,000'],
+    ['12.5', '125'],
+    ['007', '7'],
+    ['0', '0'],
+    ['', ''],
+    ['kms', ''],
+  ])('groupedDigitsText(%j) = %j', (typed, shown) => {
+    expect(groupedDigitsText(typed)).toBe(shown);
+  });
+
+  it('amountText: separators for a positive amount, blank for 0', () => {
+    expect(amountText(30000)).toBe('30,000');
+    expect(amountText(0)).toBe('');
+  });
+});
