@@ -88,6 +88,9 @@ function outputFile(pathname: string, route: RouteLike, outDir: string): string 
  */
 const RENDER_CONCURRENCY = 8;
 
+/** DEALER_RENDER_TRACE: where each render's timings go (none when unset). */
+const trace = settings.renderTraceFile;
+
 /** Render every static path of the current bundle into `outDir`; returns the number of files written. */
 async function renderAll(outDir: string, origin: string): Promise<number> {
   const started = performance.now();
@@ -138,7 +141,6 @@ async function renderAll(outDir: string, origin: string): Promise<number> {
   }
   return pages;
 }
-const trace = settings.renderTraceFile;
 
 /** One render job of a warm renderer (sent by src/build/children.ts WarmRenderer). */
 interface RenderJob {

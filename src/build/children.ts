@@ -122,11 +122,8 @@ export class WarmRenderer {
       // is in flight (#hold), and not while the renderer waits idle for the next release.
       (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
       (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
-      if (this.#inFlight === 0) {
-        child.unref();
-        child.channel?.unref();
-      }
     }
+    this.#applyHold();
     child.stdout?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
     child.stderr?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
     this.#ready = new Promise((ready, fail) => {
@@ -156,6 +153,10 @@ export class WarmRenderer {
    */
   #hold(held: boolean): void {
     this.#inFlight += held ? 1 : -1;
+    this.#applyHold();
+  }
+
+  #applyHold(): void {
     const child = this.#child;
     if (!this.#background || !child) return;
     if (this.#inFlight > 0) {
