@@ -12,7 +12,7 @@
  * `DEALER_RENDER_STATS {"pages":n,"maxRSS":kB}` on success.
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSettings } from '../src/config/build.ts';
 import { setEnvironment } from '../src/config/env.ts';
@@ -92,16 +92,24 @@ const RENDER_CONCURRENCY = 8;
 const trace = settings.renderTraceFile;
 
 /** Render every static path of the current bundle into `outDir`; returns the number of files written. */
-async function renderAll(outDir: string, origin: string): Promise<number> {
+/**
+ * Render every static path into `outDir`, except those of `reuseRoutes` (the bundle's routes an
+ * incremental release takes over from the previous one): their output files, relative to
+ * `outDir`, are returned as `reused`.
+ */
+async function renderAll(outDir: string, origin: string, reuseRoutes: readonly string[] = []): Promise<{ pages: number; reused: string[] }> {
   const started = performance.now();
   const seen = new Set<string>();
+  const reuse = new Set(reuseRoutes);
+  const reused: string[] = [];
   const paths: { pathname: string; route: RouteLike }[] = [];
   for (const { pathname, route } of await new StaticPaths(app).getAll()) {
     const normalized = pathname.replace(/\/+$/, '');
     if (seen.has(normalized)) continue; // the first route wins, as in Astro (prerenderConflictBehavior)
     seen.add(normalized);
     if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
-    paths.push({ pathname, route });
+    if (reuse.has(route.route)) reused.push(relative(outDir, outputFile(pathname, route, outDir)).split(sep).join('/'));
+    else paths.push({ pathname, route });
   }
   const pathsDone = performance.now();
   const times: [string, number][] = [];
@@ -137,9 +145,9 @@ async function renderAll(outDir: string, origin: string): Promise<number> {
   if (trace) {
     // DEALER_RENDER_TRACE=<file>: one JSON line per render (where a release's render time goes).
     const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 10).map(([path, ms]) => [path, Math.round(ms)]);
-    appendFileSync(trace, `${JSON.stringify({ pages, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest })}\n`);
+    appendFileSync(trace, `${JSON.stringify({ pages, reused: reused.length, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest })}\n`);
   }
-  return pages;
+  return { pages, reused };
 }
 
 /** One render job of a warm renderer (sent by src/build/children.ts WarmRenderer). */
@@ -147,6 +155,7 @@ interface RenderJob {
   bundle: string;
   outDir: string;
   siteUrl: string;
+  reuseRoutes?: string[];
 }
 
 if (process.argv.includes('--serve') && process.send) {
@@ -163,8 +172,8 @@ if (process.argv.includes('--serve') && process.send) {
       setEnvironment('DEALER_BUNDLE', job.bundle);
       routeCache.clearAll();
       try {
-        const pages = await renderAll(job.outDir, originOf(job.siteUrl));
-        process.send!({ ok: true, pages, maxRSS: process.resourceUsage().maxRSS });
+        const { pages, reused } = await renderAll(job.outDir, originOf(job.siteUrl), job.reuseRoutes);
+        process.send!({ ok: true, pages, reused, maxRSS: process.resourceUsage().maxRSS });
       } catch (error) {
         process.send!({ ok: false, error: (error as Error).message });
       }
@@ -174,7 +183,7 @@ if (process.argv.includes('--serve') && process.send) {
   process.send({ ready: true });
 } else {
   try {
-    const pages = await renderAll(outDir, originOf(settings.siteUrl));
+    const { pages } = await renderAll(outDir, originOf(settings.siteUrl));
     console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages, maxRSS: process.resourceUsage().maxRSS })}`);
   } catch (error) {
     console.error((error as Error).message);

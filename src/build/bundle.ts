@@ -46,6 +46,12 @@ export interface TenantBundle {
   renderSearchPaths?: string[];
   /** Incremental builds only: the brands whose /{brand}/overview pages this build renders (their tiles changed). Absent = all. */
   renderBrandPages?: string[];
+  /**
+   * Incremental builds only: routes (Astro route patterns) whose pages a kept-bundle render
+   * does not write; the release takes them over from the previous one (src/pipeline/page-plan.ts).
+   * An Astro build renders them anyway. Absent = none.
+   */
+  reuseRoutes?: string[];
 }
 
 /** The cars whose per-car pages this build renders: every visible car unless `renderCars` restricts them. */

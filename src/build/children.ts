@@ -30,6 +30,8 @@ export interface ChildRun {
   code: number;
   output: string;
   peakRss: number;
+  /** A warm render of a bundle with `reuseRoutes`: the output files (relative to its outDir) it did not write. */
+  reused?: string[];
 }
 
 /**
@@ -80,6 +82,7 @@ interface WarmAnswer {
   ready?: boolean;
   ok?: boolean;
   pages?: number;
+  reused?: string[];
   maxRSS?: number;
   error?: string;
 }
@@ -186,9 +189,9 @@ export class WarmRenderer {
         await this.#start();
         const answer = await new Promise<WarmAnswer>((done) => {
           this.#pending = done;
-          this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl });
+          this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes });
         });
-        if (answer.ok) return { code: 0, output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`, peakRss: (answer.maxRSS ?? 0) * 1024 };
+        if (answer.ok) return { code: 0, output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`, peakRss: (answer.maxRSS ?? 0) * 1024, reused: answer.reused ?? [] };
         return { code: 1, output: answer.error ?? 'warm renderer failed', peakRss: 0 };
       } catch (error) {
         return { code: 1, output: (error as Error).message, peakRss: 0 };

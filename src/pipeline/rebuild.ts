@@ -24,6 +24,7 @@ import { tenantConfigHash } from './config-hash.ts';
 import { silentLogger, type Logger } from './log.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
+import { reusableRoutes } from './page-plan.ts';
 import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { readStatus, recordStatus } from './status.ts';
@@ -214,7 +215,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const buildStarted = performance.now();
   const build =
     mode === 'incremental' && previous && previousDir
-      ? await buildIncrementalRelease({ tenant, previousDir, previousCars: previous.cars, outDir: releaseDir, renderSlugs, search: searchPlan, renderer: renderer && join(paths.renderers, renderer), now })
+      ? await buildIncrementalRelease({ tenant, previousDir, previousCars: previous.cars, outDir: releaseDir, renderSlugs, search: searchPlan, renderer: renderer && join(paths.renderers, renderer), reuseRoutes: reusableRoutes(now, previous.fullBuildTime), now })
       : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id));
   if (mode === 'full') renderer = existsSync(join(paths.renderers, id, KEPT_STATE_FILE)) ? id : undefined;
   if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
@@ -281,7 +282,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
-  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith, brandPages: build.brandPages } : {}), seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
+  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith, brandPages: build.brandPages, takenOver: build.takenOver ?? 0 } : {}), seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
   return result;
 }
 

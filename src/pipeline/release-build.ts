@@ -34,6 +34,8 @@ export interface ReleaseBuild {
   rendererProblem?: string;
   /** Incremental only: /{brand}/overview pages rendered (the others' tiles did not change), or 'all'. */
   brandPages?: number | 'all';
+  /** Incremental only: pages of stock-free routes taken over from the previous release instead of rendered (src/pipeline/page-plan.ts). */
+  takenOver?: number;
   /** Incremental only: files Astro wrote, and how many files of the previous release were left out. */
   staged?: string[];
   dropped?: number;
@@ -122,6 +124,17 @@ export function linkPrevious(rules: ReuseRules): { linked: Set<string>; left: Se
   return { linked, left };
 }
 
+/** Hard-link the pages a render left to the previous release (`files`, relative) into `outDir`, as kept files. */
+export function takeOver(previousDir: string, outDir: string, files: readonly string[], previous: { linked: Set<string>; left: Set<string> }): number {
+  const made = new Set<string>();
+  for (const path of files) {
+    hardLink(join(previousDir, path), join(outDir, path), made);
+    previous.linked.add(path);
+    previous.left.delete(path);
+  }
+  return files.length;
+}
+
 /**
  * Second half: move the new build's files from `stageDir` into `outDir`; they win over
  * linked ones (rename replaces the link, never the shared file). `dropped` counts the
@@ -188,6 +201,8 @@ export async function buildIncrementalRelease(options: {
   search?: { render: readonly string[]; reuse: readonly string[] };
   /** Directory of a kept server bundle of the same code and config; absent = an Astro build. */
   renderer?: string;
+  /** Routes whose pages are taken over from the previous release when the kept bundle renders (src/pipeline/page-plan.ts). */
+  reuseRoutes?: readonly string[];
   now: number;
 }): Promise<ReleaseBuild> {
   const { tenant, outDir } = options;
@@ -198,6 +213,7 @@ export async function buildIncrementalRelease(options: {
     renderCars: [...options.renderSlugs],
     ...(options.search ? { renderSearchPaths: [...options.search.render] } : {}),
     ...(brands ? { renderBrandPages: brands.render } : {}),
+    ...(options.reuseRoutes?.length ? { reuseRoutes: [...options.reuseRoutes] } : {}),
   };
   const stageDir = `${outDir}.stage`;
   rmSync(stageDir, { recursive: true, force: true });
@@ -221,6 +237,9 @@ export async function buildIncrementalRelease(options: {
     let astro = rendering ? await rendering : null;
     let renderedWith: ReleaseBuild['renderedWith'] = 'kept-renderer';
     let rendererProblem: string | undefined;
+    // Pages the kept bundle did not render are taken over; one the previous release lacks means the plan does not fit it.
+    const missing = (astro?.code === 0 ? (astro.reused ?? []) : []).filter((path) => !existsSync(join(options.previousDir, path)));
+    if (astro && missing.length > 0) astro = { code: 1, output: `pages to take over are missing from the previous release: ${missing.slice(0, 3).join(', ')}`, peakRss: 0 };
     // A kept bundle that cannot render (a route it does not support) falls back to Astro.
     if (!astro || astro.code !== 0) {
       if (astro) rendererProblem = `kept renderer failed (exit ${astro.code}): ${astro.output.trim().split('\n').slice(0, 3).join(' | ')}`;
@@ -233,11 +252,13 @@ export async function buildIncrementalRelease(options: {
     const tenantPublic = join(tenant.dir, 'public');
     if (existsSync(tenantPublic)) cpSync(tenantPublic, stageDir, { recursive: true });
     const moveStarted = performance.now();
+    // An Astro build renders every route (its result names no pages to take over).
+    const takenOver = takeOver(options.previousDir, outDir, astro.reused ?? [], previous);
     const { reused, carPages, staged, dropped } = moveStaged(stageDir, outDir, visibleSlugs, previous);
     const assembleSeconds = Math.round((linkSeconds + lap(moveStarted)) * 100) / 100;
     const stepsStarted = performance.now();
     for (const step of postBuildSteps) await step.run({ tenant, bundle: full, outDir });
-    return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, brandPages: brands ? brands.render.length : 'all', phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
+    return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, brandPages: brands ? brands.render.length : 'all', takenOver, phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
   } catch (error) {
     return { ok: false, error: `incremental build failed: ${(error as Error).stack ?? String(error)}`, rendered: 0, reused: 0 };
   } finally {

@@ -199,6 +199,8 @@ describe('incremental releases', () => {
         const release = events.find((event) => event.event === 'release') as LogFields;
         expect(brandPages).toBeGreaterThan(1);
         expect(release.brandPages as number).toBeLessThan(brandPages);
+        // ... and the pages of stock-free routes were taken over (src/pipeline/page-plan.ts), yet equal a full build below.
+        expect(release.takenOver as number).toBeGreaterThan(5);
         const incremental = snapshot(join(tenantPaths(ws.sites, slug).releases, next.release as string));
         const reference = snapshot(join(tenantPaths(fullSites, slug).releases, full.release as string));
         expect(Object.keys(incremental).sort()).toEqual(Object.keys(reference).sort());
