@@ -11,8 +11,8 @@
  *
  * The list is deliberately short and checked by hand: a route is listed only after reading
  * the page and every component it renders. Pages stay off it when they show anything from the
- * stock (car choices in forms, tiles, counts, the makes of the service form, the saved-car
- * list of My Garage) or from the build time (offers' expiry, opening hours, the home page's
+ * stock (tiles, counts, the makes of the service form, the saved-car list of My Garage;
+ * the forms' car choices are one file of their own, /car-choices.json, read by the form) or from the build time (offers' expiry, opening hours, the home page's
  * counters). A route that is not listed is rendered in every release, so forgetting one costs
  * time, never a stale page. `tests/integration/pipeline-releases.test.ts` compares incremental
  * releases with full builds of the same stock, file for file, which catches a listed route that
@@ -25,18 +25,28 @@ export const STOCK_FREE_ROUTES: readonly string[] = [
   '/[...content]',
   '/[brands]',
   '/[products]',
+  '/apply-for-finance',
   '/blog/[reviews]',
+  '/book-test-drive',
+  '/cars/trade-in',
+  '/checkout-journey',
   '/contact',
   '/contact-us',
   '/contact-us/[locationSlug]',
   '/dealer-locator',
+  '/finance',
+  '/finance-enquiry',
+  '/finance-pre-approval',
   '/online-payment',
   '/pages/unsubscribe',
   '/parts/[search]',
+  '/personalised/finance',
   '/print',
   '/robots.txt',
+  '/sell-my-car',
   '/sign-in',
   '/success',
+  '/trade-in',
 ];
 
 /**

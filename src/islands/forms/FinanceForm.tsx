@@ -7,7 +7,8 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { decodeCarChoices, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { useCarChoices } from './car-choices.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { formatMoneyInput, parseWholeNumber } from '../../lib/forms/money-input.ts';
@@ -31,15 +32,14 @@ const EMPLOYMENT = ['Full time', 'Part time', 'Casual', 'Self employed', 'Retire
 export interface FinanceFormProps {
   config: FormSiteConfig;
   variant: FinanceVariant;
-  /** Cars a ?car_id= may name (id or slug). */
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
-  carChoices?: string;
+  /** Where the cars a ?car_id= may name (id or slug) are read from: the site's CAR_CHOICES_PATH (src/islands/forms/car-choices.ts). */
+  carChoicesUrl?: string;
   formId?: string;
 }
 
 export default function FinanceForm(props: FinanceFormProps) {
   const { config, variant } = props;
-  const cars = useMemo(() => decodeCarChoices(props.carChoices), [props.carChoices]);
+  const { cars, loaded } = useCarChoices(props.carChoicesUrl);
   const formId = props.formId ?? 'finance-form';
   const asksEmployment = variant === 'apply' || variant === 'pre-approval';
   const dealerChoices = config.dealerships.length > 1 ? config.dealerships.map((entry) => ({ value: entry.slug, label: entry.name })) : [];
@@ -50,19 +50,26 @@ export default function FinanceForm(props: FinanceFormProps) {
   useEffect(() => {
     const query = new URLSearchParams(location.search);
     const carId = query.get('car_id') ?? '';
-    const found = cars.find((entry) => String(entry.id) === carId || entry.slug === carId) ?? null;
-    setCar(found);
     setLinked({ vin: query.get('vin') ?? undefined, car_type: query.get('car_type') ?? undefined, car_id: carId || undefined });
     const budget = query.get('vehiclePriceBudget');
     const dealer = query.get('preferredDealership') ?? '';
     kit.fillBlanks({
       ...prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }),
-      vehiclePriceBudget: budget ? formatMoneyInput(budget) : found?.price ? formatMoneyInput(String(found.price)) : '',
+      vehiclePriceBudget: budget ? formatMoneyInput(budget) : '',
       preferredDealership: dealerChoices.some((choice) => choice.value === dealer) ? dealer : '',
     });
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // The car named by ?car_id=, once the site's car choices have loaded; its price fills a blank budget.
+  useEffect(() => {
+    if (!loaded) return;
+    const carId = new URLSearchParams(location.search).get('car_id') ?? '';
+    const found = cars?.find((entry) => String(entry.id) === carId || entry.slug === carId) ?? null;
+    setCar(found);
+    if (found?.price) kit.fillBlanks({ vehiclePriceBudget: formatMoneyInput(String(found.price)) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
 
   const schema = useMemo(
     () =>

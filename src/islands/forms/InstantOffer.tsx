@@ -8,8 +8,9 @@
  * not-found panel with the phone, Contact and Back. In 'trade-in' mode the offer, the
  * car's reduced price and an Accept Offer button (the offer-accepted lead) follow.
  */
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, useMemo } from 'react';
-import { decodeCarChoices, type FormLocation, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { type FormLocation, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { useCarChoices } from './car-choices.ts';
 import { checkForm } from '../../lib/forms/form-validation.ts';
 import { formatPhone, phoneHref } from '../../lib/text/format.ts';
 import { afterChoose, afterEnterVin, INSTANT_OFFER_ERROR, NOT_FOUND_MESSAGES, STEP_TITLES, thankYouSms, vehicleLabel, visibleSteps, type EvalVehicle, type InstantOfferStep } from '../../lib/forms/instant-offer.ts';
@@ -29,9 +30,8 @@ export interface InstantOfferProps {
   mode: 'instant-offer' | 'trade-in';
   /** Buying locations the shopper may choose (location_id). */
   locations: FormLocation[];
-  /** 'trade-in' mode: cars the valuation may be set against, picked by ?car_id= (id or slug). */
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
-  carChoices?: string;
+  /** 'trade-in' mode: where the cars the valuation may be set against, picked by ?car_id= (id or slug), are read from (the site's CAR_CHOICES_PATH). */
+  carChoicesUrl?: string;
   formId?: string;
 }
 
@@ -42,7 +42,7 @@ const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD
 
 export default function InstantOffer(props: InstantOfferProps) {
   const { config } = props;
-  const cars = useMemo(() => (props.carChoices === undefined ? undefined : decodeCarChoices(props.carChoices)), [props.carChoices]);
+  const { cars, loaded } = useCarChoices(props.carChoicesUrl);
   const formId = props.formId ?? 'instant-offer';
   const kit = useFormKit(formId, () => ({
     rego: '',
@@ -81,13 +81,15 @@ export default function InstantOffer(props: InstantOfferProps) {
   useEffect(() => {
     const remembered = prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' });
     kit.fillBlanks({ 'First Name': remembered.name, last_name: remembered.last_name, 'Email Address': remembered.email, 'Mobile Number': remembered.phone, postcode: remembered.postcode });
-    if (cars) {
-      const wanted = new URLSearchParams(location.search).get('car_id');
-      setCar(cars.find((entry) => String(entry.id) === wanted || entry.slug === wanted) ?? null);
-    }
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // The car named by ?car_id=, once the site's car choices have loaded.
+  useEffect(() => {
+    if (!loaded || !cars) return;
+    const wanted = new URLSearchParams(location.search).get('car_id');
+    setCar(cars.find((entry) => String(entry.id) === wanted || entry.slug === wanted) ?? null);
+  }, [loaded, cars]);
   useEffect(() => {
     if (moved.current) heading.current?.focus();
   }, [step]);

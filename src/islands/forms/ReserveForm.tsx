@@ -11,8 +11,9 @@
  * Without a provider (the default and the demo) the page says plainly that no card is
  * taken and the dealer will call; the lead is completed as a reservation request.
  */
-import { useEffect, useRef, useState, type FormEvent, useMemo } from 'react';
-import { decodeCarChoices, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { loadCarChoices, useCarChoices } from './car-choices.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { Suspense, lazy } from 'react';
@@ -27,12 +28,17 @@ import { CollectionNotice, CONTACT_ORDER, ContactFields, contactDefaults } from 
 type ReserveStep = 'details' | 'options' | 'payment';
 const TITLES: Record<ReserveStep, string> = { details: 'Your details', options: 'Trade-in and finance', payment: 'Deposit' };
 
+/** The in-stock car of the choices that ?car_id= names (slug or id), or null. */
+function journeyCar(cars: readonly LeadCar[], wanted: string | null): LeadCar | null {
+  return cars.find((entry) => entry.status === 'in_stock' && (entry.slug === wanted || String(entry.id) === wanted)) ?? null;
+}
+
 export interface ReserveFormProps {
   config: FormSiteConfig;
   /** The car (reserve pages); for the journey the page passes candidates picked by ?car_id=. */
   car?: LeadCar | null;
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
-  carChoices?: string;
+  /** The journey: where the cars ?car_id= may name are read from (the site's CAR_CHOICES_PATH); it offers the in-stock ones. */
+  carChoicesUrl?: string;
   journey?: boolean;
 }
 
@@ -42,7 +48,7 @@ const ProviderForm = lazy(loadProviderForm);
 
 export default function ReserveForm(props: ReserveFormProps) {
   const { config } = props;
-  const cars = useMemo(() => (props.carChoices === undefined ? undefined : decodeCarChoices(props.carChoices)), [props.carChoices]);
+  const choices = useCarChoices(props.carChoicesUrl);
   const steps: ReserveStep[] = props.journey ? ['details', 'options', 'payment'] : ['details', 'payment'];
   const [step, setStep] = useState<ReserveStep>('details');
   const [car, setCar] = useState<LeadCar | null>(props.car ?? null);
@@ -63,11 +69,6 @@ export default function ReserveForm(props: ReserveFormProps) {
 
   useEffect(() => {
     kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    if (!props.car && cars) {
-      const wanted = new URLSearchParams(location.search).get('car_id');
-      setCar(cars.find((entry) => entry.slug === wanted || String(entry.id) === wanted) ?? null);
-    }
-    setResolved(true);
     notePageVisit();
     // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
     const resumed = resumedPayment('reserve');
@@ -76,15 +77,24 @@ export default function ReserveForm(props: ReserveFormProps) {
       setLeadId(resumedLead);
       setStep('payment');
       setWaiting(true);
-      void waitForPayment(config.apiBase, resumed.paymentId).then((status) => {
+      void waitForPayment(config.apiBase, resumed.paymentId).then(async (status) => {
         setWaiting(false);
-        const resumedCar = props.car ?? cars?.find((entry) => entry.slug === new URLSearchParams(location.search).get('car_id')) ?? null;
+        const wanted = new URLSearchParams(location.search).get('car_id');
+        const offered = props.car || !props.carChoicesUrl ? [] : await loadCarChoices(props.carChoicesUrl).catch(() => []);
+        const resumedCar = props.car ?? journeyCar(offered, wanted);
         if (status === 'paid') completeLead({ leadId: resumedLead, category: 'Reserve', successCategory: 'Reserve', event: leadAnalyticsEvent('enquiry', resumedCar), car: resumedCar, values: { Deposit: `${money.format(deposit)} (paid online)` }, labels: { Deposit: 'Deposit' } });
         else kit.setFormError(paymentOutcomeMessage(status, config.phone));
       });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // The journey learns its car from ?car_id= once the site's car choices have loaded; until then there is nothing to say.
+  useEffect(() => {
+    if (!choices.loaded) return;
+    if (!props.car && choices.cars) setCar(journeyCar(choices.cars, new URLSearchParams(location.search).get('car_id')));
+    setResolved(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [choices.loaded]);
   useEffect(() => {
     if (moved.current) heading.current?.focus();
   }, [step]);

@@ -6,7 +6,8 @@
  * Used in the vehicle page's modal and on /book-test-drive/.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { decodeCarChoices, type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
+import { useCarChoices } from './car-choices.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES, testDriveFormSchema } from '../../schemas/forms.ts';
@@ -24,9 +25,8 @@ interface Availability {
 export interface TestDriveFormProps {
   config: FormSiteConfig;
   car?: LeadCar | null;
-  /** Cars to choose from when no car is given (/book-test-drive/). */
-  /** Cars to choose from, encoded by encodeCarChoices() (src/lib/forms/form-config.ts). */
-  carChoices?: string;
+  /** Where the cars to choose from when no car is given (/book-test-drive/) are read from: the site's CAR_CHOICES_PATH. */
+  carChoicesUrl?: string;
   formId?: string;
   heading?: string;
 }
@@ -39,7 +39,7 @@ function dayLabel(date: string): string {
 
 export default function TestDriveForm(props: TestDriveFormProps) {
   const { config } = props;
-  const cars = useMemo(() => (props.carChoices === undefined ? undefined : decodeCarChoices(props.carChoices)), [props.carChoices]);
+  const { cars, loaded } = useCarChoices(props.carChoicesUrl);
   const formId = props.formId ?? 'test-drive';
   const kit = useFormKit(formId, () => ({ ...contactDefaults(config), car_id: props.car ? String(props.car.id) : '', dateTime: '', delivery_location: '', message: '', terms_conditions: false }));
   const [availability, setAvailability] = useState<Availability | null | 'failed'>(null);
@@ -48,12 +48,16 @@ export default function TestDriveForm(props: TestDriveFormProps) {
 
   useEffect(() => {
     kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    // /book-test-drive/?car_id={id} arrives with the car chosen.
-    const wanted = new URLSearchParams(location.search).get('car_id');
-    if (!props.car && wanted && cars?.some((entry) => String(entry.id) === wanted)) kit.set('car_id', wanted);
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // /book-test-drive/?car_id={id} arrives with the car chosen, once the site's car choices have loaded (unless one was picked meanwhile).
+  useEffect(() => {
+    if (!loaded) return;
+    const wanted = new URLSearchParams(location.search).get('car_id');
+    if (!props.car && wanted && cars?.some((entry) => String(entry.id) === wanted)) kit.fillBlanks({ car_id: wanted });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
 
   useEffect(() => {
     if (!car) {

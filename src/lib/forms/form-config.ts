@@ -153,10 +153,13 @@ export function consentText(brand: string): string {
 /** STOP / unsubscribe wording under the consent notice. */
 export const UNSUBSCRIBE_TEXT = 'You can opt out of marketing messages at any time: reply STOP to any SMS, or use the unsubscribe link in any email.';
 
+/** Where a site publishes its forms' car choices (src/pages/car-choices.json.ts, read by src/islands/forms/car-choices.ts). */
+export const CAR_CHOICES_PATH = '/car-choices.json';
+
 /**
  * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
- * one JSON string prop, holding only what the form shows or needs to choose (id, slug,
- * name, car_type, tag, price, delivery locations): the API completes a lead's vehicle from
+ * one JSON text (the site's CAR_CHOICES_PATH file), holding only what the form shows or needs to choose (id, slug,
+ * name, status, car_type, tag, price, delivery locations): the API completes a lead's vehicle from
  * car_id, and every extra field repeats hundreds of times on a big tenant's page.
  */
 export function encodeCarChoices(cars: readonly Car[]): string {
@@ -164,6 +167,7 @@ export function encodeCarChoices(cars: readonly Car[]): string {
     cars.map((car) => {
       const lead = leadCar(car);
       const choice: LeadCar = { id: lead.id, slug: lead.slug, name: lead.name };
+      if (lead.status) choice.status = lead.status;
       if (lead.car_type) choice.car_type = lead.car_type;
       if (lead.tag) choice.tag = lead.tag;
       if (typeof lead.price === 'number' && lead.price > 0) choice.price = lead.price;

@@ -1,0 +1,11 @@
+/**
+ * The site's car choices for its forms (src/islands/forms/car-choices.ts): every available
+ * car (in stock or coming soon) with what a form shows or needs to choose, including its
+ * status (the checkout journey offers in-stock cars only). One file per release.
+ */
+import type { APIRoute } from 'astro';
+import { getBundle } from '../build/bundle.ts';
+import { encodeCarChoices } from '../lib/forms/form-config.ts';
+import { isCarAvailable } from '../lib/vehicle/availability.ts';
+
+export const GET: APIRoute = () => new Response(encodeCarChoices(getBundle().cars.filter(isCarAvailable)), { headers: { 'Content-Type': 'application/json' } });
