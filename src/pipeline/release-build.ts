@@ -13,7 +13,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { buildTenant, createBundle } from '../build/build-tenant.ts';
 import { runAstroBuild, warmRendererFor } from '../build/children.ts';
 import type { TenantBundle } from '../build/bundle.ts';
-import { brandOverviews, computeRange } from '../build/range.ts';
+import { brandOverviews, computeRange } from '../lib/range/site-range.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
 import { postBuildSteps } from '../build/steps.ts';
