@@ -192,7 +192,7 @@ export async function buildIncrementalRelease(options: {
 }): Promise<ReleaseBuild> {
   const { tenant, outDir } = options;
   const full = createBundle(tenant, options.now);
-  const brands = brandPagePlan(tenant.site, full.extras.models as ModelsFile | undefined, options.previousCars, tenant.visible);
+  const brands = brandPagePlan(tenant.site, full.extras.models, options.previousCars, tenant.visible);
   const partial: TenantBundle = {
     ...full,
     renderCars: [...options.renderSlugs],

@@ -134,6 +134,8 @@ export class SiteData {
   readonly heroSearch: () => Promise<ReturnType<typeof heroSearchProps>> = memo(async () => heroSearchProps(await this.search()));
 }
 
+export type { ContentPage };
+
 let cached: { file: string; data: SiteData } | undefined;
 
 /**
