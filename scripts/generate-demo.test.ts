@@ -139,7 +139,7 @@ describe.each(DEMO_PROFILES)('item 9, the demo stays alive: $slug built long aft
     const found = edgeCasesIn(tenant.cars as DemoCar[], now);
     for (const edge of ['sold_recent', 'sold_long_ago', 'new_arrival', 'rego_expired'] as const) if (profile.edgeCases.includes(edge)) expect(found.has(edge), edge).toBe(true);
     const bundle = createBundle(tenant, now);
-    const offers = bundle.extras.offers as { start?: string; expiry?: string }[] | undefined;
+    const offers = bundle.extras.offers;
     if (offers) expect(offers.filter((offer) => isPromoActive(offer, now)).length).toBeGreaterThan(0);
   });
 });

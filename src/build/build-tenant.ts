@@ -9,7 +9,7 @@ import { formatProblem } from '../lib/vehicle/stock.ts';
 import { loadTenant, readOptionalJson, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
 import { shiftTenantFileDates } from '../lib/site/demo-clock.ts';
 import type { TenantBundle } from './bundle.ts';
-import { parseTenantFile, tenantFileProblems, TENANT_FILE_SCHEMAS } from '../schemas/tenant-files.ts';
+import { parseTenantFile, tenantFileProblems, type TenantFileKey, type TenantFiles } from '../schemas/tenant-files.ts';
 import { loadContentPages } from './content.ts';
 import { postBuildSteps } from './steps.ts';
 import { REPO_ROOT, runAstroBuild, type ChildRun } from './children.ts';
@@ -18,8 +18,8 @@ import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../imag
 
 export { REPO_ROOT };
 
-/** Optional JSON files of a tenant folder that are handed to pages as `bundle.extras`. */
-const EXTRA_FILES = ['models.json', 'reviews.json', 'offers.json', 'slides.json', 'blog.json', 'products.json', 'brands.json'];
+/** Optional JSON files of a tenant folder (<key>.json) that are handed to pages as `bundle.extras`, in this order. */
+const EXTRA_FILES: readonly TenantFileKey[] = ['models', 'reviews', 'offers', 'slides', 'blog', 'products', 'brands'];
 
 export interface TenantBuildOptions {
   /** Tenant folder. */
@@ -67,15 +67,15 @@ function countHtml(dir: string): number {
 /** Create the bundle handed to Astro. */
 export function createBundle(tenant: Tenant, now: number): TenantBundle {
   const extras: Record<string, unknown> = {};
-  for (const name of EXTRA_FILES) {
+  for (const key of EXTRA_FILES) {
+    const name = `${key}.json`;
     // Demo tenants' dated files move with their stock (src/lib/site/demo-clock.ts).
     const data = shiftTenantFileDates(name, readOptionalJson(tenant.dir, name), tenant.dateShift ?? 0);
     if (data === undefined) continue;
-    const key = name.replace(/\.json$/, '') as keyof typeof TENANT_FILE_SCHEMAS;
     // Optional files are validated like site.json: a bad one names the file and field path.
     const fileProblems = tenantFileProblems(key, data);
     if (fileProblems.length > 0) throw new TenantConfigError(join(tenant.dir, name), fileProblems);
-    extras[key] = key in TENANT_FILE_SCHEMAS ? parseTenantFile(key, data) : data;
+    extras[key] = parseTenantFile(key, data);
   }
   return {
     slug: tenant.slug,
@@ -84,7 +84,8 @@ export function createBundle(tenant: Tenant, now: number): TenantBundle {
     buildTime: now,
     tenantDir: tenant.dir,
     content: loadContentPages(tenant.dir, tenant.site),
-    extras,
+    // Each value is the output of its own key's schema (parseTenantFile above).
+    extras: extras as TenantFiles,
   };
 }
 

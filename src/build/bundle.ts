@@ -1,12 +1,12 @@
 /**
- * The tenant bundle: everything a tenant's pages need, validated by the parent build
- * process and handed to the Astro child process as one JSON file (DEALER_BUNDLE).
- * Pages call getBundle(); they never read tenant files themselves.
+ * The tenant bundle format: everything a tenant's pages need, validated by the parent build
+ * process (createBundle in build-tenant.ts) and handed to the Astro child process as one JSON
+ * file (DEALER_BUNDLE). The child reads it only through src/site-data (siteData()), which
+ * only pages call; they never read tenant files themselves.
  */
-import { readFileSync } from 'node:fs';
-import { bundleFile } from '../config/build.ts';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
+import type { TenantFiles } from '../schemas/tenant-files.ts';
 
 /** A content page rendered from the tenant's content/<slug>.md (or a default text). */
 export interface ContentPage {
@@ -30,8 +30,8 @@ export interface TenantBundle {
   /** Absolute path of the tenant folder. */
   tenantDir: string;
   content: ContentPage[];
-  /** Optional tenant files (models.json, reviews.json, offers.json, ...), parsed but validated by their consumers. */
-  extras: Record<string, unknown>;
+  /** Optional tenant files (models.json, reviews.json, offers.json, ...), each parsed by its schema (src/schemas/tenant-files.ts); absent = no file. */
+  extras: TenantFiles;
   /**
    * Incremental builds of the operations pipeline (src/pipeline): when set, per-car routes
    * render only the cars with these slugs (the rest of the release is reused from the
@@ -52,37 +52,4 @@ export interface TenantBundle {
    * An Astro build renders them anyway. Absent = none.
    */
   reuseRoutes?: string[];
-}
-
-/** The cars whose per-car pages this build renders: every visible car unless `renderCars` restricts them. */
-export function carsToRender(bundle: TenantBundle): Car[] {
-  if (!bundle.renderCars) return bundle.cars;
-  const wanted = new Set(bundle.renderCars);
-  return bundle.cars.filter((car) => wanted.has(car.slug));
-}
-
-/** Whether this build renders the search page of `path` (relative to the search prefix). */
-export function rendersSearchPath(bundle: TenantBundle, path: string): boolean {
-  return !bundle.renderSearchPaths || bundle.renderSearchPaths.includes(path);
-}
-
-/** Whether this build renders the /{brand}/overview page of `brandSlug`. */
-export function rendersBrandPage(bundle: TenantBundle, brandSlug: string): boolean {
-  return !bundle.renderBrandPages || bundle.renderBrandPages.includes(brandSlug);
-}
-
-let cached: { file: string; bundle: TenantBundle } | undefined;
-
-/**
- * The bundle of the tenant being built, read from the file DEALER_BUNDLE names (once per file:
- * a warm renderer, scripts/render-pages.ts --serve, renders one tenant after another in one
- * process by pointing DEALER_BUNDLE at the next bundle file). Memos derived from the bundle
- * key on the object this returns.
- */
-export function getBundle(): TenantBundle {
-  const file = bundleFile();
-  if (!file) throw new Error('DEALER_BUNDLE is not set: build tenants with `npm run build` (scripts/build.ts), not `astro build`.');
-  if (cached?.file === file) return cached.bundle;
-  cached = { file, bundle: JSON.parse(readFileSync(file, 'utf8')) as TenantBundle };
-  return cached.bundle;
 }

@@ -3,7 +3,7 @@
  *
  * A tenant's Astro build spends about half its time compiling the same code again (Vite's
  * server and client builds); the code and its client assets do not depend on the tenant's
- * data, which pages read at render time from the bundle file (src/build/bundle.ts). So the
+ * data, which pages read at render time from the bundle file (siteData() in src/site-data/). So the
  * fleet build runs one ordinary Astro build (the first tenant that builds) keeping its
  * compiled server bundle (src/build/kept-renderer.ts), then renders every other tenant from
  * that bundle in warm renderers (scripts/render-pages.ts --serve, one per job, each loading

@@ -4,8 +4,8 @@
  * status (the checkout journey offers in-stock cars only). One file per release.
  */
 import type { APIRoute } from 'astro';
-import { getBundle } from '../build/bundle.ts';
+import { siteData } from '../site-data/site-data.ts';
 import { encodeCarChoices } from '../lib/forms/form-config.ts';
 import { isCarAvailable } from '../lib/vehicle/availability.ts';
 
-export const GET: APIRoute = () => new Response(encodeCarChoices(getBundle().cars.filter(isCarAvailable)), { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = () => new Response(encodeCarChoices(siteData().cars.filter(isCarAvailable)), { headers: { 'Content-Type': 'application/json' } });

@@ -3,17 +3,16 @@
  * documents of its visible stock. Not written for tenants searched through Meilisearch.
  */
 import type { APIRoute } from 'astro';
-import { getBundle } from '../build/bundle.ts';
+import { siteData } from '../site-data/site-data.ts';
 import { encodeIndex } from '../search/embedded-index.ts';
-import { searchBuildData } from '../search/page-data.ts';
 
 export async function getStaticPaths() {
-  const bundle = getBundle();
-  return bundle.site.search ? [] : [{ params: { tenant: bundle.slug } }];
+  const data = siteData();
+  return data.site.search ? [] : [{ params: { tenant: data.slug } }];
 }
 
 export const GET: APIRoute = async () => {
-  const bundle = getBundle();
-  const { documents } = await searchBuildData(bundle);
-  return new Response(JSON.stringify(encodeIndex(bundle.slug, documents)), { headers: { 'content-type': 'application/json' } });
+  const data = siteData();
+  const { documents } = await data.search();
+  return new Response(JSON.stringify(encodeIndex(data.slug, documents)), { headers: { 'content-type': 'application/json' } });
 };

@@ -100,7 +100,7 @@ export interface RebuildResult {
 
 /**
  * Whether the models of the header's Range menu (derived from stock when the tenant has no
- * models.json, src/build/chrome.ts) differ: every page shows the menu, so reused pages would
+ * models.json, siteMenus in src/lib/range/site-range.ts) differ: every page shows the menu, so reused pages would
  * be stale.
  */
 function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly Car[]): boolean {

@@ -13,7 +13,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { buildTenant, createBundle } from '../build/build-tenant.ts';
 import { runAstroBuild, warmRendererFor } from '../build/children.ts';
 import type { TenantBundle } from '../build/bundle.ts';
-import { brandOverviews, computeRange } from '../build/range.ts';
+import { brandOverviews, computeRange } from '../lib/range/site-range.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
 import { postBuildSteps } from '../build/steps.ts';
@@ -207,7 +207,7 @@ export async function buildIncrementalRelease(options: {
 }): Promise<ReleaseBuild> {
   const { tenant, outDir } = options;
   const full = createBundle(tenant, options.now);
-  const brands = brandPagePlan(tenant.site, full.extras.models as ModelsFile | undefined, options.previousCars, tenant.visible);
+  const brands = brandPagePlan(tenant.site, full.extras.models, options.previousCars, tenant.visible);
   const partial: TenantBundle = {
     ...full,
     renderCars: [...options.renderSlugs],

@@ -19,6 +19,12 @@ export const TENANT_FILE_SCHEMAS = {
   products: ProductsFileSchema,
 } as const;
 
+/** Name (file name without .json) of an optional tenant file. */
+export type TenantFileKey = keyof typeof TENANT_FILE_SCHEMAS;
+
+/** The optional tenant files of a bundle, typed by their schemas' outputs; a key is absent when the tenant has no such file. */
+export type TenantFiles = { [K in TenantFileKey]?: v.InferOutput<(typeof TENANT_FILE_SCHEMAS)[K]> };
+
 /** Problems of one optional file: 'field models.2.slug: expected a slug ...'; empty when valid. */
 export function tenantFileProblems(key: string, data: unknown): string[] {
   const schema = (TENANT_FILE_SCHEMAS as Record<string, v.GenericSchema>)[key];
@@ -36,6 +42,6 @@ export function tenantFileProblems(key: string, data: unknown): string[] {
 }
 
 /** Parse one optional file with its schema (defaults filled in); throws when invalid. */
-export function parseTenantFile<K extends keyof typeof TENANT_FILE_SCHEMAS>(key: K, data: unknown): v.InferOutput<(typeof TENANT_FILE_SCHEMAS)[K]> {
+export function parseTenantFile<K extends TenantFileKey>(key: K, data: unknown): v.InferOutput<(typeof TENANT_FILE_SCHEMAS)[K]> {
   return v.parse(TENANT_FILE_SCHEMAS[key], data) as v.InferOutput<(typeof TENANT_FILE_SCHEMAS)[K]>;
 }

@@ -51,50 +51,46 @@ export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 
   return { kind: 'meilisearch', host: site.search.host, key: token, index };
 }
 
-let cached: { bundle: TenantBundle; data: Promise<SearchBuildData> } | undefined;
-
-/** Search data of the tenant being built (memoised per bundle: a warm renderer renders several in turn). */
-export function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> {
-  if (cached?.bundle === bundle) return cached.data;
-  cached = { bundle, data: (async () => {
-    const { site } = bundle;
-    const documents = toSearchDocuments(bundle.cars, site);
-    const routes = buildRouteTable(documents, searchPrefix(site));
-    const engine = await engineConfig(bundle);
-    const config: SearchConfig = {
-      engine,
-      index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
-      pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
-      routes,
-      promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href, nodes: gridPromoNodes(site.promo.nodes, site.timezone) },
-      card: {
-        offersSubscription: site.offers_subscription,
-        noPriceText: site.texts.no_price,
-        electricTag: site.features.electric_tag,
-        favourites: site.features.favourites,
-        compare: site.features.compare,
-        hideSaveWithoutImages: site.features.hide_save_without_images,
-        images: siteImageOptions(site),
-        saveUsedOnly: site.features.save_used_only,
-        viewCounter: site.features.view_counter,
-        reserve: site.features.reserve,
-        reserveDeposit: site.reserve_deposit,
-        reserveBuyOnlineRoute: site.features.reserve_buy_online_route,
-        now: bundle.buildTime,
-      },
-      carTypeAll: site.features.car_type_all,
-      filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
-      stockNoun: site.texts.stock_noun,
-      leads: { form: modalFormConfig(site) },
-    };
-    return { documents, engine: createSearchEngine(documents), routes, config };
-  })() };
-  return cached.data;
+/**
+ * Search data of one bundle: documents, route table, engine settings and the island's config.
+ * Not memoised here: src/site-data memoises it per bundle (siteData().search()).
+ */
+export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> {
+  const { site } = bundle;
+  const documents = toSearchDocuments(bundle.cars, site);
+  const routes = buildRouteTable(documents, searchPrefix(site));
+  const engine = await engineConfig(bundle);
+  const config: SearchConfig = {
+    engine,
+    index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
+    pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
+    routes,
+    promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href, nodes: gridPromoNodes(site.promo.nodes, site.timezone) },
+    card: {
+      offersSubscription: site.offers_subscription,
+      noPriceText: site.texts.no_price,
+      electricTag: site.features.electric_tag,
+      favourites: site.features.favourites,
+      compare: site.features.compare,
+      hideSaveWithoutImages: site.features.hide_save_without_images,
+      images: siteImageOptions(site),
+      saveUsedOnly: site.features.save_used_only,
+      viewCounter: site.features.view_counter,
+      reserve: site.features.reserve,
+      reserveDeposit: site.reserve_deposit,
+      reserveBuyOnlineRoute: site.features.reserve_buy_online_route,
+      now: bundle.buildTime,
+    },
+    carTypeAll: site.features.car_type_all,
+    filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
+    stockNoun: site.texts.stock_noun,
+    leads: { form: modalFormConfig(site) },
+  };
+  return { documents, engine: createSearchEngine(documents), routes, config };
 }
 
-/** Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) for the tenant being built. */
-export async function heroSearchProps(bundle: TenantBundle) {
-  const data = await searchBuildData(bundle);
+/** Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) from a bundle's search data. */
+export function heroSearchProps(data: SearchBuildData) {
   const facets = data.engine.search(data.config.index, { hitsPerPage: 0, facets: ['make', 'model', 'body', 'city', 'colour', 'fuel', 'car_type'] });
   // Models are listed only once a make is chosen; the build does not need to ship them.
   delete facets.facets.model;

@@ -198,6 +198,27 @@ export function environmentReaders(files: SourceFile[]): string[] {
     .map((file) => `${file.path}: reads process.env (take settings from ${CONFIG_OWNER}, or the environment map a caller hands in)`);
 }
 
+const SITE_DATA = 'src/site-data/';
+const PAGES = 'src/pages/';
+
+/**
+ * Readers of tenant site data (issue 12 item 1, docs/architecture.md "Site data"): only pages
+ * (src/pages/**) import src/site-data/, where siteData() is the one reader of the bundle file;
+ * components and layouts take what they need as props. Nothing else reads the bundle file
+ * itself (bundleFile() from src/config/build.ts).
+ */
+export function siteDataReaders(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    if (file.path.startsWith(PAGES) || file.path.startsWith(SITE_DATA)) continue;
+    for (const target of importsOf(file)) {
+      if (target.startsWith(SITE_DATA)) problems.push(`${file.path} -> ${target}: only pages (src/pages/**) read site data; pass what this file needs as props`);
+    }
+    if (!file.path.startsWith(CONFIG_OWNER) && /\bbundleFile\s*\(/.test(code(file.text))) problems.push(`${file.path}: reads the bundle file (bundleFile()); read tenant data through siteData() in a page`);
+  }
+  return problems;
+}
+
 const messageTexts: string[] = Object.values(SPEC_MESSAGES as Record<string, unknown>).filter((value): value is string => typeof value === 'string');
 
 describe('architecture (issue 12)', () => {
@@ -220,6 +241,12 @@ describe('architecture (issue 12)', () => {
   it('reads the environment only in the config module (src/config/)', () => {
     expect(files.some(({ path }) => path.startsWith(CONFIG_OWNER))).toBe(true);
     expect(environmentReaders(files)).toEqual([]);
+  });
+
+  it('reads tenant site data only in pages (src/pages/** import src/site-data/; components and layouts take props)', () => {
+    expect(files.some(({ path }) => path.startsWith(SITE_DATA))).toBe(true);
+    expect(files.some((file) => file.path.startsWith(PAGES) && importsOf(file).some((target) => target.startsWith(SITE_DATA)))).toBe(true);
+    expect(siteDataReaders(files)).toEqual([]);
   });
 
   it('issue 13 lead API layering: no feature imports another feature or the root, the kernel imports no feature', () => {
@@ -298,6 +325,22 @@ describe('architecture (issue 12)', () => {
       ]);
       expect(problems).toHaveLength(3);
       expect(problems[0]).toContain('src/build/images.ts: reads process.env');
+    });
+
+    it('a component, layout or build module reading site data; a page and site-data itself may', () => {
+      const problems = siteDataReaders([
+        { path: 'src/components/offers/OffersPage.astro', text: "import { siteData } from '../../site-data/site-data.ts';\nconst offers = siteData().offers();" },
+        { path: 'src/layouts/SiteLayout.astro', text: "import type { SiteData } from '../site-data/site-data.ts';" },
+        { path: 'src/search/page-data.ts', text: "const data = await import('../site-data/site-data.ts');" },
+        { path: 'src/build/chrome.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
+        { path: 'src/pages/offers.astro', text: "import { siteData } from '../site-data/site-data.ts';" },
+        { path: 'src/pages/cars/[slug]/checkout.astro', text: "import { siteData } from '../../../site-data/site-data.ts';" },
+        { path: 'src/site-data/site-data.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
+        { path: 'src/components/Picture.tsx', text: '// bundleFile() is read by site-data\nexport const x = 1;' },
+      ]);
+      expect(problems).toHaveLength(4);
+      expect(problems[0]).toContain('src/components/offers/OffersPage.astro -> src/site-data/site-data.ts: only pages');
+      expect(problems[3]).toContain('src/build/chrome.ts: reads the bundle file');
     });
 
     it('a second slugify, an annuity formula outside finance, a spec message literal', () => {

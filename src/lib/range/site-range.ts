@@ -1,0 +1,70 @@
+/**
+ * A site's model range and the menus built on it: the tenant's models.json when it has one,
+ * else derived from stock. Pure: src/site-data memoises these per bundle for the pages, and
+ * the pipeline's release plan (src/pipeline/release-build.ts) compares two stocks with them.
+ */
+import type { Car } from '../../schemas/car.ts';
+import type { ModelsFile } from '../../schemas/models.ts';
+import type { Site } from '../../schemas/site.ts';
+import { modelsFromCars, modelTile, normaliseModelsFile, rangeBrands, type ModelTileData } from './models.ts';
+import { footerGroups, headerMenu, modelsFromStock, stockBase, type FooterGroup, type MenuModel, type NavItem } from './menu.ts';
+
+/** A range derived from stock shows its most-stocked models as tiles; the directory lists them all. */
+export const DERIVED_RANGE_TILES = 24;
+
+export interface Range {
+  tiles: ModelTileData[];
+  featured: ModelTileData[];
+  brands: { name: string; slug: string; logo?: string }[];
+  fromFile: boolean;
+}
+
+/** One /{brand}/overview page: the brand and its tiles. */
+export interface BrandOverview {
+  brand: Range['brands'][number];
+  tiles: ModelTileData[];
+}
+
+/** The range of a site: its models.json when it has one, else derived from these cars. */
+export function computeRange(site: Site, cars: readonly Car[], file: ModelsFile | undefined): Range {
+  const { models, manufacturers } = file ? normaliseModelsFile(file, site.manufacturer) : { models: modelsFromCars(cars), manufacturers: [] };
+  const base = stockBase(site);
+  const tiles = models.map((model) => modelTile(model, base, site.texts.new_tag));
+  return { tiles, featured: file ? tiles : tiles.slice(0, DERIVED_RANGE_TILES), brands: rangeBrands(models, manufacturers), fromFile: Boolean(file) };
+}
+
+/** The /{brand}/overview pages of a range: brand slug -> the page's props (brand and its tiles); brands without tiles have no page. */
+export function brandOverviews(range: Range): Map<string, BrandOverview> {
+  const pages = new Map<string, BrandOverview>();
+  for (const brand of range.brands) {
+    const tiles = range.tiles.filter((tile) => tile.brandSlug === brand.slug);
+    if (tiles.length > 0 && !pages.has(brand.slug)) pages.set(brand.slug, { brand, tiles });
+  }
+  return pages;
+}
+
+/** Header menu, footer groups and Range menu models of a site. */
+export interface SiteMenus {
+  menu: NavItem[];
+  footer: FooterGroup[];
+  models: MenuModel[];
+}
+
+/**
+ * The menus of a site. Models of the Range menu: the range's tiles when the site has a
+ * models.json (links and brand prefixes follow the model range rules, so menu and /models
+ * agree), else derived from stock.
+ */
+export function siteMenus(site: Site, cars: readonly Car[], range: Range): SiteMenus {
+  const models = range.fromFile ? range.tiles.map((tile) => ({ name: tile.name, href: tile.href, body: tile.bodies, fuel: tile.fuel })) : modelsFromStock(cars);
+  return { menu: headerMenu(site, models), footer: footerGroups(site, models), models };
+}
+
+/** What the site layout (src/layouts/SiteLayout.astro) needs of the tenant: the site, its menus and the build clock. */
+export interface PageChrome {
+  site: Site;
+  menu: NavItem[];
+  footer: FooterGroup[];
+  /** Build clock (ms): the footer's year. */
+  buildTime: number;
+}

@@ -1,0 +1,100 @@
+/**
+ * Site data (issue 12 item 1): the one reader of the tenant bundle. Pages get typed tenant
+ * files and memoised views from one accessor; the same views can be made from a bundle object
+ * without a file on disk (new SiteData(bundle)).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBundle } from '../build/build-tenant.ts';
+import { setEnvironment } from '../config/env.ts';
+import { loadTenant } from '../lib/site/tenant.ts';
+import { computeRange } from '../lib/range/site-range.ts';
+import { modelsFromStock } from '../lib/range/menu.ts';
+import { SiteData, siteData } from './site-data.ts';
+
+const NOW = Date.parse('2026-11-21T00:00:00Z');
+const bundleOf = (name: string) => createBundle(loadTenant(`tests/fixtures/tenants/${name}`, NOW), NOW);
+
+describe('SiteData views', () => {
+  it('hands out the optional tenant files as their schemas parsed them, empty when a tenant has none', () => {
+    const withBrands = new SiteData(bundleOf('site-dealerships'));
+    expect(withBrands.brands().length).toBeGreaterThan(0);
+    expect(withBrands.brands()[0]).toHaveProperty('type');
+    const plain = new SiteData(bundleOf('search-demo'));
+    expect(plain.brands()).toEqual([]);
+    expect(plain.offers()).toEqual([]);
+    expect(plain.slides()).toEqual([]);
+    expect(plain.products()).toEqual([]);
+    expect(plain.blog()).toEqual([]);
+    expect(plain.reviews()).toBeUndefined();
+    expect(plain.modelsFile()).toBeUndefined();
+  });
+
+  it('computes each derived view once per bundle (the same object on every call)', async () => {
+    const data = new SiteData(bundleOf('search-demo'));
+    expect(data.range()).toBe(data.range());
+    expect(data.menus()).toBe(data.menus());
+    expect(data.chrome()).toBe(data.chrome());
+    expect(data.brandOverviews()).toBe(data.brandOverviews());
+    expect(data.search()).toBe(data.search());
+    expect(await data.heroSearch()).toBe(await data.heroSearch());
+    // A second bundle gets its own views, not the first one's.
+    const other = new SiteData(bundleOf('site-no-locations'));
+    expect(other.range()).not.toBe(data.range());
+    expect((await other.search()).documents.length).toBe(other.cars.length);
+  });
+
+  it('builds the Range menu from models.json when the tenant has one, else from stock', () => {
+    const fromFile = new SiteData(bundleOf('site-no-locations'));
+    expect(fromFile.range().fromFile).toBe(true);
+    expect(fromFile.menus().models.map((model) => model.href)).toEqual(fromFile.range().tiles.map((tile) => tile.href));
+    const fromStock = new SiteData(bundleOf('search-demo'));
+    expect(fromStock.range()).toEqual(computeRange(fromStock.site, fromStock.cars, undefined));
+    expect(fromStock.menus().models).toEqual(modelsFromStock(fromStock.cars));
+    expect(fromStock.chrome()).toEqual({ site: fromStock.site, menu: fromStock.menus().menu, footer: fromStock.menus().footer, buildTime: NOW });
+  });
+
+  it('renders every car, search route and brand page unless an incremental build names the ones to render', () => {
+    const bundle = bundleOf('search-demo');
+    const all = new SiteData(bundle);
+    expect(all.carsToRender()).toEqual(bundle.cars);
+    expect(all.rendersSearchPath('toyota')).toBe(true);
+    expect(all.rendersBrandPage('toyota')).toBe(true);
+    const slug = bundle.cars[1]!.slug;
+    const partial = new SiteData({ ...bundle, renderCars: [slug], renderSearchPaths: ['toyota'], renderBrandPages: [] });
+    expect(partial.carsToRender().map((car) => car.slug)).toEqual([slug]);
+    expect(partial.cars).toHaveLength(bundle.cars.length);
+    expect(partial.rendersSearchPath('toyota')).toBe(true);
+    expect(partial.rendersSearchPath('used-cars')).toBe(false);
+    expect(partial.rendersBrandPage('toyota')).toBe(false);
+  });
+});
+
+describe('siteData() (the bundle file DEALER_BUNDLE names)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'site-data-'));
+  const before = process.env.DEALER_BUNDLE;
+  afterEach(() => setEnvironment('DEALER_BUNDLE', before));
+
+  it('reads a bundle file once, and the next file when DEALER_BUNDLE moves on (the warm renderer)', () => {
+    const first = join(dir, 'first.json');
+    const second = join(dir, 'second.json');
+    writeFileSync(first, JSON.stringify(bundleOf('search-demo')));
+    writeFileSync(second, JSON.stringify(bundleOf('site-dealerships')));
+    setEnvironment('DEALER_BUNDLE', first);
+    const data = siteData();
+    expect(data.slug).toBe('search-demo');
+    // Read once: a changed file under the same name is not read again within one render.
+    rmSync(first);
+    expect(siteData()).toBe(data);
+    setEnvironment('DEALER_BUNDLE', second);
+    expect(siteData().slug).toBe('site-dealerships');
+    expect(siteData().brands().length).toBeGreaterThan(0);
+  });
+
+  it('says how to build when no bundle is named', () => {
+    setEnvironment('DEALER_BUNDLE', undefined);
+    expect(() => siteData()).toThrow(/DEALER_BUNDLE is not set: build tenants with `npm run build`/);
+  });
+});
