@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -86,6 +86,20 @@ describe('renderImages', () => {
     const second = await renderImages(jobs, join(scratch, 'out2'), cache);
     expect(second).toEqual({ written: 9, drawn: 0 });
     expect(readdirSync(join(scratch, 'out2', 'media', 'vehicles')).sort()).toEqual(readdirSync(join(scratch, 'out1', 'media', 'vehicles')).sort());
+  });
+
+  it('in an incremental release leaves the files the previous release left there (hard links) and writes only the missing ones', async () => {
+    const cache = join(scratch, 'cache-incremental');
+    const jobs = imageJobs([vehicleImageUrl('ute', 'red', 'side')]);
+    const out = join(scratch, 'out-incremental');
+    expect((await renderImages(jobs, out, cache)).written).toBe(4);
+    const kept = join(out, 'media', 'vehicles', 'ute-red-side-480w.webp');
+    const before = statSync(kept);
+    rmSync(join(out, 'media', 'vehicles', 'ute-red-side-800w.webp'));
+    const again = await renderImages(jobs, out, cache, { keepExisting: true });
+    expect(again).toEqual({ written: 1, drawn: 0 });
+    expect(statSync(kept).ino).toBe(before.ino);
+    expect(existsSync(join(out, 'media', 'vehicles', 'ute-red-side-800w.webp'))).toBe(true);
   });
 
   it('the step writes the images of the bundle cars, their spins, model tiles and the placeholders', async () => {

@@ -111,7 +111,7 @@ function cacheKey(spec: LocalImageSpec, width: number): string {
 }
 
 /** Draw (or take from the cache) every job and write it under outDir. Returns counts. */
-export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = imageCacheDir()): Promise<{ written: number; drawn: number }> {
+export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = imageCacheDir(), options: { keepExisting?: boolean } = {}): Promise<{ written: number; drawn: number }> {
   mkdirSync(cacheDir, { recursive: true });
   // Group the widths of one drawing so its SVG is rasterised once.
   const groups = new Map<string, { spec: LocalImageSpec; jobs: ImageJob[] }>();
@@ -122,6 +122,7 @@ export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = 
     groups.set(key, group);
   }
   let drawn = 0;
+  let written = 0;
   const work = [...groups.values()];
   const runOne = async (group: { spec: LocalImageSpec; jobs: ImageJob[] }) => {
     // The base file and the 800w variant are the same picture: encode it once.
@@ -144,10 +145,13 @@ export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = 
     }
     for (const job of group.jobs) {
       const target = join(outDir, ...job.path.split('/').filter(Boolean));
+      // In an incremental release a path names its drawing and width, so a file already there
+      // (the link to the previous release's file, same code) is this picture: leave it.
+      if (options.keepExisting && existsSync(target)) continue;
       mkdirSync(dirname(target), { recursive: true });
-      // Copy then rename: in an incremental release the target may be a hard link shared with
-      // earlier releases, which must never be rewritten in place.
+      // Copy then rename: never rewrite a file in place (it may be a hard link shared with earlier releases).
       copyFileAtomic(join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`), target, { durable: false });
+      written++;
     }
   };
   // Two at a time: the machine has 2 cores and sharp has its own thread pool.
@@ -156,13 +160,13 @@ export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = 
     while (next < work.length) await runOne(work[next++]!);
   };
   await Promise.all([worker(), worker()]);
-  return { written: jobs.length, drawn };
+  return { written, drawn };
 }
 
 /** The post-build step: images of the published cars, of the tenant's extra files, and the placeholders. */
 export const vehicleImagesStep: PostBuildStep = {
   name: 'vehicle images',
-  async run({ bundle, outDir }) {
+  async run({ bundle, outDir, incremental }) {
     const urls = new Set<string>(placeholderUrls());
     for (const car of bundle.cars) for (const url of carImageUrls(car)) urls.add(url);
     const extra: string[] = [];
@@ -172,6 +176,6 @@ export const vehicleImagesStep: PostBuildStep = {
     const slides: string[] = [];
     urlsInJson(bundle.extras.slides, slides);
     const jobs = new Map([...imageJobs(urls), ...imageJobs(slides, PROMO_SLIDE_WIDTHS)].map((job) => [job.path, job]));
-    await renderImages([...jobs.values()], outDir);
+    await renderImages([...jobs.values()], outDir, imageCacheDir(), { keepExisting: incremental });
   },
 };

@@ -11,6 +11,8 @@ export interface PostBuildContext {
   bundle: TenantBundle;
   /** The tenant's output directory (`<out>/<slug>`). */
   outDir: string;
+  /** An incremental release: `outDir` already holds the previous release's still-valid files (hard links). */
+  incremental?: boolean;
 }
 
 export interface PostBuildStep {

@@ -257,7 +257,7 @@ export async function buildIncrementalRelease(options: {
     const { reused, carPages, staged, dropped } = moveStaged(stageDir, outDir, visibleSlugs, previous);
     const assembleSeconds = Math.round((linkSeconds + lap(moveStarted)) * 100) / 100;
     const stepsStarted = performance.now();
-    for (const step of postBuildSteps) await step.run({ tenant, bundle: full, outDir });
+    for (const step of postBuildSteps) await step.run({ tenant, bundle: full, outDir, incremental: true });
     return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, brandPages: brands ? brands.render.length : 'all', takenOver, phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
   } catch (error) {
     return { ok: false, error: `incremental build failed: ${(error as Error).stack ?? String(error)}`, rendered: 0, reused: 0 };
