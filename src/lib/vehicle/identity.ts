@@ -2,10 +2,11 @@
  * The car's identity on every surface (issue 12 item 3, "normalise feed quirks once at the
  * boundary"): its display name and its primary image. The Car schema applies `normaliseCar` when
  * a feed is parsed (src/schemas/car.ts), so every Car carries a display name and its primary
- * photo; no page, card, PDF, search document or lead works them out again.
+ * photo; no page, card, PDF, search document or lead works them out again. It imports no code
+ * (the search client's embedded index uses `nameFromParts`); `primaryImage` in ../images.ts adds
+ * the placeholder for a car without a photo.
  */
-import type { Car, CarRecord } from '../../schemas/car.ts';
-import { placeholderImage } from '../images.ts';
+import type { CarRecord } from '../../schemas/car.ts';
 
 type NameFields = Pick<CarRecord, 'id' | 'name' | 'year' | 'make' | 'model' | 'badge' | 'stocknum'>;
 
@@ -33,9 +34,4 @@ export function primaryPhoto(car: Pick<CarRecord, 'images' | 'primary_image_url'
 export function normaliseCar<T extends CarRecord>(record: T): T & { name: string; primary_image_url: string | null } {
   // The name last: a feed without one gets it after its own fields, as before (feed-check prints records).
   return { ...record, primary_image_url: primaryPhoto(record), name: carDisplayName(record) };
-}
-
-/** The image a surface shows for the car: its primary photo, else the placeholder drawn for its body. */
-export function primaryImage(car: Pick<Car, 'primary_image_url' | 'simple_body'>): string {
-  return car.primary_image_url ?? placeholderImage(car.simple_body);
 }
