@@ -289,6 +289,14 @@ export function placeholderImage(body?: string | null): string {
   return `/media/placeholders/${bodyShape(body)}.webp`;
 }
 
+/**
+ * The image a surface shows for a car: its primary photo (set when the feed is parsed,
+ * `normaliseCar` in vehicle/identity.ts), else the placeholder drawn for its body.
+ */
+export function primaryImage(car: { primary_image_url?: string | null; simple_body?: string | null }): string {
+  return car.primary_image_url ?? placeholderImage(car.simple_body);
+}
+
 /** Gallery images of a demo vehicle: every still view with its thumbnail. */
 export function vehicleGallery(body: BodyShape, colour: ColourFamily, views: readonly VehicleView[] = VEHICLE_VIEWS): { image: string; thumb: string }[] {
   return views.map((view) => ({ image: vehicleImageUrl(body, colour, view), thumb: vehicleImageUrl(body, colour, view, true) }));

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../schemas/car.ts';
 import { affectedCarSlugs, carFingerprint, diffStock, isEmptyDiff, stableJson } from './changes.ts';
+import { makeCar } from '../../tests/fixtures/make-car.ts';
 
 const car = (id: number, make: string, model: string, price: number, extra: Partial<Car> = {}) =>
-  ({ id, slug: `${make}-${model}-${id}`.toLowerCase(), make, model, price, status: 'in_stock', car_type: 'used', ...extra }) as Car;
+  makeCar({ id, slug: `${make}-${model}-${id}`.toLowerCase(), make, model, price, status: 'in_stock', car_type: 'used', ...extra });
 
 describe('change detection', () => {
   it('fingerprints ignore key order', () => {

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
 import { assembleRelease, brandPagePlan } from './release-build.ts';
+import { makeCar } from '../../tests/fixtures/make-car.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -91,7 +91,7 @@ describe('assembleRelease', () => {
 
 describe('brandPagePlan', () => {
   const site = { used_car_routes: false, texts: { new_tag: 'New' } } as unknown as Site;
-  const car = (id: number, make: string, model: string, price: number) => ({ id, slug: `car-${id}`, make, model, price, status: 'in_stock', car_type: 'used' }) as unknown as Car;
+  const car = (id: number, make: string, model: string, price: number) => makeCar({ id, slug: `car-${id}`, make, model, price, status: 'in_stock', car_type: 'used' });
   const stock = [car(1, 'Toyota', 'Corolla', 20000), car(2, 'Toyota', 'Corolla', 25000), car(3, 'Mazda', 'CX-5', 30000)];
 
   it('renders only the brands whose tiles changed (the lowest price is the tile "from" price)', () => {

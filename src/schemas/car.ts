@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { isNullText } from '../lib/text/feed-text.ts';
+import { normaliseCar } from '../lib/vehicle/identity.ts';
 
 /** An optional value: absent or null are both "not given" in a real feed. */
 const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
@@ -133,8 +134,8 @@ export const YouxQuoteSchema = v.looseObject({
   advertisedRate: opt(num),
 });
 
-/** Spec §3 Car. Field names keep the feed's spelling. */
-export const CarSchema = v.looseObject({
+/** Spec §3 Car as the feed sends it (after the field checks). Field names keep the feed's spelling. */
+export const CarRecordSchema = v.looseObject({
   /** Feed id: number or string, unique within a tenant. Required. */
   id: v.union([v.pipe(v.number(), v.integer('id must be a whole number')), v.pipe(v.string(), v.minLength(1, 'id is empty'))], 'id is required (number or string)'),
   /** URL slug of /cars/{slug}: lower-case letters, digits and hyphens. Required. */
@@ -142,7 +143,7 @@ export const CarSchema = v.looseObject({
     v.string('slug is required'),
     v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lower-case letters, digits and single hyphens'),
   ),
-  /** Display name, e.g. "2021 Toyota Corolla Ascent Sport". Built from year/make/model/badge when absent. */
+  /** Display name, e.g. "2021 Toyota Corolla Ascent Sport". Built from year/make/model/badge when absent (see CarSchema). */
   name: optText,
   carsales_title: optText,
   year: opt(v.pipe(num, v.integer('year must be a whole number'), v.minValue(1886), v.maxValue(2100))),
@@ -181,6 +182,7 @@ export const CarSchema = v.looseObject({
   has_nvic: opt(bool),
   images: opt(v.array(CarImageSchema)),
   thumbnails: opt(v.array(v.string())),
+  /** The feed's primary image; CarSchema replaces it with the primary photo (the first of `images`, else this). */
   primary_image_url: optText,
   video_url: optText,
   external_video_url: optText,
@@ -231,7 +233,17 @@ export const CarSchema = v.looseObject({
   location: opt(CarLocationSchema),
 });
 
-/** A validated Car record. */
+/**
+ * Spec §3 Car, normalised once at the boundary (issue 12 item 3): the field checks of
+ * CarRecordSchema (which also turn the text 'null' into null), then `normaliseCar`, so every
+ * Car has its display name (`name`) and its primary photo (`primary_image_url`, null only when
+ * the feed has no photo) set. Hand-built Cars in tests come from tests/fixtures/make-car.ts.
+ */
+export const CarSchema = v.pipe(CarRecordSchema, v.transform(normaliseCar));
+
+/** A Car record as the feed gives it, validated but not yet normalised. */
+export type CarRecord = v.InferOutput<typeof CarRecordSchema>;
+/** A validated, normalised Car: `name` is the display name, `primary_image_url` the primary photo or null. */
 export type Car = v.InferOutput<typeof CarSchema>;
 /** Car as it appears in a feed before validation. */
 export type CarInput = v.InferInput<typeof CarSchema>;

@@ -6,7 +6,7 @@
  * description; `npm run docs:feed-mapping` writes docs/feed-mapping.md from this file.
  */
 import * as v from 'valibot';
-import { CarSchema } from './car.ts';
+import { CarRecordSchema } from './car.ts';
 
 type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; options?: AnySchema[]; pipe?: AnySchema[] };
 
@@ -30,7 +30,7 @@ export const LIST_FIELDS = ['images', 'standardEquipment'] as const;
 
 /** Every Car field a column can feed (spec §3 names): the scalar fields plus the list fields. */
 export const MAPPABLE_FIELDS: readonly string[] = [
-  ...Object.entries(CarSchema.entries as unknown as Record<string, AnySchema>)
+  ...Object.entries(CarRecordSchema.entries as unknown as Record<string, AnySchema>)
     .filter(([, schema]) => isScalar(schema))
     .map(([name]) => name),
   ...LIST_FIELDS,

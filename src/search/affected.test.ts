@@ -5,6 +5,7 @@ import { toSearchDocuments } from './documents.ts';
 import { createSearchEngine } from './engine.ts';
 import { buildRouteTable } from './routes.ts';
 import { snapshotResults } from './snapshot.ts';
+import { makeCar } from '../../tests/fixtures/make-car.ts';
 
 const site = { slug: 'demo', dealerships: [{ id: 1, slug: 'north', name: 'North Motors' }, { id: 2, slug: 'south', name: 'South Motors' }] } as never;
 const MODELS: [string, string][] = [
@@ -22,7 +23,7 @@ function stock(seed: number, count: number): Car[] {
   return Array.from({ length: count }, (_, index) => {
     const [make, model] = MODELS[Math.floor(next() * MODELS.length)];
     const yard = next() < 0.5 ? 'north-yard' : 'south-yard';
-    return {
+    return makeCar({
       id: index + 1,
       slug: `car-${index + 1}`,
       name: `${make} ${model}`,
@@ -35,7 +36,7 @@ function stock(seed: number, count: number): Car[] {
       dealership_slug: next() < 0.5 ? 'north' : 'south',
       location: { name: yard === 'north-yard' ? 'North Yard' : 'South Yard', slug: yard },
       created_at: new Date(Date.UTC(2026, 9, 1 + index)).toISOString(),
-    } as unknown as Car;
+    });
   });
 }
 

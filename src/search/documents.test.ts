@@ -4,9 +4,10 @@ import { customRank, documentFingerprint, documentUid, priceBand, tiebreakOf, to
 import { decodeIndex, encodeIndex } from './embedded-index.ts';
 import { INDEX_SETTINGS, planSync } from './meilisearch.ts';
 import { FACET_ATTRIBUTES, NUMERIC_ATTRIBUTES } from './config.ts';
+import { makeCar } from '../../tests/fixtures/make-car.ts';
 
 const site = { slug: 'demo', dealerships: [{ id: 1, slug: 'north', name: 'North Motors' }] } as never;
-const car = (fields: Partial<Car>): Car => ({ id: 7, slug: 'car-7', status: 'in_stock', car_type: 'used', ...fields }) as Car;
+const car = (fields: Partial<Car>): Car => makeCar({ id: 7, slug: 'car-7', status: 'in_stock', car_type: 'used', ...fields });
 
 describe('toSearchDocument', () => {
   it('flattens a car into facet fields, leaving absent facts out', () => {

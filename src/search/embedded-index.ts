@@ -9,6 +9,7 @@
  * the other fields derive; uid, site, make_model, custom_rank and tiebreak are recomputed on load.
  */
 import { slugify } from '../lib/text/slug.ts';
+import { nameFromParts } from '../lib/vehicle/identity.ts';
 import { customRank, documentUid, makeModel, priceBand, tiebreakOf, type SearchDocument } from './documents.ts';
 
 /** Format version: bump when the layout changes so stale caches are not misread. */
@@ -39,8 +40,9 @@ const FLAG_FIELDS = ['preorder', 'reserved', 'certified'] as const;
 /** Flags every document carries as true or false (the others are left out when false). */
 const BOTH_VALUE_FLAGS: ReadonlySet<string> = new Set(['certified']);
 
+/** The name the encoder predicts (and the decoder restores): the display name built from the facts (src/lib/vehicle/identity.ts). */
 function derivedName(document: Partial<SearchDocument>): string {
-  return [document.year, document.make, document.model, document.badge].filter((part) => part !== undefined && part !== '').join(' ');
+  return nameFromParts(document);
 }
 
 /** The slugs a feed commonly builds: name + stock number, or the name alone. */

@@ -5,9 +5,10 @@ import { toSearchDocuments } from './documents.ts';
 import { decodeIndex, decodeIndexWithColumns, encodeIndex } from './embedded-index.ts';
 import { MAX_VALUES_PER_FACET } from './config.ts';
 import { createSearchEngine } from './engine.ts';
+import { makeCar } from '../../tests/fixtures/make-car.ts';
 
 const car = (id: number, fields: Partial<Car>): Car =>
-  ({ id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', created_at: `2026-01-${String(10 + id).padStart(2, '0')}T00:00:00Z`, ...fields }) as Car;
+  makeCar({ id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', created_at: `2026-01-${String(10 + id).padStart(2, '0')}T00:00:00Z`, ...fields });
 
 const cars: Car[] = [
   car(1, { name: '2021 Toyota Corolla Ascent', make: 'Toyota', model: 'Corolla', badge: 'Ascent', colour: 'White', price: 25990, km: 30000, simple_body: 'Hatch', stocknum: 'AB100' }),

@@ -4,11 +4,12 @@ import { createEmbeddedSearchClient, type SearchClientLike, type SearchRequest }
 import { toSearchDocuments } from './documents.ts';
 import { createSearchEngine } from './engine.ts';
 import { fetchSimilar, pickSimilar, SIMILAR_SEARCH_LIMIT, similarFilterRequest, similarRequests } from './similar.ts';
+import { makeCar } from '../../tests/fixtures/make-car.ts';
 
 let next = 1;
 const car = (make: string, model: string, price: number | null, patch: Partial<Car> = {}): Car => {
   const id = next++;
-  return { id, slug: `car-${id}`, name: `${make} ${model} ${id}`, status: 'in_stock', car_type: 'used', make, model, price, ...patch };
+  return makeCar({ id, slug: `car-${id}`, name: `${make} ${model} ${id}`, status: 'in_stock', car_type: 'used', make, model, price, ...patch });
 };
 const SITE = { slug: 'demo', dealerships: [] };
 const INDEX = 'Car_production';

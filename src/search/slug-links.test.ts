@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Car } from '../schemas/car.ts';
 import { modelsFromStock } from '../lib/range/menu.ts';
 import { modelHref } from '../lib/range/models.ts';
 import type { SearchDocument } from './documents.ts';
 import { buildRouteTable } from './routes.ts';
+import { makeCar } from '../../tests/fixtures/make-car.ts';
 
 // Finding (issue 12): the menu and model links for 'Citroën' and 'Škoda' 404'd because the
 // menu slugged accents differently from the search route table. One slugify: they now agree.
@@ -17,7 +17,7 @@ describe('menu and model links land on a search route (accented makes)', () => {
   const paths = new Set(table.routes.map((route) => route.path));
 
   it('the Range menu built from stock links only to existing routes', () => {
-    const menu = modelsFromStock(stock.map((car, index) => ({ id: String(index), slug: `c${index}`, status: 'in_stock', car_type: 'used', ...car }) as Car));
+    const menu = modelsFromStock(stock.map((car, index) => makeCar({ id: String(index), slug: `c${index}`, status: 'in_stock', car_type: 'used', ...car })));
     expect(menu.map(({ href }) => href).sort()).toEqual(['/search/citroen/c5-aircross', '/search/skoda/octavia-rs', '/search/toyota/c-hr']);
     for (const { href } of menu) expect(paths.has(href)).toBe(true);
   });

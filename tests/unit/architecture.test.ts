@@ -180,6 +180,30 @@ export function secondOwners(files: SourceFile[], messages: readonly string[]): 
   return problems;
 }
 
+const IDENTITY_OWNER = 'src/lib/vehicle/identity.ts';
+const NULL_TEXT_OWNER = 'src/lib/text/feed-text.ts';
+
+/**
+ * Feed quirks are normalised once, where a feed is parsed (issue 12 item 3): the car's display
+ * name is built only in the identity module (a `[year, make, model` list or a `Stock ${...}`
+ * fallback elsewhere is a second owner), and only the feed-text module tests for the text 'null'
+ * (`=== 'null'`, `'null' !==`, `/^null$/`).
+ */
+export function feedQuirkOwners(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const { path } = file;
+    const text = code(file.text);
+    if (path !== IDENTITY_OWNER && (/\[\s*(?:[\w.]+\.)?year\s*,\s*(?:[\w.]+\.)?make\s*,\s*(?:[\w.]+\.)?model\b/.test(text) || text.includes('`Stock ${'))) {
+      problems.push(`${path}: derives the car's display name (read car.name, set by normaliseCar in ${IDENTITY_OWNER})`);
+    }
+    if (path !== NULL_TEXT_OWNER && /[!=]==?\s*(['"`])null\1|(['"`])null\2\s*[!=]==?|\/\^?null\$?\/i?/.test(text)) {
+      problems.push(`${path}: tests for the text 'null' (the Car schema turns it into null; elsewhere use isNullText / presentText from ${NULL_TEXT_OWNER})`);
+    }
+  }
+  return problems;
+}
+
 const CONFIG_OWNER = 'src/config/';
 
 /**
@@ -236,6 +260,11 @@ describe('architecture (issue 12)', () => {
 
   it('has one owner per concept (slugify, the annuity formula, spec messages)', () => {
     expect(secondOwners(files, messageTexts)).toEqual([]);
+  });
+
+  it("normalises feed quirks once: one owner of the display name, one test for the text 'null'", () => {
+    expect(files.some(({ path }) => path === IDENTITY_OWNER)).toBe(true);
+    expect(feedQuirkOwners(files)).toEqual([]);
   });
 
   it('reads the environment only in the config module (src/config/)', () => {
@@ -341,6 +370,22 @@ describe('architecture (issue 12)', () => {
       expect(problems).toHaveLength(4);
       expect(problems[0]).toContain('src/components/offers/OffersPage.astro -> src/site-data/site-data.ts: only pages');
       expect(problems[3]).toContain('src/build/chrome.ts: reads the bundle file');
+    });
+
+    it("a second display-name rule, a second test for the text 'null'", () => {
+      const problems = feedQuirkOwners([
+        { path: 'src/lib/vehicle/vehicle-pdf.ts', text: "title: car.name ?? [car.year, car.make, car.model].filter(Boolean).join(' ')," },
+        { path: 'src/server/features/payments/payments.ts', text: 'const name = car.name || `Stock ${car.id}`;' },
+        { path: 'src/lib/vehicle/spec-rows.ts', text: "return value.trim().toLowerCase() !== 'null';" },
+        { path: 'src/search/documents.ts', text: 'if ("null" === text || /^null$/i.test(other)) return undefined;' },
+        { path: 'src/lib/vehicle/gallery.ts', text: "// a comment: [year, make, model] and === 'null'\nconst frames = car.spin_images ?? [];" },
+        { path: 'src/stores/prefill.ts', text: "JSON.parse(localStorage.getItem('car') ?? 'null');" },
+        { path: IDENTITY_OWNER, text: "[car.year, car.make, car.model, car.badge].join(' ') || `Stock ${car.id}`" },
+        { path: NULL_TEXT_OWNER, text: "return value.trim().toLowerCase() === 'null';" },
+      ]);
+      expect(problems).toHaveLength(4);
+      expect(problems[0]).toContain("src/lib/vehicle/vehicle-pdf.ts: derives the car's display name");
+      expect(problems[2]).toContain("src/lib/vehicle/spec-rows.ts: tests for the text 'null'");
     });
 
     it('a second slugify, an annuity formula outside finance, a spec message literal', () => {

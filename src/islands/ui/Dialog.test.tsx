@@ -6,15 +6,12 @@
  * widget's own code.
  */
 import { act, useEffect, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import Dialog, { tabbables, useDialog, type DialogControl } from './Dialog.tsx';
+import { mountRoot } from './mount-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
+const mounted = mountRoot();
 let control: DialogControl;
 
 function Harness({ onCancel, onClose, children }: { onCancel?: () => void; onClose?: () => void; children?: ReactNode }) {
@@ -57,8 +54,8 @@ function Harness({ onCancel, onClose, children }: { onCancel?: () => void; onClo
 }
 
 function mount(element: ReactNode) {
-  act(() => root.render(element));
-  return host.querySelector('dialog')!;
+  mounted.render(element);
+  return mounted.host.querySelector('dialog')!;
 }
 
 function press(target: Element, key: string, shiftKey = false) {
@@ -70,17 +67,6 @@ function press(target: Element, key: string, shiftKey = false) {
 }
 
 const active = () => document.activeElement?.id;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
 
 describe('Dialog (islands/ui)', () => {
   it('renders the same <dialog class aria-labelledby> the hand-rolled dialogs rendered', () => {
@@ -97,7 +83,7 @@ describe('Dialog (islands/ui)', () => {
 
   it('opens modally and moves focus to the first focusable element inside', () => {
     const dialog = mount(<Harness />);
-    const opener = host.querySelector<HTMLButtonElement>('#opener')!;
+    const opener = mounted.host.querySelector<HTMLButtonElement>('#opener')!;
     opener.focus();
     act(() => opener.click());
     expect(dialog.open).toBe(true);
@@ -112,14 +98,13 @@ describe('Dialog (islands/ui)', () => {
       </Harness>,
     );
     // As server-rendered markup carries it (a client render focuses on mount instead of writing it).
-    host.querySelector('#wanted')!.setAttribute('autofocus', '');
-    host.querySelector<HTMLButtonElement>('#opener')!.focus();
+    mounted.host.querySelector('#wanted')!.setAttribute('autofocus', '');
+    mounted.host.querySelector<HTMLButtonElement>('#opener')!.focus();
     act(() => control.show());
     expect(active()).toBe('wanted');
     act(() => control.close());
 
-    act(() => root.unmount());
-    root = createRoot(host);
+    mounted.reset();
     dialog = mount(
       <Harness>
         <p>Only text</p>
@@ -131,10 +116,10 @@ describe('Dialog (islands/ui)', () => {
 
   it('keeps Tab inside: Tab on the last element goes to the first, Shift+Tab on the first to the last (disabled and hidden ones skipped)', () => {
     const dialog = mount(<Harness />);
-    act(() => control.show(host.querySelector<HTMLElement>('#opener')));
+    act(() => control.show(mounted.host.querySelector<HTMLElement>('#opener')));
     expect(tabbables(dialog).map((element) => element.id)).toEqual(['first', 'middle', 'last']);
 
-    host.querySelector<HTMLElement>('#last')!.focus();
+    mounted.host.querySelector<HTMLElement>('#last')!.focus();
     expect(press(dialog.querySelector('#last')!, 'Tab').defaultPrevented).toBe(true);
     expect(active()).toBe('first');
 
@@ -142,7 +127,7 @@ describe('Dialog (islands/ui)', () => {
     expect(active()).toBe('last');
 
     // In the middle the browser moves focus itself: the widget leaves the key alone.
-    host.querySelector<HTMLElement>('#middle')!.focus();
+    mounted.host.querySelector<HTMLElement>('#middle')!.focus();
     expect(press(dialog.querySelector('#middle')!, 'Tab').defaultPrevented).toBe(false);
   });
 
@@ -150,7 +135,7 @@ describe('Dialog (islands/ui)', () => {
     const onCancel = vi.fn();
     const onClose = vi.fn();
     const dialog = mount(<Harness onCancel={onCancel} onClose={onClose} />);
-    const opener = host.querySelector<HTMLButtonElement>('#opener')!;
+    const opener = mounted.host.querySelector<HTMLButtonElement>('#opener')!;
     opener.focus();
     act(() => opener.click());
     expect(active()).toBe('first');
@@ -165,8 +150,8 @@ describe('Dialog (islands/ui)', () => {
 
   it('returns focus to the opener given to show() (a button that did not keep focus), also after close()', () => {
     const dialog = mount(<Harness />);
-    const elsewhere = host.querySelector<HTMLButtonElement>('#elsewhere')!;
-    host.querySelector<HTMLButtonElement>('#opener')!.focus();
+    const elsewhere = mounted.host.querySelector<HTMLButtonElement>('#elsewhere')!;
+    mounted.host.querySelector<HTMLButtonElement>('#opener')!.focus();
     act(() => control.show(elsewhere));
     expect(dialog.open).toBe(true);
     act(() => control.close());

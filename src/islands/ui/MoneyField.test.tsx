@@ -4,28 +4,14 @@
  * the same markup as the copies, and what typing shows.
  */
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { amountText, groupedDigitsText } from '../../lib/forms/money-input.ts';
 import { parseDigits } from '../../lib/finance/finance-bounds.ts';
 import MoneyField from './MoneyField.tsx';
+import { mountRoot } from './mount-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const mounted = mountRoot();
 
 /** A deposit field as the calculator holds it: text in state, snapped to whole dollars on blur. */
 function Deposit() {
@@ -80,21 +66,21 @@ describe('MoneyField (islands/ui)', () => {
   });
 
   it('groups what is typed into thousands, drops anything but digits, and clears with no digit left', () => {
-    act(() => root.render(<Deposit />));
-    const input = host.querySelector('input')!;
+    mounted.render(<Deposit />);
+    const input = mounted.host.querySelector('input')!;
     type(input, '45000');
     expect(input.value).toBe('45,000');
-    expect(host.querySelector('output')!.textContent).toBe('45000');
+    expect(mounted.host.querySelector('output')!.textContent).toBe('45000');
     type(input, '$1234567abc');
     expect(input.value).toBe('1,234,567');
     type(input, 'abc');
     expect(input.value).toBe('');
-    expect(host.querySelector('output')!.textContent).toBe('0');
+    expect(mounted.host.querySelector('output')!.textContent).toBe('0');
   });
 
   it('on blur shows the amount the calculator uses ("" for 0)', () => {
-    act(() => root.render(<Deposit />));
-    const input = host.querySelector('input')!;
+    mounted.render(<Deposit />);
+    const input = mounted.host.querySelector('input')!;
     type(input, '0');
     expect(input.value).toBe('0');
     act(() => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Car, FinanceLender } from '../../schemas/car.ts';
 import { financeBox, financeCalculatorVisible, type FinanceSiteOptions } from './finance-eligibility.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const now = Date.UTC(2026, 5, 15);
 const lender: FinanceLender = { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 120, paymentMonth: 520 };
@@ -12,7 +13,8 @@ const site = (provider: string | null, patch: Partial<FinanceSiteOptions> = {}):
   calculatorWhenUnavailable: false,
   ...patch,
 });
-const car = (provider: string, patch: Partial<Car> = {}, lenderPatch: Partial<FinanceLender> = {}): Car => ({
+const car = (provider: string, patch: Partial<Car> = {}, lenderPatch: Partial<FinanceLender> = {}): Car =>
+  makeCar({
   id: 1,
   slug: 'a',
   status: 'in_stock',
@@ -23,7 +25,7 @@ const car = (provider: string, patch: Partial<Car> = {}, lenderPatch: Partial<Fi
   dealership_slug: 'main-motors',
   finance_lenders: { [provider]: { ...lender, ...lenderPatch } },
   ...patch,
-});
+  });
 
 describe('financeBox: common conditions', () => {
   it.each<[string, Car, FinanceSiteOptions]>([

@@ -57,7 +57,7 @@ describe('car choices', () => {
     ];
     const decoded = decodeCarChoices(encodeCarChoices(cars));
     expect(decoded[0]).toEqual({ id: 1, slug: 'a-1', name: 'Car A', status: 'in_stock', car_type: 'new', location: { distribution_locations: [{ name: 'Coast', slug: null }] } });
-    expect(decoded[1]).toEqual({ id: 'b2', slug: 'b-2', name: 'b-2', status: 'in_stock', car_type: 'used', price: 9990 });
+    expect(decoded[1]).toEqual({ id: 'b2', slug: 'b-2', name: 'Stock b2', status: 'in_stock', car_type: 'used', price: 9990 }); // the display name the schema sets (issue 12 item 3)
     expect(decodeCarChoices('not json')).toEqual([]);
     expect(decodeCarChoices('[{"id":{}}]')).toEqual([]);
   });

@@ -98,11 +98,10 @@ export function leadCar(car: Car): LeadCar {
 }
 
 function fullLeadCar(car: Car): LeadCar {
-  const name = car.name ?? ([car.year, car.make, car.model, car.badge].filter(Boolean).join(' ') || car.slug);
   return {
     id: car.id,
     slug: car.slug,
-    name,
+    name: car.name,
     make: car.make ?? null,
     model: car.model ?? null,
     year: car.year ?? null,
@@ -113,7 +112,7 @@ function fullLeadCar(car: Car): LeadCar {
     price: car.price ?? null,
     dealership_id: car.dealership_id ?? null,
     dealership_slug: car.dealership_slug ?? null,
-    primary_image_url: car.primary_image_url ?? car.images?.[0]?.image ?? null,
+    primary_image_url: car.primary_image_url,
     location: car.location
       ? {
           id: car.location.id ?? null,

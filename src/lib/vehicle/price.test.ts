@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Car } from '../../schemas/car.ts';
+import type { Car, CarRecord } from '../../schemas/car.ts';
 import { priceBreakdown, priceDisplay, reducedPrice, wasPrice } from './price.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
-const base: Car = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used' };
+const base: Partial<CarRecord> = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used' };
 const site = { offersSubscription: false, noPriceText: 'Enquire for price.' };
 const subSite = { offersSubscription: true, noPriceText: 'Call us' };
 
@@ -20,15 +21,15 @@ describe('priceDisplay', () => {
     ['price beats preorder', { price: 50000, preorder: true }, site, 'price', '$50,000'],
     ['site no-price text', { price: null }, subSite, 'none', 'Call us'],
   ])('%s', (_name, patch, options, kind, text) => {
-    const shown = priceDisplay({ ...base, ...patch }, options);
+    const shown = priceDisplay(makeCar({ ...base, ...patch }), options);
     expect(shown.kind).toBe(kind);
     expect(shown.text).toBe(text);
   });
 
   it('keeps price_type beside a price but not beside a no-price text', () => {
-    expect(priceDisplay({ ...base, price: 100, price_type: 'Drive Away' }, site).priceType).toBe('Drive Away');
-    expect(priceDisplay({ ...base, price: 100, price_type: 'null' }, site).priceType).toBeNull();
-    expect(priceDisplay({ ...base, price: 0, price_type: 'Drive Away' }, site).priceType).toBeNull();
+    expect(priceDisplay(makeCar({ ...base, price: 100, price_type: 'Drive Away' }), site).priceType).toBe('Drive Away');
+    expect(priceDisplay(makeCar({ ...base, price: 100, price_type: 'null' }), site).priceType).toBeNull();
+    expect(priceDisplay(makeCar({ ...base, price: 0, price_type: 'Drive Away' }), site).priceType).toBeNull();
   });
 });
 
@@ -54,7 +55,7 @@ describe('reducedPrice and wasPrice', () => {
 
 describe('priceBreakdown (ACL s48 single total price)', () => {
   it('promotes the drive-away total over an excl. government charges price', () => {
-    const car = { ...base, price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 } as Car;
+    const car = makeCar({ ...base, price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 });
     expect(priceBreakdown(car)).toEqual({
       total: { amount: 44500, label: 'Drive Away' },
       components: [{ amount: 40000, label: 'Excl. Govt. Charges' }],
@@ -66,6 +67,6 @@ describe('priceBreakdown (ACL s48 single total price)', () => {
     ['drive-away below the component', { price: 40000, price_type: '+ ORC', drive_away_price: 39000 }],
     ['no real price', { price: 5, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 }],
   ])('none when %s', (_name, patch) => {
-    expect(priceBreakdown({ ...base, ...patch } as Car)).toBeNull();
+    expect(priceBreakdown(makeCar({ ...base, ...patch }))).toBeNull();
   });
 });

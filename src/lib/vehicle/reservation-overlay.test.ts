@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../schemas/car.ts';
 import { applyReservationOverlay, readReservationOverlay, settleReservationOverlay, updateReservationOverlay } from './reservation-overlay.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
-const car = (id: string, extra: Partial<Car> = {}) => ({ id, slug: `car-${id}`, status: 'in_stock', ...extra }) as unknown as Car;
+const car = (id: string, extra: Partial<Car> = {}) => makeCar({ id, slug: `car-${id}`, status: 'in_stock', ...extra });
 const entry = { reference: 'pi_1', reserved_at: '2026-11-23T00:00:00.000Z' };
 
 describe('reserved overlay (issue 16)', () => {

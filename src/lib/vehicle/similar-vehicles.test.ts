@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../schemas/car.ts';
 import { createSimilarIndex, similarPriceBand, similarVehicles } from './similar-vehicles.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 let next = 1;
 const car = (make: string, model: string, price: number | null, patch: Partial<Car> = {}): Car => {
   const id = next++;
-  return { id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make, model, price, ...patch };
+  return makeCar({ id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make, model, price, ...patch });
 };
 
 describe('similarPriceBand', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Car } from '../../schemas/car.ts';
+import type { Car, CarRecord } from '../../schemas/car.ts';
 import { engineSummary, featureList, hasSpecValue, keyInformation, usedCarChecks, vehicleDetails } from './spec-rows.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const now = Date.UTC(2026, 5, 15);
 const options = { now, showUnregistered: true };
-const base: Car = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used' };
+const base: Partial<CarRecord> = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used' };
 
 describe('hasSpecValue', () => {
   it.each([
@@ -25,7 +26,7 @@ describe('hasSpecValue', () => {
 
 describe('vehicleDetails', () => {
   it('leaves out empty, null and "null" rows and formats the rest', () => {
-    const car: Car = {
+    const car = makeCar({
       ...base,
       make: 'Toyota',
       model: 'null',
@@ -37,7 +38,7 @@ describe('vehicleDetails', () => {
       variant: { cylinders: 4, vehiclelength: 4885, fuelconsumptioncombined: 6.8 },
       stocknum: 'S123',
       rego_expiry: '2026-01-01',
-    };
+    });
     expect(vehicleDetails(car, options)).toEqual([
       { label: 'Make', value: 'Toyota' },
       { label: 'Year', value: '2019' },
@@ -51,11 +52,11 @@ describe('vehicleDetails', () => {
     ]);
   });
   it('shows the expiry date itself on sites without the Unregistered label', () => {
-    const rows = vehicleDetails({ ...base, rego_expiry: '2026-01-01' }, { now, showUnregistered: false });
+    const rows = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-01-01' }), { now, showUnregistered: false });
     expect(rows).toContainEqual({ label: 'Rego Expiry', value: '2026-01-01' });
   });
   it('includes caravan specifications', () => {
-    const rows = vehicleDetails({ ...base, item_type: 'caravan', specifications: { sleeps: 4, tare_weight: 2100, axle_type: 'Tandem', body_length: 18, body_width: 7.5 } }, options);
+    const rows = vehicleDetails(makeCar({ ...base, item_type: 'caravan', specifications: { sleeps: 4, tare_weight: 2100, axle_type: 'Tandem', body_length: 18, body_width: 7.5 } }), options);
     expect(rows).toEqual(expect.arrayContaining([
       { label: 'Sleeps', value: '4' },
       { label: 'Body Length', value: '18 ft (5.49 m)' },
@@ -68,7 +69,7 @@ describe('vehicleDetails', () => {
 
 describe('keyInformation', () => {
   it('orders headline facts and falls back between transmission fields', () => {
-    const rows = keyInformation({ ...base, km: 0, trans: 'Manual', simple_fuel: 'Diesel', bodyconfiguration: 'Ute', drive: '4x4' });
+    const rows = keyInformation(makeCar({ ...base, km: 0, trans: 'Manual', simple_fuel: 'Diesel', bodyconfiguration: 'Ute', drive: '4x4' }));
     expect(rows.map((row) => row.label)).toEqual(['Odometer', 'Transmission', 'Fuel Type', 'Body Type', 'Drive Type']);
     expect(rows[0].value).toBe('0 km');
     expect(rows[1].value).toBe('Manual');
@@ -82,13 +83,13 @@ describe('engineSummary', () => {
     [{ variant: { induction: 'null' } }, null],
     [{}, null],
   ])('%o -> %s', (patch, expected) => {
-    expect(engineSummary({ ...base, ...patch })).toBe(expected);
+    expect(engineSummary(makeCar({ ...base, ...patch }))).toBe(expected);
   });
 });
 
 describe('usedCarChecks', () => {
   it('lists only checks backed by the data, and only for used cars', () => {
-    const car: Car = { ...base, km: 1000, rego_expiry: '2027-01-01', vin: 'JT123', file: 'null' };
+    const car = makeCar({ ...base, km: 1000, rego_expiry: '2027-01-01', vin: 'JT123', file: 'null' });
     expect(usedCarChecks(car, options)).toEqual([
       { label: 'Odometer reading', value: '1,000 km' },
       { label: 'Registration', value: 'Registered until 2027-01-01' },
@@ -106,8 +107,8 @@ describe('featureList', () => {
 });
 
 describe('item 8: spec rows that apply to motorcycles and trucks', () => {
-  const bike: Car = { ...base, item_type: 'motorcycle', km: 2400, simple_body: 'Naked', drive: 'Chain', seats: 2, doors: null, engine_size: 690, engine_size_litres: 0.69, variant: { enginesize: 689, enginesize_litres: 0.7, cylinders: 2 }, simple_transmission: 'Manual' };
-  const truck: Car = { ...base, item_type: 'truck', km: 82000, simple_body: 'Light Truck', seats: 3, doors: 2, variant: { grossvehiclemass: 4500, towingcapacitybraked: 3500, enginesize_litres: 3 } };
+  const bike = makeCar({ ...base, item_type: 'motorcycle', km: 2400, simple_body: 'Naked', drive: 'Chain', seats: 2, doors: null, engine_size: 690, engine_size_litres: 0.69, variant: { enginesize: 689, enginesize_litres: 0.7, cylinders: 2 }, simple_transmission: 'Manual' });
+  const truck = makeCar({ ...base, item_type: 'truck', km: 82000, simple_body: 'Light Truck', seats: 3, doors: 2, variant: { grossvehiclemass: 4500, towingcapacitybraked: 3500, enginesize_litres: 3 } });
 
   it('item 8: a motorcycle shows its engine size in cc and final drive, not seats or doors', () => {
     expect(keyInformation(bike).map((row) => row.label).slice(0, 4)).toEqual(['Odometer', 'Engine Size', 'Body Type', 'Transmission']);
@@ -130,7 +131,7 @@ describe('item 8: spec rows that apply to motorcycles and trucks', () => {
   });
 
   it('item 8: a car keeps its rows (no engine size row, drive type label)', () => {
-    const car: Car = { ...base, item_type: 'car', drive: 'AWD', seats: 5, engine_size: 2000 };
+    const car = makeCar({ ...base, item_type: 'car', drive: 'AWD', seats: 5, engine_size: 2000 });
     expect(keyInformation(car).map((row) => row.label)).toEqual(['Drive Type', 'Seats']);
     expect(vehicleDetails(car, options).map((row) => row.label)).not.toContain('Engine Size');
   });

@@ -17,3 +17,17 @@ describe("parseStock normalises the feed's text 'null' (spec §5)", () => {
     expect(cars[0]).toMatchObject({ model: 'Nullarbor', location: { name: null } });
   });
 });
+
+describe('parseStock sets the display name and the primary image of every car (issue 12 item 3)', () => {
+  const base = { slug: 'a', status: 'in_stock', car_type: 'used' };
+  it.each<[string, Record<string, unknown>, string, string | null]>([
+    ['feed name and images', { name: ' 2020 Kia Rio ', images: [{ image: '/a.webp' }], primary_image_url: '/p.webp' }, '2020 Kia Rio', '/a.webp'],
+    ["the text 'null' as name and primary image", { name: 'null', year: 2019, make: 'Kia', model: 'Rio', primary_image_url: 'NULL' }, '2019 Kia Rio', null],
+    ['no name, no photo', { stocknum: 'B7' }, 'Stock B7', null],
+    ['only a primary image url', { make: 'Kia', images: [], primary_image_url: '/p.webp' }, 'Kia', '/p.webp'],
+  ])('%s', (_name, fields, name, image) => {
+    const { cars, problems } = parseStock('t', [{ id: 1, ...base, ...fields }]);
+    expect(problems).toEqual([]);
+    expect(cars[0]).toMatchObject({ name, primary_image_url: image });
+  });
+});

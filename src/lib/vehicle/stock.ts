@@ -80,16 +80,9 @@ export function parseStock(tenant: string, data: unknown): ParsedStock {
     }
     slugs.set(car.slug, record);
     ids.set(id, record);
-    cars.push(withDerivedFields(car));
+    cars.push(car);
   });
   return { cars, problems, read: data.length, skipped: data.length - cars.length };
-}
-
-/** Fill the display name from year/make/model/badge when a feed leaves it out. */
-function withDerivedFields(car: Car): Car {
-  if (car.name && car.name.trim() !== '') return car;
-  const name = [car.year, car.make, car.model, car.badge].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
-  return { ...car, name: name || `Stock ${String(car.stocknum ?? car.id)}` };
 }
 
 /** When the car was sold, in ms since the epoch, or null when unknown. */

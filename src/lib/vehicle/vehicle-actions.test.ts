@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Car } from '../../schemas/car.ts';
+import type { Car, CarRecord } from '../../schemas/car.ts';
 import { financeHref, historyReportUrl, isReservable, isTestDrivable, saveVisibility, vehicleActions, type ActionSiteOptions, type SaveSiteOptions } from './vehicle-actions.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
-const base: Car = { id: 7, slug: 'used-car-1', status: 'in_stock', car_type: 'used', price: 20000, images: [{ image: '/a.jpg' }] };
+const base: Partial<CarRecord> = { id: 7, slug: 'used-car-1', status: 'in_stock', car_type: 'used', price: 20000, images: [{ image: '/a.jpg' }] };
 const site: ActionSiteOptions = { testDrive: true, reserve: true, reserveBuyOnlineRoute: false, reserveDeposit: 200, tradeIn: true, onlinePurchase: false };
 
 describe('isTestDrivable', () => {
@@ -13,7 +14,7 @@ describe('isTestDrivable', () => {
     ['coming soon tagged Test Drive Only', { status: 'coming_soon', tag: 'Test Drive Only' }, {}, true],
     ['sold', { status: 'sold' }, {}, false],
   ])('%s -> %s', (_name, patch, sitePatch, expected) => {
-    expect(isTestDrivable({ ...base, ...patch }, { ...site, ...sitePatch })).toBe(expected);
+    expect(isTestDrivable(makeCar({ ...base, ...patch }), { ...site, ...sitePatch })).toBe(expected);
   });
 });
 
@@ -28,7 +29,7 @@ describe('isReservable', () => {
     ['no price', { price: null }, {}, false],
     ['test-drive-only demonstrator', { tag: 'Test Drive Only' }, {}, false],
   ])('%s -> %s', (_name, patch, sitePatch, expected) => {
-    expect(isReservable({ ...base, ...patch }, { ...site, ...sitePatch })).toBe(expected);
+    expect(isReservable(makeCar({ ...base, ...patch }), { ...site, ...sitePatch })).toBe(expected);
   });
 });
 
@@ -47,7 +48,7 @@ describe('historyReportUrl', () => {
 
 describe('vehicleActions', () => {
   it('gives an available in-stock car test drive, reserve, trade-in and enquiry', () => {
-    expect(vehicleActions({ ...base, file: '/r.pdf' }, site)).toEqual({
+    expect(vehicleActions(makeCar({ ...base, file: '/r.pdf' }), site)).toEqual({
       primary: 'test-drive',
       reserve: { deposit: 200, href: '/cars/used-car-1/checkout' },
       buyOnline: null,
@@ -58,21 +59,21 @@ describe('vehicleActions', () => {
     });
   });
   it('offers finance instead of a test drive when the car cannot be driven', () => {
-    const actions = vehicleActions({ ...base, status: 'coming_soon' }, site);
+    const actions = vehicleActions(makeCar({ ...base, status: 'coming_soon' }), site);
     expect(actions.primary).toBe('finance');
     expect(actions.reserve).toBeNull();
   });
   it('uses the buy-online route and the site deposit', () => {
-    expect(vehicleActions(base, { ...site, reserveBuyOnlineRoute: true, reserveDeposit: 500 }).reserve).toEqual({ deposit: 500, href: '/cars/used-car-1/buy-online' });
+    expect(vehicleActions(makeCar(base), { ...site, reserveBuyOnlineRoute: true, reserveDeposit: 500 }).reserve).toEqual({ deposit: 500, href: '/cars/used-car-1/buy-online' });
   });
   it('offers online purchase only where the site has it', () => {
-    expect(vehicleActions(base, { ...site, onlinePurchase: true }).buyOnline).toEqual({ href: '/checkout-journey?car_id=used-car-1' });
+    expect(vehicleActions(makeCar(base), { ...site, onlinePurchase: true }).buyOnline).toEqual({ href: '/checkout-journey?car_id=used-car-1' });
   });
   it('hides trade-in when the site has none', () => {
-    expect(vehicleActions(base, { ...site, tradeIn: false }).tradeIn).toBeNull();
+    expect(vehicleActions(makeCar(base), { ...site, tradeIn: false }).tradeIn).toBeNull();
   });
   it('gives a sold car only Find Me Something Similar', () => {
-    expect(vehicleActions({ ...base, status: 'sold', file: '/r.pdf' }, site)).toEqual({
+    expect(vehicleActions(makeCar({ ...base, status: 'sold', file: '/r.pdf' }), site)).toEqual({
       primary: null, reserve: null, buyOnline: null, tradeIn: null, historyReport: null, enquire: false, findSimilar: true,
     });
   });
@@ -92,13 +93,13 @@ describe('saveVisibility', () => {
     ['new car on a used-only site', { car_type: 'new' }, { usedOnly: true }, false, { save: false, compare: false }],
     ['demo car on a used-only site', { car_type: 'demo' }, { usedOnly: true }, false, { save: false, compare: false }],
   ])('%s', (_name, patch, sitePatch, saved, expected) => {
-    expect(saveVisibility({ ...base, ...patch }, { ...all, ...sitePatch }, saved)).toEqual(expected);
+    expect(saveVisibility(makeCar({ ...base, ...patch }), { ...all, ...sitePatch }, saved)).toEqual(expected);
   });
 });
 
 describe('financeHref', () => {
   it('carries the car to the finance form', () => {
-    expect(financeHref({ ...base, dealership_slug: 'north', vin: 'JT1' })).toBe('/finance?preferredDealership=north&vehiclePriceBudget=20000&car_id=7&car_type=used&vin=JT1#finance-form');
-    expect(financeHref({ ...base, price: 0, vin: 'null' })).toBe('/finance?car_id=7&car_type=used#finance-form');
+    expect(financeHref(makeCar({ ...base, dealership_slug: 'north', vin: 'JT1' }))).toBe('/finance?preferredDealership=north&vehiclePriceBudget=20000&car_id=7&car_type=used&vin=JT1#finance-form');
+    expect(financeHref(makeCar({ ...base, price: 0, vin: 'null' }))).toBe('/finance?car_id=7&car_type=used#finance-form');
   });
 });

@@ -32,7 +32,7 @@ export function vehicleJsonLd(car: Car, input: VehicleJsonLdInput): Record<strin
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Car',
-    name: car.name ?? [car.year, car.make, car.model, car.badge].filter(hasSpecValue).join(' '),
+    name: car.name,
     url: input.url,
     itemCondition: condition,
     offers: {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Car } from '../../schemas/car.ts';
 import type { Location } from '../../schemas/site.ts';
 import { siteLocationFor, vehicleLocation } from './vehicle-location.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const yard = (id: number, slug: string, patch: Partial<Location> = {}): Location =>
   ({
@@ -17,7 +18,7 @@ const yard = (id: number, slug: string, patch: Partial<Location> = {}): Location
     contact_detail: { phone: '+61 7 3000 000' + id, opening_hours: [], special_hours: [] },
     ...patch,
   }) as Location;
-const car: Car = { id: 1, slug: 'c', status: 'in_stock', car_type: 'used' };
+const car = makeCar({ id: 1, slug: 'c', status: 'in_stock', car_type: 'used' });
 const site = { name: 'Dealer', phone: '+61 7 3999 0000', address: '9 Head Office St', locations: [yard(1, 'north'), yard(2, 'south', { dealership_slug: 'south-motors', primary: true })] };
 
 describe('siteLocationFor', () => {

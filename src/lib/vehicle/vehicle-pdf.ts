@@ -123,7 +123,7 @@ export function vehiclePdfContent(car: Car, site: Site): VehiclePdfContent {
   ];
   const phone = formatPhone(car.location?.phone ?? site.phone);
   return {
-    title: car.name ?? `Stock ${String(car.stocknum ?? car.id)}`,
+    title: car.name,
     subtitle: available ? [price.text, price.priceType].filter(Boolean).join(' ') : 'Sold',
     sections: [
       { heading: 'Key information', lines: facts.filter(([, value]) => value !== null && value !== undefined && value !== '').map(([label, value]) => `${label}: ${value}`) },

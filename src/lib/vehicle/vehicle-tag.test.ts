@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Car } from '../../schemas/car.ts';
+import type { Car, CarRecord } from '../../schemas/car.ts';
 import { isElectric, isHybrid, isNewArrival, vehicleTag } from './vehicle-tag.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 5, 15, 12);
-const base: Car = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used', created_at: new Date(now - 30 * DAY).toISOString() };
+const base: Partial<CarRecord> = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used', created_at: new Date(now - 30 * DAY).toISOString() };
 const on = { electricTag: true };
 const off = { electricTag: false };
 
@@ -55,6 +56,6 @@ describe('vehicleTag priority', () => {
     ['new arrival', newArrival, off, 'New Arrival'],
     ['nothing', {}, off, null],
   ])('%s', (_name, patch, options, expected) => {
-    expect(vehicleTag({ ...base, ...patch }, now, options)?.text ?? null).toBe(expected);
+    expect(vehicleTag(makeCar({ ...base, ...patch }), now, options)?.text ?? null).toBe(expected);
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
-import { carImages, displayName, vehicleTileView, vehicleView, type VehicleView } from './view.ts';
+import { carImages, vehicleTileView, vehicleView, type VehicleView } from './view.ts';
 import { priceBreakdown, priceDisplay, wasPrice } from './price.ts';
 import { vehicleTag } from './vehicle-tag.ts';
 import { financeHref, saveVisibility, vehicleActions } from './vehicle-actions.ts';
@@ -108,20 +108,19 @@ describe('vehicleView composes the rules (which rule feeds which field)', () => 
   });
 });
 
-describe('display name (spec §3: a feed name may be missing)', () => {
+describe('display name (spec §3: a feed name may be missing): set once when the feed is parsed, shown as it is everywhere', () => {
   it.each<[string, Record<string, unknown>, string]>([
     ['feed name, trimmed', { name: '  2021 Toyota Corolla  ' }, '2021 Toyota Corolla'],
     ['no name: year make model badge', { name: null }, '2021 Toyota Corolla Ascent'],
     ['blank name and no badge', { name: ' ', badge: null }, '2021 Toyota Corolla'],
-    ['nothing to name it by', { name: null, year: null, make: null, model: null, badge: null }, 'Vehicle'],
+    ["the text 'null' as the name", { name: 'null' }, '2021 Toyota Corolla Ascent'],
+    ['nothing to name it by: the id', { name: null, year: null, make: null, model: null, badge: null }, 'Stock 42'],
+    ['nothing to name it by: the stock number', { name: null, year: null, make: null, model: null, badge: null, stocknum: 'T123' }, 'Stock T123'],
   ])('%s -> %s', (_name, patch, expected) => {
-    expect(displayName(car(patch))).toBe(expected);
-    expect(vehicleView(car(patch), site(), NOW).name).toBe(expected);
-  });
-
-  it('the tile keeps the feed name as it is (no fallback)', () => {
-    expect(vehicleView(car({ name: null }), site(), NOW).tile.name).toBeNull();
-    expect(vehicleView(car({ name: null }), site(), NOW).pdf.title).toBe('Stock 42');
+    const parsed = car(patch);
+    const view = vehicleView(parsed, site(), NOW);
+    // The page, the tile, the PDF and the JSON-LD show the one name the schema set.
+    expect([parsed.name, view.name, view.tile.name, view.pdf.title, view.jsonLd.name]).toEqual([expected, expected, expected, expected, expected]);
   });
 });
 
@@ -182,9 +181,12 @@ describe('images, gallery and links', () => {
     ['feed images', {}, ['/images/demo/hatch-red-angle.webp', '/images/demo/hatch-red-side.webp']],
     ['primary image only', { images: [], primary_image_url: '/p.webp' }, ['/p.webp']],
     ['nothing: the placeholder for the body', { images: [], primary_image_url: null }, [placeholderImage('Hatch')]],
+    ['a blank primary image counts as none', { images: [], primary_image_url: ' ' }, [placeholderImage('Hatch')]],
   ])('%s', (_name, patch, expected) => {
     expect(carImages(car(patch)).map((image) => image.image)).toEqual(expected);
     const view = vehicleView(car(patch), site(), NOW);
+    // The tile shows the first of them (the one primary image).
+    expect(view.tile.image.src).toBe(carImageSources(expected[0]!, [320, 480, 800]).src);
     expect(view.slides.map((slide) => slide.alt)).toEqual(expected.map((_, index) => `${view.name}, photo ${index + 1} of ${expected.length}`));
   });
 

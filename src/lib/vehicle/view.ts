@@ -22,7 +22,7 @@ import { vehiclePdfContent, type VehiclePdfContent } from './vehicle-pdf.ts';
 import { financeBox, financeCalculatorVisible, financeSiteOptions, type FinanceBox } from '../finance/finance-eligibility.ts';
 import { DEFAULT_MONEY_PRESETS } from '../finance/finance-bounds.ts';
 import { comparisonRate, financeFees, financeQuoteHref, providerDisclaimer, repaymentRounding, roundRepayment, type ComparisonRate, type FinanceFee, type RepaymentRounding } from '../finance/disclosures.ts';
-import { carImageSources, parsePhotoUrl, placeholderImage, siteImageOptions, type ImageSources } from '../images.ts';
+import { carImageSources, parsePhotoUrl, primaryImage, siteImageOptions, type ImageSources } from '../images.ts';
 import { formatKm, formatMoney } from '../text/format.ts';
 import { canonicalUrl } from '../text/seo.ts';
 import { stockBase } from '../range/menu.ts';
@@ -61,8 +61,8 @@ export interface CalculatorView {
 
 /** The home-page tile (src/components/CarTile.astro). */
 export interface VehicleTileView {
-  /** The feed's name as it is (the tile shows no fallback name). */
-  name: string | null;
+  /** The display name (set when the feed is parsed, src/lib/vehicle/identity.ts). */
+  name: string;
   href: string;
   price: PriceDisplay;
   image: ImageSources;
@@ -75,7 +75,7 @@ export interface VehicleView {
   slug: string;
   carType: Car['car_type'];
   status: Car['status'];
-  /** The display name: the feed's name, else year make model badge, else 'Vehicle'. */
+  /** The display name (set when the feed is parsed, src/lib/vehicle/identity.ts). */
   name: string;
   available: boolean;
   certified: boolean;
@@ -145,15 +145,10 @@ export interface VehicleViewOptions {
   financeDisclaimer?: string;
 }
 
-/** The display name: the feed's name, else year make model badge, else 'Vehicle'. */
-export function displayName(car: Pick<Car, 'name' | 'year' | 'make' | 'model' | 'badge'>): string {
-  return car.name?.trim() || [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ') || 'Vehicle';
-}
-
 /** The car's images in order: the feed's, else its primary image, else the placeholder for its body. */
 export function carImages(car: Pick<Car, 'images' | 'primary_image_url' | 'simple_body'>): { image: string; thumb: string | null }[] {
   if (car.images?.length) return car.images.map((image) => ({ image: image.image, thumb: image.thumb ?? null }));
-  return [{ image: car.primary_image_url || placeholderImage(car.simple_body), thumb: null }];
+  return [{ image: primaryImage(car), thumb: null }];
 }
 
 /** The URLs resolved against the site's address; a feed URL that does not parse is left out (it must not stop the page or the PDF). */
@@ -169,12 +164,11 @@ function absoluteUrls(urls: readonly string[], base: string): string[] {
 
 /** The home-page tile of a car (no clock needed). */
 export function vehicleTileView(car: Car, site: Site): VehicleTileView {
-  const first = car.images?.[0]?.image ?? car.primary_image_url ?? placeholderImage(car.simple_body);
   return {
-    name: car.name ?? null,
+    name: car.name,
     href: `/cars/${car.slug}`,
     price: priceDisplay(car, { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price }),
-    image: carImageSources(first, [320, 480, 800], siteImageOptions(site)),
+    image: carImageSources(primaryImage(car), [320, 480, 800], siteImageOptions(site)),
     facts: [formatKm(car.km), car.simple_transmission, car.simple_body].filter((fact): fact is string => Boolean(fact)),
   };
 }
@@ -184,7 +178,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
   const features = site.features;
   const api = site.api_base.replace(/\/+$/, '');
   const slugPart = encodeURIComponent(car.slug);
-  const name = displayName(car);
+  const name = car.name;
   const available = isCarAvailable(car);
 
   const price = priceDisplay(car, { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price });

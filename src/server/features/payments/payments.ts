@@ -215,11 +215,10 @@ export class Payments {
       throw error;
     }
     await this.cancelAtProvider(tenant, expired);
-    const name = car.name ?? [car.year, car.make, car.model].filter(Boolean).join(' ');
     return this.createAtProvider(tenant, provider, {
       id,
       amountCents,
-      description: `Deposit to reserve ${name} (stock ${car.stocknum ?? car.id}) at ${tenant.site.name}`,
+      description: `Deposit to reserve ${car.name} (stock ${car.stocknum ?? car.id}) at ${tenant.site.name}`,
       metadata: { tenant: tenant.slug, payment_id: id, kind: 'reservation', lead_id: input.leadId, car_id: carId },
       receiptEmail: lead.email ?? undefined,
       holdExpiresAt: at + holdMs,

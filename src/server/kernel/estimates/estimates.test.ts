@@ -6,9 +6,10 @@ import { estimateDelivery } from './delivery.ts';
 import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';
 import { comparePrice } from './price-comparison.ts';
 import { DEMO_MAX_AGE, DEMO_OLD_AGE, demoRegoLookup, estimateRetailPrice, tradeInOffer } from './valuation.ts';
+import { makeCar } from '../../../../tests/fixtures/make-car.ts';
 
 const car = (id: number, year: number, km: number, price: number, extra: Partial<Car> = {}): Car =>
-  ({ id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year, km, price, ...extra }) as Car;
+  makeCar({ id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year, km, price, ...extra });
 
 describe('valuation', () => {
   const stock = [car(1, 2020, 40_000, 25_000), car(2, 2019, 60_000, 22_000), car(3, 2021, 20_000, 28_000)];

@@ -1,0 +1,37 @@
+/**
+ * The car's identity on every surface (issue 12 item 3, "normalise feed quirks once at the
+ * boundary"): its display name and its primary image. The Car schema applies `normaliseCar` when
+ * a feed is parsed (src/schemas/car.ts), so every Car carries a display name and its primary
+ * photo; no page, card, PDF, search document or lead works them out again. It imports no code
+ * (the search client's embedded index uses `nameFromParts`); `primaryImage` in ../images.ts adds
+ * the placeholder for a car without a photo.
+ */
+import type { CarRecord } from '../../schemas/car.ts';
+
+type NameFields = Pick<CarRecord, 'id' | 'name' | 'year' | 'make' | 'model' | 'badge' | 'stocknum'>;
+
+/** The name built from the car's facts: year make model badge, the missing ones left out ('' when none). */
+export function nameFromParts(car: { year?: number | null; make?: string | null; model?: string | null; badge?: string | null }): string {
+  return [car.year, car.make, car.model, car.badge].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
+}
+
+/**
+ * The display name (spec §3 Car "name", which a feed may leave out): the feed's name, trimmed;
+ * else year make model badge; else `Stock <stock number or id>`.
+ */
+export function carDisplayName(car: NameFields): string {
+  const given = car.name?.trim();
+  if (given) return given;
+  return nameFromParts(car) || `Stock ${String(car.stocknum ?? car.id)}`;
+}
+
+/** The primary photo: the first feed image, else the feed's primary_image_url; null when the feed has no photo (blank counts as none). */
+export function primaryPhoto(car: Pick<CarRecord, 'images' | 'primary_image_url'>): string | null {
+  return car.images?.[0]?.image ?? (car.primary_image_url?.trim() ? car.primary_image_url : null);
+}
+
+/** A Car as every surface sees it: the display name and the primary photo set. */
+export function normaliseCar<T extends CarRecord>(record: T): T & { name: string; primary_image_url: string | null } {
+  // The name last: a feed without one gets it after its own fields, as before (feed-check prints records).
+  return { ...record, primary_image_url: primaryPhoto(record), name: carDisplayName(record) };
+}
