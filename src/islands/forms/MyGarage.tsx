@@ -3,23 +3,19 @@
  * each car with its page link and a Remove button; cars no longer listed say so.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { GarageCarEntry } from '../../lib/forms/form-config.ts';
 import { signInHref } from '../../lib/forms/gating.ts';
 import { currentSession } from '../../stores/session.ts';
 import { configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
+import { loadSiteFile } from './car-choices.ts';
 import './forms.css';
 
-export interface GarageCar {
-  id: string;
-  slug: string;
-  name: string;
-  price: string | null;
-  image: string | null;
-}
+type GarageCar = GarageCarEntry;
 
-/** Read the page's car list (JSON of GarageCar, one string prop to keep the page light). */
-function parseGarageCars(text: string): GarageCar[] {
+/** Read the site's garage car list (JSON of GarageCar, src/pages/garage-cars.json.ts); anything malformed is dropped. */
+export function parseGarageCars(text: string): GarageCar[] {
   try {
     const list = JSON.parse(text) as unknown;
     return Array.isArray(list) ? list.filter((car): car is GarageCar => !!car && typeof car === 'object' && typeof car.id === 'string' && typeof car.slug === 'string') : [];
@@ -28,9 +24,14 @@ function parseGarageCars(text: string): GarageCar[] {
   }
 }
 
-export default function MyGarage({ apiBase, carList }: { apiBase: string; carList: string }) {
+/**
+ * `carListUrl` is the site's garage car list (GARAGE_CARS_PATH): read once the shopper is
+ * signed in, so the page itself does not change with the stock. The list waits for it, so a
+ * saved car never shows as 'No longer listed' while the names load.
+ */
+export default function MyGarage({ apiBase, carListUrl }: { apiBase: string; carListUrl: string }) {
   configureWatchlistApi(apiBase);
-  const cars = useMemo(() => parseGarageCars(carList), [carList]);
+  const [cars, setCars] = useState<GarageCar[] | null>(null);
   const ids = useStore(watchlist.$watchlist);
   const [state, setState] = useState<'loading' | 'ready' | 'offline'>('loading');
   const [phone, setPhone] = useState<string | null>(null);
@@ -39,6 +40,10 @@ export default function MyGarage({ apiBase, carList }: { apiBase: string; carLis
     const session = currentSession();
     setPhone(session?.phone ?? null);
     if (!session) return;
+    loadSiteFile(carListUrl, parseGarageCars).then(setCars, (error: unknown) => {
+      console.error('the garage car list could not be loaded', error);
+      setCars([]);
+    });
     refreshWatchlist().then((outcome) => {
       if (outcome === 'signed-out') {
         location.replace(signInHref({ type: 'garage', redirect: '/my-garage', back: '/' }));
@@ -46,9 +51,11 @@ export default function MyGarage({ apiBase, carList }: { apiBase: string; carLis
       }
       setState(outcome === 'ok' ? 'ready' : 'offline');
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (!phone) return <p>Please sign in to see your garage.</p>;
+  if (cars === null) return <div className="my-garage" aria-busy="true" data-state="loading"><p className="muted">Signed in as {phone}.</p></div>;
   const byId = new Map(cars.map((car) => [car.id, car]));
   return (
     <div className="my-garage" aria-busy={state === 'loading'} data-state={state}>

@@ -8,20 +8,25 @@ import { useEffect, useState } from 'react';
 import { decodeCarChoices } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
 
-const loads = new Map<string, Promise<LeadCar[]>>();
+const loads = new Map<string, Promise<unknown>>();
 
-/** The choices at `url`, fetched once per page (every form of the page shares the answer); a failed load is tried again by the next caller. */
-export function loadCarChoices(url: string): Promise<LeadCar[]> {
-  let load = loads.get(url);
+/** A site file read by `parse`, fetched once per page (every island of the page shares the answer); a failed load is tried again by the next caller. */
+export function loadSiteFile<T>(url: string, parse: (text: string) => T): Promise<T> {
+  let load = loads.get(url) as Promise<T> | undefined;
   if (!load) {
     load = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      return decodeCarChoices(await response.text());
+      return parse(await response.text());
     });
     loads.set(url, load);
     load.catch(() => loads.delete(url));
   }
   return load;
+}
+
+/** The car choices at `url` (the site's CAR_CHOICES_PATH). */
+export function loadCarChoices(url: string): Promise<LeadCar[]> {
+  return loadSiteFile(url, decodeCarChoices);
 }
 
 /**

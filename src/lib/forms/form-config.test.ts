@@ -63,6 +63,20 @@ describe('car choices', () => {
   });
 });
 
+describe('garage cars', () => {
+  it('list every visible car with its name, formatted price (none at $10 or less) and primary image', async () => {
+    const { garageCars } = await import('./form-config.ts');
+    const cars = [
+      v.parse(CarSchema, { id: 1, slug: 'a-1', name: 'Car A', status: 'in_stock', car_type: 'used', price: 26495, images: [{ image: 'https://x/a.jpg' }] }),
+      v.parse(CarSchema, { id: 'b2', slug: 'b-2', status: 'sold', car_type: 'used', price: 1 }),
+    ];
+    expect(garageCars(cars)).toEqual([
+      { id: '1', slug: 'a-1', name: 'Car A', price: '$26,495', image: 'https://x/a.jpg' },
+      { id: 'b2', slug: 'b-2', name: 'Stock b2', price: null, image: null },
+    ]);
+  });
+});
+
 describe('lead modals', () => {
   it('keep the site settings but leave the location and dealership lists out of the props', () => {
     const config = modalFormConfig(site);

@@ -7,6 +7,7 @@ import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { LeadCar } from './lead-payload.ts';
 import { moneyPresets } from './money-input.ts';
+import { formatMoney } from '../text/format.ts';
 
 /** A location or dealership choice of the enquiry form. */
 export interface FormLocation {
@@ -154,6 +155,24 @@ export const UNSUBSCRIBE_TEXT = 'You can opt out of marketing messages at any ti
 
 /** Where a site publishes its forms' car choices (src/pages/car-choices.json.ts, read by src/islands/forms/car-choices.ts). */
 export const CAR_CHOICES_PATH = '/car-choices.json';
+
+/** Where a site publishes the cars its garage page can list (src/pages/garage-cars.json.ts, read by src/islands/forms/MyGarage.tsx). */
+export const GARAGE_CARS_PATH = '/garage-cars.json';
+
+/** A watchlist entry's car: what the garage page shows of it. */
+export interface GarageCarEntry {
+  id: string;
+  slug: string;
+  name: string;
+  /** Formatted, or null when the car has no price to show. */
+  price: string | null;
+  image: string | null;
+}
+
+/** The garage list of a site's visible cars. */
+export function garageCars(cars: readonly Car[]): GarageCarEntry[] {
+  return cars.map((car) => ({ id: String(car.id), slug: car.slug, name: car.name, price: typeof car.price === 'number' && car.price > 10 ? formatMoney(car.price) : null, image: car.primary_image_url }));
+}
 
 /**
  * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
