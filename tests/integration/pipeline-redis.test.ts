@@ -146,7 +146,8 @@ describe('two workers on one Redis queue', () => {
     expect(ws.current('delta-cars')).toBe(live);
     const other = busy === first ? second : first;
     await waitFor('delta-cars published by the other worker', () => ws.current('delta-cars') !== live, 480_000, 500);
-    expect(other.output.slice(marks.get(other))).toMatch(/"event":"release".*"tenant":"delta-cars".*"outcome":"published"/);
+    // The release is live before its log line is written and piped to this process: wait for the line too.
+    await waitFor('the other worker to log the published release', () => /"event":"release".*"tenant":"delta-cars".*"outcome":"published"/.test(other.output.slice(marks.get(other))), 30_000, 100);
     expect((await served.get('delta-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('22,222');
   });
 });
