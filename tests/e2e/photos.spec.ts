@@ -5,26 +5,13 @@
  * cards load at once, later photos wait until scrolled to, nothing moves while photos load,
  * and a photo the build could not use shows the placeholder.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { layoutShiftSoFar, PHONE } from './layout-shift.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (path: string) => `http://photo-motors.localhost:${port}${path}`;
 
-test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-
-/** Sum of layout shifts since navigation (the entries CLS is made of). */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
-      }),
-  );
-}
+test.use(PHONE);
 
 test('vehicle page: the first photo is an AVIF sized for the phone, loaded eagerly, with no layout shift', async ({ page }) => {
   await page.goto(site('/cars/2019-toyota-corolla-p1/'), { waitUntil: 'load' });
@@ -39,7 +26,7 @@ test('vehicle page: the first photo is an AVIF sized for the phone, loaded eager
   // Later photos are lazy: the fourth has not been fetched on load.
   const fourth = page.getByRole('img', { name: '2019 Toyota Corolla, photo 4 of 5', includeHidden: true });
   expect(await fourth.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
-  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+  expect((await layoutShiftSoFar(page)).total).toBeLessThanOrEqual(0.02);
 });
 
 test('search page: the first row of cards loads at once as AVIF; the photos below load when scrolled to', async ({ page }) => {
@@ -51,7 +38,7 @@ test('search page: the first row of cards loads at once as AVIF; the photos belo
   await expect(last).toHaveAttribute('loading', 'lazy');
   await last.scrollIntoViewIfNeeded();
   await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+  expect((await layoutShiftSoFar(page)).total).toBeLessThanOrEqual(0.02);
 });
 
 test('a photo the build could not fetch or decode shows the placeholder', async ({ page }) => {

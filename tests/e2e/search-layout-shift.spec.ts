@@ -6,51 +6,14 @@
  * the search-demo fixture.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { layoutShiftSoFar, PHONE } from './layout-shift.ts';
 import { pointAtSearch } from './search-helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path: string) => `http://${slug}.localhost:${port}${path}`;
 
-/** A 'layout-shift' performance entry (not in TypeScript's DOM library). */
-interface LayoutShiftEntry extends PerformanceEntry {
-  value: number;
-  hadRecentInput: boolean;
-  sources: { node: Node | null }[];
-}
-
 /** CLS's good threshold (web.dev): the page must stay below it. */
 const GOOD_CLS = 0.1;
-
-/** Sum of the page's layout shifts since navigation (those right after input excluded, as CLS does) and what moved. */
-async function layoutShiftSoFar(page: Page): Promise<{ total: number; moved: string[] }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ total: number; moved: string[] }>((resolve) => {
-        let total = 0;
-        const moved: string[] = [];
-        const take = (entries: PerformanceEntryList) => {
-          for (const entry of entries as LayoutShiftEntry[]) {
-            if (entry.hadRecentInput) continue;
-            total += entry.value;
-            for (const { node } of entry.sources) moved.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName));
-          }
-        };
-        const observer = new PerformanceObserver((list) => take(list.getEntries()));
-        // buffered: every shift since the page started loading, not only those after this call.
-        observer.observe({ type: 'layout-shift', buffered: true });
-        // Shifts of the last rendered frame are reported after it: wait two frames, then collect.
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              take(observer.takeRecords());
-              observer.disconnect();
-              resolve({ total, moved });
-            }),
-          ),
-        );
-      }),
-  );
-}
 
 /** Opens a search page and waits until it is interactive: the live island has answered and is idle. */
 async function openUntilInteractive(page: Page, url: string) {
@@ -61,7 +24,7 @@ async function openUntilInteractive(page: Page, url: string) {
 }
 
 const VIEWPORTS = {
-  phone: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+  phone: PHONE,
   desktop: { viewport: { width: 1280, height: 900 } },
 };
 
