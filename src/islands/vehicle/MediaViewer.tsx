@@ -5,7 +5,7 @@
  * The first slide is server-rendered so the page's largest image paints before hydration.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { galleryLayout, isPriorityImage, wrapIndex, type SpinHotspot, type VideoSlide } from '../../lib/vehicle/gallery.ts';
+import { galleryLayout, isPriorityImage, slideShowsPhoto, wrapIndex, type SpinHotspot, type VideoSlide } from '../../lib/vehicle/gallery.ts';
 import SpinViewer from './SpinViewer.tsx';
 import Hotspots from './Hotspots.tsx';
 import Picture from '../../components/Picture.tsx';
@@ -43,6 +43,9 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
   // The external viewer loads only once the shopper asks for it (clicks Spin or Start 360° view).
   const [externalLoaded, setExternalLoaded] = useState(false);
   const [index, setIndex] = useState(0);
+  // Slides shown so far keep their photo (src/lib/vehicle/gallery.ts slideShowsPhoto).
+  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set([0]));
+  useEffect(() => setShown((before) => (before.has(index) ? before : new Set(before).add(index))), [index]);
   const [fullscreen, setFullscreen] = useState(false);
   const count = slides.length + (video ? 1 : 0);
   const layout = galleryLayout(count);
@@ -186,7 +189,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
                     aria-hidden={at !== index}
                     inert={at !== index ? true : undefined}
                   >
-                    {renderSlide(at, false)}
+                    {slideShowsPhoto(at, index, shown, count) && renderSlide(at, false)}
                   </div>
                 ))}
               </div>

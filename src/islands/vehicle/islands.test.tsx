@@ -42,8 +42,11 @@ describe('FinanceCalculator', () => {
 
 describe('MediaViewer', () => {
   const slides = Array.from({ length: 6 }, (_, i) => ({ src: `/p${i}.webp`, thumb: `/t${i}.webp`, alt: `Car, photo ${i + 1} of 6` }));
-  it('renders every slide, priority on the first two, scrolling thumbnails above 5', () => {
+  it('renders every slide, the photos of the first two (with priority), scrolling thumbnails above 5', () => {
     const html = renderToStaticMarkup(<MediaViewer name="Car" slides={slides} video={null} spinFrames={[]} interior={null} />);
+    expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(6);
+    // Slides 3 to 6 get their photo when the shopper comes near them (slideShowsPhoto).
+    expect(html.match(/alt="Car, photo \d of 6"/g)).toEqual(['alt="Car, photo 1 of 6"', 'alt="Car, photo 2 of 6"']);
     expect(html.match(/loading="eager"/g)).toHaveLength(2);
     expect(html).toContain('fetchPriority="high"');
     expect(html).toContain('gallery__thumbs--scroll');

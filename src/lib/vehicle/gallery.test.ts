@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalSpinUrl, framesForDrag, galleryLayout, hotspotsOnFrame, isPriorityImage, showThumbnails, spinHotspots, videoSlide, wrapIndex } from './gallery.ts';
+import { externalSpinUrl, framesForDrag, galleryLayout, hotspotsOnFrame, isPriorityImage, showThumbnails, slideShowsPhoto, spinHotspots, videoSlide, wrapIndex } from './gallery.ts';
 
 describe('galleryLayout', () => {
   it.each([
@@ -34,6 +34,22 @@ describe('wrapIndex and framesForDrag', () => {
     [61, 3],
   ])('drag %spx -> %s frames', (delta, frames) => {
     expect(framesForDrag(delta)).toBe(frames);
+  });
+});
+
+describe('slideShowsPhoto (issue 15: the carousel fetches photos as the shopper nears them)', () => {
+  const photos = (index: number, shown: number[], count = 5) => Array.from({ length: count }, (_, at) => at).filter((at) => slideShowsPhoto(at, index, new Set(shown), count));
+  it.each([
+    ['on load: the first photo and the next', 0, [0], [0, 1]],
+    ['after moving to the second: the first (shown), the second and the third', 1, [0, 1], [0, 1, 2]],
+    ['back from the first to the last: the last, the one before it, and the first', 4, [0, 4], [0, 3, 4]],
+    ['after a jump to the fourth by thumbnail: the shown, the fifth (next) and the third (previous)', 3, [0, 3], [0, 2, 3, 4]],
+  ])('%s', (_what, index, shown, expected) => {
+    expect(photos(index, shown)).toEqual(expected);
+  });
+  it('one or two photos: every slide', () => {
+    expect(photos(0, [0], 1)).toEqual([0]);
+    expect(photos(0, [0], 2)).toEqual([0, 1]);
   });
 });
 

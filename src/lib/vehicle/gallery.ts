@@ -24,6 +24,19 @@ export function isPriorityImage(index: number): boolean {
   return index < PRIORITY_IMAGES;
 }
 
+/**
+ * Whether the carousel's slide `at` carries its photo now, with slide `index` showing and the
+ * slides in `shown` shown before: the current slide, the next one (a swipe away), every slide
+ * already shown, and after the first move the previous one too. The others stay empty boxes
+ * until the shopper comes near them. A phone would otherwise fetch every photo of the carousel
+ * while the page loads (its lazy-loading margin reaches sideways into the track), and those
+ * photos would share the network with the first one, the page's largest paint (issue 15).
+ */
+export function slideShowsPhoto(at: number, index: number, shown: ReadonlySet<number>, count: number): boolean {
+  if (at === index || shown.has(at) || at === wrapIndex(index, 1, count)) return true;
+  return shown.size > 1 && at === wrapIndex(index, -1, count);
+}
+
 /** Index after moving `step` from `index` in a list of `count`, wrapping around both ends. */
 export function wrapIndex(index: number, step: number, count: number): number {
   if (count <= 0) return 0;
