@@ -11,7 +11,7 @@ import { shiftTenantFileDates } from '../lib/site/demo-clock.ts';
 import type { TenantBundle } from './bundle.ts';
 import { parseTenantFile, tenantFileProblems, type TenantFileKey, type TenantFiles } from '../schemas/tenant-files.ts';
 import { loadContentPages } from './content.ts';
-import { postBuildSteps } from './steps.ts';
+import { runPostBuildSteps } from './steps.ts';
 import { REPO_ROOT, runAstroBuild, type ChildRun } from './children.ts';
 import { photoOptionsFromEnv } from '../config/images.ts';
 import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../images/resolve.ts';
@@ -167,7 +167,7 @@ export async function finishTenant(prepared: PreparedTenant, render: ChildRun, o
   const tenantPublic = join(tenant.dir, 'public');
   if (existsSync(tenantPublic)) cpSync(tenantPublic, outDir, { recursive: true });
   try {
-    for (const step of postBuildSteps) await step.run({ tenant, bundle, outDir });
+    await runPostBuildSteps({ tenant, bundle, outDir });
   } catch (error) {
     const message = `post-build step failed: ${(error as Error).stack ?? String(error)}`;
     log(`✗ ${slug}: ${message}`);

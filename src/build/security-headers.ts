@@ -10,11 +10,11 @@
  * Pages read) at the site root; the static server of `npm start` / `npm run serve` sends
  * the same headers (src/server/static-sites.ts). docs/security.md lists them for other CDNs.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSettings } from '../config/build.ts';
 import type { Site } from '../schemas/site.ts';
+import { contextPages } from './built-pages.ts';
 import type { PostBuildStep } from './steps.ts';
 
 /** The file the step writes at the site root. */
@@ -23,20 +23,7 @@ export const HEADERS_FILE = '_headers';
 /** HSTS: one year. No includeSubDomains by default: a dealer's other sub-domains may still be on plain HTTP. */
 export const HSTS = 'max-age=31536000';
 
-const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
-
-/** CSP source expressions (`'sha256-<base64>'`) of the executable inline scripts of a page. */
-export function inlineScriptHashes(html: string): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
-    if (!EXECUTABLE_TYPES.has(type)) continue;
-    found.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
-  }
-  return [...found];
-}
+export { inlineScriptHashes } from './built-pages.ts';
 
 function originOf(url: string | undefined): string | null {
   if (!url || !/^https?:\/\//i.test(url)) return null;
@@ -159,37 +146,12 @@ export function headersForPath(rules: readonly HeadersRule[], path: string): Rec
   return headers;
 }
 
-// Hashes of pages already scanned, by file identity: a release's reused pages are hard links
-// of the previous release's files (same inode), so an incremental release reads only the
-// pages it rendered.
-const scanned = new Map<string, string[]>();
-
-function collectHashes(dir: string, into: Set<string>): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== '_astro' && entry.name !== 'media') collectHashes(path, into);
-      continue;
-    }
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const stats = statSync(path);
-    const key = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}`;
-    let hashes = scanned.get(key);
-    if (!hashes) {
-      hashes = inlineScriptHashes(readFileSync(path, 'utf8'));
-      if (scanned.size > 200_000) scanned.clear();
-      scanned.set(key, hashes);
-    }
-    for (const hash of hashes) into.add(hash);
-  }
-}
-
 /** Post-build step: `_headers` with the site's security headers for every path. */
 export const securityHeadersStep: PostBuildStep = {
   name: 'security-headers',
-  run({ outDir, bundle }) {
-    const hashes = new Set<string>();
-    collectHashes(outDir, hashes);
+  run(context) {
+    const { outDir, bundle } = context;
+    const hashes = new Set(contextPages(context).flatMap((page) => page.facts.scriptHashes));
     writeFileSync(join(outDir, HEADERS_FILE), renderHeadersFile(headersRules(bundle.site, hashes, { paymentStandIn: buildSettings().paymentStandIn })));
   },
 };

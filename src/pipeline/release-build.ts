@@ -16,7 +16,7 @@ import type { TenantBundle } from '../build/bundle.ts';
 import { brandOverviews, computeRange } from '../lib/range/site-range.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
-import { postBuildSteps } from '../build/steps.ts';
+import { runPostBuildSteps } from '../build/steps.ts';
 import type { Tenant } from '../lib/site/tenant.ts';
 
 /** Result of producing a release directory. */
@@ -257,7 +257,7 @@ export async function buildIncrementalRelease(options: {
     const { reused, carPages, staged, dropped } = moveStaged(stageDir, outDir, visibleSlugs, previous);
     const assembleSeconds = Math.round((linkSeconds + lap(moveStarted)) * 100) / 100;
     const stepsStarted = performance.now();
-    for (const step of postBuildSteps) await step.run({ tenant, bundle: full, outDir, incremental: true });
+    await runPostBuildSteps({ tenant, bundle: full, outDir, incremental: true });
     return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, brandPages: brands ? brands.render.length : 'all', takenOver, phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
   } catch (error) {
     return { ok: false, error: `incremental build failed: ${(error as Error).stack ?? String(error)}`, rendered: 0, reused: 0 };
