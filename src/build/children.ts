@@ -1,7 +1,7 @@
 /**
  * The child processes that render a tenant bundle into a directory:
- * scripts/astro-build.ts (a whole Astro build: compile and render) and the warm renderer
- * scripts/render-pages.ts --serve (render only, with a server bundle kept from an earlier Astro
+ * src/build/astro-build.ts (a whole Astro build: compile and render) and the warm renderer
+ * src/build/render-pages.ts --serve (render only, with a server bundle kept from an earlier Astro
  * build of the same code: src/build/kept-renderer.ts). Each gets the bundle as a private temporary
  * file (DEALER_BUNDLE), the output directory (DEALER_OUT_DIR) and an allow-listed
  * environment (no server secret reaches a build child, issue 13). Used by the tenant build,
@@ -19,6 +19,11 @@ import { buildChildEnv } from './child-env.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
+/** The child that runs a whole Astro build of a tenant bundle. */
+export const ASTRO_BUILD_CHILD = fileURLToPath(new URL('./astro-build.ts', import.meta.url));
+/** The child that renders tenant bundles with a kept server bundle (one-shot, or warm with --serve). */
+export const RENDER_CHILD = fileURLToPath(new URL('./render-pages.ts', import.meta.url));
+
 /** DEALER_CPU_PROFILE_DIR=<dir>: each child writes a V8 CPU profile there (to find where a build or a render spends its time). */
 function cpuProfileArgs(): string[] {
   const { cpuProfileDir } = buildSettings();
@@ -35,14 +40,14 @@ export interface ChildRun {
 }
 
 /**
- * Start a child script with the bundle written to a temporary file. The child is spawned
+ * Start a child script (its file path) with the bundle written to a temporary file. The child is spawned
  * before this returns, so the caller can work while it runs; the promise resolves when it ends.
  */
 export function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
   const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
   mkdirSync(outDir, { recursive: true });
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...nodeArgs, ...cpuProfileArgs(), join(REPO_ROOT, 'scripts', script)], {
+    const child = spawn(process.execPath, [...nodeArgs, ...cpuProfileArgs(), script], {
       cwd: REPO_ROOT,
       env: buildChildEnv({ ...env, DEALER_BUNDLE: bundleTemp.path, DEALER_OUT_DIR: outDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,7 +72,7 @@ export function runBundleChild(script: string, nodeArgs: string[], bundle: Tenan
 
 /** A whole Astro build of the bundle; `keepRenderer` keeps its compiled server bundle there. */
 export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string, keepRenderer?: string): Promise<ChildRun> {
-  return runBundleChild('astro-build.ts', [], bundle, outDir, {
+  return runBundleChild(ASTRO_BUILD_CHILD, [], bundle, outDir, {
     ASTRO_TELEMETRY_DISABLED: '1',
     DEALER_SITE_URL: siteUrl,
     // Separate caches so tenants can build in parallel.
@@ -88,7 +93,7 @@ interface WarmAnswer {
 }
 
 /**
- * A warm renderer (scripts/render-pages.ts --serve): one child that loads a kept server bundle
+ * A warm renderer (src/build/render-pages.ts --serve): one child that loads a kept server bundle
  * once and renders one tenant bundle after another, so a render costs only its pages, not a
  * process start and a bundle load. Jobs run one at a time in order. If the child dies, the
  * running job fails and the next one starts a new child. `close()` ends it.
@@ -114,7 +119,7 @@ export class WarmRenderer {
   #start(): Promise<void> {
     if (this.#ready && this.#child && this.#child.exitCode === null && this.#child.signalCode === null) return this.#ready;
     this.#stderr = '';
-    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...cpuProfileArgs(), join(REPO_ROOT, 'scripts', 'render-pages.ts'), '--serve'], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...cpuProfileArgs(), RENDER_CHILD, '--serve'], {
       cwd: REPO_ROOT,
       env: buildChildEnv({ NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'), DEALER_RENDERER: this.rendererDir }),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -6,7 +6,7 @@
  * data, which pages read at render time from the bundle file (siteData() in src/site-data/). So the
  * fleet build runs one ordinary Astro build (the first tenant that builds) keeping its
  * compiled server bundle (src/build/kept-renderer.ts), then renders every other tenant from
- * that bundle in warm renderers (scripts/render-pages.ts --serve, one per job, each loading
+ * that bundle in warm renderers (src/build/render-pages.ts --serve, one per job, each loading
  * the bundle once and rendering tenant after tenant), up to `jobs` at a time, each
  * into its own output with the compiled client assets (`_astro/`, hard-linked) and the
  * repository's `public/` files, as its own Astro build would have written them; the

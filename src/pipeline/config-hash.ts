@@ -39,7 +39,7 @@ export function codeHash(env: Environment = environment()): string {
   const hash = createHash('sha256');
   const skipTests = (name: string) => name.endsWith('.test.ts') || name === 'node_modules' || name.startsWith('.');
   hashTree(hash, REPO_ROOT, join(REPO_ROOT, 'src'), skipTests, true);
-  for (const file of ['astro.config.mjs', 'scripts/astro-build.ts', 'scripts/render-pages.ts', 'package-lock.json']) {
+  for (const file of ['astro.config.mjs', 'package-lock.json']) {
     const path = join(REPO_ROOT, file);
     if (existsSync(path)) hash.update(readFileSync(path));
   }

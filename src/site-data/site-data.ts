@@ -140,7 +140,7 @@ let cached: { file: string; data: SiteData } | undefined;
 
 /**
  * The site data of the tenant being built, from the bundle file DEALER_BUNDLE names (read
- * once per file: a warm renderer, scripts/render-pages.ts --serve, renders one tenant after
+ * once per file: a warm renderer, src/build/render-pages.ts --serve, renders one tenant after
  * another in one process by pointing DEALER_BUNDLE at the next bundle file).
  */
 export function siteData(): SiteData {

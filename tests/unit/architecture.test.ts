@@ -243,6 +243,41 @@ export function siteDataReaders(files: SourceFile[]): string[] {
   return problems;
 }
 
+const ASTRO_ADAPTER = 'src/build/astro-adapter.ts';
+
+/** Every module specifier of a file, as written (packages and paths): static imports, re-exports, side-effect and dynamic imports. */
+export function specifiersOf(file: SourceFile): string[] {
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
+  return [...code(file.text).matchAll(pattern)].map((match) => match[1]!);
+}
+
+/** Astro's internal modules: everything of the package outside its public entry points. */
+const ASTRO_INTERNAL_MODULE = /^astro\/(?:runtime|dist|entrypoints)\/|^astro\/app\/entrypoint|node_modules\/astro\//;
+
+/**
+ * Private members of Astro's build app and build internals, and the prerender bundle's entry
+ * file: reaching for them is reaching into Astro.
+ */
+const ASTRO_PRIVATE_MEMBER = /\.\s*(setInternals|getInternals|pagesByKeys|entrySpecifierToBundleMap|routeCache|prerenderEntryFileName)\b|['"`]prerender-entry/;
+
+/**
+ * Astro's internals are reached only in the adapter (issue 12 item 2, docs/architecture.md
+ * "Astro adapter"): no other file imports `astro/runtime/...`, `astro/dist/...` or Astro's
+ * build entry points, or touches the build app's private members or the prerender entry.
+ */
+export function astroInternalReaders(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    if (file.path === ASTRO_ADAPTER) continue;
+    for (const specifier of specifiersOf(file)) {
+      if (ASTRO_INTERNAL_MODULE.test(specifier)) problems.push(`${file.path}: imports Astro's internal module ${specifier} (only ${ASTRO_ADAPTER} may)`);
+    }
+    const member = ASTRO_PRIVATE_MEMBER.exec(code(file.text));
+    if (member) problems.push(`${file.path}: reaches Astro's build internals (${member[0].replace(/^\.\s*/, '')}); go through ${ASTRO_ADAPTER}`);
+  }
+  return problems;
+}
+
 const messageTexts: string[] = Object.values(SPEC_MESSAGES as Record<string, unknown>).filter((value): value is string => typeof value === 'string');
 
 describe('architecture (issue 12)', () => {
@@ -276,6 +311,16 @@ describe('architecture (issue 12)', () => {
     expect(files.some(({ path }) => path.startsWith(SITE_DATA))).toBe(true);
     expect(files.some((file) => file.path.startsWith(PAGES) && importsOf(file).some((target) => target.startsWith(SITE_DATA)))).toBe(true);
     expect(siteDataReaders(files)).toEqual([]);
+  });
+
+  it("reaches Astro's internals only in the adapter (src/build/astro-adapter.ts)", () => {
+    const adapter = files.find(({ path }) => path === ASTRO_ADAPTER);
+    expect(adapter).toBeDefined();
+    // The adapter's own code under another name breaks both halves of the rule.
+    const moved = astroInternalReaders([{ ...adapter!, path: 'src/build/elsewhere.ts' }]);
+    expect(moved).toHaveLength(2);
+    expect(moved[0]).toContain("imports Astro's internal module astro/runtime/prerender/static-paths.js");
+    expect(astroInternalReaders(files)).toEqual([]);
   });
 
   it('issue 13 lead API layering: no feature imports another feature or the root, the kernel imports no feature', () => {
@@ -370,6 +415,22 @@ describe('architecture (issue 12)', () => {
       expect(problems).toHaveLength(4);
       expect(problems[0]).toContain('src/components/offers/OffersPage.astro -> src/site-data/site-data.ts: only pages');
       expect(problems[3]).toContain('src/build/chrome.ts: reads the bundle file');
+    });
+
+    it("Astro's internal modules or build internals reached outside the adapter", () => {
+      const problems = astroInternalReaders([
+        { path: 'src/build/render-pages.ts', text: "const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');" },
+        { path: 'src/build/kept-renderer.ts', text: "import { getOutFile } from 'astro/dist/core/build/common.js';\nimport type { AstroConfig } from 'astro';" },
+        { path: 'scripts/x.ts', text: "export { createDefaultPrerenderer } from '../node_modules/astro/dist/core/build/default-prerenderer.js';" },
+        { path: 'src/build/fleet.ts', text: 'app.setInternals({ pagesByKeys: new Map() });' },
+        { path: 'src/pipeline/warm.ts', text: 'kept.app.routeCache.clearAll();' },
+        { path: 'src/build/steps.ts', text: "const entry = names.find((name) => name.startsWith('prerender-entry.'));" },
+        { path: 'src/build/astro-build.ts', text: "import { build } from 'astro';\n// astro/runtime/ and .setInternals are the adapter's\nimport { defineConfig } from 'astro/config';" },
+        { path: ASTRO_ADAPTER, text: "import('astro/runtime/prerender/static-paths.js'); app.setInternals(x); app.routeCache;" },
+      ]);
+      expect(problems).toHaveLength(6);
+      expect(problems[0]).toContain("src/build/render-pages.ts: imports Astro's internal module astro/runtime/prerender/static-paths.js");
+      expect(problems[3]).toContain("src/build/fleet.ts: reaches Astro's build internals (setInternals)");
     });
 
     it("a second display-name rule, a second test for the text 'null'", () => {

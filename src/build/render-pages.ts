@@ -3,8 +3,9 @@
  * renders the static paths of the tenant bundle named by DEALER_BUNDLE with a prerender
  * bundle kept from an earlier full build (src/build/kept-renderer.ts), into DEALER_OUT_DIR.
  * Mirrors what Astro's static generation does with the same bundle (request URL per route
- * type, output file per path, directory build format); anything it does not support (a
- * redirect response) fails the run, and the pipeline then falls back to an Astro build.
+ * type, output file per path, directory build format: src/build/astro-adapter.ts, the one
+ * module that reaches Astro's internals); anything it does not support (a redirect response)
+ * fails the run, and the pipeline then falls back to an Astro build.
  * The fleet build (src/build/fleet.ts) renders whole tenants the same way with a bundle kept
  * from another tenant's build of the same code: the compiled code and client assets do not
  * depend on tenant data, and the request origin comes from DEALER_SITE_URL (the tenant's own,
@@ -13,23 +14,10 @@
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { buildSettings } from '../src/config/build.ts';
-import { setEnvironment } from '../src/config/env.ts';
-import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from '../src/build/kept-renderer.ts';
-
-interface RouteLike {
-  route: string;
-  component: string;
-  type: string;
-  pathname?: string;
-}
-
-interface KeptApp {
-  setInternals(internals: unknown): void;
-  setOptions(options: unknown): void;
-  render(request: Request, options: { routeData: RouteLike }): Promise<Response>;
-}
+import { buildSettings } from '../config/build.ts';
+import { setEnvironment } from '../config/env.ts';
+import { loadKeptApp, outputFile, renderPath, requestUrl, routeCacheOf, staticPaths, type AstroLogDestination, type AstroStaticPath } from './astro-adapter.ts';
+import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from './kept-renderer.ts';
 
 const settings = buildSettings();
 const rendererDir = settings.rendererDir;
@@ -47,38 +35,17 @@ if (state.version !== KEPT_STATE_VERSION) {
 
 // Before React loads: the bundle's compiled JSX needs React's runtime of the build's mode.
 setEnvironment('NODE_ENV', state.nodeEnv);
-const { app } = (await import(pathToFileURL(join(rendererDir, state.entry)).href)) as { app: KeptApp };
-const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as { StaticPaths: new (app: KeptApp) => { getAll(): Promise<{ pathname: string; route: RouteLike }[]> } };
-
-app.setInternals({
-  pagesByKeys: new Map(state.pageStyles.map(([key, styles]) => [key, { styles }])),
-  entrySpecifierToBundleMap: new Map(state.entrySpecifierToBundleMap),
-});
-const destination = {
-  write(event: { level: string; label?: string | null; message: string }) {
+const destination: AstroLogDestination = {
+  write(event) {
     if (event.level === 'warn' || event.level === 'error') process.stderr.write(`[${event.level}] ${event.label ?? ''} ${event.message}\n`);
     return true;
   },
 };
-app.setOptions({ settings: { scripts: state.scripts }, logger: { options: { destination, level: 'warn' } } });
+const app = await loadKeptApp(join(rendererDir, state.entry), state, destination);
 
 /** Astro renders with the origin of the configured `site` (DEALER_SITE_URL of the tenant's build). */
 function originOf(siteUrl: string | undefined): string {
   return siteUrl ? new URL(siteUrl).origin : state.origin;
-}
-
-/** Astro's request URL for a path (getUrlForPath, base '/', directory format, trailingSlash 'ignore'). */
-function requestUrl(pathname: string, route: RouteLike, origin: string): URL {
-  if (route.type === 'endpoint') return new URL(pathname, origin);
-  if (pathname === '/' || pathname === '') return new URL('/', origin);
-  return new URL(`/${pathname.replace(/^\/+|\/+$/g, '')}/`, origin);
-}
-
-/** Astro's output file for a path (getOutFolder + getOutFile, directory format). */
-function outputFile(pathname: string, route: RouteLike, outDir: string): string {
-  if (route.type === 'endpoint') return join(outDir, pathname);
-  if (pathname === '/404' || pathname === '/500') return join(outDir, `${pathname}.html`);
-  return join(outDir, pathname, 'index.html');
 }
 
 /**
@@ -91,7 +58,6 @@ const RENDER_CONCURRENCY = 8;
 /** DEALER_RENDER_TRACE: where each render's timings go (none when unset). */
 const trace = settings.renderTraceFile;
 
-/** Render every static path of the current bundle into `outDir`; returns the number of files written. */
 /**
  * Render every static path into `outDir`, except those of `reuseRoutes` (the bundle's routes an
  * incremental release takes over from the previous one): their output files, relative to
@@ -99,14 +65,11 @@ const trace = settings.renderTraceFile;
  */
 async function renderAll(outDir: string, origin: string, reuseRoutes: readonly string[] = []): Promise<{ pages: number; reused: string[] }> {
   const started = performance.now();
-  const seen = new Set<string>();
   const reuse = new Set(reuseRoutes);
   const reused: string[] = [];
-  const paths: { pathname: string; route: RouteLike }[] = [];
-  for (const { pathname, route } of await new StaticPaths(app).getAll()) {
-    const normalized = pathname.replace(/\/+$/, '');
-    if (seen.has(normalized)) continue; // the first route wins, as in Astro (prerenderConflictBehavior)
-    seen.add(normalized);
+  const paths: AstroStaticPath[] = [];
+  // Each path once: the first route wins, as in Astro (prerenderConflictBehavior).
+  for (const { pathname, route } of await staticPaths(app)) {
     if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
     if (reuse.has(route.route)) reused.push(relative(outDir, outputFile(pathname, route, outDir)).split(sep).join('/'));
     else paths.push({ pathname, route });
@@ -115,11 +78,11 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
   const times: [string, number][] = [];
   let pages = 0;
   const made = new Set<string>();
-  async function renderOne({ pathname, route }: { pathname: string; route: RouteLike }): Promise<void> {
+  async function renderOne({ pathname, route }: AstroStaticPath): Promise<void> {
     const pageStarted = performance.now();
     let response: Response;
     try {
-      response = await app.render(new Request(requestUrl(pathname, route, origin)), { routeData: route });
+      response = await renderPath(app, new Request(requestUrl(pathname, route, origin)), route);
     } catch (error) {
       // The first line names the page: the pipeline logs it when it falls back to Astro.
       throw new Error(`render-pages: ${pathname}: ${(error as Error).message}\n${(error as Error).stack ?? ''}`);
@@ -161,9 +124,9 @@ interface RenderJob {
 if (process.argv.includes('--serve') && process.send) {
   // Warm renderer: the bundle stays loaded and renders one tenant bundle after another. Astro
   // caches each route's getStaticPaths per app; a new bundle has new paths, so it is cleared.
-  const routeCache = (app as unknown as { routeCache?: { clearAll(): void } }).routeCache;
+  const routeCache = routeCacheOf(app);
   if (!routeCache) {
-    console.error('render-pages --serve: this Astro version has no app.routeCache (see src/build/kept-renderer.ts); render one bundle per process instead');
+    console.error('render-pages --serve: the build app of this Astro version has no route cache (see src/build/astro-adapter.ts); render one bundle per process instead');
     process.exit(2);
   }
   let queue = Promise.resolve();

@@ -1,15 +1,16 @@
 /**
- * Child process of src/build/build-tenant.ts: runs Astro's build for the tenant bundle
- * named by DEALER_BUNDLE into DEALER_OUT_DIR. Run through `npm run build`, not directly.
+ * Child process of the tenant build (runAstroBuild in src/build/children.ts): runs Astro's build
+ * for the tenant bundle named by DEALER_BUNDLE into DEALER_OUT_DIR. Run through `npm run build`,
+ * not directly.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
-import { keepRenderer } from '../src/build/kept-renderer.ts';
-import { buildSettings } from '../src/config/build.ts';
+import { buildSettings } from '../config/build.ts';
+import { keepRenderer } from './kept-renderer.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 // Astro writes its temporary server build to <cwd>/.astro/.prerender when outDir is outside
 // the working directory; builds running in parallel (tenants, tests, the pipeline) would share
 // and clobber one folder. A working directory of this process's own, inside the repository
