@@ -63,6 +63,15 @@ describe('Astro adapter (issue 12 item 2): breaks loudly on an Astro upgrade', (
   it('the installed Astro is the version the adapter names', () => {
     const installed = (JSON.parse(readFileSync(astroPackage, 'utf8')) as { version: string }).version;
     expect(installed, `Astro ${installed} is installed; src/build/astro-adapter.ts was written against ${ASTRO_VERSION}. ${RECHECK}`).toBe(ASTRO_VERSION);
+    expect(readFileSync(new URL('./astro-adapter.ts', import.meta.url), 'utf8'), 'the doc comment of src/build/astro-adapter.ts names another version than ASTRO_VERSION').toContain(`Written against Astro ${ASTRO_VERSION} (ASTRO_VERSION below)`);
+  });
+
+  it('the project still builds the static output the request URLs and output files mirror', async () => {
+    const { default: config } = (await import('../../astro.config.mjs')) as unknown as { default: { output?: string; base?: string; trailingSlash?: string; build?: { format?: string } } };
+    expect(config.output).toBe('static');
+    expect(config.build?.format, 'requestUrl and outputFile in src/build/astro-adapter.ts mirror the directory build format').toBe('directory');
+    expect(config.trailingSlash).toBe('ignore');
+    expect(config.base ?? '/').toBe('/');
   });
 
   it('the internal modules and members it uses still exist', async () => {

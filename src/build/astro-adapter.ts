@@ -5,8 +5,9 @@
  * file imports `astro/runtime/...`, `astro/dist/...` or touches the build app's private members
  * (tests/unit/architecture.test.ts fails if one does).
  *
- * Written against Astro ASTRO_VERSION (below). The upstream behaviour it relies on, one line each
- * (files under node_modules/astro/):
+ * Written against Astro 7.3.4 (ASTRO_VERSION below), for the static output of astro.config.mjs
+ * (output 'static', build.format 'directory', trailingSlash 'ignore', no base). The upstream
+ * behaviour it relies on, one line each (files under node_modules/astro/):
  * - The static build writes the prerender bundle to `<outDir>/.prerender/`, or to
  *   `<cwd>/.astro/.prerender/` when outDir is outside the working directory
  *   (getPrerenderOutputDirectory in dist/prerender/utils.js, getOutDirWithinCwd in dist/core/build/common.js).
