@@ -6,7 +6,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { toolConfigOrExit } from './lib/tool-config.ts';
+import { environment, settingsOrExit } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { leadCsvHeader, leadCsvRow } from '../src/server/features/leads/lead-export.ts';
 import { Store } from '../src/server/store.ts';
@@ -28,7 +29,7 @@ if (!values.tenant || !/^[a-z0-9-]+$/.test(values.tenant)) {
 const from = day(values.from, 'from');
 const to = day(values.to, 'to');
 
-const config = toolConfigOrExit();
+const config = settingsOrExit(() => loadConfig(environment(), process.cwd(), { tool: true }));
 const db = await openDatabase(config.database);
 const store = new Store(db);
 const out = values.out ? createWriteStream(values.out) : process.stdout;

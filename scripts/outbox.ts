@@ -7,7 +7,8 @@
  * retried jobs up within DELIVERY_POLL_MS.
  */
 import { parseArgs } from 'node:util';
-import { toolConfigOrExit } from './lib/tool-config.ts';
+import { environment, settingsOrExit } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { Store } from '../src/server/store.ts';
 
@@ -19,7 +20,7 @@ if (!command || !['status', 'dead', 'retry'].includes(command) || (values.tenant
   process.exit(2);
 }
 
-const config = toolConfigOrExit();
+const config = settingsOrExit(() => loadConfig(environment(), process.cwd(), { tool: true }));
 const db = await openDatabase(config.database);
 const store = new Store(db);
 try {
