@@ -15,16 +15,10 @@
 import type { ComponentType, MutableRefObject } from 'react';
 import { callApi, newRequestKey } from './api.ts';
 import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
+import type { StartedPayment as PaymentStart } from '../../schemas/payments.ts';
 
-/** The server's answer to "start a payment": what the provider's client needs. */
-export interface StartedPayment {
-  payment_id: string;
-  provider: string;
-  publishable_key: string;
-  client_secret: string;
-  amount_cents: number;
-  currency: 'AUD';
-  hold_expires_at?: string;
+/** The server's answer to "start a payment": what the provider's client needs (and the new lead of /online-payment). */
+export interface StartedPayment extends PaymentStart {
   lead_id?: string;
 }
 
