@@ -62,8 +62,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
       const started = await startOnlinePayment(config.apiBase, { ...withoutBlanks({ ...kit.values }, ['PreferredContactMethod', 'last_name']), terms_conditions: true }, attempt.current);
       kit.setSubmitting(false);
       if (!started.ok) {
-        kit.setFormError(started.message);
-        if (Object.keys(started.fieldErrors).length > 0) kit.fail(started.fieldErrors);
+        kit.reject(started);
         return;
       }
       setPayment(started.payment);

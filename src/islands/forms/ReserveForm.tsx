@@ -121,8 +121,7 @@ export default function ReserveForm(props: ReserveFormProps) {
       const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...contact, ...extras, custom_params: { deposit, step: TITLES[step] } }, category, subcategory, car, leadId, formCompleted: false });
       kit.setSubmitting(false);
       if (!result.ok) {
-        kit.setFormError(result.message);
-        if (Object.keys(result.fieldErrors).length > 0) kit.fail(result.fieldErrors);
+        kit.reject(result);
         return;
       }
       setLeadId(result.leadId);
