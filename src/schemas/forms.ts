@@ -233,18 +233,23 @@ export const ServiceVehicleStepSchema = v.object({
   State: v.optional(v.picklist([...AU_STATES, ...AU_STATES.map((state) => state.toUpperCase())], 'Please choose a state.')),
 });
 
+/** Service booking order details after interval and type, all optional: the form's last step and the lead API take the same. */
+export const SERVICE_ORDER_DETAILS = {
+  'Preferred Service Date': optionalText(40),
+  Comments: optionalText(5000),
+  /** Tyre quote checkbox (additional service). */
+  tyre_quote: v.optional(checkbox),
+  street: optionalText(120),
+  suburb: optionalText(80),
+  state: optionalText(8),
+};
+
 /** Service booking, step "Order Details"; interval and type are required when the site configures them. */
 export function serviceOrderStepSchema(options: { intervalRequired?: boolean; typeRequired?: boolean } = {}) {
   return v.object({
     'Service Interval': textField(options.intervalRequired ?? false, 80),
     'Service Type': textField(options.typeRequired ?? false, 80),
-    'Preferred Service Date': optionalText(40),
-    Comments: optionalText(5000),
-    /** Tyre quote checkbox (additional service). */
-    tyre_quote: v.optional(checkbox),
-    street: optionalText(120),
-    suburb: optionalText(80),
-    state: optionalText(8),
+    ...SERVICE_ORDER_DETAILS,
     postcode: optionalPostcode,
   });
 }
