@@ -4,20 +4,12 @@
  * SIGHUP (or any change under TENANTS_DIR, when TENANTS_WATCH is on) reloads the tenants;
  * SIGTERM / SIGINT stop accepting requests, finish the ones in flight, then exit.
  */
-import { watch } from 'node:fs';
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
-import { ConfigError, loadConfig } from '../src/config/server.ts';
+import { settingsOrExit } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/server.ts';
+import { watchTenantsFolder } from '../src/server/kernel/tenants.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(2);
-  }
-  throw error;
-}
+const config = settingsOrExit(() => loadConfig());
 
 const app = await createApp(appOptionsFromConfig(config)).catch((error: Error) => {
   console.error(`lead API could not start: ${error.message}`);
@@ -34,13 +26,8 @@ if (deadLetters.length > 0) {
 
 process.on('SIGHUP', () => app.reloadTenants());
 if (config.tenantsWatch) {
-  let pending: NodeJS.Timeout | undefined;
   try {
-    // Debounced: the ops pipeline writes several files per stock change.
-    watch(config.tenantsDir, { recursive: true }, () => {
-      if (pending) clearTimeout(pending);
-      pending = setTimeout(() => app.reloadTenants(), 500);
-    }).unref();
+    watchTenantsFolder(config.tenantsDir, () => app.reloadTenants());
   } catch (error) {
     app.log.warn({ error: (error as Error).message }, 'cannot watch the tenants folder; reload with SIGHUP');
   }

@@ -6,8 +6,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { environment } from '../src/config/env.ts';
-import { ConfigError, loadConfig } from '../src/config/server.ts';
+import { environment, settingsOrExit } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { leadCsvHeader, leadCsvRow } from '../src/server/features/leads/lead-export.ts';
 import { Store } from '../src/server/store.ts';
@@ -29,13 +29,7 @@ if (!values.tenant || !/^[a-z0-9-]+$/.test(values.tenant)) {
 const from = day(values.from, 'from');
 const to = day(values.to, 'to');
 
-let config;
-try {
-  config = loadConfig(environment(), process.cwd(), { tool: true });
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : String(error));
-  process.exit(2);
-}
+const config = settingsOrExit(() => loadConfig(environment(), process.cwd(), { tool: true }));
 const db = await openDatabase(config.database);
 const store = new Store(db);
 const out = values.out ? createWriteStream(values.out) : process.stdout;

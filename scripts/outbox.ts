@@ -7,8 +7,8 @@
  * retried jobs up within DELIVERY_POLL_MS.
  */
 import { parseArgs } from 'node:util';
-import { environment } from '../src/config/env.ts';
-import { ConfigError, loadConfig } from '../src/config/server.ts';
+import { environment, settingsOrExit } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { Store } from '../src/server/store.ts';
 
@@ -20,13 +20,7 @@ if (!command || !['status', 'dead', 'retry'].includes(command) || (values.tenant
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadConfig(environment(), process.cwd(), { tool: true });
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : String(error));
-  process.exit(2);
-}
+const config = settingsOrExit(() => loadConfig(environment(), process.cwd(), { tool: true }));
 const db = await openDatabase(config.database);
 const store = new Store(db);
 try {

@@ -8,8 +8,8 @@
  * Run it daily (cron / a scheduled task); it prints what it deleted per tenant.
  */
 import { parseArgs } from 'node:util';
-import { environment } from '../src/config/env.ts';
-import { ConfigError, loadConfig } from '../src/config/server.ts';
+import { environment, settingsOrExit } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { Store } from '../src/server/store.ts';
 import { DEFAULT_RETENTION, TenantRegistry } from '../src/server/kernel/tenants.ts';
@@ -19,13 +19,7 @@ if (values.tenant !== undefined && !/^[a-z0-9-]+$/.test(values.tenant)) {
   console.error('usage: npm run purge [-- --tenant <slug>] [--dry-run]');
   process.exit(2);
 }
-let config;
-try {
-  config = loadConfig(environment(), process.cwd(), { tool: true });
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : String(error));
-  process.exit(2);
-}
+const config = settingsOrExit(() => loadConfig(environment(), process.cwd(), { tool: true }));
 const tenants = new TenantRegistry({ tenantsDir: config.tenantsDir });
 const report = tenants.reload();
 for (const failed of report.failed) console.error(`warning: ${failed.error.slice(0, 300)} (default retention used for ${failed.dir})`);

@@ -9,13 +9,13 @@
  * lists the tenants. PORT / HOST are used when the flags are absent; the lead API reads the
  * rest of its configuration from the environment (docs/lead-api.md).
  */
-import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
+import { watchTenantsFolder } from '../src/server/kernel/tenants.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,12 +52,8 @@ await app.listen({ host: config.host, port: config.port });
 console.log(`serving ${sitesDir} with the lead API at http://localhost:${config.port}/ (tenants at http://<slug>.localhost:${config.port}/)`);
 
 // A stock change (pipeline publish) reloads the API's view of the tenants.
-let pending: NodeJS.Timeout | undefined;
 try {
-  watch(config.tenantsDir, { recursive: true }, () => {
-    if (pending) clearTimeout(pending);
-    pending = setTimeout(() => app.reloadTenants(), 500);
-  }).unref();
+  watchTenantsFolder(config.tenantsDir, () => app.reloadTenants());
 } catch {
   // Folder watching is a convenience for local runs; SIGHUP reloads too.
 }

@@ -6,11 +6,11 @@
  *
  *   npm run docs:site-json          (write)     --check   (exit 1 when the file is stale)
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as v from 'valibot';
 import { SiteSchema } from '../src/schemas/site.ts';
+import { type AnySchema, referenceRows, writeOrCheck } from './lib/schema-reference.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sources = [join(root, 'src/schemas/site.ts'), ...readdirSync(join(root, 'src/schemas/site')).map((file) => join(root, 'src/schemas/site', file))];
@@ -52,57 +52,7 @@ function docFor(path: string): string {
   return docsByFile.get(file)?.get(key) ?? '';
 }
 
-type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; entries?: Record<string, AnySchema>; item?: AnySchema; options?: unknown[]; pipe?: AnySchema[] };
-
-function unwrap(schema: AnySchema): AnySchema {
-  let current = schema;
-  while (current.wrapped) current = current.wrapped;
-  return current;
-}
-
-function typeName(schema: AnySchema): string {
-  const inner = unwrap(schema);
-  switch (inner.type) {
-    case 'picklist':
-      return (inner.options ?? []).map((option) => `\`${JSON.stringify(option)}\``).join(' \\| ');
-    case 'array':
-      return `array of ${inner.item ? typeName(inner.item) : 'values'}`;
-    case 'strict_object':
-    case 'object':
-    case 'loose_object':
-      return 'object';
-    case 'tuple':
-      return 'tuple';
-    case 'union':
-      return (inner.options as AnySchema[]).map(typeName).join(' or ');
-    default:
-      return inner.type;
-  }
-}
-
-function defaultText(schema: AnySchema): string {
-  if (schema.type !== 'optional' && schema.type !== 'nullish') return 'required';
-  const value = v.getDefault(schema as never);
-  if (value === undefined) return 'optional, no default';
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `\`${text.slice(0, 77)}...\`` : `\`${text}\``;
-}
-
-function rows(entries: Record<string, AnySchema>, prefix: string, out: string[]): void {
-  for (const [key, schema] of Object.entries(entries)) {
-    const path = `${prefix}${key}`;
-    const inner = unwrap(schema);
-    out.push(`| \`${path}\` | ${typeName(schema)} | ${defaultText(schema)} | ${docFor(path).replace(/\|/g, '\\|')} |`);
-    if (inner.entries && ['strict_object', 'object'].includes(inner.type)) rows(inner.entries, `${path}.`, out);
-    if (inner.type === 'array' && inner.item) {
-      const item = unwrap(inner.item);
-      if (item.entries) rows(item.entries, `${path}[].`, out);
-    }
-  }
-}
-
-const lines: string[] = [];
-rows((SiteSchema as unknown as AnySchema).entries ?? {}, '', lines);
+const lines = referenceRows((SiteSchema as unknown as AnySchema).entries ?? {}, docFor);
 const markdown = `# site.json reference
 
 Generated from the schema (\`src/schemas/site.ts\` and \`src/schemas/site/*.ts\`) by
@@ -115,15 +65,4 @@ a message naming the file and the field path.
 ${lines.join('\n')}
 `;
 
-const target = join(root, 'docs/site-json.md');
-if (process.argv.includes('--check')) {
-  const current = readFileSync(target, 'utf8');
-  if (current !== markdown) {
-    console.error('docs/site-json.md is out of date: run `npm run docs:site-json`');
-    process.exit(1);
-  }
-  console.log('docs/site-json.md is up to date');
-} else {
-  writeFileSync(target, markdown);
-  console.log(`wrote ${target} (${lines.length} fields)`);
-}
+writeOrCheck(root, 'site-json.md', markdown, 'npm run docs:site-json', `${lines.length} fields`);

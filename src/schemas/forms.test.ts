@@ -8,7 +8,9 @@ import {
   enquiryFormSchema,
   fieldErrors,
   imageUploadProblem,
+  mobilePhone,
   normalisePhone,
+  phone,
   RequestPhotosFormSchema,
   testDriveFormSchema,
 } from './forms.ts';
@@ -61,6 +63,23 @@ describe('normalisePhone', () => {
     expect(normalisePhone('+61 (0)7 3000-1234')).toBe('0730001234');
     expect(normalisePhone('61412345678')).toBe('0412345678');
   });
+});
+
+describe('phone and mobilePhone', () => {
+  const issue = (schema: typeof phone, input: unknown) => {
+    const result = v.safeParse(schema, input);
+    return result.success ? result.output : `error: ${result.issues[0].message}`;
+  };
+
+  it.each([
+    ['landline', phone, '+61 7 3000 1234', '0730001234'],
+    ['blank', phone, ' ', `error: ${FORM_MESSAGES.required}`],
+    ['not a number', phone, '12345', `error: ${FORM_MESSAGES.phone}`],
+    ['too long', phone, '0'.repeat(25), `error: ${FORM_MESSAGES.phone}`],
+    ['mobile', mobilePhone, '+61 412 345 678', '0412345678'],
+    ['landline as mobile', mobilePhone, '07 3000 1234', `error: ${FORM_MESSAGES.mobile}`],
+    ['blank mobile', mobilePhone, '', `error: ${FORM_MESSAGES.required}`],
+  ])('%s', (_name, schema, input, expected) => expect(issue(schema, input)).toBe(expected));
 });
 
 describe('imageUploadProblem', () => {

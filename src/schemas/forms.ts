@@ -78,15 +78,13 @@ export const optionalEmail = v.optional(
   ),
 );
 
+/** A required Australian number, normalised to national digits, that must match `pattern` (else `message`). */
+function requiredAuPhone(pattern: RegExp, message: string) {
+  return v.pipe(v.string(FORM_MESSAGES.required), v.trim(), v.minLength(1, FORM_MESSAGES.required), v.maxLength(24, message), v.transform(normalisePhone), v.regex(pattern, message));
+}
+
 /** Required Australian phone number, normalised to national digits. */
-export const phone = v.pipe(
-  v.string(FORM_MESSAGES.required),
-  v.trim(),
-  v.minLength(1, FORM_MESSAGES.required),
-  v.maxLength(24, FORM_MESSAGES.phone),
-  v.transform(normalisePhone),
-  v.regex(AU_PHONE_PATTERN, FORM_MESSAGES.phone),
-);
+export const phone = requiredAuPhone(AU_PHONE_PATTERN, FORM_MESSAGES.phone);
 
 /** Optional Australian phone number (blank allowed). */
 export const optionalPhone = v.optional(
@@ -101,14 +99,7 @@ export const optionalPhone = v.optional(
 );
 
 /** Australian mobile number (sign-in, watchlist owner), normalised to 04XXXXXXXX. */
-export const mobilePhone = v.pipe(
-  v.string(FORM_MESSAGES.required),
-  v.trim(),
-  v.minLength(1, FORM_MESSAGES.required),
-  v.maxLength(24, FORM_MESSAGES.mobile),
-  v.transform(normalisePhone),
-  v.regex(AU_MOBILE_PATTERN, FORM_MESSAGES.mobile),
-);
+export const mobilePhone = requiredAuPhone(AU_MOBILE_PATTERN, FORM_MESSAGES.mobile);
 
 /** Spec §5: postcode required, exactly 4 digits. */
 export const postcode = v.pipe(
@@ -242,18 +233,23 @@ export const ServiceVehicleStepSchema = v.object({
   State: v.optional(v.picklist([...AU_STATES, ...AU_STATES.map((state) => state.toUpperCase())], 'Please choose a state.')),
 });
 
+/** Service booking order details after interval and type, all optional: the form's last step and the lead API take the same. */
+export const SERVICE_ORDER_DETAILS = {
+  'Preferred Service Date': optionalText(40),
+  Comments: optionalText(5000),
+  /** Tyre quote checkbox (additional service). */
+  tyre_quote: v.optional(checkbox),
+  street: optionalText(120),
+  suburb: optionalText(80),
+  state: optionalText(8),
+};
+
 /** Service booking, step "Order Details"; interval and type are required when the site configures them. */
 export function serviceOrderStepSchema(options: { intervalRequired?: boolean; typeRequired?: boolean } = {}) {
   return v.object({
     'Service Interval': textField(options.intervalRequired ?? false, 80),
     'Service Type': textField(options.typeRequired ?? false, 80),
-    'Preferred Service Date': optionalText(40),
-    Comments: optionalText(5000),
-    /** Tyre quote checkbox (additional service). */
-    tyre_quote: v.optional(checkbox),
-    street: optionalText(120),
-    suburb: optionalText(80),
-    state: optionalText(8),
+    ...SERVICE_ORDER_DETAILS,
     postcode: optionalPostcode,
   });
 }

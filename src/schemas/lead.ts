@@ -19,6 +19,7 @@ import {
   optionalPhone,
   optionalPostcode,
   optionalText,
+  SERVICE_ORDER_DETAILS,
   yesNo,
 } from './forms.ts';
 
@@ -129,13 +130,7 @@ export const LeadSubmissionSchema = v.object({
   State: v.optional(v.picklist(['', ...AU_STATES, ...AU_STATES.map((state) => state.toUpperCase())], 'Please choose a state.')),
   'Service Interval': optionalText(80),
   'Service Type': optionalText(80),
-  'Preferred Service Date': optionalText(40),
-  Comments: optionalText(5000),
-  /** Tyre quote wanted with the service. */
-  tyre_quote: v.optional(checkbox),
-  street: optionalText(120),
-  suburb: optionalText(80),
-  state: optionalText(8),
+  ...SERVICE_ORDER_DETAILS,
 
   // Trade-in lead (spec §3) and its valuation step.
   'First Name': optionalText(100),

@@ -7,6 +7,17 @@ import * as v from 'valibot';
 import { FORM_MESSAGES, checkbox, contactEntries, idValue, requiredText } from './forms.ts';
 import { leadId } from './lead.ts';
 
+/** The lead API's answer to "start a payment" (POST /api/payments/...): what the browser's provider client needs. */
+export interface StartedPayment {
+  payment_id: string;
+  provider: string;
+  publishable_key: string;
+  client_secret: string;
+  amount_cents: number;
+  currency: 'AUD';
+  hold_expires_at?: string;
+}
+
 /** A browser's payment attempt key: one payment per attempt (retries of the same attempt are the same payment). */
 export const attemptKey = v.pipe(v.string('attempt is required'), v.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'attempt is 8-100 letters, digits or _ . : -'));
 

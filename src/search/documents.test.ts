@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../schemas/car.ts';
-import { customRank, documentFingerprint, documentUid, priceBand, tiebreakOf, toSearchDocument } from './documents.ts';
+import { customRank, documentFingerprint, documentUid, listOrderFields, priceBand, tiebreakOf, toSearchDocument } from './documents.ts';
 import { decodeIndex, encodeIndex } from './embedded-index.ts';
 import { INDEX_SETTINGS, planSync } from './meilisearch.ts';
 import { FACET_ATTRIBUTES, NUMERIC_ATTRIBUTES } from './config.ts';
@@ -78,5 +78,14 @@ describe('planSync', () => {
     expect(plan.upserts.map((document) => document.uid)).toEqual([b.uid, c.uid]);
     expect(plan.upserts[0].fingerprint).toBe(documentFingerprint(b));
     expect(plan).toMatchObject({ added: 1, updated: 1, unchanged: 1, deletions: ['demo__9'] });
+  });
+});
+
+describe('listOrderFields (products, model directory)', () => {
+  it('ranks the entries of a listing in list order: the first has the highest custom_rank and the lowest tiebreak', () => {
+    const fields = [0, 1, 2].map((index) => listOrderFields(index, 3));
+    expect(fields[0]).toEqual({ car_type: 'new', status: 'in_stock', created_at: 0, custom_rank: 3, tiebreak: 0 });
+    expect(fields.map((field) => field.custom_rank)).toEqual([3, 2, 1]);
+    expect(fields.map((field) => field.tiebreak)).toEqual([0, 1, 2]);
   });
 });

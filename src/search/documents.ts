@@ -89,6 +89,15 @@ export function tiebreakOf(id: string): number {
   return 2 ** 52 + hash52(id);
 }
 
+/**
+ * The car fields of a listing that is not stock (products, the model directory): new, in stock
+ * and ranked in list order (the engine sorts by custom_rank, then tiebreak), so the first of
+ * `count` entries comes first.
+ */
+export function listOrderFields(index: number, count: number): Pick<SearchDocument, 'car_type' | 'status' | 'created_at' | 'custom_rank' | 'tiebreak'> {
+  return { car_type: 'new', status: 'in_stock', created_at: 0, custom_rank: count - index, tiebreak: index };
+}
+
 /** Meilisearch primary keys allow letters, digits, hyphen and underscore only. */
 export function documentUid(site: string, id: string): string {
   const safe = /^[A-Za-z0-9_-]+$/.test(id) ? id : `h${hash52(id).toString(36)}`;

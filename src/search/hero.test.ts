@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRouteTable } from './routes.ts';
-import { facetOptions, heroQueries, heroRefinements, heroResultsUrl, priceSearchUrl, snapHomePrice } from './hero.ts';
+import { facetOptions, heroQueries, heroRefinements, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, snapHomePrice } from './hero.ts';
 
 const routes = buildRouteTable([{ make: 'Toyota', model: 'Corolla' } as never]);
 
@@ -25,6 +25,13 @@ describe('hero stock search', () => {
     expect(priceSearchUrl([20000, 60000], routes)).toBe('/search/new-used-and-demo-cars?sortBy=price-desc&range[price]=20000:60000');
     expect(priceSearchUrl([5000, 250000], routes)).toBe('/search/new-used-and-demo-cars?sortBy=price-desc');
     expect([4000, 5249, 5250, 300000, Number.NaN].map(snapHomePrice)).toEqual([5000, 5000, 5500, 250000, 5000]);
+  });
+
+  it('moves one price thumb, snapped and kept a step from the other', () => {
+    expect(moveHomePriceThumb([5000, 250000], 0, 20_249)).toEqual([20000, 250000]);
+    expect(moveHomePriceThumb([5000, 30000], 0, 40_000)).toEqual([29500, 30000]);
+    expect(moveHomePriceThumb([5000, 250000], 1, 60_300)).toEqual([5000, 60500]);
+    expect(moveHomePriceThumb([40000, 250000], 1, 10_000)).toEqual([40000, 40500]);
   });
 
   it('lists the most stocked values first, capped', () => {

@@ -80,6 +80,12 @@ export function snapHomePrice(value: number): number {
   return Math.min(max, Math.max(min, Math.round((value - min) / step) * step + min));
 }
 
+/** The home price range after one thumb moves to `value`: snapped, and kept a step away from the other thumb. */
+export function moveHomePriceThumb([low, high]: readonly [number, number], thumb: 0 | 1, value: number): [number, number] {
+  const { step } = HOME_PRICE_SLIDER;
+  return thumb === 0 ? [Math.min(snapHomePrice(value), high - step), high] : [low, Math.max(snapHomePrice(value), low + step)];
+}
+
 /**
  * The make select (audit 2.96): up to 20 popular makes first (spec §9), then every make in
  * stock A-Z under 'All Makes' when there are more, so no make with stock is missing.

@@ -5,7 +5,7 @@
  * typed, terms vs consent per site, keyboard-only completion and axe.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, tabTo, tenantUrl, uniqueEmail, waitForForm } from './forms-helpers.ts';
+import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tabTo, tenantUrl, typeContact, uniqueEmail, waitForForm } from './forms-helpers.ts';
 
 test.describe('enquiry form', () => {
   test('sends a contact enquiry, shows /success and stores the lead', async ({ page }) => {
@@ -14,11 +14,7 @@ test.describe('enquiry form', () => {
     const form = await waitForForm(page);
     await expect(form.getByText('By submitting this enquiry, I agree to the Forms Demo Motors Privacy Policy.')).toBeVisible();
     await form.getByLabel('Enquiry Type').selectOption('Sales Enquiry');
-    await form.getByLabel('First Name').fill('Alice');
-    await form.getByLabel('Last Name').fill('Nguyen');
-    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412 345 678');
-    await form.getByLabel('Postcode').fill('4000');
+    await fillContact(form, { name: 'Alice', lastName: 'Nguyen', email, phone: '0412 345 678', postcode: '4000' });
     await form.getByLabel('Location').selectOption({ label: 'Forms Demo South' });
     await form.getByLabel('Dealership').selectOption({ label: 'Forms Demo South' });
     await form.getByRole('radio', { name: 'SMS' }).check();
@@ -63,10 +59,7 @@ test.describe('enquiry form', () => {
     await page.goto(tenantUrl('forms-demo', '/contact-us/north'));
     const form = await waitForForm(page);
     await expect(form.getByLabel('Location')).toHaveValue('north');
-    await form.getByLabel('First Name').fill('Bob');
-    await form.getByRole('textbox', { name: 'Email', exact: true }).fill('bob@example.com');
-    await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-    await form.getByLabel('Postcode').fill('4000');
+    await fillContact(form, { name: 'Bob', email: 'bob@example.com', phone: '0412345678', postcode: '4000' });
     await form.getByLabel('Comments').fill('Keep me');
     await form.getByRole('button', { name: 'Send Enquiry' }).click();
     await expect(page.getByTestId('error-warning')).toHaveText('An unexpected error occured');
@@ -81,10 +74,7 @@ test.describe('enquiry form', () => {
     await page.goto(tenantUrl('forms-terms', '/contact-us'));
     const form = await waitForForm(page);
     await expect(form.getByLabel('Location')).toHaveValue('parramatta');
-    await form.getByLabel('First Name').fill('Cara');
-    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0298765432');
-    await form.getByLabel('Postcode').fill('2150');
+    await fillContact(form, { name: 'Cara', email, phone: '0298765432', postcode: '2150' });
     await form.getByRole('button', { name: 'Send Enquiry' }).click();
     const terms = form.getByRole('checkbox', { name: /I agree to the terms of use/ });
     expect(await fieldMessage(terms)).toBe('*You must agree to the terms of use before submitting.');
@@ -102,14 +92,7 @@ test.describe('enquiry form', () => {
     const form = await waitForForm(page);
     await tabTo(page, form.getByLabel('Enquiry Type'));
     await page.keyboard.press('Tab');
-    await page.keyboard.type('Kay');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(email);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('0412345678');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('4114');
+    await typeContact(page, { name: 'Kay', email, phone: '0412345678', postcode: '4114' });
     await tabTo(page, form.getByLabel('Comments'));
     await page.keyboard.type('Typed by keyboard');
     await tabTo(page, form.getByRole('button', { name: 'Send Enquiry' }));
@@ -168,10 +151,7 @@ test('a retry after a lost answer does not create a second lead', async ({ page 
   });
   await page.goto(tenantUrl('forms-demo', '/contact-us/north'));
   const form = await waitForForm(page);
-  await form.getByLabel('First Name').fill('Retry');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-  await form.getByLabel('Postcode').fill('4000');
+  await fillContact(form, { name: 'Retry', email, phone: '0412345678', postcode: '4000' });
   await form.getByLabel('Comments').fill('Once only');
   await form.getByRole('button', { name: 'Send Enquiry' }).click();
   await expect(page.getByTestId('error-warning')).toHaveText('An unexpected error occured');

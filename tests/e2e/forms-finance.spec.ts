@@ -3,7 +3,7 @@
  * the money input formats and offers the presets, the lead carries the finance details.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, tenantUrl, uniqueEmail, waitForForm } from './forms-helpers.ts';
+import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tenantUrl, uniqueEmail, waitForForm } from './forms-helpers.ts';
 
 test('personalised finance reads the finance link parameters and sends them with the lead', async ({ page }) => {
   const email = uniqueEmail('finance');
@@ -19,10 +19,7 @@ test('personalised finance reads the finance link parameters and sends them with
   await expect(budget).toHaveValue('$31,500');
   await form.getByRole('group', { name: 'Vehicle Price Budget presets' }).getByRole('button', { name: '$40,000' }).click();
   await expect(budget).toHaveValue('$40,000');
-  await form.getByLabel('First Name').fill('Fin');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-  await form.getByLabel('Postcode').fill('4000');
+  await fillContact(form, { name: 'Fin', email, phone: '0412345678', postcode: '4000' });
   await expectNoSeriousAxeViolations(page, 'form.dealer-form');
   await form.getByRole('button', { name: 'Send Enquiry' }).click();
   await expect(page).toHaveURL(/\/success\/?$/);

@@ -10,6 +10,27 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 
+/** Fill the shared contact fields (First Name, Last Name when given, Email, Phone, Postcode) of a form or dialog, in that order. */
+export async function fillContact(form: Locator, values: { name: string; email: string; phone: string; postcode: string; lastName?: string }): Promise<void> {
+  await form.getByLabel('First Name').fill(values.name);
+  if (values.lastName) await form.getByLabel('Last Name').fill(values.lastName);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(values.email);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill(values.phone);
+  await form.getByLabel('Postcode').fill(values.postcode);
+}
+
+/** With the focus on First Name: type the name, Tab past Last Name, then type the Email, Phone and Postcode, Tab between them. */
+export async function typeContact(page: Page, values: { name: string; email: string; phone: string; postcode: string }): Promise<void> {
+  await page.keyboard.type(values.name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(values.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(values.phone);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(values.postcode);
+}
+
 /** Absolute URL of a path on a tenant's host. */
 export function tenantUrl(slug: string, path: string): string {
   return `http://${slug}.localhost:${port}${path}`;

@@ -3,16 +3,13 @@
  * built franchise site (forms-terms, manufacturer Toyota) and a multi-brand one (forms-demo).
  */
 import { expect, test } from '@playwright/test';
-import { leadsByEmail, tenantUrl, uniqueEmail, waitForForm } from './forms-helpers.ts';
+import { fillContact, leadsByEmail, tenantUrl, uniqueEmail, waitForForm } from './forms-helpers.ts';
 
 test('3.20 an enquiry sends manufacturer_slug (the site brand) and page_id (the page path)', async ({ page }) => {
   const email = uniqueEmail('lead-fields');
   await page.goto(tenantUrl('forms-terms', '/contact-us'));
   const form = await waitForForm(page);
-  await form.getByLabel('First Name').fill('Dee');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0298765432');
-  await form.getByLabel('Postcode').fill('2150');
+  await fillContact(form, { name: 'Dee', email, phone: '0298765432', postcode: '2150' });
   await form.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
   await form.getByRole('button', { name: 'Send Enquiry' }).click();
   await expect(page).toHaveURL(/\/success\/?$/);

@@ -10,7 +10,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
-import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, tabTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
+import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tabTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 const NEW_CAR = '/cars/2025-toyota-corolla-ascent-sport-f1/'; // forms-demo 501: new, two delivery locations
 const USED_CAR = '/cars/2019-mazda-cx-5-maxx-f2/'; // forms-demo 502: used
@@ -54,14 +54,6 @@ async function openModal(page: Page, opener: Locator, title: string): Promise<{ 
   const form = dialog.locator('form.dealer-form[data-hydrated="true"]');
   await expect(form).toBeVisible();
   return { dialog, form };
-}
-
-async function fillContact(form: Locator, values: { name: string; email: string; phone: string; postcode: string; lastName?: string }) {
-  await form.getByLabel('First Name').fill(values.name);
-  if (values.lastName) await form.getByLabel('Last Name').fill(values.lastName);
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(values.email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill(values.phone);
-  await form.getByLabel('Postcode').fill(values.postcode);
 }
 
 test.describe('vehicle page modals', () => {

@@ -6,7 +6,7 @@
  * Card deposits: payments-reserve.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, miscellaneousOf, signInWithCode, tenantUrl, uniqueEmail, uniqueMobile } from './forms-helpers.ts';
+import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, miscellaneousOf, signInWithCode, tenantUrl, uniqueEmail, uniqueMobile } from './forms-helpers.ts';
 
 const CAR = { id: '501', slug: '2025-toyota-corolla-ascent-sport-f1', name: '2025 Toyota Corolla Ascent Sport' };
 
@@ -22,10 +22,7 @@ test('reserve without a payment provider: gated checkout, details, $200 deposit 
 
   const form = page.locator('form.dealer-form[data-hydrated="true"]');
   await expect(page.getByRole('complementary', { name: 'Car summary' })).toContainText(CAR.name);
-  await form.getByLabel('First Name').fill('Rita');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-  await form.getByLabel('Postcode').fill('4000');
+  await fillContact(form, { name: 'Rita', email, phone: '0412345678', postcode: '4000' });
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form).toHaveAttribute('data-step', 'payment');
   await expect(page.getByTestId('deposit-summary')).toHaveText(`$200 deposit holds the ${CAR.name} for you for 48 hours. The deposit is refundable in full.`);
@@ -55,10 +52,7 @@ test('online purchase journey posts each step under one lead and ends with the d
   await expect(page).toHaveURL(/\/checkout-journey\/?\?car_id=2019-mazda-cx-5-maxx-f2$/);
   const form = page.locator('form.dealer-form[data-hydrated="true"]');
   await expect(form).toContainText('Buying the 2019 Mazda CX-5 Maxx');
-  await form.getByLabel('First Name').fill('Jo');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-  await form.getByLabel('Postcode').fill('4000');
+  await fillContact(form, { name: 'Jo', email, phone: '0412345678', postcode: '4000' });
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form).toHaveAttribute('data-step', 'options');
   await expect.poll(() => leadsByEmail('forms-demo', email).map((lead) => lead.form_completed)).toEqual([false]);

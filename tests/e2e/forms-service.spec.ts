@@ -4,7 +4,7 @@
  * Vehicle Details needs make, model and year; axe per step.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
+import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 const GUARD = 'Please complete the form step before proceeding';
 
@@ -22,10 +22,7 @@ test('standard booking: guard on every step, one lead completed with form_comple
   await expect(form.getByLabel('First Name')).toBeFocused();
   await expectNoSeriousAxeViolations(page, 'form.dealer-form');
 
-  await form.getByLabel('First Name').fill('Sam');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-  await form.getByLabel('Postcode').fill('4000');
+  await fillContact(form, { name: 'Sam', email, phone: '0412345678', postcode: '4000' });
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form).toHaveAttribute('data-step', 'vehicle');
   await expect(form.getByRole('heading', { name: /Vehicle Details/ })).toBeFocused();

@@ -5,7 +5,7 @@
  * slot, keyboard-only completion and axe.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, tabTo, tenantUrl, uniqueEmail, waitForForm } from './forms-helpers.ts';
+import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tabTo, tenantUrl, typeContact, uniqueEmail, waitForForm } from './forms-helpers.ts';
 
 test('books a slot from the availability call with a delivery location', async ({ page }) => {
   const email = uniqueEmail('drive');
@@ -17,10 +17,7 @@ test('books a slot from the availability call with a delivery location', async (
   const slot = await date.locator('option').nth(1).getAttribute('value');
   await date.selectOption(slot!);
   await form.getByLabel('Delivery Location').selectOption('Gold Coast Delivery');
-  await form.getByLabel('First Name').fill('Dee');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-  await form.getByLabel('Postcode').fill('4217');
+  await fillContact(form, { name: 'Dee', email, phone: '0412345678', postcode: '4217' });
   await expectNoSeriousAxeViolations(page, 'form.dealer-form');
   await form.getByRole('button', { name: 'Book Test Drive' }).click();
   await expect(page).toHaveURL(/\/success\/?$/);
@@ -46,14 +43,7 @@ test('can be booked with the keyboard alone', async ({ page }) => {
   await page.goto(tenantUrl('forms-demo', '/book-test-drive/?car_id=502'));
   const form = await waitForForm(page);
   await tabTo(page, form.getByLabel('First Name'));
-  await page.keyboard.type('Kim');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('0412345678');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('4000');
+  await typeContact(page, { name: 'Kim', email, phone: '0412345678', postcode: '4000' });
   await tabTo(page, form.getByRole('button', { name: 'Book Test Drive' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/success\/?$/);

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { manufacturerOptions } from '../../src/lib/vehicle/manufacturers.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
+import { fillContact } from './forms-helpers.ts';
 
 const slug = 'ironbark-moto-trucks';
 const now = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');
@@ -14,10 +15,7 @@ test('9.52: Vehicle Make suggests every listed make, including ones with no stoc
   const form = page.locator('form.dealer-form[data-step]');
   await form.scrollIntoViewIfNeeded();
   await expect(page.locator('form.dealer-form[data-hydrated="true"][data-step]')).toBeVisible();
-  await form.getByLabel('First Name').fill('Make');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill('make-9-52@example.com');
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-  await form.getByLabel('Postcode').fill('4810');
+  await fillContact(form, { name: 'Make', email: 'make-9-52@example.com', phone: '0412345678', postcode: '4810' });
   await form.getByLabel('Postcode').press('Enter');
   await expect(form).toHaveAttribute('data-step', 'vehicle');
   const make = form.getByLabel('Vehicle Make');

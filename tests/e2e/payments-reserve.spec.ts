@@ -12,7 +12,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { rebuildTenant } from '../../src/pipeline/rebuild.ts';
-import { expectNoSeriousAxeViolations, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
+import { expectNoSeriousAxeViolations, fillContact, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 const SLUG = 'payments-demo';
 const CAR = { id: '410019', slug: '2021-toyota-yaris-cross-gx-smg10020', name: '2021 Toyota Yaris Cross GX' };
@@ -53,10 +53,7 @@ test('reserve a demo car with a card deposit: declined card, then paid; confirme
   const email = uniqueEmail('deposit');
   await page.goto(tenantUrl(SLUG, `/cars/${CAR.slug}/checkout`));
   const form = page.locator('form.dealer-form[data-hydrated="true"]');
-  await form.getByLabel('First Name').fill('Dana');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-  await form.getByLabel('Postcode').fill('4000');
+  await fillContact(form, { name: 'Dana', email, phone: '0412345678', postcode: '4000' });
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form).toHaveAttribute('data-step', 'payment');
 
@@ -113,10 +110,7 @@ test('/online-payment: an invoice paid by card through the same seam, confirmed 
   const email = uniqueEmail('invoice');
   await page.goto(tenantUrl(SLUG, '/online-payment'));
   const form = page.locator('form.dealer-form[data-hydrated="true"]');
-  await form.getByLabel('First Name').fill('Ivy');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412345678');
-  await form.getByLabel('Postcode').fill('4000');
+  await fillContact(form, { name: 'Ivy', email, phone: '0412345678', postcode: '4000' });
   await form.getByLabel('Invoice or reference number').fill('INV-7781');
   await form.getByLabel('Amount (AUD)').fill('20000');
   await form.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();

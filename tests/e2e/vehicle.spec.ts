@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { dataLayer, pickCar, readStock, tenantUrl, waitForIslands, type StockCar } from './vehicle-helpers.ts';
+import { fillContact } from './forms-helpers.ts';
 
 const TENANT = 'vehicle-showroom';
 const stock = readStock('tests/fixtures/tenants/vehicle-showroom');
@@ -313,10 +314,7 @@ test('enquiry modal validates with the shared schema and shows the API failure, 
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Submit Enquiry' }).click();
   await expect(dialog.getByText('Please fix the following errors:')).toBeVisible();
-  await dialog.getByLabel('First Name').fill('Alex');
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('alex@example.com');
-  await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412 345 678');
-  await dialog.getByLabel('Postcode').fill('4000');
+  await fillContact(dialog, { name: 'Alex', email: 'alex@example.com', phone: '0412 345 678', postcode: '4000' });
   await dialog.getByLabel('Comments').fill('Is it still available?');
   await dialog.getByRole('button', { name: 'Submit Enquiry' }).click();
   await expect(dialog.getByTestId('error-warning')).toHaveText('An unexpected error occured');
@@ -337,10 +335,7 @@ test('the modal posts the lead with the car to the lead API', async ({ page }) =
   await waitForIslands(page);
   await page.getByRole('complementary', { name: 'Price and contact' }).getByRole('button', { name: 'Request Photos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request Photos' });
-  await dialog.getByLabel('First Name').fill('Sam');
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('sam@example.com');
-  await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412 345 678');
-  await dialog.getByLabel('Postcode').fill('4000');
+  await fillContact(dialog, { name: 'Sam', email: 'sam@example.com', phone: '0412 345 678', postcode: '4000' });
   await dialog.getByRole('button', { name: 'Request Photos' }).click();
   await expect(page).toHaveURL(/\/success$/);
   expect(body).toMatchObject({ category: 'Request Photos', car_id: String(richCar.id), message: 'Please send photos for this car', stock_number: richCar.stocknum, source: 'Website' });
@@ -484,10 +479,7 @@ test('a test-drive booking reaches the lead API and goes to the success page', a
   await waitForIslands(page);
   await page.getByRole('complementary', { name: 'Price and contact' }).getByRole('button', { name: 'Book a Test Drive' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book a Test Drive' });
-  await dialog.getByLabel('First Name').fill('Alex');
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('alex.testdrive@example.com');
-  await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('0412 345 678');
-  await dialog.getByLabel('Postcode').fill('4000');
+  await fillContact(dialog, { name: 'Alex', email: 'alex.testdrive@example.com', phone: '0412 345 678', postcode: '4000' });
   const posted = page.waitForResponse((response) => response.url().endsWith('/api/leads') && response.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Book Test Drive' }).click();
   expect((await posted).status()).toBeLessThan(300);

@@ -11,18 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { RESERVED_MESSAGE } from '../../src/server/features/payments/payments.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from './helpers/stripe-stand-in.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type WebhookReceiver } from './server-helpers.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, waitFor, type WebhookReceiver } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 for (const kind of DATABASES) {
   const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;

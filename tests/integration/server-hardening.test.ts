@@ -13,18 +13,10 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { photoLink } from '../../src/server/kernel/photo-links.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants, waitFor } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A multipart body with an evalid and one file. */
 function multipart(evalid: string, bytes: Buffer) {

@@ -179,11 +179,43 @@ export async function testApp(db: SqlDatabase, tenantsDir: string, overrides: Pa
   return app;
 }
 
-/** Poll `check` every 25 ms until it holds; throws after `timeoutMs`. */
+/** Poll `check` every 25 ms until it holds; throws after `timeoutMs` (the server tests' one wait). */
 export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
   const start = Date.now();
   while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** What a lead API suite runs on: a temp folder with the test tenants, a webhook receiver, a database and the app. */
+export interface LeadApiSuite {
+  folder: ReturnType<typeof tempDir>;
+  hook: WebhookReceiver;
+  database: Awaited<ReturnType<typeof testDatabase>>;
+  app: LeadApi;
+}
+
+/** The test tenants (delivering to a new webhook receiver) in a temp folder, a `kind` database there and the app on them. */
+export async function startLeadApi(kind: DatabaseKind, prefix: string): Promise<LeadApiSuite> {
+  const folder = tempDir(prefix);
+  const parts: Partial<LeadApiSuite> = { folder };
+  try {
+    const hook = (parts.hook = await startWebhookReceiver());
+    writeTestTenants(`${folder.dir}/tenants`, hook.url);
+    const database = (parts.database = await testDatabase(kind, folder.dir));
+    parts.app = await testApp(database.db, `${folder.dir}/tenants`);
+    return { folder, hook, database, app: parts.app };
+  } catch (error) {
+    await stopLeadApi(parts);
+    throw error;
+  }
+}
+
+/** Stops what a suite started, in order (app, database, webhook receiver, folder); parts that never started are skipped. */
+export async function stopLeadApi(parts: Partial<LeadApiSuite>): Promise<void> {
+  await parts.app?.close();
+  await parts.database?.stop();
+  await parts.hook?.close();
+  parts.folder?.remove();
 }

@@ -5,27 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import {
-  DATABASES,
-  POSTGRES_SKIP_REASON,
-  startWebhookReceiver,
-  tempDir,
-  testApp,
-  testDatabase,
-  writeTestTenants,
-  type WebhookReceiver,
-} from './server-helpers.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, waitFor, startLeadApi, stopLeadApi, type WebhookReceiver, type LeadApiSuite } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000' };
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 for (const kind of DATABASES) {
   const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
@@ -33,23 +16,14 @@ for (const kind of DATABASES) {
   describe.skipIf(skip !== undefined)(`lead API on ${kind}`, () => {
     let app: LeadApi;
     let hook: WebhookReceiver;
-    let folder: ReturnType<typeof tempDir>;
-    let database: Awaited<ReturnType<typeof testDatabase>>;
+    let suite: LeadApiSuite | undefined;
 
     beforeAll(async () => {
-      folder = tempDir('leads-test-');
-      hook = await startWebhookReceiver();
-      writeTestTenants(`${folder.dir}/tenants`, hook.url);
-      database = await testDatabase(kind, folder.dir);
-      app = await testApp(database.db, `${folder.dir}/tenants`);
+      suite = await startLeadApi(kind, 'leads-test-');
+      ({ app, hook } = suite);
     });
 
-    afterAll(async () => {
-      await app?.close();
-      await database?.stop();
-      await hook?.close();
-      folder?.remove();
-    });
+    afterAll(() => stopLeadApi(suite ?? {}));
 
     it('stores a lead, answers its lead_id, and the lead is committed', async () => {
       const response = await app.inject({

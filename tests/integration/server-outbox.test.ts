@@ -6,18 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/kernel/db.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type WebhookReceiver } from './server-helpers.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, waitFor, type WebhookReceiver } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 for (const kind of DATABASES) {
   const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;

@@ -6,40 +6,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, type WebhookReceiver } from './server-helpers.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, waitFor, startLeadApi, stopLeadApi, type WebhookReceiver, type LeadApiSuite } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const BETA = { host: 'beta.localhost:4321' };
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 for (const kind of DATABASES) {
   const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
   describe.skipIf(skip !== undefined)(`2.81 unsubscribe on ${kind}`, () => {
     let hook: WebhookReceiver;
-    let folder: ReturnType<typeof tempDir>;
-    let database: Awaited<ReturnType<typeof testDatabase>>;
     let app: LeadApi;
+    let suite: LeadApiSuite | undefined;
 
     beforeAll(async () => {
-      folder = tempDir('unsubscribe-test-');
-      hook = await startWebhookReceiver();
-      writeTestTenants(`${folder.dir}/tenants`, hook.url);
-      database = await testDatabase(kind, folder.dir);
-      app = await testApp(database.db, `${folder.dir}/tenants`);
+      suite = await startLeadApi(kind, 'unsubscribe-test-');
+      ({ app, hook } = suite);
     });
-    afterAll(async () => {
-      await app?.close();
-      await database?.stop();
-      await hook?.close();
-      folder?.remove();
-    });
+    afterAll(() => stopLeadApi(suite ?? {}));
 
     /** Send a lead and wait for its JSON delivery; resolves to the delivered document. */
     async function deliveredLead(payload: Record<string, unknown>) {

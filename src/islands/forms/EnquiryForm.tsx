@@ -95,8 +95,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: output, category, subcategory: props.subcategory, car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
-      kit.setFormError(result.message);
-      if (Object.keys(result.fieldErrors).length > 0) kit.fail(result.fieldErrors);
+      kit.reject(result);
       return;
     }
     completeLead({ leadId: result.leadId, category, event: leadAnalyticsEvent('enquiry', car), car, values: kit.values, labels: kit.labels.current });

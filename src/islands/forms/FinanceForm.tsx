@@ -104,8 +104,7 @@ export default function FinanceForm(props: FinanceFormProps) {
     const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values, category: 'Finance Enquiry', subcategory: SUBCATEGORY[variant], car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
-      kit.setFormError(result.message);
-      if (Object.keys(result.fieldErrors).length > 0) kit.fail(result.fieldErrors);
+      kit.reject(result);
       return;
     }
     completeLead({ leadId: result.leadId, category: 'Finance Enquiry', event: leadAnalyticsEvent('enquiry', car), car, values: kit.values, labels: kit.labels.current });

@@ -5,14 +5,14 @@
  * confirmed only by the provider's signed webhook; the card form is the same seam as the
  * reserve deposit (payment.ts). Without a provider the page says no card is taken.
  */
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, type FormEvent } from 'react';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { OnlinePaymentFormSchema } from '../../schemas/payments.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit } from './lead-submit.ts';
-import { loadProviderForm, newAttemptKey, paymentOutcomeMessage, rememberPendingPayment, resumedPayment, startOnlinePayment, waitForPayment, type ConfirmResult, type StartedPayment } from './payment.ts';
+import { loadProviderForm, paymentOutcomeMessage, rememberPendingPayment, resumedPayment, startOnlinePayment, usePaymentStep, waitForPayment } from './payment.ts';
 import { CONTACT_DEFAULTS, CONTACT_ORDER, ContactFields } from './shared-fields.tsx';
 
 const ProviderForm = lazy(loadProviderForm);
@@ -20,11 +20,7 @@ const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD
 
 export default function OnlinePaymentForm({ config, maxAmount }: { config: FormSiteConfig; maxAmount: number }) {
   const kit = useFormKit('online-payment', () => ({ ...CONTACT_DEFAULTS, reference: '', amount: '', terms_conditions: false }));
-  const [payment, setPayment] = useState<StartedPayment | null>(null);
-  const [cardReady, setCardReady] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const attempt = useRef(newAttemptKey());
-  const confirmRef = useRef<(() => Promise<ConfirmResult>) | null>(null);
+  const { payment, setPayment, cardReady, setCardReady, waiting, setWaiting, attempt, confirmRef, confirm, restart } = usePaymentStep();
   kit.labels.current.terms_conditions = 'Terms';
 
   useEffect(() => {
@@ -44,12 +40,6 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const restart = () => {
-    attempt.current = newAttemptKey();
-    setPayment(null);
-    setCardReady(false);
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (kit.submitting) return;
@@ -62,15 +52,14 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
       const started = await startOnlinePayment(config.apiBase, { ...withoutBlanks({ ...kit.values }, ['PreferredContactMethod', 'last_name']), terms_conditions: true }, attempt.current);
       kit.setSubmitting(false);
       if (!started.ok) {
-        kit.setFormError(started.message);
-        if (Object.keys(started.fieldErrors).length > 0) kit.fail(started.fieldErrors);
+        kit.reject(started);
         return;
       }
       setPayment(started.payment);
       return;
     }
     rememberPendingPayment('online-payment', payment, payment.lead_id);
-    const confirmed = confirmRef.current ? await confirmRef.current() : { ok: false as const, message: 'The payment form is still loading. Please wait a moment and try again.' };
+    const confirmed = await confirm();
     if (!confirmed.ok) {
       kit.setSubmitting(false);
       kit.setFormError(confirmed.message);

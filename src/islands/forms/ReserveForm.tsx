@@ -22,7 +22,7 @@ import { ReserveFormSchema } from '../../schemas/forms.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { loadProviderForm, newAttemptKey, paymentOutcomeMessage, rememberPendingPayment, resumedPayment, startReservationPayment, waitForPayment, type ConfirmResult, type StartedPayment } from './payment.ts';
+import { loadProviderForm, paymentOutcomeMessage, rememberPendingPayment, resumedPayment, startReservationPayment, usePaymentStep, waitForPayment } from './payment.ts';
 import { CollectionNotice, CONTACT_ORDER, ContactFields, contactDefaults } from './shared-fields.tsx';
 
 type ReserveStep = 'details' | 'options' | 'payment';
@@ -60,11 +60,7 @@ export default function ReserveForm(props: ReserveFormProps) {
   const kit = useFormKit('reserve', () => ({ ...contactDefaults(config), message: '', finance: '', 'do-you-have-a-trade-in': '', terms_conditions: false }));
   const deposit = config.reserveDeposit;
   const online = config.payments.provider !== 'none' && deposit > 0;
-  const [payment, setPayment] = useState<StartedPayment | null>(null);
-  const [cardReady, setCardReady] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const attempt = useRef(newAttemptKey());
-  const confirmRef = useRef<(() => Promise<ConfirmResult>) | null>(null);
+  const { payment, setPayment, cardReady, setCardReady, waiting, setWaiting, attempt, confirmRef, confirm, restart } = usePaymentStep();
   kit.labels.current.terms_conditions = 'Terms';
 
   useEffect(() => {
@@ -121,8 +117,7 @@ export default function ReserveForm(props: ReserveFormProps) {
       const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...contact, ...extras, custom_params: { deposit, step: TITLES[step] } }, category, subcategory, car, leadId, formCompleted: false });
       kit.setSubmitting(false);
       if (!result.ok) {
-        kit.setFormError(result.message);
-        if (Object.keys(result.fieldErrors).length > 0) kit.fail(result.fieldErrors);
+        kit.reject(result);
         return;
       }
       setLeadId(result.leadId);
@@ -167,14 +162,11 @@ export default function ReserveForm(props: ReserveFormProps) {
       return;
     }
     rememberPendingPayment('reserve', payment, leadId);
-    const confirmed = confirmRef.current ? await confirmRef.current() : { ok: false as const, message: 'The payment form is still loading. Please wait a moment and try again.' };
+    const confirmed = await confirm();
     if (!confirmed.ok) {
       kit.setSubmitting(false);
       kit.setFormError(confirmed.message);
-      // A declined card closes this attempt on the server: the next try starts a new one.
-      attempt.current = newAttemptKey();
-      setPayment(null);
-      setCardReady(false);
+      restart();
       return;
     }
     setWaiting(true);
@@ -186,11 +178,7 @@ export default function ReserveForm(props: ReserveFormProps) {
     }
     kit.setSubmitting(false);
     kit.setFormError(paymentOutcomeMessage(status, config.phone));
-    if (status !== 'processing') {
-      attempt.current = newAttemptKey();
-      setPayment(null);
-      setCardReady(false);
-    }
+    if (status !== 'processing') restart();
   };
 
   if (!resolved) return null;

@@ -91,8 +91,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...check.output }, category: 'Test Drive', car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
-      kit.setFormError(result.message);
-      if (Object.keys(result.fieldErrors).length > 0) kit.fail(result.fieldErrors);
+      kit.reject(result);
       return;
     }
     completeLead({ leadId: result.leadId, category: 'Test Drive', event: leadAnalyticsEvent('test-drive', car), car, values: kit.values, labels: kit.labels.current });

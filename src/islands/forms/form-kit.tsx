@@ -36,6 +36,8 @@ export interface FormKit<V extends FormValues = FormValues> {
   clearErrors(): void;
   setFormError(message: string): void;
   setSubmitting(value: boolean): void;
+  /** Show the lead API's refusal: its message above the form, and its field errors (if any) at their fields. */
+  reject(answer: { message: string; fieldErrors: Record<string, string> }): void;
 }
 
 /** Form state with focus management; `formId` must be unique on the page. */
@@ -76,6 +78,10 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
     first?.focus();
   }, [focusRequest]);
 
+  const fail = (next: Record<string, string>) => {
+    setErrors(next);
+    setFocusRequest((count) => count + 1);
+  };
   const fieldId = useCallback((name: string) => `${formId}-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`, [formId]);
   return {
     formId,
@@ -107,13 +113,14 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
         }
         return next as V;
       }),
-    fail: (next) => {
-      setErrors(next);
-      setFocusRequest((count) => count + 1);
-    },
+    fail,
     clearErrors: () => setErrors({}),
     setFormError,
     setSubmitting,
+    reject: (answer) => {
+      setFormError(answer.message);
+      if (Object.keys(answer.fieldErrors).length > 0) fail(answer.fieldErrors);
+    },
   };
 }
 

@@ -12,19 +12,13 @@
  * cannot load Stripe.js offline) gets payment-stand-in.tsx, which talks to the local Stripe
  * stand-in the same way Stripe.js talks to Stripe. Production builds never contain it.
  */
-import type { ComponentType, MutableRefObject } from 'react';
+import { useRef, useState, type ComponentType, type MutableRefObject } from 'react';
 import { callApi, newRequestKey } from './api.ts';
 import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
+import type { StartedPayment as PaymentStart } from '../../schemas/payments.ts';
 
-/** The server's answer to "start a payment": what the provider's client needs. */
-export interface StartedPayment {
-  payment_id: string;
-  provider: string;
-  publishable_key: string;
-  client_secret: string;
-  amount_cents: number;
-  currency: 'AUD';
-  hold_expires_at?: string;
+/** The server's answer to "start a payment": what the provider's client needs (and the new lead of /online-payment). */
+export interface StartedPayment extends PaymentStart {
   lead_id?: string;
 }
 
@@ -114,4 +108,35 @@ export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string
     default:
       return `The payment did not go through and nothing was charged. Please try again, or call us on ${phone}.`;
   }
+}
+
+/**
+ * The payment step's state, shared by the reserve and online-payment islands: the payment the
+ * server started, whether the card form is ready, whether the server's verdict is awaited, the
+ * attempt key and the provider form's confirm.
+ */
+export function usePaymentStep() {
+  const [payment, setPayment] = useState<StartedPayment | null>(null);
+  const [cardReady, setCardReady] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const attempt = useRef(newAttemptKey());
+  const confirmRef = useRef<(() => Promise<ConfirmResult>) | null>(null);
+  return {
+    payment,
+    setPayment,
+    cardReady,
+    setCardReady,
+    waiting,
+    setWaiting,
+    attempt,
+    confirmRef,
+    /** The provider form takes the card (a form still loading says so). */
+    confirm: (): Promise<ConfirmResult> => (confirmRef.current ? confirmRef.current() : Promise.resolve({ ok: false, message: 'The payment form is still loading. Please wait a moment and try again.' })),
+    /** A declined card or a failed payment closes this attempt on the server: the next try starts a new one. */
+    restart: () => {
+      attempt.current = newAttemptKey();
+      setPayment(null);
+      setCardReady(false);
+    },
+  };
 }

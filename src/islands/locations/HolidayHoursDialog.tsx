@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { Location } from '../../schemas/site.ts';
 import { holidayHours, type HolidayRow } from '../../lib/locations/locations.ts';
-import Dialog, { useDialog } from '../ui/Dialog.tsx';
+import Dialog, { DialogCloseButton, useDialog } from '../ui/Dialog.tsx';
 
 interface Props {
   location: Location;
@@ -48,11 +48,7 @@ export default function HolidayHoursDialog({ location, timeZone }: Props) {
             </tbody>
           </table>
         )}
-        <form method="dialog">
-          <button type="submit" className="button">
-            Close
-          </button>
-        </form>
+        <DialogCloseButton />
       </Dialog>
     </>
   );

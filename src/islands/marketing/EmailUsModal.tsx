@@ -3,7 +3,7 @@
  * phone and a link to the enquiry form, so a visitor can write from their own mail app.
  */
 import './marketing.css';
-import Dialog, { useDialog } from '../ui/Dialog.tsx';
+import Dialog, { DialogCloseButton, useDialog } from '../ui/Dialog.tsx';
 
 interface Props {
   email: string;
@@ -35,11 +35,7 @@ export default function EmailUsModal({ email, dealer, phone, phoneHref, contactH
         <p>
           <a href={contactHref}>Or send an enquiry online</a>
         </p>
-        <form method="dialog">
-          <button type="submit" className="button">
-            Close
-          </button>
-        </form>
+        <DialogCloseButton />
       </Dialog>
     </>
   );

@@ -8,6 +8,7 @@ import type { CarType } from '../../schemas/car.ts';
 import type { Offer } from '../../schemas/offers.ts';
 import { carTypesFromQuery, visibleOffers } from '../../lib/marketing/promos.ts';
 import { formatMoney } from '../../lib/text/format.ts';
+import EmptyListing from './EmptyListing.tsx';
 import './marketing.css';
 
 interface Props {
@@ -58,13 +59,7 @@ export default function OffersList({ offers, count, buildTime, clearHref, timeZo
         </ul>
       </nav>
       {shown.length === 0 ? (
-        <div className="card empty-card" data-testid="offers-empty">
-          <h2>No Results Available</h2>
-          <p>There appears to be no offers currently available that meet the conditions of your search</p>
-          <a className="button" href={clearHref}>
-            Clear Filters
-          </a>
-        </div>
+        <EmptyListing testId="offers-empty" message="There appears to be no offers currently available that meet the conditions of your search" clearHref={clearHref} />
       ) : (
         <ul className="offers__list">
           {shown.map((offer) => (

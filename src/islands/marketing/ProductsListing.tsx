@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createSearchEngine } from '../../search/engine.ts';
 import { parseProductsState, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
 import { formatMoney } from '../../lib/text/format.ts';
+import EmptyListing from './EmptyListing.tsx';
 import './marketing.css';
 
 interface Props {
@@ -99,13 +100,11 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
             {result.nbHits} {result.nbHits === 1 ? 'product' : 'products'}
           </p>
           {hits.length === 0 ? (
-            <div className="card empty-card">
-              <h2>No Results Available</h2>
-              <p>No results found for your search at this time. Please try adjusting the filters for more results.</p>
-              <a className="button" href={basePath} onClick={(event) => (event.preventDefault(), setDraft({ query: '', min: '', max: '' }), go({ query: '', page: 1 }))}>
-                Clear Filters
-              </a>
-            </div>
+            <EmptyListing
+              message="No results found for your search at this time. Please try adjusting the filters for more results."
+              clearHref={basePath}
+              onClear={(event) => (event.preventDefault(), setDraft({ query: '', min: '', max: '' }), go({ query: '', page: 1 }))}
+            />
           ) : (
             <ul className="products__list">
               {hits.map((hit) => (

@@ -11,7 +11,7 @@ import type { SearchClientLike } from '../../search/client.ts';
 import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/config.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import type { EngineResult } from '../../search/engine.ts';
-import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroQueries, heroResultsUrl, priceSearchUrl, snapHomePrice, type HeroSelection } from '../../search/hero.ts';
+import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroQueries, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, type HeroSelection } from '../../search/hero.ts';
 import { displayCount } from '../../search/results.ts';
 import type { RouteTable } from '../../search/routes.ts';
 import Carousel from '../marketing/Carousel.tsx';
@@ -177,24 +177,18 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
             {formatMoney(price[0])} – {formatMoney(price[1])}
             {price[1] >= HOME_PRICE_SLIDER.max ? '+' : ''}
           </p>
-          <input
-            type="range"
-            aria-label="Minimum price"
-            min={HOME_PRICE_SLIDER.min}
-            max={HOME_PRICE_SLIDER.max}
-            step={HOME_PRICE_SLIDER.step}
-            value={price[0]}
-            onChange={(event) => setPrice(([, high]) => [Math.min(snapHomePrice(Number(event.target.value)), high - HOME_PRICE_SLIDER.step), high])}
-          />
-          <input
-            type="range"
-            aria-label="Maximum price"
-            min={HOME_PRICE_SLIDER.min}
-            max={HOME_PRICE_SLIDER.max}
-            step={HOME_PRICE_SLIDER.step}
-            value={price[1]}
-            onChange={(event) => setPrice(([low]) => [low, Math.max(snapHomePrice(Number(event.target.value)), low + HOME_PRICE_SLIDER.step)])}
-          />
+          {(['Minimum price', 'Maximum price'] as const).map((label, thumb) => (
+            <input
+              key={label}
+              type="range"
+              aria-label={label}
+              min={HOME_PRICE_SLIDER.min}
+              max={HOME_PRICE_SLIDER.max}
+              step={HOME_PRICE_SLIDER.step}
+              value={price[thumb]}
+              onChange={(event) => setPrice((current) => moveHomePriceThumb(current, thumb as 0 | 1, Number(event.target.value)))}
+            />
+          ))}
           <input type="hidden" name="sortBy" value="price-desc" />
         </fieldset>
         <button className="button" type="submit">

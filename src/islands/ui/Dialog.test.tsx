@@ -8,7 +8,7 @@
 import { act, useEffect, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import Dialog, { tabbables, useDialog, type DialogControl } from './Dialog.tsx';
+import Dialog, { DialogCloseButton, tabbables, useDialog, type DialogControl } from './Dialog.tsx';
 import { mountRoot } from './mount-root.ts';
 
 const mounted = mountRoot();
@@ -164,5 +164,11 @@ describe('Dialog (islands/ui)', () => {
     const dialog = mount(<Harness onCancel={onCancel} />);
     expect(press(dialog, 'Escape').defaultPrevented).toBe(false);
     expect(onCancel).not.toHaveBeenCalled();
+  });
+});
+
+describe('DialogCloseButton (holiday hours, Email Us)', () => {
+  it('is the method="dialog" form with one Close button the dialogs wrote out before', () => {
+    expect(renderToStaticMarkup(<DialogCloseButton />)).toBe('<form method="dialog"><button type="submit" class="button">Close</button></form>');
   });
 });

@@ -129,3 +129,14 @@ export default function Dialog({ control, className, titleId, onCancel, onClose,
     </dialog>
   );
 }
+
+/** The Close button at the foot of an information dialog: a `method="dialog"` form, so it closes without script. */
+export function DialogCloseButton() {
+  return (
+    <form method="dialog">
+      <button type="submit" className="button">
+        Close
+      </button>
+    </form>
+  );
+}

@@ -8,6 +8,7 @@ import {
   gridColumns,
   holidayHours,
   locationListLayout,
+  locationPageLocations,
   locationsByDistance,
   openingStatus,
   sameAddressLocations,
@@ -74,6 +75,18 @@ describe('visibleLocations', () => {
       location({ id: 4, slug: 'd', primary: true }),
     ];
     expect(visibleLocations(list).map((l) => l.slug)).toEqual(['d', 'a', 'c']);
+  });
+});
+
+describe('locationPageLocations (/locations/{slug} and /our-location/{slug})', () => {
+  const locations = [location({ id: 1, slug: 'a' }), location({ id: 2, slug: 'b', visible: false }), location({ id: 3, slug: 'c', primary: true })];
+
+  it('gives the visible locations, primary first, when the site has the locations feature', () => {
+    expect(locationPageLocations({ features: { locations: true } as never, locations }).map((l) => l.slug)).toEqual(['c', 'a']);
+  });
+
+  it('gives none without the locations feature', () => {
+    expect(locationPageLocations({ features: { locations: false } as never, locations })).toEqual([]);
   });
 });
 

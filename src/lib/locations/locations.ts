@@ -4,7 +4,7 @@
  * hours in 12-hour am/pm, the Sales / Service / Parts grouping, maps and directions, and
  * the dealer locator's distance order. Pure: no DOM, no Astro, no React.
  */
-import type { Dealership, Location, OpeningHour } from '../../schemas/site.ts';
+import type { Dealership, Location, OpeningHour, Site } from '../../schemas/site.ts';
 import { sortByDistance, type LatLng } from './geo.ts';
 
 /** Card image size of the spec (§9 "Location card image 534x356"). */
@@ -32,6 +32,11 @@ export type LocationListLayout =
 /** Locations that appear on the site: visible ones, the primary location first, otherwise in file order. */
 export function visibleLocations(locations: readonly Location[]): Location[] {
   return locations.filter((location) => location.visible !== false).sort((a, b) => Number(b.primary) - Number(a.primary));
+}
+
+/** The locations with a detail page (/locations/{slug}, /our-location/{slug}): the visible ones; none without the locations feature. */
+export function locationPageLocations(site: Pick<Site, 'features' | 'locations'>): Location[] {
+  return site.features.locations ? visibleLocations(site.locations) : [];
 }
 
 /** Distinct dealerships the locations belong to (by dealership_slug, else dealership_id). */

@@ -6,7 +6,7 @@
  */
 import type { Product } from '../../schemas/marketing.ts';
 import type { EngineSearchParams } from '../../search/engine.ts';
-import type { SearchDocument } from '../../search/documents.ts';
+import { listOrderFields, type SearchDocument } from '../../search/documents.ts';
 
 /** Products per page (spec §7, §9). */
 export const PRODUCTS_PAGE_SIZE = 21;
@@ -33,11 +33,7 @@ export function productDocuments(products: readonly Product[], site: string): Pr
       ...(product.description ? { description: product.description } : {}),
       ...(product.image ? { product_image: product.image } : {}),
       category,
-      car_type: 'new',
-      status: 'in_stock',
-      created_at: 0,
-      custom_rank: products.length - index,
-      tiebreak: index,
+      ...listOrderFields(index, products.length),
     };
     return document as ProductDocument;
   });

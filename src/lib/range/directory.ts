@@ -4,7 +4,7 @@
  * project's embedded search engine. Pure: documents, URL state and engine parameters.
  */
 import type { EngineSearchParams } from '../../search/engine.ts';
-import type { SearchDocument } from '../../search/documents.ts';
+import { listOrderFields, type SearchDocument } from '../../search/documents.ts';
 import type { ModelTileData } from './models.ts';
 
 /** Models per directory page. */
@@ -29,11 +29,7 @@ export function directoryDocuments(tiles: readonly ModelTileData[], site: string
       ...(tile.bodies[0] ? { body_type: tile.bodies[0] } : {}),
       href: tile.href,
       ...(tile.fromPrice ? { from_text: tile.fromPrice } : {}),
-      car_type: 'new',
-      status: 'in_stock',
-      created_at: 0,
-      custom_rank: sorted.length - index,
-      tiebreak: index,
+      ...listOrderFields(index, sorted.length),
     };
     return document as DirectoryDocument;
   });

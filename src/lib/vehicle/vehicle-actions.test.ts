@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car, CarRecord } from '../../schemas/car.ts';
-import { financeHref, historyReportUrl, isReservable, isTestDrivable, saveVisibility, vehicleActions, type ActionSiteOptions, type SaveSiteOptions } from './vehicle-actions.ts';
+import { financeHref, historyReportUrl, isReservable, reservePageCars, isTestDrivable, saveVisibility, vehicleActions, type ActionSiteOptions, type SaveSiteOptions } from './vehicle-actions.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const base: Partial<CarRecord> = { id: 7, slug: 'used-car-1', status: 'in_stock', car_type: 'used', price: 20000, images: [{ image: '/a.jpg' }] };
@@ -30,6 +30,23 @@ describe('isReservable', () => {
     ['test-drive-only demonstrator', { tag: 'Test Drive Only' }, {}, false],
   ])('%s -> %s', (_name, patch, sitePatch, expected) => {
     expect(isReservable(makeCar({ ...base, ...patch }), { ...site, ...sitePatch })).toBe(expected);
+  });
+});
+
+describe('reservePageCars (/cars/{slug}/buy-online and /cars/{slug}/checkout)', () => {
+  const cars = [makeCar({ ...base, slug: 'free' }), makeCar({ ...base, slug: 'held', reserved: true }), makeCar({ ...base, slug: 'soon', status: 'coming_soon' })];
+
+  it.each<[string, boolean, 'buy-online' | 'checkout', string[]]>([
+    ['checkout on a site without the buy-online route', false, 'checkout', ['free']],
+    ['no buy-online page on a site without that route', false, 'buy-online', []],
+    ['buy-online on a site with that route', true, 'buy-online', ['free']],
+    ['no checkout page on a site with the buy-online route', true, 'checkout', []],
+  ])('%s', (_name, buyOnlineRoute, route, expected) => {
+    expect(reservePageCars(cars, { reserve: true, reserve_buy_online_route: buyOnlineRoute }, route).map((car) => car.slug)).toEqual(expected);
+  });
+
+  it('gives none on either route when the site does not reserve', () => {
+    expect(reservePageCars(cars, { reserve: false, reserve_buy_online_route: false }, 'checkout')).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
  * "Save favourite/compare hidden when ...").
  */
 import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
 import { isCarAvailable } from './availability.ts';
 import { MIN_DISPLAY_PRICE } from './price.ts';
 import { presentText } from '../text/feed-text.ts';
@@ -52,6 +53,15 @@ export function isReservable(car: Car, options: Pick<ActionSiteOptions, 'reserve
   if (!options.reserve || car.status !== 'in_stock' || car.reserved) return false;
   if (TEST_DRIVE_ONLY.test(car.tag ?? '')) return false;
   return typeof car.price === 'number' && car.price > MIN_DISPLAY_PRICE;
+}
+
+/** The reserve page's two paths: /cars/{slug}/buy-online on sites with that route, /cars/{slug}/checkout on the others. */
+export type ReserveRoute = 'buy-online' | 'checkout';
+
+/** The cars with a reserve page at `route`: the reservable ones when the site uses that route, none when it uses the other. */
+export function reservePageCars(cars: readonly Car[], features: Pick<Site['features'], 'reserve' | 'reserve_buy_online_route'>, route: ReserveRoute): Car[] {
+  if (features.reserve_buy_online_route !== (route === 'buy-online')) return [];
+  return cars.filter((car) => isReservable(car, { reserve: features.reserve }));
 }
 
 /** A non-empty history report link, else null ('null' text in feeds counts as none). */

@@ -136,6 +136,12 @@ function leadColumns(values: Record<string, unknown>) {
   };
 }
 
+/** leadColumns in the order of the leads table (category .. offer_accepted), for one row's statement parameters. */
+function leadColumnValues(values: Record<string, unknown>) {
+  const columns = leadColumns(values);
+  return [columns.category, columns.subcategory, columns.car_id, columns.dealership_slug, columns.name, columns.email, columns.phone, columns.form_completed, columns.offer_accepted];
+}
+
 /** A lead is delivered unless the form says this step is not the last one (form_completed false). */
 function isDeliverable(values: Record<string, unknown>): boolean {
   return values.form_completed !== false;
@@ -167,21 +173,12 @@ export class KernelStore {
         if (existing[0]) return { status: 'replayed', id: existing[0].id, revision: Number(existing[0].revision) };
       }
       const id = randomUUID();
-      const columns = leadColumns(write.values);
       await tx.run(
         `INSERT INTO leads (${LEAD_COLUMNS}, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $14)`,
         [
           id,
           write.tenant,
-          columns.category,
-          columns.subcategory,
-          columns.car_id,
-          columns.dealership_slug,
-          columns.name,
-          columns.email,
-          columns.phone,
-          columns.form_completed,
-          columns.offer_accepted,
+          ...leadColumnValues(write.values),
           JSON.stringify(write.values),
           write.now,
           write.clientKey ?? null,
@@ -284,20 +281,11 @@ export class KernelStore {
     const merged: Record<string, unknown> = { ...lead.data };
     for (const [key, value] of Object.entries(write.values)) if (value !== undefined) merged[key] = value;
     const revision = lead.revision + 1;
-    const columns = leadColumns(merged);
     await tx.run(
       `UPDATE leads SET category = $1, subcategory = $2, car_id = $3, dealership_slug = $4, name = $5, email = $6, phone = $7,
         form_completed = $8, offer_accepted = $9, data = $10, revision = $11, updated_at = $12 WHERE id = $13`,
       [
-        columns.category,
-        columns.subcategory,
-        columns.car_id,
-        columns.dealership_slug,
-        columns.name,
-        columns.email,
-        columns.phone,
-        columns.form_completed,
-        columns.offer_accepted,
+        ...leadColumnValues(merged),
         JSON.stringify(merged),
         revision,
         write.now,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TenantRegistry } from './tenants.ts';
+import { TenantRegistry, watchTenantsFolder } from './tenants.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'tenants-unit-'));
 function tenant(slug: string, url: string, extra: Record<string, unknown> = {}) {
@@ -49,5 +49,20 @@ describe('TenantRegistry', () => {
     const second = registry.reload();
     expect(second.failed[0]!.error).toMatch(/lead-delivery.json: field destinations.0.url/);
     expect(registry.get('zed')!.destinations[0]!.type).toBe('email');
+  });
+});
+
+describe('watchTenantsFolder (npm run api with TENANTS_WATCH, npm run serve)', () => {
+  it('reloads once, half a second after a burst of writes in a tenant folder', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tenants-watch-'));
+    mkdirSync(join(folder, 'acme'));
+    let reloads = 0;
+    watchTenantsFolder(folder, () => reloads++);
+    for (const name of ['site.json', 'stock.json', 'lead-delivery.json']) writeFileSync(join(folder, 'acme', name), '{}');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reloads).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(reloads).toBe(1);
+    rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -4,7 +4,7 @@
  * a production host mapping, the X-Site header or a `site` field. Reloadable at run time:
  * the ops pipeline changes stock while the service runs.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
@@ -266,4 +266,17 @@ export class TenantRegistry {
     const mapped = this.options.hostMap?.[url.hostname.toLowerCase()];
     return url.protocol === 'https:' && mapped === tenant.slug ? tenant : undefined;
   }
+}
+
+/**
+ * Calls `reload` after any change under the tenants folder, debounced by half a second (the ops
+ * pipeline writes several files per stock change); the watcher does not keep the process alive.
+ * Throws where the platform cannot watch the folder: the callers say so or not; SIGHUP reloads too.
+ */
+export function watchTenantsFolder(tenantsDir: string, reload: () => void): void {
+  let pending: NodeJS.Timeout | undefined;
+  watch(tenantsDir, { recursive: true }, () => {
+    if (pending) clearTimeout(pending);
+    pending = setTimeout(reload, 500);
+  }).unref();
 }

@@ -21,6 +21,7 @@ import type { ApiTenant, TenantRegistry } from '../../kernel/tenants.ts';
 import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import type { StartedPayment } from '../../../schemas/payments.ts';
 
 /** Options of the payments module (createApp's `payments`). */
 export interface PaymentsOptions {
@@ -59,17 +60,6 @@ export interface PaymentRow {
   refunded_cents: number;
   created_at: number;
   paid_at: number | null;
-}
-
-/** What the browser needs to take the payment with the provider's client. */
-export interface StartedPayment {
-  payment_id: string;
-  provider: string;
-  publishable_key: string;
-  client_secret: string;
-  amount_cents: number;
-  currency: 'AUD';
-  hold_expires_at?: string;
 }
 
 export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
