@@ -39,9 +39,10 @@ import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { environment } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
+import { startH2Front } from './lib/h2-front.ts';
 
 const CHROME = environment().CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = ['--headless=new', '--ignore-certificate-errors', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +55,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     json: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
+    protocol: { type: 'string', default: 'h2' },
   },
 });
 const tenant = values.tenant;
@@ -104,14 +106,17 @@ const apiDir = mkdtempSync(join(tmpdir(), 'bench-page-api-'));
 const config = loadConfig({ ...environment(), PORT: '4321', HOST: '127.0.0.1', TENANTS_DIR: resolve(values.tenants), SQLITE_FILE: join(apiDir, 'leads.sqlite'), DATABASE_URL: undefined });
 const server = await createApp({ ...appOptionsFromConfig(config), logger: { level: 'warn' }, fallback: createStaticSitesHandler({ sitesDir: dist }) });
 await server.listen({ host: '127.0.0.1', port: 0 });
-const port = (server.server.address() as { port: number }).port;
-const url = `http://${tenant}.localhost:${port}${pagePath ?? `/cars/${carSlug}/`}`;
+const originPort = (server.server.address() as { port: number }).port;
+// --protocol h2 (the default): HTTP/2 over TLS, as a CDN serves the sites; http1: the static server's own HTTP/1.1.
+if (values.protocol !== 'h2' && values.protocol !== 'http1') throw new Error(`--protocol is h2 or http1, not '${values.protocol}'`);
+const front = values.protocol === 'h2' ? await startH2Front(originPort) : null;
+const url = `${front ? 'https' : 'http'}://${tenant}.localhost:${front?.port ?? originPort}${pagePath ?? `/cars/${carSlug}/`}`;
 
 /** Scripts fetched while the page loads and idles on a phone without interaction. */
 async function javascriptBeforeInteraction(): Promise<{ files: { url: string; raw: number; gzip: number }[]; inlineGzip: number; lcp: { element: string; url: string; bytes: number | null } | null }> {
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const files: { url: string; raw: number; gzip: number }[] = [];
     const pending: Promise<void>[] = [];
@@ -235,6 +240,7 @@ try {
     car: carSlug,
     path: pagePath ?? `/cars/${carSlug}/`,
     url,
+    protocol: values.protocol,
     htmlBytes: html.length,
     htmlGzipBytes: gzipSync(html).length,
     jsBeforeInteractionGzipBytes: jsGzip,
@@ -260,7 +266,7 @@ try {
   if (values.json) {
     console.log(JSON.stringify(report, null, 2));
   } else {
-    console.log(pagePath ? `page ${tenant} ${pagePath}` : `vehicle page ${tenant} /cars/${carSlug}/`);
+    console.log(`${pagePath ? `page ${tenant} ${pagePath}` : `vehicle page ${tenant} /cars/${carSlug}/`} (${front ? 'HTTP/2 over TLS' : 'HTTP/1.1'})`);
     console.log(`  HTML                          ${kb(report.htmlBytes)} KB raw, ${kb(report.htmlGzipBytes)} KB gzip`);
     console.log(`  JS before interaction (gzip)  ${kb(jsGzip)} KB (${js.files.length} files + ${kb(js.inlineGzip)} KB inline)   target < 100 KB`);
     for (const file of report.jsFiles) console.log(`    ${kb(file.gzip).toString().padStart(6)} KB  ${file.url}`);
@@ -278,6 +284,7 @@ try {
     }
   }
 } finally {
+  await front?.close();
   await server.close();
   rmSync(apiDir, { recursive: true, force: true });
 }
