@@ -55,7 +55,7 @@ export interface H2Front {
 /** Start an HTTP/2 (TLS) front on a free port of 127.0.0.1 for the HTTP/1.1 server on `originPort`. */
 export async function startH2Front(originPort: number): Promise<H2Front> {
   const server = createSecureServer({ ...selfSignedCertificate(), allowHTTP1: false });
-  server.on('stream', (stream, headers) => forward(stream, headers, originPort));
+  server.on('stream', (stream, headers) => forward(stream as ServerHttp2Stream, headers, originPort));
   server.on('sessionError', () => undefined);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const address = server.address();
