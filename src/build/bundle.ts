@@ -33,19 +33,12 @@ export interface TenantBundle {
   /** Optional tenant files (models.json, reviews.json, offers.json, ...), each parsed by its schema (src/schemas/tenant-files.ts); absent = no file. */
   extras: TenantFiles;
   /**
-   * Incremental builds of the operations pipeline (src/pipeline): when set, per-car routes
-   * render only the cars with these slugs (the rest of the release is reused from the
-   * previous one); `cars` still holds all visible stock for listings and search. Absent = all.
+   * Incremental builds of the operations pipeline: per page family of the page plan
+   * (src/pipeline/page-plan.ts), the keys whose pages this build renders; the pipeline takes
+   * the others over from the previous release. A family absent = all its pages. `cars` still
+   * holds all visible stock for listings and search. Absent = a full build.
    */
-  renderCars?: string[];
-  /**
-   * Incremental builds only: the search routes (path after the /search or /used-car prefix,
-   * e.g. 'toyota/corolla') whose pages this build renders; the pipeline reuses the others
-   * from the previous release because their results did not change. Absent = all.
-   */
-  renderSearchPaths?: string[];
-  /** Incremental builds only: the brands whose /{brand}/overview pages this build renders (their tiles changed). Absent = all. */
-  renderBrandPages?: string[];
+  render?: RenderPlan;
   /**
    * Incremental builds only: routes (Astro route patterns) whose pages a kept-bundle render
    * does not write; the release takes them over from the previous one (src/pipeline/page-plan.ts).
@@ -53,3 +46,9 @@ export interface TenantBundle {
    */
   reuseRoutes?: string[];
 }
+
+/** The stock-dependent page families of the page plan (src/pipeline/page-plan.ts): one page per car slug, search route path, brand slug. */
+export type PageFamilyName = 'car' | 'search' | 'brand';
+
+/** Per page family, the keys whose pages a build renders (a family absent = all its pages). */
+export type RenderPlan = Partial<Record<PageFamilyName, string[]>>;

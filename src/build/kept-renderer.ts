@@ -10,7 +10,7 @@
  * copies the bundle into a directory of ours together with the little build state the bundle's
  * render needs from Astro's build (each page's stylesheets, page scripts, the site origin).
  * src/build/render-pages.ts then loads that bundle in a fresh process and renders the static
- * paths of a new tenant bundle (per-car routes honour `renderCars`).
+ * paths of a new tenant bundle (per-car routes honour the bundle's render plan).
  *
  * The kept bundle is only valid for the code, Astro config and tenant config it was built
  * with; the pipeline keys it to the release's config hash (src/pipeline/config-hash.ts), which

@@ -8,6 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { stockBase } from '../lib/range/menu.ts';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
+import { PAGE_FAMILIES } from './page-plan.ts';
 
 /** All files of a release, as site paths (`/cars/x/index.html`). */
 export function listFiles(root: string): string[] {
@@ -105,7 +106,8 @@ export function checkRelease(
   if (!fileSet.has('/index.html')) blocking.push('the home page /index.html is missing');
   const search = searchPagePath(options.site);
   if (!resolves(fileSet, search)) blocking.push(`the search page ${search} is missing`);
-  const missingCars = options.cars.filter((car) => !fileSet.has(`/cars/${car.slug}/index.html`));
+  // A car's own page: the first output file of the page plan's car family.
+  const missingCars = options.cars.filter((car) => !fileSet.has(`/${PAGE_FAMILIES.car.files(car.slug)[0]}`));
   for (const car of missingCars.slice(0, max)) blocking.push(`the page of visible car ${String(car.id)} (/cars/${car.slug}) is missing`);
   if (missingCars.length > max) blocking.push(`... and ${missingCars.length - max} more car pages missing`);
   const broken = new Map<string, string>();

@@ -8,6 +8,8 @@
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { createBundle } from '../build/build-tenant.ts';
+import type { TenantBundle } from '../build/bundle.ts';
 import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
 import { warmRendererFor } from '../build/children.ts';
 import { modelsFromStock } from '../lib/range/menu.ts';
@@ -16,15 +18,13 @@ import { environment } from '../config/env.ts';
 import { photoOptionsFromEnv } from '../config/images.ts';
 import { resolveTenantPhotos } from '../images/resolve.ts';
 import type { Car } from '../schemas/car.ts';
-import { affectedSearchPages } from '../search/affected.ts';
-import { searchPrefix } from '../search/routes.ts';
-import { affectedCarSlugs, carFingerprint, diffStock, isEmptyDiff, type StockDiff } from './changes.ts';
+import { carFingerprint, diffStock, isEmptyDiff, type StockDiff } from './changes.ts';
 import { checkRelease } from './checks.ts';
 import { tenantConfigHash } from './config-hash.ts';
 import { silentLogger, type Logger } from './log.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
-import { reusableRoutes } from './page-plan.ts';
+import { planRelease, type ReleasePlan } from './page-plan.ts';
 import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { readStatus, recordStatus } from './status.ts';
@@ -172,6 +172,8 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const releaseDir = join(paths.releases, id);
   const previousDir = liveId ? join(paths.releases, liveId) : null;
   let renderSlugs: string[] = [];
+  let plan: ReleasePlan | undefined;
+  let bundle: TenantBundle | undefined;
   let mode: 'full' | 'incremental' = 'full';
   // Why a release is full (logged): incremental releases are the rule once a tenant is live.
   let why: string;
@@ -183,23 +185,19 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   else if (now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs)) why = 'periodic full build (time rules)';
   else if (menuChanged(tenantDir, previous.cars, tenant.visible)) why = 'the header menu models changed (every page shows them)';
   else {
-    renderSlugs = affectedCarSlugs(previous.cars, tenant.visible, diff);
+    // The page plan (src/pipeline/page-plan.ts): per page family, the pages this change affects.
+    bundle = createBundle(tenant, now);
+    plan = planRelease({ site: tenant.site, models: bundle.extras.models, previous: previous.cars, next: tenant.visible, diff }, now, previous.fullBuildTime);
+    renderSlugs = plan.families.car.all ? tenant.visible.map((car) => car.slug) : plan.families.car.render;
     const limit = Math.max(1, tenant.visible.length * (options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare));
     if (renderSlugs.length <= limit) {
       mode = 'incremental';
       why = `${renderSlugs.length} affected car page(s)`;
     } else why = `${renderSlugs.length} affected car pages: a full build is as cheap`;
   }
-  // Incremental: the search pages whose results changed, and the kept server bundle to render with.
-  let searchPlan: { render: string[]; reuse: string[] } | undefined;
+  // Incremental: the kept server bundle of the full build this chain descends from (same code and config).
   let renderer: string | undefined;
-  if (mode === 'incremental' && previous) {
-    const touched = new Set([...diff.added, ...diff.changed, ...diff.removed]);
-    const pages = affectedSearchPages(tenant.site, searchPrefix(tenant.site), previous.cars, tenant.visible, touched);
-    if (!pages.all) searchPlan = { render: pages.paths, reuse: pages.unchanged };
-    // The kept server bundle of the full build this chain descends from (same code and config).
-    if (previous.renderer && existsSync(join(paths.renderers, previous.renderer, KEPT_STATE_FILE))) renderer = previous.renderer;
-  }
+  if (mode === 'incremental' && previous?.renderer && existsSync(join(paths.renderers, previous.renderer, KEPT_STATE_FILE))) renderer = previous.renderer;
   log({
     event: 'build-start',
     tenant: slug,
@@ -208,14 +206,14 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     why,
     ...counts,
     render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length,
-    ...(mode === 'incremental' ? { searchPages: searchPlan ? searchPlan.render.length : 'all', renderer: renderer ?? null } : {}),
+    ...(mode === 'incremental' && plan ? { searchPages: plan.families.search.all ? 'all' : plan.families.search.render.length, renderer: renderer ?? null } : {}),
     pid: process.pid,
   });
 
   const buildStarted = performance.now();
   const build =
-    mode === 'incremental' && previous && previousDir
-      ? await buildIncrementalRelease({ tenant, previousDir, previousCars: previous.cars, outDir: releaseDir, renderSlugs, search: searchPlan, renderer: renderer && join(paths.renderers, renderer), reuseRoutes: reusableRoutes(now, previous.fullBuildTime), now })
+    mode === 'incremental' && previous && previousDir && plan && bundle
+      ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, renderer: renderer && join(paths.renderers, renderer) })
       : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id));
   if (mode === 'full') renderer = existsSync(join(paths.renderers, id, KEPT_STATE_FILE)) ? id : undefined;
   if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });

@@ -2,9 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Site } from '../schemas/site.ts';
-import { assembleRelease, brandPagePlan } from './release-build.ts';
-import { makeCar } from '../../tests/fixtures/make-car.ts';
+import { assembleRelease } from './release-build.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -86,21 +84,5 @@ describe('assembleRelease', () => {
     expect(read('search/mazda/index.html')).toBe('mazda results');
     expect(read('search/old-make/index.html')).toBeNull();
     expect(result).toMatchObject({ reused: 1, dropped: 1 });
-  });
-});
-
-describe('brandPagePlan', () => {
-  const site = { used_car_routes: false, texts: { new_tag: 'New' } } as unknown as Site;
-  const car = (id: number, make: string, model: string, price: number) => makeCar({ id, slug: `car-${id}`, make, model, price, status: 'in_stock', car_type: 'used' });
-  const stock = [car(1, 'Toyota', 'Corolla', 20000), car(2, 'Toyota', 'Corolla', 25000), car(3, 'Mazda', 'CX-5', 30000)];
-
-  it('renders only the brands whose tiles changed (the lowest price is the tile "from" price)', () => {
-    expect(brandPagePlan(site, undefined, stock, stock.map((c) => (c.id === 2 ? { ...c, price: 24000 } : c)))).toEqual({ render: [], reuse: ['toyota', 'mazda'] });
-    expect(brandPagePlan(site, undefined, stock, stock.map((c) => (c.id === 1 ? { ...c, price: 19000 } : c)))).toEqual({ render: ['toyota'], reuse: ['mazda'] });
-  });
-
-  it('renders every brand page when a brand appears or goes', () => {
-    expect(brandPagePlan(site, undefined, stock, [...stock, car(4, 'Kia', 'Rio', 15000)])).toBeUndefined();
-    expect(brandPagePlan(site, undefined, stock, stock.slice(0, 2))).toBeUndefined();
   });
 });

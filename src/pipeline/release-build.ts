@@ -1,23 +1,23 @@
 /**
  * Producing a release directory (issue 8 §3, §4). A full release is the normal tenant
  * build (src/build/build-tenant.ts) into the release directory. An incremental release
- * renders with Astro only the pages that must change: the bundle keeps every visible car
- * (listings, home, search index) but `renderCars` limits the per-car routes to the
- * affected cars; the output goes to a staging directory, and the release is then assembled
+ * renders only the pages that must change: the bundle keeps every visible car (listings,
+ * home, search index) but its render plan (the page plan's families, src/pipeline/page-plan.ts)
+ * limits the per-car, search and brand routes to the affected keys; the output goes to a
+ * staging directory, and the release is then assembled
  * from it plus hard links to every still-valid file of the previous release (pages of
  * unchanged cars, images, hashed assets). Post-build steps (sitemap, images) then run on
  * the assembled release with the full bundle, exactly as after a full build.
  */
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { buildTenant, createBundle } from '../build/build-tenant.ts';
+import { buildTenant } from '../build/build-tenant.ts';
 import { runAstroBuild, warmRendererFor } from '../build/children.ts';
 import type { TenantBundle } from '../build/bundle.ts';
-import { brandOverviews, computeRange } from '../lib/range/site-range.ts';
 import type { Car } from '../schemas/car.ts';
-import type { ModelsFile } from '../schemas/models.ts';
 import { runPostBuildSteps } from '../build/steps.ts';
 import type { Tenant } from '../lib/site/tenant.ts';
+import { renderPlanOf, reusedFamilyFiles, type ReleasePlan } from './page-plan.ts';
 
 /** Result of producing a release directory. */
 export interface ReleaseBuild {
@@ -155,7 +155,7 @@ export function moveStaged(stageDir: string, outDir: string, visibleSlugs: Reado
     if (previous.linked.has(path)) replaced += 1;
     if (previous.left.has(path)) rendered += 1;
   }
-  // Cars whose pages the build wrote (any route): more than asked for means a per-car route ignores renderCars.
+  // Cars whose pages the build wrote (any route): more than asked for means a per-car route ignores the render plan.
   const carPages = new Set(staged.filter((path) => path.endsWith('.html')).map((path) => ownerOf(path, visibleSlugs)).filter((slug) => slug !== null)).size;
   return { reused: previous.linked.size - replaced, carPages, staged, dropped: previous.left.size - rendered };
 }
@@ -166,54 +166,30 @@ export function assembleRelease(options: ReuseRules & { stageDir: string }): { r
 }
 
 /**
- * The /{brand}/overview pages to render: a page is exactly its brand and tiles (props) in the
- * site layout, so only brands whose tiles differ between the two stocks; every page when a
- * brand appears or goes. Absent = all.
- */
-export function brandPagePlan(site: Tenant['site'], modelsFile: ModelsFile | undefined, previous: readonly Car[], next: readonly Car[]): { render: string[]; reuse: string[] } | undefined {
-  const before = brandOverviews(computeRange(site, previous, modelsFile));
-  const after = brandOverviews(computeRange(site, next, modelsFile));
-  if (before.size !== after.size || [...after.keys()].some((slug) => !before.has(slug))) return undefined;
-  const render: string[] = [];
-  const reuse: string[] = [];
-  for (const [slug, page] of after) (JSON.stringify(page) === JSON.stringify(before.get(slug)) ? reuse : render).push(slug);
-  return { render, reuse };
-}
-
-/** Output files of search route pages (paths relative to the search prefix), under both route forms. */
-function searchPageFiles(paths: readonly string[]): Set<string> {
-  return new Set(paths.flatMap((path) => [`search/${path}/index.html`, `used-car/${path}/index.html`]));
-}
-
-/**
- * Incremental build: render only `renderSlugs`' car pages, the search pages of `searchPaths`
- * (all when absent) and every other page, reuse the rest. With `renderer` (a kept server
- * bundle of the same code and config) the pages are rendered from it; otherwise by Astro.
+ * Incremental build: render the pages `plan` names (per page family the affected keys, every
+ * page of a family it marks `all`, and every other route but the stock-free ones it takes over),
+ * reuse the rest. With `renderer` (a kept server bundle of the same code and config) the pages
+ * are rendered from it; otherwise by Astro (which renders the stock-free routes too).
  */
 export async function buildIncrementalRelease(options: {
   tenant: Tenant;
+  /** The tenant's full bundle at this release's clock (createBundle). */
+  bundle: TenantBundle;
   previousDir: string;
   /** Visible cars of the previous release. */
   previousCars: readonly Car[];
   outDir: string;
-  renderSlugs: readonly string[];
-  /** Search routes to render and the unchanged ones to reuse; absent = render all. */
-  search?: { render: readonly string[]; reuse: readonly string[] };
+  /** What to render and what to take over (src/pipeline/page-plan.ts planRelease). */
+  plan: ReleasePlan;
   /** Directory of a kept server bundle of the same code and config; absent = an Astro build. */
   renderer?: string;
-  /** Routes whose pages are taken over from the previous release when the kept bundle renders (src/pipeline/page-plan.ts). */
-  reuseRoutes?: readonly string[];
-  now: number;
 }): Promise<ReleaseBuild> {
-  const { tenant, outDir } = options;
-  const full = createBundle(tenant, options.now);
-  const brands = brandPagePlan(tenant.site, full.extras.models, options.previousCars, tenant.visible);
+  const { tenant, outDir, plan, bundle: full } = options;
+  const renderSlugs = plan.families.car.all ? tenant.visible.map((car) => car.slug) : plan.families.car.render;
   const partial: TenantBundle = {
     ...full,
-    renderCars: [...options.renderSlugs],
-    ...(options.search ? { renderSearchPaths: [...options.search.render] } : {}),
-    ...(brands ? { renderBrandPages: brands.render } : {}),
-    ...(options.reuseRoutes?.length ? { reuseRoutes: [...options.reuseRoutes] } : {}),
+    render: renderPlanOf(plan),
+    ...(plan.reuseRoutes.length ? { reuseRoutes: [...plan.reuseRoutes] } : {}),
   };
   const stageDir = `${outDir}.stage`;
   rmSync(stageDir, { recursive: true, force: true });
@@ -229,9 +205,9 @@ export async function buildIncrementalRelease(options: {
       previousDir: options.previousDir,
       outDir,
       visibleSlugs,
-      renderedSlugs: new Set(options.renderSlugs),
+      renderedSlugs: new Set(renderSlugs),
       knownSlugs: new Set([...visibleSlugs, ...options.previousCars.map((car) => car.slug)]),
-      keepPages: new Set([...(options.search ? searchPageFiles(options.search.reuse) : []), ...(brands?.reuse ?? []).map((slug) => `${slug}/overview/index.html`)]),
+      keepPages: reusedFamilyFiles(plan),
     });
     const linkSeconds = lap(linkStarted);
     let astro = rendering ? await rendering : null;
@@ -258,7 +234,7 @@ export async function buildIncrementalRelease(options: {
     const assembleSeconds = Math.round((linkSeconds + lap(moveStarted)) * 100) / 100;
     const stepsStarted = performance.now();
     await runPostBuildSteps({ tenant, bundle: full, outDir, incremental: true });
-    return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, brandPages: brands ? brands.render.length : 'all', takenOver, phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
+    return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, brandPages: plan.families.brand.all ? 'all' : plan.families.brand.render.length, takenOver, phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
   } catch (error) {
     return { ok: false, error: `incremental build failed: ${(error as Error).stack ?? String(error)}`, rendered: 0, reused: 0 };
   } finally {

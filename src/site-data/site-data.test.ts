@@ -60,15 +60,15 @@ describe('SiteData views', () => {
     const bundle = bundleOf('search-demo');
     const all = new SiteData(bundle);
     expect(all.carsToRender()).toEqual(bundle.cars);
-    expect(all.rendersSearchPath('toyota')).toBe(true);
-    expect(all.rendersBrandPage('toyota')).toBe(true);
+    expect(all.renders('search', 'toyota')).toBe(true);
+    expect(all.renders('brand', 'toyota')).toBe(true);
     const slug = bundle.cars[1]!.slug;
-    const partial = new SiteData({ ...bundle, renderCars: [slug], renderSearchPaths: ['toyota'], renderBrandPages: [] });
+    const partial = new SiteData({ ...bundle, render: { car: [slug], search: ['toyota'], brand: [] } });
     expect(partial.carsToRender().map((car) => car.slug)).toEqual([slug]);
     expect(partial.cars).toHaveLength(bundle.cars.length);
-    expect(partial.rendersSearchPath('toyota')).toBe(true);
-    expect(partial.rendersSearchPath('used-cars')).toBe(false);
-    expect(partial.rendersBrandPage('toyota')).toBe(false);
+    expect(partial.renders('search', 'toyota')).toBe(true);
+    expect(partial.renders('search', 'used-cars')).toBe(false);
+    expect(partial.renders('brand', 'toyota')).toBe(false);
   });
 });
 

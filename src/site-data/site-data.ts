@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { bundleFile } from '../config/build.ts';
-import type { ContentPage, TenantBundle } from '../build/bundle.ts';
+import type { ContentPage, PageFamilyName, TenantBundle } from '../build/bundle.ts';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
 import type { Offer } from '../schemas/offers.ts';
@@ -89,30 +89,28 @@ export class SiteData {
   }
 
   /**
-   * The cars whose per-car pages this build renders: every visible car unless the bundle
-   * restricts them (the pipeline's incremental builds, `renderCars`).
+   * The cars whose per-car pages this build renders: every visible car unless the bundle's
+   * render plan restricts the car family (the pipeline's incremental builds).
    */
   carsToRender(): Car[] {
     return this.#carsToRender();
   }
 
   #carsToRender = memo((): Car[] => {
-    const { renderCars } = this.#bundle;
-    if (!renderCars) return this.cars;
-    const wanted = new Set(renderCars);
-    return this.cars.filter((car) => wanted.has(car.slug));
+    const wanted = this.#bundle.render?.car;
+    if (!wanted) return this.cars;
+    const slugs = new Set(wanted);
+    return this.cars.filter((car) => slugs.has(car.slug));
   });
 
-  /** Whether this build renders the search page of `path` (relative to the search prefix). */
-  rendersSearchPath(path: string): boolean {
-    const { renderSearchPaths } = this.#bundle;
-    return !renderSearchPaths || renderSearchPaths.includes(path);
-  }
-
-  /** Whether this build renders the /{brand}/overview page of `brandSlug`. */
-  rendersBrandPage(brandSlug: string): boolean {
-    const { renderBrandPages } = this.#bundle;
-    return !renderBrandPages || renderBrandPages.includes(brandSlug);
+  /**
+   * Whether this build renders the page of `key` in a page family of the page plan
+   * (src/pipeline/page-plan.ts): a search route path relative to the search prefix, a brand
+   * slug, a car slug. True unless the bundle's render plan restricts the family.
+   */
+  renders(family: PageFamilyName, key: string): boolean {
+    const wanted = this.#bundle.render?.[family];
+    return !wanted || wanted.includes(key);
   }
 
   /** The model range (/models, /{brand}/overview, the Range menu): models.json, else derived from stock. */

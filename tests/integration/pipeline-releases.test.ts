@@ -187,7 +187,7 @@ describe('incremental releases', () => {
           break;
         }
         expect(next, `${what}: ${JSON.stringify(events.filter((event) => event.event !== "feed"))}`).toMatchObject({ outcome: 'published', mode: 'incremental', changed: 1, renderedWith: 'kept-renderer' });
-        // Only the affected vehicle pages were rendered (every per-car route honours bundle.renderCars) ...
+        // Only the affected vehicle pages were rendered (every per-car route honours the render plan's car family) ...
         const start = events.find((event) => event.event === 'build-start') as LogFields;
         expect(start.render as number).toBeGreaterThan(0);
         expect(start.render as number).toBeLessThan(12);
