@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RESERVE_ROUTES } from '../lib/vehicle/vehicle-actions.ts';
 import type { Site } from '../schemas/site.ts';
 import { makeCar } from '../../tests/fixtures/make-car.ts';
 import { diffStock, carFingerprint } from './changes.ts';
@@ -34,7 +35,9 @@ describe('page plan: every route in exactly one class (issue 12 item 2)', () => 
     const keys = { car: 'kia-rio-2021-42', search: 'toyota/corolla', brand: 'toyota' } as const;
     for (const [name, family] of Object.entries(PAGE_FAMILIES)) {
       const key = keys[name as keyof typeof keys];
-      const written = family.routes.map((route) => `${route.replace(/\[(\.\.\.)?[a-zA-Z]+\]/, key).slice(1)}/index.html`);
+      const written = family.routes
+        .map((route) => `${route.replace(/\[(\.\.\.)?[a-zA-Z]+\]/, key).slice(1)}/index.html`)
+        .flatMap((file) => (file.includes('[reserve]') ? RESERVE_ROUTES.map((reserve) => file.replace('[reserve]', reserve)) : [file]));
       expect(family.files(key).sort(), name).toEqual(written.sort());
     }
   });

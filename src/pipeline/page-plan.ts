@@ -30,6 +30,7 @@
 import type { PageFamilyName, RenderPlan } from '../build/bundle.ts';
 import { brandOverviews, computeRange } from '../lib/range/site-range.ts';
 import type { Tenant } from '../lib/site/tenant.ts';
+import { RESERVE_ROUTES } from '../lib/vehicle/vehicle-actions.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
 import { affectedSearchPages } from '../search/affected.ts';
@@ -67,8 +68,8 @@ export interface PageFamily {
 export const PAGE_FAMILIES: Readonly<Record<PageFamilyName, PageFamily>> = {
   car: {
     key: 'the car slug',
-    routes: ['/cars/[slug]', '/cars/[slug]/checkout', '/cars/[slug]/buy-online'],
-    files: (slug) => [`cars/${slug}/index.html`, `cars/${slug}/checkout/index.html`, `cars/${slug}/buy-online/index.html`],
+    routes: ['/cars/[slug]', '/cars/[slug]/[reserve]'],
+    files: (slug) => [`cars/${slug}/index.html`, ...RESERVE_ROUTES.map((reserve) => `cars/${slug}/${reserve}/index.html`)],
     dependsOn: 'the car itself, and the cars its similar-vehicles list shows (names, prices, photos)',
     // Unaffected cars' pages are taken over by owner (any file under a path segment equal to a visible slug).
     affected: (change) => ({ all: false, render: affectedCarSlugs(change.previous, change.next, change.diff), reuse: [] }),

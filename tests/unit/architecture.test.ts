@@ -51,15 +51,7 @@ const islandArea = (path: string) => /^src\/islands\/([^/]+)\//.exec(path)?.[1] 
  * Arrows that cross a forbidden line but are accepted, each with its reason. Keep this short:
  * every entry is a debt recorded in docs/architecture.md.
  */
-const ACCEPTED_ARROWS: Record<string, string> = {
-  'src/islands/search/HeroSearch.tsx -> src/islands/marketing/Carousel.tsx':
-    'moving the carousel (and its styles in marketing.css) to islands/ui reorders the built pages\' stylesheet links; left for a change that may alter the CSS',
-  'src/islands/models/ModelRange.tsx -> src/islands/marketing/Carousel.tsx':
-    'moving the carousel (and its styles in marketing.css) to islands/ui reorders the built pages\' stylesheet links; left for a change that may alter the CSS',
-  'src/islands/ui/LeadModals.tsx -> src/islands/forms/EnquiryForm.tsx': 'the lead modal host lazy-loads whole form islands, one chunk each',
-  'src/islands/ui/LeadModals.tsx -> src/islands/forms/TestDriveForm.tsx': 'the lead modal host lazy-loads whole form islands, one chunk each',
-  'src/islands/ui/LeadModals.tsx -> src/islands/forms/RequestPhotosForm.tsx': 'the lead modal host lazy-loads whole form islands, one chunk each',
-};
+const ACCEPTED_ARROWS: Record<string, string> = {};
 
 /** Forbidden import arrows: one message per offending import. */
 export function forbiddenImports(files: SourceFile[]): string[] {
@@ -70,8 +62,10 @@ export function forbiddenImports(files: SourceFile[]): string[] {
       if (ACCEPTED_ARROWS[arrow]) continue;
       const from = islandArea(file.path);
       const to = islandArea(target);
-      if (from && to && from !== to && to !== 'ui') {
-        problems.push(`${arrow}: ${from === 'ui' ? 'a shared widget (islands/ui) imports a feature island' : 'a feature island imports another feature island (share it through islands/ui)'}`);
+      // islands/roots: where two features meet (a page mounts a root); only pages and components import a root.
+      if (from && to && from !== to && to !== 'ui' && from !== 'roots') {
+        const why = to === 'roots' ? 'an island imports an island root (only pages and components mount roots)' : from === 'ui' ? 'a shared widget (islands/ui) imports a feature island' : 'a feature island imports another feature island (share it through islands/ui, or compose them in islands/roots)';
+        problems.push(`${arrow}: ${why}`);
       }
       if (/^src\/(search|lib)\//.test(file.path) && target.startsWith('src/islands/')) problems.push(`${arrow}: search/ and lib/ must not import islands`);
       if (file.path.startsWith('src/server/') && /^src\/(islands|components)\//.test(target)) problems.push(`${arrow}: the server must not import islands or components`);
@@ -347,6 +341,16 @@ describe('architecture (issue 12)', () => {
       ]);
       expect(problems).toHaveLength(3);
       expect(problems[0]).toContain('src/islands/search/HeroSearch.tsx -> src/islands/marketing/OffersList.tsx');
+    });
+
+    it('an island root may compose features; no island imports a root', () => {
+      const problems = forbiddenImports([
+        { path: 'src/islands/roots/SearchPage.tsx', text: "import LeadModals from '../forms/LeadModals.tsx';\nimport SearchFeature from '../search/SearchPage.tsx';" },
+        { path: 'src/islands/search/ui/CarCard.tsx', text: "import SearchPage from '../../roots/SearchPage.tsx';" },
+        { path: 'src/islands/ui/Dialog.tsx', text: "import SearchPage from '../roots/SearchPage.tsx';" },
+      ]);
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toContain('an island imports an island root');
     });
 
     it('search or lib importing islands, the server importing islands or components', () => {

@@ -2,7 +2,7 @@
  * 'Email Us' modal (spec §2): a button that opens a dialog with the dealer's e-mail address,
  * phone and a link to the enquiry form, so a visitor can write from their own mail app.
  */
-import './marketing.css';
+import '../ui/marketing.css';
 import Dialog, { DialogCloseButton, useDialog } from '../ui/Dialog.tsx';
 
 interface Props {

@@ -9,7 +9,7 @@ import type { Offer } from '../../schemas/offers.ts';
 import { carTypesFromQuery, visibleOffers } from '../../lib/marketing/promos.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';
-import './marketing.css';
+import '../ui/marketing.css';
 
 interface Props {
   offers: Offer[];

@@ -8,7 +8,7 @@ import { createSearchEngine } from '../../search/engine.ts';
 import { parseProductsState, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';
-import './marketing.css';
+import '../ui/marketing.css';
 
 interface Props {
   documents: ProductDocument[];

@@ -3,7 +3,7 @@
  * expiry; at most 600 px wide and 80vh high; once closed it stays hidden for the rest of the
  * visit (sessionStorage). An expired popup never opens.
  */
-import './marketing.css';
+import '../ui/marketing.css';
 import { useEffect, useState } from 'react';
 import { shouldShowPopup } from '../../lib/marketing/promos.ts';
 import Dialog, { useDialog } from '../ui/Dialog.tsx';

@@ -2,7 +2,7 @@
  * 'Sales this Month' counter (spec §9): value from the Brisbane-time formula, counted up over
  * 2 s, recomputed every 150 s. The server-rendered number is the build-time value.
  */
-import './marketing.css';
+import '../ui/marketing.css';
 import { useEffect, useRef, useState } from 'react';
 import { animatedValue, SALES_ANIMATION_MS, SALES_REFRESH_MS, salesThisMonth } from '../../lib/marketing/sales-counter.ts';
 

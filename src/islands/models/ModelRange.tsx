@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { bodyCategoryRows, bodyIcon, modelLayout, type ModelTileData } from '../../lib/range/models.ts';
-import Carousel from '../marketing/Carousel.tsx';
+import Carousel from '../ui/Carousel.tsx';
 import BodyIcon from './BodyIcon.tsx';
 import ModelsDropdown from './ModelsDropdown.tsx';
 import './models.css';

@@ -14,7 +14,7 @@ import type { EngineResult } from '../../search/engine.ts';
 import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroQueries, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, type HeroSelection } from '../../search/hero.ts';
 import { displayCount } from '../../search/results.ts';
 import type { RouteTable } from '../../search/routes.ts';
-import Carousel from '../marketing/Carousel.tsx';
+import Carousel from '../ui/Carousel.tsx';
 import { createSearchClient } from '../../search/search-client.ts';
 import type { EngineConfig } from '../../search/island-config.ts';
 import './hero-search.css';

@@ -20,7 +20,6 @@ import { activePromoNodes } from '../../search/promo-nodes.ts';
 import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
 import { takeSentSearchView } from '../../search/search-view.ts';
 import type { RouteTable, SearchRoute } from '../../search/routes.ts';
-import LeadModals from '../ui/LeadModals.tsx';
 import { createSearchClient } from '../../search/search-client.ts';
 import { FACET_PANELS, modelMakes, nestModels, panelItems, rangePanels, rangeView, sortFacetItems, type FacetPanel, type PanelItem, type RangePanel } from './panels.ts';
 import type { RefinementListProps, ShowMoreProps } from './ui/Facets.tsx';
@@ -35,6 +34,14 @@ export interface SearchPageProps {
   route: SearchRoute;
   /** The build's first page of this route. */
   initial: ResultsSnapshot;
+}
+
+/**
+ * What islands/roots/SearchPage.tsx hands in: the page's one Quick Enquiry dialog (the forms
+ * feature's lead modals), rendered after the results. Not a prop Astro passes.
+ */
+interface ComposedProps {
+  quickEnquiry?: React.ReactNode;
 }
 
 const sortOptions = (index: string) => SORT_OPTIONS.map((option) => ({ value: sortIndexName(index, option), label: option.label }));
@@ -153,7 +160,7 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
  */
 const START_AT_ONCE = { initialResults: {} };
 
-export default function SearchPage(props: SearchPageProps) {
+export default function SearchPage(props: SearchPageProps & ComposedProps) {
   const { config, route } = props;
   // Creating the client downloads nothing (the engine loads on the first search), so it can exist at build time too.
   const [client] = useState(() => createSearchClient(config.engine) as unknown as SearchClient);
@@ -179,24 +186,16 @@ export default function SearchPage(props: SearchPageProps) {
     [],
   );
 
-  const leadModals = (
-    <QuickEnquiry config={config} />
-  );
   return (
     <InstantSearchSSRProvider {...START_AT_ONCE}>
       <InstantSearch searchClient={client} indexName={config.index} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
         <Configure hitsPerPage={config.pageSize} />
         <LiveSearch {...props} history={history} onHistory={setHistory}>
-          {leadModals}
+          {props.quickEnquiry}
         </LiveSearch>
       </InstantSearch>
     </InstantSearchSSRProvider>
   );
-}
-
-/** One Quick Enquiry dialog for every card: it takes the car of the button that opened it (data-car). */
-function QuickEnquiry({ config }: { config: SearchConfig }) {
-  return <LeadModals config={config.leads.form} enquireLabel="Quick Enquiry" compact />;
 }
 
 interface LiveProps extends SearchPageProps {

@@ -56,7 +56,9 @@ export function isReservable(car: Car, options: Pick<ActionSiteOptions, 'reserve
 }
 
 /** The reserve page's two paths: /cars/{slug}/buy-online on sites with that route, /cars/{slug}/checkout on the others. */
-export type ReserveRoute = 'buy-online' | 'checkout';
+/** The two URLs of the reserve page under /cars/{slug}/; a site uses one (`features.reserve_buy_online_route`). */
+export const RESERVE_ROUTES = ['checkout', 'buy-online'] as const;
+export type ReserveRoute = (typeof RESERVE_ROUTES)[number];
 
 /** The cars with a reserve page at `route`: the reservable ones when the site uses that route, none when it uses the other. */
 export function reservePageCars(cars: readonly Car[], features: Pick<Site['features'], 'reserve' | 'reserve_buy_online_route'>, route: ReserveRoute): Car[] {

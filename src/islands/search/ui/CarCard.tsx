@@ -9,7 +9,7 @@ import Picture from '../../../components/Picture.tsx';
 import type { SearchHit } from '../../../search/engine.ts';
 import { hitToCar } from '../../../search/hit-car.ts';
 import SaveCompare from '../../ui/SaveCompare.tsx';
-import { LEAD_MODALS_READY } from '../../ui/LeadModals.tsx';
+import { LEAD_MODALS_READY } from '../../ui/lead-modals-ready.ts';
 import type { CardOptions } from '../../../search/island-config.ts';
 
 export interface CarCardProps {

@@ -5,7 +5,7 @@
  * (sidebar, sticky header, bottom bar, search cards). A button may carry its own car as
  * `data-car` JSON (search cards); otherwise the page's car is used.
  *
- * The dialog holds the real form islands of src/islands/forms (EnquiryForm, TestDriveForm,
+ * The dialog holds the real form islands of this folder (EnquiryForm, TestDriveForm,
  * RequestPhotosForm), so a modal behaves exactly as the standalone pages do: validation,
  * prefill, consent, failures and success (/success) — see docs/forms.md. Their code is
  * loaded when a modal is about to open, not with the page.
@@ -13,20 +13,17 @@
 import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { decodeLeadCar, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
-import Dialog, { useDialog } from './Dialog.tsx';
+import Dialog, { useDialog } from '../ui/Dialog.tsx';
 import './lead-modals.css';
-
-/** Matches once the openers work (a button outside the island can wait for it: `data-interaction-ready`). */
-export const LEAD_MODALS_READY = 'html[data-lead-modals=ready]';
 
 export type LeadModalKind = 'enquire' | 'test-drive' | 'request-photos';
 
 // One chunk per form, fetched on the first sign that a modal is wanted (hover, focus or
 // touch of an opener) and at the latest when it opens: the page's own JavaScript stays lean.
 const loaders = {
-  enquire: () => import('../forms/EnquiryForm.tsx'),
-  'test-drive': () => import('../forms/TestDriveForm.tsx'),
-  'request-photos': () => import('../forms/RequestPhotosForm.tsx'),
+  enquire: () => import('./EnquiryForm.tsx'),
+  'test-drive': () => import('./TestDriveForm.tsx'),
+  'request-photos': () => import('./RequestPhotosForm.tsx'),
 } satisfies Record<LeadModalKind, () => Promise<unknown>>;
 
 const EnquiryForm = lazy(loaders.enquire);
