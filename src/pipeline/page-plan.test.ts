@@ -5,7 +5,7 @@ import { RESERVE_ROUTES } from '../lib/vehicle/vehicle-actions.ts';
 import type { Site } from '../schemas/site.ts';
 import { makeCar } from '../../tests/fixtures/make-car.ts';
 import { diffStock, carFingerprint } from './changes.ts';
-import { brandPagePlan, CLOCK_SEEDED_ROUTES, GLOBAL_ROUTES, PAGE_FAMILIES, planRelease, renderPlanOf, reusableRoutes, reusedFamilyFiles, STOCK_FREE_ROUTES } from './page-plan.ts';
+import { brandPagePlan, carSlugsToRender, CLOCK_SEEDED_ROUTES, GLOBAL_ROUTES, PAGE_FAMILIES, planRelease, renderPlanOf, reusableRoutes, reusedFamilyFiles, STOCK_FREE_ROUTES } from './page-plan.ts';
 
 const pages = join(import.meta.dirname, '..', 'pages');
 const routeFile = (route: string) => [`${route}.astro`, `${route}.ts`, `${route}/index.astro`].map((file) => join(pages, file)).find((file) => existsSync(file));
@@ -128,5 +128,15 @@ describe('brandPagePlan', () => {
   it('renders every brand page when a brand appears or goes', () => {
     expect(brandPagePlan(site, undefined, stock, [...stock, car(4, 'Kia', 'Rio', 15000)])).toBeUndefined();
     expect(brandPagePlan(site, undefined, stock, stock.slice(0, 2))).toBeUndefined();
+  });
+});
+
+describe('page plan: the car pages a release renders', () => {
+  const visible = [{ slug: 'a' }, { slug: 'b' }, { slug: 'c' }];
+  const plan = (car: ReturnType<typeof planRelease>['families']['car']) => ({ families: { car, search: { all: true as const, reason: 'x' }, brand: { all: true as const, reason: 'x' } }, reuseRoutes: [] });
+
+  it('renders the affected slugs, or every visible car when the family is affected whole', () => {
+    expect(carSlugsToRender(plan({ all: false, render: ['b'], reuse: [] }), visible)).toEqual(['b']);
+    expect(carSlugsToRender(plan({ all: true, reason: 'a brand appeared' }), visible)).toEqual(['a', 'b', 'c']);
   });
 });

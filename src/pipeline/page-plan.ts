@@ -187,6 +187,12 @@ export function planRelease(change: StockChange, now: number, fullBuildTime: num
   return { families, reuseRoutes: reusableRoutes(now, fullBuildTime) };
 }
 
+/** The car slugs whose pages a release plan renders (every visible car when the car family is affected whole). */
+export function carSlugsToRender(plan: ReleasePlan, visible: readonly Pick<Car, 'slug'>[]): string[] {
+  const cars = plan.families.car;
+  return cars.all ? visible.map((car) => car.slug) : [...cars.render];
+}
+
 /** The bundle's render plan of a release plan: per family the keys to render (absent = all). */
 export function renderPlanOf(plan: ReleasePlan): RenderPlan {
   const render: RenderPlan = {};

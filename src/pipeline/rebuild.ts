@@ -24,7 +24,7 @@ import { tenantConfigHash } from './config-hash.ts';
 import { silentLogger, type Logger } from './log.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
-import { planRelease, type ReleasePlan } from './page-plan.ts';
+import { carSlugsToRender, planRelease, type ReleasePlan } from './page-plan.ts';
 import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { readStatus, recordStatus } from './status.ts';
@@ -188,7 +188,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     // The page plan (src/pipeline/page-plan.ts): per page family, the pages this change affects.
     bundle = createBundle(tenant, now);
     plan = planRelease({ site: tenant.site, models: bundle.extras.models, previous: previous.cars, next: tenant.visible, diff }, now, previous.fullBuildTime);
-    renderSlugs = plan.families.car.all ? tenant.visible.map((car) => car.slug) : plan.families.car.render;
+    renderSlugs = carSlugsToRender(plan, tenant.visible);
     const limit = Math.max(1, tenant.visible.length * (options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare));
     if (renderSlugs.length <= limit) {
       mode = 'incremental';

@@ -17,7 +17,7 @@ import type { TenantBundle } from '../build/bundle.ts';
 import type { Car } from '../schemas/car.ts';
 import { runPostBuildSteps } from '../build/steps.ts';
 import type { Tenant } from '../lib/site/tenant.ts';
-import { renderPlanOf, reusedFamilyFiles, type ReleasePlan } from './page-plan.ts';
+import { carSlugsToRender, renderPlanOf, reusedFamilyFiles, type ReleasePlan } from './page-plan.ts';
 
 /** Result of producing a release directory. */
 export interface ReleaseBuild {
@@ -185,7 +185,7 @@ export async function buildIncrementalRelease(options: {
   renderer?: string;
 }): Promise<ReleaseBuild> {
   const { tenant, outDir, plan, bundle: full } = options;
-  const renderSlugs = plan.families.car.all ? tenant.visible.map((car) => car.slug) : plan.families.car.render;
+  const renderSlugs = carSlugsToRender(plan, tenant.visible);
   const partial: TenantBundle = {
     ...full,
     render: renderPlanOf(plan),
