@@ -110,33 +110,78 @@ export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string
   }
 }
 
+/** How a payment ended for the shopper: paid (under its lead), or what to tell them. */
+export type PaymentOutcome = { paid: true; leadId: string } | { paid: false; message: string };
+
+/** Where the payment step reports: its form (for the redirect back), the lead API and the phone to call. */
+export interface PaymentStepSite {
+  form: string;
+  apiBase: string;
+  phone: string;
+}
+
+/** The server's verdict as the shopper's outcome: paid only with a lead to complete. */
+function outcomeOf(status: ServerPaymentStatus, leadId: string | null | undefined, phone: string): PaymentOutcome {
+  return status === 'paid' && leadId ? { paid: true, leadId } : { paid: false, message: paymentOutcomeMessage(status, phone) };
+}
+
 /**
  * The payment step's state, shared by the reserve and online-payment islands: the payment the
  * server started, whether the card form is ready, whether the server's verdict is awaited, the
- * attempt key and the provider form's confirm.
+ * attempt key, the provider form's confirm, and the two ways a payment ends (paid on this page,
+ * or resumed after the provider's redirect).
  */
-export function usePaymentStep() {
+export function usePaymentStep(site: PaymentStepSite) {
   const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [cardReady, setCardReady] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const attempt = useRef(newAttemptKey());
   const confirmRef = useRef<(() => Promise<ConfirmResult>) | null>(null);
+  /** The provider form takes the card (a form still loading says so). */
+  const confirm = (): Promise<ConfirmResult> => (confirmRef.current ? confirmRef.current() : Promise.resolve({ ok: false, message: 'The payment form is still loading. Please wait a moment and try again.' }));
+  /** A declined card or a failed payment closes this attempt on the server: the next try starts a new one. */
+  const restart = () => {
+    attempt.current = newAttemptKey();
+    setPayment(null);
+    setCardReady(false);
+  };
   return {
     payment,
     setPayment,
     cardReady,
     setCardReady,
     waiting,
-    setWaiting,
     attempt,
     confirmRef,
-    /** The provider form takes the card (a form still loading says so). */
-    confirm: (): Promise<ConfirmResult> => (confirmRef.current ? confirmRef.current() : Promise.resolve({ ok: false, message: 'The payment form is still loading. Please wait a moment and try again.' })),
-    /** A declined card or a failed payment closes this attempt on the server: the next try starts a new one. */
-    restart: () => {
-      attempt.current = newAttemptKey();
-      setPayment(null);
-      setCardReady(false);
+    /** Confirm the card of `started`, then wait for the server's verdict; a refused card or a failed payment starts a new attempt. */
+    pay: async (started: StartedPayment, leadId: string | undefined): Promise<PaymentOutcome> => {
+      rememberPendingPayment(site.form, started, leadId);
+      const confirmed = await confirm();
+      if (!confirmed.ok) {
+        restart();
+        return { paid: false, message: confirmed.message };
+      }
+      setWaiting(true);
+      const status = await waitForPayment(site.apiBase, started.payment_id);
+      setWaiting(false);
+      const outcome = outcomeOf(status, leadId, site.phone);
+      if (!outcome.paid && status !== 'processing') restart();
+      return outcome;
+    },
+    /** Back from the provider's redirect (3-D Secure): the payment this form was confirming and the server's verdict on it, or undefined. */
+    resume: (): { leadId: string; amountCents: number; outcome: Promise<PaymentOutcome> } | undefined => {
+      const resumed = resumedPayment(site.form);
+      if (!resumed?.leadId) return undefined;
+      const { leadId, amountCents } = resumed;
+      setWaiting(true);
+      const outcome = waitForPayment(site.apiBase, resumed.paymentId).then((status) => {
+        setWaiting(false);
+        return outcomeOf(status, leadId, site.phone);
+      });
+      return { leadId, amountCents, outcome };
     },
   };
 }
+
+/** What the islands get from usePaymentStep. */
+export type PaymentStep = ReturnType<typeof usePaymentStep>;
