@@ -5,38 +5,29 @@
  * confirmed only by the provider's signed webhook; the card form is the same seam as the
  * reserve deposit (payment.ts). Without a provider the page says no card is taken.
  */
-import { useEffect, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { OnlinePaymentFormSchema } from '../../schemas/payments.ts';
-import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';
-import { completeLead, notePageVisit } from './lead-submit.ts';
+import { completeLead } from './lead-submit.ts';
 import { startOnlinePayment, usePaymentStep } from './payment.ts';
 import { PaymentStepFields } from './payment-step.tsx';
-import { CONTACT_DEFAULTS, CONTACT_ORDER, ContactFields } from './shared-fields.tsx';
+import { CONTACT_DEFAULTS, CONTACT_ORDER, ContactFields, usePrefilledContact } from './shared-fields.tsx';
 
 const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 
 export default function OnlinePaymentForm({ config, maxAmount }: { config: FormSiteConfig; maxAmount: number }) {
   const kit = useFormKit('online-payment', () => ({ ...CONTACT_DEFAULTS, reference: '', amount: '', terms_conditions: false }));
-  const paying = usePaymentStep({ form: 'online-payment', apiBase: config.apiBase, phone: config.phone });
+  usePrefilledContact(kit);
+  const paying = usePaymentStep('online-payment', config, (resumed) => {
+    void resumed.outcome.then((outcome) => {
+      if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Online Payment', event: null, values: { amount: money.format(resumed.amountCents / 100) }, labels: { amount: 'Amount paid' } });
+      else kit.setFormError(outcome.message);
+    });
+  });
   const { payment } = paying;
   kit.labels.current.terms_conditions = 'Terms';
-
-  useEffect(() => {
-    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    notePageVisit();
-    // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
-    const resumed = paying.resume();
-    if (resumed) {
-      void resumed.outcome.then((outcome) => {
-        if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Online Payment', event: null, values: { amount: money.format(resumed.amountCents / 100) }, labels: { amount: 'Amount paid' } });
-        else kit.setFormError(outcome.message);
-      });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

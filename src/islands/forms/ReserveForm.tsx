@@ -18,12 +18,11 @@ import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { depositTerms } from '../../schemas/site/payments.ts';
 import { ReserveFormSchema } from '../../schemas/forms.ts';
-import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
-import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
+import { completeLead, sendLead } from './lead-submit.ts';
 import { startReservationPayment, usePaymentStep } from './payment.ts';
 import { PaymentStepFields } from './payment-step.tsx';
-import { CollectionNotice, CONTACT_ORDER, ContactFields, contactDefaults } from './shared-fields.tsx';
+import { CollectionNotice, CONTACT_ORDER, ContactFields, contactDefaults, usePrefilledContact } from './shared-fields.tsx';
 
 type ReserveStep = 'details' | 'options' | 'payment';
 const TITLES: Record<ReserveStep, string> = { details: 'Your details', options: 'Trade-in and finance', payment: 'Deposit' };
@@ -58,28 +57,21 @@ export default function ReserveForm(props: ReserveFormProps) {
   const kit = useFormKit('reserve', () => ({ ...contactDefaults(config), message: '', finance: '', 'do-you-have-a-trade-in': '', terms_conditions: false }));
   const deposit = config.reserveDeposit;
   const online = config.payments.provider !== 'none' && deposit > 0;
-  const paying = usePaymentStep({ form: 'reserve', apiBase: config.apiBase, phone: config.phone });
+  usePrefilledContact(kit);
+  const paying = usePaymentStep('reserve', config, (resumed) => {
+    setLeadId(resumed.leadId);
+    setStep('payment');
+    void resumed.outcome.then(async (outcome) => {
+      const wanted = new URLSearchParams(location.search).get('car_id');
+      const offered = props.car || !props.carChoicesUrl ? [] : await loadCarChoices(props.carChoicesUrl).catch(() => []);
+      const resumedCar = props.car ?? journeyCar(offered, wanted);
+      if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Reserve', successCategory: 'Reserve', event: leadAnalyticsEvent('enquiry', resumedCar), car: resumedCar, values: { Deposit: `${money.format(deposit)} (paid online)` }, labels: { Deposit: 'Deposit' } });
+      else kit.setFormError(outcome.message);
+    });
+  });
   const { payment } = paying;
   kit.labels.current.terms_conditions = 'Terms';
 
-  useEffect(() => {
-    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    notePageVisit();
-    // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
-    const resumed = paying.resume();
-    if (resumed) {
-      setLeadId(resumed.leadId);
-      setStep('payment');
-      void resumed.outcome.then(async (outcome) => {
-        const wanted = new URLSearchParams(location.search).get('car_id');
-        const offered = props.car || !props.carChoicesUrl ? [] : await loadCarChoices(props.carChoicesUrl).catch(() => []);
-        const resumedCar = props.car ?? journeyCar(offered, wanted);
-        if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Reserve', successCategory: 'Reserve', event: leadAnalyticsEvent('enquiry', resumedCar), car: resumedCar, values: { Deposit: `${money.format(deposit)} (paid online)` }, labels: { Deposit: 'Deposit' } });
-        else kit.setFormError(outcome.message);
-      });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   // The journey learns its car from ?car_id= once the site's car choices have loaded; until then there is nothing to say.
   useEffect(() => {
     if (!choices.loaded) return;

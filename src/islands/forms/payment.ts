@@ -12,9 +12,10 @@
  * cannot load Stripe.js offline) gets payment-stand-in.tsx, which talks to the local Stripe
  * stand-in the same way Stripe.js talks to Stripe. Production builds never contain it.
  */
-import { useRef, useState, type ComponentType, type MutableRefObject } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type MutableRefObject } from 'react';
 import { callApi, newRequestKey } from './api.ts';
 import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
+import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { StartedPayment as PaymentStart } from '../../schemas/payments.ts';
 
 /** The server's answer to "start a payment": what the provider's client needs (and the new lead of /online-payment). */
@@ -113,11 +114,11 @@ export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string
 /** How a payment ended for the shopper: paid (under its lead), or what to tell them. */
 export type PaymentOutcome = { paid: true; leadId: string } | { paid: false; message: string };
 
-/** Where the payment step reports: its form (for the redirect back), the lead API and the phone to call. */
-export interface PaymentStepSite {
-  form: string;
-  apiBase: string;
-  phone: string;
+/** A payment this form was confirming when the provider redirected back here: its lead, its amount and the server's verdict to come. */
+export interface ResumedPayment {
+  leadId: string;
+  amountCents: number;
+  outcome: Promise<PaymentOutcome>;
 }
 
 /** The server's verdict as the shopper's outcome: paid only with a lead to complete. */
@@ -128,10 +129,11 @@ function outcomeOf(status: ServerPaymentStatus, leadId: string | null | undefine
 /**
  * The payment step's state, shared by the reserve and online-payment islands: the payment the
  * server started, whether the card form is ready, whether the server's verdict is awaited, the
- * attempt key, the provider form's confirm, and the two ways a payment ends (paid on this page,
- * or resumed after the provider's redirect).
+ * attempt key, the provider form's confirm, and the two ways a payment ends: paid on this page
+ * (`pay`), or resumed on the first render after the provider's redirect (`onResume` hears of it).
+ * `form` names the island in what is kept across that redirect.
  */
-export function usePaymentStep(site: PaymentStepSite) {
+export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase' | 'phone'>, onResume: (resumed: ResumedPayment) => void) {
   const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [cardReady, setCardReady] = useState(false);
   const [waiting, setWaiting] = useState(false);
@@ -145,6 +147,18 @@ export function usePaymentStep(site: PaymentStepSite) {
     setPayment(null);
     setCardReady(false);
   };
+  // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
+  useEffect(() => {
+    const resumed = resumedPayment(form);
+    if (!resumed?.leadId) return;
+    const { leadId, amountCents } = resumed;
+    setWaiting(true);
+    const outcome = waitForPayment(site.apiBase, resumed.paymentId).then((status) => {
+      setWaiting(false);
+      return outcomeOf(status, leadId, site.phone);
+    });
+    onResume({ leadId, amountCents, outcome });
+  }, []); // once: the redirect lands on a new page
   return {
     payment,
     setPayment,
@@ -155,7 +169,7 @@ export function usePaymentStep(site: PaymentStepSite) {
     confirmRef,
     /** Confirm the card of `started`, then wait for the server's verdict; a refused card or a failed payment starts a new attempt. */
     pay: async (started: StartedPayment, leadId: string | undefined): Promise<PaymentOutcome> => {
-      rememberPendingPayment(site.form, started, leadId);
+      rememberPendingPayment(form, started, leadId);
       const confirmed = await confirm();
       if (!confirmed.ok) {
         restart();
@@ -167,18 +181,6 @@ export function usePaymentStep(site: PaymentStepSite) {
       const outcome = outcomeOf(status, leadId, site.phone);
       if (!outcome.paid && status !== 'processing') restart();
       return outcome;
-    },
-    /** Back from the provider's redirect (3-D Secure): the payment this form was confirming and the server's verdict on it, or undefined. */
-    resume: (): { leadId: string; amountCents: number; outcome: Promise<PaymentOutcome> } | undefined => {
-      const resumed = resumedPayment(site.form);
-      if (!resumed?.leadId) return undefined;
-      const { leadId, amountCents } = resumed;
-      setWaiting(true);
-      const outcome = waitForPayment(site.apiBase, resumed.paymentId).then((status) => {
-        setWaiting(false);
-        return outcomeOf(status, leadId, site.phone);
-      });
-      return { leadId, amountCents, outcome };
     },
   };
 }
