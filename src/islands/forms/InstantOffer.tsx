@@ -22,7 +22,7 @@ import { prefilled } from '../../stores/prefill.ts';
 import { callApi } from './api.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { CollectionNotice } from './shared-fields.tsx';
+import { CollectionNotice, ContactRows, TRADE_IN_CONTACT_ROWS } from './shared-fields.tsx';
 import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
 
 export interface InstantOfferProps {
@@ -367,14 +367,7 @@ export default function InstantOffer(props: InstantOfferProps) {
             <SelectField kit={kit} name="car_condition" label="Condition" required placeholder="Choose one" options={CONDITIONS} />
           </div>
           <TextAreaField kit={kit} name="comments" label="Comments" required maxLength={5000} />
-          <div className="form__row">
-            <TextField kit={kit} name="First Name" label="First Name" required autoComplete="given-name" maxLength={100} />
-            <TextField kit={kit} name="last_name" label="Last Name" autoComplete="family-name" maxLength={100} />
-          </div>
-          <div className="form__row">
-            <TextField kit={kit} name="Mobile Number" label="Mobile Number" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
-            <TextField kit={kit} name="Email Address" label="Email Address" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
-          </div>
+          <ContactRows kit={kit} rows={TRADE_IN_CONTACT_ROWS} />
           {props.locations.length > 1 && <SelectField kit={kit} name="location_id" label="Preferred Location" placeholder="Any location" options={props.locations.map((entry) => ({ value: entry.id, label: entry.name }))} />}
           {/* Honeypot (spec §3 trade-in "hidden field"): invisible to people, filled by bots. */}
           <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>

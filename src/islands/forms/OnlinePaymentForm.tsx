@@ -5,40 +5,29 @@
  * confirmed only by the provider's signed webhook; the card form is the same seam as the
  * reserve deposit (payment.ts). Without a provider the page says no card is taken.
  */
-import { Suspense, lazy, useEffect, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { OnlinePaymentFormSchema } from '../../schemas/payments.ts';
-import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';
-import { completeLead, notePageVisit } from './lead-submit.ts';
-import { loadProviderForm, paymentOutcomeMessage, rememberPendingPayment, resumedPayment, startOnlinePayment, usePaymentStep, waitForPayment } from './payment.ts';
-import { CONTACT_DEFAULTS, CONTACT_ORDER, ContactFields } from './shared-fields.tsx';
+import { completeLead } from './lead-submit.ts';
+import { startOnlinePayment, usePaymentStep } from './payment.ts';
+import { PaymentStepFields } from './payment-step.tsx';
+import { CONTACT_DEFAULTS, CONTACT_ORDER, ContactFields, usePrefilledContact } from './shared-fields.tsx';
 
-const ProviderForm = lazy(loadProviderForm);
 const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 
 export default function OnlinePaymentForm({ config, maxAmount }: { config: FormSiteConfig; maxAmount: number }) {
   const kit = useFormKit('online-payment', () => ({ ...CONTACT_DEFAULTS, reference: '', amount: '', terms_conditions: false }));
-  const { payment, setPayment, cardReady, setCardReady, waiting, setWaiting, attempt, confirmRef, confirm, restart } = usePaymentStep();
+  usePrefilledContact(kit);
+  const paying = usePaymentStep('online-payment', config, (resumed) => {
+    void resumed.outcome.then((outcome) => {
+      if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Online Payment', event: null, values: { amount: money.format(resumed.amountCents / 100) }, labels: { amount: 'Amount paid' } });
+      else kit.setFormError(outcome.message);
+    });
+  });
+  const { payment } = paying;
   kit.labels.current.terms_conditions = 'Terms';
-
-  useEffect(() => {
-    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    notePageVisit();
-    // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
-    const resumed = resumedPayment('online-payment');
-    if (resumed?.leadId) {
-      const resumedLead = resumed.leadId;
-      setWaiting(true);
-      void waitForPayment(config.apiBase, resumed.paymentId).then((status) => {
-        setWaiting(false);
-        if (status === 'paid') completeLead({ leadId: resumedLead, category: 'Online Payment', event: null, values: { amount: money.format(resumed.amountCents / 100) }, labels: { amount: 'Amount paid' } });
-        else kit.setFormError(paymentOutcomeMessage(status, config.phone));
-      });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,29 +38,19 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
     if (check.output.amount > maxAmount * 100) return kit.fail({ amount: `Online payments are limited to ${money.format(maxAmount)}. Please call us to pay a larger amount.` });
     kit.setSubmitting(true);
     if (!payment) {
-      const started = await startOnlinePayment(config.apiBase, { ...withoutBlanks({ ...kit.values }, ['PreferredContactMethod', 'last_name']), terms_conditions: true }, attempt.current);
+      const started = await startOnlinePayment(config.apiBase, { ...withoutBlanks({ ...kit.values }, ['PreferredContactMethod', 'last_name']), terms_conditions: true }, paying.attempt.current);
       kit.setSubmitting(false);
       if (!started.ok) {
         kit.reject(started);
         return;
       }
-      setPayment(started.payment);
+      paying.setPayment(started.payment);
       return;
     }
-    rememberPendingPayment('online-payment', payment, payment.lead_id);
-    const confirmed = await confirm();
-    if (!confirmed.ok) {
-      kit.setSubmitting(false);
-      kit.setFormError(confirmed.message);
-      restart();
-      return;
-    }
-    setWaiting(true);
-    const status = await waitForPayment(config.apiBase, payment.payment_id);
-    setWaiting(false);
-    if (status === 'paid' && payment.lead_id) {
+    const outcome = await paying.pay(payment, payment.lead_id);
+    if (outcome.paid) {
       completeLead({
-        leadId: payment.lead_id,
+        leadId: outcome.leadId,
         category: 'Online Payment',
         event: null,
         values: { ...kit.values, amount: money.format(payment.amount_cents / 100) },
@@ -80,8 +59,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
       return;
     }
     kit.setSubmitting(false);
-    kit.setFormError(paymentOutcomeMessage(status, config.phone));
-    if (status !== 'processing') restart();
+    kit.setFormError(outcome.message);
   };
 
   const locked = payment !== null;
@@ -104,19 +82,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
           .
         </CheckboxField>
       </fieldset>
-      {payment && (
-        <fieldset className="payment-step" data-testid="payment-step" data-ready={cardReady ? 'true' : undefined}>
-          <legend>Pay {money.format(payment.amount_cents / 100)}</legend>
-          <Suspense fallback={<p role="status">Loading the secure payment form…</p>}>
-            <ProviderForm payment={payment} confirmRef={confirmRef} onReady={() => setCardReady(true)} />
-          </Suspense>
-        </fieldset>
-      )}
-      {waiting && (
-        <p role="status" className="muted">
-          Confirming your payment with our payment provider…
-        </p>
-      )}
+      <PaymentStepFields step={paying} legend={(started) => <>Pay {money.format(started.amount_cents / 100)}</>} />
       <FormAlert kit={kit} />
       <div className="form__actions">
         <SubmitButton kit={kit} label={payment ? `Pay ${money.format(payment.amount_cents / 100)}` : 'Continue to payment'} />

@@ -2,15 +2,14 @@
  * Request Photos (spec §5): contact fields and an optional message; a blank message is
  * sent as the hidden default text 'Please send photos for this car'.
  */
-import { useEffect, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { RequestPhotosFormSchema } from '../../schemas/forms.ts';
-import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
-import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
+import { completeLead, sendLead } from './lead-submit.ts';
+import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults, usePrefilledContact } from './shared-fields.tsx';
 
 export interface RequestPhotosFormProps {
   config: FormSiteConfig;
@@ -23,11 +22,7 @@ export default function RequestPhotosForm(props: RequestPhotosFormProps) {
   const { config, car } = props;
   const formId = props.formId ?? 'request-photos';
   const kit = useFormKit(formId, () => ({ ...contactDefaults(config), message: '' }));
-  useEffect(() => {
-    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    notePageVisit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrefilledContact(kit);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -16,14 +16,13 @@ import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { loadCarChoices, useCarChoices } from './car-choices.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
-import { Suspense, lazy } from 'react';
 import { depositTerms } from '../../schemas/site/payments.ts';
 import { ReserveFormSchema } from '../../schemas/forms.ts';
-import { prefilled } from '../../stores/prefill.ts';
 import { ErrorSummary, FormAlert, RadioGroupField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
-import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { loadProviderForm, paymentOutcomeMessage, rememberPendingPayment, resumedPayment, startReservationPayment, usePaymentStep, waitForPayment } from './payment.ts';
-import { CollectionNotice, CONTACT_ORDER, ContactFields, contactDefaults } from './shared-fields.tsx';
+import { completeLead, sendLead } from './lead-submit.ts';
+import { startReservationPayment, usePaymentStep } from './payment.ts';
+import { PaymentStepFields } from './payment-step.tsx';
+import { CollectionNotice, CONTACT_ORDER, ContactFields, contactDefaults, usePrefilledContact } from './shared-fields.tsx';
 
 type ReserveStep = 'details' | 'options' | 'payment';
 const TITLES: Record<ReserveStep, string> = { details: 'Your details', options: 'Trade-in and finance', payment: 'Deposit' };
@@ -43,8 +42,6 @@ export interface ReserveFormProps {
 }
 
 const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
-// The provider's card form: its code (and the provider's script) loads only at the payment step.
-const ProviderForm = lazy(loadProviderForm);
 
 export default function ReserveForm(props: ReserveFormProps) {
   const { config } = props;
@@ -60,30 +57,21 @@ export default function ReserveForm(props: ReserveFormProps) {
   const kit = useFormKit('reserve', () => ({ ...contactDefaults(config), message: '', finance: '', 'do-you-have-a-trade-in': '', terms_conditions: false }));
   const deposit = config.reserveDeposit;
   const online = config.payments.provider !== 'none' && deposit > 0;
-  const { payment, setPayment, cardReady, setCardReady, waiting, setWaiting, attempt, confirmRef, confirm, restart } = usePaymentStep();
+  usePrefilledContact(kit);
+  const paying = usePaymentStep('reserve', config, (resumed) => {
+    setLeadId(resumed.leadId);
+    setStep('payment');
+    void resumed.outcome.then(async (outcome) => {
+      const wanted = new URLSearchParams(location.search).get('car_id');
+      const offered = props.car || !props.carChoicesUrl ? [] : await loadCarChoices(props.carChoicesUrl).catch(() => []);
+      const resumedCar = props.car ?? journeyCar(offered, wanted);
+      if (outcome.paid) completeLead({ leadId: outcome.leadId, category: 'Reserve', successCategory: 'Reserve', event: leadAnalyticsEvent('enquiry', resumedCar), car: resumedCar, values: { Deposit: `${money.format(deposit)} (paid online)` }, labels: { Deposit: 'Deposit' } });
+      else kit.setFormError(outcome.message);
+    });
+  });
+  const { payment } = paying;
   kit.labels.current.terms_conditions = 'Terms';
 
-  useEffect(() => {
-    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    notePageVisit();
-    // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
-    const resumed = resumedPayment('reserve');
-    if (resumed?.leadId) {
-      const resumedLead = resumed.leadId;
-      setLeadId(resumedLead);
-      setStep('payment');
-      setWaiting(true);
-      void waitForPayment(config.apiBase, resumed.paymentId).then(async (status) => {
-        setWaiting(false);
-        const wanted = new URLSearchParams(location.search).get('car_id');
-        const offered = props.car || !props.carChoicesUrl ? [] : await loadCarChoices(props.carChoicesUrl).catch(() => []);
-        const resumedCar = props.car ?? journeyCar(offered, wanted);
-        if (status === 'paid') completeLead({ leadId: resumedLead, category: 'Reserve', successCategory: 'Reserve', event: leadAnalyticsEvent('enquiry', resumedCar), car: resumedCar, values: { Deposit: `${money.format(deposit)} (paid online)` }, labels: { Deposit: 'Deposit' } });
-        else kit.setFormError(paymentOutcomeMessage(status, config.phone));
-      });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   // The journey learns its car from ?car_id= once the site's car choices have loaded; until then there is nothing to say.
   useEffect(() => {
     if (!choices.loaded) return;
@@ -152,33 +140,22 @@ export default function ReserveForm(props: ReserveFormProps) {
     }
     if (!payment) {
       // Hold the car and start the payment: the server sets the amount from the site's deposit.
-      const started = await startReservationPayment(config.apiBase, { leadId, carId: String(car.id), attempt: attempt.current });
+      const started = await startReservationPayment(config.apiBase, { leadId, carId: String(car.id), attempt: paying.attempt.current });
       kit.setSubmitting(false);
       if (!started.ok) {
         kit.setFormError(started.message);
         return;
       }
-      setPayment(started.payment);
+      paying.setPayment(started.payment);
       return;
     }
-    rememberPendingPayment('reserve', payment, leadId);
-    const confirmed = await confirm();
-    if (!confirmed.ok) {
-      kit.setSubmitting(false);
-      kit.setFormError(confirmed.message);
-      restart();
-      return;
-    }
-    setWaiting(true);
-    const status = await waitForPayment(config.apiBase, payment.payment_id);
-    setWaiting(false);
-    if (status === 'paid') {
+    const outcome = await paying.pay(payment, leadId);
+    if (outcome.paid) {
       done('Reserve', true);
       return;
     }
     kit.setSubmitting(false);
-    kit.setFormError(paymentOutcomeMessage(status, config.phone));
-    if (status !== 'processing') restart();
+    kit.setFormError(outcome.message);
   };
 
   if (!resolved) return null;
@@ -251,22 +228,8 @@ export default function ReserveForm(props: ReserveFormProps) {
           </div>
         </>
       )}
-      {step === 'payment' && payment && (
-        <fieldset className="payment-step" aria-describedby="payment-step-note" data-testid="payment-step" data-ready={cardReady ? 'true' : undefined}>
-          <legend>Card details</legend>
-          <p id="payment-step-note" className="muted">
-            Payment of {money.format(payment.amount_cents / 100)} to {config.brand}, processed securely by our payment provider.
-          </p>
-          <Suspense fallback={<p role="status">Loading the secure payment form…</p>}>
-            <ProviderForm payment={payment} confirmRef={confirmRef} onReady={() => setCardReady(true)} />
-          </Suspense>
-        </fieldset>
-      )}
-      {waiting && (
-        <p role="status" className="muted">
-          Confirming your payment with our payment provider…
-        </p>
-      )}
+      {/* A payment is started only at the payment step, the last: no need to ask which step this is. */}
+      <PaymentStepFields step={paying} legend={() => 'Card details'} note={(started) => <>Payment of {money.format(started.amount_cents / 100)} to {config.brand}, processed securely by our payment provider.</>} />
       <FormAlert kit={kit} />
       <div className="form__actions">
         <SubmitButton kit={kit} label={step !== 'payment' ? 'Next' : !online ? `Reserve for ${money.format(deposit)}` : payment ? `Pay ${money.format(deposit)} deposit` : 'Continue to payment'} />

@@ -17,10 +17,9 @@ import { FORM_MESSAGES, AU_STATES } from '../../schemas/forms.ts';
 import { LEAD_FAILURE_MESSAGE, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent } from '../../lib/forms/lead-payload.ts';
 import { CHECK_OPTION_SUFFIX, checkServiceStep, nextServiceStep, SERVICE_STEP_TITLES, serviceSteps, STEP_GUARD_MESSAGE, type ServiceRequirements, type ServiceStep, type ServiceVariant } from '../../lib/forms/service-booking.ts';
-import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
-import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { CollectionNotice, CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
+import { completeLead, sendLead } from './lead-submit.ts';
+import { CollectionNotice, CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults, usePrefilledContact } from './shared-fields.tsx';
 
 export interface ServiceBookingFormProps {
   config: FormSiteConfig;
@@ -76,11 +75,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
     terms_conditions: false,
   }));
 
-  useEffect(() => {
-    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    notePageVisit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrefilledContact(kit);
   useEffect(() => {
     // Focus follows the shopper to the new step (not on first render).
     if (moved.current) heading.current?.focus();

@@ -11,11 +11,10 @@ import { useCarChoices } from './car-choices.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES, testDriveFormSchema } from '../../schemas/forms.ts';
-import { prefilled } from '../../stores/prefill.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
-import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
-import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
+import { completeLead, sendLead } from './lead-submit.ts';
+import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults, usePrefilledContact } from './shared-fields.tsx';
 
 interface Availability {
   timezone?: string;
@@ -46,11 +45,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
   const car = props.car ?? cars?.find((entry) => String(entry.id) === kit.values.car_id) ?? null;
   const deliveryLocations = (car?.location?.distribution_locations ?? []).map((entry) => entry.name ?? entry.slug ?? '').filter(Boolean);
 
-  useEffect(() => {
-    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
-    notePageVisit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  usePrefilledContact(kit);
   // /book-test-drive/?car_id={id} arrives with the car chosen, once the site's car choices have loaded (unless one was picked meanwhile).
   useEffect(() => {
     if (!loaded) return;

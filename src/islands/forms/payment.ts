@@ -12,9 +12,10 @@
  * cannot load Stripe.js offline) gets payment-stand-in.tsx, which talks to the local Stripe
  * stand-in the same way Stripe.js talks to Stripe. Production builds never contain it.
  */
-import { useRef, useState, type ComponentType, type MutableRefObject } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type MutableRefObject } from 'react';
 import { callApi, newRequestKey } from './api.ts';
 import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
+import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { StartedPayment as PaymentStart } from '../../schemas/payments.ts';
 
 /** The server's answer to "start a payment": what the provider's client needs (and the new lead of /online-payment). */
@@ -110,33 +111,79 @@ export function paymentOutcomeMessage(status: ServerPaymentStatus, phone: string
   }
 }
 
+/** How a payment ended for the shopper: paid (under its lead), or what to tell them. */
+export type PaymentOutcome = { paid: true; leadId: string } | { paid: false; message: string };
+
+/** A payment this form was confirming when the provider redirected back here: its lead, its amount and the server's verdict to come. */
+export interface ResumedPayment {
+  leadId: string;
+  amountCents: number;
+  outcome: Promise<PaymentOutcome>;
+}
+
+/** The server's verdict as the shopper's outcome: paid only with a lead to complete. */
+function outcomeOf(status: ServerPaymentStatus, leadId: string | null | undefined, phone: string): PaymentOutcome {
+  return status === 'paid' && leadId ? { paid: true, leadId } : { paid: false, message: paymentOutcomeMessage(status, phone) };
+}
+
 /**
  * The payment step's state, shared by the reserve and online-payment islands: the payment the
  * server started, whether the card form is ready, whether the server's verdict is awaited, the
- * attempt key and the provider form's confirm.
+ * attempt key, the provider form's confirm, and the two ways a payment ends: paid on this page
+ * (`pay`), or resumed on the first render after the provider's redirect (`onResume` hears of it).
+ * `form` names the island in what is kept across that redirect.
  */
-export function usePaymentStep() {
+export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase' | 'phone'>, onResume: (resumed: ResumedPayment) => void) {
   const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [cardReady, setCardReady] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const attempt = useRef(newAttemptKey());
   const confirmRef = useRef<(() => Promise<ConfirmResult>) | null>(null);
+  /** The provider form takes the card (a form still loading says so). */
+  const confirm = (): Promise<ConfirmResult> => (confirmRef.current ? confirmRef.current() : Promise.resolve({ ok: false, message: 'The payment form is still loading. Please wait a moment and try again.' }));
+  /** A declined card or a failed payment closes this attempt on the server: the next try starts a new one. */
+  const restart = () => {
+    attempt.current = newAttemptKey();
+    setPayment(null);
+    setCardReady(false);
+  };
+  // Back from the provider's redirect (3-D Secure): wait for the server's verdict on that payment.
+  useEffect(() => {
+    const resumed = resumedPayment(form);
+    if (!resumed?.leadId) return;
+    const { leadId, amountCents } = resumed;
+    setWaiting(true);
+    const outcome = waitForPayment(site.apiBase, resumed.paymentId).then((status) => {
+      setWaiting(false);
+      return outcomeOf(status, leadId, site.phone);
+    });
+    onResume({ leadId, amountCents, outcome });
+  }, []); // once: the redirect lands on a new page
   return {
     payment,
     setPayment,
     cardReady,
     setCardReady,
     waiting,
-    setWaiting,
     attempt,
     confirmRef,
-    /** The provider form takes the card (a form still loading says so). */
-    confirm: (): Promise<ConfirmResult> => (confirmRef.current ? confirmRef.current() : Promise.resolve({ ok: false, message: 'The payment form is still loading. Please wait a moment and try again.' })),
-    /** A declined card or a failed payment closes this attempt on the server: the next try starts a new one. */
-    restart: () => {
-      attempt.current = newAttemptKey();
-      setPayment(null);
-      setCardReady(false);
+    /** Confirm the card of `started`, then wait for the server's verdict; a refused card or a failed payment starts a new attempt. */
+    pay: async (started: StartedPayment, leadId: string | undefined): Promise<PaymentOutcome> => {
+      rememberPendingPayment(form, started, leadId);
+      const confirmed = await confirm();
+      if (!confirmed.ok) {
+        restart();
+        return { paid: false, message: confirmed.message };
+      }
+      setWaiting(true);
+      const status = await waitForPayment(site.apiBase, started.payment_id);
+      setWaiting(false);
+      const outcome = outcomeOf(status, leadId, site.phone);
+      if (!outcome.paid && status !== 'processing') restart();
+      return outcome;
     },
   };
 }
+
+/** What the islands get from usePaymentStep. */
+export type PaymentStep = ReturnType<typeof usePaymentStep>;

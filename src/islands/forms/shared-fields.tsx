@@ -5,7 +5,10 @@
 import { CONTACT_METHODS } from '../../schemas/forms.ts';
 import { consentText, UNSUBSCRIBE_TEXT, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { COLLECTION_NOTICE_END, collectionNotice, optInDescription, type CollectionPurpose } from '../../lib/forms/privacy.ts';
+import { useEffect } from 'react';
+import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, RadioGroupField, TextField, type FormKit } from './form-kit.tsx';
+import { notePageVisit } from './lead-submit.ts';
 
 /** Initial values of the contact fields. */
 export const CONTACT_DEFAULTS = { name: '', last_name: '', email: '', phone: '', postcode: '', opt_in: true, PreferredContactMethod: '' };
@@ -13,6 +16,18 @@ export const CONTACT_DEFAULTS = { name: '', last_name: '', email: '', phone: '',
 /** Initial contact values for a site: the opt-in starts as the site chose (issue 13, privacy). */
 export function contactDefaults(config: Pick<FormSiteConfig, 'optInDefault'>) {
   return { ...CONTACT_DEFAULTS, opt_in: config.optInDefault !== false };
+}
+
+/**
+ * Once the form has hydrated (so the server HTML and the first render agree): fill the contact
+ * fields the shopper left blank with what they typed before, and note this page in the visit's list.
+ */
+export function usePrefilledContact(kit: FormKit) {
+  useEffect(() => {
+    kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
+    notePageVisit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
 
 /** APP 5 collection notice: who collects, why, who else sees it, and the Privacy Policy. */
@@ -27,18 +42,53 @@ export function CollectionNotice({ brand, privacyHref, purpose }: { brand: strin
 /** Field order of the contact group (for the error summary). */
 export const CONTACT_ORDER = ['name', 'last_name', 'email', 'phone', 'postcode', 'PreferredContactMethod'];
 
+/** One contact input: its field name and label, and the kind of value it takes. */
+export interface ContactInput {
+  name: string;
+  label: string;
+  kind: keyof typeof CONTACT_KINDS;
+}
+
+/** Each kind of contact value's input: whether it is required, what the browser may fill in, its longest value. */
+const CONTACT_KINDS = {
+  givenName: { required: true, autoComplete: 'given-name', maxLength: 100 },
+  familyName: { autoComplete: 'family-name', maxLength: 100 },
+  email: { type: 'email', required: true, autoComplete: 'email', inputMode: 'email', maxLength: 254 },
+  tel: { type: 'tel', required: true, autoComplete: 'tel', inputMode: 'tel', maxLength: 24 },
+} as const;
+
+/** The lead forms' contact rows: first and last name, then email and phone. */
+const LEAD_CONTACT_ROWS: ContactInput[][] = [
+  [{ name: 'name', label: 'First Name', kind: 'givenName' }, { name: 'last_name', label: 'Last Name', kind: 'familyName' }],
+  [{ name: 'email', label: 'Email', kind: 'email' }, { name: 'phone', label: 'Phone', kind: 'tel' }],
+];
+
+/** The trade-in form's contact rows (spec §3 trade-in): its own field names and labels, the mobile number before the email address. */
+export const TRADE_IN_CONTACT_ROWS: ContactInput[][] = [
+  [{ name: 'First Name', label: 'First Name', kind: 'givenName' }, { name: 'last_name', label: 'Last Name', kind: 'familyName' }],
+  [{ name: 'Mobile Number', label: 'Mobile Number', kind: 'tel' }, { name: 'Email Address', label: 'Email Address', kind: 'email' }],
+];
+
+/** Contact inputs, a form row for each group. */
+export function ContactRows({ kit, rows }: { kit: FormKit; rows: ContactInput[][] }) {
+  return (
+    <>
+      {rows.map((row) => (
+        <div key={row[0].name} className="form__row">
+          {row.map((input) => (
+            <TextField key={input.name} kit={kit} name={input.name} label={input.label} {...CONTACT_KINDS[input.kind]} />
+          ))}
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** Name, last name, email, phone, postcode (and optionally the preferred contact method). */
 export function ContactFields({ kit, preferredContact = false }: { kit: FormKit; preferredContact?: boolean }) {
   return (
     <>
-      <div className="form__row">
-        <TextField kit={kit} name="name" label="First Name" required autoComplete="given-name" maxLength={100} />
-        <TextField kit={kit} name="last_name" label="Last Name" autoComplete="family-name" maxLength={100} />
-      </div>
-      <div className="form__row">
-        <TextField kit={kit} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
-        <TextField kit={kit} name="phone" label="Phone" type="tel" required autoComplete="tel" inputMode="tel" maxLength={24} />
-      </div>
+      <ContactRows kit={kit} rows={LEAD_CONTACT_ROWS} />
       <TextField kit={kit} name="postcode" label="Postcode" required autoComplete="postal-code" inputMode="numeric" maxLength={4} className="field--short" />
       {preferredContact && <RadioGroupField kit={kit} name="PreferredContactMethod" label="Preferred Contact Method" options={CONTACT_METHODS} />}
     </>

@@ -4,21 +4,9 @@
  * and frequency; one analytics event (26) on the first change of any control; disclaimer
  * truncated at 197 characters with Show More / Show Less.
  */
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
-import {
-  cleanPurchasePrice,
-  DEPOSIT_BOUNDS,
-  interestBounds,
-  loanSliderBounds,
-  parseDecimal,
-  parseDigits,
-  purchasePriceBounds,
-  purchasePriceError,
-  RESIDUAL_BOUNDS,
-  snapToBounds,
-  termBounds,
-} from '../../lib/finance/finance-bounds.ts';
+import { calculatorAmounts, calculatorBounds, parseDecimal, snapToBounds, type Bounds } from '../../lib/finance/finance-bounds.ts';
 import { formatMoney, formatNumber, truncateText } from '../../lib/text/format.ts';
 import { amountText } from '../../lib/forms/money-input.ts';
 import MoneyField from '../ui/MoneyField.tsx';
@@ -49,12 +37,24 @@ export interface FinanceCalculatorProps {
   rounding?: RepaymentRounding;
 }
 
+/** A calculator control under its label. */
+function CalculatorField({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+/** A slider over `bounds`; `onValue` gets the number chosen. */
+function RangeInput({ id, bounds, value, valueText, onValue }: { id: string; bounds: Bounds; value: number; valueText: string; onValue: (value: number) => void }) {
+  return <input id={id} type="range" min={bounds.min} max={bounds.max} step={bounds.step} value={value} aria-valuetext={valueText} onChange={(event) => onValue(Number(event.target.value))} />;
+}
+
 export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const id = useId();
-  const priceBounds = purchasePriceBounds(props.minPrice);
-  const slider = loanSliderBounds(props.minPrice);
-  const terms = termBounds(props.maxTermYears);
-  const rates = interestBounds(props.interestRange);
+  const { price: priceBounds, slider, terms, rates } = calculatorBounds(props);
 
   const [priceText, setPriceText] = useState(amountText(props.defaultAmount));
   const [depositText, setDepositText] = useState('');
@@ -72,10 +72,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     trackEvent('financeCalculatorUse', { car_id: props.carId });
   };
 
-  const price = cleanPurchasePrice(parseDigits(priceText));
-  const priceError = purchasePriceError(price, priceBounds);
-  const deposit = snapToBounds(parseDigits(depositText), DEPOSIT_BOUNDS);
-  const residual = snapToBounds(parseDigits(residualText), RESIDUAL_BOUNDS);
+  const { price, priceError, deposit, residual } = calculatorAmounts({ price: priceText, deposit: depositText, residual: residualText }, priceBounds);
 
   const fees = props.fees ?? null;
   const feeLine = fees ? feesText(fees) : null;
@@ -98,10 +95,13 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     [priceError, price, deposit, props.establishmentFee, props.rounding, fees, rate, term, frequency, residual],
   );
 
-  const onMoney = (setter: (text: string) => void) => (text: string) => {
-    noteUse();
-    setter(text);
-  };
+  /** A control's handler that first notes the calculator's use. */
+  const noting =
+    <T,>(handler: (value: T) => void) =>
+    (value: T) => {
+      noteUse();
+      handler(value);
+    };
 
   const disclaimer = truncateText(props.disclaimer, DISCLAIMER_LIMIT);
   const noun = FREQUENCY_NOUN[frequency];
@@ -120,14 +120,13 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   return (
     <form className="finance-calc" onSubmit={(event) => event.preventDefault()} aria-label="Finance calculator">
       <div className="finance-calc__grid">
-        <div className="field">
-          <label htmlFor={ids.price}>Purchase price</label>
+        <CalculatorField id={ids.price} label="Purchase price">
           <MoneyField
             id={ids.price}
             name="purchase_price"
             list={ids.presets}
             value={priceText}
-            onChange={onMoney(setPriceText)}
+            onChange={noting(setPriceText)}
             invalid={Boolean(priceError)}
             describedBy={priceError ? ids.priceError : undefined}
           >
@@ -140,51 +139,21 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
           <p id={ids.priceError} className="field__error" role="alert">
             {priceError ?? ''}
           </p>
-        </div>
+        </CalculatorField>
 
-        <div className="field">
-          <label htmlFor={ids.slider}>Loan amount</label>
-          <input
-            id={ids.slider}
-            type="range"
-            min={slider.min}
-            max={slider.max}
-            step={slider.step}
-            value={snapToBounds(price, slider)}
-            aria-valuetext={formatMoney(snapToBounds(price, slider))}
-            onChange={(event) => {
-              noteUse();
-              setPriceText(formatNumber(Number(event.target.value)));
-            }}
-          />
-        </div>
+        <CalculatorField id={ids.slider} label="Loan amount">
+          <RangeInput id={ids.slider} bounds={slider} value={snapToBounds(price, slider)} valueText={formatMoney(snapToBounds(price, slider))} onValue={noting((value) => setPriceText(formatNumber(value)))} />
+        </CalculatorField>
 
-        <div className="field">
-          <label htmlFor={ids.deposit}>Deposit / trade-in</label>
-          <MoneyField id={ids.deposit} name="deposit" placeholder="0" value={depositText} onChange={onMoney(setDepositText)} onBlur={() => setDepositText(amountText(deposit))} />
-        </div>
+        <CalculatorField id={ids.deposit} label="Deposit / trade-in">
+          <MoneyField id={ids.deposit} name="deposit" placeholder="0" value={depositText} onChange={noting(setDepositText)} onBlur={() => setDepositText(amountText(deposit))} />
+        </CalculatorField>
 
-        <div className="field">
-          <label htmlFor={ids.term}>
-            Loan term: <output htmlFor={ids.term}>{term} years</output>
-          </label>
-          <input
-            id={ids.term}
-            type="range"
-            min={terms.min}
-            max={terms.max}
-            step={terms.step}
-            value={term}
-            aria-valuetext={`${term} years`}
-            onChange={(event) => {
-              noteUse();
-              setTerm(snapToBounds(Number(event.target.value), terms));
-            }}
-          />
-        </div>
+        <CalculatorField id={ids.term} label={<>Loan term: <output htmlFor={ids.term}>{term} years</output></>}>
+          <RangeInput id={ids.term} bounds={terms} value={term} valueText={`${term} years`} onValue={noting((value) => setTerm(snapToBounds(value, terms)))} />
+        </CalculatorField>
 
-        <div className="field">
-          <label htmlFor={ids.rate}>Interest rate (% p.a.)</label>
+        <CalculatorField id={ids.rate} label="Interest rate (% p.a.)">
           <input
             id={ids.rate}
             name="interest"
@@ -206,31 +175,22 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
               setRateText(String(snapped));
             }}
           />
-        </div>
+        </CalculatorField>
 
-        <div className="field">
-          <label htmlFor={ids.residual}>Residual (balloon)</label>
-          <MoneyField id={ids.residual} name="residual" placeholder="0" value={residualText} onChange={onMoney(setResidualText)} onBlur={() => setResidualText(amountText(residual))} />
-        </div>
+        <CalculatorField id={ids.residual} label="Residual (balloon)">
+          <MoneyField id={ids.residual} name="residual" placeholder="0" value={residualText} onChange={noting(setResidualText)} onBlur={() => setResidualText(amountText(residual))} />
+        </CalculatorField>
 
         {!props.hideFrequency && (
-          <div className="field">
-            <label htmlFor={ids.frequency}>Repayment frequency</label>
-            <select
-              id={ids.frequency}
-              value={frequency}
-              onChange={(event) => {
-                noteUse();
-                setFrequency(event.target.value as Frequency);
-              }}
-            >
+          <CalculatorField id={ids.frequency} label="Repayment frequency">
+            <select id={ids.frequency} value={frequency} onChange={(event) => noting(setFrequency)(event.target.value as Frequency)}>
               {(Object.keys(PERIODS_PER_YEAR) as Frequency[]).map((key) => (
                 <option key={key} value={key}>
                   {FREQUENCY_LABELS[key]}
                 </option>
               ))}
             </select>
-          </div>
+          </CalculatorField>
         )}
       </div>
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calculatorAmounts,
+  calculatorBounds,
   cleanPurchasePrice,
   DEPOSIT_BOUNDS,
   interestBounds,
@@ -88,5 +90,26 @@ describe('snapToBounds', () => {
     [term, Number.NaN, 1],
   ])('%o: %s -> %s', (bounds, value, expected) => {
     expect(snapToBounds(value, bounds)).toBe(expected);
+  });
+});
+
+describe('the calculator', () => {
+  it("takes its ranges from the site's settings", () => {
+    expect(calculatorBounds({ minPrice: 5000, maxTermYears: 5, interestRange: [14.5, 7.5] })).toEqual({
+      price: purchasePriceBounds(5000),
+      slider: loanSliderBounds(5000),
+      terms: termBounds(5),
+      rates: interestBounds([7.5, 14.5]),
+    });
+  });
+  it('reads its money fields as typed', () => {
+    const price = purchasePriceBounds(1000);
+    expect(calculatorAmounts({ price: '$12,500', deposit: '2,000', residual: '' }, price)).toEqual({ price: 12500, priceError: null, deposit: 2000, residual: 0 });
+    expect(calculatorAmounts({ price: '999', deposit: '300000', residual: '1,500' }, price)).toEqual({
+      price: 999,
+      priceError: 'Cannot be less than $1,000 or more than $250,000',
+      deposit: 250000,
+      residual: 1500,
+    });
   });
 });

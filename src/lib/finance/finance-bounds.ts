@@ -90,3 +90,31 @@ export function snapToBounds(value: number, bounds: Bounds): number {
   const snapped = Number((bounds.min + steps * bounds.step).toFixed(6));
   return Math.min(bounds.max, snapped);
 }
+
+/** A site's finance settings that set the calculator's ranges. */
+export interface CalculatorSettings {
+  minPrice: number;
+  maxTermYears: number;
+  interestRange: readonly [number, number] | null;
+}
+
+/** The calculator's ranges for a site: purchase price, loan-amount slider, term and interest. */
+export function calculatorBounds(settings: CalculatorSettings): { price: Bounds; slider: Bounds; terms: Bounds; rates: Bounds } {
+  return {
+    price: purchasePriceBounds(settings.minPrice),
+    slider: loanSliderBounds(settings.minPrice),
+    terms: termBounds(settings.maxTermYears),
+    rates: interestBounds(settings.interestRange),
+  };
+}
+
+/** What the calculator's money fields hold as typed: the purchase price (and its message when out of range), the deposit and residual kept in range. */
+export function calculatorAmounts(texts: { price: string; deposit: string; residual: string }, priceBounds: Bounds) {
+  const price = cleanPurchasePrice(parseDigits(texts.price));
+  return {
+    price,
+    priceError: purchasePriceError(price, priceBounds),
+    deposit: snapToBounds(parseDigits(texts.deposit), DEPOSIT_BOUNDS),
+    residual: snapToBounds(parseDigits(texts.residual), RESIDUAL_BOUNDS),
+  };
+}
