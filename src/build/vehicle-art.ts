@@ -5,9 +5,12 @@
  * image step (images.ts) rasterises these with sharp.
  *
  * Vehicle coordinates: the side profile spans x 0..1000 (nose at the left), the ground is
- * y = 360. A face (front or rear) spans x 0..faceWidth with the same vertical scale.
+ * y = 360. A face (front or rear) spans x 0..faceWidth with the same vertical scale. The
+ * bodies' shapes (side profiles, faces, three-quarter glass edges) are data, in
+ * vehicle-shapes.json; this module draws them.
  */
 import { COLOUR_FAMILIES, type BodyShape, type ColourFamily } from '../lib/images.ts';
+import shapes from './vehicle-shapes.json' with { type: 'json' };
 
 /** Canvas of every still view (3:2, the spec's gallery ratio). */
 export const CANVAS = { width: 1200, height: 800 } as const;
@@ -104,8 +107,8 @@ interface ProfileSpec {
   wheels: number[];
   r: number;
   windows: string[];
-  /** x of dark pillars drawn over the glass, with their top and bottom y. */
-  pillars: [number, number, number][];
+  /** Dark pillars drawn over the glass: x, and their top and bottom y. */
+  pillars: { x: number; top: number; bottom: number }[];
   /** Door shut lines (x). */
   doors: number[];
   beltY: number;
@@ -118,80 +121,10 @@ interface ProfileSpec {
  * Windscreen (front) and rear glass (rear) in side-profile units, as [base, top]: a
  * three-quarter view joins them to the face's cabin so the two read as one body.
  */
-const GLASS_EDGES: Partial<Record<BodyShape, { front: [[number, number], [number, number]]; rear: [[number, number], [number, number]] }>> = {
-  sedan: { front: [[300, 192], [430, 118]], rear: [[790, 180], [640, 114]] },
-  hatch: { front: [[300, 194], [430, 120]], rear: [[812, 178], [720, 118]] },
-  suv: { front: [[290, 172], [420, 84]], rear: [[924, 168], [860, 80]] },
-  wagon: { front: [[300, 192], [430, 118]], rear: [[944, 188], [860, 112]] },
-  coupe: { front: [[340, 202], [480, 130]], rear: [[880, 196], [620, 130]] },
-  ute: { front: [[290, 180], [400, 92]], rear: [[602, 180], [582, 90]] },
-  van: { front: [[170, 186], [290, 66]], rear: [[984, 180], [960, 58]] },
-};
+const GLASS_EDGES = shapes.glass_edges as Partial<Record<BodyShape, { front: [[number, number], [number, number]]; rear: [[number, number], [number, number]] }>>;
 
 /** Side-profile specifications of the car-like bodies. */
-const PROFILES: Partial<Record<BodyShape, ProfileSpec>> = {
-  sedan: {
-    top: 'M 34 300 Q 18 298 18 262 L 22 236 Q 28 214 70 208 L 300 192 Q 360 150 430 118 Q 540 104 640 114 Q 720 140 790 180 L 945 188 Q 968 192 972 214 L 976 262 Q 976 298 960 300',
-    frontX: 34, rearX: 960, bottom: 300, wheels: [205, 790], r: 62,
-    windows: ['M 322 190 Q 378 152 438 126 Q 540 114 632 122 Q 700 146 760 182 Z'], pillars: [[532, 116, 190]], doors: [310, 540, 735], beltY: 190,
-    headlight: 'M 24 232 Q 30 218 70 214 L 120 212 L 96 232 Z', taillight: 'M 946 196 L 972 200 L 974 226 L 930 222 Z',
-  },
-  hatch: {
-    top: 'M 34 300 Q 18 298 18 262 L 22 238 Q 30 216 72 210 L 300 194 Q 362 150 430 120 Q 560 108 700 116 Q 760 124 800 150 L 830 200 Q 838 230 836 262 Q 834 298 818 300',
-    frontX: 34, rearX: 818, bottom: 300, wheels: [200, 720], r: 60,
-    windows: ['M 322 192 Q 380 152 438 128 Q 560 118 692 124 Q 738 132 772 158 L 786 186 Z'], pillars: [[556, 118, 192]], doors: [312, 560],
-    beltY: 190, headlight: 'M 24 234 Q 30 220 72 216 L 122 214 L 98 234 Z', taillight: 'M 804 174 L 828 200 L 830 222 L 800 220 Z',
-  },
-  suv: {
-    top: 'M 30 288 Q 14 286 14 250 L 18 214 Q 24 190 70 184 L 290 172 Q 350 120 420 84 Q 640 74 860 80 Q 900 84 912 110 L 930 180 Q 940 220 938 250 Q 936 286 918 288',
-    frontX: 30, rearX: 918, bottom: 288, wheels: [200, 780], r: 70,
-    windows: ['M 312 170 Q 366 124 428 94 Q 640 86 850 90 Q 882 94 890 116 L 900 166 Z'], pillars: [[560, 86, 172], [770, 86, 170]], doors: [302, 560, 770],
-    beltY: 170, headlight: 'M 20 208 Q 26 192 70 190 L 124 188 L 100 210 Z', taillight: 'M 912 118 L 930 180 L 926 200 L 904 196 Z',
-    extra: '<path d="M 420 78 L 860 74" stroke="#2a2d31" stroke-width="6" stroke-linecap="round"/>',
-  },
-  wagon: {
-    top: 'M 34 300 Q 18 298 18 262 L 22 236 Q 28 214 70 208 L 300 192 Q 360 150 430 118 Q 640 106 860 112 Q 920 118 938 150 L 956 200 Q 972 226 970 262 Q 968 298 952 300',
-    frontX: 34, rearX: 952, bottom: 300, wheels: [205, 800], r: 62,
-    windows: ['M 322 190 Q 378 152 438 126 Q 640 116 852 122 Q 896 128 912 156 L 922 188 Z'], pillars: [[540, 116, 190], [760, 116, 188]], doors: [310, 540, 760],
-    beltY: 190, headlight: 'M 24 232 Q 30 218 70 214 L 120 212 L 96 232 Z', taillight: 'M 940 160 L 958 204 L 956 222 L 934 218 Z',
-    extra: '<path d="M 440 112 L 850 108" stroke="#2a2d31" stroke-width="5" stroke-linecap="round"/>',
-  },
-  coupe: {
-    top: 'M 36 305 Q 18 303 18 268 L 22 246 Q 30 224 80 216 L 340 202 Q 410 156 480 130 Q 560 122 620 130 Q 760 160 900 200 Q 962 206 968 232 L 972 268 Q 972 303 954 305',
-    frontX: 36, rearX: 954, bottom: 305, wheels: [215, 780], r: 62,
-    windows: ['M 362 200 Q 418 160 486 138 Q 560 130 612 138 Q 700 160 780 196 Z'], pillars: [], doors: [350, 620],
-    beltY: 200, headlight: 'M 24 244 Q 34 226 80 222 L 140 220 L 110 242 Z', taillight: 'M 930 206 L 968 212 L 970 232 L 920 228 Z',
-  },
-  convertible: {
-    top: 'M 36 305 Q 18 303 18 268 L 22 246 Q 30 224 80 216 L 350 206 L 900 206 Q 962 210 968 236 L 972 268 Q 972 303 954 305',
-    frontX: 36, rearX: 954, bottom: 305, wheels: [210, 770], r: 60,
-    windows: ['M 358 206 L 424 150 L 444 152 L 388 206 Z'], pillars: [], doors: [360, 620],
-    beltY: 206, headlight: 'M 24 246 Q 34 228 80 224 L 140 222 L 110 244 Z', taillight: 'M 930 212 L 968 216 L 970 236 L 920 232 Z',
-    extra: '<path d="M 352 206 L 420 146" stroke="#23262a" stroke-width="9" stroke-linecap="round"/><rect x="505" y="166" width="34" height="42" rx="12" fill="#23262a"/><rect x="585" y="166" width="34" height="42" rx="12" fill="#23262a"/><path d="M 650 206 Q 672 182 712 182 Q 752 182 776 206 Z" fill="#2b2e33"/>',
-  },
-  ute: {
-    top: 'M 30 292 Q 14 290 14 254 L 18 220 Q 24 196 70 190 L 290 180 Q 340 130 400 92 Q 500 84 580 88 L 600 96 L 604 190 L 972 190 Q 982 192 982 204 L 984 256 Q 984 290 966 292',
-    frontX: 30, rearX: 966, bottom: 292, wheels: [200, 790], r: 68,
-    windows: ['M 312 178 Q 350 134 406 100 Q 500 94 570 98 L 584 104 L 588 176 Z'], pillars: [[470, 92, 178]], doors: [302, 470, 596],
-    beltY: 178, headlight: 'M 20 214 Q 26 198 70 196 L 124 194 L 100 216 Z', taillight: 'M 966 200 L 982 204 L 984 236 L 964 234 Z',
-    extra: '<path d="M 610 196 L 970 196" stroke="#2a2d31" stroke-width="4" opacity="0.7"/><path d="M 612 150 L 640 150 L 640 190" stroke="#2a2d31" stroke-width="7" fill="none" stroke-linecap="round"/>',
-  },
-  van: {
-    top: 'M 26 292 Q 12 290 12 256 L 16 222 Q 22 200 60 194 L 170 186 Q 220 120 290 66 Q 320 56 360 56 L 950 56 Q 980 58 982 90 L 986 256 Q 986 290 968 292',
-    frontX: 26, rearX: 968, bottom: 292, wheels: [190, 820], r: 60,
-    windows: ['M 196 182 Q 238 128 292 80 Q 310 74 330 74 L 330 180 Z', 'M 380 80 L 560 80 Q 570 80 570 90 L 570 150 Q 570 160 560 160 L 380 160 Q 370 160 370 150 L 370 90 Q 370 80 380 80 Z'],
-    pillars: [], doors: [340, 600, 960], beltY: 180,
-    headlight: 'M 16 220 Q 22 204 60 200 L 110 198 L 90 220 Z', taillight: 'M 970 120 L 984 122 L 986 200 L 970 200 Z',
-  },
-  'light-truck': {
-    top: 'M 22 290 L 16 110 Q 18 60 70 56 L 270 56 Q 288 58 290 80 L 292 262 L 292 290',
-    frontX: 22, rearX: 292, bottom: 290, wheels: [165], r: 64,
-    windows: ['M 40 72 L 120 72 L 120 168 L 34 168 Z', 'M 134 72 L 266 72 Q 272 72 272 80 L 272 160 L 134 160 Z'],
-    pillars: [], doors: [128, 280], beltY: 168,
-    headlight: 'M 16 232 L 60 232 L 60 252 L 16 252 Z', taillight: 'M 976 250 L 992 250 L 992 270 L 976 270 Z',
-    extra: '',
-  },
-};
+const PROFILES = shapes.profiles as Partial<Record<BodyShape, ProfileSpec>>;
 
 /** Side profile of a vehicle (nose at the left). */
 function profileSvg(body: BodyShape, paint: Paint): string {
@@ -211,7 +144,7 @@ function profileSvg(body: BodyShape, paint: Paint): string {
   parts.push(`<path d="${outline}" fill="url(#paint)" stroke="${paint.line}" stroke-width="2"/>`);
   parts.push(`<path d="${outline}" fill="url(#sheen)"/>`);
   for (const window of spec.windows) parts.push(`<path d="${window}" fill="url(#glass)" stroke="#0d1117" stroke-width="3"/>`);
-  for (const [x, top, bottom] of spec.pillars) parts.push(`<rect x="${x - 8}" y="${top}" width="16" height="${bottom - top}" fill="#15191e"/>`);
+  for (const { x, top, bottom } of spec.pillars) parts.push(`<rect x="${x - 8}" y="${top}" width="16" height="${bottom - top}" fill="#15191e"/>`);
   for (const x of spec.doors) parts.push(`<line x1="${x}" y1="${spec.beltY + 4}" x2="${x + 4}" y2="${spec.bottom - 8}" stroke="${paint.line}" stroke-width="2.5" opacity="0.6"/>`);
   // Door handles and the shoulder line catch the light.
   for (let i = 0; i + 1 < spec.doors.length; i++) parts.push(`<rect x="${spec.doors[i + 1]! - 54}" y="${spec.beltY + 22}" width="34" height="7" rx="3.5" fill="${paint.dark}"/>`);
@@ -290,19 +223,8 @@ interface FaceSpec {
   tyreWidth: number;
 }
 
-const FACES: Record<BodyShape, FaceSpec> = {
-  sedan: { width: 420, bottom: 300, belt: 200, roof: 112, inset: [44, 96], tyreWidth: 56 },
-  hatch: { width: 400, bottom: 300, belt: 200, roof: 116, inset: [42, 92], tyreWidth: 54 },
-  suv: { width: 440, bottom: 288, belt: 182, roof: 78, inset: [40, 80], tyreWidth: 64 },
-  wagon: { width: 420, bottom: 300, belt: 200, roof: 110, inset: [44, 92], tyreWidth: 56 },
-  coupe: { width: 420, bottom: 305, belt: 212, roof: 128, inset: [50, 110], tyreWidth: 60 },
-  convertible: { width: 400, bottom: 305, belt: 212, roof: 150, inset: [50, 70], tyreWidth: 56 },
-  ute: { width: 440, bottom: 292, belt: 190, roof: 88, inset: [42, 86], tyreWidth: 64 },
-  van: { width: 430, bottom: 292, belt: 190, roof: 56, inset: [30, 46], tyreWidth: 56 },
-  'light-truck': { width: 440, bottom: 290, belt: 180, roof: 56, inset: [22, 30], tyreWidth: 62 },
-  caravan: { width: 500, bottom: 300, belt: 230, roof: 40, inset: [10, 30], tyreWidth: 40 },
-  motorcycle: { width: 220, bottom: 300, belt: 150, roof: 60, inset: [0, 0], tyreWidth: 44 },
-};
+/** Front and rear faces of every body. */
+const FACES = shapes.faces as Record<BodyShape, FaceSpec>;
 
 /** Front or rear face of a vehicle (x 0..width). */
 function faceSvg(body: BodyShape, paint: Paint, side: 'front' | 'rear'): string {

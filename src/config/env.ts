@@ -84,6 +84,26 @@ export function parseEnvironment<const TEntries extends v.ObjectEntries>(
   return result.output;
 }
 
+/** Where each setting of an area comes from: its variable and that variable's schema. */
+export type SettingSources = Readonly<Record<string, readonly [variable: string, schema: v.GenericSchema]>>;
+
+/** The settings `sources` give, each typed by its variable's schema. */
+export type SettingsOf<TSources extends SettingSources> = { -readonly [K in keyof TSources]: v.InferOutput<TSources[K][1]> };
+
+/** The variables `sources` read, in order. */
+export function settingVariables(sources: SettingSources): string[] {
+  return Object.values(sources).map(([variable]) => variable);
+}
+
+/**
+ * Read one area's settings: each setting is the validated value of its variable
+ * (parseEnvironment: unset and empty variables count as unset; a ConfigError names every bad one).
+ */
+export function readSettings<const TSources extends SettingSources>(area: string, sources: TSources, env: Environment): SettingsOf<TSources> {
+  const values: Record<string, unknown> = parseEnvironment(area, v.object(Object.fromEntries(Object.values(sources))), env);
+  return Object.fromEntries(Object.entries(sources).map(([setting, [variable]]) => [setting, values[variable]])) as SettingsOf<TSources>;
+}
+
 /** A ConfigError listing `problems` (each "NAME: problem") for `area`. */
 export function configError(area: string, problems: readonly string[]): ConfigError {
   return new ConfigError(`Invalid ${area} configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);

@@ -2,11 +2,16 @@
  * Header and footer navigation (spec §2 "Header menu"): Home, Range (models grouped by
  * body, with Models Overview), Stock, Sell My Car, Finance, Service & Parts, More; footer
  * groups Vehicles, Models, Buyer Tools, Service & Parts and the dealer group.
+ *
+ * The default menu's fixed link lists live in menu-links.json: the Finance menu, the service
+ * pages, and the defaults of site.json `menus` (`header_buttons`, `more`, `dealer_group`),
+ * which src/schemas/site/menus.ts reads from there.
  */
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
 import { templateWording } from '../text/template-wording.ts';
+import MENU_LINKS from './menu-links.json' with { type: 'json' };
 
 /** Range groups of the header, in menu order. */
 export const RANGE_GROUPS = ['suvs', 'utes', 'cars', 'hybrids', 'sports'] as const;
@@ -94,6 +99,22 @@ export function stockBase(site: Pick<Site, 'used_car_routes'>): string {
   return site.used_car_routes ? '/used-car' : '/search';
 }
 
+/** A header item whose dropdown is one column of links. */
+function dropdown(label: string, href: string, links: MenuLink[]): NavItem {
+  return { label, href, children: [{ links }] };
+}
+
+/** Stock by condition and the special offers: the header's Stock menu and the footer's vehicles column. */
+function stockLinks(stock: string): MenuLink[] {
+  return [
+    { label: 'All Stock', href: `${stock}/new-used-and-demo-cars` },
+    { label: 'New Vehicles', href: `${stock}/new-cars` },
+    { label: 'Used Vehicles', href: `${stock}/used-cars` },
+    { label: 'Demo Vehicles', href: `${stock}/demo-cars` },
+    { label: 'Special Offers', href: '/special-offers' },
+  ];
+}
+
 /** The header menu of a site. */
 export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] {
   const stock = stockBase(site);
@@ -109,56 +130,14 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
       { links: [{ label: 'Models Overview', href: '/models' }] },
     ],
   };
-  const stockItem: NavItem = {
-    label: 'Stock',
-    href: `${stock}/new-used-and-demo-cars`,
-    children: [
-      {
-        links: [
-          { label: 'All Stock', href: `${stock}/new-used-and-demo-cars` },
-          { label: 'New Vehicles', href: `${stock}/new-cars` },
-          { label: 'Used Vehicles', href: `${stock}/used-cars` },
-          { label: 'Demo Vehicles', href: `${stock}/demo-cars` },
-          { label: 'Special Offers', href: '/special-offers' },
-        ],
-      },
-    ],
-  };
   return [
     { label: 'Home', href: '/' },
     range,
-    stockItem,
+    dropdown('Stock', `${stock}/new-used-and-demo-cars`, stockLinks(stock)),
     { label: wording.sellLabel, href: '/sell-my-car' },
-    {
-      label: 'Finance',
-      href: '/finance',
-      children: [
-        {
-          links: [
-            { label: 'Finance', href: '/finance' },
-            { label: 'Finance Enquiry', href: '/finance-enquiry' },
-            { label: 'Apply for Finance', href: '/apply-for-finance' },
-            { label: 'Finance Pre-Approval', href: '/finance-pre-approval' },
-          ],
-        },
-      ],
-    },
-    {
-      label: 'Service & Parts',
-      href: '/service',
-      children: [
-        {
-          links: [
-            { label: 'Service', href: '/service' },
-            { label: 'Book a Service', href: '/book-a-service' },
-            { label: 'Parts & Accessories', href: '/vehicle-parts-and-accessories' },
-            { label: 'Warranty', href: '/warranty' },
-            { label: 'Roadside Assist', href: '/roadside-assist' },
-          ],
-        },
-      ],
-    },
-    { label: 'More', href: site.menus.more[0]?.href ?? '/about-us', children: [{ links: site.menus.more }] },
+    dropdown('Finance', '/finance', MENU_LINKS.finance),
+    dropdown('Service & Parts', '/service', [{ label: 'Service', href: '/service' }, ...MENU_LINKS.service]),
+    dropdown('More', site.menus.more[0]?.href ?? '/about-us', site.menus.more),
   ];
 }
 
@@ -167,16 +146,7 @@ export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGr
   const stock = stockBase(site);
   const wording = templateWording(site.template);
   return [
-    {
-      heading: wording.vehiclesHeading,
-      links: [
-        { label: 'All Stock', href: `${stock}/new-used-and-demo-cars` },
-        { label: 'New Vehicles', href: `${stock}/new-cars` },
-        { label: 'Used Vehicles', href: `${stock}/used-cars` },
-        { label: 'Demo Vehicles', href: `${stock}/demo-cars` },
-        { label: 'Special Offers', href: '/special-offers' },
-      ],
-    },
+    { heading: wording.vehiclesHeading, links: stockLinks(stock) },
     {
       heading: 'Models',
       links: [...models.slice(0, 6).map((model) => ({ label: model.name, href: model.href })), { label: 'Models Overview', href: '/models' }],
@@ -190,15 +160,7 @@ export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGr
         { label: 'Book a Test Drive', href: '/book-test-drive/' },
       ],
     },
-    {
-      heading: 'Service & Parts',
-      links: [
-        { label: 'Book a Service', href: '/book-a-service' },
-        { label: 'Parts & Accessories', href: '/vehicle-parts-and-accessories' },
-        { label: 'Warranty', href: '/warranty' },
-        { label: 'Roadside Assist', href: '/roadside-assist' },
-      ],
-    },
+    { heading: 'Service & Parts', links: MENU_LINKS.service },
     { heading: site.name, links: site.menus.dealer_group },
   ];
 }

@@ -1,5 +1,6 @@
 /** site.json `menus`: header buttons, extra "More" links and footer extras (spec §2 "Header menu"). */
 import * as v from 'valibot';
+import MENU_LINKS from '../../lib/range/menu-links.json' with { type: 'json' };
 import { link } from './common.ts';
 
 /** A link with a label. */
@@ -12,25 +13,11 @@ export const MenuLinkSchema = v.strictObject({
 
 export const MenusSchema = v.strictObject({
   /** Buttons at the right of the header (vary per dealer). Default: Book a Service and Value My Car. */
-  header_buttons: v.optional(v.array(MenuLinkSchema), [
-    { label: 'Book a Service', href: '/book-a-service' },
-    { label: 'Value My Car', href: '/sell-my-car' },
-  ]),
+  header_buttons: v.optional(v.array(MenuLinkSchema), MENU_LINKS.header_buttons),
   /** Links under "More". Default: About Us, Locations, Special Offers, Contact. */
-  more: v.optional(v.array(MenuLinkSchema), [
-    { label: 'About Us', href: '/about-us' },
-    { label: 'Our Locations', href: '/dealer-locator' },
-    { label: 'Special Offers', href: '/special-offers' },
-    { label: 'Warranty', href: '/warranty' },
-    { label: 'Contact Us', href: '/contact-us' },
-  ]),
+  more: v.optional(v.array(MenuLinkSchema), MENU_LINKS.more),
   /** Links of the footer's dealer-group column. Default: About Us, Careers-free set of policies. */
-  dealer_group: v.optional(v.array(MenuLinkSchema), [
-    { label: 'About Us', href: '/about-us' },
-    { label: 'Contact Us', href: '/contact-us' },
-    { label: 'Privacy Policy', href: '/privacy-policy' },
-    { label: 'Terms and Conditions', href: '/terms-and-conditions' },
-  ]),
+  dealer_group: v.optional(v.array(MenuLinkSchema), MENU_LINKS.dealer_group),
 });
 
 export type Menus = v.InferOutput<typeof MenusSchema>;
