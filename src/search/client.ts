@@ -51,12 +51,16 @@ export function createEmbeddedSearchClient(loadEngine: () => Promise<SearchEngin
       const ready = await engine;
       const results: EngineResult[] = requests.map((request) => ready.search(request.indexName, request.params ?? {}));
       if (!prepared && ready.prepare) {
-        // After the first answer, the word index is built while the page is idle, so the
-        // shopper's first keystroke does not pay for it.
+        // After the first answer, the facet columns and the word index are built while the
+        // page is idle, a step at a time, so the shopper's first click or keystroke does not
+        // pay for them and no long task stands in its way.
         prepared = true;
         const prepare = ready.prepare.bind(ready);
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(prepare, { timeout: 2000 });
-        else setTimeout(prepare, 0);
+        const later = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(steps, { timeout: 2000 }) : setTimeout(steps, 0));
+        const steps = (deadline?: IdleDeadline) => {
+          while (prepare()) if (!deadline || deadline.didTimeout || deadline.timeRemaining() < 5) return void later();
+        };
+        later();
       }
       return { results };
     },

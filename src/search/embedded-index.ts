@@ -10,7 +10,9 @@
  */
 import { slugify } from '../lib/text/slug.ts';
 import { nameFromParts } from '../lib/vehicle/identity.ts';
+import { DEFAULT_INDEX } from './config.ts';
 import { customRank, documentUid, makeModel, priceBand, tiebreakOf, type SearchDocument } from './documents.ts';
+import { createSearchEngine, type FacetStats, type SearchEngine } from './engine.ts';
 
 /** Format version: bump when the layout changes so stale caches are not misread. */
 export const INDEX_VERSION = 2;
@@ -28,6 +30,16 @@ export interface EmbeddedIndex {
   site: string;
   n: number;
   c: Record<string, Column>;
+  /** 1: the documents stand in the engine's default order (the encoder writes them so). */
+  o?: 1;
+  /** The whole stock's answer to every facet (no query, no filter). */
+  f?: WholeStockAnswer;
+}
+
+/** Facet counts and stats over every document, as SearchEngine.search answers them for facets ['*']. */
+export interface WholeStockAnswer {
+  facets: Record<string, Record<string, number>>;
+  stats: Record<string, FacetStats>;
 }
 
 const DICTIONARY_FIELDS = [
@@ -108,7 +120,10 @@ export function encodeIndex(site: string, documents: readonly SearchDocument[]):
   columns.created_at = encodeNumbers(sorted.map((document) => document.created_at));
   for (const field of FLAG_FIELDS) columns[field] = { b: sorted.flatMap((document, index) => (document[field] ? [index] : [])) };
   for (const [field, column] of Object.entries(columns)) if (isEmptyColumn(column) && field !== 'id') delete columns[field];
-  return { v: INDEX_VERSION, site, n: sorted.length, c: columns };
+  // The whole stock's facet counts and stats, as the engine answers them: the search page's
+  // first answer (no query, no filter) reads them instead of counting 16,000 cars.
+  const answer = createSearchEngine(sorted).search(DEFAULT_INDEX, { facets: ['*'], hitsPerPage: 0 });
+  return { v: INDEX_VERSION, site, n: sorted.length, c: columns, o: 1, f: { facets: answer.facets, stats: answer.facets_stats } };
 }
 
 function readColumn(column: Column | undefined, size: number): (string | number | null | boolean | undefined)[] {
@@ -137,29 +152,89 @@ export interface IndexColumn {
   dictionary?: { labels: readonly string[]; ids: readonly number[] };
 }
 
-/** Decode an index file back into search documents. */
+/** Decode an index file back into search documents (every one made now). */
 export function decodeIndex(index: EmbeddedIndex): SearchDocument[] {
   return decodeIndexWithColumns(index).documents;
 }
 
 /** Decode an index file into search documents and the stored columns the engine can reuse. */
 export function decodeIndexWithColumns(index: EmbeddedIndex): { documents: SearchDocument[]; columns: Map<string, IndexColumn> } {
+  const opened = openIndex(index);
+  return { documents: Array.from({ length: opened.size }, (_, position) => opened.at(position)), columns: opened.columns };
+}
+
+/**
+ * An opened index: each stored column read when first asked for, each document made when
+ * first asked for (`at`). The engine filters, sorts and counts on the columns, and answers the
+ * whole stock's facets from the file's `f` (issue 17: first answer at 16,000 cars), so the
+ * first answer makes only the documents of its page of hits; the rest is made when the page
+ * is idle (SearchEngine.prepare) or a search first needs it.
+ */
+export interface OpenedIndex {
+  readonly size: number;
+  /** The document at a position (made on first use, then kept). */
+  at(position: number): SearchDocument;
+  /** Stored columns by field, plus the fields documents derive (name, make_model, price_range, id, custom_rank, tiebreak, created_at). */
+  readonly columns: Map<string, IndexColumn>;
+  /** The facet counts and stats of the whole stock, as the encoder's engine answered them (absent in older files). */
+  readonly whole?: WholeStockAnswer;
+  /** The file is written in the engine's default order (custom_rank desc, tiebreak asc). */
+  readonly ordered: boolean;
+}
+
+/** A column whose values are read from the file on first use. */
+function lazyColumn(read: () => IndexColumn['values'], dictionary?: IndexColumn['dictionary']): IndexColumn {
+  let values: IndexColumn['values'] | undefined;
+  return {
+    get values() {
+      return (values ??= read());
+    },
+    ...(dictionary ? { dictionary } : {}),
+  };
+}
+
+/** Open an index file: nothing is decoded until a search or a document needs it. */
+export function openIndex(index: EmbeddedIndex): OpenedIndex {
   if (index.v !== INDEX_VERSION) throw new Error(`search index version ${index.v} is not supported (expected ${INDEX_VERSION})`);
   const size = index.n;
-  const read = (field: string) => readColumn(index.c[field], size);
-  const columns = Object.fromEntries(Object.keys(index.c).map((field) => [field, read(field)]));
-  const value = (field: string, position: number) => columns[field]?.[position];
-  const documents: SearchDocument[] = [];
-  // Only the columns the file has, looked up once (not per car).
-  const present = [...DICTIONARY_FIELDS, ...NUMBER_FIELDS, ...FLAG_FIELDS, 'stocknum'].flatMap((field) => (columns[field] ? [[field, columns[field]] as const] : []));
-  for (let position = 0; position < size; position += 1) {
+  const raw = new Map<string, ReturnType<typeof readColumn>>();
+  const read = (field: string) => {
+    let values = raw.get(field);
+    if (!values) raw.set(field, (values = readColumn(index.c[field], size)));
+    return values;
+  };
+  // One cell of a column: dictionary, number and text columns are read in place; delta and
+  // flag columns are decoded whole on first use.
+  const cells = new Map<string, (position: number) => string | number | null | boolean | undefined>();
+  const cellReader = (field: string) => {
+    const column = index.c[field];
+    if (!column) return () => undefined;
+    if ('d' in column) return (position: number) => (column.i[position] === 0 ? undefined : column.d[column.i[position] - 1]);
+    if ('n' in column) return (position: number) => column.n[position];
+    if ('s' in column) return (position: number) => column.s[position];
+    return (position: number) => read(field)[position];
+  };
+  const value = (field: string, position: number) => {
+    let cell = cells.get(field);
+    if (!cell) cells.set(field, (cell = cellReader(field)));
+    return cell(position);
+  };
+  // Only the fields the file has, looked up once (not per car).
+  const present = [...DICTIONARY_FIELDS, ...NUMBER_FIELDS, ...FLAG_FIELDS, 'stocknum'].filter((field) => index.c[field]);
+  let ids: string[] | undefined;
+  const idOf = (position: number) => (ids ? ids[position] : String(value('id', position)));
+  const allIds = () => (ids ??= Array.from(read('id'), String));
+  const createdAt = (position: number) => (value('created_at', position) as number | null | undefined) ?? 0;
+  const made: (SearchDocument | undefined)[] = new Array(size);
+
+  function make(position: number): SearchDocument {
     const document: Record<string, unknown> = {};
-    for (const [field, column] of present) {
-      const item = column[position];
+    for (const field of present) {
+      const item = value(field, position);
       if (item !== undefined && item !== null) document[field] = item;
     }
     for (const field of BOTH_VALUE_FLAGS) document[field] ??= false;
-    const id = String(value('id', position));
+    const id = idOf(position);
     const partial = document as Partial<SearchDocument>;
     const name = (value('name', position) as string | null | undefined) ?? derivedName(partial);
     const slugChoice = value('slug', position) as number | null | undefined;
@@ -169,29 +244,73 @@ export function decodeIndexWithColumns(index: EmbeddedIndex): { documents: Searc
         : slugChoice === 0
           ? slugify(`${name} ${partial.stocknum ?? ''}`)
           : slugify(name);
-    const priceRange = value('price_range', position) as string | null | undefined;
-    const range = priceRange === null || priceRange === undefined ? priceBand(partial.price) : priceRange || undefined;
-    const createdAt = (value('created_at', position) as number | null | undefined) ?? 0;
     document.uid = documentUid(index.site, id);
     document.site = index.site;
     document.id = id;
     document.slug = slug;
     document.name = name;
+    const range = priceRangeOf(position, partial.price);
     if (range !== undefined) document.price_range = range;
     const hierarchy = makeModel(partial.make, partial.model);
     if (hierarchy !== undefined) document.make_model = hierarchy;
-    document.created_at = createdAt;
-    document.custom_rank = customRank(partial.status as SearchDocument['status'], createdAt);
+    document.created_at = createdAt(position);
+    document.custom_rank = customRank(partial.status as SearchDocument['status'], document.created_at as number);
     document.tiebreak = tiebreakOf(id);
-    documents.push(document as unknown as SearchDocument);
+    return document as unknown as SearchDocument;
   }
+  function priceRangeOf(position: number, price: number | null | undefined): string | undefined {
+    const stated = value('price_range', position) as string | null | undefined;
+    return stated === null || stated === undefined ? priceBand(price ?? undefined) : stated || undefined;
+  }
+  const each = <T>(of: (position: number) => T): T[] => Array.from({ length: size }, (_, position) => of(position));
+
   const stored = new Map<string, IndexColumn>();
-  for (const [field, values] of present) {
-    const column = index.c[field]!;
+  // Every field the engine filters, counts or sorts on has a column, even one the file left
+  // out (empty), so that no search has to make the documents.
+  for (const field of [...DICTIONARY_FIELDS, ...NUMBER_FIELDS, ...FLAG_FIELDS, 'stocknum']) {
+    const column = index.c[field];
     // As the documents hold them: null is a missing value; two-valued flags are false when unset.
-    // Two-valued flags are false when unset, as the documents hold them (the only copy made).
-    const stated = BOTH_VALUE_FLAGS.has(field) ? values.map((value) => value ?? false) : (values as IndexColumn['values']);
-    stored.set(field, 'd' in column ? { values: stated, dictionary: { labels: column.d, ids: column.i } } : { values: stated });
+    const values = BOTH_VALUE_FLAGS.has(field) ? () => (column ? read(field).map((item) => item ?? false) : new Array(size).fill(false)) : () => (column ? (read(field) as IndexColumn['values']) : new Array(size).fill(undefined));
+    stored.set(field, lazyColumn(values, column && 'd' in column ? { labels: column.d, ids: column.i } : undefined));
   }
-  return { documents, columns: stored };
+  // The fields make() derives, computed the same way without making the documents.
+  // (Whole columns read once, then one pass: a lookup per cell is slow before the JIT warms up.)
+  const texts = (field: string) => read(field) as (string | null | undefined)[];
+  const numbers = (field: string) => read(field) as (number | null | undefined)[];
+  stored.set('make_model', lazyColumn(() => {
+    const [make, model] = [texts('make'), texts('model')];
+    return each((position) => makeModel(make[position] ?? undefined, model[position] ?? undefined));
+  }));
+  stored.set('price_range', lazyColumn(() => {
+    const [stated, price] = [texts('price_range'), numbers('price')];
+    return each((position) => {
+      const text = stated[position];
+      return text === null || text === undefined ? priceBand(price[position] ?? undefined) : text || undefined;
+    });
+  }));
+  stored.set('id', lazyColumn(allIds));
+  stored.set('name', lazyColumn(() => {
+    const [names, year, make, model, badge] = [texts('name'), numbers('year'), texts('make'), texts('model'), texts('badge')];
+    return each((position) => names[position] ?? nameFromParts({ year: year[position], make: make[position], model: model[position], badge: badge[position] }));
+  }));
+  const createdAll = () => numbers('created_at').map((seconds) => seconds ?? 0);
+  stored.set('created_at', lazyColumn(createdAll));
+  stored.set('custom_rank', lazyColumn(() => {
+    const [status, created] = [texts('status'), createdAll()];
+    return each((position) => customRank(status[position] as SearchDocument['status'], created[position]));
+  }));
+  stored.set('tiebreak', lazyColumn(() => allIds().map(tiebreakOf)));
+  return {
+    size,
+    at: (position) => (made[position] ??= make(position)),
+    columns: stored,
+    ...(index.f ? { whole: index.f } : {}),
+    ordered: index.o === 1,
+  };
+}
+
+/** An engine over an index file: what the search island runs (src/search/embedded-loader.ts). */
+export function openEngine(index: EmbeddedIndex): SearchEngine {
+  const opened = openIndex(index);
+  return createSearchEngine(opened, { columns: opened.columns, whole: opened.whole, ordered: opened.ordered });
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Car } from '../schemas/car.ts';
 import { createEmbeddedSearchClient, withResponseCache } from './client.ts';
 import { toSearchDocuments } from './documents.ts';
-import { decodeIndex, decodeIndexWithColumns, encodeIndex } from './embedded-index.ts';
-import { MAX_VALUES_PER_FACET } from './config.ts';
-import { createSearchEngine } from './engine.ts';
+import { decodeIndex, decodeIndexWithColumns, encodeIndex, openIndex, type EmbeddedIndex } from './embedded-index.ts';
+import { FACET_ATTRIBUTES, MAX_VALUES_PER_FACET, NUMERIC_ATTRIBUTES } from './config.ts';
+import { createSearchEngine, type EngineSearchParams, type SearchEngine } from './engine.ts';
 import { makeCar } from '../../tests/fixtures/make-car.ts';
 
 const car = (id: number, fields: Partial<Car>): Car =>
@@ -166,11 +166,41 @@ describe('embedded engine at scale (issue 17: packed-key sorts, top facet values
     }
   });
 
+  it('an opened index file answers as its documents do, and its first answer makes only the hits', () => {
+    const file = JSON.parse(JSON.stringify(encodeIndex('demo', bigDocuments))) as EmbeddedIndex;
+    const reference = createSearchEngine(decodeIndex(file));
+    const opened = openIndex(file);
+    const made = new Set<number>();
+    const watched = { size: opened.size, at: (position: number) => (made.add(position), opened.at(position)) };
+    const lazy = createSearchEngine(watched, { columns: opened.columns, whole: opened.whole, ordered: opened.ordered });
+    const same = (engine: SearchEngine, sort: string, params: EngineSearchParams) => expect(engine.search(sort, params)).toEqual({ ...reference.search(sort, params), processingTimeMS: expect.any(Number) });
+    // The whole stock with every facet (the search page's first answer) comes from the file's counts.
+    same(lazy, 'cars', { facets: ['*'], hitsPerPage: 21 });
+    expect(made.size).toBe(21);
+    // An older file (no counts, no order mark) answers the same from its columns.
+    const older = openIndex({ ...file, f: undefined, o: undefined });
+    const plain = createSearchEngine(older, { columns: older.columns, whole: older.whole, ordered: older.ordered });
+    const facets = ['make', 'model', 'price', 'km', 'year', 'car_type', 'certified', 'status', 'price_range', 'make_model', 'subscription_price', 'tag'];
+    for (const params of [{}, { page: 4 }, { facetFilters: [['make:toyota', 'make:KIA']] }, { numericFilters: ['km<=50000'], facetFilters: ['certified:false'] }, { query: 'car 2' }, { query: '  ' }]) {
+      for (const sort of ['cars', 'cars:price:desc', 'cars:created_at:desc']) {
+        for (const engine of [lazy, plain]) same(engine, sort, { ...params, facets, hitsPerPage: 40 });
+      }
+    }
+  });
+
   it('text queries answer the same whether or not the word index was prepared ahead', () => {
     const fresh = createSearchEngine(bigDocuments);
     const prepared = createSearchEngine(bigDocuments);
-    prepared.prepare?.();
-    for (const query of ['car 1', 'toy', 'm3', 'kia m1']) expect(ids(prepared.search('cars', { query, hitsPerPage: 50 }))).toEqual(ids(fresh.search('cars', { query, hitsPerPage: 50 })));
+    while (prepared.prepare?.());
+    // Stopped half way through the word index (3,000 documents: two slices of it).
+    const half = createSearchEngine(bigDocuments);
+    for (let step = 0; step < FACET_ATTRIBUTES.length + NUMERIC_ATTRIBUTES.length + 2; step += 1) half.prepare?.();
+    for (const query of ['car 1', 'toy', 'm3', 'kia m1']) {
+      const expected = ids(fresh.search('cars', { query, hitsPerPage: 50 }));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(ids(prepared.search('cars', { query, hitsPerPage: 50 }))).toEqual(expected);
+      expect(ids(half.search('cars', { query, hitsPerPage: 50 }))).toEqual(expected);
+    }
   });
 });
 
@@ -198,13 +228,22 @@ describe('search clients', () => {
     expect(searches).toBe(6);
   });
 
-  it('prepares the word index once, after the first answer', async () => {
+  it('prepares step by step after the first answer, until no step remains, once', async () => {
     let prepares = 0;
-    const client = createEmbeddedSearchClient(async () => ({ size: engine.size, search: engine.search, prepare: () => void (prepares += 1) }));
+    const client = createEmbeddedSearchClient(async () => ({ size: engine.size, search: engine.search, prepare: () => (prepares += 1) < 3 }));
     await client.search([{ indexName: 'cars' }]);
+    expect(prepares).toBe(0);
     await client.search([{ indexName: 'cars', params: { query: 'toy' } }]);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(prepares).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(prepares).toBe(3);
+  });
+
+  it('an engine prepares in steps and then has nothing left to prepare', () => {
+    const prepared = createSearchEngine(documents);
+    let steps = 1;
+    while (prepared.prepare!()) steps += 1;
+    expect(steps).toBeGreaterThan(20);
+    expect(prepared.prepare!()).toBe(false);
   });
 
   it('retries loading after a failed load', async () => {

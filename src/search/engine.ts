@@ -8,7 +8,7 @@
  */
 import { FACET_ATTRIBUTES, MAX_VALUES_PER_FACET, NUMERIC_ATTRIBUTES, PAGINATION_LIMIT, parseIndexName, SEARCHABLE_ATTRIBUTES } from './config.ts';
 import type { SearchDocument } from './documents.ts';
-import type { IndexColumn } from './embedded-index.ts';
+import type { IndexColumn, WholeStockAnswer } from './embedded-index.ts';
 import { normalizeText, parseQuery, tokenize } from './text.ts';
 
 /** Facet or numeric filters as InstantSearch sends them: AND of (string | OR-list). */
@@ -57,6 +57,8 @@ type FieldValue = string | number | boolean;
 interface Condition {
   attribute: string;
   test: (value: FieldValue | undefined) => boolean;
+  /** The numbers that pass, low..high, each end included or not (every operator but '!='): checked without a call per document. */
+  range?: { low: number; high: number; lowIn: boolean; highIn: boolean };
 }
 
 /** A compiled engine over a fixed set of documents. */
@@ -64,11 +66,16 @@ export interface SearchEngine {
   readonly size: number;
   /** Answer one query; `indexName` carries the sort rule (`<index>:price:desc`). */
   search(indexName: string, params: EngineSearchParams): EngineResult;
-  /** Build what the first text query needs (the word index) ahead of it, e.g. when the page is idle. */
-  prepare?(): void;
+  /**
+   * Build, one step per call, what the next searches need ahead of them (the facet columns, the
+   * default order, the word index), e.g. while the page is idle; true while steps remain.
+   */
+  prepare?(): boolean;
 }
 
 const DEFAULT_HITS_PER_PAGE = 20;
+/** Documents added to the word index per preparation step (about 30-60 ms in a phone's browser). */
+const WORD_INDEX_SLICE = 2000;
 
 function toList(filters: FilterList | undefined): (string | readonly string[])[] {
   if (filters === undefined) return [];
@@ -111,7 +118,7 @@ function numericCondition(filter: string): Condition {
     if (!range) throw new Error(`invalid numeric range: ${filter}`);
     const low = Number(range[1]);
     const high = Number(range[2]);
-    return { attribute, test: (value) => numberOf(value) >= low && numberOf(value) <= high };
+    return { attribute, test: (value) => numberOf(value) >= low && numberOf(value) <= high, range: { low, high, lowIn: true, highIn: true } };
   }
   const target = Number(operand);
   if (Number.isNaN(target)) throw new Error(`invalid number in filter: ${filter}`);
@@ -124,11 +131,23 @@ function numericCondition(filter: string): Condition {
     '!=': (a) => !(a === target),
   };
   const check = compare[operator];
-  return { attribute, test: (value) => check(numberOf(value)) };
+  const ranges: Record<string, Condition['range']> = {
+    '<': { low: -Infinity, high: target, lowIn: true, highIn: false },
+    '<=': { low: -Infinity, high: target, lowIn: true, highIn: true },
+    '>': { low: target, high: Infinity, lowIn: false, highIn: true },
+    '>=': { low: target, high: Infinity, lowIn: true, highIn: true },
+    '=': { low: target, high: target, lowIn: true, highIn: true },
+  };
+  return { attribute, test: (value) => check(numberOf(value)), ...(ranges[operator] ? { range: ranges[operator] } : {}) };
 }
 
 function compileFilters<T>(filters: FilterList | undefined, parse: (filter: string) => T): T[][] {
   return toList(filters).map((group) => (typeof group === 'string' ? [parse(group)] : group.map(parse)));
+}
+
+/** No query words and no filter: every document matches. */
+function isWholeStock(params: EngineSearchParams): boolean {
+  return parseQuery(params.query ?? '').words.length === 0 && compileFilters(params.facetFilters, parseFacetFilter).length === 0 && compileFilters(params.numericFilters, numericCondition).length === 0;
 }
 
 /** Lower bound of `prefix` in a sorted string array. */
@@ -145,13 +164,17 @@ function lowerBound(sorted: readonly string[], prefix: string): number {
 
 /** Options of createSearchEngine. */
 export interface EngineOptions {
-  /** Stored columns of a decoded index file (decodeIndexWithColumns): read instead of the documents. */
+  /** Stored columns of a decoded index file (openIndex): read instead of the documents. */
   columns?: ReadonlyMap<string, IndexColumn>;
+  /** The whole stock's facet counts and stats (the index file's `f`): a search with no query and no filter reads them. */
+  whole?: WholeStockAnswer;
+  /** The documents already stand in the default order (the index file says so): no check, no sort. */
+  ordered?: boolean;
 }
 
 /** How many matched documents hold each value id (small and monomorphic, so the JIT optimises it early). */
-function countValues(ids: Int32Array, values: number, matched: Int32Array, matchedCount: number): Int32Array {
-  const counts = new Int32Array(values);
+function countValues(ids: Int32Array, counts: Int32Array, matched: Int32Array, matchedCount: number): Int32Array {
+  counts.fill(0);
   for (let index = 0; index < matchedCount; index += 1) {
     const id = ids[matched[index]];
     if (id >= 0) counts[id] += 1;
@@ -159,8 +182,73 @@ function countValues(ids: Int32Array, values: number, matched: Int32Array, match
   return counts;
 }
 
+// The loops a search runs over every document, each a small function of typed arrays: the JIT
+// optimises each on its own and keeps it (inside one larger function they were compiled on
+// the stack, "OSR", and thrown away at each exit, which cost a search several milliseconds).
+
+/** mask &= hits. */
+function andMask(mask: Uint8Array, hits: Uint8Array): void {
+  for (let position = 0; position < mask.length; position += 1) mask[position] &= hits[position];
+}
+
+/** Keep the documents whose value id is `id` (or is not, with `negate`). */
+function keepValue(mask: Uint8Array, ids: Int32Array, id: number, negate: boolean): void {
+  for (let position = 0; position < mask.length; position += 1) if (mask[position] && (ids[position] === id) === negate) mask[position] = 0;
+}
+
+/** Keep the documents that pass any of the tests (one facet group: OR inside it). */
+function keepAnyValue(mask: Uint8Array, tests: readonly { ids: Int32Array; id: number; negate: boolean }[]): void {
+  for (let position = 0; position < mask.length; position += 1) {
+    if (!mask[position]) continue;
+    let ok = false;
+    for (const test of tests) {
+      if ((test.ids[position] === test.id) !== test.negate) {
+        ok = true;
+        break;
+      }
+    }
+    if (!ok) mask[position] = 0;
+  }
+}
+
+/** Keep the documents whose number lies in the range; a missing value (NaN) fails every range, as the test does. */
+function keepRange(mask: Uint8Array, numbers: Float64Array, low: number, high: number, lowIn: boolean, highIn: boolean): void {
+  for (let position = 0; position < mask.length; position += 1) {
+    if (!mask[position]) continue;
+    const value = numbers[position];
+    if (!(lowIn ? value >= low : value > low) || !(highIn ? value <= high : value < high)) mask[position] = 0;
+  }
+}
+
+/** The masked positions in `order`'s order, into `into`; returns how many. */
+function collectInOrder(order: Int32Array, mask: Uint8Array, into: Int32Array): number {
+  let count = 0;
+  for (let index = 0; index < order.length; index += 1) {
+    const position = order[index];
+    if (mask[position]) into[count++] = position;
+  }
+  return count;
+}
+
+/** The masked positions in document order, into `into`; returns how many. */
+function collectMasked(mask: Uint8Array, into: Int32Array): number {
+  let count = 0;
+  for (let position = 0; position < mask.length; position += 1) if (mask[position]) into[count++] = position;
+  return count;
+}
+
 /** Min, max, sum and average of a number column over the matched documents (null when none has one). */
 function numericStats(numbers: Float64Array, matched: Int32Array, matchedCount: number): FacetStats | null {
+  const total = sumUp(numbers, matched, matchedCount, statsBuffer);
+  // The object is made here, outside the loop's function: made inside it, its changing field
+  // kinds (whole numbers, fractions) threw the loop's optimised code away at every search.
+  return total > 0 ? { min: statsBuffer[0], max: statsBuffer[1], sum: statsBuffer[2], avg: statsBuffer[2] / total } : null;
+}
+
+const statsBuffer = new Float64Array(3);
+
+/** Min, max and sum of the present values into `into`; returns how many are present. */
+function sumUp(numbers: Float64Array, matched: Int32Array, matchedCount: number, into: Float64Array): number {
   let min = Infinity;
   let max = -Infinity;
   let sum = 0;
@@ -173,43 +261,77 @@ function numericStats(numbers: Float64Array, matched: Int32Array, matchedCount: 
     sum += value;
     total += 1;
   }
-  return total > 0 ? { min, max, sum, avg: sum / total } : null;
+  into[0] = min;
+  into[1] = max;
+  into[2] = sum;
+  return total;
 }
 
-/** Build an engine over the documents of one tenant. */
-export function createSearchEngine(documents: readonly SearchDocument[], options: EngineOptions = {}): SearchEngine {
-  const size = documents.length;
-  const records = documents as readonly SearchDocument[];
+/** Documents made on demand (an opened index file, src/search/embedded-index.ts openIndex). */
+export interface DocumentSource {
+  readonly size: number;
+  at(position: number): SearchDocument;
+}
+
+/**
+ * Build an engine over the documents of one tenant: an array, or a source that makes each
+ * document when first asked for (with `options.columns`, a search makes only its hits).
+ */
+export function createSearchEngine(documents: readonly SearchDocument[] | DocumentSource, options: EngineOptions = {}): SearchEngine {
+  const source: DocumentSource = 'size' in documents ? documents : { size: documents.length, at: (position) => documents[position] };
+  const size = source.size;
+  const record = (position: number) => source.at(position);
+  /** A number per document (NaN when missing): the stored column when there is one, else the documents. */
+  function keysOf(attribute: string): Float64Array {
+    const stored = options.columns?.get(attribute)?.values;
+    const keys = new Float64Array(size);
+    for (let position = 0; position < size; position += 1) {
+      const value = stored ? stored[position] : (record(position) as unknown as Record<string, unknown>)[attribute];
+      keys[position] = typeof value === 'number' ? value : Number.NaN;
+    }
+    return keys;
+  }
 
   // Inverted index: word -> documents holding it in a searchable attribute. Built on the first
   // text query: browsing and filtering (the first answer of every search page) never need it.
   let postings: Map<string, number[]> | null = null;
   let vocabulary: string[] = [];
-  function wordIndex(): Map<string, number[]> {
-    if (postings) return postings;
-    const built = new Map<string, number[]>();
-    // Makes, models, badges and colours repeat across cars: tokenize each distinct text once.
-    const tokenCache = new Map<string, string[]>();
+  // The word index under construction: documents before `indexed` are in it. Built in slices
+  // (WORD_INDEX_SLICE documents a preparation step) so that no step is a long task.
+  const building = new Map<string, number[]>();
+  let indexed = 0;
+  // Makes, models, badges and colours repeat across cars: tokenize each distinct text once.
+  const tokenCache = new Map<string, string[]>();
+  function indexWords(until: number): void {
     const tokensOf = (text: string) => {
       let tokens = tokenCache.get(text);
       if (!tokens) tokenCache.set(text, (tokens = tokenize(text)));
       return tokens;
     };
     const words = new Set<string>();
-    records.forEach((document, position) => {
+    // The stored columns when there are (an opened index file): no document is made.
+    const stored = SEARCHABLE_ATTRIBUTES.map((attribute) => options.columns?.get(attribute)?.values);
+    for (let position = indexed; position < until; position += 1) {
       words.clear();
-      for (const attribute of SEARCHABLE_ATTRIBUTES) {
-        const value = document[attribute];
-        if (value !== undefined) for (const word of tokensOf(String(value))) words.add(word);
+      for (let index = 0; index < SEARCHABLE_ATTRIBUTES.length; index += 1) {
+        const values = stored[index];
+        const value = values ? values[position] : record(position)[SEARCHABLE_ATTRIBUTES[index]];
+        if (value !== undefined && value !== null) for (const word of tokensOf(String(value))) words.add(word);
       }
       for (const word of words) {
-        let list = built.get(word);
-        if (!list) built.set(word, (list = []));
+        let list = building.get(word);
+        if (!list) building.set(word, (list = []));
         list.push(position);
       }
-    });
-    vocabulary = [...built.keys()].sort();
-    return (postings = built);
+    }
+    indexed = Math.max(indexed, until);
+  }
+  function wordIndex(): Map<string, number[]> {
+    if (postings) return postings;
+    indexWords(size);
+    tokenCache.clear();
+    vocabulary = [...building.keys()].sort();
+    return (postings = building);
   }
 
   /**
@@ -219,7 +341,14 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
    * to a few milliseconds at 16,000 documents.
    */
   function distinctValues(keys: Float64Array, descending: boolean): { ranks: Int32Array; distinct: Float64Array } {
-    const sorted = keys.filter((key) => !Number.isNaN(key)).sort();
+    // The present keys copied by a plain loop (a filter callback per key is slow before the JIT warms up).
+    const present = new Float64Array(size);
+    let count = 0;
+    for (let position = 0; position < size; position += 1) {
+      const key = keys[position];
+      if (key === key) present[count++] = key;
+    }
+    const sorted = present.subarray(0, count).sort();
     let unique = 0;
     for (let index = 0; index < sorted.length; index += 1) if (index === 0 || sorted[index] !== sorted[unique - 1]) sorted[unique++] = sorted[index];
     const distinct = sorted.subarray(0, unique);
@@ -260,17 +389,17 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
   let baseRanks: Int32Array | null = null;
   function defaultRanks(): Int32Array {
     if (baseRanks) return baseRanks;
-    const identity = Int32Array.from({ length: size }, (_, index) => index);
-    if (inDefaultOrder()) {
+    const identity = new Int32Array(size);
+    for (let position = 0; position < size; position += 1) identity[position] = position;
+    if (options.ordered || inDefaultOrder()) {
       // The index file is written in this order: nothing to sort.
       orders.set('', identity);
       return (baseRanks = identity);
     }
-    const tiebreak = Float64Array.from(records, (document) => document.tiebreak);
-    const byTiebreak = orderByRanks(distinctValues(tiebreak, false).ranks, identity);
+    const byTiebreak = orderByRanks(distinctValues(keysOf('tiebreak'), false).ranks, identity);
     const tiebreakRank = new Int32Array(size);
     byTiebreak.forEach((position, rank) => (tiebreakRank[position] = rank));
-    const order = orderByRanks(distinctValues(Float64Array.from(records, (document) => document.custom_rank), true).ranks, tiebreakRank);
+    const order = orderByRanks(distinctValues(keysOf('custom_rank'), true).ranks, tiebreakRank);
     orders.set('', order);
     baseRanks = new Int32Array(size);
     order.forEach((position, rank) => (baseRanks![position] = rank));
@@ -278,11 +407,11 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
   }
   /** Whether the documents already stand in the default order. */
   function inDefaultOrder(): boolean {
+    const rank = keysOf('custom_rank');
+    const tiebreak = keysOf('tiebreak');
     for (let position = 1; position < size; position += 1) {
-      const previous = records[position - 1];
-      const current = records[position];
-      if (previous.custom_rank < current.custom_rank) return false;
-      if (previous.custom_rank === current.custom_rank && previous.tiebreak > current.tiebreak) return false;
+      if (rank[position - 1] < rank[position]) return false;
+      if (rank[position - 1] === rank[position] && tiebreak[position - 1] > tiebreak[position]) return false;
     }
     return true;
   }
@@ -295,11 +424,7 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
     if (!sort) return orders.get('')!;
     // The sort rule first (documents without the field last), then the default order.
     const [attribute, direction] = sort.split(':');
-    const keys = Float64Array.from(records, (document) => {
-      const value = (document as unknown as Record<string, unknown>)[attribute];
-      return typeof value === 'number' ? value : Number.NaN;
-    });
-    order = orderByRanks(distinctValues(keys, direction === 'desc').ranks, base);
+    order = orderByRanks(distinctValues(keysOf(attribute), direction === 'desc').ranks, base);
     orders.set(key, order);
     return order;
   }
@@ -331,6 +456,8 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
     labelRank?: Int32Array;
     /** Value ids in label order. */
     byLabel?: Int32Array;
+    /** Per value id, how many matches hold it: reused by every search (a search allocates little, so GC pauses stay out of typing). */
+    counts?: Int32Array;
   }
   const columns = new Map<string, Column>();
   function columnFor(attribute: string): Column {
@@ -363,7 +490,7 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
   function numberColumn(attribute: string, stored: IndexColumn['values'] | undefined): Column | null {
     const numbers = new Float64Array(size);
     for (let position = 0; position < size; position += 1) {
-      const value = stored ? stored[position] : (records[position] as unknown as Record<string, FieldValue | undefined>)[attribute];
+      const value = stored ? stored[position] : (record(position) as unknown as Record<string, FieldValue | undefined>)[attribute];
       if (value === undefined || value === null) numbers[position] = Number.NaN;
       else if (typeof value === 'number') numbers[position] = value;
       else return null;
@@ -384,7 +511,7 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
     const byValue = new Map<number | boolean, number>();
     let numbers: Float64Array | null = new Float64Array(size).fill(Number.NaN);
     for (let position = 0; position < size; position += 1) {
-      const value = stored ? stored[position] : (records[position] as unknown as Record<string, FieldValue | undefined>)[attribute];
+      const value = stored ? stored[position] : (record(position) as unknown as Record<string, FieldValue | undefined>)[attribute];
       if (value === undefined || value === null) continue;
       const isText = typeof value === 'string';
       // Normalise each distinct spelling once: columns have few distinct values.
@@ -426,60 +553,59 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
     }
     const rank = column.labelRank;
     const byCountThenLabel = rank ? (a: number, b: number) => counts[b] - counts[a] || rank[a] - rank[b] : (a: number, b: number) => counts[b] - counts[a] || labelOrder(a, b);
-    let present: number[] = [];
+    let shown = 0;
     let highest = 0;
     for (let id = 0; id < counts.length; id += 1) {
       if (counts[id] === 0) continue;
-      present.push(id);
+      shown += 1;
       if (counts[id] > highest) highest = counts[id];
     }
-    if (present.length > MAX_VALUES_PER_FACET) {
-      // The count of the last value shown, and how many values with that count fit.
-      const frequency = new Int32Array(highest + 1);
-      for (const id of present) frequency[counts[id]] += 1;
-      let room = MAX_VALUES_PER_FACET;
-      let threshold = highest;
-      for (; threshold > 0; threshold -= 1) {
-        if (frequency[threshold] >= room) break;
-        room -= frequency[threshold];
-      }
-      const kept: number[] = [];
-      if (column.byLabel) {
-        // Values at the threshold count: the `room` first in label order.
-        for (const id of present) if (counts[id] > threshold) kept.push(id);
-        for (const id of column.byLabel) {
-          if (room === 0) break;
-          if (counts[id] === threshold) {
-            kept.push(id);
-            room -= 1;
-          }
-        }
-        return kept.sort(byCountThenLabel);
-      }
-      // Values at the threshold count: the `room` first in label order, kept sorted while
-      // scanning (a label after the last kept one costs one comparison).
-      const ties: number[] = [];
-      for (const id of present) {
-        if (counts[id] > threshold) {
-          kept.push(id);
-          continue;
-        }
-        if (counts[id] < threshold || room === 0) continue;
-        const label = labels[id];
-        if (ties.length === room && !(label < labels[ties[room - 1]])) continue;
-        let low = 0;
-        let high = ties.length;
-        while (low < high) {
-          const middle = (low + high) >>> 1;
-          if (labels[ties[middle]] < label) low = middle + 1;
-          else high = middle;
-        }
-        ties.splice(low, 0, id);
-        if (ties.length > room) ties.pop();
-      }
-      present = kept.concat(ties);
+    if (shown <= MAX_VALUES_PER_FACET) {
+      const present: number[] = [];
+      for (let id = 0; id < counts.length; id += 1) if (counts[id] > 0) present.push(id);
+      return present.sort(byCountThenLabel);
     }
-    return present.sort(byCountThenLabel);
+    // More values than shown (km, price): the count of the last value shown, and how many
+    // values with that count fit; only the shown values are collected (no list of thousands).
+    const frequency = new Int32Array(highest + 1);
+    for (let id = 0; id < counts.length; id += 1) frequency[counts[id]] += 1;
+    let room = MAX_VALUES_PER_FACET;
+    let threshold = highest;
+    for (; threshold > 0; threshold -= 1) {
+      if (frequency[threshold] >= room) break;
+      room -= frequency[threshold];
+    }
+    const kept: number[] = [];
+    for (let id = 0; id < counts.length; id += 1) if (counts[id] > threshold) kept.push(id);
+    if (column.byLabel) {
+      // Values at the threshold count: the `room` first in label order.
+      for (const id of column.byLabel) {
+        if (room === 0) break;
+        if (counts[id] === threshold) {
+          kept.push(id);
+          room -= 1;
+        }
+      }
+      return kept.sort(byCountThenLabel);
+    }
+    // Values at the threshold count: the `room` first in label order, kept sorted while
+    // scanning (a label after the last kept one costs one comparison).
+    const ties: number[] = [];
+    for (let id = 0; id < counts.length && room > 0; id += 1) {
+      if (counts[id] !== threshold) continue;
+      const label = labels[id];
+      if (ties.length === room && !(label < labels[ties[room - 1]])) continue;
+      let low = 0;
+      let high = ties.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (labels[ties[middle]] < label) low = middle + 1;
+        else high = middle;
+      }
+      ties.splice(low, 0, id);
+      if (ties.length > room) ties.pop();
+    }
+    return kept.concat(ties).sort(byCountThenLabel);
   }
 
   const maskBuffer = new Uint8Array(size);
@@ -495,7 +621,7 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
     words.forEach((word, index) => {
       const hits = wordBuffer.fill(0);
       matchWord(word, lastIsPrefix && index === words.length - 1, hits);
-      for (let position = 0; position < size; position += 1) mask[position] &= hits[position];
+      andMask(mask, hits);
     });
     // Facet groups: OR inside a group, AND across groups, compared on value ids.
     for (const group of compileFilters(params.facetFilters, parseFacetFilter)) {
@@ -505,63 +631,83 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
         column.keys ??= new Map(column.labels.map((label, id) => [label, id]));
         return { ids: column.ids, id: column.keys.get(filter.key) ?? -2, negate: filter.negate };
       });
-      for (let position = 0; position < size; position += 1) {
-        if (!mask[position]) continue;
-        let ok = false;
-        for (const test of tests) {
-          if ((test.ids[position] === test.id) !== test.negate) {
-            ok = true;
-            break;
-          }
-        }
-        if (!ok) mask[position] = 0;
-      }
+      if (tests.length === 1) keepValue(mask, tests[0].ids, tests[0].id, tests[0].negate);
+      else keepAnyValue(mask, tests);
     }
     for (const group of compileFilters(params.numericFilters, numericCondition)) {
       const tests = group.map((condition) => ({ condition, column: columnFor(condition.attribute) }));
+      // The usual case, one range on a number column (the price slider): compared in place.
+      const only = tests.length === 1 ? tests[0] : null;
+      const range = only?.condition.range;
+      if (only && range && only.column.numbers) {
+        keepRange(mask, only.column.numbers, range.low, range.high, range.lowIn, range.highIn);
+        continue;
+      }
       for (let position = 0; position < size; position += 1) {
         if (!mask[position]) continue;
-        if (!tests.some(({ condition, column }) => condition.test(column.numbers ? (Number.isNaN(column.numbers[position]) ? undefined : column.numbers[position]) : (records[position] as unknown as Record<string, FieldValue | undefined>)[condition.attribute]))) mask[position] = 0;
+        if (!tests.some(({ condition, column }) => condition.test(column.numbers ? (Number.isNaN(column.numbers[position]) ? undefined : column.numbers[position]) : (record(position) as unknown as Record<string, FieldValue | undefined>)[condition.attribute]))) mask[position] = 0;
       }
     }
     return mask;
   }
 
+  /** Count the wanted facets over the documents of the mask, into `facets` and `stats`. */
+  function countFacets(wanted: readonly string[], mask: Uint8Array, facets: Record<string, Record<string, number>>, stats: Record<string, FacetStats>): void {
+    // Facets are counted over the matches in document order: the columns are read front to back.
+    const inPlace = wanted.length > 0 ? collectMasked(mask, positionBuffer) : 0;
+    for (const attribute of wanted) {
+      const column = columnFor(attribute);
+      const counts = countValues(column.ids, (column.counts ??= new Int32Array(column.labels.length)), positionBuffer, inPlace);
+      if (column.numbers) {
+        const summary = numericStats(column.numbers, positionBuffer, inPlace);
+        if (summary) stats[attribute] = summary;
+      }
+      const distribution: Record<string, number> = {};
+      for (const id of topValues(column, counts)) distribution[column.labels[id]] = counts[id];
+      facets[attribute] = distribution;
+    }
+  }
+
+  // What the first refinement and the first text query need, in steps short enough to run
+  // between a shopper's clicks: each facet column, the default order, the word index (which
+  // makes every document).
+  const preparation: (() => unknown)[] = [
+    ...[...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES].map((attribute) => () => columnFor(attribute)),
+    () => orderFor(null),
+    ...Array.from({ length: Math.ceil(size / WORD_INDEX_SLICE) }, (_, slice) => () => indexWords(Math.min(size, (slice + 1) * WORD_INDEX_SLICE))),
+    wordIndex,
+  ];
+  let prepared = 0;
+
   return {
     size,
     prepare() {
-      wordIndex();
+      if (prepared < preparation.length) preparation[prepared++]();
+      return prepared < preparation.length;
     },
     search(indexName, params) {
       const started = typeof performance !== 'undefined' ? performance.now() : Date.now();
       const { index, sort } = parseIndexName(indexName);
-      const mask = candidates(params);
-      const order = orderFor(sort);
-      let matchedCount = 0;
-      for (let index = 0; index < size; index += 1) {
-        const position = order[index];
-        if (mask[position]) matchedBuffer[matchedCount++] = position;
-      }
-      const matched = matchedBuffer.subarray(0, matchedCount);
-
       const facetNames = params.facets === undefined ? [] : typeof params.facets === 'string' ? [params.facets] : [...params.facets];
       // '*' means every facet attribute, as Meilisearch answers it for filterable attributes.
       const wanted: string[] = facetNames.includes('*') ? [...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES] : facetNames;
       const facets: Record<string, Record<string, number>> = {};
       const stats: Record<string, FacetStats> = {};
-      // Facets are counted over the matches in document order: the columns are read front to back.
-      let inPlace = 0;
-      if (wanted.length > 0) for (let position = 0; position < size; position += 1) if (mask[position]) positionBuffer[inPlace++] = position;
-      for (const attribute of wanted) {
-        const column = columnFor(attribute);
-        const counts = countValues(column.ids, column.labels.length, positionBuffer, inPlace);
-        if (column.numbers) {
-          const summary = numericStats(column.numbers, positionBuffer, inPlace);
-          if (summary) stats[attribute] = summary;
+      const order = orderFor(sort);
+      let matched: Int32Array;
+      // The whole stock, no query and no filter (every search page's first answer): every
+      // document matches in the sort order, and the facets are the index file's own counts.
+      const whole = options.whole;
+      if (whole && isWholeStock(params) && wanted.every((attribute) => attribute in whole.facets)) {
+        matched = order;
+        for (const attribute of wanted) {
+          facets[attribute] = { ...whole.facets[attribute] };
+          if (whole.stats[attribute]) stats[attribute] = { ...whole.stats[attribute] };
         }
-        const distribution: Record<string, number> = {};
-        for (const id of topValues(column, counts)) distribution[column.labels[id]] = counts[id];
-        facets[attribute] = distribution;
+      } else {
+        const mask = candidates(params);
+        matched = matchedBuffer.subarray(0, collectInOrder(order, mask, matchedBuffer));
+        countFacets(wanted, mask, facets, stats);
       }
 
       const hitsPerPage = Math.max(0, Math.floor(params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE));
@@ -569,7 +715,12 @@ export function createSearchEngine(documents: readonly SearchDocument[], options
       const nbHits = Math.min(matched.length, PAGINATION_LIMIT);
       const start = page * hitsPerPage;
       const hits: SearchHit[] =
-        hitsPerPage === 0 ? [] : Array.from(matched.subarray(start, Math.max(start, Math.min(start + hitsPerPage, nbHits))), (position) => ({ ...records[position], objectID: records[position].uid }));
+        hitsPerPage === 0
+          ? []
+          : Array.from(matched.subarray(start, Math.max(start, Math.min(start + hitsPerPage, nbHits))), (position) => {
+              const document = record(position);
+              return { ...document, objectID: document.uid };
+            });
       const ended = typeof performance !== 'undefined' ? performance.now() : Date.now();
       return {
         index,

@@ -12,7 +12,13 @@ type NameFields = Pick<CarRecord, 'id' | 'name' | 'year' | 'make' | 'model' | 'b
 
 /** The name built from the car's facts: year make model badge, the missing ones left out ('' when none). */
 export function nameFromParts(car: { year?: number | null; make?: string | null; model?: string | null; badge?: string | null }): string {
-  return [car.year, car.make, car.model, car.badge].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
+  // A loop, not filter + join: the search island derives a name per car when it opens an index.
+  let name = '';
+  for (const part of [car.year, car.make, car.model, car.badge]) {
+    if (part === null || part === undefined || part === '') continue;
+    name = name === '' ? String(part) : `${name} ${part}`;
+  }
+  return name;
 }
 
 /**
