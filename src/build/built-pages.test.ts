@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { builtPages, pageFacts } from './built-pages.ts';
+import { builtPages, inlineScriptHashes, pageFacts } from './built-pages.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -25,6 +26,44 @@ describe('pageFacts', () => {
     expect(facts.noindex).toBe(true);
     expect(facts.scriptHashes).toHaveLength(1);
     expect(pageFacts(Buffer.from(`${'x'.repeat(5000)}<meta name="robots" content="noindex">`)).noindex).toBe(false);
+  });
+});
+
+/** The pattern the byte scanner replaced (it decoded the whole page first): the reference. */
+function patternHashes(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
+    if (!['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript'].includes(type)) continue;
+    found.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return [...found].sort();
+}
+
+describe('inline script hashes read on the bytes', () => {
+  it('find what the pattern over the decoded page finds, in awkward markup and non-ASCII text', () => {
+    const cases = [
+      '<script>a()</script>',
+      '<SCRIPT type="module">b("é ✓ 🚗")</ScRiPt >',
+      '<script\ttype=text/javascript>c()</script\n>',
+      '<scripts>not()</scripts><script>d()</scriptx><p></script>',
+      '<script src="/x.js"></script><script type="application/ld+json">{"a":"ü"}</script>',
+      '<script>unclosed()',
+      '<script>one()</script><p>≠</p><script async>two()</script><script>one()</script>',
+      '<script',
+      '<script >\n  multi\n  line\n</script>',
+    ];
+    for (const html of cases) expect(inlineScriptHashes(Buffer.from(html)).sort(), html).toEqual(patternHashes(html));
+    // Random markup from the same pieces.
+    const pieces = ['<script>', '<script type="module">', '<SCRIPT>', '</script>', '</script >', '</scriptx>', 'a()', 'é', '<p>', '>', '<', ' ', '<script src=x>', '\n'];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let round = 0; round < 500; round += 1) {
+      const html = Array.from({ length: 12 }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      expect(inlineScriptHashes(Buffer.from(html)).sort(), html).toEqual(patternHashes(html));
+    }
   });
 });
 

@@ -37,7 +37,10 @@ describe('the pipeline warm renderer in a one-shot process', () => {
     // and the pending render must report that rather than the process vanishing under it.
     const run = oneShot(`
       import { warmRendererFor } from ${JSON.stringify(children)};
-      const result = await warmRendererFor(${JSON.stringify(join(dir, 'no-renderer'))}).render({ slug: 'one-shot' }, ${JSON.stringify(join(dir, 'out'))}, 'https://one-shot.example');
+      const job = warmRendererFor(${JSON.stringify(join(dir, 'no-renderer'))}).render({ slug: 'one-shot' }, ${JSON.stringify(join(dir, 'out'))}, 'https://one-shot.example');
+      // A job that never reached a child still settles its 'sent' (a caller waiting on it goes on).
+      await job.sent;
+      const result = await job;
       console.log('RESULT ' + JSON.stringify({ code: result.code, output: result.output.slice(0, 200) }));
     `);
     expect(run.status, run.stderr).toBe(0);

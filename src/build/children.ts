@@ -184,8 +184,15 @@ export class WarmRenderer {
     this.#start();
   }
 
-  /** Render a bundle into `outDir` with the tenant's origin (the request origin its own Astro build would use). */
-  render(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<ChildRun> {
+  /**
+   * Render a bundle into `outDir` with the tenant's origin (the request origin its own Astro build
+   * would use). The answer's `sent` settles once the job is in the child's hands (or has failed
+   * to get there): a caller that has synchronous work to do meanwhile (the incremental release
+   * links the previous release's files) awaits it first, so the two run on two cores.
+   */
+  render(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<ChildRun> & { sent: Promise<void> } {
+    let markSent: () => void = () => {};
+    const sent = new Promise<void>((settled) => (markSent = settled));
     const job = this.#queue.then(async (): Promise<ChildRun> => {
       const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
       mkdirSync(outDir, { recursive: true });
@@ -195,18 +202,20 @@ export class WarmRenderer {
         const answer = await new Promise<WarmAnswer>((done) => {
           this.#pending = done;
           this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes });
+          markSent();
         });
         if (answer.ok) return { code: 0, output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`, peakRss: (answer.maxRSS ?? 0) * 1024, reused: answer.reused ?? [] };
         return { code: 1, output: answer.error ?? 'warm renderer failed', peakRss: 0 };
       } catch (error) {
         return { code: 1, output: (error as Error).message, peakRss: 0 };
       } finally {
+        markSent();
         this.#hold(false);
         bundleTemp.remove();
       }
     });
     this.#queue = job;
-    return job;
+    return Object.assign(job, { sent });
   }
 
   /** Stop the child (idempotent). */

@@ -198,9 +198,9 @@ export async function buildIncrementalRelease(options: {
   try {
     // A warm renderer of this kept bundle (started by the previous release of the same code and config) renders in about the time of its pages.
     const rendering = options.renderer ? warmRendererFor(options.renderer).render(partial, stageDir, tenant.site.url) : null;
-    // The warm renderer sends the job from a queued callback (its queue's microtasks): let it go
-    // out before the synchronous linking below holds this thread, or the child waits for it.
-    if (rendering) await new Promise((sent) => setImmediate(sent));
+    // The job must be in the child's hands before the synchronous linking below holds this
+    // thread, or the child waits for it and the two run one after the other.
+    await rendering?.sent;
     // While the child renders, take over the previous release's still-valid files (two cores).
     const visibleSlugs = new Set(tenant.visible.map((car) => car.slug));
     const linkStarted = performance.now();
