@@ -14,12 +14,29 @@ import { useMemo } from 'react';
 import SearchFeature, { type SearchPageProps } from '../search/SearchPage.tsx';
 import LeadModals from '../forms/LeadModals.tsx';
 
+/**
+ * The props each JSON text was made from, for the server's render of the same page: it renders
+ * the island right after the page made the text, so it takes the object back instead of
+ * parsing the text again (the browser, which has only the text, parses it).
+ */
+const madeHere = new Map<string, SearchPageProps>();
+
 /** The island's one prop: SearchPageProps as JSON. */
 export function searchIslandProps(props: SearchPageProps): { props: string } {
-  return { props: JSON.stringify(props) };
+  const text = JSON.stringify(props);
+  madeHere.set(text, props);
+  return { props: text };
+}
+
+/** The props of a text: the object it was made from (once), else the text parsed. */
+function propsOf(text: string): SearchPageProps {
+  const made = madeHere.get(text);
+  if (!made) return JSON.parse(text) as SearchPageProps;
+  madeHere.delete(text);
+  return made;
 }
 
 export default function SearchPage({ props: text }: { props: string }) {
-  const props = useMemo(() => JSON.parse(text) as SearchPageProps, [text]);
+  const props = useMemo(() => propsOf(text), [text]);
   return <SearchFeature {...props} quickEnquiry={<LeadModals config={props.config.leads.form} enquireLabel="Quick Enquiry" compact />} />;
 }
