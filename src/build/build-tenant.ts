@@ -15,6 +15,7 @@ import { runPostBuildSteps } from './steps.ts';
 import { REPO_ROOT, runAstroBuild, type ChildRun } from './children.ts';
 import { photoOptionsFromEnv } from '../config/images.ts';
 import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../images/resolve.ts';
+import { searchEngineAdvice } from '../search/config.ts';
 
 export { REPO_ROOT };
 
@@ -129,6 +130,9 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
   }
   const problems = tenant.problems.map(formatProblem);
   if (options.logProblems !== false) for (const line of problems) log(`  ! ${line}`);
+  // A tenant-level notice, not a stock problem: said at every build, whatever logProblems says.
+  const advice = searchEngineAdvice(tenant.site, tenant.visible.length);
+  if (advice) log(`  ! ${slug}: ${advice}`);
   // Feed photos before the pages: they are rendered with the local variants (docs/images.md).
   const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv());
   for (const fault of photos.faults) {
