@@ -14,7 +14,7 @@
  * The data-sensitive sweep is sampled by default (issue 17: the 330-car tenant alone took
  * about 25 minutes of CI): every page still gets its JSON-LD checked and its template parts
  * listed, every page that shows a part no earlier page showed still gets the full rule set,
- * and the data-sensitive rules run on VEHICLE_AXE_SAMPLE pages per tenant (default 20, spread
+ * and the data-sensitive rules run on VEHICLE_AXE_SAMPLE pages per tenant (default 10, spread
  * evenly over the stock), within <main> (header and footer do not depend on the car and are
  * covered by the full runs). VEHICLE_AXE_SWEEP=all runs the data-sensitive rules on every page.
  * Images are not fetched: they do not change the markup.
@@ -37,7 +37,7 @@ const everyPage = process.env.VEHICLE_AXE_ALL === '1';
 /** Quick local runs only: check the first N pages of each tenant (default: all). */
 const limit = Number(process.env.VEHICLE_AXE_LIMIT ?? 0) || undefined;
 const sweepAll = everyPage || process.env.VEHICLE_AXE_SWEEP === 'all';
-const sampleSize = Math.max(1, Number(process.env.VEHICLE_AXE_SAMPLE ?? 20) || 20);
+const sampleSize = Math.max(1, Number(process.env.VEHICLE_AXE_SAMPLE ?? 10) || 10);
 /** Indexes of the pages the data-sensitive rules run on: all, or `sampleSize` spread evenly. */
 function sampledIndexes(count: number): Set<number> {
   if (sweepAll || count <= sampleSize) return new Set(Array.from({ length: count }, (_, index) => index));
