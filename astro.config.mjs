@@ -3,6 +3,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
+import { reactStringRender } from './src/build/react-string-render.ts';
 
 /** Client directives of our own (src/islands/directives/): `client:interaction` hydrates on first use. */
 const clientDirectives = {
@@ -24,12 +25,14 @@ export default defineConfig({
   // concurrency: pages rendered at once. Overlapping their waits keeps the render busy: a
   // 3,000-car tenant built in 31 s instead of 40 s, output byte-identical (docs/scale.md).
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 8 },
-  integrations: [react(), clientDirectives],
+  // Islands render to a string, with their useId prefix (src/build/react-string-render.ts).
+  integrations: [react({ experimentalDisableStreaming: true }), clientDirectives],
   devToolbar: { enabled: false },
   cacheDir: process.env.DEALER_ASTRO_CACHE || 'node_modules/.astro',
   prefetch: false,
   vite: {
     build: { assetsInlineLimit: 2048 },
+    plugins: [reactStringRender()],
     // The cache must not be shared between tenants built in parallel.
     cacheDir: process.env.DEALER_VITE_CACHE || 'node_modules/.vite',
   },

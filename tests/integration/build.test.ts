@@ -45,6 +45,16 @@ describe('a tenant folder outside the repository', () => {
     expect(existsSync(join(out, 'basic-motors/cars/2017-holden-astra-r-hide1/index.html'))).toBe(false);
   });
 
+  it('renders each island with its own useId prefix, as the browser will hydrate it (src/build/react-string-render.ts)', () => {
+    const html = readFileSync(join(out, 'basic-motors/cars/2021-toyota-corolla-ascent-sport-t1/index.html'), 'utf8');
+    // Each island's markup up to the next island: React's useId values there start with its prefix.
+    const islands = [...html.matchAll(/<astro-island [^>]*prefix="(r\d+)"[^>]*>([\s\S]*?)(?=<astro-island |$)/g)];
+    const checked = islands.flatMap(([, prefix, markup]) => [...markup!.matchAll(/\b(?:id|for|aria-labelledby|aria-describedby)="_([a-z0-9]*)R_/g)].map(([, used]) => [prefix, used]));
+    expect(checked.length).toBeGreaterThan(3);
+    for (const [prefix, used] of checked) expect(used).toBe(prefix);
+    expect(new Set(islands.map(([, prefix]) => prefix)).size).toBe(islands.length);
+  });
+
   it('writes content pages from Markdown and defaults, sitemap and robots', () => {
     expect(readFileSync(join(out, 'basic-motors/about-us/index.html'), 'utf8')).toContain('<strong>quality used cars</strong>');
     expect(readFileSync(join(out, 'basic-motors/pages/faqs/index.html'), 'utf8')).toContain('Frequently asked questions');
