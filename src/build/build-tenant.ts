@@ -3,7 +3,8 @@
  * run the post-build steps, and report a one-line summary. Used by scripts/build.ts,
  * the operations pipeline and the benchmarks.
  */
-import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatProblem } from '../lib/vehicle/stock.ts';
 import { loadTenant, readOptionalJson, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
@@ -12,8 +13,10 @@ import type { TenantBundle } from './bundle.ts';
 import { parseTenantFile, tenantFileProblems, type TenantFileKey, type TenantFiles } from '../schemas/tenant-files.ts';
 import { loadContentPages } from './content.ts';
 import { runPostBuildSteps } from './steps.ts';
-import { REPO_ROOT, runAstroBuild, type ChildRun } from './children.ts';
+import { rememberPageFacts, type PageFacts } from './built-pages.ts';
+import { REPO_ROOT, runAstroBuild, WarmRenderer, type ChildRun } from './children.ts';
 import { photoOptionsFromEnv } from '../config/images.ts';
+import { buildSettings } from '../config/build.ts';
 import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../images/resolve.ts';
 import { searchEngineAdvice } from '../search/config.ts';
 
@@ -167,6 +170,8 @@ export async function finishTenant(prepared: PreparedTenant, render: ChildRun, o
     log(`✗ ${slug}: ${message}`);
     return { ...counts, ok: false, seconds: elapsed(started), error: message };
   }
+  // Pages a render child wrote come with their facts: the steps need not read them back.
+  if (render.pageFacts) rememberPageFacts(outDir, render.pageFacts);
   // The tenant's own static files (logo, banners) sit beside its site.json in public/.
   const tenantPublic = join(tenant.dir, 'public');
   if (existsSync(tenantPublic)) cpSync(tenantPublic, outDir, { recursive: true });
@@ -184,10 +189,113 @@ export async function finishTenant(prepared: PreparedTenant, render: ChildRun, o
   return result;
 }
 
-/** Build one tenant folder with its own Astro build; never throws for tenant problems (they are in the result). */
+/** Hard-link (or copy, across file systems) every file of `from` into `to`. */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else if (!existsSync(target)) {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
+/**
+ * What an Astro build writes besides the pages, for a site whose pages a kept renderer wrote:
+ * the repository's public/ files and the compiled client assets (`_astro/`, hard-linked from the
+ * Astro build that compiled them, `compiledOut`).
+ */
+export function addCompiledFiles(compiledOut: string, outDir: string): void {
+  const publicDir = join(REPO_ROOT, 'public');
+  if (existsSync(publicDir)) cpSync(publicDir, outDir, { recursive: true });
+  const assets = join(compiledOut, '_astro');
+  if (existsSync(assets)) linkTree(assets, join(outDir, '_astro'));
+}
+
+
+/** Cars in the small copy of the bundle whose Astro build compiles the code for a split render. */
+const COMPILE_CARS = 24;
+
+/**
+ * Render processes for a tenant of `cars` cars: one per core (at most two) from
+ * DEALER_SPLIT_RENDER_MIN_CARS cars (default 3,000), else 1. Below it the render is short enough
+ * that the extra compile build and each process's bundle load take most of what the second core
+ * gives, and the pipeline's full builds (2,000 cars in its benchmark) stay as they were
+ * (docs/scale.md, "Thirteenth session").
+ */
+export function renderProcesses(cars: number, cores = availableParallelism(), minCars = buildSettings().splitRenderMinCars): number {
+  return cars >= minCars ? Math.max(1, Math.min(2, cores)) : 1;
+}
+
+/**
+ * The split render of a large tenant: Astro's build renders every page in one process, so a
+ * 16,000-car tenant used one core for some 90 s. Instead, an Astro build of the same bundle cut to
+ * COMPILE_CARS cars compiles the code (the compiled code and client assets do not depend on the
+ * stock: the fleet build relies on the same fact) and keeps its server bundle; `processes` warm
+ * renderers then render the whole bundle from it, each every n-th page, into the tenant's
+ * output. The pages are those its own Astro build writes (tests/integration/build-split.test.ts).
+ * Undefined when the compile or a render failed (the caller then runs the Astro build, as before).
+ */
+async function splitRender(prepared: PreparedTenant, options: TenantBuildOptions, processes: number): Promise<ChildRun | undefined> {
+  const log = options.log ?? (() => {});
+  const work = join(REPO_ROOT, '.cache', 'split-render', `${process.pid}-${prepared.slug}`);
+  const rendererDir = options.keepRenderer ?? join(work, 'renderer');
+  const compiledOut = join(work, 'compiled');
+  const siteUrl = prepared.tenant.site.url;
+  const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+  const compileStarted = performance.now();
+  try {
+    rmSync(rendererDir, { recursive: true, force: true });
+    const compile = await runAstroBuild({ ...prepared.bundle, cars: prepared.bundle.cars.slice(0, COMPILE_CARS) }, compiledOut, siteUrl, rendererDir);
+    if (compile.code !== 0 || !existsSync(rendererDir)) {
+      log(`  ${prepared.slug}: the compile build for a split render failed (${compile.output.trim().split('\n').at(-1) ?? `exit ${compile.code}`}); building with Astro`);
+      return undefined;
+    }
+    rmSync(prepared.outDir, { recursive: true, force: true });
+    const compileSeconds = seconds(compileStarted);
+    const renderStarted = performance.now();
+    const renderers = Array.from({ length: processes }, () => new WarmRenderer(rendererDir));
+    let runs: ChildRun[];
+    try {
+      runs = await Promise.all(renderers.map((renderer, index) => renderer.render(prepared.bundle, prepared.outDir, siteUrl, { index, count: processes })));
+    } finally {
+      for (const renderer of renderers) renderer.close();
+    }
+    const failed = runs.find((run) => run.code !== 0);
+    if (failed) {
+      log(`  ${prepared.slug}: the split render failed (${failed.output.trim().split('\n')[0] || `exit ${failed.code}`}); building with Astro`);
+      rmSync(prepared.outDir, { recursive: true, force: true });
+      return undefined;
+    }
+    addCompiledFiles(compiledOut, prepared.outDir);
+    const peaks = runs.map((run) => run.peakRss);
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    log(`  ${prepared.slug}: compile build ${compileSeconds} s (${mb(compile.peakRss)} MB), pages rendered by ${processes} processes in ${seconds(renderStarted)} s (${peaks.map(mb).join(' + ')} MB)`);
+    const pageFacts: Record<string, PageFacts> = Object.assign({}, ...runs.map((run) => run.pageFacts ?? {}));
+    return { code: 0, output: '', peakRss: Math.max(compile.peakRss, ...peaks), pageFacts };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Build one tenant folder with its own Astro build (a large tenant's pages rendered by one
+ * process per core: `splitRender`); never throws for tenant problems (they are in the result).
+ */
 export async function buildTenant(options: TenantBuildOptions): Promise<TenantBuildResult> {
   const prepared = await prepareTenant(options);
   if (!isPrepared(prepared)) return prepared;
+  const processes = renderProcesses(prepared.bundle.cars.length);
+  if (processes > 1) {
+    const split = await splitRender(prepared, options, processes);
+    if (split) return finishTenant(prepared, split, options, 'split render');
+  }
   const astro = await runAstroBuild(prepared.bundle, prepared.outDir, prepared.tenant.site.url, options.keepRenderer);
   return finishTenant(prepared, astro, options);
 }

@@ -3,7 +3,7 @@ import { linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { builtPages, inlineScriptHashes, pageFacts } from './built-pages.ts';
+import { builtPages, inlineScriptHashes, pageFacts, rememberPageFacts } from './built-pages.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -90,5 +90,17 @@ describe('builtPages', () => {
     const rewritten = builtPages(next)[0]!.facts;
     expect(rewritten).not.toBe(first);
     expect(rewritten.scriptHashes).not.toEqual(first.scriptHashes);
+  });
+
+  it('takes the facts a render child sent for the pages it wrote, without reading them; a page written later is read', () => {
+    const root = site({ 'cars/a/index.html': '<script>one()</script>', 'index.html': '<p>home</p>' });
+    // Facts unlike the bytes: if builtPages read the file, it would find one script hash.
+    const sent = { noindex: true, scriptHashes: ["'sha256-sent'"] };
+    rememberPageFacts(root, { 'cars/a/index.html': sent, 'gone/index.html': sent });
+    const facts = Object.fromEntries(builtPages(root).map((page) => [relative(root, page.file), page.facts]));
+    expect(facts['cars/a/index.html']).toBe(sent);
+    expect(facts['index.html']).toEqual({ noindex: false, scriptHashes: [] });
+    writeFileSync(join(root, 'cars/a/index.html'), '<script>two()</script><p>longer</p>');
+    expect(builtPages(root).find((page) => page.file.endsWith('cars/a/index.html'))!.facts).toEqual(pageFacts(Buffer.from('<script>two()</script><p>longer</p>')));
   });
 });

@@ -107,6 +107,24 @@ export function pageFacts(bytes: Buffer): PageFacts {
 const known = new Map<string, PageFacts>();
 const KNOWN_LIMIT = 200_000;
 
+/**
+ * Facts of pages a render child took from the bytes it wrote (relative paths under `outDir`), so
+ * that `builtPages` does not read those files back: remembered by file identity like its own.
+ */
+export function rememberPageFacts(outDir: string, facts: Readonly<Record<string, PageFacts>>): void {
+  for (const [path, pageFacts] of Object.entries(facts)) {
+    const stats = statSync(join(outDir, path), { throwIfNoEntry: false });
+    if (!stats) continue;
+    if (known.size > KNOWN_LIMIT) known.clear();
+    known.set(identity(stats), pageFacts);
+  }
+}
+
+/** The key of a file's facts: device, inode, size, modification time. */
+function identity(stats: { dev: number; ino: number; size: number; mtimeMs: number }): string {
+  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+}
+
 /** Every .html file of a built site with its facts (the site root's `_astro/` and `media/`, hashed assets and photos, are skipped). */
 export function builtPages(outDir: string): BuiltPage[] {
   const pages: BuiltPage[] = [];
@@ -118,8 +136,7 @@ export function builtPages(outDir: string): BuiltPage[] {
         continue;
       }
       if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-      const stats = statSync(file);
-      const key = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+      const key = identity(statSync(file));
       let facts = known.get(key);
       if (!facts) {
         facts = pageFacts(readFileSync(file));

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSettings } from '../config/build.ts';
 import { environment, type Environment } from '../config/env.ts';
 import type { TenantBundle } from './bundle.ts';
+import type { PageFacts } from './built-pages.ts';
 import { writePrivateTempFile } from './atomic-file.ts';
 import { buildChildEnv } from './child-env.ts';
 
@@ -37,6 +38,8 @@ export interface ChildRun {
   peakRss: number;
   /** A warm render of a bundle with `reuseRoutes`: the output files (relative to its outDir) it did not write. */
   reused?: string[];
+  /** A warm render: the facts of each page it wrote (relative path), taken as it wrote them (src/build/built-pages.ts). */
+  pageFacts?: Record<string, PageFacts>;
 }
 
 /**
@@ -82,12 +85,19 @@ export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: str
   });
 }
 
+/** One of `count` render processes sharing a tenant's pages: every `count`-th page from `index` (the split render of a large tenant, src/build/build-tenant.ts). */
+export interface RenderShard {
+  index: number;
+  count: number;
+}
+
 /** The answer of a warm renderer to one job. */
 interface WarmAnswer {
   ready?: boolean;
   ok?: boolean;
   pages?: number;
   reused?: string[];
+  facts?: Record<string, PageFacts>;
   maxRSS?: number;
   error?: string;
 }
@@ -188,9 +198,10 @@ export class WarmRenderer {
    * Render a bundle into `outDir` with the tenant's origin (the request origin its own Astro build
    * would use). The answer's `sent` settles once the job is in the child's hands (or has failed
    * to get there): a caller that has synchronous work to do meanwhile (the incremental release
-   * links the previous release's files) awaits it first, so the two run on two cores.
+   * links the previous release's files) awaits it first, so the two run on two cores. With a
+   * `shard`, it renders only that share of the pages.
    */
-  render(bundle: TenantBundle, outDir: string, siteUrl: string): Promise<ChildRun> & { sent: Promise<void> } {
+  render(bundle: TenantBundle, outDir: string, siteUrl: string, shard?: RenderShard): Promise<ChildRun> & { sent: Promise<void> } {
     let markSent: () => void = () => {};
     const sent = new Promise<void>((settled) => (markSent = settled));
     const job = this.#queue.then(async (): Promise<ChildRun> => {
@@ -201,10 +212,10 @@ export class WarmRenderer {
         await this.#start();
         const answer = await new Promise<WarmAnswer>((done) => {
           this.#pending = done;
-          this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes });
+          this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes, shard });
           markSent();
         });
-        if (answer.ok) return { code: 0, output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`, peakRss: (answer.maxRSS ?? 0) * 1024, reused: answer.reused ?? [] };
+        if (answer.ok) return { code: 0, output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`, peakRss: (answer.maxRSS ?? 0) * 1024, reused: answer.reused ?? [], pageFacts: answer.facts };
         return { code: 1, output: answer.error ?? 'warm renderer failed', peakRss: 0 };
       } catch (error) {
         return { code: 1, output: (error as Error).message, peakRss: 0 };

@@ -15,9 +15,9 @@
  * instead, and the report says so. The output equals per-tenant Astro builds byte for byte
  * (tests/integration/build-fleet.test.ts).
  */
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
+import { addCompiledFiles, buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
 import { REPO_ROOT, runAstroBuild, WarmRenderer } from './children.ts';
 
 export interface FleetOptions {
@@ -42,23 +42,6 @@ export interface FleetReport {
   renderedWith: Record<string, 'compile' | 'kept-renderer' | 'astro'>;
   /** Tenants the kept renderer could not render, with the first line of why. */
   fallbacks: { slug: string; reason: string }[];
-}
-
-/** Hard-link (or copy, across file systems) every file of `from` into `to`. */
-function linkTree(from: string, to: string): void {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isDirectory()) linkTree(source, target);
-    else if (!existsSync(target)) {
-      try {
-        linkSync(source, target);
-      } catch {
-        copyFileSync(source, target);
-      }
-    }
-  }
 }
 
 /** Build every tenant folder from one compile; never throws for tenant problems (they are in the results). */
@@ -88,17 +71,14 @@ export async function buildFleet(options: FleetOptions): Promise<FleetReport> {
       for (const dir of queue.splice(0)) report.results.push(await buildTenant(tenantOptions(dir)));
       return report;
     }
-    const assets = join(compiledOut, '_astro');
-    const publicDir = join(REPO_ROOT, 'public');
+    const compiled = compiledOut;
     const renderOne = async (renderer: WarmRenderer, dir: string): Promise<TenantBuildResult> => {
       const prepared = await prepareTenant(tenantOptions(dir));
       if (!isPrepared(prepared)) return prepared;
       rmSync(prepared.outDir, { recursive: true, force: true });
       const render = await renderer.render(prepared.bundle, prepared.outDir, prepared.tenant.site.url);
       if (render.code === 0) {
-        // What Astro writes besides the pages: the repository's public/ files and the compiled client assets.
-        if (existsSync(publicDir)) cpSync(publicDir, prepared.outDir, { recursive: true });
-        if (existsSync(assets)) linkTree(assets, join(prepared.outDir, '_astro'));
+        addCompiledFiles(compiled, prepared.outDir);
         report.renderedWith[prepared.slug] = 'kept-renderer';
         return finishTenant(prepared, render, options, 'kept render');
       }

@@ -17,6 +17,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { buildSettings } from '../config/build.ts';
 import { setEnvironment } from '../config/env.ts';
 import { loadKeptApp, outputFile, renderPath, requestUrl, routeCacheOf, staticPaths, type AstroLogDestination, type AstroStaticPath } from './astro-adapter.ts';
+import { pageFacts, type PageFacts } from './built-pages.ts';
+import type { RenderShard } from './children.ts';
 import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from './kept-renderer.ts';
 
 const settings = buildSettings();
@@ -61,9 +63,10 @@ const trace = settings.renderTraceFile;
 /**
  * Render every static path into `outDir`, except those of `reuseRoutes` (the bundle's routes an
  * incremental release takes over from the previous one): their output files, relative to
- * `outDir`, are returned as `reused`.
+ * `outDir`, are returned as `reused`. With a `shard`, only every `count`-th path from `index`
+ * (each route's pages spread evenly over the processes; together they render every path once).
  */
-async function renderAll(outDir: string, origin: string, reuseRoutes: readonly string[] = []): Promise<{ pages: number; reused: string[] }> {
+async function renderAll(outDir: string, origin: string, reuseRoutes: readonly string[] = [], shard?: RenderShard): Promise<{ pages: number; reused: string[]; facts: Record<string, PageFacts> }> {
   const started = performance.now();
   const reuse = new Set(reuseRoutes);
   const reused: string[] = [];
@@ -74,10 +77,16 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
     if (reuse.has(route.route)) reused.push(relative(outDir, outputFile(pathname, route, outDir)).split(sep).join('/'));
     else paths.push({ pathname, route });
   }
+  if (shard) {
+    const mine = paths.filter((_, position) => position % shard.count === shard.index);
+    paths.length = 0;
+    paths.push(...mine);
+  }
   const pathsDone = performance.now();
   const times: [string, number][] = [];
   let pages = 0;
   const made = new Set<string>();
+  const facts: Record<string, PageFacts> = {};
   async function renderOne({ pathname, route }: AstroStaticPath): Promise<void> {
     const pageStarted = performance.now();
     let response: Response;
@@ -98,6 +107,8 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
     }
     writeFileSync(file, body);
     pages += 1;
+    // What the post-build steps read from a page, taken from the bytes in hand (src/build/built-pages.ts).
+    if (file.endsWith('.html')) facts[relative(outDir, file).split(sep).join('/')] = pageFacts(body);
     if (trace) times.push([pathname, performance.now() - pageStarted]);
   }
   let next = 0;
@@ -110,7 +121,7 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
     const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 10).map(([path, ms]) => [path, Math.round(ms)]);
     appendFileSync(trace, `${JSON.stringify({ pages, reused: reused.length, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest })}\n`);
   }
-  return { pages, reused };
+  return { pages, reused, facts };
 }
 
 /** One render job of a warm renderer (sent by src/build/children.ts WarmRenderer). */
@@ -119,6 +130,7 @@ interface RenderJob {
   outDir: string;
   siteUrl: string;
   reuseRoutes?: string[];
+  shard?: RenderShard;
 }
 
 if (process.argv.includes('--serve') && process.send) {
@@ -135,8 +147,8 @@ if (process.argv.includes('--serve') && process.send) {
       setEnvironment('DEALER_BUNDLE', job.bundle);
       routeCache.clearAll();
       try {
-        const { pages, reused } = await renderAll(job.outDir, originOf(job.siteUrl), job.reuseRoutes);
-        process.send!({ ok: true, pages, reused, maxRSS: process.resourceUsage().maxRSS });
+        const { pages, reused, facts } = await renderAll(job.outDir, originOf(job.siteUrl), job.reuseRoutes, job.shard);
+        process.send!({ ok: true, pages, reused, facts, maxRSS: process.resourceUsage().maxRSS });
       } catch (error) {
         process.send!({ ok: false, error: (error as Error).message });
       }

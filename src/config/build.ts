@@ -27,6 +27,8 @@ const BUILD_SETTINGS = {
   cpuProfileDir: ['DEALER_CPU_PROFILE_DIR', text],
   /** A render child appends one JSON line per render to this file (pages, milliseconds, the slowest pages). */
   renderTraceFile: ['DEALER_RENDER_TRACE', text],
+  /** Cars from which a tenant's pages are rendered by one process per core (the split render, src/build/build-tenant.ts). */
+  splitRenderMinCars: ['DEALER_SPLIT_RENDER_MIN_CARS', integer(3000, 1, 10_000_000)],
   /** Warm renderers the pipeline keeps. */
   warmRenderers: ['DEALER_WARM_RENDERERS', integer(2, 1, 1000)],
   /** The Astro build keeps its server bundle in this folder (the fleet build). */

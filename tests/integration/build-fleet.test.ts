@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,8 +21,8 @@ const FIXTURES: [string, string][] = [
   ['vehicle-showroom', 'vehicle-showroom'],
 ];
 
-function build(out: string, extra: string[] = []) {
-  const result = spawnSync(process.execPath, [join(repo, 'scripts/build.ts'), '--tenants', tenants, '--out', out, '--now', NOW, '--jobs', '2', ...extra], { cwd: work, encoding: 'utf8' });
+function build(out: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, [join(repo, 'scripts/build.ts'), '--tenants', tenants, '--out', out, '--now', NOW, '--jobs', '2', ...extra], { cwd: work, encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
@@ -40,10 +40,13 @@ function files(root: string): string[] {
 
 let fleet: ReturnType<typeof build>;
 let single: ReturnType<typeof build>;
+let split: ReturnType<typeof build>;
 beforeAll(() => {
   for (const [fixture, slug] of FIXTURES) cpSync(join(repo, 'tests/fixtures/tenants', fixture), join(tenants, slug), { recursive: true });
   fleet = build(join(work, 'fleet'));
   single = build(join(work, 'single'), ['--per-tenant']);
+  // Every tenant's pages rendered by two processes (a large tenant's split render), one tenant at a time.
+  split = build(join(work, 'split'), ['--per-tenant', '--jobs', '1'], { DEALER_SPLIT_RENDER_MIN_CARS: '1' });
 }, 600_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -71,6 +74,26 @@ describe('npm run build with several tenants (fleet build)', () => {
       expect(expected.some((path) => path.startsWith('_astro/'))).toBe(true);
       expect(files(join(work, 'fleet', slug))).toEqual(expected);
       const differing = expected.filter((path) => !readFileSync(join(work, 'fleet', slug, path)).equals(readFileSync(join(work, 'single', slug, path))));
+      expect(differing, `${slug}: files that differ`).toEqual([]);
+    }
+  });
+});
+
+describe('a large tenant (split render: compile once, pages shared by two render processes)', () => {
+  it('says so, and fails only the tenant with the bad site.json', () => {
+    expect(split.code).toBe(1);
+    expect(split.out).toContain('built 3 of 4 tenant(s)');
+    if (availableParallelism() < 2) return;
+    for (const slug of ['basic-motors', 'forms-demo', 'vehicle-showroom']) {
+      expect(split.out).toMatch(new RegExp(`  ${slug}: compile build [\\d.]+ s \\(\\d+ MB\\), pages rendered by 2 processes in [\\d.]+ s \\(\\d+ \\+ \\d+ MB\\)\n`));
+    }
+  });
+
+  it('writes the same files, byte for byte, as the Astro build that renders every page itself (security headers included)', () => {
+    for (const slug of ['basic-motors', 'forms-demo', 'vehicle-showroom']) {
+      const expected = files(join(work, 'single', slug));
+      expect(files(join(work, 'split', slug))).toEqual(expected);
+      const differing = expected.filter((path) => !readFileSync(join(work, 'split', slug, path)).equals(readFileSync(join(work, 'single', slug, path))));
       expect(differing, `${slug}: files that differ`).toEqual([]);
     }
   });
