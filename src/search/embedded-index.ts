@@ -193,6 +193,14 @@ function lazyColumn(read: () => IndexColumn['values'], dictionary?: IndexColumn[
   };
 }
 
+/** A car's price range as its document holds it: the stated one (an empty one: none), else the band of its price. */
+function priceRangeFrom(stated: string | null | undefined, price: number | null | undefined): string | undefined {
+  return stated === null || stated === undefined ? priceBand(price ?? undefined) : stated || undefined;
+}
+
+/** A car's created_at as its document holds it (seconds; 0 when the file has none). */
+const createdFrom = (seconds: number | null | undefined): number => seconds ?? 0;
+
 /** Open an index file: nothing is decoded until a search or a document needs it. */
 export function openIndex(index: EmbeddedIndex): OpenedIndex {
   if (index.v !== INDEX_VERSION) throw new Error(`search index version ${index.v} is not supported (expected ${INDEX_VERSION})`);
@@ -224,7 +232,7 @@ export function openIndex(index: EmbeddedIndex): OpenedIndex {
   let ids: string[] | undefined;
   const idOf = (position: number) => (ids ? ids[position] : String(value('id', position)));
   const allIds = () => (ids ??= Array.from(read('id'), String));
-  const createdAt = (position: number) => (value('created_at', position) as number | null | undefined) ?? 0;
+  const createdAt = (position: number) => createdFrom(value('created_at', position) as number | null | undefined);
   const made: (SearchDocument | undefined)[] = new Array(size);
 
   function make(position: number): SearchDocument {
@@ -249,7 +257,7 @@ export function openIndex(index: EmbeddedIndex): OpenedIndex {
     document.id = id;
     document.slug = slug;
     document.name = name;
-    const range = priceRangeOf(position, partial.price);
+    const range = priceRangeFrom(value('price_range', position) as string | null | undefined, partial.price);
     if (range !== undefined) document.price_range = range;
     const hierarchy = makeModel(partial.make, partial.model);
     if (hierarchy !== undefined) document.make_model = hierarchy;
@@ -257,10 +265,6 @@ export function openIndex(index: EmbeddedIndex): OpenedIndex {
     document.custom_rank = customRank(partial.status as SearchDocument['status'], document.created_at as number);
     document.tiebreak = tiebreakOf(id);
     return document as unknown as SearchDocument;
-  }
-  function priceRangeOf(position: number, price: number | null | undefined): string | undefined {
-    const stated = value('price_range', position) as string | null | undefined;
-    return stated === null || stated === undefined ? priceBand(price ?? undefined) : stated || undefined;
   }
   const each = <T>(of: (position: number) => T): T[] => Array.from({ length: size }, (_, position) => of(position));
 
@@ -283,17 +287,14 @@ export function openIndex(index: EmbeddedIndex): OpenedIndex {
   }));
   stored.set('price_range', lazyColumn(() => {
     const [stated, price] = [texts('price_range'), numbers('price')];
-    return each((position) => {
-      const text = stated[position];
-      return text === null || text === undefined ? priceBand(price[position] ?? undefined) : text || undefined;
-    });
+    return each((position) => priceRangeFrom(stated[position], price[position]));
   }));
   stored.set('id', lazyColumn(allIds));
   stored.set('name', lazyColumn(() => {
     const [names, year, make, model, badge] = [texts('name'), numbers('year'), texts('make'), texts('model'), texts('badge')];
     return each((position) => names[position] ?? nameFromParts({ year: year[position], make: make[position], model: model[position], badge: badge[position] }));
   }));
-  const createdAll = () => numbers('created_at').map((seconds) => seconds ?? 0);
+  const createdAll = () => numbers('created_at').map(createdFrom);
   stored.set('created_at', lazyColumn(createdAll));
   stored.set('custom_rank', lazyColumn(() => {
     const [status, created] = [texts('status'), createdAll()];

@@ -145,9 +145,24 @@ function compileFilters<T>(filters: FilterList | undefined, parse: (filter: stri
   return toList(filters).map((group) => (typeof group === 'string' ? [parse(group)] : group.map(parse)));
 }
 
+/** A search's query words and filter groups, parsed once per search. */
+interface CompiledSearch {
+  query: ReturnType<typeof parseQuery>;
+  facetGroups: ReturnType<typeof parseFacetFilter>[][];
+  numericGroups: ReturnType<typeof numericCondition>[][];
+}
+
+function compileSearch(params: EngineSearchParams): CompiledSearch {
+  return {
+    query: parseQuery(params.query ?? ''),
+    facetGroups: compileFilters(params.facetFilters, parseFacetFilter),
+    numericGroups: compileFilters(params.numericFilters, numericCondition),
+  };
+}
+
 /** No query words and no filter: every document matches. */
-function isWholeStock(params: EngineSearchParams): boolean {
-  return parseQuery(params.query ?? '').words.length === 0 && compileFilters(params.facetFilters, parseFacetFilter).length === 0 && compileFilters(params.numericFilters, numericCondition).length === 0;
+function isWholeStock({ query, facetGroups, numericGroups }: CompiledSearch): boolean {
+  return query.words.length === 0 && facetGroups.length === 0 && numericGroups.length === 0;
 }
 
 /** Lower bound of `prefix` in a sorted string array. */
@@ -614,17 +629,17 @@ export function createSearchEngine(documents: readonly SearchDocument[] | Docume
   const positionBuffer = new Int32Array(size);
 
   /** Documents matching the text query and every filter, as a mask. */
-  function candidates(params: EngineSearchParams): Uint8Array {
+  function candidates({ query, facetGroups, numericGroups }: CompiledSearch): Uint8Array {
     // Reused buffers: a search allocates almost nothing, so GC pauses stay out of typing.
     const mask = maskBuffer.fill(1);
-    const { words, lastIsPrefix } = parseQuery(params.query ?? '');
+    const { words, lastIsPrefix } = query;
     words.forEach((word, index) => {
       const hits = wordBuffer.fill(0);
       matchWord(word, lastIsPrefix && index === words.length - 1, hits);
       andMask(mask, hits);
     });
     // Facet groups: OR inside a group, AND across groups, compared on value ids.
-    for (const group of compileFilters(params.facetFilters, parseFacetFilter)) {
+    for (const group of facetGroups) {
       const tests = group.map((filter) => {
         const column = columnFor(filter.attribute);
         // Number labels are their own normal form: the map is the labels themselves.
@@ -634,7 +649,7 @@ export function createSearchEngine(documents: readonly SearchDocument[] | Docume
       if (tests.length === 1) keepValue(mask, tests[0].ids, tests[0].id, tests[0].negate);
       else keepAnyValue(mask, tests);
     }
-    for (const group of compileFilters(params.numericFilters, numericCondition)) {
+    for (const group of numericGroups) {
       const tests = group.map((condition) => ({ condition, column: columnFor(condition.attribute) }));
       // The usual case, one range on a number column (the price slider): compared in place.
       const only = tests.length === 1 ? tests[0] : null;
@@ -698,14 +713,15 @@ export function createSearchEngine(documents: readonly SearchDocument[] | Docume
       // The whole stock, no query and no filter (every search page's first answer): every
       // document matches in the sort order, and the facets are the index file's own counts.
       const whole = options.whole;
-      if (whole && isWholeStock(params) && wanted.every((attribute) => attribute in whole.facets)) {
+      const compiled = compileSearch(params);
+      if (whole && isWholeStock(compiled) && wanted.every((attribute) => attribute in whole.facets)) {
         matched = order;
         for (const attribute of wanted) {
           facets[attribute] = { ...whole.facets[attribute] };
           if (whole.stats[attribute]) stats[attribute] = { ...whole.stats[attribute] };
         }
       } else {
-        const mask = candidates(params);
+        const mask = candidates(compiled);
         matched = matchedBuffer.subarray(0, collectInOrder(order, mask, matchedBuffer));
         countFacets(wanted, mask, facets, stats);
       }
