@@ -89,7 +89,8 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
     const distance = (other: Car) => (price === null || priced(other) === null ? 0 : Math.abs((priced(other) as number) - price));
     const closeness = (a: Car, b: Car) => distance(a) - distance(b) || byStockOrder(a, b);
     const sameModel: Car[] = [];
-    for (const other of [...(key ? (byModel.get(key) ?? []) : [])].sort(byStockOrder)) {
+    // byModel lists are in stock order already (made from the stock in order).
+    for (const other of key ? (byModel.get(key) ?? []) : []) {
       const id = String(other.id);
       if (seen.has(id) || other.slug === car.slug) continue;
       const otherPrice = priced(other);
