@@ -218,7 +218,6 @@ export function addCompiledFiles(compiledOut: string, outDir: string): void {
   if (existsSync(assets)) linkTree(assets, join(outDir, '_astro'));
 }
 
-
 /** Cars in the small copy of the bundle whose Astro build compiles the code for a split render. */
 const COMPILE_CARS = 24;
 
@@ -239,7 +238,7 @@ export function renderProcesses(cars: number, cores = availableParallelism(), mi
  * COMPILE_CARS cars compiles the code (the compiled code and client assets do not depend on the
  * stock: the fleet build relies on the same fact) and keeps its server bundle; `processes` warm
  * renderers then render the whole bundle from it, each every n-th page, into the tenant's
- * output. The pages are those its own Astro build writes (tests/integration/build-split.test.ts).
+ * output. The pages are those its own Astro build writes (tests/integration/build-fleet.test.ts).
  * Undefined when the compile or a render failed (the caller then runs the Astro build, as before).
  */
 async function splitRender(prepared: PreparedTenant, options: TenantBuildOptions, processes: number): Promise<ChildRun | undefined> {
