@@ -70,7 +70,7 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
   const started = performance.now();
   const reuse = new Set(reuseRoutes);
   const reused: string[] = [];
-  const paths: AstroStaticPath[] = [];
+  let paths: AstroStaticPath[] = [];
   // Each path once: the first route wins, as in Astro (prerenderConflictBehavior).
   for (const { pathname, route } of await staticPaths(app)) {
     if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
@@ -78,9 +78,8 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
     else paths.push({ pathname, route });
   }
   if (shard) {
-    const mine = paths.filter((_, position) => position % shard.count === shard.index);
-    paths.length = 0;
-    paths.push(...mine);
+    // Filtered into a new array: spreading tens of thousands of paths into push() overflows the stack.
+    paths = paths.filter((_, position) => position % shard.count === shard.index);
   }
   const pathsDone = performance.now();
   const times: [string, number][] = [];
