@@ -55,6 +55,17 @@ describe('a tenant folder outside the repository', () => {
     expect(new Set(islands.map(([, prefix]) => prefix)).size).toBe(islands.length);
   });
 
+  it('carries the search route table once per search page, as a data block the island reads, not in the island props', () => {
+    const html = readFileSync(join(out, 'basic-motors/search/new-used-and-demo-cars/index.html'), 'utf8');
+    const blocks = [...html.matchAll(/<script type="application\/json" id="search-routes">([\s\S]*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    const table = JSON.parse(blocks[0]![1]!) as { prefix: string; base: string; routes: { path: string }[] };
+    expect(table.base).toBe('/search/new-used-and-demo-cars');
+    expect(table.routes.map((route) => route.path)).toContain('/search/toyota');
+    const island = /<astro-island [^>]*props="([^"]*)"/.exec(html.slice(html.indexOf('search-page')))![1]!;
+    expect(island).not.toContain('/search/toyota');
+  });
+
   it('writes content pages from Markdown and defaults, sitemap and robots', () => {
     expect(readFileSync(join(out, 'basic-motors/about-us/index.html'), 'utf8')).toContain('<strong>quality used cars</strong>');
     expect(readFileSync(join(out, 'basic-motors/pages/faqs/index.html'), 'utf8')).toContain('Frequently asked questions');
@@ -77,7 +88,7 @@ describe('broken input', () => {
     writeFileSync(
       join(tenants, 'good-yard/stock.json'),
       JSON.stringify([
-        { id: 1, slug: 'ok-car', name: 'Safe <script>window.__pwned=1</script> Car', status: 'in_stock', car_type: 'used', price: 15000, colour: '<img src=x onerror=window.__pwned=2>', dealercomments: '</p><script>window.__pwned=3</script>' },
+        { id: 1, slug: 'ok-car', name: 'Safe <script>window.__pwned=1</script> Car', make: 'Evil</script><script>window.__pwned=4</script>', status: 'in_stock', car_type: 'used', price: 15000, colour: '<img src=x onerror=window.__pwned=2>', dealercomments: '</p><script>window.__pwned=3</script>' },
         { id: 2, slug: 'wrong-type', status: 'in_stock', car_type: 'used', km: 'lots' },
         { slug: 'no-id', status: 'in_stock', car_type: 'used' },
         { id: 4, status: 'in_stock', car_type: 'used' },
@@ -113,5 +124,13 @@ describe('broken input', () => {
     expect(markup).not.toContain('<img src=x onerror');
     expect(html).not.toMatch(/="[^"]*"[^>]*onerror=/);
     expect(html).toContain('Safe &lt;script&gt;window.__pwned=1&lt;/script&gt; Car');
+  });
+
+  it('a make from the feed cannot close the search route table block', () => {
+    const html = readFileSync(join(out, 'good-yard/search/new-used-and-demo-cars/index.html'), 'utf8');
+    expect(html.replace(/="[^"]*"/g, '=""')).not.toContain('<script>window.__pwned');
+    const block = /<script type="application\/json" id="search-routes">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const table = JSON.parse(block) as { routes: { title: string }[] };
+    expect(table.routes.map((route) => route.title)).toContain('Evil</script><script>window.__pwned=4</script>');
   });
 });
