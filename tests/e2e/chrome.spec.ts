@@ -3,7 +3,7 @@
  * content pages, SEO tags, 404, a tenant built from outside the repository.
  * Fixture: tests/fixtures/tenants/basic-motors (built by scripts/test.ts with a fixed clock).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { expect, test } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
@@ -106,7 +106,7 @@ for (const path of ['/', '/about-us', '/no-such-page']) {
   test(`${path} passes axe with no serious or critical violations`, async ({ page }) => {
     test.slow(); // axe walks the whole DOM; on a loaded 2-core machine that takes a while
     await page.goto(site('basic-motors', path));
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const bad = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
     expect(bad.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * Issue 14 item 8: the fourth demo tenant, a motorcycle and truck dealer on the motorcycle
  * template. Cars are chosen by their data (the same pure rules the pages use) at E2E_NOW.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
@@ -19,7 +19,7 @@ const truck = inStock.find((car) => vehicleKind(car) === 'truck' && car.variant?
 
 async function expectAxeClean(page: Page): Promise<void> {
   test.slow(); // axe walks the whole DOM; on a loaded 2-core machine that takes a while
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 }

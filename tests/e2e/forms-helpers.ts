@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
@@ -138,7 +138,7 @@ export async function waitForForm(page: Page, selector = 'form.dealer-form'): Pr
 
 /** No serious or critical axe violations in `include` (default the whole page). */
 export async function expectNoSeriousAxeViolations(page: Page, include?: string): Promise<void> {
-  let builder = new AxeBuilder({ page });
+  let builder = axeBuilder(page);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');

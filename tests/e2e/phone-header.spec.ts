@@ -4,7 +4,7 @@
  * content (anchor and skip-link targets land below it), it is keyboard reachable and axe clean.
  * Checked on the home, search and vehicle pages of built demo sites.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
@@ -46,7 +46,7 @@ async function headerLayout(page: Page) {
 }
 
 async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('.site-header').analyze();
+  const results = await axeBuilder(page).include('.site-header').analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${what}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }

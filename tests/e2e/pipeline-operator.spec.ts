@@ -5,7 +5,7 @@
  * /status with the operator token, sees the held feed, confirms it with its button, and the
  * site served by the real static server changes. Runs on free ports of its own.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -98,7 +98,7 @@ test('an operator confirms a held feed from the status page and the site changes
   const row = page.getByRole('row', { name: new RegExp(SLUG) });
   await expect(row).toContainText('5 visible cars now, 1 after (4 taken off the site)');
   await expect(row).toContainText('held');
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeBuilder(page).analyze()).violations).toEqual([]);
 
   const confirm = page.getByRole('button', { name: `Confirm held feed dms-export.csv for ${SLUG}` });
   await confirm.focus();

@@ -6,7 +6,7 @@
  * Fixtures: tests/fixtures/tenants/search-demo (60 cars), search-options (certified-only
  * caravan site with promo nodes), and the sunstate-motor-group demo tenant (subscriptions).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
@@ -84,7 +84,7 @@ test('issue14-1 make > model: models open under their chosen make and lead to th
   // A deep link to a model route opens the hierarchy at that make.
   await openLive(page, url('search-demo', '/search/toyota/corolla'));
   await expect(page.getByRole('group', { name: 'Toyota models' }).getByRole('checkbox', { name: /^Corolla/ })).toBeChecked();
-  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const results = await axeBuilder(page).include('main').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
@@ -102,7 +102,7 @@ test('issue14-1 subscription site: subscription price, weekly repayments and sea
   await expect(page.getByRole('group', { name: 'Weekly repayments' }).getByRole('checkbox')).not.toHaveCount(0);
   const seats = page.getByRole('group', { name: 'Seats', exact: true });
   await expect(seats.getByRole('checkbox').first()).toHaveAccessibleName(/^\d+ seats? \(\d+\)$/);
-  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const results = await axeBuilder(page).include('main').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 

@@ -5,7 +5,7 @@
  * Fixture: tests/fixtures/tenants/search-demo (60 cars, built by scripts/test.ts with a
  * fixed clock). Expected hits come from the same engine and fixture, computed here.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
@@ -295,7 +295,7 @@ test('an embedded-search site never downloads instant-meilisearch, and the searc
   await openLive(page, '/search/used-cars');
   expect(scripts.some((url) => url.includes('/search-index-search-demo.json'))).toBe(true);
   expect(scripts.filter((url) => /meilisearch/i.test(url))).toEqual([]);
-  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const results = await axeBuilder(page).include('main').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 

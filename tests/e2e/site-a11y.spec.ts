@@ -1,5 +1,5 @@
 /** axe on every page issue 7 adds: no serious or critical violations. */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { expect, test } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
@@ -30,7 +30,7 @@ for (const [slug, path] of pages) {
     await page.clock.install({ time: new Date('2026-12-05T10:00:00+10:00') });
     await page.goto(site(slug, path));
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   });
@@ -40,13 +40,13 @@ test('axe: holiday-hours dialog and promo popup open', async ({ page }) => {
   await page.clock.install({ time: new Date('2026-11-21T10:00:00+10:00') });
   await page.goto(site('site-one-location'));
   await expect(page.getByRole('dialog', { name: 'Stocktake Sale On Now' })).toBeVisible();
-  let results = await new AxeBuilder({ page }).include('.promo-popup').analyze();
+  let results = await axeBuilder(page).include('.promo-popup').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.goto(site('site-one-location', '/locations/springwood'));
   await expect(async () => {
     await page.getByRole('button', { name: 'Holiday Hours' }).click();
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 500 });
   }).toPass();
-  results = await new AxeBuilder({ page }).include('.holiday-hours').analyze();
+  results = await axeBuilder(page).include('.holiday-hours').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
