@@ -9,8 +9,8 @@
  * value, which was the most costly part of rendering a search page after React (issue 17, fleet
  * builds). The route table (every make, model, location and dealership route: 33 KB on a
  * 300-car site, 86 KB at 16,000 cars) is not in them: Astro escapes and hashes island props on
- * every page, so the page carries the table once as a JSON data block (`RouteTableBlock`, made
- * once per site) that the island reads when it hydrates. A quarter of a 300-car site's render
+ * every page, so the page carries the table once as a JSON data block (`routeTableText`, made
+ * once per site) that the island reads when it hydrates. A sixth of a 300-car site's render
  * time went to the table in the props.
  */
 import { useMemo } from 'react';
