@@ -1,13 +1,17 @@
 /**
  * Lead API benchmark, crash test and fuzz run, on loopback only:
  *   npx node scripts/bench-leads.ts [--db sqlite|postgres|both] [--seconds 5]
- *     [--concurrency 8] [--fuzz 10000] [--skip-crash] [--skip-fuzz] [--sql-stats]
+ *     [--concurrency 8,32] [--fuzz 10000] [--skip-crash] [--skip-fuzz] [--sql-stats]
  *
  * Per database it starts the API as a child process (`scripts/api.ts`) over a bench
  * tenant whose stock is a slice of ../shared/data/au-vehicle-listings.json, with a
  * webhook destination served by this process, then:
- *  1. throughput: keeps `concurrency` lead submissions in flight for `seconds`, and
- *     reports sustained leads per second and p50 / p99 latency;
+ *  1. throughput: for each level of `concurrency` (a comma list), keeps that many lead
+ *     submissions in flight for `seconds` and reports sustained leads per second and
+ *     p50 / p99 latency. By Little's law a level caps the rate at level / mean latency:
+ *     8 in flight shows a lightly loaded API (its latency), 32 a saturated one (its
+ *     throughput, where issue 17's >= 1,500 leads/s with p99 <= 50 ms is judged). The
+ *     crash test runs at the first level;
  *  2. crash: drives leads, kills the API with SIGKILL mid-run, restarts it, drives more,
  *     then checks every acknowledged lead is stored and was delivered to the webhook
  *     once (receipts by idempotency key); meanwhile it sends revisions of acknowledged
@@ -41,7 +45,7 @@ const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },
     seconds: { type: 'string', default: '5' },
-    concurrency: { type: 'string', default: '8' },
+    concurrency: { type: 'string', default: '8,32' },
     fuzz: { type: 'string', default: '10000' },
     'skip-crash': { type: 'boolean', default: false },
     'skip-fuzz': { type: 'boolean', default: false },
@@ -49,7 +53,8 @@ const { values: args } = parseArgs({
   },
 });
 const SECONDS = Math.min(120, Math.max(1, Number(args.seconds)));
-const CONCURRENCY = Math.min(512, Math.max(1, Number(args.concurrency)));
+const LEVELS = args.concurrency.split(',').map((level) => Math.min(512, Math.max(1, Math.round(Number(level)) || 1)));
+const CONCURRENCY = LEVELS[0]!;
 const FUZZ = Math.min(1_000_000, Math.max(0, Number(args.fuzz)));
 const HOST = 'bench.localhost';
 const failures: string[] = [];
@@ -394,66 +399,71 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
   const counter = { n: 0 };
   const report: Record<string, unknown> = { database: kind, stock: cars.length };
   try {
-    // 1. Throughput. A short warm-up first (JIT, connection pools), not counted.
+    // 1. Throughput, one run per level. A short warm-up first (JIT, connection pools), not counted.
     let stop = Date.now() + 1000;
     await drive(port, cars, CONCURRENCY, () => Date.now() > stop, counter);
     // PostgreSQL: a connection of our own for the server's counters (read before and after, not during).
     const statsDb = kind === 'postgres' ? await openDatabase({ kind: 'postgres', url: postgres!.url, poolSize: 1 }) : undefined;
-    if (statsDb && args['sql-stats']) {
-      await statsDb.run('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-      await statsDb.query('SELECT pg_stat_statements_reset()');
-    }
-    const countersBefore = statsDb ? await postgresCounters(statsDb) : undefined;
-    const started = performance.now();
-    const cpuBefore = processCpuMs(child.pid);
-    const postgresCpuBefore = processTreeCpuMs(postgres?.pid());
-    const clientCpuBefore = process.cpuUsage();
-    stop = Date.now() + SECONDS * 1000;
-    const run = await drive(port, cars, CONCURRENCY, () => Date.now() > stop, counter);
-    const elapsed = (performance.now() - started) / 1000;
-    const cpuAfter = processCpuMs(child.pid);
-    const postgresCpuAfter = processTreeCpuMs(postgres?.pid());
-    const clientCpu = process.cpuUsage(clientCpuBefore);
-    const countersAfter = statsDb ? await postgresCounters(statsDb) : undefined;
-    const perLead = (value: number) => Math.round((value / Math.max(1, run.acked.length)) * 1000) / 1000;
-    // CPU per lead of the API process (parsing, validation, storage, and delivering it to the
-    // webhook): a figure the other load on a shared machine does not distort much.
-    const cpuPerLead = cpuBefore !== undefined && cpuAfter !== undefined && run.acked.length > 0 ? (cpuAfter - cpuBefore) / run.acked.length : undefined;
-    const sorted = run.latencies.sort((a, b) => a - b);
-    report.throughput = {
-      seconds: Math.round(elapsed * 10) / 10,
-      concurrency: CONCURRENCY,
-      leads: run.acked.length,
-      leadsPerSecond: Math.round(run.acked.length / elapsed),
-      p50ms: Math.round(percentile(sorted, 0.5) * 10) / 10,
-      p99ms: Math.round(percentile(sorted, 0.99) * 10) / 10,
-      rejected: run.rejected,
-      errors: run.errors,
-      apiCpuMsPerLead: cpuPerLead === undefined ? null : Math.round(cpuPerLead * 1000) / 1000,
-      leadsPerSecondPerApiCore: cpuPerLead === undefined ? null : Math.round(1000 / cpuPerLead),
-      clientCpuMsPerLead: perLead((clientCpu.user + clientCpu.system) / 1000),
-      ...(postgresCpuBefore !== undefined && postgresCpuAfter !== undefined ? { postgresCpuMsPerLead: perLead(postgresCpuAfter - postgresCpuBefore) } : {}),
-      ...(countersBefore && countersAfter
-        ? {
-            // The stats connection's own two reads are not counted (pg_stat counters lag a little; close enough per lead).
-            commitsPerLead: perLead(countersAfter.commits - countersBefore.commits),
-            walWritesPerLead: perLead(countersAfter.walWrites - countersBefore.walWrites),
-            walSyncsPerLead: perLead(countersAfter.walSyncs - countersBefore.walSyncs),
-          }
-        : {}),
-      loadAverage1m: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
-    };
-    console.log(`[${kind}] throughput`, report.throughput);
-    if (statsDb && args['sql-stats']) {
-      const statements = await statsDb.query<{ query: string; calls: number; ms: number; rows: number }>(
-        "SELECT query, calls, total_exec_time AS ms, rows FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_%' ORDER BY calls DESC LIMIT 40",
-      );
-      report.statements = statements.map((row) => ({ callsPerLead: perLead(Number(row.calls)), msPerCall: Math.round((Number(row.ms) / Math.max(1, Number(row.calls))) * 1000) / 1000, rowsPerCall: Math.round((Number(row.rows) / Math.max(1, Number(row.calls))) * 10) / 10, sql: row.query.replace(/\s+/g, ' ').slice(0, 160) }));
-      // Sequential scans since the server started (a plan that lost its index shows here).
-      report.tableScans = await statsDb.query("SELECT relname AS table, seq_scan, seq_tup_read, idx_scan, n_live_tup, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ('leads', 'deliveries', 'marketing_opt_outs') ORDER BY relname");
-      console.log(`[${kind}] table scans`, report.tableScans);
-      console.log(`[${kind}] statements per lead (pg_stat_statements)`);
-      for (const row of report.statements as { callsPerLead: number; msPerCall: number; rowsPerCall: number; sql: string }[]) console.log(`  ${String(row.callsPerLead).padStart(7)}/lead ${String(row.msPerCall).padStart(7)} ms ${String(row.rowsPerCall).padStart(6)} rows  ${row.sql}`);
+    const throughput: Record<string, unknown>[] = [];
+    report.throughput = throughput;
+    for (const level of LEVELS) {
+      if (statsDb && args['sql-stats']) {
+        await statsDb.run('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+        await statsDb.query('SELECT pg_stat_statements_reset()');
+      }
+      const countersBefore = statsDb ? await postgresCounters(statsDb) : undefined;
+      const started = performance.now();
+      const cpuBefore = processCpuMs(child.pid);
+      const postgresCpuBefore = processTreeCpuMs(postgres?.pid());
+      const clientCpuBefore = process.cpuUsage();
+      stop = Date.now() + SECONDS * 1000;
+      const run = await drive(port, cars, level, () => Date.now() > stop, counter);
+      const elapsed = (performance.now() - started) / 1000;
+      const cpuAfter = processCpuMs(child.pid);
+      const postgresCpuAfter = processTreeCpuMs(postgres?.pid());
+      const clientCpu = process.cpuUsage(clientCpuBefore);
+      const countersAfter = statsDb ? await postgresCounters(statsDb) : undefined;
+      const perLead = (value: number) => Math.round((value / Math.max(1, run.acked.length)) * 1000) / 1000;
+      // CPU per lead of the API process (parsing, validation, storage, and delivering it to the
+      // webhook): a figure the other load on a shared machine does not distort much.
+      const cpuPerLead = cpuBefore !== undefined && cpuAfter !== undefined && run.acked.length > 0 ? (cpuAfter - cpuBefore) / run.acked.length : undefined;
+      const sorted = run.latencies.sort((a, b) => a - b);
+      const measured: Record<string, unknown> = {
+        seconds: Math.round(elapsed * 10) / 10,
+        concurrency: level,
+        leads: run.acked.length,
+        leadsPerSecond: Math.round(run.acked.length / elapsed),
+        p50ms: Math.round(percentile(sorted, 0.5) * 10) / 10,
+        p99ms: Math.round(percentile(sorted, 0.99) * 10) / 10,
+        rejected: run.rejected,
+        errors: run.errors,
+        apiCpuMsPerLead: cpuPerLead === undefined ? null : Math.round(cpuPerLead * 1000) / 1000,
+        leadsPerSecondPerApiCore: cpuPerLead === undefined ? null : Math.round(1000 / cpuPerLead),
+        clientCpuMsPerLead: perLead((clientCpu.user + clientCpu.system) / 1000),
+        ...(postgresCpuBefore !== undefined && postgresCpuAfter !== undefined ? { postgresCpuMsPerLead: perLead(postgresCpuAfter - postgresCpuBefore) } : {}),
+        ...(countersBefore && countersAfter
+          ? {
+              // The stats connection's own two reads are not counted (pg_stat counters lag a little; close enough per lead).
+              commitsPerLead: perLead(countersAfter.commits - countersBefore.commits),
+              walWritesPerLead: perLead(countersAfter.walWrites - countersBefore.walWrites),
+              walSyncsPerLead: perLead(countersAfter.walSyncs - countersBefore.walSyncs),
+            }
+          : {}),
+        loadAverage1m: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
+      };
+      throughput.push(measured);
+      console.log(`[${kind}] throughput`, measured);
+      if (statsDb && args['sql-stats']) {
+        const statements = await statsDb.query<{ query: string; calls: number; ms: number; rows: number }>(
+          "SELECT query, calls, total_exec_time AS ms, rows FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_%' ORDER BY calls DESC LIMIT 40",
+        );
+        measured.statements = statements.map((row) => ({ callsPerLead: perLead(Number(row.calls)), msPerCall: Math.round((Number(row.ms) / Math.max(1, Number(row.calls))) * 1000) / 1000, rowsPerCall: Math.round((Number(row.rows) / Math.max(1, Number(row.calls))) * 10) / 10, sql: row.query.replace(/\s+/g, ' ').slice(0, 160) }));
+        // Sequential scans since the server started (a plan that lost its index shows here).
+        measured.tableScans = await statsDb.query("SELECT relname AS table, seq_scan, seq_tup_read, idx_scan, n_live_tup, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ('leads', 'deliveries', 'marketing_opt_outs') ORDER BY relname");
+        console.log(`[${kind}] table scans`, measured.tableScans);
+        console.log(`[${kind}] statements per lead (pg_stat_statements)`);
+        for (const row of measured.statements as { callsPerLead: number; msPerCall: number; rowsPerCall: number; sql: string }[]) console.log(`  ${String(row.callsPerLead).padStart(7)}/lead ${String(row.msPerCall).padStart(7)} ms ${String(row.rowsPerCall).padStart(6)} rows  ${row.sql}`);
+      }
     }
     await statsDb?.close();
 
