@@ -55,6 +55,18 @@ describe('a tenant folder outside the repository', () => {
     expect(new Set(islands.map(([, prefix]) => prefix)).size).toBe(islands.length);
   });
 
+  it("marks each page's own place in the header (the header is rendered once per set of marks and reused)", () => {
+    const header = (page: string) => /<header class="site-header"[\s\S]*?<\/header>/.exec(readFileSync(join(out, 'basic-motors', page), 'utf8'))?.[0] ?? '';
+    const home = header('index.html');
+    const service = header('service/index.html');
+    const vehicle = header('cars/2021-toyota-corolla-ascent-sport-t1/index.html');
+    expect(home).toMatch(/<a href="\/" aria-current="page"/);
+    expect(service).not.toMatch(/aria-current="page"/);
+    expect(service).toMatch(/<summary aria-current="true"[^>]*>Service &amp; Parts<\/summary>/);
+    expect(home).not.toMatch(/<summary aria-current/);
+    expect(vehicle).not.toMatch(/aria-current/);
+  });
+
   it('carries the search route table once per search page, as a data block the island reads, not in the island props', () => {
     const html = readFileSync(join(out, 'basic-motors/search/new-used-and-demo-cars/index.html'), 'utf8');
     const blocks = [...html.matchAll(/<script type="application\/json" id="search-routes">([\s\S]*?)<\/script>/g)];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema } from '../../schemas/car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
-import { footerGroups, groupModels, headerMenu, modelsFromStock, rangeGroupOf, slugify, stockBase } from './menu.ts';
+import { footerGroups, groupModels, headerMenu, headerVariant, isCurrentSection, modelsFromStock, rangeGroupOf, slugify, stockBase } from './menu.ts';
 
 const site = (fields: Record<string, unknown> = {}) =>
   v.parse(SiteSchema, { slug: 's', template: 'used-group', name: 'Sunny Cars', url: 'https://s.com.au', phone: '+61 7 3000 0000', ...fields });
@@ -64,4 +64,27 @@ describe('range groups', () => {
   });
 
   it('slugifies names', () => expect(slugify('Mercedes-Benz C 300 É')).toBe('mercedes-benz-c-300-e'));
+});
+
+describe('headerVariant', () => {
+  const menu = [
+    { label: 'Home', href: '/' },
+    { label: 'Stock', href: '/search', children: [{ links: [{ label: 'New', href: '/search/new' }, { label: 'Used', href: '/search/used' }] }] },
+    { label: 'Finance', href: '/finance' },
+  ];
+  it('is the same for pages with the same aria-current marks and differs otherwise', () => {
+    expect(headerVariant(menu, '/')).toBe('0');
+    expect(headerVariant(menu, '/search/used')).toBe('1,3');
+    expect(headerVariant(menu, '/search/used/toyota')).toBe('1');
+    expect(headerVariant(menu, '/search/new/')).toBe(headerVariant(menu, '/search/x'));
+    expect(headerVariant(menu, '/finance')).toBe('4');
+    expect(headerVariant(menu, '/cars/a/')).toBe(headerVariant(menu, '/cars/b/'));
+    expect(headerVariant(menu, '/cars/a/')).toBe('');
+  });
+  it('marks a section on its own page and below it, and Home only on the home page', () => {
+    expect(isCurrentSection('/search', '/search')).toBe(true);
+    expect(isCurrentSection('/search', '/search/used')).toBe(true);
+    expect(isCurrentSection('/search', '/searching')).toBe(false);
+    expect(isCurrentSection('/', '/cars/a/')).toBe(false);
+  });
 });

@@ -46,6 +46,36 @@ export interface FooterGroup {
   links: MenuLink[];
 }
 
+/** A top-level menu entry is the current section on its own page and every page under it (the header's aria-current="true"). */
+export function isCurrentSection(href: string, currentPath: string): boolean {
+  return href === '/' ? currentPath === '/' : currentPath === href || currentPath.startsWith(`${href}/`);
+}
+
+/**
+ * The header's aria-current marks on a page, as a short key: pages with the same marks have the
+ * same header (src/components/chrome/Header.astro; the layout renders it once per key).
+ */
+export function headerVariant(menu: readonly NavItem[], currentPath: string): string {
+  const marks: number[] = [];
+  let position = 0;
+  for (const item of menu) {
+    if (item.children) {
+      if (isCurrentSection(item.href, currentPath)) marks.push(position);
+      position += 1;
+      for (const column of item.children) {
+        for (const link of column.links) {
+          if (currentPath === link.href) marks.push(position);
+          position += 1;
+        }
+      }
+    } else {
+      if (currentPath === item.href) marks.push(position);
+      position += 1;
+    }
+  }
+  return marks.join(',');
+}
+
 /** Which range group a body (and fuel) belongs to; hybrids and electrics go to 'hybrids'. */
 export function rangeGroupOf(body: readonly string[], fuel?: string | null): RangeGroup {
   if (fuel && /hybrid|electric|ev\b/i.test(fuel)) return 'hybrids';
