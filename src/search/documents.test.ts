@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../schemas/car.ts';
-import { customRank, documentFingerprint, documentUid, listOrderFields, priceBand, tiebreakOf, toSearchDocument } from './documents.ts';
+import { customRank, documentFingerprint, documentUid, listOrderFields, priceBand, searchDocumentOf, tiebreakOf, toSearchDocument } from './documents.ts';
 import { decodeIndex, encodeIndex } from './embedded-index.ts';
 import { INDEX_SETTINGS, planSync } from './meilisearch.ts';
 import { FACET_ATTRIBUTES, NUMERIC_ATTRIBUTES } from './config.ts';
@@ -19,6 +19,16 @@ describe('toSearchDocument', () => {
     expect('colour' in document).toBe(false);
     expect('km' in document).toBe(false);
     expect(document.created_at).toBe(Date.parse('2026-01-01T00:00:00Z') / 1000);
+  });
+
+  it('searchDocumentOf makes a car\'s document once per site (similar vehicles of many pages) and equals toSearchDocument', () => {
+    const one = car({ make: 'Kia', model: 'Rio', price: 15990 });
+    const first = searchDocumentOf(one, site);
+    expect(searchDocumentOf(one, site)).toBe(first);
+    expect(first).toEqual(toSearchDocument(one, site));
+    const otherSite = { slug: 'other', dealerships: [] } as never;
+    expect(searchDocumentOf(one, otherSite).site).toBe('other');
+    expect(searchDocumentOf(car({ make: 'Kia' }), site)).not.toBe(first);
   });
 
   it('ranks available cars above sold ones, newest first, and never ties', () => {

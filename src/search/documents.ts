@@ -208,6 +208,20 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
   return document as unknown as SearchDocument;
 }
 
+const documentOfCar = new WeakMap<Car, { site: DocumentSite; document: SearchDocument }>();
+
+/**
+ * The search document of a car, made once per car object and site (a car is among the similar
+ * vehicles of several vehicle pages). The document is shared: callers must not change it.
+ */
+export function searchDocumentOf(car: Car, site: DocumentSite): SearchDocument {
+  const made = documentOfCar.get(car);
+  if (made?.site === site) return made.document;
+  const document = toSearchDocument(car, site);
+  documentOfCar.set(car, { site, document });
+  return document;
+}
+
 /** Search documents of a site's visible stock. */
 export function toSearchDocuments(cars: readonly Car[], site: DocumentSite): SearchDocument[] {
   return cars.map((car) => toSearchDocument(car, site));
