@@ -72,29 +72,49 @@ export async function buildFleet(options: FleetOptions): Promise<FleetReport> {
       return report;
     }
     const compiled = compiledOut;
-    const renderOne = async (renderer: WarmRenderer, dir: string): Promise<TenantBuildResult> => {
+    /**
+     * Start a tenant on a renderer: prepare it and hand its bundle to the renderer. `sent` settles
+     * when the renderer has the job, `rendered` when its pages are written; `done` finishes it
+     * (post-build steps, or an Astro build when the kept renderer failed).
+     */
+    const startTenant = async (renderer: WarmRenderer, dir: string): Promise<{ sent: Promise<void>; rendered: Promise<unknown>; done: () => Promise<TenantBuildResult> }> => {
       const prepared = await prepareTenant(tenantOptions(dir));
-      if (!isPrepared(prepared)) return prepared;
+      if (!isPrepared(prepared)) return { sent: Promise.resolve(), rendered: Promise.resolve(), done: async () => prepared };
       rmSync(prepared.outDir, { recursive: true, force: true });
-      const render = await renderer.render(prepared.bundle, prepared.outDir, prepared.tenant.site.url);
-      if (render.code === 0) {
-        addCompiledFiles(compiled, prepared.outDir);
-        report.renderedWith[prepared.slug] = 'kept-renderer';
-        return finishTenant(prepared, render, options, 'kept render');
-      }
-      const reason = render.output.trim().split('\n')[0] || `exit ${render.code}`;
-      report.fallbacks.push({ slug: prepared.slug, reason });
-      log(`  ${prepared.slug}: the kept renderer failed (${reason}); building with Astro`);
-      rmSync(prepared.outDir, { recursive: true, force: true });
-      report.renderedWith[prepared.slug] = 'astro';
-      const astro = await runAstroBuild(prepared.bundle, prepared.outDir, prepared.tenant.site.url);
-      return finishTenant(prepared, astro, options);
+      const rendering = renderer.render(prepared.bundle, prepared.outDir, prepared.tenant.site.url);
+      const done = async (): Promise<TenantBuildResult> => {
+        const render = await rendering;
+        if (render.code === 0) {
+          addCompiledFiles(compiled, prepared.outDir);
+          report.renderedWith[prepared.slug] = 'kept-renderer';
+          return finishTenant(prepared, render, options, 'kept render');
+        }
+        const reason = render.output.trim().split('\n')[0] || `exit ${render.code}`;
+        report.fallbacks.push({ slug: prepared.slug, reason });
+        log(`  ${prepared.slug}: the kept renderer failed (${reason}); building with Astro`);
+        rmSync(prepared.outDir, { recursive: true, force: true });
+        report.renderedWith[prepared.slug] = 'astro';
+        const astro = await runAstroBuild(prepared.bundle, prepared.outDir, prepared.tenant.site.url);
+        return finishTenant(prepared, astro, options);
+      };
+      return { sent: rendering.sent, rendered: rendering, done };
     };
     // One warm renderer per job: the kept bundle is loaded once per worker, not once per tenant.
+    // A tenant's post-build steps run in this process while its renderer renders the next
+    // tenant, so the renderer does not wait for them (they were some 3 % of a tenant's time).
     const worker = async () => {
       const renderer = new WarmRenderer(rendererDir);
       try {
-        for (let dir = queue.shift(); dir; dir = queue.shift()) report.results.push(await renderOne(renderer, dir));
+        let current: Awaited<ReturnType<typeof startTenant>> | undefined;
+        for (let dir = queue.shift(); dir; dir = queue.shift()) {
+          // The next tenant is prepared once the current one has rendered (its time counts from there).
+          await current?.rendered;
+          const next = await startTenant(renderer, dir);
+          await next.sent;
+          if (current) report.results.push(await current.done());
+          current = next;
+        }
+        if (current) report.results.push(await current.done());
       } finally {
         renderer.close();
       }
