@@ -39,6 +39,11 @@ export function normalisePhone(text: string): string {
   return digits;
 }
 
+/** Whether a phone number is an Australian mobile (04.. after normalisePhone): what an SMS reaches. */
+export function isAuMobile(text: string): boolean {
+  return AU_MOBILE_PATTERN.test(normalisePhone(text));
+}
+
 /** A required text field, trimmed, bounded. */
 export const requiredText = (max = 200, message: string = FORM_MESSAGES.required) =>
   v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, FORM_MESSAGES.tooLong(max)));
