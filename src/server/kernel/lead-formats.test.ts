@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CATEGORY_EXAMPLES, marketing, tenant } from '../../../tests/fixtures/lead-categories.ts';
 import { leadWebhookProblems, leadWebhookSchema } from '../../../tests/fixtures/lead-webhook-schema.ts';
 import { actingLocation, LEAD_WEBHOOK_SCHEMA_VERSION, leadAdf, leadDocument } from './lead-formats.ts';
+import type { Evaluation, StoredLead } from './store.ts';
 
 const DTD = fileURLToPath(new URL('../../../docs/standards/adf-1.0.dtd', import.meta.url));
 const DOCS = fileURLToPath(new URL('../../../docs/lead-api.md', import.meta.url));
@@ -61,6 +62,7 @@ const adfOf = (example: (typeof CATEGORY_EXAMPLES)[number]) => leadAdf(example.l
 
 /** The ADF laid out for reading (xmllint --format): how docs/lead-api.md shows each example. */
 function formatted(xml: string): string {
+  if (!hasXmllint) throw new Error(MISSING);
   const run = spawnSync('xmllint', ['--format', '-'], { input: xml, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   return run.stdout.trim();
@@ -80,6 +82,41 @@ describe.skipIf(!hasXmllint && !inCi)('ADF 1.0 against the standard DTD (issue 3
       expectValid(adfOf(example));
     });
   }
+
+  it('stays valid with the least a lead can carry: no tenant, no name, no contact, an evaluation without a vehicle or offer', () => {
+    const bare: StoredLead = { ...CATEGORY_EXAMPLES[0]!.lead, name: null, email: null, phone: null, data: { category: 'Sales Enquiry' } };
+    const unknownCar: Evaluation = {
+      id: 'e1',
+      tenant: 'harbour-city',
+      rego: null,
+      state: null,
+      vin: null,
+      description: null,
+      vehicle: null,
+      km: null,
+      contact: null,
+      offer_price: null,
+      image_count: 0,
+    };
+    expectValid(leadAdf(bare, undefined, undefined));
+    expectValid(leadAdf(bare, tenant, undefined, unknownCar));
+    expectValid(
+      leadAdf(
+        { ...bare, data: { category: 'Service Booking', 'Vehicle Make': 'Kia', street: '1 Short St' } },
+        { ...tenant, site: { ...tenant.site, locations: [] } },
+        undefined,
+      ),
+    );
+  });
+
+  it('stays valid with markup, quotes and control characters in every value', () => {
+    const hostile = 'Jo <b> & "O\'Brien" ]]> \u0001\u0008';
+    const example = CATEGORY_EXAMPLES[9]!;
+    const data = Object.fromEntries(Object.entries(example.lead.data).map(([key, value]) => [key, typeof value === 'string' ? `${value}${hostile}` : value]));
+    const xml = leadAdf({ ...example.lead, data }, tenant, undefined, undefined, [], marketing);
+    expect(xml).not.toMatch(/[\u0001\u0008]/);
+    expectValid(xml);
+  });
 
   it('covers every category the product sends', () => {
     const categories = new Set(CATEGORY_EXAMPLES.map((example) => example.lead.category));
