@@ -53,6 +53,12 @@ export const FeaturesSchema = v.strictObject({
    * (docs/security.md, "Privacy choices"). Default true.
    */
   marketing_opt_in_default: v.optional(v.boolean(), true),
+  /**
+   * The trade-in thank-you SMS (spec §5) also goes to a mobile that was only typed in the instant
+   * offer, not proven by signing in. Anyone can type anyone's number, so by default (false) it
+   * goes only to the phone the shopper signed in with (docs/security.md, issue 34 N5).
+   */
+  trade_in_sms_to_typed_mobile: v.optional(v.boolean(), false),
   /** Forms require a terms-of-use checkbox instead of the consent notice. Default false. */
   terms_required: v.optional(v.boolean(), false),
   /** Copy the chosen location's dealership_slug into the lead. Default false. */

@@ -198,5 +198,12 @@ export const MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    // Issue 34 N5: the platform-wide per-phone SMS cap counts a phone's texts from every tenant. Numbered 341 so
+    // migrations added in parallel do not collide.
+    version: 341,
+    name: 'sms_log by phone across tenants',
+    statements: () => ['CREATE INDEX sms_log_phone_all ON sms_log (phone, created_at)'],
+  },
   ...PAYMENT_MIGRATIONS,
 ];

@@ -62,7 +62,7 @@ export interface DeliveryHealth {
 }
 
 /** Why an SMS may not be sent, or 'ok' (the send is then recorded). */
-export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap';
+export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap' | 'client-cap';
 
 /** Where the images of a Store live (files, outside the database). */
 export interface StoreOptions {
@@ -481,10 +481,11 @@ export class KernelStore {
 
   /**
    * Record an SMS about to be sent if the caps allow it: at most `perPhone` texts to a phone
-   * and `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
+   * from this tenant, `perPhoneAllTenants` to a phone from every tenant together (issue 34
+   * N5) and `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
    * evaluation id) one text per kind and evaluation.
    */
-  async reserveSms(sms: { tenant: string; phone: string; kind: string; evaluationId?: string; perPhone: number; perTenant: number; now: number }): Promise<SmsReservation> {
+  async reserveSms(sms: { tenant: string; phone: string; kind: string; evaluationId?: string; perPhone: number; perPhoneAllTenants?: number; perTenant: number; now: number }): Promise<SmsReservation> {
     return this.db.transaction(async (tx) => {
       const since = sms.now - 86_400_000;
       if (sms.evaluationId) {
@@ -495,6 +496,10 @@ export class KernelStore {
       if (Number(tenantCount[0]?.n ?? 0) >= sms.perTenant) return 'tenant-cap';
       const phoneCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND phone = $2 AND created_at > $3', [sms.tenant, sms.phone, since]);
       if (Number(phoneCount[0]?.n ?? 0) >= sms.perPhone) return 'phone-cap';
+      if (sms.perPhoneAllTenants !== undefined) {
+        const everywhere = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE phone = $1 AND created_at > $2', [sms.phone, since]);
+        if (Number(everywhere[0]?.n ?? 0) >= sms.perPhoneAllTenants) return 'phone-cap';
+      }
       const inserted = await tx.run('INSERT INTO sms_log (id, tenant, phone, kind, evaluation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, kind, evaluation_id) DO NOTHING', [
         randomUUID(),
         sms.tenant,

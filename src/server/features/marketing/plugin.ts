@@ -6,7 +6,9 @@
  * that contact goes to the dealer with opt_in false and a "do not market" line (the outbox).
  *
  * The answer is the same whether or not the contact was known, so the page cannot be used
- * to learn who has enquired.
+ * to learn who has enquired. Typed contacts prove nothing, so each client may opt out only
+ * a few a day (issue 34 N13: nobody can suppress a dealer's customer list); the signed link
+ * is not limited beyond the general rate limit.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/forms.ts';
@@ -23,6 +25,9 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     if (!body) return reply;
     const tenant = request.tenant;
     const contacts = optOutContacts(body.email, body.phone);
+    if (contacts.length > 0 && !(await ctx.allowances.take('opt-outs-client', `${tenant.slug}|${request.ip}`, ctx.quotas.optOutsPerClientPerDay, contacts.length))) {
+      return sendError(reply, 429, 'Too many contacts have been unsubscribed from here today. Please use the unsubscribe link in one of our emails, or call us.');
+    }
     if (body.token) {
       const leadId = unsubscribeTokenLead(ctx.keys.unsubscribe, tenant.slug, body.token);
       const lead = leadId ? await store.getLead(tenant.slug, leadId) : undefined;
