@@ -196,6 +196,23 @@ describe('issue 34 hardening, second round (lead API)', () => {
     expect((await api.inject({ method: 'POST', url: '/api/unsubscribe', remoteAddress: '198.51.100.81', headers: ALPHA, payload: { email: 'me@example.com' } })).statusCode).toBe(200);
   });
 
+  it('N13: with unsubscribe_typed "confirm" a typed contact gets a signed link instead of an immediate opt-out', async () => {
+    const api = await app();
+    api.tenants.get('alpha')!.site.features.unsubscribe_typed = 'confirm';
+    const contact = [{ kind: 'email', contact: 'confirm.me@example.com' }];
+    const response = await api.inject({ method: 'POST', url: '/api/unsubscribe', remoteAddress: '198.51.100.90', headers: ALPHA, payload: { email: 'Confirm.Me@example.com' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: 'We have sent a link to the email address or mobile number you entered. Open it to stop marketing from Alpha Motors.' });
+    expect(await api.store.optedOutAt('alpha', contact)).toBeUndefined();
+    const mail = (await api.store.messages('alpha', 'email')).find((message) => message.recipient.includes('confirm.me@example.com'));
+    expect(mail?.body).toMatch(/https:\/\/www\.alpha-motors\.example\/pages\/unsubscribe\?token=/);
+    const token = /token=([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
+    // The link works on its own site only, and it opts out the address it was sent to.
+    expect((await api.inject({ method: 'POST', url: '/api/unsubscribe', headers: BETA, payload: { token } })).statusCode).toBe(400);
+    expect((await api.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: { token } })).statusCode).toBe(200);
+    expect(await api.store.optedOutAt('alpha', contact)).toBeDefined();
+  });
+
   it('L12: the lead e-mail subject is built from a fixed category list, never the shopper text (no CR/LF)', async () => {
     const api = await app();
     const response = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: 'l12@example.com', category: 'Test Drive\r\nBcc: victim@example.com' } });

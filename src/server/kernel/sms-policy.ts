@@ -40,7 +40,7 @@ export async function sendCappedSms(
   message: {
     to: string;
     body: string;
-    kind: 'sign-in' | 'trade-in';
+    kind: 'sign-in' | 'trade-in' | 'unsubscribe';
     evaluationId?: string;
     beforeSend?: () => Promise<void>;
     /** The client address that caused the text (counted against perClientPerDay). */

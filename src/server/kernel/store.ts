@@ -536,6 +536,19 @@ export class KernelStore {
     });
   }
 
+  /** Keep a typed contact waiting for its confirmation link (issue 34 N13); resolves to the request id. */
+  async createOptOutRequest(tenant: string, contact: { kind: string; contact: string }, now: number): Promise<string> {
+    const id = randomUUID();
+    await this.db.run('INSERT INTO unsubscribe_requests (id, tenant, kind, contact, created_at) VALUES ($1, $2, $3, $4, $5)', [id, tenant, contact.kind, contact.contact, now]);
+    return id;
+  }
+
+  /** The contact of a confirmation request of this tenant made after `since`, or undefined. */
+  async optOutRequest(tenant: string, id: string, since: number): Promise<{ kind: string; contact: string } | undefined> {
+    const rows = await this.db.query<{ kind: string; contact: string }>('SELECT kind, contact FROM unsubscribe_requests WHERE id = $1 AND tenant = $2 AND created_at > $3', [id, tenant, since]);
+    return rows[0] ? { kind: String(rows[0].kind), contact: String(rows[0].contact) } : undefined;
+  }
+
   /** When the earliest of these contacts opted out of this tenant's marketing (ms), or undefined. One query per call. */
   async optedOutAt(tenant: string, contacts: readonly { kind: string; contact: string }[]): Promise<number | undefined> {
     return (await this.optedOutAtMany([{ tenant, contacts }]))[0];
@@ -623,6 +636,7 @@ export class KernelStore {
       ['sign_in_codes', 'DELETE FROM sign_in_codes WHERE tenant = $1 AND (used_at IS NOT NULL OR expires_at < $2)', [tenant, cutoffs.now]],
       ['sessions', 'DELETE FROM sessions WHERE tenant = $1 AND expires_at < $2', [tenant, cutoffs.now]],
       ['sms_log', 'DELETE FROM sms_log WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.now - 7 * 86_400_000]],
+      ['unsubscribe_requests', 'DELETE FROM unsubscribe_requests WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.now - 7 * 86_400_000]],
     ];
     await this.db.transaction(async (tx) => {
       const images = await tx.query<{ file: string | null }>(`SELECT file FROM ${oldImages}`, [tenant, cutoffs.photosBefore, cutoffs.leadsBefore]);
