@@ -2,10 +2,11 @@
  * Every SMS the lead API sends speaks in a dealer's name and costs money, so the server
  * alone decides it (issue 13 H1): the text is built here, never taken from a request;
  * trade-in thank-yous go only to a mobile the shopper proved by signing in (issue 34 N5;
- * a site setting restores the spec's typed mobile), once per evaluation; and every text counts against daily caps: per phone on this tenant
- * and on the whole platform, per tenant (sms_log, in the database every API process
- * shares), and per client address across tenants (the shared counters). A spent tenant
- * budget still leaves a small reserve for shoppers who signed in on that site before.
+ * a site setting restores the spec's typed mobile), once per evaluation; and every text
+ * counts against daily caps: per phone on this tenant and on the whole platform, per
+ * tenant (sms_log, in the database every API process shares), and per client address
+ * across tenants (the shared counters). A spent tenant budget still leaves a small
+ * reserve for shoppers who signed in on that site before.
  */
 import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
 import type { Adapters } from './adapters.ts';
