@@ -53,7 +53,11 @@ console.log(`serving ${sitesDir} with the lead API at http://localhost:${config.
 
 // A stock change (pipeline publish) reloads the API's view of the tenants.
 try {
-  watchTenantsFolder(config.tenantsDir, () => app.reloadTenants());
+  watchTenantsFolder(config.tenantsDir, (changed) => {
+    // Issue 34 L11: only the folders that changed, off the request path; everything when the platform did not say.
+    if (changed) void app.reloadChangedTenants(changed).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed'));
+    else app.reloadTenants();
+  });
 } catch {
   // Folder watching is a convenience for local runs; SIGHUP reloads too.
 }

@@ -383,6 +383,8 @@ export const UNSUBSCRIBE_MESSAGES = {
   contactNeeded: 'Please enter the email address or mobile number you want to unsubscribe.',
   badLink: 'This unsubscribe link is not valid. Please enter your email address or mobile number instead.',
   done: (brand: string) => `You have been unsubscribed. ${brand} will not send you marketing emails or SMS any more. We will still answer any enquiry you send us.`,
+  /** Site setting unsubscribe_typed "confirm" (issue 34 N13): a typed contact gets a link first. */
+  confirmSent: (brand: string) => `We have sent a link to the email address or mobile number you entered. Open it to stop marketing from ${brand}.`,
 } as const;
 
 /**
