@@ -288,6 +288,33 @@ for (const kind of DATABASES) {
       expect((await run('--car', '2', '--amount', 'ten')).stderr).toMatch(/--amount expects dollars and cents/);
     }, 180_000);
 
+    it('the invoice command (npm run invoice) issues, lists and withdraws the invoices /online-payment may pay, with clear errors', async () => {
+      const env = {
+        ...process.env,
+        TENANTS_DIR: tenantsDir(),
+        ...(database.url ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(folder.dir, 'leads.sqlite') }),
+      };
+      const run = (...args: string[]) =>
+        new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, ['scripts/invoice.ts', '--tenant', 'alpha', ...args], { env });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk) => (stdout += chunk));
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('close', (status) => resolve({ status, stdout, stderr }));
+        });
+      const issued = await run('--reference', 'CLI-77', '--amount', '99.95', '--days', '7');
+      expect(issued.stderr).toBe('');
+      expect(issued.stdout).toMatch(/^invoice CLI-77 for \$99\.95 can be paid on \/online-payment until \d{4}-/);
+      expect((await app.payments.invoices('alpha')).find((invoice) => invoice.reference === 'CLI-77')).toMatchObject({ amount_cents: 9_995, paid_payment_id: null });
+      expect((await run('--list')).stdout).toMatch(/^CLI-77 +\$99\.95  open until /m);
+      expect((await run('--withdraw', 'cli-77')).stdout).toBe('withdrew invoice cli-77\n');
+      const bad = await run('--reference', 'CLI-78', '--amount', 'ten');
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toMatch(/--amount expects dollars and cents such as 350 or 350\.25, got "ten"/);
+      expect((await run('--reference', 'CLI-79', '--amount', '10000.01')).stderr).toMatch(/more than this site's online_payment_max \(\$10000\)/);
+    }, 180_000);
+
     it('/online-payment: the amount the dealer asked for, bounded by the site setting, paid only by the webhook, delivered with the invoice reference', async () => {
       await app.payments.issueInvoice('alpha', { reference: 'INV-2041', amountCents: 125_050, expiresAt: clock + 86_400_000 });
       const body = { ...contact, email: 'invoice@example.com', reference: 'INV-2041', amount: '1,250.50', terms_conditions: true, attempt: `online-${kind}-1` };
