@@ -8,9 +8,11 @@ import { createReadStream, existsSync, readdirSync, readFileSync, realpathSync, 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { tenantOfHost } from '../lib/site/host.ts';
 import { HEADERS_FILE, headersForPath, HSTS, parseHeadersFile, type HeadersRule } from '../build/security-headers.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
+/** Content-Type by file extension (the S3 publisher stores the same on each object). */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -34,13 +36,8 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg']);
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Tenant slug of a Host header (`acme.localhost:4321` -> `acme`), or null for the bare host. */
-export function tenantOfHost(host: string | undefined): string | null {
-  if (!host) return null;
-  const name = host.replace(/:\d+$/, '').toLowerCase();
-  const match = /^([a-z0-9-]+)\.localhost$/.exec(name);
-  return match && SLUG.test(match[1]) ? match[1] : null;
-}
+/** Tenant slug of a Host header (the rule lives in src/lib/site/host.ts, shared with the edge). */
+export { tenantOfHost };
 
 /** Cache policy: hashed build assets forever, images a day, HTML always revalidated. */
 export function cacheControl(path: string): string {
@@ -108,7 +105,7 @@ export function resolveFile(root: string, urlPath: string): string | null {
 }
 
 /** Headers sent when a site has no `_headers` file (built before issue 13): HSTS and frame protection. */
-const BASELINE_HEADERS: Record<string, string> = {
+export const BASELINE_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
   'Strict-Transport-Security': HSTS,
   'X-Frame-Options': 'SAMEORIGIN',
