@@ -267,6 +267,16 @@ describe('publishing to an S3-compatible bucket (s3rver) and serving through the
     expect(await publisher.fetchRelease(SLUG, R1, join(work, 'gone'))).toBe(false);
   });
 
+  it('the store lists and deletes past one page of 1,000 keys (a 300-car tenant has more objects)', async () => {
+    const many = s3.store('paging');
+    const keys = Array.from({ length: 1050 }, (_, index) => `t/objects/${String(index).padStart(5, '0')}`);
+    for (let start = 0; start < keys.length; start += 50) await Promise.all(keys.slice(start, start + 50).map((key) => many.put(key, key)));
+    const listed = await many.list('t/');
+    expect(listed.map((object) => object.key)).toEqual(keys);
+    await many.delete(keys);
+    expect(await many.list('t/')).toEqual([]);
+  });
+
   it('a copy of the previous release as the next one uploads no file object at all', async () => {
     const id = '20261127T130000000Z-dddd';
     cpSync(dirs[R3]!, join(work, id), { recursive: true });
