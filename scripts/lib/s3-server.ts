@@ -40,7 +40,11 @@ export async function startLocalS3(options: LocalS3Options = {}): Promise<LocalS
   const temporary = options.dir === undefined;
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 's3rver-'));
   mkdirSync(dir, { recursive: true });
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', BIN, '-d', dir, '-a', '127.0.0.1', '-p', String(options.port ?? 0), '-s', '--configure-bucket', bucket], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', BIN, '-d', dir, '-a', '127.0.0.1', '-p', String(options.port ?? 0), '-s', '--configure-bucket', bucket],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`s3rver did not start in time\n${output}`)), 30_000);

@@ -6,8 +6,9 @@
  * two releases; rollback moves the pointer; prune drops what retention drops and nothing
  * live; fetchRelease gives back the release byte for byte.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { startEdge } from '../../src/pipeline/publish/node-edge.ts';
 import type { ObjectStore } from '../../src/pipeline/publish/object-store.ts';
 import { createBucketPublisher, type BucketPublisher } from '../../src/pipeline/publish/s3-publisher.ts';
 import type { Site } from '../../src/schemas/site.ts';
+import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
 import { startS3rver } from './helpers/s3rver.ts';
 
 const SLUG = 'ironbark';
@@ -197,6 +199,45 @@ describe('publishing to an S3-compatible bucket (s3rver) and serving through the
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
     expect((await get(edge.url, '/', `${SLUG}.localhost`, {}, 'POST')).status).toBe(405);
+  });
+
+  it('the edge sends the headers the local server (npm start) sends for the same release', async () => {
+    // The local server over a sites directory whose `current` is R2.
+    const sitesDir = join(work, 'local-sites');
+    mkdirSync(join(sitesDir, SLUG, 'releases'), { recursive: true });
+    cpSync(dirs[R2]!, join(sitesDir, SLUG, 'releases', R2), { recursive: true });
+    symlinkSync(join('releases', R2), join(sitesDir, SLUG, 'current'));
+    const local = createServer(createStaticSitesHandler({ sitesDir }));
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const localUrl = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    // Transport headers differ by design (the edge's ETag is the content digest; gzip is the CDN's job).
+    const comparable = (headers: Reply['headers']) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) =>
+            !['date', 'etag', 'vary', 'connection', 'keep-alive', 'x-release', 'content-length', 'content-encoding', 'transfer-encoding'].includes(name),
+        ),
+      );
+    try {
+      for (const path of [
+        '/',
+        '/cars/car-a/',
+        '/cars/car-a',
+        '/about',
+        '/sign-in/',
+        '/sign-in',
+        '/_astro/island.3f9a1c.js',
+        '/images/logo.webp',
+        '/missing/',
+      ]) {
+        const [fromEdge, fromLocal] = await Promise.all([get(edge.url, path, `${SLUG}.localhost`), get(localUrl, path, `${SLUG}.localhost`)]);
+        expect(fromEdge.status, path).toBe(fromLocal.status);
+        expect(fromEdge.body, path).toBe(fromLocal.body);
+        expect(comparable(fromEdge.headers), path).toEqual(comparable(fromLocal.headers));
+      }
+    } finally {
+      await new Promise<void>((resolve) => local.close(() => resolve()));
+    }
   });
 
   it('rollback moves the pointer: the edge serves the old release within the pointer cache, never a mix', async () => {

@@ -261,6 +261,7 @@ export function createBucketPublisher(options: S3PublisherOptions): BucketPublis
         files: report.files,
         reused: report.reused,
         uploadedFiles: report.uploadedFiles,
+        manifestBytes: report.manifestBytes,
         objects: report.objects,
         bytes: report.bytes,
         seconds: report.seconds,

@@ -11,7 +11,8 @@ export async function startS3rver(bucket = 'sites') {
   return {
     endpoint: server.endpoint,
     bucket,
-    store: (prefix?: string) => new S3ObjectStore({ bucket, endpoint: server.endpoint, forcePathStyle: true, region: 'us-east-1', prefix, credentials: S3RVER_CREDENTIALS }),
+    store: (prefix?: string) =>
+      new S3ObjectStore({ bucket, endpoint: server.endpoint, forcePathStyle: true, region: 'us-east-1', prefix, credentials: S3RVER_CREDENTIALS }),
     close: () => server.stop(),
   };
 }
