@@ -266,7 +266,11 @@ describe('publishing to an S3-compatible bucket (s3rver) and serving through the
   });
 
   it('prune drops releases beyond the retention and objects only they used, never the live one', async () => {
+    // Live is R1 (rolled back): R3's car A page is R2's, found in the bucket by HEAD, so only car B's new page goes up.
+    puts.length = 0;
     await publisher.publish({ slug: SLUG, id: R3, dir: dirs[R3]!, sitesDir: work });
+    expect(puts).toHaveLength(3);
+    expect((await store.get(puts[0]!))?.body.toString()).toContain('Car B at $19,000');
     // Live on R2 (a rollback), R3 the newest: keep 1 keeps both, drops R1.
     await publisher.rollback(SLUG, R2);
     const objectOf = async (id: string, path: string) => JSON.parse((await store.get(layout.manifest(SLUG, id)))!.body.toString()).files[path].object as string;

@@ -2,8 +2,8 @@
  * The bucket publisher (issue 33 items 2 and 3; docs/deploy.md "Publishing to a bucket"):
  * uploads a release into an ObjectStore in the layout of layout.ts and switches the tenant's
  * live pointer last. Objects are content-addressed per tenant, so a file already in the
- * bucket is never uploaded again: a one-car release uploads its changed pages, its manifest
- * and the pointer. Each file's response headers (Content-Type, Cache-Control, the `_headers`
+ * bucket (named by the live manifest, else found by HEAD) is never uploaded again: a
+ * one-car release uploads its changed pages, its manifest and the pointer. Each file's response headers (Content-Type, Cache-Control, the `_headers`
  * rules of its path) go into the manifest, which the edge serves them from. Rollback moves
  * the pointer; prune drops manifests beyond the retention and the objects no kept manifest
  * names. Call prune and publish of one tenant under its lock (the pipeline's tenant lock).
@@ -204,7 +204,10 @@ export function createBucketPublisher(options: S3PublisherOptions): BucketPublis
       const files = releaseFiles(resolve(dir));
       const headersPath = files.get(`/${HEADERS_FILE}`);
       const rules = headersPath ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : null;
-      const existing = new Set((await store.list(layout.objects(slug))).map((object) => object.key.slice(layout.objects(slug).length)));
+      // Objects of the live release are in the bucket (prune never drops the live release's).
+      const liveId = await liveRelease(slug);
+      const live = liveId ? await readPublished(slug, liveId) : null;
+      const existing = new Set(Object.values(live?.files ?? {}).map((file) => file.object));
 
       const manifest: PublishedManifest = { format: MANIFEST_FORMAT, slug, id, createdAt: new Date(now()).toISOString(), headers: [], files: {} };
       const headerIndex = new Map<string, number>();
@@ -223,6 +226,13 @@ export function createBucketPublisher(options: S3PublisherOptions): BucketPublis
         if (!existing.has(object) && !toUpload.has(object)) toUpload.set(object, { path, urlPath, headers });
       }
 
+      // The rest may be there too (an older kept release, a publish that failed after its
+      // uploads): one HEAD each, unless the tenant has no live release yet (then all go up).
+      if (live) {
+        await inParallel([...toUpload.keys()], concurrency, async (object) => {
+          if (await store.head(layout.object(slug, object))) toUpload.delete(object);
+        });
+      }
       let uploadedFileBytes = 0;
       await inParallel([...toUpload], concurrency, async ([object, file]) => {
         const bytes = readFileSync(file.path);
