@@ -10,10 +10,10 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, relative, resolve, sep } from 'node:path';
-import { HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../../build/security-headers.ts';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../../build/security-headers.ts';
 import { tenantOfHost } from '../../lib/site/host.ts';
-import { BASELINE_HEADERS, CONTENT_TYPES, cacheControl } from '../../server/static-sites.ts';
+import { cacheControl, CONTENT_TYPES, extensionOf } from '../../lib/site/serving.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import type { Publisher } from '../publisher.ts';
 import { layout, MANIFEST_FORMAT, releaseOfManifestKey, type HostAlias, type LivePointer, type PublishedManifest } from './layout.ts';
@@ -89,12 +89,12 @@ function releaseFiles(dir: string): Map<string, string> {
   return files;
 }
 
-/** Response headers of a file as the local server (src/server/static-sites.ts) sends them. */
+/** Response headers of a file, as the local server (src/server/static-sites.ts) sends them. */
 export function fileHeaders(urlPath: string, rules: readonly HeadersRule[] | null): Record<string, string> {
   return {
     ...BASELINE_HEADERS,
     ...(rules ? headersForPath(rules, urlPath) : {}),
-    'Content-Type': CONTENT_TYPES[extname(urlPath)] ?? 'application/octet-stream',
+    'Content-Type': CONTENT_TYPES[extensionOf(urlPath)] ?? 'application/octet-stream',
     'Cache-Control': cacheControl(urlPath),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
