@@ -56,6 +56,7 @@ cpSync(values.tenants, paths.tenants, { recursive: true, filter: (source) => !so
 const children: { name: string; child: ChildProcess }[] = [];
 const stops: (() => Promise<void>)[] = [];
 let stopping = false;
+let startup: Promise<unknown> = Promise.resolve();
 
 async function stopAll(code: number): Promise<never> {
   if (stopping) process.exit(code);
@@ -74,6 +75,7 @@ async function stopAll(code: number): Promise<never> {
         }),
     ),
   );
+  await startup;
   for (const stop of stops.reverse()) await stop().catch(() => {});
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
   process.exit(code);
@@ -111,17 +113,21 @@ async function waitForHttp(url: string, ms: number, headers: Record<string, stri
 }
 
 try {
-  const [postgres, meili, s3, redisPort] = await Promise.all([
-    startThrowawayPostgres(),
-    startMeilisearch({ dir: join(dir, 'meili') }),
-    startLocalS3({ dir: join(dir, 's3') }),
-    freePort(),
-  ]);
-  stops.push(
-    () => postgres.stop(),
-    () => meili.stop(),
-    () => s3.stop(),
-  );
+  // Each server's stop is registered as soon as it runs; a stop during start-up waits for
+  // the servers to come up first (startup), so no server outlives the stack.
+  const started = <T extends { stop(): Promise<void> }>(server: T): T => {
+    stops.push(() => server.stop());
+    return server;
+  };
+  const servers = [
+    startThrowawayPostgres().then(started),
+    startMeilisearch({ dir: join(dir, 'meili') }).then(started),
+    startLocalS3({ dir: join(dir, 's3') }).then(started),
+  ] as const;
+  startup = Promise.allSettled(servers);
+  const [postgres, meili, s3, redisPort] = await Promise.all([...servers, freePort()]);
+  // Stopped while the servers came up: start nothing more (stopAll exits the process).
+  if (stopping) await new Promise(() => {});
   mkdirSync(join(dir, 'redis'), { recursive: true });
   const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', join(dir, 'redis')], {
     stdio: 'ignore',
@@ -160,9 +166,9 @@ try {
   start('edge', 'scripts/edge.ts', ['--port', String(ports.edge)], bucketEnv);
 
   await Promise.all([
-    ...ports.api.map((port) => waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000)),
-    waitForHttp(`http://127.0.0.1:${ports.edge}/`, 60_000),
-    waitForHttp(`http://127.0.0.1:${ports.intake}/status.json`, 60_000, { Authorization: `Bearer ${operatorToken}` }),
+    ...ports.api.map((port) => waitForHttp(`http://127.0.0.1:${port}/api/health`, 300_000)),
+    waitForHttp(`http://127.0.0.1:${ports.edge}/`, 300_000),
+    waitForHttp(`http://127.0.0.1:${ports.intake}/status.json`, 300_000, { Authorization: `Bearer ${operatorToken}` }),
   ]);
   console.log(
     JSON.stringify({
