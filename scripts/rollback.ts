@@ -2,12 +2,14 @@
 /**
  * Roll a tenant back to an earlier release (docs/pipeline.md "Rollback").
  *
- *   npm run rollback -- --tenant <slug> [--sites dist] [--tenants tenants] [--to <release id>] [--list]
+ *   npm run rollback -- --tenant <slug> [--sites dist] [--tenants tenants] [--to <release id>] [--list] [--publisher s3|<module>]
  *   npm run rollback -- --tenant <slug> --release-hold
  *
  * Without --to, goes to the release before the current one. The tenant is then held on it
  * (new feeds are taken in but not published) until --release-hold, so a bad release is
  * not republished by the next feed; the search index is synced to the rolled-back stock.
+ * With --publisher (as the pipeline runs with), the publisher's live pointer moves first
+ * (the bucket's, for `s3`: what the edge serves).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { settingsOrExit } from '../src/config/env.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { createLogger } from '../src/pipeline/log.ts';
+import { loadPublisher } from '../src/pipeline/publisher.ts';
 import { holdFile, rollbackTenant } from '../src/pipeline/rebuild.ts';
 import { currentRelease, listReleases, readManifest, rollbackTarget } from '../src/pipeline/releases.ts';
 import { recordStatus } from '../src/pipeline/status.ts';
@@ -28,11 +31,12 @@ const { values } = parseArgs({
     list: { type: 'boolean', default: false },
     'release-hold': { type: 'boolean', default: false },
     'no-hold': { type: 'boolean', default: false },
+    publisher: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help || !values.tenant) {
-  console.log('usage: npm run rollback -- --tenant <slug> [--sites dist] [--tenants tenants] [--to <release>] [--list] [--release-hold] [--no-hold]');
+  console.log('usage: npm run rollback -- --tenant <slug> [--sites dist] [--tenants tenants] [--to <release>] [--list] [--release-hold] [--no-hold] [--publisher s3|<module>]');
   process.exit(values.help ? 0 : 2);
 }
 const slug = values.tenant;
@@ -55,7 +59,8 @@ if (values['release-hold']) {
 try {
   const to = rollbackTarget(values.sites, slug, values.to);
   const tenantDir = join(values.tenants, slug);
-  await rollbackTenant({ sitesDir: values.sites, slug, to, tenantDir: existsSync(join(tenantDir, 'site.json')) ? tenantDir : undefined, log, hold: !values['no-hold'] });
+  const publisher = values.publisher ? await loadPublisher(values.publisher, { tenantsDir: values.tenants, log }) : undefined;
+  await rollbackTenant({ sitesDir: values.sites, slug, to, tenantDir: existsSync(join(tenantDir, 'site.json')) ? tenantDir : undefined, log, hold: !values['no-hold'], publisher });
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

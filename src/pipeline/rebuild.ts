@@ -268,6 +268,10 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   }
   const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
   pruneReleases(sitesDir, slug, keep);
+  if (options.publisher?.prune) {
+    // Retention at the publisher too (the bucket); a failure there never fails a published release.
+    await options.publisher.prune(slug, keep).catch((error: Error) => log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }));
+  }
   if (mode === 'full' && renderer && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) warmRendererFor(join(paths.renderers, renderer)).warm();
 
   const timings = { photos: photos.seconds, build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
@@ -285,9 +289,11 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
 }
 
 /** Roll a tenant back to an earlier release (default: the one before current) and hold it there. */
-export async function rollbackTenant(options: { sitesDir: string; slug: string; to: string; tenantDir?: string; log?: Logger; env?: NodeJS.ProcessEnv; hold?: boolean }): Promise<{ from: string | null; to: string; search?: RebuildResult['search'] }> {
+export async function rollbackTenant(options: { sitesDir: string; slug: string; to: string; tenantDir?: string; log?: Logger; env?: NodeJS.ProcessEnv; hold?: boolean; publisher?: Publisher }): Promise<{ from: string | null; to: string; search?: RebuildResult['search'] }> {
   const sitesDir = resolve(options.sitesDir);
   const from = currentRelease(sitesDir, options.slug);
+  // The production publisher's pointer first (what shoppers see); if it fails, nothing moved.
+  if (options.publisher?.rollback) await options.publisher.rollback(options.slug, options.to);
   await localPublisher.publish({ slug: options.slug, id: options.to, dir: join(tenantPaths(sitesDir, options.slug).releases, options.to), sitesDir });
   if (options.hold !== false) writeFileSync(holdFile(sitesDir, options.slug), JSON.stringify({ release: options.to, from, at: new Date().toISOString() }));
   let search: RebuildResult['search'];

@@ -8,47 +8,18 @@ import { createReadStream, existsSync, readdirSync, readFileSync, realpathSync, 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { HEADERS_FILE, headersForPath, HSTS, parseHeadersFile, type HeadersRule } from '../build/security-headers.ts';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.pdf': 'application/pdf',
-  '.webmanifest': 'application/manifest+json',
-};
+import { tenantOfHost } from '../lib/site/host.ts';
+import { cacheControl, CONTENT_TYPES } from '../lib/site/serving.ts';
+import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../build/security-headers.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg']);
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Tenant slug of a Host header (`acme.localhost:4321` -> `acme`), or null for the bare host. */
-export function tenantOfHost(host: string | undefined): string | null {
-  if (!host) return null;
-  const name = host.replace(/:\d+$/, '').toLowerCase();
-  const match = /^([a-z0-9-]+)\.localhost$/.exec(name);
-  return match && SLUG.test(match[1]) ? match[1] : null;
-}
+/** Tenant slug of a Host header (the rule lives in src/lib/site/host.ts, shared with the edge). */
+export { tenantOfHost };
 
-/** Cache policy: hashed build assets forever, images a day, HTML always revalidated. */
-export function cacheControl(path: string): string {
-  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  const extension = extname(path);
-  if (['.webp', '.avif', '.png', '.jpg', '.jpeg', '.gif', '.svg', '.ico', '.woff2'].includes(extension)) return 'public, max-age=86400';
-  return 'public, max-age=0, must-revalidate';
-}
+/** Cache policy (src/lib/site/serving.ts, shared with the bucket publisher). */
+export { cacheControl };
 
 /** The directory a tenant is served from: its `current` release when present. */
 export function siteRoot(sitesDir: string, slug: string): string | null {
@@ -106,13 +77,6 @@ export function resolveFile(root: string, urlPath: string): string | null {
   }
   return null;
 }
-
-/** Headers sent when a site has no `_headers` file (built before issue 13): HSTS and frame protection. */
-const BASELINE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
-  'Strict-Transport-Security': HSTS,
-  'X-Frame-Options': 'SAMEORIGIN',
-};
 
 const headerRules = new Map<string, { stamp: string; rules: HeadersRule[] }>();
 
