@@ -581,9 +581,9 @@ export async function runFuzz(options: { count: number; seed: number; concurrenc
   }
 }
 
-/** Hostile inbox files for a run of `count` requests per target: every case at least twice, at most 400. */
+/** Hostile inbox files for a run of `count` requests per target: every case at least twice, at most 200. */
 export function inboxDrops(count: number): number {
-  return Math.min(400, Math.max(40, Math.ceil(count / 10)));
+  return Math.min(200, Math.max(40, Math.ceil(count / 20)));
 }
 
 /** True when a run met the bar: every request sent, 0 crashes, 0 5xx, 0 unanswered, all alive. */

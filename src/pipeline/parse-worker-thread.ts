@@ -1,12 +1,15 @@
 /**
- * The worker-thread side of parse-worker.ts: runs checkFeed on the file it is handed and
- * posts the check back (or the error's message). Its caller owns the time limit.
+ * The worker-thread side of parse-worker.ts: for each file it is handed ({ id, input }),
+ * runs checkFeed and posts the check back ({ id, check }, or the error's message). Its
+ * caller owns the time limit and ends the thread when a file takes too long.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { checkFeed, type FeedCheckInput } from './feed-check.ts';
 
-try {
-  parentPort?.postMessage({ check: checkFeed(workerData as FeedCheckInput) });
-} catch (error) {
-  parentPort?.postMessage({ error: (error as Error).message });
-}
+parentPort?.on('message', ({ id, input }: { id: number; input: FeedCheckInput }) => {
+  try {
+    parentPort?.postMessage({ id, check: checkFeed(input) });
+  } catch (error) {
+    parentPort?.postMessage({ id, error: (error as Error).message });
+  }
+});

@@ -3,8 +3,8 @@
  * parsed and mapped (feed-check.ts) in a worker thread with a time limit, so a hostile or
  * pathological file cannot stop the webhook, the operator page or the other tenants'
  * intake: the main loop only waits for a message. A parse over the limit is stopped
- * (the worker is terminated) and the file rejected with a reason. At most `parallel`
- * parses run at once; the rest queue.
+ * (its worker is terminated) and the file rejected with a reason. At most `parallel`
+ * parses run at once; the rest queue. Workers are kept for the next file while idle.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -39,24 +39,43 @@ export function failedCheck(input: Pick<FeedCheckInput, 'tenant' | 'file'>, reas
   };
 }
 
+/** Worker threads waiting for a file (kept between files: starting one costs more than most parses). */
+const idle: Worker[] = [];
+let nextId = 0;
+
 function parseOnce(input: FeedCheckInput, timeoutMs: number): Promise<FeedCheck> {
   return new Promise((done) => {
+    const id = (nextId += 1);
     let settled = false;
-    const worker = new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
-    const finish = (check: FeedCheck) => {
+    const worker = idle.pop() ?? new Worker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    worker.ref();
+    const finish = (check: FeedCheck, reusable: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (reusable) {
+        // An idle worker does not keep the process alive.
+        worker.unref();
+        idle.push(worker);
+      } else void worker.terminate();
       done(check);
     };
+    const onMessage = (message: { id: number; check?: FeedCheck; error?: string }) => {
+      if (message.id === id) finish(message.check ?? failedCheck(input, `the file could not be read: ${message.error ?? 'unknown error'}`), true);
+    };
+    const onError = (error: Error) => finish(failedCheck(input, `the file could not be read: ${error.message}`), false);
+    const onExit = (code: number) => finish(failedCheck(input, `the file could not be read (the reader stopped with code ${code})`), false);
+    worker.on('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
     const timer = setTimeout(
-      () => finish(failedCheck(input, `reading the file took longer than ${Math.round(timeoutMs / 1000)} s and was stopped (PIPELINE_FEED_PARSE_SECONDS): a file this slow to read is not a stock export; nothing was changed`)),
+      () => finish(failedCheck(input, `reading the file took longer than ${Math.round(timeoutMs / 1000)} s and was stopped (PIPELINE_FEED_PARSE_SECONDS): a file this slow to read is not a stock export; nothing was changed`), false),
       timeoutMs,
     );
-    worker.once('message', (message: { check?: FeedCheck; error?: string }) => finish(message.check ?? failedCheck(input, `the file could not be read: ${message.error ?? 'unknown error'}`)));
-    worker.once('error', (error: Error) => finish(failedCheck(input, `the file could not be read: ${error.message}`)));
-    worker.once('exit', (code) => finish(failedCheck(input, `the file could not be read (the reader stopped with code ${code})`)));
+    worker.postMessage({ id, input });
   });
 }
 
