@@ -161,7 +161,7 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     cpSync(FIXTURE, join(tenants, 'aaa-hostile'), { recursive: true });
     mkdirSync(join(inbox, 'aaa-hostile'));
     const row = (index: number) => `S${index},Toyota,Corolla,not-a-price,available,2020,1`;
-    writeFileSync(join(inbox, 'aaa-hostile', 'big.csv'), `${CSV_HEADER}\n${Array.from({ length: 150_000 }, (_, index) => row(index)).join('\n')}\n`);
+    writeFileSync(join(inbox, 'aaa-hostile', 'big.csv'), `${CSV_HEADER}\n${Array.from({ length: 100_000 }, (_, index) => row(index)).join('\n')}\n`);
     writeFileSync(join(inbox, SLUG, 'good.json'), JSON.stringify(fixtureStock().slice(0, 10)));
     const order: string[] = [];
     let lag = 0;
@@ -181,5 +181,5 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     expect(order).toEqual(['pipeline-motors accepted', 'aaa-hostile rejected']);
     expect(JSON.parse(stockText())).toHaveLength(10);
     expect(lag).toBeLessThan(2_000);
-  });
+  }, 180_000);
 });

@@ -43,11 +43,21 @@ export function failedCheck(input: Pick<FeedCheckInput, 'tenant' | 'file'>, reas
 const idle: Worker[] = [];
 let nextId = 0;
 
+function startWorker(): Worker {
+  const worker = new Worker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+  // A worker that ends while idle leaves the pool.
+  worker.once('exit', () => {
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+  });
+  return worker;
+}
+
 function parseOnce(input: FeedCheckInput, timeoutMs: number): Promise<FeedCheck> {
   return new Promise((done) => {
     const id = (nextId += 1);
     let settled = false;
-    const worker = idle.pop() ?? new Worker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    const worker = idle.pop() ?? startWorker();
     worker.ref();
     const finish = (check: FeedCheck, reusable: boolean) => {
       if (settled) return;
