@@ -78,6 +78,8 @@ const pipeline = await startPipeline({
   inboxDir: values.inbox,
   webhookPort: values['no-webhook'] || values.once ? undefined : Number(values.port),
   webhookHost: values.host,
+  inboxMaxBytes: settings.inboxMaxBytes,
+  parseTimeoutMs: settings.feedParseSeconds * 1000,
   debounceMs: values.once ? 0 : Number(values.debounce),
   warmRenderers: !values.once,
   maxWaitMs: Number(values['max-wait']),

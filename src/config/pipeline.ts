@@ -21,6 +21,10 @@ const PIPELINE_SETTINGS = {
   secretsFile: ['PIPELINE_SECRETS_FILE', v.optional(v.string())],
   /** The deployment's code version: releases compare it instead of hashing the sources. */
   codeVersion: ['PIPELINE_CODE_VERSION', v.optional(v.string())],
+  /** Largest feed file read from the inbox (bytes); a larger one is rejected with a report. */
+  inboxMaxBytes: ['PIPELINE_INBOX_MAX_BYTES', integer(20 * 1024 * 1024, 1024, 1024 * 1024 * 1024)],
+  /** Time limit of reading one inbox file (seconds); a slower one is stopped and rejected. */
+  feedParseSeconds: ['PIPELINE_FEED_PARSE_SECONDS', integer(60, 1, 3600)],
   /** The BullMQ queue shared by intake and workers. */
   redisUrl: ['REDIS_URL', v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')))],
 } as const satisfies SettingSources;

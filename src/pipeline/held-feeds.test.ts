@@ -42,9 +42,9 @@ function drop(name: string, records: unknown[]): string {
 }
 
 describe('a dropped feed that would empty the site', () => {
-  it('is held with its report; the stock stays; confirm takes it in', () => {
+  it('is held with its report; the stock stays; confirm takes it in', async () => {
     const before = stockText();
-    const result = intakeFile(tenantDir, SLUG, drop('truncated.json', fixtureStock().slice(0, 2)), log, options());
+    const result = await intakeFile(tenantDir, SLUG, drop('truncated.json', fixtureStock().slice(0, 2)), log, options());
     expect(result).toMatchObject({ accepted: false, held: { source: 'truncated.json', visibleBefore: 12, visibleAfter: 2, removed: 10 } });
     expect(stockText()).toBe(before);
     expect(readdirSync(inbox)).toEqual([]);
@@ -64,10 +64,10 @@ describe('a dropped feed that would empty the site', () => {
     expect(JSON.parse(stockText())).toHaveLength(2);
   });
 
-  it('is dropped on discard, and a newer complete feed supersedes an older held one', () => {
+  it('is dropped on discard, and a newer complete feed supersedes an older held one', async () => {
     const before = stockText();
-    intakeFile(tenantDir, SLUG, drop('a.json', []), log, options());
-    intakeFile(tenantDir, SLUG, drop('b.json', fixtureStock().slice(0, 1)), log, options());
+    await intakeFile(tenantDir, SLUG, drop('a.json', []), log, options());
+    await intakeFile(tenantDir, SLUG, drop('b.json', fixtureStock().slice(0, 1)), log, options());
     const held = listHeldFeeds(sites, SLUG);
     expect(held.map((feed) => feed.source)).toEqual(['b.json']);
     expect(events.some((event) => event.event === 'feed-held-closed' && event.outcome === 'superseded' && event.by === 'b.json')).toBe(true);
@@ -76,15 +76,15 @@ describe('a dropped feed that would empty the site', () => {
     expect(JSON.parse(readFileSync(join(sites, SLUG, 'held', 'closed', `${held[0].id}.json`), 'utf8'))).toMatchObject({ outcome: 'discarded' });
   });
 
-  it('does not hold an ordinary feed, or any feed with the guard off', () => {
-    expect(intakeFile(tenantDir, SLUG, drop('ok.json', fixtureStock().slice(0, 8)), log, options())).toMatchObject({ accepted: true });
-    expect(intakeFile(tenantDir, SLUG, drop('empty.json', []), log, { sitesDir: sites, guard: false })).toMatchObject({ accepted: true });
+  it('does not hold an ordinary feed, or any feed with the guard off', async () => {
+    expect(await intakeFile(tenantDir, SLUG, drop('ok.json', fixtureStock().slice(0, 8)), log, options())).toMatchObject({ accepted: true });
+    expect(await intakeFile(tenantDir, SLUG, drop('empty.json', []), log, { sitesDir: sites, guard: false })).toMatchObject({ accepted: true });
     expect(JSON.parse(stockText())).toEqual([]);
   });
 
-  it('uses the tenant guard of feed-mapping.json over the pipeline setting', () => {
+  it('uses the tenant guard of feed-mapping.json over the pipeline setting', async () => {
     writeFileSync(join(tenantDir, 'feed-mapping.json'), JSON.stringify({ guard: { max_removed_share: 0.9 } }));
-    expect(intakeFile(tenantDir, SLUG, drop('most.json', fixtureStock().slice(0, 2)), log, options())).toMatchObject({ accepted: true });
+    expect(await intakeFile(tenantDir, SLUG, drop('most.json', fixtureStock().slice(0, 2)), log, options())).toMatchObject({ accepted: true });
   });
 });
 

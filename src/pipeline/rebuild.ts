@@ -25,6 +25,7 @@ import { silentLogger, type Logger } from './log.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './page-plan.ts';
+import { precompressRelease } from './precompress.ts';
 import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { readStatus, recordStatus } from './status.ts';
@@ -232,6 +233,12 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   }
   const checkSeconds = Math.round((performance.now() - checksStarted) / 10) / 100;
   for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
+  // Text files get their .gz beside them: the static server never compresses per request.
+  try {
+    await precompressRelease(releaseDir, previousDir ?? undefined);
+  } catch (error) {
+    log({ level: 'warn', event: 'precompress', tenant: slug, release: id, reason: (error as Error).message });
+  }
 
   const manifest: ReleaseManifest = {
     id,

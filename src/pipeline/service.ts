@@ -33,6 +33,10 @@ export interface PipelineOptions {
   webhookMaxBytes?: number;
   /** Accepted clock difference of a push's signing time (seconds, default 300). */
   webhookWindowSeconds?: number;
+  /** Largest inbox file read (bytes, default 20 MB). */
+  inboxMaxBytes?: number;
+  /** Time limit of one inbox file's parse (ms, default 60 s). */
+  parseTimeoutMs?: number;
   /** Quiet time after the last change before a tenant is rebuilt (ms). */
   debounceMs?: number;
   /** A tenant that keeps changing is still rebuilt after this long (ms). */
@@ -95,7 +99,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const maxWaitMs = options.maxWaitMs ?? 15_000;
   const concurrency = options.concurrency ?? availableParallelism();
   const secretOf = createSecretStore({ env: options.env });
-  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard };
+  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs };
   const settings = pipelineSettings(options.env ?? environment());
   const operatorToken = options.operatorToken ?? settings.operatorToken;
   checkOperatorToken(operatorToken);
@@ -174,14 +178,22 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   };
 
   let rescan: NodeJS.Timeout | undefined;
+  // Inbox files are parsed off the main thread; a tenant being read is left to its running scan.
+  const busy = new Set<string>();
+  const scans = new Set<Promise<void>>();
+  const onChanged = (slug: string) => {
+    seen.set(slug, stampOf(join(tenantsDir, slug)));
+    request(slug);
+  };
   const scan = () => {
     if (!options.inboxDir || role === 'worker') return;
-    const { changed, pending } = scanInbox(resolve(options.inboxDir), tenantDirOf, log, 300, intakeOptions);
-    for (const slug of changed) {
-      seen.set(slug, stampOf(join(tenantsDir, slug)));
-      request(slug);
-    }
-    if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), 350);
+    const running: Promise<void> = scanInbox(resolve(options.inboxDir), tenantDirOf, log, 300, { ...intakeOptions, busy, onChanged })
+      .then(({ pending }) => {
+        if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), 350);
+      })
+      .catch((error: unknown) => log({ level: 'error', event: 'scan', reason: (error as Error).message }))
+      .finally(() => scans.delete(running));
+    scans.add(running);
   };
 
   let server: Server | undefined;
@@ -291,9 +303,9 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     scan,
     async settled() {
       for (;;) {
-        while (timers.size > 0 || rescan) await new Promise((done) => setTimeout(done, 50));
+        while (timers.size > 0 || rescan || scans.size > 0) await new Promise((done) => setTimeout(done, 50));
         await queue.idle();
-        if (timers.size === 0 && !rescan) return;
+        if (timers.size === 0 && !rescan && scans.size === 0) return;
       }
     },
     async close() {
@@ -301,6 +313,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       if (refresh) clearInterval(refresh);
       if (rescan) clearTimeout(rescan);
       for (const watcher of watchers) watcher.close();
+      await Promise.all(scans);
       for (const { timer } of timers.values()) clearTimeout(timer);
       timers.clear();
       await new Promise<void>((done) => (server ? server.close(() => done()) : done()));

@@ -1,13 +1,14 @@
 /**
  * Serves built tenant sites by host name, as a CDN would: `<slug>.localhost:<port>` serves
  * `<sitesDir>/<slug>/` (or its `current` release when the pipeline publishes releases),
- * and the bare host lists the tenants. Content types, cache headers, gzip, ETags and the
- * tenant's 404 page with status 404.
+ * and the bare host lists the tenants. Content types, cache headers, ETags and the tenant's
+ * 404 page with status 404. Text files are sent gzipped only from the `.gz` written beside
+ * them when the release was made (src/pipeline/precompress.ts): nothing is compressed per
+ * request (issue 34 L9); a site without them (a plain `npm run build`) is sent as it is.
  */
-import { createReadStream, existsSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, extname, join, normalize, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { tenantOfHost } from '../lib/site/host.ts';
 import { cacheControl, CONTENT_TYPES } from '../lib/site/serving.ts';
 import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../build/security-headers.ts';
@@ -137,9 +138,21 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The stats of the `.gz` written beside a file at release time, when it is there and not older. */
+function precompressed(file: string, stats: Stats): Stats | null {
+  try {
+    const packed = lstatSync(`${file}.gz`);
+    return packed.isFile() && packed.mtimeMs >= stats.mtimeMs ? packed : null;
+  } catch {
+    return null;
+  }
+}
+
 function send(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, status: number, urlPath: string): void {
   const extension = extname(file);
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const packed = COMPRESSIBLE.has(extension) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? precompressed(file, stats) : null;
+  const plainTag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const etag = packed ? `${plainTag.slice(0, -1)}-gz"` : plainTag;
   res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
   res.setHeader('Cache-Control', status === 200 ? cacheControl(urlPath) : 'no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -153,13 +166,12 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, stats: St
     }
   }
   res.statusCode = status;
-  const gzip = COMPRESSIBLE.has(extension) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && stats.size > 1024;
   res.setHeader('Vary', 'Accept-Encoding');
-  if (gzip) {
-    const body = gzipSync(readFileSync(file));
+  if (packed) {
     res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.setHeader('Content-Length', packed.size);
+    if (req.method === 'HEAD') res.end();
+    else streamFile(`${file}.gz`, res);
     return;
   }
   res.setHeader('Content-Length', stats.size);

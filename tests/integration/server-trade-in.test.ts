@@ -29,7 +29,9 @@ const realJpeg = await pixels().jpeg().toBuffer();
 const jpeg = (size: number) => Buffer.concat([realJpeg, Buffer.alloc(Math.max(0, size - realJpeg.length), 0x20)]);
 const png = await pixels().png().toBuffer();
 const gif = await pixels().gif().toBuffer();
-const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(12)]);
+// A real HEIF picture branded heic (issue 34 N10: a bare HEIC header is no longer stored).
+const heic = Buffer.from(await pixels().avif().toBuffer());
+heic.write('heic', 8, 'latin1');
 
 for (const kind of DATABASES) {
   const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
