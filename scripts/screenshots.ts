@@ -99,6 +99,14 @@ async function firstLink(page: Page, url: string, prefixes: string[]): Promise<s
 const served = values.dir ? await serve(values.dir) : null;
 const baseTemplate = served?.base ?? values.base ?? `http://{slug}.localhost:${process.env.PORT ?? '4321'}`;
 if (!baseTemplate.includes('{slug}')) fail(`--base: "${baseTemplate}" has no {slug}, e.g. http://{slug}.localhost:4321`);
+try {
+  // Chromium resolves <slug>.localhost itself; Node may not, so ask the loopback address.
+  const probe = new URL(baseTemplate.replace('{slug}', slugs[0]!));
+  if (probe.hostname.endsWith('.localhost')) probe.hostname = '127.0.0.1';
+  await fetch(probe);
+} catch {
+  fail(`no server answers at ${baseTemplate.replace('{slug}', slugs[0]!)}/: start one (npm start; PORT for its port), or name a built sites folder with --dir`);
+}
 const outDir = resolve(values.out);
 mkdirSync(outDir, { recursive: true });
 
