@@ -120,7 +120,7 @@ export class SiteData {
   readonly brandOverviews: () => Map<string, BrandOverview> = memo(() => brandOverviews(this.range()));
 
   /** Header menu, footer groups and Range menu models (every page shows them, so they are computed once). */
-  readonly menus: () => SiteMenus = memo(() => siteMenus(this.site, this.cars, this.range()));
+  readonly menus: () => SiteMenus = memo(() => siteMenus(this.site, this.cars, this.range(), { products: this.products().length > 0 }));
 
   /** What the site layout needs: the site, its menus and the build clock. */
   readonly chrome: () => PageChrome = memo(() => ({ site: this.site, menu: this.menus().menu, footer: this.menus().footer, buildTime: this.buildTime }));
