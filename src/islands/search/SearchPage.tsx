@@ -154,7 +154,7 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
     noun: config.stockNoun,
     busy: false,
     // The build clock: the static HTML and the first client render agree; the browser's clock takes over after mount.
-    grid: { items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    grid: { items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')), options: config.card, promoHref: config.promo.href, promoWords: config.promo.words, similarHref: (hit) => similarHref(hit, config.routes) },
     empty: initial.nbHits === 0 ? { clearHref: config.routes.base } : null,
     pagination: { current: 0, nbPages: initial.nbPages, createHref: (page) => createSearchUrl({ refinementList: route.preset, page: page + 1 }, config.routes) },
   };
@@ -363,7 +363,7 @@ function LiveSearch(props: LiveProps) {
     noun: config.stockNoun,
     busy: status === 'loading' || status === 'stalled',
     stalled: status === 'stalled',
-    grid: { items: gridItems(hits, config, offset, now, refinedTypes), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    grid: { items: gridItems(hits, config, offset, now, refinedTypes), options: config.card, promoHref: config.promo.href, promoWords: config.promo.words, similarHref: (hit) => similarHref(hit, config.routes) },
     empty:
       results.nbHits === 0
         ? {
