@@ -118,3 +118,13 @@ describe('issue35-3: a truck or motorcycle dealer gets its own words', () => {
     expect(rangeGroupOf(['Prime Mover'], 'Diesel')).toBe('trucks');
   });
 });
+
+describe('issue35-3: a model whose stock has no item_type on a site that sells no cars', () => {
+  it('goes with the site first kind, or to trucks by its body, never under Cars', () => {
+    const range = headerMenu(site({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }), [
+      { name: 'Yamaha XSR', href: '/m/xsr', body: ['Naked'] },
+      { name: 'Isuzu NPR', href: '/m/npr', body: ['Light Truck'] },
+    ])[1];
+    expect(range.children?.map((column) => column.heading)).toEqual(['Motorcycles', 'Trucks', undefined]);
+  });
+});

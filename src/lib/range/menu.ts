@@ -10,7 +10,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
-import { siteWording } from '../text/template-wording.ts';
+import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
 import { vehicleKind, type VehicleKind } from '../vehicle/spec-rows.ts';
 import MENU_LINKS from './menu-links.json' with { type: 'json' };
 
@@ -129,12 +129,17 @@ export function modelsFromStock(cars: readonly Car[], limit = 40): MenuModel[] {
     .map(({ count: _count, ...model }) => model);
 }
 
-/** Group models by range group, keeping only non-empty groups, in menu order. */
-export function groupModels(models: readonly MenuModel[]): { group: RangeGroup; label: string; models: MenuModel[] }[] {
+/**
+ * Group models by range group, keeping only non-empty groups, in menu order. `fallback`: the
+ * kind of a model whose stock does not say (a site that sells no cars: its first kind; a truck
+ * body is a truck all the same).
+ */
+export function groupModels(models: readonly MenuModel[], fallback?: Exclude<VehicleKind, 'car'>): { group: RangeGroup; label: string; models: MenuModel[] }[] {
+  const kindOf = (model: MenuModel) => model.kind ?? (fallback && rangeGroupOf(model.body, model.fuel) !== 'trucks' ? fallback : undefined);
   return RANGE_GROUPS.map((group) => ({
     group,
     label: RANGE_GROUP_LABELS[group],
-    models: models.filter((model) => rangeGroupOf(model.body, model.fuel, model.kind) === group),
+    models: models.filter((model) => rangeGroupOf(model.body, model.fuel, kindOf(model)) === group),
   })).filter((entry) => entry.models.length > 0);
 }
 
@@ -159,6 +164,12 @@ function stockLinks(stock: string): MenuLink[] {
   ];
 }
 
+/** The kind a model of unknown kind is taken for: none on a site that sells cars, else the site's first kind. */
+function siteFallbackKind(site: Site): Exclude<VehicleKind, 'car'> | undefined {
+  const kinds = vehicleKindsOf(site);
+  return kinds.includes('car') ? undefined : (kinds[0] as Exclude<VehicleKind, 'car'>);
+}
+
 /** The header menu of a site. */
 export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] {
   const stock = stockBase(site);
@@ -167,7 +178,7 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
     label: 'Range',
     href: '/models',
     children: [
-      ...groupModels(models).map((entry) => ({
+      ...groupModels(models, siteFallbackKind(site)).map((entry) => ({
         heading: entry.label,
         links: entry.models.slice(0, 8).map((model) => ({ label: model.name, href: model.href })),
       })),
