@@ -18,6 +18,7 @@ import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 import { DEMO_CLOCK_FILE } from '../src/lib/site/demo-clock.ts';
+import { childEnvironment, environment } from '../src/config/env.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -74,7 +75,7 @@ async function serve(dir: string): Promise<{ base: string; child: ChildProcess }
   const sites = resolve(root, dir);
   if (!existsSync(sites)) fail(`--dir: no folder ${sites} (build it first, e.g. npm test -- --skip-unit -- <spec>)`);
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts'), '--dir', sites, '--tenants', tenantsDir, '--port', String(port)], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, LOG_LEVEL: 'error' } });
+  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts'), '--dir', sites, '--tenants', tenantsDir, '--port', String(port)], { stdio: ['ignore', 'ignore', 'inherit'], env: childEnvironment({ LOG_LEVEL: 'error' }) });
   for (let tries = 0; tries < 120; tries += 1) {
     if (child.exitCode !== null) fail(`the server for ${sites} stopped (exit ${child.exitCode})`);
     try {
@@ -97,7 +98,7 @@ async function firstLink(page: Page, url: string, prefixes: string[]): Promise<s
 }
 
 const served = values.dir ? await serve(values.dir) : null;
-const baseTemplate = served?.base ?? values.base ?? `http://{slug}.localhost:${process.env.PORT ?? '4321'}`;
+const baseTemplate = served?.base ?? values.base ?? `http://{slug}.localhost:${environment().PORT ?? '4321'}`;
 if (!baseTemplate.includes('{slug}')) fail(`--base: "${baseTemplate}" has no {slug}, e.g. http://{slug}.localhost:4321`);
 try {
   // Chromium resolves <slug>.localhost itself; Node may not, so ask the loopback address.
@@ -110,7 +111,7 @@ try {
 const outDir = resolve(values.out);
 mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: environment().CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 let failures = 0;
 try {
   for (const slug of slugs) {
