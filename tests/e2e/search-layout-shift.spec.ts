@@ -19,7 +19,8 @@ const GOOD_CLS = 0.1;
 async function openUntilInteractive(page: Page, url: string) {
   await page.goto(url);
   await pointAtSearch(page);
-  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  // The island loads and hydrates first: up to 15 s on a loaded two-core machine (as search-facets' loader).
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
 }
 

@@ -67,7 +67,8 @@ test('a Meilisearch site searches through instant-meilisearch with the same resu
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(`http://${SLUG}.localhost:${port}/search/used-cars?sortBy=price-desc&refinementList[make][]=Toyota&refinementList[make][]=Mazda`);
-  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  // The island loads and hydrates first: up to 15 s on a loaded two-core machine (as search-facets' loader).
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false');
 
   const tenant = loadTenant('tests/fixtures/tenants/search-demo', Date.parse(NOW));
