@@ -19,6 +19,8 @@ const PIPELINE_SETTINGS = {
   codeVersion: ['PIPELINE_CODE_VERSION', v.optional(v.string())],
   /** The BullMQ queue shared by intake and workers. */
   redisUrl: ['REDIS_URL', v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')))],
+  /** The pipeline's state records (docs/pipeline.md "State"); without it, SQLite in the data directory. */
+  databaseUrl: ['DATABASE_URL', v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')))],
 } as const satisfies SettingSources;
 
 /** The variables the pipeline reads (besides FEED_SECRET_<SLUG>). */

@@ -188,7 +188,7 @@ export interface OperatorContext {
   sitesDir: string;
   queue(): Promise<OperatorStatus['queue']>;
   /** Confirm or discard a held feed; false when it is unknown or already decided. */
-  decide(slug: string, id: string, decision: 'confirm' | 'discard'): boolean;
+  decide(slug: string, id: string, decision: 'confirm' | 'discard'): boolean | Promise<boolean>;
 }
 
 function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -259,7 +259,7 @@ export async function handleOperatorRequest(req: IncomingMessage, res: ServerRes
       return true;
     }
     const [, slug, id, decision] = match;
-    const ok = context.decide(slug, id, decision as 'confirm' | 'discard');
+    const ok = await context.decide(slug, id, decision as 'confirm' | 'discard');
     const wantsJson = String(req.headers.accept ?? '').includes('application/json');
     if (wantsJson) send(ok ? 200 : 409, 'application/json; charset=utf-8', JSON.stringify(ok ? { ok: true, tenant: slug, held: id, decision } : { error: 'unknown or already decided held feed' }));
     else send(303, 'text/plain; charset=utf-8', '', { location: `/status?done=${ok ? (decision === 'confirm' ? 'confirmed' : 'discarded') : 'gone'}&tenant=${encodeURIComponent(slug)}` });

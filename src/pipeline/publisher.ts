@@ -14,6 +14,18 @@ export interface Publisher {
   name: string;
   /** Make the release live; must be atomic for readers (all old or all new). */
   publish(release: { slug: string; id: string; dir: string; sitesDir: string }): Promise<void>;
+  /** Remote publishers: point the tenant back at an earlier published release. */
+  rollback?(slug: string, id: string): Promise<void>;
+  /** Remote publishers: delete published releases beyond the newest `keep` (never the live one). */
+  prune?(slug: string, keep: number): Promise<void>;
+  /**
+   * Remote publishers: download a published release's files into `intoDir` (a worker that
+   * never built the tenant assembles its incremental release from them); false when the
+   * store does not have it.
+   */
+  fetchRelease?(slug: string, id: string, intoDir: string): Promise<boolean>;
+  /** Remote publishers: the release the store serves now, if any. */
+  liveRelease?(slug: string): Promise<string | undefined>;
 }
 
 /** Default: the local release directory served by `npm start` / scripts/serve.ts. */

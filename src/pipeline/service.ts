@@ -19,11 +19,16 @@ import { localPublisher, type Publisher } from './publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from './rebuild.ts';
 import { createSecretStore } from './secrets.ts';
+import { defaultDataDir, openPipelineState, type PipelineState } from './state/store.ts';
 import { createWebhookHandler } from './webhook.ts';
 
 export interface PipelineOptions {
   tenantsDir: string;
   sitesDir: string;
+  /** The pipeline state (docs/pipeline.md "State"); default: opened on DATABASE_URL, else SQLite in `dataDir`. */
+  state?: PipelineState;
+  /** Data directory of the state (SQLite file, state files); default `<sites>/.pipeline`. */
+  dataDir?: string;
   /** Watched directory of dropped feed files (`<inbox>/<slug>/*.json|*.csv`). */
   inboxDir?: string;
   /** Webhook port (0 = any free port; undefined = no webhook server). */
@@ -89,9 +94,11 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const maxWaitMs = options.maxWaitMs ?? 15_000;
   const concurrency = options.concurrency ?? availableParallelism();
   const secretOf = createSecretStore({ env: options.env });
-  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard };
-  const operatorToken = options.operatorToken ?? pipelineSettings(options.env ?? environment()).operatorToken;
+  const settings = pipelineSettings(options.env ?? environment());
+  const operatorToken = options.operatorToken ?? settings.operatorToken;
   mkdirSync(sitesDir, { recursive: true });
+  const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl }));
+  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard, state };
 
   const tenantDirOf = (slug: string): string | null => {
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
@@ -107,7 +114,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(tenantsDir, slug)}` });
       return;
     }
-    const result = await rebuildTenant({ tenantDir: dir, sitesDir, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: (options.warmRenderers ?? true) && warmWhenIdle });
+    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: (options.warmRenderers ?? true) && warmWhenIdle });
     options.onResult?.(result);
   };
 
@@ -165,14 +172,32 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   };
 
   let rescan: NodeJS.Timeout | undefined;
-  const scan = () => {
-    if (!options.inboxDir || role === 'worker') return;
-    const { changed, pending } = scanInbox(resolve(options.inboxDir), tenantDirOf, log, 300, intakeOptions);
+  // One scan at a time; a scan asked for during one runs once after it.
+  let scanning: Promise<void> | undefined;
+  let scanAgain = false;
+  const scanOnce = async () => {
+    const { changed, pending } = await scanInbox(resolve(options.inboxDir ?? ''), tenantDirOf, log, 300, intakeOptions);
     for (const slug of changed) {
       seen.set(slug, stampOf(join(tenantsDir, slug)));
       request(slug);
     }
     if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), 350);
+  };
+  const scan = () => {
+    if (!options.inboxDir || role === 'worker') return;
+    if (scanning) {
+      scanAgain = true;
+      return;
+    }
+    scanning = scanOnce()
+      .catch((error) => log({ level: 'error', event: 'scan', reason: (error as Error).message }))
+      .finally(() => {
+        scanning = undefined;
+        if (scanAgain) {
+          scanAgain = false;
+          scan();
+        }
+      });
   };
 
   let server: Server | undefined;
@@ -183,10 +208,10 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       tenantsDir,
       sitesDir,
       queue: async () => ({ ...((await queue.depth?.()) ?? { waiting: 0, running: 0 }), debouncing: timers.size }),
-      decide: (slug: string, id: string, decision: 'confirm' | 'discard') => {
+      decide: async (slug: string, id: string, decision: 'confirm' | 'discard') => {
         const tenantDir = tenantDirOf(slug);
         if (!tenantDir) return false;
-        const result = decideHeldFeed(tenantDir, slug, id, decision, log, { ...intakeOptions, sitesDir });
+        const result = await decideHeldFeed(tenantDir, slug, id, decision, log, { ...intakeOptions, sitesDir });
         if (result?.accepted) {
           seen.set(slug, stampOf(tenantDir));
           request(slug);
@@ -200,8 +225,8 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       log,
       maxBodyBytes: options.webhookMaxBytes,
       windowSeconds: options.webhookWindowSeconds,
-      accept: (slug, tenantDir, body) => {
-        const result = intakePush(tenantDir, slug, body, log, intakeOptions);
+      accept: async (slug, tenantDir, body) => {
+        const result = await intakePush(tenantDir, slug, body, log, intakeOptions);
         if (result.held) return { status: 202, body: { accepted: false, held: result.held.id, reason: result.reason, records: result.read, valid: result.valid, problems: result.problems } };
         if (!result.accepted) return { status: 400, body: { error: result.reason, problems: result.problems } };
         seen.set(slug, stampOf(tenantDir));
@@ -265,9 +290,9 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     scan,
     async settled() {
       for (;;) {
-        while (timers.size > 0 || rescan) await new Promise((done) => setTimeout(done, 50));
+        while (timers.size > 0 || rescan || scanning) await new Promise((done) => setTimeout(done, 50));
         await queue.idle();
-        if (timers.size === 0 && !rescan) return;
+        if (timers.size === 0 && !rescan && !scanning) return;
       }
     },
     async close() {
@@ -278,7 +303,9 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       for (const { timer } of timers.values()) clearTimeout(timer);
       timers.clear();
       await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+      await scanning;
       await queue.close();
+      if (!options.state) await state.close();
     },
   };
 }
