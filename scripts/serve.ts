@@ -9,13 +9,15 @@
  * lists the tenants. PORT / HOST are used when the flags are absent; the lead API reads the
  * rest of its configuration from the environment (docs/lead-api.md).
  */
-import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 import { watchTenantsFolder } from '../src/server/kernel/tenants.ts';
+import { defaultDataDir } from '../src/pipeline/state/store.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,8 +42,12 @@ const config = settingsOrExit(() =>
 
 const sitesDir = resolve(values.dir);
 const sites = createStaticSitesHandler({ sitesDir });
+// The stock the pipeline accepted (its default data directory beside the releases; docs/pipeline.md "State").
+const stockDir = join(defaultDataDir(sitesDir), 'stock');
+mkdirSync(stockDir, { recursive: true });
 const app = await createApp({
   ...appOptionsFromConfig(config),
+  stockDir,
   fallback: sites,
 }).catch((error: Error) => {
   console.error(`could not start: ${error.message}`);
@@ -54,6 +60,7 @@ console.log(`serving ${sitesDir} with the lead API at http://localhost:${config.
 // A stock change (pipeline publish) reloads the API's view of the tenants.
 try {
   watchTenantsFolder(config.tenantsDir, () => app.reloadTenants());
+  watchTenantsFolder(stockDir, () => app.reloadTenants());
 } catch {
   // Folder watching is a convenience for local runs; SIGHUP reloads too.
 }

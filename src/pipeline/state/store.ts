@@ -9,8 +9,9 @@
  * the file itself was replaced. Stock writes are compare-and-set on the sequence number.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeFileAtomic } from '../../build/atomic-file.ts';
 import { openDatabase, type SqlDatabase } from '../../server/kernel/db.ts';
 import type { Migration } from '../../server/kernel/migrations.ts';
 import type { ReleaseManifest } from '../releases.ts';
@@ -74,11 +75,14 @@ export class PipelineState {
   readonly files: FileStore;
   /** Where the SQLite file and the local files live (also without a database URL: caches of the state). */
   readonly dataDir: string;
+  /** Where the latest accepted stock of each tenant is also written as `<slug>.json`, for a lead API on this machine (`npm start`). */
+  readonly stockMirror: string | undefined;
 
-  constructor(db: SqlDatabase, files: FileStore, dataDir: string) {
+  constructor(db: SqlDatabase, files: FileStore, dataDir: string, stockMirror?: string) {
     this.db = db;
     this.files = files;
     this.dataDir = dataDir;
+    this.stockMirror = stockMirror;
   }
 
   private async stockRow(slug: string): Promise<StockRow | null> {
@@ -105,6 +109,10 @@ export class PipelineState {
     }
     // Readers may still be reading the snapshot this one replaced; the one before it is garbage.
     if (current?.previous_key) await this.files.delete(current.previous_key);
+    if (this.stockMirror) {
+      mkdirSync(this.stockMirror, { recursive: true });
+      writeFileAtomic(join(this.stockMirror, `${slug}.json`), JSON.stringify(data));
+    }
     return seq;
   }
 
@@ -251,6 +259,8 @@ export interface StateOptions {
   databaseUrl?: string;
   /** Files of the state (a bucket); default the data directory's `files/`. */
   files?: FileStore;
+  /** Mirror of the latest accepted stock per tenant for the lead API (default the data directory's `stock/`; false: none). */
+  stockMirror?: string | false;
 }
 
 /** The data directory of a sites directory: `<sites>/.pipeline` (never inside `tenants/`). */
@@ -266,7 +276,8 @@ export async function openPipelineState(options: StateOptions): Promise<Pipeline
     table: 'pipeline_migrations',
     lockKey: 7355609,
   });
-  return new PipelineState(db, options.files ?? localFileStore(join(dataDir, 'files')), dataDir);
+  const mirror = options.stockMirror === false ? undefined : (options.stockMirror ?? join(dataDir, 'stock'));
+  return new PipelineState(db, options.files ?? localFileStore(join(dataDir, 'files')), dataDir, mirror);
 }
 
 /** Run `work` with the given state, or with the default state of `sitesDir` opened for the call. */
