@@ -21,7 +21,7 @@ import { createLogger } from '../src/pipeline/log.ts';
 import { loadPublisher } from '../src/pipeline/publisher.ts';
 import { chooseRollback, liveRelease, rollbackTenant } from '../src/pipeline/rebuild.ts';
 import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
-import { recordStatus } from '../src/pipeline/status.ts';
+import { recordStatusIn } from '../src/pipeline/status.ts';
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +54,7 @@ try {
     }
   } else if (values['release-hold']) {
     await state.setHold(slug, null);
-    recordStatus(values.sites, slug, { outcome: 'hold-released', current: await liveRelease(state, values.sites, slug), held: false });
+    await recordStatusIn(state, values.sites, slug, { outcome: 'hold-released', current: await liveRelease(state, values.sites, slug), held: false });
     log({ event: 'hold-released', tenant: slug });
   } else {
     const to = await chooseRollback(state, values.sites, slug, values.to);

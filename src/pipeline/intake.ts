@@ -24,7 +24,7 @@ import type { Logger } from './log.ts';
 import { assessMassChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './mass-change.ts';
 import { settleReservationOverlay, updateReservationOverlay } from '../lib/vehicle/reservation-overlay.ts';
 import { withState, type PipelineState } from './state/store.ts';
-import { recordFeed } from './status.ts';
+import { recordFeedIn } from './status.ts';
 
 /** Intake settings shared by dropped files and pushes. */
 export interface IntakeOptions {
@@ -147,9 +147,9 @@ function logIntake(log: Logger, result: IntakeResult, source: string): void {
 }
 
 /** Remember the last feed (operator page) when there is a sites directory. */
-function noteFeed(options: IntakeOptions, result: IntakeResult, source: string, outcome?: 'confirmed' | 'discarded'): void {
+async function noteFeed(options: IntakeOptions, result: IntakeResult, source: string, outcome?: 'confirmed' | 'discarded'): Promise<void> {
   if (!options.sitesDir) return;
-  recordFeed(options.sitesDir, result.tenant, {
+  await recordFeedIn(options.state, options.sitesDir, result.tenant, {
     at: new Date().toISOString(),
     source,
     kind: result.kind,
@@ -194,7 +194,7 @@ export async function intakePush(tenantDir: string, slug: string, body: string, 
     Object.assign(intake, { accepted: false, held, reason: change.reason });
   }
   logIntake(log, intake, 'webhook');
-  noteFeed(options, intake, 'webhook');
+  await noteFeed(options, intake, 'webhook');
   return intake;
 }
 
@@ -238,7 +238,7 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
     rmFile(file);
     Object.assign(intake, { accepted: false, held, reason: change.reason });
     logIntake(log, intake, name);
-    noteFeed(options, intake, name);
+    await noteFeed(options, intake, name);
     return intake;
   }
   if (result.ok) supersedeHeld(options, slug, name, log);
@@ -251,7 +251,7 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
     writeFileSync(join(folder, `${stamped}.report.txt`), formatFeedCheck(check, { guard: change ?? undefined, outcome }));
   }
   logIntake(log, intake, name);
-  noteFeed(options, intake, name);
+  await noteFeed(options, intake, name);
   return intake;
 }
 
@@ -276,7 +276,7 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
   if (decision === 'discard') {
     const intake: IntakeResult = { tenant: slug, kind: feed.kind, accepted: false, reason: 'discarded by an operator', read: 0, valid: 0, problems: [] };
     log({ level: 'warn', event: 'feed', tenant: slug, kind: feed.kind, source, held: id, outcome: 'discarded' });
-    noteFeed(options, intake, source, 'discarded');
+    await noteFeed(options, intake, source, 'discarded');
     return intake;
   }
   let result = { ok: false, kind: feed.kind, reason: 'not applied', problems: [] } as FeedResult;
@@ -292,7 +292,7 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
   });
   const intake = toIntake(slug, result);
   logIntake(log, intake, source);
-  noteFeed(options, intake, source, result.ok ? 'confirmed' : undefined);
+  await noteFeed(options, intake, source, result.ok ? 'confirmed' : undefined);
   return intake;
 }
 

@@ -8,7 +8,7 @@
  * pointer and the previous release's record come from the pipeline state; the previous
  * release's files from the local cache, else from the publisher (`fetchRelease`).
  */
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createBundle } from '../build/build-tenant.ts';
 import type { TenantBundle } from '../build/bundle.ts';
@@ -30,7 +30,7 @@ import { carSlugsToRender, planRelease, type ReleasePlan } from './page-plan.ts'
 import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
 import { withState, type PipelineState } from './state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
-import { readStatus, recordStatus } from './status.ts';
+import { readStatus, recordStatusIn, type StatusUpdate } from './status.ts';
 
 /** Defaults of the rebuild options. */
 export const REBUILD_DEFAULTS = {
@@ -139,6 +139,7 @@ async function cacheRelease(sitesDir: string, manifest: ReleaseManifest, publish
   if (!publisher?.fetchRelease) return false;
   const temporary = join(paths.base, `fetch-${manifest.id}`);
   rmSync(temporary, { recursive: true, force: true });
+  mkdirSync(paths.releases, { recursive: true });
   try {
     if (!(await publisher.fetchRelease(manifest.slug, manifest.id, temporary))) return false;
     rmSync(dir, { recursive: true, force: true });
@@ -182,9 +183,11 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     return { ...empty, outcome: 'failed', seconds: seconds(), reason };
   }
 
-  const fail = (reason: string, counts: Partial<RebuildResult> = {}, release?: string): RebuildResult => {
+  // The status goes to the state and the local file; a state that cannot take it is logged, the job's outcome stands.
+  const note = (update: StatusUpdate) => recordStatusIn(state, sitesDir, slug, update).catch((error) => log({ level: 'warn', event: 'status', tenant: slug, reason: (error as Error).message }));
+  const fail = async (reason: string, counts: Partial<RebuildResult> = {}, release?: string): Promise<RebuildResult> => {
     const result: RebuildResult = { ...empty, ...counts, outcome: 'failed', release, seconds: seconds(), reason };
-    recordStatus(sitesDir, slug, { outcome: 'failed', current: liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
+    await note({ outcome: 'failed', current: liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
     log({ level: 'error', event: 'release', tenant: slug, release: release ?? null, added: result.added, changed: result.changed, removed: result.removed, seconds: result.seconds, outcome: 'failed', reason });
     return result;
   };
@@ -215,7 +218,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   }
   if (await state.hold(slug)) {
     const result: RebuildResult = { ...empty, ...counts, outcome: 'held', release: liveId ?? undefined, seconds: seconds(), reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)' };
-    recordStatus(sitesDir, slug, { outcome: 'held', current: liveId });
+    await note({ outcome: 'held', current: liveId });
     log({ level: 'warn', event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'held' });
     return result;
   }
@@ -223,7 +226,13 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   const id = newReleaseId(new Date(now > Date.now() - 1000 ? now : Date.now()));
   const releaseDir = join(paths.releases, id);
   // A worker that never built this tenant (or was restarted on an empty disk) fetches the live release.
-  const previousDir = previous && (await cacheRelease(sitesDir, previous, options.publisher).catch(() => false)) ? join(paths.releases, previous.id) : null;
+  const cached = previous
+    ? await cacheRelease(sitesDir, previous, options.publisher).catch((error) => {
+        log({ level: 'warn', event: 'fetch-release', tenant: slug, release: previous.id, reason: (error as Error).message });
+        return false;
+      })
+    : false;
+  const previousDir = previous && cached ? join(paths.releases, previous.id) : null;
   let renderSlugs: string[] = [];
   let plan: ReleasePlan | undefined;
   let bundle: TenantBundle | undefined;
@@ -335,7 +344,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   const timings = { photos: photos.seconds, build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
   const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search, timings };
   const searchError = search && 'error' in search ? search.error : undefined;
-  recordStatus(sitesDir, slug, {
+  await note({
     outcome: searchError ? 'published-search-failed' : 'published',
     current: id,
     held: false,
@@ -389,8 +398,8 @@ export async function rollbackTenant(options: { sitesDir: string; slug: string; 
         search = { error: (error as Error).message };
       }
     }
-    const previousStatus = readStatus(sitesDir, slug);
-    recordStatus(sitesDir, slug, { outcome: 'rolled-back', current: to, held: options.hold !== false, success: previousStatus?.lastSuccess ?? undefined });
+    const previousStatus = (await state.status(slug)) ?? readStatus(sitesDir, slug);
+    await recordStatusIn(state, sitesDir, slug, { outcome: 'rolled-back', current: to, held: options.hold !== false, success: previousStatus?.lastSuccess ?? undefined });
     (options.log ?? silentLogger)({ event: 'rollback', tenant: slug, release: to, from, outcome: 'rolled-back', ...(search ? { search } : {}) });
     return { from, to, search };
   });

@@ -207,6 +207,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       token: operatorToken || undefined,
       tenantsDir,
       sitesDir,
+      state,
       queue: async () => ({ ...((await queue.depth?.()) ?? { waiting: 0, running: 0 }), debouncing: timers.size }),
       decide: async (slug: string, id: string, decision: 'confirm' | 'discard') => {
         const tenantDir = tenantDirOf(slug);
