@@ -44,7 +44,11 @@ const sitesDir = resolve(values.dir);
 const sites = createStaticSitesHandler({ sitesDir });
 // The stock the pipeline accepted (its default data directory beside the releases; docs/pipeline.md "State").
 const stockDir = join(defaultDataDir(sitesDir), 'stock');
-mkdirSync(stockDir, { recursive: true });
+try {
+  mkdirSync(stockDir, { recursive: true });
+} catch {
+  // A read-only sites directory: no pipeline writes there; the tenant folders' stock is read.
+}
 const app = await createApp({
   ...appOptionsFromConfig(config),
   stockDir,
