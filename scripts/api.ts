@@ -27,7 +27,11 @@ if (deadLetters.length > 0) {
 process.on('SIGHUP', () => app.reloadTenants());
 if (config.tenantsWatch) {
   try {
-    watchTenantsFolder(config.tenantsDir, () => app.reloadTenants());
+    watchTenantsFolder(config.tenantsDir, (changed) => {
+      // Issue 34 L11: only the folders that changed, off the request path; everything when the platform did not say.
+      if (changed) void app.reloadChangedTenants(changed).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed'));
+      else app.reloadTenants();
+    });
   } catch (error) {
     app.log.warn({ error: (error as Error).message }, 'cannot watch the tenants folder; reload with SIGHUP');
   }

@@ -5,7 +5,13 @@
  * process so a crash shows as a crash:
  *
  *   - the lead API and the static sites (scripts/serve.ts: one process, /api and the sites),
- *   - the feed webhook (scripts/pipeline.ts).
+ *   - the feed webhook (scripts/pipeline.ts),
+ *   - the feed inbox of that pipeline: hostile files dropped into tenants' inbox folders
+ *     (links to /proc/self/environ and outside files, pipes, hard links, files over the
+ *     size cap, deeply nested XML, wide and long CSV, junk bytes, hostile mappings). Each
+ *     must be handled (moved out of the inbox) without a secret in any report, the webhook
+ *     must keep answering promptly, and meanwhile another tenant's good feed must be
+ *     accepted and published as a new release.
  *
  * Every request gets a verdict: a status (any 1xx-4xx is fine, 5xx is a failure), or no
  * answer when the request itself was cut short on purpose (truncated bodies), or a
@@ -13,9 +19,9 @@
  * every process must still answer its health request. Bounded: a count per target and an
  * overall time limit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -258,6 +264,10 @@ async function freePort(): Promise<number> {
 export interface FuzzEnvironment {
   site: FuzzTarget;
   webhook: FuzzTarget;
+  /** The pipeline's workspace: tenants, inbox and sites folders. */
+  pipelineDirs: { tenants: string; inbox: string; sites: string; root: string };
+  /** A pipeline tenant with a real site: its feeds build and publish releases. */
+  steadySlug: string;
   siteSlugs: string[];
   webhookSlugs: string[];
   secret: string;
@@ -265,6 +275,8 @@ export interface FuzzEnvironment {
 }
 
 const SECRET = 'fuzz-webhook-secret';
+/** The pipeline's inbox size cap in the fuzz run (bytes). */
+const INBOX_CAP = 2 * 1024 * 1024;
 
 /** Start `serve.ts` (lead API + static sites) and `pipeline.ts` (webhook) on loopback over a temporary workspace. */
 export async function startFuzzEnvironment(): Promise<FuzzEnvironment> {
@@ -292,6 +304,9 @@ export async function startFuzzEnvironment(): Promise<FuzzEnvironment> {
     writeFileSync(join(hookTenants, slug, 'site.json'), JSON.stringify({ slug }));
     writeFileSync(join(hookTenants, slug, 'stock.json'), '[]');
   }
+  // One real tenant beside them: its releases must keep flowing while the others are attacked.
+  const steadySlug = 'pipeline-motors';
+  cpSync(join(REPO, 'tests/fixtures/tenants/pipeline-motors'), join(hookTenants, steadySlug), { recursive: true });
   const base = { PATH: environment().PATH, HOME: environment().HOME, ASTRO_TELEMETRY_DISABLED: '1' };
   const sitePort = await freePort();
   const site = await startChild(
@@ -305,8 +320,8 @@ export async function startFuzzEnvironment(): Promise<FuzzEnvironment> {
   site.health = async () => (await httpGet(site.port, '/api/health', `basic-motors.localhost:${site.port}`)) === 200 && (await httpGet(site.port, '/', `basic-motors.localhost:${site.port}`)) === 200;
   const webhook = await startChild(
     'feed webhook (scripts/pipeline.ts)',
-    [join(REPO, 'scripts/pipeline.ts'), '--tenants', hookTenants, '--sites', join(root, 'hook-sites'), '--inbox', join(root, 'inbox'), '--port', '0', '--debounce', '3600000', '--max-wait', '3600000', '--jobs', '1'],
-    { ...base, FEED_SECRET_HOOK_MOTORS: SECRET, FEED_SECRET_OTHER_MOTORS: SECRET },
+    [join(REPO, 'scripts/pipeline.ts'), '--tenants', hookTenants, '--sites', join(root, 'hook-sites'), '--inbox', join(root, 'inbox'), '--port', '0', '--debounce', '500', '--max-wait', '2000', '--jobs', '1', '--no-guard'],
+    { ...base, FEED_SECRET_HOOK_MOTORS: SECRET, FEED_SECRET_OTHER_MOTORS: SECRET, PIPELINE_INBOX_MAX_BYTES: String(INBOX_CAP), PIPELINE_FEED_PARSE_SECONDS: '20' },
     /"event":"webhook-listening"[^\n]*"url":"http:\/\/127\.0\.0\.1:(\d+)"/,
   );
   webhook.health = async () => (await httpGet(webhook.port, '/healthz', '127.0.0.1')) === 200;
@@ -315,6 +330,8 @@ export async function startFuzzEnvironment(): Promise<FuzzEnvironment> {
     webhook,
     siteSlugs,
     webhookSlugs,
+    pipelineDirs: { tenants: hookTenants, inbox: join(root, 'inbox'), sites: join(root, 'hook-sites'), root },
+    steadySlug,
     secret: SECRET,
     async close() {
       for (const target of [site, webhook]) {
@@ -334,6 +351,8 @@ export async function startFuzzEnvironment(): Promise<FuzzEnvironment> {
 export interface FuzzReport {
   target: string;
   sent: number;
+  /** Cases planned when not `count` (the inbox target drops fewer files than requests are sent). */
+  planned?: number;
   byStatus: Record<string, number>;
   serverErrors: { status: number; label: string }[];
   /** Complete requests the server closed without answering. */
@@ -369,6 +388,168 @@ export async function runCases(target: FuzzTarget, count: number, make: (random:
   return report;
 }
 
+/** One hostile inbox drop: files (and perhaps a mapping) written into a tenant's inbox folder. */
+interface InboxCase {
+  label: string;
+  /** Put the case's file(s) into `folder` (the tenant's inbox), named from `name`. */
+  drop(folder: string, name: string, tenantDir: string): void;
+}
+
+const CSV_HEADER = 'Stock No,Make,Model,Price,Status,Year,Odometer';
+
+/** The hostile inbox cases; `outside` is a file outside the inbox holding a canary. */
+function inboxCases(random: Random, outside: string): InboxCase[] {
+  const junk = (size: number) => Buffer.from(Array.from({ length: size }, () => int(random, 256)));
+  return [
+    { label: 'symlink to /proc/self/environ', drop: (folder, name) => symlinkSync('/proc/self/environ', join(folder, `${name}.csv`)) },
+    { label: 'symlink to a file outside the inbox', drop: (folder, name) => symlinkSync(outside, join(folder, `${name}.csv`)) },
+    { label: 'dangling symlink', drop: (folder, name) => symlinkSync(join(folder, 'nowhere', 'x'), join(folder, `${name}.json`)) },
+    { label: 'named pipe', drop: (folder, name) => execFileSync('mkfifo', [join(folder, `${name}.xml`)]) },
+    { label: 'hard link to a file outside the inbox', drop: (folder, name) => linkSync(outside, join(folder, `${name}.tsv`)) },
+    { label: 'a folder with a feed name', drop: (folder, name) => mkdirSync(join(folder, `${name}.csv`)) },
+    { label: 'file over the size cap', drop: (folder, name) => writeFileSync(join(folder, `${name}.csv`), `${CSV_HEADER}\n${'S1,Toyota,Corolla,1000,available,2020,1\n'.repeat(Math.ceil((INBOX_CAP + 10) / 40))}`) },
+    { label: 'deeply nested XML', drop: (folder, name) => writeFileSync(join(folder, `${name}.xml`), `<r><vehicle>${'<a x="1">'.repeat(40_000)}x${'</a>'.repeat(40_000)}</vehicle></r>`) },
+    { label: 'deeply nested XML outside the vehicle', drop: (folder, name) => writeFileSync(join(folder, `${name}.xml`), `${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}`) },
+    { label: 'XML entity expansion', drop: (folder, name) => writeFileSync(join(folder, `${name}.xml`), `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "${'x'.repeat(1000)}"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><r><vehicle><Make>&b;</Make></vehicle></r>`) },
+    { label: 'XML external entity', drop: (folder, name) => writeFileSync(join(folder, `${name}.xml`), '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e SYSTEM "file:///proc/self/environ">]><r><vehicle><Make>&e;</Make></vehicle></r>') },
+    { label: 'wide CSV header with control characters', drop: (folder, name) => writeFileSync(join(folder, `${name}.csv`), `${Array.from({ length: 5000 }, (_, index) => `c${index}\u001b[2J${'w'.repeat(int(random, 200))}`).join(',')}\n1,2,3\n`) },
+    { label: 'long CSV of invalid rows', drop: (folder, name) => writeFileSync(join(folder, `${name}.csv`), `${CSV_HEADER}\n${Array.from({ length: 20_000 }, (_, index) => `S${index},Toyota,Corolla,not-a-price,available,2020,1`).join('\n')}\n`) },
+    { label: 'CSV with one huge quoted cell', drop: (folder, name) => writeFileSync(join(folder, `${name}.csv`), `${CSV_HEADER}\nS1,"${'"'.repeat(2).repeat(200_000)}",Corolla,1000,available,2020,1\n`) },
+    { label: 'junk bytes', drop: (folder, name) => writeFileSync(join(folder, `${name}.${pick(random, ['csv', 'xml', 'json', 'tsv'])}`), junk(int(random, 20_000))) },
+    { label: 'UTF-16 junk with a byte order mark', drop: (folder, name) => writeFileSync(join(folder, `${name}.csv`), Buffer.concat([Buffer.from([0xff, 0xfe]), junk(5000)])) },
+    { label: 'JSON nested deeply', drop: (folder, name) => writeFileSync(join(folder, `${name}.json`), `${'['.repeat(100_000)}${']'.repeat(100_000)}`) },
+    {
+      label: 'mapping with a catastrophic regex',
+      drop: (folder, name, tenantDir) => {
+        writeFileSync(join(tenantDir, 'feed-mapping.json'), JSON.stringify({ skip: [{ column: 'Make', matches: '^(a+)+$' }, { column: 'Model', matches: '(x+x+)+y' }] }));
+        writeFileSync(join(folder, `${name}.csv`), `${CSV_HEADER}\n${Array.from({ length: 500 }, (_, index) => `S${index},${'a'.repeat(60)}!,${'x'.repeat(60)},1000,available,2020,1`).join('\n')}\n`);
+      },
+    },
+    {
+      label: 'mapping with look-around and a bad pattern',
+      drop: (folder, name, tenantDir) => {
+        writeFileSync(join(tenantDir, 'feed-mapping.json'), JSON.stringify({ skip: [{ column: 'Make', matches: '(?=a)(a)\\1' }] }));
+        writeFileSync(join(folder, `${name}.csv`), `${CSV_HEADER}\nS1,Toyota,Corolla,1000,available,2020,1\n`);
+      },
+    },
+    {
+      label: 'mapping that is not JSON',
+      drop: (folder, name, tenantDir) => {
+        writeFileSync(join(tenantDir, 'feed-mapping.json'), '{"columns": ');
+        writeFileSync(join(folder, `${name}.csv`), `${CSV_HEADER}\nS1,Toyota,Corolla,1000,available,2020,1\n`);
+      },
+    },
+  ];
+}
+
+/** The steady tenant's next feed: its stock with every price changed, as a dropped snapshot. */
+function steadyFeed(price: number): string {
+  const stock = JSON.parse(readFileSync(join(REPO, 'tests/fixtures/tenants/pipeline-motors/stock.json'), 'utf8')) as Record<string, unknown>[];
+  return JSON.stringify(stock.map((car) => ({ ...car, price })));
+}
+
+const currentOf = (sites: string, slug: string) => {
+  try {
+    return readlinkSync(join(sites, slug, 'current'));
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The feed inbox target: `count` hostile drops spread over the hostile tenants, and meanwhile
+ * a good feed for the steady tenant that must be accepted and published. A drop left in the
+ * inbox, a report holding a secret, a slow /healthz or a missing release is a failure.
+ */
+export async function runInboxCases(env: FuzzEnvironment, count: number, options: { seed: number; deadline: number; log?: (line: string) => void }): Promise<FuzzReport> {
+  const random = prng(options.seed);
+  const started = Date.now();
+  const { inbox, tenants, sites, root } = env.pipelineDirs;
+  const report: FuzzReport = { target: 'feed inbox', sent: 0, planned: count, byStatus: {}, serverErrors: [], unanswered: [], crashed: null, answersAfterwards: false, seconds: 0 };
+  const canary = `INBOX-CANARY-${Math.floor(random() * 1e9)}`;
+  const outside = join(root, 'outside-secret.csv');
+  writeFileSync(outside, `${CSV_HEADER}\nS1,${canary},Corolla,1000,available,2020,1\n`);
+  const cases = inboxCases(random, outside);
+  // Health latency while the hostile files are read.
+  let slowest = 0;
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const at = Date.now();
+      const status = await send(env.webhook.port, { bytes: Buffer.from('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'), truncated: false, label: 'healthz' }, 10_000);
+      if (status === 200) slowest = Math.max(slowest, Date.now() - at);
+      else report.serverErrors.push({ status, label: '/healthz during the inbox run' });
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  })();
+  const hostile = env.webhookSlugs;
+  const labels = new Map<string, string>();
+  const dropHostile = (index: number) => {
+    const which = index < cases.length ? cases[index]! : pick(random, cases);
+    const slug = hostile[index % hostile.length]!;
+    const folder = join(inbox, slug);
+    mkdirSync(folder, { recursive: true });
+    const name = `drop-${String(index).padStart(5, '0')}`;
+    try {
+      which.drop(folder, name, join(tenants, slug));
+      labels.set(`${slug}/${name}`, which.label);
+      report.sent += 1;
+    } catch (error) {
+      report.serverErrors.push({ status: 0, label: `could not drop "${which.label}": ${(error as Error).message}` });
+    }
+  };
+  // Half the hostile files go in while the steady tenant's first release is still being built.
+  const half = Math.ceil(count / 2);
+  for (let index = 0; index < half; index += 1) dropHostile(index);
+  // That first release is what the good feed must move on from.
+  while (!currentOf(sites, env.steadySlug) && Date.now() < options.deadline && env.webhook.exit === null) await new Promise((done) => setTimeout(done, 250));
+  const firstRelease = currentOf(sites, env.steadySlug);
+  if (!firstRelease) report.serverErrors.push({ status: 0, label: 'the steady tenant never published its first release' });
+  // The good feed goes in with the other half of the hostile files.
+  mkdirSync(join(inbox, env.steadySlug), { recursive: true });
+  writeFileSync(join(inbox, env.steadySlug, 'stock.json'), steadyFeed(12_345));
+  for (let index = half; index < count; index += 1) dropHostile(index);
+  // Every drop leaves the inbox folder (to rejected/ or processed/); folders with feed names stay.
+  const left = () =>
+    [...hostile, env.steadySlug].flatMap((slug) => {
+      const folder = join(inbox, slug);
+      return existsSync(folder) ? readdirSync(folder, { withFileTypes: true }).filter((entry) => !entry.isDirectory()).map((entry) => `${slug}/${entry.name}`) : [];
+    });
+  while (left().length > 0 && Date.now() < options.deadline && env.webhook.exit === null) await new Promise((done) => setTimeout(done, 250));
+  for (const file of left()) report.unanswered.push({ label: `still in the inbox: ${file} (${labels.get(file.replace(/\.[a-z]+$/, '')) ?? 'good feed'})` });
+  // The good feed: accepted (stock.json) and published (a new current release).
+  const accepted = () => readFileSync(join(tenants, env.steadySlug, 'stock.json'), 'utf8').includes('12345');
+  while ((!accepted() || currentOf(sites, env.steadySlug) === firstRelease) && Date.now() < options.deadline && env.webhook.exit === null) await new Promise((done) => setTimeout(done, 250));
+  if (!accepted()) report.serverErrors.push({ status: 0, label: 'the steady tenant\'s feed was not accepted' });
+  else if (currentOf(sites, env.steadySlug) === firstRelease) report.serverErrors.push({ status: 0, label: 'the steady tenant\'s feed was accepted but no new release was published' });
+  probing = false;
+  await probe;
+  // Reading a file never holds the main loop (one of these files used to hold it for minutes); the
+  // margin is for a shared machine under heavy load (src/pipeline/inbox-hardening.test.ts measures it closely).
+  if (slowest > 15_000) report.serverErrors.push({ status: 0, label: `/healthz took ${slowest} ms while hostile files were read` });
+  // No report may hold a secret: the feed secret (from the environment) or the canary.
+  for (const slug of hostile) {
+    for (const outcome of ['rejected', 'processed']) {
+      const folder = join(inbox, slug, outcome);
+      if (!existsSync(folder)) continue;
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        if (!entry.name.endsWith('.report.txt')) {
+          report.byStatus[outcome] = (report.byStatus[outcome] ?? 0) + 1;
+          continue;
+        }
+        const text = readFileSync(join(folder, entry.name), 'utf8');
+        if (text.includes(SECRET) || text.includes(canary) || text.includes('FEED_SECRET')) report.serverErrors.push({ status: 0, label: `secret in the report ${slug}/${outcome}/${entry.name}` });
+      }
+    }
+  }
+  report.byStatus['healthz slowest ms'] = slowest;
+  report.crashed = env.webhook.exit;
+  report.answersAfterwards = env.webhook.exit === null && (await env.webhook.health());
+  report.seconds = Math.round((Date.now() - started) / 100) / 10;
+  options.log?.(`feed inbox: ${report.sent} drops, steady tenant release ${firstRelease} -> ${currentOf(sites, env.steadySlug)}`);
+  return report;
+}
+
 /** Run every target; `count` requests each. */
 export async function runFuzz(options: { count: number; seed: number; concurrency: number; timeLimitMs: number; log?: (line: string) => void }): Promise<FuzzReport[]> {
   const log = options.log ?? (() => {});
@@ -383,13 +564,17 @@ export async function runFuzz(options: { count: number; seed: number; concurrenc
     reports.push({ ...(await runCases(env.site, options.count, (random) => siteCase(random, env.siteSlugs, env.site.port, false), { ...common, seed: options.seed + 1 })), target: 'static sites' });
     log(`feed webhook: ${options.count} requests`);
     reports.push({ ...(await runCases(env.webhook, options.count, (random) => webhookCase(random, env.webhookSlugs, env.secret), { ...common, seed: options.seed + 2 })), target: 'feed webhook' });
+    const drops = inboxDrops(options.count);
+    log(`feed inbox: ${drops} hostile files, and a good feed for another tenant`);
+    reports.push(await runInboxCases(env, drops, { seed: options.seed + 3, deadline, log }));
     // Every process still answers after all three runs.
     const siteAlive = env.site.exit === null && (await env.site.health());
     const hookAlive = env.webhook.exit === null && (await env.webhook.health());
     reports[0]!.answersAfterwards &&= siteAlive;
     reports[1]!.answersAfterwards &&= siteAlive;
     reports[2]!.answersAfterwards &&= hookAlive;
-    for (const report of reports) if (report.crashed === null) report.crashed = report.target === 'feed webhook' ? env.webhook.exit : env.site.exit;
+    reports[3]!.answersAfterwards &&= hookAlive;
+    for (const report of reports) if (report.crashed === null) report.crashed = report.target === 'feed webhook' || report.target === 'feed inbox' ? env.webhook.exit : env.site.exit;
     if (env.site.exit || env.webhook.exit) log(`process output:\n${env.site.output.slice(-3000)}\n${env.webhook.output.slice(-3000)}`);
     return reports;
   } finally {
@@ -397,7 +582,12 @@ export async function runFuzz(options: { count: number; seed: number; concurrenc
   }
 }
 
+/** Hostile inbox files for a run of `count` requests per target: every case at least twice, at most 200. */
+export function inboxDrops(count: number): number {
+  return Math.min(200, Math.max(40, Math.ceil(count / 20)));
+}
+
 /** True when a run met the bar: every request sent, 0 crashes, 0 5xx, 0 unanswered, all alive. */
 export function passed(report: FuzzReport, count: number): boolean {
-  return report.sent === count && report.crashed === null && report.serverErrors.length === 0 && report.unanswered.length === 0 && report.answersAfterwards;
+  return report.sent === (report.planned ?? count) && report.crashed === null && report.serverErrors.length === 0 && report.unanswered.length === 0 && report.answersAfterwards;
 }

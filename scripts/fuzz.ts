@@ -7,7 +7,9 @@
  * Starts the lead API with the static sites (scripts/serve.ts) and the feed webhook
  * (scripts/pipeline.ts) as child processes on 127.0.0.1 over a temporary workspace, sends
  * `--count` malformed requests to each of the lead API, the static sites and the feed
- * webhook (scripts/fuzz-lib.ts), then checks every process still answers. Prints the
+ * webhook (scripts/fuzz-lib.ts), drops hostile files into the pipeline's feed inbox while
+ * another tenant's feed must still be accepted and published, then checks every process
+ * still answers. Prints the
  * figures; exits non-zero on any crash, 5xx, unanswered complete request, a process that
  * no longer answers, or a run cut short by the time limit (seconds).
  */
@@ -41,7 +43,7 @@ for (const report of reports) {
     .sort()
     .map(([key, value]) => `${key} ${value}`)
     .join(', ');
-  console.log(`${good ? '✓' : '✗'} ${report.target}: ${report.sent}/${count} requests in ${report.seconds} s (${statuses}); 5xx ${report.serverErrors.length}; unanswered ${report.unanswered.length}; crashed ${report.crashed ?? 'no'}; answers afterwards ${report.answersAfterwards ? 'yes' : 'NO'}`);
+  console.log(`${good ? '✓' : '✗'} ${report.target}: ${report.sent}/${report.planned ?? count} ${report.planned ? 'files' : 'requests'} in ${report.seconds} s (${statuses}); 5xx ${report.serverErrors.length}; unanswered ${report.unanswered.length}; crashed ${report.crashed ?? 'no'}; answers afterwards ${report.answersAfterwards ? 'yes' : 'NO'}`);
   for (const error of report.serverErrors.slice(0, 10)) console.log(`    ${error.status} ${error.label}`);
   for (const entry of report.unanswered.slice(0, 10)) console.log(`    no answer: ${entry.label}`);
 }

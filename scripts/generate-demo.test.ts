@@ -9,6 +9,7 @@ import { edgeCasesIn, generateAll, readGenerationClock, stockJson, type DemoCar 
 import { createBundle } from '../src/build/build-tenant.ts';
 import { isNewArrival } from '../src/lib/vehicle/vehicle-tag.ts';
 import { isPromoActive } from '../src/lib/marketing/promos.ts';
+import { carFingerprint } from '../src/pipeline/changes.ts';
 
 const tenantsDir = fileURLToPath(new URL('../tenants', import.meta.url));
 const clock = readGenerationClock(readFileSync(join(tenantsDir, 'README.md'), 'utf8'));
@@ -141,6 +142,20 @@ describe.each(DEMO_PROFILES)('item 9, the demo stays alive: $slug built long aft
     const bundle = createBundle(tenant, now);
     const offers = bundle.extras.offers;
     if (offers) expect(offers.filter((offer) => isPromoActive(offer, now)).length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(DEMO_PROFILES)('issue 35 item 8, the living demo stays incremental: $slug', (profile) => {
+  const dir = join(tenantsDir, profile.slug);
+  it('item 8: two loads on the same day give every car the same fingerprint, so a one-car feed is not a full rebuild', () => {
+    const morning = clock! + 10 * 86_400_000 + 3_600_000;
+    const evening = morning + 20 * 3_600_000;
+    const fingerprints = (now: number) => loadTenant(dir, now).cars.map((car) => `${car.id}:${carFingerprint(car)}`);
+    expect(fingerprints(evening)).toEqual(fingerprints(morning));
+    // The next day the dates move (by one whole day): the demo still lives.
+    expect(fingerprints(morning + 86_400_000)).not.toEqual(fingerprints(morning));
+    // A date is never moved past the clock it is read at (a car sold an hour before generation is not sold in the future).
+    for (const car of loadTenant(dir, evening).cars) if (typeof car.sold_date_timestamp === 'number') expect(car.sold_date_timestamp > 1e12 ? car.sold_date_timestamp : car.sold_date_timestamp * 1000).toBeLessThanOrEqual(evening);
   });
 });
 

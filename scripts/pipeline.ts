@@ -5,7 +5,7 @@
  *
  *   npm run pipeline -- [--tenants tenants] [--sites dist] [--data <sites>/.pipeline] [--inbox feeds] [--port 4322]
  *                       [--debounce 2000] [--keep 5] [--jobs <cores>] [--once]
- *                       [--role all|intake|worker] [--publisher <module>]
+ *                       [--role all|intake|worker] [--publisher s3|<module>]
  *                       [--max-removed-share 0.5] [--min-removed 5] [--no-guard]
  *
  * With REDIS_URL set, rebuilds go through a BullMQ queue shared by every worker. The state
@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { settingsOrExit } from '../src/config/env.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
+import { publishSettings } from '../src/config/publish.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { loadPublisher } from '../src/pipeline/publisher.ts';
 import { GUARD_DEFAULTS } from '../src/pipeline/mass-change.ts';
@@ -34,7 +35,7 @@ const { values } = parseArgs({
     'no-webhook': { type: 'boolean', default: false },
     debounce: { type: 'string', default: '2000' },
     'max-wait': { type: 'string', default: '15000' },
-    keep: { type: 'string', default: '5' },
+    keep: { type: 'string', default: String(settingsOrExit(() => publishSettings()).retention) },
     jobs: { type: 'string' },
     once: { type: 'boolean', default: false },
     role: { type: 'string', default: 'all' },
@@ -47,7 +48,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('usage: npm run pipeline -- [--tenants tenants] [--sites dist] [--data <sites>/.pipeline] [--inbox feeds] [--port 4322|--no-webhook] [--debounce ms] [--keep 5] [--jobs n] [--once] [--role all|intake|worker] [--publisher <module>] [--max-removed-share 0.5] [--min-removed 5] [--no-guard]');
+  console.log('usage: npm run pipeline -- [--tenants tenants] [--sites dist] [--data <sites>/.pipeline] [--inbox feeds] [--port 4322|--no-webhook] [--debounce ms] [--keep 5] [--jobs n] [--once] [--role all|intake|worker] [--publisher s3|<module>] [--max-removed-share 0.5] [--min-removed 5] [--no-guard]');
   process.exit(0);
 }
 const role = values.role as 'all' | 'intake' | 'worker';
@@ -67,6 +68,11 @@ if (!(maxRemovedShare >= 0 && maxRemovedShare <= 1) || !(Number.isInteger(minRem
   process.exit(2);
 }
 const log = createLogger({ format: settingsOrExit(() => logFormatFor()), base: { pid: process.pid } });
+// A bad publisher setting (S3_BUCKET unset, a module that does not load) stops here, naming it.
+const publisher = await loadPublisher(values.publisher, { tenantsDir: values.tenants, log }).catch((error: Error) => {
+  console.error(`--publisher ${values.publisher}: ${error.message}`);
+  process.exit(2);
+});
 let failed = 0;
 const pipeline = await startPipeline({
   tenantsDir: values.tenants,
@@ -75,6 +81,8 @@ const pipeline = await startPipeline({
   inboxDir: values.inbox,
   webhookPort: values['no-webhook'] || values.once ? undefined : Number(values.port),
   webhookHost: values.host,
+  inboxMaxBytes: settings.inboxMaxBytes,
+  parseTimeoutMs: settings.feedParseSeconds * 1000,
   debounceMs: values.once ? 0 : Number(values.debounce),
   warmRenderers: !values.once,
   maxWaitMs: Number(values['max-wait']),
@@ -83,7 +91,7 @@ const pipeline = await startPipeline({
   redisUrl: values.once ? undefined : redisUrl,
   role,
   lockMs: values['lock-ms'] ? Number(values['lock-ms']) : undefined,
-  publisher: await loadPublisher(values.publisher),
+  publisher,
   guard: values['no-guard'] ? false : { maxRemovedShare, minRemoved },
   log,
   onResult: (result) => {

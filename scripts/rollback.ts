@@ -2,14 +2,15 @@
 /**
  * Roll a tenant back to an earlier release (docs/pipeline.md "Rollback").
  *
- *   npm run rollback -- --tenant <slug> [--sites dist] [--tenants tenants] [--to <release id>] [--list]
+ *   npm run rollback -- --tenant <slug> [--sites dist] [--data <sites>/.pipeline] [--tenants tenants] [--to <release id>] [--list] [--publisher s3|<module>]
  *   npm run rollback -- --tenant <slug> --release-hold
  *
  * Without --to, goes to the release before the current one. The tenant is then held on it
  * (new feeds are taken in but not published) until --release-hold, so a bad release is
  * not republished by the next feed; the search index is synced to the rolled-back stock.
  * Release history, the live pointer and the hold are the pipeline state's (`--data`, default
- * `<sites>/.pipeline`, or DATABASE_URL); `--publisher` moves a remote publisher's pointer too.
+ * `<sites>/.pipeline`, or DATABASE_URL). With --publisher (as the pipeline runs with), the
+ * publisher's live pointer moves first (the bucket's, for `s3`: what the edge serves).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,14 +32,14 @@ const { values } = parseArgs({
     tenants: { type: 'string', default: 'tenants' },
     to: { type: 'string' },
     list: { type: 'boolean', default: false },
-    publisher: { type: 'string' },
     'release-hold': { type: 'boolean', default: false },
     'no-hold': { type: 'boolean', default: false },
+    publisher: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help || !values.tenant) {
-  console.log('usage: npm run rollback -- --tenant <slug> [--sites dist] [--data <sites>/.pipeline] [--tenants tenants] [--publisher <module>] [--to <release>] [--list] [--release-hold] [--no-hold]');
+  console.log('usage: npm run rollback -- --tenant <slug> [--sites dist] [--data <sites>/.pipeline] [--tenants tenants] [--publisher s3|<module>] [--to <release>] [--list] [--release-hold] [--no-hold]');
   process.exit(values.help ? 0 : 2);
 }
 const slug = values.tenant;
@@ -59,7 +60,7 @@ try {
   } else {
     const to = await chooseRollback(state, values.sites, slug, values.to);
     const tenantDir = join(values.tenants, slug);
-    const publisher = values.publisher ? await loadPublisher(values.publisher) : undefined;
+    const publisher = values.publisher ? await loadPublisher(values.publisher, { tenantsDir: values.tenants, log }) : undefined;
     await rollbackTenant({ sitesDir: values.sites, slug, to, tenantDir: existsSync(join(tenantDir, 'site.json')) ? tenantDir : undefined, log, hold: !values['no-hold'], state, publisher });
   }
 } catch (error) {

@@ -63,8 +63,17 @@ console.log(`serving ${sitesDir} with the lead API at http://localhost:${config.
 
 // A stock change (pipeline publish) reloads the API's view of the tenants.
 try {
-  watchTenantsFolder(config.tenantsDir, () => app.reloadTenants());
-  watchTenantsFolder(stockDir, () => app.reloadTenants());
+  watchTenantsFolder(config.tenantsDir, (changed) => {
+    // Issue 34 L11: only the folders that changed, off the request path; everything when the platform did not say.
+    if (changed) void app.reloadChangedTenants(changed).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed'));
+    else app.reloadTenants();
+  });
+  // The pipeline state's accepted stock: <slug>.json files, so a change reloads that tenant.
+  watchTenantsFolder(stockDir, (changed) => {
+    const slugs = changed?.map((name) => name.replace(/\.json.*$/, ''));
+    if (slugs) void app.reloadChangedTenants(slugs).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed'));
+    else app.reloadTenants();
+  });
 } catch {
   // Folder watching is a convenience for local runs; SIGHUP reloads too.
 }

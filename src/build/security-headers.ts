@@ -23,6 +23,13 @@ export const HEADERS_FILE = '_headers';
 /** HSTS: one year. No includeSubDomains by default: a dealer's other sub-domains may still be on plain HTTP. */
 export const HSTS = 'max-age=31536000';
 
+/** Headers served when a site has no `_headers` file (built before issue 13): HSTS and frame protection. */
+export const BASELINE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+  'Strict-Transport-Security': HSTS,
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+
 export { inlineScriptHashes } from './built-pages.ts';
 
 function originOf(url: string | undefined): string | null {

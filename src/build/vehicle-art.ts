@@ -1,12 +1,12 @@
 /**
  * SVG drawings of the demo vehicle images: a body-type silhouette in the car's paint on a
- * studio background, seen from any angle (side profile and front/rear face combined by
- * horizontal scaling), an interior scene and a placeholder. Pure string building; the
+ * studio background, seen from the side or from an end (one view per picture, issue 35
+ * item 7), an interior scene and a placeholder. Pure string building; the
  * image step (images.ts) rasterises these with sharp.
  *
  * Vehicle coordinates: the side profile spans x 0..1000 (nose at the left), the ground is
  * y = 360. A face (front or rear) spans x 0..faceWidth with the same vertical scale. The
- * bodies' shapes (side profiles, faces, three-quarter glass edges) are data, in
+ * bodies' shapes (side profiles and faces) are data, in
  * vehicle-shapes.json; this module draws them.
  */
 import { COLOUR_FAMILIES, type BodyShape, type ColourFamily } from '../lib/images.ts';
@@ -78,8 +78,9 @@ function defs(paint: Paint, accent?: string): string {
 </defs>`;
 }
 
-/** A wheel (tyre, rim, spokes) at (cx, cy). */
-function wheel(cx: number, cy: number, r: number, spokes = 5): string {
+/** A wheel (tyre, rim, spokes) at (cx, cy); round again in a profile drawn `sx` times as long. */
+function wheel(cx: number, cy: number, r: number, spokes = 5, sx = 1): string {
+  if (sx !== 1) return `<g transform="translate(${cx} 0) scale(${(1 / sx).toFixed(4)} 1) translate(${-cx} 0)">${wheel(cx, cy, r, spokes)}</g>`;
   const rimR = r * 0.64;
   const lines: string[] = [];
   for (let i = 0; i < spokes; i++) {
@@ -117,26 +118,20 @@ interface ProfileSpec {
   extra?: string;
 }
 
-/**
- * Windscreen (front) and rear glass (rear) in side-profile units, as [base, top]: a
- * three-quarter view joins them to the face's cabin so the two read as one body.
- */
-const GLASS_EDGES = shapes.glass_edges as Partial<Record<BodyShape, { front: [[number, number], [number, number]]; rear: [[number, number], [number, number]] }>>;
-
 /** Side-profile specifications of the car-like bodies. */
 const PROFILES = shapes.profiles as Partial<Record<BodyShape, ProfileSpec>>;
 
-/** Side profile of a vehicle (nose at the left). */
-function profileSvg(body: BodyShape, paint: Paint): string {
-  if (body === 'motorcycle') return motorcycleProfile(paint);
-  if (body === 'caravan') return caravanProfile(paint);
+/** Side profile of a vehicle (nose at the left), to be drawn `sx` times as long (its wheels stay round). */
+function profileSvg(body: BodyShape, paint: Paint, sx = 1): string {
+  if (body === 'motorcycle') return motorcycleProfile(paint, sx);
+  if (body === 'caravan') return caravanProfile(paint, sx);
   const spec = PROFILES[body] ?? PROFILES.sedan!;
   const outline = `${spec.top} ${sillWithArches(spec.rearX, spec.frontX, spec.bottom, spec.wheels, spec.r)}`;
   const parts: string[] = [];
   if (body === 'light-truck') {
     // Chassis, dual rear wheels and a pantech box behind the cab.
     parts.push('<rect x="280" y="258" width="712" height="22" fill="#2b2e33"/>');
-    parts.push(wheel(770, GROUND - 64, 64, 6));
+    parts.push(wheel(770, GROUND - 64, 64, 6, sx));
     parts.push('<rect x="300" y="30" width="692" height="230" rx="8" fill="#f3f4f6" stroke="#c5cbd2" stroke-width="3"/>');
     parts.push('<rect x="300" y="226" width="692" height="12" fill="url(#paint)"/>');
     for (let x = 380; x < 990; x += 120) parts.push(`<line x1="${x}" y1="34" x2="${x}" y2="256" stroke="#dfe3e8" stroke-width="2"/>`);
@@ -160,11 +155,11 @@ function profileSvg(body: BodyShape, paint: Paint): string {
     parts.push(`<path d="M ${mx - 4} ${my - 14} Q ${mx - 30} ${my - 20} ${mx - 34} ${my - 2} L ${mx - 4} ${my} Z" fill="${paint.dark}"/>`);
   }
   if (spec.extra) parts.push(spec.extra);
-  for (const x of spec.wheels) parts.push(wheel(x, GROUND - spec.r, spec.r));
+  for (const x of spec.wheels) parts.push(wheel(x, GROUND - spec.r, spec.r, 5, sx));
   return `<g>${parts.join('')}</g>`;
 }
 
-function caravanProfile(paint: Paint): string {
+function caravanProfile(paint: Paint, sx = 1): string {
   const { shell, stripe } = caravanColours(paint);
   const wheels = [540, 650];
   const parts: string[] = [];
@@ -183,7 +178,7 @@ function caravanProfile(paint: Paint): string {
   parts.push('<rect x="560" y="48" width="360" height="16" rx="6" fill="#7c858f"/>');
   parts.push('<rect x="300" y="22" width="120" height="20" rx="4" fill="#d8dde2" stroke="#9aa3ad"/>');
   parts.push('<rect x="955" y="236" width="14" height="26" fill="#b3121d"/>');
-  for (const x of wheels) parts.push(wheel(x, GROUND - 50, 50, 6));
+  for (const x of wheels) parts.push(wheel(x, GROUND - 50, 50, 6, sx));
   return `<g>${parts.join('')}</g>`;
 }
 
@@ -194,11 +189,11 @@ function caravanColours(paint: Paint): { shell: string; stripe: string } {
   return { shell, stripe };
 }
 
-function motorcycleProfile(paint: Paint): string {
+function motorcycleProfile(paint: Paint, sx = 1): string {
   return `<g>
 <path d="M 560 250 L 780 262" stroke="#2b2e33" stroke-width="14" stroke-linecap="round"/>
 <path d="M 540 262 Q 700 246 840 236" stroke="#c2c8ce" stroke-width="16" stroke-linecap="round" fill="none"/>
-${wheel(200, GROUND - 95, 95, 6)}${wheel(780, GROUND - 95, 95, 6)}
+${wheel(200, GROUND - 95, 95, 6, sx)}${wheel(780, GROUND - 95, 95, 6, sx)}
 <path d="M 205 262 L 330 62" stroke="#9aa3ad" stroke-width="16" stroke-linecap="round"/>
 <path d="M 380 140 L 470 252 L 600 246 L 580 140" stroke="#2b2e33" stroke-width="12" fill="none" stroke-linejoin="round"/>
 <rect x="430" y="168" width="150" height="92" rx="14" fill="#4b5259"/><rect x="446" y="180" width="60" height="60" rx="8" fill="#6b737c"/>
@@ -322,72 +317,39 @@ function profileExtent(body: BodyShape): [number, number] {
   return [10, 990];
 }
 
-/** Relative length of each body on the canvas (a hatch looks shorter than a van). */
+/**
+ * Horizontal scale of each side profile: every body is drawn at one scale on the canvas, so
+ * this sets its length to height, near a real vehicle's (a sedan about 3.3 times as long as
+ * it is tall, a hatch 2.9, an SUV 2.7, a van 2.6) and a hatch shorter than a van.
+ */
 const LENGTH_SCALE: Record<BodyShape, number> = {
-  sedan: 1, hatch: 0.9, suv: 1, wagon: 1, coupe: 0.96, convertible: 0.9, ute: 1.04, van: 1.04, 'light-truck': 1.06, caravan: 1.08, motorcycle: 0.78,
+  sedan: 0.85, hatch: 0.8, suv: 0.84, wagon: 0.85, coupe: 0.84, convertible: 0.8, ute: 0.88, van: 0.86, 'light-truck': 0.84, caravan: 0.95, motorcycle: 0.78,
 };
 
-/** The vehicle seen from `angle` degrees: 0 = side (nose left), 90 = front, 180 = side (nose right), 270 = rear. */
+/**
+ * The vehicle seen from `angle` degrees: 0 = side (nose left), 90 = front, 180 = side (nose
+ * right), 270 = rear. One clean view (issue 35 item 7): the full-length side profile while the
+ * vehicle is seen more from the side than from an end, else its face; never the two side by
+ * side (that read as one stretched vehicle). Off a true side angle, the far end of the side
+ * rises a little, a hint of perspective that tells the three-quarter stills from the side.
+ */
 function vehicleAt(body: BodyShape, paint: Paint, angle: number): { svg: string; width: number } {
   const radians = (angle * Math.PI) / 180;
-  let cos = Math.cos(radians);
-  let sin = Math.sin(radians);
-  if (body === 'motorcycle') {
-    // A bike is too narrow for a face beside its side: show one or the other.
-    if (Math.abs(cos) >= 0.42) sin = 0;
-    else cos = 0;
-    cos = cos === 0 ? 0 : Math.sign(cos) * Math.max(Math.abs(cos), 0.6);
-    sin = sin === 0 ? 0 : Math.sign(sin);
-  }
+  const cos = Math.cos(radians);
+  const sin = Math.sin(radians);
+  if (Math.abs(cos) < 0.5) return { svg: faceSvg(body, paint, sin >= 0 ? 'front' : 'rear'), width: FACES[body].width };
   const [minX, maxX] = profileExtent(body);
-  const length = (maxX - minX) * LENGTH_SCALE[body];
-  const faceWidth = FACES[body].width;
-  const sideWidth = Math.abs(cos) * length;
-  const frontWidth = Math.abs(sin) * faceWidth;
+  const sx = LENGTH_SCALE[body];
+  const width = (maxX - minX) * sx;
   const noseLeft = cos >= 0;
-  // The face sits at the end of the car that points at the viewer.
-  const faceAtLeft = (sin >= 0) === noseLeft;
-  // The face hides the near end of the side a little, so the two read as one body.
-  const overlap = sideWidth > 1 && frontWidth > 1 ? Math.min(frontWidth, sideWidth) * 0.14 : 0;
-  const total = sideWidth + frontWidth - overlap;
-  const faceX = faceAtLeft ? 0 : total - frontWidth;
-  const sideX = faceAtLeft ? frontWidth - overlap : 0;
-  const sx = Math.abs(cos) * LENGTH_SCALE[body];
-  const pieces: string[] = [];
-  if (sideWidth > 1) {
-    const place = noseLeft ? `translate(${(sideX - minX * sx).toFixed(2)} 0) scale(${sx.toFixed(4)} 1)` : `translate(${(sideX + sideWidth + minX * sx).toFixed(2)} 0) scale(-${sx.toFixed(4)} 1)`;
-    // Perspective: the far end of the side rises a little (skew about the near end's ground point).
-    const nearX = faceAtLeft ? sideX : sideX + sideWidth;
-    const skew = (faceAtLeft ? -1 : 1) * 3 * Math.abs(Math.sin(2 * radians)) * (frontWidth > 1 ? 1 : 0);
-    pieces.push(`<g transform="translate(${nearX.toFixed(2)} ${GROUND}) skewY(${skew.toFixed(3)}) translate(${(-nearX).toFixed(2)} ${-GROUND})"><g transform="${place}">${profileSvg(body, paint)}</g></g>`);
-  }
-  const edges = GLASS_EDGES[body];
-  // Only near a true three-quarter angle: with a sliver of face the joint would span the hood.
-  if (edges && Math.abs(sin) >= 0.4 && Math.abs(cos) >= 0.4) {
-    // Three-quarter view: the windscreen (or rear glass) seen at an angle joins the cabins.
-    const [base, top] = sin > 0 ? edges.front : edges.rear;
-    const nearX = faceAtLeft ? sideX : sideX + sideWidth;
-    const skew = (faceAtLeft ? -1 : 1) * 3 * Math.abs(Math.sin(2 * radians));
-    const toX = (x: number) => (noseLeft ? sideX + (x - minX) * sx : sideX + sideWidth - (x - minX) * sx);
-    const toY = (x: number, y: number) => y + Math.tan((skew * Math.PI) / 180) * (x - nearX);
-    const face = FACES[body];
-    const fs = frontWidth / faceWidth;
-    const edge = (inset: number) => (faceAtLeft ? faceX + (faceWidth - inset) * fs : faceX + inset * fs);
-    const baseX = toX(base[0]);
-    const topX = toX(top[0]);
-    const points = [
-      [edge(face.inset[1] + 10), face.roof + 12],
-      [topX, toY(topX, top[1] + 6)],
-      [baseX, toY(baseX, base[1])],
-      [edge(face.inset[0] + 8), face.belt],
-    ];
-    const d = `M ${points.map(([x, y]) => `${x!.toFixed(1)} ${y!.toFixed(1)}`).join(' L ')} Z`;
-    pieces.push(`<path d="${d}" fill="url(#glass)"/>`);
-    pieces.push(`<path d="M ${edge(face.inset[1]).toFixed(1)} ${face.roof} L ${topX.toFixed(1)} ${toY(topX, top[1]).toFixed(1)}" stroke="${paint.base}" stroke-width="10" stroke-linecap="round"/>`);
-    pieces.push(`<path d="M ${points[3]![0]!.toFixed(1)} ${face.belt + 2} L ${baseX.toFixed(1)} ${toY(baseX, base[1] + 2).toFixed(1)}" stroke="${paint.dark}" stroke-width="6" stroke-linecap="round"/>`);
-  }
-  if (frontWidth > 1) pieces.push(`<g transform="translate(${faceX.toFixed(2)} 0) scale(${(frontWidth / faceWidth).toFixed(4)} 1)">${faceSvg(body, paint, sin >= 0 ? 'front' : 'rear')}</g>`);
-  return { svg: pieces.join(''), width: total };
+  const place = noseLeft ? `translate(${(-minX * sx).toFixed(2)} 0) scale(${sx.toFixed(4)} 1)` : `translate(${(width + minX * sx).toFixed(2)} 0) scale(-${sx.toFixed(4)} 1)`;
+  // The nearer end is the one the camera turns towards (the nose when sin > 0).
+  const nearX = (sin >= 0) === noseLeft ? 0 : width;
+  const skew = (nearX === 0 ? -1 : 1) * 2.5 * Math.abs(Math.sin(2 * radians));
+  return {
+    svg: `<g transform="translate(${nearX.toFixed(2)} ${GROUND}) skewY(${skew.toFixed(3)}) translate(${(-nearX).toFixed(2)} ${-GROUND})"><g transform="${place}">${profileSvg(body, paint, sx)}</g></g>`,
+    width,
+  };
 }
 
 /** Studio background: wall, floor, a soft spotlight. */
@@ -483,3 +445,14 @@ export function placeholderSvg(body: BodyShape): string {
 
 /** Still view angles (degrees) of the gallery views. */
 export const VIEW_ANGLES = { angle: 35, side: 0, rear: 215, front: 90 } as const;
+
+/**
+ * A side view for a scene (the home pages' hero pictures, hero-art.ts): nose left or right,
+ * ground at y = 360, its gradient ids prefixed with `id` so several vehicles share one SVG.
+ */
+export function sceneVehicle(body: BodyShape, family: ColourFamily, id: string, noseLeft = true): { svg: string; width: number } {
+  const paint = paintOf(family);
+  const { svg, width } = vehicleAt(body, paint, noseLeft ? 0 : 180);
+  const scoped = `${defs(paint)}${svg}`.replace(/id="([a-z]+)"/g, `id="${id}-$1"`).replace(/url\(#([a-z]+)\)/g, `url(#${id}-$1)`);
+  return { svg: scoped, width };
+}

@@ -4,19 +4,27 @@
  * environment map the pipeline is handed (src/pipeline/secrets.ts).
  */
 import * as v from 'valibot';
-import { environment, integer, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
+import { environment, integer, optionalInteger, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
 
 /** Each pipeline setting: the variable it is read from and that variable's schema. */
 const PIPELINE_SETTINGS = {
   /** The webhook listener's port and host (flags override them). */
   port: ['PIPELINE_PORT', integer(4322, 1, 65535)],
   host: ['PIPELINE_HOST', v.optional(v.string(), '127.0.0.1')],
-  /** Bearer token of the operator endpoints (status, held feeds). */
-  operatorToken: ['PIPELINE_OPERATOR_TOKEN', v.optional(v.string())],
+  /** Bearer token of the operator endpoints (status, held feeds): 32+ random characters (issue 34 N12). */
+  operatorToken: ['PIPELINE_OPERATOR_TOKEN', v.optional(v.pipe(v.string(), v.minLength(32, 'expected at least 32 random characters (make one with: openssl rand -hex 32)')))],
+  /** A port of its own for the operator page (issue 34 N12): then the webhook port does not serve it. */
+  operatorPort: ['PIPELINE_OPERATOR_PORT', optionalInteger(0, 65535)],
+  /** The operator port's address; default loopback only. */
+  operatorHost: ['PIPELINE_OPERATOR_HOST', v.optional(v.string(), '127.0.0.1')],
   /** JSON file of tenant feed secrets ({ "<slug>": "<secret>" }). */
   secretsFile: ['PIPELINE_SECRETS_FILE', v.optional(v.string())],
   /** The deployment's code version: releases compare it instead of hashing the sources. */
   codeVersion: ['PIPELINE_CODE_VERSION', v.optional(v.string())],
+  /** Largest feed file read from the inbox (bytes); a larger one is rejected with a report. */
+  inboxMaxBytes: ['PIPELINE_INBOX_MAX_BYTES', integer(20 * 1024 * 1024, 1024, 1024 * 1024 * 1024)],
+  /** Time limit of reading one inbox file (seconds); a slower one is stopped and rejected. */
+  feedParseSeconds: ['PIPELINE_FEED_PARSE_SECONDS', integer(60, 1, 3600)],
   /** The BullMQ queue shared by intake and workers. */
   redisUrl: ['REDIS_URL', v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')))],
   /** The pipeline's state records (docs/pipeline.md "State"); without it, SQLite in the data directory. */

@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
 import type { ProviderConfig } from '../server/kernel/adapters.ts';
 import type { DatabaseConfig } from '../server/kernel/db.ts';
+import type { Quotas } from '../server/kernel/context.ts';
 import { ConfigError, configError, environment, flag, integer, type Environment } from './env.ts';
 import { logFormatFor, type LogFormat } from './log.ts';
 
@@ -50,6 +51,15 @@ const EnvSchema = v.object({
   REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL'))),
   SMS_DAILY_PER_PHONE: integer(10, 1, 1_000_000),
   SMS_DAILY_PER_TENANT: integer(2000, 1, 100_000_000),
+  SMS_DAILY_PER_PHONE_ALL_TENANTS: integer(10, 1, 1_000_000),
+  SMS_DAILY_PER_CLIENT: integer(20, 1, 1_000_000),
+  VALUATIONS_DAILY_PER_CLIENT: integer(30, 1, 1_000_000),
+  VALUATIONS_DAILY_PER_TENANT: integer(3000, 1, 100_000_000),
+  PHOTOS_DAILY_PER_CLIENT: integer(60, 1, 1_000_000),
+  PHOTO_MB_DAILY_PER_CLIENT: integer(300, 1, 10_000_000),
+  MISCELLANEOUS_DAILY_PER_CLIENT: integer(300, 1, 1_000_000),
+  OPT_OUTS_DAILY_PER_CLIENT: integer(10, 1, 1_000_000),
+  API_OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(32, 'expected at least 32 random characters (openssl rand -hex 32)'))),
   DELIVERY_MAX_ATTEMPTS: integer(12, 1, 1000),
   IMAGES_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/images'),
   IMAGE_QUOTA_MB_PER_TENANT: integer(2048, 1, 10_000_000),
@@ -104,8 +114,12 @@ export interface ApiConfig {
   production: boolean;
   rateLimit: { max: number; tenantMax: number; windowMs: number; signInMax: number };
   delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number; maxAttempts: number };
-  /** Daily SMS caps (rolling 24 hours): per phone and per tenant. */
-  sms: { perPhonePerDay: number; perTenantPerDay: number };
+  /** Daily SMS caps (rolling 24 hours): per phone and tenant, per tenant, per phone on all tenants, per client address. */
+  sms: { perPhonePerDay: number; perTenantPerDay: number; perPhoneAllTenantsPerDay: number; perClientPerDay: number };
+  /** Daily allowances per client (and valuations per tenant): src/server/kernel/context.ts Quotas. */
+  quotas: Quotas;
+  /** Bearer token that shows operators the full /api/health (else only loopback requests see it). */
+  operatorToken: string | undefined;
   /** Where trade-in photos are kept (outside the database), and each tenant's quota in bytes. */
   images: { dir: string; quotaBytesPerTenant: number };
   signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number; codesPerPhone: number };
@@ -176,7 +190,16 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
     production,
     rateLimit: { max: e.RATE_LIMIT_MAX, tenantMax: e.RATE_LIMIT_TENANT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
     delivery: { enabled: e.DELIVERY_WORKER, baseDelayMs: e.DELIVERY_BASE_DELAY_MS, maxDelayMs: e.DELIVERY_MAX_DELAY_MS, pollMs: e.DELIVERY_POLL_MS, maxAttempts: e.DELIVERY_MAX_ATTEMPTS },
-    sms: { perPhonePerDay: e.SMS_DAILY_PER_PHONE, perTenantPerDay: e.SMS_DAILY_PER_TENANT },
+    sms: { perPhonePerDay: e.SMS_DAILY_PER_PHONE, perTenantPerDay: e.SMS_DAILY_PER_TENANT, perPhoneAllTenantsPerDay: e.SMS_DAILY_PER_PHONE_ALL_TENANTS, perClientPerDay: e.SMS_DAILY_PER_CLIENT },
+    quotas: {
+      evaluationsPerClientPerDay: e.VALUATIONS_DAILY_PER_CLIENT,
+      evaluationsPerTenantPerDay: e.VALUATIONS_DAILY_PER_TENANT,
+      photosPerClientPerDay: e.PHOTOS_DAILY_PER_CLIENT,
+      photoBytesPerClientPerDay: e.PHOTO_MB_DAILY_PER_CLIENT * 1024 * 1024,
+      miscellaneousPerClientPerDay: e.MISCELLANEOUS_DAILY_PER_CLIENT,
+      optOutsPerClientPerDay: e.OPT_OUTS_DAILY_PER_CLIENT,
+    },
+    operatorToken: e.API_OPERATOR_TOKEN || undefined,
     images: { dir: resolve(cwd, e.IMAGES_DIR), quotaBytesPerTenant: e.IMAGE_QUOTA_MB_PER_TENANT * 1024 * 1024 },
     signIn: {
       // Outside production without SIGN_IN_SECRET: a random secret kept under data/ (never a public default),

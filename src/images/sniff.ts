@@ -18,9 +18,9 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
   return null;
 }
 
-/** A short, printable description of what a non-image starts with (for fault reports). */
+/** A short, printable description of what a non-image starts with (for fault reports; a few bytes only, the body may be internal). */
 export function describeStart(bytes: Uint8Array): string {
   if (bytes.length === 0) return 'an empty body';
-  const text = ascii(bytes, 0, Math.min(bytes.length, 24)).replace(/[^\x20-\x7e]/g, '.');
+  const text = ascii(bytes, 0, Math.min(bytes.length, 16)).replace(/[^\x20-\x7e]/g, '.');
   return `content starting "${text}"`;
 }

@@ -12,6 +12,7 @@ import { decodeFeed, FeedTextError } from './feed-text.ts';
 import { feedKindOfFile, readSnapshotFeed, validateFeed, type FeedKind, type FeedResult } from './feeds.ts';
 import { mapTable, type ColumnUse, type SourceTable } from './mapping.ts';
 import type { MassChange } from './mass-change.ts';
+import { excerpt } from './inbox-file.ts';
 import { xmlTable, XmlFeedError } from './xml.ts';
 
 /** Everything the dry run reports about one file. */
@@ -134,16 +135,19 @@ export function formatFeedCheck(check: FeedCheck, options: { sample?: number; gu
   const lines = [`feed: ${check.file}`, `tenant: ${check.tenant}`, `mapping: ${check.mappingSource}`, ...check.reading];
   if (check.columns.length) {
     lines.push('columns:');
-    const width = Math.min(40, Math.max(...check.columns.map((use) => use.column.length)) + 2);
-    for (const use of check.columns) {
+    // Column names come from the file: a bounded number, each short and escaped.
+    const shown = check.columns.slice(0, 100).map((use) => ({ ...use, column: excerpt(use.column, 60) }));
+    const width = Math.min(40, Math.max(...shown.map((use) => use.column.length)) + 2);
+    for (const use of shown) {
       const target = use.field ? `${use.field}${use.via === 'mapping' ? ' (feed-mapping.json)' : use.via === 'photos' ? ' (photo column)' : ''}` : use.via === 'skip' ? 'ignored (read by a skip rule)' : 'ignored';
       lines.push(`  ${`"${use.column}"`.padEnd(width)} -> ${target}`);
     }
+    if (check.columns.length > shown.length) lines.push(`  ... and ${check.columns.length - shown.length} more columns`);
   }
   const constants = Object.entries(check.constants);
   if (constants.length) lines.push(`constants: ${constants.map(([field, value]) => `${field} = ${JSON.stringify(value)}`).join(', ')}`);
   if (check.kind !== 'snapshot') lines.push(`${check.kind === 'csv' ? 'rows' : 'vehicles'} read: ${check.rows}${check.skipped.length ? `, skipped by feed-mapping.json: ${check.skipped.length}` : ''}`);
-  for (const skipped of check.skipped.slice(0, 20)) lines.push(`  skipped ${check.kind === 'csv' ? 'row' : 'vehicle at line'} ${skipped.line}: ${skipped.reason}`);
+  for (const skipped of check.skipped.slice(0, 20)) lines.push(`  skipped ${check.kind === 'csv' ? 'row' : 'vehicle at line'} ${skipped.line}: ${excerpt(skipped.reason, 300)}`);
   if (check.skipped.length > 20) lines.push(`  ... and ${check.skipped.length - 20} more`);
   if (check.records.length) {
     lines.push(`first ${Math.min(sample, check.records.length)} of ${check.records.length} record(s) as Car records:`);
@@ -157,10 +161,11 @@ export function formatFeedCheck(check: FeedCheck, options: { sample?: number; gu
   const result = check.result;
   if (result.problems.length) {
     lines.push(`problems (${result.problems.length}; these records are skipped):`);
-    for (const problem of result.problems) lines.push(`  ${problem}`);
+    for (const problem of result.problems.slice(0, 200)) lines.push(`  ${excerpt(problem, 300)}`);
+    if (result.problems.length > 200) lines.push(`  ... and ${result.problems.length - 200} more`);
   } else if (result.ok) lines.push('problems: none');
   if (result.ok) lines.push(`result: ${result.valid} of ${result.read} record(s) valid`);
-  else lines.push(`result: REJECTED - ${result.reason}`);
+  else lines.push(`result: REJECTED - ${excerpt(result.reason, 1000)}`);
   if (options.guard) {
     const guard = options.guard;
     lines.push(

@@ -10,8 +10,8 @@
  * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it,
  * or to the held-feed store `<sites>/<slug>/held/`.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { loadSite } from '../lib/site/tenant.ts';
 import { StockRulesSchema } from '../schemas/site/stock-rules.ts';
@@ -21,6 +21,8 @@ import { checkFeed, formatFeedCheck, type FeedCheck } from './feed-check.ts';
 import { applyPush, feedKindOfFile, parsePushBody, type FeedResult } from './feeds.ts';
 import { closeHeldFeed, holdFeed, listHeldFeeds, type HeldFeed } from './held-feeds.ts';
 import type { Logger } from './log.ts';
+import { DEFAULT_INBOX_MAX_BYTES, readInboxFile } from './inbox-file.ts';
+import { checkFeedInWorker, DEFAULT_PARSE_TIMEOUT_MS, failedCheck } from './parse-worker.ts';
 import { assessMassChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './mass-change.ts';
 import { settleReservationOverlay, updateReservationOverlay } from '../lib/vehicle/reservation-overlay.ts';
 import { withState, type PipelineState } from './state/store.ts';
@@ -36,6 +38,10 @@ export interface IntakeOptions {
   now?: number;
   /** The pipeline state (accepted stock); default the state of `sitesDir` (`<sites>/.pipeline`). */
   state?: PipelineState;
+  /** Largest inbox file read (bytes); default DEFAULT_INBOX_MAX_BYTES. */
+  inboxMaxBytes?: number;
+  /** Time limit of one inbox file's parse (ms); default DEFAULT_PARSE_TIMEOUT_MS. */
+  parseTimeoutMs?: number;
 }
 
 /** Outcome of one feed for callers (and the webhook response). */
@@ -215,12 +221,20 @@ export async function assessFeedCheck(tenantDir: string, slug: string, check: Fe
  * Handle one dropped file: accept it as the tenant's stock snapshot, reject it, or hold it
  * for an operator when it would take too much stock off the site. The file is moved either
  * way (`processed/`, `rejected/` with the dry-run report beside it, or the held-feed store).
+ * Only a regular file inside the tenant's inbox folder, within the size cap, is read
+ * (inbox-file.ts), and it is parsed in a worker thread with a time limit (parse-worker.ts).
  */
 export async function intakeFile(tenantDir: string, slug: string, file: string, log: Logger, options: IntakeOptions = {}): Promise<IntakeResult | null> {
   const name = file.split('/').pop() ?? file;
   if (!feedKindOfFile(name)) return null;
-  const bytes = readFileSync(file);
-  const check = checkFeedFile(tenantDir, slug, file, bytes);
+  const read = readInboxFile(dirname(file), name, options.inboxMaxBytes ?? DEFAULT_INBOX_MAX_BYTES);
+  const bytes = read.ok ? read.bytes : Buffer.alloc(0);
+  let check: FeedCheck;
+  if (!read.ok) check = failedCheck({ tenant: slug, file: name }, read.reason);
+  else {
+    const { mapping, problems } = loadFeedMapping(tenantDir);
+    check = await checkFeedInWorker({ tenant: slug, file: name, bytes, mapping, mappingProblems: problems }, options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS);
+  }
   const result = check.result;
   const intake = toIntake(slug, result);
   let change = null as MassChange | null;
@@ -296,35 +310,85 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
   return intake;
 }
 
+/** What scanInbox needs besides the intake settings. */
+export interface ScanOptions extends IntakeOptions {
+  /** Tenants whose inbox is being handled by an earlier scan (left alone; shared across scans). */
+  busy?: Set<string>;
+  /** Called as soon as a tenant's stock changed (before slower tenants are done). */
+  onChanged?: (slug: string) => void;
+}
+
+/** Inbox folders already reported as refused (each reported once per process). */
+const refusedFolders = new Set<string>();
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Handle one tenant's inbox folder, file by file, in name order. */
+async function scanTenantInbox(folder: string, slug: string, tenantDir: string | null, log: Logger, settleMs: number, options: ScanOptions): Promise<{ changed: boolean; pending: boolean }> {
+  let changed = false;
+  let pending = false;
+  for (const name of readdirSync(folder).sort()) {
+    const file = join(folder, name);
+    const stats = lstatOrNull(file);
+    // Folders (processed/, rejected/) are skipped; links, pipes and devices are refused by intakeFile.
+    if (!feedKindOfFile(name) || !stats || stats.isDirectory()) continue;
+    if (!tenantDir) {
+      log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'rejected', reason: `no tenant folder "${slug}"` });
+      const rejected = join(folder, 'rejected');
+      mkdirSync(rejected, { recursive: true });
+      renameSync(file, join(rejected, name));
+      continue;
+    }
+    if (Date.now() - stats.mtimeMs < settleMs) {
+      pending = true;
+      continue;
+    }
+    const result = await intakeFile(tenantDir, slug, file, log, options);
+    if (result?.accepted) {
+      changed = true;
+      options.onChanged?.(slug);
+    }
+  }
+  return { changed, pending };
+}
+
 /**
  * Handle every complete feed file in the inbox. A file still being written (modified less
- * than `settleMs` ago) is left for the next scan. Returns the tenants whose stock changed.
+ * than `settleMs` ago) is left for the next scan. Tenants are handled side by side, so one
+ * tenant's slow file does not hold up the others; a tenant folder that is a symbolic link
+ * is refused. Returns the tenants whose stock changed.
  */
-export async function scanInbox(inboxDir: string, tenantDirOf: (slug: string) => string | null, log: Logger, settleMs = 300, options: IntakeOptions = {}): Promise<{ changed: string[]; pending: boolean }> {
+export async function scanInbox(inboxDir: string, tenantDirOf: (slug: string) => string | null, log: Logger, settleMs = 300, options: ScanOptions = {}): Promise<{ changed: string[]; pending: boolean }> {
   const changed = new Set<string>();
   let pending = false;
   if (!existsSync(inboxDir)) return { changed: [], pending };
+  const tasks: Promise<void>[] = [];
   for (const slug of readdirSync(inboxDir).sort()) {
     const folder = join(inboxDir, slug);
-    if (!statSync(folder).isDirectory()) continue;
-    const tenantDir = tenantDirOf(slug);
-    for (const name of readdirSync(folder).sort()) {
-      const file = join(folder, name);
-      if (!feedKindOfFile(name) || !statSync(file).isFile()) continue;
-      if (!tenantDir) {
-        log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'rejected', reason: `no tenant folder "${slug}"` });
-        const rejected = join(folder, 'rejected');
-        mkdirSync(rejected, { recursive: true });
-        renameSync(file, join(rejected, name));
-        continue;
-      }
-      if (Date.now() - statSync(file).mtimeMs < settleMs) {
-        pending = true;
-        continue;
-      }
-      const result = await intakeFile(tenantDir, slug, file, log, options);
-      if (result?.accepted) changed.add(slug);
+    const stats = lstatOrNull(folder);
+    if (stats?.isSymbolicLink()) {
+      if (!refusedFolders.has(folder)) log({ level: 'error', event: 'feed', tenant: slug.slice(0, 100), outcome: 'rejected', reason: `the inbox folder ${folder} is a symbolic link: refused (the inbox takes only real folders)` });
+      refusedFolders.add(folder);
+      continue;
     }
+    if (!stats?.isDirectory() || options.busy?.has(slug)) continue;
+    options.busy?.add(slug);
+    tasks.push(
+      scanTenantInbox(folder, slug, tenantDirOf(slug), log, settleMs, options)
+        .then((outcome) => {
+          if (outcome.changed) changed.add(slug);
+          pending ||= outcome.pending;
+        })
+        .catch((error: unknown) => log({ level: 'error', event: 'feed', tenant: slug, outcome: 'failed', reason: `inbox scan failed: ${(error as Error).message}` }))
+        .finally(() => options.busy?.delete(slug)),
+    );
   }
+  await Promise.all(tasks);
   return { changed: [...changed], pending };
 }

@@ -5,6 +5,8 @@
  * The records are validated afterwards exactly as the build validates stock.json. Pure.
  */
 import { LIST_FIELDS, type FeedMapping } from '../schemas/feed-mapping.ts';
+import { excerpt } from './inbox-file.ts';
+import { compileSkipPattern } from './skip-pattern.ts';
 import { CSV_COLUMNS, mapCarType, mapStatus, normaliseHeader, numeric, REQUIRED_COLUMNS, slugify, splitPhotos } from './csv.ts';
 
 /** One vehicle of the source: column -> its values (several for a repeated column or element). */
@@ -141,7 +143,7 @@ export function planMapping(columns: readonly string[], mapping: FeedMapping, fo
   if (missing.length > 0) {
     const what = format === 'csv' ? 'the CSV header lacks' : 'the XML vehicles lack';
     errors.push(
-      `${what} required column(s): ${missing.map((field) => CSV_COLUMNS[field][0]).join(', ')} (${format === 'csv' ? 'header was' : 'elements were'}: ${columns.join(', ')}); ` +
+      `${what} required column(s): ${missing.map((field) => CSV_COLUMNS[field][0]).join(', ')} (${format === 'csv' ? 'header was' : 'elements were'}: ${quoteColumns(columns)}); ` +
         `name the ${format === 'csv' ? 'column' : 'element'} that holds ${missing.length > 1 ? 'each' : 'it'} in the tenant's feed-mapping.json "columns" (docs/pipeline.md)`,
     );
   }
@@ -235,6 +237,12 @@ function mappedValue(field: string, value: string, mapping: FeedMapping): { valu
   return lookup?.has(wanted) ? { value: lookup.get(wanted) } : undefined;
 }
 
+/** Column names as quoted in a message: a few, each short and escaped (the file is untrusted). */
+function quoteColumns(columns: readonly string[]): string {
+  const shown = columns.slice(0, 20).map((column) => excerpt(column, 40));
+  return `${shown.join(', ')}${columns.length > 20 ? `, ... (${columns.length} columns)` : ''}`;
+}
+
 /** Why a row is left out by the mapping's skip rules, or null. */
 function skipReason(columns: readonly string[], row: SourceRow, mapping: FeedMapping): string | null {
   for (const rule of mapping.skip) {
@@ -242,8 +250,8 @@ function skipReason(columns: readonly string[], row: SourceRow, mapping: FeedMap
     if (column === undefined) continue;
     const value = firstValue(row, [column]) ?? '';
     if (rule.empty && value === '') return `"${column}" is empty`;
-    if (rule.equals?.some((entry) => key(entry) === key(value)) && value !== '') return `"${column}" is "${value}"`;
-    if (rule.matches && value !== '' && new RegExp(rule.matches, 'i').test(value)) return `"${column}" is "${value}" (matches ${rule.matches})`;
+    if (rule.equals?.some((entry) => key(entry) === key(value)) && value !== '') return `"${excerpt(column, 40)}" is "${excerpt(value)}"`;
+    if (rule.matches && value !== '' && compileSkipPattern(rule.matches).test(value)) return `"${excerpt(column, 40)}" is "${excerpt(value)}" (matches ${rule.matches})`;
   }
   return null;
 }

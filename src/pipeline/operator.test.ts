@@ -63,3 +63,28 @@ describe('the operator page', () => {
     expect([ageText(5), ageText(600), ageText(7_500), ageText(200_000)]).toEqual(['5 s', '10 min', '2 h 5 min', '2 d 7 h']);
   });
 });
+
+describe('operator attempt limits (issue 34 N12)', () => {
+  it('N12: five wrong tokens are free, then the wait doubles from 1 s up to 15 minutes; a right token clears it', async () => {
+    const { OperatorAttempts, checkOperatorToken } = await import('./operator.ts');
+    let now = 1_000_000;
+    const attempts = new OperatorAttempts(() => now);
+    for (let i = 0; i < 4; i++) attempts.failed('203.0.113.1');
+    expect(attempts.waitMs('203.0.113.1')).toBe(0);
+    attempts.failed('203.0.113.1');
+    expect(attempts.waitMs('203.0.113.1')).toBe(1000);
+    attempts.failed('203.0.113.1');
+    expect(attempts.waitMs('203.0.113.1')).toBe(2000);
+    for (let i = 0; i < 20; i++) attempts.failed('203.0.113.1');
+    expect(attempts.waitMs('203.0.113.1')).toBe(15 * 60_000);
+    expect(attempts.waitMs('198.51.100.1')).toBe(0);
+    now += 15 * 60_000;
+    expect(attempts.waitMs('203.0.113.1')).toBe(0);
+    attempts.succeeded('203.0.113.1');
+    attempts.failed('203.0.113.1');
+    expect(attempts.waitMs('203.0.113.1')).toBe(0);
+    expect(() => checkOperatorToken('short')).toThrow(/PIPELINE_OPERATOR_TOKEN: expected at least 32/);
+    expect(() => checkOperatorToken('x'.repeat(32))).not.toThrow();
+    expect(() => checkOperatorToken(undefined)).not.toThrow();
+  });
+});

@@ -6,6 +6,8 @@
  * (PIPELINE_OPERATOR_TOKEN), sent as `Authorization: Bearer <token>` or as the password of
  * HTTP Basic auth (what a browser asks for). The buttons post a form carrying a token
  * derived from the operator token, so another site cannot make the browser press them.
+ * Issue 34 N12: the token has at least 32 characters, wrong tokens are limited per client
+ * address (OperatorAttempts), and PIPELINE_OPERATOR_PORT serves the page on its own port.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -177,6 +179,46 @@ export function isOperator(req: IncomingMessage, token: string): boolean {
   return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }
 
+/** Shortest operator token accepted (issue 34 N12): long enough that guessing it is hopeless. */
+export const MIN_OPERATOR_TOKEN_LENGTH = 32;
+
+/** Throws a message naming the variable when a set operator token is too short. */
+export function checkOperatorToken(token: string | undefined): void {
+  if (token && token.length < MIN_OPERATOR_TOKEN_LENGTH) {
+    throw new Error(`PIPELINE_OPERATOR_TOKEN: expected at least ${MIN_OPERATOR_TOKEN_LENGTH} random characters (got ${token.length}); make one with: openssl rand -hex 32`);
+  }
+}
+
+/**
+ * Wrong operator tokens per client address (issue 34 N12): the first 5 are free; after that
+ * each try must wait 1 s, doubling with every further failure up to 15 minutes (429 with
+ * Retry-After, even with the right token). A right token clears the client's record.
+ */
+export class OperatorAttempts {
+  private readonly clients = new Map<string, { failures: number; until: number }>();
+  private readonly now: () => number;
+  constructor(now: () => number = Date.now) {
+    this.now = now;
+  }
+  /** Milliseconds the client must still wait (0: it may try). */
+  waitMs(client: string): number {
+    const entry = this.clients.get(client);
+    return entry ? Math.max(0, entry.until - this.now()) : 0;
+  }
+  failed(client: string): void {
+    const entry = this.clients.get(client) ?? { failures: 0, until: 0 };
+    this.clients.delete(client);
+    entry.failures += 1;
+    if (entry.failures >= 5) entry.until = this.now() + Math.min(15 * 60_000, 1000 * 2 ** (entry.failures - 5));
+    // Bounded: the oldest records go first (Map keeps insertion order; a failure moves a client to the end).
+    while (this.clients.size >= 10_000) this.clients.delete(this.clients.keys().next().value as string);
+    this.clients.set(client, entry);
+  }
+  succeeded(client: string): void {
+    this.clients.delete(client);
+  }
+}
+
 /** The form token of the buttons: derived from the operator token, unknown to other sites. */
 export function formToken(token: string): string {
   return createHmac('sha256', token).update('pipeline-operator-form').digest('hex');
@@ -193,6 +235,8 @@ export interface OperatorContext {
   queue(): Promise<OperatorStatus['queue']>;
   /** Confirm or discard a held feed; false when it is unknown or already decided. */
   decide(slug: string, id: string, decision: 'confirm' | 'discard'): boolean | Promise<boolean>;
+  /** Wrong-token limits per client address. */
+  attempts: OperatorAttempts;
 }
 
 function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -232,12 +276,20 @@ export async function handleOperatorRequest(req: IncomingMessage, res: ServerRes
     send(503, 'application/json; charset=utf-8', JSON.stringify({ error: 'the operator page is disabled: start the pipeline with PIPELINE_OPERATOR_TOKEN set' }));
     return true;
   }
+  const client = req.socket.remoteAddress ?? '';
+  const wait = context.attempts.waitMs(client);
+  if (wait > 0) {
+    send(429, 'application/json; charset=utf-8', JSON.stringify({ error: 'too many wrong operator tokens from this address: wait and try again' }), { 'retry-after': String(Math.ceil(wait / 1000)) });
+    return true;
+  }
   if (!isOperator(req, context.token)) {
+    context.attempts.failed(client);
     send(401, 'application/json; charset=utf-8', JSON.stringify({ error: 'operator token required: Authorization: Bearer <token> (or Basic auth with the token as password)' }), {
       'www-authenticate': 'Basic realm="pipeline operator", charset="UTF-8"',
     });
     return true;
   }
+  context.attempts.succeeded(client);
   const csrf = formToken(context.token);
   if (req.method === 'GET' && (url.pathname === '/status' || url.pathname === '/status.json')) {
     const status = await collectOperatorStatus(context.tenantsDir, context.sitesDir, await context.queue(), Date.now(), context.state);

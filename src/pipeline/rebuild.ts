@@ -27,6 +27,7 @@ import { silentLogger, type Logger } from './log.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './page-plan.ts';
+import { precompressRelease } from './precompress.ts';
 import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
 import { withState, type PipelineState } from './state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
@@ -295,6 +296,12 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   }
   const checkSeconds = Math.round((performance.now() - checksStarted) / 10) / 100;
   for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
+  // Text files get their .gz beside them: the static server never compresses per request.
+  try {
+    await precompressRelease(releaseDir, previousDir ?? undefined);
+  } catch (error) {
+    log({ level: 'warn', event: 'precompress', tenant: slug, release: id, reason: (error as Error).message });
+  }
 
   const manifest: ReleaseManifest = {
     id,
@@ -335,9 +342,12 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   pruneReleases(sitesDir, slug, keep);
   try {
     await state.pruneReleases(slug, keep);
-    await options.publisher?.prune?.(slug, keep);
   } catch (error) {
     log({ level: 'warn', event: 'prune', tenant: slug, reason: (error as Error).message });
+  }
+  if (options.publisher?.prune) {
+    // Retention at the publisher too (the bucket); a failure there never fails a published release.
+    await options.publisher.prune(slug, keep).catch((error: Error) => log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }));
   }
   if (mode === 'full' && renderer && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) warmRendererFor(join(paths.renderers, renderer)).warm();
 

@@ -4,7 +4,7 @@
  * (in-process, or BullMQ on Redis). Used by scripts/pipeline.ts and the integration tests.
  */
 import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { environment, type Environment } from '../config/env.ts';
@@ -14,7 +14,7 @@ import { OVERLAY_FILE } from '../lib/vehicle/reservation-overlay.ts';
 import { decideHeldFeed, intakePush, scanInbox, type IntakeOptions } from './intake.ts';
 import { createLogger, type Logger } from './log.ts';
 import type { GuardSettings } from './mass-change.ts';
-import { handleOperatorRequest, isOperatorPath } from './operator.ts';
+import { OperatorAttempts, checkOperatorToken, handleOperatorRequest, isOperatorPath } from './operator.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from './rebuild.ts';
@@ -38,6 +38,10 @@ export interface PipelineOptions {
   webhookMaxBytes?: number;
   /** Accepted clock difference of a push's signing time (seconds, default 300). */
   webhookWindowSeconds?: number;
+  /** Largest inbox file read (bytes, default 20 MB). */
+  inboxMaxBytes?: number;
+  /** Time limit of one inbox file's parse (ms, default 60 s). */
+  parseTimeoutMs?: number;
   /** Quiet time after the last change before a tenant is rebuilt (ms). */
   debounceMs?: number;
   /** A tenant that keeps changing is still rebuilt after this long (ms). */
@@ -65,6 +69,10 @@ export interface PipelineOptions {
   guard?: GuardSettings | false;
   /** Token of the operator page /status on the webhook port; default PIPELINE_OPERATOR_TOKEN; none disables the page. */
   operatorToken?: string;
+  /** Serve /status on this port of its own (0: any free one) instead of the webhook port; default PIPELINE_OPERATOR_PORT. */
+  operatorPort?: number;
+  /** The operator port's address; default PIPELINE_OPERATOR_HOST, else 127.0.0.1. */
+  operatorHost?: string;
   /** Called after every job (tests and the once mode). */
   onResult?: (result: RebuildResult) => void;
   /** Start a tenant's warm renderer after each full release (default true; `--once` turns it off). */
@@ -74,6 +82,8 @@ export interface PipelineOptions {
 export interface RunningPipeline {
   /** Webhook URL base, e.g. http://127.0.0.1:4322 (when a webhook server runs). */
   webhookUrl?: string;
+  /** Operator page URL base when it has a port of its own (operatorPort). */
+  operatorUrl?: string;
   queue: RebuildQueue;
   /** Ask for a rebuild of a tenant (debounced). */
   request(slug: string): void;
@@ -96,9 +106,11 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const secretOf = createSecretStore({ env: options.env });
   const settings = pipelineSettings(options.env ?? environment());
   const operatorToken = options.operatorToken ?? settings.operatorToken;
+  checkOperatorToken(operatorToken);
+  const operatorPort = options.operatorPort ?? settings.operatorPort;
   mkdirSync(sitesDir, { recursive: true });
   const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl }));
-  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard, state };
+  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state };
 
   const tenantDirOf = (slug: string): string | null => {
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
@@ -172,39 +184,32 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   };
 
   let rescan: NodeJS.Timeout | undefined;
-  // One scan at a time; a scan asked for during one runs once after it.
-  let scanning: Promise<void> | undefined;
-  let scanAgain = false;
-  const scanOnce = async () => {
-    const { changed, pending } = await scanInbox(resolve(options.inboxDir ?? ''), tenantDirOf, log, 300, intakeOptions);
-    for (const slug of changed) {
-      seen.set(slug, stampOf(join(tenantsDir, slug)));
-      request(slug);
-    }
-    if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), 350);
+  // Inbox files are parsed off the main thread; a tenant being read is left to its running scan.
+  const busy = new Set<string>();
+  const scans = new Set<Promise<void>>();
+  const onChanged = (slug: string) => {
+    seen.set(slug, stampOf(join(tenantsDir, slug)));
+    request(slug);
   };
   const scan = () => {
     if (!options.inboxDir || role === 'worker') return;
-    if (scanning) {
-      scanAgain = true;
-      return;
-    }
-    scanning = scanOnce()
-      .catch((error) => log({ level: 'error', event: 'scan', reason: (error as Error).message }))
-      .finally(() => {
-        scanning = undefined;
-        if (scanAgain) {
-          scanAgain = false;
-          scan();
-        }
-      });
+    const running: Promise<void> = scanInbox(resolve(options.inboxDir), tenantDirOf, log, 300, { ...intakeOptions, busy, onChanged })
+      .then(({ pending }) => {
+        if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), 350);
+      })
+      .catch((error: unknown) => log({ level: 'error', event: 'scan', reason: (error as Error).message }))
+      .finally(() => scans.delete(running));
+    scans.add(running);
   };
 
   let server: Server | undefined;
+  let operatorServer: Server | undefined;
   let webhookUrl: string | undefined;
+  let operatorUrl: string | undefined;
   if (options.webhookPort !== undefined && role !== 'worker') {
     const operator = {
       token: operatorToken || undefined,
+      attempts: new OperatorAttempts(),
       tenantsDir,
       sitesDir,
       state,
@@ -235,18 +240,31 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
         return { status: 202, body: { accepted: true, records: result.read, valid: result.valid, problems: result.problems } };
       },
     });
+    const serveOperator = (req: IncomingMessage, res: ServerResponse) =>
+      handleOperatorRequest(req, res, operator).catch((error) => {
+        // A malformed operator URL (bad percent-encoding) is the sender's error, not ours.
+        const malformed = error instanceof URIError || error instanceof TypeError;
+        if (!malformed) log({ level: 'error', event: 'operator', reason: String(error) });
+        if (!res.headersSent) res.writeHead(malformed ? 400 : 500).end();
+      });
     server = createServer((req, res) => {
-      if (isOperatorPath(req.url)) {
-        handleOperatorRequest(req, res, operator).catch((error) => {
-          // A malformed operator URL (bad percent-encoding) is the sender's error, not ours.
-          const malformed = error instanceof URIError || error instanceof TypeError;
-          if (!malformed) log({ level: 'error', event: 'operator', reason: String(error) });
-          if (!res.headersSent) res.writeHead(malformed ? 400 : 500).end();
-        });
-        return;
-      }
+      // With a port of its own the operator page is not on the internet-facing webhook port (issue 34 N12).
+      if (operatorPort === undefined && isOperatorPath(req.url)) return void serveOperator(req, res);
       webhook(req, res);
     });
+    if (operatorPort !== undefined) {
+      const operatorHost = options.operatorHost ?? settings.operatorHost;
+      operatorServer = createServer((req, res) => {
+        if (isOperatorPath(req.url)) return void serveOperator(req, res);
+        res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'not found: this port serves only /status' }));
+      });
+      operatorServer.headersTimeout = 10_000;
+      operatorServer.requestTimeout = 60_000;
+      await new Promise<void>((done) => operatorServer?.listen(operatorPort, operatorHost, done));
+      const address = operatorServer.address();
+      if (address && typeof address === 'object') operatorUrl = `http://${operatorHost.includes(':') ? `[${operatorHost}]` : operatorHost}:${address.port}`;
+      log({ event: 'operator-listening', url: operatorUrl });
+    }
     // Slow-loris bounds: headers within 10 s, a whole request within 60 s.
     server.headersTimeout = 10_000;
     server.requestTimeout = 60_000;
@@ -286,14 +304,15 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
 
   return {
     webhookUrl,
+    operatorUrl,
     queue,
     request,
     scan,
     async settled() {
       for (;;) {
-        while (timers.size > 0 || rescan || scanning) await new Promise((done) => setTimeout(done, 50));
+        while (timers.size > 0 || rescan || scans.size > 0) await new Promise((done) => setTimeout(done, 50));
         await queue.idle();
-        if (timers.size === 0 && !rescan && !scanning) return;
+        if (timers.size === 0 && !rescan && scans.size === 0) return;
       }
     },
     async close() {
@@ -301,10 +320,11 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       if (refresh) clearInterval(refresh);
       if (rescan) clearTimeout(rescan);
       for (const watcher of watchers) watcher.close();
+      await Promise.all(scans);
       for (const { timer } of timers.values()) clearTimeout(timer);
       timers.clear();
       await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-      await scanning;
+      await new Promise<void>((done) => (operatorServer ? operatorServer.close(() => done()) : done()));
       await queue.close();
       if (!options.state) await state.close();
     },

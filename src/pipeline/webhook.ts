@@ -4,10 +4,12 @@
  * Order of checks, so that an unauthenticated sender learns nothing and costs little:
  *  1. the request target is parsed without throwing (a malformed URL is a 400, never a crash);
  *  2. route and method; the tenant segment is decoded safely;
- *  3. signature and timestamp headers present, timestamp within the window (else 401, before
- *     a byte of the body is read);
+ *  3. signature and timestamp headers present and well-formed (`sha256=<64 hex>`), timestamp
+ *     within the window (else 401, before a byte of the body is read);
  *  4. Content-Length over the cap is a 413 before reading; a body that grows past it while
- *     streaming is a 413 and the connection is closed;
+ *     streaming is a 413 and the connection is closed; bodies not yet authenticated are
+ *     bounded in number (per tenant and overall) and in reserved bytes: over that, a 429
+ *     with Retry-After before reading (issue 34 M9);
  *  5. the MAC is computed while the body streams in, with the tenant's secret, or with a
  *     random per-process key when the tenant has none, so an unknown tenant and a bad
  *     signature give the same 401 (tenants are not revealed before authentication);
@@ -23,6 +25,9 @@ import type { Logger } from './log.ts';
 export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024;
 /** Default accepted clock difference between sender and receiver (seconds, either way). */
 export const DEFAULT_WINDOW_SECONDS = 300;
+/** Default bounds on bodies being received before their signature is checked. */
+export const DEFAULT_MAX_PENDING = 16;
+export const DEFAULT_MAX_PENDING_PER_TENANT = 2;
 
 /** What taking in an authenticated push answered. */
 export interface PushOutcome {
@@ -40,6 +45,11 @@ export interface WebhookOptions {
   log: Logger;
   maxBodyBytes?: number;
   windowSeconds?: number;
+  /** Bodies received at once before authentication: overall, and per tenant in the path. */
+  maxPending?: number;
+  maxPendingPerTenant?: number;
+  /** Bytes reserved at once by those bodies (Content-Length, or the cap when chunked); default 3 x the cap. */
+  maxPendingBytes?: number;
   /** Clock in ms (tests). */
   now?: () => number;
 }
@@ -86,6 +96,30 @@ export function createWebhookHandler(options: WebhookOptions): (req: IncomingMes
   // Stand-in key for tenants without a secret: the MAC is still computed, so timing and answer match.
   const decoyKey = randomBytes(32);
   const { log } = options;
+  const maxPending = options.maxPending ?? DEFAULT_MAX_PENDING;
+  const maxPerTenant = options.maxPendingPerTenant ?? DEFAULT_MAX_PENDING_PER_TENANT;
+  const maxPendingBytes = options.maxPendingBytes ?? 3 * maxBytes;
+  const pendingByTenant = new Map<string, number>();
+  let pending = 0;
+  let pendingBytes = 0;
+  /** Take a receiving slot for a tenant's body, or null when the bounds are reached; the result frees it (once). */
+  const reserve = (key: string, bytes: number): (() => void) | null => {
+    const mine = pendingByTenant.get(key) ?? 0;
+    if (pending >= maxPending || mine >= maxPerTenant || pendingBytes + bytes > maxPendingBytes) return null;
+    pending += 1;
+    pendingBytes += bytes;
+    pendingByTenant.set(key, mine + 1);
+    let freed = false;
+    return () => {
+      if (freed) return;
+      freed = true;
+      pending -= 1;
+      pendingBytes -= bytes;
+      const left = (pendingByTenant.get(key) ?? 1) - 1;
+      if (left > 0) pendingByTenant.set(key, left);
+      else pendingByTenant.delete(key);
+    };
+  };
 
   return function handle(req, res) {
     req.on('error', () => {
@@ -119,6 +153,8 @@ export function createWebhookHandler(options: WebhookOptions): (req: IncomingMes
       const signature = header(req, SIGNATURE_HEADER);
       const timestampText = header(req, TIMESTAMP_HEADER);
       if (!signature || !timestampText) return reply(401, UNSIGNED, true);
+      // A signature that cannot be a MAC of ours is refused before the body is read.
+      if (!/^sha256=[0-9a-f]{64}$/i.test(signature)) return reply(401, BAD_SIGNATURE, true);
       const timestamp = /^\d{1,12}$/.test(timestampText) ? Number(timestampText) : NaN;
       const nowSeconds = Math.floor(clock() / 1000);
       if (!Number.isFinite(timestamp) || Math.abs(nowSeconds - timestamp) > windowSeconds) {
@@ -129,6 +165,14 @@ export function createWebhookHandler(options: WebhookOptions): (req: IncomingMes
       if (declared !== undefined && !(Number(declared) <= maxBytes)) {
         return reply(413, { error: `body larger than ${Math.round(maxBytes / 1024 / 1024)} MB` }, true);
       }
+      const release = reserve(slug.slice(0, 100), declared !== undefined ? Number(declared) : maxBytes);
+      if (!release) {
+        log({ level: 'warn', event: 'feed', tenant: slug.slice(0, 100), kind: 'webhook', outcome: 'rejected', reason: 'too many pushes being received' });
+        res.setHeader('retry-after', '5');
+        return reply(429, { error: 'too many pushes are being received for this tenant or in all: retry shortly' }, true);
+      }
+      req.once('close', release);
+      res.once('close', release);
 
       let secret: string | undefined;
       try {
@@ -154,6 +198,7 @@ export function createWebhookHandler(options: WebhookOptions): (req: IncomingMes
         chunks.push(chunk);
       });
       req.on('end', async () => {
+        release();
         if (refused || res.headersSent) return;
         try {
           const expected = Buffer.from(`sha256=${mac.digest('hex')}`);

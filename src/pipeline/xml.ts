@@ -22,6 +22,9 @@ export class XmlFeedError extends Error {
 export const VEHICLE_ELEMENTS = ['vehicle', 'car', 'listing', 'item', 'advert', 'stockitem', 'unit'];
 
 const CHUNK = 64 * 1024;
+/** Deepest element nesting read below a vehicle element, and in the whole document. */
+export const MAX_VEHICLE_DEPTH = 32;
+export const MAX_XML_DEPTH = 64;
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /** Read an XML feed into a source table; `vehicleElement` names the element of one vehicle. */
@@ -32,6 +35,7 @@ export function xmlTable(text: string, vehicleElement?: string): SourceTable {
   const rows: SourceRow[] = [];
   const rootChildren = new Set<string>();
   // Inside a vehicle: the element path below it, and per open element whether it had child elements and its text.
+  // `path` holds each open element's whole path (depth-limited, so building it stays cheap).
   let vehicle: { row: { line: number; values: Map<string, string[]> }; path: string[]; open: { text: string; children: boolean }[] } | null = null;
   let depth = 0;
   let detected = '';
@@ -47,6 +51,7 @@ export function xmlTable(text: string, vehicleElement?: string): SourceTable {
   });
   parser.on('opentag', (tag) => {
     depth += 1;
+    if (depth > MAX_XML_DEPTH) throw new XmlFeedError(`the XML nests elements more than ${MAX_XML_DEPTH} deep (line ${parser.line}): not a vehicle feed; nothing was changed`);
     const name = localName(tag.name);
     if (depth === 2) rootChildren.add(name);
     if (!vehicle) {
@@ -57,9 +62,11 @@ export function xmlTable(text: string, vehicleElement?: string): SourceTable {
       return;
     }
     if (vehicle.open.length) vehicle.open[vehicle.open.length - 1].children = true;
-    vehicle.path.push(name);
+    if (vehicle.path.length >= MAX_VEHICLE_DEPTH) throw new XmlFeedError(`a vehicle element nests fields more than ${MAX_VEHICLE_DEPTH} deep (line ${parser.line}): not a vehicle feed; nothing was changed`);
+    const path = vehicle.path.length ? `${vehicle.path[vehicle.path.length - 1]}/${name}` : name;
+    vehicle.path.push(path);
     vehicle.open.push({ text: '', children: false });
-    for (const [attribute, value] of Object.entries(tag.attributes)) add(vehicle.row, `${vehicle.path.join('/')}/@${localName(attribute)}`, String(value));
+    for (const [attribute, value] of Object.entries(tag.attributes)) add(vehicle.row, `${path}/@${localName(attribute)}`, String(value));
   });
   const onText = (text: string) => {
     if (vehicle?.open.length) vehicle.open[vehicle.open.length - 1].text += text;
@@ -77,8 +84,7 @@ export function xmlTable(text: string, vehicleElement?: string): SourceTable {
       vehicle = null;
       return;
     }
-    const path = vehicle.path.join('/');
-    vehicle.path.pop();
+    const path = vehicle.path.pop()!;
     if (!element.children && element.text.trim() !== '') add(vehicle.row, path, element.text.trim());
     else if (!element.children) columns.add(path);
   });
@@ -86,6 +92,7 @@ export function xmlTable(text: string, vehicleElement?: string): SourceTable {
     for (let start = 0; start < text.length && !error; start += CHUNK) parser.write(text.slice(start, start + CHUNK));
     if (!error) parser.close();
   } catch (thrown) {
+    if (thrown instanceof XmlFeedError) throw thrown;
     error ??= thrown as Error;
   }
   if (error) {

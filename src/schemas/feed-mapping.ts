@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { CarRecordSchema } from './car.ts';
+import { skipPatternProblem } from '../pipeline/skip-pattern.ts';
 
 type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; options?: AnySchema[]; pipe?: AnySchema[] };
 
@@ -54,16 +55,11 @@ const byField = <T extends v.GenericSchema>(value: T) =>
     ),
   );
 
+// Run in RE2 (linear time, src/pipeline/skip-pattern.ts): no look-around, no back-references.
 const regexText = v.pipe(
   v.string(),
-  v.check((text) => {
-    try {
-      new RegExp(text, 'i');
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'expected a valid regular expression'),
+  v.maxLength(500, 'a pattern of at most 500 characters'),
+  v.check((text) => skipPatternProblem(text) === null, (issue) => `expected a regular expression RE2 reads (no look-around or back-references): ${skipPatternProblem(String(issue.input))}`),
 );
 
 /** A skip rule: rows whose column holds one of the values (or matches the pattern) are left out. */

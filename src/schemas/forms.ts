@@ -39,6 +39,11 @@ export function normalisePhone(text: string): string {
   return digits;
 }
 
+/** Whether a phone number is an Australian mobile (04.. after normalisePhone): what an SMS reaches. */
+export function isAuMobile(text: string): boolean {
+  return AU_MOBILE_PATTERN.test(normalisePhone(text));
+}
+
 /** A required text field, trimmed, bounded. */
 export const requiredText = (max = 200, message: string = FORM_MESSAGES.required) =>
   v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, FORM_MESSAGES.tooLong(max)));
@@ -378,6 +383,8 @@ export const UNSUBSCRIBE_MESSAGES = {
   contactNeeded: 'Please enter the email address or mobile number you want to unsubscribe.',
   badLink: 'This unsubscribe link is not valid. Please enter your email address or mobile number instead.',
   done: (brand: string) => `You have been unsubscribed. ${brand} will not send you marketing emails or SMS any more. We will still answer any enquiry you send us.`,
+  /** Site setting unsubscribe_typed "confirm" (issue 34 N13): a typed contact gets a link first. */
+  confirmSent: (brand: string) => `We have sent a link to the email address or mobile number you entered. Open it to stop marketing from ${brand}.`,
 } as const;
 
 /**

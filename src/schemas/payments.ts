@@ -7,15 +7,20 @@ import * as v from 'valibot';
 import { FORM_MESSAGES, checkbox, contactEntries, idValue, requiredText } from './forms.ts';
 import { leadId } from './lead.ts';
 
-/** The lead API's answer to "start a payment" (POST /api/payments/...): what the browser's provider client needs. */
+/** The lead API's answer to "start a payment" (POST /api/payments/...): what the provider's card form needs before a card is submitted. */
 export interface StartedPayment {
   payment_id: string;
   provider: string;
   publishable_key: string;
-  client_secret: string;
   amount_cents: number;
   currency: 'AUD';
   hold_expires_at?: string;
+}
+
+/** The answer to POST /api/payments/:id/intent (a card is submitted): the provider's intent to confirm it with. */
+export interface PaymentIntentSecret {
+  payment_id: string;
+  client_secret: string;
 }
 
 /** A browser's payment attempt key: one payment per attempt (retries of the same attempt are the same payment). */

@@ -25,6 +25,9 @@ import { ImageSettingsSchema } from './site/images.ts';
 /** Templates change layout and wording, not logic (DESIGN §3). */
 export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as const;
 
+/** Kinds of vehicle a dealer sells (site.json `vehicle_kinds`): the site's wording follows them (docs/site-json.md). */
+export const VEHICLE_KINDS = ['car', 'motorcycle', 'truck', 'caravan'] as const;
+
 /** Search engine settings: absent means the embedded engine. */
 export const SearchSettingsSchema = v.strictObject({
   /** Meilisearch host URL as the browser reaches it, e.g. 'https://search.example.com'. */
@@ -45,6 +48,18 @@ export const SiteSchema = v.strictObject({
   slug,
   /** Template: used-group | franchise | caravan | motorcycle. */
   template: v.picklist(TEMPLATES, `template must be one of ${TEMPLATES.join(', ')}`),
+  /**
+   * What the dealer sells, e.g. ['motorcycle', 'truck']: menus, footer, banners and the hero
+   * speak of these ('Sell My Bike or Truck', 'Bikes & Trucks'). Default by template: caravan
+   * ['caravan'], motorcycle ['motorcycle'], others ['car']. A truck dealer sets ['truck'].
+   */
+  vehicle_kinds: v.optional(
+    v.pipe(
+      v.array(v.picklist(VEHICLE_KINDS, `vehicle_kinds: each must be one of ${VEHICLE_KINDS.join(', ')}`)),
+      v.minLength(1, 'vehicle_kinds is empty: leave it out for the template default'),
+      v.check((kinds) => new Set(kinds).size === kinds.length, 'vehicle_kinds lists a kind twice'),
+    ),
+  ),
   /** Dealer (trading) name shown in the header, titles and consent texts. */
   name: v.pipe(v.string(), v.minLength(1, 'name is empty')),
   /** Public site URL for canonical links and the sitemap, e.g. 'https://www.example.com.au'. */

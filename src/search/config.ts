@@ -30,6 +30,9 @@ export const FACET_LIMITS = {
   /** 'Make > Model': the model level of the make > model hierarchy. */
   make_model: 250,
   weekly_price_range: 30,
+  // Issue 35: spec §3's filtered_features (a car's notable features, several per car) and caravans' sleeps.
+  filtered_features: 30,
+  sleeps: 10,
 } as const;
 
 export type FacetAttribute = keyof typeof FACET_LIMITS;
@@ -38,7 +41,10 @@ export type FacetAttribute = keyof typeof FACET_LIMITS;
 export const FACET_ATTRIBUTES = Object.keys(FACET_LIMITS) as FacetAttribute[];
 
 /** Numeric attributes that can be ranged (price slider) and reported in facet stats. */
-export const NUMERIC_ATTRIBUTES = ['price', 'km', 'year', 'subscription_price'] as const;
+export const NUMERIC_ATTRIBUTES = ['price', 'km', 'year', 'subscription_price', 'body_length'] as const;
+
+/** Facet attributes whose value is a list (a car counts once under each of its values). */
+export const LIST_ATTRIBUTES: ReadonlySet<string> = new Set(['filtered_features']);
 export type NumericAttribute = (typeof NUMERIC_ATTRIBUTES)[number];
 
 /** Separator of the make > model hierarchy values (`make_model`), InstantSearch's default. */

@@ -5,6 +5,7 @@
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
 import { HIERARCHY_SEPARATOR } from './config.ts';
+import { filteredFeatures } from './features.ts';
 
 /** One car as the search engines see it. Absent facts are left out, never null. */
 export interface SearchDocument {
@@ -24,6 +25,11 @@ export interface SearchDocument {
   transmission?: string;
   drive?: string;
   seats?: number;
+  /** Caravans (spec §3 specifications): how many it sleeps, and its body length in feet. */
+  sleeps?: number;
+  body_length?: number;
+  /** The car's notable features (src/search/features.ts), a facet with several values per car. */
+  filtered_features?: string[];
   year?: number;
   km?: number;
   price?: number;
@@ -172,6 +178,9 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
     ['transmission', text(car.simple_transmission) ?? text(car.trans)],
     ['drive', text(car.drive)],
     ['seats', number(car.seats)],
+    ['sleeps', number(car.specifications?.sleeps)],
+    ['body_length', number(car.specifications?.body_length)],
+    ['filtered_features', filteredFeatures(car.standardEquipment)],
     ['year', number(car.year)],
     ['km', number(car.km)],
     ['price', price],

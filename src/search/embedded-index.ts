@@ -15,14 +15,16 @@ import { customRank, documentUid, makeModel, priceBand, tiebreakOf, type SearchD
 import { createSearchEngine, type FacetStats, type SearchEngine } from './engine.ts';
 
 /** Format version: bump when the layout changes so stale caches are not misread. */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 type DictionaryColumn = { d: string[]; i: number[] };
 type NumberColumn = { n: (number | null)[] };
 type DeltaColumn = { z: number[] };
 type TextColumn = { s: (string | null)[] };
 type FlagColumn = { b: number[] };
-type Column = DictionaryColumn | NumberColumn | DeltaColumn | TextColumn | FlagColumn;
+/** A list attribute (filtered_features): its values ('m', most frequent first) and each document's 0-based indexes into them. */
+type ListColumn = { m: string[]; l: number[][] };
+type Column = DictionaryColumn | NumberColumn | DeltaColumn | TextColumn | FlagColumn | ListColumn;
 
 /** The serialised index. */
 export interface EmbeddedIndex {
@@ -47,7 +49,8 @@ const DICTIONARY_FIELDS = [
   'tag', 'dealership_slug', 'dealership_name', 'location_name', 'location_slug', 'city', 'state', 'item_type', 'image',
   'weekly_price_range',
 ] as const;
-const NUMBER_FIELDS = ['year', 'km', 'price', 'before_price', 'offer_price', 'subscription_price', 'views', 'seats'] as const;
+const NUMBER_FIELDS = ['year', 'km', 'price', 'before_price', 'offer_price', 'subscription_price', 'views', 'seats', 'sleeps', 'body_length'] as const;
+const LIST_FIELDS = ['filtered_features'] as const;
 const FLAG_FIELDS = ['preorder', 'reserved', 'certified'] as const;
 /** Flags every document carries as true or false (the others are left out when false). */
 const BOTH_VALUE_FLAGS: ReadonlySet<string> = new Set(['certified']);
@@ -87,7 +90,16 @@ function encodeNumbers(values: (number | undefined)[]): NumberColumn | DeltaColu
   return { n: values.map((value) => (value === undefined ? null : value)) };
 }
 
+function encodeList(values: (readonly string[] | undefined)[]): ListColumn {
+  const counts = new Map<string, number>();
+  for (const list of values) for (const value of list ?? []) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const members = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || (a < b ? -1 : 1));
+  const position = new Map(members.map((value, index) => [value, index]));
+  return { m: members, l: values.map((list) => (list ?? []).map((value) => position.get(value)!)) };
+}
+
 function isEmptyColumn(column: Column): boolean {
+  if ('m' in column) return column.m.length === 0;
   if ('d' in column) return column.d.length === 0;
   if ('n' in column) return column.n.every((value) => value === null);
   if ('s' in column) return column.s.every((value) => value === null);
@@ -119,6 +131,7 @@ export function encodeIndex(site: string, documents: readonly SearchDocument[]):
   for (const field of NUMBER_FIELDS) columns[field] = encodeNumbers(sorted.map((document) => document[field]));
   columns.created_at = encodeNumbers(sorted.map((document) => document.created_at));
   for (const field of FLAG_FIELDS) columns[field] = { b: sorted.flatMap((document, index) => (document[field] ? [index] : [])) };
+  for (const field of LIST_FIELDS) columns[field] = encodeList(sorted.map((document) => document[field]));
   for (const [field, column] of Object.entries(columns)) if (isEmptyColumn(column) && field !== 'id') delete columns[field];
   // The whole stock's facet counts and stats, as the engine answers them: the search page's
   // first answer (no query, no filter) reads them instead of counting 16,000 cars.
@@ -126,8 +139,9 @@ export function encodeIndex(site: string, documents: readonly SearchDocument[]):
   return { v: INDEX_VERSION, site, n: sorted.length, c: columns, o: 1, f: { facets: answer.facets, stats: answer.facets_stats } };
 }
 
-function readColumn(column: Column | undefined, size: number): (string | number | null | boolean | undefined)[] {
+function readColumn(column: Column | undefined, size: number): (string | number | null | boolean | string[] | undefined)[] {
   if (!column) return new Array(size).fill(undefined);
+  if ('m' in column) return column.l.map((list) => (list.length === 0 ? undefined : list.map((index) => column.m[index])));
   if ('d' in column) return column.i.map((index) => (index === 0 ? undefined : column.d[index - 1]));
   if ('n' in column) return column.n;
   if ('s' in column) return column.s;
@@ -148,7 +162,7 @@ function readColumn(column: Column | undefined, size: number): (string | number 
  */
 export interface IndexColumn {
   /** null or undefined: the document has no value. */
-  values: readonly (string | number | boolean | null | undefined)[];
+  values: readonly (string | number | boolean | readonly string[] | null | undefined)[];
   dictionary?: { labels: readonly string[]; ids: readonly number[] };
 }
 
@@ -213,7 +227,7 @@ export function openIndex(index: EmbeddedIndex): OpenedIndex {
   };
   // One cell of a column: dictionary, number and text columns are read in place; delta and
   // flag columns are decoded whole on first use.
-  const cells = new Map<string, (position: number) => string | number | null | boolean | undefined>();
+  const cells = new Map<string, (position: number) => string | number | null | boolean | string[] | undefined>();
   const cellReader = (field: string) => {
     const column = index.c[field];
     if (!column) return () => undefined;
@@ -228,7 +242,7 @@ export function openIndex(index: EmbeddedIndex): OpenedIndex {
     return cell(position);
   };
   // Only the fields the file has, looked up once (not per car).
-  const present = [...DICTIONARY_FIELDS, ...NUMBER_FIELDS, ...FLAG_FIELDS, 'stocknum'].filter((field) => index.c[field]);
+  const present = [...DICTIONARY_FIELDS, ...NUMBER_FIELDS, ...FLAG_FIELDS, ...LIST_FIELDS, 'stocknum'].filter((field) => index.c[field]);
   let ids: string[] | undefined;
   const idOf = (position: number) => (ids ? ids[position] : String(value('id', position)));
   const allIds = () => (ids ??= Array.from(read('id'), String));
@@ -271,7 +285,7 @@ export function openIndex(index: EmbeddedIndex): OpenedIndex {
   const stored = new Map<string, IndexColumn>();
   // Every field the engine filters, counts or sorts on has a column, even one the file left
   // out (empty), so that no search has to make the documents.
-  for (const field of [...DICTIONARY_FIELDS, ...NUMBER_FIELDS, ...FLAG_FIELDS, 'stocknum']) {
+  for (const field of [...DICTIONARY_FIELDS, ...NUMBER_FIELDS, ...FLAG_FIELDS, ...LIST_FIELDS, 'stocknum']) {
     const column = index.c[field];
     // As the documents hold them: null is a missing value; two-valued flags are false when unset.
     const values = BOTH_VALUE_FLAGS.has(field) ? () => (column ? read(field).map((item) => item ?? false) : new Array(size).fill(false)) : () => (column ? (read(field) as IndexColumn['values']) : new Array(size).fill(undefined));

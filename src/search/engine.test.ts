@@ -257,3 +257,35 @@ describe('search clients', () => {
     await expect(client.search([{ indexName: 'cars' }])).resolves.toHaveProperty('results');
   });
 });
+
+describe('issue35-5: filtered_features, a facet with several values per car, and the caravan facets', () => {
+  const featured: Car[] = [
+    car(1, { make: 'Toyota', standardEquipment: ['Apple CarPlay - Wireless', 'Android Auto', 'Reversing Camera'] }),
+    car(2, { make: 'Mazda', standardEquipment: ['Wireless Apple CarPlay', 'Reversing Camera Pre-wire', 'Heated Front Seats'] }),
+    car(3, { make: 'Ford', standardEquipment: ['ABS (Antilock Brakes)'] }),
+    car(4, { make: 'Jayco', item_type: 'caravan', specifications: { sleeps: 4, body_length: 20.1 }, standardEquipment: ['Solar Panels 2 x 200W', 'Cassette Toilet'] }),
+  ];
+  const docs = toSearchDocuments(featured, { slug: 'demo', dealerships: [] });
+  const engines: [string, SearchEngine][] = [
+    ['documents', createSearchEngine(docs)],
+    ['index file', createSearchEngine(decodeIndex(JSON.parse(JSON.stringify(encodeIndex('demo', docs)))))],
+  ];
+
+  it('names the features shoppers filter by, once each, and leaves out what only sounds alike', () => {
+    expect(docs.map((document) => document.filtered_features)).toEqual([['Apple CarPlay', 'Android Auto', 'Reversing Camera'], ['Apple CarPlay', 'Heated Seats'], undefined, ['Solar Panels', 'Toilet']]);
+    expect(docs[3]).toMatchObject({ sleeps: 4, body_length: 20.1 });
+  });
+
+  it.each(engines)('counts a car under each of its features and filters by any of them (%s)', (_name, subject) => {
+    const all = subject.search('cars', { facets: ['filtered_features', 'sleeps', 'body_length'], hitsPerPage: 10 });
+    expect(all.facets.filtered_features).toEqual({ 'Apple CarPlay': 2, 'Android Auto': 1, 'Heated Seats': 1, 'Reversing Camera': 1, 'Solar Panels': 1, Toilet: 1 });
+    expect(all.facets.sleeps).toEqual({ 4: 1 });
+    expect(all.facets_stats.body_length).toMatchObject({ min: 20.1, max: 20.1 });
+    expect(ids(subject.search('cars', { facetFilters: ['filtered_features:apple carplay'] })).sort()).toEqual(['1', '2']);
+    expect(ids(subject.search('cars', { facetFilters: [['filtered_features:Heated Seats', 'filtered_features:Toilet']] })).sort()).toEqual(['2', '4']);
+    expect(ids(subject.search('cars', { facetFilters: ['filtered_features:Apple CarPlay', 'filtered_features:Android Auto'] }))).toEqual(['1']);
+    expect(ids(subject.search('cars', { facetFilters: ['filtered_features:-Apple CarPlay'] })).sort()).toEqual(['3', '4']);
+    const filtered = subject.search('cars', { facets: ['filtered_features'], facetFilters: ['make:Mazda'] });
+    expect(filtered.facets.filtered_features).toEqual({ 'Apple CarPlay': 1, 'Heated Seats': 1 });
+  });
+});

@@ -6,7 +6,7 @@
  * case-insensitive, order is sort rule -> custom_rank desc -> tiebreak asc, facet values
  * are sorted by count and capped at MAX_VALUES_PER_FACET, hits capped at PAGINATION_LIMIT.
  */
-import { FACET_ATTRIBUTES, MAX_VALUES_PER_FACET, NUMERIC_ATTRIBUTES, PAGINATION_LIMIT, parseIndexName, SEARCHABLE_ATTRIBUTES } from './config.ts';
+import { FACET_ATTRIBUTES, LIST_ATTRIBUTES, MAX_VALUES_PER_FACET, NUMERIC_ATTRIBUTES, PAGINATION_LIMIT, parseIndexName, SEARCHABLE_ATTRIBUTES } from './config.ts';
 import type { SearchDocument } from './documents.ts';
 import type { IndexColumn, WholeStockAnswer } from './embedded-index.ts';
 import { normalizeText, parseQuery, tokenize } from './text.ts';
@@ -224,6 +224,35 @@ function keepAnyValue(mask: Uint8Array, tests: readonly { ids: Int32Array; id: n
     }
     if (!ok) mask[position] = 0;
   }
+}
+
+/** The value ids of a list attribute per document: document p holds values[start[p] .. start[p + 1]). */
+interface ValueLists {
+  start: Int32Array;
+  values: Int32Array;
+}
+
+function listHas(lists: ValueLists, position: number, id: number): boolean {
+  for (let index = lists.start[position]; index < lists.start[position + 1]; index += 1) if (lists.values[index] === id) return true;
+  return false;
+}
+
+/** keepAnyValue for a group with a list attribute: a document passes a test when its list holds the value. */
+function keepAnyListed(mask: Uint8Array, tests: readonly { ids: Int32Array; id: number; negate: boolean; lists?: ValueLists }[]): void {
+  for (let position = 0; position < mask.length; position += 1) {
+    if (!mask[position]) continue;
+    if (!tests.some((test) => (test.lists ? listHas(test.lists, position, test.id) : test.ids[position] === test.id) !== test.negate)) mask[position] = 0;
+  }
+}
+
+/** countValues for a list attribute: a document counts once under each of its values. */
+function countListed(lists: ValueLists, counts: Int32Array, matched: Int32Array, matchedCount: number): Int32Array {
+  counts.fill(0);
+  for (let index = 0; index < matchedCount; index += 1) {
+    const position = matched[index];
+    for (let at = lists.start[position]; at < lists.start[position + 1]; at += 1) counts[lists.values[at]] += 1;
+  }
+  return counts;
 }
 
 /** Keep the documents whose number lies in the range; a missing value (NaN) fails every range, as the test does. */
@@ -473,13 +502,15 @@ export function createSearchEngine(documents: readonly SearchDocument[] | Docume
     byLabel?: Int32Array;
     /** Per value id, how many matches hold it: reused by every search (a search allocates little, so GC pauses stay out of typing). */
     counts?: Int32Array;
+    /** A list attribute (LIST_ATTRIBUTES): each document's value ids; `ids` are then all -1. */
+    lists?: ValueLists;
   }
   const columns = new Map<string, Column>();
   function columnFor(attribute: string): Column {
     let column = columns.get(attribute);
     if (column) return column;
     const stored = options.columns?.get(attribute);
-    column = (stored?.dictionary && dictionaryColumn(stored.dictionary)) || numberColumn(attribute, stored?.values) || scanColumn(attribute, stored?.values);
+    column = LIST_ATTRIBUTES.has(attribute) ? listColumn(attribute, stored?.values) : (stored?.dictionary && dictionaryColumn(stored.dictionary)) || numberColumn(attribute, stored?.values) || scanColumn(attribute, stored?.values);
     columns.set(attribute, column);
     return column;
   }
@@ -517,6 +548,34 @@ export function createSearchEngine(documents: readonly SearchDocument[] | Docume
     return { ids: ranks, labels, numbers };
   }
 
+  /** A list attribute's column: labels by first spelling (normalised like every facet), each document's ids. */
+  function listColumn(attribute: string, stored: IndexColumn['values'] | undefined): Column {
+    const labels: string[] = [];
+    const keys = new Map<string, number>();
+    const start = new Int32Array(size + 1);
+    const values: number[] = [];
+    for (let position = 0; position < size; position += 1) {
+      start[position] = values.length;
+      const value = stored ? stored[position] : (record(position) as unknown as Record<string, unknown>)[attribute];
+      if (!Array.isArray(value)) continue;
+      const held = new Set<number>();
+      for (const item of value as unknown[]) {
+        if (typeof item !== 'string') continue;
+        const key = normalizeText(item);
+        let id = keys.get(key);
+        if (id === undefined) {
+          id = labels.length;
+          keys.set(key, id);
+          labels.push(item);
+        }
+        if (!held.has(id)) values.push(id);
+        held.add(id);
+      }
+    }
+    start[size] = values.length;
+    return { ids: new Int32Array(size).fill(-1), labels, keys, numbers: null, lists: { start, values: Int32Array.from(values) } };
+  }
+
   function scanColumn(attribute: string, stored: IndexColumn['values'] | undefined): Column {
     const ids = new Int32Array(size).fill(-1);
     const labels: string[] = [];
@@ -527,7 +586,8 @@ export function createSearchEngine(documents: readonly SearchDocument[] | Docume
     let numbers: Float64Array | null = new Float64Array(size).fill(Number.NaN);
     for (let position = 0; position < size; position += 1) {
       const value = stored ? stored[position] : (record(position) as unknown as Record<string, FieldValue | undefined>)[attribute];
-      if (value === undefined || value === null) continue;
+      // Lists have their own column (listColumn): a stored list is no single value.
+      if (value === undefined || value === null || typeof value === 'object') continue;
       const isText = typeof value === 'string';
       // Normalise each distinct spelling once: columns have few distinct values.
       let id = isText ? bySpelling.get(value) : byValue.get(value);
@@ -644,9 +704,10 @@ export function createSearchEngine(documents: readonly SearchDocument[] | Docume
         const column = columnFor(filter.attribute);
         // Number labels are their own normal form: the map is the labels themselves.
         column.keys ??= new Map(column.labels.map((label, id) => [label, id]));
-        return { ids: column.ids, id: column.keys.get(filter.key) ?? -2, negate: filter.negate };
+        return { ids: column.ids, id: column.keys.get(filter.key) ?? -2, negate: filter.negate, lists: column.lists };
       });
-      if (tests.length === 1) keepValue(mask, tests[0].ids, tests[0].id, tests[0].negate);
+      if (tests.some((test) => test.lists)) keepAnyListed(mask, tests);
+      else if (tests.length === 1) keepValue(mask, tests[0].ids, tests[0].id, tests[0].negate);
       else keepAnyValue(mask, tests);
     }
     for (const group of numericGroups) {
@@ -672,7 +733,8 @@ export function createSearchEngine(documents: readonly SearchDocument[] | Docume
     const inPlace = wanted.length > 0 ? collectMasked(mask, positionBuffer) : 0;
     for (const attribute of wanted) {
       const column = columnFor(attribute);
-      const counts = countValues(column.ids, (column.counts ??= new Int32Array(column.labels.length)), positionBuffer, inPlace);
+      const into = (column.counts ??= new Int32Array(column.labels.length));
+      const counts = column.lists ? countListed(column.lists, into, positionBuffer, inPlace) : countValues(column.ids, into, positionBuffer, inPlace);
       if (column.numbers) {
         const summary = numericStats(column.numbers, positionBuffer, inPlace);
         if (summary) stats[attribute] = summary;

@@ -51,3 +51,18 @@ describe('audit 2.96: the hero make select offers every make in stock', () => {
     expect(makeOptionGroups({ Kia: 2, Mazda: 3 })).toEqual([{ label: null, options: [{ value: 'Mazda', count: 3 }, { value: 'Kia', count: 2 }] }]);
   });
 });
+
+describe('issue35-3: the hero selects follow the template', () => {
+  it('third is body, city or type, fourth colour, fuel or type; bikes-and-trucks sites choose the vehicle type', async () => {
+    const { heroSelects, heroOptionLabel, heroRefinements } = await import('./hero.ts');
+    const labels = (template: string, kinds?: number) => heroSelects(template, kinds).map((select) => select.label);
+    expect(labels('used-group')).toEqual(['Make', 'Model', 'Body', 'Colour']);
+    expect(labels('franchise')).toEqual(['Make', 'Model', 'City', 'Fuel']);
+    expect(labels('caravan')).toEqual(['Make', 'Model', 'City', 'Type']);
+    expect(labels('motorcycle')).toEqual(['Make', 'Model', 'Body', 'Fuel']);
+    expect(heroSelects('motorcycle', 2).map((select) => select.attribute)).toEqual(['make', 'model', 'body', 'item_type']);
+    expect(heroSelects('caravan').at(-1)!.attribute).toBe('body');
+    expect(heroOptionLabel('item_type', 'truck')).toBe('Truck');
+    expect(heroRefinements({ carType: 'used', values: { item_type: 'truck', colour: 'Red' } }, heroSelects('motorcycle', 2))).toEqual({ car_type: ['used'], item_type: ['truck'] });
+  });
+});

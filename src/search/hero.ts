@@ -7,15 +7,46 @@ import type { EngineSearchParams } from './engine.ts';
 import { createSearchUrl, type SearchUrlState } from './routing.ts';
 import type { RouteTable } from './routes.ts';
 
-/** Select fields of the hero search, in the order shown (spec §2: make, model, body / city / car type, colour / fuel / type). */
-export const HERO_SELECTS = [
-  { attribute: 'make', label: 'Make', any: 'All Makes', limit: POPULAR_MAKES },
-  { attribute: 'model', label: 'Model', any: 'All Models', limit: MODELS_FOR_MAKE },
-  { attribute: 'body', label: 'Body', any: 'Any body', limit: 30 },
-  { attribute: 'city', label: 'City', any: 'Any city', limit: 20 },
-  { attribute: 'colour', label: 'Colour', any: 'Any colour', limit: 30 },
-  { attribute: 'fuel', label: 'Fuel', any: 'Any fuel', limit: 30 },
-] as const;
+/** One select of the hero search: the facet it refines, its label, its 'any' option and how many values it lists. */
+export interface HeroSelect {
+  attribute: string;
+  label: string;
+  any: string;
+  limit: number;
+}
+
+const SELECT = {
+  make: { attribute: 'make', label: 'Make', any: 'All Makes', limit: POPULAR_MAKES },
+  model: { attribute: 'model', label: 'Model', any: 'All Models', limit: MODELS_FOR_MAKE },
+  body: { attribute: 'body', label: 'Body', any: 'Any body', limit: 30 },
+  city: { attribute: 'city', label: 'City', any: 'Any city', limit: 20 },
+  colour: { attribute: 'colour', label: 'Colour', any: 'Any colour', limit: 30 },
+  fuel: { attribute: 'fuel', label: 'Fuel', any: 'Any fuel', limit: 30 },
+  /** The vehicle type (feed item_type: motorcycle, truck): sites that sell more than one kind. */
+  type: { attribute: 'item_type', label: 'Type', any: 'Any type', limit: 10 },
+  /** A caravan's type is its body (Caravan, Pop Top, Camper Trailer). */
+  caravanType: { attribute: 'body', label: 'Type', any: 'Any type', limit: 30 },
+} as const satisfies Record<string, HeroSelect>;
+
+/** Every select the hero may show (all six car selects: tests and callers without a site). */
+export const HERO_SELECTS: readonly HeroSelect[] = [SELECT.make, SELECT.model, SELECT.body, SELECT.city, SELECT.colour, SELECT.fuel];
+
+/**
+ * The hero's selects for a site (spec §2: make, model, then 'body/city/car type', then
+ * 'colour/fuel/type'; issue 35 item 3, docs/search.md): used-group body and colour,
+ * franchise city and fuel, caravan city and type (its body), motorcycle body and fuel. A site
+ * that sells more than one kind of vehicle (`vehicle_kinds`) has the vehicle type fourth.
+ */
+export function heroSelects(template: string, kindCount = 1): HeroSelect[] {
+  const [third, fourth] =
+    template === 'franchise' ? [SELECT.city, SELECT.fuel] : template === 'caravan' ? [SELECT.city, SELECT.caravanType] : template === 'motorcycle' ? [SELECT.body, SELECT.fuel] : [SELECT.body, SELECT.colour];
+  return [SELECT.make, SELECT.model, third, kindCount > 1 && template !== 'caravan' ? SELECT.type : fourth];
+}
+
+/** How a select's value reads: feed vehicle types are lower case ('truck' -> 'Truck'). */
+export function heroOptionLabel(attribute: string, value: string): string {
+  return attribute === 'item_type' ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+}
 
 /** Car-type slider of the hero (spec §2: All / New / Demo / Used). */
 export const HERO_CAR_TYPES = [
@@ -33,11 +64,11 @@ export interface HeroSelection {
 }
 
 /** Refinements of a selection; a model only counts with its make. */
-export function heroRefinements(selection: HeroSelection): Record<string, string[]> {
+export function heroRefinements(selection: HeroSelection, selects: readonly HeroSelect[] = HERO_SELECTS): Record<string, string[]> {
   const refinements: Record<string, string[]> = {};
   const type = HERO_CAR_TYPES.find((option) => option.key === selection.carType);
   if (type && type.types.length > 0) refinements.car_type = [...type.types];
-  for (const { attribute } of HERO_SELECTS) {
+  for (const { attribute } of selects) {
     const value = selection.values[attribute];
     if (!value) continue;
     if (attribute === 'model' && !selection.values.make) continue;
@@ -47,21 +78,21 @@ export function heroRefinements(selection: HeroSelection): Record<string, string
 }
 
 /** Engine queries for a selection: the count query, then one per select whose options ignore its own choice. */
-export function heroQueries(selection: HeroSelection): { attribute: string | null; params: EngineSearchParams }[] {
-  const refinements = heroRefinements(selection);
+export function heroQueries(selection: HeroSelection, selects: readonly HeroSelect[] = HERO_SELECTS): { attribute: string | null; params: EngineSearchParams }[] {
+  const refinements = heroRefinements(selection, selects);
   const filters = (except?: string) =>
     Object.entries(refinements)
       .filter(([attribute]) => attribute !== except)
       .map(([attribute, values]) => values.map((value) => `${attribute}:${value}`));
   return [
     { attribute: null, params: { hitsPerPage: 0, facets: ['car_type'], facetFilters: filters() } },
-    ...HERO_SELECTS.map(({ attribute }) => ({ attribute, params: { hitsPerPage: 0, facets: [attribute], facetFilters: filters(attribute) } as EngineSearchParams })),
+    ...selects.map(({ attribute }) => ({ attribute, params: { hitsPerPage: 0, facets: [attribute], facetFilters: filters(attribute) } as EngineSearchParams })),
   ];
 }
 
 /** The results URL of a selection ('Show Me N cars'). */
-export function heroResultsUrl(selection: HeroSelection, routes: RouteTable): string {
-  return createSearchUrl({ refinementList: heroRefinements(selection) }, routes);
+export function heroResultsUrl(selection: HeroSelection, routes: RouteTable, selects: readonly HeroSelect[] = HERO_SELECTS): string {
+  return createSearchUrl({ refinementList: heroRefinements(selection, selects) }, routes);
 }
 
 /** The price-slider search: results in the price range, highest price first (spec §2). */

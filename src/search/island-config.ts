@@ -35,7 +35,7 @@ export interface SearchConfig {
   pageSize: number;
   routes: RouteTable;
   /** The promo card's slots and link, and the site's timed promos (site.json promo.nodes, times resolved in the dealer's zone). */
-  promo: { slots: number[]; randomOffset: boolean; href: string; nodes: GridPromoNode[] };
+  promo: { slots: number[]; randomOffset: boolean; href: string; nodes: GridPromoNode[]; words?: { title: string; line: string; action: string } };
   card: CardOptions;
   carTypeAll: boolean;
   /** Facet panel settings: certified-only site (spec §5.4), every 'Make > Model' in stock (the hierarchy). */

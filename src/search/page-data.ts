@@ -15,6 +15,14 @@ import { toSearchDocuments, type SearchDocument } from './documents.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';
 import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from './meilisearch.ts';
 import { gridPromoNodes } from './promo-nodes.ts';
+import { HERO_SELECTS, type HeroSelect } from './hero.ts';
+import { siteWording } from '../lib/text/template-wording.ts';
+
+/** The promo card's words in the site's nouns ('We Want Your Bike or Truck!'); the spec's own for a car dealer. */
+function promoWords(site: TenantBundle['site']) {
+  const wording = siteWording(site);
+  return { title: `We Want Your ${wording.titleNoun}!`, line: `We buy all types of ${wording.vehicles}`, action: `Value My ${wording.titleNoun}` };
+}
 import { buildRouteTable, searchPrefix, type RouteTable } from './routes.ts';
 
 /** Everything the search pages of one build share (computed once per process). */
@@ -65,7 +73,7 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
     index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
     pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
     routes,
-    promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href, nodes: gridPromoNodes(site.promo.nodes, site.timezone) },
+    promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href, nodes: gridPromoNodes(site.promo.nodes, site.timezone), words: promoWords(site) },
     card: {
       offersSubscription: site.offers_subscription,
       noPriceText: site.texts.no_price,
@@ -90,8 +98,8 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
 }
 
 /** Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) from a bundle's search data. */
-export function heroSearchProps(data: SearchBuildData) {
-  const facets = data.engine.search(data.config.index, { hitsPerPage: 0, facets: ['make', 'model', 'body', 'city', 'colour', 'fuel', 'car_type'] });
+export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSelect[] = HERO_SELECTS) {
+  const facets = data.engine.search(data.config.index, { hitsPerPage: 0, facets: [...new Set([...selects.map((select) => select.attribute), 'car_type'])] });
   // Models are listed only once a make is chosen; the build does not need to ship them.
   delete facets.facets.model;
   return {
@@ -99,6 +107,7 @@ export function heroSearchProps(data: SearchBuildData) {
     index: data.config.index,
     routes: data.routes,
     stockNoun: data.config.stockNoun,
+    selects: [...selects],
     initial: { total: facets.nbHits, facets: facets.facets },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRange, moveThumb, parseRange, roundToThousand, sliderBounds, sliderStep } from './price-slider.ts';
+import { formatRange, moveThumb, parseRange, roundToThousand, shownBounds, sliderBounds, sliderStep, unitBounds, unitStep } from './price-slider.ts';
 
 const bounds = { min: 8990, max: 95990 };
 
@@ -41,5 +41,31 @@ describe('price slider rules (spec §5)', () => {
     expect(formatRange([20000, 95990], bounds)).toBe('20000:');
     expect(formatRange([8990, 50000], bounds)).toBe(':50000');
     expect(formatRange([20000, 50000], bounds)).toBe('20000:50000');
+  });
+
+  it('issue35-5: keyboard stops of whole-unit bounds are whole units, so the thumb rests on the applied value', () => {
+    const km = unitBounds({ min: 10_123, max: 287_654 }, 1000)!;
+    expect(km).toEqual({ min: 10_000, max: 288_000 });
+    expect(unitStep(km, 1000)).toBe(3000);
+    expect(unitStep({ min: 2015, max: 2024 }, 1)).toBe(1);
+    let values: [number, number] = [km.min, km.max];
+    for (let press = 0; press < 3; press += 1) values = moveThumb(values, 'min', values[0] + unitStep(km, 1000), km)!;
+    expect(values[0]).toBe(19_000);
+    expect(formatRange(values, km)).toBe('19000:');
+  });
+});
+
+describe('issue35-5: the bounds a range control shows', () => {
+  const last = { min: 10_000, max: 288_000 };
+  it('hold the applied filter, so a narrower facet range never clamps the thumbs', () => {
+    expect(shownBounds({ min: 25_000, max: 120_000 }, '19000:', last)).toEqual({ min: 19_000, max: 120_000 });
+    expect(parseRange('19000:', shownBounds({ min: 25_000, max: 120_000 }, '19000:', last)!)).toEqual([19_000, 120_000]);
+    expect(shownBounds({ min: 25_000, max: 120_000 }, ':300000', last)).toEqual({ min: 25_000, max: 300_000 });
+    expect(shownBounds({ min: 25_000, max: 120_000 }, undefined, last)).toEqual({ min: 25_000, max: 120_000 });
+  });
+  it('with no results show the last good range when the attribute is filtered, and none otherwise (never 0 - 1)', () => {
+    expect(shownBounds(undefined, '19000:', last)).toEqual(last);
+    expect(shownBounds(undefined, undefined, last)).toBeUndefined();
+    expect(shownBounds(undefined, '19000:', undefined)).toBeUndefined();
   });
 });

@@ -78,3 +78,38 @@ export function formatRange(values: readonly [number, number], bounds: Bounds): 
   const [low, high] = values;
   return `${low > bounds.min ? low : ''}:${high < bounds.max ? high : ''}`;
 }
+
+/** The numbers of an applied 'min:max' (either side may be empty). */
+function appliedNumbers(applied: string | undefined): number[] {
+  if (!applied) return [];
+  return applied
+    .split(':')
+    .filter((side) => side !== '')
+    .map(Number)
+    .filter((value) => Number.isFinite(value));
+}
+
+/**
+ * The bounds a range control shows (issue 35 item 5): the results' range (`base`), widened to
+ * hold the applied filter, so the thumbs and the label always show the filter that is applied
+ * and never a value clamped to a narrower facet range. With no results' range (no hits, or no
+ * car with the value) it is the last good range when a filter on this attribute is applied,
+ * and none otherwise: never a made-up '0 – 1'.
+ */
+export function shownBounds(base: Bounds | undefined, applied: string | undefined, lastGood: Bounds | undefined): Bounds | undefined {
+  const numbers = appliedNumbers(applied);
+  const from = base ?? (numbers.length > 0 ? lastGood : undefined);
+  if (!from) return undefined;
+  const min = Math.min(from.min, ...numbers);
+  const max = Math.max(from.max, ...numbers);
+  return { min, max: max > min ? max : min + 1 };
+}
+
+/**
+ * The slider's keyboard step in whole units: a hundredth of the span (spec §5), rounded to the
+ * nearest unit and at least one, so that on bounds of whole units every stop is a value the
+ * filter can take (the thumb never rests between two applied values).
+ */
+export function unitStep(bounds: Bounds, unit: number): number {
+  return Math.max(unit, Math.round(sliderStep(bounds) / unit) * unit);
+}

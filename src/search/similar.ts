@@ -3,7 +3,9 @@
  * endpoint", §8, §9; issue 14 item 4, audit 2.26 / 7.14 / 8.9 / 9.14). The vehicle page paints
  * the build-time list first; when the section comes near the viewport the browser asks the
  * engine again, so a car sold since the build drops out. Pure apart from the client passed in:
- * both engines answer through the same `SearchClientLike` (embedded or Meilisearch).
+ * both engines answer through the same `SearchClientLike` (embedded or Meilisearch). The hits
+ * are ranked by the build-time rule (similarVehicles), and the queries ask for the nearest
+ * prices on each side of the car's, so an unchanged stock gives the build-time list (issue 35).
  */
 import type { Car } from '../schemas/car.ts';
 import { similarPriceBand, similarVehicles, SIMILAR_LIMIT } from '../lib/vehicle/similar-vehicles.ts';
@@ -28,11 +30,26 @@ function facet(attribute: string, value: string): string {
   return `${attribute}:${value}`;
 }
 
+function subjectPrice(subject: SimilarSubject): number | null {
+  return typeof subject.price === 'number' && subject.price > 0 ? subject.price : null;
+}
+
 function bandFilters(subject: SimilarSubject): string[] {
-  const price = typeof subject.price === 'number' && subject.price > 0 ? subject.price : null;
+  const price = subjectPrice(subject);
   if (price === null) return [];
   const band = similarPriceBand(price);
   return [`price>=${Math.max(0, price - band)}`, `price<=${price + band}`];
+}
+
+/** The band split at the car's price: at or above it (nearest first), and below it (nearest first). */
+function bandSides(subject: SimilarSubject, index: string): { indexName: string; numericFilters: string[] }[] {
+  const price = subjectPrice(subject);
+  if (price === null) return [];
+  const band = similarPriceBand(price);
+  return [
+    { indexName: `${index}:price:asc`, numericFilters: [`price>=${price}`, `price<=${price + band}`] },
+    { indexName: `${index}:price:desc`, numericFilters: [`price>=${Math.max(0, price - band)}`, `price<${price}`] },
+  ];
 }
 
 /** Parameters every similar-vehicles query shares: no facets, highlight tags, limit 10. */
@@ -50,17 +67,21 @@ function params(facetFilters: string[], numericFilters: string[]) {
 }
 
 /**
- * The multi-query of spec §7: one query for the same make and model, one for the price band,
- * each in stock only and limited to 10. A car without a price asks for its model only.
+ * The multi-query of spec §7: the same make and model, then the price band, each in stock only
+ * and limited to 10. Each is asked for on both sides of the car's price, sorted nearest first,
+ * so the 10 hits of a side hold its nearest cars and the build-time ranking can be applied to
+ * them (6 are shown). A car without a price asks for its model only.
  */
 export function similarRequests(subject: SimilarSubject, index: string): SearchRequest[] {
   const inStock = facet('status', 'in_stock');
-  const band = bandFilters(subject);
+  const sides = bandSides(subject, index);
   const requests: SearchRequest[] = [];
   if (subject.make && subject.model) {
-    requests.push({ indexName: index, params: params([inStock, facet('make', subject.make), facet('model', subject.model)], band) });
+    const model = [inStock, facet('make', subject.make), facet('model', subject.model)];
+    if (sides.length === 0) requests.push({ indexName: index, params: params(model, []) });
+    for (const side of sides) requests.push({ indexName: side.indexName, params: params(model, side.numericFilters) });
   }
-  if (band.length > 0) requests.push({ indexName: index, params: params([inStock], band) });
+  for (const side of sides) requests.push({ indexName: side.indexName, params: params([inStock], side.numericFilters) });
   return requests;
 }
 

@@ -11,6 +11,8 @@ export const PAGE_FACETS = [
   'make', 'model', 'body', 'price_range', 'colour', 'fuel', 'transmission', 'state', 'city', 'location_name', 'dealership_name', 'car_type', 'price',
   // Issue 14 item 1.
   'weekly_price_range', 'drive', 'seats', 'certified', 'tag', 'badge', 'subscription_price', 'year', 'km',
+  // Issue 35: features, and caravans' sleeps and length.
+  'filtered_features', 'sleeps', 'body_length', 'item_type',
 ] as const;
 
 /** Results of a preset refinement: main query plus one facet-only query per refined facet. */

@@ -11,12 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAdapters, type Adapters, type ProviderConfig } from './kernel/adapters.ts';
 import type { ApiConfig } from '../config/server.ts';
-import type { ApiContext } from './kernel/context.ts';
+import { DEFAULT_QUOTAS, type ApiContext, type Quotas } from './kernel/context.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './kernel/db.ts';
 import { deriveKeys } from './kernel/keys.ts';
 import { opsPlugin } from './kernel/ops.ts';
 import { Outbox, type OutboxOptions } from './kernel/outbox.ts';
 import { photoLink } from './kernel/photo-links.ts';
+import { allowances, memoryCounter, redisCounter } from './kernel/rate-limits.ts';
 import { createServer, installHttpKernel, type ServerLogOptions } from './kernel/server.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './kernel/sms-policy.ts';
 import { TenantRegistry, type LoadReport } from './kernel/tenants.ts';
@@ -69,8 +70,12 @@ export interface AppOptions {
   production?: boolean;
   /** Share rate-limit counters between API processes through this Redis (REDIS_URL). */
   redisUrl?: string;
-  /** Daily SMS caps per phone and per tenant. Default 10 and 2000. */
+  /** Daily SMS caps: per phone per tenant 10, per tenant 2000, per phone on all tenants 10, per client address 20. */
   sms?: Partial<SmsLimits>;
+  /** Per-client and per-tenant daily allowances (issue 34; defaults in DEFAULT_QUOTAS). */
+  quotas?: Partial<Quotas>;
+  /** Bearer token (32+ characters) that shows the full /api/health to operators (API_OPERATOR_TOKEN). */
+  operatorToken?: string;
   /** Folder for trade-in photos (outside the database). Without it photos stay in the database (tests). */
   imagesDir?: string;
   /** Bytes of trade-in photos one tenant may keep. Default 2 GB. */
@@ -90,8 +95,10 @@ export interface AppOptions {
 
 /** The app with the handles callers need. */
 export type LeadApi = FastifyInstance & {
-  /** Re-read every tenant folder (stock changed); returns what loaded and what failed. */
+  /** Re-read every tenant folder (SIGHUP); returns what loaded and what failed. */
   reloadTenants(): LoadReport;
+  /** Re-read only these tenant folders, a turn of the event loop each (a watched change; issue 34 L11). */
+  reloadChangedTenants(slugs: readonly string[]): Promise<LoadReport>;
   readonly store: Store;
   readonly outbox: Outbox;
   readonly tenants: TenantRegistry;
@@ -112,6 +119,8 @@ export function appOptionsFromConfig(config: ApiConfig): AppOptions {
     production: config.production,
     redisUrl: config.redisUrl,
     sms: config.sms,
+    quotas: config.quotas,
+    operatorToken: config.operatorToken,
     imagesDir: config.images.dir,
     imageQuotaBytes: config.images.quotaBytesPerTenant,
     logger: { level: config.logLevel, format: config.logFormat },
@@ -196,6 +205,9 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     },
     keys,
     smsLimits: { ...DEFAULT_SMS_LIMITS, ...options.sms },
+    quotas: { ...DEFAULT_QUOTAS, ...options.quotas },
+    allowances: allowances(redis ? redisCounter(redis, 'lead-api:allowance:') : memoryCounter(now), (message) => app.log.warn(message)),
+    operatorToken: options.operatorToken,
     production,
     imageQuotaBytes: options.imageQuotaBytes ?? 2 * 1024 ** 3,
     signInRateMax: options.rateLimit?.signInMax ?? 5,
@@ -207,13 +219,14 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   app.decorate('store', store);
   app.decorate('outbox', outbox);
   app.decorate('tenants', tenants);
-  app.decorate('reloadTenants', () => {
-    const result = tenants.reload();
-    app.log.info({ loaded: result.loaded.length, failed: result.failed.length }, 'tenants reloaded');
+  const reported = (result: LoadReport, changed?: readonly string[]) => {
+    app.log.info({ loaded: result.loaded.length, failed: result.failed.length, ...(changed ? { changed } : {}) }, 'tenants reloaded');
     if (result.failed.length > 0) app.log.warn({ failed: result.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
     warnUndeliverable();
     return result;
-  });
+  };
+  app.decorate('reloadTenants', () => reported(tenants.reload()));
+  app.decorate('reloadChangedTenants', async (slugs: readonly string[]) => reported(await tenants.reloadSome(slugs), slugs));
   await installHttpKernel(app, { tenants, fallback: options.fallback, rateLimit: options.rateLimit, redis, now });
 
   // The features, each in its own plugin (docs/lead-api.md "Kernel and features").

@@ -1,54 +1,26 @@
 /**
  * Serves built tenant sites by host name, as a CDN would: `<slug>.localhost:<port>` serves
  * `<sitesDir>/<slug>/` (or its `current` release when the pipeline publishes releases),
- * and the bare host lists the tenants. Content types, cache headers, gzip, ETags and the
- * tenant's 404 page with status 404.
+ * and the bare host lists the tenants. Content types, cache headers, ETags and the tenant's
+ * 404 page with status 404. Text files are sent gzipped only from the `.gz` written beside
+ * them when the release was made (src/pipeline/precompress.ts): nothing is compressed per
+ * request (issue 34 L9); a site without them (a plain `npm run build`) is sent as it is.
  */
-import { createReadStream, existsSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, extname, join, normalize, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { HEADERS_FILE, headersForPath, HSTS, parseHeadersFile, type HeadersRule } from '../build/security-headers.ts';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.pdf': 'application/pdf',
-  '.webmanifest': 'application/manifest+json',
-};
+import { tenantOfHost } from '../lib/site/host.ts';
+import { cacheControl, CONTENT_TYPES } from '../lib/site/serving.ts';
+import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../build/security-headers.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg']);
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Tenant slug of a Host header (`acme.localhost:4321` -> `acme`), or null for the bare host. */
-export function tenantOfHost(host: string | undefined): string | null {
-  if (!host) return null;
-  const name = host.replace(/:\d+$/, '').toLowerCase();
-  const match = /^([a-z0-9-]+)\.localhost$/.exec(name);
-  return match && SLUG.test(match[1]) ? match[1] : null;
-}
+/** Tenant slug of a Host header (the rule lives in src/lib/site/host.ts, shared with the edge). */
+export { tenantOfHost };
 
-/** Cache policy: hashed build assets forever, images a day, HTML always revalidated. */
-export function cacheControl(path: string): string {
-  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  const extension = extname(path);
-  if (['.webp', '.avif', '.png', '.jpg', '.jpeg', '.gif', '.svg', '.ico', '.woff2'].includes(extension)) return 'public, max-age=86400';
-  return 'public, max-age=0, must-revalidate';
-}
+/** Cache policy (src/lib/site/serving.ts, shared with the bucket publisher). */
+export { cacheControl };
 
 /** The directory a tenant is served from: its `current` release when present. */
 export function siteRoot(sitesDir: string, slug: string): string | null {
@@ -106,13 +78,6 @@ export function resolveFile(root: string, urlPath: string): string | null {
   }
   return null;
 }
-
-/** Headers sent when a site has no `_headers` file (built before issue 13): HSTS and frame protection. */
-const BASELINE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
-  'Strict-Transport-Security': HSTS,
-  'X-Frame-Options': 'SAMEORIGIN',
-};
 
 const headerRules = new Map<string, { stamp: string; rules: HeadersRule[] }>();
 
@@ -173,9 +138,21 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The stats of the `.gz` written beside a file at release time, when it is there and not older. */
+function precompressed(file: string, stats: Stats): Stats | null {
+  try {
+    const packed = lstatSync(`${file}.gz`);
+    return packed.isFile() && packed.mtimeMs >= stats.mtimeMs ? packed : null;
+  } catch {
+    return null;
+  }
+}
+
 function send(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, status: number, urlPath: string): void {
   const extension = extname(file);
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const packed = COMPRESSIBLE.has(extension) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? precompressed(file, stats) : null;
+  const plainTag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const etag = packed ? `${plainTag.slice(0, -1)}-gz"` : plainTag;
   res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
   res.setHeader('Cache-Control', status === 200 ? cacheControl(urlPath) : 'no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -189,13 +166,12 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, stats: St
     }
   }
   res.statusCode = status;
-  const gzip = COMPRESSIBLE.has(extension) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && stats.size > 1024;
   res.setHeader('Vary', 'Accept-Encoding');
-  if (gzip) {
-    const body = gzipSync(readFileSync(file));
+  if (packed) {
     res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.setHeader('Content-Length', packed.size);
+    if (req.method === 'HEAD') res.end();
+    else streamFile(`${file}.gz`, res);
     return;
   }
   res.setHeader('Content-Length', stats.size);

@@ -19,6 +19,8 @@ import type { ReviewsFile } from '../schemas/reviews.ts';
 import type { TenantFiles } from '../schemas/tenant-files.ts';
 import { brandOverviews, computeRange, siteMenus, type BrandOverview, type PageChrome, type Range, type SiteMenus } from '../lib/range/site-range.ts';
 import { heroSearchProps, searchBuildData, type SearchBuildData } from '../search/page-data.ts';
+import { heroSelects } from '../search/hero.ts';
+import { vehicleKindsOf } from '../lib/text/template-wording.ts';
 
 /** Compute a view on first use, then return the same value. */
 function memo<T>(compute: () => T): () => T {
@@ -120,7 +122,7 @@ export class SiteData {
   readonly brandOverviews: () => Map<string, BrandOverview> = memo(() => brandOverviews(this.range()));
 
   /** Header menu, footer groups and Range menu models (every page shows them, so they are computed once). */
-  readonly menus: () => SiteMenus = memo(() => siteMenus(this.site, this.cars, this.range()));
+  readonly menus: () => SiteMenus = memo(() => siteMenus(this.site, this.cars, this.range(), { products: this.products().length > 0 }));
 
   /** What the site layout needs: the site, its menus and the build clock. */
   readonly chrome: () => PageChrome = memo(() => ({ site: this.site, menu: this.menus().menu, footer: this.menus().footer, buildTime: this.buildTime }));
@@ -129,7 +131,7 @@ export class SiteData {
   readonly search: () => Promise<SearchBuildData> = memo(() => searchBuildData(this.#bundle));
 
   /** Props of the home page's hero search island. */
-  readonly heroSearch: () => Promise<ReturnType<typeof heroSearchProps>> = memo(async () => heroSearchProps(await this.search()));
+  readonly heroSearch: () => Promise<ReturnType<typeof heroSearchProps>> = memo(async () => heroSearchProps(await this.search(), heroSelects(this.site.template, vehicleKindsOf(this.site).length)));
 }
 
 export type { ContentPage };

@@ -29,6 +29,7 @@ const env = {
   STRIPE_API_URL: stripeUrl,
 };
 const refund = (...args: string[]) => execFileSync(process.execPath, ['scripts/refund.ts', '--tenant', SLUG, ...args], { env, encoding: 'utf8' });
+const invoice = (...args: string[]) => execFileSync(process.execPath, ['scripts/invoice.ts', '--tenant', SLUG, ...args], { env, encoding: 'utf8' });
 
 /** Back to the plain build: no release made by an earlier run, no overlay, no paid payment. */
 function reset(): void {
@@ -102,8 +103,11 @@ test('reserve a demo car with a card deposit: declined card, then paid; confirme
   expect(leadsByEmail(SLUG, email)[0]!.data.payment).toMatchObject({ status: 'refunded', refunded: '200.00' });
 });
 
-test('/online-payment: an invoice paid by card through the same seam, confirmed by the server; without a provider the page says no card is taken', async ({ page }) => {
+test('/online-payment: an invoice the dealer issued paid by card through the same seam, confirmed by the server; without a provider the page says no card is taken', async ({ page }) => {
   test.setTimeout(120_000);
+  // Only an invoice the dealer issued can be paid, for its amount (docs/payments.md); a new number each run.
+  const number = `INV-${Date.now().toString(36).toUpperCase()}`;
+  expect(invoice('--reference', number, '--amount', '350.25')).toMatch(new RegExp(`^invoice ${number} for \\$350\\.25 can be paid on /online-payment until `));
   await page.addInitScript((url) => {
     (window as { __STRIPE_STAND_IN_URL__?: string }).__STRIPE_STAND_IN_URL__ = url;
   }, stripeUrl);
@@ -111,11 +115,14 @@ test('/online-payment: an invoice paid by card through the same seam, confirmed 
   await page.goto(tenantUrl(SLUG, '/online-payment'));
   const form = page.locator('form.dealer-form[data-hydrated="true"]');
   await fillContact(form, { name: 'Ivy', email, phone: '0412345678', postcode: '4000' });
-  await form.getByLabel('Invoice or reference number').fill('INV-7781');
+  await form.getByLabel('Invoice or reference number').fill(number);
   await form.getByLabel('Amount (AUD)').fill('20000');
   await form.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
   await form.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(form.locator('.field__error')).toHaveText('Online payments are limited to $10,000.00. Please call us to pay a larger amount.');
+  await form.getByLabel('Amount (AUD)').fill('350.00');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(form.locator('.field__error')).toHaveText('We could not find an unpaid invoice with this number and amount. Please check your invoice, or call us.');
   await form.getByLabel('Amount (AUD)').fill('350.25');
   await form.getByRole('button', { name: 'Continue to payment' }).click();
   const card = page.getByTestId('payment-step');
@@ -127,7 +134,8 @@ test('/online-payment: an invoice paid by card through the same seam, confirmed 
   await expect(page.getByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
   const [lead] = leadsByEmail(SLUG, email);
   expect(lead).toMatchObject({ category: 'Online Payment', form_completed: true });
-  expect(lead!.data.payment).toMatchObject({ status: 'paid', amount: '350.25', invoice_reference: 'INV-7781' });
+  expect(lead!.data.payment).toMatchObject({ status: 'paid', amount: '350.25', invoice_reference: number });
+  expect(invoice('--list')).toMatch(new RegExp(`^${number} +\\$350\\.25  paid \\(payment `, 'm'));
 
   await page.goto(tenantUrl('forms-demo', '/online-payment'));
   await expect(page.getByTestId('no-online-payment')).toContainText('Online payment is not available on this site. No card is taken online');

@@ -17,7 +17,7 @@ import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
 
 const SLUG = 'photo-columns-motors';
-const TOKEN = 'e2e-operator-token';
+const TOKEN = 'e2e-operator-token-of-32-characters-or-more';
 const EXPORT = 'tests/fixtures/feeds/photo-columns-motors.csv';
 
 let work = '';

@@ -10,9 +10,10 @@ import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { isCarAvailable } from '../../src/lib/vehicle/availability.ts';
 import { priceDisplay, type PriceKind } from '../../src/lib/vehicle/price.ts';
 import { financeBox, financeCalculatorVisible, financeSiteOptions } from '../../src/lib/finance/finance-eligibility.ts';
-import { purchasePriceBounds, outOfRangeMessage, snapToBounds, termBounds } from '../../src/lib/finance/finance-bounds.ts';
+import { purchasePriceBounds, outOfRangeMessage } from '../../src/lib/finance/finance-bounds.ts';
 import { PERIODS_PER_YEAR, repayment } from '../../src/lib/finance/repayment.ts';
-import { financeFees, periodicFees, repaymentRounding, upfrontFees } from '../../src/lib/finance/disclosures.ts';
+import { periodicFees, upfrontFees } from '../../src/lib/finance/disclosures.ts';
+import { carFinance, financeFigures } from '../../src/lib/finance/car-finance.ts';
 import { formatMoney } from '../../src/lib/text/format.ts';
 import type { Car } from '../../src/schemas/car.ts';
 import { tenantUrl, waitForIslands } from './vehicle-helpers.ts';
@@ -66,9 +67,11 @@ for (const slug of demoTenants) {
       const eligible = available.find((car) => financeBox(car, finance, now)?.repayment);
       const ineligible = available.find((car) => financeBox(car, finance, now) === null);
       if (eligible) {
-        const box = financeBox(eligible, finance, now)!;
+        // The box prints the car's one set of figures (issue 35), at the lender's rate and term.
+        const figures = financeFigures(carFinance(eligible, site, now));
         await page.goto(url(eligible));
-        await expect(page.getByTestId('finance-box')).toContainText(`${formatMoney(Math.ceil(box.repayment!.amount))} per ${box.repayment!.period}`);
+        await expect(page.getByTestId('finance-box')).toContainText(`${figures.paymentText} per ${figures.period}`);
+        await expect(page.getByTestId('finance-box')).toContainText(figures.rateText);
       }
       if (ineligible) {
         await page.goto(url(ineligible));
@@ -86,14 +89,11 @@ for (const slug of demoTenants) {
       await expect(calculator.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
       await calculator.getByLabel('Purchase price').fill('30000');
       await calculator.getByLabel('Interest rate (% p.a.)').fill('10');
-      const years = snapToBounds(site.finance.default_term_years, termBounds(site.finance.max_term_years));
-      // The fees that apply to this car (the provider lender's establishment fee from the feed, else
-      // the site's; brand fees) and the provider's rounding, as the page states them (issue 14 item 5).
-      const lender = site.finance_provider ? (car!.finance_lenders?.[site.finance_provider.trim()] ?? null) : null;
-      const fees = financeFees(car!, lender, site.finance, site.manufacturer);
-      const rounding = repaymentRounding(site.finance_provider, site.finance.rounding);
-      const expected = repayment({ amount: 30000, ratePercent: 10, years, establishmentFee: upfrontFees(fees), periodicFee: periodicFees(fees, PERIODS_PER_YEAR.weekly), rounding, frequency: 'weekly' });
-      await expect(calculator.getByTestId('finance-payment')).toHaveText(formatMoney(expected.payment, { cents: rounding === 'cent-up' && expected.payment % 1 !== 0 }));
+      // The calculator starts on the car's scenario (term, deposit, residual, frequency, the fees that
+      // apply to this car and the provider's rounding: issue 14 item 5, issue 35); the amount and rate change.
+      const scenario = carFinance(car!, site, now);
+      const expected = repayment({ amount: 30000, ratePercent: 10, years: scenario.years, deposit: scenario.deposit, residual: scenario.residual, establishmentFee: upfrontFees(scenario.fees), periodicFee: periodicFees(scenario.fees, PERIODS_PER_YEAR[scenario.frequency]), rounding: scenario.rounding, frequency: scenario.frequency });
+      await expect(calculator.getByTestId('finance-payment')).toHaveText(formatMoney(expected.payment, { cents: scenario.rounding === 'cent-up' && expected.payment % 1 !== 0 }));
       const bounds = purchasePriceBounds(site.finance.min_price);
       await calculator.getByLabel('Purchase price').fill(String(bounds.min - 1));
       await expect(calculator.getByRole('alert')).toHaveText(outOfRangeMessage(bounds));

@@ -7,6 +7,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
+import { checkRelease } from '../../src/pipeline/checks.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixture = join(repo, 'tests/fixtures/tenants/basic-motors');
@@ -76,6 +78,14 @@ describe('a tenant folder outside the repository', () => {
     expect(table.routes.map((route) => route.path)).toContain('/search/toyota');
     const island = /<astro-island [^>]*props="([^"]*)"/.exec(html.slice(html.indexOf('search-page')))![1]!;
     expect(island).not.toContain('/search/toyota');
+  });
+
+  it('issue 35 item 8: no built page links to a route its site does not have (no products.json: no parts link)', () => {
+    const tenant = loadTenant(join(tenants, 'basic-motors'), Date.parse(NOW));
+    const report = checkRelease(join(out, 'basic-motors'), { site: tenant.site, cars: tenant.visible, knownBroken: null });
+    expect(report.blocking).toEqual([]);
+    expect(report.brokenLinks).toEqual([]);
+    expect(readFileSync(join(out, 'basic-motors/404.html'), 'utf8')).not.toContain('/vehicle-parts-and-accessories');
   });
 
   it('writes content pages from Markdown and defaults, sitemap and robots', () => {

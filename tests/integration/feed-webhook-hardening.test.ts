@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +95,7 @@ describe('H3 the feed webhook survives malformed requests', () => {
   });
 
   it('H3 webhook server survives a client that aborts mid-body', async () => {
-    const response = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\n${SIGNATURE_HEADER}: sha256=00\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n{"vehicles":`, { timeoutMs: 300 });
+    const response = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n{"vehicles":`, { timeoutMs: 300 });
     expect(response.status).toBe(0);
     await new Promise((done) => setTimeout(done, 200));
     expect(exited).toBeNull();
@@ -158,5 +159,51 @@ describe('M13 feed webhook replay protection, body cap, tenant probing', () => {
   it('M13 the webhook process is still up after all of the above', async () => {
     expect(exited).toBeNull();
     expect(await healthy()).toBe(true);
+  });
+});
+
+describe('M9 unauthenticated push bodies are bounded', () => {
+  /** A push whose body never finishes: the socket stays open until closed. */
+  function hold(slug: string): Promise<{ socket: Socket; answer: Promise<string> }> {
+    return new Promise((done) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`POST /feeds/${slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n{"vehicles":[`);
+        // Let the server take the request in before the next one is opened.
+        setTimeout(() => done({ socket, answer }), 100);
+      });
+      const answer = new Promise<string>((got) => {
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('close', () => got(text));
+        socket.on('error', () => {});
+      });
+    });
+  }
+
+  it('M9: a signature that is not sha256=<64 hex> is refused before the body is read', async () => {
+    const started = Date.now();
+    const response = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 19000000\r\n${SIGNATURE_HEADER}: sha256=forged\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`, { timeoutMs: 3000 });
+    expect(response.status).toBe(401);
+    expect(response.body).toBe('{"error":"bad signature"}');
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('M9: bodies still being received are bounded per tenant and overall (429 before reading), and freed when they end', async () => {
+    const held = [await hold(SLUG), await hold(SLUG)];
+    const third = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`, { timeoutMs: 3000 });
+    expect(third.status).toBe(429);
+    expect(third.head).toMatch(/\r\nretry-after: 5/i);
+    // Other slugs each get two, up to the overall bound of 16.
+    for (let index = 0; index < 7; index += 1) held.push(await hold(`probe-${index}`), await hold(`probe-${index}`));
+    const overall = await rawRequest(port, `POST /feeds/probe-x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`, { timeoutMs: 3000 });
+    expect(overall.status).toBe(429);
+    for (const { socket } of held) socket.destroy();
+    const answers = await Promise.all(held.map(({ answer }) => answer));
+    expect(answers.every((text) => text === '')).toBe(true);
+    await new Promise((done) => setTimeout(done, 200));
+    // The slots are free again: a signed push goes through.
+    const body = JSON.stringify({ vehicles: [car('F6', 35000)] });
+    expect((await push(SLUG, body, signed(body))).status).toBe(202);
+    expect(exited).toBeNull();
   });
 });

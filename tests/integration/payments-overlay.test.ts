@@ -4,7 +4,8 @@
  * the feed itself shows the car reserved or sold (the dealer's system caught up); it never
  * changes the configuration hash (no forced full build).
  */
-import { cpSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OVERLAY_FILE, readReservationOverlay } from '../../src/lib/vehicle/reservation-overlay.ts';
@@ -47,4 +48,21 @@ describe('reserved overlay in the pipeline (issue 16)', () => {
     writeStock(dir, records);
     expect(loadTenant(dir).cars.find((each) => String(each.id) === id)?.reserved ?? false).toBe(false);
   });
+
+  it('N8: two processes changing the overlay at once (the API marking a car, the pipeline settling a feed) lose no entry', async () => {
+    const dir = join(folder.dir, 'race');
+    mkdirSync(dir);
+    const count = 150;
+    const writer = (tag: string) =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, ['tests/integration/helpers/overlay-writer.ts', dir, tag, String(count)], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`writer ${tag} exited ${code}: ${stderr}`))));
+      });
+    await Promise.all([writer('api'), writer('pipeline')]);
+    const overlay = readReservationOverlay(dir);
+    const missing = ['api', 'pipeline'].flatMap((tag) => Array.from({ length: count }, (_, n) => `${tag}-${n}`)).filter((id) => !overlay[id]);
+    expect(missing).toEqual([]);
+  }, 60_000);
 });

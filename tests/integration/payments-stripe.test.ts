@@ -1,6 +1,7 @@
 /**
  * Issue 16: deposits that take real money, confirmed only by the provider's signed webhook,
- * one paid reservation per car. The lead API's `stripe` client talks to a local stand-in for
+ * one paid reservation per car; issue 34 (N3, N4, N9): holds and intents bounded, the intent
+ * created only when a card is submitted, /online-payment only for invoices the dealer issued. The lead API's `stripe` client talks to a local stand-in for
  * Stripe's HTTP API (helpers/stripe-stand-in.ts); events are signed by the library's own
  * test-header helper. Runs on SQLite and, when available, PostgreSQL.
  */
@@ -9,7 +10,16 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { RESERVED_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import {
+  ABANDONED_HOLDS_MESSAGE,
+  ATTEMPT_TAKEN_MESSAGE,
+  INTENTS_PER_CLIENT_MESSAGE,
+  INTENTS_PER_SITE_MESSAGE,
+  INVOICE_PAID_MESSAGE,
+  INVOICE_UNKNOWN_MESSAGE,
+  RESERVED_MESSAGE,
+  TOO_MANY_HOLDS_MESSAGE,
+} from '../../src/server/features/payments/payments.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from './helpers/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, waitFor, type WebhookReceiver } from './server-helpers.ts';
 
@@ -28,7 +38,8 @@ for (const kind of DATABASES) {
     const tenantsDir = () => join(folder.dir, 'tenants');
     const appOptions = () => ({
       now: () => clock,
-      payments: { env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, sweepMs: 3_600_000 },
+      // These tests all come from one address within the hour: the per-client intent limit is the N3/N4 tests' subject, not theirs.
+      payments: { env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, sweepMs: 3_600_000, limits: { intentsPerClientHour: 100 } },
     });
 
     beforeAll(async () => {
@@ -56,8 +67,22 @@ for (const kind of DATABASES) {
       return response.json().lead_id as string;
     };
     let attempts = 0;
-    const start = (leadId: string, extra: Record<string, unknown> = {}, on: LeadApi = app) =>
-      on.inject({ method: 'POST', url: '/api/payments/reservations', headers: ALPHA, payload: { lead_id: leadId, attempt: `attempt-${kind}-${++attempts}-${Date.now()}`, terms_conditions: true, ...extra } });
+    const start = (leadId: string, extra: Record<string, unknown> = {}, on: LeadApi = app, remoteAddress?: string) =>
+      on.inject({
+        method: 'POST',
+        url: '/api/payments/reservations',
+        headers: ALPHA,
+        payload: { lead_id: leadId, attempt: `attempt-${kind}-${++attempts}-${Date.now()}`, terms_conditions: true, ...extra },
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
+    /** The shopper submits a card: the server creates the provider's intent. */
+    const card = (paymentId: string, on: LeadApi = app, remoteAddress?: string) => on.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {}, ...(remoteAddress ? { remoteAddress } : {}) });
+    /** Start and submit a card at once (the tests that are about what follows). */
+    const startAndCard = async (leadId: string, extra: Record<string, unknown> = {}, on: LeadApi = app, remoteAddress?: string) => {
+      const response = await start(leadId, extra, on, remoteAddress);
+      if (response.statusCode === 201) expect((await card(response.json().payment_id, on, remoteAddress)).statusCode).toBe(201);
+      return response;
+    };
     const post = (event: SignedEvent, on: LeadApi = app, header: string | null = event.header) =>
       on.inject({ method: 'POST', url: '/api/payments/webhook/alpha', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, payload: event.payload });
     const status = async (paymentId: string, on: LeadApi = app) => (await on.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
@@ -73,13 +98,19 @@ for (const kind of DATABASES) {
       expect(response.statusCode).toBe(201);
       const started = response.json();
       expect(started).toMatchObject({ success: true, provider: 'stripe', publishable_key: stripe.publishableKey, amount_cents: 25_000, currency: 'AUD' });
-      expect(started.client_secret).toMatch(/^pi_.+_secret_/);
-      const ref = refOf(started.payment_id);
-      expect(stripe.intents.get(ref)).toMatchObject({ amount: 25_000, currency: 'aud', metadata: { tenant: 'alpha', lead_id: leadId, car_id: '1', kind: 'reservation' } });
-      expect(stripe.requests.find((request) => request.path === '/v1/payment_intents')?.idempotencyKey).toBe(`payment-${started.payment_id}`);
+      // No intent at the provider until a card is submitted (N3).
+      expect(started.client_secret).toBeUndefined();
+      expect([...stripe.intents.values()].some((intent) => intent.metadata.payment_id === started.payment_id)).toBe(false);
       // The same attempt again (a retried request) is the same payment, not a second one.
       const again = await app.inject({ method: 'POST', url: '/api/payments/reservations', headers: ALPHA, payload: { lead_id: leadId, attempt: `attempt-${kind}-${attempts}-x`, terms_conditions: true } });
       expect(again.json().payment_id).toBe(started.payment_id);
+      const submitted = await card(started.payment_id);
+      expect(submitted.statusCode).toBe(201);
+      expect(submitted.json().client_secret).toMatch(/^pi_.+_secret_/);
+      expect((await card(started.payment_id)).json().client_secret).toBe(submitted.json().client_secret);
+      const ref = refOf(started.payment_id);
+      expect(stripe.intents.get(ref)).toMatchObject({ amount: 25_000, currency: 'aud', metadata: { tenant: 'alpha', lead_id: leadId, car_id: '1', kind: 'reservation' } });
+      expect(stripe.requests.find((request) => request.path === '/v1/payment_intents')?.idempotencyKey).toBe(`payment-${started.payment_id}`);
 
       expect(await status(started.payment_id)).toBe('processing');
       expect((await app.store.getLead('alpha', leadId))!.form_completed).toBe(false);
@@ -109,7 +140,7 @@ for (const kind of DATABASES) {
     });
 
     it('declined: the payment fails, nothing is paid, the hold is released for the next shopper', async () => {
-      const started = (await start(await newLead(2))).json();
+      const started = (await startAndCard(await newLead(2))).json();
       const declined = await post(stripe.decline(refOf(started.payment_id)));
       expect(declined.json()).toMatchObject({ outcome: 'failed' });
       expect(await status(started.payment_id)).toBe('failed');
@@ -120,7 +151,7 @@ for (const kind of DATABASES) {
     });
 
     it('abandoned: the hold expires after the hold time, the payment is cancelled at the provider and the car is free again', async () => {
-      const first = (await start(await newLead(3))).json();
+      const first = (await startAndCard(await newLead(3))).json();
       const blocked = await start(await newLead(3, { ...contact, email: 'second@example.com' }));
       expect(blocked.statusCode).toBe(409);
       expect(blocked.json().error).toMatch(/^Another buyer is paying a deposit on this car right now\. If they do not complete it, the car is free again within 15 minutes/);
@@ -140,6 +171,7 @@ for (const kind of DATABASES) {
       const loser = answers.find((answer) => answer.statusCode === 409)!;
       expect(loser.json().error).toMatch(/^Another buyer is paying a deposit on this car right now/);
       const winner = answers.find((answer) => answer.statusCode === 201)!.json();
+      expect((await card(winner.payment_id)).statusCode).toBe(201);
       // The winner pays: the loser's car is now reserved, not merely held.
       await post(stripe.pay(refOf(winner.payment_id)));
       const retry = await start(answers[0]!.statusCode === 409 ? a : b);
@@ -149,7 +181,7 @@ for (const kind of DATABASES) {
 
     it('forged webhooks are refused (unsigned, wrong secret, stale timestamp); a replayed one is ignored', async () => {
       const leadId = await newLead(2, { ...contact, email: 'forged@example.com' });
-      const started = (await start(leadId)).json();
+      const started = (await startAndCard(leadId)).json();
       const ref = refOf(started.payment_id);
       const event = stripe.pay(ref);
       expect((await post(event, app, null)).statusCode).toBe(400);
@@ -210,7 +242,7 @@ for (const kind of DATABASES) {
       const tenant = app.tenants.get('alpha')!;
       for (const payment of await app.payments.list('alpha', { carId: '2' })) if (payment.status === 'paid') await app.payments.refund(tenant, payment.id, undefined, 'test set-up');
       app.reloadTenants();
-      const started = (await start(leadId)).json();
+      const started = (await startAndCard(leadId)).json();
       const event = stripe.pay(refOf(started.payment_id));
       await app.close(); // the service dies after the shopper paid, before Stripe's webhook
       app = await testApp(database.db, tenantsDir(), appOptions());
@@ -256,7 +288,35 @@ for (const kind of DATABASES) {
       expect((await run('--car', '2', '--amount', 'ten')).stderr).toMatch(/--amount expects dollars and cents/);
     }, 180_000);
 
+    it('the invoice command (npm run invoice) issues, lists and withdraws the invoices /online-payment may pay, with clear errors', async () => {
+      const env = {
+        ...process.env,
+        TENANTS_DIR: tenantsDir(),
+        ...(database.url ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(folder.dir, 'leads.sqlite') }),
+      };
+      const run = (...args: string[]) =>
+        new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, ['scripts/invoice.ts', '--tenant', 'alpha', ...args], { env });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk) => (stdout += chunk));
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('close', (status) => resolve({ status, stdout, stderr }));
+        });
+      const issued = await run('--reference', 'CLI-77', '--amount', '99.95', '--days', '7');
+      expect(issued.stderr).toBe('');
+      expect(issued.stdout).toMatch(/^invoice CLI-77 for \$99\.95 can be paid on \/online-payment until \d{4}-/);
+      expect((await app.payments.invoices('alpha')).find((invoice) => invoice.reference === 'CLI-77')).toMatchObject({ amount_cents: 9_995, paid_payment_id: null });
+      expect((await run('--list')).stdout).toMatch(/^CLI-77 +\$99\.95  open until /m);
+      expect((await run('--withdraw', 'cli-77')).stdout).toBe('withdrew invoice cli-77\n');
+      const bad = await run('--reference', 'CLI-78', '--amount', 'ten');
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toMatch(/--amount expects dollars and cents such as 350 or 350\.25, got "ten"/);
+      expect((await run('--reference', 'CLI-79', '--amount', '10000.01')).stderr).toMatch(/more than this site's online_payment_max \(\$10000\)/);
+    }, 180_000);
+
     it('/online-payment: the amount the dealer asked for, bounded by the site setting, paid only by the webhook, delivered with the invoice reference', async () => {
+      await app.payments.issueInvoice('alpha', { reference: 'INV-2041', amountCents: 125_050, expiresAt: clock + 86_400_000 });
       const body = { ...contact, email: 'invoice@example.com', reference: 'INV-2041', amount: '1,250.50', terms_conditions: true, attempt: `online-${kind}-1` };
       const tooMuch = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...body, amount: '10000.01', attempt: `online-${kind}-0` } });
       expect(tooMuch.statusCode).toBe(422);
@@ -267,6 +327,7 @@ for (const kind of DATABASES) {
       expect(response.statusCode).toBe(201);
       const started = response.json();
       expect(started).toMatchObject({ amount_cents: 125_050, currency: 'AUD' });
+      expect((await card(started.payment_id)).statusCode).toBe(201);
       const ref = refOf(started.payment_id);
       expect(stripe.intents.get(ref)).toMatchObject({ amount: 125_050, currency: 'aud', metadata: { kind: 'online-payment', reference: 'INV-2041' } });
       expect((await app.store.getLead('alpha', started.lead_id))!).toMatchObject({ category: 'Online Payment', form_completed: false });
@@ -284,6 +345,137 @@ for (const kind of DATABASES) {
       expect(answer.statusCode).toBe(409);
       expect(answer.json().error).toBe('Online payment is not available on this site. No card is taken online: our team will call you to take the deposit.');
       expect((await app.inject({ method: 'POST', url: '/api/payments/webhook/beta', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(404);
+    });
+
+    it('a new attempt after a declined card takes over the hold even before the decline webhook arrives (the browser test race)', async () => {
+      clock += 2 * 3_600_000; // the earlier tests' holds and intents are long over
+      await app.payments.expireHolds();
+      const leadId = await newLead(3, { ...contact, email: 'retry@example.com' });
+      const shopper = '198.51.100.31';
+      const first = (await startAndCard(leadId, {}, app, shopper)).json();
+      const declined = stripe.decline(refOf(first.payment_id)); // Stripe's answer to the browser; its webhook is still on the way
+      const second = await start(leadId, {}, app, shopper);
+      expect(second.statusCode).toBe(201);
+      expect(second.json().payment_id).not.toBe(first.payment_id);
+      expect(await status(first.payment_id)).toBe('canceled');
+      expect(stripe.intents.get(refOf(first.payment_id))!.status).toBe('canceled');
+      expect((await card(second.json().payment_id, app, shopper)).statusCode).toBe(201);
+      expect((await post(declined)).json()).toMatchObject({ outcome: 'already settled' });
+      expect((await post(stripe.pay(refOf(second.json().payment_id)))).json()).toMatchObject({ outcome: 'paid' });
+      expect(await status(second.json().payment_id)).toBe('paid');
+      const tenant = app.tenants.get('alpha')!;
+      await app.payments.refund(tenant, second.json().payment_id, undefined, 'test set-up');
+      app.reloadTenants();
+    });
+
+    it('N9: a payment attempt key reused on another lead is answered 409 "start again", not 500', async () => {
+      const attempt = `attempt-n9-${kind}-${Date.now()}`;
+      const first = await start(await newLead(2, { ...contact, email: 'n9-a@example.com' }), { attempt });
+      expect(first.statusCode).toBe(201);
+      const other = await start(await newLead(3, { ...contact, email: 'n9-b@example.com' }), { attempt });
+      expect(other.statusCode).toBe(409);
+      expect(other.json().error).toBe(ATTEMPT_TAKEN_MESSAGE);
+      const online = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...contact, reference: 'INV-N9', amount: '10', terms_conditions: true, attempt } });
+      expect(online.statusCode).not.toBe(500);
+      await app.payments.release(app.tenants.get('alpha')!, first.json().payment_id);
+    });
+
+    it('N3: an anonymous client cannot hold every car: two holds at a time, refused a car it let run out twice; no PaymentIntent until a card is submitted; real buyers still pay', async () => {
+      clock += 2 * 3_600_000;
+      await app.payments.expireHolds();
+      const stockFile = join(tenantsDir(), 'alpha', 'stock.json');
+      const stock = JSON.parse(readFileSync(stockFile, 'utf8')) as Record<string, unknown>[];
+      const model = stock.find((record) => record.id === 3)!;
+      writeFileSync(stockFile, JSON.stringify([...stock, ...[5, 6, 7].map((id) => ({ ...model, id, slug: `alpha-corolla-${id}`, stocknum: `S${id}` }))]));
+      app.reloadTenants();
+      const mallory = '203.0.113.66';
+      const buyer = '198.51.100.20';
+      const intentsBefore = stripe.intents.size;
+      const hold = async (carId: number, from: string, email: string) => {
+        const leadId = await newLead(carId, { ...contact, email });
+        return app.inject({ method: 'POST', url: '/api/payments/reservations', headers: ALPHA, remoteAddress: from, payload: { lead_id: leadId, attempt: `n3-${kind}-${++attempts}`, terms_conditions: true } });
+      };
+      const a = await hold(5, mallory, 'm5@example.com');
+      const b = await hold(6, mallory, 'm6@example.com');
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      expect(stripe.intents.size).toBe(intentsBefore); // holding made no PaymentIntent
+      const third = await hold(7, mallory, 'm7@example.com');
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toBe(TOO_MANY_HOLDS_MESSAGE);
+
+      // Renewing: the hold of car 5 runs out twice, then that client is refused car 5.
+      clock += 15 * 60_000 + 1;
+      await app.payments.expireHolds();
+      expect((await hold(5, mallory, 'm5b@example.com')).statusCode).toBe(201);
+      clock += 15 * 60_000 + 1;
+      await app.payments.expireHolds();
+      const renewed = await hold(5, mallory, 'm5c@example.com');
+      expect(renewed.statusCode).toBe(429);
+      expect(renewed.json().error).toBe(ABANDONED_HOLDS_MESSAGE);
+      expect(stripe.intents.size).toBe(intentsBefore);
+
+      // A real buyer holds car 5 and pays: the intent is created when the card is submitted.
+      const real = await hold(5, buyer, 'buyer5@example.com');
+      expect(real.statusCode).toBe(201);
+      const submitted = await card(real.json().payment_id, app, buyer);
+      expect(submitted.statusCode).toBe(201);
+      expect(stripe.intents.size).toBe(intentsBefore + 1);
+      expect((await post(stripe.pay(refOf(real.json().payment_id)))).json()).toMatchObject({ outcome: 'paid' });
+      // A card submitted after the hold ran out is refused: no intent for a car no longer held.
+      const late = await hold(7, buyer, 'buyer7@example.com');
+      clock += 15 * 60_000 + 1;
+      const expired = await card(late.json().payment_id, app, buyer);
+      expect(expired.statusCode).toBe(409);
+      expect(expired.json().error).toBe('The time to pay ran out and the car is no longer held for you. Please start again.');
+    });
+
+    it('N4: /online-payment takes only an invoice the dealer issued, for its amount, once; intents are bounded per client and per site', async () => {
+      clock += 2 * 3_600_000;
+      const strict = await testApp(database.db, tenantsDir(), { ...appOptions(), payments: { ...appOptions().payments, limits: { intentsPerClientHour: 2, intentsPerTenantHour: 3 } } });
+      try {
+        const intentsBefore = stripe.intents.size;
+        const pay = (reference: string, amount: string, from: string) =>
+          strict.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, remoteAddress: from, payload: { ...contact, reference, amount, terms_conditions: true, attempt: `n4-${kind}-${++attempts}` } });
+        // The reviewer's loop: typed references and amounts from $1 are no longer payments.
+        for (const cents of ['1.01', '1.02', '1.03']) {
+          const typed = await pay(`INV${cents}`, cents, '203.0.113.77');
+          expect(typed.statusCode).toBe(422);
+          expect(typed.json().fields.reference).toBe(INVOICE_UNKNOWN_MESSAGE);
+        }
+        for (const [reference, cents] of [['N4-A', 35_025], ['N4-B', 1_000], ['N4-C', 2_000], ['N4-D', 3_000], ['N4-E', 4_000]] as const) {
+          await strict.payments.issueInvoice('alpha', { reference, amountCents: cents, expiresAt: clock + 86_400_000 });
+        }
+        const wrongAmount = await pay('N4-A', '350.00', '203.0.113.77');
+        expect(wrongAmount.json().fields.reference).toBe(INVOICE_UNKNOWN_MESSAGE);
+        expect(stripe.intents.size).toBe(intentsBefore);
+
+        const submit = async (reference: string, amount: string, from: string) => {
+          const started = await pay(reference, amount, from);
+          expect(started.statusCode).toBe(201);
+          return card(started.json().payment_id, strict, from);
+        };
+        const paid = await submit('n4-a', '350.25', '203.0.113.77'); // as the shopper types it
+        expect(paid.statusCode).toBe(201);
+        expect((await submit('N4-B', '10', '203.0.113.77')).statusCode).toBe(201);
+        const third = await submit('N4-C', '20', '203.0.113.77');
+        expect(third.statusCode).toBe(429);
+        expect(third.json().error).toBe(INTENTS_PER_CLIENT_MESSAGE);
+        expect((await submit('N4-D', '30', '203.0.113.78')).statusCode).toBe(201);
+        const busy = await submit('N4-E', '40', '203.0.113.79');
+        expect(busy.statusCode).toBe(429);
+        expect(busy.json().error).toBe(INTENTS_PER_SITE_MESSAGE);
+        expect(stripe.intents.size).toBe(intentsBefore + 3);
+
+        // Paid once: the invoice cannot be paid again.
+        const ref = paid.json().client_secret.split('_secret_')[0];
+        expect((await post(stripe.pay(ref), strict)).json()).toMatchObject({ outcome: 'paid' });
+        const again = await pay('N4-A', '350.25', '203.0.113.80');
+        expect(again.statusCode).toBe(422);
+        expect(again.json().fields.reference).toBe(INVOICE_PAID_MESSAGE);
+        await expect(strict.payments.issueInvoice('alpha', { reference: 'N4-A', amountCents: 100, expiresAt: clock + 1 })).rejects.toThrow(/paid already/);
+      } finally {
+        await strict.close();
+      }
     });
   });
 }

@@ -5,6 +5,8 @@
  * photo host of tests/fixtures/photos (phone-like JPEGs with EXIF orientation and GPS).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -211,5 +213,76 @@ describe('resolveTenantPhotos', () => {
     expect(statSync(join(out, 'media/photos', files[0]!)).nlink).toBeGreaterThan(1);
     expect(placePhotoFiles(paths, out, cache)).toEqual({ added: 0, missing: [] });
     expect(existsSync(join(out, 'media/photos', files[0]!))).toBe(true);
+  });
+});
+
+describe('N2 photo fetching never reaches loopback or private hosts, in any address form', () => {
+  // An internal service on 127.0.0.1 that would hand out an image, and a "public" host
+  // (127.0.0.2, allowed one by one below) that redirects to it.
+  let internal: Server;
+  let front: Server;
+  let internalPort = 0;
+  let frontPort = 0;
+  const internalHits: string[] = [];
+  beforeAll(async () => {
+    internal = createServer((req, res) => {
+      internalHits.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(server.photo('a1'));
+    });
+    front = createServer((req, res) => {
+      const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '/';
+      res.writeHead(302, { location: to.replace('PORT', String(internalPort)) }).end();
+    });
+    await new Promise<void>((done) => internal.listen(0, '127.0.0.1', done));
+    await new Promise<void>((done) => front.listen(0, '127.0.0.2', done));
+    internalPort = (internal.address() as AddressInfo).port;
+    frontPort = (front.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((done) => internal.close(done));
+    await new Promise((done) => front.close(done));
+  });
+  const STRICT = { ...FAST, allowPrivate: false, retries: 0 };
+  const FORMS = [
+    '127.0.0.1',
+    '[::ffff:127.0.0.1]',
+    '[::ffff:7f00:1]',
+    '[0:0:0:0:0:ffff:7f00:1]',
+    '[::ffff:0:127.0.0.1]',
+    '[::127.0.0.1]',
+    '[::7f00:1]',
+    '[64:ff9b::127.0.0.1]',
+    '[2002:7f00:1::1]',
+    '2130706433',
+    '0177.0.0.1',
+    '0x7f.1',
+    '0x7f000001',
+    '127.1',
+    '[::1]',
+    'localhost',
+  ];
+
+  it.each(FORMS)('N2: http://%s/ is refused, directly and after a redirect', async (host) => {
+    const direct = await fetchPhoto(`http://${host}:${internalPort}/direct.jpg`, STRICT);
+    expect(direct.ok, host).toBe(false);
+    expect(!direct.ok && direct.reason, host).toMatch(/^refused: /);
+    const to = encodeURIComponent(`http://${host}:PORT/redirected.jpg`);
+    const redirected = await fetchPhoto(`http://127.0.0.2:${frontPort}/r?to=${to}`, { ...STRICT, allowAddresses: ['127.0.0.2'] });
+    expect(redirected.ok, host).toBe(false);
+    expect(!redirected.ok && redirected.reason, host).toMatch(/^refused: /);
+    expect(internalHits).toEqual([]);
+  });
+
+  it('N2: cloud metadata and other private ranges are refused in mapped form; public addresses are not', () => {
+    for (const address of ['::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::', '::ffff:0:a9fe:a9fe', '198.18.0.1', '224.0.0.1', '255.255.255.255', 'fd12::1', 'fe80::1%eth0', 'ff02::1', '::', 'not-an-ip']) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['8.8.8.8', '::ffff:8.8.8.8', '2606:4700::1111', '2002:808:808::1']) expect(isPrivateAddress(address), address).toBe(false);
+  });
+
+  it('N2: the allowed front host itself is fetched (the redirect test is not refusing everything)', async () => {
+    const to = encodeURIComponent(`http://127.0.0.2:${frontPort}/r?to=x`);
+    const result = await fetchPhoto(`http://127.0.0.2:${frontPort}/r?to=${to}`, { ...STRICT, allowAddresses: ['127.0.0.2'] });
+    expect(result).toMatchObject({ ok: false, reason: 'more than 3 redirects' });
   });
 });

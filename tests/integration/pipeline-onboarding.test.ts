@@ -18,7 +18,7 @@ import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts'
 const SLUG = 'photo-columns-motors';
 const FIXTURE = join(REPO, 'tests/fixtures/tenants', SLUG);
 const EXPORT = join(REPO, 'tests/fixtures/feeds/photo-columns-motors.csv');
-const TOKEN = 'operator-token-for-tests';
+const TOKEN = 'operator-token-for-tests-32-characters-long';
 const ws = workspace('onboarding');
 const events: LogFields[] = [];
 const tenantDir = join(ws.tenants, SLUG);

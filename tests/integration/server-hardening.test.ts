@@ -90,8 +90,14 @@ describe('issue 13 hardening (lead API)', () => {
     ...extra,
   });
 
+  /** Issue 34 N5: a typed mobile gets the thank-you only where the site chose the spec's flow; these tests are about that flow. */
+  const textTypedMobiles = (api: LeadApi) => {
+    api.tenants.get('alpha')!.site.features.trade_in_sms_to_typed_mobile = true;
+  };
+
   it('H1 open SMS relay: the server builds the thank-you SMS itself, once per evaluation, within daily caps', async () => {
     const api = await app({ sms: { perPhonePerDay: 3, perTenantPerDay: 1000 } });
+    textTypedMobiles(api);
     const victim = '0412 700 001';
     const evalid = await valuedEvaluation(api, victim);
     const first = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(evalid, victim) });
@@ -125,6 +131,7 @@ describe('issue 13 hardening (lead API)', () => {
 
   it('H1 open SMS relay: a per-tenant daily cap stops texts to many numbers', async () => {
     const api = await app({ sms: { perPhonePerDay: 3, perTenantPerDay: 2 } });
+    textTypedMobiles(api);
     const before = (await api.store.messages('alpha', 'sms')).length;
     for (let i = 0; i < 4; i++) {
       const phone = `0412 71${i} 000`;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createApp, type AppOptions, type LeadApi } from '../../src/server/app.ts';
 import { openDatabase, type SqlDatabase } from '../../src/server/kernel/db.ts';
 import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
+import { leadWebhookProblems } from '../fixtures/lead-webhook-schema.ts';
 
 const hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open', open: '09:00', close: '17:00' })).concat([{ weekday: 6, status: 'Open', open: '09:00', close: '12:00' }, { weekday: 0, status: 'Closed' } as never]);
 
@@ -97,6 +98,9 @@ export interface WebhookReceiver {
   /** Distinct idempotency keys received with a 2xx answer. */
   delivered: Map<string, number>;
   failNext(count: number): void;
+  /** JSON bodies that do not match docs/schemas/lead-webhook-v1.json (issue 37), one line each. */
+  schemaProblems: string[];
+  /** Stops the receiver; rejects, naming them, when any JSON body did not match the published schema. */
   close(): Promise<void>;
 }
 
@@ -105,12 +109,23 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   let failures = 0;
   const calls: WebhookReceiver['calls'] = [];
   const delivered = new Map<string, number>();
+  const schemaProblems: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const key = String(req.headers['idempotency-key'] ?? '');
       calls.push({ key, body: Buffer.concat(chunks).toString('utf8'), signature: req.headers['x-signature'] as string | undefined, contentType: req.headers['content-type'] });
+      // Every JSON body the API sends is checked against the published schema (issue 37 item 3).
+      if (String(req.headers['content-type']).startsWith('application/json')) {
+        let problems: string[];
+        try {
+          problems = leadWebhookProblems(JSON.parse(calls.at(-1)!.body));
+        } catch (error) {
+          problems = [`not JSON: ${(error as Error).message}`];
+        }
+        schemaProblems.push(...problems.map((problem) => `${key}: ${problem}`));
+      }
       if (failures > 0) {
         failures -= 1;
         res.writeHead(503).end('down');
@@ -129,7 +144,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     failNext: (count) => {
       failures = count;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    schemaProblems,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (schemaProblems.length > 0) throw new Error(`webhook bodies not matching docs/schemas/lead-webhook-v1.json:\n${schemaProblems.join('\n')}`);
+    },
   };
 }
 
@@ -216,6 +235,8 @@ export async function startLeadApi(kind: DatabaseKind, prefix: string): Promise<
 export async function stopLeadApi(parts: Partial<LeadApiSuite>): Promise<void> {
   await parts.app?.close();
   await parts.database?.stop();
-  await parts.hook?.close();
+  let hookFailure: unknown;
+  await parts.hook?.close().catch((error: unknown) => (hookFailure = error));
   parts.folder?.remove();
+  if (hookFailure) throw hookFailure;
 }

@@ -61,4 +61,21 @@ describe.skipIf(SKIP !== undefined)('rate limits shared through Redis', () => {
     for (let i = 0; i < 5; i++) geo.push((await (i % 2 ? other : tenantLimited).inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: { host: 'beta.localhost' }, remoteAddress: `10.9.0.${i}` })).statusCode);
     expect(geo).toEqual([200, 200, 200, 429, 429]);
   });
+
+  it('N5: two API processes with REDIS_URL share the per-client SMS allowance and the per-phone cap on every tenant', async () => {
+    const options = { redisUrl, sms: { perClientPerDay: 3, perPhoneAllTenantsPerDay: 2 } };
+    const first = await testApp(database.db, `${folder.dir}/tenants`, options);
+    const second = await testApp(database.db, `${folder.dir}/tenants`, options);
+    apps.push(first, second);
+    const code = (app: LeadApi, host: string, phone: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/request-code', remoteAddress, headers: { host }, payload: { phone } });
+    // One client, alternating processes and tenants: its third text is its last.
+    const client = [];
+    for (let i = 0; i < 4; i++) client.push((await code(i % 2 ? second : first, i % 2 ? 'beta.localhost' : 'alpha.localhost', `0413 90${i} 000`, '203.0.113.90')).statusCode);
+    expect(client).toEqual([200, 200, 200, 429]);
+    // One phone, from different clients, processes and tenants: two texts in all.
+    const phone = [];
+    for (let i = 0; i < 3; i++) phone.push((await code(i % 2 ? second : first, i % 2 ? 'beta.localhost' : 'alpha.localhost', '0413 909 999', `198.51.100.9${i}`)).statusCode);
+    expect(phone).toEqual([200, 200, 429]);
+  });
 });

@@ -29,7 +29,9 @@ const realJpeg = await pixels().jpeg().toBuffer();
 const jpeg = (size: number) => Buffer.concat([realJpeg, Buffer.alloc(Math.max(0, size - realJpeg.length), 0x20)]);
 const png = await pixels().png().toBuffer();
 const gif = await pixels().gif().toBuffer();
-const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(12)]);
+// A real HEIF picture branded heic (issue 34 N10: a bare HEIC header is no longer stored).
+const heic = Buffer.from(await pixels().avif().toBuffer());
+heic.write('heic', 8, 'latin1');
 
 for (const kind of DATABASES) {
   const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
@@ -74,6 +76,8 @@ for (const kind of DATABASES) {
     });
 
     it('runs the whole chain: choose, upload at the limits, value, lead and thank-you SMS', async () => {
+      // The spec's flow texts the typed mobile; since issue 34 N5 that is a site setting (default: signed-in phones only).
+      app.tenants.get('alpha')!.site.features.trade_in_sms_to_typed_mobile = true;
       const [candidates] = (await post('/api/eval-expert/enter-vin', { rego: 'TRD77Q', state: 'qld' })).json();
       const evalid = candidates.evalid as string;
       const wrongChoice = await post('/api/eval-expert/manual-entry', { vin: candidates.VIN, desc: 'A car that was not offered', evalid });

@@ -4,11 +4,13 @@
  * (CSP, HSTS and frame protection on every response), Low (symlinks out of the site are not
  * followed; a file that fails while streaming does not crash the process).
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressRelease } from '../../src/pipeline/precompress.ts';
 import { createStaticSitesHandler, streamFile } from '../../src/server/static-sites.ts';
 import { rawRequest } from './helpers/raw-http.ts';
 
@@ -121,5 +123,64 @@ describe('Low a read stream error does not crash the server', () => {
     await new Promise((done) => probe.close(done));
     expect(errors).toEqual([]);
     expect(response.status === 0 || response.status >= 400).toBe(true);
+  });
+});
+
+describe('L9 no per-request compression: text files are sent from their release-time .gz', () => {
+  /** GET asking for gzip; the body as received (still compressed). */
+  function getGzip(path: string, etag?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+    return new Promise((done, fail) => {
+      const req = request({ host: '127.0.0.1', port, path, headers: { host: `safe-motors.localhost:${port}`, 'accept-encoding': 'gzip, br', ...(etag ? { 'if-none-match': etag } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+  }
+
+  it('L9: a big page without a .gz is sent as it is; after precompressRelease the .gz file itself is sent', async () => {
+    const page = `<!doctype html><title>Big</title>${'<p>stock list row</p>'.repeat(5000)}`;
+    mkdirSync(join(site, 'big'), { recursive: true });
+    writeFileSync(join(site, 'big', 'index.html'), page);
+    const plain = await getGzip('/big/');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(page);
+
+    expect(await precompressRelease(site)).toMatchObject({ written: 1 });
+    const packed = await getGzip('/big/');
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers.vary).toBe('Accept-Encoding');
+    expect(packed.body.equals(readFileSync(join(site, 'big', 'index.html.gz')))).toBe(true);
+    expect(gunzipSync(packed.body).toString('utf8')).toBe(page);
+    expect(packed.headers.etag).toMatch(/-gz"$/);
+    expect((await getGzip('/big/', String(packed.headers.etag))).status).toBe(304);
+    // Security headers are still there on the compressed answer.
+    expect(packed.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('L9: a new release takes over the .gz of unchanged files and writes fresh ones for changed files', async () => {
+    const previous = join(root, 'release-1');
+    const next = join(root, 'release-2');
+    mkdirSync(previous, { recursive: true });
+    mkdirSync(next, { recursive: true });
+    const text = (word: string) => `${word} `.repeat(2000);
+    writeFileSync(join(previous, 'same.html'), text('same'));
+    writeFileSync(join(previous, 'changed.html'), text('before'));
+    writeFileSync(join(previous, 'small.html'), 'tiny');
+    expect(await precompressRelease(previous)).toMatchObject({ written: 2 });
+    // The next release links unchanged files (and, carelessly, the old .gz of a re-rendered page).
+    linkSync(join(previous, 'same.html'), join(next, 'same.html'));
+    writeFileSync(join(next, 'changed.html'), text('after'));
+    linkSync(join(previous, 'changed.html.gz'), join(next, 'changed.html.gz'));
+    writeFileSync(join(next, 'gone.html.gz'), 'orphan');
+    expect(await precompressRelease(next, previous)).toEqual({ written: 1, linked: 1, removed: 1 });
+    expect(statSync(join(next, 'same.html.gz')).ino).toBe(statSync(join(previous, 'same.html.gz')).ino);
+    expect(gunzipSync(readFileSync(join(next, 'changed.html.gz'))).toString()).toBe(text('after'));
+    expect(gunzipSync(readFileSync(join(previous, 'changed.html.gz'))).toString()).toBe(text('before'));
+    expect(existsSync(join(next, 'gone.html.gz'))).toBe(false);
+    expect(existsSync(join(previous, 'small.html.gz'))).toBe(false);
   });
 });

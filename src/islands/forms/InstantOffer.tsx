@@ -277,9 +277,9 @@ export default function InstantOffer(props: InstantOfferProps) {
           ))}
         </ol>
       )}
-      <h3 id={`${formId}-title`} ref={heading} tabIndex={-1}>
+      <h2 id={`${formId}-title`} ref={heading} tabIndex={-1}>
         {step === 'not-found' ? NOT_FOUND_MESSAGES.title : step === 'done' ? (withheld ? 'Thank you, we have your details' : 'Your trade-in offer') : STEP_TITLES[step]}
-      </h3>
+      </h2>
       {car && props.mode === 'trade-in' && step !== 'done' && <p className="muted">Trade-in valuation towards the {car.name}</p>}
       {/* Issue 13 (privacy): the notice is on screen from the first step, so no photo or detail is sent before it shows. */}
       {step !== 'done' && step !== 'not-found' && <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose="instantOffer" />}

@@ -1,7 +1,7 @@
 /**
- * /online-payment (spec §2; issue 16, docs/payments.md): pay an amount the dealer asked for,
- * against an invoice or reference number. The server stores who pays and what for, starts
- * the payment with the provider (amount bounded by the site's setting), and the payment is
+ * /online-payment (spec §2; issue 16, docs/payments.md): pay an invoice the dealer issued
+ * (npm run invoice), its number and amount as printed on it. The server accepts only an open
+ * invoice for its exact amount, stores who pays, starts the payment, and the payment is
  * confirmed only by the provider's signed webhook; the card form is the same seam as the
  * reserve deposit (payment.ts). Without a provider the page says no card is taken.
  */

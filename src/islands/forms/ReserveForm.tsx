@@ -5,7 +5,8 @@
  * then the purchase options (journey only), then the deposit step.
  *
  * Deposit step (docs/payments.md), with a payment provider: the deposit terms (site
- * settings) are shown first; the server holds the car and starts the payment (its amount),
+ * settings) are shown first; the server holds the car and starts the payment (its amount;
+ * the provider's intent is created only when a card is submitted),
  * the provider's card form is loaded (payment.ts, the one seam), and the reservation is
  * complete only when the server says the payment is paid (the provider's signed webhook).
  * Without a provider (the default and the demo) the page says plainly that no card is

@@ -36,7 +36,7 @@ export function PaymentStepFields({
             </p>
           )}
           <Suspense fallback={<p role="status">Loading the secure payment form…</p>}>
-            <ProviderForm payment={payment} confirmRef={step.confirmRef} onReady={() => step.setCardReady(true)} />
+            <ProviderForm payment={payment} confirmRef={step.confirmRef} intent={() => step.intent(payment.payment_id)} onReady={() => step.setCardReady(true)} />
           </Suspense>
         </fieldset>
       )}

@@ -1,6 +1,8 @@
 /**
  * The Stripe Payment Element behind the payment seam (payment.ts). Loaded by dynamic import
  * at the payment step only; Stripe.js itself comes from js.stripe.com as Stripe requires.
+ * The Element is shown for the server's amount without an intent (Stripe's deferred intent
+ * flow); the server creates the PaymentIntent only when the shopper submits a complete card.
  * A redirect-based method (3-D Secure, some wallets) returns to this page, which resumes
  * waiting for the server (ReserveForm / OnlinePaymentForm read `redirect_status`).
  */
@@ -11,26 +13,31 @@ import type { ProviderFormProps } from './payment.ts';
 
 const clients = new Map<string, Promise<Stripe | null>>();
 
-function ConfirmingElement({ confirmRef, onReady }: Pick<ProviderFormProps, 'confirmRef' | 'onReady'>) {
+function ConfirmingElement({ confirmRef, intent, onReady }: Pick<ProviderFormProps, 'confirmRef' | 'intent' | 'onReady'>) {
   const stripe = useStripe();
   const elements = useElements();
   confirmRef.current = async () => {
     if (!stripe || !elements) return { ok: false, message: 'The payment form is still loading. Please wait a moment and try again.' };
-    const { error } = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+    // The card's details are checked first; only a complete card makes the server create the intent.
+    const submitted = await elements.submit();
+    if (submitted.error) return { ok: false, message: submitted.error.message ?? 'Please check your card details.' };
+    const created = await intent();
+    if (!created.ok) return created;
+    const { error } = await stripe.confirmPayment({ elements, clientSecret: created.clientSecret, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
     return error ? { ok: false, message: error.message ?? 'The payment was not accepted. Please check your card details.' } : { ok: true };
   };
   return <PaymentElement onReady={() => onReady?.()} options={{ layout: 'tabs' }} />;
 }
 
-export default function StripePaymentForm({ payment, confirmRef, onReady }: ProviderFormProps) {
+export default function StripePaymentForm({ payment, confirmRef, intent, onReady }: ProviderFormProps) {
   const stripe = useMemo(() => {
     const key = payment.publishable_key;
     if (!clients.has(key)) clients.set(key, loadStripe(key));
     return clients.get(key)!;
   }, [payment.publishable_key]);
   return (
-    <Elements stripe={stripe} options={{ clientSecret: payment.client_secret, appearance: { theme: 'stripe' } }}>
-      <ConfirmingElement confirmRef={confirmRef} onReady={onReady} />
+    <Elements stripe={stripe} options={{ mode: 'payment', amount: payment.amount_cents, currency: payment.currency.toLowerCase(), appearance: { theme: 'stripe' } }}>
+      <ConfirmingElement confirmRef={confirmRef} intent={intent} onReady={onReady} />
     </Elements>
   );
 }

@@ -2,9 +2,11 @@
  * The payment step of the reserve and online-payment islands (issue 16, docs/payments.md).
  *
  * The server decides everything that costs money: the island asks the lead API to start a
- * payment (POST /api/payments/...; the amount is the server's), hands the answer to the
- * provider's client to take the card, then waits for the server to say the payment is paid
- * (the provider's signed webhook). What the provider's client reports is never sent as proof.
+ * payment (POST /api/payments/...; the amount is the server's), shows the provider's card form
+ * for that amount, and only when the shopper submits a card asks the server for the provider's
+ * intent (POST /api/payments/:id/intent) to confirm it with; then it waits for the server to
+ * say the payment is paid (the provider's signed webhook). What the provider's client reports
+ * is never sent as proof.
  *
  * The provider's client is the island's ONE seam: `loadProviderForm()` imports it only when
  * the shopper reaches the payment step. The Stripe Payment Element (payment-stripe.tsx) is
@@ -25,11 +27,16 @@ export interface StartedPayment extends PaymentStart {
 
 export type ConfirmResult = { ok: true } | { ok: false; message: string };
 
+/** The server's intent for a submitted card: its client secret, or why there is none (the hold ran out, too many attempts). */
+export type IntentAnswer = { ok: true; clientSecret: string } | { ok: false; message: string };
+
 /** Props of a provider's card form (the seam). */
 export interface ProviderFormProps {
   payment: StartedPayment;
   /** Set by the form: the island calls it when the shopper submits. */
   confirmRef: MutableRefObject<(() => Promise<ConfirmResult>) | null>;
+  /** The form calls it once the card is complete, just before confirming: the server creates the provider's intent. */
+  intent: () => Promise<IntentAnswer>;
   /** The card form is on screen and can take input. */
   onReady?: () => void;
 }
@@ -45,14 +52,21 @@ export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; m
 /** Hold the car and start its deposit payment; `attempt` is the idempotency key of this attempt. */
 export async function startReservationPayment(apiBase: string, input: { leadId: string; carId: string; attempt: string }): Promise<StartResult> {
   const result = await callApi<StartedPayment>(apiBase, '/payments/reservations', { body: { lead_id: input.leadId, car_id: input.carId, attempt: input.attempt, terms_conditions: true } });
-  if (result.ok && result.data?.client_secret) return { ok: true, payment: result.data };
+  if (result.ok && result.data?.payment_id) return { ok: true, payment: result.data };
   return { ok: false, message: (!result.ok && result.message) || LEAD_MESSAGES.unexpected, fieldErrors: result.ok ? {} : result.fieldErrors };
+}
+
+/** A card is submitted: the server creates the provider's intent for this payment (once; a retry gets the same). */
+export async function requestPaymentIntent(apiBase: string, paymentId: string): Promise<IntentAnswer> {
+  const result = await callApi<{ client_secret?: string }>(apiBase, `/payments/${encodeURIComponent(paymentId)}/intent`, { method: 'POST', body: {} });
+  if (result.ok && result.data?.client_secret) return { ok: true, clientSecret: result.data.client_secret };
+  return { ok: false, message: (!result.ok && result.message) || LEAD_MESSAGES.unexpected };
 }
 
 /** /online-payment: start a payment of the amount the dealer asked for. */
 export async function startOnlinePayment(apiBase: string, values: Record<string, unknown>, attempt: string): Promise<StartResult> {
   const result = await callApi<StartedPayment>(apiBase, '/payments/online-payment', { body: { ...values, attempt } });
-  if (result.ok && result.data?.client_secret) return { ok: true, payment: result.data };
+  if (result.ok && result.data?.payment_id) return { ok: true, payment: result.data };
   return { ok: false, message: (!result.ok && result.message) || LEAD_MESSAGES.unexpected, fieldErrors: result.ok ? {} : result.fieldErrors };
 }
 
@@ -167,6 +181,8 @@ export function usePaymentStep(form: string, site: Pick<FormSiteConfig, 'apiBase
     waiting,
     attempt,
     confirmRef,
+    /** The provider's intent for the started payment (the card form asks for it when the card is submitted). */
+    intent: (paymentId: string) => requestPaymentIntent(site.apiBase, paymentId),
     /** Confirm the card of `started`, then wait for the server's verdict; a refused card or a failed payment starts a new attempt. */
     pay: async (started: StartedPayment, leadId: string | undefined): Promise<PaymentOutcome> => {
       rememberPendingPayment(form, started, leadId);

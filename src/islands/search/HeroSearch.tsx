@@ -11,7 +11,7 @@ import type { SearchClientLike } from '../../search/client.ts';
 import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/config.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import type { EngineResult } from '../../search/engine.ts';
-import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroQueries, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, type HeroSelection } from '../../search/hero.ts';
+import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroOptionLabel, heroQueries, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, type HeroSelect, type HeroSelection } from '../../search/hero.ts';
 import { displayCount } from '../../search/results.ts';
 import type { RouteTable } from '../../search/routes.ts';
 import Carousel from '../ui/Carousel.tsx';
@@ -27,6 +27,8 @@ export interface HeroSearchProps {
   stockNoun: string;
   /** Build-time facet counts of all visible stock (first render, before the engine answers). */
   initial: { total: number; facets: Record<string, Record<string, number>> };
+  /** The selects after the car type, in order (spec §2; by template: src/search/hero.ts heroSelects). */
+  selects?: HeroSelect[];
   /** Number of make tiles in the carousel under the form. Default 20 (the popular makes); 0 for none. */
   tiles?: number;
 }
@@ -57,7 +59,7 @@ function useAnimatedNumber(target: number): number {
   return shown;
 }
 
-export default function HeroSearch({ engine, index, routes, stockNoun, initial, tiles = POPULAR_MAKES }: HeroSearchProps) {
+export default function HeroSearch({ engine, index, routes, stockNoun, initial, selects = [...HERO_SELECTS], tiles = POPULAR_MAKES }: HeroSearchProps) {
   const id = useId();
   const [selection, setSelection] = useState<HeroSelection>({ carType: 'all', values: {} });
   const [count, setCount] = useState(initial.total);
@@ -70,7 +72,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
   useEffect(() => {
     client.current ??= createSearchClient(engine);
     let current = true;
-    const queries = heroQueries(selection);
+    const queries = heroQueries(selection, selects);
     client.current
       .search(queries.map((query) => ({ indexName: index, params: query.params })))
       .then(({ results }) => {
@@ -95,7 +97,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
     setSelection((previous) => ({ ...previous, values: { ...previous.values, [attribute]: value, ...(attribute === 'make' ? { model: '' } : {}) } }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    window.location.assign(heroResultsUrl(selection, routes));
+    window.location.assign(heroResultsUrl(selection, routes, selects));
   };
   const makeTiles = facetOptions(initial.facets.make, tiles);
 
@@ -118,7 +120,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
           ))}
         </fieldset>
         <div className="hero-stock__fields">
-          {HERO_SELECTS.map((select) => {
+          {selects.map((select) => {
             // Every make in stock is offered (audit 2.96): the 'value missing' check looks at all of them.
             const options = facetOptions(facets[select.attribute], select.attribute === 'make' ? Number.POSITIVE_INFINITY : select.limit);
             const disabled = select.attribute === 'model' && !selection.values.make;
@@ -128,7 +130,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
                 <label htmlFor={`${id}-${select.attribute}`}>{select.label}</label>
                 <select id={`${id}-${select.attribute}`} name={`refinementList[${select.attribute}][]`} value={value} disabled={disabled} onChange={(event) => choose(select.attribute, event.target.value)}>
                   <option value="">{select.any}</option>
-                  {value && !options.some((option) => option.value === value) && <option value={value}>{value} (0)</option>}
+                  {value && !options.some((option) => option.value === value) && <option value={value}>{heroOptionLabel(select.attribute, value)} (0)</option>}
                   {select.attribute === 'make'
                     ? makeOptionGroups(facets.make).map((group) =>
                         group.label ? (
@@ -149,7 +151,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
                       )
                     : options.map((option) => (
                         <option key={option.value} value={option.value}>
-                          {option.value} ({option.count})
+                          {heroOptionLabel(select.attribute, option.value)} ({option.count})
                         </option>
                       ))}
                 </select>

@@ -14,7 +14,7 @@ import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOptio
 import { SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/config.ts';
 import type { SearchHit } from '../../search/engine.ts';
 import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/history.ts';
-import { formatRange, parseRange, sliderBounds, unitBounds, type Bounds } from '../../search/price-slider.ts';
+import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/price-slider.ts';
 import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/results.ts';
 import { activePromoNodes } from '../../search/promo-nodes.ts';
 import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
@@ -95,12 +95,14 @@ function facetPanels(config: SearchConfig, entries: PanelEntry[], liveMakeModels
         nested: { title: (make: string) => `${make} models`, onToggle: child.onToggle, showMore: child.showMore },
       };
     })
-    .filter((props) => props.items.length > 0);
+    .filter((props, index, all) => props.items.length > 0 && !(entries.find((entry) => entry.panel.title === all[index]!.title)?.panel.hideSingle && props.items.length === 1 && !props.items[0]!.isRefined));
 }
 
-/** A range panel's slider props, or null when the results have no such value and none is chosen. */
-function rangeProps(panel: RangePanel, stats: { min: number; max: number } | undefined, state: string | undefined, onCommit: (text: string, bounds: Bounds) => void): (PriceSliderProps & { attribute: string }) | null {
-  const bounds = unitBounds(stats, panel.unit);
+/**
+ * A range panel's slider props, or null when it has no range to show: `bounds` are the
+ * results' range widened to the applied filter, or the last good range (see `shownBounds`).
+ */
+function rangeProps(panel: RangePanel, bounds: Bounds | undefined, state: string | undefined, live: boolean, onCommit: (text: string, bounds: Bounds) => void): (PriceSliderProps & { attribute: string }) | null {
   if (!bounds) return null;
   const view = rangeView(panel);
   return {
@@ -111,8 +113,15 @@ function rangeProps(panel: RangePanel, stats: { min: number; max: number } | und
     unit: panel.unit,
     format: view.format,
     labels: view.labels,
+    live,
     onCommit: (next) => onCommit(formatRange(next, bounds), bounds),
   };
+}
+
+/** The facet stats of an answer, or undefined when no car of it has the attribute. */
+function facetStats(results: { getFacetStats?: (attribute: string) => unknown } | undefined, attribute: string): { min: number; max: number } | undefined {
+  const stats = results?.getFacetStats?.(attribute) as { min?: number; max?: number } | undefined;
+  return stats && Number.isFinite(stats.min) && Number.isFinite(stats.max) ? { min: stats.min!, max: stats.max! } : undefined;
 }
 
 /** Layout props of a snapshot (no engine yet): the static HTML and the first client render. */
@@ -138,14 +147,14 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
         };
       }),
     ),
-    price: initial.facets_stats.price ? { bounds, values: [bounds.min, bounds.max], onCommit: noop } : null,
-    ranges: rangePanels(config.card.offersSubscription).flatMap((panel) => rangeProps(panel, initial.facets_stats[panel.attribute], undefined, noop) ?? []),
+    price: initial.facets_stats.price ? { bounds, values: [bounds.min, bounds.max], onCommit: noop, live: false } : null,
+    ranges: rangePanels(config.card.offersSubscription).flatMap((panel) => rangeProps(panel, unitBounds(initial.facets_stats[panel.attribute], panel.unit), undefined, false, noop) ?? []),
     sort: { options: sortOptions(config.index), value: config.index, onChange: noop },
     count: displayCount(initial.nbHits, initial.facets),
     noun: config.stockNoun,
     busy: false,
     // The build clock: the static HTML and the first client render agree; the browser's clock takes over after mount.
-    grid: { items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    grid: { items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')), options: config.card, promoHref: config.promo.href, promoWords: config.promo.words, similarHref: (hit) => similarHref(hit, config.routes) },
     empty: initial.nbHits === 0 ? { clearHref: config.routes.base } : null,
     pagination: { current: 0, nbPages: initial.nbPages, createHref: (page) => createSearchUrl({ refinementList: route.preset, page: page + 1 }, config.routes) },
   };
@@ -246,6 +255,8 @@ function LiveSearch(props: LiveProps) {
   const rangeHooks = ranges.map((panel) => useRangePanel(panel));
   const carTypes = useRefinementList({ attribute: 'car_type', limit: 6 });
   const range = useRange({ attribute: 'price' });
+  /** Each range's last bounds from an answer that had them (shown when an answer has none). */
+  const lastBounds = useRef<Record<string, Bounds>>({});
   const sort = useSortBy({ items: sortOptions(config.index) });
   const pagination = usePagination({ padding: 2 });
   const { items: hits } = useHits<SearchHit>();
@@ -297,9 +308,15 @@ function LiveSearch(props: LiveProps) {
     );
   }
 
-  const bounds = sliderBounds(range.range.min !== undefined && range.range.max !== undefined && Number.isFinite(range.range.min) ? { min: range.range.min, max: range.range.max } : undefined);
-  const priceState = (indexUiState.range as Record<string, string> | undefined)?.price;
-  const values = parseRange(priceState, bounds);
+  const rangeState = indexUiState.range as Record<string, string> | undefined;
+  // A range's bounds: the answer's, widened to the applied filter; the last good ones when the answer has none.
+  const boundsOf = (attribute: string, base: Bounds | undefined) => {
+    if (base) lastBounds.current[attribute] = base;
+    return shownBounds(base, rangeState?.[attribute], lastBounds.current[attribute]);
+  };
+  const priceStats = facetStats(results, 'price');
+  const priceState = rangeState?.price;
+  const priceBounds = boundsOf('price', priceStats ? sliderBounds(priceStats) : undefined);
   const countFacets = { car_type: refinedTypes.length > 0 ? Object.fromEntries(Object.entries(typeCounts).filter(([type]) => refinedTypes.includes(type))) : typeCounts };
   const layout: SearchLayoutProps = {
     phase: 'live',
@@ -324,20 +341,19 @@ function LiveSearch(props: LiveProps) {
       hierarchy.items.map((item) => item.value),
     ),
     ranges: rangeHooks.flatMap(({ panel, range: hook }) => {
-      const state = (indexUiState.range as Record<string, string> | undefined)?.[panel.attribute];
-      const stats = hook.range.min !== undefined && hook.range.max !== undefined && Number.isFinite(hook.range.min) ? { min: hook.range.min, max: hook.range.max } : undefined;
+      const state = rangeState?.[panel.attribute];
       return (
-        rangeProps(panel, stats, state, (text) => {
+        rangeProps(panel, boundsOf(panel.attribute, unitBounds(facetStats(results, panel.attribute), panel.unit)), state, true, (text) => {
           const [low, high] = text.split(':');
           hook.refine([low === '' ? undefined : Number(low), high === '' ? undefined : Number(high)]);
         }) ?? []
       );
     }),
-    price: results.nbHits > 0 || priceState ? {
-      bounds,
-      values,
+    price: priceBounds ? {
+      bounds: priceBounds,
+      values: parseRange(priceState, priceBounds),
       onCommit: (next) => {
-        const text = formatRange(next, bounds);
+        const text = formatRange(next, priceBounds);
         const [low, high] = text.split(':');
         range.refine([low === '' ? undefined : Number(low), high === '' ? undefined : Number(high)]);
       },
@@ -347,7 +363,7 @@ function LiveSearch(props: LiveProps) {
     noun: config.stockNoun,
     busy: status === 'loading' || status === 'stalled',
     stalled: status === 'stalled',
-    grid: { items: gridItems(hits, config, offset, now, refinedTypes), options: config.card, promoHref: config.promo.href, similarHref: (hit) => similarHref(hit, config.routes) },
+    grid: { items: gridItems(hits, config, offset, now, refinedTypes), options: config.card, promoHref: config.promo.href, promoWords: config.promo.words, similarHref: (hit) => similarHref(hit, config.routes) },
     empty:
       results.nbHits === 0
         ? {

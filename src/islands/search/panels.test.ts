@@ -12,8 +12,10 @@ describe('issue14-1 search facets: panels', () => {
     for (const attribute of ['drive', 'seats', 'certified', 'tag', 'badge', 'weekly_price_range', 'make', 'model', 'body', 'price_range', 'colour', 'fuel', 'transmission', 'state', 'city', 'location_name', 'dealership_name']) {
       expect(attributes).toContain(attribute);
     }
-    expect(rangePanels(false).map((range) => range.attribute)).toEqual(['year', 'km']);
-    expect(rangePanels(true).map((range) => range.attribute)).toEqual(['subscription_price', 'year', 'km']);
+    // Issue 35: caravans' length (a panel only where cars have one, like every range).
+    expect(rangePanels(false).map((range) => range.attribute)).toEqual(['year', 'km', 'body_length']);
+    expect(rangePanels(true).map((range) => range.attribute)).toEqual(['subscription_price', 'year', 'km', 'body_length']);
+    expect(attributes).toEqual(expect.arrayContaining(['filtered_features', 'sleeps']));
   });
 
   it('§5.4: the certified filter hides the false value on certified-only sites only', () => {

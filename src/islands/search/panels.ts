@@ -20,6 +20,8 @@ export interface FacetPanel {
   label?: (value: string) => string;
   /** Values in the order of the number they start with ('$150 - $200' bands), not by count. */
   numericOrder?: boolean;
+  /** Not shown when it has one value and that is not chosen (nothing to choose between). */
+  hideSingle?: boolean;
 }
 
 /** What a panel's values need from the site (spec §5.4: certified-only sites). */
@@ -30,6 +32,8 @@ export interface PanelSiteOptions {
 export const FACET_PANELS: readonly FacetPanel[] = [
   { attribute: 'make', title: 'Make', limit: MAKES_SHOWN, showMoreLimit: FACET_LIMITS.make, moreLabel: 'Show all makes', lessLabel: 'Show fewer makes' },
   { attribute: 'model', title: 'Model', limit: MODELS_FOR_MAKE, showMoreLimit: FACET_LIMITS.model, moreLabel: 'Show all models', lessLabel: 'Show fewer models', nestedIn: 'make' },
+  // The vehicle type (feed item_type: motorcycle, truck) of sites that sell several kinds; the hero's 'Type' lands here (issue 35).
+  { attribute: 'item_type', title: 'Vehicle type', limit: FACET_LIMITS.item_type, hideSingle: true, label: (value) => value.charAt(0).toUpperCase() + value.slice(1) },
   { attribute: 'body', title: 'Body type', limit: FACET_LIMITS.body },
   { attribute: 'price_range', title: 'Price range', limit: FACET_LIMITS.price_range, numericOrder: true },
   { attribute: 'weekly_price_range', title: 'Weekly repayments', limit: FACET_LIMITS.weekly_price_range, numericOrder: true },
@@ -38,6 +42,10 @@ export const FACET_PANELS: readonly FacetPanel[] = [
   { attribute: 'transmission', title: 'Transmission', limit: FACET_LIMITS.transmission },
   { attribute: 'drive', title: 'Drive', limit: FACET_LIMITS.drive },
   { attribute: 'seats', title: 'Seats', limit: FACET_LIMITS.seats, numericOrder: true, label: (value) => `${value} ${value === '1' ? 'seat' : 'seats'}` },
+  // Caravans (issue 35 item 3): how many a van sleeps; only cars with the value make a panel.
+  { attribute: 'sleeps', title: 'Sleeps', limit: FACET_LIMITS.sleeps, numericOrder: true, label: (value) => `Sleeps ${value}` },
+  // Spec §3 filtered_features (issue 35 item 5): a car counts under each of its features.
+  { attribute: 'filtered_features', title: 'Features', limit: 10, showMoreLimit: FACET_LIMITS.filtered_features, moreLabel: 'Show all features', lessLabel: 'Show fewer features' },
   { attribute: 'certified', title: 'Certified', limit: FACET_LIMITS.certified, label: (value) => (value === 'true' ? 'Certified' : 'Not certified') },
   { attribute: 'tag', title: 'Offers and tags', limit: FACET_LIMITS.tag },
   { attribute: 'badge', title: 'Badge', limit: 10, showMoreLimit: FACET_LIMITS.badge, moreLabel: 'Show all badges', lessLabel: 'Show fewer badges' },
@@ -49,13 +57,13 @@ export const FACET_PANELS: readonly FacetPanel[] = [
 
 /** A numeric range filter (slider and two boxes). */
 export interface RangePanel {
-  attribute: 'price' | 'subscription_price' | 'year' | 'km';
+  attribute: 'price' | 'subscription_price' | 'year' | 'km' | 'body_length';
   title: string;
   /** Values move in whole units: 1000 for price and km (spec §5), 1 for years and subscriptions. */
   unit: number;
   /** Only on sites that offer subscriptions (site.json offers_subscription). */
   subscriptionOnly?: boolean;
-  format: 'money' | 'year' | 'km';
+  format: 'money' | 'year' | 'km' | 'feet';
 }
 
 /** The range filters after the price slider (issue 14 item 1), in the order shown. */
@@ -63,12 +71,15 @@ export const RANGE_PANELS: readonly RangePanel[] = [
   { attribute: 'subscription_price', title: 'Subscription price', unit: 1, subscriptionOnly: true, format: 'money' },
   { attribute: 'year', title: 'Year', unit: 1, format: 'year' },
   { attribute: 'km', title: 'Kilometres', unit: 1000, format: 'km' },
+  // Caravans' body length in feet (spec §3 specifications), in whole feet; shown only where cars have one.
+  { attribute: 'body_length', title: 'Length', unit: 1, format: 'feet' },
 ];
 
 const RANGE_VIEWS = {
   money: { format: (value: number) => formatMoney(value), noun: 'price' },
   year: { format: (value: number) => String(value), noun: 'year' },
   km: { format: (value: number) => `${value.toLocaleString('en-AU')} km`, noun: 'kilometres' },
+  feet: { format: (value: number) => `${value} ft (${(value * 0.3048).toFixed(1)} m)`, noun: 'length' },
 } as const;
 
 /** How a range panel reads: its value format and the accessible names of its controls. */

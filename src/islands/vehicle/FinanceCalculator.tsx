@@ -2,16 +2,19 @@
  * Finance calculator (spec §5 bounds, §9 repayment): purchase price money input ($ prefix,
  * thousand separators, presets) with the loan-amount slider, deposit, term, interest, residual
  * and frequency; one analytics event (26) on the first change of any control; disclaimer
- * truncated at 197 characters with Show More / Show Less.
+ * truncated at 197 characters with Show More / Show Less. Its first state is the car's finance
+ * scenario (src/lib/finance/car-finance.ts), and every figure it prints, the comparison rate
+ * included, comes from financeFigures() of the current state.
  */
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
-import { calculatorAmounts, calculatorBounds, parseDecimal, snapToBounds, type Bounds } from '../../lib/finance/finance-bounds.ts';
+import { calculatorAmounts, calculatorBounds, clampToBounds, parseDecimal, snapToBounds, type Bounds } from '../../lib/finance/finance-bounds.ts';
 import { formatMoney, formatNumber, truncateText } from '../../lib/text/format.ts';
 import { amountText } from '../../lib/forms/money-input.ts';
 import MoneyField from '../ui/MoneyField.tsx';
-import { FREQUENCY_LABELS, FREQUENCY_NOUN, PERIODS_PER_YEAR, repayment, type Frequency } from '../../lib/finance/repayment.ts';
-import { feesText, periodicFees, upfrontFees, type ComparisonRate, type FinanceFee, type RepaymentRounding } from '../../lib/finance/disclosures.ts';
+import { FREQUENCY_LABELS, PERIODS_PER_YEAR, type Frequency } from '../../lib/finance/repayment.ts';
+import { COMPARISON_FOOTNOTE, feesText, type FinanceFee, type RepaymentRounding } from '../../lib/finance/disclosures.ts';
+import { financeFigures } from '../../lib/finance/car-finance.ts';
 
 /** Characters of the disclaimer shown before 'Show More' (spec §9). */
 const DISCLAIMER_LIMIT = 197;
@@ -21,6 +24,10 @@ export interface FinanceCalculatorProps {
   defaultAmount: number;
   defaultRate: number;
   defaultTermYears: number;
+  /** Deposit, residual and frequency of the car's finance scenario; 0, 0 and weekly by default. */
+  defaultDeposit?: number;
+  defaultResidual?: number;
+  defaultFrequency?: Frequency;
   maxTermYears: number;
   interestRange: [number, number] | null;
   minPrice: number;
@@ -29,8 +36,8 @@ export interface FinanceCalculatorProps {
   presets: number[];
   /** The car's finance disclaimer (looked up by car id at build time). */
   disclaimer: string;
-  /** The provider's comparison rate for this car, when it publishes one (issue 14 item 5). */
-  comparison?: ComparisonRate | null;
+  /** A comparison rate is advertised for this car: worked out for the rate and fees shown (issue 35). */
+  showComparison?: boolean;
   /** Fees included in the repayment, each named (lender/site establishment fee, brand fees). */
   fees?: FinanceFee[];
   /** The provider's repayment rounding. */
@@ -57,12 +64,13 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const { price: priceBounds, slider, terms, rates } = calculatorBounds(props);
 
   const [priceText, setPriceText] = useState(amountText(props.defaultAmount));
-  const [depositText, setDepositText] = useState('');
-  const [residualText, setResidualText] = useState('');
+  const [depositText, setDepositText] = useState(props.defaultDeposit ? amountText(props.defaultDeposit) : '');
+  const [residualText, setResidualText] = useState(props.defaultResidual ? amountText(props.defaultResidual) : '');
   const [term, setTerm] = useState(snapToBounds(props.defaultTermYears, terms));
-  const [rate, setRate] = useState(snapToBounds(props.defaultRate, rates));
-  const [rateText, setRateText] = useState(String(snapToBounds(props.defaultRate, rates)));
-  const [frequency, setFrequency] = useState<Frequency>('weekly');
+  // The configured or published rate is kept as it is (9.99 stays 9.99): the 0.5 step is the arrows' step.
+  const [rate, setRate] = useState(props.defaultRate);
+  const [rateText, setRateText] = useState(String(props.defaultRate));
+  const [frequency, setFrequency] = useState<Frequency>(props.defaultFrequency ?? 'weekly');
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
   const used = useRef(false);
 
@@ -81,18 +89,19 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     () =>
       priceError
         ? null
-        : repayment({
+        : financeFigures({
+            source: 'site',
             amount: price,
             deposit,
-            establishmentFee: fees ? upfrontFees(fees) : props.establishmentFee,
-            periodicFee: fees ? periodicFees(fees, PERIODS_PER_YEAR[frequency]) : 0,
-            rounding: props.rounding,
+            residual,
             ratePercent: rate,
             years: term,
             frequency,
-            residual,
+            fees: fees ?? (props.establishmentFee > 0 ? [{ name: 'Establishment fee', amount: props.establishmentFee, per: 'loan' }] : []),
+            rounding: props.rounding ?? 'dollar-up',
+            advertisesComparison: Boolean(props.showComparison),
           }),
-    [priceError, price, deposit, props.establishmentFee, props.rounding, fees, rate, term, frequency, residual],
+    [priceError, price, deposit, props.establishmentFee, props.rounding, props.showComparison, fees, rate, term, frequency, residual],
   );
 
   /** A control's handler that first notes the calculator's use. */
@@ -104,7 +113,6 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     };
 
   const disclaimer = truncateText(props.disclaimer, DISCLAIMER_LIMIT);
-  const noun = FREQUENCY_NOUN[frequency];
   const ids = {
     price: `${id}-price`,
     priceError: `${id}-price-error`,
@@ -149,7 +157,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
           <MoneyField id={ids.deposit} name="deposit" placeholder="0" value={depositText} onChange={noting(setDepositText)} onBlur={() => setDepositText(amountText(deposit))} />
         </CalculatorField>
 
-        <CalculatorField id={ids.term} label={<>Loan term: <output htmlFor={ids.term}>{term} years</output></>}>
+        <CalculatorField id={ids.term} label={<>Loan term: <span>{term} years</span></>}>
           <RangeInput id={ids.term} bounds={terms} value={term} valueText={`${term} years`} onValue={noting((value) => setTerm(snapToBounds(value, terms)))} />
         </CalculatorField>
 
@@ -170,9 +178,10 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
               if (typed !== null && typed >= rates.min && typed <= rates.max) setRate(typed);
             }}
             onBlur={() => {
-              const snapped = snapToBounds(parseDecimal(rateText) ?? rates.min, rates);
-              setRate(snapped);
-              setRateText(String(snapped));
+              // Kept as typed within the range; unreadable text goes back to the rate in use.
+              const kept = clampToBounds(parseDecimal(rateText) ?? rate, rates);
+              setRate(kept);
+              setRateText(String(kept));
             }}
           />
         </CalculatorField>
@@ -200,15 +209,15 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         ) : result.showFigures ? (
           <>
             <p className="finance-calc__payment">
-              <strong data-testid="finance-payment">{money(result.payment)}</strong> per {noun}
+              <strong data-testid="finance-payment">{result.paymentText}</strong> per {result.period}
             </p>
-            {props.comparison && (
+            {result.comparison && (
               <p className="finance-calc__comparison" data-testid="finance-comparison">
-                {props.comparison.text}
+                {result.comparison.text}
               </p>
             )}
             <p className="muted">
-              {result.periods} {FREQUENCY_LABELS[frequency].toLowerCase()} repayments at {rate}% p.a. over {term} years. Total payable{' '}
+              {result.periods} {FREQUENCY_LABELS[frequency].toLowerCase()} repayments at <span data-testid="finance-rate">{result.rateText}</span> over {term} years. Total payable{' '}
               <span data-testid="finance-total">{money(result.total)}</span>
             </p>
             {feeLine && (
@@ -225,9 +234,9 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
       </div>
 
       <div className="finance-calc__disclaimer" id="financeDisclaimer">
-        {props.comparison && (
+        {props.showComparison && (
           <p className="muted" data-testid="finance-comparison-footnote">
-            {props.comparison.footnote}
+            {COMPARISON_FOOTNOTE}
           </p>
         )}
         <p className="muted">{disclaimerOpen ? props.disclaimer : disclaimer.text}</p>

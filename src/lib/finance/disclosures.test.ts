@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { FinanceSettingsSchema } from '../../schemas/site/finance.ts';
 import {
-  comparisonRate,
+  comparisonDisclosure,
   COMPARISON_WARNING,
   feesText,
   FINANCE_QUOTE_LABEL,
@@ -21,16 +21,13 @@ import { repayment } from './repayment.ts';
 const settings = (patch: Record<string, unknown> = {}) => v.parse(FinanceSettingsSchema, patch);
 
 describe('finance disclosures (issue 14 item 5)', () => {
-  it('2.60 / 9.19: the comparison rate is shown where the provider publishes one, 2 decimals, with its base and warning', () => {
-    expect(comparisonRate({ comparisonRate: 8.19 })).toEqual({
+  it('2.60 / 9.19: a comparison rate prints with 2 decimals, its base and the warning', () => {
+    expect(comparisonDisclosure(8.19)).toEqual({
       rate: 8.19,
       text: '8.19% p.a. comparison rate*',
       footnote: `*Comparison rate based on a 5 year secured loan of $30,000. ${COMPARISON_WARNING}`,
     });
-    expect(comparisonRate({ comparisonRate: 8.2 })?.text).toBe('8.20% p.a. comparison rate*');
-    expect(comparisonRate({ comparisonRate: null })).toBeNull();
-    expect(comparisonRate({})).toBeNull();
-    expect(comparisonRate(null)).toBeNull();
+    expect(comparisonDisclosure(8.2).text).toBe('8.20% p.a. comparison rate*');
   });
 
   it('9.25: brand fees of §9 apply to cars of the configured makes only, every fee named', () => {

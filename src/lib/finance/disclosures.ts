@@ -57,7 +57,7 @@ export const COMPARISON_BASE = { years: 5, amount: 30_000 } as const;
 export const COMPARISON_WARNING =
   'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.';
 
-/** The comparison rate line, when the provider publishes one for this car. */
+/** A comparison rate as shown beside a repayment. */
 export interface ComparisonRate {
   rate: number;
   /** '8.19% p.a. comparison rate*' (2 decimals, spec §9). */
@@ -66,15 +66,12 @@ export interface ComparisonRate {
   footnote: string;
 }
 
-/** The comparison rate of a lender, or null when it publishes none. */
-export function comparisonRate(lender: Pick<FinanceLender, 'comparisonRate'> | null | undefined): ComparisonRate | null {
-  const rate = lender?.comparisonRate;
-  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) return null;
-  return {
-    rate,
-    text: `${rate.toFixed(2)}% p.a. comparison rate*`,
-    footnote: `*Comparison rate based on a ${COMPARISON_BASE.years} year secured loan of ${formatMoney(COMPARISON_BASE.amount)}. ${COMPARISON_WARNING}`,
-  };
+/** The footnote under a comparison rate: its base and the National Credit Code warning. */
+export const COMPARISON_FOOTNOTE = `*Comparison rate based on a ${COMPARISON_BASE.years} year secured loan of ${formatMoney(COMPARISON_BASE.amount)}. ${COMPARISON_WARNING}`;
+
+/** A comparison rate's line and footnote (spec §9 wording). */
+export function comparisonDisclosure(rate: number): ComparisonRate {
+  return { rate, text: `${rate.toFixed(2)}% p.a. comparison rate*`, footnote: COMPARISON_FOOTNOTE };
 }
 
 /** The brand-fee settings of site.json `finance.brand_fees`. */

@@ -91,6 +91,12 @@ export function snapToBounds(value: number, bounds: Bounds): number {
   return Math.min(bounds.max, snapped);
 }
 
+/** A typed value kept within the range but not snapped to its step (a configured 9.99% stays 9.99). */
+export function clampToBounds(value: number, bounds: Pick<Bounds, 'min' | 'max'>): number {
+  if (!Number.isFinite(value)) return bounds.min;
+  return Math.min(bounds.max, Math.max(bounds.min, Math.round(value * 100) / 100));
+}
+
 /** A site's finance settings that set the calculator's ranges. */
 export interface CalculatorSettings {
   minPrice: number;

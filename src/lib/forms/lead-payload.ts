@@ -56,8 +56,8 @@ export function pageIdOf(url: string): string | undefined {
   return (trimmed || '/').slice(0, 80);
 }
 
-/** Query parameters copied into custom_params as campaign params (spec §7). */
-const CAMPAIGN_PARAM = /^(utm_[a-z_]+|gclid|fbclid|msclkid|car_type|campaign|source)$/i;
+/** Query parameters copied into custom_params as campaign params (spec §7); the delivered lead reports them (issue 37). */
+export const CAMPAIGN_PARAM = /^(utm_[a-z_]+|gclid|fbclid|msclkid|car_type|campaign|source)$/i;
 const MAX_PARAMS = 30;
 
 /** Keys starting with '_' are UI helpers (radio groups, presets) and never sent. */

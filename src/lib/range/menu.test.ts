@@ -88,3 +88,43 @@ describe('headerVariant', () => {
     expect(isCurrentSection('/', '/cars/a/')).toBe(false);
   });
 });
+
+describe('issue35-3: a truck or motorcycle dealer gets its own words', () => {
+  it('words menus and footers by the kinds the site sells', () => {
+    const label = (fields: Record<string, unknown>) => headerMenu(site(fields), [])[3].label;
+    expect(label({ template: 'motorcycle' })).toBe('Sell My Bike');
+    expect(label({ template: 'used-group', vehicle_kinds: ['truck'] })).toBe('Sell My Truck');
+    expect(label({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] })).toBe('Sell My Bike or Truck');
+    const footer = footerGroups(site({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }), []);
+    expect(footer[0].heading).toBe('Bikes & Trucks');
+    expect(footer[2].links).toContainEqual({ label: 'Sell My Bike or Truck', href: '/sell-my-car' });
+    expect(footerGroups(site({ vehicle_kinds: ['truck'] }), [])[0].heading).toBe('Trucks');
+    expect(footerGroups(site(), [])[0].heading).toBe('Vehicles');
+  });
+  it('refuses an unknown or repeated kind with a message that names it', () => {
+    expect(() => site({ vehicle_kinds: ['boat'] })).toThrow(/vehicle_kinds: each must be one of car, motorcycle, truck, caravan/);
+    expect(() => site({ vehicle_kinds: ['truck', 'truck'] })).toThrow(/vehicle_kinds lists a kind twice/);
+  });
+  it('groups bikes and trucks in the Range menu under their own headings, not Cars', () => {
+    const models = modelsFromStock([
+      car({ id: 1, make: 'Yamaha', model: 'MT-07', simple_body: 'Naked', item_type: 'motorcycle' }),
+      car({ id: 2, make: 'Hino', model: '300 Series', simple_body: 'Light Truck', item_type: 'truck' }),
+      car({ id: 3, make: 'Fuso', model: 'eCanter', simple_body: 'Light Truck', simple_fuel: 'Electric', item_type: 'truck' }),
+    ]);
+    expect(groupModels(models).map((group) => [group.label, group.models.map((model) => model.name)])).toEqual([
+      ['Motorcycles', ['Yamaha MT-07']],
+      ['Trucks', ['Fuso eCanter', 'Hino 300 Series']],
+    ]);
+    expect(rangeGroupOf(['Prime Mover'], 'Diesel')).toBe('trucks');
+  });
+});
+
+describe('issue35-3: a model whose stock has no item_type on a site that sells no cars', () => {
+  it('goes with the site first kind, or to trucks by its body, never under Cars', () => {
+    const range = headerMenu(site({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }), [
+      { name: 'Yamaha XSR', href: '/m/xsr', body: ['Naked'] },
+      { name: 'Isuzu NPR', href: '/m/npr', body: ['Light Truck'] },
+    ])[1];
+    expect(range.children?.map((column) => column.heading)).toEqual(['Motorcycles', 'Trucks', undefined]);
+  });
+});

@@ -10,11 +10,12 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
-import { templateWording } from '../text/template-wording.ts';
+import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
+import { vehicleKind, type VehicleKind } from '../vehicle/spec-rows.ts';
 import MENU_LINKS from './menu-links.json' with { type: 'json' };
 
-/** Range groups of the header, in menu order. */
-export const RANGE_GROUPS = ['suvs', 'utes', 'cars', 'hybrids', 'sports'] as const;
+/** Range groups of the header, in menu order (motorcycles, trucks and caravans: issue 35 item 3). */
+export const RANGE_GROUPS = ['suvs', 'utes', 'cars', 'hybrids', 'sports', 'motorcycles', 'trucks', 'caravans'] as const;
 export type RangeGroup = (typeof RANGE_GROUPS)[number];
 
 /** Headings shown for each range group. */
@@ -24,6 +25,9 @@ export const RANGE_GROUP_LABELS: Record<RangeGroup, string> = {
   cars: 'Cars',
   hybrids: 'Hybrids',
   sports: 'Sports',
+  motorcycles: 'Motorcycles',
+  trucks: 'Trucks',
+  caravans: 'Caravans',
 };
 
 /** A model as the menu needs it (from models.json or derived from stock). */
@@ -33,6 +37,8 @@ export interface MenuModel {
   /** Body names, e.g. ['SUV'] or ['Hatch', 'Sedan']. */
   body: string[];
   fuel?: string;
+  /** What the model is when not a car (from its stock's item_type): a bike, truck or caravan has its own range group. */
+  kind?: Exclude<VehicleKind, 'car'>;
 }
 
 export interface NavItem {
@@ -76,8 +82,15 @@ export function headerVariant(menu: readonly NavItem[], currentPath: string): st
   return marks.join(',');
 }
 
-/** Which range group a body (and fuel) belongs to; hybrids and electrics go to 'hybrids'. */
-export function rangeGroupOf(body: readonly string[], fuel?: string | null): RangeGroup {
+/**
+ * Which range group a body (and fuel) belongs to; hybrids and electrics go to 'hybrids'. A
+ * motorcycle, truck or caravan goes to its own group whatever its body or fuel (an electric
+ * truck is a truck).
+ */
+export function rangeGroupOf(body: readonly string[], fuel?: string | null, kind?: VehicleKind): RangeGroup {
+  if (kind === 'motorcycle') return 'motorcycles';
+  if (kind === 'truck' || /\btruck\b|prime mover/i.test(body.join(' '))) return 'trucks';
+  if (kind === 'caravan') return 'caravans';
   if (fuel && /hybrid|electric|ev\b/i.test(fuel)) return 'hybrids';
   const text = body.join(' ').toLowerCase();
   if (/suv|4x4|wagon 4wd/.test(text)) return 'suvs';
@@ -106,6 +119,7 @@ export function modelsFromStock(cars: readonly Car[], limit = 40): MenuModel[] {
       href: `/search/${slugify(car.make)}/${slugify(car.model)}`,
       body: car.simple_body ? [car.simple_body] : [],
       fuel: car.simple_fuel ?? undefined,
+      ...(vehicleKind(car) === 'car' ? {} : { kind: vehicleKind(car) as Exclude<VehicleKind, 'car'> }),
       count: 1,
     });
   }
@@ -115,12 +129,17 @@ export function modelsFromStock(cars: readonly Car[], limit = 40): MenuModel[] {
     .map(({ count: _count, ...model }) => model);
 }
 
-/** Group models by range group, keeping only non-empty groups, in menu order. */
-export function groupModels(models: readonly MenuModel[]): { group: RangeGroup; label: string; models: MenuModel[] }[] {
+/**
+ * Group models by range group, keeping only non-empty groups, in menu order. `fallback`: the
+ * kind of a model whose stock does not say (a site that sells no cars: its first kind; a truck
+ * body is a truck all the same).
+ */
+export function groupModels(models: readonly MenuModel[], fallback?: Exclude<VehicleKind, 'car'>): { group: RangeGroup; label: string; models: MenuModel[] }[] {
+  const kindOf = (model: MenuModel) => model.kind ?? (fallback && rangeGroupOf(model.body, model.fuel) !== 'trucks' ? fallback : undefined);
   return RANGE_GROUPS.map((group) => ({
     group,
     label: RANGE_GROUP_LABELS[group],
-    models: models.filter((model) => rangeGroupOf(model.body, model.fuel) === group),
+    models: models.filter((model) => rangeGroupOf(model.body, model.fuel, kindOf(model)) === group),
   })).filter((entry) => entry.models.length > 0);
 }
 
@@ -145,15 +164,21 @@ function stockLinks(stock: string): MenuLink[] {
   ];
 }
 
+/** The kind a model of unknown kind is taken for: none on a site that sells cars, else the site's first kind. */
+function siteFallbackKind(site: Site): Exclude<VehicleKind, 'car'> | undefined {
+  const kinds = vehicleKindsOf(site);
+  return kinds.includes('car') ? undefined : (kinds[0] as Exclude<VehicleKind, 'car'>);
+}
+
 /** The header menu of a site. */
 export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] {
   const stock = stockBase(site);
-  const wording = templateWording(site.template);
+  const wording = siteWording(site);
   const range: NavItem = {
     label: 'Range',
     href: '/models',
     children: [
-      ...groupModels(models).map((entry) => ({
+      ...groupModels(models, siteFallbackKind(site)).map((entry) => ({
         heading: entry.label,
         links: entry.models.slice(0, 8).map((model) => ({ label: model.name, href: model.href })),
       })),
@@ -174,7 +199,7 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
 /** The footer's link groups. */
 export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGroup[] {
   const stock = stockBase(site);
-  const wording = templateWording(site.template);
+  const wording = siteWording(site);
   return [
     { heading: wording.vehiclesHeading, links: stockLinks(stock) },
     {

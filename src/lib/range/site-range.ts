@@ -55,9 +55,23 @@ export interface SiteMenus {
  * models.json (links and brand prefixes follow the model range rules, so menu and /models
  * agree), else derived from stock.
  */
-export function siteMenus(site: Site, cars: readonly Car[], range: Range): SiteMenus {
+export function siteMenus(site: Site, cars: readonly Car[], range: Range, options: { products?: boolean } = {}): SiteMenus {
   const models = range.fromFile ? range.tiles.map((tile) => ({ name: tile.name, href: tile.href, body: tile.bodies, fuel: tile.fuel })) : modelsFromStock(cars);
-  return { menu: headerMenu(site, models), footer: footerGroups(site, models), models };
+  const menus = { menu: headerMenu(site, models), footer: footerGroups(site, models), models };
+  // No products.json, no parts listing page (src/pages/[products].astro): the menus never link to a page the site does not have.
+  return options.products === false ? withoutLinks(menus, PRODUCT_PAGES) : menus;
+}
+
+/** The pages that exist only for a tenant with products.json. */
+const PRODUCT_PAGES = new Set(['/vehicle-parts-and-accessories', '/accessories', '/parts/search']);
+
+function withoutLinks(menus: SiteMenus, hrefs: ReadonlySet<string>): SiteMenus {
+  const keep = (link: { href: string }) => !hrefs.has(link.href);
+  return {
+    ...menus,
+    menu: menus.menu.map((item) => (item.children ? { ...item, children: item.children.map((column) => ({ ...column, links: column.links.filter(keep) })) } : item)),
+    footer: menus.footer.map((group) => ({ ...group, links: group.links.filter(keep) })),
+  };
 }
 
 /** What the site layout (src/layouts/SiteLayout.astro) needs of the tenant: the site, its menus and the build clock. */

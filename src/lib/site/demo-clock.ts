@@ -3,8 +3,9 @@
  * dates made for the generator's clock, and that clock is recorded beside them in
  * `tenants/<slug>/demo-clock.json` (`{ "generated_at": ISO }`). When a tenant folder holds
  * that file, every date of its stock and dated files is moved by (build clock - generation
- * clock) when the tenant is read, so a recently sold car, a New Arrival, a running offer and
- * a dated slide are there whatever day the demo is built or served. A real dealer's folder
+ * clock) in whole days when the tenant is read, so a recently sold car, a New Arrival, a
+ * running offer and a dated slide are there whatever day the demo is built or served, and
+ * every read within a day agrees (issue 35 item 8: stable car fingerprints). A real dealer's folder
  * has no demo-clock.json: its feed is read exactly as it is (docs/demo-data.md).
  *
  * Pure functions; the file is read by src/lib/site/tenant.ts.
@@ -28,6 +29,11 @@ export function parseDemoClock(data: unknown): number {
   const ms = typeof generatedAt === 'string' && DATE_TIME.test(generatedAt) ? Date.parse(generatedAt) : Number.NaN;
   if (Number.isNaN(ms)) throw new Error('field generated_at: expected an ISO 8601 date-time such as 2026-11-21T00:00:00.000Z');
   return ms;
+}
+
+/** A clock distance (ms) as the demo's date shift: whole days, rounded down (negative distances too). */
+export function demoShiftDays(distance: number): number {
+  return Math.floor(distance / DAY) * DAY;
 }
 
 /** The serialised demo-clock.json for a generation clock. */

@@ -11,7 +11,7 @@ import type { Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { parseStock, visibleStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay } from '../vehicle/reservation-overlay.ts';
-import { DEMO_CLOCK_FILE, parseDemoClock, shiftSiteDates, shiftStockDates } from './demo-clock.ts';
+import { DEMO_CLOCK_FILE, demoShiftDays, parseDemoClock, shiftSiteDates, shiftStockDates } from './demo-clock.ts';
 
 /** A site.json (or other tenant file) that cannot be used: stops only this tenant. */
 export class TenantConfigError extends Error {
@@ -111,12 +111,17 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
   };
 }
 
-/** A demo tenant's date shift for a clock (docs/demo-data.md, "Dates and the build clock"); 0 without a demo-clock.json. */
+/**
+ * A demo tenant's date shift for a clock (docs/demo-data.md, "Dates and the build clock"); 0
+ * without a demo-clock.json. Whole days, rounded down (issue 35 item 8): every load within
+ * one day gives the same dates, so the cars' fingerprints hold and a one-car feed stays an
+ * incremental release; rounding down never moves a date past the clock.
+ */
 export function demoDateShift(dir: string, now: number): number {
   const file = join(dir, DEMO_CLOCK_FILE);
   if (!existsSync(file)) return 0;
   try {
-    return now - parseDemoClock(readJson(file));
+    return demoShiftDays(now - parseDemoClock(readJson(file)));
   } catch (error) {
     if (error instanceof TenantConfigError) throw error;
     throw new TenantConfigError(file, [(error as Error).message]);

@@ -1,28 +1,87 @@
 /**
- * Wording that a template changes (DESIGN §3: templates change layout and wording, not logic):
- * the noun for the stock and the labels built from it.
+ * Wording that follows what a dealer sells (DESIGN §3: templates change layout and wording,
+ * not logic; issue 35 item 3): the noun for the stock and the labels built from it, from
+ * site.json `vehicle_kinds` (default by template). One kind keeps its own words ('Sell My
+ * Bike', 'Motorcycles'); several are joined ('Sell My Bike or Truck', 'Bikes & Trucks').
  */
-import type { Template } from '../../schemas/site.ts';
+import type { Site, Template, VEHICLE_KINDS } from '../../schemas/site.ts';
+
+export type VehicleKindName = (typeof VEHICLE_KINDS)[number];
 
 export interface TemplateWording {
-  /** Singular noun: 'car', 'caravan', 'motorcycle'. */
+  /** Singular noun: 'car', 'caravan', 'motorcycle', 'bike or truck'. */
   vehicle: string;
-  /** Plural noun: 'cars', 'caravans', 'motorcycles'. */
+  /** Plural noun: 'cars', 'caravans', 'motorcycles', 'bikes and trucks'. */
   vehicles: string;
+  /** The noun in titles: 'Car', 'Bike', 'Bike or Truck'. */
+  titleNoun: string;
   /** Header and footer label of /sell-my-car. */
   sellLabel: string;
   /** Footer heading of the stock links. */
   vehiclesHeading: string;
+  /** The feature banner's sell tile: title and line. */
+  sellTitle: string;
+  sellText: string;
 }
 
-const WORDING: Record<Template, TemplateWording> = {
-  'used-group': { vehicle: 'car', vehicles: 'cars', sellLabel: 'Sell My Car', vehiclesHeading: 'Vehicles' },
-  franchise: { vehicle: 'car', vehicles: 'cars', sellLabel: 'Sell My Car', vehiclesHeading: 'Vehicles' },
-  caravan: { vehicle: 'caravan', vehicles: 'caravans', sellLabel: 'Sell My Caravan', vehiclesHeading: 'Caravans' },
-  motorcycle: { vehicle: 'motorcycle', vehicles: 'motorcycles', sellLabel: 'Sell My Bike', vehiclesHeading: 'Motorcycles' },
+/** The words of one kind: alone (`vehicle`, `heading`) and in a list of kinds (`short`, `plural`). */
+const KIND_WORDS: Record<VehicleKindName, { vehicle: string; vehicles: string; short: string; plural: string; heading: string }> = {
+  car: { vehicle: 'car', vehicles: 'cars', short: 'car', plural: 'cars', heading: 'Vehicles' },
+  motorcycle: { vehicle: 'motorcycle', vehicles: 'motorcycles', short: 'bike', plural: 'bikes', heading: 'Motorcycles' },
+  truck: { vehicle: 'truck', vehicles: 'trucks', short: 'truck', plural: 'trucks', heading: 'Trucks' },
+  caravan: { vehicle: 'caravan', vehicles: 'caravans', short: 'caravan', plural: 'caravans', heading: 'Caravans' },
 };
 
-/** The wording of a template. */
+/** What a template sells when site.json does not say. */
+const TEMPLATE_KINDS: Record<Template, VehicleKindName[]> = {
+  'used-group': ['car'],
+  franchise: ['car'],
+  caravan: ['caravan'],
+  motorcycle: ['motorcycle'],
+};
+
+const title = (text: string) => text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+
+/** The kinds of vehicle a site sells: site.json `vehicle_kinds`, else its template's. */
+export function vehicleKindsOf(site: Pick<Site, 'template'> & { vehicle_kinds?: readonly VehicleKindName[] }): VehicleKindName[] {
+  return site.vehicle_kinds && site.vehicle_kinds.length > 0 ? [...site.vehicle_kinds] : TEMPLATE_KINDS[site.template];
+}
+
+/** The wording for a list of kinds. */
+export function kindsWording(kinds: readonly VehicleKindName[]): TemplateWording {
+  if (kinds.length === 1) {
+    const words = KIND_WORDS[kinds[0]];
+    const sellNoun = words.short === 'bike' ? 'Bike' : title(words.vehicle);
+    return {
+      vehicle: words.vehicle,
+      vehicles: words.vehicles,
+      titleNoun: sellNoun,
+      sellLabel: `Sell My ${sellNoun}`,
+      vehiclesHeading: words.heading,
+      sellTitle: `Sell Your ${sellNoun}`,
+      sellText: `Get an instant offer for your ${words.short} today.`,
+    };
+  }
+  const shorts = kinds.map((kind) => KIND_WORDS[kind].short);
+  const plurals = kinds.map((kind) => KIND_WORDS[kind].plural);
+  const sellNoun = shorts.map(title).join(' or ');
+  return {
+    vehicle: shorts.join(' or '),
+    vehicles: plurals.join(' and '),
+    titleNoun: sellNoun,
+    sellLabel: `Sell My ${sellNoun}`,
+    vehiclesHeading: plurals.map(title).join(' & '),
+    sellTitle: `Sell Your ${sellNoun}`,
+    sellText: `Get an instant offer for your ${shorts.join(' or ')} today.`,
+  };
+}
+
+/** The wording of a site (its vehicle kinds). */
+export function siteWording(site: Pick<Site, 'template'> & { vehicle_kinds?: readonly VehicleKindName[] }): TemplateWording {
+  return kindsWording(vehicleKindsOf(site));
+}
+
+/** The wording of a template on its own (its default kinds). */
 export function templateWording(template: Template): TemplateWording {
-  return WORDING[template];
+  return kindsWording(TEMPLATE_KINDS[template]);
 }

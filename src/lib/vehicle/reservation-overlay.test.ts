@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../schemas/car.ts';
-import { applyReservationOverlay, readReservationOverlay, settleReservationOverlay, updateReservationOverlay } from './reservation-overlay.ts';
+import { OVERLAY_LOCK_FILE, applyReservationOverlay, readReservationOverlay, settleReservationOverlay, updateReservationOverlay } from './reservation-overlay.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const car = (id: string, extra: Partial<Car> = {}) => makeCar({ id, slug: `car-${id}`, status: 'in_stock', ...extra });
@@ -29,5 +29,17 @@ describe('reserved overlay (issue 16)', () => {
     expect(updateReservationOverlay(dir, (overlay) => ({ ...overlay, '7': entry }))).toBe(true);
     expect(updateReservationOverlay(dir, (overlay) => ({ ...overlay, '7': entry }))).toBe(false);
     expect(JSON.parse(readFileSync(join(dir, 'reservations.json'), 'utf8'))).toEqual({ '7': entry });
+  });
+
+  it('N8: a lock left by a crashed process is broken (dead holder, or older than the stale limit); a live lock is waited for', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'overlay-lock-'));
+    const lock = join(dir, OVERLAY_LOCK_FILE);
+    writeFileSync(lock, '2147483646 crashed');
+    expect(updateReservationOverlay(dir, (overlay) => ({ ...overlay, '8': entry }))).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+    writeFileSync(lock, `${process.pid} old`);
+    utimesSync(lock, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+    expect(updateReservationOverlay(dir, (overlay) => ({ ...overlay, '9': entry }))).toBe(true);
+    expect(Object.keys(readReservationOverlay(dir))).toEqual(['8', '9']);
   });
 });

@@ -8,14 +8,23 @@
  * then on the feed decides again. A refund removes the entry too.
  *
  * File format: { "<car id>": { "reference": "<payment reference>", "reserved_at": "<ISO time>" } }.
- * A missing or unreadable file is an empty overlay: it never stops a build.
+ * A missing or unreadable file is an empty overlay: it never stops a build. Changes
+ * (updateReservationOverlay) hold `.reservations.json.lock` (created with O_EXCL; a lock of a
+ * dead process or older than LOCK_STALE_MS is broken), so the API and the pipeline never lose
+ * each other's entries.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Car } from '../../schemas/car.ts';
 
 export const OVERLAY_FILE = 'reservations.json';
+/** The lock of a change (dot-named: not part of the configuration hash). */
+export const OVERLAY_LOCK_FILE = '.reservations.json.lock';
+/** A lock older than this is a crashed holder's: a change takes a few milliseconds. */
+const LOCK_STALE_MS = 30_000;
+/** How long a change waits for the lock before it gives up with an error. */
+const LOCK_WAIT_MS = 20_000;
 
 export interface OverlayEntry {
   reference: string;
@@ -76,11 +85,80 @@ export function writeReservationOverlay(tenantDir: string, overlay: ReservationO
   renameSync(temporary, file);
 }
 
-/** Change the overlay of a tenant folder (read, change, write); returns whether it changed. */
+/** Change the overlay of a tenant folder (read, change, write under the lock); returns whether it changed. */
 export function updateReservationOverlay(tenantDir: string, change: (overlay: ReservationOverlay) => ReservationOverlay): boolean {
-  const before = readReservationOverlay(tenantDir);
-  const after = change({ ...before });
-  if (JSON.stringify(after) === JSON.stringify(before)) return false;
-  writeReservationOverlay(tenantDir, after);
-  return true;
+  return withOverlayLock(tenantDir, () => {
+    const before = readReservationOverlay(tenantDir);
+    const after = change({ ...before });
+    if (JSON.stringify(after) === JSON.stringify(before)) return false;
+    writeReservationOverlay(tenantDir, after);
+    return true;
+  });
+}
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/** Whether process `pid` of this host still runs (EPERM: it runs under another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errorCode(error) === 'EPERM';
+  }
+}
+
+/** Break the lock when its holder died or it is older than LOCK_STALE_MS; a lock taken meanwhile by a live process is put back. */
+function breakStaleLock(lock: string): void {
+  let holder: string;
+  let age: number;
+  try {
+    holder = readFileSync(lock, 'utf8');
+    age = Date.now() - statSync(lock).mtimeMs;
+  } catch {
+    return; // released meanwhile
+  }
+  const pid = Number(holder.split(' ')[0]);
+  if (age < LOCK_STALE_MS && (!Number.isInteger(pid) || pid <= 0 || alive(pid))) return;
+  const aside = `${lock}.stale-${process.pid}-${randomBytes(3).toString('hex')}`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return; // another process broke it first
+  }
+  try {
+    if (readFileSync(aside, 'utf8') !== holder) linkSync(aside, lock); // a fresh lock was moved by mistake: put it back
+  } catch {
+    /* a newer lock exists already: that one stands */
+  }
+  unlinkSync(aside);
+}
+
+/** Run `work` holding the tenant folder's overlay lock (O_EXCL create; waits, breaks stale locks). */
+function withOverlayLock<T>(tenantDir: string, work: () => T): T {
+  const lock = join(tenantDir, OVERLAY_LOCK_FILE);
+  const token = `${process.pid} ${randomBytes(6).toString('hex')}`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (let tries = 0; ; tries++) {
+    try {
+      writeFileSync(lock, token, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (errorCode(error) !== 'EEXIST') throw error;
+    }
+    breakStaleLock(lock);
+    if (Date.now() > deadline) throw new Error(`the reserved overlay of ${tenantDir} stayed locked for ${LOCK_WAIT_MS / 1000} s (${lock}); remove that file if no process is changing the overlay`);
+    pause(Math.min(50, 1 + tries) + Math.floor(Math.random() * 3));
+  }
+  try {
+    return work();
+  } finally {
+    try {
+      if (readFileSync(lock, 'utf8') === token) unlinkSync(lock);
+    } catch {
+      /* broken as stale by another process: nothing of ours to remove */
+    }
+  }
 }

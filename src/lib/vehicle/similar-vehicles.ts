@@ -1,7 +1,10 @@
 /**
  * Similar vehicles (spec §7 "Similar vehicles", §9): same model first, price within $10,000
  * either side under $50,000 else $25,000, in stock only, de-duplicated by id, up to 6.
- * Computed at build time from the tenant's visible stock.
+ * Computed at build time from the tenant's visible stock; the page's refresh from the search
+ * engine (src/search/similar.ts) ranks its hits with the same rule, so an unchanged stock gives
+ * the same list (issue 35 item 6): closeness in price, then the engine's own order (newest
+ * first, then the id), never the order the cars came in.
  */
 import type { Car } from '../../schemas/car.ts';
 
@@ -19,6 +22,33 @@ function same(a: string | null | undefined, b: string | null | undefined): boole
 
 function priced(car: Pick<Car, 'price'>): number | null {
   return typeof car.price === 'number' && car.price > 0 ? car.price : null;
+}
+
+/** Ids in one fixed order: whole numbers by value, then any other id as text. */
+export function compareCarIds(a: Pick<Car, 'id'>, b: Pick<Car, 'id'>): number {
+  const left = String(a.id);
+  const right = String(b.id);
+  const leftNumber = /^\d{1,15}$/.test(left);
+  const rightNumber = /^\d{1,15}$/.test(right);
+  if (leftNumber && rightNumber) return Number(left) - Number(right);
+  if (leftNumber !== rightNumber) return leftNumber ? -1 : 1;
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** Whole seconds of a car's created_at (0 without one), as the search documents rank by it. */
+function createdSeconds(car: Pick<Car, 'created_at'>): number {
+  const ms = car.created_at ? Date.parse(car.created_at) : Number.NaN;
+  return Number.isNaN(ms) ? 0 : Math.max(0, Math.min(Math.floor(ms / 1000), 9_999_999_999));
+}
+
+/**
+ * The ranking of similar cars to one priced `price` (null = no price): nearest in price first;
+ * equal distances in the search engine's default order, newest first and then by id, so the
+ * engine's nearest hits of each side are the cars this ranking picks.
+ */
+export function similarOrder(price: number | null): (a: Car, b: Car) => number {
+  const distance = (other: Car) => (price === null || priced(other) === null ? 0 : Math.abs((priced(other) as number) - price));
+  return (a, b) => distance(a) - distance(b) || createdSeconds(b) - createdSeconds(a) || compareCarIds(a, b);
 }
 
 /**
@@ -43,8 +73,7 @@ export function similarVehicles(car: Car, stock: readonly Car[], limit = SIMILAR
     else continue;
     seen.add(id);
   }
-  const distance = (other: Car) => (price === null || priced(other) === null ? 0 : Math.abs((priced(other) as number) - price));
-  const byCloseness = (a: Car, b: Car) => distance(a) - distance(b);
+  const byCloseness = similarOrder(price);
   return [...sameModel.sort(byCloseness), ...inBand.sort(byCloseness)].slice(0, limit);
 }
 
@@ -85,9 +114,7 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
     const key = modelKey(car);
     const band = price === null ? 0 : similarPriceBand(price);
     const seen = new Set<string>([String(car.id)]);
-    const byStockOrder = (a: Car, b: Car) => (order.get(a) ?? 0) - (order.get(b) ?? 0);
-    const distance = (other: Car) => (price === null || priced(other) === null ? 0 : Math.abs((priced(other) as number) - price));
-    const closeness = (a: Car, b: Car) => distance(a) - distance(b) || byStockOrder(a, b);
+    const closeness = similarOrder(price);
     const sameModel: Car[] = [];
     // byModel lists are in stock order already (made from the stock in order).
     for (const other of key ? (byModel.get(key) ?? []) : []) {

@@ -136,3 +136,14 @@ describe('item 8: spec rows that apply to motorcycles and trucks', () => {
     expect(vehicleDetails(car, options).map((row) => row.label)).not.toContain('Engine Size');
   });
 });
+
+describe('issue35-3: a caravan leads with its specifications', () => {
+  it('shows length, width, tare, ATM, axles and sleeps in key information, no odometer or gearbox', () => {
+    const van = makeCar({ ...base, item_type: 'caravan', km: 0, simple_body: 'Pop Top', simple_transmission: 'Manual', specifications: { body_length: 20.1, body_width: 7.9, tare_weight: 2570, aggregate_trailer_mass: 3390, axle_type: 'Tandem', sleeps: 4 } });
+    const rows = keyInformation(van);
+    expect(rows.map((row) => row.label)).toEqual(['Body Length', 'Body Width', 'Tare Weight', 'Aggregate Trailer Mass', 'Axle Type', 'Sleeps', 'Body Type', 'Colour'].filter((label) => label !== 'Colour' || van.colour));
+    expect(rows).toContainEqual({ label: 'Tare Weight', value: '2,570 kg' });
+    expect(rows).toContainEqual({ label: 'Sleeps', value: '4' });
+    expect(rows[0]!.value).toMatch(/^20\.1 ft \(6\.\d+ m\)$/);
+  });
+});

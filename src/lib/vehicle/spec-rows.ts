@@ -133,6 +133,20 @@ export function keyInformation(car: Car): SpecRow[] {
       ['Colour', car.colour],
     ]);
   }
+  if (kind === 'caravan') {
+    // A van is chosen by its size, weights and beds (spec §3 specifications; issue 35 item 3): no odometer or gearbox.
+    const specs = car.specifications ?? {};
+    return rows([
+      ['Body Length', specs.body_length, feetAndMetres],
+      ['Body Width', specs.body_width, feetAndMetres],
+      ['Tare Weight', specs.tare_weight, kg],
+      ['Aggregate Trailer Mass', specs.aggregate_trailer_mass, kg],
+      ['Axle Type', specs.axle_type],
+      ['Sleeps', specs.sleeps],
+      ['Body Type', bodyText(car)],
+      ['Colour', car.colour],
+    ]);
+  }
   return rows([
     ['Odometer', car.km, (km: number) => formatKm(km)],
     ['Transmission', transmissionText(car)],

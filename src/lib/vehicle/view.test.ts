@@ -145,7 +145,8 @@ describe('headline price (spec §5, ACL s48 drive-away total)', () => {
 
 describe('finance box, estimate and calculator (spec §9)', () => {
   it.each<[string, Record<string, unknown>, Record<string, unknown>, { box: boolean; amountText: string | null; estimate: string | null; calculator: number | null }]>([
-    ['Nissan Finance lender: monthly figure rounded up to the cent', { finance_lenders: lender }, nissan, { box: true, amountText: '$512.35', estimate: 'Finance $512.35 per month*', calculator: 26990 }],
+    // Issue 35: the box prints the car's figures at the lender's rate (not the feed's paymentMonth), monthly, rounded up to the cent.
+    ['Nissan Finance lender: monthly figure rounded up to the cent', { finance_lenders: lender }, nissan, { box: true, amountText: '$534.31', estimate: 'Finance $534.31 per month*', calculator: 26990 }],
     ['no lender data: no box, calculator still shows', {}, nissan, { box: false, amountText: null, estimate: null, calculator: 26990 }],
     ['Suzuki: never a box', { finance_lenders: lender, make: 'Suzuki' }, nissan, { box: false, amountText: null, estimate: null, calculator: 26990 }],
     ['sold: no box, no calculator', { finance_lenders: lender, status: 'sold' }, nissan, { box: false, amountText: null, estimate: null, calculator: null }],

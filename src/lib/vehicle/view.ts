@@ -21,7 +21,9 @@ import { vehicleJsonLd } from './vehicle-jsonld.ts';
 import { vehiclePdfContent, type VehiclePdfContent } from './vehicle-pdf.ts';
 import { financeBox, financeCalculatorVisible, financeSiteOptions, type FinanceBox } from '../finance/finance-eligibility.ts';
 import { DEFAULT_MONEY_PRESETS } from '../finance/finance-bounds.ts';
-import { comparisonRate, financeFees, financeQuoteHref, providerDisclaimer, repaymentRounding, roundRepayment, type ComparisonRate, type FinanceFee, type RepaymentRounding } from '../finance/disclosures.ts';
+import { financeQuoteHref, providerDisclaimer, type FinanceFee, type RepaymentRounding } from '../finance/disclosures.ts';
+import { carFinance, financeFigures, type FinanceFigures } from '../finance/car-finance.ts';
+import type { Frequency } from '../finance/repayment.ts';
 import { carImageSources, parsePhotoUrl, primaryImage, siteImageOptions, type ImageSources } from '../images.ts';
 import { formatKm, formatMoney } from '../text/format.ts';
 import { canonicalUrl } from '../text/seo.ts';
@@ -39,9 +41,13 @@ export interface ViewSlide extends ImageSources {
 
 /** The finance calculator's settings for this car (spec §9, issue 14 item 5); null = hidden. */
 export interface CalculatorView {
+  /** The car's finance scenario (src/lib/finance/car-finance.ts): the calculator's first state. */
   defaultAmount: number;
   defaultRate: number;
   defaultTermYears: number;
+  defaultDeposit: number;
+  defaultResidual: number;
+  defaultFrequency: Frequency;
   maxTermYears: number;
   interestRange: NonNullable<Site['finance']['interest_range']> | null;
   minPrice: number;
@@ -49,14 +55,12 @@ export interface CalculatorView {
   hideFrequency: boolean;
   presets: number[];
   disclaimer: string;
-  comparison: ComparisonRate | null;
+  /** A comparison rate is advertised for this car: the calculator works it out for every state. */
+  showComparison: boolean;
   fees: FinanceFee[];
   rounding: RepaymentRounding;
-  /** The YouX quote widget (a car with a YouX quote and a price), else null. */
-  quote: {
-    initial: { weeklyRepaymentAmount: number | null; comparisonRate: number | null; advertisedRate: number | null };
-    request: { purchasePrice: number; year: number | null; vin: string | null; nvic: string | null; whoIsHelping: string };
-  } | null;
+  /** The quote line (a car with a YouX quote and a price): the car's figures, else null. */
+  quote: FinanceFigures | null;
 }
 
 /** The home-page tile (src/components/CarTile.astro). */
@@ -93,7 +97,11 @@ export interface VehicleView {
   askForGauge: boolean;
 
   financeBox: FinanceBox | null;
-  /** The lender's headline repayment, rounded the provider's way, as money text. */
+  /** The car's finance figures (one truth for the box, the quote line and the calculator). */
+  finance: FinanceFigures;
+  /** The loan term of those figures, in years. */
+  financeYears: number;
+  /** The box's headline repayment as money text (the car's figures), null without a box. */
   financeBoxAmountText: string | null;
   /** 'Finance $x per week*' for the sticky header, null without a repayment. */
   financeEstimate: string | null;
@@ -186,17 +194,19 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
 
   const financeOptions = financeSiteOptions(site);
   const box = financeBox(car, financeOptions, now);
-  // Spec §9: default amount is the car price on some sites, the configured default otherwise or without a price.
-  const calculatorAmount = site.finance.amount_from_car_price && price.kind === 'price' && price.amount ? Math.round(price.amount) : site.finance.default_amount;
+  // One finance truth per car (issue 35): the box, the quote line and the calculator's first state.
+  const scenario = carFinance(car, site, now);
+  const figures = financeFigures(scenario);
   const providerLender = site.finance_provider ? (car.finance_lenders?.[site.finance_provider.trim()] ?? null) : null;
-  const rounding = repaymentRounding(site.finance_provider, site.finance.rounding);
-  const boxAmount = box?.repayment ? roundRepayment(box.repayment.amount, rounding) : null;
-  const boxAmountText = boxAmount === null ? null : formatMoney(boxAmount, { cents: boxAmount % 1 !== 0 });
-  const calculator: CalculatorView | null = financeCalculatorVisible(car, financeOptions, calculatorAmount)
+  const boxAmountText = box && figures.showFigures ? figures.paymentText : null;
+  const calculator: CalculatorView | null = financeCalculatorVisible(car, financeOptions, scenario.amount)
     ? {
-        defaultAmount: calculatorAmount,
-        defaultRate: site.finance.default_interest,
-        defaultTermYears: site.finance.default_term_years,
+        defaultAmount: scenario.amount,
+        defaultRate: scenario.ratePercent,
+        defaultTermYears: scenario.years,
+        defaultDeposit: scenario.deposit,
+        defaultResidual: scenario.residual,
+        defaultFrequency: scenario.frequency,
         maxTermYears: site.finance.max_term_years,
         interestRange: site.finance.interest_range ?? null,
         minPrice: site.finance.min_price,
@@ -204,16 +214,10 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
         hideFrequency: site.finance.hide_frequency,
         presets: site.finance.presets ?? [...DEFAULT_MONEY_PRESETS],
         disclaimer: options.financeDisclaimer ?? providerDisclaimer(providerLender, site.finance_provider, site.finance) ?? site.finance.disclaimer,
-        comparison: comparisonRate(providerLender),
-        fees: financeFees(car, providerLender, site.finance, site.manufacturer),
-        rounding,
-        quote:
-          car.youxQuote && price.kind === 'price' && price.amount
-            ? {
-                initial: { weeklyRepaymentAmount: car.youxQuote.weeklyRepaymentAmount ?? null, comparisonRate: car.youxQuote.comparisonRate ?? null, advertisedRate: car.youxQuote.advertisedRate ?? null },
-                request: { purchasePrice: Math.round(price.amount), year: car.year ?? null, vin: car.vin ?? null, nvic: car.nvic ?? null, whoIsHelping: site.finance.who_is_helping ?? site.name },
-              }
-            : null,
+        showComparison: scenario.advertisesComparison,
+        fees: scenario.fees,
+        rounding: scenario.rounding,
+        quote: car.youxQuote && price.kind === 'price' && price.amount && figures.showFigures ? figures : null,
       }
     : null;
 
@@ -260,8 +264,10 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
     askForGauge: autograbEligible(car),
 
     financeBox: box,
+    finance: figures,
+    financeYears: scenario.years,
     financeBoxAmountText: boxAmountText,
-    financeEstimate: box?.repayment && boxAmountText ? `Finance ${boxAmountText} per ${box.repayment.period}*` : null,
+    financeEstimate: boxAmountText ? `Finance ${boxAmountText} per ${figures.period}*` : null,
     financeHref: financeHref(car),
     financeQuoteHref: available ? financeQuoteHref(car) : null,
     calculator,

@@ -53,6 +53,18 @@ export const FeaturesSchema = v.strictObject({
    * (docs/security.md, "Privacy choices"). Default true.
    */
   marketing_opt_in_default: v.optional(v.boolean(), true),
+  /**
+   * The trade-in thank-you SMS (spec §5) also goes to a mobile that was only typed in the instant
+   * offer, not proven by signing in. Anyone can type anyone's number, so by default (false) it
+   * goes only to the phone the shopper signed in with (docs/security.md, issue 34 N5).
+   */
+  trade_in_sms_to_typed_mobile: v.optional(v.boolean(), false),
+  /**
+   * /pages/unsubscribe with a typed e-mail or mobile: 'record' opts it out at once (the spec's
+   * page); 'confirm' sends that address or number a signed link and opts out only when it is
+   * opened, so nobody can opt out someone else (issue 34 N13). Default 'record'.
+   */
+  unsubscribe_typed: v.optional(v.picklist(['record', 'confirm']), 'record'),
   /** Forms require a terms-of-use checkbox instead of the consent notice. Default false. */
   terms_required: v.optional(v.boolean(), false),
   /** Copy the chosen location's dealership_slug into the lead. Default false. */

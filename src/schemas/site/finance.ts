@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 
 export const FinanceSettingsSchema = v.strictObject({
-  /** Default interest rate % p.a. Default 10. */
+  /** Default interest rate % p.a., the calculator's first rate for cars without lender or quote figures; kept as configured (9.99 stays 9.99: the 0.5 step is the arrow keys'). Default 10. */
   default_interest: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100)), 10),
   /** Default term in years. Default 5. */
   default_term_years: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(7)), 5),

@@ -199,15 +199,41 @@ class SqliteDatabase implements SqlDatabase {
       for (const item of batch) item.reject(error);
       return;
     }
+    // Issue 34 L8: after some errors (I/O, a full disk, RAISE(ROLLBACK)) SQLite has already rolled the whole
+    // transaction back, so the savepoint is gone: every unit of the batch is lost and every waiter is told so.
+    const abandon = (error: unknown) => {
+      try {
+        if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // Nothing more can be undone; the waiters still get the original error.
+      }
+      batch.forEach((item, index) => {
+        const outcome = outcomes[index];
+        item.reject(outcome && !outcome.ok ? outcome.error : error);
+      });
+    };
     for (const item of batch) {
-      this.db.exec('SAVEPOINT unit');
+      try {
+        this.db.exec('SAVEPOINT unit');
+      } catch (error) {
+        return abandon(error);
+      }
       try {
         const value = await item.work(this.direct);
         this.db.exec('RELEASE unit');
         outcomes.push({ ok: true, value });
       } catch (error) {
-        this.db.exec('ROLLBACK TO unit');
-        this.db.exec('RELEASE unit');
+        if (!this.db.isTransaction) {
+          outcomes.push({ ok: false, error });
+          return abandon(new Error(`the transaction was rolled back by another statement of its group: ${(error as Error).message}`));
+        }
+        try {
+          this.db.exec('ROLLBACK TO unit');
+          this.db.exec('RELEASE unit');
+        } catch (rollbackError) {
+          outcomes.push({ ok: false, error });
+          return abandon(rollbackError);
+        }
         outcomes.push({ ok: false, error });
       }
     }

@@ -1,10 +1,20 @@
 /**
- * What a dealer receives for a lead: a JSON document, or ADF/XML 1.0 (Auto-lead Data
- * Format, the auto industry's lead format that dealer CRMs import). Pure functions.
+ * What a dealer receives for a lead: a JSON document (schema docs/schemas/lead-webhook-v1.json),
+ * or ADF/XML 1.0 (Auto-lead Data Format, the auto industry's lead format that dealer CRMs
+ * import), valid against the standard's DTD (docs/standards/adf-1.0.dtd) for every lead
+ * category. Pure functions. docs/lead-api.md "What the dealer receives" says what each field
+ * holds; a change of the JSON shape is a new schema version (LEAD_WEBHOOK_SCHEMA_VERSION).
  */
+import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 import type { Car } from '../../schemas/car.ts';
+import { isAuMobile } from '../../schemas/forms.ts';
+import type { Location } from '../../schemas/site.ts';
 import type { Evaluation, StoredLead } from './store.ts';
 import type { ApiTenant } from './tenants.ts';
+
+/** The version of the JSON body's shape (docs/schemas/lead-webhook-v<N>.json). */
+export const LEAD_WEBHOOK_SCHEMA_VERSION = 1;
 
 /** The shopper's own car from a trade-in evaluation, as the dealer needs it. */
 function tradeIn(evaluation: Evaluation | undefined, photos: readonly string[]) {
@@ -44,7 +54,8 @@ export function paymentLine(lead: StoredLead): string {
     const refunded = payment.refunded ? `; refunded $${payment.refunded}` : '';
     return `${what}${invoice}: $${payment.amount} ${payment.currency} ${payment.status} online (${payment.provider} reference ${payment.reference})${until}${refunded}`;
   }
-  if (lead.category.toLowerCase() === 'reserve' && lead.form_completed) return 'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.';
+  if (lead.category.toLowerCase() === 'reserve' && lead.form_completed)
+    return 'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.';
   return '';
 }
 
@@ -67,15 +78,107 @@ function deliveredOptIn(data: Record<string, unknown>, marketing: LeadMarketing)
 /** One line for the dealer about marketing: unsubscribed (do not market), and the link for marketing e-mails. */
 export function marketingLines(marketing: LeadMarketing): string[] {
   return [
-    marketing.opted_out_at !== undefined ? `Marketing: this customer unsubscribed on ${new Date(marketing.opted_out_at).toISOString().slice(0, 10)}. Do not send them marketing; answer this enquiry only.` : '',
+    marketing.opted_out_at !== undefined
+      ? `Marketing: this customer unsubscribed on ${new Date(marketing.opted_out_at).toISOString().slice(0, 10)}. Do not send them marketing; answer this enquiry only.`
+      : '',
     marketing.unsubscribe_url ? `Unsubscribe link for marketing e-mails to this customer: ${marketing.unsubscribe_url}` : '',
   ].filter(Boolean);
 }
 
-/** The JSON body sent to webhooks. */
-export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation, photos: readonly string[] = [], marketing: LeadMarketing = {}) {
+/** A form value as trimmed text, or undefined when absent or blank. */
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const out = String(value).trim();
+  return out === '' ? undefined : out;
+}
+
+/** The lead's custom_params (campaign and form extras), as text. */
+function customParams(data: Record<string, unknown>): Record<string, string> {
+  const custom = data.custom_params;
+  if (!custom || typeof custom !== 'object' || Array.isArray(custom)) return {};
+  return Object.fromEntries(Object.entries(custom as Record<string, unknown>).map(([key, value]) => [key, String(value)]));
+}
+
+/** The campaign parameters a lead came with (utm_*, gclid, ...): its custom_params first, then the page's query. */
+export function campaignParams(data: Record<string, unknown>): Record<string, string> {
+  const attributes = data.lead_attributes as { linked_query_params?: Record<string, unknown> } | undefined;
+  const linked = attributes && typeof attributes.linked_query_params === 'object' && attributes.linked_query_params ? attributes.linked_query_params : {};
+  const out: Record<string, string> = {};
+  for (const [key, value] of [...Object.entries(customParams(data)), ...Object.entries(linked)]) {
+    if (CAMPAIGN_PARAM.test(key) && !(key in out) && text(value) !== undefined) out[key] = String(value);
+  }
+  return out;
+}
+
+/** What a lead is about, for the places ADF gives it (vehicle interest, location type). */
+type LeadKind = 'enquiry' | 'test-drive' | 'trade-in' | 'sell' | 'finance' | 'service' | 'reserve' | 'payment' | 'photos';
+
+function leadKind(lead: StoredLead): LeadKind {
+  const category = lead.category.toLowerCase();
+  if (/test ?drive/.test(category)) return 'test-drive';
+  if (/trade-?in|offer accepted/.test(category)) return text(lead.data.page_id) === '/sell-my-car' ? 'sell' : 'trade-in';
+  if (category.includes('finance')) return 'finance';
+  if (category.includes('service')) return 'service';
+  if (category.startsWith('reserve')) return 'reserve';
+  if (category.includes('payment')) return 'payment';
+  if (category.includes('photo')) return 'photos';
+  return 'enquiry';
+}
+
+/**
+ * The location that should act on the lead: the one the shopper chose (location / location_id),
+ * else the car's, else the lead's dealership's, else the site's; among several, one of the
+ * kind the lead needs (service for service leads, parts for parts, else sales), primary first.
+ */
+export function actingLocation(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined): Location | undefined {
+  const locations = tenant?.site.locations ?? [];
+  if (locations.length === 0) return undefined;
+  const byKey = (key: unknown) => (text(key) === undefined ? undefined : locations.find((entry) => entry.slug === text(key) || String(entry.id) === text(key)));
+  const chosen = byKey(lead.data.location) ?? byKey(lead.data.location_id) ?? byKey(car?.location?.id) ?? byKey(car?.location?.slug);
+  if (chosen) return chosen;
+  const category = lead.category.toLowerCase();
+  const wanted = category.includes('service') ? 'service' : category.includes('parts') ? 'parts' : 'sales';
+  const dealership = text(lead.data.dealership_slug) ?? lead.dealership_slug ?? car?.dealership_slug ?? undefined;
+  const ofDealership = dealership ? locations.filter((entry) => entry.dealership_slug === dealership) : [];
+  const pool = ofDealership.length > 0 ? ofDealership : locations;
+  const rank = (entry: Location) => ((entry.location_type || 'sales') === wanted ? 0 : 2) + (entry.primary ? 0 : 1) + (entry.visible ? 0 : 4);
+  return [...pool].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** The dealership that receives the lead: its name, the acting location and how to reach it. */
+function dealerOf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined) {
+  const location = actingLocation(lead, tenant, car);
+  const slug = location?.dealership_slug ?? text(lead.data.dealership_slug) ?? car?.dealership_slug ?? null;
+  const dealership = slug ? tenant?.site.dealerships.find((entry) => entry.slug === slug) : undefined;
+  return {
+    name: dealership?.name ?? tenant?.site.name ?? lead.tenant,
+    dealership_slug: slug,
+    location: location
+      ? {
+          id: String(location.id),
+          slug: location.slug,
+          name: location.name,
+          type: location.location_type || 'sales',
+          phone: location.contact_detail.phone ?? location.contact_detail.landline_phone ?? tenant?.site.phone ?? null,
+          email: location.contact_detail.email ?? tenant?.site.email ?? null,
+          address: { street: location.address.street, city: location.address.city, state: location.address.state, postcode: location.address.postcode ?? null },
+        }
+      : null,
+  };
+}
+
+/** The JSON body sent to webhooks (docs/schemas/lead-webhook-v1.json). */
+export function leadDocument(
+  lead: StoredLead,
+  tenant: ApiTenant | undefined,
+  car: Car | undefined,
+  evaluation?: Evaluation,
+  photos: readonly string[] = [],
+  marketing: LeadMarketing = {},
+) {
   const data = lead.data;
   return {
+    schema_version: LEAD_WEBHOOK_SCHEMA_VERSION,
     lead_id: lead.id,
     revision: lead.revision,
     site: lead.tenant,
@@ -114,6 +217,13 @@ export function leadDocument(lead: StoredLead, tenant: ApiTenant | undefined, ca
       : null,
     trade_in: tradeIn(evaluation, photos),
     payment: paymentOf(lead),
+    dealer: dealerOf(lead, tenant, car),
+    lead_source: {
+      source: text(data.source) ?? null,
+      url: text(data.url) ?? null,
+      page_id: text(data.page_id) ?? null,
+      campaign: campaignParams(data),
+    },
     values: data,
   };
 }
@@ -127,29 +237,222 @@ export function xmlEscape(value: unknown): string {
     .replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 }
 
-const element = (name: string, value: unknown, attributes = ''): string =>
-  value === undefined || value === null || value === '' ? '' : `<${name}${attributes}>${xmlEscape(value)}</${name}>`;
+type Attributes = Record<string, string | number | undefined>;
 
-/** The lead as an ADF 1.0 XML document. */
-export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Car | undefined, evaluation?: Evaluation, photos: readonly string[] = [], marketing: LeadMarketing = {}): string {
-  const doc = leadDocument(lead, tenant, car, evaluation, photos, marketing);
-  const trade = doc.trade_in;
+const attributeText = (attributes: Attributes): string =>
+  Object.entries(attributes)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => ` ${key}="${xmlEscape(value)}"`)
+    .join('');
+
+/** An element with text, or nothing when the value is absent or blank. */
+const element = (name: string, value: unknown, attributes: Attributes = {}): string =>
+  value === undefined || value === null || String(value).trim() === '' ? '' : `<${name}${attributeText(attributes)}>${xmlEscape(value)}</${name}>`;
+
+/** An element the DTD requires: written empty when there is no value (nothing is made up). */
+const required = (name: string, value: unknown, attributes: Attributes = {}): string =>
+  element(name, value, attributes) || `<${name}${attributeText(attributes)}/>`;
+
+/** An absolute URL for a possibly site-relative one, or undefined. */
+function absoluteUrl(value: unknown, base: string | undefined): string | undefined {
+  const raw = text(value);
+  if (!raw) return undefined;
+  try {
+    return new URL(raw, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** ADF `address`: street is required by the DTD, so with no street given it is written empty (no address is invented). */
+function adfAddress(parts: { street?: string; city?: string; state?: string; postcode?: string }): string {
+  if (!parts.street && !parts.city && !parts.state && !parts.postcode) return '';
+  return `<address>${required('street', parts.street, { line: 1 })}${element('city', parts.city)}${element('regioncode', parts.state?.toUpperCase())}${element('postalcode', parts.postcode)}<country>AU</country></address>`;
+}
+
+/** ADF `finance`: method and at least one amount, or nothing. */
+function adfFinance(
+  method: string,
+  amounts: { amount: string | undefined; type: 'downpayment' | 'monthly' | 'total'; limit: 'maximum' | 'minimum' | 'exact' }[],
+): string {
+  const written = amounts
+    .filter((entry) => entry.amount !== undefined)
+    .map((entry) => element('amount', entry.amount, { type: entry.type, limit: entry.limit, currency: 'AUD' }));
+  return written.length > 0 ? `<finance><method>${xmlEscape(method)}</method>${written.join('')}</finance>` : '';
+}
+
+/** A number written as an ADF amount (whole dollars, or cents when it has them), or undefined. */
+function amountText(value: unknown): string | undefined {
+  const number = Number(text(value)?.replace(/[$,\s]/g, ''));
+  return text(value) !== undefined && Number.isFinite(number) && number > 0 ? String(number) : undefined;
+}
+
+/** The vehicle the lead is about, in the DTD's child order. */
+function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined, siteUrl: string | undefined): string {
   const data = lead.data;
+  const custom = customParams(data);
+  const budget = amountText(custom.vehiclePriceBudget);
+  const finance = kind === 'finance' ? adfFinance('finance', [{ amount: budget, type: 'total', limit: 'maximum' }]) : '';
+  const payment = paymentOf(lead);
+  const testDrive = kind === 'test-drive' && text(data.dateTime) ? `Test drive requested for ${text(data.dateTime)}` : '';
+  if (car) {
+    const interest = kind === 'test-drive' ? 'test-drive' : 'buy';
+    const colour = car.colour
+      ? `<colorcombination>${element('interiorcolor', car.interior_colour)}${element('exteriorcolor', car.colour)}<preference>1</preference></colorcombination>`
+      : '';
+    return [
+      `<vehicle interest="${interest}" status="${car.car_type === 'new' ? 'new' : 'used'}">`,
+      element('id', car.id, { source: 'stock' }),
+      required('year', car.year),
+      required('make', car.make),
+      required('model', car.model),
+      element('vin', car.vin),
+      element('stock', car.stocknum),
+      element('trim', [car.badge, car.series].filter(Boolean).join(' ')),
+      element('doors', car.doors),
+      element('bodystyle', car.simple_body),
+      element('transmission', car.simple_transmission ?? car.trans),
+      car.car_type !== 'new' && car.km !== undefined && car.km !== null ? element('odometer', car.km, { units: 'km' }) : '',
+      colour,
+      element('imagetag', absoluteUrl(car.primary_image_url, siteUrl), { alttext: car.name ?? undefined }),
+      element('price', car.price, { type: 'asking', currency: 'AUD' }),
+      element('pricecomments', kind === 'reserve' && payment ? paymentLine(lead) : ''),
+      finance,
+      element(
+        'comments',
+        [
+          car.car_type === 'demo' ? 'Demonstrator (demo) vehicle' : '',
+          testDrive,
+          kind === 'photos' ? 'The customer asked for more photos of this vehicle.' : '',
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      ),
+      '</vehicle>',
+    ].join('');
+  }
+  // No stock car: the car the shopper named (an enquiry's make and model, the car to service,
+  // the VIN a finance link carried), else the DTD's required year, make and model left empty.
+  // ADF 1.0 has no interest for a service or a payment: those leave it out (the DTD's default applies).
+  const service = kind === 'service';
+  const own = kind === 'trade-in' || kind === 'sell';
+  const interest = service || kind === 'payment' ? '' : ` interest="${own || kind === 'test-drive' ? kind : 'buy'}"`;
+  const note = service
+    ? 'The customer’s vehicle, to be serviced.'
+    : own && custom.trade_in_vehicle
+      ? `The customer’s vehicle: ${custom.trade_in_vehicle}`
+      : text(data['Vehicle Make']) || text(data['Vehicle Model']) || custom.vin
+        ? 'The vehicle the customer named (not a stock vehicle).'
+        : `No particular vehicle: ${lead.category}.`;
+  const status = text(data.car_type) === 'new' ? ' status="new"' : service || own || text(data.car_type) ? ' status="used"' : '';
+  return [
+    `<vehicle${interest}${status}>`,
+    required('year', service ? data.Year : undefined),
+    required('make', data['Vehicle Make']),
+    required('model', data['Vehicle Model'] ?? (service ? data.Model : undefined)),
+    element('vin', custom.vin),
+    finance,
+    element('comments', [note, testDrive].filter(Boolean).join('\n')),
+    '</vehicle>',
+  ].join('');
+}
+
+/** The shopper's own car from the evaluation: to trade in, or to sell (the sell-my-car page). */
+function shopperVehicle(lead: StoredLead, kind: LeadKind, trade: ReturnType<typeof tradeIn>): string {
+  if (!trade) return '';
+  const data = lead.data;
+  const condition = [
+    text(data.service_history) ? `Service history: ${text(data.service_history)}` : '',
+    text(data.number_of_keys) ? `Keys: ${text(data.number_of_keys)}` : '',
+    text(data.car_condition) ? `Condition: ${text(data.car_condition)}` : '',
+  ].filter(Boolean);
+  const offer =
+    trade.offer_price !== null
+      ? `Instant offer: ${formatMoney(trade.offer_price)}${lead.offer_accepted ? ' (accepted by the customer)' : ''}`
+      : 'No online offer was made for this vehicle.';
   const comments = [
+    trade.description ? `Vehicle: ${trade.description}` : '',
+    trade.registration ? `Rego ${trade.registration} (${String(trade.state ?? '').toUpperCase()}), ${trade.images} photos` : '',
+    offer,
+    ...condition,
+    ...trade.photos,
+  ].filter(Boolean);
+  return [
+    `<vehicle interest="${kind === 'sell' ? 'sell' : 'trade-in'}" status="used">`,
+    required('year', trade.year),
+    required('make', trade.make),
+    required('model', trade.model),
+    element('vin', trade.vin),
+    element('trim', trade.variant),
+    trade.km !== null ? element('odometer', trade.km, { units: 'km' }) : '',
+    trade.offer_price !== null ? element('price', trade.offer_price, { type: 'offer', currency: 'AUD' }) : '',
+    element('comments', comments.join('\n')),
+    '</vehicle>',
+  ].join('');
+}
+
+/** The lines of the customer's comments: what they asked for, in words a salesperson reads. */
+function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeof dealerOf>, marketing: LeadMarketing): string[] {
+  const data = lead.data;
+  const custom = customParams(data);
+  const campaign = campaignParams(data);
+  const budget = amountText(custom.vehiclePriceBudget);
+  const list = (values: unknown) => (Array.isArray(values) ? values.map(String).filter(Boolean).join(', ') : '');
+  return [
     `Category: ${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ''}`,
-    data.message ? String(data.message) : '',
-    data.Comments ? String(data.Comments) : '',
-    data.dateTime ? `Test drive: ${String(data.dateTime)}` : '',
-    Array.isArray(data.additional_services) && data.additional_services.length > 0 ? `Additional services: ${data.additional_services.join(', ')}` : '',
-    data['do-you-have-a-trade-in'] ? `Trade-in: ${String(data['do-you-have-a-trade-in'])}` : '',
-    data.finance ? `Finance: ${String(data.finance)}` : '',
+    text(data.PreferredContactMethod) ? `Preferred contact: ${text(data.PreferredContactMethod)}` : '',
+    dealer.location ? `Location: ${dealer.location.name}` : '',
+    text(data.message) ?? '',
+    text(data.Comments) ?? '',
+    text(data.dateTime) ? `Test drive: ${text(data.dateTime)}` : '',
+    kind === 'service'
+      ? [text(data['Service Type']), text(data['Service Interval'])]
+          .filter(Boolean)
+          .join(', ')
+          .replace(/^(.+)$/, 'Service: $1')
+      : '',
+    kind === 'service' && text(data['Preferred Service Date']) ? `Preferred service date: ${text(data['Preferred Service Date'])}` : '',
+    kind === 'service' && text(data.Rego) ? `Rego: ${text(data.Rego)}${text(data.State) ? ` (${text(data.State)!.toUpperCase()})` : ''}` : '',
+    data.tyre_quote === true ? 'Tyre quote requested' : '',
+    list(data.additional_services) ? `Additional services: ${list(data.additional_services)}` : '',
+    budget ? `Finance budget: ${formatMoney(Number(budget))}` : '',
+    custom.employment_status ? `Employment: ${custom.employment_status}` : '',
+    custom.invoice_reference ? `Invoice or reference: ${custom.invoice_reference}${custom.amount ? `, amount $${custom.amount}` : ''}` : '',
+    text(data['do-you-have-a-trade-in']) ? `Trade-in: ${text(data['do-you-have-a-trade-in'])}` : '',
+    text(data.finance) ? `Finance: ${text(data.finance)}` : '',
+    custom.offer_withheld === 'true' ? 'Instant offer: none online (over the online-estimate limits)' : '',
+    lead.offer_accepted ? 'The customer accepted the instant offer.' : '',
     paymentLine(lead),
+    text(data.source) || text(data.url) ? `Source: ${[text(data.source), text(data.url)].filter(Boolean).join(', ')}` : '',
+    Object.keys(campaign).length > 0
+      ? `Campaign: ${Object.entries(campaign)
+          .map(([key, value]) => `${key}=${value}`)
+          .join('; ')}`
+      : '',
+    data.opt_in === true && marketing.opted_out_at === undefined ? 'Marketing opt-in: yes' : '',
     ...marketingLines(marketing),
-  ]
-    .filter(Boolean)
-    .join('\n');
-  const vehicle = doc.vehicle;
-  const status = vehicle ? (vehicle.car_type === 'new' ? 'new' : 'used') : 'used';
+  ].filter(Boolean);
+}
+
+/** The lead as an ADF 1.0 XML document, valid against docs/standards/adf-1.0.dtd. */
+export function leadAdf(
+  lead: StoredLead,
+  tenant: ApiTenant | undefined,
+  car: Car | undefined,
+  evaluation?: Evaluation,
+  photos: readonly string[] = [],
+  marketing: LeadMarketing = {},
+): string {
+  const doc = leadDocument(lead, tenant, car, evaluation, photos, marketing);
+  const data = lead.data;
+  const kind = leadKind(lead);
+  const site = tenant?.site;
+  const dealer = doc.dealer;
+  const preferred = text(data.PreferredContactMethod)?.toLowerCase();
+  const phone = doc.customer.phone ?? undefined;
+  const campaign = doc.lead_source.campaign;
+  const hasStreet = Boolean(text(data.street) || text(data.suburb));
+  const location = dealer.location;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<?adf version="1.0"?>',
@@ -157,25 +460,56 @@ export function leadAdf(lead: StoredLead, tenant: ApiTenant | undefined, car: Ca
     '<prospect status="new">',
     `<id sequence="${lead.revision}" source="${xmlEscape(doc.site_name)}">${xmlEscape(lead.id)}</id>`,
     `<requestdate>${xmlEscape(doc.updated_at)}</requestdate>`,
-    vehicle
-      ? `<vehicle interest="buy" status="${status}">${element('id', vehicle.car_id, ' source="stock"')}${element('year', vehicle.year)}${element('make', vehicle.make)}${element('model', vehicle.model)}${element('trim', vehicle.badge)}${element('vin', vehicle.vin)}${element('stock', vehicle.stocknum)}${vehicle.price ? `<price type="asking" currency="AUD">${xmlEscape(vehicle.price)}</price>` : ''}</vehicle>`
-      : data['Vehicle Make'] || data['Vehicle Model']
-        ? `<vehicle interest="buy" status="used">${element('make', data['Vehicle Make'])}${element('model', data['Vehicle Model'])}</vehicle>`
-        : '',
-    trade
-      ? `<vehicle interest="trade-in" status="used">${element('year', trade.year)}${element('make', trade.make)}${element('model', trade.model)}${element('trim', trade.variant)}${element('vin', trade.vin)}${trade.km !== null ? `<odometer status="original" units="km">${xmlEscape(trade.km)}</odometer>` : ''}${trade.offer_price !== null ? `<price type="offer" currency="AUD">${xmlEscape(trade.offer_price)}</price>` : ''}${element('comments', [trade.registration ? `Rego ${trade.registration} (${String(trade.state ?? '').toUpperCase()}), ${trade.images} photos` : '', ...trade.photos].filter(Boolean).join('\n'))}</vehicle>`
-      : '',
-    '<customer><contact>',
-    element('name', doc.customer.name, ' part="first"'),
-    element('name', doc.customer.last_name, ' part="last"'),
-    element('email', doc.customer.email),
-    element('phone', doc.customer.phone),
-    doc.customer.postcode ? `<address><postalcode>${xmlEscape(doc.customer.postcode)}</postalcode><country>AU</country></address>` : '',
+    // The DTD asks for at least one vehicle: the one of interest, or the shopper's own when that is all the lead is about.
+    doc.trade_in && !car && !text(data['Vehicle Make']) && !text(data['Vehicle Model']) ? '' : interestVehicle(lead, kind, car, site?.url),
+    shopperVehicle(lead, kind, doc.trade_in),
+    '<customer>',
+    '<contact>',
+    doc.customer.name || doc.customer.last_name ? element('name', doc.customer.name, { part: 'first' }) : '<name part="full"/>',
+    element('name', doc.customer.last_name, { part: 'last' }),
+    element('email', doc.customer.email, { preferredcontact: preferred === 'email' ? 1 : undefined }),
+    // The DTD asks for an e-mail or a phone; every new lead has one (leadProblems), so an empty phone is only a fallback.
+    phone
+      ? element('phone', phone, {
+          type: isAuMobile(phone) ? 'cellphone' : 'voice',
+          preferredcontact: preferred === 'phone' || preferred === 'sms' ? 1 : undefined,
+        })
+      : doc.customer.email
+        ? ''
+        : '<phone/>',
+    adfAddress({
+      street: text(data.street),
+      city: text(data.suburb),
+      // An instant offer's `state` is the registration's state, not where the shopper lives.
+      state: hasStreet ? text(data.state) : undefined,
+      postcode: text(data.postcode),
+    }),
     '</contact>',
-    element('comments', comments),
+    element('comments', commentLines(lead, kind, dealer, marketing).join('\n')),
     '</customer>',
-    `<vendor><vendorname>${xmlEscape(doc.site_name)}</vendorname></vendor>`,
-    '<provider><name part="full">Dealer website</name><service>Website</service></provider>',
+    '<vendor>',
+    location ? element('id', location.slug, { source: 'location' }) : '',
+    `<vendorname>${xmlEscape(dealer.name)}</vendorname>`,
+    element('url', site?.url),
+    '<contact>',
+    `<name part="full" type="business">${xmlEscape(location?.name ?? dealer.name)}</name>`,
+    element('email', location?.email ?? site?.email),
+    required('phone', location?.phone ?? site?.phone, { type: 'voice' }),
+    location
+      ? adfAddress({
+          street: location.address.street,
+          city: location.address.city,
+          state: location.address.state,
+          postcode: location.address.postcode ?? undefined,
+        })
+      : adfAddress({ street: text(site?.address) }),
+    '</contact>',
+    '</vendor>',
+    '<provider>',
+    `<name part="full" type="business">${xmlEscape(doc.lead_source.source ?? 'Website')}</name>`,
+    element('service', [campaign.utm_campaign ?? campaign.campaign, campaign.utm_source, campaign.utm_medium].filter(Boolean).join(' / ')),
+    element('url', doc.lead_source.url),
+    '</provider>',
     '</prospect>',
     '</adf>',
   ]

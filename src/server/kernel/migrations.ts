@@ -198,5 +198,27 @@ export const MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    // Issue 34 N5: the platform-wide per-phone SMS cap counts a phone's texts from every tenant. Numbered 341 so
+    // migrations added in parallel do not collide.
+    version: 341,
+    name: 'sms_log by phone across tenants',
+    statements: () => ['CREATE INDEX sms_log_phone_all ON sms_log (phone, created_at)'],
+  },
+  {
+    // Issue 34 N13: a typed opt-out waiting for its confirmation link (site setting unsubscribe_typed: "confirm").
+    version: 342,
+    name: 'unsubscribe confirmations',
+    statements: () => [
+      `CREATE TABLE unsubscribe_requests (
+        id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        contact TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX unsubscribe_requests_tenant ON unsubscribe_requests (tenant, created_at)',
+    ],
+  },
   ...PAYMENT_MIGRATIONS,
 ];

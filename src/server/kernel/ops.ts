@@ -1,16 +1,34 @@
-/** Operators' and local runs' routes: /api/health (load balancers) and the recorded dev messages. */
-import type { FastifyPluginAsync } from 'fastify';
+/**
+ * Operators' and local runs' routes: /api/health (load balancers) and the recorded dev messages.
+ * /api/health answers every host, so the public gets only `{ ok }` (issue 34 N7): the tenant
+ * list and each tenant's delivery backlog go only to an operator (Bearer API_OPERATOR_TOKEN)
+ * or to a request from the host itself (a loopback peer that came through no proxy).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { FeatureOptions } from './context.ts';
 import { parseOr400 } from './http.ts';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether a request may see the full /api/health: the operator token, or loopback without any proxy header. */
+export function seesFullHealth(request: FastifyRequest, operatorToken: string | undefined): boolean {
+  const header = request.headers.authorization ?? '';
+  if (operatorToken && /^Bearer /i.test(header)) return timingSafeEqual(digest(header.slice(7).trim()), digest(operatorToken));
+  const peer = request.raw.socket?.remoteAddress ?? '';
+  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !proxied && /^(127\.|::1$|::ffff:127\.)/.test(peer);
+}
 
 /** GET /api/health, and GET /api/dev/messages when the context allows it (never in production). */
 export const opsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
-  app.get('/api/health', { config: { tenantless: true } }, async (_request, reply) => {
+  app.get('/api/health', { config: { tenantless: true } }, async (request, reply) => {
     try {
       await store.db.query('SELECT 1 AS ok');
+      if (!seesFullHealth(request, ctx.operatorToken)) return { ok: true };
       // Issue 13 H4 / M14: leads that would go nowhere, and deliveries waiting or dead-lettered, per tenant.
       return { ok: true, tenants: ctx.tenants.slugs().length, tenants_without_lead_destination: ctx.tenants.undeliverable(), deliveries: await store.deliveryHealth() };
     } catch {

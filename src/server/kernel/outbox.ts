@@ -17,6 +17,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { environment } from '../../config/env.ts';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
+import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
 import type { Adapters } from './adapters.ts';
 import { leadAdf, leadDocument, type LeadMarketing } from './lead-formats.ts';
 import type { DeliveryJob, KernelStore, StoredLead } from './store.ts';
@@ -234,7 +235,7 @@ export class Outbox {
   private async send(destination: Destination, job: DeliveryJob, body: string, contentType: string, category: string): Promise<void> {
     if (destination.type === 'email') {
       const tenantName = this.tenants.get(job.tenant)?.site.name ?? job.tenant;
-      await this.adapters.mail.send({ tenant: job.tenant, to: destination.to, subject: `New lead: ${category} (${tenantName})`, body, contentType });
+      await this.adapters.mail.send({ tenant: job.tenant, to: destination.to, subject: leadSubject(category, tenantName), body, contentType });
       return;
     }
     const headers: Record<string, string> = {
@@ -253,6 +254,19 @@ export class Outbox {
     if (status >= 400 && status < 500 && status !== 408 && status !== 429) throw new PermanentDeliveryError(`webhook refused the lead: HTTP ${status}`);
     if (status < 200 || status >= 300) throw new Error(`webhook answered HTTP ${status}`);
   }
+}
+
+/** The categories a subject may name: the forms' and the payments module's. */
+const SUBJECT_CATEGORIES: readonly string[] = [...LEAD_CATEGORIES, 'Online Payment', 'Invoice Payment', 'Vehicle Enquiry'];
+
+/**
+ * The lead e-mail's subject (issue 34 L12): the category only when it is one the platform sends
+ * (SUBJECT_CATEGORIES, matched without regard to case), else "Other enquiry"; the shopper's own
+ * text (which may hold CR/LF) never reaches a mail header.
+ */
+export function leadSubject(category: string, tenantName: string): string {
+  const known = SUBJECT_CATEGORIES.find((entry) => entry.toLowerCase() === category.trim().toLowerCase()) ?? 'Other enquiry';
+  return `New lead: ${known} (${tenantName.replace(/[\r\n\t]+/g, ' ').slice(0, 80)})`;
 }
 
 // Keep-alive agents: a busy dealer CRM gets a few reused connections, not one per lead.

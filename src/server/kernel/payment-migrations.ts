@@ -53,4 +53,26 @@ export const PAYMENT_MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 161,
+    name: 'payment clients and intents (holds and intents bounded), invoices the dealer issued',
+    statements: () => [
+      // Who started the payment (the client address) and when its provider intent was created: the limits count these.
+      'ALTER TABLE payments ADD COLUMN client TEXT',
+      'ALTER TABLE payments ADD COLUMN intent_at BIGINT',
+      'CREATE INDEX payments_client ON payments (tenant, client, created_at)',
+      'CREATE INDEX payments_intents ON payments (tenant, intent_at)',
+      // /online-payment pays only these: an invoice number and amount the dealer issued (npm run invoice), paid once.
+      `CREATE TABLE payment_invoices (
+        tenant TEXT NOT NULL,
+        reference_key TEXT NOT NULL,
+        reference TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL,
+        issued_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        paid_payment_id TEXT,
+        PRIMARY KEY (tenant, reference_key)
+      )`,
+    ],
+  },
 ];

@@ -29,38 +29,67 @@ export const clientKey = (tenants: TenantRegistry, request: FastifyRequest): str
 
 /** A fixed-window counter: in memory, or shared through Redis. */
 export interface WindowCounter {
-  /** Count one hit on `key`; resolves to the hits in the current window. */
-  hit(key: string, windowMs: number): Promise<number>;
+  /** Count `amount` (default 1) on `key`; resolves to the total in the current window. */
+  hit(key: string, windowMs: number, amount?: number): Promise<number>;
 }
 
-/** Counters in this process only. */
+/** Counters in this process only (at most 50,000 keys: ended windows go first, then the oldest). */
 export function memoryCounter(now: () => number): WindowCounter {
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new Map<string, { end: number; count: number }>();
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       const at = now();
       const window = windows.get(key);
-      if (!window || at - window.start >= windowMs) {
-        if (windows.size > 10_000) windows.clear();
-        windows.set(key, { start: at, count: 1 });
-        return 1;
+      if (!window || at >= window.end) {
+        windows.delete(key);
+        if (windows.size >= 50_000) {
+          for (const [name, entry] of windows) if (entry.end <= at) windows.delete(name);
+          while (windows.size >= 50_000) windows.delete(windows.keys().next().value as string);
+        }
+        windows.set(key, { end: at + windowMs, count: amount });
+        return amount;
       }
-      window.count += 1;
+      window.count += amount;
       return window.count;
     },
   };
 }
 
-/** Counters in Redis (INCR, with the window as the key's expiry), shared by every API process. */
+/** Counters in Redis (INCRBY, with the window as the key's expiry), shared by every API process. */
 export function redisCounter(redis: Redis, prefix = 'lead-api:tenant-window:'): WindowCounter {
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       const name = `${prefix}${key}`;
-      // SET NX PX starts a window (with its expiry) only when none is open; INCR counts in it.
-      const results = (await redis.multi().set(name, '0', 'PX', windowMs, 'NX').incr(name).exec()) ?? [];
+      // SET NX PX starts a window (with its expiry) only when none is open; INCRBY counts in it.
+      const results = (await redis.multi().set(name, '0', 'PX', windowMs, 'NX').incrby(name, amount).exec()) ?? [];
       const [error, count] = results[1] ?? [new Error('no reply from Redis'), 0];
       if (error) throw error;
       return Number(count);
+    },
+  };
+}
+
+/**
+ * Issue 34: daily allowances per client (and per tenant) for what strangers could otherwise
+ * use up for everyone: SMS, valuations, photo bytes, extra-data rows, typed opt-outs. Kept in
+ * the same counters as the rate limits (Redis with REDIS_URL, so every API process shares
+ * them). `take` counts first and answers whether the total is still within `max`; with Redis
+ * unreachable it allows (logged), like the rate limits.
+ */
+export interface Allowances {
+  take(name: string, key: string, max: number, amount?: number, windowMs?: number): Promise<boolean>;
+}
+
+/** Allowances over `counter`; `warn` hears of a counter failure. */
+export function allowances(counter: WindowCounter, warn: (message: string) => void): Allowances {
+  return {
+    async take(name, key, max, amount = 1, windowMs = 86_400_000) {
+      try {
+        return (await counter.hit(`${name}|${key}`, windowMs, amount)) <= max;
+      } catch (error) {
+        warn(`allowance counter unavailable (${(error as Error).message}); request allowed`);
+        return true;
+      }
     },
   };
 }

@@ -62,7 +62,7 @@ export interface DeliveryHealth {
 }
 
 /** Why an SMS may not be sent, or 'ok' (the send is then recorded). */
-export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap';
+export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap' | 'client-cap';
 
 /** Where the images of a Store live (files, outside the database). */
 export interface StoreOptions {
@@ -481,10 +481,11 @@ export class KernelStore {
 
   /**
    * Record an SMS about to be sent if the caps allow it: at most `perPhone` texts to a phone
-   * and `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
+   * from this tenant, `perPhoneAllTenants` to a phone from every tenant together (issue 34
+   * N5) and `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
    * evaluation id) one text per kind and evaluation.
    */
-  async reserveSms(sms: { tenant: string; phone: string; kind: string; evaluationId?: string; perPhone: number; perTenant: number; now: number }): Promise<SmsReservation> {
+  async reserveSms(sms: { tenant: string; phone: string; kind: string; evaluationId?: string; perPhone: number; perPhoneAllTenants?: number; perTenant: number; now: number }): Promise<SmsReservation> {
     return this.db.transaction(async (tx) => {
       const since = sms.now - 86_400_000;
       if (sms.evaluationId) {
@@ -495,6 +496,10 @@ export class KernelStore {
       if (Number(tenantCount[0]?.n ?? 0) >= sms.perTenant) return 'tenant-cap';
       const phoneCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND phone = $2 AND created_at > $3', [sms.tenant, sms.phone, since]);
       if (Number(phoneCount[0]?.n ?? 0) >= sms.perPhone) return 'phone-cap';
+      if (sms.perPhoneAllTenants !== undefined) {
+        const everywhere = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE phone = $1 AND created_at > $2', [sms.phone, since]);
+        if (Number(everywhere[0]?.n ?? 0) >= sms.perPhoneAllTenants) return 'phone-cap';
+      }
       const inserted = await tx.run('INSERT INTO sms_log (id, tenant, phone, kind, evaluation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, kind, evaluation_id) DO NOTHING', [
         randomUUID(),
         sms.tenant,
@@ -529,6 +534,19 @@ export class KernelStore {
         ]);
       }
     });
+  }
+
+  /** Keep a typed contact waiting for its confirmation link (issue 34 N13); resolves to the request id. */
+  async createOptOutRequest(tenant: string, contact: { kind: string; contact: string }, now: number): Promise<string> {
+    const id = randomUUID();
+    await this.db.run('INSERT INTO unsubscribe_requests (id, tenant, kind, contact, created_at) VALUES ($1, $2, $3, $4, $5)', [id, tenant, contact.kind, contact.contact, now]);
+    return id;
+  }
+
+  /** The contact of a confirmation request of this tenant made after `since`, or undefined. */
+  async optOutRequest(tenant: string, id: string, since: number): Promise<{ kind: string; contact: string } | undefined> {
+    const rows = await this.db.query<{ kind: string; contact: string }>('SELECT kind, contact FROM unsubscribe_requests WHERE id = $1 AND tenant = $2 AND created_at > $3', [id, tenant, since]);
+    return rows[0] ? { kind: String(rows[0].kind), contact: String(rows[0].contact) } : undefined;
   }
 
   /** When the earliest of these contacts opted out of this tenant's marketing (ms), or undefined. One query per call. */
@@ -618,6 +636,7 @@ export class KernelStore {
       ['sign_in_codes', 'DELETE FROM sign_in_codes WHERE tenant = $1 AND (used_at IS NOT NULL OR expires_at < $2)', [tenant, cutoffs.now]],
       ['sessions', 'DELETE FROM sessions WHERE tenant = $1 AND expires_at < $2', [tenant, cutoffs.now]],
       ['sms_log', 'DELETE FROM sms_log WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.now - 7 * 86_400_000]],
+      ['unsubscribe_requests', 'DELETE FROM unsubscribe_requests WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.now - 7 * 86_400_000]],
     ];
     await this.db.transaction(async (tx) => {
       const images = await tx.query<{ file: string | null }>(`SELECT file FROM ${oldImages}`, [tenant, cutoffs.photosBefore, cutoffs.leadsBefore]);

@@ -80,3 +80,49 @@ describe('TenantRegistry with the pipeline stock folder', () => {
     expect(registry.fromHost('acme.localhost')?.cars).toEqual([]);
   });
 });
+
+describe('incremental tenant reloads (issue 34)', () => {
+  it('L11: a write in one tenant folder reloads only that tenant, debounced and off the request path', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tenants-l11-'));
+    const write = (slug: string, stock: unknown[] = []) => {
+      mkdirSync(join(folder, slug), { recursive: true });
+      writeFileSync(join(folder, slug, 'site.json'), JSON.stringify({ slug, template: 'used-group', name: slug, url: `https://${slug}.example`, phone: '+61 7 3000 1234' }));
+      writeFileSync(join(folder, slug, 'stock.json'), JSON.stringify(stock));
+    };
+    try {
+      for (const slug of ['one', 'two', 'three']) write(slug);
+      const tenants = new TenantRegistry({ tenantsDir: folder });
+      tenants.reload();
+      const untouched = [tenants.get('one'), tenants.get('three')];
+      // The watcher says which folders changed (a burst of writes, then one call).
+      const calls: (string[] | undefined)[] = [];
+      watchTenantsFolder(folder, (changed) => calls.push(changed));
+      const car = { id: 7, slug: 'two-corolla-7', name: 'Corolla', status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year: 2020, km: 1, price: 1000 };
+      write('two', [car]);
+      writeFileSync(join(folder, 'two', 'reservations.json'), '{}');
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(calls).toEqual([['two']]);
+      // Reloading that folder: the others are the same objects (not re-read), requests run in between.
+      let answered = false;
+      setImmediate(() => (answered = true));
+      const pending = tenants.reloadSome(calls[0]!);
+      expect(answered).toBe(false);
+      const result = await pending;
+      expect(answered).toBe(true);
+      expect(result).toEqual({ loaded: ['two'], failed: [] });
+      expect(tenants.get('two')!.cars.map((entry) => entry.slug)).toEqual(['two-corolla-7']);
+      expect([tenants.get('one'), tenants.get('three')]).toEqual(untouched);
+      expect(tenants.get('one')).toBe(untouched[0]);
+      expect(tenants.fromHost('two.example')?.slug).toBe('two');
+      // A folder that is gone is dropped; a broken one keeps its previous version.
+      rmSync(join(folder, 'three'), { recursive: true, force: true });
+      writeFileSync(join(folder, 'one', 'site.json'), '{ broken');
+      const second = await tenants.reloadSome(['three', 'one']);
+      expect(tenants.get('three')).toBeUndefined();
+      expect(tenants.get('one')).toBe(untouched[0]);
+      expect(second.failed.map((entry) => entry.dir)).toEqual([join(folder, 'one')]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

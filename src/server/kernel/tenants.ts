@@ -6,7 +6,7 @@
  * the ops pipeline changes stock while the service runs.
  */
 import { existsSync, readFileSync, watch } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
@@ -185,6 +185,47 @@ export class TenantRegistry {
         if (previous) next.set(slug, previous);
       }
     }
+    this.install(next, report);
+    return report;
+  }
+
+  /**
+   * Reload only the named tenant folders (issue 34 L11: a stock or reservation write in one
+   * folder must not re-parse every tenant while requests wait). Each folder is read in its
+   * own turn of the event loop, so requests are answered in between; a folder that is gone
+   * (or has no site.json) is dropped, one that fails keeps its previous version.
+   */
+  async reloadSome(slugs: Iterable<string>): Promise<LoadReport> {
+    const report: LoadReport = { loaded: [], failed: [] };
+    const built = new Map<string, ApiTenant | undefined>();
+    for (const slug of new Set(slugs)) {
+      if (!/^[a-z0-9][a-z0-9_-]*$/i.test(slug)) continue;
+      await new Promise((done) => setImmediate(done));
+      const dir = join(resolve(this.options.tenantsDir), slug);
+      if (!existsSync(join(dir, 'site.json'))) {
+        built.set(slug, undefined);
+        continue;
+      }
+      try {
+        const tenant = buildTenant(dir);
+        built.set(tenant.slug, tenant);
+        report.loaded.push(tenant.slug);
+      } catch (error) {
+        report.failed.push({ dir, error: (error as Error).message });
+      }
+    }
+    // Taken after the awaits, so a full reload that ran meanwhile is not undone.
+    const next = new Map(this.tenants);
+    for (const [slug, tenant] of built) {
+      if (tenant) next.set(slug, tenant);
+      else next.delete(slug);
+    }
+    this.install(next, report);
+    return report;
+  }
+
+  /** Serve `next`, after the one-host-one-tenant check (which may move entries of `report` to failed). */
+  private install(next: Map<string, ApiTenant>, report: LoadReport): void {
     // One host, one tenant (issue 13 M10): a second folder claiming a host is refused (it would take the
     // first one's leads and sessions). Folders are taken in name order; a tenant already serving the host keeps it.
     const hosts = new Map<string, string>();
@@ -223,7 +264,6 @@ export class TenantRegistry {
     }
     this.tenants = next;
     this.hosts = hosts;
-    return report;
   }
 
   private hostOf(tenant: ApiTenant): string | undefined {
@@ -277,14 +317,26 @@ export class TenantRegistry {
 }
 
 /**
- * Calls `reload` after any change under the tenants folder, debounced by half a second (the ops
- * pipeline writes several files per stock change); the watcher does not keep the process alive.
- * Throws where the platform cannot watch the folder: the callers say so or not; SIGHUP reloads too.
+ * Calls `reload` after changes under the tenants folder, debounced by half a second (the ops
+ * pipeline writes several files per stock change), with the tenant folders that changed
+ * (issue 34 L11: reload only those), or undefined when the platform did not say which file
+ * changed (reload all). The watcher does not keep the process alive. Throws where the
+ * platform cannot watch the folder: the callers say so or not; SIGHUP reloads too.
  */
-export function watchTenantsFolder(tenantsDir: string, reload: () => void): void {
+export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[] | undefined) => void): void {
   let pending: NodeJS.Timeout | undefined;
-  watch(tenantsDir, { recursive: true }, () => {
+  let changed: Set<string> | undefined = new Set();
+  watch(tenantsDir, { recursive: true }, (_event, filename) => {
+    const slug = filename ? String(filename).split(/[\\/]/)[0] : undefined;
+    if (slug === undefined || slug === '') changed = undefined;
+    else if (!slug.startsWith('.')) changed?.add(slug);
+    else if (changed?.size === 0 && !pending) return;
     if (pending) clearTimeout(pending);
-    pending = setTimeout(reload, 500);
+    pending = setTimeout(() => {
+      const slugs = changed;
+      changed = new Set();
+      pending = undefined;
+      if (slugs === undefined || slugs.size > 0) reload(slugs ? [...slugs].sort() : undefined);
+    }, 500);
   }).unref();
 }

@@ -29,9 +29,31 @@ export function unsubscribeTokenLead(key: BinaryLike, tenant: string, token: str
   return expected.length === given.length && timingSafeEqual(expected, given) ? match[1] : undefined;
 }
 
+const requestSignature = (key: BinaryLike, tenant: string, id: string): string => createHmac('sha256', key).update(`unsubscribe-request|${tenant}|${id}`).digest('base64url');
+
+/**
+ * The token of a confirmation link for a typed contact (issue 34 N13): the same shape as a
+ * lead's token, signed for another purpose, so neither passes as the other.
+ */
+export function unsubscribeRequestToken(key: BinaryLike, tenant: string, requestId: string): string {
+  return `${requestId}.${requestSignature(key, tenant, requestId)}`;
+}
+
+/** The confirmation request id a token was made for on this tenant, or undefined. */
+export function unsubscribeRequestId(key: BinaryLike, tenant: string, token: string): string | undefined {
+  const match = UNSUBSCRIBE_TOKEN.exec(token);
+  if (!match) return undefined;
+  const expected = Buffer.from(requestSignature(key, tenant, match[1]!));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1] : undefined;
+}
+
+/** The public unsubscribe page of a tenant with a token. */
+export const unsubscribePageUrl = (tenant: ApiTenant, token: string): string => `${tenant.site.url.replace(/\/+$/, '')}/pages/unsubscribe?token=${token}`;
+
 /** The public unsubscribe page of a tenant for one lead's contact. */
 export function unsubscribeUrl(key: BinaryLike, tenant: ApiTenant, leadId: string): string {
-  return `${tenant.site.url.replace(/\/+$/, '')}/pages/unsubscribe?token=${unsubscribeToken(key, tenant.slug, leadId)}`;
+  return unsubscribePageUrl(tenant, unsubscribeToken(key, tenant.slug, leadId));
 }
 
 /** One contact a marketing opt-out is recorded for, normalised as the lead forms store them. */

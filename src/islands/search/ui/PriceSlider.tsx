@@ -1,11 +1,16 @@
 /**
- * Price slider (spec §5): two thumbs and two number boxes. Moves follow the rules of
- * src/search/price-slider.ts; the committed range is sent after 400 ms of quiet.
+ * A numeric range filter (spec §5; issue 35 item 5): one track with two thumbs (Radix Slider:
+ * keyboard, pointer, `role="slider"` with `aria-valuetext`) and two number boxes. Moves follow
+ * the rules of src/search/price-slider.ts; the thumbs, the label and the boxes show the same
+ * values, which are the applied filter once the 400 ms of quiet have passed. Before the island
+ * is live (`live: false`: the built HTML and its first client render) the same track is drawn
+ * without Radix, whose thumbs are not rendered on the server.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import * as Slider from '@radix-ui/react-slider';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/text/format.ts';
 import { SLIDER_DEBOUNCE_MS } from '../../../search/config.ts';
-import { moveThumb, sliderStep, type Bounds } from '../../../search/price-slider.ts';
+import { moveThumb, unitStep, type Bounds } from '../../../search/price-slider.ts';
 
 export interface PriceSliderProps {
   bounds: Bounds;
@@ -20,23 +25,72 @@ export interface PriceSliderProps {
   format?: (value: number) => string;
   /** Accessible names of the two thumbs and the two boxes. */
   labels?: { min: string; max: string; minBox: string; maxBox: string };
+  /** False while the island shows the build's results (controls drawn, not wired). */
+  live?: boolean;
 }
 
 const PRICE_LABELS = { min: 'Minimum price', max: 'Maximum price', minBox: 'Min price', maxBox: 'Max price' };
 const money = (value: number) => formatMoney(value);
+/** Thumb width in px (search.css `.range-slider__thumb`): keeps a thumb inside the track at the ends, as Radix does. */
+const THUMB_PX = 24;
+
+const percentOf = (value: number, bounds: Bounds) => (bounds.max > bounds.min ? ((value - bounds.min) / (bounds.max - bounds.min)) * 100 : 0);
+
+/** The track as Radix draws it, for the build's HTML (no script, no hydration yet). */
+function StaticTrack({ bounds, values, format, labels, disabled }: { bounds: Bounds; values: [number, number]; format: (value: number) => string; labels: { min: string; max: string }; disabled: boolean }) {
+  const [low, high] = values.map((value) => percentOf(value, bounds));
+  return (
+    <span className="range-slider" data-orientation="horizontal" data-disabled={disabled ? '' : undefined}>
+      <span className="range-slider__track">
+        <span className="range-slider__range" style={{ left: `${low}%`, right: `${100 - high}%` }} />
+      </span>
+      {values.map((value, index) => {
+        const percent = index === 0 ? low : high;
+        // Radix's in-bounds offset: half a thumb inward at either end.
+        const offset = THUMB_PX / 2 - (percent / 100) * THUMB_PX;
+        return (
+          <span key={index} className="range-slider__thumb-box" style={{ left: `calc(${percent}% + ${offset}px)` }}>
+            <span
+              className="range-slider__thumb"
+              role="slider"
+              tabIndex={disabled ? undefined : 0}
+              aria-label={index === 0 ? labels.min : labels.max}
+              aria-valuemin={bounds.min}
+              aria-valuemax={bounds.max}
+              aria-valuenow={value}
+              aria-valuetext={format(value)}
+              aria-orientation="horizontal"
+              aria-disabled={disabled || undefined}
+              data-thumb={index}
+            />
+          </span>
+        );
+      })}
+    </span>
+  );
+}
 
 /** A numeric range filter (price, subscription price, year, kilometres): two thumbs and two boxes. */
-export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBOUNCE_MS, title = 'Price', unit = 1000, format = money, labels = PRICE_LABELS }: PriceSliderProps) {
+export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBOUNCE_MS, title = 'Price', unit = 1000, format = money, labels = PRICE_LABELS, live = true }: PriceSliderProps) {
   const id = useId();
   const [local, setLocal] = useState<[number, number]>(values);
   const [typed, setTyped] = useState<[string, string]>([String(values[0]), String(values[1])]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const box = useRef<HTMLFieldSetElement>(null);
+  /** The built thumb that had focus when the island went live: the live one takes it over. */
+  const focused = useRef<number | null>(null);
   // Outside changes (URL param removed, new facet range) reset the thumbs.
   useEffect(() => {
     setLocal(values);
     setTyped([String(values[0]), String(values[1])]);
   }, [values[0], values[1]]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  useLayoutEffect(() => {
+    if (!live || focused.current === null) return;
+    const thumb = box.current?.querySelectorAll<HTMLElement>('[role="slider"]')[focused.current];
+    focused.current = null;
+    if (thumb && (document.activeElement === document.body || document.activeElement === null)) thumb.focus();
+  }, [live]);
 
   const apply = (which: 'min' | 'max', value: number, immediate = false) => {
     const next = moveThumb(local, which, value, bounds, unit);
@@ -51,17 +105,48 @@ export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBO
     if (immediate) onCommit(next);
     else timer.current = setTimeout(() => onCommit(next), debounceMs);
   };
-  const step = unit >= 1000 ? sliderStep(bounds) : Math.max(unit, Math.round(sliderStep(bounds)));
+  const step = unitStep(bounds, unit);
   const disabled = bounds.max <= bounds.min;
   return (
-    <fieldset className="search-price">
+    <fieldset className="search-price" ref={box}>
       <legend className="search-facet__title">{title}</legend>
       <p className="search-price__values" aria-live="polite">
         {format(local[0])} – {format(local[1])}
       </p>
-      <div className="search-price__sliders">
-        <input type="range" aria-label={labels.min} min={bounds.min} max={bounds.max} step={step} value={local[0]} disabled={disabled} onChange={(event) => apply('min', Number(event.target.value))} />
-        <input type="range" aria-label={labels.max} min={bounds.min} max={bounds.max} step={step} value={local[1]} disabled={disabled} onChange={(event) => apply('max', Number(event.target.value))} />
+      <div
+        className="search-price__sliders"
+        onFocus={(event) => {
+          const thumb = (event.target as HTMLElement).dataset.thumb;
+          if (!live && thumb !== undefined) focused.current = Number(thumb);
+        }}
+        onBlur={() => {
+          if (!live) focused.current = null;
+        }}
+      >
+        {live ? (
+          <Slider.Root
+            className="range-slider"
+            min={bounds.min}
+            max={bounds.max}
+            step={step}
+            value={local}
+            disabled={disabled}
+            minStepsBetweenThumbs={0}
+            onValueChange={(next) => {
+              // Radix hands over both values: the thumb that moved is the one that differs.
+              if (next[0] !== local[0]) apply('min', next[0]!);
+              else if (next[1] !== local[1]) apply('max', next[1]!);
+            }}
+          >
+            <Slider.Track className="range-slider__track">
+              <Slider.Range className="range-slider__range" />
+            </Slider.Track>
+            <Slider.Thumb className="range-slider__thumb" aria-label={labels.min} aria-valuetext={format(local[0])} />
+            <Slider.Thumb className="range-slider__thumb" aria-label={labels.max} aria-valuetext={format(local[1])} />
+          </Slider.Root>
+        ) : (
+          <StaticTrack bounds={bounds} values={local} format={format} labels={labels} disabled={disabled} />
+        )}
       </div>
       <div className="search-price__boxes">
         {(['min', 'max'] as const).map((which, index) => (

@@ -1,14 +1,23 @@
 import type { GridPromoNode } from '../../../search/promo-nodes.ts';
 
+/** The promo card's words: the spec's for a car dealer, in the site's own nouns otherwise (issue 35). */
+export interface PromoWords {
+  title: string;
+  line: string;
+  action: string;
+}
+
+export const CAR_PROMO_WORDS: PromoWords = { title: 'We Want Your Car!', line: 'We buy all types of cars', action: 'Value My Car' };
+
 /** The sell-your-car promo card placed between results (spec §2). */
-export function PromoCard({ href }: { href: string }) {
+export function PromoCard({ href, words = CAR_PROMO_WORDS }: { href: string; words?: PromoWords }) {
   return (
     <div className="search-promo card">
-      <h2 className="search-promo__title">We Want Your Car!</h2>
-      <p className="search-promo__line">We buy all types of cars</p>
+      <h2 className="search-promo__title">{words.title}</h2>
+      <p className="search-promo__line">{words.line}</p>
       <p className="search-promo__line">Our high turnover means we can pay more</p>
       <a className="button button--accent" href={href}>
-        Value My Car
+        {words.action}
       </a>
     </div>
   );

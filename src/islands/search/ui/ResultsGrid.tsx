@@ -3,17 +3,19 @@ import type { SearchHit } from '../../../search/engine.ts';
 import type { GridItem } from '../../../search/results.ts';
 import type { CardOptions } from '../../../search/island-config.ts';
 import { CarCard } from './CarCard.tsx';
-import { PromoCard, PromoNodeCard } from './PromoCard.tsx';
+import { PromoCard, PromoNodeCard, type PromoWords } from './PromoCard.tsx';
 import type { GridPromoNode } from '../../../search/promo-nodes.ts';
 
 export interface ResultsGridProps {
   items: GridItem<SearchHit, GridPromoNode>[];
   options: CardOptions;
   promoHref: string;
+  /** The promo card's words (the site's nouns). */
+  promoWords?: PromoWords;
   similarHref: (hit: SearchHit) => string;
 }
 
-export function ResultsGrid({ items, options, promoHref, similarHref }: ResultsGridProps) {
+export function ResultsGrid({ items, options, promoHref, promoWords, similarHref }: ResultsGridProps) {
   let cars = 0;
   return (
     <ol className="search-grid" aria-label="Search results">
@@ -28,7 +30,7 @@ export function ResultsGrid({ items, options, promoHref, similarHref }: ResultsG
         if (item.kind === 'promo') {
           return (
             <li key={`promo-${item.slot}`} className="search-grid__item search-grid__item--promo">
-              <PromoCard href={promoHref} />
+              <PromoCard href={promoHref} words={promoWords} />
             </li>
           );
         }

@@ -8,6 +8,7 @@ import { CarCard } from './CarCard.tsx';
 import { EmptyState, EMPTY_RESULTS_TEXT, RefinementList, ResultCount, CarTypeFilter } from './Facets.tsx';
 import { Pagination, visiblePages } from './Pagination.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
+import { PriceSlider } from './PriceSlider.tsx';
 import { carTypeOptions } from '../../../search/car-type-filter.ts';
 
 const options: CardOptions = {
@@ -111,5 +112,16 @@ describe('filters and states', () => {
     expect(visiblePages(0, 10)).toEqual([0, 1, 2, 3, 4]);
     expect(visiblePages(9, 10)).toEqual([5, 6, 7, 8, 9]);
     expect(visiblePages(5, 10)).toEqual([3, 4, 5, 6, 7]);
+  });
+});
+
+describe('issue35-5 PriceSlider before the island is live', () => {
+  it('draws one track with two named thumbs whose values and value texts are the label', () => {
+    const markup = html(<PriceSlider live={false} bounds={{ min: 10_000, max: 288_000 }} values={[19_000, 288_000]} onCommit={() => {}} title="Kilometres" format={(value) => `${value.toLocaleString('en-AU')} km`} labels={{ min: 'Minimum kilometres', max: 'Maximum kilometres', minBox: 'Min kilometres', maxBox: 'Max kilometres' }} />);
+    expect(markup).toContain('19,000 km – 288,000 km');
+    expect(markup.match(/role="slider"/g)).toHaveLength(2);
+    expect(markup).toContain('aria-label="Minimum kilometres" aria-valuemin="10000" aria-valuemax="288000" aria-valuenow="19000" aria-valuetext="19,000 km"');
+    expect(markup).toContain('aria-label="Maximum kilometres" aria-valuemin="10000" aria-valuemax="288000" aria-valuenow="288000" aria-valuetext="288,000 km"');
+    expect(markup).not.toContain('type="range"');
   });
 });

@@ -24,9 +24,12 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const minutes = Math.round(ctx.signIn.codeTtlMs / 60_000);
-    const sent = await sendCappedSms({ store, adapters, now, limits: ctx.smsLimits }, tenant, {
+    const sent = await sendCappedSms({ store, adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, {
       to: body.phone,
       kind: 'sign-in',
+      // Issue 34 N5: counted per client address on every tenant; a shopper known here keeps a reserve of a spent budget.
+      client: request.ip,
+      knownPhone: await auth.knownPhone(tenant.slug, body.phone),
       body: `${code} is your ${tenant.site.name} sign-in code. It expires in ${minutes} minutes.`,
       // Stored only once the caps allow the text, so a refused request does not cancel a code already sent.
       beforeSend: () => auth.issueCode(tenant.slug, body.phone, codeHash(tenant.slug, body.phone, code), at, at + ctx.signIn.codeTtlMs),

@@ -53,6 +53,11 @@ export class AuthStore {
   }
 
   /** The shopper of a phone, created on first sign-in. */
+  /** Whether the phone has signed in on this tenant before. */
+  async knownPhone(tenant: string, phone: string): Promise<boolean> {
+    return (await this.db.query('SELECT id FROM users WHERE tenant = $1 AND phone = $2', [tenant, phone])).length > 0;
+  }
+
   async upsertUser(tenant: string, phone: string, now: number): Promise<{ id: string; phone: string }> {
     await this.db.run('INSERT INTO users (id, tenant, phone, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant, phone) DO NOTHING', [randomUUID(), tenant, phone, now]);
     const rows = await this.db.query<{ id: string }>('SELECT id FROM users WHERE tenant = $1 AND phone = $2', [tenant, phone]);

@@ -9,6 +9,7 @@ import { HONEYPOT_FIELD, LeadSubmissionSchema, leadId as leadIdSchema, leadProbl
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { withoutPaymentClaims } from '../../kernel/lead-values.ts';
+import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { LeadsStore } from './store.ts';
@@ -91,23 +92,27 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     const { column_name: columnName, lead_id: leadId, evalid, site: _site, ...data } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
     if (leadId && !(await store.getLead(tenant.slug, leadId))) return sendError(reply, 404, 'This enquiry could not be found.');
     if (evalid && !(await store.getEvaluation(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);
-    // Issue 13 M12: bounded, per lead / evaluation and per tenant per day.
+    // Issue 13 M12: bounded, per lead / evaluation and per tenant per day; issue 34 N11: and per client per day.
     const quota = await leads.miscellaneousQuota(tenant.slug, leadId, evalid, now());
-    if (quota !== 'ok') return sendError(reply, 429, 'Too much extra data has been sent for this enquiry.');
+    if (quota !== 'ok' || !(await ctx.allowances.take('miscellaneous-client', `${tenant.slug}|${request.ip}`, ctx.quotas.miscellaneousPerClientPerDay))) {
+      return sendError(reply, 429, 'Too much extra data has been sent for this enquiry.');
+    }
     const id = await leads.saveMiscellaneous(tenant.slug, columnName, leadId, evalid, data, now());
     return { success: true, id };
   });
 };
 
 /**
- * Thank-you SMS after a trade-in lead (issue 13 H1): text built here from the evaluation, only to the mobile
- * typed in that evaluation when the lead gives the same number, once per evaluation, within the daily caps.
+ * Thank-you SMS after a trade-in lead (issue 13 H1, issue 34 N5): text built here from the evaluation, only to
+ * the mobile typed in that evaluation when the lead gives the same number and the shopper signed in with it on
+ * this site (a typed number alone proves nothing), once per evaluation, within the daily caps.
  */
 async function sendTradeInSms(ctx: ApiContext, tenant: ApiTenant, evalid: string, leadPhone: string | undefined, request: FastifyRequest): Promise<void> {
   try {
-    const message = tradeInThankYou(tenant, await ctx.store.getEvaluation(tenant.slug, evalid), leadPhone);
+    const session = await currentUser(ctx.store, request, ctx.now());
+    const message = tradeInThankYou(tenant, await ctx.store.getEvaluation(tenant.slug, evalid), leadPhone, session?.phone);
     if (!message) return;
-    const outcome = await sendCappedSms({ store: ctx.store, adapters: ctx.adapters, now: ctx.now, limits: ctx.smsLimits }, tenant, { ...message, kind: 'trade-in', evaluationId: evalid });
+    const outcome = await sendCappedSms({ store: ctx.store, adapters: ctx.adapters, now: ctx.now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { ...message, kind: 'trade-in', evaluationId: evalid, client: request.ip });
     if (outcome !== 'ok' && outcome !== 'duplicate') request.log.warn({ tenant: tenant.slug, outcome }, 'trade-in sms not sent: daily cap reached');
   } catch (error) {
     request.log.warn({ tenant: tenant.slug, error: (error as Error).message }, 'trade-in sms failed');

@@ -6,28 +6,64 @@
  * that contact goes to the dealer with opt_in false and a "do not market" line (the outbox).
  *
  * The answer is the same whether or not the contact was known, so the page cannot be used
- * to learn who has enquired.
+ * to learn who has enquired. Typed contacts prove nothing, so each client may opt out only
+ * a few a day (issue 34 N13: nobody can suppress a dealer's customer list); the signed link
+ * is not limited beyond the general rate limit. With the site setting
+ * `features.unsubscribe_typed: "confirm"` a typed contact is sent a signed link instead
+ * (valid 7 days) and opted out only when it is opened.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/forms.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
-import { optOutContacts, unsubscribeTokenLead } from '../../kernel/unsubscribe.ts';
+import { sendCappedSms } from '../../kernel/sms-policy.ts';
+import { optOutContacts, unsubscribePageUrl, unsubscribeRequestId, unsubscribeRequestToken, unsubscribeTokenLead, type OptOutContact } from '../../kernel/unsubscribe.ts';
+
+/** How long a confirmation link for a typed contact works. */
+const CONFIRM_TTL_MS = 7 * 86_400_000;
 
 /** The marketing feature: POST /api/unsubscribe. */
 export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
   const { store, now } = ctx;
+
+  /** Send a typed contact its confirmation link (the same answer follows whether it is known or not). */
+  const sendConfirmation = async (contact: OptOutContact, client: string, tenant: FastifyRequest['tenant']) => {
+    const id = await store.createOptOutRequest(tenant.slug, contact, now());
+    const link = unsubscribePageUrl(tenant, unsubscribeRequestToken(ctx.keys.unsubscribe, tenant.slug, id));
+    const text = `Someone asked ${tenant.site.name} to stop sending marketing to this ${contact.kind === 'email' ? 'email address' : 'number'}. To confirm, open ${link} (valid for 7 days). If it was not you, ignore this message.`;
+    try {
+      if (contact.kind === 'email') {
+        await ctx.adapters.mail.send({ tenant: tenant.slug, to: [contact.contact], subject: `Unsubscribe from ${tenant.site.name.replace(/[\r\n\t]+/g, ' ')}`, body: text, contentType: 'text/plain; charset=utf-8' });
+      } else {
+        await sendCappedSms({ store, adapters: ctx.adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { to: contact.contact, body: text, kind: 'unsubscribe', client });
+      }
+    } catch (error) {
+      app.log.warn({ tenant: tenant.slug, error: (error as Error).message }, 'unsubscribe confirmation not sent');
+    }
+  };
 
   app.post('/api/unsubscribe', async (request, reply) => {
     const body = parseOr400(UnsubscribeSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
     const contacts = optOutContacts(body.email, body.phone);
+    if (contacts.length > 0 && !(await ctx.allowances.take('opt-outs-client', `${tenant.slug}|${request.ip}`, ctx.quotas.optOutsPerClientPerDay, contacts.length))) {
+      return sendError(reply, 429, 'Too many contacts have been unsubscribed from here today. Please use the unsubscribe link in one of our emails, or call us.');
+    }
+    if (!body.token && contacts.length > 0 && tenant.site.features.unsubscribe_typed === 'confirm') {
+      for (const contact of contacts) await sendConfirmation(contact, request.ip, tenant);
+      request.log.info({ tenant: tenant.slug, contacts: contacts.length }, 'marketing opt-out confirmation sent');
+      reply.header('cache-control', 'no-store');
+      return { success: true, message: UNSUBSCRIBE_MESSAGES.confirmSent(tenant.site.name) };
+    }
     if (body.token) {
       const leadId = unsubscribeTokenLead(ctx.keys.unsubscribe, tenant.slug, body.token);
       const lead = leadId ? await store.getLead(tenant.slug, leadId) : undefined;
-      if (!lead) return sendError(reply, 400, FIX_ERRORS, { token: UNSUBSCRIBE_MESSAGES.badLink });
-      contacts.push(...optOutContacts(lead.email, lead.phone));
+      const requestId = lead ? undefined : unsubscribeRequestId(ctx.keys.unsubscribe, tenant.slug, body.token);
+      const requested = requestId ? await store.optOutRequest(tenant.slug, requestId, now() - CONFIRM_TTL_MS) : undefined;
+      if (!lead && !requested) return sendError(reply, 400, FIX_ERRORS, { token: UNSUBSCRIBE_MESSAGES.badLink });
+      if (lead) contacts.push(...optOutContacts(lead.email, lead.phone));
+      if (requested) contacts.push(requested as OptOutContact);
     }
     await store.recordOptOuts(tenant.slug, contacts, body.token ? 'link' : 'form', now());
     request.log.info({ tenant: tenant.slug, contacts: contacts.length, source: body.token ? 'link' : 'form' }, 'marketing opt-out recorded');

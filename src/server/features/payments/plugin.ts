@@ -2,7 +2,8 @@
  * Payment endpoints of the lead API (issue 16, docs/payments.md):
  *
  *   POST /api/payments/reservations     hold the lead's car and start its deposit payment
- *   POST /api/payments/online-payment   /online-payment: an amount against an invoice number
+ *   POST /api/payments/online-payment   /online-payment: an invoice the dealer issued, for its amount
+ *   POST /api/payments/:id/intent       a card is submitted: the provider's intent (client secret)
  *   GET  /api/payments/:id              the server's view of a payment (the browser polls it)
  *   POST /api/payments/webhook/:slug    the provider's signed events (raw body, no tenant host)
  */
@@ -12,7 +13,7 @@ import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schem
 import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../../kernel/http.ts';
 import type { KernelStore } from '../../kernel/store.ts';
-import type { Payments } from './payments.ts';
+import { NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
 
 const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
@@ -54,7 +55,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const parsed = v.safeParse(StartReservationSchema, request.body ?? {});
     if (!parsed.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(parsed.issues));
     const body = parsed.output;
-    const result = await payments.startReservation(request.tenant, { leadId: body.lead_id, carId: body.car_id, attemptKey: body.attempt });
+    const result = await payments.startReservation(request.tenant, { leadId: body.lead_id, carId: body.car_id, attemptKey: body.attempt, client: request.ip });
     if (!result.ok) return sendError(reply, result.status, result.error, result.field ? { car_id: result.field } : undefined);
     request.log.info({ tenant: request.tenant.slug, payment: result.payment.payment_id }, 'reservation payment started');
     reply.header('cache-control', 'no-store');
@@ -68,7 +69,10 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const { attempt, terms_conditions: _terms, amount, reference, ...contact } = parsed.output;
     const max = tenant.site.payments.online_payment_max;
     if (amount > max * 100) return sendError(reply, 422, FIX_ERRORS, { amount: `Online payments are limited to $${max.toLocaleString('en-AU')}. Please call us to pay a larger amount.` });
-    if (!payments.provider(tenant)) return sendError(reply, 409, 'Online payment is not available on this site. No card is taken online: please call us to pay.');
+    if (!payments.provider(tenant)) return sendError(reply, 409, NO_ONLINE_PAYMENT_MESSAGE);
+    // Only an invoice the dealer issued, for its exact amount (N4): checked before any lead is stored.
+    const refused = await payments.invoiceRefused(tenant.slug, reference, amount);
+    if (refused) return sendError(reply, 422, FIX_ERRORS, { reference: refused });
     // The lead the dealer receives once the payment is confirmed (not delivered before: form_completed false).
     const lead = await deps.store.saveLead({
       tenant: tenant.slug,
@@ -78,13 +82,22 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
       now: deps.now(),
     });
     if (lead.status === 'not-found' || lead.status === 'slot-taken') return sendError(reply, 500, LEAD_MESSAGES.unexpected);
-    const result = await payments.startOnlinePayment(tenant, { leadId: lead.id, reference, amountCents: amount, attemptKey: attempt });
-    if (!result.ok) return sendError(reply, result.status, result.error);
+    const result = await payments.startOnlinePayment(tenant, { leadId: lead.id, reference, amountCents: amount, attemptKey: attempt, client: request.ip });
+    if (!result.ok) return sendError(reply, result.status, result.error, result.field ? { reference: result.field } : undefined);
     reply.header('cache-control', 'no-store');
     return reply.code(201).send({ success: true, lead_id: lead.id, ...result.payment });
   });
 
   const PaymentParams = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'expected a payment id')) });
+
+  app.post('/api/payments/:id/intent', async (request, reply) => {
+    const params = v.safeParse(PaymentParams, request.params);
+    if (!params.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(params.issues));
+    const result = await payments.createIntent(request.tenant, params.output.id, request.ip);
+    if (!result.ok) return sendError(reply, result.status, result.error);
+    reply.header('cache-control', 'no-store');
+    return reply.code(201).send({ success: true, ...result.intent });
+  });
 
   app.get('/api/payments/:id', async (request, reply) => {
     const params = v.safeParse(PaymentParams, request.params);

@@ -35,4 +35,17 @@ describe('HEIC metadata', () => {
     const plain = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(12)]);
     expect(scrubHeifMetadata(plain)).toEqual(plain);
   });
+
+  it('N10: a minimal HEIC header with arbitrary bytes behind it is refused; a real HEIF image is kept', async () => {
+    const box = (type: string, body: Buffer) => Buffer.concat([Buffer.from([0, 0, (8 + body.length) >> 8, (8 + body.length) & 0xff]), Buffer.from(type, 'latin1'), body]);
+    const full = (type: string, body: Buffer) => box(type, Buffer.concat([Buffer.alloc(4), body]));
+    const ftyp = box('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1'));
+    const hdlr = full('hdlr', Buffer.concat([Buffer.alloc(4), Buffer.from('pict'), Buffer.alloc(13)]));
+    const fake = Buffer.concat([ftyp, full('meta', hdlr), box('mdat', Buffer.from('<html><script>alert(document.cookie)</script></html>'))]);
+    expect(scrubHeifMetadata(fake)).toBeDefined();
+    expect(await reencodeImage(fake, 'image/heic')).toBeUndefined();
+    expect(await reencodeImage(Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(12)]), 'image/heic')).toBeUndefined();
+    // The same container holding a real picture is taken.
+    expect(await reencodeImage(await heifWithExif(), 'image/heic')).toBeDefined();
+  });
 });

@@ -3,10 +3,33 @@
  * and encoding again with sharp drops every metadata block (EXIF with the GPS position
  * and camera serial, XMP, IPTC), keeps the pixels upright (EXIF orientation applied) and
  * turns a file that only looks like an image into a refusal instead of a stored blob.
- * HEIC, which cannot be decoded here, has its metadata items zeroed instead.
+ * HEIC, which cannot be re-encoded here, must read as an HEIF image (sharp: a primary image
+ * with its size, decoded when the codec is available) and has its metadata items zeroed.
  */
 import sharp from 'sharp';
 import { scrubHeifMetadata } from './heif-metadata.ts';
+
+const MAX_PIXELS = 50_000_000;
+
+/**
+ * Whether bytes are an HEIF image sharp can read: its header names a primary image of a
+ * plausible size, and its pixels decode (an HEVC-coded image, whose codec the bundled
+ * libvips lacks, is taken on its header alone).
+ */
+async function heifImageReads(bytes: Buffer): Promise<boolean> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    if (meta.format !== 'heif' || !meta.width || !meta.height || meta.width * meta.height > MAX_PIXELS) return false;
+  } catch {
+    return false;
+  }
+  try {
+    await sharp(bytes, { limitInputPixels: MAX_PIXELS }).stats();
+    return true;
+  } catch (error) {
+    return /unsupported codec|no decoder|decoder plugin/i.test((error as Error).message);
+  }
+}
 
 export type StoredImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/heic';
 
@@ -15,12 +38,14 @@ export async function reencodeImage(bytes: Buffer, mime: StoredImageType): Promi
   if (mime === 'image/heic') {
     // The bundled libvips decodes AVIF but not HEVC-coded HEIC (a patent-encumbered codec), so HEIC cannot be
     // re-encoded: its Exif and XMP items are zeroed in place instead (heif-metadata.ts).
+    // A bare HEIC header with any bytes behind it is not a photo (issue 34 N10).
+    if (!(await heifImageReads(bytes))) return undefined;
     const scrubbed = scrubHeifMetadata(bytes);
     return scrubbed ? { bytes: scrubbed, mime } : undefined;
   }
   try {
     // limitInputPixels guards against decompression bombs (a tiny file that decodes to gigapixels).
-    const image = sharp(bytes, { limitInputPixels: 50_000_000, animated: mime === 'image/gif' }).rotate();
+    const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: mime === 'image/gif' }).rotate();
     const output = mime === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : mime === 'image/png' ? image.png() : image.gif();
     return { bytes: await output.toBuffer(), mime };
   } catch {

@@ -19,6 +19,8 @@ import { offerWithheld } from '../../../lib/forms/trade-in-limits.ts';
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
 const UNREADABLE_IMAGE = 'This image could not be read. Please choose a JPEG, PNG, GIF or HEIC photo.';
 const PHOTO_QUOTA_FULL = 'Photos cannot be stored at the moment. Please send your details without photos, or call us.';
+const TOO_MANY_VALUATIONS = 'Too many valuations have been requested today. Please try again tomorrow or call us.';
+const TOO_MANY_PHOTOS = 'Too many photos have been sent today. Please send your details without more photos, or call us.';
 
 /** The vehicle fields of the spec's update-eval response. */
 function evalVehicle(id: string, vehicle: RegoVehicle, km: number | null) {
@@ -58,6 +60,13 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { c
     const body = parseOr400(EnterVinSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
+    // Issue 34 M8: each call may be a paid lookup and stores a row: bounded per client, then per tenant.
+    const { quotas, allowances } = ctx;
+    if (!(await allowances.take('valuations-client', `${tenant.slug}|${request.ip}`, quotas.evaluationsPerClientPerDay))) return sendError(reply, 429, TOO_MANY_VALUATIONS);
+    if (!(await allowances.take('valuations-tenant', tenant.slug, quotas.evaluationsPerTenantPerDay))) {
+      request.log.error({ tenant: tenant.slug }, 'daily valuation bound reached for this tenant: raise VALUATIONS_DAILY_PER_TENANT if this is real demand');
+      return sendError(reply, 429, TOO_MANY_VALUATIONS);
+    }
     const vehicles = await adapters.valuation.lookup(tenant, body.rego, body.state);
     if (vehicles.length === 0) return [];
     const id = randomUUID();
@@ -120,6 +129,11 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { c
     if (!sniffed) return sendError(reply, 415, FORM_MESSAGES.imageTooLarge, { file: FORM_MESSAGES.imageTooLarge });
     const evaluation = await store.getEvaluation(tenant.slug, evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
+    // Issue 34 N11: one client cannot fill the tenant's photo quota (new evaluations give no new allowance).
+    const client = `${tenant.slug}|${request.ip}`;
+    if (!(await ctx.allowances.take('photos-client', client, ctx.quotas.photosPerClientPerDay)) || !(await ctx.allowances.take('photo-bytes-client', client, ctx.quotas.photoBytesPerClientPerDay, file.bytes.length))) {
+      return sendError(reply, 429, TOO_MANY_PHOTOS, { file: TOO_MANY_PHOTOS });
+    }
     // Issue 13 M15: re-encoded, so the photo's EXIF (GPS position, camera serial) is never stored.
     const clean = await reencodeImage(file.bytes, sniffed);
     if (!clean) return sendError(reply, 415, UNREADABLE_IMAGE, { file: UNREADABLE_IMAGE });

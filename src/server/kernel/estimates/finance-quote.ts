@@ -3,9 +3,10 @@
  * an advertised rate by credit rating and vehicle age, weekly repayments by standard
  * amortisation, and a true comparison rate (the rate that equates the amount financed
  * with the repayments plus fees, on the regulated basis of a $30,000 secured loan over
- * 5 years). Pure functions; the amortisation itself is src/lib/finance/repayment.ts.
+ * 5 years). Pure functions; the amortisation and the comparison rate are src/lib/finance's.
  */
-import { amortisedPayment, annuityPresentValue } from '../../../lib/finance/repayment.ts';
+import { amortisedPayment } from '../../../lib/finance/repayment.ts';
+import { benchmarkComparisonRate } from '../../../lib/finance/comparison-rate.ts';
 
 /** Advertised annual rate (%) by self-assessed credit rating. */
 export const RATE_BY_CREDIT: Record<string, number> = { EXCELLENT: 7.49, GREAT: 8.49, GOOD: 9.99, FAIR: 12.99, POOR: 16.99 };
@@ -19,18 +20,12 @@ export function monthlyRepayment(principal: number, annualRatePercent: number, m
   return amortisedPayment(principal, annualRatePercent / 100 / 12, months);
 }
 
-/** Comparison rate (%, 2 decimals) of a loan with the quote fees, on the $30,000 / 5-year basis. */
-export function comparisonRate(annualRatePercent: number, principal = 30_000, months = 60): number {
-  const payment = monthlyRepayment(principal + QUOTE_FEES.establishment, annualRatePercent, months) + QUOTE_FEES.monthly;
-  let low = 0;
-  let high = 1;
-  for (let i = 0; i < 100; i++) {
-    const mid = (low + high) / 2;
-    const present = annuityPresentValue(payment, mid / 12, months);
-    if (present > principal) low = mid;
-    else high = mid;
-  }
-  return Math.round(((low + high) / 2) * 100 * 100) / 100;
+/** Comparison rate (%, 2 decimals) of a rate with the quote fees, on the regulated $30,000 / 5-year basis. */
+export function comparisonRate(annualRatePercent: number): number {
+  return benchmarkComparisonRate(annualRatePercent, [
+    { name: 'Establishment fee', amount: QUOTE_FEES.establishment, per: 'loan' },
+    { name: 'Monthly account fee', amount: QUOTE_FEES.monthly, per: 'month' },
+  ]);
 }
 
 /** A finance quote as the spec's youxQuote (weeklyRepaymentAmount, comparisonRate, advertisedRate). */

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * The edge in Node (issue 33; docs/deploy.md "The edge"): serves shoppers from the bucket the
+ * pipeline publishes to (`--publisher s3`), with the same handler as the Cloudflare Worker of
+ * the CDN recipe (src/pipeline/publish/edge.ts).
+ *   npm run edge [-- --port 4330] [--host 127.0.0.1]
+ * Bucket settings: S3_BUCKET, S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_REGION, S3_PREFIX; the edge's:
+ * EDGE_PORT, EDGE_HOST, EDGE_POINTER_TTL_MS.
+ */
+import { parseArgs } from 'node:util';
+import { settingsOrExit } from '../src/config/env.ts';
+import { logFormatFor } from '../src/config/log.ts';
+import { bucketSettings, edgeSettings } from '../src/config/publish.ts';
+import { createLogger } from '../src/pipeline/log.ts';
+import { storeFromSettings } from '../src/pipeline/publish/from-settings.ts';
+import { startEdge } from '../src/pipeline/publish/node-edge.ts';
+
+const settings = settingsOrExit(() => edgeSettings());
+const bucket = settingsOrExit(() => bucketSettings());
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: String(settings.port) },
+    host: { type: 'string', default: settings.host },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log('usage: npm run edge [-- --port 4330] [--host 127.0.0.1]   (bucket from S3_BUCKET, S3_ENDPOINT, ...; docs/deploy.md)');
+  process.exit(0);
+}
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port: expected a port number (got ${values.port})`);
+  process.exit(2);
+}
+const log = createLogger({ format: settingsOrExit(() => logFormatFor()), base: { pid: process.pid } });
+const store = storeFromSettings(bucket);
+const edge = await startEdge({
+  store,
+  port,
+  host: values.host,
+  pointerTtlMs: settings.pointerTtlMs,
+  onError: (error, request) => log({ level: 'error', event: 'edge-error', url: request.url, reason: error.message }),
+});
+log({ event: 'edge-started', url: edge.url, bucket: store.location });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void edge.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * The dealer's invoice command (docs/payments.md, security finding N4): /online-payment pays
+ * only an invoice issued here, for its exact amount, once.
+ *
+ *   npm run invoice -- --tenant <slug> --reference <invoice number> --amount <dollars> [--days 30]
+ *   npm run invoice -- --tenant <slug> --list
+ *   npm run invoice -- --tenant <slug> --withdraw <invoice number>
+ *
+ * Issuing an unpaid invoice again changes its amount and validity. Reads the same settings as
+ * the API (DATABASE_URL or SQLITE_FILE, TENANTS_DIR; docs/lead-api.md).
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../src/config/server.ts';
+import { openDatabase } from '../src/server/kernel/db.ts';
+import { Payments } from '../src/server/features/payments/payments.ts';
+import { Store } from '../src/server/store.ts';
+import { TenantRegistry } from '../src/server/kernel/tenants.ts';
+
+const usage = 'usage: npm run invoice -- --tenant <slug> (--list | --withdraw <invoice number> | --reference <invoice number> --amount <dollars> [--days <1-365>])';
+const { values } = parseArgs({
+  options: {
+    tenant: { type: 'string' },
+    list: { type: 'boolean', default: false },
+    withdraw: { type: 'string' },
+    reference: { type: 'string' },
+    amount: { type: 'string' },
+    days: { type: 'string', default: '30' },
+  },
+});
+const stop = (message: string, code = 2): never => {
+  console.error(message);
+  process.exit(code);
+};
+if (!values.tenant || !/^[a-z0-9-]+$/.test(values.tenant)) stop(usage);
+if (!values.list && !values.withdraw && !(values.reference && values.amount)) stop(usage);
+const reference = values.reference ?? values.withdraw;
+if (reference !== undefined && !/^[A-Za-z0-9][A-Za-z0-9 /_.-]{0,39}$/.test(reference)) stop(`the invoice number "${reference}" must be 1-40 letters, digits, spaces or / _ . - (as the shopper types it on /online-payment)`);
+let cents = 0;
+if (values.amount !== undefined) {
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(values.amount)) stop(`--amount expects dollars and cents such as 350 or 350.25, got "${values.amount}"`);
+  cents = Math.round(Number(values.amount) * 100);
+  if (cents < 100) stop(`--amount must be at least 1.00 (the least /online-payment takes), got "${values.amount}"`);
+}
+const days = Number(values.days);
+if (!Number.isInteger(days) || days < 1 || days > 365) stop(`--days expects a whole number of days from 1 to 365, got "${values.days}"`);
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  stop(error instanceof ConfigError ? error.message : String(error));
+}
+const db = await openDatabase(config!.database);
+const tenants = new TenantRegistry({ tenantsDir: config!.tenantsDir });
+tenants.reload();
+const log = { info: () => undefined, warn: (object: object) => console.error(JSON.stringify(object)), error: (object: object) => console.error(JSON.stringify(object)) };
+const payments = new Payments({ db, store: new Store(db), tenants, tenantsDir: config!.tenantsDir, now: Date.now, kick: () => undefined, log });
+const money = (amount: number) => `$${(amount / 100).toFixed(2)}`;
+
+try {
+  const tenant = tenants.get(values.tenant!) ?? stop(`unknown tenant "${values.tenant}" in ${config!.tenantsDir}`);
+  if (values.list) {
+    const invoices = await payments.invoices(tenant.slug);
+    for (const invoice of invoices) {
+      const state = invoice.paid_payment_id ? `paid (payment ${invoice.paid_payment_id})` : invoice.expires_at <= Date.now() ? 'expired' : `open until ${new Date(invoice.expires_at).toISOString()}`;
+      console.log(`${invoice.reference.padEnd(20)} ${money(invoice.amount_cents).padStart(12)}  ${state}`);
+    }
+    if (invoices.length === 0) console.log('no invoices');
+  } else if (values.withdraw) {
+    if (!(await payments.withdrawInvoice(tenant.slug, values.withdraw))) stop(`no unpaid invoice ${values.withdraw} for ${tenant.slug} (--list shows them)`, 1);
+    console.log(`withdrew invoice ${values.withdraw}`);
+  } else {
+    const max = tenant.site.payments.online_payment_max;
+    if (cents > max * 100) stop(`--amount ${money(cents)} is more than this site's online_payment_max ($${max}): /online-payment would refuse it`);
+    const expiresAt = Date.now() + days * 86_400_000;
+    await payments.issueInvoice(tenant.slug, { reference: reference!, amountCents: cents, expiresAt });
+    console.log(`invoice ${reference} for ${money(cents)} can be paid on /online-payment until ${new Date(expiresAt).toISOString()}`);
+  }
+} catch (error) {
+  console.error(`invoice failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

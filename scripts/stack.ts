@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+/**
+ * A production-shaped stack on 127.0.0.1 (issue 33 item 5; docs/deploy.md "The stack on one
+ * machine"): PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver), then one pipeline
+ * intake, two pipeline workers (`--role worker`, sharing the Redis queue, publishing to the
+ * bucket), two lead API processes on PostgreSQL and Redis, and the edge serving shoppers from
+ * the bucket as the CDN recipe does. Everything lives under --dir (a working copy of the
+ * tenants, the feed inbox, releases, logs) and is removed on exit unless --keep.
+ *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788]
+ * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { childEnvironment } from '../src/config/env.ts';
+import { startThrowawayPostgres } from '../src/server/dev-postgres.ts';
+import { freePort, startMeilisearch } from './lib/meilisearch-server.ts';
+import { S3RVER_CREDENTIALS, startLocalS3 } from './lib/s3-server.ts';
+
+const { values } = parseArgs({
+  options: {
+    tenants: { type: 'string', default: 'tenants' },
+    dir: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    'edge-port': { type: 'string', default: '4330' },
+    'intake-port': { type: 'string', default: '4322' },
+    'api-ports': { type: 'string', default: '8787,8788' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788]');
+  process.exit(0);
+}
+const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
+if (![ports.edge, ports.intake, ...ports.api].every((port) => Number.isInteger(port) && port > 0 && port < 65536) || ports.api.length !== 2) {
+  console.error('--edge-port, --intake-port: port numbers; --api-ports: two port numbers separated by a comma');
+  process.exit(2);
+}
+if (!existsSync(values.tenants)) {
+  console.error(`--tenants: no folder ${values.tenants}`);
+  process.exit(2);
+}
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const dir = resolve(values.dir ?? mkdtempSync(join(tmpdir(), 'dealer-stack-')));
+const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), sites: join(dir, 'sites'), logs: join(dir, 'logs'), images: join(dir, 'images') };
+for (const path of Object.values(paths)) mkdirSync(path, { recursive: true });
+// A working copy: feeds change stock snapshots, never the checkout's tenant folders.
+cpSync(values.tenants, paths.tenants, { recursive: true, filter: (source) => !source.endsWith('reservations.json') });
+
+const children: { name: string; child: ChildProcess }[] = [];
+const stops: (() => Promise<void>)[] = [];
+let stopping = false;
+let startup: Promise<unknown> = Promise.resolve();
+
+async function stopAll(code: number): Promise<never> {
+  if (stopping) process.exit(code);
+  stopping = true;
+  await Promise.all(
+    children.map(
+      ({ child }) =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            done();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  await startup;
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+  if (!values.keep) rmSync(dir, { recursive: true, force: true });
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll(0));
+
+/** Start a script of this repository as a child, its output in <dir>/logs/<name>.log. */
+function start(name: string, script: string, args: string[], env: Record<string, string>): ChildProcess {
+  const log = createWriteStream(join(paths.logs, `${name}.log`));
+  const child = spawn(process.execPath, [join(REPO, script), ...args], { cwd: REPO, env: childEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(JSON.stringify({ event: 'stack-process-exited', process: name, pid: child.pid, code, signal, log: join(paths.logs, `${name}.log`) }));
+  });
+  children.push({ name, child });
+  return child;
+}
+
+/** Wait until `url` answers (any HTTP status below 500), or fail after `ms`. */
+async function waitForHttp(url: string, ms: number, headers: Record<string, string> = {}): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+try {
+  // Each server's stop is registered as soon as it runs; a stop during start-up waits for
+  // the servers to come up first (startup), so no server outlives the stack.
+  const started = <T extends { stop(): Promise<void> }>(server: T): T => {
+    stops.push(() => server.stop());
+    return server;
+  };
+  const servers = [
+    startThrowawayPostgres().then(started),
+    startMeilisearch({ dir: join(dir, 'meili') }).then(started),
+    startLocalS3({ dir: join(dir, 's3') }).then(started),
+  ] as const;
+  startup = Promise.allSettled(servers);
+  const [postgres, meili, s3, redisPort] = await Promise.all([...servers, freePort()]);
+  // Stopped while the servers came up: start nothing more (stopAll exits the process).
+  if (stopping) await new Promise(() => {});
+  mkdirSync(join(dir, 'redis'), { recursive: true });
+  const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', join(dir, 'redis')], {
+    stdio: 'ignore',
+  });
+  children.push({ name: 'redis', child: redis });
+  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+
+  const bucketEnv = {
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    LOG_FORMAT: 'json',
+  };
+  const pipelineEnv = { ...bucketEnv, REDIS_URL: redisUrl, MEILI_ADMIN_HOST: meili.host, MEILI_ADMIN_KEY: meili.masterKey };
+  const pipelineArgs = ['--tenants', paths.tenants, '--sites', paths.sites, '--inbox', paths.feeds, '--publisher', 's3'];
+  const operatorToken = randomBytes(16).toString('hex');
+  start('intake', 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'intake', '--port', String(ports.intake)], {
+    ...pipelineEnv,
+    PIPELINE_OPERATOR_TOKEN: operatorToken,
+  });
+  start('worker-1', 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'worker', '--no-webhook'], pipelineEnv);
+  start('worker-2', 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'worker', '--no-webhook'], pipelineEnv);
+  const apiEnv = {
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redisUrl,
+    TENANTS_DIR: paths.tenants,
+    IMAGES_DIR: paths.images,
+    SIGN_IN_SECRET: randomBytes(24).toString('hex'),
+    HOST: '127.0.0.1',
+    LOG_FORMAT: 'json',
+  };
+  ports.api.forEach((port, index) => start(`api-${index + 1}`, 'scripts/api.ts', [], { ...apiEnv, PORT: String(port) }));
+  start('edge', 'scripts/edge.ts', ['--port', String(ports.edge)], bucketEnv);
+
+  await Promise.all([
+    ...ports.api.map((port) => waitForHttp(`http://127.0.0.1:${port}/api/health`, 300_000)),
+    waitForHttp(`http://127.0.0.1:${ports.edge}/`, 300_000),
+    waitForHttp(`http://127.0.0.1:${ports.intake}/status.json`, 300_000, { Authorization: `Bearer ${operatorToken}` }),
+  ]);
+  console.log(
+    JSON.stringify({
+      event: 'stack-ready',
+      dir,
+      edge: `http://127.0.0.1:${ports.edge}`,
+      sites: `http://<slug>.localhost:${ports.edge}/`,
+      api: ports.api.map((port) => `http://127.0.0.1:${port}`),
+      intake: `http://127.0.0.1:${ports.intake}`,
+      operatorToken,
+      inbox: paths.feeds,
+      tenants: paths.tenants,
+      postgres: postgres.url,
+      redis: redisUrl,
+      meilisearch: meili.host,
+      s3: { endpoint: s3.endpoint, bucket: s3.bucket },
+      logs: paths.logs,
+      pids: Object.fromEntries(children.map(({ name, child }) => [name, child.pid])),
+    }),
+  );
+} catch (error) {
+  console.error(`stack: ${(error as Error).message} (logs in ${paths.logs})`);
+  await stopAll(1);
+}

@@ -1,0 +1,61 @@
+/**
+ * Issue 35 item 1, a property over every demo car (tenants/*): the finance box, the quote line
+ * and the calculator's first render print one repayment, one rate and one comparison rate, and
+ * a comparison rate is never below the rate beside it. The calculator is rendered as the page
+ * renders it (server markup of the island with the page's props).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import FinanceCalculator from './FinanceCalculator.tsx';
+import { loadTenant } from '../../lib/site/tenant.ts';
+import { vehicleView } from '../../lib/vehicle/view.ts';
+
+const NOW = Date.parse('2026-11-21T10:00:00+10:00');
+const demoTenants = readdirSync('tenants').filter((name) => existsSync(join('tenants', name, 'site.json')));
+
+/** The text of the element with this data-testid in server markup (comments React leaves removed). */
+function testIdText(html: string, id: string): string | null {
+  const match = new RegExp(`data-testid="${id}"[^>]*>(.*?)</(?:strong|span|p)>`).exec(html);
+  return match ? match[1]!.replace(/<!-- -->/g, '') : null;
+}
+
+/** Every 'N.NN% p.a.' (nominal) and 'N.NN% comparison rate' / 'N.NN% p.a. comparison rate' in a text. */
+function rates(text: string) {
+  const comparison = [...text.matchAll(/(\d+\.\d\d)% (?:p\.a\. )?comparison rate/g)].map((match) => Number(match[1]));
+  const nominal = [...text.replace(/(\d+\.\d\d)% (?:p\.a\. )?comparison rate/g, '').matchAll(/(\d+(?:\.\d+)?)% p\.a\./g)].map((match) => Number(match[1]));
+  return { comparison, nominal };
+}
+
+describe.each(demoTenants)('one finance truth per car on %s', (slug) => {
+  const { site, visible } = loadTenant(join('tenants', slug), NOW);
+
+  it('box, quote line and calculator agree for every car; comparison >= nominal', () => {
+    let checked = 0;
+    for (const car of visible) {
+      const view = vehicleView(car, site, NOW);
+      const figures = view.finance;
+      const where = `${slug}/${car.slug}`;
+      if (figures.comparison) expect(figures.comparison.rate, where).toBeGreaterThanOrEqual(Number(figures.rateText.slice(0, -6)));
+      if (view.financeBox && figures.showFigures) expect(view.financeBoxAmountText, where).toBe(figures.paymentText);
+      const quote = view.calculator?.quote;
+      if (quote) expect(quote, where).toEqual(figures);
+      if (!view.calculator) continue;
+      const { quote: _quote, ...props } = view.calculator;
+      const html = renderToStaticMarkup(<FinanceCalculator carId={view.id} {...props} />);
+      if (!figures.showFigures) {
+        expect(html, where).toContain('Enquire for Finance');
+        continue;
+      }
+      expect(testIdText(html, 'finance-payment'), where).toBe(figures.paymentText);
+      expect(testIdText(html, 'finance-rate'), where).toBe(figures.rateText);
+      expect(testIdText(html, 'finance-comparison'), where).toBe(figures.comparison?.text ?? null);
+      const shown = rates(html.replace(/<!-- -->/g, ''));
+      expect(new Set(shown.nominal), where).toEqual(new Set([Number(figures.rateText.slice(0, -6))]));
+      for (const comparison of shown.comparison) expect(comparison, where).toBeGreaterThanOrEqual(shown.nominal[0]!);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * The views counter's figures (spec §9 "views counter animates over 1 s"; issue 35 item 6): the
+ * page is built showing the feed's count, the live count from the API arrives later, and the
+ * counter counts up from the built number to the live one. It never shows less than the built
+ * number (a live count below it, or none, leaves the built number). Pure.
+ */
+
+/** The number shown at `progress` (0 to 1) of the count-up from the built count to the live one. */
+export function viewsShown(built: number, live: number | null, progress: number): number {
+  const from = Number.isFinite(built) ? Math.max(0, Math.round(built)) : 0;
+  const to = live !== null && Number.isFinite(live) ? Math.max(from, Math.round(live)) : from;
+  const done = Number.isFinite(progress) ? Math.min(1, Math.max(0, progress)) : 1;
+  return Math.round(from + (to - from) * done);
+}

@@ -1,0 +1,15 @@
+/**
+ * Every rendered page passes here (Astro middleware: at build time for the static pages, in
+ * both the Astro build and the kept renderer of src/build/render-pages.ts). It moves Astro's
+ * island style into the head so the page is valid HTML (src/lib/html/island-style.ts); any
+ * other response goes through untouched.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { islandStyleInHead } from './lib/html/island-style.ts';
+
+export const onRequest = defineMiddleware(async (_context, next) => {
+  const response = await next();
+  if (!response.headers.get('content-type')?.includes('text/html')) return response;
+  const html = await response.text();
+  return new Response(islandStyleInHead(html), { status: response.status, statusText: response.statusText, headers: response.headers });
+});

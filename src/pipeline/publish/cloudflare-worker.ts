@@ -1,0 +1,47 @@
+/**
+ * The CDN recipe's Cloudflare Worker (docs/deploy.md "CDN recipe"): the edge of edge.ts over
+ * an R2 bucket binding. Deploy with wrangler (the recipe's wrangler.toml binds the bucket as
+ * SITES and routes every dealer host to the worker). Reads only: the pipeline writes the bucket
+ * through R2's S3 API (`--publisher s3`, S3_ENDPOINT=https://<account>.r2.cloudflarestorage.com).
+ */
+import { createEdgeHandler, type EdgeBucket } from './edge.ts';
+
+/** The part of Workers' R2 binding the edge uses (@cloudflare/workers-types R2Bucket). */
+interface R2Bucket {
+  get(key: string): Promise<{ body: ReadableStream<Uint8Array>; text(): Promise<string> } | null>;
+}
+
+/** The worker's bindings. */
+export interface WorkerEnv {
+  SITES: R2Bucket;
+  /** The S3_PREFIX the pipeline publishes under (optional). */
+  SITES_PREFIX?: string;
+  /** EDGE_POINTER_TTL_MS: how long an isolate trusts a live pointer (default 1000). */
+  POINTER_TTL_MS?: string;
+}
+
+/** The edge's view of an R2 binding under a key prefix. */
+export function r2Bucket(bucket: R2Bucket, prefix = ''): EdgeBucket {
+  const base = prefix.replace(/^\/+|\/+$/g, '');
+  const full = (key: string) => (base ? `${base}/${key}` : key);
+  return {
+    async getText(key) {
+      const object = await bucket.get(full(key));
+      return object ? object.text() : null;
+    },
+    async getBody(key) {
+      const object = await bucket.get(full(key));
+      return object ? { body: object.body } : null;
+    },
+  };
+}
+
+let handler: ((request: Request) => Promise<Response>) | undefined;
+
+export default {
+  /** One handler per isolate: its pointer and manifest caches live as long as the isolate. */
+  async fetch(request: Request, env: WorkerEnv): Promise<Response> {
+    handler ??= createEdgeHandler({ bucket: r2Bucket(env.SITES, env.SITES_PREFIX), pointerTtlMs: env.POINTER_TTL_MS ? Number(env.POINTER_TTL_MS) : 1000 });
+    return handler(request);
+  },
+};

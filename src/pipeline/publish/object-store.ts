@@ -1,0 +1,338 @@
+/**
+ * Object storage (issue 33 items 1 and 2): one small interface over a bucket, so the S3
+ * publisher, the edge and the pipeline's state store read and write files the same way on
+ * AWS S3 / Cloudflare R2 / MinIO (S3ObjectStore, @aws-sdk/client-s3: endpoint, path style,
+ * region, bucket, key prefix; credentials from the standard AWS chain) and on a local
+ * directory (DirectoryObjectStore: tests and single-machine runs). Keys are relative to the
+ * store's prefix and use `/` separators; metadata keys are lower case.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+
+/** What is stored beside an object's bytes. */
+export interface ObjectAttributes {
+  contentType?: string;
+  cacheControl?: string;
+  /** User metadata (x-amz-meta-*): lower-case ASCII names and values. */
+  metadata?: Record<string, string>;
+}
+
+/** An object's description (HEAD / LIST). */
+export interface ObjectInfo extends ObjectAttributes {
+  key: string;
+  size: number;
+  etag?: string;
+}
+
+/** An object read whole. */
+export interface StoredObject extends ObjectInfo {
+  body: Buffer;
+}
+
+/** A bucket (or a folder standing in for one). */
+export interface ObjectStore {
+  /** Where it is, for messages (`s3://bucket/prefix`, a directory). */
+  readonly location: string;
+  /** The object, or null when there is none. */
+  get(key: string): Promise<StoredObject | null>;
+  /** The object as a web stream (the edge streams large files), or null. */
+  getStream(key: string): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null>;
+  put(key: string, body: Buffer | string, attributes?: ObjectAttributes): Promise<void>;
+  /** The object's description, or null when there is none. */
+  head(key: string): Promise<ObjectInfo | null>;
+  /** Server-side copy (no download); attributes replace the source's when given. */
+  copy(fromKey: string, toKey: string, attributes?: ObjectAttributes): Promise<void>;
+  /** Every object whose key starts with `prefix` (keys relative to the store). */
+  list(prefix: string): Promise<ObjectInfo[]>;
+  /** Delete objects (missing ones are no error). */
+  delete(keys: readonly string[]): Promise<void>;
+}
+
+/** Settings of an S3-compatible bucket. */
+export interface S3StoreOptions {
+  bucket: string;
+  /** Custom endpoint (R2, MinIO, s3rver); unset for AWS S3. */
+  endpoint?: string;
+  /** Path-style URLs (`<endpoint>/<bucket>/<key>`): MinIO and s3rver need them. */
+  forcePathStyle?: boolean;
+  region?: string;
+  /** Key prefix inside the bucket (e.g. `sites/`), so one bucket can hold several deployments. */
+  prefix?: string;
+  /** Explicit credentials (tests); otherwise the standard AWS chain (env, profile, role). */
+  credentials?: S3ClientConfig['credentials'];
+}
+
+/** `a/b/` style prefix: empty or ending in one slash. */
+export function normalizePrefix(prefix: string | undefined): string {
+  const trimmed = (prefix ?? '').replace(/^\/+|\/+$/g, '');
+  return trimmed ? `${trimmed}/` : '';
+}
+
+function checkKey(key: string): void {
+  if (!key || key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '.' || part === '') || key.includes('\0')) {
+    throw new Error(`invalid object key "${key}": expected slash-separated names, no empty, "." or ".." parts`);
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const candidate = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return candidate?.name === 'NoSuchKey' || candidate?.name === 'NotFound' || candidate?.$metadata?.httpStatusCode === 404;
+}
+
+/** An S3-compatible bucket through @aws-sdk/client-s3. */
+export class S3ObjectStore implements ObjectStore {
+  readonly location: string;
+  readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+
+  constructor(options: S3StoreOptions) {
+    this.bucket = options.bucket;
+    this.prefix = normalizePrefix(options.prefix);
+    this.location = `s3://${options.bucket}/${this.prefix}`;
+    this.client = new S3Client({
+      region: options.region ?? 'us-east-1',
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle ?? false,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      // Only ask for checksums where S3 requires them: R2, MinIO and s3rver differ in support.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  private full(key: string): string {
+    checkKey(key);
+    return this.prefix + key;
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    try {
+      const output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.full(key) }));
+      const body = Buffer.from(await output.Body!.transformToByteArray());
+      return {
+        key,
+        body,
+        size: body.length,
+        etag: output.ETag,
+        contentType: output.ContentType,
+        cacheControl: output.CacheControl,
+        metadata: output.Metadata ?? {},
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null> {
+    try {
+      const output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.full(key) }));
+      return {
+        key,
+        body: output.Body!.transformToWebStream() as ReadableStream<Uint8Array>,
+        size: output.ContentLength ?? 0,
+        etag: output.ETag,
+        contentType: output.ContentType,
+        cacheControl: output.CacheControl,
+        metadata: output.Metadata ?? {},
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async put(key: string, body: Buffer | string, attributes: ObjectAttributes = {}): Promise<void> {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.full(key),
+        Body: bytes,
+        ContentLength: bytes.length,
+        ContentType: attributes.contentType,
+        CacheControl: attributes.cacheControl,
+        Metadata: attributes.metadata,
+      }),
+    );
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    try {
+      const output = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.full(key) }));
+      return {
+        key,
+        size: output.ContentLength ?? 0,
+        etag: output.ETag,
+        contentType: output.ContentType,
+        cacheControl: output.CacheControl,
+        metadata: output.Metadata ?? {},
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async copy(fromKey: string, toKey: string, attributes?: ObjectAttributes): Promise<void> {
+    const source = `${this.bucket}/${this.full(fromKey)}`.split('/').map(encodeURIComponent).join('/');
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: this.full(toKey),
+        CopySource: source,
+        ...(attributes
+          ? { MetadataDirective: 'REPLACE', ContentType: attributes.contentType, CacheControl: attributes.cacheControl, Metadata: attributes.metadata }
+          : {}),
+      }),
+    );
+  }
+
+  async list(prefix: string): Promise<ObjectInfo[]> {
+    const found: ObjectInfo[] = [];
+    let token: string | undefined;
+    do {
+      const output = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }));
+      for (const item of output.Contents ?? []) if (item.Key) found.push({ key: item.Key.slice(this.prefix.length), size: item.Size ?? 0, etag: item.ETag });
+      token = output.IsTruncated ? output.NextContinuationToken : undefined;
+    } while (token);
+    return found;
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    // DeleteObjects takes at most 1,000 keys a call.
+    for (let start = 0; start < keys.length; start += 1000) {
+      const batch = keys.slice(start, start + 1000);
+      const output = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((key) => ({ Key: this.full(key) })), Quiet: true } }),
+      );
+      const failed = (output.Errors ?? []).filter((error) => error.Code !== 'NoSuchKey');
+      if (failed.length) throw new Error(`${this.location}: could not delete ${failed.map((error) => `${error.Key} (${error.Code})`).join(', ')}`);
+    }
+  }
+}
+
+/**
+ * A local directory standing in for a bucket: `<root>/data/<key>` holds the bytes and
+ * `<root>/attributes/<key>.json` what S3 keeps beside them. Writes are renamed into place,
+ * so a reader sees the old object or the new one.
+ */
+export class DirectoryObjectStore implements ObjectStore {
+  readonly location: string;
+  private readonly data: string;
+  private readonly attributes: string;
+
+  constructor(root: string) {
+    this.location = root;
+    this.data = join(root, 'data');
+    this.attributes = join(root, 'attributes');
+  }
+
+  private paths(key: string) {
+    checkKey(key);
+    return { data: join(this.data, ...key.split('/')), attributes: `${join(this.attributes, ...key.split('/'))}.json` };
+  }
+
+  private static writeAtomic(file: string, bytes: Buffer | string): void {
+    mkdirSync(dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, file);
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    const paths = this.paths(key);
+    let size: number;
+    try {
+      size = statSync(paths.data).size;
+    } catch {
+      return null;
+    }
+    let attributes: ObjectAttributes & { etag?: string } = {};
+    try {
+      attributes = JSON.parse(readFileSync(paths.attributes, 'utf8')) as ObjectAttributes & { etag?: string };
+    } catch {
+      // bytes without attributes: an object with none
+    }
+    return {
+      key,
+      size,
+      etag: attributes.etag,
+      contentType: attributes.contentType,
+      cacheControl: attributes.cacheControl,
+      metadata: attributes.metadata ?? {},
+    };
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const info = await this.head(key);
+    if (!info) return null;
+    try {
+      return { ...info, body: readFileSync(this.paths(key).data) };
+    } catch {
+      return null;
+    }
+  }
+
+  async getStream(key: string): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null> {
+    const object = await this.get(key);
+    if (!object) return null;
+    const { body, ...info } = object;
+    return { ...info, body: new Blob([new Uint8Array(body)]).stream() };
+  }
+
+  async put(key: string, body: Buffer | string, attributes: ObjectAttributes = {}): Promise<void> {
+    const paths = this.paths(key);
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    DirectoryObjectStore.writeAtomic(paths.attributes, JSON.stringify({ ...attributes, etag: `"${createHash('md5').update(bytes).digest('hex')}"` }));
+    DirectoryObjectStore.writeAtomic(paths.data, bytes);
+  }
+
+  async copy(fromKey: string, toKey: string, attributes?: ObjectAttributes): Promise<void> {
+    const source = await this.get(fromKey);
+    if (!source) throw new Error(`${this.location}: no object ${fromKey} to copy`);
+    await this.put(toKey, source.body, attributes ?? { contentType: source.contentType, cacheControl: source.cacheControl, metadata: source.metadata });
+  }
+
+  async list(prefix: string): Promise<ObjectInfo[]> {
+    const found: ObjectInfo[] = [];
+    const walk = (directory: string): void => {
+      let entries;
+      try {
+        entries = readdirSync(directory, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const path = join(directory, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
+          const key = relative(this.data, path).split(sep).join('/');
+          if (key.startsWith(prefix)) found.push({ key, size: statSync(path).size });
+        }
+      }
+    };
+    walk(this.data);
+    return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      const paths = this.paths(key);
+      rmSync(paths.data, { force: true });
+      rmSync(paths.attributes, { force: true });
+    }
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The bucket layout's path rules, the edge's host rules, the publish settings' messages, and
+ * the pipeline's rollback moving the publisher's pointer (on a directory store: no server).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { allowedInBuildChild } from '../../build/child-env.ts';
+import { bucketSettings, PUBLISH_VARIABLES } from '../../config/publish.ts';
+import { tenantOfHost } from '../../lib/site/host.ts';
+import { loadPublisher } from '../publisher.ts';
+import { rollbackTenant } from '../rebuild.ts';
+import { currentRelease, switchCurrent, tenantPaths } from '../releases.ts';
+import { createEdgeHandler } from './edge.ts';
+import { resolvePublishedPath } from './layout.ts';
+import { storeBucket } from './node-edge.ts';
+import { DirectoryObjectStore } from './object-store.ts';
+import { changedPaths, createBucketPublisher } from './s3-publisher.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'publish-unit-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('resolvePublishedPath: the local server rules over a manifest', () => {
+  const files = Object.fromEntries(
+    ['/index.html', '/cars/a/index.html', '/about.html', '/_headers', '/robots.txt'].map((path) => [path, { object: 'x', size: 1, headers: 0 }]),
+  );
+  it.each([
+    ['/', '/index.html'],
+    ['/cars/a/', '/cars/a/index.html'],
+    ['/cars/a', '/cars/a/index.html'],
+    ['/about', '/about.html'],
+    ['/about.html', '/about.html'],
+    ['/robots.txt', '/robots.txt'],
+    ['/cars/%61/', '/cars/a/index.html'],
+    ['/cars/b/', null],
+    ['/_headers', null],
+    ['/cars/../_headers', null],
+    ['/%E0%A4%A', null],
+    ['/a%00b', null],
+  ])('%s -> %s', (path, expected) => {
+    expect(resolvePublishedPath({ files }, path)).toBe(expected);
+  });
+});
+
+describe('host rules', () => {
+  it.each([
+    ['acme.localhost:4321', 'acme'],
+    ['ACME-Motors.localhost', 'acme-motors'],
+    ['localhost:4321', null],
+    ['a..b.localhost', null],
+    ['-x.localhost', null],
+    ['www.acme.com.au', null],
+  ])('%s -> %s', (host, slug) => {
+    expect(tenantOfHost(host)).toBe(slug);
+  });
+
+  it('the edge answers a host that is neither a tenant nor an alias with 404, and a bucket failure with a bare 502', async () => {
+    const store = new DirectoryObjectStore(join(work, 'empty'));
+    const edge = createEdgeHandler({ bucket: storeBucket(store) });
+    expect((await edge(new Request('http://www.nobody.example/'))).status).toBe(404);
+    const errors: string[] = [];
+    const broken = createEdgeHandler({
+      bucket: {
+        getText: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.1:9000')),
+        getBody: () => Promise.resolve(null),
+      },
+      onError: (error) => errors.push(error.message),
+    });
+    const reply = await broken(new Request('http://acme.localhost/'));
+    expect(reply.status).toBe(502);
+    expect(await reply.text()).toBe('Bad Gateway');
+    expect(errors).toEqual(['connect ECONNREFUSED 10.0.0.1:9000']);
+  });
+});
+
+describe('publish settings', () => {
+  it('names what is missing for a bucket and for the chosen purge', () => {
+    expect(() => bucketSettings({})).toThrow(/S3_BUCKET: required/);
+    expect(() => bucketSettings({ S3_BUCKET: 'b', CDN_PURGE: 'cloudflare' })).toThrow(/CLOUDFLARE_ZONE_ID: required[\s\S]*CLOUDFLARE_API_TOKEN: required/);
+    expect(() => bucketSettings({ S3_BUCKET: 'b', CDN_PURGE: 'fastly' })).toThrow(/CDN_PURGE: expected off, cloudfront or cloudflare/);
+    expect(() => bucketSettings({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: expected an http\(s\) URL/);
+    expect(() => bucketSettings({ S3_BUCKET: 'b', RELEASE_RETENTION: '0' })).toThrow(/RELEASE_RETENTION/);
+    expect(bucketSettings({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'true', RELEASE_RETENTION: '3' })).toMatchObject({
+      bucket: 'b',
+      forcePathStyle: true,
+      retention: 3,
+      region: 'us-east-1',
+      purge: 'off',
+    });
+  });
+
+  it('no publish setting nor bucket credential reaches a build child (the Cloudflare token is a secret)', () => {
+    expect(PUBLISH_VARIABLES).toContain('CLOUDFLARE_API_TOKEN');
+    expect([...PUBLISH_VARIABLES, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'].filter((name) => allowedInBuildChild(name))).toEqual([]);
+  });
+
+  it('loadPublisher("s3") builds the bucket publisher, or says which setting is wrong', async () => {
+    await expect(loadPublisher('s3', { env: {} })).rejects.toThrow(/S3_BUCKET: required/);
+    const publisher = await loadPublisher('s3', { env: { S3_BUCKET: 'sites', S3_ENDPOINT: 'http://127.0.0.1:1', S3_FORCE_PATH_STYLE: '1' } });
+    expect(publisher.name).toBe('s3');
+    expect(typeof publisher.rollback).toBe('function');
+    expect(typeof publisher.fetchRelease).toBe('function');
+    expect((await loadPublisher()).name).toBe('local');
+  });
+});
+
+describe('rollback through the pipeline', () => {
+  it('moves the publisher pointer and the local current to the same release', async () => {
+    const sitesDir = join(work, 'sites');
+    const store = new DirectoryObjectStore(join(work, 'bucket'));
+    const publisher = createBucketPublisher({ store });
+    for (const id of ['r1', 'r2']) {
+      const dir = join(tenantPaths(sitesDir, 'acme').releases, id);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'index.html'), `<p>${id}</p>`);
+      await publisher.publish({ slug: 'acme', id, dir, sitesDir });
+      switchCurrent(sitesDir, 'acme', id);
+    }
+    expect(
+      changedPaths(
+        JSON.parse((await store.get('acme/releases/r1.json'))!.body.toString()),
+        JSON.parse((await store.get('acme/releases/r2.json'))!.body.toString()),
+      ),
+    ).toEqual(['/index.html']);
+    await rollbackTenant({ sitesDir, slug: 'acme', to: 'r1', publisher, hold: false });
+    expect(await publisher.liveRelease('acme')).toBe('r1');
+    expect(currentRelease(sitesDir, 'acme')).toBe('r1');
+    // A release the bucket does not have: nothing moves anywhere.
+    const dir = join(tenantPaths(sitesDir, 'acme').releases, 'r3');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<p>r3</p>');
+    await expect(rollbackTenant({ sitesDir, slug: 'acme', to: 'r3', publisher, hold: false })).rejects.toThrow(/release r3 of acme is not in/);
+    expect(currentRelease(sitesDir, 'acme')).toBe('r1');
+    const edge = createEdgeHandler({ bucket: storeBucket(store), pointerTtlMs: 0 });
+    const reply = await edge(new Request('http://acme.localhost/'));
+    expect(reply.headers.get('x-release')).toBe('r1');
+    expect(await reply.text()).toBe('<p>r1</p>');
+  });
+});

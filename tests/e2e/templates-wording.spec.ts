@@ -1,0 +1,87 @@
+/**
+ * Issue 35 item 3 on the demo sites: the bikes-and-trucks dealer speaks of bikes and trucks
+ * (menus, footer, banner, promo card, hero with a vehicle-type select), and the caravan dealer
+ * shows caravan specifications and filters by sleeps and length. Expected counts come from the
+ * same engine over the tenant's own stock.
+ */
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
+import { vehicleKind } from '../../src/lib/vehicle/spec-rows.ts';
+import { DEFAULT_INDEX } from '../../src/search/config.ts';
+import { toSearchDocuments } from '../../src/search/documents.ts';
+import { createSearchEngine, type EngineSearchParams } from '../../src/search/engine.ts';
+import { pointAtSearch } from './search-helpers.ts';
+import { tenantUrl } from './vehicle-helpers.ts';
+
+const now = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');
+const moto = loadTenant(join('tenants', 'ironbark-moto-trucks'), now);
+const motoEngine = createSearchEngine(toSearchDocuments(moto.visible, moto.site));
+const vans = loadTenant(join('tenants', 'bayside-caravans'), now);
+const vanEngine = createSearchEngine(toSearchDocuments(vans.visible, vans.site));
+const hits = (engine: typeof vanEngine, params: EngineSearchParams) => engine.search(DEFAULT_INDEX, { hitsPerPage: 0, ...params }).nbHits;
+
+test('issue35-3: the bikes-and-trucks site speaks of bikes and trucks, and its hero chooses the vehicle type', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(tenantUrl('ironbark-moto-trucks', '/'));
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Sell My Bike or Truck', exact: true }).first()).toBeAttached();
+  // The Range menu groups bikes and trucks under their own headings, none under 'Cars'.
+  const headings = await nav.locator('.site-nav__heading').allTextContents();
+  expect(headings).toEqual(expect.arrayContaining(['Motorcycles', 'Trucks']));
+  expect(headings).not.toContain('Cars');
+  await expect(page.getByRole('navigation', { name: 'Bikes & Trucks' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Sell Your Bike or Truck' })).toBeVisible();
+  await expect(page.getByText('Get an instant offer for your bike or truck today.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/Sell Your Car|Sell My Car\b/);
+
+  // The hero's fourth select is the vehicle type; its count is the engine's.
+  const hero = page.getByRole('search', { name: 'Stock search' });
+  await expect(page.locator('[data-hero-phase="live"]')).toBeVisible({ timeout: 20_000 });
+  const type = hero.getByLabel('Type', { exact: true });
+  const trucks = moto.visible.filter((car) => vehicleKind(car) === 'truck').length;
+  await expect(type.locator('option')).toHaveText(['Any type', `Motorcycle (${moto.visible.filter((car) => vehicleKind(car) === 'motorcycle').length})`, `Truck (${trucks})`]);
+  await expect(hero.getByLabel('Colour', { exact: true })).toHaveCount(0);
+  await type.selectOption('truck');
+  const want = hits(motoEngine, { facetFilters: ['item_type:truck'] });
+  await expect(hero.getByRole('button', { name: /^Show Me/ })).toHaveText(`Show Me ${want} Bikes & Trucks`);
+  await hero.getByRole('button', { name: /^Show Me/ }).click();
+  await expect(page).toHaveURL(/refinementList\[item_type\]\[\]=truck/);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.search-count')).toHaveText(`${want} Bikes & Trucks found`);
+  await expect(page.getByRole('group', { name: 'Vehicle type' }).getByRole('checkbox', { name: /^Truck/ })).toBeChecked();
+  // The sell card between results speaks of bikes and trucks too.
+  await expect(page.locator('.search-grid__item--promo').first()).toContainText('We Want Your Bike or Truck!');
+});
+
+test('issue35-3: a caravan shows its specifications in key information', async ({ page }) => {
+  const van = vans.visible.find((car) => car.status === 'in_stock' && car.specifications?.sleeps && car.specifications.tare_weight && car.specifications.body_length)!;
+  await page.goto(tenantUrl('bayside-caravans', `/cars/${van.slug}/`));
+  const keyInfo = page.locator('#key-info');
+  await expect(keyInfo.locator('dt').first()).toHaveText('Body Length');
+  for (const label of ['Body Width', 'Tare Weight', 'Aggregate Trailer Mass', 'Axle Type', 'Sleeps']) await expect(keyInfo.locator('dt', { hasText: new RegExp(`^${label}$`) })).toHaveCount(1);
+  await expect(keyInfo.locator('dt', { hasText: /^(Odometer|Transmission)$/ })).toHaveCount(0);
+});
+
+test('issue35-3: caravan search filters by sleeps and by length', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(tenantUrl('bayside-caravans', '/search/new-used-and-demo-cars'));
+  await pointAtSearch(page);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 20_000 });
+  // No colour-or-fuel style noise: the caravan panels are there.
+  const sleeps = page.getByRole('group', { name: 'Sleeps', exact: true });
+  const counts = vanEngine.search(DEFAULT_INDEX, { hitsPerPage: 0, facets: ['sleeps'] }).facets.sleeps!;
+  const [most] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0]!;
+  await sleeps.getByRole('checkbox', { name: new RegExp(`^Sleeps ${most}\\b`) }).check();
+  await expect(page).toHaveURL(new RegExp(`refinementList\\[sleeps\\]\\[\\]=${most}`));
+  await expect(page.locator('.search-count')).toHaveText(`${hits(vanEngine, { facetFilters: [`sleeps:${most}`] })} Caravans found`);
+
+  const length = page.getByRole('group', { name: 'Length', exact: true });
+  const low = length.getByRole('slider', { name: 'Minimum length' });
+  await low.focus();
+  for (let press = 0; press < 2; press += 1) await low.press('ArrowRight');
+  await expect(page).toHaveURL(/range\[body_length\]=\d+:/);
+  const from = Number(/range\[body_length\]=(\d+):/.exec(decodeURIComponent(page.url()))![1]);
+  await expect(length.locator('.search-price__values')).toContainText(`${from} ft`);
+  await expect(page.locator('.search-count')).toHaveText(`${hits(vanEngine, { facetFilters: [`sleeps:${most}`], numericFilters: [`body_length>=${from}`] })} Caravans found`);
+});

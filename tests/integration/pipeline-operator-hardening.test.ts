@@ -1,0 +1,60 @@
+/**
+ * Issue 34 N12: the pipeline's operator page. A short PIPELINE_OPERATOR_TOKEN is refused at
+ * start; wrong tokens are limited per client address with a growing wait; and with
+ * PIPELINE_OPERATOR_PORT the page lives on its own port (loopback by default), not on the
+ * internet-facing webhook port.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pipelineSettings } from '../../src/config/pipeline.ts';
+import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
+import { tempDir } from './server-helpers.ts';
+
+const TOKEN = 'n12-operator-token-with-more-than-32-characters';
+
+describe('N12 operator page hardening', () => {
+  let folder: ReturnType<typeof tempDir>;
+  let pipeline: RunningPipeline | undefined;
+  const options = () => ({ tenantsDir: join(folder.dir, 'tenants'), sitesDir: join(folder.dir, 'sites'), webhookPort: 0, concurrency: 1, log: () => {}, env: {} });
+
+  beforeAll(async () => {
+    folder = tempDir('operator-n12-');
+    mkdirSync(join(folder.dir, 'tenants'), { recursive: true });
+    pipeline = await startPipeline({ ...options(), operatorToken: TOKEN, operatorPort: 0 });
+  });
+  afterAll(async () => {
+    await pipeline?.close();
+    folder?.remove();
+  });
+
+  const status = (base: string, token: string) => fetch(`${base}/status.json`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('N12: a short operator token is refused at start, naming the variable and the length wanted', async () => {
+    await expect(startPipeline({ ...options(), operatorToken: 'op-token-123' })).rejects.toThrow(/PIPELINE_OPERATOR_TOKEN: expected at least 32 random characters/);
+    expect(() => pipelineSettings({ PIPELINE_OPERATOR_TOKEN: 'op-token-123' })).toThrow(/PIPELINE_OPERATOR_TOKEN.*at least 32/s);
+    expect(pipelineSettings({ PIPELINE_OPERATOR_TOKEN: TOKEN, PIPELINE_OPERATOR_PORT: '4330' })).toMatchObject({ operatorToken: TOKEN, operatorPort: 4330, operatorHost: '127.0.0.1' });
+  });
+
+  it('N12: with an operator port the page is served there (loopback by default) and not on the webhook port', async () => {
+    expect(pipeline!.operatorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await status(pipeline!.operatorUrl!, TOKEN)).status).toBe(200);
+    const onWebhook = await status(pipeline!.webhookUrl!, TOKEN);
+    expect(onWebhook.status).not.toBe(200);
+    expect(await onWebhook.text()).not.toContain('tenants');
+    // The operator port serves nothing else.
+    expect((await fetch(`${pipeline!.operatorUrl}/feeds/acme`, { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+
+  it('N12: wrong tokens are limited: after 5 the client must wait (429, Retry-After), even with the right token', async () => {
+    const base = pipeline!.operatorUrl!;
+    const wrong = [];
+    for (let i = 0; i < 5; i++) wrong.push((await status(base, `guess-${i}`.padEnd(40, 'x'))).status);
+    expect(wrong).toEqual([401, 401, 401, 401, 401]);
+    const locked = await status(base, TOKEN);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await status(base, TOKEN)).status).toBe(200);
+  });
+});
