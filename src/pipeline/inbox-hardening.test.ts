@@ -19,6 +19,7 @@ const SLUG = 'pipeline-motors';
 let root = '';
 let tenants = '';
 let inbox = '';
+// Sites directory of the pipeline state; the scans run with the mass-change guard off (these tests are about reading files).
 let sites = '';
 const events: LogFields[] = [];
 const log = (fields: LogFields) => events.push(fields);
@@ -56,7 +57,7 @@ describe('N1 the inbox reads only regular files inside the tenant folder', () =>
       const outside = join(root, 'secret.csv');
       writeFileSync(outside, `${CSV_HEADER}\nS1,Toyota,Corolla,1000,available,2020,1\nroot:x:0:0:secret-line\n`);
       symlinkSync(outside, join(inbox, SLUG, 'leak.csv'));
-      const { changed } = await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites });
+      const { changed } = await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
       expect(changed).toEqual([]);
       expect((await stockText())).toBe(before);
       const texts = reports();
@@ -80,7 +81,7 @@ describe('N1 the inbox reads only regular files inside the tenant folder', () =>
     writeFileSync(outside, `${CSV_HEADER}\nS1,Toyota,Corolla,1000,available,2020,1\n`);
     linkSync(outside, join(inbox, SLUG, 'hard.csv'));
     const before = (await stockText());
-    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites });
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     expect((await stockText())).toBe(before);
     const texts = reports().join('\n');
     expect(texts).toMatch(/refused: a named pipe, not a regular file/);
@@ -95,7 +96,7 @@ describe('N1 the inbox reads only regular files inside the tenant folder', () =>
     rmSync(join(inbox, SLUG), { recursive: true });
     symlinkSync(elsewhere, join(inbox, SLUG));
     const before = (await stockText());
-    const { changed } = await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites });
+    const { changed } = await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     expect(changed).toEqual([]);
     expect((await stockText())).toBe(before);
     expect(readdirSync(elsewhere)).toEqual(['stock.json']);
@@ -106,7 +107,7 @@ describe('N1 the inbox reads only regular files inside the tenant folder', () =>
     const secret = `KEY=${'s'.repeat(300)}`;
     const header = Array.from({ length: 400 }, (_, index) => `col${index}\u001b[31m${index === 7 ? secret : ''}`).join(',');
     writeFileSync(join(inbox, SLUG, 'odd.csv'), `${header}\n${'x,'.repeat(399)}x\n`);
-    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites });
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     const [text] = reports();
     expect(text).toMatch(/REJECTED - the CSV header lacks required column/);
     expect(text).not.toContain('\u001b');
@@ -120,7 +121,7 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
   it('N6: a file over the inbox size cap is rejected unread with a clear message', async () => {
     writeFileSync(join(inbox, SLUG, 'huge.csv'), `${CSV_HEADER}\n${'S1,Toyota,Corolla,1000,available,2020,1\n'.repeat(3000)}`);
     const before = (await stockText());
-    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, inboxMaxBytes: 64 * 1024 });
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false, inboxMaxBytes: 64 * 1024 });
     expect((await stockText())).toBe(before);
     expect(reports().join('\n')).toMatch(/REJECTED - the file is 0\.11 MB, larger than the inbox limit of 0\.06 MB \(PIPELINE_INBOX_MAX_BYTES\)/);
   });
@@ -129,7 +130,7 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     const depth = 40_000;
     writeFileSync(join(inbox, SLUG, 'deep.xml'), `<r><vehicle>${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}</vehicle></r>`);
     const started = performance.now();
-    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites });
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(reports().join('\n')).toMatch(/REJECTED - a vehicle element nests fields more than 32 deep \(line 1\)/);
   });
@@ -139,13 +140,13 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     const evil = `${'a'.repeat(40)}!`;
     writeFileSync(join(inbox, SLUG, 'redos.csv'), `${CSV_HEADER}\n${Array.from({ length: 20 }, (_, index) => `S${index},${evil},Corolla,1000,available,2020,1`).join('\n')}\naaaa,aaaa,Corolla,1000,available,2020,1\n`);
     const started = performance.now();
-    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites });
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(events.find((event) => event.event === 'feed')).toMatchObject({ outcome: 'accepted', records: 20 });
 
     writeFileSync(join(tenants, SLUG, 'feed-mapping.json'), JSON.stringify({ skip: [{ column: 'Make', matches: '^(?=a)a' }] }));
     writeFileSync(join(inbox, SLUG, 'look.csv'), `${CSV_HEADER}\nS1,Toyota,Corolla,1000,available,2020,1\n`);
-    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites });
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     expect(reports().join('\n')).toMatch(/feed-mapping.json is invalid: .*expected a regular expression RE2 reads \(no look-around or back-references\)/);
   });
 
@@ -154,7 +155,7 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     const many = Array.from({ length: 2000 }, (_, copy) => fixtureStock().map((car) => ({ ...car, id: `${String(car.id)}-${copy}`, slug: `${String(car.slug)}-${copy}` }))).flat();
     writeFileSync(join(inbox, SLUG, 'slow.json'), JSON.stringify(many));
     const before = (await stockText());
-    const result = await intakeFile(join(tenants, SLUG), SLUG, join(inbox, SLUG, 'slow.json'), log, { sitesDir: sites, parseTimeoutMs: 50 });
+    const result = await intakeFile(join(tenants, SLUG), SLUG, join(inbox, SLUG, 'slow.json'), log, { sitesDir: sites, guard: false, parseTimeoutMs: 50 });
     expect(result).toMatchObject({ accepted: false });
     expect(result?.reason).toMatch(/reading the file took longer than 0 s and was stopped \(PIPELINE_FEED_PARSE_SECONDS\)/);
     expect((await stockText())).toBe(before);
@@ -178,7 +179,7 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
       await scanInbox(inbox, tenantDirOf, (fields) => {
         log(fields);
         if (fields.event === 'feed') order.push(`${String(fields.tenant)} ${String(fields.outcome)}`);
-      }, 0, { sitesDir: sites });
+      }, 0, { sitesDir: sites, guard: false });
     } finally {
       clearInterval(ticker);
     }
