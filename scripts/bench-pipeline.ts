@@ -52,7 +52,7 @@ async function timedChange(slug: string, tenantDir: string, sitesDir: string, in
   // The feed arrives as a dropped snapshot file, exactly as in production.
   mkdirSync(join(inbox, slug), { recursive: true });
   writeFileSync(join(inbox, slug, 'snapshot.json'), JSON.stringify(stock));
-  const intake = await scanInbox(inbox, () => tenantDir, log, 0);
+  const intake = await scanInbox(inbox, () => tenantDir, log, 0, { sitesDir, guard: false });
   if (!intake.changed.includes(slug)) throw new Error('the snapshot was not accepted');
   const result = await rebuildTenant({ tenantDir, sitesDir, log });
   if (result.outcome !== 'published') throw new Error(`release not published: ${result.outcome} ${result.reason ?? ''}`);

@@ -15,6 +15,9 @@ import { parseArgs } from 'node:util';
 import { formatFeedCheck } from '../src/pipeline/feed-check.ts';
 import { assessFeedCheck, checkFeedFile } from '../src/pipeline/intake.ts';
 import { GUARD_DEFAULTS } from '../src/pipeline/mass-change.ts';
+import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
+import { settingsOrExit } from '../src/config/env.ts';
+import { pipelineSettings } from '../src/config/pipeline.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -46,8 +49,12 @@ if (!existsSync(file)) {
   process.exit(2);
 }
 const check = checkFeedFile(tenantDir, values.tenant, file, readFileSync(file));
-// The guard compares with the tenant's stock.json as it is now; --sites only enables it, nothing is written.
-const guard = assessFeedCheck(tenantDir, values.tenant, check, { sitesDir: resolve(values.sites), guard: GUARD_DEFAULTS }) ?? undefined;
+// The guard compares with the accepted stock (the pipeline state of --sites when it has one, else the tenant's stock.json); nothing is written.
+const dataDir = defaultDataDir(values.sites);
+const settings = settingsOrExit(() => pipelineSettings());
+const state = settings.databaseUrl || existsSync(dataDir) ? await openPipelineState({ dataDir, databaseUrl: settings.databaseUrl }) : undefined;
+const guard = (await assessFeedCheck(tenantDir, values.tenant, check, { sitesDir: resolve(values.sites), guard: GUARD_DEFAULTS, state })) ?? undefined;
+await state?.close();
 const held = Boolean(guard?.held);
 const outcome = !check.result.ok ? 'the pipeline would reject this file' : held ? 'the pipeline would hold this file for an operator' : 'the pipeline would take this file in';
 process.stdout.write(formatFeedCheck(check, { sample: Math.max(0, Number(values.rows) || 0), guard, outcome: `${outcome} (dry run: nothing was changed)` }));

@@ -26,6 +26,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { environment } from '../src/config/env.ts';
+import { defaultDataDir } from '../src/pipeline/state/store.ts';
 
 export const REPO = resolve(import.meta.dirname, '..');
 
@@ -517,8 +518,9 @@ export async function runInboxCases(env: FuzzEnvironment, count: number, options
     });
   while (left().length > 0 && Date.now() < options.deadline && env.webhook.exit === null) await new Promise((done) => setTimeout(done, 250));
   for (const file of left()) report.unanswered.push({ label: `still in the inbox: ${file} (${labels.get(file.replace(/\.[a-z]+$/, '')) ?? 'good feed'})` });
-  // The good feed: accepted (stock.json) and published (a new current release).
-  const accepted = () => readFileSync(join(tenants, env.steadySlug, 'stock.json'), 'utf8').includes('12345');
+  // The good feed: accepted (the pipeline state's stock, docs/pipeline.md "State") and published (a new current release).
+  const acceptedFile = join(defaultDataDir(sites), 'stock', `${env.steadySlug}.json`);
+  const accepted = () => existsSync(acceptedFile) && readFileSync(acceptedFile, 'utf8').includes('12345');
   while ((!accepted() || currentOf(sites, env.steadySlug) === firstRelease) && Date.now() < options.deadline && env.webhook.exit === null) await new Promise((done) => setTimeout(done, 250));
   if (!accepted()) report.serverErrors.push({ status: 0, label: 'the steady tenant\'s feed was not accepted' });
   else if (currentOf(sites, env.steadySlug) === firstRelease) report.serverErrors.push({ status: 0, label: 'the steady tenant\'s feed was accepted but no new release was published' });

@@ -3,12 +3,13 @@
  * The operations pipeline (docs/pipeline.md): keeps every tenant's live release and search
  * index in step with its stock feed.
  *
- *   npm run pipeline -- [--tenants tenants] [--sites dist] [--inbox feeds] [--port 4322]
+ *   npm run pipeline -- [--tenants tenants] [--sites dist] [--data <sites>/.pipeline] [--inbox feeds] [--port 4322]
  *                       [--debounce 2000] [--keep 5] [--jobs <cores>] [--once]
  *                       [--role all|intake|worker] [--publisher s3|<module>]
  *                       [--max-removed-share 0.5] [--min-removed 5] [--no-guard]
  *
- * With REDIS_URL set, rebuilds go through a BullMQ queue shared by every worker.
+ * With REDIS_URL set, rebuilds go through a BullMQ queue shared by every worker. The state
+ * (accepted stock, releases, live pointer) is in PostgreSQL with DATABASE_URL, else SQLite in --data.
  * --once: take in the inbox, bring every tenant up to date, wait, and exit (cron / CI).
  */
 import { availableParallelism } from 'node:os';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
   options: {
     tenants: { type: 'string', default: 'tenants' },
     sites: { type: 'string', default: 'dist' },
+    data: { type: 'string' },
     inbox: { type: 'string', default: 'feeds' },
     port: { type: 'string', default: String(settings.port) },
     host: { type: 'string', default: settings.host },
@@ -46,7 +48,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('usage: npm run pipeline -- [--tenants tenants] [--sites dist] [--inbox feeds] [--port 4322|--no-webhook] [--debounce ms] [--keep 5] [--jobs n] [--once] [--role all|intake|worker] [--publisher s3|<module>] [--max-removed-share 0.5] [--min-removed 5] [--no-guard]');
+  console.log('usage: npm run pipeline -- [--tenants tenants] [--sites dist] [--data <sites>/.pipeline] [--inbox feeds] [--port 4322|--no-webhook] [--debounce ms] [--keep 5] [--jobs n] [--once] [--role all|intake|worker] [--publisher s3|<module>] [--max-removed-share 0.5] [--min-removed 5] [--no-guard]');
   process.exit(0);
 }
 const role = values.role as 'all' | 'intake' | 'worker';
@@ -75,6 +77,7 @@ let failed = 0;
 const pipeline = await startPipeline({
   tenantsDir: values.tenants,
   sitesDir: values.sites,
+  dataDir: values.data,
   inboxDir: values.inbox,
   webhookPort: values['no-webhook'] || values.once ? undefined : Number(values.port),
   webhookHost: values.host,

@@ -9,13 +9,15 @@
  * lists the tenants. PORT / HOST are used when the flags are absent; the lead API reads the
  * rest of its configuration from the environment (docs/lead-api.md).
  */
-import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 import { watchTenantsFolder } from '../src/server/kernel/tenants.ts';
+import { defaultDataDir } from '../src/pipeline/state/store.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,8 +42,16 @@ const config = settingsOrExit(() =>
 
 const sitesDir = resolve(values.dir);
 const sites = createStaticSitesHandler({ sitesDir });
+// The stock the pipeline accepted (its default data directory beside the releases; docs/pipeline.md "State").
+const stockDir = join(defaultDataDir(sitesDir), 'stock');
+try {
+  mkdirSync(stockDir, { recursive: true });
+} catch {
+  // A read-only sites directory: no pipeline writes there; the tenant folders' stock is read.
+}
 const app = await createApp({
   ...appOptionsFromConfig(config),
+  stockDir,
   fallback: sites,
 }).catch((error: Error) => {
   console.error(`could not start: ${error.message}`);
@@ -56,6 +66,12 @@ try {
   watchTenantsFolder(config.tenantsDir, (changed) => {
     // Issue 34 L11: only the folders that changed, off the request path; everything when the platform did not say.
     if (changed) void app.reloadChangedTenants(changed).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed'));
+    else app.reloadTenants();
+  });
+  // The pipeline state's accepted stock: <slug>.json files, so a change reloads that tenant.
+  watchTenantsFolder(stockDir, (changed) => {
+    const slugs = changed?.map((name) => name.replace(/\.json.*$/, ''));
+    if (slugs) void app.reloadChangedTenants(slugs).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed'));
     else app.reloadTenants();
   });
 } catch {

@@ -39,6 +39,8 @@ export interface TenantBuildOptions {
   logProblems?: boolean;
   /** Keep Astro's compiled server bundle in this directory (src/build/kept-renderer.ts; the pipeline's incremental releases). */
   keepRenderer?: string;
+  /** Stock records to build instead of the folder's stock.json (the pipeline's accepted snapshot). */
+  stock?: { data: unknown };
 }
 
 export interface TenantBuildResult {
@@ -127,7 +129,7 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
 
   let tenant: Tenant;
   try {
-    tenant = loadTenant(options.dir, options.now);
+    tenant = loadTenant(options.dir, options.now, options.stock);
   } catch (error) {
     return fail(error);
   }

@@ -27,6 +27,8 @@ const PIPELINE_SETTINGS = {
   feedParseSeconds: ['PIPELINE_FEED_PARSE_SECONDS', integer(60, 1, 3600)],
   /** The BullMQ queue shared by intake and workers. */
   redisUrl: ['REDIS_URL', v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')))],
+  /** The pipeline's state records (docs/pipeline.md "State"); without it, SQLite in the data directory. */
+  databaseUrl: ['DATABASE_URL', v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')))],
 } as const satisfies SettingSources;
 
 /** The variables the pipeline reads (besides FEED_SECRET_<SLUG>). */

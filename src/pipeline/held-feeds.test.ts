@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listHeldFeeds } from './held-feeds.ts';
 import { decideHeldFeed, intakeFile, intakePush } from './intake.ts';
 import type { LogFields } from './log.ts';
+import { withState } from './state/store.ts';
 import { readFeedStatus } from './status.ts';
 
 const FIXTURE = resolve(import.meta.dirname, '../../tests/fixtures/tenants/pipeline-motors');
@@ -21,7 +22,9 @@ let inbox = '';
 const events: LogFields[] = [];
 const log = (fields: LogFields) => events.push(fields);
 const options = () => ({ sitesDir: sites, guard: { maxRemovedShare: 0.5, minRemoved: 5 } });
-const stockText = () => readFileSync(join(tenantDir, 'stock.json'), 'utf8');
+// The accepted stock lives in the pipeline state of the sites directory (the tenant folder's stock.json is only its seed).
+const acceptedRecords = () => withState(undefined, sites, async (state) => (await state.stock(SLUG, tenantDir))?.data as Record<string, unknown>[]);
+const stockText = async () => JSON.stringify(await acceptedRecords());
 const fixtureStock = () => JSON.parse(readFileSync(join(FIXTURE, 'stock.json'), 'utf8')) as Record<string, unknown>[];
 
 beforeEach(() => {
@@ -33,7 +36,11 @@ beforeEach(() => {
   mkdirSync(inbox, { recursive: true });
   events.length = 0;
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  // Whatever was taken in, held or decided, the tenant folder's stock.json is never written.
+  expect(readFileSync(join(tenantDir, 'stock.json'), 'utf8')).toBe(readFileSync(join(FIXTURE, 'stock.json'), 'utf8'));
+  rmSync(root, { recursive: true, force: true });
+});
 
 function drop(name: string, records: unknown[]): string {
   const file = join(inbox, name);
@@ -43,43 +50,43 @@ function drop(name: string, records: unknown[]): string {
 
 describe('a dropped feed that would empty the site', () => {
   it('is held with its report; the stock stays; confirm takes it in', async () => {
-    const before = stockText();
+    const before = await stockText();
     const result = await intakeFile(tenantDir, SLUG, drop('truncated.json', fixtureStock().slice(0, 2)), log, options());
     expect(result).toMatchObject({ accepted: false, held: { source: 'truncated.json', visibleBefore: 12, visibleAfter: 2, removed: 10 } });
-    expect(stockText()).toBe(before);
+    expect(await stockText()).toBe(before);
     expect(readdirSync(inbox)).toEqual([]);
     const [held] = listHeldFeeds(sites, SLUG);
     expect(readFileSync(join(sites, SLUG, 'held', `${held.id}.report.txt`), 'utf8')).toMatch(/mass-change guard: HOLD - the feed would take 10 of 12 visible cars \(83 %\)/);
     expect(events.at(-1)).toMatchObject({ event: 'feed', outcome: 'held', removed: 10 });
     expect(readFeedStatus(sites, SLUG)).toMatchObject({ outcome: 'held', source: 'truncated.json' });
 
-    const confirmed = decideHeldFeed(tenantDir, SLUG, held.id, 'confirm', log, options());
+    const confirmed = await decideHeldFeed(tenantDir, SLUG, held.id, 'confirm', log, options());
     expect(confirmed?.reason).toBeUndefined();
     expect(confirmed).toMatchObject({ accepted: true, read: 2 });
-    expect(JSON.parse(stockText())).toHaveLength(2);
+    expect((await acceptedRecords())).toHaveLength(2);
     expect(listHeldFeeds(sites, SLUG)).toEqual([]);
     expect(readFeedStatus(sites, SLUG)).toMatchObject({ outcome: 'confirmed', source: 'truncated.json (confirmed by operator)' });
     // A second decision on the same feed does nothing.
-    expect(decideHeldFeed(tenantDir, SLUG, held.id, 'discard', log, options())).toBeNull();
-    expect(JSON.parse(stockText())).toHaveLength(2);
+    expect(await decideHeldFeed(tenantDir, SLUG, held.id, 'discard', log, options())).toBeNull();
+    expect((await acceptedRecords())).toHaveLength(2);
   });
 
   it('is dropped on discard, and a newer complete feed supersedes an older held one', async () => {
-    const before = stockText();
+    const before = await stockText();
     await intakeFile(tenantDir, SLUG, drop('a.json', []), log, options());
     await intakeFile(tenantDir, SLUG, drop('b.json', fixtureStock().slice(0, 1)), log, options());
     const held = listHeldFeeds(sites, SLUG);
     expect(held.map((feed) => feed.source)).toEqual(['b.json']);
     expect(events.some((event) => event.event === 'feed-held-closed' && event.outcome === 'superseded' && event.by === 'b.json')).toBe(true);
-    expect(decideHeldFeed(tenantDir, SLUG, held[0].id, 'discard', log, options())).toMatchObject({ accepted: false, reason: 'discarded by an operator' });
-    expect(stockText()).toBe(before);
+    expect(await decideHeldFeed(tenantDir, SLUG, held[0].id, 'discard', log, options())).toMatchObject({ accepted: false, reason: 'discarded by an operator' });
+    expect(await stockText()).toBe(before);
     expect(JSON.parse(readFileSync(join(sites, SLUG, 'held', 'closed', `${held[0].id}.json`), 'utf8'))).toMatchObject({ outcome: 'discarded' });
   });
 
   it('does not hold an ordinary feed, or any feed with the guard off', async () => {
     expect(await intakeFile(tenantDir, SLUG, drop('ok.json', fixtureStock().slice(0, 8)), log, options())).toMatchObject({ accepted: true });
     expect(await intakeFile(tenantDir, SLUG, drop('empty.json', []), log, { sitesDir: sites, guard: false })).toMatchObject({ accepted: true });
-    expect(JSON.parse(stockText())).toEqual([]);
+    expect((await acceptedRecords())).toEqual([]);
   });
 
   it('uses the tenant guard of feed-mapping.json over the pipeline setting', async () => {
@@ -89,22 +96,22 @@ describe('a dropped feed that would empty the site', () => {
 });
 
 describe('a webhook push removing most of the stock', () => {
-  it('is held and applied to the then-current stock on confirm', () => {
+  it('is held and applied to the then-current stock on confirm', async () => {
     const ids = fixtureStock().map((car) => String(car.id));
     const body = JSON.stringify({ removed: ids.slice(0, 10) });
-    const before = stockText();
-    const result = intakePush(tenantDir, SLUG, body, log, options());
+    const before = await stockText();
+    const result = await intakePush(tenantDir, SLUG, body, log, options());
     expect(result).toMatchObject({ accepted: false, held: { source: 'webhook', kind: 'webhook', removed: 10 } });
-    expect(stockText()).toBe(before);
+    expect(await stockText()).toBe(before);
     // A push that arrives meanwhile is taken in; the confirmed removal applies on top of it.
-    expect(intakePush(tenantDir, SLUG, JSON.stringify({ ...fixtureStock()[11], price: 1234 }), log, options())).toMatchObject({ accepted: true });
-    expect(decideHeldFeed(tenantDir, SLUG, result.held?.id ?? '', 'confirm', log, options())).toMatchObject({ accepted: true });
-    const after = JSON.parse(stockText()) as Record<string, unknown>[];
+    expect(await intakePush(tenantDir, SLUG, JSON.stringify({ ...fixtureStock()[11], price: 1234 }), log, options())).toMatchObject({ accepted: true });
+    expect(await decideHeldFeed(tenantDir, SLUG, result.held?.id ?? '', 'confirm', log, options())).toMatchObject({ accepted: true });
+    const after = await acceptedRecords();
     expect(after.map((car) => String(car.id))).toEqual(ids.slice(10));
     expect(after.find((car) => String(car.id) === ids[11])).toMatchObject({ price: 1234 });
   });
 
-  it('refuses ids that are not a held feed id (no path tricks)', () => {
-    expect(decideHeldFeed(tenantDir, SLUG, '../../tenants/pipeline-motors/site', 'confirm', log, options())).toBeNull();
+  it('refuses ids that are not a held feed id (no path tricks)', async () => {
+    expect(await decideHeldFeed(tenantDir, SLUG, '../../tenants/pipeline-motors/site', 'confirm', log, options())).toBeNull();
   });
 });

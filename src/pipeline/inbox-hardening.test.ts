@@ -12,16 +12,20 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { intakeFile, scanInbox } from './intake.ts';
 import type { LogFields } from './log.ts';
+import { withState } from './state/store.ts';
 
 const FIXTURE = resolve(import.meta.dirname, '../../tests/fixtures/tenants/pipeline-motors');
 const SLUG = 'pipeline-motors';
 let root = '';
 let tenants = '';
 let inbox = '';
+// Sites directory of the pipeline state; the scans run with the mass-change guard off (these tests are about reading files).
+let sites = '';
 const events: LogFields[] = [];
 const log = (fields: LogFields) => events.push(fields);
 const tenantDirOf = (slug: string) => (existsSync(join(tenants, slug)) ? join(tenants, slug) : null);
-const stockText = (slug = SLUG) => readFileSync(join(tenants, slug, 'stock.json'), 'utf8');
+// The accepted stock is in the pipeline state of the sites directory (the tenant folder's stock.json is its seed).
+const stockText = async (slug = SLUG) => JSON.stringify((await withState(undefined, sites, (state) => state.stock(slug, join(tenants, slug))))?.data);
 const fixtureStock = () => JSON.parse(readFileSync(join(FIXTURE, 'stock.json'), 'utf8')) as Record<string, unknown>[];
 const reports = (slug = SLUG) => {
   const folder = join(inbox, slug, 'rejected');
@@ -37,6 +41,7 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'inbox-hardening-'));
   tenants = join(root, 'tenants');
   inbox = join(root, 'inbox');
+  sites = join(root, 'sites');
   cpSync(FIXTURE, join(tenants, SLUG), { recursive: true });
   mkdirSync(join(inbox, SLUG), { recursive: true });
   events.length = 0;
@@ -47,14 +52,14 @@ describe('N1 the inbox reads only regular files inside the tenant folder', () =>
   it('N1: a symbolic link to /proc/self/environ is refused and no environment reaches the report', async () => {
     process.env.N1_CANARY_SECRET = 'canary-4f1d2e';
     try {
-      const before = stockText();
+      const before = (await stockText());
       symlinkSync('/proc/self/environ', join(inbox, SLUG, 'env.csv'));
       const outside = join(root, 'secret.csv');
       writeFileSync(outside, `${CSV_HEADER}\nS1,Toyota,Corolla,1000,available,2020,1\nroot:x:0:0:secret-line\n`);
       symlinkSync(outside, join(inbox, SLUG, 'leak.csv'));
-      const { changed } = await scanInbox(inbox, tenantDirOf, log, 0);
+      const { changed } = await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
       expect(changed).toEqual([]);
-      expect(stockText()).toBe(before);
+      expect((await stockText())).toBe(before);
       const texts = reports();
       expect(texts).toHaveLength(2);
       for (const text of texts) {
@@ -75,9 +80,9 @@ describe('N1 the inbox reads only regular files inside the tenant folder', () =>
     const outside = join(root, 'other.csv');
     writeFileSync(outside, `${CSV_HEADER}\nS1,Toyota,Corolla,1000,available,2020,1\n`);
     linkSync(outside, join(inbox, SLUG, 'hard.csv'));
-    const before = stockText();
-    await scanInbox(inbox, tenantDirOf, log, 0);
-    expect(stockText()).toBe(before);
+    const before = (await stockText());
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
+    expect((await stockText())).toBe(before);
     const texts = reports().join('\n');
     expect(texts).toMatch(/refused: a named pipe, not a regular file/);
     expect(texts).toMatch(/refused: a hard link to another file/);
@@ -90,10 +95,10 @@ describe('N1 the inbox reads only regular files inside the tenant folder', () =>
     writeFileSync(join(elsewhere, 'stock.json'), JSON.stringify(fixtureStock().slice(0, 8)));
     rmSync(join(inbox, SLUG), { recursive: true });
     symlinkSync(elsewhere, join(inbox, SLUG));
-    const before = stockText();
-    const { changed } = await scanInbox(inbox, tenantDirOf, log, 0);
+    const before = (await stockText());
+    const { changed } = await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     expect(changed).toEqual([]);
-    expect(stockText()).toBe(before);
+    expect((await stockText())).toBe(before);
     expect(readdirSync(elsewhere)).toEqual(['stock.json']);
     expect(events.some((event) => event.outcome === 'rejected' && /is a symbolic link: refused/.test(String(event.reason)))).toBe(true);
   });
@@ -102,7 +107,7 @@ describe('N1 the inbox reads only regular files inside the tenant folder', () =>
     const secret = `KEY=${'s'.repeat(300)}`;
     const header = Array.from({ length: 400 }, (_, index) => `col${index}\u001b[31m${index === 7 ? secret : ''}`).join(',');
     writeFileSync(join(inbox, SLUG, 'odd.csv'), `${header}\n${'x,'.repeat(399)}x\n`);
-    await scanInbox(inbox, tenantDirOf, log, 0);
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     const [text] = reports();
     expect(text).toMatch(/REJECTED - the CSV header lacks required column/);
     expect(text).not.toContain('\u001b');
@@ -115,9 +120,9 @@ describe('N1 the inbox reads only regular files inside the tenant folder', () =>
 describe('N6 one tenant\'s file cannot stall the pipeline', () => {
   it('N6: a file over the inbox size cap is rejected unread with a clear message', async () => {
     writeFileSync(join(inbox, SLUG, 'huge.csv'), `${CSV_HEADER}\n${'S1,Toyota,Corolla,1000,available,2020,1\n'.repeat(3000)}`);
-    const before = stockText();
-    await scanInbox(inbox, tenantDirOf, log, 0, { inboxMaxBytes: 64 * 1024 });
-    expect(stockText()).toBe(before);
+    const before = (await stockText());
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false, inboxMaxBytes: 64 * 1024 });
+    expect((await stockText())).toBe(before);
     expect(reports().join('\n')).toMatch(/REJECTED - the file is 0\.11 MB, larger than the inbox limit of 0\.06 MB \(PIPELINE_INBOX_MAX_BYTES\)/);
   });
 
@@ -125,7 +130,7 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     const depth = 40_000;
     writeFileSync(join(inbox, SLUG, 'deep.xml'), `<r><vehicle>${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}</vehicle></r>`);
     const started = performance.now();
-    await scanInbox(inbox, tenantDirOf, log, 0);
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(reports().join('\n')).toMatch(/REJECTED - a vehicle element nests fields more than 32 deep \(line 1\)/);
   });
@@ -135,13 +140,13 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     const evil = `${'a'.repeat(40)}!`;
     writeFileSync(join(inbox, SLUG, 'redos.csv'), `${CSV_HEADER}\n${Array.from({ length: 20 }, (_, index) => `S${index},${evil},Corolla,1000,available,2020,1`).join('\n')}\naaaa,aaaa,Corolla,1000,available,2020,1\n`);
     const started = performance.now();
-    await scanInbox(inbox, tenantDirOf, log, 0);
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(events.find((event) => event.event === 'feed')).toMatchObject({ outcome: 'accepted', records: 20 });
 
     writeFileSync(join(tenants, SLUG, 'feed-mapping.json'), JSON.stringify({ skip: [{ column: 'Make', matches: '^(?=a)a' }] }));
     writeFileSync(join(inbox, SLUG, 'look.csv'), `${CSV_HEADER}\nS1,Toyota,Corolla,1000,available,2020,1\n`);
-    await scanInbox(inbox, tenantDirOf, log, 0);
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
     expect(reports().join('\n')).toMatch(/feed-mapping.json is invalid: .*expected a regular expression RE2 reads \(no look-around or back-references\)/);
   });
 
@@ -149,11 +154,11 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     // 24,000 records: far more than 50 ms of validation, even for a warm reader.
     const many = Array.from({ length: 2000 }, (_, copy) => fixtureStock().map((car) => ({ ...car, id: `${String(car.id)}-${copy}`, slug: `${String(car.slug)}-${copy}` }))).flat();
     writeFileSync(join(inbox, SLUG, 'slow.json'), JSON.stringify(many));
-    const before = stockText();
-    const result = await intakeFile(join(tenants, SLUG), SLUG, join(inbox, SLUG, 'slow.json'), log, { parseTimeoutMs: 50 });
+    const before = (await stockText());
+    const result = await intakeFile(join(tenants, SLUG), SLUG, join(inbox, SLUG, 'slow.json'), log, { sitesDir: sites, guard: false, parseTimeoutMs: 50 });
     expect(result).toMatchObject({ accepted: false });
     expect(result?.reason).toMatch(/reading the file took longer than 0 s and was stopped \(PIPELINE_FEED_PARSE_SECONDS\)/);
-    expect(stockText()).toBe(before);
+    expect((await stockText())).toBe(before);
   });
 
   it('N6: another tenant\'s feed is accepted while a hostile one is being parsed, and the main loop keeps running', async () => {
@@ -174,12 +179,12 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
       await scanInbox(inbox, tenantDirOf, (fields) => {
         log(fields);
         if (fields.event === 'feed') order.push(`${String(fields.tenant)} ${String(fields.outcome)}`);
-      }, 0);
+      }, 0, { sitesDir: sites, guard: false });
     } finally {
       clearInterval(ticker);
     }
     expect(order).toEqual(['pipeline-motors accepted', 'aaa-hostile rejected']);
-    expect(JSON.parse(stockText())).toHaveLength(10);
+    expect(JSON.parse((await stockText()))).toHaveLength(10);
     expect(lag).toBeLessThan(2_000);
   }, 180_000);
 });

@@ -1,6 +1,7 @@
 /**
  * Feed intake I/O (issue 8 §1, issue 18): dropped files in the watched inbox and webhook
- * pushes become the tenant's next stock.json (written atomically), are rejected with a
+ * pushes become the tenant's next stock snapshot in the pipeline state (compare-and-set,
+ * src/pipeline/state/store.ts; never the tenant folder), are rejected with a
  * report and change nothing, or - when they would take too much stock off the site - are
  * held for an operator (mass-change guard). Files are read with the tenant's
  * feed-mapping.json (feed-check.ts); the push rules are in feeds.ts.
@@ -10,7 +11,7 @@
  * or to the held-feed store `<sites>/<slug>/held/`.
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { loadSite } from '../lib/site/tenant.ts';
 import { StockRulesSchema } from '../schemas/site/stock-rules.ts';
@@ -24,8 +25,8 @@ import { DEFAULT_INBOX_MAX_BYTES, readInboxFile } from './inbox-file.ts';
 import { checkFeedInWorker, DEFAULT_PARSE_TIMEOUT_MS, failedCheck } from './parse-worker.ts';
 import { assessMassChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './mass-change.ts';
 import { settleReservationOverlay, updateReservationOverlay } from '../lib/vehicle/reservation-overlay.ts';
-import { writeFileAtomic } from './releases.ts';
-import { recordFeed } from './status.ts';
+import { withState, type PipelineState } from './state/store.ts';
+import { recordFeedIn } from './status.ts';
 
 /** Intake settings shared by dropped files and pushes. */
 export interface IntakeOptions {
@@ -35,6 +36,8 @@ export interface IntakeOptions {
   guard?: GuardSettings | false;
   /** Clock for visibility (ms); default now. */
   now?: number;
+  /** The pipeline state (accepted stock); default the state of `sitesDir` (`<sites>/.pipeline`). */
+  state?: PipelineState;
   /** Largest inbox file read (bytes); default DEFAULT_INBOX_MAX_BYTES. */
   inboxMaxBytes?: number;
   /** Time limit of one inbox file's parse (ms); default DEFAULT_PARSE_TIMEOUT_MS. */
@@ -76,7 +79,7 @@ function guardOf(options: IntakeOptions, mapping: FeedMapping | null): GuardSett
 }
 
 /** What a feed's records would do to the tenant's visible stock, or null when the guard is off. */
-function assess(tenantDir: string, slug: string, next: readonly unknown[], settings: GuardSettings | null, now: number): MassChange | null {
+function assess(tenantDir: string, slug: string, current: readonly unknown[], next: readonly unknown[], settings: GuardSettings | null, now: number): MassChange | null {
   if (!settings) return null;
   let site: Pick<Site, 'include_sold_cars_days' | 'stock_rules'>;
   try {
@@ -85,11 +88,15 @@ function assess(tenantDir: string, slug: string, next: readonly unknown[], setti
     // A broken site.json fails the tenant's job anyway; judge visibility by the default rules.
     site = { include_sold_cars_days: 3, stock_rules: v.parse(StockRulesSchema, {}) };
   }
-  return assessMassChange(slug, site, readStockRecords(tenantDir), next, now, settings);
+  return assessMassChange(slug, site, current, next, now, settings);
 }
 
-/** The records of a tenant's stock.json (none when missing or unreadable). */
-export function readStockRecords(tenantDir: string): unknown[] {
+/** The accepted records of a tenant: the state's snapshot, else the tenant folder's stock.json (none when missing or unreadable). */
+export async function readStockRecords(tenantDir: string, state?: PipelineState): Promise<unknown[]> {
+  if (state) {
+    const snapshot = await state.stock(basename(tenantDir), tenantDir).catch(() => null);
+    if (snapshot) return Array.isArray(snapshot.data) ? snapshot.data : [];
+  }
   const file = join(tenantDir, 'stock.json');
   if (!existsSync(file)) return [];
   try {
@@ -100,10 +107,25 @@ export function readStockRecords(tenantDir: string): unknown[] {
   }
 }
 
-/** Write accepted records as the tenant's stock.json (atomic: readers see old or new). */
-export function writeStock(tenantDir: string, records: readonly unknown[]): void {
-  writeFileAtomic(join(tenantDir, 'stock.json'), `${JSON.stringify(records, null, 1)}\n`);
-  // Reserved overlay entries the dealer's feed now reflects are done (docs/payments.md).
+/**
+ * Take a feed in as the tenant's next stock snapshot (compare-and-set in the state: a feed
+ * taken in by another process meanwhile is never lost, `decide` runs again on its result).
+ * `decide` gets the current records and returns the next ones, or null to change nothing.
+ */
+async function updateStock(tenantDir: string, slug: string, options: IntakeOptions, decide: (current: unknown[]) => unknown[] | null): Promise<unknown[] | null> {
+  if (!options.state && !options.sitesDir) throw new Error('feed intake needs the pipeline state (options.state or options.sitesDir)');
+  let written: unknown[] | null = null;
+  await withState(options.state, options.sitesDir ?? '', async (state) => {
+    const seq = await state.updateStock(slug, tenantDir, (current) => (written = decide(current)));
+    if (seq === null) written = null;
+  });
+  const records = written as unknown[] | null;
+  if (records) settleReservations(tenantDir, records);
+  return records;
+}
+
+/** Reserved overlay entries the dealer's accepted feed now reflects are done (docs/payments.md). */
+export function settleReservations(tenantDir: string, records: readonly unknown[]): void {
   updateReservationOverlay(tenantDir, (overlay) => settleReservationOverlay(overlay, records));
 }
 
@@ -131,9 +153,9 @@ function logIntake(log: Logger, result: IntakeResult, source: string): void {
 }
 
 /** Remember the last feed (operator page) when there is a sites directory. */
-function noteFeed(options: IntakeOptions, result: IntakeResult, source: string, outcome?: 'confirmed' | 'discarded'): void {
+async function noteFeed(options: IntakeOptions, result: IntakeResult, source: string, outcome?: 'confirmed' | 'discarded'): Promise<void> {
   if (!options.sitesDir) return;
-  recordFeed(options.sitesDir, result.tenant, {
+  await recordFeedIn(options.state, options.sitesDir, result.tenant, {
     at: new Date().toISOString(),
     source,
     kind: result.kind,
@@ -156,23 +178,29 @@ function supersedeHeld(options: IntakeOptions, slug: string, by: string, log: Lo
   }
 }
 
-/** Apply a signed-and-verified webhook body to a tenant folder (held instead when it trips the mass-change guard). */
-export function intakePush(tenantDir: string, slug: string, body: string, log: Logger, options: IntakeOptions = {}): IntakeResult {
-  let result: FeedResult;
-  try {
-    result = applyPush(slug, readStockRecords(tenantDir), parsePushBody(body));
-  } catch (error) {
-    result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
-  }
+/** Apply a signed-and-verified webhook body to a tenant's stock (held instead when it trips the mass-change guard). */
+export async function intakePush(tenantDir: string, slug: string, body: string, log: Logger, options: IntakeOptions = {}): Promise<IntakeResult> {
+  let result = { ok: false, kind: 'webhook', reason: 'not applied', problems: [] } as FeedResult;
+  let change = null as MassChange | null;
+  const guard = guardOf(options, loadFeedMapping(tenantDir).mapping);
+  // The push is applied to the stock as it is when written (again, if another feed came first).
+  await updateStock(tenantDir, slug, options, (current) => {
+    try {
+      result = applyPush(slug, current, parsePushBody(body));
+    } catch (error) {
+      result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
+    }
+    change = result.ok ? assess(tenantDir, slug, current, result.records, guard, options.now ?? Date.now()) : null;
+    return result.ok && !(change?.held && options.sitesDir) ? result.records : null;
+  });
   const intake = toIntake(slug, result);
-  const change = result.ok ? assess(tenantDir, slug, result.records, guardOf(options, loadFeedMapping(tenantDir).mapping), options.now ?? Date.now()) : null;
   if (result.ok && change?.held && options.sitesDir) {
     const report = `feed: webhook push\ntenant: ${slug}\nrecords pushed: ${result.read}, valid: ${result.valid}\nvisible stock: ${change.visibleBefore} now, ${change.visibleAfter} after this push\nmass-change guard: HOLD - ${change.reason}\n`;
     const held = holdFeed(options.sitesDir, slug, { source: 'webhook', kind: 'webhook', bytes: Buffer.from(body), change, report });
     Object.assign(intake, { accepted: false, held, reason: change.reason });
-  } else if (result.ok) writeStock(tenantDir, result.records);
+  }
   logIntake(log, intake, 'webhook');
-  noteFeed(options, intake, 'webhook');
+  await noteFeed(options, intake, 'webhook');
   return intake;
 }
 
@@ -182,16 +210,17 @@ export function checkFeedFile(tenantDir: string, slug: string, file: string, byt
   return checkFeed({ tenant: slug, file: file.split('/').pop() ?? file, bytes, mapping, mappingProblems: problems });
 }
 
-/** What the guard says about a checked feed, for the dry run and the intake. */
-export function assessFeedCheck(tenantDir: string, slug: string, check: FeedCheck, options: IntakeOptions): MassChange | null {
+/** What the guard says about a checked feed against the accepted stock (the dry run). */
+export async function assessFeedCheck(tenantDir: string, slug: string, check: FeedCheck, options: IntakeOptions): Promise<MassChange | null> {
   if (!check.result.ok) return null;
-  return assess(tenantDir, slug, check.result.records, guardOf(options, loadFeedMapping(tenantDir).mapping), options.now ?? Date.now());
+  const current = await readStockRecords(tenantDir, options.state);
+  return assess(tenantDir, slug, current, check.result.records, guardOf(options, loadFeedMapping(tenantDir).mapping), options.now ?? Date.now());
 }
 
 /**
- * Handle one dropped file: accept it into stock.json, reject it, or hold it for an operator
- * when it would take too much stock off the site. The file is moved either way
- * (`processed/`, `rejected/` with the dry-run report beside it, or the held-feed store).
+ * Handle one dropped file: accept it as the tenant's stock snapshot, reject it, or hold it
+ * for an operator when it would take too much stock off the site. The file is moved either
+ * way (`processed/`, `rejected/` with the dry-run report beside it, or the held-feed store).
  * Only a regular file inside the tenant's inbox folder, within the size cap, is read
  * (inbox-file.ts), and it is parsed in a worker thread with a time limit (parse-worker.ts).
  */
@@ -208,7 +237,14 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
   }
   const result = check.result;
   const intake = toIntake(slug, result);
-  const change = assessFeedCheck(tenantDir, slug, check, options);
+  let change = null as MassChange | null;
+  if (result.ok) {
+    const guard = guardOf(options, loadFeedMapping(tenantDir).mapping);
+    await updateStock(tenantDir, slug, options, (current) => {
+      change = assess(tenantDir, slug, current, result.records, guard, options.now ?? Date.now());
+      return change?.held && options.sitesDir ? null : result.records;
+    });
+  }
   if (result.ok && change?.held && options.sitesDir) {
     const report = formatFeedCheck(check, { guard: change, outcome: 'held for an operator (the site was not changed): confirm or discard it on the pipeline\'s /status page' });
     supersedeHeld(options, slug, name, log);
@@ -216,13 +252,10 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
     rmFile(file);
     Object.assign(intake, { accepted: false, held, reason: change.reason });
     logIntake(log, intake, name);
-    noteFeed(options, intake, name);
+    await noteFeed(options, intake, name);
     return intake;
   }
-  if (result.ok) {
-    writeStock(tenantDir, result.records);
-    supersedeHeld(options, slug, name, log);
-  }
+  if (result.ok) supersedeHeld(options, slug, name, log);
   const folder = join(file, '..', intake.accepted ? 'processed' : 'rejected');
   mkdirSync(folder, { recursive: true });
   const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}`;
@@ -232,7 +265,7 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
     writeFileSync(join(folder, `${stamped}.report.txt`), formatFeedCheck(check, { guard: change ?? undefined, outcome }));
   }
   logIntake(log, intake, name);
-  noteFeed(options, intake, name);
+  await noteFeed(options, intake, name);
   return intake;
 }
 
@@ -249,7 +282,7 @@ function rmFile(file: string): void {
  * (a snapshot replaces the stock, a push is applied to the current stock), without the
  * guard. Discard: it is dropped. Returns null when the feed is unknown or already decided.
  */
-export function decideHeldFeed(tenantDir: string, slug: string, id: string, decision: 'confirm' | 'discard', log: Logger, options: IntakeOptions & { sitesDir: string }): IntakeResult | null {
+export async function decideHeldFeed(tenantDir: string, slug: string, id: string, decision: 'confirm' | 'discard', log: Logger, options: IntakeOptions & { sitesDir: string }): Promise<IntakeResult | null> {
   const closed = closeHeldFeed(options.sitesDir, slug, id, decision === 'confirm' ? 'confirmed' : 'discarded', `by an operator`);
   if (!closed) return null;
   const { feed, bytes } = closed;
@@ -257,21 +290,23 @@ export function decideHeldFeed(tenantDir: string, slug: string, id: string, deci
   if (decision === 'discard') {
     const intake: IntakeResult = { tenant: slug, kind: feed.kind, accepted: false, reason: 'discarded by an operator', read: 0, valid: 0, problems: [] };
     log({ level: 'warn', event: 'feed', tenant: slug, kind: feed.kind, source, held: id, outcome: 'discarded' });
-    noteFeed(options, intake, source, 'discarded');
+    await noteFeed(options, intake, source, 'discarded');
     return intake;
   }
-  let result: FeedResult;
-  if (feed.kind === 'webhook') {
-    try {
-      result = applyPush(slug, readStockRecords(tenantDir), parsePushBody(bytes.toString('utf8')));
-    } catch (error) {
-      result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
-    }
-  } else result = checkFeedFile(tenantDir, slug, feed.source, bytes).result;
+  let result = { ok: false, kind: feed.kind, reason: 'not applied', problems: [] } as FeedResult;
+  await updateStock(tenantDir, slug, options, (current) => {
+    if (feed.kind === 'webhook') {
+      try {
+        result = applyPush(slug, current, parsePushBody(bytes.toString('utf8')));
+      } catch (error) {
+        result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
+      }
+    } else result = checkFeedFile(tenantDir, slug, feed.source, bytes).result;
+    return result.ok ? result.records : null;
+  });
   const intake = toIntake(slug, result);
-  if (result.ok) writeStock(tenantDir, result.records);
   logIntake(log, intake, source);
-  noteFeed(options, intake, source, result.ok ? 'confirmed' : undefined);
+  await noteFeed(options, intake, source, result.ok ? 'confirmed' : undefined);
   return intake;
 }
 

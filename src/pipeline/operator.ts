@@ -16,6 +16,7 @@ import { listTenantDirs } from '../lib/site/tenant.ts';
 import { listHeldFeeds, type HeldFeed } from './held-feeds.ts';
 import { currentRelease } from './releases.ts';
 import { readFeedStatus, readStatus, type FeedStatus, type TenantStatus } from './status.ts';
+import type { PipelineState } from './state/store.ts';
 
 /** One tenant as the operator sees it. */
 export interface OperatorTenant {
@@ -46,17 +47,18 @@ export function releaseTime(id: string): number | null {
 }
 
 /** Collect the status of every tenant folder. */
-export function collectOperatorStatus(tenantsDir: string, sitesDir: string, queue: OperatorStatus['queue'], now = Date.now()): OperatorStatus {
+export async function collectOperatorStatus(tenantsDir: string, sitesDir: string, queue: OperatorStatus['queue'], now = Date.now(), state?: PipelineState): Promise<OperatorStatus> {
   let dirs: string[] = [];
   try {
     dirs = listTenantDirs(tenantsDir);
   } catch {
     dirs = [];
   }
-  const tenants = dirs.map((dir): OperatorTenant => {
+  const tenants = await Promise.all(dirs.map(async (dir): Promise<OperatorTenant> => {
     const slug = basename(dir);
-    const status = readStatus(sitesDir, slug);
-    const live = currentRelease(sitesDir, slug);
+    // Every worker's jobs are in the state; this machine's files are the fallback.
+    const status = (await state?.status(slug)) ?? readStatus(sitesDir, slug);
+    const live = (await state?.live(slug)) ?? currentRelease(sitesDir, slug);
     const time = live ? releaseTime(live) : null;
     return {
       tenant: slug,
@@ -65,10 +67,10 @@ export function collectOperatorStatus(tenantsDir: string, sitesDir: string, queu
       rollbackHold: status?.held ?? false,
       lastSuccess: status?.lastSuccess ?? null,
       lastFailure: status?.lastFailure ?? null,
-      lastFeed: readFeedStatus(sitesDir, slug),
+      lastFeed: (await state?.feedStatus(slug)) ?? readFeedStatus(sitesDir, slug),
       heldFeeds: listHeldFeeds(sitesDir, slug),
     };
-  });
+  }));
   return { generatedAt: new Date(now).toISOString(), queue, tenants };
 }
 
@@ -228,9 +230,11 @@ export interface OperatorContext {
   token: string | undefined;
   tenantsDir: string;
   sitesDir: string;
+  /** The pipeline state (status, live pointer and last feed of every worker's jobs). */
+  state?: PipelineState;
   queue(): Promise<OperatorStatus['queue']>;
   /** Confirm or discard a held feed; false when it is unknown or already decided. */
-  decide(slug: string, id: string, decision: 'confirm' | 'discard'): boolean;
+  decide(slug: string, id: string, decision: 'confirm' | 'discard'): boolean | Promise<boolean>;
   /** Wrong-token limits per client address. */
   attempts: OperatorAttempts;
 }
@@ -288,7 +292,7 @@ export async function handleOperatorRequest(req: IncomingMessage, res: ServerRes
   context.attempts.succeeded(client);
   const csrf = formToken(context.token);
   if (req.method === 'GET' && (url.pathname === '/status' || url.pathname === '/status.json')) {
-    const status = collectOperatorStatus(context.tenantsDir, context.sitesDir, await context.queue());
+    const status = await collectOperatorStatus(context.tenantsDir, context.sitesDir, await context.queue(), Date.now(), context.state);
     if (url.pathname === '/status.json') send(200, 'application/json; charset=utf-8', `${JSON.stringify(status, null, 2)}\n`);
     else {
       const done = url.searchParams.get('done') ?? '';
@@ -311,7 +315,7 @@ export async function handleOperatorRequest(req: IncomingMessage, res: ServerRes
       return true;
     }
     const [, slug, id, decision] = match;
-    const ok = context.decide(slug, id, decision as 'confirm' | 'discard');
+    const ok = await context.decide(slug, id, decision as 'confirm' | 'discard');
     const wantsJson = String(req.headers.accept ?? '').includes('application/json');
     if (wantsJson) send(ok ? 200 : 409, 'application/json; charset=utf-8', JSON.stringify(ok ? { ok: true, tenant: slug, held: id, decision } : { error: 'unknown or already decided held feed' }));
     else send(303, 'text/plain; charset=utf-8', '', { location: `/status?done=${ok ? (decision === 'confirm' ? 'confirmed' : 'discarded') : 'gone'}&tenant=${encodeURIComponent(slug)}` });

@@ -1,12 +1,14 @@
 /**
  * One pipeline job (issue 8 §2-4): bring a tenant's live release in step with its tenant
- * folder. Detect what changed since the live release; if anything did, build a new release
- * directory (incrementally when few cars changed), check it, publish it atomically, sync
- * the search index, prune old releases, and record the outcome in the status file and the
- * log. Any failure leaves the live release untouched. Callers serialise jobs per tenant
- * (src/pipeline/queue.ts).
+ * folder and accepted stock. Detect what changed since the live release; if anything did,
+ * build a new release directory (incrementally when few cars changed), check it, publish it
+ * atomically, sync the search index, prune old releases, and record the outcome in the
+ * status file and the log. Any failure leaves the live release untouched. Callers serialise
+ * jobs per tenant (src/pipeline/queue.ts). Stateless (issue 33 item 4): the stock, the live
+ * pointer and the previous release's record come from the pipeline state; the previous
+ * release's files from the local cache, else from the publisher (`fetchRelease`).
  */
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createBundle } from '../build/build-tenant.ts';
 import type { TenantBundle } from '../build/bundle.ts';
@@ -27,8 +29,9 @@ import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './page-plan.ts';
 import { precompressRelease } from './precompress.ts';
 import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
+import { withState, type PipelineState } from './state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
-import { readStatus, recordStatus } from './status.ts';
+import { readStatus, recordStatusIn, type StatusUpdate } from './status.ts';
 
 /** Defaults of the rebuild options. */
 export const REBUILD_DEFAULTS = {
@@ -65,6 +68,8 @@ export interface RebuildOptions {
   log?: Logger;
   publisher?: Publisher;
   env?: NodeJS.ProcessEnv;
+  /** The pipeline state (stock, release history, live pointer); default the state of `sitesDir` (`<sites>/.pipeline`). */
+  state?: PipelineState;
   /**
    * After a full release, start the warm renderer of its kept bundle at once, so the tenant's
    * next incremental release renders in about the time of its pages (issue 17 item 6). For a
@@ -109,13 +114,52 @@ function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly
   return JSON.stringify(modelsFromStock(previous)) !== JSON.stringify(modelsFromStock(next));
 }
 
-/** File that, while present, holds a tenant on its rolled-back release. */
-export function holdFile(sitesDir: string, slug: string): string {
-  return join(tenantPaths(sitesDir, slug).base, 'hold.json');
+/**
+ * The live release of a tenant from the state. A sites directory published before the state
+ * existed (a `current` symlink and manifests on disk only) is taken into the state once.
+ */
+export async function liveRelease(state: PipelineState, sitesDir: string, slug: string): Promise<string | null> {
+  const live = await state.live(slug);
+  if (live) return live;
+  const local = currentRelease(sitesDir, slug);
+  const manifest = local ? readManifest(sitesDir, slug, local) : null;
+  if (!local || !manifest) return null;
+  await state.recordRelease(manifest);
+  await state.setLive(slug, local);
+  return local;
 }
 
-/** Bring one tenant's live release in step with its folder. Never throws for tenant problems. */
+/**
+ * Make a recorded release's files available in the local cache (`<sites>/<slug>/releases/<id>`):
+ * there already, or fetched from the publisher's store. False when neither has them.
+ */
+async function cacheRelease(sitesDir: string, manifest: ReleaseManifest, publisher: Publisher | undefined): Promise<boolean> {
+  const paths = tenantPaths(sitesDir, manifest.slug);
+  const dir = join(paths.releases, manifest.id);
+  if (existsSync(dir) && readManifest(sitesDir, manifest.slug, manifest.id)) return true;
+  if (!publisher?.fetchRelease) return false;
+  const temporary = join(paths.base, `fetch-${manifest.id}`);
+  rmSync(temporary, { recursive: true, force: true });
+  mkdirSync(paths.releases, { recursive: true });
+  try {
+    if (!(await publisher.fetchRelease(manifest.slug, manifest.id, temporary))) return false;
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(temporary, dir);
+  } finally {
+    rmSync(temporary, { recursive: true, force: true });
+  }
+  // Complete in this cache once its manifest is there (releases.ts); its kept renderer is not (the release builds without it).
+  const { renderer: _renderer, ...cached } = manifest;
+  writeManifest(sitesDir, cached);
+  return true;
+}
+
+/** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems. */
 export async function rebuildTenant(options: RebuildOptions): Promise<RebuildResult> {
+  return withState(options.state, options.sitesDir, (state) => rebuild(options, state));
+}
+
+async function rebuild(options: RebuildOptions, state: PipelineState): Promise<RebuildResult> {
   const started = performance.now();
   const tenantDir = resolve(options.tenantDir);
   const sitesDir = resolve(options.sitesDir);
@@ -129,18 +173,29 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
 
   // Leftovers of a killed build are never served; clear them before building again.
   pruneReleases(sitesDir, slug, keep);
-  const liveId = currentRelease(sitesDir, slug);
+  let liveId: string | null;
+  let stock: Awaited<ReturnType<PipelineState['stock']>>;
+  try {
+    liveId = await liveRelease(state, sitesDir, slug);
+    stock = await state.stock(slug, tenantDir);
+  } catch (error) {
+    const reason = `pipeline state unavailable: ${(error as Error).message}`;
+    log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
+    return { ...empty, outcome: 'failed', seconds: seconds(), reason };
+  }
 
-  const fail = (reason: string, counts: Partial<RebuildResult> = {}, release?: string): RebuildResult => {
+  // The status goes to the state and the local file; a state that cannot take it is logged, the job's outcome stands.
+  const note = (update: StatusUpdate) => recordStatusIn(state, sitesDir, slug, update).catch((error) => log({ level: 'warn', event: 'status', tenant: slug, reason: (error as Error).message }));
+  const fail = async (reason: string, counts: Partial<RebuildResult> = {}, release?: string): Promise<RebuildResult> => {
     const result: RebuildResult = { ...empty, ...counts, outcome: 'failed', release, seconds: seconds(), reason };
-    recordStatus(sitesDir, slug, { outcome: 'failed', current: liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
+    await note({ outcome: 'failed', current: liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
     log({ level: 'error', event: 'release', tenant: slug, release: release ?? null, added: result.added, changed: result.changed, removed: result.removed, seconds: result.seconds, outcome: 'failed', reason });
     return result;
   };
 
   let tenant: Tenant;
   try {
-    tenant = loadTenant(tenantDir, now);
+    tenant = loadTenant(tenantDir, now, stock ?? undefined);
   } catch (error) {
     return fail(error instanceof TenantConfigError ? error.message : (error as Error).message);
   }
@@ -150,7 +205,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   for (const fault of photos.faults) log({ level: 'warn', event: 'photo-fault', tenant: slug, car: fault.car, url: fault.url, reason: fault.reason });
   if (photos.fetched > 0) log({ event: 'photos', tenant: slug, photos: photos.photos, known: photos.known, fetched: photos.fetched, transformed: photos.transformed, failed: photos.faults.length, seconds: photos.seconds });
 
-  const previous: ReleaseManifest | null = liveId ? readManifest(sitesDir, slug, liveId) : null;
+  const previous: ReleaseManifest | null = liveId ? await state.release(slug, liveId) : null;
   const configHash = tenantConfigHash(tenantDir);
   const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
   const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
@@ -162,23 +217,31 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
     log({ event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'unchanged' });
     return result;
   }
-  if (existsSync(holdFile(sitesDir, slug))) {
+  if (await state.hold(slug)) {
     const result: RebuildResult = { ...empty, ...counts, outcome: 'held', release: liveId ?? undefined, seconds: seconds(), reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)' };
-    recordStatus(sitesDir, slug, { outcome: 'held', current: liveId });
+    await note({ outcome: 'held', current: liveId });
     log({ level: 'warn', event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'held' });
     return result;
   }
 
   const id = newReleaseId(new Date(now > Date.now() - 1000 ? now : Date.now()));
   const releaseDir = join(paths.releases, id);
-  const previousDir = liveId ? join(paths.releases, liveId) : null;
+  // A worker that never built this tenant (or was restarted on an empty disk) fetches the live release.
+  const cached = previous
+    ? await cacheRelease(sitesDir, previous, options.publisher).catch((error) => {
+        log({ level: 'warn', event: 'fetch-release', tenant: slug, release: previous.id, reason: (error as Error).message });
+        return false;
+      })
+    : false;
+  const previousDir = previous && cached ? join(paths.releases, previous.id) : null;
   let renderSlugs: string[] = [];
   let plan: ReleasePlan | undefined;
   let bundle: TenantBundle | undefined;
   let mode: 'full' | 'incremental' = 'full';
   // Why a release is full (logged): incremental releases are the rule once a tenant is live.
   let why: string;
-  if (!previous || !previousDir || !existsSync(previousDir)) why = 'first release';
+  if (!previous) why = 'first release';
+  else if (!previousDir || !existsSync(previousDir)) why = 'the live release is neither in the local cache nor fetchable from the publisher';
   else if (options.full) why = 'forced';
   else if (tokenRefreshDue) why = 'search tenant token refresh';
   else if (options.incremental === false) why = 'incremental builds disabled';
@@ -215,7 +278,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const build =
     mode === 'incremental' && previous && previousDir && plan && bundle
       ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, renderer: renderer && join(paths.renderers, renderer) })
-      : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id));
+      : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id), stock ?? undefined);
   if (mode === 'full') renderer = existsSync(join(paths.renderers, id, KEPT_STATE_FILE)) ? id : undefined;
   if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
   if (!build.ok) {
@@ -258,9 +321,11 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   };
   writeManifest(sitesDir, manifest);
   try {
+    await state.recordRelease(manifest);
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
     if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir });
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
+    await state.setLive(slug, id);
   } catch (error) {
     return fail(`publish failed: ${(error as Error).message}`, counts, id);
   }
@@ -275,6 +340,11 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   }
   const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
   pruneReleases(sitesDir, slug, keep);
+  try {
+    await state.pruneReleases(slug, keep);
+  } catch (error) {
+    log({ level: 'warn', event: 'prune', tenant: slug, reason: (error as Error).message });
+  }
   if (options.publisher?.prune) {
     // Retention at the publisher too (the bucket); a failure there never fails a published release.
     await options.publisher.prune(slug, keep).catch((error: Error) => log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }));
@@ -284,7 +354,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   const timings = { photos: photos.seconds, build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
   const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search, timings };
   const searchError = search && 'error' in search ? search.error : undefined;
-  recordStatus(sitesDir, slug, {
+  await note({
     outcome: searchError ? 'published-search-failed' : 'published',
     current: id,
     held: false,
@@ -295,26 +365,52 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
   return result;
 }
 
-/** Roll a tenant back to an earlier release (default: the one before current) and hold it there. */
-export async function rollbackTenant(options: { sitesDir: string; slug: string; to: string; tenantDir?: string; log?: Logger; env?: NodeJS.ProcessEnv; hold?: boolean; publisher?: Publisher }): Promise<{ from: string | null; to: string; search?: RebuildResult['search'] }> {
-  const sitesDir = resolve(options.sitesDir);
-  const from = currentRelease(sitesDir, options.slug);
-  // The production publisher's pointer first (what shoppers see); if it fails, nothing moved.
-  if (options.publisher?.rollback) await options.publisher.rollback(options.slug, options.to);
-  await localPublisher.publish({ slug: options.slug, id: options.to, dir: join(tenantPaths(sitesDir, options.slug).releases, options.to), sitesDir });
-  if (options.hold !== false) writeFileSync(holdFile(sitesDir, options.slug), JSON.stringify({ release: options.to, from, at: new Date().toISOString() }));
-  let search: RebuildResult['search'];
-  const manifest = readManifest(sitesDir, options.slug, options.to);
-  if (options.tenantDir && manifest) {
-    try {
-      const report = await syncTenantSearch(loadTenant(options.tenantDir).site, manifest.cars, options.env);
-      if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
-    } catch (error) {
-      search = { error: (error as Error).message };
-    }
+/**
+ * The release a rollback goes to (from the state's release history): `to` when given, else
+ * the newest recorded release older than the live one.
+ */
+export async function chooseRollback(state: PipelineState, sitesDir: string, slug: string, to?: string): Promise<string> {
+  const current = await liveRelease(state, sitesDir, slug);
+  const releases = await state.releases(slug);
+  if (to) {
+    if (!releases.includes(to)) throw new Error(`release ${to} of ${slug} not found (releases: ${releases.join(', ') || 'none'})`);
+    return to;
   }
-  const previousStatus = readStatus(sitesDir, options.slug);
-  recordStatus(sitesDir, options.slug, { outcome: 'rolled-back', current: options.to, held: options.hold !== false, success: previousStatus?.lastSuccess ?? undefined });
-  (options.log ?? silentLogger)({ event: 'rollback', tenant: options.slug, release: options.to, from, outcome: 'rolled-back', ...(search ? { search } : {}) });
-  return { from, to: options.to, search };
+  const older = releases.filter((id) => current === null || id < current);
+  if (older.length === 0) throw new Error(`no earlier release of ${slug} to roll back to (current: ${current ?? 'none'})`);
+  return older[older.length - 1];
+}
+
+/**
+ * Roll a tenant back to an earlier release (default: the one before current) and hold it
+ * there: the publisher moves its pointer (`rollback`), the local cache's `current` follows
+ * when it holds the release, and the state's live pointer and hold are set.
+ */
+export async function rollbackTenant(options: { sitesDir: string; slug: string; to: string; tenantDir?: string; log?: Logger; env?: NodeJS.ProcessEnv; hold?: boolean; state?: PipelineState; publisher?: Publisher }): Promise<{ from: string | null; to: string; search?: RebuildResult['search'] }> {
+  const sitesDir = resolve(options.sitesDir);
+  const { slug, to } = options;
+  return withState(options.state, sitesDir, async (state) => {
+    const from = await liveRelease(state, sitesDir, slug);
+    const manifest = await state.release(slug, to);
+    if (!manifest) throw new Error(`release ${to} of ${slug} is not in the pipeline state`);
+    if (options.publisher?.rollback) await options.publisher.rollback(slug, to);
+    const local = await cacheRelease(sitesDir, manifest, options.publisher);
+    if (local) await localPublisher.publish({ slug, id: to, dir: join(tenantPaths(sitesDir, slug).releases, to), sitesDir });
+    else if (!options.publisher?.rollback) throw new Error(`release ${to} of ${slug} is neither in ${sitesDir} nor in a publisher's store`);
+    await state.setLive(slug, to);
+    if (options.hold !== false) await state.setHold(slug, { release: to, from, at: new Date().toISOString() });
+    let search: RebuildResult['search'];
+    if (options.tenantDir) {
+      try {
+        const report = await syncTenantSearch(loadTenant(options.tenantDir).site, manifest.cars, options.env);
+        if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
+      } catch (error) {
+        search = { error: (error as Error).message };
+      }
+    }
+    const previousStatus = (await state.status(slug)) ?? readStatus(sitesDir, slug);
+    await recordStatusIn(state, sitesDir, slug, { outcome: 'rolled-back', current: to, held: options.hold !== false, success: previousStatus?.lastSuccess ?? undefined });
+    (options.log ?? silentLogger)({ event: 'rollback', tenant: slug, release: to, from, outcome: 'rolled-back', ...(search ? { search } : {}) });
+    return { from, to, search };
+  });
 }

@@ -41,9 +41,9 @@ export interface ReleaseBuild {
   dropped?: number;
 }
 
-/** Full build of the tenant folder into `outDir`, keeping Astro's server bundle in `keepRenderer` when given. */
-export async function buildFullRelease(tenantDir: string, outDir: string, now: number, keepRenderer?: string): Promise<ReleaseBuild & { visible: number }> {
-  const result = await buildTenant({ dir: tenantDir, outRoot: dirname(outDir), outDir, now, logProblems: false, keepRenderer });
+/** Full build of the tenant folder (with `stock`: the accepted snapshot) into `outDir`, keeping Astro's server bundle in `keepRenderer` when given. */
+export async function buildFullRelease(tenantDir: string, outDir: string, now: number, keepRenderer?: string, stock?: { data: unknown }): Promise<ReleaseBuild & { visible: number }> {
+  const result = await buildTenant({ dir: tenantDir, outRoot: dirname(outDir), outDir, now, logProblems: false, keepRenderer, stock });
   return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible };
 }
 

@@ -19,11 +19,16 @@ import { localPublisher, type Publisher } from './publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from './rebuild.ts';
 import { createSecretStore } from './secrets.ts';
+import { defaultDataDir, openPipelineState, type PipelineState } from './state/store.ts';
 import { createWebhookHandler } from './webhook.ts';
 
 export interface PipelineOptions {
   tenantsDir: string;
   sitesDir: string;
+  /** The pipeline state (docs/pipeline.md "State"); default: opened on DATABASE_URL, else SQLite in `dataDir`. */
+  state?: PipelineState;
+  /** Data directory of the state (SQLite file, state files); default `<sites>/.pipeline`. */
+  dataDir?: string;
   /** Watched directory of dropped feed files (`<inbox>/<slug>/*.json|*.csv`). */
   inboxDir?: string;
   /** Webhook port (0 = any free port; undefined = no webhook server). */
@@ -99,12 +104,13 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const maxWaitMs = options.maxWaitMs ?? 15_000;
   const concurrency = options.concurrency ?? availableParallelism();
   const secretOf = createSecretStore({ env: options.env });
-  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs };
   const settings = pipelineSettings(options.env ?? environment());
   const operatorToken = options.operatorToken ?? settings.operatorToken;
   checkOperatorToken(operatorToken);
   const operatorPort = options.operatorPort ?? settings.operatorPort;
   mkdirSync(sitesDir, { recursive: true });
+  const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl }));
+  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state };
 
   const tenantDirOf = (slug: string): string | null => {
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
@@ -120,7 +126,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(tenantsDir, slug)}` });
       return;
     }
-    const result = await rebuildTenant({ tenantDir: dir, sitesDir, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: (options.warmRenderers ?? true) && warmWhenIdle });
+    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: (options.warmRenderers ?? true) && warmWhenIdle });
     options.onResult?.(result);
   };
 
@@ -206,11 +212,12 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       attempts: new OperatorAttempts(),
       tenantsDir,
       sitesDir,
+      state,
       queue: async () => ({ ...((await queue.depth?.()) ?? { waiting: 0, running: 0 }), debouncing: timers.size }),
-      decide: (slug: string, id: string, decision: 'confirm' | 'discard') => {
+      decide: async (slug: string, id: string, decision: 'confirm' | 'discard') => {
         const tenantDir = tenantDirOf(slug);
         if (!tenantDir) return false;
-        const result = decideHeldFeed(tenantDir, slug, id, decision, log, { ...intakeOptions, sitesDir });
+        const result = await decideHeldFeed(tenantDir, slug, id, decision, log, { ...intakeOptions, sitesDir });
         if (result?.accepted) {
           seen.set(slug, stampOf(tenantDir));
           request(slug);
@@ -224,8 +231,8 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       log,
       maxBodyBytes: options.webhookMaxBytes,
       windowSeconds: options.webhookWindowSeconds,
-      accept: (slug, tenantDir, body) => {
-        const result = intakePush(tenantDir, slug, body, log, intakeOptions);
+      accept: async (slug, tenantDir, body) => {
+        const result = await intakePush(tenantDir, slug, body, log, intakeOptions);
         if (result.held) return { status: 202, body: { accepted: false, held: result.held.id, reason: result.reason, records: result.read, valid: result.valid, problems: result.problems } };
         if (!result.accepted) return { status: 400, body: { error: result.reason, problems: result.problems } };
         seen.set(slug, stampOf(tenantDir));
@@ -319,6 +326,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
       await new Promise<void>((done) => (operatorServer ? operatorServer.close(() => done()) : done()));
       await queue.close();
+      if (!options.state) await state.close();
     },
   };
 }

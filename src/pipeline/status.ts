@@ -1,11 +1,13 @@
 /**
- * Status file per tenant (issue 8 §5): `<sites>/<slug>/status.json`, rewritten atomically
- * after every job, so an operator or a monitor can read the last success and the last
- * failure (with its reason) without parsing logs.
+ * Status per tenant (issue 8 §5): the last job's outcome, success and failure (with its
+ * reason) and the last feed, so an operator or a monitor can read them without parsing logs.
+ * Kept in the pipeline state (every worker's jobs, src/pipeline/state/store.ts) and, as
+ * this machine's copy, in `<sites>/<slug>/status.json` and `feed-status.json`.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tenantPaths, writeFileAtomic } from './releases.ts';
+import type { PipelineState } from './state/store.ts';
 
 /** One finished job as the status file records it. */
 export interface StatusEntry {
@@ -44,14 +46,32 @@ export function readStatus(sitesDir: string, slug: string): TenantStatus | null 
   }
 }
 
-/** Update a tenant's status file with the outcome of a job. */
-export function recordStatus(
-  sitesDir: string,
-  slug: string,
-  update: { outcome: string; current: string | null; success?: StatusEntry; failure?: StatusEntry; held?: boolean },
-): TenantStatus {
-  const previous = readStatus(sitesDir, slug);
-  const status: TenantStatus = {
+/** What a job reports to the status. */
+export interface StatusUpdate {
+  outcome: string;
+  current: string | null;
+  success?: StatusEntry;
+  failure?: StatusEntry;
+  held?: boolean;
+}
+
+/** Update a tenant's status in the state (shared by every worker) and in its local status file. */
+export async function recordStatusIn(state: PipelineState, sitesDir: string, slug: string, update: StatusUpdate): Promise<TenantStatus> {
+  const status = nextStatus(slug, (await state.status(slug)) ?? readStatus(sitesDir, slug), update);
+  await state.setStatus(slug, status);
+  writeStatusFile(sitesDir, slug, status);
+  return status;
+}
+
+/** Update a tenant's local status file with the outcome of a job. */
+export function recordStatus(sitesDir: string, slug: string, update: StatusUpdate): TenantStatus {
+  const status = nextStatus(slug, readStatus(sitesDir, slug), update);
+  writeStatusFile(sitesDir, slug, status);
+  return status;
+}
+
+function nextStatus(slug: string, previous: TenantStatus | null, update: StatusUpdate): TenantStatus {
+  return {
     tenant: slug,
     current: update.current,
     lastOutcome: update.outcome,
@@ -60,10 +80,12 @@ export function recordStatus(
     held: update.held ?? previous?.held ?? false,
     updatedAt: new Date().toISOString(),
   };
+}
+
+function writeStatusFile(sitesDir: string, slug: string, status: TenantStatus): void {
   const paths = tenantPaths(sitesDir, slug);
   mkdirSync(paths.base, { recursive: true });
   writeFileAtomic(paths.status, `${JSON.stringify(status, null, 2)}\n`);
-  return status;
 }
 
 /** The last feed taken in for a tenant (`<sites>/<slug>/feed-status.json`; kept apart from status.json, which jobs rewrite). */
@@ -81,7 +103,13 @@ export interface FeedStatus {
 
 const feedStatusFile = (sitesDir: string, slug: string) => join(tenantPaths(sitesDir, slug).base, 'feed-status.json');
 
-/** Record the last feed of a tenant. */
+/** Record the last feed of a tenant in the state (when given) and the local file. */
+export async function recordFeedIn(state: PipelineState | undefined, sitesDir: string, slug: string, feed: FeedStatus): Promise<void> {
+  await state?.setFeedStatus(slug, feed);
+  recordFeed(sitesDir, slug, feed);
+}
+
+/** Record the last feed of a tenant in the local file. */
 export function recordFeed(sitesDir: string, slug: string, feed: FeedStatus): void {
   mkdirSync(tenantPaths(sitesDir, slug).base, { recursive: true });
   writeFileAtomic(feedStatusFile(sitesDir, slug), `${JSON.stringify(feed, null, 2)}\n`);

@@ -41,7 +41,7 @@ export interface WebhookOptions {
   /** The tenant's webhook secret (server side), or undefined. */
   secretOf(slug: string): string | undefined;
   /** Take in an authenticated push for an existing tenant. */
-  accept(slug: string, tenantDir: string, body: string): PushOutcome;
+  accept(slug: string, tenantDir: string, body: string): PushOutcome | Promise<PushOutcome>;
   log: Logger;
   maxBodyBytes?: number;
   windowSeconds?: number;
@@ -197,7 +197,7 @@ export function createWebhookHandler(options: WebhookOptions): (req: IncomingMes
         mac.update(chunk);
         chunks.push(chunk);
       });
-      req.on('end', () => {
+      req.on('end', async () => {
         release();
         if (refused || res.headersSent) return;
         try {
@@ -214,7 +214,7 @@ export function createWebhookHandler(options: WebhookOptions): (req: IncomingMes
           }
           const tenantDir = options.tenantDirOf(slug);
           if (!tenantDir) return reply(404, { error: `unknown tenant "${slug}"` });
-          const outcome = options.accept(slug, tenantDir, Buffer.concat(chunks).toString('utf8'));
+          const outcome = await options.accept(slug, tenantDir, Buffer.concat(chunks).toString('utf8'));
           reply(outcome.status, outcome.body);
         } catch (error) {
           log({ level: 'error', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'failed', reason: (error as Error).message });

@@ -39,6 +39,8 @@ export type { ApiContext } from './kernel/context.ts';
 export interface AppOptions {
   /** Folder of tenant folders (site.json, stock.json, optional lead-delivery.json). */
   tenantsDir: string;
+  /** The ops pipeline's accepted stock per tenant (`<slug>.json`), read over the tenant folders' stock.json (TenantRegistryOptions). */
+  stockDir?: string;
   /** Database settings, or an already open database (shared between apps in tests). */
   database: DatabaseConfig | SqlDatabase;
   /** Handles every non-/api request (the static sites); without it those get a 404. */
@@ -133,7 +135,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   const db = ownsDatabase ? await openDatabase(options.database as DatabaseConfig) : (options.database as SqlDatabase);
   const store = new Store(db, { imagesDir: options.imagesDir });
   const production = options.production ?? false;
-  const tenants = new TenantRegistry({ tenantsDir: options.tenantsDir, hostMap: options.hostMap, allowLocalhost: !production });
+  const tenants = new TenantRegistry({ tenantsDir: options.tenantsDir, hostMap: options.hostMap, allowLocalhost: !production, stockDir: options.stockDir });
   const report = tenants.reload();
   const duplicateHosts = report.failed.filter((entry) => entry.reason === 'duplicate-host');
   if (production && duplicateHosts.length > 0) {

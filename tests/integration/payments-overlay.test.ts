@@ -11,10 +11,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OVERLAY_FILE, readReservationOverlay } from '../../src/lib/vehicle/reservation-overlay.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { tenantConfigHash } from '../../src/pipeline/config-hash.ts';
-import { writeStock } from '../../src/pipeline/intake.ts';
+import { settleReservations } from '../../src/pipeline/intake.ts';
 import { tempDir } from './server-helpers.ts';
 
 const folder = tempDir('overlay-pipeline-');
+// An accepted feed (the pipeline keeps it in its state; here the temporary folder's stock.json stands in).
+const writeStock = (dir: string, records: readonly unknown[]) => {
+  writeFileSync(join(dir, 'stock.json'), JSON.stringify(records));
+  settleReservations(dir, records);
+};
 afterAll(() => folder.remove());
 
 describe('reserved overlay in the pipeline (issue 16)', () => {

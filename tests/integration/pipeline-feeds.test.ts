@@ -149,7 +149,7 @@ describe('a DMS CSV export', () => {
 describe('a bad feed', () => {
   it('is rejected with a report and changes nothing', async () => {
     const before = ws.current(SLUG);
-    const stockBefore = readFileSync(join(ws.tenants, SLUG, 'stock.json'), 'utf8');
+    const stockBefore = JSON.stringify(ws.stock(SLUG));
     writeFileSync(join(ws.inbox, SLUG, 'broken.json'), '[{"id": 1, "slug": "Not A Slug"}, {"make": "Toyota"}]');
     writeFileSync(join(ws.inbox, SLUG, 'garbage.csv'), 'hello;world\nthis is not;a dms export\n');
     const rejected = join(ws.inbox, SLUG, 'rejected');
@@ -160,7 +160,7 @@ describe('a bad feed', () => {
     expect(reports.join('\n')).toMatch(/field slug/);
     await new Promise((done) => setTimeout(done, 1500));
     expect(ws.current(SLUG)).toBe(before);
-    expect(readFileSync(join(ws.tenants, SLUG, 'stock.json'), 'utf8')).toBe(stockBefore);
+    expect(JSON.stringify(ws.stock(SLUG))).toBe(stockBefore);
     expect((await served.get(SLUG, '/cars/2024-toyota-corolla-zr-new1/')).status).toBe(200);
   }, 240_000);
 });

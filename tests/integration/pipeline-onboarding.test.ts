@@ -124,13 +124,13 @@ describe('the mass-change guard and the operator page', () => {
 
   it('holds a truncated export, keeps the site, and drops it on discard', async () => {
     const before = ws.current(SLUG);
-    const stockBefore = readFileSync(join(tenantDir, 'stock.json'), 'utf8');
+    const stockBefore = JSON.stringify(ws.stock(SLUG));
     writeFileSync(join(inbox, 'dms-export.csv'), truncatedExport());
     const held = await waitFor('a held feed', async () => (await status()).tenants[0].heldFeeds[0]);
     expect(held).toMatchObject({ source: 'dms-export.csv', visibleBefore: 5, visibleAfter: 1, removed: 4 });
     expect(held.reason).toMatch(/would take 4 of 5 visible cars \(80 %\) off the site/);
     expect((await status()).tenants[0].lastFeed).toMatchObject({ outcome: 'held' });
-    expect(readFileSync(join(tenantDir, 'stock.json'), 'utf8')).toBe(stockBefore);
+    expect(JSON.stringify(ws.stock(SLUG))).toBe(stockBefore);
     // The page lists it with its buttons.
     const page = await (await operator('/status')).text();
     expect(page).toContain('Confirm held feed dms-export.csv for photo-columns-motors');
@@ -147,7 +147,7 @@ describe('the mass-change guard and the operator page', () => {
     await new Promise((done) => setTimeout(done, 1200));
     await pipeline.settled();
     expect(ws.current(SLUG)).toBe(before);
-    expect(readFileSync(join(tenantDir, 'stock.json'), 'utf8')).toBe(stockBefore);
+    expect(JSON.stringify(ws.stock(SLUG))).toBe(stockBefore);
     expect(existsSync(join(ws.sites, SLUG, 'held', 'closed', `${held.id}.json`))).toBe(true);
   }, 60_000);
 

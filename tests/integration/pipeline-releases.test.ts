@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/pipeline/checks.ts';
 import { codeHash } from '../../src/pipeline/config-hash.ts';
 import type { LogFields } from '../../src/pipeline/log.ts';
-import { holdFile, rebuildTenant } from '../../src/pipeline/rebuild.ts';
+import { rebuildTenant } from '../../src/pipeline/rebuild.ts';
+import { withState } from '../../src/pipeline/state/store.ts';
 import { tenantPaths } from '../../src/pipeline/releases.ts';
 import { startPipeline } from '../../src/pipeline/service.ts';
 import { readStatus } from '../../src/pipeline/status.ts';
@@ -148,7 +149,7 @@ describe('rollback', () => {
     expect(ws.current('alpha-cars')).toBe(restored);
     const release = runScript('rollback.ts', ['--tenant', 'alpha-cars', '--sites', ws.sites, '--release-hold']);
     expect(await release.exited).toBe(0);
-    expect(existsSync(holdFile(ws.sites, 'alpha-cars'))).toBe(false);
+    expect(await withState(undefined, ws.sites, (state) => state.hold('alpha-cars'))).toBeNull();
     expect((await rebuildTenant({ tenantDir: join(ws.tenants, 'alpha-cars'), sitesDir: ws.sites })).outcome).toBe('published');
     expect((await served.get('alpha-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('11,111');
   });

@@ -80,28 +80,33 @@ export function loadSite(dir: string): Site {
   return parseSite(join(dir, 'site.json'), readJson(join(dir, 'site.json')), slug);
 }
 
-/** Load and validate a tenant folder; `now` (ms) decides sold-car visibility. */
-export function loadTenant(dir: string, now: number = Date.now()): Tenant {
+/**
+ * Load and validate a tenant folder; `now` (ms) decides sold-car visibility. `stock`: the
+ * records to use instead of the folder's stock.json (the pipeline's accepted snapshot,
+ * src/pipeline/state/store.ts).
+ */
+export function loadTenant(dir: string, now: number = Date.now(), stock?: { data: unknown }): Tenant {
   const absolute = resolve(dir);
   const slug = basename(absolute);
   const dateShift = demoDateShift(absolute, now);
   // Demo tenants' promo dates move with their stock (src/lib/site/demo-clock.ts); a real site.json is read as it is.
   const site = shiftSiteDates(loadSite(absolute), dateShift);
   const stockFile = join(absolute, 'stock.json');
-  const stock = existsSync(stockFile)
-    ? parseStock(slug, shiftStockDates(readJson(stockFile), dateShift))
+  const records = stock ? stock.data : existsSync(stockFile) ? readJson(stockFile) : undefined;
+  const parsed = records !== undefined
+    ? parseStock(slug, shiftStockDates(records, dateShift))
     : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
   // Paid online reservations the dealer's feed does not show yet (docs/payments.md).
-  const cars = applyReservationOverlay(stock.cars, readReservationOverlay(absolute));
+  const cars = applyReservationOverlay(parsed.cars, readReservationOverlay(absolute));
   return {
     slug,
     dir: absolute,
     site,
     cars,
     visible: visibleStock(cars, site, now),
-    problems: stock.problems,
-    read: stock.read,
-    skipped: stock.skipped,
+    problems: parsed.problems,
+    read: parsed.read,
+    skipped: parsed.skipped,
     dateShift,
   };
 }

@@ -11,7 +11,8 @@ import { bucketSettings, PUBLISH_VARIABLES } from '../../config/publish.ts';
 import { tenantOfHost } from '../../lib/site/host.ts';
 import { loadPublisher } from '../publisher.ts';
 import { rollbackTenant } from '../rebuild.ts';
-import { currentRelease, switchCurrent, tenantPaths } from '../releases.ts';
+import { currentRelease, switchCurrent, tenantPaths, writeManifest } from '../releases.ts';
+import { withState } from '../state/store.ts';
 import { createEdgeHandler } from './edge.ts';
 import { resolvePublishedPath } from './layout.ts';
 import { storeBucket } from './node-edge.ts';
@@ -116,6 +117,13 @@ describe('rollback through the pipeline', () => {
       writeFileSync(join(dir, 'index.html'), `<p>${id}</p>`);
       await publisher.publish({ slug: 'acme', id, dir, sitesDir });
       switchCurrent(sitesDir, 'acme', id);
+      // Recorded as a pipeline job records it: rollback works from the pipeline state's release history.
+      const manifest = { id, slug: 'acme', createdAt: new Date().toISOString(), buildTime: 0, fullBuildTime: 0, mode: 'full' as const, configHash: 'c', cars: [], fingerprints: {}, added: 0, changed: 0, removed: 0, brokenLinks: [] };
+      writeManifest(sitesDir, manifest);
+      await withState(undefined, sitesDir, async (state) => {
+        await state.recordRelease(manifest);
+        await state.setLive('acme', id);
+      });
     }
     expect(
       changedPaths(

@@ -9,7 +9,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import pg from 'pg';
-import { MIGRATIONS, type Dialect } from './migrations.ts';
+import { MIGRATIONS, type Dialect, type Migration } from './migrations.ts';
 
 export type { Dialect } from './migrations.ts';
 export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array;
@@ -44,11 +44,21 @@ export type DatabaseConfig =
       synchronous?: 'FULL' | 'NORMAL';
     };
 
+/** A set of migrations with the table recording them (the lead API's by default; the pipeline's state has its own). */
+export interface Schema {
+  migrations: Migration[];
+  table: string;
+  /** PostgreSQL advisory lock key held while migrating. */
+  lockKey: number;
+}
+
+const LEAD_SCHEMA: Schema = { migrations: MIGRATIONS, table: 'schema_migrations', lockKey: 7355608 };
+
 /** Open a database and bring its schema up to date. */
-export async function openDatabase(config: DatabaseConfig): Promise<SqlDatabase> {
+export async function openDatabase(config: DatabaseConfig, schema: Schema = LEAD_SCHEMA): Promise<SqlDatabase> {
   const db = config.kind === 'postgres' ? new PostgresDatabase(config.url, config.poolSize ?? 10) : new SqliteDatabase(config.file, config.synchronous ?? 'FULL');
   try {
-    await migrate(db);
+    await migrate(db, schema);
   } catch (error) {
     await db.close();
     throw error;
@@ -57,16 +67,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<SqlDatabase>
 }
 
 /** Apply every migration not yet recorded in schema_migrations, in order, each in its own transaction. */
-async function migrate(db: SqlDatabase): Promise<void> {
-  await db.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
-  for (const migration of MIGRATIONS) {
+async function migrate(db: SqlDatabase, { migrations, table, lockKey }: Schema): Promise<void> {
+  await db.run(`CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+  for (const migration of migrations) {
     await db.transaction(async (tx) => {
       // Several API processes may start together on one PostgreSQL: one migrates, the others wait.
-      if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7355608)');
-      const done = await tx.query('SELECT version FROM schema_migrations WHERE version = $1', [migration.version]);
+      if (tx.dialect === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(${lockKey})`);
+      const done = await tx.query(`SELECT version FROM ${table} WHERE version = $1`, [migration.version]);
       if (done.length > 0) return;
       for (const statement of migration.statements(tx.dialect)) await tx.run(statement);
-      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [migration.version, migration.name, Date.now()]);
+      await tx.run(`INSERT INTO ${table} (version, name, applied_at) VALUES ($1, $2, $3)`, [migration.version, migration.name, Date.now()]);
     });
   }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,20 @@ describe('watchTenantsFolder (npm run api with TENANTS_WATCH, npm run serve)', (
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(reloads).toBe(1);
     rmSync(folder, { recursive: true, force: true });
+  });
+});
+
+describe('TenantRegistry with the pipeline stock folder', () => {
+  it('reads a tenant accepted stock from the stock folder over its stock.json (the seed)', () => {
+    const stockDir = mkdtempSync(join(tmpdir(), 'tenants-stock-'));
+    mkdirSync(stockDir, { recursive: true });
+    const fixture = join(import.meta.dirname, '../../../tests/fixtures/tenants/pipeline-motors/stock.json');
+    writeFileSync(join(stockDir, 'acme.json'), readFileSync(fixture, 'utf8'));
+    const withStock = new TenantRegistry({ tenantsDir: root, stockDir });
+    expect(withStock.reload().loaded).toContain('acme');
+    // The folder's stock.json is empty; the accepted stock has the fixture's cars.
+    expect(withStock.fromHost('acme.localhost')?.carsBySlug.has('2018-toyota-corolla-ascent-sport-pm1')).toBe(true);
+    expect(registry.fromHost('acme.localhost')?.cars).toEqual([]);
   });
 });
 

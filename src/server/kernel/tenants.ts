@@ -1,5 +1,6 @@
 /**
- * The tenants the API serves, loaded from the tenant folders (site.json + stock.json +
+ * The tenants the API serves, loaded from the tenant folders (site.json + stock.json, or the
+ * ops pipeline's accepted stock when a stock folder is given, +
  * the server-only lead-delivery.json) and resolved per request from the Host header,
  * a production host mapping, the X-Site header or a `site` field. Reloadable at run time:
  * the ops pipeline changes stock while the service runs.
@@ -89,10 +90,17 @@ export interface TenantRegistryOptions {
   hostMap?: Record<string, string>;
   /** Accept `<slug>.localhost` hosts and origins (local runs). Default true; false in production (issue 13). */
   allowLocalhost?: boolean;
+  /**
+   * Folder of accepted stock snapshots `<slug>.json` written by the ops pipeline (its data
+   * directory's `stock/`, docs/pipeline.md "State"): read instead of a tenant folder's
+   * stock.json, which is only the pipeline's seed.
+   */
+  stockDir?: string;
 }
 
-function buildTenant(dir: string): ApiTenant {
-  const tenant = loadTenant(dir);
+function buildTenant(dir: string, stockDir?: string): ApiTenant {
+  const accepted = stockDir ? join(stockDir, `${dir.split(/[\\/]/).pop()}.json`) : undefined;
+  const tenant = loadTenant(dir, Date.now(), accepted && existsSync(accepted) ? { data: JSON.parse(readFileSync(accepted, 'utf8')) as unknown } : undefined);
   const { site, cars } = tenant;
   const dealershipSlugs = new Set<string>();
   const dealershipIds = new Set<string>();
@@ -167,7 +175,7 @@ export class TenantRegistry {
     const next = new Map<string, ApiTenant>();
     for (const dir of listTenantDirs(this.options.tenantsDir)) {
       try {
-        const tenant = buildTenant(dir);
+        const tenant = buildTenant(dir, this.options.stockDir);
         next.set(tenant.slug, tenant);
         report.loaded.push(tenant.slug);
       } catch (error) {

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { createStaticSitesHandler } from '../../../src/server/static-sites.ts';
 import { currentRelease, listReleases } from '../../../src/pipeline/releases.ts';
 
@@ -32,7 +33,18 @@ export function workspace(prefix: string) {
       writeFileSync(join(dir, 'site.json'), JSON.stringify({ ...site, slug, url: `https://${slug}.example.com.au`, ...siteChanges }, null, 2));
       return dir;
     },
+    /** The tenant's accepted stock: the pipeline state's snapshot (default data directory), else the tenant folder's seed. */
     stock(slug: string): Record<string, unknown>[] {
+      const data = join(sites, '.pipeline');
+      if (existsSync(join(data, 'state.sqlite'))) {
+        const db = new DatabaseSync(join(data, 'state.sqlite'), { readOnly: true });
+        try {
+          const row = db.prepare('SELECT file_key FROM pipeline_stock WHERE tenant = ?').get(slug) as { file_key: string } | undefined;
+          if (row) return JSON.parse(readFileSync(join(data, 'files', row.file_key), 'utf8')) as Record<string, unknown>[];
+        } finally {
+          db.close();
+        }
+      }
       return JSON.parse(readFileSync(join(tenants, slug, 'stock.json'), 'utf8')) as Record<string, unknown>[];
     },
     current: (slug: string) => currentRelease(sites, slug),

@@ -1,0 +1,56 @@
+/**
+ * Files of the pipeline's state (issue 33 item 1): the accepted stock snapshots, held feeds and
+ * feed reports. A small key/value interface so the local data directory (the default) and an
+ * object-storage bucket are one line apart: keys are `/`-separated relative paths
+ * (`stock/<slug>/<seq>.json`); a write is atomic for readers (all old or all new bytes).
+ */
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { writeFileAtomic } from '../../build/atomic-file.ts';
+
+/** Where the state's files live. */
+export interface FileStore {
+  readonly name: string;
+  /** The bytes under `key`, or null when there are none. */
+  get(key: string): Promise<Buffer | null>;
+  put(key: string, body: Uint8Array | string): Promise<void>;
+  /** Remove `key` (no error when it is absent). */
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z0-9][a-z0-9._-]*(?:\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
+
+/** Reject keys that could leave the store's root (the parts come from tenant slugs and ids). */
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`invalid state file key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** A directory on the local disk (the data directory's `files/`). */
+export function localFileStore(root: string): FileStore {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    const path = join(base, ...checkKey(key).split('/'));
+    if (!path.startsWith(base + sep)) throw new Error(`invalid state file key: ${JSON.stringify(key)}`);
+    return path;
+  };
+  return {
+    name: `directory ${base}`,
+    async get(key) {
+      try {
+        return readFileSync(pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async put(key, body) {
+      const path = pathOf(key);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileAtomic(path, body);
+    },
+    async delete(key) {
+      rmSync(pathOf(key), { force: true });
+    },
+  };
+}

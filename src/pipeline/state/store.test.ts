@@ -1,0 +1,91 @@
+/**
+ * The pipeline state on SQLite (issue 33 item 1): the tenant folder's stock.json seeds it
+ * and is never written; stock writes from two separate connections (two processes' worth)
+ * never lose one another's feed; release history, the live pointer and the hold are shared.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReleaseManifest } from '../releases.ts';
+import { checkKey } from './files.ts';
+import { openPipelineState, type PipelineState } from './store.ts';
+
+let root = '';
+let tenantDir = '';
+const opened: PipelineState[] = [];
+const open = async () => {
+  const state = await openPipelineState({ dataDir: join(root, 'data') });
+  opened.push(state);
+  return state;
+};
+const hashOf = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'pipeline-state-'));
+  tenantDir = join(root, 'tenants', 'acme');
+  mkdirSync(tenantDir, { recursive: true });
+  writeFileSync(join(tenantDir, 'stock.json'), JSON.stringify([{ id: 'seed' }]));
+});
+afterEach(async () => {
+  for (const state of opened.splice(0)) await state.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('stock snapshots', () => {
+  it('are seeded from the tenant folder, updated in the state only, and re-seeded when the file is replaced', async () => {
+    const state = await open();
+    const seedHash = hashOf(join(tenantDir, 'stock.json'));
+    expect(await state.stock('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
+    expect(await state.updateStock('acme', tenantDir, (records) => [...records, { id: 'feed' }])).toBe(2);
+    expect(await state.stock('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }, { id: 'feed' }], seq: 2 });
+    expect(hashOf(join(tenantDir, 'stock.json'))).toBe(seedHash);
+    expect(JSON.parse(readFileSync(join(root, 'data', 'stock', 'acme.json'), 'utf8'))).toEqual([{ id: 'seed' }, { id: 'feed' }]);
+    // Someone replaces the seed file (another tool, a new checkout): it is taken in.
+    writeFileSync(join(tenantDir, 'stock.json'), JSON.stringify([{ id: 'replaced' }]));
+    expect(await state.stock('acme', tenantDir)).toEqual({ data: [{ id: 'replaced' }], seq: 3 });
+    // A tenant with neither a seed nor a snapshot has none.
+    expect(await state.stock('nobody', join(root, 'tenants', 'nobody'))).toBeNull();
+  });
+
+  it('never lose a feed when two connections take feeds in for one tenant at once', async () => {
+    const [a, b] = [await open(), await open()];
+    const pushes = Array.from({ length: 20 }, (_, index) => ({ id: `car-${index}` }));
+    await Promise.all(pushes.map((car, index) => (index % 2 ? a : b).updateStock('acme', tenantDir, (records) => [...records, car])));
+    const final = await a.stock('acme', tenantDir);
+    expect(final?.seq).toBe(21);
+    expect((final?.data as { id: string }[]).map((car) => car.id).sort()).toEqual(['seed', ...pushes.map((car) => car.id)].sort());
+  });
+
+  it('an update that declines changes nothing', async () => {
+    const state = await open();
+    expect(await state.updateStock('acme', tenantDir, () => null)).toBeNull();
+    expect(await state.stock('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
+  });
+});
+
+describe('releases, live pointer and hold', () => {
+  const manifest = (id: string): ReleaseManifest => ({ id, slug: 'acme', createdAt: '', buildTime: 0, fullBuildTime: 0, mode: 'full', configHash: 'c', cars: [], fingerprints: { 1: 'f' }, added: 0, changed: 0, removed: 0, brokenLinks: [] });
+
+  it('are shared between connections and pruned without the live release', async () => {
+    const [a, b] = [await open(), await open()];
+    for (const id of ['r1', 'r2', 'r3', 'r4']) await a.recordRelease(manifest(id));
+    await a.setLive('acme', 'r1');
+    expect(await b.live('acme')).toBe('r1');
+    expect(await b.release('acme', 'r3')).toMatchObject({ id: 'r3', fingerprints: { 1: 'f' } });
+    expect(await b.pruneReleases('acme', 2)).toEqual(['r2']);
+    expect(await a.releases('acme')).toEqual(['r1', 'r3', 'r4']);
+    await b.setHold('acme', { release: 'r1', from: 'r4', at: 'now' });
+    expect(await a.hold('acme')).toEqual({ release: 'r1', from: 'r4', at: 'now' });
+    await a.setHold('acme', null);
+    expect(await b.hold('acme')).toBeNull();
+  });
+});
+
+describe('state file keys', () => {
+  it('refuse paths that leave the store', () => {
+    for (const key of ['../x', 'stock/../../x', '/etc/passwd', 'stock//x', 'a/./b', '']) expect(() => checkKey(key)).toThrow(/invalid state file key/);
+    expect(checkKey('stock/acme/000000000001-ab12cd34.json')).toBe('stock/acme/000000000001-ab12cd34.json');
+  });
+});

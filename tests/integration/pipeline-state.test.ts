@@ -1,0 +1,146 @@
+/**
+ * The pipeline's state in shared stores, disk as cache (issue 33 items 1 and 4):
+ * - `npm start`'s feed demo (the pipeline over a git checkout: tenants/, dist/, feeds/)
+ *   takes a dropped feed in and publishes it, and the checkout stays clean: no file of the
+ *   tenant folder is created or modified.
+ * - Two workers with separate disks share one state (SQLite file) and one "bucket" (a test
+ *   publisher over a shared directory, with fetchRelease): worker A makes the full release,
+ *   its disk then disappears; worker B, which never saw the tenant, makes the next one-car
+ *   release incrementally from the state's record and the fetched release files.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { intakePush } from '../../src/pipeline/intake.ts';
+import type { LogFields } from '../../src/pipeline/log.ts';
+import type { Publisher } from '../../src/pipeline/publisher.ts';
+import { rebuildTenant } from '../../src/pipeline/rebuild.ts';
+import { currentRelease } from '../../src/pipeline/releases.ts';
+import { startPipeline } from '../../src/pipeline/service.ts';
+import { defaultDataDir, openPipelineState, withState } from '../../src/pipeline/state/store.ts';
+import { FIXTURE, REPO, waitFor } from './helpers/pipeline-env.ts';
+
+const SLUG = 'pipeline-motors';
+const CAR_PAGE = 'cars/2018-toyota-corolla-ascent-sport-pm1/index.html';
+const root = mkdtempSync(join(tmpdir(), 'pipeline-state-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Every file under a folder with its size, mtime and content hash. */
+function listing(dir: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else {
+        const stats = statSync(path);
+        found[relative(dir, path)] = `${stats.size}:${stats.mtimeMs}:${createHash('sha256').update(readFileSync(path)).digest('hex')}`;
+      }
+    }
+  };
+  visit(dir);
+  return found;
+}
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd, encoding: 'utf8' });
+const fixtureStock = () => JSON.parse(readFileSync(join(FIXTURE, 'stock.json'), 'utf8')) as Record<string, unknown>[];
+
+describe("npm start's feed demo", () => {
+  it('publishes a dropped feed and leaves the git checkout clean (the tenant folder untouched)', { timeout: 600_000 }, async () => {
+    const checkout = join(root, 'checkout');
+    mkdirSync(join(checkout, 'tenants'), { recursive: true });
+    copyFileSync(join(REPO, '.gitignore'), join(checkout, '.gitignore'));
+    cpSync(FIXTURE, join(checkout, 'tenants', SLUG), { recursive: true });
+    git(checkout, 'init', '-q');
+    git(checkout, 'add', '-A');
+    git(checkout, 'commit', '-qm', 'tenants');
+    const tenantsBefore = listing(join(checkout, 'tenants'));
+
+    // As scripts/start.ts runs it: --tenants tenants --sites dist --inbox feeds, the data directory by default.
+    const sites = join(checkout, 'dist');
+    const events: LogFields[] = [];
+    const pipeline = await startPipeline({ tenantsDir: join(checkout, 'tenants'), sitesDir: sites, inboxDir: join(checkout, 'feeds'), debounceMs: 0, concurrency: 1, warmRenderers: false, log: (fields) => events.push(fields) });
+    try {
+      const first = await waitFor('the first release', () => currentRelease(sites, SLUG), 300_000);
+      mkdirSync(join(checkout, 'feeds', SLUG), { recursive: true });
+      writeFileSync(join(checkout, 'feeds', SLUG, 'price.json'), JSON.stringify(fixtureStock().map((car) => (car.id === 101 ? { ...car, price: 19990 } : car))));
+      await waitFor('the feed release', () => (currentRelease(sites, SLUG) !== first ? currentRelease(sites, SLUG) : null), 300_000);
+      await pipeline.settled();
+    } finally {
+      await pipeline.close();
+    }
+    expect(readFileSync(join(sites, SLUG, 'current', CAR_PAGE), 'utf8')).toContain('19,990');
+    expect(events.findLast((event) => event.event === 'release' && event.outcome === 'published')).toMatchObject({ changed: 1 });
+    // The accepted stock is the state's, in the data directory beside the releases.
+    const accepted = await withState(undefined, sites, (state) => state.stock(SLUG));
+    expect((accepted?.data as Record<string, unknown>[]).find((car) => car.id === 101)).toMatchObject({ price: 19990 });
+    expect(existsSync(join(defaultDataDir(sites), 'state.sqlite'))).toBe(true);
+    // Nothing under tenants/ was created or modified, and git sees no change at all.
+    expect(listing(join(checkout, 'tenants'))).toEqual(tenantsBefore);
+    expect(git(checkout, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+  });
+});
+
+describe('stateless workers', () => {
+  it('a worker with an empty disk makes an incremental release from the shared state and the fetched live release', { timeout: 900_000 }, async () => {
+    const tenantDir = join(root, 'fleet', 'tenants', SLUG);
+    cpSync(FIXTURE, tenantDir, { recursive: true });
+    const bucket = join(root, 'fleet', 'bucket');
+    const stateDir = join(root, 'fleet', 'state');
+    const fetched: string[] = [];
+    // The bucket stand-in: releases copied to a shared directory, fetched back by id.
+    const publisher: Publisher = {
+      name: 'shared-directory',
+      async publish({ slug, id, dir }) {
+        cpSync(dir, join(bucket, slug, id), { recursive: true });
+        writeFileSync(join(bucket, slug, 'live'), id);
+      },
+      async fetchRelease(slug, id, intoDir) {
+        if (!existsSync(join(bucket, slug, id))) return false;
+        fetched.push(id);
+        cpSync(join(bucket, slug, id), intoDir, { recursive: true });
+        return true;
+      },
+      async liveRelease(slug) {
+        return existsSync(join(bucket, slug, 'live')) ? readFileSync(join(bucket, slug, 'live'), 'utf8') : undefined;
+      },
+    };
+    const sitesA = join(root, 'fleet', 'worker-a');
+    const sitesB = join(root, 'fleet', 'worker-b');
+    // Each worker has its own connection to the shared state (the SQLite file stands in for PostgreSQL).
+    const stateA = await openPipelineState({ dataDir: stateDir, stockMirror: false });
+    const stateB = await openPipelineState({ dataDir: stateDir, stockMirror: false });
+    try {
+      const full = await rebuildTenant({ tenantDir, sitesDir: sitesA, state: stateA, publisher });
+      expect(full).toMatchObject({ outcome: 'published', mode: 'full', added: 12 });
+      expect(await stateB.live(SLUG)).toBe(full.release);
+      // Worker A's disk is gone: B can only use the state and the bucket.
+      renameSync(sitesA, `${sitesA}-gone`);
+
+      // One car's price changes (intake on another process: B's connection).
+      const car = fixtureStock().find((each) => each.id === 101);
+      const push = await intakePush(tenantDir, SLUG, JSON.stringify({ ...car, price: 18990 }), () => {}, { sitesDir: sitesB, state: stateB, guard: false });
+      expect(push).toMatchObject({ accepted: true });
+
+      const events: LogFields[] = [];
+      const next = await rebuildTenant({ tenantDir, sitesDir: sitesB, state: stateB, publisher, maxIncrementalShare: 1, log: (fields) => events.push(fields) });
+      expect(next, JSON.stringify(events)).toMatchObject({ outcome: 'published', mode: 'incremental', changed: 1, added: 0, removed: 0 });
+      expect(next.rendered).toBeLessThan(12);
+      expect(fetched).toEqual([full.release]);
+      expect(await stateA.live(SLUG)).toBe(next.release);
+      const release = join(sitesB, SLUG, 'releases', next.release as string);
+      expect(readFileSync(join(release, CAR_PAGE), 'utf8')).toContain('18,990');
+      // Unchanged pages came from the fetched release, byte for byte.
+      const other = 'cars/2022-subaru-outback-awd-pm12/index.html';
+      expect(readFileSync(join(release, other), 'utf8')).toBe(readFileSync(join(bucket, SLUG, full.release as string, other), 'utf8'));
+      expect(existsSync(sitesA)).toBe(false);
+      expect(readFileSync(join(bucket, SLUG, 'live'), 'utf8')).toBe(next.release);
+    } finally {
+      await stateA.close();
+      await stateB.close();
+    }
+  });
+});
