@@ -28,7 +28,7 @@ import { localPublisher, type Publisher } from './publisher.ts';
 import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './page-plan.ts';
 import { precompressRelease } from './precompress.ts';
-import { currentRelease, newReleaseId, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
+import { currentRelease, newReleaseId, pickRollback, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
 import { withState, type PipelineState } from './state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { readStatus, recordStatusIn, type StatusUpdate } from './status.ts';
@@ -370,15 +370,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
  * the newest recorded release older than the live one.
  */
 export async function chooseRollback(state: PipelineState, sitesDir: string, slug: string, to?: string): Promise<string> {
-  const current = await liveRelease(state, sitesDir, slug);
-  const releases = await state.releases(slug);
-  if (to) {
-    if (!releases.includes(to)) throw new Error(`release ${to} of ${slug} not found (releases: ${releases.join(', ') || 'none'})`);
-    return to;
-  }
-  const older = releases.filter((id) => current === null || id < current);
-  if (older.length === 0) throw new Error(`no earlier release of ${slug} to roll back to (current: ${current ?? 'none'})`);
-  return older[older.length - 1];
+  return pickRollback(slug, await state.releases(slug), await liveRelease(state, sitesDir, slug), to);
 }
 
 /**

@@ -167,8 +167,11 @@ export function pruneReleases(sitesDir: string, slug: string, keep: number, inPr
 
 /** The release a rollback goes to: `to` when given, else the newest complete release older than current. */
 export function rollbackTarget(sitesDir: string, slug: string, to?: string): string {
-  const releases = listReleases(sitesDir, slug);
-  const current = currentRelease(sitesDir, slug);
+  return pickRollback(slug, listReleases(sitesDir, slug), currentRelease(sitesDir, slug), to);
+}
+
+/** `to` when it is one of `releases`, else the newest of `releases` older than `current` (ids sort by time). */
+export function pickRollback(slug: string, releases: readonly string[], current: string | null, to?: string): string {
   if (to) {
     if (!releases.includes(to)) throw new Error(`release ${to} of ${slug} not found (releases: ${releases.join(', ') || 'none'})`);
     return to;
