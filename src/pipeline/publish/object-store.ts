@@ -85,6 +85,14 @@ function checkKey(key: string): void {
   }
 }
 
+/** What a GetObject or HeadObject answer says of an object. */
+function objectInfo(
+  key: string,
+  output: { ContentLength?: number; ETag?: string; ContentType?: string; CacheControl?: string; Metadata?: Record<string, string> },
+): ObjectInfo {
+  return { key, size: output.ContentLength ?? 0, etag: output.ETag, contentType: output.ContentType, cacheControl: output.CacheControl, metadata: output.Metadata ?? {} };
+}
+
 function isNotFound(error: unknown): boolean {
   const candidate = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return candidate?.name === 'NoSuchKey' || candidate?.name === 'NotFound' || candidate?.$metadata?.httpStatusCode === 404;
@@ -139,15 +147,7 @@ export class S3ObjectStore implements ObjectStore {
   async getStream(key: string): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null> {
     try {
       const output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.full(key) }));
-      return {
-        key,
-        body: output.Body!.transformToWebStream() as ReadableStream<Uint8Array>,
-        size: output.ContentLength ?? 0,
-        etag: output.ETag,
-        contentType: output.ContentType,
-        cacheControl: output.CacheControl,
-        metadata: output.Metadata ?? {},
-      };
+      return { ...objectInfo(key, output), body: output.Body!.transformToWebStream() as ReadableStream<Uint8Array> };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -172,14 +172,7 @@ export class S3ObjectStore implements ObjectStore {
   async head(key: string): Promise<ObjectInfo | null> {
     try {
       const output = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.full(key) }));
-      return {
-        key,
-        size: output.ContentLength ?? 0,
-        etag: output.ETag,
-        contentType: output.ContentType,
-        cacheControl: output.CacheControl,
-        metadata: output.Metadata ?? {},
-      };
+      return objectInfo(key, output);
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
