@@ -526,8 +526,8 @@ export async function runInboxCases(env: FuzzEnvironment, count: number, options
   else if (currentOf(sites, env.steadySlug) === firstRelease) report.serverErrors.push({ status: 0, label: 'the steady tenant\'s feed was accepted but no new release was published' });
   probing = false;
   await probe;
-  // Reading a file never holds the main loop (one of these files used to hold it for minutes); the
-  // margin is for a shared machine under heavy load (src/pipeline/inbox-hardening.test.ts measures it closely).
+  // Reading a hostile file must not hold the main loop; the margin is for a shared machine under
+  // load (src/pipeline/inbox-hardening.test.ts bounds the main loop's lag closely).
   if (slowest > 15_000) report.serverErrors.push({ status: 0, label: `/healthz took ${slowest} ms while hostile files were read` });
   // No report may hold a secret: the feed secret (from the environment) or the canary.
   for (const slug of hostile) {
