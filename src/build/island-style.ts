@@ -7,7 +7,7 @@
  * Pure; src/middleware.ts applies it to every rendered page.
  */
 
-/** Astro's island style element as Astro writes it (islandStyle.test.ts checks it against Astro's). */
+/** Astro's island style element as Astro writes it (island-style.test.ts fails when Astro's own constant changes: an upgrade check). */
 export const ASTRO_ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
 /** The page with Astro's island style moved from the body to the end of the head. */
