@@ -17,25 +17,25 @@ import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/forms.
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
 import { sendCappedSms } from '../../kernel/sms-policy.ts';
-import { optOutContacts, unsubscribePageUrl, unsubscribeRequestId, unsubscribeRequestToken, unsubscribeTokenLead, type OptOutContact } from '../../kernel/unsubscribe.ts';
+import { optOutContacts, unsubscribePageUrl, unsubscribeRequestId, unsubscribeRequestToken, unsubscribeTokenLead, type OptOutContact } from '../../leads/unsubscribe.ts';
 
 /** How long a confirmation link for a typed contact works. */
 const CONFIRM_TTL_MS = 7 * 86_400_000;
 
 /** The marketing feature: POST /api/unsubscribe. */
 export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
-  const { store, now } = ctx;
+  const { stores, now } = ctx;
 
   /** Send a typed contact its confirmation link (the same answer follows whether it is known or not). */
   const sendConfirmation = async (contact: OptOutContact, client: string, tenant: FastifyRequest['tenant']) => {
-    const id = await store.createOptOutRequest(tenant.slug, contact, now());
+    const id = await stores.optOuts.createRequest(tenant.slug, contact, now());
     const link = unsubscribePageUrl(tenant, unsubscribeRequestToken(ctx.keys.unsubscribe, tenant.slug, id));
     const text = `Someone asked ${tenant.site.name} to stop sending marketing to this ${contact.kind === 'email' ? 'email address' : 'number'}. To confirm, open ${link} (valid for 7 days). If it was not you, ignore this message.`;
     try {
       if (contact.kind === 'email') {
         await ctx.adapters.mail.send({ tenant: tenant.slug, to: [contact.contact], subject: `Unsubscribe from ${tenant.site.name.replace(/[\r\n\t]+/g, ' ')}`, body: text, contentType: 'text/plain; charset=utf-8' });
       } else {
-        await sendCappedSms({ store, adapters: ctx.adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { to: contact.contact, body: text, kind: 'unsubscribe', client });
+        await sendCappedSms({ sms: stores.sms, adapters: ctx.adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { to: contact.contact, body: text, kind: 'unsubscribe', client });
       }
     } catch (error) {
       app.log.warn({ tenant: tenant.slug, error: (error as Error).message }, 'unsubscribe confirmation not sent');
@@ -58,14 +58,14 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     }
     if (body.token) {
       const leadId = unsubscribeTokenLead(ctx.keys.unsubscribe, tenant.slug, body.token);
-      const lead = leadId ? await store.getLead(tenant.slug, leadId) : undefined;
+      const lead = leadId ? await stores.leads.get(tenant.slug, leadId) : undefined;
       const requestId = lead ? undefined : unsubscribeRequestId(ctx.keys.unsubscribe, tenant.slug, body.token);
-      const requested = requestId ? await store.optOutRequest(tenant.slug, requestId, now() - CONFIRM_TTL_MS) : undefined;
+      const requested = requestId ? await stores.optOuts.request(tenant.slug, requestId, now() - CONFIRM_TTL_MS) : undefined;
       if (!lead && !requested) return sendError(reply, 400, FIX_ERRORS, { token: UNSUBSCRIBE_MESSAGES.badLink });
       if (lead) contacts.push(...optOutContacts(lead.email, lead.phone));
       if (requested) contacts.push(requested as OptOutContact);
     }
-    await store.recordOptOuts(tenant.slug, contacts, body.token ? 'link' : 'form', now());
+    await stores.optOuts.record(tenant.slug, contacts, body.token ? 'link' : 'form', now());
     request.log.info({ tenant: tenant.slug, contacts: contacts.length, source: body.token ? 'link' : 'form' }, 'marketing opt-out recorded');
     reply.header('cache-control', 'no-store');
     return { success: true, message: UNSUBSCRIBE_MESSAGES.done(tenant.site.name) };

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { environment } from '../../../config/env.ts';
 import { updateReservationOverlay } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../../kernel/db.ts';
-import type { KernelStore } from '../../kernel/store.ts';
+import type { LeadRepository } from '../../leads/repository.ts';
 import type { ApiTenant, TenantRegistry } from '../../kernel/tenants.ts';
 import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './provider.ts';
 import { stripeProvider } from './stripe-provider.ts';
@@ -54,7 +54,7 @@ export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = { holdsPerClient: 2, abando
 
 export interface PaymentsDeps {
   db: SqlDatabase;
-  store: KernelStore;
+  leads: LeadRepository;
   tenants: TenantRegistry;
   tenantsDir: string;
   now: () => number;
@@ -215,7 +215,7 @@ export class Payments {
   async startReservation(tenant: ApiTenant, input: { leadId: string; carId?: string; attemptKey: string; client: string }): Promise<StartResult> {
     const provider = this.provider(tenant);
     if (!provider) return { ok: false, status: 409, error: NO_PROVIDER_MESSAGE };
-    const lead = await this.deps.store.getLead(tenant.slug, input.leadId);
+    const lead = await this.deps.leads.get(tenant.slug, input.leadId);
     if (!lead) return { ok: false, status: 404, error: 'This reservation could not be found. Please start again.' };
     const carId = lead.car_id ?? undefined;
     if (!carId || (input.carId !== undefined && input.carId !== carId)) return { ok: false, status: 422, error: LEAD_MESSAGES.fixErrors, field: 'This reservation is for another car. Please start again from the car.' };
@@ -294,7 +294,7 @@ export class Payments {
   async startOnlinePayment(tenant: ApiTenant, input: { leadId: string; reference: string; amountCents: number; attemptKey: string; client: string }): Promise<StartResult> {
     const provider = this.provider(tenant);
     if (!provider) return { ok: false, status: 409, error: NO_ONLINE_PAYMENT_MESSAGE };
-    const lead = await this.deps.store.getLead(tenant.slug, input.leadId);
+    const lead = await this.deps.leads.get(tenant.slug, input.leadId);
     if (!lead) return { ok: false, status: 404, error: 'This payment could not be found. Please start again.' };
     const byKey = await this.byAttempt(tenant.slug, input.attemptKey);
     if (byKey) return byKey.kind === 'online-payment' && byKey.lead_id === input.leadId ? this.attemptAgain(provider, byKey) : { ok: false, status: 409, error: ATTEMPT_TAKEN_MESSAGE };
@@ -353,7 +353,7 @@ export class Payments {
       return { ok: false, status: 429, error: refused };
     }
     await this.deps.db.run('UPDATE payments SET intent_at = $1, updated_at = $1 WHERE id = $2 AND intent_at IS NULL', [at, row.id]);
-    const lead = row.lead_id ? await this.deps.store.getLead(tenant.slug, row.lead_id) : undefined;
+    const lead = row.lead_id ? await this.deps.leads.get(tenant.slug, row.lead_id) : undefined;
     const receiptEmail = lead?.email ?? undefined;
     const metadata: Record<string, string> =
       row.kind === 'reservation'
@@ -705,7 +705,7 @@ export class Payments {
   /** Put the server's payment record on the lead (once per state) and deliver it to the dealer. */
   private async completeLead(tenant: ApiTenant, payment: PaymentRow, state: string, reservedUntil?: number): Promise<void> {
     if (!payment.lead_id) return;
-    const lead = await this.deps.store.getLead(tenant.slug, payment.lead_id);
+    const lead = await this.deps.leads.get(tenant.slug, payment.lead_id);
     if (!lead) return;
     const current = lead.data.payment as { status?: string; reference?: string } | undefined;
     if (current?.status === state && current.reference === payment.provider_ref) return;
@@ -721,7 +721,7 @@ export class Payments {
       ...(reservedUntil ? { reserved_until: new Date(reservedUntil).toISOString() } : {}),
       ...(payment.reference ? { invoice_reference: payment.reference } : {}),
     };
-    await this.deps.store.saveLead({
+    await this.deps.leads.save({
       tenant: tenant.slug,
       leadId: payment.lead_id,
       values: { form_completed: true, payment: record },

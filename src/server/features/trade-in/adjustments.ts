@@ -29,7 +29,7 @@ const BodySchema = v.object({
 });
 
 /** Register the adjustments route (from the trade-in plugin). */
-export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext, 'store' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
+export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext, 'stores' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
   app.post('/api/trade-in/adjustments', async (request, reply) => {
     const parsed = v.safeParse(BodySchema, request.body);
     if (!parsed.success) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, fieldErrors(parsed.issues));
@@ -40,7 +40,7 @@ export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiCo
     const tenant = request.tenant;
 
     if (body.id) {
-      const evaluation = await ctx.store.getEvaluation(tenant.slug, body.id);
+      const evaluation = await ctx.stores.evaluations.get(tenant.slug, body.id);
       if (!evaluation) return sendError(reply, 404, notFound);
       // Answering again adjusts from the valuation's own offer, not from an adjusted one (a new update-eval resets it).
       const stored = evaluation.vehicle ?? {};

@@ -18,10 +18,11 @@ import https from 'node:https';
 import { environment } from '../../config/env.ts';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
-import type { Adapters } from './adapters.ts';
-import { leadAdf, leadDocument, type LeadMarketing } from './lead-formats.ts';
-import type { DeliveryJob, KernelStore, StoredLead } from './store.ts';
-import type { Destination, TenantRegistry } from './tenants.ts';
+import type { Adapters } from '../kernel/adapters.ts';
+import type { KernelStores } from '../kernel/stores.ts';
+import type { Destination, TenantRegistry } from '../kernel/tenants.ts';
+import { leadAdf, leadDocument, type LeadMarketing } from './formats.ts';
+import type { DeliveryJob, StoredLead } from './repository.ts';
 import { optOutContacts } from './unsubscribe.ts';
 
 /** Outbox worker settings. */
@@ -65,7 +66,7 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number, rand
 }
 
 export class Outbox {
-  private readonly store: KernelStore;
+  private readonly store: Pick<KernelStores, 'leads' | 'outbox' | 'optOuts' | 'evaluations'>;
   private readonly tenants: TenantRegistry;
   private readonly adapters: Adapters;
   private readonly log: WorkerLog;
@@ -80,7 +81,7 @@ export class Outbox {
   private stopped = true;
   private again = false;
 
-  constructor(store: KernelStore, tenants: TenantRegistry, adapters: Adapters, log: WorkerLog, options: OutboxOptions = {}, now: () => number = Date.now) {
+  constructor(store: Pick<KernelStores, 'leads' | 'outbox' | 'optOuts' | 'evaluations'>, tenants: TenantRegistry, adapters: Adapters, log: WorkerLog, options: OutboxOptions = {}, now: () => number = Date.now) {
     this.store = store;
     this.tenants = tenants;
     this.adapters = adapters;
@@ -145,7 +146,7 @@ export class Outbox {
         this.again = false;
         sent = await this.runOnce();
       } while ((sent >= this.options.batchSize || this.again) && !this.stopped);
-      const due = await this.store.nextDeliveryDue();
+      const due = await this.store.outbox.nextDeliveryDue();
       if (due !== undefined) next = Math.max(0, Math.min(next, due - this.now()));
     } catch (error) {
       this.log.warn({ err: { message: (error as Error).message } }, 'outbox round failed');
@@ -159,7 +160,7 @@ export class Outbox {
    * item 7). A crash can repeat a send only while its outcome waits, about one write long.
    */
   private readonly outcomes = groupQueue(async (items: { delivered?: string; failed?: { id: string; error: string; nextAttemptAt: number; dead?: boolean } }[]) => {
-    await this.store.recordDeliveryOutcomes(
+    await this.store.outbox.recordDeliveryOutcomes(
       items.flatMap((item) => (item.delivered ? [item.delivered] : [])),
       items.flatMap((item) => (item.failed ? [item.failed] : [])),
       this.now(),
@@ -173,13 +174,13 @@ export class Outbox {
    * of jobs handled. The opt-outs of the round's contacts are read in one query.
    */
   async runOnce(): Promise<number> {
-    const jobs = await this.store.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
-    const leads = await this.store.leadsForDelivery(jobs);
+    const jobs = await this.store.outbox.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
+    const leads = await this.store.leads.leadsForDelivery(jobs);
     const contacts = jobs.map((job) => {
       const lead = leads.get(job.lead_id);
       return { tenant: job.tenant, contacts: lead && lead.tenant === job.tenant ? optOutContacts(lead.email, lead.phone) : [] };
     });
-    const optedOut = await this.store.optedOutAtMany(contacts);
+    const optedOut = await this.store.optOuts.optedOutAtMany(contacts);
     await Promise.all(
       jobs.map(async (job, index) => {
         const failure = await this.deliver(job, leads.get(job.lead_id), optedOut[index]);
@@ -211,10 +212,10 @@ export class Outbox {
       const car = lead.car_id ? tenant?.carsById.get(lead.car_id) : undefined;
       const json = destination.format === 'json';
       const evalid = typeof lead.data.evalid === 'string' ? lead.data.evalid : undefined;
-      const evaluation = evalid ? await this.store.getEvaluation(job.tenant, evalid) : undefined;
+      const evaluation = evalid ? await this.store.evaluations.get(job.tenant, evalid) : undefined;
       const photos =
         evaluation && evaluation.image_count > 0 && this.options.photoLink
-          ? (await this.store.evaluationImages(job.tenant, evaluation.id)).map((image) => this.options.photoLink!(job.tenant, image.id)).filter((link): link is string => link !== undefined)
+          ? (await this.store.evaluations.images(job.tenant, evaluation.id)).map((image) => this.options.photoLink!(job.tenant, image.id)).filter((link): link is string => link !== undefined)
           : [];
       // Issue 14 item 6 (2.81): an unsubscribed contact's lead still reaches the dealer, marked not for marketing.
       const marketing: LeadMarketing = {
