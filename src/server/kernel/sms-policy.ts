@@ -1,12 +1,10 @@
 /**
  * Every SMS the lead API sends speaks in a dealer's name and costs money, so the server
  * alone decides it (issue 13 H1): the text is built here, never taken from a request;
- * trade-in thank-yous go only to a mobile the shopper proved by signing in (issue 34 N5;
- * a site setting restores the spec's typed mobile), once per evaluation; and every text
- * counts against daily caps: per phone on this tenant and on the whole platform, per
- * tenant (sms_log, in the database every API process shares), and per client address
- * across tenants (the shared counters). A spent tenant budget still leaves a small
- * reserve for shoppers who signed in on that site before.
+ * trade-in thank-yous go only to a mobile the shopper proved by signing in (issue 34 N5),
+ * once per evaluation; every text counts against daily caps per phone (this tenant and the
+ * platform), per tenant (sms_log, `SmsLog`) and per client address. A spent tenant budget
+ * keeps a small reserve for shoppers who signed in on that site before.
  */
 import { randomUUID } from 'node:crypto';
 import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';

@@ -1,16 +1,10 @@
 /**
- * Lead delivery through the outbox (DESIGN §6): a worker claims due jobs from the
- * deliveries table, sends each lead to its destination (JSON or ADF/XML by webhook, or
- * by e-mail through the mail adapter), and records the outcome. Failures are retried
- * with exponential backoff up to `maxAttempts`; a permanent refusal (a 4xx other than
- * 408/429) or the last attempt moves the job to the dead-letter state (issue 13 M14),
- * logged at error level, counted per tenant on /api/health, and put back in the queue by
- * `npm run outbox -- retry`. Jobs live in the database, so they survive restarts, and a
- * job whose sender died is taken over when its lease runs out.
- * Every send carries the job's idempotency key (Idempotency-Key header), so a receiver
- * that sees the same key twice (a crash between sending and recording) keeps one.
- * Webhook bodies are signed with a timestamp: X-Signature-Timestamp: <unix seconds> and
- * X-Signature: sha256=HMAC(secret, "<timestamp>.<body>"), so a receiver can refuse replays.
+ * Lead delivery through the outbox (DESIGN §6): a worker leases due jobs from the deliveries
+ * table, sends each lead (JSON or ADF/XML by webhook, or e-mail) and records the outcome,
+ * retrying with exponential back-off; a permanent refusal or the last attempt dead-letters
+ * the job (logged, counted on /api/health, revived by `npm run outbox -- retry`). Every send
+ * carries the job's Idempotency-Key; webhook bodies are signed over "<timestamp>.<body>"
+ * (X-Signature-Timestamp, X-Signature: sha256=HMAC) so a receiver can refuse replays.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';

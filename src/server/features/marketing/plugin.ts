@@ -1,16 +1,10 @@
 /**
- * Marketing opt-out (issue 14 item 6, audit 2.81, Spam Act 2003 s 18): POST /api/unsubscribe
- * records that a contact wants no more marketing from this tenant, from the signed token of
- * the link every delivered lead carries (the lead's e-mail and phone) or from the e-mail
- * address / phone number typed on /pages/unsubscribe. Every later delivery of a lead from
- * that contact goes to the dealer with opt_in false and a "do not market" line (the outbox).
- *
- * The answer is the same whether or not the contact was known, so the page cannot be used
- * to learn who has enquired. Typed contacts prove nothing, so each client may opt out only
- * a few a day (issue 34 N13: nobody can suppress a dealer's customer list); the signed link
- * is not limited beyond the general rate limit. With the site setting
- * `features.unsubscribe_typed: "confirm"` a typed contact is sent a signed link instead
- * (valid 7 days) and opted out only when it is opened.
+ * Marketing opt-out (Spam Act 2003 s 18): POST /api/unsubscribe records that a contact wants
+ * no more marketing from this tenant, from the signed link every delivered lead carries or
+ * from an e-mail / phone typed on /pages/unsubscribe; later deliveries of that contact's
+ * leads say "do not market". The answer is the same whether or not the contact was known.
+ * Typed contacts prove nothing, so a client may opt out only a few a day (issue 34 N13), or,
+ * with `features.unsubscribe_typed: "confirm"`, is sent a signed link (valid 7 days) first.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/forms.ts';
