@@ -19,7 +19,7 @@ const app = await createApp(appOptionsFromConfig(config)).catch((error: Error) =
 await app.listen({ host: config.host, port: config.port });
 app.log.info({ tenants: app.tenants.slugs().length, database: config.database.kind }, 'lead API ready');
 // Issue 13 M14: deliveries left in the dead-letter state are said at every start (each new one is logged as it happens).
-const deadLetters = Object.entries(await app.store.deliveryHealth()).filter(([, entry]) => entry.dead > 0);
+const deadLetters = Object.entries(await app.stores.outbox.deliveryHealth()).filter(([, entry]) => entry.dead > 0);
 if (deadLetters.length > 0) {
   app.log.error({ dead: Object.fromEntries(deadLetters.map(([tenant, entry]) => [tenant, entry.dead])) }, 'lead deliveries in the dead-letter state: see npm run outbox -- dead, retry with npm run outbox -- retry');
 }

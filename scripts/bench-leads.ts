@@ -38,7 +38,7 @@ import { parseArgs } from 'node:util';
 import { childEnvironment, environment } from '../src/config/env.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from '../src/server/kernel/db.ts';
 import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/dev-postgres.ts';
-import { Store } from '../src/server/store.ts';
+import { openStores } from '../src/server/stores.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -513,19 +513,19 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
       receiver.control.delayMs = 0;
       // Wait (bounded) for the outbox to drain.
       const db = await openDatabase(database);
-      const store = new Store(db);
+      const stores = openStores(db);
       const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline && ((await store.deliveryCounts()).pending ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      while (Date.now() < deadline && ((await stores.outbox.deliveryCounts()).pending ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       let missing = 0;
       let undelivered = 0;
       for (const id of acked) {
-        if (!(await store.getLead('bench', id))) missing++;
+        if (!(await stores.leads.get('bench', id))) missing++;
         if (!receiver.receipts.has(`${id}:crm:1`)) undelivered++;
       }
       const duplicates = [...receiver.receipts.values()].filter((n) => n > 1).length;
       const revisionsLost = revisionsAcked.filter((id) => !receiver.revisionsSeen.has(`rev-${id}`)).length;
       const firstDeliveries = [...receiver.receipts.keys()].filter((key) => key.endsWith(':crm:1')).length;
-      const stored = await store.countLeads('bench');
+      const stored = await stores.leads.count('bench');
       await db.close();
       report.crash = {
         acknowledged: acked.length,

@@ -10,7 +10,7 @@ import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { leadCsvHeader, leadCsvRow } from '../src/server/features/leads/lead-export.ts';
-import { Store } from '../src/server/store.ts';
+import { openStores } from '../src/server/stores.ts';
 
 const { values } = parseArgs({ options: { tenant: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } } });
 const day = (text: string | undefined, name: string): number | undefined => {
@@ -31,7 +31,7 @@ const to = day(values.to, 'to');
 
 const config = settingsOrExit(() => loadConfig(environment(), process.cwd(), { tool: true }));
 const db = await openDatabase(config.database);
-const store = new Store(db);
+const stores = openStores(db);
 const out = values.out ? createWriteStream(values.out) : process.stdout;
 const write = (text: string) => new Promise<void>((resolve, reject) => (out.write(text) ? resolve() : out.once('drain', resolve).once('error', reject)));
 
@@ -40,7 +40,7 @@ let count = 0;
 // Page by (created_at, id) so a large export never holds every lead in memory.
 let cursor: { from: number; afterId: string } = { from: from ?? 0, afterId: '' };
 for (;;) {
-  const page = await store.listLeads(values.tenant, { from: cursor.from, to, afterId: cursor.afterId, limit: 1000 });
+  const page = await stores.leadPages.listLeads(values.tenant, { from: cursor.from, to, afterId: cursor.afterId, limit: 1000 });
   for (const lead of page) await write(leadCsvRow(lead));
   count += page.length;
   if (page.length < 1000) break;

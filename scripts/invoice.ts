@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { Payments } from '../src/server/features/payments/payments.ts';
-import { Store } from '../src/server/store.ts';
+import { openStores } from '../src/server/stores.ts';
 import { TenantRegistry } from '../src/server/kernel/tenants.ts';
 
 const usage = 'usage: npm run invoice -- --tenant <slug> (--list | --withdraw <invoice number> | --reference <invoice number> --amount <dollars> [--days <1-365>])';
@@ -54,7 +54,7 @@ const db = await openDatabase(config!.database);
 const tenants = new TenantRegistry({ tenantsDir: config!.tenantsDir });
 tenants.reload();
 const log = { info: () => undefined, warn: (object: object) => console.error(JSON.stringify(object)), error: (object: object) => console.error(JSON.stringify(object)) };
-const payments = new Payments({ db, store: new Store(db), tenants, tenantsDir: config!.tenantsDir, now: Date.now, kick: () => undefined, log });
+const payments = new Payments({ db, leads: openStores(db).leads, tenants, tenantsDir: config!.tenantsDir, now: Date.now, kick: () => undefined, log });
 const money = (amount: number) => `$${(amount / 100).toFixed(2)}`;
 
 try {

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
-import { Store } from '../src/server/store.ts';
+import { openStores } from '../src/server/stores.ts';
 
 const USAGE = 'usage: npm run outbox -- status | dead [--tenant <slug>] | retry [--tenant <slug>] [--lead <id>]';
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { tenant: { type: 'string' }, lead: { type: 'string' } } });
@@ -22,16 +22,16 @@ if (!command || !['status', 'dead', 'retry'].includes(command) || (values.tenant
 
 const config = settingsOrExit(() => loadConfig(environment(), process.cwd(), { tool: true }));
 const db = await openDatabase(config.database);
-const store = new Store(db);
+const stores = openStores(db);
 try {
   if (command === 'status') {
-    const health = await store.deliveryHealth();
+    const health = await stores.outbox.deliveryHealth();
     const rows = Object.entries(health).map(([tenant, entry]) => ({ tenant, ...entry, oldest_pending_at: entry.oldest_pending_at === null ? null : new Date(entry.oldest_pending_at).toISOString() }));
     console.log(JSON.stringify(rows, null, 2));
   } else if (command === 'dead') {
-    console.log(JSON.stringify(await store.deadDeliveries(values.tenant), null, 2));
+    console.log(JSON.stringify(await stores.outbox.deadDeliveries(values.tenant), null, 2));
   } else {
-    const count = await store.retryDeadDeliveries({ tenant: values.tenant, leadId: values.lead });
+    const count = await stores.outbox.retryDeadDeliveries({ tenant: values.tenant, leadId: values.lead });
     console.log(`${count} dead-letter deliveries put back in the queue${values.tenant ? ` for ${values.tenant}` : ''}${values.lead ? ` (lead ${values.lead})` : ''}`);
   }
 } finally {

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
-import { Store } from '../src/server/store.ts';
+import { openStores } from '../src/server/stores.ts';
 import { DEFAULT_RETENTION, TenantRegistry } from '../src/server/kernel/tenants.ts';
 
 const { values } = parseArgs({ options: { tenant: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
@@ -24,14 +24,14 @@ const tenants = new TenantRegistry({ tenantsDir: config.tenantsDir });
 const report = tenants.reload();
 for (const failed of report.failed) console.error(`warning: ${failed.error.slice(0, 300)} (default retention used for ${failed.dir})`);
 const db = await openDatabase(config.database);
-const store = new Store(db, { imagesDir: config.images.dir });
+const stores = openStores(db, { imagesDir: config.images.dir });
 const now = Date.now();
 const DAY = 86_400_000;
 try {
-  const slugs = values.tenant ? [values.tenant] : [...new Set([...tenants.slugs(), ...(await store.tenantsWithData())])].sort();
+  const slugs = values.tenant ? [values.tenant] : [...new Set([...tenants.slugs(), ...(await stores.retention.tenantsWithData())])].sort();
   for (const slug of slugs) {
     const retention = tenants.get(slug)?.retention ?? DEFAULT_RETENTION;
-    const counts = await store.purgeTenant(slug, { leadsBefore: now - retention.leads_days * DAY, photosBefore: now - retention.trade_in_photos_days * DAY, now }, values['dry-run']);
+    const counts = await stores.retention.purgeTenant(slug, { leadsBefore: now - retention.leads_days * DAY, photosBefore: now - retention.trade_in_photos_days * DAY, now }, values['dry-run']);
     console.log(JSON.stringify({ tenant: slug, retention, dryRun: values['dry-run'], deleted: counts }));
   }
 } finally {

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/kernel/db.ts';
 import { Payments, type PaymentRow } from '../src/server/features/payments/payments.ts';
-import { Store } from '../src/server/store.ts';
+import { openStores } from '../src/server/stores.ts';
 import { TenantRegistry } from '../src/server/kernel/tenants.ts';
 
 const usage = 'usage: npm run refund -- --tenant <slug> (--list | --payment <id> | --reference <pi_...> | --car <car id>) [--amount <dollars>] [--reason "<text>"]';
@@ -50,11 +50,11 @@ try {
   stop(error instanceof ConfigError ? error.message : String(error));
 }
 const db = await openDatabase(config!.database);
-const store = new Store(db);
+const stores = openStores(db);
 const tenants = new TenantRegistry({ tenantsDir: config!.tenantsDir });
 tenants.reload();
 const log = { info: () => undefined, warn: (object: object) => console.error(JSON.stringify(object)), error: (object: object) => console.error(JSON.stringify(object)) };
-const payments = new Payments({ db, store, tenants, tenantsDir: config!.tenantsDir, now: Date.now, kick: () => undefined, log });
+const payments = new Payments({ db, leads: stores.leads, tenants, tenantsDir: config!.tenantsDir, now: Date.now, kick: () => undefined, log });
 const money = (amount: number) => `$${(amount / 100).toFixed(2)}`;
 const line = (payment: PaymentRow) =>
   `${payment.id}  ${payment.kind.padEnd(14)} ${payment.status.padEnd(18)} ${money(payment.amount_cents).padStart(10)}  car ${payment.car_id ?? '-'}  ${payment.provider_ref ?? '-'}  ${new Date(payment.created_at).toISOString()}${payment.refunded_cents ? `  refunded ${money(payment.refunded_cents)}` : ''}`;

@@ -9,11 +9,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
-import type { ProviderConfig } from '../server/kernel/adapters.ts';
-import type { DatabaseConfig } from '../server/kernel/db.ts';
-import type { Quotas } from '../server/kernel/context.ts';
 import { ConfigError, configError, environment, flag, integer, type Environment } from './env.ts';
 import { logFormatFor, type LogFormat } from './log.ts';
+import type { DatabaseConfig, ProviderConfig, Quotas } from './server-settings.ts';
 
 export { ConfigError };
 
@@ -116,7 +114,7 @@ export interface ApiConfig {
   delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number; maxAttempts: number };
   /** Daily SMS caps (rolling 24 hours): per phone and tenant, per tenant, per phone on all tenants, per client address. */
   sms: { perPhonePerDay: number; perTenantPerDay: number; perPhoneAllTenantsPerDay: number; perClientPerDay: number };
-  /** Daily allowances per client (and valuations per tenant): src/server/kernel/context.ts Quotas. */
+  /** Daily allowances per client (and valuations per tenant): Quotas (server-settings.ts). */
   quotas: Quotas;
   /** Bearer token that shows operators the full /api/health (else only loopback requests see it). */
   operatorToken: string | undefined;

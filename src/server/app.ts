@@ -14,14 +14,14 @@ import type { ApiConfig } from '../config/server.ts';
 import { DEFAULT_QUOTAS, type ApiContext, type Quotas } from './kernel/context.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './kernel/db.ts';
 import { deriveKeys } from './kernel/keys.ts';
-import { opsPlugin } from './kernel/ops.ts';
-import { Outbox, type OutboxOptions } from './kernel/outbox.ts';
 import { photoLink } from './kernel/photo-links.ts';
 import { allowances, memoryCounter, redisCounter } from './kernel/rate-limits.ts';
 import { createServer, installHttpKernel, type ServerLogOptions } from './kernel/server.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './kernel/sms-policy.ts';
 import { TenantRegistry, type LoadReport } from './kernel/tenants.ts';
-import { unsubscribeUrl } from './kernel/unsubscribe.ts';
+import { Outbox, type OutboxOptions } from './leads/outbox.ts';
+import { unsubscribeUrl } from './leads/unsubscribe.ts';
+import { opsPlugin } from './ops/plugin.ts';
 import { authPlugin } from './features/auth/plugin.ts';
 import { carsPlugin } from './features/cars/plugin.ts';
 import { leadsPlugin } from './features/leads/plugin.ts';
@@ -31,7 +31,7 @@ import { paymentsPlugin } from './features/payments/plugin.ts';
 import { placesPlugin } from './features/places/plugin.ts';
 import { tradeInPlugin } from './features/trade-in/plugin.ts';
 import { watchlistPlugin } from './features/watchlist/plugin.ts';
-import { Store } from './store.ts';
+import { openStores, type ServerStores } from './stores.ts';
 
 export type { ApiContext } from './kernel/context.ts';
 
@@ -99,7 +99,8 @@ export type LeadApi = FastifyInstance & {
   reloadTenants(): LoadReport;
   /** Re-read only these tenant folders, a turn of the event loop each (a watched change; issue 34 L11). */
   reloadChangedTenants(slugs: readonly string[]): Promise<LoadReport>;
-  readonly store: Store;
+  /** Every table's data access (scripts and tests; the plugins hold their own). */
+  readonly stores: ServerStores;
   readonly outbox: Outbox;
   readonly tenants: TenantRegistry;
   readonly payments: Payments;
@@ -133,7 +134,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   const now = options.now ?? Date.now;
   const ownsDatabase = !('transaction' in options.database);
   const db = ownsDatabase ? await openDatabase(options.database as DatabaseConfig) : (options.database as SqlDatabase);
-  const store = new Store(db, { imagesDir: options.imagesDir });
+  const stores = openStores(db, { imagesDir: options.imagesDir });
   const production = options.production ?? false;
   const tenants = new TenantRegistry({ tenantsDir: options.tenantsDir, hostMap: options.hostMap, allowLocalhost: !production, stockDir: options.stockDir });
   const report = tenants.reload();
@@ -168,12 +169,12 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   };
   warnUndeliverable();
 
-  const adapters: Adapters = { ...createAdapters(store, options.providers, now), ...options.adapters };
+  const adapters: Adapters = { ...createAdapters(stores, options.providers, now), ...options.adapters };
   // Without a configured secret (tests): a random one per app, never a public default (issue 13 M11).
   const signInSecret = options.signIn?.secret ?? randomBytes(32).toString('base64url');
   const keys = deriveKeys(signInSecret);
   const outbox = new Outbox(
-    store,
+    stores,
     tenants,
     adapters,
     app.log,
@@ -192,7 +193,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   );
   const context: ApiContext = {
     tenants,
-    store,
+    stores,
     adapters,
     outbox,
     now,
@@ -209,14 +210,15 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     allowances: allowances(redis ? redisCounter(redis, 'lead-api:allowance:') : memoryCounter(now), (message) => app.log.warn(message)),
     operatorToken: options.operatorToken,
     production,
+    imagesDir: options.imagesDir,
     imageQuotaBytes: options.imageQuotaBytes ?? 2 * 1024 ** 3,
     signInRateMax: options.rateLimit?.signInMax ?? 5,
     devMessages: options.devMessages ?? false,
   };
 
-  const payments = new Payments({ db, store, tenants, tenantsDir: options.tenantsDir, now, kick: () => outbox.kick(), log: app.log }, options.payments);
+  const payments = new Payments({ db, leads: stores.leads, tenants, tenantsDir: options.tenantsDir, now, kick: () => outbox.kick(), log: app.log }, options.payments);
   app.decorate('payments', payments);
-  app.decorate('store', store);
+  app.decorate('stores', stores);
   app.decorate('outbox', outbox);
   app.decorate('tenants', tenants);
   const reported = (result: LoadReport, changed?: readonly string[]) => {
@@ -239,7 +241,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   await app.register(carsPlugin, features);
   await app.register(placesPlugin, features);
   await app.register(marketingPlugin, features);
-  await app.register(paymentsPlugin, { payments, store, now, destinations: (slug: string) => tenants.get(slug)?.destinations.map((destination) => destination.id) ?? [] });
+  await app.register(paymentsPlugin, { payments, leads: stores.leads, now, destinations: (slug: string) => tenants.get(slug)?.destinations.map((destination) => destination.id) ?? [] });
 
   app.addHook('onReady', async () => {
     outbox.start();

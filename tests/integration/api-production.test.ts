@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/kernel/db.ts';
 import { freePort } from '../../src/server/dev-postgres.ts';
-import { Store } from '../../src/server/store.ts';
+import { openStores } from '../../src/server/stores.ts';
 import { tempDir, writeTestTenants } from './server-helpers.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -94,10 +94,10 @@ describe('npm run api in production (issue 13 fail fast)', () => {
   it('M14 npm run api logs the dead-letter deliveries it finds at start, per tenant, with the retry command', async () => {
     const file = join(folder.dir, 'dead.sqlite');
     const db = await openDatabase({ kind: 'sqlite', file });
-    const store = new Store(db);
-    const saved = await store.saveLead({ tenant: 'alpha', values: { name: 'Jo', email: 'jo@example.com' }, destinations: ['crm'], now: Date.now() });
-    const [job] = await store.claimDeliveries(Date.now() + 1, 10, 1);
-    await store.recordDeliveryOutcomes([], [{ id: job!.id, error: 'webhook refused the lead: HTTP 400', nextAttemptAt: 0, dead: true }], Date.now());
+    const store = openStores(db);
+    const saved = await store.leads.save({ tenant: 'alpha', values: { name: 'Jo', email: 'jo@example.com' }, destinations: ['crm'], now: Date.now() });
+    const [job] = await store.outbox.claimDeliveries(Date.now() + 1, 10, 1);
+    await store.outbox.recordDeliveryOutcomes([], [{ id: job!.id, error: 'webhook refused the lead: HTTP 400', nextAttemptAt: 0, dead: true }], Date.now());
     expect(saved.status).toBe('created');
     await db.close();
     const result = await runApi({ ...base(), MAIL_API_URL: 'https://mail.example/api', SQLITE_FILE: file, PORT: String(await freePort()) }, true);

@@ -113,13 +113,13 @@ for (const kind of DATABASES) {
       expect(stripe.requests.find((request) => request.path === '/v1/payment_intents')?.idempotencyKey).toBe(`payment-${started.payment_id}`);
 
       expect(await status(started.payment_id)).toBe('processing');
-      expect((await app.store.getLead('alpha', leadId))!.form_completed).toBe(false);
+      expect((await app.stores.leads.get('alpha', leadId))!.form_completed).toBe(false);
 
       const paid = await post(stripe.pay(ref));
       expect(paid.statusCode).toBe(200);
       expect(paid.json()).toMatchObject({ received: true, outcome: 'paid' });
       expect(await status(started.payment_id)).toBe('paid');
-      const lead = (await app.store.getLead('alpha', leadId))!;
+      const lead = (await app.stores.leads.get('alpha', leadId))!;
       expect(lead.form_completed).toBe(true);
       expect(lead.data.payment).toMatchObject({ status: 'paid', provider: 'stripe', reference: ref, amount: '250.00', currency: 'AUD' });
 
@@ -127,8 +127,8 @@ for (const kind of DATABASES) {
       await waitFor(() => hook.calls.some((call) => call.body.includes(ref)));
       const json = JSON.parse(hook.calls.find((call) => call.body.includes(ref))!.body);
       expect(json.payment).toMatchObject({ status: 'paid', reference: ref, amount: '250.00' });
-      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(ref)));
-      const adf = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(ref))!.body;
+      await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(ref)));
+      const adf = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(ref))!.body;
       expect(adf).toContain(`Deposit: $250.00 AUD paid online (stripe reference ${ref})`);
 
       // The overlay the pipeline publishes; the API refuses the car from now on.
@@ -193,13 +193,13 @@ for (const kind of DATABASES) {
       expect(await status(started.payment_id)).toBe('processing');
 
       expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
-      const revision = (await app.store.getLead('alpha', leadId))!.revision;
+      const revision = (await app.stores.leads.get('alpha', leadId))!.revision;
       const replay = await post(event);
       expect(replay.statusCode).toBe(200);
       expect(replay.json()).toMatchObject({ duplicate: true });
       // A new event id with the same news changes nothing either.
       expect((await post(stripe.signedEvent('payment_intent.succeeded', ref))).json()).toMatchObject({ outcome: 'paid' });
-      expect((await app.store.getLead('alpha', leadId))!.revision).toBe(revision);
+      expect((await app.stores.leads.get('alpha', leadId))!.revision).toBe(revision);
     });
 
     it("forged payment_status from the browser is ignored: the lead is not paid and the dealer is told no card was taken", async () => {
@@ -210,13 +210,13 @@ for (const kind of DATABASES) {
         payload: { ...contact, email: 'forger@example.com', category: 'Reserve', car_id: '3', form_completed: true, custom_params: { deposit: '250', payment_status: 'succeeded', payment_intent: 'pi_forged' }, payment: { status: 'paid' } },
       });
       const leadId = response.json().lead_id;
-      const lead = (await app.store.getLead('alpha', leadId))!;
+      const lead = (await app.stores.leads.get('alpha', leadId))!;
       expect(lead.data.custom_params).toEqual({ deposit: '250' });
       expect(lead.data.payment).toBeUndefined();
       await waitFor(() => hook.calls.some((call) => call.body.includes(leadId)));
       expect(JSON.parse(hook.calls.find((call) => call.body.includes(leadId))!.body).payment).toBeNull();
-      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(leadId)));
-      expect((await app.store.messages('alpha', 'email')).find((message) => message.body.includes(leadId))!.body).toContain('Deposit: not paid online (no card was taken)');
+      await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(leadId)));
+      expect((await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(leadId))!.body).toContain('Deposit: not paid online (no card was taken)');
     });
 
     it('refunded: the dealer refunds, the car is released from the overlay, the refund event is recorded once', async () => {
@@ -229,7 +229,7 @@ for (const kind of DATABASES) {
       expect(await status(winner.id)).toBe('refunded');
       expect(overlay()['3']).toBeUndefined();
       expect((await post(stripe.signedEvent('charge.refunded', winner.provider_ref!))).json()).toMatchObject({ outcome: 'already recorded' });
-      const lead = (await app.store.getLead('alpha', winner.lead_id!))!;
+      const lead = (await app.stores.leads.get('alpha', winner.lead_id!))!;
       expect(lead.data.payment).toMatchObject({ status: 'refunded', refunded: '250.00' });
       await expect(app.payments.refund(tenant, winner.id, undefined, 'twice')).rejects.toThrow(/only a paid payment can be refunded/);
       app.reloadTenants();
@@ -249,7 +249,7 @@ for (const kind of DATABASES) {
       expect(await status(started.payment_id)).toBe('processing');
       expect((await post(event)).json()).toMatchObject({ outcome: 'paid' });
       expect(await status(started.payment_id)).toBe('paid');
-      expect((await app.store.getLead('alpha', leadId))!.data.payment).toMatchObject({ status: 'paid', reference: refOf(started.payment_id) });
+      expect((await app.stores.leads.get('alpha', leadId))!.data.payment).toMatchObject({ status: 'paid', reference: refOf(started.payment_id) });
       expect(overlay()['2']).toBeDefined();
     });
 
@@ -330,13 +330,13 @@ for (const kind of DATABASES) {
       expect((await card(started.payment_id)).statusCode).toBe(201);
       const ref = refOf(started.payment_id);
       expect(stripe.intents.get(ref)).toMatchObject({ amount: 125_050, currency: 'aud', metadata: { kind: 'online-payment', reference: 'INV-2041' } });
-      expect((await app.store.getLead('alpha', started.lead_id))!).toMatchObject({ category: 'Online Payment', form_completed: false });
+      expect((await app.stores.leads.get('alpha', started.lead_id))!).toMatchObject({ category: 'Online Payment', form_completed: false });
       expect((await post(stripe.pay(ref))).json()).toMatchObject({ outcome: 'paid' });
-      const lead = (await app.store.getLead('alpha', started.lead_id))!;
+      const lead = (await app.stores.leads.get('alpha', started.lead_id))!;
       expect(lead.form_completed).toBe(true);
       expect(lead.data.payment).toMatchObject({ status: 'paid', reference: ref, amount: '1250.50', invoice_reference: 'INV-2041' });
-      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(ref)));
-      expect((await app.store.messages('alpha', 'email')).find((message) => message.body.includes(ref))!.body).toContain(`Payment for INV-2041: $1250.50 AUD paid online (stripe reference ${ref})`);
+      await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(ref)));
+      expect((await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(ref))!.body).toContain(`Payment for INV-2041: $1250.50 AUD paid online (stripe reference ${ref})`);
     });
 
     it('no provider configured: nothing can be paid and the shopper is told no card is taken', async () => {

@@ -120,7 +120,7 @@ for (const kind of DATABASES) {
     it('reveals the dealer phone and records the reveal', async () => {
       const reveal = await post('/api/phone-reveal', { car_id: 1, dealership_id: 11, website_id: 5 });
       expect(reveal.json()).toMatchObject({ success: true, phone: '+61 7 3000 1111' });
-      expect(await app.store.countEvents('alpha', 'phone_reveal')).toBe(1);
+      expect(await app.stores.cars.countEvents('alpha', 'phone_reveal')).toBe(1);
       expect((await post('/api/phone-reveal', { car_id: 1, dealership_id: 22 })).statusCode).toBe(422);
     });
 

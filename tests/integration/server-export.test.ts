@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/kernel/db.ts';
-import { Store } from '../../src/server/store.ts';
+import { openStores } from '../../src/server/stores.ts';
 import { tempDir } from './server-helpers.ts';
 
 describe('export-leads', () => {
@@ -13,9 +13,9 @@ describe('export-leads', () => {
     try {
       const file = join(folder.dir, 'leads.sqlite');
       const db = await openDatabase({ kind: 'sqlite', file });
-      const store = new Store(db);
+      const store = openStores(db);
       await Promise.all(
-        Array.from({ length: 1203 }, (_, i) => store.saveLead({ tenant: i % 7 === 0 ? 'beta' : 'alpha', values: { name: `Lead ${i}`, email: `l${i}@example.com`, message: i === 1 ? '=cmd|calc' : 'hi, there' }, destinations: [], now: Date.UTC(2026, 0, 1) + Math.floor(i / 10) })),
+        Array.from({ length: 1203 }, (_, i) => store.leads.save({ tenant: i % 7 === 0 ? 'beta' : 'alpha', values: { name: `Lead ${i}`, email: `l${i}@example.com`, message: i === 1 ? '=cmd|calc' : 'hi, there' }, destinations: [], now: Date.UTC(2026, 0, 1) + Math.floor(i / 10) })),
       );
       await db.close();
       const out = join(folder.dir, 'alpha.csv');

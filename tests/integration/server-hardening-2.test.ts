@@ -61,7 +61,7 @@ describe('issue 34 hardening, second round (lead API)', () => {
   /** Sign `phone` in on alpha; resolves to the session cookie. */
   async function signIn(api: LeadApi, phone: string, remoteAddress = '127.0.0.1'): Promise<string> {
     expect((await requestCode(api, ALPHA, phone, remoteAddress)).statusCode).toBe(200);
-    const code = /^(\d{6})/.exec((await api.store.messages('alpha', 'sms', phone.replace(/\s/g, '')))[0]!.body)![1];
+    const code = /^(\d{6})/.exec((await api.stores.messages.list('alpha', 'sms', phone.replace(/\s/g, '')))[0]!.body)![1];
     const verified = await api.inject({ method: 'POST', url: '/api/auth/verify', remoteAddress, headers: ALPHA, payload: { phone, code } });
     expect(verified.statusCode).toBe(200);
     return String(verified.headers['set-cookie']).split(';')[0]!;
@@ -91,7 +91,7 @@ describe('issue 34 hardening, second round (lead API)', () => {
     // Alpha, beta, alpha: each tenant on its own would allow all three.
     for (const headers of [ALPHA, BETA, ALPHA]) statuses.push((await requestCode(api, headers, victim)).statusCode);
     expect(statuses).toEqual([200, 200, 429]);
-    const sent = [...(await api.store.messages('alpha', 'sms', '0413500001')), ...(await api.store.messages('beta', 'sms', '0413500001'))];
+    const sent = [...(await api.stores.messages.list('alpha', 'sms', '0413500001')), ...(await api.stores.messages.list('beta', 'sms', '0413500001'))];
     expect(sent).toHaveLength(2);
   });
 
@@ -99,7 +99,7 @@ describe('issue 34 hardening, second round (lead API)', () => {
     // Earlier tests of this file texted from alpha today too: the budget is what they used plus 4.
     const used = Number((await database.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM sms_log WHERE tenant = 'alpha'"))[0]!.n);
     const api = await app({ sms: { perTenantPerDay: used + 4, perClientPerDay: 2 } });
-    const before = (await api.store.messages('alpha', 'sms')).length;
+    const before = (await api.stores.messages.list('alpha', 'sms')).length;
     // A returning shopper signed in earlier today (one text).
     await signIn(api, '0413 510 000', '198.51.100.10');
     // One client asks for codes for many numbers: it is stopped at its own cap, not the tenant's.
@@ -108,7 +108,7 @@ describe('issue 34 hardening, second round (lead API)', () => {
     expect(flood).toEqual([200, 200, 429, 429]);
     // Another shopper is not refused because of that client.
     expect((await requestCode(api, ALPHA, '0413 510 020', '198.51.100.20')).statusCode).toBe(200);
-    expect((await api.store.messages('alpha', 'sms')).length - before).toBe(4);
+    expect((await api.stores.messages.list('alpha', 'sms')).length - before).toBe(4);
     // The budget is now spent (4): a new number gets the daily message...
     const spent = await requestCode(api, ALPHA, '0413 510 030', '198.51.100.30');
     expect(spent.statusCode).toBe(429);
@@ -122,12 +122,12 @@ describe('issue 34 hardening, second round (lead API)', () => {
     const victim = '0413 520 001';
     const typed = await valuedEvaluation(api, victim);
     expect((await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(typed, victim) })).statusCode).toBe(201);
-    expect(await api.store.messages('alpha', 'sms', '0413520001')).toHaveLength(0);
+    expect(await api.stores.messages.list('alpha', 'sms', '0413520001')).toHaveLength(0);
     // The shopper proves the number (sign-in code), then sends the trade-in.
     const cookie = await signIn(api, '0413 520 002');
     const proven = await valuedEvaluation(api, '0413 520 002');
     expect((await api.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, cookie }, payload: tradeInLead(proven, '0413 520 002') })).statusCode).toBe(201);
-    const texts = await api.store.messages('alpha', 'sms', '0413520002');
+    const texts = await api.stores.messages.list('alpha', 'sms', '0413520002');
     expect(texts.map((text) => text.body).filter((body) => /requesting an offer/.test(body))).toHaveLength(1);
   });
 
@@ -203,14 +203,14 @@ describe('issue 34 hardening, second round (lead API)', () => {
     const response = await api.inject({ method: 'POST', url: '/api/unsubscribe', remoteAddress: '198.51.100.90', headers: ALPHA, payload: { email: 'Confirm.Me@example.com' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'We have sent a link to the email address or mobile number you entered. Open it to stop marketing from Alpha Motors.' });
-    expect(await api.store.optedOutAt('alpha', contact)).toBeUndefined();
-    const mail = (await api.store.messages('alpha', 'email')).find((message) => message.recipient.includes('confirm.me@example.com'));
+    expect(await api.stores.optOuts.optedOutAt('alpha', contact)).toBeUndefined();
+    const mail = (await api.stores.messages.list('alpha', 'email')).find((message) => message.recipient.includes('confirm.me@example.com'));
     expect(mail?.body).toMatch(/https:\/\/www\.alpha-motors\.example\/pages\/unsubscribe\?token=/);
     const token = /token=([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
     // The link works on its own site only, and it opts out the address it was sent to.
     expect((await api.inject({ method: 'POST', url: '/api/unsubscribe', headers: BETA, payload: { token } })).statusCode).toBe(400);
     expect((await api.inject({ method: 'POST', url: '/api/unsubscribe', headers: ALPHA, payload: { token } })).statusCode).toBe(200);
-    expect(await api.store.optedOutAt('alpha', contact)).toBeDefined();
+    expect(await api.stores.optOuts.optedOutAt('alpha', contact)).toBeDefined();
   });
 
   it('L12: the lead e-mail subject is built from a fixed category list, never the shopper text (no CR/LF)', async () => {
@@ -218,11 +218,11 @@ describe('issue 34 hardening, second round (lead API)', () => {
     const response = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: 'l12@example.com', category: 'Test Drive\r\nBcc: victim@example.com' } });
     expect(response.statusCode).toBe(201);
     const id = response.json().lead_id as string;
-    await waitFor(async () => (await api.store.messages('alpha', 'email')).some((message) => message.body.includes(id)));
-    const mail = (await api.store.messages('alpha', 'email')).find((message) => message.body.includes(id))!;
+    await waitFor(async () => (await api.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(id)));
+    const mail = (await api.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(id))!;
     expect(mail.subject).toBe('New lead: Other enquiry (Alpha Motors)');
     const known = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: 'l12b@example.com', category: 'test drive' } })).json().lead_id as string;
-    await waitFor(async () => (await api.store.messages('alpha', 'email')).some((message) => message.body.includes(known)));
-    expect((await api.store.messages('alpha', 'email')).find((message) => message.body.includes(known))!.subject).toBe('New lead: Test Drive (Alpha Motors)');
+    await waitFor(async () => (await api.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(known)));
+    expect((await api.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(known))!.subject).toBe('New lead: Test Drive (Alpha Motors)');
   });
 });

@@ -103,8 +103,8 @@ describe('issue 13 hardening (lead API)', () => {
     const first = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(evalid, victim) });
     expect(first.statusCode).toBe(201);
     // The lead keeps the spec's fields (§7), but the text sent is the server's own.
-    expect((await api.store.getLead('alpha', first.json().lead_id))?.data.sms_content).toMatch(/phish/);
-    const sent = await api.store.messages('alpha', 'sms', '0412700001');
+    expect((await api.stores.leads.get('alpha', first.json().lead_id))?.data.sms_content).toMatch(/phish/);
+    const sent = await api.stores.messages.list('alpha', 'sms', '0412700001');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).not.toMatch(/phish|bank/i);
     expect(sent[0]!.body).toMatch(/^Hi Jo, thanks for requesting an offer for your .+ from Alpha Motors\./);
@@ -112,34 +112,34 @@ describe('issue 13 hardening (lead API)', () => {
     expect(sent[0]!.subject).toBe('Alpha Motor');
     // At most once per evaluation: replaying the lead (new Idempotency-Key each time) sends nothing more.
     for (let i = 0; i < 3; i++) await api.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, 'idempotency-key': `replay-${i}-abcdef` }, payload: tradeInLead(evalid, victim) });
-    expect(await api.store.messages('alpha', 'sms', '0412700001')).toHaveLength(1);
+    expect(await api.stores.messages.list('alpha', 'sms', '0412700001')).toHaveLength(1);
     // A lead whose own mobile is not the number typed in that evaluation gets no SMS.
     const other = await valuedEvaluation(api, '0412 700 002');
     await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(other, '0412 700 003') });
-    expect(await api.store.messages('alpha', 'sms', '0412700002')).toHaveLength(0);
+    expect(await api.stores.messages.list('alpha', 'sms', '0412700002')).toHaveLength(0);
     // A name is not a channel for a message: the server sends only a plain first name.
     const named = await valuedEvaluation(api, '0412 700 004', 'http://phish.example/login now');
     await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(named, '0412 700 004') });
-    expect((await api.store.messages('alpha', 'sms', '0412700004'))[0]?.body).toMatch(/^Hi there, /);
+    expect((await api.stores.messages.list('alpha', 'sms', '0412700004'))[0]?.body).toMatch(/^Hi there, /);
     // Per-phone daily cap: new evaluations for the same phone stop getting texts after 3.
     for (let i = 0; i < 4; i++) {
       const again = await valuedEvaluation(api, victim);
       await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(again, victim) });
     }
-    expect(await api.store.messages('alpha', 'sms', '0412700001')).toHaveLength(3);
+    expect(await api.stores.messages.list('alpha', 'sms', '0412700001')).toHaveLength(3);
   });
 
   it('H1 open SMS relay: a per-tenant daily cap stops texts to many numbers', async () => {
     const api = await app({ sms: { perPhonePerDay: 3, perTenantPerDay: 2 } });
     textTypedMobiles(api);
-    const before = (await api.store.messages('alpha', 'sms')).length;
+    const before = (await api.stores.messages.list('alpha', 'sms')).length;
     for (let i = 0; i < 4; i++) {
       const phone = `0412 71${i} 000`;
       const evalid = await valuedEvaluation(api, phone);
       await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: tradeInLead(evalid, phone) });
     }
     // Earlier tests of this file count towards the same day; the cap is on everything sent today.
-    expect((await api.store.messages('alpha', 'sms')).length - before).toBeLessThanOrEqual(2);
+    expect((await api.stores.messages.list('alpha', 'sms')).length - before).toBeLessThanOrEqual(2);
     const code = await api.inject({ method: 'POST', url: '/api/auth/request-code', headers: ALPHA, payload: { phone: '0412 719 999' } });
     expect(code.statusCode).toBe(429);
     expect(code.json().error).toMatch(/today/);
@@ -183,11 +183,11 @@ describe('issue 13 hardening (lead API)', () => {
     const api = await app({ delivery: { enabled: false } });
     const created = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'first' } })).json().lead_id as string;
     // A worker has claimed (leased) the job and is sending revision 1.
-    const claimed = await api.store.claimDeliveries(Date.now(), 50, 60_000);
+    const claimed = await api.stores.outbox.claimDeliveries(Date.now(), 50, 60_000);
     expect(claimed.some((job) => job.lead_id === created)).toBe(true);
     const revised = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { lead_id: created, message: 'second thoughts' } });
     expect(revised.statusCode).toBe(200);
-    const jobs = await api.store.deliveriesOf(created);
+    const jobs = await api.stores.outbox.deliveriesOf(created);
     expect(jobs.map((job) => job.revision)).toEqual([1, 2]);
   });
 
@@ -198,13 +198,13 @@ describe('issue 13 hardening (lead API)', () => {
     expect(attack.statusCode).toBe(400);
     expect(attack.json().fields.evalid).toBe('Please start again from your registration number.');
     expect(JSON.stringify(attack.json())).not.toContain(candidates.evalid);
-    expect((await api.store.getEvaluation('alpha', candidates.evalid))?.description).toBeNull();
+    expect((await api.stores.evaluations.get('alpha', candidates.evalid))?.description).toBeNull();
   });
 
   it('M7 the session token is only in an HttpOnly cookie: not in JSON, Secure behind TLS, cleared on sign-out', async () => {
     const api = await app({ devMessages: true, trustProxy: ['127.0.0.1'] });
     await api.inject({ method: 'POST', url: '/api/auth/request-code', headers: ALPHA, payload: { phone: '0412740001' } });
-    const code = /^(\d{6})/.exec((await api.store.messages('alpha', 'sms', '0412740001'))[0]!.body)![1];
+    const code = /^(\d{6})/.exec((await api.stores.messages.list('alpha', 'sms', '0412740001'))[0]!.body)![1];
     const verified = await api.inject({ method: 'POST', url: '/api/auth/verify', headers: { ...ALPHA, 'x-forwarded-proto': 'https' }, payload: { phone: '0412740001', code } });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().token).toBeUndefined();
@@ -255,7 +255,7 @@ describe('issue 13 hardening (lead API)', () => {
     const upload = multipart(evalid, await jpegWithGps());
     const uploaded = await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload });
     expect(uploaded.statusCode).toBe(200);
-    const [image] = await api.store.evaluationImages('alpha', evalid);
+    const [image] = await api.stores.evaluations.images('alpha', evalid);
     // A link signed with the raw sign-in secret (the old single key) no longer works.
     const forged = photoLink(secret, api.tenants.get('alpha')!, image!.id, Date.now()).replace('https://www.alpha-motors.example', '');
     expect((await api.inject({ method: 'GET', url: forged, headers: ALPHA })).statusCode).toBe(403);
@@ -268,8 +268,8 @@ describe('issue 13 hardening (lead API)', () => {
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const upload = multipart(evalid, original);
     expect((await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload })).statusCode).toBe(200);
-    const [image] = await api.store.evaluationImages('alpha', evalid);
-    const stored = await api.store.evaluationImage('alpha', image!.id);
+    const [image] = await api.stores.evaluations.images('alpha', evalid);
+    const stored = await api.stores.tradeIn.evaluationImage('alpha', image!.id);
     expect(stored).toBeDefined();
     expect((await sharp(Buffer.from(stored!.content)).metadata()).exif).toBeUndefined();
     expect(Buffer.from(stored!.content).includes(Buffer.from('PhoneCo'))).toBe(false);
@@ -284,7 +284,7 @@ describe('issue 13 hardening (lead API)', () => {
     const refused = await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload });
     expect(refused.statusCode).toBe(507);
     expect(refused.json().fields.file).toBe('Photos cannot be stored at the moment. Please send your details without photos, or call us.');
-    expect(await api.store.evaluationImages('alpha', evalid)).toEqual([]);
+    expect(await api.stores.evaluations.images('alpha', evalid)).toEqual([]);
     const lead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).json().lead_id as string;
     const statuses: number[] = [];
     for (let i = 0; i < 51; i++) statuses.push((await api.inject({ method: 'POST', url: '/api/miscellaneous', headers: ALPHA, payload: { column_name: 'note', lead_id: lead, n: i } })).statusCode);
@@ -310,12 +310,12 @@ describe('issue 13 hardening (lead API)', () => {
       const api = await testApp(database.db, dir, { delivery: { baseDelayMs: 5, maxDelayMs: 10, pollMs: 10, maxAttempts: 3, env: { ALPHA_WEBHOOK_SECRET: 'alpha-secret-for-tests' } } });
       apps.push(api);
       const permanent = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).json().lead_id as string;
-      await waitFor(async () => (await api.store.deliveriesOf(permanent)).some((job) => job.destination === 'crm' && job.status === 'dead'));
-      expect((await api.store.deliveriesOf(permanent)).find((job) => job.destination === 'crm')?.attempts).toBe(1);
+      await waitFor(async () => (await api.stores.outbox.deliveriesOf(permanent)).some((job) => job.destination === 'crm' && job.status === 'dead'));
+      expect((await api.stores.outbox.deliveriesOf(permanent)).find((job) => job.destination === 'crm')?.attempts).toBe(1);
       status = 503;
       const transient = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'retry me' } })).json().lead_id as string;
-      await waitFor(async () => (await api.store.deliveriesOf(transient)).some((job) => job.destination === 'crm' && job.status === 'dead'));
-      expect((await api.store.deliveriesOf(transient)).find((job) => job.destination === 'crm')?.attempts).toBe(3);
+      await waitFor(async () => (await api.stores.outbox.deliveriesOf(transient)).some((job) => job.destination === 'crm' && job.status === 'dead'));
+      expect((await api.stores.outbox.deliveriesOf(transient)).find((job) => job.destination === 'crm')?.attempts).toBe(3);
       const health = (await api.inject({ method: 'GET', url: '/api/health' })).json();
       expect(health.deliveries.alpha.dead).toBeGreaterThanOrEqual(2);
       // Outbound signatures carry a timestamp and cover it.
@@ -324,10 +324,10 @@ describe('issue 13 hardening (lead API)', () => {
       expect(call.signature).toBe(`sha256=${createHmac('sha256', 'alpha-secret-for-tests').update(`${call.timestamp}.${call.body}`).digest('hex')}`);
       // The operator retries every dead delivery of the tenant with one command.
       status = 200;
-      expect(await api.store.retryDeadDeliveries({ tenant: 'alpha' })).toBeGreaterThanOrEqual(2);
+      expect(await api.stores.outbox.retryDeadDeliveries({ tenant: 'alpha' })).toBeGreaterThanOrEqual(2);
       api.outbox.kick();
-      await waitFor(async () => [permanent, transient].every((_id) => true) && (await api.store.deliveriesOf(transient)).every((job) => job.status === 'delivered'));
-      await waitFor(async () => (await api.store.deliveriesOf(permanent)).every((job) => job.status === 'delivered'));
+      await waitFor(async () => [permanent, transient].every((_id) => true) && (await api.stores.outbox.deliveriesOf(transient)).every((job) => job.status === 'delivered'));
+      await waitFor(async () => (await api.stores.outbox.deliveriesOf(permanent)).every((job) => job.status === 'delivered'));
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -342,7 +342,7 @@ describe('issue 13 hardening (lead API)', () => {
     const evalid = await valuedEvaluation(api, '0412 770 001');
     const upload = multipart(evalid, await jpegWithGps());
     expect((await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload })).statusCode).toBe(200);
-    const [photo] = await api.store.evaluationImages('alpha', evalid);
+    const [photo] = await api.stores.evaluations.images('alpha', evalid);
     clock = Date.now();
     const recentLead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'recent' } })).json().lead_id as string;
     const imagesDir = join(folder.dir, 'images');
@@ -351,23 +351,23 @@ describe('issue 13 hardening (lead API)', () => {
     const dry = spawnSync(process.execPath, ['scripts/purge.ts', '--tenant', 'alpha', '--dry-run'], { cwd: join(import.meta.dirname, '../..'), env, encoding: 'utf8' });
     expect(dry.status, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout).deleted.leads).toBeGreaterThanOrEqual(1);
-    expect(await api.store.getLead('alpha', oldLead)).toBeDefined();
+    expect(await api.stores.leads.get('alpha', oldLead)).toBeDefined();
     const run = spawnSync(process.execPath, ['scripts/purge.ts', '--tenant', 'alpha'], { cwd: join(import.meta.dirname, '../..'), env, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ tenant: 'alpha', retention: { leads_days: 730, trade_in_photos_days: 90 } });
-    expect(await api.store.getLead('alpha', oldLead)).toBeUndefined();
-    expect(await api.store.getLead('alpha', recentLead)).toBeDefined();
+    expect(await api.stores.leads.get('alpha', oldLead)).toBeUndefined();
+    expect(await api.stores.leads.get('alpha', recentLead)).toBeDefined();
     // The 100-day-old evaluation stays (within 2 years); its photo (older than 90 days) is gone, file and row.
-    expect(await api.store.getEvaluation('alpha', evalid)).toBeDefined();
-    expect(await api.store.evaluationImages('alpha', evalid)).toEqual([]);
+    expect(await api.stores.evaluations.get('alpha', evalid)).toBeDefined();
+    expect(await api.stores.evaluations.images('alpha', evalid)).toEqual([]);
     expect(existsSync(join(imagesDir, 'alpha', photo!.id))).toBe(false);
     // A tenant's own setting (lead-delivery.json retention) shortens it.
     writeFileSync(join(tenantsDir, 'alpha', 'lead-delivery.json'), JSON.stringify({ retention: { leads_days: 30 } }));
     try {
       const strict = spawnSync(process.execPath, ['scripts/purge.ts', '--tenant', 'alpha'], { cwd: join(import.meta.dirname, '../..'), env, encoding: 'utf8' });
       expect(strict.status, strict.stderr).toBe(0);
-      expect(await api.store.getEvaluation('alpha', evalid)).toBeUndefined();
-      expect(await api.store.getLead('alpha', recentLead)).toBeDefined();
+      expect(await api.stores.evaluations.get('alpha', evalid)).toBeUndefined();
+      expect(await api.stores.leads.get('alpha', recentLead)).toBeDefined();
     } finally {
       rmSync(join(tenantsDir, 'alpha', 'lead-delivery.json'));
     }
@@ -376,8 +376,8 @@ describe('issue 13 hardening (lead API)', () => {
   it('M14 npm run outbox -- status / retry: the operator command', async () => {
     const api = await app({ delivery: { enabled: false } });
     const lead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).json().lead_id as string;
-    const [job] = await api.store.claimDeliveries(Date.now() + 1, 500, 1).then((jobs) => jobs.filter((entry) => entry.lead_id === lead));
-    await api.store.recordDeliveryOutcomes([], [{ id: job!.id, error: 'webhook refused the lead: HTTP 400', nextAttemptAt: 0, dead: true }], Date.now());
+    const [job] = await api.stores.outbox.claimDeliveries(Date.now() + 1, 500, 1).then((jobs) => jobs.filter((entry) => entry.lead_id === lead));
+    await api.stores.outbox.recordDeliveryOutcomes([], [{ id: job!.id, error: 'webhook refused the lead: HTTP 400', nextAttemptAt: 0, dead: true }], Date.now());
     const env = { PATH: process.env.PATH ?? '', SQLITE_FILE: join(folder.dir, 'leads.sqlite') };
     const cwd = join(import.meta.dirname, '../..');
     const status = spawnSync(process.execPath, ['scripts/outbox.ts', 'status'], { cwd, env, encoding: 'utf8' });
@@ -386,7 +386,7 @@ describe('issue 13 hardening (lead API)', () => {
     const retry = spawnSync(process.execPath, ['scripts/outbox.ts', 'retry', '--lead', lead], { cwd, env, encoding: 'utf8' });
     expect(retry.status, retry.stderr).toBe(0);
     expect(retry.stdout).toMatch(/^1 dead-letter deliveries put back in the queue/);
-    expect((await api.store.deliveriesOf(lead)).every((entry) => entry.status === 'pending')).toBe(true);
+    expect((await api.stores.outbox.deliveriesOf(lead)).every((entry) => entry.status === 'pending')).toBe(true);
   });
 
   it('Low test-drive slots cannot be double-booked by two requests at once', async () => {

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { openDatabase, type SqlDatabase } from '../../src/server/kernel/db.ts';
-import { Store } from '../../src/server/store.ts';
+import { openStores } from '../../src/server/stores.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, waitFor, writeTestTenants, type WebhookReceiver } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
@@ -37,16 +37,16 @@ for (const kind of DATABASES) {
     });
 
     it.skipIf(kind !== 'postgres')('17.7 durability: each grouped lead is committed (seen by another connection) when its caller is answered', async () => {
-      const store = new Store(database.db);
+      const store = openStores(database.db);
       const other = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 4 });
       try {
-        const observer = new Store(other);
+        const observer = openStores(other);
         const seen = await Promise.all(
           Array.from({ length: 80 }, async (_, index) => {
-            const result = await store.saveLead({ tenant: 'alpha', values: { name: `D${index}`, email: `d${index}@example.com` }, destinations: ['crm'], now: 5_000 + index });
+            const result = await store.leads.save({ tenant: 'alpha', values: { name: `D${index}`, email: `d${index}@example.com` }, destinations: ['crm'], now: 5_000 + index });
             const id = 'id' in result ? result.id : '';
             // Read at once, from a connection outside the writer's: only a committed row is visible there.
-            return { lead: await observer.getLead('alpha', id), jobs: await observer.deliveriesOf(id) };
+            return { lead: await observer.leads.get('alpha', id), jobs: await observer.outbox.deliveriesOf(id) };
           }),
         );
         expect(seen.filter((entry) => entry.lead === undefined)).toHaveLength(0);
@@ -57,16 +57,16 @@ for (const kind of DATABASES) {
     });
 
     it('17.7 a round of outcomes is recorded in one write: delivered, retried and dead jobs each as they happened, others untouched', async () => {
-      const store = new Store(database.db);
+      const store = openStores(database.db);
       const ids: string[] = [];
       for (let index = 0; index < 9; index++) {
-        const result = await store.saveLead({ tenant: index % 2 ? 'beta' : 'alpha', values: { name: `R${index}` }, destinations: ['crm'], now: 10 + index });
+        const result = await store.leads.save({ tenant: index % 2 ? 'beta' : 'alpha', values: { name: `R${index}` }, destinations: ['crm'], now: 10 + index });
         ids.push('id' in result ? result.id : '');
       }
-      const jobs = (await store.claimDeliveries(Date.now(), 500, 60_000)).filter((job) => ids.includes(job.lead_id));
+      const jobs = (await store.outbox.claimDeliveries(Date.now(), 500, 60_000)).filter((job) => ids.includes(job.lead_id));
       expect(jobs).toHaveLength(9);
       const [retry, dead, untouched, ...delivered] = jobs;
-      await store.recordDeliveryOutcomes(
+      await store.outbox.recordDeliveryOutcomes(
         delivered.map((job) => job.id),
         [
           { id: retry!.id, error: 'webhook answered HTTP 503', nextAttemptAt: 123 },
@@ -74,20 +74,20 @@ for (const kind of DATABASES) {
         ],
         999,
       );
-      for (const job of delivered) expect(await store.deliveriesOf(job.lead_id)).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
-      expect(await store.deliveriesOf(retry!.lead_id)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]);
-      expect(await store.deliveriesOf(dead!.lead_id)).toEqual([expect.objectContaining({ status: 'dead', attempts: 1 })]);
-      expect(await store.deliveriesOf(untouched!.lead_id)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
+      for (const job of delivered) expect(await store.outbox.deliveriesOf(job.lead_id)).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
+      expect(await store.outbox.deliveriesOf(retry!.lead_id)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]);
+      expect(await store.outbox.deliveriesOf(dead!.lead_id)).toEqual([expect.objectContaining({ status: 'dead', attempts: 1 })]);
+      expect(await store.outbox.deliveriesOf(untouched!.lead_id)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
       // Only delivered ones: a single statement (no transaction needed), same result.
-      await store.recordDeliveryOutcomes([untouched!.id], [], 1000);
-      expect(await store.deliveriesOf(untouched!.lead_id)).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
+      await store.outbox.recordDeliveryOutcomes([untouched!.id], [], 1000);
+      expect(await store.outbox.deliveriesOf(untouched!.lead_id)).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
     });
 
     it("17.7 the round's opt-outs come from one query and stay per tenant and per contact", async () => {
-      const store = new Store(database.db);
-      await store.recordOptOuts('alpha', [{ kind: 'email', contact: 'gone@example.com' }], 'test', 2_000);
-      await store.recordOptOuts('alpha', [{ kind: 'phone', contact: '0412000999' }], 'test', 1_000);
-      const at = await store.optedOutAtMany([
+      const store = openStores(database.db);
+      await store.optOuts.record('alpha', [{ kind: 'email', contact: 'gone@example.com' }], 'test', 2_000);
+      await store.optOuts.record('alpha', [{ kind: 'phone', contact: '0412000999' }], 'test', 1_000);
+      const at = await store.optOuts.optedOutAtMany([
         { tenant: 'alpha', contacts: [{ kind: 'email', contact: 'gone@example.com' }] },
         { tenant: 'beta', contacts: [{ kind: 'email', contact: 'gone@example.com' }] },
         { tenant: 'alpha', contacts: [{ kind: 'email', contact: 'gone@example.com' }, { kind: 'phone', contact: '0412000999' }] },
@@ -95,13 +95,13 @@ for (const kind of DATABASES) {
         { tenant: 'alpha', contacts: [{ kind: 'phone', contact: 'gone@example.com' }] },
       ]);
       expect(at).toEqual([2_000, undefined, 1_000, undefined, undefined]);
-      expect(await store.optedOutAt('alpha', [{ kind: 'phone', contact: '0412000999' }])).toBe(1_000);
-      expect(await store.optedOutAtMany([])).toEqual([]);
+      expect(await store.optOuts.optedOutAt('alpha', [{ kind: 'phone', contact: '0412000999' }])).toBe(1_000);
+      expect(await store.optOuts.optedOutAtMany([])).toEqual([]);
     });
 
     it('17.7 concurrent leads through the API: each delivered once, every outcome recorded, the opted-out contact marked', async () => {
-      const store = new Store(database.db);
-      await store.recordOptOuts('alpha', [{ kind: 'email', contact: 'optout@example.com' }], 'test', 3_000);
+      const store = openStores(database.db);
+      await store.optOuts.record('alpha', [{ kind: 'email', contact: 'optout@example.com' }], 'test', 3_000);
       app = await testApp(database.db, `${folder.dir}/tenants`);
       const ids = await Promise.all(
         Array.from({ length: 100 }, async (_, index) => {
@@ -112,7 +112,7 @@ for (const kind of DATABASES) {
         }),
       );
       await waitFor(() => ids.every((id) => hook.delivered.has(`${id}:crm:1`)));
-      await waitFor(async () => (await Promise.all(ids.map((id) => store.deliveriesOf(id)))).every((jobs) => jobs.length === 2 && jobs.every((job) => job.status === 'delivered' && job.attempts === 1)));
+      await waitFor(async () => (await Promise.all(ids.map((id) => store.outbox.deliveriesOf(id)))).every((jobs) => jobs.length === 2 && jobs.every((job) => job.status === 'delivered' && job.attempts === 1)));
       expect(ids.map((id) => hook.delivered.get(`${id}:crm:1`))).toEqual(ids.map(() => 1));
       for (const [index, id] of ids.entries()) {
         const body = JSON.parse(hook.calls.find((call) => call.key === `${id}:crm:1`)!.body) as { customer: { marketing_opt_out: boolean } };
@@ -133,7 +133,7 @@ for (const kind of DATABASES) {
       expect(together.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 201]);
       expect(new Set(together.map((response) => response.json().lead_id)).size).toBe(1);
       const id = together[0]!.json().lead_id as string;
-      expect((await new Store(database.db).deliveriesOf(id)).map((job) => job.destination).sort()).toEqual(['adf', 'crm']);
+      expect((await openStores(database.db).outbox.deliveriesOf(id)).map((job) => job.destination).sort()).toEqual(['adf', 'crm']);
     });
 
     it.skipIf(kind !== 'postgres')('17.7 prepared statements: more distinct statement texts than the name cache holds still run, in and out of transactions', async () => {

@@ -35,24 +35,24 @@ for (const kind of DATABASES) {
       expect(response.statusCode).toBe(201);
       const { lead_id: id, success } = response.json();
       expect(success).toBe(true);
-      const stored = await app.store.getLead('alpha', id);
+      const stored = await app.stores.leads.get('alpha', id);
       expect(stored).toMatchObject({ category: 'General Enquiry', car_id: '1', email: 'jo@example.com', phone: '0412345678', name: 'Jo Citizen' });
       expect(stored!.data).not.toHaveProperty('unknown_field');
       expect(stored!.data.lead_attributes).toEqual({ visited_pages: ['/cars/alpha-corolla-1'], linked_query_params: { utm_source: 'google' } });
-      expect(await app.store.getLead('beta', id)).toBeUndefined();
+      expect(await app.stores.leads.get('beta', id)).toBeUndefined();
     });
 
     it('a second call with the lead_id updates that lead (multi-step form)', async () => {
       const first = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, category: 'Service Booking', form_completed: false } });
       const id = first.json().lead_id;
-      expect(await app.store.deliveriesOf(id)).toEqual([]);
+      expect(await app.stores.outbox.deliveriesOf(id)).toEqual([]);
       const second = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { lead_id: id, 'Vehicle Make': 'Mazda', Model: '3', Year: '2018', form_completed: true } });
       expect(second.statusCode).toBe(200);
       expect(second.json().lead_id).toBe(id);
-      const stored = await app.store.getLead('alpha', id);
+      const stored = await app.stores.leads.get('alpha', id);
       expect(stored).toMatchObject({ revision: 2, form_completed: true, email: 'jo@example.com', category: 'Service Booking' });
       expect(stored!.data).toMatchObject({ 'Vehicle Make': 'Mazda', Year: 2018, name: 'Jo' });
-      expect((await app.store.deliveriesOf(id)).map((job) => job.destination).sort()).toEqual(['adf', 'crm']);
+      expect((await app.stores.outbox.deliveriesOf(id)).map((job) => job.destination).sort()).toEqual(['adf', 'crm']);
     });
 
     it('another tenant cannot update the lead, and an unknown lead_id is a 404', async () => {
@@ -60,14 +60,14 @@ for (const kind of DATABASES) {
       const id = first.json().lead_id;
       const other = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'beta.localhost:4321' }, payload: { lead_id: id, message: 'hijack' } });
       expect(other.statusCode).toBe(404);
-      expect((await app.store.getLead('alpha', id))!.data.message).toBeUndefined();
+      expect((await app.stores.leads.get('alpha', id))!.data.message).toBeUndefined();
     });
 
     it('rejects a car, dealership or location of another tenant', async () => {
       const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, car_id: 9, car_dealership_id: 22, dealership_slug: 'beta-central', location: 'beta-perth' } });
       expect(response.statusCode).toBe(422);
       expect(Object.keys(response.json().fields).sort()).toEqual(['car_dealership_id', 'car_id', 'dealership_slug', 'location']);
-      expect(await app.store.countLeads('alpha')).toBeGreaterThan(0);
+      expect(await app.stores.leads.count('alpha')).toBeGreaterThan(0);
     });
 
     it('gives field-level 400s for bad input and needs a way to reply', async () => {
@@ -98,12 +98,12 @@ for (const kind of DATABASES) {
     });
 
     it('drops honeypot leads silently', async () => {
-      const before = await app.store.countLeads('alpha');
+      const before = await app.stores.leads.count('alpha');
       const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, hidden_field: 'http://spam.example' } });
       // Indistinguishable from a stored lead.
       expect(response.statusCode).toBe(201);
       expect(response.json().lead_id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(await app.store.countLeads('alpha')).toBe(before);
+      expect(await app.stores.leads.count('alpha')).toBe(before);
     });
 
     it('a retried first submission with the same Idempotency-Key gives the same lead', async () => {
@@ -116,11 +116,11 @@ for (const kind of DATABASES) {
     it('resolves the tenant from X-Site or the site field, and rejects conflicts and unknown sites', async () => {
       const viaHeader = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'api.example', 'x-site': 'beta' }, payload: contact });
       expect(viaHeader.statusCode).toBe(201);
-      expect(await app.store.getLead('beta', viaHeader.json().lead_id)).toBeDefined();
+      expect(await app.stores.leads.get('beta', viaHeader.json().lead_id)).toBeDefined();
       const viaField = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'api.example' }, payload: { ...contact, site: 'beta' } });
       expect(viaField.statusCode).toBe(201);
       const viaProductionHost = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'www.alpha-motors.example' }, payload: contact });
-      expect(await app.store.getLead('alpha', viaProductionHost.json().lead_id)).toBeDefined();
+      expect(await app.stores.leads.get('alpha', viaProductionHost.json().lead_id)).toBeDefined();
       const conflict = await app.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, 'x-site': 'beta' }, payload: contact });
       expect(conflict.statusCode).toBe(400);
       const unknown = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'nobody.localhost' }, payload: contact });
@@ -140,11 +140,11 @@ for (const kind of DATABASES) {
 
     it('delivers to a failing then recovering webhook exactly once, signed, and by ADF e-mail', async () => {
       // Earlier tests' deliveries finish first, so the two failures hit this lead.
-      await waitFor(async () => !(await app.store.deliveryCounts()).pending);
+      await waitFor(async () => !(await app.stores.outbox.deliveryCounts()).pending);
       hook.failNext(2);
       const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, category: 'Test Drive', car_id: 'alpha-corolla-1', message: 'Saturday <please> & thanks' } });
       const id = response.json().lead_id;
-      await waitFor(async () => (await app.store.deliveriesOf(id)).every((job) => job.status === 'delivered'));
+      await waitFor(async () => (await app.stores.outbox.deliveriesOf(id)).every((job) => job.status === 'delivered'));
       const key = `${id}:crm:1`;
       expect(hook.delivered.get(key)).toBe(1);
       const attempts = hook.calls.filter((call) => call.key === key);
@@ -152,7 +152,7 @@ for (const kind of DATABASES) {
       const body = JSON.parse(attempts[2]!.body);
       expect(body).toMatchObject({ lead_id: id, site: 'alpha', category: 'Test Drive', vehicle: { car_id: '1', make: 'Toyota' }, customer: { email: 'jo@example.com' } });
       expect(attempts[2]!.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
-      const mail = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(id));
+      const mail = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(id));
       expect(mail?.body).toContain('<?adf version="1.0"?>');
       expect(mail?.body).toContain('Saturday &lt;please&gt; &amp; thanks');
       // Nothing more arrives later.

@@ -5,7 +5,7 @@
  * group, must give one lead and a replay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Store } from '../../src/server/store.ts';
+import { openStores } from '../../src/server/stores.ts';
 import { POSTGRES_SKIP_REASON, tempDir, testDatabase } from './server-helpers.ts';
 
 describe.skipIf(POSTGRES_SKIP_REASON !== undefined)('17.7 PostgreSQL group insert of new leads', () => {
@@ -22,24 +22,24 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)('17.7 PostgreSQL group inser
   });
 
   it('17.7 concurrent leads are all stored with one delivery job per destination; a repeated client key replays', async () => {
-    const store = new Store(database.db);
+    const store = openStores(database.db);
     const write = (index: number, clientKey?: string) =>
-      store.saveLead({ tenant: 'alpha', clientKey, values: { name: `N${index}`, email: `n${index}@example.com`, form_completed: index % 10 !== 0 }, destinations: ['crm', 'adf'], now: 1_000 + index });
+      store.leads.save({ tenant: 'alpha', clientKey, values: { name: `N${index}`, email: `n${index}@example.com`, form_completed: index % 10 !== 0 }, destinations: ['crm', 'adf'], now: 1_000 + index });
     const results = await Promise.all([...Array.from({ length: 60 }, (_, index) => write(index, `key-${index}`)), write(100, 'key-5'), write(101, 'key-7'), write(102)]);
     const created = results.filter((result) => result.status === 'created');
     expect(created).toHaveLength(61);
     const replays = results.filter((result) => result.status === 'replayed');
     expect(replays).toHaveLength(2);
     expect(replays.map((result) => ('id' in result ? result.id : ''))).toEqual([results[5], results[7]].map((result) => ('id' in result! ? result.id : '')));
-    expect(await store.countLeads('alpha')).toBe(61);
+    expect(await store.leads.count('alpha')).toBe(61);
     const first = created[1]!;
-    const lead = await store.getLead('alpha', 'id' in first ? first.id : '');
+    const lead = await store.leads.get('alpha', 'id' in first ? first.id : '');
     expect(lead).toMatchObject({ name: 'N1', email: 'n1@example.com', revision: 1, form_completed: true });
-    expect((await store.deliveriesOf(lead!.id)).map((job) => job.idempotency_key).sort()).toEqual([`${lead!.id}:adf:1`, `${lead!.id}:crm:1`]);
+    expect((await store.outbox.deliveriesOf(lead!.id)).map((job) => job.idempotency_key).sort()).toEqual([`${lead!.id}:adf:1`, `${lead!.id}:crm:1`]);
     // form_completed false: stored, not delivered.
-    const held = await store.getLead('alpha', 'id' in results[10]! ? results[10].id : '');
+    const held = await store.leads.get('alpha', 'id' in results[10]! ? results[10].id : '');
     expect(held?.form_completed).toBe(false);
-    expect(await store.deliveriesOf(held!.id)).toEqual([]);
-    expect((await store.deliveryCounts()).pending).toBe(2 * 55);
+    expect(await store.outbox.deliveriesOf(held!.id)).toEqual([]);
+    expect((await store.outbox.deliveryCounts()).pending).toBe(2 * 55);
   });
 });

@@ -31,7 +31,7 @@ for (const kind of DATABASES) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/request-code', headers, payload: { phone } });
       expect(response.statusCode).toBe(200);
       const tenant = headers === ALPHA ? 'alpha' : 'beta';
-      const sms = (await app.store.messages(tenant, 'sms', phone.replace(/\s/g, '')))[0]!;
+      const sms = (await app.stores.messages.list(tenant, 'sms', phone.replace(/\s/g, '')))[0]!;
       return /(\d{6})/.exec(sms.body)![1]!;
     }
 

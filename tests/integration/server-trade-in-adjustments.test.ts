@@ -43,7 +43,7 @@ describe('7.19: POST /api/trade-in/adjustments', () => {
     expect(body.adjustments.map((entry: { question: string }) => entry.question)).toEqual(['service_history', 'number_of_keys', 'car_condition']);
     const expected = Math.max(500, Math.floor((base + Math.round(base * -0.08) + Math.round(base * -0.02) + Math.round(base * 0.03)) / 10) * 10);
     expect(body.offer_price).toBe(expected);
-    expect((await app.store.getEvaluation('alpha', evalid))?.offer_price).toBe(expected);
+    expect((await app.stores.evaluations.get('alpha', evalid))?.offer_price).toBe(expected);
 
     const again = (await post('/api/trade-in/adjustments', { id: evalid, answers: { service_history: 'Full service history', number_of_keys: '2', car_condition: 'Good' } })).json();
     expect(again.base_offer_price).toBe(base);

@@ -55,20 +55,20 @@ describe('2.99: the server gives no online offer over the age or km limit, and s
     const atLimit = await value('Y2019', 100_000);
     expect(atLimit.result).toMatchObject({ Year: 2019, OfferPrice: OFFER });
     expect(atLimit.result.offer_withheld).toBeUndefined();
-    expect((await app.store.getEvaluation('alpha', atLimit.evalid))?.offer_price).toBe(OFFER);
+    expect((await app.stores.evaluations.get('alpha', atLimit.evalid))?.offer_price).toBe(OFFER);
   });
 
   it('over the age: no offer, a message naming the limit, the details kept and the lead stored', async () => {
     const { evalid, result } = await value('Y2018', 40_000);
     expect(result).toMatchObject({ Year: 2018, KM: 40_000, OfferPrice: null, offer_price: null, offer_withheld: { reason: 'age', limit: 7 } });
     expect(result.offer_withheld.message).toContain('over 7 years old');
-    const stored = await app.store.getEvaluation('alpha', evalid);
+    const stored = await app.stores.evaluations.get('alpha', evalid);
     expect(stored).toMatchObject({ km: 40_000, offer_price: null, contact: { name: 'Jo Citizen', email: 'jo@example.com' } });
 
     const adjusted = await post('/api/trade-in/adjustments', { id: evalid, answers: ANSWERS });
     expect(adjusted.statusCode).toBe(422);
     expect(adjusted.json().error).toContain('over 7 years old');
-    expect((await app.store.getEvaluation('alpha', evalid))?.offer_price).toBeNull();
+    expect((await app.stores.evaluations.get('alpha', evalid))?.offer_price).toBeNull();
 
     const lead = await post('/api/leads', {
       category: 'Trade-in Enquiry',
@@ -83,19 +83,19 @@ describe('2.99: the server gives no online offer over the age or km limit, and s
       hidden_field: '',
     });
     expect(lead.statusCode).toBe(201);
-    const saved = await app.store.getLead('alpha', lead.json().lead_id);
+    const saved = await app.stores.leads.get('alpha', lead.json().lead_id);
     expect(saved?.data).toMatchObject({ evalid, 'First Name': 'Jo' });
     expect((saved?.data.custom_params as Record<string, unknown>).offer_price).toBeUndefined();
   });
 
   it('over the kilometres: no offer, and an offer made earlier on the same evaluation is cleared', async () => {
     const { evalid } = await value('Y2023', 90_000);
-    expect((await app.store.getEvaluation('alpha', evalid))?.offer_price).toBe(OFFER);
+    expect((await app.stores.evaluations.get('alpha', evalid))?.offer_price).toBe(OFFER);
     const again = await post('/api/eval-expert/update-eval', { evalid, km: 100_001, ...CONTACT });
     const [result] = again.json();
     expect(result).toMatchObject({ OfferPrice: null, offer_withheld: { reason: 'km', limit: 100_000 } });
     expect(result.offer_withheld.message).toContain('more than 100,000 km');
-    expect(await app.store.getEvaluation('alpha', evalid)).toMatchObject({ km: 100_001, offer_price: null });
+    expect(await app.stores.evaluations.get('alpha', evalid)).toMatchObject({ km: 100_001, offer_price: null });
   });
 
   it('the adjustments call by rego refuses an over-limit car with the same message', async () => {

@@ -107,7 +107,7 @@ for (const kind of DATABASES) {
       const eleventh = await upload(evalid, { name: 'one-too-many.jpg', type: 'image/jpeg', bytes: jpeg(50) });
       expect(eleventh.statusCode).toBe(409);
       expect(eleventh.json().error).toBe('You can only upload 10 images');
-      expect(await app.store.evaluationImages('alpha', evalid)).toHaveLength(10);
+      expect(await app.stores.evaluations.images('alpha', evalid)).toHaveLength(10);
 
       const valued = await post('/api/eval-expert/update-eval', { evalid, km: '85,000', userEmail: '', cName: 'Jo Citizen', cEmail: 'jo@example.com', cPhone: '0412 555 111' });
       expect(valued.statusCode).toBe(200);
@@ -131,7 +131,7 @@ for (const kind of DATABASES) {
       });
       expect(lead.statusCode).toBe(201);
       // Issue 13 H1: the thank-you is the server's own text, not the request's sms_content.
-      const sms = await app.store.messages('alpha', 'sms', '0412555111');
+      const sms = await app.stores.messages.list('alpha', 'sms', '0412555111');
       expect(sms).toHaveLength(1);
       expect(sms[0]?.body).toMatch(/^Hi Jo, thanks for requesting an offer for your .*Toyota.* from Alpha Motors\. Our buying team will be in touch shortly\.$/);
       const misc = await post('/api/miscellaneous', { column_name: 'valuation', lead_id: lead.json().lead_id, evalid, OfferPrice: result.OfferPrice });
@@ -141,7 +141,7 @@ for (const kind of DATABASES) {
       const leadId = lead.json().lead_id as string;
       let adf = '';
       for (let i = 0; i < 200 && !adf; i++) {
-        adf = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(leadId))?.body ?? '';
+        adf = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(leadId))?.body ?? '';
         if (!adf) await new Promise((resolve) => setTimeout(resolve, 25));
       }
       expect(adf).toContain('<vehicle interest="trade-in" status="used">');

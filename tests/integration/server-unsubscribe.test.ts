@@ -40,8 +40,8 @@ for (const kind of DATABASES) {
       expect(url).toMatch(new RegExp(`^https://www\\.alpha-motors\\.example/pages/unsubscribe\\?token=${id}\\.[A-Za-z0-9_-]{43}$`));
       expect(doc.customer.opt_in).toBe(true);
       expect(doc.customer.marketing_opt_out).toBe(false);
-      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(id)));
-      const mail = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(id))!;
+      await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(id)));
+      const mail = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(id))!;
       expect(mail.body).toContain(`Unsubscribe link for marketing e-mails to this customer: ${url.replace(/&/g, '&amp;')}`);
       // The token names the lead and is signed for alpha only: beta refuses it, a changed signature is refused.
       const token = new URL(url).searchParams.get('token')!;
@@ -62,13 +62,13 @@ for (const kind of DATABASES) {
       const later = await deliveredLead({ name: 'Kim', phone: '+61 412 000 282', opt_in: true, message: 'Is it still available?' });
       expect(later.doc.customer.opt_in).toBe(false);
       expect(later.doc.customer.marketing_opt_out).toBe(true);
-      await waitFor(async () => (await app.store.messages('alpha', 'email')).some((message) => message.body.includes(later.id)));
-      const mail = (await app.store.messages('alpha', 'email')).find((message) => message.body.includes(later.id))!;
+      await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(later.id)));
+      const mail = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(later.id))!;
       expect(mail.body).toMatch(/Marketing: this customer unsubscribed on \d{4}-\d{2}-\d{2}\. Do not send them marketing; answer this enquiry only\./);
       // Another contact is not affected, nor the same contact on another tenant.
       const other = await deliveredLead({ name: 'Lee', email: 'lee@example.com', opt_in: true });
       expect(other.doc.customer.opt_in).toBe(true);
-      expect(await app.store.optedOutAt('beta', [{ kind: 'phone', contact: '0412000282' }])).toBeUndefined();
+      expect(await app.stores.optOuts.optedOutAt('beta', [{ kind: 'phone', contact: '0412000282' }])).toBeUndefined();
     });
 
     it('2.81 a typed e-mail or phone opts out (same answer whether known or not); nothing typed is a field error', async () => {

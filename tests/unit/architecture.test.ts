@@ -74,10 +74,10 @@ export function forbiddenImports(files: SourceFile[]): string[] {
   return problems;
 }
 
-/** The lead API's layer of a file: its kernel, one feature (by folder name), the composition root, or null. */
+/** The lead API's layer of a file: its kernel (kernel/ and the shared rooms leads/ and ops/), one feature (by folder name), the composition root, or null. */
 export function serverLayer(path: string): { kind: 'kernel' } | { kind: 'feature'; name: string } | { kind: 'root' } | null {
   if (!path.startsWith('src/server/')) return null;
-  if (path.startsWith('src/server/kernel/')) return { kind: 'kernel' };
+  if (/^src\/server\/(kernel|leads|ops)\//.test(path)) return { kind: 'kernel' };
   const feature = /^src\/server\/features\/([^/]+)\//.exec(path);
   if (feature) return { kind: 'feature', name: feature[1]! };
   return { kind: 'root' };
@@ -469,5 +469,51 @@ describe('architecture (issue 12)', () => {
       );
       expect(problems).toHaveLength(4);
     });
+  });
+});
+
+/** `as unknown as` in the lead API (issue 36): a double cast hides a wrong type; narrow with a typed helper or a declared interface instead. */
+export function serverDoubleCasts(files: SourceFile[]): string[] {
+  return files.filter((file) => file.path.startsWith('src/server/') && /\bas\s+unknown\s+as\b/.test(code(file.text))).map((file) => `${file.path}: casts through unknown (as unknown as)`);
+}
+
+/** The configuration is read by the server, never the reverse (issue 36): src/config imports nothing from src/server. */
+export function configServerImports(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => file.path.startsWith('src/config/'))
+    .flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/server/')).map((target) => `${file.path} -> ${target}: the configuration must not import the server`));
+}
+
+describe('architecture (issue 36): the lead API types its values, the configuration stands alone', () => {
+  const files = sourceFiles();
+
+  it('src/server has no `as unknown as`', () => {
+    expect(files.some((file) => file.path.startsWith('src/server/'))).toBe(true);
+    expect(serverDoubleCasts(files)).toEqual([]);
+  });
+
+  it('src/config imports nothing from src/server', () => {
+    expect(files.some((file) => file.path.startsWith('src/config/'))).toBe(true);
+    expect(configServerImports(files)).toEqual([]);
+  });
+
+  it('catches a double cast in the server (not in a comment, not outside src/server)', () => {
+    const problems = serverDoubleCasts([
+      { path: 'src/server/stores.ts', text: 'export const Store = ComposedStore as unknown as new () => Store;' },
+      { path: 'src/server/leads/repository.ts', text: 'const ids = values as\n  unknown as string;' },
+      { path: 'src/server/kernel/db.ts', text: '// never `as unknown as`\nexport const x = 1;' },
+      { path: 'src/search/engine.ts', text: 'const hit = record as unknown as Hit;' },
+    ]);
+    expect(problems).toEqual(['src/server/stores.ts: casts through unknown (as unknown as)', 'src/server/leads/repository.ts: casts through unknown (as unknown as)']);
+  });
+
+  it('catches the configuration importing the server (a type import too)', () => {
+    const problems = configServerImports([
+      { path: 'src/config/server.ts', text: "import type { DatabaseConfig } from '../server/kernel/db.ts';\nimport { environment } from './env.ts';" },
+      { path: 'src/config/pipeline.ts', text: "export { loadConfig } from '../server/app.ts';" },
+      { path: 'src/server/kernel/db.ts', text: "import type { DatabaseConfig } from '../../config/server-settings.ts';" },
+    ]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toBe('src/config/server.ts -> src/server/kernel/db.ts: the configuration must not import the server');
   });
 });

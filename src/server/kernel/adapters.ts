@@ -6,6 +6,7 @@
  * `Authorization: Bearer <key>`, answering the same JSON shape as the local default; a
  * thin proxy maps a vendor's API onto it).
  */
+import type { AdapterName, ProviderConfig, ProviderEndpoint } from '../../config/server-settings.ts';
 import { lookupPostcode } from '../../lib/locations/postcodes.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { FinanceQuoteRequest } from '../../schemas/forms.ts';
@@ -14,7 +15,8 @@ import { estimateDelivery, type DeliveryEstimate } from './estimates/delivery.ts
 import { quoteFinance, type FinanceQuote } from './estimates/finance-quote.ts';
 import { comparePrice, type PriceComparison } from './estimates/price-comparison.ts';
 import { demoRegoLookup, estimateRetailPrice, tradeInOffer, type RegoVehicle } from './estimates/valuation.ts';
-import type { KernelStore } from './store.ts';
+import type { LeadRepository } from '../leads/repository.ts';
+import type { MessageLog } from '../ops/messages.ts';
 import type { ApiTenant } from './tenants.ts';
 
 export interface SmsAdapter {
@@ -53,7 +55,8 @@ export interface AppointmentsAdapter {
 }
 
 /** Every adapter the API uses. */
-export interface Adapters {
+/** Every adapter, one per provider name (ProviderConfig's keys). */
+export interface Adapters extends Record<AdapterName, object> {
   sms: SmsAdapter;
   mail: MailAdapter;
   valuation: ValuationAdapter;
@@ -63,14 +66,7 @@ export interface Adapters {
   appointments: AppointmentsAdapter;
 }
 
-/** URL and key of a real provider. */
-export interface ProviderEndpoint {
-  url: string;
-  key?: string;
-}
-
-/** Provider endpoints by adapter; absent ones use the local default. */
-export type ProviderConfig = Partial<Record<keyof Adapters, ProviderEndpoint>>;
+export type { ProviderConfig, ProviderEndpoint } from '../../config/server-settings.ts';
 
 /** POST JSON to a provider with a timeout; throws on non-2xx. */
 async function callProvider<T>(endpoint: ProviderEndpoint, operation: string, body: unknown, timeoutMs = 8000): Promise<T> {
@@ -104,17 +100,17 @@ export function locationPoint(location: ReturnType<typeof carLocation>): { lat: 
 }
 
 /** Build the adapters: HTTP where a provider is configured, local defaults elsewhere. */
-export function createAdapters(store: KernelStore, providers: ProviderConfig = {}, now: () => number = Date.now): Adapters {
+export function createAdapters(stores: { messages: MessageLog; leads: LeadRepository }, providers: ProviderConfig = {}, now: () => number = Date.now): Adapters {
   const currentYear = () => new Date(now()).getUTCFullYear();
   return {
     sms: providers.sms
       ? { send: async (message) => void (await callProvider(providers.sms!, 'sms', { to: message.to, from: message.from, body: message.body })) }
-      : { send: async (message) => store.recordMessage({ tenant: message.tenant, channel: 'sms', recipient: message.to, subject: message.from, body: message.body, now: now() }) },
+      : { send: async (message) => stores.messages.record({ tenant: message.tenant, channel: 'sms', recipient: message.to, subject: message.from, body: message.body, now: now() }) },
     mail: providers.mail
       ? { send: async (message) => void (await callProvider(providers.mail!, 'mail', message)) }
       : {
           send: async (message) =>
-            store.recordMessage({ tenant: message.tenant, channel: 'email', recipient: message.to.join(', '), subject: message.subject, body: message.body, now: now() }),
+            stores.messages.record({ tenant: message.tenant, channel: 'email', recipient: message.to.join(', '), subject: message.subject, body: message.body, now: now() }),
         },
     valuation: providers.valuation
       ? {
@@ -152,7 +148,7 @@ export function createAdapters(store: KernelStore, providers: ProviderConfig = {
           availability: async (tenant, car, days, at) => {
             const location = carLocation(tenant, car);
             const timezone = tenant.site.timezone;
-            const booked = await store.bookedSlots(tenant.slug, String(car.id), at, at + (days + 2) * 86_400_000);
+            const booked = await stores.leads.bookedSlots(tenant.slug, String(car.id), at, at + (days + 2) * 86_400_000);
             return { timezone, days: availableSlots({ now: at, days, timeZone: timezone, hours: location?.contact_detail?.opening_hours, booked }) };
           },
         },

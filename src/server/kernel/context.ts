@@ -1,27 +1,14 @@
 /** What the kernel hands every feature plugin (docs/lead-api.md "Kernel and features"). */
+import type { Quotas } from '../../config/server-settings.ts';
 import type { Adapters } from './adapters.ts';
 import type { DerivedKeys } from './keys.ts';
-import type { Outbox } from './outbox.ts';
+import type { Outbox } from '../leads/outbox.ts';
 import type { Allowances } from './rate-limits.ts';
 import type { SmsLimits } from './sms-policy.ts';
-import type { KernelStore } from './store.ts';
+import type { KernelStores } from './stores.ts';
 import type { TenantRegistry } from './tenants.ts';
 
-/** Daily allowances that keep one client (or one tenant) from using up what everyone shares (issue 34). */
-export interface Quotas {
-  /** enter-vin valuations (each may be a paid lookup) per client per tenant (M8). */
-  evaluationsPerClientPerDay: number;
-  /** enter-vin valuations per tenant (M8). */
-  evaluationsPerTenantPerDay: number;
-  /** Trade-in photos per client per tenant (N11). */
-  photosPerClientPerDay: number;
-  /** Trade-in photo bytes (as uploaded) per client per tenant (N11). */
-  photoBytesPerClientPerDay: number;
-  /** /miscellaneous rows per client per tenant (N11). */
-  miscellaneousPerClientPerDay: number;
-  /** Opt-outs by a typed e-mail or phone per client per tenant (N13). */
-  optOutsPerClientPerDay: number;
-}
+export type { Quotas } from '../../config/server-settings.ts';
 
 export const DEFAULT_QUOTAS: Quotas = {
   evaluationsPerClientPerDay: 30,
@@ -35,8 +22,8 @@ export const DEFAULT_QUOTAS: Quotas = {
 /** The shared services and settings of one API instance. */
 export interface ApiContext {
   tenants: TenantRegistry;
-  /** The kernel's data access; a feature opens its own store over `store.db` for its own tables. */
-  store: KernelStore;
+  /** The shared data access; a feature opens its own store over `stores.db` for its own tables. */
+  stores: KernelStores;
   adapters: Adapters;
   outbox: Outbox;
   now: () => number;
@@ -52,6 +39,8 @@ export interface ApiContext {
   operatorToken: string | undefined;
   /** Production rules are on (Secure cookies always). */
   production: boolean;
+  /** Folder of trade-in photo files; undefined: photos stay in the database (tests). */
+  imagesDir: string | undefined;
   /** Bytes of trade-in photos one tenant may keep. */
   imageQuotaBytes: number;
   /** Sign-in requests per client per minute. */

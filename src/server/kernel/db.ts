@@ -12,7 +12,11 @@ import pg from 'pg';
 import { MIGRATIONS, type Dialect, type Migration } from './migrations.ts';
 
 export type { Dialect } from './migrations.ts';
-export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array;
+import type { DatabaseConfig } from '../../config/server-settings.ts';
+export type { DatabaseConfig } from '../../config/server-settings.ts';
+export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array | SqlArray;
+/** An array parameter, bound as a PostgreSQL array (`unnest($1::text[])`, `= ANY($1::text[])`); SQLite takes none. */
+export type SqlArray = readonly (string | number | null)[];
 export type Row = Record<string, unknown>;
 
 /** Something that runs SQL: the database itself or an open transaction. */
@@ -30,19 +34,6 @@ export interface SqlDatabase extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
-
-/** Database settings: a PostgreSQL URL, or a SQLite file (':memory:' for throw-away). */
-export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | {
-      kind: 'sqlite';
-      file: string;
-      /**
-       * FULL (default): a commit is on disk before anyone is answered (survives power loss).
-       * NORMAL: a commit is in the OS (survives a process crash, not a power loss).
-       */
-      synchronous?: 'FULL' | 'NORMAL';
-    };
 
 /** A set of migrations with the table recording them (the lead API's by default; the pipeline's state has its own). */
 export interface Schema {
@@ -82,8 +73,11 @@ async function migrate(db: SqlDatabase, { migrations, table, lockKey }: Schema):
 }
 
 /** node:sqlite accepts numbers, strings, bigints, null and bytes; booleans become 0/1. */
+const isSqlArray = (value: SqlValue): value is SqlArray => Array.isArray(value);
+
 function sqliteValue(value: SqlValue): string | number | bigint | null | Uint8Array {
   if (value === undefined || value === null) return null;
+  if (isSqlArray(value)) throw new Error('an array parameter is PostgreSQL only (SQLite binds scalars)');
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
 }

@@ -63,7 +63,9 @@ export interface HttpKernelOptions {
 /** Install the shared hooks and plugins on `app` (before any feature plugin is registered). */
 export async function installHttpKernel(app: FastifyInstance, options: HttpKernelOptions): Promise<void> {
   const { tenants, redis } = options;
-  app.decorateRequest('tenant', null as unknown as ApiTenant);
+  // Fastify wants every decorated property's starting value (one request shape); the tenant hook below sets it before any /api handler runs.
+  const decorateUntilSet = app.decorateRequest as (property: 'tenant', value: ApiTenant | null) => FastifyInstance;
+  decorateUntilSet.call(app, 'tenant', null);
 
   // Everything outside /api goes to the static sites untouched (no body parsing, no limits).
   app.addHook('onRequest', async (request, reply) => {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { KernelStore } from './store.ts';
+import type { SqlDatabase } from './db.ts';
 
 /** Name of the HttpOnly session cookie. */
 export const SESSION_COOKIE = 'dealer_session';
@@ -33,8 +33,23 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 }
 
 /** The signed-in shopper of this request's tenant, or undefined. */
-export async function currentUser(store: KernelStore, request: FastifyRequest, now: number): Promise<{ user_id: string; phone: string } | undefined> {
+export async function currentUser(sessions: SessionStore, request: FastifyRequest, now: number): Promise<{ user_id: string; phone: string } | undefined> {
   const token = sessionToken(request);
   if (!token || token.length > 200) return undefined;
-  return store.findSession(request.tenant.slug, hashToken(token), now);
+  return sessions.find(request.tenant.slug, hashToken(token), now);
+}
+
+/** The session lookup (the sessions table; issuing and ending them is features/auth). */
+export class SessionStore {
+  readonly #db: SqlDatabase;
+
+  constructor(db: SqlDatabase) {
+    this.#db = db;
+  }
+
+  /** The live session of a token hash on this tenant. */
+  async find(tenant: string, tokenHash: string, now: number): Promise<{ user_id: string; phone: string } | undefined> {
+    const rows = await this.#db.query<{ user_id: string; phone: string }>('SELECT user_id, phone FROM sessions WHERE token_hash = $1 AND tenant = $2 AND expires_at > $3', [tokenHash, tenant, now]);
+    return rows[0] ? { user_id: String(rows[0].user_id), phone: String(rows[0].phone) } : undefined;
+  }
 }

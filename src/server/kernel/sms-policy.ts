@@ -1,17 +1,17 @@
 /**
  * Every SMS the lead API sends speaks in a dealer's name and costs money, so the server
  * alone decides it (issue 13 H1): the text is built here, never taken from a request;
- * trade-in thank-yous go only to a mobile the shopper proved by signing in (issue 34 N5;
- * a site setting restores the spec's typed mobile), once per evaluation; and every text
- * counts against daily caps: per phone on this tenant and on the whole platform, per
- * tenant (sms_log, in the database every API process shares), and per client address
- * across tenants (the shared counters). A spent tenant budget still leaves a small
- * reserve for shoppers who signed in on that site before.
+ * trade-in thank-yous go only to a mobile the shopper proved by signing in (issue 34 N5),
+ * once per evaluation; every text counts against daily caps per phone (this tenant and the
+ * platform), per tenant (sms_log, `SmsLog`) and per client address. A spent tenant budget
+ * keeps a small reserve for shoppers who signed in on that site before.
  */
+import { randomUUID } from 'node:crypto';
 import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
 import type { Adapters } from './adapters.ts';
 import type { Allowances } from './rate-limits.ts';
-import type { Evaluation, SmsReservation, KernelStore } from './store.ts';
+import type { Evaluation } from '../leads/evaluations.ts';
+import type { SqlDatabase } from './db.ts';
 import type { ApiTenant } from './tenants.ts';
 
 /** Daily caps (rolling 24 hours; the per-client one a fixed day window). */
@@ -26,6 +26,9 @@ export interface SmsLimits {
   perClientPerDay: number;
 }
 
+/** Why an SMS may not be sent, or 'ok' (the send is then recorded). */
+export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap' | 'client-cap';
+
 export const DEFAULT_SMS_LIMITS: SmsLimits = { perPhonePerDay: 10, perTenantPerDay: 2000, perPhoneAllTenantsPerDay: 10, perClientPerDay: 20 };
 
 /** Sign-in codes for a phone already known to the tenant may go this far over a spent budget (a tenth, at least 1). */
@@ -36,7 +39,7 @@ export const smsSender = (tenant: ApiTenant): string => tenant.site.name.slice(0
 
 /** Send one SMS if the caps allow it; resolves to what happened (the send itself may still throw). */
 export async function sendCappedSms(
-  deps: { store: KernelStore; adapters: Adapters; now: () => number; limits: SmsLimits; allowances?: Allowances },
+  deps: { sms: SmsLog; adapters: Adapters; now: () => number; limits: SmsLimits; allowances?: Allowances },
   tenant: ApiTenant,
   message: {
     to: string;
@@ -51,7 +54,7 @@ export async function sendCappedSms(
   },
 ): Promise<SmsReservation> {
   if (message.client && deps.allowances && !(await deps.allowances.take('sms-client', message.client, deps.limits.perClientPerDay))) return 'client-cap';
-  const reserved = await deps.store.reserveSms({
+  const reserved = await deps.sms.reserve({
     tenant: tenant.slug,
     phone: message.to,
     kind: message.kind,
@@ -87,4 +90,46 @@ export function tradeInThankYou(tenant: ApiTenant, evaluation: Evaluation | unde
   if (phone !== provenPhone && !tenant.site.features.trade_in_sms_to_typed_mobile) return undefined;
   const vehicle = evaluation!.vehicle && !('candidates' in evaluation!.vehicle) ? vehicleLabel(evaluation!.vehicle as never, evaluation!.description ?? undefined) : (evaluation!.description ?? '');
   return { to: phone, body: thankYouSms({ firstName: plainFirstName(evaluation!.contact?.name) ?? '', dealer: tenant.site.name, vehicle: vehicle.slice(0, 80) }) };
+}
+
+/** The sms_log table: each text the API sends, counted against the caps. */
+export class SmsLog {
+  readonly #db: SqlDatabase;
+
+  constructor(db: SqlDatabase) {
+    this.#db = db;
+  }
+
+  /**
+   * Record an SMS about to be sent if the caps allow it: at most `perPhone` texts to a phone
+   * from this tenant, `perPhoneAllTenants` to a phone from every tenant together (issue 34
+   * N5) and `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
+   * evaluation id) one text per kind and evaluation.
+   */
+  async reserve(sms: { tenant: string; phone: string; kind: string; evaluationId?: string; perPhone: number; perPhoneAllTenants?: number; perTenant: number; now: number }): Promise<SmsReservation> {
+    return this.#db.transaction(async (tx) => {
+      const since = sms.now - 86_400_000;
+      if (sms.evaluationId) {
+        const sent = await tx.query('SELECT id FROM sms_log WHERE tenant = $1 AND kind = $2 AND evaluation_id = $3', [sms.tenant, sms.kind, sms.evaluationId]);
+        if (sent.length > 0) return 'duplicate';
+      }
+      const tenantCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND created_at > $2', [sms.tenant, since]);
+      if (Number(tenantCount[0]?.n ?? 0) >= sms.perTenant) return 'tenant-cap';
+      const phoneCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND phone = $2 AND created_at > $3', [sms.tenant, sms.phone, since]);
+      if (Number(phoneCount[0]?.n ?? 0) >= sms.perPhone) return 'phone-cap';
+      if (sms.perPhoneAllTenants !== undefined) {
+        const everywhere = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE phone = $1 AND created_at > $2', [sms.phone, since]);
+        if (Number(everywhere[0]?.n ?? 0) >= sms.perPhoneAllTenants) return 'phone-cap';
+      }
+      const inserted = await tx.run('INSERT INTO sms_log (id, tenant, phone, kind, evaluation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, kind, evaluation_id) DO NOTHING', [
+        randomUUID(),
+        sms.tenant,
+        sms.phone,
+        sms.kind,
+        sms.evaluationId ?? null,
+        sms.now,
+      ]);
+      return inserted > 0 ? 'ok' : 'duplicate';
+    });
+  }
 }

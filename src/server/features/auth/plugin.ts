@@ -10,8 +10,8 @@ import { AuthStore } from './store.ts';
 
 /** The sign-in feature: request a code, verify it, read and end the session. */
 export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
-  const { store, adapters, now } = ctx;
-  const auth = new AuthStore(store.db);
+  const { stores, adapters, now } = ctx;
+  const auth = new AuthStore(stores.db);
   const codeHash = (tenant: string, phone: string, code: string) => createHmac('sha256', ctx.keys.otp).update(`${tenant}|${phone}|${code}`).digest('hex');
 
   app.post('/api/auth/request-code', { config: { rateLimit: { max: ctx.signInRateMax, timeWindow: 60_000 } } }, async (request, reply) => {
@@ -24,7 +24,7 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const minutes = Math.round(ctx.signIn.codeTtlMs / 60_000);
-    const sent = await sendCappedSms({ store, adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, {
+    const sent = await sendCappedSms({ sms: stores.sms, adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, {
       to: body.phone,
       kind: 'sign-in',
       // Issue 34 N5: counted per client address on every tenant; a shopper known here keeps a reserve of a spent budget.
@@ -58,7 +58,7 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
   });
 
   app.get('/api/auth/session', async (request, reply) => {
-    const user = await currentUser(store, request, now());
+    const user = await currentUser(stores.sessions, request, now());
     if (!user) return sendError(reply, 401, 'Please sign in.');
     return { success: true, user: { id: user.user_id, phone: user.phone } };
   });

@@ -11,21 +11,21 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 const { openDatabase } = await import('../../kernel/db.ts');
-const { Store } = await import('../../store.ts');
+const { openStores } = await import('../../stores.ts');
 
 describe('sign-in codes', () => {
   it('Low OTP hash compared in constant time: consumeCode uses timingSafeEqual, right and wrong codes', async () => {
     const db = await openDatabase({ kind: 'sqlite', file: ':memory:' });
     try {
-      const store = new Store(db);
+      const store = openStores(db);
       const hash = (code: string) => crypto.createHmac('sha256', 'k').update(code).digest('hex');
-      await store.issueCode('alpha', '0412000001', hash('123456'), 1000, 100_000);
+      await store.auth.issueCode('alpha', '0412000001', hash('123456'), 1000, 100_000);
       const spy = vi.mocked(crypto.timingSafeEqual);
       spy.mockClear();
-      expect(await store.consumeCode('alpha', '0412000001', hash('654321'), 2000, 5)).toBe('invalid');
+      expect(await store.auth.consumeCode('alpha', '0412000001', hash('654321'), 2000, 5)).toBe('invalid');
       expect(spy).toHaveBeenCalledTimes(1);
-      expect(await store.consumeCode('alpha', '0412000001', 'not-hex', 2000, 5)).toBe('invalid');
-      expect(await store.consumeCode('alpha', '0412000001', hash('123456'), 2000, 5)).toBe('ok');
+      expect(await store.auth.consumeCode('alpha', '0412000001', 'not-hex', 2000, 5)).toBe('invalid');
+      expect(await store.auth.consumeCode('alpha', '0412000001', hash('123456'), 2000, 5)).toBe('ok');
       expect(spy).toHaveBeenCalledTimes(2);
     } finally {
       await db.close();

@@ -1,6 +1,6 @@
 /**
  * The sign-in feature's own SQL: one-time codes, shoppers and opening / ending sessions.
- * Looking a session up is the kernel's (KernelStore.findSession): the watchlist needs it too.
+ * Looking a session up is the kernel's (kernel/session.ts SessionStore): the watchlist needs it too.
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlDatabase } from '../../kernel/db.ts';

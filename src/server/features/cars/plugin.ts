@@ -14,8 +14,8 @@ import { CarsStore } from './store.ts';
 
 /** The cars feature. */
 export const carsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
-  const { store, adapters, now } = ctx;
-  const carsStore = new CarsStore(store.db);
+  const { stores, adapters, now } = ctx;
+  const carsStore = new CarsStore(stores.db);
 
   const ViewQuerySchema = v.object({
     photos_count: v.optional(v.pipe(v.string(), v.maxLength(10))),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, leadCsvHeader, leadCsvRow } from './lead-export.ts';
-import type { StoredLead } from '../../kernel/store.ts';
+import type { StoredLead } from '../../leads/row.ts';
 
 describe('lead CSV', () => {
   it('quotes commas, quotes and newlines', () => {

@@ -3,7 +3,7 @@
  * that a spreadsheet would run as a formula (=, +, -, @, tab, CR) are prefixed with an
  * apostrophe: lead fields are typed by the public.
  */
-import type { StoredLead } from '../../kernel/store.ts';
+import type { StoredLead } from '../../leads/row.ts';
 
 /** Columns of the export, in order. */
 export const LEAD_CSV_COLUMNS = [

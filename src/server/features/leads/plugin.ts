@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { HONEYPOT_FIELD, LeadSubmissionSchema, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
-import { withoutPaymentClaims } from '../../kernel/lead-values.ts';
+import { withoutPaymentClaims } from '../../leads/values.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
@@ -27,8 +27,8 @@ const MiscellaneousSchema = v.pipe(
 
 /** The leads feature: POST /api/leads and POST /api/miscellaneous. */
 export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
-  const { store, now } = ctx;
-  const leads = new LeadsStore(store.db);
+  const { stores, now } = ctx;
+  const leads = new LeadsStore(stores.db);
 
   app.post('/api/leads', async (request, reply) => {
     const tenant = request.tenant;
@@ -64,7 +64,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     // every first submission, and the insert finds a repeat itself (issue 17 item 7).
     const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
     const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category ?? '') ? Date.parse(values.dateTime) : undefined;
-    const result = await store.saveLead({
+    const result = await stores.leads.save({
       tenant: tenant.slug,
       leadId: existingId,
       clientKey,
@@ -90,8 +90,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     if (!body) return reply;
     const tenant = request.tenant;
     const { column_name: columnName, lead_id: leadId, evalid, site: _site, ...data } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
-    if (leadId && !(await store.getLead(tenant.slug, leadId))) return sendError(reply, 404, 'This enquiry could not be found.');
-    if (evalid && !(await store.getEvaluation(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);
+    if (leadId && !(await stores.leads.get(tenant.slug, leadId))) return sendError(reply, 404, 'This enquiry could not be found.');
+    if (evalid && !(await stores.evaluations.get(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);
     // Issue 13 M12: bounded, per lead / evaluation and per tenant per day; issue 34 N11: and per client per day.
     const quota = await leads.miscellaneousQuota(tenant.slug, leadId, evalid, now());
     if (quota !== 'ok' || !(await ctx.allowances.take('miscellaneous-client', `${tenant.slug}|${request.ip}`, ctx.quotas.miscellaneousPerClientPerDay))) {
@@ -109,10 +109,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
  */
 async function sendTradeInSms(ctx: ApiContext, tenant: ApiTenant, evalid: string, leadPhone: string | undefined, request: FastifyRequest): Promise<void> {
   try {
-    const session = await currentUser(ctx.store, request, ctx.now());
-    const message = tradeInThankYou(tenant, await ctx.store.getEvaluation(tenant.slug, evalid), leadPhone, session?.phone);
+    const session = await currentUser(ctx.stores.sessions, request, ctx.now());
+    const message = tradeInThankYou(tenant, await ctx.stores.evaluations.get(tenant.slug, evalid), leadPhone, session?.phone);
     if (!message) return;
-    const outcome = await sendCappedSms({ store: ctx.store, adapters: ctx.adapters, now: ctx.now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { ...message, kind: 'trade-in', evaluationId: evalid, client: request.ip });
+    const outcome = await sendCappedSms({ sms: ctx.stores.sms, adapters: ctx.adapters, now: ctx.now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { ...message, kind: 'trade-in', evaluationId: evalid, client: request.ip });
     if (outcome !== 'ok' && outcome !== 'duplicate') request.log.warn({ tenant: tenant.slug, outcome }, 'trade-in sms not sent: daily cap reached');
   } catch (error) {
     request.log.warn({ tenant: tenant.slug, error: (error as Error).message }, 'trade-in sms failed');

@@ -1,11 +1,11 @@
 /**
  * The leads feature's own SQL: the CSV export's pages and the
  * extra data pages post (POST /api/miscellaneous). Storing a lead with its delivery jobs is
- * the kernel's (KernelStore.saveLead), because payments store leads too.
+ * the leads room's (src/server/leads/write.ts), because payments store leads too.
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlDatabase } from '../../kernel/db.ts';
-import { LEAD_COLUMNS, leadFromRow, type StoredLead } from '../../kernel/store.ts';
+import { LEAD_COLUMNS, leadFromRow, type StoredLead } from '../../leads/row.ts';
 
 /** Data access of the leads feature. */
 export class LeadsStore {

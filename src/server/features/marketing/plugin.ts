@@ -1,41 +1,35 @@
 /**
- * Marketing opt-out (issue 14 item 6, audit 2.81, Spam Act 2003 s 18): POST /api/unsubscribe
- * records that a contact wants no more marketing from this tenant, from the signed token of
- * the link every delivered lead carries (the lead's e-mail and phone) or from the e-mail
- * address / phone number typed on /pages/unsubscribe. Every later delivery of a lead from
- * that contact goes to the dealer with opt_in false and a "do not market" line (the outbox).
- *
- * The answer is the same whether or not the contact was known, so the page cannot be used
- * to learn who has enquired. Typed contacts prove nothing, so each client may opt out only
- * a few a day (issue 34 N13: nobody can suppress a dealer's customer list); the signed link
- * is not limited beyond the general rate limit. With the site setting
- * `features.unsubscribe_typed: "confirm"` a typed contact is sent a signed link instead
- * (valid 7 days) and opted out only when it is opened.
+ * Marketing opt-out (Spam Act 2003 s 18): POST /api/unsubscribe records that a contact wants
+ * no more marketing from this tenant, from the signed link every delivered lead carries or
+ * from an e-mail / phone typed on /pages/unsubscribe; later deliveries of that contact's
+ * leads say "do not market". The answer is the same whether or not the contact was known.
+ * Typed contacts prove nothing, so a client may opt out only a few a day (issue 34 N13), or,
+ * with `features.unsubscribe_typed: "confirm"`, is sent a signed link (valid 7 days) first.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/forms.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
 import { sendCappedSms } from '../../kernel/sms-policy.ts';
-import { optOutContacts, unsubscribePageUrl, unsubscribeRequestId, unsubscribeRequestToken, unsubscribeTokenLead, type OptOutContact } from '../../kernel/unsubscribe.ts';
+import { optOutContacts, unsubscribePageUrl, unsubscribeRequestId, unsubscribeRequestToken, unsubscribeTokenLead, type OptOutContact } from '../../leads/unsubscribe.ts';
 
 /** How long a confirmation link for a typed contact works. */
 const CONFIRM_TTL_MS = 7 * 86_400_000;
 
 /** The marketing feature: POST /api/unsubscribe. */
 export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
-  const { store, now } = ctx;
+  const { stores, now } = ctx;
 
   /** Send a typed contact its confirmation link (the same answer follows whether it is known or not). */
   const sendConfirmation = async (contact: OptOutContact, client: string, tenant: FastifyRequest['tenant']) => {
-    const id = await store.createOptOutRequest(tenant.slug, contact, now());
+    const id = await stores.optOuts.createRequest(tenant.slug, contact, now());
     const link = unsubscribePageUrl(tenant, unsubscribeRequestToken(ctx.keys.unsubscribe, tenant.slug, id));
     const text = `Someone asked ${tenant.site.name} to stop sending marketing to this ${contact.kind === 'email' ? 'email address' : 'number'}. To confirm, open ${link} (valid for 7 days). If it was not you, ignore this message.`;
     try {
       if (contact.kind === 'email') {
         await ctx.adapters.mail.send({ tenant: tenant.slug, to: [contact.contact], subject: `Unsubscribe from ${tenant.site.name.replace(/[\r\n\t]+/g, ' ')}`, body: text, contentType: 'text/plain; charset=utf-8' });
       } else {
-        await sendCappedSms({ store, adapters: ctx.adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { to: contact.contact, body: text, kind: 'unsubscribe', client });
+        await sendCappedSms({ sms: stores.sms, adapters: ctx.adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { to: contact.contact, body: text, kind: 'unsubscribe', client });
       }
     } catch (error) {
       app.log.warn({ tenant: tenant.slug, error: (error as Error).message }, 'unsubscribe confirmation not sent');
@@ -58,14 +52,14 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     }
     if (body.token) {
       const leadId = unsubscribeTokenLead(ctx.keys.unsubscribe, tenant.slug, body.token);
-      const lead = leadId ? await store.getLead(tenant.slug, leadId) : undefined;
+      const lead = leadId ? await stores.leads.get(tenant.slug, leadId) : undefined;
       const requestId = lead ? undefined : unsubscribeRequestId(ctx.keys.unsubscribe, tenant.slug, body.token);
-      const requested = requestId ? await store.optOutRequest(tenant.slug, requestId, now() - CONFIRM_TTL_MS) : undefined;
+      const requested = requestId ? await stores.optOuts.request(tenant.slug, requestId, now() - CONFIRM_TTL_MS) : undefined;
       if (!lead && !requested) return sendError(reply, 400, FIX_ERRORS, { token: UNSUBSCRIBE_MESSAGES.badLink });
       if (lead) contacts.push(...optOutContacts(lead.email, lead.phone));
       if (requested) contacts.push(requested as OptOutContact);
     }
-    await store.recordOptOuts(tenant.slug, contacts, body.token ? 'link' : 'form', now());
+    await stores.optOuts.record(tenant.slug, contacts, body.token ? 'link' : 'form', now());
     request.log.info({ tenant: tenant.slug, contacts: contacts.length, source: body.token ? 'link' : 'form' }, 'marketing opt-out recorded');
     reply.header('cache-control', 'no-store');
     return { success: true, message: UNSUBSCRIBE_MESSAGES.done(tenant.site.name) };

@@ -12,7 +12,7 @@ import { fieldErrors } from '../../../schemas/forms.ts';
 import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schemas/payments.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../../kernel/http.ts';
-import type { KernelStore } from '../../kernel/store.ts';
+import type { LeadRepository } from '../../leads/repository.ts';
 import { NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
 import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
 
@@ -42,7 +42,7 @@ function publicStatus(status: string): 'processing' | 'paid' | 'failed' | 'expir
 /** What the payments plugin is registered with. */
 export interface PaymentsPluginOptions {
   payments: Payments;
-  store: KernelStore;
+  leads: LeadRepository;
   now: () => number;
   destinations: (slug: string) => string[];
 }
@@ -74,7 +74,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const refused = await payments.invoiceRefused(tenant.slug, reference, amount);
     if (refused) return sendError(reply, 422, FIX_ERRORS, { reference: refused });
     // The lead the dealer receives once the payment is confirmed (not delivered before: form_completed false).
-    const lead = await deps.store.saveLead({
+    const lead = await deps.leads.save({
       tenant: tenant.slug,
       clientKey: `online-payment:${attempt}`,
       values: { ...contact, category: 'Online Payment', subcategory: 'Invoice Payment', form_completed: false, custom_params: { invoice_reference: reference, amount: (amount / 100).toFixed(2) } },

@@ -18,7 +18,8 @@ export interface StripeProviderOptions {
   toleranceSeconds?: number;
 }
 
-type Intent = { id: string; client_secret?: string | null; status: string; amount: number; currency: string; metadata?: Record<string, string> | null; last_payment_error?: { message?: string } | null };
+/** The fields of a Stripe PaymentIntent this provider reads. */
+type Intent = Pick<Stripe.PaymentIntent, 'id' | 'client_secret' | 'status' | 'amount' | 'currency' | 'metadata'>;
 
 function paymentOf(intent: Intent): ProviderPayment {
   return { ref: intent.id, clientSecret: intent.client_secret ?? null, status: intent.status, amountCents: intent.amount, currency: intent.currency, metadata: { ...(intent.metadata ?? {}) } };
@@ -46,10 +47,10 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      return paymentOf(intent as unknown as Intent);
+      return paymentOf(intent);
     },
     async getPayment(ref) {
-      return paymentOf((await stripe.paymentIntents.retrieve(ref)) as unknown as Intent);
+      return paymentOf(await stripe.paymentIntents.retrieve(ref));
     },
     async cancelPayment(ref, idempotencyKey) {
       await stripe.paymentIntents.cancel(ref, {}, { idempotencyKey });
@@ -60,9 +61,9 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     },
     verifyEvent(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');
-      let event: { id: string; type: string; data: { object: Record<string, unknown> } };
+      let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, tolerance) as unknown as typeof event;
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, tolerance);
       } catch (error) {
         throw new WebhookSignatureError(`Webhook signature not valid: ${(error as Error).message.slice(0, 200)}`);
       }
@@ -71,20 +72,22 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
   };
 }
 
-function eventOf(event: { id: string; type: string; data: { object: Record<string, unknown> } }): ProviderEvent {
-  const object = event.data?.object ?? {};
+function eventOf(event: Stripe.Event): ProviderEvent {
+  // Every event's object, whatever its type, for the fields all of them may carry.
+  const object: Record<string, unknown> = { ...event.data?.object };
   const base = { id: String(event.id), type: String(event.type), metadata: { ...((object.metadata as Record<string, string> | undefined) ?? {}) }, currency: String(object.currency ?? '') };
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
     case 'payment_intent.canceled': {
-      const intent = object as unknown as Intent;
+      const intent = event.data.object;
       const kind = event.type === 'payment_intent.succeeded' ? 'succeeded' : event.type === 'payment_intent.canceled' ? 'canceled' : 'failed';
       return { ...base, kind, paymentRef: intent.id, amountCents: Number(intent.amount), failure: intent.last_payment_error?.message };
     }
     case 'charge.refunded': {
-      const charge = object as { payment_intent?: string | null; amount?: number; amount_refunded?: number };
-      return { ...base, kind: 'refunded', paymentRef: charge.payment_intent ?? null, amountCents: Number(charge.amount ?? 0), refundedCents: Number(charge.amount_refunded ?? 0) };
+      const charge = event.data.object;
+      const paymentRef = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+      return { ...base, kind: 'refunded', paymentRef, amountCents: Number(charge.amount ?? 0), refundedCents: Number(charge.amount_refunded ?? 0) };
     }
     default:
       return { ...base, kind: 'ignored', paymentRef: null, amountCents: 0 };

@@ -1,13 +1,10 @@
 /**
- * POST /api/trade-in/adjustments (spec §7 "Trade-in valuation: adjustments answers with id, or
- * rego and regoState"; issue 14, audit 7.19). The shopper's answers (service history, keys,
- * condition) adjust the valuation's offer; the server computes the offer, never the browser.
- *
- * - `{ id, answers }`: the evaluation made by /api/eval-expert (update-eval set its offer); the
- *   adjusted offer is stored on it, so the trade-in lead and the dealer see the same figure.
- * - `{ rego, regoState, km, answers }`: a fresh valuation of the one car under that plate,
- *   adjusted and returned, stored nowhere (a plate alone never reaches another shopper's
- *   evaluation).
+ * POST /api/trade-in/adjustments (spec §7): the shopper's answers (service history, keys,
+ * condition) adjust the valuation's offer, computed on the server, never in the browser.
+ * `{ id, answers }` adjusts the evaluation /api/eval-expert made and stores the offer on it
+ * (the lead and the dealer see the same figure); `{ rego, regoState, km, answers }` values
+ * the one car under that plate afresh and stores nothing (a plate alone never reaches
+ * another shopper's evaluation).
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -29,7 +26,7 @@ const BodySchema = v.object({
 });
 
 /** Register the adjustments route (from the trade-in plugin). */
-export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext, 'store' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
+export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext, 'stores' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
   app.post('/api/trade-in/adjustments', async (request, reply) => {
     const parsed = v.safeParse(BodySchema, request.body);
     if (!parsed.success) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, fieldErrors(parsed.issues));
@@ -40,7 +37,7 @@ export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiCo
     const tenant = request.tenant;
 
     if (body.id) {
-      const evaluation = await ctx.store.getEvaluation(tenant.slug, body.id);
+      const evaluation = await ctx.stores.evaluations.get(tenant.slug, body.id);
       if (!evaluation) return sendError(reply, 404, notFound);
       // Answering again adjusts from the valuation's own offer, not from an adjusted one (a new update-eval resets it).
       const stored = evaluation.vehicle ?? {};

@@ -47,12 +47,27 @@ function evalVehicle(id: string, vehicle: RegoVehicle, km: number | null) {
   };
 }
 
+/** An evaluation's stored vehicle as enter-vin wrote it: the one vehicle found, or the candidates to choose from. */
+type StoredVehicle = Partial<RegoVehicle> & { candidates?: RegoVehicle[] };
+
+/** The vehicles a shopper may choose from (the one found, or the candidates). */
+function vehicleCandidates(stored: Record<string, unknown> | null): RegoVehicle[] {
+  const vehicle = stored as StoredVehicle | null;
+  return vehicle?.candidates ?? (vehicle ? [vehicle as RegoVehicle] : []);
+}
+
+/** The vehicle the shopper chose, or undefined while candidates remain. */
+function chosenVehicle(stored: Record<string, unknown> | null): RegoVehicle | undefined {
+  const vehicle = stored as StoredVehicle | null;
+  return vehicle && !('candidates' in vehicle) ? (vehicle as RegoVehicle) : undefined;
+}
+
 const descriptions = (vehicles: RegoVehicle[]) => vehicles.map((vehicle) => ({ Description: vehicle.Description }));
 
 /** The trade-in feature: enter-vin, manual-entry, image-upload, photos/:id, update-eval. */
 export const tradeInPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
-  const { store, adapters, now } = ctx;
-  const tradeIn = new TradeInStore(store);
+  const { stores, adapters, now } = ctx;
+  const tradeIn = new TradeInStore(stores.db, stores.evaluations, ctx.imagesDir);
   // Spec §7 adjustments answers (audit 7.19): src/server/features/trade-in/adjustments.ts.
   registerTradeInAdjustments(app, ctx, tradeIn, NOT_FOUND_REGO);
 
@@ -88,10 +103,10 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { c
     // alone would find, and let anyone overwrite, another shopper's evaluation of the same car.
     const evalid = body.evalid;
     if (!evalid) return sendError(reply, 400, FIX_ERRORS, { evalid: 'Please start again from your registration number.' });
-    const evaluation = await store.getEvaluation(tenant.slug, evalid);
+    const evaluation = await stores.evaluations.get(tenant.slug, evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
     if (body.vin && evaluation.vin && body.vin !== evaluation.vin) return sendError(reply, 400, FIX_ERRORS, { vin: 'This VIN does not belong to the registration you entered.' });
-    const candidates = ((evaluation.vehicle as { candidates?: RegoVehicle[] } | null)?.candidates ?? (evaluation.vehicle ? [evaluation.vehicle as unknown as RegoVehicle] : [])) as RegoVehicle[];
+    const candidates = vehicleCandidates(evaluation.vehicle);
     const chosen = candidates.find((vehicle) => vehicle.Description === body.desc);
     if (!chosen) return sendError(reply, 400, FIX_ERRORS, { desc: FORM_MESSAGES.chooseCar });
     await tradeIn.updateEvaluation(tenant.slug, evaluation.id, { vin: chosen.VIN, description: chosen.Description, vehicle: { ...chosen } }, now());
@@ -127,7 +142,7 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { c
     if (!file || file.bytes.length === 0) return sendError(reply, 400, FIX_ERRORS, { file: 'Please choose an image to upload.' });
     const sniffed = sniffImageType(file.bytes);
     if (!sniffed) return sendError(reply, 415, FORM_MESSAGES.imageTooLarge, { file: FORM_MESSAGES.imageTooLarge });
-    const evaluation = await store.getEvaluation(tenant.slug, evalid);
+    const evaluation = await stores.evaluations.get(tenant.slug, evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
     // Issue 34 N11: one client cannot fill the tenant's photo quota (new evaluations give no new allowance).
     const client = `${tenant.slug}|${request.ip}`;
@@ -169,9 +184,9 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { c
     const body = parseOr400(UpdateEvalSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
-    const evaluation = await store.getEvaluation(tenant.slug, body.evalid);
+    const evaluation = await stores.evaluations.get(tenant.slug, body.evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
-    const vehicle = evaluation.vehicle && !('candidates' in evaluation.vehicle) ? (evaluation.vehicle as unknown as RegoVehicle) : undefined;
+    const vehicle = chosenVehicle(evaluation.vehicle);
     if (!vehicle) return sendError(reply, 409, FIX_ERRORS, { desc: FORM_MESSAGES.chooseCar });
     const contact = { name: body.cName, email: body.cEmail, phone: body.cPhone, userEmail: body.userEmail ?? null };
     // Audit 2.99: over the site's age or km limit no online offer is made; the details are kept (no offer price).

@@ -1,26 +1,25 @@
 /**
  * The trade-in feature's SQL: evaluations started, updated and their photos stored (files
  * outside the database when an images folder is set). Reading an evaluation and its photo
- * list is the kernel's (KernelStore.getEvaluation / evaluationImages): the delivered lead
- * carries them.
+ * list is shared (leads/evaluations.ts): the delivered lead carries them.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlDatabase } from '../../kernel/db.ts';
-import type { Evaluation, KernelStore } from '../../kernel/store.ts';
+import type { Evaluation, EvaluationReader } from '../../leads/evaluations.ts';
 
 /** Data access of the trade-in feature. */
 export class TradeInStore {
   readonly db: SqlDatabase;
   /** Trade-in photos are files here, named by image id (issue 13 M12); undefined: in the database (old rows, tests). */
   readonly imagesDir: string | undefined;
-  readonly #kernel: KernelStore;
+  readonly #evaluations: EvaluationReader;
 
-  constructor(kernel: KernelStore) {
-    this.db = kernel.db;
-    this.imagesDir = kernel.imagesDir;
-    this.#kernel = kernel;
+  constructor(db: SqlDatabase, evaluations: EvaluationReader, imagesDir?: string) {
+    this.db = db;
+    this.imagesDir = imagesDir;
+    this.#evaluations = evaluations;
   }
 
   /** Start an evaluation. */
@@ -33,7 +32,7 @@ export class TradeInStore {
 
   /** Update the chosen vehicle, odometer, contact or offer of an evaluation. */
   async updateEvaluation(tenant: string, id: string, patch: { vin?: string | null; description?: string | null; vehicle?: Record<string, unknown>; km?: number; contact?: Record<string, unknown>; offer_price?: number | null }, now: number): Promise<void> {
-    const current = await this.#kernel.getEvaluation(tenant, id);
+    const current = await this.#evaluations.get(tenant, id);
     if (!current) return;
     await this.db.run('UPDATE evaluations SET vin = $1, description = $2, vehicle = $3, km = $4, contact = $5, offer_price = $6, updated_at = $7 WHERE id = $8 AND tenant = $9', [
       patch.vin !== undefined ? patch.vin : current.vin,

@@ -8,13 +8,13 @@ import { WatchlistStore } from './store.ts';
 
 /** The watchlist feature: save, remove, list. */
 export const watchlistPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
-  const { store, now } = ctx;
-  const watchlist = new WatchlistStore(store.db);
+  const { stores, now } = ctx;
+  const watchlist = new WatchlistStore(stores.db);
 
   const watchlistChange = (action: 'save' | 'remove') => async (request: FastifyRequest, reply: FastifyReply) => {
     const body = parseOr400(WatchlistChangeSchema, request.body, reply);
     if (!body) return reply;
-    const user = await currentUser(store, request, now());
+    const user = await currentUser(stores.sessions, request, now());
     if (!user) return sendError(reply, 401, 'Please sign in to use your watchlist.');
     if (user.phone !== body.phone_number) return sendError(reply, 403, 'Please sign in with this phone number to change its watchlist.');
     const tenant = request.tenant;
@@ -28,7 +28,7 @@ export const watchlistPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
   app.post('/api/watchlist/remove-car', watchlistChange('remove'));
 
   app.get('/api/watchlist', async (request, reply) => {
-    const user = await currentUser(store, request, now());
+    const user = await currentUser(stores.sessions, request, now());
     if (!user) return sendError(reply, 401, 'Please sign in to use your watchlist.');
     return { success: true, watchlist: await watchlist.watchlist(request.tenant.slug, user.phone) };
   });

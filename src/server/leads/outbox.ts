@@ -1,16 +1,10 @@
 /**
- * Lead delivery through the outbox (DESIGN §6): a worker claims due jobs from the
- * deliveries table, sends each lead to its destination (JSON or ADF/XML by webhook, or
- * by e-mail through the mail adapter), and records the outcome. Failures are retried
- * with exponential backoff up to `maxAttempts`; a permanent refusal (a 4xx other than
- * 408/429) or the last attempt moves the job to the dead-letter state (issue 13 M14),
- * logged at error level, counted per tenant on /api/health, and put back in the queue by
- * `npm run outbox -- retry`. Jobs live in the database, so they survive restarts, and a
- * job whose sender died is taken over when its lease runs out.
- * Every send carries the job's idempotency key (Idempotency-Key header), so a receiver
- * that sees the same key twice (a crash between sending and recording) keeps one.
- * Webhook bodies are signed with a timestamp: X-Signature-Timestamp: <unix seconds> and
- * X-Signature: sha256=HMAC(secret, "<timestamp>.<body>"), so a receiver can refuse replays.
+ * Lead delivery through the outbox (DESIGN §6): a worker leases due jobs from the deliveries
+ * table, sends each lead (JSON or ADF/XML by webhook, or e-mail) and records the outcome,
+ * retrying with exponential back-off; a permanent refusal or the last attempt dead-letters
+ * the job (logged, counted on /api/health, revived by `npm run outbox -- retry`). Every send
+ * carries the job's Idempotency-Key; webhook bodies are signed over "<timestamp>.<body>"
+ * (X-Signature-Timestamp, X-Signature: sha256=HMAC) so a receiver can refuse replays.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -18,10 +12,11 @@ import https from 'node:https';
 import { environment } from '../../config/env.ts';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
-import type { Adapters } from './adapters.ts';
-import { leadAdf, leadDocument, type LeadMarketing } from './lead-formats.ts';
-import type { DeliveryJob, KernelStore, StoredLead } from './store.ts';
-import type { Destination, TenantRegistry } from './tenants.ts';
+import type { Adapters } from '../kernel/adapters.ts';
+import type { KernelStores } from '../kernel/stores.ts';
+import type { Destination, TenantRegistry } from '../kernel/tenants.ts';
+import { leadAdf, leadDocument, type LeadMarketing } from './formats.ts';
+import type { DeliveryJob, StoredLead } from './repository.ts';
 import { optOutContacts } from './unsubscribe.ts';
 
 /** Outbox worker settings. */
@@ -65,7 +60,7 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number, rand
 }
 
 export class Outbox {
-  private readonly store: KernelStore;
+  private readonly store: Pick<KernelStores, 'leads' | 'outbox' | 'optOuts' | 'evaluations'>;
   private readonly tenants: TenantRegistry;
   private readonly adapters: Adapters;
   private readonly log: WorkerLog;
@@ -80,7 +75,7 @@ export class Outbox {
   private stopped = true;
   private again = false;
 
-  constructor(store: KernelStore, tenants: TenantRegistry, adapters: Adapters, log: WorkerLog, options: OutboxOptions = {}, now: () => number = Date.now) {
+  constructor(store: Pick<KernelStores, 'leads' | 'outbox' | 'optOuts' | 'evaluations'>, tenants: TenantRegistry, adapters: Adapters, log: WorkerLog, options: OutboxOptions = {}, now: () => number = Date.now) {
     this.store = store;
     this.tenants = tenants;
     this.adapters = adapters;
@@ -145,7 +140,7 @@ export class Outbox {
         this.again = false;
         sent = await this.runOnce();
       } while ((sent >= this.options.batchSize || this.again) && !this.stopped);
-      const due = await this.store.nextDeliveryDue();
+      const due = await this.store.outbox.nextDeliveryDue();
       if (due !== undefined) next = Math.max(0, Math.min(next, due - this.now()));
     } catch (error) {
       this.log.warn({ err: { message: (error as Error).message } }, 'outbox round failed');
@@ -159,7 +154,7 @@ export class Outbox {
    * item 7). A crash can repeat a send only while its outcome waits, about one write long.
    */
   private readonly outcomes = groupQueue(async (items: { delivered?: string; failed?: { id: string; error: string; nextAttemptAt: number; dead?: boolean } }[]) => {
-    await this.store.recordDeliveryOutcomes(
+    await this.store.outbox.recordDeliveryOutcomes(
       items.flatMap((item) => (item.delivered ? [item.delivered] : [])),
       items.flatMap((item) => (item.failed ? [item.failed] : [])),
       this.now(),
@@ -173,13 +168,13 @@ export class Outbox {
    * of jobs handled. The opt-outs of the round's contacts are read in one query.
    */
   async runOnce(): Promise<number> {
-    const jobs = await this.store.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
-    const leads = await this.store.leadsForDelivery(jobs);
+    const jobs = await this.store.outbox.claimDeliveries(this.now(), this.options.batchSize, this.options.leaseMs);
+    const leads = await this.store.leads.leadsForDelivery(jobs);
     const contacts = jobs.map((job) => {
       const lead = leads.get(job.lead_id);
       return { tenant: job.tenant, contacts: lead && lead.tenant === job.tenant ? optOutContacts(lead.email, lead.phone) : [] };
     });
-    const optedOut = await this.store.optedOutAtMany(contacts);
+    const optedOut = await this.store.optOuts.optedOutAtMany(contacts);
     await Promise.all(
       jobs.map(async (job, index) => {
         const failure = await this.deliver(job, leads.get(job.lead_id), optedOut[index]);
@@ -211,10 +206,10 @@ export class Outbox {
       const car = lead.car_id ? tenant?.carsById.get(lead.car_id) : undefined;
       const json = destination.format === 'json';
       const evalid = typeof lead.data.evalid === 'string' ? lead.data.evalid : undefined;
-      const evaluation = evalid ? await this.store.getEvaluation(job.tenant, evalid) : undefined;
+      const evaluation = evalid ? await this.store.evaluations.get(job.tenant, evalid) : undefined;
       const photos =
         evaluation && evaluation.image_count > 0 && this.options.photoLink
-          ? (await this.store.evaluationImages(job.tenant, evaluation.id)).map((image) => this.options.photoLink!(job.tenant, image.id)).filter((link): link is string => link !== undefined)
+          ? (await this.store.evaluations.images(job.tenant, evaluation.id)).map((image) => this.options.photoLink!(job.tenant, image.id)).filter((link): link is string => link !== undefined)
           : [];
       // Issue 14 item 6 (2.81): an unsubscribed contact's lead still reaches the dealer, marked not for marketing.
       const marketing: LeadMarketing = {

@@ -10,8 +10,9 @@ import { formatMoney } from '../../lib/text/format.ts';
 import type { Car } from '../../schemas/car.ts';
 import { isAuMobile } from '../../schemas/forms.ts';
 import type { Location } from '../../schemas/site.ts';
-import type { Evaluation, StoredLead } from './store.ts';
-import type { ApiTenant } from './tenants.ts';
+import type { Evaluation } from './evaluations.ts';
+import type { StoredLead } from './row.ts';
+import type { ApiTenant } from '../kernel/tenants.ts';
 
 /** The version of the JSON body's shape (docs/schemas/lead-webhook-v<N>.json). */
 export const LEAD_WEBHOOK_SCHEMA_VERSION = 1;

@@ -8,7 +8,7 @@
  */
 import { createHmac, timingSafeEqual, type BinaryLike } from 'node:crypto';
 import { normalisePhone } from '../../schemas/forms.ts';
-import type { ApiTenant } from './tenants.ts';
+import type { ApiTenant } from '../kernel/tenants.ts';
 
 /** The shape of a token: a lead id, a dot, 43 base64url characters (a 32-byte HMAC). */
 export const UNSUBSCRIBE_TOKEN = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;

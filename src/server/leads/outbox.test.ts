@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { leadAdf, leadDocument, xmlEscape } from './lead-formats.ts';
+import { leadAdf, leadDocument, xmlEscape } from './formats.ts';
 import { retryDelay } from './outbox.ts';
-import type { StoredLead } from './store.ts';
+import type { StoredLead } from './row.ts';
 
 describe('retryDelay', () => {
   it('doubles per attempt up to the cap, with bounded jitter', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { leadAdf, leadDocument } from './lead-formats.ts';
-import type { StoredLead } from './store.ts';
+import { leadAdf, leadDocument } from './formats.ts';
+import type { StoredLead } from './row.ts';
 import { optOutContacts, unsubscribeToken, unsubscribeTokenLead } from './unsubscribe.ts';
 
 const key = Buffer.alloc(32, 7);

@@ -13,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CATEGORY_EXAMPLES, marketing, tenant } from '../../../tests/fixtures/lead-categories.ts';
 import { leadWebhookProblems, leadWebhookSchema } from '../../../tests/fixtures/lead-webhook-schema.ts';
-import { actingLocation, LEAD_WEBHOOK_SCHEMA_VERSION, leadAdf, leadDocument } from './lead-formats.ts';
-import type { Evaluation, StoredLead } from './store.ts';
+import { actingLocation, LEAD_WEBHOOK_SCHEMA_VERSION, leadAdf, leadDocument } from './formats.ts';
+import type { Evaluation } from './evaluations.ts';
+import type { StoredLead } from './row.ts';
 
 const DTD = fileURLToPath(new URL('../../../docs/standards/adf-1.0.dtd', import.meta.url));
 const DOCS = fileURLToPath(new URL('../../../docs/lead-api.md', import.meta.url));

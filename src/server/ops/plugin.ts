@@ -7,8 +7,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import type { FeatureOptions } from './context.ts';
-import { parseOr400 } from './http.ts';
+import type { FeatureOptions } from '../kernel/context.ts';
+import { parseOr400 } from '../kernel/http.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -23,14 +23,14 @@ export function seesFullHealth(request: FastifyRequest, operatorToken: string | 
 
 /** GET /api/health, and GET /api/dev/messages when the context allows it (never in production). */
 export const opsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
-  const { store } = ctx;
+  const { stores } = ctx;
 
   app.get('/api/health', { config: { tenantless: true } }, async (request, reply) => {
     try {
-      await store.db.query('SELECT 1 AS ok');
+      await stores.db.query('SELECT 1 AS ok');
       if (!seesFullHealth(request, ctx.operatorToken)) return { ok: true };
       // Issue 13 H4 / M14: leads that would go nowhere, and deliveries waiting or dead-lettered, per tenant.
-      return { ok: true, tenants: ctx.tenants.slugs().length, tenants_without_lead_destination: ctx.tenants.undeliverable(), deliveries: await store.deliveryHealth() };
+      return { ok: true, tenants: ctx.tenants.slugs().length, tenants_without_lead_destination: ctx.tenants.undeliverable(), deliveries: await stores.outbox.deliveryHealth() };
     } catch {
       return reply.code(503).send({ ok: false });
     }
@@ -42,7 +42,7 @@ export const opsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }
       const query = parseOr400(DevMessagesQuerySchema, request.query, reply);
       if (!query) return reply;
       const to = query.to && query.channel !== 'email' ? query.to.replace(/[\s\-().]/g, '').replace(/^\+61/, '0') : query.to;
-      return { messages: (await store.messages(request.tenant.slug, query.channel, to)).slice(0, 20) };
+      return { messages: (await stores.messages.list(request.tenant.slug, query.channel, to)).slice(0, 20) };
     });
   }
 };

@@ -1,0 +1,47 @@
+/**
+ * The shapes of the lead API's settings that src/config/server.ts reads from the
+ * environment and src/server consumes: the database, the third-party providers and the
+ * daily allowances. They live here so the configuration imports nothing from the server;
+ * the server imports them from here.
+ */
+
+/** Database settings: a PostgreSQL URL, or a SQLite file (':memory:' for throw-away). */
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'sqlite';
+      file: string;
+      /**
+       * FULL (default): a commit is on disk before anyone is answered (survives power loss).
+       * NORMAL: a commit is in the OS (survives a process crash, not a power loss).
+       */
+      synchronous?: 'FULL' | 'NORMAL';
+    };
+
+/** The adapters a real provider may replace (src/server/kernel/adapters.ts `Adapters`). */
+export type AdapterName = 'sms' | 'mail' | 'valuation' | 'financeQuote' | 'priceComparison' | 'delivery' | 'appointments';
+
+/** URL and key of a real provider. */
+export interface ProviderEndpoint {
+  url: string;
+  key?: string;
+}
+
+/** Provider endpoints by adapter; absent ones use the local default. */
+export type ProviderConfig = Partial<Record<AdapterName, ProviderEndpoint>>;
+
+/** Daily allowances that keep one client (or one tenant) from using up what everyone shares (issue 34). */
+export interface Quotas {
+  /** enter-vin valuations (each may be a paid lookup) per client per tenant (M8). */
+  evaluationsPerClientPerDay: number;
+  /** enter-vin valuations per tenant (M8). */
+  evaluationsPerTenantPerDay: number;
+  /** Trade-in photos per client per tenant (N11). */
+  photosPerClientPerDay: number;
+  /** Trade-in photo bytes (as uploaded) per client per tenant (N11). */
+  photoBytesPerClientPerDay: number;
+  /** /miscellaneous rows per client per tenant (N11). */
+  miscellaneousPerClientPerDay: number;
+  /** Opt-outs by a typed e-mail or phone per client per tenant (N13). */
+  optOutsPerClientPerDay: number;
+}

@@ -1,0 +1,63 @@
+/**
+ * What the payment steps (reserve.ts, webhook.ts, refund.ts) share: the settings, the
+ * dependencies handed in by createApp, the repository, and the few actions every step may
+ * take (pick the tenant's provider, cancel at the provider, complete the lead, mark the car
+ * reserved on the live site). `Payments` (payments.ts) provides them.
+ */
+import type { SqlDatabase } from '../../kernel/db.ts';
+import type { ApiTenant, TenantRegistry } from '../../kernel/tenants.ts';
+import type { LeadRepository } from '../../leads/repository.ts';
+import type { PaymentProvider } from './provider.ts';
+import type { PaymentRepository, PaymentRow } from './repository.ts';
+
+/** Options of the payments module (createApp's `payments`). */
+export interface PaymentsOptions {
+  /** Environment with STRIPE_SECRET_KEY[_<SLUG>], STRIPE_WEBHOOK_SECRET[_<SLUG>], STRIPE_API_URL. Default the process environment (src/config/env.ts). */
+  env?: Record<string, string | undefined>;
+  /** Replace the provider of a tenant (tests); undefined = no provider. */
+  providerFor?: (tenant: ApiTenant) => PaymentProvider | undefined;
+  /** How often expired holds are released. Default 30 s. */
+  sweepMs?: number;
+  /** Bounds of holds and intents; DEFAULT_PAYMENT_LIMITS for what is not given. */
+  limits?: Partial<PaymentLimits>;
+}
+
+/** Bounds of car holds and provider intents against hold-everything and card-testing abuse (docs/payments.md). */
+export interface PaymentLimits {
+  /** Cars one client (network address) may hold at once on a site. */
+  holdsPerClient: number;
+  /** Holds of one car that one client let run out unpaid within abandonedWindowMs, after which that client is refused the car. */
+  abandonedPerClientCar: number;
+  abandonedWindowMs: number;
+  /** Provider intents (a card about to be charged) per client and per site in the last hour. */
+  intentsPerClientHour: number;
+  intentsPerTenantHour: number;
+}
+
+export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = { holdsPerClient: 2, abandonedPerClientCar: 2, abandonedWindowMs: 24 * 3_600_000, intentsPerClientHour: 6, intentsPerTenantHour: 60 };
+
+export interface PaymentsDeps {
+  db: SqlDatabase;
+  leads: LeadRepository;
+  tenants: TenantRegistry;
+  tenantsDir: string;
+  now: () => number;
+  /** A lead changed: deliver it now. */
+  kick: () => void;
+  log: { info(object: object, message?: string): void; warn(object: object, message?: string): void; error(object: object, message?: string): void };
+}
+
+/** The state and actions every payment step uses. */
+export interface PaymentsContext {
+  readonly deps: PaymentsDeps;
+  readonly limits: PaymentLimits;
+  readonly repo: PaymentRepository;
+  /** The tenant's provider, or undefined when it takes no payments online. */
+  provider(tenant: ApiTenant): PaymentProvider | undefined;
+  /** Cancel abandoned payments at the provider (best effort). */
+  cancelAtProvider(tenant: ApiTenant, rows: readonly PaymentRow[]): Promise<void>;
+  /** Put the payment on its lead and deliver it to the dealer. */
+  completeLead(tenant: ApiTenant, payment: PaymentRow, state: string, reservedUntil?: number): Promise<void>;
+  markReserved(slug: string, carId: string, reference: string, at: number): void;
+  unmarkReserved(slug: string, carId: string, reference: string | null): void;
+}

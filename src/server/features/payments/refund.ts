@@ -1,0 +1,52 @@
+/**
+ * Refunds and releases (the dealer's commands, docs/payments.md): a paid payment refunded
+ * in full or in part through the provider, a pending hold released. A refund is recorded
+ * at once and again from the provider's refund event (the same outcome, so once); a full
+ * refund frees the car and takes the reserved overlay down.
+ */
+import type { ApiTenant } from '../../kernel/tenants.ts';
+import type { PaymentsContext } from './context.ts';
+import type { PaymentRow } from './repository.ts';
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Refund a paid payment in full or in part; the provider's refund event records it (and it is recorded here at once too). */
+export async function refund(ctx: PaymentsContext, tenant: ApiTenant, paymentId: string, amountCents: number | undefined, reason: string): Promise<{ refund: string; amountCents: number; status: string }> {
+  const payment = await ctx.repo.get(tenant.slug, paymentId);
+  if (!payment) throw new Error(`no payment ${paymentId} for ${tenant.slug}`);
+  if (!['paid', 'partially_refunded', 'conflict'].includes(payment.status) || !payment.provider_ref) throw new Error(`payment ${paymentId} is ${payment.status}: only a paid payment can be refunded`);
+  const left = payment.amount_cents - payment.refunded_cents;
+  const cents = amountCents ?? left;
+  if (cents <= 0 || cents > left) throw new Error(`refund amount ${money(cents)} is not between $0.01 and the ${money(left)} left to refund`);
+  const provider = ctx.provider(tenant);
+  if (!provider) throw new Error(`${tenant.slug} has no payment provider set up (STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET)`);
+  const refund = await provider.refund(payment.provider_ref, amountCents, `refund-${payment.id}-${payment.refunded_cents}-${cents}`);
+  ctx.deps.log.info({ tenant: tenant.slug, payment: payment.id, refund: refund.ref, amount: cents, reason }, 'refund made');
+  if (refund.status === 'succeeded' || refund.status === 'pending') await recordRefund(ctx, tenant, payment, payment.refunded_cents + cents);
+  return { refund: refund.ref, amountCents: cents, status: refund.status };
+}
+
+/** A pending payment's hold released by the dealer (the shopper gave up): the intent is cancelled. */
+export async function release(ctx: PaymentsContext, tenant: ApiTenant, paymentId: string): Promise<boolean> {
+  const payment = await ctx.repo.get(tenant.slug, paymentId);
+  if (!payment || payment.status !== 'pending') return false;
+  await ctx.deps.db.transaction(async (tx) => {
+    await tx.run("UPDATE payments SET status = 'canceled', updated_at = $1 WHERE id = $2 AND status = 'pending'", [ctx.deps.now(), payment.id]);
+    await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [payment.id]);
+  });
+  await ctx.cancelAtProvider(tenant, [payment]);
+  return true;
+}
+
+export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, refundedCents: number): Promise<string> {
+  const full = refundedCents >= payment.amount_cents;
+  const status = payment.status === 'conflict' ? 'conflict' : full ? 'refunded' : 'partially_refunded';
+  if (payment.refunded_cents === refundedCents && payment.status === status) return 'already recorded';
+  await ctx.deps.db.transaction(async (tx) => {
+    await tx.run('UPDATE payments SET status = $1, refunded_cents = $2, updated_at = $3 WHERE id = $4', [status, refundedCents, ctx.deps.now(), payment.id]);
+    if (full) await tx.run('DELETE FROM car_holds WHERE payment_id = $1', [payment.id]);
+  });
+  if (full && payment.kind === 'reservation' && payment.car_id) ctx.unmarkReserved(tenant.slug, payment.car_id, payment.provider_ref);
+  if (payment.status !== 'conflict') await ctx.completeLead(tenant, { ...payment, refunded_cents: refundedCents }, full ? 'refunded' : 'partially refunded');
+  return status;
+}

@@ -1,0 +1,186 @@
+/**
+ * The payments feature's SQL that more than one step shares: payments by id, attempt key,
+ * provider reference or the lead's own hold; counts for the limits; the dealer's invoices;
+ * expiring holds and taking a car for a paid reservation. Each step's own transaction
+ * stays with its step (reserve.ts, webhook.ts, refund.ts). Every read is scoped by tenant.
+ */
+import type { SqlDatabase, SqlExecutor, SqlValue } from '../../kernel/db.ts';
+
+export interface PaymentRow {
+  id: string;
+  tenant: string;
+  kind: 'reservation' | 'online-payment';
+  lead_id: string | null;
+  car_id: string | null;
+  reference: string | null;
+  provider: string;
+  provider_ref: string | null;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  failure: string | null;
+  refunded_cents: number;
+  created_at: number;
+  paid_at: number | null;
+  /** Who started it (the client's network address); null for payments made before this was kept. */
+  client: string | null;
+}
+
+/** An invoice /online-payment may pay (issued by the dealer with npm run invoice). */
+export interface InvoiceRow {
+  reference: string;
+  amount_cents: number;
+  issued_at: number;
+  expires_at: number;
+  paid_payment_id: string | null;
+}
+
+/** An invoice number as compared: without spaces, upper case. */
+export const invoiceKey = (reference: string) => reference.replace(/\s+/g, '').toUpperCase();
+
+export function rowOf(row: Record<string, unknown>): PaymentRow {
+  return {
+    id: String(row.id),
+    tenant: String(row.tenant),
+    kind: String(row.kind) as PaymentRow['kind'],
+    lead_id: row.lead_id === null ? null : String(row.lead_id),
+    car_id: row.car_id === null ? null : String(row.car_id),
+    reference: row.reference === null ? null : String(row.reference),
+    provider: String(row.provider),
+    provider_ref: row.provider_ref === null ? null : String(row.provider_ref),
+    amount_cents: Number(row.amount_cents),
+    currency: String(row.currency),
+    status: String(row.status),
+    failure: row.failure === null ? null : String(row.failure),
+    refunded_cents: Number(row.refunded_cents),
+    created_at: Number(row.created_at),
+    paid_at: row.paid_at === null || row.paid_at === undefined ? null : Number(row.paid_at),
+    client: row.client === null || row.client === undefined ? null : String(row.client),
+  };
+}
+
+const PAYMENT_COLUMNS = 'id, tenant, kind, lead_id, car_id, reference, provider, provider_ref, amount_cents, currency, status, failure, refunded_cents, created_at, paid_at, client';
+
+/** The payments, car_holds and payment_invoices tables. */
+export class PaymentRepository {
+  readonly #db: SqlDatabase;
+
+  constructor(db: SqlDatabase) {
+    this.#db = db;
+  }
+
+  /** A payment of the tenant (the browser polls this after confirming; the answer is the server's, never the browser's). */
+  async get(tenant: string, id: string): Promise<PaymentRow | undefined> {
+    const rows = await this.#db.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE tenant = $1 AND id = $2`, [tenant, id]);
+    return rows[0] ? rowOf(rows[0]) : undefined;
+  }
+
+  /** Payments of a tenant, newest first (refund command). */
+  async list(tenant: string, filter: { carId?: string; ref?: string; id?: string } = {}): Promise<PaymentRow[]> {
+    const conditions = ['tenant = $1'];
+    const params: string[] = [tenant];
+    if (filter.carId) conditions.push(`car_id = $${params.push(filter.carId)}`);
+    if (filter.ref) conditions.push(`provider_ref = $${params.push(filter.ref)}`);
+    if (filter.id) conditions.push(`id = $${params.push(filter.id)}`);
+    const rows = await this.#db.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE ${conditions.join(' AND ')} ORDER BY created_at DESC`, params);
+    return rows.map(rowOf);
+  }
+
+  async byAttempt(tenant: string, attemptKey: string): Promise<PaymentRow | undefined> {
+    const rows = await this.#db.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE tenant = $1 AND attempt_key = $2`, [tenant, attemptKey]);
+    return rows[0] ? rowOf(rows[0]) : undefined;
+  }
+
+  /** The payment of a provider reference on this tenant (a webhook's), if any. */
+  async byProviderRef(tenant: string, providerRef: string): Promise<PaymentRow | undefined> {
+    const rows = await this.#db.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE tenant = $1 AND provider_ref = $2`, [tenant, providerRef]);
+    return rows[0] ? rowOf(rows[0]) : undefined;
+  }
+
+  /** The lead's pending payment still holding this car, if any. */
+  async ownHold(tenant: string, leadId: string, carId: string, at: number): Promise<PaymentRow | undefined> {
+    const held = await this.#db.query(
+      `SELECT ${PAYMENT_COLUMNS.split(', ').map((column) => `p.${column}`).join(', ')} FROM payments p JOIN car_holds h ON h.payment_id = p.id
+       WHERE p.tenant = $1 AND p.lead_id = $2 AND h.car_id = $3 AND h.state = 'holding' AND h.expires_at > $4 AND p.status = 'pending'`,
+      [tenant, leadId, carId, at],
+    );
+    return held[0] ? rowOf(held[0]) : undefined;
+  }
+
+  /** A COUNT(*) AS n query's answer. */
+  async count(sql: string, params: readonly SqlValue[]): Promise<number> {
+    const rows = await this.#db.query<{ n: number | string }>(sql, params);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The issued invoice of a reference (compared without spaces, upper case), if any. */
+  async invoice(tenant: string, reference: string): Promise<{ amount_cents: number; expires_at: number; paid_payment_id: string | null } | undefined> {
+    const rows = await this.#db.query<{ amount_cents: number; expires_at: number; paid_payment_id: string | null }>(
+      'SELECT amount_cents, expires_at, paid_payment_id FROM payment_invoices WHERE tenant = $1 AND reference_key = $2',
+      [tenant, invoiceKey(reference)],
+    );
+    return rows[0];
+  }
+
+  /** Issue (or change, while unpaid) an invoice /online-payment may pay: npm run invoice. */
+  async issueInvoice(tenant: string, input: { reference: string; amountCents: number; expiresAt: number }, at: number): Promise<void> {
+    const changed = await this.#db.run(
+      `INSERT INTO payment_invoices (tenant, reference_key, reference, amount_cents, issued_at, expires_at, paid_payment_id) VALUES ($1, $2, $3, $4, $5, $6, NULL)
+       ON CONFLICT (tenant, reference_key) DO UPDATE SET reference = excluded.reference, amount_cents = excluded.amount_cents, issued_at = excluded.issued_at, expires_at = excluded.expires_at
+       WHERE payment_invoices.paid_payment_id IS NULL`,
+      [tenant, invoiceKey(input.reference), input.reference, input.amountCents, at, input.expiresAt],
+    );
+    if (changed === 0) throw new Error(`invoice ${input.reference} of ${tenant} is paid already: it cannot be changed`);
+  }
+
+  /** Withdraw an unpaid invoice; returns whether one was withdrawn. */
+  async withdrawInvoice(tenant: string, reference: string): Promise<boolean> {
+    return (await this.#db.run('DELETE FROM payment_invoices WHERE tenant = $1 AND reference_key = $2 AND paid_payment_id IS NULL', [tenant, invoiceKey(reference)])) > 0;
+  }
+
+  /** The tenant's invoices, newest first. */
+  async invoices(tenant: string): Promise<InvoiceRow[]> {
+    const rows = await this.#db.query('SELECT reference, amount_cents, issued_at, expires_at, paid_payment_id FROM payment_invoices WHERE tenant = $1 ORDER BY issued_at DESC', [tenant]);
+    return rows.map((row) => ({
+      reference: String(row.reference),
+      amount_cents: Number(row.amount_cents),
+      issued_at: Number(row.issued_at),
+      expires_at: Number(row.expires_at),
+      paid_payment_id: row.paid_payment_id === null ? null : String(row.paid_payment_id),
+    }));
+  }
+
+  /** Release every hold (of one car, or all) whose time ran out at `at`; resolves to the payments that expired. */
+  async releaseExpired(tenant: string | undefined, carId: string | undefined, at: number): Promise<PaymentRow[]> {
+    return this.#db.transaction(async (tx) => {
+      const scope = tenant ? ' AND tenant = $2 AND car_id = $3' : '';
+      const holds = await tx.query<{ payment_id: string }>(`SELECT payment_id FROM car_holds WHERE state = 'holding' AND expires_at <= $1${scope}`, tenant ? [at, tenant, carId] : [at]);
+      const rows: PaymentRow[] = [];
+      for (const hold of holds) {
+        await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [hold.payment_id]);
+        const changed = await tx.run("UPDATE payments SET status = 'expired', updated_at = $1 WHERE id = $2 AND status = 'pending'", [at, hold.payment_id]);
+        if (changed > 0) {
+          const row = await tx.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [hold.payment_id]);
+          if (row[0]) rows.push(rowOf(row[0]));
+        }
+      }
+      return rows;
+    });
+  }
+
+  /** The car becomes this payment's: its own hold turns into a reservation, or a free car is taken. */
+  async takeReserved(tx: SqlExecutor, tenant: string, carId: string, paymentId: string, until: number, at: number): Promise<boolean> {
+    const own = await tx.run("UPDATE car_holds SET state = 'reserved', expires_at = $1 WHERE tenant = $2 AND car_id = $3 AND payment_id = $4", [until, tenant, carId, paymentId]);
+    if (own > 0) return true;
+    await tx.run("DELETE FROM car_holds WHERE tenant = $1 AND car_id = $2 AND state = 'holding' AND expires_at <= $3", [tenant, carId, at]);
+    const taken = await tx.run('INSERT INTO car_holds (tenant, car_id, payment_id, state, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id) DO NOTHING', [
+      tenant,
+      carId,
+      paymentId,
+      'reserved',
+      until,
+      at,
+    ]);
+    return taken > 0;
+  }
+}

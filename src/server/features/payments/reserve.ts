@@ -1,0 +1,280 @@
+/**
+ * Starting a payment (docs/payments.md): a reservation deposit holds the lead's car for one
+ * shopper (car_holds: one row per car is the lock), an /online-payment pays an invoice the
+ * dealer issued for its exact amount; the provider's intent is created only when a card is
+ * submitted, within hourly limits per client and per site. A retried request (the same
+ * attempt key) answers with the same payment.
+ */
+import { randomUUID } from 'node:crypto';
+import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import type { PaymentIntentSecret, StartedPayment } from '../../../schemas/payments.ts';
+import type { ApiTenant } from '../../kernel/tenants.ts';
+import type { PaymentsContext } from './context.ts';
+import type { PaymentProvider } from './provider.ts';
+import type { PaymentRow } from './repository.ts';
+
+export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
+export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: false; status: number; error: string };
+
+export const NO_PROVIDER_MESSAGE = 'Online payment is not available on this site. No card is taken online: our team will call you to take the deposit.';
+export const RESERVED_MESSAGE = 'Sorry, this car has just been reserved by another buyer. Please choose another car or call us.';
+export const NO_ONLINE_PAYMENT_MESSAGE = 'Online payment is not available on this site. No card is taken online: please call us to pay.';
+const PAYMENT_FAILED_TO_START = 'The payment could not be started. Please try again in a moment, or call us.';
+export const ATTEMPT_TAKEN_MESSAGE = 'This payment was started for another enquiry. Please start again.';
+export const HOLD_ENDED_MESSAGE = 'The time to pay ran out and the car is no longer held for you. Please start again.';
+const PAYMENT_ENDED_MESSAGE = 'This payment has ended. Please start again.';
+const CONFIRMING_MESSAGE = 'Your payment for this car is being confirmed. Please wait a moment, or call us.';
+export const TOO_MANY_HOLDS_MESSAGE = 'You already have cars held for you while you pay. Please finish or leave those payments first, or call us.';
+export const ABANDONED_HOLDS_MESSAGE = 'This car was held for you before and the time to pay ran out. Please call us to reserve it.';
+export const INTENTS_PER_CLIENT_MESSAGE = 'Too many payments were started from your connection. Please try again in an hour, or call us.';
+export const INTENTS_PER_SITE_MESSAGE = 'Online payment is busy right now. Please try again later, or call us.';
+export const INVOICE_UNKNOWN_MESSAGE = 'We could not find an unpaid invoice with this number and amount. Please check your invoice, or call us.';
+export const INVOICE_PAID_MESSAGE = 'This invoice has already been paid. If you think this is wrong, please call us.';
+
+const heldMessage = (minutes: number) =>
+  `Another buyer is paying a deposit on this car right now. If they do not complete it, the car is free again within ${minutes} minutes: please try again then, or call us.`;
+
+/** Thrown inside the hold's transaction when another payment holds (or reserved) the car. */
+class HoldTaken extends Error {
+  readonly state: string;
+  constructor(state: string) {
+    super('hold taken');
+    this.state = state;
+  }
+}
+
+/**
+ * Hold the lead's car for its deposit (amount from the site's setting). No provider intent
+ * yet: that is created by createIntent when the shopper submits a card (N3). A client holds
+ * at most `holdsPerClient` cars at once, and is refused a car it let run out unpaid
+ * `abandonedPerClientCar` times. A new attempt of the same lead takes over its own hold.
+ */
+export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, input: { leadId: string; carId?: string; attemptKey: string; client: string }): Promise<StartResult> {
+  const provider = ctx.provider(tenant);
+  if (!provider) return { ok: false, status: 409, error: NO_PROVIDER_MESSAGE };
+  const lead = await ctx.deps.leads.get(tenant.slug, input.leadId);
+  if (!lead) return { ok: false, status: 404, error: 'This reservation could not be found. Please start again.' };
+  const carId = lead.car_id ?? undefined;
+  if (!carId || (input.carId !== undefined && input.carId !== carId)) return { ok: false, status: 422, error: LEAD_MESSAGES.fixErrors, field: 'This reservation is for another car. Please start again from the car.' };
+  const car = tenant.carsById.get(carId);
+  if (!car || car.status !== 'in_stock') return { ok: false, status: 409, error: 'This car is no longer available to reserve. Please choose another car or call us.' };
+  if (car.reserved) return { ok: false, status: 409, error: RESERVED_MESSAGE };
+  const amountCents = Math.round(tenant.site.reserve_deposit * 100);
+  if (amountCents < 50) return { ok: false, status: 409, error: NO_PROVIDER_MESSAGE };
+
+  const byKey = await ctx.repo.byAttempt(tenant.slug, input.attemptKey);
+  if (byKey) return byKey.kind === 'reservation' && byKey.lead_id === input.leadId && byKey.car_id === carId ? attemptAgain(ctx, provider, byKey) : { ok: false, status: 409, error: ATTEMPT_TAKEN_MESSAGE };
+
+  const expired = await ctx.repo.releaseExpired(tenant.slug, carId, ctx.deps.now());
+  const at = ctx.deps.now();
+  const own = await ctx.repo.ownHold(tenant.slug, input.leadId, carId, at);
+  // The same shopper again (a reload, a second click) before any card was tried: the same payment.
+  if (own && !own.provider_ref) {
+    await ctx.cancelAtProvider(tenant, expired);
+    return started(ctx, provider, own);
+  }
+  if (own?.provider_ref) {
+    // A card was tried on it: a declined card starts a new attempt, but a payment going through is waited for.
+    const state = await provider.getPayment(own.provider_ref).then((payment) => payment.status, () => 'unknown');
+    if (['processing', 'succeeded', 'requires_capture'].includes(state)) return { ok: false, status: 409, error: CONFIRMING_MESSAGE };
+  }
+  const refused = await holdRefused(ctx, tenant.slug, input.client, carId, own?.id, at);
+  if (refused) {
+    await ctx.cancelAtProvider(tenant, expired);
+    ctx.deps.log.warn({ tenant: tenant.slug, car: carId, client: input.client, reason: refused }, 'car hold refused');
+    return { ok: false, status: 429, error: refused };
+  }
+
+  const holdMs = tenant.site.payments.hold_minutes * 60_000;
+  const id = randomUUID();
+  let replaced: PaymentRow | undefined;
+  try {
+    await ctx.deps.db.transaction(async (tx) => {
+      // A paid reservation's hold lapses after deposit_hold_hours; the car stays refused while the site shows it reserved (overlay or feed).
+      await tx.run("DELETE FROM car_holds WHERE tenant = $1 AND car_id = $2 AND state = 'reserved' AND expires_at <= $3", [tenant.slug, carId, at]);
+      await tx.run(
+        `INSERT INTO payments (id, tenant, kind, lead_id, car_id, reference, attempt_key, provider, provider_ref, amount_cents, currency, status, created_at, updated_at, client)
+         VALUES ($1, $2, 'reservation', $3, $4, NULL, $5, $6, NULL, $7, 'aud', 'pending', $8, $8, $9)`,
+        [id, tenant.slug, input.leadId, carId, input.attemptKey, provider.name, amountCents, at, input.client],
+      );
+      // The lead's own hold passes to the new attempt (its time does not start again); the old attempt is closed.
+      const moved = own ? await tx.run("UPDATE car_holds SET payment_id = $1 WHERE tenant = $2 AND car_id = $3 AND payment_id = $4 AND state = 'holding'", [id, tenant.slug, carId, own.id]) : 0;
+      if (moved > 0) {
+        await tx.run("UPDATE payments SET status = 'canceled', failure = 'replaced by a new attempt', updated_at = $1 WHERE id = $2 AND status = 'pending'", [at, own!.id]);
+        replaced = own;
+        return;
+      }
+      const taken = await tx.run(
+        'INSERT INTO car_holds (tenant, car_id, payment_id, state, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id) DO NOTHING',
+        [tenant.slug, carId, id, 'holding', at + holdMs, at],
+      );
+      if (taken === 0) {
+        const holder = await tx.query<{ state: string }>('SELECT state FROM car_holds WHERE tenant = $1 AND car_id = $2', [tenant.slug, carId]);
+        throw new HoldTaken(holder[0]?.state ?? 'holding');
+      }
+    });
+  } catch (error) {
+    if (error instanceof HoldTaken) return { ok: false, status: 409, error: error.state === 'reserved' ? RESERVED_MESSAGE : heldMessage(tenant.site.payments.hold_minutes) };
+    // The same attempt raced itself (a double click): answer with the one that won; a key another lead took: start again (N9).
+    const again = await ctx.repo.byAttempt(tenant.slug, input.attemptKey);
+    if (again) return again.lead_id === input.leadId && again.car_id === carId ? attemptAgain(ctx, provider, again) : { ok: false, status: 409, error: ATTEMPT_TAKEN_MESSAGE };
+    throw error;
+  }
+  await ctx.cancelAtProvider(tenant, replaced ? [...expired, replaced] : expired);
+  return started(ctx, provider, (await ctx.repo.get(tenant.slug, id))!);
+}
+
+/**
+ * /online-payment: an invoice the dealer issued (npm run invoice), paid for its exact amount
+ * (N4). Stores the payment; its provider intent is created by createIntent, as for deposits.
+ */
+export async function startOnlinePayment(ctx: PaymentsContext, tenant: ApiTenant, input: { leadId: string; reference: string; amountCents: number; attemptKey: string; client: string }): Promise<StartResult> {
+  const provider = ctx.provider(tenant);
+  if (!provider) return { ok: false, status: 409, error: NO_ONLINE_PAYMENT_MESSAGE };
+  const lead = await ctx.deps.leads.get(tenant.slug, input.leadId);
+  if (!lead) return { ok: false, status: 404, error: 'This payment could not be found. Please start again.' };
+  const byKey = await ctx.repo.byAttempt(tenant.slug, input.attemptKey);
+  if (byKey) return byKey.kind === 'online-payment' && byKey.lead_id === input.leadId ? attemptAgain(ctx, provider, byKey) : { ok: false, status: 409, error: ATTEMPT_TAKEN_MESSAGE };
+  const refused = await invoiceRefused(ctx, tenant.slug, input.reference, input.amountCents);
+  if (refused) return { ok: false, status: 422, error: LEAD_MESSAGES.fixErrors, field: refused };
+  const at = ctx.deps.now();
+  const id = randomUUID();
+  try {
+    await ctx.deps.db.run(
+      `INSERT INTO payments (id, tenant, kind, lead_id, car_id, reference, attempt_key, provider, provider_ref, amount_cents, currency, status, created_at, updated_at, client)
+       VALUES ($1, $2, 'online-payment', $3, NULL, $4, $5, $6, NULL, $7, 'aud', 'pending', $8, $8, $9)`,
+      [id, tenant.slug, input.leadId, input.reference, input.attemptKey, provider.name, input.amountCents, at, input.client],
+    );
+  } catch (error) {
+    const again = await ctx.repo.byAttempt(tenant.slug, input.attemptKey);
+    if (again) return again.lead_id === input.leadId ? attemptAgain(ctx, provider, again) : { ok: false, status: 409, error: ATTEMPT_TAKEN_MESSAGE };
+    throw error;
+  }
+  return started(ctx, provider, (await ctx.repo.get(tenant.slug, id))!);
+}
+
+/**
+ * The shopper submits a card: create the provider's intent for a started payment (once; a
+ * retry gets the same one) and answer its client secret. Refused when the payment ended, its
+ * hold ran out, its invoice was paid meanwhile, or the client or the site reached its hourly
+ * number of intents (N3, N4).
+ */
+export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paymentId: string, client: string): Promise<IntentResult> {
+  const provider = ctx.provider(tenant);
+  if (!provider) return { ok: false, status: 409, error: NO_ONLINE_PAYMENT_MESSAGE };
+  const row = await ctx.repo.get(tenant.slug, paymentId);
+  if (!row) return { ok: false, status: 404, error: 'This payment could not be found. Please start again.' };
+  if (row.status !== 'pending') return { ok: false, status: 409, error: row.status === 'expired' ? HOLD_ENDED_MESSAGE : PAYMENT_ENDED_MESSAGE };
+  if (row.provider_ref) return intentAgain(ctx, provider, row);
+  const at = ctx.deps.now();
+  let description: string;
+  if (row.kind === 'reservation') {
+    const hold = await ctx.deps.db.query('SELECT payment_id FROM car_holds WHERE payment_id = $1 AND state = $2 AND expires_at > $3', [row.id, 'holding', at]);
+    if (hold.length === 0) return { ok: false, status: 409, error: HOLD_ENDED_MESSAGE };
+    const car = tenant.carsById.get(row.car_id ?? '');
+    description = `Deposit to reserve ${car?.name ?? `car ${row.car_id}`} (stock ${car?.stocknum ?? row.car_id}) at ${tenant.site.name}`;
+  } else {
+    const refused = await invoiceRefused(ctx, tenant.slug, row.reference ?? '', row.amount_cents);
+    if (refused) return { ok: false, status: 409, error: refused };
+    description = `Payment of ${row.reference} to ${tenant.site.name}`;
+  }
+  const who = row.client ?? client;
+  const since = at - 3_600_000;
+  const [byClient, bySite] = await Promise.all([
+    ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND client = $2 AND intent_at > $3', [tenant.slug, who, since]),
+    ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND intent_at > $2', [tenant.slug, since]),
+  ]);
+  const refused = byClient >= ctx.limits.intentsPerClientHour ? INTENTS_PER_CLIENT_MESSAGE : bySite >= ctx.limits.intentsPerTenantHour ? INTENTS_PER_SITE_MESSAGE : undefined;
+  if (refused) {
+    ctx.deps.log.warn({ tenant: tenant.slug, payment: row.id, client: who, byClient, bySite }, 'payment intent refused: hourly limit');
+    return { ok: false, status: 429, error: refused };
+  }
+  await ctx.deps.db.run('UPDATE payments SET intent_at = $1, updated_at = $1 WHERE id = $2 AND intent_at IS NULL', [at, row.id]);
+  const lead = row.lead_id ? await ctx.deps.leads.get(tenant.slug, row.lead_id) : undefined;
+  const receiptEmail = lead?.email ?? undefined;
+  const metadata: Record<string, string> =
+    row.kind === 'reservation'
+      ? { tenant: tenant.slug, payment_id: row.id, kind: 'reservation', lead_id: row.lead_id ?? '', car_id: row.car_id ?? '' }
+      : { tenant: tenant.slug, payment_id: row.id, kind: 'online-payment', lead_id: row.lead_id ?? '', reference: row.reference ?? '' };
+  return createAtProvider(ctx, tenant, provider, { id: row.id, amountCents: row.amount_cents, description, metadata, receiptEmail });
+}
+
+async function createAtProvider(
+  ctx: PaymentsContext,
+  tenant: ApiTenant,
+  provider: PaymentProvider,
+  input: { id: string; amountCents: number; description: string; metadata: Record<string, string>; receiptEmail?: string },
+): Promise<IntentResult> {
+  try {
+    // The payment id is the idempotency key: a retried create is the same PaymentIntent.
+    const created = await provider.createPayment({ amountCents: input.amountCents, currency: 'aud', description: input.description, metadata: input.metadata, idempotencyKey: `payment-${input.id}`, receiptEmail: input.receiptEmail });
+    await ctx.deps.db.run('UPDATE payments SET provider_ref = $1, updated_at = $2 WHERE id = $3', [created.ref, ctx.deps.now(), input.id]);
+    if (!created.clientSecret) throw new Error('the provider returned no client secret');
+    return { ok: true, intent: { payment_id: input.id, client_secret: created.clientSecret } };
+  } catch (error) {
+    ctx.deps.log.error({ tenant: tenant.slug, payment: input.id, error: (error as Error).message }, 'payment could not be created');
+    await ctx.deps.db.transaction(async (tx) => {
+      await tx.run("UPDATE payments SET status = 'failed', failure = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'", ['could not be created at the provider', ctx.deps.now(), input.id]);
+      await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [input.id]);
+    });
+    return { ok: false, status: 502, error: PAYMENT_FAILED_TO_START };
+  }
+}
+
+/** The same attempt again (a retried request): the same payment while it is pending, else start again. */
+function attemptAgain(ctx: PaymentsContext, provider: PaymentProvider, row: PaymentRow): Promise<StartResult> | StartResult {
+  if (row.status === 'pending') return started(ctx, provider, row);
+  return { ok: false, status: 409, error: row.status === 'expired' ? HOLD_ENDED_MESSAGE : PAYMENT_ENDED_MESSAGE };
+}
+
+/** Why this client may not hold this car now (N3), or undefined. */
+async function holdRefused(ctx: PaymentsContext, tenant: string, client: string, carId: string, ownId: string | undefined, at: number): Promise<string | undefined> {
+  const active = await ctx.repo.count(
+    `SELECT COUNT(*) AS n FROM car_holds h JOIN payments p ON p.id = h.payment_id
+     WHERE h.tenant = $1 AND h.state = 'holding' AND h.expires_at > $2 AND p.client = $3 AND p.id <> $4`,
+    [tenant, at, client, ownId ?? ''],
+  );
+  if (active >= ctx.limits.holdsPerClient) return TOO_MANY_HOLDS_MESSAGE;
+  const abandoned = await ctx.repo.count("SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND car_id = $2 AND client = $3 AND kind = 'reservation' AND status = 'expired' AND created_at > $4", [
+    tenant,
+    carId,
+    client,
+    at - ctx.limits.abandonedWindowMs,
+  ]);
+  return abandoned >= ctx.limits.abandonedPerClientCar ? ABANDONED_HOLDS_MESSAGE : undefined;
+}
+
+/** What the browser needs to show the card form: the payment, its amount, the provider's public key, the hold's end. */
+async function started(ctx: PaymentsContext, provider: PaymentProvider, row: PaymentRow): Promise<StartResult> {
+  const hold = await ctx.deps.db.query<{ expires_at: number }>("SELECT expires_at FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [row.id]);
+  return {
+    ok: true,
+    payment: {
+      payment_id: row.id,
+      provider: provider.name,
+      publishable_key: provider.publishableKey,
+      amount_cents: row.amount_cents,
+      currency: 'AUD',
+      ...(hold[0] ? { hold_expires_at: new Date(Number(hold[0].expires_at)).toISOString() } : {}),
+    },
+  };
+}
+
+/** The intent a payment already has (a retried submit): its client secret again. */
+async function intentAgain(ctx: PaymentsContext, provider: PaymentProvider, row: PaymentRow): Promise<IntentResult> {
+  try {
+    const payment = await provider.getPayment(row.provider_ref!);
+    if (!payment.clientSecret) throw new Error('the provider returned no client secret');
+    return { ok: true, intent: { payment_id: row.id, client_secret: payment.clientSecret } };
+  } catch (error) {
+    ctx.deps.log.error({ payment: row.id, error: (error as Error).message }, 'payment could not be resumed');
+    return { ok: false, status: 502, error: PAYMENT_FAILED_TO_START };
+  }
+}
+
+/** Why /online-payment refuses this reference and amount (N4), or undefined: only an open invoice the dealer issued, for its exact amount. */
+export async function invoiceRefused(ctx: PaymentsContext, tenant: string, reference: string, amountCents: number): Promise<string | undefined> {
+  const invoice = await ctx.repo.invoice(tenant, reference);
+  if (!invoice || Number(invoice.amount_cents) !== amountCents || Number(invoice.expires_at) <= ctx.deps.now()) return INVOICE_UNKNOWN_MESSAGE;
+  return invoice.paid_payment_id ? INVOICE_PAID_MESSAGE : undefined;
+}

@@ -1,0 +1,97 @@
+/**
+ * The provider's events (docs/payments.md): a payment becomes paid only from the provider's
+ * signed webhook, verified over the raw body; each event is acted on once (payment_events,
+ * recorded last so a crash is finished by the provider's retry), and every step is
+ * idempotent. A paid reservation completes the lead and writes the reserved overlay; a
+ * payment that arrives after someone else took the car is refunded.
+ */
+import type { ApiTenant } from '../../kernel/tenants.ts';
+import type { PaymentsContext } from './context.ts';
+import { WebhookSignatureError, type ProviderEvent } from './provider.ts';
+import { recordRefund, refund } from './refund.ts';
+import { invoiceKey, type PaymentRow } from './repository.ts';
+
+/** A webhook for a tenant: verified over the raw body, acted on once. */
+export async function handleWebhook(ctx: PaymentsContext, slug: string, rawBody: Buffer, signature: string | undefined): Promise<{ status: number; body: Record<string, unknown> }> {
+  const tenant = ctx.deps.tenants.get(slug);
+  const provider = tenant ? ctx.provider(tenant) : undefined;
+  if (!tenant || !provider) return { status: 404, body: { success: false, error: 'No payment provider is set up for this site.' } };
+  let event: ProviderEvent;
+  try {
+    event = provider.verifyEvent(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      ctx.deps.log.warn({ tenant: slug, reason: error.message }, 'payment webhook refused');
+      return { status: 400, body: { success: false, error: error.message } };
+    }
+    throw error;
+  }
+  const seen = await ctx.deps.db.query('SELECT id FROM payment_events WHERE id = $1', [event.id]);
+  if (seen.length > 0) return { status: 200, body: { received: true, duplicate: true } };
+  const outcome = await apply(ctx, tenant, event);
+  // Recorded last: a crash before this line makes the provider's retry finish the (idempotent) work.
+  await ctx.deps.db.run('INSERT INTO payment_events (id, tenant, type, received_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [event.id, slug, event.type, ctx.deps.now()]);
+  ctx.deps.log.info({ tenant: slug, event: event.type, outcome }, 'payment event');
+  return { status: 200, body: { received: true, outcome } };
+}
+
+async function apply(ctx: PaymentsContext, tenant: ApiTenant, event: ProviderEvent): Promise<string> {
+  if (event.kind === 'ignored' || !event.paymentRef) return 'ignored';
+  const payment = await ctx.repo.byProviderRef(tenant.slug, event.paymentRef);
+  // A payment of another site, or not made by this platform: nothing to do here.
+  if (!payment || (event.metadata.tenant !== undefined && event.metadata.tenant !== tenant.slug)) return 'unknown payment';
+  switch (event.kind) {
+    case 'succeeded':
+      return paid(ctx, tenant, payment, event);
+    case 'failed':
+    case 'canceled':
+      return unpaid(ctx, tenant, payment, event);
+    case 'refunded':
+      return recordRefund(ctx, tenant, payment, event.refundedCents ?? 0);
+  }
+}
+
+async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: ProviderEvent): Promise<string> {
+  if (event.amountCents !== payment.amount_cents || event.currency.toLowerCase() !== payment.currency) {
+    ctx.deps.log.error({ tenant: tenant.slug, payment: payment.id, amount: event.amountCents, expected: payment.amount_cents }, 'paid amount differs from the amount asked');
+    await ctx.deps.db.run("UPDATE payments SET status = 'review', failure = $1, updated_at = $2 WHERE id = $3", [`paid ${event.amountCents} ${event.currency}, asked ${payment.amount_cents} ${payment.currency}`, ctx.deps.now(), payment.id]);
+    return 'amount mismatch';
+  }
+  const at = ctx.deps.now();
+  const holdUntil = at + tenant.site.payments.deposit_hold_hours * 3_600_000;
+  let conflict = false;
+  if (!['paid', 'refunded', 'partially_refunded', 'conflict'].includes(payment.status)) {
+    conflict = await ctx.deps.db.transaction(async (tx) => {
+      let clash = false;
+      if (payment.kind === 'reservation' && payment.car_id) clash = !(await ctx.repo.takeReserved(tx, tenant.slug, payment.car_id, payment.id, holdUntil, at));
+      await tx.run('UPDATE payments SET status = $1, paid_at = $2, updated_at = $2 WHERE id = $3', [clash ? 'conflict' : 'paid', at, payment.id]);
+      if (payment.kind === 'online-payment' && payment.reference) {
+        await tx.run('UPDATE payment_invoices SET paid_payment_id = $1 WHERE tenant = $2 AND reference_key = $3 AND paid_payment_id IS NULL', [payment.id, tenant.slug, invoiceKey(payment.reference)]);
+      }
+      return clash;
+    });
+  } else {
+    conflict = payment.status === 'conflict';
+  }
+  if (conflict) {
+    // Paid after the hold ran out and someone else has the car now: the money goes back.
+    await refund(ctx, tenant, payment.id, undefined, 'the car was reserved by another buyer before this payment arrived').catch((error) => ctx.deps.log.error({ payment: payment.id, error: (error as Error).message }, 'automatic refund failed'));
+    await ctx.completeLead(tenant, { ...payment, paid_at: at }, 'refunded: car taken by another buyer');
+    return 'refunded: car taken';
+  }
+  await ctx.completeLead(tenant, { ...payment, paid_at: payment.paid_at ?? at }, 'paid', holdUntil);
+  if (payment.kind === 'reservation' && payment.car_id) ctx.markReserved(tenant.slug, payment.car_id, payment.provider_ref ?? payment.id, at);
+  return 'paid';
+}
+
+async function unpaid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: ProviderEvent): Promise<string> {
+  if (payment.status !== 'pending' && payment.status !== 'expired') return 'already settled';
+  const status = event.kind === 'canceled' ? 'canceled' : 'failed';
+  await ctx.deps.db.transaction(async (tx) => {
+    await tx.run('UPDATE payments SET status = $1, failure = $2, updated_at = $3 WHERE id = $4', [status, event.failure?.slice(0, 300) ?? null, ctx.deps.now(), payment.id]);
+    await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [payment.id]);
+  });
+  // A declined attempt is closed: trying again starts a new attempt (and a new hold).
+  if (status === 'failed') await ctx.cancelAtProvider(tenant, [payment]);
+  return status;
+}

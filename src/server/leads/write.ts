@@ -1,0 +1,220 @@
+/**
+ * The lead write: a new lead (or a later step merged into one), its delivery jobs and an
+ * optional test-drive slot in ONE transaction, so a lead is committed with its outbox
+ * jobs or not at all, and a retried submission (same Idempotency-Key) is answered with
+ * the first one's id. The bind lists (`leadColumnValues`, the PostgreSQL group's arrays)
+ * follow the leads table's column order. Shared by the leads and payments features.
+ */
+import { randomUUID } from 'node:crypto';
+import { groupQueue } from '../../lib/batch/group-queue.ts';
+import type { SqlDatabase, SqlExecutor } from '../kernel/db.ts';
+import { LEAD_COLUMNS, leadFromRow } from './row.ts';
+
+/** What LeadWriter.save needs: the tenant, the validated values, and the tenant's delivery destinations. */
+export interface LeadWrite {
+  tenant: string;
+  /** The lead to update (second step of a multi-step form); absent for a new lead. */
+  leadId?: string;
+  /** Client's Idempotency-Key: a retried first submission returns the same lead. */
+  clientKey?: string;
+  values: Record<string, unknown>;
+  /** Destination ids that receive this lead (one outbox job each). */
+  destinations: readonly string[];
+  /** A test-drive slot booked in the same transaction as a new lead (no double booking). */
+  appointment?: { carId: string; startsAt: number };
+  now: number;
+}
+
+export type LeadWriteResult = { status: 'created' | 'updated' | 'replayed'; id: string; revision: number } | { status: 'not-found' } | { status: 'slot-taken' };
+
+/** Thrown inside a lead transaction to roll it back when its test-drive slot is taken. */
+class SlotTaken extends Error {}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+/** Columns kept beside the JSON so exports and lookups need not parse it. */
+function leadColumns(values: Record<string, unknown>) {
+  return {
+    category: text(values.category) ?? 'General Enquiry',
+    subcategory: text(values.subcategory),
+    car_id: text(values.car_id),
+    dealership_slug: text(values.dealership_slug),
+    name: [text(values.name) ?? text(values['First Name']), text(values.last_name)].filter(Boolean).join(' ') || null,
+    email: text(values.email) ?? text(values['Email Address']),
+    phone: text(values.phone) ?? text(values['Mobile Number']),
+    form_completed: values.form_completed === true,
+    offer_accepted: values.offer_accepted === true,
+  };
+}
+
+/** leadColumns in the order of the leads table (category .. offer_accepted), for one row's statement parameters. */
+function leadColumnValues(values: Record<string, unknown>) {
+  const columns = leadColumns(values);
+  return [columns.category, columns.subcategory, columns.car_id, columns.dealership_slug, columns.name, columns.email, columns.phone, columns.form_completed, columns.offer_accepted];
+}
+
+/** A lead is delivered unless the form says this step is not the last one (form_completed false). */
+function isDeliverable(values: Record<string, unknown>): boolean {
+  return values.form_completed !== false;
+}
+
+/** Writes leads and their delivery jobs (one per database: the PostgreSQL group queue is per writer). */
+export class LeadWriter {
+  readonly #db: SqlDatabase;
+
+  constructor(db: SqlDatabase) {
+    this.#db = db;
+  }
+
+  /**
+   * Store a new lead, or merge a later step into an existing one, and enqueue its
+   * deliveries in the same transaction: when this resolves the lead is committed.
+   */
+  async save(write: LeadWrite): Promise<LeadWriteResult> {
+    if (this.#db.dialect === 'postgres' && !write.leadId && !write.appointment) return this.createLeadPostgres(write);
+    return this.#db.transaction(async (tx): Promise<LeadWriteResult> => {
+      if (write.leadId) return this.updateLead(tx, write.leadId, write);
+      if (write.clientKey) {
+        const existing = await tx.query<{ id: string; revision: number }>('SELECT id, revision FROM leads WHERE tenant = $1 AND client_key = $2', [write.tenant, write.clientKey]);
+        if (existing[0]) return { status: 'replayed', id: existing[0].id, revision: Number(existing[0].revision) };
+      }
+      const id = randomUUID();
+      await tx.run(
+        `INSERT INTO leads (${LEAD_COLUMNS}, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $14)`,
+        [
+          id,
+          write.tenant,
+          ...leadColumnValues(write.values),
+          JSON.stringify(write.values),
+          write.now,
+          write.clientKey ?? null,
+        ],
+      );
+      if (write.appointment) {
+        // Check and book in one statement inside the lead's transaction: two requests for one slot cannot both win.
+        const booked = await tx.run(
+          'INSERT INTO appointments (id, tenant, car_id, starts_at, lead_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id, starts_at) DO NOTHING',
+          [randomUUID(), write.tenant, write.appointment.carId, write.appointment.startsAt, id, write.now],
+        );
+        if (booked === 0) throw new SlotTaken();
+      }
+      if (isDeliverable(write.values)) {
+        for (const destination of write.destinations) await this.enqueue(tx, id, write.tenant, destination, 1, write.now);
+      }
+      return { status: 'created', id, revision: 1 };
+    }).catch((error: unknown) => {
+      if (error instanceof SlotTaken) return { status: 'slot-taken' } satisfies LeadWriteResult;
+      throw error;
+    });
+  }
+
+  /** New PostgreSQL leads waiting for the next group insert (createLeadPostgres). */
+  private readonly pgLeads = groupQueue((writes: LeadWrite[]) => this.insertLeadGroup(writes), 256);
+
+  /**
+   * PostgreSQL: new leads are written in groups, as the SQLite path groups
+   * its commits: the first lead goes at once; leads arriving while a group is being written
+   * wait and go together in the next one, ONE statement (data-modifying CTEs are atomic) and
+   * so one commit and one WAL flush for the whole group. Each caller is answered only when
+   * its group has committed, so an acknowledged lead is stored durably. Same rows as the
+   * generic path.
+   */
+  private createLeadPostgres(write: LeadWrite): Promise<LeadWriteResult> {
+    return this.pgLeads.push(write);
+  }
+
+  /** Insert a group of new leads and their delivery jobs in one statement; a client key seen before is a replay. */
+  private async insertLeadGroup(writes: readonly LeadWrite[]): Promise<LeadWriteResult[]> {
+    const ids = writes.map(() => randomUUID());
+    const rows = writes.map((write) => leadColumns(write.values));
+    const jobs = writes.flatMap((write, index) => (isDeliverable(write.values) ? write.destinations.map((destination) => ({ id: randomUUID(), lead: ids[index]!, destination })) : []));
+    const inserted = await this.#db.query<{ id: string }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::bigint[], $14::text[])
+           AS t(id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, data, at, client_key)
+       ), lead AS (
+         INSERT INTO leads (${LEAD_COLUMNS}, client_key)
+         SELECT id, tenant, category, subcategory, car_id, dealership_slug, name, email, phone, form_completed, offer_accepted, 1, data, at, at, client_key FROM input
+         ON CONFLICT (tenant, client_key) DO NOTHING RETURNING id, tenant, created_at
+       ), jobs AS (
+         INSERT INTO deliveries (id, lead_id, tenant, destination, revision, idempotency_key, status, attempts, next_attempt_at, lease_until, created_at)
+         SELECT job.id, lead.id, lead.tenant, job.destination, 1, lead.id || ':' || job.destination || ':1', 'pending', 0, lead.created_at, 0, lead.created_at
+         FROM unnest($15::text[], $16::text[], $17::text[]) AS job(id, lead_id, destination) JOIN lead ON lead.id = job.lead_id
+         RETURNING 1
+       )
+       SELECT id FROM lead`,
+      [
+        ids,
+        writes.map((write) => write.tenant),
+        rows.map((row) => row.category),
+        rows.map((row) => row.subcategory),
+        rows.map((row) => row.car_id),
+        rows.map((row) => row.dealership_slug),
+        rows.map((row) => row.name),
+        rows.map((row) => row.email),
+        rows.map((row) => row.phone),
+        rows.map((row) => (row.form_completed ? 1 : 0)),
+        rows.map((row) => (row.offer_accepted ? 1 : 0)),
+        writes.map((write) => JSON.stringify(write.values)),
+        writes.map((write) => write.now),
+        writes.map((write) => write.clientKey ?? null),
+        jobs.map((job) => job.id),
+        jobs.map((job) => job.lead),
+        jobs.map((job) => job.destination),
+      ],
+    );
+    const created = new Set(inserted.map((row) => String(row.id)));
+    const results: LeadWriteResult[] = [];
+    for (const [index, write] of writes.entries()) {
+      if (created.has(ids[index]!)) {
+        results.push({ status: 'created', id: ids[index]!, revision: 1 });
+        continue;
+      }
+      // The client key was seen before (an earlier request, or the same key twice in this group): a retried submission.
+      const existing = await this.#db.query<{ id: string; revision: number }>('SELECT id, revision FROM leads WHERE tenant = $1 AND client_key = $2', [write.tenant, write.clientKey ?? null]);
+      if (!existing[0]) throw new Error('lead insert skipped without a matching client key');
+      results.push({ status: 'replayed', id: String(existing[0].id), revision: Number(existing[0].revision) });
+    }
+    return results;
+  }
+
+  private async updateLead(tx: SqlExecutor, leadId: string, write: LeadWrite): Promise<LeadWriteResult> {
+    const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+    const rows = await tx.query(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 AND tenant = $2${lock}`, [leadId, write.tenant]);
+    if (!rows[0]) return { status: 'not-found' };
+    const lead = leadFromRow(rows[0]);
+    const merged: Record<string, unknown> = { ...lead.data };
+    for (const [key, value] of Object.entries(write.values)) if (value !== undefined) merged[key] = value;
+    const revision = lead.revision + 1;
+    await tx.run(
+      `UPDATE leads SET category = $1, subcategory = $2, car_id = $3, dealership_slug = $4, name = $5, email = $6, phone = $7,
+        form_completed = $8, offer_accepted = $9, data = $10, revision = $11, updated_at = $12 WHERE id = $13`,
+      [
+        ...leadColumnValues(merged),
+        JSON.stringify(merged),
+        revision,
+        write.now,
+        leadId,
+      ],
+    );
+    if (isDeliverable(merged)) {
+      for (const destination of write.destinations) {
+        // A job still waiting sends the lead as it is at send time, so it already carries this step. A job a
+        // worker has leased is being sent with the previous data (issue 13 M5): this revision gets its own job.
+        const waiting = await tx.query("SELECT id FROM deliveries WHERE lead_id = $1 AND destination = $2 AND status = 'pending' AND lease_until <= $3", [leadId, destination, write.now]);
+        if (waiting.length === 0) await this.enqueue(tx, leadId, write.tenant, destination, revision, write.now);
+      }
+    }
+    return { status: 'updated', id: leadId, revision };
+  }
+
+  private async enqueue(tx: SqlExecutor, leadId: string, tenant: string, destination: string, revision: number, now: number): Promise<void> {
+    await tx.run(
+      `INSERT INTO deliveries (id, lead_id, tenant, destination, revision, idempotency_key, status, attempts, next_attempt_at, lease_until, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, 0, $7)`,
+      [randomUUID(), leadId, tenant, destination, revision, `${leadId}:${destination}:${revision}`, now],
+    );
+  }
+}
