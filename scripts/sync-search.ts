@@ -14,9 +14,9 @@ import { parseArgs } from 'node:util';
 import { Meilisearch } from 'meilisearch';
 import { searchSettings } from '../src/config/search.ts';
 import { listTenantDirs, loadTenant } from '../src/lib/site/tenant.ts';
-import { DEFAULT_INDEX } from '../src/search/config.ts';
-import { toSearchDocuments } from '../src/search/documents.ts';
-import { syncTenant } from '../src/search/meilisearch.ts';
+import { DEFAULT_INDEX } from '../src/search/core/config.ts';
+import { toSearchDocuments } from '../src/search/core/documents.ts';
+import { syncTenant } from '../src/search/admin/meilisearch.ts';
 
 const { values } = parseArgs({
   options: {

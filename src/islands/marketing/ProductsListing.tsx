@@ -4,7 +4,7 @@
  * in the browser by the project's embedded search engine; state kept in the URL.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { createSearchEngine } from '../../search/engine.ts';
+import { createSearchEngine } from '../../search/engine/engine.ts';
 import { parseProductsState, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';

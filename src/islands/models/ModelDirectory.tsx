@@ -3,7 +3,7 @@
  * body, 21 a page, answered by the embedded search engine; state in the URL (?q=&make=&bodyType=&p=).
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { createSearchEngine } from '../../search/engine.ts';
+import { createSearchEngine } from '../../search/engine/engine.ts';
 import { directorySearch, parseDirectoryState, withDirectoryState, type DirectoryDocument, type DirectoryState } from '../../lib/range/directory.ts';
 import './models.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchEngine } from '../../search/engine.ts';
+import { createSearchEngine } from '../../search/engine/engine.ts';
 import { parseTenantFile } from '../../schemas/tenant-files.ts';
 import { parseProductsState, productDocuments, productsQueryString, productsSearch, PRODUCTS_PAGE_SIZE, type ProductsState } from './products.ts';
 

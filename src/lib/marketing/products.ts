@@ -1,12 +1,12 @@
 /**
  * Parts and accessories listing (spec §2 "products/accessories listing with categories and
  * price", §7 "Products search: categories, price, query, offset; 21 per page"). Products are
- * answered by the project's embedded search engine (src/search/engine.ts): this module turns
+ * answered by the project's embedded search engine (src/search/engine/engine.ts): this module turns
  * products into engine documents and the listing's URL state into engine parameters. Pure.
  */
 import type { Product } from '../../schemas/marketing.ts';
-import type { EngineSearchParams } from '../../search/engine.ts';
-import { listOrderFields, type SearchDocument } from '../../search/documents.ts';
+import type { EngineSearchParams } from '../../search/engine/engine.ts';
+import { listOrderFields, type SearchDocument } from '../../search/core/documents.ts';
 
 /** Products per page (spec §7, §9). */
 export const PRODUCTS_PAGE_SIZE = 21;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchEngine } from '../../search/engine.ts';
+import { createSearchEngine } from '../../search/engine/engine.ts';
 import { directoryDocuments, directorySearch, parseDirectoryState, withDirectoryState, DIRECTORY_PAGE_SIZE } from './directory.ts';
 import { modelsFromCars, modelTile } from './models.ts';
 

@@ -3,8 +3,8 @@
  * search: manufacturer.name, model.name, model.body, query, offset; 21 per page") on the
  * project's embedded search engine. Pure: documents, URL state and engine parameters.
  */
-import type { EngineSearchParams } from '../../search/engine.ts';
-import { listOrderFields, type SearchDocument } from '../../search/documents.ts';
+import type { EngineSearchParams } from '../../search/engine/engine.ts';
+import { listOrderFields, type SearchDocument } from '../../search/core/documents.ts';
 import type { ModelTileData } from './models.ts';
 
 /** Models per directory page. */
