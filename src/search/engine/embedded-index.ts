@@ -1,18 +1,17 @@
 /**
- * The embedded engine's index file: a tenant's search documents in a compact columnar
- * JSON that gzips small (issue 4 target: under 80 bytes gzip per car). Written at build
- * time (src/pages/search-index-[tenant].json.ts), fetched lazily by the search island.
- *
- * Encoding, per field: repeated texts (make, model, city...) become a dictionary plus
- * indexes; whole numbers that grow with the id order are delta-coded; booleans are the
- * list of positions that are true; the name and slug are left out when they equal what
- * the other fields derive; uid, site, make_model, custom_rank and tiebreak are recomputed on load.
+ * The embedded engine's index file: a tenant's search documents in a compact columnar JSON
+ * that gzips small (sizes: docs/scale.md). Written at build time
+ * (src/pages/search-index-[tenant].json.ts), fetched lazily by the search island. Per field:
+ * repeated texts become a dictionary plus indexes; whole numbers that grow with the id order
+ * are delta-coded; booleans are the list of true positions; name and slug are left out when
+ * the other fields derive them; uid, site, make_model, custom_rank and tiebreak are recomputed.
  */
 import { slugify } from '../../lib/text/slug.ts';
 import { nameFromParts } from '../../lib/vehicle/identity.ts';
 import { DEFAULT_INDEX } from '../core/config.ts';
 import { customRank, documentUid, makeModel, priceBand, tiebreakOf, type SearchDocument } from '../core/documents.ts';
-import { createSearchEngine, type FacetStats, type SearchEngine } from './engine.ts';
+import { createSearchEngine } from './engine.ts';
+import type { IndexColumn, SearchEngine, WholeStockAnswer } from './types.ts';
 
 /** Format version: bump when the layout changes so stale caches are not misread. */
 export const INDEX_VERSION = 3;
@@ -36,12 +35,6 @@ export interface EmbeddedIndex {
   o?: 1;
   /** The whole stock's answer to every facet (no query, no filter). */
   f?: WholeStockAnswer;
-}
-
-/** Facet counts and stats over every document, as SearchEngine.search answers them for facets ['*']. */
-export interface WholeStockAnswer {
-  facets: Record<string, Record<string, number>>;
-  stats: Record<string, FacetStats>;
 }
 
 const DICTIONARY_FIELDS = [
@@ -134,7 +127,7 @@ export function encodeIndex(site: string, documents: readonly SearchDocument[]):
   for (const field of LIST_FIELDS) columns[field] = encodeList(sorted.map((document) => document[field]));
   for (const [field, column] of Object.entries(columns)) if (isEmptyColumn(column) && field !== 'id') delete columns[field];
   // The whole stock's facet counts and stats, as the engine answers them: the search page's
-  // first answer (no query, no filter) reads them instead of counting 16,000 cars.
+  // first answer (no query, no filter) reads them instead of counting every car.
   const answer = createSearchEngine(sorted).search(DEFAULT_INDEX, { facets: ['*'], hitsPerPage: 0 });
   return { v: INDEX_VERSION, site, n: sorted.length, c: columns, o: 1, f: { facets: answer.facets, stats: answer.facets_stats } };
 }
@@ -154,18 +147,6 @@ function readColumn(column: Column | undefined, size: number): (string | number 
   return flags;
 }
 
-/**
- * Stored columns of a decoded index, by field, for the engine to read instead of the documents
- * (a plain array per field is much faster to scan than 16,000 objects of varying shape).
- * `values[position]` equals `documents[position][field]` (null for a missing value, as stored); a dictionary column also gives its
- * spellings and each position's spelling number (0 = missing), as stored.
- */
-export interface IndexColumn {
-  /** null or undefined: the document has no value. */
-  values: readonly (string | number | boolean | readonly string[] | null | undefined)[];
-  dictionary?: { labels: readonly string[]; ids: readonly number[] };
-}
-
 /** Decode an index file back into search documents (every one made now). */
 export function decodeIndex(index: EmbeddedIndex): SearchDocument[] {
   return decodeIndexWithColumns(index).documents;
@@ -180,9 +161,9 @@ export function decodeIndexWithColumns(index: EmbeddedIndex): { documents: Searc
 /**
  * An opened index: each stored column read when first asked for, each document made when
  * first asked for (`at`). The engine filters, sorts and counts on the columns, and answers the
- * whole stock's facets from the file's `f` (issue 17: first answer at 16,000 cars), so the
- * first answer makes only the documents of its page of hits; the rest is made when the page
- * is idle (SearchEngine.prepare) or a search first needs it.
+ * whole stock's facets from the file's `f`, so the first answer makes only the documents of
+ * its page of hits; the rest is made when the page is idle (SearchEngine.prepare) or a search
+ * first needs it.
  */
 export interface OpenedIndex {
   readonly size: number;
