@@ -1,15 +1,13 @@
 #!/usr/bin/env node
 /**
- * Push tenants' stock to Meilisearch (DESIGN §5): index settings first, then only what
- * changed (new and changed cars added or replaced, removed cars deleted, unchanged cars
- * not sent). Tenants without `search` in site.json use the embedded engine and are skipped.
+ * Push tenants' stock to Meilisearch (DESIGN §5) through the pipeline's sync
+ * (syncTenantSearch, src/pipeline/search-sync.ts): settings first, then only what changed,
+ * into site.json's search.index. Tenants without `search` in site.json are skipped.
  *
  *   MEILI_ADMIN_KEY=... MEILI_ADMIN_HOST=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug>] [--host <url>] [--now <ISO date>]
  *
- * The same sync as the pipeline's search step (syncTenantSearch, src/pipeline/search-sync.ts):
- * the index is site.json's search.index. The admin key goes only to the operator's
- * Meilisearch: --host or MEILI_ADMIN_HOST, never to the host a tenant's site.json names
- * (issue 13 M9). The admin key is read from the environment only and never written anywhere.
+ * The admin key goes only to the operator's Meilisearch (--host or MEILI_ADMIN_HOST), never
+ * to the host a tenant's site.json names (issue 13 M9); it is read from the environment only.
  */
 import { parseArgs } from 'node:util';
 import { environment } from '../src/config/env.ts';

@@ -118,7 +118,7 @@ export function moveHomePriceThumb([low, high]: readonly [number, number], thumb
 }
 
 /**
- * The make select (audit 2.96): up to 20 popular makes first (spec §9), then every make in
+ * The make select: up to 20 popular makes first (spec §9), then every make in
  * stock A-Z under 'All Makes' when there are more, so no make with stock is missing.
  */
 export function makeOptionGroups(distribution: Record<string, number> | undefined): { label: string | null; options: { value: string; count: number }[] }[] {

@@ -28,7 +28,7 @@ export function roundToThousand(value: number): number {
 }
 
 /**
- * Bounds of a range filter whose values move in whole `unit`s (issue 14 item 1): the facet
+ * Bounds of a range filter whose values move in whole `unit`s: the facet
  * range widened outward to whole units (km: to the nearest 1,000 below and above, spec §5),
  * so every car of the results stays inside. Undefined when the results have no such value.
  */
@@ -90,7 +90,7 @@ function appliedNumbers(applied: string | undefined): number[] {
 }
 
 /**
- * The bounds a range control shows (issue 35 item 5): the results' range (`base`), widened to
+ * The bounds a range control shows: the results' range (`base`), widened to
  * hold the applied filter, so the thumbs and the label always show the filter that is applied
  * and never a value clamped to a narrower facet range. With no results' range (no hits, or no
  * car with the value) it is the last good range when a filter on this attribute is applied,

@@ -1,11 +1,10 @@
 /**
  * Similar vehicles from the search engine (spec §7 "Similar vehicles: multi-query search
- * endpoint", §8, §9; issue 14 item 4, audit 2.26 / 7.14 / 8.9 / 9.14). The vehicle page paints
- * the build-time list first; when the section comes near the viewport the browser asks the
- * engine again, so a car sold since the build drops out. Pure apart from the client passed in:
- * both engines answer through the same `SearchClientLike` (embedded or Meilisearch). The hits
- * are ranked by the build-time rule (similarVehicles), and the queries ask for the nearest
- * prices on each side of the car's, so an unchanged stock gives the build-time list (issue 35).
+ * endpoint", §8, §9). The vehicle page paints the build-time list first; when the section
+ * comes near the viewport the browser asks the engine again, so a car sold since the build
+ * drops out. Pure apart from the client passed in (`SearchClientLike`, either engine). The
+ * hits are ranked by the build-time rule (similarVehicles), and the queries ask for the
+ * nearest prices on each side of the car's, so an unchanged stock gives the build-time list.
  */
 import type { Car } from '../../schemas/car.ts';
 import { similarPriceBand, similarVehicles, SIMILAR_LIMIT } from '../../lib/vehicle/similar-vehicles.ts';

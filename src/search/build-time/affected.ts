@@ -1,15 +1,10 @@
 /**
  * Which static search pages a stock change touches (issue 8 §4: incremental releases render
- * only what changed). A search page shows the build-time snapshot of its route's preset
- * (src/search/build-time/snapshot.ts): the main query (hits, counts, every page facet, price stats) over
- * the cars matching the whole preset, plus, per refined facet, that facet's counts over the
- * cars matching the preset without it (disjunctive faceting). So a changed, added or removed
- * car can only alter a page when, before or after the change,
- *   - it matches the whole preset (it is in the main query), or
- *   - its contribution to a refined facet's counts differs: whether it matches the rest of
- *     the preset, and its value of that facet.
- * Every other input of the page is the same for all routes (route table, site config); when
- * the route table itself changes (a make, model, location or dealership appears or goes),
+ * only what changed). A page shows its preset's snapshot (./snapshot.ts): the main query over
+ * the cars matching the whole preset, plus each refined facet's counts over the cars matching
+ * the rest. So a changed, added or removed car alters a page only when, before or after the
+ * change, it matches the whole preset, or its contribution to a refined facet's counts
+ * differs. Every other input is the same for all routes; when the route table itself changes,
  * every search page is rendered. Pure.
  */
 import type { Car } from '../../schemas/car.ts';

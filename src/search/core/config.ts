@@ -50,7 +50,7 @@ export type NumericAttribute = (typeof NUMERIC_ATTRIBUTES)[number];
 /** Separator of the make > model hierarchy values (`make_model`), InstantSearch's default. */
 export const HIERARCHY_SEPARATOR = ' > ';
 
-/** Attributes the text query searches, most important first (issue 4 item 6). */
+/** Attributes the text query searches, most important first. */
 export const SEARCHABLE_ATTRIBUTES = ['name', 'make', 'model', 'badge', 'colour', 'stocknum'] as const;
 
 /** The largest facet limit: Meilisearch's maxValuesPerFacet is one number per index. */
@@ -135,10 +135,9 @@ export function parseIndexName(indexName: string): { index: string; sort: string
 
 /**
  * The largest stock the docs name for the embedded engine (docs/search.md "Engines"): above it a
- * tenant is told, at every build, to search on Meilisearch. The engine still answers at 16,000
- * cars (first answer under 110 ms, p95 under 6 ms in Chromium), but every shopper who searches
- * downloads the whole index file (about 18 bytes gzip a car: 90 KB at 5,000 cars, 280 KB at
- * 16,000) and keeps it in memory, which a phone on a slow link feels.
+ * tenant is told, at every build, to search on Meilisearch. The engine still answers above it,
+ * but every shopper who searches downloads the whole index file and keeps it in memory, which a
+ * phone on a slow link feels (the figures: docs/scale.md "The embedded engine's limit").
  */
 export const EMBEDDED_SEARCH_MAX_CARS = 5_000;
 
