@@ -31,12 +31,12 @@ import { childEnvironment, environment } from '../src/config/env.ts';
 import { parseStock } from '../src/lib/vehicle/stock.ts';
 import { loadTenant } from '../src/lib/site/tenant.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
-import { DEFAULT_INDEX } from '../src/search/config.ts';
-import { toSearchDocuments, type SearchDocument } from '../src/search/documents.ts';
-import { encodeIndex } from '../src/search/embedded-index.ts';
-import type { EngineSearchParams } from '../src/search/engine.ts';
-import { syncTenant, tenantFilter, mintTenantToken } from '../src/search/meilisearch.ts';
-import { PAGE_FACETS } from '../src/search/snapshot.ts';
+import { DEFAULT_INDEX } from '../src/search/core/config.ts';
+import { toSearchDocuments, type SearchDocument } from '../src/search/core/documents.ts';
+import { encodeIndex } from '../src/search/engine/embedded-index.ts';
+import type { EngineSearchParams } from '../src/search/engine/engine.ts';
+import { syncTenant, tenantFilter, mintTenantToken } from '../src/search/admin/meilisearch.ts';
+import { PAGE_FACETS } from '../src/search/build-time/snapshot.ts';
 import { startMeilisearch } from './lib/meilisearch-server.ts';
 
 const { values } = parseArgs({
@@ -110,8 +110,8 @@ function workload(documents: SearchDocument[]): Request[][] {
 async function engineBundle(): Promise<{ code: string; gzip: number }> {
   const result = await build({
     stdin: {
-      // What the island's loader runs (src/search/embedded-loader.ts): the index opened, columns, documents and counts read when first needed.
-      contents: "import { openEngine } from './src/search/embedded-index.ts'; globalThis.__bench = { load: openEngine };",
+      // What the island's loader runs (src/search/browser/embedded-loader.ts): the index opened, columns, documents and counts read when first needed.
+      contents: "import { openEngine } from './src/search/engine/embedded-index.ts'; globalThis.__bench = { load: openEngine };",
       resolveDir: process.cwd(),
       loader: 'ts',
     },

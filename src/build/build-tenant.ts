@@ -18,7 +18,7 @@ import { REPO_ROOT, runAstroBuild, WarmRenderer, type ChildRun } from './childre
 import { photoOptionsFromEnv } from '../config/images.ts';
 import { buildSettings } from '../config/build.ts';
 import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../images/resolve.ts';
-import { searchEngineAdvice } from '../search/config.ts';
+import { searchEngineAdvice } from '../search/core/config.ts';
 
 export { REPO_ROOT };
 

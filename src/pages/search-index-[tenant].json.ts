@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { siteData } from '../site-data/site-data.ts';
-import { encodeIndex } from '../search/embedded-index.ts';
+import { encodeIndex } from '../search/engine/embedded-index.ts';
 
 export async function getStaticPaths() {
   const data = siteData();

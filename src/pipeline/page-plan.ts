@@ -33,8 +33,8 @@ import type { Tenant } from '../lib/site/tenant.ts';
 import { RESERVE_ROUTES } from '../lib/vehicle/vehicle-actions.ts';
 import type { Car } from '../schemas/car.ts';
 import type { ModelsFile } from '../schemas/models.ts';
-import { affectedSearchPages } from '../search/affected.ts';
-import { searchPrefix } from '../search/routes.ts';
+import { affectedSearchPages } from '../search/build-time/affected.ts';
+import { searchPrefix } from '../search/core/routes.ts';
 import { affectedCarSlugs, type StockDiff } from './changes.ts';
 
 /** A stock change between two releases of the same code and config: what a family's `affected` reads. */

@@ -1,7 +1,7 @@
 /**
  * The pipeline's search step (issue 8 §3): for tenants on Meilisearch (site.json `search`),
  * the published cars are synced with the search module's incremental sync
- * (src/search/meilisearch.ts syncTenant: only new, changed and removed cars are sent).
+ * (src/search/admin/meilisearch.ts syncTenant: only new, changed and removed cars are sent).
  * Admin credentials come from the server-side environment only: MEILI_ADMIN_KEY and
  * MEILI_ADMIN_HOST (the operator's Meilisearch; site.json's search.host is never used here).
  */
@@ -10,8 +10,8 @@ import { environment, type Environment } from '../config/env.ts';
 import { searchSettings } from '../config/search.ts';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
-import { toSearchDocuments } from '../search/documents.ts';
-import { syncTenant, type SyncReport } from '../search/meilisearch.ts';
+import { toSearchDocuments } from '../search/core/documents.ts';
+import { syncTenant, type SyncReport } from '../search/admin/meilisearch.ts';
 
 /** Sync a tenant's visible cars to its Meilisearch index; null for tenants on the embedded engine. */
 export async function syncTenantSearch(site: Site, cars: readonly Car[], env: Environment = environment()): Promise<SyncReport | null> {

@@ -18,8 +18,8 @@ import type { ModelsFile } from '../schemas/models.ts';
 import type { ReviewsFile } from '../schemas/reviews.ts';
 import type { TenantFiles } from '../schemas/tenant-files.ts';
 import { brandOverviews, computeRange, siteMenus, type BrandOverview, type PageChrome, type Range, type SiteMenus } from '../lib/range/site-range.ts';
-import { heroSearchProps, searchBuildData, type SearchBuildData } from '../search/page-data.ts';
-import { heroSelects } from '../search/hero.ts';
+import { heroSearchProps, searchBuildData, type SearchBuildData } from '../search/build-time/page-data.ts';
+import { heroSelects } from '../search/browser/hero.ts';
 import { vehicleKindsOf } from '../lib/text/template-wording.ts';
 
 /** Compute a view on first use, then return the same value. */

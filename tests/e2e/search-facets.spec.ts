@@ -10,9 +10,9 @@ import { axeBuilder } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { DEFAULT_INDEX, LOADER_MESSAGES } from '../../src/search/config.ts';
-import { toSearchDocuments } from '../../src/search/documents.ts';
-import { createSearchEngine, type EngineSearchParams } from '../../src/search/engine.ts';
+import { DEFAULT_INDEX, LOADER_MESSAGES } from '../../src/search/core/config.ts';
+import { toSearchDocuments } from '../../src/search/core/documents.ts';
+import { createSearchEngine, type EngineSearchParams } from '../../src/search/engine/engine.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const NOW = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');

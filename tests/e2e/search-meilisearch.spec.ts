@@ -14,10 +14,10 @@ import { expect, test } from '@playwright/test';
 import { Meilisearch } from 'meilisearch';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
-import { collapseSold } from '../../src/search/results.ts';
-import { toSearchDocuments } from '../../src/search/documents.ts';
-import { createSearchEngine } from '../../src/search/engine.ts';
-import { syncTenant, tenantFilter } from '../../src/search/meilisearch.ts';
+import { collapseSold } from '../../src/search/browser/results.ts';
+import { toSearchDocuments } from '../../src/search/core/documents.ts';
+import { createSearchEngine } from '../../src/search/engine/engine.ts';
+import { syncTenant, tenantFilter } from '../../src/search/admin/meilisearch.ts';
 import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
 
 const SLUG = 'search-meili';

@@ -9,12 +9,12 @@ import { axeBuilder } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { DEFAULT_INDEX, SORT_OPTIONS, sortIndexName } from '../../src/search/config.ts';
-import { toSearchDocuments } from '../../src/search/documents.ts';
-import { createSearchEngine } from '../../src/search/engine.ts';
-import { buildRouteTable } from '../../src/search/routes.ts';
-import { collapseSold } from '../../src/search/results.ts';
-import { parseSearchUrl, type SearchUrlState } from '../../src/search/routing.ts';
+import { DEFAULT_INDEX, SORT_OPTIONS, sortIndexName } from '../../src/search/core/config.ts';
+import { toSearchDocuments } from '../../src/search/core/documents.ts';
+import { createSearchEngine } from '../../src/search/engine/engine.ts';
+import { buildRouteTable } from '../../src/search/core/routes.ts';
+import { collapseSold } from '../../src/search/browser/results.ts';
+import { parseSearchUrl, type SearchUrlState } from '../../src/search/browser/routing.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const SLUG = 'search-demo';

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { vehicleKind } from '../../src/lib/vehicle/spec-rows.ts';
-import { DEFAULT_INDEX } from '../../src/search/config.ts';
-import { toSearchDocuments } from '../../src/search/documents.ts';
-import { createSearchEngine, type EngineSearchParams } from '../../src/search/engine.ts';
+import { DEFAULT_INDEX } from '../../src/search/core/config.ts';
+import { toSearchDocuments } from '../../src/search/core/documents.ts';
+import { createSearchEngine, type EngineSearchParams } from '../../src/search/engine/engine.ts';
 import { pointAtSearch } from './search-helpers.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { decodeIndex, encodeIndex, type EmbeddedIndex } from '../../src/search/embedded-index.ts';
+import { decodeIndex, encodeIndex, type EmbeddedIndex } from '../../src/search/engine/embedded-index.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { createSimilarIndex } from '../../src/lib/vehicle/similar-vehicles.ts';
 import { expectNoSeriousAxeViolations } from './forms-helpers.ts';

@@ -11,8 +11,8 @@ import { Meilisearch } from 'meilisearch';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/meilisearch-server.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { toSearchDocuments } from '../../src/search/documents.ts';
-import { mintTenantToken, syncTenant, tenantFilter } from '../../src/search/meilisearch.ts';
+import { toSearchDocuments } from '../../src/search/core/documents.ts';
+import { mintTenantToken, syncTenant, tenantFilter } from '../../src/search/admin/meilisearch.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const INDEX = 'Car_meili_command_test';

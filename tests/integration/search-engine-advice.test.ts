@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPrepared, prepareTenant } from '../../src/build/build-tenant.ts';
-import { EMBEDDED_SEARCH_MAX_CARS, searchEngineAdvice } from '../../src/search/config.ts';
+import { EMBEDDED_SEARCH_MAX_CARS, searchEngineAdvice } from '../../src/search/core/config.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'search-advice-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -7,12 +7,12 @@ import { instantMeiliSearch } from '@meilisearch/instant-meilisearch';
 import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { createEmbeddedSearchClient, type SearchRequest } from '../../src/search/client.ts';
-import { DEFAULT_INDEX } from '../../src/search/config.ts';
-import { toSearchDocuments, type SearchDocument } from '../../src/search/documents.ts';
-import { decodeIndex, encodeIndex } from '../../src/search/embedded-index.ts';
-import { createSearchEngine, type EngineResult } from '../../src/search/engine.ts';
-import { INDEX_SETTINGS, mintTenantToken, syncTenant, tenantFilter, type SearchKey } from '../../src/search/meilisearch.ts';
+import { createEmbeddedSearchClient, type SearchRequest } from '../../src/search/browser/client.ts';
+import { DEFAULT_INDEX } from '../../src/search/core/config.ts';
+import { toSearchDocuments, type SearchDocument } from '../../src/search/core/documents.ts';
+import { decodeIndex, encodeIndex } from '../../src/search/engine/embedded-index.ts';
+import { createSearchEngine, type EngineResult } from '../../src/search/engine/engine.ts';
+import { INDEX_SETTINGS, mintTenantToken, syncTenant, tenantFilter, type SearchKey } from '../../src/search/admin/meilisearch.ts';
 import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');

@@ -1,18 +1,18 @@
 /**
  * Similar vehicles on the Meilisearch engine (issue 14 item 4; audit 2.26, 7.14, 8.9), on a real
- * server: the browser's search client (src/search/search-client.ts) with a tenant token
+ * server: the browser's search client (src/search/browser/create-client.ts) with a tenant token
  * answers the spec's multi-query with the same cars as the embedded engine, and a car sold
  * after the build (synced as sold) is no longer offered.
  */
 import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSearchClient } from '../../src/search/search-client.ts';
+import { createSearchClient } from '../../src/search/browser/create-client.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { createEmbeddedSearchClient } from '../../src/search/client.ts';
-import { toSearchDocuments } from '../../src/search/documents.ts';
-import { createSearchEngine } from '../../src/search/engine.ts';
-import { mintTenantToken, syncTenant, tenantFilter } from '../../src/search/meilisearch.ts';
-import { fetchSimilar } from '../../src/search/similar.ts';
+import { createEmbeddedSearchClient } from '../../src/search/browser/client.ts';
+import { toSearchDocuments } from '../../src/search/core/documents.ts';
+import { createSearchEngine } from '../../src/search/engine/engine.ts';
+import { mintTenantToken, syncTenant, tenantFilter } from '../../src/search/admin/meilisearch.ts';
+import { fetchSimilar } from '../../src/search/browser/similar.ts';
 import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');

@@ -5,6 +5,7 @@
  * they can fail).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -272,6 +273,34 @@ export function astroInternalReaders(files: SourceFile[]): string[] {
   return problems;
 }
 
+/** Search rooms that ship to browsers (docs/architecture.md "Search rooms"). */
+const BROWSER_SEARCH_ROOMS = ['src/search/browser/', 'src/search/engine/', 'src/search/lists/'];
+
+/**
+ * Search code that runs in the browser (issue 36 item 2): src/search/browser, engine and lists
+ * import no Node built-in (`node:*` or a bare built-in name), nothing of src/config (the
+ * environment and its secrets) and nothing of src/search/admin (the admin key).
+ */
+export function browserSearchProblems(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    if (!BROWSER_SEARCH_ROOMS.some((room) => file.path.startsWith(room))) continue;
+    for (const specifier of specifiersOf(file)) {
+      if (isBuiltin(specifier)) problems.push(`${file.path}: imports the Node built-in ${specifier} (this code ships to browsers)`);
+    }
+    for (const target of importsOf(file)) {
+      if (target.startsWith('src/config/')) problems.push(`${file.path} -> ${target}: browser search code must not read the configuration (the environment stays on the server)`);
+      if (target.startsWith('src/search/admin/')) problems.push(`${file.path} -> ${target}: browser search code must not import the admin room (it handles the admin key)`);
+    }
+  }
+  return problems;
+}
+
+/** src/lib is the ground floor (issue 36 item 2): it imports nothing of src/search (list searches use src/search/lists, called from the islands). */
+export function libSearchImports(files: SourceFile[]): string[] {
+  return files.filter((file) => file.path.startsWith('src/lib/')).flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/search/')).map((target) => `${file.path} -> ${target}: src/lib must not import src/search`));
+}
+
 const messageTexts: string[] = Object.values(SPEC_MESSAGES as Record<string, unknown>).filter((value): value is string => typeof value === 'string');
 
 describe('architecture (issue 12)', () => {
@@ -515,5 +544,50 @@ describe('architecture (issue 36): the lead API types its values, the configurat
     ]);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toBe('src/config/server.ts -> src/server/kernel/db.ts: the configuration must not import the server');
+  });
+});
+
+describe('search rooms (issue 36 item 2)', () => {
+  const files = sourceFiles();
+
+  it('browser search code (src/search/browser, engine, lists) imports no Node built-in, src/config or src/search/admin', () => {
+    expect(files.some(({ path }) => path.startsWith('src/search/browser/'))).toBe(true);
+    expect(files.some(({ path }) => path.startsWith('src/search/engine/'))).toBe(true);
+    expect(browserSearchProblems(files)).toEqual([]);
+  });
+
+  it('src/lib imports nothing of src/search', () => {
+    expect(files.some(({ path }) => path.startsWith('src/lib/'))).toBe(true);
+    expect(libSearchImports(files)).toEqual([]);
+  });
+
+  describe('the rules catch violations', () => {
+    it('a Node built-in, the config or the admin room imported by browser search code; build-time and admin code may', () => {
+      const problems = browserSearchProblems([
+        { path: 'src/search/browser/routing.ts', text: "import { readFileSync } from 'node:fs';" },
+        { path: 'src/search/engine/engine.ts', text: "import { createHash } from 'crypto';" },
+        { path: 'src/search/browser/create-client.ts', text: "import { searchSettings } from '../../config/search.ts';" },
+        { path: 'src/search/lists/list-index.ts', text: "const admin = await import('../admin/meilisearch.ts');" },
+        { path: 'src/search/build-time/page-data.ts', text: "import { environment } from '../../config/env.ts';\nimport { mintTenantToken } from '../admin/meilisearch.ts';\nimport { join } from 'node:path';" },
+        { path: 'src/search/admin/meilisearch.ts', text: "import { createHmac } from 'node:crypto';" },
+        { path: 'src/search/browser/similar.ts', text: "// node:fs and ../../config/ are named in a comment only\nimport { hitToCar } from '../core/hit-car.ts';" },
+      ]);
+      expect(problems).toHaveLength(4);
+      expect(problems[0]).toContain('src/search/browser/routing.ts: imports the Node built-in node:fs');
+      expect(problems[2]).toContain('src/search/browser/create-client.ts -> src/config/search.ts');
+      expect(problems[3]).toContain('src/search/lists/list-index.ts -> src/search/admin/meilisearch.ts');
+    });
+
+    it('src/lib importing src/search (types too); search importing lib is the allowed direction', () => {
+      const problems = libSearchImports([
+        { path: 'src/lib/range/directory.ts', text: "import type { EngineSearchParams } from '../../search/engine/engine.ts';" },
+        { path: 'src/lib/marketing/products.ts', text: "export { listOrderFields } from '../../search/core/documents.ts';" },
+        { path: 'src/search/core/routes.ts', text: "import { slugify } from '../../lib/text/slug.ts';" },
+      ]);
+      expect(problems).toEqual([
+        'src/lib/range/directory.ts -> src/search/engine/engine.ts: src/lib must not import src/search',
+        'src/lib/marketing/products.ts -> src/search/core/documents.ts: src/lib must not import src/search',
+      ]);
+    });
   });
 });

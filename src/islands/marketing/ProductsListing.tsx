@@ -4,8 +4,8 @@
  * in the browser by the project's embedded search engine; state kept in the URL.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { createSearchEngine } from '../../search/engine.ts';
-import { parseProductsState, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
+import { createListIndex } from '../../search/lists/list-index.ts';
+import { parseProductsState, PRODUCTS_SEARCHABLE, productsQueryString, productsSearch, type ProductDocument, type ProductsState } from '../../lib/marketing/products.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';
 import '../ui/marketing.css';
@@ -19,7 +19,7 @@ interface Props {
 }
 
 export default function ProductsListing({ documents, basePath, autoFocusSearch = false }: Props) {
-  const engine = useMemo(() => createSearchEngine(documents), [documents]);
+  const engine = useMemo(() => createListIndex(documents, { searchable: PRODUCTS_SEARCHABLE }), [documents]);
   const [state, setState] = useState<ProductsState>({ query: '', page: 1 });
   const [draft, setDraft] = useState({ query: '', min: '', max: '' });
 
@@ -41,7 +41,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
 
   const { indexName, params } = productsSearch(state);
   const result = engine.search(indexName, params);
-  const hits = result.hits as unknown as ProductDocument[];
+  const hits = result.hits;
   const categories = Object.entries(result.facets?.category ?? {});
   // Category counts ignore the chosen category so the other options stay visible (disjunctive facet).
   const allCategories = state.category ? Object.entries(engine.search(indexName, { ...params, facetFilters: undefined, page: 0 }).facets?.category ?? {}) : categories;
@@ -114,7 +114,7 @@ export default function ProductsListing({ documents, basePath, autoFocusSearch =
                     <h2 className="product__name">{hit.name}</h2>
                     <p className="muted">
                       {hit.category}
-                      {hit.stocknum ? ` · Part ${hit.stocknum}` : ''}
+                      {hit.part_number ? ` · Part ${hit.part_number}` : ''}
                     </p>
                     {hit.price !== undefined && <p className="product__price">{formatMoney(hit.price)}</p>}
                     {hit.description && <p>{hit.description}</p>}

@@ -3,8 +3,8 @@
  * body, 21 a page, answered by the embedded search engine; state in the URL (?q=&make=&bodyType=&p=).
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { createSearchEngine } from '../../search/engine.ts';
-import { directorySearch, parseDirectoryState, withDirectoryState, type DirectoryDocument, type DirectoryState } from '../../lib/range/directory.ts';
+import { createListIndex } from '../../search/lists/list-index.ts';
+import { DIRECTORY_SEARCHABLE, directorySearch, parseDirectoryState, withDirectoryState, type DirectoryDocument, type DirectoryState } from '../../lib/range/directory.ts';
 import './models.css';
 
 interface Props {
@@ -28,7 +28,7 @@ function FacetSelect({ id, label, value, options, onChange }: { id: string; labe
 }
 
 export default function ModelDirectory({ documents }: Props) {
-  const engine = useMemo(() => createSearchEngine(documents), [documents]);
+  const engine = useMemo(() => createListIndex(documents, { searchable: DIRECTORY_SEARCHABLE }), [documents]);
   const [state, setState] = useState<DirectoryState>({ query: '', page: 1 });
   const [draft, setDraft] = useState('');
   // Marks hydration: before it the controls are inert server HTML.
@@ -52,7 +52,7 @@ export default function ModelDirectory({ documents }: Props) {
   };
 
   const result = engine.search('models', directorySearch(state));
-  const hits = result.hits as unknown as DirectoryDocument[];
+  const hits = result.hits;
   // Each select counts with the other filter applied but not its own (disjunctive facets).
   const makeCounts = Object.entries(engine.search('models', directorySearch({ ...state, manufacturer: undefined, page: 1 })).facets?.manufacturer ?? {});
   const bodyCounts = Object.entries(engine.search('models', directorySearch({ ...state, bodyType: undefined, page: 1 })).facets?.body_type ?? {});

@@ -17,7 +17,7 @@ import { useMemo } from 'react';
 // The search feature first: its stylesheet keeps its place before the forms' in the page head.
 import SearchFeature, { type SearchPageProps } from '../search/SearchPage.tsx';
 import LeadModals from '../forms/LeadModals.tsx';
-import type { RouteTable } from '../../search/routes.ts';
+import type { RouteTable } from '../../search/core/routes.ts';
 import { jsonLdText } from '../../lib/text/seo.ts';
 
 /** The id of the page's route table data block (`<script type="application/json">`). */

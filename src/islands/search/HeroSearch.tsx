@@ -7,16 +7,16 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/text/format.ts';
-import type { SearchClientLike } from '../../search/client.ts';
-import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/config.ts';
+import type { SearchClientLike } from '../../search/browser/client.ts';
+import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/core/config.ts';
 import { slugify } from '../../lib/text/slug.ts';
-import type { EngineResult } from '../../search/engine.ts';
-import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroOptionLabel, heroQueries, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, type HeroSelect, type HeroSelection } from '../../search/hero.ts';
-import { displayCount } from '../../search/results.ts';
-import type { RouteTable } from '../../search/routes.ts';
+import type { EngineResult } from '../../search/engine/engine.ts';
+import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroOptionLabel, heroQueries, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, type HeroSelect, type HeroSelection } from '../../search/browser/hero.ts';
+import { displayCount } from '../../search/browser/results.ts';
+import type { RouteTable } from '../../search/core/routes.ts';
 import Carousel from '../ui/Carousel.tsx';
-import { createSearchClient } from '../../search/search-client.ts';
-import type { EngineConfig } from '../../search/island-config.ts';
+import { createSearchClient } from '../../search/browser/create-client.ts';
+import type { EngineConfig } from '../../search/core/island-config.ts';
 import './hero-search.css';
 
 export interface HeroSearchProps {
@@ -27,7 +27,7 @@ export interface HeroSearchProps {
   stockNoun: string;
   /** Build-time facet counts of all visible stock (first render, before the engine answers). */
   initial: { total: number; facets: Record<string, Record<string, number>> };
-  /** The selects after the car type, in order (spec §2; by template: src/search/hero.ts heroSelects). */
+  /** The selects after the car type, in order (spec §2; by template: src/search/browser/hero.ts heroSelects). */
   selects?: HeroSelect[];
   /** Number of make tiles in the carousel under the form. Default 20 (the popular makes); 0 for none. */
   tiles?: number;

@@ -8,8 +8,8 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createBundle } from '../../build/build-tenant.ts';
 import { loadTenant } from '../../lib/site/tenant.ts';
-import { searchBuildData } from '../../search/page-data.ts';
-import { snapshotResults } from '../../search/snapshot.ts';
+import { searchBuildData } from '../../search/build-time/page-data.ts';
+import { snapshotResults } from '../../search/build-time/snapshot.ts';
 import SearchPage from './SearchPage.tsx';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');

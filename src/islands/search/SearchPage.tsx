@@ -3,28 +3,28 @@
  * ./ui. Until the engine's first answer (and in the static HTML) it shows the build's first
  * page of the route; the first search loads the engine (embedded index, or
  * instant-meilisearch only for tenants with a search host) and follows the URL
- * (src/search/routing.ts).
+ * (src/search/browser/routing.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
 import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
 import type { SearchClient, UiState } from 'instantsearch.js';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
-import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOption } from '../../search/car-type-filter.ts';
-import { SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/config.ts';
-import type { SearchHit } from '../../search/engine.ts';
-import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/history.ts';
-import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/price-slider.ts';
-import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/results.ts';
-import { activePromoNodes } from '../../search/promo-nodes.ts';
-import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/routing.ts';
-import { takeSentSearchView } from '../../search/search-view.ts';
-import type { RouteTable, SearchRoute } from '../../search/routes.ts';
-import { createSearchClient } from '../../search/search-client.ts';
+import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOption } from '../../search/core/car-type-filter.ts';
+import { SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/core/config.ts';
+import type { SearchHit } from '../../search/engine/engine.ts';
+import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/browser/history.ts';
+import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/browser/price-slider.ts';
+import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/browser/results.ts';
+import { activePromoNodes } from '../../search/core/promo-nodes.ts';
+import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/browser/routing.ts';
+import { takeSentSearchView } from '../../search/browser/search-view.ts';
+import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
+import { createSearchClient } from '../../search/browser/create-client.ts';
 import { FACET_PANELS, modelMakes, nestModels, panelItems, rangePanels, rangeView, sortFacetItems, type FacetPanel, type PanelItem, type RangePanel } from './panels.ts';
 import type { RefinementListProps, ShowMoreProps } from './ui/Facets.tsx';
 import type { PriceSliderProps } from './ui/PriceSlider.tsx';
-import type { ResultsSnapshot, SearchConfig } from '../../search/island-config.ts';
+import type { ResultsSnapshot, SearchConfig } from '../../search/core/island-config.ts';
 import { SearchLayout, type SearchLayoutProps } from './ui/SearchLayout.tsx';
 import './search.css';
 
@@ -285,7 +285,7 @@ function LiveSearch(props: LiveProps) {
     const url = createSearchUrl(state, config.routes);
     if (url === lastUrl.current) return;
     lastUrl.current = url;
-    // The page reported its built results before the island was live (src/search/search-view.ts).
+    // The page reported its built results before the island was live (src/search/browser/search-view.ts).
     if (takeSentSearchView() !== url) trackEvent('searchView', { url, query: results.query, hits: results.nbHits });
     if (url !== config.routes.base) {
       const next = addToHistory(props.history, { label: historyLabel(state, route.title || 'All stock'), url });

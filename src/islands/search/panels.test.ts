@@ -1,6 +1,6 @@
 /** Issue 14 item 1 (audit 1): the new filter panels' rules, alone. */
 import { describe, expect, it } from 'vitest';
-import { moveThumb, unitBounds } from '../../search/price-slider.ts';
+import { moveThumb, unitBounds } from '../../search/browser/price-slider.ts';
 import { FACET_PANELS, hiddenValue, modelMakes, nestModels, panelItems, rangePanels, rangeView } from './panels.ts';
 
 const item = (value: string, count = 1, isRefined = false) => ({ value, label: value, count, isRefined });

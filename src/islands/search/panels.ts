@@ -1,6 +1,6 @@
 /** The facet panels of the search page, in the order shown, with the spec's limits (§9). */
 import { formatMoney } from '../../lib/text/format.ts';
-import { FACET_LIMITS, HIERARCHY_SEPARATOR, MAKES_SHOWN, MODELS_FOR_MAKE } from '../../search/config.ts';
+import { FACET_LIMITS, HIERARCHY_SEPARATOR, MAKES_SHOWN, MODELS_FOR_MAKE } from '../../search/core/config.ts';
 
 /** One refinement-list panel. */
 export interface FacetPanel {

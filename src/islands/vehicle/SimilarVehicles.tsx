@@ -2,7 +2,7 @@
  * Similar vehicles on the vehicle page (issue 14 item 4; spec §7, §8, §9). The build-time list
  * is the first paint (server-rendered by this component). The island hydrates when the section
  * comes within 500 px of the viewport (`client:visible={{ rootMargin: '500px' }}`), loads the
- * shared search client only then, and asks the engine again (src/search/similar.ts), so a car
+ * shared search client only then, and asks the engine again (src/search/browser/similar.ts), so a car
  * sold since the build drops out. Placeholders fill the grid up to six while the answer is on
  * its way; when the engine cannot answer (query and filter search both failed) the build-time
  * list stays and the failure is only logged (spec §8).
@@ -13,10 +13,10 @@ import '../../components/car-tile.css';
 import { carImageSources, placeholderImage, type ImageOptions } from '../../lib/images.ts';
 import { formatKm } from '../../lib/text/format.ts';
 import { priceDisplay } from '../../lib/vehicle/price.ts';
-import type { SearchDocument } from '../../search/documents.ts';
-import type { EngineConfig } from '../../search/island-config.ts';
-import { hitToCar } from '../../search/hit-car.ts';
-import { SIMILAR_PLACEHOLDERS, type SimilarSubject } from '../../search/similar.ts';
+import type { SearchDocument } from '../../search/core/documents.ts';
+import type { EngineConfig } from '../../search/core/island-config.ts';
+import { hitToCar } from '../../search/core/hit-car.ts';
+import { SIMILAR_PLACEHOLDERS, type SimilarSubject } from '../../search/browser/similar.ts';
 
 /** The search-document fields a tile shows (build-time cars are passed in the same shape as hits). */
 export type SimilarTile = Pick<SearchDocument, 'id' | 'slug' | 'name' | 'status' | 'car_type'> &
@@ -73,7 +73,7 @@ export default function SimilarVehicles(props: SimilarVehiclesProps) {
     let cancelled = false;
     setLoading(true);
     // The search client (and, on embedded sites, the index file) loads only now, near the section.
-    Promise.all([import('../../search/search-client.ts'), import('../../search/similar.ts')])
+    Promise.all([import('../../search/browser/create-client.ts'), import('../../search/browser/similar.ts')])
       .then(([{ createSearchClient }, { fetchSimilar }]) => fetchSimilar(createSearchClient(engine), subject, index))
       .then((answer) => {
         if (!cancelled) setTiles(answer.hits.map(toSimilarTile));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchEngine } from '../../search/engine.ts';
+import { createListIndex } from '../../search/lists/list-index.ts';
 import { parseTenantFile } from '../../schemas/tenant-files.ts';
-import { parseProductsState, productDocuments, productsQueryString, productsSearch, PRODUCTS_PAGE_SIZE, type ProductsState } from './products.ts';
+import { parseProductsState, productDocuments, productsQueryString, productsSearch, PRODUCTS_PAGE_SIZE, PRODUCTS_SEARCHABLE, type ProductsState } from './products.ts';
 
 const products = parseTenantFile(
   'products',
@@ -13,7 +13,7 @@ const products = parseTenantFile(
     part_number: `PN-${1000 + index}`,
   })),
 );
-const engine = createSearchEngine(productDocuments(products, 'demo'));
+const engine = createListIndex(productDocuments(products), { searchable: PRODUCTS_SEARCHABLE });
 const run = (state: ProductsState) => {
   const { indexName, params } = productsSearch(state);
   return engine.search(indexName, params);

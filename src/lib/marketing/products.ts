@@ -1,42 +1,45 @@
 /**
  * Parts and accessories listing (spec §2 "products/accessories listing with categories and
  * price", §7 "Products search: categories, price, query, offset; 21 per page"). Products are
- * answered by the project's embedded search engine (src/search/engine.ts): this module turns
- * products into engine documents and the listing's URL state into engine parameters. Pure.
+ * searched in the browser by a list index (src/search/lists/list-index.ts): this module turns
+ * products into the listing's records and its URL state into search parameters. Pure.
  */
 import type { Product } from '../../schemas/marketing.ts';
-import type { EngineSearchParams } from '../../search/engine.ts';
-import { listOrderFields, type SearchDocument } from '../../search/documents.ts';
 
 /** Products per page (spec §7, §9). */
 export const PRODUCTS_PAGE_SIZE = 21;
-/** Index name the listing queries (the engine only reads a sort rule from it). */
+/** Index name the listing queries (the index only reads a sort rule from it). */
 export const PRODUCTS_INDEX = 'products';
 
-/** A product as an engine document: name and part number searchable, category a facet, price numeric. */
-export type ProductDocument = SearchDocument & { category: string; description?: string; product_image?: string };
+/** A product in the listing: name, categories and part number searchable, category a facet, price numeric. */
+export interface ProductDocument {
+  id: string;
+  name: string;
+  /** Every category, space-separated (searchable). */
+  categories: string;
+  part_number?: string;
+  price?: number;
+  description?: string;
+  product_image?: string;
+  /** The first category (the facet). */
+  category: string;
+}
 
-/** Engine documents of the products: text in the engine's searchable fields (name, model = categories, stocknum = part number). */
-export function productDocuments(products: readonly Product[], site: string): ProductDocument[] {
-  return products.map((product, index) => {
-    const category = product.categories[0] ?? 'Other';
-    // The engine ranks by custom_rank then tiebreak: file order is the default order.
-    const document = {
-      uid: `${site}__product_${product.id}`,
-      site,
-      id: String(product.id),
-      slug: String(product.id),
-      name: product.name,
-      model: product.categories.join(' '),
-      ...(product.part_number ? { stocknum: product.part_number } : {}),
-      ...(product.price !== undefined ? { price: product.price } : {}),
-      ...(product.description ? { description: product.description } : {}),
-      ...(product.image ? { product_image: product.image } : {}),
-      category,
-      ...listOrderFields(index, products.length),
-    };
-    return document as ProductDocument;
-  });
+/** Fields a products query is matched in. */
+export const PRODUCTS_SEARCHABLE = ['name', 'categories', 'part_number'] as const satisfies readonly (keyof ProductDocument)[];
+
+/** The listing's records, in file order (the default order). */
+export function productDocuments(products: readonly Product[]): ProductDocument[] {
+  return products.map((product) => ({
+    id: String(product.id),
+    name: product.name,
+    categories: product.categories.join(' '),
+    ...(product.part_number ? { part_number: product.part_number } : {}),
+    ...(product.price !== undefined ? { price: product.price } : {}),
+    ...(product.description ? { description: product.description } : {}),
+    ...(product.image ? { product_image: product.image } : {}),
+    category: product.categories[0] ?? 'Other',
+  }));
 }
 
 /** The listing's state as it lives in the URL (?query=&category=&price=min:max&page=). */
@@ -76,8 +79,8 @@ export function productsQueryString(state: ProductsState): string {
   return text ? `?${text}` : '';
 }
 
-/** Engine index name and parameters of a state (categories facet, price range, 21 per page). */
-export function productsSearch(state: ProductsState): { indexName: string; params: EngineSearchParams } {
+/** Index name and search parameters of a state (categories facet, price range, 21 per page). */
+export function productsSearch(state: ProductsState): { indexName: string; params: { query: string; facets: string[]; facetFilters?: string[][]; numericFilters?: string[]; hitsPerPage: number; page: number } } {
   const numericFilters: string[] = [];
   if (state.price?.min !== undefined) numericFilters.push(`price>=${state.price.min}`);
   if (state.price?.max !== undefined) numericFilters.push(`price<=${state.price.max}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchEngine } from '../../search/engine.ts';
-import { directoryDocuments, directorySearch, parseDirectoryState, withDirectoryState, DIRECTORY_PAGE_SIZE } from './directory.ts';
+import { createListIndex } from '../../search/lists/list-index.ts';
+import { directoryDocuments, directorySearch, parseDirectoryState, withDirectoryState, DIRECTORY_PAGE_SIZE, DIRECTORY_SEARCHABLE } from './directory.ts';
 import { modelsFromCars, modelTile } from './models.ts';
 
 const makes = ['Toyota', 'Mazda', 'Ford'];
@@ -11,7 +11,7 @@ const cars = Array.from({ length: 45 }, (_, index) => ({
   price: 20000 + index * 100,
   status: 'in_stock',
 }));
-const engine = createSearchEngine(directoryDocuments(modelsFromCars(cars).map((model) => modelTile(model)), 'demo'));
+const engine = createListIndex(directoryDocuments(modelsFromCars(cars).map((model) => modelTile(model))), { searchable: DIRECTORY_SEARCHABLE });
 const run = (search: string) => engine.search('models', directorySearch(parseDirectoryState(search)));
 
 describe('manufacturer-and-model directory', () => {

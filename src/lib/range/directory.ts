@@ -1,38 +1,44 @@
 /**
  * Manufacturer-and-model directory (spec §2 "Other listings", §7 "Manufacturer directory
- * search: manufacturer.name, model.name, model.body, query, offset; 21 per page") on the
- * project's embedded search engine. Pure: documents, URL state and engine parameters.
+ * search: manufacturer.name, model.name, model.body, query, offset; 21 per page"), searched
+ * in the browser by a list index (src/search/lists/list-index.ts). Pure: the directory's
+ * records, their searchable fields, URL state and search parameters.
  */
-import type { EngineSearchParams } from '../../search/engine.ts';
-import { listOrderFields, type SearchDocument } from '../../search/documents.ts';
 import type { ModelTileData } from './models.ts';
 
 /** Models per directory page. */
 export const DIRECTORY_PAGE_SIZE = 21;
 
-/** A model as an engine document: display name and brand searchable; brand and first body as facets. */
-export type DirectoryDocument = SearchDocument & { manufacturer: string; body_type?: string; href: string; from_text?: string };
+/** A model in the directory: name, brand and bodies searchable; manufacturer and first body as facets. */
+export interface DirectoryDocument {
+  id: string;
+  name: string;
+  /** The brand, when the model has one. */
+  make?: string;
+  /** Every body of the model, space-separated (searchable). */
+  bodies: string;
+  manufacturer: string;
+  body_type?: string;
+  href: string;
+  from_text?: string;
+}
 
-/** Engine documents of the range, brand then name order. */
-export function directoryDocuments(tiles: readonly ModelTileData[], site: string): DirectoryDocument[] {
+/** Fields a directory query is matched in. */
+export const DIRECTORY_SEARCHABLE = ['name', 'make', 'bodies'] as const satisfies readonly (keyof DirectoryDocument)[];
+
+/** The directory's records, brand then name order (the order the list shows). */
+export function directoryDocuments(tiles: readonly ModelTileData[]): DirectoryDocument[] {
   const sorted = [...tiles].sort((a, b) => (a.brand ?? '').localeCompare(b.brand ?? '') || a.name.localeCompare(b.name));
-  return sorted.map((tile, index) => {
-    const document = {
-      uid: `${site}__model_${tile.key}`,
-      site,
-      id: tile.key,
-      slug: tile.key,
-      name: tile.name,
-      ...(tile.brand ? { make: tile.brand } : {}),
-      model: tile.bodies.join(' '),
-      manufacturer: tile.brand ?? 'Other',
-      ...(tile.bodies[0] ? { body_type: tile.bodies[0] } : {}),
-      href: tile.href,
-      ...(tile.fromPrice ? { from_text: tile.fromPrice } : {}),
-      ...listOrderFields(index, sorted.length),
-    };
-    return document as DirectoryDocument;
-  });
+  return sorted.map((tile) => ({
+    id: tile.key,
+    name: tile.name,
+    ...(tile.brand ? { make: tile.brand } : {}),
+    bodies: tile.bodies.join(' '),
+    manufacturer: tile.brand ?? 'Other',
+    ...(tile.bodies[0] ? { body_type: tile.bodies[0] } : {}),
+    href: tile.href,
+    ...(tile.fromPrice ? { from_text: tile.fromPrice } : {}),
+  }));
 }
 
 /** Directory state in the URL: ?q=&make=&bodyType=&p= (names that do not clash with /models?body=). */
@@ -67,8 +73,8 @@ export function withDirectoryState(search: string, state: DirectoryState): strin
   return text ? `?${text}` : '';
 }
 
-/** Engine parameters of a directory state (manufacturer and body facets, 21 a page). */
-export function directorySearch(state: DirectoryState): EngineSearchParams {
+/** Search parameters of a directory state (manufacturer and body facets, 21 a page). */
+export function directorySearch(state: DirectoryState): { query: string; facets: string[]; facetFilters?: string[][]; hitsPerPage: number; page: number } {
   const facetFilters: string[][] = [];
   if (state.manufacturer) facetFilters.push([`manufacturer:${state.manufacturer}`]);
   if (state.bodyType) facetFilters.push([`body_type:${state.bodyType}`]);

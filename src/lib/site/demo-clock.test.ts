@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { activePromoNodes, gridPromoNodes } from '../../search/promo-nodes.ts';
+import { activePromoNodes, gridPromoNodes } from '../../search/core/promo-nodes.ts';
 import { demoClockJson, parseDemoClock, shiftDate, shiftSiteDates, shiftStockDates, shiftTenantFileDates } from './demo-clock.ts';
 import { loadSite, loadTenant } from './tenant.ts';
 

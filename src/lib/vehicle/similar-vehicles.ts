@@ -2,7 +2,7 @@
  * Similar vehicles (spec §7 "Similar vehicles", §9): same model first, price within $10,000
  * either side under $50,000 else $25,000, in stock only, de-duplicated by id, up to 6.
  * Computed at build time from the tenant's visible stock; the page's refresh from the search
- * engine (src/search/similar.ts) ranks its hits with the same rule, so an unchanged stock gives
+ * engine (src/search/browser/similar.ts) ranks its hits with the same rule, so an unchanged stock gives
  * the same list (issue 35 item 6): closeness in price, then the engine's own order (newest
  * first, then the id), never the order the cars came in.
  */

@@ -6,11 +6,11 @@ import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/vehicle/availab
 import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actions.ts';
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
 import Picture from '../../../components/Picture.tsx';
-import type { SearchHit } from '../../../search/engine.ts';
-import { hitToCar } from '../../../search/hit-car.ts';
+import type { SearchHit } from '../../../search/engine/engine.ts';
+import { hitToCar } from '../../../search/core/hit-car.ts';
 import SaveCompare from '../../ui/SaveCompare.tsx';
 import { LEAD_MODALS_READY } from '../../ui/lead-modals-ready.ts';
-import type { CardOptions } from '../../../search/island-config.ts';
+import type { CardOptions } from '../../../search/core/island-config.ts';
 
 export interface CarCardProps {
   hit: SearchHit;

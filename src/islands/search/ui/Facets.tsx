@@ -1,6 +1,6 @@
 /** Filter controls: refinement lists, the car-type filter, the sort select and the count. */
 import { useId } from 'react';
-import type { CarTypeOption } from '../../../search/car-type-filter.ts';
+import type { CarTypeOption } from '../../../search/core/car-type-filter.ts';
 
 /** One facet value as shown. */
 export interface FacetItem {

@@ -4,7 +4,7 @@
  * them), so appearing and going moves nothing on the page.
  */
 import { useEffect, useState } from 'react';
-import { LOADER_CYCLE_MS, loaderMessageAt } from '../../../search/config.ts';
+import { LOADER_CYCLE_MS, loaderMessageAt } from '../../../search/core/config.ts';
 
 export function Loader() {
   const [turn, setTurn] = useState(0);

@@ -1,7 +1,7 @@
 /**
  * A numeric range filter (spec §5; issue 35 item 5): one track with two thumbs (Radix Slider:
  * keyboard, pointer, `role="slider"` with `aria-valuetext`) and two number boxes. Moves follow
- * the rules of src/search/price-slider.ts; the thumbs, the label and the boxes show the same
+ * the rules of src/search/browser/price-slider.ts; the thumbs, the label and the boxes show the same
  * values, which are the applied filter once the 400 ms of quiet have passed. Before the island
  * is live (`live: false`: the built HTML and its first client render) the same track is drawn
  * without Radix, whose thumbs are not rendered on the server.
@@ -9,8 +9,8 @@
 import * as Slider from '@radix-ui/react-slider';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/text/format.ts';
-import { SLIDER_DEBOUNCE_MS } from '../../../search/config.ts';
-import { moveThumb, unitStep, type Bounds } from '../../../search/price-slider.ts';
+import { SLIDER_DEBOUNCE_MS } from '../../../search/core/config.ts';
+import { moveThumb, unitStep, type Bounds } from '../../../search/browser/price-slider.ts';
 
 export interface PriceSliderProps {
   bounds: Bounds;

@@ -1,4 +1,4 @@
-import type { GridPromoNode } from '../../../search/promo-nodes.ts';
+import type { GridPromoNode } from '../../../search/core/promo-nodes.ts';
 
 /** The promo card's words: the spec's for a car dealer, in the site's own nouns otherwise (issue 35). */
 export interface PromoWords {

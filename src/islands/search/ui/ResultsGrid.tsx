@@ -1,10 +1,10 @@
 /** The results grid: cars (sold runs collapsed) with the promo card at its slots. */
-import type { SearchHit } from '../../../search/engine.ts';
-import type { GridItem } from '../../../search/results.ts';
-import type { CardOptions } from '../../../search/island-config.ts';
+import type { SearchHit } from '../../../search/engine/engine.ts';
+import type { GridItem } from '../../../search/browser/results.ts';
+import type { CardOptions } from '../../../search/core/island-config.ts';
 import { CarCard } from './CarCard.tsx';
 import { PromoCard, PromoNodeCard, type PromoWords } from './PromoCard.tsx';
-import type { GridPromoNode } from '../../../search/promo-nodes.ts';
+import type { GridPromoNode } from '../../../search/core/promo-nodes.ts';
 
 export interface ResultsGridProps {
   items: GridItem<SearchHit, GridPromoNode>[];

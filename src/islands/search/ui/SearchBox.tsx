@@ -1,6 +1,6 @@
 /** The search box with the visitor's recent searches (spec §9: history of 5, stored locally). */
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import type { HistoryEntry } from '../../../search/history.ts';
+import type { HistoryEntry } from '../../../search/browser/history.ts';
 
 export interface SearchBoxProps {
   value: string;

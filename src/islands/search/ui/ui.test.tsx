@@ -1,15 +1,15 @@
 /** The plain-props UI layer, rendered alone (no InstantSearch, no engine). */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { SearchHit } from '../../../search/engine.ts';
-import { withPromoSlots, collapseSold } from '../../../search/results.ts';
-import type { CardOptions } from '../../../search/island-config.ts';
+import type { SearchHit } from '../../../search/engine/engine.ts';
+import { withPromoSlots, collapseSold } from '../../../search/browser/results.ts';
+import type { CardOptions } from '../../../search/core/island-config.ts';
 import { CarCard } from './CarCard.tsx';
 import { EmptyState, EMPTY_RESULTS_TEXT, RefinementList, ResultCount, CarTypeFilter } from './Facets.tsx';
 import { Pagination, visiblePages } from './Pagination.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
 import { PriceSlider } from './PriceSlider.tsx';
-import { carTypeOptions } from '../../../search/car-type-filter.ts';
+import { carTypeOptions } from '../../../search/core/car-type-filter.ts';
 
 const options: CardOptions = {
   offersSubscription: false, noPriceText: 'Enquire for price.', electricTag: false, favourites: true, compare: true, hideSaveWithoutImages: false,

@@ -1,0 +1,140 @@
+/**
+ * Home hero stock search rules (spec §2 "Hero stock search", §9): the selections become
+ * search filters and a results URL; counts come from the engine. Pure.
+ */
+import { HOME_PRICE_SLIDER, MODELS_FOR_MAKE, POPULAR_MAKES } from '../core/config.ts';
+import type { EngineSearchParams } from '../engine/engine.ts';
+import { createSearchUrl, type SearchUrlState } from './routing.ts';
+import type { RouteTable } from '../core/routes.ts';
+
+/** One select of the hero search: the facet it refines, its label, its 'any' option and how many values it lists. */
+export interface HeroSelect {
+  attribute: string;
+  label: string;
+  any: string;
+  limit: number;
+}
+
+const SELECT = {
+  make: { attribute: 'make', label: 'Make', any: 'All Makes', limit: POPULAR_MAKES },
+  model: { attribute: 'model', label: 'Model', any: 'All Models', limit: MODELS_FOR_MAKE },
+  body: { attribute: 'body', label: 'Body', any: 'Any body', limit: 30 },
+  city: { attribute: 'city', label: 'City', any: 'Any city', limit: 20 },
+  colour: { attribute: 'colour', label: 'Colour', any: 'Any colour', limit: 30 },
+  fuel: { attribute: 'fuel', label: 'Fuel', any: 'Any fuel', limit: 30 },
+  /** The vehicle type (feed item_type: motorcycle, truck): sites that sell more than one kind. */
+  type: { attribute: 'item_type', label: 'Type', any: 'Any type', limit: 10 },
+  /** A caravan's type is its body (Caravan, Pop Top, Camper Trailer). */
+  caravanType: { attribute: 'body', label: 'Type', any: 'Any type', limit: 30 },
+} as const satisfies Record<string, HeroSelect>;
+
+/** Every select the hero may show (all six car selects: tests and callers without a site). */
+export const HERO_SELECTS: readonly HeroSelect[] = [SELECT.make, SELECT.model, SELECT.body, SELECT.city, SELECT.colour, SELECT.fuel];
+
+/**
+ * The hero's selects for a site (spec §2: make, model, then 'body/city/car type', then
+ * 'colour/fuel/type'; issue 35 item 3, docs/search.md): used-group body and colour,
+ * franchise city and fuel, caravan city and type (its body), motorcycle body and fuel. A site
+ * that sells more than one kind of vehicle (`vehicle_kinds`) has the vehicle type fourth.
+ */
+export function heroSelects(template: string, kindCount = 1): HeroSelect[] {
+  const [third, fourth] =
+    template === 'franchise' ? [SELECT.city, SELECT.fuel] : template === 'caravan' ? [SELECT.city, SELECT.caravanType] : template === 'motorcycle' ? [SELECT.body, SELECT.fuel] : [SELECT.body, SELECT.colour];
+  return [SELECT.make, SELECT.model, third, kindCount > 1 && template !== 'caravan' ? SELECT.type : fourth];
+}
+
+/** How a select's value reads: feed vehicle types are lower case ('truck' -> 'Truck'). */
+export function heroOptionLabel(attribute: string, value: string): string {
+  return attribute === 'item_type' ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+}
+
+/** Car-type slider of the hero (spec §2: All / New / Demo / Used). */
+export const HERO_CAR_TYPES = [
+  { key: 'all', label: 'All', types: [] as string[] },
+  { key: 'new', label: 'New', types: ['new'] },
+  { key: 'demo', label: 'Demo', types: ['demo'] },
+  { key: 'used', label: 'Used', types: ['used'] },
+] as const;
+
+/** What the visitor chose in the hero. */
+export interface HeroSelection {
+  carType: string;
+  /** attribute -> chosen value ('' = any). */
+  values: Record<string, string>;
+}
+
+/** Refinements of a selection; a model only counts with its make. */
+export function heroRefinements(selection: HeroSelection, selects: readonly HeroSelect[] = HERO_SELECTS): Record<string, string[]> {
+  const refinements: Record<string, string[]> = {};
+  const type = HERO_CAR_TYPES.find((option) => option.key === selection.carType);
+  if (type && type.types.length > 0) refinements.car_type = [...type.types];
+  for (const { attribute } of selects) {
+    const value = selection.values[attribute];
+    if (!value) continue;
+    if (attribute === 'model' && !selection.values.make) continue;
+    refinements[attribute] = [value];
+  }
+  return refinements;
+}
+
+/** Engine queries for a selection: the count query, then one per select whose options ignore its own choice. */
+export function heroQueries(selection: HeroSelection, selects: readonly HeroSelect[] = HERO_SELECTS): { attribute: string | null; params: EngineSearchParams }[] {
+  const refinements = heroRefinements(selection, selects);
+  const filters = (except?: string) =>
+    Object.entries(refinements)
+      .filter(([attribute]) => attribute !== except)
+      .map(([attribute, values]) => values.map((value) => `${attribute}:${value}`));
+  return [
+    { attribute: null, params: { hitsPerPage: 0, facets: ['car_type'], facetFilters: filters() } },
+    ...selects.map(({ attribute }) => ({ attribute, params: { hitsPerPage: 0, facets: [attribute], facetFilters: filters(attribute) } as EngineSearchParams })),
+  ];
+}
+
+/** The results URL of a selection ('Show Me N cars'). */
+export function heroResultsUrl(selection: HeroSelection, routes: RouteTable, selects: readonly HeroSelect[] = HERO_SELECTS): string {
+  return createSearchUrl({ refinementList: heroRefinements(selection, selects) }, routes);
+}
+
+/** The price-slider search: results in the price range, highest price first (spec §2). */
+export function priceSearchUrl(range: readonly [number, number], routes: RouteTable): string {
+  const [low, high] = range;
+  const state: SearchUrlState = { sortBy: 'price-desc' };
+  const text = `${low > HOME_PRICE_SLIDER.min ? low : ''}:${high < HOME_PRICE_SLIDER.max ? high : ''}`;
+  if (text !== ':') state.range = { price: text };
+  return createSearchUrl(state, routes);
+}
+
+/** Snap a home price slider value to its step and bounds (5,000-250,000 step 500). */
+export function snapHomePrice(value: number): number {
+  const { min, max, step } = HOME_PRICE_SLIDER;
+  if (!Number.isFinite(value)) return min;
+  return Math.min(max, Math.max(min, Math.round((value - min) / step) * step + min));
+}
+
+/** The home price range after one thumb moves to `value`: snapped, and kept a step away from the other thumb. */
+export function moveHomePriceThumb([low, high]: readonly [number, number], thumb: 0 | 1, value: number): [number, number] {
+  const { step } = HOME_PRICE_SLIDER;
+  return thumb === 0 ? [Math.min(snapHomePrice(value), high - step), high] : [low, Math.max(snapHomePrice(value), low + step)];
+}
+
+/**
+ * The make select: up to 20 popular makes first (spec §9), then every make in
+ * stock A-Z under 'All Makes' when there are more, so no make with stock is missing.
+ */
+export function makeOptionGroups(distribution: Record<string, number> | undefined): { label: string | null; options: { value: string; count: number }[] }[] {
+  const popular = facetOptions(distribution, POPULAR_MAKES);
+  const all = facetOptions(distribution, Number.POSITIVE_INFINITY);
+  if (all.length <= popular.length) return [{ label: null, options: popular }];
+  return [
+    { label: 'Popular Makes', options: popular },
+    { label: 'All Makes', options: [...all].sort((a, b) => a.value.localeCompare(b.value)) },
+  ];
+}
+
+/** Options of a select from a facet distribution: most stock first, then name; at most `limit`. */
+export function facetOptions(distribution: Record<string, number> | undefined, limit: number): { value: string; count: number }[] {
+  return Object.entries(distribution ?? {})
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+    .slice(0, limit);
+}

@@ -1,0 +1,158 @@
+/**
+ * Search URL <-> state (spec §2, DESIGN §5). Pure: `parseSearchUrl(createSearchUrl(s))`
+ * returns `s` (refinement order aside). The path carries the route's preset refinements;
+ * the query string carries the rest exactly as the spec writes it:
+ *   query=<text>&page=<n, only when not 1>&sortBy=<key>&range[price]=<min>:<max>
+ *   &refinementList[<facet>][]=<value>
+ */
+import { SORT_OPTIONS, sortIndexName } from '../core/config.ts';
+import type { RouteTable, SearchRoute } from '../core/routes.ts';
+
+/** What a search URL says. */
+export interface SearchUrlState {
+  query?: string;
+  /** 1-based; absent means 1. */
+  page?: number;
+  /** Sort key of SORT_OPTIONS; absent means most relevant. */
+  sortBy?: string;
+  /** 'min:max', either side may be empty. */
+  range?: Record<string, string>;
+  refinementList?: Record<string, string[]>;
+}
+
+/** InstantSearch's ui state of one index (the subset search pages use). */
+export interface IndexUiState {
+  query?: string;
+  page?: number;
+  sortBy?: string;
+  range?: Record<string, string>;
+  refinementList?: Record<string, string[]>;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value) => b.includes(value));
+
+function normalisePath(pathname: string): string {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Keep a malformed path as it is: it simply matches no route.
+  }
+  path = path.replace(/\/index\.html$/, '').replace(/\/+$/, '');
+  return path.toLowerCase();
+}
+
+/** The route of a path, or the base route when the path is not a search route. */
+export function routeForPath(pathname: string, table: RouteTable): SearchRoute {
+  const path = normalisePath(pathname);
+  return table.routes.find((route) => route.path === path) ?? table.routes.find((route) => route.path === table.base) ?? { path: table.base, preset: {}, title: '' };
+}
+
+/** The most specific route whose preset the refinements contain (more preset facets first, then table order). */
+export function routeForState(refinements: Record<string, string[]>, table: RouteTable): SearchRoute {
+  let best: SearchRoute | undefined;
+  let bestSize = -1;
+  for (const route of table.routes) {
+    const facets = Object.keys(route.preset);
+    if (facets.length <= bestSize) continue;
+    if (facets.every((facet) => refinements[facet] !== undefined && sameSet(refinements[facet], route.preset[facet]))) {
+      best = route;
+      bestSize = facets.length;
+    }
+  }
+  return best ?? routeForPath(table.base, table);
+}
+
+/** Encode a query-string value; ':' and ',' stay readable (min:max). */
+function encodeValue(value: string): string {
+  return encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%2C/gi, ',');
+}
+
+function decodePart(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** Build the URL (path + query string) of a state. */
+export function createSearchUrl(state: SearchUrlState, table: RouteTable): string {
+  const refinements = Object.fromEntries(Object.entries(state.refinementList ?? {}).filter(([, values]) => values.length > 0));
+  const route = routeForState(refinements, table);
+  const parts: string[] = [];
+  if (state.query) parts.push(`query=${encodeValue(state.query)}`);
+  if (state.page !== undefined && state.page > 1) parts.push(`page=${Math.floor(state.page)}`);
+  if (state.sortBy && state.sortBy !== SORT_OPTIONS[0].key) parts.push(`sortBy=${encodeValue(state.sortBy)}`);
+  for (const [attribute, value] of Object.entries(state.range ?? {})) {
+    if (value && value !== ':') parts.push(`range[${encodeValue(attribute)}]=${encodeValue(value)}`);
+  }
+  for (const [attribute, values] of Object.entries(refinements)) {
+    if (route.preset[attribute]) continue;
+    for (const value of values) parts.push(`refinementList[${encodeValue(attribute)}][]=${encodeValue(value)}`);
+  }
+  return parts.length > 0 ? `${route.path}?${parts.join('&')}` : route.path;
+}
+
+const RANGE_KEY = /^range\[([^\]]+)\]$/;
+const LIST_KEY = /^refinementList\[([^\]]+)\]\[\d*\]$/;
+
+/** Read the state of a URL (pathname + search). Unknown parameters are ignored. */
+export function parseSearchUrl(location: { pathname: string; search: string }, table: RouteTable): SearchUrlState {
+  const route = routeForPath(location.pathname, table);
+  const state: SearchUrlState = {};
+  const refinementList: Record<string, string[]> = {};
+  for (const [facet, values] of Object.entries(route.preset)) refinementList[facet] = [...values];
+  const range: Record<string, string> = {};
+  const search = location.search.startsWith('?') ? location.search.slice(1) : location.search;
+  for (const pair of search.split('&')) {
+    if (!pair) continue;
+    const equals = pair.indexOf('=');
+    const key = decodePart(equals === -1 ? pair : pair.slice(0, equals));
+    const value = equals === -1 ? '' : decodePart(pair.slice(equals + 1));
+    if (key === 'query') {
+      if (value) state.query = value;
+    } else if (key === 'page') {
+      const page = Number(value);
+      if (Number.isInteger(page) && page > 1) state.page = page;
+    } else if (key === 'sortBy') {
+      if (SORT_OPTIONS.some((option) => option.key === value) && value !== SORT_OPTIONS[0].key) state.sortBy = value;
+    } else if (RANGE_KEY.test(key)) {
+      if (/^-?\d*(\.\d+)?:-?\d*(\.\d+)?$/.test(value) && value !== ':') range[RANGE_KEY.exec(key)![1]] = value;
+    } else if (LIST_KEY.test(key)) {
+      const facet = LIST_KEY.exec(key)![1];
+      if (!value) continue;
+      const list = (refinementList[facet] ??= []);
+      if (!list.includes(value)) list.push(value);
+    }
+  }
+  if (Object.keys(range).length > 0) state.range = range;
+  if (Object.keys(refinementList).length > 0) state.refinementList = refinementList;
+  return state;
+}
+
+/** InstantSearch ui state of a URL state (sort keys become index names). */
+export function toUiState(state: SearchUrlState, index: string): IndexUiState {
+  const option = SORT_OPTIONS.find((candidate) => candidate.key === state.sortBy);
+  const ui: IndexUiState = {};
+  if (state.query) ui.query = state.query;
+  if (state.page && state.page > 1) ui.page = state.page;
+  if (option && option.sort) ui.sortBy = sortIndexName(index, option);
+  if (state.range) ui.range = { ...state.range };
+  if (state.refinementList) ui.refinementList = Object.fromEntries(Object.entries(state.refinementList).map(([facet, values]) => [facet, [...values]]));
+  return ui;
+}
+
+/** URL state of an InstantSearch ui state (index names become sort keys). */
+export function fromUiState(ui: IndexUiState, index: string): SearchUrlState {
+  const state: SearchUrlState = {};
+  if (ui.query) state.query = ui.query;
+  if (ui.page && ui.page > 1) state.page = ui.page;
+  const option = SORT_OPTIONS.find((candidate) => sortIndexName(index, candidate) === ui.sortBy);
+  if (option && option.sort) state.sortBy = option.key;
+  const range = Object.fromEntries(Object.entries(ui.range ?? {}).filter(([, value]) => value && value !== ':'));
+  if (Object.keys(range).length > 0) state.range = range;
+  const lists = Object.fromEntries(Object.entries(ui.refinementList ?? {}).filter(([, values]) => values && values.length > 0));
+  if (Object.keys(lists).length > 0) state.refinementList = lists;
+  return state;
+}

@@ -1,0 +1,113 @@
+/**
+ * Build-time data of a tenant's search pages: documents, route table, engine settings for
+ * the browser (embedded index URL, or Meilisearch host + tenant token) and the island's
+ * config. Server side only: it may read the search key from the environment to sign a
+ * tenant token; only the token reaches the page.
+ */
+import type { TenantBundle } from '../../build/bundle.ts';
+import { environment, type Environment } from '../../config/env.ts';
+import { searchSettings } from '../../config/search.ts';
+import { modalFormConfig } from '../../lib/forms/form-config.ts';
+import type { EngineConfig, SearchConfig } from '../core/island-config.ts';
+import { siteImageOptions } from '../../lib/images.ts';
+import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from '../core/config.ts';
+import { toSearchDocuments, type SearchDocument } from '../core/documents.ts';
+import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
+import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
+import { gridPromoNodes } from '../core/promo-nodes.ts';
+import { HERO_SELECTS, type HeroSelect } from '../browser/hero.ts';
+import { siteWording } from '../../lib/text/template-wording.ts';
+
+/** The promo card's words in the site's nouns ('We Want Your Bike or Truck!'); the spec's own for a car dealer. */
+function promoWords(site: TenantBundle['site']) {
+  const wording = siteWording(site);
+  return { title: `We Want Your ${wording.titleNoun}!`, line: `We buy all types of ${wording.vehicles}`, action: `Value My ${wording.titleNoun}` };
+}
+import { buildRouteTable, searchPrefix, type RouteTable } from '../core/routes.ts';
+
+/** Everything the search pages of one build share (computed once per process). */
+export interface SearchBuildData {
+  documents: SearchDocument[];
+  engine: SearchEngine;
+  routes: RouteTable;
+  config: SearchConfig;
+}
+
+/** Path of a tenant's embedded index file (the build clock busts caches on rebuilds). */
+export function indexFilePath(slug: string): string {
+  return `/search-index-${slug}.json`;
+}
+
+/** The browser's engine settings of a site. Throws when a Meilisearch site has no usable browser key. */
+export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 'buildTime'>, env: Environment = environment()): Promise<EngineConfig> {
+  const { site } = bundle;
+  if (!site.search) return { kind: 'embedded', indexUrl: `${indexFilePath(bundle.slug)}?v=${bundle.buildTime.toString(36)}` };
+  const index = site.search.index ?? DEFAULT_INDEX;
+  if (site.search.key) {
+    checkBrowserSearchKey(site.search.key, { slug: bundle.slug, index });
+    return { kind: 'meilisearch', host: site.search.host, key: site.search.key, index };
+  }
+  const { searchKey: key, searchKeyUid: uid, tokenTtlDays } = searchSettings(env);
+  if (!key || !uid) {
+    throw new Error(
+      `${bundle.slug}: site.json search.host is set but there is no browser key: set search.key (a tenant token) or MEILI_SEARCH_KEY and MEILI_SEARCH_KEY_UID (a search-only key) so the build can sign a tenant token`,
+    );
+  }
+  const days = Number(tokenTtlDays || DEFAULT_TOKEN_TTL_DAYS);
+  if (!(days > 0 && days <= 366)) throw new Error(`MEILI_TOKEN_TTL_DAYS: expected a number of days from 1 to 366 (got ${tokenTtlDays})`);
+  const token = await mintTenantToken({ searchKey: { key, uid }, index, filter: tenantFilter(site), expiresAt: new Date(Date.now() + days * 86_400_000) });
+  return { kind: 'meilisearch', host: site.search.host, key: token, index };
+}
+
+/**
+ * Search data of one bundle: documents, route table, engine settings and the island's config.
+ * Not memoised here: src/site-data memoises it per bundle (siteData().search()).
+ */
+export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> {
+  const { site } = bundle;
+  const documents = toSearchDocuments(bundle.cars, site);
+  const routes = buildRouteTable(documents, searchPrefix(site));
+  const engine = await engineConfig(bundle);
+  const config: SearchConfig = {
+    engine,
+    index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
+    pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
+    routes,
+    promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href, nodes: gridPromoNodes(site.promo.nodes, site.timezone), words: promoWords(site) },
+    card: {
+      offersSubscription: site.offers_subscription,
+      noPriceText: site.texts.no_price,
+      electricTag: site.features.electric_tag,
+      favourites: site.features.favourites,
+      compare: site.features.compare,
+      hideSaveWithoutImages: site.features.hide_save_without_images,
+      images: siteImageOptions(site),
+      saveUsedOnly: site.features.save_used_only,
+      viewCounter: site.features.view_counter,
+      reserve: site.features.reserve,
+      reserveDeposit: site.reserve_deposit,
+      reserveBuyOnlineRoute: site.features.reserve_buy_online_route,
+      now: bundle.buildTime,
+    },
+    carTypeAll: site.features.car_type_all,
+    filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
+    stockNoun: site.texts.stock_noun,
+    leads: { form: modalFormConfig(site) },
+  };
+  return { documents, engine: createSearchEngine(documents), routes, config };
+}
+
+/** Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) from a bundle's search data. */
+export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSelect[] = HERO_SELECTS) {
+  const facets = data.engine.search(data.config.index, { hitsPerPage: 0, facets: [...new Set([...selects.map((select) => select.attribute), 'car_type'])] });
+  // Models are listed only once a make is chosen; the build does not need to ship them.
+  delete facets.facets.model;
+  return {
+    engine: data.config.engine,
+    index: data.config.index,
+    routes: data.routes,
+    stockNoun: data.config.stockNoun,
+    selects: [...selects],
+    initial: { total: facets.nbHits, facets: facets.facets },
+  };
+}

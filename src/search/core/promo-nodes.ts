@@ -1,0 +1,94 @@
+/**
+ * Timed promos in result grids (spec §3 "Promo node", audit 3.13 / 4.15): site.json
+ * `promo.nodes` resolved at build time (times in the dealer's time zone), then chosen per
+ * search by the clock and the car types the page is filtered to. Pure.
+ */
+import type { CarType } from '../../schemas/car.ts';
+import type { PromoNode } from '../../schemas/site/promo.ts';
+import { promoMatchesCarTypes } from '../../lib/marketing/promos.ts';
+
+/** A promo node as the search island carries it: times as epoch ms, ready to test against a clock. */
+export interface GridPromoNode {
+  id: string;
+  /** Shown from (inclusive), epoch ms; absent = always started. */
+  start?: number;
+  /** Shown until (exclusive), epoch ms; absent = never expires. */
+  expiry?: number;
+  /** 0-based slot in the grid (default 0, the first card). */
+  position: number;
+  /** Car types it is for; absent or empty = every type. */
+  display?: string[];
+  /** Only on pages filtered to exactly the `display` types. */
+  strictDisplay: boolean;
+  title: string;
+  description: string;
+  image?: string;
+  buttonLabel?: string;
+  buttonHref?: string;
+}
+
+const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
+
+/** Offset of a time zone at an instant, in ms (Brisbane: +10 h). */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant of a site.json date. A date with an offset ('…+10:00', '…Z') is that instant;
+ * one without ('2026-12-01', '2026-12-01T09:00') is a wall-clock time in the dealer's zone.
+ */
+export function dealerInstant(text: string, timeZone: string): number {
+  const trimmed = text.trim();
+  const local = LOCAL.exec(trimmed);
+  if (!local || HAS_ZONE.test(trimmed)) return Date.parse(trimmed);
+  const [, year, month, day, hour = '0', minute = '0', second = '0', milli = '0'] = local;
+  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), Number(milli.padEnd(3, '0')));
+  // The offset at the wall time read as UTC, then again at the result (a DST change in between).
+  let instant = wall - zoneOffset(wall, timeZone);
+  instant = wall - zoneOffset(instant, timeZone);
+  return instant;
+}
+
+/** Resolve site.json nodes for the island (build time). */
+export function gridPromoNodes(nodes: readonly PromoNode[], timeZone: string): GridPromoNode[] {
+  return nodes.map((node) => ({
+    id: node.id,
+    ...(node.start ? { start: dealerInstant(node.start, timeZone) } : {}),
+    ...(node.expiry ? { expiry: dealerInstant(node.expiry, timeZone) } : {}),
+    position: node.position ?? 0,
+    ...(node.display && node.display.length > 0 ? { display: [...node.display] } : {}),
+    strictDisplay: node.strictDisplay,
+    title: node.title,
+    description: node.description,
+    ...(node.image ? { image: node.image } : {}),
+    ...(node.button_label && node.button_href ? { buttonLabel: node.button_label, buttonHref: node.button_href } : {}),
+  }));
+}
+
+/**
+ * Does a node show now on a page filtered to `carTypes` (empty = every type)? Between start
+ * and expiry; for its car types: any overlap, or with `strictDisplay` exactly those types.
+ */
+export function promoNodeShows(node: GridPromoNode, now: number, carTypes: readonly string[]): boolean {
+  if (node.start !== undefined && now < node.start) return false;
+  if (node.expiry !== undefined && now >= node.expiry) return false;
+  // The offers page's rule (src/lib/marketing/promos.ts), so both places agree.
+  return promoMatchesCarTypes({ display: node.display as CarType[] | undefined, strictDisplay: node.strictDisplay }, carTypes as CarType[]);
+}
+
+/** The nodes to place in a grid, in slot order (ties: site.json order). */
+export function activePromoNodes(nodes: readonly GridPromoNode[], now: number, carTypes: readonly string[]): GridPromoNode[] {
+  return nodes
+    .map((node, order) => ({ node, order }))
+    .filter(({ node }) => promoNodeShows(node, now, carTypes))
+    .sort((a, b) => a.node.position - b.node.position || a.order - b.order)
+    .map(({ node }) => node);
+}

@@ -1,0 +1,83 @@
+/**
+ * The search routes of a tenant (spec §2 "Search URLs"): each route is a static page whose
+ * path stands for a preset refinement (car type, make, make + model, location, dealership).
+ * Pure: built from the tenant's search documents at build time, handed to the island.
+ */
+import type { SearchDocument } from './documents.ts';
+import { slugify } from '../../lib/text/slug.ts';
+
+/** One search route: its path and the refinements the path stands for. */
+export interface SearchRoute {
+  /** Full path without trailing slash, e.g. '/search/toyota/corolla'. */
+  path: string;
+  /** Refinements the path implies, e.g. { make: ['Toyota'], model: ['Corolla'] }. */
+  preset: Record<string, string[]>;
+  /** Page heading, e.g. 'Used Cars' or 'Toyota Corolla'. */
+  title: string;
+}
+
+/** Every search route of a tenant; `base` has no preset and is used when nothing else fits. */
+export interface RouteTable {
+  /** '/search' or '/used-car'. */
+  prefix: string;
+  base: string;
+  routes: SearchRoute[];
+}
+
+/** Car-type routes (spec §2): slug, preset car types, heading. The last one is the base. */
+export const CAR_TYPE_ROUTES: readonly { slug: string; types: string[]; title: string }[] = [
+  { slug: 'new-cars', types: ['new'], title: 'New Cars' },
+  { slug: 'used-cars', types: ['used'], title: 'Used Cars' },
+  { slug: 'demo-cars', types: ['demo'], title: 'Demo Cars' },
+  { slug: 'new-and-demo-cars', types: ['new', 'demo'], title: 'New and Demo Cars' },
+  { slug: 'new-used-and-demo-cars', types: [], title: 'New, Used and Demo Cars' },
+];
+
+/** Slug of the route that shows all stock. */
+export const ALL_STOCK_SLUG = 'new-used-and-demo-cars';
+
+/** Path prefix of a tenant's search pages: '/used-car' for tenants that use that form. */
+export function searchPrefix(site: { used_car_routes?: boolean }): string {
+  return site.used_car_routes ? '/used-car' : '/search';
+}
+
+/** Path of the all-stock search page, e.g. for the header's "Stock" link. */
+export function allStockPath(site: { used_car_routes?: boolean }): string {
+  return `${searchPrefix(site)}/${ALL_STOCK_SLUG}`;
+}
+
+/** The route table of a tenant's documents. */
+export function buildRouteTable(documents: readonly SearchDocument[], prefix = '/search'): RouteTable {
+  const routes: SearchRoute[] = [];
+  const taken = new Set<string>();
+  const add = (slugPath: string, preset: Record<string, string[]>, title: string) => {
+    if (!slugPath || taken.has(slugPath)) return;
+    taken.add(slugPath);
+    routes.push({ path: `${prefix}/${slugPath}`, preset, title });
+  };
+  for (const route of CAR_TYPE_ROUTES) add(route.slug, route.types.length > 0 ? { car_type: route.types } : {}, route.title);
+
+  // First spelling seen wins, so 'Toyota' and 'TOYOTA' share one page.
+  const makes = new Map<string, string>();
+  const models = new Map<string, { make: string; model: string }>();
+  const locations = new Map<string, string>();
+  const dealerships = new Map<string, string>();
+  for (const document of documents) {
+    if (document.make) {
+      const makeSlug = slugify(document.make);
+      if (!makes.has(makeSlug)) makes.set(makeSlug, document.make);
+      if (document.model) {
+        const key = `${makeSlug}/${slugify(document.model)}`;
+        if (!models.has(key)) models.set(key, { make: makes.get(makeSlug)!, model: document.model });
+      }
+    }
+    if (document.location_slug && document.location_name && !locations.has(document.location_slug)) locations.set(document.location_slug, document.location_name);
+    if (document.dealership_slug && document.dealership_name && !dealerships.has(document.dealership_slug)) dealerships.set(document.dealership_slug, document.dealership_name);
+  }
+  const byKey = <T,>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [slug, make] of byKey(makes)) add(slug, { make: [make] }, make);
+  for (const [slug, { make, model }] of byKey(models)) if (!slug.endsWith('/')) add(slug, { make: [make], model: [model] }, `${make} ${model}`);
+  for (const [slug, name] of byKey(locations)) add(slugify(slug), { location_name: [name] }, name);
+  for (const [slug, name] of byKey(dealerships)) add(slugify(slug), { dealership_name: [name] }, name);
+  return { prefix, base: `${prefix}/${ALL_STOCK_SLUG}`, routes };
+}
