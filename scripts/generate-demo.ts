@@ -204,7 +204,8 @@ function fuelText(engine: Engine): string {
   }
 }
 
-const DIMENSIONS: Record<BodyShape, [number, number, number, number]> = {
+/** Dimensions of each catalogue shape (scripts/demo/vehicles.ts); the class drawings (a cruiser, a pop-top) take their family's. */
+const DIMENSIONS: Partial<Record<BodyShape, [number, number, number, number]>> = {
   // length, width, height (mm), gross vehicle mass (kg)
   sedan: [4880, 1840, 1445, 2100],
   hatch: [4370, 1790, 1450, 1750],
@@ -389,7 +390,7 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
   const location = chooseLocation(ctx, carType);
   const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: badge[0], series: seriesFor(spec, year), shape: drawnShape(spec.shape, spec.body), colour, family, newPrice, km };
   const car = commonFields(ctx, base, location, price, { title, equipment, isCaravan: false });
-  const [length, width, height, gvm] = DIMENSIONS[spec.shape];
+  const [length, width, height, gvm] = DIMENSIONS[spec.shape]!;
   const motorcycle = spec.shape === 'motorcycle';
   const simpleFuel = engine.fuel === 'Plug-in Hybrid' ? 'Hybrid' : engine.fuel;
   Object.assign(car, {
