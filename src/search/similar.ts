@@ -23,7 +23,7 @@ export const SIMILAR_ROOT_MARGIN = '500px';
 export const SIMILAR_PLACEHOLDERS = SIMILAR_LIMIT;
 
 /** What the query needs to know about the car on the page. */
-export type SimilarSubject = Pick<Car, 'id' | 'slug' | 'make' | 'model' | 'price'> & Partial<Pick<Car, 'item_type'>>;
+export type SimilarSubject = Pick<Car, 'id' | 'slug' | 'make' | 'model' | 'price'>;
 
 /** Facet values are matched case-insensitively by both engines; quotes keep spaces intact. */
 function facet(attribute: string, value: string): string {

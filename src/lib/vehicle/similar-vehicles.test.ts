@@ -31,14 +31,6 @@ describe('similarVehicles', () => {
     expect(result.map((c) => c.id)).toEqual([sameClose.id, sameFar.id, closeOther.id, farOther.id]);
   });
 
-  it('offers cars of the same kind only: no motorcycle beside a sedan (issue 35 item 7 review)', () => {
-    const bike = car('Yamaha', 'MT-07', 30_100, { item_type: 'motorcycle' });
-    const sedan = car('Mazda', '6', 31_000, { item_type: 'car' });
-    expect(similarVehicles(subject, [bike, sedan]).map((c) => c.id)).toEqual([sedan.id]);
-    expect(createSimilarIndex([subject, bike, sedan])(subject).map((c) => c.id)).toEqual([sedan.id]);
-    expect(similarVehicles(bike, [subject, sedan]).map((c) => c.id)).toEqual([]);
-  });
-
   it('keeps the band edges: exactly $10,000 away in, $10,001 out', () => {
     const edge = car('Mazda', '3', 40_000);
     const out = car('Mazda', '3', 40_001);

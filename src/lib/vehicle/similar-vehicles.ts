@@ -1,14 +1,12 @@
 /**
  * Similar vehicles (spec §7 "Similar vehicles", §9): same model first, price within $10,000
- * either side under $50,000 else $25,000, in stock only, of the same kind (a car is never
- * offered a motorcycle; `vehicleKind`), de-duplicated by id, up to 6.
+ * either side under $50,000 else $25,000, in stock only, de-duplicated by id, up to 6.
  * Computed at build time from the tenant's visible stock; the page's refresh from the search
  * engine (src/search/similar.ts) ranks its hits with the same rule, so an unchanged stock gives
  * the same list (issue 35 item 6): closeness in price, then the engine's own order (newest
  * first, then the id), never the order the cars came in.
  */
 import type { Car } from '../../schemas/car.ts';
-import { vehicleKind } from './spec-rows.ts';
 
 /** Most similar vehicles shown (spec §9). */
 export const SIMILAR_LIMIT = 6;
@@ -62,12 +60,11 @@ export function similarVehicles(car: Car, stock: readonly Car[], limit = SIMILAR
   const price = priced(car);
   const band = price === null ? 0 : similarPriceBand(price);
   const seen = new Set<string>([String(car.id)]);
-  const kind = vehicleKind(car);
   const sameModel: Car[] = [];
   const inBand: Car[] = [];
   for (const other of stock) {
     const id = String(other.id);
-    if (seen.has(id) || other.slug === car.slug || other.status !== 'in_stock' || vehicleKind(other) !== kind) continue;
+    if (seen.has(id) || other.slug === car.slug || other.status !== 'in_stock') continue;
     const otherPrice = priced(other);
     const withinBand = price !== null && otherPrice !== null && Math.abs(otherPrice - price) <= band;
     const modelMatch = same(other.make, car.make) && same(other.model, car.model);
@@ -117,13 +114,12 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
     const key = modelKey(car);
     const band = price === null ? 0 : similarPriceBand(price);
     const seen = new Set<string>([String(car.id)]);
-    const kind = vehicleKind(car);
     const closeness = similarOrder(price);
     const sameModel: Car[] = [];
     // byModel lists are in stock order already (made from the stock in order).
     for (const other of key ? (byModel.get(key) ?? []) : []) {
       const id = String(other.id);
-      if (seen.has(id) || other.slug === car.slug || vehicleKind(other) !== kind) continue;
+      if (seen.has(id) || other.slug === car.slug) continue;
       const otherPrice = priced(other);
       const withinBand = price !== null && otherPrice !== null && Math.abs(otherPrice - price) <= band;
       if (!withinBand && price !== null) continue;
@@ -148,7 +144,7 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
       const other = leftDistance <= rightDistance ? byPrice[left--] : byPrice[right++];
       lastDistance = nextDistance;
       const id = String(other.id);
-      if (seen.has(id) || other.slug === car.slug || vehicleKind(other) !== kind) continue;
+      if (seen.has(id) || other.slug === car.slug) continue;
       if (key && modelKey(other) === key) continue;
       seen.add(id);
       found.push(other);
