@@ -20,7 +20,7 @@ import { parseSite } from '../src/lib/site/tenant.ts';
 import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { slugify } from '../src/lib/text/slug.ts';
-import { panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
+import { drawnShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
 import { dealerComment } from './demo/comments.ts';
 import { modelsFile, offersFile, reviewsFile } from './demo/extras.ts';
@@ -204,7 +204,8 @@ function fuelText(engine: Engine): string {
   }
 }
 
-const DIMENSIONS: Record<BodyShape, [number, number, number, number]> = {
+/** Dimensions of each catalogue shape (scripts/demo/vehicles.ts); the class drawings (a cruiser, a pop-top) take their family's. */
+const DIMENSIONS: Partial<Record<BodyShape, [number, number, number, number]>> = {
   // length, width, height (mm), gross vehicle mass (kg)
   sedan: [4880, 1840, 1445, 2100],
   hatch: [4370, 1790, 1450, 1750],
@@ -255,6 +256,7 @@ interface BaseFields {
   model: string;
   badge: string;
   series: string | null;
+  /** The drawing of its pictures: the body made exact by its class ('Pop Top', 'Cruiser'). */
   shape: BodyShape;
   colour: string;
   family: ColourFamily;
@@ -386,9 +388,9 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
   const title = `${year} ${spec.make} ${spec.model} ${badge[0]}`;
   const equipment = equipmentFor(random, spec, engine);
   const location = chooseLocation(ctx, carType);
-  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: badge[0], series: seriesFor(spec, year), shape: spec.shape, colour, family, newPrice, km };
+  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: badge[0], series: seriesFor(spec, year), shape: drawnShape(spec.shape, spec.body), colour, family, newPrice, km };
   const car = commonFields(ctx, base, location, price, { title, equipment, isCaravan: false });
-  const [length, width, height, gvm] = DIMENSIONS[spec.shape];
+  const [length, width, height, gvm] = DIMENSIONS[spec.shape]!;
   const motorcycle = spec.shape === 'motorcycle';
   const simpleFuel = engine.fuel === 'Plug-in Hybrid' ? 'Hybrid' : engine.fuel;
   Object.assign(car, {
@@ -452,7 +454,7 @@ function caravanRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
   const title = `${year} ${spec.make} ${spec.model} ${layout}`;
   const equipment = random.sample(CARAVAN_EQUIPMENT, random.int(10, 20)).sort();
   const location = chooseLocation(ctx, carType);
-  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: layout, series: null, shape: 'caravan', colour, family: family as ColourFamily, newPrice: layoutPrice, km: null };
+  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: layout, series: null, shape: drawnShape('caravan', spec.body), colour, family: family as ColourFamily, newPrice: layoutPrice, km: null };
   const car = commonFields(ctx, base, location, price, { title, equipment, isCaravan: true });
   const length = Math.round(random.float(spec.length[0], spec.length[1]) * 10) / 10;
   const tare = Math.round(random.int(spec.tare[0], spec.tare[1]) / 10) * 10;

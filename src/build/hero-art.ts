@@ -101,8 +101,8 @@ const SCENES: Record<Template, Scene> = {
     near: { d: `M 0 470 Q 500 430 900 460 T 1600 450 L 1600 520 L 0 520 Z`, fill: '#8a6656' },
     ground: '#5d5650',
     vehicles: [
-      { body: 'motorcycle', colour: 'red', x: 760, scale: 0.32 },
-      { body: 'light-truck', colour: 'white', x: 1080, scale: 0.38 },
+      { body: 'adventure-bike', colour: 'red', x: 790, scale: 0.27 },
+      { body: 'light-truck', colour: 'white', x: 1060, scale: 0.4 },
     ],
   },
 };

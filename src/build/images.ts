@@ -27,7 +27,7 @@ import type { PostBuildStep } from './steps.ts';
 import { CANVAS, exteriorSvg, interiorSvg, placeholderSvg, VIEW_ANGLES } from './vehicle-art.ts';
 
 /** Bump when the drawings change, so cached files are redrawn. */
-export const ART_VERSION = 3;
+export const ART_VERSION = 4;
 
 // Effort 2 encodes about 2.5x faster than the default 4 for a few percent more bytes.
 const WEBP = { quality: 80, effort: 2 } as const;

@@ -9,7 +9,7 @@
  * bodies' shapes (side profiles and faces) are data, in
  * vehicle-shapes.json; this module draws them.
  */
-import { COLOUR_FAMILIES, type BodyShape, type ColourFamily } from '../lib/images.ts';
+import { COLOUR_FAMILIES, isCaravanShape, isMotorcycleShape, type BodyShape, type ColourFamily, type MOTORCYCLE_SHAPES, type CARAVAN_SHAPES } from '../lib/images.ts';
 import shapes from './vehicle-shapes.json' with { type: 'json' };
 
 /** Canvas of every still view (3:2, the spec's gallery ratio). */
@@ -123,8 +123,9 @@ const PROFILES = shapes.profiles as Partial<Record<BodyShape, ProfileSpec>>;
 
 /** Side profile of a vehicle (nose at the left), to be drawn `sx` times as long (its wheels stay round). */
 function profileSvg(body: BodyShape, paint: Paint, sx = 1): string {
-  if (body === 'motorcycle') return motorcycleProfile(paint, sx);
-  if (body === 'caravan') return caravanProfile(paint, sx);
+  if (isMotorcycleShape(body)) return motorcycleProfile(body as MotorcycleShape, paint, sx);
+  if (isCaravanShape(body)) return caravanProfile(body as CaravanShape, paint, sx);
+  if (body === 'prime-mover') return primeMoverProfile(paint, sx);
   const spec = PROFILES[body] ?? PROFILES.sedan!;
   const outline = `${spec.top} ${sillWithArches(spec.rearX, spec.frontX, spec.bottom, spec.wheels, spec.r)}`;
   const parts: string[] = [];
@@ -159,26 +160,153 @@ function profileSvg(body: BodyShape, paint: Paint, sx = 1): string {
   return `<g>${parts.join('')}</g>`;
 }
 
-function caravanProfile(paint: Paint, sx = 1): string {
+type CaravanShape = (typeof CARAVAN_SHAPES)[number];
+
+/**
+ * Side view of a towed body (drawbar at the left): a full-height caravan on two axles; a
+ * shorter pop-top whose canvas band lifts the roof; a hybrid camper, short and high on
+ * off-road wheels; a camper trailer, a low box with its tent packed under a cover on top.
+ */
+function caravanProfile(kind: CaravanShape, paint: Paint, sx = 1): string {
   const { shell, stripe } = caravanColours(paint);
-  const wheels = [540, 650];
   const parts: string[] = [];
-  parts.push('<path d="M 44 284 L -70 306 L -92 306" stroke="#2b2e33" stroke-width="12" fill="none" stroke-linecap="round"/>');
-  parts.push('<rect x="-50" y="300" width="10" height="34" fill="#3a3f45"/><circle cx="-45" cy="342" r="14" fill="#1b1c1e"/>');
+  const drawbar = (y: number) => {
+    parts.push(`<path d="M 44 ${y} L -70 ${y + 22} L -92 ${y + 22}" stroke="#2b2e33" stroke-width="12" fill="none" stroke-linecap="round"/>`);
+    parts.push(`<rect x="-50" y="${y + 16}" width="10" height="${334 - y - 16}" fill="#3a3f45"/><circle cx="-45" cy="342" r="14" fill="#1b1c1e"/>`);
+  };
+  const window = (x: number, y: number, w: number, h: number) => parts.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="14" fill="url(#glass)" stroke="#2b2e33" stroke-width="5"/>`);
+  const door = (x: number, top: number, bottom: number) => {
+    parts.push(`<rect x="${x}" y="${top}" width="80" height="${bottom - top}" rx="8" fill="${shell}" stroke="#8d96a0" stroke-width="3"/>`);
+    parts.push(`<rect x="${x + 16}" y="${top + 18}" width="48" height="46" rx="8" fill="url(#glass)"/><rect x="${x + 66}" y="${top + (bottom - top) * 0.5}" width="9" height="22" rx="4" fill="#6b737c"/>`);
+  };
+  /** The checker-plate skirt along the bottom, with the body's stripe above it. */
+  const skirt = (x0: number, x1: number, top: number, bottom: number) => {
+    parts.push(`<path d="M ${x0 + 6} ${top - 36} Q ${(x0 + x1) * 0.4} ${top - 26} ${(x0 + x1) * 0.55} ${top - 48} Q ${(x0 + x1) * 0.75} ${top - 66} ${x1 - 2} ${top - 64} L ${x1 - 2} ${top - 28} Q ${(x0 + x1) * 0.75} ${top - 34} ${(x0 + x1) * 0.55} ${top - 14} Q ${(x0 + x1) * 0.4} ${top + 4} ${x0 + 10} ${top} Z" fill="${stripe}"/>`);
+    parts.push(`<rect x="${x0 + 8}" y="${top}" width="${x1 - x0 - 10}" height="${bottom - top - 4}" fill="#c9ced4" stroke="#9aa3ad" stroke-width="2"/>`);
+    for (let x = x0 + 20; x < x1 - 10; x += 26) parts.push(`<line x1="${x}" y1="${top + 4}" x2="${x + 14}" y2="${bottom - 8}" stroke="#aab2bb" stroke-width="2"/>`);
+  };
+  if (kind === 'camper-trailer') {
+    drawbar(262);
+    // Front toolbox and jerry cans, the steel box body, the tent packed under its cover.
+    parts.push('<rect x="-20" y="214" width="90" height="70" rx="6" fill="#3a3f45" stroke="#23262a" stroke-width="3"/><rect x="-8" y="196" width="30" height="18" rx="3" fill="#3a3f45"/>');
+    parts.push('<rect x="74" y="206" width="36" height="64" rx="6" fill="#4f6b3a" stroke="#2f4024" stroke-width="3"/>');
+    parts.push(`<rect x="110" y="188" width="620" height="104" rx="8" fill="${shell}" stroke="#aeb6bf" stroke-width="3"/>`);
+    parts.push(`<rect x="112" y="232" width="616" height="22" fill="${stripe}"/>`);
+    parts.push('<rect x="100" y="128" width="640" height="62" rx="14" fill="#3a3f45" stroke="#23262a" stroke-width="3"/>');
+    for (const x of [200, 420, 640]) parts.push(`<rect x="${x}" y="126" width="14" height="90" fill="#1f2226"/>`);
+    parts.push('<rect x="150" y="262" width="560" height="30" fill="#c9ced4" stroke="#9aa3ad" stroke-width="2"/>');
+    parts.push('<path d="M 330 252 Q 420 180 510 252 Z" fill="#23262a"/>');
+    parts.push(upright(752, '<ellipse cx="752" cy="226" rx="22" ry="66" fill="#1b1c1e"/>', sx));
+    parts.push('<rect x="700" y="262" width="40" height="14" fill="#b3121d"/>');
+    parts.push(wheel(420, GROUND - 64, 64, 6, sx), tread(420, GROUND - 64, 64, sx));
+    return `<g>${parts.join('')}</g>`;
+  }
+  if (kind === 'hybrid-camper') {
+    drawbar(270);
+    parts.push('<rect x="-6" y="200" width="112" height="84" rx="6" fill="#3a3f45" stroke="#23262a" stroke-width="3"/><rect x="10" y="214" width="34" height="56" rx="5" fill="#4f6b3a"/><rect x="54" y="214" width="34" height="56" rx="5" fill="#4f6b3a"/>');
+    const outline = `M 120 284 L 112 120 Q 112 66 170 62 L 690 58 Q 730 60 732 100 L 736 272 Q 736 284 720 284 ${sillWithArches(720, 120, 284, [450], 72).replace(/^L 720 284 /, '')}`;
+    parts.push(`<path d="${outline}" fill="${shell}" stroke="#aeb6bf" stroke-width="3"/>`);
+    parts.push(`<rect x="114" y="222" width="620" height="26" fill="${stripe}"/>`);
+    parts.push('<rect x="114" y="248" width="620" height="32" fill="#3a3f45"/>');
+    window(170, 100, 150, 80);
+    door(540, 86, 246);
+    window(640, 100, 76, 70);
+    parts.push('<rect x="160" y="40" width="540" height="16" rx="5" fill="#2b2e33"/>');
+    parts.push(upright(748, '<ellipse cx="748" cy="196" rx="20" ry="62" fill="#1b1c1e"/>', sx));
+    parts.push('<rect x="724" y="252" width="14" height="24" fill="#b3121d"/>');
+    parts.push(wheel(450, GROUND - 64, 64, 6, sx), tread(450, GROUND - 64, 64, sx));
+    return `<g>${parts.join('')}</g>`;
+  }
+  const popTop = kind === 'pop-top';
+  const rear = popTop ? 790 : 968;
+  const roof = popTop ? 112 : 40;
+  const wheels = popTop ? [500] : [540, 650];
+  drawbar(284);
   parts.push('<rect x="-30" y="244" width="58" height="40" rx="4" fill="#3a3f45"/>');
-  const outline = `M 70 300 Q 44 300 40 270 L 30 130 Q 28 60 100 44 L 930 40 Q 962 42 964 70 L 968 288 Q 968 300 950 300 ${sillWithArches(950, 70, 300, wheels, 50).replace(/^L 950 300 /, '')}`;
+  if (popTop) {
+    // The lifted roof: a hard cap on a canvas band.
+    parts.push(`<rect x="60" y="80" width="${rear - 70}" height="40" fill="#e6dcc6" stroke="#b9ab8d" stroke-width="3"/>`);
+    for (let x = 90; x < rear - 20; x += 46) parts.push(`<line x1="${x}" y1="82" x2="${x}" y2="118" stroke="#cbbd9e" stroke-width="3"/>`);
+    parts.push(`<path d="M 50 84 Q 52 58 90 56 L ${rear - 30} 56 Q ${rear - 6} 58 ${rear - 4} 84 Z" fill="${shell}" stroke="#aeb6bf" stroke-width="3"/>`);
+  }
+  const outline = `M 70 300 Q 44 300 40 270 L 30 ${roof + 90} Q 28 ${roof + 20} 100 ${roof + 4} L ${rear - 38} ${roof} Q ${rear - 6} ${roof + 2} ${rear - 4} ${roof + 30} L ${rear} 288 Q ${rear} 300 ${rear - 18} 300 ${sillWithArches(rear - 18, 70, 300, wheels, 50).replace(new RegExp(`^L ${rear - 18} 300 `), '')}`;
   parts.push(`<path d="${outline}" fill="${shell}" stroke="#aeb6bf" stroke-width="3"/>`);
-  parts.push(`<path d="M 36 226 Q 300 236 500 214 Q 700 192 966 196 L 966 232 Q 700 226 500 246 Q 300 266 40 262 Z" fill="${stripe}"/>`);
-  parts.push('<rect x="38" y="262" width="930" height="34" fill="#c9ced4" stroke="#9aa3ad" stroke-width="2"/>');
-  for (let x = 50; x < 960; x += 26) parts.push(`<line x1="${x}" y1="266" x2="${x + 14}" y2="292" stroke="#aab2bb" stroke-width="2"/>`);
-  parts.push('<rect x="140" y="100" width="190" height="86" rx="16" fill="url(#glass)" stroke="#2b2e33" stroke-width="5"/>');
-  parts.push('<rect x="700" y="96" width="170" height="92" rx="16" fill="url(#glass)" stroke="#2b2e33" stroke-width="5"/>');
-  parts.push(`<rect x="420" y="70" width="92" height="196" rx="8" fill="${shell}" stroke="#8d96a0" stroke-width="3"/>`);
-  parts.push('<rect x="438" y="92" width="56" height="54" rx="8" fill="url(#glass)"/><rect x="492" y="170" width="10" height="24" rx="4" fill="#6b737c"/>');
-  parts.push('<rect x="560" y="48" width="360" height="16" rx="6" fill="#7c858f"/>');
-  parts.push('<rect x="300" y="22" width="120" height="20" rx="4" fill="#d8dde2" stroke="#9aa3ad"/>');
-  parts.push('<rect x="955" y="236" width="14" height="26" fill="#b3121d"/>');
+  skirt(30, rear, 262, 300);
+  if (popTop) {
+    window(110, 136, 150, 66);
+    door(330, 130, 266);
+    window(560, 136, 150, 66);
+  } else {
+    window(140, 100, 190, 86);
+    window(700, 96, 170, 92);
+    door(420, 70, 266);
+    parts.push('<rect x="560" y="48" width="360" height="16" rx="6" fill="#7c858f"/>');
+    parts.push('<rect x="300" y="22" width="120" height="20" rx="4" fill="#d8dde2" stroke="#9aa3ad"/>');
+  }
+  parts.push(`<rect x="${rear - 13}" y="236" width="14" height="26" fill="#b3121d"/>`);
   for (const x of wheels) parts.push(wheel(x, GROUND - 50, 50, 6, sx));
+  return `<g>${parts.join('')}</g>`;
+}
+
+/**
+ * A prime mover (nose at the left): long bonnet, day cab and sleeper, exhaust stack, fuel
+ * tank, bare chassis with the fifth wheel and tandem drive axles; no trailer.
+ */
+function primeMoverProfile(paint: Paint, sx = 1): string {
+  const parts: string[] = [];
+  const r = 60;
+  parts.push('<rect x="300" y="252" width="690" height="26" fill="#2b2e33"/>');
+  parts.push('<rect x="740" y="226" width="160" height="26" rx="4" fill="#3a3f45"/><rect x="720" y="246" width="200" height="8" fill="#1f2226"/>');
+  for (const x of [770, 910]) parts.push(`<path d="M ${x - 78} 276 Q ${x} 190 ${x + 78} 276" fill="#1f2226"/>`);
+  parts.push(`<path d="M 24 292 L 20 196 Q 22 164 64 154 L 306 138 L 306 292 L ${190 + r + 12} 292 A ${r + 12} ${r + 12} 0 0 0 ${190 - r - 12} 292 Z" fill="url(#paint)" stroke="${paint.line}" stroke-width="2"/>`);
+  parts.push('<path d="M 40 164 L 300 146" stroke="#ffffff" stroke-opacity="0.35" stroke-width="4"/>');
+  parts.push(`<rect x="10" y="164" width="18" height="112" rx="4" fill="${CHROME}" stroke="#8d96a0" stroke-width="2"/>`);
+  parts.push('<rect x="0" y="272" width="70" height="26" rx="6" fill="#c9ced4" stroke="#8d96a0" stroke-width="2"/>');
+  parts.push('<rect x="26" y="224" width="50" height="22" rx="5" fill="#eef4fb" stroke="#9aa5b1" stroke-width="2"/>');
+  parts.push(`<path d="M 300 292 L 300 140 L 330 56 Q 336 40 352 40 L 470 40 L 470 292 Z" fill="url(#paint)" stroke="${paint.line}" stroke-width="2"/>`);
+  parts.push(`<path d="M 470 292 L 470 30 Q 470 22 480 22 L 640 22 Q 652 22 652 34 L 652 250 L 470 292 Z" fill="url(#paint)" stroke="${paint.line}" stroke-width="2"/>`);
+  parts.push('<path d="M 330 132 L 350 62 Q 354 54 364 54 L 452 54 L 452 132 Z" fill="url(#glass)" stroke="#0d1117" stroke-width="3"/>');
+  parts.push('<rect x="520" y="70" width="90" height="44" rx="8" fill="url(#glass)" stroke="#0d1117" stroke-width="3"/>');
+  parts.push(`<line x1="462" y1="60" x2="464" y2="284" stroke="${paint.line}" stroke-width="2.5" opacity="0.6"/><rect x="420" y="150" width="30" height="8" rx="4" fill="${paint.dark}"/>`);
+  parts.push('<rect x="316" y="262" width="60" height="10" fill="#8d96a0"/><rect x="316" y="284" width="60" height="10" fill="#8d96a0"/>');
+  parts.push(`<rect x="486" y="236" width="170" height="52" rx="24" fill="${CHROME}" stroke="#8d96a0" stroke-width="2"/><line x1="540" y1="238" x2="540" y2="286" stroke="#8d96a0" stroke-width="3"/>`);
+  parts.push(`<rect x="660" y="-20" width="18" height="260" rx="6" fill="${CHROME}" stroke="#8d96a0" stroke-width="2"/>`);
+  parts.push('<path d="M 304 70 L 280 70 L 280 150 L 300 150" stroke="#2b2e33" stroke-width="6" fill="none"/><rect x="266" y="74" width="22" height="66" rx="4" fill="#2b2e33"/>');
+  parts.push('<rect x="962" y="256" width="26" height="16" fill="#b3121d"/>');
+  for (const x of [190, 770, 910]) parts.push(wheel(x, GROUND - r, r, 8, sx));
+  return `<g>${parts.join('')}</g>`;
+}
+
+/**
+ * The front of a truck: a cab-over light truck (flat face, its box above the cab) or a prime
+ * mover (tall grille on the bonnet, the cab behind it, exhaust stacks at the sides).
+ */
+function truckFace(body: 'light-truck' | 'prime-mover', paint: Paint): string {
+  const { width: w, tyreWidth } = FACES[body];
+  const parts: string[] = [];
+  parts.push(`<rect x="26" y="270" width="${tyreWidth}" height="${GROUND - 270}" rx="12" fill="${TYRE}"/><rect x="${w - 26 - tyreWidth}" y="270" width="${tyreWidth}" height="${GROUND - 270}" rx="12" fill="${TYRE}"/>`);
+  if (body === 'light-truck') {
+    parts.push(`<rect x="0" y="24" width="${w}" height="60" rx="6" fill="#f3f4f6" stroke="#c5cbd2" stroke-width="3"/>`);
+    parts.push(`<path d="M 22 290 L 18 90 Q 20 64 50 62 L ${w - 50} 62 Q ${w - 20} 64 ${w - 18} 90 L ${w - 22} 290 Z" fill="url(#paint)" stroke="${paint.line}" stroke-width="2"/>`);
+    parts.push(`<path d="M 40 84 L ${w - 40} 84 L ${w - 46} 176 L 46 176 Z" fill="url(#glass)" stroke="#0d1117" stroke-width="3"/><line x1="${w / 2}" y1="84" x2="${w / 2}" y2="176" stroke="#0d1117" stroke-width="5"/>`);
+    parts.push(`<rect x="${w * 0.28}" y="196" width="${w * 0.44}" height="44" rx="6" fill="#1b1d20"/>`);
+    for (let i = 1; i < 4; i++) parts.push(`<line x1="${w * 0.29}" y1="${196 + i * 11}" x2="${w * 0.71}" y2="${196 + i * 11}" stroke="#3b3f45" stroke-width="2"/>`);
+    parts.push(`<rect x="30" y="206" width="${w * 0.2}" height="30" rx="6" fill="#eef4fb" stroke="#8d98a4" stroke-width="2"/><rect x="${w - 30 - w * 0.2}" y="206" width="${w * 0.2}" height="30" rx="6" fill="#eef4fb" stroke="#8d98a4" stroke-width="2"/>`);
+    parts.push(`<rect x="10" y="252" width="${w - 20}" height="34" rx="4" fill="#2b2e33"/>`);
+    parts.push(`<path d="M 18 100 L -14 100 L -14 170" stroke="#2b2e33" stroke-width="5" fill="none"/><rect x="-24" y="106" width="18" height="60" rx="4" fill="#2b2e33"/>`);
+    parts.push(`<path d="M ${w - 18} 100 L ${w + 14} 100 L ${w + 14} 170" stroke="#2b2e33" stroke-width="5" fill="none"/><rect x="${w + 6}" y="106" width="18" height="60" rx="4" fill="#2b2e33"/>`);
+  } else {
+    for (const x of [4, w - 22]) parts.push(`<rect x="${x}" y="0" width="18" height="240" rx="6" fill="${CHROME}" stroke="#8d96a0" stroke-width="2"/>`);
+    parts.push(`<path d="M 34 170 L 38 54 Q 40 36 60 34 L ${w - 60} 34 Q ${w - 40} 36 ${w - 38} 54 L ${w - 34} 170 Z" fill="url(#paint)" stroke="${paint.line}" stroke-width="2"/>`);
+    parts.push(`<path d="M 54 56 L ${w - 54} 56 L ${w - 58} 138 L 58 138 Z" fill="url(#glass)" stroke="#0d1117" stroke-width="3"/><line x1="${w / 2}" y1="56" x2="${w / 2}" y2="138" stroke="#0d1117" stroke-width="5"/>`);
+    parts.push(`<path d="M 60 290 L 66 160 Q 70 144 96 144 L ${w - 96} 144 Q ${w - 70} 144 ${w - 66} 160 L ${w - 60} 290 Z" fill="url(#paint)" stroke="${paint.line}" stroke-width="2"/>`);
+    parts.push(`<rect x="${w / 2 - 70}" y="150" width="140" height="120" rx="6" fill="${CHROME}" stroke="#8d96a0" stroke-width="3"/>`);
+    for (let y = 162; y < 264; y += 12) parts.push(`<line x1="${w / 2 - 62}" y1="${y}" x2="${w / 2 + 62}" y2="${y}" stroke="#8d96a0" stroke-width="3"/>`);
+    parts.push(`<rect x="70" y="220" width="60" height="26" rx="6" fill="#eef4fb" stroke="#8d98a4" stroke-width="2"/><rect x="${w - 130}" y="220" width="60" height="26" rx="6" fill="#eef4fb" stroke="#8d98a4" stroke-width="2"/>`);
+    parts.push(`<rect x="0" y="272" width="${w}" height="28" rx="6" fill="#c9ced4" stroke="#8d96a0" stroke-width="2"/>`);
+    parts.push(`<rect x="-26" y="60" width="20" height="70" rx="4" fill="#2b2e33"/><rect x="${w + 6}" y="60" width="20" height="70" rx="4" fill="#2b2e33"/>`);
+  }
+  parts.push(`<rect x="${w / 2 - 56}" y="${body === 'light-truck' ? 256 : 274}" width="112" height="24" rx="3" fill="#f8f8f4" stroke="#30343a" stroke-width="2"/>`);
   return `<g>${parts.join('')}</g>`;
 }
 
@@ -189,23 +317,154 @@ function caravanColours(paint: Paint): { shell: string; stripe: string } {
   return { shell, stripe };
 }
 
-function motorcycleProfile(paint: Paint, sx = 1): string {
-  return `<g>
-<path d="M 560 250 L 780 262" stroke="#2b2e33" stroke-width="14" stroke-linecap="round"/>
-<path d="M 540 262 Q 700 246 840 236" stroke="#c2c8ce" stroke-width="16" stroke-linecap="round" fill="none"/>
-${wheel(200, GROUND - 95, 95, 6, sx)}${wheel(780, GROUND - 95, 95, 6, sx)}
-<path d="M 205 262 L 330 62" stroke="#9aa3ad" stroke-width="16" stroke-linecap="round"/>
-<path d="M 380 140 L 470 252 L 600 246 L 580 140" stroke="#2b2e33" stroke-width="12" fill="none" stroke-linejoin="round"/>
-<rect x="430" y="168" width="150" height="92" rx="14" fill="#4b5259"/><rect x="446" y="180" width="60" height="60" rx="8" fill="#6b737c"/>
-<path d="M 380 126 Q 460 70 576 98 L 566 160 Q 470 172 396 160 Z" fill="url(#paint)" stroke="${paint.line}" stroke-width="3"/>
-<path d="M 380 126 Q 460 70 576 98 L 572 112 Q 470 92 392 138 Z" fill="#ffffff" opacity="0.25"/>
-<path d="M 566 104 Q 670 94 770 118 L 760 140 Q 660 138 562 154 Z" fill="#1f2226"/>
-<path d="M 750 116 L 870 104 L 858 132 L 756 142 Z" fill="url(#paint)" stroke="${paint.line}" stroke-width="2"/>
-<rect x="862" y="104" width="16" height="12" rx="3" fill="#b3121d"/>
-<path d="M 300 50 L 360 44" stroke="#2b2e33" stroke-width="10" stroke-linecap="round"/>
-<circle cx="316" cy="100" r="26" fill="#eef4fb" stroke="#2b2e33" stroke-width="6"/>
-<path d="M 120 210 Q 200 150 280 206" stroke="url(#paint)" stroke-width="14" fill="none" stroke-linecap="round"/>
-</g>`;
+/** Draw `svg` round again around x = cx in a profile drawn `sx` times as long (lamps, wheels). */
+function upright(cx: number, svg: string, sx: number): string {
+  return sx === 1 ? svg : `<g transform="translate(${cx} 0) scale(${(1 / sx).toFixed(4)} 1) translate(${-cx} 0)">${svg}</g>`;
+}
+
+/** A knobbly or spoked tyre's tread over a wheel. */
+function tread(cx: number, cy: number, r: number, sx: number): string {
+  return upright(cx, `<circle cx="${cx}" cy="${cy}" r="${r - 4}" fill="none" stroke="#2b2d30" stroke-width="9" stroke-dasharray="7 7"/>`, sx);
+}
+
+type MotorcycleShape = (typeof MOTORCYCLE_SHAPES)[number];
+
+/**
+ * Side view of each motorcycle class (nose at the left, ground y = 360): wheels, fork, frame
+ * and engine, then the class's bodywork: a naked bike's bare engine and round lamp, a sport
+ * bike's full fairing, a cruiser's long low seat and raked fork, an adventure bike's beak,
+ * screen and panniers, a trail bike's tall fork and high fender, a scooter's step-through.
+ */
+function motorcycleProfile(kind: MotorcycleShape, paint: Paint, sx = 1): string {
+  const p = 'url(#paint)';
+  const line = paint.line;
+  const dark = '#23262a';
+  const metal = '#9aa3ad';
+  const parts: string[] = [];
+  const wheels = (front: [number, number], rear: [number, number], spokes = 6, knobbly = false) => {
+    for (const [cx, r] of [front, rear]) {
+      parts.push(wheel(cx, GROUND - r, r, spokes, sx));
+      if (knobbly) parts.push(tread(cx, GROUND - r, r, sx));
+    }
+  };
+  const lamp = (cx: number, cy: number, r: number) => parts.push(upright(cx, `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#eef4fb" stroke="#2b2e33" stroke-width="7"/><circle cx="${cx - r * 0.3}" cy="${cy - r * 0.3}" r="${r * 0.3}" fill="#ffffff"/>`, sx));
+  const stroke = (d: string, colour: string, width: number) => parts.push(`<path d="${d}" stroke="${colour}" stroke-width="${width}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`);
+  const fill = (d: string, colour: string, outline = '') => parts.push(`<path d="${d}" fill="${colour}"${colour === '#ffffff' ? ' opacity="0.25"' : ''}${outline ? ` stroke="${outline}" stroke-width="3"` : ''}/>`);
+  switch (kind) {
+    case 'sportbike':
+      stroke('M 600 262 L 780 268', dark, 18);
+      fill('M 640 250 L 760 222 L 770 246 L 650 272 Z', '#6b737c');
+      wheels([205, 92], [780, 92]);
+      stroke('M 205 268 L 310 96', '#c9a227', 16);
+      stroke('M 140 214 Q 200 168 262 200', p, 12);
+      fill('M 160 178 Q 186 126 262 100 L 350 92 L 420 128 L 560 150 L 580 246 Q 520 300 420 304 L 330 296 Q 250 236 160 178 Z', p, line);
+      fill('M 262 100 Q 292 58 346 52 L 352 94 Z', 'url(#glass)', '#0d1117');
+      fill('M 176 168 L 250 132 L 258 146 L 186 180 Z', '#eef4fb', '#2b2e33');
+      fill('M 300 200 L 420 190 L 470 250 L 360 262 Z', dark);
+      fill('M 356 100 Q 440 66 540 96 L 560 150 L 410 136 Z', p, line);
+      fill('M 540 98 L 656 112 L 648 128 L 556 148 Z', '#1f2226');
+      fill('M 620 112 L 836 78 L 820 108 L 650 146 Z', p, line);
+      fill('M 822 80 L 846 76 L 838 96 L 820 100 Z', '#b3121d');
+      stroke('M 340 96 L 372 92', dark, 9);
+      break;
+    case 'cruiser':
+      stroke('M 620 262 L 810 262', dark, 16);
+      wheels([170, 98], [810, 102], 10);
+      stroke('M 170 262 L 312 58', CHROME, 18);
+      stroke('M 312 60 L 356 34 Q 376 26 392 48', dark, 10);
+      stroke('M 104 214 Q 170 142 246 206', p, 18);
+      stroke('M 320 88 L 370 300 L 640 304 L 700 200 M 320 88 L 560 150', dark, 12);
+      fill('M 390 176 L 444 160 L 478 262 L 424 272 Z', '#8d949c', '#4b5259');
+      fill('M 552 160 L 604 176 L 550 272 L 498 262 Z', '#8d949c', '#4b5259');
+      for (let y = 184; y < 258; y += 14) parts.push(`<path d="M ${396 + (y - 176) * 0.55} ${y} L ${446 + (y - 176) * 0.55} ${y - 6} M ${548 - (y - 176) * 0.55} ${y - 6} L ${600 - (y - 176) * 0.55} ${y}" stroke="#5d646c" stroke-width="4"/>`);
+      parts.push(upright(500, '<ellipse cx="500" cy="286" rx="80" ry="36" fill="#b8bec5" stroke="#6b737c" stroke-width="3"/>', sx));
+      stroke('M 420 310 L 900 318', CHROME, 16);
+      stroke('M 470 296 L 890 298', '#c2c8ce', 14);
+      fill('M 330 118 Q 420 76 540 106 Q 556 136 520 152 Q 420 162 344 148 Z', p, line);
+      fill('M 360 112 Q 420 92 500 104 L 496 114 Q 420 104 366 124 Z', '#ffffff');
+      fill('M 520 136 Q 580 176 650 160 Q 700 146 736 156 L 736 178 Q 640 190 526 166 Z', '#1f2226');
+      fill('M 690 206 Q 800 128 940 236 L 912 244 Q 800 166 712 218 Z', p, line);
+      fill('M 918 226 L 944 232 L 936 248 L 912 244 Z', '#b3121d');
+      fill('M 320 290 L 400 290 L 400 302 L 320 302 Z', dark);
+      lamp(262, 98, 34);
+      break;
+    case 'adventure-bike':
+      stroke('M 590 250 L 790 262', dark, 16);
+      stroke('M 560 210 L 770 186', metal, 14);
+      wheels([205, 106], [790, 98], 12, true);
+      stroke('M 205 254 L 322 44', '#c9a227', 18);
+      fill('M 150 150 L 262 118 L 286 152 L 196 170 Z', p, line);
+      fill('M 262 150 L 300 46 L 380 44 L 392 156 Z', p, line);
+      fill('M 300 46 L 324 6 L 362 10 L 372 46 Z', 'url(#glass)', '#0d1117');
+      fill('M 286 96 L 318 80 L 324 120 L 292 126 Z', '#eef4fb', '#2b2e33');
+      stroke('M 340 44 L 400 30', dark, 10);
+      stroke('M 340 64 L 590 170 L 600 252', dark, 12);
+      fill('M 380 270 L 560 282 L 548 316 L 400 306 Z', metal, '#6b737c');
+      fill('M 392 154 L 556 150 L 578 268 L 404 270 Z', '#4b5259');
+      for (let y = 170; y < 250; y += 14) parts.push(`<path d="M 400 ${y} L 560 ${y - 4}" stroke="#6b737c" stroke-width="4"/>`);
+      fill('M 380 58 Q 470 24 570 64 L 590 160 Q 470 176 384 160 Z', p, line);
+      fill('M 394 60 Q 470 36 560 68 L 560 82 Q 470 54 396 80 Z', '#ffffff');
+      fill('M 568 66 L 712 86 L 708 106 L 578 128 Z', '#1f2226');
+      fill('M 640 112 L 800 108 Q 812 108 812 120 L 812 222 Q 812 232 800 232 L 652 232 Q 640 232 640 222 Z', '#3a3f45', '#15181c');
+      fill('M 652 124 L 800 122 L 800 134 L 652 136 Z', metal);
+      fill('M 700 84 L 840 76 L 832 100 L 706 108 Z', p, line);
+      fill('M 824 78 L 846 76 L 840 94 L 822 96 Z', '#b3121d');
+      break;
+    case 'trail-bike':
+      stroke('M 560 246 L 780 258', dark, 14);
+      wheels([200, 108], [780, 102], 12, true);
+      stroke('M 318 64 L 430 200 L 560 246 M 318 56 L 570 110 L 572 246', dark, 12);
+      stroke('M 200 252 L 312 38', '#c9a227', 16);
+      stroke('M 312 40 L 380 26', dark, 9);
+      fill('M 236 66 L 100 92 L 112 108 L 250 86 Z', p, line);
+      fill('M 286 48 L 330 34 L 350 116 L 306 128 Z', '#f4f5f2', '#9aa3ad');
+      fill('M 420 190 L 540 180 L 566 262 L 440 276 Z', '#4b5259');
+      for (let y = 200; y < 250; y += 14) parts.push(`<path d="M 428 ${y} L 540 ${y - 8}" stroke="#6b737c" stroke-width="4"/>`);
+      stroke('M 470 214 Q 590 196 700 150', metal, 12);
+      fill('M 650 146 L 770 122 L 774 142 L 658 166 Z', '#6b737c');
+      fill('M 336 58 L 490 62 L 510 118 L 440 192 L 366 150 Z', p, line);
+      fill('M 480 60 L 780 98 L 776 116 L 486 84 Z', '#1f2226');
+      fill('M 600 102 L 722 110 L 702 190 L 612 176 Z', p, line);
+      fill('M 706 104 L 900 68 L 892 90 L 716 122 Z', p, line);
+      break;
+    case 'scooter':
+      stroke('M 600 300 L 740 298', '#6b737c', 22);
+      wheels([220, 64], [740, 64]);
+      stroke('M 220 296 L 270 110', '#8d949c', 14);
+      stroke('M 160 250 Q 220 200 282 246', p, 12);
+      fill('M 240 96 L 300 90 L 350 254 L 392 300 L 290 300 Q 226 236 240 96 Z', p, line);
+      fill('M 226 56 L 326 46 L 330 92 L 236 100 Z', p, line);
+      fill('M 230 60 L 262 58 L 260 84 L 234 86 Z', '#eef4fb', '#2b2e33');
+      stroke('M 300 50 L 346 40', dark, 10);
+      fill('M 340 280 L 580 280 L 580 300 L 340 300 Z', dark);
+      fill('M 540 300 L 560 190 Q 600 146 720 154 Q 840 164 876 262 L 856 300 Z', p, line);
+      fill('M 560 176 Q 640 126 800 148 L 806 170 Q 690 160 566 196 Z', '#1f2226');
+      fill('M 860 214 L 880 240 L 872 258 L 850 236 Z', '#b3121d');
+      break;
+    default:
+      // The naked (standard) bike.
+      stroke('M 590 252 L 790 265', dark, 16);
+      stroke('M 600 164 L 640 240', '#c9a227', 12);
+      stroke('M 420 300 Q 470 330 600 318 L 660 304', metal, 14);
+      fill('M 618 300 L 722 284 L 718 312 L 626 324 Z', '#6b737c');
+      wheels([200, 95], [790, 95]);
+      stroke('M 200 265 L 306 70', CHROME, 18);
+      stroke('M 200 265 L 246 180', '#6b737c', 22);
+      stroke('M 124 214 Q 200 156 282 204', p, 14);
+      stroke('M 322 120 L 560 150 L 600 262 M 332 140 L 470 282 L 590 252', dark, 13);
+      fill('M 350 150 L 392 146 L 392 236 L 352 240 Z', '#1f2226');
+      fill('M 404 172 L 524 162 L 562 204 L 560 300 Q 480 318 412 300 Z', '#4b5259');
+      for (let y = 186; y < 250; y += 14) parts.push(`<path d="M 410 ${y} L 520 ${y - 6}" stroke="#6b737c" stroke-width="4"/>`);
+      parts.push(upright(486, '<circle cx="486" cy="276" r="26" fill="#8d949c"/>', sx));
+      fill('M 335 112 Q 420 62 545 92 L 562 150 Q 450 168 350 152 Z', p, line);
+      fill('M 352 108 Q 420 76 530 96 L 528 108 Q 420 90 358 124 Z', '#ffffff');
+      fill('M 545 94 Q 640 92 720 118 L 714 140 Q 630 132 560 150 Z', '#1f2226');
+      fill('M 700 116 L 850 96 L 838 126 L 712 142 Z', p, line);
+      fill('M 838 98 L 858 96 L 850 114 L 834 116 Z', '#b3121d');
+      stroke('M 300 62 L 356 46', dark, 10);
+      lamp(262, 116, 30);
+  }
+  return `<g>${parts.join('')}</g>`;
 }
 
 interface FaceSpec {
@@ -226,8 +485,18 @@ function faceSvg(body: BodyShape, paint: Paint, side: 'front' | 'rear'): string 
   const face = FACES[body];
   const { width: w, bottom, belt, roof } = face;
   const parts: string[] = [];
-  if (body === 'motorcycle') return motorcycleFace(paint, side);
-  if (body === 'caravan') return caravanFace(paint, side);
+  if (isMotorcycleShape(body)) return motorcycleFace(paint, side);
+  if (isCaravanShape(body)) return caravanFace(body as CaravanShape, paint, side);
+  if ((body === 'light-truck' || body === 'prime-mover') && side === 'front') return truckFace(body, paint);
+  if (body === 'prime-mover' && side === 'rear') {
+    // The sleeper's back wall above a bare chassis and its fifth wheel, dual tyres each side.
+    return `<g><rect x="14" y="${bottom - 30}" width="${face.tyreWidth * 1.5}" height="${GROUND - bottom + 30}" rx="12" fill="${TYRE}"/><rect x="${w - 14 - face.tyreWidth * 1.5}" y="${bottom - 30}" width="${face.tyreWidth * 1.5}" height="${GROUND - bottom + 30}" rx="12" fill="${TYRE}"/>
+<rect x="4" y="0" width="18" height="230" rx="6" fill="${CHROME}"/><rect x="${w - 22}" y="0" width="18" height="230" rx="6" fill="${CHROME}"/>
+<path d="M 40 200 L 44 40 Q 46 24 66 22 L ${w - 66} 22 Q ${w - 46} 24 ${w - 44} 40 L ${w - 40} 200 Z" fill="url(#paint)" stroke="${paint.line}" stroke-width="2"/>
+<rect x="${w / 2 - 110}" y="206" width="220" height="30" rx="4" fill="#3a3f45"/><rect x="60" y="236" width="${w - 120}" height="22" fill="#2b2e33"/>
+<rect x="20" y="262" width="60" height="16" fill="#b3121d"/><rect x="${w - 80}" y="262" width="60" height="16" fill="#b3121d"/>
+<rect x="${w / 2 - 56}" y="262" width="112" height="24" rx="3" fill="#f8f8f4" stroke="#30343a" stroke-width="2"/></g>`;
+  }
   if (body === 'light-truck' && side === 'rear') {
     // The pantech box hides the cab from behind.
     return `<g><rect x="22" y="${bottom - 24}" width="${face.tyreWidth * 1.6}" height="${GROUND - bottom + 24}" rx="12" fill="${TYRE}"/><rect x="${w - 22 - face.tyreWidth * 1.6}" y="${bottom - 24}" width="${face.tyreWidth * 1.6}" height="${GROUND - bottom + 24}" rx="12" fill="${TYRE}"/>
@@ -270,21 +539,25 @@ function faceSvg(body: BodyShape, paint: Paint, side: 'front' | 'rear'): string 
   return `<g>${parts.join('')}</g>`;
 }
 
-function caravanFace(paint: Paint, side: 'front' | 'rear'): string {
+function caravanFace(kind: CaravanShape, paint: Paint, side: 'front' | 'rear'): string {
   const { shell, stripe } = caravanColours(paint);
-  const w = FACES.caravan.width;
+  const w = FACES[kind].width;
+  const roof = FACES[kind].roof;
   const parts: string[] = [];
   parts.push(`<rect x="40" y="${GROUND - 76}" width="40" height="76" rx="10" fill="${TYRE}"/><rect x="${w - 80}" y="${GROUND - 76}" width="40" height="76" rx="10" fill="${TYRE}"/>`);
-  parts.push(`<path d="M 10 300 L 6 90 Q 8 44 60 40 L ${w - 60} 40 Q ${w - 8} 44 ${w - 6} 90 L ${w - 10} 300 Z" fill="${shell}" stroke="#aeb6bf" stroke-width="3"/>`);
+  if (kind === 'pop-top') parts.push(`<rect x="16" y="80" width="${w - 32}" height="40" fill="#e6dcc6" stroke="#b9ab8d" stroke-width="3"/><path d="M 8 84 Q 10 58 50 56 L ${w - 50} 56 Q ${w - 10} 58 ${w - 8} 84 Z" fill="${shell}" stroke="#aeb6bf" stroke-width="3"/>`);
+  if (kind === 'camper-trailer') parts.push(`<rect x="0" y="128" width="${w}" height="62" rx="14" fill="#3a3f45" stroke="#23262a" stroke-width="3"/>`);
+  parts.push(`<path d="M 10 300 L 6 ${roof + 50} Q 8 ${roof + 4} 60 ${roof} L ${w - 60} ${roof} Q ${w - 8} ${roof + 4} ${w - 6} ${roof + 50} L ${w - 10} 300 Z" fill="${shell}" stroke="#aeb6bf" stroke-width="3"/>`);
   parts.push(`<rect x="8" y="226" width="${w - 16}" height="36" fill="${stripe}"/>`);
   parts.push(`<rect x="8" y="262" width="${w - 16}" height="38" fill="#c9ced4" stroke="#9aa3ad" stroke-width="2"/>`);
+  const glass = kind === 'camper-trailer' ? '' : 'x';
   if (side === 'front') {
-    parts.push(`<rect x="${w / 2 - 120}" y="96" width="240" height="90" rx="18" fill="url(#glass)" stroke="#2b2e33" stroke-width="5"/>`);
+    if (glass) parts.push(`<rect x="${w / 2 - 120}" y="${Math.max(96, roof + 40)}" width="240" height="90" rx="18" fill="url(#glass)" stroke="#2b2e33" stroke-width="5"/>`);
     parts.push(`<path d="M ${w / 2 - 150} 300 L ${w / 2} 352 L ${w / 2 + 150} 300" stroke="#2b2e33" stroke-width="12" fill="none" stroke-linejoin="round"/>`);
     parts.push(`<rect x="${w / 2 - 70}" y="256" width="140" height="44" rx="4" fill="#3a3f45"/>`);
     parts.push(`<rect x="${w / 2 - 60}" y="206" width="34" height="52" rx="12" fill="#e6e9ec" stroke="#9aa3ad"/><rect x="${w / 2 + 26}" y="206" width="34" height="52" rx="12" fill="#e6e9ec" stroke="#9aa3ad"/>`);
   } else {
-    parts.push(`<rect x="${w / 2 - 90}" y="90" width="180" height="70" rx="14" fill="url(#glass)" stroke="#2b2e33" stroke-width="4"/>`);
+    if (glass) parts.push(`<rect x="${w / 2 - 90}" y="${Math.max(90, roof + 34)}" width="180" height="70" rx="14" fill="url(#glass)" stroke="#2b2e33" stroke-width="4"/>`);
     parts.push(`<circle cx="${w / 2}" cy="214" r="54" fill="${TYRE}"/><circle cx="${w / 2}" cy="214" r="32" fill="url(#rim)"/>`);
     parts.push(`<rect x="24" y="270" width="46" height="20" rx="3" fill="#b3121d"/><rect x="${w - 70}" y="270" width="46" height="20" rx="3" fill="#b3121d"/>`);
     parts.push(`<rect x="${w / 2 - 56}" y="270" width="112" height="26" rx="3" fill="#f8f8f4" stroke="#30343a" stroke-width="2"/>`);
@@ -313,7 +586,11 @@ function motorcycleFace(paint: Paint, side: 'front' | 'rear'): string {
 /** Horizontal extent of the side profile (x min, x max) in vehicle units. */
 function profileExtent(body: BodyShape): [number, number] {
   if (body === 'caravan') return [-100, 970];
+  if (body === 'pop-top') return [-100, 792];
+  if (body === 'hybrid-camper') return [-100, 770];
+  if (body === 'camper-trailer') return [-100, 776];
   if (body === 'light-truck') return [10, 995];
+  if (body === 'prime-mover') return [0, 990];
   return [10, 990];
 }
 
@@ -323,7 +600,9 @@ function profileExtent(body: BodyShape): [number, number] {
  * it is tall, a hatch 2.9, an SUV 2.7, a van 2.6) and a hatch shorter than a van.
  */
 const LENGTH_SCALE: Record<BodyShape, number> = {
-  sedan: 0.85, hatch: 0.8, suv: 0.84, wagon: 0.85, coupe: 0.84, convertible: 0.8, ute: 0.88, van: 0.86, 'light-truck': 0.84, caravan: 0.95, motorcycle: 0.78,
+  sedan: 0.85, hatch: 0.8, suv: 0.84, wagon: 0.85, coupe: 0.84, convertible: 0.8, ute: 0.88, van: 0.86, 'light-truck': 0.84, 'prime-mover': 0.7,
+  caravan: 0.95, 'pop-top': 0.95, 'hybrid-camper': 0.9, 'camper-trailer': 0.95,
+  motorcycle: 0.78, sportbike: 0.78, cruiser: 0.8, 'adventure-bike': 0.78, 'trail-bike': 0.78, scooter: 0.74,
 };
 
 /**
@@ -377,7 +656,7 @@ export function interiorSvg(body: BodyShape, family: ColourFamily, width: number
   const paint = paintOf(family);
   const W = width;
   const H = height;
-  if (body === 'caravan') {
+  if (isCaravanShape(body)) {
     const accent = family === 'white' ? '#4f6475' : paint.base;
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${defs(paint, accent)}
 <rect width="${W}" height="${H}" fill="#f3eee6"/>
@@ -398,7 +677,7 @@ ${Array.from({ length: 3 }, (_, i) => `<circle cx="${W * (0.81 + i * 0.04)}" cy=
 <line x1="${W * 0.77}" y1="${H * 0.56}" x2="${W * 0.77}" y2="${H * 0.8}" stroke="#a97f55" stroke-width="4"/>
 </svg>`;
   }
-  if (body === 'motorcycle') {
+  if (isMotorcycleShape(body)) {
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${defs(paint)}
 <rect width="${W}" height="${H * 0.5}" fill="url(#sky)"/><rect y="${H * 0.5}" width="${W}" height="${H * 0.5}" fill="#9aa38f"/>
 <path d="M ${W * 0.42} ${H} L ${W * 0.49} ${H * 0.5} L ${W * 0.51} ${H * 0.5} L ${W * 0.58} ${H} Z" fill="#55595e"/>

@@ -54,7 +54,9 @@ describe('placeholderImage', () => {
     ['Coupe', '/media/placeholders/coupe.webp'],
     ['Wagon', '/media/placeholders/wagon.webp'],
     ['Light Truck', '/media/placeholders/light-truck.webp'],
-    ['Pop Top', '/media/placeholders/caravan.webp'],
+    ['Pop Top', '/media/placeholders/pop-top.webp'],
+    ['Camper Trailer', '/media/placeholders/camper-trailer.webp'],
+    ['Prime Mover', '/media/placeholders/prime-mover.webp'],
     ['Caravan', '/media/placeholders/caravan.webp'],
     [undefined, '/media/placeholders/sedan.webp'],
     [null, '/media/placeholders/sedan.webp'],
@@ -63,9 +65,15 @@ describe('placeholderImage', () => {
     expect(placeholderImage(body)).toBe(url);
   });
 
-  it('prefers the item type for caravans and motorcycles', () => {
-    expect(bodyShape('Hybrid Camper', 'caravan')).toBe('caravan');
+  it('prefers the item type for caravans and motorcycles, drawn by their class', () => {
+    expect(bodyShape('Hybrid Camper', 'caravan')).toBe('hybrid-camper');
+    expect(bodyShape('Caravan', 'caravan')).toBe('caravan');
     expect(bodyShape('Naked', 'motorcycle')).toBe('motorcycle');
+    expect(bodyShape('Sport', 'motorcycle')).toBe('sportbike');
+    expect(bodyShape('Cruiser', 'motorcycle')).toBe('cruiser');
+    expect(bodyShape('Touring', 'motorcycle')).toBe('adventure-bike');
+    expect(bodyShape('Trail', 'motorcycle')).toBe('trail-bike');
+    expect(bodyShape('Scooter', 'motorcycle')).toBe('scooter');
   });
 });
 

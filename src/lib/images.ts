@@ -19,9 +19,23 @@ export const IMAGE_ASPECT = 3 / 2;
 /** Default `sizes` for a vehicle image: full width on phones, about 800px otherwise. */
 export const DEFAULT_IMAGE_SIZES = '(max-width: 800px) 100vw, 800px';
 
+/** Silhouettes of each motorcycle class ('motorcycle' is the naked or standard bike). */
+export const MOTORCYCLE_SHAPES = ['motorcycle', 'sportbike', 'cruiser', 'adventure-bike', 'trail-bike', 'scooter'] as const;
+/** Silhouettes of each towed recreational body. */
+export const CARAVAN_SHAPES = ['caravan', 'pop-top', 'camper-trailer', 'hybrid-camper'] as const;
 /** Silhouettes the image step can draw. */
-export const BODY_SHAPES = ['sedan', 'hatch', 'suv', 'ute', 'wagon', 'van', 'coupe', 'convertible', 'caravan', 'motorcycle', 'light-truck'] as const;
+export const BODY_SHAPES = ['sedan', 'hatch', 'suv', 'ute', 'wagon', 'van', 'coupe', 'convertible', ...CARAVAN_SHAPES, ...MOTORCYCLE_SHAPES, 'light-truck', 'prime-mover'] as const;
 export type BodyShape = (typeof BODY_SHAPES)[number];
+
+/** True for the motorcycle classes. */
+export function isMotorcycleShape(body: BodyShape): boolean {
+  return (MOTORCYCLE_SHAPES as readonly string[]).includes(body);
+}
+
+/** True for caravans, pop-tops and campers. */
+export function isCaravanShape(body: BodyShape): boolean {
+  return (CARAVAN_SHAPES as readonly string[]).includes(body);
+}
 
 /** Still views of a vehicle, in gallery order: front 3/4, side, rear 3/4, front, interior. */
 export const VEHICLE_VIEWS = ['angle', 'side', 'rear', 'front', 'interior'] as const;
@@ -81,9 +95,28 @@ export function colourFamily(colour: string | null | undefined): ColourFamily {
   return best?.family ?? 'white';
 }
 
+/** Caravan bodies by their feed words; any other caravan-like body is a caravan. */
+const CARAVAN_WORDS: [RegExp, BodyShape][] = [
+  [/pop.?top/i, 'pop-top'],
+  [/hybrid/i, 'hybrid-camper'],
+  [/camper|tent/i, 'camper-trailer'],
+];
+
+/** Motorcycle classes by their feed words; any other bike (naked, standard) is 'motorcycle'. */
+const MOTORCYCLE_WORDS: [RegExp, BodyShape][] = [
+  [/scooter|moped/i, 'scooter'],
+  [/cruiser|bobber|chopper/i, 'cruiser'],
+  [/adventure|touring|tourer/i, 'adventure-bike'],
+  [/trail|dirt|enduro|motocross|off.?road|\bmx\b/i, 'trail-bike'],
+  [/sport/i, 'sportbike'],
+];
+
+const refine = (words: [RegExp, BodyShape][], text: string, fallback: BodyShape): BodyShape => words.find(([pattern]) => pattern.test(text))?.[1] ?? fallback;
+
 const BODY_WORDS: [RegExp, BodyShape][] = [
   [/caravan|camper|pop.?top|motorhome|trailer|rv\b/i, 'caravan'],
-  [/motorcycle|motorbike|scooter|naked|cruiser bike|adventure|sport ?bike|dirt/i, 'motorcycle'],
+  [/motorcycle|motorbike|scooter|naked|cruiser bike|adventure bike|sport ?bike|dirt ?bike|trail ?bike/i, 'motorcycle'],
+  [/prime.?mover/i, 'prime-mover'],
   [/truck|cab.?chassis.?truck|tipper|pantech|tray truck/i, 'light-truck'],
   [/convertible|cabrio|roadster|soft.?top|spyder|spider/i, 'convertible'],
   [/coupe|hardtop/i, 'coupe'],
@@ -97,12 +130,19 @@ const BODY_WORDS: [RegExp, BodyShape][] = [
 
 /** The silhouette for a feed's body text (simple_body) or item type; unknown -> sedan. */
 export function bodyShape(body: string | null | undefined, itemType?: string | null): BodyShape {
-  if (itemType && /caravan|camper|trailer/i.test(itemType)) return 'caravan';
-  if (itemType && /motorcycle|motorbike/i.test(itemType)) return 'motorcycle';
   const text = (body ?? '').trim();
+  if (itemType && /caravan|camper|trailer/i.test(itemType)) return refine(CARAVAN_WORDS, text, 'caravan');
+  if (itemType && /motorcycle|motorbike/i.test(itemType)) return refine(MOTORCYCLE_WORDS, text, 'motorcycle');
   if ((BODY_SHAPES as readonly string[]).includes(text)) return text as BodyShape;
-  for (const [pattern, shape] of BODY_WORDS) if (pattern.test(text)) return shape;
-  return 'sedan';
+  return drawnShape(BODY_WORDS.find(([pattern]) => pattern.test(text))?.[1] ?? 'sedan', text);
+}
+
+/** A body shape made exact by the feed's body text: the caravan or motorcycle class ('Pop Top', 'Cruiser'). */
+export function drawnShape(shape: BodyShape, body: string | null | undefined): BodyShape {
+  const text = body ?? '';
+  if (isCaravanShape(shape)) return refine(CARAVAN_WORDS, text, shape);
+  if (isMotorcycleShape(shape)) return refine(MOTORCYCLE_WORDS, text, shape);
+  return shape;
 }
 
 /** A parsed local demo image URL: what to draw and at which size. */

@@ -284,7 +284,11 @@ test('the hero price search opens results in the range sorted by price, highest 
   const form = page.getByRole('form', { name: 'Search by price' });
   const low = form.getByRole('slider', { name: 'Minimum price' });
   await low.focus();
-  for (let press = 0; press < 70; press += 1) await low.press('ArrowRight');
+  // One two-thumb slider (Radix): PageUp moves 10 steps of $500, ArrowRight one.
+  for (let press = 0; press < 6; press += 1) await low.press('PageUp');
+  for (let press = 0; press < 10; press += 1) await low.press('ArrowRight');
+  await expect(low).toHaveAttribute('aria-valuetext', '$40,000');
+  await expect(form.getByText('$40,000 – $250,000+')).toBeVisible();
   await form.getByRole('button', { name: 'Search by Price' }).click();
   await expect(page).toHaveURL(site('/search/new-used-and-demo-cars?sortBy=price-desc&range[price]=40000:'));
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue(sortIndexName(DEFAULT_INDEX, SORT_OPTIONS[2]));

@@ -54,6 +54,20 @@ test('issue35-3: the bikes-and-trucks site speaks of bikes and trucks, and its h
   await expect(page.locator('.search-grid__item--promo').first()).toContainText('We Want Your Bike or Truck!');
 });
 
+test('issue35-3: protection and the instant offer name the bike or truck, not a car', async ({ page }) => {
+  test.setTimeout(60_000);
+  for (const [kind, noun] of [['motorcycle', 'Bike'], ['truck', 'Truck']] as const) {
+    const vehicle = moto.visible.find((car) => vehicleKind(car) === kind && car.status === 'in_stock')!;
+    await page.goto(tenantUrl('ironbark-moto-trucks', `/cars/${vehicle.slug}/`));
+    await expect(page.getByRole('tab', { name: `Protect Your ${noun}`, exact: true })).toBeAttached();
+    await expect(page.getByRole('tab', { name: 'Protect Your Car' })).toHaveCount(0);
+  }
+  await page.goto(tenantUrl('ironbark-moto-trucks', '/trade-in'));
+  await expect(page.getByText('Enter your registration to get an instant offer on your bike or truck.')).toBeVisible();
+  await expect(page.getByText('Can every bike or truck get an online estimate?')).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/\byour car\b|\bmy car\b|every car\b/i);
+});
+
 test('issue35-3: a caravan shows its specifications in key information', async ({ page }) => {
   const van = vans.visible.find((car) => car.status === 'in_stock' && car.specifications?.sleeps && car.specifications.tare_weight && car.specifications.body_length)!;
   await page.goto(tenantUrl('bayside-caravans', `/cars/${van.slug}/`));

@@ -13,7 +13,7 @@ import { type FormLocation, type FormSiteConfig } from '../../lib/forms/form-con
 import { useCarChoices } from './car-choices.ts';
 import { checkForm } from '../../lib/forms/form-validation.ts';
 import { formatPhone, phoneHref } from '../../lib/text/format.ts';
-import { afterChoose, afterEnterVin, INSTANT_OFFER_ERROR, NOT_FOUND_MESSAGES, STEP_TITLES, thankYouSms, vehicleLabel, visibleSteps, type EvalVehicle, type InstantOfferStep } from '../../lib/forms/instant-offer.ts';
+import { afterChoose, afterEnterVin, INSTANT_OFFER_ERROR, NOT_FOUND_MESSAGES, stepTitles, thankYouSms, vehicleLabel, visibleSteps, type EvalVehicle, type InstantOfferStep } from '../../lib/forms/instant-offer.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
 import { DEFAULT_KM_PRESETS } from '../../lib/forms/money-input.ts';
 import { HONEYPOT_FIELD } from '../../schemas/lead.ts';
@@ -33,6 +33,8 @@ export interface InstantOfferProps {
   /** 'trade-in' mode: where the cars the valuation may be set against, picked by ?car_id= (id or slug), are read from (the site's CAR_CHOICES_PATH). */
   carChoicesUrl?: string;
   formId?: string;
+  /** What the site buys, in the step titles and labels ('car', 'motorcycle', 'bike or truck'). Default car. */
+  vehicle?: string;
 }
 
 const SERVICE_HISTORY = ['Full service history', 'Partial service history', 'No service history'];
@@ -42,6 +44,8 @@ const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD
 
 export default function InstantOffer(props: InstantOfferProps) {
   const { config } = props;
+  const noun = props.vehicle ?? 'car';
+  const STEP_TITLES = stepTitles(noun);
   const { cars, loaded } = useCarChoices(props.carChoicesUrl);
   const formId = props.formId ?? 'instant-offer';
   const kit = useFormKit(formId, () => ({
@@ -294,7 +298,7 @@ export default function InstantOffer(props: InstantOfferProps) {
 
       {step === 'choose' && (
         <fieldset className="field" aria-describedby={kit.errors.desc ? kit.errorId('desc') : undefined}>
-          <legend>Which of these is your car?</legend>
+          <legend>Which of these is your {noun}?</legend>
           <div className="candidate-list">
             {candidates.map((candidate, index) => (
               <label key={candidate}>
@@ -322,7 +326,7 @@ export default function InstantOffer(props: InstantOfferProps) {
 
       {step === 'images' && (
         <div className="field">
-          <label htmlFor={kit.fieldId('images')}>Photos of your car (optional, up to {IMAGE_LIMITS.maxCount})</label>
+          <label htmlFor={kit.fieldId('images')}>Photos of your {noun} (optional, up to {IMAGE_LIMITS.maxCount})</label>
           <p className="field__hint" id={`${kit.fieldId('images')}-hint`}>
             JPEG, JPG, PNG, GIF or HEIC, each under 10MB.
           </p>

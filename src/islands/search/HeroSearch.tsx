@@ -5,6 +5,7 @@
  * It is a real GET form, so it works before the island loads; once loaded, counts come
  * from the same engine as the search page, so N equals the hits of the page it opens.
  */
+import * as Slider from '@radix-ui/react-slider';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/text/format.ts';
 import type { SearchClientLike } from '../../search/browser/client.ts';
@@ -15,6 +16,7 @@ import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroOptio
 import { displayCount } from '../../search/browser/results.ts';
 import type { RouteTable } from '../../search/core/routes.ts';
 import Carousel from '../ui/Carousel.tsx';
+import { StaticTrack } from './ui/PriceSlider.tsx';
 import { createSearchClient } from '../../search/browser/create-client.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
 import './hero-search.css';
@@ -59,6 +61,10 @@ function useAnimatedNumber(target: number): number {
   return shown;
 }
 
+const PRICE_THUMBS = { min: 'Minimum price', max: 'Maximum price' };
+/** A price as the slider shows it: the top of the scale means 'or more'. */
+const priceText = (value: number) => `${formatMoney(value)}${value >= HOME_PRICE_SLIDER.max ? '+' : ''}`;
+
 export default function HeroSearch({ engine, index, routes, stockNoun, initial, selects = [...HERO_SELECTS], tiles = POPULAR_MAKES }: HeroSearchProps) {
   const id = useId();
   const [selection, setSelection] = useState<HeroSelection>({ carType: 'all', values: {} });
@@ -66,6 +72,9 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
   const [facets, setFacets] = useState(initial.facets);
   const [price, setPrice] = useState<[number, number]>([HOME_PRICE_SLIDER.min, HOME_PRICE_SLIDER.max]);
   const [live, setLive] = useState(false);
+  /** Radix draws no thumbs on the server: the built HTML shows the same track until the island runs. */
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const client = useRef<SearchClientLike | null>(null);
   const shown = useAnimatedNumber(count);
 
@@ -176,21 +185,27 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
         <fieldset>
           <legend>Price</legend>
           <p className="hero-stock__price-values" aria-live="polite">
-            {formatMoney(price[0])} – {formatMoney(price[1])}
-            {price[1] >= HOME_PRICE_SLIDER.max ? '+' : ''}
+            {priceText(price[0])} – {priceText(price[1])}
           </p>
-          {(['Minimum price', 'Maximum price'] as const).map((label, thumb) => (
-            <input
-              key={label}
-              type="range"
-              aria-label={label}
+          {mounted ? (
+            <Slider.Root
+              className="range-slider"
               min={HOME_PRICE_SLIDER.min}
               max={HOME_PRICE_SLIDER.max}
               step={HOME_PRICE_SLIDER.step}
-              value={price[thumb]}
-              onChange={(event) => setPrice((current) => moveHomePriceThumb(current, thumb as 0 | 1, Number(event.target.value)))}
-            />
-          ))}
+              value={price}
+              minStepsBetweenThumbs={1}
+              onValueChange={(next) => setPrice((current) => (next[0] !== current[0] ? moveHomePriceThumb(current, 0, next[0]!) : moveHomePriceThumb(current, 1, next[1]!)))}
+            >
+              <Slider.Track className="range-slider__track">
+                <Slider.Range className="range-slider__range" />
+              </Slider.Track>
+              <Slider.Thumb className="range-slider__thumb" aria-label={PRICE_THUMBS.min} aria-valuetext={priceText(price[0])} />
+              <Slider.Thumb className="range-slider__thumb" aria-label={PRICE_THUMBS.max} aria-valuetext={priceText(price[1])} />
+            </Slider.Root>
+          ) : (
+            <StaticTrack bounds={HOME_PRICE_SLIDER} values={price} format={priceText} labels={PRICE_THUMBS} disabled={false} />
+          )}
           <input type="hidden" name="sortBy" value="price-desc" />
         </fieldset>
         <button className="button" type="submit">

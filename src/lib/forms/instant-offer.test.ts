@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterChoose, afterEnterVin, candidateDescriptions, thankYouSms, vehicleLabel, visibleSteps } from './instant-offer.ts';
+import { afterChoose, afterEnterVin, candidateDescriptions, STEP_TITLES, stepTitles, thankYouSms, vehicleLabel, visibleSteps } from './instant-offer.ts';
 
 describe('instant offer steps', () => {
   it('goes to the choose step when a candidate list returns (either spelling)', () => {
@@ -33,5 +33,14 @@ describe('instant offer steps', () => {
     expect(vehicleLabel(undefined, 'GT')).toBe('GT');
     expect(candidateDescriptions({ VechielDescriptions: [{ Description: ' ' }] })).toEqual([]);
     expect(thankYouSms({ firstName: 'Ann', dealer: 'Acme Cars', vehicle: '2019 Mazda CX-5' })).toBe('Hi Ann, thanks for requesting an offer for your 2019 Mazda CX-5 from Acme Cars. Our buying team will be in touch shortly.');
+  });
+});
+
+describe('stepTitles (issue 35 item 3: wording by the kinds of vehicle sold)', () => {
+  it('names what the site buys; a car site keeps its words', () => {
+    expect(stepTitles('bike or truck').choose).toBe('Choose your bike or truck');
+    expect(stepTitles('caravan').images).toBe('Photos of your caravan');
+    expect(STEP_TITLES.choose).toBe('Choose your car');
+    expect(STEP_TITLES.vehicle).toBe('Your vehicle');
   });
 });

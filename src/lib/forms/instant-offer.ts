@@ -70,15 +70,20 @@ export function visibleSteps(options: { imagesEnabled: boolean; hasCandidates: b
   return ['vehicle', ...(options.hasCandidates ? (['choose'] as const) : []), ...(options.imagesEnabled ? (['images'] as const) : []), 'details'];
 }
 
-/** Headings of the steps. */
-export const STEP_TITLES: Record<InstantOfferStep, string> = {
-  vehicle: 'Your vehicle',
-  choose: 'Choose your car',
-  images: 'Photos of your car',
-  details: 'A few more details',
-  'not-found': 'No match found',
-  done: 'Thank you',
-};
+/** Headings of the steps, naming what the site buys ('car', 'motorcycle', 'bike or truck': template-wording.ts). */
+export function stepTitles(vehicle = 'car'): Record<InstantOfferStep, string> {
+  return {
+    vehicle: 'Your vehicle',
+    choose: `Choose your ${vehicle}`,
+    images: `Photos of your ${vehicle}`,
+    details: 'A few more details',
+    'not-found': 'No match found',
+    done: 'Thank you',
+  };
+}
+
+/** Headings of the steps on a car site. */
+export const STEP_TITLES: Record<InstantOfferStep, string> = stepTitles();
 
 /** Spec §4 not-found panel wording. */
 export const NOT_FOUND_MESSAGES = {

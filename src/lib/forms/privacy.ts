@@ -14,7 +14,7 @@ export const COLLECTION_PURPOSES = {
   photos: 'to send you photos of this car',
   service: 'to book your service',
   reserve: 'to reserve this car for you and take your deposit',
-  instantOffer: 'to value your car and make you an offer, including any photos of it you upload',
+  instantOffer: 'to value your vehicle and make you an offer, including any photos of it you upload',
   signIn: 'to text you a sign-in code and keep your watchlist',
 } as const;
 

@@ -5,6 +5,8 @@ import { priceDisplay, wasPrice } from '../../../lib/vehicle/price.ts';
 import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/vehicle/availability.ts';
 import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actions.ts';
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
+import { vehicleKind } from '../../../lib/vehicle/spec-rows.ts';
+import { kindsWording } from '../../../lib/text/template-wording.ts';
 import Picture from '../../../components/Picture.tsx';
 import type { SearchHit } from '../../../search/engine/engine.ts';
 import { hitToCar } from '../../../search/core/hit-car.ts';
@@ -98,7 +100,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
               </button>
               {reservable && (
                 <a className="button button--accent" href={reserveHref}>
-                  Reserve This Car <span className="search-card__deposit">({formatMoney(options.reserveDeposit)} deposit)</span>
+                  Reserve This {kindsWording([vehicleKind({ item_type: hit.item_type ?? null })]).titleNoun} <span className="search-card__deposit">({formatMoney(options.reserveDeposit)} deposit)</span>
                 </a>
               )}
             </>

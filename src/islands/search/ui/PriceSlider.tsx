@@ -11,6 +11,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../lib/text/format.ts';
 import { SLIDER_DEBOUNCE_MS } from '../../../search/core/config.ts';
 import { moveThumb, unitStep, type Bounds } from '../../../search/browser/price-slider.ts';
+import './range-slider.css';
 
 export interface PriceSliderProps {
   bounds: Bounds;
@@ -36,8 +37,8 @@ const THUMB_PX = 24;
 
 const percentOf = (value: number, bounds: Bounds) => (bounds.max > bounds.min ? ((value - bounds.min) / (bounds.max - bounds.min)) * 100 : 0);
 
-/** The track as Radix draws it, for the build's HTML (no script, no hydration yet). */
-function StaticTrack({ bounds, values, format, labels, disabled }: { bounds: Bounds; values: [number, number]; format: (value: number) => string; labels: { min: string; max: string }; disabled: boolean }) {
+/** The track as Radix draws it, for the build's HTML (no script, no hydration yet); the home hero's price slider draws it too. */
+export function StaticTrack({ bounds, values, format, labels, disabled }: { bounds: Bounds; values: [number, number]; format: (value: number) => string; labels: { min: string; max: string }; disabled: boolean }) {
   const [low, high] = values.map((value) => percentOf(value, bounds));
   return (
     <span className="range-slider" data-orientation="horizontal" data-disabled={disabled ? '' : undefined}>

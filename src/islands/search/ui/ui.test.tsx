@@ -43,6 +43,11 @@ describe('CarCard', () => {
     expect(markup).not.toContain('$25,990');
   });
 
+  it('reserves a bike or a truck by its own name (issue 35 item 3)', () => {
+    expect(html(<CarCard hit={hit({ item_type: 'motorcycle' })} options={options} similarHref="/" />)).toMatch(/Reserve This Bike.*\$200 deposit/);
+    expect(html(<CarCard hit={hit({ item_type: 'truck' })} options={options} similarHref="/" />)).toContain('Reserve This Truck');
+  });
+
   it('escapes feed text', () => {
     const markup = html(<CarCard hit={hit({ name: '<img src=x onerror=alert(1)>' })} options={options} similarHref="/" />);
     expect(markup).not.toContain('<img src=x');
