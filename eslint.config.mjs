@@ -14,7 +14,8 @@ export default tseslint.config(
   ...astro.configs.recommended,
   ...astro.configs['jsx-a11y-recommended'],
   {
-    files: ['**/*.tsx'],
+    // A hook module without JSX (`use-*.ts`) is held to the same hook rules.
+    files: ['**/*.tsx', 'src/islands/**/use-*.ts'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y-x': jsxA11y },
     rules: {
       // The two classic hooks rules; the React Compiler rules of recommended (refs during

@@ -208,7 +208,7 @@ async function drive(port: number, cars: Listing[], concurrency: number, until: 
       const n = counter.n++;
       const started = performance.now();
       try {
-        // As the forms send it: every first submission carries a fresh Idempotency-Key (src/islands/forms/api.ts).
+        // As the forms send it: every first submission carries a fresh Idempotency-Key (src/islands/ui/form-kit/request-key.ts).
         const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: leadBody(cars, n) });
         if (response.status === 201) {
           latencies.push(performance.now() - started);

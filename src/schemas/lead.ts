@@ -4,24 +4,13 @@
  * booking, trade-in, reserve, offer accepted).
  *
  * Browser-safe: valibot only. The form-level rules (which field is required on which
- * form) live in ./forms.ts; this schema is what the API accepts from any of them:
+ * form) live in ./forms/; this schema is what the API accepts from any of them:
  * every known field is checked for type, size and format, unknown top-level fields are
  * dropped, and free-form extras travel only in the bounded `custom_params` map.
  */
 import * as v from 'valibot';
-import {
-  AU_STATES,
-  CONTACT_METHODS,
-  checkbox,
-  idValue,
-  numberInput,
-  optionalEmail,
-  optionalPhone,
-  optionalPostcode,
-  optionalText,
-  SERVICE_ORDER_DETAILS,
-  yesNo,
-} from './forms.ts';
+import { AU_STATES, CONTACT_METHODS, checkbox, idValue, numberInput, optionalEmail, optionalPhone, optionalPostcode, optionalText, yesNo } from './forms/fields.ts';
+import { SERVICE_ORDER_DETAILS } from './forms/service-booking.ts';
 
 /**
  * The honeypot field: rendered hidden (spec §3 trade-in lead "hidden field"), left empty

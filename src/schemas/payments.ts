@@ -4,7 +4,8 @@
  * for, bounded by the site's setting on the server); the deposit never comes from the browser.
  */
 import * as v from 'valibot';
-import { FORM_MESSAGES, checkbox, contactEntries, idValue, requiredText } from './forms.ts';
+import { FORM_MESSAGES } from '../lib/forms/messages.ts';
+import { checkbox, contactEntries, idValue, requiredText } from './forms/fields.ts';
 import { leadId } from './lead.ts';
 
 /** The lead API's answer to "start a payment" (POST /api/payments/...): what the provider's card form needs before a card is submitted. */

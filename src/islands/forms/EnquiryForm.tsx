@@ -10,9 +10,9 @@ import { useEffect, useMemo, type FormEvent } from 'react';
 import { dealershipForLocation, preselectedLocation, type FormLocation, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
-import { enquiryFormSchema } from '../../schemas/forms.ts';
+import { enquiryFormSchema } from '../../schemas/forms/enquiry.ts';
 import { prefilled } from '../../stores/prefill.ts';
-import { ErrorSummary, FormAlert, RadioGroupField, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from './form-kit.tsx';
+import { ErrorSummary, FormAlert, RadioGroupField, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
 import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 

@@ -12,9 +12,11 @@ import { useCarChoices } from './car-choices.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { formatMoneyInput, parseWholeNumber } from '../../lib/forms/money-input.ts';
-import { enquiryFormSchema, FORM_MESSAGES, optionalText } from '../../schemas/forms.ts';
+import { enquiryFormSchema } from '../../schemas/forms/enquiry.ts';
+import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { optionalText } from '../../schemas/forms/fields.ts';
 import { prefilled } from '../../stores/prefill.ts';
-import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
+import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from '../ui/form-kit/index.ts';
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
 import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 

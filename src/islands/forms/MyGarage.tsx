@@ -10,7 +10,7 @@ import { currentSession } from '../../stores/session.ts';
 import { configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
 import { loadSiteFile } from './car-choices.ts';
-import './forms.css';
+import '../ui/form-kit/forms.css';
 
 type GarageCar = GarageCarEntry;
 

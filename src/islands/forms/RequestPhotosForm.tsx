@@ -6,8 +6,8 @@ import type { FormEvent } from 'react';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
-import { RequestPhotosFormSchema } from '../../schemas/forms.ts';
-import { ErrorSummary, FormAlert, SubmitButton, TextAreaField, useFormKit } from './form-kit.tsx';
+import { RequestPhotosFormSchema } from '../../schemas/forms/request-photos.ts';
+import { ErrorSummary, FormAlert, SubmitButton, TextAreaField, useFormKit } from '../ui/form-kit/index.ts';
 import { completeLead, sendLead } from './lead-submit.ts';
 import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults, usePrefilledContact } from './shared-fields.tsx';
 

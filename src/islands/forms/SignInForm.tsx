@@ -6,10 +6,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { checkForm } from '../../lib/forms/form-validation.ts';
 import { safeReturnPath } from '../../lib/forms/gating.ts';
-import { SignInRequestSchema, SignInVerifySchema } from '../../schemas/forms.ts';
+import { SignInRequestSchema, SignInVerifySchema } from '../../schemas/api/sign-in.ts';
 import { currentSession, signIn, signOut } from '../../stores/session.ts';
 import { callApi } from './api.ts';
-import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';
+import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { CollectionNotice } from './shared-fields.tsx';
 import { configureWatchlistApi, refreshWatchlist, takePendingSave, watchlist } from './watchlist-client.ts';
 

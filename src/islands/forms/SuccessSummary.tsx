@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { successCopy, successRecord, type LegacyLeadRecord } from '../../lib/forms/lead-success.ts';
 import { $sentLead } from '../../stores/prefill.ts';
-import './forms.css';
+import '../ui/form-kit/forms.css';
 
 function legacyRecord(): LegacyLeadRecord {
   try {

@@ -6,9 +6,9 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { checkForm, GENERIC_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
-import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../schemas/forms.ts';
+import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../schemas/api/unsubscribe.ts';
 import { callApi } from './api.ts';
-import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from './form-kit.tsx';
+import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 
 export default function UnsubscribeForm({ apiBase, brand }: { apiBase: string; brand: string }) {
   const kit = useFormKit('unsubscribe', { email: '', phone: '' });

@@ -10,7 +10,7 @@ import { signInHref } from '../../lib/forms/gating.ts';
 import { currentSession } from '../../stores/session.ts';
 import { configureWatchlistApi, rememberPendingSave, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
-import './forms.css';
+import '../ui/form-kit/forms.css';
 
 export interface WatchlistButtonProps {
   apiBase: string;

@@ -51,13 +51,6 @@ export async function callApi<T>(
   }
 }
 
-/** A random id for the Idempotency-Key of a first submission (retries reuse it). */
-export function newRequestKey(): string {
-  const crypto = globalThis.crypto as Crypto | undefined;
-  if (crypto?.randomUUID) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** POST /leads: returns the lead_id. */
 export function postLead(base: string, body: Record<string, unknown>, idempotencyKey?: string) {
   return callApi<{ lead_id?: string }>(base, '/leads', { body, idempotencyKey });

@@ -9,7 +9,8 @@ import { trackEvent, type AnalyticsEventName } from '../../lib/marketing/analyti
 import { LEAD_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
 import { buildLeadPayload, type LeadCar, type LeadPayloadInput } from '../../lib/forms/lead-payload.ts';
 import { recordSentLead, rememberContact } from '../../stores/prefill.ts';
-import { newRequestKey, postLead } from './api.ts';
+import { newRequestKey } from '../ui/form-kit/request-key.ts';
+import { postLead } from './api.ts';
 
 const VISITED_KEY = 'visited_pages';
 

@@ -8,7 +8,7 @@
  * set by the test page (window.__STRIPE_STAND_IN_URL__).
  */
 import { useEffect, useId, useState } from 'react';
-import type { ProviderFormProps } from './payment.ts';
+import type { ProviderFormProps } from './payment-types.ts';
 
 export default function StandInPaymentForm({ payment, confirmRef, intent, onReady }: ProviderFormProps) {
   const [card, setCard] = useState('');

@@ -4,7 +4,8 @@
  * note shown while the server's verdict is awaited.
  */
 import { Suspense, lazy, type ReactNode } from 'react';
-import { loadProviderForm, type PaymentStep, type StartedPayment } from './payment.ts';
+import { loadProviderForm, type PaymentStep } from './payment.ts';
+import type { StartedPayment } from './payment-types.ts';
 
 // The provider's card form: its code (and the provider's script) loads only at the payment step.
 const ProviderForm = lazy(loadProviderForm);

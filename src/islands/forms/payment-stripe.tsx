@@ -9,7 +9,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useMemo } from 'react';
-import type { ProviderFormProps } from './payment.ts';
+import type { ProviderFormProps } from './payment-types.ts';
 
 const clients = new Map<string, Promise<Stripe | null>>();
 

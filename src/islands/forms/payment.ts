@@ -1,45 +1,18 @@
 /**
- * The payment step of the reserve and online-payment islands (issue 16, docs/payments.md).
- *
- * The server decides everything that costs money: the island asks the lead API to start a
- * payment (POST /api/payments/...; the amount is the server's), shows the provider's card form
- * for that amount, and only when the shopper submits a card asks the server for the provider's
- * intent (POST /api/payments/:id/intent) to confirm it with; then it waits for the server to
- * say the payment is paid (the provider's signed webhook). What the provider's client reports
- * is never sent as proof.
- *
- * The provider's client is the island's ONE seam: `loadProviderForm()` imports it only when
- * the shopper reaches the payment step. The Stripe Payment Element (payment-stripe.tsx) is
- * the implementation; a build with PUBLIC_PAYMENT_CLIENT=stand-in (the browser tests, which
- * cannot load Stripe.js offline) gets payment-stand-in.tsx, which talks to the local Stripe
- * stand-in the same way Stripe.js talks to Stripe. Production builds never contain it.
+ * The payment step of the reserve and online-payment islands (docs/payments.md). The server
+ * decides everything that costs money: it starts the payment (its amount), creates the
+ * provider's intent only when a card is submitted, and says when the payment is paid (the
+ * provider's signed webhook); what the provider's client reports is never sent as proof.
+ * The provider's card form is the ONE seam: `loadProviderForm()` imports payment-stripe.tsx,
+ * or payment-stand-in.tsx in a PUBLIC_PAYMENT_CLIENT=stand-in build (the browser tests; never
+ * in production), only when the shopper reaches the payment step. Props: payment-types.ts.
  */
-import { useEffect, useRef, useState, type ComponentType, type MutableRefObject } from 'react';
-import { callApi, newRequestKey } from './api.ts';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { newRequestKey } from '../ui/form-kit/request-key.ts';
+import { callApi } from './api.ts';
 import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
-import type { StartedPayment as PaymentStart } from '../../schemas/payments.ts';
-
-/** The server's answer to "start a payment": what the provider's client needs (and the new lead of /online-payment). */
-export interface StartedPayment extends PaymentStart {
-  lead_id?: string;
-}
-
-export type ConfirmResult = { ok: true } | { ok: false; message: string };
-
-/** The server's intent for a submitted card: its client secret, or why there is none (the hold ran out, too many attempts). */
-export type IntentAnswer = { ok: true; clientSecret: string } | { ok: false; message: string };
-
-/** Props of a provider's card form (the seam). */
-export interface ProviderFormProps {
-  payment: StartedPayment;
-  /** Set by the form: the island calls it when the shopper submits. */
-  confirmRef: MutableRefObject<(() => Promise<ConfirmResult>) | null>;
-  /** The form calls it once the card is complete, just before confirming: the server creates the provider's intent. */
-  intent: () => Promise<IntentAnswer>;
-  /** The card form is on screen and can take input. */
-  onReady?: () => void;
-}
+import type { ConfirmResult, IntentAnswer, ProviderFormProps, StartedPayment } from './payment-types.ts';
 
 /** Load the provider's client (dynamic import: nothing of it is loaded before the payment step). */
 export function loadProviderForm(): Promise<{ default: ComponentType<ProviderFormProps> }> {

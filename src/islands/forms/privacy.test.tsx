@@ -12,10 +12,10 @@ import { formSiteConfig } from '../../lib/forms/form-config.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import EnquiryForm from './EnquiryForm.tsx';
 import FinanceForm from './FinanceForm.tsx';
-import InstantOffer from './InstantOffer.tsx';
+import InstantOffer from './InstantOffer/InstantOffer.tsx';
 import RequestPhotosForm from './RequestPhotosForm.tsx';
-import ReserveForm from './ReserveForm.tsx';
-import ServiceBookingForm from './ServiceBookingForm.tsx';
+import ReserveForm from './ReserveForm/ReserveForm.tsx';
+import ServiceBookingForm from './ServiceBookingForm/ServiceBookingForm.tsx';
 import SignInForm from './SignInForm.tsx';
 import TestDriveForm from './TestDriveForm.tsx';
 

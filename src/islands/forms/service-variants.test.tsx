@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { formSiteConfig } from '../../lib/forms/form-config.ts';
 import { serviceRequirements } from '../../lib/forms/service-booking.ts';
 import { SiteSchema } from '../../schemas/site.ts';
-import ServiceBookingForm, { type ServiceBookingFormProps } from './ServiceBookingForm.tsx';
+import ServiceBookingForm, { type ServiceBookingFormProps } from './ServiceBookingForm/ServiceBookingForm.tsx';
 
 const site = v.parse(SiteSchema, { slug: 'service-motors', template: 'used-group', name: 'Service Motors', url: 'https://service.example.com.au', phone: '+61 7 3555 0100' });
 const props = (extra: Partial<ServiceBookingFormProps>): ServiceBookingFormProps => ({

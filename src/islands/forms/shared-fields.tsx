@@ -2,12 +2,12 @@
  * Field groups shared by the lead forms: the contact fields (prefilled from what the
  * shopper typed before), the opt-in, and the terms checkbox or consent notice.
  */
-import { CONTACT_METHODS } from '../../schemas/forms.ts';
+import { CONTACT_METHODS } from '../../schemas/forms/fields.ts';
 import { consentText, UNSUBSCRIBE_TEXT, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { COLLECTION_NOTICE_END, collectionNotice, optInDescription, type CollectionPurpose } from '../../lib/forms/privacy.ts';
 import { useEffect } from 'react';
 import { prefilled } from '../../stores/prefill.ts';
-import { CheckboxField, RadioGroupField, TextField, type FormKit } from './form-kit.tsx';
+import { CheckboxField, RadioGroupField, TextField, type FormKit } from '../ui/form-kit/index.ts';
 import { notePageVisit } from './lead-submit.ts';
 
 /** Initial values of the contact fields. */

@@ -4,7 +4,7 @@
  * The control carries the ids (`aria-describedby` = the error id, then the hint id); the
  * shell only lays them out. Used by the form kit's text, textarea, select and amount fields;
  * `LabelText` and `FieldError` by its checkbox and radio group. Styles: `.field*` in
- * src/islands/forms/forms.css (imported by the form kit).
+ * src/islands/ui/form-kit/forms.css (imported by the form kit).
  */
 import type { ReactNode } from 'react';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enquiryFormSchema, FORM_MESSAGES } from '../../schemas/forms.ts';
+import { enquiryFormSchema } from '../../schemas/forms/enquiry.ts';
+import { FORM_MESSAGES } from './messages.ts';
 import { checkForm, orderedErrors } from './form-validation.ts';
 
 describe('checkForm', () => {
@@ -37,7 +38,8 @@ describe('withoutBlanks', () => {
 
 describe('blank number inputs', () => {
   it('say the field is required rather than asking for a number', async () => {
-    const { ServiceVehicleStepSchema, InstantOfferDetailsSchema } = await import('../../schemas/forms.ts');
+    const { ServiceVehicleStepSchema } = await import('../../schemas/forms/service-booking.ts');
+    const { InstantOfferDetailsSchema } = await import('../../schemas/forms/instant-offer.ts');
     expect(checkForm(ServiceVehicleStepSchema, { 'Vehicle Make': 'A', Model: 'B', Year: '' }).errors).toEqual({ Year: FORM_MESSAGES.required });
     expect(checkForm(InstantOfferDetailsSchema, { postcode: '4000', odometer: ' ', service_history: 'Full', number_of_keys: '2', car_condition: 'Good', comments: 'x' }).errors).toEqual({ odometer: FORM_MESSAGES.required });
     expect(checkForm(InstantOfferDetailsSchema, { postcode: '4000', odometer: 'abc', service_history: 'Full', number_of_keys: '2', car_condition: 'Good', comments: 'x' }).errors).toEqual({ odometer: FORM_MESSAGES.number });

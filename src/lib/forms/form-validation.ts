@@ -4,7 +4,7 @@
  * order the schema reports them.
  */
 import * as v from 'valibot';
-import { fieldErrors } from '../../schemas/forms.ts';
+import { fieldErrors } from '../../schemas/forms/fields.ts';
 import { LEAD_MESSAGES } from './messages.ts';
 
 /** Outcome of validating a form. */

@@ -5,8 +5,6 @@
 
 /** Spec §5 default money presets. */
 export const DEFAULT_MONEY_PRESETS: readonly number[] = [5000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 70000];
-/** Spec §5 presets of the one tenant selling high-value stock ($300,000-$800,000). */
-export const HIGH_VALUE_MONEY_PRESETS: readonly number[] = [300000, 400000, 500000, 600000, 700000, 800000];
 /** Kilometre presets offered beside the odometer input. */
 export const DEFAULT_KM_PRESETS: readonly number[] = [10000, 25000, 50000, 75000, 100000, 150000, 200000];
 

@@ -8,7 +8,9 @@
  * address (audit 3.21), checked and sent once.
  */
 import * as v from 'valibot';
-import { contactEntries, FORM_MESSAGES, ServiceVehicleStepSchema, serviceBookingFormSchema, serviceOrderStepSchema } from '../../schemas/forms.ts';
+import { contactEntries } from '../../schemas/forms/fields.ts';
+import { FORM_MESSAGES } from './messages.ts';
+import { ServiceVehicleStepSchema, serviceBookingFormSchema, serviceOrderStepSchema } from '../../schemas/forms/service-booking.ts';
 import { checkForm, type FormCheck } from './form-validation.ts';
 
 export type ServiceStep = 'contact' | 'vehicle' | 'order' | 'booking';

@@ -4,8 +4,6 @@
  */
 import type { Review, ReviewsFile } from '../../schemas/reviews.ts';
 
-/** Default minimum: the average must exceed it. */
-export const REVIEWS_MINIMUM_RATING = 4;
 /** How many reviews are shown. */
 export const REVIEWS_SHOWN = 12;
 

@@ -28,11 +28,6 @@ export function truncateText(text: string, max: number): string {
   return `${body.replace(/[\s,.;:-]+$/, '')}...`;
 }
 
-/** The model's brand: its own manufacturer_name, else the file's or the site's. */
-export function modelBrand(model: Model, fallback?: string): string | undefined {
-  return model.manufacturer_name ?? fallback;
-}
-
 /** Display name: number-only names get the brand in front ('3' -> 'Mazda 3'). */
 export function modelDisplayName(model: Pick<Model, 'name'>, brand?: string): string {
   const name = model.name.trim();

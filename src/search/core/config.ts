@@ -98,9 +98,6 @@ export function loaderMessageAt(elapsed: number): string {
   return LOADER_MESSAGES[turn % LOADER_MESSAGES.length];
 }
 
-/** Analytics event id of a search view (spec §7). */
-export const SEARCH_VIEW_EVENT = 49;
-
 /** A sort option: key used in the URL, label shown, Meilisearch sort rule (null = relevance). */
 export interface SortOption {
   key: string;

@@ -41,11 +41,6 @@ export function searchPrefix(site: { used_car_routes?: boolean }): string {
   return site.used_car_routes ? '/used-car' : '/search';
 }
 
-/** Path of the all-stock search page, e.g. for the header's "Stock" link. */
-export function allStockPath(site: { used_car_routes?: boolean }): string {
-  return `${searchPrefix(site)}/${ALL_STOCK_SLUG}`;
-}
-
 /** The route table of a tenant's documents. */
 export function buildRouteTable(documents: readonly SearchDocument[], prefix = '/search'): RouteTable {
   const routes: SearchRoute[] = [];

@@ -9,7 +9,7 @@
 import type { AdapterName, ProviderConfig, ProviderEndpoint } from '../../config/server-settings.ts';
 import { lookupPostcode } from '../../lib/locations/postcodes.ts';
 import type { Car } from '../../schemas/car.ts';
-import type { FinanceQuoteRequest } from '../../schemas/forms.ts';
+import type { FinanceQuoteRequest } from '../../schemas/api/cars.ts';
 import { availableSlots, type Slot } from './estimates/appointments.ts';
 import { estimateDelivery, type DeliveryEstimate } from './estimates/delivery.ts';
 import { quoteFinance, type FinanceQuote } from './estimates/finance-quote.ts';

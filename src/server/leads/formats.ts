@@ -8,7 +8,7 @@
 import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import type { Car } from '../../schemas/car.ts';
-import { isAuMobile } from '../../schemas/forms.ts';
+import { isAuMobile } from '../../schemas/forms/fields.ts';
 import type { Location } from '../../schemas/site.ts';
 import type { Evaluation } from './evaluations.ts';
 import type { StoredLead } from './row.ts';

@@ -1,7 +1,7 @@
 /** Sign-in by mobile number and one-time code (spec §7 auth; issue 13 M7, M11). */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { SignInRequestSchema, SignInVerifySchema } from '../../../schemas/forms.ts';
+import { SignInRequestSchema, SignInVerifySchema } from '../../../schemas/api/sign-in.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { parseOr400, sendError } from '../../kernel/http.ts';
 import { SESSION_COOKIE, currentUser, hashToken, sessionToken } from '../../kernel/session.ts';

@@ -7,7 +7,7 @@
  * with `features.unsubscribe_typed: "confirm"`, is sent a signed link (valid 7 days) first.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/forms.ts';
+import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/api/unsubscribe.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
 import { sendCappedSms } from '../../kernel/sms-policy.ts';

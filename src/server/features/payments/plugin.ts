@@ -8,7 +8,7 @@
  *   POST /api/payments/webhook/:slug    the provider's signed events (raw body, no tenant host)
  */
 import * as v from 'valibot';
-import { fieldErrors } from '../../../schemas/forms.ts';
+import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import { StartOnlinePaymentSchema, StartReservationSchema } from '../../../schemas/payments.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../../kernel/http.ts';

@@ -1,10 +1,10 @@
 /** Places (spec §7): delivery estimate, postcode geocoding, the dealer locator. */
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { POSTCODE_MESSAGES } from '../../../lib/forms/messages.ts';
+import { POSTCODE_MESSAGES, FORM_MESSAGES } from '../../../lib/forms/messages.ts';
 import { sortByDistance } from '../../../lib/locations/geo.ts';
 import { lookupPostcode } from '../../../lib/locations/postcodes.ts';
-import { DeliveryEstimateQuerySchema, FORM_MESSAGES } from '../../../schemas/forms.ts';
+import { DeliveryEstimateQuerySchema } from '../../../schemas/api/cars.ts';
 import { locationPoint } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { findCar, parseOr400, sendError } from '../../kernel/http.ts';

@@ -5,7 +5,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { EnterVinSchema, FORM_MESSAGES, IMAGE_LIMITS, ManualEntrySchema, UpdateEvalSchema } from '../../../schemas/forms.ts';
+import { EnterVinSchema, IMAGE_LIMITS, ManualEntrySchema, UpdateEvalSchema } from '../../../schemas/api/trade-in.ts';
+import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import type { RegoVehicle } from '../../kernel/estimates/valuation.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';

@@ -1,6 +1,6 @@
 /** The watchlist (spec §7: phone_number, car_id; success flag) of a signed-in shopper. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { WatchlistChangeSchema } from '../../../schemas/forms.ts';
+import { WatchlistChangeSchema } from '../../../schemas/api/watchlist.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { currentUser } from '../../kernel/session.ts';

@@ -6,8 +6,8 @@
  */
 import { act, useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useFormKit, type FormKit } from './form-kit.tsx';
-import { mountRoot } from '../ui/mount-root.ts';
+import { useFormKit, type FormKit } from './use-form-kit.ts';
+import { mountRoot } from '../mount-root.ts';
 
 const mounted = mountRoot();
 let kit: FormKit<{ email: string; phone: string }>;

@@ -1,19 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  EnterVinSchema,
-  FORM_MESSAGES,
-  UpdateEvalSchema,
-  WatchlistChangeSchema,
-  enquiryFormSchema,
-  fieldErrors,
-  imageUploadProblem,
-  mobilePhone,
-  normalisePhone,
-  phone,
-  RequestPhotosFormSchema,
-  testDriveFormSchema,
-} from './forms.ts';
+import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { EnterVinSchema, UpdateEvalSchema, imageUploadProblem } from '../api/trade-in.ts';
+import { WatchlistChangeSchema } from '../api/watchlist.ts';
+import { enquiryFormSchema } from './enquiry.ts';
+import { fieldErrors, mobilePhone, normalisePhone, phone } from './fields.ts';
+import { RequestPhotosFormSchema } from './request-photos.ts';
+import { testDriveFormSchema } from './test-drive.ts';
 
 const contact = { name: 'Jo', email: 'Jo@Example.com', phone: '0412 345 678', postcode: '4000' };
 

@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+/**
+ * The instant offer's steps in the browser (issue 36 item 4): what each step shows, a bad
+ * answer gets its message and keeps what was typed, and the lookup's answer moves the
+ * shopper to the candidate list, the photos, the details or the not-found panel.
+ */
+import { act } from 'react';
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formSiteConfig } from '../../../lib/forms/form-config.ts';
+import { NOT_FOUND_MESSAGES } from '../../../lib/forms/instant-offer.ts';
+import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { SiteSchema } from '../../../schemas/site.ts';
+import { mountRoot } from '../../ui/mount-root.ts';
+import { click, fill, stubApi, submit } from '../../ui/form-events.ts';
+import InstantOffer from './InstantOffer.tsx';
+
+const mounted = mountRoot();
+afterEach(() => vi.unstubAllGlobals());
+
+const config = (features: Record<string, unknown> = {}) =>
+  formSiteConfig(
+    v.parse(SiteSchema, {
+      slug: 'offer-motors',
+      template: 'used-group',
+      name: 'Offer Motors',
+      url: 'https://offer.example.com.au',
+      phone: '+61 7 3555 0100',
+      features,
+    }),
+  );
+
+function show(features: Record<string, unknown> = {}) {
+  mounted.render(<InstantOffer config={config(features)} mode="instant-offer" locations={[]} />);
+  const form = mounted.host.querySelector('form')!;
+  return {
+    form,
+    heading: () => form.querySelector('h2')!.textContent,
+    input: (name: string) => form.querySelector<HTMLInputElement>(`#instant-offer-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`)!,
+  };
+}
+
+describe('InstantOffer: step 1, the registration', () => {
+  it('shows rego and state, the step list and Get My Offer', () => {
+    const { form, heading } = show();
+    expect(heading()).toBe('Your vehicle');
+    expect(form.querySelector('#instant-offer-rego')).not.toBeNull();
+    expect(form.querySelector('select#instant-offer-state')).not.toBeNull();
+    expect([...form.querySelectorAll('.form-steps li')].map((item) => item.textContent)).toEqual(['Your vehicle', 'Photos of your car', 'A few more details']);
+    expect(form.querySelector('button[type="submit"]')!.textContent).toBe('Get My Offer');
+  });
+
+  it('a bad registration gets its message beside the field and keeps what was typed; nothing is sent', async () => {
+    const calls = stubApi({});
+    const { form, input, heading } = show();
+    fill(input('rego'), 'AB#12');
+    await submit(form);
+    expect(form.querySelector('#instant-offer-rego-error')!.textContent).toBe('Please enter a registration of letters and digits.');
+    expect(input('rego').value).toBe('AB#12');
+    expect(input('rego').getAttribute('aria-invalid')).toBe('true');
+    expect(heading()).toBe('Your vehicle');
+    expect(calls).toEqual([]);
+  });
+
+  it('a blank registration is required', async () => {
+    stubApi({});
+    const { form } = show();
+    await submit(form);
+    expect(form.querySelector('#instant-offer-rego-error')!.textContent).toBe(FORM_MESSAGES.required);
+  });
+});
+
+describe('InstantOffer: the lookup moves the shopper on', () => {
+  it('several builds: the candidate list, which needs a choice, then the details', async () => {
+    const calls = stubApi({
+      '/eval-expert/enter-vin': [200, [{ evalid: 'E1', VechielDescriptions: [{ Description: 'Mazda 3 Maxx' }, { Description: 'Mazda 3 Touring' }] }]],
+      '/eval-expert/manual-entry': [200, [{ EvalID: 'E1', VIN: 'VIN1', Year: 2019, Make: 'Mazda', Model: '3' }]],
+    });
+    const { form, input, heading } = show({ instant_offer_images: false });
+    fill(input('rego'), 'abc123');
+    await submit(form);
+    expect(calls[0]).toEqual({ path: '/eval-expert/enter-vin', body: { rego: 'ABC123', state: 'qld' } });
+    expect(heading()).toBe('Choose your car');
+    const radios = [...form.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    expect(radios.map((radio) => radio.value)).toEqual(['Mazda 3 Maxx', 'Mazda 3 Touring']);
+    await submit(form);
+    expect(form.querySelector('#instant-offer-desc-error')!.textContent).toBe(FORM_MESSAGES.chooseCar);
+    expect(heading()).toBe('Choose your car');
+    click(radios[1]!);
+    await submit(form);
+    expect(calls[1]).toEqual({ path: '/eval-expert/manual-entry', body: { desc: 'Mazda 3 Touring', evalid: 'E1' } });
+    expect(heading()).toBe('A few more details');
+    expect(form.querySelector('#instant-offer-odometer')).not.toBeNull();
+    expect(form.querySelector('button[type="submit"]')!.textContent).toBe('Submit');
+  });
+
+  it('one match with photos on: straight to the photo step, which refuses an 11th photo', async () => {
+    stubApi({ '/eval-expert/enter-vin': [200, [{ EvalID: 77, VIN: 'VIN7', Year: 2020, Make: 'Toyota', Model: 'Corolla' }]] });
+    const { form, input, heading } = show();
+    fill(input('rego'), 'XYZ789');
+    await submit(form);
+    expect(heading()).toBe('Photos of your car');
+    expect(form.textContent).toContain('0 of 10 photos uploaded');
+    const files = input('images');
+    const chosen = Array.from({ length: 11 }, (_, index) => new File(['x'], `car-${index}.jpg`, { type: 'image/jpeg' }));
+    Object.defineProperty(files, 'files', { value: chosen, configurable: true });
+    // The file input's change reports the problem without any upload.
+    await act(async () => {
+      files.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(form.querySelector('[data-testid="image-alert"]')!.textContent).toBe(FORM_MESSAGES.tooManyImages);
+  });
+
+  it('no match: the not-found panel with the phone and Back, which returns to step 1 with the rego kept', async () => {
+    stubApi({ '/eval-expert/enter-vin': [200, []] });
+    const { form, input, heading } = show();
+    fill(input('rego'), 'NOPE1');
+    await submit(form);
+    expect(heading()).toBe(NOT_FOUND_MESSAGES.title);
+    const panel = form.querySelector('[data-testid="not-found-panel"]')!;
+    expect(panel.querySelector('a[href^="tel:"]')!.textContent).toContain('Call');
+    expect(form.querySelector('.form-steps')).toBeNull();
+    click([...panel.querySelectorAll('button')].find((button) => button.textContent === 'Back')!);
+    expect(heading()).toBe('Your vehicle');
+    expect(input('rego').value).toBe('NOPE1');
+  });
+});
+
+describe('InstantOffer: the details step', () => {
+  it('missing details are listed and what was typed stays', async () => {
+    stubApi({ '/eval-expert/enter-vin': [200, [{ EvalID: 5, Year: 2018, Make: 'Ford', Model: 'Ranger' }]] });
+    const { form, input, heading } = show({ instant_offer_images: false });
+    fill(input('rego'), 'FORD18');
+    await submit(form);
+    expect(heading()).toBe('A few more details');
+    expect(form.textContent).toContain('Vehicle: 2018 Ford Ranger');
+    fill(input('postcode'), '40');
+    fill(input('First Name'), 'Jo');
+    await submit(form);
+    expect(form.querySelector('#instant-offer-postcode-error')!.textContent).toBe(FORM_MESSAGES.postcode);
+    expect(form.querySelector('[data-testid="form-errors"]')).not.toBeNull();
+    expect(input('postcode').value).toBe('40');
+    expect(input('First Name').value).toBe('Jo');
+    expect(heading()).toBe('A few more details');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Instant offer, after submitting: the offer (and, in 'trade-in' mode, the car's price less
+ * it), or, when the server withheld an online offer (audit 2.99), its reason and the details
+ * the dealer now has.
+ */
+import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
+import type { FormKit } from '../../ui/form-kit/index.ts';
+import { offerMoney } from './use-instant-offer.ts';
+
+export function OfferWithheld({ kit, message, vehicleText }: { kit: FormKit; message: string; vehicleText: string }) {
+  return (
+    <div data-testid="offer-withheld">
+      <p role="status">{message}</p>
+      <dl>
+        <dt>Vehicle</dt>
+        <dd>{vehicleText || String(kit.values.rego ?? '').toUpperCase()}</dd>
+        <dt>Odometer</dt>
+        <dd>{String(kit.values.odometer ?? '')} km</dd>
+        <dt>Name</dt>
+        <dd>{[kit.values['First Name'], kit.values.last_name].filter(Boolean).join(' ')}</dd>
+        <dt>Email Address</dt>
+        <dd>{String(kit.values['Email Address'] ?? '')}</dd>
+        <dt>Mobile Number</dt>
+        <dd>{String(kit.values['Mobile Number'] ?? '')}</dd>
+      </dl>
+    </div>
+  );
+}
+
+export function OfferShown({ offer, vehicleText, car, reduced }: { offer: number | null; vehicleText: string; car: LeadCar | null; reduced: number | null }) {
+  return (
+    <div data-testid="trade-in-offer">
+      <p>Our instant offer for your {vehicleText}:</p>
+      <p className="offer-price" data-testid="offer-price">
+        {offerMoney.format(offer ?? 0)}
+      </p>
+      {car && typeof car.price === 'number' && car.price > 0 && (
+        <dl>
+          <dt>{car.name}</dt>
+          <dd>{offerMoney.format(car.price)}</dd>
+          {reduced !== null && (
+            <>
+              <dt>Price after your trade-in</dt>
+              <dd data-testid="reduced-price">{offerMoney.format(reduced)}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      <p className="muted">The offer is valid for 7 days and subject to an inspection of your vehicle.</p>
+    </div>
+  );
+}

@@ -1,0 +1,351 @@
+/**
+ * The instant offer's state and its calls to the lead API (spec §4 "Instant offer", §7
+ * eval-expert): which step shows, the candidates, the uploaded photos, the offer or the
+ * server's reason for withholding it. The step rules are lib/forms/instant-offer.ts; the
+ * step components only render what this hook returns and call its handlers.
+ */
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormLocation, FormSiteConfig } from '../../../lib/forms/form-config.ts';
+import { checkForm } from '../../../lib/forms/form-validation.ts';
+import {
+  afterChoose,
+  afterEnterVin,
+  INSTANT_OFFER_ERROR,
+  thankYouSms,
+  vehicleLabel,
+  visibleSteps,
+  type EvalVehicle,
+  type InstantOfferStep,
+} from '../../../lib/forms/instant-offer.ts';
+import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
+import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import { EnterVinSchema, imageUploadProblem } from '../../../schemas/api/trade-in.ts';
+import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from '../../../schemas/forms/instant-offer.ts';
+import { HONEYPOT_FIELD } from '../../../schemas/lead.ts';
+import { prefilled } from '../../../stores/prefill.ts';
+import { useFormKit } from '../../ui/form-kit/index.ts';
+import { callApi } from '../api.ts';
+import { useCarChoices } from '../car-choices.ts';
+import { completeLead, notePageVisit, sendLead } from '../lead-submit.ts';
+
+export interface InstantOfferProps {
+  config: FormSiteConfig;
+  mode: 'instant-offer' | 'trade-in';
+  /** Buying locations the shopper may choose (location_id). */
+  locations: FormLocation[];
+  /** 'trade-in' mode: where the cars the valuation may be set against, picked by ?car_id= (id or slug), are read from (the site's CAR_CHOICES_PATH). */
+  carChoicesUrl?: string;
+  formId?: string;
+  /** What the site buys, in the step titles and labels ('car', 'motorcycle', 'bike or truck'). Default car. */
+  vehicle?: string;
+}
+
+/** Whole dollars, as the offer and the car's price are shown. */
+export const offerMoney = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+
+type Valued = EvalVehicle & { OfferPrice?: number | null; offer_price?: number | null; offer_withheld?: { message?: string } };
+
+/** The instant offer's state, what the steps show and the form's submit handler. */
+export function useInstantOffer(props: InstantOfferProps) {
+  const { config } = props;
+  const { cars, loaded } = useCarChoices(props.carChoicesUrl);
+  const formId = props.formId ?? 'instant-offer';
+  const kit = useFormKit(formId, () => ({
+    rego: '',
+    state: config.defaultState,
+    desc: '',
+    postcode: '',
+    odometer: '',
+    service_history: '',
+    number_of_keys: '',
+    car_condition: '',
+    comments: '',
+    'First Name': '',
+    last_name: '',
+    'Mobile Number': '',
+    'Email Address': '',
+    location_id: props.locations.length === 1 ? props.locations[0]!.id : '',
+    [HONEYPOT_FIELD]: '',
+  }));
+  const [step, setStep] = useState<InstantOfferStep>('vehicle');
+  const [evalId, setEvalId] = useState<string | undefined>();
+  const [vin, setVin] = useState<string | undefined>();
+  const [candidates, setCandidates] = useState<string[]>([]);
+  const [vehicle, setVehicle] = useState<EvalVehicle | undefined>();
+  const [uploaded, setUploaded] = useState<string[]>([]);
+  const [imageAlert, setImageAlert] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [offer, setOffer] = useState<number | null>(null);
+  // Audit 2.99: the server's reason for giving no online offer (car over the site's age or km limit).
+  const [withheld, setWithheld] = useState<string | null>(null);
+  const [leadId, setLeadId] = useState<string | undefined>();
+  const [car, setCar] = useState<LeadCar | null>(null);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    const remembered = prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' });
+    kit.fillBlanks({
+      'First Name': remembered.name,
+      last_name: remembered.last_name,
+      'Email Address': remembered.email,
+      'Mobile Number': remembered.phone,
+      postcode: remembered.postcode,
+    });
+    notePageVisit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // The car named by ?car_id=, once the site's car choices have loaded.
+  useEffect(() => {
+    if (!loaded || !cars) return;
+    const wanted = new URLSearchParams(location.search).get('car_id');
+    setCar(cars.find((entry) => String(entry.id) === wanted || entry.slug === wanted) ?? null);
+  }, [loaded, cars]);
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+  }, [step]);
+
+  const go = (next: InstantOfferStep) => {
+    moved.current = true;
+    kit.clearErrors();
+    kit.setFormError('');
+    setStep(next);
+  };
+  const failWith = (message: string | undefined) => kit.setFormError(message || INSTANT_OFFER_ERROR);
+  const chosenDescription = () => (kit.values.desc ? String(kit.values.desc) : undefined);
+
+  async function enterVin() {
+    const check = checkForm(EnterVinSchema, { rego: kit.values.rego, state: kit.values.state });
+    if (!check.ok) return kit.fail(check.errors);
+    kit.setSubmitting(true);
+    const result = await callApi<EvalVehicle[]>(config.apiBase, '/eval-expert/enter-vin', { body: check.output });
+    kit.setSubmitting(false);
+    if (!result.ok) return failWith(result.message);
+    const outcome = afterEnterVin(Array.isArray(result.data) ? result.data : [], { imagesEnabled: config.instantOfferImages });
+    setEvalId(outcome.evalId);
+    setVin(outcome.vin);
+    setCandidates(outcome.candidates);
+    setVehicle(outcome.vehicle);
+    go(outcome.step);
+  }
+
+  async function choose() {
+    if (!kit.values.desc) return kit.fail({ desc: FORM_MESSAGES.chooseCar });
+    kit.setSubmitting(true);
+    const result = await callApi<(EvalVehicle & { vehicle?: EvalVehicle })[]>(config.apiBase, '/eval-expert/manual-entry', {
+      body: { desc: kit.values.desc, vin, evalid: evalId },
+    });
+    kit.setSubmitting(false);
+    if (!result.ok) {
+      if (result.fieldErrors.desc) return kit.fail({ desc: result.fieldErrors.desc });
+      return failWith(result.message);
+    }
+    const first = Array.isArray(result.data) ? result.data[0] : undefined;
+    if (first) {
+      setVehicle(first);
+      if (first.EvalID) setEvalId(String(first.EvalID));
+      if (first.VIN) setVin(String(first.VIN));
+    }
+    go(afterChoose({ imagesEnabled: config.instantOfferImages }));
+  }
+
+  async function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.target.files ?? []);
+    setImageAlert('');
+    if (files.length === 0) return;
+    const problem = imageUploadProblem(files, uploaded.length);
+    if (problem) {
+      setImageAlert(problem);
+      event.target.value = '';
+      return;
+    }
+    setUploading(true);
+    for (const file of files) {
+      const body = new FormData();
+      body.append('evalid', evalId ?? '');
+      body.append('file', file, file.name);
+      // One request per image (spec §7).
+      const result = await callApi<{ images?: number }>(config.apiBase, '/eval-expert/image-upload', { body });
+      if (!result.ok) {
+        setImageAlert(result.message || INSTANT_OFFER_ERROR);
+        break;
+      }
+      setUploaded((previous) => [...previous, file.name]);
+    }
+    setUploading(false);
+    event.target.value = '';
+  }
+
+  async function finish() {
+    const details = checkForm(InstantOfferDetailsSchema, kit.values);
+    const contact = checkForm(TradeInLeadFormSchema, { ...kit.values, location_id: kit.values.location_id || undefined });
+    if (!details.ok || !contact.ok) return kit.fail({ ...details.errors, ...contact.errors });
+    kit.setSubmitting(true);
+    const name = [contact.output['First Name'], contact.output.last_name].filter(Boolean).join(' ');
+    const update = await callApi<Valued[]>(config.apiBase, '/eval-expert/update-eval', {
+      body: {
+        evalid: evalId,
+        km: details.output.odometer,
+        userEmail: contact.output['Email Address'],
+        cName: name,
+        cEmail: contact.output['Email Address'],
+        cPhone: contact.output['Mobile Number'],
+      },
+    });
+    if (!update.ok) {
+      kit.setSubmitting(false);
+      return failWith(update.message);
+    }
+    const valued = Array.isArray(update.data) ? update.data[0] : undefined;
+    // The server decides: an over-limit car comes back without an offer and with the reason (audit 2.99).
+    const withheldMessage = valued?.offer_withheld ? String(valued.offer_withheld.message ?? '') || INSTANT_OFFER_ERROR : null;
+    let offerPrice = Number(valued?.OfferPrice ?? valued?.offer_price ?? 0) || 0;
+    if (props.mode === 'trade-in' && valued && !withheldMessage) {
+      // Spec §7 trade-in valuation: the answers adjust the offer on the server (issue 14, audit 7.19).
+      const adjusted = await callApi<{ offer_price?: number }>(config.apiBase, '/trade-in/adjustments', {
+        body: {
+          id: evalId,
+          answers: {
+            service_history: details.output.service_history,
+            number_of_keys: details.output.number_of_keys,
+            car_condition: details.output.car_condition,
+          },
+        },
+      });
+      if (adjusted.ok && typeof adjusted.data?.offer_price === 'number') {
+        offerPrice = adjusted.data.offer_price;
+        valued.OfferPrice = offerPrice;
+        valued.offer_price = offerPrice;
+      } else if (!adjusted.ok) console.warn('valuation adjustments not applied', adjusted.message);
+    }
+    const described = vehicleLabel(valued ?? vehicle, chosenDescription());
+    const location = props.locations.find((entry) => entry.id === contact.output.location_id) ?? props.locations[0];
+    const values: Record<string, unknown> = {
+      ...contact.output,
+      postcode: details.output.postcode,
+      odometer: details.output.odometer,
+      service_history: details.output.service_history,
+      number_of_keys: details.output.number_of_keys,
+      car_condition: details.output.car_condition,
+      message: details.output.comments,
+      Rego: String(kit.values.rego).toUpperCase(),
+      state: String(kit.values.state),
+      evalid: evalId,
+      sms_content: thankYouSms({ firstName: contact.output['First Name'], dealer: config.brand, vehicle: described }),
+      sms_from: config.brand.slice(0, 11),
+      custom_params: {
+        trade_in_vehicle: described.slice(0, 500),
+        trade_in_vin: String(valued?.VIN ?? vin ?? ''),
+        ...(withheldMessage ? { offer_withheld: true } : { offer_price: offerPrice }),
+      },
+      [HONEYPOT_FIELD]: kit.values[HONEYPOT_FIELD],
+    };
+    if (location?.dealership_slug) values.dealership_slug = location.dealership_slug;
+    const tradeInMode = props.mode === 'trade-in';
+    const lead = await sendLead({
+      apiBase: config.apiBase,
+      idempotencyKey: kit.requestKey,
+      values,
+      category: 'Trade-in Enquiry',
+      car: tradeInMode ? car : null,
+      formCompleted: !tradeInMode,
+    });
+    kit.setSubmitting(false);
+    if (!lead.ok) return failWith(lead.message === LEAD_MESSAGES.unexpected ? INSTANT_OFFER_ERROR : lead.message);
+    setLeadId(lead.leadId);
+    if (withheldMessage) {
+      // No price to show or accept: the message replaces it, the details stay on screen.
+      setWithheld(withheldMessage);
+      go('done');
+      return;
+    }
+    setOffer(offerPrice);
+    if (tradeInMode && valued) {
+      // Spec §7: the valuation response is kept beside the lead; a failure is logged only (§8).
+      const { VechielDescriptions: _a, VechicleDescriptions: _b, vehicle: _c, ...valuation } = valued as Record<string, unknown>;
+      void callApi(config.apiBase, '/miscellaneous', { body: { ...valuation, column_name: 'valuation', lead_id: lead.leadId, evalid: evalId } }).then(
+        (saved) => {
+          if (!saved.ok) console.warn('valuation not saved', saved.message);
+        },
+      );
+    }
+    if (!tradeInMode) {
+      completeLead({
+        leadId: lead.leadId,
+        category: 'Trade-in Enquiry',
+        event: null,
+        values: { ...kit.values, 'Offer price': offerMoney.format(offerPrice), Vehicle: described },
+        labels: { Vehicle: 'Vehicle', 'Offer price': 'Instant offer', ...kit.labels.current },
+      });
+      return;
+    }
+    go('done');
+  }
+
+  async function acceptOffer() {
+    if (!leadId) return;
+    kit.setSubmitting(true);
+    const result = await sendLead({
+      apiBase: config.apiBase,
+      idempotencyKey: kit.requestKey,
+      values: {
+        email: kit.values['Email Address'],
+        phone: kit.values['Mobile Number'],
+        'Email Address': kit.values['Email Address'],
+        'Mobile Number': kit.values['Mobile Number'],
+      },
+      category: 'Trade-in Enquiry',
+      car,
+      leadId,
+      formCompleted: true,
+      offerAccepted: true,
+    });
+    kit.setSubmitting(false);
+    if (!result.ok) return failWith(result.message);
+    completeLead({
+      leadId: result.leadId,
+      category: 'Offer Accepted',
+      event: 'tradeInOfferAccepted',
+      car,
+      values: { ...kit.values, 'Offer price': offerMoney.format(offer ?? 0) },
+      labels: { 'Offer price': 'Trade-in offer', ...kit.labels.current },
+    });
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (kit.submitting) return;
+    kit.setFormError('');
+    if (step === 'vehicle') await enterVin();
+    else if (step === 'choose') await choose();
+    else if (step === 'images') go('details');
+    else if (step === 'details') await finish();
+    else if (step === 'done') await acceptOffer();
+  };
+
+  return {
+    kit,
+    formId,
+    step,
+    candidates,
+    vehicle,
+    /** The car's description as the shopper knows it (the chosen candidate, else the lookup's). */
+    vehicleText: vehicleLabel(vehicle, chosenDescription()),
+    uploaded,
+    imageAlert,
+    uploading,
+    offer,
+    withheld,
+    car,
+    heading,
+    /** The steps shown in the step list (the candidate and photo steps only when they apply). */
+    numbered: visibleSteps({ imagesEnabled: config.instantOfferImages, hasCandidates: candidates.length > 0 }),
+    /** The car's price less the offer ('trade-in' mode), or null. */
+    reduced: car && typeof car.price === 'number' && offer !== null && offer > 0 ? car.price - offer : null,
+    go,
+    onFiles,
+    submit,
+  };
+}
+
+export type InstantOfferState = ReturnType<typeof useInstantOffer>;

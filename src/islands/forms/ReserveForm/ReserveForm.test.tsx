@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+/**
+ * Reserve online's steps in the browser (issue 36 item 4): the details step's fields and its
+ * messages (what was typed stays), the journey's trade-in and finance step, and the deposit
+ * step with its terms, reached only after the details are recorded under a lead.
+ */
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formSiteConfig } from '../../../lib/forms/form-config.ts';
+import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
+import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { SiteSchema } from '../../../schemas/site.ts';
+import { mountRoot } from '../../ui/mount-root.ts';
+import { click, fill, stubApi, submit } from '../../ui/form-events.ts';
+import ReserveForm from './ReserveForm.tsx';
+
+const mounted = mountRoot();
+afterEach(() => vi.unstubAllGlobals());
+
+const config = formSiteConfig(
+  v.parse(SiteSchema, {
+    slug: 'reserve-motors',
+    template: 'used-group',
+    name: 'Reserve Motors',
+    url: 'https://reserve.example.com.au',
+    phone: '+61 7 3555 0100',
+  }),
+);
+const car = {
+  id: '42',
+  slug: 'car-42',
+  name: '2021 Mazda CX-5 Maxx',
+  make: 'Mazda',
+  model: 'CX-5',
+  car_type: 'used',
+  stock_number: 'S42',
+  status: 'in_stock',
+  price: 31990,
+  dealership_slug: null,
+  location: null,
+} as unknown as LeadCar;
+
+function show(journey = false) {
+  mounted.render(<ReserveForm config={config} car={car} journey={journey} />);
+  const form = mounted.host.querySelector('form')!;
+  return {
+    form,
+    heading: () => form.querySelector('h2')!.textContent,
+    field: (name: string) => form.querySelector<HTMLInputElement>(`#reserve-${name}`),
+    button: () => form.querySelector('button[type="submit"]')!.textContent,
+  };
+}
+
+function fillDetails(field: (name: string) => HTMLInputElement | null) {
+  fill(field('name')!, 'Sam');
+  fill(field('email')!, 'sam@example.com');
+  fill(field('phone')!, '0412345678');
+  fill(field('postcode')!, '4000');
+}
+
+describe('ReserveForm: Your details', () => {
+  it('shows the steps, the collection notice, the contact fields and Next', () => {
+    const { form, heading, field, button } = show();
+    expect([...form.querySelectorAll('.form-steps li')].map((item) => item.textContent)).toEqual(['Your details', 'Deposit']);
+    expect(heading()).toBe('Your details');
+    expect(form.textContent).toContain('Reserve Motors collects');
+    expect(field('message')).not.toBeNull();
+    expect(button()).toBe('Next');
+  });
+
+  it('bad details get their messages and keep what was typed; nothing is sent', async () => {
+    const calls = stubApi({});
+    const { form, heading, field } = show();
+    fill(field('name')!, 'Sam');
+    fill(field('postcode')!, '40a');
+    await submit(form);
+    expect(form.querySelector('#reserve-postcode-error')!.textContent).toBe(FORM_MESSAGES.postcode);
+    expect(form.querySelector('#reserve-email-error')!.textContent).toBe(FORM_MESSAGES.required);
+    expect(field('name')!.value).toBe('Sam');
+    expect(field('postcode')!.value).toBe('40a');
+    expect(heading()).toBe('Your details');
+    expect(calls).toEqual([]);
+  });
+
+  it('the lead API refusing the details shows its message and stays on the step', async () => {
+    stubApi({ '/leads': [422, { message: 'That car is no longer available.', fields: {} }] });
+    const { form, heading, field } = show();
+    fillDetails(field);
+    await submit(form);
+    expect(form.querySelector('[data-testid="error-warning"]')!.textContent).toBe('That car is no longer available.');
+    expect(heading()).toBe('Your details');
+  });
+});
+
+describe('ReserveForm: to the deposit', () => {
+  it('recorded details move to the deposit step: $200 held, no card taken, terms required', async () => {
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-9' }] });
+    const { form, heading, button } = show();
+    fillDetails((name) => form.querySelector<HTMLInputElement>(`#reserve-${name}`));
+    await submit(form);
+    expect(calls[0]!.body).toMatchObject({ form_completed: false, category: 'Reserve', subcategory: 'Reserve Online' });
+    expect(heading()).toBe('Deposit');
+    expect(form.querySelector('[data-testid="deposit-summary"]')!.textContent).toContain('$200');
+    expect(form.textContent).toContain('No card is charged online');
+    expect(button()).toBe('Reserve for $200');
+    await submit(form);
+    expect(form.querySelector('#reserve-terms_conditions-error')!.textContent).toBe(FORM_MESSAGES.terms);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the journey asks about trade-in and finance between the details and the deposit', async () => {
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-10' }] });
+    const { form, heading } = show(true);
+    expect(form.textContent).toContain('Buying the 2021 Mazda CX-5 Maxx');
+    fillDetails((name) => form.querySelector<HTMLInputElement>(`#reserve-${name}`));
+    await submit(form);
+    expect(heading()).toBe('Trade-in and finance');
+    click(form.querySelector<HTMLInputElement>('input[name="reserve-finance"][value="Yes"]')!);
+    await submit(form);
+    expect(heading()).toBe('Deposit');
+    expect(calls[1]!.body).toMatchObject({ lead_id: 'lead-10', finance: 'Yes' });
+  });
+});
+
+describe('ReserveForm: no car', () => {
+  it('says so instead of a form', () => {
+    mounted.render(<ReserveForm config={config} car={null} />);
+    expect(mounted.host.querySelector('form')).toBeNull();
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toContain('We could not find that car.');
+  });
+});

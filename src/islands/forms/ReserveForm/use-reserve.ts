@@ -1,0 +1,191 @@
+/**
+ * Reserve online's state and submit (spec §2 /cars/{slug}/checkout, /checkout-journey; §9
+ * deposit): each step is posted under one lead_id (form_completed false), then the deposit
+ * step completes the lead as a reservation request (no payment provider) or holds the car,
+ * starts the payment and waits for the server to say it is paid (payment.ts, the seam).
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormSiteConfig } from '../../../lib/forms/form-config.ts';
+import { checkForm, withoutBlanks } from '../../../lib/forms/form-validation.ts';
+import { leadAnalyticsEvent, type LeadCar } from '../../../lib/forms/lead-payload.ts';
+import { ReserveFormSchema } from '../../../schemas/forms/reserve.ts';
+import { useFormKit } from '../../ui/form-kit/index.ts';
+import { loadCarChoices, useCarChoices } from '../car-choices.ts';
+import { completeLead, sendLead } from '../lead-submit.ts';
+import { startReservationPayment, usePaymentStep } from '../payment.ts';
+import { contactDefaults, usePrefilledContact } from '../shared-fields.tsx';
+
+export type ReserveStep = 'details' | 'options' | 'payment';
+export const RESERVE_TITLES: Record<ReserveStep, string> = { details: 'Your details', options: 'Trade-in and finance', payment: 'Deposit' };
+
+export interface ReserveFormProps {
+  config: FormSiteConfig;
+  /** The car (reserve pages); for the journey the page passes candidates picked by ?car_id=. */
+  car?: LeadCar | null;
+  /** The journey: where the cars ?car_id= may name are read from (the site's CAR_CHOICES_PATH); it offers the in-stock ones. */
+  carChoicesUrl?: string;
+  journey?: boolean;
+}
+
+/** Whole dollars, as the deposit is shown. */
+export const depositMoney = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+
+/** The in-stock car of the choices that ?car_id= names (slug or id), or null. */
+function journeyCar(cars: readonly LeadCar[], wanted: string | null): LeadCar | null {
+  return cars.find((entry) => entry.status === 'in_stock' && (entry.slug === wanted || String(entry.id) === wanted)) ?? null;
+}
+
+/** Reserve online's state, the payment step and the form's submit handler. */
+export function useReserve(props: ReserveFormProps) {
+  const { config } = props;
+  const choices = useCarChoices(props.carChoicesUrl);
+  const steps: ReserveStep[] = props.journey ? ['details', 'options', 'payment'] : ['details', 'payment'];
+  const [step, setStep] = useState<ReserveStep>('details');
+  const [car, setCar] = useState<LeadCar | null>(props.car ?? null);
+  // The journey learns its car from the URL after mounting; until then there is nothing to say.
+  const [resolved, setResolved] = useState(Boolean(props.car));
+  const [leadId, setLeadId] = useState<string | undefined>();
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const moved = useRef(false);
+  const kit = useFormKit('reserve', () => ({ ...contactDefaults(config), message: '', finance: '', 'do-you-have-a-trade-in': '', terms_conditions: false }));
+  const deposit = config.reserveDeposit;
+  const online = config.payments.provider !== 'none' && deposit > 0;
+  usePrefilledContact(kit);
+  const paying = usePaymentStep('reserve', config, (resumed) => {
+    setLeadId(resumed.leadId);
+    setStep('payment');
+    void resumed.outcome.then(async (outcome) => {
+      const wanted = new URLSearchParams(location.search).get('car_id');
+      const offered = props.car || !props.carChoicesUrl ? [] : await loadCarChoices(props.carChoicesUrl).catch(() => []);
+      const resumedCar = props.car ?? journeyCar(offered, wanted);
+      if (outcome.paid)
+        completeLead({
+          leadId: outcome.leadId,
+          category: 'Reserve',
+          successCategory: 'Reserve',
+          event: leadAnalyticsEvent('enquiry', resumedCar),
+          car: resumedCar,
+          values: { Deposit: `${depositMoney.format(deposit)} (paid online)` },
+          labels: { Deposit: 'Deposit' },
+        });
+      else kit.setFormError(outcome.message);
+    });
+  });
+  const { payment } = paying;
+  kit.labels.current.terms_conditions = 'Terms';
+
+  // The journey learns its car from ?car_id= once the site's car choices have loaded; until then there is nothing to say.
+  useEffect(() => {
+    if (!choices.loaded) return;
+    if (!props.car && choices.cars) setCar(journeyCar(choices.cars, new URLSearchParams(location.search).get('car_id')));
+    setResolved(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [choices.loaded]);
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+  }, [step]);
+
+  const advance = (next: ReserveStep) => {
+    moved.current = true;
+    kit.clearErrors();
+    kit.setFormError('');
+    setStep(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (kit.submitting || !car) return;
+    kit.setFormError('');
+    const check = checkForm(
+      ReserveFormSchema,
+      withoutBlanks({ ...kit.values, car_id: String(car.id), terms_conditions: step === 'payment' ? kit.values.terms_conditions : true }, [
+        'PreferredContactMethod',
+        'finance',
+        'do-you-have-a-trade-in',
+      ]),
+    );
+    if (!check.ok) return kit.fail(check.errors);
+    const { car_id: _carId, terms_conditions: _terms, ...contact } = check.output as Record<string, unknown>;
+    const extras = props.journey
+      ? { finance: kit.values.finance || undefined, 'do-you-have-a-trade-in': kit.values['do-you-have-a-trade-in'] || undefined }
+      : {};
+    const category = 'Reserve';
+    const subcategory = props.journey ? 'Online Purchase' : 'Reserve Online';
+    kit.setSubmitting(true);
+    if (step !== 'payment') {
+      const result = await sendLead({
+        apiBase: config.apiBase,
+        idempotencyKey: kit.requestKey,
+        values: { ...contact, ...extras, custom_params: { deposit, step: RESERVE_TITLES[step] } },
+        category,
+        subcategory,
+        car,
+        leadId,
+        formCompleted: false,
+      });
+      kit.setSubmitting(false);
+      if (!result.ok) {
+        kit.reject(result);
+        return;
+      }
+      setLeadId(result.leadId);
+      advance(steps[steps.indexOf(step) + 1]!);
+      return;
+    }
+    if (!leadId) {
+      kit.setSubmitting(false);
+      return;
+    }
+    // 'Reserve' when paid ("Your car is reserved"), 'Reserve Request' when no card was taken.
+    const done = (successCategory: string, paid: boolean) =>
+      completeLead({
+        leadId,
+        category: successCategory,
+        successCategory,
+        event: leadAnalyticsEvent('enquiry', car),
+        car,
+        values: { ...kit.values, Deposit: `${depositMoney.format(deposit)} (${paid ? 'paid online' : 'not paid: no card was taken online'})` },
+        labels: { ...kit.labels.current, Deposit: 'Deposit' },
+      });
+    if (!online) {
+      // No provider: a reservation request; nothing is paid and the page never says so.
+      const result = await sendLead({
+        apiBase: config.apiBase,
+        idempotencyKey: kit.requestKey,
+        values: { ...contact, ...extras, terms_conditions: true, custom_params: { deposit } },
+        category,
+        subcategory,
+        car,
+        leadId,
+        formCompleted: true,
+      });
+      if (!result.ok) {
+        kit.setSubmitting(false);
+        kit.setFormError(result.message);
+        return;
+      }
+      done('Reserve Request', false);
+      return;
+    }
+    if (!payment) {
+      // Hold the car and start the payment: the server sets the amount from the site's deposit.
+      const started = await startReservationPayment(config.apiBase, { leadId, carId: String(car.id), attempt: paying.attempt.current });
+      kit.setSubmitting(false);
+      if (!started.ok) {
+        kit.setFormError(started.message);
+        return;
+      }
+      paying.setPayment(started.payment);
+      return;
+    }
+    const outcome = await paying.pay(payment, leadId);
+    if (outcome.paid) {
+      done('Reserve', true);
+      return;
+    }
+    kit.setSubmitting(false);
+    kit.setFormError(outcome.message);
+  };
+
+  return { kit, steps, step, car, resolved, heading, deposit, online, paying, submit };
+}

@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+/**
+ * The service booking's steps in the browser (issue 36 item 4): each step shows its own
+ * fields, Next is refused with the step guard and the fields' messages while a step is
+ * incomplete (what was typed stays), and a complete step moves on and is recorded under
+ * one lead (form_completed false).
+ */
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formSiteConfig } from '../../../lib/forms/form-config.ts';
+import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { STEP_GUARD_MESSAGE } from '../../../lib/forms/service-booking.ts';
+import { SiteSchema } from '../../../schemas/site.ts';
+import { mountRoot } from '../../ui/mount-root.ts';
+import { click, fill, stubApi, submit } from '../../ui/form-events.ts';
+import ServiceBookingForm, { type ServiceBookingFormProps } from './ServiceBookingForm.tsx';
+
+const mounted = mountRoot();
+afterEach(() => vi.unstubAllGlobals());
+
+const config = formSiteConfig(
+  v.parse(SiteSchema, {
+    slug: 'service-motors',
+    template: 'used-group',
+    name: 'Service Motors',
+    url: 'https://service.example.com.au',
+    phone: '+61 7 3555 0100',
+  }),
+);
+const base: ServiceBookingFormProps = {
+  config,
+  variant: 'standard',
+  requirements: { intervalRequired: true, typeRequired: false },
+  intervals: ['15,000 km', '30,000 km'],
+  types: [],
+  additionalServices: ['Wheel alignment'],
+  tyreQuote: false,
+  locations: [],
+};
+
+function show(props: Partial<ServiceBookingFormProps> = {}) {
+  mounted.render(<ServiceBookingForm {...base} {...props} />);
+  const form = mounted.host.querySelector('form')!;
+  return {
+    form,
+    heading: () => form.querySelector('h3')!.textContent,
+    field: (name: string) => form.querySelector<HTMLInputElement>(`#service-booking-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`),
+    alert: () => form.querySelector('[data-testid="error-warning"]')?.textContent ?? null,
+  };
+}
+
+function fillContact(field: (name: string) => HTMLInputElement | null) {
+  fill(field('name')!, 'Jo');
+  fill(field('email')!, 'jo@example.com');
+  fill(field('phone')!, '0412 345 678');
+  fill(field('postcode')!, '4000');
+}
+
+describe('ServiceBookingForm: Contact Details', () => {
+  it('shows step 1 of 3 with the contact fields and Next, no Back', () => {
+    const { form, heading, field } = show();
+    expect(heading()).toBe('Step 1 of 3: Contact Details');
+    expect(field('email')).not.toBeNull();
+    expect(field('Vehicle Make')).toBeNull();
+    expect([...form.querySelectorAll('.form__actions button')].map((button) => button.textContent)).toEqual(['Next']);
+  });
+
+  it('an incomplete step is refused with the guard and each field message; what was typed stays', async () => {
+    const calls = stubApi({});
+    const { form, heading, field, alert } = show();
+    fill(field('name')!, 'Jo');
+    fill(field('email')!, 'not-an-email');
+    await submit(form);
+    expect(alert()).toBe(STEP_GUARD_MESSAGE);
+    expect(form.querySelector('#service-booking-email-error')!.textContent).toBe(FORM_MESSAGES.email);
+    expect(form.querySelector('#service-booking-phone-error')!.textContent).toBe(FORM_MESSAGES.required);
+    expect(field('name')!.value).toBe('Jo');
+    expect(field('email')!.value).toBe('not-an-email');
+    expect(heading()).toBe('Step 1 of 3: Contact Details');
+    expect(calls).toEqual([]);
+  });
+
+  it('a complete step moves to Vehicle Details and is recorded as an incomplete lead', async () => {
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-1' }] });
+    const { form, heading, field } = show();
+    fillContact(field);
+    await submit(form);
+    expect(heading()).toBe('Step 2 of 3: Vehicle Details');
+    expect(field('Vehicle Make')).not.toBeNull();
+    expect(field('email')).toBeNull();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.path).toBe('/leads');
+    expect(calls[0]!.body).toMatchObject({ form_completed: false, custom_params: { lead_status: 'Incomplete', step: 'Contact Details' } });
+  });
+});
+
+describe('ServiceBookingForm: Vehicle and Order Details', () => {
+  it('the vehicle step needs make, model and year; Back returns to the contact details as typed', async () => {
+    stubApi({ '/leads': [200, { lead_id: 'lead-2' }] });
+    const { form, heading, field } = show();
+    fillContact(field);
+    await submit(form);
+    fill(field('Vehicle Make')!, 'Mazda');
+    fill(field('Year')!, '19x');
+    await submit(form);
+    expect(heading()).toBe('Step 2 of 3: Vehicle Details');
+    expect(form.querySelector('#service-booking-Model-error')!.textContent).toBe(FORM_MESSAGES.required);
+    expect(field('Vehicle Make')!.value).toBe('Mazda');
+    expect(field('Year')!.value).toBe('19x');
+    click([...form.querySelectorAll('button')].find((button) => button.textContent === 'Back')!);
+    expect(heading()).toBe('Step 1 of 3: Contact Details');
+    expect(field('name')!.value).toBe('Jo');
+  });
+
+  it('the order step asks for the required interval and offers the additional services, then Book Service', async () => {
+    stubApi({ '/leads': [200, { lead_id: 'lead-3' }] });
+    const { form, heading, field } = show();
+    fillContact(field);
+    await submit(form);
+    fill(field('Vehicle Make')!, 'Mazda');
+    fill(field('Model')!, 'CX-5');
+    fill(field('Year')!, '2019');
+    await submit(form);
+    expect(heading()).toBe('Step 3 of 3: Order Details');
+    expect(form.querySelector('button[type="submit"]')!.textContent).toBe('Book Service');
+    expect(form.querySelector('#service-booking-Wheel-alignment-check_option-')).not.toBeNull();
+    await submit(form);
+    expect(form.querySelector('#service-booking-Service-Interval-error')!.textContent).toBe(FORM_MESSAGES.required);
+    expect(heading()).toBe('Step 3 of 3: Order Details');
+  });
+
+  it('the minimal variant starts with Vehicle Details, rego first', () => {
+    const { heading, form } = show({ variant: 'minimal' });
+    expect(heading()).toBe('Step 1 of 3: Vehicle Details');
+    const ids = [...form.querySelectorAll('input')].map((input) => input.id);
+    expect(ids.indexOf('service-booking-Rego')).toBeLessThan(ids.indexOf('service-booking-Vehicle-Make'));
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Test helpers for island component tests (happy-dom, with ./mount-root.ts):
+ * type and choose the way a browser does, submit the form, let the island's API calls settle,
+ * and answer the lead API from a table of paths. Import it only from tests.
+ */
+import { act } from 'react';
+import { vi } from 'vitest';
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Set a React-controlled control's value as a browser does (value, then input and change events). */
+export function fill(control: Control, text: string): void {
+  const prototype =
+    control instanceof HTMLSelectElement
+      ? HTMLSelectElement.prototype
+      : control instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : HTMLInputElement.prototype;
+  const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')!.set!;
+  act(() => {
+    setValue.call(control, text);
+    control.dispatchEvent(new Event('input', { bubbles: true }));
+    control.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+/** Click an element (a radio, a checkbox, a button). */
+export function click(element: Element): void {
+  act(() => {
+    (element as HTMLElement).click();
+  });
+}
+
+/** Submit the form and wait for what the submit handler awaits. */
+export async function submit(form: HTMLFormElement): Promise<void> {
+  await act(async () => {
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  });
+  await settle();
+}
+
+/** Let pending promises (the stubbed API answers) and the renders they cause finish. */
+export async function settle(): Promise<void> {
+  for (let turn = 0; turn < 5; turn += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
+/** One stubbed request: its path (after /api) and its JSON body. */
+export interface StubbedCall {
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Answer fetch from `routes` (path after the API base -> [status, JSON body]); any other path
+ * is a 404. Returns the calls made, in order.
+ */
+export function stubApi(routes: Record<string, [number, unknown]>): StubbedCall[] {
+  const calls: StubbedCall[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const path = String(url).replace(/^\/api/, '');
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+    calls.push({ path, body });
+    const [status, answer] = routes[path] ?? [404, { message: 'not stubbed' }];
+    return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}

@@ -1,0 +1,120 @@
+/**
+ * The form kit's state hook (spec §5 "form error presentation"): values, field errors, the
+ * form-level message, focus on the first error, and the Idempotency-Key of the first lead
+ * post. Values live in React state, so nothing typed is lost when a submission fails.
+ * Contract: `formId` is unique on the page; field ids are `${formId}-${name}`.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { newRequestKey } from './request-key.ts';
+
+export type FormValues = Record<string, unknown>;
+
+/** State and helpers of one form. */
+export interface FormKit<V extends FormValues = FormValues> {
+  formId: string;
+  values: V;
+  errors: Record<string, string>;
+  formError: string;
+  submitting: boolean;
+  formRef: React.RefObject<HTMLFormElement | null>;
+  /** Idempotency-Key of this form's first lead post: a retry after a lost answer replays the same lead. */
+  requestKey: string;
+  labels: React.RefObject<Record<string, string>>;
+  fieldId(name: string): string;
+  errorId(name: string): string;
+  set(name: string, value: unknown): void;
+  setMany(values: Partial<V>): void;
+  /** Set only the fields that are still blank (prefill never overwrites what was typed). */
+  fillBlanks(values: Record<string, unknown>): void;
+  /** Show field errors and move focus to the first one. */
+  fail(errors: Record<string, string>): void;
+  clearErrors(): void;
+  setFormError(message: string): void;
+  setSubmitting(value: boolean): void;
+  /** Show the lead API's refusal: its message above the form, and its field errors (if any) at their fields. */
+  reject(answer: { message: string; fieldErrors: Record<string, string> }): void;
+}
+
+/** Form state with focus management; `formId` must be unique on the page. */
+export function useFormKit<V extends FormValues>(formId: string, initial: V | (() => V)): FormKit<V> {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [requestKey] = useState(newRequestKey);
+  const labels = useRef<Record<string, string>>({});
+
+  useEffect(() => {
+    // Text typed into the server-rendered form before hydration is taken into state, so it
+    // is neither lost nor sent blank.
+    const form = formRef.current;
+    if (!form) return;
+    const typed: Record<string, string> = {};
+    for (const element of Array.from(form.elements)) {
+      const field = element as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+      if (!field.name || !(field.name in values) || ('type' in field && ['checkbox', 'radio', 'file', 'hidden', 'submit', 'button'].includes(field.type))) continue;
+      if (field.value !== '' && values[field.name] === '') typed[field.name] = field.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((previous) => ({ ...previous, ...typed }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    // Tests and scripts can tell a hydrated (interactive) form from the server HTML; a form
+    // rendered later (after a step or a lookup) is marked on that render.
+    if (formRef.current && !formRef.current.hasAttribute('data-hydrated')) formRef.current.setAttribute('data-hydrated', 'true');
+  });
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+  }, [focusRequest]);
+
+  const fail = (next: Record<string, string>) => {
+    setErrors(next);
+    setFocusRequest((count) => count + 1);
+  };
+  const fieldId = useCallback((name: string) => `${formId}-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`, [formId]);
+  return {
+    formId,
+    values,
+    errors,
+    formError,
+    submitting,
+    formRef,
+    requestKey,
+    labels,
+    fieldId,
+    errorId: (name) => `${fieldId(name)}-error`,
+    set: (name, value) => {
+      setValues((previous) => ({ ...previous, [name]: value }));
+      // The field's message stays until the shopper changes that field.
+      setErrors((previous) => {
+        if (!(name in previous)) return previous;
+        const { [name]: _removed, ...rest } = previous;
+        return rest;
+      });
+    },
+    setMany: (more) => setValues((previous) => ({ ...previous, ...more })),
+    fillBlanks: (more) =>
+      setValues((previous) => {
+        const next: Record<string, unknown> = { ...previous };
+        for (const [name, value] of Object.entries(more)) {
+          if (value === undefined || value === null || value === '') continue;
+          if (next[name] === '' || next[name] === undefined) next[name] = value;
+        }
+        return next as V;
+      }),
+    fail,
+    clearErrors: () => setErrors({}),
+    setFormError,
+    setSubmitting,
+    reject: (answer) => {
+      setFormError(answer.message);
+      if (Object.keys(answer.fieldErrors).length > 0) fail(answer.fieldErrors);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Instant offer requests (spec §7 eval-expert): enter-vin (also the form's first step),
+ * manual-entry (the chosen candidate), update-eval, and the image upload limits.
+ * The lead API validates the request with this schema and the browser builds it with the
+ * same one (DESIGN §6). Browser-safe: valibot only.
+ */
+import * as v from 'valibot';
+import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { AU_STATES, email, numberInput, optionalEmail, optionalText, phone, requiredText } from '../forms/fields.ts';
+
+/** Instant-offer / trade-in image limits (spec §5, §9): at most 10, each under 10 MB. */
+export const IMAGE_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxCount: 10,
+  /** Accepted kinds (checked by content on the server, by type/extension in the browser). */
+  extensions: ['jpeg', 'jpg', 'png', 'gif', 'heic'],
+  mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/heic', 'image/heif'],
+} as const;
+
+/** Instant offer step 1 (spec §5): rego and state required. Also the body of POST /api/eval-expert/enter-vin. */
+export const EnterVinSchema = v.object({
+  rego: v.pipe(requiredText(12), v.toUpperCase(), v.regex(/^[A-Z0-9 -]{1,12}$/, 'Please enter a registration of letters and digits.')),
+  state: v.pipe(v.string(FORM_MESSAGES.required), v.trim(), v.toLowerCase(), v.picklist(AU_STATES, FORM_MESSAGES.required)),
+});
+
+/** Instant offer step 2: the chosen candidate. Body of POST /api/eval-expert/manual-entry. */
+export const ManualEntrySchema = v.object({
+  /** The chosen description (spec: desc); required: '* Please choose one car.' */
+  desc: requiredText(300, FORM_MESSAGES.chooseCar),
+  vin: optionalText(20),
+  /** Evaluation id from enter-vin, when the client has one. */
+  evalid: optionalText(64),
+});
+
+/** Body of POST /api/eval-expert/update-eval (spec §7). */
+export const UpdateEvalSchema = v.object({
+  evalid: requiredText(64),
+  km: numberInput(0, 2_000_000),
+  userEmail: optionalEmail,
+  cName: requiredText(100),
+  cEmail: email,
+  cPhone: phone,
+});
+
+/** An image chosen for upload, as the browser sees it (File-like). */
+export interface ImageCandidate {
+  name: string;
+  size: number;
+  type?: string;
+}
+
+/** Check a batch of chosen images against the spec §5 limits; returns the message to alert, or undefined. */
+export function imageUploadProblem(files: readonly ImageCandidate[], alreadyUploaded = 0): string | undefined {
+  if (files.length + alreadyUploaded > IMAGE_LIMITS.maxCount) return FORM_MESSAGES.tooManyImages;
+  for (const file of files) {
+    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+    const typeOk = file.type ? (IMAGE_LIMITS.mimeTypes as readonly string[]).includes(file.type.toLowerCase()) : false;
+    if (file.size >= IMAGE_LIMITS.maxBytes || (!typeOk && !(IMAGE_LIMITS.extensions as readonly string[]).includes(extension)))
+      return FORM_MESSAGES.imageTooLarge;
+  }
+  return undefined;
+}
+
+export type EnterVin = v.InferOutput<typeof EnterVinSchema>;
+export type ManualEntry = v.InferOutput<typeof ManualEntrySchema>;
+export type UpdateEval = v.InferOutput<typeof UpdateEvalSchema>;

@@ -1,0 +1,170 @@
+/**
+ * Form field primitives (spec §3 form values, §5 validation rules): the text, e-mail,
+ * phone, postcode, number, checkbox and id fields every form and request schema is made of,
+ * the contact entries of every lead form, and `fieldErrors` (a failed parse as messages).
+ * Browser-safe: valibot only. Messages come from src/lib/forms/messages.ts, the spec's
+ * letter for letter. Blank inputs count as "not given" for optional fields.
+ */
+import * as v from 'valibot';
+import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+
+/** Australian states for selects (spec §5 instant offer: qld, nsw, vic, sa, wa, tas, act, nt). */
+export const AU_STATES = ['qld', 'nsw', 'vic', 'sa', 'wa', 'tas', 'act', 'nt'] as const;
+/** Preferred contact methods (spec §3 lead form values). */
+export const CONTACT_METHODS = ['Phone', 'Email', 'SMS'] as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** AU numbers after removing spaces, dashes, dots and brackets: 0X XXXX XXXX or +61 X XXXX XXXX, or 13/1300/1800 numbers. */
+const AU_PHONE_PATTERN = /^(?:0[2-478]\d{8}|1[38]00\d{6}|13\d{4})$/;
+const AU_MOBILE_PATTERN = /^04\d{8}$/;
+
+/** Normalise an Australian phone number to its national digits: '+61 412 345 678' -> '0412345678'. */
+export function normalisePhone(text: string): string {
+  const digits = text.replace(/[\s\-().]/g, '');
+  if (digits.startsWith('+61')) return `0${digits.slice(3).replace(/^0/, '')}`;
+  if (digits.startsWith('61') && digits.length === 11) return `0${digits.slice(2)}`;
+  return digits;
+}
+
+/** Whether a phone number is an Australian mobile (04.. after normalisePhone): what an SMS reaches. */
+export function isAuMobile(text: string): boolean {
+  return AU_MOBILE_PATTERN.test(normalisePhone(text));
+}
+
+/** A required text field, trimmed, bounded. */
+export const requiredText = (max = 200, message: string = FORM_MESSAGES.required) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, FORM_MESSAGES.tooLong(max)));
+
+/** An optional text field: blank becomes undefined. */
+export const optionalText = (max = 200) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(max, FORM_MESSAGES.tooLong(max)),
+      v.transform((text) => (text === '' ? undefined : text)),
+    ),
+  );
+
+/** A text field that is required or optional depending on a site setting. */
+export const textField = (required: boolean, max = 2000) => (required ? requiredText(max) : optionalText(max));
+
+/** Required e-mail address, lower-cased. */
+export const email = v.pipe(
+  v.string(FORM_MESSAGES.required),
+  v.trim(),
+  v.minLength(1, FORM_MESSAGES.required),
+  v.maxLength(254, FORM_MESSAGES.email),
+  v.regex(EMAIL_PATTERN, FORM_MESSAGES.email),
+  v.toLowerCase(),
+);
+
+/** Optional e-mail address (blank allowed). */
+export const optionalEmail = v.optional(
+  v.pipe(
+    v.string(FORM_MESSAGES.email),
+    v.trim(),
+    v.maxLength(254, FORM_MESSAGES.email),
+    v.check((text) => text === '' || EMAIL_PATTERN.test(text), FORM_MESSAGES.email),
+    v.transform((text) => (text === '' ? undefined : text.toLowerCase())),
+  ),
+);
+
+/** A required Australian number, normalised to national digits, that must match `pattern` (else `message`). */
+function requiredAuPhone(pattern: RegExp, message: string) {
+  return v.pipe(
+    v.string(FORM_MESSAGES.required),
+    v.trim(),
+    v.minLength(1, FORM_MESSAGES.required),
+    v.maxLength(24, message),
+    v.transform(normalisePhone),
+    v.regex(pattern, message),
+  );
+}
+
+/** Required Australian phone number, normalised to national digits. */
+export const phone = requiredAuPhone(AU_PHONE_PATTERN, FORM_MESSAGES.phone);
+
+/** Optional Australian phone number (blank allowed). */
+export const optionalPhone = v.optional(
+  v.pipe(
+    v.string(FORM_MESSAGES.phone),
+    v.trim(),
+    v.maxLength(24, FORM_MESSAGES.phone),
+    v.transform(normalisePhone),
+    v.check((text) => text === '' || AU_PHONE_PATTERN.test(text), FORM_MESSAGES.phone),
+    v.transform((text) => (text === '' ? undefined : text)),
+  ),
+);
+
+/** Australian mobile number (sign-in, watchlist owner), normalised to 04XXXXXXXX. */
+export const mobilePhone = requiredAuPhone(AU_MOBILE_PATTERN, FORM_MESSAGES.mobile);
+
+/** Spec §5: postcode required, exactly 4 digits. */
+export const postcode = v.pipe(v.string(FORM_MESSAGES.postcode), v.trim(), v.minLength(1, FORM_MESSAGES.postcode), v.regex(/^\d{4}$/, FORM_MESSAGES.postcode));
+
+/** Optional postcode (blank allowed), still exactly 4 digits when given. */
+export const optionalPostcode = v.optional(
+  v.pipe(
+    v.string(FORM_MESSAGES.postcode),
+    v.trim(),
+    v.check((text) => text === '' || /^\d{4}$/.test(text), FORM_MESSAGES.postcode),
+    v.transform((text) => (text === '' ? undefined : text)),
+  ),
+);
+
+/** A number typed into a form: accepts 45000, '45,000', '$45,000' or '45000 kms'. */
+export const numberInput = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(
+    v.union([v.number(), v.string()], FORM_MESSAGES.number),
+    // A blank input is a missing answer, not a malformed number.
+    v.check((input) => typeof input === 'number' || input.trim() !== '', FORM_MESSAGES.required),
+    v.transform((input) => (typeof input === 'number' ? input : input.trim() === '' ? Number.NaN : Number(input.replace(/[\s,$]|kms?$/gi, '')))),
+    v.number(FORM_MESSAGES.number),
+    v.check((value) => Number.isFinite(value), FORM_MESSAGES.number),
+    v.minValue(min, `Please enter a number of at least ${min}.`),
+    v.maxValue(max, `Please enter a number no more than ${max}.`),
+  );
+
+/** A checkbox value: true/false, 'true'/'false', 'on', '1'/'0'. */
+export const checkbox = v.pipe(
+  v.union([v.boolean(), v.picklist(['true', 'false', 'on', 'off', '1', '0', '']), v.picklist([0, 1])], 'Please tick or untick this box.'),
+  v.transform((value) => value === true || value === 'true' || value === 'on' || value === '1' || value === 1),
+);
+
+/** A Yes/No radio (spec §3: finance, do-you-have-a-trade-in). */
+export const yesNo = v.optional(v.picklist(['Yes', 'No'], FORM_MESSAGES.yesNo));
+
+/** An id sent by the page: a car id, dealership id or location id (number or text). */
+export const idValue = v.pipe(
+  v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80))], 'expected an id'),
+  v.transform(String),
+);
+
+/** Terms checkbox: must be ticked where the site requires it (spec §5). */
+export const termsAccepted = v.pipe(
+  v.optional(checkbox, false),
+  v.check((ticked) => ticked, FORM_MESSAGES.terms),
+);
+
+/** Common contact fields of every lead form (spec §3 lead form values). */
+export const contactEntries = {
+  name: requiredText(100),
+  last_name: optionalText(100),
+  email,
+  phone,
+  postcode,
+  /** Marketing opt-in; default opted in (spec §5). */
+  opt_in: v.optional(checkbox, true),
+  PreferredContactMethod: v.optional(v.picklist(CONTACT_METHODS, 'Please choose Phone, Email or SMS.')),
+};
+
+/** Field-level messages of a failed parse: { 'field': 'first message' } (for forms and API responses). */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? '(form)';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,28 @@
+/**
+ * The instant offer's own form steps (spec §4, §5): the final details and the trade-in
+ * lead's contact. Its rego and candidate steps are request bodies the server reads too
+ * (../api/trade-in.ts).
+ * Browser-safe (valibot only); object schemas drop unknown keys.
+ */
+import * as v from 'valibot';
+import { email, idValue, mobilePhone, numberInput, optionalText, postcode, requiredText } from './fields.ts';
+
+/** Instant offer final step (spec §5): all required. */
+export const InstantOfferDetailsSchema = v.object({
+  postcode,
+  odometer: numberInput(0, 2_000_000),
+  service_history: requiredText(80),
+  number_of_keys: requiredText(20),
+  car_condition: requiredText(80),
+  comments: requiredText(5000),
+});
+
+/** Trade-in lead (spec §3): First Name, last_name, postcode, Mobile Number, Email Address, location_id. */
+export const TradeInLeadFormSchema = v.object({
+  'First Name': requiredText(100),
+  last_name: optionalText(100),
+  postcode,
+  'Mobile Number': mobilePhone,
+  'Email Address': email,
+  location_id: v.optional(idValue),
+});

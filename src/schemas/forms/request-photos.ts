@@ -1,0 +1,21 @@
+/**
+ * The Request Photos form (spec §5).
+ * Browser-safe (valibot only); object schemas drop unknown keys.
+ */
+import * as v from 'valibot';
+import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { contactEntries } from './fields.ts';
+
+/** Request Photos form (spec §5): hidden default text, optional message. */
+export const RequestPhotosFormSchema = v.object({
+  ...contactEntries,
+  message: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(5000, FORM_MESSAGES.tooLong(5000)),
+      v.transform((text) => (text === '' ? 'Please send photos for this car' : text)),
+    ),
+    'Please send photos for this car',
+  ),
+});
