@@ -1,9 +1,9 @@
 // Astro builds one tenant at a time: scripts/build.ts prepares the tenant's validated
-// bundle and runs Astro with DEALER_BUNDLE pointing at it (see src/build/bundle.ts).
+// bundle and runs Astro with DEALER_BUNDLE pointing at it (see src/builder/bundle/bundle.ts).
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
-import { reactStringRender } from './src/build/react-string-render.ts';
+import { reactStringRender } from './src/builder/render/astro/react-string-render.ts';
 
 /** Client directives of our own (src/islands/directives/): `client:interaction` hydrates on first use. */
 const clientDirectives = {
@@ -25,7 +25,7 @@ export default defineConfig({
   // concurrency: pages rendered at once. Overlapping their waits keeps the render busy: a
   // 3,000-car tenant built in 31 s instead of 40 s, output byte-identical (docs/scale.md).
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 8 },
-  // Islands render to a string, with their useId prefix (src/build/react-string-render.ts).
+  // Islands render to a string, with their useId prefix (src/builder/render/astro/react-string-render.ts).
   integrations: [react({ experimentalDisableStreaming: true }), clientDirectives],
   devToolbar: { enabled: false },
   cacheDir: process.env.DEALER_ASTRO_CACHE || 'node_modules/.astro',

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { REPO_ROOT } from '../build/build-tenant.ts';
+import { REPO_ROOT } from '../builder/render/index.ts';
 import { environment, type Environment } from '../config/env.ts';
 import { pipelineSettings } from '../config/pipeline.ts';
 import { OVERLAY_FILE } from '../lib/vehicle/reservation-overlay.ts';

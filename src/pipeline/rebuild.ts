@@ -10,10 +10,9 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { createBundle } from '../build/build-tenant.ts';
-import type { TenantBundle } from '../build/bundle.ts';
-import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
-import { warmRendererFor } from '../build/children.ts';
+import { createBundle } from '../builder/bundle/create-bundle.ts';
+import type { TenantBundle } from '../builder/bundle/bundle.ts';
+import { KEPT_STATE_FILE, warmRendererFor } from '../builder/render/index.ts';
 import { modelsFromStock } from '../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
 import { environment } from '../config/env.ts';

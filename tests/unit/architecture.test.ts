@@ -237,7 +237,7 @@ export function siteDataReaders(files: SourceFile[]): string[] {
   return problems;
 }
 
-const ASTRO_ADAPTER = 'src/build/astro-adapter.ts';
+const ASTRO_ADAPTER = 'src/builder/render/astro/astro-adapter.ts';
 
 /** Every module specifier of a file, as written (packages and paths): static imports, re-exports, side-effect and dynamic imports. */
 export function specifiersOf(file: SourceFile): string[] {
@@ -307,7 +307,7 @@ describe('architecture (issue 12)', () => {
     expect(siteDataReaders(files)).toEqual([]);
   });
 
-  it("reaches Astro's internals only in the adapter (src/build/astro-adapter.ts)", () => {
+  it("reaches Astro's internals only in the adapter (src/builder/render/astro/astro-adapter.ts)", () => {
     const adapter = files.find(({ path }) => path === ASTRO_ADAPTER);
     expect(adapter).toBeDefined();
     // The adapter's own code under another name breaks both halves of the rule.
@@ -395,14 +395,14 @@ describe('architecture (issue 12)', () => {
 
     it('process.env outside the config module (a comment naming it is not a read)', () => {
       const problems = environmentReaders([
-        { path: 'src/build/images.ts', text: "return process.env.DEALER_IMAGE_CACHE ?? 'x';" },
+        { path: 'src/builder/post-build/demo-art/images.ts', text: "return process.env.DEALER_IMAGE_CACHE ?? 'x';" },
         { path: 'scripts/serve.ts', text: "const level = process['env'].LOG_LEVEL;" },
         { path: 'src/pipeline/service.ts', text: 'const { PIPELINE_OPERATOR_TOKEN } = process.env;' },
         { path: 'src/server/kernel/outbox.ts', text: '/** Default process.env. */\nexport const x = 1;\n// process.env here too' },
         { path: 'src/config/env.ts', text: 'return process.env;' },
       ]);
       expect(problems).toHaveLength(3);
-      expect(problems[0]).toContain('src/build/images.ts: reads process.env');
+      expect(problems[0]).toContain('src/builder/post-build/demo-art/images.ts: reads process.env');
     });
 
     it('a component, layout or build module reading site data; a page and site-data itself may', () => {
@@ -423,18 +423,18 @@ describe('architecture (issue 12)', () => {
 
     it("Astro's internal modules or build internals reached outside the adapter", () => {
       const problems = astroInternalReaders([
-        { path: 'src/build/render-pages.ts', text: "const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');" },
-        { path: 'src/build/kept-renderer.ts', text: "import { getOutFile } from 'astro/dist/core/build/common.js';\nimport type { AstroConfig } from 'astro';" },
+        { path: 'src/builder/render/render-pages.ts', text: "const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');" },
+        { path: 'src/builder/render/astro/kept-renderer.ts', text: "import { getOutFile } from 'astro/dist/core/build/common.js';\nimport type { AstroConfig } from 'astro';" },
         { path: 'scripts/x.ts', text: "export { createDefaultPrerenderer } from '../node_modules/astro/dist/core/build/default-prerenderer.js';" },
-        { path: 'src/build/fleet.ts', text: 'app.setInternals({ pagesByKeys: new Map() });' },
+        { path: 'src/builder/render/fleet.ts', text: 'app.setInternals({ pagesByKeys: new Map() });' },
         { path: 'src/pipeline/warm.ts', text: 'kept.app.routeCache.clearAll();' },
-        { path: 'src/build/steps.ts', text: "const entry = names.find((name) => name.startsWith('prerender-entry.'));" },
-        { path: 'src/build/astro-build.ts', text: "import { build } from 'astro';\n// astro/runtime/ and .setInternals are the adapter's\nimport { defineConfig } from 'astro/config';" },
+        { path: 'src/builder/post-build/steps.ts', text: "const entry = names.find((name) => name.startsWith('prerender-entry.'));" },
+        { path: 'src/builder/render/astro-build.ts', text: "import { build } from 'astro';\n// astro/runtime/ and .setInternals are the adapter's\nimport { defineConfig } from 'astro/config';" },
         { path: ASTRO_ADAPTER, text: "import('astro/runtime/prerender/static-paths.js'); app.setInternals(x); app.routeCache;" },
       ]);
       expect(problems).toHaveLength(6);
-      expect(problems[0]).toContain("src/build/render-pages.ts: imports Astro's internal module astro/runtime/prerender/static-paths.js");
-      expect(problems[3]).toContain("src/build/fleet.ts: reaches Astro's build internals (setInternals)");
+      expect(problems[0]).toContain("src/builder/render/render-pages.ts: imports Astro's internal module astro/runtime/prerender/static-paths.js");
+      expect(problems[3]).toContain("src/builder/render/fleet.ts: reaches Astro's build internals (setInternals)");
     });
 
     it("a second display-name rule, a second test for the text 'null'", () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from './kept-renderer.ts';
+import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
 
 const children = pathToFileURL(join(import.meta.dirname, 'children.ts')).href;
 const temps: string[] = [];

@@ -1,10 +1,10 @@
 /** Post-build steps: run in the parent build process after Astro wrote a tenant's pages. */
-import type { Tenant } from '../lib/site/tenant.ts';
-import type { TenantBundle } from './bundle.ts';
-import { vehicleImagesStep } from './images.ts';
-import { securityHeadersStep } from './security-headers.ts';
+import type { Tenant } from '../../lib/site/tenant.ts';
+import type { TenantBundle } from '../bundle/bundle.ts';
+import { vehicleImagesStep } from './demo-art/images.ts';
+import { securityHeadersStep } from '../../site-policy/security-headers.ts';
 import { sitemapStep } from './sitemap-step.ts';
-import { photoFilesStep } from '../images/files.ts';
+import { photoFilesStep } from '../../images/files.ts';
 import { builtPages, type BuiltPage } from './built-pages.ts';
 
 export interface PostBuildContext {

@@ -9,7 +9,7 @@
  * bodies' shapes (side profiles and faces) are data, in
  * vehicle-shapes.json; this module draws them.
  */
-import { COLOUR_FAMILIES, type BodyShape, type ColourFamily } from '../lib/images.ts';
+import { COLOUR_FAMILIES, type BodyShape, type ColourFamily } from '../../../lib/images.ts';
 import shapes from './vehicle-shapes.json' with { type: 'json' };
 
 /** Canvas of every still view (3:2, the spec's gallery ratio). */

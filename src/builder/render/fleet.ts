@@ -5,8 +5,8 @@
  * server and client builds); the code and its client assets do not depend on the tenant's
  * data, which pages read at render time from the bundle file (siteData() in src/site-data/). So the
  * fleet build runs one ordinary Astro build (the first tenant that builds) keeping its
- * compiled server bundle (src/build/kept-renderer.ts), then renders every other tenant from
- * that bundle in warm renderers (src/build/render-pages.ts --serve, one per job, each loading
+ * compiled server bundle (src/builder/render/astro/kept-renderer.ts), then renders every other tenant from
+ * that bundle in warm renderers (src/builder/render/render-pages.ts --serve, one per job, each loading
  * the bundle once and rendering tenant after tenant), up to `jobs` at a time, each
  * into its own output with the compiled client assets (`_astro/`, hard-linked) and the
  * repository's `public/` files, as its own Astro build would have written them; the
@@ -17,7 +17,8 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { addCompiledFiles, buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
+import { buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
+import { addCompiledFiles } from './astro/compiled-files.ts';
 import { REPO_ROOT, runAstroBuild, WarmRenderer } from './children.ts';
 
 export interface FleetOptions {

@@ -1,5 +1,5 @@
 /**
- * Child process of the tenant build (runAstroBuild in src/build/children.ts): runs Astro's build
+ * Child process of the tenant build (runAstroBuild in src/builder/render/children.ts): runs Astro's build
  * for the tenant bundle named by DEALER_BUNDLE into DEALER_OUT_DIR. Run through `npm run build`,
  * not directly.
  */
@@ -7,10 +7,10 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
-import { buildSettings } from '../config/build.ts';
-import { keepRenderer } from './kept-renderer.ts';
+import { buildSettings } from '../../config/build.ts';
+import { keepRenderer } from './astro/kept-renderer.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 // Astro writes its temporary server build to <cwd>/.astro/.prerender when outDir is outside
 // the working directory; builds running in parallel (tenants, tests, the pipeline) would share
 // and clobber one folder. A working directory of this process's own, inside the repository

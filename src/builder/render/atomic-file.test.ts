@@ -25,7 +25,7 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { writeFileAtomic } = await import('../pipeline/releases.ts');
+const { writeFileAtomic } = await import('../../pipeline/releases.ts');
 const { copyFileAtomic, writePrivateTempFile } = await import('./atomic-file.ts');
 
 const dir = mkdtempSync(join(tmpdir(), 'atomic-'));

@@ -4,9 +4,9 @@
  * file (DEALER_BUNDLE). The child reads it only through src/site-data (siteData()), which
  * only pages call; they never read tenant files themselves.
  */
-import type { Car } from '../schemas/car.ts';
-import type { Site } from '../schemas/site.ts';
-import type { TenantFiles } from '../schemas/tenant-files.ts';
+import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
+import type { TenantFiles } from '../../schemas/tenant-files.ts';
 
 /** A content page rendered from the tenant's content/<slug>.md (or a default text). */
 export interface ContentPage {

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { buildSettings } from '../config/build.ts';
-import { copyFileAtomic, writeFileAtomic } from './atomic-file.ts';
-import type { Car } from '../schemas/car.ts';
+import { buildSettings } from '../../../config/build.ts';
+import { copyFileAtomic, writeFileAtomic } from '../../render/atomic-file.ts';
+import type { Car } from '../../../schemas/car.ts';
 import {
   BASE_IMAGE_WIDTH,
   BODY_SHAPES,
@@ -22,8 +22,8 @@ import {
   parseLocalImageUrl,
   widthVariantUrl,
   type LocalImageSpec,
-} from '../lib/images.ts';
-import type { PostBuildStep } from './steps.ts';
+} from '../../../lib/images.ts';
+import type { PostBuildStep } from '../steps.ts';
 import { CANVAS, exteriorSvg, interiorSvg, placeholderSvg, VIEW_ANGLES } from './vehicle-art.ts';
 
 /** Bump when the drawings change, so cached files are redrawn. */

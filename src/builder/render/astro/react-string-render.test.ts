@@ -1,5 +1,5 @@
 /**
- * Islands render to a string with their useId prefix (src/build/react-string-render.ts): the
+ * Islands render to a string with their useId prefix (src/builder/render/astro/react-string-render.ts): the
  * installed @astrojs/react is patched at exactly the call that drops the render options, and a
  * renderer without that call stops the build instead of rendering mismatched ids. The built
  * pages' ids are checked against their islands' prefixes in tests/integration/build.test.ts.

@@ -5,8 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Site } from '../schemas/site.ts';
-import { formatPhone } from '../lib/text/format.ts';
+import type { Site } from '../../schemas/site.ts';
+import { formatPhone } from '../../lib/text/format.ts';
 import type { ContentPage } from './bundle.ts';
 import { createMarkdownRenderer } from './markdown.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The Astro adapter's upgrade test (issue 12 item 2): fails when an Astro upgrade breaks what
- * src/build/astro-adapter.ts relies on. It checks the installed version against the one the
+ * src/builder/render/astro/astro-adapter.ts relies on. It checks the installed version against the one the
  * adapter names, imports the internal modules it uses (or mirrors) and checks their exports and
  * members, and runs the behaviours that need no site build against Astro's own code: the
  * default prerenderer wrapped by keepingPrerenderer, the head elements a kept build state
@@ -31,11 +31,11 @@ import {
   type KeptBuild,
 } from './astro-adapter.ts';
 
-const RECHECK = 'Re-check each upstream behaviour listed in src/build/astro-adapter.ts against the new Astro source, then update ASTRO_VERSION there.';
+const RECHECK = 'Re-check each upstream behaviour listed in src/builder/render/astro/astro-adapter.ts against the new Astro source, then update ASTRO_VERSION there.';
 
 const astroPackage = createRequire(import.meta.url).resolve('astro/package.json');
 const astroRoot = pathToFileURL(`${dirname(astroPackage)}/`);
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /** An Astro module by its path in the package (internal modules are not in its exports map). */
 async function astroModule<T>(path: string, exports: string[]): Promise<T> {
@@ -62,14 +62,14 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('Astro adapter (issue 12 item 2): breaks loudly on an Astro upgrade', () => {
   it('the installed Astro is the version the adapter names', () => {
     const installed = (JSON.parse(readFileSync(astroPackage, 'utf8')) as { version: string }).version;
-    expect(installed, `Astro ${installed} is installed; src/build/astro-adapter.ts was written against ${ASTRO_VERSION}. ${RECHECK}`).toBe(ASTRO_VERSION);
-    expect(readFileSync(new URL('./astro-adapter.ts', import.meta.url), 'utf8'), 'the doc comment of src/build/astro-adapter.ts names another version than ASTRO_VERSION').toContain(`Written against Astro ${ASTRO_VERSION} (ASTRO_VERSION below)`);
+    expect(installed, `Astro ${installed} is installed; src/builder/render/astro/astro-adapter.ts was written against ${ASTRO_VERSION}. ${RECHECK}`).toBe(ASTRO_VERSION);
+    expect(readFileSync(new URL('./astro-adapter.ts', import.meta.url), 'utf8'), 'the doc comment of src/builder/render/astro/astro-adapter.ts names another version than ASTRO_VERSION').toContain(`Written against Astro ${ASTRO_VERSION} (ASTRO_VERSION below)`);
   });
 
   it('the project still builds the static output the request URLs and output files mirror', async () => {
-    const { default: config } = (await import('../../astro.config.mjs')) as unknown as { default: { output?: string; base?: string; trailingSlash?: string; build?: { format?: string } } };
+    const { default: config } = (await import('../../../../astro.config.mjs')) as unknown as { default: { output?: string; base?: string; trailingSlash?: string; build?: { format?: string } } };
     expect(config.output).toBe('static');
-    expect(config.build?.format, 'requestUrl and outputFile in src/build/astro-adapter.ts mirror the directory build format').toBe('directory');
+    expect(config.build?.format, 'requestUrl and outputFile in src/builder/render/astro/astro-adapter.ts mirror the directory build format').toBe('directory');
     expect(config.trailingSlash).toBe('ignore');
     expect(config.base ?? '/').toBe('/');
   });

@@ -4,26 +4,22 @@
  * the operations pipeline and the benchmarks.
  */
 import { availableParallelism } from 'node:os';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatProblem } from '../lib/vehicle/stock.ts';
-import { loadTenant, readOptionalJson, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
-import { shiftTenantFileDates } from '../lib/site/demo-clock.ts';
-import type { TenantBundle } from './bundle.ts';
-import { parseTenantFile, tenantFileProblems, type TenantFileKey, type TenantFiles } from '../schemas/tenant-files.ts';
-import { loadContentPages } from './content.ts';
-import { runPostBuildSteps } from './steps.ts';
-import { rememberPageFacts, type PageFacts } from './built-pages.ts';
+import { formatProblem } from '../../lib/vehicle/stock.ts';
+import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
+import type { TenantBundle } from '../bundle/bundle.ts';
+import { createBundle } from '../bundle/create-bundle.ts';
+import { runPostBuildSteps } from '../post-build/steps.ts';
+import { rememberPageFacts, type PageFacts } from '../post-build/built-pages.ts';
 import { REPO_ROOT, runAstroBuild, WarmRenderer, type ChildRun } from './children.ts';
-import { photoOptionsFromEnv } from '../config/images.ts';
-import { buildSettings } from '../config/build.ts';
-import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../images/resolve.ts';
-import { searchEngineAdvice } from '../search/config.ts';
+import { addCompiledFiles } from './astro/compiled-files.ts';
+import { photoOptionsFromEnv } from '../../config/images.ts';
+import { buildSettings } from '../../config/build.ts';
+import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
+import { searchEngineAdvice } from '../../search/config.ts';
 
 export { REPO_ROOT };
-
-/** Optional JSON files of a tenant folder (<key>.json) that are handed to pages as `bundle.extras`, in this order. */
-const EXTRA_FILES: readonly TenantFileKey[] = ['models', 'reviews', 'offers', 'slides', 'blog', 'products', 'brands'];
 
 export interface TenantBuildOptions {
   /** Tenant folder. */
@@ -37,7 +33,7 @@ export interface TenantBuildOptions {
   log?: (line: string) => void;
   /** Log every stock problem (default true). */
   logProblems?: boolean;
-  /** Keep Astro's compiled server bundle in this directory (src/build/kept-renderer.ts; the pipeline's incremental releases). */
+  /** Keep Astro's compiled server bundle in this directory (src/builder/render/astro/kept-renderer.ts; the pipeline's incremental releases). */
   keepRenderer?: string;
   /** Stock records to build instead of the folder's stock.json (the pipeline's accepted snapshot). */
   stock?: { data: unknown };
@@ -68,31 +64,6 @@ function countHtml(dir: string): number {
     else if (entry.name.endsWith('.html')) count += 1;
   }
   return count;
-}
-
-/** Create the bundle handed to Astro. */
-export function createBundle(tenant: Tenant, now: number): TenantBundle {
-  const extras: Record<string, unknown> = {};
-  for (const key of EXTRA_FILES) {
-    const name = `${key}.json`;
-    // Demo tenants' dated files move with their stock (src/lib/site/demo-clock.ts).
-    const data = shiftTenantFileDates(name, readOptionalJson(tenant.dir, name), tenant.dateShift ?? 0);
-    if (data === undefined) continue;
-    // Optional files are validated like site.json: a bad one names the file and field path.
-    const fileProblems = tenantFileProblems(key, data);
-    if (fileProblems.length > 0) throw new TenantConfigError(join(tenant.dir, name), fileProblems);
-    extras[key] = parseTenantFile(key, data);
-  }
-  return {
-    slug: tenant.slug,
-    site: tenant.site,
-    cars: tenant.visible,
-    buildTime: now,
-    tenantDir: tenant.dir,
-    content: loadContentPages(tenant.dir, tenant.site),
-    // Each value is the output of its own key's schema (parseTenantFile above).
-    extras: extras as TenantFiles,
-  };
 }
 
 /** A tenant folder loaded, its photos resolved and its bundle made: ready to render. */
@@ -189,35 +160,6 @@ export async function finishTenant(prepared: PreparedTenant, render: ChildRun, o
     `✓ ${slug}: records read ${result.read}, skipped ${result.skipped}, visible ${result.visible}; pages written ${result.pages}; ${result.seconds.toFixed(1)} s -> ${outDir}`,
   );
   return result;
-}
-
-/** Hard-link (or copy, across file systems) every file of `from` into `to`. */
-function linkTree(from: string, to: string): void {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isDirectory()) linkTree(source, target);
-    else if (!existsSync(target)) {
-      try {
-        linkSync(source, target);
-      } catch {
-        copyFileSync(source, target);
-      }
-    }
-  }
-}
-
-/**
- * What an Astro build writes besides the pages, for a site whose pages a kept renderer wrote:
- * the repository's public/ files and the compiled client assets (`_astro/`, hard-linked from the
- * Astro build that compiled them, `compiledOut`).
- */
-export function addCompiledFiles(compiledOut: string, outDir: string): void {
-  const publicDir = join(REPO_ROOT, 'public');
-  if (existsSync(publicDir)) cpSync(publicDir, outDir, { recursive: true });
-  const assets = join(compiledOut, '_astro');
-  if (existsSync(assets)) linkTree(assets, join(outDir, '_astro'));
 }
 
 /** Cars in the small copy of the bundle whose Astro build compiles the code for a split render. */

@@ -6,8 +6,8 @@
  * (a test keeps the files equal to this code). The vehicles stand at the right, where the
  * hero's text and search card do not cover them.
  */
-import type { BodyShape, ColourFamily } from '../lib/images.ts';
-import type { TEMPLATES } from '../schemas/site.ts';
+import type { BodyShape, ColourFamily } from '../../../lib/images.ts';
+import type { TEMPLATES } from '../../../schemas/site.ts';
 import { sceneVehicle } from './vehicle-art.ts';
 
 export type Template = (typeof TEMPLATES)[number];

@@ -1,8 +1,8 @@
 /**
  * The child processes that render a tenant bundle into a directory:
- * src/build/astro-build.ts (a whole Astro build: compile and render) and the warm renderer
- * src/build/render-pages.ts --serve (render only, with a server bundle kept from an earlier Astro
- * build of the same code: src/build/kept-renderer.ts). Each gets the bundle as a private temporary
+ * src/builder/render/astro-build.ts (a whole Astro build: compile and render) and the warm renderer
+ * src/builder/render/render-pages.ts --serve (render only, with a server bundle kept from an earlier Astro
+ * build of the same code: src/builder/render/astro/kept-renderer.ts). Each gets the bundle as a private temporary
  * file (DEALER_BUNDLE), the output directory (DEALER_OUT_DIR) and an allow-listed
  * environment (no server secret reaches a build child, issue 13). Used by the tenant build,
  * the fleet build and the pipeline's releases.
@@ -11,14 +11,14 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSettings } from '../config/build.ts';
-import { environment, type Environment } from '../config/env.ts';
-import type { TenantBundle } from './bundle.ts';
-import type { PageFacts } from './built-pages.ts';
+import { buildSettings } from '../../config/build.ts';
+import { environment, type Environment } from '../../config/env.ts';
+import type { TenantBundle } from '../bundle/bundle.ts';
+import type { PageFacts } from '../post-build/built-pages.ts';
 import { writePrivateTempFile } from './atomic-file.ts';
 import { buildChildEnv } from './child-env.ts';
 
-export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /** The child that runs a whole Astro build of a tenant bundle. */
 export const ASTRO_BUILD_CHILD = fileURLToPath(new URL('./astro-build.ts', import.meta.url));
@@ -38,7 +38,7 @@ export interface ChildRun {
   peakRss: number;
   /** A warm render of a bundle with `reuseRoutes`: the output files (relative to its outDir) it did not write. */
   reused?: string[];
-  /** A warm render: the facts of each page it wrote (relative path), taken as it wrote them (src/build/built-pages.ts). */
+  /** A warm render: the facts of each page it wrote (relative path), taken as it wrote them (src/builder/post-build/built-pages.ts). */
   pageFacts?: Record<string, PageFacts>;
 }
 
@@ -85,7 +85,7 @@ export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: str
   });
 }
 
-/** One of `count` render processes sharing a tenant's pages: every `count`-th page from `index` (the split render of a large tenant, src/build/build-tenant.ts). */
+/** One of `count` render processes sharing a tenant's pages: every `count`-th page from `index` (the split render of a large tenant, src/builder/render/build-tenant.ts). */
 export interface RenderShard {
   index: number;
   count: number;
@@ -103,7 +103,7 @@ interface WarmAnswer {
 }
 
 /**
- * A warm renderer (src/build/render-pages.ts --serve): one child that loads a kept server bundle
+ * A warm renderer (src/builder/render/render-pages.ts --serve): one child that loads a kept server bundle
  * once and renders one tenant bundle after another, so a render costs only its pages, not a
  * process start and a bundle load. Jobs run one at a time in order. If the child dies, the
  * running job fails and the next one starts a new child. `close()` ends it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BODY_SHAPES, SPIN_FRAMES } from '../lib/images.ts';
+import { BODY_SHAPES, SPIN_FRAMES } from '../../../lib/images.ts';
 import { exteriorSvg, VIEW_ANGLES } from './vehicle-art.ts';
 
 /** The licence plate: drawn on a front or rear face only, never on a side profile. */

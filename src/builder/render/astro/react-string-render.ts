@@ -28,7 +28,7 @@ export function patchReactServer(code: string): string {
   if (at < 0 || code.indexOf(STRING_RENDER, at + 1) >= 0 || !code.includes('const renderOptions = {')) {
     throw new Error(
       `react-string-render: @astrojs/react's server renderer has changed (expected "${STRING_RENDER}" once after its render options); ` +
-        'check whether renderToString now gets identifierPrefix, then update or remove src/build/react-string-render.ts',
+        'check whether renderToString now gets identifierPrefix, then update or remove src/builder/render/astro/react-string-render.ts',
     );
   }
   return code.slice(0, at) + WITH_OPTIONS + code.slice(at + STRING_RENDER.length);

@@ -1,7 +1,7 @@
 /** Post-build step: sitemap.xml from the pages actually written (so every route is listed, none invented). */
 import { writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { sitemapXml } from '../lib/site/sitemap.ts';
+import { sitemapXml } from '../../lib/site/sitemap.ts';
 import { contextPages } from './built-pages.ts';
 import type { PostBuildStep } from './steps.ts';
 

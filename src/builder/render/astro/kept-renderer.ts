@@ -5,11 +5,11 @@
  *
  * Astro's static build compiles every route into a prerender bundle, renders every path
  * with it, then deletes it. The integration below wraps Astro's default prerenderer
- * (`setPrerenderer` of `astro:build:start`, through src/build/astro-adapter.ts, the one module
+ * (`setPrerenderer` of `astro:build:start`, through src/builder/render/astro/astro-adapter.ts, the one module
  * that reaches Astro's internals): it renders exactly as the default one does, and at teardown
  * copies the bundle into a directory of ours together with the little build state the bundle's
  * render needs from Astro's build (each page's stylesheets, page scripts, the site origin).
- * src/build/render-pages.ts then loads that bundle in a fresh process and renders the static
+ * src/builder/render/render-pages.ts then loads that bundle in a fresh process and renders the static
  * paths of a new tenant bundle (per-car routes honour the bundle's render plan).
  *
  * The kept bundle is only valid for the code, Astro config and tenant config it was built
@@ -22,7 +22,7 @@ import { cpSync, existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFi
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { buildSettings } from '../config/build.ts';
+import { buildSettings } from '../../../config/build.ts';
 import { keepingPrerenderer, type AstroBuildState } from './astro-adapter.ts';
 
 /** File name of the build state written beside the kept bundle. */
@@ -82,7 +82,7 @@ export function keepRenderer(target: string): AstroIntegration {
  * directory elsewhere) finds them through a node_modules link to the repository's.
  */
 function linkNodeModules(dir: string): void {
-  const repoModules = fileURLToPath(new URL('../../node_modules', import.meta.url));
+  const repoModules = fileURLToPath(new URL('../../../../node_modules', import.meta.url));
   const link = join(dir, 'node_modules');
   if (!existsSync(link)) symlinkSync(repoModules, link, 'dir');
 }

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BODY_SHAPES, COLOUR_FAMILIES, VEHICLE_VIEWS, panoramaUrl, spinFrameUrl, vehicleImageUrl, type ColourFamily } from '../lib/images.ts';
-import type { Car } from '../schemas/car.ts';
-import type { TenantBundle } from './bundle.ts';
+import { BODY_SHAPES, COLOUR_FAMILIES, VEHICLE_VIEWS, panoramaUrl, spinFrameUrl, vehicleImageUrl, type ColourFamily } from '../../../lib/images.ts';
+import type { Car } from '../../../schemas/car.ts';
+import type { TenantBundle } from '../../bundle/bundle.ts';
 import { carImageUrls, imageJobs, renderImages, svgFor, vehicleImagesStep } from './images.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'vehicle-images-'));

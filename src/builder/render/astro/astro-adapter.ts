@@ -1,7 +1,7 @@
 /**
  * The Astro adapter (issue 12 item 2): the one module that reaches Astro's internals. The kept
- * renderer (src/build/kept-renderer.ts) keeps a build's prerender bundle through it, and the
- * render child (src/build/render-pages.ts) renders pages with that bundle through it. No other
+ * renderer (src/builder/render/astro/kept-renderer.ts) keeps a build's prerender bundle through it, and the
+ * render child (src/builder/render/render-pages.ts) renders pages with that bundle through it. No other
  * file imports `astro/runtime/...`, `astro/dist/...` or touches the build app's private members
  * (tests/unit/architecture.test.ts fails if one does).
  *
@@ -34,7 +34,7 @@
  * - The output file of a path: `<path>/index.html` for pages, `/404.html` and `/500.html`, the
  *   path itself for endpoints (getOutFolder and getOutFile in dist/core/build/common.js).
  *
- * src/build/astro-adapter.test.ts checks the version, the internal modules and members, and
+ * src/builder/render/astro/astro-adapter.test.ts checks the version, the internal modules and members, and
  * each behaviour that can be checked without a build; the incremental-equals-full integration
  * test (tests/integration/pipeline-releases.test.ts) checks the whole against Astro's own build.
  */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { SiteSchema } from '../schemas/site.ts';
+import { SiteSchema } from '../../schemas/site.ts';
 import { loadContentPages } from './content.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'content-md-'));

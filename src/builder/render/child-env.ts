@@ -10,7 +10,7 @@
  * (MEILI_SEARCH_KEY, MEILI_SEARCH_KEY_UID, MEILI_TOKEN_TTL_DAYS). docs/security.md lists them.
  */
 
-import { environment, type Environment } from '../config/env.ts';
+import { environment, type Environment } from '../../config/env.ts';
 
 const NAMES = new Set([
   'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'TZ', 'TERM',

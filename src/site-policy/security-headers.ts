@@ -14,8 +14,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSettings } from '../config/build.ts';
 import type { Site } from '../schemas/site.ts';
-import { contextPages } from './built-pages.ts';
-import type { PostBuildStep } from './steps.ts';
+import { contextPages } from '../builder/post-build/built-pages.ts';
+import type { PostBuildStep } from '../builder/post-build/steps.ts';
 
 /** The file the step writes at the site root. */
 export const HEADERS_FILE = '_headers';
@@ -30,7 +30,7 @@ export const BASELINE_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'SAMEORIGIN',
 };
 
-export { inlineScriptHashes } from './built-pages.ts';
+export { inlineScriptHashes } from '../builder/post-build/built-pages.ts';
 
 function originOf(url: string | undefined): string | null {
   if (!url || !/^https?:\/\//i.test(url)) return null;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATES } from '../schemas/site.ts';
+import { TEMPLATES } from '../../../schemas/site.ts';
 import { heroArtPath, heroSvg } from './hero-art.ts';
 
-const publicDir = join(import.meta.dirname, '../../public');
+const publicDir = join(import.meta.dirname, '../../../../public');
 
 describe('hero pictures (issue 35 item 7)', () => {
   it.each(TEMPLATES)('the %s picture in public/ is what the code draws (node scripts/draw-hero-art.ts)', (template) => {

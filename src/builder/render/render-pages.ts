@@ -1,12 +1,12 @@
 /**
  * Child process of the pipeline's incremental releases (src/pipeline/release-build.ts):
  * renders the static paths of the tenant bundle named by DEALER_BUNDLE with a prerender
- * bundle kept from an earlier full build (src/build/kept-renderer.ts), into DEALER_OUT_DIR.
+ * bundle kept from an earlier full build (src/builder/render/astro/kept-renderer.ts), into DEALER_OUT_DIR.
  * Mirrors what Astro's static generation does with the same bundle (request URL per route
- * type, output file per path, directory build format: src/build/astro-adapter.ts, the one
+ * type, output file per path, directory build format: src/builder/render/astro/astro-adapter.ts, the one
  * module that reaches Astro's internals); anything it does not support (a redirect response)
  * fails the run, and the pipeline then falls back to an Astro build.
- * The fleet build (src/build/fleet.ts) renders whole tenants the same way with a bundle kept
+ * The fleet build (src/builder/render/fleet.ts) renders whole tenants the same way with a bundle kept
  * from another tenant's build of the same code: the compiled code and client assets do not
  * depend on tenant data, and the request origin comes from DEALER_SITE_URL (the tenant's own,
  * as its Astro build would use). Prints one line
@@ -14,12 +14,12 @@
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { buildSettings } from '../config/build.ts';
-import { setEnvironment } from '../config/env.ts';
-import { loadKeptApp, outputFile, renderPath, requestUrl, routeCacheOf, staticPaths, type AstroLogDestination, type AstroStaticPath } from './astro-adapter.ts';
-import { pageFacts, type PageFacts } from './built-pages.ts';
+import { buildSettings } from '../../config/build.ts';
+import { setEnvironment } from '../../config/env.ts';
+import { loadKeptApp, outputFile, renderPath, requestUrl, routeCacheOf, staticPaths, type AstroLogDestination, type AstroStaticPath } from './astro/astro-adapter.ts';
+import { pageFacts, type PageFacts } from '../post-build/built-pages.ts';
 import type { RenderShard } from './children.ts';
-import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from './kept-renderer.ts';
+import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from './astro/kept-renderer.ts';
 
 const settings = buildSettings();
 const rendererDir = settings.rendererDir;
@@ -106,7 +106,7 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
     }
     writeFileSync(file, body);
     pages += 1;
-    // What the post-build steps read from a page, taken from the bytes in hand (src/build/built-pages.ts).
+    // What the post-build steps read from a page, taken from the bytes in hand (src/builder/post-build/built-pages.ts).
     if (file.endsWith('.html')) facts[relative(outDir, file).split(sep).join('/')] = pageFacts(body);
     if (trace) times.push([pathname, performance.now() - pageStarted]);
   }
@@ -123,7 +123,7 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
   return { pages, reused, facts };
 }
 
-/** One render job of a warm renderer (sent by src/build/children.ts WarmRenderer). */
+/** One render job of a warm renderer (sent by src/builder/render/children.ts WarmRenderer). */
 interface RenderJob {
   bundle: string;
   outDir: string;
@@ -137,7 +137,7 @@ if (process.argv.includes('--serve') && process.send) {
   // caches each route's getStaticPaths per app; a new bundle has new paths, so it is cleared.
   const routeCache = routeCacheOf(app);
   if (!routeCache) {
-    console.error('render-pages --serve: the build app of this Astro version has no route cache (see src/build/astro-adapter.ts); render one bundle per process instead');
+    console.error('render-pages --serve: the build app of this Astro version has no route cache (see src/builder/render/astro/astro-adapter.ts); render one bundle per process instead');
     process.exit(2);
   }
   let queue = Promise.resolve();
