@@ -1,39 +1,37 @@
 /**
- * Islands render to a string with their useId prefix (src/builder/render/astro/react-string-render.ts): the
- * installed @astrojs/react is patched at exactly the call that drops the render options, and a
- * renderer without that call stops the build instead of rendering mismatched ids. The built
+ * Islands render to a string with their useId prefix (react-string-render.ts): the installed
+ * @astrojs/react carries patches/@astrojs+react+<version>.patch, the patch is written for the
+ * installed version, and an unpatched or changed renderer turns string rendering off. The built
  * pages' ids are checked against their islands' prefixes in tests/integration/build.test.ts.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { patchReactServer, reactStringRender } from './react-string-render.ts';
+import { PATCHED_CALL, reactServerFile, reactStringRender, rendersStringWithOptions, UPSTREAM_CALL } from './react-string-render.ts';
 
 const require = createRequire(import.meta.url);
-const serverFile = require.resolve('@astrojs/react/server.js');
-const installed = readFileSync(serverFile, 'utf8');
+const installed = readFileSync(reactServerFile(), 'utf8');
+const patchesDir = new URL('../../../../patches/', import.meta.url);
+const RECHECK = 'check whether the new @astrojs/react gives renderToString identifierPrefix; then re-create the patch (npx patch-package @astrojs/react) or delete it';
 
 describe('react-string-render', () => {
-  it('gives renderToString the render options (identifierPrefix) in the installed @astrojs/react', () => {
-    expect(installed).toContain('ReactDOM.renderToString(vnode);');
-    const patched = patchReactServer(installed);
-    expect(patched).toContain('html = ReactDOM.renderToString(vnode, renderOptions);');
-    expect(patched).not.toContain('ReactDOM.renderToString(vnode);');
-    // Nothing else changes.
-    expect(patched.length - installed.length).toBe(', renderOptions'.length);
+  it('the patch is written for the installed @astrojs/react', () => {
+    const { version } = require('@astrojs/react/package.json') as { version: string };
+    const patches = readdirSync(patchesDir).filter((name) => name.startsWith('@astrojs+react+'));
+    expect(patches, `patches/ holds ${patches.join(', ')} but @astrojs/react ${version} is installed: ${RECHECK}`).toEqual([`@astrojs+react+${version}.patch`]);
+    const patch = readFileSync(new URL(patches[0]!, patchesDir), 'utf8');
+    expect(patch).toContain(`-    ${UPSTREAM_CALL}`);
+    expect(patch).toContain(`+    ${PATCHED_CALL}`);
   });
 
-  it('stops the build when the renderer no longer has the call it changes', () => {
-    const changed = installed.replace('html = ReactDOM.renderToString(vnode);', 'html = ReactDOM.renderToString(vnode, { identifierPrefix: prefix });');
-    expect(() => patchReactServer(changed)).toThrow(/@astrojs\/react's server renderer has changed/);
-    expect(() => patchReactServer(`${installed}\nhtml = ReactDOM.renderToString(vnode);`)).toThrow(/has changed/);
+  it('the installed renderer carries the patch (npm install ran patch-package)', () => {
+    expect(rendersStringWithOptions(installed), `${reactServerFile()} lacks "${PATCHED_CALL}": run npx patch-package, or ${RECHECK}`).toBe(true);
+    expect(reactStringRender()).toBe(true);
   });
 
-  it('transforms only the renderer module', () => {
-    const plugin = reactStringRender();
-    const transform = plugin.transform as (code: string, id: string) => { code: string } | undefined;
-    expect(transform(installed, '/repo/src/islands/Other.tsx')).toBeUndefined();
-    expect(transform(installed, serverFile)?.code).toContain('renderToString(vnode, renderOptions)');
-    expect(transform(installed, `${serverFile}?v=123`)?.code).toContain('renderToString(vnode, renderOptions)');
+  it('an unpatched or changed renderer keeps streaming (same pages, slower)', () => {
+    expect(rendersStringWithOptions(installed.replace(PATCHED_CALL, UPSTREAM_CALL))).toBe(false);
+    expect(rendersStringWithOptions(installed.replace(PATCHED_CALL, 'html = ReactDOM.renderToString(vnode, { identifierPrefix: prefix });'))).toBe(false);
+    expect(rendersStringWithOptions(`${installed}\n${PATCHED_CALL}`)).toBe(false);
   });
 });
