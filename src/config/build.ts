@@ -29,6 +29,12 @@ const BUILD_SETTINGS = {
   renderTraceFile: ['DEALER_RENDER_TRACE', text],
   /** Cars from which a tenant's pages are rendered by one process per core (the split render, src/builder/render/build-tenant.ts). */
   splitRenderMinCars: ['DEALER_SPLIT_RENDER_MIN_CARS', integer(3000, 1, 10_000_000)],
+  /**
+   * Which engine renders: 'astro' takes every tenant down Astro's own build (no kept, warm or
+   * split renderer; the fallback while an Astro upgrade is checked, docs/architecture.md); unset
+   * or 'fast' uses the fast paths where they apply.
+   */
+  renderEngine: ['DEALER_RENDER', v.optional(v.picklist(['fast', 'astro'], 'expected astro or fast'), 'fast')],
   /** Warm renderers the pipeline keeps. */
   warmRenderers: ['DEALER_WARM_RENDERERS', integer(2, 1, 1000)],
   /** The Astro build keeps its server bundle in this folder (the fleet build). */

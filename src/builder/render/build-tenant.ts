@@ -14,6 +14,7 @@ import { runPostBuildSteps } from '../post-build/steps.ts';
 import { rememberPageFacts, type PageFacts } from '../post-build/built-pages.ts';
 import { REPO_ROOT, runAstroBuild, WarmRenderer, type ChildRun } from './children.ts';
 import { addCompiledFiles } from './astro/compiled-files.ts';
+import { fastPathsOn } from './engine.ts';
 import { photoOptionsFromEnv } from '../../config/images.ts';
 import { buildSettings } from '../../config/build.ts';
 import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
@@ -234,11 +235,13 @@ async function splitRender(prepared: PreparedTenant, options: TenantBuildOptions
 export async function buildTenant(options: TenantBuildOptions): Promise<TenantBuildResult> {
   const prepared = await prepareTenant(options);
   if (!isPrepared(prepared)) return prepared;
-  const processes = renderProcesses(prepared.bundle.cars.length);
+  // DEALER_RENDER=astro: Astro's own build only (no split render, no kept bundle).
+  const fast = fastPathsOn();
+  const processes = fast ? renderProcesses(prepared.bundle.cars.length) : 1;
   if (processes > 1) {
     const split = await splitRender(prepared, options, processes);
     if (split) return finishTenant(prepared, split, options, 'split render');
   }
-  const astro = await runAstroBuild(prepared.bundle, prepared.outDir, prepared.tenant.site.url, options.keepRenderer);
+  const astro = await runAstroBuild(prepared.bundle, prepared.outDir, prepared.tenant.site.url, fast ? options.keepRenderer : undefined);
   return finishTenant(prepared, astro, options);
 }

@@ -19,6 +19,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
 import { addCompiledFiles } from './astro/compiled-files.ts';
+import { fastPathsOn } from './engine.ts';
 import { REPO_ROOT, runAstroBuild, WarmRenderer } from './children.ts';
 
 export interface FleetOptions {
@@ -52,6 +53,18 @@ export async function buildFleet(options: FleetOptions): Promise<FleetReport> {
   const report: FleetReport = { results: [], compileSeconds: 0, renderedWith: {}, fallbacks: [] };
   const tenantOptions = (dir: string): TenantBuildOptions => ({ dir, outRoot: options.outRoot, now: options.now, log, logProblems: options.logProblems });
   const queue = [...options.dirs];
+  if (!fastPathsOn()) {
+    // DEALER_RENDER=astro: each tenant its own Astro build, `jobs` at a time.
+    const worker = async () => {
+      for (let dir = queue.shift(); dir; dir = queue.shift()) {
+        const result = await buildTenant(tenantOptions(dir));
+        report.results.push(result);
+        if (result.ok) report.renderedWith[result.slug] = 'astro';
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.jobs ?? 1) }, worker));
+    return report;
+  }
   let compiledOut: string | undefined;
   try {
     // The compile: ordinary Astro builds until one succeeds (a tenant with a bad config fails alone).

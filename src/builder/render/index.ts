@@ -10,4 +10,4 @@
 export { buildTenant, isPrepared, prepareTenant, REPO_ROOT, renderProcesses, type PreparedTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
 export { buildFleet, type FleetOptions, type FleetReport } from './fleet.ts';
 export { runAstroBuild, warmRendererFor, type ChildRun } from './children.ts';
-export { KEPT_STATE_FILE } from './astro/kept-renderer.ts';
+export { fastPathsOn, hasKeptRenderer } from './engine.ts';
