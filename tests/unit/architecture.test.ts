@@ -272,6 +272,34 @@ export function astroInternalReaders(files: SourceFile[]): string[] {
   return problems;
 }
 
+/** The folder that holds everything tied to the Astro and @astrojs/react version (docs/architecture.md "Astro upgrade checklist"). */
+const ASTRO_BOUND = 'src/builder/render/astro/';
+
+/**
+ * A reference to the packages' internals in code (comments aside): `astro/dist`, `astro/runtime`,
+ * `@astrojs/<name>/dist`, written with any path separators (`/`, `\/`, `\\`, `[\\/]`), in an import,
+ * a string or a regular expression, so a transform aimed at a dependency's file is caught too.
+ */
+const ASTRO_INTERNAL_REFERENCE = /(?:^|[^\w-])astro\/(?:dist|runtime)\b|@astrojs\/[\w-]+\/dist\b/;
+
+/** Internals of Astro and @astrojs/* are named only under src/builder/render/astro/ (issue 36). */
+export function astroInternalReferences(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => !file.path.startsWith(ASTRO_BOUND))
+    .flatMap((file) => {
+      const text = code(file.text).replace(/\[\\\\\/\]|\[\/\\\\\]|\\\/|\\\\/g, '/');
+      const found = ASTRO_INTERNAL_REFERENCE.exec(text);
+      return found ? [`${file.path}: names Astro's or @astrojs' internals (${found[0].replace(/^[^a@]/, '')}); only ${ASTRO_BOUND} may`] : [];
+    });
+}
+
+/** The repository's root config files (astro.config.mjs registers integrations and Vite plugins). */
+function rootConfigFiles(): SourceFile[] {
+  return readdirSync(root)
+    .filter((name) => /\.config\.(ts|mjs)$/.test(name))
+    .map((name) => ({ path: name, text: readFileSync(join(root, name), 'utf8') }));
+}
+
 const messageTexts: string[] = Object.values(SPEC_MESSAGES as Record<string, unknown>).filter((value): value is string => typeof value === 'string');
 
 describe('architecture (issue 12)', () => {
@@ -311,10 +339,16 @@ describe('architecture (issue 12)', () => {
     const adapter = files.find(({ path }) => path === ASTRO_ADAPTER);
     expect(adapter).toBeDefined();
     // The adapter's own code under another name breaks both halves of the rule.
-    const moved = astroInternalReaders([{ ...adapter!, path: 'src/build/elsewhere.ts' }]);
+    const moved = astroInternalReaders([{ ...adapter!, path: 'src/builder/render/elsewhere.ts' }]);
     expect(moved).toHaveLength(2);
     expect(moved[0]).toContain("imports Astro's internal module astro/runtime/prerender/static-paths.js");
     expect(astroInternalReaders(files)).toEqual([]);
+  });
+
+  it("issue 36: names Astro's or @astrojs' internals only under src/builder/render/astro/", () => {
+    expect(files.some(({ path }) => path.startsWith(ASTRO_BOUND))).toBe(true);
+    expect(rootConfigFiles().some(({ path }) => path === 'astro.config.mjs')).toBe(true);
+    expect(astroInternalReferences([...files, ...rootConfigFiles()])).toEqual([]);
   });
 
   it('issue 13 lead API layering: no feature imports another feature or the root, the kernel imports no feature', () => {
@@ -410,7 +444,7 @@ describe('architecture (issue 12)', () => {
         { path: 'src/components/offers/OffersPage.astro', text: "import { siteData } from '../../site-data/site-data.ts';\nconst offers = siteData().offers();" },
         { path: 'src/layouts/SiteLayout.astro', text: "import type { SiteData } from '../site-data/site-data.ts';" },
         { path: 'src/search/page-data.ts', text: "const data = await import('../site-data/site-data.ts');" },
-        { path: 'src/build/chrome.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
+        { path: 'src/builder/chrome.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
         { path: 'src/pages/offers.astro', text: "import { siteData } from '../site-data/site-data.ts';" },
         { path: 'src/pages/cars/[slug]/checkout.astro', text: "import { siteData } from '../../../site-data/site-data.ts';" },
         { path: 'src/site-data/site-data.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
@@ -418,7 +452,7 @@ describe('architecture (issue 12)', () => {
       ]);
       expect(problems).toHaveLength(4);
       expect(problems[0]).toContain('src/components/offers/OffersPage.astro -> src/site-data/site-data.ts: only pages');
-      expect(problems[3]).toContain('src/build/chrome.ts: reads the bundle file');
+      expect(problems[3]).toContain('src/builder/chrome.ts: reads the bundle file');
     });
 
     it("Astro's internal modules or build internals reached outside the adapter", () => {
@@ -435,6 +469,20 @@ describe('architecture (issue 12)', () => {
       expect(problems).toHaveLength(6);
       expect(problems[0]).toContain("src/builder/render/render-pages.ts: imports Astro's internal module astro/runtime/prerender/static-paths.js");
       expect(problems[3]).toContain("src/builder/render/fleet.ts: reaches Astro's build internals (setInternals)");
+    });
+
+    it("issue 36: Astro's or @astrojs' internals named outside the render/astro folder, in an import, a string or a pattern", () => {
+      const problems = astroInternalReferences([
+        { path: 'src/builder/render/react-patch.ts', text: 'const SERVER_MODULE = /[\\\\/]@astrojs[\\\\/]react[\\\\/]dist[\\\\/]server\\.js$/;' },
+        { path: 'astro.config.mjs', text: "const file = require.resolve('@astrojs/react/dist/server.js');" },
+        { path: 'src/pipeline/warm.ts', text: "const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');" },
+        { path: 'scripts/x.ts', text: 'const dir = `${root}/node_modules/astro/dist/core`;' },
+        { path: 'src/builder/render/fleet.ts', text: "// astro/dist is the adapter's\nimport { build } from 'astro';\nimport react from '@astrojs/react';\nconst x = 'my-astro/dist';" },
+        { path: 'src/builder/render/astro/react-string-render.ts', text: "const SERVER = '@astrojs/react/dist/server.js';" },
+      ]);
+      expect(problems).toHaveLength(4);
+      expect(problems[0]).toContain("src/builder/render/react-patch.ts: names Astro's or @astrojs' internals (@astrojs/react/dist)");
+      expect(problems[2]).toContain('src/pipeline/warm.ts');
     });
 
     it("a second display-name rule, a second test for the text 'null'", () => {
