@@ -8,8 +8,9 @@
  * the site again, 0.2-0.3 s of a 1.4 s release at 2,000 cars; docs/scale.md).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { walkFiles } from '../../lib/fs/walk.ts';
 
 /** What the post-build steps need from one page. */
 export interface PageFacts {
@@ -128,25 +129,17 @@ function identity(stats: { dev: number; ino: number; size: number; mtimeMs: numb
 /** Every .html file of a built site with its facts (the site root's `_astro/` and `media/`, hashed assets and photos, are skipped). */
 export function builtPages(outDir: string): BuiltPage[] {
   const pages: BuiltPage[] = [];
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (dir !== outDir || (entry.name !== '_astro' && entry.name !== 'media')) visit(file);
-        continue;
-      }
-      if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-      const key = identity(statSync(file));
-      let facts = known.get(key);
-      if (!facts) {
-        facts = pageFacts(readFileSync(file));
-        if (known.size > KNOWN_LIMIT) known.clear();
-        known.set(key, facts);
-      }
-      pages.push({ file, facts });
+  for (const { path: file, dirent } of walkFiles(outDir, { skip: ({ relative }) => relative === '_astro' || relative === 'media' })) {
+    if (!dirent.isFile() || !dirent.name.endsWith('.html')) continue;
+    const key = identity(statSync(file));
+    let facts = known.get(key);
+    if (!facts) {
+      facts = pageFacts(readFileSync(file));
+      if (known.size > KNOWN_LIMIT) known.clear();
+      known.set(key, facts);
     }
-  };
-  visit(outDir);
+    pages.push({ file, facts });
+  }
   return pages;
 }
 

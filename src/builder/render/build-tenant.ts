@@ -4,9 +4,10 @@
  * the operations pipeline and the benchmarks.
  */
 import { availableParallelism } from 'node:os';
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatProblem } from '../../lib/vehicle/stock.ts';
+import { walkFiles } from '../../lib/fs/walk.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
 import { createBundle } from '../bundle/create-bundle.ts';
@@ -60,10 +61,7 @@ export interface TenantBuildResult {
 
 function countHtml(dir: string): number {
   let count = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) count += countHtml(join(dir, entry.name));
-    else if (entry.name.endsWith('.html')) count += 1;
-  }
+  for (const file of walkFiles(dir)) if (file.name.endsWith('.html')) count += 1;
   return count;
 }
 

@@ -7,8 +7,9 @@
  * names collide (two `index.#.js` chunks) are compared as a group (same multiset of contents).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { walkFiles } from '../../../lib/fs/walk.ts';
 
 /** Astro/Vite asset names: `<name>.<8-char base64url hash>.<ext>` under `_astro/`. */
 const ASSET_HASH = /(_astro\/[\w.@-]*?)\.[A-Za-z0-9_-]{8}\.(js|mjs|css|svg|png|jpe?g|webp|avif|gif|woff2?|ttf)\b/g;
@@ -22,17 +23,12 @@ export const normaliseName = (path: string) => path.replace(ASSET_HASH, '$1.#.$2
 /** A text file's content with asset hashes, chunk imports and island uids replaced by `#`. */
 export const normaliseText = (text: string) => text.replace(ASSET_HASH, '$1.#.$2').replace(CHUNK_IMPORT, '$1.#.$2').replace(ISLAND_UID, '$1#"');
 
+/** Files and links to files, sorted by path. */
 function walk(root: string): string[] {
-  const out: string[] = [];
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else if (entry.isFile() || (entry.isSymbolicLink() && statSync(full).isFile())) out.push(relative(root, full));
-    }
-  };
-  visit(root);
-  return out.sort();
+  return [...walkFiles(root)]
+    .filter(({ path, dirent }) => dirent.isFile() || (dirent.isSymbolicLink() && statSync(path).isFile()))
+    .map(({ path }) => relative(root, path))
+    .sort();
 }
 
 function content(root: string, path: string): Buffer | string {
