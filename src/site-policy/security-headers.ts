@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { buildSettings } from '../config/build.ts';
 import type { Site } from '../schemas/site.ts';
 import { contextPages } from '../builder/post-build/built-pages.ts';
-import type { PostBuildStep } from '../builder/post-build/steps.ts';
+import type { PostBuildStep } from '../builder/post-build/types.ts';
 
 /** The file the step writes at the site root. */
 export const HEADERS_FILE = '_headers';

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { sitemapXml } from '../../lib/site/sitemap.ts';
 import { contextPages } from './built-pages.ts';
-import type { PostBuildStep } from './steps.ts';
+import type { PostBuildStep } from './types.ts';
 
 /** Route path of an index.html file relative to the site root. */
 function routeOf(root: string, file: string): string {

@@ -23,7 +23,7 @@ import {
   widthVariantUrl,
   type LocalImageSpec,
 } from '../../../lib/images.ts';
-import type { PostBuildStep } from '../steps.ts';
+import type { PostBuildStep } from '../types.ts';
 import { CANVAS, exteriorSvg, interiorSvg, placeholderSvg, VIEW_ANGLES } from './vehicle-art.ts';
 
 /** Bump when the drawings change, so cached files are redrawn. */
