@@ -1,14 +1,11 @@
 /**
- * Security headers of a built site (issue 13 M8 and the HSTS / frame-protection low item).
- *
+ * Security headers of a built site, a site policy the build writes and the server sends.
  * One Content-Security-Policy per tenant site: scripts only from the site itself plus the
- * SHA-256 hashes of the inline scripts its pages actually contain (Astro's island loaders,
- * the gate guard, the print trigger...), no 'unsafe-inline' for scripts; connections only
- * to the site, its lead API and its search host. The post-build step scans every page of
- * the output, collects the distinct inline scripts (a few dozen at most: they come from
- * the code, not from stock data) and writes `_headers` (the format Netlify and Cloudflare
- * Pages read) at the site root; the static server of `npm start` / `npm run serve` sends
- * the same headers (src/server/static-sites.ts). docs/security.md lists them for other CDNs.
+ * SHA-256 hashes of the inline scripts its pages contain, no 'unsafe-inline' for scripts;
+ * connections only to the site, its lead API and its search host. The post-build step writes
+ * `_headers` (the format Netlify and Cloudflare Pages read) at the site root; the static server
+ * of `npm start` / `npm run serve` sends the same headers (src/server/static-sites.ts), and the
+ * bucket publisher sets them per object. docs/security.md lists them for other CDNs.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,8 +98,7 @@ export function securityHeaders(site: Site, scriptHashes: Iterable<string>, opti
  * keeps no handle on them (it cannot read their frames or navigate them to a look-alike).
  * The catalogue pages (home, search, vehicles, content) are the same for everyone and are
  * served without it: COOP makes Chrome put the page in a fresh renderer process, which on
- * phones costs every first page view a cold start (measured: DOMContentLoaded 500-660 ms
- * against 330-360 ms, Lighthouse mobile 86-90 against 99 on a demo vehicle page; docs/security.md).
+ * phones costs every first page view a cold start (measured in docs/security.md).
  */
 export function isolatedPaths(site: Pick<Site, 'garage_routes'>): string[] {
   const pages = ['/sign-in', '/my-garage', ...(site.garage_routes ?? []), '/cars/*/checkout', '/cars/*/buy-online', '/checkout-journey', '/online-payment', '/pages/unsubscribe'];

@@ -4,8 +4,7 @@
  *
  * An incremental release's unchanged pages are hard links of the previous release's files
  * (same inode), so the facts are remembered by file identity: a one-car release reads only the
- * pages it rendered and stats the rest (the sitemap step used to read the head of every page of
- * the site again, 0.2-0.3 s of a 1.4 s release at 2,000 cars; docs/scale.md).
+ * pages it rendered and stats the rest (measured in docs/scale.md).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -60,7 +59,7 @@ const isSpace = (byte: number | undefined) => byte === 0x20 || (byte !== undefin
  * Every `<script ...>...</script>` of a page's bytes, as the pattern
  * `/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi` finds them: the opening tag's attributes and the
  * byte range of the content. Read on the bytes (no text made of the whole page: the post-build
- * steps read every page of a site, and decoding 50 MB of pages cost more than the rest).
+ * steps read every page of a site, and decoding them all cost more than the rest).
  */
 function* inlineScripts(bytes: Buffer): Generator<{ attributes: string; start: number; end: number }> {
   let from = 0;

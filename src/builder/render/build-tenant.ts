@@ -1,7 +1,9 @@
 /**
- * Build one tenant: validate its folder, write the bundle, run Astro in a child process,
- * run the post-build steps, and report a one-line summary. Used by scripts/build.ts,
- * the operations pipeline and the benchmarks.
+ * Build one tenant, the one entry that renders a tenant (exported by index.ts): validate its
+ * folder, make the bundle, render it (Astro's build in a child process, or for a large tenant
+ * the split render; only Astro's build under DEALER_RENDER=astro), run the post-build steps,
+ * and report a one-line summary. Used by scripts/build.ts, the fleet build, the pipeline's full
+ * releases and the benchmarks; a tenant problem is a failed result, never a throw.
  */
 import { availableParallelism } from 'node:os';
 import { cpSync, existsSync, rmSync } from 'node:fs';
@@ -166,10 +168,8 @@ const COMPILE_CARS = 24;
 
 /**
  * Render processes for a tenant of `cars` cars: one per core (at most two) from
- * DEALER_SPLIT_RENDER_MIN_CARS cars (default 3,000), else 1. Below it the render is short enough
- * that the extra compile build and each process's bundle load take most of what the second core
- * gives, and the pipeline's full builds (2,000 cars in its benchmark) stay as they were
- * (docs/scale.md, "Thirteenth session").
+ * DEALER_SPLIT_RENDER_MIN_CARS cars, else 1. Below it the extra compile build and each process's
+ * bundle load take most of what the second core gives (measured in docs/scale.md).
  */
 export function renderProcesses(cars: number, cores = availableParallelism(), minCars = buildSettings().splitRenderMinCars): number {
   return cars >= minCars ? Math.max(1, Math.min(2, cores)) : 1;
@@ -177,7 +177,7 @@ export function renderProcesses(cars: number, cores = availableParallelism(), mi
 
 /**
  * The split render of a large tenant: Astro's build renders every page in one process, so a
- * 16,000-car tenant used one core for some 90 s. Instead, an Astro build of the same bundle cut to
+ * large tenant leaves the other core idle. Instead, an Astro build of the same bundle cut to
  * COMPILE_CARS cars compiles the code (the compiled code and client assets do not depend on the
  * stock: the fleet build relies on the same fact) and keeps its server bundle; `processes` warm
  * renderers then render the whole bundle from it, each every n-th page, into the tenant's

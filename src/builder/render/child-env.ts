@@ -1,13 +1,11 @@
 /**
- * The environment of build children (issue 13, low): the Astro build and the kept-bundle
- * renderer run tenant-controlled data through third-party code, so they get only what they
- * need, never every secret of the process that starts them (database URL, sign-in secret,
- * Meilisearch admin key, feed secrets, provider keys).
- *
- * Passed: the system basics (PATH, HOME, temp dir, locale, time zone), Node's own settings
- * (NODE_ENV, NODE_OPTIONS, NODE_EXTRA_CA_CERTS...), CI / telemetry switches, the build's
- * DEALER_* variables, the PUBLIC_* values compiled into the pages, and the search-only key the pages use to mint tenant tokens
- * (MEILI_SEARCH_KEY, MEILI_SEARCH_KEY_UID, MEILI_TOKEN_TTL_DAYS). docs/security.md lists them.
+ * The environment of build children: the Astro build and the kept-bundle renderer run
+ * tenant-controlled data through third-party code, so they get only what they need, never a
+ * secret of the process that starts them (database URL, sign-in secret, admin keys, feed
+ * secrets). Passed: system basics (PATH, HOME, temp dir, locale, time zone), Node's settings,
+ * CI / telemetry switches, the build's DEALER_* variables, the PUBLIC_* values compiled into
+ * the pages, and the search-only key that mints tenant tokens (MEILI_SEARCH_KEY,
+ * MEILI_SEARCH_KEY_UID, MEILI_TOKEN_TTL_DAYS). docs/security.md lists them.
  */
 
 import { environment, type Environment } from '../../config/env.ts';

@@ -1,11 +1,10 @@
 /**
- * The child processes that render a tenant bundle into a directory:
- * src/builder/render/astro-build.ts (a whole Astro build: compile and render) and the warm renderer
- * src/builder/render/render-pages.ts --serve (render only, with a server bundle kept from an earlier Astro
- * build of the same code: src/builder/render/astro/kept-renderer.ts). Each gets the bundle as a private temporary
- * file (DEALER_BUNDLE), the output directory (DEALER_OUT_DIR) and an allow-listed
- * environment (no server secret reaches a build child, issue 13). Used by the tenant build,
- * the fleet build and the pipeline's releases.
+ * The child processes that render a tenant bundle into a directory: astro-build.ts (a whole
+ * Astro build: compile and render) and the warm renderer render-pages.ts --serve (render only,
+ * with a server bundle kept from an earlier Astro build of the same code: astro/kept-renderer.ts).
+ * Each gets the bundle as a private temporary file (DEALER_BUNDLE), the output directory
+ * (DEALER_OUT_DIR) and an allow-listed environment (child-env.ts: no server secret reaches a
+ * build child). Used by the tenant build, the fleet build and the pipeline's releases.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';

@@ -1,19 +1,12 @@
 /**
- * Fleet build (issue 17 item 1): one compile of the site code renders every tenant.
- *
- * A tenant's Astro build spends about half its time compiling the same code again (Vite's
- * server and client builds); the code and its client assets do not depend on the tenant's
- * data, which pages read at render time from the bundle file (siteData() in src/site-data/). So the
- * fleet build runs one ordinary Astro build (the first tenant that builds) keeping its
- * compiled server bundle (src/builder/render/astro/kept-renderer.ts), then renders every other tenant from
- * that bundle in warm renderers (src/builder/render/render-pages.ts --serve, one per job, each loading
- * the bundle once and rendering tenant after tenant), up to `jobs` at a time, each
- * into its own output with the compiled client assets (`_astro/`, hard-linked) and the
- * repository's `public/` files, as its own Astro build would have written them; the
- * post-build steps then run per tenant exactly as after an Astro build. A tenant the kept
- * renderer cannot render (exit status, e.g. a page that redirects) is built with Astro
- * instead, and the report says so. The output equals per-tenant Astro builds byte for byte
- * (tests/integration/build-fleet.test.ts).
+ * Fleet build: one compile of the site code renders every tenant. The code and its client
+ * assets do not depend on tenant data (pages read it at render time from the bundle file), so
+ * one ordinary Astro build (the first tenant that builds) keeps its server bundle
+ * (astro/kept-renderer.ts) and warm renderers (render-pages.ts --serve, one per job) render every
+ * other tenant from it, each into its own output with the compiled `_astro/` and `public/` files;
+ * the post-build steps run per tenant as after an Astro build. A tenant the kept renderer cannot
+ * render is built with Astro instead. Contract: the output equals per-tenant Astro builds byte
+ * for byte (tests/integration/build-fleet.test.ts); DEALER_RENDER=astro builds each on its own.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

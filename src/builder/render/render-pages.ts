@@ -1,15 +1,10 @@
 /**
- * Child process of the pipeline's incremental releases (src/pipeline/release-build.ts):
- * renders the static paths of the tenant bundle named by DEALER_BUNDLE with a prerender
- * bundle kept from an earlier full build (src/builder/render/astro/kept-renderer.ts), into DEALER_OUT_DIR.
- * Mirrors what Astro's static generation does with the same bundle (request URL per route
- * type, output file per path, directory build format: src/builder/render/astro/astro-adapter.ts, the one
- * module that reaches Astro's internals); anything it does not support (a redirect response)
- * fails the run, and the pipeline then falls back to an Astro build.
- * The fleet build (src/builder/render/fleet.ts) renders whole tenants the same way with a bundle kept
- * from another tenant's build of the same code: the compiled code and client assets do not
- * depend on tenant data, and the request origin comes from DEALER_SITE_URL (the tenant's own,
- * as its Astro build would use). Prints one line
+ * Child process that renders the static paths of the tenant bundle named by DEALER_BUNDLE with
+ * a prerender bundle kept from an earlier build of the same code (astro/kept-renderer.ts), into
+ * DEALER_OUT_DIR; with --serve it stays warm and takes bundles over IPC (children.ts). Mirrors
+ * Astro's static generation through astro/astro-adapter.ts; anything it does not support (a
+ * redirect response) fails the run, and the caller falls back to an Astro build. The request
+ * origin comes from DEALER_SITE_URL, as the tenant's own Astro build would use. Prints one line
  * `DEALER_RENDER_STATS {"pages":n,"maxRSS":kB}` on success.
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,13 +1,10 @@
 /**
  * SVG drawings of the demo vehicle images: a body-type silhouette in the car's paint on a
- * studio background, seen from the side or from an end (one view per picture, issue 35
- * item 7), an interior scene and a placeholder. Pure string building; the
- * image step (images.ts) rasterises these with sharp.
- *
- * Vehicle coordinates: the side profile spans x 0..1000 (nose at the left), the ground is
- * y = 360. A face (front or rear) spans x 0..faceWidth with the same vertical scale. The
- * bodies' shapes (side profiles and faces) are data, in
- * vehicle-shapes.json; this module draws them.
+ * studio background, seen from the side or from an end (one view per picture), an interior
+ * scene and a placeholder. Pure string building; the image step (images.ts) rasterises them.
+ * Coordinates: the side profile spans x 0..1000 (nose at the left), the ground is y = 360; a
+ * face (front or rear) spans x 0..faceWidth at the same vertical scale. The bodies' shapes
+ * are data (vehicle-shapes.json); this module draws them.
  */
 import { COLOUR_FAMILIES, type BodyShape, type ColourFamily } from '../../../lib/images.ts';
 import shapes from './vehicle-shapes.json' with { type: 'json' };

@@ -1,13 +1,22 @@
 /**
- * The Astro adapter (issue 12 item 2): the one module that reaches Astro's internals. The kept
- * renderer (src/builder/render/astro/kept-renderer.ts) keeps a build's prerender bundle through it, and the
- * render child (src/builder/render/render-pages.ts) renders pages with that bundle through it. No other
- * file imports `astro/runtime/...`, `astro/dist/...` or touches the build app's private members
- * (tests/unit/architecture.test.ts fails if one does).
- *
+ * The Astro adapter: the one module that reaches Astro's internals. The kept renderer
+ * (kept-renderer.ts) keeps a build's prerender bundle through it, and the render child
+ * (src/builder/render/render-pages.ts) renders pages with that bundle through it; the
+ * architecture test fails when another file imports Astro's internals or its private members.
  * Written against Astro 7.3.4 (ASTRO_VERSION below), for the static output of astro.config.mjs
- * (output 'static', build.format 'directory', trailingSlash 'ignore', no base). The upstream
- * behaviour it relies on, one line each (files under node_modules/astro/):
+ * (output 'static', build.format 'directory', trailingSlash 'ignore', no base); the upstream
+ * behaviour it relies on is listed at ASTRO_VERSION, and astro-adapter.test.ts checks it.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AstroConfig, AstroPrerenderer } from 'astro';
+
+/**
+ * The Astro version this adapter was written against and checked with (node_modules/astro/package.json).
+ * The upstream behaviour it relies on, one line each (files under node_modules/astro/), checked
+ * by astro-adapter.test.ts where it can be without a build, and as a whole by the
+ * incremental-equals-full test (tests/integration/pipeline-releases.test.ts):
  * - The static build writes the prerender bundle to `<outDir>/.prerender/`, or to
  *   `<cwd>/.astro/.prerender/` when outDir is outside the working directory
  *   (getPrerenderOutputDirectory in dist/prerender/utils.js, getOutDirWithinCwd in dist/core/build/common.js).
@@ -33,17 +42,7 @@
  *   added for endpoints (getUrlForPath in dist/core/build/generate.js).
  * - The output file of a path: `<path>/index.html` for pages, `/404.html` and `/500.html`, the
  *   path itself for endpoints (getOutFolder and getOutFile in dist/core/build/common.js).
- *
- * src/builder/render/astro/astro-adapter.test.ts checks the version, the internal modules and members, and
- * each behaviour that can be checked without a build; the incremental-equals-full integration
- * test (tests/integration/pipeline-releases.test.ts) checks the whole against Astro's own build.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AstroConfig, AstroPrerenderer } from 'astro';
-
-/** The Astro version this adapter was written against and checked with (node_modules/astro/package.json). */
 export const ASTRO_VERSION = '7.3.4';
 
 /** A route of the prerender bundle's manifest (the fields the render reads). */

@@ -1,22 +1,12 @@
 /**
- * Kept renderer (issue 8 §4): a full Astro build keeps its compiled server (prerender) bundle
- * so that later incremental releases of the same tenant and code version render only the
- * pages that change, without paying Vite's server and client builds again.
- *
- * Astro's static build compiles every route into a prerender bundle, renders every path
- * with it, then deletes it. The integration below wraps Astro's default prerenderer
- * (`setPrerenderer` of `astro:build:start`, through src/builder/render/astro/astro-adapter.ts, the one module
- * that reaches Astro's internals): it renders exactly as the default one does, and at teardown
- * copies the bundle into a directory of ours together with the little build state the bundle's
- * render needs from Astro's build (each page's stylesheets, page scripts, the site origin).
- * src/builder/render/render-pages.ts then loads that bundle in a fresh process and renders the static
- * paths of a new tenant bundle (per-car routes honour the bundle's render plan).
- *
- * The kept bundle is only valid for the code, Astro config and tenant config it was built
- * with; the pipeline keys it to the release's config hash (src/pipeline/config-hash.ts), which
- * changes with any of them, and an incremental release falls back to a normal Astro build
- * when no matching bundle exists. The byte-for-byte test of incremental against full
- * releases (tests/integration/pipeline*.test.ts) guards the equivalence.
+ * Kept renderer: a full Astro build keeps its compiled server (prerender) bundle, so later
+ * renders of the same code (incremental releases, fleet tenants, the split render) skip Vite's
+ * builds. The integration wraps Astro's default prerenderer (`setPrerenderer` of
+ * `astro:build:start`, through astro-adapter.ts): it renders exactly as the default one does,
+ * and at teardown copies the bundle and the little build state its render needs (each page's
+ * stylesheets, page scripts, the site origin) into a directory of ours. Contract: a kept bundle
+ * is valid only for the code and config it was built with (the pipeline keys it to the config
+ * hash); tests/integration/pipeline-releases.test.ts guards the equivalence.
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
