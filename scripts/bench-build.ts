@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildTenant, REPO_ROOT } from '../src/build/build-tenant.ts';
+import { buildTenant, REPO_ROOT } from '../src/builder/render/index.ts';
 
 const { values } = parseArgs({
   options: {

@@ -2,7 +2,7 @@
 /**
  * Fleet benchmark (issue 17 item 2): N tenants of M cars each, cut from the real listings in
  * ../shared/data/au-vehicle-listings.json (never committed), built two ways in one run:
- * the fleet build (one compile, every other tenant rendered from it: src/build/fleet.ts) and
+ * the fleet build (one compile, every other tenant rendered from it: src/builder/render/fleet.ts) and
  * today's per-tenant path (one Astro build per tenant), both with --jobs parallel tenants.
  *
  *   npm run bench:fleet -- [--tenants 100] [--cars 300] [--jobs <cores>] [--skip-old] [--data <file>] [--keep]
@@ -15,8 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildTenant, REPO_ROOT, type TenantBuildResult } from '../src/build/build-tenant.ts';
-import { buildFleet } from '../src/build/fleet.ts';
+import { buildTenant, REPO_ROOT, type TenantBuildResult, buildFleet } from '../src/builder/render/index.ts';
 
 const { values } = parseArgs({
   options: {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, setEnvironment } from '../src/config/env.ts';
-import { REPO_ROOT } from '../src/build/build-tenant.ts';
+import { REPO_ROOT } from '../src/builder/render/index.ts';
 import { scanInbox } from '../src/pipeline/intake.ts';
 import type { LogFields } from '../src/pipeline/log.ts';
 import { rebuildTenant, type RebuildResult } from '../src/pipeline/rebuild.ts';

@@ -7,14 +7,13 @@
  * Every tenant folder of --tenants (default tenants/; repeat it to build the tenants of several
  * folders together) is built into <out>/<slug>/ (default dist/). --tenant builds one of them. A tenant whose site.json is bad fails alone; the
  * command builds the others and then exits 1. Several tenants share one compile (the fleet
- * build, src/build/fleet.ts); --per-tenant gives each its own Astro build instead.
+ * build, src/builder/render/fleet.ts); --per-tenant gives each its own Astro build instead.
  */
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { buildTenant, type TenantBuildResult } from '../src/build/build-tenant.ts';
-import { buildFleet } from '../src/build/fleet.ts';
+import { buildTenant, type TenantBuildResult, buildFleet } from '../src/builder/render/index.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 import { loadDeliveryFile } from '../src/server/kernel/tenants.ts';
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Write the home pages' hero pictures (src/build/hero-art.ts) to public/media/hero/<template>.svg,
- * one per site template. Run after changing the drawings; src/build/hero-art.test.ts fails
+ * Write the home pages' hero pictures (src/builder/post-build/demo-art/hero-art.ts) to public/media/hero/<template>.svg,
+ * one per site template. Run after changing the drawings; src/builder/post-build/demo-art/hero-art.test.ts fails
  * while a file differs from the code.
  *
  *   node scripts/draw-hero-art.ts
@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { heroArtPath, heroSvg } from '../src/build/hero-art.ts';
+import { heroArtPath, heroSvg } from '../src/builder/post-build/demo-art/hero-art.ts';
 import { TEMPLATES } from '../src/schemas/site.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -6,7 +6,7 @@ import { loadTenant } from '../src/lib/site/tenant.ts';
 import { tenantFileProblems } from '../src/schemas/tenant-files.ts';
 import { DEMO_PROFILES } from './demo/profiles.ts';
 import { edgeCasesIn, generateAll, readGenerationClock, stockJson, type DemoCar } from './generate-demo.ts';
-import { createBundle } from '../src/build/build-tenant.ts';
+import { createBundle } from '../src/builder/bundle/create-bundle.ts';
 import { isNewArrival } from '../src/lib/vehicle/vehicle-tag.ts';
 import { isPromoActive } from '../src/lib/marketing/promos.ts';
 import { carFingerprint } from '../src/pipeline/changes.ts';

@@ -75,7 +75,7 @@ function buildAll(clock: string, dist: string) {
   cpSync('tests/fixtures/tenants/basic-motors', join(outside, 'outside-motors'), { recursive: true });
   const siteFile = join(outside, 'outside-motors', 'site.json');
   writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), slug: 'outside-motors', name: 'Outside Motors' }));
-  // One fleet build (src/build/fleet.ts): one compile renders the demo, fixture and outside tenants.
+  // One fleet build (src/builder/render/fleet.ts): one compile renders the demo, fixture and outside tenants.
   const wanted = [...demos, ...fixtures, 'outside-motors'].flatMap((name) => ['--tenant', name]);
   run('build demo, fixture and outside tenants', node, ['scripts/build.ts', '--tenants', 'tenants', '--tenants', 'tests/fixtures/tenants', '--tenants', outside, ...wanted, '--out', dist, '--now', clock]);
   rmSync(outside, { recursive: true, force: true });

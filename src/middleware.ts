@@ -1,11 +1,11 @@
 /**
  * Every rendered page passes here (Astro middleware: at build time for the static pages, in
- * both the Astro build and the kept renderer of src/build/render-pages.ts). It moves Astro's
- * island style into the head so the page is valid HTML (src/build/island-style.ts, beside the other reliances on Astro's version); any
+ * both the Astro build and the kept renderer of src/builder/render/render-pages.ts). It moves Astro's
+ * island style into the head so the page is valid HTML (src/builder/render/astro/island-style.ts, beside the other reliances on Astro's version); any
  * other response goes through untouched.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { islandStyleInHead } from './build/island-style.ts';
+import { islandStyleInHead } from './builder/render/astro/island-style.ts';
 
 export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();

@@ -1,7 +1,7 @@
 /**
  * Settings of the build and its children (the Astro build, the kept-bundle renderer), from
  * the environment (env.ts reads it). The DEALER_* variables pass to build children
- * (src/build/child-env.ts); no server secret does.
+ * (src/builder/render/child-env.ts); no server secret does.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +27,14 @@ const BUILD_SETTINGS = {
   cpuProfileDir: ['DEALER_CPU_PROFILE_DIR', text],
   /** A render child appends one JSON line per render to this file (pages, milliseconds, the slowest pages). */
   renderTraceFile: ['DEALER_RENDER_TRACE', text],
-  /** Cars from which a tenant's pages are rendered by one process per core (the split render, src/build/build-tenant.ts). */
+  /** Cars from which a tenant's pages are rendered by one process per core (the split render, src/builder/render/build-tenant.ts). */
   splitRenderMinCars: ['DEALER_SPLIT_RENDER_MIN_CARS', integer(3000, 1, 10_000_000)],
+  /**
+   * Which engine renders: 'astro' takes every tenant down Astro's own build (no kept, warm or
+   * split renderer; the fallback while an Astro upgrade is checked, docs/architecture.md); unset
+   * or 'fast' uses the fast paths where they apply.
+   */
+  renderEngine: ['DEALER_RENDER', v.optional(v.picklist(['fast', 'astro'], 'expected astro or fast'), 'fast')],
   /** Warm renderers the pipeline keeps. */
   warmRenderers: ['DEALER_WARM_RENDERERS', integer(2, 1, 1000)],
   /** The Astro build keeps its server bundle in this folder (the fleet build). */
@@ -41,7 +47,7 @@ const BUILD_SETTINGS = {
   nodeEnv: ['NODE_ENV', text],
 } as const satisfies SettingSources;
 
-/** The variables the build reads (all of them pass to build children: src/build/child-env.ts). */
+/** The variables the build reads (all of them pass to build children: src/builder/render/child-env.ts). */
 export const BUILD_VARIABLES: readonly string[] = settingVariables(BUILD_SETTINGS);
 
 /** The build's settings. */

@@ -3,7 +3,7 @@
  * and which settings may reach a build child (issue 13: no server secret does).
  */
 import { describe, expect, it } from 'vitest';
-import { allowedInBuildChild, buildChildEnv } from '../build/child-env.ts';
+import { allowedInBuildChild, buildChildEnv } from '../builder/render/child-env.ts';
 import { BUILD_VARIABLES, buildSettings, bundleFile } from './build.ts';
 import { ConfigError, childEnvironment, environment, setEnvironment, settingsOrExit } from './env.ts';
 import { photoCacheDir, photoOptionsFromEnv } from './images.ts';

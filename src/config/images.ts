@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import type { FetchPhotoOptions } from '../images/fetch.ts';
-import type { PhotoRunOptions } from '../images/resolve.ts';
 import { environment, parseEnvironment, type Environment } from './env.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,12 +26,19 @@ export function photoCacheDir(env: Environment = environment()): string {
   return env.DEALER_PHOTO_CACHE ?? join(repoRoot, '.cache', 'photos');
 }
 
+/** The photo step's settings from the environment (a part of PhotoRunOptions in src/images/resolve.ts). */
+export interface PhotoSettings {
+  fetch: Partial<FetchPhotoOptions>;
+  downloads?: number;
+  transforms?: number;
+}
+
 /**
  * Photo run options: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES, DEALER_PHOTO_RETRIES,
  * DEALER_PHOTO_DOWNLOADS, DEALER_PHOTO_TRANSFORMS, DEALER_PHOTO_ALLOW_PRIVATE=1. Unset ones
  * keep the photo step's defaults; a value that is not a number throws ConfigError naming it.
  */
-export function photoOptionsFromEnv(env: Environment = environment()): PhotoRunOptions {
+export function photoOptionsFromEnv(env: Environment = environment()): PhotoSettings {
   const e = parseEnvironment('photo', PhotoSchema, env);
   const fetch: Partial<FetchPhotoOptions> = {};
   if (e.DEALER_PHOTO_TIMEOUT_MS !== undefined) fetch.timeoutMs = e.DEALER_PHOTO_TIMEOUT_MS;

@@ -1,7 +1,7 @@
 /**
  * Settings of the Meilisearch engine (docs/search.md), from the environment (env.ts reads
  * it). The search-only key may reach the build (it signs tenant tokens); the admin key and
- * host are the pipeline's and the sync command's only (src/build/child-env.ts keeps them out
+ * host are the pipeline's and the sync command's only (src/builder/render/child-env.ts keeps them out
  * of build children).
  */
 import { environment, type Environment } from './env.ts';

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePhotoUrl, PHOTO_WIDTHS, photoVariantUrl } from '../lib/images.ts';
 import type { Car } from '../schemas/car.ts';
-import type { PostBuildStep } from '../build/steps.ts';
+import type { PostBuildStep } from '../builder/post-build/types.ts';
 import { PhotoCache } from './cache.ts';
 
 /** Site paths of every file of the processed photos the cars reference. */

@@ -1,7 +1,7 @@
 /**
  * Vehicle image URLs (pure): responsive sources for pages, and the naming scheme of the
  * locally made demo images (docs/demo-data.md). The files themselves are drawn by the
- * post-build step in src/build/images.ts, which parses these same URLs.
+ * post-build step in src/builder/post-build/demo-art/images.ts, which parses these same URLs.
  */
 
 /** Widths (px) every local image is generated in; pages pick one through srcset. */

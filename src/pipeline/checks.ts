@@ -3,25 +3,17 @@
  * its page, the home page and the search page exist, and no internal link or asset
  * reference of any page points at a file the release does not have.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { stockBase } from '../lib/range/menu.ts';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
+import { walkFiles } from '../lib/fs/walk.ts';
 import { PAGE_FAMILIES } from './page-plan.ts';
 
 /** All files of a release, as site paths (`/cars/x/index.html`). */
 export function listFiles(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else found.push(`/${relative(root, path).split(sep).join('/')}`);
-    }
-  };
-  walk(root);
-  return found;
+  return [...walkFiles(root)].map((file) => `/${file.relative}`);
 }
 
 /** The search page every site has (spec: "All Stock"). */

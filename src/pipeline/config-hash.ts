@@ -4,25 +4,20 @@
  * the live release, the pipeline makes a full release instead of an incremental one.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { REPO_ROOT } from '../build/build-tenant.ts';
+import { REPO_ROOT } from '../builder/render/index.ts';
+import { walkFiles } from '../lib/fs/walk.ts';
 import { environment, type Environment } from '../config/env.ts';
 import { pipelineSettings } from '../config/pipeline.ts';
 import { OVERLAY_FILE } from '../lib/vehicle/reservation-overlay.ts';
 
 function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string, skip: (name: string) => boolean, byContent: boolean): void {
   if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir).sort()) {
-    if (skip(name)) continue;
-    const path = join(dir, name);
-    const stats = statSync(path);
-    if (stats.isDirectory()) hashTree(hash, root, path, skip, byContent);
-    else {
-      hash.update(relative(root, path));
-      // Code and config are hashed by content; big assets by size and mtime (fast, and a rewrite with the same bytes is harmless).
-      hash.update(byContent && stats.size < 1_000_000 ? readFileSync(path) : `${stats.size}:${stats.mtimeMs}`);
-    }
+  for (const { path, stats } of walkFiles(dir, { sorted: true, followLinks: true, skip: ({ name }) => skip(name) })) {
+    hash.update(relative(root, path));
+    // Code and config are hashed by content; big assets by size and mtime (fast, and a rewrite with the same bytes is harmless).
+    hash.update(byContent && stats!.size < 1_000_000 ? readFileSync(path) : `${stats!.size}:${stats!.mtimeMs}`);
   }
 }
 

@@ -27,7 +27,7 @@
  * releases with full builds of the same stock, file for file, which catches a listed route that
  * does depend on the stock, and a family whose `affected` misses a page.
  */
-import type { PageFamilyName, RenderPlan } from '../build/bundle.ts';
+import type { PageFamilyName, RenderPlan } from '../builder/bundle/bundle.ts';
 import { brandOverviews, computeRange } from '../lib/range/site-range.ts';
 import type { Tenant } from '../lib/site/tenant.ts';
 import { RESERVE_ROUTES } from '../lib/vehicle/vehicle-actions.ts';

@@ -10,10 +10,9 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { createBundle } from '../build/build-tenant.ts';
-import type { TenantBundle } from '../build/bundle.ts';
-import { KEPT_STATE_FILE } from '../build/kept-renderer.ts';
-import { warmRendererFor } from '../build/children.ts';
+import { createBundle } from '../builder/bundle/create-bundle.ts';
+import type { TenantBundle } from '../builder/bundle/bundle.ts';
+import { hasKeptRenderer, warmRendererFor } from '../builder/render/index.ts';
 import { modelsFromStock } from '../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
 import { environment } from '../config/env.ts';
@@ -261,7 +260,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   }
   // Incremental: the kept server bundle of the full build this chain descends from (same code and config).
   let renderer: string | undefined;
-  if (mode === 'incremental' && previous?.renderer && existsSync(join(paths.renderers, previous.renderer, KEPT_STATE_FILE))) renderer = previous.renderer;
+  if (mode === 'incremental' && previous?.renderer && hasKeptRenderer(join(paths.renderers, previous.renderer))) renderer = previous.renderer;
   log({
     event: 'build-start',
     tenant: slug,
@@ -279,7 +278,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     mode === 'incremental' && previous && previousDir && plan && bundle
       ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, renderer: renderer && join(paths.renderers, renderer) })
       : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id), stock ?? undefined);
-  if (mode === 'full') renderer = existsSync(join(paths.renderers, id, KEPT_STATE_FILE)) ? id : undefined;
+  if (mode === 'full') renderer = hasKeptRenderer(join(paths.renderers, id)) ? id : undefined;
   if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
   if (!build.ok) {
     rmSync(releaseDir, { recursive: true, force: true });

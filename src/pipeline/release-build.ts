@@ -1,6 +1,6 @@
 /**
  * Producing a release directory (issue 8 §3, §4). A full release is the normal tenant
- * build (src/build/build-tenant.ts) into the release directory. An incremental release
+ * build (src/builder/render/build-tenant.ts) into the release directory. An incremental release
  * renders only the pages that must change: the bundle keeps every visible car (listings,
  * home, search index) but its render plan (the page plan's families, src/pipeline/page-plan.ts)
  * limits the per-car, search and brand routes to the affected keys; the output goes to a
@@ -9,13 +9,13 @@
  * unchanged cars, images, hashed assets). Post-build steps (sitemap, images) then run on
  * the assembled release with the full bundle, exactly as after a full build.
  */
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { buildTenant } from '../build/build-tenant.ts';
-import { runAstroBuild, warmRendererFor } from '../build/children.ts';
-import type { TenantBundle } from '../build/bundle.ts';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { buildTenant, runAstroBuild, warmRendererFor } from '../builder/render/index.ts';
+import type { TenantBundle } from '../builder/bundle/bundle.ts';
+import { walkFiles } from '../lib/fs/walk.ts';
 import type { Car } from '../schemas/car.ts';
-import { runPostBuildSteps } from '../build/steps.ts';
+import { runPostBuildSteps } from '../builder/post-build/steps.ts';
 import type { Tenant } from '../lib/site/tenant.ts';
 import { carSlugsToRender, renderPlanOf, reusedFamilyFiles, type ReleasePlan } from './page-plan.ts';
 
@@ -49,16 +49,7 @@ export async function buildFullRelease(tenantDir: string, outDir: string, now: n
 
 /** Files under a directory as relative paths with `/` separators. */
 function walk(root: string): string[] {
-  const found: string[] = [];
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) visit(path);
-      else found.push(relative(root, path).split(sep).join('/'));
-    }
-  };
-  if (existsSync(root)) visit(root);
-  return found;
+  return existsSync(root) ? [...walkFiles(root)].map((file) => file.relative) : [];
 }
 
 /** The car a file belongs to: a path segment equal to a car slug (slugs are unique and long). */

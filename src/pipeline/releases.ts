@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fsyncDirectory, writeFileAtomic } from '../build/atomic-file.ts';
+import { fsyncDirectory, writeFileAtomic } from '../builder/render/atomic-file.ts';
 import type { Car } from '../schemas/car.ts';
 
 /** What the pipeline remembers about a published release (the manifest file). */
@@ -36,7 +36,7 @@ export interface ReleaseManifest {
   brokenLinks: string[];
   /**
    * Id of the full release whose compiled server bundle was kept (`<sites>/<slug>/renderers/<id>`,
-   * src/build/kept-renderer.ts): incremental releases descending from it render with it.
+   * src/builder/render/astro/kept-renderer.ts): incremental releases descending from it render with it.
    */
   renderer?: string;
 }
@@ -60,7 +60,7 @@ export function newReleaseId(now: Date = new Date()): string {
   return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(2).toString('hex')}`;
 }
 
-/** Write a file atomically and durably (src/build/atomic-file.ts: fsync, exclusive random temp name). */
+/** Write a file atomically and durably (src/builder/render/atomic-file.ts: fsync, exclusive random temp name). */
 export { writeFileAtomic };
 
 /** The release id `current` points at, or null when the tenant has none. */

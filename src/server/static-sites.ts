@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, extname, join, normalize, sep } from 'node:path';
 import { tenantOfHost } from '../lib/site/host.ts';
 import { cacheControl, CONTENT_TYPES } from '../lib/site/serving.ts';
-import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../build/security-headers.ts';
+import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../site-policy/security-headers.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg']);
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

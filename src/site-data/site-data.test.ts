@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBundle } from '../build/build-tenant.ts';
+import { createBundle } from '../builder/bundle/create-bundle.ts';
 import { setEnvironment } from '../config/env.ts';
 import { loadTenant } from '../lib/site/tenant.ts';
 import { computeRange } from '../lib/range/site-range.ts';

@@ -1,6 +1,6 @@
 /**
  * Site data: the one reader of tenant data in the Astro child process. The parent build
- * validates the tenant folder and writes the bundle (src/build/build-tenant.ts createBundle);
+ * validates the tenant folder and writes the bundle (src/builder/render/build-tenant.ts createBundle);
  * here it is read once per bundle file and offered, typed, to pages through one accessor,
  * siteData(), whose derived views (range, menus, search data, ...) are memoised methods.
  *
@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { bundleFile } from '../config/build.ts';
-import type { ContentPage, PageFamilyName, TenantBundle } from '../build/bundle.ts';
+import type { ContentPage, PageFamilyName, TenantBundle } from '../builder/bundle/bundle.ts';
 import type { Car } from '../schemas/car.ts';
 import type { Site } from '../schemas/site.ts';
 import type { Offer } from '../schemas/offers.ts';
@@ -140,7 +140,7 @@ let cached: { file: string; data: SiteData } | undefined;
 
 /**
  * The site data of the tenant being built, from the bundle file DEALER_BUNDLE names (read
- * once per file: a warm renderer, src/build/render-pages.ts --serve, renders one tenant after
+ * once per file: a warm renderer, src/builder/render/render-pages.ts --serve, renders one tenant after
  * another in one process by pointing DEALER_BUNDLE at the next bundle file).
  */
 export function siteData(): SiteData {

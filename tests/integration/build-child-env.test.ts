@@ -10,9 +10,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant, createBundle } from '../../src/build/build-tenant.ts';
+import { buildTenant, runAstroBuild } from '../../src/builder/render/index.ts';
+import { createBundle } from '../../src/builder/bundle/create-bundle.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { runAstroBuild } from '../../src/build/children.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixture = join(repo, 'tests/fixtures/tenants/basic-motors');

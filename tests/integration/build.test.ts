@@ -47,7 +47,7 @@ describe('a tenant folder outside the repository', () => {
     expect(existsSync(join(out, 'basic-motors/cars/2017-holden-astra-r-hide1/index.html'))).toBe(false);
   });
 
-  it('renders each island with its own useId prefix, as the browser will hydrate it (src/build/react-string-render.ts)', () => {
+  it('renders each island with its own useId prefix, as the browser will hydrate it (src/builder/render/astro/react-string-render.ts)', () => {
     const html = readFileSync(join(out, 'basic-motors/cars/2021-toyota-corolla-ascent-sport-t1/index.html'), 'utf8');
     // Each island's markup up to the next island: React's useId values there start with its prefix.
     const islands = [...html.matchAll(/<astro-island [^>]*prefix="(r\d+)"[^>]*>([\s\S]*?)(?=<astro-island |$)/g)];

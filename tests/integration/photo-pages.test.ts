@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant, type TenantBuildResult } from '../../src/build/build-tenant.ts';
+import { buildTenant, type TenantBuildResult } from '../../src/builder/render/index.ts';
 import { startPhotoServer, type PhotoServer } from '../fixtures/photos/server.ts';
 import { writePhotoTenant } from '../fixtures/photos/tenant.ts';
 

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersRules, renderHeadersFile } from '../../src/build/security-headers.ts';
+import { headersRules, renderHeadersFile } from '../../src/site-policy/security-headers.ts';
 import { layout } from '../../src/pipeline/publish/layout.ts';
 import { startEdge } from '../../src/pipeline/publish/node-edge.ts';
 import type { ObjectStore } from '../../src/pipeline/publish/object-store.ts';

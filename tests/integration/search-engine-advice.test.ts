@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isPrepared, prepareTenant } from '../../src/build/build-tenant.ts';
+import { isPrepared, prepareTenant } from '../../src/builder/render/index.ts';
 import { EMBEDDED_SEARCH_MAX_CARS, searchEngineAdvice } from '../../src/search/core/config.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'search-advice-'));

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTenant } from '../../src/build/build-tenant.ts';
+import { buildTenant } from '../../src/builder/render/index.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'tenant-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

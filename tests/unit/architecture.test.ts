@@ -238,7 +238,7 @@ export function siteDataReaders(files: SourceFile[]): string[] {
   return problems;
 }
 
-const ASTRO_ADAPTER = 'src/build/astro-adapter.ts';
+const ASTRO_ADAPTER = 'src/builder/render/astro/astro-adapter.ts';
 
 /** Every module specifier of a file, as written (packages and paths): static imports, re-exports, side-effect and dynamic imports. */
 export function specifiersOf(file: SourceFile): string[] {
@@ -301,6 +301,34 @@ export function libSearchImports(files: SourceFile[]): string[] {
   return files.filter((file) => file.path.startsWith('src/lib/')).flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/search/')).map((target) => `${file.path} -> ${target}: src/lib must not import src/search`));
 }
 
+/** The folder that holds everything tied to the Astro and @astrojs/react version (docs/architecture.md "Astro upgrade checklist"). */
+const ASTRO_BOUND = 'src/builder/render/astro/';
+
+/**
+ * A reference to the packages' internals in code (comments aside): `astro/dist`, `astro/runtime`,
+ * `@astrojs/<name>/dist`, written with any path separators (`/`, `\/`, `\\`, `[\\/]`), in an import,
+ * a string or a regular expression, so a transform aimed at a dependency's file is caught too.
+ */
+const ASTRO_INTERNAL_REFERENCE = /(?:^|[^\w-])astro\/(?:dist|runtime)\b|@astrojs\/[\w-]+\/dist\b/;
+
+/** Internals of Astro and @astrojs/* are named only under src/builder/render/astro/ (issue 36). */
+export function astroInternalReferences(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => !file.path.startsWith(ASTRO_BOUND))
+    .flatMap((file) => {
+      const text = code(file.text).replace(/\[\\\\\/\]|\[\/\\\\\]|\\\/|\\\\/g, '/');
+      const found = ASTRO_INTERNAL_REFERENCE.exec(text);
+      return found ? [`${file.path}: names Astro's or @astrojs' internals (${found[0].replace(/^[^a@]/, '')}); only ${ASTRO_BOUND} may`] : [];
+    });
+}
+
+/** The repository's root config files (astro.config.mjs registers integrations and Vite plugins). */
+function rootConfigFiles(): SourceFile[] {
+  return readdirSync(root)
+    .filter((name) => /\.config\.(ts|mjs)$/.test(name))
+    .map((name) => ({ path: name, text: readFileSync(join(root, name), 'utf8') }));
+}
+
 const messageTexts: string[] = Object.values(SPEC_MESSAGES as Record<string, unknown>).filter((value): value is string => typeof value === 'string');
 
 describe('architecture (issue 12)', () => {
@@ -336,14 +364,20 @@ describe('architecture (issue 12)', () => {
     expect(siteDataReaders(files)).toEqual([]);
   });
 
-  it("reaches Astro's internals only in the adapter (src/build/astro-adapter.ts)", () => {
+  it("reaches Astro's internals only in the adapter (src/builder/render/astro/astro-adapter.ts)", () => {
     const adapter = files.find(({ path }) => path === ASTRO_ADAPTER);
     expect(adapter).toBeDefined();
     // The adapter's own code under another name breaks both halves of the rule.
-    const moved = astroInternalReaders([{ ...adapter!, path: 'src/build/elsewhere.ts' }]);
+    const moved = astroInternalReaders([{ ...adapter!, path: 'src/builder/render/elsewhere.ts' }]);
     expect(moved).toHaveLength(2);
     expect(moved[0]).toContain("imports Astro's internal module astro/runtime/prerender/static-paths.js");
     expect(astroInternalReaders(files)).toEqual([]);
+  });
+
+  it("issue 36: names Astro's or @astrojs' internals only under src/builder/render/astro/", () => {
+    expect(files.some(({ path }) => path.startsWith(ASTRO_BOUND))).toBe(true);
+    expect(rootConfigFiles().some(({ path }) => path === 'astro.config.mjs')).toBe(true);
+    expect(astroInternalReferences([...files, ...rootConfigFiles()])).toEqual([]);
   });
 
   it('issue 13 lead API layering: no feature imports another feature or the root, the kernel imports no feature', () => {
@@ -424,14 +458,14 @@ describe('architecture (issue 12)', () => {
 
     it('process.env outside the config module (a comment naming it is not a read)', () => {
       const problems = environmentReaders([
-        { path: 'src/build/images.ts', text: "return process.env.DEALER_IMAGE_CACHE ?? 'x';" },
+        { path: 'src/builder/post-build/demo-art/images.ts', text: "return process.env.DEALER_IMAGE_CACHE ?? 'x';" },
         { path: 'scripts/serve.ts', text: "const level = process['env'].LOG_LEVEL;" },
         { path: 'src/pipeline/service.ts', text: 'const { PIPELINE_OPERATOR_TOKEN } = process.env;' },
         { path: 'src/server/kernel/outbox.ts', text: '/** Default process.env. */\nexport const x = 1;\n// process.env here too' },
         { path: 'src/config/env.ts', text: 'return process.env;' },
       ]);
       expect(problems).toHaveLength(3);
-      expect(problems[0]).toContain('src/build/images.ts: reads process.env');
+      expect(problems[0]).toContain('src/builder/post-build/demo-art/images.ts: reads process.env');
     });
 
     it('a component, layout or build module reading site data; a page and site-data itself may', () => {
@@ -439,7 +473,7 @@ describe('architecture (issue 12)', () => {
         { path: 'src/components/offers/OffersPage.astro', text: "import { siteData } from '../../site-data/site-data.ts';\nconst offers = siteData().offers();" },
         { path: 'src/layouts/SiteLayout.astro', text: "import type { SiteData } from '../site-data/site-data.ts';" },
         { path: 'src/search/page-data.ts', text: "const data = await import('../site-data/site-data.ts');" },
-        { path: 'src/build/chrome.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
+        { path: 'src/builder/chrome.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
         { path: 'src/pages/offers.astro', text: "import { siteData } from '../site-data/site-data.ts';" },
         { path: 'src/pages/cars/[slug]/checkout.astro', text: "import { siteData } from '../../../site-data/site-data.ts';" },
         { path: 'src/site-data/site-data.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
@@ -447,23 +481,37 @@ describe('architecture (issue 12)', () => {
       ]);
       expect(problems).toHaveLength(4);
       expect(problems[0]).toContain('src/components/offers/OffersPage.astro -> src/site-data/site-data.ts: only pages');
-      expect(problems[3]).toContain('src/build/chrome.ts: reads the bundle file');
+      expect(problems[3]).toContain('src/builder/chrome.ts: reads the bundle file');
     });
 
     it("Astro's internal modules or build internals reached outside the adapter", () => {
       const problems = astroInternalReaders([
-        { path: 'src/build/render-pages.ts', text: "const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');" },
-        { path: 'src/build/kept-renderer.ts', text: "import { getOutFile } from 'astro/dist/core/build/common.js';\nimport type { AstroConfig } from 'astro';" },
+        { path: 'src/builder/render/render-pages.ts', text: "const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');" },
+        { path: 'src/builder/render/astro/kept-renderer.ts', text: "import { getOutFile } from 'astro/dist/core/build/common.js';\nimport type { AstroConfig } from 'astro';" },
         { path: 'scripts/x.ts', text: "export { createDefaultPrerenderer } from '../node_modules/astro/dist/core/build/default-prerenderer.js';" },
-        { path: 'src/build/fleet.ts', text: 'app.setInternals({ pagesByKeys: new Map() });' },
+        { path: 'src/builder/render/fleet.ts', text: 'app.setInternals({ pagesByKeys: new Map() });' },
         { path: 'src/pipeline/warm.ts', text: 'kept.app.routeCache.clearAll();' },
-        { path: 'src/build/steps.ts', text: "const entry = names.find((name) => name.startsWith('prerender-entry.'));" },
-        { path: 'src/build/astro-build.ts', text: "import { build } from 'astro';\n// astro/runtime/ and .setInternals are the adapter's\nimport { defineConfig } from 'astro/config';" },
+        { path: 'src/builder/post-build/steps.ts', text: "const entry = names.find((name) => name.startsWith('prerender-entry.'));" },
+        { path: 'src/builder/render/astro-build.ts', text: "import { build } from 'astro';\n// astro/runtime/ and .setInternals are the adapter's\nimport { defineConfig } from 'astro/config';" },
         { path: ASTRO_ADAPTER, text: "import('astro/runtime/prerender/static-paths.js'); app.setInternals(x); app.routeCache;" },
       ]);
       expect(problems).toHaveLength(6);
-      expect(problems[0]).toContain("src/build/render-pages.ts: imports Astro's internal module astro/runtime/prerender/static-paths.js");
-      expect(problems[3]).toContain("src/build/fleet.ts: reaches Astro's build internals (setInternals)");
+      expect(problems[0]).toContain("src/builder/render/render-pages.ts: imports Astro's internal module astro/runtime/prerender/static-paths.js");
+      expect(problems[3]).toContain("src/builder/render/fleet.ts: reaches Astro's build internals (setInternals)");
+    });
+
+    it("issue 36: Astro's or @astrojs' internals named outside the render/astro folder, in an import, a string or a pattern", () => {
+      const problems = astroInternalReferences([
+        { path: 'src/builder/render/react-patch.ts', text: 'const SERVER_MODULE = /[\\\\/]@astrojs[\\\\/]react[\\\\/]dist[\\\\/]server\\.js$/;' },
+        { path: 'astro.config.mjs', text: "const file = require.resolve('@astrojs/react/dist/server.js');" },
+        { path: 'src/pipeline/warm.ts', text: "const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');" },
+        { path: 'scripts/x.ts', text: 'const dir = `${root}/node_modules/astro/dist/core`;' },
+        { path: 'src/builder/render/fleet.ts', text: "// astro/dist is the adapter's\nimport { build } from 'astro';\nimport react from '@astrojs/react';\nconst x = 'my-astro/dist';" },
+        { path: 'src/builder/render/astro/react-string-render.ts', text: "const SERVER = '@astrojs/react/dist/server.js';" },
+      ]);
+      expect(problems).toHaveLength(4);
+      expect(problems[0]).toContain("src/builder/render/react-patch.ts: names Astro's or @astrojs' internals (@astrojs/react/dist)");
+      expect(problems[2]).toContain('src/pipeline/warm.ts');
     });
 
     it("a second display-name rule, a second test for the text 'null'", () => {

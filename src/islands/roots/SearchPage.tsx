@@ -3,15 +3,10 @@
  * feature's lead modals as its one Quick Enquiry dialog (any card's Quick Enquiry button opens
  * it with that card's car, `data-car`). Feature islands never import each other; an island root
  * is where two features meet (docs/architecture.md, "Islands").
- *
- * Its props come as one JSON text (`searchIslandProps`): the first page of results is the
- * largest island prop of the site, and Astro serialises and hashes a structured prop value by
- * value, which was the most costly part of rendering a search page after React (issue 17, fleet
- * builds). The route table (every make, model, location and dealership route: 33 KB on a
- * 300-car site, 86 KB at 16,000 cars) is not in them: Astro escapes and hashes island props on
- * every page, so the page carries the table once as a JSON data block (`routeTableText`, made
- * once per site) that the island reads when it hydrates. A sixth of a 300-car site's render
- * time went to the table in the props.
+ * Its props come as one JSON text (`searchIslandProps`, kept for the server's render through
+ * src/builder/render/astro/island-props.ts), without the route table: the page carries that once
+ * as a JSON data block (`routeTableText`, made once per site) read when the island hydrates, as
+ * Astro escapes and hashes island props on every page (measured in docs/scale.md).
  */
 import { useMemo } from 'react';
 // The search feature first: its stylesheet keeps its place before the forms' in the page head.
@@ -19,6 +14,7 @@ import SearchFeature, { type SearchPageProps } from '../search/SearchPage.tsx';
 import LeadModals from '../forms/LeadModals.tsx';
 import type { RouteTable } from '../../search/core/routes.ts';
 import { jsonLdText } from '../../lib/text/seo.ts';
+import { islandPropsMemo } from '../../builder/render/astro/island-props.ts';
 
 /** The id of the page's route table data block (`<script type="application/json">`). */
 export const ROUTE_TABLE_ID = 'search-routes';
@@ -36,22 +32,12 @@ export function routeTableText(routes: RouteTable): string {
   return text;
 }
 
-/**
- * The props each JSON text was made from, for the server's render of the same page: it renders
- * the island right after the page made the text (Astro's renderer check may call the component
- * once before), so it takes the object back instead of parsing the text again and finding the
- * route table missing. The newest texts are kept: a render has at most a few pages in flight.
- */
-const madeHere = new Map<string, SearchPageProps>();
-const KEEP_MADE = 64;
+/** The props each JSON text was made from, for the server's render of the same page (island-props.ts). */
+const madeHere = islandPropsMemo<SearchPageProps>();
 
 /** The island's one prop: SearchPageProps as JSON, without the route table. */
 export function searchIslandProps(props: SearchPageProps): { props: string } {
-  const text = JSON.stringify({ ...props, config: { ...props.config, routes: undefined } });
-  madeHere.delete(text);
-  madeHere.set(text, props);
-  if (madeHere.size > KEEP_MADE) madeHere.delete(madeHere.keys().next().value!);
-  return { props: text };
+  return { props: madeHere.remember(JSON.stringify({ ...props, config: { ...props.config, routes: undefined } }), props) };
 }
 
 let pageTable: RouteTable | undefined;
@@ -69,7 +55,7 @@ function routeTableOfPage(): RouteTable {
 
 /** The props of a text: the object it was made from, else the text parsed with the page's route table. */
 function propsOf(text: string): SearchPageProps {
-  const made = madeHere.get(text);
+  const made = madeHere.recall(text);
   if (made) return made;
   const parsed = JSON.parse(text) as SearchPageProps;
   return { ...parsed, config: { ...parsed.config, routes: routeTableOfPage() } };

@@ -6,7 +6,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createBundle } from '../../build/build-tenant.ts';
+import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { searchBuildData } from '../../search/build-time/page-data.ts';
 import { snapshotResults } from '../../search/build-time/snapshot.ts';

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allowedInBuildChild } from '../../build/child-env.ts';
+import { allowedInBuildChild } from '../../builder/render/child-env.ts';
 import { bucketSettings, PUBLISH_VARIABLES } from '../../config/publish.ts';
 import { tenantOfHost } from '../../lib/site/host.ts';
 import { loadPublisher } from '../publisher.ts';

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../../build/security-headers.ts';
+import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../../site-policy/security-headers.ts';
 import { tenantOfHost } from '../../lib/site/host.ts';
 import { cacheControl, CONTENT_TYPES, extensionOf } from '../../lib/site/serving.ts';
 import { silentLogger, type Logger } from '../log.ts';

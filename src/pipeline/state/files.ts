@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { writeFileAtomic } from '../../build/atomic-file.ts';
+import { writeFileAtomic } from '../../builder/render/atomic-file.ts';
 
 /** Where the state's files live. */
 export interface FileStore {

@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { writeFileAtomic } from '../../build/atomic-file.ts';
+import { writeFileAtomic } from '../../builder/render/atomic-file.ts';
 import { openDatabase, type SqlDatabase } from '../../server/kernel/db.ts';
 import type { Migration } from '../../server/kernel/migrations.ts';
 import type { ReleaseManifest } from '../releases.ts';

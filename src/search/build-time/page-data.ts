@@ -4,7 +4,7 @@
  * config. Server side only: it may read the search key from the environment to sign a
  * tenant token; only the token reaches the page.
  */
-import type { TenantBundle } from '../../build/bundle.ts';
+import type { TenantBundle } from '../../builder/bundle/bundle.ts';
 import { environment, type Environment } from '../../config/env.ts';
 import { searchSettings } from '../../config/search.ts';
 import { modalFormConfig } from '../../lib/forms/form-config.ts';

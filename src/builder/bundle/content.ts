@@ -1,0 +1,98 @@
+/**
+ * Content pages from Markdown in the tenant folder (content/<name>.md -> /<name>,
+ * content/pages/<name>.md -> /pages/<name>), with the platform's default text for the
+ * standard pages a tenant has not written.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Site } from '../../schemas/site.ts';
+import { formatPhone } from '../../lib/text/format.ts';
+import type { ContentPage } from './bundle.ts';
+import { createMarkdownRenderer } from './markdown.ts';
+
+const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Routes a tenant's Markdown may not take over (they are pages of the product). */
+const RESERVED = new Set(['cars', 'search', 'used-car', 'api', 'media', 'print', 'success', 'sign-in', 'models', 'brands', 'index', '404']);
+
+interface Frontmatter {
+  title?: string;
+  description?: string;
+}
+
+/** Split `---` front matter (simple `key: value` lines) from the Markdown body. */
+export function splitFrontmatter(text: string): { data: Frontmatter; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  if (!match) return { data: {}, body: text };
+  const data: Record<string, string> = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const pair = /^([A-Za-z_]+):\s*(.*)$/.exec(line);
+    if (pair) data[pair[1]] = pair[2].replace(/^["']|["']$/g, '');
+  }
+  return { data, body: text.slice(match[0].length) };
+}
+
+function titleFromName(name: string): string {
+  return name
+    .split('-')
+    .map((word) => (['and', 'of', 'to', 'the'].includes(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+}
+
+/** Default Markdown for the standard content pages, worded for the tenant. */
+function defaultPages(site: Site): Record<string, { title: string; markdown: string }> {
+  const phone = formatPhone(site.phone);
+  const name = site.name;
+  return {
+    'about-us': {
+      title: 'About Us',
+      markdown: `${name} is a locally owned dealership${site.address ? ` at ${site.address}` : ''}. Our team helps you find the right vehicle, arrange finance and trade in your current car, all in one place.\n\nEvery vehicle we sell is inspected before it reaches our yard, and our sales team is happy to answer any question. Call us on ${phone} or visit us in person.`,
+    },
+    'privacy-policy': {
+      title: 'Privacy Policy',
+      markdown: `${name} respects your privacy and handles personal information in line with the Australian Privacy Principles of the *Privacy Act 1988* (Cth).\n\n## What we collect\nWhen you send an enquiry, book a test drive or a service, or ask for a trade-in valuation, we collect the details you give us: your name, contact details, postcode and the vehicle you are interested in.\n\n## How we use it\nWe use your information to answer your enquiry, arrange what you asked for, and, if you agreed, to tell you about offers. You can opt out of marketing at any time by replying STOP to an SMS or using the unsubscribe link in an e-mail.\n\n## Access and correction\nYou may ask for access to, or correction of, the information we hold about you by calling ${phone}.`,
+    },
+    'terms-and-conditions': {
+      title: 'Terms and Conditions',
+      markdown: `These terms apply to your use of the ${name} website.\n\nVehicle details, prices and availability are provided in good faith and may change without notice. Prices shown include GST. Please confirm all details with our sales team before purchase. Finance estimates are indicative only and are not an offer of finance.\n\nImages may show optional equipment. Online reservations are subject to the reservation terms shown at checkout.`,
+    },
+    warranty: {
+      title: 'Warranty',
+      markdown: `## ${site.texts.warranty}\n\nEvery eligible vehicle sold by ${name} comes with the manufacturer's or our dealer warranty. Ask our team for the warranty terms that apply to the vehicle you are interested in, or call ${phone}.`,
+    },
+    'roadside-assist': {
+      title: 'Roadside Assist',
+      markdown: `Drive with confidence: eligible vehicles purchased from ${name} include roadside assistance for flat batteries, flat tyres, lock-outs, running out of fuel and towing to the nearest repairer after a breakdown.\n\nCall ${phone} to check your vehicle's cover.`,
+    },
+  };
+}
+
+/** Render a tenant's content pages (its Markdown, else the default text). */
+export function loadContentPages(tenantDir: string, site: Site): ContentPage[] {
+  // Sanitised (issue 13 M8): tenant Markdown may hold raw HTML, which must not carry script.
+  const render = createMarkdownRenderer();
+  const pages = new Map<string, ContentPage>();
+  const defaults = defaultPages(site);
+  for (const [name, page] of Object.entries(defaults)) {
+    pages.set(`/${name}`, { path: `/${name}`, title: page.title, description: `${page.title} - ${site.name}`, html: render(page.markdown), isDefault: true });
+  }
+  const read = (dir: string, prefix: string) => {
+    if (!existsSync(dir)) return;
+    for (const file of readdirSync(dir).sort()) {
+      const name = file.replace(/\.md$/, '');
+      if (!file.endsWith('.md') || !NAME.test(name) || (prefix === '' && RESERVED.has(name))) continue;
+      const parsed = splitFrontmatter(readFileSync(join(dir, file), 'utf8'));
+      const { data } = parsed;
+      let { body } = parsed;
+      // A leading "# Heading" is the page title (the layout renders the one h1).
+      const heading = /^\s*#\s+(.+?)\s*#*\s*(\r?\n|$)/.exec(body);
+      if (heading) body = body.slice(heading[0].length);
+      const title = data.title ?? heading?.[1] ?? defaults[name]?.title ?? titleFromName(name);
+      const path = `${prefix}/${name}`;
+      pages.set(path, { path, title, description: data.description ?? `${title} - ${site.name}`, html: render(body), isDefault: false });
+    }
+  };
+  read(join(tenantDir, 'content'), '');
+  read(join(tenantDir, 'content', 'pages'), '/pages');
+  return [...pages.values()];
+}

@@ -1,0 +1,133 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BODY_SHAPES, COLOUR_FAMILIES, VEHICLE_VIEWS, panoramaUrl, spinFrameUrl, vehicleImageUrl, type ColourFamily } from '../../../lib/images.ts';
+import type { Car } from '../../../schemas/car.ts';
+import type { TenantBundle } from '../../bundle/bundle.ts';
+import { carImageUrls, imageJobs, renderImages, svgFor, vehicleImagesStep } from './images.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'vehicle-images-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('imageJobs', () => {
+  it('makes the base file and every width of an image, one file for a thumbnail', () => {
+    const jobs = imageJobs([vehicleImageUrl('suv', 'red', 'side'), vehicleImageUrl('suv', 'red', 'side', true), 'https://cdn.example.com/x.jpg', '/media/vehicles/boat-red-side.webp']);
+    expect(jobs.map((job) => [job.path, job.width]).sort()).toEqual(
+      [
+        ['/media/vehicles/suv-red-side.webp', 800],
+        ['/media/vehicles/suv-red-side-480w.webp', 480],
+        ['/media/vehicles/suv-red-side-800w.webp', 800],
+        ['/media/vehicles/suv-red-side-1200w.webp', 1200],
+        ['/media/vehicles/suv-red-side-thumb.webp', 320],
+      ].sort(),
+    );
+  });
+
+  it('lists every image url of a car', () => {
+    const car = {
+      images: [{ image: '/a.webp', thumb: '/a-t.webp' }],
+      thumbnails: ['/b.webp'],
+      spin_images: ['/s0.webp', '/s1.webp'],
+      spin_interior_image: '/p.webp',
+      primary_image_url: '/a.webp',
+    } as unknown as Car;
+    expect(new Set(carImageUrls(car))).toEqual(new Set(['/a.webp', '/a-t.webp', '/b.webp', '/s0.webp', '/s1.webp', '/p.webp']));
+  });
+});
+
+describe('drawings', () => {
+  it('draws every body in every view and colour as an SVG that sharp can read', async () => {
+    for (const body of BODY_SHAPES) {
+      for (const view of VEHICLE_VIEWS) {
+        const svg = svgFor({ kind: 'vehicle', body, colour: 'blue', view, thumb: false });
+        expect(svg.startsWith('<svg')).toBe(true);
+        expect(svg).not.toMatch(/NaN|undefined/);
+      }
+      expect(svgFor({ kind: 'placeholder', body, thumb: false })).not.toMatch(/NaN|undefined/);
+      expect(svgFor({ kind: 'spin', body, colour: 'red', frame: 7 })).not.toMatch(/NaN|undefined/);
+    }
+    for (const colour of Object.keys(COLOUR_FAMILIES) as ColourFamily[]) expect(svgFor({ kind: 'vehicle', body: 'sedan', colour, view: 'angle', thumb: false })).toContain(COLOUR_FAMILIES[colour]);
+    const meta = await sharp(Buffer.from(svgFor({ kind: 'vehicle', body: 'ute', colour: 'white', view: 'angle', thumb: false }))).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 800]);
+  });
+
+  it('paints the car in its colour: the middle of a red side view is red', async () => {
+    const { data, info } = await sharp(Buffer.from(svgFor({ kind: 'vehicle', body: 'van', colour: 'red', view: 'side', thumb: false }))).raw().toBuffer({ resolveWithObject: true });
+    // A point on the van's lower body panel.
+    const x = 640;
+    const y = 560;
+    const at = (y * info.width + x) * info.channels;
+    const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
+    expect(r).toBeGreaterThan(120);
+    expect(g).toBeLessThan(80);
+    expect(b).toBeLessThan(80);
+  });
+
+  it('turns the spin: frames differ', () => {
+    const frames = new Set(Array.from({ length: 24 }, (_, frame) => svgFor({ kind: 'spin', body: 'suv', colour: 'grey', frame })));
+    expect(frames.size).toBe(24);
+  });
+});
+
+describe('renderImages', () => {
+  it('writes WebP files in their widths and takes them from the cache on a rebuild', async () => {
+    const cache = join(scratch, 'cache');
+    const jobs = imageJobs([vehicleImageUrl('hatch', 'yellow', 'front'), vehicleImageUrl('hatch', 'yellow', 'front', true), panoramaUrl('caravan', 'white')]);
+    const first = await renderImages(jobs, join(scratch, 'out1'), cache);
+    expect(first).toEqual({ written: 9, drawn: 7 });
+    const variant = await sharp(join(scratch, 'out1', 'media', 'vehicles', 'hatch-yellow-front-480w.webp')).metadata();
+    expect([variant.format, variant.width, variant.height]).toEqual(['webp', 480, 320]);
+    const thumb = await sharp(join(scratch, 'out1', 'media', 'vehicles', 'hatch-yellow-front-thumb.webp')).metadata();
+    expect([thumb.width, thumb.height]).toEqual([320, 213]);
+    const panorama = await sharp(join(scratch, 'out1', 'media', 'vehicles', 'caravan-white-panorama-1200w.webp')).metadata();
+    expect([panorama.width, panorama.height]).toEqual([1200, 600]);
+    const second = await renderImages(jobs, join(scratch, 'out2'), cache);
+    expect(second).toEqual({ written: 9, drawn: 0 });
+    expect(readdirSync(join(scratch, 'out2', 'media', 'vehicles')).sort()).toEqual(readdirSync(join(scratch, 'out1', 'media', 'vehicles')).sort());
+  });
+
+  it('in an incremental release leaves the files the previous release left there (hard links) and writes only the missing ones', async () => {
+    const cache = join(scratch, 'cache-incremental');
+    const jobs = imageJobs([vehicleImageUrl('ute', 'red', 'side')]);
+    const out = join(scratch, 'out-incremental');
+    expect((await renderImages(jobs, out, cache)).written).toBe(4);
+    const kept = join(out, 'media', 'vehicles', 'ute-red-side-480w.webp');
+    const before = statSync(kept);
+    rmSync(join(out, 'media', 'vehicles', 'ute-red-side-800w.webp'));
+    const again = await renderImages(jobs, out, cache, { keepExisting: true });
+    expect(again).toEqual({ written: 1, drawn: 0 });
+    expect(statSync(kept).ino).toBe(before.ino);
+    expect(existsSync(join(out, 'media', 'vehicles', 'ute-red-side-800w.webp'))).toBe(true);
+  });
+
+  it('the step writes the images of the bundle cars, their spins, model tiles and the placeholders', async () => {
+    const outDir = join(scratch, 'site');
+    process.env.DEALER_IMAGE_CACHE = join(scratch, 'cache');
+    try {
+      const car = {
+        id: 1,
+        slug: 'a',
+        status: 'in_stock',
+        car_type: 'used',
+        images: [{ image: vehicleImageUrl('coupe', 'black', 'angle'), thumb: vehicleImageUrl('coupe', 'black', 'angle', true) }],
+        spin_images: [spinFrameUrl('coupe', 'black', 0), spinFrameUrl('coupe', 'black', 1)],
+      } as unknown as Car;
+      const bundle = { cars: [car], extras: { models: { models: [{ image: { url: vehicleImageUrl('suv', 'silver', 'angle') } }] } } } as unknown as TenantBundle;
+      await vehicleImagesStep.run({ tenant: undefined as never, bundle, outDir });
+      for (const file of [
+        'media/vehicles/coupe-black-angle-1200w.webp',
+        'media/vehicles/coupe-black-angle-thumb.webp',
+        'media/vehicles/coupe-black-spin-01-800w.webp',
+        'media/vehicles/suv-silver-angle.webp',
+        'media/placeholders/light-truck.webp',
+        'media/placeholders/caravan-480w.webp',
+      ]) {
+        expect(existsSync(join(outDir, file)), file).toBe(true);
+      }
+    } finally {
+      delete process.env.DEALER_IMAGE_CACHE;
+    }
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * Post-build step: draws every local demo image a tenant's pages reference
+ * (/media/vehicles/..., /media/placeholders/...) and writes it, in the widths of
+ * src/lib/images.ts, into the tenant's output directory. Files are cached under
+ * .cache/images/ keyed by what they show, so a rebuild only copies them.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { buildSettings } from '../../../config/build.ts';
+import { copyFileAtomic, writeFileAtomic } from '../../render/atomic-file.ts';
+import type { Car } from '../../../schemas/car.ts';
+import {
+  BASE_IMAGE_WIDTH,
+  BODY_SHAPES,
+  IMAGE_ASPECT,
+  IMAGE_WIDTHS,
+  PROMO_SLIDE_WIDTHS,
+  SPIN_FRAMES,
+  THUMB_WIDTH,
+  parseLocalImageUrl,
+  widthVariantUrl,
+  type LocalImageSpec,
+} from '../../../lib/images.ts';
+import type { PostBuildStep } from '../types.ts';
+import { CANVAS, exteriorSvg, interiorSvg, placeholderSvg, VIEW_ANGLES } from './vehicle-art.ts';
+
+/** Bump when the drawings change, so cached files are redrawn. */
+export const ART_VERSION = 4;
+
+// Effort 2 encodes about 2.5x faster than the default 4 for a few percent more bytes.
+const WEBP = { quality: 80, effort: 2 } as const;
+
+/** Cache directory: DEALER_IMAGE_CACHE or <repo>/.cache/images. */
+export function imageCacheDir(): string {
+  return buildSettings().imageCacheDir;
+}
+
+/** Every image URL a car references (gallery, thumbnails, spin frames, interior spin). */
+export function carImageUrls(car: Car): string[] {
+  const urls: string[] = [];
+  for (const image of car.images ?? []) {
+    urls.push(image.image);
+    if (image.thumb) urls.push(image.thumb);
+  }
+  urls.push(...(car.thumbnails ?? []), ...(car.spin_images ?? []));
+  if (car.primary_image_url) urls.push(car.primary_image_url);
+  if (car.spin_interior_image) urls.push(car.spin_interior_image);
+  return urls;
+}
+
+/** Local image URLs found anywhere in a JSON value (models.json tiles, offers, slides). */
+function urlsInJson(value: unknown, found: string[]): void {
+  if (typeof value === 'string') {
+    if (value.startsWith('/media/')) found.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) urlsInJson(item, found);
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) urlsInJson(item, found);
+  }
+}
+
+/** One file to write: its site path and how to draw it. */
+export interface ImageJob {
+  /** Site path, e.g. /media/vehicles/suv-red-side-480w.webp. */
+  path: string;
+  spec: LocalImageSpec;
+  width: number;
+}
+
+/** The files behind a set of URLs: each non-thumb image in its base and every listed width. */
+export function imageJobs(urls: Iterable<string>, widths: readonly number[] = IMAGE_WIDTHS): ImageJob[] {
+  const jobs = new Map<string, ImageJob>();
+  for (const url of urls) {
+    const spec = parseLocalImageUrl(url);
+    if (!spec) continue;
+    if ('thumb' in spec && spec.thumb) {
+      jobs.set(url, { path: url, spec, width: THUMB_WIDTH });
+      continue;
+    }
+    jobs.set(url, { path: url, spec, width: BASE_IMAGE_WIDTH });
+    for (const width of widths) jobs.set(widthVariantUrl(url, width), { path: widthVariantUrl(url, width), spec, width });
+  }
+  return [...jobs.values()];
+}
+
+/** Placeholder URLs of every body: pages may show any of them. */
+export function placeholderUrls(): string[] {
+  return BODY_SHAPES.map((body) => `/media/placeholders/${body}.webp`);
+}
+
+/** The SVG of a spec at its drawing size. */
+export function svgFor(spec: LocalImageSpec): string {
+  switch (spec.kind) {
+    case 'placeholder':
+      return placeholderSvg(spec.body);
+    case 'panorama':
+      return interiorSvg(spec.body, spec.colour, CANVAS.width * 2, CANVAS.width);
+    case 'spin':
+      // Frame 0 is the front three-quarter view; each frame turns 15 degrees.
+      return exteriorSvg(spec.body, spec.colour, VIEW_ANGLES.angle + (360 / SPIN_FRAMES) * spec.frame);
+    case 'vehicle':
+      return spec.view === 'interior' ? interiorSvg(spec.body, spec.colour) : exteriorSvg(spec.body, spec.colour, VIEW_ANGLES[spec.view]);
+  }
+}
+
+function cacheKey(spec: LocalImageSpec, width: number): string {
+  const { thumb: _thumb, ...what } = spec as LocalImageSpec & { thumb?: boolean };
+  return createHash('sha1').update(JSON.stringify({ v: ART_VERSION, what, width, webp: WEBP })).digest('hex');
+}
+
+/** Draw (or take from the cache) every job and write it under outDir. Returns counts. */
+export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = imageCacheDir(), options: { keepExisting?: boolean } = {}): Promise<{ written: number; drawn: number }> {
+  mkdirSync(cacheDir, { recursive: true });
+  // Group the widths of one drawing so its SVG is rasterised once.
+  const groups = new Map<string, { spec: LocalImageSpec; jobs: ImageJob[] }>();
+  for (const job of jobs) {
+    const key = JSON.stringify(job.spec.kind === 'vehicle' ? { ...job.spec, thumb: false } : job.spec);
+    const group = groups.get(key) ?? { spec: job.spec, jobs: [] };
+    group.jobs.push(job);
+    groups.set(key, group);
+  }
+  let drawn = 0;
+  let written = 0;
+  const work = [...groups.values()];
+  const runOne = async (group: { spec: LocalImageSpec; jobs: ImageJob[] }) => {
+    // The base file and the 800w variant are the same picture: encode it once.
+    const missing = new Map<string, number>();
+    for (const job of group.jobs) {
+      const key = cacheKey(job.spec, job.width);
+      if (!existsSync(join(cacheDir, `${key}.webp`))) missing.set(key, job.width);
+    }
+    if (missing.size > 0) {
+      const { data: pixels, info } = await sharp(Buffer.from(svgFor(group.spec))).raw().toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+      const aspect = group.spec.kind === 'panorama' ? 2 : IMAGE_ASPECT;
+      for (const [key, width] of missing) {
+        const file = join(cacheDir, `${key}.webp`);
+        const data = await sharp(pixels, raw).resize(width, Math.round(width / aspect)).webp(WEBP).toBuffer();
+        // Write then rename (durably, unpredictable temp name), so a parallel build never copies a half-written file.
+        writeFileAtomic(file, data, { durable: false });
+        drawn++;
+      }
+    }
+    for (const job of group.jobs) {
+      const target = join(outDir, ...job.path.split('/').filter(Boolean));
+      // In an incremental release a path names its drawing and width, so a file already there
+      // (the link to the previous release's file, same code) is this picture: leave it.
+      if (options.keepExisting && existsSync(target)) continue;
+      mkdirSync(dirname(target), { recursive: true });
+      // Copy then rename: never rewrite a file in place (it may be a hard link shared with earlier releases).
+      copyFileAtomic(join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`), target, { durable: false });
+      written++;
+    }
+  };
+  // Two at a time: the machine has 2 cores and sharp has its own thread pool.
+  let next = 0;
+  const worker = async () => {
+    while (next < work.length) await runOne(work[next++]!);
+  };
+  await Promise.all([worker(), worker()]);
+  return { written, drawn };
+}
+
+/** The post-build step: images of the published cars, of the tenant's extra files, and the placeholders. */
+export const vehicleImagesStep: PostBuildStep = {
+  name: 'vehicle images',
+  async run({ bundle, outDir, incremental }) {
+    const urls = new Set<string>(placeholderUrls());
+    for (const car of bundle.cars) for (const url of carImageUrls(car)) urls.add(url);
+    const extra: string[] = [];
+    urlsInJson(bundle.extras, extra);
+    for (const url of extra) urls.add(url);
+    // Promotion slides also come 540 and 1920 wide (audit 9.39).
+    const slides: string[] = [];
+    urlsInJson(bundle.extras.slides, slides);
+    const jobs = new Map([...imageJobs(urls), ...imageJobs(slides, PROMO_SLIDE_WIDTHS)].map((job) => [job.path, job]));
+    await renderImages([...jobs.values()], outDir, imageCacheDir(), { keepExisting: incremental });
+  },
+};

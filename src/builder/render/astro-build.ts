@@ -1,0 +1,30 @@
+/**
+ * Child process of the tenant build (runAstroBuild in src/builder/render/children.ts): runs Astro's build
+ * for the tenant bundle named by DEALER_BUNDLE into DEALER_OUT_DIR. Run through `npm run build`,
+ * not directly.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'astro';
+import { buildSettings } from '../../config/build.ts';
+import { keepRenderer } from './astro/kept-renderer.ts';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+// Astro writes its temporary server build to <cwd>/.astro/.prerender when outDir is outside
+// the working directory; builds running in parallel (tenants, tests, the pipeline) would share
+// and clobber one folder. A working directory of this process's own, inside the repository
+// (so the server chunks still resolve node_modules), keeps every build apart.
+const workDir = join(root, '.cache', 'astro-build', String(process.pid));
+mkdirSync(workDir, { recursive: true });
+process.chdir(workDir);
+try {
+  // DEALER_KEEP_RENDERER: keep the compiled server bundle for the pipeline's incremental releases.
+  const { keepRendererDir: keep, astroLogLevel } = buildSettings();
+  await build({ root, logLevel: astroLogLevel, ...(keep ? { integrations: [keepRenderer(keep)] } : {}) });
+} finally {
+  process.chdir(root);
+  rmSync(workDir, { recursive: true, force: true });
+}
+// The parent reads this line for the benchmark's peak-memory figure.
+console.log(`DEALER_BUILD_STATS ${JSON.stringify({ maxRSS: process.resourceUsage().maxRSS })}`);

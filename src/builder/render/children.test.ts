@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
+
+const children = pathToFileURL(join(import.meta.dirname, 'children.ts')).href;
+const temps: string[] = [];
+/** Renderer children left running by a test (killed after it). */
+const children_: number[] = [];
+afterEach(() => {
+  for (const pid of children_.splice(0)) {
+    try {
+      process.kill(pid);
+    } catch {
+      // already gone
+    }
+  }
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Run `source` as a one-shot ES module in a fresh Node process (as `npm run bench:pipeline` or `pipeline --once` do). */
+function oneShot(source: string) {
+  return spawnSync(process.execPath, ['--input-type=module', '-e', source], { encoding: 'utf8', timeout: 60_000 });
+}
+
+describe('the pipeline warm renderer in a one-shot process', () => {
+  // Fault (bench:pipeline exited with code 13 in the middle of a one-car release): the pool's
+  // renderer unref'd its child and IPC channel for good, so a process with nothing else to do
+  // ended while a render was still pending, and the release never finished.
+  it('keeps the process alive while a render is pending, and lets it end when idle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
+    temps.push(dir);
+    // A renderer directory with no kept bundle: the child starts, fails to load it and exits,
+    // and the pending render must report that rather than the process vanishing under it.
+    const run = oneShot(`
+      import { warmRendererFor } from ${JSON.stringify(children)};
+      const job = warmRendererFor(${JSON.stringify(join(dir, 'no-renderer'))}).render({ slug: 'one-shot' }, ${JSON.stringify(join(dir, 'out'))}, 'https://one-shot.example');
+      // A job that never reached a child still settles its 'sent' (a caller waiting on it goes on).
+      await job.sent;
+      const result = await job;
+      console.log('RESULT ' + JSON.stringify({ code: result.code, output: result.output.slice(0, 200) }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null') as { code: number; output: string } | null;
+    expect(result?.code).toBe(1);
+    expect(result?.output).toMatch(/warm renderer exited/);
+  });
+
+  it('a renderer warmed ahead of the next release never keeps a one-shot process alive', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
+    temps.push(dir);
+    // A kept bundle that never finishes loading: the warm child stays up for good.
+    const rendererDir = join(dir, 'renderer');
+    mkdirSync(rendererDir);
+    writeFileSync(join(rendererDir, KEPT_STATE_FILE), JSON.stringify({ version: KEPT_STATE_VERSION, entry: 'stalled.mjs', nodeEnv: 'production' }));
+    writeFileSync(join(rendererDir, 'stalled.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(dir, 'child.pid'))}, String(process.pid));\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\n`);
+    const run = oneShot(`
+      import { existsSync } from 'node:fs';
+      import { warmRendererFor } from ${JSON.stringify(children)};
+      warmRendererFor(${JSON.stringify(rendererDir)}).warm();
+      // Stay until the child is up, then end: the warming child must not hold this process.
+      const wait = setInterval(() => { if (existsSync(${JSON.stringify(join(dir, 'child.pid'))})) { clearInterval(wait); console.log('WARMING'); } }, 20);
+    `);
+    const pid = existsSync(join(dir, 'child.pid')) ? Number(readFileSync(join(dir, 'child.pid'), 'utf8')) : 0;
+    if (pid) children_.push(pid);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('WARMING');
+    expect(pid).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * The child processes that render a tenant bundle into a directory: astro-build.ts (a whole
+ * Astro build: compile and render) and the warm renderer render-pages.ts --serve (render only,
+ * with a server bundle kept from an earlier Astro build of the same code: astro/kept-renderer.ts).
+ * Each gets the bundle as a private temporary file (DEALER_BUNDLE), the output directory
+ * (DEALER_OUT_DIR) and an allow-listed environment (child-env.ts: no server secret reaches a
+ * build child). Used by the tenant build, the fleet build and the pipeline's releases.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSettings } from '../../config/build.ts';
+import { environment, type Environment } from '../../config/env.ts';
+import type { TenantBundle } from '../bundle/bundle.ts';
+import type { PageFacts } from '../post-build/built-pages.ts';
+import { writePrivateTempFile } from './atomic-file.ts';
+import { buildChildEnv } from './child-env.ts';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+/** The child that runs a whole Astro build of a tenant bundle. */
+export const ASTRO_BUILD_CHILD = fileURLToPath(new URL('./astro-build.ts', import.meta.url));
+/** The child that renders tenant bundles with a kept server bundle (one-shot, or warm with --serve). */
+export const RENDER_CHILD = fileURLToPath(new URL('./render-pages.ts', import.meta.url));
+
+/** DEALER_CPU_PROFILE_DIR=<dir>: each child writes a V8 CPU profile there (to find where a build or a render spends its time). */
+function cpuProfileArgs(): string[] {
+  const { cpuProfileDir } = buildSettings();
+  return cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+}
+
+/** Exit code, the tail of the output, and the child's peak resident memory (bytes, 0 when it did not say). */
+export interface ChildRun {
+  code: number;
+  output: string;
+  peakRss: number;
+  /** A warm render of a bundle with `reuseRoutes`: the output files (relative to its outDir) it did not write. */
+  reused?: string[];
+  /** A warm render: the facts of each page it wrote (relative path), taken as it wrote them (src/builder/post-build/built-pages.ts). */
+  pageFacts?: Record<string, PageFacts>;
+}
+
+/**
+ * Start a child script (its file path) with the bundle written to a temporary file. The child is spawned
+ * before this returns, so the caller can work while it runs; the promise resolves when it ends.
+ */
+export function runBundleChild(script: string, nodeArgs: string[], bundle: TenantBundle, outDir: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
+  const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
+  mkdirSync(outDir, { recursive: true });
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [...nodeArgs, ...cpuProfileArgs(), script], {
+      cwd: REPO_ROOT,
+      env: buildChildEnv({ ...env, DEALER_BUNDLE: bundleTemp.path, DEALER_OUT_DIR: outDir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let peakRss = 0;
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString();
+      // Both children end with one stats line: DEALER_BUILD_STATS / DEALER_RENDER_STATS {"maxRSS": kB, ...}.
+      const stats = /DEALER_(?:BUILD|RENDER)_STATS (\{.*\})/.exec(text);
+      if (stats) peakRss = ((JSON.parse(stats[1]) as { maxRSS?: number }).maxRSS ?? 0) * 1024;
+      output = (output + text).slice(-20_000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (code) => {
+      bundleTemp.remove();
+      done({ code: code ?? 1, output, peakRss });
+    });
+  });
+}
+
+/** A whole Astro build of the bundle; `keepRenderer` keeps its compiled server bundle there. */
+export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string, keepRenderer?: string): Promise<ChildRun> {
+  return runBundleChild(ASTRO_BUILD_CHILD, [], bundle, outDir, {
+    ASTRO_TELEMETRY_DISABLED: '1',
+    DEALER_SITE_URL: siteUrl,
+    // Separate caches so tenants can build in parallel.
+    DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', bundle.slug),
+    DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', bundle.slug),
+    ...(keepRenderer ? { DEALER_KEEP_RENDERER: resolve(keepRenderer) } : {}),
+  });
+}
+
+/** One of `count` render processes sharing a tenant's pages: every `count`-th page from `index` (the split render of a large tenant, src/builder/render/build-tenant.ts). */
+export interface RenderShard {
+  index: number;
+  count: number;
+}
+
+/** The answer of a warm renderer to one job. */
+interface WarmAnswer {
+  ready?: boolean;
+  ok?: boolean;
+  pages?: number;
+  reused?: string[];
+  facts?: Record<string, PageFacts>;
+  maxRSS?: number;
+  error?: string;
+}
+
+/**
+ * A warm renderer (src/builder/render/render-pages.ts --serve): one child that loads a kept server bundle
+ * once and renders one tenant bundle after another, so a render costs only its pages, not a
+ * process start and a bundle load. Jobs run one at a time in order. If the child dies, the
+ * running job fails and the next one starts a new child. `close()` ends it.
+ */
+export class WarmRenderer {
+  readonly rendererDir: string;
+  #child: ReturnType<typeof spawn> | undefined;
+  #ready: Promise<void> | undefined;
+  #pending: ((answer: WarmAnswer) => void) | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #stderr = '';
+  /** Jobs started and not yet answered (a background child is held only while this is above 0). */
+  #inFlight = 0;
+
+  readonly #background: boolean;
+
+  /** `background`: the child never keeps this process alive (a long-lived pool in the pipeline). */
+  constructor(rendererDir: string, options: { background?: boolean } = {}) {
+    this.rendererDir = rendererDir;
+    this.#background = options.background ?? false;
+  }
+
+  #start(): Promise<void> {
+    if (this.#ready && this.#child && this.#child.exitCode === null && this.#child.signalCode === null) return this.#ready;
+    this.#stderr = '';
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...cpuProfileArgs(), RENDER_CHILD, '--serve'], {
+      cwd: REPO_ROOT,
+      env: buildChildEnv({ NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'), DEALER_RENDERER: this.rendererDir }),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    this.#child = child;
+    if (this.#background) {
+      // The output pipes never hold the process; the child and its channel do while a job
+      // is in flight (#hold), and not while the renderer waits idle for the next release.
+      (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
+      (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+    }
+    this.#applyHold();
+    child.stdout?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
+    child.stderr?.on('data', (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-20_000)));
+    this.#ready = new Promise((ready, fail) => {
+      child.on('message', (answer: WarmAnswer) => {
+        if (answer.ready) return ready();
+        const pending = this.#pending;
+        this.#pending = undefined;
+        pending?.(answer);
+      });
+      child.on('exit', (code) => {
+        const message = `warm renderer exited (${code}): ${this.#stderr.trim().split('\n').slice(-5).join(' | ')}`;
+        fail(new Error(message));
+        const pending = this.#pending;
+        this.#pending = undefined;
+        pending?.({ ok: false, error: message });
+      });
+    });
+    // A failed start is reported by the job that waits for it.
+    this.#ready.catch(() => {});
+    return this.#ready;
+  }
+
+  /**
+   * A background renderer's child keeps this process alive only while a job is in flight: a
+   * one-shot process (`pipeline --once`, bench:pipeline) must not end under a pending render,
+   * and a long-lived one must not be held open by an idle renderer.
+   */
+  #hold(held: boolean): void {
+    this.#inFlight += held ? 1 : -1;
+    this.#applyHold();
+  }
+
+  #applyHold(): void {
+    const child = this.#child;
+    if (!this.#background || !child) return;
+    if (this.#inFlight > 0) {
+      child.ref();
+      child.channel?.ref();
+    } else {
+      child.unref();
+      child.channel?.unref();
+    }
+  }
+
+  /**
+   * Start the child and load the kept bundle now, without a job, so that the next render costs
+   * only its pages (the pipeline calls it after a full release). It never holds the process.
+   */
+  warm(): void {
+    this.#start();
+  }
+
+  /**
+   * Render a bundle into `outDir` with the tenant's origin (the request origin its own Astro build
+   * would use). The answer's `sent` settles once the job is in the child's hands (or has failed
+   * to get there): a caller that has synchronous work to do meanwhile (the incremental release
+   * links the previous release's files) awaits it first, so the two run on two cores. With a
+   * `shard`, it renders only that share of the pages.
+   */
+  render(bundle: TenantBundle, outDir: string, siteUrl: string, shard?: RenderShard): Promise<ChildRun> & { sent: Promise<void> } {
+    let markSent: () => void = () => {};
+    const sent = new Promise<void>((settled) => (markSent = settled));
+    const job = this.#queue.then(async (): Promise<ChildRun> => {
+      const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
+      mkdirSync(outDir, { recursive: true });
+      this.#hold(true);
+      try {
+        await this.#start();
+        const answer = await new Promise<WarmAnswer>((done) => {
+          this.#pending = done;
+          this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes, shard });
+          markSent();
+        });
+        if (answer.ok) return { code: 0, output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`, peakRss: (answer.maxRSS ?? 0) * 1024, reused: answer.reused ?? [], pageFacts: answer.facts };
+        return { code: 1, output: answer.error ?? 'warm renderer failed', peakRss: 0 };
+      } catch (error) {
+        return { code: 1, output: (error as Error).message, peakRss: 0 };
+      } finally {
+        markSent();
+        this.#hold(false);
+        bundleTemp.remove();
+      }
+    });
+    this.#queue = job;
+    return Object.assign(job, { sent });
+  }
+
+  /** Stop the child (idempotent). */
+  close(): void {
+    if (this.#child && this.#child.exitCode === null) this.#child.disconnect();
+    this.#child = undefined;
+    this.#ready = undefined;
+  }
+}
+
+/** Warm renderers of the pipeline, most recently used last; at most DEALER_WARM_RENDERERS (default 2). */
+const warmPool = new Map<string, WarmRenderer>();
+
+/**
+ * The warm renderer of a kept bundle directory, started on first use and kept for the next
+ * release of the same code and config (a kept directory is never rewritten in place: a new
+ * full release keeps its bundle under a new name). The least recently used is stopped when
+ * the pool is full.
+ */
+export function warmRendererFor(rendererDir: string, env: Environment = environment()): WarmRenderer {
+  const max = buildSettings(env).warmRenderers;
+  let renderer = warmPool.get(rendererDir);
+  if (renderer) warmPool.delete(rendererDir);
+  else renderer = new WarmRenderer(rendererDir, { background: true });
+  warmPool.set(rendererDir, renderer);
+  for (const [dir, old] of warmPool) {
+    if (warmPool.size <= max) break;
+    warmPool.delete(dir);
+    old.close();
+  }
+  return renderer;
+}
+
+/** Stop every warm renderer of the pool (tests, shutdown). */
+export function closeWarmRenderers(): void {
+  for (const renderer of warmPool.values()) renderer.close();
+  warmPool.clear();
+}

@@ -1,0 +1,161 @@
+/**
+ * Child process that renders the static paths of the tenant bundle named by DEALER_BUNDLE with
+ * a prerender bundle kept from an earlier build of the same code (astro/kept-renderer.ts), into
+ * DEALER_OUT_DIR; with --serve it stays warm and takes bundles over IPC (children.ts). Mirrors
+ * Astro's static generation through astro/astro-adapter.ts; anything it does not support (a
+ * redirect response) fails the run, and the caller falls back to an Astro build. The request
+ * origin comes from DEALER_SITE_URL, as the tenant's own Astro build would use. Prints one line
+ * `DEALER_RENDER_STATS {"pages":n,"maxRSS":kB}` on success.
+ */
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { buildSettings } from '../../config/build.ts';
+import { setEnvironment } from '../../config/env.ts';
+import { loadKeptApp, outputFile, renderPath, requestUrl, routeCacheOf, staticPaths, type AstroLogDestination, type AstroStaticPath } from './astro/astro-adapter.ts';
+import { pageFacts, type PageFacts } from '../post-build/built-pages.ts';
+import type { RenderShard } from './children.ts';
+import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from './astro/kept-renderer.ts';
+
+const settings = buildSettings();
+const rendererDir = settings.rendererDir;
+const outDir = settings.outDir ?? '';
+const serving = process.argv.includes('--serve');
+if (!rendererDir || (!serving && (!outDir || !settings.bundleFile))) {
+  console.error('render-pages: DEALER_RENDERER, and DEALER_OUT_DIR and DEALER_BUNDLE (or --serve with jobs over IPC), must be set (run by the build or the pipeline)');
+  process.exit(2);
+}
+const state = JSON.parse(readFileSync(join(rendererDir, KEPT_STATE_FILE), 'utf8')) as KeptRendererState;
+if (state.version !== KEPT_STATE_VERSION) {
+  console.error(`render-pages: kept renderer state version ${state.version}, expected ${KEPT_STATE_VERSION}`);
+  process.exit(2);
+}
+
+// Before React loads: the bundle's compiled JSX needs React's runtime of the build's mode.
+setEnvironment('NODE_ENV', state.nodeEnv);
+const destination: AstroLogDestination = {
+  write(event) {
+    if (event.level === 'warn' || event.level === 'error') process.stderr.write(`[${event.level}] ${event.label ?? ''} ${event.message}\n`);
+    return true;
+  },
+};
+const app = await loadKeptApp(join(rendererDir, state.entry), state, destination);
+
+/** Astro renders with the origin of the configured `site` (DEALER_SITE_URL of the tenant's build). */
+function originOf(siteUrl: string | undefined): string {
+  return siteUrl ? new URL(siteUrl).origin : state.origin;
+}
+
+/**
+ * Pages rendered at once. Rendering is mostly synchronous work, but each page also waits on
+ * its response stream; overlapping a few keeps the process busy (Astro's build.concurrency in
+ * astro.config.mjs, the same figure, measured in docs/scale.md).
+ */
+const RENDER_CONCURRENCY = 8;
+
+/** DEALER_RENDER_TRACE: where each render's timings go (none when unset). */
+const trace = settings.renderTraceFile;
+
+/**
+ * Render every static path into `outDir`, except those of `reuseRoutes` (the bundle's routes an
+ * incremental release takes over from the previous one): their output files, relative to
+ * `outDir`, are returned as `reused`. With a `shard`, only every `count`-th path from `index`
+ * (each route's pages spread evenly over the processes; together they render every path once).
+ */
+async function renderAll(outDir: string, origin: string, reuseRoutes: readonly string[] = [], shard?: RenderShard): Promise<{ pages: number; reused: string[]; facts: Record<string, PageFacts> }> {
+  const started = performance.now();
+  const reuse = new Set(reuseRoutes);
+  const reused: string[] = [];
+  let paths: AstroStaticPath[] = [];
+  // Each path once: the first route wins, as in Astro (prerenderConflictBehavior).
+  for (const { pathname, route } of await staticPaths(app)) {
+    if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
+    if (reuse.has(route.route)) reused.push(relative(outDir, outputFile(pathname, route, outDir)).split(sep).join('/'));
+    else paths.push({ pathname, route });
+  }
+  if (shard) {
+    // Filtered into a new array: spreading tens of thousands of paths into push() overflows the stack.
+    paths = paths.filter((_, position) => position % shard.count === shard.index);
+  }
+  const pathsDone = performance.now();
+  const times: [string, number][] = [];
+  let pages = 0;
+  const made = new Set<string>();
+  const facts: Record<string, PageFacts> = {};
+  async function renderOne({ pathname, route }: AstroStaticPath): Promise<void> {
+    const pageStarted = performance.now();
+    let response: Response;
+    try {
+      response = await renderPath(app, new Request(requestUrl(pathname, route, origin)), route);
+    } catch (error) {
+      // The first line names the page: the pipeline logs it when it falls back to Astro.
+      throw new Error(`render-pages: ${pathname}: ${(error as Error).message}\n${(error as Error).stack ?? ''}`);
+    }
+    if (response.status >= 300 && response.status < 400) throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
+    if (!response.body) return;
+    const body = Buffer.from(await response.arrayBuffer());
+    const file = outputFile(pathname, route, outDir);
+    const folder = dirname(file);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    writeFileSync(file, body);
+    pages += 1;
+    // What the post-build steps read from a page, taken from the bytes in hand (src/builder/post-build/built-pages.ts).
+    if (file.endsWith('.html')) facts[relative(outDir, file).split(sep).join('/')] = pageFacts(body);
+    if (trace) times.push([pathname, performance.now() - pageStarted]);
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) await renderOne(paths[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, paths.length) }, worker));
+  if (trace) {
+    // DEALER_RENDER_TRACE=<file>: one JSON line per render (where a release's render time goes).
+    const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 10).map(([path, ms]) => [path, Math.round(ms)]);
+    appendFileSync(trace, `${JSON.stringify({ pages, reused: reused.length, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest })}\n`);
+  }
+  return { pages, reused, facts };
+}
+
+/** One render job of a warm renderer (sent by src/builder/render/children.ts WarmRenderer). */
+interface RenderJob {
+  bundle: string;
+  outDir: string;
+  siteUrl: string;
+  reuseRoutes?: string[];
+  shard?: RenderShard;
+}
+
+if (process.argv.includes('--serve') && process.send) {
+  // Warm renderer: the bundle stays loaded and renders one tenant bundle after another. Astro
+  // caches each route's getStaticPaths per app; a new bundle has new paths, so it is cleared.
+  const routeCache = routeCacheOf(app);
+  if (!routeCache) {
+    console.error('render-pages --serve: the build app of this Astro version has no route cache (see src/builder/render/astro/astro-adapter.ts); render one bundle per process instead');
+    process.exit(2);
+  }
+  let queue = Promise.resolve();
+  process.on('message', (job: RenderJob) => {
+    queue = queue.then(async () => {
+      setEnvironment('DEALER_BUNDLE', job.bundle);
+      routeCache.clearAll();
+      try {
+        const { pages, reused, facts } = await renderAll(job.outDir, originOf(job.siteUrl), job.reuseRoutes, job.shard);
+        process.send!({ ok: true, pages, reused, facts, maxRSS: process.resourceUsage().maxRSS });
+      } catch (error) {
+        process.send!({ ok: false, error: (error as Error).message });
+      }
+    });
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send({ ready: true });
+} else {
+  try {
+    const { pages } = await renderAll(outDir, originOf(settings.siteUrl));
+    console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages, maxRSS: process.resourceUsage().maxRSS })}`);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
