@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listHeldFeeds } from './held-feeds.ts';
+import { listHeldFeeds, readHeldFeed } from './held-feeds.ts';
 import { decideHeldFeed, intakeFile, intakePush } from './intake.ts';
 import type { LogFields } from './log.ts';
 import { withState } from './state/store.ts';
@@ -24,6 +24,7 @@ const log = (fields: LogFields) => events.push(fields);
 const options = () => ({ sitesDir: sites, guard: { maxRemovedShare: 0.5, minRemoved: 5 } });
 // The accepted stock lives in the pipeline state of the sites directory (the tenant folder's stock.json is only its seed).
 const acceptedRecords = () => withState(undefined, sites, async (state) => (await state.stock(SLUG, tenantDir))?.data as Record<string, unknown>[]);
+const heldFeeds = () => withState(undefined, sites, (state) => listHeldFeeds(state, SLUG));
 const stockText = async () => JSON.stringify(await acceptedRecords());
 const fixtureStock = () => JSON.parse(readFileSync(join(FIXTURE, 'stock.json'), 'utf8')) as Record<string, unknown>[];
 
@@ -55,8 +56,8 @@ describe('a dropped feed that would empty the site', () => {
     expect(result).toMatchObject({ accepted: false, held: { source: 'truncated.json', visibleBefore: 12, visibleAfter: 2, removed: 10 } });
     expect(await stockText()).toBe(before);
     expect(readdirSync(inbox)).toEqual([]);
-    const [held] = listHeldFeeds(sites, SLUG);
-    expect(readFileSync(join(sites, SLUG, 'held', `${held.id}.report.txt`), 'utf8')).toMatch(/mass-change guard: HOLD - the feed would take 10 of 12 visible cars \(83 %\)/);
+    const [held] = await heldFeeds();
+    expect((await withState(undefined, sites, (state) => readHeldFeed(state, SLUG, held.id)))?.report).toMatch(/mass-change guard: HOLD - the feed would take 10 of 12 visible cars \(83 %\)/);
     expect(events.at(-1)).toMatchObject({ event: 'feed', outcome: 'held', removed: 10 });
     expect(readFeedStatus(sites, SLUG)).toMatchObject({ outcome: 'held', source: 'truncated.json' });
 
@@ -64,7 +65,7 @@ describe('a dropped feed that would empty the site', () => {
     expect(confirmed?.reason).toBeUndefined();
     expect(confirmed).toMatchObject({ accepted: true, read: 2 });
     expect((await acceptedRecords())).toHaveLength(2);
-    expect(listHeldFeeds(sites, SLUG)).toEqual([]);
+    expect(await heldFeeds()).toEqual([]);
     expect(readFeedStatus(sites, SLUG)).toMatchObject({ outcome: 'confirmed', source: 'truncated.json (confirmed by operator)' });
     // A second decision on the same feed does nothing.
     expect(await decideHeldFeed(tenantDir, SLUG, held.id, 'discard', log, options())).toBeNull();
@@ -75,12 +76,12 @@ describe('a dropped feed that would empty the site', () => {
     const before = await stockText();
     await intakeFile(tenantDir, SLUG, drop('a.json', []), log, options());
     await intakeFile(tenantDir, SLUG, drop('b.json', fixtureStock().slice(0, 1)), log, options());
-    const held = listHeldFeeds(sites, SLUG);
+    const held = await heldFeeds();
     expect(held.map((feed) => feed.source)).toEqual(['b.json']);
     expect(events.some((event) => event.event === 'feed-held-closed' && event.outcome === 'superseded' && event.by === 'b.json')).toBe(true);
     expect(await decideHeldFeed(tenantDir, SLUG, held[0].id, 'discard', log, options())).toMatchObject({ accepted: false, reason: 'discarded by an operator' });
     expect(await stockText()).toBe(before);
-    expect(JSON.parse(readFileSync(join(sites, SLUG, 'held', 'closed', `${held[0].id}.json`), 'utf8'))).toMatchObject({ outcome: 'discarded' });
+    expect((await withState(undefined, sites, (state) => readHeldFeed(state, SLUG, held[0].id)))?.feed).toMatchObject({ outcome: 'discarded' });
   });
 
   it('does not hold an ordinary feed, or any feed with the guard off', async () => {
