@@ -1,16 +1,17 @@
 /**
  * Intake with the mass-change guard, on real folders (no builds): dropped files and webhook
  * pushes that would empty the site are held, not written; an operator's confirm takes them
- * in, a discard drops them, a newer file supersedes them, and a decision counts once.
+ * in, a discard drops them, a newer file supersedes them, and a decision counts once. Held
+ * feeds live in the pipeline state: another process with its own disk lists and decides them.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listHeldFeeds, readHeldFeed } from './held-feeds.ts';
 import { decideHeldFeed, intakeFile, intakePush } from './intake.ts';
 import type { LogFields } from './log.ts';
-import { withState } from './state/store.ts';
+import { openPipelineState, withState } from './state/store.ts';
 import { readFeedStatus } from './status.ts';
 
 const FIXTURE = resolve(import.meta.dirname, '../../tests/fixtures/tenants/pipeline-motors');
@@ -114,5 +115,45 @@ describe('a webhook push removing most of the stock', () => {
 
   it('refuses ids that are not a held feed id (no path tricks)', async () => {
     expect(await decideHeldFeed(tenantDir, SLUG, '../../tenants/pipeline-motors/site', 'confirm', log, options())).toBeNull();
+  });
+});
+
+describe('held feeds in the shared state (issue 33 item 1)', () => {
+  it('a feed held by one intake process is listed and confirmed by another with its own sites directory and tenant copy', async () => {
+    // Two processes' worth: separate connections to one state, separate sites directories and tenant folders (two machines' disks).
+    const data = join(root, 'state');
+    const other = { tenantDir: join(root, 'other', 'tenants', SLUG), sites: join(root, 'other', 'sites') };
+    cpSync(FIXTURE, other.tenantDir, { recursive: true });
+    const [stateA, stateB] = [await openPipelineState({ dataDir: data, stockMirror: false }), await openPipelineState({ dataDir: data, stockMirror: false })];
+    try {
+      const held = await intakeFile(tenantDir, SLUG, drop('truncated.json', fixtureStock().slice(0, 2)), log, { ...options(), state: stateA });
+      expect(held?.held).toMatchObject({ source: 'truncated.json', removed: 10 });
+      // Nothing of it on either machine's disk: the state has it.
+      expect(existsSync(join(sites, SLUG, 'held'))).toBe(false);
+      expect((await listHeldFeeds(stateB, SLUG)).map((feed) => feed.id)).toEqual([held!.held!.id]);
+      expect((await readHeldFeed(stateB, SLUG, held!.held!.id))?.report).toMatch(/mass-change guard: HOLD/);
+      const confirmed = await decideHeldFeed(other.tenantDir, SLUG, held!.held!.id, 'confirm', log, { sitesDir: other.sites, state: stateB });
+      expect(confirmed).toMatchObject({ accepted: true, read: 2 });
+      // The first process sees the decision and the stock it made; deciding again there does nothing.
+      expect(await listHeldFeeds(stateA, SLUG)).toEqual([]);
+      expect(((await stateA.stock(SLUG))?.data as unknown[]).length).toBe(2);
+      expect(await decideHeldFeed(tenantDir, SLUG, held!.held!.id, 'discard', log, { ...options(), state: stateA })).toBeNull();
+      expect((await readHeldFeed(stateA, SLUG, held!.held!.id))?.feed).toMatchObject({ outcome: 'confirmed', note: 'by an operator' });
+    } finally {
+      await stateA.close();
+      await stateB.close();
+    }
+  });
+
+  it('two processes deciding one held feed at once decide it once', async () => {
+    const data = join(root, 'state');
+    const states = [await openPipelineState({ dataDir: data, stockMirror: false }), await openPipelineState({ dataDir: data, stockMirror: false })];
+    try {
+      const held = await intakePush(tenantDir, SLUG, JSON.stringify({ removed: fixtureStock().map((car) => String(car.id)) }), log, { ...options(), state: states[0] });
+      const decisions = await Promise.all(states.map((state, index) => decideHeldFeed(tenantDir, SLUG, held.held!.id, index ? 'discard' : 'confirm', log, { ...options(), state })));
+      expect(decisions.filter((decision) => decision !== null)).toHaveLength(1);
+    } finally {
+      for (const state of states) await state.close();
+    }
   });
 });
