@@ -84,7 +84,7 @@ if (values.workers !== undefined) {
   const slugs = dirs.map((dir) => dir.split('/').pop()!);
   const runs = [];
   for (const workers of counts) {
-    runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work }));
+    runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work, keep: values.keep }));
     console.log(JSON.stringify(runs.at(-1)));
   }
   // The baseline over the same cars, about as many pages a car as a dealer site has.

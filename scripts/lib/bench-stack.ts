@@ -22,7 +22,8 @@ export interface StackRun {
   pages: number;
   pagesPerSecond: number;
   fullRelease: { tenant: string; objects: number; bytes: number; uploadedFiles: number; files: number };
-  oneCar: { tenant: string; mode: unknown; objects: number; bytes: number; uploadedFiles: number; reused: number; feedToLiveSeconds: number };
+  /** feedToLiveSeconds: the snapshot's landing to the edge serving the car (debounce included); releaseSeconds: the worker's job. */
+  oneCar: { tenant: string; mode: unknown; objects: number; bytes: number; uploadedFiles: number; reused: number; feedToLiveSeconds: number; releaseSeconds: number; publishSeconds: number };
 }
 
 function get(base: string, path: string, host: string): Promise<{ status: number; body: string }> {
@@ -75,12 +76,12 @@ function countPages(dir: string): number {
 }
 
 /** Run the stack with `workers` pipeline workers over `tenantsDir` and measure it. */
-export async function benchStack(options: { repo: string; tenantsDir: string; slugs: string[]; workers: number; work: string }): Promise<StackRun> {
+export async function benchStack(options: { repo: string; tenantsDir: string; slugs: string[]; workers: number; work: string; keep?: boolean }): Promise<StackRun> {
   const dir = join(options.work, `stack-${options.workers}`);
   const [edge, intake, api1, api2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const stack: ChildProcess = spawn(
     process.execPath,
-    [join(options.repo, 'scripts/stack.ts'), '--tenants', options.tenantsDir, '--dir', dir, '--workers', String(options.workers), '--edge-port', String(edge), '--intake-port', String(intake), '--api-ports', `${api1},${api2}`],
+    [join(options.repo, 'scripts/stack.ts'), '--tenants', options.tenantsDir, '--dir', dir, '--workers', String(options.workers), '--edge-port', String(edge), '--intake-port', String(intake), '--api-ports', `${api1},${api2}`, ...(options.keep ? ['--keep'] : [])],
     // One code version for the whole run: a change to src/ meanwhile must not turn the one-car release into a full one.
     { cwd: options.repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PIPELINE_CODE_VERSION: process.env.PIPELINE_CODE_VERSION ?? `bench-${Date.now()}` } },
   );
@@ -137,7 +138,7 @@ export async function benchStack(options: { repo: string; tenantsDir: string; sl
       pages,
       pagesPerSecond: Number((pages / codeDeploySeconds).toFixed(1)),
       fullRelease: { tenant: slug, objects: Number(full.objects), bytes: Number(full.bytes), uploadedFiles: Number(full.uploadedFiles), files: Number(full.files) },
-      oneCar: { tenant: slug, mode: last.mode, objects: Number(oneCar.objects), bytes: Number(oneCar.bytes), uploadedFiles: Number(oneCar.uploadedFiles), reused: Number(oneCar.reused), feedToLiveSeconds: Number(feedToLiveSeconds.toFixed(2)) },
+      oneCar: { tenant: slug, mode: last.mode, objects: Number(oneCar.objects), bytes: Number(oneCar.bytes), uploadedFiles: Number(oneCar.uploadedFiles), reused: Number(oneCar.reused), feedToLiveSeconds: Number(feedToLiveSeconds.toFixed(2)), releaseSeconds: Number(last.seconds), publishSeconds: Number(oneCar.seconds) },
     };
   } finally {
     if (stack.exitCode === null) {
