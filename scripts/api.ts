@@ -2,16 +2,26 @@
  * The lead API on its own (production): `npm run api`. Configuration from environment
  * variables (docs/lead-api.md), validated before anything starts.
  * SIGHUP (or any change under TENANTS_DIR, when TENANTS_WATCH is on) reloads the tenants;
+ * with STOCK_FROM_STATE, the accepted stock comes from the pipeline state, polled every 2 s;
  * SIGTERM / SIGINT stop accepting requests, finish the ones in flight, then exit.
  */
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { watchTenantsFolder } from '../src/server/kernel/tenants.ts';
+import { openStockSource, type StateStockSource } from '../src/pipeline/state/stock-source.ts';
 
 const config = settingsOrExit(() => loadConfig());
 
-const app = await createApp(appOptionsFromConfig(config)).catch((error: Error) => {
+let stockSource: StateStockSource | undefined;
+if (config.stockFromState) {
+  stockSource = await openStockSource({ databaseUrl: config.database.kind === 'postgres' ? config.database.url : undefined, dataDir: config.stockFromState.dataDir }).catch((error: Error) => {
+    console.error(`lead API could not read the pipeline state: ${error.message}`);
+    process.exit(1);
+  });
+}
+
+const app = await createApp({ ...appOptionsFromConfig(config), stockSource }).catch((error: Error) => {
   console.error(`lead API could not start: ${error.message}`);
   process.exit(1);
 });
@@ -25,6 +35,11 @@ if (deadLetters.length > 0) {
 }
 
 process.on('SIGHUP', () => app.reloadTenants());
+const stopStockWatch = stockSource?.watch(
+  2000,
+  (changed) => void app.reloadChangedTenants(changed).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed')),
+  (error) => app.log.warn({ error: error.message }, 'reading the pipeline state failed'),
+);
 if (config.tenantsWatch) {
   try {
     watchTenantsFolder(config.tenantsDir, (changed) => {
@@ -43,7 +58,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    stopStockWatch?.();
+    Promise.all([app.close(), stockSource?.state.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

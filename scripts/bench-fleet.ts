@@ -6,6 +6,11 @@
  * today's per-tenant path (one Astro build per tenant), both with --jobs parallel tenants.
  *
  *   npm run bench:fleet -- [--tenants 100] [--cars 300] [--jobs <cores>] [--skip-old] [--data <file>] [--keep]
+ *   npm run bench:fleet -- --workers 1,2 [--tenants 10] [--cars 300] [--bare <dir>]
+ *
+ * With --workers, the same tenants go through `npm run stack` instead, once per worker count
+ * (scripts/lib/bench-stack.ts: code deploy wall, bucket uploads of a full and a one-car
+ * release, feed-to-live at the edge), beside the bare Astro baseline built in the same run.
  *
  * Prints per path: compile seconds (fleet), per-tenant seconds (median, p95: prepare, render
  * and post-build steps), total wall, pages, pages per second, peak RSS (largest child and
@@ -16,6 +21,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTenant, REPO_ROOT, type TenantBuildResult, buildFleet } from '../src/builder/render/index.ts';
+import { benchBareAstro, benchStack } from './lib/bench-stack.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +31,8 @@ const { values } = parseArgs({
     'skip-old': { type: 'boolean', default: false },
     data: { type: 'string', default: resolve(REPO_ROOT, '../shared/data/au-vehicle-listings.json') },
     keep: { type: 'boolean', default: false },
+    workers: { type: 'string' },
+    bare: { type: 'string', default: resolve(REPO_ROOT, '../shared/bench/bare-astro') },
   },
 });
 if (!existsSync(values.data)) {
@@ -59,6 +67,34 @@ for (let index = 0; index < tenantCount; index += 1) {
   const stock = Array.from({ length: carsPerTenant }, (_, offset) => listings[(index * carsPerTenant + offset) % listings.length]);
   writeFileSync(join(dir, 'stock.json'), JSON.stringify(stock));
   dirs.push(dir);
+}
+
+if (values.workers !== undefined) {
+  const counts = values.workers.split(',').map(Number);
+  if (!counts.length || !counts.every((count) => Number.isInteger(count) && count >= 1 && count <= 16)) {
+    console.error(`--workers: worker counts from 1 to 16 separated by commas, e.g. 1,2 (got ${JSON.stringify(values.workers)})`);
+    process.exit(2);
+  }
+  if (!existsSync(values.bare)) {
+    console.error(`bare Astro baseline not found: ${values.bare} (pass --bare <dir>)`);
+    process.exit(2);
+  }
+  console.log(`bench:fleet --workers ${counts.join(',')}: ${tenantCount} tenants x ${carsPerTenant} cars through npm run stack, in ${work}`);
+  const slugs = dirs.map((dir) => dir.split('/').pop()!);
+  const runs = [];
+  for (const workers of counts) {
+    runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work, keep: values.keep }));
+    console.log(JSON.stringify(runs.at(-1)));
+  }
+  // The baseline over the same cars, about as many pages a car as a dealer site has.
+  const cars = dirs.flatMap((dir) => JSON.parse(readFileSync(join(dir, 'stock.json'), 'utf8')) as unknown[]);
+  const pagesPerCar = Math.max(1, Math.round(runs[0]!.pages / cars.length));
+  const bare = await benchBareAstro({ repo: REPO_ROOT, source: values.bare, cars: cars.slice(0, listings.length), pagesPerCar, work });
+  console.log(JSON.stringify({ baseline: 'bare-astro', pagesPerCar, ...bare }));
+  console.table(runs.map((run) => ({ workers: run.workers, codeDeploySeconds: run.codeDeploySeconds, pages: run.pages, pagesPerSecond: run.pagesPerSecond, bareRatio: Number((bare.pagesPerSecond / run.pagesPerSecond).toFixed(2)), fullObjects: run.fullRelease.objects, fullMB: Number((run.fullRelease.bytes / 1e6).toFixed(2)), oneCarObjects: run.oneCar.objects, oneCarMB: Number((run.oneCar.bytes / 1e6).toFixed(2)), oneCarMode: run.oneCar.mode, feedToLiveSeconds: run.oneCar.feedToLiveSeconds })));
+  if (!values.keep) rmSync(work, { recursive: true, force: true });
+  else console.log(`kept ${work}`);
+  process.exit(0);
 }
 
 const now = Date.now();

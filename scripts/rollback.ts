@@ -22,6 +22,7 @@ import { createLogger } from '../src/pipeline/log.ts';
 import { loadPublisher } from '../src/pipeline/publisher.ts';
 import { chooseRollback, liveRelease, rollbackTenant } from '../src/pipeline/rebuild.ts';
 import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
+import { sharedStateFiles } from '../src/pipeline/state/files.ts';
 import { recordStatusIn } from '../src/pipeline/status.ts';
 
 const { values } = parseArgs({
@@ -45,7 +46,7 @@ if (values.help || !values.tenant) {
 const slug = values.tenant;
 const log = createLogger({ format: settingsOrExit(() => logFormatFor()) });
 const settings = settingsOrExit(() => pipelineSettings());
-const state = await openPipelineState({ dataDir: values.data ?? defaultDataDir(values.sites), databaseUrl: settings.databaseUrl });
+const state = await openPipelineState({ dataDir: values.data ?? defaultDataDir(values.sites), databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl) });
 try {
   if (values.list) {
     const current = await liveRelease(state, values.sites, slug);

@@ -2,11 +2,11 @@
 /**
  * A production-shaped stack on 127.0.0.1 (issue 33 item 5; docs/deploy.md "The stack on one
  * machine"): PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver), then one pipeline
- * intake, two pipeline workers (`--role worker`, sharing the Redis queue, publishing to the
- * bucket), two lead API processes on PostgreSQL and Redis, and the edge serving shoppers from
+ * intake, two pipeline workers (`--role worker`, `--workers` of them, sharing the Redis queue,
+ * publishing to the bucket), two lead API processes on PostgreSQL and Redis, and the edge serving shoppers from
  * the bucket as the CDN recipe does. Everything lives under --dir (a working copy of the
  * tenants, the feed inbox, releases, logs) and is removed on exit unless --keep.
- *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788]
+ *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2]
  * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,16 +29,22 @@ const { values } = parseArgs({
     'edge-port': { type: 'string', default: '4330' },
     'intake-port': { type: 'string', default: '4322' },
     'api-ports': { type: 'string', default: '8787,8788' },
+    workers: { type: 'string', default: '2' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788]');
+  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2]');
   process.exit(0);
 }
 const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
 if (![ports.edge, ports.intake, ...ports.api].every((port) => Number.isInteger(port) && port > 0 && port < 65536) || ports.api.length !== 2) {
   console.error('--edge-port, --intake-port: port numbers; --api-ports: two port numbers separated by a comma');
+  process.exit(2);
+}
+const workerCount = Number(values.workers);
+if (!Number.isInteger(workerCount) || workerCount < 1 || workerCount > 64) {
+  console.error(`--workers: a whole number of pipeline worker processes from 1 to 64 (got ${JSON.stringify(values.workers)})`);
   process.exit(2);
 }
 if (!existsSync(values.tenants)) {
@@ -151,8 +157,7 @@ try {
     ...pipelineEnv,
     PIPELINE_OPERATOR_TOKEN: operatorToken,
   });
-  start('worker-1', 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'worker', '--no-webhook'], pipelineEnv);
-  start('worker-2', 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'worker', '--no-webhook'], pipelineEnv);
+  for (let index = 1; index <= workerCount; index += 1) start(`worker-${index}`, 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'worker', '--no-webhook'], pipelineEnv);
   const apiEnv = {
     DATABASE_URL: postgres.url,
     REDIS_URL: redisUrl,

@@ -23,6 +23,9 @@ const EnvSchema = v.object({
   PORT: integer(8787, 1, 65535),
   TENANTS_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'tenants'),
   TENANTS_WATCH: flag(true),
+  // The accepted stock from the pipeline state (docs/deploy.md): its database is DATABASE_URL (else SQLite in the data directory), its files the bucket (S3_*) or the data directory.
+  STOCK_FROM_STATE: flag(false),
+  PIPELINE_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL'))),
   DATABASE_POOL_SIZE: integer(10, 1, 200),
   SQLITE_FILE: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/leads.sqlite'),
@@ -102,6 +105,8 @@ export interface ApiConfig {
   tenantsDir: string;
   /** Reload tenants when files under tenantsDir change (npm run api). */
   tenantsWatch: boolean;
+  /** Read the accepted stock from the pipeline state (STOCK_FROM_STATE), with its data directory (PIPELINE_DATA_DIR); null: the tenant folders. */
+  stockFromState: { dataDir: string | undefined } | null;
   database: DatabaseConfig;
   hostMap: Record<string, string>;
   /** false, or the proxy addresses / CIDR ranges whose X-Forwarded-For is trusted (true only outside production). */
@@ -179,6 +184,7 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
     port: e.PORT,
     tenantsDir: resolve(cwd, e.TENANTS_DIR),
     tenantsWatch: e.TENANTS_WATCH,
+    stockFromState: e.STOCK_FROM_STATE ? { dataDir: e.PIPELINE_DATA_DIR === undefined ? undefined : resolve(cwd, e.PIPELINE_DATA_DIR) } : null,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: e.SQLITE_FILE === ':memory:' ? ':memory:' : resolve(cwd, e.SQLITE_FILE), synchronous: e.SQLITE_SYNCHRONOUS },

@@ -1,16 +1,17 @@
 /**
  * Intake with the mass-change guard, on real folders (no builds): dropped files and webhook
  * pushes that would empty the site are held, not written; an operator's confirm takes them
- * in, a discard drops them, a newer file supersedes them, and a decision counts once.
+ * in, a discard drops them, a newer file supersedes them, and a decision counts once. Held
+ * feeds live in the pipeline state: another process with its own disk lists and decides them.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listHeldFeeds } from './held-feeds.ts';
+import { listHeldFeeds, readHeldFeed } from './held-feeds.ts';
 import { decideHeldFeed, intakeFile, intakePush } from './intake.ts';
 import type { LogFields } from './log.ts';
-import { withState } from './state/store.ts';
+import { openPipelineState, withState } from './state/store.ts';
 import { readFeedStatus } from './status.ts';
 
 const FIXTURE = resolve(import.meta.dirname, '../../tests/fixtures/tenants/pipeline-motors');
@@ -24,6 +25,7 @@ const log = (fields: LogFields) => events.push(fields);
 const options = () => ({ sitesDir: sites, guard: { maxRemovedShare: 0.5, minRemoved: 5 } });
 // The accepted stock lives in the pipeline state of the sites directory (the tenant folder's stock.json is only its seed).
 const acceptedRecords = () => withState(undefined, sites, async (state) => (await state.stock(SLUG, tenantDir))?.data as Record<string, unknown>[]);
+const heldFeeds = () => withState(undefined, sites, (state) => listHeldFeeds(state, SLUG));
 const stockText = async () => JSON.stringify(await acceptedRecords());
 const fixtureStock = () => JSON.parse(readFileSync(join(FIXTURE, 'stock.json'), 'utf8')) as Record<string, unknown>[];
 
@@ -55,8 +57,8 @@ describe('a dropped feed that would empty the site', () => {
     expect(result).toMatchObject({ accepted: false, held: { source: 'truncated.json', visibleBefore: 12, visibleAfter: 2, removed: 10 } });
     expect(await stockText()).toBe(before);
     expect(readdirSync(inbox)).toEqual([]);
-    const [held] = listHeldFeeds(sites, SLUG);
-    expect(readFileSync(join(sites, SLUG, 'held', `${held.id}.report.txt`), 'utf8')).toMatch(/mass-change guard: HOLD - the feed would take 10 of 12 visible cars \(83 %\)/);
+    const [held] = await heldFeeds();
+    expect((await withState(undefined, sites, (state) => readHeldFeed(state, SLUG, held.id)))?.report).toMatch(/mass-change guard: HOLD - the feed would take 10 of 12 visible cars \(83 %\)/);
     expect(events.at(-1)).toMatchObject({ event: 'feed', outcome: 'held', removed: 10 });
     expect(readFeedStatus(sites, SLUG)).toMatchObject({ outcome: 'held', source: 'truncated.json' });
 
@@ -64,7 +66,7 @@ describe('a dropped feed that would empty the site', () => {
     expect(confirmed?.reason).toBeUndefined();
     expect(confirmed).toMatchObject({ accepted: true, read: 2 });
     expect((await acceptedRecords())).toHaveLength(2);
-    expect(listHeldFeeds(sites, SLUG)).toEqual([]);
+    expect(await heldFeeds()).toEqual([]);
     expect(readFeedStatus(sites, SLUG)).toMatchObject({ outcome: 'confirmed', source: 'truncated.json (confirmed by operator)' });
     // A second decision on the same feed does nothing.
     expect(await decideHeldFeed(tenantDir, SLUG, held.id, 'discard', log, options())).toBeNull();
@@ -75,12 +77,12 @@ describe('a dropped feed that would empty the site', () => {
     const before = await stockText();
     await intakeFile(tenantDir, SLUG, drop('a.json', []), log, options());
     await intakeFile(tenantDir, SLUG, drop('b.json', fixtureStock().slice(0, 1)), log, options());
-    const held = listHeldFeeds(sites, SLUG);
+    const held = await heldFeeds();
     expect(held.map((feed) => feed.source)).toEqual(['b.json']);
     expect(events.some((event) => event.event === 'feed-held-closed' && event.outcome === 'superseded' && event.by === 'b.json')).toBe(true);
     expect(await decideHeldFeed(tenantDir, SLUG, held[0].id, 'discard', log, options())).toMatchObject({ accepted: false, reason: 'discarded by an operator' });
     expect(await stockText()).toBe(before);
-    expect(JSON.parse(readFileSync(join(sites, SLUG, 'held', 'closed', `${held[0].id}.json`), 'utf8'))).toMatchObject({ outcome: 'discarded' });
+    expect((await withState(undefined, sites, (state) => readHeldFeed(state, SLUG, held[0].id)))?.feed).toMatchObject({ outcome: 'discarded' });
   });
 
   it('does not hold an ordinary feed, or any feed with the guard off', async () => {
@@ -113,5 +115,45 @@ describe('a webhook push removing most of the stock', () => {
 
   it('refuses ids that are not a held feed id (no path tricks)', async () => {
     expect(await decideHeldFeed(tenantDir, SLUG, '../../tenants/pipeline-motors/site', 'confirm', log, options())).toBeNull();
+  });
+});
+
+describe('held feeds in the shared state (issue 33 item 1)', () => {
+  it('a feed held by one intake process is listed and confirmed by another with its own sites directory and tenant copy', async () => {
+    // Two processes' worth: separate connections to one state, separate sites directories and tenant folders (two machines' disks).
+    const data = join(root, 'state');
+    const other = { tenantDir: join(root, 'other', 'tenants', SLUG), sites: join(root, 'other', 'sites') };
+    cpSync(FIXTURE, other.tenantDir, { recursive: true });
+    const [stateA, stateB] = [await openPipelineState({ dataDir: data, stockMirror: false }), await openPipelineState({ dataDir: data, stockMirror: false })];
+    try {
+      const held = await intakeFile(tenantDir, SLUG, drop('truncated.json', fixtureStock().slice(0, 2)), log, { ...options(), state: stateA });
+      expect(held?.held).toMatchObject({ source: 'truncated.json', removed: 10 });
+      // Nothing of it on either machine's disk: the state has it.
+      expect(existsSync(join(sites, SLUG, 'held'))).toBe(false);
+      expect((await listHeldFeeds(stateB, SLUG)).map((feed) => feed.id)).toEqual([held!.held!.id]);
+      expect((await readHeldFeed(stateB, SLUG, held!.held!.id))?.report).toMatch(/mass-change guard: HOLD/);
+      const confirmed = await decideHeldFeed(other.tenantDir, SLUG, held!.held!.id, 'confirm', log, { sitesDir: other.sites, state: stateB });
+      expect(confirmed).toMatchObject({ accepted: true, read: 2 });
+      // The first process sees the decision and the stock it made; deciding again there does nothing.
+      expect(await listHeldFeeds(stateA, SLUG)).toEqual([]);
+      expect(((await stateA.stock(SLUG))?.data as unknown[]).length).toBe(2);
+      expect(await decideHeldFeed(tenantDir, SLUG, held!.held!.id, 'discard', log, { ...options(), state: stateA })).toBeNull();
+      expect((await readHeldFeed(stateA, SLUG, held!.held!.id))?.feed).toMatchObject({ outcome: 'confirmed', note: 'by an operator' });
+    } finally {
+      await stateA.close();
+      await stateB.close();
+    }
+  });
+
+  it('two processes deciding one held feed at once decide it once', async () => {
+    const data = join(root, 'state');
+    const states = [await openPipelineState({ dataDir: data, stockMirror: false }), await openPipelineState({ dataDir: data, stockMirror: false })];
+    try {
+      const held = await intakePush(tenantDir, SLUG, JSON.stringify({ removed: fixtureStock().map((car) => String(car.id)) }), log, { ...options(), state: states[0] });
+      const decisions = await Promise.all(states.map((state, index) => decideHeldFeed(tenantDir, SLUG, held.held!.id, index ? 'discard' : 'confirm', log, { ...options(), state })));
+      expect(decisions.filter((decision) => decision !== null)).toHaveLength(1);
+    } finally {
+      for (const state of states) await state.close();
+    }
   });
 });

@@ -1,16 +1,15 @@
 /**
- * Held feeds (issue 18 §4): a feed stopped by the mass-change guard waits in
- * `<sites>/<slug>/held/` - the original bytes, a JSON description and the dry-run report -
- * until an operator confirms it (it is then taken in as if it had just arrived) or
- * discards it. Decided feeds move to `held/closed/` so the history stays on disk.
- * The sites directory is shared by every pipeline process, like the status file.
+ * Held feeds (issue 18 §4, issue 33 item 1): a feed stopped by the mass-change guard waits
+ * in the pipeline state (src/pipeline/state/store.ts: SQLite locally, PostgreSQL with
+ * DATABASE_URL) - the original bytes, a JSON description and the dry-run report - until an
+ * operator confirms it (it is then taken in as if it had just arrived) or discards it. Any
+ * intake or worker process, on any machine sharing the state, lists and decides it; a
+ * decided feed keeps its row with the outcome, so the history stays in the state.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FeedKind } from './feeds.ts';
 import type { MassChange } from './mass-change.ts';
-import { tenantPaths, writeFileAtomic } from './releases.ts';
+import type { PipelineState } from './state/store.ts';
 
 /** A feed awaiting an operator's decision. */
 export interface HeldFeed {
@@ -21,7 +20,7 @@ export interface HeldFeed {
   kind: FeedKind;
   /** ISO time it was held. */
   at: string;
-  /** Stored copy of the feed, beside this description. */
+  /** Name of the stored copy of the feed (its extension tells the reader how to parse it). */
   file: string;
   visibleBefore: number;
   visibleAfter: number;
@@ -37,15 +36,8 @@ export interface HeldFeed {
 
 const ID = /^\d{8}T\d{9}Z-[0-9a-f]{4}$/;
 
-/** Folder of a tenant's held feeds. */
-export function heldDir(sitesDir: string, slug: string): string {
-  return join(tenantPaths(sitesDir, slug).base, 'held');
-}
-
 /** Keep a feed for an operator's decision; returns its description. */
-export function holdFeed(sitesDir: string, slug: string, feed: { source: string; kind: FeedKind; bytes: Uint8Array; change: MassChange; report: string }): HeldFeed {
-  const dir = heldDir(sitesDir, slug);
-  mkdirSync(dir, { recursive: true });
+export async function holdFeed(state: PipelineState, slug: string, feed: { source: string; kind: FeedKind; bytes: Uint8Array; change: MassChange; report: string }): Promise<HeldFeed> {
   const id = `${new Date().toISOString().replace(/[-:.]/g, '')}-${randomBytes(2).toString('hex')}`;
   const extension = /\.[a-z0-9]{1,5}$/i.exec(feed.source)?.[0] ?? '.json';
   const held: HeldFeed = {
@@ -61,56 +53,25 @@ export function holdFeed(sitesDir: string, slug: string, feed: { source: string;
     removedIds: feed.change.removed.slice(0, 20),
     reason: feed.change.reason ?? 'held by the mass-change guard',
   };
-  writeFileSync(join(dir, held.file), feed.bytes);
-  writeFileSync(join(dir, `${id}.report.txt`), feed.report);
-  writeFileAtomic(join(dir, `${id}.json`), `${JSON.stringify(held, null, 2)}\n`);
+  await state.addHeldFeed(held, feed.bytes, feed.report);
   return held;
 }
 
 /** Feeds of a tenant awaiting a decision, oldest first. */
-export function listHeldFeeds(sitesDir: string, slug: string): HeldFeed[] {
-  const dir = heldDir(sitesDir, slug);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => ID.test(name.replace(/\.json$/, '')) && name.endsWith('.json'))
-    .sort()
-    .flatMap((name) => {
-      try {
-        return [JSON.parse(readFileSync(join(dir, name), 'utf8')) as HeldFeed];
-      } catch {
-        return [];
-      }
-    });
+export function listHeldFeeds(state: PipelineState, slug: string): Promise<HeldFeed[]> {
+  return state.heldFeeds(slug);
 }
 
-/** One held feed with its bytes, or null (unknown or already decided). */
-export function readHeldFeed(sitesDir: string, slug: string, id: string): { feed: HeldFeed; bytes: Buffer } | null {
-  if (!ID.test(id)) return null;
-  const dir = heldDir(sitesDir, slug);
-  const description = join(dir, `${id}.json`);
-  if (!existsSync(description)) return null;
-  const feed = JSON.parse(readFileSync(description, 'utf8')) as HeldFeed;
-  return { feed, bytes: readFileSync(join(dir, feed.file)) };
+/** One held feed with its bytes and dry-run report (awaiting a decision or decided), or null. */
+export async function readHeldFeed(state: PipelineState, slug: string, id: string): Promise<{ feed: HeldFeed; bytes: Buffer; report: string } | null> {
+  return ID.test(id) ? state.heldFeed(slug, id) : null;
 }
 
 /**
- * Decide a held feed: move it to `held/closed/` with the outcome and return it with its
- * bytes, or null when it is unknown or already decided. Moving the description is the
- * claim, so two operators pressing the button at once decide it only once.
+ * Decide a held feed: record the outcome and return it with its bytes, or null when it is
+ * unknown or already decided. Recording the outcome is the claim, so two operators (or two
+ * processes) pressing the button at once decide it only once.
  */
-export function closeHeldFeed(sitesDir: string, slug: string, id: string, outcome: NonNullable<HeldFeed['outcome']>, note?: string): { feed: HeldFeed; bytes: Buffer } | null {
-  if (!ID.test(id)) return null;
-  const dir = heldDir(sitesDir, slug);
-  const closed = join(dir, 'closed');
-  mkdirSync(closed, { recursive: true });
-  const description = join(closed, `${id}.json`);
-  try {
-    renameSync(join(dir, `${id}.json`), description);
-  } catch {
-    return null;
-  }
-  const feed: HeldFeed = { ...(JSON.parse(readFileSync(description, 'utf8')) as HeldFeed), outcome, decidedAt: new Date().toISOString(), ...(note ? { note } : {}) };
-  writeFileAtomic(description, `${JSON.stringify(feed, null, 2)}\n`);
-  for (const name of [feed.file, `${id}.report.txt`]) if (existsSync(join(dir, name))) renameSync(join(dir, name), join(closed, name));
-  return { feed, bytes: readFileSync(join(closed, feed.file)) };
+export async function closeHeldFeed(state: PipelineState, slug: string, id: string, outcome: NonNullable<HeldFeed['outcome']>, note?: string): Promise<{ feed: HeldFeed; bytes: Buffer } | null> {
+  return ID.test(id) ? state.closeHeldFeed(slug, id, outcome, note) : null;
 }

@@ -8,7 +8,7 @@
  *
  * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to
  * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it,
- * or to the held-feed store `<sites>/<slug>/held/`.
+ * or into the pipeline state as a held feed (held-feeds.ts).
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -30,7 +30,7 @@ import { recordFeedIn } from './status.ts';
 
 /** Intake settings shared by dropped files and pushes. */
 export interface IntakeOptions {
-  /** Sites directory: held feeds and the last-feed status live under `<sites>/<slug>/`. Without it there is no guard. */
+  /** Sites directory: its pipeline state (when `state` is not given) keeps held feeds; the last-feed status file lives under `<sites>/<slug>/`. Without it there is no guard. */
   sitesDir?: string;
   /** Pipeline-wide guard settings (a tenant's feed-mapping.json `guard` overrides them); false turns the guard off. */
   guard?: GuardSettings | false;
@@ -168,14 +168,20 @@ async function noteFeed(options: IntakeOptions, result: IntakeResult, source: st
 }
 
 /** A newer complete snapshot makes older held feeds of the tenant obsolete. */
-function supersedeHeld(options: IntakeOptions, slug: string, by: string, log: Logger, except?: string): void {
+async function supersedeHeld(options: IntakeOptions, slug: string, by: string, log: Logger): Promise<void> {
   if (!options.sitesDir) return;
-  for (const held of listHeldFeeds(options.sitesDir, slug)) {
-    if (held.id === except) continue;
-    if (closeHeldFeed(options.sitesDir, slug, held.id, 'superseded', `superseded by the newer feed ${by}`)) {
-      log({ level: 'warn', event: 'feed-held-closed', tenant: slug, held: held.id, source: held.source, outcome: 'superseded', by });
+  await withState(options.state, options.sitesDir, async (state) => {
+    for (const held of await listHeldFeeds(state, slug)) {
+      if (await closeHeldFeed(state, slug, held.id, 'superseded', `superseded by the newer feed ${by}`)) {
+        log({ level: 'warn', event: 'feed-held-closed', tenant: slug, held: held.id, source: held.source, outcome: 'superseded', by });
+      }
     }
-  }
+  });
+}
+
+/** Keep a feed the guard stopped in the pipeline state (held-feeds.ts). */
+function hold(options: IntakeOptions & { sitesDir: string }, slug: string, feed: Parameters<typeof holdFeed>[2]): Promise<HeldFeed> {
+  return withState(options.state, options.sitesDir, (state) => holdFeed(state, slug, feed));
 }
 
 /** Apply a signed-and-verified webhook body to a tenant's stock (held instead when it trips the mass-change guard). */
@@ -195,8 +201,9 @@ export async function intakePush(tenantDir: string, slug: string, body: string, 
   });
   const intake = toIntake(slug, result);
   if (result.ok && change?.held && options.sitesDir) {
+    const sitesDir = options.sitesDir;
     const report = `feed: webhook push\ntenant: ${slug}\nrecords pushed: ${result.read}, valid: ${result.valid}\nvisible stock: ${change.visibleBefore} now, ${change.visibleAfter} after this push\nmass-change guard: HOLD - ${change.reason}\n`;
-    const held = holdFeed(options.sitesDir, slug, { source: 'webhook', kind: 'webhook', bytes: Buffer.from(body), change, report });
+    const held = await hold({ ...options, sitesDir }, slug, { source: 'webhook', kind: 'webhook', bytes: Buffer.from(body), change, report });
     Object.assign(intake, { accepted: false, held, reason: change.reason });
   }
   logIntake(log, intake, 'webhook');
@@ -247,15 +254,15 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
   }
   if (result.ok && change?.held && options.sitesDir) {
     const report = formatFeedCheck(check, { guard: change, outcome: 'held for an operator (the site was not changed): confirm or discard it on the pipeline\'s /status page' });
-    supersedeHeld(options, slug, name, log);
-    const held = holdFeed(options.sitesDir, slug, { source: name, kind: result.kind, bytes, change, report });
+    await supersedeHeld(options, slug, name, log);
+    const held = await hold({ ...options, sitesDir: options.sitesDir }, slug, { source: name, kind: result.kind, bytes, change, report });
     rmFile(file);
     Object.assign(intake, { accepted: false, held, reason: change.reason });
     logIntake(log, intake, name);
     await noteFeed(options, intake, name);
     return intake;
   }
-  if (result.ok) supersedeHeld(options, slug, name, log);
+  if (result.ok) await supersedeHeld(options, slug, name, log);
   const folder = join(file, '..', intake.accepted ? 'processed' : 'rejected');
   mkdirSync(folder, { recursive: true });
   const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}`;
@@ -283,7 +290,7 @@ function rmFile(file: string): void {
  * guard. Discard: it is dropped. Returns null when the feed is unknown or already decided.
  */
 export async function decideHeldFeed(tenantDir: string, slug: string, id: string, decision: 'confirm' | 'discard', log: Logger, options: IntakeOptions & { sitesDir: string }): Promise<IntakeResult | null> {
-  const closed = closeHeldFeed(options.sitesDir, slug, id, decision === 'confirm' ? 'confirmed' : 'discarded', `by an operator`);
+  const closed = await withState(options.state, options.sitesDir, (state) => closeHeldFeed(state, slug, id, decision === 'confirm' ? 'confirmed' : 'discarded', `by an operator`));
   if (!closed) return null;
   const { feed, bytes } = closed;
   const source = `${feed.source} (${decision === 'confirm' ? 'confirmed' : 'discarded'} by operator)`;

@@ -16,7 +16,7 @@ import { listTenantDirs } from '../lib/site/tenant.ts';
 import { listHeldFeeds, type HeldFeed } from './held-feeds.ts';
 import { currentRelease } from './releases.ts';
 import { readFeedStatus, readStatus, type FeedStatus, type TenantStatus } from './status.ts';
-import type { PipelineState } from './state/store.ts';
+import { withState, type PipelineState } from './state/store.ts';
 
 /** One tenant as the operator sees it. */
 export interface OperatorTenant {
@@ -54,7 +54,8 @@ export async function collectOperatorStatus(tenantsDir: string, sitesDir: string
   } catch {
     dirs = [];
   }
-  const tenants = await Promise.all(dirs.map(async (dir): Promise<OperatorTenant> => {
+  // Held feeds are only in the state: without one, the sites directory's own is read.
+  const tenants = await withState(state, sitesDir, (shared) => Promise.all(dirs.map(async (dir): Promise<OperatorTenant> => {
     const slug = basename(dir);
     // Every worker's jobs are in the state; this machine's files are the fallback.
     const status = (await state?.status(slug)) ?? readStatus(sitesDir, slug);
@@ -68,9 +69,9 @@ export async function collectOperatorStatus(tenantsDir: string, sitesDir: string
       lastSuccess: status?.lastSuccess ?? null,
       lastFailure: status?.lastFailure ?? null,
       lastFeed: (await state?.feedStatus(slug)) ?? readFeedStatus(sitesDir, slug),
-      heldFeeds: listHeldFeeds(sitesDir, slug),
+      heldFeeds: await listHeldFeeds(shared, slug),
     };
-  }));
+  })));
   return { generatedAt: new Date(now).toISOString(), queue, tenants };
 }
 

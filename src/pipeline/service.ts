@@ -20,6 +20,7 @@ import { createInProcessQueue, createRedisProducer, createRedisQueue, type Rebui
 import { rebuildTenant, type RebuildResult } from './rebuild.ts';
 import { createSecretStore } from './secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from './state/store.ts';
+import { sharedStateFiles } from './state/files.ts';
 import { createWebhookHandler } from './webhook.ts';
 
 export interface PipelineOptions {
@@ -109,7 +110,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   checkOperatorToken(operatorToken);
   const operatorPort = options.operatorPort ?? settings.operatorPort;
   mkdirSync(sitesDir, { recursive: true });
-  const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl }));
+  const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl, options.env) }));
   const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state };
 
   const tenantDirOf = (slug: string): string | null => {

@@ -18,7 +18,7 @@ import { photoLink } from './kernel/photo-links.ts';
 import { allowances, memoryCounter, redisCounter } from './kernel/rate-limits.ts';
 import { createServer, installHttpKernel, type ServerLogOptions } from './kernel/server.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './kernel/sms-policy.ts';
-import { TenantRegistry, type LoadReport } from './kernel/tenants.ts';
+import { TenantRegistry, type LoadReport, type StockSource } from './kernel/tenants.ts';
 import { Outbox, type OutboxOptions } from './leads/outbox.ts';
 import { unsubscribeUrl } from './leads/unsubscribe.ts';
 import { opsPlugin } from './ops/plugin.ts';
@@ -41,6 +41,8 @@ export interface AppOptions {
   tenantsDir: string;
   /** The ops pipeline's accepted stock per tenant (`<slug>.json`), read over the tenant folders' stock.json (TenantRegistryOptions). */
   stockDir?: string;
+  /** Accepted stock from the pipeline state, read over stockDir and the tenant folders (TenantRegistryOptions). */
+  stockSource?: StockSource;
   /** Database settings, or an already open database (shared between apps in tests). */
   database: DatabaseConfig | SqlDatabase;
   /** Handles every non-/api request (the static sites); without it those get a 404. */
@@ -136,7 +138,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   const db = ownsDatabase ? await openDatabase(options.database as DatabaseConfig) : (options.database as SqlDatabase);
   const stores = openStores(db, { imagesDir: options.imagesDir });
   const production = options.production ?? false;
-  const tenants = new TenantRegistry({ tenantsDir: options.tenantsDir, hostMap: options.hostMap, allowLocalhost: !production, stockDir: options.stockDir });
+  const tenants = new TenantRegistry({ tenantsDir: options.tenantsDir, hostMap: options.hostMap, allowLocalhost: !production, stockDir: options.stockDir, stockSource: options.stockSource });
   const report = tenants.reload();
   const duplicateHosts = report.failed.filter((entry) => entry.reason === 'duplicate-host');
   if (production && duplicateHosts.length > 0) {

@@ -14,6 +14,7 @@ import { expect, test } from '@playwright/test';
 import { listHeldFeeds } from '../../src/pipeline/held-feeds.ts';
 import { currentRelease } from '../../src/pipeline/releases.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
+import { withState } from '../../src/pipeline/state/store.ts';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
 
 const SLUG = 'photo-columns-motors';
@@ -28,9 +29,9 @@ const sites = () => join(work, 'sites');
 const inbox = () => join(work, 'inbox', SLUG);
 
 /** Resolves once `check` holds (polling the pipeline's files). */
-async function until(what: string, check: () => boolean, timeoutMs = 240_000): Promise<void> {
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((done) => setTimeout(done, 250));
   }
@@ -68,7 +69,7 @@ test.beforeAll(async () => {
   await pipeline.settled();
   // A DMS upload cut off after the first vehicle: the guard holds it.
   writeFileSync(join(inbox(), 'dms-export.csv'), readFileSync(EXPORT, 'utf8').split('\n').slice(0, 2).join('\n'));
-  await until('the truncated export to be held', () => listHeldFeeds(sites(), SLUG).length === 1);
+  await until('the truncated export to be held', async () => (await withState(undefined, sites(), (state) => listHeldFeeds(state, SLUG))).length === 1);
 });
 
 test.afterAll(async () => {

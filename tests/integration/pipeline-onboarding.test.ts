@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogFields } from '../../src/pipeline/log.ts';
 import { formToken, type OperatorStatus } from '../../src/pipeline/operator.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
+import { withState } from '../../src/pipeline/state/store.ts';
 import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
 
 const SLUG = 'photo-columns-motors';
@@ -148,7 +149,7 @@ describe('the mass-change guard and the operator page', () => {
     await pipeline.settled();
     expect(ws.current(SLUG)).toBe(before);
     expect(JSON.stringify(ws.stock(SLUG))).toBe(stockBefore);
-    expect(existsSync(join(ws.sites, SLUG, 'held', 'closed', `${held.id}.json`))).toBe(true);
+    expect((await withState(undefined, ws.sites, (state) => state.heldFeed(SLUG, held.id)))?.feed).toMatchObject({ outcome: 'discarded' });
   }, 60_000);
 
   it('publishes a held export once an operator confirms it', async () => {

@@ -1,13 +1,19 @@
 /**
  * The pipeline state on PostgreSQL (DATABASE_URL, issue 33 item 1), on a throw-away server:
  * two processes' worth of connections share the stock snapshot, release history, live
- * pointer and hold, and feeds taken in for one tenant at once are never lost.
+ * pointer and hold, and feeds taken in for one tenant at once are never lost; a feed held on
+ * one machine is decided on another (own data directory, the state's files in a bucket).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
 import { openPipelineState, type PipelineState } from '../../src/pipeline/state/store.ts';
+import { objectFileStore } from '../../src/pipeline/state/files.ts';
+import { DirectoryObjectStore } from '../../src/pipeline/publish/object-store.ts';
+import { listHeldFeeds } from '../../src/pipeline/held-feeds.ts';
+import { decideHeldFeed, intakeFile } from '../../src/pipeline/intake.ts';
+import { FIXTURE } from './helpers/pipeline-env.ts';
 import { tempDir } from './server-helpers.ts';
 
 const folder = tempDir('pipeline-state-pg-');
@@ -50,5 +56,37 @@ describe.skipIf(!findPostgresBinaries())('pipeline state on PostgreSQL', () => {
     expect(await b.release('acme', 'r1')).toMatchObject({ fingerprints: { 1: 'f' } });
     await b.setHold('acme', { release: 'r1', from: null, at: 'now' });
     expect(await a.hold('acme')).toMatchObject({ release: 'r1' });
+  });
+});
+
+describe.skipIf(!findPostgresBinaries())('held feeds and the stock across machines on PostgreSQL (issue 33 item 1)', () => {
+  it('a feed held by one machine is listed and confirmed by another with a different data directory; both read the stock it made', async () => {
+    // Two machines: their own data directories, sites directories and tenant folders; the database and a bucket (a folder standing in) shared.
+    const bucket = objectFileStore(new DirectoryObjectStore(join(folder.dir, 'bucket')));
+    const machine = (name: string) => ({ tenantDir: join(folder.dir, name, 'tenants', 'pipeline-motors'), sites: join(folder.dir, name, 'sites'), data: join(folder.dir, name, 'data') });
+    const [one, two] = [machine('one'), machine('two')];
+    for (const { tenantDir: dir } of [one, two]) cpSync(FIXTURE, dir, { recursive: true });
+    const stateOne = await openPipelineState({ dataDir: one.data, databaseUrl: server!.url, files: bucket, stockMirror: false });
+    const stateTwo = await openPipelineState({ dataDir: two.data, databaseUrl: server!.url, files: bucket, stockMirror: false });
+    try {
+      const inbox = join(folder.dir, 'one', 'inbox', 'pipeline-motors');
+      mkdirSync(inbox, { recursive: true });
+      const records = JSON.parse(readFileSync(join(FIXTURE, 'stock.json'), 'utf8')) as unknown[];
+      writeFileSync(join(inbox, 'truncated.json'), JSON.stringify(records.slice(0, 2)));
+      const guard = { maxRemovedShare: 0.5, minRemoved: 5 };
+      const result = await intakeFile(one.tenantDir, 'pipeline-motors', join(inbox, 'truncated.json'), () => {}, { sitesDir: one.sites, guard, state: stateOne });
+      const id = result?.held?.id ?? '';
+      expect(result).toMatchObject({ accepted: false, held: { removed: 10 } });
+      expect((await listHeldFeeds(stateTwo, 'pipeline-motors')).map((feed) => feed.id)).toEqual([id]);
+      expect(await decideHeldFeed(two.tenantDir, 'pipeline-motors', id, 'confirm', () => {}, { sitesDir: two.sites, guard, state: stateTwo })).toMatchObject({ accepted: true, read: 2 });
+      expect(await listHeldFeeds(stateOne, 'pipeline-motors')).toEqual([]);
+      expect(await decideHeldFeed(one.tenantDir, 'pipeline-motors', id, 'discard', () => {}, { sitesDir: one.sites, guard, state: stateOne })).toBeNull();
+      // Machine one reads the stock machine two wrote (snapshot file in the shared bucket), and none of it is on machine two's disk.
+      expect(((await stateOne.stock('pipeline-motors'))?.data as unknown[]).length).toBe(2);
+      expect(existsSync(join(two.data, 'files'))).toBe(false);
+    } finally {
+      await stateOne.close();
+      await stateTwo.close();
+    }
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The pipeline state on SQLite (issue 33 item 1): the tenant folder's stock.json seeds it
  * and is never written; stock writes from two separate connections (two processes' worth)
- * never lose one another's feed; release history, the live pointer and the hold are shared.
+ * never lose one another's feed; release history, the live pointer, the hold and held feeds
+ * are shared.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HeldFeed } from '../held-feeds.ts';
 import type { ReleaseManifest } from '../releases.ts';
 import { checkKey } from './files.ts';
 import { openPipelineState, type PipelineState } from './store.ts';
@@ -80,6 +82,26 @@ describe('releases, live pointer and hold', () => {
     expect(await a.hold('acme')).toEqual({ release: 'r1', from: 'r4', at: 'now' });
     await a.setHold('acme', null);
     expect(await b.hold('acme')).toBeNull();
+  });
+});
+
+describe('held feeds', () => {
+  const held = (id: string): HeldFeed => ({ id, tenant: 'acme', source: 'a.csv', kind: 'csv', at: 'now', file: `${id}.feed.csv`, visibleBefore: 10, visibleAfter: 1, removed: 9, removedIds: ['1'], reason: 'r' });
+
+  it('are kept with their bytes and report, seen by another connection, and decided once', async () => {
+    const [a, b] = [await open(), await open()];
+    const bytes = Buffer.from([0xef, 0xbb, 0xbf, 0x69, 0x64, 0x0a, 0x00, 0xff]);
+    await a.addHeldFeed(held('20261127T101010101Z-ab12'), bytes, 'report text');
+    await a.addHeldFeed(held('20261127T101010102Z-cd34'), Buffer.from('x'), 'second');
+    expect((await b.heldFeeds('acme')).map((feed) => feed.id)).toEqual(['20261127T101010101Z-ab12', '20261127T101010102Z-cd34']);
+    expect(await b.heldFeeds('other')).toEqual([]);
+    const decisions = await Promise.all([a.closeHeldFeed('acme', '20261127T101010101Z-ab12', 'confirmed'), b.closeHeldFeed('acme', '20261127T101010101Z-ab12', 'discarded', 'by b')]);
+    const decided = decisions.filter((decision) => decision !== null);
+    expect(decided).toHaveLength(1);
+    expect(decided[0]!.bytes.equals(bytes)).toBe(true);
+    expect((await a.heldFeeds('acme')).map((feed) => feed.id)).toEqual(['20261127T101010102Z-cd34']);
+    expect(await b.heldFeed('acme', '20261127T101010101Z-ab12')).toMatchObject({ report: 'report text', feed: { outcome: decided[0]!.feed.outcome } });
+    expect(await a.closeHeldFeed('acme', 'unknown', 'discarded')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The pipeline's shared state (issue 33 items 1 and 4): what every worker must agree on lives
  * here, a worker's disk holds caches only. Records (the stock snapshot's sequence, release
- * history, the live pointer, the rollback hold, job and feed status) are rows in PostgreSQL
+ * history, the live pointer, the rollback hold, job and feed status, held feeds) are rows in PostgreSQL
  * (`DATABASE_URL`) or in SQLite in the data directory; files (stock snapshots, release
  * manifests with their cars and fingerprints) go to a FileStore: a bucket, or the data
  * directory's `files/`. The data directory defaults to `<sites>/.pipeline/`, never `tenants/`.
@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../../builder/render/atomic-file.ts';
 import { openDatabase, type SqlDatabase } from '../../server/kernel/db.ts';
 import type { Migration } from '../../server/kernel/migrations.ts';
+import type { HeldFeed } from '../held-feeds.ts';
 import type { ReleaseManifest } from '../releases.ts';
 import type { FeedStatus, TenantStatus } from '../status.ts';
 import { localFileStore, type FileStore } from './files.ts';
@@ -26,6 +27,14 @@ const MIGRATIONS: Migration[] = [
       'CREATE TABLE pipeline_stock (tenant TEXT PRIMARY KEY, seq BIGINT NOT NULL, file_key TEXT NOT NULL, previous_key TEXT, seed_hash TEXT, updated_at BIGINT NOT NULL)',
       'CREATE TABLE pipeline_releases (tenant TEXT NOT NULL, id TEXT NOT NULL, mode TEXT NOT NULL, created_at TEXT NOT NULL, file_key TEXT NOT NULL, PRIMARY KEY (tenant, id))',
       'CREATE TABLE pipeline_tenants (tenant TEXT PRIMARY KEY, live TEXT, hold TEXT, status TEXT, feed_status TEXT)',
+    ],
+  },
+  {
+    version: 2,
+    name: 'held feeds',
+    // The feed's bytes as base64 text (one column type on SQLite and PostgreSQL); decided rows stay as history.
+    statements: () => [
+      'CREATE TABLE pipeline_held_feeds (tenant TEXT NOT NULL, id TEXT NOT NULL, description TEXT NOT NULL, feed TEXT NOT NULL, report TEXT NOT NULL, outcome TEXT, decided_at TEXT, PRIMARY KEY (tenant, id))',
     ],
   },
 ];
@@ -139,6 +148,12 @@ export class PipelineState {
     throw new Error(`the stock of ${slug} could not be read from the pipeline state (${this.files.name}): it keeps changing or its snapshot file is missing`);
   }
 
+  /** The sequence number of every tenant's accepted stock (what a reader polls to see which changed). */
+  async stockSequences(): Promise<{ tenant: string; seq: number }[]> {
+    const rows = await this.db.query<{ tenant: string; seq: number | string }>('SELECT tenant, seq FROM pipeline_stock ORDER BY tenant');
+    return rows.map((row) => ({ tenant: row.tenant, seq: Number(row.seq) }));
+  }
+
   /**
    * Read-modify-write of a tenant's stock: `apply` gets the current records (the seed's, or
    * none) and returns the next ones, or null to leave the stock alone. When another writer
@@ -244,6 +259,46 @@ export class PipelineState {
 
   setFeedStatus(slug: string, feed: FeedStatus): Promise<void> {
     return this.setTenantValue(slug, 'feed_status', JSON.stringify(feed));
+  }
+
+  /** Keep a held feed (its description, bytes and dry-run report) for an operator's decision. */
+  async addHeldFeed(feed: HeldFeed, bytes: Uint8Array, report: string): Promise<void> {
+    await this.db.run('INSERT INTO pipeline_held_feeds (tenant, id, description, feed, report) VALUES ($1, $2, $3, $4, $5)', [
+      feed.tenant,
+      feed.id,
+      JSON.stringify(feed),
+      Buffer.from(bytes).toString('base64'),
+      report,
+    ]);
+  }
+
+  /** Held feeds of a tenant awaiting a decision, oldest first. */
+  async heldFeeds(slug: string): Promise<HeldFeed[]> {
+    const rows = await this.db.query<{ description: string }>('SELECT description FROM pipeline_held_feeds WHERE tenant = $1 AND outcome IS NULL ORDER BY id', [slug]);
+    return rows.map((row) => JSON.parse(row.description) as HeldFeed);
+  }
+
+  /** One held feed (awaiting a decision or decided) with its bytes and report, or null. */
+  async heldFeed(slug: string, id: string): Promise<{ feed: HeldFeed; bytes: Buffer; report: string } | null> {
+    const rows = await this.db.query<{ description: string; feed: string; report: string }>('SELECT description, feed, report FROM pipeline_held_feeds WHERE tenant = $1 AND id = $2', [slug, id]);
+    const row = rows[0];
+    return row ? { feed: JSON.parse(row.description) as HeldFeed, bytes: Buffer.from(row.feed, 'base64'), report: row.report } : null;
+  }
+
+  /**
+   * Decide a held feed: record the outcome and return it with its bytes, or null when it is
+   * unknown or already decided. The update is the claim (only a row without an outcome
+   * changes), so two operators or two processes deciding at once decide it only once.
+   */
+  async closeHeldFeed(slug: string, id: string, outcome: NonNullable<HeldFeed['outcome']>, note?: string): Promise<{ feed: HeldFeed; bytes: Buffer } | null> {
+    const decidedAt = new Date().toISOString();
+    const changed = await this.db.run('UPDATE pipeline_held_feeds SET outcome = $1, decided_at = $2 WHERE tenant = $3 AND id = $4 AND outcome IS NULL', [outcome, decidedAt, slug, id]);
+    if (changed !== 1) return null;
+    const held = await this.heldFeed(slug, id);
+    if (!held) return null;
+    const feed: HeldFeed = { ...held.feed, outcome, decidedAt, ...(note ? { note } : {}) };
+    await this.db.run('UPDATE pipeline_held_feeds SET description = $1 WHERE tenant = $2 AND id = $3', [JSON.stringify(feed), slug, id]);
+    return { feed, bytes: held.bytes };
   }
 
   close(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The tenants the API serves, loaded from the tenant folders (site.json + stock.json, or the
- * ops pipeline's accepted stock when a stock folder is given, +
+ * ops pipeline's accepted stock when a stock folder or a stock source is given, +
  * the server-only lead-delivery.json) and resolved per request from the Host header,
  * a production host mapping, the X-Site header or a `site` field. Reloadable at run time:
  * the ops pipeline changes stock while the service runs.
@@ -96,11 +96,21 @@ export interface TenantRegistryOptions {
    * stock.json, which is only the pipeline's seed.
    */
   stockDir?: string;
+  /** Accepted stock from the pipeline state (src/pipeline/state/stock-source.ts), read before stockDir and the tenant folder. */
+  stockSource?: StockSource;
 }
 
-function buildTenant(dir: string, stockDir?: string): ApiTenant {
-  const accepted = stockDir ? join(stockDir, `${dir.split(/[\\/]/).pop()}.json`) : undefined;
-  const tenant = loadTenant(dir, Date.now(), accepted && existsSync(accepted) ? { data: JSON.parse(readFileSync(accepted, 'utf8')) as unknown } : undefined);
+/** Where a tenant's accepted stock comes from besides its folder (answers from memory: reloads are synchronous). */
+export interface StockSource {
+  /** The tenant's accepted records, or undefined when the source has none for it. */
+  stockOf(slug: string): { data: unknown } | undefined;
+}
+
+function buildTenant(dir: string, options: Pick<TenantRegistryOptions, 'stockDir' | 'stockSource'>): ApiTenant {
+  const slug = dir.split(/[\\/]/).pop()!;
+  const accepted = options.stockDir ? join(options.stockDir, `${slug}.json`) : undefined;
+  const stock = options.stockSource?.stockOf(slug) ?? (accepted && existsSync(accepted) ? { data: JSON.parse(readFileSync(accepted, 'utf8')) as unknown } : undefined);
+  const tenant = loadTenant(dir, Date.now(), stock);
   const { site, cars } = tenant;
   const dealershipSlugs = new Set<string>();
   const dealershipIds = new Set<string>();
@@ -175,7 +185,7 @@ export class TenantRegistry {
     const next = new Map<string, ApiTenant>();
     for (const dir of listTenantDirs(this.options.tenantsDir)) {
       try {
-        const tenant = buildTenant(dir, this.options.stockDir);
+        const tenant = buildTenant(dir, this.options);
         next.set(tenant.slug, tenant);
         report.loaded.push(tenant.slug);
       } catch (error) {
@@ -207,7 +217,7 @@ export class TenantRegistry {
         continue;
       }
       try {
-        const tenant = buildTenant(dir);
+        const tenant = buildTenant(dir, this.options);
         built.set(tenant.slug, tenant);
         report.loaded.push(tenant.slug);
       } catch (error) {
