@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, s
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from './meilisearch-server.ts';
+import { environment } from '../../src/config/env.ts';
 
 /** One line of a pipeline log. */
 type LogLine = Record<string, unknown> & { event?: string; tenant?: string; time?: string };
@@ -83,7 +84,7 @@ export async function benchStack(options: { repo: string; tenantsDir: string; sl
     process.execPath,
     [join(options.repo, 'scripts/stack.ts'), '--tenants', options.tenantsDir, '--dir', dir, '--workers', String(options.workers), '--edge-port', String(edge), '--intake-port', String(intake), '--api-ports', `${api1},${api2}`, ...(options.keep ? ['--keep'] : [])],
     // One code version for the whole run: a change to src/ meanwhile must not turn the one-car release into a full one.
-    { cwd: options.repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PIPELINE_CODE_VERSION: process.env.PIPELINE_CODE_VERSION ?? `bench-${Date.now()}` } },
+    { cwd: options.repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...environment(), PIPELINE_CODE_VERSION: environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}` } },
   );
   let output = '';
   stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -163,7 +164,7 @@ export async function benchBareAstro(options: { repo: string; source: string; ca
   const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, BARE_STOCK: stockFile, BARE_PAGES_PER_CAR: String(options.pagesPerCar) },
+    env: { ...environment(), BARE_STOCK: stockFile, BARE_PAGES_PER_CAR: String(options.pagesPerCar) },
   });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
