@@ -4,9 +4,11 @@
  * machine"): PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver), then one pipeline
  * intake, two pipeline workers (`--role worker`, sharing the Redis queue, publishing to the
  * bucket), two lead API processes on PostgreSQL and Redis, and the edge serving shoppers from
- * the bucket as the CDN recipe does. Everything lives under --dir (a working copy of the
- * tenants, the feed inbox, releases, logs) and is removed on exit unless --keep.
- *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788]
+ * the bucket as the CDN recipe does. The pipeline's state is in PostgreSQL and the bucket; the
+ * intake and each worker get a disk of their own (`<dir>/intake`, `<dir>/worker-<n>`: releases
+ * cache, photo and image caches, temporary files), as on separate machines. Everything lives
+ * under --dir (a working copy of the tenants, the feed inbox, logs), removed on exit unless --keep.
+ *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--lock-ms 30000]
  * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,16 +31,22 @@ const { values } = parseArgs({
     'edge-port': { type: 'string', default: '4330' },
     'intake-port': { type: 'string', default: '4322' },
     'api-ports': { type: 'string', default: '8787,8788' },
+    'lock-ms': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788]');
+  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--lock-ms 30000]');
   process.exit(0);
 }
 const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
 if (![ports.edge, ports.intake, ...ports.api].every((port) => Number.isInteger(port) && port > 0 && port < 65536) || ports.api.length !== 2) {
   console.error('--edge-port, --intake-port: port numbers; --api-ports: two port numbers separated by a comma');
+  process.exit(2);
+}
+const lockMs = values['lock-ms'] === undefined ? undefined : Number(values['lock-ms']);
+if (lockMs !== undefined && !(Number.isInteger(lockMs) && lockMs >= 1000)) {
+  console.error('--lock-ms: milliseconds (1000 or more) after which a dead worker\'s job goes to another worker');
   process.exit(2);
 }
 if (!existsSync(values.tenants)) {
@@ -48,8 +56,16 @@ if (!existsSync(values.tenants)) {
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const dir = resolve(values.dir ?? mkdtempSync(join(tmpdir(), 'dealer-stack-')));
-const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), sites: join(dir, 'sites'), logs: join(dir, 'logs'), images: join(dir, 'images') };
+const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), logs: join(dir, 'logs'), images: join(dir, 'images') };
 for (const path of Object.values(paths)) mkdirSync(path, { recursive: true });
+/** The disk of one pipeline process: its releases cache (`--sites`), photo and image caches, temporary files. */
+function machine(name: string) {
+  const root = join(dir, name);
+  const disk = { root, sites: join(root, 'sites'), photos: join(root, 'cache', 'photos'), images: join(root, 'cache', 'images'), tmp: join(root, 'tmp') };
+  for (const path of Object.values(disk)) mkdirSync(path, { recursive: true });
+  return disk;
+}
+const disks = { intake: machine('intake'), 'worker-1': machine('worker-1'), 'worker-2': machine('worker-2') };
 // A working copy: feeds change stock snapshots, never the checkout's tenant folders.
 cpSync(values.tenants, paths.tenants, { recursive: true, filter: (source) => !source.endsWith('reservations.json') });
 
@@ -144,15 +160,19 @@ try {
     AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     LOG_FORMAT: 'json',
   };
-  const pipelineEnv = { ...bucketEnv, REDIS_URL: redisUrl, MEILI_ADMIN_HOST: meili.host, MEILI_ADMIN_KEY: meili.masterKey };
-  const pipelineArgs = ['--tenants', paths.tenants, '--sites', paths.sites, '--inbox', paths.feeds, '--publisher', 's3'];
+  // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts).
+  const pipelineEnv = { ...bucketEnv, DATABASE_URL: postgres.url, REDIS_URL: redisUrl, MEILI_ADMIN_HOST: meili.host, MEILI_ADMIN_KEY: meili.masterKey };
+  const pipelineArgs = ['--tenants', paths.tenants, '--inbox', paths.feeds, '--publisher', 's3'];
+  const diskEnv = (disk: ReturnType<typeof machine>) => ({ DEALER_PHOTO_CACHE: disk.photos, DEALER_IMAGE_CACHE: disk.images, TMPDIR: disk.tmp });
   const operatorToken = randomBytes(16).toString('hex');
-  start('intake', 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'intake', '--port', String(ports.intake)], {
+  start('intake', 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks.intake.sites, '--role', 'intake', '--port', String(ports.intake)], {
     ...pipelineEnv,
+    ...diskEnv(disks.intake),
     PIPELINE_OPERATOR_TOKEN: operatorToken,
   });
-  start('worker-1', 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'worker', '--no-webhook'], pipelineEnv);
-  start('worker-2', 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'worker', '--no-webhook'], pipelineEnv);
+  const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
+  for (const name of ['worker-1', 'worker-2'] as const)
+    start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], { ...pipelineEnv, ...diskEnv(disks[name]) });
   const apiEnv = {
     DATABASE_URL: postgres.url,
     REDIS_URL: redisUrl,
@@ -181,6 +201,7 @@ try {
       operatorToken,
       inbox: paths.feeds,
       tenants: paths.tenants,
+      disks: Object.fromEntries(Object.entries(disks).map(([name, disk]) => [name, disk.root])),
       postgres: postgres.url,
       redis: redisUrl,
       meilisearch: meili.host,
