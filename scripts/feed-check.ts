@@ -15,8 +15,8 @@ import { parseArgs } from 'node:util';
 import { formatFeedCheck } from '../src/pipeline/feed-check.ts';
 import { assessFeedCheck, checkFeedFile } from '../src/pipeline/intake.ts';
 import { GUARD_DEFAULTS } from '../src/pipeline/mass-change.ts';
-import { openStateFromSettings } from '../src/pipeline/state/bucket-files.ts';
-import { defaultDataDir } from '../src/pipeline/state/store.ts';
+import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
+import { sharedStateFiles } from '../src/pipeline/state/files.ts';
 import { settingsOrExit } from '../src/config/env.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
 
@@ -53,7 +53,7 @@ const check = checkFeedFile(tenantDir, values.tenant, file, readFileSync(file));
 // The guard compares with the accepted stock (the pipeline state of --sites when it has one, else the tenant's stock.json); nothing is written.
 const dataDir = defaultDataDir(values.sites);
 const settings = settingsOrExit(() => pipelineSettings());
-const state = settings.databaseUrl || existsSync(dataDir) ? await openStateFromSettings(dataDir) : undefined;
+const state = settings.databaseUrl || existsSync(dataDir) ? await openPipelineState({ dataDir, databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl) }) : undefined;
 const guard = (await assessFeedCheck(tenantDir, values.tenant, check, { sitesDir: resolve(values.sites), guard: GUARD_DEFAULTS, state })) ?? undefined;
 await state?.close();
 const held = Boolean(guard?.held);

@@ -9,9 +9,8 @@
  * (new feeds are taken in but not published) until --release-hold, so a bad release is
  * not republished by the next feed; the search index is synced to the rolled-back stock.
  * Release history, the live pointer and the hold are the pipeline state's (`--data`, default
- * `<sites>/.pipeline`; PostgreSQL and the bucket with DATABASE_URL and S3_BUCKET). With
- * --publisher (as the pipeline runs with), the publisher's live pointer moves first (the
- * bucket's, for `s3`: what the edge serves).
+ * `<sites>/.pipeline`, or DATABASE_URL). With --publisher (as the pipeline runs with), the
+ * publisher's live pointer moves first (the bucket's, for `s3`: what the edge serves).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,12 +18,11 @@ import { parseArgs } from 'node:util';
 import { settingsOrExit } from '../src/config/env.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
-import { publishSettings } from '../src/config/publish.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { loadPublisher } from '../src/pipeline/publisher.ts';
 import { chooseRollback, liveRelease, rollbackTenant } from '../src/pipeline/rebuild.ts';
-import { openStateFromSettings } from '../src/pipeline/state/bucket-files.ts';
-import { defaultDataDir } from '../src/pipeline/state/store.ts';
+import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
+import { sharedStateFiles } from '../src/pipeline/state/files.ts';
 import { recordStatusIn } from '../src/pipeline/status.ts';
 
 const { values } = parseArgs({
@@ -47,9 +45,8 @@ if (values.help || !values.tenant) {
 }
 const slug = values.tenant;
 const log = createLogger({ format: settingsOrExit(() => logFormatFor()) });
-// A bad DATABASE_URL or bucket setting stops here, naming the variable.
-settingsOrExit(() => (pipelineSettings(), publishSettings()));
-const state = await openStateFromSettings(values.data ?? defaultDataDir(values.sites));
+const settings = settingsOrExit(() => pipelineSettings());
+const state = await openPipelineState({ dataDir: values.data ?? defaultDataDir(values.sites), databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl) });
 try {
   if (values.list) {
     const current = await liveRelease(state, values.sites, slug);

@@ -2,13 +2,13 @@
 /**
  * A production-shaped stack on 127.0.0.1 (issue 33 item 5; docs/deploy.md "The stack on one
  * machine"): PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver), then one pipeline
- * intake, two pipeline workers (`--role worker`, sharing the Redis queue, publishing to the
- * bucket), two lead API processes on PostgreSQL and Redis, and the edge serving shoppers from
+ * intake, two pipeline workers (`--role worker`, `--workers` of them, sharing the Redis queue,
+ * publishing to the bucket), two lead API processes on PostgreSQL and Redis, and the edge serving shoppers from
  * the bucket as the CDN recipe does. The pipeline's state is in PostgreSQL and the bucket; the
  * intake and each worker get a disk of their own (`<dir>/intake`, `<dir>/worker-<n>`: releases
  * cache, photo and image caches, temporary files), as on separate machines. Everything lives
  * under --dir (a working copy of the tenants, the feed inbox, logs), removed on exit unless --keep.
- *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--lock-ms 30000]
+ *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]
  * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,17 +31,23 @@ const { values } = parseArgs({
     'edge-port': { type: 'string', default: '4330' },
     'intake-port': { type: 'string', default: '4322' },
     'api-ports': { type: 'string', default: '8787,8788' },
+    workers: { type: 'string', default: '2' },
     'lock-ms': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--lock-ms 30000]');
+  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]');
   process.exit(0);
 }
 const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
 if (![ports.edge, ports.intake, ...ports.api].every((port) => Number.isInteger(port) && port > 0 && port < 65536) || ports.api.length !== 2) {
   console.error('--edge-port, --intake-port: port numbers; --api-ports: two port numbers separated by a comma');
+  process.exit(2);
+}
+const workerCount = Number(values.workers);
+if (!Number.isInteger(workerCount) || workerCount < 1 || workerCount > 64) {
+  console.error(`--workers: a whole number of pipeline worker processes from 1 to 64 (got ${JSON.stringify(values.workers)})`);
   process.exit(2);
 }
 const lockMs = values['lock-ms'] === undefined ? undefined : Number(values['lock-ms']);
@@ -65,7 +71,8 @@ function machine(name: string) {
   for (const path of Object.values(disk)) mkdirSync(path, { recursive: true });
   return disk;
 }
-const disks = { intake: machine('intake'), 'worker-1': machine('worker-1'), 'worker-2': machine('worker-2') };
+const workers = Array.from({ length: workerCount }, (_, index) => `worker-${index + 1}`);
+const disks = Object.fromEntries(['intake', ...workers].map((name) => [name, machine(name)]));
 // A working copy: feeds change stock snapshots, never the checkout's tenant folders.
 cpSync(values.tenants, paths.tenants, { recursive: true, filter: (source) => !source.endsWith('reservations.json') });
 
@@ -171,7 +178,7 @@ try {
     PIPELINE_OPERATOR_TOKEN: operatorToken,
   });
   const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
-  for (const name of ['worker-1', 'worker-2'] as const)
+  for (const name of workers)
     start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], { ...pipelineEnv, ...diskEnv(disks[name]) });
   const apiEnv = {
     DATABASE_URL: postgres.url,

@@ -19,8 +19,8 @@ import { localPublisher, type Publisher } from './publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from './rebuild.ts';
 import { createSecretStore } from './secrets.ts';
-import { openStateFromSettings } from './state/bucket-files.ts';
-import { defaultDataDir, type PipelineState } from './state/store.ts';
+import { defaultDataDir, openPipelineState, type PipelineState } from './state/store.ts';
+import { sharedStateFiles } from './state/files.ts';
 import { createWebhookHandler } from './webhook.ts';
 
 export interface PipelineOptions {
@@ -110,7 +110,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   checkOperatorToken(operatorToken);
   const operatorPort = options.operatorPort ?? settings.operatorPort;
   mkdirSync(sitesDir, { recursive: true });
-  const state = options.state ?? (await openStateFromSettings(options.dataDir ?? defaultDataDir(sitesDir), options.env));
+  const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl, options.env) }));
   const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state };
 
   const tenantDirOf = (slug: string): string | null => {

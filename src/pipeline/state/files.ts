@@ -1,12 +1,16 @@
 /**
  * Files of the pipeline's state (issue 33 item 1): the accepted stock snapshots, held feeds and
  * feed reports. A small key/value interface so the local data directory (the default) and an
- * object-storage bucket are one line apart: keys are `/`-separated relative paths
+ * object-storage bucket (objectFileStore) are one line apart: keys are `/`-separated relative paths
  * (`stock/<slug>/<seq>.json`); a write is atomic for readers (all old or all new bytes).
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../../build/atomic-file.ts';
+import type { Environment } from '../../config/env.ts';
+import { bucketSettings, publishSettings } from '../../config/publish.ts';
+import { storeFromSettings } from '../publish/from-settings.ts';
+import type { ObjectStore } from '../publish/object-store.ts';
 
 /** Where the state's files live. */
 export interface FileStore {
@@ -53,4 +57,30 @@ export function localFileStore(root: string): FileStore {
       rmSync(pathOf(key), { force: true });
     },
   };
+}
+
+/** The state's files in a bucket (object-store.ts) under `prefix`, so processes on several machines share them. */
+export function objectFileStore(store: ObjectStore, prefix = '_state'): FileStore {
+  const keyOf = (key: string) => `${prefix}/${checkKey(key)}`;
+  return {
+    name: `${store.location} (${prefix}/)`,
+    async get(key) {
+      return (await store.get(keyOf(key)))?.body ?? null;
+    },
+    async put(key, body) {
+      await store.put(keyOf(key), typeof body === 'string' ? body : Buffer.from(body), { contentType: 'application/octet-stream', cacheControl: 'no-store' });
+    },
+    async delete(key) {
+      await store.delete([keyOf(key)]);
+    },
+  };
+}
+
+/**
+ * The shared state's files (docs/deploy.md): with a state database (DATABASE_URL) and a bucket
+ * (S3_BUCKET), the bucket's `_state/` keys, so every machine reads what any wrote; otherwise
+ * undefined (the data directory's `files/`: one machine).
+ */
+export function sharedStateFiles(databaseUrl: string | undefined, env?: Environment): FileStore | undefined {
+  return databaseUrl && publishSettings(env).bucket ? objectFileStore(storeFromSettings(bucketSettings(env))) : undefined;
 }
