@@ -17,8 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/meilisearch-server.ts';
 import { FIXTURE, REPO, waitFor } from './helpers/pipeline-env.ts';
 
-/** 20 tenants of 6 cars each: the fixture tenant under 20 slugs, small enough for CI. */
-const TENANTS = Array.from({ length: 20 }, (_, index) => `fleet-${String(index + 1).padStart(2, '0')}`);
+/**
+ * 20 tenants of 6 cars each: the fixture tenant under 20 slugs, small enough for CI. Each first
+ * release is an Astro build, so a machine loaded by other work may set STACK_TEST_TENANTS
+ * (4 or more) for a shorter run of the same scenario; CI runs all 20.
+ */
+const TENANT_COUNT = Math.max(4, Number(process.env.STACK_TEST_TENANTS) || 20);
+const TENANTS = Array.from({ length: TENANT_COUNT }, (_, index) => `fleet-${String(index + 1).padStart(2, '0')}`);
 const CARS = 6;
 const CAR_ID = 101;
 const WORKERS = ['worker-1', 'worker-2'] as const;
@@ -55,7 +60,9 @@ interface LogEvent {
 function get(base: string, path: string, host: string): Promise<{ status: number; release: string | undefined; body: string }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
+    // A connection per request (agent: false): a reused keep-alive socket that the edge closes
+    // as idle at the same moment would fail a request the edge never received.
+    const req = request({ host: url.hostname, port: url.port, path, headers: { host }, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -170,7 +177,7 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
   it('publishes 20 tenants through the bucket, survives a worker killed mid-job, never mixes releases, and rolls back at the edge', { timeout: 3_000_000 }, async () => {
     // Every tenant's first release, made by the workers and served by the edge.
     await waitFor(
-      'all 20 tenants at the edge',
+      `all ${TENANT_COUNT} tenants at the edge`,
       async () => {
         for (const slug of TENANTS) {
           if (first[slug]) continue;
@@ -183,7 +190,7 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       1_200_000,
       1000,
     );
-    console.log(`20 tenants live after ${seconds()} s`);
+    console.log(`${TENANT_COUNT} tenants live after ${seconds()} s`);
     for (const api of ready.api) expect((await fetch(`${api}/api/health`)).status).toBe(200);
 
     // The poller: every tenant's car page through the edge, round robin, until the end.
@@ -234,8 +241,8 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
     // It was mid-job: its log never says the job ended.
     expect(events(victim.name).filter((event) => event.event === 'job-end' && event.job === victim.job)).toEqual([]);
 
-    // A later feed for four tenants (the killed job's among them) while the survivor works alone.
-    const later = [victim.tenant, ...TENANTS.filter((slug) => slug !== victim.tenant).slice(0, 3)];
+    // A later feed for the killed job's tenant and three others (fewer in a short run), while the survivor works alone.
+    const later = [victim.tenant, ...TENANTS.filter((slug) => slug !== victim.tenant).slice(0, Math.min(3, TENANTS.length - 2))];
     for (const slug of later) dropFeed(slug, laterPrice(TENANTS.indexOf(slug)));
     const latest = (slug: string) => (later.includes(slug) ? laterPrice(TENANTS.indexOf(slug)) : feedPrice(TENANTS.indexOf(slug)));
 
