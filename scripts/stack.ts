@@ -4,9 +4,11 @@
  * machine"): PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver), then one pipeline
  * intake, two pipeline workers (`--role worker`, `--workers` of them, sharing the Redis queue,
  * publishing to the bucket), two lead API processes on PostgreSQL and Redis, and the edge serving shoppers from
- * the bucket as the CDN recipe does. Everything lives under --dir (a working copy of the
- * tenants, the feed inbox, releases, logs) and is removed on exit unless --keep.
- *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2]
+ * the bucket as the CDN recipe does. The pipeline's state is in PostgreSQL and the bucket; the
+ * intake and each worker get a disk of their own (`<dir>/intake`, `<dir>/worker-<n>`: releases
+ * cache, photo and image caches, temporary files), as on separate machines. Everything lives
+ * under --dir (a working copy of the tenants, the feed inbox, logs), removed on exit unless --keep.
+ *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]
  * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,11 +32,12 @@ const { values } = parseArgs({
     'intake-port': { type: 'string', default: '4322' },
     'api-ports': { type: 'string', default: '8787,8788' },
     workers: { type: 'string', default: '2' },
+    'lock-ms': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2]');
+  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]');
   process.exit(0);
 }
 const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
@@ -47,6 +50,11 @@ if (!Number.isInteger(workerCount) || workerCount < 1 || workerCount > 64) {
   console.error(`--workers: a whole number of pipeline worker processes from 1 to 64 (got ${JSON.stringify(values.workers)})`);
   process.exit(2);
 }
+const lockMs = values['lock-ms'] === undefined ? undefined : Number(values['lock-ms']);
+if (lockMs !== undefined && !(Number.isInteger(lockMs) && lockMs >= 1000)) {
+  console.error('--lock-ms: milliseconds (1000 or more) after which a dead worker\'s job goes to another worker');
+  process.exit(2);
+}
 if (!existsSync(values.tenants)) {
   console.error(`--tenants: no folder ${values.tenants}`);
   process.exit(2);
@@ -54,8 +62,17 @@ if (!existsSync(values.tenants)) {
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const dir = resolve(values.dir ?? mkdtempSync(join(tmpdir(), 'dealer-stack-')));
-const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), sites: join(dir, 'sites'), logs: join(dir, 'logs'), images: join(dir, 'images') };
+const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), logs: join(dir, 'logs'), images: join(dir, 'images') };
 for (const path of Object.values(paths)) mkdirSync(path, { recursive: true });
+/** The disk of one pipeline process: its releases cache (`--sites`), photo and image caches, temporary files. */
+function machine(name: string) {
+  const root = join(dir, name);
+  const disk = { root, sites: join(root, 'sites'), photos: join(root, 'cache', 'photos'), images: join(root, 'cache', 'images'), tmp: join(root, 'tmp') };
+  for (const path of Object.values(disk)) mkdirSync(path, { recursive: true });
+  return disk;
+}
+const workers = Array.from({ length: workerCount }, (_, index) => `worker-${index + 1}`);
+const disks = Object.fromEntries(['intake', ...workers].map((name) => [name, machine(name)]));
 // A working copy: feeds change stock snapshots, never the checkout's tenant folders.
 cpSync(values.tenants, paths.tenants, { recursive: true, filter: (source) => !source.endsWith('reservations.json') });
 
@@ -150,14 +167,19 @@ try {
     AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     LOG_FORMAT: 'json',
   };
-  const pipelineEnv = { ...bucketEnv, REDIS_URL: redisUrl, MEILI_ADMIN_HOST: meili.host, MEILI_ADMIN_KEY: meili.masterKey };
-  const pipelineArgs = ['--tenants', paths.tenants, '--sites', paths.sites, '--inbox', paths.feeds, '--publisher', 's3'];
+  // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts).
+  const pipelineEnv = { ...bucketEnv, DATABASE_URL: postgres.url, REDIS_URL: redisUrl, MEILI_ADMIN_HOST: meili.host, MEILI_ADMIN_KEY: meili.masterKey };
+  const pipelineArgs = ['--tenants', paths.tenants, '--inbox', paths.feeds, '--publisher', 's3'];
+  const diskEnv = (disk: ReturnType<typeof machine>) => ({ DEALER_PHOTO_CACHE: disk.photos, DEALER_IMAGE_CACHE: disk.images, TMPDIR: disk.tmp });
   const operatorToken = randomBytes(16).toString('hex');
-  start('intake', 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'intake', '--port', String(ports.intake)], {
+  start('intake', 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks.intake.sites, '--role', 'intake', '--port', String(ports.intake)], {
     ...pipelineEnv,
+    ...diskEnv(disks.intake),
     PIPELINE_OPERATOR_TOKEN: operatorToken,
   });
-  for (let index = 1; index <= workerCount; index += 1) start(`worker-${index}`, 'scripts/pipeline.ts', [...pipelineArgs, '--role', 'worker', '--no-webhook'], pipelineEnv);
+  const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
+  for (const name of workers)
+    start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], { ...pipelineEnv, ...diskEnv(disks[name]) });
   const apiEnv = {
     DATABASE_URL: postgres.url,
     REDIS_URL: redisUrl,
@@ -186,6 +208,7 @@ try {
       operatorToken,
       inbox: paths.feeds,
       tenants: paths.tenants,
+      disks: Object.fromEntries(Object.entries(disks).map(([name, disk]) => [name, disk.root])),
       postgres: postgres.url,
       redis: redisUrl,
       meilisearch: meili.host,
