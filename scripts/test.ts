@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test of the project, in order:
- *   1. lint (ESLint), type check (astro check), then vitest (unit tests beside the code, integration tests);
+ *   1. lint (ESLint), type check (astro check), then vitest (unit tests beside the code, integration
+ *      tests; the fleet stack test on its own after them);
  *   2. build the demo tenants and the fixture tenants into dist-test/ with a fixed clock;
  *   3. Playwright against those built sites, served with the lead API (playwright.config.ts).
  * Fails fast: a failing stage stops the run with its exit code.
@@ -37,7 +38,11 @@ if (!flags.has('--skip-unit')) {
   // The linter (eslint.config.mjs), strict TypeScript over .ts, .tsx and .astro files (astro check), then vitest.
   run('lint', node, ['node_modules/eslint/bin/eslint.js', '.']);
   run('type check', node, ['node_modules/astro/bin/astro.mjs', 'check'], { DEALER_BUNDLE: 'unused-by-astro-check' });
-  run('unit and integration tests', node, ['node_modules/vitest/vitest.mjs', 'run']);
+  // The fleet stack test (20 tenants, two workers, a SIGKILL) starts a dozen processes and
+  // builds every tenant: it runs on its own after the rest, so neither slows the other.
+  const stack = 'tests/integration/stack.test.ts';
+  run('unit and integration tests', node, ['node_modules/vitest/vitest.mjs', 'run', '--exclude', stack]);
+  run('fleet stack test', node, ['node_modules/vitest/vitest.mjs', 'run', stack]);
 }
 
 if (!flags.has('--skip-e2e')) {
