@@ -5,7 +5,8 @@
  * over any S3 bucket). A request's host names a tenant (`<slug>.localhost`, or a host alias
  * the publisher wrote from site.json `url`); its live pointer (cached a second) names one
  * release manifest, and every path of the request is resolved through that manifest, so no
- * response mixes two releases. Each response says which release served it (`x-release`).
+ * response mixes two releases; a pointer that cannot be refreshed leaves the last one in use.
+ * Each response says which release served it (`x-release`).
  * Pure: no Node imports.
  */
 import { hostName, tenantOfHost } from '../../lib/site/host.ts';
@@ -41,6 +42,9 @@ interface Cached<T> {
 
 const MANIFEST_CACHE_SIZE = 256;
 
+/** Wait (ms) before a failed bucket read is tried again. */
+const RETRY_MS = 25;
+
 function text(status: number, body: string, headers: Record<string, string> = {}): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 }
@@ -56,15 +60,36 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
   // Manifests never change once written (a new release is a new id): cached by id.
   const manifests = new Map<string, PublishedManifest>();
 
-  async function readJson<T>(key: string): Promise<T | null> {
+  async function readJsonOnce<T>(key: string): Promise<T | null> {
     const body = await bucket.getText(key);
     return body === null ? null : (JSON.parse(body) as T);
   }
 
+  /**
+   * A small JSON object of the bucket. A read that fails (a dropped connection, or a store
+   * that overwrites an object in place, as the s3rver stand-in does, read mid-write) is tried
+   * once more shortly after.
+   */
+  async function readJson<T>(key: string): Promise<T | null> {
+    try {
+      return await readJsonOnce<T>(key);
+    } catch {
+      await new Promise((done) => setTimeout(done, RETRY_MS));
+      return readJsonOnce<T>(key);
+    }
+  }
+
+  /** A value trusted for `ttl` ms; when refreshing it fails, the last value read is kept (stale if error). */
   async function cached<T>(cache: Map<string, Cached<T>>, key: string, ttl: number, load: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
     if (hit && hit.until > now()) return hit.value;
-    const value = await load();
+    let value: T;
+    try {
+      value = await load();
+    } catch (error) {
+      if (!hit) throw error;
+      return hit.value;
+    }
     if (cache.size > 10_000) cache.clear();
     cache.set(key, { value, until: now() + ttl });
     return value;
