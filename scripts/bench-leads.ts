@@ -36,7 +36,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment, environment } from '../src/config/env.ts';
-import { openDatabase, type DatabaseConfig, type SqlDatabase } from '../src/server/kernel/db.ts';
+import { openDatabase, type DatabaseConfig, type SqlDatabase } from '../src/server/database.ts';
 import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/dev-postgres.ts';
 import { openStores } from '../src/server/stores.ts';
 

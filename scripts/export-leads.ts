@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
-import { openDatabase } from '../src/server/kernel/db.ts';
+import { openDatabase } from '../src/server/database.ts';
 import { leadCsvHeader, leadCsvRow } from '../src/server/features/leads/lead-export.ts';
 import { openStores } from '../src/server/stores.ts';
 

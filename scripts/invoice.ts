@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config/server.ts';
-import { openDatabase } from '../src/server/kernel/db.ts';
+import { openDatabase } from '../src/server/database.ts';
 import { Payments } from '../src/server/features/payments/payments.ts';
 import { openStores } from '../src/server/stores.ts';
 import { TenantRegistry } from '../src/server/kernel/tenants.ts';

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
-import { openDatabase } from '../src/server/kernel/db.ts';
+import { openDatabase } from '../src/server/database.ts';
 import { openStores } from '../src/server/stores.ts';
 
 const USAGE = 'usage: npm run outbox -- status | dead [--tenant <slug>] | retry [--tenant <slug>] [--lead <id>]';

@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
-import { openDatabase } from '../src/server/kernel/db.ts';
+import { openDatabase } from '../src/server/database.ts';
 import { openStores } from '../src/server/stores.ts';
 import { DEFAULT_RETENTION, TenantRegistry } from '../src/server/kernel/tenants.ts';
 

@@ -18,7 +18,7 @@ export type DatabaseConfig =
       synchronous?: 'FULL' | 'NORMAL';
     };
 
-/** The adapters a real provider may replace (src/server/kernel/adapters.ts `Adapters`). */
+/** The adapters a real provider may replace (src/server/adapters.ts `Adapters`). */
 export type AdapterName = 'sms' | 'mail' | 'valuation' | 'financeQuote' | 'priceComparison' | 'delivery' | 'appointments';
 
 /** URL and key of a real provider. */

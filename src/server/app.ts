@@ -9,10 +9,10 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { createAdapters, type Adapters, type ProviderConfig } from './kernel/adapters.ts';
+import { createAdapters, type Adapters, type ProviderConfig } from './adapters.ts';
 import type { ApiConfig } from '../config/server.ts';
 import { DEFAULT_QUOTAS, type ApiContext, type Quotas } from './kernel/context.ts';
-import { openDatabase, type DatabaseConfig, type SqlDatabase } from './kernel/db.ts';
+import { openDatabase, type DatabaseConfig, type SqlDatabase } from './database.ts';
 import { deriveKeys } from './kernel/keys.ts';
 import { photoLink } from './kernel/photo-links.ts';
 import { allowances, memoryCounter, redisCounter } from './kernel/rate-limits.ts';
@@ -193,7 +193,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     },
     now,
   );
-  const context: ApiContext = {
+  const context: ApiContext<Adapters> = {
     tenants,
     stores,
     adapters,

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/kernel/db.ts';
+import { openDatabase } from '../../src/server/database.ts';
 import { freePort } from '../../src/server/dev-postgres.ts';
 import { openStores } from '../../src/server/stores.ts';
 import { tempDir, writeTestTenants } from './server-helpers.ts';

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/kernel/db.ts';
+import { openDatabase } from '../../src/server/database.ts';
 import { openStores } from '../../src/server/stores.ts';
 import { tempDir } from './server-helpers.ts';
 

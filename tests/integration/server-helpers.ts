@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type AppOptions, type LeadApi } from '../../src/server/app.ts';
-import { openDatabase, type SqlDatabase } from '../../src/server/kernel/db.ts';
+import { openDatabase, type SqlDatabase } from '../../src/server/database.ts';
 import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
 import { leadWebhookProblems } from '../fixtures/lead-webhook-schema.ts';
 

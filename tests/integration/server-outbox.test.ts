@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/kernel/db.ts';
+import { openDatabase } from '../../src/server/database.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, waitFor, type WebhookReceiver } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };

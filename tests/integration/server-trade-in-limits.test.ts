@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { demoRegoLookup } from '../../src/server/kernel/estimates/valuation.ts';
+import { demoRegoLookup } from '../../src/server/features/trade-in/valuation.ts';
 import { tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };

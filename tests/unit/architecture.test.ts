@@ -87,7 +87,8 @@ export function serverLayer(path: string): { kind: 'kernel' } | { kind: 'feature
 /**
  * The lead API's layering (issue 13, docs/lead-api.md "Kernel and features"): a feature
  * plugin imports only the kernel, its own folder and code outside src/server; the kernel
- * imports nothing of the features or the composition root (app.ts, store.ts).
+ * imports nothing of the features or the composition root (app.ts, stores.ts, adapters.ts,
+ * database.ts: the root wires the features' adapters and migrations).
  */
 export function serverLayerProblems(files: SourceFile[]): string[] {
   const problems: string[] = [];
@@ -424,6 +425,22 @@ describe('architecture (issue 12)', () => {
         { path: 'src/server/app.ts', text: "import { slugify } from '../lib/text/slug.ts';" },
       ]);
       expect(problems).toHaveLength(4);
+    });
+
+    it("the kernel reaching a feature's local defaults or migrations (the estimates and payment tables lived there)", () => {
+      const problems = serverLayerProblems([
+        { path: 'src/server/kernel/adapters.ts', text: "import { demoRegoLookup } from '../features/trade-in/valuation.ts';\nimport type { MessageLog } from '../ops/messages.ts';" },
+        { path: 'src/server/kernel/migrations.ts', text: "import { PAYMENT_MIGRATIONS } from '../features/payments/migrations.ts';\nimport type { Migration } from './migration.ts';" },
+        { path: 'src/server/leads/outbox.ts', text: "import type { Adapters } from '../adapters.ts';" },
+        { path: 'src/server/database.ts', text: "import { PAYMENT_MIGRATIONS } from './features/payments/migrations.ts';" },
+        { path: 'src/server/features/cars/price-comparison.ts', text: "import { comparableCars } from '../trade-in/valuation.ts';\nimport { WITHIN_MODEL_SLOPES } from '../../../lib/vehicle/retail-estimate.ts';" },
+      ]);
+      expect(problems).toEqual([
+        'src/server/kernel/adapters.ts -> src/server/features/trade-in/valuation.ts: the kernel must not import a feature (trade-in)',
+        'src/server/kernel/migrations.ts -> src/server/features/payments/migrations.ts: the kernel must not import a feature (payments)',
+        'src/server/leads/outbox.ts -> src/server/adapters.ts: the kernel must not import the composition root',
+        'src/server/features/cars/price-comparison.ts -> src/server/features/trade-in/valuation.ts: feature cars imports feature trade-in (share it through the kernel)',
+      ]);
     });
 
     it('issue 13: a feature importing another feature or the root, the kernel importing a feature', () => {

@@ -1,6 +1,6 @@
 /** What the kernel hands every feature plugin (docs/lead-api.md "Kernel and features"). */
 import type { Quotas } from '../../config/server-settings.ts';
-import type { Adapters } from './adapters.ts';
+import type { KernelAdapters } from './adapters.ts';
 import type { DerivedKeys } from './keys.ts';
 import type { Outbox } from '../leads/outbox.ts';
 import type { Allowances } from './rate-limits.ts';
@@ -19,12 +19,12 @@ export const DEFAULT_QUOTAS: Quotas = {
   optOutsPerClientPerDay: 10,
 };
 
-/** The shared services and settings of one API instance. */
-export interface ApiContext {
+/** The shared services and settings of one API instance; `A`: a feature's own adapters, beside the kernel's (the root hands them all). */
+export interface ApiContext<A extends object = object> {
   tenants: TenantRegistry;
   /** The shared data access; a feature opens its own store over `stores.db` for its own tables. */
   stores: KernelStores;
-  adapters: Adapters;
+  adapters: KernelAdapters & A;
   outbox: Outbox;
   now: () => number;
   signIn: { secret: string; codeTtlMs: number; maxAttempts: number; sessionTtlMs: number; codesPerPhone: number };
@@ -50,6 +50,6 @@ export interface ApiContext {
 }
 
 /** The options every feature plugin is registered with. */
-export interface FeatureOptions {
-  ctx: ApiContext;
+export interface FeatureOptions<A extends object = object> {
+  ctx: ApiContext<A>;
 }

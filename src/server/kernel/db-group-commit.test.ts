@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type SqlDatabase } from './db.ts';
+import { openDatabase, type SqlDatabase } from '../database.ts';
 
 /** Settles `promise` into what happened, or 'pending' when it is still open after `ms`. */
 const settled = <T>(promise: Promise<T>, ms = 2000) =>

@@ -9,9 +9,9 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import pg from 'pg';
-import { MIGRATIONS, type Dialect, type Migration } from './migrations.ts';
+import type { Dialect, Migration } from './migration.ts';
 
-export type { Dialect } from './migrations.ts';
+export type { Dialect } from './migration.ts';
 import type { DatabaseConfig } from '../../config/server-settings.ts';
 export type { DatabaseConfig } from '../../config/server-settings.ts';
 export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array | SqlArray;
@@ -35,7 +35,7 @@ export interface SqlDatabase extends SqlExecutor {
   close(): Promise<void>;
 }
 
-/** A set of migrations with the table recording them (the lead API's by default; the pipeline's state has its own). */
+/** A set of migrations with the table recording them (the lead API's: src/server/database.ts; the pipeline's state has its own). */
 export interface Schema {
   migrations: Migration[];
   table: string;
@@ -43,10 +43,8 @@ export interface Schema {
   lockKey: number;
 }
 
-const LEAD_SCHEMA: Schema = { migrations: MIGRATIONS, table: 'schema_migrations', lockKey: 7355608 };
-
 /** Open a database and bring its schema up to date. */
-export async function openDatabase(config: DatabaseConfig, schema: Schema = LEAD_SCHEMA): Promise<SqlDatabase> {
+export async function openDatabase(config: DatabaseConfig, schema: Schema): Promise<SqlDatabase> {
   const db = config.kind === 'postgres' ? new PostgresDatabase(config.url, config.poolSize ?? 10) : new SqliteDatabase(config.file, config.synchronous ?? 'FULL');
   try {
     await migrate(db, schema);

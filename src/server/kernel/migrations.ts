@@ -1,15 +1,15 @@
 /**
- * Schema migrations, the same for SQLite and PostgreSQL. Append new migrations; never
- * edit an applied one. Portable types only: TEXT, INTEGER, BIGINT (millisecond times),
+ * The kernel's schema migrations (the shared tables), the same for SQLite and PostgreSQL;
+ * a feature's own tables are its own list (features/payments/migrations.ts), appended by
+ * src/server/database.ts. Append new migrations; never edit an applied one. Portable types only: TEXT, INTEGER, BIGINT (millisecond times),
  * and the blob type named by the dialect. Ids are UUID text so no dialect-specific
  * sequences are needed; JSON is stored as TEXT.
  */
 import type { Migration } from './migration.ts';
-import { PAYMENT_MIGRATIONS } from './payment-migrations.ts';
 
 export type { Dialect, Migration } from './migration.ts';
 
-export const MIGRATIONS: Migration[] = [
+export const KERNEL_MIGRATIONS: Migration[] = [
   {
     version: 1,
     name: 'leads, outbox, shoppers, trade-in, views',
@@ -220,5 +220,4 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX unsubscribe_requests_tenant ON unsubscribe_requests (tenant, created_at)',
     ],
   },
-  ...PAYMENT_MIGRATIONS,
 ];

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
-import type { Adapters } from './adapters.ts';
+import type { KernelAdapters } from './adapters.ts';
 import type { Allowances } from './rate-limits.ts';
 import type { Evaluation } from '../leads/evaluations.ts';
 import type { SqlDatabase } from './db.ts';
@@ -39,7 +39,7 @@ export const smsSender = (tenant: ApiTenant): string => tenant.site.name.slice(0
 
 /** Send one SMS if the caps allow it; resolves to what happened (the send itself may still throw). */
 export async function sendCappedSms(
-  deps: { sms: SmsLog; adapters: Adapters; now: () => number; limits: SmsLimits; allowances?: Allowances },
+  deps: { sms: SmsLog; adapters: KernelAdapters; now: () => number; limits: SmsLimits; allowances?: Allowances },
   tenant: ApiTenant,
   message: {
     to: string;

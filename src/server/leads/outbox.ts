@@ -12,7 +12,7 @@ import https from 'node:https';
 import { environment } from '../../config/env.ts';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
-import type { Adapters } from '../kernel/adapters.ts';
+import type { KernelAdapters } from '../kernel/adapters.ts';
 import type { KernelStores } from '../kernel/stores.ts';
 import type { Destination, TenantRegistry } from '../kernel/tenants.ts';
 import { leadAdf, leadDocument, type LeadMarketing } from './formats.ts';
@@ -62,7 +62,7 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number, rand
 export class Outbox {
   private readonly store: Pick<KernelStores, 'leads' | 'outbox' | 'optOuts' | 'evaluations'>;
   private readonly tenants: TenantRegistry;
-  private readonly adapters: Adapters;
+  private readonly adapters: KernelAdapters;
   private readonly log: WorkerLog;
   private readonly options: Required<Omit<OutboxOptions, 'env' | 'photoLink' | 'unsubscribeLink'>> & {
     env: Record<string, string | undefined>;
@@ -75,7 +75,7 @@ export class Outbox {
   private stopped = true;
   private again = false;
 
-  constructor(store: Pick<KernelStores, 'leads' | 'outbox' | 'optOuts' | 'evaluations'>, tenants: TenantRegistry, adapters: Adapters, log: WorkerLog, options: OutboxOptions = {}, now: () => number = Date.now) {
+  constructor(store: Pick<KernelStores, 'leads' | 'outbox' | 'optOuts' | 'evaluations'>, tenants: TenantRegistry, adapters: KernelAdapters, log: WorkerLog, options: OutboxOptions = {}, now: () => number = Date.now) {
     this.store = store;
     this.tenants = tenants;
     this.adapters = adapters;

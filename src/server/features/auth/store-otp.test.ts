@@ -10,7 +10,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, timingSafeEqual: vi.fn(actual.timingSafeEqual) };
 });
 
-const { openDatabase } = await import('../../kernel/db.ts');
+const { openDatabase } = await import('../../database.ts');
 const { openStores } = await import('../../stores.ts');
 
 describe('sign-in codes', () => {

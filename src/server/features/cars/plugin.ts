@@ -10,11 +10,12 @@ import { FinanceQuoteRequestSchema, PhoneRevealSchema } from '../../../schemas/a
 import { idValue } from '../../../schemas/forms/fields.ts';
 import { carLocation } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
+import type { CarsAdapters } from './adapters.ts';
 import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { CarsStore } from './store.ts';
 
 /** The cars feature. */
-export const carsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
+export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = async (app, { ctx }) => {
   const { stores, adapters, now } = ctx;
   const carsStore = new CarsStore(stores.db);
 

@@ -7,12 +7,13 @@ import { lookupPostcode } from '../../../lib/locations/postcodes.ts';
 import { DeliveryEstimateQuerySchema } from '../../../schemas/api/cars.ts';
 import { locationPoint } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
+import type { PlacesAdapters } from './adapters.ts';
 import { findCar, parseOr400, sendError } from '../../kernel/http.ts';
 
 const NO_DELIVERY_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 
 /** The places feature. */
-export const placesPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
+export const placesPlugin: FastifyPluginAsync<FeatureOptions<PlacesAdapters>> = async (app, { ctx }) => {
   const { adapters } = ctx;
 
   app.get('/api/delivery-estimate', async (request, reply) => {

@@ -14,7 +14,8 @@ import { EnterVinSchema } from '../../../schemas/api/trade-in.ts';
 import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import type { ApiContext } from '../../kernel/context.ts';
 import { sendError } from '../../kernel/http.ts';
-import { MINIMUM_OFFER } from '../../kernel/estimates/valuation.ts';
+import type { TradeInAdapters } from './adapters.ts';
+import { MINIMUM_OFFER } from './valuation.ts';
 import type { TradeInStore } from './store.ts';
 import { offerWithheld } from '../../../lib/forms/trade-in-limits.ts';
 
@@ -27,7 +28,7 @@ const BodySchema = v.object({
 });
 
 /** Register the adjustments route (from the trade-in plugin). */
-export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext, 'stores' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
+export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext<TradeInAdapters>, 'stores' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
   app.post('/api/trade-in/adjustments', async (request, reply) => {
     const parsed = v.safeParse(BodySchema, request.body);
     if (!parsed.success) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, fieldErrors(parsed.issues));

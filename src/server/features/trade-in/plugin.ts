@@ -8,7 +8,8 @@ import * as v from 'valibot';
 import { EnterVinSchema, IMAGE_LIMITS, ManualEntrySchema, UpdateEvalSchema } from '../../../schemas/api/trade-in.ts';
 import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
-import type { RegoVehicle } from '../../kernel/estimates/valuation.ts';
+import type { TradeInAdapters } from './adapters.ts';
+import type { RegoVehicle } from './valuation.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
 import { photoLinkValid } from '../../kernel/photo-links.ts';
 import { sniffImageType } from './image-type.ts';
@@ -66,7 +67,7 @@ function chosenVehicle(stored: Record<string, unknown> | null): RegoVehicle | un
 const descriptions = (vehicles: RegoVehicle[]) => vehicles.map((vehicle) => ({ Description: vehicle.Description }));
 
 /** The trade-in feature: enter-vin, manual-entry, image-upload, photos/:id, update-eval. */
-export const tradeInPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
+export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> = async (app, { ctx }) => {
   const { stores, adapters, now } = ctx;
   const tradeIn = new TradeInStore(stores.db, stores.evaluations, ctx.imagesDir);
   // Spec §7 adjustments answers (audit 7.19): src/server/features/trade-in/adjustments.ts.

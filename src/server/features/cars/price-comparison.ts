@@ -5,7 +5,7 @@
  * tenant's stock adjusted for age and km. Result shape: spec §3 "Price-comparison result".
  */
 import type { Car } from '../../../schemas/car.ts';
-import { WITHIN_MODEL_SLOPES, comparableCars } from './valuation.ts';
+import { WITHIN_MODEL_SLOPES, comparableCars } from '../../../lib/vehicle/retail-estimate.ts';
 
 /** Spec §3 price-comparison result. */
 export interface PriceComparison {

@@ -1,71 +1,15 @@
 /**
  * Local valuation (the default behind /api/eval-expert with no provider account): a
- * registration lookup that serves demo vehicles, and a trade-in offer estimated from the
- * tenant's own stock and Australian used-car price patterns. Pure functions.
- *
- * The price pattern: within one make and model, each year of age takes about 6.6% off
- * the asking price and each 10,000 km about 2.7%; across all cars, asking price is about
- * $56,272 x exp(-0.0728 x age - 0.0185 x km/10,000). Both were fitted (least squares on
- * log price) to 14,098 used listings with a year of 2000 or later in the 2023 Australian
- * Vehicle Prices listing set; the data itself is not part of the product.
+ * registration lookup that serves demo vehicles, and a trade-in offer from the retail
+ * estimate of src/lib/vehicle/retail-estimate.ts. Pure functions.
  */
 import type { Car } from '../../../schemas/car.ts';
+import type { VehicleFacts } from '../../../lib/vehicle/retail-estimate.ts';
 
-/** Per-year and per-10,000-km log-price slopes within a make and model. */
-export const WITHIN_MODEL_SLOPES = { age: -0.0663, km10k: -0.0267 } as const;
-/** Market curve for cars with no comparable in stock. */
-export const MARKET_CURVE = { base: 56_272, age: -0.0728, km10k: -0.0185 } as const;
 /** Share of the retail estimate a dealer offers (reconditioning, holding cost and margin). */
 export const TRADE_IN_SHARE = 0.82;
 /** The lowest offer made online. */
 export const MINIMUM_OFFER = 500;
-
-/** What the valuation needs to know about the shopper's car. */
-export interface VehicleFacts {
-  make?: string | null;
-  model?: string | null;
-  year?: number | null;
-  km?: number | null;
-}
-
-/** A retail price estimate and how it was made. */
-export interface RetailEstimate {
-  price: number;
-  basis: 'comparables' | 'market-curve';
-  comparables: number;
-}
-
-const same = (a: string | null | undefined, b: string | null | undefined): boolean => !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/** Stock cars of the same make and model with a usable price, year and km. */
-export function comparableCars(target: VehicleFacts, stock: readonly Car[]): Car[] {
-  return stock.filter(
-    (car) => same(car.make, target.make) && same(car.model, target.model) && typeof car.price === 'number' && car.price > 1000 && typeof car.year === 'number' && car.car_type !== 'new',
-  );
-}
-
-/** Estimated retail (asking) price of a car like `target` in `referenceYear`. */
-export function estimateRetailPrice(target: VehicleFacts, stock: readonly Car[], referenceYear: number): RetailEstimate {
-  const year = target.year ?? referenceYear - 8;
-  const km = target.km ?? Math.max(0, referenceYear - year) * 15_000;
-  const comparables = comparableCars(target, stock);
-  if (comparables.length > 0) {
-    const adjusted = comparables.map((car) => {
-      const ageGap = (car.year as number) - year;
-      const kmGap = (km - (car.km ?? (referenceYear - (car.year as number)) * 15_000)) / 10_000;
-      return (car.price as number) * Math.exp(WITHIN_MODEL_SLOPES.age * ageGap + WITHIN_MODEL_SLOPES.km10k * kmGap);
-    });
-    return { price: Math.round(median(adjusted)), basis: 'comparables', comparables: comparables.length };
-  }
-  const age = Math.max(0, referenceYear - year);
-  return { price: Math.round(MARKET_CURVE.base * Math.exp(MARKET_CURVE.age * age + MARKET_CURVE.km10k * (km / 10_000))), basis: 'market-curve', comparables: 0 };
-}
 
 /** The trade-in offer for a retail estimate, rounded down to $100, never below the minimum. */
 export function tradeInOffer(retailPrice: number): number {

@@ -1,52 +1,13 @@
+/** The cars feature's local defaults: finance quote, price comparison, test-drive availability. */
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../../schemas/car.ts';
-import { lookupPostcode } from '../../../lib/locations/postcodes.ts';
 import { availableSlots, zonedTimeToUtc } from './appointments.ts';
-import { estimateDelivery } from './delivery.ts';
 import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';
 import { comparePrice } from './price-comparison.ts';
-import { DEMO_MAX_AGE, DEMO_OLD_AGE, demoRegoLookup, estimateRetailPrice, tradeInOffer } from './valuation.ts';
 import { makeCar } from '../../../../tests/fixtures/make-car.ts';
 
 const car = (id: number, year: number, km: number, price: number, extra: Partial<Car> = {}): Car =>
   makeCar({ id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year, km, price, ...extra });
-
-describe('valuation', () => {
-  const stock = [car(1, 2020, 40_000, 25_000), car(2, 2019, 60_000, 22_000), car(3, 2021, 20_000, 28_000)];
-  it('values from comparables, older and higher-km cars lower', () => {
-    const newer = estimateRetailPrice({ make: 'toyota', model: 'corolla', year: 2021, km: 20_000 }, stock, 2025);
-    const older = estimateRetailPrice({ make: 'Toyota', model: 'Corolla', year: 2016, km: 150_000 }, stock, 2025);
-    expect(newer.basis).toBe('comparables');
-    expect(newer.comparables).toBe(3);
-    expect(older.price).toBeLessThan(newer.price);
-    expect(newer.price).toBeGreaterThan(24_000);
-    expect(newer.price).toBeLessThan(32_000);
-  });
-  it('falls back to the market curve and offers less than retail', () => {
-    const estimate = estimateRetailPrice({ make: 'Saab', model: '9-3', year: 2010, km: 200_000 }, stock, 2025);
-    expect(estimate.basis).toBe('market-curve');
-    expect(tradeInOffer(estimate.price)).toBeLessThan(estimate.price);
-    expect(tradeInOffer(100)).toBe(500);
-  });
-  it('demo rego lookup: none, one or three, deterministic', () => {
-    expect(demoRegoLookup('NOMATCH1', 'qld', stock, 2025)).toEqual([]);
-    expect(demoRegoLookup('ABC123', 'qld', stock, 2025)).toHaveLength(1);
-    const many = demoRegoLookup('ABC12X', 'nsw', stock, 2025);
-    expect(many).toHaveLength(3);
-    expect(many[0]!.Make).toBe('Toyota');
-    expect(demoRegoLookup('ABC12X', 'nsw', stock, 2025)).toEqual(many);
-  });
-  it('2.99: demo cars stay within the online-estimate age whatever the year; an OLD plate finds one over it', () => {
-    for (const year of [2026, 2031, 2040]) {
-      for (const plate of ['ABC123', 'XYZ121', 'ABC987', 'TRD77Q']) {
-        for (const found of [...demoRegoLookup(plate, 'qld', stock, year), ...demoRegoLookup(plate, 'qld', [], year)]) expect(year - found.Year).toBeLessThanOrEqual(DEMO_MAX_AGE);
-      }
-      const [old] = demoRegoLookup('OLD123', 'vic', stock, year);
-      expect(old!.Year).toBe(year - DEMO_OLD_AGE);
-      expect(old!.Description).toContain(String(year - DEMO_OLD_AGE));
-    }
-  });
-});
 
 describe('finance quote', () => {
   it('amortises like the textbook ($30,000, 5 years, 6%: $579.98 a month)', () => {
@@ -79,17 +40,6 @@ describe('price comparison', () => {
     expect(result.market_range_max).toBeGreaterThanOrEqual(result.listing_price);
     expect(comparePrice(car(4, 2020, 1, 0), stock)).toBeUndefined();
     expect(comparePrice(car(5, 2020, 1, 9_000, { make: 'Saab' }), stock)).toBeUndefined();
-  });
-});
-
-describe('delivery estimate', () => {
-  const brisbane = lookupPostcode('4000')!;
-  it('is free nearby, priced by distance farther away, none across the world', () => {
-    expect(estimateDelivery(brisbane, lookupPostcode('4000')!)!.price).toBe(0);
-    const sydney = estimateDelivery(brisbane, lookupPostcode('2000')!)!;
-    expect(sydney.name).toBe('Sydney NSW 2000');
-    expect(sydney.price).toBeGreaterThan(900);
-    expect(estimateDelivery({ lat: 51.5, lng: 0 }, lookupPostcode('2000')!)).toBeUndefined();
   });
 });
 

@@ -1,9 +1,9 @@
 /**
- * Tables of the payments module (issue 16), appended to the lead API's migrations
- * (kernel/migrations.ts). Versions 160+ belong to this module, so migrations added
+ * Tables of the payments feature, appended after the kernel's migrations by
+ * src/server/database.ts. Versions 160+ belong to this feature, so migrations added
  * elsewhere in parallel never collide with them.
  */
-import type { Migration } from './migration.ts';
+import type { Migration } from '../../kernel/migration.ts';
 
 export const PAYMENT_MIGRATIONS: Migration[] = [
   {
