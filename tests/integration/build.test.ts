@@ -7,6 +7,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cascadeConflicts, pageSheets, RELIED_ON_ORDER } from '../../src/builder/render/astro/css-order.ts';
+import { walkFiles } from '../../src/lib/fs/walk.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { checkRelease } from '../../src/pipeline/checks.ts';
 
@@ -55,6 +57,18 @@ describe('a tenant folder outside the repository', () => {
     expect(checked.length).toBeGreaterThan(3);
     for (const [prefix, used] of checked) expect(used).toBe(prefix);
     expect(new Set(islands.map(([, prefix]) => prefix)).size).toBe(islands.length);
+  });
+
+  it("keeps the stylesheet order the pages' cascade relies on (Astro orders a page's sheets by import path: css-order.ts)", () => {
+    const site = join(out, 'basic-motors');
+    const read = (href: string) => (href.startsWith('/') && existsSync(join(site, href)) ? readFileSync(join(site, href), 'utf8') : undefined);
+    const found = new Map<string, unknown>();
+    for (const file of walkFiles(site, { sorted: true })) {
+      if (!file.name.endsWith('.html')) continue;
+      for (const conflict of cascadeConflicts(pageSheets(readFileSync(file.path, 'utf8'), read))) found.set(JSON.stringify(conflict), conflict);
+    }
+    // A swapped pair, or a new one, fails here: check which sheet must win, then update RELIED_ON_ORDER.
+    expect([...found.values()]).toEqual(RELIED_ON_ORDER);
   });
 
   it("marks each page's own place in the header (the header is rendered once per set of marks and reused)", () => {
