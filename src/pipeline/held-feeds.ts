@@ -9,30 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FeedKind } from './feeds.ts';
 import type { MassChange } from './mass-change.ts';
+import type { HeldFeed } from './state/records.ts';
 import type { PipelineState } from './state/store.ts';
 
-/** A feed awaiting an operator's decision. */
-export interface HeldFeed {
-  id: string;
-  tenant: string;
-  /** File name of a dropped feed, or `webhook`. */
-  source: string;
-  kind: FeedKind;
-  /** ISO time it was held. */
-  at: string;
-  /** Name of the stored copy of the feed (its extension tells the reader how to parse it). */
-  file: string;
-  visibleBefore: number;
-  visibleAfter: number;
-  removed: number;
-  /** Some of the ids it would take off the site. */
-  removedIds: string[];
-  reason: string;
-  /** Set once decided: confirmed, discarded or superseded (by a newer complete feed). */
-  outcome?: 'confirmed' | 'discarded' | 'superseded';
-  decidedAt?: string;
-  note?: string;
-}
+export type { HeldFeed } from './state/records.ts';
 
 const ID = /^\d{8}T\d{9}Z-[0-9a-f]{4}$/;
 

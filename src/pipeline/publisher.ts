@@ -8,26 +8,10 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Logger } from './log.ts';
+import type { Publisher, PublisherContext } from './publish/types.ts';
 import { switchCurrent } from './releases.ts';
 
-/** Where a release is published. */
-export interface Publisher {
-  name: string;
-  /** Make the release live; must be atomic for readers (all old or all new). */
-  publish(release: { slug: string; id: string; dir: string; sitesDir: string }): Promise<void>;
-  /** Move the live pointer to an already published release (rollback). */
-  rollback?(slug: string, id: string): Promise<void>;
-  /** Drop published releases beyond the newest `keep` (never the live one) and what only they used. */
-  prune?(slug: string, keep: number): Promise<void>;
-  /**
-   * Download a published release's files into a local directory (a worker that never built
-   * the tenant assembles an incremental release from it); false when the release is not there.
-   */
-  fetchRelease?(slug: string, id: string, intoDir: string): Promise<boolean>;
-  /** The live release id of a tenant at the publisher, if any. */
-  liveRelease?(slug: string): Promise<string | undefined>;
-}
+export type { Publisher, PublisherContext } from './publish/types.ts';
 
 /** Default: the local release directory served by `npm start` / scripts/serve.ts. */
 export const localPublisher: Publisher = {
@@ -36,14 +20,6 @@ export const localPublisher: Publisher = {
     switchCurrent(sitesDir, slug, id);
   },
 };
-
-/** What a built-in publisher may need from its caller. */
-export interface PublisherContext {
-  /** The tenants directory (site.json `url`: host aliases and purge URLs). */
-  tenantsDir?: string;
-  env?: Readonly<Record<string, string | undefined>>;
-  log?: Logger;
-}
 
 /**
  * A publisher by name: `s3` (the bucket publisher, settings from the environment:

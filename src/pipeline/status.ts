@@ -8,32 +8,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tenantPaths, writeFileAtomic } from './releases.ts';
 import type { PipelineState } from './state/store.ts';
+import type { FeedStatus, StatusEntry, TenantStatus } from './state/records.ts';
 
-/** One finished job as the status file records it. */
-export interface StatusEntry {
-  at: string;
-  release?: string;
-  mode?: 'full' | 'incremental';
-  added?: number;
-  changed?: number;
-  removed?: number;
-  seconds?: number;
-  reason?: string;
-}
-
-/** The status file's content. */
-export interface TenantStatus {
-  tenant: string;
-  /** Release served now. */
-  current: string | null;
-  /** Outcome of the last job: published, unchanged, failed, rejected (feed), held, rolled-back. */
-  lastOutcome: string;
-  lastSuccess: StatusEntry | null;
-  lastFailure: StatusEntry | null;
-  /** Set while a rollback holds the tenant on an older release (automatic publishing paused). */
-  held: boolean;
-  updatedAt: string;
-}
+export type { FeedStatus, StatusEntry, TenantStatus } from './state/records.ts';
 
 /** Read a tenant's status, or null when it has none yet. */
 export function readStatus(sitesDir: string, slug: string): TenantStatus | null {
@@ -86,19 +63,6 @@ function writeStatusFile(sitesDir: string, slug: string, status: TenantStatus): 
   const paths = tenantPaths(sitesDir, slug);
   mkdirSync(paths.base, { recursive: true });
   writeFileAtomic(paths.status, `${JSON.stringify(status, null, 2)}\n`);
-}
-
-/** The last feed taken in for a tenant (`<sites>/<slug>/feed-status.json`; kept apart from status.json, which jobs rewrite). */
-export interface FeedStatus {
-  at: string;
-  /** File name, `webhook`, or `<file> (confirmed by operator)`. */
-  source: string;
-  kind: string;
-  outcome: 'accepted' | 'rejected' | 'held' | 'confirmed' | 'discarded';
-  read: number;
-  valid: number;
-  problems: number;
-  reason?: string;
 }
 
 const feedStatusFile = (sitesDir: string, slug: string) => join(tenantPaths(sitesDir, slug).base, 'feed-status.json');

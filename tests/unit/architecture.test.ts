@@ -390,6 +390,10 @@ describe('architecture (issue 12)', () => {
     expect(importCycles(files, 'src/server/')).toEqual([]);
   });
 
+  it('no import cycle anywhere in src, type-only imports included (shared types live in a types file both sides import)', () => {
+    expect(importCycles(files, 'src/')).toEqual([]);
+  });
+
   it('every accepted arrow still exists (a paid-off debt is removed from the list)', () => {
     const arrows = new Set(files.flatMap((file) => importsOf(file).map((target) => `${file.path} -> ${target}`)));
     expect(Object.keys(ACCEPTED_ARROWS).filter((arrow) => !arrows.has(arrow))).toEqual([]);
@@ -470,6 +474,24 @@ describe('architecture (issue 12)', () => {
       expect(cycles).toEqual([
         ['src/server/app.ts', 'src/server/routes.ts'],
         ['src/server/features/x/c.ts', 'src/server/kernel/a.ts', 'src/server/kernel/b.ts'],
+      ]);
+    });
+
+    it('a type-only cycle (the pipeline state and the status it stores, a publisher and its loader) is a cycle', () => {
+      const cycles = importCycles(
+        [
+          { path: 'src/pipeline/state/store.ts', text: "import type { TenantStatus } from '../status.ts';\nimport type { HeldFeed } from './records.ts';" },
+          { path: 'src/pipeline/status.ts', text: "import type { PipelineState } from './state/store.ts';" },
+          { path: 'src/pipeline/state/records.ts', text: "import type { FeedKind } from '../feeds.ts';" },
+          { path: 'src/pipeline/feeds.ts', text: 'export type FeedKind = string;' },
+          { path: 'src/pipeline/publisher.ts', text: "const load = () => import('./publish/from-settings.ts');" },
+          { path: 'src/pipeline/publish/from-settings.ts', text: "import type { PublisherContext } from '../publisher.ts';" },
+        ],
+        'src/',
+      );
+      expect(cycles).toEqual([
+        ['src/pipeline/state/store.ts', 'src/pipeline/status.ts'],
+        ['src/pipeline/publish/from-settings.ts', 'src/pipeline/publisher.ts'],
       ]);
     });
 

@@ -3,7 +3,7 @@
  * what `--publisher s3` of the pipeline and rollback commands loads, and what the edge reads.
  */
 import { bucketSettings, type PublishSettings } from '../../config/publish.ts';
-import type { PublisherContext } from '../publisher.ts';
+import type { PublisherContext } from './types.ts';
 import { S3ObjectStore } from './object-store.ts';
 import { cloudflarePurger, cloudFrontPurger, type Purger } from './purge.ts';
 import { createBucketPublisher, originsFromTenants, type BucketPublisher } from './s3-publisher.ts';

@@ -15,7 +15,7 @@ import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type 
 import { tenantOfHost } from '../../lib/site/host.ts';
 import { cacheControl, CONTENT_TYPES, extensionOf } from '../../lib/site/serving.ts';
 import { silentLogger, type Logger } from '../log.ts';
-import type { Publisher } from '../publisher.ts';
+import type { Publisher } from './types.ts';
 import { layout, MANIFEST_FORMAT, releaseOfManifestKey, type HostAlias, type LivePointer, type PublishedManifest } from './layout.ts';
 import type { ObjectStore } from './object-store.ts';
 import { purgePathsOf, type PurgeReport, type Purger } from './purge.ts';

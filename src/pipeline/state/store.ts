@@ -14,9 +14,8 @@ import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../../builder/render/atomic-file.ts';
 import { openDatabase, type SqlDatabase } from '../../server/kernel/db.ts';
 import type { Migration } from '../../server/kernel/migrations.ts';
-import type { HeldFeed } from '../held-feeds.ts';
 import type { ReleaseManifest } from '../releases.ts';
-import type { FeedStatus, TenantStatus } from '../status.ts';
+import type { FeedStatus, HeldFeed, TenantStatus } from './records.ts';
 import { localFileStore, type FileStore } from './files.ts';
 
 const MIGRATIONS: Migration[] = [

@@ -1,0 +1,32 @@
+/**
+ * The publish adapter's contract (publisher.ts loads one; publish/ holds the built-in bucket
+ * publisher): a Publisher and what a built-in one may need from its caller. Types only, so
+ * publish/ and publisher.ts import them from here rather than from each other.
+ */
+import type { Logger } from '../log.ts';
+
+/** Where a release is published. */
+export interface Publisher {
+  name: string;
+  /** Make the release live; must be atomic for readers (all old or all new). */
+  publish(release: { slug: string; id: string; dir: string; sitesDir: string }): Promise<void>;
+  /** Move the live pointer to an already published release (rollback). */
+  rollback?(slug: string, id: string): Promise<void>;
+  /** Drop published releases beyond the newest `keep` (never the live one) and what only they used. */
+  prune?(slug: string, keep: number): Promise<void>;
+  /**
+   * Download a published release's files into a local directory (a worker that never built
+   * the tenant assembles an incremental release from it); false when the release is not there.
+   */
+  fetchRelease?(slug: string, id: string, intoDir: string): Promise<boolean>;
+  /** The live release id of a tenant at the publisher, if any. */
+  liveRelease?(slug: string): Promise<string | undefined>;
+}
+
+/** What a built-in publisher may need from its caller. */
+export interface PublisherContext {
+  /** The tenants directory (site.json `url`: host aliases and purge URLs). */
+  tenantsDir?: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  log?: Logger;
+}

@@ -1,0 +1,68 @@
+/**
+ * The records the pipeline state keeps (state/store.ts) and the modules that write them read:
+ * a tenant's status, its last feed, a held feed. Types only, so the store and status.ts /
+ * held-feeds.ts import them from here rather than from each other.
+ */
+import type { FeedKind } from '../feeds.ts';
+
+/** One finished job as the status file records it. */
+export interface StatusEntry {
+  at: string;
+  release?: string;
+  mode?: 'full' | 'incremental';
+  added?: number;
+  changed?: number;
+  removed?: number;
+  seconds?: number;
+  reason?: string;
+}
+
+/** The status file's content. */
+export interface TenantStatus {
+  tenant: string;
+  /** Release served now. */
+  current: string | null;
+  /** Outcome of the last job: published, unchanged, failed, rejected (feed), held, rolled-back. */
+  lastOutcome: string;
+  lastSuccess: StatusEntry | null;
+  lastFailure: StatusEntry | null;
+  /** Set while a rollback holds the tenant on an older release (automatic publishing paused). */
+  held: boolean;
+  updatedAt: string;
+}
+
+/** The last feed taken in for a tenant (`<sites>/<slug>/feed-status.json`; kept apart from status.json, which jobs rewrite). */
+export interface FeedStatus {
+  at: string;
+  /** File name, `webhook`, or `<file> (confirmed by operator)`. */
+  source: string;
+  kind: string;
+  outcome: 'accepted' | 'rejected' | 'held' | 'confirmed' | 'discarded';
+  read: number;
+  valid: number;
+  problems: number;
+  reason?: string;
+}
+
+/** A feed awaiting an operator's decision. */
+export interface HeldFeed {
+  id: string;
+  tenant: string;
+  /** File name of a dropped feed, or `webhook`. */
+  source: string;
+  kind: FeedKind;
+  /** ISO time it was held. */
+  at: string;
+  /** Name of the stored copy of the feed (its extension tells the reader how to parse it). */
+  file: string;
+  visibleBefore: number;
+  visibleAfter: number;
+  removed: number;
+  /** Some of the ids it would take off the site. */
+  removedIds: string[];
+  reason: string;
+  /** Set once decided: confirmed, discarded or superseded (by a newer complete feed). */
+  outcome?: 'confirmed' | 'discarded' | 'superseded';
+  decidedAt?: string;
+  note?: string;
+}
