@@ -62,11 +62,11 @@ export interface AppOptions {
   signIn?: { secret?: string; codeTtlMs?: number; maxAttempts?: number; sessionTtlMs?: number; codesPerPhone?: number };
   /**
    * Whose X-Forwarded-For to believe: false (default: nobody), or the proxy addresses / CIDR
-   * ranges (issue 13 H2). true (anybody's) is for local experiments only.
+   * ranges. true (anybody's) is for local experiments only.
    */
   trustProxy?: boolean | string[];
   /**
-   * Production rules (issue 13): refuse to start with two tenants on one host, refuse
+   * Production rules: refuse to start with two tenants on one host, refuse
    * *.localhost hosts and origins, always mark the session cookie Secure. Default false.
    */
   production?: boolean;
@@ -74,7 +74,7 @@ export interface AppOptions {
   redisUrl?: string;
   /** Daily SMS caps: per phone per tenant 10, per tenant 2000, per phone on all tenants 10, per client address 20. */
   sms?: Partial<SmsLimits>;
-  /** Per-client and per-tenant daily allowances (issue 34; defaults in DEFAULT_QUOTAS). */
+  /** Per-client and per-tenant daily allowances (defaults in DEFAULT_QUOTAS). */
   quotas?: Partial<Quotas>;
   /** Bearer token (32+ characters) that shows the full /api/health to operators (API_OPERATOR_TOKEN). */
   operatorToken?: string;
@@ -99,7 +99,7 @@ export interface AppOptions {
 export type LeadApi = FastifyInstance & {
   /** Re-read every tenant folder (SIGHUP); returns what loaded and what failed. */
   reloadTenants(): LoadReport;
-  /** Re-read only these tenant folders, a turn of the event loop each (a watched change; issue 34 L11). */
+  /** Re-read only these tenant folders, a turn of the event loop each (a watched change). */
   reloadChangedTenants(slugs: readonly string[]): Promise<LoadReport>;
   /** Every table's data access (scripts and tests; the plugins hold their own). */
   readonly stores: ServerStores;
@@ -164,7 +164,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     if (!ready) app.log.warn('redis not reachable at start; rate limits fail open until it is');
   }
   if (report.failed.length > 0) app.log.warn({ failed: report.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
-  // Issue 13 H4: a tenant whose leads have nowhere to go is said out loud, at start and on every reload.
+  // A tenant whose leads have nowhere to go is said out loud, at start and on every reload.
   const warnUndeliverable = () => {
     const undeliverable = tenants.undeliverable();
     if (undeliverable.length > 0) app.log.error({ tenants: undeliverable }, 'tenants without a lead destination (no site e-mail and no lead-delivery.json): their leads are stored but sent nowhere');
@@ -172,7 +172,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   warnUndeliverable();
 
   const adapters: Adapters = { ...createAdapters(stores, options.providers, now), ...options.adapters };
-  // Without a configured secret (tests): a random one per app, never a public default (issue 13 M11).
+  // Without a configured secret (tests): a random one per app, never a public default.
   const signInSecret = options.signIn?.secret ?? randomBytes(32).toString('base64url');
   const keys = deriveKeys(signInSecret);
   const outbox = new Outbox(

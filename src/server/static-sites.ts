@@ -4,7 +4,7 @@
  * and the bare host lists the tenants. Content types, cache headers, ETags and the tenant's
  * 404 page with status 404. Text files are sent gzipped only from the `.gz` written beside
  * them when the release was made (src/pipeline/precompress.ts): nothing is compressed per
- * request (issue 34 L9); a site without them (a plain `npm run build`) is sent as it is.
+ * request; a site without them (a plain `npm run build`) is sent as it is.
  */
 import { createReadStream, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -67,7 +67,7 @@ export function resolveFile(root: string, urlPath: string): string | null {
     try {
       const stats = statSync(candidate);
       if (!stats.isFile()) continue;
-      // Issue 13 (low): a symbolic link inside the site (e.g. in a tenant's public/ folder)
+      // A symbolic link inside the site (e.g. in a tenant's public/ folder)
       // must not reach a file outside it: the real path has to stay under the real root.
       const real = realpathSync(candidate);
       if (real !== realRoot && !real.startsWith(realRoot + sep)) return null;
@@ -224,7 +224,7 @@ export function createStaticSitesHandler(options: StaticSitesOptions) {
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
     } catch {
-      // Issue 13 H3: a malformed request target (`GET http://[/x`) is the client's error.
+      // A malformed request target (`GET http://[/x`) is the client's error.
       res.statusCode = 400;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       res.setHeader('Connection', 'close');

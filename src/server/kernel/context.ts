@@ -35,7 +35,7 @@ export interface ApiContext<A extends object = object> {
   /** Per-client and per-tenant daily allowances, and the counters behind them (Redis with REDIS_URL). */
   quotas: Quotas;
   allowances: Allowances;
-  /** Bearer token that shows operators the full /api/health (issue 34 N7); undefined: loopback only. */
+  /** Bearer token that shows operators the full /api/health; undefined: loopback only. */
   operatorToken: string | undefined;
   /** Production rules are on (Secure cookies always). */
   production: boolean;

@@ -191,7 +191,7 @@ class SqliteDatabase implements SqlDatabase {
       for (const item of batch) item.reject(error);
       return;
     }
-    // Issue 34 L8: after some errors (I/O, a full disk, RAISE(ROLLBACK)) SQLite has already rolled the whole
+    // After some errors (I/O, a full disk, RAISE(ROLLBACK)) SQLite has already rolled the whole
     // transaction back, so the savepoint is gone: every unit of the batch is lost and every waiter is told so.
     const abandon = (error: unknown) => {
       try {
@@ -294,7 +294,7 @@ function pgValue(value: SqlValue): unknown {
 }
 
 /**
- * Statements with parameters run as named prepared statements (issue 17 item 7): PostgreSQL
+ * Statements with parameters run as named prepared statements: PostgreSQL
  * then parses each statement text once per connection instead of on every call (plans are
  * still made per run: see the pool's plan_cache_mode). Names come from the text; at
  * most PREPARED_MAX texts get one (SQL built with a variable number of placeholders would

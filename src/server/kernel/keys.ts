@@ -1,5 +1,5 @@
 /**
- * Keys derived from the one configured SIGN_IN_SECRET (issue 13 M11): each use gets its
+ * Keys derived from the one configured SIGN_IN_SECRET: each use gets its
  * own key (HKDF-SHA256 with the use as `info`), so a value signed for one purpose (a photo
  * link) can never pass as another (a sign-in code hash), and one leaked derived key does
  * not give away the others.
@@ -12,7 +12,7 @@ export interface DerivedKeys {
   otp: Buffer;
   /** Signs the expiring links to trade-in photos that delivered leads carry. */
   photoLinks: Buffer;
-  /** Signs the unsubscribe links delivered leads carry (issue 14, audit 2.81). */
+  /** Signs the unsubscribe links delivered leads carry. */
   unsubscribe: Buffer;
 }
 

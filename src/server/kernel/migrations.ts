@@ -159,7 +159,7 @@ export const KERNEL_MIGRATIONS: Migration[] = [
     },
   },
   {
-    // Numbered after issue 13 (not 2) so migrations added by parallel work do not collide; order is by position.
+    // Numbered 13 (not 2) so migrations added by parallel work do not collide; order is by position.
     version: 13,
     name: 'hardening: SMS log with daily caps, photos stored as files, delivery dead-letter index',
     statements: () => [
@@ -183,7 +183,7 @@ export const KERNEL_MIGRATIONS: Migration[] = [
     ],
   },
   {
-    // Issue 14 item 6 (audit 2.81, Spam Act): a contact's marketing opt-out, per tenant. Numbered 140 so
+    // A contact's marketing opt-out, per tenant (Spam Act). Numbered 140 so
     // migrations added in parallel do not collide.
     version: 140,
     name: 'marketing opt-outs (unsubscribe)',
@@ -199,14 +199,14 @@ export const KERNEL_MIGRATIONS: Migration[] = [
     ],
   },
   {
-    // Issue 34 N5: the platform-wide per-phone SMS cap counts a phone's texts from every tenant. Numbered 341 so
+    // The platform-wide per-phone SMS cap counts a phone's texts from every tenant. Numbered 341 so
     // migrations added in parallel do not collide.
     version: 341,
     name: 'sms_log by phone across tenants',
     statements: () => ['CREATE INDEX sms_log_phone_all ON sms_log (phone, created_at)'],
   },
   {
-    // Issue 34 N13: a typed opt-out waiting for its confirmation link (site setting unsubscribe_typed: "confirm").
+    // A typed opt-out waiting for its confirmation link (site setting unsubscribe_typed: "confirm").
     version: 342,
     name: 'unsubscribe confirmations',
     statements: () => [

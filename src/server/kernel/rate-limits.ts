@@ -1,5 +1,5 @@
 /**
- * Rate-limit keys and counters (issue 13 H2). Every limit is keyed on the tenant the
+ * Rate-limit keys and counters. Every limit is keyed on the tenant the
  * request resolves to (not the raw Host / X-Site text, which an attacker varies freely:
  * another port, a random Host plus ?site=) and on the client address Fastify derives
  * (X-Forwarded-For only from the configured proxies). With REDIS_URL the counters live in
@@ -70,7 +70,7 @@ export function redisCounter(redis: Redis, prefix = 'lead-api:tenant-window:'): 
 }
 
 /**
- * Issue 34: daily allowances per client (and per tenant) for what strangers could otherwise
+ * Daily allowances per client (and per tenant) for what strangers could otherwise
  * use up for everyone: SMS, valuations, photo bytes, extra-data rows, typed opt-outs. Kept in
  * the same counters as the rate limits (Redis with REDIS_URL, so every API process shares
  * them). `take` counts first and answers whether the total is still within `max`; with Redis

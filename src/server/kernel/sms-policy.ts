@@ -1,7 +1,7 @@
 /**
  * Every SMS the lead API sends speaks in a dealer's name and costs money, so the server
- * alone decides it (issue 13 H1): the text is built here, never taken from a request;
- * trade-in thank-yous go only to a mobile the shopper proved by signing in (issue 34 N5),
+ * alone decides it: the text is built here, never taken from a request;
+ * trade-in thank-yous go only to a mobile the shopper proved by signing in,
  * once per evaluation; every text counts against daily caps per phone (this tenant and the
  * platform), per tenant (sms_log, `SmsLog`) and per client address. A spent tenant budget
  * keeps a small reserve for shoppers who signed in on that site before.
@@ -20,9 +20,9 @@ export interface SmsLimits {
   perPhonePerDay: number;
   /** Texts from one tenant (its budget). */
   perTenantPerDay: number;
-  /** Texts to one phone from all tenants together (issue 34 N5). */
+  /** Texts to one phone from all tenants together. */
   perPhoneAllTenantsPerDay: number;
-  /** Texts one client address may cause, all tenants together (issue 34 N5). */
+  /** Texts one client address may cause, all tenants together. */
   perClientPerDay: number;
 }
 
@@ -81,7 +81,7 @@ export function plainFirstName(name: unknown): string | undefined {
  * The trade-in thank-you for an evaluation, or undefined when none is sent: the phone must
  * be the mobile typed in the evaluation (update-eval), the lead's own mobile number, and
  * the phone the shopper proved by signing in on this tenant (`provenPhone`, from the
- * session): a number someone merely typed gets no text (issue 34 N5), unless the site
+ * session): a number someone merely typed gets no text, unless the site
  * chose the spec's flow (features.trade_in_sms_to_typed_mobile).
  */
 export function tradeInThankYou(tenant: ApiTenant, evaluation: Evaluation | undefined, leadPhone: string | undefined, provenPhone: string | undefined): { to: string; body: string } | undefined {
@@ -102,8 +102,8 @@ export class SmsLog {
 
   /**
    * Record an SMS about to be sent if the caps allow it: at most `perPhone` texts to a phone
-   * from this tenant, `perPhoneAllTenants` to a phone from every tenant together (issue 34
-   * N5) and `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
+   * from this tenant, `perPhoneAllTenants` to a phone from every tenant together and
+   * `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
    * evaluation id) one text per kind and evaluation.
    */
   async reserve(sms: { tenant: string; phone: string; kind: string; evaluationId?: string; perPhone: number; perPhoneAllTenants?: number; perTenant: number; now: number }): Promise<SmsReservation> {

@@ -35,7 +35,7 @@ export const DestinationSchema = v.variant('type', [
   }),
 ]);
 
-/** How long a tenant's personal data is kept (issue 13 M15, APP 11.2); `npm run purge` deletes what is older. */
+/** How long a tenant's personal data is kept (APP 11.2); `npm run purge` deletes what is older. */
 export const RetentionSchema = v.strictObject({
   /** Leads, trade-in evaluations and what hangs off them, in days. Default 730 (2 years). */
   leads_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36_500)), 730),
@@ -79,7 +79,7 @@ export interface ApiTenant {
 /** Result of a (re)load: which tenants loaded and which failed, and why. */
 export interface LoadReport {
   loaded: string[];
-  /** reason 'duplicate-host': the folder's site URL host is another tenant's (issue 13 M10). */
+  /** reason 'duplicate-host': the folder's site URL host is another tenant's. */
   failed: { dir: string; error: string; reason?: 'duplicate-host' }[];
 }
 
@@ -88,7 +88,7 @@ export interface TenantRegistryOptions {
   tenantsDir: string;
   /** Production host names mapped to tenant slugs, e.g. { 'www.acme.com.au': 'acme' }. Site URLs are mapped automatically. */
   hostMap?: Record<string, string>;
-  /** Accept `<slug>.localhost` hosts and origins (local runs). Default true; false in production (issue 13). */
+  /** Accept `<slug>.localhost` hosts and origins (local runs). Default true; false in production. */
   allowLocalhost?: boolean;
   /**
    * Folder of accepted stock snapshots `<slug>.json` written by the ops pipeline (its data
@@ -200,7 +200,7 @@ export class TenantRegistry {
   }
 
   /**
-   * Reload only the named tenant folders (issue 34 L11: a stock or reservation write in one
+   * Reload only the named tenant folders (a stock or reservation write in one
    * folder must not re-parse every tenant while requests wait). Each folder is read in its
    * own turn of the event loop, so requests are answered in between; a folder that is gone
    * (or has no site.json) is dropped, one that fails keeps its previous version.
@@ -236,7 +236,7 @@ export class TenantRegistry {
 
   /** Serve `next`, after the one-host-one-tenant check (which may move entries of `report` to failed). */
   private install(next: Map<string, ApiTenant>, report: LoadReport): void {
-    // One host, one tenant (issue 13 M10): a second folder claiming a host is refused (it would take the
+    // One host, one tenant: a second folder claiming a host is refused (it would take the
     // first one's leads and sessions). Folders are taken in name order; a tenant already serving the host keeps it.
     const hosts = new Map<string, string>();
     const claim = (host: string, slug: string) => {
@@ -329,7 +329,7 @@ export class TenantRegistry {
 /**
  * Calls `reload` after changes under the tenants folder, debounced by half a second (the ops
  * pipeline writes several files per stock change), with the tenant folders that changed
- * (issue 34 L11: reload only those), or undefined when the platform did not say which file
+ * (reload only those), or undefined when the platform did not say which file
  * changed (reload all). The watcher does not keep the process alive. Throws where the
  * platform cannot watch the folder: the callers say so or not; SIGHUP reloads too.
  */

@@ -61,7 +61,7 @@ export function paymentLine(lead: StoredLead): string {
 }
 
 /**
- * The shopper's marketing status a delivered lead carries (issue 14 item 6, audit 2.81): the
+ * The shopper's marketing status a delivered lead carries: the
  * link the CRM puts in its marketing e-mails, and whether the contact has unsubscribed (then
  * the lead still reaches the dealer, with opt_in false, and says not to send marketing).
  */

@@ -30,7 +30,7 @@ export class OptOutStore {
     });
   }
 
-  /** Keep a typed contact waiting for its confirmation link (issue 34 N13); resolves to the request id. */
+  /** Keep a typed contact waiting for its confirmation link; resolves to the request id. */
   async createRequest(tenant: string, contact: { kind: string; contact: string }, now: number): Promise<string> {
     const id = randomUUID();
     await this.#db.run('INSERT INTO unsubscribe_requests (id, tenant, kind, contact, created_at) VALUES ($1, $2, $3, $4, $5)', [id, tenant, contact.kind, contact.contact, now]);

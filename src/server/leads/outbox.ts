@@ -39,7 +39,7 @@ export interface OutboxOptions {
   env?: Record<string, string | undefined>;
   /** Signs links to trade-in photos for the delivered lead (set by createApp). */
   photoLink?: (tenant: string, photoId: string) => string | undefined;
-  /** The signed unsubscribe link of a lead's contact (issue 14, audit 2.81). Set by createApp. */
+  /** The signed unsubscribe link of a lead's contact. Set by createApp. */
   unsubscribeLink?: (tenant: string, leadId: string) => string | undefined;
 }
 
@@ -150,8 +150,8 @@ export class Outbox {
 
   /**
    * Outcomes waiting to be recorded: the first is written at once, those that come in while a
-   * write runs go together in the next (one statement, one commit for many jobs; issue 17
-   * item 7). A crash can repeat a send only while its outcome waits, about one write long.
+   * write runs go together in the next (one statement, one commit for many
+   * jobs). A crash can repeat a send only while its outcome waits, about one write long.
    */
   private readonly outcomes = groupQueue(async (items: { delivered?: string; failed?: { id: string; error: string; nextAttemptAt: number; dead?: boolean } }[]) => {
     await this.store.outbox.recordDeliveryOutcomes(
@@ -211,7 +211,7 @@ export class Outbox {
         evaluation && evaluation.image_count > 0 && this.options.photoLink
           ? (await this.store.evaluations.images(job.tenant, evaluation.id)).map((image) => this.options.photoLink!(job.tenant, image.id)).filter((link): link is string => link !== undefined)
           : [];
-      // Issue 14 item 6 (2.81): an unsubscribed contact's lead still reaches the dealer, marked not for marketing.
+      // An unsubscribed contact's lead still reaches the dealer, marked not for marketing.
       const marketing: LeadMarketing = {
         unsubscribe_url: this.options.unsubscribeLink?.(job.tenant, lead.id),
         opted_out_at: optedOutAt,
@@ -255,7 +255,7 @@ export class Outbox {
 const SUBJECT_CATEGORIES: readonly string[] = [...LEAD_CATEGORIES, 'Online Payment', 'Invoice Payment', 'Vehicle Enquiry'];
 
 /**
- * The lead e-mail's subject (issue 34 L12): the category only when it is one the platform sends
+ * The lead e-mail's subject: the category only when it is one the platform sends
  * (SUBJECT_CATEGORIES, matched without regard to case), else "Other enquiry"; the shopper's own
  * text (which may hold CR/LF) never reaches a mail header.
  */

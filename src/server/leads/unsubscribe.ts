@@ -1,5 +1,5 @@
 /**
- * Unsubscribe links (issue 14 item 6, audit 2.81, Spam Act 2003 s 18): every delivered lead
+ * Unsubscribe links (Spam Act 2003 s 18): every delivered lead
  * carries `<site>/pages/unsubscribe?token=<lead id>.<signature>`, which the dealer's CRM puts
  * in its marketing e-mails to that shopper. The signature (HMAC-SHA256 with the unsubscribe
  * key derived from SIGN_IN_SECRET, over tenant and lead id) is made and checked only on the
@@ -32,7 +32,7 @@ export function unsubscribeTokenLead(key: BinaryLike, tenant: string, token: str
 const requestSignature = (key: BinaryLike, tenant: string, id: string): string => createHmac('sha256', key).update(`unsubscribe-request|${tenant}|${id}`).digest('base64url');
 
 /**
- * The token of a confirmation link for a typed contact (issue 34 N13): the same shape as a
+ * The token of a confirmation link for a typed contact: the same shape as a
  * lead's token, signed for another purpose, so neither passes as the other.
  */
 export function unsubscribeRequestToken(key: BinaryLike, tenant: string, requestId: string): string {

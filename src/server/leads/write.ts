@@ -202,7 +202,7 @@ export class LeadWriter {
     if (isDeliverable(merged)) {
       for (const destination of write.destinations) {
         // A job still waiting sends the lead as it is at send time, so it already carries this step. A job a
-        // worker has leased is being sent with the previous data (issue 13 M5): this revision gets its own job.
+        // worker has leased is being sent with the previous data: this revision gets its own job.
         const waiting = await tx.query("SELECT id FROM deliveries WHERE lead_id = $1 AND destination = $2 AND status = 'pending' AND lease_until <= $3", [leadId, destination, write.now]);
         if (waiting.length === 0) await this.enqueue(tx, leadId, write.tenant, destination, revision, write.now);
       }

@@ -1,6 +1,6 @@
 /**
  * Operators' and local runs' routes: /api/health (load balancers) and the recorded dev messages.
- * /api/health answers every host, so the public gets only `{ ok }` (issue 34 N7): the tenant
+ * /api/health answers every host, so the public gets only `{ ok }`: the tenant
  * list and each tenant's delivery backlog go only to an operator (Bearer API_OPERATOR_TOKEN)
  * or to a request from the host itself (a loopback peer that came through no proxy).
  */
@@ -29,7 +29,7 @@ export const opsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }
     try {
       await stores.db.query('SELECT 1 AS ok');
       if (!seesFullHealth(request, ctx.operatorToken)) return { ok: true };
-      // Issue 13 H4 / M14: leads that would go nowhere, and deliveries waiting or dead-lettered, per tenant.
+      // Leads that would go nowhere, and deliveries waiting or dead-lettered, per tenant.
       return { ok: true, tenants: ctx.tenants.slugs().length, tenants_without_lead_destination: ctx.tenants.undeliverable(), deliveries: await stores.outbox.deliveryHealth() };
     } catch {
       return reply.code(503).send({ ok: false });

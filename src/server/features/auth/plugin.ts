@@ -1,4 +1,4 @@
-/** Sign-in by mobile number and one-time code (spec §7 auth; issue 13 M7, M11). */
+/** Sign-in by mobile number and one-time code (spec §7 auth). */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { SignInRequestSchema, SignInVerifySchema } from '../../../schemas/api/sign-in.ts';
@@ -27,7 +27,7 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
     const sent = await sendCappedSms({ sms: stores.sms, adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, {
       to: body.phone,
       kind: 'sign-in',
-      // Issue 34 N5: counted per client address on every tenant; a shopper known here keeps a reserve of a spent budget.
+      // Counted per client address on every tenant; a shopper known here keeps a reserve of a spent budget.
       client: request.ip,
       knownPhone: await auth.knownPhone(tenant.slug, body.phone),
       body: `${code} is your ${tenant.site.name} sign-in code. It expires in ${minutes} minutes.`,
@@ -50,7 +50,7 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
     const user = await auth.upsertUser(tenant.slug, body.phone, at);
     const token = randomBytes(32).toString('base64url');
     await auth.createSession(hashToken(token), user, tenant.slug, at, at + ctx.signIn.sessionTtlMs);
-    // Issue 13 M7: the token lives only in this HttpOnly cookie (never in the JSON, so never in page scripts
+    // The token lives only in this HttpOnly cookie (never in the JSON, so never in page scripts
     // or localStorage); Secure behind TLS (X-Forwarded-Proto from a trusted proxy) and always in production.
     const secure = request.protocol === 'https' || ctx.production ? '; Secure' : '';
     reply.header('set-cookie', `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(ctx.signIn.sessionTtlMs / 1000)}${secure}`);

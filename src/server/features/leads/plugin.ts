@@ -61,7 +61,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     const key = request.headers['idempotency-key'];
     // A retry of a submission already stored (the answer was lost) is answered by saveLead as a
     // replay: the same lead, nothing new, 200. No lookup before it: the forms send a key with
-    // every first submission, and the insert finds a repeat itself (issue 17 item 7).
+    // every first submission, and the insert finds a repeat itself.
     const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
     const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category ?? '') ? Date.parse(values.dateTime) : undefined;
     const result = await stores.leads.save({
@@ -70,7 +70,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       clientKey,
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
-      // A new test-drive lead books its slot in the same transaction (issue 13: no double booking).
+      // A new test-drive lead books its slot in the same transaction (no double booking).
       appointment: testDriveAt !== undefined && Number.isFinite(testDriveAt) && existingId === undefined ? { carId: String(car!.id), startsAt: testDriveAt } : undefined,
       now: now(),
     });
@@ -79,7 +79,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     // The lead is committed: everything below is best effort and never fails the request.
     ctx.outbox.kick();
     if (tenant.destinations.length === 0) request.log.error({ tenant: tenant.slug, lead: result.id }, 'lead stored but this tenant has no lead destination');
-    // Issue 13 H1: the text is the server's own; the lead's sms_content is stored (spec §7) but never sent.
+    // The text is the server's own; the lead's sms_content is stored (spec §7) but never sent.
     if (result.status !== 'replayed' && values.evalid) await sendTradeInSms(ctx, tenant, values.evalid, values.phone ?? values['Mobile Number'], request);
     request.log.info({ tenant: tenant.slug, lead: result.id, status: result.status, category: values.category }, 'lead stored');
     return reply.code(result.status === 'created' ? 201 : 200).send({ success: true, lead_id: result.id });
@@ -92,7 +92,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     const { column_name: columnName, lead_id: leadId, evalid, site: _site, ...data } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
     if (leadId && !(await stores.leads.get(tenant.slug, leadId))) return sendError(reply, 404, 'This enquiry could not be found.');
     if (evalid && !(await stores.evaluations.get(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);
-    // Issue 13 M12: bounded, per lead / evaluation and per tenant per day; issue 34 N11: and per client per day.
+    // Bounded, per lead / evaluation and per tenant per day, and per client per day.
     const quota = await leads.miscellaneousQuota(tenant.slug, leadId, evalid, now());
     if (quota !== 'ok' || !(await ctx.allowances.take('miscellaneous-client', `${tenant.slug}|${request.ip}`, ctx.quotas.miscellaneousPerClientPerDay))) {
       return sendError(reply, 429, 'Too much extra data has been sent for this enquiry.');
@@ -103,7 +103,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
 };
 
 /**
- * Thank-you SMS after a trade-in lead (issue 13 H1, issue 34 N5): text built here from the evaluation, only to
+ * Thank-you SMS after a trade-in lead: text built here from the evaluation, only to
  * the mobile typed in that evaluation when the lead gives the same number and the shopper signed in with it on
  * this site (a typed number alone proves nothing), once per evaluation, within the daily caps.
  */

@@ -39,7 +39,7 @@ export class LeadsStore {
     return id;
   }
 
-  /** Whether another /api/miscellaneous row may be stored: 50 per lead or evaluation, 10,000 a day per tenant otherwise (issue 13 M12). */
+  /** Whether another /api/miscellaneous row may be stored: 50 per lead or evaluation, 10,000 a day per tenant otherwise. */
   async miscellaneousQuota(tenant: string, leadId: string | undefined, evaluationId: string | undefined, now: number): Promise<'ok' | 'full'> {
     const rows =
       leadId || evaluationId

@@ -3,7 +3,7 @@
  * no more marketing from this tenant, from the signed link every delivered lead carries or
  * from an e-mail / phone typed on /pages/unsubscribe; later deliveries of that contact's
  * leads say "do not market". The answer is the same whether or not the contact was known.
- * Typed contacts prove nothing, so a client may opt out only a few a day (issue 34 N13), or,
+ * Typed contacts prove nothing, so a client may opt out only a few a day, or,
  * with `features.unsubscribe_typed: "confirm"`, is sent a signed link (valid 7 days) first.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

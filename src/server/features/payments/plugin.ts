@@ -1,5 +1,5 @@
 /**
- * Payment endpoints of the lead API (issue 16, docs/payments.md):
+ * Payment endpoints of the lead API (docs/payments.md):
  *
  *   POST /api/payments/reservations     hold the lead's car and start its deposit payment
  *   POST /api/payments/online-payment   /online-payment: an invoice the dealer issued, for its amount
@@ -70,7 +70,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const max = tenant.site.payments.online_payment_max;
     if (amount > max * 100) return sendError(reply, 422, FIX_ERRORS, { amount: `Online payments are limited to $${max.toLocaleString('en-AU')}. Please call us to pay a larger amount.` });
     if (!payments.provider(tenant)) return sendError(reply, 409, NO_ONLINE_PAYMENT_MESSAGE);
-    // Only an invoice the dealer issued, for its exact amount (N4): checked before any lead is stored.
+    // Only an invoice the dealer issued, for its exact amount: checked before any lead is stored.
     const refused = await payments.invoiceRefused(tenant.slug, reference, amount);
     if (refused) return sendError(reply, 422, FIX_ERRORS, { reference: refused });
     // The lead the dealer receives once the payment is confirmed (not delivered before: form_completed false).

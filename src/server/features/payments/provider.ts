@@ -1,5 +1,5 @@
 /**
- * The payment provider seam of the lead API (issue 16, docs/payments.md): everything the
+ * The payment provider seam of the lead API (docs/payments.md): everything the
  * payments module needs from a card processor. Stripe is the first implementation
  * (stripe-provider.ts); a test stand-in for Stripe's HTTP API drives the same code.
  * Amounts are integer cents; the currency is AUD.

@@ -45,7 +45,7 @@ class HoldTaken extends Error {
 
 /**
  * Hold the lead's car for its deposit (amount from the site's setting). No provider intent
- * yet: that is created by createIntent when the shopper submits a card (N3). A client holds
+ * yet: that is created by createIntent when the shopper submits a card. A client holds
  * at most `holdsPerClient` cars at once, and is refused a car it let run out unpaid
  * `abandonedPerClientCar` times. A new attempt of the same lead takes over its own hold.
  */
@@ -115,7 +115,7 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
     });
   } catch (error) {
     if (error instanceof HoldTaken) return { ok: false, status: 409, error: error.state === 'reserved' ? RESERVED_MESSAGE : heldMessage(tenant.site.payments.hold_minutes) };
-    // The same attempt raced itself (a double click): answer with the one that won; a key another lead took: start again (N9).
+    // The same attempt raced itself (a double click): answer with the one that won; a key another lead took: start again.
     const again = await ctx.repo.byAttempt(tenant.slug, input.attemptKey);
     if (again) return again.lead_id === input.leadId && again.car_id === carId ? attemptAgain(ctx, provider, again) : { ok: false, status: 409, error: ATTEMPT_TAKEN_MESSAGE };
     throw error;
@@ -125,8 +125,8 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
 }
 
 /**
- * /online-payment: an invoice the dealer issued (npm run invoice), paid for its exact amount
- * (N4). Stores the payment; its provider intent is created by createIntent, as for deposits.
+ * /online-payment: an invoice the dealer issued (npm run invoice), paid for its exact amount.
+ * Stores the payment; its provider intent is created by createIntent, as for deposits.
  */
 export async function startOnlinePayment(ctx: PaymentsContext, tenant: ApiTenant, input: { leadId: string; reference: string; amountCents: number; attemptKey: string; client: string }): Promise<StartResult> {
   const provider = ctx.provider(tenant);
@@ -157,7 +157,7 @@ export async function startOnlinePayment(ctx: PaymentsContext, tenant: ApiTenant
  * The shopper submits a card: create the provider's intent for a started payment (once; a
  * retry gets the same one) and answer its client secret. Refused when the payment ended, its
  * hold ran out, its invoice was paid meanwhile, or the client or the site reached its hourly
- * number of intents (N3, N4).
+ * number of intents.
  */
 export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paymentId: string, client: string): Promise<IntentResult> {
   const provider = ctx.provider(tenant);
@@ -227,7 +227,7 @@ function attemptAgain(ctx: PaymentsContext, provider: PaymentProvider, row: Paym
   return { ok: false, status: 409, error: row.status === 'expired' ? HOLD_ENDED_MESSAGE : PAYMENT_ENDED_MESSAGE };
 }
 
-/** Why this client may not hold this car now (N3), or undefined. */
+/** Why this client may not hold this car now, or undefined. */
 async function holdRefused(ctx: PaymentsContext, tenant: string, client: string, carId: string, ownId: string | undefined, at: number): Promise<string | undefined> {
   const active = await ctx.repo.count(
     `SELECT COUNT(*) AS n FROM car_holds h JOIN payments p ON p.id = h.payment_id
@@ -272,7 +272,7 @@ async function intentAgain(ctx: PaymentsContext, provider: PaymentProvider, row:
   }
 }
 
-/** Why /online-payment refuses this reference and amount (N4), or undefined: only an open invoice the dealer issued, for its exact amount. */
+/** Why /online-payment refuses this reference and amount, or undefined: only an open invoice the dealer issued, for its exact amount. */
 export async function invoiceRefused(ctx: PaymentsContext, tenant: string, reference: string, amountCents: number): Promise<string | undefined> {
   const invoice = await ctx.repo.invoice(tenant, reference);
   if (!invoice || Number(invoice.amount_cents) !== amountCents || Number(invoice.expires_at) <= ctx.deps.now()) return INVOICE_UNKNOWN_MESSAGE;

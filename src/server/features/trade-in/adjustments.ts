@@ -43,7 +43,7 @@ export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiCo
       if (!evaluation) return sendError(reply, 404, notFound);
       // Answering again adjusts from the valuation's own offer, not from an adjusted one (a new update-eval resets it).
       const stored = evaluation.vehicle ?? {};
-      // Audit 2.99: an over-limit car has no online offer to adjust.
+      // An over-limit car has no online offer to adjust.
       const withheld = offerWithheld({ year: stored.Year, km: evaluation.km }, tenant.site.trade_in, ctx.now(), tenant.site.timezone);
       if (withheld) return sendError(reply, 422, withheld.message);
       const base = typeof stored.baseOfferPrice === 'number' && stored.adjustedOffer === evaluation.offer_price ? stored.baseOfferPrice : evaluation.offer_price;

@@ -1,5 +1,5 @@
 /**
- * Remove EXIF and XMP from a HEIC/HEIF file without decoding it (issue 13 M15): the
+ * Remove EXIF and XMP from a HEIC/HEIF file without decoding it: the
  * bundled libvips cannot decode HEVC-coded HEIC, so these photos cannot be re-encoded.
  * The metadata of an HEIF file are items of type `Exif` (and `mime` items holding XMP),
  * listed in `meta/iinf` and located by `meta/iloc`; their bytes are overwritten with zeros

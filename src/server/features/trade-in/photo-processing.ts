@@ -1,5 +1,5 @@
 /**
- * Trade-in photos are re-encoded before they are stored (issue 13 M15, APP 11): decoding
+ * Trade-in photos are re-encoded before they are stored (APP 11): decoding
  * and encoding again with sharp drops every metadata block (EXIF with the GPS position
  * and camera serial, XMP, IPTC), keeps the pixels upright (EXIF orientation applied) and
  * turns a file that only looks like an image into a refusal instead of a stored blob.
@@ -38,7 +38,7 @@ export async function reencodeImage(bytes: Buffer, mime: StoredImageType): Promi
   if (mime === 'image/heic') {
     // The bundled libvips decodes AVIF but not HEVC-coded HEIC (a patent-encumbered codec), so HEIC cannot be
     // re-encoded: its Exif and XMP items are zeroed in place instead (heif-metadata.ts).
-    // A bare HEIC header with any bytes behind it is not a photo (issue 34 N10).
+    // A bare HEIC header with any bytes behind it is not a photo.
     if (!(await heifImageReads(bytes))) return undefined;
     const scrubbed = scrubHeifMetadata(bytes);
     return scrubbed ? { bytes: scrubbed, mime } : undefined;

@@ -70,14 +70,14 @@ const descriptions = (vehicles: RegoVehicle[]) => vehicles.map((vehicle) => ({ D
 export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> = async (app, { ctx }) => {
   const { stores, adapters, now } = ctx;
   const tradeIn = new TradeInStore(stores.db, stores.evaluations, ctx.imagesDir);
-  // Spec §7 adjustments answers (audit 7.19): src/server/features/trade-in/adjustments.ts.
+  // Spec §7 adjustments answers: src/server/features/trade-in/adjustments.ts.
   registerTradeInAdjustments(app, ctx, tradeIn, NOT_FOUND_REGO);
 
   app.post('/api/eval-expert/enter-vin', async (request, reply) => {
     const body = parseOr400(EnterVinSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
-    // Issue 34 M8: each call may be a paid lookup and stores a row: bounded per client, then per tenant.
+    // Each call may be a paid lookup and stores a row: bounded per client, then per tenant.
     const { quotas, allowances } = ctx;
     if (!(await allowances.take('valuations-client', `${tenant.slug}|${request.ip}`, quotas.evaluationsPerClientPerDay))) return sendError(reply, 429, TOO_MANY_VALUATIONS);
     if (!(await allowances.take('valuations-tenant', tenant.slug, quotas.evaluationsPerTenantPerDay))) {
@@ -101,7 +101,7 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     const body = parseOr400(ManualEntrySchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
-    // The spec's body is { vin, desc }; the evalid enter-vin handed out is required as well (issue 13 M6): a VIN
+    // The spec's body is { vin, desc }; the evalid enter-vin handed out is required as well: a VIN
     // alone would find, and let anyone overwrite, another shopper's evaluation of the same car.
     const evalid = body.evalid;
     if (!evalid) return sendError(reply, 400, FIX_ERRORS, { evalid: 'Please start again from your registration number.' });
@@ -146,12 +146,12 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     if (!sniffed) return sendError(reply, 415, FORM_MESSAGES.imageTooLarge, { file: FORM_MESSAGES.imageTooLarge });
     const evaluation = await stores.evaluations.get(tenant.slug, evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
-    // Issue 34 N11: one client cannot fill the tenant's photo quota (new evaluations give no new allowance).
+    // One client cannot fill the tenant's photo quota (new evaluations give no new allowance).
     const client = `${tenant.slug}|${request.ip}`;
     if (!(await ctx.allowances.take('photos-client', client, ctx.quotas.photosPerClientPerDay)) || !(await ctx.allowances.take('photo-bytes-client', client, ctx.quotas.photoBytesPerClientPerDay, file.bytes.length))) {
       return sendError(reply, 429, TOO_MANY_PHOTOS, { file: TOO_MANY_PHOTOS });
     }
-    // Issue 13 M15: re-encoded, so the photo's EXIF (GPS position, camera serial) is never stored.
+    // Re-encoded, so the photo's EXIF (GPS position, camera serial) is never stored.
     const clean = await reencodeImage(file.bytes, sniffed);
     if (!clean) return sendError(reply, 415, UNREADABLE_IMAGE, { file: UNREADABLE_IMAGE });
     const count = await tradeIn.addEvaluationImage(tenant.slug, evalid, { mime: clean.mime, sha256: createHash('sha256').update(clean.bytes).digest('hex'), content: clean.bytes }, IMAGE_LIMITS.maxCount, now(), ctx.imageQuotaBytes);
@@ -191,7 +191,7 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     const vehicle = chosenVehicle(evaluation.vehicle);
     if (!vehicle) return sendError(reply, 409, FIX_ERRORS, { desc: FORM_MESSAGES.chooseCar });
     const contact = { name: body.cName, email: body.cEmail, phone: body.cPhone, userEmail: body.userEmail ?? null };
-    // Audit 2.99: over the site's age or km limit no online offer is made; the details are kept (no offer price).
+    // Over the site's age or km limit no online offer is made; the details are kept (no offer price).
     const withheld = offerWithheld({ year: vehicle.Year, km: body.km }, tenant.site.trade_in, now(), tenant.site.timezone);
     const { offerWithheld: _previous, ...stored } = evaluation.vehicle as Record<string, unknown>;
     if (withheld) {

@@ -12,7 +12,7 @@ import type { Evaluation, EvaluationReader } from '../../leads/evaluations.ts';
 /** Data access of the trade-in feature. */
 export class TradeInStore {
   readonly db: SqlDatabase;
-  /** Trade-in photos are files here, named by image id (issue 13 M12); undefined: in the database (old rows, tests). */
+  /** Trade-in photos are files here, named by image id; undefined: in the database (old rows, tests). */
   readonly imagesDir: string | undefined;
   readonly #evaluations: EvaluationReader;
 
@@ -40,7 +40,7 @@ export class TradeInStore {
       JSON.stringify(patch.vehicle ?? current.vehicle),
       patch.km ?? current.km,
       JSON.stringify(patch.contact ?? current.contact),
-      // null clears the offer (an over-limit car gets none, audit 2.99); undefined keeps it.
+      // null clears the offer (an over-limit car gets none); undefined keeps it.
       patch.offer_price !== undefined ? patch.offer_price : current.offer_price,
       now,
       id,

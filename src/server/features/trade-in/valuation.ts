@@ -54,7 +54,7 @@ function hash(text: string): number {
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
-/** Oldest demo car of an ordinary plate (within every site's online-estimate age, audit 2.99). */
+/** Oldest demo car of an ordinary plate (within every site's online-estimate age). */
 export const DEMO_MAX_AGE = 5;
 /** Age of the car an 'OLD...' demo plate finds (older than the 7 and 10 years sites use as their online-estimate limit). */
 export const DEMO_OLD_AGE = 20;
@@ -83,7 +83,7 @@ export function demoRegoLookup(rego: string, state: string, stock: readonly Car[
   const count = /[0-4]$/.test(plate) ? 1 : 3;
   const base = models[seed % models.length]!;
   // Demo cars are at most DEMO_MAX_AGE years old whatever today's date (a stock car's fixed model
-  // year would otherwise age past the online-estimate limit, audit 2.99); an 'OLD...' plate finds
+  // year would otherwise age past the online-estimate limit); an 'OLD...' plate finds
   // a car older than any site's limit, so the "no online estimate" path can be tried.
   const year = plate.startsWith('OLD') ? referenceYear - DEMO_OLD_AGE : Math.max(base.year ?? referenceYear - 1 - (seed % DEMO_MAX_AGE), referenceYear - DEMO_MAX_AGE);
   const vin = Array.from({ length: 17 }, (_, i) => VIN_CHARS[hash(`${plate}${state}${i}`) % VIN_CHARS.length]).join('');
