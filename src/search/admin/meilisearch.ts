@@ -36,7 +36,7 @@ export function siteFilter(slug: string): string {
 
 /**
  * The tenant filter of a site for browsers (tenant tokens): `site = "<slug>"`, narrowed by
- * site.json `search_filters` when set. Issue 13 M9: search_filters is ANDed, never a
+ * site.json `search_filters` when set. search_filters is ANDed, never a
  * replacement, so no site.json can widen a token to other tenants' cars.
  */
 export function tenantFilter(site: { slug: string; search_filters?: string }): string {
@@ -66,8 +66,8 @@ function hasNoTopLevelOr(filter: string): boolean {
 }
 
 /**
- * Check a browser key given in site.json (`search.key`) before it is written into pages
- * (issue 13 M9). Only a tenant token is accepted: a JWT whose search rules name this
+ * Check a browser key given in site.json (`search.key`) before it is written into pages.
+ * Only a tenant token is accepted: a JWT whose search rules name this
  * site's index only, whose filter is the tenant filter (possibly narrowed with AND), and
  * which expires. A raw API key is refused: it could be the admin or master key, and
  * nothing in a page may be able to change the index. Throws a message naming search.key.
@@ -180,7 +180,7 @@ export async function storedFingerprints(client: Meilisearch, index: string, fil
 export async function syncTenant(client: Meilisearch, options: { index: string; site: string; filter?: string; documents: readonly SearchDocument[] }): Promise<SyncReport> {
   const started = Date.now();
   await applySettings(client, options.index);
-  // Issue 13 M9: the stored set (and so every deletion) is always this tenant's own
+  // The stored set (and so every deletion) is always this tenant's own
   // documents; a filter can only narrow it, never reach another tenant.
   const filter = options.filter && options.filter.trim() !== siteFilter(options.site) ? `${siteFilter(options.site)} AND (${options.filter})` : siteFilter(options.site);
   const stored = await storedFingerprints(client, options.index, filter);
@@ -212,7 +212,7 @@ export async function mintTenantToken(options: { searchKey: SearchKey; index: st
     apiKey: options.searchKey.key,
     apiKeyUid: options.searchKey.uid,
     searchRules: { [options.index]: { filter: options.filter } },
-    // Issue 13 M9: every token expires (default 30 days); releases re-mint it (docs/search.md).
+    // Every token expires (default 30 days); releases re-mint it (docs/search.md).
     expiresAt: options.expiresAt ?? new Date(Date.now() + DEFAULT_TOKEN_TTL_DAYS * 86_400_000),
   });
 }

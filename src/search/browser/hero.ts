@@ -33,7 +33,7 @@ export const HERO_SELECTS: readonly HeroSelect[] = [SELECT.make, SELECT.model, S
 
 /**
  * The hero's selects for a site (spec §2: make, model, then 'body/city/car type', then
- * 'colour/fuel/type'; issue 35 item 3, docs/search.md): used-group body and colour,
+ * 'colour/fuel/type'; docs/search.md): used-group body and colour,
  * franchise city and fuel, caravan city and type (its body), motorcycle body and fuel. A site
  * that sells more than one kind of vehicle (`vehicle_kinds`) has the vehicle type fourth.
  */

@@ -1,5 +1,5 @@
 /**
- * Analytics event 49 (`searchView`) for a search page that is not live yet (issue 17: the
+ * Analytics event 49 (`searchView`) for a search page that is not live yet (the
  * island loads on first use). The page carries the event for its built results
  * (`data-search-view`, made by analyticsEntry at build time); an inline script in
  * SearchRoutePage.astro pushes it on load when the address is the built page's, and marks the

@@ -1,6 +1,6 @@
 /**
- * Which static search pages a stock change touches (issue 8 §4: incremental releases render
- * only what changed). A page shows its preset's snapshot (./snapshot.ts): the main query over
+ * Which static search pages a stock change touches (incremental releases render only
+ * what changed). A page shows its preset's snapshot (./snapshot.ts): the main query over
  * the cars matching the whole preset, plus each refined facet's counts over the cars matching
  * the rest. So a changed, added or removed car alters a page only when, before or after the
  * change, it matches the whole preset, or its contribution to a refined facet's counts

@@ -9,9 +9,9 @@ import type { SearchEngine, EngineResult } from '../engine/engine.ts';
 /** Facets every search page shows (panels, car-type filter, price slider). */
 export const PAGE_FACETS = [
   'make', 'model', 'body', 'price_range', 'colour', 'fuel', 'transmission', 'state', 'city', 'location_name', 'dealership_name', 'car_type', 'price',
-  // Issue 14 item 1.
+  // The rest of the spec's §3 facets.
   'weekly_price_range', 'drive', 'seats', 'certified', 'tag', 'badge', 'subscription_price', 'year', 'km',
-  // Issue 35: features, and caravans' sleeps and length.
+  // Features, and caravans' sleeps and length.
   'filtered_features', 'sleeps', 'body_length', 'item_type',
 ] as const;
 

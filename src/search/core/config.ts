@@ -22,7 +22,7 @@ export const FACET_LIMITS = {
   year: 100,
   status: 3,
   item_type: 10,
-  // Issue 14 item 1: the rest of the spec's §3 facets.
+  // The rest of the spec's §3 facets.
   seats: 20,
   certified: 2,
   tag: 30,
@@ -30,7 +30,7 @@ export const FACET_LIMITS = {
   /** 'Make > Model': the model level of the make > model hierarchy. */
   make_model: 250,
   weekly_price_range: 30,
-  // Issue 35: spec §3's filtered_features (a car's notable features, several per car) and caravans' sleeps.
+  // Spec §3's filtered_features (a car's notable features, several per car) and caravans' sleeps.
   filtered_features: 30,
   sleeps: 10,
 } as const;
@@ -84,7 +84,7 @@ export const SEARCH_HISTORY_LIMIT = 5;
 export const HOME_PRICE_SLIDER = { min: 5000, max: 250000, step: 500 } as const;
 /** Price slider range when the results have no prices (spec §5). */
 export const DEFAULT_PRICE_RANGE = { min: 0, max: 100000 } as const;
-/** Loader messages cycle every 5 s (spec §9, audit 9.36). */
+/** Loader messages cycle every 5 s (spec §9). */
 export const LOADER_CYCLE_MS = 5000;
 /**
  * What the results loader says while a search takes long, in turn. The spec gives the cycle,

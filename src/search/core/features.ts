@@ -1,5 +1,5 @@
 /**
- * The `filtered_features` facet (spec §3 search facets; issue 35 item 5): the features a shopper
+ * The `filtered_features` facet (spec §3 search facets): the features a shopper
  * filters by, picked out of a car's feed `standardEquipment` and named one way ('Apple CarPlay'
  * for 'Apple CarPlay - Wireless' and 'Wireless Apple CarPlay'). A car has several; equipment
  * every car has (ABS, airbags) is left out, as are lines that only sound alike ('Reversing

@@ -1,5 +1,5 @@
 /**
- * Timed promos in result grids (spec §3 "Promo node", audit 3.13 / 4.15): site.json
+ * Timed promos in result grids (spec §3 "Promo node"): site.json
  * `promo.nodes` resolved at build time (times in the dealer's time zone), then chosen per
  * search by the clock and the car types the page is filtered to. Pure.
  */
