@@ -69,7 +69,7 @@ function defaultPages(site: Site): Record<string, { title: string; markdown: str
 
 /** Render a tenant's content pages (its Markdown, else the default text). */
 export function loadContentPages(tenantDir: string, site: Site): ContentPage[] {
-  // Sanitised (issue 13 M8): tenant Markdown may hold raw HTML, which must not carry script.
+  // Sanitised: tenant Markdown may hold raw HTML, which must not carry script.
   const render = createMarkdownRenderer();
   const pages = new Map<string, ContentPage>();
   const defaults = defaultPages(site);

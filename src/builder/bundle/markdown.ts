@@ -1,5 +1,5 @@
 /**
- * Tenant Markdown to safe HTML (issue 13 M8). Markdown is rendered by marked (which passes
+ * Tenant Markdown to safe HTML. Markdown is rendered by marked (which passes
  * raw HTML through), then cleaned by sanitize-html with a strict allow-list: text
  * formatting, headings, lists, tables, quotes, code, links and images only; no script,
  * style, iframe, form, svg or event-handler attribute survives; links may only be

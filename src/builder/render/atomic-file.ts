@@ -1,5 +1,5 @@
 /**
- * Durable atomic file writes (issue 13, low). A reader sees the old file or the new one,
+ * Durable atomic file writes. A reader sees the old file or the new one,
  * never a part; after a crash or power loss the new file is either fully there or absent:
  * the data is fsynced before the rename and the directory after it. Temporary files get a
  * 128-bit random name and are created exclusively (O_EXCL), so a file or symlink planted at

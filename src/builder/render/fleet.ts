@@ -108,7 +108,7 @@ export async function buildFleet(options: FleetOptions): Promise<FleetReport> {
     };
     // One warm renderer per job: the kept bundle is loaded once per worker, not once per tenant.
     // A tenant's post-build steps run in this process while its renderer renders the next
-    // tenant, so the renderer does not wait for them (they were some 3 % of a tenant's time).
+    // tenant, so the renderer does not wait for them.
     const worker = async () => {
       const renderer = new WarmRenderer(rendererDir);
       try {

@@ -1,5 +1,5 @@
 /**
- * The home page's hero picture of each template (issue 35 item 7), drawn by the project: a
+ * The home page's hero picture of each template, drawn by the project: a
  * landscape that fits the dealer (a city showroom, a suburban yard, the coast with a caravan
  * in tow, a range road with a bike and a truck) with the template's vehicles in side view.
  * Pure string building: scripts/draw-hero-art.ts writes them to public/media/hero/<template>.svg

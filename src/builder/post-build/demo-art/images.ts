@@ -29,7 +29,7 @@ import { CANVAS, exteriorSvg, interiorSvg, placeholderSvg, VIEW_ANGLES } from '.
 /** Bump when the drawings change, so cached files are redrawn. */
 export const ART_VERSION = 4;
 
-// Effort 2 encodes about 2.5x faster than the default 4 for a few percent more bytes.
+// Effort 2 encodes much faster than the default 4 for slightly larger files (docs/scale.md).
 const WEBP = { quality: 80, effort: 2 } as const;
 
 /** Cache directory: DEALER_IMAGE_CACHE or <repo>/.cache/images. */
@@ -172,7 +172,7 @@ export const vehicleImagesStep: PostBuildStep = {
     const extra: string[] = [];
     urlsInJson(bundle.extras, extra);
     for (const url of extra) urls.add(url);
-    // Promotion slides also come 540 and 1920 wide (audit 9.39).
+    // Promotion slides also come 540 and 1920 wide.
     const slides: string[] = [];
     urlsInJson(bundle.extras.slides, slides);
     const jobs = new Map([...imageJobs(urls), ...imageJobs(slides, PROMO_SLIDE_WIDTHS)].map((job) => [job.path, job]));

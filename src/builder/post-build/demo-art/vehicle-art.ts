@@ -604,7 +604,7 @@ const LENGTH_SCALE: Record<BodyShape, number> = {
 
 /**
  * The vehicle seen from `angle` degrees: 0 = side (nose left), 90 = front, 180 = side (nose
- * right), 270 = rear. One clean view (issue 35 item 7): the full-length side profile while the
+ * right), 270 = rear. One clean view: the full-length side profile while the
  * vehicle is seen more from the side than from an end, else its face; never the two side by
  * side (that read as one stretched vehicle). Off a true side angle, the far end of the side
  * rises a little, a hint of perspective that tells the three-quarter stills from the side.
