@@ -1,29 +1,9 @@
 /**
- * `client:interaction` (issue 17 item 4): an island whose static HTML is already the page
- * (the search page's first results, filters and counts are built into it) loads and hydrates
- * when the shopper starts to use it, not when the page loads. Until then the page downloads
- * no island JavaScript at all, so a phone paints and settles as fast as a plain page.
- *
- * - Intent starts the load: the pointer over the island, a touch, focus (keyboard or a tap
- *   into the search box), a key.
- * - What the shopper did before the island was live is not lost: clicks on its controls
- *   (buttons, checkboxes, labels, selects, disclosure toggles) are held and replayed once it
- *   is live, and text typed or options chosen are put back through React's own change
- *   events. Plain links inside it navigate as they always do (their pages exist).
- * - "Live" is hydrated, or, when the directive is given a CSS selector
- *   (`client:interaction="[data-search-phase=live]"`), when an element inside the island
- *   matches it: the search island hydrates into its built results with inert controls and
- *   wires them once the engine has answered.
- * - A control that works before the island is live says so, with the document selector that
- *   tells it is ready: `data-interaction-ready="html[data-lead-modals=ready]"` (a search card's
- *   Quick Enquiry button needs the dialog's listener, not the engine). Its held click is replayed
- *   as soon as that selector matches, and later clicks pass straight through, so the dialog
- *   opens even when the engine never answers (offline, a missing index).
- * - A URL that asks for another state than the built page (a query string or a hash: shared
- *   links, back to a refined search, the hero search's submit) hydrates at once, because the
- *   built HTML shows the route's unrefined results.
- *
- * Registered in astro.config.mjs; docs/search.md has the measured effect and the trade-off.
+ * `client:interaction`: an island whose static HTML is already the page (the search page's
+ * first results, filters and counts are built into it) loads and hydrates when the shopper
+ * starts to use it, not when the page loads, so until then the page downloads no island
+ * JavaScript. What the shopper did meanwhile is held and replayed (see `interaction` below).
+ * Registered in astro.config.mjs; docs/search.md has the effect and the trade-off.
  */
 import type { ClientDirective } from 'astro';
 
@@ -71,6 +51,27 @@ function whenLive(root: HTMLElement, selector: string | undefined): Promise<void
   });
 }
 
+/**
+ * The directive's contract:
+ * - Intent starts the load: the pointer over the island, a touch, focus (keyboard or a tap
+ *   into the search box), a key.
+ * - What the shopper did before the island was live is not lost: clicks on its controls
+ *   (buttons, checkboxes, labels, selects, disclosure toggles) are held and replayed once it
+ *   is live, and text typed or options chosen are put back through React's own change
+ *   events. Plain links inside it navigate as they always do (their pages exist).
+ * - "Live" is hydrated, or, when the directive is given a CSS selector
+ *   (`client:interaction="[data-search-phase=live]"`), when an element inside the island
+ *   matches it: the search island hydrates into its built results with inert controls and
+ *   wires them once the engine has answered.
+ * - A control that works before the island is live says so, with the document selector that
+ *   tells it is ready: `data-interaction-ready="html[data-lead-modals=ready]"` (a search card's
+ *   Quick Enquiry button needs the dialog's listener, not the engine). Its held click is replayed
+ *   as soon as that selector matches, and later clicks pass straight through, so the dialog
+ *   opens even when the engine never answers (offline, a missing index).
+ * - A URL that asks for another state than the built page (a query string or a hash: shared
+ *   links, back to a refined search, the hero search's submit) hydrates at once, because the
+ *   built HTML shows the route's unrefined results.
+ */
 const interaction: ClientDirective = (load, options, el) => {
   const liveSelector = typeof options.value === 'string' && options.value !== '' ? options.value : undefined;
   let started = false;

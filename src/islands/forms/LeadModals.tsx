@@ -1,14 +1,10 @@
 /**
  * The lead modals (spec §2: the vehicle page's Enquire Now, Test-drive booking and Request
- * Photos modals; the search cards' Quick Enquiry). One island hosts one accessible dialog;
- * any button with `data-lead-modal="enquire|test-drive|request-photos"` on the page opens it
- * (sidebar, sticky header, bottom bar, search cards). A button may carry its own car as
- * `data-car` JSON (search cards); otherwise the page's car is used.
- *
- * The dialog holds the real form islands of this folder (EnquiryForm, TestDriveForm,
- * RequestPhotosForm), so a modal behaves exactly as the standalone pages do: validation,
- * prefill, consent, failures and success (/success) — see docs/forms.md. Their code is
- * loaded when a modal is about to open, not with the page.
+ * Photos modals; the search cards' Quick Enquiry). One island hosts one accessible dialog; any
+ * button with `data-lead-modal="enquire|test-drive|request-photos"` opens it, with its own car
+ * as `data-car` JSON (search cards) or the page's car. The dialog holds the real form islands
+ * of this folder (EnquiryForm, TestDriveForm, RequestPhotosForm), so a modal behaves as the
+ * standalone page does (docs/forms.md); their code loads when a modal is about to open.
  */
 import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { decodeLeadCar, type FormSiteConfig } from '../../lib/forms/form-config.ts';

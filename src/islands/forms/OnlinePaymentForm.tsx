@@ -1,5 +1,5 @@
 /**
- * /online-payment (spec §2; issue 16, docs/payments.md): pay an invoice the dealer issued
+ * /online-payment (spec §2, docs/payments.md): pay an invoice the dealer issued
  * (npm run invoice), its number and amount as printed on it. The server accepts only an open
  * invoice for its exact amount, stores who pays, starts the payment, and the payment is
  * confirmed only by the provider's signed webhook; the card form is the same seam as the

@@ -1,5 +1,5 @@
 /**
- * /pages/unsubscribe (issue 14 item 6, audit 2.81, Spam Act): with the signed `token` of the
+ * /pages/unsubscribe (Spam Act): with the signed `token` of the
  * link a dealer's marketing e-mail carries, one button records the opt-out (a button, not the
  * page load, so a mail scanner opening the link unsubscribes nobody); without one the shopper
  * types the e-mail address or mobile number. The API records it and the page confirms.

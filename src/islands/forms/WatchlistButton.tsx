@@ -27,7 +27,7 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
   useEffect(() => setMounted(true), []);
   // Nothing is known about the shopper at build time. An available car's button is in the page
   // from the first paint, disabled until mounted, so the sidebar does not grow (and push the rest of
-  // the page down, a layout shift Lighthouse measured at 0.19-0.22) when it hydrates. A sold car
+  // the page down, a layout shift: docs/scale.md) when it hydrates. A sold car
   // shows the button only when the shopper has already saved it: that is known only once mounted.
   const saved = mounted && ids.includes(String(car.id));
   if (sold && !saved) return null;

@@ -13,7 +13,7 @@ import { notePageVisit } from './lead-submit.ts';
 /** Initial values of the contact fields. */
 export const CONTACT_DEFAULTS = { name: '', last_name: '', email: '', phone: '', postcode: '', opt_in: true, PreferredContactMethod: '' };
 
-/** Initial contact values for a site: the opt-in starts as the site chose (issue 13, privacy). */
+/** Initial contact values for a site: the opt-in starts as the site chose (privacy). */
 export function contactDefaults(config: Pick<FormSiteConfig, 'optInDefault'>) {
   return { ...CONTACT_DEFAULTS, opt_in: config.optInDefault !== false };
 }

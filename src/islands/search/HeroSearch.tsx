@@ -130,7 +130,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
         </fieldset>
         <div className="hero-stock__fields">
           {selects.map((select) => {
-            // Every make in stock is offered (audit 2.96): the 'value missing' check looks at all of them.
+            // Every make in stock is offered: the 'value missing' check looks at all of them.
             const options = facetOptions(facets[select.attribute], select.attribute === 'make' ? Number.POSITIVE_INFINITY : select.limit);
             const disabled = select.attribute === 'model' && !selection.values.make;
             const value = selection.values[select.attribute] ?? '';

@@ -32,7 +32,7 @@ export interface PanelSiteOptions {
 export const FACET_PANELS: readonly FacetPanel[] = [
   { attribute: 'make', title: 'Make', limit: MAKES_SHOWN, showMoreLimit: FACET_LIMITS.make, moreLabel: 'Show all makes', lessLabel: 'Show fewer makes' },
   { attribute: 'model', title: 'Model', limit: MODELS_FOR_MAKE, showMoreLimit: FACET_LIMITS.model, moreLabel: 'Show all models', lessLabel: 'Show fewer models', nestedIn: 'make' },
-  // The vehicle type (feed item_type: motorcycle, truck) of sites that sell several kinds; the hero's 'Type' lands here (issue 35).
+  // The vehicle type (feed item_type: motorcycle, truck) of sites that sell several kinds; the hero's 'Type' lands here.
   { attribute: 'item_type', title: 'Vehicle type', limit: FACET_LIMITS.item_type, hideSingle: true, label: (value) => value.charAt(0).toUpperCase() + value.slice(1) },
   { attribute: 'body', title: 'Body type', limit: FACET_LIMITS.body },
   { attribute: 'price_range', title: 'Price range', limit: FACET_LIMITS.price_range, numericOrder: true },
@@ -42,9 +42,9 @@ export const FACET_PANELS: readonly FacetPanel[] = [
   { attribute: 'transmission', title: 'Transmission', limit: FACET_LIMITS.transmission },
   { attribute: 'drive', title: 'Drive', limit: FACET_LIMITS.drive },
   { attribute: 'seats', title: 'Seats', limit: FACET_LIMITS.seats, numericOrder: true, label: (value) => `${value} ${value === '1' ? 'seat' : 'seats'}` },
-  // Caravans (issue 35 item 3): how many a van sleeps; only cars with the value make a panel.
+  // Caravans: how many a van sleeps; only cars with the value make a panel.
   { attribute: 'sleeps', title: 'Sleeps', limit: FACET_LIMITS.sleeps, numericOrder: true, label: (value) => `Sleeps ${value}` },
-  // Spec §3 filtered_features (issue 35 item 5): a car counts under each of its features.
+  // Spec §3 filtered_features: a car counts under each of its features.
   { attribute: 'filtered_features', title: 'Features', limit: 10, showMoreLimit: FACET_LIMITS.filtered_features, moreLabel: 'Show all features', lessLabel: 'Show fewer features' },
   { attribute: 'certified', title: 'Certified', limit: FACET_LIMITS.certified, label: (value) => (value === 'true' ? 'Certified' : 'Not certified') },
   { attribute: 'tag', title: 'Offers and tags', limit: FACET_LIMITS.tag },
@@ -66,7 +66,7 @@ export interface RangePanel {
   format: 'money' | 'year' | 'km' | 'feet';
 }
 
-/** The range filters after the price slider (issue 14 item 1), in the order shown. */
+/** The range filters after the price slider, in the order shown. */
 export const RANGE_PANELS: readonly RangePanel[] = [
   { attribute: 'subscription_price', title: 'Subscription price', unit: 1, subscriptionOnly: true, format: 'money' },
   { attribute: 'year', title: 'Year', unit: 1, format: 'year' },

@@ -1,19 +1,9 @@
 /**
- * The one modal dialog of the islands (issue 12 item 5): a native `<dialog>` opened with
- * `showModal()`, so the page behind is inert and the dialog has the modal role, named by its
- * title (`aria-labelledby`). On top of what the browser does, the widget makes the rest
- * explicit so every dialog behaves the same (and a DOM without the browser's dialog focus
- * steps, as in the unit tests, shows it):
- *
- * - opening moves focus in: the first `[autofocus]` element, else the first focusable one,
- *   else the dialog itself (the browser's dialog focusing steps);
- * - Tab and Shift+Tab wrap at the ends, so focus never leaves the open dialog;
- * - Escape closes it (after `onCancel`, the native cancel request);
- * - closing returns focus to the opener: the element given to `show`, else the one that had
- *   focus when it opened.
- *
- * Used by the lead modals, the holiday-hours dialog, the Email Us modal and the promo popup.
- * The markup is the `<dialog class aria-labelledby>` those islands rendered before.
+ * The one modal dialog of the islands: a native `<dialog>` opened with `showModal()`, so the
+ * page behind is inert and the dialog has the modal role, named by its title
+ * (`aria-labelledby`). The widget makes the rest explicit so every dialog behaves the same
+ * (see `Dialog`). Used by the lead modals, the holiday-hours dialog, the Email Us modal and the
+ * promo popup; the markup is the `<dialog class aria-labelledby>` those islands rendered before.
  */
 import { useCallback, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 
@@ -74,6 +64,16 @@ interface DialogProps {
   children?: ReactNode;
 }
 
+/**
+ * On top of what the browser does (and so also in a DOM without the browser's dialog focus
+ * steps, as in the unit tests):
+ * - opening moves focus in: the first `[autofocus]` element, else the first focusable one,
+ *   else the dialog itself (the browser's dialog focusing steps);
+ * - Tab and Shift+Tab wrap at the ends, so focus never leaves the open dialog;
+ * - Escape closes it (after `onCancel`, the native cancel request);
+ * - closing returns focus to the opener: the element given to `show`, else the one that had
+ *   focus when it opened.
+ */
 export default function Dialog({ control, className, titleId, onCancel, onClose, children }: DialogProps) {
   const cancel = useRef(onCancel);
   cancel.current = onCancel;

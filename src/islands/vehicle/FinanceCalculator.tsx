@@ -36,7 +36,7 @@ export interface FinanceCalculatorProps {
   presets: number[];
   /** The car's finance disclaimer (looked up by car id at build time). */
   disclaimer: string;
-  /** A comparison rate is advertised for this car: worked out for the rate and fees shown (issue 35). */
+  /** A comparison rate is advertised for this car: worked out for the rate and fees shown. */
   showComparison?: boolean;
   /** Fees included in the repayment, each named (lender/site establishment fee, brand fees). */
   fees?: FinanceFee[];

@@ -1,6 +1,6 @@
 /**
- * Hotspots over a spin frame or the interior view (spec §3 Car `hotspots`; issue 14 item 3,
- * audit 4.22): one button per hotspot of the frame shown, placed at its position, reachable
+ * Hotspots over a spin frame or the interior view (spec §3 Car `hotspots`): one
+ * button per hotspot of the frame shown, placed at its position, reachable
  * with Tab; Enter / Space (or a click) shows its description, Escape hides it. The layer sits
  * beside the spin's slider (never inside it: no nested interactive roles) and lets drags through.
  */

@@ -1,5 +1,5 @@
 /**
- * Similar vehicles on the vehicle page (issue 14 item 4; spec §7, §8, §9). The build-time list
+ * Similar vehicles on the vehicle page (spec §7, §8, §9). The build-time list
  * is the first paint (server-rendered by this component). The island hydrates when the section
  * comes within 500 px of the viewport (`client:visible={{ rootMargin: '500px' }}`), loads the
  * shared search client only then, and asks the engine again (src/search/browser/similar.ts), so a car

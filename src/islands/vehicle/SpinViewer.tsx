@@ -12,7 +12,7 @@ interface Props {
   frames: string[];
   name: string;
   autoRotate?: boolean;
-  /** Exterior hotspots; each shows on the frame it belongs to (issue 14 item 3). */
+  /** Exterior hotspots; each shows on the frame it belongs to. */
   hotspots?: SpinHotspot[];
 }
 

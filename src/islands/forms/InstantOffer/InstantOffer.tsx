@@ -41,7 +41,7 @@ export default function InstantOffer(props: InstantOfferProps) {
         {step === 'not-found' ? NOT_FOUND_MESSAGES.title : step === 'done' ? (withheld ? 'Thank you, we have your details' : 'Your trade-in offer') : STEP_TITLES[step]}
       </h2>
       {car && props.mode === 'trade-in' && step !== 'done' && <p className="muted">Trade-in valuation towards the {car.name}</p>}
-      {/* Issue 13 (privacy): the notice is on screen from the first step, so no photo or detail is sent before it shows. */}
+      {/* Privacy: the notice is on screen from the first step, so no photo or detail is sent before it shows. */}
       {flow && <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose="instantOffer" />}
       <ErrorSummary kit={kit} />
       {step === 'vehicle' && <VehicleStep kit={kit} />}

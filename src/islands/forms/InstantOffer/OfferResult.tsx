@@ -1,6 +1,6 @@
 /**
  * Instant offer, after submitting: the offer (and, in 'trade-in' mode, the car's price less
- * it), or, when the server withheld an online offer (audit 2.99), its reason and the details
+ * it), or, when the server withheld an online offer, its reason and the details
  * the dealer now has.
  */
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';

@@ -76,7 +76,7 @@ export function useInstantOffer(props: InstantOfferProps) {
   const [imageAlert, setImageAlert] = useState('');
   const [uploading, setUploading] = useState(false);
   const [offer, setOffer] = useState<number | null>(null);
-  // Audit 2.99: the server's reason for giving no online offer (car over the site's age or km limit).
+  // The server's reason for giving no online offer (car over the site's age or km limit).
   const [withheld, setWithheld] = useState<string | null>(null);
   const [leadId, setLeadId] = useState<string | undefined>();
   const [car, setCar] = useState<LeadCar | null>(null);
@@ -197,11 +197,11 @@ export function useInstantOffer(props: InstantOfferProps) {
       return failWith(update.message);
     }
     const valued = Array.isArray(update.data) ? update.data[0] : undefined;
-    // The server decides: an over-limit car comes back without an offer and with the reason (audit 2.99).
+    // The server decides: an over-limit car comes back without an offer and with the reason.
     const withheldMessage = valued?.offer_withheld ? String(valued.offer_withheld.message ?? '') || INSTANT_OFFER_ERROR : null;
     let offerPrice = Number(valued?.OfferPrice ?? valued?.offer_price ?? 0) || 0;
     if (props.mode === 'trade-in' && valued && !withheldMessage) {
-      // Spec §7 trade-in valuation: the answers adjust the offer on the server (issue 14, audit 7.19).
+      // Spec §7 trade-in valuation: the answers adjust the offer on the server.
       const adjusted = await callApi<{ offer_price?: number }>(config.apiBase, '/trade-in/adjustments', {
         body: {
           id: evalId,

@@ -1,6 +1,6 @@
 /**
- * Service booking, Order Details: location, interval, type, date, the optional address
- * (audit 3.21), tyre quote, additional services ('(check_option)'), comments and consent.
+ * Service booking, Order Details: location, interval, type, date, the optional address,
+ * tyre quote, additional services ('(check_option)'), comments and consent.
  */
 import { CHECK_OPTION_SUFFIX } from '../../../lib/forms/service-booking.ts';
 import { AU_STATES } from '../../../schemas/forms/fields.ts';

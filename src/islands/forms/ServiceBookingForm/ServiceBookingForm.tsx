@@ -1,7 +1,7 @@
 /**
  * Service booking (spec §4 "Service booking", §5): three steps advancing on Next (Contact
  * Details, Vehicle Details, Order Details; the minimal variant starts with Vehicle Details,
- * rego first). The custom variant (audit 2.106) is one page, Booking Details, with every
+ * rego first). The custom variant is one page, Booking Details, with every
  * section. Interval and type requirements and the additional services come from the site's
  * `service` settings. State and submit: useServiceBooking(); each step is a component here.
  */

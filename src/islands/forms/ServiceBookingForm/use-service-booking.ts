@@ -35,9 +35,9 @@ export interface ServiceBookingFormProps {
   tyreQuote: boolean;
   /** Service locations to choose from (one is preselected). */
   locations: FormLocation[];
-  /** Show the optional street, suburb and state fields (audit 3.21). */
+  /** Show the optional street, suburb and state fields. */
   addressFields?: boolean;
-  /** Makes offered in 'Vehicle Make': the static manufacturer list and the stock's makes (audit 9.52). */
+  /** Makes offered in 'Vehicle Make': the static manufacturer list and the stock's makes. */
   makes?: readonly string[];
   formId?: string;
 }

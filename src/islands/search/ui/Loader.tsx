@@ -1,5 +1,5 @@
 /**
- * The results loader (audit 9.36): shown over the grid while a search is stalled, its message
+ * The results loader: shown over the grid while a search is stalled, its message
  * changing every 5 s (spec §9). It overlays the last good results (spec §4: loading keeps
  * them), so appearing and going moves nothing on the page.
  */

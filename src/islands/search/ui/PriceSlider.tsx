@@ -1,5 +1,5 @@
 /**
- * A numeric range filter (spec §5; issue 35 item 5): one track with two thumbs (Radix Slider:
+ * A numeric range filter (spec §5): one track with two thumbs (Radix Slider:
  * keyboard, pointer, `role="slider"` with `aria-valuetext`) and two number boxes. Moves follow
  * the rules of src/search/browser/price-slider.ts; the thumbs, the label and the boxes show the same
  * values, which are the applied filter once the 400 ms of quiet have passed. Before the island

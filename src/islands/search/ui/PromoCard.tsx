@@ -1,6 +1,6 @@
 import type { GridPromoNode } from '../../../search/core/promo-nodes.ts';
 
-/** The promo card's words: the spec's for a car dealer, in the site's own nouns otherwise (issue 35). */
+/** The promo card's words: the spec's for a car dealer, in the site's own nouns otherwise. */
 export interface PromoWords {
   title: string;
   line: string;

@@ -22,7 +22,7 @@ export function SearchBox({ value, onChange, history }: SearchBoxProps) {
   useLayoutEffect(() => {
     // Text typed into the built box while the island hydrated is the query: taking it over
     // before the first re-render keeps React from writing the empty value back over it (the
-    // next keystroke would then stand alone; issue 17, client:interaction).
+    // next keystroke would then stand alone; see client:interaction).
     const typed = input.current?.value ?? '';
     if (typed !== value) onChange(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: what the built box holds when the island takes it over

@@ -12,7 +12,7 @@ export interface SearchLayoutProps {
   carType: CarTypeFilterProps | null;
   facets: RefinementListProps[];
   price: PriceSliderProps | null;
-  /** Subscription price, year and kilometres ranges (issue 14 item 1). */
+  /** Subscription price, year and kilometres ranges. */
   ranges?: (PriceSliderProps & { attribute: string })[];
   sort: SortSelectProps;
   count: number;
