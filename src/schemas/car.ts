@@ -14,7 +14,7 @@ const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
 
 /**
  * Optional feed text. Dealer systems send the literal text 'null' for a missing value; it is
- * turned into null here, once, at the boundary (issue 12), so no template has to check for it.
+ * turned into null here, once, at the boundary, so no template has to check for it.
  */
 const optText = v.nullish(v.pipe(v.string(), v.transform((value): string | null => (isNullText(value) ? null : value))));
 
@@ -234,7 +234,7 @@ export const CarRecordSchema = v.looseObject({
 });
 
 /**
- * Spec §3 Car, normalised once at the boundary (issue 12 item 3): the field checks of
+ * Spec §3 Car, normalised once at the boundary: the field checks of
  * CarRecordSchema (which also turn the text 'null' into null), then `normaliseCar`, so every
  * Car has its display name (`name`) and its primary photo (`primary_image_url`, null only when
  * the feed has no photo) set. Hand-built Cars in tests come from tests/fixtures/make-car.ts.

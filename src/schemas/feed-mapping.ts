@@ -1,5 +1,5 @@
 /**
- * Feed mapping file (issue 18): `tenants/<slug>/feed-mapping.json` tells the pipeline how a
+ * Feed mapping file: `tenants/<slug>/feed-mapping.json` tells the pipeline how a
  * dealer system's CSV or XML export maps to Car records, so a new export shape is
  * configuration, not code. Every key is optional: without the file (or a key) the built-in
  * column names of docs/pipeline.md apply. Each field carries its one-line doc as a valibot

@@ -1,5 +1,5 @@
 /**
- * Request bodies of the payments API (issue 16, docs/payments.md) and the /online-payment
+ * Request bodies of the payments API (docs/payments.md) and the /online-payment
  * form. Amounts from the browser exist only on /online-payment (the amount the dealer asked
  * for, bounded by the site's setting on the server); the deposit never comes from the browser.
  */

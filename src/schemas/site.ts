@@ -117,7 +117,7 @@ export const SiteSchema = v.strictObject({
   /** Paths that need a signed-in shopper (spec §2 gated routes). Default none; /my-garage is always gated. */
   gated_routes: v.optional(v.array(v.pipe(v.string(), v.regex(/^\//, 'expected a path starting with /'))), []),
   /**
-   * Group garage routes (spec §2 routes /mymotorama, /mybigboxcars, ...; audit 2.76): extra
+   * Group garage routes (spec §2 routes /mymotorama, /mybigboxcars, ...): extra
    * paths that show the shopper's garage exactly like /my-garage, always gated. Default none.
    */
   garage_routes: v.optional(v.array(v.pipe(v.string(), v.regex(/^\/my[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a one-segment path starting with /my, e.g. /mymotorama'), v.check((path) => path !== '/my-garage', '/my-garage exists on every site'))), []),
@@ -127,9 +127,9 @@ export const SiteSchema = v.strictObject({
   texts: v.optional(TextsSchema, {}),
   theme: v.optional(ThemeSchema, {}),
   finance: v.optional(FinanceSettingsSchema, {}),
-  /** Vehicle media: open on spin or gallery, auto-rotate, the external 360 provider's URL (issue 14 item 3). */
+  /** Vehicle media: open on spin or gallery, auto-rotate, the external 360 provider's URL. */
   spin: v.optional(SpinSettingsSchema, {}),
-  /** Online trade-in estimate limits: maximum age and kilometres (issue 14, audit 2.99). */
+  /** Online trade-in estimate limits: maximum age and kilometres. */
   trade_in: v.optional(TradeInSettingsSchema, {}),
   stock_rules: v.optional(StockRulesSchema, {}),
   promo: v.optional(PromoSettingsSchema, {}),

@@ -1,18 +1,18 @@
 /**
- * Unsubscribe (issue 14 item 6): the page's and the API's messages and the request body.
+ * Unsubscribe: the page's and the API's messages and the request body.
  * The lead API validates the request with this schema and the browser builds it with the
  * same one (DESIGN §6). Browser-safe: valibot only.
  */
 import * as v from 'valibot';
 import { optionalEmail, optionalPhone } from '../forms/fields.ts';
 
-/** What the unsubscribe page and POST /api/unsubscribe say (issue 14 item 6, audit 2.81; the spec has no wording). */
+/** What the unsubscribe page and POST /api/unsubscribe say (the spec has no wording). */
 export const UNSUBSCRIBE_MESSAGES = {
   contactNeeded: 'Please enter the email address or mobile number you want to unsubscribe.',
   badLink: 'This unsubscribe link is not valid. Please enter your email address or mobile number instead.',
   done: (brand: string) =>
     `You have been unsubscribed. ${brand} will not send you marketing emails or SMS any more. We will still answer any enquiry you send us.`,
-  /** Site setting unsubscribe_typed "confirm" (issue 34 N13): a typed contact gets a link first. */
+  /** Site setting unsubscribe_typed "confirm": a typed contact gets a link first. */
   confirmSent: (brand: string) => `We have sent a link to the email address or mobile number you entered. Open it to stop marketing from ${brand}.`,
 } as const;
 

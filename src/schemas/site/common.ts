@@ -14,7 +14,7 @@ export const link = v.pipe(
 );
 
 /**
- * An absolute http(s) URL (issue 13, low): v.url() alone accepts `javascript:` and `data:`
+ * An absolute http(s) URL: v.url() alone accepts `javascript:` and `data:`
  * URLs, which become script when used as a link or an iframe source.
  */
 export function httpUrl(message = 'expected an http(s) URL, e.g. https://www.example.com.au') {

@@ -56,13 +56,13 @@ export const FeaturesSchema = v.strictObject({
   /**
    * The trade-in thank-you SMS (spec §5) also goes to a mobile that was only typed in the instant
    * offer, not proven by signing in. Anyone can type anyone's number, so by default (false) it
-   * goes only to the phone the shopper signed in with (docs/security.md, issue 34 N5).
+   * goes only to the phone the shopper signed in with (docs/security.md).
    */
   trade_in_sms_to_typed_mobile: v.optional(v.boolean(), false),
   /**
    * /pages/unsubscribe with a typed e-mail or mobile: 'record' opts it out at once (the spec's
    * page); 'confirm' sends that address or number a signed link and opts out only when it is
-   * opened, so nobody can opt out someone else (issue 34 N13). Default 'record'.
+   * opened, so nobody can opt out someone else. Default 'record'.
    */
   unsubscribe_typed: v.optional(v.picklist(['record', 'confirm']), 'record'),
   /** Forms require a terms-of-use checkbox instead of the consent notice. Default false. */
@@ -72,7 +72,7 @@ export const FeaturesSchema = v.strictObject({
   /** Instant offer has the image upload step. Default true. */
   instant_offer_images: v.optional(v.boolean(), true),
   /**
-   * Service booking form variant (spec §2 "custom form for one dealer type"; audit 2.106): 'standard' three steps (contact,
+   * Service booking form variant (spec §2 "custom form for one dealer type"): 'standard' three steps (contact,
    * vehicle, order), 'minimal' vehicle details first with rego, 'custom' one page with every section and the address fields,
    * sent once. Default 'standard'.
    */

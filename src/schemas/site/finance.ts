@@ -28,7 +28,7 @@ export const FinanceSettingsSchema = v.strictObject({
     'The repayment shown is an estimate only, based on the loan amount, term and interest rate entered, and does not include fees and charges other than those shown. It is not a quote or an offer of finance. Approval is subject to the lender\'s credit assessment criteria. Terms, conditions, fees and charges apply.',
   ),
   /**
-   * Brand fees (spec §9; issue 14 item 5): fees a lender charges on cars of the listed makes,
+   * Brand fees (spec §9): fees a lender charges on cars of the listed makes,
    * each named in the calculator's disclosure and included in its repayment. `per: 'month'`
    * fees are added to every repayment. Default none.
    */

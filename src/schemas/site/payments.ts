@@ -1,5 +1,5 @@
 /**
- * Online payments (issue 16, docs/payments.md): the reserve deposit and /online-payment.
+ * Online payments (docs/payments.md): the reserve deposit and /online-payment.
  * Absent or provider 'none' (the default and the demo): no card is taken online and the
  * journeys say so. Only public values live here; the provider's secret key and webhook
  * secret are read by the lead API from the environment (STRIPE_SECRET_KEY[_<SLUG>],

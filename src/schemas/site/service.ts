@@ -14,7 +14,7 @@ export const ServiceSettingsSchema = v.strictObject({
   tyre_quote: v.optional(v.boolean(), true),
   /**
    * Show the optional street, suburb and state fields of the booking (spec §3 "Service booking: ... optional street, suburb, state,
-   * postcode"; audit 3.21; the postcode is the contact postcode). Default: on for features.service_form 'custom', off otherwise.
+   * postcode"; the postcode is the contact postcode). Default: on for features.service_form 'custom', off otherwise.
    */
   address_fields: v.optional(v.boolean()),
   /** Size of the embedded booking iframe when xtime_url is set: 'fixed' 1000x920 or 'fluid' 100% x 800. Default 'fixed'. */

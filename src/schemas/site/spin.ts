@@ -1,4 +1,4 @@
-/** site.json `spin`: how the vehicle page's media opens (spec §4 "Spin viewer": site default; issue 14 item 3). */
+/** site.json `spin`: how the vehicle page's media opens (spec §4 "Spin viewer": site default). */
 import * as v from 'valibot';
 
 /** The external 360 provider's viewer URL: https or a site path, with the car's code as `{spin_code}`. */

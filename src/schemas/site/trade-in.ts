@@ -1,4 +1,4 @@
-/** site.json `trade_in`: online trade-in estimate limits (spec §9 trade-in FAQ; issue 14, audit 2.99). */
+/** site.json `trade_in`: online trade-in estimate limits (spec §9 trade-in FAQ). */
 import * as v from 'valibot';
 
 export const TradeInSettingsSchema = v.strictObject({
