@@ -308,7 +308,7 @@ export function carImageSources(url: string, widths: readonly number[] = IMAGE_W
   };
 }
 
-/** Promotion slide widths (spec §9 'Promotions slider 540x1920', audit 9.39): the phone and the full-width desktop image. */
+/** Promotion slide widths (spec §9 'Promotions slider 540x1920'): the phone and the full-width desktop image. */
 export const PROMO_SLIDE_WIDTHS = [540, 1920] as const;
 /** Phones up to 540 px take the 540 image (at 1x); larger screens the 1920 one. */
 export const PROMO_SLIDE_SIZES = '(max-width: 540px) 540px, 1920px';

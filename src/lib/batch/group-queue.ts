@@ -1,5 +1,5 @@
 /**
- * Group writes the way a database groups commits (issue 17 item 7): the first item is
+ * Group writes the way a database groups commits: the first item is
  * written at once; items that arrive while a write is running wait and go together in the
  * next write, at most `max` per write. Each caller's promise settles only when the write
  * that carried its item has finished, with that item's own result, so "answered" still

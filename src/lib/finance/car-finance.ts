@@ -1,5 +1,5 @@
 /**
- * One finance truth per car (issue 35 item 1). carFinance() picks the scenario a car's finance
+ * One finance truth per car. carFinance() picks the scenario a car's finance
  * is quoted for: its provider lender's terms when the finance box shows, else its quote
  * provider's rate, else the site's calculator defaults. financeFigures() turns any scenario into
  * what the page prints: repayment, total, rate and (when one is advertised) the comparison rate

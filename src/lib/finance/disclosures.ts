@@ -1,5 +1,5 @@
 /**
- * Finance disclosures (issue 14 item 5; audit 2.60, 7.12, 7.15, 9.19, 9.20, 9.25, 9.26): what
+ * Finance disclosures: what
  * the calculator must say beside a repayment — the comparison rate where the provider publishes
  * one (with the National Credit Code warning), the provider's disclaimer, every fee that the
  * figure includes (by name), the provider's repayment rounding, the 'Get Finance Quote' route

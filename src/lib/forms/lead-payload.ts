@@ -36,12 +36,12 @@ export interface LeadPageContext {
   userAgent: string;
   /** Pages seen this visit, oldest first. */
   visitedPages: readonly string[];
-  /** The franchise brand of the site (its slug), when it has one (spec §3 manufacturer_slug, audit 3.20). */
+  /** The franchise brand of the site (its slug), when it has one (spec §3 manufacturer_slug). */
   manufacturerSlug?: string;
 }
 
 /**
- * The page_id a lead carries (spec §3, audit 3.20): the static page the form was sent from,
+ * The page_id a lead carries (spec §3): the static page the form was sent from,
  * as its path without query or trailing slash ('/service', '/cars/2019-mazda-cx-5', '/' for
  * home). The spec's CMS page ids do not exist on a static site; the path is its stable id.
  */
@@ -56,7 +56,7 @@ export function pageIdOf(url: string): string | undefined {
   return (trimmed || '/').slice(0, 80);
 }
 
-/** Query parameters copied into custom_params as campaign params (spec §7); the delivered lead reports them (issue 37). */
+/** Query parameters copied into custom_params as campaign params (spec §7); the delivered lead reports them. */
 export const CAMPAIGN_PARAM = /^(utm_[a-z_]+|gclid|fbclid|msclkid|car_type|campaign|source)$/i;
 const MAX_PARAMS = 30;
 
@@ -116,7 +116,7 @@ export function buildLeadPayload(input: LeadPayloadInput): Record<string, unknow
     if (car.status) body.vehicle_status = car.status;
     if (car.dealership_slug && body.dealership_slug === undefined) body.dealership_slug = car.dealership_slug;
   }
-  // Spec §3 (audit 3.20): the brand the lead is about (the car's make, else the site's franchise) and the page.
+  // Spec §3: the brand the lead is about (the car's make, else the site's franchise) and the page.
   const manufacturer = car?.make ? slugify(car.make) : input.page.manufacturerSlug;
   if (manufacturer && body.manufacturer_slug === undefined) body.manufacturer_slug = manufacturer.slice(0, 120);
   const pageId = pageIdOf(input.page.url);

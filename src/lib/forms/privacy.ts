@@ -1,5 +1,5 @@
 /**
- * Privacy wording of the forms (issue 13, finding 15; Australian Privacy Principle 5 and the
+ * Privacy wording of the forms (Australian Privacy Principle 5 and the
  * Spam Act 2003). Pure strings: the form islands render them, docs/security.md explains the
  * choice. A collection notice says who collects, why, who else may receive the details,
  * what happens without them, and where the Privacy Policy explains access, correction and

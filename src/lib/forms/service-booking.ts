@@ -4,8 +4,8 @@
  * Standard order: Contact Details, Vehicle Details, Order Details. Minimal variant:
  * Vehicle Details (rego first), Contact Details, Order Details; make, model and year are
  * required to leave Vehicle Details in both. Custom variant (spec §2 "custom form for one
- * dealer type", audit 2.106): one page, Booking Details, with every field and the optional
- * address (audit 3.21), checked and sent once.
+ * dealer type"): one page, Booking Details, with every field and the optional
+ * address, checked and sent once.
  */
 import * as v from 'valibot';
 import { contactEntries } from '../../schemas/forms/fields.ts';

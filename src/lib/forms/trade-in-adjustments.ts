@@ -1,6 +1,6 @@
 /**
  * Trade-in valuation adjustments (spec §7 "Trade-in valuation: adjustments answers with id, or
- * rego and regoState"; issue 14, audit 7.19): the shopper's answers about service history, keys
+ * rego and regoState"): the shopper's answers about service history, keys
  * and condition move the valuation's offer by a share each. The lead API applies them (the
  * server decides the dealer's offer); the instant-offer form only sends the answers. Pure.
  */

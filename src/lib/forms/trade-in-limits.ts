@@ -1,13 +1,10 @@
 /**
  * The online estimate's limits (spec §2/§9 trade-in FAQ: "no online estimate for over 7 years
- * or 100,000 km"; issue 14, audit 2.99). site.json `trade_in.max_age_years` and
- * `trade_in.max_km` set them; the lead API applies them before it values a car, so an
- * over-limit car gets no offer price (the dealer's buying team values it in person) while the
- * shopper's details are still taken. Pure: the caller passes its clock.
- *
- * Age is the calendar year in the dealer's time zone (site.json `timezone`) minus the car's
- * year (build year from the registration lookup). A car exactly `max_age_years` old, or with
- * exactly `max_km` on the odometer, still gets an estimate ("over" the limit means above it).
+ * or 100,000 km"), set by site.json `trade_in.max_age_years` and `max_km`. The lead API applies
+ * them before it values a car: an over-limit car gets no offer price (the dealer values it in
+ * person) while the shopper's details are still taken. Age is the calendar year in the dealer's
+ * time zone minus the car's (build) year; a car exactly at a limit still gets an estimate
+ * ("over" means above it). Pure: the caller passes its clock.
  */
 import { formatNumber } from '../text/format.ts';
 

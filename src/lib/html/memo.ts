@@ -1,13 +1,10 @@
 /**
- * HTML rendered once per scope and variant, reused by every later page (issue 17: fleet build
- * speed). The site header and footer are the same markup on most of a site's pages (a 300-car
- * site renders them some 850 times); src/components/chrome/Memo.astro renders them once per
- * variant and hands the string to the pages after.
- *
- * `scope` is an object that lives exactly as long as the data the HTML was made from (the
- * page chrome of one tenant bundle, memoised by siteData()): a warm renderer renders tenant
- * after tenant, and a new bundle gives a new scope, so one tenant's HTML never reaches
- * another's pages. The variant names everything else the HTML depends on.
+ * HTML rendered once per scope and variant, reused by every later page (build speed): the
+ * site header and footer are the same markup on most of a site's pages, so
+ * src/components/chrome/Memo.astro renders them once per variant. `scope` lives exactly as
+ * long as the data the HTML was made from (one tenant bundle's page chrome, memoised by
+ * siteData()): a warm renderer's next tenant gives a new scope, so one tenant's HTML never
+ * reaches another's pages. The variant names everything else the HTML depends on.
  */
 const memos = new WeakMap<object, Map<string, Promise<string>>>();
 

@@ -1,5 +1,5 @@
 /**
- * A map of where a dealer is, drawn at build time (issue 35 item 4): an inline SVG of the coast
+ * A map of where a dealer is, drawn at build time: an inline SVG of the coast
  * and land around the location's latitude and longitude (Natural Earth 1:10m land, public
  * domain, from the `world-atlas` package; projected with d3-geo), a marker on the spot and a
  * small inset of Australia. No request leaves the page: it works offline and in tests. Sites

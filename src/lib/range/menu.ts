@@ -14,7 +14,7 @@ import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
 import { vehicleKind, type VehicleKind } from '../vehicle/spec-rows.ts';
 import MENU_LINKS from './menu-links.json' with { type: 'json' };
 
-/** Range groups of the header, in menu order (motorcycles, trucks and caravans: issue 35 item 3). */
+/** Range groups of the header, in menu order (motorcycles, trucks and caravans included). */
 export const RANGE_GROUPS = ['suvs', 'utes', 'cars', 'hybrids', 'sports', 'motorcycles', 'trucks', 'caravans'] as const;
 export type RangeGroup = (typeof RANGE_GROUPS)[number];
 

@@ -36,7 +36,7 @@ export function modelDisplayName(model: Pick<Model, 'name'>, brand?: string): st
 
 /**
  * Status label: new shows the site's new tag (site.json `texts.new_tag`, default 'New', shown
- * in capitals: NEW; spec §9 default texts, audit 9.47), coming_soon COMING SOON, else none.
+ * in capitals: NEW; spec §9 default texts), coming_soon COMING SOON, else none.
  */
 export function modelStatusLabel(status: Model['status'], newTag = 'New'): string | undefined {
   if (status === 'new') return (newTag.trim() || 'New').toLocaleUpperCase('en-AU');

@@ -1,13 +1,10 @@
 /**
- * The demo stays alive (issue 14 item 9): the demo tenants' generated files carry absolute
- * dates made for the generator's clock, and that clock is recorded beside them in
- * `tenants/<slug>/demo-clock.json` (`{ "generated_at": ISO }`). When a tenant folder holds
- * that file, every date of its stock and dated files is moved by (build clock - generation
- * clock) in whole days when the tenant is read, so a recently sold car, a New Arrival, a
- * running offer and a dated slide are there whatever day the demo is built or served, and
- * every read within a day agrees (issue 35 item 8: stable car fingerprints). A real dealer's folder
- * has no demo-clock.json: its feed is read exactly as it is (docs/demo-data.md).
- *
+ * The demo stays alive: the demo tenants' generated files carry absolute dates made for the
+ * generator's clock, recorded beside them in `tenants/<slug>/demo-clock.json`. When a tenant
+ * folder holds that file, every date of its stock and dated files is moved by (build clock -
+ * generation clock) in whole days when the tenant is read, so recent sales, New Arrivals and
+ * running offers are there whatever day the demo is built, and every read within a day agrees.
+ * A real dealer's folder has no such file: its feed is read as it is (docs/demo-data.md).
  * Pure functions; the file is read by src/lib/site/tenant.ts.
  */
 
@@ -106,7 +103,7 @@ interface DatedSite {
 }
 
 /**
- * A demo tenant's parsed site.json with its promo dates moved (issue 14 item 9): `promo.nodes`
+ * A demo tenant's parsed site.json with its promo dates moved: `promo.nodes`
  * `start` / `expiry` and `promo.popup.expiry`, so the timed promo and the popup a demo shows at
  * its generation clock are still there a year later. A real dealer's site.json (shift 0) is
  * returned as it is.

@@ -113,7 +113,7 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
 
 /**
  * A demo tenant's date shift for a clock (docs/demo-data.md, "Dates and the build clock"); 0
- * without a demo-clock.json. Whole days, rounded down (issue 35 item 8): every load within
+ * without a demo-clock.json. Whole days, rounded down: every load within
  * one day gives the same dates, so the cars' fingerprints hold and a one-car feed stays an
  * incremental release; rounding down never moves a date past the clock.
  */

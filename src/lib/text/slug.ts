@@ -1,5 +1,5 @@
 /**
- * The one URL slug rule of the project (issue 12): lower-case ASCII letters and digits joined
+ * The one URL slug rule of the project: lower-case ASCII letters and digits joined
  * by single hyphens, accents dropped ('Citroën' -> 'citroen', 'Škoda' -> 'skoda'). Menus,
  * model tiles, search routes, the hero's make tiles, CSV feed slugs and the demo generator
  * all use it, so a link built in one place always matches the route table built in another.

@@ -1,6 +1,6 @@
 /**
  * Wording that follows what a dealer sells (DESIGN §3: templates change layout and wording,
- * not logic; issue 35 item 3): the noun for the stock and the labels built from it, from
+ * not logic): the noun for the stock and the labels built from it, from
  * site.json `vehicle_kinds` (default by template). One kind keeps its own words ('Sell My
  * Bike', 'Motorcycles'); several are joined ('Sell My Bike or Truck', 'Bikes & Trucks').
  */

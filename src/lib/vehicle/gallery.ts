@@ -30,7 +30,7 @@ export function isPriorityImage(index: number): boolean {
  * already shown, and after the first move the previous one too. The others stay empty boxes
  * until the shopper comes near them. A phone would otherwise fetch every photo of the carousel
  * while the page loads (its lazy-loading margin reaches sideways into the track), and those
- * photos would share the network with the first one, the page's largest paint (issue 15).
+ * photos would share the network with the first one, the page's largest paint.
  */
 export function slideShowsPhoto(at: number, index: number, shown: ReadonlySet<number>, count: number): boolean {
   if (at === index || shown.has(at) || at === wrapIndex(index, 1, count)) return true;
@@ -73,8 +73,8 @@ export function videoSlide(url: string | null | undefined): VideoSlide | null {
 }
 
 /**
- * The thumbnail strip follows the car's status (spec §4 "in_stock gates the thumbnail strip";
- * issue 14, audit 4.4): an in-stock car with more than 3 slides shows it; a sold or coming-soon
+ * The thumbnail strip follows the car's status (spec §4 "in_stock gates the thumbnail strip"):
+ * an in-stock car with more than 3 slides shows it; a sold or coming-soon
  * car keeps the slider and its arrows only.
  */
 export function showThumbnails(count: number, status: string | null | undefined): boolean {

@@ -1,5 +1,5 @@
 /**
- * The car's identity on every surface (issue 12 item 3, "normalise feed quirks once at the
+ * The car's identity on every surface ("normalise feed quirks once at the
  * boundary"): its display name and its primary image. The Car schema applies `normaliseCar` when
  * a feed is parsed (src/schemas/car.ts), so every Car carries a display name and its primary
  * photo; no page, card, PDF, search document or lead works them out again. It imports no code

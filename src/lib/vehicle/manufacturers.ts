@@ -1,5 +1,5 @@
 /**
- * The static manufacturer list (spec §9 "About 140 manufacturers static list", audit 9.52):
+ * The static manufacturer list (spec §9 "About 140 manufacturers static list"):
  * makes a shopper or service customer may own that the dealer has no stock of. Stock makes
  * are merged in, so a feed's unusual make is offered too. Pure.
  */

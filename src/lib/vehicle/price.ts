@@ -1,6 +1,6 @@
 /**
- * Price display (spec §4 "Price display priority", was-price, trade-in offer; issue 3 item 10
- * on the Australian Consumer Law single total price, s48).
+ * Price display (spec §4 "Price display priority", was-price, trade-in offer; the Australian
+ * Consumer Law single total price, s48).
  */
 import type { Car } from '../../schemas/car.ts';
 import { formatMoney } from '../text/format.ts';

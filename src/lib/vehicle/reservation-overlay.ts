@@ -1,23 +1,19 @@
 /**
- * The reserved overlay (issue 16, docs/payments.md): a paid online reservation marks its car
+ * The reserved overlay (docs/payments.md): a paid online reservation marks its car
  * reserved on the live site before the dealer's own system says so. The lead API writes
  * `tenants/<slug>/reservations.json`; wherever stock is read (loadTenant: builds, the
  * pipeline, the API) the overlay is laid over the feed, so the next feed does not undo it.
  * When a feed itself shows the car reserved or sold, or drops it, the dealer's system has
  * caught up and the pipeline's intake removes the entry (settleReservationOverlay); from
- * then on the feed decides again. A refund removes the entry too.
- *
- * File format: { "<car id>": { "reference": "<payment reference>", "reserved_at": "<ISO time>" } }.
- * A missing or unreadable file is an empty overlay: it never stops a build. Changes
- * (updateReservationOverlay) hold `.reservations.json.lock` (created with O_EXCL; a lock of a
- * dead process or older than LOCK_STALE_MS is broken), so the API and the pipeline never lose
- * each other's entries.
+ * then on the feed decides again. A refund removes the entry too. A missing or unreadable
+ * file is an empty overlay: it never stops a build.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Car } from '../../schemas/car.ts';
 
+/** The overlay file: { "<car id>": { "reference": "<payment reference>", "reserved_at": "<ISO time>" } }. */
 export const OVERLAY_FILE = 'reservations.json';
 /** The lock of a change (dot-named: not part of the configuration hash). */
 export const OVERLAY_LOCK_FILE = '.reservations.json.lock';
@@ -85,7 +81,11 @@ export function writeReservationOverlay(tenantDir: string, overlay: ReservationO
   renameSync(temporary, file);
 }
 
-/** Change the overlay of a tenant folder (read, change, write under the lock); returns whether it changed. */
+/**
+ * Change the overlay of a tenant folder (read, change, write under the lock); returns whether
+ * it changed. The lock file is created with O_EXCL; a lock of a dead process or older than
+ * LOCK_STALE_MS is broken, so the API and the pipeline never lose each other's entries.
+ */
 export function updateReservationOverlay(tenantDir: string, change: (overlay: ReservationOverlay) => ReservationOverlay): boolean {
   return withOverlayLock(tenantDir, () => {
     const before = readReservationOverlay(tenantDir);

@@ -3,7 +3,7 @@
  * either side under $50,000 else $25,000, in stock only, de-duplicated by id, up to 6.
  * Computed at build time from the tenant's visible stock; the page's refresh from the search
  * engine (src/search/browser/similar.ts) ranks its hits with the same rule, so an unchanged stock gives
- * the same list (issue 35 item 6): closeness in price, then the engine's own order (newest
+ * the same list: closeness in price, then the engine's own order (newest
  * first, then the id), never the order the cars came in.
  */
 import type { Car } from '../../schemas/car.ts';

@@ -134,7 +134,7 @@ export function keyInformation(car: Car): SpecRow[] {
     ]);
   }
   if (kind === 'caravan') {
-    // A van is chosen by its size, weights and beds (spec §3 specifications; issue 35 item 3): no odometer or gearbox.
+    // A van is chosen by its size, weights and beds (spec §3 specifications): no odometer or gearbox.
     const specs = car.specifications ?? {};
     return rows([
       ['Body Length', specs.body_length, feetAndMetres],

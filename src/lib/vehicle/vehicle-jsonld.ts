@@ -1,5 +1,5 @@
 /**
- * schema.org Car JSON-LD for a vehicle page (issue 3 item 8): name, brand, model, model year,
+ * schema.org Car JSON-LD for a vehicle page: name, brand, model, model year,
  * odometer in KMT, offer with AUD price and availability, condition, images, VIN, body,
  * transmission, fuel, drive, seats, doors and colour. Absent facts are left out, never guessed.
  */

@@ -1,5 +1,5 @@
 /**
- * The vehicle view model (issue 12 item 4): everything the vehicle page, its print sheet, the
+ * The vehicle view model: everything the vehicle page, its print sheet, the
  * PDF and the home-page tile show about one car on one site at one moment, composed once from
  * the pure rules of src/lib (price, tag, finance box, actions, spec rows, gallery, JSON-LD,
  * location, PDF). The result is plain data (no functions, no class instances): it survives
@@ -39,7 +39,7 @@ export interface ViewSlide extends ImageSources {
   alt: string;
 }
 
-/** The finance calculator's settings for this car (spec §9, issue 14 item 5); null = hidden. */
+/** The finance calculator's settings for this car (spec §9); null = hidden. */
 export interface CalculatorView {
   /** The car's finance scenario (src/lib/finance/car-finance.ts): the calculator's first state. */
   defaultAmount: number;
@@ -194,7 +194,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
 
   const financeOptions = financeSiteOptions(site);
   const box = financeBox(car, financeOptions, now);
-  // One finance truth per car (issue 35): the box, the quote line and the calculator's first state.
+  // One finance truth per car: the box, the quote line and the calculator's first state.
   const scenario = carFinance(car, site, now);
   const figures = financeFigures(scenario);
   const providerLender = site.finance_provider ? (car.finance_lenders?.[site.finance_provider.trim()] ?? null) : null;
@@ -301,7 +301,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
     spin: {
       frames: spinFrames,
       interior: car.spin_interior_image?.trim() || null,
-      // Spin (issue 14 item 3): the external provider, hotspots.
+      // Spin: the external provider, hotspots.
       external: externalSpinUrl(site.impel, site.spin.impel_url, car.spin_code),
       hotspots: { exterior: spinHotspots(car.hotspots?.exterior, spinFrames.length), interior: spinHotspots(car.hotspots?.interior, 0) },
     },

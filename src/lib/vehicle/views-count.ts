@@ -1,5 +1,5 @@
 /**
- * The views counter's figures (spec §9 "views counter animates over 1 s"; issue 35 item 6): the
+ * The views counter's figures (spec §9 "views counter animates over 1 s"): the
  * page is built showing the feed's count, the live count from the API arrives later, and the
  * counter counts up from the built number to the live one. It never shows less than the built
  * number (a live count below it, or none, leaves the built number). Pure.
