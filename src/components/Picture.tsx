@@ -1,5 +1,5 @@
 /**
- * One responsive photo (issue 15), server-rendered from Astro pages and inside islands alike:
+ * One responsive photo, server-rendered from Astro pages and inside islands alike:
  * `<picture>` with AVIF and WebP sources and a JPEG `<img>` for a processed feed photo, a
  * plain `<img srcset>` otherwise. Width and height are always set (no layout shift); the
  * photo's dominant colour is painted behind it until it loads. Renders no script.
