@@ -1,5 +1,5 @@
 /**
- * The one reader of the process environment (issue 12 item 6, docs/architecture.md
+ * The one reader of the process environment (docs/architecture.md
  * "Configuration and logs"). Every other module of src/ and scripts/ receives settings: the
  * typed, validated settings of its area (src/config/<area>.ts), or, where a variable's name
  * is built from a tenant slug (FEED_SECRET_<SLUG>, STRIPE_SECRET_KEY_<SLUG>, a webhook

@@ -1,5 +1,5 @@
 /**
- * How logs are written (issue 12 item 6): readable lines in a terminal, JSON lines when the
+ * How logs are written: readable lines in a terminal, JSON lines when the
  * output is piped (a log shipper, a test, a file) or in production. LOG_FORMAT=json|pretty
  * overrides the choice. The level is each program's own (the lead API's LOG_LEVEL:
  * src/config/server.ts).

@@ -11,9 +11,9 @@ const PIPELINE_SETTINGS = {
   /** The webhook listener's port and host (flags override them). */
   port: ['PIPELINE_PORT', integer(4322, 1, 65535)],
   host: ['PIPELINE_HOST', v.optional(v.string(), '127.0.0.1')],
-  /** Bearer token of the operator endpoints (status, held feeds): 32+ random characters (issue 34 N12). */
+  /** Bearer token of the operator endpoints (status, held feeds): 32+ random characters. */
   operatorToken: ['PIPELINE_OPERATOR_TOKEN', v.optional(v.pipe(v.string(), v.minLength(32, 'expected at least 32 random characters (make one with: openssl rand -hex 32)')))],
-  /** A port of its own for the operator page (issue 34 N12): then the webhook port does not serve it. */
+  /** A port of its own for the operator page: then the webhook port does not serve it. */
   operatorPort: ['PIPELINE_OPERATOR_PORT', optionalInteger(0, 65535)],
   /** The operator port's address; default loopback only. */
   operatorHost: ['PIPELINE_OPERATOR_HOST', v.optional(v.string(), '127.0.0.1')],

@@ -1,5 +1,5 @@
 /**
- * Settings of publishing to a bucket, purging the CDN and the edge (issue 33; docs/deploy.md
+ * Settings of publishing to a bucket, purging the CDN and the edge (docs/deploy.md
  * "Settings"), from the environment (env.ts reads it). Bucket credentials are not read here:
  * @aws-sdk/client-s3 takes them from the standard AWS chain (AWS_ACCESS_KEY_ID /
  * AWS_SECRET_ACCESS_KEY, AWS_PROFILE, an instance or task role). CLOUDFLARE_API_TOKEN is a

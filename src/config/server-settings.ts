@@ -30,18 +30,18 @@ export interface ProviderEndpoint {
 /** Provider endpoints by adapter; absent ones use the local default. */
 export type ProviderConfig = Partial<Record<AdapterName, ProviderEndpoint>>;
 
-/** Daily allowances that keep one client (or one tenant) from using up what everyone shares (issue 34). */
+/** Daily allowances that keep one client (or one tenant) from using up what everyone shares. */
 export interface Quotas {
-  /** enter-vin valuations (each may be a paid lookup) per client per tenant (M8). */
+  /** enter-vin valuations (each may be a paid lookup) per client per tenant. */
   evaluationsPerClientPerDay: number;
-  /** enter-vin valuations per tenant (M8). */
+  /** enter-vin valuations per tenant. */
   evaluationsPerTenantPerDay: number;
-  /** Trade-in photos per client per tenant (N11). */
+  /** Trade-in photos per client per tenant. */
   photosPerClientPerDay: number;
-  /** Trade-in photo bytes (as uploaded) per client per tenant (N11). */
+  /** Trade-in photo bytes (as uploaded) per client per tenant. */
   photoBytesPerClientPerDay: number;
-  /** /miscellaneous rows per client per tenant (N11). */
+  /** /miscellaneous rows per client per tenant. */
   miscellaneousPerClientPerDay: number;
-  /** Opt-outs by a typed e-mail or phone per client per tenant (N13). */
+  /** Opt-outs by a typed e-mail or phone per client per tenant. */
   optOutsPerClientPerDay: number;
 }
