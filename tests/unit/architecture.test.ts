@@ -678,3 +678,46 @@ describe('search rooms (issue 36 item 2)', () => {
     });
   });
 });
+
+/** Longest file header (its opening comment, delimiters included): about eight lines of text, with some slack. */
+const MAX_HEADER_LINES = 12;
+/** Folders the header rule leaves out for now: src/pipeline is being reshaped by the fleet work. */
+const HEADER_RULE_SKIPS = ['src/pipeline/'];
+
+/** The number of lines of a file's opening comment (a block comment, or a run of `//` lines), 0 without one. */
+export function headerLines(text: string): number {
+  const body = (text.startsWith('---') ? text.slice(3) : text).trimStart();
+  if (body.startsWith('/*')) return body.slice(0, body.indexOf('*/')).split('\n').length;
+  if (!body.startsWith('//')) return 0;
+  const lines = body.split('\n');
+  const end = lines.findIndex((line) => !line.trim().startsWith('//'));
+  return end === -1 ? lines.length : end;
+}
+
+/** Files under src/ whose header is longer than MAX_HEADER_LINES (what, why, the contract: the rest belongs in docs/ or on the export it describes). */
+export function longHeaders(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => file.path.startsWith('src/') && !HEADER_RULE_SKIPS.some((skip) => file.path.startsWith(skip)))
+    .filter((file) => headerLines(file.text) > MAX_HEADER_LINES)
+    .map((file) => `${file.path}: a header of ${headerLines(file.text)} lines (at most ${MAX_HEADER_LINES})`);
+}
+
+describe('comments that stay true (issue 36 item 6)', () => {
+  it(`file headers under src/ are at most ${MAX_HEADER_LINES} lines`, () => {
+    expect(longHeaders(sourceFiles())).toEqual([]);
+  });
+
+  it('catches a long header, a long run of // lines and one in an .astro frontmatter; a short one, scripts/ and src/pipeline pass', () => {
+    const block = (lines: number) => `/**\n${' * text\n'.repeat(lines - 2)} */\nexport const x = 1;\n`;
+    expect(headerLines(block(12))).toBe(12);
+    const problems = longHeaders([
+      { path: 'src/lib/a.ts', text: block(13) },
+      { path: 'src/lib/b.ts', text: `${'// text\n'.repeat(13)}export const x = 1;\n` },
+      { path: 'src/components/C.astro', text: `---\n${block(14)}---\n<p>hi</p>\n` },
+      { path: 'src/lib/d.ts', text: block(12) },
+      { path: 'scripts/e.ts', text: block(30) },
+      { path: 'src/pipeline/f.ts', text: block(30) },
+    ]);
+    expect(problems).toEqual(['src/lib/a.ts: a header of 13 lines (at most 12)', 'src/lib/b.ts: a header of 13 lines (at most 12)', 'src/components/C.astro: a header of 14 lines (at most 12)']);
+  });
+});
