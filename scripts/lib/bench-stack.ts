@@ -107,7 +107,13 @@ export async function benchStack(options: { repo: string; tenantsDir: string; sl
     const ends = deploy.map((line) => Date.parse(line.time!));
     const starts = deploy.map((line) => Date.parse(line.time!) - Number(line.seconds) * 1000);
     const codeDeploySeconds = (Math.max(...ends) - Math.min(...starts)) / 1000;
-    const pages = options.slugs.reduce((sum, slug) => sum + countPages(join(dir, 'sites', slug, 'current')), 0);
+    // Each worker has a disk of its own (`<dir>/worker-<n>/sites`): a tenant's pages on the one that published it.
+    const livePages = (slug: string) => {
+      const current = Array.from({ length: options.workers }, (_, index) => join(dir, `worker-${index + 1}`, 'sites', slug, 'current')).find((path) => existsSync(path));
+      if (!current) throw new Error(`no worker's disk holds the live release of ${slug}`);
+      return countPages(current);
+    };
+    const pages = options.slugs.reduce((sum, slug) => sum + livePages(slug), 0);
     const [slug] = options.slugs as [string];
     const full = workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.tenant === slug)!;
 
