@@ -107,7 +107,13 @@ export async function benchStack(options: { repo: string; tenantsDir: string; sl
     const ends = deploy.map((line) => Date.parse(line.time!));
     const starts = deploy.map((line) => Date.parse(line.time!) - Number(line.seconds) * 1000);
     const codeDeploySeconds = (Math.max(...ends) - Math.min(...starts)) / 1000;
-    const pages = options.slugs.reduce((sum, slug) => sum + countPages(join(dir, 'sites', slug, 'current')), 0);
+    // Each worker has a disk of its own (`<dir>/worker-<n>/sites`): a tenant's pages on the one that published it.
+    const livePages = (slug: string) => {
+      const current = Array.from({ length: options.workers }, (_, index) => join(dir, `worker-${index + 1}`, 'sites', slug, 'current')).find((path) => existsSync(path));
+      if (!current) throw new Error(`no worker's disk holds the live release of ${slug}`);
+      return countPages(current);
+    };
+    const pages = options.slugs.reduce((sum, slug) => sum + livePages(slug), 0);
     const [slug] = options.slugs as [string];
     const full = workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.tenant === slug)!;
 
@@ -126,12 +132,13 @@ export async function benchStack(options: { repo: string; tenantsDir: string; sl
     const inbox = join(ready.inbox, slug);
     mkdirSync(inbox, { recursive: true });
     writeFileSync(join(inbox, '.bench.json.tmp'), JSON.stringify(stock));
+    const releasedBefore = published(workerLines(ready.logs)).filter((line) => line.tenant === slug).length;
     const landed = performance.now();
     renameSync(join(inbox, '.bench.json.tmp'), join(inbox, 'bench.json'));
     await until('the changed car at the edge', async () => (await get(ready.edge, `/cars/${car.slug}/`, `${slug}.localhost`).catch(() => ({ body: '' }))).body.includes(fresh), 600_000, 100);
     const feedToLiveSeconds = (performance.now() - landed) / 1000;
-    const releases = published(workerLines(ready.logs)).filter((line) => line.tenant === slug);
-    const last = releases.at(-1)!;
+    // The worker logs the release after the bucket switched (search sync comes between): wait for that line, not an earlier release's.
+    const last = await until('the one-car release line', () => published(workerLines(ready.logs)).filter((line) => line.tenant === slug)[releasedBefore], 60_000);
     const oneCar = await until('the one-car bucket-publish line', () => workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.release === last.release), 30_000);
     return {
       workers: options.workers,

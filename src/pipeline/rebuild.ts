@@ -6,13 +6,14 @@
  * status file and the log. Any failure leaves the live release untouched. Callers serialise
  * jobs per tenant (src/pipeline/queue.ts). Stateless (issue 33 item 4): the stock, the live
  * pointer and the previous release's record come from the pipeline state; the previous
- * release's files from the local cache, else from the publisher (`fetchRelease`).
+ * release's files from the local cache, else from the publisher (`fetchRelease`); the pages
+ * render from this worker's kept renderer of the code version, whichever tenant compiled it.
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createBundle } from '../builder/bundle/create-bundle.ts';
 import type { TenantBundle } from '../builder/bundle/bundle.ts';
-import { hasKeptRenderer, warmRendererFor } from '../builder/render/index.ts';
+import { codeRenderer, compiledCodeKey, warmRendererFor } from '../builder/render/index.ts';
 import { modelsFromStock } from '../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
 import { environment } from '../config/env.ts';
@@ -21,7 +22,7 @@ import { resolveTenantPhotos } from '../images/resolve.ts';
 import type { Car } from '../schemas/car.ts';
 import { carFingerprint, diffStock, isEmptyDiff, type StockDiff } from './changes.ts';
 import { checkRelease } from './checks.ts';
-import { tenantConfigHash } from './config-hash.ts';
+import { codeHash, tenantConfigHash } from './config-hash.ts';
 import { silentLogger, type Logger } from './log.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
 import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
@@ -77,6 +78,8 @@ export interface RebuildOptions {
    * would only start renderers that evict each other).
    */
   warmRenderer?: boolean | (() => boolean | Promise<boolean>);
+  /** This worker's kept renderers, one per code version (default `.cache/renderers`: src/builder/render/code-renderer.ts). */
+  renderers?: string;
 }
 
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held';
@@ -93,8 +96,8 @@ export interface RebuildResult {
   removed: number;
   /** Car pages rendered by Astro. */
   rendered: number;
-  /** Incremental releases: pages rendered from the kept server bundle of the last full build, or by an Astro build. */
-  renderedWith?: 'kept-renderer' | 'astro';
+  /** Pages rendered from the kept renderer of the code version, by an Astro build, or (a full release) by the Astro build that compiled that renderer. */
+  renderedWith?: 'kept-renderer' | 'astro' | 'compile';
   seconds: number;
   reason?: string;
   /** Seconds spent building (Astro and assembly), checking and syncing search. */
@@ -258,9 +261,10 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
       why = `${renderSlugs.length} affected car page(s)`;
     } else why = `${renderSlugs.length} affected car pages: a full build is as cheap`;
   }
-  // Incremental: the kept server bundle of the full build this chain descends from (same code and config).
+  // The kept renderer of this code version on this worker's disk (any tenant's full release compiled it).
+  const rendererKey = compiledCodeKey(codeHash());
   let renderer: string | undefined;
-  if (mode === 'incremental' && previous?.renderer && hasKeptRenderer(join(paths.renderers, previous.renderer))) renderer = previous.renderer;
+  if (mode === 'incremental' && codeRenderer(rendererKey, options.renderers)) renderer = rendererKey;
   log({
     event: 'build-start',
     tenant: slug,
@@ -276,9 +280,9 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   const buildStarted = performance.now();
   const build =
     mode === 'incremental' && previous && previousDir && plan && bundle
-      ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, renderer: renderer && join(paths.renderers, renderer) })
-      : await buildFullRelease(tenantDir, releaseDir, now, join(paths.renderers, id), stock ?? undefined);
-  if (mode === 'full') renderer = hasKeptRenderer(join(paths.renderers, id)) ? id : undefined;
+      ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, renderer: renderer && codeRenderer(renderer, options.renderers) })
+      : await buildFullRelease(tenantDir, releaseDir, now, { key: rendererKey, root: options.renderers }, stock ?? undefined);
+  if (mode === 'full') renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? rendererKey : undefined;
   if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
   if (!build.ok) {
     rmSync(releaseDir, { recursive: true, force: true });
@@ -348,7 +352,8 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     // Retention at the publisher too (the bucket); a failure there never fails a published release.
     await options.publisher.prune(slug, keep).catch((error: Error) => log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }));
   }
-  if (mode === 'full' && renderer && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) warmRendererFor(join(paths.renderers, renderer)).warm();
+  const keptServer = mode === 'full' && build.renderedWith === 'compile' ? codeRenderer(rendererKey, options.renderers) : undefined;
+  if (keptServer && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) warmRendererFor(keptServer).warm();
 
   const timings = { photos: photos.seconds, build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
   const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search, timings };
@@ -360,7 +365,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
-  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith, brandPages: build.brandPages, takenOver: build.takenOver ?? 0 } : {}), seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
+  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith } : {}), ...(mode === 'incremental' && build.renderedWith ? { brandPages: build.brandPages, takenOver: build.takenOver ?? 0 } : {}), seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
   return result;
 }
 

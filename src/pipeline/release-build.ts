@@ -1,6 +1,7 @@
 /**
- * Producing a release directory (issue 8 §3, §4). A full release is the normal tenant
- * build (src/builder/render/build-tenant.ts) into the release directory. An incremental release
+ * Producing a release directory (issue 8 §3, §4). A full release is the tenant build into the
+ * release directory, rendered from the worker's kept renderer of the code version
+ * (src/builder/render/code-renderer.ts; the first one on a disk compiles it). An incremental release
  * renders only the pages that must change: the bundle keeps every visible car (listings,
  * home, search index) but its render plan (the page plan's families, src/pipeline/page-plan.ts)
  * limits the per-car, search and brand routes to the affected keys; the output goes to a
@@ -11,7 +12,7 @@
  */
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildTenant, runAstroBuild, warmRendererFor } from '../builder/render/index.ts';
+import { buildWithCodeRenderer, runAstroBuild, warmRendererFor } from '../builder/render/index.ts';
 import type { TenantBundle } from '../builder/bundle/bundle.ts';
 import { walkFiles } from '../lib/fs/walk.ts';
 import type { Car } from '../schemas/car.ts';
@@ -29,8 +30,8 @@ export interface ReleaseBuild {
   reused: number;
   /** Seconds per phase: rendering (kept bundle or Astro; the linking of reused files overlaps it), assembly (linking and moving), post-build steps. */
   phases?: { astro: number; assemble: number; steps: number };
-  /** Incremental only: what rendered the pages (a kept server bundle, or an Astro build), and why a kept bundle was not used. */
-  renderedWith?: 'kept-renderer' | 'astro';
+  /** What rendered the pages (a kept server bundle, an Astro build, or for a full release the Astro build that compiled the kept renderer), and why a kept bundle was not used. */
+  renderedWith?: 'kept-renderer' | 'astro' | 'compile';
   rendererProblem?: string;
   /** Incremental only: /{brand}/overview pages rendered (the others' tiles did not change), or 'all'. */
   brandPages?: number | 'all';
@@ -41,10 +42,14 @@ export interface ReleaseBuild {
   dropped?: number;
 }
 
-/** Full build of the tenant folder (with `stock`: the accepted snapshot) into `outDir`, keeping Astro's server bundle in `keepRenderer` when given. */
-export async function buildFullRelease(tenantDir: string, outDir: string, now: number, keepRenderer?: string, stock?: { data: unknown }): Promise<ReleaseBuild & { visible: number }> {
-  const result = await buildTenant({ dir: tenantDir, outRoot: dirname(outDir), outDir, now, logProblems: false, keepRenderer, stock });
-  return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible };
+/**
+ * Full build of the tenant folder (with `stock`: the accepted snapshot) into `outDir`, with the
+ * kept renderer of code version `renderer.key` in `renderer.root` (compiled by this build when
+ * that folder has none).
+ */
+export async function buildFullRelease(tenantDir: string, outDir: string, now: number, renderer: { key: string; root?: string }, stock?: { data: unknown }): Promise<ReleaseBuild & { visible: number }> {
+  const result = await buildWithCodeRenderer({ dir: tenantDir, outRoot: dirname(outDir), outDir, now, logProblems: false, stock, ...renderer });
+  return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible, renderedWith: result.renderedWith, rendererProblem: result.rendererProblem };
 }
 
 /** Files under a directory as relative paths with `/` separators. */

@@ -35,8 +35,10 @@ export interface ReleaseManifest {
   /** Internal links found broken when this release was checked (a later release may not add new ones). */
   brokenLinks: string[];
   /**
-   * Id of the full release whose compiled server bundle was kept (`<sites>/<slug>/renderers/<id>`,
-   * src/builder/render/astro/kept-renderer.ts): incremental releases descending from it render with it.
+   * Key of the kept renderer (compiled code version) the release was rendered with or compiled
+   * (src/builder/render/code-renderer.ts, in the worker's cache); absent when Astro alone rendered
+   * it. Releases of older versions named a kept bundle under `<sites>/<slug>/renderers/`, which
+   * pruning clears.
    */
   renderer?: string;
 }

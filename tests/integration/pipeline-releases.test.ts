@@ -2,11 +2,13 @@
  * Operations pipeline, releases (issue 8 §3-5): two tenants changing at once both publish;
  * a rebuild killed with SIGKILL or failing leaves the previous release serving with every
  * page intact; rollback restores the previous release and holds it; an incremental release
- * is byte-for-byte the release a full build makes of the same stock.
+ * is byte-for-byte the release a full build makes of the same stock; a full release rendered
+ * from another tenant's compile (issue 33 item 4) is byte-for-byte its own Astro build's.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { codeRenderer, compiledCodeKey } from '../../src/builder/render/index.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/pipeline/checks.ts';
@@ -14,7 +16,7 @@ import { codeHash } from '../../src/pipeline/config-hash.ts';
 import type { LogFields } from '../../src/pipeline/log.ts';
 import { rebuildTenant } from '../../src/pipeline/rebuild.ts';
 import { withState } from '../../src/pipeline/state/store.ts';
-import { tenantPaths } from '../../src/pipeline/releases.ts';
+import { readManifest, tenantPaths } from '../../src/pipeline/releases.ts';
 import { startPipeline } from '../../src/pipeline/service.ts';
 import { readStatus } from '../../src/pipeline/status.ts';
 import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
@@ -165,8 +167,9 @@ describe('incremental releases', () => {
       const tenantDir = ws.addTenant(slug);
       const first = await rebuildTenant({ tenantDir, sitesDir: ws.sites, now: NOW });
       expect(first).toMatchObject({ outcome: 'published', mode: 'full' });
-      // The full build kept its compiled server bundle beside (not inside) the release.
-      expect(existsSync(join(tenantPaths(ws.sites, slug).renderers, first.release as string))).toBe(true);
+      // The full build compiled, or rendered from, the kept renderer of the code version (in the worker's cache, not the release).
+      expect(['compile', 'kept-renderer']).toContain(first.renderedWith);
+      expect(codeRenderer(compiledCodeKey(code))).toBeDefined();
       const firstFiles = listFiles(join(tenantPaths(ws.sites, slug).releases, first.release as string));
       const searchPages = firstFiles.filter((path) => /^\/?search\//.test(path)).length;
       const brandPages = firstFiles.filter((path) => /^\/?[^/]+\/overview\/index\.html$/.test(path)).length;
@@ -211,6 +214,58 @@ describe('incremental releases', () => {
       }
       if (retry) continue;
       expect((await served.get(slug, '/cars/2023-ford-ranger-wildtrak-pm6/')).text).toContain('61,990');
+      return;
+    }
+  });
+});
+
+describe('full releases from the kept renderer of the code version (issue 33 item 4)', () => {
+  it("two tenants' full releases at once on one worker compile once, and the one rendered from the other's compile equals its own Astro build (DEALER_RENDER=astro), file for file", { timeout: 900_000 }, async () => {
+    // A code change by someone else between the builds makes the comparison meaningless: retried.
+    for (let round = 1; ; round += 1) {
+      const code = codeHash();
+      const renderers = join(ws.root, `renderers-${round}`);
+      // Another template and theme each: the compiled code does not depend on the tenant's config.
+      const colours: Record<string, string> = { [`delta-cars-${round}`]: '#7c2d12', [`echo-cars-${round}`]: '#0f766e' };
+      const dirs = Object.entries(colours).map(([slug, primary], index) => ws.addTenant(slug, { template: index ? 'franchise' : 'used-group', theme: { primary, font: index ? 'serif' : 'system' } }));
+      const events: LogFields[] = [];
+      const log = (fields: LogFields) => events.push(fields);
+      // Both jobs at once, as a worker with two job slots takes a code deploy: one compiles, the other waits for it.
+      const results = await Promise.all(dirs.map((tenantDir) => rebuildTenant({ tenantDir, sitesDir: ws.sites, now: NOW, renderers, log })));
+      for (const result of results) expect(result).toMatchObject({ outcome: 'published', mode: 'full' });
+      expect(results.map((result) => result.renderedWith).sort()).toEqual(['compile', 'kept-renderer']);
+      expect(events.filter((event) => event.event === 'renderer-fallback')).toEqual([]);
+      const next = results.find((result) => result.renderedWith === 'kept-renderer')!;
+      const slug = next.tenant;
+      const tenantDir = dirs.find((dir) => dir.endsWith(`/${slug}`))!;
+      // One kept renderer, named by the code version, serves both; the manifests say so.
+      const key = compiledCodeKey(code);
+      expect(readdirSync(renderers)).toEqual([key]);
+      for (const result of results) expect(readManifest(ws.sites, result.tenant, result.release as string)?.renderer).toBe(key);
+
+      // The reference: the same tenant and clock on DEALER_RENDER=astro, which builds on its own and keeps nothing.
+      const astroSites = join(ws.root, `astro-sites-${round}`);
+      const astroRenderers = join(ws.root, `astro-renderers-${round}`);
+      const engine = process.env.DEALER_RENDER;
+      process.env.DEALER_RENDER = 'astro';
+      let reference: Awaited<ReturnType<typeof rebuildTenant>>;
+      try {
+        reference = await rebuildTenant({ tenantDir, sitesDir: astroSites, now: NOW, renderers: astroRenderers });
+      } finally {
+        if (engine === undefined) delete process.env.DEALER_RENDER;
+        else process.env.DEALER_RENDER = engine;
+      }
+      if (codeHash() !== code && round < 3) continue;
+      expect(reference).toMatchObject({ outcome: 'published', mode: 'full', renderedWith: 'astro' });
+      expect(existsSync(astroRenderers)).toBe(false);
+      const fromKept = snapshot(join(tenantPaths(ws.sites, slug).releases, next.release as string));
+      const fromAstro = snapshot(join(tenantPaths(astroSites, slug).releases, reference.release as string));
+      expect(Object.keys(fromKept).length).toBeGreaterThan(50);
+      expect(Object.keys(fromKept).some((path) => /^\/?_astro\//.test(path))).toBe(true);
+      expect(Object.keys(fromKept).sort()).toEqual(Object.keys(fromAstro).sort());
+      expect(Object.keys(fromAstro).filter((path) => fromKept[path] !== fromAstro[path])).toEqual([]);
+      // Each tenant's pages carry its own theme, not the compiling tenant's.
+      for (const [name, primary] of Object.entries(colours)) expect((await served.get(name, '/')).text).toContain(primary);
       return;
     }
   });

@@ -116,6 +116,8 @@ export class WarmRenderer {
   #stderr = '';
   /** Jobs started and not yet answered (a background child is held only while this is above 0). */
   #inFlight = 0;
+  /** Jobs asked for and not yet answered, queued ones included. */
+  #jobs = 0;
 
   readonly #background: boolean;
 
@@ -203,6 +205,7 @@ export class WarmRenderer {
   render(bundle: TenantBundle, outDir: string, siteUrl: string, shard?: RenderShard): Promise<ChildRun> & { sent: Promise<void> } {
     let markSent: () => void = () => {};
     const sent = new Promise<void>((settled) => (markSent = settled));
+    this.#jobs += 1;
     const job = this.#queue.then(async (): Promise<ChildRun> => {
       const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
       mkdirSync(outDir, { recursive: true });
@@ -224,8 +227,17 @@ export class WarmRenderer {
         bundleTemp.remove();
       }
     });
+    const answered = () => {
+      this.#jobs -= 1;
+    };
+    job.then(answered, answered);
     this.#queue = job;
     return Object.assign(job, { sent });
+  }
+
+  /** Jobs asked for and not yet answered (the pool gives a busy renderer's directory another renderer). */
+  get jobs(): number {
+    return this.#jobs;
   }
 
   /** Stop the child (idempotent). */
@@ -237,30 +249,36 @@ export class WarmRenderer {
 }
 
 /** Warm renderers of the pipeline, most recently used last; at most DEALER_WARM_RENDERERS (default 2). */
-const warmPool = new Map<string, WarmRenderer>();
+const warmPool: { dir: string; renderer: WarmRenderer }[] = [];
 
 /**
- * The warm renderer of a kept bundle directory, started on first use and kept for the next
- * release of the same code and config (a kept directory is never rewritten in place: a new
- * full release keeps its bundle under a new name). The least recently used is stopped when
- * the pool is full.
+ * A warm renderer of a kept bundle directory, started on first use and kept for the next
+ * release of the same code (a kept directory is never rewritten in place). Jobs at once on one
+ * directory (a worker's concurrent releases of one code version) get a renderer each while the
+ * pool has room, else the least busy; the least recently used idle one is stopped when the pool
+ * is full.
  */
 export function warmRendererFor(rendererDir: string, env: Environment = environment()): WarmRenderer {
   const max = buildSettings(env).warmRenderers;
-  let renderer = warmPool.get(rendererDir);
-  if (renderer) warmPool.delete(rendererDir);
-  else renderer = new WarmRenderer(rendererDir, { background: true });
-  warmPool.set(rendererDir, renderer);
-  for (const [dir, old] of warmPool) {
-    if (warmPool.size <= max) break;
-    warmPool.delete(dir);
-    old.close();
+  const mine = warmPool.filter((entry) => entry.dir === rendererDir);
+  let entry = mine.find((candidate) => candidate.renderer.jobs === 0);
+  if (!entry && mine.length > 0 && mine.length >= max) entry = mine.reduce((least, candidate) => (candidate.renderer.jobs < least.renderer.jobs ? candidate : least));
+  if (entry) warmPool.splice(warmPool.indexOf(entry), 1);
+  else entry = { dir: rendererDir, renderer: new WarmRenderer(rendererDir, { background: true }) };
+  warmPool.push(entry);
+  for (let index = 0; warmPool.length > max && index < warmPool.length - 1; ) {
+    const old = warmPool[index]!;
+    if (old.renderer.jobs > 0) index += 1;
+    else {
+      warmPool.splice(index, 1);
+      old.renderer.close();
+    }
   }
-  return renderer;
+  return entry.renderer;
 }
 
 /** Stop every warm renderer of the pool (tests, shutdown). */
 export function closeWarmRenderers(): void {
-  for (const renderer of warmPool.values()) renderer.close();
-  warmPool.clear();
+  for (const { renderer } of warmPool) renderer.close();
+  warmPool.length = 0;
 }
