@@ -77,9 +77,18 @@ export interface RebuildOptions {
    * would only start renderers that evict each other).
    */
   warmRenderer?: boolean | (() => boolean | Promise<boolean>);
+  /**
+   * Asked before the release goes live (and by the publisher right before its pointer
+   * switch): false when this run lost its job to another worker (src/pipeline/queue.ts), so
+   * it never publishes over that worker's release.
+   */
+  guard?: () => Promise<boolean>;
 }
 
-export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held';
+export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
+
+/** Thrown by the guard check of a run that lost its job. */
+class SupersededError extends Error {}
 
 export interface RebuildResult {
   tenant: string;
@@ -126,6 +135,20 @@ export async function liveRelease(state: PipelineState, sitesDir: string, slug: 
   await state.recordRelease(manifest);
   await state.setLive(slug, local);
   return local;
+}
+
+/**
+ * Start the warm renderer a tenant's next incremental release would render with (the kept
+ * bundle of its live release), when this disk keeps it: asked while a change waits out its
+ * debounce, so the job finds the renderer loaded. The renderer's name, or null.
+ */
+export async function warmNextRenderer(state: PipelineState, sitesDir: string, slug: string): Promise<string | null> {
+  const live = await state.live(slug);
+  const renderer = live ? (await state.release(slug, live))?.renderer : undefined;
+  const dir = renderer ? join(tenantPaths(sitesDir, slug).renderers, renderer) : null;
+  if (!renderer || !dir || !hasKeptRenderer(dir)) return null;
+  warmRendererFor(dir).warm();
+  return renderer;
 }
 
 /**
@@ -319,13 +342,23 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     brokenLinks: scanOnly ? [...new Set([...(previous?.brokenLinks ?? []), ...checks.brokenLinks])].sort() : checks.brokenLinks,
   };
   writeManifest(sitesDir, manifest);
+  const stillOurs = async () => {
+    if (options.guard && !(await options.guard())) throw new SupersededError('this job went to another worker while it ran (its lock expired); not published');
+  };
   try {
+    await stillOurs();
     await state.recordRelease(manifest);
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
-    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir });
+    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs });
+    await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
     await state.setLive(slug, id);
   } catch (error) {
+    if (error instanceof SupersededError) {
+      // The run that took the job over publishes and records the status; this one only says why it stopped.
+      log({ level: 'warn', event: 'release', tenant: slug, release: id, ...counts, seconds: seconds(), outcome: 'superseded', reason: error.message });
+      return { ...empty, ...counts, outcome: 'superseded', release: id, seconds: seconds(), reason: error.message };
+    }
     return fail(`publish failed: ${(error as Error).message}`, counts, id);
   }
 
