@@ -138,17 +138,30 @@ export async function liveRelease(state: PipelineState, sitesDir: string, slug: 
 }
 
 /**
- * Start the warm renderer a tenant's next incremental release would render with (the kept
- * bundle of its live release), when this disk keeps it: asked while a change waits out its
- * debounce, so the job finds the renderer loaded. The renderer's name, or null.
+ * Warm the renderer a tenant's next incremental release would render with (the kept bundle of
+ * its live release), when this disk keeps it: asked while a change waits out its debounce.
+ * A renderer loads its page modules on its first render, so it also renders the tenant cut to
+ * one car into a scratch folder: every route runs once and the job's render finds them loaded.
+ * The renderer's name, or null.
  */
-export async function warmNextRenderer(state: PipelineState, sitesDir: string, slug: string): Promise<string | null> {
+export async function warmNextRenderer(state: PipelineState, sitesDir: string, slug: string, tenantDir: string): Promise<string | null> {
   const live = await state.live(slug);
-  const renderer = live ? (await state.release(slug, live))?.renderer : undefined;
-  const dir = renderer ? join(tenantPaths(sitesDir, slug).renderers, renderer) : null;
-  if (!renderer || !dir || !hasKeptRenderer(dir)) return null;
-  warmRendererFor(dir).warm();
-  return renderer;
+  const manifest = live ? await state.release(slug, live) : null;
+  const paths = tenantPaths(sitesDir, slug);
+  const dir = manifest?.renderer ? join(paths.renderers, manifest.renderer) : null;
+  if (!manifest?.renderer || !dir || !hasKeptRenderer(dir)) return null;
+  const renderer = warmRendererFor(dir);
+  renderer.warm();
+  const now = Date.now();
+  const tenant = loadTenant(tenantDir, now, (await state.stock(slug, tenantDir)) ?? undefined);
+  const bundle = createBundle(tenant, now);
+  const scratch = join(paths.base, `warm-up-${process.pid}`);
+  try {
+    await renderer.render({ ...bundle, cars: bundle.cars.slice(0, 1) }, scratch, tenant.site.url);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return manifest.renderer;
 }
 
 /**

@@ -127,9 +127,10 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   let running = 0;
   let lastWarm = 0;
   const onPrepare = (slug: string) => {
-    if (!(options.warmRenderers ?? true) || running > 0 || Date.now() - lastWarm < Math.max(debounceMs, 1000) || !tenantDirOf(slug)) return;
+    const dir = tenantDirOf(slug);
+    if (!(options.warmRenderers ?? true) || running > 0 || Date.now() - lastWarm < Math.max(debounceMs, 1000) || !dir) return;
     lastWarm = Date.now();
-    warmNextRenderer(state, sitesDir, slug)
+    warmNextRenderer(state, sitesDir, slug, dir)
       .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
       .catch((error: Error) => log({ level: 'warn', event: 'renderer-warm', tenant: slug, reason: error.message }));
   };
