@@ -6,7 +6,7 @@
  * publishing to the bucket), two lead API processes on PostgreSQL and Redis, and the edge serving shoppers from
  * the bucket as the CDN recipe does. The pipeline's state is in PostgreSQL and the bucket; the
  * intake and each worker get a disk of their own (`<dir>/intake`, `<dir>/worker-<n>`: releases
- * cache, photo and image caches, temporary files), as on separate machines. Everything lives
+ * cache, the cache root PIPELINE_CACHE_DIR, temporary files), as on separate machines. Everything lives
  * under --dir (a working copy of the tenants, the feed inbox, logs), removed on exit unless --keep.
  *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]
  * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
@@ -64,10 +64,10 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 const dir = resolve(values.dir ?? mkdtempSync(join(tmpdir(), 'dealer-stack-')));
 const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), logs: join(dir, 'logs'), images: join(dir, 'images') };
 for (const path of Object.values(paths)) mkdirSync(path, { recursive: true });
-/** The disk of one pipeline process: its releases cache (`--sites`), photo and image caches, temporary files. */
+/** The disk of one pipeline process: its releases cache (`--sites`), its cache root (compiled bundles, photos, images), temporary files. */
 function machine(name: string) {
   const root = join(dir, name);
-  const disk = { root, sites: join(root, 'sites'), photos: join(root, 'cache', 'photos'), images: join(root, 'cache', 'images'), tmp: join(root, 'tmp') };
+  const disk = { root, sites: join(root, 'sites'), cache: join(root, 'cache'), tmp: join(root, 'tmp') };
   for (const path of Object.values(disk)) mkdirSync(path, { recursive: true });
   return disk;
 }
@@ -170,7 +170,7 @@ try {
   // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts).
   const pipelineEnv = { ...bucketEnv, DATABASE_URL: postgres.url, REDIS_URL: redisUrl, MEILI_ADMIN_HOST: meili.host, MEILI_ADMIN_KEY: meili.masterKey };
   const pipelineArgs = ['--tenants', paths.tenants, '--inbox', paths.feeds, '--publisher', 's3'];
-  const diskEnv = (disk: ReturnType<typeof machine>) => ({ DEALER_PHOTO_CACHE: disk.photos, DEALER_IMAGE_CACHE: disk.images, TMPDIR: disk.tmp });
+  const diskEnv = (disk: ReturnType<typeof machine>) => ({ PIPELINE_CACHE_DIR: disk.cache, TMPDIR: disk.tmp });
   const operatorToken = randomBytes(16).toString('hex');
   start('intake', 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks.intake.sites, '--role', 'intake', '--port', String(ports.intake)], {
     ...pipelineEnv,

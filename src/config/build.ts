@@ -21,6 +21,11 @@ const BUILD_SETTINGS = {
   rendererDir: ['DEALER_RENDERER', text],
   /** The site's public URL (the origin of rendered pages). */
   siteUrl: ['DEALER_SITE_URL', text],
+  /**
+   * The process's cache root (read as given: cacheRoot): compiled bundles, Vite / Astro /
+   * Node compile caches, photo and image caches, build work folders. Unset: <repo>/.cache.
+   */
+  cacheDir: ['PIPELINE_CACHE_DIR', text],
   /** Cache of the drawn demo images (read as given: buildSettings). */
   imageCacheDir: ['DEALER_IMAGE_CACHE', text],
   /** Each build child writes a V8 CPU profile here (to find where a build spends its time). */
@@ -51,18 +56,28 @@ const BUILD_SETTINGS = {
 export const BUILD_VARIABLES: readonly string[] = settingVariables(BUILD_SETTINGS);
 
 /** The build's settings. */
-export interface BuildSettings extends Omit<SettingsOf<typeof BUILD_SETTINGS>, 'imageCacheDir' | 'nodeEnv'> {
+export interface BuildSettings extends Omit<SettingsOf<typeof BUILD_SETTINGS>, 'cacheDir' | 'imageCacheDir' | 'nodeEnv'> {
+  cacheDir: string;
   imageCacheDir: string;
   /** NODE_ENV the kept bundle renders under (production unless set). */
   nodeEnv: string;
+}
+
+/**
+ * Where this process keeps its caches: PIPELINE_CACHE_DIR, else <repo>/.cache. Each pipeline
+ * worker of a fleet gets its own (docs/deploy.md), so no worker reads another's disk.
+ */
+export function cacheRoot(env: Environment = environment()): string {
+  return env.PIPELINE_CACHE_DIR || join(repoRoot, '.cache');
 }
 
 /** Read and validate the build's settings; throws ConfigError naming a bad variable. */
 export function buildSettings(env: Environment = environment()): BuildSettings {
   return {
     ...readSettings('build', BUILD_SETTINGS, env),
-    // Unset gives the repository's cache and production rendering; set (even empty) is used as given, as before.
-    imageCacheDir: env.DEALER_IMAGE_CACHE ?? join(repoRoot, '.cache', 'images'),
+    cacheDir: cacheRoot(env),
+    // Unset gives the cache root's and production rendering; set (even empty) is used as given, as before.
+    imageCacheDir: env.DEALER_IMAGE_CACHE ?? join(cacheRoot(env), 'images'),
     nodeEnv: env.NODE_ENV ?? 'production',
   };
 }

@@ -3,12 +3,11 @@
  * where the photo cache lives and how photos are fetched and transformed.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import type { FetchPhotoOptions } from '../images/fetch.ts';
+import { cacheRoot } from './build.ts';
 import { environment, parseEnvironment, type Environment } from './env.ts';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const amount = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+(\.\d+)?$/, 'expected a number'), v.transform(Number)));
 
 const PhotoSchema = v.object({
@@ -21,9 +20,9 @@ const PhotoSchema = v.object({
   DEALER_PHOTO_ALLOW_PRIVATE: v.optional(v.string()),
 });
 
-/** Photo cache directory: DEALER_PHOTO_CACHE or <repo>/.cache/photos. */
+/** Photo cache directory: DEALER_PHOTO_CACHE or <cache root>/photos (PIPELINE_CACHE_DIR, else <repo>/.cache). */
 export function photoCacheDir(env: Environment = environment()): string {
-  return env.DEALER_PHOTO_CACHE ?? join(repoRoot, '.cache', 'photos');
+  return env.DEALER_PHOTO_CACHE ?? join(cacheRoot(env), 'photos');
 }
 
 /** The photo step's settings from the environment (a part of PhotoRunOptions in src/images/resolve.ts). */

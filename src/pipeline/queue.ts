@@ -9,14 +9,19 @@
  *   worker that meets a locked tenant puts its job back as delayed. When a worker dies, its
  *   BullMQ job lock and tenant lock expire, BullMQ's stalled-job check hands the job to
  *   another worker, which builds the tenant (the dead worker's half-built release directory
- *   is never served and is pruned).
+ *   is never served and is pruned). Locks are renewed on the worker's event loop, so a
+ *   starved worker can lose them while alive: its handler asks `stillOwner` before going
+ *   live, and a run whose job lock another worker took never publishes.
  */
 import { randomBytes } from 'node:crypto';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import IORedis from 'ioredis';
 
-/** Runs one tenant's job. */
-export type TenantHandler = (slug: string) => Promise<void>;
+/**
+ * Runs one tenant's job. `stillOwner` (Redis only) renews the job's locks and says whether
+ * they are still this run's: false once the job or the tenant went to another worker.
+ */
+export type TenantHandler = (slug: string, job?: { stillOwner: () => Promise<boolean> }) => Promise<void>;
 
 /** Something that accepts rebuild requests. */
 export interface RebuildQueue {
@@ -25,11 +30,19 @@ export interface RebuildQueue {
   idle(): Promise<void>;
   /** Jobs waiting and running (the operator page's queue depth). */
   depth?(): Promise<{ waiting: number; running: number }>;
+  /**
+   * Tell the workers a job for `slug` is coming (a change waits out its debounce), so a
+   * worker that keeps the tenant's renderer can start it meanwhile. A hint only: never a job.
+   */
+  prepare?(slug: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** In-process queue with per-tenant serialisation and re-run coalescing. */
-export function createInProcessQueue(handler: TenantHandler, options: { concurrency: number; onError?: (slug: string, error: unknown) => void }): RebuildQueue {
+export function createInProcessQueue(
+  handler: TenantHandler,
+  options: { concurrency: number; onError?: (slug: string, error: unknown) => void; onPrepare?: (slug: string) => void },
+): RebuildQueue {
   const waiting: string[] = [];
   const running = new Set<string>();
   const rerun = new Set<string>();
@@ -69,6 +82,9 @@ export function createInProcessQueue(handler: TenantHandler, options: { concurre
     async depth() {
       return { waiting: waiting.length + rerun.size, running: running.size };
     },
+    async prepare(slug) {
+      options.onPrepare?.(slug);
+    },
     idle() {
       return new Promise((done) => {
         idleWaiters.push(done);
@@ -86,6 +102,8 @@ export function createInProcessQueue(handler: TenantHandler, options: { concurre
 
 /** Queue name in Redis. */
 export const QUEUE_NAME = 'dealer-pipeline';
+/** The Redis channel of `prepare` hints. */
+const prepareChannel = (prefix: string) => `${prefix}:${QUEUE_NAME}:prepare`;
 
 function connection(redisUrl: string): IORedis {
   // BullMQ workers need maxRetriesPerRequest null (blocking commands).
@@ -96,6 +114,7 @@ function connection(redisUrl: string): IORedis {
 export function createRedisProducer(redisUrl: string, options: { prefix?: string } = {}): RebuildQueue {
   const redis = connection(redisUrl);
   const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: options.prefix });
+  const channel = prepareChannel(options.prefix ?? 'bull');
   return {
     async enqueue(slug) {
       await queue.add('rebuild', { slug }, { removeOnComplete: 500, removeOnFail: 500, attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
@@ -104,6 +123,9 @@ export function createRedisProducer(redisUrl: string, options: { prefix?: string
     async depth() {
       const counts = await queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active');
       return { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0), running: counts.active ?? 0 };
+    },
+    async prepare(slug) {
+      await redis.publish(channel, slug);
     },
     async close() {
       await queue.close();
@@ -114,12 +136,14 @@ export function createRedisProducer(redisUrl: string, options: { prefix?: string
 
 const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 const RENEW_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/** Renew the tenant lock, or take it again when it expired and nobody else took it; 0 when another run holds it. */
+const CLAIM_LOCK = `local held = redis.call('get', KEYS[1]) if held == ARGV[1] or not held then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 else return 0 end`;
 
 /** Worker + producer on Redis (BullMQ) with one-tenant-at-a-time locking. */
 export function createRedisQueue(
   redisUrl: string,
   handler: TenantHandler,
-  options: { concurrency: number; lockMs?: number; prefix?: string; onEvent?: (event: string, fields: Record<string, unknown>) => void },
+  options: { concurrency: number; lockMs?: number; prefix?: string; onEvent?: (event: string, fields: Record<string, unknown>) => void; onPrepare?: (slug: string) => void },
 ): RebuildQueue {
   const lockMs = options.lockMs ?? 30_000;
   const prefix = options.prefix ?? 'bull';
@@ -144,9 +168,16 @@ export function createRedisQueue(
       const renew = setInterval(() => {
         locks.eval(RENEW_LOCK, 1, key, value, String(lockMs)).catch(() => {});
       }, Math.max(250, Math.floor(lockMs / 3)));
+      // The job lock must still carry this run's token (BullMQ gives it a new one when it hands the job over).
+      const stillOwner = async (): Promise<boolean> => {
+        const [jobLock, tenantLock] = await Promise.all([token ? job.extendLock(token, lockMs) : Promise.resolve(1), locks.eval(CLAIM_LOCK, 1, key, value, String(lockMs))]);
+        const ours = Number(jobLock) === 1 && Number(tenantLock) === 1;
+        if (!ours) onEvent('lock-lost', { tenant: slug, job: job.id, jobLock: Number(jobLock) === 1, tenantLock: Number(tenantLock) === 1 });
+        return ours;
+      };
       try {
         onEvent('job-start', { tenant: slug, job: job.id });
-        await handler(slug);
+        await handler(slug, { stillOwner });
         onEvent('job-end', { tenant: slug, job: job.id });
       } finally {
         clearInterval(renew);
@@ -164,8 +195,17 @@ export function createRedisQueue(
     },
   );
   worker.on('failed', (job, error) => onEvent('job-failed', { tenant: job?.data.slug, job: job?.id, reason: error.message }));
+  // A run that lost its lock cannot complete its job (BullMQ refuses): reported, never thrown.
+  worker.on('error', (error) => onEvent('queue-error', { reason: error.message }));
+  // Hints from the intake (a subscribed connection does nothing else).
+  const hints = options.onPrepare ? connection(redisUrl) : undefined;
+  if (hints) {
+    hints.on('message', (_channel: string, slug: string) => options.onPrepare!(slug));
+    hints.subscribe(prepareChannel(prefix)).catch((error: Error) => onEvent('queue-error', { reason: `prepare hints: ${error.message}` }));
+  }
   return {
     enqueue: (slug) => producer.enqueue(slug),
+    prepare: (slug) => producer.prepare!(slug),
     async idle() {},
     depth: () => producer.depth?.() ?? Promise.resolve({ waiting: 0, running: 0 }),
     async close() {
@@ -173,6 +213,7 @@ export function createRedisQueue(
       await producer.close();
       locks.disconnect();
       workerConnection.disconnect();
+      hints?.disconnect();
     },
   };
 }

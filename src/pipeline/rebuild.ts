@@ -80,9 +80,18 @@ export interface RebuildOptions {
   warmRenderer?: boolean | (() => boolean | Promise<boolean>);
   /** This worker's kept renderers, one per code version (default `.cache/renderers`: src/builder/render/code-renderer.ts). */
   renderers?: string;
+  /**
+   * Asked before the release goes live (and by the publisher right before its pointer
+   * switch): false when this run lost its job to another worker (src/pipeline/queue.ts), so
+   * it never publishes over that worker's release.
+   */
+  guard?: () => Promise<boolean>;
 }
 
-export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held';
+export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
+
+/** Thrown by the guard check of a run that lost its job. */
+class SupersededError extends Error {}
 
 export interface RebuildResult {
   tenant: string;
@@ -129,6 +138,34 @@ export async function liveRelease(state: PipelineState, sitesDir: string, slug: 
   await state.recordRelease(manifest);
   await state.setLive(slug, local);
   return local;
+}
+
+/**
+ * Warm the renderer a tenant's next incremental release would render with (this worker's kept
+ * renderer of the current code version), when this disk keeps it and the tenant has a live
+ * release: asked while a change waits out its debounce. A renderer loads its page modules on
+ * its first render, so it also renders the tenant cut to one car into a scratch folder: every
+ * route runs once and the job's render finds them loaded. The renderer's key, or null.
+ */
+export async function warmNextRenderer(state: PipelineState, sitesDir: string, slug: string, tenantDir: string, renderers?: string): Promise<string | null> {
+  const live = await state.live(slug);
+  const manifest = live ? await state.release(slug, live) : null;
+  const paths = tenantPaths(sitesDir, slug);
+  const key = compiledCodeKey(codeHash());
+  const dir = manifest ? codeRenderer(key, renderers) : undefined;
+  if (!manifest || !dir) return null;
+  const renderer = warmRendererFor(dir);
+  renderer.warm();
+  const now = Date.now();
+  const tenant = loadTenant(tenantDir, now, (await state.stock(slug, tenantDir)) ?? undefined);
+  const bundle = createBundle(tenant, now);
+  const scratch = join(paths.base, `warm-up-${process.pid}`);
+  try {
+    await renderer.render({ ...bundle, cars: bundle.cars.slice(0, 1) }, scratch, tenant.site.url);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return key;
 }
 
 /**
@@ -323,13 +360,23 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     brokenLinks: scanOnly ? [...new Set([...(previous?.brokenLinks ?? []), ...checks.brokenLinks])].sort() : checks.brokenLinks,
   };
   writeManifest(sitesDir, manifest);
+  const stillOurs = async () => {
+    if (options.guard && !(await options.guard())) throw new SupersededError('this job went to another worker while it ran (its lock expired); not published');
+  };
   try {
+    await stillOurs();
     await state.recordRelease(manifest);
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
-    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir });
+    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs });
+    await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
     await state.setLive(slug, id);
   } catch (error) {
+    if (error instanceof SupersededError) {
+      // The run that took the job over publishes and records the status; this one only says why it stopped.
+      log({ level: 'warn', event: 'release', tenant: slug, release: id, ...counts, seconds: seconds(), outcome: 'superseded', reason: error.message });
+      return { ...empty, ...counts, outcome: 'superseded', release: id, seconds: seconds(), reason: error.message };
+    }
     return fail(`publish failed: ${(error as Error).message}`, counts, id);
   }
 

@@ -16,8 +16,8 @@ import { createLogger, type Logger } from './log.ts';
 import type { GuardSettings } from './mass-change.ts';
 import { OperatorAttempts, checkOperatorToken, handleOperatorRequest, isOperatorPath } from './operator.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
-import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue } from './queue.ts';
-import { rebuildTenant, type RebuildResult } from './rebuild.ts';
+import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue, type TenantHandler } from './queue.ts';
+import { rebuildTenant, warmNextRenderer, type RebuildResult } from './rebuild.ts';
 import { createSecretStore } from './secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from './state/store.ts';
 import { sharedStateFiles } from './state/files.ts';
@@ -121,13 +121,34 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
 
   // Warm a tenant's renderer after its full release only when nothing else waits to be built.
   const warmWhenIdle = async () => ((await queue.depth?.())?.waiting ?? 0) === 0;
-  const handler = async (slug: string) => {
+  // A hint that a tenant's job is coming (src/pipeline/queue.ts `prepare`): an idle worker
+  // starts that tenant's renderer while the change waits out its debounce. Once per quiet
+  // spell: a burst of changes to many tenants would only start renderers that evict each other.
+  let running = 0;
+  let lastWarm = 0;
+  const onPrepare = (slug: string) => {
+    const dir = tenantDirOf(slug);
+    if (!(options.warmRenderers ?? true) || running > 0 || Date.now() - lastWarm < Math.max(debounceMs, 1000) || !dir) return;
+    lastWarm = Date.now();
+    warmNextRenderer(state, sitesDir, slug, dir)
+      .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
+      .catch((error: Error) => log({ level: 'warn', event: 'renderer-warm', tenant: slug, reason: error.message }));
+  };
+  const handler: TenantHandler = async (slug, job) => {
+    running += 1;
+    try {
+      await rebuildOne(slug, job);
+    } finally {
+      running -= 1;
+    }
+  };
+  const rebuildOne = async (slug: string, job?: Parameters<TenantHandler>[1]) => {
     const dir = tenantDirOf(slug);
     if (!dir) {
       log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(tenantsDir, slug)}` });
       return;
     }
-    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: (options.warmRenderers ?? true) && warmWhenIdle });
+    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: (options.warmRenderers ?? true) && warmWhenIdle, guard: job?.stillOwner });
     options.onResult?.(result);
   };
 
@@ -135,8 +156,8 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const queue: RebuildQueue = options.redisUrl
     ? role === 'intake'
       ? createRedisProducer(options.redisUrl)
-      : createRedisQueue(options.redisUrl, handler, { concurrency, lockMs: options.lockMs, onEvent: onQueueEvent })
-    : createInProcessQueue(handler, { concurrency, onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }) });
+      : createRedisQueue(options.redisUrl, handler, { concurrency, lockMs: options.lockMs, onEvent: onQueueEvent, onPrepare })
+    : createInProcessQueue(handler, { concurrency, onPrepare, onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }) });
 
   // Debounce: a burst of changes to one tenant makes one rebuild request.
   const timers = new Map<string, { timer: NodeJS.Timeout; first: number }>();
@@ -149,6 +170,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     const existing = timers.get(slug);
     const first = existing?.first ?? Date.now();
     if (existing) clearTimeout(existing.timer);
+    else queue.prepare?.(slug).catch((error) => log({ level: 'warn', event: 'prepare', tenant: slug, reason: String(error) }));
     const wait = Math.max(0, Math.min(debounceMs, first + maxWaitMs - Date.now()));
     timers.set(slug, { timer: setTimeout(() => fire(slug), wait), first });
   };

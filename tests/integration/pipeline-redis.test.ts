@@ -2,7 +2,8 @@
  * Operations pipeline beyond one machine (issue 8 §7): with a local Redis server (Debian's
  * redis-server, started here on a loopback port), two pipeline worker processes share a
  * burst of rebuild requests across tenants through BullMQ without ever building one tenant
- * twice at once, and killing a worker mid-job still gets its tenant published.
+ * twice at once, killing a worker mid-job still gets its tenant published, and a worker
+ * that stalls mid-job long enough to lose its job never publishes over the worker that took it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,9 +41,9 @@ function freePort(): Promise<number> {
   });
 }
 
-function startWorker(): Worker {
+function startWorker(lockMs = 6000): Worker {
   // Its own process group, so SIGKILL takes its Astro build down with it (as a crash would).
-  const child = spawn(process.execPath, [join(REPO, 'scripts/pipeline.ts'), '--role', 'worker', '--tenants', ws.tenants, '--sites', ws.sites, '--jobs', '1', '--lock-ms', '6000'], {
+  const child = spawn(process.execPath, [join(REPO, 'scripts/pipeline.ts'), '--role', 'worker', '--tenants', ws.tenants, '--sites', ws.sites, '--jobs', '1', '--lock-ms', String(lockMs)], {
     cwd: REPO,
     detached: true,
     env: { ...process.env, REDIS_URL: redisUrl },
@@ -149,5 +150,39 @@ describe('two workers on one Redis queue', () => {
     // The release is live before its log line is written and piped to this process: wait for the line too.
     await waitFor('the other worker to log the published release', () => /"event":"release".*"tenant":"delta-cars".*"outcome":"published"/.test(other.output.slice(marks.get(other))), 30_000, 100);
     expect((await served.get('delta-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('22,222');
+  });
+
+  it('D1: a worker that stalls mid-job and loses its lock does not publish over the worker that took the job over', { timeout: 600_000 }, async () => {
+    // Fresh workers with a short lock, so a stall of a few seconds loses the job (at load 50
+    // the renewals of a 30 s lock arrived too late the same way: docs/scale.md).
+    for (const worker of workers.splice(0)) {
+      if (worker.child.exitCode !== null || worker.child.signalCode !== null) continue;
+      process.kill(-(worker.child.pid as number), 'SIGTERM');
+      await Promise.race([worker.exited, new Promise((done) => setTimeout(done, 10_000))]);
+      if (worker.child.exitCode === null && worker.child.signalCode === null) process.kill(-(worker.child.pid as number), 'SIGKILL');
+    }
+    const pair = [startWorker(2000), startWorker(2000)];
+    const stock = ws.stock('echo-cars').map((car) => (car.id === 101 ? { ...car, price: 33333 } : car));
+    writeFileSync(join(ws.tenants, 'echo-cars', 'stock.json'), JSON.stringify(stock));
+    await producer.enqueue('echo-cars');
+    const building = await waitFor('a worker to start building echo-cars', () => pair.find((worker) => eventsOf(worker).some((event) => event.event === 'build-start' && event.tenant === 'echo-cars')), 240_000, 50);
+    const job = eventsOf(building).find((event) => event.event === 'job-start' && event.tenant === 'echo-cars')!.job;
+    // Stalled (as a process starved of CPU is): no lock renewal, no progress, until SIGCONT.
+    process.kill(-(building.child.pid as number), 'SIGSTOP');
+    const other = pair.find((worker) => worker !== building)!;
+    try {
+      await waitFor('the other worker to publish the job it took over', () => eventsOf(other).some((event) => event.event === 'release' && event.tenant === 'echo-cars' && event.outcome === 'published'), 240_000, 200);
+      expect(eventsOf(other).some((event) => event.event === 'job-start' && event.job === job)).toBe(true);
+    } finally {
+      process.kill(-(building.child.pid as number), 'SIGCONT');
+    }
+    const taken = eventsOf(other).find((event) => event.event === 'release' && event.tenant === 'echo-cars' && event.outcome === 'published')!.release;
+    expect(ws.current('echo-cars')).toBe(taken);
+    // The stalled run goes on once resumed and reaches the point of going live: it must stop there.
+    const own = await waitFor('the stalled worker to finish its run', () => eventsOf(building).find((event) => event.event === 'release' && event.tenant === 'echo-cars'), 240_000, 200);
+    expect(own.outcome).toBe('superseded');
+    expect(eventsOf(building).some((event) => event.event === 'lock-lost' && event.job === job)).toBe(true);
+    expect(ws.current('echo-cars')).toBe(taken);
+    expect((await served.get('echo-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('33,333');
   });
 });

@@ -6,10 +6,12 @@
  * whole disk deleted, so the other worker must finish that job (same BullMQ job id) and every
  * later one from PostgreSQL and the bucket alone; a poller reads car pages through the edge the
  * whole time. Every tenant ends live at its latest feed, each release served one price only,
- * and a rollback shows at the edge. It also logs feed-to-live through the edge (not asserted).
+ * and a rollback shows at the edge. No worker reads or writes another's disk: each has its own
+ * cache root (PIPELINE_CACHE_DIR), and the repository's .cache is left untouched. It also logs
+ * feed-to-live through the edge (not asserted).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +77,27 @@ function get(base: string, path: string, host: string): Promise<{ status: number
 }
 
 const dollars = (price: number) => `$${price.toLocaleString('en-AU')}`;
+
+/** Every path under `dir` (three levels deep) with its modification time: what a process wrote there shows as a difference. */
+function treeOf(dir: string): Map<string, number> {
+  const tree = new Map<string, number>();
+  const walk = (path: string, depth: number) => {
+    let stats;
+    try {
+      stats = lstatSync(path);
+    } catch {
+      return;
+    }
+    tree.set(path, stats.mtimeMs);
+    if (stats.isDirectory() && depth < 3) for (const name of readdirSync(path)) walk(join(path, name), depth + 1);
+  };
+  walk(dir, 0);
+  return tree;
+}
+
+/** Paths added, removed or modified between two trees. */
+const treeChanges = (before: Map<string, number>, after: Map<string, number>) =>
+  [...new Set([...before.keys(), ...after.keys()])].filter((path) => before.get(path) !== after.get(path)).sort();
 /** Prices no page of the fixture shows: the first feed's and the second feed's, per tenant. */
 const feedPrice = (index: number) => 10_007 + index * 100;
 const laterPrice = (index: number) => 90_011 + index * 100;
@@ -88,6 +111,9 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
   let output = '';
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 100) / 10;
+  // The repository's cache folder before the stack starts: no process of the stack may write there.
+  const repoCache = join(REPO, '.cache');
+  const repoCacheBefore = treeOf(repoCache);
 
   /** The JSON events of a process's log (lines that are not JSON are skipped). */
   const events = (name: string): LogEvent[] => {
@@ -317,6 +343,13 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
     for (const name of TENANTS) expect(pricesOf.get(`${name} ${first[name]}`) ?? new Set(['old'])).toEqual(new Set(['old']));
     expect(seen.filter((entry) => entry.slug === slug).at(-1)).toMatchObject({ release: first[slug], price: 'old' });
     console.log(`poller: ${seen.length} responses over ${pricesOf.size} releases; finished after ${seconds()} s`);
+
+    // No worker used another's disk: the survivor cached under its own cache root, and nothing
+    // of the stack wrote into the repository's .cache (the default cache root of a lone process).
+    const survivorCache = join(ready.disks[survivor]!, 'cache');
+    console.log(`${survivor} cache root: ${readdirSync(survivorCache).sort().join(', ')}`);
+    expect(readdirSync(survivorCache)).toEqual(expect.arrayContaining(['astro', 'node-compile']));
+    expect(treeChanges(repoCacheBefore, treeOf(repoCache))).toEqual([]);
     scenario = { survivor, held: slug };
   });
 
@@ -335,13 +368,14 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
         return answer.body.includes(dollars(price)) ? answer : null;
       }, 60_000, 25);
       const live = Date.now() - landed;
-      // Where the time went: each step's log time after the drop (the feed taken in, the job, the build, the bucket, the release).
+      // Where the time went: each step's log time after the drop (the feed taken in, the renderer started during the debounce, the job, the build, the bucket, the release).
       const after = (event: LogEvent | undefined) => (event?.time ? `${Date.parse(event.time) - landed} ms` : '?');
       const ours = (event: LogEvent) => event.tenant === slug && Boolean(event.time) && Date.parse(event.time!) >= landed;
       const worker = [...WORKERS].flatMap((name) => events(name)).filter(ours);
       const release = worker.find((event) => event.event === 'release' && event.release === reply.release);
       const steps = {
         feed: after(events('intake').filter(ours).find((event) => event.event === 'feed')),
+        warm: after(worker.find((event) => event.event === 'renderer-warm')),
         job: after(worker.find((event) => event.event === 'job-start')),
         build: after(worker.find((event) => event.event === 'build-start')),
         bucket: after(worker.find((event) => event.event === 'bucket-publish')),

@@ -3,20 +3,22 @@
  * for the tenant bundle named by DEALER_BUNDLE into DEALER_OUT_DIR. Run through `npm run build`,
  * not directly.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
-import { buildSettings } from '../../config/build.ts';
+import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { keepRenderer } from './astro/kept-renderer.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 // Astro writes its temporary server build to <cwd>/.astro/.prerender when outDir is outside
 // the working directory; builds running in parallel (tenants, tests, the pipeline) would share
-// and clobber one folder. A working directory of this process's own, inside the repository
-// (so the server chunks still resolve node_modules), keeps every build apart.
-const workDir = join(root, '.cache', 'astro-build', String(process.pid));
+// and clobber one folder. A working directory of this process's own under the cache root keeps
+// every build apart; its node_modules link lets the server chunks resolve their imports when
+// the cache root is outside the repository (PIPELINE_CACHE_DIR on a worker's own disk).
+const workDir = join(cacheRoot(), 'astro-build', String(process.pid));
 mkdirSync(workDir, { recursive: true });
+if (!existsSync(join(workDir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(workDir, 'node_modules'), 'dir');
 process.chdir(workDir);
 try {
   // DEALER_KEEP_RENDERER: keep the compiled server bundle for the pipeline's incremental releases.

@@ -19,7 +19,7 @@ import { REPO_ROOT, runAstroBuild, WarmRenderer, type ChildRun } from './childre
 import { addCompiledFiles } from './astro/compiled-files.ts';
 import { fastPathsOn } from './engine.ts';
 import { photoOptionsFromEnv } from '../../config/images.ts';
-import { buildSettings } from '../../config/build.ts';
+import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
 import { searchEngineAdvice } from '../../search/core/config.ts';
 
@@ -186,7 +186,7 @@ export function renderProcesses(cars: number, cores = availableParallelism(), mi
  */
 async function splitRender(prepared: PreparedTenant, options: TenantBuildOptions, processes: number): Promise<ChildRun | undefined> {
   const log = options.log ?? (() => {});
-  const work = join(REPO_ROOT, '.cache', 'split-render', `${process.pid}-${prepared.slug}`);
+  const work = join(cacheRoot(), 'split-render', `${process.pid}-${prepared.slug}`);
   const rendererDir = options.keepRenderer ?? join(work, 'renderer');
   const compiledOut = join(work, 'compiled');
   const siteUrl = prepared.tenant.site.url;

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSettings } from '../../config/build.ts';
+import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { environment, type Environment } from '../../config/env.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
 import type { PageFacts } from '../post-build/built-pages.ts';
@@ -78,8 +78,8 @@ export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: str
     ASTRO_TELEMETRY_DISABLED: '1',
     DEALER_SITE_URL: siteUrl,
     // Separate caches so tenants can build in parallel.
-    DEALER_VITE_CACHE: join(REPO_ROOT, '.cache', 'vite', bundle.slug),
-    DEALER_ASTRO_CACHE: join(REPO_ROOT, '.cache', 'astro', bundle.slug),
+    DEALER_VITE_CACHE: join(cacheRoot(), 'vite', bundle.slug),
+    DEALER_ASTRO_CACHE: join(cacheRoot(), 'astro', bundle.slug),
     ...(keepRenderer ? { DEALER_KEEP_RENDERER: resolve(keepRenderer) } : {}),
   });
 }
@@ -132,7 +132,7 @@ export class WarmRenderer {
     this.#stderr = '';
     const child = spawn(process.execPath, ['--max-semi-space-size=64', ...cpuProfileArgs(), RENDER_CHILD, '--serve'], {
       cwd: REPO_ROOT,
-      env: buildChildEnv({ NODE_COMPILE_CACHE: join(REPO_ROOT, '.cache', 'node-compile'), DEALER_RENDERER: this.rendererDir }),
+      env: buildChildEnv({ NODE_COMPILE_CACHE: join(cacheRoot(), 'node-compile'), DEALER_RENDERER: this.rendererDir }),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     this.#child = child;

@@ -11,16 +11,18 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSettings } from '../../config/build.ts';
+import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { environment, type Environment } from '../../config/env.ts';
 import { addCompiledFiles } from './astro/compiled-files.ts';
 import { KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
 import { buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
-import { REPO_ROOT, runAstroBuild, warmRendererFor } from './children.ts';
+import { runAstroBuild, warmRendererFor } from './children.ts';
 import { fastPathsOn, hasKeptRenderer } from './engine.ts';
 
-/** Kept renderers of code versions on this disk (a worker's cache). */
-export const CODE_RENDERERS_DIR = join(REPO_ROOT, '.cache', 'renderers');
+/** Kept renderers of code versions on this disk: under the process's cache root (PIPELINE_CACHE_DIR). */
+export function codeRenderersDir(env: Environment = environment()): string {
+  return join(cacheRoot(env), 'renderers');
+}
 /** Code versions kept on disk (a rolling deploy runs two for a while)... */
 const KEEP_VERSIONS = 3;
 /** ... and an older one is removed only when unused this long (a process of it may still render). */
@@ -36,13 +38,13 @@ export function compiledCodeKey(codeVersion: string, env: Environment = environm
 }
 
 /** Where a key's kept renderer lives: the server bundle (`server`) and the compiled client assets (`compiled/_astro`). */
-export function codeRendererPaths(key: string, root = CODE_RENDERERS_DIR): { dir: string; server: string; compiled: string } {
+export function codeRendererPaths(key: string, root = codeRenderersDir()): { dir: string; server: string; compiled: string } {
   const dir = join(root, key);
   return { dir, server: join(dir, 'server'), compiled: join(dir, 'compiled') };
 }
 
 /** The server bundle of `key` when its kept renderer is complete here (and may render), else undefined. */
-export function codeRenderer(key: string, root = CODE_RENDERERS_DIR): string | undefined {
+export function codeRenderer(key: string, root = codeRenderersDir()): string | undefined {
   const paths = codeRendererPaths(key, root);
   return hasKeptRenderer(paths.server) && existsSync(paths.compiled) ? paths.server : undefined;
 }
@@ -151,7 +153,7 @@ async function compileWith(options: TenantBuildOptions, key: string, root: strin
  * Never throws for tenant problems (they are in the result).
  */
 export async function buildWithCodeRenderer(options: Omit<TenantBuildOptions, 'keepRenderer'> & { key: string; root?: string }): Promise<CodeRenderedBuild> {
-  const { key, root = CODE_RENDERERS_DIR, ...build } = options;
+  const { key, root = codeRenderersDir(), ...build } = options;
   if (!fastPathsOn()) return { ...(await buildTenant(build)), renderedWith: 'astro' };
   const dir = codeRendererPaths(key, root).dir;
   // No await between the last look at `compiling` and setting it: two jobs never compile one key.

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
 import { addCompiledFiles } from './astro/compiled-files.ts';
 import { fastPathsOn } from './engine.ts';
-import { REPO_ROOT, runAstroBuild, WarmRenderer } from './children.ts';
+import { cacheRoot } from '../../config/build.ts';
+import { runAstroBuild, WarmRenderer } from './children.ts';
 
 export interface FleetOptions {
   /** Tenant folders, in build order. */
@@ -24,7 +25,7 @@ export interface FleetOptions {
   jobs?: number;
   log?: (line: string) => void;
   logProblems?: boolean;
-  /** Where to keep the compiled bundle while rendering (default a private folder under .cache/, removed at the end). */
+  /** Where to keep the compiled bundle while rendering (default a private folder under the cache root, removed at the end). */
   rendererDir?: string;
 }
 
@@ -42,7 +43,7 @@ export interface FleetReport {
 /** Build every tenant folder from one compile; never throws for tenant problems (they are in the results). */
 export async function buildFleet(options: FleetOptions): Promise<FleetReport> {
   const log = options.log ?? (() => {});
-  const rendererDir = options.rendererDir ?? join(REPO_ROOT, '.cache', 'fleet-renderer', String(process.pid));
+  const rendererDir = options.rendererDir ?? join(cacheRoot(), 'fleet-renderer', String(process.pid));
   const report: FleetReport = { results: [], compileSeconds: 0, renderedWith: {}, fallbacks: [] };
   const tenantOptions = (dir: string): TenantBuildOptions => ({ dir, outRoot: options.outRoot, now: options.now, log, logProblems: options.logProblems });
   const queue = [...options.dirs];

@@ -188,3 +188,23 @@ describe('rollback through the pipeline', () => {
     expect(await reply.text()).toBe('<p>r1</p>');
   });
 });
+
+describe('a publish told not to switch', () => {
+  it('D1: beforeSwitch throwing (the job went to another worker) leaves the pointer and the manifests as they were', async () => {
+    const sitesDir = join(work, 'sites-lost');
+    const store = new DirectoryObjectStore(join(work, 'bucket-lost'));
+    const publisher = createBucketPublisher({ store });
+    const release = (id: string) => {
+      const dir = join(tenantPaths(sitesDir, 'acme').releases, id);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'index.html'), `<p>${id}</p>`);
+      return dir;
+    };
+    await publisher.publish({ slug: 'acme', id: 'r2', dir: release('r2'), sitesDir, beforeSwitch: async () => {} });
+    await expect(
+      publisher.publish({ slug: 'acme', id: 'r1', dir: release('r1'), sitesDir, beforeSwitch: () => Promise.reject(new Error('lock lost')) }),
+    ).rejects.toThrow('lock lost');
+    expect(await publisher.liveRelease('acme')).toBe('r2');
+    expect(await store.get(layout.manifest('acme', 'r1'))).toBeNull();
+  });
+});

@@ -199,7 +199,7 @@ export function createBucketPublisher(options: S3PublisherOptions): BucketPublis
     reports,
     liveRelease,
 
-    async publish({ slug, id, dir }) {
+    async publish({ slug, id, dir, beforeSwitch }) {
       const started = performance.now();
       const files = releaseFiles(resolve(dir));
       const headersPath = files.get(`/${HEADERS_FILE}`);
@@ -243,6 +243,7 @@ export function createBucketPublisher(options: S3PublisherOptions): BucketPublis
         uploadedFileBytes += bytes.length;
       });
       // The manifest only once every object it names is in the bucket; the pointer only after it.
+      await beforeSwitch?.();
       const manifestBody = JSON.stringify(manifest);
       await store.put(layout.manifest(slug, id), manifestBody, { contentType: 'application/json', cacheControl: 'public, max-age=31536000, immutable' });
       const { previous: previousId, bytes: pointerBytes } = await switchPointer(slug, id);

@@ -8,8 +8,12 @@ import type { Logger } from '../log.ts';
 /** Where a release is published. */
 export interface Publisher {
   name: string;
-  /** Make the release live; must be atomic for readers (all old or all new). */
-  publish(release: { slug: string; id: string; dir: string; sitesDir: string }): Promise<void>;
+  /**
+   * Make the release live; must be atomic for readers (all old or all new). `beforeSwitch`,
+   * when given, is awaited right before the switch; it throws when the release must not go
+   * live (its job went to another worker), and the publisher then switches nothing.
+   */
+  publish(release: { slug: string; id: string; dir: string; sitesDir: string; beforeSwitch?: () => Promise<void> }): Promise<void>;
   /** Move the live pointer to an already published release (rollback). */
   rollback?(slug: string, id: string): Promise<void>;
   /** Drop published releases beyond the newest `keep` (never the live one) and what only they used. */
