@@ -131,7 +131,7 @@ export class SiteData {
   readonly search: () => Promise<SearchBuildData> = memo(() => searchBuildData(this.#bundle));
 
   /** Props of the home page's hero search island. */
-  readonly heroSearch: () => Promise<ReturnType<typeof heroSearchProps>> = memo(async () => heroSearchProps(await this.search(), heroSelects(this.site.template, vehicleKindsOf(this.site).length)));
+  readonly heroSearch: () => Promise<ReturnType<typeof heroSearchProps>> = memo(async () => heroSearchProps(await this.search(), heroSelects(this.site.template, vehicleKindsOf(this.site).length), vehicleKindsOf(this.site)));
 }
 
 export type { ContentPage };

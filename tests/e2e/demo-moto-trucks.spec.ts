@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { engineSizeCc, vehicleKind } from '../../src/lib/vehicle/spec-rows.ts';
 import { formatNumber } from '../../src/lib/text/format.ts';
+import { isReservable } from '../../src/lib/vehicle/vehicle-actions.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 
 const slug = 'ironbark-moto-trucks';
@@ -40,6 +41,52 @@ test('item 8: home page speaks of bikes and trucks and passes axe', async ({ pag
   await expect(page.locator('main')).toContainText('Bikes & Trucks');
   await expect(page.locator('main a[href^="/cars/"]').first()).toBeVisible();
   await expectAxeClean(page);
+});
+
+test('issue 35: the make tiles count by the make\'s own kinds ("34 Bikes", "22 Trucks"), never "Bikes & Trucks" for a bike maker', async ({ page }) => {
+  await page.goto(tenantUrl(slug, '/'));
+  const tiles = page.locator('.hero-stock__tile');
+  await expect(tiles.first()).toBeAttached();
+  const checked: string[] = [];
+  for (const tile of await tiles.all()) {
+    const make = (await tile.locator('.hero-stock__tile-label').textContent())?.trim() ?? '';
+    const kinds = new Set(tenant.visible.filter((car) => car.make === make).map(vehicleKind).filter((kind) => kind === 'motorcycle' || kind === 'truck'));
+    const count = await tile.locator('.hero-stock__tile-count').textContent();
+    const noun = kinds.size === 2 ? 'Bikes & Trucks' : kinds.has('truck') ? 'Trucks?' : 'Bikes?';
+    expect(count, make).toMatch(new RegExp(`^\\d+ ${noun}$`));
+    checked.push(make);
+  }
+  // Both kinds of maker are on the first tiles of the demo.
+  expect(checked).toContain('Yamaha');
+  expect(checked).toContain('Isuzu');
+});
+
+test('issue 35: a bike\'s similar vehicles are bikes (build-time list and engine refresh alike)', async ({ page }) => {
+  await page.goto(tenantUrl(slug, `/cars/${bike.slug}/`));
+  const section = page.getByTestId('similar-vehicles');
+  const ids = () => section.locator('article[data-car-id]').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id')));
+  const isBikeOrSameModel = (id: string | null) => {
+    const other = tenant.visible.find((car) => String(car.id) === id);
+    return Boolean(other && (vehicleKind(other) === 'motorcycle' || (other.make === bike.make && other.model === bike.model)));
+  };
+  const initial = await ids();
+  expect(initial.length).toBeGreaterThan(2);
+  expect(initial.filter((id) => !isBikeOrSameModel(id))).toEqual([]);
+  // The refresh loads the embedded index file, then answers from it.
+  const indexLoaded = page.waitForResponse(/\/search-index-[^/]+\.json/);
+  await section.scrollIntoViewIfNeeded();
+  await indexLoaded;
+  await expect(section).toHaveAttribute('data-state', 'ready');
+  expect(await ids()).toEqual(initial);
+});
+
+test('issue 35: the reserve page is headed by the kind, as its buttons are ("Reserve This Bike", "Reserve This Truck")', async ({ page }) => {
+  for (const [car, noun, vehicle] of [[bike, 'Bike', 'motorcycle'], [truck, 'Truck', 'truck']] as const) {
+    expect(isReservable(car, { reserve: tenant.site.features.reserve }), car.slug).toBe(true);
+    await page.goto(tenantUrl(slug, `/cars/${car.slug}/checkout`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Reserve This ${noun}`);
+    await expect(page.locator('main')).toContainText(`We hold the ${vehicle} for you`);
+  }
 });
 
 test('item 8: a motorcycle page shows its engine size in cc and final drive, no seats or doors', async ({ page }) => {

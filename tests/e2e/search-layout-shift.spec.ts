@@ -59,3 +59,40 @@ for (const [device, options] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+test.describe('issue 35: the filters on a phone and on a desktop', () => {
+  const url = site('sunstate-motor-group', '/search/used-cars/');
+  /** The first facet checkbox of the filters (Make). */
+  const firstFacet = (page: Page) => page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox').first();
+
+  test('at 390 px they wait collapsed behind the Filters button, which opens them', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openUntilInteractive(page, url);
+    const button = page.locator('.search-filters > summary');
+    await expect(button).toHaveText('Filters');
+    await expect(button).toBeVisible();
+    await expect(firstFacet(page)).toBeHidden();
+    // The results come first on the screen, not under a long list of filters.
+    const gridTop = await page.locator('.search-grid').evaluate((grid) => grid.getBoundingClientRect().top);
+    expect(gridTop).toBeLessThan(844);
+    await button.click();
+    await expect(firstFacet(page)).toBeVisible();
+    await button.click();
+    await expect(firstFacet(page)).toBeHidden();
+  });
+
+  test('at 1366 px they stand open beside the results', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openUntilInteractive(page, url);
+    await expect(page.locator('.search-filters')).toHaveJSProperty('open', true);
+    await expect(firstFacet(page)).toBeVisible();
+  });
+
+  test.describe('before any script runs', () => {
+    test.use({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
+    test('at 1366 px the first paint already shows them (no shift when the island opens them)', async ({ page }) => {
+      await page.goto(url);
+      await expect(firstFacet(page)).toBeVisible();
+    });
+  });
+});

@@ -80,12 +80,19 @@ async function recordViews(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { viewsSeen: string[] }).viewsSeen = seen;
-    document.addEventListener('DOMContentLoaded', () => {
-      const number = document.querySelector('[data-views-number]');
-      if (!number) return;
+    // Watched from the moment the parser inserts it: module scripts run before DOMContentLoaded,
+    // so on a busy machine the count-up could have begun before a listener on that event.
+    const watch = (number: Element) => {
       seen.push(number.textContent ?? '');
       new MutationObserver(() => seen.push(number.textContent ?? '')).observe(number, { childList: true, characterData: true, subtree: true });
+    };
+    const parsing = new MutationObserver(() => {
+      const number = document.querySelector('[data-views-number]');
+      if (!number) return;
+      parsing.disconnect();
+      watch(number);
     });
+    parsing.observe(document, { childList: true, subtree: true });
   });
 }
 

@@ -27,6 +27,8 @@ export interface HeroSearchProps {
   routes: RouteTable;
   /** 'cars', or the site's noun ('Caravans'). */
   stockNoun: string;
+  /** On a site of several kinds, the noun of each make tile's count ('Bikes', 'Trucks'); else the stock noun. */
+  tileNouns?: Record<string, string>;
   /** Build-time facet counts of all visible stock (first render, before the engine answers). */
   initial: { total: number; facets: Record<string, Record<string, number>> };
   /** The selects after the car type, in order (spec §2; by template: src/search/browser/hero.ts heroSelects). */
@@ -65,7 +67,7 @@ const PRICE_THUMBS = { min: 'Minimum price', max: 'Maximum price' };
 /** A price as the slider shows it: the top of the scale means 'or more'. */
 const priceText = (value: number) => `${formatMoney(value)}${value >= HOME_PRICE_SLIDER.max ? '+' : ''}`;
 
-export default function HeroSearch({ engine, index, routes, stockNoun, initial, selects = [...HERO_SELECTS], tiles = POPULAR_MAKES }: HeroSearchProps) {
+export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns, initial, selects = [...HERO_SELECTS], tiles = POPULAR_MAKES }: HeroSearchProps) {
   const id = useId();
   const [selection, setSelection] = useState<HeroSelection>({ carType: 'all', values: {} });
   const [count, setCount] = useState(initial.total);
@@ -223,7 +225,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, initial, 
                 </span>
                 <span className="hero-stock__tile-label">{tile.value}</span>
                 <span className="hero-stock__tile-count">
-                  {tile.count} {stockNoun}
+                  {tile.count} {tileNouns?.[tile.value] ?? stockNoun}
                 </span>
               </a>
             ))}

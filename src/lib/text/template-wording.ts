@@ -76,6 +76,15 @@ export function kindsWording(kinds: readonly VehicleKindName[]): TemplateWording
   };
 }
 
+/**
+ * The noun after a count of stock on a site selling several kinds ('12 Bikes', '1 Truck',
+ * '36 Bikes & Trucks'), by the kinds the counted cars are of.
+ */
+export function countNoun(kinds: readonly VehicleKindName[], count: number): string {
+  if (kinds.length === 1) return title(count === 1 ? KIND_WORDS[kinds[0]].short : KIND_WORDS[kinds[0]].plural);
+  return kinds.map((kind) => title(KIND_WORDS[kind].plural)).join(' & ');
+}
+
 /** The wording of a site (its vehicle kinds). */
 export function siteWording(site: Pick<Site, 'template'> & { vehicle_kinds?: readonly VehicleKindName[] }): TemplateWording {
   return kindsWording(vehicleKindsOf(site));

@@ -60,6 +60,23 @@ describe('similarVehicles', () => {
     const other = car('Ford', 'Ranger', 45_000);
     expect(similarVehicles(unpriced, [other, sameModel]).map((c) => c.id)).toEqual([sameModel.id]);
   });
+
+  it('on a mixed stock offers bikes for a bike and trucks for a truck first, other kinds only to fill the row', () => {
+    const bike = car('Yamaha', 'MT-07', 12_000, { item_type: 'motorcycle' });
+    const nearCar = car('Kia', 'Rio', 12_100);
+    const nearTruck = car('Isuzu', 'NPR', 12_050, { item_type: 'truck' });
+    const bikes = [car('Honda', 'CB650R', 14_000, { item_type: 'motorcycle' }), car('KTM', '390 Duke', 9_000, { item_type: 'Motorcycle' }), car('Vespa', 'GTS', 8_000, { item_type: 'scooter' })];
+    const stock = [bike, nearCar, nearTruck, ...bikes];
+    const ids = similarVehicles(bike, stock).map((c) => c.id);
+    expect(ids.slice(0, 3)).toEqual([bikes[0].id, bikes[1].id, bikes[2].id]);
+    expect(ids.slice(3)).toEqual([nearTruck.id, nearCar.id]);
+    expect(createSimilarIndex(stock)(bike).map((c) => c.id)).toEqual(ids);
+    // A truck is offered trucks before the bikes nearer in price.
+    const truck = car('Hino', '300', 40_000, { item_type: 'truck' });
+    const farTruck = car('Fuso', 'Canter', 49_000, { item_type: 'truck' });
+    const nearBike = car('BMW', 'R 1250 GS', 40_500, { item_type: 'motorcycle' });
+    expect(similarVehicles(truck, [truck, nearBike, farTruck]).map((c) => c.id)).toEqual([farTruck.id, nearBike.id]);
+  });
 });
 
 describe('createSimilarIndex', () => {
@@ -70,11 +87,13 @@ describe('createSimilarIndex', () => {
       return seed / 2147483648;
     };
     const makes = [['Toyota', 'Corolla'], ['Toyota', 'Hilux'], ['Mazda', 'CX-5'], ['Ford', 'Ranger'], ['Kia', 'Rio']];
+    const itemTypes = [null, 'car', 'motorcycle', 'truck'];
     const stock: Car[] = Array.from({ length: 400 }, () => {
       const [make, model] = makes[Math.floor(random() * makes.length)];
       const price = random() < 0.05 ? null : Math.round(random() * 80) * 1000;
       const status = random() < 0.15 ? 'sold' : random() < 0.1 ? 'coming_soon' : 'in_stock';
-      return car(make, model, price, { status });
+      const itemType = itemTypes[Math.floor(random() * itemTypes.length)];
+      return car(make, model, price, { status, item_type: itemType });
     });
     const lookup = createSimilarIndex(stock);
     for (const subject of stock) {

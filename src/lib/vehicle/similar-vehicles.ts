@@ -1,12 +1,14 @@
 /**
- * Similar vehicles (spec §7 "Similar vehicles", §9): same model first, price within $10,000
- * either side under $50,000 else $25,000, in stock only, de-duplicated by id, up to 6.
+ * Similar vehicles (spec §7 "Similar vehicles", §9): same model first, then cars of the same
+ * kind (a bike for a bike, a truck for a truck), then any other car, in the price band ($10,000
+ * either side under $50,000, else $25,000), in stock only, de-duplicated by id, up to 6.
  * Computed at build time from the tenant's visible stock; the page's refresh from the search
- * engine (src/search/browser/similar.ts) ranks its hits with the same rule, so an unchanged stock gives
- * the same list: closeness in price, then the engine's own order (newest
+ * engine (src/search/browser/similar.ts) ranks its hits with the same rule, so an unchanged stock
+ * gives the same list: closeness in price, then the engine's own order (newest
  * first, then the id), never the order the cars came in.
  */
 import type { Car } from '../../schemas/car.ts';
+import { vehicleKind } from './spec-rows.ts';
 
 /** Most similar vehicles shown (spec §9). */
 export const SIMILAR_LIMIT = 6;
@@ -52,16 +54,18 @@ export function similarOrder(price: number | null): (a: Car, b: Car) => number {
 }
 
 /**
- * Up to 6 in-stock cars like `car`: cars of the same make and model first, then others in the
- * price band, each group ordered by closeness in price. A car without a price matches only its
- * own model, since there is no band to compare against.
+ * Up to 6 in-stock cars like `car`: cars of the same make and model first, then others of the
+ * same kind in the price band, then the band's other kinds, each group ordered by closeness in
+ * price. A car without a price matches only its own model, since there is no band to compare against.
  */
 export function similarVehicles(car: Car, stock: readonly Car[], limit = SIMILAR_LIMIT): Car[] {
   const price = priced(car);
   const band = price === null ? 0 : similarPriceBand(price);
+  const kind = vehicleKind(car);
   const seen = new Set<string>([String(car.id)]);
   const sameModel: Car[] = [];
-  const inBand: Car[] = [];
+  const sameKind: Car[] = [];
+  const otherKind: Car[] = [];
   for (const other of stock) {
     const id = String(other.id);
     if (seen.has(id) || other.slug === car.slug || other.status !== 'in_stock') continue;
@@ -69,12 +73,12 @@ export function similarVehicles(car: Car, stock: readonly Car[], limit = SIMILAR
     const withinBand = price !== null && otherPrice !== null && Math.abs(otherPrice - price) <= band;
     const modelMatch = same(other.make, car.make) && same(other.model, car.model);
     if (modelMatch && (withinBand || price === null)) sameModel.push(other);
-    else if (withinBand) inBand.push(other);
+    else if (withinBand) (vehicleKind(other) === kind ? sameKind : otherKind).push(other);
     else continue;
     seen.add(id);
   }
   const byCloseness = similarOrder(price);
-  return [...sameModel.sort(byCloseness), ...inBand.sort(byCloseness)].slice(0, limit);
+  return [...sameModel.sort(byCloseness), ...sameKind.sort(byCloseness), ...otherKind.sort(byCloseness)].slice(0, limit);
 }
 
 /**
@@ -95,18 +99,45 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
     list.push(car);
     byModel.set(key, list);
   }
-  const byPrice = inStock.filter((car) => priced(car) !== null).sort((a, b) => (priced(a) as number) - (priced(b) as number) || (order.get(a) as number) - (order.get(b) as number));
-  const prices = byPrice.map((car) => priced(car) as number);
+  /** In-stock priced cars sorted by price: all of them, and those of each kind. */
+  const sortByPrice = (cars: Car[]) => cars.sort((a, b) => (priced(a) as number) - (priced(b) as number) || (order.get(a) as number) - (order.get(b) as number));
+  const byPrice = sortByPrice(inStock.filter((car) => priced(car) !== null));
+  const byKind = new Map<string, Car[]>();
+  for (const car of byPrice) {
+    const list = byKind.get(vehicleKind(car)) ?? [];
+    list.push(car);
+    byKind.set(vehicleKind(car), list);
+  }
 
-  const lowerBound = (value: number) => {
+  const lowerBound = (list: readonly Car[], value: number) => {
     let lo = 0;
-    let hi = prices.length;
+    let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (prices[mid] < value) lo = mid + 1;
+      if ((priced(list[mid]) as number) < value) lo = mid + 1;
       else hi = mid;
     }
     return lo;
+  };
+
+  /** Up to `need` cars of `list` nearest to `price` within `band`, walking outward; `take` says which count. */
+  const nearest = (list: readonly Car[], price: number, band: number, need: number, take: (other: Car) => boolean): Car[] => {
+    const found: Car[] = [];
+    let left = lowerBound(list, price) - 1;
+    let right = left + 1;
+    let lastDistance = -1;
+    while (left >= 0 || right < list.length) {
+      const leftDistance = left >= 0 ? price - (priced(list[left]) as number) : Infinity;
+      const rightDistance = right < list.length ? (priced(list[right]) as number) - price : Infinity;
+      const nextDistance = Math.min(leftDistance, rightDistance);
+      if (nextDistance > band) break;
+      // Stop once enough are found and the next is farther (equal distances are all kept, then ranked).
+      if (found.length >= need && nextDistance > lastDistance) break;
+      const other = leftDistance <= rightDistance ? list[left--] : list[right++];
+      lastDistance = nextDistance;
+      if (take(other)) found.push(other);
+    }
+    return found;
   };
 
   return (car: Car) => {
@@ -129,26 +160,17 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
     sameModel.sort(closeness);
     if (sameModel.length >= limit || price === null) return sameModel.slice(0, limit);
 
-    // Walk outward from the car's price; stop once enough are found and the next is farther.
-    const need = limit - sameModel.length;
-    const found: Car[] = [];
-    let left = lowerBound(price) - 1;
-    let right = left + 1;
-    let lastDistance = -1;
-    while (left >= 0 || right < byPrice.length) {
-      const leftDistance = left >= 0 ? price - prices[left] : Infinity;
-      const rightDistance = right < byPrice.length ? prices[right] - price : Infinity;
-      const nextDistance = Math.min(leftDistance, rightDistance);
-      if (nextDistance > band) break;
-      if (found.length >= need && nextDistance > lastDistance) break;
-      const other = leftDistance <= rightDistance ? byPrice[left--] : byPrice[right++];
-      lastDistance = nextDistance;
+    // The nearest cars of the same kind, then (when they are too few) of the other kinds.
+    const kind = vehicleKind(car);
+    const fresh = (other: Car) => {
       const id = String(other.id);
-      if (seen.has(id) || other.slug === car.slug) continue;
-      if (key && modelKey(other) === key) continue;
+      if (seen.has(id) || other.slug === car.slug || (key && modelKey(other) === key)) return false;
       seen.add(id);
-      found.push(other);
-    }
-    return [...sameModel, ...found.sort(closeness)].slice(0, limit);
+      return true;
+    };
+    const sameKind = nearest(byKind.get(kind) ?? [], price, band, limit - sameModel.length, fresh).sort(closeness);
+    const need = limit - sameModel.length - sameKind.length;
+    const otherKind = need > 0 ? nearest(byPrice, price, band, need, (other) => vehicleKind(other) !== kind && fresh(other)).sort(closeness) : [];
+    return [...sameModel, ...sameKind, ...otherKind].slice(0, limit);
   };
 }

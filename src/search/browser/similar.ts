@@ -4,10 +4,12 @@
  * comes near the viewport the browser asks the engine again, so a car sold since the build
  * drops out. Pure apart from the client passed in (`SearchClientLike`, either engine). The
  * hits are ranked by the build-time rule (similarVehicles), and the queries ask for the
- * nearest prices on each side of the car's, so an unchanged stock gives the build-time list.
+ * nearest prices on each side of the car's (of its own kind, and of any kind), so an unchanged
+ * stock gives the build-time list.
  */
 import type { Car } from '../../schemas/car.ts';
 import { similarPriceBand, similarVehicles, SIMILAR_LIMIT } from '../../lib/vehicle/similar-vehicles.ts';
+import { vehicleKind } from '../../lib/vehicle/spec-rows.ts';
 import type { SearchClientLike, SearchRequest } from './client.ts';
 import type { SearchHit } from '../engine/engine.ts';
 import { hitToCar } from '../core/hit-car.ts';
@@ -22,7 +24,7 @@ export const SIMILAR_ROOT_MARGIN = '500px';
 export const SIMILAR_PLACEHOLDERS = SIMILAR_LIMIT;
 
 /** What the query needs to know about the car on the page. */
-export type SimilarSubject = Pick<Car, 'id' | 'slug' | 'make' | 'model' | 'price'>;
+export type SimilarSubject = Pick<Car, 'id' | 'slug' | 'make' | 'model' | 'price'> & Partial<Pick<Car, 'item_type'>>;
 
 /** Facet values are matched case-insensitively by both engines; quotes keep spaces intact. */
 function facet(attribute: string, value: string): string {
@@ -66,10 +68,11 @@ function params(facetFilters: string[], numericFilters: string[]) {
 }
 
 /**
- * The multi-query of spec §7: the same make and model, then the price band, each in stock only
- * and limited to 10. Each is asked for on both sides of the car's price, sorted nearest first,
- * so the 10 hits of a side hold its nearest cars and the build-time ranking can be applied to
- * them (6 are shown). A car without a price asks for its model only.
+ * The multi-query of spec §7: the same make and model, then the price band for the car's own
+ * kind (`vehicle_kind`) and for any kind, each in stock only and limited to 10. Each is asked
+ * for on both sides of the car's price, sorted nearest first, so the 10 hits of a side hold its
+ * nearest cars and the build-time ranking can be applied to them (6 are shown). A car without a
+ * price asks for its model only.
  */
 export function similarRequests(subject: SimilarSubject, index: string): SearchRequest[] {
   const inStock = facet('status', 'in_stock');
@@ -80,6 +83,8 @@ export function similarRequests(subject: SimilarSubject, index: string): SearchR
     if (sides.length === 0) requests.push({ indexName: index, params: params(model, []) });
     for (const side of sides) requests.push({ indexName: side.indexName, params: params(model, side.numericFilters) });
   }
+  const kind = facet('vehicle_kind', vehicleKind({ item_type: subject.item_type ?? null }));
+  for (const side of sides) requests.push({ indexName: side.indexName, params: params([inStock, kind], side.numericFilters) });
   for (const side of sides) requests.push({ indexName: side.indexName, params: params([inStock], side.numericFilters) });
   return requests;
 }

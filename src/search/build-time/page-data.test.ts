@@ -1,6 +1,8 @@
 import { generateTenantToken } from 'meilisearch/token';
 import { describe, expect, it } from 'vitest';
-import { engineConfig, indexFilePath } from './page-data.ts';
+import { engineConfig, indexFilePath, makeTileNouns } from './page-data.ts';
+import { toSearchDocuments } from '../core/documents.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const site = (search?: object, extra: object = {}) => ({ slug: 'demo', buildTime: 1_790_000_000_000, site: { slug: 'demo', search, ...extra } }) as never;
 
@@ -27,5 +29,23 @@ describe('engineConfig (what the browser gets)', () => {
 
   it('fails the build with an actionable message when there is no browser key', async () => {
     await expect(engineConfig(site({ host: 'https://search.example.com', index: 'Car_production' }), {})).rejects.toThrow(/MEILI_SEARCH_KEY/);
+  });
+});
+
+describe('makeTileNouns (the home page make tiles of a site of several kinds)', () => {
+  let id = 0;
+  const car = (make: string, item_type: string | null) => makeCar({ id: ++id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make, model: 'X', price: 10_000, item_type });
+  const documents = toSearchDocuments(
+    [car('Yamaha', 'motorcycle'), car('Yamaha', 'motorcycle'), car('Yamaha', null), car('Isuzu', 'truck'), car('Hino', 'Truck'), car('Honda', 'motorcycle'), car('Honda', 'truck')],
+    { slug: 'demo', dealerships: [] },
+  );
+
+  it("names each make's count by its own kinds: Bikes, Truck(s), Bikes & Trucks only when both", () => {
+    expect(makeTileNouns(documents, ['motorcycle', 'truck'], { Yamaha: 3, Isuzu: 1, Hino: 1, Honda: 2 })).toEqual({ Yamaha: 'Bikes', Isuzu: 'Truck', Hino: 'Truck', Honda: 'Bikes & Trucks' });
+    expect(makeTileNouns(documents, ['motorcycle', 'truck'], { Isuzu: 4 }).Isuzu).toBe('Trucks');
+  });
+
+  it('leaves a one-kind site to its stock noun', () => {
+    expect(makeTileNouns(documents, ['motorcycle'])).toEqual({});
   });
 });

@@ -6,6 +6,7 @@ import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { HIERARCHY_SEPARATOR } from './config.ts';
 import { filteredFeatures } from './features.ts';
+import { vehicleKind, type VehicleKind } from '../../lib/vehicle/spec-rows.ts';
 
 /** One car as the search engines see it. Absent facts are left out, never null. */
 export interface SearchDocument {
@@ -57,6 +58,8 @@ export interface SearchDocument {
   city?: string;
   state?: string;
   item_type?: string;
+  /** The kind the feed's item_type names ('car' without one): similar vehicles keep to it. */
+  vehicle_kind?: VehicleKind;
   /** First image URL (card image). */
   image?: string;
   views?: number;
@@ -204,6 +207,7 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
     ['city', text(car.city)],
     ['state', text(car.state)],
     ['item_type', text(car.item_type)],
+    ['vehicle_kind', vehicleKind(car)],
     ['image', text(car.primary_image_url)],
     ['views', number(car.views)],
     ['created_at', createdAt],

@@ -1,5 +1,10 @@
-/** The whole search page body from plain props: used for the static first render and the live island. */
-import type { ReactNode } from 'react';
+/**
+ * The whole search page body from plain props: used for the static first render and the live
+ * island. The filters are a disclosure: collapsed behind their Filters button on a phone (the
+ * page's first HTML), beside the results and open from FILTERS_BESIDE_RESULTS up (search.css
+ * shows them before this opens them).
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CarTypeFilter, EmptyState, RefinementList, ResultCount, SortSelect, type CarTypeFilterProps, type RefinementListProps, type SortSelectProps } from './Facets.tsx';
 import { Loader } from './Loader.tsx';
 import { Pagination, type PaginationProps } from './Pagination.tsx';
@@ -29,11 +34,19 @@ export interface SearchLayoutProps {
   children?: ReactNode;
 }
 
+/** The width from which the filters stand beside the results, open (search.css uses the same). */
+export const FILTERS_BESIDE_RESULTS = '(min-width: 900px)';
+
 export function SearchLayout(props: SearchLayoutProps) {
+  const filters = useRef<HTMLDetailsElement>(null);
+  // Not a React prop: the visitor opens and closes the disclosure; only a wide screen opens it once.
+  useEffect(() => {
+    if (filters.current && window.matchMedia?.(FILTERS_BESIDE_RESULTS).matches) filters.current.open = true;
+  }, []);
   return (
     <div className="search-layout" data-search-phase={props.phase}>
       <aside className="search-layout__filters" aria-label="Filters">
-        <details className="search-filters" open>
+        <details className="search-filters" ref={filters}>
           <summary>Filters</summary>
           {props.carType && <CarTypeFilter {...props.carType} />}
           {props.price && <PriceSlider {...props.price} />}
