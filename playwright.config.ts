@@ -17,6 +17,11 @@ const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1000);
  * for; the full Chromium is the fallback where the shell is not installed. CHROMIUM_PATH wins.
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
+const fullChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+// photos.spec.ts counts the photos the page lazy-loads, and the headless shell fetches gallery
+// photos the full browser leaves for later: that spec runs in the full Chromium.
+const fullBrowserSpecs = ['**/photos.spec.ts'];
 const stripe = { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: 'whsec_e2e_stand_in_secret', STRIPE_API_URL: `http://127.0.0.1:${stripePort}` };
 
 export default defineConfig({
@@ -33,12 +38,11 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'off',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-    },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', testIgnore: fullBrowserSpecs, use: { browserName: 'chromium', launchOptions: { executablePath: chromiumPath, args: chromiumArgs } } },
+    { name: 'chromium-full', testMatch: fullBrowserSpecs, use: { browserName: 'chromium', launchOptions: { executablePath: fullChromiumPath, args: chromiumArgs } } },
+  ],
   webServer: [
     {
       command: `node scripts/serve.ts --dir ${dist} --tenants ${dist}-tenants --port ${port}`,
