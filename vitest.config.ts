@@ -1,11 +1,23 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests sit beside the code (src/**/x.test.ts); integration tests under tests/integration.
 // Playwright specs (tests/e2e/*.spec.ts) are not vitest's.
+const unitFiles = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'];
+const integrationFiles = ['tests/integration/**/*.test.ts'];
+// Project "unit" shares its workers between files (isolate: false), which spares a worker's
+// start per file; a unit file that replaces modules or globals (vi.mock, stubbed env or
+// globals, fake timers, spies, chdir) would leak that into the next file, so it runs in project
+// "isolated" with the integration tests, a fresh worker per file as before.
+const replacesGlobals = /\bvi\.(?:mock|doMock|stubEnv|stubGlobal|useFakeTimers|spyOn)\(|process\.chdir\(/;
+const isolatedUnitFiles = globSync(unitFiles).filter((file) => replacesGlobals.test(readFileSync(file, 'utf8')));
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    exclude: ['node_modules', 'dist', 'tests/e2e/**'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: unitFiles, exclude: ['node_modules', 'dist', ...isolatedUnitFiles], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: [...isolatedUnitFiles, ...integrationFiles] } },
+    ],
     // `npm run test:coverage` (vitest run --coverage src/lib src/server): the unit tests beside
     // src/lib and src/server, measured over those two folders. The thresholds are the figures
     // measured on 2026-11-24 after the site-data and boundary merges (statements 53.94 %,

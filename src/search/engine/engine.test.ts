@@ -230,11 +230,22 @@ describe('search clients', () => {
 
   it('prepares step by step after the first answer, until no step remains, once', async () => {
     let prepares = 0;
-    const client = createEmbeddedSearchClient(async () => ({ size: engine.size, search: engine.search, prepare: () => (prepares += 1) < 3 }));
+    // Waits for the step that says nothing remains, not for a time: the steps run on timers,
+    // which a loaded machine delays.
+    let lastStep!: () => void;
+    const finished = new Promise<void>((resolve) => (lastStep = resolve));
+    const prepare = () => {
+      prepares += 1;
+      if (prepares >= 3) lastStep();
+      return prepares < 3;
+    };
+    const client = createEmbeddedSearchClient(async () => ({ size: engine.size, search: engine.search, prepare }));
     await client.search([{ indexName: 'cars' }]);
     expect(prepares).toBe(0);
     await client.search([{ indexName: 'cars', params: { query: 'toy' } }]);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await finished;
+    // A step scheduled after the last one would run before this timer.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(prepares).toBe(3);
   });
 
