@@ -134,12 +134,19 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
       .catch((error: Error) => log({ level: 'warn', event: 'renderer-warm', tenant: slug, reason: error.message }));
   };
+  // The first idle moment after this process's first jobs (at start, every tenant unchanged or
+  // just released) also warms the renderer, so the first change after a start renders warm.
+  let warmedAfterStart = false;
   const handler: TenantHandler = async (slug, job) => {
     running += 1;
     try {
       await rebuildOne(slug, job);
     } finally {
       running -= 1;
+      if (!warmedAfterStart && running === 0 && (await warmWhenIdle())) {
+        warmedAfterStart = true;
+        onPrepare(slug);
+      }
     }
   };
   const rebuildOne = async (slug: string, job?: Parameters<TenantHandler>[1]) => {
