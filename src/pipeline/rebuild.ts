@@ -78,7 +78,7 @@ export interface RebuildOptions {
    * would only start renderers that evict each other).
    */
   warmRenderer?: boolean | (() => boolean | Promise<boolean>);
-  /** This worker's kept renderers, one per code version (default `.cache/renderers`: src/builder/render/code-renderer.ts). */
+  /** This worker's kept renderers, one per code version (default `<PIPELINE_CACHE_DIR or .cache>/renderers`: src/builder/render/code-renderer.ts). */
   renderers?: string;
   /**
    * Asked before the release goes live (and by the publisher right before its pointer
