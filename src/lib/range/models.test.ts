@@ -116,6 +116,16 @@ describe('body filter', () => {
     ['4x4', '4x4'],
     ['Dual Cab Ute', 'ute'],
     ['Something', 'sedan'],
+    ['Medium Truck', 'lightTruck'],
+    ['Prime Mover', 'lightTruck'],
+    ['Naked', 'motorcycle'],
+    ['Adventure', 'motorcycle'],
+    ['Scooter', 'motorcycle'],
+    ['Caravan', 'caravan'],
+    ['Pop Top', 'caravan'],
+    ['Camper Trailer', 'caravan'],
+    ['Hybrid Camper', 'caravan'],
+    ['Van', 'van'],
   ])('body icon of %s is %s', (body, icon) => expect(bodyIcon(body)).toBe(icon));
 });
 

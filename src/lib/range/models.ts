@@ -13,7 +13,7 @@ export const MODEL_DESCRIPTION_MAX = 200;
 /** The body icons of §9. */
 export const BODY_ICONS = [
   '4x4', 'bus', 'cabChassis', 'convertible', 'coupe', 'ev', 'hardtop', 'hatch', 'hatchback', 'motorhome', 'lightTruck',
-  'peopleMover', 'prestige', 'sedan', 'softtop', 'suv', 'ute', 'van', 'wagon', 'stationWagon',
+  'peopleMover', 'prestige', 'sedan', 'softtop', 'suv', 'ute', 'van', 'wagon', 'stationWagon', 'motorcycle', 'caravan',
 ] as const;
 export type BodyIcon = (typeof BODY_ICONS)[number];
 
@@ -94,7 +94,10 @@ export function bodyCategoryRows<T>(categories: readonly T[]): T[][] {
   return result;
 }
 
-/** The §9 body icon for a body name ('Cab Chassis' -> cabChassis, 'People Mover' -> peopleMover). */
+/** Motorcycle classes by name (whole names only: 'Sports Tourer' or 'Roadster' may be a car). */
+const MOTORCYCLE_BODIES = new Set(['naked', 'trail', 'adventure', 'cruiser', 'sport', 'touring', 'adventuretouring', 'sporttouring', 'enduro', 'motocross', 'dirt', 'dirtbike', 'moped', 'supermoto', 'bike', 'lams']);
+
+/** The §9 body icon for a body name ('Cab Chassis' -> cabChassis, 'People Mover' -> peopleMover, 'Naked' -> motorcycle). */
 export function bodyIcon(body: string): BodyIcon {
   const key = body.toLowerCase().replace(/[^a-z0-9]/g, '');
   const table: Record<string, BodyIcon> = {
@@ -104,7 +107,12 @@ export function bodyIcon(body: string): BodyIcon {
     sedan: 'sedan', softtop: 'softtop', suv: 'suv', suvs: 'suv', ute: 'ute', utes: 'ute', pickup: 'ute', van: 'van', wagon: 'wagon',
     stationwagon: 'stationWagon',
   };
-  return table[key] ?? (key.includes('ute') ? 'ute' : key.includes('suv') ? 'suv' : key.includes('van') ? 'van' : 'sedan');
+  if (table[key]) return table[key];
+  // Truck, motorcycle and caravan bodies of the other templates (a bike is not drawn as a car).
+  if (/truck|primemover|tipper/.test(key)) return 'lightTruck';
+  if (/caravan|camper|poptop|fifthwheel/.test(key) || key === 'hybrid') return 'caravan';
+  if (/motorcycle|motorbike|scooter/.test(key) || MOTORCYCLE_BODIES.has(key)) return 'motorcycle';
+  return key.includes('ute') ? 'ute' : key.includes('suv') ? 'suv' : key.includes('van') ? 'van' : 'sedan';
 }
 
 /** A carousel when more than one model, else a grid. */
