@@ -19,7 +19,7 @@ const SESSION_DAYS = 30;
 const PURPOSE: Record<string, string> = {
   watchlist: 'Sign in to save cars to your watchlist.',
   garage: 'Sign in to see the cars in your garage.',
-  checkout: 'Sign in to reserve this car.',
+  checkout: 'Sign in to reserve this vehicle.',
 };
 
 export default function SignInForm({ apiBase, brand, privacyHref = '/privacy-policy' }: { apiBase: string; brand: string; privacyHref?: string }) {

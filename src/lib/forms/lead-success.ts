@@ -30,7 +30,7 @@ export function successCopy(category: string | null | undefined, dealer: string)
     case 'finance enquiry':
       return { heading: 'Thank you for your finance enquiry', next: 'A finance specialist will contact you to discuss your options. Applying does not affect your credit score until you choose to proceed.' };
     case 'request photos':
-      return { heading: 'Thank you for your request', next: 'We will send you more photos of this car shortly.' };
+      return { heading: 'Thank you for your request', next: 'We will send you more photos of this vehicle shortly.' };
     default:
       return { heading: 'Thank you for your enquiry', next: `A member of the ${dealer} team will be in touch shortly, usually within one business day.` };
   }

@@ -11,9 +11,9 @@ export const COLLECTION_PURPOSES = {
   enquiry: 'to answer your enquiry',
   testDrive: 'to arrange your test drive',
   finance: 'to answer your finance enquiry and, if you ask, to pass it to a finance provider',
-  photos: 'to send you photos of this car',
+  photos: 'to send you photos of this vehicle',
   service: 'to book your service',
-  reserve: 'to reserve this car for you and take your deposit',
+  reserve: 'to reserve this vehicle for you and take your deposit',
   instantOffer: 'to value your vehicle and make you an offer, including any photos of it you upload',
   signIn: 'to text you a sign-in code and keep your watchlist',
 } as const;
