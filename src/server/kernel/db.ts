@@ -57,7 +57,11 @@ export async function openDatabase(config: DatabaseConfig, schema: Schema): Prom
 
 /** Apply every migration not yet recorded in schema_migrations, in order, each in its own transaction. */
 async function migrate(db: SqlDatabase, { migrations, table, lockKey }: Schema): Promise<void> {
-  await db.run(`CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+  // Under the lock too: two processes' CREATE TABLE IF NOT EXISTS race on PostgreSQL's catalog.
+  await db.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(${lockKey})`);
+    await tx.run(`CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+  });
   for (const migration of migrations) {
     await db.transaction(async (tx) => {
       // Several API processes may start together on one PostgreSQL: one migrates, the others wait.
