@@ -9,11 +9,11 @@
  * (tests/integration/pipeline-releases.test.ts); DEALER_RENDER=astro builds each on its own.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { environment, type Environment } from '../../config/env.ts';
-import { addCompiledFiles } from './astro/compiled-files.ts';
+import { addCompiledFiles, linkTree } from './astro/compiled-files.ts';
 import { KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
 import { buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
 import { runAstroBuild, warmRendererFor } from './children.ts';
@@ -57,23 +57,6 @@ export interface CodeRenderedBuild extends TenantBuildResult {
   /** The compile (this tenant's Astro build kept the renderer), the kept renderer, or Astro alone; absent when the tenant failed before rendering. */
   renderedWith?: 'compile' | 'kept-renderer' | 'astro';
   rendererProblem?: string;
-}
-
-/** Hard-link (or copy) every file of `from` into `to`. */
-function linkTree(from: string, to: string): void {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isDirectory()) linkTree(source, target);
-    else {
-      try {
-        linkSync(source, target);
-      } catch {
-        copyFileSync(source, target);
-      }
-    }
-  }
 }
 
 /** True while process `pid` runs. */

@@ -7,8 +7,8 @@ import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync } fr
 import { join } from 'node:path';
 import { REPO_ROOT } from '../children.ts';
 
-/** Hard-link (or copy, across file systems) every file of `from` into `to`. */
-function linkTree(from: string, to: string): void {
+/** Hard-link (or copy, across file systems) every file of `from` into `to`; files already there are kept. */
+export function linkTree(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = join(from, entry.name);
