@@ -1,5 +1,5 @@
 /**
- * The kept renderer of a code version (issue 33 item 4): the fleet build's "compile once, render
+ * The kept renderer of a code version: the fleet build's "compile once, render
  * every tenant from it", for a pipeline worker taking any tenant's full release. The compiled
  * code does not depend on tenant data (fleet.ts), only on the code and the build's environment
  * (NODE_ENV, PUBLIC_* values): `compiledCodeKey`. The first full release of a key on this disk
