@@ -17,7 +17,7 @@ import type { Migration } from '../../server/kernel/migrations.ts';
 import type { ReleaseManifest } from '../releases.ts';
 import type { FeedStatus, HeldFeed, TenantStatus } from './records.ts';
 import { localFileStore, type FileStore } from './files.ts';
-import { settleReservationOverlay, type ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
+import { readReservationOverlay, settleReservationOverlay, type ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 
 const MIGRATIONS: Migration[] = [
   {
@@ -311,6 +311,14 @@ export class PipelineState {
   async reservations(slug: string): Promise<ReservationOverlay> {
     const rows = await this.db.query<{ car_id: string; reference: string; reserved_at: string }>('SELECT car_id, reference, reserved_at FROM pipeline_reservations WHERE tenant = $1 ORDER BY car_id', [slug]);
     return Object.fromEntries(rows.map((row) => [row.car_id, { reference: row.reference, reserved_at: row.reserved_at }]));
+  }
+
+  /**
+   * The overlay a build uses: the state's rows over the tenant folder's reservations.json
+   * (which a lead API without the state writes, as under `npm start`).
+   */
+  async overlay(slug: string, tenantDir?: string): Promise<ReservationOverlay> {
+    return { ...(tenantDir ? readReservationOverlay(resolve(tenantDir)) : {}), ...(await this.reservations(slug)) };
   }
 
   /**
