@@ -329,7 +329,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   const build =
     mode === 'incremental' && previous && previousDir && plan && bundle
       ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, renderer: renderer && codeRenderer(renderer, options.renderers) })
-      : await buildFullRelease(tenantDir, releaseDir, now, { key: rendererKey, root: options.renderers }, stock ?? undefined);
+      : await buildFullRelease(tenantDir, releaseDir, now, { key: rendererKey, root: options.renderers }, stock ?? undefined, overlay);
   if (mode === 'full') renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? rendererKey : undefined;
   if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
   if (!build.ok) {

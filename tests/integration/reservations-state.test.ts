@@ -10,6 +10,7 @@ import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
+import { isPrepared, prepareTenant } from '../../src/builder/render/build-tenant.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { OVERLAY_FILE } from '../../src/lib/vehicle/reservation-overlay.ts';
 import { intakePush } from '../../src/pipeline/intake.ts';
@@ -79,6 +80,11 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     expect(await watch.changed()).toEqual(['alpha']);
     expect(await built(1)).toBe(true);
     expect(await built(2)).toBe(false);
+    // A full release's build (release-build.ts buildFullRelease) gets the same overlay.
+    const dir = join(pipelineTenants, 'alpha');
+    const inputs = await tenantInputs(pipeline, 'alpha', dir);
+    const prepared = await prepareTenant({ dir, outRoot: join(folder.dir, 'out'), now: Date.now(), logProblems: false, stock: inputs.stock ?? undefined, overlay: inputs.overlay });
+    expect(isPrepared(prepared) && prepared.bundle.cars.find((car) => car.id === 1)?.reserved).toBe(true);
     expect(await apiReserved()).toBe(true);
     // A second payment for the car does not replace the first; nothing changes for the pipeline.
     await app.payments.markReserved('alpha', '1', 'pi_second', Date.now());
