@@ -16,6 +16,7 @@ import { OVERLAY_FILE } from '../../src/lib/vehicle/reservation-overlay.ts';
 import { intakePush } from '../../src/pipeline/intake.ts';
 import { DirectoryObjectStore } from '../../src/pipeline/publish/object-store.ts';
 import { tenantInputs } from '../../src/pipeline/rebuild.ts';
+import { startPipeline } from '../../src/pipeline/service.ts';
 import { objectFileStore } from '../../src/pipeline/state/files.ts';
 import { ReservationWatch } from '../../src/pipeline/state/reservation-watch.ts';
 import { openStockSource, StateStockSource } from '../../src/pipeline/state/stock-source.ts';
@@ -117,4 +118,41 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     expect(await apiReserved()).toBe(true);
     expect(source.reservationsOf('alpha')).toBeUndefined();
   });
+});
+
+describe('the pipeline service and reservations in the state', () => {
+  it('enqueues a tenant whose overlay another process changed in the state, and only that tenant', async () => {
+    const folder = tempDir('reservations-service-');
+    const tenants = join(folder.dir, 'tenants');
+    writeTestTenants(tenants);
+    // Both tenants' builds stop at their site.json, before any rendering: each job is one result, at once.
+    for (const slug of ['alpha', 'beta']) writeFileSync(join(tenants, slug, 'site.json'), '{ not json');
+    const dataDir = join(folder.dir, 'data');
+    const results: string[] = [];
+    const pipeline = await startPipeline({ tenantsDir: tenants, sitesDir: join(folder.dir, 'sites'), dataDir, pollMs: 40, debounceMs: 0, maxWaitMs: 0, warmRenderers: false, log: () => {}, env: {}, onResult: (result) => results.push(result.tenant) });
+    const api = await openPipelineState({ dataDir, stockMirror: false });
+    const until = async (check: () => boolean) => {
+      for (let waited = 0; !check(); waited += 25) {
+        if (waited > 10_000) throw new Error(`jobs seen: ${results.join(', ')}`);
+        await new Promise((done) => setTimeout(done, 25));
+      }
+    };
+    try {
+      await pipeline.settled();
+      await until(() => results.length === 2);
+      await new Promise((done) => setTimeout(done, 200));
+      expect(results.sort()).toEqual(['alpha', 'beta']);
+      results.length = 0;
+      await api.reserveCar('beta', '21', 'pi_other_machine', new Date().toISOString());
+      await until(() => results.length === 1);
+      await api.unreserveCar('beta', '21', 'pi_other_machine');
+      await until(() => results.length === 2);
+      await new Promise((done) => setTimeout(done, 200));
+      expect(results).toEqual(['beta', 'beta']);
+    } finally {
+      await api.close();
+      await pipeline.close();
+      folder.remove();
+    }
+  }, 30_000);
 });
