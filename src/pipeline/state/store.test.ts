@@ -1,8 +1,8 @@
 /**
  * The pipeline state on SQLite (issue 33 item 1): the tenant folder's stock.json seeds it
  * and is never written; stock writes from two separate connections (two processes' worth)
- * never lose one another's feed; release history, the live pointer, the hold and held feeds
- * are shared.
+ * never lose one another's feed; release history, the live pointer, the hold, held feeds and
+ * the reservations overlay are shared.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
