@@ -142,13 +142,6 @@ export async function liveRelease(state: PipelineState, sitesDir: string, slug: 
 }
 
 /**
- * Warm the renderer a tenant's next incremental release would render with (this worker's kept
- * renderer of the current code version), when this disk keeps it and the tenant has a live
- * release: asked while a change waits out its debounce. A renderer loads its page modules on
- * its first render, so it also renders the tenant cut to one car into a scratch folder: every
- * route runs once and the job's render finds them loaded. The renderer's key, or null.
- */
-/**
  * What a build of a tenant reads from the state before the synchronous loadTenant: its
  * accepted stock and its reserved overlay (the state's rows over the folder's file).
  */
@@ -156,6 +149,13 @@ export async function tenantInputs(state: PipelineState, slug: string, tenantDir
   return { stock: await state.stock(slug, tenantDir), overlay: await state.overlay(slug, tenantDir) };
 }
 
+/**
+ * Warm the renderer a tenant's next incremental release would render with (this worker's kept
+ * renderer of the current code version), when this disk keeps it and the tenant has a live
+ * release: asked while a change waits out its debounce. A renderer loads its page modules on
+ * its first render, so it also renders the tenant cut to one car into a scratch folder: every
+ * route runs once and the job's render finds them loaded. The renderer's key, or null.
+ */
 export async function warmNextRenderer(state: PipelineState, sitesDir: string, slug: string, tenantDir: string, renderers?: string): Promise<string | null> {
   const live = await state.live(slug);
   const manifest = live ? await state.release(slug, live) : null;
