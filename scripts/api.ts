@@ -2,7 +2,8 @@
  * The lead API on its own (production): `npm run api`. Configuration from environment
  * variables (docs/lead-api.md), validated before anything starts.
  * SIGHUP (or any change under TENANTS_DIR, when TENANTS_WATCH is on) reloads the tenants;
- * with STOCK_FROM_STATE, the accepted stock comes from the pipeline state, polled every 2 s;
+ * with STOCK_FROM_STATE, the accepted stock and the reserved overlay come from the pipeline
+ * state, polled every 2 s, and payments write the overlay there;
  * SIGTERM / SIGINT stop accepting requests, finish the ones in flight, then exit.
  */
 import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
@@ -21,7 +22,7 @@ if (config.stockFromState) {
   });
 }
 
-const app = await createApp({ ...appOptionsFromConfig(config), stockSource }).catch((error: Error) => {
+const app = await createApp({ ...appOptionsFromConfig(config), stockSource, reservations: stockSource }).catch((error: Error) => {
   console.error(`lead API could not start: ${error.message}`);
   process.exit(1);
 });

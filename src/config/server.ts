@@ -23,7 +23,7 @@ const EnvSchema = v.object({
   PORT: integer(8787, 1, 65535),
   TENANTS_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'tenants'),
   TENANTS_WATCH: flag(true),
-  // The accepted stock from the pipeline state (docs/deploy.md): its database is DATABASE_URL (else SQLite in the data directory), its files the bucket (S3_*) or the data directory.
+  // The accepted stock (and the reserved overlay) in the pipeline state (docs/deploy.md): its database is DATABASE_URL (else SQLite in the data directory), its files the bucket (S3_*) or the data directory.
   STOCK_FROM_STATE: flag(false),
   PIPELINE_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL'))),
@@ -105,7 +105,7 @@ export interface ApiConfig {
   tenantsDir: string;
   /** Reload tenants when files under tenantsDir change (npm run api). */
   tenantsWatch: boolean;
-  /** Read the accepted stock from the pipeline state (STOCK_FROM_STATE), with its data directory (PIPELINE_DATA_DIR); null: the tenant folders. */
+  /** Read the accepted stock (and keep the reserved overlay) in the pipeline state (STOCK_FROM_STATE), with its data directory (PIPELINE_DATA_DIR); null: the tenant folders. */
   stockFromState: { dataDir: string | undefined } | null;
   database: DatabaseConfig;
   hostMap: Record<string, string>;

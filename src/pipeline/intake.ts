@@ -118,13 +118,15 @@ async function updateStock(tenantDir: string, slug: string, options: IntakeOptio
   await withState(options.state, options.sitesDir ?? '', async (state) => {
     const seq = await state.updateStock(slug, tenantDir, (current) => (written = decide(current)));
     if (seq === null) written = null;
+    const records = written as unknown[] | null;
+    if (records) await state.settleReservations(slug, records);
   });
   const records = written as unknown[] | null;
   if (records) settleReservations(tenantDir, records);
   return records;
 }
 
-/** Reserved overlay entries the dealer's accepted feed now reflects are done (docs/payments.md). */
+/** Reserved overlay entries of the tenant folder's file the dealer's accepted feed now reflects are done (docs/payments.md); the state's are settled with the stock. */
 export function settleReservations(tenantDir: string, records: readonly unknown[]): void {
   updateReservationOverlay(tenantDir, (overlay) => settleReservationOverlay(overlay, records));
 }

@@ -20,6 +20,7 @@ import { environment } from '../config/env.ts';
 import { photoOptionsFromEnv } from '../config/images.ts';
 import { resolveTenantPhotos } from '../images/resolve.ts';
 import type { Car } from '../schemas/car.ts';
+import type { ReservationOverlay } from '../lib/vehicle/reservation-overlay.ts';
 import { carFingerprint, diffStock, isEmptyDiff, type StockDiff } from './changes.ts';
 import { checkRelease } from './checks.ts';
 import { codeHash, tenantConfigHash } from './config-hash.ts';
@@ -29,7 +30,7 @@ import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './page-plan.ts';
 import { precompressRelease } from './precompress.ts';
 import { currentRelease, newReleaseId, pickRollback, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
-import { withState, type PipelineState } from './state/store.ts';
+import { withState, type PipelineState, type StockSnapshot } from './state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { readStatus, recordStatusIn, type StatusUpdate } from './status.ts';
 
@@ -141,6 +142,14 @@ export async function liveRelease(state: PipelineState, sitesDir: string, slug: 
 }
 
 /**
+ * What a build of a tenant reads from the state before the synchronous loadTenant: its
+ * accepted stock and its reserved overlay (the state's rows over the folder's file).
+ */
+export async function tenantInputs(state: PipelineState, slug: string, tenantDir: string): Promise<{ stock: StockSnapshot | null; overlay: ReservationOverlay }> {
+  return { stock: await state.stock(slug, tenantDir), overlay: await state.overlay(slug, tenantDir) };
+}
+
+/**
  * Warm the renderer a tenant's next incremental release would render with (this worker's kept
  * renderer of the current code version), when this disk keeps it and the tenant has a live
  * release: asked while a change waits out its debounce. A renderer loads its page modules on
@@ -157,7 +166,8 @@ export async function warmNextRenderer(state: PipelineState, sitesDir: string, s
   const renderer = warmRendererFor(dir);
   renderer.warm();
   const now = Date.now();
-  const tenant = loadTenant(tenantDir, now, (await state.stock(slug, tenantDir)) ?? undefined);
+  const inputs = await tenantInputs(state, slug, tenantDir);
+  const tenant = loadTenant(tenantDir, now, inputs.stock ?? undefined, inputs.overlay);
   const bundle = createBundle(tenant, now);
   const scratch = join(paths.base, `warm-up-${process.pid}`);
   try {
@@ -213,10 +223,11 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   // Leftovers of a killed build are never served; clear them before building again.
   pruneReleases(sitesDir, slug, keep);
   let liveId: string | null;
-  let stock: Awaited<ReturnType<PipelineState['stock']>>;
+  let stock: StockSnapshot | null;
+  let overlay: ReservationOverlay;
   try {
     liveId = await liveRelease(state, sitesDir, slug);
-    stock = await state.stock(slug, tenantDir);
+    ({ stock, overlay } = await tenantInputs(state, slug, tenantDir));
   } catch (error) {
     const reason = `pipeline state unavailable: ${(error as Error).message}`;
     log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
@@ -234,7 +245,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
 
   let tenant: Tenant;
   try {
-    tenant = loadTenant(tenantDir, now, stock ?? undefined);
+    tenant = loadTenant(tenantDir, now, stock ?? undefined, overlay);
   } catch (error) {
     return fail(error instanceof TenantConfigError ? error.message : (error as Error).message);
   }
@@ -318,7 +329,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   const build =
     mode === 'incremental' && previous && previousDir && plan && bundle
       ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, renderer: renderer && codeRenderer(renderer, options.renderers) })
-      : await buildFullRelease(tenantDir, releaseDir, now, { key: rendererKey, root: options.renderers }, stock ?? undefined);
+      : await buildFullRelease(tenantDir, releaseDir, now, { key: rendererKey, root: options.renderers }, stock ?? undefined, overlay);
   if (mode === 'full') renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? rendererKey : undefined;
   if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
   if (!build.ok) {

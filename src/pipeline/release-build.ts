@@ -18,6 +18,7 @@ import { walkFiles } from '../lib/fs/walk.ts';
 import type { Car } from '../schemas/car.ts';
 import { runPostBuildSteps } from '../builder/post-build/steps.ts';
 import type { Tenant } from '../lib/site/tenant.ts';
+import type { ReservationOverlay } from '../lib/vehicle/reservation-overlay.ts';
 import { carSlugsToRender, renderPlanOf, reusedFamilyFiles, type ReleasePlan } from './page-plan.ts';
 
 /** Result of producing a release directory. */
@@ -43,12 +44,12 @@ export interface ReleaseBuild {
 }
 
 /**
- * Full build of the tenant folder (with `stock`: the accepted snapshot) into `outDir`, with the
+ * Full build of the tenant folder (with `stock`: the accepted snapshot; `overlay`: the state's reserved overlay) into `outDir`, with the
  * kept renderer of code version `renderer.key` in `renderer.root` (compiled by this build when
  * that folder has none).
  */
-export async function buildFullRelease(tenantDir: string, outDir: string, now: number, renderer: { key: string; root?: string }, stock?: { data: unknown }): Promise<ReleaseBuild & { visible: number }> {
-  const result = await buildWithCodeRenderer({ dir: tenantDir, outRoot: dirname(outDir), outDir, now, logProblems: false, stock, ...renderer });
+export async function buildFullRelease(tenantDir: string, outDir: string, now: number, renderer: { key: string; root?: string }, stock?: { data: unknown }, overlay?: ReservationOverlay): Promise<ReleaseBuild & { visible: number }> {
+  const result = await buildWithCodeRenderer({ dir: tenantDir, outRoot: dirname(outDir), outDir, now, logProblems: false, stock, overlay, ...renderer });
   return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible, renderedWith: result.renderedWith, rendererProblem: result.rendererProblem };
 }
 

@@ -19,6 +19,7 @@ import { localPublisher, type Publisher } from './publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, warmNextRenderer, type RebuildResult } from './rebuild.ts';
 import { createSecretStore } from './secrets.ts';
+import { ReservationWatch } from './state/reservation-watch.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from './state/store.ts';
 import { sharedStateFiles } from './state/files.ts';
 import { createWebhookHandler } from './webhook.ts';
@@ -213,6 +214,18 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     }
   };
 
+  // Reservations a lead API on any machine wrote into the state (state/reservation-watch.ts): polled with the folders.
+  const reservations = new ReservationWatch(state);
+  let reservationScan: Promise<void> | undefined;
+  const scanReservations = () => {
+    if (reservationScan) return;
+    reservationScan = reservations
+      .changed()
+      .then((slugs) => slugs.filter((slug) => tenantDirOf(slug)).forEach(request))
+      .catch((error: unknown) => log({ level: 'warn', event: 'scan', reason: `reservations in the pipeline state: ${(error as Error).message}` }))
+      .finally(() => (reservationScan = undefined));
+  };
+
   let rescan: NodeJS.Timeout | undefined;
   // Inbox files are parsed off the main thread; a tenant being read is left to its running scan.
   const busy = new Set<string>();
@@ -318,9 +331,11 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     }
     scan();
     scanTenants(true);
+    scanReservations();
     poll = setInterval(() => {
       scan();
       scanTenants(false);
+      scanReservations();
     }, options.pollMs ?? 2000);
     refresh = setInterval(() => {
       try {
@@ -348,6 +363,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     async close() {
       if (poll) clearInterval(poll);
       if (refresh) clearInterval(refresh);
+      await reservationScan;
       if (rescan) clearTimeout(rescan);
       for (const watcher of watchers) watcher.close();
       await Promise.all(scans);

@@ -27,6 +27,7 @@ import { carsPlugin } from './features/cars/plugin.ts';
 import { leadsPlugin } from './features/leads/plugin.ts';
 import { marketingPlugin } from './features/marketing/plugin.ts';
 import { Payments, type PaymentsOptions } from './features/payments/payments.ts';
+import type { ReservationWriter } from './features/payments/context.ts';
 import { paymentsPlugin } from './features/payments/plugin.ts';
 import { placesPlugin } from './features/places/plugin.ts';
 import { tradeInPlugin } from './features/trade-in/plugin.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   stockDir?: string;
   /** Accepted stock from the pipeline state, read over stockDir and the tenant folders (TenantRegistryOptions). */
   stockSource?: StockSource;
+  /** Where payments write the reserved overlay (the pipeline state, with stockSource); default the tenant folders. */
+  reservations?: ReservationWriter;
   /** Database settings, or an already open database (shared between apps in tests). */
   database: DatabaseConfig | SqlDatabase;
   /** Handles every non-/api request (the static sites); without it those get a 404. */
@@ -218,7 +221,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     devMessages: options.devMessages ?? false,
   };
 
-  const payments = new Payments({ db, leads: stores.leads, tenants, tenantsDir: options.tenantsDir, now, kick: () => outbox.kick(), log: app.log }, options.payments);
+  const payments = new Payments({ db, leads: stores.leads, tenants, tenantsDir: options.tenantsDir, now, kick: () => outbox.kick(), log: app.log }, { ...options.payments, ...(options.reservations ? { reservations: options.reservations } : {}) });
   app.decorate('payments', payments);
   app.decorate('stores', stores);
   app.decorate('outbox', outbox);

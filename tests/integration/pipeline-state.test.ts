@@ -6,7 +6,8 @@
  * - Two workers with separate disks share one state (SQLite file) and one "bucket" (a test
  *   publisher over a shared directory, with fetchRelease): worker A makes the full release,
  *   its disk then disappears; worker B, which never saw the tenant, makes the next one-car
- *   release incrementally from the state's record and the fetched release files.
+ *   release incrementally from the state's record and the fetched release files; a
+ *   reservation written to the state by a third connection (a lead API) is B's next release.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -138,6 +139,19 @@ describe('stateless workers', () => {
       expect(readFileSync(join(release, other), 'utf8')).toBe(readFileSync(join(bucket, SLUG, full.release as string, other), 'utf8'));
       expect(existsSync(sitesA)).toBe(false);
       expect(readFileSync(join(bucket, SLUG, 'live'), 'utf8')).toBe(next.release);
+
+      // A deposit paid on a lead API machine (its own connection to the state, no tenant folder of B's):
+      // B's next job publishes the car reserved, incrementally; the tenant folder gets no reservations.json.
+      const api = await openPipelineState({ dataDir: stateDir, stockMirror: false });
+      try {
+        await api.reserveCar(SLUG, '101', 'pi_machine_c', new Date().toISOString());
+      } finally {
+        await api.close();
+      }
+      const reserved = await rebuildTenant({ tenantDir, sitesDir: sitesB, state: stateB, publisher, maxIncrementalShare: 1 });
+      expect(reserved).toMatchObject({ outcome: 'published', mode: 'incremental', changed: 1, added: 0, removed: 0 });
+      expect(readFileSync(join(sitesB, SLUG, 'releases', reserved.release as string, CAR_PAGE), 'utf8')).toContain('>Reserved<');
+      expect(existsSync(join(tenantDir, 'reservations.json'))).toBe(false);
     } finally {
       await stateA.close();
       await stateB.close();

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatProblem } from '../../lib/vehicle/stock.ts';
+import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import { walkFiles } from '../../lib/fs/walk.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
@@ -41,6 +42,8 @@ export interface TenantBuildOptions {
   keepRenderer?: string;
   /** Stock records to build instead of the folder's stock.json (the pipeline's accepted snapshot). */
   stock?: { data: unknown };
+  /** The reserved overlay to build with instead of the folder's reservations.json (the pipeline state's). */
+  overlay?: ReservationOverlay;
 }
 
 export interface TenantBuildResult {
@@ -101,7 +104,7 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
 
   let tenant: Tenant;
   try {
-    tenant = loadTenant(options.dir, options.now, options.stock);
+    tenant = loadTenant(options.dir, options.now, options.stock, options.overlay);
   } catch (error) {
     return fail(error);
   }

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { parseStock, visibleStock, type StockProblem } from '../vehicle/stock.ts';
-import { applyReservationOverlay, readReservationOverlay } from '../vehicle/reservation-overlay.ts';
+import { applyReservationOverlay, readReservationOverlay, type ReservationOverlay } from '../vehicle/reservation-overlay.ts';
 import { DEMO_CLOCK_FILE, demoShiftDays, parseDemoClock, shiftSiteDates, shiftStockDates } from './demo-clock.ts';
 
 /** A site.json (or other tenant file) that cannot be used: stops only this tenant. */
@@ -83,9 +83,10 @@ export function loadSite(dir: string): Site {
 /**
  * Load and validate a tenant folder; `now` (ms) decides sold-car visibility. `stock`: the
  * records to use instead of the folder's stock.json (the pipeline's accepted snapshot,
- * src/pipeline/state/store.ts).
+ * src/pipeline/state/store.ts); `overlay`: the reserved overlay to use instead of the folder's
+ * reservations.json (the pipeline state's, read beforehand: this load is synchronous).
  */
-export function loadTenant(dir: string, now: number = Date.now(), stock?: { data: unknown }): Tenant {
+export function loadTenant(dir: string, now: number = Date.now(), stock?: { data: unknown }, overlay?: ReservationOverlay): Tenant {
   const absolute = resolve(dir);
   const slug = basename(absolute);
   const dateShift = demoDateShift(absolute, now);
@@ -97,7 +98,7 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
     ? parseStock(slug, shiftStockDates(records, dateShift))
     : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
   // Paid online reservations the dealer's feed does not show yet (docs/payments.md).
-  const cars = applyReservationOverlay(parsed.cars, readReservationOverlay(absolute));
+  const cars = applyReservationOverlay(parsed.cars, overlay ?? readReservationOverlay(absolute));
   return {
     slug,
     dir: absolute,

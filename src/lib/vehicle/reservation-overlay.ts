@@ -1,12 +1,11 @@
 /**
- * The reserved overlay (docs/payments.md): a paid online reservation marks its car
- * reserved on the live site before the dealer's own system says so. The lead API writes
- * `tenants/<slug>/reservations.json`; wherever stock is read (loadTenant: builds, the
- * pipeline, the API) the overlay is laid over the feed, so the next feed does not undo it.
- * When a feed itself shows the car reserved or sold, or drops it, the dealer's system has
- * caught up and the pipeline's intake removes the entry (settleReservationOverlay); from
- * then on the feed decides again. A refund removes the entry too. A missing or unreadable
- * file is an empty overlay: it never stops a build.
+ * The reserved overlay (docs/payments.md): a paid online reservation marks its car reserved
+ * on the live site before the dealer's own system says so. The lead API writes
+ * `tenants/<slug>/reservations.json`, or with STOCK_FROM_STATE the pipeline state's table
+ * (src/pipeline/state/store.ts, same rules); loadTenant lays it over the feed, so the next
+ * feed does not undo it. When a feed shows the car reserved or sold, or drops it, the intake
+ * removes the entry (settleReservationOverlay) and the feed decides again; a refund removes
+ * it too. A missing or unreadable file is an empty overlay: it never stops a build.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';

@@ -1,18 +1,21 @@
 /**
- * The lead API's view of the accepted stock in the pipeline state (issue 33 item 1): a lead
- * API on a machine without the pipeline's disk reads each tenant's latest snapshot from the
+ * The lead API's view of the pipeline state (issue 33 item 1): a lead API on a machine without
+ * the pipeline's disk reads each tenant's latest stock snapshot and reserved overlay from the
  * state (PostgreSQL and the bucket in production, SQLite and a data directory locally) and
- * keeps it in memory, because tenant reloads are synchronous (src/server/kernel/tenants.ts
- * StockSource). It polls the snapshots' sequence numbers and reads only the ones that moved.
- * It never seeds the state from a tenant folder: that is the pipeline's job.
+ * keeps them in memory, because tenant reloads are synchronous (src/server/kernel/tenants.ts
+ * StockSource). It polls the snapshots' sequence numbers and the overlays' signatures and
+ * reads only what moved; payments write the overlay through it (reserveCar / unreserveCar),
+ * and the pipeline polls the same signatures. It never seeds the state from a tenant folder.
  */
 import { join } from 'node:path';
 import type { Environment } from '../../config/env.ts';
 import { localFileStore, sharedStateFiles } from './files.ts';
+import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import { openPipelineState, type PipelineState } from './store.ts';
 
 export class StateStockSource {
   private readonly cache = new Map<string, { seq: number; data: unknown }>();
+  private readonly overlays = new Map<string, { signature: string; overlay: ReservationOverlay }>();
   readonly state: PipelineState;
 
   constructor(state: PipelineState) {
@@ -25,9 +28,32 @@ export class StateStockSource {
     return entry ? { data: entry.data } : undefined;
   }
 
-  /** Read the snapshots that changed since the last call; returns their tenants. */
+  /** The tenant's reserved overlay as last read, or undefined when the state has none for it. */
+  reservationsOf(slug: string): ReservationOverlay | undefined {
+    return this.overlays.get(slug)?.overlay;
+  }
+
+  /** Mark a car reserved in the state; the next refresh reloads the tenant (as the pipeline's poll rebuilds it). */
+  reserveCar(slug: string, carId: string, reference: string, reservedAt: string): Promise<boolean> {
+    return this.state.reserveCar(slug, carId, reference, reservedAt);
+  }
+
+  /** Remove a car's entry from the state (the one of `reference`, or any when null). */
+  unreserveCar(slug: string, carId: string, reference: string | null): Promise<boolean> {
+    return this.state.unreserveCar(slug, carId, reference);
+  }
+
+  /** Read the snapshots and overlays that changed since the last call; returns their tenants. */
   async refresh(): Promise<string[]> {
     const changed: string[] = [];
+    const signatures = await this.state.reservationSignatures();
+    for (const slug of new Set([...signatures.keys(), ...this.overlays.keys()])) {
+      const signature = signatures.get(slug);
+      if (signature === this.overlays.get(slug)?.signature) continue;
+      if (signature === undefined) this.overlays.delete(slug);
+      else this.overlays.set(slug, { signature, overlay: await this.state.reservations(slug) });
+      changed.push(slug);
+    }
     for (const { tenant, seq } of await this.state.stockSequences()) {
       if (this.cache.get(tenant)?.seq === seq) continue;
       const snapshot = await this.state.stock(tenant);

@@ -1,8 +1,8 @@
 /**
  * The pipeline state on SQLite (issue 33 item 1): the tenant folder's stock.json seeds it
  * and is never written; stock writes from two separate connections (two processes' worth)
- * never lose one another's feed; release history, the live pointer, the hold and held feeds
- * are shared.
+ * never lose one another's feed; release history, the live pointer, the hold, held feeds and
+ * the reservations overlay are shared.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,6 +102,35 @@ describe('held feeds', () => {
     expect((await a.heldFeeds('acme')).map((feed) => feed.id)).toEqual(['20261127T101010102Z-cd34']);
     expect(await b.heldFeed('acme', '20261127T101010101Z-ab12')).toMatchObject({ report: 'report text', feed: { outcome: decided[0]!.feed.outcome } });
     expect(await a.closeHeldFeed('acme', 'unknown', 'discarded')).toBeNull();
+  });
+});
+
+describe('reservations overlay', () => {
+  it('is shared between connections, keeps the first payment of a car, and is removed by reference or when the feed catches up', async () => {
+    const [a, b] = [await open(), await open()];
+    expect(await a.reserveCar('acme', '7', 'pi_1', '2026-11-27T10:00:00.000Z')).toBe(true);
+    const racing = await Promise.all([a.reserveCar('acme', '8', 'pi_2', 't2'), b.reserveCar('acme', '8', 'pi_3', 't3')]);
+    expect(racing.filter(Boolean)).toHaveLength(1);
+    expect(await b.reserveCar('acme', '7', 'pi_9', 't9')).toBe(false);
+    await b.reserveCar('other', '7', 'pi_4', 't4');
+    expect(await b.reservations('acme')).toMatchObject({ '7': { reference: 'pi_1', reserved_at: '2026-11-27T10:00:00.000Z' }, '8': {} });
+    expect(Object.keys(await a.reservations('other'))).toEqual(['7']);
+    const before = await a.reservationSignatures();
+    expect([...before.keys()]).toEqual(['acme', 'other']);
+    // A refund of another payment leaves the entry; its own payment's refund removes it.
+    expect(await a.unreserveCar('acme', '7', 'pi_other')).toBe(false);
+    expect(await a.unreserveCar('acme', '7', 'pi_1')).toBe(true);
+    const after = await b.reservationSignatures();
+    expect(after.get('acme')).not.toBe(before.get('acme'));
+    expect(after.get('other')).toBe(before.get('other'));
+    // The feed shows car 8 reserved: settled; car 9 still in stock keeps its entry; the other tenant is untouched.
+    await a.reserveCar('acme', '9', 'pi_5', 't5');
+    expect(await b.settleReservations('acme', [{ id: '8', reserved: true }, { id: 9, status: 'in_stock' }])).toEqual(['8']);
+    expect(Object.keys(await a.reservations('acme'))).toEqual(['9']);
+    expect(await b.settleReservations('acme', [])).toEqual(['9']);
+    expect(await a.reservations('acme')).toEqual({});
+    expect((await a.reservationSignatures()).has('acme')).toBe(false);
+    expect(Object.keys(await a.reservations('other'))).toEqual(['7']);
   });
 });
 

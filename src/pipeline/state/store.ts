@@ -1,7 +1,7 @@
 /**
  * The pipeline's shared state (issue 33 items 1 and 4): what every worker must agree on lives
  * here, a worker's disk holds caches only. Records (the stock snapshot's sequence, release
- * history, the live pointer, the rollback hold, job and feed status, held feeds) are rows in PostgreSQL
+ * history, the live pointer, the rollback hold, job and feed status, held feeds, reservations) are rows in PostgreSQL
  * (`DATABASE_URL`) or in SQLite in the data directory; files (stock snapshots, release
  * manifests with their cars and fingerprints) go to a FileStore: a bucket, or the data
  * directory's `files/`. The data directory defaults to `<sites>/.pipeline/`, never `tenants/`.
@@ -17,6 +17,7 @@ import type { Migration } from '../../server/kernel/migrations.ts';
 import type { ReleaseManifest } from '../releases.ts';
 import type { FeedStatus, HeldFeed, TenantStatus } from './records.ts';
 import { localFileStore, type FileStore } from './files.ts';
+import { readReservationOverlay, settleReservationOverlay, type ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 
 const MIGRATIONS: Migration[] = [
   {
@@ -35,6 +36,12 @@ const MIGRATIONS: Migration[] = [
     statements: () => [
       'CREATE TABLE pipeline_held_feeds (tenant TEXT NOT NULL, id TEXT NOT NULL, description TEXT NOT NULL, feed TEXT NOT NULL, report TEXT NOT NULL, outcome TEXT, decided_at TEXT, PRIMARY KEY (tenant, id))',
     ],
+  },
+  {
+    version: 3,
+    name: 'reservations overlay',
+    // One row per car a paid deposit marks reserved (docs/payments.md); removed when the feed catches up or on refund.
+    statements: () => ['CREATE TABLE pipeline_reservations (tenant TEXT NOT NULL, car_id TEXT NOT NULL, reference TEXT NOT NULL, reserved_at TEXT NOT NULL, PRIMARY KEY (tenant, car_id))'],
   },
 ];
 
@@ -298,6 +305,59 @@ export class PipelineState {
     const feed: HeldFeed = { ...held.feed, outcome, decidedAt, ...(note ? { note } : {}) };
     await this.db.run('UPDATE pipeline_held_feeds SET description = $1 WHERE tenant = $2 AND id = $3', [JSON.stringify(feed), slug, id]);
     return { feed, bytes: held.bytes };
+  }
+
+  /** The reserved overlay of a tenant (src/lib/vehicle/reservation-overlay.ts). */
+  async reservations(slug: string): Promise<ReservationOverlay> {
+    const rows = await this.db.query<{ car_id: string; reference: string; reserved_at: string }>('SELECT car_id, reference, reserved_at FROM pipeline_reservations WHERE tenant = $1 ORDER BY car_id', [slug]);
+    return Object.fromEntries(rows.map((row) => [row.car_id, { reference: row.reference, reserved_at: row.reserved_at }]));
+  }
+
+  /**
+   * The overlay a build uses: the state's rows over the tenant folder's reservations.json
+   * (which a lead API without the state writes, as under `npm start`).
+   */
+  async overlay(slug: string, tenantDir?: string): Promise<ReservationOverlay> {
+    return { ...(tenantDir ? readReservationOverlay(resolve(tenantDir)) : {}), ...(await this.reservations(slug)) };
+  }
+
+  /**
+   * Every tenant's overlay as one comparable string (car id and reference of each row): what
+   * a reader polls to see whose overlay changed. A tenant without rows is absent.
+   */
+  async reservationSignatures(): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ tenant: string; car_id: string; reference: string }>('SELECT tenant, car_id, reference FROM pipeline_reservations ORDER BY tenant, car_id');
+    const signatures = new Map<string, string>();
+    for (const row of rows) signatures.set(row.tenant, `${signatures.get(row.tenant) ?? ''}${JSON.stringify([row.car_id, row.reference])}`);
+    return signatures;
+  }
+
+  /** Mark a car reserved; an existing entry (an earlier payment) stands. Returns whether a row was added. */
+  async reserveCar(slug: string, carId: string, reference: string, reservedAt: string): Promise<boolean> {
+    const added = await this.db.run('INSERT INTO pipeline_reservations (tenant, car_id, reference, reserved_at) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant, car_id) DO NOTHING', [slug, carId, reference, reservedAt]);
+    return added > 0;
+  }
+
+  /** Remove a car's entry: only the one of `reference` when given (a refund), any when null. Returns whether a row went. */
+  async unreserveCar(slug: string, carId: string, reference: string | null): Promise<boolean> {
+    const removed = reference === null
+      ? await this.db.run('DELETE FROM pipeline_reservations WHERE tenant = $1 AND car_id = $2', [slug, carId])
+      : await this.db.run('DELETE FROM pipeline_reservations WHERE tenant = $1 AND car_id = $2 AND reference = $3', [slug, carId, reference]);
+    return removed > 0;
+  }
+
+  /**
+   * Remove the entries an accepted feed now reflects (settleReservationOverlay). Each delete
+   * names the reference it read, so a payment recorded meanwhile for that car is kept.
+   */
+  async settleReservations(slug: string, feedRecords: readonly unknown[]): Promise<string[]> {
+    const overlay = await this.reservations(slug);
+    const kept = settleReservationOverlay(overlay, feedRecords);
+    const settled: string[] = [];
+    for (const [carId, entry] of Object.entries(overlay)) {
+      if (!kept[carId] && (await this.unreserveCar(slug, carId, entry.reference))) settled.push(carId);
+    }
+    return settled;
   }
 
   close(): Promise<void> {

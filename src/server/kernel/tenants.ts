@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { listTenantDirs, loadTenant } from '../../lib/site/tenant.ts';
+import { readReservationOverlay, type ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 
 /** One place a tenant's leads go. */
 export const DestinationSchema = v.variant('type', [
@@ -104,13 +105,17 @@ export interface TenantRegistryOptions {
 export interface StockSource {
   /** The tenant's accepted records, or undefined when the source has none for it. */
   stockOf(slug: string): { data: unknown } | undefined;
+  /** The tenant's reserved overlay, or undefined (the tenant folder's reservations.json decides). */
+  reservationsOf?(slug: string): ReservationOverlay | undefined;
 }
 
 function buildTenant(dir: string, options: Pick<TenantRegistryOptions, 'stockDir' | 'stockSource'>): ApiTenant {
   const slug = dir.split(/[\\/]/).pop()!;
   const accepted = options.stockDir ? join(options.stockDir, `${slug}.json`) : undefined;
   const stock = options.stockSource?.stockOf(slug) ?? (accepted && existsSync(accepted) ? { data: JSON.parse(readFileSync(accepted, 'utf8')) as unknown } : undefined);
-  const tenant = loadTenant(dir, Date.now(), stock);
+  // The state's reservations over the folder's file, as the pipeline builds them (src/pipeline/state/store.ts overlay).
+  const reserved = options.stockSource?.reservationsOf?.(slug);
+  const tenant = loadTenant(dir, Date.now(), stock, reserved ? { ...readReservationOverlay(dir), ...reserved } : undefined);
   const { site, cars } = tenant;
   const dealershipSlugs = new Set<string>();
   const dealershipIds = new Set<string>();

@@ -20,6 +20,16 @@ export interface PaymentsOptions {
   sweepMs?: number;
   /** Bounds of holds and intents; DEFAULT_PAYMENT_LIMITS for what is not given. */
   limits?: Partial<PaymentLimits>;
+  /** Where the reserved overlay is written (the pipeline state with STOCK_FROM_STATE); default the tenant folder's reservations.json. */
+  reservations?: ReservationWriter;
+}
+
+/** The reserved overlay in the pipeline state (src/pipeline/state/store.ts: one conditional statement each). */
+export interface ReservationWriter {
+  /** Mark a car reserved; an existing entry stands. */
+  reserveCar(slug: string, carId: string, reference: string, reservedAt: string): Promise<unknown>;
+  /** Remove a car's entry: the one of `reference`, or any when null. */
+  unreserveCar(slug: string, carId: string, reference: string | null): Promise<unknown>;
 }
 
 /** Bounds of car holds and provider intents against hold-everything and card-testing abuse (docs/payments.md). */
@@ -58,6 +68,6 @@ export interface PaymentsContext {
   cancelAtProvider(tenant: ApiTenant, rows: readonly PaymentRow[]): Promise<void>;
   /** Put the payment on its lead and deliver it to the dealer. */
   completeLead(tenant: ApiTenant, payment: PaymentRow, state: string, reservedUntil?: number): Promise<void>;
-  markReserved(slug: string, carId: string, reference: string, at: number): void;
-  unmarkReserved(slug: string, carId: string, reference: string | null): void;
+  markReserved(slug: string, carId: string, reference: string, at: number): Promise<void>;
+  unmarkReserved(slug: string, carId: string, reference: string | null): Promise<void>;
 }

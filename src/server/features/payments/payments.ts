@@ -213,18 +213,21 @@ export class Payments implements PaymentsContext {
     return join(this.deps.tenantsDir, slug);
   }
 
-  /** The reserved overlay the pipeline publishes (docs/payments.md). */
-  markReserved(slug: string, carId: string, reference: string, at: number): void {
+  /** The reserved overlay the pipeline publishes (docs/payments.md): in the pipeline state when configured, else the tenant folder. */
+  async markReserved(slug: string, carId: string, reference: string, at: number): Promise<void> {
+    const reservedAt = new Date(at).toISOString();
     try {
-      updateReservationOverlay(this.tenantDir(slug), (overlay) => ({ ...overlay, [carId]: overlay[carId] ?? { reference, reserved_at: new Date(at).toISOString() } }));
+      if (this.options.reservations) await this.options.reservations.reserveCar(slug, carId, reference, reservedAt);
+      else updateReservationOverlay(this.tenantDir(slug), (overlay) => ({ ...overlay, [carId]: overlay[carId] ?? { reference, reserved_at: reservedAt } }));
     } catch (error) {
       this.deps.log.error({ tenant: slug, car: carId, error: (error as Error).message }, 'reserved overlay could not be written');
     }
   }
 
-  unmarkReserved(slug: string, carId: string, reference: string | null): void {
+  async unmarkReserved(slug: string, carId: string, reference: string | null): Promise<void> {
     try {
-      updateReservationOverlay(this.tenantDir(slug), (overlay) => {
+      if (this.options.reservations) await this.options.reservations.unreserveCar(slug, carId, reference);
+      else updateReservationOverlay(this.tenantDir(slug), (overlay) => {
         if (overlay[carId] && (reference === null || overlay[carId]!.reference === reference)) delete overlay[carId];
         return overlay;
       });

@@ -46,7 +46,7 @@ export async function recordRefund(ctx: PaymentsContext, tenant: ApiTenant, paym
     await tx.run('UPDATE payments SET status = $1, refunded_cents = $2, updated_at = $3 WHERE id = $4', [status, refundedCents, ctx.deps.now(), payment.id]);
     if (full) await tx.run('DELETE FROM car_holds WHERE payment_id = $1', [payment.id]);
   });
-  if (full && payment.kind === 'reservation' && payment.car_id) ctx.unmarkReserved(tenant.slug, payment.car_id, payment.provider_ref);
+  if (full && payment.kind === 'reservation' && payment.car_id) await ctx.unmarkReserved(tenant.slug, payment.car_id, payment.provider_ref);
   if (payment.status !== 'conflict') await ctx.completeLead(tenant, { ...payment, refunded_cents: refundedCents }, full ? 'refunded' : 'partially refunded');
   return status;
 }

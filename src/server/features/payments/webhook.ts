@@ -80,7 +80,7 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
     return 'refunded: car taken';
   }
   await ctx.completeLead(tenant, { ...payment, paid_at: payment.paid_at ?? at }, 'paid', holdUntil);
-  if (payment.kind === 'reservation' && payment.car_id) ctx.markReserved(tenant.slug, payment.car_id, payment.provider_ref ?? payment.id, at);
+  if (payment.kind === 'reservation' && payment.car_id) await ctx.markReserved(tenant.slug, payment.car_id, payment.provider_ref ?? payment.id, at);
   return 'paid';
 }
 
