@@ -143,10 +143,13 @@ export async function liveRelease(state: PipelineState, sitesDir: string, slug: 
 
 /**
  * What a build of a tenant reads from the state before the synchronous loadTenant: its
- * accepted stock and its reserved overlay (the state's rows over the folder's file).
+ * accepted stock and its reserved overlay (the state's rows over the folder's file), with the
+ * rows' signature the release records once live (state/reservation-watch.ts compares it).
  */
-export async function tenantInputs(state: PipelineState, slug: string, tenantDir: string): Promise<{ stock: StockSnapshot | null; overlay: ReservationOverlay }> {
-  return { stock: await state.stock(slug, tenantDir), overlay: await state.overlay(slug, tenantDir) };
+export async function tenantInputs(state: PipelineState, slug: string, tenantDir: string): Promise<{ stock: StockSnapshot | null; overlay: ReservationOverlay; reservations: string }> {
+  const stock = await state.stock(slug, tenantDir);
+  const { overlay, signature } = await state.overlay(slug, tenantDir);
+  return { stock, overlay, reservations: signature };
 }
 
 /**
@@ -225,9 +228,10 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   let liveId: string | null;
   let stock: StockSnapshot | null;
   let overlay: ReservationOverlay;
+  let reservations: string;
   try {
     liveId = await liveRelease(state, sitesDir, slug);
-    ({ stock, overlay } = await tenantInputs(state, slug, tenantDir));
+    ({ stock, overlay, reservations } = await tenantInputs(state, slug, tenantDir));
   } catch (error) {
     const reason = `pipeline state unavailable: ${(error as Error).message}`;
     log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
@@ -236,6 +240,8 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
 
   // The status goes to the state and the local file; a state that cannot take it is logged, the job's outcome stands.
   const note = (update: StatusUpdate) => recordStatusIn(state, sitesDir, slug, update).catch((error) => log({ level: 'warn', event: 'status', tenant: slug, reason: (error as Error).message }));
+  // The reserved rows the live site now shows (state/reservation-watch.ts); a failure to record it costs at most one needless rebuild.
+  const builtFrom = (signature: string) => state.recordReservationsBuilt(slug, signature).catch((error) => log({ level: 'warn', event: 'reservations-built', tenant: slug, reason: (error as Error).message }));
   const fail = async (reason: string, counts: Partial<RebuildResult> = {}, release?: string): Promise<RebuildResult> => {
     const result: RebuildResult = { ...empty, ...counts, outcome: 'failed', release, seconds: seconds(), reason };
     await note({ outcome: 'failed', current: liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
@@ -264,6 +270,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   const tokenRefreshDue = Boolean(tenant.site.search && !tenant.site.search.key && previous && now - previous.fullBuildTime >= (options.searchTokenRefreshMs ?? REBUILD_DEFAULTS.searchTokenRefreshMs));
   if (previous && previous.configHash === configHash && isEmptyDiff(diff) && !options.full && !tokenRefreshDue) {
     const result: RebuildResult = { ...empty, outcome: 'unchanged', release: liveId ?? undefined, seconds: seconds() };
+    await builtFrom(reservations);
     log({ event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'unchanged' });
     return result;
   }
@@ -382,6 +389,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
     await state.setLive(slug, id);
+    await builtFrom(reservations);
   } catch (error) {
     if (error instanceof SupersededError) {
       // The run that took the job over publishes and records the status; this one only says why it stopped.

@@ -61,11 +61,13 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     folder.remove();
   }, 60_000);
 
-  // What a rebuild on the pipeline's machine builds (rebuild.ts: the state's inputs, then loadTenant).
+  // What a rebuild on the pipeline's machine builds (rebuild.ts: the state's inputs, then loadTenant) and records once live.
   const built = async (id: number) => {
     const dir = join(pipelineTenants, 'alpha');
     const inputs = await tenantInputs(pipeline, 'alpha', dir);
-    return loadTenant(dir, Date.now(), inputs.stock ?? undefined, inputs.overlay).cars.find((car) => car.id === id)?.reserved ?? false;
+    const reserved = loadTenant(dir, Date.now(), inputs.stock ?? undefined, inputs.overlay).cars.find((car) => car.id === id)?.reserved ?? false;
+    await pipeline.recordReservationsBuilt('alpha', inputs.reservations);
+    return reserved;
   };
   const apiReserved = async () => {
     await app.reloadChangedTenants(await source.refresh());
@@ -118,6 +120,20 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     expect(await apiReserved()).toBe(true);
     expect(source.reservationsOf('alpha')).toBeUndefined();
   });
+
+  it.skipIf(skip)('a pipeline that starts after a change sees it at its first poll; a change already built is not asked for again', async () => {
+    // No pipeline polls while the deposit is paid (a restart, a deploy): the next one's first poll has it.
+    await app.payments.markReserved('alpha', '2', 'pi_while_down', Date.now());
+    expect(await new ReservationWatch(pipeline).changed()).toEqual(['alpha']);
+    expect(await built(2)).toBe(true);
+    expect(await new ReservationWatch(pipeline).changed()).toEqual([]);
+    // A refund while down: the site was built with the car reserved, so it is asked for too.
+    await app.payments.unmarkReserved('alpha', '2', 'pi_while_down');
+    const restarted = new ReservationWatch(pipeline);
+    expect(await restarted.changed()).toEqual(['alpha']);
+    // Once per change: the next poll, with the rebuild still queued, asks for nothing more.
+    expect(await restarted.changed()).toEqual([]);
+  });
 });
 
 describe('the pipeline service and reservations in the state', () => {
@@ -145,7 +161,8 @@ describe('the pipeline service and reservations in the state', () => {
       results.length = 0;
       await api.reserveCar('beta', '21', 'pi_other_machine', new Date().toISOString());
       await until(() => results.length === 1);
-      await api.unreserveCar('beta', '21', 'pi_other_machine');
+      // The job failed (its site.json), so nothing was built from that reservation: another change is asked for again.
+      await api.reserveCar('beta', '22', 'pi_other_machine_2', new Date().toISOString());
       await until(() => results.length === 2);
       await new Promise((done) => setTimeout(done, 200));
       expect(results).toEqual(['beta', 'beta']);

@@ -1,34 +1,35 @@
 /**
- * Which tenants' reserved overlay changed in the pipeline state (issue 33 item 1). A lead API
- * on any machine writes reservations into the state (state/store.ts reserveCar); the pipeline
- * polls every tenant's overlay signature with its folder scan and enqueues the tenants whose
- * signature moved. A poll of the state, not a message: it needs nothing but the state both
- * sides already reach, and a change made while the pipeline was down is seen at its next poll.
+ * Which tenants' reserved overlay in the pipeline state differs from what their live site was
+ * built from. A lead API on any machine writes reservations into the state (store.ts
+ * reserveCar); every release records the signature of the rows it was built from
+ * (recordReservationsBuilt). The pipeline polls both with its folder scan and enqueues each
+ * tenant whose rows moved away from its built signature, once per new signature. A poll of
+ * the state, not a message: it needs nothing but the state both sides already reach, and a
+ * change made while no pipeline ran is seen by the first poll of the next one.
  */
 import type { PipelineState } from './store.ts';
 
 export class ReservationWatch {
-  private readonly seen = new Map<string, string>();
-  private primed = false;
+  /** The signature each tenant was last asked to rebuild for, until a release records it as built. */
+  private readonly requested = new Map<string, string>();
   private readonly state: PipelineState;
 
   constructor(state: PipelineState) {
     this.state = state;
   }
 
-  /** Tenants whose overlay changed since the last call (added, changed or emptied); the first call only takes note. */
+  /** Tenants to rebuild: their rows differ from what their live site was built from, and were not asked for already. */
   async changed(): Promise<string[]> {
-    const signatures = await this.state.reservationSignatures();
+    const [current, built] = await Promise.all([this.state.reservationSignatures(), this.state.builtReservationSignatures()]);
     const changed: string[] = [];
-    for (const slug of new Set([...signatures.keys(), ...this.seen.keys()])) {
-      const signature = signatures.get(slug);
-      if (signature === this.seen.get(slug)) continue;
-      if (signature === undefined) this.seen.delete(slug);
-      else this.seen.set(slug, signature);
-      changed.push(slug);
+    for (const slug of new Set([...current.keys(), ...built.keys(), ...this.requested.keys()])) {
+      const signature = current.get(slug) ?? '';
+      if (signature === (built.get(slug) ?? '')) this.requested.delete(slug);
+      else if (this.requested.get(slug) !== signature) {
+        this.requested.set(slug, signature);
+        changed.push(slug);
+      }
     }
-    const first = !this.primed;
-    this.primed = true;
-    return first ? [] : changed.sort();
+    return changed.sort();
   }
 }

@@ -132,6 +132,21 @@ describe('reservations overlay', () => {
     expect((await a.reservationSignatures()).has('acme')).toBe(false);
     expect(Object.keys(await a.reservations('other'))).toEqual(['7']);
   });
+
+  it('records the signature a release was built from, one per tenant, shared between connections', async () => {
+    const [a, b] = [await open(), await open()];
+    await a.reserveCar('acme', '7', 'pi_1', 't1');
+    const { overlay, signature } = await a.overlay('acme');
+    expect(Object.keys(overlay)).toEqual(['7']);
+    expect(signature).toBe((await b.reservationSignatures()).get('acme'));
+    expect(await b.builtReservationSignatures()).toEqual(new Map());
+    await a.recordReservationsBuilt('acme', signature);
+    await b.recordReservationsBuilt('acme', signature);
+    expect(await b.builtReservationSignatures()).toEqual(new Map([['acme', signature]]));
+    // Built from no rows: as if never recorded.
+    await b.recordReservationsBuilt('acme', '');
+    expect(await a.builtReservationSignatures()).toEqual(new Map());
+  });
 });
 
 describe('state file keys', () => {

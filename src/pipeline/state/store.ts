@@ -41,9 +41,21 @@ const MIGRATIONS: Migration[] = [
     version: 3,
     name: 'reservations overlay',
     // One row per car a paid deposit marks reserved (docs/payments.md); removed when the feed catches up or on refund.
-    statements: () => ['CREATE TABLE pipeline_reservations (tenant TEXT NOT NULL, car_id TEXT NOT NULL, reference TEXT NOT NULL, reserved_at TEXT NOT NULL, PRIMARY KEY (tenant, car_id))'],
+    // With the signature of the rows each tenant's live site was last built from: a poller that starts later still sees what changed meanwhile.
+    statements: () => [
+      'CREATE TABLE pipeline_reservations (tenant TEXT NOT NULL, car_id TEXT NOT NULL, reference TEXT NOT NULL, reserved_at TEXT NOT NULL, PRIMARY KEY (tenant, car_id))',
+      'CREATE TABLE pipeline_reservations_built (tenant TEXT PRIMARY KEY, signature TEXT NOT NULL)',
+    ],
   },
 ];
+
+/** A tenant's reserved rows as one comparable string (car id and reference of each, in car id order); '' for none. */
+export function reservationSignature(overlay: ReservationOverlay): string {
+  return Object.keys(overlay)
+    .sort()
+    .map((carId) => JSON.stringify([carId, overlay[carId]!.reference]))
+    .join('');
+}
 
 /** The accepted stock of a tenant: the records as taken in, and their sequence number. */
 export interface StockSnapshot {
@@ -315,21 +327,35 @@ export class PipelineState {
 
   /**
    * The overlay a build uses: the state's rows over the tenant folder's reservations.json
-   * (which a lead API without the state writes, as under `npm start`).
+   * (which a lead API without the state writes, as under `npm start`), and the signature of
+   * the state's rows (reservationSignature), which the build records once it is live.
    */
-  async overlay(slug: string, tenantDir?: string): Promise<ReservationOverlay> {
-    return { ...(tenantDir ? readReservationOverlay(resolve(tenantDir)) : {}), ...(await this.reservations(slug)) };
+  async overlay(slug: string, tenantDir?: string): Promise<{ overlay: ReservationOverlay; signature: string }> {
+    const rows = await this.reservations(slug);
+    return { overlay: { ...(tenantDir ? readReservationOverlay(resolve(tenantDir)) : {}), ...rows }, signature: reservationSignature(rows) };
   }
 
   /**
-   * Every tenant's overlay as one comparable string (car id and reference of each row): what
-   * a reader polls to see whose overlay changed. A tenant without rows is absent.
+   * Every tenant's overlay as one comparable string (reservationSignature): what a reader
+   * polls to see whose overlay changed. A tenant without rows is absent.
    */
   async reservationSignatures(): Promise<Map<string, string>> {
     const rows = await this.db.query<{ tenant: string; car_id: string; reference: string }>('SELECT tenant, car_id, reference FROM pipeline_reservations ORDER BY tenant, car_id');
     const signatures = new Map<string, string>();
-    for (const row of rows) signatures.set(row.tenant, `${signatures.get(row.tenant) ?? ''}${JSON.stringify([row.car_id, row.reference])}`);
-    return signatures;
+    const byTenant = new Map<string, ReservationOverlay>();
+    for (const row of rows) byTenant.set(row.tenant, { ...byTenant.get(row.tenant), [row.car_id]: { reference: row.reference, reserved_at: '' } });
+    return new Map([...byTenant].map(([tenant, overlay]) => [tenant, reservationSignature(overlay)]));
+  }
+
+  /** The signature of each tenant's rows its live site was last built from (recordReservationsBuilt); absent: built from none. */
+  async builtReservationSignatures(): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ tenant: string; signature: string }>('SELECT tenant, signature FROM pipeline_reservations_built');
+    return new Map(rows.filter((row) => row.signature !== '').map((row) => [row.tenant, row.signature]));
+  }
+
+  /** A release of the tenant built from (or found unchanged against) the rows of this signature. */
+  async recordReservationsBuilt(slug: string, signature: string): Promise<void> {
+    await this.db.run('INSERT INTO pipeline_reservations_built (tenant, signature) VALUES ($1, $2) ON CONFLICT (tenant) DO UPDATE SET signature = excluded.signature', [slug, signature]);
   }
 
   /** Mark a car reserved; an existing entry (an earlier payment) stands. Returns whether a row was added. */
