@@ -340,10 +340,13 @@ export class PipelineState {
    * polls to see whose overlay changed. A tenant without rows is absent.
    */
   async reservationSignatures(): Promise<Map<string, string>> {
-    const rows = await this.db.query<{ tenant: string; car_id: string; reference: string }>('SELECT tenant, car_id, reference FROM pipeline_reservations ORDER BY tenant, car_id');
-    const signatures = new Map<string, string>();
+    const rows = await this.db.query<{ tenant: string; car_id: string; reference: string }>('SELECT tenant, car_id, reference FROM pipeline_reservations');
     const byTenant = new Map<string, ReservationOverlay>();
-    for (const row of rows) byTenant.set(row.tenant, { ...byTenant.get(row.tenant), [row.car_id]: { reference: row.reference, reserved_at: '' } });
+    for (const row of rows) {
+      const overlay = byTenant.get(row.tenant) ?? {};
+      overlay[row.car_id] = { reference: row.reference, reserved_at: '' };
+      byTenant.set(row.tenant, overlay);
+    }
     return new Map([...byTenant].map(([tenant, overlay]) => [tenant, reservationSignature(overlay)]));
   }
 
