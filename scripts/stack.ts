@@ -3,8 +3,9 @@
  * A production-shaped stack on 127.0.0.1 (issue 33 item 5; docs/deploy.md "The stack on one
  * machine"): PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver), then one pipeline
  * intake, two pipeline workers (`--role worker`, `--workers` of them, sharing the Redis queue,
- * publishing to the bucket), two lead API processes on PostgreSQL and Redis, and the edge serving shoppers from
- * the bucket as the CDN recipe does. The pipeline's state is in PostgreSQL and the bucket; the
+ * publishing to the bucket), two lead API processes on PostgreSQL and Redis (reading stock and
+ * the reserved overlay from the pipeline's state), and the edge serving shoppers from the
+ * bucket as the CDN recipe does. The pipeline's state is in PostgreSQL and the bucket; the
  * intake and each worker get a disk of their own (`<dir>/intake`, `<dir>/worker-<n>`: releases
  * cache, the cache root PIPELINE_CACHE_DIR, temporary files), as on separate machines. Everything lives
  * under --dir (a working copy of the tenants, the feed inbox, logs), removed on exit unless --keep.
@@ -180,7 +181,10 @@ try {
   const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
   for (const name of workers)
     start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], { ...pipelineEnv, ...diskEnv(disks[name]) });
+  // The lead APIs read the accepted stock and the reserved overlay from the pipeline state, and payments write the overlay there (docs/deploy.md).
   const apiEnv = {
+    ...bucketEnv,
+    STOCK_FROM_STATE: 'true',
     DATABASE_URL: postgres.url,
     REDIS_URL: redisUrl,
     TENANTS_DIR: paths.tenants,

@@ -8,7 +8,8 @@
  * whole time. Every tenant ends live at its latest feed, each release served one price only,
  * and a rollback shows at the edge. No worker reads or writes another's disk: each has its own
  * cache root (PIPELINE_CACHE_DIR), and the repository's .cache is left untouched. It also logs
- * feed-to-live through the edge (not asserted).
+ * feed-to-live through the edge (not asserted), and shows a car reserved in the shared state
+ * (as a deposit paid on a lead API writes it) reaching both lead APIs and the edge, then cleared.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/meilisearch-server.ts';
+import { openPipelineState } from '../../src/pipeline/state/store.ts';
 import { FIXTURE, REPO, waitFor } from './helpers/pipeline-env.ts';
 
 /**
@@ -382,6 +384,40 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
         release: after(release),
       };
       console.log(`feed-to-live #${step + 1} (${slug}): ${live} ms through the edge (${release?.mode ?? '?'} release; ${JSON.stringify(steps)}), load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+    }
+  });
+
+  it('shows a car reserved in the shared state on both lead APIs and at the edge, and clears it on refund', { timeout: 300_000 }, async (context) => {
+    if (!scenario) return context.skip();
+    // What a deposit paid on either lead API writes (payments -> StateStockSource.reserveCar): a row in PostgreSQL.
+    const slug = TENANTS.find((name) => name !== scenario!.held)!;
+    const state = await openPipelineState({ dataDir: join(root, 'reservation-writer'), databaseUrl: ready.postgres, stockMirror: false });
+    const reservedAt = (path: string, host: string, base: string) => get(base, path, host).then((reply) => reply.body.includes('>Reserved<'));
+    const apiReserved = async () =>
+      Promise.all(
+        ready.api.map(async (base) => {
+          const reply = await get(base, `/api/cars/${car.slug}/view.json`, `${slug}.localhost`);
+          return reply.status === 200 ? (JSON.parse(reply.body) as { car_fields: { reserved: boolean } }).car_fields.reserved : `status ${reply.status}`;
+        }),
+      );
+    try {
+      expect(await reservedAt(`/cars/${car.slug}/`, `${slug}.localhost`, ready.edge)).toBe(false);
+      expect(await apiReserved()).toEqual([false, false]);
+      const paid = Date.now();
+      expect(await state.reserveCar(slug, String(CAR_ID), 'pi_stack_test', new Date().toISOString())).toBe(true);
+      // The intake's poll of the state enqueues the tenant; a worker builds it from the state and publishes to the bucket.
+      await waitFor('the car reserved at the edge', () => reservedAt(`/cars/${car.slug}/`, `${slug}.localhost`, ready.edge), 120_000, 100);
+      console.log(`reserved in the state -> Reserved at the edge: ${Date.now() - paid} ms`);
+      await waitFor('both lead APIs to see the reservation', async () => (await apiReserved()).every((value) => value === true), 30_000, 100);
+      // The refund takes the row away: the page and both APIs follow.
+      expect(await state.unreserveCar(slug, String(CAR_ID), 'pi_stack_test')).toBe(true);
+      await waitFor('the reservation cleared at the edge', async () => !(await reservedAt(`/cars/${car.slug}/`, `${slug}.localhost`, ready.edge)), 120_000, 100);
+      await waitFor('both lead APIs to see the refund', async () => (await apiReserved()).every((value) => value === false), 30_000, 100);
+      // Built incrementally, each by a release that recorded the rows it was built from.
+      const releases = [...WORKERS].flatMap((name) => events(name)).filter((event) => event.event === 'release' && event.tenant === slug && event.outcome === 'published' && Date.parse(event.time ?? '') >= paid);
+      expect(releases.map((event) => event.mode)).toEqual(['incremental', 'incremental']);
+    } finally {
+      await state.close();
     }
   });
 });
