@@ -131,7 +131,8 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     writeFileSync(join(inbox, SLUG, 'deep.xml'), `<r><vehicle>${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}</vehicle></r>`);
     const started = performance.now();
     await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // A backtracking engine would need about 2^40 steps per row (hours); the bound leaves room for a loaded machine starting the parse worker.
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(reports().join('\n')).toMatch(/REJECTED - a vehicle element nests fields more than 32 deep \(line 1\)/);
   });
 
@@ -141,7 +142,8 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     writeFileSync(join(inbox, SLUG, 'redos.csv'), `${CSV_HEADER}\n${Array.from({ length: 20 }, (_, index) => `S${index},${evil},Corolla,1000,available,2020,1`).join('\n')}\naaaa,aaaa,Corolla,1000,available,2020,1\n`);
     const started = performance.now();
     await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // A backtracking engine would need about 2^40 steps per row (hours); the bound leaves room for a loaded machine starting the parse worker.
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(events.find((event) => event.event === 'feed')).toMatchObject({ outcome: 'accepted', records: 20 });
 
     writeFileSync(join(tenants, SLUG, 'feed-mapping.json'), JSON.stringify({ skip: [{ column: 'Make', matches: '^(?=a)a' }] }));
