@@ -10,17 +10,14 @@ import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { watchTenantsFolder } from '../src/server/kernel/tenants.ts';
-import { openStockSource, type StateStockSource } from '../src/pipeline/state/stock-source.ts';
+import { configuredStockSource } from '../src/pipeline/state/stock-source.ts';
 
 const config = settingsOrExit(() => loadConfig());
 
-let stockSource: StateStockSource | undefined;
-if (config.stockFromState) {
-  stockSource = await openStockSource({ databaseUrl: config.database.kind === 'postgres' ? config.database.url : undefined, dataDir: config.stockFromState.dataDir }).catch((error: Error) => {
-    console.error(`lead API could not read the pipeline state: ${error.message}`);
-    process.exit(1);
-  });
-}
+const stockSource = await configuredStockSource(config).catch((error: Error) => {
+  console.error(`lead API could not read the pipeline state: ${error.message}`);
+  process.exit(1);
+});
 
 const app = await createApp({ ...appOptionsFromConfig(config), stockSource, reservations: stockSource }).catch((error: Error) => {
   console.error(`lead API could not start: ${error.message}`);

@@ -10,13 +10,15 @@
  * release shows it for sale again) and sends the dealer the updated lead. A payment still
  * being paid (the car is held) is cancelled and its hold released instead. Reads the same
  * settings as the API: DATABASE_URL or SQLITE_FILE, TENANTS_DIR, STRIPE_SECRET_KEY[_<SLUG>],
- * STRIPE_WEBHOOK_SECRET[_<SLUG>] (docs/lead-api.md, docs/payments.md).
+ * STRIPE_WEBHOOK_SECRET[_<SLUG>], STOCK_FROM_STATE and PIPELINE_DATA_DIR (the overlay in the
+ * pipeline state) (docs/lead-api.md, docs/payments.md).
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/database.ts';
 import { Payments, type PaymentRow } from '../src/server/features/payments/payments.ts';
 import { openStores } from '../src/server/stores.ts';
+import { configuredStockSource } from '../src/pipeline/state/stock-source.ts';
 import { TenantRegistry } from '../src/server/kernel/tenants.ts';
 
 const usage = 'usage: npm run refund -- --tenant <slug> (--list | --payment <id> | --reference <pi_...> | --car <car id>) [--amount <dollars>] [--reason "<text>"]';
@@ -54,7 +56,9 @@ const stores = openStores(db);
 const tenants = new TenantRegistry({ tenantsDir: config!.tenantsDir });
 tenants.reload();
 const log = { info: () => undefined, warn: (object: object) => console.error(JSON.stringify(object)), error: (object: object) => console.error(JSON.stringify(object)) };
-const payments = new Payments({ db, leads: stores.leads, tenants, tenantsDir: config!.tenantsDir, now: Date.now, kick: () => undefined, log });
+// With STOCK_FROM_STATE the overlay is the pipeline state's, where the lead API wrote the reservation.
+const reservations = await configuredStockSource(config!).catch((error: Error) => stop(`could not read the pipeline state: ${error.message}`, 1));
+const payments = new Payments({ db, leads: stores.leads, tenants, tenantsDir: config!.tenantsDir, now: Date.now, kick: () => undefined, log }, { reservations });
 const money = (amount: number) => `$${(amount / 100).toFixed(2)}`;
 const line = (payment: PaymentRow) =>
   `${payment.id}  ${payment.kind.padEnd(14)} ${payment.status.padEnd(18)} ${money(payment.amount_cents).padStart(10)}  car ${payment.car_id ?? '-'}  ${payment.provider_ref ?? '-'}  ${new Date(payment.created_at).toISOString()}${payment.refunded_cents ? `  refunded ${money(payment.refunded_cents)}` : ''}`;
@@ -81,5 +85,6 @@ try {
   console.error(`refund failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
+  await reservations?.state.close();
   await db.close();
 }

@@ -20,6 +20,7 @@ import {
   RESERVED_MESSAGE,
   TOO_MANY_HOLDS_MESSAGE,
 } from '../../src/server/features/payments/payments.ts';
+import { openStockSource } from '../../src/pipeline/state/stock-source.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from './helpers/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, waitFor, type WebhookReceiver } from './server-helpers.ts';
 
@@ -87,6 +88,25 @@ for (const kind of DATABASES) {
       on.inject({ method: 'POST', url: '/api/payments/webhook/alpha', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, payload: event.payload });
     const status = async (paymentId: string, on: LeadApi = app) => (await on.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
     const refOf = (paymentId: string) => [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id;
+    /** Run a dealer command (scripts/<name>.ts) for tenant alpha; asynchronous, as this process serves the Stripe stand-in it talks to. */
+    const command = (name: string, env: NodeJS.ProcessEnv, ...args: string[]) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [`scripts/${name}.ts`, '--tenant', 'alpha', ...args], { env });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+    /** The settings the refund command reads, as the lead API's. */
+    const refundEnv = (): NodeJS.ProcessEnv => ({
+      ...process.env,
+      TENANTS_DIR: tenantsDir(),
+      ...(database.url ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(folder.dir, 'leads.sqlite') }),
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    });
     const overlay = () => {
       const file = join(tenantsDir(), 'alpha', 'reservations.json');
       return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { reference: string }>) : {};
@@ -254,24 +274,7 @@ for (const kind of DATABASES) {
     });
 
     it('the refund command (npm run refund) lists and refunds the paid deposit of a car', async () => {
-      const env = {
-        ...process.env,
-        TENANTS_DIR: tenantsDir(),
-        ...(database.url ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(folder.dir, 'leads.sqlite') }),
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_URL: stripe.url,
-      };
-      // Asynchronous: this process serves the Stripe stand-in the command talks to.
-      const run = (...args: string[]) =>
-        new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, ['scripts/refund.ts', '--tenant', 'alpha', ...args], { env });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (chunk) => (stdout += chunk));
-          child.stderr.on('data', (chunk) => (stderr += chunk));
-          child.on('close', (status) => resolve({ status, stdout, stderr }));
-        });
+      const run = (...args: string[]) => command('refund', refundEnv(), ...args);
       const list = await run('--list', '--car', '2');
       expect(list.status).toBe(0);
       expect(list.stdout).toMatch(/reservation\s+paid\s+\$250\.00\s+car 2\s+pi_/);
@@ -288,21 +291,36 @@ for (const kind of DATABASES) {
       expect((await run('--car', '2', '--amount', 'ten')).stderr).toMatch(/--amount expects dollars and cents/);
     }, 180_000);
 
+    it('the refund command on a lead API sharing the pipeline state (STOCK_FROM_STATE) takes the car out of the state\'s overlay', async () => {
+      // The lead API of a fleet: payments write the overlay into the pipeline state, which every machine reads.
+      const dataDir = join(folder.dir, 'pipeline-data');
+      const source = await openStockSource({ databaseUrl: database.url, dataDir });
+      await app.close();
+      app = await testApp(database.db, tenantsDir(), { ...appOptions(), stockSource: source, reservations: source });
+      try {
+        const started = (await startAndCard(await newLead(2, { ...contact, email: 'fleet@example.com' }))).json();
+        const ref = refOf(started.payment_id);
+        expect((await post(stripe.pay(ref))).json()).toMatchObject({ outcome: 'paid' });
+        expect(await source.state.reservations('alpha')).toMatchObject({ '2': { reference: ref } });
+        const refunded = await command('refund', { ...refundEnv(), STOCK_FROM_STATE: 'true', PIPELINE_DATA_DIR: dataDir }, '--car', '2');
+        expect(refunded.stderr).toBe('');
+        expect(refunded.stdout).toMatch(/^refunded \$250\.00 of payment/);
+        // Gone from the state the pipeline builds from: the next release shows the car for sale.
+        expect(await source.state.reservations('alpha')).toEqual({});
+      } finally {
+        await app.close();
+        await source.state.close();
+        app = await testApp(database.db, tenantsDir(), appOptions());
+      }
+    }, 180_000);
+
     it('the invoice command (npm run invoice) issues, lists and withdraws the invoices /online-payment may pay, with clear errors', async () => {
       const env = {
         ...process.env,
         TENANTS_DIR: tenantsDir(),
         ...(database.url ? { DATABASE_URL: database.url } : { SQLITE_FILE: join(folder.dir, 'leads.sqlite') }),
       };
-      const run = (...args: string[]) =>
-        new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, ['scripts/invoice.ts', '--tenant', 'alpha', ...args], { env });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (chunk) => (stdout += chunk));
-          child.stderr.on('data', (chunk) => (stderr += chunk));
-          child.on('close', (status) => resolve({ status, stdout, stderr }));
-        });
+      const run = (...args: string[]) => command('invoice', env, ...args);
       const issued = await run('--reference', 'CLI-77', '--amount', '99.95', '--days', '7');
       expect(issued.stderr).toBe('');
       expect(issued.stdout).toMatch(/^invoice CLI-77 for \$99\.95 can be paid on \/online-payment until \d{4}-/);

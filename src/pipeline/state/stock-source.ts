@@ -95,3 +95,14 @@ export async function openStockSource(options: { databaseUrl?: string; dataDir?:
   await source.refresh();
   return source;
 }
+
+/**
+ * The state a lead API process shares with the pipeline, as its configuration says
+ * (src/config/server.ts ApiConfig: STOCK_FROM_STATE, PIPELINE_DATA_DIR, DATABASE_URL), or
+ * undefined without STOCK_FROM_STATE. The lead API and the dealer's refund command both take
+ * it, so a reservation and its refund go to the same overlay.
+ */
+export function configuredStockSource(config: { stockFromState: { dataDir: string | undefined } | null; database: { kind: string; url?: string } }): Promise<StateStockSource | undefined> {
+  if (!config.stockFromState) return Promise.resolve(undefined);
+  return openStockSource({ databaseUrl: config.database.kind === 'postgres' ? config.database.url : undefined, dataDir: config.stockFromState.dataDir });
+}
