@@ -7,7 +7,8 @@
  * Each tenant answers at http://<slug>.localhost:<port>/ (its `current` release when the
  * pipeline publishes releases); /api/* on every tenant host is the lead API; the bare host
  * lists the tenants. PORT / HOST are used when the flags are absent; the lead API reads the
- * rest of its configuration from the environment (docs/lead-api.md).
+ * rest of its configuration from the environment (docs/lead-api.md). The accepted stock and
+ * the reserved overlay are the pipeline state's beside the releases (`<dir>/.pipeline`).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,6 +19,7 @@ import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
 import { watchTenantsFolder } from '../src/server/kernel/tenants.ts';
 import { defaultDataDir } from '../src/pipeline/state/store.ts';
+import { configuredStockSource } from '../src/pipeline/state/stock-source.ts';
 
 const { values } = parseArgs({
   options: {
@@ -49,9 +51,17 @@ try {
 } catch {
   // A read-only sites directory: no pipeline writes there; the tenant folders' stock is read.
 }
+// The pipeline's state in that data directory (as STOCK_FROM_STATE with PIPELINE_DATA_DIR): the
+// accepted stock, and the reserved overlay payments write there, not into tenant folders.
+const stockSource = await configuredStockSource({ ...config, stockFromState: config.stockFromState ?? { dataDir: defaultDataDir(sitesDir) } }).catch((error: Error) => {
+  console.warn(`the pipeline state in ${defaultDataDir(sitesDir)} cannot be opened (${error.message}): stock and reservations stay in the tenant folders`);
+  return undefined;
+});
 const app = await createApp({
   ...appOptionsFromConfig(config),
   stockDir,
+  stockSource,
+  reservations: stockSource,
   fallback: sites,
 }).catch((error: Error) => {
   console.error(`could not start: ${error.message}`);
@@ -77,6 +87,11 @@ try {
 } catch {
   // Folder watching is a convenience for local runs; SIGHUP reloads too.
 }
+stockSource?.watch(
+  2000,
+  (changed) => void app.reloadChangedTenants(changed).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed')),
+  (error) => app.log.warn({ error: error.message }, 'reading the pipeline state failed'),
+);
 process.on('SIGHUP', () => app.reloadTenants());
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

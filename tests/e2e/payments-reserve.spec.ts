@@ -12,6 +12,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { rebuildTenant } from '../../src/pipeline/rebuild.ts';
+import { defaultDataDir, openPipelineState } from '../../src/pipeline/state/store.ts';
 import { expectNoSeriousAxeViolations, fillContact, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 const SLUG = 'payments-demo';
@@ -27,17 +28,31 @@ const env = {
   STRIPE_SECRET_KEY: 'sk_test_standin',
   STRIPE_WEBHOOK_SECRET: 'whsec_e2e_stand_in_secret',
   STRIPE_API_URL: stripeUrl,
+  // The overlay is the pipeline state's beside the releases, where scripts/serve.ts's lead API writes it.
+  STOCK_FROM_STATE: 'true',
+  PIPELINE_DATA_DIR: defaultDataDir(dist),
 };
+/** The reserved overlay of the tenant in the pipeline state (what the next release builds from). */
+async function stateOverlay(): Promise<Record<string, unknown>> {
+  const state = await openPipelineState({ dataDir: defaultDataDir(dist), stockMirror: false });
+  try {
+    return await state.reservations(SLUG);
+  } finally {
+    await state.close();
+  }
+}
 const refund = (...args: string[]) => execFileSync(process.execPath, ['scripts/refund.ts', '--tenant', SLUG, ...args], { env, encoding: 'utf8' });
 const invoice = (...args: string[]) => execFileSync(process.execPath, ['scripts/invoice.ts', '--tenant', SLUG, ...args], { env, encoding: 'utf8' });
 
 /** Back to the plain build: no release made by an earlier run, no overlay, no paid payment. */
-function reset(): void {
+async function reset(): Promise<void> {
   try {
     refund('--car', CAR.id);
   } catch {
     /* nothing to refund */
   }
+  const state = await openPipelineState({ dataDir: defaultDataDir(dist), stockMirror: false });
+  await state.unreserveCar(SLUG, CAR.id, null).finally(() => state.close());
   rmSync(join(tenantDir, 'reservations.json'), { force: true });
   for (const name of ['current', 'releases', 'manifests', 'renderers', 'status.json']) rmSync(join(dist, SLUG, name), { recursive: true, force: true });
 }
@@ -89,7 +104,9 @@ test('reserve a demo car with a card deposit: declined card, then paid; confirme
   const payment = lead!.data.payment as Record<string, string>;
   expect(payment).toMatchObject({ status: 'paid', provider: 'stripe', amount: '200.00', currency: 'AUD' });
   expect(payment.reference).toMatch(/^pi_/);
-  await expect.poll(() => existsSync(join(tenantDir, 'reservations.json'))).toBe(true);
+  // Into the pipeline state, not the tenant folder.
+  await expect.poll(async () => Object.keys(await stateOverlay())).toEqual([CAR.id]);
+  expect(existsSync(join(tenantDir, 'reservations.json'))).toBe(false);
 
   // The operations pipeline publishes the overlay: the live page shows the car reserved.
   const result = await rebuildTenant({ tenantDir, sitesDir: dist, now: Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00') });
@@ -101,6 +118,7 @@ test('reserve a demo car with a card deposit: declined card, then paid; confirme
   // The dealer refunds it: the provider refunds, the overlay entry goes.
   expect(refund('--car', CAR.id)).toMatch(/^refunded \$200\.00 of payment .* \(pi_\w+\): refund re_\w+, succeeded/);
   expect(leadsByEmail(SLUG, email)[0]!.data.payment).toMatchObject({ status: 'refunded', refunded: '200.00' });
+  expect(await stateOverlay()).toEqual({});
 });
 
 test('/online-payment: an invoice the dealer issued paid by card through the same seam, confirmed by the server; without a provider the page says no card is taken', async ({ page }) => {
