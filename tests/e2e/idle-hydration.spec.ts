@@ -2,8 +2,7 @@
  * Islands marked `client:idle` hydrate even in a browser that never reports an idle moment
  * (src/islands/directives/idle.ts): here `requestIdleCallback` only ever calls back at its
  * timeout, as on a main thread that stays busy. Without the bound, the lead form and the
- * vehicle page's buttons stayed static HTML (a reserve test once waited five minutes for its
- * form, a layout-shift test 30 s for the vehicle page's islands).
+ * vehicle page's buttons stay static HTML there.
  */
 import { expect, test } from '@playwright/test';
 import { pickCar, readStock, tenantUrl, waitForIslands } from './vehicle-helpers.ts';
