@@ -97,6 +97,18 @@ describe('a dropped feed that would empty the site', () => {
   });
 });
 
+describe('a rejected webhook push', () => {
+  it('leaves its report in the state\'s last feed status; a clean push leaves none', async () => {
+    const push = (body: string) => withState(undefined, sites, (state) => intakePush(tenantDir, SLUG, body, log, { ...options(), state }));
+    expect(await push('{"not": "a car"')).toMatchObject({ accepted: false });
+    const rejected = await withState(undefined, sites, (state) => state.feedStatus(SLUG));
+    expect(rejected).toMatchObject({ outcome: 'rejected', source: 'webhook' });
+    expect(rejected?.report).toMatch(/^feed: webhook push\ntenant: [\w-]+\nrecords pushed: 0, valid: 0\nresult: REJECTED - \S/);
+    expect(await push(JSON.stringify({ ...fixtureStock()[3], price: 4321 }))).toMatchObject({ accepted: true });
+    expect((await withState(undefined, sites, (state) => state.feedStatus(SLUG)))?.report).toBeUndefined();
+  });
+});
+
 describe('a webhook push removing most of the stock', () => {
   it('is held and applied to the then-current stock on confirm', async () => {
     const ids = fixtureStock().map((car) => String(car.id));

@@ -26,6 +26,7 @@ import { checkFeedInWorker, DEFAULT_PARSE_TIMEOUT_MS, failedCheck } from './pars
 import { assessMassChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './mass-change.ts';
 import { settleReservationOverlay, updateReservationOverlay } from '../lib/vehicle/reservation-overlay.ts';
 import { withState, type PipelineState } from './state/store.ts';
+import { FEED_REPORT_MAX } from './state/records.ts';
 import { recordFeedIn } from './status.ts';
 
 /** Intake settings shared by dropped files and pushes. */
@@ -154,8 +155,8 @@ function logIntake(log: Logger, result: IntakeResult, source: string): void {
   });
 }
 
-/** Remember the last feed (operator page) when there is a sites directory. */
-async function noteFeed(options: IntakeOptions, result: IntakeResult, source: string, outcome?: 'confirmed' | 'discarded'): Promise<void> {
+/** Remember the last feed (operator page), with its report when it has one, when there is a sites directory. */
+async function noteFeed(options: IntakeOptions, result: IntakeResult, source: string, outcome?: 'confirmed' | 'discarded', report?: string): Promise<void> {
   if (!options.sitesDir) return;
   await recordFeedIn(options.state, options.sitesDir, result.tenant, {
     at: new Date().toISOString(),
@@ -166,6 +167,7 @@ async function noteFeed(options: IntakeOptions, result: IntakeResult, source: st
     valid: result.valid,
     problems: result.problems.length,
     ...(result.reason ? { reason: result.reason } : {}),
+    ...(report ? { report: report.length > FEED_REPORT_MAX ? `${report.slice(0, FEED_REPORT_MAX)}\n... (cut: the whole report is beside the file in the inbox)\n` : report } : {}),
   });
 }
 
@@ -202,14 +204,19 @@ export async function intakePush(tenantDir: string, slug: string, body: string, 
     return result.ok && !(change?.held && options.sitesDir) ? result.records : null;
   });
   const intake = toIntake(slug, result);
+  const pushed = `feed: webhook push\ntenant: ${slug}\nrecords pushed: ${intake.read}, valid: ${intake.valid}\n`;
+  let report: string | undefined;
   if (result.ok && change?.held && options.sitesDir) {
     const sitesDir = options.sitesDir;
-    const report = `feed: webhook push\ntenant: ${slug}\nrecords pushed: ${result.read}, valid: ${result.valid}\nvisible stock: ${change.visibleBefore} now, ${change.visibleAfter} after this push\nmass-change guard: HOLD - ${change.reason}\n`;
+    report = `${pushed}visible stock: ${change.visibleBefore} now, ${change.visibleAfter} after this push\nmass-change guard: HOLD - ${change.reason}\n`;
     const held = await hold({ ...options, sitesDir }, slug, { source: 'webhook', kind: 'webhook', bytes: Buffer.from(body), change, report });
     Object.assign(intake, { accepted: false, held, reason: change.reason });
+  } else if (!intake.accepted || intake.problems.length) {
+    const problems = intake.problems.map((problem) => `- ${problem}\n`).join('');
+    report = `${pushed}result: ${intake.accepted ? 'accepted (records with problems are skipped)' : `REJECTED - ${intake.reason ?? 'not applied'}`}\n${problems ? `problems:\n${problems}` : ''}`;
   }
   logIntake(log, intake, 'webhook');
-  await noteFeed(options, intake, 'webhook');
+  await noteFeed(options, intake, 'webhook', undefined, report);
   return intake;
 }
 
@@ -261,7 +268,7 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
     rmFile(file);
     Object.assign(intake, { accepted: false, held, reason: change.reason });
     logIntake(log, intake, name);
-    await noteFeed(options, intake, name);
+    await noteFeed(options, intake, name, undefined, report);
     return intake;
   }
   if (result.ok) await supersedeHeld(options, slug, name, log);
@@ -269,12 +276,14 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
   mkdirSync(folder, { recursive: true });
   const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}`;
   renameSync(file, join(folder, stamped));
+  let report: string | undefined;
   if (!intake.accepted || intake.problems.length || check.skipped.length || check.reading.some((line) => line.startsWith('note:'))) {
     const outcome = intake.accepted ? 'accepted (records with problems are skipped)' : 'rejected (the site was not changed)';
-    writeFileSync(join(folder, `${stamped}.report.txt`), formatFeedCheck(check, { guard: change ?? undefined, outcome }));
+    report = formatFeedCheck(check, { guard: change ?? undefined, outcome });
+    writeFileSync(join(folder, `${stamped}.report.txt`), report);
   }
   logIntake(log, intake, name);
-  await noteFeed(options, intake, name);
+  await noteFeed(options, intake, name, undefined, report);
   return intake;
 }
 

@@ -35,7 +35,7 @@ describe('the operator page', () => {
         rollbackHold: false,
         lastSuccess: null,
         lastFailure: { at: '2026-11-20T10:00:00.000Z', reason: 'checks failed: <script>alert(1)</script>' },
-        lastFeed: { at: '2026-11-21T09:59:00.000Z', source: '<img src=x onerror=alert(1)>.csv', kind: 'csv', outcome: 'held', read: 2, valid: 2, problems: 0 },
+        lastFeed: { at: '2026-11-21T09:59:00.000Z', source: '<img src=x onerror=alert(1)>.csv', kind: 'csv', outcome: 'held', read: 2, valid: 2, problems: 0, report: 'result: REJECTED - "Make" <b>bold</b>\nrecord 2: price missing' },
         heldFeeds: [
           { id: '20261121T095900000Z-cd34', tenant: 'acme-motors', source: '<img src=x onerror=alert(1)>.csv', kind: 'csv', at: '2026-11-21T09:59:00.000Z', file: 'x.csv', visibleBefore: 40, visibleAfter: 2, removed: 38, removedIds: [], reason: 'the feed would take 38 of 40 visible cars' },
         ],
@@ -47,6 +47,7 @@ describe('the operator page', () => {
   it('escapes feed names and reasons (feed data is untrusted)', () => {
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>bold</b>');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;.csv');
   });
   it('shows the release age, the queue, the failure and buttons named for the feed and tenant', () => {
@@ -56,6 +57,9 @@ describe('the operator page', () => {
     expect(html).toContain('action="/status/held/acme-motors/20261121T095900000Z-cd34/discard"');
     expect(html).toContain(`<input type="hidden" name="csrf" value="${'f'.repeat(64)}">`);
     expect(html).toContain('<p role="status">Confirmed the held feed of acme-motors');
+  });
+  it('shows the last feed\'s report, escaped, behind a disclosure', () => {
+    expect(html).toContain('<details><summary>Report</summary><pre>result: REJECTED - &quot;Make&quot; &lt;b&gt;bold&lt;/b&gt;\nrecord 2: price missing</pre></details>');
   });
   it('reads release times from release ids and words ages', () => {
     expect(releaseTime('20261121T101502123Z-1a2b')).toBe(Date.UTC(2026, 10, 21, 10, 15, 2, 123));

@@ -106,7 +106,7 @@ function tenantRow(tenant: OperatorTenant, csrf: string): string {
     ? `<code>${escapeHtml(tenant.live.release)}</code><br>${tenant.live.ageSeconds === null ? '' : `${escapeHtml(ageText(tenant.live.ageSeconds))} old`}${tenant.rollbackHold ? '<br><strong>held on a rollback</strong>' : ''}`
     : 'not published yet';
   const feed = tenant.lastFeed
-    ? `<span class="outcome outcome-${escapeHtml(tenant.lastFeed.outcome)}">${escapeHtml(tenant.lastFeed.outcome)}</span> ${escapeHtml(tenant.lastFeed.source)}<br>${escapeHtml(tenant.lastFeed.at.replace('T', ' ').slice(0, 19))} UTC, ${escapeHtml(tenant.lastFeed.valid)} of ${escapeHtml(tenant.lastFeed.read)} valid${tenant.lastFeed.reason ? `<br>${escapeHtml(tenant.lastFeed.reason)}` : ''}`
+    ? `<span class="outcome outcome-${escapeHtml(tenant.lastFeed.outcome)}">${escapeHtml(tenant.lastFeed.outcome)}</span> ${escapeHtml(tenant.lastFeed.source)}<br>${escapeHtml(tenant.lastFeed.at.replace('T', ' ').slice(0, 19))} UTC, ${escapeHtml(tenant.lastFeed.valid)} of ${escapeHtml(tenant.lastFeed.read)} valid${tenant.lastFeed.reason ? `<br>${escapeHtml(tenant.lastFeed.reason)}` : ''}${tenant.lastFeed.report ? `<details><summary>Report</summary><pre>${escapeHtml(tenant.lastFeed.report)}</pre></details>` : ''}`
     : 'none yet';
   const failure = tenant.lastFailure
     ? `${escapeHtml(tenant.lastFailure.at.replace('T', ' ').slice(0, 19))} UTC<br>${escapeHtml(tenant.lastFailure.reason ?? '')}`
@@ -136,6 +136,7 @@ export function renderOperatorPage(status: OperatorStatus, csrf: string, message
   table { border-collapse: collapse; width: 100%; }
   th, td { border: 1px solid #c6ccd2; padding: .5rem; vertical-align: top; text-align: left; }
   thead th { background: #eef1f4; }
+  details pre { white-space: pre-wrap; max-height: 24rem; overflow: auto; font-size: 13px; }
   ul { margin: 0; padding-left: 1rem; }
   .held p { margin: 0 0 .25rem; }
   .reason { color: #6b2a00; }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogFields } from '../../src/pipeline/log.ts';
 import { formToken, type OperatorStatus } from '../../src/pipeline/operator.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
+import { defaultDataDir, openPipelineState } from '../../src/pipeline/state/store.ts';
 import { withState } from '../../src/pipeline/state/store.ts';
 import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
 
@@ -83,6 +84,13 @@ describe('onboarding a numbered-photo CSV export by adding only a mapping file',
     expect(existsSync(join(tenantDir, 'stock.json'))).toBe(false);
     expect(ws.current(SLUG)).toBe(before);
     expect((await status()).tenants[0].lastFeed).toMatchObject({ outcome: 'rejected', source: 'dms-export.csv' });
+    // The report is in the pipeline state too: another process (another machine's intake or an operator's) reads it there.
+    const state = await openPipelineState({ dataDir: defaultDataDir(ws.sites), stockMirror: false });
+    try {
+      expect((await state.feedStatus(SLUG))?.report).toBe(report);
+    } finally {
+      await state.close();
+    }
   }, 60_000);
 
   it('publishes the same export once the tenant has its feed-mapping.json', async () => {

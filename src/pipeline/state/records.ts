@@ -42,7 +42,12 @@ export interface FeedStatus {
   valid: number;
   problems: number;
   reason?: string;
+  /** The feed's report (a rejected feed, or one accepted with problems): the text the intake writes beside the file, kept here so every process shows it; at most FEED_REPORT_MAX characters. */
+  report?: string;
 }
+
+/** The longest report a feed status keeps (the full one stays beside the file in the inbox). */
+export const FEED_REPORT_MAX = 64_000;
 
 /** A feed awaiting an operator's decision. */
 export interface HeldFeed {
