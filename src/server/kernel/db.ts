@@ -106,6 +106,9 @@ class SqliteDatabase implements SqlDatabase {
   constructor(file: string, synchronous: 'FULL' | 'NORMAL') {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
+    // First: switching a new file to WAL needs a moment alone with it, and processes opening
+    // one file together (two pipeline workers starting) must wait for each other, not fail.
+    this.db.exec('PRAGMA busy_timeout = 5000');
     this.db.exec('PRAGMA journal_mode = WAL');
     // FULL durability without blocking the event loop: SQLite writes the WAL without
     // fsync (NORMAL) and this class fdatasyncs the WAL on the libuv thread pool after each
@@ -113,7 +116,6 @@ class SqliteDatabase implements SqlDatabase {
     // (the WAL synced after every commit), while requests keep being parsed during the sync.
     this.db.exec('PRAGMA synchronous = NORMAL');
     this.walFile = synchronous === 'FULL' && file !== ':memory:' ? `${file}-wal` : undefined;
-    this.db.exec('PRAGMA busy_timeout = 5000');
     this.db.exec('PRAGMA foreign_keys = ON');
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the direct handle's methods are plain functions that must reach this database
     const self = this;
