@@ -35,9 +35,8 @@ async function slowDocumentProxy(slowPath: string): Promise<{ origin: string; cl
   // Node does not resolve <slug>.localhost: ask the loopback address with the tenant's Host header.
   const get = (path: string, accept: string) =>
     new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
-      // A connection per request (agent: false): the shared agent's keep-alive socket, left
-      // from the test before and closed by the server as idle at the moment of reuse, failed a
-      // script request, so an island never hydrated and the second test of the pair timed out.
+      // A connection per request (agent: false): a kept-alive socket reused just as the test
+      // server closes it as idle would fail a script request and leave an island static.
       const outgoing = httpRequest({ host: '127.0.0.1', port: upstream.port, path, headers: { host: upstream.host, accept }, agent: false }, (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));

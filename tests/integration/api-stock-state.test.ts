@@ -9,10 +9,9 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { DirectoryObjectStore } from '../../src/pipeline/publish/object-store.ts';
-import { objectFileStore } from '../../src/pipeline/state/files.ts';
-import { openStockSource, StateStockSource } from '../../src/pipeline/state/stock-source.ts';
-import { openPipelineState, type PipelineState } from '../../src/pipeline/state/store.ts';
+import type { StateStockSource } from '../../src/pipeline/state/stock-source.ts';
+import type { PipelineState } from '../../src/pipeline/state/store.ts';
+import { openSharedState } from './helpers/shared-state.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
 
 describe.each(DATABASES)('lead API stock from the pipeline state (%s)', (kind) => {
@@ -33,17 +32,9 @@ describe.each(DATABASES)('lead API stock from the pipeline state (%s)', (kind) =
     // The API machine's tenant folders carry configuration only.
     for (const slug of ['alpha', 'beta']) rmSync(join(apiTenants, slug, 'stock.json'));
     database = await testDatabase(kind, folder.dir);
-    const bucket = objectFileStore(new DirectoryObjectStore(join(folder.dir, 'bucket')));
-    pipeline =
-      kind === 'sqlite'
-        ? await openPipelineState({ dataDir: join(folder.dir, 'pipeline', 'data') })
-        : await openPipelineState({ dataDir: join(folder.dir, 'pipeline', 'data'), databaseUrl: database.url, files: bucket, stockMirror: false });
+    ({ pipeline, source } = await openSharedState(kind, folder.dir, database.url));
     // A feed adds a car on the pipeline's machine (its tenant folder's stock.json is the seed).
     await pipeline.updateStock('alpha', join(pipelineTenants, 'alpha'), (records) => [...records, { ...(records[0] as object), id: 9, slug: 'alpha-feed-car', name: 'alpha-feed-car' }]);
-    source =
-      kind === 'sqlite'
-        ? await openStockSource({ dataDir: join(folder.dir, 'pipeline', 'data') })
-        : new StateStockSource(await openPipelineState({ dataDir: join(folder.dir, 'api', 'data'), databaseUrl: database.url, files: bucket, stockMirror: false }));
     await source.refresh();
     app = await testApp(database.db, apiTenants, { stockSource: source });
     plain = await testApp(database.db, apiTenants);

@@ -2,7 +2,7 @@
  * Several processes opening one fresh PostgreSQL at once (two pipeline workers, two lead APIs
  * of `npm run stack`) must all come up: the migrations table is created under the migration
  * lock, so their CREATE TABLE IF NOT EXISTS cannot race on the catalog ("duplicate key value
- * violates unique constraint pg_type_typname_nsp_index"), which killed a stack worker at start.
+ * violates unique constraint pg_type_typname_nsp_index"), which would stop a worker at start.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type SqlDatabase } from '../../src/server/database.ts';

@@ -14,13 +14,12 @@ import { isPrepared, prepareTenant } from '../../src/builder/render/build-tenant
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { OVERLAY_FILE } from '../../src/lib/vehicle/reservation-overlay.ts';
 import { intakePush } from '../../src/pipeline/intake.ts';
-import { DirectoryObjectStore } from '../../src/pipeline/publish/object-store.ts';
 import { tenantInputs } from '../../src/pipeline/rebuild.ts';
 import { startPipeline } from '../../src/pipeline/service.ts';
-import { objectFileStore } from '../../src/pipeline/state/files.ts';
 import { ReservationWatch } from '../../src/pipeline/state/reservation-watch.ts';
-import { openStockSource, StateStockSource } from '../../src/pipeline/state/stock-source.ts';
+import type { StateStockSource } from '../../src/pipeline/state/stock-source.ts';
 import { openPipelineState, type PipelineState } from '../../src/pipeline/state/store.ts';
+import { openSharedState } from './helpers/shared-state.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
 
 describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) => {
@@ -39,15 +38,7 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     writeTestTenants(pipelineTenants);
     cpSync(pipelineTenants, apiTenants, { recursive: true });
     database = await testDatabase(kind, folder.dir);
-    const bucket = objectFileStore(new DirectoryObjectStore(join(folder.dir, 'bucket')));
-    pipeline =
-      kind === 'sqlite'
-        ? await openPipelineState({ dataDir: join(folder.dir, 'pipeline', 'data') })
-        : await openPipelineState({ dataDir: join(folder.dir, 'pipeline', 'data'), databaseUrl: database.url, files: bucket, stockMirror: false });
-    source =
-      kind === 'sqlite'
-        ? await openStockSource({ dataDir: join(folder.dir, 'pipeline', 'data') })
-        : new StateStockSource(await openPipelineState({ dataDir: join(folder.dir, 'api', 'data'), databaseUrl: database.url, files: bucket, stockMirror: false }));
+    ({ pipeline, source } = await openSharedState(kind, folder.dir, database.url));
     app = await testApp(database.db, apiTenants, { stockSource: source, reservations: source });
     watch = new ReservationWatch(pipeline);
     expect(await watch.changed()).toEqual([]);

@@ -2,7 +2,7 @@
  * Several processes opening one fresh SQLite state at once (the two pipeline workers of a
  * test, or `npm start`'s pipeline beside its server) must all come up. Switching a new file to
  * WAL needs a moment alone with it; without a busy timeout set first, a process arriving in
- * that moment failed with "database is locked", and a worker died at start.
+ * that moment fails with "database is locked" and the worker does not start.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
