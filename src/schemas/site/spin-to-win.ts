@@ -58,7 +58,9 @@ export const SpinToWinSchema = v.pipe(
     permits: v.optional(
       v.array(
         v.strictObject({
+          /** The state or territory that issued the permit. */
           state: v.picklist(PERMIT_JURISDICTIONS, `spin_to_win.permits: state must be one of ${PERMIT_JURISDICTIONS.join(', ')}`),
+          /** The permit number as the regulator issued it. */
           number: v.pipe(v.string(), v.trim(), v.minLength(1, 'spin_to_win.permits: a permit number is empty'), v.maxLength(60)),
         }),
       ),
