@@ -1,16 +1,11 @@
 /**
- * Similar vehicles from the search engine (spec §7 "Similar vehicles: multi-query search
- * endpoint ... Also a similar-car id list call by slug", §8, §9). The vehicle page paints the
- * build-time list first; when the section comes near the viewport the browser asks again, so a
- * car sold since the build drops out:
- *   1. the id list call by slug: the lead API's pick for this car from the stock it holds now
- *      (GET {api}/cars/{slug}/similar, the rule of src/lib/vehicle/similar-vehicles.ts), then one
- *      engine query for those ids (in stock, limit 10) for the tiles, in the list's order;
- *   2. when the API cannot answer, or the engine lacks some of its cars (an index built before
- *      they arrived), the multi-query: the same model, then the price band of the car's own kind
- *      and of any kind, nearest prices first on each side, ranked by the build-time rule, so an
- *      unchanged stock gives the build-time list;
- *   3. when that fails, the filter search (spec §8).
+ * Similar vehicles (spec §7 "multi-query search endpoint ... Also a similar-car id list call by
+ * slug", §8, §9). The page paints the build-time list, then asks again near the viewport, so a
+ * car sold since the build drops out: (1) the lead API's id list by slug (its pick from the stock
+ * it holds now) and one engine query for those ids, shown in the list's order; (2) when the API
+ * cannot answer or the engine lacks a listed car, the multi-query (same model, then the price band
+ * of the car's kind and of any kind, nearest prices first, ranked by the build-time rule, so an
+ * unchanged stock gives the build-time list); (3) when that fails, the filter search (spec §8).
  * Pure apart from the client and the id source passed in (`SearchClientLike`, either engine).
  */
 import type { Car } from '../../schemas/car.ts';
