@@ -28,13 +28,27 @@ const CARRIED = {
   ],
 } as const;
 
-const ALL_ROUTES = ['/buying', '/diamond-advantage', '/mazda-assured', '/guaranteed-future-value', '/pages/value-my-car-terms-and-conditions', '/twg-cars', '/twg-rental', '/twg-tyres', '/neotek', '/4x4-outdoor'];
+const ALL_ROUTES = [
+  '/buying',
+  '/diamond-advantage',
+  '/mazda-assured',
+  '/guaranteed-future-value',
+  '/pages/value-my-car-terms-and-conditions',
+  '/twg-cars',
+  '/twg-rental',
+  '/twg-tyres',
+  '/neotek',
+  '/4x4-outdoor',
+];
 const DEMO_TENANTS = ['sunstate-motor-group', 'ridgeline-toyota', 'bayside-caravans', 'ironbark-moto-trucks'];
 
 /** The header's More menu link (the menu opened by its summary, as a shopper does) or the footer's link. */
 async function menuLink(page: Page, menu: 'more' | 'footer', label: string) {
   if (menu === 'footer') return page.getByRole('contentinfo').getByRole('link', { name: label, exact: true });
-  const more = page.getByRole('navigation', { name: 'Main' }).locator('details.site-nav__dropdown').filter({ has: page.locator('summary', { hasText: /^More$/ }) });
+  const more = page
+    .getByRole('navigation', { name: 'Main' })
+    .locator('details.site-nav__dropdown')
+    .filter({ has: page.locator('summary', { hasText: /^More$/ }) });
   await more.locator('summary').click();
   return more.getByRole('link', { name: label, exact: true });
 }

@@ -42,7 +42,11 @@ async function serveFixtureIndex(page: Page) {
 }
 
 /** A panel's own options (not those of a panel nested in it). */
-const panelOptions = (page: Page, title: string): Locator => page.locator('fieldset.search-facet').filter({ has: page.locator(`:scope > legend.search-facet__title`, { hasText: new RegExp(`^${title}$`) }) }).locator(':scope > ul > li > label input[type="checkbox"]');
+const panelOptions = (page: Page, title: string): Locator =>
+  page
+    .locator('fieldset.search-facet')
+    .filter({ has: page.locator(`:scope > legend.search-facet__title`, { hasText: new RegExp(`^${title}$`) }) })
+    .locator(':scope > ul > li > label input[type="checkbox"]');
 
 test('9.6: every search panel shows no more than its facet limit, on a stock with more values than each', async ({ page }) => {
   test.setTimeout(60_000);

@@ -16,7 +16,11 @@ const subject = stock.find((car) => car.status === 'in_stock' && typeof car.pric
 if (!subject) throw new Error(`no in-stock car of ${TENANT} with 4 or more similar cars`);
 const ID_LIST = `**/api/cars/${subject.slug}/similar`;
 
-const tileIds = (page: Page) => page.getByTestId('similar-vehicles').locator('article[data-car-id]').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id')));
+const tileIds = (page: Page) =>
+  page
+    .getByTestId('similar-vehicles')
+    .locator('article[data-car-id]')
+    .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id')));
 
 /** Open the car's page and bring the similar section into view; resolves with the id list answer the page got. */
 async function openSimilar(page: Page) {
@@ -40,7 +44,10 @@ test('7.14: the page asks the lead API for the similar cars by slug and shows th
 test('7.14: the API’s list decides the tiles: another list, another set of cars, in its order', async ({ page }) => {
   // Cars the build-time list does not hold, in an order of the API's choosing.
   const shown = new Set(similar(subject).map((car) => String(car.id)));
-  const others = stock.filter((car) => car.status === 'in_stock' && car.id !== subject.id && !shown.has(String(car.id))).slice(0, 3).reverse();
+  const others = stock
+    .filter((car) => car.status === 'in_stock' && car.id !== subject.id && !shown.has(String(car.id)))
+    .slice(0, 3)
+    .reverse();
   await page.route(ID_LIST, (route) => route.fulfill({ json: { success: true, slug: subject.slug, ids: others.map((car) => String(car.id)) } }));
   await openSimilar(page);
   await expect(page.getByTestId('similar-vehicles')).toHaveAttribute('data-state', 'ready');

@@ -60,7 +60,10 @@ function expectValidDom(html: string): void {
     writeFileSync(file, html);
     let report = '';
     try {
-      execFileSync('java', ['-jar', resolve('node_modules/vnu-jar/build/dist/vnu.jar'), '--errors-only', '--format', 'gnu', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync('java', ['-jar', resolve('node_modules/vnu-jar/build/dist/vnu.jar'), '--errors-only', '--format', 'gnu', file], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     } catch (error) {
       const failed = error as { stdout?: string; stderr?: string };
       report = `${failed.stdout ?? ''}${failed.stderr ?? ''}`.trim();
@@ -71,7 +74,9 @@ function expectValidDom(html: string): void {
   }
 }
 
-test('2.78: signed in, by keyboard, the server draws the prize, the wheel stops on it, it is announced and recorded as a lead; a second spin is refused', async ({ page }) => {
+test('2.78: signed in, by keyboard, the server draws the prize, the wheel stops on it, it is announced and recorded as a lead; a second spin is refused', async ({
+  page,
+}) => {
   // Two axe runs and the Nu checker (a Java start) besides the spin.
   test.setTimeout(120_000);
   const phone = await signInToSpin(page);
@@ -101,7 +106,9 @@ test('2.78: signed in, by keyboard, the server draws the prize, the wheel stops 
   // Said when it stops, and focus follows the result.
   const announcement = page.getByTestId('spin-announcement');
   await expect(announcement).toHaveAttribute('role', 'status');
-  await expect(announcement).toHaveText(`You won ${prize.label}! Sunstate Motor Group has your entry and will contact you on ${phone} to arrange your prize.`, { timeout: 10_000 });
+  await expect(announcement).toHaveText(`You won ${prize.label}! Sunstate Motor Group has your entry and will contact you on ${phone} to arrange your prize.`, {
+    timeout: 10_000,
+  });
   await expect(page.getByRole('heading', { name: `You won ${prize.label}!` })).toBeFocused();
   await expectNoSeriousAxeViolations(page);
   expectValidDom(await page.content());
@@ -119,10 +126,18 @@ test('2.78: signed in, by keyboard, the server draws the prize, the wheel stops 
   await expect(result).toContainText(alreadySpun());
   await expect(page.getByRole('button', { name: 'Spin the Wheel' })).toHaveCount(0);
   // A spin sent from the page anyway (as a tampered page would), naming a prize: refused, nothing drawn.
-  const again = await page.evaluate(async (entry) => {
-    const response = await fetch('/api/spin-to-win', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(entry) });
-    return { status: response.status, body: (await response.json()) as { error: string } };
-  }, { name: 'Robin', email, terms_conditions: true, prize_id: 'service' });
+  const again = await page.evaluate(
+    async (entry) => {
+      const response = await fetch('/api/spin-to-win', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(entry),
+      });
+      return { status: response.status, body: (await response.json()) as { error: string } };
+    },
+    { name: 'Robin', email, terms_conditions: true, prize_id: 'service' },
+  );
   expect(again.status).toBe(409);
   expect(again.body.error).toBe(alreadySpun());
   expect(leadsByEmail(TENANT, email)).toHaveLength(1);
@@ -166,5 +181,10 @@ test('2.78: with reduced motion the wheel does not turn; the result is shown and
   expect(angleUnderPointer(rotation)).toBeGreaterThan(slice.start);
   expect(angleUnderPointer(rotation)).toBeLessThan(slice.end);
   // The turning style itself is off for shoppers who ask for less motion.
-  expect(await disc.evaluate((element) => { element.classList.add('spin-wheel__disc--turning'); return getComputedStyle(element).transitionDuration; })).toBe('0s');
+  expect(
+    await disc.evaluate((element) => {
+      element.classList.add('spin-wheel__disc--turning');
+      return getComputedStyle(element).transitionDuration;
+    }),
+  ).toBe('0s');
 });

@@ -45,7 +45,12 @@ function stubWheelApi(get: Answer, post?: Answer) {
 const open = { success: true, can_spin: true, promotion: 'open', spin: null, next_spin: '2027-01-01', unavailable: [] };
 
 function reducedMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
 }
 
 beforeEach(() => {
@@ -86,10 +91,20 @@ describe('SpinToWin', () => {
   });
 
   it('already spun this month: the prize and the date of the next spin, no form', async () => {
-    stubWheelApi([200, { ...open, can_spin: false, spin: { prize: { id: 'wash', label: 'Car wash' }, month: '2026-12', spun_at: '2026-12-02T00:00:00Z' }, message: 'You have already spun the wheel this month. Your next spin is on 1 January 2027.' }]);
+    stubWheelApi([
+      200,
+      {
+        ...open,
+        can_spin: false,
+        spin: { prize: { id: 'wash', label: 'Car wash' }, month: '2026-12', spun_at: '2026-12-02T00:00:00Z' },
+        message: 'You have already spun the wheel this month. Your next spin is on 1 January 2027.',
+      },
+    ]);
     const host = await show();
     expect(host.querySelector('form')).toBeNull();
-    expect(host.querySelector('[data-testid="spin-result"]')?.textContent).toBe('This month you won Car washYou have already spun the wheel this month. Your next spin is on 1 January 2027.');
+    expect(host.querySelector('[data-testid="spin-result"]')?.textContent).toBe(
+      'This month you won Car washYou have already spun the wheel this month. Your next spin is on 1 January 2027.',
+    );
   });
 
   it('a promotion that takes no spin now says why; a prize all won is marked', async () => {
@@ -102,7 +117,10 @@ describe('SpinToWin', () => {
 
   it('checks the entry before sending; the entry names no prize; the server’s prize is shown, announced and focused', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-    const calls = stubWheelApi([200, open], [201, { success: true, prize: { id: 'wash', label: 'Car wash' }, lead_id: 'lead-1', month: '2026-12', next_spin: '2027-01-01' }]);
+    const calls = stubWheelApi(
+      [200, open],
+      [201, { success: true, prize: { id: 'wash', label: 'Car wash' }, lead_id: 'lead-1', month: '2026-12', next_spin: '2027-01-01' }],
+    );
     const host = await show();
     const form = host.querySelector('form')!;
     await submit(form);
@@ -127,13 +145,18 @@ describe('SpinToWin', () => {
     expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe('');
     disc.dispatchEvent(new Event('transitionend', { bubbles: true }));
     await settle();
-    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe('You won Car wash! Wheel Motors has your entry and will contact you on 0412000111 to arrange your prize.');
+    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe(
+      'You won Car wash! Wheel Motors has your entry and will contact you on 0412000111 to arrange your prize.',
+    );
     expect(document.activeElement?.textContent).toBe('You won Car wash!');
   });
 
   it('with reduced motion there is no turn: the result at once', async () => {
     reducedMotion(true);
-    stubWheelApi([200, open], [201, { success: true, prize: { id: 'fuel', label: '$50 fuel voucher' }, lead_id: 'lead-2', month: '2026-12', next_spin: '2027-01-01' }]);
+    stubWheelApi(
+      [200, open],
+      [201, { success: true, prize: { id: 'fuel', label: '$50 fuel voucher' }, lead_id: 'lead-2', month: '2026-12', next_spin: '2027-01-01' }],
+    );
     const host = await show();
     const form = host.querySelector('form')!;
     fill(form.querySelector<HTMLInputElement>('#spin-to-win-name')!, 'Jo');
@@ -151,9 +174,18 @@ describe('SpinToWin', () => {
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit = {}) => {
       if ((init.method ?? 'GET') === 'POST') {
         spun = true;
-        return new Response(JSON.stringify({ success: false, error: 'You have already spun the wheel this month. Your next spin is on 1 January 2027.' }), { status: 409 });
+        return new Response(JSON.stringify({ success: false, error: 'You have already spun the wheel this month. Your next spin is on 1 January 2027.' }), {
+          status: 409,
+        });
       }
-      const body = spun ? { ...open, can_spin: false, spin: { prize: { id: 'fuel', label: '$50 fuel voucher' }, month: '2026-12', spun_at: '2026-12-02T00:00:00Z' }, message: 'You have already spun the wheel this month. Your next spin is on 1 January 2027.' } : open;
+      const body = spun
+        ? {
+            ...open,
+            can_spin: false,
+            spin: { prize: { id: 'fuel', label: '$50 fuel voucher' }, month: '2026-12', spun_at: '2026-12-02T00:00:00Z' },
+            message: 'You have already spun the wheel this month. Your next spin is on 1 January 2027.',
+          }
+        : open;
       return new Response(JSON.stringify(body), { status: 200 });
     });
     const host = await show();
@@ -164,7 +196,9 @@ describe('SpinToWin', () => {
     await submit(form);
     await settle();
     expect(host.querySelector('form')).toBeNull();
-    expect(host.querySelector('[data-testid="spin-result"]')?.textContent).toBe('This month you won $50 fuel voucherYou have already spun the wheel this month. Your next spin is on 1 January 2027.');
+    expect(host.querySelector('[data-testid="spin-result"]')?.textContent).toBe(
+      'This month you won $50 fuel voucherYou have already spun the wheel this month. Your next spin is on 1 January 2027.',
+    );
     expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe('');
   });
 });
