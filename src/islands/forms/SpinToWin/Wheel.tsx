@@ -26,7 +26,7 @@ function slicePath(start: number, end: number): string {
 
 /** A label short enough to sit along a slice. */
 function wheelLabel(label: string): string {
-  return label.length > 18 ? `${label.slice(0, 17).trimEnd()}…` : label;
+  return label.length > 17 ? `${label.slice(0, 16).trimEnd()}…` : label;
 }
 
 /** Each slice's colour class: in turn, never the same as its neighbours (the last one also touches the first). */
@@ -61,15 +61,22 @@ export function Wheel({
       >
         {segments.map((segment, index) => {
           const middle = (segment.start + segment.end) / 2;
-          const wide = segment.end - segment.start >= 14;
+          // A label needs about 18° of arc; a narrower slice is named in the prize list only.
+          const wide = segment.end - segment.start >= 18;
+          // Labels on the left half are turned over, so none reads upside down.
+          const left = middle > 180;
           return (
             <g key={segment.id} data-prize={segment.id}>
               <path d={slicePath(segment.start, segment.end)} className={`spin-wheel__slice ${colours[index]}`} />
               {wide && (
                 <text
                   className={`spin-wheel__label ${colours[index]}`}
-                  transform={`rotate(${(middle - 90).toFixed(3)}) translate(${RADIUS - 8} 0)`}
-                  textAnchor="end"
+                  transform={
+                    left
+                      ? `rotate(${(middle + 90).toFixed(3)}) translate(${-(RADIUS - 8)} 0)`
+                      : `rotate(${(middle - 90).toFixed(3)}) translate(${RADIUS - 8} 0)`
+                  }
+                  textAnchor={left ? 'start' : 'end'}
                   dominantBaseline="central"
                 >
                   {wheelLabel(segment.label)}
