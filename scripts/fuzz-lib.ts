@@ -120,6 +120,7 @@ const API_PATHS = [
   '/api/watchlist', '/api/watchlist/save-car', '/api/watchlist/remove-car', '/api/eval-expert/enter-vin', '/api/eval-expert/manual-entry', '/api/eval-expert/update-eval',
   '/api/eval-expert/image-upload', '/api/eval-expert/photos/1', '/api/eval-expert/photos/%00', '/api/youx/quote', '/api/geocode', '/api/locations/nearest',
   '/api/delivery-estimate', '/api/test-drive/availability', '/api/cars/x/view.json', '/api/cars/%E0/pdf', '/api/cars/../autogauge', '/api/dev/messages', '/api/nope',
+  '/api/spin-to-win', '/api/cars/x/similar', '/api/cars/%E0/similar',
 ];
 const SITE_PATHS = ['/', '/cars/', '/index.html', '/404.html', '/sitemap.xml', '/_astro/app.js', '/search/used-cars/', '/privacy-policy/', '/public-docs/leak.txt', '/no-such-page/'];
 

@@ -9,6 +9,7 @@ import { httpUrl, link, phone, slug } from './site/common.ts';
 import { FeaturesSchema } from './site/features.ts';
 import { FinanceSettingsSchema } from './site/finance.ts';
 import { SpinSettingsSchema } from './site/spin.ts';
+import { SpinToWinSchema } from './site/spin-to-win.ts';
 import { TradeInSettingsSchema } from './site/trade-in.ts';
 import { DealershipSchema, LocationSchema } from './site/locations.ts';
 import { MenusSchema } from './site/menus.ts';
@@ -129,6 +130,8 @@ export const SiteSchema = v.strictObject({
   finance: v.optional(FinanceSettingsSchema, {}),
   /** Vehicle media: open on spin or gallery, auto-rotate, the external 360 provider's URL. */
   spin: v.optional(SpinSettingsSchema, {}),
+  /** The /spin-to-win prize wheel: prizes, terms, permit numbers, period (src/schemas/site/spin-to-win.ts, docs/spin-to-win.md). Absent: no wheel. */
+  spin_to_win: v.optional(SpinToWinSchema),
   /** Online trade-in estimate limits: maximum age and kilometres. */
   trade_in: v.optional(TradeInSettingsSchema, {}),
   stock_rules: v.optional(StockRulesSchema, {}),

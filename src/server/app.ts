@@ -30,6 +30,7 @@ import { Payments, type PaymentsOptions } from './features/payments/payments.ts'
 import type { ReservationWriter } from './features/payments/context.ts';
 import { paymentsPlugin } from './features/payments/plugin.ts';
 import { placesPlugin } from './features/places/plugin.ts';
+import { spinToWinPlugin } from './features/spin-to-win/plugin.ts';
 import { tradeInPlugin } from './features/trade-in/plugin.ts';
 import { watchlistPlugin } from './features/watchlist/plugin.ts';
 import { openStores, type ServerStores } from './stores.ts';
@@ -246,6 +247,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   await app.register(carsPlugin, features);
   await app.register(placesPlugin, features);
   await app.register(marketingPlugin, features);
+  await app.register(spinToWinPlugin, features);
   await app.register(paymentsPlugin, { payments, leads: stores.leads, now, destinations: (slug: string) => tenants.get(slug)?.destinations.map((destination) => destination.id) ?? [] });
 
   app.addHook('onReady', async () => {

@@ -17,6 +17,14 @@ const dist = resolve(process.env.E2E_DIST ?? 'dist-test');
 const VNU = resolve('node_modules/vnu-jar/build/dist/vnu.jar');
 const demoTenants = readdirSync('tenants').filter((name) => existsSync(join('tenants', name, 'site.json')));
 
+/** Pages that must be among those checked, whatever the page families (audit 2.78-2.82: the wheel and the programme content pages). */
+const REQUIRED_PAGES = [
+  'sunstate-motor-group/spin-to-win/index.html',
+  'sunstate-motor-group/pages/spin-to-win-terms/index.html',
+  ...['buying', 'mazda-assured', 'diamond-advantage', 'twg-cars', 'twg-rental', 'twg-tyres', 'pages/value-my-car-terms-and-conditions'].map((path) => `sunstate-motor-group/${path}/index.html`),
+  ...['guaranteed-future-value', 'neotek', '4x4-outdoor'].map((path) => `ridgeline-toyota/${path}/index.html`),
+];
+
 /** One route of src/pages as segments: a text segment, ':' for [param], '*' for [...rest]. */
 function routeFiles(dir = 'src/pages', prefix: string[] = []): string[][] {
   const routes: string[][] = [];
@@ -91,6 +99,8 @@ test('every page family of every demo tenant is valid HTML (W3C Nu HTML Checker)
   });
   // Every demo tenant has a home page, a vehicle page and a search page at least.
   expect(files.length).toBeGreaterThanOrEqual(demoTenants.length * 3);
+  const checked = files.map((file) => relative(dist, file).split('\\').join('/'));
+  for (const page of REQUIRED_PAGES) expect(checked, `${page} is not among the pages checked`).toContain(page);
 
   let report = '';
   try {

@@ -23,6 +23,9 @@ const pages: [string, string][] = [
   ['site-one-location', '/blog/vehicle-reviews'],
   ['site-one-location', '/vehicle-parts-and-accessories'],
   ['site-one-location', '/parts/search'],
+  // Programme content pages of the demo dealers (audit 2.79-2.82); /spin-to-win is checked signed in by spin-to-win-2-78.spec.ts.
+  ...['/buying', '/mazda-assured', '/diamond-advantage', '/twg-cars', '/twg-rental', '/twg-tyres', '/pages/value-my-car-terms-and-conditions', '/pages/spin-to-win-terms'].map((path): [string, string] => ['sunstate-motor-group', path]),
+  ...['/guaranteed-future-value', '/neotek', '/4x4-outdoor'].map((path): [string, string] => ['ridgeline-toyota', path]),
 ];
 
 for (const [slug, path] of pages) {

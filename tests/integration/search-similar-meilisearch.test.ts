@@ -50,6 +50,14 @@ describe('similar vehicles on Meilisearch (2.26, 7.14, 8.9)', () => {
     expect(meili.hits[0]).toMatchObject({ make: subject.make, model: subject.model, status: 'in_stock' });
   });
 
+  it('7.14: the cars the lead API lists by id come back from Meilisearch in the list’s order', async () => {
+    const client = createSearchClient({ kind: 'meilisearch', host: server.host, key: token, index: INDEX });
+    const listed = documents.filter((document) => document.status === 'in_stock' && document.id !== String(subject.id)).slice(0, 4).reverse();
+    const answer = await fetchSimilar(client, subject, INDEX, async () => listed.map((document) => document.id));
+    expect(answer.source).toBe('ids');
+    expect(answer.hits.map((hit) => hit.id)).toEqual(listed.map((document) => document.id));
+  });
+
   it('2.26: a car sold after the build disappears once the index says so', async () => {
     const client = () => createSearchClient({ kind: 'meilisearch', host: server.host, key: token, index: INDEX });
     const before = await fetchSimilar(client(), subject, INDEX);

@@ -53,3 +53,35 @@ describe('M8 tenant Markdown is sanitised', () => {
     expect(html).toMatch(/<img src="https:\/\/img\.example\.com\/yard\.jpg" alt="Yard" title="The yard"/);
   });
 });
+
+describe('programme routes (spec §2; docs/tenant-files.md "Programme pages")', () => {
+  const PROGRAMMES = ['/buying', '/diamond-advantage', '/mazda-assured', '/guaranteed-future-value', '/pages/value-my-car-terms-and-conditions', '/twg-cars', '/twg-rental', '/twg-tyres', '/neotek', '/4x4-outdoor', '/spin-to-win'];
+
+  it('have no default text: a tenant without the Markdown has no page (404)', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'content-none-'));
+    try {
+      const paths = loadContentPages(empty, site).map((page) => page.path);
+      for (const path of PROGRAMMES) expect(paths).not.toContain(path);
+      // The standard pages do have a default.
+      expect(paths).toContain('/about-us');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('are the tenant’s own page when it writes one, /pages/... from content/pages/', () => {
+    const own = mkdtempSync(join(tmpdir(), 'content-own-'));
+    try {
+      mkdirSync(join(own, 'content', 'pages'), { recursive: true });
+      writeFileSync(join(own, 'content', '4x4-outdoor.md'), '---\ntitle: 4x4 and Outdoor\n---\nBull bars and canopies.');
+      writeFileSync(join(own, 'content', 'pages', 'value-my-car-terms-and-conditions.md'), '# Value My Car Terms\n\nThe estimate is not an offer.');
+      const pages = loadContentPages(own, site);
+      expect(pages.find((page) => page.path === '/4x4-outdoor')).toMatchObject({ title: '4x4 and Outdoor', isDefault: false });
+      expect(pages.find((page) => page.path === '/pages/value-my-car-terms-and-conditions')).toMatchObject({ title: 'Value My Car Terms', isDefault: false });
+      expect(pages.find((page) => page.path === '/pages/value-my-car-terms-and-conditions')!.html).toContain('The estimate is not an offer.');
+      expect(pages.some((page) => page.path === '/neotek')).toBe(false);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+});

@@ -20,6 +20,7 @@ const PURPOSE: Record<string, string> = {
   watchlist: 'Sign in to save cars to your watchlist.',
   garage: 'Sign in to see the cars in your garage.',
   checkout: 'Sign in to reserve this vehicle.',
+  'spin-to-win': 'Sign in to spin the wheel.',
 };
 
 export default function SignInForm({ apiBase, brand, privacyHref = '/privacy-policy' }: { apiBase: string; brand: string; privacyHref?: string }) {

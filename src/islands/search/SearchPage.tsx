@@ -11,7 +11,7 @@ import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
 import type { SearchClient, UiState } from 'instantsearch.js';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
 import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOption } from '../../search/core/car-type-filter.ts';
-import { SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/core/config.ts';
+import { FACET_LIMITS, SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/core/config.ts';
 import type { SearchHit } from '../../search/engine/engine.ts';
 import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/browser/history.ts';
 import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/browser/price-slider.ts';
@@ -248,12 +248,12 @@ function LiveSearch(props: LiveProps) {
   // eslint-disable-next-line react-hooks/rules-of-hooks -- FACET_PANELS is a module constant: the hooks run in the same order on every render
   const panels = FACET_PANELS.map((panel) => ({ panel, list: usePanel(panel) }));
   // The make > model hierarchy: which make each model belongs to, live (models that arrived since the build).
-  const hierarchy = useRefinementList({ attribute: 'make_model', limit: 250 });
+  const hierarchy = useRefinementList({ attribute: 'make_model', limit: FACET_LIMITS.make_model });
   // The site's range panels never change while the page is open: the hooks keep their order.
   const [ranges] = useState(() => rangePanels(config.card.offersSubscription));
   // eslint-disable-next-line react-hooks/rules-of-hooks -- `ranges` is fixed for the page's life
   const rangeHooks = ranges.map((panel) => useRangePanel(panel));
-  const carTypes = useRefinementList({ attribute: 'car_type', limit: 6 });
+  const carTypes = useRefinementList({ attribute: 'car_type', limit: FACET_LIMITS.car_type });
   const range = useRange({ attribute: 'price' });
   /** Each range's last bounds from an answer that had them (shown when an answer has none). */
   const lastBounds = useRef<Record<string, Bounds>>({});

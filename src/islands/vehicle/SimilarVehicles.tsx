@@ -2,8 +2,9 @@
  * Similar vehicles on the vehicle page (spec §7, §8, §9). The build-time list
  * is the first paint (server-rendered by this component). The island hydrates when the section
  * comes within 500 px of the viewport (`client:visible={{ rootMargin: '500px' }}`), loads the
- * shared search client only then, and asks the engine again (src/search/browser/similar.ts), so a car
- * sold since the build drops out. Placeholders fill the grid up to six while the answer is on
+ * shared search client only then, and asks again (src/search/browser/similar.ts: the lead API's
+ * id list call by slug, then the engine for those cars; the engine's multi-query when the API
+ * cannot answer), so a car sold since the build drops out. Placeholders fill the grid up to six while the answer is on
  * its way; when the engine cannot answer (query and filter search both failed) the build-time
  * list stays and the failure is only logged (spec §8).
  */
@@ -37,6 +38,8 @@ export interface SimilarVehiclesProps {
   engine: EngineConfig;
   /** Index name queries go to ('Car_production' or the Meilisearch uid). */
   index: string;
+  /** The lead API base (site.api_base) the similar-car id list is asked from. */
+  apiBase?: string;
   offersSubscription: boolean;
   noPriceText: string;
   images?: ImageOptions;
@@ -67,14 +70,14 @@ function Tile({ tile, props }: { tile: SimilarTile; props: SimilarVehiclesProps 
 export default function SimilarVehicles(props: SimilarVehiclesProps) {
   const [tiles, setTiles] = useState<SimilarTile[]>(props.initial);
   const [loading, setLoading] = useState(false);
-  const { engine, subject, index } = props;
+  const { engine, subject, index, apiBase } = props;
 
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
     // The search client (and, on embedded sites, the index file) loads only now, near the section.
     Promise.all([import('../../search/browser/create-client.ts'), import('../../search/browser/similar.ts')])
-      .then(([{ createSearchClient }, { fetchSimilar }]) => fetchSimilar(createSearchClient(engine), subject, index))
+      .then(([{ createSearchClient }, { apiSimilarIds, fetchSimilar }]) => fetchSimilar(createSearchClient(engine), subject, index, apiBase ? apiSimilarIds(apiBase) : undefined))
       .then((answer) => {
         if (!cancelled) setTiles(answer.hits.map(toSimilarTile));
       })
@@ -86,7 +89,7 @@ export default function SimilarVehicles(props: SimilarVehiclesProps) {
       cancelled = true;
     };
     // Island props never change after hydration: one refresh per page view.
-  }, [engine, subject, index]);
+  }, [engine, subject, index, apiBase]);
 
   if (tiles.length === 0 && !loading) return null;
   const placeholders = loading ? Math.max(0, SIMILAR_PLACEHOLDERS - tiles.length) : 0;

@@ -16,6 +16,7 @@ export const COLLECTION_PURPOSES = {
   reserve: 'to reserve this vehicle for you and take your deposit',
   instantOffer: 'to value your vehicle and make you an offer, including any photos of it you upload',
   signIn: 'to text you a sign-in code and keep your watchlist',
+  spinToWin: 'to run the Spin to Win promotion and arrange the prize you win',
 } as const;
 
 export type CollectionPurpose = keyof typeof COLLECTION_PURPOSES;

@@ -17,11 +17,12 @@ export type StoredDocument = SearchDocument & { fingerprint: string };
 /**
  * Index settings. Typo tolerance is off and the ranking is words -> sort -> custom rank ->
  * tiebreak so that results equal the embedded engine's (DESIGN §5 "same query, same hits
- * and counts"); queries are sent with matchingStrategy 'all' for the same reason.
+ * and counts"); queries are sent with matchingStrategy 'all' for the same reason. `id` is
+ * filterable for the similar cars the lead API lists by id (src/search/browser/similar.ts).
  */
 export const INDEX_SETTINGS: Settings = {
   searchableAttributes: [...SEARCHABLE_ATTRIBUTES],
-  filterableAttributes: [...new Set(['site', ...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES, 'dealership_slug', 'location_slug', 'reserved', 'certified', 'tag', 'vehicle_kind'])],
+  filterableAttributes: [...new Set(['site', ...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES, 'dealership_slug', 'location_slug', 'reserved', 'certified', 'tag', 'vehicle_kind', 'id'])],
   sortableAttributes: ['price', 'created_at', 'km', 'year'],
   rankingRules: ['words', 'sort', 'custom_rank:desc', 'tiebreak:asc'],
   typoTolerance: { enabled: false },

@@ -2,7 +2,7 @@
  * Home hero stock search rules (spec §2 "Hero stock search", §9): the selections become
  * search filters and a results URL; counts come from the engine. Pure.
  */
-import { HOME_PRICE_SLIDER, MODELS_FOR_MAKE, POPULAR_MAKES } from '../core/config.ts';
+import { FACET_LIMITS, HOME_PRICE_SLIDER, MODELS_FOR_MAKE, POPULAR_MAKES } from '../core/config.ts';
 import type { EngineSearchParams } from '../engine/engine.ts';
 import { createSearchUrl, type SearchUrlState } from './routing.ts';
 import type { RouteTable } from '../core/routes.ts';
@@ -18,14 +18,14 @@ export interface HeroSelect {
 const SELECT = {
   make: { attribute: 'make', label: 'Make', any: 'All Makes', limit: POPULAR_MAKES },
   model: { attribute: 'model', label: 'Model', any: 'All Models', limit: MODELS_FOR_MAKE },
-  body: { attribute: 'body', label: 'Body', any: 'Any body', limit: 30 },
-  city: { attribute: 'city', label: 'City', any: 'Any city', limit: 20 },
-  colour: { attribute: 'colour', label: 'Colour', any: 'Any colour', limit: 30 },
-  fuel: { attribute: 'fuel', label: 'Fuel', any: 'Any fuel', limit: 30 },
+  body: { attribute: 'body', label: 'Body', any: 'Any body', limit: FACET_LIMITS.body },
+  city: { attribute: 'city', label: 'City', any: 'Any city', limit: FACET_LIMITS.city },
+  colour: { attribute: 'colour', label: 'Colour', any: 'Any colour', limit: FACET_LIMITS.colour },
+  fuel: { attribute: 'fuel', label: 'Fuel', any: 'Any fuel', limit: FACET_LIMITS.fuel },
   /** The vehicle type (feed item_type: motorcycle, truck): sites that sell more than one kind. */
-  type: { attribute: 'item_type', label: 'Type', any: 'Any type', limit: 10 },
+  type: { attribute: 'item_type', label: 'Type', any: 'Any type', limit: FACET_LIMITS.item_type },
   /** A caravan's type is its body (Caravan, Pop Top, Camper Trailer). */
-  caravanType: { attribute: 'body', label: 'Type', any: 'Any type', limit: 30 },
+  caravanType: { attribute: 'body', label: 'Type', any: 'Any type', limit: FACET_LIMITS.body },
 } as const satisfies Record<string, HeroSelect>;
 
 /** Every select the hero may show (all six car selects: tests and callers without a site). */
@@ -118,12 +118,12 @@ export function moveHomePriceThumb([low, high]: readonly [number, number], thumb
 }
 
 /**
- * The make select: up to 20 popular makes first (spec §9), then every make in
- * stock A-Z under 'All Makes' when there are more, so no make with stock is missing.
+ * The make select: up to 20 popular makes first (spec §9), then the makes in stock A-Z under
+ * 'All Makes' when there are more, up to the make facet's limit (100, the most stock first).
  */
 export function makeOptionGroups(distribution: Record<string, number> | undefined): { label: string | null; options: { value: string; count: number }[] }[] {
   const popular = facetOptions(distribution, POPULAR_MAKES);
-  const all = facetOptions(distribution, Number.POSITIVE_INFINITY);
+  const all = facetOptions(distribution, FACET_LIMITS.make);
   if (all.length <= popular.length) return [{ label: null, options: popular }];
   return [
     { label: 'Popular Makes', options: popular },

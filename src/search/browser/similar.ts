@@ -1,11 +1,12 @@
 /**
- * Similar vehicles from the search engine (spec §7 "Similar vehicles: multi-query search
- * endpoint", §8, §9). The vehicle page paints the build-time list first; when the section
- * comes near the viewport the browser asks the engine again, so a car sold since the build
- * drops out. Pure apart from the client passed in (`SearchClientLike`, either engine). The
- * hits are ranked by the build-time rule (similarVehicles), and the queries ask for the
- * nearest prices on each side of the car's (of its own kind, and of any kind), so an unchanged
- * stock gives the build-time list.
+ * Similar vehicles (spec §7 "multi-query search endpoint ... Also a similar-car id list call by
+ * slug", §8, §9). The page paints the build-time list, then asks again near the viewport, so a
+ * car sold since the build drops out: (1) the lead API's id list by slug (its pick from the stock
+ * it holds now) and one engine query for those ids, shown in the list's order; (2) when the API
+ * cannot answer or the engine lacks a listed car, the multi-query (same model, then the price band
+ * of the car's kind and of any kind, nearest prices first, ranked by the build-time rule, so an
+ * unchanged stock gives the build-time list); (3) when that fails, the filter search (spec §8).
+ * Pure apart from the client and the id source passed in (`SearchClientLike`, either engine).
  */
 import type { Car } from '../../schemas/car.ts';
 import { similarPriceBand, similarVehicles, SIMILAR_LIMIT } from '../../lib/vehicle/similar-vehicles.ts';
@@ -54,7 +55,7 @@ function bandSides(subject: SimilarSubject, index: string): { indexName: string;
 }
 
 /** Parameters every similar-vehicles query shares: no facets, highlight tags, limit 10. */
-function params(facetFilters: string[], numericFilters: string[]) {
+function params(facetFilters: (string | string[])[], numericFilters: string[]) {
   return {
     query: '',
     facets: [] as string[],
@@ -93,13 +94,42 @@ export function similarRequests(subject: SimilarSubject, index: string): SearchR
 export function similarFilterRequest(subject: SimilarSubject, index: string): SearchRequest | null {
   const band = bandFilters(subject);
   if (band.length > 0) return { indexName: index, params: params([facet('status', 'in_stock')], band) };
-  if (subject.make && subject.model) return { indexName: index, params: params([facet('status', 'in_stock'), facet('make', subject.make), facet('model', subject.model)], []) };
+  if (subject.make && subject.model)
+    return { indexName: index, params: params([facet('status', 'in_stock'), facet('make', subject.make), facet('model', subject.model)], []) };
   return null;
+}
+
+/** The ids of a car's similar cars, in the order shown, or null when they cannot be had (no API, a failure, an unknown car). */
+export type SimilarIdsSource = (slug: string) => Promise<readonly string[] | null>;
+
+/** The id list call by slug (spec §7): GET {apiBase}/cars/{slug}/similar on the lead API. */
+export function similarIdsUrl(apiBase: string, slug: string): string {
+  return `${apiBase.replace(/\/+$/, '')}/cars/${encodeURIComponent(slug)}/similar`;
+}
+
+/** The lead API as the id source; any failure (network, 404 for a car it does not hold, a malformed answer) is null. */
+export function apiSimilarIds(apiBase: string, fetcher: typeof fetch = fetch): SimilarIdsSource {
+  return async (slug) => {
+    try {
+      const response = await fetcher(similarIdsUrl(apiBase, slug), { headers: { accept: 'application/json' }, credentials: 'include' });
+      if (!response.ok) return null;
+      const body = (await response.json()) as { ids?: unknown };
+      return Array.isArray(body.ids) && body.ids.every((id) => typeof id === 'string' || typeof id === 'number') ? body.ids.map(String) : null;
+    } catch (error) {
+      console.warn('similar vehicles: the id list call failed', error);
+      return null;
+    }
+  };
+}
+
+/** The engine query for the listed cars: their ids as one group (any of them), in stock, empty facets, highlight tags, limit 10. */
+export function similarIdsRequest(ids: readonly string[], index: string): SearchRequest {
+  return { indexName: index, params: params([facet('status', 'in_stock'), ids.slice(0, SIMILAR_SEARCH_LIMIT).map((id) => facet('id', id))], []) };
 }
 
 /** Hits of a multi-query answer, whatever engine answered. */
 function hitsOf(results: unknown[]): SearchHit[] {
-  return results.flatMap((result) => ((result as { hits?: SearchHit[] } | null)?.hits ?? []));
+  return results.flatMap((result) => (result as { hits?: SearchHit[] } | null)?.hits ?? []);
 }
 
 /**
@@ -110,22 +140,47 @@ export function pickSimilar(subject: SimilarSubject, hits: readonly SearchHit[])
   const byId = new Map<string, SearchHit>();
   for (const hit of hits) if (!byId.has(String(hit.id))) byId.set(String(hit.id), hit);
   const cars = [...byId.values()].map((hit) => ({ car: hitToCar(hit), hit }));
-  const chosen = similarVehicles(subject as Car, cars.map(({ car }) => car));
+  const chosen = similarVehicles(
+    subject as Car,
+    cars.map(({ car }) => car),
+  );
   return chosen.map((car) => byId.get(String(car.id)) as SearchHit);
 }
 
-/** Where the answer came from: the multi-query, or the filter search after it failed. */
+/** Where the answer came from: the id list, the multi-query, or the filter search after it failed. */
 export interface SimilarAnswer {
   hits: SearchHit[];
-  source: 'query' | 'filter';
+  source: 'ids' | 'query' | 'filter';
+}
+
+/** The listed cars from the engine, in the list's order; null when the engine lacks one of them or fails. */
+async function hitsForIds(client: SearchClientLike, ids: readonly string[], index: string): Promise<SearchHit[] | null> {
+  const wanted = ids.slice(0, SIMILAR_LIMIT);
+  if (wanted.length === 0) return [];
+  try {
+    const { results } = await client.search([similarIdsRequest(wanted, index)]);
+    const byId = new Map(hitsOf(results).map((hit) => [String(hit.id), hit]));
+    const hits = wanted.map((id) => byId.get(id));
+    // A listed car the engine does not hold in stock: its index is older than the API's stock.
+    return hits.every((hit) => hit !== undefined) ? (hits as SearchHit[]) : null;
+  } catch (error) {
+    console.warn('similar vehicles: the search for the listed cars failed', error);
+    return null;
+  }
 }
 
 /**
- * Ask the engine for the similar cars. When the multi-query fails the filter search is tried
- * (spec §8 "similar-cars failure ... falls back to filter search"); when both fail the error
- * is thrown and the caller keeps the build-time list.
+ * Ask for the similar cars: the id list call and the engine's hits for those ids first (when
+ * the page has an id source); else the multi-query. When the multi-query fails the filter
+ * search is tried (spec §8 "similar-cars failure ... falls back to filter search"); when both
+ * fail the error is thrown and the caller keeps the build-time list.
  */
-export async function fetchSimilar(client: SearchClientLike, subject: SimilarSubject, index: string): Promise<SimilarAnswer> {
+export async function fetchSimilar(client: SearchClientLike, subject: SimilarSubject, index: string, ids?: SimilarIdsSource): Promise<SimilarAnswer> {
+  const listed = ids ? await ids(subject.slug) : null;
+  if (listed) {
+    const hits = await hitsForIds(client, listed, index);
+    if (hits) return { hits, source: 'ids' };
+  }
   const requests = similarRequests(subject, index);
   if (requests.length === 0) return { hits: [], source: 'query' };
   try {

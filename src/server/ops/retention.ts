@@ -43,6 +43,8 @@ export class Retention {
       ['miscellaneous', `DELETE FROM miscellaneous WHERE tenant = $1 AND (created_at < $2 OR lead_id IN (${oldLeads}) OR evaluation_id IN (${oldEvaluations}))`, [tenant, cutoffs.leadsBefore]],
       ['appointments', `DELETE FROM appointments WHERE tenant = $1 AND lead_id IN (${oldLeads})`, [tenant, cutoffs.leadsBefore]],
       ['leads', 'DELETE FROM leads WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
+      // A spin holds the shopper's mobile number and entry: kept as long as the lead it made.
+      ['spin_to_win_spins', 'DELETE FROM spin_to_win_spins WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
       ['evaluations', 'DELETE FROM evaluations WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
       ['messages', 'DELETE FROM messages WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
       ['events', 'DELETE FROM events WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],

@@ -1,11 +1,15 @@
 /**
  * Cars (spec §7): view counts, the vehicle PDF, the price comparison, test-drive
- * availability, the phone reveal and the finance quote.
+ * availability, the phone reveal, the finance quote and the similar-car id list.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { vehiclePdf } from '../../../lib/vehicle/vehicle-pdf.ts';
 import { vehicleView } from '../../../lib/vehicle/view.ts';
+import { createSimilarIndex } from '../../../lib/vehicle/similar-vehicles.ts';
+import { isCarVisible } from '../../../lib/vehicle/stock.ts';
+import type { Car } from '../../../schemas/car.ts';
+import type { ApiTenant } from '../../kernel/tenants.ts';
 import { FinanceQuoteRequestSchema, PhoneRevealSchema } from '../../../schemas/api/cars.ts';
 import { idValue } from '../../../schemas/forms/fields.ts';
 import { carLocation } from '../../kernel/adapters.ts';
@@ -59,6 +63,27 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
     reply.header('cache-control', 'no-store');
     // The PDF renders the car's view model (src/lib/vehicle/view.ts), like the page.
     return reply.send(Buffer.from(vehiclePdf(vehicleView(car, request.tenant.site, now()).pdf)));
+  });
+
+  // Spec §7 "a similar-car id list call by slug": the ids of the cars the vehicle page shows as
+  // similar, picked by the one rule of src/lib/vehicle/similar-vehicles.ts from the stock the API
+  // holds now (the pipeline's latest), in the order shown. The page asks the search engine for
+  // those cars (src/search/browser/similar.ts).
+  const similarIndexes = new WeakMap<ApiTenant, (car: Car) => Car[]>();
+  app.get('/api/cars/:slug/similar', async (request, reply) => {
+    const params = parseOr400(SlugParamsSchema, request.params, reply);
+    if (!params) return reply;
+    const tenant = request.tenant;
+    const car = tenant.carsBySlug.get(params.slug);
+    if (!car) return sendError(reply, 404, 'This car is not listed on this site.');
+    let similar = similarIndexes.get(tenant);
+    if (!similar) {
+      // Only in-stock cars are ever similar, and their visibility does not depend on the clock (only sold ones age out).
+      similar = createSimilarIndex(tenant.cars.filter((candidate) => isCarVisible(candidate, tenant.site, now())));
+      similarIndexes.set(tenant, similar);
+    }
+    reply.header('cache-control', 'no-store');
+    return { success: true, slug: car.slug, ids: similar(car).map((other) => String(other.id)) };
   });
 
   app.get('/api/cars/:slug/autogauge', async (request, reply) => {

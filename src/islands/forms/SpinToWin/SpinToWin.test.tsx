@@ -1,0 +1,204 @@
+// @vitest-environment happy-dom
+/**
+ * The Spin to Win island (docs/spin-to-win.md) against a stubbed lead API: signed out it
+ * offers sign-in and asks nothing; signed in it shows what the server says (the form, this
+ * month's prize, a closed promotion); the entry is checked before it is sent and names no
+ * prize; the server's prize is shown, announced and focused; with reduced motion at once.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { angleUnderPointer, wheelSegments } from '../../../lib/marketing/spin-to-win.ts';
+import { currentSession, signIn, signOut } from '../../../stores/session.ts';
+import { settle, click, fill, submit } from '../../ui/form-events.ts';
+import { mountRoot } from '../../ui/mount-root.ts';
+import SpinToWin from './SpinToWin.tsx';
+import type { SpinToWinProps } from './use-spin-to-win.ts';
+
+const mounted = mountRoot();
+
+const props: SpinToWinProps = {
+  apiBase: '/api',
+  brand: 'Wheel Motors',
+  prizes: [
+    { id: 'fuel', label: '$50 fuel voucher', weight: 3, value: 50 },
+    { id: 'wash', label: 'Car wash', weight: 1, description: 'At our yard.' },
+  ],
+  termsHref: '/pages/spin-terms',
+  privacyHref: '/privacy-policy',
+  optInDefault: false,
+  signInHref: '/sign-in?type=spin-to-win&redirect=%2Fspin-to-win&back=%2Fspin-to-win',
+};
+
+type Answer = [number, unknown];
+/** The API: GET and POST /spin-to-win answered from the given answers; the calls made. */
+function stubWheelApi(get: Answer, post?: Answer) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, path: String(url), body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
+    const [status, body] = method === 'POST' ? (post ?? [500, {}]) : get;
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+const open = { success: true, can_spin: true, promotion: 'open', spin: null, next_spin: '2027-01-01', unavailable: [] };
+
+function reducedMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+
+beforeEach(() => {
+  signIn({ user_id: 'u1', phone: '0412000111', expires_at: Date.now() + 86_400_000 });
+  reducedMotion(false);
+});
+afterEach(() => {
+  signOut();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+async function show() {
+  mounted.render(<SpinToWin {...props} />);
+  await settle();
+  return mounted.host;
+}
+
+describe('SpinToWin', () => {
+  it('signed out: a sign-in link, and the server is not asked', async () => {
+    signOut();
+    const calls = stubWheelApi([401, {}]);
+    const host = await show();
+    expect(host.querySelector(`a[href="${props.signInHref}"]`)?.textContent).toBe('Sign in to spin');
+    expect(calls).toEqual([]);
+    // The prizes and their chances are listed whoever looks.
+    expect([...host.querySelectorAll('[data-testid="spin-prizes"] li')].map((item) => item.textContent)).toEqual([
+      '$50 fuel voucher (valued at $50)75% chance',
+      'Car wash25% chanceAt our yard.',
+    ]);
+  });
+
+  it('a session the API no longer knows is signed out here too', async () => {
+    stubWheelApi([401, { success: false, error: 'Please sign in to spin the wheel.' }]);
+    const host = await show();
+    expect(host.querySelector('a[href^="/sign-in"]')).not.toBeNull();
+    expect(currentSession()).toBeNull();
+  });
+
+  it('already spun this month: the prize and the date of the next spin, no form', async () => {
+    stubWheelApi([
+      200,
+      {
+        ...open,
+        can_spin: false,
+        spin: { prize: { id: 'wash', label: 'Car wash' }, month: '2026-12', spun_at: '2026-12-02T00:00:00Z' },
+        message: 'You have already spun the wheel this month. Your next spin is on 1 January 2027.',
+      },
+    ]);
+    const host = await show();
+    expect(host.querySelector('form')).toBeNull();
+    expect(host.querySelector('[data-testid="spin-result"]')?.textContent).toBe(
+      'This month you won Car washYou have already spun the wheel this month. Your next spin is on 1 January 2027.',
+    );
+  });
+
+  it('a promotion that takes no spin now says why; a prize all won is marked', async () => {
+    stubWheelApi([200, { ...open, can_spin: false, promotion: 'ended', message: 'Spin to Win closed on 30 June 2026.', unavailable: ['fuel'] }]);
+    const host = await show();
+    expect(host.querySelector('[data-testid="spin-message"]')?.textContent).toBe('Spin to Win closed on 30 June 2026.');
+    expect(host.querySelector('[data-testid="spin-prizes"] [data-prize="fuel"]')?.textContent).toContain('All won');
+    expect(host.querySelector('[data-testid="spin-prizes"] [data-prize="wash"]')?.textContent).toContain('100% chance');
+  });
+
+  it('checks the entry before sending; the entry names no prize; the server’s prize is shown, announced and focused', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const calls = stubWheelApi(
+      [200, open],
+      [201, { success: true, prize: { id: 'wash', label: 'Car wash' }, lead_id: 'lead-1', month: '2026-12', next_spin: '2027-01-01' }],
+    );
+    const host = await show();
+    const form = host.querySelector('form')!;
+    await submit(form);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(form.querySelector('#spin-to-win-name-error')?.textContent).toBe(FORM_MESSAGES.required);
+    expect(form.querySelector('#spin-to-win-terms_conditions-error')?.textContent).toBe(FORM_MESSAGES.terms);
+
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-name')!, 'Jo');
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-email')!, 'jo@example.com');
+    click(form.querySelector('#spin-to-win-terms_conditions')!);
+    await submit(form);
+    const posted = calls.find((call) => call.method === 'POST')!;
+    expect(posted.body).toEqual({ name: 'Jo', email: 'jo@example.com', opt_in: false, terms_conditions: true });
+
+    // The wheel turns to the server's slice; the result waits for it to stop.
+    const disc = host.querySelector('.spin-wheel__disc')!;
+    expect(disc.classList.contains('spin-wheel__disc--turning')).toBe(true);
+    const slice = wheelSegments(props.prizes).find((segment) => segment.id === 'wash')!;
+    const under = angleUnderPointer(Number(disc.getAttribute('data-rotation')));
+    expect(under).toBeGreaterThan(slice.start);
+    expect(under).toBeLessThan(slice.end);
+    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe('');
+    disc.dispatchEvent(new Event('transitionend', { bubbles: true }));
+    await settle();
+    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe(
+      'You won Car wash! Wheel Motors has your entry and will contact you on 0412000111 to arrange your prize.',
+    );
+    expect(document.activeElement?.textContent).toBe('You won Car wash!');
+  });
+
+  it('with reduced motion there is no turn: the result at once', async () => {
+    reducedMotion(true);
+    stubWheelApi(
+      [200, open],
+      [201, { success: true, prize: { id: 'fuel', label: '$50 fuel voucher' }, lead_id: 'lead-2', month: '2026-12', next_spin: '2027-01-01' }],
+    );
+    const host = await show();
+    const form = host.querySelector('form')!;
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-name')!, 'Jo');
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-email')!, 'jo@example.com');
+    click(form.querySelector('#spin-to-win-terms_conditions')!);
+    await submit(form);
+    const disc = host.querySelector('.spin-wheel__disc')!;
+    expect(disc.classList.contains('spin-wheel__disc--turning')).toBe(false);
+    expect(Number(disc.getAttribute('data-rotation'))).toBeLessThan(360);
+    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toContain('You won $50 fuel voucher!');
+  });
+
+  it('a spin the server refuses shows the server’s state, not a prize', async () => {
+    let spun = false;
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') === 'POST') {
+        spun = true;
+        return new Response(JSON.stringify({ success: false, error: 'You have already spun the wheel this month. Your next spin is on 1 January 2027.' }), {
+          status: 409,
+        });
+      }
+      const body = spun
+        ? {
+            ...open,
+            can_spin: false,
+            spin: { prize: { id: 'fuel', label: '$50 fuel voucher' }, month: '2026-12', spun_at: '2026-12-02T00:00:00Z' },
+            message: 'You have already spun the wheel this month. Your next spin is on 1 January 2027.',
+          }
+        : open;
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    const host = await show();
+    const form = host.querySelector('form')!;
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-name')!, 'Jo');
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-email')!, 'jo@example.com');
+    click(form.querySelector('#spin-to-win-terms_conditions')!);
+    await submit(form);
+    await settle();
+    expect(host.querySelector('form')).toBeNull();
+    expect(host.querySelector('[data-testid="spin-result"]')?.textContent).toBe(
+      'This month you won $50 fuel voucherYou have already spun the wheel this month. Your next spin is on 1 January 2027.',
+    );
+    expect(host.querySelector('[data-testid="spin-announcement"]')?.textContent).toBe('');
+  });
+});

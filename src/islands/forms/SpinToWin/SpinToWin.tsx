@@ -1,0 +1,129 @@
+/**
+ * /spin-to-win's island (docs/spin-to-win.md): the wheel, the prize list with each prize's
+ * chance, and what the shopper can do now, which the lead API decides: sign in, enter and
+ * spin, or read this month's prize and the date of the next spin. The result is said in a
+ * polite live region when the wheel stops, and focus moves to it. Every control is a native
+ * button, link or input, so the page works by keyboard.
+ */
+import { chanceText, prizeChances } from '../../../lib/marketing/spin-to-win.ts';
+import { SPIN_TO_WIN_MESSAGES } from '../../../schemas/api/spin-to-win.ts';
+import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField } from '../../ui/form-kit/index.ts';
+import { CollectionNotice } from '../shared-fields.tsx';
+import { optInDescription } from '../../../lib/forms/privacy.ts';
+import { useSpinToWin, type SpinToWinProps } from './use-spin-to-win.ts';
+import { Wheel } from './Wheel.tsx';
+import './spin-to-win.css';
+
+const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+
+export default function SpinToWin(props: SpinToWinProps) {
+  const spin = useSpinToWin(props);
+  const { kit, phase } = spin;
+  const chances = prizeChances(spin.shown);
+  const chanceOf = (id: string) => {
+    const index = spin.shown.findIndex((prize) => prize.id === id);
+    return index === -1 ? null : chances[index]!;
+  };
+
+  return (
+    <div className="spin-to-win" data-phase={phase} data-testid="spin-to-win">
+      <div className="spin-to-win__wheel">
+        <Wheel
+          segments={spin.segments}
+          rotation={spin.rotation}
+          animate={spin.animate}
+          onStopped={() => spin.prize && phase === 'spinning' && spin.settle(spin.prize)}
+        />
+        <p className="visually-hidden" role="status" aria-live="polite" data-testid="spin-announcement">
+          {spin.announcement}
+        </p>
+      </div>
+      <div className="spin-to-win__panel">
+        {phase === 'checking' && <p className="muted">Checking whether you can spin this month…</p>}
+        {phase === 'signed-out' && (
+          <div className="spin-to-win__box">
+            <h2>Sign in to spin</h2>
+            <p>Spin to Win is for signed-in customers: one spin each calendar month, with your mobile number.</p>
+            <a className="button" href={props.signInHref}>
+              Sign in to spin
+            </a>
+          </div>
+        )}
+        {(phase === 'ready' || phase === 'spinning') && (
+          <form
+            ref={kit.formRef}
+            className="dealer-form spin-to-win__form"
+            onSubmit={spin.submit}
+            noValidate
+            aria-labelledby="spin-form-title"
+            aria-busy={phase === 'spinning' || kit.submitting}
+          >
+            <h2 id="spin-form-title">Your spin for this month</h2>
+            <p>
+              Tell us who you are so we can arrange your prize. We will contact you on <strong>{spin.phone}</strong>, the number you signed in with.
+            </p>
+            <ErrorSummary kit={kit} fieldOrder={['name', 'last_name', 'email', 'opt_in', 'terms_conditions']} />
+            <fieldset className="form__plain-fieldset" disabled={phase === 'spinning'}>
+              <legend className="visually-hidden">Your details</legend>
+              <div className="form__row">
+                <TextField kit={kit} name="name" label="First Name" required autoComplete="given-name" maxLength={100} />
+                <TextField kit={kit} name="last_name" label="Last Name" autoComplete="family-name" maxLength={100} />
+              </div>
+              <TextField kit={kit} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
+              <CollectionNotice brand={props.brand} privacyHref={props.privacyHref} purpose="spinToWin" />
+              <CheckboxField kit={kit} name="opt_in" label="Keep me up to date with news and offers" hint={optInDescription(props.brand)} />
+              {props.termsHref && (
+                <CheckboxField kit={kit} name="terms_conditions" label="Terms" required>
+                  I accept the{' '}
+                  <a href={props.termsHref} target="_blank" rel="noopener">
+                    terms and conditions of this promotion
+                  </a>
+                  .
+                </CheckboxField>
+              )}
+            </fieldset>
+            <FormAlert kit={kit} />
+            <div className="form__actions">
+              {phase === 'spinning' ? (
+                <button type="button" className="button form__submit" disabled>
+                  Spinning…
+                </button>
+              ) : (
+                <SubmitButton kit={kit} label="Spin the Wheel" busyLabel="Spinning…" />
+              )}
+            </div>
+          </form>
+        )}
+        {(phase === 'won' || phase === 'spun') && spin.prize && (
+          <div className="spin-to-win__box spin-to-win__result" data-testid="spin-result">
+            <h2 ref={spin.resultRef} tabIndex={-1}>
+              {phase === 'won' ? SPIN_TO_WIN_MESSAGES.won(spin.prize.label) : `This month you won ${spin.prize.label}`}
+            </h2>
+            <p>{phase === 'won' ? SPIN_TO_WIN_MESSAGES.wonDetail(props.brand, spin.phone) : spin.message}</p>
+          </div>
+        )}
+        {(phase === 'closed' || phase === 'failed') && (
+          <div className="spin-to-win__box" role={phase === 'failed' ? 'alert' : undefined}>
+            <p data-testid="spin-message">{spin.message || SPIN_TO_WIN_MESSAGES.soldOut}</p>
+          </div>
+        )}
+        <h2 className="spin-to-win__prizes-title">Prizes</h2>
+        <ul className="spin-to-win__prizes" data-testid="spin-prizes">
+          {props.prizes.map((prize) => {
+            const chance = chanceOf(prize.id);
+            return (
+              <li key={prize.id} data-prize={prize.id}>
+                <span className="spin-to-win__prize-name">
+                  {prize.label}
+                  {prize.value !== undefined && <span className="muted"> (valued at {money.format(prize.value)})</span>}
+                </span>
+                <span className="spin-to-win__chance">{chance === null ? 'All won' : `${chanceText(chance)} chance`}</span>
+                {prize.description && <span className="spin-to-win__prize-text muted">{prize.description}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

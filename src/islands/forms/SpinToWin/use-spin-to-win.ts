@@ -1,0 +1,172 @@
+/**
+ * The wheel's state and its calls to the lead API (docs/spin-to-win.md): who is signed in,
+ * whether the server lets them spin this month, the entry form, and the server's prize.
+ * Nothing here decides a prize or a spin: the page asks GET /api/spin-to-win, sends the entry
+ * with POST and turns the wheel to the slice the server named. The turn is skipped when the
+ * shopper asks for reduced motion; the result is announced when the wheel stops.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { checkForm } from '../../../lib/forms/form-validation.ts';
+import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import { landingRotation, longDate, wheelSegments, type WheelSegment } from '../../../lib/marketing/spin-to-win.ts';
+import { SPIN_TO_WIN_MESSAGES, spinEntrySchema, type SpinPrizeAnswer, type SpinResultAnswer, type SpinStatusAnswer } from '../../../schemas/api/spin-to-win.ts';
+import { currentSession, signOut } from '../../../stores/session.ts';
+import { useFormKit } from '../../ui/form-kit/index.ts';
+import { callApi } from '../api.ts';
+
+/** A prize as the page shows it (from site.json, through the page). */
+export interface SpinPrizeView {
+  id: string;
+  label: string;
+  description?: string;
+  weight: number;
+  value?: number;
+}
+
+export interface SpinToWinProps {
+  apiBase: string;
+  brand: string;
+  prizes: SpinPrizeView[];
+  /** The promotion's terms (site.json spin_to_win.terms_href): the entry must accept them. */
+  termsHref?: string;
+  privacyHref: string;
+  /** The marketing opt-in starts ticked (site features.marketing_opt_in_default). */
+  optInDefault: boolean;
+  /** /sign-in?type=spin-to-win&redirect=/spin-to-win... */
+  signInHref: string;
+}
+
+/**
+ * What the island shows: 'checking' (asking the server), 'signed-out', 'ready' (the entry
+ * form), 'spinning', 'won' (the result), 'spun' (this month's spin was made before),
+ * 'closed' (the promotion takes no spin now), 'failed' (the server could not be asked).
+ */
+export type SpinPhase = 'checking' | 'signed-out' | 'ready' | 'spinning' | 'won' | 'spun' | 'closed' | 'failed';
+
+/** How long the wheel turns (keep in step with spin-to-win.css). */
+export const SPIN_MS = 4500;
+
+/** Whether the shopper asked for less motion. */
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function useSpinToWin(props: SpinToWinProps) {
+  const kit = useFormKit('spin-to-win', () => ({ name: '', last_name: '', email: '', opt_in: props.optInDefault, terms_conditions: false }));
+  const [phase, setPhase] = useState<SpinPhase>('checking');
+  const [message, setMessage] = useState('');
+  const [unavailable, setUnavailable] = useState<string[]>([]);
+  const [prize, setPrize] = useState<SpinPrizeAnswer | null>(null);
+  const [phone, setPhone] = useState('');
+  const [rotation, setRotation] = useState(0);
+  const [animate, setAnimate] = useState(false);
+  /** What the live region says: set when the wheel has stopped. */
+  const [announcement, setAnnouncement] = useState('');
+  const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const resultRef = useRef<HTMLHeadingElement>(null);
+
+  const shown = props.prizes.filter((candidate) => !unavailable.includes(candidate.id));
+  const segments: WheelSegment[] = wheelSegments(shown.length > 0 ? shown : props.prizes);
+
+  const applyStatus = (status: SpinStatusAnswer) => {
+    setUnavailable(status.unavailable);
+    if (status.spin) {
+      setPrize(status.spin.prize);
+      setMessage(status.message ?? SPIN_TO_WIN_MESSAGES.alreadySpun(longDate(status.next_spin)));
+      setPhase('spun');
+      return;
+    }
+    if (!status.can_spin) {
+      setMessage(status.message ?? '');
+      setPhase('closed');
+      return;
+    }
+    setPhase('ready');
+  };
+
+  useEffect(() => {
+    const session = currentSession();
+    if (!session) {
+      setPhase('signed-out');
+      return;
+    }
+    setPhone(session.phone);
+    let cancelled = false;
+    void callApi<SpinStatusAnswer>(props.apiBase, '/spin-to-win').then((answer) => {
+      if (cancelled) return;
+      if (answer.ok) return applyStatus(answer.data);
+      if (answer.status === 401) {
+        // The API no longer knows the session (expired or signed out elsewhere): the local one goes too.
+        signOut();
+        setPhase('signed-out');
+        return;
+      }
+      setMessage(answer.message ?? LEAD_MESSAGES.unexpected);
+      setPhase('failed');
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(settleTimer.current);
+    };
+    // The page's settings never change after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** The wheel has stopped on the prize: show and announce it. */
+  const settle = (won: SpinPrizeAnswer) => {
+    clearTimeout(settleTimer.current);
+    setPhase((current) => (current === 'spinning' ? 'won' : current));
+    setAnnouncement(`${SPIN_TO_WIN_MESSAGES.won(won.label)} ${SPIN_TO_WIN_MESSAGES.wonDetail(props.brand, phone || 'your mobile')}`);
+  };
+
+  useEffect(() => {
+    // Focus follows the result to its heading, so a keyboard user is not left on a removed button.
+    if (phase === 'won' || phase === 'spun') resultRef.current?.focus();
+  }, [phase]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (kit.submitting || phase !== 'ready') return;
+    kit.setFormError('');
+    const check = checkForm(spinEntrySchema(props.termsHref !== undefined), kit.values);
+    if (!check.ok) return kit.fail(check.errors);
+    kit.setSubmitting(true);
+    const answer = await callApi<SpinResultAnswer>(props.apiBase, '/spin-to-win', { body: check.output });
+    kit.setSubmitting(false);
+    if (!answer.ok) {
+      if (answer.status === 401) {
+        signOut();
+        setPhase('signed-out');
+        return;
+      }
+      if (answer.status === 409 || answer.status === 403) {
+        // The server says no spin now (already spun this month, closed or every prize won): show its state.
+        const status = await callApi<SpinStatusAnswer>(props.apiBase, '/spin-to-win');
+        if (status.ok) applyStatus(status.data);
+        else setPhase('closed');
+        setMessage(answer.message ?? LEAD_MESSAGES.unexpected);
+        return;
+      }
+      kit.reject({ message: answer.message ?? LEAD_MESSAGES.unexpected, fieldErrors: answer.fieldErrors });
+      return;
+    }
+    const won = answer.data.prize;
+    setPrize(won);
+    const segment = segments.find((candidate) => candidate.id === won.id);
+    if (!segment || prefersReducedMotion()) {
+      // No turn: straight to the result (reduced motion, or a prize the built page does not draw).
+      if (segment) setRotation((previous) => landingRotation(previous, segment, Math.random(), 0));
+      setAnimate(false);
+      setPhase('spinning');
+      settle(won);
+      return;
+    }
+    setAnimate(true);
+    setPhase('spinning');
+    setRotation((previous) => landingRotation(previous, segment, Math.random()));
+    // transitionend ends the turn; the timer is the fallback when no transition runs.
+    settleTimer.current = setTimeout(() => settle(won), SPIN_MS + 400);
+  };
+
+  return { kit, phase, message, prize, phone, segments, shown, unavailable, rotation, animate, announcement, resultRef, submit, settle };
+}

@@ -1,0 +1,67 @@
+/**
+ * Spin to Win (docs/spin-to-win.md): the entry a signed-in shopper sends with a spin, and the
+ * words the page and the lead API say about it (the spec has no wording). The lead API
+ * validates the entry with this schema and the browser checks it with the same one before
+ * sending (DESIGN §6). Browser-safe: valibot only.
+ */
+import * as v from 'valibot';
+import { checkbox, email, optionalText, requiredText, termsAccepted } from '../forms/fields.ts';
+
+/** What /spin-to-win and /api/spin-to-win say. */
+export const SPIN_TO_WIN_MESSAGES = {
+  signIn: 'Please sign in to spin the wheel.',
+  notOffered: 'This site has no Spin to Win promotion.',
+  /** A second spin in one calendar month. */
+  alreadySpun: (nextSpin: string) => `You have already spun the wheel this month. Your next spin is on ${nextSpin}.`,
+  notStarted: (starts: string) => `Spin to Win opens on ${starts}.`,
+  ended: (ends: string) => `Spin to Win closed on ${ends}.`,
+  soldOut: 'Every prize of this promotion has been won. Thank you for playing.',
+  /** The result, read out by screen readers as it is shown. */
+  won: (prize: string) => `You won ${prize}!`,
+  wonDetail: (brand: string, phone: string) => `${brand} has your entry and will contact you on ${phone} to arrange your prize.`,
+} as const;
+
+/** Body of POST /api/spin-to-win: who is entering (the mobile number is the signed-in one). */
+export function spinEntrySchema(termsRequired: boolean) {
+  return v.object({
+    name: requiredText(100),
+    last_name: optionalText(100),
+    email,
+    /** Marketing opt-in (Spam Act): news and offers beyond this prize. */
+    opt_in: v.optional(checkbox, false),
+    /** The promotion's terms (site.json spin_to_win.terms_href): required where the site gives them. */
+    terms_conditions: termsRequired ? termsAccepted : v.optional(checkbox, false),
+  });
+}
+
+export type SpinEntry = v.InferOutput<ReturnType<typeof spinEntrySchema>>;
+
+/** A prize as the API names it. */
+export interface SpinPrizeAnswer {
+  id: string;
+  label: string;
+}
+
+/** GET /api/spin-to-win: may this shopper spin now, what they won this month, which prizes are all gone. */
+export interface SpinStatusAnswer {
+  success: true;
+  can_spin: boolean;
+  /** 'open', 'not-started', 'ended' or 'sold-out' (can_spin false for all but 'open'). */
+  promotion: 'open' | 'not-started' | 'ended' | 'sold-out';
+  message?: string;
+  /** This month's spin, once made. */
+  spin: { prize: SpinPrizeAnswer; month: string; spun_at: string } | null;
+  /** The first day a next spin is allowed, YYYY-MM-DD. */
+  next_spin: string;
+  /** Prizes whose quantity has been won (no longer drawn). */
+  unavailable: string[];
+}
+
+/** POST /api/spin-to-win, 201: the prize the server drew and the lead it made. */
+export interface SpinResultAnswer {
+  success: true;
+  prize: SpinPrizeAnswer;
+  lead_id: string;
+  month: string;
+  next_spin: string;
+}

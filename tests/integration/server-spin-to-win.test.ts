@@ -1,0 +1,290 @@
+/**
+ * Lead API: Spin to Win (docs/spin-to-win.md) on SQLite and PostgreSQL. The server decides:
+ * only a signed-in mobile spins, once a calendar month in the dealer's time zone (a second
+ * spin, also at the same moment, is refused), the prize comes from the site's list (nothing
+ * the browser sends chooses it), a prize's quantity is never given away twice, spins outside
+ * the promotion's dates are refused, and each prize is a lead stored and delivered like the
+ * others, made again if the process stopped between the spin and its lead.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { SpinToWinStore } from '../../src/server/features/spin-to-win/store.ts';
+import {
+  DATABASES,
+  POSTGRES_SKIP_REASON,
+  startWebhookReceiver,
+  tempDir,
+  testApp,
+  testDatabase,
+  waitFor,
+  writeTestTenants,
+  type WebhookReceiver,
+} from './server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const BETA = { host: 'beta.localhost:4321' };
+const GAMMA = { host: 'gamma.localhost:4321' };
+
+const PRIZES = [
+  { id: 'fuel-50', label: '$50 fuel voucher', weight: 5, value: 50 },
+  { id: 'car-wash', label: 'Free hand car wash', weight: 4, value: 30 },
+  { id: 'service', label: 'Free logbook service', weight: 1, value: 350 },
+];
+
+/** Alpha gets a wheel with terms; gamma (a copy of alpha) a wheel of two prizes, one of each, that opens on 1 March 2026. */
+function addWheels(root: string): void {
+  const alpha = join(root, 'alpha', 'site.json');
+  const site = JSON.parse(readFileSync(alpha, 'utf8')) as Record<string, unknown>;
+  writeFileSync(
+    alpha,
+    JSON.stringify({
+      ...site,
+      timezone: 'Australia/Brisbane',
+      spin_to_win: { prizes: PRIZES, terms_href: '/pages/spin-to-win-terms', permits: [{ state: 'ACT', number: 'TP 26/00001' }] },
+    }),
+  );
+  const gamma = join(root, 'gamma');
+  mkdirSync(gamma, { recursive: true });
+  writeFileSync(
+    join(gamma, 'site.json'),
+    JSON.stringify({
+      ...site,
+      slug: 'gamma',
+      name: 'Gamma Cars',
+      url: 'https://gamma.example',
+      timezone: 'Australia/Perth',
+      spin_to_win: {
+        prizes: [
+          { id: 'ute', label: 'A weekend in a ute', quantity: 1 },
+          { id: 'hat', label: 'Dealer cap', quantity: 1 },
+        ],
+        starts: '2026-03-01',
+        ends: '2026-06-30',
+      },
+    }),
+  );
+  writeFileSync(join(gamma, 'stock.json'), readFileSync(join(root, 'alpha', 'stock.json')));
+}
+
+for (const kind of DATABASES) {
+  const skip = kind === 'postgres' ? POSTGRES_SKIP_REASON : undefined;
+  if (skip) console.warn(`skipping PostgreSQL spin-to-win tests: ${skip}`);
+  describe.skipIf(skip !== undefined)(`spin to win on ${kind}`, () => {
+    let app: LeadApi;
+    // 10:00 on 15 February 2026 in Brisbane.
+    let clock = Date.parse('2026-02-15T00:00:00Z');
+    let folder: ReturnType<typeof tempDir>;
+    let hook: WebhookReceiver;
+    let database: Awaited<ReturnType<typeof testDatabase>>;
+    let phones = 0;
+
+    beforeAll(async () => {
+      folder = tempDir('spin-to-win-test-');
+      hook = await startWebhookReceiver();
+      writeTestTenants(`${folder.dir}/tenants`, hook.url);
+      addWheels(`${folder.dir}/tenants`);
+      database = await testDatabase(kind, folder.dir);
+      app = await testApp(database.db, `${folder.dir}/tenants`, {
+        now: () => clock,
+        signIn: { secret: 'test-secret-0123456789', codeTtlMs: 600_000, maxAttempts: 3 },
+        rateLimit: { signInMax: 1000, max: 100_000 },
+        devMessages: true,
+      });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.stop();
+      await hook?.close();
+      folder?.remove();
+    });
+
+    /** Sign a fresh mobile in on a site; the session cookie header. */
+    async function signIn(headers: typeof ALPHA = ALPHA): Promise<{ cookie: string; phone: string }> {
+      phones += 1;
+      const phone = `04120${String(phones).padStart(5, '0')}`;
+      await app.inject({ method: 'POST', url: '/api/auth/request-code', headers, payload: { phone } });
+      const tenant = headers.host.split('.')[0]!;
+      const sms = (await app.stores.messages.list(tenant, 'sms', phone))[0]!;
+      const code = /(\d{6})/.exec(sms.body)![1]!;
+      const verified = await app.inject({ method: 'POST', url: '/api/auth/verify', headers, payload: { phone, code } });
+      expect(verified.statusCode).toBe(200);
+      return { cookie: `dealer_session=${/dealer_session=([^;]+)/.exec(String(verified.headers['set-cookie']))![1]!}`, phone };
+    }
+
+    const entry = { name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', opt_in: false, terms_conditions: true };
+    const spin = (headers: Record<string, string>, payload: Record<string, unknown> = entry) =>
+      app.inject({ method: 'POST', url: '/api/spin-to-win', headers, payload });
+    const status = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/spin-to-win', headers });
+    const spinLeads = async (tenant: string, phone: string) => {
+      const rows = await database.db.query<{ id: string; data: string }>(
+        "SELECT id, data FROM leads WHERE tenant = $1 AND category = 'Spin to Win' AND phone = $2",
+        [tenant, phone],
+      );
+      return rows.map((row) => ({ id: String(row.id), data: JSON.parse(String(row.data)) as Record<string, unknown> }));
+    };
+
+    it('answers 401 signed out and 404 on a site without a wheel', async () => {
+      const out = await status(ALPHA);
+      expect(out.statusCode).toBe(401);
+      expect(out.json().error).toBe('Please sign in to spin the wheel.');
+      expect((await spin(ALPHA)).statusCode).toBe(401);
+      const beta = await signIn(BETA);
+      const none = await status({ ...BETA, cookie: beta.cookie });
+      expect(none.statusCode).toBe(404);
+      expect(none.json().error).toBe('This site has no Spin to Win promotion.');
+    });
+
+    it('draws a prize of the list once a month, records it as a delivered lead, and refuses a second spin', async () => {
+      const shopper = await signIn();
+      const headers = { ...ALPHA, cookie: shopper.cookie };
+      const before = (await status(headers)).json();
+      expect(before).toMatchObject({ success: true, can_spin: true, promotion: 'open', spin: null, next_spin: '2026-03-01', unavailable: [] });
+
+      // The browser cannot choose: a prize it names is not read.
+      const first = await spin(headers, { ...entry, prize: 'service', prize_id: 'service', weight: 1000 });
+      expect(first.statusCode).toBe(201);
+      const won = first.json();
+      expect(PRIZES.map((prize) => prize.id)).toContain(won.prize.id);
+      expect(won).toMatchObject({ success: true, month: '2026-02', next_spin: '2026-03-01' });
+
+      const leads = await spinLeads('alpha', shopper.phone);
+      expect(leads).toHaveLength(1);
+      expect(leads[0]!.id).toBe(won.lead_id);
+      expect(leads[0]!.data).toMatchObject({
+        category: 'Spin to Win',
+        subcategory: won.prize.label,
+        name: 'Jo',
+        email: 'jo@example.com',
+        phone: shopper.phone,
+        page_id: '/spin-to-win',
+        custom_params: { prize_id: won.prize.id, spin_month: '2026-02' },
+      });
+      expect(String(leads[0]!.data.message)).toContain(`won ${won.prize.label}`);
+      // Delivered like every lead: one job per destination of the tenant (the webhook and the e-mail).
+      await waitFor(() => hook.calls.some((call) => call.body.includes(won.lead_id)));
+      const delivered = JSON.parse(hook.calls.find((call) => call.body.includes(won.lead_id))!.body) as Record<string, unknown>;
+      expect(delivered).toMatchObject({ category: 'Spin to Win', subcategory: won.prize.label, customer: { phone: shopper.phone, email: 'jo@example.com' } });
+
+      const second = await spin(headers);
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({
+        success: false,
+        error: 'You have already spun the wheel this month. Your next spin is on 1 March 2026.',
+        spin: { prize: won.prize, month: '2026-02' },
+      });
+      expect(await spinLeads('alpha', shopper.phone)).toHaveLength(1);
+      const after = (await status(headers)).json();
+      expect(after).toMatchObject({
+        can_spin: false,
+        spin: { prize: won.prize },
+        message: 'You have already spun the wheel this month. Your next spin is on 1 March 2026.',
+      });
+    });
+
+    it('counts calendar months in the dealer’s time zone', async () => {
+      const shopper = await signIn();
+      const headers = { ...ALPHA, cookie: shopper.cookie };
+      clock = Date.parse('2026-02-28T13:30:00Z'); // 11:30 pm on 28 February in Brisbane
+      expect((await spin(headers)).json().month).toBe('2026-02');
+      clock = Date.parse('2026-02-28T14:30:00Z'); // 12:30 am on 1 March in Brisbane (still February in UTC)
+      const march = await spin(headers);
+      expect(march.statusCode).toBe(201);
+      expect(march.json()).toMatchObject({ month: '2026-03', next_spin: '2026-04-01' });
+      expect((await spin(headers)).statusCode).toBe(409);
+      expect(await spinLeads('alpha', shopper.phone)).toHaveLength(2);
+      clock = Date.parse('2026-02-15T00:00:00Z');
+    });
+
+    it('gives one spin to many requests at once', async () => {
+      const shopper = await signIn();
+      const headers = { ...ALPHA, cookie: shopper.cookie };
+      const answers = await Promise.all(Array.from({ length: 6 }, () => spin(headers)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      expect(await spinLeads('alpha', shopper.phone)).toHaveLength(1);
+    });
+
+    it('validates the entry with messages per field, the promotion’s terms included', async () => {
+      const shopper = await signIn();
+      const headers = { ...ALPHA, cookie: shopper.cookie };
+      const bad = await spin(headers, { name: ' ', email: 'not-an-email', terms_conditions: false });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toEqual({
+        name: '* This field is required',
+        email: 'Please enter a valid email address.',
+        terms_conditions: '*You must agree to the terms of use before submitting.',
+      });
+      // Nothing was spun: the shopper still may.
+      expect((await status(headers)).json().can_spin).toBe(true);
+    });
+
+    it('draws only prizes still available, says when all are won, and keeps to the promotion’s dates', async () => {
+      const early = await signIn(GAMMA);
+      const earlyAnswer = await spin({ ...GAMMA, cookie: early.cookie }, { name: 'Al', email: 'al@example.com' });
+      expect(earlyAnswer.statusCode).toBe(403);
+      expect(earlyAnswer.json().error).toBe('Spin to Win opens on 1 March 2026.');
+      clock = Date.parse('2026-04-10T02:00:00Z');
+      try {
+        const won: string[] = [];
+        for (let index = 0; index < 2; index += 1) {
+          const shopper = await signIn(GAMMA);
+          const answer = await spin({ ...GAMMA, cookie: shopper.cookie }, { name: 'Al', email: 'al@example.com' });
+          expect(answer.statusCode).toBe(201);
+          won.push(answer.json().prize.id);
+        }
+        // One of each: the second spin could only win what the first left.
+        expect(won.sort()).toEqual(['hat', 'ute']);
+        const late = await signIn(GAMMA);
+        const lateHeaders = { ...GAMMA, cookie: late.cookie };
+        expect((await status(lateHeaders)).json()).toMatchObject({
+          can_spin: false,
+          promotion: 'sold-out',
+          unavailable: ['ute', 'hat'],
+          message: 'Every prize of this promotion has been won. Thank you for playing.',
+        });
+        const refused = await spin(lateHeaders, { name: 'Al', email: 'al@example.com' });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error).toBe('Every prize of this promotion has been won. Thank you for playing.');
+        expect((await status(lateHeaders)).json().can_spin).toBe(false);
+        clock = Date.parse('2026-07-01T02:00:00Z');
+        const after = await signIn(GAMMA);
+        const closed = await spin({ ...GAMMA, cookie: after.cookie }, { name: 'Al', email: 'al@example.com' });
+        expect(closed.statusCode).toBe(403);
+        expect(closed.json().error).toBe('Spin to Win closed on 30 June 2026.');
+      } finally {
+        clock = Date.parse('2026-02-15T00:00:00Z');
+      }
+    });
+
+    it('makes the lead of a spin whose lead was lost (the process stopped between the two writes)', async () => {
+      const shopper = await signIn();
+      const headers = { ...ALPHA, cookie: shopper.cookie };
+      // The spin is committed; the lead write that follows it never ran.
+      const store = new SpinToWinStore(database.db);
+      const outcome = await store.spin(
+        { tenant: 'alpha', phone: shopper.phone, month: '2026-02', promotion: 'always', prizes: PRIZES.map((prize) => ({ ...prize })), now: clock },
+        (available) => available[1]!,
+        (prize, spinId) => ({
+          category: 'Spin to Win',
+          subcategory: prize.label,
+          name: 'Jo',
+          email: 'jo@example.com',
+          phone: shopper.phone,
+          custom_params: { prize_id: prize.id, spin_id: spinId },
+          form_completed: true,
+        }),
+      );
+      expect(outcome.status).toBe('spun');
+      expect(await spinLeads('alpha', shopper.phone)).toHaveLength(0);
+      const answer = (await status(headers)).json();
+      expect(answer).toMatchObject({ can_spin: false, spin: { prize: { id: 'car-wash' } } });
+      const leads = await spinLeads('alpha', shopper.phone);
+      expect(leads).toHaveLength(1);
+      expect(leads[0]!.data).toMatchObject({ subcategory: 'Free hand car wash' });
+      // Asked again, the same lead: nothing twice.
+      await status(headers);
+      expect(await spinLeads('alpha', shopper.phone)).toHaveLength(1);
+    });
+  });
+}
