@@ -3,7 +3,7 @@
  * migrations by src/server/database.ts. Versions 190+ belong to this feature, so migrations
  * added elsewhere in parallel never collide with them.
  */
-import type { Migration } from '../../kernel/migration.ts';
+import type { Migration } from '../../../platform/sql/migration.ts';
 
 export const SPIN_TO_WIN_MIGRATIONS: Migration[] = [
   {

@@ -4,7 +4,7 @@
  * so two spins at once can neither both count as the month's nor both take a prize's last unit.
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase, SqlExecutor } from '../../kernel/db.ts';
+import type { SqlDatabase, SqlExecutor } from '../../../platform/sql/db.ts';
 
 /** One stored spin. */
 export interface SpinRecord {
