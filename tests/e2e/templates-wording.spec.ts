@@ -7,7 +7,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { vehicleKind } from '../../src/lib/vehicle/spec-rows.ts';
 import { DEFAULT_INDEX } from '../../src/search/core/config.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { createSearchEngine, type EngineSearchParams } from '../../src/search/engine/engine.ts';
@@ -39,8 +38,12 @@ test('issue35-3: the bikes-and-trucks site speaks of bikes and trucks, and its h
   const hero = page.getByRole('search', { name: 'Stock search' });
   await expect(page.locator('[data-hero-phase="live"]')).toBeVisible({ timeout: 20_000 });
   const type = hero.getByLabel('Type', { exact: true });
-  const trucks = moto.visible.filter((car) => vehicleKind(car) === 'truck').length;
-  await expect(type.locator('option')).toHaveText(['Any type', `Motorcycle (${moto.visible.filter((car) => vehicleKind(car) === 'motorcycle').length})`, `Truck (${trucks})`]);
+  const trucks = moto.visible.filter((car) => car.vehicle_kind === 'truck').length;
+  await expect(type.locator('option')).toHaveText([
+    'Any type',
+    `Motorcycle (${moto.visible.filter((car) => car.vehicle_kind === 'motorcycle').length})`,
+    `Truck (${trucks})`,
+  ]);
   await expect(hero.getByLabel('Colour', { exact: true })).toHaveCount(0);
   await type.selectOption('truck');
   const want = hits(motoEngine, { facetFilters: ['item_type:truck'] });
@@ -56,8 +59,11 @@ test('issue35-3: the bikes-and-trucks site speaks of bikes and trucks, and its h
 
 test('issue35-3: protection and the instant offer name the bike or truck, not a car', async ({ page }) => {
   test.setTimeout(60_000);
-  for (const [kind, noun] of [['motorcycle', 'Bike'], ['truck', 'Truck']] as const) {
-    const vehicle = moto.visible.find((car) => vehicleKind(car) === kind && car.status === 'in_stock')!;
+  for (const [kind, noun] of [
+    ['motorcycle', 'Bike'],
+    ['truck', 'Truck'],
+  ] as const) {
+    const vehicle = moto.visible.find((car) => car.vehicle_kind === kind && car.status === 'in_stock')!;
     await page.goto(tenantUrl('ironbark-moto-trucks', `/cars/${vehicle.slug}/`));
     await expect(page.getByRole('tab', { name: `Protect Your ${noun}`, exact: true })).toBeAttached();
     await expect(page.getByRole('tab', { name: 'Protect Your Car' })).toHaveCount(0);
@@ -69,11 +75,14 @@ test('issue35-3: protection and the instant offer name the bike or truck, not a 
 });
 
 test('issue35-3: a caravan shows its specifications in key information', async ({ page }) => {
-  const van = vans.visible.find((car) => car.status === 'in_stock' && car.specifications?.sleeps && car.specifications.tare_weight && car.specifications.body_length)!;
+  const van = vans.visible.find(
+    (car) => car.status === 'in_stock' && car.specifications?.sleeps && car.specifications.tare_weight && car.specifications.body_length,
+  )!;
   await page.goto(tenantUrl('bayside-caravans', `/cars/${van.slug}/`));
   const keyInfo = page.locator('#key-info');
   await expect(keyInfo.locator('dt').first()).toHaveText('Body Length');
-  for (const label of ['Body Width', 'Tare Weight', 'Aggregate Trailer Mass', 'Axle Type', 'Sleeps']) await expect(keyInfo.locator('dt', { hasText: new RegExp(`^${label}$`) })).toHaveCount(1);
+  for (const label of ['Body Width', 'Tare Weight', 'Aggregate Trailer Mass', 'Axle Type', 'Sleeps'])
+    await expect(keyInfo.locator('dt', { hasText: new RegExp(`^${label}$`) })).toHaveCount(1);
   await expect(keyInfo.locator('dt', { hasText: /^(Odometer|Transmission)$/ })).toHaveCount(0);
 });
 
@@ -97,5 +106,7 @@ test('issue35-3: caravan search filters by sleeps and by length', async ({ page 
   await expect(page).toHaveURL(/range\[body_length\]=\d+:/);
   const from = Number(/range\[body_length\]=(\d+):/.exec(decodeURIComponent(page.url()))![1]);
   await expect(length.locator('.search-price__values')).toContainText(`${from} ft`);
-  await expect(page.locator('.search-count')).toHaveText(`${hits(vanEngine, { facetFilters: [`sleeps:${most}`], numericFilters: [`body_length>=${from}`] })} Caravans found`);
+  await expect(page.locator('.search-count')).toHaveText(
+    `${hits(vanEngine, { facetFilters: [`sleeps:${most}`], numericFilters: [`body_length>=${from}`] })} Caravans found`,
+  );
 });
