@@ -196,7 +196,7 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
   ];
 }
 
-/** The footer's link groups. */
+/** The footer's link groups; Buyer Tools offers a trade-in valuation and a test drive only where the site takes them (features). */
 export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGroup[] {
   const stock = stockBase(site);
   const wording = siteWording(site);
@@ -211,8 +211,8 @@ export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGr
       links: [
         { label: 'Finance', href: '/finance' },
         { label: wording.sellLabel, href: '/sell-my-car' },
-        { label: 'Trade-In Valuation', href: '/trade-in' },
-        { label: 'Book a Test Drive', href: '/book-test-drive/' },
+        ...(site.features.trade_in ? [{ label: 'Trade-In Valuation', href: '/trade-in' }] : []),
+        ...(site.features.test_drive ? [{ label: 'Book a Test Drive', href: '/book-test-drive/' }] : []),
       ],
     },
     { heading: 'Service & Parts', links: MENU_LINKS.service },

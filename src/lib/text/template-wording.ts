@@ -10,10 +10,14 @@ import type { VehicleKind } from '../vehicle/vehicle-kind.ts';
 export interface TemplateWording {
   /** Singular noun: 'car', 'caravan', 'motorcycle', 'bike or truck'. */
   vehicle: string;
+  /** The short singular noun of a sentence about one vehicle: 'car', 'bike', 'truck', 'caravan' ('bike or truck'). */
+  noun: string;
   /** Plural noun: 'cars', 'caravans', 'motorcycles', 'bikes and trucks'. */
   vehicles: string;
   /** The noun in titles: 'Car', 'Bike', 'Bike or Truck'. */
   titleNoun: string;
+  /** Label of the All / New / Demo / Used choice: the spec's 'Car type' on a car dealer's site, 'Condition' on others. */
+  conditionLabel: string;
   /** Header and footer label of /sell-my-car. */
   sellLabel: string;
   /** Footer heading of the stock links. */
@@ -53,8 +57,10 @@ export function kindsWording(kinds: readonly VehicleKind[]): TemplateWording {
     const sellNoun = words.short === 'bike' ? 'Bike' : title(words.vehicle);
     return {
       vehicle: words.vehicle,
+      noun: words.short,
       vehicles: words.vehicles,
       titleNoun: sellNoun,
+      conditionLabel: kinds[0] === 'car' ? 'Car type' : 'Condition',
       sellLabel: `Sell My ${sellNoun}`,
       vehiclesHeading: words.heading,
       sellTitle: `Sell Your ${sellNoun}`,
@@ -66,8 +72,10 @@ export function kindsWording(kinds: readonly VehicleKind[]): TemplateWording {
   const sellNoun = shorts.map(title).join(' or ');
   return {
     vehicle: shorts.join(' or '),
+    noun: shorts.join(' or '),
     vehicles: plurals.join(' and '),
     titleNoun: sellNoun,
+    conditionLabel: 'Condition',
     sellLabel: `Sell My ${sellNoun}`,
     vehiclesHeading: plurals.map(title).join(' & '),
     sellTitle: `Sell Your ${sellNoun}`,
