@@ -388,7 +388,7 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
   const title = `${year} ${spec.make} ${spec.model} ${badge[0]}`;
   const equipment = equipmentFor(random, spec, engine);
   const location = chooseLocation(ctx, carType);
-  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: badge[0], series: seriesFor(spec, year), shape: drawnShape(spec.shape, spec.body), colour, family, newPrice, km };
+  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: badge[0], series: seriesFor(spec, year), shape: drawnShape(spec.art ?? spec.shape, spec.body), colour, family, newPrice, km };
   const car = commonFields(ctx, base, location, price, { title, equipment, isCaravan: false });
   const [length, width, height, gvm] = DIMENSIONS[spec.shape]!;
   const motorcycle = spec.shape === 'motorcycle';

@@ -25,7 +25,7 @@ export const MOTORCYCLE_SHAPES = ['motorcycle', 'sportbike', 'cruiser', 'adventu
 /** Silhouettes of each towed recreational body. */
 export const CARAVAN_SHAPES = ['caravan', 'pop-top', 'camper-trailer', 'hybrid-camper'] as const;
 /** Silhouettes the image step can draw. */
-export const BODY_SHAPES = ['sedan', 'hatch', 'suv', 'ute', 'wagon', 'van', 'coupe', 'convertible', ...CARAVAN_SHAPES, ...MOTORCYCLE_SHAPES, 'light-truck', 'prime-mover'] as const;
+export const BODY_SHAPES = ['sedan', 'hatch', 'suv', 'ute', 'wagon', 'van', 'coupe', 'convertible', ...CARAVAN_SHAPES, ...MOTORCYCLE_SHAPES, 'light-truck', 'prime-mover', 'small-hatch', 'coupe-suv', '4wd'] as const;
 export type BodyShape = (typeof BODY_SHAPES)[number];
 
 /** True for the motorcycle classes. */
@@ -120,10 +120,12 @@ const BODY_WORDS: [RegExp, BodyShape][] = [
   [/prime.?mover/i, 'prime-mover'],
   [/truck|cab.?chassis.?truck|tipper|pantech|tray truck/i, 'light-truck'],
   [/convertible|cabrio|roadster|soft.?top|spyder|spider/i, 'convertible'],
+  [/coupe suv|suv coupe/i, 'coupe-suv'],
   [/coupe|hardtop/i, 'coupe'],
   [/ute|utility|pick.?up|cab.?chassis|tray/i, 'ute'],
   [/van|people.?mover|commercial|bus|minibus/i, 'van'],
-  [/suv|4x4|crossover|off.?road/i, 'suv'],
+  [/4x4|off.?road|4wd wagon/i, '4wd'],
+  [/suv|crossover/i, 'suv'],
   [/wagon|estate|touring|avant/i, 'wagon'],
   [/hatch|liftback|sportback/i, 'hatch'],
   [/sedan|saloon|prestige/i, 'sedan'],
