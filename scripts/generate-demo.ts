@@ -20,7 +20,7 @@ import { parseSite } from '../src/lib/site/tenant.ts';
 import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { slugify } from '../src/lib/text/slug.ts';
-import { drawnShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
+import { drawnShape, isMotorcycleShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
 import { dealerComment } from './demo/comments.ts';
 import { modelsFile, offersFile, reviewsFile } from './demo/extras.ts';
@@ -285,6 +285,7 @@ function commonFields(ctx: Context, base: BaseFields, location: Location, price:
     equipment: extra.equipment,
     km: base.km,
     isCaravan: extra.isCaravan,
+    noun: extra.isCaravan ? 'caravan' : isMotorcycleShape(base.shape) ? 'bike' : base.shape === 'light-truck' || base.shape === 'prime-mover' ? 'truck' : 'car',
     warranty: site.texts.warranty,
   }, long);
   const name = extra.title;
