@@ -40,11 +40,7 @@ export function importsOf(file: SourceFile): string[] {
   const found: string[] = [];
   const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
   for (const match of file.text.matchAll(pattern)) {
-    found.push(
-      normalize(join(dirname(file.path), match[1]!))
-        .split('\\')
-        .join('/'),
-    );
+    found.push(normalize(join(dirname(file.path), match[1]!)).split('\\').join('/'));
   }
   return found;
 }
@@ -69,17 +65,11 @@ export function forbiddenImports(files: SourceFile[]): string[] {
       const to = islandArea(target);
       // islands/roots: where two features meet (a page mounts a root); only pages and components import a root.
       if (from && to && from !== to && to !== 'ui' && from !== 'roots') {
-        const why =
-          to === 'roots'
-            ? 'an island imports an island root (only pages and components mount roots)'
-            : from === 'ui'
-              ? 'a shared widget (islands/ui) imports a feature island'
-              : 'a feature island imports another feature island (share it through islands/ui, or compose them in islands/roots)';
+        const why = to === 'roots' ? 'an island imports an island root (only pages and components mount roots)' : from === 'ui' ? 'a shared widget (islands/ui) imports a feature island' : 'a feature island imports another feature island (share it through islands/ui, or compose them in islands/roots)';
         problems.push(`${arrow}: ${why}`);
       }
       if (/^src\/(search|lib)\//.test(file.path) && target.startsWith('src/islands/')) problems.push(`${arrow}: search/ and lib/ must not import islands`);
-      if (file.path.startsWith('src/server/') && /^src\/(islands|components)\//.test(target))
-        problems.push(`${arrow}: the server must not import islands or components`);
+      if (file.path.startsWith('src/server/') && /^src\/(islands|components)\//.test(target)) problems.push(`${arrow}: the server must not import islands or components`);
     }
   }
   return problems;
@@ -109,12 +99,9 @@ export function serverLayerProblems(files: SourceFile[]): string[] {
       const to = serverLayer(target);
       if (!to) continue;
       const arrow = `${file.path} -> ${target}`;
-      if (from.kind === 'kernel' && to.kind !== 'kernel')
-        problems.push(`${arrow}: the kernel must not import ${to.kind === 'feature' ? `a feature (${to.name})` : 'the composition root'}`);
-      if (from.kind === 'feature' && to.kind === 'feature' && to.name !== from.name)
-        problems.push(`${arrow}: feature ${from.name} imports feature ${to.name} (share it through the kernel)`);
-      if (from.kind === 'feature' && to.kind === 'root')
-        problems.push(`${arrow}: a feature must not import the composition root (it is handed the kernel context)`);
+      if (from.kind === 'kernel' && to.kind !== 'kernel') problems.push(`${arrow}: the kernel must not import ${to.kind === 'feature' ? `a feature (${to.name})` : 'the composition root'}`);
+      if (from.kind === 'feature' && to.kind === 'feature' && to.name !== from.name) problems.push(`${arrow}: feature ${from.name} imports feature ${to.name} (share it through the kernel)`);
+      if (from.kind === 'feature' && to.kind === 'root') problems.push(`${arrow}: a feature must not import the composition root (it is handed the kernel context)`);
     }
   }
   return problems;
@@ -232,10 +219,7 @@ const ENV_EXCEPTIONS: Record<string, string> = {};
  */
 export function environmentReaders(files: SourceFile[]): string[] {
   return files
-    .filter(
-      (file) =>
-        !file.path.startsWith(CONFIG_OWNER) && !ENV_EXCEPTIONS[file.path] && /\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]/.test(code(file.text)),
-    )
+    .filter((file) => !file.path.startsWith(CONFIG_OWNER) && !ENV_EXCEPTIONS[file.path] && /\bprocess\s*\.\s*env\b|\bprocess\s*\[\s*['"]env['"]\s*\]/.test(code(file.text)))
     .map((file) => `${file.path}: reads process.env (take settings from ${CONFIG_OWNER}, or the environment map a caller hands in)`);
 }
 
@@ -253,11 +237,9 @@ export function siteDataReaders(files: SourceFile[]): string[] {
   for (const file of files) {
     if (file.path.startsWith(PAGES) || file.path.startsWith(SITE_DATA)) continue;
     for (const target of importsOf(file)) {
-      if (target.startsWith(SITE_DATA))
-        problems.push(`${file.path} -> ${target}: only pages (src/pages/**) read site data; pass what this file needs as props`);
+      if (target.startsWith(SITE_DATA)) problems.push(`${file.path} -> ${target}: only pages (src/pages/**) read site data; pass what this file needs as props`);
     }
-    if (!file.path.startsWith(CONFIG_OWNER) && /\bbundleFile\s*\(/.test(code(file.text)))
-      problems.push(`${file.path}: reads the bundle file (bundleFile()); read tenant data through siteData() in a page`);
+    if (!file.path.startsWith(CONFIG_OWNER) && /\bbundleFile\s*\(/.test(code(file.text))) problems.push(`${file.path}: reads the bundle file (bundleFile()); read tenant data through siteData() in a page`);
   }
   return problems;
 }
@@ -313,10 +295,8 @@ export function browserSearchProblems(files: SourceFile[]): string[] {
       if (isBuiltin(specifier)) problems.push(`${file.path}: imports the Node built-in ${specifier} (this code ships to browsers)`);
     }
     for (const target of importsOf(file)) {
-      if (target.startsWith('src/config/'))
-        problems.push(`${file.path} -> ${target}: browser search code must not read the configuration (the environment stays on the server)`);
-      if (target.startsWith('src/search/admin/'))
-        problems.push(`${file.path} -> ${target}: browser search code must not import the admin room (it handles the admin key)`);
+      if (target.startsWith('src/config/')) problems.push(`${file.path} -> ${target}: browser search code must not read the configuration (the environment stays on the server)`);
+      if (target.startsWith('src/search/admin/')) problems.push(`${file.path} -> ${target}: browser search code must not import the admin room (it handles the admin key)`);
     }
   }
   return problems;
@@ -324,13 +304,7 @@ export function browserSearchProblems(files: SourceFile[]): string[] {
 
 /** src/lib is the ground floor (issue 36 item 2): it imports nothing of src/search (list searches use src/search/lists, called from the islands). */
 export function libSearchImports(files: SourceFile[]): string[] {
-  return files
-    .filter((file) => file.path.startsWith('src/lib/'))
-    .flatMap((file) =>
-      importsOf(file)
-        .filter((target) => target.startsWith('src/search/'))
-        .map((target) => `${file.path} -> ${target}: src/lib must not import src/search`),
-    );
+  return files.filter((file) => file.path.startsWith('src/lib/')).flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/search/')).map((target) => `${file.path} -> ${target}: src/lib must not import src/search`));
 }
 
 /** The folder that holds everything tied to the Astro and @astrojs/react version (docs/architecture.md "Astro upgrade checklist"). */
@@ -444,10 +418,7 @@ describe('architecture (issue 12)', () => {
 
     it('an island root may compose features; no island imports a root', () => {
       const problems = forbiddenImports([
-        {
-          path: 'src/islands/roots/SearchPage.tsx',
-          text: "import LeadModals from '../forms/LeadModals.tsx';\nimport SearchFeature from '../search/SearchPage.tsx';",
-        },
+        { path: 'src/islands/roots/SearchPage.tsx', text: "import LeadModals from '../forms/LeadModals.tsx';\nimport SearchFeature from '../search/SearchPage.tsx';" },
         { path: 'src/islands/search/ui/CarCard.tsx', text: "import SearchPage from '../../roots/SearchPage.tsx';" },
         { path: 'src/islands/ui/Dialog.tsx', text: "import SearchPage from '../roots/SearchPage.tsx';" },
       ]);
@@ -467,20 +438,11 @@ describe('architecture (issue 12)', () => {
 
     it("the kernel reaching a feature's local defaults or migrations (the estimates and payment tables lived there)", () => {
       const problems = serverLayerProblems([
-        {
-          path: 'src/server/kernel/adapters.ts',
-          text: "import { demoRegoLookup } from '../features/trade-in/valuation.ts';\nimport type { MessageLog } from '../ops/messages.ts';",
-        },
-        {
-          path: 'src/server/kernel/migrations.ts',
-          text: "import { PAYMENT_MIGRATIONS } from '../features/payments/migrations.ts';\nimport type { Migration } from './migration.ts';",
-        },
+        { path: 'src/server/kernel/adapters.ts', text: "import { demoRegoLookup } from '../features/trade-in/valuation.ts';\nimport type { MessageLog } from '../ops/messages.ts';" },
+        { path: 'src/server/kernel/migrations.ts', text: "import { PAYMENT_MIGRATIONS } from '../features/payments/migrations.ts';\nimport type { Migration } from './migration.ts';" },
         { path: 'src/server/leads/outbox.ts', text: "import type { Adapters } from '../adapters.ts';" },
         { path: 'src/server/database.ts', text: "import { PAYMENT_MIGRATIONS } from './features/payments/migrations.ts';" },
-        {
-          path: 'src/server/features/cars/price-comparison.ts',
-          text: "import { comparableCars } from '../trade-in/valuation.ts';\nimport { WITHIN_MODEL_SLOPES } from '../../../lib/vehicle/retail-estimate.ts';",
-        },
+        { path: 'src/server/features/cars/price-comparison.ts', text: "import { comparableCars } from '../trade-in/valuation.ts';\nimport { WITHIN_MODEL_SLOPES } from '../../../lib/vehicle/retail-estimate.ts';" },
       ]);
       expect(problems).toEqual([
         'src/server/kernel/adapters.ts -> src/server/features/trade-in/valuation.ts: the kernel must not import a feature (trade-in)',
@@ -492,18 +454,9 @@ describe('architecture (issue 12)', () => {
 
     it('issue 13: a feature importing another feature or the root, the kernel importing a feature', () => {
       const problems = serverLayerProblems([
-        {
-          path: 'src/server/features/watchlist/plugin.ts',
-          text: "import { currentUser } from '../auth/plugin.ts';\nimport { AuthStore } from '../auth/store.ts';",
-        },
-        {
-          path: 'src/server/features/leads/plugin.ts',
-          text: "import { sendError } from '../../app.ts';\nimport { LeadsStore } from './store.ts';\nimport { findCar } from '../../kernel/http.ts';",
-        },
-        {
-          path: 'src/server/kernel/outbox.ts',
-          text: "import type { TradeInStore } from '../features/trade-in/store.ts';\nimport { Store } from '../store.ts';",
-        },
+        { path: 'src/server/features/watchlist/plugin.ts', text: "import { currentUser } from '../auth/plugin.ts';\nimport { AuthStore } from '../auth/store.ts';" },
+        { path: 'src/server/features/leads/plugin.ts', text: "import { sendError } from '../../app.ts';\nimport { LeadsStore } from './store.ts';\nimport { findCar } from '../../kernel/http.ts';" },
+        { path: 'src/server/kernel/outbox.ts', text: "import type { TradeInStore } from '../features/trade-in/store.ts';\nimport { Store } from '../store.ts';" },
         { path: 'src/server/app.ts', text: "import { leadsPlugin } from './features/leads/plugin.ts';" },
       ]);
       expect(problems).toHaveLength(5);
@@ -561,10 +514,7 @@ describe('architecture (issue 12)', () => {
 
     it('a component, layout or build module reading site data; a page and site-data itself may', () => {
       const problems = siteDataReaders([
-        {
-          path: 'src/components/offers/OffersPage.astro',
-          text: "import { siteData } from '../../site-data/site-data.ts';\nconst offers = siteData().offers();",
-        },
+        { path: 'src/components/offers/OffersPage.astro', text: "import { siteData } from '../../site-data/site-data.ts';\nconst offers = siteData().offers();" },
         { path: 'src/layouts/SiteLayout.astro', text: "import type { SiteData } from '../site-data/site-data.ts';" },
         { path: 'src/search/page-data.ts', text: "const data = await import('../site-data/site-data.ts');" },
         { path: 'src/builder/chrome.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
@@ -581,18 +531,12 @@ describe('architecture (issue 12)', () => {
     it("Astro's internal modules or build internals reached outside the adapter", () => {
       const problems = astroInternalReaders([
         { path: 'src/builder/render/render-pages.ts', text: "const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');" },
-        {
-          path: 'src/builder/render/astro/kept-renderer.ts',
-          text: "import { getOutFile } from 'astro/dist/core/build/common.js';\nimport type { AstroConfig } from 'astro';",
-        },
+        { path: 'src/builder/render/astro/kept-renderer.ts', text: "import { getOutFile } from 'astro/dist/core/build/common.js';\nimport type { AstroConfig } from 'astro';" },
         { path: 'scripts/x.ts', text: "export { createDefaultPrerenderer } from '../node_modules/astro/dist/core/build/default-prerenderer.js';" },
         { path: 'src/builder/render/fleet.ts', text: 'app.setInternals({ pagesByKeys: new Map() });' },
         { path: 'src/pipeline/warm.ts', text: 'kept.app.routeCache.clearAll();' },
         { path: 'src/builder/post-build/steps.ts', text: "const entry = names.find((name) => name.startsWith('prerender-entry.'));" },
-        {
-          path: 'src/builder/render/astro-build.ts',
-          text: "import { build } from 'astro';\n// astro/runtime/ and .setInternals are the adapter's\nimport { defineConfig } from 'astro/config';",
-        },
+        { path: 'src/builder/render/astro-build.ts', text: "import { build } from 'astro';\n// astro/runtime/ and .setInternals are the adapter's\nimport { defineConfig } from 'astro/config';" },
         { path: ASTRO_ADAPTER, text: "import('astro/runtime/prerender/static-paths.js'); app.setInternals(x); app.routeCache;" },
       ]);
       expect(problems).toHaveLength(6);
@@ -606,10 +550,7 @@ describe('architecture (issue 12)', () => {
         { path: 'astro.config.mjs', text: "const file = require.resolve('@astrojs/react/dist/server.js');" },
         { path: 'src/pipeline/warm.ts', text: "const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');" },
         { path: 'scripts/x.ts', text: 'const dir = `${root}/node_modules/astro/dist/core`;' },
-        {
-          path: 'src/builder/render/fleet.ts',
-          text: "// astro/dist is the adapter's\nimport { build } from 'astro';\nimport react from '@astrojs/react';\nconst x = 'my-astro/dist';",
-        },
+        { path: 'src/builder/render/fleet.ts', text: "// astro/dist is the adapter's\nimport { build } from 'astro';\nimport react from '@astrojs/react';\nconst x = 'my-astro/dist';" },
         { path: 'src/builder/render/astro/react-string-render.ts', text: "const SERVER = '@astrojs/react/dist/server.js';" },
       ]);
       expect(problems).toHaveLength(4);
@@ -658,20 +599,14 @@ describe('architecture (issue 12)', () => {
 
 /** `as unknown as` in the lead API (issue 36): a double cast hides a wrong type; narrow with a typed helper or a declared interface instead. */
 export function serverDoubleCasts(files: SourceFile[]): string[] {
-  return files
-    .filter((file) => file.path.startsWith('src/server/') && /\bas\s+unknown\s+as\b/.test(code(file.text)))
-    .map((file) => `${file.path}: casts through unknown (as unknown as)`);
+  return files.filter((file) => file.path.startsWith('src/server/') && /\bas\s+unknown\s+as\b/.test(code(file.text))).map((file) => `${file.path}: casts through unknown (as unknown as)`);
 }
 
 /** The configuration is read by the server, never the reverse (issue 36): src/config imports nothing from src/server. */
 export function configServerImports(files: SourceFile[]): string[] {
   return files
     .filter((file) => file.path.startsWith('src/config/'))
-    .flatMap((file) =>
-      importsOf(file)
-        .filter((target) => target.startsWith('src/server/'))
-        .map((target) => `${file.path} -> ${target}: the configuration must not import the server`),
-    );
+    .flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/server/')).map((target) => `${file.path} -> ${target}: the configuration must not import the server`));
 }
 
 describe('architecture (issue 36): the lead API types its values, the configuration stands alone', () => {
@@ -694,10 +629,7 @@ describe('architecture (issue 36): the lead API types its values, the configurat
       { path: 'src/server/kernel/db.ts', text: '// never `as unknown as`\nexport const x = 1;' },
       { path: 'src/search/engine.ts', text: 'const hit = record as unknown as Hit;' },
     ]);
-    expect(problems).toEqual([
-      'src/server/stores.ts: casts through unknown (as unknown as)',
-      'src/server/leads/repository.ts: casts through unknown (as unknown as)',
-    ]);
+    expect(problems).toEqual(['src/server/stores.ts: casts through unknown (as unknown as)', 'src/server/leads/repository.ts: casts through unknown (as unknown as)']);
   });
 
   it('catches the configuration importing the server (a type import too)', () => {
@@ -732,15 +664,9 @@ describe('search rooms (issue 36 item 2)', () => {
         { path: 'src/search/engine/engine.ts', text: "import { createHash } from 'crypto';" },
         { path: 'src/search/browser/create-client.ts', text: "import { searchSettings } from '../../config/search.ts';" },
         { path: 'src/search/lists/list-index.ts', text: "const admin = await import('../admin/meilisearch.ts');" },
-        {
-          path: 'src/search/build-time/page-data.ts',
-          text: "import { environment } from '../../config/env.ts';\nimport { mintTenantToken } from '../admin/meilisearch.ts';\nimport { join } from 'node:path';",
-        },
+        { path: 'src/search/build-time/page-data.ts', text: "import { environment } from '../../config/env.ts';\nimport { mintTenantToken } from '../admin/meilisearch.ts';\nimport { join } from 'node:path';" },
         { path: 'src/search/admin/meilisearch.ts', text: "import { createHmac } from 'node:crypto';" },
-        {
-          path: 'src/search/browser/similar.ts',
-          text: "// node:fs and ../../config/ are named in a comment only\nimport { hitToCar } from '../core/hit-car.ts';",
-        },
+        { path: 'src/search/browser/similar.ts', text: "// node:fs and ../../config/ are named in a comment only\nimport { hitToCar } from '../core/hit-car.ts';" },
       ]);
       expect(problems).toHaveLength(4);
       expect(problems[0]).toContain('src/search/browser/routing.ts: imports the Node built-in node:fs');
@@ -801,10 +727,6 @@ describe('comments that stay true (issue 36 item 6)', () => {
       { path: 'scripts/e.ts', text: block(30) },
       { path: 'src/pipeline/f.ts', text: block(30) },
     ]);
-    expect(problems).toEqual([
-      'src/lib/a.ts: a header of 13 lines (at most 12)',
-      'src/lib/b.ts: a header of 13 lines (at most 12)',
-      'src/components/C.astro: a header of 14 lines (at most 12)',
-    ]);
+    expect(problems).toEqual(['src/lib/a.ts: a header of 13 lines (at most 12)', 'src/lib/b.ts: a header of 13 lines (at most 12)', 'src/components/C.astro: a header of 14 lines (at most 12)']);
   });
 });
