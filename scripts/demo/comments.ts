@@ -91,12 +91,7 @@ export function dealerComment(random: Random, facts: CommentFacts, long: boolean
     const road = facts.noun === 'bike' ? LONG_PARAGRAPHS[2]! : facts.noun === 'truck' ? LONG_PARAGRAPHS[3]! : LONG_PARAGRAPHS[0]!;
     const pool = facts.isCaravan ? [LONG_PARAGRAPHS[4]!, LONG_PARAGRAPHS[1]!] : [road, LONG_PARAGRAPHS[1]!];
     paragraphs.push(...pool.map((paragraph) => fill(paragraph, facts)));
-    paragraphs.push(
-      random
-        .sample(DEALER_LINES, 2)
-        .map((line) => fill(line, facts))
-        .join(' '),
-    );
+    paragraphs.push(random.sample(DEALER_LINES, 2).map((line) => fill(line, facts)).join(' '));
   } else if (random.chance(0.4)) {
     paragraphs.push(fill(random.pick(DEALER_LINES), facts));
   }

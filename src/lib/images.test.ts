@@ -24,16 +24,12 @@ describe('carImageSources', () => {
   it('gives width variants for a local /media WebP', () => {
     const sources = carImageSources('/media/vehicles/suv-red-side.webp');
     expect(sources.src).toBe('/media/vehicles/suv-red-side.webp');
-    expect(sources.srcset).toBe(
-      '/media/vehicles/suv-red-side-480w.webp 480w, /media/vehicles/suv-red-side-800w.webp 800w, /media/vehicles/suv-red-side-1200w.webp 1200w',
-    );
+    expect(sources.srcset).toBe('/media/vehicles/suv-red-side-480w.webp 480w, /media/vehicles/suv-red-side-800w.webp 800w, /media/vehicles/suv-red-side-1200w.webp 1200w');
     expect(sources.sizes).toContain('100vw');
   });
 
   it('uses the widths it is given, smallest first', () => {
-    expect(carImageSources('/media/placeholders/ute.webp', [800, 480]).srcset).toBe(
-      '/media/placeholders/ute-480w.webp 480w, /media/placeholders/ute-800w.webp 800w',
-    );
+    expect(carImageSources('/media/placeholders/ute.webp', [800, 480]).srcset).toBe('/media/placeholders/ute-480w.webp 480w, /media/placeholders/ute-800w.webp 800w');
   });
 
   it.each([
@@ -113,20 +109,8 @@ describe('colourFamily', () => {
 
 describe('local image URLs', () => {
   it('round-trips every kind through parseLocalImageUrl', () => {
-    expect(parseLocalImageUrl(vehicleImageUrl('light-truck', 'white', 'angle'))).toEqual({
-      kind: 'vehicle',
-      body: 'light-truck',
-      colour: 'white',
-      view: 'angle',
-      thumb: false,
-    });
-    expect(parseLocalImageUrl(vehicleImageUrl('suv', 'blue', 'interior', true))).toEqual({
-      kind: 'vehicle',
-      body: 'suv',
-      colour: 'blue',
-      view: 'interior',
-      thumb: true,
-    });
+    expect(parseLocalImageUrl(vehicleImageUrl('light-truck', 'white', 'angle'))).toEqual({ kind: 'vehicle', body: 'light-truck', colour: 'white', view: 'angle', thumb: false });
+    expect(parseLocalImageUrl(vehicleImageUrl('suv', 'blue', 'interior', true))).toEqual({ kind: 'vehicle', body: 'suv', colour: 'blue', view: 'interior', thumb: true });
     expect(parseLocalImageUrl(spinFrameUrl('ute', 'red', 7))).toEqual({ kind: 'spin', body: 'ute', colour: 'red', frame: 7 });
     expect(spinFrameUrl('ute', 'red', 7)).toBe('/media/vehicles/ute-red-spin-07.webp');
     expect(parseLocalImageUrl(panoramaUrl('van', 'grey'))).toEqual({ kind: 'panorama', body: 'van', colour: 'grey' });
@@ -169,23 +153,13 @@ describe('feed photos (issue 15)', () => {
     expect(sources.sizes).toContain('100vw');
     expect(sources.placeholder).toBe('#a1b2c3');
     expect(sources.sources).toEqual([
-      {
-        type: 'image/avif',
-        srcset: '/media/photos/0123456789abcdef01234567-a1b2c3-480w.avif 480w, /media/photos/0123456789abcdef01234567-a1b2c3-800w.avif 800w',
-      },
-      {
-        type: 'image/webp',
-        srcset: '/media/photos/0123456789abcdef01234567-a1b2c3-480w.webp 480w, /media/photos/0123456789abcdef01234567-a1b2c3-800w.webp 800w',
-      },
+      { type: 'image/avif', srcset: '/media/photos/0123456789abcdef01234567-a1b2c3-480w.avif 480w, /media/photos/0123456789abcdef01234567-a1b2c3-800w.avif 800w' },
+      { type: 'image/webp', srcset: '/media/photos/0123456789abcdef01234567-a1b2c3-480w.webp 480w, /media/photos/0123456789abcdef01234567-a1b2c3-800w.webp 800w' },
     ]);
   });
 
   it('uses the gallery widths by default, every photo width for widths a photo is not made in', () => {
-    expect(
-      carImageSources(photo)
-        .sources?.[0]?.srcset.split(', ')
-        .map((entry) => entry.split(' ')[1]),
-    ).toEqual(['480w', '800w', '1200w']);
+    expect(carImageSources(photo).sources?.[0]?.srcset.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['480w', '800w', '1200w']);
     expect(carImageSources(photo, [999]).sources?.[0]?.srcset.split(', ')).toHaveLength(4);
   });
 });
@@ -194,9 +168,7 @@ describe('image CDN template (issue 15)', () => {
   const template = 'https://img.example.net/fetch/{url}?w={width}&h={height}&q={quality}&fm=auto';
 
   it('fills width, 3:2 height, quality and the encoded feed URL', () => {
-    expect(cdnImageUrl(template, 'https://dealer.example.com/a b.jpg?x=1', 480, 80)).toBe(
-      'https://img.example.net/fetch/https%3A%2F%2Fdealer.example.com%2Fa%20b.jpg%3Fx%3D1?w=480&h=320&q=80&fm=auto',
-    );
+    expect(cdnImageUrl(template, 'https://dealer.example.com/a b.jpg?x=1', 480, 80)).toBe('https://img.example.net/fetch/https%3A%2F%2Fdealer.example.com%2Fa%20b.jpg%3Fx%3D1?w=480&h=320&q=80&fm=auto');
   });
 
   it('gives a remote photo a CDN srcset and src on a site with a template, and leaves it alone without one', () => {

@@ -22,15 +22,7 @@ async function expectAxeClean(page: Page): Promise<void> {
   test.slow(); // axe walks the whole DOM; on a loaded 2-core machine that takes a while
   const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    ),
-  ).toEqual([]);
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 }
 
 test('item 8: the motorcycle and truck dealer has 150+ generated bikes and trucks', () => {
@@ -58,12 +50,7 @@ test('issue 35: the make tiles count by the make\'s own kinds ("34 Bikes", "22 T
   const checked: string[] = [];
   for (const tile of await tiles.all()) {
     const make = (await tile.locator('.hero-stock__tile-label').textContent())?.trim() ?? '';
-    const kinds = new Set(
-      tenant.visible
-        .filter((car) => car.make === make)
-        .map((car) => car.vehicle_kind)
-        .filter((kind) => kind === 'motorcycle' || kind === 'truck'),
-    );
+    const kinds = new Set(tenant.visible.filter((car) => car.make === make).map((car) => car.vehicle_kind).filter((kind) => kind === 'motorcycle' || kind === 'truck'));
     const count = await tile.locator('.hero-stock__tile-count').textContent();
     const noun = kinds.size === 2 ? 'Bikes & Trucks' : kinds.has('truck') ? 'Trucks?' : 'Bikes?';
     expect(count, make).toMatch(new RegExp(`^\\d+ ${noun}$`));
@@ -74,7 +61,7 @@ test('issue 35: the make tiles count by the make\'s own kinds ("34 Bikes", "22 T
   expect(checked).toContain('Isuzu');
 });
 
-test("issue 35: a bike's similar vehicles are bikes (build-time list and engine refresh alike)", async ({ page }) => {
+test('issue 35: a bike\'s similar vehicles are bikes (build-time list and engine refresh alike)', async ({ page }) => {
   await page.goto(tenantUrl(slug, `/cars/${bike.slug}/`));
   const section = page.getByTestId('similar-vehicles');
   const ids = () => section.locator('article[data-car-id]').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id')));
@@ -94,10 +81,7 @@ test("issue 35: a bike's similar vehicles are bikes (build-time list and engine 
 });
 
 test('issue 35: the reserve page is headed by the kind, as its buttons are ("Reserve This Bike", "Reserve This Truck")', async ({ page }) => {
-  for (const [car, noun, vehicle] of [
-    [bike, 'Bike', 'motorcycle'],
-    [truck, 'Truck', 'truck'],
-  ] as const) {
+  for (const [car, noun, vehicle] of [[bike, 'Bike', 'motorcycle'], [truck, 'Truck', 'truck']] as const) {
     expect(isReservable(car, { reserve: tenant.site.features.reserve }), car.slug).toBe(true);
     await page.goto(tenantUrl(slug, `/cars/${car.slug}/checkout`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Reserve This ${noun}`);

@@ -13,19 +13,7 @@ import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/core/config.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import { wordmarkLines } from '../../lib/range/make-logos.ts';
 import type { EngineResult } from '../../search/engine/engine.ts';
-import {
-  facetOptions,
-  HERO_CAR_TYPES,
-  makeOptionGroups,
-  HERO_SELECTS,
-  heroOptionLabel,
-  heroQueries,
-  heroResultsUrl,
-  moveHomePriceThumb,
-  priceSearchUrl,
-  type HeroSelect,
-  type HeroSelection,
-} from '../../search/browser/hero.ts';
+import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroOptionLabel, heroQueries, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, type HeroSelect, type HeroSelection } from '../../search/browser/hero.ts';
 import { displayCount } from '../../search/browser/results.ts';
 import type { RouteTable } from '../../search/core/routes.ts';
 import Carousel from '../ui/Carousel.tsx';
@@ -106,19 +94,7 @@ function Wordmark({ make }: { make: string }) {
   );
 }
 
-export default function HeroSearch({
-  engine,
-  index,
-  routes,
-  stockNoun,
-  tileNouns,
-  kindNouns,
-  tileLogos,
-  typeLabel = 'Car type',
-  initial,
-  selects = [...HERO_SELECTS],
-  tiles = POPULAR_MAKES,
-}: HeroSearchProps) {
+export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns, kindNouns, tileLogos, typeLabel = 'Car type', initial, selects = [...HERO_SELECTS], tiles = POPULAR_MAKES }: HeroSearchProps) {
   const id = useId();
   const [selection, setSelection] = useState<HeroSelection>({ carType: 'all', values: {} });
   const [count, setCount] = useState(initial.total);
@@ -190,13 +166,7 @@ export default function HeroSearch({
             return (
               <div className="hero-stock__field" key={select.attribute}>
                 <label htmlFor={`${id}-${select.attribute}`}>{select.label}</label>
-                <select
-                  id={`${id}-${select.attribute}`}
-                  name={`refinementList[${select.attribute}][]`}
-                  value={value}
-                  disabled={disabled}
-                  onChange={(event) => choose(select.attribute, event.target.value)}
-                >
+                <select id={`${id}-${select.attribute}`} name={`refinementList[${select.attribute}][]`} value={value} disabled={disabled} onChange={(event) => choose(select.attribute, event.target.value)}>
                   <option value="">{select.any}</option>
                   {value && !options.some((option) => option.value === value) && <option value={value}>{heroOptionLabel(select.attribute, value)} (0)</option>}
                   {select.attribute === 'make'
@@ -254,9 +224,7 @@ export default function HeroSearch({
               step={HOME_PRICE_SLIDER.step}
               value={price}
               minStepsBetweenThumbs={1}
-              onValueChange={(next) =>
-                setPrice((current) => (next[0] !== current[0] ? moveHomePriceThumb(current, 0, next[0]!) : moveHomePriceThumb(current, 1, next[1]!)))
-              }
+              onValueChange={(next) => setPrice((current) => (next[0] !== current[0] ? moveHomePriceThumb(current, 0, next[0]!) : moveHomePriceThumb(current, 1, next[1]!)))}
             >
               <Slider.Track className="range-slider__track">
                 <Slider.Range className="range-slider__range" />
@@ -280,11 +248,7 @@ export default function HeroSearch({
             {makeTiles.map((tile) => (
               <a key={tile.value} className="hero-stock__tile" data-carousel-item href={`${routes.prefix}/${slugify(tile.value)}`}>
                 <span className="hero-stock__logo" aria-hidden="true">
-                  {tileLogos?.[tile.value] ? (
-                    <img src={tileLogos[tile.value]} alt="" width={96} height={48} loading="lazy" decoding="async" />
-                  ) : (
-                    <Wordmark make={tile.value} />
-                  )}
+                  {tileLogos?.[tile.value] ? <img src={tileLogos[tile.value]} alt="" width={96} height={48} loading="lazy" decoding="async" /> : <Wordmark make={tile.value} />}
                 </span>
                 <span className="hero-stock__tile-label">{tile.value}</span>
                 <span className="hero-stock__tile-count">

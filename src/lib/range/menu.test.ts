@@ -69,18 +69,7 @@ describe('range groups', () => {
 describe('headerVariant', () => {
   const menu = [
     { label: 'Home', href: '/' },
-    {
-      label: 'Stock',
-      href: '/search',
-      children: [
-        {
-          links: [
-            { label: 'New', href: '/search/new' },
-            { label: 'Used', href: '/search/used' },
-          ],
-        },
-      ],
-    },
+    { label: 'Stock', href: '/search', children: [{ links: [{ label: 'New', href: '/search/new' }, { label: 'Used', href: '/search/used' }] }] },
     { label: 'Finance', href: '/finance' },
   ];
   it('is the same for pages with the same aria-current marks and differs otherwise', () => {

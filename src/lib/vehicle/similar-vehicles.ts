@@ -99,8 +99,7 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
     byModel.set(key, list);
   }
   /** In-stock priced cars sorted by price: all of them, and those of each kind. */
-  const sortByPrice = (cars: Car[]) =>
-    cars.sort((a, b) => (priced(a) as number) - (priced(b) as number) || (order.get(a) as number) - (order.get(b) as number));
+  const sortByPrice = (cars: Car[]) => cars.sort((a, b) => (priced(a) as number) - (priced(b) as number) || (order.get(a) as number) - (order.get(b) as number));
   const byPrice = sortByPrice(inStock.filter((car) => priced(car) !== null));
   const byKind = new Map<string, Car[]>();
   for (const car of byPrice) {

@@ -23,14 +23,7 @@ describe('similar vehicles from the search engine (2.26, 7.14, 8.9, 9.14)', () =
 
   it('7.14: a multi-query, same model and price band (same kind, any kind) on each side of the price (nearest first), each in stock, empty facets, highlight tags, limit 10', () => {
     const requests = similarRequests(subject, INDEX);
-    expect(requests.map((request) => request.indexName)).toEqual([
-      `${INDEX}:price:asc`,
-      `${INDEX}:price:desc`,
-      `${INDEX}:price:asc`,
-      `${INDEX}:price:desc`,
-      `${INDEX}:price:asc`,
-      `${INDEX}:price:desc`,
-    ]);
+    expect(requests.map((request) => request.indexName)).toEqual([`${INDEX}:price:asc`, `${INDEX}:price:desc`, `${INDEX}:price:asc`, `${INDEX}:price:desc`, `${INDEX}:price:asc`, `${INDEX}:price:desc`]);
     for (const request of requests) {
       expect(request.params).toMatchObject({ facets: [], hitsPerPage: SIMILAR_SEARCH_LIMIT });
       expect((request.params as Record<string, unknown>).highlightPreTag).toBeTruthy();
@@ -47,10 +40,7 @@ describe('similar vehicles from the search engine (2.26, 7.14, 8.9, 9.14)', () =
     expect(requests[0].params?.facetFilters).toEqual(['status:in_stock', 'make:Toyota', 'model:Corolla']);
     expect(requests[2].params?.facetFilters).toEqual(['status:in_stock', 'item_type:car']);
     expect(requests[4].params?.facetFilters).toEqual(['status:in_stock']);
-    expect(similarRequests(car('Yamaha', 'MT-07', 12_000, { item_type: 'Motorcycle' }), INDEX)[2].params?.facetFilters).toEqual([
-      'status:in_stock',
-      'item_type:motorcycle',
-    ]);
+    expect(similarRequests(car('Yamaha', 'MT-07', 12_000, { item_type: 'Motorcycle' }), INDEX)[2].params?.facetFilters).toEqual(['status:in_stock', 'item_type:motorcycle']);
     // A record without item_type keeps to the kind decided when the feed was parsed (a Yamaha is a bike).
     expect(similarRequests(car('Yamaha', 'MT-07', 12_000), INDEX)[2].params?.facetFilters).toEqual(['status:in_stock', 'item_type:motorcycle']);
     // Over $50,000 the band is $25,000 either side (spec §9).
