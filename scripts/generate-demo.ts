@@ -20,7 +20,7 @@ import { parseSite } from '../src/lib/site/tenant.ts';
 import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { slugify } from '../src/lib/text/slug.ts';
-import { drawnShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
+import { drawnShape, isMotorcycleShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
 import { dealerComment } from './demo/comments.ts';
 import { modelsFile, offersFile, reviewsFile } from './demo/extras.ts';
@@ -285,6 +285,7 @@ function commonFields(ctx: Context, base: BaseFields, location: Location, price:
     equipment: extra.equipment,
     km: base.km,
     isCaravan: extra.isCaravan,
+    noun: extra.isCaravan ? 'caravan' : isMotorcycleShape(base.shape) ? 'bike' : base.shape === 'light-truck' || base.shape === 'prime-mover' ? 'truck' : 'car',
     warranty: site.texts.warranty,
   }, long);
   const name = extra.title;
@@ -388,7 +389,7 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
   const title = `${year} ${spec.make} ${spec.model} ${badge[0]}`;
   const equipment = equipmentFor(random, spec, engine);
   const location = chooseLocation(ctx, carType);
-  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: badge[0], series: seriesFor(spec, year), shape: drawnShape(spec.shape, spec.body), colour, family, newPrice, km };
+  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: badge[0], series: seriesFor(spec, year), shape: drawnShape(spec.art ?? spec.shape, spec.body), colour, family, newPrice, km };
   const car = commonFields(ctx, base, location, price, { title, equipment, isCaravan: false });
   const [length, width, height, gvm] = DIMENSIONS[spec.shape]!;
   const motorcycle = spec.shape === 'motorcycle';

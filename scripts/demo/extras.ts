@@ -48,7 +48,7 @@ export function modelsFile(site: Site, nowYear: number): unknown {
       manufacturer_body: spec.body,
       body: [spec.body],
       ...(fuel ? { fuel } : {}),
-      image: { url: vehicleImageUrl(spec.shape, index % 3 === 0 ? 'red' : index % 3 === 1 ? 'white' : 'silver', 'angle') },
+      image: { url: vehicleImageUrl(spec.art ?? spec.shape, index % 3 === 0 ? 'red' : index % 3 === 1 ? 'white' : 'silver', 'angle') },
       from_price: Math.min(...spec.badges.map((badge) => badge[1])),
       short_description: BLURBS[spec.model] ?? `The ${brand} ${spec.model} range.`,
       status: spec.years[0] >= nowYear - 4 ? 'new' : '',

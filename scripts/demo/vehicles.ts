@@ -29,6 +29,8 @@ export interface ModelSpec {
   make: string;
   model: string;
   shape: BodyShape;
+  /** The drawing of the model's pictures when the body family's own does not fit it: a city hatch, a coupe SUV, a square 4WD. Default `shape`. */
+  art?: BodyShape;
   /** simple_body as feeds send it. */
   body: string;
   bodyconfiguration?: string;
@@ -134,7 +136,7 @@ const TOYOTA_SERIES_HILUX: [number, string][] = [[2012, 'KUN26R MY12'], [2016, '
 /** The models. Weight = how often the model appears in a multi-brand used yard. */
 export const MODELS: ModelSpec[] = [
   // Toyota
-  { make: 'Toyota', model: 'Yaris', shape: 'hatch', body: 'Hatchback', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p15_3', tier: 'budget', weight: 3, ancap: 5,
+  { make: 'Toyota', model: 'Yaris', shape: 'hatch', art: 'small-hatch', body: 'Hatchback', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p15_3', tier: 'budget', weight: 3, ancap: 5,
     badges: [['Ascent Sport', 25990], ['SX', 28990], ['ZR', 31990], ['Ascent Sport Hybrid', 28990, 'h15'], ['ZR Hybrid', 34990, 'h15']], series: [[2012, 'NCP130R'], [2020, 'MXPA10R']] },
   { make: 'Toyota', model: 'Yaris Cross', shape: 'suv', body: 'SUV', years: [2020, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p15_3', tier: 'mid', weight: 3, ancap: 5,
     badges: [['GX', 30990], ['GXL', 33990], ['GXL Hybrid', 36990, 'h15'], ['Urban Hybrid AWD', 40990, 'h15', 'AWD']], series: [[2020, 'MXPB10R']] },
@@ -142,7 +144,7 @@ export const MODELS: ModelSpec[] = [
     badges: [['Ascent Sport', 30990], ['SX', 34490], ['ZR', 39990], ['Ascent Sport Hybrid', 33490, 'h18'], ['SX Hybrid', 36990, 'h18'], ['ZR Hybrid', 42490, 'h18']], series: [[2012, 'ZRE182R'], [2018, 'MZEA12R'], [2023, 'MZEA12R MY23']] },
   { make: 'Toyota', model: 'Corolla Cross', shape: 'suv', body: 'SUV', years: [2022, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p20cvt', tier: 'mid', weight: 3, ancap: 5,
     badges: [['GX', 34990], ['GXL', 39990], ['GXL Hybrid', 42990, 'h20'], ['Atmos Hybrid AWD', 50990, 'h20', 'AWD']], series: [[2022, 'MXGA10R']] },
-  { make: 'Toyota', model: 'C-HR', shape: 'suv', body: 'SUV', years: [2017, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p20cvt', tier: 'mid', weight: 2, ancap: 5,
+  { make: 'Toyota', model: 'C-HR', shape: 'suv', art: 'coupe-suv', body: 'SUV', years: [2017, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p20cvt', tier: 'mid', weight: 2, ancap: 5,
     badges: [['GXL', 38990], ['Koba', 44990], ['GR Sport Hybrid', 54990, 'h20']], series: [[2017, 'NGX10R'], [2024, 'MAXH10R']] },
   { make: 'Toyota', model: 'Camry', shape: 'sedan', body: 'Sedan', years: [2012, 2025], seats: 5, doors: 4, drive: 'FWD', engine: 'p25', tier: 'mid', weight: 6, ancap: 5,
     badges: [['Ascent', 37990], ['Ascent Sport', 39990], ['SX', 46990], ['SL', 50990], ['Ascent Hybrid', 40990, 'h25'], ['SL Hybrid', 53990, 'h25']], series: [[2012, 'ASV50R'], [2017, 'ASV70R'], [2024, 'AXVH80R']] },
@@ -150,9 +152,9 @@ export const MODELS: ModelSpec[] = [
     badges: [['GX', 39990], ['GXL', 44990], ['GX Hybrid', 43990, 'h25'], ['GXL Hybrid AWD', 50990, 'h25', 'AWD'], ['XSE Hybrid AWD', 55990, 'h25', 'AWD'], ['Cruiser Hybrid AWD', 56990, 'h25', 'AWD'], ['Edge AWD', 58990, 'p25', 'AWD']], series: [[2013, 'ALA49R'], [2019, 'AXAA54R'], [2024, 'AXAH54R MY24']] },
   { make: 'Toyota', model: 'Kluger', shape: 'suv', body: 'SUV', years: [2012, 2025], seats: 7, doors: 5, drive: 'AWD', engine: 'p35v6', tier: 'premium', weight: 4, ancap: 5, towing: 2000,
     badges: [['GX', 56990], ['GXL', 66990], ['Grande', 80990], ['GXL Hybrid', 71990, 'h25k'], ['Grande Hybrid', 84990, 'h25k']], series: [[2012, 'GSU50R'], [2021, 'GVU75R']] },
-  { make: 'Toyota', model: 'Prado', shape: 'suv', body: 'SUV', years: [2012, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd28t', tier: 'premium', weight: 5, ancap: 5, towing: 3000,
+  { make: 'Toyota', model: 'Prado', shape: 'suv', art: '4wd', body: 'SUV', years: [2012, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd28t', tier: 'premium', weight: 5, ancap: 5, towing: 3000,
     badges: [['GX', 66990], ['GXL', 76990], ['VX', 86990], ['Kakadu', 97990], ['Altitude', 92990]], series: [[2012, 'KDJ150R'], [2015, 'GDJ150R'], [2024, 'TJA250R']] },
-  { make: 'Toyota', model: 'LandCruiser', shape: 'suv', body: 'SUV', years: [2012, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd33v6', tier: 'premium', weight: 4, ancap: 5, towing: 3500,
+  { make: 'Toyota', model: 'LandCruiser', shape: 'suv', art: '4wd', body: 'SUV', years: [2012, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd33v6', tier: 'premium', weight: 4, ancap: 5, towing: 3500,
     badges: [['GX', 98990], ['GXL', 113990], ['VX', 127990], ['Sahara', 148990], ['GR Sport', 152990]], series: [[2012, 'VDJ200R'], [2022, 'FJA300R']] },
   { make: 'Toyota', model: 'LandCruiser 70', shape: 'ute', body: 'Ute', bodyconfiguration: 'Single Cab Chassis', years: [2012, 2025], seats: 3, doors: 2, drive: '4WD', engine: 'd28t', tier: 'work', weight: 2, towing: 3500,
     badges: [['Workmate Single Cab Chassis', 79990], ['GXL Single Cab Chassis', 84990], ['GXL Double Cab Chassis', 89990]], series: [[2012, 'VDJ79R'], [2024, 'GDJ79R']] },
@@ -167,7 +169,7 @@ export const MODELS: ModelSpec[] = [
   { make: 'Toyota', model: 'bZ4X', shape: 'suv', body: 'SUV', years: [2022, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'ev', tier: 'premium', weight: 1, ancap: 5,
     badges: [['FWD', 66990], ['AWD', 74990, 'evawd', 'AWD']], series: [[2022, 'XEAM10R']] },
   // Mazda
-  { make: 'Mazda', model: 'Mazda2', shape: 'hatch', body: 'Hatchback', years: [2012, 2024], seats: 5, doors: 5, drive: 'FWD', engine: 'p15', tier: 'budget', weight: 3, ancap: 5,
+  { make: 'Mazda', model: 'Mazda2', shape: 'hatch', art: 'small-hatch', body: 'Hatchback', years: [2012, 2024], seats: 5, doors: 5, drive: 'FWD', engine: 'p15', tier: 'budget', weight: 3, ancap: 5,
     badges: [['G15 Pure', 25990], ['G15 Evolve', 28990], ['G15 GT', 31990]], series: [[2012, 'DE'], [2015, 'DJ']] },
   { make: 'Mazda', model: 'Mazda3', shape: 'hatch', body: 'Hatchback', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p20', tier: 'mid', weight: 6, ancap: 5,
     badges: [['G20 Pure', 32990], ['G20 Evolve', 35990], ['G25 GT', 40990, 'p25'], ['G25 Astina', 45990, 'p25']], series: [[2012, 'BM'], [2019, 'BP']] },
@@ -196,7 +198,7 @@ export const MODELS: ModelSpec[] = [
     badges: [['Standard Range', 64990], ['Dynamiq', 72990], ['Epiq AWD', 82990, 'evawd', 'AWD']], series: [[2021, 'NE']] },
   { make: 'Hyundai', model: 'Staria Load', shape: 'van', body: 'Van', years: [2021, 2025], seats: 3, doors: 4, drive: 'RWD', engine: 'd22t', tier: 'work', weight: 1,
     badges: [['Crew Van', 55990], ['Van', 51990]], series: [[2021, 'US4']] },
-  { make: 'Kia', model: 'Picanto', shape: 'hatch', body: 'Hatchback', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p12', tier: 'budget', weight: 3, ancap: 4,
+  { make: 'Kia', model: 'Picanto', shape: 'hatch', art: 'small-hatch', body: 'Hatchback', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p12', tier: 'budget', weight: 3, ancap: 4,
     badges: [['S', 19990], ['GT-Line', 22990]], series: [[2012, 'TA'], [2017, 'JA']] },
   { make: 'Kia', model: 'Cerato', shape: 'hatch', body: 'Hatchback', years: [2012, 2024], seats: 5, doors: 5, drive: 'FWD', engine: 'p20', tier: 'mid', weight: 5, ancap: 5,
     badges: [['S', 28990], ['Sport', 31990], ['Sport+', 34990], ['GT', 39990, 'p16']], series: [[2012, 'YD'], [2018, 'BD']] },
@@ -211,7 +213,7 @@ export const MODELS: ModelSpec[] = [
   // Ford, Holden
   { make: 'Ford', model: 'Ranger', shape: 'ute', body: 'Ute', bodyconfiguration: 'Double Cab Pick Up', years: [2012, 2025], seats: 5, doors: 4, drive: '4WD', engine: 'd20bt', tier: 'work', weight: 11, ancap: 5, towing: 3500,
     badges: [['XL 4x2', 40990, 'd22t', 'RWD'], ['XLS 4x4', 56990], ['XLT 4x4', 64990], ['Sport 4x4', 67990], ['Wildtrak 4x4', 74990, 'd30v6'], ['Raptor 4x4', 92990, 'p30t6'], ['PHEV Wildtrak', 82990, 'phev25']], series: [[2012, 'PX'], [2015, 'PX MkII'], [2018, 'PX MkIII'], [2022, 'PY']] },
-  { make: 'Ford', model: 'Everest', shape: 'suv', body: 'SUV', years: [2015, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd20bt', tier: 'premium', weight: 4, ancap: 5, towing: 3500,
+  { make: 'Ford', model: 'Everest', shape: 'suv', art: '4wd', body: 'SUV', years: [2015, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd20bt', tier: 'premium', weight: 4, ancap: 5, towing: 3500,
     badges: [['Ambiente', 58990], ['Trend', 66990], ['Sport V6', 73990, 'd30v6'], ['Platinum V6', 82990, 'd30v6']], series: [[2015, 'UA'], [2018, 'UA II'], [2022, 'UB']] },
   { make: 'Ford', model: 'Mustang', shape: 'coupe', body: 'Coupe', years: [2016, 2025], seats: 4, doors: 2, drive: 'RWD', engine: 'p50v8', tier: 'performance', weight: 2,
     badges: [['GT Fastback', 72990], ['EcoBoost Fastback', 62990, 'p20t'], ['GT Convertible', 79990], ['Mach 1', 86990]], series: [[2016, 'FM'], [2018, 'FN'], [2024, 'S650']] },
@@ -236,13 +238,13 @@ export const MODELS: ModelSpec[] = [
     badges: [['ES', 38990], ['LS', 43990], ['Aspire AWD', 49990, 'p25cvt', 'AWD'], ['Exceed PHEV', 66990, 'phev24', 'AWD']], series: [[2012, 'ZJ'], [2015, 'ZK'], [2021, 'ZM']] },
   { make: 'Mitsubishi', model: 'ASX', shape: 'suv', body: 'SUV', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p20', tier: 'budget', weight: 4, ancap: 5,
     badges: [['ES', 29990], ['LS', 32990], ['Exceed', 36990]], series: [[2012, 'XB'], [2017, 'XC'], [2020, 'XD']] },
-  { make: 'Mitsubishi', model: 'Pajero Sport', shape: 'suv', body: 'SUV', years: [2015, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd24t', tier: 'mid', weight: 2, ancap: 5, towing: 3100,
+  { make: 'Mitsubishi', model: 'Pajero Sport', shape: 'suv', art: '4wd', body: 'SUV', years: [2015, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd24t', tier: 'mid', weight: 2, ancap: 5, towing: 3100,
     badges: [['GLX', 52990], ['GLS', 57990], ['Exceed', 62990]], series: [[2015, 'QE'], [2020, 'QF']] },
   { make: 'Nissan', model: 'Navara', shape: 'ute', body: 'Ute', bodyconfiguration: 'Dual Cab Pick Up', years: [2012, 2025], seats: 5, doors: 4, drive: '4WD', engine: 'd24t', tier: 'work', weight: 5, ancap: 5, towing: 3500,
     badges: [['SL', 49990], ['ST', 55990], ['ST-X', 62990], ['PRO-4X', 68990]], series: [[2012, 'D40'], [2015, 'D23']] },
   { make: 'Nissan', model: 'X-Trail', shape: 'suv', body: 'SUV', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p25cvt', tier: 'mid', weight: 5, ancap: 5, towing: 1650,
     badges: [['ST', 39990], ['ST-L', 45990], ['Ti AWD', 54990, 'p25cvt', 'AWD'], ['Ti-L e-POWER e-4ORCE', 64990, 'h15', 'AWD']], series: [[2012, 'T31'], [2014, 'T32'], [2022, 'T33']] },
-  { make: 'Nissan', model: 'Patrol', shape: 'suv', body: 'SUV', years: [2013, 2025], seats: 8, doors: 5, drive: '4WD', engine: 'p50v8', tier: 'premium', weight: 2, towing: 3500,
+  { make: 'Nissan', model: 'Patrol', shape: 'suv', art: '4wd', body: 'SUV', years: [2013, 2025], seats: 8, doors: 5, drive: '4WD', engine: 'p50v8', tier: 'premium', weight: 2, towing: 3500,
     badges: [['Ti', 92990], ['Ti-L', 102990], ['Warrior', 106990]], series: [[2013, 'Y62']] },
   { make: 'Nissan', model: 'LEAF', shape: 'hatch', body: 'Hatchback', years: [2019, 2024], seats: 5, doors: 5, drive: 'FWD', engine: 'ev', tier: 'mid', weight: 1, ancap: 5,
     badges: [['Leaf', 53990], ['e+', 63990]], series: [[2019, 'ZE1']] },
@@ -261,22 +263,22 @@ export const MODELS: ModelSpec[] = [
     badges: [['140TSI Business Wagon', 50990], ['206TSI R-Line Wagon', 65990, 'p20t', 'AWD']], series: [[2012, 'B7'], [2015, 'B8']] },
   { make: 'Isuzu', model: 'D-MAX', shape: 'ute', body: 'Ute', bodyconfiguration: 'Crew Cab Ute', years: [2012, 2025], seats: 5, doors: 4, drive: '4WD', engine: 'd30t', tier: 'work', weight: 7, ancap: 5, towing: 3500,
     badges: [['SX 4x2', 39990, 'd19t', 'RWD'], ['LS-M 4x4', 56990], ['LS-U 4x4', 61990], ['X-Terrain 4x4', 69990]], series: [[2012, 'TF'], [2020, 'RG']] },
-  { make: 'Isuzu', model: 'MU-X', shape: 'suv', body: 'SUV', years: [2013, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd30t', tier: 'mid', weight: 4, ancap: 5, towing: 3500,
+  { make: 'Isuzu', model: 'MU-X', shape: 'suv', art: '4wd', body: 'SUV', years: [2013, 2025], seats: 7, doors: 5, drive: '4WD', engine: 'd30t', tier: 'mid', weight: 4, ancap: 5, towing: 3500,
     badges: [['LS-M', 55990], ['LS-U', 60990], ['LS-T', 67990]], series: [[2013, 'UC'], [2021, 'RJ']] },
   { make: 'Honda', model: 'CR-V', shape: 'suv', body: 'SUV', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p15t', tier: 'mid', weight: 4, ancap: 5, towing: 1500,
     badges: [['VTi', 42990], ['VTi L AWD', 51990, 'p15t', 'AWD'], ['e:HEV RS', 63990, 'h20', 'AWD']], series: [[2012, 'RM'], [2017, 'RW'], [2023, 'RS']] },
   { make: 'Honda', model: 'Civic', shape: 'hatch', body: 'Hatchback', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p15t', tier: 'mid', weight: 3, ancap: 5,
     badges: [['VTi-S', 33990, 'p18'], ['VTi-LX', 41990], ['RS', 38990], ['Type R', 74990, 'p20tm']], series: [[2012, 'FB'], [2016, 'FK'], [2022, 'FL']] },
-  { make: 'Suzuki', model: 'Swift', shape: 'hatch', body: 'Hatchback', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p12', tier: 'budget', weight: 5, ancap: 4,
+  { make: 'Suzuki', model: 'Swift', shape: 'hatch', art: 'small-hatch', body: 'Hatchback', years: [2012, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p12', tier: 'budget', weight: 5, ancap: 4,
     badges: [['GL', 22990], ['GLX Turbo', 27990, 'p10t3'], ['Sport', 32990, 'p15t']], series: [[2012, 'FZ'], [2017, 'AZ'], [2024, 'AZH']] },
-  { make: 'Suzuki', model: 'Jimny', shape: 'suv', body: 'SUV', years: [2018, 2025], seats: 4, doors: 3, drive: '4WD', engine: 'p15', tier: 'budget', weight: 2, ancap: 3,
+  { make: 'Suzuki', model: 'Jimny', shape: 'suv', art: '4wd', body: 'SUV', years: [2018, 2025], seats: 4, doors: 3, drive: '4WD', engine: 'p15', tier: 'budget', weight: 2, ancap: 3,
     badges: [['Jimny', 34990], ['XL', 38990]], series: [[2018, 'GJ']] },
   { make: 'Suzuki', model: 'Vitara', shape: 'suv', body: 'SUV', years: [2015, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p16', tier: 'budget', weight: 2, ancap: 5,
     badges: [['Vitara', 30990], ['Turbo', 35990, 'p15t'], ['Turbo ALLGRIP', 39990, 'p15t', 'AWD']], series: [[2015, 'LY']] },
   // Chinese and EV makers
   { make: 'MG', model: 'ZS', shape: 'suv', body: 'SUV', years: [2018, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p15', tier: 'budget', weight: 5, ancap: 5,
     badges: [['Excite', 25990], ['Essence', 29990], ['ZS EV Excite', 42990, 'ev'], ['Hybrid+ Essence', 34990, 'h15']], series: [[2018, 'AZS1']] },
-  { make: 'MG', model: 'MG3', shape: 'hatch', body: 'Hatchback', years: [2013, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p15', tier: 'budget', weight: 3, ancap: 3,
+  { make: 'MG', model: 'MG3', shape: 'hatch', art: 'small-hatch', body: 'Hatchback', years: [2013, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'p15', tier: 'budget', weight: 3, ancap: 3,
     badges: [['Core', 21990], ['Excite', 23990], ['Hybrid+ Excite', 28990, 'h15']], series: [[2013, 'SZP1']] },
   { make: 'MG', model: 'MG4', shape: 'hatch', body: 'Hatchback', years: [2023, 2025], seats: 5, doors: 5, drive: 'RWD', engine: 'ev', tier: 'mid', weight: 2, ancap: 5,
     badges: [['Excite 51', 38990], ['Essence 64', 46990], ['XPOWER', 60990, 'evawd', 'AWD']], series: [[2023, 'EH32']] },
@@ -288,7 +290,7 @@ export const MODELS: ModelSpec[] = [
     badges: [['Premium', 28990], ['Lux', 31990], ['Ultra Hybrid', 38990, 'h15']], series: [[2021, 'A01']] },
   { make: 'Tesla', model: 'Model 3', shape: 'sedan', body: 'Sedan', years: [2019, 2025], seats: 5, doors: 4, drive: 'RWD', engine: 'ev', tier: 'premium', weight: 4, ancap: 5,
     badges: [['Rear-Wheel Drive', 58990], ['Long Range AWD', 71990, 'evawd', 'AWD'], ['Performance AWD', 82990, 'evawd', 'AWD']], series: [[2019, 'MY19'], [2021, 'MY21'], [2024, 'Highland']] },
-  { make: 'Tesla', model: 'Model Y', shape: 'suv', body: 'SUV', years: [2022, 2025], seats: 5, doors: 5, drive: 'RWD', engine: 'ev', tier: 'premium', weight: 4, ancap: 5,
+  { make: 'Tesla', model: 'Model Y', shape: 'suv', art: 'coupe-suv', body: 'SUV', years: [2022, 2025], seats: 5, doors: 5, drive: 'RWD', engine: 'ev', tier: 'premium', weight: 4, ancap: 5,
     badges: [['Rear-Wheel Drive', 61990], ['Long Range AWD', 74990, 'evawd', 'AWD'], ['Performance AWD', 85990, 'evawd', 'AWD']], series: [[2022, 'MY22'], [2025, 'Juniper']] },
   { make: 'BYD', model: 'ATTO 3', shape: 'suv', body: 'SUV', years: [2022, 2025], seats: 5, doors: 5, drive: 'FWD', engine: 'ev', tier: 'mid', weight: 3, ancap: 5,
     badges: [['Standard Range', 48990], ['Extended Range', 51990]], series: [[2022, 'MY22']] },
@@ -313,7 +315,7 @@ export const MODELS: ModelSpec[] = [
     badges: [['35 TFSI Avant', 69990], ['45 TFSI quattro Avant S line', 84990, 'p20t', 'AWD'], ['allroad 45 TFSI quattro', 86990, 'p20t', 'AWD']], series: [[2012, 'B8'], [2016, 'B9']] },
   { make: 'Porsche', model: '911', shape: 'coupe', body: 'Coupe', years: [2012, 2025], seats: 4, doors: 2, drive: 'RWD', engine: 'p30t6', tier: 'performance', weight: 1,
     badges: [['Carrera', 268990], ['Carrera S', 318990], ['Carrera 4S Cabriolet', 358990, 'p30t6', 'AWD']], series: [[2012, '991'], [2019, '992']] },
-  { make: 'Jeep', model: 'Wrangler', shape: 'suv', body: 'SUV', years: [2012, 2025], seats: 5, doors: 5, drive: '4WD', engine: 'p36v6', tier: 'mid', weight: 1, ancap: 3, towing: 2495,
+  { make: 'Jeep', model: 'Wrangler', shape: 'suv', art: '4wd', body: 'SUV', years: [2012, 2025], seats: 5, doors: 5, drive: '4WD', engine: 'p36v6', tier: 'mid', weight: 1, ancap: 3, towing: 2495,
     badges: [['Unlimited Sport', 72990], ['Unlimited Rubicon', 89990]], series: [[2012, 'JK'], [2018, 'JL']] },
   // Light trucks and motorcycles (a used group sells a few)
   { make: 'Isuzu', model: 'NPR', shape: 'light-truck', body: 'Light Truck', bodyconfiguration: 'Cab Chassis', years: [2014, 2025], seats: 3, doors: 2, drive: 'RWD', engine: 'd52truck', tier: 'work', weight: 1,

@@ -156,7 +156,7 @@ export function rewriteCarPhotos(car: Car, resolved: ReadonlyMap<string, Resolut
     if (!resolution) return url;
     if (resolution.ok) return resolution.url;
     if (!failed.some((fault) => fault.url === url)) failed.push({ url, reason: resolution.reason });
-    return placeholderImage(car.simple_body);
+    return placeholderImage(car.simple_body, car.vehicle_kind);
   };
   const images = car.images?.map((image) => {
     if (!isRemotePhoto(image.image)) return image;

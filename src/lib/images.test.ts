@@ -12,11 +12,13 @@ import {
   panoramaUrl,
   parseLocalImageUrl,
   placeholderImage,
+  primaryImage,
   spinFrameUrl,
   vehicleGallery,
   vehicleImageUrl,
   widthVariantUrl,
 } from './images.ts';
+import { makeCar } from '../../tests/fixtures/make-car.ts';
 
 describe('carImageSources', () => {
   it('gives width variants for a local /media WebP', () => {
@@ -65,7 +67,18 @@ describe('placeholderImage', () => {
     expect(placeholderImage(body)).toBe(url);
   });
 
-  it('prefers the item type for caravans and motorcycles, drawn by their class', () => {
+  it('1.9: a bike, truck or caravan without photos and without a body is drawn as one, not as a sedan', () => {
+    const dealer = ['motorcycle', 'truck'] as const;
+    const noPhoto = (fields: Parameters<typeof makeCar>[0], kinds?: Parameters<typeof makeCar>[1]) =>
+      primaryImage(makeCar({ ...fields, images: [], primary_image_url: null }, kinds));
+    expect(noPhoto({ make: 'Yamaha', model: 'NMAX' }, dealer)).toBe('/media/placeholders/motorcycle.webp');
+    expect(noPhoto({ make: 'Isuzu', model: 'NLR' }, dealer)).toBe('/media/placeholders/light-truck.webp');
+    expect(noPhoto({ make: 'Jayco', model: 'Crosstrak' }, ['caravan'])).toBe('/media/placeholders/caravan.webp');
+    expect(noPhoto({ make: 'Toyota', model: 'HiLux' }, ['car'])).toBe('/media/placeholders/sedan.webp');
+    expect(placeholderImage('Prime Mover', 'truck')).toBe('/media/placeholders/prime-mover.webp');
+  });
+
+  it('prefers the kind for caravans and motorcycles, drawn by their class', () => {
     expect(bodyShape('Hybrid Camper', 'caravan')).toBe('hybrid-camper');
     expect(bodyShape('Caravan', 'caravan')).toBe('caravan');
     expect(bodyShape('Naked', 'motorcycle')).toBe('motorcycle');

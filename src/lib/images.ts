@@ -3,6 +3,7 @@
  * locally made demo images (docs/demo-data.md). The files themselves are drawn by the
  * post-build step in src/builder/post-build/demo-art/images.ts, which parses these same URLs.
  */
+import type { VehicleKind } from '../schemas/vehicle-kinds.ts';
 
 /** Widths (px) every local image is generated in; pages pick one through srcset. */
 export const IMAGE_WIDTHS = [480, 800, 1200] as const;
@@ -24,7 +25,7 @@ export const MOTORCYCLE_SHAPES = ['motorcycle', 'sportbike', 'cruiser', 'adventu
 /** Silhouettes of each towed recreational body. */
 export const CARAVAN_SHAPES = ['caravan', 'pop-top', 'camper-trailer', 'hybrid-camper'] as const;
 /** Silhouettes the image step can draw. */
-export const BODY_SHAPES = ['sedan', 'hatch', 'suv', 'ute', 'wagon', 'van', 'coupe', 'convertible', ...CARAVAN_SHAPES, ...MOTORCYCLE_SHAPES, 'light-truck', 'prime-mover'] as const;
+export const BODY_SHAPES = ['sedan', 'hatch', 'suv', 'ute', 'wagon', 'van', 'coupe', 'convertible', ...CARAVAN_SHAPES, ...MOTORCYCLE_SHAPES, 'light-truck', 'prime-mover', 'small-hatch', 'coupe-suv', '4wd'] as const;
 export type BodyShape = (typeof BODY_SHAPES)[number];
 
 /** True for the motorcycle classes. */
@@ -119,20 +120,27 @@ const BODY_WORDS: [RegExp, BodyShape][] = [
   [/prime.?mover/i, 'prime-mover'],
   [/truck|cab.?chassis.?truck|tipper|pantech|tray truck/i, 'light-truck'],
   [/convertible|cabrio|roadster|soft.?top|spyder|spider/i, 'convertible'],
+  [/coupe suv|suv coupe/i, 'coupe-suv'],
   [/coupe|hardtop/i, 'coupe'],
   [/ute|utility|pick.?up|cab.?chassis|tray/i, 'ute'],
   [/van|people.?mover|commercial|bus|minibus/i, 'van'],
-  [/suv|4x4|crossover|off.?road/i, 'suv'],
+  [/4x4|off.?road|4wd wagon/i, '4wd'],
+  [/suv|crossover/i, 'suv'],
   [/wagon|estate|touring|avant/i, 'wagon'],
   [/hatch|liftback|sportback/i, 'hatch'],
   [/sedan|saloon|prestige/i, 'sedan'],
 ];
 
-/** The silhouette for a feed's body text (simple_body) or item type; unknown -> sedan. */
-export function bodyShape(body: string | null | undefined, itemType?: string | null): BodyShape {
+/**
+ * The silhouette for a feed's body text (simple_body) and the vehicle's kind (the Car's
+ * `vehicle_kind`): a bike, truck or caravan is drawn as one whatever its body says; a car by its
+ * body, unknown -> sedan.
+ */
+export function bodyShape(body: string | null | undefined, kind?: VehicleKind): BodyShape {
   const text = (body ?? '').trim();
-  if (itemType && /caravan|camper|trailer/i.test(itemType)) return refine(CARAVAN_WORDS, text, 'caravan');
-  if (itemType && /motorcycle|motorbike/i.test(itemType)) return refine(MOTORCYCLE_WORDS, text, 'motorcycle');
+  if (kind === 'caravan') return refine(CARAVAN_WORDS, text, 'caravan');
+  if (kind === 'motorcycle') return refine(MOTORCYCLE_WORDS, text, 'motorcycle');
+  if (kind === 'truck') return /prime.?mover/i.test(text) ? 'prime-mover' : 'light-truck';
   if ((BODY_SHAPES as readonly string[]).includes(text)) return text as BodyShape;
   return drawnShape(BODY_WORDS.find(([pattern]) => pattern.test(text))?.[1] ?? 'sedan', text);
 }
@@ -324,17 +332,17 @@ export function siteImageOptions(site: { images?: { cdn_template?: string | null
   return { cdn: site.images?.cdn_template ?? null, quality: site.images?.quality ?? PHOTO_QUALITY };
 }
 
-/** A local silhouette for a car without images, by its body text (simple_body). */
-export function placeholderImage(body?: string | null): string {
-  return `/media/placeholders/${bodyShape(body)}.webp`;
+/** A local silhouette for a car without images, by its body text (simple_body) and kind. */
+export function placeholderImage(body?: string | null, kind?: VehicleKind): string {
+  return `/media/placeholders/${bodyShape(body, kind)}.webp`;
 }
 
 /**
  * The image a surface shows for a car: its primary photo (set when the feed is parsed,
  * `normaliseCar` in vehicle/identity.ts), else the placeholder drawn for its body.
  */
-export function primaryImage(car: { primary_image_url?: string | null; simple_body?: string | null }): string {
-  return car.primary_image_url ?? placeholderImage(car.simple_body);
+export function primaryImage(car: { primary_image_url?: string | null; simple_body?: string | null; vehicle_kind?: VehicleKind }): string {
+  return car.primary_image_url ?? placeholderImage(car.simple_body, car.vehicle_kind);
 }
 
 /** Gallery images of a demo vehicle: every still view with its thumbnail. */

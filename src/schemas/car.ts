@@ -7,7 +7,8 @@
  */
 import * as v from 'valibot';
 import { isNullText } from '../lib/text/feed-text.ts';
-import { normaliseCar } from '../lib/vehicle/identity.ts';
+import { carFromRecord } from '../lib/vehicle/car-record.ts';
+import type { VehicleKind } from '../lib/vehicle/vehicle-kind.ts';
 
 /** An optional value: absent or null are both "not given" in a real feed. */
 const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
@@ -196,7 +197,10 @@ export const CarRecordSchema = v.looseObject({
   trans: optText,
   simple_fuel: optText,
   fuel: optText,
+  /** Drive type: FWD, RWD, AWD, 4WD, 4x2. A motorcycle's final drive sent here (Chain, Belt, Shaft) moves to `final_drive` (see CarSchema). */
   drive: optText,
+  /** A motorcycle's final drive: Chain, Belt or Shaft. */
+  final_drive: optText,
   seats: opt(v.pipe(num, v.integer(), v.minValue(0))),
   doors: opt(v.pipe(num, v.integer(), v.minValue(0))),
   engine_size: opt(num),
@@ -217,13 +221,14 @@ export const CarRecordSchema = v.looseObject({
   state: optText,
   private_suburb: optText,
   private_postcode: optText,
-  /** 'caravan' etc. for non-car stock. */
+  /** 'caravan', 'motorcycle', 'truck' for non-car stock; with the dealer's kinds it decides the Car's `vehicle_kind`. */
   item_type: optText,
   specifications: opt(SpecificationsSchema),
   payment_processors: opt(v.array(v.string())),
   /** Unix seconds when the car was sold. */
   sold_date_timestamp: opt(num),
   make_model: optText,
+  /** The feed's price band; CarSchema replaces it with the band of `price` (src/lib/vehicle/car-record.ts). */
   price_range: optText,
   weekly_price_range: optText,
   /** Keyed by provider name, e.g. "Taurus", "360 Finance", "Nissan Finance". */
@@ -234,12 +239,20 @@ export const CarRecordSchema = v.looseObject({
 });
 
 /**
- * Spec §3 Car, normalised once at the boundary: the field checks of
- * CarRecordSchema (which also turn the text 'null' into null), then `normaliseCar`, so every
- * Car has its display name (`name`) and its primary photo (`primary_image_url`, null only when
- * the feed has no photo) set. Hand-built Cars in tests come from tests/fixtures/make-car.ts.
+ * Spec §3 Car, normalised once at the boundary, for a site that sells `dealerKinds` (site.json
+ * `vehicle_kinds`, src/lib/text/template-wording.ts `vehicleKindsOf`): the field checks of
+ * CarRecordSchema (which also turn the text 'null' into null), then `carFromRecord`
+ * (src/lib/vehicle/car-record.ts), so every Car has its display name (`name`), its primary photo
+ * (`primary_image_url`, null only when the feed has no photo), its kind (`vehicle_kind`), a
+ * `drive` that is a drive type (a bike's Chain/Belt/Shaft is in `final_drive`) and the band of
+ * its price (`price_range`). Hand-built Cars in tests come from tests/fixtures/make-car.ts.
  */
-export const CarSchema = v.pipe(CarRecordSchema, v.transform(normaliseCar));
+export function carSchemaFor(dealerKinds?: readonly VehicleKind[]) {
+  return v.pipe(CarRecordSchema, v.transform((record) => carFromRecord(record, dealerKinds)));
+}
+
+/** The Car schema when the dealer's kinds are not known (a feed checked on its own): every kind is possible. */
+export const CarSchema = carSchemaFor();
 
 /** A Car record as the feed gives it, validated but not yet normalised. */
 export type CarRecord = v.InferOutput<typeof CarRecordSchema>;

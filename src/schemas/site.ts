@@ -22,12 +22,13 @@ import { ServicePageSchema } from './site/service-page.ts';
 import { MarketingSettingsSchema } from './site/marketing.ts';
 import { PaymentSettingsSchema } from './site/payments.ts';
 import { ImageSettingsSchema } from './site/images.ts';
+import { VEHICLE_KINDS } from './vehicle-kinds.ts';
 
 /** Templates change layout and wording, not logic (DESIGN §3). */
 export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as const;
 
 /** Kinds of vehicle a dealer sells (site.json `vehicle_kinds`): the site's wording follows them (docs/site-json.md). */
-export const VEHICLE_KINDS = ['car', 'motorcycle', 'truck', 'caravan'] as const;
+export { VEHICLE_KINDS };
 
 /** Search engine settings: absent means the embedded engine. */
 export const SearchSettingsSchema = v.strictObject({

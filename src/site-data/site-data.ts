@@ -21,6 +21,7 @@ import { brandOverviews, computeRange, siteMenus, type BrandOverview, type PageC
 import { heroSearchProps, searchBuildData, type SearchBuildData } from '../search/build-time/page-data.ts';
 import { heroSelects } from '../search/browser/hero.ts';
 import { vehicleKindsOf } from '../lib/text/template-wording.ts';
+import { makeLogos } from '../lib/range/make-logos.ts';
 
 /** Compute a view on first use, then return the same value. */
 function memo<T>(compute: () => T): () => T {
@@ -131,7 +132,9 @@ export class SiteData {
   readonly search: () => Promise<SearchBuildData> = memo(() => searchBuildData(this.#bundle));
 
   /** Props of the home page's hero search island. */
-  readonly heroSearch: () => Promise<ReturnType<typeof heroSearchProps>> = memo(async () => heroSearchProps(await this.search(), heroSelects(this.site.template, vehicleKindsOf(this.site).length), vehicleKindsOf(this.site)));
+  readonly heroSearch: () => Promise<ReturnType<typeof heroSearchProps>> = memo(async () =>
+    heroSearchProps(await this.search(), heroSelects(this.site.template, vehicleKindsOf(this.site).length), vehicleKindsOf(this.site), makeLogos([...this.range().brands, ...this.brands()])),
+  );
 }
 
 export type { ContentPage };

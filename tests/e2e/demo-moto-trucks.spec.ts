@@ -6,7 +6,7 @@ import { axeBuilder } from './axe.ts';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { engineSizeCc, vehicleKind } from '../../src/lib/vehicle/spec-rows.ts';
+import { engineSizeCc } from '../../src/lib/vehicle/spec-rows.ts';
 import { formatNumber } from '../../src/lib/text/format.ts';
 import { isReservable } from '../../src/lib/vehicle/vehicle-actions.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
@@ -15,8 +15,8 @@ const slug = 'ironbark-moto-trucks';
 const now = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');
 const tenant = loadTenant(join('tenants', slug), now);
 const inStock = tenant.visible.filter((car) => car.status === 'in_stock' && car.variant);
-const bike = inStock.find((car) => vehicleKind(car) === 'motorcycle' && engineSizeCc(car) !== null)!;
-const truck = inStock.find((car) => vehicleKind(car) === 'truck' && car.variant?.grossvehiclemass && car.variant?.towingcapacitybraked)!;
+const bike = inStock.find((car) => car.vehicle_kind === 'motorcycle' && engineSizeCc(car) !== null)!;
+const truck = inStock.find((car) => car.vehicle_kind === 'truck' && car.variant?.grossvehiclemass && car.variant?.towingcapacitybraked)!;
 
 async function expectAxeClean(page: Page): Promise<void> {
   test.slow(); // axe walks the whole DOM; on a loaded 2-core machine that takes a while
@@ -28,8 +28,8 @@ async function expectAxeClean(page: Page): Promise<void> {
 test('item 8: the motorcycle and truck dealer has 150+ generated bikes and trucks', () => {
   expect(tenant.site.template).toBe('motorcycle');
   expect(tenant.cars.length).toBeGreaterThanOrEqual(150);
-  expect(tenant.cars.filter((car) => vehicleKind(car) === 'motorcycle').length).toBeGreaterThan(50);
-  expect(tenant.cars.filter((car) => vehicleKind(car) === 'truck').length).toBeGreaterThan(30);
+  expect(tenant.cars.filter((car) => car.vehicle_kind === 'motorcycle').length).toBeGreaterThan(50);
+  expect(tenant.cars.filter((car) => car.vehicle_kind === 'truck').length).toBeGreaterThan(30);
   expect(bike, 'an in-stock bike with an engine size').toBeTruthy();
   expect(truck, 'an in-stock truck with GVM and braked towing').toBeTruthy();
 });
@@ -50,7 +50,7 @@ test('issue 35: the make tiles count by the make\'s own kinds ("34 Bikes", "22 T
   const checked: string[] = [];
   for (const tile of await tiles.all()) {
     const make = (await tile.locator('.hero-stock__tile-label').textContent())?.trim() ?? '';
-    const kinds = new Set(tenant.visible.filter((car) => car.make === make).map(vehicleKind).filter((kind) => kind === 'motorcycle' || kind === 'truck'));
+    const kinds = new Set(tenant.visible.filter((car) => car.make === make).map((car) => car.vehicle_kind).filter((kind) => kind === 'motorcycle' || kind === 'truck'));
     const count = await tile.locator('.hero-stock__tile-count').textContent();
     const noun = kinds.size === 2 ? 'Bikes & Trucks' : kinds.has('truck') ? 'Trucks?' : 'Bikes?';
     expect(count, make).toMatch(new RegExp(`^\\d+ ${noun}$`));
@@ -67,7 +67,7 @@ test('issue 35: a bike\'s similar vehicles are bikes (build-time list and engine
   const ids = () => section.locator('article[data-car-id]').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-car-id')));
   const isBikeOrSameModel = (id: string | null) => {
     const other = tenant.visible.find((car) => String(car.id) === id);
-    return Boolean(other && (vehicleKind(other) === 'motorcycle' || (other.make === bike.make && other.model === bike.model)));
+    return Boolean(other && (other.vehicle_kind === 'motorcycle' || (other.make === bike.make && other.model === bike.model)));
   };
   const initial = await ids();
   expect(initial.length).toBeGreaterThan(2);

@@ -178,12 +178,14 @@ export function secondOwners(files: SourceFile[], messages: readonly string[]): 
 
 const IDENTITY_OWNER = 'src/lib/vehicle/identity.ts';
 const NULL_TEXT_OWNER = 'src/lib/text/feed-text.ts';
+const KIND_OWNER = 'src/lib/vehicle/vehicle-kind.ts';
 
 /**
  * Feed quirks are normalised once, where a feed is parsed (issue 12 item 3): the car's display
  * name is built only in the identity module (a `[year, make, model` list or a `Stock ${...}`
- * fallback elsewhere is a second owner), and only the feed-text module tests for the text 'null'
- * (`=== 'null'`, `'null' !==`, `/^null$/`).
+ * fallback elsewhere is a second owner), only the feed-text module tests for the text 'null'
+ * (`=== 'null'`, `'null' !==`, `/^null$/`), and only the vehicle-kind module reads a Car's feed
+ * `item_type` (everything else reads the kind it decided, `vehicle_kind`).
  */
 export function feedQuirkOwners(files: SourceFile[]): string[] {
   const problems: string[] = [];
@@ -195,6 +197,9 @@ export function feedQuirkOwners(files: SourceFile[]): string[] {
     }
     if (path !== NULL_TEXT_OWNER && /[!=]==?\s*(['"`])null\1|(['"`])null\2\s*[!=]==?|\/\^?null\$?\/i?/.test(text)) {
       problems.push(`${path}: tests for the text 'null' (the Car schema turns it into null; elsewhere use isNullText / presentText from ${NULL_TEXT_OWNER})`);
+    }
+    if (path !== KIND_OWNER && /\b(?:car|cars\[\w+\]|record|other|subject|vehicle)\??\.item_type\b/.test(text)) {
+      problems.push(`${path}: reads the feed's item_type (read car.vehicle_kind, decided once in ${KIND_OWNER})`);
     }
   }
   return problems;
@@ -563,8 +568,12 @@ describe('architecture (issue 12)', () => {
         { path: 'src/stores/prefill.ts', text: "JSON.parse(localStorage.getItem('car') ?? 'null');" },
         { path: IDENTITY_OWNER, text: "[car.year, car.make, car.model, car.badge].join(' ') || `Stock ${car.id}`" },
         { path: NULL_TEXT_OWNER, text: "return value.trim().toLowerCase() === 'null';" },
+        { path: 'src/components/vehicle/VehicleTabs.astro', text: "const bike = /motorcycle/i.test(car.item_type ?? '');" },
+        { path: 'src/search/core/documents.ts', text: "['item_type', car.vehicle_kind], hit.item_type" },
+        { path: KIND_OWNER, text: 'const named = kindOfItemType(record.item_type);' },
       ]);
-      expect(problems).toHaveLength(4);
+      expect(problems).toHaveLength(5);
+      expect(problems[4]).toContain("src/components/vehicle/VehicleTabs.astro: reads the feed's item_type");
       expect(problems[0]).toContain("src/lib/vehicle/vehicle-pdf.ts: derives the car's display name");
       expect(problems[2]).toContain("src/lib/vehicle/spec-rows.ts: tests for the text 'null'");
     });

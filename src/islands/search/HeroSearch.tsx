@@ -11,6 +11,7 @@ import { formatMoney } from '../../lib/text/format.ts';
 import type { SearchClientLike } from '../../search/browser/client.ts';
 import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/core/config.ts';
 import { slugify } from '../../lib/text/slug.ts';
+import { wordmarkLines } from '../../lib/range/make-logos.ts';
 import type { EngineResult } from '../../search/engine/engine.ts';
 import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroOptionLabel, heroQueries, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, type HeroSelect, type HeroSelection } from '../../search/browser/hero.ts';
 import { displayCount } from '../../search/browser/results.ts';
@@ -29,6 +30,12 @@ export interface HeroSearchProps {
   stockNoun: string;
   /** On a site of several kinds, the noun of each make tile's count ('Bikes', 'Trucks'); else the stock noun. */
   tileNouns?: Record<string, string>;
+  /** On a site of several kinds, the button's noun once a vehicle type is chosen ({ truck: 'Trucks' }). */
+  kindNouns?: Record<string, string>;
+  /** The make tiles' logos the tenant's data gives, by make (src/lib/range/make-logos.ts); the others show a wordmark badge. */
+  tileLogos?: Record<string, string>;
+  /** The name of the All / New / Demo / Used choice: 'Car type' (default), 'Condition' on a site that sells bikes, trucks or caravans. */
+  typeLabel?: string;
   /** Build-time facet counts of all visible stock (first render, before the engine answers). */
   initial: { total: number; facets: Record<string, Record<string, number>> };
   /** The selects after the car type, in order (spec §2; by template: src/search/browser/hero.ts heroSelects). */
@@ -67,7 +74,27 @@ const PRICE_THUMBS = { min: 'Minimum price', max: 'Maximum price' };
 /** A price as the slider shows it: the top of the scale means 'or more'. */
 const priceText = (value: number) => `${formatMoney(value)}${value >= HOME_PRICE_SLIDER.max ? '+' : ''}`;
 
-export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns, initial, selects = [...HERO_SELECTS], tiles = POPULAR_MAKES }: HeroSearchProps) {
+/** A make's wordmark badge: its name set in a ring, for a make the tenant has no logo of. */
+function Wordmark({ make }: { make: string }) {
+  const lines = wordmarkLines(make);
+  const longest = Math.max(...lines.map((line) => line.length));
+  // Capitals of the bold face are about 0.68 em wide: the longest line fits the badge's 92 units.
+  const size = Math.min(lines.length === 1 ? 19 : 15, 92 / (0.68 * longest));
+  const first = lines.length === 1 ? 30 + size * 0.36 : 30 - size * 0.2;
+  return (
+    <svg className="make-badge" viewBox="0 0 120 60" width="96" height="48" focusable="false">
+      <rect className="make-badge__ring" x="2" y="2" width="116" height="56" rx="28" />
+      <rect className="make-badge__inner" x="7" y="7" width="106" height="46" rx="23" />
+      {lines.map((line, index) => (
+        <text key={line} className="make-badge__text" x="60" y={(first + index * size * 1.05).toFixed(1)} textAnchor="middle" fontSize={size.toFixed(1)}>
+          {line}
+        </text>
+      ))}
+    </svg>
+  );
+}
+
+export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns, kindNouns, tileLogos, typeLabel = 'Car type', initial, selects = [...HERO_SELECTS], tiles = POPULAR_MAKES }: HeroSearchProps) {
   const id = useId();
   const [selection, setSelection] = useState<HeroSelection>({ carType: 'all', values: {} });
   const [count, setCount] = useState(initial.total);
@@ -116,7 +143,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns
     <div className="hero-stock" data-hero-phase={live ? 'live' : 'static'}>
       <form className="hero-stock__form" action={routes.base} method="get" role="search" aria-label="Stock search" onSubmit={submit}>
         <fieldset className="hero-stock__types">
-          <legend className="visually-hidden">Car type</legend>
+          <legend className="visually-hidden">{typeLabel}</legend>
           {HERO_CAR_TYPES.map((option) => (
             <label key={option.key} className={`hero-stock__type${selection.carType === option.key ? ' is-selected' : ''}`}>
               <input
@@ -171,7 +198,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns
           })}
         </div>
         <button className="button button--accent hero-stock__submit" type="submit" aria-live="polite">
-          Show Me {shown.toLocaleString('en-AU')} {stockNoun}
+          Show Me {shown.toLocaleString('en-AU')} {kindNouns?.[selection.values.item_type ?? ''] ?? stockNoun}
         </button>
       </form>
       <form
@@ -221,7 +248,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns
             {makeTiles.map((tile) => (
               <a key={tile.value} className="hero-stock__tile" data-carousel-item href={`${routes.prefix}/${slugify(tile.value)}`}>
                 <span className="hero-stock__logo" aria-hidden="true">
-                  {tile.value.slice(0, 1).toUpperCase()}
+                  {tileLogos?.[tile.value] ? <img src={tileLogos[tile.value]} alt="" width={96} height={48} loading="lazy" decoding="async" /> : <Wordmark make={tile.value} />}
                 </span>
                 <span className="hero-stock__tile-label">{tile.value}</span>
                 <span className="hero-stock__tile-count">

@@ -134,7 +134,7 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
   return {
     phase: 'static',
     searchBox: { value: '', onChange: noop, history },
-    carType: options.length > 1 ? { options, selected: selectedCarType(refined('car_type'), options)?.key, onSelect: noop } : null,
+    carType: options.length > 1 ? { options, selected: selectedCarType(refined('car_type'), options)?.key, onSelect: noop, label: config.carTypeLabel } : null,
     facets: facetPanels(
       config,
       FACET_PANELS.map((panel) => {
@@ -329,7 +329,7 @@ function LiveSearch(props: LiveProps) {
         queryTimer.current = setTimeout(() => box.refine(value), SEARCH_BOX_DEBOUNCE_MS);
       },
     },
-    carType: options.length > 1 ? { options, selected: selectedCarType(refinedTypes, options)?.key, onSelect: selectType } : null,
+    carType: options.length > 1 ? { options, selected: selectedCarType(refinedTypes, options)?.key, onSelect: selectType, label: config.carTypeLabel } : null,
     facets: facetPanels(
       config,
       panels.map(({ panel, list }) => ({

@@ -21,7 +21,7 @@ import { SIMILAR_PLACEHOLDERS, type SimilarSubject } from '../../search/browser/
 
 /** The search-document fields a tile shows (build-time cars are passed in the same shape as hits). */
 export type SimilarTile = Pick<SearchDocument, 'id' | 'slug' | 'name' | 'status' | 'car_type'> &
-  Partial<Pick<SearchDocument, 'image' | 'km' | 'transmission' | 'body' | 'price' | 'before_price' | 'offer_price' | 'subscription_price' | 'preorder' | 'price_type'>>;
+  Partial<Pick<SearchDocument, 'image' | 'km' | 'transmission' | 'body' | 'price' | 'before_price' | 'offer_price' | 'subscription_price' | 'preorder' | 'price_type' | 'item_type'>>;
 
 const TILE_FIELDS = ['id', 'slug', 'name', 'status', 'car_type', 'image', 'km', 'transmission', 'body', 'price', 'before_price', 'offer_price', 'subscription_price', 'preorder', 'price_type'] as const;
 
@@ -29,6 +29,8 @@ const TILE_FIELDS = ['id', 'slug', 'name', 'status', 'car_type', 'image', 'km', 
 export function toSimilarTile(document: SearchDocument): SimilarTile {
   const tile: Record<string, unknown> = {};
   for (const field of TILE_FIELDS) if (document[field] !== undefined) tile[field] = document[field];
+  // A tile without a photo shows the placeholder drawn for its kind.
+  if (document.image === undefined && document.item_type !== undefined) tile.item_type = document.item_type;
   return tile as SimilarTile;
 }
 
@@ -48,7 +50,7 @@ export interface SimilarVehiclesProps {
 function Tile({ tile, props }: { tile: SimilarTile; props: SimilarVehiclesProps }) {
   const car = hitToCar(tile as SearchDocument);
   const price = priceDisplay(car, { offersSubscription: props.offersSubscription, noPriceText: props.noPriceText });
-  const image = carImageSources(tile.image ?? placeholderImage(tile.body), [320, 480, 800], props.images);
+  const image = carImageSources(tile.image ?? placeholderImage(tile.body, tile.item_type), [320, 480, 800], props.images);
   const facts = [formatKm(tile.km), tile.transmission, tile.body].filter(Boolean);
   return (
     <article className="car-tile card" data-car-id={tile.id}>

@@ -101,6 +101,12 @@ describe('issue35-3: a truck or motorcycle dealer gets its own words', () => {
     expect(footerGroups(site({ vehicle_kinds: ['truck'] }), [])[0].heading).toBe('Trucks');
     expect(footerGroups(site(), [])[0].heading).toBe('Vehicles');
   });
+  it('1.9: the footer offers a test drive and a trade-in valuation only where the dealer takes them', () => {
+    const tools = (features: Record<string, unknown>) => footerGroups(site({ template: 'caravan', features }), [])[2].links.map((link) => link.label);
+    expect(tools({})).toEqual(['Finance', 'Sell My Caravan', 'Trade-In Valuation', 'Book a Test Drive']);
+    expect(tools({ test_drive: false })).toEqual(['Finance', 'Sell My Caravan', 'Trade-In Valuation']);
+    expect(tools({ test_drive: false, trade_in: false })).toEqual(['Finance', 'Sell My Caravan']);
+  });
   it('refuses an unknown or repeated kind with a message that names it', () => {
     expect(() => site({ vehicle_kinds: ['boat'] })).toThrow(/vehicle_kinds: each must be one of car, motorcycle, truck, caravan/);
     expect(() => site({ vehicle_kinds: ['truck', 'truck'] })).toThrow(/vehicle_kinds lists a kind twice/);

@@ -11,7 +11,7 @@ import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
 import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
-import { vehicleKind, type VehicleKind } from '../vehicle/spec-rows.ts';
+import type { VehicleKind } from '../vehicle/vehicle-kind.ts';
 import MENU_LINKS from './menu-links.json' with { type: 'json' };
 
 /** Range groups of the header, in menu order (motorcycles, trucks and caravans included). */
@@ -119,7 +119,7 @@ export function modelsFromStock(cars: readonly Car[], limit = 40): MenuModel[] {
       href: `/search/${slugify(car.make)}/${slugify(car.model)}`,
       body: car.simple_body ? [car.simple_body] : [],
       fuel: car.simple_fuel ?? undefined,
-      ...(vehicleKind(car) === 'car' ? {} : { kind: vehicleKind(car) as Exclude<VehicleKind, 'car'> }),
+      ...(car.vehicle_kind === 'car' ? {} : { kind: car.vehicle_kind }),
       count: 1,
     });
   }
@@ -196,7 +196,7 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
   ];
 }
 
-/** The footer's link groups. */
+/** The footer's link groups; Buyer Tools offers a trade-in valuation and a test drive only where the site takes them (features). */
 export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGroup[] {
   const stock = stockBase(site);
   const wording = siteWording(site);
@@ -211,8 +211,8 @@ export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGr
       links: [
         { label: 'Finance', href: '/finance' },
         { label: wording.sellLabel, href: '/sell-my-car' },
-        { label: 'Trade-In Valuation', href: '/trade-in' },
-        { label: 'Book a Test Drive', href: '/book-test-drive/' },
+        ...(site.features.trade_in ? [{ label: 'Trade-In Valuation', href: '/trade-in' }] : []),
+        ...(site.features.test_drive ? [{ label: 'Book a Test Drive', href: '/book-test-drive/' }] : []),
       ],
     },
     { heading: 'Service & Parts', links: MENU_LINKS.service },

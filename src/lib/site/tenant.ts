@@ -11,6 +11,7 @@ import type { Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { parseStock, visibleStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay, type ReservationOverlay } from '../vehicle/reservation-overlay.ts';
+import { vehicleKindsOf } from '../text/template-wording.ts';
 import { DEMO_CLOCK_FILE, demoShiftDays, parseDemoClock, shiftSiteDates, shiftStockDates } from './demo-clock.ts';
 
 /** A site.json (or other tenant file) that cannot be used: stops only this tenant. */
@@ -95,7 +96,7 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
   const stockFile = join(absolute, 'stock.json');
   const records = stock ? stock.data : existsSync(stockFile) ? readJson(stockFile) : undefined;
   const parsed = records !== undefined
-    ? parseStock(slug, shiftStockDates(records, dateShift))
+    ? parseStock(slug, shiftStockDates(records, dateShift), vehicleKindsOf(site))
     : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
   // Paid online reservations the dealer's feed does not show yet (docs/payments.md).
   const cars = applyReservationOverlay(parsed.cars, overlay ?? readReservationOverlay(absolute));

@@ -4,17 +4,20 @@
  * site.json `vehicle_kinds` (default by template). One kind keeps its own words ('Sell My
  * Bike', 'Motorcycles'); several are joined ('Sell My Bike or Truck', 'Bikes & Trucks').
  */
-import type { Site, Template, VEHICLE_KINDS } from '../../schemas/site.ts';
-
-export type VehicleKindName = (typeof VEHICLE_KINDS)[number];
+import type { Site, Template } from '../../schemas/site.ts';
+import type { VehicleKind } from '../vehicle/vehicle-kind.ts';
 
 export interface TemplateWording {
   /** Singular noun: 'car', 'caravan', 'motorcycle', 'bike or truck'. */
   vehicle: string;
+  /** The short singular noun of a sentence about one vehicle: 'car', 'bike', 'truck', 'caravan' ('bike or truck'). */
+  noun: string;
   /** Plural noun: 'cars', 'caravans', 'motorcycles', 'bikes and trucks'. */
   vehicles: string;
   /** The noun in titles: 'Car', 'Bike', 'Bike or Truck'. */
   titleNoun: string;
+  /** Label of the All / New / Demo / Used choice: the spec's 'Car type' on a car dealer's site, 'Condition' on others. */
+  conditionLabel: string;
   /** Header and footer label of /sell-my-car. */
   sellLabel: string;
   /** Footer heading of the stock links. */
@@ -25,7 +28,7 @@ export interface TemplateWording {
 }
 
 /** The words of one kind: alone (`vehicle`, `heading`) and in a list of kinds (`short`, `plural`). */
-const KIND_WORDS: Record<VehicleKindName, { vehicle: string; vehicles: string; short: string; plural: string; heading: string }> = {
+const KIND_WORDS: Record<VehicleKind, { vehicle: string; vehicles: string; short: string; plural: string; heading: string }> = {
   car: { vehicle: 'car', vehicles: 'cars', short: 'car', plural: 'cars', heading: 'Vehicles' },
   motorcycle: { vehicle: 'motorcycle', vehicles: 'motorcycles', short: 'bike', plural: 'bikes', heading: 'Motorcycles' },
   truck: { vehicle: 'truck', vehicles: 'trucks', short: 'truck', plural: 'trucks', heading: 'Trucks' },
@@ -33,7 +36,7 @@ const KIND_WORDS: Record<VehicleKindName, { vehicle: string; vehicles: string; s
 };
 
 /** What a template sells when site.json does not say. */
-const TEMPLATE_KINDS: Record<Template, VehicleKindName[]> = {
+const TEMPLATE_KINDS: Record<Template, VehicleKind[]> = {
   'used-group': ['car'],
   franchise: ['car'],
   caravan: ['caravan'],
@@ -43,19 +46,21 @@ const TEMPLATE_KINDS: Record<Template, VehicleKindName[]> = {
 const title = (text: string) => text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 
 /** The kinds of vehicle a site sells: site.json `vehicle_kinds`, else its template's. */
-export function vehicleKindsOf(site: Pick<Site, 'template'> & { vehicle_kinds?: readonly VehicleKindName[] }): VehicleKindName[] {
+export function vehicleKindsOf(site: Pick<Site, 'template'> & { vehicle_kinds?: readonly VehicleKind[] }): VehicleKind[] {
   return site.vehicle_kinds && site.vehicle_kinds.length > 0 ? [...site.vehicle_kinds] : TEMPLATE_KINDS[site.template];
 }
 
 /** The wording for a list of kinds. */
-export function kindsWording(kinds: readonly VehicleKindName[]): TemplateWording {
+export function kindsWording(kinds: readonly VehicleKind[]): TemplateWording {
   if (kinds.length === 1) {
     const words = KIND_WORDS[kinds[0]];
     const sellNoun = words.short === 'bike' ? 'Bike' : title(words.vehicle);
     return {
       vehicle: words.vehicle,
+      noun: words.short,
       vehicles: words.vehicles,
       titleNoun: sellNoun,
+      conditionLabel: kinds[0] === 'car' ? 'Car type' : 'Condition',
       sellLabel: `Sell My ${sellNoun}`,
       vehiclesHeading: words.heading,
       sellTitle: `Sell Your ${sellNoun}`,
@@ -67,8 +72,10 @@ export function kindsWording(kinds: readonly VehicleKindName[]): TemplateWording
   const sellNoun = shorts.map(title).join(' or ');
   return {
     vehicle: shorts.join(' or '),
+    noun: shorts.join(' or '),
     vehicles: plurals.join(' and '),
     titleNoun: sellNoun,
+    conditionLabel: 'Condition',
     sellLabel: `Sell My ${sellNoun}`,
     vehiclesHeading: plurals.map(title).join(' & '),
     sellTitle: `Sell Your ${sellNoun}`,
@@ -80,13 +87,13 @@ export function kindsWording(kinds: readonly VehicleKindName[]): TemplateWording
  * The noun after a count of stock on a site selling several kinds ('12 Bikes', '1 Truck',
  * '36 Bikes & Trucks'), by the kinds the counted cars are of.
  */
-export function countNoun(kinds: readonly VehicleKindName[], count: number): string {
+export function countNoun(kinds: readonly VehicleKind[], count: number): string {
   if (kinds.length === 1) return title(count === 1 ? KIND_WORDS[kinds[0]].short : KIND_WORDS[kinds[0]].plural);
   return kinds.map((kind) => title(KIND_WORDS[kind].plural)).join(' & ');
 }
 
 /** The wording of a site (its vehicle kinds). */
-export function siteWording(site: Pick<Site, 'template'> & { vehicle_kinds?: readonly VehicleKindName[] }): TemplateWording {
+export function siteWording(site: Pick<Site, 'template'> & { vehicle_kinds?: readonly VehicleKind[] }): TemplateWording {
   return kindsWording(vehicleKindsOf(site));
 }
 

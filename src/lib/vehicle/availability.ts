@@ -7,6 +7,11 @@ import { presentText } from '../text/feed-text.ts';
 
 /** Text shown for a car that is no longer available (spec §4). */
 export const SOLD_MESSAGE = "Unfortunately this car recently sold. But don't worry, we can help you find a similar car!";
+
+/** The sold message in the vehicle's own noun ('this bike', 'a similar caravan'); the spec's words for a car. */
+export function soldMessage(noun: string): string {
+  return SOLD_MESSAGE.replace(/\bcar\b/g, noun);
+}
 /** Button on a sold car (spec §4). */
 export const FIND_SIMILAR_LABEL = 'Find Me Something Similar';
 /** Tag on a sold car (spec §4). */

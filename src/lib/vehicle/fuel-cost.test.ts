@@ -1,3 +1,4 @@
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import { describe, expect, it } from 'vitest';
 import { fuelCalculatorVisible, fuelCost, fuelDefaults } from './fuel-cost.ts';
 
@@ -29,6 +30,6 @@ describe('fuelDefaults and visibility', () => {
     [{ item_type: 'caravan', simple_fuel: null }, false],
     [{ item_type: 'Camper Trailer' }, false],
   ])('%o -> %s', (car, expected) => {
-    expect(fuelCalculatorVisible(car)).toBe(expected);
+    expect(fuelCalculatorVisible(makeCar(car))).toBe(expected);
   });
 });

@@ -38,7 +38,7 @@ export function fuelDefaults(car: Pick<Car, 'variant'>): FuelCostInput {
  * The fuel calculator shows for every vehicle except fully electric ones (spec §5) and towed
  * ones (caravans, trailers), which burn no fuel of their own.
  */
-export function fuelCalculatorVisible(car: Pick<Car, 'simple_fuel' | 'fuel' | 'item_type'>): boolean {
-  if (/caravan|camper|trailer/i.test(car.item_type ?? '')) return false;
+export function fuelCalculatorVisible(car: Pick<Car, 'simple_fuel' | 'fuel' | 'vehicle_kind'>): boolean {
+  if (car.vehicle_kind === 'caravan') return false;
   return !isElectric(car);
 }

@@ -5,6 +5,7 @@
 import type { Car } from '../../schemas/car.ts';
 import { formatMoney } from '../text/format.ts';
 import { presentText } from '../text/feed-text.ts';
+import { MIN_DISPLAY_PRICE } from './price-floor.ts';
 
 /** Which rule chose the price shown. */
 export type PriceKind = 'subscription' | 'price' | 'preorder' | 'none';
@@ -27,9 +28,6 @@ export interface PriceOptions {
   /** site.texts.no_price (default 'Enquire for price.') */
   noPriceText: string;
 }
-
-/** Prices at or below this are placeholders in feeds ($1, $10), never a real price (spec §4). */
-export const MIN_DISPLAY_PRICE = 10;
 
 function positive(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;

@@ -8,7 +8,6 @@
  * first, then the id), never the order the cars came in.
  */
 import type { Car } from '../../schemas/car.ts';
-import { vehicleKind } from './spec-rows.ts';
 
 /** Most similar vehicles shown (spec §9). */
 export const SIMILAR_LIMIT = 6;
@@ -61,7 +60,7 @@ export function similarOrder(price: number | null): (a: Car, b: Car) => number {
 export function similarVehicles(car: Car, stock: readonly Car[], limit = SIMILAR_LIMIT): Car[] {
   const price = priced(car);
   const band = price === null ? 0 : similarPriceBand(price);
-  const kind = vehicleKind(car);
+  const kind = car.vehicle_kind;
   const seen = new Set<string>([String(car.id)]);
   const sameModel: Car[] = [];
   const sameKind: Car[] = [];
@@ -73,7 +72,7 @@ export function similarVehicles(car: Car, stock: readonly Car[], limit = SIMILAR
     const withinBand = price !== null && otherPrice !== null && Math.abs(otherPrice - price) <= band;
     const modelMatch = same(other.make, car.make) && same(other.model, car.model);
     if (modelMatch && (withinBand || price === null)) sameModel.push(other);
-    else if (withinBand) (vehicleKind(other) === kind ? sameKind : otherKind).push(other);
+    else if (withinBand) (other.vehicle_kind === kind ? sameKind : otherKind).push(other);
     else continue;
     seen.add(id);
   }
@@ -104,9 +103,9 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
   const byPrice = sortByPrice(inStock.filter((car) => priced(car) !== null));
   const byKind = new Map<string, Car[]>();
   for (const car of byPrice) {
-    const list = byKind.get(vehicleKind(car)) ?? [];
+    const list = byKind.get(car.vehicle_kind) ?? [];
     list.push(car);
-    byKind.set(vehicleKind(car), list);
+    byKind.set(car.vehicle_kind, list);
   }
 
   const lowerBound = (list: readonly Car[], value: number) => {
@@ -161,7 +160,7 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
     if (sameModel.length >= limit || price === null) return sameModel.slice(0, limit);
 
     // The nearest cars of the same kind, then (when they are too few) of the other kinds.
-    const kind = vehicleKind(car);
+    const kind = car.vehicle_kind;
     const fresh = (other: Car) => {
       const id = String(other.id);
       if (seen.has(id) || other.slug === car.slug || (key && modelKey(other) === key)) return false;
@@ -170,7 +169,7 @@ export function createSimilarIndex(stock: readonly Car[], limit = SIMILAR_LIMIT)
     };
     const sameKind = nearest(byKind.get(kind) ?? [], price, band, limit - sameModel.length, fresh).sort(closeness);
     const need = limit - sameModel.length - sameKind.length;
-    const otherKind = need > 0 ? nearest(byPrice, price, band, need, (other) => vehicleKind(other) !== kind && fresh(other)).sort(closeness) : [];
+    const otherKind = need > 0 ? nearest(byPrice, price, band, need, (other) => other.vehicle_kind !== kind && fresh(other)).sort(closeness) : [];
     return [...sameModel, ...sameKind, ...otherKind].slice(0, limit);
   };
 }

@@ -62,17 +62,6 @@ export function engineSummary(car: Car): string | null {
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
-/** What kind of vehicle a record is, from its feed `item_type` (the spec rows that apply differ). */
-export type VehicleKind = 'car' | 'motorcycle' | 'truck' | 'caravan';
-
-export function vehicleKind(car: Pick<Car, 'item_type'>): VehicleKind {
-  const type = (car.item_type ?? '').toLowerCase();
-  if (/motorcycle|motorbike|scooter/.test(type)) return 'motorcycle';
-  if (/truck/.test(type)) return 'truck';
-  if (/caravan|camper|trailer/.test(type)) return 'caravan';
-  return 'car';
-}
-
 /** A motorcycle's engine size in cc ('689 cc'), from the variant's cc, the feed's engine_size or its litres. */
 export function engineSizeCc(car: Car): string | null {
   const litres = car.engine_size_litres ?? car.variant?.enginesize_litres ?? null;
@@ -108,7 +97,7 @@ export function fuelText(car: Car): string | null {
 
 /** Key information grid: the headline facts, the first 4 shown before 'Show More'. */
 export function keyInformation(car: Car): SpecRow[] {
-  const kind = vehicleKind(car);
+  const kind = car.vehicle_kind;
   // A bike is chosen by engine size (and learner approval, in the badge); a truck by what it may carry and tow.
   if (kind === 'motorcycle') {
     return rows([
@@ -116,7 +105,7 @@ export function keyInformation(car: Car): SpecRow[] {
       ['Engine Size', engineSizeCc(car)],
       ['Body Type', bodyText(car)],
       ['Transmission', transmissionText(car)],
-      ['Final Drive', car.drive],
+      ['Final Drive', car.final_drive],
       ['Fuel Type', fuelText(car)],
       ['Colour', car.colour],
     ]);
@@ -171,7 +160,7 @@ export interface SpecListOptions {
 export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
   const variant = car.variant ?? {};
   const specs = car.specifications ?? {};
-  const motorcycle = vehicleKind(car) === 'motorcycle';
+  const motorcycle = car.vehicle_kind === 'motorcycle';
   return rows([
     ['Make', car.make],
     ['Model', car.model],
@@ -185,7 +174,8 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
     ['Interior Colour', car.interior_colour],
     ['Transmission', transmissionText(car)],
     ['Gears', car.gearnum],
-    [motorcycle ? 'Final Drive' : 'Drive Type', car.drive],
+    ['Drive Type', motorcycle ? null : car.drive],
+    ['Final Drive', car.final_drive],
     ['Fuel Type', fuelText(car)],
     ['Engine', engineSummary(car)],
     ['Engine Size', motorcycle ? engineSizeCc(car) : null],

@@ -3,7 +3,8 @@
  * Pure: takes parsed JSON and the site config, returns cars and problems.
  */
 import * as v from 'valibot';
-import { CarSchema, type Car } from '../../schemas/car.ts';
+import { carSchemaFor, type Car } from '../../schemas/car.ts';
+import type { VehicleKind } from './vehicle-kind.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
 
@@ -43,8 +44,13 @@ export function issueMessage(issue: v.BaseIssue<unknown>): string {
   return issue.message;
 }
 
-/** Validate every record of a stock file; bad records and duplicate slugs are reported and skipped. */
-export function parseStock(tenant: string, data: unknown): ParsedStock {
+/**
+ * Validate every record of a stock file; bad records and duplicate slugs are reported and
+ * skipped. `dealerKinds`: what the site sells (site.json `vehicle_kinds`, `vehicleKindsOf`),
+ * from which each record's kind is decided; without it (a feed checked on its own) every kind
+ * is possible.
+ */
+export function parseStock(tenant: string, data: unknown, dealerKinds?: readonly VehicleKind[]): ParsedStock {
   if (!Array.isArray(data)) {
     return {
       cars: [],
@@ -53,13 +59,14 @@ export function parseStock(tenant: string, data: unknown): ParsedStock {
       skipped: 0,
     };
   }
+  const schema = carSchemaFor(dealerKinds);
   const cars: Car[] = [];
   const problems: StockProblem[] = [];
   const slugs = new Map<string, string>();
   const ids = new Map<string, string>();
   data.forEach((raw, index) => {
     const record = recordLabel(raw, index);
-    const result = v.safeParse(CarSchema, raw);
+    const result = v.safeParse(schema, raw);
     if (!result.success) {
       for (const issue of result.issues) {
         problems.push({ tenant, record, field: v.getDotPath(issue) ?? '', message: issueMessage(issue) });

@@ -7,7 +7,8 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
-import { isCarAvailable } from './availability.ts';
+import { isCarAvailable, soldMessage } from './availability.ts';
+import { kindsWording } from '../text/template-wording.ts';
 import { vehicleTag, type VehicleTag } from './vehicle-tag.ts';
 import { priceBreakdown, priceDisplay, wasPrice, type PriceBreakdown, type PriceDisplay } from './price.ts';
 import { autograbEligible, marketPriceBadge, type MarketPriceBadge } from './market-price.ts';
@@ -114,6 +115,8 @@ export interface VehicleView {
   actions: VehicleActions;
   save: SaveVisibility;
   similarHref: string;
+  /** The sold message in the vehicle's noun ('this bike recently sold'). */
+  soldMessage: string;
 
   keyInformation: SpecRow[];
   usedCarChecks: SpecRow[];
@@ -154,7 +157,7 @@ export interface VehicleViewOptions {
 }
 
 /** The car's images in order: the feed's, else its primary image, else the placeholder for its body. */
-export function carImages(car: Pick<Car, 'images' | 'primary_image_url' | 'simple_body'>): { image: string; thumb: string | null }[] {
+export function carImages(car: Pick<Car, 'images' | 'primary_image_url' | 'simple_body' | 'vehicle_kind'>): { image: string; thumb: string | null }[] {
   if (car.images?.length) return car.images.map((image) => ({ image: image.image, thumb: image.thumb ?? null }));
   return [{ image: primaryImage(car), thumb: null }];
 }
@@ -282,6 +285,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
       onlinePurchase: features.online_purchase,
     }),
     save: saveVisibility(car, { favourites: features.favourites, compare: features.compare, hideWithoutImages: features.hide_save_without_images, usedOnly: features.save_used_only }),
+    soldMessage: soldMessage(kindsWording([car.vehicle_kind]).noun),
     similarHref: car.make ? `${stock}/${slugify(car.make)}${car.model ? `/${slugify(car.model)}` : ''}` : `${stock}/new-used-and-demo-cars`,
 
     keyInformation: keyInformation(car),

@@ -22,7 +22,7 @@ export type StoredDocument = SearchDocument & { fingerprint: string };
  */
 export const INDEX_SETTINGS: Settings = {
   searchableAttributes: [...SEARCHABLE_ATTRIBUTES],
-  filterableAttributes: [...new Set(['site', ...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES, 'dealership_slug', 'location_slug', 'reserved', 'certified', 'tag', 'vehicle_kind', 'id'])],
+  filterableAttributes: [...new Set(['site', ...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES, 'dealership_slug', 'location_slug', 'reserved', 'certified', 'tag', 'id'])],
   sortableAttributes: ['price', 'created_at', 'km', 'year'],
   rankingRules: ['words', 'sort', 'custom_rank:desc', 'tiebreak:asc'],
   typoTolerance: { enabled: false },

@@ -55,12 +55,11 @@ describe('similar vehicles from the search engine (2.26, 7.14, 8.9, 9.14)', () =
       ['price>=20000', 'price<30000'],
     ]);
     expect(requests[0].params?.facetFilters).toEqual(['status:in_stock', 'make:Toyota', 'model:Corolla']);
-    expect(requests[2].params?.facetFilters).toEqual(['status:in_stock', 'vehicle_kind:car']);
+    expect(requests[2].params?.facetFilters).toEqual(['status:in_stock', 'item_type:car']);
     expect(requests[4].params?.facetFilters).toEqual(['status:in_stock']);
-    expect(similarRequests(car('Yamaha', 'MT-07', 12_000, { item_type: 'Motorcycle' }), INDEX)[2].params?.facetFilters).toEqual([
-      'status:in_stock',
-      'vehicle_kind:motorcycle',
-    ]);
+    expect(similarRequests(car('Yamaha', 'MT-07', 12_000, { item_type: 'Motorcycle' }), INDEX)[2].params?.facetFilters).toEqual(['status:in_stock', 'item_type:motorcycle']);
+    // A record without item_type keeps to the kind decided when the feed was parsed (a Yamaha is a bike).
+    expect(similarRequests(car('Yamaha', 'MT-07', 12_000), INDEX)[2].params?.facetFilters).toEqual(['status:in_stock', 'item_type:motorcycle']);
     // Over $50,000 the band is $25,000 either side (spec §9).
     expect(similarRequests(car('BMW', 'X5', 80_000), INDEX)[4].params?.numericFilters).toEqual(['price>=80000', 'price<=105000']);
     expect(similarRequests(car('BMW', 'X5', 80_000), INDEX)[5].params?.numericFilters).toEqual(['price>=55000', 'price<80000']);

@@ -10,7 +10,6 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import { similarPriceBand, similarVehicles, SIMILAR_LIMIT } from '../../lib/vehicle/similar-vehicles.ts';
-import { vehicleKind } from '../../lib/vehicle/spec-rows.ts';
 import type { SearchClientLike, SearchRequest } from './client.ts';
 import type { SearchHit } from '../engine/engine.ts';
 import { hitToCar } from '../core/hit-car.ts';
@@ -25,7 +24,7 @@ export const SIMILAR_ROOT_MARGIN = '500px';
 export const SIMILAR_PLACEHOLDERS = SIMILAR_LIMIT;
 
 /** What the query needs to know about the car on the page. */
-export type SimilarSubject = Pick<Car, 'id' | 'slug' | 'make' | 'model' | 'price'> & Partial<Pick<Car, 'item_type'>>;
+export type SimilarSubject = Pick<Car, 'id' | 'slug' | 'make' | 'model' | 'price'> & Partial<Pick<Car, 'vehicle_kind'>>;
 
 /** Facet values are matched case-insensitively by both engines; quotes keep spaces intact. */
 function facet(attribute: string, value: string): string {
@@ -70,7 +69,7 @@ function params(facetFilters: (string | string[])[], numericFilters: string[]) {
 
 /**
  * The multi-query of spec §7: the same make and model, then the price band for the car's own
- * kind (`vehicle_kind`) and for any kind, each in stock only and limited to 10. Each is asked
+ * kind (the documents' `item_type`, its `vehicle_kind`) and for any kind, each in stock only and limited to 10. Each is asked
  * for on both sides of the car's price, sorted nearest first, so the 10 hits of a side hold its
  * nearest cars and the build-time ranking can be applied to them (6 are shown). A car without a
  * price asks for its model only.
@@ -84,7 +83,7 @@ export function similarRequests(subject: SimilarSubject, index: string): SearchR
     if (sides.length === 0) requests.push({ indexName: index, params: params(model, []) });
     for (const side of sides) requests.push({ indexName: side.indexName, params: params(model, side.numericFilters) });
   }
-  const kind = facet('vehicle_kind', vehicleKind({ item_type: subject.item_type ?? null }));
+  const kind = facet('item_type', subject.vehicle_kind ?? 'car');
   for (const side of sides) requests.push({ indexName: side.indexName, params: params([inStock, kind], side.numericFilters) });
   for (const side of sides) requests.push({ indexName: side.indexName, params: params([inStock], side.numericFilters) });
   return requests;

@@ -16,7 +16,9 @@ import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
 import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
 import { gridPromoNodes } from '../core/promo-nodes.ts';
 import { HERO_SELECTS, type HeroSelect } from '../browser/hero.ts';
-import { countNoun, siteWording, type VehicleKindName } from '../../lib/text/template-wording.ts';
+import { countNoun, siteWording } from '../../lib/text/template-wording.ts';
+import type { VehicleKind } from '../../lib/vehicle/vehicle-kind.ts';
+import { logosOfMakes } from '../../lib/range/make-logos.ts';
 
 /** The promo card's words in the site's nouns ('We Want Your Bike or Truck!'); the spec's own for a car dealer. */
 function promoWords(site: TenantBundle['site']) {
@@ -90,6 +92,7 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
       now: bundle.buildTime,
     },
     carTypeAll: site.features.car_type_all,
+    carTypeLabel: siteWording(site).conditionLabel,
     filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
     stockNoun: site.texts.stock_noun,
     leads: { form: modalFormConfig(site) },
@@ -102,28 +105,33 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
  * make's cars among the site's ('12 Bikes', '3 Trucks', 'Bikes & Trucks' only when both).
  * Empty for a one-kind site: its tiles keep the site's stock noun.
  */
-export function makeTileNouns(documents: readonly SearchDocument[], siteKinds: readonly VehicleKindName[], makeCounts: Record<string, number> = {}): Record<string, string> {
+export function makeTileNouns(documents: readonly SearchDocument[], siteKinds: readonly VehicleKind[], makeCounts: Record<string, number> = {}): Record<string, string> {
   if (siteKinds.length < 2) return {};
   const kindsOfMake = new Map<string, Set<string>>();
   for (const document of documents) {
-    if (!document.make || !document.vehicle_kind) continue;
+    if (!document.make || !document.item_type) continue;
     const kinds = kindsOfMake.get(document.make) ?? new Set<string>();
-    kinds.add(document.vehicle_kind);
+    kinds.add(document.item_type);
     kindsOfMake.set(document.make, kinds);
   }
   const nouns: Record<string, string> = {};
   for (const [make, kinds] of kindsOfMake) {
-    // Kept in the site's order; a car of a kind the site does not name (a feed without item_type) does not count.
+    // Kept in the site's order; a car of a kind the site does not name (a bike on a car dealer's site) does not count.
     const own = siteKinds.filter((kind) => kinds.has(kind));
     if (own.length > 0) nouns[make] = countNoun(own, makeCounts[make] ?? 2);
   }
   return nouns;
 }
 
-/** Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) from a bundle's search data. */
-export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSelect[] = HERO_SELECTS, siteKinds: readonly VehicleKindName[] = []) {
+/**
+ * Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) from a bundle's
+ * search data, the site's kinds (nouns, the car-type label) and the make logos its data gives.
+ */
+export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSelect[] = HERO_SELECTS, siteKinds: readonly VehicleKind[] = [], logos: ReadonlyMap<string, string> = new Map()) {
   const facets = data.engine.search(data.config.index, { hitsPerPage: 0, facets: [...new Set([...selects.map((select) => select.attribute), 'car_type', 'make'])] });
   const tileNouns = makeTileNouns(data.documents, siteKinds, facets.facets.make);
+  const tileLogos = logosOfMakes(logos, Object.keys(facets.facets.make ?? {}));
+  const kindNouns = siteKinds.length > 1 ? Object.fromEntries(siteKinds.map((kind) => [kind, countNoun([kind], 2)])) : {};
   // Models are listed only once a make is chosen; the build does not need to ship them.
   delete facets.facets.model;
   return {
@@ -132,6 +140,9 @@ export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSel
     routes: data.routes,
     stockNoun: data.config.stockNoun,
     ...(Object.keys(tileNouns).length > 0 ? { tileNouns } : {}),
+    ...(Object.keys(kindNouns).length > 0 ? { kindNouns } : {}),
+    ...(Object.keys(tileLogos).length > 0 ? { tileLogos } : {}),
+    typeLabel: data.config.carTypeLabel,
     selects: [...selects],
     initial: { total: facets.nbHits, facets: facets.facets },
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../schemas/car.ts';
-import { customRank, documentFingerprint, documentUid, listOrderFields, priceBand, searchDocumentOf, tiebreakOf, toSearchDocument } from './documents.ts';
+import { customRank, documentFingerprint, documentUid, listOrderFields, searchDocumentOf, tiebreakOf, toSearchDocument } from './documents.ts';
 import { decodeIndex, encodeIndex } from '../engine/embedded-index.ts';
 import { INDEX_SETTINGS, planSync } from '../admin/meilisearch.ts';
 import { FACET_ATTRIBUTES, NUMERIC_ATTRIBUTES } from './config.ts';
@@ -44,8 +44,11 @@ describe('toSearchDocument', () => {
     expect(documentUid('demo', 'a/b c')).toMatch(/^demo__h[0-9a-z]+$/);
   });
 
-  it('bands prices for the price_range facet', () => {
-    expect([undefined, 0, 9999, 10000, 74999, 100000].map(priceBand)).toEqual([undefined, undefined, 'Under $10,000', '$10,000 - $20,000', '$50,000 - $75,000', '$100,000 and over']);
+  it("the price_range facet is the band of the car's price, whatever band the feed stated", () => {
+    const banded = (price: number | null, price_range: string | null) => toSearchDocument(makeCar({ price, price_range }), { slug: 't', dealerships: [] }).price_range;
+    expect(banded(9_999, 'Under $10,000')).toBe('$0 - $10,000');
+    expect(banded(55_000, '$50,000 - $75,000')).toBe('$50,000 - $60,000');
+    expect(banded(null, '$10,000 - $20,000')).toBeUndefined();
   });
 });
 

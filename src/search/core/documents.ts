@@ -6,7 +6,6 @@ import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { HIERARCHY_SEPARATOR } from './config.ts';
 import { filteredFeatures } from './features.ts';
-import { vehicleKind, type VehicleKind } from '../../lib/vehicle/spec-rows.ts';
 
 /** One car as the search engines see it. Absent facts are left out, never null. */
 export interface SearchDocument {
@@ -57,9 +56,11 @@ export interface SearchDocument {
   location_slug?: string;
   city?: string;
   state?: string;
-  item_type?: string;
-  /** The kind the feed's item_type names ('car' without one): similar vehicles keep to it. */
-  vehicle_kind?: VehicleKind;
+  /**
+   * The car's kind (its `vehicle_kind`: car, motorcycle, truck, caravan, decided when the feed
+   * was parsed): the 'Vehicle type' facet and the hero's Type select; similar vehicles keep to it.
+   */
+  item_type?: Car['vehicle_kind'];
   /** First image URL (card image). */
   image?: string;
   views?: number;
@@ -111,27 +112,6 @@ export function listOrderFields(index: number, count: number): Pick<SearchDocume
 export function documentUid(site: string, id: string): string {
   const safe = /^[A-Za-z0-9_-]+$/.test(id) ? id : `h${hash52(id).toString(36)}`;
   return `${site}__${safe}`;
-}
-
-const PRICE_BANDS = [10_000, 20_000, 30_000, 40_000, 50_000, 75_000, 100_000];
-
-function dollars(amount: number): string {
-  return `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-}
-
-/** Band labels, computed once: decoding an index derives a band per car, so this is hot. */
-const BAND_LABELS = [
-  `Under ${dollars(PRICE_BANDS[0])}`,
-  ...PRICE_BANDS.slice(1).map((limit, index) => `${dollars(PRICE_BANDS[index])} - ${dollars(limit)}`),
-  `${dollars(PRICE_BANDS[PRICE_BANDS.length - 1])} and over`,
-];
-
-/** Price band facet of a price when the feed gives no price_range, e.g. '$20,000 - $30,000'. */
-export function priceBand(price: number | undefined): string | undefined {
-  if (price === undefined || price <= 0) return undefined;
-  let band = 0;
-  while (band < PRICE_BANDS.length && price >= PRICE_BANDS[band]) band += 1;
-  return BAND_LABELS[band];
 }
 
 function text(value: string | null | undefined): string | undefined {
@@ -192,7 +172,7 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
     ['subscription_price', number(car.subscription_price)],
     ['preorder', flag(car.preorder)],
     ['price_type', text(car.price_type)],
-    ['price_range', text(car.price_range) ?? priceBand(price)],
+    ['price_range', text(car.price_range)],
     ['weekly_price_range', text(car.weekly_price_range)],
     ['car_type', car.car_type],
     ['status', car.status],
@@ -206,8 +186,7 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
     ['location_slug', text(car.location?.slug)],
     ['city', text(car.city)],
     ['state', text(car.state)],
-    ['item_type', text(car.item_type)],
-    ['vehicle_kind', vehicleKind(car)],
+    ['item_type', car.vehicle_kind],
     ['image', text(car.primary_image_url)],
     ['views', number(car.views)],
     ['created_at', createdAt],

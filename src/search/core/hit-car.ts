@@ -40,6 +40,6 @@ export function hitToCar(hit: SearchDocument): Car {
     dealership_slug: hit.dealership_slug,
     city: hit.city,
     state: hit.state,
-    item_type: hit.item_type,
+    vehicle_kind: hit.item_type ?? 'car',
   } as Car;
 }

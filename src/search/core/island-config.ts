@@ -38,6 +38,8 @@ export interface SearchConfig {
   promo: { slots: number[]; randomOffset: boolean; href: string; nodes: GridPromoNode[]; words?: { title: string; line: string; action: string } };
   card: CardOptions;
   carTypeAll: boolean;
+  /** Label of the car-type choice: 'Car type', or 'Condition' on a site that sells bikes, trucks or caravans. */
+  carTypeLabel: string;
   /** Facet panel settings: certified-only site (spec §5.4), every 'Make > Model' in stock (the hierarchy). */
   filters: { certifiedOnly: boolean; makeModels: string[] };
   stockNoun: string;

@@ -9,7 +9,8 @@
 import { slugify } from '../../lib/text/slug.ts';
 import { nameFromParts } from '../../lib/vehicle/identity.ts';
 import { DEFAULT_INDEX } from '../core/config.ts';
-import { customRank, documentUid, makeModel, priceBand, tiebreakOf, type SearchDocument } from '../core/documents.ts';
+import { customRank, documentUid, makeModel, tiebreakOf, type SearchDocument } from '../core/documents.ts';
+import { priceBand } from '../../lib/vehicle/price-band.ts';
 import { createSearchEngine } from './engine.ts';
 import type { IndexColumn, SearchEngine, WholeStockAnswer } from './types.ts';
 
@@ -40,7 +41,7 @@ export interface EmbeddedIndex {
 const DICTIONARY_FIELDS = [
   'make', 'model', 'badge', 'colour', 'body', 'fuel', 'transmission', 'drive', 'car_type', 'status', 'price_type',
   'tag', 'dealership_slug', 'dealership_name', 'location_name', 'location_slug', 'city', 'state', 'item_type', 'image',
-  'weekly_price_range', 'vehicle_kind',
+  'weekly_price_range',
 ] as const;
 const NUMBER_FIELDS = ['year', 'km', 'price', 'before_price', 'offer_price', 'subscription_price', 'views', 'seats', 'sleeps', 'body_length'] as const;
 const LIST_FIELDS = ['filtered_features'] as const;

@@ -90,7 +90,7 @@ const SCENES: Record<Template, Scene> = {
     extra: `<path d="M 0 400 Q 200 330 420 380 Q 560 340 700 400 Z" fill="#5d8f6a"/><path d="M 0 412 L 1600 412" stroke="#ffffff" stroke-opacity="0.5" stroke-width="3" stroke-dasharray="40 60"/>`,
     ground: '#8a8378',
     vehicles: [
-      { body: 'suv', colour: 'white', x: 690, scale: 0.36 },
+      { body: '4wd', colour: 'white', x: 660, scale: 0.36 },
       { body: 'caravan', colour: 'blue', x: 990, scale: 0.4 },
     ],
   },

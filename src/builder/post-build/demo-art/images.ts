@@ -27,7 +27,7 @@ import type { PostBuildStep } from '../types.ts';
 import { CANVAS, exteriorSvg, interiorSvg, placeholderSvg, VIEW_ANGLES } from './vehicle-art.ts';
 
 /** Bump when the drawings change, so cached files are redrawn. */
-export const ART_VERSION = 4;
+export const ART_VERSION = 5;
 
 // Effort 2 encodes much faster than the default 4 for slightly larger files (docs/scale.md).
 const WEBP = { quality: 80, effort: 2 } as const;

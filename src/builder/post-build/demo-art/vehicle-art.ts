@@ -152,6 +152,8 @@ function profileSvg(body: BodyShape, paint: Paint, sx = 1): string {
     const my = Number(windowStart[2]);
     parts.push(`<path d="M ${mx - 4} ${my - 14} Q ${mx - 30} ${my - 20} ${mx - 34} ${my - 2} L ${mx - 4} ${my} Z" fill="${paint.dark}"/>`);
   }
+  // The wheel wells are dark, so a raised body shows its ride height rather than the wall behind.
+  for (const x of spec.wheels) parts.push(`<path d="M ${x - spec.r - 9} ${spec.bottom} A ${spec.r + 9} ${spec.r + 9} 0 0 1 ${x + spec.r + 9} ${spec.bottom} Z" fill="#15181c"/>`);
   if (spec.extra) parts.push(spec.extra);
   for (const x of spec.wheels) parts.push(wheel(x, GROUND - spec.r, spec.r, 5, sx));
   return `<g>${parts.join('')}</g>`;
@@ -408,21 +410,27 @@ function motorcycleProfile(kind: MotorcycleShape, paint: Paint, sx = 1): string 
       fill('M 824 78 L 846 76 L 840 94 L 822 96 Z', '#b3121d');
       break;
     case 'trail-bike':
-      stroke('M 560 246 L 780 258', dark, 14);
-      wheels([200, 108], [780, 102], 12, true);
-      stroke('M 318 64 L 430 200 L 560 246 M 318 56 L 570 110 L 572 246', dark, 12);
-      stroke('M 200 252 L 312 38', '#c9a227', 16);
-      stroke('M 312 40 L 380 26', dark, 9);
-      fill('M 236 66 L 100 92 L 112 108 L 250 86 Z', p, line);
-      fill('M 286 48 L 330 34 L 350 116 L 306 128 Z', '#f4f5f2', '#9aa3ad');
-      fill('M 420 190 L 540 180 L 566 262 L 440 276 Z', '#4b5259');
-      for (let y = 200; y < 250; y += 14) parts.push(`<path d="M 428 ${y} L 540 ${y - 8}" stroke="#6b737c" stroke-width="4"/>`);
-      stroke('M 470 214 Q 590 196 700 150', metal, 12);
-      fill('M 650 146 L 770 122 L 774 142 L 658 166 Z', '#6b737c');
-      fill('M 336 58 L 490 62 L 510 118 L 440 192 L 366 150 Z', p, line);
-      fill('M 480 60 L 780 98 L 776 116 L 486 84 Z', '#1f2226');
-      fill('M 600 102 L 722 110 L 702 190 L 612 176 Z', p, line);
-      fill('M 706 104 L 900 68 L 892 90 L 716 122 Z', p, line);
+      // A tall, slim enduro: 21-inch front wheel, long-travel fork, high front fender just over the
+      // tyre, a small tank and shrouds, a long flat seat to an upswept tail, the pipe under the seat.
+      wheels([200, 108], [772, 100], 12, true);
+      stroke('M 566 228 L 772 260', metal, 16);
+      stroke('M 580 136 L 622 228', '#c9a227', 12);
+      stroke('M 312 66 L 452 236 L 566 228 M 318 60 L 572 118 L 566 228', dark, 11);
+      fill('M 424 170 L 540 160 L 552 250 L 440 262 Z', '#4b5259', '#2b2e33');
+      for (let y = 180; y < 246; y += 13) parts.push(`<path d="M 430 ${y} L 544 ${y - 6}" stroke="#6b737c" stroke-width="4"/>`);
+      stroke('M 452 196 Q 420 150 470 120 Q 560 96 680 118', metal, 12);
+      fill('M 640 104 L 768 112 L 764 138 L 646 134 Z', '#8d949c', '#4b5259');
+      stroke('M 200 252 L 306 50', '#c9a227', 17);
+      stroke('M 188 228 L 292 36', '#9aa3ad', 9);
+      fill('M 114 128 Q 200 98 292 108 L 292 124 Q 200 116 118 144 Z', p, line);
+      fill('M 276 56 L 318 40 L 336 108 L 292 120 Z', '#f4f5f2', '#9aa3ad');
+      stroke('M 300 40 L 368 26', dark, 9);
+      fill('M 336 74 Q 400 60 468 82 L 474 128 Q 420 140 356 132 Z', p, line);
+      fill('M 346 100 L 432 112 L 426 196 L 374 186 Z', p, line);
+      fill('M 452 76 L 792 92 L 788 112 L 458 100 Z', '#1f2226');
+      fill('M 596 100 L 728 106 L 708 176 L 614 166 Z', p, line);
+      fill('M 722 96 L 906 66 L 898 86 L 730 116 Z', p, line);
+      fill('M 892 68 L 912 66 L 906 82 L 890 84 Z', '#b3121d');
       break;
     case 'scooter':
       stroke('M 600 300 L 740 298', '#6b737c', 22);
@@ -597,7 +605,7 @@ function profileExtent(body: BodyShape): [number, number] {
  * it is tall, a hatch 2.9, an SUV 2.7, a van 2.6) and a hatch shorter than a van.
  */
 const LENGTH_SCALE: Record<BodyShape, number> = {
-  sedan: 0.85, hatch: 0.8, suv: 0.84, wagon: 0.85, coupe: 0.84, convertible: 0.8, ute: 0.88, van: 0.86, 'light-truck': 0.84, 'prime-mover': 0.7,
+  sedan: 0.85, hatch: 0.8, 'small-hatch': 0.78, suv: 0.84, 'coupe-suv': 0.84, '4wd': 0.86, wagon: 0.85, coupe: 0.84, convertible: 0.8, ute: 0.88, van: 0.86, 'light-truck': 0.84, 'prime-mover': 0.7,
   caravan: 0.95, 'pop-top': 0.95, 'hybrid-camper': 0.9, 'camper-trailer': 0.95,
   motorcycle: 0.78, sportbike: 0.78, cruiser: 0.8, 'adventure-bike': 0.78, 'trail-bike': 0.78, scooter: 0.74,
 };
@@ -640,7 +648,8 @@ export function exteriorSvg(body: BodyShape, family: ColourFamily, angle: number
   const horizon = 560;
   const { svg, width } = vehicleAt(body, paint, angle);
   const height = GROUND + 10;
-  const scale = Math.min((W * 0.86) / Math.max(width, 1), (H * 0.62) / height, 0.95);
+  // Cars, trucks and caravans share one scale (a hatch looks smaller than a van); a bike is framed on itself, as a photographer would.
+  const scale = Math.min((W * 0.86) / Math.max(width, 1), (H * 0.62) / height, isMotorcycleShape(body) ? 1.3 : 0.95);
   const groundY = 650;
   const tx = (W - width * scale) / 2;
   const ty = groundY - GROUND * scale;

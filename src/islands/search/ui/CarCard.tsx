@@ -5,7 +5,6 @@ import { priceDisplay, wasPrice } from '../../../lib/vehicle/price.ts';
 import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/vehicle/availability.ts';
 import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actions.ts';
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
-import { vehicleKind } from '../../../lib/vehicle/spec-rows.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
 import Picture from '../../../components/Picture.tsx';
 import type { SearchHit } from '../../../search/engine/engine.ts';
@@ -48,7 +47,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
   const was = wasPrice(car);
   const tag = vehicleTag(car, options.now, { electricTag: options.electricTag });
   const visibility = saveVisibility(car, { favourites: options.favourites, compare: options.compare, hideWithoutImages: options.hideSaveWithoutImages, usedOnly: options.saveUsedOnly });
-  const image = carImageSources(hit.image ?? placeholderImage(hit.body), [320, 480, 800], options.images);
+  const image = carImageSources(hit.image ?? placeholderImage(hit.body, hit.item_type), [320, 480, 800], options.images);
   const location = hit.location_name ?? hit.city;
   const facts = [formatKm(hit.km), hit.transmission, hit.body, hit.fuel].filter(Boolean);
   const href = `/cars/${encodeURIComponent(hit.slug)}`;
@@ -100,7 +99,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
               </button>
               {reservable && (
                 <a className="button button--accent" href={reserveHref}>
-                  Reserve This {kindsWording([vehicleKind({ item_type: hit.item_type ?? null })]).titleNoun} <span className="search-card__deposit">({formatMoney(options.reserveDeposit)} deposit)</span>
+                  Reserve This {kindsWording([hit.item_type ?? 'car']).titleNoun} <span className="search-card__deposit">({formatMoney(options.reserveDeposit)} deposit)</span>
                 </a>
               )}
             </>

@@ -82,13 +82,15 @@ export interface CarTypeFilterProps {
   options: CarTypeOption[];
   selected: string | undefined;
   onSelect: (option: CarTypeOption) => void;
+  /** The group's name: 'Car type' (default), 'Condition' on a site that sells bikes, trucks or caravans. */
+  label?: string;
 }
 
-export function CarTypeFilter({ options, selected, onSelect }: CarTypeFilterProps) {
+export function CarTypeFilter({ options, selected, onSelect, label = 'Car type' }: CarTypeFilterProps) {
   const name = useId();
   return (
     <fieldset className="search-cartype">
-      <legend className="visually-hidden">Car type</legend>
+      <legend className="visually-hidden">{label}</legend>
       {options.map((option) => (
         <label key={option.key} className={`search-cartype__option${option.key === selected ? ' is-selected' : ''}`}>
           <input type="radio" name={name} value={option.key} checked={option.key === selected} onChange={() => onSelect(option)} />

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { countNoun, kindsWording, siteWording } from './template-wording.ts';
+
+describe('1.9: a site’s and a vehicle’s words follow the kind of vehicle', () => {
+  it('one vehicle is named by its kind in sentences and titles', () => {
+    expect((['car', 'motorcycle', 'truck', 'caravan'] as const).map((kind) => [kindsWording([kind]).noun, kindsWording([kind]).titleNoun])).toEqual([
+      ['car', 'Car'],
+      ['bike', 'Bike'],
+      ['truck', 'Truck'],
+      ['caravan', 'Caravan'],
+    ]);
+  });
+
+  it('the All / New / Demo / Used choice is the spec’s "Car type" only where the dealer sells cars alone', () => {
+    expect(siteWording({ template: 'used-group' }).conditionLabel).toBe('Car type');
+    expect(siteWording({ template: 'caravan' }).conditionLabel).toBe('Condition');
+    expect(siteWording({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }).conditionLabel).toBe('Condition');
+    expect(siteWording({ template: 'used-group', vehicle_kinds: ['car', 'truck'] }).conditionLabel).toBe('Condition');
+  });
+
+  it('counts are worded by kind', () => {
+    expect(countNoun(['truck'], 1)).toBe('Truck');
+    expect(countNoun(['truck'], 2)).toBe('Trucks');
+    expect(countNoun(['motorcycle', 'truck'], 5)).toBe('Bikes & Trucks');
+  });
+});
