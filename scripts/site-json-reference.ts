@@ -43,6 +43,7 @@ const CONCERN_FILES: Record<string, string> = {
   marketing: 'marketing.ts',
   payments: 'payments.ts',
   images: 'images.ts',
+  maps: 'maps.ts',
 };
 
 function docFor(path: string): string {
