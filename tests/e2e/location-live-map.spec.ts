@@ -49,6 +49,11 @@ test.beforeAll(async () => {
   tilePort = (server.address() as AddressInfo).port;
 });
 
+// A tile still on its way when a test ends must not be answered into a closed page: let the handlers finish first.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'wait' });
+});
+
 test.afterAll(async () => {
   await new Promise((done) => server.close(done));
 });
