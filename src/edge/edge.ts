@@ -10,6 +10,7 @@
  * Pure: no Node imports.
  */
 import { hostName, tenantOfHost } from '../lib/site/host.ts';
+import { servedHeaders } from '../lib/site/serving.ts';
 import { layout, MANIFEST_FORMAT, resolvePublishedPath, type HostAlias, type LivePointer, type PublishedManifest } from '../platform/bucket/layout.ts';
 
 /** What the edge needs of the bucket: small JSON objects whole, file bodies as streams. */
@@ -49,12 +50,10 @@ function text(status: number, body: string, headers: Record<string, string> = {}
   return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 }
 
-/** The edge's request handler. */
-export function createEdgeHandler(options: EdgeOptions): (request: Request) => Promise<Response> {
+/** The bucket as the edge reads it: small JSON objects (tried twice), trusted for a while, the last value kept when a refresh fails. */
+function bucketReader(options: EdgeOptions) {
   const { bucket } = options;
   const now = options.now ?? Date.now;
-  const pointerTtl = options.pointerTtlMs ?? 1000;
-  const hostTtl = options.hostTtlMs ?? 60_000;
   const pointers = new Map<string, Cached<string | null>>();
   const aliases = new Map<string, Cached<string | null>>();
   // Manifests never change once written (a new release is a new id): cached by id.
@@ -95,47 +94,53 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
     return value;
   }
 
-  async function tenantOf(host: string): Promise<string | null> {
-    const slug = tenantOfHost(host);
-    if (slug) return slug;
-    const name = hostName(host);
-    if (!/^[a-z0-9.-]+$/.test(name)) return null;
-    return cached(aliases, name, hostTtl, async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null);
-  }
+  return {
+    /** The tenant of a Host header: `<slug>.localhost`, or a host alias the publisher wrote. */
+    async tenantOf(host: string): Promise<string | null> {
+      const slug = tenantOfHost(host);
+      if (slug) return slug;
+      const name = hostName(host);
+      if (!/^[a-z0-9.-]+$/.test(name)) return null;
+      return cached(aliases, name, options.hostTtlMs ?? 60_000, async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null);
+    },
+    /** The live release of a tenant (its pointer, trusted `pointerTtlMs`). */
+    liveRelease: (slug: string) =>
+      cached(pointers, slug, options.pointerTtlMs ?? 1000, async () => (await readJson<LivePointer>(layout.live(slug)))?.release ?? null),
+    async manifestOf(slug: string, id: string): Promise<PublishedManifest | null> {
+      const key = `${slug}/${id}`;
+      const hit = manifests.get(key);
+      if (hit) return hit;
+      const manifest = await readJson<PublishedManifest>(layout.manifest(slug, id));
+      if (!manifest) return null;
+      if (manifest.format !== MANIFEST_FORMAT) throw new Error(`manifest ${slug}/${id}: format ${String(manifest.format)}, expected ${MANIFEST_FORMAT}`);
+      if (manifests.size >= MANIFEST_CACHE_SIZE) manifests.delete(manifests.keys().next().value!);
+      manifests.set(key, manifest);
+      return manifest;
+    },
+  };
+}
 
-  async function manifestOf(slug: string, id: string): Promise<PublishedManifest | null> {
-    const key = `${slug}/${id}`;
-    const hit = manifests.get(key);
-    if (hit) return hit;
-    const manifest = await readJson<PublishedManifest>(layout.manifest(slug, id));
-    if (!manifest) return null;
-    if (manifest.format !== MANIFEST_FORMAT) throw new Error(`manifest ${slug}/${id}: format ${String(manifest.format)}, expected ${MANIFEST_FORMAT}`);
-    if (manifests.size >= MANIFEST_CACHE_SIZE) manifests.delete(manifests.keys().next().value!);
-    manifests.set(key, manifest);
-    return manifest;
+/** One file of a release: its stored headers as this response sends them, an ETag, and the body streamed from the bucket. */
+async function serveFile(bucket: EdgeBucket, request: Request, url: URL, manifest: PublishedManifest, path: string, status: number): Promise<Response> {
+  const file = manifest.files[path]!;
+  // As the local server answers (src/lib/site/serving.ts): no HTTPS upgrade over plain HTTP, no caching of an error page.
+  const headers = new Headers(servedHeaders(manifest.headers[file.headers] ?? {}, { status, plainHttp: url.protocol === 'http:' }));
+  headers.set(RELEASE_HEADER, manifest.id);
+  if (status === 200) {
+    const etag = `"${file.object}"`;
+    headers.set('ETag', etag);
+    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
   }
+  headers.set('Content-Length', String(file.size));
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  const object = await bucket.getBody(layout.object(manifest.slug, file.object));
+  if (!object) return text(502, `object of ${path} missing from release ${manifest.id}`, { [RELEASE_HEADER]: manifest.id });
+  return new Response(object.body, { status, headers });
+}
 
-  async function serveFile(request: Request, url: URL, manifest: PublishedManifest, path: string, status: number): Promise<Response> {
-    const file = manifest.files[path]!;
-    const headers = new Headers(manifest.headers[file.headers] ?? {});
-    headers.set(RELEASE_HEADER, manifest.id);
-    // Served over plain HTTP (local runs): asking the browser to upgrade every request to
-    // HTTPS would break the page, as src/server/static-sites.ts says; over HTTPS it stays.
-    const csp = headers.get('Content-Security-Policy');
-    if (csp && url.protocol === 'http:') headers.set('Content-Security-Policy', csp.replace(/;\s*upgrade-insecure-requests\b/, ''));
-    if (status !== 200) headers.set('Cache-Control', 'no-store');
-    else {
-      const etag = `"${file.object}"`;
-      headers.set('ETag', etag);
-      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-    }
-    headers.set('Content-Length', String(file.size));
-    if (request.method === 'HEAD') return new Response(null, { status, headers });
-    const object = await bucket.getBody(layout.object(manifest.slug, file.object));
-    if (!object) return text(502, `object of ${path} missing from release ${manifest.id}`, { [RELEASE_HEADER]: manifest.id });
-    return new Response(object.body, { status, headers });
-  }
-
+/** The edge's request handler. */
+export function createEdgeHandler(options: EdgeOptions): (request: Request) => Promise<Response> {
+  const reader = bucketReader(options);
   return async function handle(request: Request): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     let url: URL;
@@ -145,15 +150,15 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
       return text(400, 'Bad Request: malformed URL');
     }
     try {
-      const slug = await tenantOf(request.headers.get('host') ?? url.host);
+      const slug = await reader.tenantOf(request.headers.get('host') ?? url.host);
       if (!slug) return text(404, 'No site is published for this host.');
-      const release = await cached(pointers, slug, pointerTtl, async () => (await readJson<LivePointer>(layout.live(slug)))?.release ?? null);
+      const release = await reader.liveRelease(slug);
       if (!release) return text(404, `No site is published for "${slug}".`);
-      const manifest = await manifestOf(slug, release);
+      const manifest = await reader.manifestOf(slug, release);
       if (!manifest) return text(502, `release ${release} of ${slug} has no manifest`);
       const path = resolvePublishedPath(manifest, url.pathname);
-      if (path) return await serveFile(request, url, manifest, path, 200);
-      if (Object.hasOwn(manifest.files, '/404.html')) return await serveFile(request, url, manifest, '/404.html', 404);
+      if (path) return await serveFile(options.bucket, request, url, manifest, path, 200);
+      if (Object.hasOwn(manifest.files, '/404.html')) return await serveFile(options.bucket, request, url, manifest, '/404.html', 404);
       return text(404, 'Not found', { [RELEASE_HEADER]: manifest.id });
     } catch (error) {
       options.onError?.(error as Error, request);
