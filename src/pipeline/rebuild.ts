@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createBundle } from '../builder/bundle/create-bundle.ts';
 import type { TenantBundle } from '../builder/bundle/bundle.ts';
-import { codeRenderer, compiledCodeKey, warmRendererFor } from '../builder/render/index.ts';
+import { codeRenderersDir, compiledCodeKey, cutTenant, isPrepared, preparedTenant, renderEngine, renderSettings, renderTenant, type KeptRendererKey, type RenderedWith } from '../builder/render/index.ts';
 import { modelsFromStock } from '../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../lib/site/tenant.ts';
 import { environment } from '../config/env.ts';
@@ -26,7 +26,7 @@ import { checkRelease } from './checks.ts';
 import { codeHash, tenantConfigHash } from './config-hash.ts';
 import { silentLogger, type Logger } from './log.ts';
 import { localPublisher, type Publisher } from './publisher.ts';
-import { buildFullRelease, buildIncrementalRelease } from './release-build.ts';
+import { buildFullRelease, buildIncrementalRelease, type ReleaseBuild } from './release-build.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './page-plan.ts';
 import { precompressRelease } from './precompress.ts';
 import { currentRelease, newReleaseId, pickRollback, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from './releases.ts';
@@ -107,7 +107,7 @@ export interface RebuildResult {
   /** Car pages rendered by Astro. */
   rendered: number;
   /** Pages rendered from the kept renderer of the code version, by an Astro build, or (a full release) by the Astro build that compiled that renderer. */
-  renderedWith?: 'kept-renderer' | 'astro' | 'compile';
+  renderedWith?: RenderedWith;
   seconds: number;
   reason?: string;
   /** Seconds spent building (Astro and assembly), checking and syncing search. */
@@ -162,23 +162,23 @@ export async function tenantInputs(state: PipelineState, slug: string, tenantDir
 export async function warmNextRenderer(state: PipelineState, sitesDir: string, slug: string, tenantDir: string, renderers?: string): Promise<string | null> {
   const live = await state.live(slug);
   const manifest = live ? await state.release(slug, live) : null;
-  const paths = tenantPaths(sitesDir, slug);
-  const key = compiledCodeKey(codeHash());
-  const dir = manifest ? codeRenderer(key, renderers) : undefined;
-  if (!manifest || !dir) return null;
-  const renderer = warmRendererFor(dir);
-  renderer.warm();
-  const now = Date.now();
-  const inputs = await tenantInputs(state, slug, tenantDir);
-  const tenant = loadTenant(tenantDir, now, inputs.stock ?? undefined, inputs.overlay);
-  const bundle = createBundle(tenant, now);
-  const scratch = join(paths.base, `warm-up-${process.pid}`);
-  try {
-    await renderer.render({ ...bundle, cars: bundle.cars.slice(0, 1) }, scratch, tenant.site.url);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-  return key;
+  if (!manifest) return null;
+  const keep = keptRenderer(renderers);
+  // A dry run of the render entry; the tenant is loaded once the kept renderer is starting (not at all without one).
+  const load = async () => {
+    const now = Date.now();
+    const inputs = await tenantInputs(state, slug, tenantDir);
+    const tenant = loadTenant(tenantDir, now, inputs.stock ?? undefined, inputs.overlay);
+    return cutTenant({ slug, bundle: createBundle(tenant, now) }, 1);
+  };
+  const scratch = join(tenantPaths(sitesDir, slug).base, `warm-up-${process.pid}`);
+  const warmed = await renderTenant(load, { outDir: scratch, settings: renderSettings(), keep, dryRun: 'render' });
+  return warmed.renderedWith ? keep.key : null;
+}
+
+/** This worker's kept renderer of the running code version (in `renderers`, default under the cache root). */
+function keptRenderer(renderers?: string): KeptRendererKey {
+  return { key: compiledCodeKey(codeHash()), root: renderers ?? codeRenderersDir() };
 }
 
 /**
@@ -317,9 +317,9 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     } else why = `${renderSlugs.length} affected car pages: a full build is as cheap`;
   }
   // The kept renderer of this code version on this worker's disk (any tenant's full release compiled it).
-  const rendererKey = compiledCodeKey(codeHash());
+  const render = { keep: keptRenderer(options.renderers), settings: renderSettings() };
   let renderer: string | undefined;
-  if (mode === 'incremental' && codeRenderer(rendererKey, options.renderers)) renderer = rendererKey;
+  if (mode === 'incremental' && renderEngine(tenant.visible.length, { ...render, partial: true }) === 'kept') renderer = render.keep.key;
   log({
     event: 'build-start',
     tenant: slug,
@@ -333,11 +333,14 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   });
 
   const buildStarted = performance.now();
-  const build =
-    mode === 'incremental' && previous && previousDir && plan && bundle
-      ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, renderer: renderer && codeRenderer(renderer, options.renderers) })
-      : await buildFullRelease(tenantDir, releaseDir, now, { key: rendererKey, root: options.renderers }, stock ?? undefined, overlay);
-  if (mode === 'full') renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? rendererKey : undefined;
+  // The tenant as loaded above, its photos resolved: the release renders it, nothing is loaded again.
+  const prepared = preparedTenant({ tenant, photos, outDir: releaseDir, now, bundle });
+  const build: ReleaseBuild = !isPrepared(prepared)
+    ? { ok: false, error: prepared.error, rendered: 0, reused: 0 }
+    : mode === 'incremental' && previous && previousDir && plan && bundle
+      ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, render })
+      : await buildFullRelease(prepared, render);
+  if (mode === 'full') renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? render.keep.key : undefined;
   if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
   if (!build.ok) {
     rmSync(releaseDir, { recursive: true, force: true });
@@ -418,8 +421,10 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     // Retention at the publisher too (the bucket); a failure there never fails a published release.
     await options.publisher.prune(slug, keep).catch((error: Error) => log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }));
   }
-  const keptServer = mode === 'full' && build.renderedWith === 'compile' ? codeRenderer(rendererKey, options.renderers) : undefined;
-  if (keptServer && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) warmRendererFor(keptServer).warm();
+  // After the compile, its warm renderer starts loading the kept bundle (a dry run that only starts it).
+  if (mode === 'full' && build.renderedWith === 'compile' && isPrepared(prepared) && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) {
+    await renderTenant(prepared, { outDir: join(paths.base, `warm-up-${process.pid}`), ...render, dryRun: 'start' });
+  }
 
   const timings = { photos: photos.seconds, build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
   const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search, timings };
