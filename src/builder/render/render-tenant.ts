@@ -162,8 +162,10 @@ async function render(input: RenderInput | (() => RenderInput | Promise<RenderIn
   const { settings, keep, plan, outDir } = options;
   const log = options.log ?? (() => {});
   const tenant = typeof input === 'function' ? await input() : input;
-  // No await from the last look at a compile in progress to starting one: one compile per key.
-  if (keep && settings.fast) await compileSettled(keep);
+  // A whole-site render waits for this process's compile of its key (a partial one renders at
+  // once, by Astro when the kept renderer is not there yet). No await from the last look at a
+  // compile in progress to starting one: one compile per key.
+  if (keep && settings.fast && !plan) await compileSettled(keep);
   const { engine, server } = decide(tenant.bundle.cars.length, { settings, keep, partial: plan !== undefined });
   const bundle: TenantBundle = plan
     ? { ...tenant.bundle, render: plan.render, ...(plan.reuseRoutes.length ? { reuseRoutes: [...plan.reuseRoutes] } : {}) }
@@ -188,8 +190,9 @@ async function render(input: RenderInput | (() => RenderInput | Promise<RenderIn
       const kept = await rendering;
       // Pages the kept bundle did not render are taken over; one the previous release lacks means the plan does not fit it.
       const missing = plan && kept.code === 0 ? (kept.reused ?? []).filter((path) => !existsSync(join(plan.previousDir, path))) : [];
-      if (missing.length > 0)
+      if (missing.length > 0) {
         return { code: 1, output: `pages to take over are missing from the previous release: ${missing.slice(0, 3).join(', ')}`, peakRss: 0 };
+      }
       // A partial render's client assets are the previous release's (the release links them).
       if (kept.code === 0 && !plan) addCompiledFiles(codeRendererPaths(keep.key, keep.root).compiled, outDir);
       return kept;
@@ -252,8 +255,9 @@ function report(
 ): RenderReport {
   const phases = { render: seconds(started), ...(run.compileSeconds !== undefined ? { compile: Math.round(run.compileSeconds * 100) / 100 } : {}) };
   const common = { renderedWith, ...(problem ? { problem } : {}), phases, peakRss: run.peakRss };
-  if (run.code !== 0)
+  if (run.code !== 0) {
     return { ...common, ok: false, error: `Astro build failed (exit ${run.code}):\n${run.output.trim().split('\n').slice(-30).join('\n')}`, pages: 0 };
+  }
   const pages = run.pageFacts ? Object.keys(run.pageFacts).length : countHtml(outDir);
   return { ...common, ok: true, pages, ...(run.pageFacts ? { pageFacts: run.pageFacts } : {}), ...(run.reused ? { reused: run.reused } : {}) };
 }
