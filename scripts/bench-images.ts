@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, setEnvironment } from '../src/config/env.ts';
 import type { LogFields } from '../src/pipeline/log.ts';
-import { rebuildTenant } from '../src/pipeline/rebuild.ts';
+import { rebuildTenant } from '../src/pipeline/release/run.ts';
 import { PhotoCache } from '../src/images/cache.ts';
 import { photoFilePaths, placePhotoFiles } from '../src/images/files.ts';
 import { resolvePhotoUrls, rewriteCarPhotos } from '../src/images/resolve.ts';

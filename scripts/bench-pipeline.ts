@@ -18,9 +18,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, setEnvironment } from '../src/config/env.ts';
 import { REPO_ROOT } from '../src/builder/render/index.ts';
-import { scanInbox } from '../src/pipeline/intake.ts';
+import { scanInbox } from '../src/pipeline/intake/inbox.ts';
 import type { LogFields } from '../src/pipeline/log.ts';
-import { rebuildTenant, type RebuildResult } from '../src/pipeline/rebuild.ts';
+import { rebuildTenant, type RebuildResult } from '../src/pipeline/release/run.ts';
 
 const { values } = parseArgs({
   options: {

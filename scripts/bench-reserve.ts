@@ -15,8 +15,8 @@ import { parseArgs } from 'node:util';
 import { environment, setEnvironment } from '../src/config/env.ts';
 import { updateReservationOverlay } from '../src/lib/vehicle/reservation-overlay.ts';
 import { loadTenant } from '../src/lib/site/tenant.ts';
-import { rebuildTenant } from '../src/pipeline/rebuild.ts';
-import { tenantPaths } from '../src/pipeline/releases.ts';
+import { rebuildTenant } from '../src/pipeline/release/run.ts';
+import { tenantPaths } from '../src/pipeline/state/release-dirs.ts';
 
 const { values } = parseArgs({ options: { tenant: { type: 'string', default: 'tenants/sunstate-motor-group' } } });
 setEnvironment('PIPELINE_CODE_VERSION', environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}`);

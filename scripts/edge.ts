@@ -2,7 +2,7 @@
 /**
  * The edge in Node (issue 33; docs/deploy.md "The edge"): serves shoppers from the bucket the
  * pipeline publishes to (`--publisher s3`), with the same handler as the Cloudflare Worker of
- * the CDN recipe (src/pipeline/publish/edge.ts).
+ * the CDN recipe (src/edge/edge.ts).
  *   npm run edge [-- --port 4330] [--host 127.0.0.1]
  * Bucket settings: S3_BUCKET, S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_REGION, S3_PREFIX; the edge's:
  * EDGE_PORT, EDGE_HOST, EDGE_POINTER_TTL_MS.
@@ -12,8 +12,8 @@ import { settingsOrExit } from '../src/config/env.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { bucketSettings, edgeSettings } from '../src/config/publish.ts';
 import { createLogger } from '../src/pipeline/log.ts';
-import { storeFromSettings } from '../src/pipeline/publish/from-settings.ts';
-import { startEdge } from '../src/pipeline/publish/node-edge.ts';
+import { storeFromSettings } from '../src/platform/bucket/from-settings.ts';
+import { startEdge } from '../src/edge/node-edge.ts';
 
 const settings = settingsOrExit(() => edgeSettings());
 const bucket = settingsOrExit(() => bucketSettings());

@@ -12,9 +12,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatFeedCheck } from '../src/pipeline/feed-check.ts';
-import { assessFeedCheck, checkFeedFile } from '../src/pipeline/intake.ts';
-import { GUARD_DEFAULTS } from '../src/pipeline/mass-change.ts';
+import { formatFeedCheck } from '../src/pipeline/intake/read/feed-check.ts';
+import { assessFeedCheck, checkFeedFile } from '../src/pipeline/intake/inbox.ts';
+import { GUARD_DEFAULTS } from '../src/pipeline/intake/guard.ts';
 import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
 import { sharedStateFiles } from '../src/pipeline/state/files.ts';
 import { settingsOrExit } from '../src/config/env.ts';

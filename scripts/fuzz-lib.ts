@@ -527,7 +527,7 @@ export async function runInboxCases(env: FuzzEnvironment, count: number, options
   probing = false;
   await probe;
   // Reading a hostile file must not hold the main loop; the margin is for a shared machine under
-  // load (src/pipeline/inbox-hardening.test.ts bounds the main loop's lag closely).
+  // load (src/pipeline/intake/inbox-hardening.test.ts bounds the main loop's lag closely).
   if (slowest > 15_000) report.serverErrors.push({ status: 0, label: `/healthz took ${slowest} ms while hostile files were read` });
   // No report may hold a secret: the feed secret (from the environment) or the canary.
   for (const slug of hostile) {

@@ -9,7 +9,7 @@ import { edgeCasesIn, generateAll, readGenerationClock, stockJson, type DemoCar 
 import { createBundle } from '../src/builder/bundle/create-bundle.ts';
 import { isNewArrival } from '../src/lib/vehicle/vehicle-tag.ts';
 import { isPromoActive } from '../src/lib/marketing/promos.ts';
-import { carFingerprint } from '../src/pipeline/changes.ts';
+import { carFingerprint } from '../src/pipeline/release/changes.ts';
 
 const tenantsDir = fileURLToPath(new URL('../tenants', import.meta.url));
 const clock = readGenerationClock(readFileSync(join(tenantsDir, 'README.md'), 'utf8'));

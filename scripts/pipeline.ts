@@ -19,9 +19,9 @@ import { logFormatFor } from '../src/config/log.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
 import { publishSettings } from '../src/config/publish.ts';
 import { createLogger } from '../src/pipeline/log.ts';
-import { loadPublisher } from '../src/pipeline/publisher.ts';
-import { GUARD_DEFAULTS } from '../src/pipeline/mass-change.ts';
-import { startPipeline } from '../src/pipeline/service.ts';
+import { loadPublisher } from '../src/pipeline/publish/publisher.ts';
+import { GUARD_DEFAULTS } from '../src/pipeline/intake/guard.ts';
+import { startPipeline } from '../src/pipeline/service/service.ts';
 
 const settings = settingsOrExit(() => pipelineSettings());
 const { values } = parseArgs({

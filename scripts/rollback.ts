@@ -19,11 +19,11 @@ import { settingsOrExit } from '../src/config/env.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
 import { createLogger } from '../src/pipeline/log.ts';
-import { loadPublisher } from '../src/pipeline/publisher.ts';
-import { chooseRollback, liveRelease, rollbackTenant } from '../src/pipeline/rebuild.ts';
+import { loadPublisher } from '../src/pipeline/publish/publisher.ts';
+import { chooseRollback, liveRelease, rollbackTenant } from '../src/pipeline/release/run.ts';
 import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
 import { sharedStateFiles } from '../src/pipeline/state/files.ts';
-import { recordStatusIn } from '../src/pipeline/status.ts';
+import { recordStatusIn } from '../src/pipeline/state/status.ts';
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { superviseChild } from '../src/pipeline/supervisor.ts';
+import { superviseChild } from '../src/pipeline/service/supervisor.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);

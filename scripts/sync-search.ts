@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Push tenants' stock to Meilisearch (DESIGN §5) through the pipeline's sync
- * (syncTenantSearch, src/pipeline/search-sync.ts): settings first, then only what changed,
+ * (syncTenantSearch, src/pipeline/release/search-sync.ts): settings first, then only what changed,
  * into site.json's search.index. Tenants without `search` in site.json are skipped.
  *
  *   MEILI_ADMIN_KEY=... MEILI_ADMIN_HOST=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug>] [--host <url>] [--now <ISO date>]
@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { environment } from '../src/config/env.ts';
 import { searchSettings } from '../src/config/search.ts';
 import { listTenantDirs, loadTenant } from '../src/lib/site/tenant.ts';
-import { syncTenantSearch } from '../src/pipeline/search-sync.ts';
+import { syncTenantSearch } from '../src/pipeline/release/search-sync.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,7 @@
 /**
  * Settings of the operations pipeline (docs/pipeline.md), from the environment (env.ts
  * reads it). Tenants' feed secrets (FEED_SECRET_<SLUG>) are looked up by name from the
- * environment map the pipeline is handed (src/pipeline/secrets.ts).
+ * environment map the pipeline is handed (src/pipeline/intake/secrets.ts).
  */
 import * as v from 'valibot';
 import { environment, integer, optionalInteger, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';

@@ -3,7 +3,7 @@
  * `<sitesDir>/<slug>/` (or its `current` release when the pipeline publishes releases),
  * and the bare host lists the tenants. Content types, cache headers, ETags and the tenant's
  * 404 page with status 404. Text files are sent gzipped only from the `.gz` written beside
- * them when the release was made (src/pipeline/precompress.ts): nothing is compressed per
+ * them when the release was made (src/pipeline/release/precompress.ts): nothing is compressed per
  * request; a site without them (a plain `npm run build`) is sent as it is.
  */
 import { createReadStream, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';

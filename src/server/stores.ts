@@ -5,7 +5,7 @@
  * never use this: a feature plugin opens its own store over `ctx.stores.db`, the same way,
  * so no feature depends on another (docs/lead-api.md "Kernel and features").
  */
-import type { SqlDatabase } from './kernel/db.ts';
+import type { SqlDatabase } from '../platform/sql/db.ts';
 import { openKernelStores, type KernelStores, type StoreOptions } from './kernel/stores.ts';
 import { AuthStore } from './features/auth/store.ts';
 import { CarsStore } from './features/cars/store.ts';

@@ -107,7 +107,7 @@ export class SiteData {
 
   /**
    * Whether this build renders the page of `key` in a page family of the page plan
-   * (src/pipeline/page-plan.ts): a search route path relative to the search prefix, a brand
+   * (src/pipeline/release/plan.ts): a search route path relative to the search prefix, a brand
    * slug, a car slug. True unless the bundle's render plan restricts the family.
    */
   renders(family: PageFamilyName, key: string): boolean {

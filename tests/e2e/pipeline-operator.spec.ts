@@ -11,9 +11,9 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { listHeldFeeds } from '../../src/pipeline/held-feeds.ts';
-import { currentRelease } from '../../src/pipeline/releases.ts';
-import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
+import { listHeldFeeds } from '../../src/pipeline/intake/held.ts';
+import { currentRelease } from '../../src/pipeline/state/release-dirs.ts';
+import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';
 import { withState } from '../../src/pipeline/state/store.ts';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
 

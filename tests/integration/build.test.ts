@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cascadeConflicts, pageSheets, RELIED_ON_ORDER } from '../../src/builder/render/astro/css-order.ts';
-import { walkFiles } from '../../src/lib/fs/walk.ts';
+import { walkFiles } from '../../src/platform/fs/walk.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { checkRelease } from '../../src/pipeline/checks.ts';
+import { checkRelease } from '../../src/pipeline/release/checks.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixture = join(repo, 'tests/fixtures/tenants/basic-motors');

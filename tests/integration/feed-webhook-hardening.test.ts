@@ -12,7 +12,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline/feeds.ts';
+import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline/intake/read/feeds.ts';
 import { rawRequest } from './helpers/raw-http.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');

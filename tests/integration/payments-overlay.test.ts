@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OVERLAY_FILE, readReservationOverlay } from '../../src/lib/vehicle/reservation-overlay.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { tenantConfigHash } from '../../src/pipeline/config-hash.ts';
-import { settleReservations } from '../../src/pipeline/intake.ts';
+import { tenantConfigHash } from '../../src/pipeline/release/config-hash.ts';
+import { settleReservations } from '../../src/pipeline/intake/inbox.ts';
 import { tempDir } from './server-helpers.ts';
 
 const folder = tempDir('overlay-pipeline-');

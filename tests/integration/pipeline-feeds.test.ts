@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline/feeds.ts';
+import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline/intake/read/feeds.ts';
 import type { LogFields } from '../../src/pipeline/log.ts';
-import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
-import { readStatus } from '../../src/pipeline/status.ts';
+import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';
+import { readStatus } from '../../src/pipeline/state/status.ts';
 import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
 import { serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
 

@@ -11,8 +11,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogFields } from '../../src/pipeline/log.ts';
-import { formToken, type OperatorStatus } from '../../src/pipeline/operator.ts';
-import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
+import { formToken, type OperatorStatus } from '../../src/pipeline/service/operator.ts';
+import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';
 import { defaultDataDir, openPipelineState } from '../../src/pipeline/state/store.ts';
 import { withState } from '../../src/pipeline/state/store.ts';
 import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisProducer, type RebuildQueue } from '../../src/pipeline/queue.ts';
+import { createRedisProducer, type RebuildQueue } from '../../src/pipeline/service/queue.ts';
 import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
 
 const TENANTS = ['delta-cars', 'echo-cars', 'foxtrot-cars'];

@@ -11,14 +11,14 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { codeRenderer, compiledCodeKey } from '../../src/builder/render/index.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../src/pipeline/checks.ts';
-import { codeHash } from '../../src/pipeline/config-hash.ts';
+import { listFiles } from '../../src/pipeline/release/checks.ts';
+import { codeHash } from '../../src/pipeline/release/config-hash.ts';
 import type { LogFields } from '../../src/pipeline/log.ts';
-import { rebuildTenant } from '../../src/pipeline/rebuild.ts';
+import { rebuildTenant } from '../../src/pipeline/release/run.ts';
 import { withState } from '../../src/pipeline/state/store.ts';
-import { readManifest, tenantPaths } from '../../src/pipeline/releases.ts';
-import { startPipeline } from '../../src/pipeline/service.ts';
-import { readStatus } from '../../src/pipeline/status.ts';
+import { readManifest, tenantPaths } from '../../src/pipeline/state/release-dirs.ts';
+import { startPipeline } from '../../src/pipeline/service/service.ts';
+import { readStatus } from '../../src/pipeline/state/status.ts';
 import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
@@ -203,7 +203,7 @@ describe('incremental releases', () => {
         const release = events.find((event) => event.event === 'release') as LogFields;
         expect(brandPages).toBeGreaterThan(1);
         expect(release.brandPages as number).toBeLessThan(brandPages);
-        // ... and the pages of stock-free routes were taken over (src/pipeline/page-plan.ts), yet equal a full build below.
+        // ... and the pages of stock-free routes were taken over (src/pipeline/release/plan.ts), yet equal a full build below.
         expect(release.takenOver as number).toBeGreaterThan(5);
         const incremental = snapshot(join(tenantPaths(ws.sites, slug).releases, next.release as string));
         const reference = snapshot(join(tenantPaths(fullSites, slug).releases, full.release as string));

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
 import { openPipelineState, type PipelineState } from '../../src/pipeline/state/store.ts';
 import { objectFileStore } from '../../src/pipeline/state/files.ts';
-import { DirectoryObjectStore } from '../../src/pipeline/publish/object-store.ts';
-import { listHeldFeeds } from '../../src/pipeline/held-feeds.ts';
-import { decideHeldFeed, intakeFile } from '../../src/pipeline/intake.ts';
+import { DirectoryObjectStore } from '../../src/platform/bucket/object-store.ts';
+import { listHeldFeeds } from '../../src/pipeline/intake/held.ts';
+import { decideHeldFeed, intakeFile } from '../../src/pipeline/intake/inbox.ts';
 import { FIXTURE } from './helpers/pipeline-env.ts';
 import { tempDir } from './server-helpers.ts';
 

@@ -15,12 +15,12 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { intakePush } from '../../src/pipeline/intake.ts';
+import { intakePush } from '../../src/pipeline/intake/inbox.ts';
 import type { LogFields } from '../../src/pipeline/log.ts';
-import type { Publisher } from '../../src/pipeline/publisher.ts';
-import { rebuildTenant } from '../../src/pipeline/rebuild.ts';
-import { currentRelease } from '../../src/pipeline/releases.ts';
-import { startPipeline } from '../../src/pipeline/service.ts';
+import type { Publisher } from '../../src/pipeline/publish/publisher.ts';
+import { rebuildTenant } from '../../src/pipeline/release/run.ts';
+import { currentRelease } from '../../src/pipeline/state/release-dirs.ts';
+import { startPipeline } from '../../src/pipeline/service/service.ts';
 import { defaultDataDir, openPipelineState, withState } from '../../src/pipeline/state/store.ts';
 import { FIXTURE, REPO, waitFor } from './helpers/pipeline-env.ts';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DirectoryObjectStore } from '../../src/pipeline/publish/object-store.ts';
+import { DirectoryObjectStore } from '../../src/platform/bucket/object-store.ts';
 import { cloudflarePurger, cloudFrontPurger, purgePathsOf, type PurgeRequest } from '../../src/pipeline/publish/purge.ts';
 import { createBucketPublisher } from '../../src/pipeline/publish/s3-publisher.ts';
 

@@ -27,7 +27,7 @@ import { diffSites } from '../../src/builder/render/astro/site-diff.ts';
 import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from '../../src/builder/render/astro/kept-renderer.ts';
 import { closeWarmRenderers } from '../../src/builder/render/children.ts';
 import { codeRendererPaths } from '../../src/builder/render/code-renderer.ts';
-import { reusableRoutes } from '../../src/pipeline/page-plan.ts';
+import { reusableRoutes } from '../../src/pipeline/release/plan.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'dealer-render-paths-'));

@@ -13,9 +13,9 @@ import type { LeadApi } from '../../src/server/app.ts';
 import { isPrepared, prepareTenant } from '../../src/builder/render/build-tenant.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { OVERLAY_FILE } from '../../src/lib/vehicle/reservation-overlay.ts';
-import { intakePush } from '../../src/pipeline/intake.ts';
-import { tenantInputs } from '../../src/pipeline/rebuild.ts';
-import { startPipeline } from '../../src/pipeline/service.ts';
+import { intakePush } from '../../src/pipeline/intake/inbox.ts';
+import { tenantInputs } from '../../src/pipeline/release/run.ts';
+import { startPipeline } from '../../src/pipeline/service/service.ts';
 import { ReservationWatch } from '../../src/pipeline/state/reservation-watch.ts';
 import type { StateStockSource } from '../../src/pipeline/state/stock-source.ts';
 import { openPipelineState, type PipelineState } from '../../src/pipeline/state/store.ts';
@@ -52,7 +52,7 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     folder.remove();
   }, 60_000);
 
-  // What a rebuild on the pipeline's machine builds (rebuild.ts: the state's inputs, then loadTenant) and records once live.
+  // What a rebuild on the pipeline's machine builds (release/run.ts: the state's inputs, then loadTenant) and records once live.
   const built = async (id: number) => {
     const dir = join(pipelineTenants, 'alpha');
     const inputs = await tenantInputs(pipeline, 'alpha', dir);
@@ -74,7 +74,7 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     expect(await watch.changed()).toEqual(['alpha']);
     expect(await built(1)).toBe(true);
     expect(await built(2)).toBe(false);
-    // A full release's build (release-build.ts buildFullRelease) gets the same overlay.
+    // A full release's build (release/build.ts buildFullRelease) gets the same overlay.
     const dir = join(pipelineTenants, 'alpha');
     const inputs = await tenantInputs(pipeline, 'alpha', dir);
     const prepared = await prepareTenant({ dir, outRoot: join(folder.dir, 'out'), now: Date.now(), logProblems: false, stock: inputs.stock ?? undefined, overlay: inputs.overlay });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressRelease } from '../../src/pipeline/precompress.ts';
+import { precompressRelease } from '../../src/pipeline/release/precompress.ts';
 import { createStaticSitesHandler, streamFile } from '../../src/server/static-sites.ts';
 import { rawRequest } from './helpers/raw-http.ts';
 

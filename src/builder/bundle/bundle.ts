@@ -34,20 +34,20 @@ export interface TenantBundle {
   extras: TenantFiles;
   /**
    * Incremental builds of the operations pipeline: per page family of the page plan
-   * (src/pipeline/page-plan.ts), the keys whose pages this build renders; the pipeline takes
+   * (src/pipeline/release/plan.ts), the keys whose pages this build renders; the pipeline takes
    * the others over from the previous release. A family absent = all its pages. `cars` still
    * holds all visible stock for listings and search. Absent = a full build.
    */
   render?: RenderPlan;
   /**
    * Incremental builds only: routes (Astro route patterns) whose pages a kept-bundle render
-   * does not write; the release takes them over from the previous one (src/pipeline/page-plan.ts).
+   * does not write; the release takes them over from the previous one (src/pipeline/release/plan.ts).
    * An Astro build renders them anyway. Absent = none.
    */
   reuseRoutes?: string[];
 }
 
-/** The stock-dependent page families of the page plan (src/pipeline/page-plan.ts): one page per car slug, search route path, brand slug. */
+/** The stock-dependent page families of the page plan (src/pipeline/release/plan.ts): one page per car slug, search route path, brand slug. */
 export type PageFamilyName = 'car' | 'search' | 'brand';
 
 /** Per page family, the keys whose pages a build renders (a family absent = all its pages). */

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { walkFiles } from '../../lib/fs/walk.ts';
+import { walkFiles } from '../../platform/fs/walk.ts';
 
 /** What the post-build steps need from one page. */
 export interface PageFacts {

@@ -9,7 +9,7 @@ import { cpSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatProblem } from '../../lib/vehicle/stock.ts';
 import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
-import { walkFiles } from '../../lib/fs/walk.ts';
+import { walkFiles } from '../../platform/fs/walk.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
 import { createBundle } from '../bundle/create-bundle.ts';

@@ -14,7 +14,7 @@ import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { environment, type Environment } from '../../config/env.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
 import type { PageFacts } from '../post-build/built-pages.ts';
-import { writePrivateTempFile } from './atomic-file.ts';
+import { writePrivateTempFile } from '../../platform/fs/atomic-file.ts';
 import { buildChildEnv } from './child-env.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));

@@ -9,7 +9,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { walkFiles } from '../../lib/fs/walk.ts';
+import { walkFiles } from '../../platform/fs/walk.ts';
 import type { RenderPlan, TenantBundle } from '../bundle/bundle.ts';
 import type { PageFacts } from '../post-build/built-pages.ts';
 import { addCompiledFiles } from './astro/compiled-files.ts';

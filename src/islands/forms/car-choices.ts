@@ -2,7 +2,7 @@
  * The cars a form offers (test drive, finance, trade-in, checkout journey), read from the
  * site's one car-choices file (src/pages/car-choices.json.ts) instead of being written into
  * each form page: the pages then do not change with the stock, so a release does not render
- * them again (src/pipeline/page-plan.ts), and a big tenant's form pages stay small.
+ * them again (src/pipeline/release/plan.ts), and a big tenant's form pages stay small.
  */
 import { useEffect, useState } from 'react';
 import { decodeCarChoices } from '../../lib/forms/form-config.ts';

@@ -1,7 +1,7 @@
 /**
  * A site's model range and the menus built on it: the tenant's models.json when it has one,
  * else derived from stock. Pure: src/site-data memoises these per bundle for the pages, and
- * the pipeline's release plan (src/pipeline/release-build.ts) compares two stocks with them.
+ * the pipeline's release plan (src/pipeline/release/build.ts) compares two stocks with them.
  */
 import type { Car } from '../../schemas/car.ts';
 import type { ModelsFile } from '../../schemas/models.ts';

@@ -1,6 +1,6 @@
 /**
  * Which tenant a request's Host names, as the local server (src/server/static-sites.ts) and
- * the edge (src/pipeline/publish/edge.ts, which also runs as a Cloudflare Worker) both decide
+ * the edge (src/edge/edge.ts, which also runs as a Cloudflare Worker) both decide
  * it: `<slug>.localhost[:port]` names tenant `<slug>`. Pure: no Node imports.
  */
 

@@ -1,23 +1,12 @@
 /**
- * The bucket publisher, object store and purger as the settings (src/config/publish.ts) say:
- * what `--publisher s3` of the pipeline and rollback commands loads, and what the edge reads.
+ * The bucket publisher and purger as the settings (src/config/publish.ts) say: what
+ * `--publisher s3` of the pipeline and rollback commands loads.
  */
 import { bucketSettings, type PublishSettings } from '../../config/publish.ts';
 import type { PublisherContext } from './types.ts';
-import { S3ObjectStore } from './object-store.ts';
+import { storeFromSettings } from '../../platform/bucket/from-settings.ts';
 import { cloudflarePurger, cloudFrontPurger, type Purger } from './purge.ts';
 import { createBucketPublisher, originsFromTenants, type BucketPublisher } from './s3-publisher.ts';
-
-/** The bucket of the settings. */
-export function storeFromSettings(settings: PublishSettings & { bucket: string }): S3ObjectStore {
-  return new S3ObjectStore({
-    bucket: settings.bucket,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    region: settings.region,
-    prefix: settings.prefix,
-  });
-}
 
 /** The purger of the settings, or undefined when CDN_PURGE is off. */
 export function purgerFromSettings(settings: PublishSettings): Purger | undefined {

@@ -1,6 +1,6 @@
 /**
  * The bucket publisher (issue 33 items 2 and 3; docs/deploy.md "Publishing to a bucket"):
- * uploads a release into an ObjectStore in the layout of layout.ts and switches the tenant's
+ * uploads a release into an ObjectStore in the layout of src/platform/bucket/layout.ts and switches the tenant's
  * live pointer last. Objects are content-addressed per tenant, so a file already in the
  * bucket (named by the live manifest, else found by HEAD) is never uploaded again: a
  * one-car release uploads its changed pages, its manifest and the pointer. Each file's response headers (Content-Type, Cache-Control, the `_headers`
@@ -16,8 +16,8 @@ import { tenantOfHost } from '../../lib/site/host.ts';
 import { cacheControl, CONTENT_TYPES, extensionOf } from '../../lib/site/serving.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import type { Publisher } from './types.ts';
-import { layout, MANIFEST_FORMAT, releaseOfManifestKey, type HostAlias, type LivePointer, type PublishedManifest } from './layout.ts';
-import type { ObjectStore } from './object-store.ts';
+import { layout, MANIFEST_FORMAT, releaseOfManifestKey, type HostAlias, type LivePointer, type PublishedManifest } from '../../platform/bucket/layout.ts';
+import type { ObjectStore } from '../../platform/bucket/object-store.ts';
 import { purgePathsOf, type PurgeReport, type Purger } from './purge.ts';
 
 /** What one publish (or rollback) did. */

@@ -6,11 +6,11 @@
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { writeFileAtomic } from '../../builder/render/atomic-file.ts';
+import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
 import type { Environment } from '../../config/env.ts';
 import { bucketSettings, publishSettings } from '../../config/publish.ts';
-import { storeFromSettings } from '../publish/from-settings.ts';
-import type { ObjectStore } from '../publish/object-store.ts';
+import { storeFromSettings } from '../../platform/bucket/from-settings.ts';
+import type { ObjectStore } from '../../platform/bucket/object-store.ts';
 
 /** Where the state's files live. */
 export interface FileStore {
@@ -59,7 +59,7 @@ export function localFileStore(root: string): FileStore {
   };
 }
 
-/** The state's files in a bucket (object-store.ts) under `prefix`, so processes on several machines share them. */
+/** The state's files in a bucket (src/platform/bucket/object-store.ts) under `prefix`, so processes on several machines share them. */
 export function objectFileStore(store: ObjectStore, prefix = '_state'): FileStore {
   const keyOf = (key: string) => `${prefix}/${checkKey(key)}`;
   return {

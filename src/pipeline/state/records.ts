@@ -1,9 +1,11 @@
 /**
  * The records the pipeline state keeps (state/store.ts) and the modules that write them read:
- * a tenant's status, its last feed, a held feed. Types only, so the store and status.ts /
- * held-feeds.ts import them from here rather than from each other.
+ * a tenant's status, its last feed, a held feed (and its kind). Types only, so the store and
+ * status.ts / intake/held.ts import them from here rather than from each other.
  */
-import type { FeedKind } from '../feeds.ts';
+
+/** The kind of a feed: a stock.json snapshot, a CSV or XML file, or a webhook push. */
+export type FeedKind = 'snapshot' | 'csv' | 'xml' | 'webhook';
 
 /** One finished job as the status file records it. */
 export interface StatusEntry {

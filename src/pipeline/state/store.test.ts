@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HeldFeed } from '../held-feeds.ts';
-import type { ReleaseManifest } from '../releases.ts';
+import type { HeldFeed } from '../intake/held.ts';
+import type { ReleaseManifest } from './release-dirs.ts';
 import { checkKey } from './files.ts';
 import { openPipelineState, type PipelineState } from './store.ts';
 

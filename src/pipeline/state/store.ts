@@ -11,10 +11,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { writeFileAtomic } from '../../builder/render/atomic-file.ts';
-import { openDatabase, type SqlDatabase } from '../../server/kernel/db.ts';
+import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
+import { openDatabase, type SqlDatabase } from '../../platform/sql/db.ts';
 import type { Migration } from '../../server/kernel/migrations.ts';
-import type { ReleaseManifest } from '../releases.ts';
+import type { ReleaseManifest } from './release-dirs.ts';
 import type { FeedStatus, HeldFeed, TenantStatus } from './records.ts';
 import { localFileStore, type FileStore } from './files.ts';
 import { readReservationOverlay, settleReservationOverlay, type ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
@@ -261,7 +261,7 @@ export class PipelineState {
     return this.setTenantValue(slug, 'hold', hold ? JSON.stringify(hold) : null);
   }
 
-  /** The last job's status of a tenant (src/pipeline/status.ts), or null. */
+  /** The last job's status of a tenant (src/pipeline/state/status.ts), or null. */
   status(slug: string): Promise<TenantStatus | null> {
     return this.json<TenantStatus>(slug, 'status');
   }

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { generateTenantToken } from 'meilisearch/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { syncTenantSearch } from '../../pipeline/search-sync.ts';
+import { syncTenantSearch } from '../../pipeline/release/search-sync.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { engineConfig } from '../build-time/page-data.ts';
 import { syncTenant, tenantFilter } from './meilisearch.ts';

@@ -5,9 +5,9 @@
  * and the blob type named by the dialect. Ids are UUID text so no dialect-specific
  * sequences are needed; JSON is stored as TEXT.
  */
-import type { Migration } from './migration.ts';
+import type { Migration } from '../../platform/sql/migration.ts';
 
-export type { Dialect, Migration } from './migration.ts';
+export type { Dialect, Migration } from '../../platform/sql/migration.ts';
 
 export const KERNEL_MIGRATIONS: Migration[] = [
   {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { SqlDatabase } from './db.ts';
+import type { SqlDatabase } from '../../platform/sql/db.ts';
 
 /** Name of the HttpOnly session cookie. */
 export const SESSION_COOKIE = 'dealer_session';

@@ -11,7 +11,7 @@ import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
 import type { KernelAdapters } from './adapters.ts';
 import type { Allowances } from './rate-limits.ts';
 import type { Evaluation } from '../leads/evaluations.ts';
-import type { SqlDatabase } from './db.ts';
+import type { SqlDatabase } from '../../platform/sql/db.ts';
 import type { ApiTenant } from './tenants.ts';
 
 /** Daily caps (rolling 24 hours; the per-client one a fixed day window). */

@@ -9,7 +9,7 @@ import { OptOutStore } from '../leads/opt-outs.ts';
 import { LeadRepository, OutboxRepository } from '../leads/repository.ts';
 import { MessageLog } from '../ops/messages.ts';
 import { Retention } from '../ops/retention.ts';
-import type { SqlDatabase } from './db.ts';
+import type { SqlDatabase } from '../../platform/sql/db.ts';
 import { SessionStore } from './session.ts';
 import { SmsLog } from './sms-policy.ts';
 

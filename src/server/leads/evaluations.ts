@@ -3,7 +3,7 @@
  * offer carries them to the dealer (the outbox, the thank-you SMS), so the read is shared;
  * starting and updating an evaluation is the trade-in feature's (features/trade-in/store.ts).
  */
-import type { SqlDatabase } from '../kernel/db.ts';
+import type { SqlDatabase } from '../../platform/sql/db.ts';
 
 /** A trade-in evaluation (instant offer) in progress. */
 export interface Evaluation {

@@ -4,7 +4,7 @@
  * once per round (optedOutAtMany) so a delivered lead says whether its shopper opted out.
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase } from '../kernel/db.ts';
+import type { SqlDatabase } from '../../platform/sql/db.ts';
 
 /** The marketing_opt_outs and unsubscribe_requests tables. */
 export class OptOutStore {

@@ -5,7 +5,7 @@
  * and PostgreSQL (kernel/db.ts). Every lead read is scoped by tenant; the outbox reads
  * across tenants because one worker serves them all.
  */
-import type { SqlDatabase, SqlExecutor, SqlValue } from '../kernel/db.ts';
+import type { SqlDatabase, SqlExecutor, SqlValue } from '../../platform/sql/db.ts';
 import { LEAD_COLUMNS, leadFromRow, type StoredLead } from './row.ts';
 import { LeadWriter, type LeadWrite, type LeadWriteResult } from './write.ts';
 

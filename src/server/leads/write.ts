@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
-import type { SqlDatabase, SqlExecutor } from '../kernel/db.ts';
+import type { SqlDatabase, SqlExecutor } from '../../platform/sql/db.ts';
 import { LEAD_COLUMNS, leadFromRow } from './row.ts';
 
 /** What LeadWriter.save needs: the tenant, the validated values, and the tenant's delivery destinations. */

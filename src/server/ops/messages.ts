@@ -4,7 +4,7 @@
  * e-mail. Production sends through providers and records nothing here.
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase } from '../kernel/db.ts';
+import type { SqlDatabase } from '../../platform/sql/db.ts';
 
 /** The messages table. */
 export class MessageLog {

@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SqlDatabase } from '../kernel/db.ts';
+import type { SqlDatabase } from '../../platform/sql/db.ts';
 
 /** Deletes a tenant's expired rows and trade-in photo files. */
 export class Retention {

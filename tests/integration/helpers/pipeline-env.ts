@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createStaticSitesHandler } from '../../../src/server/static-sites.ts';
-import { currentRelease, listReleases } from '../../../src/pipeline/releases.ts';
+import { currentRelease, listReleases } from '../../../src/pipeline/state/release-dirs.ts';
 
 export const REPO = resolve(import.meta.dirname, '../../..');
 export const FIXTURE = join(REPO, 'tests/fixtures/tenants/pipeline-motors');

@@ -2,7 +2,7 @@
  * A local S3 stand-in for tests: s3rver on a free port with one bucket
  * (scripts/lib/s3-server.ts), and S3ObjectStores pointed at it.
  */
-import { S3ObjectStore } from '../../../src/pipeline/publish/object-store.ts';
+import { S3ObjectStore } from '../../../src/platform/bucket/object-store.ts';
 import { S3RVER_CREDENTIALS, startLocalS3 } from '../../../scripts/lib/s3-server.ts';
 
 /** Start s3rver with `bucket`; `store(prefix)` makes a store on it. */

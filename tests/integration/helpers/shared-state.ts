@@ -5,7 +5,7 @@
  * the files in a bucket stand-in folder (`<dir>/bucket`).
  */
 import { join } from 'node:path';
-import { DirectoryObjectStore } from '../../../src/pipeline/publish/object-store.ts';
+import { DirectoryObjectStore } from '../../../src/platform/bucket/object-store.ts';
 import { objectFileStore } from '../../../src/pipeline/state/files.ts';
 import { openStockSource, StateStockSource } from '../../../src/pipeline/state/stock-source.ts';
 import { openPipelineState, type PipelineState } from '../../../src/pipeline/state/store.ts';

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { buildSettings } from '../../../config/build.ts';
-import { copyFileAtomic, writeFileAtomic } from '../../render/atomic-file.ts';
+import { copyFileAtomic, writeFileAtomic } from '../../../platform/fs/atomic-file.ts';
 import type { Car } from '../../../schemas/car.ts';
 import {
   BASE_IMAGE_WIDTH,

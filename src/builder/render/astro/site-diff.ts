@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { walkFiles } from '../../../lib/fs/walk.ts';
+import { walkFiles } from '../../../platform/fs/walk.ts';
 
 /** Astro/Vite asset names: `<name>.<8-char base64url hash>.<ext>` under `_astro/`. */
 const ASSET_HASH = /(_astro\/[\w.@-]*?)\.[A-Za-z0-9_-]{8}\.(js|mjs|css|svg|png|jpe?g|webp|avif|gif|woff2?|ttf)\b/g;

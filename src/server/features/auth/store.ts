@@ -3,7 +3,7 @@
  * Looking a session up is the kernel's (kernel/session.ts SessionStore): the watchlist needs it too.
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase } from '../../kernel/db.ts';
+import type { SqlDatabase } from '../../../platform/sql/db.ts';
 import { sameDigest } from '../../kernel/keys.ts';
 
 /** Data access of the sign-in feature. */

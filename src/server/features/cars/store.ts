@@ -1,6 +1,6 @@
 /** The cars feature's SQL: page views and events such as a phone reveal. */
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase } from '../../kernel/db.ts';
+import type { SqlDatabase } from '../../../platform/sql/db.ts';
 
 /** Data access of the cars feature. */
 export class CarsStore {

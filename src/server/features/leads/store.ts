@@ -4,7 +4,7 @@
  * the leads room's (src/server/leads/write.ts), because payments store leads too.
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase } from '../../kernel/db.ts';
+import type { SqlDatabase } from '../../../platform/sql/db.ts';
 import { LEAD_COLUMNS, leadFromRow, type StoredLead } from '../../leads/row.ts';
 
 /** Data access of the leads feature. */

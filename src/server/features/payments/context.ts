@@ -4,7 +4,7 @@
  * take (pick the tenant's provider, cancel at the provider, complete the lead, mark the car
  * reserved on the live site). `Payments` (payments.ts) provides them.
  */
-import type { SqlDatabase } from '../../kernel/db.ts';
+import type { SqlDatabase } from '../../../platform/sql/db.ts';
 import type { ApiTenant, TenantRegistry } from '../../kernel/tenants.ts';
 import type { LeadRepository } from '../../leads/repository.ts';
 import type { PaymentProvider } from './provider.ts';

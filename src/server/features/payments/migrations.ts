@@ -3,7 +3,7 @@
  * src/server/database.ts. Versions 160+ belong to this feature, so migrations added
  * elsewhere in parallel never collide with them.
  */
-import type { Migration } from '../../kernel/migration.ts';
+import type { Migration } from '../../../platform/sql/migration.ts';
 
 export const PAYMENT_MIGRATIONS: Migration[] = [
   {

@@ -4,7 +4,7 @@
  * expiring holds and taking a car for a paid reservation. Each step's own transaction
  * stays with its step (reserve.ts, webhook.ts, refund.ts). Every read is scoped by tenant.
  */
-import type { SqlDatabase, SqlExecutor, SqlValue } from '../../kernel/db.ts';
+import type { SqlDatabase, SqlExecutor, SqlValue } from '../../../platform/sql/db.ts';
 
 export interface PaymentRow {
   id: string;

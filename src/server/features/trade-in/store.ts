@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SqlDatabase } from '../../kernel/db.ts';
+import type { SqlDatabase } from '../../../platform/sql/db.ts';
 import type { Evaluation, EvaluationReader } from '../../leads/evaluations.ts';
 
 /** Data access of the trade-in feature. */

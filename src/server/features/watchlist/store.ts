@@ -1,5 +1,5 @@
 /** The watchlist feature's SQL: a signed-in phone's saved cars. */
-import type { SqlDatabase } from '../../kernel/db.ts';
+import type { SqlDatabase } from '../../../platform/sql/db.ts';
 
 /** Data access of the watchlist feature. */
 export class WatchlistStore {

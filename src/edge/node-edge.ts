@@ -1,0 +1,78 @@
+/**
+ * The edge in Node (scripts/edge.ts, tests, the stack): the Fetch API handler of edge.ts
+ * served by node:http, reading the bucket through an ObjectStore, so local runs and tests
+ * exercise exactly the code of the Cloudflare Worker recipe.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { createEdgeHandler, type EdgeBucket, type EdgeOptions } from './edge.ts';
+import type { ObjectStore } from '../platform/bucket/object-store.ts';
+
+/** The edge's view of an ObjectStore. */
+export function storeBucket(store: ObjectStore): EdgeBucket {
+  return {
+    async getText(key) {
+      return (await store.get(key))?.body.toString('utf8') ?? null;
+    },
+    async getBody(key) {
+      const object = await store.getStream(key);
+      return object ? { body: object.body } : null;
+    },
+  };
+}
+
+/** A node:http listener calling a Fetch API handler. */
+export function fetchListener(handle: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void (async () => {
+      let request: Request;
+      try {
+        if (!req.url?.startsWith('/')) throw new Error('not origin-form');
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+        request = new Request(new URL(req.url, `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers });
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Bad Request: malformed URL');
+        return;
+      }
+      const response = await handle(request);
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      if (!response.body || req.method === 'HEAD') {
+        await response.body?.cancel();
+        res.end();
+        return;
+      }
+      const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+      body.on('error', () => res.destroy());
+      res.on('close', () => body.destroy());
+      body.pipe(res);
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      if (!res.writableEnded) res.end('Internal Server Error');
+    });
+  };
+}
+
+/** Start the edge over a bucket; resolves once listening. */
+export async function startEdge(
+  options: Omit<EdgeOptions, 'bucket'> & { store: ObjectStore; port?: number; host?: string },
+): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
+  const { store, port = 0, host = '127.0.0.1', ...edgeOptions } = options;
+  const server = createServer(fetchListener(createEdgeHandler({ ...edgeOptions, bucket: storeBucket(store) })));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

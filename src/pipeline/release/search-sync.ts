@@ -1,0 +1,26 @@
+/**
+ * The pipeline's search step (issue 8 §3): for tenants on Meilisearch (site.json `search`),
+ * the published cars are synced with the search module's incremental sync
+ * (src/search/admin/meilisearch.ts syncTenant: only new, changed and removed cars are sent).
+ * Admin credentials come from the server-side environment only: MEILI_ADMIN_KEY and
+ * MEILI_ADMIN_HOST (the operator's Meilisearch; site.json's search.host is never used here).
+ */
+import { Meilisearch } from 'meilisearch';
+import { environment, type Environment } from '../../config/env.ts';
+import { searchSettings } from '../../config/search.ts';
+import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
+import { toSearchDocuments } from '../../search/core/documents.ts';
+import { syncTenant, type SyncReport } from '../../search/admin/meilisearch.ts';
+
+/** Sync a tenant's visible cars to its Meilisearch index; null for tenants on the embedded engine. */
+export async function syncTenantSearch(site: Site, cars: readonly Car[], env: Environment = environment()): Promise<SyncReport | null> {
+  if (!site.search) return null;
+  const { adminKey: apiKey, adminHost: host } = searchSettings(env);
+  if (!apiKey) throw new Error('MEILI_ADMIN_KEY is not set: the pipeline needs the Meilisearch admin key (server side) to sync the index');
+  // Issue 13 M9: the admin key goes only to the operator's Meilisearch, never to the host a
+  // tenant's site.json names (that file is tenant-editable and reaches browsers).
+  if (!host) throw new Error(`MEILI_ADMIN_HOST is not set: the admin key is only sent to the operator's Meilisearch (server-side setting), never to site.json's search.host (${site.search.host})`);
+  const client = new Meilisearch({ host, apiKey });
+  return syncTenant(client, { index: site.search.index, site: site.slug, documents: toSearchDocuments(cars, site) });
+}

@@ -1,0 +1,120 @@
+import { existsSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkRelease, internalReferences, resolves } from '../release/checks.ts';
+import { currentRelease, listReleases, newReleaseId, pruneReleases, rollbackTarget, switchCurrent, tenantPaths, writeManifest, type ReleaseManifest } from './release-dirs.ts';
+import { createInProcessQueue } from '../service/queue.ts';
+
+const dirs: string[] = [];
+const temp = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pipeline-unit-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function release(sites: string, id: string, complete = true) {
+  const dir = join(tenantPaths(sites, 'acme').releases, id);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), id);
+  if (complete) writeManifest(sites, { id, slug: 'acme', cars: [], fingerprints: {}, brokenLinks: [] } as unknown as ReleaseManifest);
+}
+
+describe('release directories', () => {
+  it('ids sort by time', () => {
+    expect(newReleaseId(new Date('2026-01-02T00:00:00Z')) > newReleaseId(new Date('2026-01-01T23:59:59Z'))).toBe(true);
+  });
+
+  it('switches current atomically to a relative symlink and rolls back to the previous complete release', () => {
+    const sites = temp();
+    release(sites, 'r1');
+    release(sites, 'r2');
+    release(sites, 'r3', false); // killed build: no manifest
+    switchCurrent(sites, 'acme', 'r2');
+    expect(readlinkSync(tenantPaths(sites, 'acme').current)).toBe('releases/r2');
+    expect(currentRelease(sites, 'acme')).toBe('r2');
+    expect(listReleases(sites, 'acme')).toEqual(['r1', 'r2']);
+    expect(rollbackTarget(sites, 'acme')).toBe('r1');
+    expect(() => rollbackTarget(sites, 'acme', 'r3')).toThrow(/not found/);
+    switchCurrent(sites, 'acme', 'r1');
+    expect(() => rollbackTarget(sites, 'acme')).toThrow(/no earlier release/);
+    expect(() => switchCurrent(sites, 'acme', 'nope')).toThrow();
+  });
+
+  it('prunes beyond the newest N and incomplete directories, never the current release', () => {
+    const sites = temp();
+    for (const id of ['r1', 'r2', 'r3', 'r4']) release(sites, id);
+    release(sites, 'r5', false);
+    switchCurrent(sites, 'acme', 'r1');
+    const removed = pruneReleases(sites, 'acme', 2);
+    expect(removed.sort()).toEqual(['r2', 'r5']);
+    expect(listReleases(sites, 'acme')).toEqual(['r1', 'r3', 'r4']);
+    expect(existsSync(join(tenantPaths(sites, 'acme').manifests, 'r2.json'))).toBe(false);
+  });
+});
+
+describe('checks', () => {
+  it('finds internal references in href, src and srcset, without query or entities', () => {
+    const html = '<a href="/a/?x=1&amp;y=2#f">x</a><a href="https://other/">o</a><a href="//cdn/x">c</a><img src="/i.webp" srcset="/i-480w.webp 480w, /i-800w.webp 800w">';
+    expect(internalReferences(html)).toEqual(['/a/', '/i.webp', '/i-480w.webp', '/i-800w.webp']);
+  });
+
+  it('resolves paths as the static server does', () => {
+    const files = new Set(['/index.html', '/cars/x/index.html', '/about.html', '/a.css']);
+    expect(['/', '/cars/x', '/cars/x/', '/about', '/a.css'].every((url) => resolves(files, url))).toBe(true);
+    expect(resolves(files, '/cars/y')).toBe(false);
+  });
+
+  it('blocks missing pages and new broken links, tolerates links already broken live', () => {
+    const root = temp();
+    const page = (path: string, html: string) => {
+      mkdirSync(join(root, path), { recursive: true });
+      writeFileSync(join(root, path, 'index.html'), html);
+    };
+    page('', '<a href="/search/new-used-and-demo-cars">s</a><a href="/cars/a">a</a><a href="/old-missing">m</a>');
+    page('search/new-used-and-demo-cars', '<a href="/cars/gone">g</a>');
+    page('cars/a', '');
+    const site = { used_car_routes: false } as never;
+    const cars = [{ id: 1, slug: 'a' }, { id: 2, slug: 'b' }] as never;
+    const report = checkRelease(root, { site, cars, knownBroken: ['/old-missing'] });
+    expect(report.blocking).toEqual(['the page of visible car 2 (/cars/b) is missing', 'broken internal link /cars/gone in /search/new-used-and-demo-cars/index.html']);
+    expect(report.warnings.join()).toMatch(/\/old-missing/);
+    expect(report.brokenLinks).toEqual(['/cars/gone', '/old-missing']);
+    // The same template link on another car's page is a known problem, a link to a car that is gone is not.
+    page('cars/a', '<a href="/cars/a/checkout">c</a>');
+    expect(checkRelease(root, { site, cars: [cars[0]], knownBroken: ['/cars/*/checkout', '/cars/gone', '/old-missing'] }).blocking).toEqual([]);
+    expect(checkRelease(root, { site, cars: [cars[0]], knownBroken: ['/cars/*/checkout', '/old-missing'] }).blocking).toEqual(['broken internal link /cars/gone in /search/new-used-and-demo-cars/index.html']);
+    expect(checkRelease(root, { site, cars: [cars[0]], knownBroken: null }).blocking).toEqual([]);
+  });
+});
+
+describe('in-process queue', () => {
+  it('never runs one tenant twice at once, coalesces requests during a run into one re-run, runs tenants in parallel', async () => {
+    const log: string[] = [];
+    let active = 0;
+    let maxActive = 0;
+    const queue = createInProcessQueue(
+      async (slug) => {
+        active += 1;
+        maxActive = Math.max(maxActive, active);
+        log.push(`start ${slug}`);
+        await new Promise((done) => setTimeout(done, 30));
+        log.push(`end ${slug}`);
+        active -= 1;
+      },
+      { concurrency: 2 },
+    );
+    await queue.enqueue('a');
+    await queue.enqueue('b');
+    await new Promise((done) => setTimeout(done, 5));
+    await queue.enqueue('a');
+    await queue.enqueue('a');
+    await queue.idle();
+    expect(log.filter((line) => line === 'start a')).toHaveLength(2);
+    expect(log.indexOf('start a', 1)).toBeGreaterThan(log.indexOf('end a'));
+    expect(maxActive).toBe(2);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Release directories (issue 8 §3): every publish of a tenant is a new directory
+ * `<sites>/<slug>/releases/<id>/`; `<sites>/<slug>/current` is a relative symlink to the
+ * live one, swapped atomically with rename(2), so a reader sees the old release or the new
+ * one, never a mix. A release counts as complete only once its manifest
+ * `<sites>/<slug>/manifests/<id>.json` exists (written after the checks pass); a build that
+ * was killed leaves an incomplete directory that is never served and is cleaned up later.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fsyncDirectory, writeFileAtomic } from '../../platform/fs/atomic-file.ts';
+import type { Car } from '../../schemas/car.ts';
+
+/** What the pipeline remembers about a published release (the manifest file). */
+export interface ReleaseManifest {
+  id: string;
+  slug: string;
+  /** ISO time the release was made. */
+  createdAt: string;
+  /** Build clock (ms) of the pages rendered in this release. */
+  buildTime: number;
+  /** Build clock of the last full build this release descends from (incremental releases reuse its pages). */
+  fullBuildTime: number;
+  mode: 'full' | 'incremental';
+  /** Hash of everything but the stock that shapes pages (site config, tenant files, code). */
+  configHash: string;
+  /** Visible cars of the release, for the next change detection and for rollback's search sync. */
+  cars: Car[];
+  /** id -> car fingerprint. */
+  fingerprints: Record<string, string>;
+  added: number;
+  changed: number;
+  removed: number;
+  /** Internal links found broken when this release was checked (a later release may not add new ones). */
+  brokenLinks: string[];
+  /**
+   * Key of the kept renderer (compiled code version) the release was rendered with or compiled
+   * (src/builder/render/code-renderer.ts, in the worker's cache); absent when Astro alone rendered
+   * it. Releases of older versions named a kept bundle under `<sites>/<slug>/renderers/`, which
+   * pruning clears.
+   */
+  renderer?: string;
+}
+
+/** Paths of one tenant under the sites directory. */
+export function tenantPaths(sitesDir: string, slug: string) {
+  const base = join(sitesDir, slug);
+  return {
+    base,
+    releases: join(base, 'releases'),
+    manifests: join(base, 'manifests'),
+    /** Kept server bundles of full builds (never served: outside `releases`). */
+    renderers: join(base, 'renderers'),
+    current: join(base, 'current'),
+    status: join(base, 'status.json'),
+  };
+}
+
+/** A new release id: UTC time (sortable) plus random bits, e.g. `20261121T101502123Z-1a2b`. */
+export function newReleaseId(now: Date = new Date()): string {
+  return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(2).toString('hex')}`;
+}
+
+/** Write a file atomically and durably (src/platform/fs/atomic-file.ts: fsync, exclusive random temp name). */
+export { writeFileAtomic };
+
+/** The release id `current` points at, or null when the tenant has none. */
+export function currentRelease(sitesDir: string, slug: string): string | null {
+  try {
+    return basename(readlinkSync(tenantPaths(sitesDir, slug).current));
+  } catch {
+    return null;
+  }
+}
+
+/** Complete releases (with a manifest and a directory), oldest first. */
+export function listReleases(sitesDir: string, slug: string): string[] {
+  const paths = tenantPaths(sitesDir, slug);
+  if (!existsSync(paths.manifests)) return [];
+  return readdirSync(paths.manifests)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -5))
+    .filter((id) => existsSync(join(paths.releases, id)))
+    .sort();
+}
+
+/** Read a release's manifest, or null. */
+export function readManifest(sitesDir: string, slug: string, id: string): ReleaseManifest | null {
+  try {
+    return JSON.parse(readFileSync(join(tenantPaths(sitesDir, slug).manifests, `${id}.json`), 'utf8')) as ReleaseManifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `renderer` of a release's manifest, read from the head of the file only (a manifest
+ * holds the whole stock; the field is written before it, see release/run.ts).
+ */
+export function manifestRenderer(sitesDir: string, slug: string, id: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(join(tenantPaths(sitesDir, slug).manifests, `${id}.json`), 'r');
+    const head = Buffer.alloc(4096);
+    const length = readSync(fd, head, 0, head.length, 0);
+    return /"renderer":"([^"]+)"/.exec(head.subarray(0, length).toString('utf8'))?.[1];
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Mark a release complete by writing its manifest. */
+export function writeManifest(sitesDir: string, manifest: ReleaseManifest): void {
+  const paths = tenantPaths(sitesDir, manifest.slug);
+  mkdirSync(paths.manifests, { recursive: true });
+  writeFileAtomic(join(paths.manifests, `${manifest.id}.json`), JSON.stringify(manifest));
+}
+
+/** Point `current` at a release: a new symlink renamed over the old one (atomic on POSIX). */
+export function switchCurrent(sitesDir: string, slug: string, id: string): void {
+  const paths = tenantPaths(sitesDir, slug);
+  if (!existsSync(join(paths.releases, id))) throw new Error(`release ${id} of ${slug} does not exist`);
+  const temporary = `${paths.current}.${randomBytes(16).toString('hex')}.tmp`;
+  symlinkSync(join('releases', id), temporary);
+  renameSync(temporary, paths.current);
+  fsyncDirectory(dirname(paths.current));
+}
+
+/**
+ * Delete what is no longer needed: complete releases beyond the newest `keep` (never the
+ * current one) and incomplete release directories left by killed builds. Call only while
+ * holding the tenant's lock, so no build of this tenant is in progress.
+ */
+export function pruneReleases(sitesDir: string, slug: string, keep: number, inProgress: ReadonlySet<string> = new Set()): string[] {
+  const paths = tenantPaths(sitesDir, slug);
+  const current = currentRelease(sitesDir, slug);
+  const complete = listReleases(sitesDir, slug);
+  const keepSet = new Set(complete.slice(-Math.max(1, keep)));
+  if (current) keepSet.add(current);
+  const removed: string[] = [];
+  if (existsSync(paths.releases)) {
+    for (const id of readdirSync(paths.releases)) {
+      if (keepSet.has(id) || inProgress.has(id)) continue;
+      rmSync(join(paths.releases, id), { recursive: true, force: true });
+      rmSync(join(paths.manifests, `${id}.json`), { force: true });
+      removed.push(id);
+    }
+  }
+  // Manifests whose directory is gone.
+  if (existsSync(paths.manifests)) {
+    for (const name of readdirSync(paths.manifests)) {
+      const id = name.replace(/\.json$/, '');
+      if (name.endsWith('.json') && !keepSet.has(id) && !inProgress.has(id)) rmSync(join(paths.manifests, name), { force: true });
+      else if (name.includes('.tmp-')) rmSync(join(paths.manifests, name), { force: true });
+    }
+  }
+  // Kept server bundles no remaining release descends from (and leftovers of killed builds).
+  if (existsSync(paths.renderers)) {
+    const used = new Set(listReleases(sitesDir, slug).map((id) => manifestRenderer(sitesDir, slug, id)));
+    for (const name of readdirSync(paths.renderers)) {
+      if (!used.has(name) && !inProgress.has(name)) rmSync(join(paths.renderers, name), { recursive: true, force: true });
+    }
+  }
+  return removed;
+}
+
+/** The release a rollback goes to: `to` when given, else the newest complete release older than current. */
+export function rollbackTarget(sitesDir: string, slug: string, to?: string): string {
+  return pickRollback(slug, listReleases(sitesDir, slug), currentRelease(sitesDir, slug), to);
+}
+
+/** `to` when it is one of `releases`, else the newest of `releases` older than `current` (ids sort by time). */
+export function pickRollback(slug: string, releases: readonly string[], current: string | null, to?: string): string {
+  if (to) {
+    if (!releases.includes(to)) throw new Error(`release ${to} of ${slug} not found (releases: ${releases.join(', ') || 'none'})`);
+    return to;
+  }
+  const older = releases.filter((id) => current === null || id < current);
+  if (older.length === 0) throw new Error(`no earlier release of ${slug} to roll back to (current: ${current ?? 'none'})`);
+  return older[older.length - 1];
+}

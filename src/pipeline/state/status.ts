@@ -1,0 +1,89 @@
+/**
+ * Status per tenant (issue 8 §5): the last job's outcome, success and failure (with its
+ * reason) and the last feed, so an operator or a monitor can read them without parsing logs.
+ * Kept in the pipeline state (every worker's jobs, src/pipeline/state/store.ts) and, as
+ * this machine's copy, in `<sites>/<slug>/status.json` and `feed-status.json`.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tenantPaths, writeFileAtomic } from './release-dirs.ts';
+import type { PipelineState } from './store.ts';
+import type { FeedStatus, StatusEntry, TenantStatus } from './records.ts';
+
+export type { FeedStatus, StatusEntry, TenantStatus } from './records.ts';
+
+/** Read a tenant's status, or null when it has none yet. */
+export function readStatus(sitesDir: string, slug: string): TenantStatus | null {
+  const file = tenantPaths(sitesDir, slug).status;
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as TenantStatus;
+  } catch {
+    return null;
+  }
+}
+
+/** What a job reports to the status. */
+export interface StatusUpdate {
+  outcome: string;
+  current: string | null;
+  success?: StatusEntry;
+  failure?: StatusEntry;
+  held?: boolean;
+}
+
+/** Update a tenant's status in the state (shared by every worker) and in its local status file. */
+export async function recordStatusIn(state: PipelineState, sitesDir: string, slug: string, update: StatusUpdate): Promise<TenantStatus> {
+  const status = nextStatus(slug, (await state.status(slug)) ?? readStatus(sitesDir, slug), update);
+  await state.setStatus(slug, status);
+  writeStatusFile(sitesDir, slug, status);
+  return status;
+}
+
+/** Update a tenant's local status file with the outcome of a job. */
+export function recordStatus(sitesDir: string, slug: string, update: StatusUpdate): TenantStatus {
+  const status = nextStatus(slug, readStatus(sitesDir, slug), update);
+  writeStatusFile(sitesDir, slug, status);
+  return status;
+}
+
+function nextStatus(slug: string, previous: TenantStatus | null, update: StatusUpdate): TenantStatus {
+  return {
+    tenant: slug,
+    current: update.current,
+    lastOutcome: update.outcome,
+    lastSuccess: update.success ?? previous?.lastSuccess ?? null,
+    lastFailure: update.failure ?? previous?.lastFailure ?? null,
+    held: update.held ?? previous?.held ?? false,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+function writeStatusFile(sitesDir: string, slug: string, status: TenantStatus): void {
+  const paths = tenantPaths(sitesDir, slug);
+  mkdirSync(paths.base, { recursive: true });
+  writeFileAtomic(paths.status, `${JSON.stringify(status, null, 2)}\n`);
+}
+
+const feedStatusFile = (sitesDir: string, slug: string) => join(tenantPaths(sitesDir, slug).base, 'feed-status.json');
+
+/** Record the last feed of a tenant in the state (when given) and the local file. */
+export async function recordFeedIn(state: PipelineState | undefined, sitesDir: string, slug: string, feed: FeedStatus): Promise<void> {
+  await state?.setFeedStatus(slug, feed);
+  recordFeed(sitesDir, slug, feed);
+}
+
+/** Record the last feed of a tenant in the local file. */
+export function recordFeed(sitesDir: string, slug: string, feed: FeedStatus): void {
+  mkdirSync(tenantPaths(sitesDir, slug).base, { recursive: true });
+  writeFileAtomic(feedStatusFile(sitesDir, slug), `${JSON.stringify(feed, null, 2)}\n`);
+}
+
+/** The last feed of a tenant, or null. */
+export function readFeedStatus(sitesDir: string, slug: string): FeedStatus | null {
+  try {
+    return JSON.parse(readFileSync(feedStatusFile(sitesDir, slug), 'utf8')) as FeedStatus;
+  } catch {
+    return null;
+  }
+}
