@@ -2,8 +2,9 @@
  * A tenant folder into a site: validate it, resolve its feed photos and make its bundle
  * (`prepareTenant`), render it (renderTenant, render-tenant.ts), then add its static files and
  * run the post-build steps (`finishTenant`); `buildTenant` does the three with the engine the
- * settings give. Used by scripts/build.ts, the fleet build, the pipeline's full releases and the
- * benchmarks; a tenant problem is a failed result, never a throw.
+ * settings give. Used by scripts/build.ts, the fleet build and the benchmarks; a pipeline
+ * release loads its tenant itself and makes it ready with `preparedTenant`, then renders and
+ * finishes it the same way. A tenant problem is a failed result, never a throw.
  */
 import { cpSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
