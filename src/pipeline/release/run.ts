@@ -11,7 +11,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
-import { codeRenderer, compiledCodeKey, warmRendererFor } from '../../builder/render/index.ts';
+import { isPrepared, preparedTenant, renderEngine, renderSettings, renderTenant, type PreparedTenant, type RenderedWith } from '../../builder/render/index.ts';
 import { modelsFromStock } from '../../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import { environment } from '../../config/env.ts';
@@ -21,11 +21,11 @@ import type { Car } from '../../schemas/car.ts';
 import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import { carFingerprint, diffStock, isEmptyDiff, type StockDiff } from './changes.ts';
 import { checkRelease } from './checks.ts';
-import { codeHash, tenantConfigHash } from './config-hash.ts';
+import { tenantConfigHash } from './config-hash.ts';
 import { decideWith, type ReleaseFacts } from './decide.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
-import { buildFullRelease, buildIncrementalRelease, type ReleaseBuild } from './build.ts';
+import { buildFullRelease, buildIncrementalRelease, keptRenderer, type ReleaseBuild, type ReleaseRender } from './build.ts';
 import { cacheRelease, liveRelease, tenantInputs, type ReleaseStock } from './inputs.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './plan.ts';
 import { precompressRelease } from './precompress.ts';
@@ -106,7 +106,7 @@ export interface RebuildResult {
   /** Car pages rendered by Astro. */
   rendered: number;
   /** Pages rendered from the kept renderer of the code version, by an Astro build, or (a full release) by the Astro build that compiled that renderer. */
-  renderedWith?: 'kept-renderer' | 'astro' | 'compile';
+  renderedWith?: RenderedWith;
   seconds: number;
   reason?: string;
   /** Seconds spent building (Astro and assembly), checking and syncing search. */
@@ -158,8 +158,12 @@ interface Release extends Loaded {
   plan?: ReleasePlan;
   bundle?: TenantBundle;
   renderSlugs: string[];
-  rendererKey: string;
+  /** The worker's kept renderer of the code version and the render settings (render). */
+  render: ReleaseRender;
+  /** The kept renderer's key when the release renders (or, a full release, compiled) with it. */
   renderer?: string;
+  /** The loaded tenant handed to the render entry (render), and to the warm-up after a compile (prune). */
+  prepared?: PreparedTenant;
 }
 
 /** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems. */
@@ -268,7 +272,7 @@ function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly
 /** Decide: unchanged, held, or a new release (full or incremental, with why), filling in the facts the table asks for. */
 async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
   const { previous, tenant, slug } = loaded;
-  const release: Release = { ...loaded, id: '', releaseDir: '', previousDir: null, mode: 'full', why: '', renderSlugs: [], rendererKey: '' };
+  const release: Release = { ...loaded, id: '', releaseDir: '', previousDir: null, mode: 'full', why: '', renderSlugs: [], render: { keep: keptRenderer(loaded.options.renderers), settings: renderSettings() } };
   const decision = await decideWith(releaseFacts(loaded), {
     held: async () => (await loaded.state.tenants.hold(slug)) !== null,
     previousCached: async () => {
@@ -358,20 +362,22 @@ function planStep(release: Release): number {
 
 /** The kept renderer of this code version on this worker's disk (any tenant's full release compiled it), for an incremental release. */
 function chooseRenderer(release: Release): void {
-  release.rendererKey = compiledCodeKey(codeHash());
-  if (release.mode === 'incremental' && codeRenderer(release.rendererKey, release.options.renderers)) release.renderer = release.rendererKey;
+  if (release.mode === 'incremental' && renderEngine(release.tenant.visible.length, { ...release.render, partial: true }) === 'kept') release.renderer = release.render.keep.key;
 }
 
 /** Render: the release directory, incrementally from the live release or in full (the builder chooses the engine). */
 async function render(release: Release): Promise<{ build: ReleaseBuild; seconds: number } | RebuildResult> {
-  const { options, mode, previous, previousDir, plan, bundle } = release;
+  const { mode, previous, previousDir, plan, bundle } = release;
   const started = performance.now();
-  const build =
-    mode === 'incremental' && previous && previousDir && plan && bundle
-      ? await buildIncrementalRelease({ tenant: release.tenant, bundle, previousDir, previousCars: previous.cars, outDir: release.releaseDir, plan, renderer: release.renderer && codeRenderer(release.renderer, options.renderers) })
-      : // The stock carries the intake's parse when this process kept it (loadTenant uses it).
-        await buildFullRelease(release.tenantDir, release.releaseDir, release.now, { key: release.rendererKey, root: options.renderers }, release.stock ?? undefined, release.overlay);
-  if (mode === 'full') release.renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? release.rendererKey : undefined;
+  // The tenant as loaded above, its photos resolved: the release renders it, nothing is loaded again.
+  const prepared = preparedTenant({ tenant: release.tenant, photos: release.photos, outDir: release.releaseDir, now: release.now, bundle });
+  const build: ReleaseBuild = !isPrepared(prepared)
+    ? { ok: false, error: prepared.error, rendered: 0, reused: 0 }
+    : mode === 'incremental' && previous && previousDir && plan && bundle
+      ? await buildIncrementalRelease({ tenant: release.tenant, bundle, previousDir, previousCars: previous.cars, outDir: release.releaseDir, plan, render: release.render })
+      : await buildFullRelease(prepared, release.render);
+  if (isPrepared(prepared)) release.prepared = prepared;
+  if (mode === 'full') release.renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? release.render.keep.key : undefined;
   if (build.rendererProblem) release.log({ level: 'warn', event: 'renderer-fallback', tenant: release.slug, release: release.id, reason: build.rendererProblem });
   if (!build.ok) {
     rmSync(release.releaseDir, { recursive: true, force: true });
@@ -484,8 +490,10 @@ async function prune(release: Release, build: ReleaseBuild): Promise<void> {
     // Retention at the publisher too (the bucket); a failure there never fails a published release.
     await options.publisher.prune(slug, keep).catch((error: Error) => log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }));
   }
-  const keptServer = release.mode === 'full' && build.renderedWith === 'compile' ? codeRenderer(release.rendererKey, options.renderers) : undefined;
-  if (keptServer && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) warmRendererFor(keptServer).warm();
+  // After the compile, its warm renderer starts loading the kept bundle (a dry run that only starts it).
+  if (release.mode === 'full' && build.renderedWith === 'compile' && release.prepared && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) {
+    await renderTenant(release.prepared, { outDir: join(tenantPaths(release.sitesDir, slug).base, `warm-up-${process.pid}`), ...release.render, dryRun: 'start' });
+  }
 }
 
 /** The published release's result, status and log line. */
