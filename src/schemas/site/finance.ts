@@ -25,7 +25,7 @@ export const FinanceSettingsSchema = v.strictObject({
   /** Finance disclaimer text shown under the calculator (truncated at 197 with Show More). */
   disclaimer: v.optional(
     v.string(),
-    'The repayment shown is an estimate only, based on the loan amount, term and interest rate entered, and does not include fees and charges other than those shown. It is not a quote or an offer of finance. Approval is subject to the lender\'s credit assessment criteria. Terms, conditions, fees and charges apply.',
+    "The repayment shown is an estimate only, based on the loan amount, term and interest rate entered, and does not include fees and charges other than those shown. It is not a quote or an offer of finance. Approval is subject to the lender's credit assessment criteria. Terms, conditions, fees and charges apply.",
   ),
   /**
    * Brand fees (spec §9): fees a lender charges on cars of the listed makes,
@@ -36,7 +36,13 @@ export const FinanceSettingsSchema = v.strictObject({
     v.array(
       v.strictObject({
         makes: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1, 'finance.brand_fees[].makes: name at least one make')),
-        fees: v.array(v.strictObject({ name: v.pipe(v.string(), v.minLength(1, 'finance.brand_fees[].fees[].name: every fee needs a name')), amount: v.pipe(v.number(), v.minValue(0)), per: v.optional(v.picklist(['loan', 'month']), 'loan') })),
+        fees: v.array(
+          v.strictObject({
+            name: v.pipe(v.string(), v.minLength(1, 'finance.brand_fees[].fees[].name: every fee needs a name')),
+            amount: v.pipe(v.number(), v.minValue(0)),
+            per: v.optional(v.picklist(['loan', 'month']), 'loan'),
+          }),
+        ),
       }),
     ),
     [],
@@ -47,6 +53,49 @@ export const FinanceSettingsSchema = v.strictObject({
   rounding: v.optional(v.picklist(['dollar-up', 'cent-up'])),
   /** Sent as `whoIsHelping` with the quote call (spec §7); default the site's name. */
   who_is_helping: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  /**
+   * Where comparison rates are shown. 'spec' (default): beside a rate whose lender or quote
+   * provider publishes one (spec §9), in the disclosure line under the repayment.
+   * 'national-credit-code': beside every advertised rate (the site's default rate too, worked out
+   * on the benchmark loan) and as prominent as the repayment, as the National Credit Code asks of
+   * a credit advertisement that states a rate (docs/decisions.md "Comparison rates").
+   */
+  comparison_rate_disclosure: v.optional(v.picklist(['spec', 'national-credit-code']), 'spec'),
+  /**
+   * Representative finance examples shown on the finance pages (spec §9 "Example: 5-year term
+   * 6.29% p.a., comparison 8.19%, no deposit; another: 5 year, 10.0% deposit, 30.0% final
+   * payment"). Deposit and final payment are % of the price; 0 reads "no deposit" / "$0 final
+   * payment". Default none.
+   */
+  examples: v.optional(
+    v.array(
+      v.pipe(
+        v.strictObject({
+          term_years: v.pipe(v.number(), v.minValue(1), v.maxValue(7)),
+          rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+          comparison_rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+          deposit_percent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100)), 0),
+          final_payment_percent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100)), 0),
+        }),
+        v.check(
+          (example) => example.comparison_rate === undefined || (example.rate !== undefined && example.comparison_rate >= example.rate),
+          'finance.examples[].comparison_rate: give the rate too, and a comparison rate not below it',
+        ),
+      ),
+    ),
+    [],
+  ),
+  /** One lender's range of comparison rates shown on the finance pages (spec §9 "Comparison range 8.38%-19.42% for one lender"). Default none. */
+  comparison_range: v.optional(
+    v.pipe(
+      v.strictObject({
+        lender: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(80))),
+        from: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+        to: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+      }),
+      v.check((range) => range.from <= range.to, 'finance.comparison_range: from must not be above to'),
+    ),
+  ),
   /** Dealership slugs for which the finance box never shows. Default none. */
   excluded_dealerships: v.optional(v.array(v.string()), []),
 });
