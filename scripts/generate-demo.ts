@@ -525,7 +525,7 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
     // What the quote provider answered when the feed was made: the local quote endpoint's answer
     // for the request the vehicle page sends (GREAT credit, 5 years), so the page's live call
     // prints the figures it was built with.
-    car.youxQuote = quoteFinance({ purchasePrice: price, loanTerm: 5, selfAssessedCreditScore: 'GREAT', year, currentYear: nowYear });
+    car.youxQuote = { ...quoteFinance({ purchasePrice: price, loanTerm: 5, selfAssessedCreditScore: 'GREAT', year, currentYear: nowYear }) };
   }
   if (carType === 'used' && random.chance(ctx.profile.certifiedShare) && age <= 8) car.certified = true;
   return car;

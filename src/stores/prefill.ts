@@ -24,6 +24,8 @@ export interface SentLead {
   car?: { id: string; name: string; slug: string } | null;
   /** [label, value] pairs in form order. */
   sent: [string, string][];
+  /** The instant offer made for the shopper's vehicle (sell-my-car), shown as the offer, not as something sent. */
+  offer?: { vehicle: string; amount: string } | null;
   at: number;
 }
 
@@ -43,11 +45,19 @@ function parsePrefill(raw: unknown): ContactPrefill {
   return out;
 }
 
+function parseOffer(raw: unknown): SentLead['offer'] {
+  if (!raw || typeof raw !== 'object') return null;
+  const { vehicle, amount } = raw as Record<string, unknown>;
+  return typeof vehicle === 'string' && typeof amount === 'string' && vehicle.length <= 500 && amount.length <= 40 ? { vehicle, amount } : null;
+}
+
 function parseSentLead(raw: unknown): SentLead | null {
   if (!raw || typeof raw !== 'object') return null;
   const record = raw as Record<string, unknown>;
   if (typeof record.category !== 'string' || !Array.isArray(record.sent)) return null;
-  const sent = record.sent.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'));
+  const sent = record.sent.filter(
+    (pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'),
+  );
   const car = record.car && typeof record.car === 'object' ? (record.car as SentLead['car']) : null;
   return {
     category: record.category,
@@ -55,6 +65,7 @@ function parseSentLead(raw: unknown): SentLead | null {
     lead_id: typeof record.lead_id === 'string' ? record.lead_id : undefined,
     car: car && typeof car.slug === 'string' && typeof car.name === 'string' ? { id: String(car.id), name: car.name, slug: car.slug } : null,
     sent,
+    offer: parseOffer(record.offer),
     at: typeof record.at === 'number' ? record.at : 0,
   };
 }
@@ -79,7 +90,8 @@ export function createPrefill(storage?: KeyValueStorage | null) {
     prefilled<T extends Record<string, unknown>>(defaults: T): T {
       const remembered = $prefill.get();
       const out: Record<string, unknown> = { ...defaults };
-      for (const field of PREFILL_FIELDS) if (field in out && (out[field] === '' || out[field] === undefined) && remembered[field]) out[field] = remembered[field];
+      for (const field of PREFILL_FIELDS)
+        if (field in out && (out[field] === '' || out[field] === undefined) && remembered[field]) out[field] = remembered[field];
       return out as T;
     },
     /** Record the lead just sent, for /success. */

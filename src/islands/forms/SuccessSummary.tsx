@@ -13,7 +13,10 @@ function legacyRecord(): LegacyLeadRecord {
     const car = JSON.parse(localStorage.getItem('lead_car') ?? 'null') as { name?: unknown; slug?: unknown; lead_id?: unknown } | null;
     return {
       category: localStorage.getItem('success_category'),
-      car: car && typeof car.name === 'string' && typeof car.slug === 'string' ? { name: car.name, slug: car.slug, lead_id: typeof car.lead_id === 'string' ? car.lead_id : null } : null,
+      car:
+        car && typeof car.name === 'string' && typeof car.slug === 'string'
+          ? { name: car.name, slug: car.slug, lead_id: typeof car.lead_id === 'string' ? car.lead_id : null }
+          : null,
     };
   } catch {
     return { category: null, car: null };
@@ -25,12 +28,18 @@ export default function SuccessSummary({ dealer, stockHref }: { dealer: string; 
   const [legacy, setLegacy] = useState<LegacyLeadRecord | null>(null);
   useEffect(() => setLegacy(legacyRecord()), []);
   // Until mounted, render what the static HTML had (nothing is known at build time).
-  const record = legacy ? successRecord(legacy, stored) : { category: null, car: null, sent: [] as [string, string][] };
-  const copy = successCopy(record.category, dealer);
+  const record = legacy ? successRecord(legacy, stored) : { category: null, car: null, sent: [] as [string, string][], offer: null };
+  const copy = successCopy(record.category, dealer, record.offer !== null);
   const car = record.car;
   return (
     <div className="success-summary" data-testid="success-summary">
       <h1>{copy.heading}</h1>
+      {record.offer && (
+        <div data-testid="success-offer">
+          <p>Our instant offer for your {record.offer.vehicle}:</p>
+          <p className="offer-price">{record.offer.amount}</p>
+        </div>
+      )}
       <p>{copy.next}</p>
       {car && (
         <p>

@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import { FinanceSettingsSchema } from '../../schemas/site/finance.ts';
 import {
   comparisonDisclosure,
+  comparisonRangeText,
   COMPARISON_WARNING,
+  financeExampleText,
   feesText,
   FINANCE_QUOTE_LABEL,
   financeDisclaimers,
@@ -33,8 +35,15 @@ describe('finance disclosures (issue 14 item 5)', () => {
   it('9.25: brand fees of §9 apply to cars of the configured makes only, every fee named', () => {
     const finance = settings({ brand_fees: [{ makes: ['Kia'], fees: SPEC_BRAND_FEES }] });
     const fees = financeFees({ make: 'kia' }, null, finance);
-    expect(fees.map((fee) => fee.name)).toEqual(['Establishment fee', 'Vehicle security registration fee', 'Monthly account administration fee', 'Dealer agency fee']);
-    expect(feesText(fees)).toBe('Repayments include establishment fee $395, vehicle security registration fee $6, monthly account administration fee $8 per month and dealer agency fee $912.25.');
+    expect(fees.map((fee) => fee.name)).toEqual([
+      'Establishment fee',
+      'Vehicle security registration fee',
+      'Monthly account administration fee',
+      'Dealer agency fee',
+    ]);
+    expect(feesText(fees)).toBe(
+      'Repayments include establishment fee $395, vehicle security registration fee $6, monthly account administration fee $8 per month and dealer agency fee $912.25.',
+    );
     expect(financeFees({ make: 'Mazda' }, null, finance)).toEqual([]);
     // The site's manufacturer counts as the brand too.
     expect(financeFees({ make: null }, null, finance, 'Kia')).toHaveLength(4);
@@ -77,7 +86,7 @@ describe('finance disclosures (issue 14 item 5)', () => {
     expect(plain.payment).toBeGreaterThan(0);
   });
 
-  it('7.12 / 9.20: the provider disclaimer: the lender\'s own text, else the site\'s per provider, looked up by car id', () => {
+  it("7.12 / 9.20: the provider disclaimer: the lender's own text, else the site's per provider, looked up by car id", () => {
     const finance = settings({ provider_disclaimers: { Taurus: 'Taurus Finance disclaimer.' } });
     expect(providerDisclaimer({ disclaimer: 'Lender text.' }, 'Taurus', finance)).toBe('Lender text.');
     expect(providerDisclaimer({ disclaimer: '  ' }, 'Taurus', finance)).toBe('Taurus Finance disclaimer.');
@@ -103,5 +112,38 @@ describe('finance disclosures (issue 14 item 5)', () => {
 
   it('site.json finance: a brand fee without a name is refused with its place', () => {
     expect(() => settings({ brand_fees: [{ makes: ['Kia'], fees: [{ name: '', amount: 5 }] }] })).toThrow(/every fee needs a name/);
+  });
+});
+
+describe("the spec's example disclosures (9.25, 9.27)", () => {
+  it("writes each example in the spec's words", () => {
+    expect(financeExampleText({ term_years: 5, rate: 6.29, comparison_rate: 8.19, deposit_percent: 0, final_payment_percent: 0 })).toBe(
+      'Example: 5 year term at 6.29% p.a., comparison rate 8.19% p.a.*, no deposit, $0 final payment.',
+    );
+    expect(financeExampleText({ term_years: 5, deposit_percent: 10, final_payment_percent: 30 })).toBe(
+      'Example: 5 year term, 10.0% deposit, 30.0% final payment.',
+    );
+    expect(comparisonRangeText({ lender: '360 Finance', from: 8.38, to: 19.42 })).toBe(
+      '360 Finance comparison rates 8.38%-19.42% p.a.*, depending on the loan and your circumstances.',
+    );
+    expect(comparisonRangeText({ from: 8.38, to: 19.42 })).toBe('Comparison rates 8.38%-19.42% p.a.*, depending on the loan and your circumstances.');
+  });
+
+  it('a rate without a comparison rate gets one where the site discloses one beside every rate', () => {
+    expect(financeExampleText({ term_years: 5, rate: 9.99, deposit_percent: 0, final_payment_percent: 0 })).toBe(
+      'Example: 5 year term at 9.99% p.a., no deposit, $0 final payment.',
+    );
+    expect(financeExampleText({ term_years: 5, rate: 9.99, deposit_percent: 0, final_payment_percent: 0 }, () => 10.5)).toBe(
+      'Example: 5 year term at 9.99% p.a., comparison rate 10.50% p.a.*, no deposit, $0 final payment.',
+    );
+  });
+
+  it('site.json refuses an example comparison rate below its rate, or without one, and a range upside down', () => {
+    expect(v.safeParse(FinanceSettingsSchema, { examples: [{ term_years: 5, rate: 8, comparison_rate: 7 }] }).success).toBe(false);
+    expect(v.safeParse(FinanceSettingsSchema, { examples: [{ term_years: 5, comparison_rate: 7 }] }).success).toBe(false);
+    expect(v.safeParse(FinanceSettingsSchema, { comparison_range: { from: 19.42, to: 8.38 } }).success).toBe(false);
+    expect(v.parse(FinanceSettingsSchema, { examples: [{ term_years: 5 }] }).examples).toEqual([
+      { term_years: 5, deposit_percent: 0, final_payment_percent: 0 },
+    ]);
   });
 });

@@ -84,7 +84,12 @@ const same = (a: string | null | undefined, b: string | null | undefined) => Boo
  * else the site's establishment fee, plus the brand fees whose makes include the car's make
  * (or the site's manufacturer). Every fee carries its name.
  */
-export function financeFees(car: Pick<Car, 'make'>, lender: Pick<FinanceLender, 'establishmentFees'> | null | undefined, finance: Pick<FinanceSettings, 'establishment_fee' | 'brand_fees'>, manufacturer?: string | null): FinanceFee[] {
+export function financeFees(
+  car: Pick<Car, 'make'>,
+  lender: Pick<FinanceLender, 'establishmentFees'> | null | undefined,
+  finance: Pick<FinanceSettings, 'establishment_fee' | 'brand_fees'>,
+  manufacturer?: string | null,
+): FinanceFee[] {
   const fees: FinanceFee[] = [];
   const brand = finance.brand_fees.find((entry) => entry.makes.some((make) => same(make, car.make) || same(make, manufacturer)));
   const lenderFee = lender?.establishmentFees;
@@ -111,7 +116,10 @@ export function periodicFees(fees: readonly FinanceFee[], periodsPerYear: number
 /** 'Includes establishment fee $395, ... and monthly account administration fee $8 per month.' */
 export function feesText(fees: readonly FinanceFee[]): string | null {
   if (fees.length === 0) return null;
-  const parts = fees.map((fee) => `${fee.name.charAt(0).toLowerCase()}${fee.name.slice(1)} ${formatMoney(fee.amount, { cents: fee.amount % 1 !== 0 })}${fee.per === 'month' ? ' per month' : ''}`);
+  const parts = fees.map(
+    (fee) =>
+      `${fee.name.charAt(0).toLowerCase()}${fee.name.slice(1)} ${formatMoney(fee.amount, { cents: fee.amount % 1 !== 0 })}${fee.per === 'month' ? ' per month' : ''}`,
+  );
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   return `Repayments include ${list}.`;
 }
@@ -120,7 +128,11 @@ export function feesText(fees: readonly FinanceFee[]): string | null {
  * The provider's disclaimer for a car: the lender's own text from the feed, else the site's
  * `finance.provider_disclaimers[provider]`; null when neither exists.
  */
-export function providerDisclaimer(lender: Pick<FinanceLender, 'disclaimer'> | null | undefined, provider: string | null | undefined, finance: Pick<FinanceSettings, 'provider_disclaimers'>): string | null {
+export function providerDisclaimer(
+  lender: Pick<FinanceLender, 'disclaimer'> | null | undefined,
+  provider: string | null | undefined,
+  finance: Pick<FinanceSettings, 'provider_disclaimers'>,
+): string | null {
   const own = lender?.disclaimer?.trim();
   if (own) return own;
   const configured = provider ? finance.provider_disclaimers[provider.trim()]?.trim() : undefined;
@@ -132,7 +144,11 @@ export function providerDisclaimer(lender: Pick<FinanceLender, 'disclaimer'> | n
  * car id"): the provider's disclaimer for that car, else the site's. Built once per build; the
  * vehicle page looks its car up by id.
  */
-export function financeDisclaimers(cars: readonly Pick<Car, 'id' | 'finance_lenders'>[], provider: string | null | undefined, finance: Pick<FinanceSettings, 'provider_disclaimers' | 'disclaimer'>): Map<string, string> {
+export function financeDisclaimers(
+  cars: readonly Pick<Car, 'id' | 'finance_lenders'>[],
+  provider: string | null | undefined,
+  finance: Pick<FinanceSettings, 'provider_disclaimers' | 'disclaimer'>,
+): Map<string, string> {
   const map = new Map<string, string>();
   for (const car of cars) {
     const lender = provider ? car.finance_lenders?.[provider.trim()] : undefined;
@@ -162,4 +178,36 @@ export const FINANCE_QUOTE_PARAM = 'quote';
 export function financeQuoteHref(car: Pick<Car, 'id' | 'youxQuote'>): string | null {
   if (!car.youxQuote) return null;
   return `${FINANCE_QUOTE_PATH}?${new URLSearchParams({ car_id: String(car.id), [FINANCE_QUOTE_PARAM]: '1' }).toString()}#finance-form`;
+}
+
+/** A representative example of site.json `finance.examples` (deposit and final payment in % of the price). */
+export interface FinanceExample {
+  term_years: number;
+  rate?: number;
+  comparison_rate?: number;
+  deposit_percent: number;
+  final_payment_percent: number;
+}
+
+/**
+ * A representative example in the spec's words (§9 "Example: 5-year term 6.29% p.a., comparison
+ * 8.19%, no deposit; another: 5 year, 10.0% deposit, 30.0% final payment"): 'Example: 5 year
+ * term at 6.29% p.a., comparison rate 8.19% p.a.*, no deposit, $0 final payment.' A rate without
+ * a comparison rate gets `comparisonFor(rate)` when the site discloses one beside every rate.
+ */
+export function financeExampleText(example: FinanceExample, comparisonFor?: (rate: number) => number): string {
+  const term = `${Math.round(example.term_years * 10) / 10} year term`;
+  const comparison = example.rate === undefined ? undefined : (example.comparison_rate ?? comparisonFor?.(example.rate));
+  const rates =
+    example.rate === undefined
+      ? ''
+      : ` at ${example.rate.toFixed(2)}% p.a.${comparison === undefined ? '' : `, comparison rate ${comparison.toFixed(2)}% p.a.*`}`;
+  const deposit = example.deposit_percent > 0 ? `${example.deposit_percent.toFixed(1)}% deposit` : 'no deposit';
+  const final = example.final_payment_percent > 0 ? `${example.final_payment_percent.toFixed(1)}% final payment` : '$0 final payment';
+  return `Example: ${term}${rates}, ${deposit}, ${final}.`;
+}
+
+/** One lender's comparison-rate range (spec §9 "Comparison range 8.38%-19.42% for one lender"): 'Taurus comparison rates 8.38%-19.42% p.a.*, depending on the loan and your circumstances.' */
+export function comparisonRangeText(range: { lender?: string; from: number; to: number }): string {
+  return `${range.lender ? `${range.lender} comparison rates` : 'Comparison rates'} ${range.from.toFixed(2)}%-${range.to.toFixed(2)}% p.a.*, depending on the loan and your circumstances.`;
 }

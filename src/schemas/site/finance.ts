@@ -71,10 +71,15 @@ export const FinanceSettingsSchema = v.strictObject({
     v.array(
       v.pipe(
         v.strictObject({
+          /** Loan term, years. */
           term_years: v.pipe(v.number(), v.minValue(1), v.maxValue(7)),
+          /** Nominal rate, % p.a.; optional. */
           rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+          /** The lender's comparison rate for that rate, % p.a. (not below the rate). */
           comparison_rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+          /** Deposit, % of the price. Default 0 ("no deposit"). */
           deposit_percent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100)), 0),
+          /** Final (balloon) payment, % of the price. Default 0 ("$0 final payment"). */
           final_payment_percent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100)), 0),
         }),
         v.check(
@@ -89,8 +94,11 @@ export const FinanceSettingsSchema = v.strictObject({
   comparison_range: v.optional(
     v.pipe(
       v.strictObject({
+        /** The lender named before the range; optional. */
         lender: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(80))),
+        /** Lowest comparison rate, % p.a. */
         from: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+        /** Highest comparison rate, % p.a. */
         to: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
       }),
       v.check((range) => range.from <= range.to, 'finance.comparison_range: from must not be above to'),
