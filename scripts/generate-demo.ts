@@ -21,17 +21,7 @@ import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { quoteFinance } from '../src/server/features/cars/finance-quote.ts';
 import { slugify } from '../src/lib/text/slug.ts';
-import {
-  drawnShape,
-  panoramaUrl,
-  parseLocalImageUrl,
-  spinFrameUrl,
-  SPIN_FRAMES,
-  vehicleGallery,
-  type BodyShape,
-  type ColourFamily,
-  type VehicleView,
-} from '../src/lib/images.ts';
+import { drawnShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
 import { dealerComment } from './demo/comments.ts';
 import { modelsFile, offersFile, reviewsFile } from './demo/extras.ts';
@@ -82,38 +72,10 @@ function isoSeconds(ms: number): string {
 }
 
 const VIN_WMI: Record<string, string> = {
-  Toyota: 'JTN',
-  Mazda: 'JM0',
-  Hyundai: 'KMH',
-  Kia: 'KNA',
-  Ford: 'MNA',
-  Holden: '6G1',
-  Mitsubishi: 'MMA',
-  Nissan: 'JN1',
-  Subaru: 'JF1',
-  Volkswagen: 'WVW',
-  Isuzu: 'MPA',
-  Honda: 'MRH',
-  Suzuki: 'JS3',
-  MG: 'LSJ',
-  GWM: 'LGW',
-  Tesla: 'LRW',
-  BYD: 'LGX',
-  BMW: 'WBA',
-  'Mercedes-Benz': 'WDD',
-  Audi: 'WAU',
-  Porsche: 'WP0',
-  Jeep: '1C4',
-  Hino: 'JHH',
-  Fuso: 'JLF',
-  Yamaha: 'JYA',
-  Kawasaki: 'JKA',
-  'Harley-Davidson': '1HD',
-  KTM: 'VBK',
-  Triumph: 'SMT',
-  'Royal Enfield': 'ME3',
-  Iveco: 'ZCF',
-  UD: 'JNC',
+  Toyota: 'JTN', Mazda: 'JM0', Hyundai: 'KMH', Kia: 'KNA', Ford: 'MNA', Holden: '6G1', Mitsubishi: 'MMA', Nissan: 'JN1', Subaru: 'JF1', Volkswagen: 'WVW',
+  Isuzu: 'MPA', Honda: 'MRH', Suzuki: 'JS3', MG: 'LSJ', GWM: 'LGW', Tesla: 'LRW', BYD: 'LGX', BMW: 'WBA', 'Mercedes-Benz': 'WDD', Audi: 'WAU', Porsche: 'WP0',
+  Jeep: '1C4', Hino: 'JHH', Fuso: 'JLF', Yamaha: 'JYA', Kawasaki: 'JKA', 'Harley-Davidson': '1HD',
+  KTM: 'VBK', Triumph: 'SMT', 'Royal Enfield': 'ME3', Iveco: 'ZCF', UD: 'JNC',
 };
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
@@ -129,7 +91,9 @@ function regplate(random: Random, state: string): string {
 
 function paint(random: Random, make: string): [string, ColourFamily] {
   const palette = PAINTS[make] ?? PAINTS.default!;
-  const family = random.weighted([...new Set(palette.map(([, fam]) => fam))].map((fam) => [fam, FAMILY_WEIGHTS[fam] ?? 1] as const));
+  const family = random.weighted(
+    [...new Set(palette.map(([, fam]) => fam))].map((fam) => [fam, FAMILY_WEIGHTS[fam] ?? 1] as const),
+  );
   const [name] = random.pick(palette.filter(([, fam]) => fam === family));
   return [name, family as ColourFamily];
 }
@@ -139,12 +103,9 @@ const monthlyRepayment = (principal: number, ratePercent: number, months: number
   amortisedPayment(principal, ratePercent / 100 / 12, months, balloon);
 
 const FINANCE_DISCLAIMERS: Record<string, string> = {
-  Taurus:
-    'Estimated repayment based on a secured consumer loan over 60 months with no deposit, at the interest rate shown, for a borrower with an excellent credit history. Comparison rate calculated on a $30,000 secured loan over 5 years. WARNING: this comparison rate is true only for the example given and may not include all fees and charges. Approval subject to Taurus Finance lending criteria.',
-  Angle:
-    'Weekly repayment is an estimate for a Angle Auto Finance consumer loan with the deposit and final payment shown, over the term shown, and includes the establishment fee. Comparison rate based on a secured loan of $30,000 over 5 years. Fees, charges and lending criteria apply.',
-  '360 Finance':
-    'Indicative repayment for a secured caravan loan through 360 Finance over 84 months with no deposit. Comparison rate based on a $30,000 loan over 5 years. This comparison rate is true only for the example given. Credit criteria, fees and charges apply.',
+  Taurus: 'Estimated repayment based on a secured consumer loan over 60 months with no deposit, at the interest rate shown, for a borrower with an excellent credit history. Comparison rate calculated on a $30,000 secured loan over 5 years. WARNING: this comparison rate is true only for the example given and may not include all fees and charges. Approval subject to Taurus Finance lending criteria.',
+  Angle: 'Weekly repayment is an estimate for a Angle Auto Finance consumer loan with the deposit and final payment shown, over the term shown, and includes the establishment fee. Comparison rate based on a secured loan of $30,000 over 5 years. Fees, charges and lending criteria apply.',
+  '360 Finance': 'Indicative repayment for a secured caravan loan through 360 Finance over 84 months with no deposit. Comparison rate based on a $30,000 loan over 5 years. This comparison rate is true only for the example given. Credit criteria, fees and charges apply.',
 };
 
 function financeLenders(ctx: Context, price: number, year: number, carType: string): CarInput['finance_lenders'] {
@@ -210,22 +171,7 @@ function usedPrice(random: Random, newPrice: number, age: number, km: number, ki
 }
 
 function ageForUsed(random: Random): number {
-  return random.weighted([
-    [1, 10],
-    [2, 14],
-    [3, 14],
-    [4, 12],
-    [5, 10],
-    [6, 8],
-    [7, 7],
-    [8, 6],
-    [9, 5],
-    [10, 4],
-    [11, 3],
-    [12, 3],
-    [13, 2],
-    [14, 1],
-  ]);
+  return random.weighted([[1, 10], [2, 14], [3, 14], [4, 12], [5, 10], [6, 8], [7, 7], [8, 6], [9, 5], [10, 4], [11, 3], [12, 3], [13, 2], [14, 1]]);
 }
 
 function engineOf(spec: ModelSpec, badge: ModelSpec['badges'][number]): Engine {
@@ -320,13 +266,7 @@ interface BaseFields {
 }
 
 /** Fields every record shares (identity, place, dates, images, finance). */
-function commonFields(
-  ctx: Context,
-  base: BaseFields,
-  location: Location,
-  price: number,
-  extra: { title: string; equipment: string[]; isCaravan: boolean },
-): DemoCar {
+function commonFields(ctx: Context, base: BaseFields, location: Location, price: number, extra: { title: string; equipment: string[]; isCaravan: boolean }): DemoCar {
   const { random, profile, site, now } = ctx;
   const stocknum = `${profile.stockPrefix}${10001 + base.index}`;
   const createdAt = random.chance(0.2) ? now - random.float(0.1, 7.5) * DAY : now - random.float(8.5, 90) * DAY;
@@ -337,21 +277,17 @@ function commonFields(
   const weekly = provider && lenders ? (lenders[provider]?.paymentWeek as number | undefined) : undefined;
   const dealership = site.dealerships.find((candidate) => candidate.slug === location.dealership_slug);
   const long = random.chance(0.3);
-  const comment = dealerComment(
-    random,
-    {
-      title: extra.title,
-      carType: base.carType,
-      dealer: site.name,
-      phone: (location.contact_detail.phone ?? site.phone).replace(/^\+61 /, '0'),
-      city: location.address.city,
-      equipment: extra.equipment,
-      km: base.km,
-      isCaravan: extra.isCaravan,
-      warranty: site.texts.warranty,
-    },
-    long,
-  );
+  const comment = dealerComment(random, {
+    title: extra.title,
+    carType: base.carType,
+    dealer: site.name,
+    phone: (location.contact_detail.phone ?? site.phone).replace(/^\+61 /, '0'),
+    city: location.address.city,
+    equipment: extra.equipment,
+    km: base.km,
+    isCaravan: extra.isCaravan,
+    warranty: site.texts.warranty,
+  }, long);
   const name = extra.title;
   const slug = carSlug(`${name}-${stocknum}`);
   const registered = base.carType !== 'new';
@@ -445,38 +381,15 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
     year = Math.min(last, Math.max(spec.years[0], year));
   }
   const age = Math.max(0, nowYear - year);
-  const km =
-    carType === 'new'
-      ? random.int(5, 45)
-      : carType === 'demo'
-        ? random.int(600, 9800)
-        : Math.round(Math.max(1, age) * random.float(8000, 21000) * (spec.shape === 'motorcycle' ? 0.3 : 1) + random.int(0, 4000));
+  const km = carType === 'new' ? random.int(5, 45) : carType === 'demo' ? random.int(600, 9800) : Math.round(Math.max(1, age) * random.float(8000, 21000) * (spec.shape === 'motorcycle' ? 0.3 : 1) + random.int(0, 4000));
   const [colour, family] = paint(random, spec.make);
   const newPrice = badge[1] * random.float(0.98, 1.03);
   const drive = badge[3] ?? spec.drive;
-  const price =
-    carType === 'new'
-      ? dealerPrice(random, newPrice)
-      : carType === 'demo'
-        ? dealerPrice(random, newPrice * random.float(0.86, 0.93))
-        : usedPrice(random, badge[1], age, km, spec.shape === 'ute' || spec.shape === 'light-truck' || drive === '4WD' ? 'tough' : 'car');
+  const price = carType === 'new' ? dealerPrice(random, newPrice) : carType === 'demo' ? dealerPrice(random, newPrice * random.float(0.86, 0.93)) : usedPrice(random, badge[1], age, km, spec.shape === 'ute' || spec.shape === 'light-truck' || drive === '4WD' ? 'tough' : 'car');
   const title = `${year} ${spec.make} ${spec.model} ${badge[0]}`;
   const equipment = equipmentFor(random, spec, engine);
   const location = chooseLocation(ctx, carType);
-  const base: BaseFields = {
-    index,
-    carType,
-    year,
-    make: spec.make,
-    model: spec.model,
-    badge: badge[0],
-    series: seriesFor(spec, year),
-    shape: drawnShape(spec.shape, spec.body),
-    colour,
-    family,
-    newPrice,
-    km,
-  };
+  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: badge[0], series: seriesFor(spec, year), shape: drawnShape(spec.shape, spec.body), colour, family, newPrice, km };
   const car = commonFields(ctx, base, location, price, { title, equipment, isCaravan: false });
   const [length, width, height, gvm] = DIMENSIONS[spec.shape]!;
   const motorcycle = spec.shape === 'motorcycle';
@@ -540,29 +453,11 @@ function caravanRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
   year = Math.min(last, Math.max(spec.years[0], year));
   const age = Math.max(0, nowYear - year);
   const [colour, family] = random.pick(CARAVAN_FINISHES);
-  const price =
-    carType === 'new'
-      ? dealerPrice(random, layoutPrice)
-      : carType === 'demo'
-        ? dealerPrice(random, layoutPrice * 0.9)
-        : usedPrice(random, layoutPrice, age, 0, 'caravan');
+  const price = carType === 'new' ? dealerPrice(random, layoutPrice) : carType === 'demo' ? dealerPrice(random, layoutPrice * 0.9) : usedPrice(random, layoutPrice, age, 0, 'caravan');
   const title = `${year} ${spec.make} ${spec.model} ${layout}`;
   const equipment = random.sample(CARAVAN_EQUIPMENT, random.int(10, 20)).sort();
   const location = chooseLocation(ctx, carType);
-  const base: BaseFields = {
-    index,
-    carType,
-    year,
-    make: spec.make,
-    model: spec.model,
-    badge: layout,
-    series: null,
-    shape: drawnShape('caravan', spec.body),
-    colour,
-    family: family as ColourFamily,
-    newPrice: layoutPrice,
-    km: null,
-  };
+  const base: BaseFields = { index, carType, year, make: spec.make, model: spec.model, badge: layout, series: null, shape: drawnShape('caravan', spec.body), colour, family: family as ColourFamily, newPrice: layoutPrice, km: null };
   const car = commonFields(ctx, base, location, price, { title, equipment, isCaravan: true });
   const length = Math.round(random.float(spec.length[0], spec.length[1]) * 10) / 10;
   const tare = Math.round(random.int(spec.tare[0], spec.tare[1]) / 10) * 10;
@@ -715,8 +610,7 @@ function applyEdgeCases(ctx: Context, cars: DemoCar[]): void {
     car.created_at = n % 4 === 0 ? null : isoSeconds(now - random.int(10, 80) * DAY);
     car.dealercomments = n % 2 === 0 ? '' : null;
   }
-  if (profile.edgeCases.includes('history_report') && !cars.some((car) => car.file))
-    for (const car of pick(3, used)) car.file = `https://reports.example.com.au/history/${String(car.vin)}.pdf`;
+  if (profile.edgeCases.includes('history_report') && !cars.some((car) => car.file)) for (const car of pick(3, used)) car.file = `https://reports.example.com.au/history/${String(car.vin)}.pdf`;
   // 360 spin on a few cars, with interior panorama and hotspots on some.
   for (const [n, car] of pick(4, (car) => car.status === 'in_stock' && (car.images?.length ?? 0) >= 3).entries()) {
     const first = parseLocalImageUrl(car.images![0]!.image);
@@ -727,30 +621,10 @@ function applyEdgeCases(ctx: Context, cars: DemoCar[]): void {
       car.spin_interior_image = panoramaUrl(body, family);
       car.hotspots = {
         exterior: [
-          {
-            x: 30,
-            y: 52,
-            frame: 0,
-            title: isCaravan ? 'Roll Out Awning' : 'LED Headlights',
-            description: isCaravan ? 'Full-length awning with LED strip lighting.' : 'Auto-levelling LED headlights with daytime running lamps.',
-          },
-          {
-            x: 62,
-            y: 70,
-            frame: 6,
-            title: isCaravan ? 'Independent Suspension' : 'Alloy Wheels',
-            description: isCaravan ? 'Coil-spring independent suspension for rough roads.' : 'Machined alloy wheels with a full-size spare.',
-          },
+          { x: 30, y: 52, frame: 0, title: isCaravan ? 'Roll Out Awning' : 'LED Headlights', description: isCaravan ? 'Full-length awning with LED strip lighting.' : 'Auto-levelling LED headlights with daytime running lamps.' },
+          { x: 62, y: 70, frame: 6, title: isCaravan ? 'Independent Suspension' : 'Alloy Wheels', description: isCaravan ? 'Coil-spring independent suspension for rough roads.' : 'Machined alloy wheels with a full-size spare.' },
         ],
-        interior: [
-          {
-            x: 48,
-            y: 40,
-            frame: 0,
-            title: isCaravan ? 'Island Bed' : 'Touchscreen',
-            description: isCaravan ? 'Queen island bed with innerspring mattress.' : 'Touchscreen with wireless Apple CarPlay and Android Auto.',
-          },
-        ],
+        interior: [{ x: 48, y: 40, frame: 0, title: isCaravan ? 'Island Bed' : 'Touchscreen', description: isCaravan ? 'Queen island bed with innerspring mattress.' : 'Touchscreen with wireless Apple CarPlay and Android Auto.' }],
       };
     }
   }
@@ -767,11 +641,7 @@ export function generateStock(profile: DemoProfile, site: Site, now: number): De
   const ctx: Context = { random, profile, site, now, nowYear: new Date(now).getUTCFullYear(), salesLocations };
   const cars: DemoCar[] = [];
   for (let index = 0; index < profile.count; index++) {
-    const carType = random.weighted([
-      ['new', profile.mix.new],
-      ['demo', profile.mix.demo],
-      ['used', profile.mix.used],
-    ] as const);
+    const carType = random.weighted([['new', profile.mix.new], ['demo', profile.mix.demo], ['used', profile.mix.used]] as const);
     if (profile.kind === 'caravan') {
       cars.push(caravanRecord(ctx, index, carType, random.weighted(CARAVANS.map((spec) => [spec, spec.weight] as const))));
       continue;
@@ -819,7 +689,7 @@ export function generationNote(now: number, stats: { slug: string; count: number
   return [
     '# Demo tenants',
     '',
-    "Fictional dealers that show the product's range. `site.json` and `content/` are",
+    'Fictional dealers that show the product\'s range. `site.json` and `content/` are',
     'written by hand; `stock.json` is made by `npm run generate:demo` (scripts/generate-demo.ts,',
     'seeded and deterministic) from the site.json of each tenant. See docs/demo-data.md.',
     '',
@@ -827,7 +697,7 @@ export function generationNote(now: number, stats: { slug: string; count: number
     '',
     'Stock dates (created_at, sold_date_timestamp, rego_expiry) and the dates of offers, slides,',
     'reviews and blog cards are written for that clock, which each tenant also records in its',
-    "`demo-clock.json`. Because of that file, a demo tenant's dates are moved to the build",
+    '`demo-clock.json`. Because of that file, a demo tenant\'s dates are moved to the build',
     'clock when it is read, so recently sold cars and New Arrivals show whatever the date',
     '(docs/demo-data.md). Real dealers have no demo-clock.json; their feeds are read as they are.',
     '',
@@ -894,13 +764,7 @@ function main(argv: string[]): void {
     const missing = profile.edgeCases.filter((edge) => !found.has(edge));
     console.log(`${slug}: ${cars.length} records${missing.length ? `; MISSING edge cases: ${missing.join(', ')}` : ', every edge case present'}`);
   }
-  writeFileSync(
-    join(tenantsDir, 'README.md'),
-    generationNote(
-      now,
-      results.map(({ slug, cars }) => ({ slug, count: cars.length })),
-    ),
-  );
+  writeFileSync(join(tenantsDir, 'README.md'), generationNote(now, results.map(({ slug, cars }) => ({ slug, count: cars.length }))));
   console.log(`clock ${new Date(now).toISOString()} recorded in ${join(tenantsDir, 'README.md')}`);
 }
 

@@ -20,13 +20,7 @@ describe('prefill store', () => {
   it('records the sent lead and reads it back, dropping malformed data', () => {
     const storage = memoryStorage();
     const store = createPrefill(storage);
-    store.recordSentLead({
-      category: 'Test Drive',
-      successCategory: 'test-drive',
-      sent: [['Name', 'Ann']],
-      car: { id: '1', name: 'Corolla', slug: 'c' },
-      at: 5,
-    });
+    store.recordSentLead({ category: 'Test Drive', successCategory: 'test-drive', sent: [['Name', 'Ann']], car: { id: '1', name: 'Corolla', slug: 'c' }, at: 5 });
     expect(createPrefill(storage).$sentLead.get()).toMatchObject({ category: 'Test Drive', car: { slug: 'c' }, sent: [['Name', 'Ann']] });
     expect(createPrefill(memoryStorage({ [SENT_LEAD_KEY]: '{"category":1}' })).$sentLead.get()).toBeNull();
     store.recordSentLead({

@@ -55,9 +55,7 @@ function parseSentLead(raw: unknown): SentLead | null {
   if (!raw || typeof raw !== 'object') return null;
   const record = raw as Record<string, unknown>;
   if (typeof record.category !== 'string' || !Array.isArray(record.sent)) return null;
-  const sent = record.sent.filter(
-    (pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'),
-  );
+  const sent = record.sent.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'));
   const car = record.car && typeof record.car === 'object' ? (record.car as SentLead['car']) : null;
   return {
     category: record.category,
@@ -90,8 +88,7 @@ export function createPrefill(storage?: KeyValueStorage | null) {
     prefilled<T extends Record<string, unknown>>(defaults: T): T {
       const remembered = $prefill.get();
       const out: Record<string, unknown> = { ...defaults };
-      for (const field of PREFILL_FIELDS)
-        if (field in out && (out[field] === '' || out[field] === undefined) && remembered[field]) out[field] = remembered[field];
+      for (const field of PREFILL_FIELDS) if (field in out && (out[field] === '' || out[field] === undefined) && remembered[field]) out[field] = remembered[field];
       return out as T;
     },
     /** Record the lead just sent, for /success. */

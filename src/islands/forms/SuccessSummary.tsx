@@ -13,10 +13,7 @@ function legacyRecord(): LegacyLeadRecord {
     const car = JSON.parse(localStorage.getItem('lead_car') ?? 'null') as { name?: unknown; slug?: unknown; lead_id?: unknown } | null;
     return {
       category: localStorage.getItem('success_category'),
-      car:
-        car && typeof car.name === 'string' && typeof car.slug === 'string'
-          ? { name: car.name, slug: car.slug, lead_id: typeof car.lead_id === 'string' ? car.lead_id : null }
-          : null,
+      car: car && typeof car.name === 'string' && typeof car.slug === 'string' ? { name: car.name, slug: car.slug, lead_id: typeof car.lead_id === 'string' ? car.lead_id : null } : null,
     };
   } catch {
     return { category: null, car: null };

@@ -70,11 +70,7 @@ export async function sendLead(options: LeadSendOptions): Promise<LeadSendResult
   const result = await postLead(options.apiBase, payload, options.leadId ? undefined : (options.idempotencyKey ?? newRequestKey()));
   if (result.ok && typeof result.data?.lead_id === 'string') return { ok: true, leadId: result.data.lead_id };
   if (result.ok) return { ok: false, message: LEAD_FAILURE_MESSAGE, fieldErrors: {} };
-  return {
-    ok: false,
-    message: result.status >= 400 && result.status < 500 && result.message ? result.message : LEAD_FAILURE_MESSAGE,
-    fieldErrors: result.fieldErrors,
-  };
+  return { ok: false, message: result.status >= 400 && result.status < 500 && result.message ? result.message : LEAD_FAILURE_MESSAGE, fieldErrors: result.fieldErrors };
 }
 
 /** After a successful lead: analytics, remembered details, the /success record, then /success. */
@@ -90,19 +86,10 @@ export function completeLead(options: {
   offer?: { vehicle: string; amount: string } | null;
   successPath?: string;
 }): void {
-  if (options.event)
-    trackEvent(options.event, { lead_id: options.leadId, category: options.category, ...(options.car ? { car_id: String(options.car.id) } : {}) });
+  if (options.event) trackEvent(options.event, { lead_id: options.leadId, category: options.category, ...(options.car ? { car_id: String(options.car.id) } : {}) });
   rememberContact(options.values);
   const car = options.car ? { id: String(options.car.id), name: options.car.name ?? options.car.slug, slug: options.car.slug } : null;
-  recordSentLead({
-    category: options.category,
-    successCategory: options.successCategory ?? options.category,
-    lead_id: options.leadId,
-    car,
-    sent: sentPairs(options.values, options.labels),
-    offer: options.offer ?? null,
-    at: Date.now(),
-  });
+  recordSentLead({ category: options.category, successCategory: options.successCategory ?? options.category, lead_id: options.leadId, car, sent: sentPairs(options.values, options.labels), offer: options.offer ?? null, at: Date.now() });
   try {
     // The older record /success also reads (written alone by pages built before the lead
     // modals used these forms).

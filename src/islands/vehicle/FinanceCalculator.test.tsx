@@ -5,6 +5,8 @@
  * this checks that each control reaches it and that its answer is what the shopper reads.
  */
 import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { financeFigures, type FinanceScenario } from '../../lib/finance/car-finance.ts';
 import type { Frequency } from '../../lib/finance/repayment.ts';
@@ -179,5 +181,23 @@ describe("FinanceCalculator: the lender's own figures and the live quote", () =>
   it('prints the comparison rate as prominently as the repayment where the site asks for it', () => {
     show({ start: lender, prominentComparison: true });
     expect(mounted.host.querySelector('[data-testid="finance-comparison"]')!.className).toContain('finance-calc__comparison--prominent');
+  });
+});
+
+describe('FinanceCalculator: typed before it hydrated', () => {
+  it('a deposit and a rate typed into the server-rendered calculator are taken into its figures on hydration', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<FinanceCalculator {...props} />);
+    (container.querySelector('input[name="deposit"]') as HTMLInputElement).value = '5000';
+    (container.querySelector('input[name="interest"]') as HTMLInputElement).value = '8';
+    let root: Root | undefined;
+    act(() => {
+      root = hydrateRoot(container, <FinanceCalculator {...props} />);
+    });
+    expect(container.querySelector('[data-testid="finance-payment"]')!.textContent).toBe(expected({ deposit: 5000, ratePercent: 8 }).paymentText);
+    expect(container.querySelector('[data-testid="finance-rate"]')!.textContent).toBe('8.00% p.a.');
+    act(() => root!.unmount());
+    container.remove();
   });
 });

@@ -64,12 +64,14 @@ function CalculatorField({ id, label, children }: { id: string; label: ReactNode
 /** A slider over `bounds`; `onValue` gets the number chosen. */
 function RangeInput({
   id,
+  name,
   bounds,
   value,
   valueText,
   onValue,
 }: {
   id: string;
+  name: string;
   bounds: Bounds;
   value: number;
   valueText: string;
@@ -78,6 +80,7 @@ function RangeInput({
   return (
     <input
       id={id}
+      name={name}
       type="range"
       min={bounds.min}
       max={bounds.max}
@@ -104,6 +107,36 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const [frequency, setFrequency] = useState<Frequency>(first.frequency);
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
   const used = useRef(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  // What the shopper typed or chose in the server-rendered calculator before it hydrated is
+  // taken into state (it would otherwise show while the figures ignored it).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const changed = (name: string, shown: string) => {
+      const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      return field && field.value !== shown ? field.value : null;
+    };
+    const typedPrice = changed('purchase_price', first.priceText) ?? changed('loan_amount', String(snapToBounds(props.start.amount, slider)));
+    const typedDeposit = changed('deposit', first.depositText);
+    const typedResidual = changed('residual', first.residualText);
+    const typedTerm = changed('term', String(first.term));
+    const typedRate = changed('interest', first.rateText);
+    const typedFrequency = changed('frequency', first.frequency);
+    if (typedPrice !== null) setPriceText(typedPrice);
+    if (typedDeposit !== null) setDepositText(typedDeposit);
+    if (typedResidual !== null) setResidualText(typedResidual);
+    if (typedTerm !== null) setTerm(snapToBounds(Number(typedTerm), terms));
+    if (typedRate !== null) {
+      setRateText(typedRate);
+      const typed = parseDecimal(typedRate);
+      if (typed !== null && typed >= rates.min && typed <= rates.max) setRate(typed);
+    }
+    if (typedFrequency !== null && typedFrequency in PERIODS_PER_YEAR) setFrequency(typedFrequency as Frequency);
+    if ([typedPrice, typedDeposit, typedResidual, typedTerm, typedRate, typedFrequency].some((value) => value !== null)) noteUse();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, []);
 
   // The live quote (after hydration, so the first render matches the server's): the car's
   // figures from now on; a calculator the shopper has not touched moves to them.
@@ -162,7 +195,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   };
 
   return (
-    <form className="finance-calc" onSubmit={(event) => event.preventDefault()} aria-label="Finance calculator">
+    <form ref={formRef} className="finance-calc" onSubmit={(event) => event.preventDefault()} aria-label="Finance calculator">
       <div className="finance-calc__grid">
         <CalculatorField id={ids.price} label="Purchase price">
           <MoneyField
@@ -188,6 +221,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         <CalculatorField id={ids.slider} label="Loan amount">
           <RangeInput
             id={ids.slider}
+            name="loan_amount"
             bounds={slider}
             value={snapToBounds(price, slider)}
             valueText={formatMoney(snapToBounds(price, slider))}
@@ -214,7 +248,14 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             </>
           }
         >
-          <RangeInput id={ids.term} bounds={terms} value={term} valueText={`${term} years`} onValue={noting((value) => setTerm(snapToBounds(value, terms)))} />
+          <RangeInput
+            id={ids.term}
+            name="term"
+            bounds={terms}
+            value={term}
+            valueText={`${term} years`}
+            onValue={noting((value) => setTerm(snapToBounds(value, terms)))}
+          />
         </CalculatorField>
 
         <CalculatorField id={ids.rate} label="Interest rate (% p.a.)">
@@ -255,7 +296,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
 
         {!props.hideFrequency && (
           <CalculatorField id={ids.frequency} label="Repayment frequency">
-            <select id={ids.frequency} value={frequency} onChange={(event) => noting(setFrequency)(event.target.value as Frequency)}>
+            <select id={ids.frequency} name="frequency" value={frequency} onChange={(event) => noting(setFrequency)(event.target.value as Frequency)}>
               {(Object.keys(PERIODS_PER_YEAR) as Frequency[]).map((key) => (
                 <option key={key} value={key}>
                   {FREQUENCY_LABELS[key]}

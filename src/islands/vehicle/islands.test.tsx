@@ -65,9 +65,7 @@ describe('MediaViewer', () => {
     expect(html).not.toContain('>Spin<');
   });
   it('offers Spin and Interior only when the car has them, and no thumbnails for 3 images', () => {
-    const html = renderToStaticMarkup(
-      <MediaViewer name="Car" slides={slides.slice(0, 3)} video={null} spinFrames={['/a.webp', '/b.webp']} interior="/i.webp" />,
-    );
+    const html = renderToStaticMarkup(<MediaViewer name="Car" slides={slides.slice(0, 3)} video={null} spinFrames={['/a.webp', '/b.webp']} interior="/i.webp" />);
     expect(html).toContain('>Spin</button>');
     expect(html).toContain('>Interior</button>');
     expect(html).not.toContain('Choose a photo');

@@ -23,28 +23,9 @@ const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const fee = (amount: number, per: 'loan' | 'month' = 'loan'): FinanceFee => ({ name: per === 'loan' ? 'Establishment fee' : 'Monthly fee', amount, per });
 
 const site = (patch: Record<string, unknown> = {}): Site =>
-  v.parse(SiteSchema, {
-    slug: 'test-site',
-    name: 'Test Motors',
-    template: 'used-group',
-    url: 'https://test.example.com',
-    phone: '07 3000 0000',
-    finance_provider: 'Taurus',
-    ...patch,
-  });
+  v.parse(SiteSchema, { slug: 'test-site', name: 'Test Motors', template: 'used-group', url: 'https://test.example.com', phone: '07 3000 0000', finance_provider: 'Taurus', ...patch });
 const car = (patch: Record<string, unknown> = {}): Car =>
-  v.parse(CarSchema, {
-    id: 1,
-    slug: 'a-car',
-    name: '2024 Mazda CX-5',
-    make: 'Mazda',
-    model: 'CX-5',
-    year: 2024,
-    price: 40_000,
-    status: 'in_stock',
-    car_type: 'used',
-    ...patch,
-  });
+  v.parse(CarSchema, { id: 1, slug: 'a-car', name: '2024 Mazda CX-5', make: 'Mazda', model: 'CX-5', year: 2024, price: 40_000, status: 'in_stock', car_type: 'used', ...patch });
 const taurus = { paymentWeek: 999, interestRate: 9.28, comparisonRate: 9.83, termYears: 5, establishmentFees: 495 };
 
 describe('benchmarkComparisonRate (National Credit Code benchmark, spec §9)', () => {
@@ -76,31 +57,18 @@ describe('benchmarkComparisonRate (National Credit Code benchmark, spec §9)', (
 });
 
 describe('carFinance: one scenario per car (issue 35 item 1)', () => {
-  it("a car with a finance box is quoted on its lender's terms, at the lender's rate (off-step kept)", () => {
+  it('a car with a finance box is quoted on its lender\'s terms, at the lender\'s rate (off-step kept)', () => {
     const scenario = carFinance(car({ finance_lenders: { Taurus: { ...taurus, deposit: 2000, balloon: 5000 } } }), site(), NOW);
-    expect(scenario).toMatchObject({
-      source: 'lender',
-      amount: 40_000,
-      deposit: 2000,
-      residual: 5000,
-      ratePercent: 9.28,
-      years: 5,
-      frequency: 'weekly',
-      advertisesComparison: true,
-    });
+    expect(scenario).toMatchObject({ source: 'lender', amount: 40_000, deposit: 2000, residual: 5000, ratePercent: 9.28, years: 5, frequency: 'weekly', advertisesComparison: true });
     expect(scenario.fees).toEqual([{ name: 'Establishment fee', amount: 495, per: 'loan' }]);
   });
 
   it('the lender term comes from termMonths when termYears is missing, kept within the site range', () => {
-    const months = carFinance(
-      car({ finance_lenders: { Taurus: { ...taurus, termYears: null, termMonths: 84 } } }),
-      site({ finance: { max_term_years: 5 } }),
-      NOW,
-    );
+    const months = carFinance(car({ finance_lenders: { Taurus: { ...taurus, termYears: null, termMonths: 84 } } }), site({ finance: { max_term_years: 5 } }), NOW);
     expect(months.years).toBe(5);
   });
 
-  it("a car with a quote and no box is quoted at the quote's rate over 5 years", () => {
+  it('a car with a quote and no box is quoted at the quote\'s rate over 5 years', () => {
     const scenario = carFinance(car({ youxQuote: { weeklyRepaymentAmount: 200, comparisonRate: 9.1, advertisedRate: 8.49 } }), site(), NOW);
     expect(scenario).toMatchObject({ source: 'quote', amount: 40_000, ratePercent: 8.49, years: 5, advertisesComparison: true });
   });
@@ -114,24 +82,13 @@ describe('carFinance: one scenario per car (issue 35 item 1)', () => {
     expect(fixed.amount).toBe(30_000);
   });
 
-  it("a Suzuki never takes the lender's terms (no finance box), so the page shows the site defaults", () => {
+  it('a Suzuki never takes the lender\'s terms (no finance box), so the page shows the site defaults', () => {
     expect(carFinance(car({ make: 'Suzuki', finance_lenders: { Taurus: taurus } }), site(), NOW).source).toBe('site');
   });
 });
 
 describe('financeFigures', () => {
-  const scenario: FinanceScenario = {
-    source: 'lender',
-    amount: 52_990,
-    deposit: 0,
-    residual: 0,
-    ratePercent: 9.28,
-    years: 5,
-    frequency: 'weekly',
-    fees: [fee(495)],
-    rounding: 'dollar-up',
-    advertisesComparison: true,
-  };
+  const scenario: FinanceScenario = { source: 'lender', amount: 52_990, deposit: 0, residual: 0, ratePercent: 9.28, years: 5, frequency: 'weekly', fees: [fee(495)], rounding: 'dollar-up', advertisesComparison: true };
 
   it('prints the repayment, the rate and the comparison rate of the same scenario', () => {
     const figures = financeFigures(scenario);
@@ -200,7 +157,7 @@ describe("the lender's own figures are the car's figures (7.12, 8.11)", () => {
     expect(figures.comparison!.rate).toBe(benchmarkComparisonRate(9.28, [fee(495)]));
   });
 
-  it("the feed's quote (the quote provider's last answer) comes first, over its 5 years, with the site's own fees", () => {
+  it("the feed's quote (the quote provider's last answer) comes first, over its 5 years, naming no fee (the quote provider's are inside its figures)", () => {
     const both = car({ finance_lenders: { Taurus: taurus }, youxQuote: { weeklyRepaymentAmount: 246, comparisonRate: 9.41, advertisedRate: 8.49 } });
     const scenario = carFinance(both, site({ finance: { establishment_fee: 300 } }), NOW);
     expect(scenario).toMatchObject({
@@ -211,7 +168,7 @@ describe("the lender's own figures are the car's figures (7.12, 8.11)", () => {
       frequency: 'weekly',
       deposit: 0,
       residual: 0,
-      fees: [fee(300)],
+      fees: [],
       published: { payment: 246, comparisonRate: 9.41 },
     });
     expect(financeFigures(scenario)).toMatchObject({ paymentText: '$246', rateText: '8.49% p.a.', comparison: { rate: 9.41 } });

@@ -225,8 +225,9 @@ export interface QuoteAnswer {
 
 /**
  * The terms a quote is asked for and printed with: the car's price, the quote provider's 5-year
- * term kept within the site's range, weekly, no deposit, no final payment, the fees the site
- * itself knows of (a provider lender's fees are that lender's, not the quote provider's).
+ * term kept within the site's range, weekly, no deposit, no final payment. No fees: the quote
+ * provider's are inside its own figures and not told (a provider lender's or a brand's fees
+ * are that lender's), so none is named beside its repayment.
  */
 export interface QuoteTerms {
   amount: number;
@@ -244,7 +245,7 @@ export function quoteTerms(car: Car, site: Site): QuoteTerms | null {
   return {
     amount,
     years: snapToBounds(QUOTE_TERM_YEARS, termBounds(site.finance.max_term_years)),
-    fees: financeFees(car, null, site.finance, site.manufacturer),
+    fees: [],
     rounding: repaymentRounding(site.finance_provider, site.finance.rounding),
     comparisonEverywhere: comparisonEverywhere(site),
   };

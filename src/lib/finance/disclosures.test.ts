@@ -35,15 +35,8 @@ describe('finance disclosures (issue 14 item 5)', () => {
   it('9.25: brand fees of §9 apply to cars of the configured makes only, every fee named', () => {
     const finance = settings({ brand_fees: [{ makes: ['Kia'], fees: SPEC_BRAND_FEES }] });
     const fees = financeFees({ make: 'kia' }, null, finance);
-    expect(fees.map((fee) => fee.name)).toEqual([
-      'Establishment fee',
-      'Vehicle security registration fee',
-      'Monthly account administration fee',
-      'Dealer agency fee',
-    ]);
-    expect(feesText(fees)).toBe(
-      'Repayments include establishment fee $395, vehicle security registration fee $6, monthly account administration fee $8 per month and dealer agency fee $912.25.',
-    );
+    expect(fees.map((fee) => fee.name)).toEqual(['Establishment fee', 'Vehicle security registration fee', 'Monthly account administration fee', 'Dealer agency fee']);
+    expect(feesText(fees)).toBe('Repayments include establishment fee $395, vehicle security registration fee $6, monthly account administration fee $8 per month and dealer agency fee $912.25.');
     expect(financeFees({ make: 'Mazda' }, null, finance)).toEqual([]);
     // The site's manufacturer counts as the brand too.
     expect(financeFees({ make: null }, null, finance, 'Kia')).toHaveLength(4);
@@ -86,7 +79,7 @@ describe('finance disclosures (issue 14 item 5)', () => {
     expect(plain.payment).toBeGreaterThan(0);
   });
 
-  it("7.12 / 9.20: the provider disclaimer: the lender's own text, else the site's per provider, looked up by car id", () => {
+  it('7.12 / 9.20: the provider disclaimer: the lender\'s own text, else the site\'s per provider, looked up by car id', () => {
     const finance = settings({ provider_disclaimers: { Taurus: 'Taurus Finance disclaimer.' } });
     expect(providerDisclaimer({ disclaimer: 'Lender text.' }, 'Taurus', finance)).toBe('Lender text.');
     expect(providerDisclaimer({ disclaimer: '  ' }, 'Taurus', finance)).toBe('Taurus Finance disclaimer.');

@@ -84,12 +84,7 @@ const same = (a: string | null | undefined, b: string | null | undefined) => Boo
  * else the site's establishment fee, plus the brand fees whose makes include the car's make
  * (or the site's manufacturer). Every fee carries its name.
  */
-export function financeFees(
-  car: Pick<Car, 'make'>,
-  lender: Pick<FinanceLender, 'establishmentFees'> | null | undefined,
-  finance: Pick<FinanceSettings, 'establishment_fee' | 'brand_fees'>,
-  manufacturer?: string | null,
-): FinanceFee[] {
+export function financeFees(car: Pick<Car, 'make'>, lender: Pick<FinanceLender, 'establishmentFees'> | null | undefined, finance: Pick<FinanceSettings, 'establishment_fee' | 'brand_fees'>, manufacturer?: string | null): FinanceFee[] {
   const fees: FinanceFee[] = [];
   const brand = finance.brand_fees.find((entry) => entry.makes.some((make) => same(make, car.make) || same(make, manufacturer)));
   const lenderFee = lender?.establishmentFees;
@@ -116,10 +111,7 @@ export function periodicFees(fees: readonly FinanceFee[], periodsPerYear: number
 /** 'Includes establishment fee $395, ... and monthly account administration fee $8 per month.' */
 export function feesText(fees: readonly FinanceFee[]): string | null {
   if (fees.length === 0) return null;
-  const parts = fees.map(
-    (fee) =>
-      `${fee.name.charAt(0).toLowerCase()}${fee.name.slice(1)} ${formatMoney(fee.amount, { cents: fee.amount % 1 !== 0 })}${fee.per === 'month' ? ' per month' : ''}`,
-  );
+  const parts = fees.map((fee) => `${fee.name.charAt(0).toLowerCase()}${fee.name.slice(1)} ${formatMoney(fee.amount, { cents: fee.amount % 1 !== 0 })}${fee.per === 'month' ? ' per month' : ''}`);
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   return `Repayments include ${list}.`;
 }
@@ -128,11 +120,7 @@ export function feesText(fees: readonly FinanceFee[]): string | null {
  * The provider's disclaimer for a car: the lender's own text from the feed, else the site's
  * `finance.provider_disclaimers[provider]`; null when neither exists.
  */
-export function providerDisclaimer(
-  lender: Pick<FinanceLender, 'disclaimer'> | null | undefined,
-  provider: string | null | undefined,
-  finance: Pick<FinanceSettings, 'provider_disclaimers'>,
-): string | null {
+export function providerDisclaimer(lender: Pick<FinanceLender, 'disclaimer'> | null | undefined, provider: string | null | undefined, finance: Pick<FinanceSettings, 'provider_disclaimers'>): string | null {
   const own = lender?.disclaimer?.trim();
   if (own) return own;
   const configured = provider ? finance.provider_disclaimers[provider.trim()]?.trim() : undefined;
@@ -144,11 +132,7 @@ export function providerDisclaimer(
  * car id"): the provider's disclaimer for that car, else the site's. Built once per build; the
  * vehicle page looks its car up by id.
  */
-export function financeDisclaimers(
-  cars: readonly Pick<Car, 'id' | 'finance_lenders'>[],
-  provider: string | null | undefined,
-  finance: Pick<FinanceSettings, 'provider_disclaimers' | 'disclaimer'>,
-): Map<string, string> {
+export function financeDisclaimers(cars: readonly Pick<Car, 'id' | 'finance_lenders'>[], provider: string | null | undefined, finance: Pick<FinanceSettings, 'provider_disclaimers' | 'disclaimer'>): Map<string, string> {
   const map = new Map<string, string>();
   for (const car of cars) {
     const lender = provider ? car.finance_lenders?.[provider.trim()] : undefined;

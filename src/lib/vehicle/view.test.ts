@@ -71,22 +71,8 @@ describe('vehicleView is plain, serialisable data', () => {
     ['sold car', { status: 'sold' }, {}],
     ['no price, no images, no name', { price: null, images: [], name: null }, {}],
     ['drive-away breakdown', { price: 30000, price_type: 'Excl. Govt. Charges', drive_away_price: 33500 }, {}],
-    [
-      'feed photos on a CDN site',
-      { images: [{ image: photoUrl('0123456789abcdef01234567', 'ff0000') }, { image: 'https://cdn.example.com/a.jpg' }] },
-      { images: { cdn_template: 'https://img.example.com/{width}/{url}' } },
-    ],
-    [
-      'finance box, YouX quote, video and spin',
-      {
-        finance_lenders: lender,
-        youxQuote: { weeklyRepaymentAmount: 120, comparisonRate: 8.1, advertisedRate: 7.9 },
-        video_url: 'https://www.youtube.com/watch?v=abcdefghijk',
-        spin_images: ['/s1.webp', '/s2.webp'],
-        spin_code: 'X1',
-      },
-      { ...nissan, impel: true, spin: { impel_url: 'https://spin.example.com/{spin_code}' } },
-    ],
+    ['feed photos on a CDN site', { images: [{ image: photoUrl('0123456789abcdef01234567', 'ff0000') }, { image: 'https://cdn.example.com/a.jpg' }] }, { images: { cdn_template: 'https://img.example.com/{width}/{url}' } }],
+    ['finance box, YouX quote, video and spin', { finance_lenders: lender, youxQuote: { weeklyRepaymentAmount: 120, comparisonRate: 8.1, advertisedRate: 7.9 }, video_url: 'https://www.youtube.com/watch?v=abcdefghijk', spin_images: ['/s1.webp', '/s2.webp'], spin_code: 'X1' }, { ...nissan, impel: true, spin: { impel_url: 'https://spin.example.com/{spin_code}' } }],
   ])('%s: JSON round trip deep-equals the view, no functions or instances', (_name, carPatch, sitePatch) => {
     const view = vehicleView(car(carPatch), site(sitePatch), NOW);
     expect(plainData(view)).toEqual([]);
@@ -107,26 +93,8 @@ describe('vehicleView composes the rules (which rule feeds which field)', () => 
     ['tag', vehicleTag(c, NOW, { electricTag: s.features.electric_tag })],
     ['financeBox', financeBox(c, financeSiteOptions(s), NOW)],
     ['financeHref', financeHref(c)],
-    [
-      'save',
-      saveVisibility(c, {
-        favourites: s.features.favourites,
-        compare: s.features.compare,
-        hideWithoutImages: s.features.hide_save_without_images,
-        usedOnly: s.features.save_used_only,
-      }),
-    ],
-    [
-      'actions',
-      vehicleActions(c, {
-        testDrive: s.features.test_drive,
-        reserve: s.features.reserve,
-        reserveBuyOnlineRoute: s.features.reserve_buy_online_route,
-        reserveDeposit: s.reserve_deposit,
-        tradeIn: s.features.trade_in,
-        onlinePurchase: s.features.online_purchase,
-      }),
-    ],
+    ['save', saveVisibility(c, { favourites: s.features.favourites, compare: s.features.compare, hideWithoutImages: s.features.hide_save_without_images, usedOnly: s.features.save_used_only })],
+    ['actions', vehicleActions(c, { testDrive: s.features.test_drive, reserve: s.features.reserve, reserveBuyOnlineRoute: s.features.reserve_buy_online_route, reserveDeposit: s.reserve_deposit, tradeIn: s.features.trade_in, onlinePurchase: s.features.online_purchase })],
     ['keyInformation', keyInformation(c)],
     ['details', vehicleDetails(c, specOptions)],
     ['usedCarChecks', usedCarChecks(c, specOptions)],
@@ -134,16 +102,7 @@ describe('vehicleView composes the rules (which rule feeds which field)', () => 
     ['location', vehicleLocation(c, s)],
     ['pdf', vehiclePdfContent(c, s)],
     ['tile', vehicleTileView(c, s)],
-    [
-      'jsonLd',
-      vehicleJsonLd(c, {
-        url: 'https://acme.com.au/cars/used-2021-toyota-corolla-42',
-        images: c.images!.map((image) => `https://acme.com.au${image.image}`),
-        price: priceDisplay(c, priceOptions),
-        breakdown: null,
-        sellerName: 'Acme Cars',
-      }),
-    ],
+    ['jsonLd', vehicleJsonLd(c, { url: 'https://acme.com.au/cars/used-2021-toyota-corolla-42', images: c.images!.map((image) => `https://acme.com.au${image.image}`), price: priceDisplay(c, priceOptions), breakdown: null, sellerName: 'Acme Cars' })],
   ])('%s', (field, expected) => {
     expect(view[field]).toEqual(expected);
   });
@@ -185,25 +144,13 @@ describe('headline price (spec §5, ACL s48 drive-away total)', () => {
 });
 
 describe('finance box, estimate and calculator (spec §9)', () => {
-  it.each<
-    [string, Record<string, unknown>, Record<string, unknown>, { box: boolean; amountText: string | null; estimate: string | null; calculator: number | null }]
-  >([
+  it.each<[string, Record<string, unknown>, Record<string, unknown>, { box: boolean; amountText: string | null; estimate: string | null; calculator: number | null }]>([
     // Issue 35: the box prints the car's figures at the lender's rate (not the feed's paymentMonth), monthly, rounded up to the cent.
-    [
-      'Nissan Finance lender: monthly figure rounded up to the cent',
-      { finance_lenders: lender },
-      nissan,
-      { box: true, amountText: '$534.31', estimate: 'Finance $534.31 per month*', calculator: 26990 },
-    ],
+    ['Nissan Finance lender: monthly figure rounded up to the cent', { finance_lenders: lender }, nissan, { box: true, amountText: '$534.31', estimate: 'Finance $534.31 per month*', calculator: 26990 }],
     ['no lender data: no box, calculator still shows', {}, nissan, { box: false, amountText: null, estimate: null, calculator: 26990 }],
     ['Suzuki: never a box', { finance_lenders: lender, make: 'Suzuki' }, nissan, { box: false, amountText: null, estimate: null, calculator: 26990 }],
     ['sold: no box, no calculator', { finance_lenders: lender, status: 'sold' }, nissan, { box: false, amountText: null, estimate: null, calculator: null }],
-    [
-      'amount from the site default',
-      {},
-      { finance_provider: 'Nissan Finance', finance: { amount_from_car_price: false, default_amount: 30000 } },
-      { box: false, amountText: null, estimate: null, calculator: 30000 },
-    ],
+    ['amount from the site default', {}, { finance_provider: 'Nissan Finance', finance: { amount_from_car_price: false, default_amount: 30000 } }, { box: false, amountText: null, estimate: null, calculator: 30000 }],
     ['no provider: no box, no calculator', { finance_lenders: lender }, {}, { box: false, amountText: null, estimate: null, calculator: null }],
   ])('%s', (_name, carPatch, sitePatch, expected) => {
     const view = vehicleView(car(carPatch), site(sitePatch), NOW);
@@ -291,11 +238,7 @@ describe('images, gallery and links', () => {
   });
 
   it('a feed photo gets its own thumbnail sources; a demo image uses its drawn thumbnail', () => {
-    const view = vehicleView(
-      car({ images: [{ image: photoUrl('0123456789abcdef01234567', 'ff0000') }, { image: '/images/demo/hatch-red-angle.webp', thumb: '/t.webp' }] }),
-      site(),
-      NOW,
-    );
+    const view = vehicleView(car({ images: [{ image: photoUrl('0123456789abcdef01234567', 'ff0000') }, { image: '/images/demo/hatch-red-angle.webp', thumb: '/t.webp' }] }), site(), NOW);
     expect(view.slides[0].thumbSources).toEqual(carImageSources(photoUrl('0123456789abcdef01234567', 'ff0000'), [320]));
     expect(view.slides[1].thumbSources).toBeNull();
     expect(view.slides[1].thumb).toBe('/t.webp');

@@ -300,12 +300,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
       tradeIn: features.trade_in,
       onlinePurchase: features.online_purchase,
     }),
-    save: saveVisibility(car, {
-      favourites: features.favourites,
-      compare: features.compare,
-      hideWithoutImages: features.hide_save_without_images,
-      usedOnly: features.save_used_only,
-    }),
+    save: saveVisibility(car, { favourites: features.favourites, compare: features.compare, hideWithoutImages: features.hide_save_without_images, usedOnly: features.save_used_only }),
     similarHref: car.make ? `${stock}/${slugify(car.make)}${car.model ? `/${slugify(car.model)}` : ''}` : `${stock}/new-used-and-demo-cars`,
 
     keyInformation: keyInformation(car),
@@ -334,16 +329,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
     pagePath,
     pageUrl,
     description: `${name}${km !== null ? `, ${km}` : ''}${available && price.kind === 'price' ? `, ${priceText}` : ''}. ${available ? 'For sale' : 'Recently sold'} at ${site.name}${location.city ? ` in ${location.city}` : ''}.`,
-    jsonLd: vehicleJsonLd(car, {
-      url: pageUrl,
-      images: absoluteUrls(
-        images.map((image) => image.image),
-        site.url,
-      ),
-      price,
-      breakdown,
-      sellerName: site.name,
-    }),
+    jsonLd: vehicleJsonLd(car, { url: pageUrl, images: absoluteUrls(images.map((image) => image.image), site.url), price, breakdown, sellerName: site.name }),
     endpoints: {
       delivery: `${api}/delivery-estimate`,
       quote: `${api}/youx/quote`,

@@ -25,7 +25,7 @@ export const FinanceSettingsSchema = v.strictObject({
   /** Finance disclaimer text shown under the calculator (truncated at 197 with Show More). */
   disclaimer: v.optional(
     v.string(),
-    "The repayment shown is an estimate only, based on the loan amount, term and interest rate entered, and does not include fees and charges other than those shown. It is not a quote or an offer of finance. Approval is subject to the lender's credit assessment criteria. Terms, conditions, fees and charges apply.",
+    'The repayment shown is an estimate only, based on the loan amount, term and interest rate entered, and does not include fees and charges other than those shown. It is not a quote or an offer of finance. Approval is subject to the lender\'s credit assessment criteria. Terms, conditions, fees and charges apply.',
   ),
   /**
    * Brand fees (spec §9): fees a lender charges on cars of the listed makes,
@@ -36,13 +36,7 @@ export const FinanceSettingsSchema = v.strictObject({
     v.array(
       v.strictObject({
         makes: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1, 'finance.brand_fees[].makes: name at least one make')),
-        fees: v.array(
-          v.strictObject({
-            name: v.pipe(v.string(), v.minLength(1, 'finance.brand_fees[].fees[].name: every fee needs a name')),
-            amount: v.pipe(v.number(), v.minValue(0)),
-            per: v.optional(v.picklist(['loan', 'month']), 'loan'),
-          }),
-        ),
+        fees: v.array(v.strictObject({ name: v.pipe(v.string(), v.minLength(1, 'finance.brand_fees[].fees[].name: every fee needs a name')), amount: v.pipe(v.number(), v.minValue(0)), per: v.optional(v.picklist(['loan', 'month']), 'loan') })),
       }),
     ),
     [],
