@@ -29,8 +29,13 @@ function pick(slug: string, what: string, predicate: (view: VehicleView, car: Ca
 
 const SUNSTATE = 'sunstate-motor-group';
 // A car the quote provider prices, with a finance box and a quote line: the quote's figures everywhere.
-const quoted = pick(SUNSTATE, 'quote call, finance box and quote line', (view) =>
-  Boolean(view.financeQuoteCall && view.financeBox && view.calculator?.quote && view.finance.comparison),
+// At most 6 years old by the real clock too: the local quote endpoint (which reads the real year)
+// loads the rate of cars over 7 years old, so an older car's live answer could differ from the build.
+const newest = Math.max(new Date().getUTCFullYear(), new Date(now).getUTCFullYear());
+const quoted = pick(
+  SUNSTATE,
+  'quote call, finance box and quote line, at most 6 years old',
+  (view, car) => Boolean(view.financeQuoteCall && view.financeBox && view.calculator?.quote && view.finance.comparison) && (car.year ?? 0) >= newest - 6,
 );
 // A lender car with no quote: the box names the lender (provider finance, $0 final payment).
 const lenderCar = pick(SUNSTATE, 'finance box from the lender, no quote', (view) =>
