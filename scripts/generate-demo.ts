@@ -19,6 +19,7 @@ import type { Location, Site } from '../src/schemas/site.ts';
 import { parseSite } from '../src/lib/site/tenant.ts';
 import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
+import { quoteFinance } from '../src/server/features/cars/finance-quote.ts';
 import { slugify } from '../src/lib/text/slug.ts';
 import { drawnShape, isMotorcycleShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
@@ -435,8 +436,10 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
   }
   if (carType === 'used' && random.chance(0.25)) car.file = `https://reports.example.com.au/history/${String(car.vin)}.pdf`;
   if (carType === 'used' && ctx.profile.kind === 'used-group' && random.chance(0.3) && price > 0) {
-    const weekly = Math.ceil((monthlyRepayment(price, 9.49, 60, 0) * 12) / 52);
-    car.youxQuote = { weeklyRepaymentAmount: weekly, comparisonRate: 10.21, advertisedRate: 9.49 };
+    // What the quote provider answered when the feed was made: the local quote endpoint's answer
+    // for the request the vehicle page sends (GREAT credit, 5 years), so the page's live call
+    // prints the figures it was built with.
+    car.youxQuote = { ...quoteFinance({ purchasePrice: price, loanTerm: 5, selfAssessedCreditScore: 'GREAT', year, currentYear: nowYear }) };
   }
   if (carType === 'used' && random.chance(ctx.profile.certifiedShare) && age <= 8) car.certified = true;
   return car;

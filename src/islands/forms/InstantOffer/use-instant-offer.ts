@@ -274,8 +274,10 @@ export function useInstantOffer(props: InstantOfferProps) {
         leadId: lead.leadId,
         category: 'Trade-in Enquiry',
         event: null,
-        values: { ...kit.values, 'Offer price': offerMoney.format(offerPrice), Vehicle: described },
-        labels: { Vehicle: 'Vehicle', 'Offer price': 'Instant offer', ...kit.labels.current },
+        // The offer is what the dealer made, not something the shopper sent: /success shows it as the offer.
+        values: { ...kit.values, Vehicle: described },
+        labels: { Vehicle: 'Vehicle', ...kit.labels.current },
+        offer: { vehicle: described, amount: offerMoney.format(offerPrice) },
       });
       return;
     }
