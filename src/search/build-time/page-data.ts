@@ -10,12 +10,13 @@ import { searchSettings } from '../../config/search.ts';
 import { modalFormConfig } from '../../lib/forms/form-config.ts';
 import type { EngineConfig, SearchConfig } from '../core/island-config.ts';
 import { siteImageOptions } from '../../lib/images.ts';
-import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from '../core/config.ts';
+import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE, NUMERIC_ATTRIBUTES } from '../core/config.ts';
+import { VOCABULARY_FACETS, type DealerWords } from '../core/sentence.ts';
 import { toSearchDocuments, type SearchDocument } from '../core/documents.ts';
 import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
 import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
 import { gridPromoNodes } from '../core/promo-nodes.ts';
-import { HERO_SELECTS, type HeroSelect } from '../browser/hero.ts';
+import { HERO_SELECTS, sentenceExample, type HeroSelect } from '../browser/hero.ts';
 import { countNoun, siteWording, type VehicleKindName } from '../../lib/text/template-wording.ts';
 
 /** The promo card's words in the site's nouns ('We Want Your Bike or Truck!'); the spec's own for a car dealer. */
@@ -73,7 +74,13 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
     index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
     pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
     routes,
-    promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href, nodes: gridPromoNodes(site.promo.nodes, site.timezone), words: promoWords(site) },
+    promo: {
+      slots: site.promo.card_positions,
+      randomOffset: site.promo.random_offset,
+      href: site.promo.card_href,
+      nodes: gridPromoNodes(site.promo.nodes, site.timezone),
+      words: promoWords(site),
+    },
     card: {
       offersSubscription: site.offers_subscription,
       noPriceText: site.texts.no_price,
@@ -90,11 +97,41 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
       now: bundle.buildTime,
     },
     carTypeAll: site.features.car_type_all,
-    filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
+    filters: {
+      certifiedOnly: site.features.certified_only,
+      makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort(),
+    },
     stockNoun: site.texts.stock_noun,
     leads: { form: modalFormConfig(site) },
+    ...(site.search_words.length > 0 ? { words: checkedSearchWords(site.search_words, bundle.slug) } : {}),
   };
   return { documents, engine: createSearchEngine(documents), routes, config };
+}
+
+/**
+ * What is wrong with a site's `search_words` (src/schemas/site/search-words.ts checks the shape):
+ * each entry's facets must be facets the reader refines, its range an attribute the search ranges.
+ */
+export function searchWordsProblems(words: readonly DealerWords[]): string[] {
+  const problems: string[] = [];
+  words.forEach((entry, index) => {
+    for (const attribute of Object.keys(entry.refine ?? {})) {
+      if (!(VOCABULARY_FACETS as readonly string[]).includes(attribute))
+        problems.push(`search_words[${index}].refine.${attribute}: not a facet the search filters by (one of ${VOCABULARY_FACETS.join(', ')})`);
+    }
+    for (const attribute of Object.keys(entry.range ?? {})) {
+      if (!(NUMERIC_ATTRIBUTES as readonly string[]).includes(attribute))
+        problems.push(`search_words[${index}].range.${attribute}: not a range the search filters by (one of ${NUMERIC_ATTRIBUTES.join(', ')})`);
+    }
+  });
+  return problems;
+}
+
+/** A site's `search_words`, or an error naming the tenant, the file and the fields at fault. */
+function checkedSearchWords(words: readonly DealerWords[], slug: string): DealerWords[] {
+  const problems = searchWordsProblems(words);
+  if (problems.length > 0) throw new Error(`${slug}: site.json ${problems.join('; ')}`);
+  return [...words];
 }
 
 /**
@@ -102,7 +139,11 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
  * make's cars among the site's ('12 Bikes', '3 Trucks', 'Bikes & Trucks' only when both).
  * Empty for a one-kind site: its tiles keep the site's stock noun.
  */
-export function makeTileNouns(documents: readonly SearchDocument[], siteKinds: readonly VehicleKindName[], makeCounts: Record<string, number> = {}): Record<string, string> {
+export function makeTileNouns(
+  documents: readonly SearchDocument[],
+  siteKinds: readonly VehicleKindName[],
+  makeCounts: Record<string, number> = {},
+): Record<string, string> {
   if (siteKinds.length < 2) return {};
   const kindsOfMake = new Map<string, Set<string>>();
   for (const document of documents) {
@@ -122,7 +163,10 @@ export function makeTileNouns(documents: readonly SearchDocument[], siteKinds: r
 
 /** Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) from a bundle's search data. */
 export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSelect[] = HERO_SELECTS, siteKinds: readonly VehicleKindName[] = []) {
-  const facets = data.engine.search(data.config.index, { hitsPerPage: 0, facets: [...new Set([...selects.map((select) => select.attribute), 'car_type', 'make'])] });
+  const facets = data.engine.search(data.config.index, {
+    hitsPerPage: 0,
+    facets: [...new Set([...selects.map((select) => select.attribute), 'car_type', 'make'])],
+  });
   const tileNouns = makeTileNouns(data.documents, siteKinds, facets.facets.make);
   // Models are listed only once a make is chosen; the build does not need to ship them.
   delete facets.facets.model;
@@ -134,5 +178,7 @@ export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSel
     ...(Object.keys(tileNouns).length > 0 ? { tileNouns } : {}),
     selects: [...selects],
     initial: { total: facets.nbHits, facets: facets.facets },
+    example: sentenceExample(siteKinds),
+    ...(data.config.words ? { words: data.config.words } : {}),
   };
 }
