@@ -363,6 +363,8 @@ interface Token {
   plus: boolean;
   /** A '-' (or '–') stood between this word and the one before. */
   dashBefore: boolean;
+  /** Written against the word before with a hyphen and no space ('d-max', 'cx-5'): part of a name. */
+  joined: boolean;
   /** A '/' stood between this word and the one before ('p/w'). */
   slashBefore: boolean;
   used: boolean;
@@ -374,11 +376,18 @@ function tokenize(sentence: string): Token[] {
   const tokens: Token[] = [];
   let dash = false;
   let slash = false;
+  let joined = false;
+  let dashEnd = -1;
   for (const match of sentence.matchAll(TOKEN)) {
     const start = match.index!;
     if (match[5]) {
       if (match[5] === '/') slash = true;
-      else dash = true;
+      else {
+        dash = true;
+        const before = tokens[tokens.length - 1];
+        joined = Boolean(before && before.end === start && /\p{L}/u.test(before.norm));
+        dashEnd = start + match[0].length;
+      }
       continue;
     }
     const previous = tokens[tokens.length - 1];
@@ -406,11 +415,13 @@ function tokenize(sentence: string): Token[] {
       dollar: Boolean(match[1]),
       plus: Boolean(match[3]),
       dashBefore: dash,
+      joined: joined && start === dashEnd,
       slashBefore: slash,
       used: false,
     });
     dash = false;
     slash = false;
+    joined = false;
   }
   return tokens;
 }
@@ -617,6 +628,13 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     return { value, unit, thousands, dollar: token.dollar, plus, end: next, spelled };
   };
 
+  /** 'max 40k' after '7 seater' is the next comparison, not a bound of the seats. */
+  const startsAmount = (index: number, words: readonly string[]) => {
+    if (words.length !== 1 || !['max', 'maximum', 'min', 'minimum'].includes(words[0]!)) return false;
+    const amount = quantity(index);
+    return amount !== null && (amount.unit !== null || amount.dollar);
+  };
+
   /** The attribute and bounds of a quantity read with a comparison; null when it is not one. */
   const bound = (
     amount: Quantity,
@@ -722,7 +740,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   };
 
   for (let index = 0; index < tokens.length; index += 1) {
-    if (!free(index)) continue;
+    // 'd-max', 'cx-5': a word hyphened to the one before is part of a name, not a comparator or an amount.
+    if (!free(index) || tokens[index]!.joined) continue;
     // 'sleeps 4', 'sleeps 4 or more', 'sleeps up to 6'.
     if (wordAt(index) === 'sleeps' || wordAt(index) === 'sleeping' || wordAt(index) === 'sleep') {
       let at = index + 1;
@@ -741,7 +760,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
         let end = amount.end;
         if (amount.plus) comparison = 'min';
         for (const [words, kind] of AFTER_WORDS) {
-          if (wordsMatch(end, words)) {
+          if (wordsMatch(end, words) && !startsAmount(end + words.length, words)) {
             comparison = kind;
             end += words.length;
             break;
@@ -781,7 +800,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       if (amount.plus) comparison = 'min';
       if (comparison === 'exact') {
         for (const [words, after] of AFTER_WORDS) {
-          if (wordsMatch(end, words)) {
+          if (wordsMatch(end, words) && !startsAmount(end + words.length, words)) {
             comparison = after;
             end += words.length;
             break;
