@@ -63,7 +63,10 @@ if (values['write-vocabulary']) {
   // Values only (no counts), in the engine's order: the vocabulary an unfiltered facet answer gives.
   const facets = Object.fromEntries(VOCABULARY_FACETS.map((facet) => [facet, Object.keys(facetAnswer.facets[facet] ?? {})]));
   const file = resolve('tests/fixtures/search/au-listings-vocabulary.json');
-  writeFileSync(file, `${JSON.stringify({ about: `Facet values (no counts) of the first ${documents.length} cars of the real listings data set, as the embedded engine answers an unfiltered facet request (at most 250 values a facet). Made by npm run bench:sentence -- --write-vocabulary; no listing is stored here.`, facets }, null, 1)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ about: `Facet values (no counts) of the first ${documents.length} cars of the real listings data set, as the embedded engine answers an unfiltered facet request (at most 250 values a facet). Made by npm run bench:sentence -- --write-vocabulary; no listing is stored here.`, facets }, null, 1)}\n`,
+  );
   console.log(`wrote ${file}`);
 }
 
@@ -78,10 +81,17 @@ const { vocabulary } = compiled;
 function answer(reading: SentenceReading): number {
   const { facetFilters, numericFilters } = readingFilters(reading);
   const attributes = Object.keys(reading.refinementList);
-  const sort = reading.sortBy === 'price-asc' ? ':price:asc' : reading.sortBy === 'price-desc' ? ':price:desc' : reading.sortBy === 'latest' ? ':created_at:desc' : '';
+  const sort =
+    reading.sortBy === 'price-asc' ? ':price:asc' : reading.sortBy === 'price-desc' ? ':price:desc' : reading.sortBy === 'latest' ? ':created_at:desc' : '';
   const base: EngineSearchParams = { query: reading.query, numericFilters };
   const main = engine.search(`${DEFAULT_INDEX}${sort}`, { ...base, facets: [...PAGE_FACETS], facetFilters, hitsPerPage: 21, page: 0 });
-  for (const [index, attribute] of attributes.entries()) engine.search(`${DEFAULT_INDEX}${sort}`, { ...base, facets: [attribute], facetFilters: facetFilters.filter((_, other) => other !== index), hitsPerPage: 0 });
+  for (const [index, attribute] of attributes.entries())
+    engine.search(`${DEFAULT_INDEX}${sort}`, {
+      ...base,
+      facets: [attribute],
+      facetFilters: facetFilters.filter((_, other) => other !== index),
+      hitsPerPage: 0,
+    });
   return main.nbHits;
 }
 
@@ -93,13 +103,16 @@ for (const item of set) {
   const source = vocabularyOf(item.source);
   const reading = readSentence(item.sentence, compileVocabulary(source), { year: SET_YEAR });
   if (exact(reading, expectedReading(item, source))) setExact += 1;
-  else misses.push(`  ${item.source}: "${item.sentence}"\n    got      ${JSON.stringify(comparable(reading))}\n    expected ${JSON.stringify(comparable(expectedReading(item, source)))}`);
+  else
+    misses.push(
+      `  ${item.source}: "${item.sentence}"\n    got      ${JSON.stringify(comparable(reading))}\n    expected ${JSON.stringify(comparable(expectedReading(item, source)))}`,
+    );
 }
 
 // 2. Sentences made from the listings, with the filters they should give.
 const year = SET_YEAR;
 let seed = 20261201;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const facetValues = (facet: string) => Object.keys(facetAnswer.facets[facet] ?? {});
 const modelsByKey = new Map<string, string[]>();
@@ -120,15 +133,32 @@ function misspell(word: string): string {
   return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
 }
 const colourWord = (colour: string) => Object.keys(COLOUR_WORDS).find((word) => colour.toLowerCase().split(/\W+/).includes(word));
-const colourValues = (word: string) => facetValues('colour').filter((value) => value.toLowerCase().split(/[^a-z]+/).includes(COLOUR_WORDS[word]!));
+const colourValues = (word: string) =>
+  facetValues('colour').filter((value) =>
+    value
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .includes(COLOUR_WORDS[word]!),
+  );
 const FUEL = { Diesel: 'diesel', Petrol: 'petrol', Hybrid: 'hybrid', Electric: 'electric' } as Record<string, string>;
-const BODY = { SUV: 'suv', Ute: 'ute', Hatchback: 'hatch', Sedan: 'sedan', Wagon: 'wagon', Coupe: 'coupe', Convertible: 'convertible' } as Record<string, string>;
+const BODY = { SUV: 'suv', Ute: 'ute', Hatchback: 'hatch', Sedan: 'sedan', Wagon: 'wagon', Coupe: 'coupe', Convertible: 'convertible' } as Record<
+  string,
+  string
+>;
 const DRIVE = { '4WD': '4x4', AWD: 'awd', FWD: 'fwd', RWD: 'rwd' } as Record<string, string>;
 const TRANSMISSION = { Automatic: 'auto', Manual: 'manual' } as Record<string, string>;
 
 function generated(document: SearchDocument): { sentence: string; expected: ExpectedReading } | null {
   const { make, model } = document;
-  if (!make || !model || !facetValues('make').includes(make) || !modelsByKey.has(phraseKey(model)) || words.has(model.toLowerCase()) || /^\d+$/.test(phraseKey(model))) return null;
+  if (
+    !make ||
+    !model ||
+    !facetValues('make').includes(make) ||
+    !modelsByKey.has(phraseKey(model)) ||
+    words.has(model.toLowerCase()) ||
+    /^\d+$/.test(phraseKey(model))
+  )
+    return null;
   const models = modelsByKey.get(phraseKey(model))!;
   const refinementList: Record<string, string[]> = { make: [make], model: models };
   const range: ExpectedReading['range'] = {};
@@ -148,7 +178,10 @@ function generated(document: SearchDocument): { sentence: string; expected: Expe
     () => document.fuel && FUEL[document.fuel] && ((refinementList.fuel = [document.fuel]), said.unshift(FUEL[document.fuel]!)),
     () => document.body && BODY[document.body] && ((refinementList.body = [document.body]), said.push(BODY[document.body]!)),
     () => document.drive && DRIVE[document.drive] && ((refinementList.drive = [document.drive]), said.push(DRIVE[document.drive]!)),
-    () => document.transmission && TRANSMISSION[document.transmission] && ((refinementList.transmission = [document.transmission]), said.push(TRANSMISSION[document.transmission]!)),
+    () =>
+      document.transmission &&
+      TRANSMISSION[document.transmission] &&
+      ((refinementList.transmission = [document.transmission]), said.push(TRANSMISSION[document.transmission]!)),
     () => document.km !== undefined && document.km < 50_000 && ((range.km = { max: 50_000 }), said.push('low ks')),
     () => document.seats && document.seats >= 7 && ((refinementList.seats = [String(document.seats)]), said.push(`${document.seats} seater`)),
     () => document.state && ((refinementList.state = [document.state]), said.push(`in ${document.state.toLowerCase()}`)),
@@ -169,7 +202,10 @@ const generatedMisses: string[] = [];
 for (const item of cases) {
   const reading = readSentence(item.sentence, vocabulary, { year });
   if (exact(reading, item.expected)) generatedExact += 1;
-  else if (generatedMisses.length < 15) generatedMisses.push(`  "${item.sentence}"\n    got      ${JSON.stringify(comparable(reading))}\n    expected ${JSON.stringify(comparable(item.expected))}`);
+  else if (generatedMisses.length < 15)
+    generatedMisses.push(
+      `  "${item.sentence}"\n    got      ${JSON.stringify(comparable(reading))}\n    expected ${JSON.stringify(comparable(item.expected))}`,
+    );
 }
 
 // 3. Timing: every sentence of the au-listings group and the generated ones, read and answered.
@@ -191,8 +227,14 @@ for (let run = 0; run < RUNS; run += 1) {
   }
 }
 
-console.log(`# Sentence search benchmark (${new Date().toISOString()}; load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')})\n`);
-console.log(`Embedded engine over ${documents.length} cars of the real listings (Node ${process.versions.node}); vocabulary compiled in ${ms(compiled.ms)} from one unfiltered facet answer.\n`);
+console.log(
+  `# Sentence search benchmark (${new Date().toISOString()}; load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ')})\n`,
+);
+console.log(
+  `Embedded engine over ${documents.length} cars of the real listings (Node ${process.versions.node}); vocabulary compiled in ${ms(compiled.ms)} from one unfiltered facet answer.\n`,
+);
 console.log('| measure | figure |');
 console.log('|---|---|');
 console.log(`| exact match, the project's sentence set (${new Set(set.map((item) => item.source)).size} sources) | ${percent(setExact, set.length)} |`);

@@ -179,6 +179,14 @@ export const MEANINGS: readonly Meaning[] = [
       'tray',
       'work ute',
       'tradie ute',
+      // A feed without cab styles as bodies: a dual cab is a ute.
+      'dual cab',
+      'double cab',
+      'crew cab',
+      'twin cab',
+      'dual cab ute',
+      'double cab ute',
+      'crew cab ute',
     ],
     { exact: UTE_BODIES },
   ),
@@ -200,7 +208,7 @@ export const MEANINGS: readonly Meaning[] = [
   facet('body', 'Tipper', ['tipper', 'tippers', 'tip truck'], { exact: ['tipper'] }),
   // Bodies: motorcycles.
   facet('body', 'Naked', ['naked', 'naked bike', 'naked bikes', 'streetfighter', 'roadster bike'], { exact: ['naked'] }),
-  facet('body', 'Adventure', ['adventure', 'adventure bike', 'adventure bikes', 'adv', 'adventure tourer', 'dual sport'], {
+  facet('body', 'Adventure', ['adventure', 'adventure bike', 'adventure bikes', 'adv', 'adv bike', 'adv bikes', 'adventure tourer', 'dual sport'], {
     exact: ['adventure', 'adventure touring'],
   }),
   facet('body', 'Cruiser', ['cruiser', 'cruisers', 'cruiser bike'], { exact: ['cruiser'] }),
@@ -209,15 +217,15 @@ export const MEANINGS: readonly Meaning[] = [
     exact: ['sport', 'sports'],
   }),
   facet('body', 'Touring', ['touring', 'tourer', 'tourers', 'touring bike', 'sport touring'], { exact: ['touring', 'tourer', 'sport touring'] }),
+  // 'Sports' on a site with no sport bikes: a wish, not a filter ('sports coupe').
+  { kind: 'ignore', phrases: ['sports', 'sporty', 'sports car', 'sports cars'] },
   facet('body', 'Trail', ['trail', 'trail bike', 'trail bikes', 'dirt bike', 'dirt bikes', 'dirtbike', 'enduro', 'motocross', 'mx', 'off road bike'], {
     exact: ['trail', 'enduro', 'motocross', 'dirt'],
   }),
   // Bodies: caravans.
   facet('body', 'Pop Top', ['pop top', 'poptop', 'pop tops', 'poptops', 'pop up'], { exact: ['pop top'] }),
-  facet('body', 'Camper Trailer', ['camper trailer', 'camper trailers', 'camper', 'campers', 'tent trailer'], {
-    exact: ['camper trailer'],
-    family: ['camper'],
-  }),
+  facet('body', 'Camper Trailer', ['camper trailer', 'camper trailers', 'tent trailer'], { exact: ['camper trailer'], family: ['camper trailer'] }),
+  facet('body', 'Camper', ['camper', 'campers'], { family: ['camper'] }),
   facet('body', 'Hybrid Camper', ['hybrid camper', 'hybrid campers', 'hybrid van', 'hybrid caravan', 'hybrid'], {
     exact: ['hybrid camper', 'hybrid'],
     family: ['hybrid'],

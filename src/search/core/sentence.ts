@@ -104,7 +104,7 @@ export interface SentenceVocabulary {
   readonly phrases: ReadonlyMap<string, Entry>;
   readonly maxWords: number;
   /** Keys a misspelling may reach (makes, models, a few long words), by first letter. */
-  readonly fuzzy: ReadonlyMap<string, readonly { key: string; entry: Entry }[]>;
+  readonly fuzzy: ReadonlyMap<string, readonly { key: string; entry: Entry; edits: number }[]>;
   /** Lower-case model -> the makes that have it. */
   readonly makesOfModel: ReadonlyMap<string, readonly string[]>;
   /** Numeric values of count facets (seats, sleeps). */
@@ -131,7 +131,9 @@ const TIER = {
 } as const;
 const MAX_WORDS = 6;
 /** Model values that are not names. */
-const NOT_NAMES = new Set(['other', 'others', 'unknown', 'none', 'various', 'na', 'n/a', 'null']);
+const NOT_NAMES = new Set(['other', 'others', 'unknown', 'none', 'various', 'na', 'n/a', 'null', 'model', 'series']);
+/** Last words of a make's name that say what it makes ('Lotus Caravans', 'Zone RV'): the make is also read without them. */
+const MAKE_SUFFIXES = new Set(['caravans', 'caravan', 'campers', 'rv', 'rvs', 'motorhomes', 'motors', 'motor', 'trucks', 'cars', 'motorcycles', 'australia']);
 /** Last words of a place name too generic to stand for it alone. */
 const GENERIC_PLACE = new Set([
   'coast',
@@ -267,7 +269,12 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     for (const value of valuesOf(source, attribute)) add(value, { tier: TIER.value, target: refine(attribute, [value]) });
   const makes = valuesOf(source, 'make');
   const makeByKey = new Map(makes.map((make) => [phraseKey(make), make]));
-  for (const make of makes) add(make, { tier: TIER.make, target: refine('make', [make]) });
+  for (const make of makes) {
+    add(make, { tier: TIER.make, target: refine('make', [make]) });
+    const words = wordsOf(make);
+    while (words.length > 1 && MAKE_SUFFIXES.has(words[words.length - 1]!)) words.pop();
+    if (words.length < wordsOf(make).length && words.join('').length >= 4) add(words.join(' '), { tier: TIER.make, target: refine('make', [make]) });
+  }
   for (const [make, nicknames] of Object.entries(MAKE_NICKNAMES)) {
     const value = makeByKey.get(phraseKey(make));
     if (value) for (const nickname of nicknames) add(nickname, { tier: TIER.make, target: refine('make', [value]) });
@@ -320,18 +327,20 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
   for (const tag of valuesOf(source, 'tag')) if (phraseKey(tag).length >= 2) add(tag, { tier: TIER.tag, target: refine('tag', [tag]) });
 
   // What a misspelling may reach: makes and models, and the long words of the phrasing.
-  const fuzzy = new Map<string, { key: string; entry: Entry }[]>();
-  const reach = (key: string, entry: Entry) => {
+  const fuzzy = new Map<string, { key: string; entry: Entry; edits: number }[]>();
+  const reach = (key: string, entry: Entry, edits: number) => {
     if (key.length < 4 || !/\p{L}/u.test(key)) return;
     const list = fuzzy.get(key[0]!) ?? [];
-    list.push({ key, entry });
+    list.push({ key, entry, edits });
     fuzzy.set(key[0]!, list);
   };
   for (const [key, entry] of phrases) {
     const refined = entry.target.kind === 'refine' ? Object.keys(entry.target.refine) : [];
-    if ((entry.tier === TIER.make || entry.tier === TIER.model || entry.tier === TIER.makeModel) && refined.length > 0) reach(key, entry);
+    // Makes and models: one slip, two from eight letters ('mitsibushi', 'landcrusier').
+    if ((entry.tier === TIER.make || entry.tier === TIER.model || entry.tier === TIER.makeModel) && refined.length > 0)
+      reach(key, entry, key.length >= 8 ? 2 : 1);
   }
-  for (const { key, entry } of fuzzyWords) if (phrases.get(key) === entry) reach(key, entry);
+  for (const { key, entry } of fuzzyWords) if (phrases.get(key) === entry) reach(key, entry, 1);
 
   const counts = new Map<string, number[]>();
   for (const attribute of ['seats', 'sleeps']) {
@@ -355,6 +364,8 @@ interface Token {
   text: string;
   /** Folded; digits only for a number ('30,000' -> '30000'). */
   norm: string;
+  /** Letters and digits of `norm` ('2.5' -> '25'): what phrase keys are made of. */
+  key: string;
   start: number;
   end: number;
   /** An operator written as a symbol: '<', '>', '<=', '>=', '~', '&', '+'. */
@@ -402,6 +413,7 @@ function tokenize(sentence: string): Token[] {
     ) {
       previous.text = sentence.slice(previous.start, start + match[0].length);
       previous.norm += match[2];
+      previous.key = phraseKey(previous.norm);
       previous.end = start + match[0].length;
       previous.plus ||= Boolean(match[3]);
       continue;
@@ -409,6 +421,7 @@ function tokenize(sentence: string): Token[] {
     tokens.push({
       text: match[0],
       norm: match[4] ? match[4] : fold(match[2]!),
+      key: match[4] ? '' : phraseKey(match[2]!),
       start,
       end: start + match[0].length,
       symbol: match[4],
@@ -426,7 +439,7 @@ function tokenize(sentence: string): Token[] {
   return tokens;
 }
 
-type Unit = 'money' | 'km' | 'ft' | 'seats' | 'sleeps' | 'age' | 'weekly';
+type Unit = 'money' | 'km' | 'ft' | 'seats' | 'sleeps' | 'age' | 'weekly' | 'decade';
 
 interface Quantity {
   value: number;
@@ -592,6 +605,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
         thousands = true;
         unit = 'km';
       } else if (AGE_WORDS.has(suffix)) unit = 'age';
+      else if (suffix === 's' && Number.isInteger(value) && value % 10 === 0 && isYear(value)) unit = 'decade';
       else if (!takeUnit(suffix)) return null;
     }
     // Words after the number: 'k', 'grand', 'ks', 'seater', 'years old', 'a week'.
@@ -661,6 +675,12 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
         ? { kind: 'range', attribute: 'year', max: strict ? value - 1 : value }
         : { kind: 'range', attribute: 'year', min: strict ? value + 1 : value };
     }
+    if (unit === 'decade') {
+      // 'the 1990s'; 'before the 2000s' is before 2000, 'after the 1990s' after 1999.
+      if (comparison === 'max') return { kind: 'range', attribute: 'year', max: strict ? value - 1 : value + 9 };
+      if (comparison === 'min') return { kind: 'range', attribute: 'year', min: strict ? value + 10 : value };
+      return { kind: 'range', attribute: 'year', min: value, max: value + 9 };
+    }
     if (unit === 'age') {
       // '5 years old' and 'under 5 years old': this year's models back to five years ago; 'over 10 years old': older.
       return comparison === 'min'
@@ -720,6 +740,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       return chosen.length > 0 ? { kind: 'refine', refine: { weekly_price_range: chosen.map((band) => band.value) } } : null;
     }
     if (unit === 'age') return { kind: 'range', attribute: 'year', min: options.year - high.value, max: options.year - lowValue };
+    if (unit === 'decade') return { kind: 'range', attribute: 'year', min: lowValue, max: high.value + 9 };
     const attribute = unit === 'money' ? 'price' : unit === 'km' ? 'km' : 'body_length';
     return { kind: 'range', attribute, min: Math.min(lowValue, high.value), max: Math.max(lowValue, high.value) };
   };
@@ -841,18 +862,17 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     else if (target.kind === 'sort') take(from, to, { kind: 'sort', sortBy: target.sortBy });
     else take(from, to, { kind: 'ignore' });
   };
+  // A hyphened group ('st-x', 'd-max') is matched whole or not at all.
+  const cutsGroup = (from: number, to: number) => tokens[from]!.joined || Boolean(tokens[to]?.joined);
   for (let index = 0; index < tokens.length; index += 1) {
     if (!free(index) || tokens[index]!.symbol) continue;
     for (let length = Math.min(vocabulary.maxWords, tokens.length - index); length >= 1; length -= 1) {
       let key = '';
-      let ok = true;
-      for (let offset = 0; offset < length; offset += 1) {
+      let ok = !cutsGroup(index, index + length);
+      for (let offset = 0; ok && offset < length; offset += 1) {
         const token = tokens[index + offset]!;
-        if (token.used || token.symbol) {
-          ok = false;
-          break;
-        }
-        key += token.norm;
+        if (token.used || token.symbol) ok = false;
+        else key += token.key;
       }
       if (!ok) continue;
       // A plural the vocabulary has in the singular ('utes', 'hiluxes' aside).
@@ -878,8 +898,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   for (let index = 0; index < tokens.length; index += 1) {
     for (const length of [2, 1]) {
       const window = tokens.slice(index, index + length);
-      if (window.length < length || !window.every(fuzzyCandidate)) continue;
-      const key = window.map((token) => token.norm).join('');
+      if (window.length < length || !window.every(fuzzyCandidate) || cutsGroup(index, index + length)) continue;
+      const key = window.map((token) => token.key).join('');
       const entry = closest(key, vocabulary);
       if (!entry) continue;
       apply(index, index + length, entry, true);
@@ -890,10 +910,13 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
 
   // Pass 5: filler words, dangling comparators and symbols say nothing.
   for (const token of tokens) if (!token.used && (token.symbol || FILLER_WORDS.has(token.norm) || NEGATIONS.has(token.norm))) token.used = true;
-  const query = tokens
-    .filter((token) => !token.used)
-    .map((token) => token.text)
-    .join(' ');
+  // The words left over as typed: a hyphened group keeps its hyphen ('st-x').
+  let query = '';
+  tokens.forEach((token, index) => {
+    if (token.used) return;
+    const glued = token.joined && index > 0 && !tokens[index - 1]!.used;
+    query += query === '' ? token.text : `${glued ? '-' : ' '}${token.text}`;
+  });
 
   return summarise(
     parts.sort((a, b) => a.start - b.start),
@@ -902,23 +925,24 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   );
 }
 
-/** The closest make, model or long word to a misspelt key: one edit away (two from 8 letters), same first letter, one answer. */
+/** The closest make, model or long word to a misspelt key: within the candidate's edits, same first letter, one answer. */
 function closest(key: string, vocabulary: SentenceVocabulary): Entry | null {
   if (key.length < 4 || vocabulary.phrases.has(key)) return null;
-  const limit = key.length >= 8 ? 2 : 1;
   let best: Entry | null = null;
-  let bestDistance = limit + 1;
+  let bestDistance = Number.POSITIVE_INFINITY;
   let tie = false;
   for (const candidate of vocabulary.fuzzy.get(key[0]!) ?? []) {
+    const limit = key.length >= 8 ? candidate.edits : Math.min(1, candidate.edits);
     if (Math.abs(candidate.key.length - key.length) > limit) continue;
     const distance = editDistance(key, candidate.key, limit);
+    if (distance > limit) continue;
     if (distance < bestDistance) {
       best = candidate.entry;
       bestDistance = distance;
       tie = false;
     } else if (distance === bestDistance && candidate.entry !== best) tie = true;
   }
-  return best && !tie && bestDistance <= limit ? best : null;
+  return best && !tie ? best : null;
 }
 
 /** Edit distance with adjacent transpositions (optimal string alignment), cut off above `limit`. */
