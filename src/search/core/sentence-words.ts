@@ -376,7 +376,9 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     'has have had it its car cars vehicle vehicles family good great nice decent reliable price priced cost costing sale sales ' +
     'condition model models series year years yr yrs old stock available something thing around under over below above between less more than ' +
     'max maximum min minimum up upto least most newer older later earlier budget plus onwards upwards same also really very pretty not no without ' +
-    'got go going km kms k ks dollars bucks per week weekly pw seater seaters seat seats berth sleeps so quite fairly'
+    'got go going km kms k ks dollars bucks per week weekly pw seater seaters seat seats berth sleeps so quite fairly ' +
+    'safe safety economical efficient spacious roomy big small little large compact fast quick powerful comfortable first kids dog ' +
+    'towing range colour color type kind size tradie driver runabout'
   )
     .split(/\s+/)
     .filter((word) => word.length > 0),

@@ -279,6 +279,13 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     const value = makeByKey.get(phraseKey(make));
     if (value) for (const nickname of nicknames) add(nickname, { tier: TIER.make, target: refine('make', [value]) });
   }
+  const models = valuesOf(source, 'model');
+  for (const model of models) {
+    const key = phraseKey(model);
+    if (key.length < 2 || /^\d+$/.test(key) || NOT_NAMES.has(key)) continue;
+    add(model, { tier: TIER.model, target: refine('model', [model]) });
+  }
+
   const makesOfModel = new Map<string, string[]>();
   for (const pair of valuesOf(source, 'make_model')) {
     const at = pair.indexOf(' > ');
@@ -288,16 +295,13 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     const list = makesOfModel.get(model.toLowerCase()) ?? [];
     if (!list.includes(make)) list.push(make);
     makesOfModel.set(model.toLowerCase(), list);
-    // 'Mazda 3', 'Toyota 86': a model named by a number is read with its make.
-    add(`${make} ${model}`, { tier: TIER.makeModel, target: { kind: 'refine', refine: { make: [make], model: [model] } } });
+    // 'Mazda 3', 'Toyota 86': a model named by a number is read with its make; a model of
+    // the same spelling ('Mazda3') is the same car.
+    const key = phraseKey(`${make} ${model}`);
+    const same = phrases.get(key);
+    const models = same?.tier === TIER.model && same.target.kind === 'refine' ? (same.target.refine.model ?? []) : [];
+    add(`${make} ${model}`, { tier: TIER.makeModel, target: { kind: 'refine', refine: { make: [make], model: [...new Set([model, ...models])] } } });
   }
-  const models = valuesOf(source, 'model');
-  for (const model of models) {
-    const key = phraseKey(model);
-    if (key.length < 2 || /^\d+$/.test(key) || NOT_NAMES.has(key)) continue;
-    add(model, { tier: TIER.model, target: refine('model', [model]) });
-  }
-
   // Places: a city, a location or dealership by its full name or by what sets it apart.
   for (const city of valuesOf(source, 'city')) add(city, { tier: TIER.city, target: refine('city', [city]) });
   for (const [attribute, tier] of [
