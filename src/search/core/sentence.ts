@@ -184,10 +184,14 @@ function wordsOf(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
+/**
+ * A facet's values in code-unit order: engines order tied counts differently, and the reading must
+ * not depend on which engine answered.
+ */
 function valuesOf(source: VocabularySource, attribute: string): string[] {
   const raw = source.facets[attribute];
   if (!raw) return [];
-  return Array.isArray(raw) ? [...(raw as readonly string[])] : Object.keys(raw);
+  return (Array.isArray(raw) ? [...(raw as readonly string[])] : Object.keys(raw)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The values of a facet a meaning stands for (sentence-words.ts: exact, else family minus except). */
