@@ -95,13 +95,26 @@ test('a sentence in the hero of a Meilisearch site lands with its chips and the 
   const tenant = loadTenant('tests/fixtures/tenants/search-demo', Date.parse(NOW));
   const engine = createSearchEngine(toSearchDocuments(tenant.visible, tenant.site));
   // The equivalent filters, by hand, answered by the embedded engine.
-  const want = engine.search('Car_production', { facetFilters: [['fuel:Diesel'], ['drive:AWD'], ['transmission:Automatic']], numericFilters: ['price<=60000'], hitsPerPage: 21 });
+  const want = engine.search('Car_production', {
+    facetFilters: [['fuel:Diesel'], ['drive:AWD'], ['transmission:Automatic']],
+    numericFilters: ['price<=60000'],
+    hitsPerPage: 21,
+  });
   expect(want.nbHits).toBeGreaterThan(1);
   await searchFromHero(page, `http://${SLUG}.localhost:${port}/`, 'diesel awd under 60k auto', ['Diesel', 'AWD', 'Under $60,000', 'Automatic'], want.nbHits);
-  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?range\[price\]=:60000&refinementList\[fuel\]\[\]=Diesel&refinementList\[drive\]\[\]=AWD&refinementList\[transmission\]\[\]=Automatic$/);
-  await expect(page.getByRole('list', { name: 'Chosen filters' }).getByRole('button')).toHaveText(['Remove Diesel×', 'Remove Automatic×', 'Remove AWD×', 'Remove Under $60,000×']);
+  await expect(page).toHaveURL(
+    /\/search\/new-used-and-demo-cars\?range\[price\]=:60000&refinementList\[fuel\]\[\]=Diesel&refinementList\[drive\]\[\]=AWD&refinementList\[transmission\]\[\]=Automatic$/,
+  );
+  await expect(page.getByRole('list', { name: 'Chosen filters' }).getByRole('button')).toHaveText([
+    'Remove Diesel×',
+    'Remove Automatic×',
+    'Remove AWD×',
+    'Remove Under $60,000×',
+  ]);
   await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
-  expect(await page.locator('.search-card__name').allTextContents()).toEqual(collapseSold(want.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name));
+  expect(await page.locator('.search-card__name').allTextContents()).toEqual(
+    collapseSold(want.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name),
+  );
   // Read from Meilisearch's own facets: no embedded index was fetched.
   expect(requests.some((url) => url.startsWith(meili.host) && url.includes('/multi-search'))).toBe(true);
   expect(requests.some((url) => url.includes('/search-index-'))).toBe(false);

@@ -6,7 +6,7 @@
  * from the same engine as the search page, so N equals the hits of the page it opens.
  */
 import * as Slider from '@radix-ui/react-slider';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/text/format.ts';
 import type { SearchClientLike } from '../../search/browser/client.ts';
 import { HOME_PRICE_SLIDER, POPULAR_MAKES, SEARCH_BOX_DEBOUNCE_MS } from '../../search/core/config.ts';
@@ -33,8 +33,9 @@ import { createSearchClient } from '../../search/browser/create-client.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
 import type { DealerWords, SentenceReading } from '../../search/core/sentence.ts';
 import { loadSentenceReader, type SentenceReader } from '../../search/browser/sentence.ts';
-import { partChip } from './chips.ts';
-import { Chips } from './ui/Chips.tsx';
+
+/** The chips of the sentence: loaded with the reader, once the shopper types. */
+const HeroChips = lazy(() => import('./HeroChips.tsx'));
 import './hero-search.css';
 
 export interface HeroSearchProps {
@@ -186,10 +187,6 @@ export default function HeroSearch({
     }
     window.location.assign(heroResultsUrl(selection, routes, selects, read));
   };
-  const chips = (reading?.parts ?? []).flatMap((part, position) => {
-    const chip = partChip(part, position);
-    return chip ? [{ ...chip, part }] : [];
-  });
   const makeTiles = facetOptions(initial.facets.make, tiles);
 
   return (
@@ -210,16 +207,15 @@ export default function HeroSearch({
             onChange={(event) => setSentence(event.target.value)}
           />
           <div aria-live="polite">
-            <Chips
-              className="search-chips hero-stock__chips"
-              label="Understood"
-              chips={chips}
-              onEmptied={() => sentenceBox.current?.focus()}
-              onRemove={(key) => {
-                const chip = chips.find((candidate) => candidate.key === key);
-                if (chip) setSentence((text) => withoutPart(text, chip.part.start, chip.part.end));
-              }}
-            />
+            {reading && reading.parts.length > 0 && (
+              <Suspense fallback={null}>
+                <HeroChips
+                  parts={reading.parts}
+                  onEmptied={() => sentenceBox.current?.focus()}
+                  onRemove={(part) => setSentence((text) => withoutPart(text, part.start, part.end))}
+                />
+              </Suspense>
+            )}
           </div>
         </div>
         <fieldset className="hero-stock__types">

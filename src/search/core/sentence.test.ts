@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compileVocabulary, editDistance, phraseKey, readingFilters, readSentence, type SentenceReading, type VocabularySource } from './sentence.ts';
+import {
+  compileVocabulary,
+  editDistance,
+  phraseKey,
+  readingFilters,
+  readSentence,
+  type DealerWords,
+  type SentenceReading,
+  type VocabularySource,
+} from './sentence.ts';
 
 /** A small dealer's stock, as an unfiltered facet answer gives it. */
 const FACETS: VocabularySource['facets'] = {
@@ -235,7 +244,7 @@ describe('the sentence reader: words', () => {
   });
 
   it("lets the dealer's words win every phrase they name", () => {
-    const words = [
+    const words: DealerWords[] = [
       { words: ['tradie ute', 'work ute'], refine: { body: ['Ute'], transmission: ['Manual'] } },
       { words: ['cheap'], range: { price: { max: 15000 } } },
       { words: ['acme'], ignore: true as const },
