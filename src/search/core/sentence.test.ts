@@ -258,6 +258,14 @@ describe('the sentence reader: words', () => {
     expect(read('hilux', words).refinementList).toEqual({ model: ['HiLux', 'Ranger'], make: ['Toyota', 'Ford'] });
   });
 
+  it('reads the first 40 words of a pasted text and leaves the rest as typed', () => {
+    const long = `diesel ute ${'lorem '.repeat(38)}under 30k auto`;
+    const reading = read(long.repeat(50));
+    expect(reading.refinementList).toEqual({ fuel: ['Diesel'], body: ['Ute'] });
+    expect(reading.query.startsWith('lorem lorem')).toBe(true);
+    expect(reading.query.endsWith('under 30k auto')).toBe(true);
+  });
+
   it('is the same reading for the same vocabulary, whatever else was read before', () => {
     const first = read('white toyota hilux 2018 or newer under 40k');
     read('diesel ute under 30k auto');

@@ -130,6 +130,8 @@ const TIER = {
   tag: 8,
 } as const;
 const MAX_WORDS = 6;
+/** Words read into filters; a longer text (a pasted paragraph) is read up to here and the rest is keywords, so a keystroke never waits on it. */
+const MAX_TOKENS = 40;
 /** Model values that are not names. */
 const NOT_NAMES = new Set(['other', 'others', 'unknown', 'none', 'various', 'na', 'n/a', 'null', 'model', 'series']);
 /** Last words of a make's name that say what it makes ('Lotus Caravans', 'Zone RV'): the make is also read without them. */
@@ -564,7 +566,10 @@ const AFTER_WORDS: readonly [readonly string[], 'max' | 'min'][] = [
 
 /** The reading of one sentence against a compiled vocabulary; `year` is this year (for '5 years old' and bare years). */
 export function readSentence(sentence: string, vocabulary: SentenceVocabulary, options: { year: number }): SentenceReading {
-  const tokens = tokenize(sentence);
+  const all = tokenize(sentence);
+  const tokens = all.slice(0, MAX_TOKENS);
+  // Past MAX_TOKENS nothing is read: the rest stays as typed.
+  const unread = all.length > MAX_TOKENS ? sentence.slice(all[MAX_TOKENS]!.start).trim() : '';
   const parts: ReadPart[] = [];
   const free = (index: number) => index < tokens.length && !tokens[index]!.used;
   const wordAt = (index: number) => (free(index) ? tokens[index]!.norm : undefined);
@@ -925,6 +930,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     const glued = token.joined && index > 0 && !tokens[index - 1]!.used;
     query += query === '' ? token.text : `${glued ? '-' : ' '}${token.text}`;
   });
+  if (unread) query = query ? `${query} ${unread}` : unread;
 
   return summarise(
     parts.sort((a, b) => a.start - b.start),
