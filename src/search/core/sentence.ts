@@ -113,7 +113,7 @@ export interface SentenceVocabulary {
   readonly weeklyBands: readonly { value: string; low: number; high: number }[];
 }
 
-// Tiers: at the same span the lower tier wins; a longer span always wins.
+// Tiers: from one word on, the longest phrase wins; at the same span the lower tier.
 const TIER = {
   dealer: 0,
   meaning: 1,
