@@ -94,6 +94,11 @@ test('the hero counts with the sentence, and a removed chip takes its words out 
   await expect(understood).toHaveText(['Remove Diesel×', 'Remove Under $60,000×', 'Remove Automatic×']);
   const wider = demo.answer({ range: { price: ':60000' }, refinementList: { fuel: ['Diesel'], transmission: ['Automatic'] } });
   await expect(page.locator('.hero-stock__submit')).toHaveText(`Show Me ${wider.nbHits} cars`);
+  // The dealer's own words (the fixture's site.json search_words) win.
+  await box.fill('tradie ute');
+  await expect(understood).toHaveText(['Remove Ute Manual×']);
+  const tradie = demo.answer({ refinementList: { body: ['Ute'], transmission: ['Manual'] } });
+  await expect(page.locator('.hero-stock__submit')).toHaveText(`Show Me ${tradie.nbHits} cars`);
   // Words it cannot place stay a keyword search, counted too.
   await box.fill('diesel zzqx');
   await expect(understood).toHaveText(['Remove Diesel×']);
