@@ -33,10 +33,10 @@ import { createSearchClient } from '../../search/browser/create-client.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
 import type { DealerWords, SentenceReading } from '../../search/core/sentence.ts';
 import { loadSentenceReader, type SentenceReader } from '../../search/browser/sentence.ts';
+import './hero-search.css';
 
 /** The chips of the sentence: loaded with the reader, once the shopper types. */
 const HeroChips = lazy(() => import('./HeroChips.tsx'));
-import './hero-search.css';
 
 export interface HeroSearchProps {
   engine: EngineConfig;
@@ -135,11 +135,12 @@ export default function HeroSearch({
     let current = true;
     (reader.current ? Promise.resolve(reader.current) : loadReader())
       .then((read) => current && setReading(read(sentence)))
-      // Without the reader the sentence is a keyword search (the count follows it).
-      .catch(
-        (error: unknown) =>
-          current && (console.warn('sentence reader failed', error), setReading({ refinementList: {}, range: {}, query: sentence, parts: [] })),
-      );
+      .catch((error: unknown) => {
+        if (!current) return;
+        // Without the reader the sentence is a keyword search (the count follows it).
+        console.warn('sentence reader failed', error);
+        setReading({ refinementList: {}, range: {}, query: sentence, parts: [] });
+      });
     return () => {
       current = false;
     };
