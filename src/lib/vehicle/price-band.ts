@@ -8,7 +8,7 @@
 import { MIN_DISPLAY_PRICE } from './price-floor.ts';
 
 /** Lower limits of the bands, each band running to the next limit. */
-const BAND_LIMITS: readonly number[] = [
+export const BAND_LIMITS: readonly number[] = [
   ...Array.from({ length: 10 }, (_, index) => index * 10_000),
   ...Array.from({ length: 8 }, (_, index) => 100_000 + index * 50_000),
   500_000,
@@ -17,7 +17,7 @@ const BAND_LIMITS: readonly number[] = [
 const dollars = (amount: number) => `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 /** Band labels, made once: an index that opens derives a band per car. */
-const BAND_LABELS: readonly string[] = BAND_LIMITS.map((from, index) =>
+export const BAND_LABELS: readonly string[] = BAND_LIMITS.map((from, index) =>
   index + 1 < BAND_LIMITS.length ? `${dollars(from)} - ${dollars(BAND_LIMITS[index + 1]!)}` : `${dollars(from)} and over`,
 );
 

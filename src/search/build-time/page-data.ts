@@ -10,12 +10,13 @@ import { searchSettings } from '../../config/search.ts';
 import { modalFormConfig } from '../../lib/forms/form-config.ts';
 import type { EngineConfig, SearchConfig } from '../core/island-config.ts';
 import { siteImageOptions } from '../../lib/images.ts';
-import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from '../core/config.ts';
+import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE, NUMERIC_ATTRIBUTES } from '../core/config.ts';
+import { VOCABULARY_FACETS, type DealerWords } from '../core/sentence.ts';
 import { toSearchDocuments, type SearchDocument } from '../core/documents.ts';
 import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
 import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
 import { gridPromoNodes } from '../core/promo-nodes.ts';
-import { HERO_SELECTS, type HeroSelect } from '../browser/hero.ts';
+import { HERO_SELECTS, sentenceExample, type HeroSelect } from '../browser/hero.ts';
 import { countNoun, siteWording } from '../../lib/text/template-wording.ts';
 import type { VehicleKind } from '../../lib/vehicle/vehicle-kind.ts';
 import { logosOfMakes } from '../../lib/range/make-logos.ts';
@@ -75,7 +76,13 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
     index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
     pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
     routes,
-    promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href, nodes: gridPromoNodes(site.promo.nodes, site.timezone), words: promoWords(site) },
+    promo: {
+      slots: site.promo.card_positions,
+      randomOffset: site.promo.random_offset,
+      href: site.promo.card_href,
+      nodes: gridPromoNodes(site.promo.nodes, site.timezone),
+      words: promoWords(site),
+    },
     card: {
       offersSubscription: site.offers_subscription,
       noPriceText: site.texts.no_price,
@@ -96,8 +103,35 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
     filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
     stockNoun: site.texts.stock_noun,
     leads: { form: modalFormConfig(site) },
+    ...(site.search_words.length > 0 ? { words: checkedSearchWords(site.search_words, bundle.slug) } : {}),
   };
   return { documents, engine: createSearchEngine(documents), routes, config };
+}
+
+/**
+ * What is wrong with a site's `search_words` (src/schemas/site/search-words.ts checks the shape):
+ * each entry's facets must be facets the reader refines, its range an attribute the search ranges.
+ */
+export function searchWordsProblems(words: readonly DealerWords[]): string[] {
+  const problems: string[] = [];
+  words.forEach((entry, index) => {
+    for (const attribute of Object.keys(entry.refine ?? {})) {
+      if (!(VOCABULARY_FACETS as readonly string[]).includes(attribute))
+        problems.push(`search_words[${index}].refine.${attribute}: not a facet the search filters by (one of ${VOCABULARY_FACETS.join(', ')})`);
+    }
+    for (const attribute of Object.keys(entry.range ?? {})) {
+      if (!(NUMERIC_ATTRIBUTES as readonly string[]).includes(attribute))
+        problems.push(`search_words[${index}].range.${attribute}: not a range the search filters by (one of ${NUMERIC_ATTRIBUTES.join(', ')})`);
+    }
+  });
+  return problems;
+}
+
+/** A site's `search_words`, or an error naming the tenant, the file and the fields at fault. */
+function checkedSearchWords(words: readonly DealerWords[], slug: string): DealerWords[] {
+  const problems = searchWordsProblems(words);
+  if (problems.length > 0) throw new Error(`${slug}: site.json ${problems.join('; ')}`);
+  return [...words];
 }
 
 /**
@@ -145,5 +179,7 @@ export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSel
     typeLabel: data.config.carTypeLabel,
     selects: [...selects],
     initial: { total: facets.nbHits, facets: facets.facets },
+    example: sentenceExample(siteKinds),
+    ...(data.config.words ? { words: data.config.words } : {}),
   };
 }
