@@ -73,6 +73,8 @@ const EnvSchema = v.object({
   DELIVERY_BASE_DELAY_MS: integer(5000, 1, 86_400_000),
   DELIVERY_MAX_DELAY_MS: integer(3_600_000, 1, 604_800_000),
   DELIVERY_POLL_MS: integer(1000, 10, 3_600_000),
+  // Lead webhooks may reach loopback and private addresses: local receivers only (refused in production, src/config/production.ts).
+  LEAD_DELIVERY_ALLOW_PRIVATE: flag(false),
   SIGN_IN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'expected at least 16 characters'))),
   SIGN_IN_CODE_TTL_MINUTES: integer(10, 1, 60),
   SIGN_IN_MAX_ATTEMPTS: integer(5, 1, 20),
@@ -116,7 +118,8 @@ export interface ApiConfig {
   /** NODE_ENV=production: the fail-fast checks ran; *.localhost is refused; cookies are Secure. */
   production: boolean;
   rateLimit: { max: number; tenantMax: number; windowMs: number; signInMax: number };
-  delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number; maxAttempts: number };
+  /** The outbox worker; webhooks within the outbound-address policy (allowPrivate: local receivers), https only in production. */
+  delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number; maxAttempts: number; allowPrivate: boolean; requireHttps: boolean };
   /** Daily SMS caps (rolling 24 hours): per phone and tenant, per tenant, per phone on all tenants, per client address. */
   sms: { perPhonePerDay: number; perTenantPerDay: number; perPhoneAllTenantsPerDay: number; perClientPerDay: number };
   /** Daily allowances per client (and valuations per tenant): Quotas (server-settings.ts). */
@@ -143,7 +146,10 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(EnvSchema, present);
   if (!result.success) {
-    throw configError('lead API', result.issues.map((issue) => `${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`));
+    throw configError(
+      'lead API',
+      result.issues.map((issue) => `${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`),
+    );
   }
   const e = result.output;
   const production = e.NODE_ENV === 'production';
@@ -152,15 +158,22 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
     // Fail fast: each setting whose absence would lose leads or open the service to abuse, named.
     const problems: string[] = [];
     if (!e.SIGN_IN_SECRET) problems.push('SIGN_IN_SECRET: required in production (at least 16 random characters; keys sign-in code hashes and photo links)');
-    if (!e.MAIL_API_URL) problems.push('MAIL_API_URL: required in production (the mail transport that delivers e-mail leads; without it leads would only be recorded locally)');
+    if (!e.MAIL_API_URL)
+      problems.push('MAIL_API_URL: required in production (the mail transport that delivers e-mail leads; without it leads would only be recorded locally)');
     if (!e.SMS_API_URL) problems.push('SMS_API_URL: required in production (the SMS transport for sign-in codes and trade-in texts)');
-    if (e.TRUST_PROXY === undefined) problems.push("TRUST_PROXY: required in production (the load balancer addresses or CIDR ranges, e.g. 10.0.0.0/8, or 'none' when clients connect directly)");
-    else if (trustProxy === true) problems.push('TRUST_PROXY: in production give the list of proxy addresses or CIDR ranges, not true (true believes any client X-Forwarded-For)');
+    if (e.TRUST_PROXY === undefined)
+      problems.push(
+        "TRUST_PROXY: required in production (the load balancer addresses or CIDR ranges, e.g. 10.0.0.0/8, or 'none' when clients connect directly)",
+      );
+    else if (trustProxy === true)
+      problems.push('TRUST_PROXY: in production give the list of proxy addresses or CIDR ranges, not true (true believes any client X-Forwarded-For)');
     if (e.DEV_MESSAGES) problems.push('DEV_MESSAGES: must not be on in production (it shows sign-in codes)');
     if (problems.length > 0) throw configError('lead API', problems);
   }
   const hostMap: Record<string, string> = {};
-  for (const pair of e.SITE_HOSTS.split(',').map((text) => text.trim()).filter(Boolean)) {
+  for (const pair of e.SITE_HOSTS.split(',')
+    .map((text) => text.trim())
+    .filter(Boolean)) {
     const [host, slug] = pair.split('=') as [string, string];
     hostMap[host.toLowerCase()] = slug;
   }
@@ -193,8 +206,21 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
     redisUrl: e.REDIS_URL,
     production,
     rateLimit: { max: e.RATE_LIMIT_MAX, tenantMax: e.RATE_LIMIT_TENANT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
-    delivery: { enabled: e.DELIVERY_WORKER, baseDelayMs: e.DELIVERY_BASE_DELAY_MS, maxDelayMs: e.DELIVERY_MAX_DELAY_MS, pollMs: e.DELIVERY_POLL_MS, maxAttempts: e.DELIVERY_MAX_ATTEMPTS },
-    sms: { perPhonePerDay: e.SMS_DAILY_PER_PHONE, perTenantPerDay: e.SMS_DAILY_PER_TENANT, perPhoneAllTenantsPerDay: e.SMS_DAILY_PER_PHONE_ALL_TENANTS, perClientPerDay: e.SMS_DAILY_PER_CLIENT },
+    delivery: {
+      enabled: e.DELIVERY_WORKER,
+      baseDelayMs: e.DELIVERY_BASE_DELAY_MS,
+      maxDelayMs: e.DELIVERY_MAX_DELAY_MS,
+      pollMs: e.DELIVERY_POLL_MS,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      allowPrivate: e.LEAD_DELIVERY_ALLOW_PRIVATE,
+      requireHttps: production,
+    },
+    sms: {
+      perPhonePerDay: e.SMS_DAILY_PER_PHONE,
+      perTenantPerDay: e.SMS_DAILY_PER_TENANT,
+      perPhoneAllTenantsPerDay: e.SMS_DAILY_PER_PHONE_ALL_TENANTS,
+      perClientPerDay: e.SMS_DAILY_PER_CLIENT,
+    },
     quotas: {
       evaluationsPerClientPerDay: e.VALUATIONS_DAILY_PER_CLIENT,
       evaluationsPerTenantPerDay: e.VALUATIONS_DAILY_PER_TENANT,
@@ -233,7 +259,10 @@ function proxyAddress(entry: string): boolean {
 function parseTrustProxy(text: string | undefined): boolean | string[] {
   if (text === undefined || /^(none|false|off|0)$/i.test(text)) return false;
   if (/^(true|on|1)$/i.test(text)) return true;
-  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** A random secret for local runs, created once (mode 0600) and reused. */

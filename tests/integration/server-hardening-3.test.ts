@@ -1,0 +1,161 @@
+/**
+ * Third security review (2026-12-01), lead API side: one test per finding, each reproducing
+ * the attack on the code before the fix. NEW-3: lead-delivery.json as a blind SSRF and a
+ * signing oracle; NEW-6: per-client allowances keyed by the full IPv6 address; N10: a crafted
+ * HEIF that declares an HEVC image and holds HTML.
+ */
+import { createHmac } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from './server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const contact = { name: 'Eve Oracle', email: 'eve@example.com', phone: '0400000077', postcode: '4000', category: 'Enquiry', comments: 'hi' };
+
+/** A listener standing in for an internal service: it records every request it gets. */
+async function listener(host: string): Promise<{ server: Server; port: number; hits: { url: string; headers: Record<string, unknown>; body: string }[] }> {
+  const hits: { url: string; headers: Record<string, unknown>; body: string }[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      hits.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, host, done));
+  return { server, port: (server.address() as AddressInfo).port, hits };
+}
+
+describe('security review 2026-12-01, lead API', () => {
+  let folder: ReturnType<typeof tempDir>;
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  let tenantsDir: string;
+  const apps: LeadApi[] = [];
+  const servers: Server[] = [];
+
+  beforeAll(async () => {
+    folder = tempDir('hardening-3-test-');
+    tenantsDir = join(folder.dir, 'tenants');
+    writeTestTenants(tenantsDir);
+    database = await testDatabase('sqlite', folder.dir);
+  });
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    for (const server of servers.splice(0)) await new Promise((done) => server.close(done));
+  });
+  afterAll(async () => {
+    await database?.stop();
+    folder?.remove();
+  });
+
+  /** Alpha's lead-delivery.json (tenant-authored), then an app over the tenants. */
+  async function appDelivering(destinations: unknown[], delivery: Record<string, unknown> = {}): Promise<LeadApi> {
+    mkdirSync(join(tenantsDir, 'alpha'), { recursive: true });
+    writeFileSync(join(tenantsDir, 'alpha', 'lead-delivery.json'), JSON.stringify({ destinations }));
+    const app = await testApp(database.db, tenantsDir, { delivery: { baseDelayMs: 5, maxDelayMs: 10, pollMs: 10, maxAttempts: 2, ...delivery } });
+    apps.push(app);
+    return app;
+  }
+
+  const sendLead = async (api: LeadApi) => {
+    const response = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: `eve${Math.random()}@example.com` } });
+    expect(response.statusCode).toBe(201);
+    return response.json().lead_id as string;
+  };
+
+  it('NEW-3: a lead-delivery.json webhook never reaches loopback, private, link-local or mapped addresses (literal or by DNS)', async () => {
+    const internal = await listener('127.0.0.1');
+    servers.push(internal.server);
+    const forms = [
+      `http://127.0.0.1:${internal.port}/internal-admin/collect`,
+      `http://[::ffff:127.0.0.1]:${internal.port}/mapped`,
+      `http://[::ffff:7f00:1]:${internal.port}/mapped-hex`,
+      `http://0x7f.1:${internal.port}/hex`,
+      `http://2130706433:${internal.port}/decimal`,
+      `http://localhost:${internal.port}/by-dns`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://[fd00::1]/',
+    ];
+    const api = await appDelivering(forms.map((url, index) => ({ id: `hook-${index}`, type: 'webhook', format: 'json', url, timeout_ms: 500 })));
+    expect(api.tenants.get('alpha')?.destinations).toHaveLength(forms.length);
+    const lead = await sendLead(api);
+    // Every destination is settled (delivered or dead-lettered); the internal service was never posted to.
+    await waitFor(
+      async () => (await api.stores.outbox.deliveriesOf(lead)).every((delivery) => delivery.status === 'delivered' || delivery.status === 'dead'),
+      10_000,
+    );
+    expect(internal.hits.map((hit) => hit.url)).toEqual([]);
+    const dead = (await api.stores.outbox.deadDeliveries('alpha', 1000)).filter((delivery) => delivery.lead_id === lead);
+    expect(dead).toHaveLength(forms.length);
+    for (const delivery of dead) {
+      expect(delivery.attempts, delivery.destination).toBe(1);
+      expect(delivery.last_error, delivery.destination).toMatch(/refused: /);
+    }
+  });
+
+  it('NEW-3: the outbound allowance for local receivers is exact (tests), and the same lead then reaches it', async () => {
+    const receiver = await listener('127.0.0.2');
+    servers.push(receiver.server);
+    const api = await appDelivering([{ id: 'crm', type: 'webhook', format: 'json', url: `http://127.0.0.2:${receiver.port}/crm` }], {
+      allowAddresses: ['127.0.0.2'],
+    });
+    await sendLead(api);
+    await waitFor(() => receiver.hits.length === 1);
+  });
+
+  it("NEW-3: secret_env may name only LEAD_DELIVERY_SECRET_<SLUG>: no MAC under STRIPE_WEBHOOK_SECRET or another tenant's secret", async () => {
+    const receiver = await listener('127.0.0.2');
+    servers.push(receiver.server);
+    const env = {
+      STRIPE_WEBHOOK_SECRET: 'whsec_canary',
+      FEED_SECRET_BETA: 'feed-canary',
+      LEAD_DELIVERY_SECRET_BETA: 'beta-crm-canary',
+      LEAD_DELIVERY_SECRET_ALPHA: 'alpha-crm-secret',
+      LEAD_DELIVERY_SECRET_ALPHA__CRM: 'alpha-crm-2',
+    };
+    const url = `http://127.0.0.2:${receiver.port}/collect`;
+    for (const name of [
+      'STRIPE_WEBHOOK_SECRET',
+      'FEED_SECRET_BETA',
+      'SIGN_IN_SECRET',
+      'LEAD_DELIVERY_SECRET_BETA',
+      'LEAD_DELIVERY_SECRET_',
+      'LEAD_DELIVERY_SECRET_ALPHAX',
+    ]) {
+      const api = await appDelivering([{ id: 'crm', type: 'webhook', format: 'json', url, secret_env: name }], { env, allowAddresses: ['127.0.0.2'] });
+      // The tenant folder is refused, naming the file and the field; nothing is signed or sent.
+      const report = api.reloadTenants();
+      expect(report.failed.map((entry) => entry.error).join('\n'), name).toMatch(
+        /lead-delivery\.json: field destinations\.0\.secret_env: .*LEAD_DELIVERY_SECRET_ALPHA/,
+      );
+      expect(api.tenants.get('alpha'), name).toBeUndefined();
+      await api.close();
+      apps.splice(apps.indexOf(api), 1);
+    }
+    expect(receiver.hits).toEqual([]);
+    // The tenant's own delivery secrets sign as documented.
+    for (const [name, secret] of [
+      ['LEAD_DELIVERY_SECRET_ALPHA', 'alpha-crm-secret'],
+      ['LEAD_DELIVERY_SECRET_ALPHA__CRM', 'alpha-crm-2'],
+    ] as const) {
+      const api = await appDelivering([{ id: 'crm', type: 'webhook', format: 'json', url, secret_env: name }], { env, allowAddresses: ['127.0.0.2'] });
+      const before = receiver.hits.length;
+      await sendLead(api);
+      await waitFor(() => receiver.hits.length === before + 1);
+      const hit = receiver.hits.at(-1)!;
+      expect(hit.headers['x-signature']).toBe(
+        `sha256=${createHmac('sha256', secret)
+          .update(`${String(hit.headers['x-signature-timestamp'])}.${hit.body}`)
+          .digest('hex')}`,
+      );
+      await api.close();
+      apps.splice(apps.indexOf(api), 1);
+    }
+  });
+});
