@@ -49,6 +49,8 @@ const EnvSchema = v.object({
       ),
     ),
   ),
+  // IPv6 clients are counted by this prefix of their address (one host is routed a /64); IPv4 per address.
+  CLIENT_IPV6_PREFIX: integer(64, 32, 128),
   REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL'))),
   SMS_DAILY_PER_PHONE: integer(10, 1, 1_000_000),
   SMS_DAILY_PER_TENANT: integer(2000, 1, 100_000_000),
@@ -113,6 +115,8 @@ export interface ApiConfig {
   hostMap: Record<string, string>;
   /** false, or the proxy addresses / CIDR ranges whose X-Forwarded-For is trusted (true only outside production). */
   trustProxy: boolean | string[];
+  /** IPv6 clients count by this many leading bits of their address in every per-client limit (CLIENT_IPV6_PREFIX, default 64). */
+  clientIpv6PrefixBits: number;
   /** Rate-limit counters shared by every API process through Redis when set. */
   redisUrl: string | undefined;
   /** NODE_ENV=production: the fail-fast checks ran; *.localhost is refused; cookies are Secure. */
@@ -203,6 +207,7 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
       : { kind: 'sqlite', file: e.SQLITE_FILE === ':memory:' ? ':memory:' : resolve(cwd, e.SQLITE_FILE), synchronous: e.SQLITE_SYNCHRONOUS },
     hostMap,
     trustProxy,
+    clientIpv6PrefixBits: e.CLIENT_IPV6_PREFIX,
     redisUrl: e.REDIS_URL,
     production,
     rateLimit: { max: e.RATE_LIMIT_MAX, tenantMax: e.RATE_LIMIT_TENANT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },

@@ -9,11 +9,24 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from './server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
+
+/** A multipart body with an evalid and one file. */
+function multipart(evalid: string, bytes: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
+  const boundary = '----round3MA4YWxkTrZu0gW';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="evalid"\r\n\r\n${evalid}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 const contact = { name: 'Eve Oracle', email: 'eve@example.com', phone: '0400000077', postcode: '4000', category: 'Enquiry', comments: 'hi' };
 
 /** A listener standing in for an internal service: it records every request it gets. */
@@ -157,5 +170,118 @@ describe('security review 2026-12-01, lead API', () => {
       await api.close();
       apps.splice(apps.indexOf(api), 1);
     }
+  });
+
+  describe('NEW-6: per-client allowances', () => {
+    /** Three addresses of one IPv6 /64 (what one VPS or home connection is routed), and one of another /64. */
+    const SAME_64 = ['2001:db8:0:1::a', '2001:db8:0:1:ffff:1:2:3', '2001:db8:0:1::c'];
+    const OTHER_64 = '2001:db8:0:2::a';
+
+    async function freshApp(overrides: Parameters<typeof testApp>[2] = {}): Promise<LeadApi> {
+      const app = await testApp(database.db, tenantsDir, { imagesDir: join(folder.dir, 'images'), delivery: { enabled: false }, ...overrides });
+      apps.push(app);
+      return app;
+    }
+
+    const enterVin = (api: LeadApi, remoteAddress: string) =>
+      api.inject({
+        method: 'POST',
+        url: '/api/eval-expert/enter-vin',
+        remoteAddress,
+        headers: ALPHA,
+        payload: { rego: `N6${Math.floor(Math.random() * 9000 + 1000)}`, state: 'qld' },
+      });
+
+    it('NEW-6: one IPv6 /64 is one client: valuations, opt-outs, /miscellaneous, SMS and the request rate limit', async () => {
+      const api = await freshApp({
+        quotas: { evaluationsPerClientPerDay: 2, optOutsPerClientPerDay: 2, miscellaneousPerClientPerDay: 2 },
+        sms: { perClientPerDay: 2 },
+        rateLimit: { max: 40 },
+      });
+      const valuations = [];
+      for (const address of SAME_64) valuations.push((await enterVin(api, address)).statusCode);
+      expect(valuations).toEqual([200, 200, 429]);
+      expect((await enterVin(api, OTHER_64)).statusCode).toBe(200);
+
+      const optOuts = [];
+      for (const [index, address] of SAME_64.entries())
+        optOuts.push(
+          (
+            await api.inject({
+              method: 'POST',
+              url: '/api/unsubscribe',
+              remoteAddress: address,
+              headers: ALPHA,
+              payload: { email: `n6-victim${index}@example.com` },
+            })
+          ).statusCode,
+        );
+      expect(optOuts).toEqual([200, 200, 429]);
+
+      const misc = [];
+      for (const [index, address] of SAME_64.entries())
+        misc.push(
+          (await api.inject({ method: 'POST', url: '/api/miscellaneous', remoteAddress: address, headers: ALPHA, payload: { column_name: 'note', n: index } }))
+            .statusCode,
+        );
+      expect(misc).toEqual([200, 200, 429]);
+
+      const codes = [];
+      for (const [index, address] of SAME_64.entries())
+        codes.push(
+          (
+            await api.inject({
+              method: 'POST',
+              url: '/api/auth/request-code',
+              remoteAddress: address,
+              headers: ALPHA,
+              payload: { phone: `0413 66${index} 001` },
+            })
+          ).statusCode,
+        );
+      expect(codes).toEqual([200, 200, 429]);
+
+      // The request rate limit (RATE_LIMIT_MAX) is per /64 too.
+      const api2 = await freshApp({ rateLimit: { max: 4 } });
+      const health = [];
+      for (let i = 0; i < 6; i++)
+        health.push((await api2.inject({ method: 'GET', url: '/api/health', remoteAddress: SAME_64[i % 3]!, headers: ALPHA })).statusCode);
+      expect(health).toEqual([200, 200, 200, 200, 429, 429]);
+      expect((await api2.inject({ method: 'GET', url: '/api/health', remoteAddress: OTHER_64, headers: ALPHA })).statusCode).toBe(200);
+    });
+
+    it('NEW-6: photos are counted per /64; IPv4 stays per address and IPv4-mapped IPv6 counts as its IPv4 address', async () => {
+      const api = await freshApp({ quotas: { photosPerClientPerDay: 2, evaluationsPerClientPerDay: 100 } });
+      const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 9, g: 9, b: 9 } } })
+        .jpeg()
+        .toBuffer();
+      const [item] = (await enterVin(api, '198.51.100.99')).json();
+      const evalid = (item.EvalID ?? item.evalid) as string | undefined;
+      const upload = async (remoteAddress: string) => {
+        const body = multipart(evalid ?? '', bytes);
+        return (
+          await api.inject({
+            method: 'POST',
+            url: '/api/eval-expert/image-upload',
+            remoteAddress,
+            headers: { ...ALPHA, ...body.headers },
+            payload: body.payload,
+          })
+        ).statusCode;
+      };
+      expect(evalid).toBeDefined();
+      const photos = [];
+      for (const address of SAME_64) photos.push(await upload(address));
+      expect(photos).toEqual([200, 200, 429]);
+      // IPv4: two addresses are two clients; the IPv4-mapped form of one is the same client.
+      const v4 = await freshApp({ quotas: { evaluationsPerClientPerDay: 1 } });
+      expect((await enterVin(v4, '203.0.113.41')).statusCode).toBe(200);
+      expect((await enterVin(v4, '::ffff:203.0.113.41')).statusCode).toBe(429);
+      expect((await enterVin(v4, '203.0.113.42')).statusCode).toBe(200);
+      // The prefix is a setting: /128 keys every IPv6 address on its own again.
+      const exact = await freshApp({ quotas: { evaluationsPerClientPerDay: 1 }, clientIpv6PrefixBits: 128 });
+      expect((await enterVin(exact, SAME_64[0]!)).statusCode).toBe(200);
+      expect((await enterVin(exact, SAME_64[1]!)).statusCode).toBe(200);
+    });
   });
 });
