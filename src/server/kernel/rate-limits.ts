@@ -2,16 +2,12 @@
  * Rate-limit keys and counters. Every limit is keyed on the tenant the
  * request resolves to (not the raw Host / X-Site text, which an attacker varies freely:
  * another port, a random Host plus ?site=) and on the client address Fastify derives
- * (X-Forwarded-For only from the configured proxies), as one client key: an IPv4 address
- * as it is, an IPv6 address by its routed prefix (/64 by default, CLIENT_IPV6_PREFIX), since
- * one host is routed a whole /64 and could otherwise be 2^64 clients; an IPv4-mapped IPv6
- * address counts as its IPv4 address. With REDIS_URL the counters live in Redis so several
+ * (X-Forwarded-For only from the configured proxies), as one client key
+ * (src/platform/net/client-address.ts: an IPv6 /64 is one client). With REDIS_URL the counters live in Redis so several
  * API processes share them.
  */
-import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { ipv6Bytes } from '../../platform/net/outbound.ts';
 import type { TenantRegistry } from './tenants.ts';
 
 declare module 'fastify' {
@@ -19,29 +15,6 @@ declare module 'fastify' {
     /** The client this request counts against (clientAddress of request.ip): every per-client limit and allowance keys on it. */
     readonly client: string;
   }
-}
-
-/** The default IPv6 prefix that makes one client (CLIENT_IPV6_PREFIX). */
-export const DEFAULT_CLIENT_IPV6_PREFIX = 64;
-
-/**
- * The client an address counts as: IPv4 as it is; IPv4-mapped IPv6 (`::ffff:a.b.c.d`) as its
- * IPv4 address; other IPv6 as its first `prefixBits` bits (`2001:db8:0:1:0:0:0:0/64`).
- * Anything else (no address) as it is.
- */
-export function clientAddress(ip: string, prefixBits: number = DEFAULT_CLIENT_IPV6_PREFIX): string {
-  const bare = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  if (isIP(bare) !== 6) return ip;
-  const bytes = ipv6Bytes(bare);
-  if (bytes.slice(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff) return bytes.slice(12).join('.');
-  const kept = bytes.map((byte, index) => {
-    const from = index * 8;
-    if (from + 8 <= prefixBits) return byte;
-    if (from >= prefixBits) return 0;
-    return byte & (0xff << (8 - (prefixBits - from)));
-  });
-  const groups = Array.from({ length: 8 }, (_, index) => ((kept[index * 2]! << 8) | kept[index * 2 + 1]!).toString(16));
-  return `${groups.join(':')}/${prefixBits}`;
 }
 
 /**

@@ -12,7 +12,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { logDestination, type LogFormat } from '../../logging/logger.ts';
 import { UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
-import { clientAddress, clientKey, DEFAULT_CLIENT_IPV6_PREFIX, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
+import { clientAddress, DEFAULT_CLIENT_IPV6_PREFIX } from '../../platform/net/client-address.ts';
+import { clientKey, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
 import type { ApiTenant, TenantRegistry } from './tenants.ts';
 
 const BODY_LIMIT = 64 * 1024;
