@@ -5,7 +5,7 @@
  * HEIF that declares an HEVC image and holds HTML.
  */
 import { createHmac } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -28,6 +28,47 @@ function multipart(evalid: string, bytes: Buffer, filename = 'photo.jpg', type =
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 const contact = { name: 'Eve Oracle', email: 'eve@example.com', phone: '0400000077', postcode: '4000', category: 'Enquiry', comments: 'hi' };
+
+/**
+ * The review's 454-byte HEIF (N10 leftover): ftyp heic, a meta box with one `hvc1` item, an
+ * hvcC with no parameter sets, ispe 640x480, and an iloc pointing at an mdat of HTML.
+ */
+function craftedHeif(): Buffer {
+  const u32 = (n: number) => Buffer.from([n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
+  const u16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
+  const box = (type: string, body: Buffer) => Buffer.concat([u32(8 + body.length), Buffer.from(type, 'latin1'), body]);
+  const full = (type: string, version: number, body: Buffer) => box(type, Buffer.concat([Buffer.from([version, 0, 0, 0]), body]));
+  const payload = Buffer.from('<html><script>alert(document.domain)</script></html>'.repeat(4));
+  const ftyp = box('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1'));
+  const hdlr = full('hdlr', 0, Buffer.concat([Buffer.alloc(4), Buffer.from('pict'), Buffer.alloc(13)]));
+  const pitm = full('pitm', 0, u16(1));
+  const iinf = full('iinf', 0, Buffer.concat([u16(1), full('infe', 2, Buffer.concat([u16(1), u16(0), Buffer.from('hvc1'), Buffer.from([0])]))]));
+  const hvcC = box(
+    'hvcC',
+    Buffer.concat([Buffer.from([1, 1, 0x60, 0, 0, 0]), Buffer.alloc(6), Buffer.from([0x5a, 0xf0, 0, 0xfc, 0xfd, 0xf8, 0xf8, 0, 0, 0x0f, 0])]),
+  );
+  const ispe = full('ispe', 0, Buffer.concat([u32(640), u32(480)]));
+  const iprp = box(
+    'iprp',
+    Buffer.concat([box('ipco', Buffer.concat([hvcC, ispe])), full('ipma', 0, Buffer.concat([u32(1), u16(1), Buffer.from([2, 0x81, 0x02])]))]),
+  );
+  const head = (offset: number) =>
+    Buffer.concat([
+      ftyp,
+      full(
+        'meta',
+        0,
+        Buffer.concat([
+          hdlr,
+          pitm,
+          full('iloc', 1, Buffer.concat([Buffer.from([0x44, 0]), u16(1), u16(1), u16(0), u16(0), u16(1), u32(offset), u32(payload.length)])),
+          iinf,
+          iprp,
+        ]),
+      ),
+    ]);
+  return Buffer.concat([head(head(0).length + 8), box('mdat', payload)]);
+}
 
 /** A listener standing in for an internal service: it records every request it gets. */
 async function listener(host: string): Promise<{ server: Server; port: number; hits: { url: string; headers: Record<string, unknown>; body: string }[] }> {
@@ -283,5 +324,41 @@ describe('security review 2026-12-01, lead API', () => {
       expect((await enterVin(exact, SAME_64[0]!)).statusCode).toBe(200);
       expect((await enterVin(exact, SAME_64[1]!)).statusCode).toBe(200);
     });
+  });
+
+  it('N10: a HEIF that declares an HEVC image but holds HTML is refused; a real HEVC-coded HEIC (grid, Exif, thumbnail) is kept', async () => {
+    const api = await testApp(database.db, tenantsDir, { imagesDir: join(folder.dir, 'images'), delivery: { enabled: false } });
+    apps.push(api);
+    const [item] = (
+      await api.inject({
+        method: 'POST',
+        url: '/api/eval-expert/enter-vin',
+        remoteAddress: '198.51.100.110',
+        headers: ALPHA,
+        payload: { rego: 'HEIC10', state: 'qld' },
+      })
+    ).json();
+    const evalid = (item.EvalID ?? item.evalid) as string;
+    const upload = async (bytes: Buffer) => {
+      const body = multipart(evalid, bytes, 'IMG_0001.HEIC', 'image/heic');
+      return api.inject({
+        method: 'POST',
+        url: '/api/eval-expert/image-upload',
+        remoteAddress: '198.51.100.110',
+        headers: { ...ALPHA, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const crafted = craftedHeif();
+    expect(crafted.length).toBe(454);
+    const refused = await upload(crafted);
+    expect(refused.statusCode).toBe(415);
+    // A real photo from a phone's HEIC encoder (heif-enc 1.15 with x265: a grid of HEVC tiles, an Exif item with GPS, a thumbnail).
+    const real = readFileSync(new URL('../fixtures/photos/real-hevc-grid.heic', import.meta.url));
+    const kept = await upload(real);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ success: true });
+    const [stored] = await api.stores.evaluations.images('alpha', evalid);
+    expect(stored).toBeDefined();
   });
 });
