@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
 import { ConfigError, configError, environment, flag, integer, type Environment } from './env.ts';
 import { logFormatFor, type LogFormat } from './log.ts';
+import { checkProduction } from './production.ts';
 import type { DatabaseConfig, ProviderConfig, Quotas } from './server-settings.ts';
 
 export { ConfigError };
@@ -158,22 +159,8 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
   const e = result.output;
   const production = e.NODE_ENV === 'production';
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
-  if (production && !options.tool) {
-    // Fail fast: each setting whose absence would lose leads or open the service to abuse, named.
-    const problems: string[] = [];
-    if (!e.SIGN_IN_SECRET) problems.push('SIGN_IN_SECRET: required in production (at least 16 random characters; keys sign-in code hashes and photo links)');
-    if (!e.MAIL_API_URL)
-      problems.push('MAIL_API_URL: required in production (the mail transport that delivers e-mail leads; without it leads would only be recorded locally)');
-    if (!e.SMS_API_URL) problems.push('SMS_API_URL: required in production (the SMS transport for sign-in codes and trade-in texts)');
-    if (e.TRUST_PROXY === undefined)
-      problems.push(
-        "TRUST_PROXY: required in production (the load balancer addresses or CIDR ranges, e.g. 10.0.0.0/8, or 'none' when clients connect directly)",
-      );
-    else if (trustProxy === true)
-      problems.push('TRUST_PROXY: in production give the list of proxy addresses or CIDR ranges, not true (true believes any client X-Forwarded-For)');
-    if (e.DEV_MESSAGES) problems.push('DEV_MESSAGES: must not be on in production (it shows sign-in codes)');
-    if (problems.length > 0) throw configError('lead API', problems);
-  }
+  // Fail fast: each unsafe or missing production setting, named (src/config/production.ts, shared by every process).
+  if (!options.tool) checkProduction('api', env);
   const hostMap: Record<string, string> = {};
   for (const pair of e.SITE_HOSTS.split(',')
     .map((text) => text.trim())
