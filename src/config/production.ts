@@ -1,22 +1,12 @@
 /**
- * The one production check every process runs at start (the lead API through loadConfig, the
- * pipeline and the edge through `checkProduction`): with NODE_ENV=production, a process
- * refuses to start (ConfigError, exit code 2) naming each unsafe setting. Outside production
- * nothing is checked. It refuses, whichever process reads them:
- *  - the local stand-ins' credentials (s3rver's `S3RVER`, MinIO's `minioadmin`);
- *  - a plain-http endpoint (bucket, search admin, providers; Redis without TLS; PostgreSQL
- *    with `sslmode=disable`), unless PRIVATE_NETWORK_PLAIN_HTTP=true and its host is on a
- *    private network (a private or loopback address, or a name that only resolves inside
- *    one: a single label, `.internal`, `.local`, `.lan`, `.home.arpa`, `.svc`, `.cluster.local`);
- *  - a database or Redis URL without a password;
- *  - the outbound-address guard's off-switches (DEALER_PHOTO_ALLOW_PRIVATE,
- *    LEAD_DELIVERY_ALLOW_PRIVATE);
- *  - test-service overrides (STRIPE_API_URL, CLOUDFRONT_ENDPOINT, CLOUDFLARE_API_BASE,
- *    PUBLIC_PAYMENT_CLIENT=stand-in, DEV_MESSAGES);
- *  - low-entropy secrets (secret-strength.ts): SIGN_IN_SECRET, the operator tokens, feed and
- *    lead-delivery secrets;
- * and, per process: the lead API's required settings (SIGN_IN_SECRET, MAIL_API_URL,
- * SMS_API_URL, TRUST_PROXY as a list); the pipeline's operator page on its own port.
+ * The one production check every process runs at start (the lead API in loadConfig, the
+ * pipeline and the edge through `checkProduction`): with NODE_ENV=production it refuses to
+ * start (ConfigError, exit code 2) naming each unsafe setting: stand-in credentials,
+ * plain-http endpoints (`http:`, `redis://`, `sslmode=disable`; allowed only with
+ * PRIVATE_NETWORK_PLAIN_HTTP=true to a private-network host), databases without a password,
+ * the outbound guard's off-switches, test-service overrides, low-entropy secrets
+ * (secret-strength.ts); and per process the lead API's required settings and the pipeline's
+ * operator page on a port of its own. docs/security.md (NEW-4) lists each rule.
  */
 import { isIP } from 'node:net';
 import { isPrivateAddress } from '../platform/net/outbound.ts';

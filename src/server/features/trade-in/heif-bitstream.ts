@@ -1,18 +1,12 @@
 /**
  * Whether an HEIF file's image is really an HEVC-coded picture, read without decoding it (the
- * bundled libvips cannot decode HEVC, a patent-encumbered codec, so an HEIC upload cannot be
- * decoded here; AV1-coded HEIF is decoded by sharp itself). A file passes when its primary
- * item is an `hvc1` image, or a `grid` / `iovl` / `iden` derived image (what iPhones write: a
- * grid of 512x512 tiles) whose `dimg` references are all `hvc1` images, and every one of those
- * coded images has
- *  - an `hvcC` decoder configuration (version 1, a valid NAL length size) holding at least one
- *    VPS, SPS and PPS, each a well-formed NAL unit of its type;
- *  - data (located by `iloc`, in the file or in `idat`) that is exactly a sequence of
- *    length-prefixed NAL units, each with a valid two-byte header (forbidden bit clear,
- *    temporal id set) and at least one of them a coded slice (VCL, types 0-9 and 16-21).
- * A file with HTML, script or any other bytes where the picture should be fails on the first
- * length prefix or NAL header. What is left: bytes shaped exactly as HEVC NAL units are taken
- * without being decoded (served as `image/heic` with `nosniff`, never as a page).
+ * bundled libvips has no HEVC decoder; AV1-coded HEIF is decoded by sharp itself). The primary
+ * item must be an `hvc1` image, or a `grid` / `iovl` / `iden` image (iPhones write a grid of
+ * tiles) whose `dimg` tiles all are; each coded image needs an `hvcC` holding a well-formed
+ * VPS, SPS and PPS, and data (located by `iloc`, in the file or `idat`) that is exactly a
+ * sequence of length-prefixed NAL units with valid headers, at least one a coded slice. HTML or
+ * any other bytes where the picture should be fail on the first length or NAL header. Left:
+ * bytes shaped exactly as HEVC NAL units are taken undecoded (served as `image/heic`, `nosniff`).
  */
 import { boxes, readUInt, type Box } from './heif-metadata.ts';
 
