@@ -9,12 +9,15 @@
  */
 import { parseArgs } from 'node:util';
 import { settingsOrExit } from '../src/config/env.ts';
+import { checkProduction } from '../src/config/production.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { bucketSettings, edgeSettings } from '../src/config/publish.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { storeFromSettings } from '../src/platform/bucket/from-settings.ts';
 import { startEdge } from '../src/edge/node-edge.ts';
 
+// The production check shared by every process (src/config/production.ts): before anything else is read or started.
+settingsOrExit(() => checkProduction('edge'));
 const settings = settingsOrExit(() => edgeSettings());
 const bucket = settingsOrExit(() => bucketSettings());
 const { values } = parseArgs({

@@ -15,6 +15,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { settingsOrExit } from '../src/config/env.ts';
+import { checkProduction } from '../src/config/production.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
 import { publishSettings } from '../src/config/publish.ts';
@@ -23,6 +24,8 @@ import { loadPublisher } from '../src/pipeline/publish/publisher.ts';
 import { GUARD_DEFAULTS } from '../src/pipeline/intake/guard.ts';
 import { startPipeline } from '../src/pipeline/service/service.ts';
 
+// The production check shared by every process (src/config/production.ts): before anything else is read or started.
+settingsOrExit(() => checkProduction('pipeline'));
 const settings = settingsOrExit(() => pipelineSettings());
 const { values } = parseArgs({
   options: {

@@ -9,6 +9,10 @@
  * intake and each worker get a disk of their own (`<dir>/intake`, `<dir>/worker-<n>`: releases
  * cache, the cache root PIPELINE_CACHE_DIR, temporary files), as on separate machines. Everything lives
  * under --dir (a working copy of the tenants, the feed inbox, logs), removed on exit unless --keep.
+ * Every service needs credentials generated for this run (PostgreSQL's password, Redis's
+ * requirepass, the bucket's key pairs, the Meilisearch master key, passed by environment or
+ * file, never on a command line): on a shared machine another user reaches none of them. The
+ * pipeline holds the bucket's read-write key; the lead APIs and the edge a read-only one.
  *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]
  * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
  */
@@ -21,8 +25,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment } from '../src/config/env.ts';
 import { startThrowawayPostgres } from '../src/server/dev-postgres.ts';
-import { freePort, startMeilisearch } from './lib/meilisearch-server.ts';
-import { S3RVER_CREDENTIALS, startLocalS3 } from './lib/s3-server.ts';
+import { startMeilisearch } from './lib/meilisearch-server.ts';
+import { startRedis } from './lib/redis-server.ts';
+import { startLocalS3 } from './lib/s3-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +43,9 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]');
+  console.log(
+    'usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]',
+  );
   process.exit(0);
 }
 const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
@@ -53,7 +60,7 @@ if (!Number.isInteger(workerCount) || workerCount < 1 || workerCount > 64) {
 }
 const lockMs = values['lock-ms'] === undefined ? undefined : Number(values['lock-ms']);
 if (lockMs !== undefined && !(Number.isInteger(lockMs) && lockMs >= 1000)) {
-  console.error('--lock-ms: milliseconds (1000 or more) after which a dead worker\'s job goes to another worker');
+  console.error("--lock-ms: milliseconds (1000 or more) after which a dead worker's job goes to another worker");
   process.exit(2);
 }
 if (!existsSync(values.tenants)) {
@@ -147,29 +154,31 @@ try {
     startThrowawayPostgres().then(started),
     startMeilisearch({ dir: join(dir, 'meili') }).then(started),
     startLocalS3({ dir: join(dir, 's3') }).then(started),
+    startRedis({ dir: join(dir, 'redis') }).then(started),
   ] as const;
   startup = Promise.allSettled(servers);
-  const [postgres, meili, s3, redisPort] = await Promise.all([...servers, freePort()]);
+  const [postgres, meili, s3, redis] = await Promise.all(servers);
   // Stopped while the servers came up: start nothing more (stopAll exits the process).
   if (stopping) await new Promise(() => {});
-  mkdirSync(join(dir, 'redis'), { recursive: true });
-  const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', join(dir, 'redis')], {
-    stdio: 'ignore',
-  });
-  children.push({ name: 'redis', child: redis });
-  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  const redisUrl = redis.url;
 
-  const bucketEnv = {
+  const bucketEnv = (key: { accessKeyId: string; secretAccessKey: string }) => ({
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint,
     S3_FORCE_PATH_STYLE: 'true',
     S3_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    AWS_ACCESS_KEY_ID: key.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: key.secretAccessKey,
     LOG_FORMAT: 'json',
+  });
+  // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts): the pipeline alone writes the bucket.
+  const pipelineEnv = {
+    ...bucketEnv(s3.credentials.readWrite),
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redisUrl,
+    MEILI_ADMIN_HOST: meili.host,
+    MEILI_ADMIN_KEY: meili.masterKey,
   };
-  // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts).
-  const pipelineEnv = { ...bucketEnv, DATABASE_URL: postgres.url, REDIS_URL: redisUrl, MEILI_ADMIN_HOST: meili.host, MEILI_ADMIN_KEY: meili.masterKey };
   const pipelineArgs = ['--tenants', paths.tenants, '--inbox', paths.feeds, '--publisher', 's3'];
   const diskEnv = (disk: ReturnType<typeof machine>) => ({ PIPELINE_CACHE_DIR: disk.cache, TMPDIR: disk.tmp });
   const operatorToken = randomBytes(16).toString('hex');
@@ -180,10 +189,13 @@ try {
   });
   const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
   for (const name of workers)
-    start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], { ...pipelineEnv, ...diskEnv(disks[name]) });
+    start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], {
+      ...pipelineEnv,
+      ...diskEnv(disks[name]),
+    });
   // The lead APIs read the accepted stock and the reserved overlay from the pipeline state, and payments write the overlay there (docs/deploy.md).
   const apiEnv = {
-    ...bucketEnv,
+    ...bucketEnv(s3.credentials.readOnly),
     STOCK_FROM_STATE: 'true',
     DATABASE_URL: postgres.url,
     REDIS_URL: redisUrl,
@@ -194,7 +206,7 @@ try {
     LOG_FORMAT: 'json',
   };
   ports.api.forEach((port, index) => start(`api-${index + 1}`, 'scripts/api.ts', [], { ...apiEnv, PORT: String(port) }));
-  start('edge', 'scripts/edge.ts', ['--port', String(ports.edge)], bucketEnv);
+  start('edge', 'scripts/edge.ts', ['--port', String(ports.edge)], bucketEnv(s3.credentials.readOnly));
 
   await Promise.all([
     ...ports.api.map((port) => waitForHttp(`http://127.0.0.1:${port}/api/health`, 300_000)),
@@ -216,7 +228,7 @@ try {
       postgres: postgres.url,
       redis: redisUrl,
       meilisearch: meili.host,
-      s3: { endpoint: s3.endpoint, bucket: s3.bucket },
+      s3: { endpoint: s3.endpoint, bucket: s3.bucket, readWrite: s3.credentials.readWrite, readOnly: s3.credentials.readOnly },
       logs: paths.logs,
       pids: Object.fromEntries(children.map(({ name, child }) => [name, child.pid])),
     }),

@@ -24,7 +24,17 @@ export interface StackRun {
   pagesPerSecond: number;
   fullRelease: { tenant: string; objects: number; bytes: number; uploadedFiles: number; files: number };
   /** feedToLiveSeconds: the snapshot's landing to the edge serving the car (debounce included); releaseSeconds: the worker's job. */
-  oneCar: { tenant: string; mode: unknown; objects: number; bytes: number; uploadedFiles: number; reused: number; feedToLiveSeconds: number; releaseSeconds: number; publishSeconds: number };
+  oneCar: {
+    tenant: string;
+    mode: unknown;
+    objects: number;
+    bytes: number;
+    uploadedFiles: number;
+    reused: number;
+    feedToLiveSeconds: number;
+    releaseSeconds: number;
+    publishSeconds: number;
+  };
 }
 
 function get(base: string, path: string, host: string): Promise<{ status: number; body: string }> {
@@ -77,39 +87,76 @@ function countPages(dir: string): number {
 }
 
 /** Run the stack with `workers` pipeline workers over `tenantsDir` and measure it. */
-export async function benchStack(options: { repo: string; tenantsDir: string; slugs: string[]; workers: number; work: string; keep?: boolean }): Promise<StackRun> {
+export async function benchStack(options: {
+  repo: string;
+  tenantsDir: string;
+  slugs: string[];
+  workers: number;
+  work: string;
+  keep?: boolean;
+}): Promise<StackRun> {
   const dir = join(options.work, `stack-${options.workers}`);
   const [edge, intake, api1, api2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const stack: ChildProcess = spawn(
     process.execPath,
-    [join(options.repo, 'scripts/stack.ts'), '--tenants', options.tenantsDir, '--dir', dir, '--workers', String(options.workers), '--edge-port', String(edge), '--intake-port', String(intake), '--api-ports', `${api1},${api2}`, ...(options.keep ? ['--keep'] : [])],
+    [
+      join(options.repo, 'scripts/stack.ts'),
+      '--tenants',
+      options.tenantsDir,
+      '--dir',
+      dir,
+      '--workers',
+      String(options.workers),
+      '--edge-port',
+      String(edge),
+      '--intake-port',
+      String(intake),
+      '--api-ports',
+      `${api1},${api2}`,
+      ...(options.keep ? ['--keep'] : []),
+    ],
     // One code version for the whole run: a change to src/ meanwhile must not turn the one-car release into a full one.
-    { cwd: options.repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...environment(), PIPELINE_CODE_VERSION: environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}` } },
+    {
+      cwd: options.repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...environment(), PIPELINE_CODE_VERSION: environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}` },
+    },
   );
   let output = '';
   stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   stack.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
     const ready = JSON.parse(
-      await until('stack-ready', () => {
-        if (stack.exitCode !== null) throw new Error(`npm run stack exited with code ${stack.exitCode}:\n${output}`);
-        return output.split('\n').find((line) => line.includes('"stack-ready"'));
-      }, 900_000),
+      await until(
+        'stack-ready',
+        () => {
+          if (stack.exitCode !== null) throw new Error(`npm run stack exited with code ${stack.exitCode}:\n${output}`);
+          return output.split('\n').find((line) => line.includes('"stack-ready"'));
+        },
+        900_000,
+      ),
     ) as { edge: string; inbox: string; logs: string };
     const published = (lines: LogLine[]) => lines.filter((line) => line.event === 'release' && line.outcome === 'published');
-    const deploy = await until('every tenant published', () => {
-      const lines = published(workerLines(ready.logs));
-      const tenants = new Set(lines.map((line) => line.tenant));
-      const failed = workerLines(ready.logs).find((line) => line.event === 'release' && line.outcome === 'failed');
-      if (failed) throw new Error(`a release failed: ${JSON.stringify(failed)}`);
-      return options.slugs.every((slug) => tenants.has(slug)) ? lines : null;
-    }, 3_600_000, 1000);
+    const deploy = await until(
+      'every tenant published',
+      () => {
+        const lines = published(workerLines(ready.logs));
+        const tenants = new Set(lines.map((line) => line.tenant));
+        const failed = workerLines(ready.logs).find((line) => line.event === 'release' && line.outcome === 'failed');
+        if (failed) throw new Error(`a release failed: ${JSON.stringify(failed)}`);
+        return options.slugs.every((slug) => tenants.has(slug)) ? lines : null;
+      },
+      3_600_000,
+      1000,
+    );
     const ends = deploy.map((line) => Date.parse(line.time!));
     const starts = deploy.map((line) => Date.parse(line.time!) - Number(line.seconds) * 1000);
     const codeDeploySeconds = (Math.max(...ends) - Math.min(...starts)) / 1000;
     // Each worker has a disk of its own (`<dir>/worker-<n>/sites`): a tenant's pages on the one that published it.
     const livePages = (slug: string) => {
-      const current = Array.from({ length: options.workers }, (_, index) => join(dir, `worker-${index + 1}`, 'sites', slug, 'current')).find((path) => existsSync(path));
+      const current = Array.from({ length: options.workers }, (_, index) => join(dir, `worker-${index + 1}`, 'sites', slug, 'current')).find((path) =>
+        existsSync(path),
+      );
       if (!current) throw new Error(`no worker's disk holds the live release of ${slug}`);
       return countPages(current);
     };
@@ -135,18 +182,47 @@ export async function benchStack(options: { repo: string; tenantsDir: string; sl
     const releasedBefore = published(workerLines(ready.logs)).filter((line) => line.tenant === slug).length;
     const landed = performance.now();
     renameSync(join(inbox, '.bench.json.tmp'), join(inbox, 'bench.json'));
-    await until('the changed car at the edge', async () => (await get(ready.edge, `/cars/${car.slug}/`, `${slug}.localhost`).catch(() => ({ body: '' }))).body.includes(fresh), 600_000, 100);
+    await until(
+      'the changed car at the edge',
+      async () => (await get(ready.edge, `/cars/${car.slug}/`, `${slug}.localhost`).catch(() => ({ body: '' }))).body.includes(fresh),
+      600_000,
+      100,
+    );
     const feedToLiveSeconds = (performance.now() - landed) / 1000;
     // The worker logs the release after the bucket switched (search sync comes between): wait for that line, not an earlier release's.
-    const last = await until('the one-car release line', () => published(workerLines(ready.logs)).filter((line) => line.tenant === slug)[releasedBefore], 60_000);
-    const oneCar = await until('the one-car bucket-publish line', () => workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.release === last.release), 30_000);
+    const last = await until(
+      'the one-car release line',
+      () => published(workerLines(ready.logs)).filter((line) => line.tenant === slug)[releasedBefore],
+      60_000,
+    );
+    const oneCar = await until(
+      'the one-car bucket-publish line',
+      () => workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.release === last.release),
+      30_000,
+    );
     return {
       workers: options.workers,
       codeDeploySeconds: Number(codeDeploySeconds.toFixed(1)),
       pages,
       pagesPerSecond: Number((pages / codeDeploySeconds).toFixed(1)),
-      fullRelease: { tenant: slug, objects: Number(full.objects), bytes: Number(full.bytes), uploadedFiles: Number(full.uploadedFiles), files: Number(full.files) },
-      oneCar: { tenant: slug, mode: last.mode, objects: Number(oneCar.objects), bytes: Number(oneCar.bytes), uploadedFiles: Number(oneCar.uploadedFiles), reused: Number(oneCar.reused), feedToLiveSeconds: Number(feedToLiveSeconds.toFixed(2)), releaseSeconds: Number(last.seconds), publishSeconds: Number(oneCar.seconds) },
+      fullRelease: {
+        tenant: slug,
+        objects: Number(full.objects),
+        bytes: Number(full.bytes),
+        uploadedFiles: Number(full.uploadedFiles),
+        files: Number(full.files),
+      },
+      oneCar: {
+        tenant: slug,
+        mode: last.mode,
+        objects: Number(oneCar.objects),
+        bytes: Number(oneCar.bytes),
+        uploadedFiles: Number(oneCar.uploadedFiles),
+        reused: Number(oneCar.reused),
+        feedToLiveSeconds: Number(feedToLiveSeconds.toFixed(2)),
+        releaseSeconds: Number(last.seconds),
+        publishSeconds: Number(oneCar.seconds),
+      },
     };
   } finally {
     if (stack.exitCode === null) {
@@ -161,7 +237,13 @@ export async function benchStack(options: { repo: string; tenantsDir: string; sl
  * The bare Astro baseline (../shared/bench/bare-astro) over the same cars, `pagesPerCar` pages
  * a car, built in a copy beside the benchmark's tenants with the project's Astro.
  */
-export async function benchBareAstro(options: { repo: string; source: string; cars: unknown[]; pagesPerCar: number; work: string }): Promise<{ pages: number; seconds: number; pagesPerSecond: number }> {
+export async function benchBareAstro(options: {
+  repo: string;
+  source: string;
+  cars: unknown[];
+  pagesPerCar: number;
+  work: string;
+}): Promise<{ pages: number; seconds: number; pagesPerSecond: number }> {
   const dir = join(options.work, 'bare-astro');
   cpSync(options.source, dir, { recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path) });
   symlinkSync(join(options.repo, 'node_modules'), join(dir, 'node_modules'));

@@ -21,7 +21,29 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   try {
     const key = join(dir, 'key.pem');
     const cert = join(dir, 'cert.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:*.localhost', '-keyout', key, '-out', cert], { encoding: 'utf8' });
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,DNS:*.localhost',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { encoding: 'utf8' },
+    );
     if (made.status !== 0) throw new Error(`openssl could not make a certificate for the HTTP/2 front: ${made.stderr || made.error?.message}`);
     return { key: readFileSync(key), cert: readFileSync(cert) };
   } finally {
@@ -33,13 +55,22 @@ function forward(stream: ServerHttp2Stream, headers: IncomingHttpHeaders, origin
   const outgoing: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) if (!name.startsWith(':') && value !== undefined) outgoing[name] = value;
   outgoing.host = String(headers[constants.HTTP2_HEADER_AUTHORITY] ?? 'localhost');
-  const upstream = request({ host: '127.0.0.1', port: originPort, method: String(headers[constants.HTTP2_HEADER_METHOD]), path: String(headers[constants.HTTP2_HEADER_PATH]), headers: outgoing }, (response) => {
-    const answer: Record<string, string | string[] | number> = { [constants.HTTP2_HEADER_STATUS]: response.statusCode ?? 502 };
-    for (const [name, value] of Object.entries(response.headers)) if (!CONNECTION_HEADERS.has(name) && value !== undefined) answer[name] = value;
-    if (stream.destroyed) return response.resume();
-    stream.respond(answer);
-    response.pipe(stream);
-  });
+  const upstream = request(
+    {
+      host: '127.0.0.1',
+      port: originPort,
+      method: String(headers[constants.HTTP2_HEADER_METHOD]),
+      path: String(headers[constants.HTTP2_HEADER_PATH]),
+      headers: outgoing,
+    },
+    (response) => {
+      const answer: Record<string, string | string[] | number> = { [constants.HTTP2_HEADER_STATUS]: response.statusCode ?? 502 };
+      for (const [name, value] of Object.entries(response.headers)) if (!CONNECTION_HEADERS.has(name) && value !== undefined) answer[name] = value;
+      if (stream.destroyed) return response.resume();
+      stream.respond(answer);
+      response.pipe(stream);
+    },
+  );
   upstream.on('error', () => {
     if (!stream.headersSent && !stream.destroyed) stream.respond({ [constants.HTTP2_HEADER_STATUS]: 502 });
     stream.end();

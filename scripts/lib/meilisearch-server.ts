@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnvironment } from '../../src/config/env.ts';
 
 /** A running test server. */
 export interface MeilisearchServer {
@@ -73,10 +74,26 @@ export async function startMeilisearch(options: MeilisearchOptions = {}): Promis
   const port = options.port ?? (await freePort());
   const masterKey = options.masterKey ?? randomBytes(24).toString('hex');
   const host = `http://127.0.0.1:${port}`;
-  const child = spawn(binary, ['--http-addr', `127.0.0.1:${port}`, '--master-key', masterKey, '--no-analytics', '--db-path', join(dir, 'data.ms'), '--env', 'development', '--log-level', options.log ? 'INFO' : 'WARN'], {
-    cwd: dir,
-    stdio: ['ignore', options.log ? 'inherit' : 'ignore', options.log ? 'inherit' : 'pipe'],
-  });
+  // The master key goes through the environment (MEILI_MASTER_KEY), not the command line every local user sees in `ps`.
+  const child = spawn(
+    binary,
+    [
+      '--http-addr',
+      `127.0.0.1:${port}`,
+      '--no-analytics',
+      '--db-path',
+      join(dir, 'data.ms'),
+      '--env',
+      'development',
+      '--log-level',
+      options.log ? 'INFO' : 'WARN',
+    ],
+    {
+      cwd: dir,
+      env: childEnvironment({ MEILI_MASTER_KEY: masterKey }),
+      stdio: ['ignore', options.log ? 'inherit' : 'ignore', options.log ? 'inherit' : 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   try {

@@ -4,6 +4,7 @@
  * environment map the pipeline is handed (src/pipeline/intake/secrets.ts).
  */
 import * as v from 'valibot';
+import { weakSecretProblem } from './secret-strength.ts';
 import { environment, integer, optionalInteger, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
 
 /** Each pipeline setting: the variable it is read from and that variable's schema. */
@@ -12,7 +13,19 @@ const PIPELINE_SETTINGS = {
   port: ['PIPELINE_PORT', integer(4322, 1, 65535)],
   host: ['PIPELINE_HOST', v.optional(v.string(), '127.0.0.1')],
   /** Bearer token of the operator endpoints (status, held feeds): 32+ random characters. */
-  operatorToken: ['PIPELINE_OPERATOR_TOKEN', v.optional(v.pipe(v.string(), v.minLength(32, 'expected at least 32 random characters (make one with: openssl rand -hex 32)')))],
+  operatorToken: [
+    'PIPELINE_OPERATOR_TOKEN',
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(32, 'expected at least 32 random characters (make one with: openssl rand -hex 32)'),
+        v.check(
+          (token) => weakSecretProblem(token, 32) === undefined,
+          (issue) => weakSecretProblem(String(issue.input), 32) ?? 'expected random characters',
+        ),
+      ),
+    ),
+  ],
   /** A port of its own for the operator page: then the webhook port does not serve it. */
   operatorPort: ['PIPELINE_OPERATOR_PORT', optionalInteger(0, 65535)],
   /** The operator port's address; default loopback only. */

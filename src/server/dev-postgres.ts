@@ -1,13 +1,16 @@
 /**
- * A throw-away PostgreSQL server for tests and benchmarks: initdb into a temp folder,
- * start it on a free loopback port with its socket in that folder, remove it on stop.
+ * A throw-away PostgreSQL server for tests, benchmarks and the local stack: initdb into a temp
+ * folder, start it on a free loopback port with its socket in that folder, remove it on stop.
+ * Every connection needs the password generated for this run (scram-sha-256, never `trust`),
+ * so another user of a shared machine cannot open it; the password is in `url` only.
  * Uses the PostgreSQL server binaries of the machine (Debian package `postgresql`,
  * /usr/lib/postgresql/<version>/bin). initdb refuses to run as root, so when this
  * process is root the server runs as the `postgres` system user (created by the Debian
  * package) through `runuser`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,13 +66,19 @@ function postgresUid(): { uid: number; gid: number } | undefined {
 /** Start a throw-away server; rejects with a clear message when the binaries or the user are missing. */
 export async function startThrowawayPostgres(options: { fsync?: boolean; settings?: readonly string[] } = {}): Promise<ThrowawayPostgres> {
   const bin = findPostgresBinaries();
-  if (!bin) throw new Error('PostgreSQL server binaries not found: install the Debian package `postgresql` (initdb and pg_ctl under /usr/lib/postgresql/<version>/bin)');
+  if (!bin)
+    throw new Error(
+      'PostgreSQL server binaries not found: install the Debian package `postgresql` (initdb and pg_ctl under /usr/lib/postgresql/<version>/bin)',
+    );
   const dir = mkdtempSync(join(tmpdir(), 'leads-pg-'));
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let prefix: string[] = [];
+  const owner = asRoot ? postgresUid() : undefined;
   if (asRoot) {
-    const owner = postgresUid();
-    if (!owner) throw new Error('running as root and there is no `postgres` user to run PostgreSQL as (initdb refuses root): install the `postgresql` package or run as a normal user');
+    if (!owner)
+      throw new Error(
+        'running as root and there is no `postgres` user to run PostgreSQL as (initdb refuses root): install the `postgresql` package or run as a normal user',
+      );
     chownSync(dir, owner.uid, owner.gid);
     prefix = ['runuser', '-u', 'postgres', '--'];
   }
@@ -79,9 +88,23 @@ export async function startThrowawayPostgres(options: { fsync?: boolean; setting
   };
   const data = join(dir, 'data');
   const port = await freePort();
+  const password = randomBytes(24).toString('hex');
+  // initdb reads the password from a file (never the command line); it is removed once the cluster exists.
+  const passwordFile = join(dir, 'password');
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (owner) chownSync(passwordFile, owner.uid, owner.gid);
   try {
-    run('initdb', ['-D', data, '-U', 'leads', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
-    const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=60', '-c shared_buffers=32MB', `-c fsync=${options.fsync === false ? 'off' : 'on'}`, ...(options.settings ?? []).map((setting) => `-c ${setting}`)];
+    run('initdb', ['-D', data, '-U', 'leads', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--no-locale', '--no-sync']);
+    rmSync(passwordFile, { force: true });
+    const settings = [
+      `-p ${port}`,
+      `-k ${dir}`,
+      "-c listen_addresses='127.0.0.1'",
+      '-c max_connections=60',
+      '-c shared_buffers=32MB',
+      `-c fsync=${options.fsync === false ? 'off' : 'on'}`,
+      ...(options.settings ?? []).map((setting) => `-c ${setting}`),
+    ];
     run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings.join(' '), '-w', '-t', '30', 'start']);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -90,7 +113,7 @@ export async function startThrowawayPostgres(options: { fsync?: boolean; setting
   }
   let stopped = false;
   return {
-    url: `postgresql://leads@127.0.0.1:${port}/postgres`,
+    url: `postgresql://leads:${password}@127.0.0.1:${port}/postgres`,
     port,
     dir,
     pid: () => {

@@ -13,7 +13,9 @@ import { openDatabase, type SqlDatabase } from '../../src/server/database.ts';
 import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
 import { leadWebhookProblems } from '../fixtures/lead-webhook-schema.ts';
 
-const hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open', open: '09:00', close: '17:00' })).concat([{ weekday: 6, status: 'Open', open: '09:00', close: '12:00' }, { weekday: 0, status: 'Closed' } as never]);
+const hours = [1, 2, 3, 4, 5]
+  .map((weekday) => ({ weekday, status: 'Open', open: '09:00', close: '17:00' }))
+  .concat([{ weekday: 6, status: 'Open', open: '09:00', close: '12:00' }, { weekday: 0, status: 'Closed' } as never]);
 
 function car(id: number, slug: string, extra: Record<string, unknown> = {}) {
   return {
@@ -57,13 +59,21 @@ export function writeTestTenants(root: string, webhookUrl?: string): void {
       email: 'sales@alpha-motors.example',
       service_page: { book_href: '/service' },
       dealerships: [{ id: 11, slug: 'alpha-north', name: 'Alpha North' }],
-      locations: [location(101, 'alpha-brisbane', 'alpha-north', 11, '4000', 'Brisbane', 'QLD'), location(102, 'alpha-sydney', 'alpha-north', 11, '2000', 'Sydney', 'NSW')],
+      locations: [
+        location(101, 'alpha-brisbane', 'alpha-north', 11, '4000', 'Brisbane', 'QLD'),
+        location(102, 'alpha-sydney', 'alpha-north', 11, '2000', 'Sydney', 'NSW'),
+      ],
     }),
   );
   writeFileSync(
     join(alpha, 'stock.json'),
     JSON.stringify([
-      car(1, 'alpha-corolla-1', { dealership_id: 11, dealership_slug: 'alpha-north', location: { id: 101, slug: 'alpha-brisbane' }, autograb_data: { average_market_price: 27_000 } }),
+      car(1, 'alpha-corolla-1', {
+        dealership_id: 11,
+        dealership_slug: 'alpha-north',
+        location: { id: 101, slug: 'alpha-brisbane' },
+        autograb_data: { average_market_price: 27_000 },
+      }),
       car(2, 'alpha-corolla-2', { year: 2019, km: 60_000, price: 22_990, dealership_id: 11, location: { id: 102, slug: 'alpha-sydney' } }),
       car(3, 'alpha-corolla-3', { year: 2021, km: 20_000, price: 28_990, dealership_id: 11 }),
       car(4, 'alpha-hilux-sold', { make: 'Toyota', model: 'Hilux', status: 'sold', sold_date_timestamp: 1 }),
@@ -72,7 +82,12 @@ export function writeTestTenants(root: string, webhookUrl?: string): void {
   if (webhookUrl) {
     writeFileSync(
       join(alpha, 'lead-delivery.json'),
-      JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl, secret_env: 'ALPHA_WEBHOOK_SECRET' }, { id: 'adf', type: 'email', to: ['leads@alpha-motors.example'] }] }),
+      JSON.stringify({
+        destinations: [
+          { id: 'crm', type: 'webhook', format: 'json', url: webhookUrl, secret_env: 'LEAD_DELIVERY_SECRET_ALPHA' },
+          { id: 'adf', type: 'email', to: ['leads@alpha-motors.example'] },
+        ],
+      }),
     );
   }
   writeFileSync(
@@ -115,7 +130,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const key = String(req.headers['idempotency-key'] ?? '');
-      calls.push({ key, body: Buffer.concat(chunks).toString('utf8'), signature: req.headers['x-signature'] as string | undefined, contentType: req.headers['content-type'] });
+      calls.push({
+        key,
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: req.headers['x-signature'] as string | undefined,
+        contentType: req.headers['content-type'],
+      });
       // Every JSON body the API sends is checked against the published schema (issue 37 item 3).
       if (String(req.headers['content-type']).startsWith('application/json')) {
         let problems: string[];
@@ -191,7 +211,8 @@ export async function testApp(db: SqlDatabase, tenantsDir: string, overrides: Pa
     tenantsDir,
     database: db,
     logger: false,
-    delivery: { baseDelayMs: 20, maxDelayMs: 100, pollMs: 20, env: { ALPHA_WEBHOOK_SECRET: 'alpha-secret-for-tests' } },
+    // The webhook receiver listens on loopback: allowed by its exact address (the outbound policy refuses the rest).
+    delivery: { baseDelayMs: 20, maxDelayMs: 100, pollMs: 20, env: { LEAD_DELIVERY_SECRET_ALPHA: 'alpha-secret-for-tests' }, allowAddresses: ['127.0.0.1'] },
     ...overrides,
   });
   await app.ready();

@@ -8,11 +8,17 @@
  * derived from the operator token, so another site cannot make the browser press them.
  * Issue 34 N12: the token has at least 32 characters, wrong tokens are limited per client
  * address (OperatorAttempts), and PIPELINE_OPERATOR_PORT serves the page on its own port.
+ * Review 2026-12-01 NEW-8: the right token is checked first and always let in (a stranger
+ * behind the operator's proxy, whose wrong tries make that address wait, cannot lock the
+ * operator out); what keeps guessing out is the token's strength, checked at start
+ * (src/config/secret-strength.ts); every answer carries a Content-Security-Policy.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename } from 'node:path';
+import { weakSecretProblem } from '../../config/secret-strength.ts';
 import { listTenantDirs } from '../../lib/site/tenant.ts';
+import { clientAddress } from '../../platform/net/client-address.ts';
 import { listHeldFeeds, type HeldFeed } from '../intake/held.ts';
 import { currentRelease } from '../state/release-dirs.ts';
 import { readFeedStatus, readStatus, type FeedStatus, type TenantStatus } from '../state/status.ts';
@@ -47,7 +53,13 @@ export function releaseTime(id: string): number | null {
 }
 
 /** Collect the status of every tenant folder. */
-export async function collectOperatorStatus(tenantsDir: string, sitesDir: string, queue: OperatorStatus['queue'], now = Date.now(), state?: PipelineState): Promise<OperatorStatus> {
+export async function collectOperatorStatus(
+  tenantsDir: string,
+  sitesDir: string,
+  queue: OperatorStatus['queue'],
+  now = Date.now(),
+  state?: PipelineState,
+): Promise<OperatorStatus> {
   let dirs: string[] = [];
   try {
     dirs = listTenantDirs(tenantsDir);
@@ -55,23 +67,33 @@ export async function collectOperatorStatus(tenantsDir: string, sitesDir: string
     dirs = [];
   }
   // Held feeds are only in the state: without one, the sites directory's own is read.
-  const tenants = await withState(state, sitesDir, (shared) => Promise.all(dirs.map(async (dir): Promise<OperatorTenant> => {
-    const slug = basename(dir);
-    // Every worker's jobs are in the state; this machine's files are the fallback.
-    const status = (await state?.tenants.status(slug)) ?? readStatus(sitesDir, slug);
-    const live = (await state?.tenants.live(slug)) ?? currentRelease(sitesDir, slug);
-    const time = live ? releaseTime(live) : null;
-    return {
-      tenant: slug,
-      live: live ? { release: live, publishedAt: time === null ? null : new Date(time).toISOString(), ageSeconds: time === null ? null : Math.max(0, Math.round((now - time) / 1000)) } : null,
-      lastOutcome: status?.lastOutcome ?? null,
-      rollbackHold: status?.held ?? false,
-      lastSuccess: status?.lastSuccess ?? null,
-      lastFailure: status?.lastFailure ?? null,
-      lastFeed: (await state?.tenants.feedStatus(slug)) ?? readFeedStatus(sitesDir, slug),
-      heldFeeds: await listHeldFeeds(shared, slug),
-    };
-  })));
+  const tenants = await withState(state, sitesDir, (shared) =>
+    Promise.all(
+      dirs.map(async (dir): Promise<OperatorTenant> => {
+        const slug = basename(dir);
+        // Every worker's jobs are in the state; this machine's files are the fallback.
+        const status = (await state?.tenants.status(slug)) ?? readStatus(sitesDir, slug);
+        const live = (await state?.tenants.live(slug)) ?? currentRelease(sitesDir, slug);
+        const time = live ? releaseTime(live) : null;
+        return {
+          tenant: slug,
+          live: live
+            ? {
+                release: live,
+                publishedAt: time === null ? null : new Date(time).toISOString(),
+                ageSeconds: time === null ? null : Math.max(0, Math.round((now - time) / 1000)),
+              }
+            : null,
+          lastOutcome: status?.lastOutcome ?? null,
+          rollbackHold: status?.held ?? false,
+          lastSuccess: status?.lastSuccess ?? null,
+          lastFailure: status?.lastFailure ?? null,
+          lastFeed: (await state?.tenants.feedStatus(slug)) ?? readFeedStatus(sitesDir, slug),
+          heldFeeds: await listHeldFeeds(shared, slug),
+        };
+      }),
+    ),
+  );
   return { generatedAt: new Date(now).toISOString(), queue, tenants };
 }
 
@@ -121,17 +143,8 @@ function tenantRow(tenant: OperatorTenant, csrf: string): string {
   </tr>`;
 }
 
-/** The operator's page. `message` (already plain text) is announced at the top. */
-export function renderOperatorPage(status: OperatorStatus, csrf: string, message?: string): string {
-  const heldCount = status.tenants.reduce((sum, tenant) => sum + tenant.heldFeeds.length, 0);
-  return `<!doctype html>
-<html lang="en-AU">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Pipeline status</title>
-<style>
+/** The page's one style sheet, inline (allowed by its hash in OPERATOR_CSP). */
+const PAGE_STYLE = `
   body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5rem; color: #1b1f24; }
   table { border-collapse: collapse; width: 100%; }
   th, td { border: 1px solid #c6ccd2; padding: .5rem; vertical-align: top; text-align: left; }
@@ -147,7 +160,25 @@ export function renderOperatorPage(status: OperatorStatus, csrf: string, message
   .outcome { font-weight: 600; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   [role=status] { padding: .5rem .75rem; background: #e7f4e8; border: 1px solid #2e7d32; margin-bottom: 1rem; }
-</style>
+`;
+
+/**
+ * Every operator answer's policy: nothing may load or run (no script at all), the page's own
+ * style by its hash, forms post only to this origin, no framing; and no Referer leaves it.
+ */
+export const OPERATOR_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
+/** The operator's page. `message` (already plain text) is announced at the top. */
+export function renderOperatorPage(status: OperatorStatus, csrf: string, message?: string): string {
+  const heldCount = status.tenants.reduce((sum, tenant) => sum + tenant.heldFeeds.length, 0);
+  return `<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Pipeline status</title>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <main>
@@ -184,17 +215,23 @@ export function isOperator(req: IncomingMessage, token: string): boolean {
 /** Shortest operator token accepted (issue 34 N12): long enough that guessing it is hopeless. */
 export const MIN_OPERATOR_TOKEN_LENGTH = 32;
 
-/** Throws a message naming the variable when a set operator token is too short. */
+/** Throws a message naming the variable when a set operator token is too short or not random (NEW-8). */
 export function checkOperatorToken(token: string | undefined): void {
   if (token && token.length < MIN_OPERATOR_TOKEN_LENGTH) {
-    throw new Error(`PIPELINE_OPERATOR_TOKEN: expected at least ${MIN_OPERATOR_TOKEN_LENGTH} random characters (got ${token.length}); make one with: openssl rand -hex 32`);
+    throw new Error(
+      `PIPELINE_OPERATOR_TOKEN: expected at least ${MIN_OPERATOR_TOKEN_LENGTH} random characters (got ${token.length}); make one with: openssl rand -hex 32`,
+    );
   }
+  const weak = token ? weakSecretProblem(token, MIN_OPERATOR_TOKEN_LENGTH) : undefined;
+  if (weak) throw new Error(`PIPELINE_OPERATOR_TOKEN: ${weak}`);
 }
 
 /**
- * Wrong operator tokens per client address (issue 34 N12): the first 5 are free; after that
- * each try must wait 1 s, doubling with every further failure up to 15 minutes (429 with
- * Retry-After, even with the right token). A right token clears the client's record.
+ * Wrong operator tokens per client (issue 34 N12; an IPv6 /64 is one client): the first 5 are
+ * free; after that the client's wrong tokens are answered 429 with Retry-After for 1 s,
+ * doubling with every further failure up to 15 minutes. The right token is never held back
+ * (NEW-8): it is checked before the wait, so a stranger sharing the operator's address (a
+ * proxy) cannot lock the operator out. A right token clears the client's record.
  */
 export class OperatorAttempts {
   private readonly clients = new Map<string, { failures: number; until: number }>();
@@ -271,24 +308,44 @@ export async function handleOperatorRequest(req: IncomingMessage, res: ServerRes
   if (!isOperatorPath(req.url)) return false;
   const url = new URL(req.url ?? '/', 'http://pipeline');
   const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', ...headers });
+    res.writeHead(status, {
+      'content-type': type,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'content-security-policy': OPERATOR_CSP,
+      'referrer-policy': 'no-referrer',
+      ...headers,
+    });
     res.end(body);
   };
   if (!context.token) {
-    send(503, 'application/json; charset=utf-8', JSON.stringify({ error: 'the operator page is disabled: start the pipeline with PIPELINE_OPERATOR_TOKEN set' }));
+    send(
+      503,
+      'application/json; charset=utf-8',
+      JSON.stringify({ error: 'the operator page is disabled: start the pipeline with PIPELINE_OPERATOR_TOKEN set' }),
+    );
     return true;
   }
-  const client = req.socket.remoteAddress ?? '';
-  const wait = context.attempts.waitMs(client);
-  if (wait > 0) {
-    send(429, 'application/json; charset=utf-8', JSON.stringify({ error: 'too many wrong operator tokens from this address: wait and try again' }), { 'retry-after': String(Math.ceil(wait / 1000)) });
-    return true;
-  }
+  const client = clientAddress(req.socket.remoteAddress ?? '');
+  // The right token first: the wait below holds back wrong tokens only.
   if (!isOperator(req, context.token)) {
+    const wait = context.attempts.waitMs(client);
+    if (wait > 0) {
+      send(429, 'application/json; charset=utf-8', JSON.stringify({ error: 'too many wrong operator tokens from this address: wait and try again' }), {
+        'retry-after': String(Math.ceil(wait / 1000)),
+      });
+      return true;
+    }
     context.attempts.failed(client);
-    send(401, 'application/json; charset=utf-8', JSON.stringify({ error: 'operator token required: Authorization: Bearer <token> (or Basic auth with the token as password)' }), {
-      'www-authenticate': 'Basic realm="pipeline operator", charset="UTF-8"',
-    });
+    send(
+      401,
+      'application/json; charset=utf-8',
+      JSON.stringify({ error: 'operator token required: Authorization: Bearer <token> (or Basic auth with the token as password)' }),
+      {
+        'www-authenticate': 'Basic realm="pipeline operator", charset="UTF-8"',
+      },
+    );
     return true;
   }
   context.attempts.succeeded(client);
@@ -319,10 +376,22 @@ export async function handleOperatorRequest(req: IncomingMessage, res: ServerRes
     const [, slug, id, decision] = match;
     const ok = await context.decide(slug, id, decision as 'confirm' | 'discard');
     const wantsJson = String(req.headers.accept ?? '').includes('application/json');
-    if (wantsJson) send(ok ? 200 : 409, 'application/json; charset=utf-8', JSON.stringify(ok ? { ok: true, tenant: slug, held: id, decision } : { error: 'unknown or already decided held feed' }));
-    else send(303, 'text/plain; charset=utf-8', '', { location: `/status?done=${ok ? (decision === 'confirm' ? 'confirmed' : 'discarded') : 'gone'}&tenant=${encodeURIComponent(slug)}` });
+    if (wantsJson)
+      send(
+        ok ? 200 : 409,
+        'application/json; charset=utf-8',
+        JSON.stringify(ok ? { ok: true, tenant: slug, held: id, decision } : { error: 'unknown or already decided held feed' }),
+      );
+    else
+      send(303, 'text/plain; charset=utf-8', '', {
+        location: `/status?done=${ok ? (decision === 'confirm' ? 'confirmed' : 'discarded') : 'gone'}&tenant=${encodeURIComponent(slug)}`,
+      });
     return true;
   }
-  send(404, 'application/json; charset=utf-8', JSON.stringify({ error: 'not found: GET /status, GET /status.json, POST /status/held/<tenant>/<id>/confirm|discard' }));
+  send(
+    404,
+    'application/json; charset=utf-8',
+    JSON.stringify({ error: 'not found: GET /status, GET /status.json, POST /status/held/<tenant>/<id>/confirm|discard' }),
+  );
   return true;
 }

@@ -3,7 +3,7 @@
  * (scripts/lib/s3-server.ts), and S3ObjectStores pointed at it.
  */
 import { S3ObjectStore } from '../../../src/platform/bucket/object-store.ts';
-import { S3RVER_CREDENTIALS, startLocalS3 } from '../../../scripts/lib/s3-server.ts';
+import { startLocalS3 } from '../../../scripts/lib/s3-server.ts';
 
 /** Start s3rver with `bucket`; `store(prefix)` makes a store on it. */
 export async function startS3rver(bucket = 'sites') {
@@ -12,7 +12,7 @@ export async function startS3rver(bucket = 'sites') {
     endpoint: server.endpoint,
     bucket,
     store: (prefix?: string) =>
-      new S3ObjectStore({ bucket, endpoint: server.endpoint, forcePathStyle: true, region: 'us-east-1', prefix, credentials: S3RVER_CREDENTIALS }),
+      new S3ObjectStore({ bucket, endpoint: server.endpoint, forcePathStyle: true, region: 'us-east-1', prefix, credentials: server.credentials.readWrite }),
     close: () => server.stop(),
   };
 }
