@@ -6,8 +6,8 @@
  * Text fields are plain strings: they are untrusted and are escaped where rendered.
  */
 import * as v from 'valibot';
-import { isNullText } from '../lib/text/feed-text.ts';
-import { normaliseCar } from '../lib/vehicle/identity.ts';
+import { isNullText } from './feed-text.ts';
+import { normaliseCar } from './identity.ts';
 
 /** An optional value: absent or null are both "not given" in a real feed. */
 const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);

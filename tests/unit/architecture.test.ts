@@ -9,7 +9,7 @@ import { isBuiltin } from 'node:module';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SPEC_MESSAGES } from '../../src/lib/forms/messages.ts';
+import { SPEC_MESSAGES } from '../../src/schemas/messages.ts';
 
 interface SourceFile {
   /** Repository-relative path with forward slashes. */
@@ -148,7 +148,7 @@ export function importCycles(files: SourceFile[], prefix: string): string[][] {
 
 const SLUG_OWNER = 'src/lib/text/slug.ts';
 const FINANCE_OWNER = 'src/lib/finance/';
-const MESSAGES_OWNER = 'src/lib/forms/messages.ts';
+const MESSAGES_OWNER = 'src/schemas/messages.ts';
 
 /** Source text without comments (a comment may quote a message or show a formula). */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
@@ -176,8 +176,8 @@ export function secondOwners(files: SourceFile[], messages: readonly string[]): 
   return problems;
 }
 
-const IDENTITY_OWNER = 'src/lib/vehicle/identity.ts';
-const NULL_TEXT_OWNER = 'src/lib/text/feed-text.ts';
+const IDENTITY_OWNER = 'src/schemas/identity.ts';
+const NULL_TEXT_OWNER = 'src/schemas/feed-text.ts';
 
 /**
  * Feed quirks are normalised once, where a feed is parsed (issue 12 item 3): the car's display
@@ -510,13 +510,13 @@ describe('architecture (issue 12)', () => {
     it('a component, layout or build module reading site data; a page and site-data itself may', () => {
       const problems = siteDataReaders([
         { path: 'src/components/offers/OffersPage.astro', text: "import { siteData } from '../../site-data/site-data.ts';\nconst offers = siteData().offers();" },
-        { path: 'src/layouts/SiteLayout.astro', text: "import type { SiteData } from '../site-data/site-data.ts';" },
+        { path: 'src/components/layout/SiteLayout.astro', text: "import type { SiteData } from '../../site-data/site-data.ts';" },
         { path: 'src/search/page-data.ts', text: "const data = await import('../site-data/site-data.ts');" },
         { path: 'src/builder/chrome.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
         { path: 'src/pages/offers.astro', text: "import { siteData } from '../site-data/site-data.ts';" },
         { path: 'src/pages/cars/[slug]/checkout.astro', text: "import { siteData } from '../../../site-data/site-data.ts';" },
         { path: 'src/site-data/site-data.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
-        { path: 'src/components/Picture.tsx', text: '// bundleFile() is read by site-data\nexport const x = 1;' },
+        { path: 'src/islands/ui/Picture.tsx', text: '// bundleFile() is read by site-data\nexport const x = 1;' },
       ]);
       expect(problems).toHaveLength(4);
       expect(problems[0]).toContain('src/components/offers/OffersPage.astro -> src/site-data/site-data.ts: only pages');

@@ -4,7 +4,7 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import { formatMoney } from '../text/format.ts';
-import { presentText } from '../text/feed-text.ts';
+import { presentText } from '../../schemas/feed-text.ts';
 
 /** Which rule chose the price shown. */
 export type PriceKind = 'subscription' | 'price' | 'preorder' | 'none';

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formSiteConfig } from '../../../lib/forms/form-config.ts';
 import { NOT_FOUND_MESSAGES } from '../../../lib/forms/instant-offer.ts';
-import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
 import { mountRoot } from '../../ui/mount-root.ts';
 import { click, fill, stubApi, submit } from '../../ui/form-events.ts';

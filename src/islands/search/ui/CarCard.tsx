@@ -7,7 +7,7 @@ import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actio
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
 import { vehicleKind } from '../../../lib/vehicle/spec-rows.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
-import Picture from '../../../components/Picture.tsx';
+import Picture from '../../ui/Picture.tsx';
 import type { SearchHit } from '../../../search/engine/engine.ts';
 import { hitToCar } from '../../../search/core/hit-car.ts';
 import SaveCompare from '../../ui/SaveCompare.tsx';
