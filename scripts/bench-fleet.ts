@@ -9,7 +9,7 @@
  *   npm run bench:fleet -- --workers 1,2 [--tenants 10] [--cars 300] [--bare <dir>]
  *
  * With --workers, the same tenants go through `npm run stack` instead, once per worker count
- * (scripts/lib/bench-stack.ts: code deploy wall, bucket uploads of a full and a one-car
+ * (tests/support/bench-stack.ts: code deploy wall, bucket uploads of a full and a one-car
  * release, feed-to-live at the edge), beside the bare Astro baseline built in the same run.
  *
  * Prints per path: compile seconds (fleet), per-tenant seconds (median, p95: prepare, render
@@ -21,7 +21,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTenant, REPO_ROOT, type TenantBuildResult, buildFleet } from '../src/builder/render/index.ts';
-import { benchBareAstro, benchStack } from './lib/bench-stack.ts';
+import { benchBareAstro, benchStack } from '../tests/support/bench-stack.ts';
 
 const { values } = parseArgs({
   options: {

@@ -2,7 +2,7 @@
 /**
  * Feed photo benchmark (issue 15 "Done when"): a tenant of N cars x P photos whose photos
  * are phone-like JPEGs (default 4000 x 3000, 3-4 MB, EXIF) on a local photo host
- * (tests/fixtures/photos/server.ts; every URL holds its own bytes), published through the
+ * (tests/support/photos/server.ts; every URL holds its own bytes), published through the
  * operations pipeline with an empty photo cache:
  *   - cold: the first release (every photo downloaded and transformed, every page built);
  *   - warm: a forced full rebuild of the same stock (every photo already in the cache);
@@ -38,8 +38,8 @@ function variants(cache: PhotoCache, sha: string) {
   if (!found) throw new Error('a real photo was not transformed');
   return found;
 }
-import { startPhotoServer } from '../tests/fixtures/photos/server.ts';
-import { photoStock, writePhotoTenant } from '../tests/fixtures/photos/tenant.ts';
+import { startPhotoServer } from '../tests/support/photos/server.ts';
+import { photoStock, writePhotoTenant } from '../tests/support/photos/tenant.ts';
 
 const { values } = parseArgs({
   options: {

@@ -28,7 +28,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment, environment } from '../src/config/env.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from '../src/server/database.ts';
-import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/dev-postgres.ts';
+import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../tests/support/dev-postgres.ts';
+import { writeTenantFolder } from '../tests/support/tenant-folder.ts';
 import { openStores } from '../src/server/stores.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,23 +76,17 @@ function writeTenant(dir: string, webhookUrl: string): Listing[] {
     listings.length > 0
       ? listings.map((car) => ({ ...car, dealership_id: 1, dealership_slug: 'bench-central' }))
       : Array.from({ length: 200 }, (_, i) => ({ id: i + 1, slug: `bench-car-${i + 1}`, status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year: 2020, price: 20_000 + i }));
-  const tenant = join(dir, 'bench');
-  mkdirSync(tenant, { recursive: true });
-  writeFileSync(
-    join(tenant, 'site.json'),
-    JSON.stringify({
+  writeTenantFolder(join(dir, 'bench'), {
+    site: {
       slug: 'bench',
-      template: 'used-group',
       name: 'Bench Motors',
       url: 'https://bench-motors.example',
-      phone: '+61 7 3000 1234',
-      service_page: { book_href: '/service' },
       dealerships: [{ id: 1, slug: 'bench-central', name: 'Bench Central' }],
       locations: [{ id: 1, name: 'Bench Yard', slug: 'bench-yard', dealership_slug: 'bench-central', address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' } }],
-    }),
-  );
-  writeFileSync(join(tenant, 'stock.json'), JSON.stringify(cars));
-  writeFileSync(join(tenant, 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl }] }));
+    },
+    stock: cars,
+    delivery: { destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl }] },
+  });
   return cars as Listing[];
 }
 

@@ -39,7 +39,7 @@ import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { environment } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
-import { startH2Front } from './lib/h2-front.ts';
+import { startH2Front } from '../tests/support/h2-front.ts';
 
 const CHROME = environment().CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--ignore-certificate-errors', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

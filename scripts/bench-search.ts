@@ -37,7 +37,7 @@ import { encodeIndex } from '../src/search/engine/embedded-index.ts';
 import type { EngineSearchParams } from '../src/search/engine/engine.ts';
 import { syncTenant, tenantFilter, mintTenantToken } from '../src/search/admin/meilisearch.ts';
 import { PAGE_FACETS } from '../src/search/build-time/snapshot.ts';
-import { startMeilisearch } from './lib/meilisearch-server.ts';
+import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
 
 const { values } = parseArgs({
   options: {

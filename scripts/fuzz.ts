@@ -7,14 +7,14 @@
  * Starts the lead API with the static sites (scripts/serve.ts) and the feed webhook
  * (scripts/pipeline.ts) as child processes on 127.0.0.1 over a temporary workspace, sends
  * `--count` malformed requests to each of the lead API, the static sites and the feed
- * webhook (scripts/fuzz-lib.ts), drops hostile files into the pipeline's feed inbox while
+ * webhook (tests/support/fuzz-lib.ts), drops hostile files into the pipeline's feed inbox while
  * another tenant's feed must still be accepted and published, then checks every process
  * still answers. Prints the
  * figures; exits non-zero on any crash, 5xx, unanswered complete request, a process that
  * no longer answers, or a run cut short by the time limit (seconds).
  */
 import { parseArgs } from 'node:util';
-import { passed, runFuzz } from './fuzz-lib.ts';
+import { passed, runFuzz } from '../tests/support/fuzz-lib.ts';
 
 const { values } = parseArgs({
   options: {

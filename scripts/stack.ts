@@ -20,9 +20,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment } from '../src/config/env.ts';
-import { startThrowawayPostgres } from '../src/server/dev-postgres.ts';
-import { freePort, startMeilisearch } from './lib/meilisearch-server.ts';
-import { S3RVER_CREDENTIALS, startLocalS3 } from './lib/s3-server.ts';
+import { startThrowawayPostgres } from '../tests/support/dev-postgres.ts';
+import { freePort, startMeilisearch } from '../tests/support/meilisearch-server.ts';
+import { S3RVER_CREDENTIALS, startLocalS3 } from '../tests/support/s3-server.ts';
 
 const { values } = parseArgs({
   options: {

@@ -86,5 +86,5 @@ function buildAll(clock: string, dist: string) {
   rmSync(outside, { recursive: true, force: true });
   // The photo fixture tenant (issue 15): its photo host runs only while it builds, so it is
   // written into the e2e tenants folder (for the server) and built by its own script.
-  run('build the photo fixture tenant', node, ['tests/fixtures/photos/build-fixture.ts', '--tenants', `${dist}-tenants`, '--out', dist, '--now', clock]);
+  run('build the photo fixture tenant', node, ['tests/support/photos/build-fixture.ts', '--tenants', `${dist}-tenants`, '--out', dist, '--now', clock]);
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../src/builder/post-build/built-pages.ts';
-import { serveSites } from './helpers/pipeline-env.ts';
+import { serveSites } from '../support/pipeline-env.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'built-site-security-'));

@@ -15,7 +15,7 @@ import { formToken, type OperatorStatus } from '../../src/pipeline/operator.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service.ts';
 import { defaultDataDir, openPipelineState } from '../../src/pipeline/state/store.ts';
 import { withState } from '../../src/pipeline/state/store.ts';
-import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
+import { REPO, serveSites, waitFor, workspace } from '../support/pipeline-env.ts';
 
 const SLUG = 'photo-columns-motors';
 const FIXTURE = join(REPO, 'tests/fixtures/tenants', SLUG);

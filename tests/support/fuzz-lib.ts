@@ -25,8 +25,8 @@ import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, read
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { environment } from '../src/config/env.ts';
-import { defaultDataDir } from '../src/pipeline/state/store.ts';
+import { environment } from '../../src/config/env.ts';
+import { defaultDataDir } from '../../src/pipeline/state/store.ts';
 
 export const REPO = resolve(import.meta.dirname, '..');
 

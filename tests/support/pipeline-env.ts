@@ -8,8 +8,8 @@ import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createStaticSitesHandler } from '../../../src/server/static-sites.ts';
-import { currentRelease, listReleases } from '../../../src/pipeline/releases.ts';
+import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
+import { currentRelease, listReleases } from '../../src/pipeline/releases.ts';
 
 export const REPO = resolve(import.meta.dirname, '../../..');
 export const FIXTURE = join(REPO, 'tests/fixtures/tenants/pipeline-motors');
