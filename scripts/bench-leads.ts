@@ -1,30 +1,13 @@
 /**
- * Lead API benchmark, crash test and fuzz run, on loopback only:
+ * Lead API benchmark, crash test and fuzz run, on loopback only: per database the API runs as a
+ * child process (scripts/api.ts) over a bench tenant, with a webhook served here; throughput at
+ * each concurrency level, then a SIGKILL crash test (every acknowledged lead and revision stored
+ * and delivered once), then malformed requests. Exits non-zero when a check fails.
+ *
  *   npx node scripts/bench-leads.ts [--db sqlite|postgres|both] [--seconds 5]
  *     [--concurrency 8,32] [--fuzz 10000] [--skip-crash] [--skip-fuzz] [--sql-stats]
  *
- * Per database it starts the API as a child process (`scripts/api.ts`) over a bench
- * tenant whose stock is a slice of ../shared/data/au-vehicle-listings.json, with a
- * webhook destination served by this process, then:
- *  1. throughput: for each level of `concurrency` (a comma list), keeps that many lead
- *     submissions in flight for `seconds` and reports sustained leads per second and
- *     p50 / p99 latency. By Little's law a level caps the rate at level / mean latency:
- *     8 in flight shows a lightly loaded API (its latency), 32 a saturated one (its
- *     throughput, where issue 17's >= 1,500 leads/s with p99 <= 50 ms is judged). The
- *     crash test runs at the first level;
- *  2. crash: drives leads, kills the API with SIGKILL mid-run, restarts it, drives more,
- *     then checks every acknowledged lead is stored and was delivered to the webhook
- *     once (receipts by idempotency key); meanwhile it sends revisions of acknowledged
- *     leads while their deliveries are in flight (the webhook answers slowly in this
- *     phase) and checks every acknowledged revision reached the webhook (issue 13 M5);
- *  3. fuzz: sends `fuzz` malformed requests and checks none gets a 5xx and the API
- *     never dies.
- * Beside the API's CPU per lead it reports the bench client's own CPU per lead and, on
- * PostgreSQL, the server's (postmaster and its children), commits and WAL flushes per lead:
- * the client, the API and PostgreSQL share the machine's cores. `--sql-stats` (PostgreSQL)
- * loads pg_stat_statements and lists every statement the throughput phase ran, with calls
- * per lead (it costs some server CPU itself, so the throughput of such a run is not the figure).
- * Every loop is bounded by time or count. Exits non-zero when a check fails.
+ * The phases, the CPU figures and --sql-stats: docs/benchmarks.md.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

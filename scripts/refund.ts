@@ -1,17 +1,13 @@
 /**
- * The dealer's refund command (issue 16, docs/payments.md):
+ * The dealer's refund command (docs/payments.md):
  *
  *   npm run refund -- --tenant <slug> --list [--car <car id>]
  *   npm run refund -- --tenant <slug> (--payment <payment id> | --reference <pi_...> | --car <car id>)
  *                     [--amount <dollars>] [--reason "<text>"]
  *
- * Refunds a paid deposit or online payment through the provider (in full, or --amount in
- * dollars), records it, releases the car (the reserved overlay entry goes, so the next
- * release shows it for sale again) and sends the dealer the updated lead. A payment still
- * being paid (the car is held) is cancelled and its hold released instead. Reads the same
- * settings as the API: DATABASE_URL or SQLITE_FILE, TENANTS_DIR, STRIPE_SECRET_KEY[_<SLUG>],
- * STRIPE_WEBHOOK_SECRET[_<SLUG>], STOCK_FROM_STATE and PIPELINE_DATA_DIR (the overlay in the
- * pipeline state) (docs/lead-api.md, docs/payments.md).
+ * Refunds a paid deposit or online payment through the provider (in full, or --amount), records
+ * it, releases the car and sends the dealer the updated lead; a payment still being paid is
+ * cancelled and its hold released instead. Reads the lead API's settings (docs/lead-api.md).
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config/server.ts';

@@ -1,14 +1,11 @@
 #!/usr/bin/env node
 /**
- * A production-shaped stack on 127.0.0.1 (issue 33 item 5; docs/deploy.md "The stack on one
- * machine"): PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver), then one pipeline
- * intake, two pipeline workers (`--role worker`, `--workers` of them, sharing the Redis queue,
- * publishing to the bucket), two lead API processes on PostgreSQL and Redis (reading stock and
- * the reserved overlay from the pipeline's state), and the edge serving shoppers from the
- * bucket as the CDN recipe does. The pipeline's state is in PostgreSQL and the bucket; the
- * intake and each worker get a disk of their own (`<dir>/intake`, `<dir>/worker-<n>`: releases
- * cache, the cache root PIPELINE_CACHE_DIR, temporary files), as on separate machines. Everything lives
- * under --dir (a working copy of the tenants, the feed inbox, logs), removed on exit unless --keep.
+ * A production-shaped stack on 127.0.0.1 (docs/deploy.md "The stack on one machine"):
+ * PostgreSQL, Redis, Meilisearch and a local S3 server, one pipeline intake and `--workers`
+ * pipeline workers publishing to the bucket, two lead API processes reading stock and the
+ * reserved overlay from the pipeline's state, and the edge serving shoppers from the bucket.
+ * The intake and each worker get a disk of their own, as on separate machines; everything lives
+ * under --dir, removed on exit unless --keep.
  *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]
  * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
  */
