@@ -28,7 +28,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/${dist.replace(/[^\w-]/g, '_')}`,
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // The machine has two cores, in CI and out.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // A stray test.only must not silently skip the rest of the suite in CI (issue 12).
   forbidOnly: !!process.env.CI,
@@ -37,7 +38,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'off',
+    // A test that passed only on retry is a defect to find: its retry keeps a trace (test-results/) to find it with.
+    trace: 'on-first-retry',
   },
   projects: [
     { name: 'chromium', testIgnore: fullBrowserSpecs, use: { browserName: 'chromium', launchOptions: { executablePath: chromiumPath, args: chromiumArgs } } },

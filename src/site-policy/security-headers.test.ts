@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from '../schemas/site.ts';
-import { contentSecurityPolicy, headersForPath, headersRules, parseHeadersFile, securityHeaders } from './security-headers.ts';
+import { contentSecurityPolicy, headersForPath, headersRules, securityHeaders } from './security-headers.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const site = (extra: Record<string, unknown> = {}) =>

@@ -743,6 +743,42 @@ describe('test support in one place (docs/architecture.md "Tests and their suppo
   });
 });
 
+/** An ESLint directive in a comment (`eslint-disable`, `-line`, `-next-line`, `eslint-enable` aside), with what follows it on the line. */
+const LINT_DISABLE = /eslint-disable(?:-next-line|-line)?\b([^\n]*)/g;
+
+/** Every lint exception says why (`// eslint-disable-next-line rule -- the reason`): a bare disable hides a warning without a reason. */
+export function lintDisablesWithoutReason(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    for (const match of file.text.matchAll(LINT_DISABLE)) {
+      if (!/\s--\s+\S/.test(match[1]!)) problems.push(`${file.path}:${file.text.slice(0, match.index).split('\n').length}: eslint-disable without a reason (add \` -- <why>\`)`);
+    }
+  }
+  return problems;
+}
+
+describe('lint exceptions give their reason (npm run lint: eslint --max-warnings 0)', () => {
+  it('every eslint-disable in src, scripts and tests/support has a `-- reason`', () => {
+    const files = [...sourceFiles(), ...supportFiles()];
+    expect(files.some(({ text }) => text.includes('eslint-disable'))).toBe(true);
+    expect(lintDisablesWithoutReason(files)).toEqual([]);
+  });
+
+  it('catches a bare disable, in a line comment or in JSX; one with a reason passes', () => {
+    const problems = lintDisablesWithoutReason([
+      { path: 'src/islands/forms/EnquiryForm.tsx', text: 'useEffect(() => {\n  run();\n  // eslint-disable-next-line react-hooks/exhaustive-deps\n}, []);' },
+      { path: 'src/islands/ui/Carousel.tsx', text: '{/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex */}\n<div tabIndex={0} />' },
+      { path: 'src/islands/forms/MyGarage.tsx', text: '// eslint-disable-next-line react-hooks/exhaustive-deps --\n}, []);' },
+      { path: 'src/islands/ui/SearchBox.tsx', text: '// eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount\n}, []);' },
+    ]);
+    expect(problems).toEqual([
+      'src/islands/forms/EnquiryForm.tsx:3: eslint-disable without a reason (add ` -- <why>`)',
+      'src/islands/ui/Carousel.tsx:1: eslint-disable without a reason (add ` -- <why>`)',
+      'src/islands/forms/MyGarage.tsx:1: eslint-disable without a reason (add ` -- <why>`)',
+    ]);
+  });
+});
+
 /** `as unknown as` in the lead API (issue 36): a double cast hides a wrong type; narrow with a typed helper or a declared interface instead. */
 export function serverDoubleCasts(files: SourceFile[]): string[] {
   return files.filter((file) => file.path.startsWith('src/server/') && /\bas\s+unknown\s+as\b/.test(code(file.text))).map((file) => `${file.path}: casts through unknown (as unknown as)`);

@@ -102,6 +102,7 @@ export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the engine, index and selects are the island's props, fixed for its life: a search runs when the selection changes
   }, [selection]);
 
   const choose = (attribute: string, value: string) =>

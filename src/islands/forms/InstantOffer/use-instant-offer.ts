@@ -93,7 +93,7 @@ export function useInstantOffer(props: InstantOfferProps) {
       postcode: remembered.postcode,
     });
     notePageVisit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: what the shopper typed or remembered is applied a single time, never over later input
   }, []);
   // The car named by ?car_id=, once the site's car choices have loaded.
   useEffect(() => {
