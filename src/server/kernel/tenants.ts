@@ -158,7 +158,7 @@ function buildTenant(dir: string, options: Pick<TenantRegistryOptions, 'stockDir
 
 /**
  * lead-delivery.json of a tenant folder; without destinations, ADF by e-mail to the site's
- * address when it has one. Also used by the build to report tenants whose leads would go nowhere.
+ * address when it has one.
  */
 export function loadDeliveryFile(dir: string, siteEmail: string | undefined): { destinations: Destination[]; retention: Retention } {
   const file = join(dir, 'lead-delivery.json');
@@ -169,6 +169,21 @@ export function loadDeliveryFile(dir: string, siteEmail: string | undefined): { 
     throw new Error(`${file}: ${result.issues.map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`).join('; ')}`);
   }
   return { destinations: result.output.destinations ?? byEmail, retention: result.output.retention ?? DEFAULT_RETENTION };
+}
+
+/**
+ * What to say about a tenant folder whose leads would be stored but sent nowhere (no site
+ * e-mail, no lead-delivery.json destination) or whose lead-delivery.json is wrong; undefined
+ * when its leads have somewhere to go. The build prints it for every tenant it built.
+ */
+export function leadDeliveryProblem(dir: string): string | undefined {
+  try {
+    const email = (JSON.parse(readFileSync(join(dir, 'site.json'), 'utf8')) as { email?: unknown }).email;
+    if (loadDeliveryFile(dir, typeof email === 'string' ? email : undefined).destinations.length > 0) return undefined;
+    return 'no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).';
+  } catch (error) {
+    return `lead-delivery.json: ${(error as Error).message}`;
+  }
 }
 
 /** The loaded tenants, with host and origin resolution. */
