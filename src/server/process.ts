@@ -31,7 +31,7 @@ export interface ApiProcessOptions {
   watchTenants?: boolean;
 }
 
-/** A running lead API process: its app, a reload (the tenants named, or all), and a stop that closes the app and the state. */
+/** A running lead API process: its app, a reload (the tenants named, or all; a failure is logged), and a stop that ends the watches and closes the app and the state. */
 export interface ApiProcess {
   app: LeadApi;
   reload(slugs?: readonly string[]): void;
@@ -65,15 +65,24 @@ export async function startApiProcess(config: ApiConfig, options: ApiProcessOpti
   }
 
   // Only the tenants that changed, off the request path; every tenant when the platform did not say which.
+  const failed = (error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed');
   const reload = (slugs?: readonly string[]) => {
-    if (!slugs) app.reloadTenants();
-    else void app.reloadChangedTenants(slugs).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed'));
+    if (slugs) void app.reloadChangedTenants(slugs).catch(failed);
+    else {
+      try {
+        app.reloadTenants();
+      } catch (error) {
+        failed(error as Error);
+      }
+    }
   };
-  const stopStateWatch = stockSource?.watch(STATE_POLL_MS, reload, (error) => app.log.warn({ error: error.message }, 'reading the pipeline state failed'));
+  const watches: (() => void)[] = [];
+  if (stockSource)
+    watches.push(stockSource.watch(STATE_POLL_MS, reload, (error) => app.log.warn({ error: error.message }, 'reading the pipeline state failed')));
   try {
-    if (options.watchTenants ?? config.tenantsWatch) watchTenantsFolder(config.tenantsDir, reload);
+    if (options.watchTenants ?? config.tenantsWatch) watches.push(watchTenantsFolder(config.tenantsDir, reload));
     // The accepted stock's <slug>.json files: a change reloads that tenant.
-    if (options.stockDir) watchTenantsFolder(options.stockDir, (changed) => reload(changed?.map((name) => name.replace(/\.json.*$/, ''))));
+    if (options.stockDir) watches.push(watchTenantsFolder(options.stockDir, (changed) => reload(changed?.map((name) => name.replace(/\.json.*$/, '')))));
   } catch (error) {
     app.log.warn({ error: (error as Error).message }, 'cannot watch the tenants folder; reload with SIGHUP');
   }
@@ -81,7 +90,7 @@ export async function startApiProcess(config: ApiConfig, options: ApiProcessOpti
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      stopStateWatch?.();
+      for (const unwatch of watches) unwatch();
       await Promise.all([app.close(), stockSource?.state.close()]);
     })());
   return { app, reload, stop };

@@ -65,6 +65,20 @@ describe('watchTenantsFolder (npm run api with TENANTS_WATCH, npm run serve)', (
     expect(reloads).toBe(1);
     rmSync(folder, { recursive: true, force: true });
   });
+
+  it('stops following the folder when its stop function is called, a pending reload included', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tenants-unwatch-'));
+    mkdirSync(join(folder, 'acme'));
+    let reloads = 0;
+    const stop = watchTenantsFolder(folder, () => reloads++);
+    writeFileSync(join(folder, 'acme', 'stock.json'), '[]');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    stop();
+    writeFileSync(join(folder, 'acme', 'site.json'), '{}');
+    rmSync(folder, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(reloads).toBe(0);
+  });
 });
 
 describe('TenantRegistry with the pipeline stock folder', () => {

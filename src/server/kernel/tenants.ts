@@ -350,13 +350,14 @@ export class TenantRegistry {
  * Calls `reload` after changes under the tenants folder, debounced by half a second (the ops
  * pipeline writes several files per stock change), with the tenant folders that changed
  * (reload only those), or undefined when the platform did not say which file
- * changed (reload all). The watcher does not keep the process alive. Throws where the
- * platform cannot watch the folder: the callers say so or not; SIGHUP reloads too.
+ * changed (reload all). The watcher does not keep the process alive; the returned function
+ * stops it. Throws where the platform cannot watch the folder: the callers say so or not;
+ * SIGHUP reloads too.
  */
-export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[] | undefined) => void): void {
+export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[] | undefined) => void): () => void {
   let pending: NodeJS.Timeout | undefined;
   let changed: Set<string> | undefined = new Set();
-  watch(tenantsDir, { recursive: true }, (_event, filename) => {
+  const watcher = watch(tenantsDir, { recursive: true }, (_event, filename) => {
     const slug = filename ? String(filename).split(/[\\/]/)[0] : undefined;
     if (slug === undefined || slug === '') changed = undefined;
     else if (!slug.startsWith('.')) changed?.add(slug);
@@ -368,5 +369,10 @@ export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[
       pending = undefined;
       if (slugs === undefined || slugs.size > 0) reload(slugs ? [...slugs].sort() : undefined);
     }, 500);
-  }).unref();
+  });
+  watcher.unref();
+  return () => {
+    clearTimeout(pending);
+    watcher.close();
+  };
 }
