@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { environment } from '../../src/config/env.ts';
 import { defaultDataDir } from '../../src/pipeline/state/store.ts';
 
-export const REPO = resolve(import.meta.dirname, '..');
+export const REPO = resolve(import.meta.dirname, '../..');
 
 /** Deterministic PRNG (mulberry32), so a failing case can be replayed from its seed. */
 export function prng(seed: number): () => number {

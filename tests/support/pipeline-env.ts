@@ -11,7 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
 import { currentRelease, listReleases } from '../../src/pipeline/releases.ts';
 
-export const REPO = resolve(import.meta.dirname, '../../..');
+export const REPO = resolve(import.meta.dirname, '../..');
 export const FIXTURE = join(REPO, 'tests/fixtures/tenants/pipeline-motors');
 
 /** A temporary pipeline workspace. */
