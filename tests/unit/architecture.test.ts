@@ -9,7 +9,7 @@ import { isBuiltin } from 'node:module';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SPEC_MESSAGES } from '../../src/schemas/messages.ts';
+import { SPEC_MESSAGES } from '../../src/schemas/forms/messages.ts';
 
 interface SourceFile {
   /** Repository-relative path with forward slashes. */
@@ -148,7 +148,7 @@ export function importCycles(files: SourceFile[], prefix: string): string[][] {
 
 const SLUG_OWNER = 'src/lib/text/slug.ts';
 const FINANCE_OWNER = 'src/lib/finance/';
-const MESSAGES_OWNER = 'src/schemas/messages.ts';
+const MESSAGES_OWNER = 'src/schemas/forms/messages.ts';
 
 /** Source text without comments (a comment may quote a message or show a formula). */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');

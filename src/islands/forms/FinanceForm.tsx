@@ -13,7 +13,7 @@ import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { formatMoneyInput, parseWholeNumber } from '../../lib/forms/money-input.ts';
 import { enquiryFormSchema } from '../../schemas/forms/enquiry.ts';
-import { FORM_MESSAGES } from '../../schemas/messages.ts';
+import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { optionalText } from '../../schemas/forms/fields.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from '../ui/form-kit/index.ts';

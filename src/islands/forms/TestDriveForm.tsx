@@ -10,7 +10,7 @@ import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { useCarChoices } from './car-choices.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
-import { FORM_MESSAGES } from '../../schemas/messages.ts';
+import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from '../ui/form-kit/index.ts';

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formSiteConfig } from '../../../lib/forms/form-config.ts';
 import { NOT_FOUND_MESSAGES } from '../../../lib/forms/instant-offer.ts';
-import { FORM_MESSAGES } from '../../../schemas/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
 import { click, fill, stubApi, submit } from '../../../../tests/support/form-events.ts';

@@ -18,7 +18,7 @@ import {
   type InstantOfferStep,
 } from '../../../lib/forms/instant-offer.ts';
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
-import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/messages.ts';
+import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { EnterVinSchema, imageUploadProblem } from '../../../schemas/api/trade-in.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from '../../../schemas/forms/instant-offer.ts';
 import { HONEYPOT_FIELD } from '../../../schemas/lead.ts';

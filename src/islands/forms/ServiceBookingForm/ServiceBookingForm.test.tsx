@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formSiteConfig } from '../../../lib/forms/form-config.ts';
-import { FORM_MESSAGES } from '../../../schemas/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { STEP_GUARD_MESSAGE } from '../../../lib/forms/service-booking.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
