@@ -1,34 +1,17 @@
 /**
- * Lead API benchmark, crash test and fuzz run, on loopback only:
+ * Lead API benchmark, crash test and fuzz run, on loopback only: per database the API runs as a
+ * child process (scripts/api.ts) over a bench tenant, with a webhook served here; throughput at
+ * each concurrency level, then a SIGKILL crash test (every acknowledged lead and revision stored
+ * and delivered once), then malformed requests. Exits non-zero when a check fails.
+ *
  *   npx node scripts/bench-leads.ts [--db sqlite|postgres|both] [--seconds 5]
  *     [--concurrency 8,32] [--fuzz 10000] [--skip-crash] [--skip-fuzz] [--sql-stats]
  *
- * Per database it starts the API as a child process (`scripts/api.ts`) over a bench
- * tenant whose stock is a slice of ../shared/data/au-vehicle-listings.json, with a
- * webhook destination served by this process, then:
- *  1. throughput: for each level of `concurrency` (a comma list), keeps that many lead
- *     submissions in flight for `seconds` and reports sustained leads per second and
- *     p50 / p99 latency. By Little's law a level caps the rate at level / mean latency:
- *     8 in flight shows a lightly loaded API (its latency), 32 a saturated one (its
- *     throughput, where issue 17's >= 1,500 leads/s with p99 <= 50 ms is judged). The
- *     crash test runs at the first level;
- *  2. crash: drives leads, kills the API with SIGKILL mid-run, restarts it, drives more,
- *     then checks every acknowledged lead is stored and was delivered to the webhook
- *     once (receipts by idempotency key); meanwhile it sends revisions of acknowledged
- *     leads while their deliveries are in flight (the webhook answers slowly in this
- *     phase) and checks every acknowledged revision reached the webhook (issue 13 M5);
- *  3. fuzz: sends `fuzz` malformed requests and checks none gets a 5xx and the API
- *     never dies.
- * Beside the API's CPU per lead it reports the bench client's own CPU per lead and, on
- * PostgreSQL, the server's (postmaster and its children), commits and WAL flushes per lead:
- * the client, the API and PostgreSQL share the machine's cores. `--sql-stats` (PostgreSQL)
- * loads pg_stat_statements and lists every statement the throughput phase ran, with calls
- * per lead (it costs some server CPU itself, so the throughput of such a run is not the figure).
- * Every loop is bounded by time or count. Exits non-zero when a check fails.
+ * The phases, the CPU figures and --sql-stats: docs/benchmarks.md.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment, environment } from '../src/config/env.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from '../src/server/database.ts';
-import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/dev-postgres.ts';
+import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../tests/support/dev-postgres.ts';
+import { writeTenantFolder } from '../tests/support/tenant-folder.ts';
 import { openStores } from '../src/server/stores.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,41 +58,18 @@ function writeTenant(dir: string, webhookUrl: string): Listing[] {
   const cars =
     listings.length > 0
       ? listings.map((car) => ({ ...car, dealership_id: 1, dealership_slug: 'bench-central' }))
-      : Array.from({ length: 200 }, (_, i) => ({
-          id: i + 1,
-          slug: `bench-car-${i + 1}`,
-          status: 'in_stock',
-          car_type: 'used',
-          make: 'Toyota',
-          model: 'Corolla',
-          year: 2020,
-          price: 20_000 + i,
-        }));
-  const tenant = join(dir, 'bench');
-  mkdirSync(tenant, { recursive: true });
-  writeFileSync(
-    join(tenant, 'site.json'),
-    JSON.stringify({
+      : Array.from({ length: 200 }, (_, i) => ({ id: i + 1, slug: `bench-car-${i + 1}`, status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year: 2020, price: 20_000 + i }));
+  writeTenantFolder(join(dir, 'bench'), {
+    site: {
       slug: 'bench',
-      template: 'used-group',
       name: 'Bench Motors',
       url: 'https://bench-motors.example',
-      phone: '+61 7 3000 1234',
-      service_page: { book_href: '/service' },
       dealerships: [{ id: 1, slug: 'bench-central', name: 'Bench Central' }],
-      locations: [
-        {
-          id: 1,
-          name: 'Bench Yard',
-          slug: 'bench-yard',
-          dealership_slug: 'bench-central',
-          address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' },
-        },
-      ],
-    }),
-  );
-  writeFileSync(join(tenant, 'stock.json'), JSON.stringify(cars));
-  writeFileSync(join(tenant, 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl }] }));
+      locations: [{ id: 1, name: 'Bench Yard', slug: 'bench-yard', dealership_slug: 'bench-central', address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' } }],
+    },
+    stock: cars,
+    delivery: { destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl }] },
+  });
   return cars as Listing[];
 }
 

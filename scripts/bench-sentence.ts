@@ -1,15 +1,10 @@
 #!/usr/bin/env node
 /**
- * Sentence search benchmark (docs/search.md "Sentences"): on the embedded engine over the first
- * 16,000 cars of ../shared/data/au-vehicle-listings.json (read in place, never copied) it prints
- *   - the exact-match rate of the project's sentence set (tests/fixtures/search/sentences.txt),
- *   - the exact-match rate of sentences made from the listings themselves (make, model, colour,
- *     year, price, body, fuel, gearbox, drive, seats, state; some makes and models misspelt),
- *   - p50 / p95 of reading a sentence, and of reading it and answering it (the batch InstantSearch
- *     sends: the results with every facet, plus one query per refined facet), in wall time and
- *     in the process's CPU time (a shared machine stretches wall time, not the work).
- * The engine is the browser's (the index file opened, its idle preparation done), run in Node.
- *
+ * Sentence search benchmark (docs/search.md "Sentences"; what it measures: docs/benchmarks.md):
+ * on the embedded engine over the first 16,000 cars of ../shared/data/au-vehicle-listings.json
+ * (read in place, never copied), the exact-match rate of the project's sentence set and of
+ * sentences made from the listings, and p50 / p95 of reading a sentence and of reading and
+ * answering it, in wall time and in CPU time.
  *   npm run bench:sentence [-- --data <file>] [--cars 16000] [--generated 2000] [--runs 5] [--write-vocabulary]
  * --write-vocabulary rewrites tests/fixtures/search/au-listings-vocabulary.json (facet values only).
  */
@@ -25,7 +20,7 @@ import { COLOUR_WORDS } from '../src/search/core/colour-words.ts';
 import { encodeIndex, openEngine } from '../src/search/engine/embedded-index.ts';
 import type { EngineSearchParams, SearchEngine } from '../src/search/engine/engine.ts';
 import { PAGE_FACETS } from '../src/search/build-time/snapshot.ts';
-import { comparable, exact, expectedReading, SET_YEAR, sentenceSet, vocabularyOf, type ExpectedReading } from '../tests/fixtures/search/sentence-set.ts';
+import { comparable, exact, expectedReading, SET_YEAR, sentenceSet, vocabularyOf, type ExpectedReading } from '../tests/support/sentence-set.ts';
 
 const { values } = parseArgs({
   options: {

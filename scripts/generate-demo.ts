@@ -1,15 +1,13 @@
 /**
- * Demo stock generator: writes tenants/<slug>/stock.json for the three demo tenants
+ * Demo stock generator: writes tenants/<slug>/stock.json for the demo tenants
  * (scripts/demo/profiles.ts) from their hand-written site.json, seeded and deterministic.
  *
  *   npm run generate:demo                      # clock = now (rounded to the minute)
  *   npm run generate:demo -- --now 2026-11-21T21:45:00Z [--tenants <dir>]
  *
- * Dates (created_at, sold_date_timestamp, rego_expiry, ...) are absolute ISO dates made
- * relative to the generation clock, because the spec's time rules (sold within 3 days,
- * New Arrival within 8 days) are judged at build time. Re-run the generator to refresh
- * them; the clock used is recorded in tenants/README.md so a build (or a test) can pin
- * its clock to it. Same seed + same clock = byte-identical output.
+ * Dates are absolute, made relative to the generation clock (the spec's time rules are judged at
+ * build time); the clock is recorded in tenants/README.md so a build or a test can pin it. Same
+ * seed and clock, byte-identical output (docs/demo-data.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

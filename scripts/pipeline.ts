@@ -8,9 +8,8 @@
  *                       [--role all|intake|worker] [--publisher s3|<module>]
  *                       [--max-removed-share 0.5] [--min-removed 5] [--no-guard]
  *
- * With REDIS_URL set, rebuilds go through a BullMQ queue shared by every worker. The state
- * (accepted stock, releases, live pointer) is in PostgreSQL with DATABASE_URL, else SQLite in --data.
- * --once: take in the inbox, bring every tenant up to date, wait, and exit (cron / CI).
+ * REDIS_URL: rebuilds go through a shared BullMQ queue. The state is in PostgreSQL with
+ * DATABASE_URL, else SQLite in --data. --once: bring every tenant up to date and exit.
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -5,12 +5,9 @@
  *   npm run rollback -- --tenant <slug> [--sites dist] [--data <sites>/.pipeline] [--tenants tenants] [--to <release id>] [--list] [--publisher s3|<module>]
  *   npm run rollback -- --tenant <slug> --release-hold
  *
- * Without --to, goes to the release before the current one. The tenant is then held on it
- * (new feeds are taken in but not published) until --release-hold, so a bad release is
- * not republished by the next feed; the search index is synced to the rolled-back stock.
- * Release history, the live pointer and the hold are the pipeline state's (`--data`, default
- * `<sites>/.pipeline`, or DATABASE_URL). With --publisher (as the pipeline runs with), the
- * publisher's live pointer moves first (the bucket's, for `s3`: what the edge serves).
+ * Without --to, the release before the current one. The tenant is then held on it (feeds taken
+ * in, not published) until --release-hold, and the search index is synced to its stock. With
+ * --publisher, the publisher's live pointer (the bucket's, for s3) moves first.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

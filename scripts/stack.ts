@@ -1,18 +1,13 @@
 #!/usr/bin/env node
 /**
- * A production-shaped stack on 127.0.0.1 (issue 33 item 5; docs/deploy.md "The stack on one
- * machine"): PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver), then one pipeline
- * intake, two pipeline workers (`--role worker`, `--workers` of them, sharing the Redis queue,
- * publishing to the bucket), two lead API processes on PostgreSQL and Redis (reading stock and
- * the reserved overlay from the pipeline's state), and the edge serving shoppers from the
- * bucket as the CDN recipe does. The pipeline's state is in PostgreSQL and the bucket; the
- * intake and each worker get a disk of their own (`<dir>/intake`, `<dir>/worker-<n>`: releases
- * cache, the cache root PIPELINE_CACHE_DIR, temporary files), as on separate machines. Everything lives
- * under --dir (a working copy of the tenants, the feed inbox, logs), removed on exit unless --keep.
- * Every service needs credentials generated for this run (PostgreSQL's password, Redis's
- * requirepass, the bucket's key pairs, the Meilisearch master key, passed by environment or
- * file, never on a command line): on a shared machine another user reaches none of them. The
- * pipeline holds the bucket's read-write key; the lead APIs and the edge a read-only one.
+ * A production-shaped stack on 127.0.0.1 (docs/deploy.md "The stack on one machine"):
+ * PostgreSQL, Redis, Meilisearch and a local S3 server, one pipeline intake and `--workers`
+ * pipeline workers publishing to the bucket, two lead API processes reading stock and the
+ * reserved overlay from the pipeline's state, and the edge serving shoppers from the bucket.
+ * The intake and each worker get a disk of their own, as on separate machines; everything lives
+ * under --dir, removed on exit unless --keep. Every credential is generated for the run and passed
+ * by environment or file, never on a command line; the pipeline holds the bucket's read-write key,
+ * the lead APIs and the edge a read-only one.
  *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]
  * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
  */
@@ -24,10 +19,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment } from '../src/config/env.ts';
-import { startThrowawayPostgres } from '../src/server/dev-postgres.ts';
-import { startMeilisearch } from './lib/meilisearch-server.ts';
-import { startRedis } from './lib/redis-server.ts';
-import { startLocalS3 } from './lib/s3-server.ts';
+import { startThrowawayPostgres } from '../tests/support/dev-postgres.ts';
+import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
+import { startRedis } from '../tests/support/redis-server.ts';
+import { startLocalS3 } from '../tests/support/s3-server.ts';
 
 const { values } = parseArgs({
   options: {

@@ -19,7 +19,7 @@ import { collapseSold } from '../../src/search/browser/results.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { createSearchEngine } from '../../src/search/engine/engine.ts';
 import { syncTenant, tenantFilter } from '../../src/search/admin/meilisearch.ts';
-import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
+import { startMeilisearch, type MeilisearchServer } from '../support/meilisearch-server.ts';
 import { searchFromHero } from './search-helpers.ts';
 
 const SLUG = 'search-meili';

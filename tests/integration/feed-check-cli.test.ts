@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO } from './helpers/pipeline-env.ts';
+import { REPO } from '../support/pipeline-env.ts';
 
 const SLUG = 'photo-columns-motors';
 const work = mkdtempSync(join(tmpdir(), 'feed-check-'));

@@ -2,7 +2,7 @@
  * Issue 16: deposits that take real money, confirmed only by the provider's signed webhook,
  * one paid reservation per car; issue 34 (N3, N4, N9): holds and intents bounded, the intent
  * created only when a card is submitted, /online-payment only for invoices the dealer issued. The lead API's `stripe` client talks to a local stand-in for
- * Stripe's HTTP API (helpers/stripe-stand-in.ts); events are signed by the library's own
+ * Stripe's HTTP API (tests/support/stripe-stand-in.ts); events are signed by the library's own
  * test-header helper. Runs on SQLite and, when available, PostgreSQL.
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +21,7 @@ import {
   TOO_MANY_HOLDS_MESSAGE,
 } from '../../src/server/features/payments/payments.ts';
 import { openStockSource } from '../../src/pipeline/state/stock-source.ts';
-import { startStripeStandIn, type SignedEvent, type StripeStandIn } from './helpers/stripe-stand-in.ts';
+import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import {
   DATABASES,
   POSTGRES_SKIP_REASON,
@@ -32,7 +32,7 @@ import {
   writeTestTenants,
   waitFor,
   type WebhookReceiver,
-} from './server-helpers.ts';
+} from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };

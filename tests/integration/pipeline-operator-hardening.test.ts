@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineSettings } from '../../src/config/pipeline.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';
-import { tempDir } from './server-helpers.ts';
+import { tempDir } from '../support/server-helpers.ts';
 
 const TOKEN = 'n12-operator-token-with-more-than-32-characters';
 

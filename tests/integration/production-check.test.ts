@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/server/dev-postgres.ts';
-import { tempDir, writeTestTenants } from './server-helpers.ts';
+import { freePort } from '../support/dev-postgres.ts';
+import { tempDir, writeTestTenants } from '../support/server-helpers.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

@@ -17,8 +17,8 @@ import { readingFilters, VOCABULARY_FACETS, type SentenceReading } from '../../s
 import { encodeIndex, openEngine } from '../../src/search/engine/embedded-index.ts';
 import type { EngineResult } from '../../src/search/engine/engine.ts';
 import { mintTenantToken, syncTenant, tenantFilter, type SearchKey } from '../../src/search/admin/meilisearch.ts';
-import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
-import { SET_YEAR, sentenceSet, tenantDir } from '../fixtures/search/sentence-set.ts';
+import { startMeilisearch, type MeilisearchServer } from '../support/meilisearch-server.ts';
+import { SET_YEAR, sentenceSet, tenantDir } from '../support/sentence-set.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const INDEX = 'Car_sentences';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from './server-helpers.ts';
+import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 
@@ -354,7 +354,7 @@ describe('security review 2026-12-01, lead API', () => {
     const refused = await upload(crafted);
     expect(refused.statusCode).toBe(415);
     // A real photo from a phone's HEIC encoder (heif-enc 1.15 with x265: a grid of HEVC tiles, an Exif item with GPS, a thumbnail).
-    const real = readFileSync(new URL('../fixtures/photos/real-hevc-grid.heic', import.meta.url));
+    const real = readFileSync(new URL('../support/photos/real-hevc-grid.heic', import.meta.url));
     const kept = await upload(real);
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({ success: true });

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { photoLink } from '../../src/server/kernel/photo-links.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants, waitFor } from './server-helpers.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants, waitFor } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };

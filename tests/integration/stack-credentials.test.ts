@@ -10,9 +10,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { PutObjectCommand, S3Client, GetObjectCommand } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startMeilisearch } from '../../scripts/lib/meilisearch-server.ts';
-import { startLocalS3 } from '../../scripts/lib/s3-server.ts';
-import { findPostgresBinaries, startThrowawayPostgres } from '../../src/server/dev-postgres.ts';
+import { startMeilisearch } from '../support/meilisearch-server.ts';
+import { startLocalS3 } from '../support/s3-server.ts';
+import { findPostgresBinaries, startThrowawayPostgres } from '../support/dev-postgres.ts';
 
 const stops: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -89,7 +89,7 @@ describe('NEW-11: the stack on a shared machine', () => {
   it.skipIf(spawnSync('redis-server', ['--version']).status !== 0)(
     "NEW-11: the stack's Redis refuses commands without its generated password, and keeps it off the command line",
     async () => {
-      const { startRedis } = await import('../../scripts/lib/redis-server.ts');
+      const { startRedis } = await import('../support/redis-server.ts');
       const redis = await startRedis({});
       stops.push(() => redis.stop());
       const url = new URL(redis.url);

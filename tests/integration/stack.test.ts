@@ -17,9 +17,9 @@ import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/meilisearch-server.ts';
+import { freePort } from '../support/meilisearch-server.ts';
 import { openPipelineState } from '../../src/pipeline/state/store.ts';
-import { FIXTURE, REPO, waitFor } from './helpers/pipeline-env.ts';
+import { FIXTURE, REPO, waitFor } from '../support/pipeline-env.ts';
 
 /**
  * 20 tenants of 6 cars each: the fixture tenant under 20 slugs, small enough for CI. Each first

@@ -174,6 +174,7 @@ export default function HeroSearch({
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadReader loads the reader module once (kept in a ref): the reading follows the sentence only
   }, [sentence]);
   useEffect(() => {
     const timer = setTimeout(() => setCounted(reading), SEARCH_BOX_DEBOUNCE_MS);
@@ -202,6 +203,7 @@ export default function HeroSearch({
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the engine, index and selects are the island's props, fixed for its life: a search runs when the selection or the counted sentence changes
   }, [selection, counted]);
 
   const choose = (attribute: string, value: string) =>

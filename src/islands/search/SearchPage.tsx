@@ -254,7 +254,7 @@ export default function SearchPage(props: SearchPageProps & ComposedProps) {
         routeToState: (routeState: IndexUiState) => ({ [config.index]: toUiState(routeState, config.index) }) as UiState,
       },
     }),
-    [],
+    [config.index, config.routes, route.path],
   );
 
   return (
@@ -304,6 +304,7 @@ function LiveSearch(props: LiveProps) {
   useEffect(() => {
     // The first search (START_AT_ONCE skipped InstantSearch's own); the widgets registered in layout effects.
     refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: later searches are InstantSearch's own
   }, []);
   const box = useSearchBox();
   // Empty like the static HTML (built without a query string); the effect below shows the URL's query.
@@ -356,7 +357,7 @@ function LiveSearch(props: LiveProps) {
   const pagination = usePagination({ padding: 2 });
   const { items: hits } = useHits<SearchHit>();
   const [offset, setOffset] = useState(0);
-  useEffect(() => setOffset(promoOffset(config.promo.randomOffset)), []);
+  useEffect(() => setOffset(promoOffset(config.promo.randomOffset)), [config.promo.randomOffset]);
   // Timed promos start and expire by the visitor's clock (the build's until mounted).
   const [now, setNow] = useState(config.card.now);
   useEffect(() => setNow(Date.now()), []);
@@ -369,6 +370,7 @@ function LiveSearch(props: LiveProps) {
   useEffect(() => {
     // All disabled and nothing chosen: the first option is selected (spec §4).
     if (!artificial && needsDefaultCarType(refinedTypes, options)) selectType(options[0]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the chosen types and the options' keys: the arrays and selectType are new on every render
   }, [artificial, refinedTypes.join(','), options.map((option) => option.key).join(',')]);
 
   // Search history and analytics event 49, once per distinct search that answered.
@@ -391,6 +393,7 @@ function LiveSearch(props: LiveProps) {
         // Storage full or blocked: history is a convenience only.
       }
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answered search (results): the state and the history read are that answer's
   }, [artificial, status, results]);
 
   if (artificial) {

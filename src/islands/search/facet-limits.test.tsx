@@ -19,7 +19,7 @@ import { heroQueries, heroSelects, facetOptions, makeOptionGroups, HERO_SELECTS 
 import { searchBuildData, type SearchBuildData } from '../../search/build-time/page-data.ts';
 import { snapshotResults } from '../../search/build-time/snapshot.ts';
 import { DEFAULT_INDEX, FACET_LIMITS, MAKES_SHOWN, MAX_VALUES_PER_FACET, MODELS_FOR_MAKE, POPULAR_MAKES } from '../../search/core/config.ts';
-import { BAND_LABELS } from '../../lib/vehicle/price-band.ts';
+import { BAND_LABELS } from '../../schemas/price-band.ts';
 import { FACET_VALUES, facetLimitStock } from '../../../tests/fixtures/facet-limits.ts';
 import SearchPage from './SearchPage.tsx';
 

@@ -10,8 +10,8 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { financeFigures, type FinanceScenario } from '../../lib/finance/car-finance.ts';
 import type { Frequency } from '../../lib/finance/repayment.ts';
-import { mountRoot } from '../ui/mount-root.ts';
-import { fill } from '../ui/form-events.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { fill } from '../../../tests/support/form-events.ts';
 import FinanceCalculator, { type FinanceCalculatorProps } from './FinanceCalculator.tsx';
 import { $liveQuote } from '../../stores/finance-quote.ts';
 

@@ -15,7 +15,7 @@ import { formatMoney, formatNumber, truncateText } from '../../lib/text/format.t
 import { amountText } from '../../lib/forms/money-input.ts';
 import MoneyField from '../ui/MoneyField.tsx';
 import { FREQUENCY_LABELS, PERIODS_PER_YEAR, type Frequency } from '../../lib/finance/repayment.ts';
-import { COMPARISON_FOOTNOTE, feesText, type FinanceFee, type RepaymentRounding } from '../../lib/finance/disclosures.ts';
+import { COMPARISON_FOOTNOTE, feesText } from '../../lib/finance/disclosures.ts';
 import { calculatorScenario, financeFigures, type FinanceScenario } from '../../lib/finance/car-finance.ts';
 import { $liveQuote } from '../../stores/finance-quote.ts';
 import './finance-calculator.css';

@@ -12,7 +12,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { reducedPrice } from '../vehicle/price.ts';
-import { MIN_DISPLAY_PRICE } from '../vehicle/price-floor.ts';
+import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
 import { formatMoney } from '../text/format.ts';
 import { termBounds, snapToBounds } from './finance-bounds.ts';
 import { financeBox, financeSiteOptions } from './finance-eligibility.ts';

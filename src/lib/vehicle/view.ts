@@ -41,7 +41,7 @@ import { formatKm, formatMoney } from '../text/format.ts';
 import { canonicalUrl } from '../text/seo.ts';
 import { stockBase } from '../range/menu.ts';
 import { slugify } from '../text/slug.ts';
-import { presentText } from '../text/feed-text.ts';
+import { presentText } from '../../schemas/feed-text.ts';
 
 /** One gallery slide (the shape of MediaViewer's `GallerySlide`). */
 export interface ViewSlide extends ImageSources {
@@ -76,7 +76,7 @@ export interface FinanceQuoteCallView {
 
 /** The home-page tile (src/components/CarTile.astro). */
 export interface VehicleTileView {
-  /** The display name (set when the feed is parsed, src/lib/vehicle/identity.ts). */
+  /** The display name (set when the feed is parsed, src/schemas/identity.ts). */
   name: string;
   href: string;
   price: PriceDisplay;
@@ -90,7 +90,7 @@ export interface VehicleView {
   slug: string;
   carType: Car['car_type'];
   status: Car['status'];
-  /** The display name (set when the feed is parsed, src/lib/vehicle/identity.ts). */
+  /** The display name (set when the feed is parsed, src/schemas/identity.ts). */
   name: string;
   available: boolean;
   certified: boolean;

@@ -4,7 +4,8 @@
  * config. Server side only: it may read the search key from the environment to sign a
  * tenant token; only the token reaches the page.
  */
-import type { TenantBundle } from '../../builder/bundle/bundle.ts';
+import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
 import { environment, type Environment } from '../../config/env.ts';
 import { searchSettings } from '../../config/search.ts';
 import { modalFormConfig } from '../../lib/forms/form-config.ts';
@@ -18,11 +19,21 @@ import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantF
 import { gridPromoNodes } from '../core/promo-nodes.ts';
 import { HERO_SELECTS, sentenceExample, type HeroSelect } from '../browser/hero.ts';
 import { countNoun, siteWording } from '../../lib/text/template-wording.ts';
-import type { VehicleKind } from '../../lib/vehicle/vehicle-kind.ts';
+import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { logosOfMakes } from '../../lib/range/make-logos.ts';
 
+/** What the search data needs of a tenant's bundle (the builder's TenantBundle has it). */
+export interface SearchBundle {
+  slug: string;
+  site: Site;
+  /** Visible stock. */
+  cars: readonly Car[];
+  /** Build clock in ms. */
+  buildTime: number;
+}
+
 /** The promo card's words in the site's nouns ('We Want Your Bike or Truck!'); the spec's own for a car dealer. */
-function promoWords(site: TenantBundle['site']) {
+function promoWords(site: Site) {
   const wording = siteWording(site);
   return { title: `We Want Your ${wording.titleNoun}!`, line: `We buy all types of ${wording.vehicles}`, action: `Value My ${wording.titleNoun}` };
 }
@@ -42,7 +53,7 @@ export function indexFilePath(slug: string): string {
 }
 
 /** The browser's engine settings of a site. Throws when a Meilisearch site has no usable browser key. */
-export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 'buildTime'>, env: Environment = environment()): Promise<EngineConfig> {
+export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug' | 'buildTime'>, env: Environment = environment()): Promise<EngineConfig> {
   const { site } = bundle;
   if (!site.search) return { kind: 'embedded', indexUrl: `${indexFilePath(bundle.slug)}?v=${bundle.buildTime.toString(36)}` };
   const index = site.search.index ?? DEFAULT_INDEX;
@@ -66,7 +77,7 @@ export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 
  * Search data of one bundle: documents, route table, engine settings and the island's config.
  * Not memoised here: src/site-data memoises it per bundle (siteData().search()).
  */
-export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> {
+export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuildData> {
   const { site } = bundle;
   const documents = toSearchDocuments(bundle.cars, site);
   const routes = buildRouteTable(documents, searchPrefix(site));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compileVocabulary, readSentence } from './sentence.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { comparable, exact, expectedReading, SET_YEAR, sentenceSet, tenantDir, vocabularyOf } from '../../../tests/fixtures/search/sentence-set.ts';
+import { comparable, exact, expectedReading, SET_YEAR, sentenceSet, tenantDir, vocabularyOf } from '../../../tests/support/sentence-set.ts';
 
 const set = sentenceSet();
 

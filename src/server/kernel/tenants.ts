@@ -185,9 +185,8 @@ export function isDeliverySecretName(slug: string, name: string): boolean {
 
 /**
  * lead-delivery.json of a tenant folder; without destinations, ADF by e-mail to the site's
- * address when it has one. Also used by the build to report tenants whose leads would go nowhere.
- * Throws, naming the file and the field, when it is invalid or names another variable than
- * the tenant's own delivery secrets (deliverySecretNames).
+ * address when it has one. Throws, naming the file and the field, when it is invalid or names
+ * another variable than the tenant's own delivery secrets (deliverySecretNames).
  */
 export function loadDeliveryFile(dir: string, siteEmail: string | undefined): { destinations: Destination[]; retention: Retention } {
   const file = join(dir, 'lead-delivery.json');
@@ -208,6 +207,21 @@ export function loadDeliveryFile(dir: string, siteEmail: string | undefined): { 
       });
   if (!result.success || problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
   return { destinations: result.output.destinations ?? byEmail, retention: result.output.retention ?? DEFAULT_RETENTION };
+}
+
+/**
+ * What to say about a tenant folder whose leads would be stored but sent nowhere (no site
+ * e-mail, no lead-delivery.json destination) or whose lead-delivery.json is wrong; undefined
+ * when its leads have somewhere to go. The build prints it for every tenant it built.
+ */
+export function leadDeliveryProblem(dir: string): string | undefined {
+  try {
+    const email = (JSON.parse(readFileSync(join(dir, 'site.json'), 'utf8')) as { email?: unknown }).email;
+    if (loadDeliveryFile(dir, typeof email === 'string' ? email : undefined).destinations.length > 0) return undefined;
+    return 'no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).';
+  } catch (error) {
+    return `lead-delivery.json: ${(error as Error).message}`;
+  }
 }
 
 /** The loaded tenants, with host and origin resolution. */
@@ -381,13 +395,14 @@ export class TenantRegistry {
  * Calls `reload` after changes under the tenants folder, debounced by half a second (the ops
  * pipeline writes several files per stock change), with the tenant folders that changed
  * (reload only those), or undefined when the platform did not say which file
- * changed (reload all). The watcher does not keep the process alive. Throws where the
- * platform cannot watch the folder: the callers say so or not; SIGHUP reloads too.
+ * changed (reload all). The watcher does not keep the process alive; the returned function
+ * stops it. Throws where the platform cannot watch the folder: the callers say so or not;
+ * SIGHUP reloads too.
  */
-export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[] | undefined) => void): void {
+export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[] | undefined) => void): () => void {
   let pending: NodeJS.Timeout | undefined;
   let changed: Set<string> | undefined = new Set();
-  watch(tenantsDir, { recursive: true }, (_event, filename) => {
+  const watcher = watch(tenantsDir, { recursive: true }, (_event, filename) => {
     const slug = filename ? String(filename).split(/[\\/]/)[0] : undefined;
     if (slug === undefined || slug === '') changed = undefined;
     else if (!slug.startsWith('.')) changed?.add(slug);
@@ -399,5 +414,10 @@ export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[
       pending = undefined;
       if (slugs === undefined || slugs.size > 0) reload(slugs ? [...slugs].sort() : undefined);
     }, 500);
-  }).unref();
+  });
+  watcher.unref();
+  return () => {
+    clearTimeout(pending);
+    watcher.close();
+  };
 }

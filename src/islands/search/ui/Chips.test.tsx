@@ -3,7 +3,7 @@
 import { act, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Chips } from './Chips.tsx';
-import { mountRoot } from '../../ui/mount-root.ts';
+import { mountRoot } from '../../../../tests/support/mount-root.ts';
 
 const mounted = mountRoot();
 

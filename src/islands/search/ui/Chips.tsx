@@ -25,6 +25,7 @@ export function Chips({ chips, onRemove, label, onEmptied, className = 'search-c
     const buttons = list.current?.querySelectorAll('button');
     if (buttons && buttons.length > 0) buttons[Math.min(at, buttons.length - 1)]!.focus();
     else onEmptied?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once the chips change after a removal; onEmptied is the parent's callback, read at that moment
   }, [chips]);
   if (chips.length === 0) return null;
   return (

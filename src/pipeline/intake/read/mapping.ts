@@ -6,7 +6,7 @@
  */
 import { LIST_FIELDS, type FeedMapping } from '../../../schemas/feed-mapping.ts';
 import { excerpt } from './inbox-file.ts';
-import { compileSkipPattern } from '../../../lib/text/skip-pattern.ts';
+import { compileSkipPattern } from '../../../schemas/skip-pattern.ts';
 import { CSV_COLUMNS, mapCarType, mapStatus, normaliseHeader, numeric, REQUIRED_COLUMNS, slugify, splitPhotos } from './csv-columns.ts';
 
 /** One vehicle of the source: column -> its values (several for a repeated column or element). */

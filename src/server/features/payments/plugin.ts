@@ -14,7 +14,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../../kernel/http.ts';
 import type { LeadRepository } from '../../leads/repository.ts';
 import { NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
-import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 
 const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
 

@@ -1,7 +1,7 @@
 /** Places (spec §7): delivery estimate, postcode geocoding, the dealer locator. */
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { POSTCODE_MESSAGES, FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { POSTCODE_MESSAGES, FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { sortByDistance } from '../../../lib/locations/geo.ts';
 import { lookupPostcode } from '../../../lib/locations/postcodes.ts';
 import { DeliveryEstimateQuerySchema } from '../../../schemas/api/cars.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hevcImageProblem } from './heif-bitstream.ts';
 import { scrubHeifMetadata } from './heif-metadata.ts';
 
-const real = readFileSync(new URL('../../../../tests/fixtures/photos/real-hevc-grid.heic', import.meta.url));
+const real = readFileSync(new URL('../../../../tests/support/photos/real-hevc-grid.heic', import.meta.url));
 
 describe('hevcImageProblem (N10 leftover)', () => {
   it('N10: a real HEVC-coded HEIC (a grid of tiles, Exif, thumbnail) passes, before and after its metadata is scrubbed', () => {

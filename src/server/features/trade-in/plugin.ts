@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { EnterVinSchema, IMAGE_LIMITS, ManualEntrySchema, UpdateEvalSchema } from '../../../schemas/api/trade-in.ts';
-import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import type { TradeInAdapters } from './adapters.ts';
 import type { RegoVehicle } from './valuation.ts';

@@ -5,10 +5,10 @@
  * the files in a bucket stand-in folder (`<dir>/bucket`).
  */
 import { join } from 'node:path';
-import { DirectoryObjectStore } from '../../../src/platform/bucket/object-store.ts';
-import { objectFileStore } from '../../../src/pipeline/state/files.ts';
-import { openStockSource, StateStockSource } from '../../../src/pipeline/state/stock-source.ts';
-import { openPipelineState, type PipelineState } from '../../../src/pipeline/state/store.ts';
+import { DirectoryObjectStore } from '../../src/platform/bucket/object-store.ts';
+import { objectFileStore } from '../../src/pipeline/state/files.ts';
+import { openStockSource, StateStockSource } from '../../src/pipeline/state/stock-source.ts';
+import { openPipelineState, type PipelineState } from '../../src/pipeline/state/store.ts';
 
 export async function openSharedState(kind: 'sqlite' | 'postgres', dir: string, databaseUrl?: string): Promise<{ pipeline: PipelineState; source: StateStockSource }> {
   const data = (machine: string) => join(dir, machine, 'data');

@@ -1,7 +1,7 @@
 /**
  * Raw HTTP/1.1 over a socket, for requests a well-behaved client cannot send (malformed
  * request targets, lying Content-Length, bodies that never end). Used by the hardening
- * tests; the fuzz run (scripts/fuzz-lib.ts) sends its cases the same way.
+ * tests; the fuzz run (tests/support/fuzz-lib.ts) sends its cases the same way.
  */
 import { connect } from 'node:net';
 

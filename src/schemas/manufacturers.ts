@@ -4,7 +4,7 @@
  * are merged in, so a feed's unusual make is offered too. It also says what each make builds
  * (`makeKinds`), one of the facts a record's kind is decided from (vehicle-kind.ts). Pure.
  */
-import type { VehicleKind } from '../../schemas/vehicle-kinds.ts';
+import type { VehicleKind } from './vehicle-kinds.ts';
 
 /** Makes sold in Australia (cars, SUVs, utes, vans, trucks, motorcycles, caravans), current and recent. */
 export const MANUFACTURERS: readonly string[] = [

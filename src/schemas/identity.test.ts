@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carDisplayName, normaliseCar, primaryPhoto } from './identity.ts';
-import { placeholderImage, primaryImage } from '../images.ts';
+import { placeholderImage, primaryImage } from '../lib/images.ts';
 
 // Issue 12 item 3: the one owner of the display name and the primary image.
 describe('carDisplayName (spec §3 Car "name")', () => {

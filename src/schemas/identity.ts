@@ -5,7 +5,7 @@
  * photo; no page, card, PDF, search document or lead works them out again. It imports no code
  * (the search client's embedded index uses `nameFromParts`), not even the Car type, since the
  * schema imports this file: `IdentityFields` names the fields it reads. `primaryImage` in
- * ../images.ts adds the placeholder for a car without a photo.
+ * src/lib/images.ts adds the placeholder for a car without a photo.
  */
 
 /** The feed fields a car's identity is made of (every CarRecord has them). */

@@ -1,23 +1,10 @@
 /**
- * The bounded adversarial run of issue 13 (`npm run fuzz`, scripts/fuzz.ts; a small run is
- * tests/integration/fuzz.test.ts): malformed requests, generated from a seed, sent over raw
- * sockets on 127.0.0.1 to the three servers `npm start` runs, each in its own child
- * process so a crash shows as a crash:
- *
- *   - the lead API and the static sites (scripts/serve.ts: one process, /api and the sites),
- *   - the feed webhook (scripts/pipeline.ts),
- *   - the feed inbox of that pipeline: hostile files dropped into tenants' inbox folders
- *     (links to /proc/self/environ and outside files, pipes, hard links, files over the
- *     size cap, deeply nested XML, wide and long CSV, junk bytes, hostile mappings). Each
- *     must be handled (moved out of the inbox) without a secret in any report, the webhook
- *     must keep answering promptly, and meanwhile another tenant's good feed must be
- *     accepted and published as a new release.
- *
- * Every request gets a verdict: a status (any 1xx-4xx is fine, 5xx is a failure), or no
- * answer when the request itself was cut short on purpose (truncated bodies), or a
- * failure when the server closed without answering a complete request. After the run
- * every process must still answer its health request. Bounded: a count per target and an
- * overall time limit.
+ * The fuzz environment of `npm run fuzz` (scripts/fuzz.ts) and tests/integration/fuzz.test.ts:
+ * malformed requests generated from a seed and sent over raw sockets to the lead API, the static
+ * sites and the feed webhook, and hostile files for the feed inbox. Every request gets a verdict:
+ * a 1xx-4xx status passes; a 5xx, or a complete request left unanswered, fails; no answer to a
+ * request cut short on purpose passes. Bounded by a count per target and a time limit.
+ * What the run checks around it: docs/benchmarks.md "npm run fuzz".
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -25,10 +12,10 @@ import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, read
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { environment } from '../src/config/env.ts';
-import { defaultDataDir } from '../src/pipeline/state/store.ts';
+import { environment } from '../../src/config/env.ts';
+import { defaultDataDir } from '../../src/pipeline/state/store.ts';
 
-export const REPO = resolve(import.meta.dirname, '..');
+export const REPO = resolve(import.meta.dirname, '../..');
 
 /** Deterministic PRNG (mulberry32), so a failing case can be replayed from its seed. */
 export function prng(seed: number): () => number {

@@ -3,7 +3,7 @@
  * a pipeline worker does at start. Prints `ok`, or `FAIL <message>` and exits 1.
  * Used by sqlite-open-race.test.ts.
  */
-import { openPipelineState } from '../../../src/pipeline/state/store.ts';
+import { openPipelineState } from '../../src/pipeline/state/store.ts';
 
 try {
   const state = await openPipelineState({ dataDir: process.argv[2]!, stockMirror: false });

@@ -14,7 +14,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { environment, type Environment } from '../config/env.ts';
+import { environment, type Environment } from '../../src/config/env.ts';
 
 /** A running throw-away server. */
 export interface ThrowawayPostgres {

@@ -8,10 +8,10 @@ import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createStaticSitesHandler } from '../../../src/server/static-sites.ts';
-import { currentRelease, listReleases } from '../../../src/pipeline/state/release-dirs.ts';
+import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
+import { currentRelease, listReleases } from '../../src/pipeline/state/release-dirs.ts';
 
-export const REPO = resolve(import.meta.dirname, '../../..');
+export const REPO = resolve(import.meta.dirname, '../..');
 export const FIXTURE = join(REPO, 'tests/fixtures/tenants/pipeline-motors');
 
 /** A temporary pipeline workspace. */

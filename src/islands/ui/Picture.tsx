@@ -5,7 +5,7 @@
  * photo's dominant colour is painted behind it until it loads. Renders no script.
  */
 import type { CSSProperties } from 'react';
-import type { ImageSources } from '../lib/images.ts';
+import type { ImageSources } from '../../lib/images.ts';
 
 export interface PictureProps {
   image: ImageSources;

@@ -1,9 +1,9 @@
 /**
  * A local S3 stand-in for tests: s3rver on a free port with one bucket
- * (scripts/lib/s3-server.ts), and S3ObjectStores pointed at it.
+ * (tests/support/s3-server.ts), and S3ObjectStores pointed at it.
  */
-import { S3ObjectStore } from '../../../src/platform/bucket/object-store.ts';
-import { startLocalS3 } from '../../../scripts/lib/s3-server.ts';
+import { S3ObjectStore } from '../../src/platform/bucket/object-store.ts';
+import { startLocalS3 } from './s3-server.ts';
 
 /** Start s3rver with `bucket`; `store(prefix)` makes a store on it. */
 export async function startS3rver(bucket = 'sites') {

@@ -1,6 +1,6 @@
 /**
  * The Stripe stand-in as a process, for the browser tests (playwright.config.ts starts it):
- *   node tests/integration/helpers/stripe-stand-in-server.ts --port <port> --webhook <url with {tenant}> --secret <whsec_...>
+ *   node tests/support/stripe-stand-in-server.ts --port <port> --webhook <url with {tenant}> --secret <whsec_...>
  * It posts each event, signed, to the lead API's webhook URL as Stripe would.
  */
 import { parseArgs } from 'node:util';

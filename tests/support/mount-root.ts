@@ -1,5 +1,5 @@
 /**
- * Test helper for the islands/ui widget tests (happy-dom): a host element in the document and a
+ * Test helper for the island component tests (happy-dom): a host element in the document and a
  * React root on it, made before each test and unmounted and removed after it. Import it only
  * from tests: it registers vitest hooks where it is called.
  */

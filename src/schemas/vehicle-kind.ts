@@ -5,7 +5,7 @@
  * tabs and spec rows, the 'Vehicle type' search facet, the range menu and similar vehicles all
  * read that field; nothing else decides a kind.
  */
-import { VEHICLE_KINDS, type VehicleKind } from '../../schemas/vehicle-kinds.ts';
+import { VEHICLE_KINDS, type VehicleKind } from './vehicle-kinds.ts';
 import { makeKinds } from './manufacturers.ts';
 
 export type { VehicleKind };

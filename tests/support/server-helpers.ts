@@ -3,15 +3,16 @@
  * folder (so tests need no ../shared data), a webhook receiver on loopback, a throw-away
  * PostgreSQL server, and an app per database. Not a test file itself.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type AppOptions, type LeadApi } from '../../src/server/app.ts';
 import { openDatabase, type SqlDatabase } from '../../src/server/database.ts';
-import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
-import { leadWebhookProblems } from '../fixtures/lead-webhook-schema.ts';
+import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from './dev-postgres.ts';
+import { leadWebhookProblems } from './lead-webhook-schema.ts';
+import { writeTenantFolder } from './tenant-folder.ts';
 
 const hours = [1, 2, 3, 4, 5]
   .map((weekday) => ({ weekday, status: 'Open', open: '09:00', close: '17:00' }))
@@ -35,10 +36,6 @@ function car(id: number, slug: string, extra: Record<string, unknown> = {}) {
 
 /** Write the two test tenants (alpha and beta) into `root`. */
 export function writeTestTenants(root: string, webhookUrl?: string): void {
-  const alpha = join(root, 'alpha');
-  const beta = join(root, 'beta');
-  mkdirSync(alpha, { recursive: true });
-  mkdirSync(beta, { recursive: true });
   const location = (id: number, slug: string, dealership: string, dealershipId: number, postcode: string, city: string, state: string) => ({
     id,
     name: `${city} yard`,
@@ -48,62 +45,37 @@ export function writeTestTenants(root: string, webhookUrl?: string): void {
     address: { street: '1 Main St', city, state, postcode },
     contact_detail: { phone: '+61 7 3000 1111', opening_hours: hours },
   });
-  writeFileSync(
-    join(alpha, 'site.json'),
-    JSON.stringify({
+  writeTenantFolder(join(root, 'alpha'), {
+    site: {
       slug: 'alpha',
-      template: 'used-group',
       name: 'Alpha Motors',
       url: 'https://www.alpha-motors.example',
-      phone: '+61 7 3000 1234',
       email: 'sales@alpha-motors.example',
-      service_page: { book_href: '/service' },
       dealerships: [{ id: 11, slug: 'alpha-north', name: 'Alpha North' }],
-      locations: [
-        location(101, 'alpha-brisbane', 'alpha-north', 11, '4000', 'Brisbane', 'QLD'),
-        location(102, 'alpha-sydney', 'alpha-north', 11, '2000', 'Sydney', 'NSW'),
-      ],
-    }),
-  );
-  writeFileSync(
-    join(alpha, 'stock.json'),
-    JSON.stringify([
-      car(1, 'alpha-corolla-1', {
-        dealership_id: 11,
-        dealership_slug: 'alpha-north',
-        location: { id: 101, slug: 'alpha-brisbane' },
-        autograb_data: { average_market_price: 27_000 },
-      }),
+      locations: [location(101, 'alpha-brisbane', 'alpha-north', 11, '4000', 'Brisbane', 'QLD'), location(102, 'alpha-sydney', 'alpha-north', 11, '2000', 'Sydney', 'NSW')],
+    },
+    stock: [
+      car(1, 'alpha-corolla-1', { dealership_id: 11, dealership_slug: 'alpha-north', location: { id: 101, slug: 'alpha-brisbane' }, autograb_data: { average_market_price: 27_000 } }),
       car(2, 'alpha-corolla-2', { year: 2019, km: 60_000, price: 22_990, dealership_id: 11, location: { id: 102, slug: 'alpha-sydney' } }),
       car(3, 'alpha-corolla-3', { year: 2021, km: 20_000, price: 28_990, dealership_id: 11 }),
       car(4, 'alpha-hilux-sold', { make: 'Toyota', model: 'Hilux', status: 'sold', sold_date_timestamp: 1 }),
-    ]),
-  );
-  if (webhookUrl) {
-    writeFileSync(
-      join(alpha, 'lead-delivery.json'),
-      JSON.stringify({
-        destinations: [
-          { id: 'crm', type: 'webhook', format: 'json', url: webhookUrl, secret_env: 'LEAD_DELIVERY_SECRET_ALPHA' },
-          { id: 'adf', type: 'email', to: ['leads@alpha-motors.example'] },
-        ],
-      }),
-    );
-  }
-  writeFileSync(
-    join(beta, 'site.json'),
-    JSON.stringify({
+    ],
+    delivery: webhookUrl
+      ? { destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl, secret_env: 'LEAD_DELIVERY_SECRET_ALPHA' }, { id: 'adf', type: 'email', to: ['leads@alpha-motors.example'] }] }
+      : undefined,
+  });
+  writeTenantFolder(join(root, 'beta'), {
+    site: {
       slug: 'beta',
       template: 'franchise',
       name: 'Beta Cars',
       url: 'https://beta-cars.example',
       phone: '+61 2 9000 1234',
-      service_page: { book_href: '/service' },
       dealerships: [{ id: 22, slug: 'beta-central', name: 'Beta Central' }],
       locations: [location(201, 'beta-perth', 'beta-central', 22, '6000', 'Perth', 'WA')],
-    }),
-  );
-  writeFileSync(join(beta, 'stock.json'), JSON.stringify([car(9, 'beta-mazda-9', { make: 'Mazda', model: 'CX-5', dealership_id: 22 })]));
+    },
+    stock: [car(9, 'beta-mazda-9', { make: 'Mazda', model: 'CX-5', dealership_id: 22 })],
+  });
 }
 
 /** A webhook receiver that fails the first `failFirst` calls, then records deliveries by idempotency key. */

@@ -1,14 +1,12 @@
 /**
- * The S3 stand-in's process (started by scripts/lib/s3-server.ts with
- * `--openssl-legacy-provider`): s3rver serving one folder, behind a front that lets only
- * signed requests through. s3rver itself accepts anonymous requests and does not check
- * Signature Version 4 at all (only that the key id exists), so on a shared machine anyone could
- * read and rewrite the bucket; the front checks each request's SigV4 signature against the
- * credentials it was given (environment S3_STAND_IN_CREDENTIALS, JSON
- * `[{ "accessKeyId", "secretAccessKey", "write": true|false }]`; never on the command line),
- * refuses anonymous and wrongly signed requests (403 AccessDenied), and refuses every method but
- * GET and HEAD to a read-only key. s3rver's fixed `S3RVER` key is revoked.
- *   node --openssl-legacy-provider scripts/lib/s3-stand-in-server.ts --dir <folder> --bucket sites [--port 0]
+ * The S3 stand-in's process (started by tests/support/s3-server.ts with
+ * `--openssl-legacy-provider`): s3rver serving one folder behind a front that lets only signed
+ * requests through. s3rver accepts anonymous requests and never checks Signature Version 4, so
+ * the front checks each request's SigV4 signature against the credentials it was given
+ * (environment S3_STAND_IN_CREDENTIALS, JSON `[{ "accessKeyId", "secretAccessKey", "write" }]`,
+ * never on the command line), answers 403 AccessDenied to anonymous and wrongly signed requests
+ * and to any method but GET and HEAD from a read-only key. s3rver's fixed `S3RVER` key is revoked.
+ *   node --openssl-legacy-provider tests/support/s3-stand-in-server.ts --dir <folder> --bucket sites [--port 0]
  * Prints `S3rver listening on 127.0.0.1:<port>` once it listens.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
