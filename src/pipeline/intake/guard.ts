@@ -4,6 +4,7 @@
  * (a truncated export, a DMS that lost its filter) is held until an operator confirms it,
  * instead of emptying the site. Pure: compares the tenant's current records with the feed's.
  */
+import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
 import { parseStock, visibleStock } from '../../lib/vehicle/stock.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
@@ -16,8 +17,8 @@ export interface GuardSettings {
   minRemoved: number;
 }
 
-/** Pipeline defaults (`--max-removed-share`, `--min-removed`); a tenant's feed-mapping.json `guard` overrides them. */
-export const GUARD_DEFAULTS: GuardSettings = { maxRemovedShare: 0.5, minRemoved: 5 };
+/** Pipeline defaults (src/config/pipeline.ts; `--max-removed-share`, `--min-removed`); a tenant's feed-mapping.json `guard` overrides them. */
+export const GUARD_DEFAULTS: GuardSettings = PIPELINE_DEFAULTS.guard;
 
 /** What a feed would do to the visible stock. */
 export interface MassChange {

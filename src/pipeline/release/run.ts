@@ -15,6 +15,7 @@ import { codeRenderer, compiledCodeKey, warmRendererFor } from '../../builder/re
 import { modelsFromStock } from '../../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import { environment } from '../../config/env.ts';
+import { DEFAULT_RETENTION } from '../../config/publish.ts';
 import { photoOptionsFromEnv } from '../../config/images.ts';
 import { resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
 import type { Car } from '../../schemas/car.ts';
@@ -36,8 +37,8 @@ import { recordStatusIn, type StatusUpdate } from '../state/status.ts';
 
 /** Defaults of the rebuild options. */
 export const REBUILD_DEFAULTS = {
-  /** Releases kept for rollback. */
-  keep: 5,
+  /** Releases kept for rollback (RELEASE_RETENTION's default). */
+  keep: DEFAULT_RETENTION,
   /** A full build at least this often, so time rules (sold window, New Arrival) refresh on every page. */
   fullEveryMs: 24 * 3_600_000,
   /** Above this share of visible cars to re-render, a full build is as cheap and simpler. */

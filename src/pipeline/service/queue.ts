@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import IORedis from 'ioredis';
+import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
 
 /**
  * Runs one tenant's job. `stillOwner` (Redis only) renews the job's locks and says whether
@@ -145,7 +146,7 @@ export function createRedisQueue(
   handler: TenantHandler,
   options: { concurrency: number; lockMs?: number; prefix?: string; onEvent?: (event: string, fields: Record<string, unknown>) => void; onPrepare?: (slug: string) => void },
 ): RebuildQueue {
-  const lockMs = options.lockMs ?? 30_000;
+  const lockMs = options.lockMs ?? PIPELINE_DEFAULTS.lockMs;
   const prefix = options.prefix ?? 'bull';
   const producer = createRedisProducer(redisUrl, { prefix });
   const locks = connection(redisUrl);

@@ -9,9 +9,10 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { PIPELINE_DEFAULTS } from '../../../config/pipeline.ts';
 
-/** Default largest inbox file (bytes): the webhook's body cap. */
-export const DEFAULT_INBOX_MAX_BYTES = 20 * 1024 * 1024;
+/** Default largest inbox file (bytes): src/config/pipeline.ts PIPELINE_INBOX_MAX_BYTES. */
+export const DEFAULT_INBOX_MAX_BYTES = PIPELINE_DEFAULTS.inboxMaxBytes;
 
 export type InboxRead = { ok: true; bytes: Buffer } | { ok: false; reason: string };
 
