@@ -238,7 +238,7 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
   }
   const photos = await resolvePhotos(job, tenant);
   const previous: ReleaseManifest | null = job.liveId ? await job.state.releases.get(job.slug, job.liveId) : null;
-  const configHash = tenantConfigHash(job.tenantDir);
+  const configHash = tenantConfigHash(job.tenantDir, job.options.env);
   const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
   const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
   const counts = { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length };
@@ -359,7 +359,7 @@ function planStep(release: Release): number {
 
 /** The kept renderer of this code version on this worker's disk (any tenant's full release compiled it), for an incremental release. */
 function chooseRenderer(release: Release): void {
-  release.rendererKey = compiledCodeKey(codeHash());
+  release.rendererKey = compiledCodeKey(codeHash(release.options.env));
   if (release.mode === 'incremental' && codeRenderer(release.rendererKey, release.options.renderers)) release.renderer = release.rendererKey;
 }
 

@@ -33,9 +33,6 @@ export function newReleaseId(now: Date = new Date()): string {
   return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(2).toString('hex')}`;
 }
 
-/** Write a file atomically and durably (src/platform/fs/atomic-file.ts: fsync, exclusive random temp name). */
-export { writeFileAtomic };
-
 /** The release id `current` points at, or null when the tenant has none. */
 export function currentRelease(sitesDir: string, slug: string): string | null {
   try {

@@ -6,7 +6,8 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tenantPaths, writeFileAtomic } from './release-dirs.ts';
+import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
+import { tenantPaths } from './release-dirs.ts';
 import type { PipelineState } from './store.ts';
 import type { FeedStatus, StatusEntry, TenantStatus } from './records.ts';
 
