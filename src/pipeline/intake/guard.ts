@@ -1,9 +1,8 @@
 /**
- * Mass-change guard (issue 18 §4, with the truncated-feed finding of the hardening issue):
- * a feed that would take more than a set share of a tenant's visible stock off the site
- * (a truncated export, a DMS that lost its filter) is held until an operator confirms it,
- * instead of emptying the site. Pure: compares the tenant's current cars with the feed's
- * (as parsed by the intake: assessParsedChange; assessMassChange parses raw records first).
+ * Mass-change guard: a feed that would take more than a set share of a tenant's visible stock
+ * off the site (a truncated export, a DMS that lost its filter) is held until an operator
+ * confirms it, instead of emptying the site. Pure: compares the tenant's current cars with
+ * the feed's (as parsed by the intake: assessParsedChange; assessMassChange parses records).
  */
 import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
 import { parseStock, visibleStock } from '../../lib/vehicle/stock.ts';

@@ -1,5 +1,5 @@
 /**
- * Feed intake I/O (issue 8 §1, issue 18): dropped files in the watched inbox and webhook
+ * Feed intake I/O: dropped files in the watched inbox and webhook
  * pushes become the tenant's next stock snapshot in the pipeline state (compare-and-set,
  * src/pipeline/state/store.ts; never the tenant folder), are rejected with a
  * report and change nothing, or - when they would take too much stock off the site - are

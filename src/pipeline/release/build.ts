@@ -1,5 +1,5 @@
 /**
- * Producing a release directory (issue 8 §3, §4). A full release is the tenant build into the
+ * Producing a release directory. A full release is the tenant build into the
  * release directory, rendered from the worker's kept renderer of the code version
  * (src/builder/render/code-renderer.ts; the first one on a disk compiles it). An incremental release
  * renders only the pages that must change: the bundle keeps every visible car (listings,

@@ -1,5 +1,5 @@
 /**
- * Precompressed text files of a release (issue 34 L9): when a release is made, every text
+ * Precompressed text files of a release: when a release is made, every text
  * file over 1 KB (HTML, CSS, JS, JSON, XML, SVG, text) gets a gzip copy beside it
  * (`page.html.gz`), so the static server never compresses per request. A file the release
  * took over unchanged from the previous one (the same inode) takes over its `.gz` too; any

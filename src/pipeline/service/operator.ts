@@ -1,5 +1,5 @@
 /**
- * The operator's page (issue 18 §5): the pipeline's HTTP port serves `/status` - every
+ * The operator's page: the pipeline's HTTP port serves `/status` - every
  * tenant on one screen: live release and its age, last feed and its outcome, last failure
  * and its reason, held feeds with buttons to confirm or discard them, and the queue depth -
  * and `/status.json`, the same data for monitoring. Both sit behind the operator token
@@ -181,7 +181,7 @@ export function isOperator(req: IncomingMessage, token: string): boolean {
   return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }
 
-/** Shortest operator token accepted (issue 34 N12): long enough that guessing it is hopeless. */
+/** Shortest operator token accepted: long enough that guessing it is hopeless. */
 export const MIN_OPERATOR_TOKEN_LENGTH = 32;
 
 /** Throws a message naming the variable when a set operator token is too short. */
@@ -192,7 +192,7 @@ export function checkOperatorToken(token: string | undefined): void {
 }
 
 /**
- * Wrong operator tokens per client address (issue 34 N12): the first 5 are free; after that
+ * Wrong operator tokens per client address: the first 5 are free; after that
  * each try must wait 1 s, doubling with every further failure up to 15 minutes (429 with
  * Retry-After, even with the right token). A right token clears the client's record.
  */

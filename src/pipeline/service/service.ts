@@ -60,7 +60,7 @@ export interface PipelineOptions {
   /**
    * How often every tenant is asked for a rebuild even without a change (ms, default 6 h):
    * a no-op for most, a full rebuild for a Meilisearch tenant whose tenant token is due for
-   * renewal (issue 13 M9).
+   * renewal.
    */
   refreshMs?: number;
   lockMs?: number;

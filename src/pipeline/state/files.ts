@@ -1,5 +1,5 @@
 /**
- * Files of the pipeline's state (issue 33 item 1): the accepted stock snapshots, held feeds and
+ * Files of the pipeline's state: the accepted stock snapshots, held feeds and
  * feed reports. A small key/value interface so the local data directory (the default) and an
  * object-storage bucket (objectFileStore) are one line apart: keys are `/`-separated relative paths
  * (`stock/<slug>/<seq>.json`); a write is atomic for readers (all old or all new bytes).

@@ -1,5 +1,5 @@
 /**
- * Release directories (issue 8 §3): every publish of a tenant is a new directory
+ * Release directories: every publish of a tenant is a new directory
  * `<sites>/<slug>/releases/<id>/`; `<sites>/<slug>/current` is a relative symlink to the
  * live one, swapped atomically with rename(2), so a reader sees the old release or the new
  * one, never a mix. A release counts as complete only once its manifest

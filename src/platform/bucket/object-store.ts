@@ -1,5 +1,5 @@
 /**
- * Object storage (issue 33 items 1 and 2): one small interface over a bucket, so the S3
+ * Object storage: one small interface over a bucket, so the S3
  * publisher, the edge and the pipeline's state store read and write files the same way on
  * AWS S3 / Cloudflare R2 / MinIO (S3ObjectStore, @aws-sdk/client-s3: endpoint, path style,
  * region, bucket, key prefix; credentials from the standard AWS chain) and on a local

@@ -1,5 +1,5 @@
 /**
- * Feed intake rules (issue 8 §1): a tenant's stock arrives as a Car JSON snapshot, a DMS
+ * Feed intake rules: a tenant's stock arrives as a Car JSON snapshot, a DMS
  * CSV export or a signed JSON webhook push. Each is turned into the tenant's next
  * stock.json records and validated exactly as the build validates stock (parseStock):
  * bad records are reported and skipped by the build; a feed with nothing usable in it is
@@ -25,7 +25,7 @@ export const SIGNATURE_HEADER = 'x-signature-256';
 export const TIMESTAMP_HEADER = 'x-signature-timestamp';
 
 /**
- * Signature of a webhook push (issue 13 M13): `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`
+ * Signature of a webhook push: `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`
  * keyed with the tenant's secret, the timestamp (Unix seconds) sent as TIMESTAMP_HEADER. The
  * timestamp inside the MAC bounds how long a captured push could be replayed; the receiver
  * also refuses a signature it has already accepted.

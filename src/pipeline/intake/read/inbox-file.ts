@@ -1,5 +1,5 @@
 /**
- * Opening a dropped feed file safely (issue 34 N1, N6). Whoever can write `<inbox>/<slug>/`
+ * Opening a dropped feed file safely. Whoever can write `<inbox>/<slug>/`
  * (a dealer's SFTP upload, a feed provider) must not make the pipeline read anything else:
  * only a regular file directly inside the tenant's inbox folder is read, never a symbolic
  * link, FIFO, device or socket; the file is opened with O_NOFOLLOW, the opened descriptor

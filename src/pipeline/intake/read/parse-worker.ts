@@ -1,5 +1,5 @@
 /**
- * Reading a feed file off the pipeline's main thread (issue 34 N6). One tenant's file is
+ * Reading a feed file off the pipeline's main thread. One tenant's file is
  * parsed and mapped (feed-check.ts) in a worker thread with a time limit, so a hostile or
  * pathological file cannot stop the webhook, the operator page or the other tenants'
  * intake: the main loop only waits for a message. A parse over the limit is stopped
