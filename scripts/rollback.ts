@@ -12,23 +12,22 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { settingsOrExit } from '../src/config/env.ts';
+import { environment, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
 import { logFormatFor } from '../src/config/log.ts';
-import { pipelineSettings } from '../src/config/pipeline.ts';
-import { createLogger } from '../src/pipeline/log.ts';
-import { loadPublisher } from '../src/pipeline/publish/publisher.ts';
+import { rollbackConfig, type RollbackConfig } from '../src/config/pipeline.ts';
+import { createLogger, type Logger } from '../src/pipeline/log.ts';
 import { liveRelease } from '../src/pipeline/release/inputs.ts';
 import { chooseRollback, rollbackTenant } from '../src/pipeline/release/rollback.ts';
-import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
-import { sharedStateFiles } from '../src/pipeline/state/files.ts';
+import { platformFromSettings } from '../src/pipeline/service/platform.ts';
 import { recordStatusIn } from '../src/pipeline/state/status.ts';
+import type { PipelineState } from '../src/pipeline/state/store.ts';
 
 const { values } = parseArgs({
   options: {
     tenant: { type: 'string' },
-    sites: { type: 'string', default: 'dist' },
+    sites: { type: 'string' },
     data: { type: 'string' },
-    tenants: { type: 'string', default: 'tenants' },
+    tenants: { type: 'string' },
     to: { type: 'string' },
     list: { type: 'boolean', default: false },
     'release-hold': { type: 'boolean', default: false },
@@ -41,27 +40,39 @@ if (values.help || !values.tenant) {
   console.log('usage: npm run rollback -- --tenant <slug> [--sites dist] [--data <sites>/.pipeline] [--tenants tenants] [--publisher s3|<module>] [--to <release>] [--list] [--release-hold] [--no-hold]');
   process.exit(values.help ? 0 : 2);
 }
-const slug = values.tenant;
+const env = environment();
+const config = settingsOrExit(() => rollbackConfig(env, values));
 const log = createLogger({ format: settingsOrExit(() => logFormatFor()) });
-const settings = settingsOrExit(() => pipelineSettings());
-const state = await openPipelineState({ dataDir: values.data ?? defaultDataDir(values.sites), databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl) });
-try {
-  if (values.list) {
-    const current = await liveRelease(state, values.sites, slug);
-    for (const id of await state.releases.list(slug)) {
-      const manifest = await state.releases.get(slug, id);
-      console.log(`${id === current ? '*' : ' '} ${id}  ${manifest?.mode ?? '?'}  cars ${manifest?.cars.length ?? '?'}  +${manifest?.added ?? 0} ~${manifest?.changed ?? 0} -${manifest?.removed ?? 0}`);
-    }
-  } else if (values['release-hold']) {
-    await state.tenants.setHold(slug, null);
-    await recordStatusIn(state, values.sites, slug, { outcome: 'hold-released', current: await liveRelease(state, values.sites, slug), held: false });
-    log({ event: 'hold-released', tenant: slug });
-  } else {
-    const to = await chooseRollback(state, values.sites, slug, values.to);
-    const tenantDir = join(values.tenants, slug);
-    const publisher = values.publisher ? await loadPublisher(values.publisher, { tenantsDir: values.tenants, log }) : undefined;
-    await rollbackTenant({ sitesDir: values.sites, slug, to, tenantDir: existsSync(join(tenantDir, 'site.json')) ? tenantDir : undefined, log, hold: !values['no-hold'], state, publisher });
+const { state } = (await settingsOrExitAsync(() => platformFromSettings({ env, state: { dataDir: config.paths.data, ...config.state } }))) as { state: PipelineState };
+
+/** The tenant's releases, the live one starred. */
+async function list({ tenant, paths }: RollbackConfig): Promise<void> {
+  const current = await liveRelease(state, paths.sites, tenant);
+  for (const id of await state.releases.list(tenant)) {
+    const manifest = await state.releases.get(tenant, id);
+    console.log(`${id === current ? '*' : ' '} ${id}  ${manifest?.mode ?? '?'}  cars ${manifest?.cars.length ?? '?'}  +${manifest?.added ?? 0} ~${manifest?.changed ?? 0} -${manifest?.removed ?? 0}`);
   }
+}
+
+/** Publishing resumes: the hold is lifted. */
+async function releaseHold({ tenant, paths }: RollbackConfig, logger: Logger): Promise<void> {
+  await state.tenants.setHold(tenant, null);
+  await recordStatusIn(state, paths.sites, tenant, { outcome: 'hold-released', current: await liveRelease(state, paths.sites, tenant), held: false });
+  logger({ event: 'hold-released', tenant });
+}
+
+/** Roll back to --to, or the release before the live one, with the publisher the pipeline runs with. */
+async function rollback({ tenant, paths, to, hold, publisher: name }: RollbackConfig, logger: Logger): Promise<void> {
+  const target = await chooseRollback(state, paths.sites, tenant, to);
+  const tenantDir = join(paths.tenants, tenant);
+  const { publisher } = name ? await platformFromSettings({ env, log: logger, tenantsDir: paths.tenants, publisher: name }) : {};
+  await rollbackTenant({ sitesDir: paths.sites, slug: tenant, to: target, tenantDir: existsSync(join(tenantDir, 'site.json')) ? tenantDir : undefined, log: logger, hold, state, publisher });
+}
+
+try {
+  if (config.action === 'list') await list(config);
+  else if (config.action === 'release-hold') await releaseHold(config, log);
+  else await rollback(config, log);
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

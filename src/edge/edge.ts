@@ -1,5 +1,5 @@
 /**
- * The edge (issue 33 item 2): serves shoppers from the bucket the S3 publisher writes, as a
+ * The edge: serves shoppers from the bucket the S3 publisher writes, as a
  * Fetch API handler (`Request` -> `Response`), so one code path runs as the Cloudflare
  * Worker of the CDN recipe (cloudflare-worker.ts, over R2) and in Node (scripts/edge.ts,
  * over any S3 bucket). A request's host names a tenant (`<slug>.localhost`, or a host alias

@@ -877,8 +877,6 @@ describe('search rooms (issue 36 item 2)', () => {
 
 /** Longest file header (its opening comment, delimiters included): about eight lines of text, with some slack. */
 const MAX_HEADER_LINES = 12;
-/** Folders the header rule leaves out for now: src/pipeline is being reshaped by the fleet work. */
-const HEADER_RULE_SKIPS = ['src/pipeline/'];
 
 /** The number of lines of a file's opening comment (a block comment, or a run of `//` lines, after a `#!` line), 0 without one. */
 export function headerLines(text: string): number {
@@ -896,7 +894,7 @@ const HEADER_RULE_FOLDERS = ['src/', 'scripts/', 'tests/support/'];
 /** Files under HEADER_RULE_FOLDERS whose header is longer than MAX_HEADER_LINES (what, why, the contract: the rest belongs in docs/ or on the export it describes). */
 export function longHeaders(files: SourceFile[]): string[] {
   return files
-    .filter((file) => HEADER_RULE_FOLDERS.some((folder) => file.path.startsWith(folder)) && !HEADER_RULE_SKIPS.some((skip) => file.path.startsWith(skip)))
+    .filter((file) => HEADER_RULE_FOLDERS.some((folder) => file.path.startsWith(folder)))
     .filter((file) => headerLines(file.text) > MAX_HEADER_LINES)
     .map((file) => `${file.path}: a header of ${headerLines(file.text)} lines (at most ${MAX_HEADER_LINES})`);
 }
@@ -906,7 +904,7 @@ describe('comments that stay true (issue 36 item 6)', () => {
     expect(longHeaders([...sourceFiles(), ...supportFiles()])).toEqual([]);
   });
 
-  it('catches a long header, a long run of // lines and one in an .astro frontmatter; a short one, a test suite and src/pipeline pass', () => {
+  it('catches a long header, a long run of // lines and one in an .astro frontmatter, in src/pipeline too; a short one and a test suite pass', () => {
     const block = (lines: number) => `/**\n${' * text\n'.repeat(lines - 2)} */\nexport const x = 1;\n`;
     expect(headerLines(block(12))).toBe(12);
     const problems = longHeaders([
@@ -917,7 +915,12 @@ describe('comments that stay true (issue 36 item 6)', () => {
       { path: 'tests/e2e/e.ts', text: block(30) },
       { path: 'src/pipeline/f.ts', text: block(30) },
     ]);
-    expect(problems).toEqual(['src/lib/a.ts: a header of 13 lines (at most 12)', 'src/lib/b.ts: a header of 13 lines (at most 12)', 'src/components/C.astro: a header of 14 lines (at most 12)']);
+    expect(problems).toEqual([
+      'src/lib/a.ts: a header of 13 lines (at most 12)',
+      'src/lib/b.ts: a header of 13 lines (at most 12)',
+      'src/components/C.astro: a header of 14 lines (at most 12)',
+      'src/pipeline/f.ts: a header of 30 lines (at most 12)',
+    ]);
   });
 
   it('catches a long header in a script (after its #! line) and in test support; a short script header passes', () => {
@@ -931,3 +934,148 @@ describe('comments that stay true (issue 36 item 6)', () => {
     expect(problems).toEqual(['scripts/bench-leads.ts: a header of 28 lines (at most 12)', 'scripts/edge.ts: a header of 13 lines (at most 12)', 'tests/support/fuzz-lib.ts: a header of 21 lines (at most 12)']);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// The pipeline's rooms, the edge and the platform (docs/architecture.md "The pipeline's rooms").
+// ---------------------------------------------------------------------------------------------
+
+/** The rooms of src/pipeline: intake, release, state, service, publish; 'loose' for a file at its top; null outside. */
+export function pipelineRoom(path: string): string | null {
+  const match = /^src\/pipeline\/(?:([^/]+)\/)?[^/]+$/.exec(path) ?? /^src\/pipeline\/([^/]+)\//.exec(path);
+  if (!match) return null;
+  return match[1] ?? 'loose';
+}
+
+/** At most this many files lie loose at the top of src/pipeline (the log); the rest live in rooms. */
+const MAX_LOOSE_PIPELINE_FILES = 4;
+
+/**
+ * The pipeline's arrows: intake never imports release (a feed is taken in without knowing how
+ * it is released); state imports no other room (every room reads and writes through it); only
+ * service imports both intake and release, and nothing else in the pipeline imports service
+ * (scripts and tests start it); a loose file imports no room; at most MAX_LOOSE_PIPELINE_FILES.
+ */
+export function pipelineArrowProblems(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  const loose = files.filter((file) => pipelineRoom(file.path) === 'loose');
+  if (loose.length > MAX_LOOSE_PIPELINE_FILES) problems.push(`src/pipeline: ${loose.length} loose files at the top (at most ${MAX_LOOSE_PIPELINE_FILES}): ${loose.map((file) => file.path).join(', ')}`);
+  for (const file of files) {
+    const from = pipelineRoom(file.path);
+    if (!from) continue;
+    const rooms = new Set(importsOf(file).map(pipelineRoom).filter((room): room is string => room !== null && room !== from));
+    for (const to of rooms) {
+      const arrow = `${file.path} -> src/pipeline/${to}`;
+      if (from === 'intake' && to === 'release') problems.push(`${arrow}: intake must not import release`);
+      if (from === 'state' && to !== 'loose') problems.push(`${arrow}: state imports no other room of the pipeline`);
+      if (from === 'loose' && to !== 'loose') problems.push(`${arrow}: a loose file of src/pipeline imports no room`);
+      if (to === 'service' && from !== 'loose') problems.push(`${arrow}: only scripts and tests import the service`);
+    }
+    if (from !== 'service' && rooms.has('intake') && rooms.has('release')) problems.push(`${file.path}: imports both intake and release (only service does)`);
+  }
+  return problems;
+}
+
+/** The ground floor for infrastructure: src/platform imports nothing of the rooms above it. */
+const ABOVE_PLATFORM = /^src\/(pipeline|server|builder|edge|search|images|site-data|pages|components|layouts|islands)\//;
+/** What the edge may not import: it serves the bucket the pipeline writes, through src/platform and src/lib only. */
+const ABOVE_EDGE = /^src\/(pipeline|server|builder|search|images|site-data|pages|components|layouts|islands)\//;
+/** The edge's files that the Cloudflare Worker bundles: no Node built-in. */
+const WORKER_EDGE = ['src/edge/edge.ts', 'src/edge/cloudflare-worker.ts'];
+
+/** src/platform stays the ground floor; src/edge reads the bucket through it, and its Worker files use no Node built-in. */
+export function edgePlatformProblems(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const platform = file.path.startsWith('src/platform/');
+    const edge = file.path.startsWith('src/edge/');
+    if (!platform && !edge) continue;
+    for (const target of importsOf(file)) {
+      if (platform && ABOVE_PLATFORM.test(target)) problems.push(`${file.path} -> ${target}: src/platform imports nothing above it`);
+      if (edge && ABOVE_EDGE.test(target)) problems.push(`${file.path} -> ${target}: the edge reads the bucket through src/platform (and src/lib), not the pipeline or the server`);
+    }
+    if (WORKER_EDGE.includes(file.path)) {
+      for (const specifier of specifiersOf(file)) if (isBuiltin(specifier)) problems.push(`${file.path}: imports the Node built-in ${specifier} (the Cloudflare Worker bundles this file)`);
+    }
+  }
+  return problems;
+}
+
+describe("the pipeline's rooms, the edge and the platform", () => {
+  const files = sourceFiles();
+
+  it('src/pipeline keeps its arrows: intake never imports release, state no other room, only service both', () => {
+    expect(files.filter((file) => pipelineRoom(file.path) === 'intake').length).toBeGreaterThan(5);
+    expect(pipelineArrowProblems(files)).toEqual([]);
+  });
+
+  it('src/platform is the ground floor and the edge stays off the pipeline and the server', () => {
+    expect(files.some((file) => file.path.startsWith('src/platform/sql/'))).toBe(true);
+    expect(files.some((file) => file.path.startsWith('src/edge/'))).toBe(true);
+    expect(edgePlatformProblems(files)).toEqual([]);
+  });
+
+  describe('the rules catch violations', () => {
+    it('names the room of a pipeline file, loose files, and nothing outside src/pipeline', () => {
+      expect(pipelineRoom('src/pipeline/intake/read/csv.ts')).toBe('intake');
+      expect(pipelineRoom('src/pipeline/state/store.ts')).toBe('state');
+      expect(pipelineRoom('src/pipeline/log.ts')).toBe('loose');
+      expect(pipelineRoom('src/edge/edge.ts')).toBeNull();
+    });
+
+    it('intake importing release (a type too)', () => {
+      const problems = pipelineArrowProblems([
+        { path: 'src/pipeline/intake/inbox.ts', text: "import type { RebuildResult } from '../release/run.ts';\nimport { withState } from '../state/store.ts';" },
+        { path: 'src/pipeline/release/run.ts', text: "import { withState } from '../state/store.ts';" },
+      ]);
+      expect(problems).toEqual(['src/pipeline/intake/inbox.ts -> src/pipeline/release: intake must not import release']);
+    });
+
+    it('state importing intake, release or another room', () => {
+      const problems = pipelineArrowProblems([
+        { path: 'src/pipeline/state/records.ts', text: "import type { FeedKind } from '../intake/read/feeds.ts';" },
+        { path: 'src/pipeline/state/store.ts', text: "import type { ReleaseManifest } from '../release/manifest.ts';\nimport { log } from '../log.ts';" },
+        { path: 'src/pipeline/state/files.ts', text: "import { storeFromSettings } from '../publish/from-settings.ts';" },
+      ]);
+      expect(problems).toEqual([
+        'src/pipeline/state/records.ts -> src/pipeline/intake: state imports no other room of the pipeline',
+        'src/pipeline/state/store.ts -> src/pipeline/release: state imports no other room of the pipeline',
+        'src/pipeline/state/files.ts -> src/pipeline/publish: state imports no other room of the pipeline',
+      ]);
+    });
+
+    it('a room other than service importing both intake and release, or importing service', () => {
+      const problems = pipelineArrowProblems([
+        { path: 'src/pipeline/publish/publisher.ts', text: "import { intakeFile } from '../intake/inbox.ts';\nimport { rebuildTenant } from '../release/run.ts';" },
+        { path: 'src/pipeline/release/run.ts', text: "import { startPipeline } from '../service/service.ts';" },
+        { path: 'src/pipeline/service/service.ts', text: "import { intakeFile } from '../intake/inbox.ts';\nimport { rebuildTenant } from '../release/run.ts';" },
+      ]);
+      expect(problems).toEqual([
+        'src/pipeline/publish/publisher.ts: imports both intake and release (only service does)',
+        'src/pipeline/release/run.ts -> src/pipeline/service: only scripts and tests import the service',
+      ]);
+    });
+
+    it('a loose file importing a room, and more than four loose files', () => {
+      const loose = (name: string, text = 'export const x = 1;') => ({ path: `src/pipeline/${name}.ts`, text });
+      expect(pipelineArrowProblems([loose('log', "import { withState } from './state/store.ts';")])).toEqual(['src/pipeline/log.ts -> src/pipeline/state: a loose file of src/pipeline imports no room']);
+      const problems = pipelineArrowProblems(['a', 'b', 'c', 'd', 'e'].map((name) => loose(name)));
+      expect(problems).toEqual(['src/pipeline: 5 loose files at the top (at most 4): src/pipeline/a.ts, src/pipeline/b.ts, src/pipeline/c.ts, src/pipeline/d.ts, src/pipeline/e.ts']);
+    });
+
+    it('the platform importing a room above it; the edge importing the pipeline or the server; a Node built-in in the Worker files', () => {
+      const problems = edgePlatformProblems([
+        { path: 'src/platform/sql/db.ts', text: "import type { Logger } from '../../pipeline/log.ts';\nimport type { DatabaseConfig } from '../../config/server-settings.ts';" },
+        { path: 'src/edge/edge.ts', text: "import { layout } from '../pipeline/publish/layout.ts';\nimport { createHash } from 'node:crypto';" },
+        { path: 'src/edge/node-edge.ts', text: "import { createServer } from 'node:http';\nimport { layout } from '../platform/bucket/layout.ts';\nimport { tenantOfHost } from '../lib/site/host.ts';" },
+        { path: 'src/edge/cloudflare-worker.ts', text: "import { readFileSync } from 'fs';" },
+      ]);
+      expect(problems).toEqual([
+        'src/platform/sql/db.ts -> src/pipeline/log.ts: src/platform imports nothing above it',
+        'src/edge/edge.ts -> src/pipeline/publish/layout.ts: the edge reads the bucket through src/platform (and src/lib), not the pipeline or the server',
+        "src/edge/edge.ts: imports the Node built-in node:crypto (the Cloudflare Worker bundles this file)",
+        'src/edge/cloudflare-worker.ts: imports the Node built-in fs (the Cloudflare Worker bundles this file)',
+      ]);
+    });
+  });
+});
+

@@ -1,17 +1,13 @@
 /**
- * The operator's page (issue 18 §5): the pipeline's HTTP port serves `/status` - every
- * tenant on one screen: live release and its age, last feed and its outcome, last failure
- * and its reason, held feeds with buttons to confirm or discard them, and the queue depth -
- * and `/status.json`, the same data for monitoring. Both sit behind the operator token
- * (PIPELINE_OPERATOR_TOKEN), sent as `Authorization: Bearer <token>` or as the password of
- * HTTP Basic auth (what a browser asks for). The buttons post a form carrying a token
- * derived from the operator token, so another site cannot make the browser press them.
- * Issue 34 N12: the token has at least 32 characters, wrong tokens are limited per client
- * address (OperatorAttempts), and PIPELINE_OPERATOR_PORT serves the page on its own port.
- * Review 2026-12-01 NEW-8: the right token is checked first and always let in (a stranger
- * behind the operator's proxy, whose wrong tries make that address wait, cannot lock the
- * operator out); what keeps guessing out is the token's strength, checked at start
- * (src/config/secret-strength.ts); every answer carries a Content-Security-Policy.
+ * The operator's page: the pipeline's HTTP port serves `/status` - every tenant on one screen:
+ * live release and its age, last feed and its outcome, last failure and its reason, held feeds
+ * with buttons to confirm or discard them, and the queue depth - and `/status.json`, the same data
+ * for monitoring. Both sit behind the operator token (PIPELINE_OPERATOR_TOKEN, at least 32 random
+ * characters, checked at start by src/config/secret-strength.ts), sent as `Authorization: Bearer`
+ * or as the password of HTTP Basic auth. The buttons post a form carrying a token derived from the
+ * operator token, so another site cannot make the browser press them. Wrong tokens are limited per
+ * client (OperatorAttempts) but the right token is checked first and always let in, so a stranger
+ * behind the operator's proxy cannot lock the operator out; every answer carries a CSP.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -212,7 +208,7 @@ export function isOperator(req: IncomingMessage, token: string): boolean {
   return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }
 
-/** Shortest operator token accepted (issue 34 N12): long enough that guessing it is hopeless. */
+/** Shortest operator token accepted: long enough that guessing it is hopeless. */
 export const MIN_OPERATOR_TOKEN_LENGTH = 32;
 
 /** Throws a message naming the variable when a set operator token is too short or not random (NEW-8). */
@@ -227,11 +223,10 @@ export function checkOperatorToken(token: string | undefined): void {
 }
 
 /**
- * Wrong operator tokens per client (issue 34 N12; an IPv6 /64 is one client): the first 5 are
- * free; after that the client's wrong tokens are answered 429 with Retry-After for 1 s,
- * doubling with every further failure up to 15 minutes. The right token is never held back
- * (NEW-8): it is checked before the wait, so a stranger sharing the operator's address (a
- * proxy) cannot lock the operator out. A right token clears the client's record.
+ * Wrong operator tokens per client (an IPv6 /64 is one client): the first 5 are free; after that
+ * the client's wrong tokens are answered 429 with Retry-After for 1 s, doubling with every further
+ * failure up to 15 minutes. The right token is checked before the wait, so a stranger sharing the
+ * operator's address (a proxy) cannot lock the operator out. A right token clears the record.
  */
 export class OperatorAttempts {
   private readonly clients = new Map<string, { failures: number; until: number }>();
@@ -303,11 +298,13 @@ export function isOperatorPath(path: string | undefined): boolean {
   return pathname === '/status' || pathname === '/status.json' || pathname.startsWith('/status/');
 }
 
-/** Handle `/status`, `/status.json` and the held-feed buttons; returns false for other paths. */
-export async function handleOperatorRequest(req: IncomingMessage, res: ServerResponse, context: OperatorContext): Promise<boolean> {
-  if (!isOperatorPath(req.url)) return false;
-  const url = new URL(req.url ?? '/', 'http://pipeline');
-  const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+type Send = (status: number, type: string, body: string, headers?: Record<string, string>) => void;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A response writer with the operator page's headers (no cache, no sniffing, no framing, the CSP). */
+function sender(res: ServerResponse): Send {
+  return (status, type, body, headers = {}) => {
     res.writeHead(status, {
       'content-type': type,
       'cache-control': 'no-store',
@@ -319,79 +316,77 @@ export async function handleOperatorRequest(req: IncomingMessage, res: ServerRes
     });
     res.end(body);
   };
-  if (!context.token) {
-    send(
-      503,
-      'application/json; charset=utf-8',
-      JSON.stringify({ error: 'the operator page is disabled: start the pipeline with PIPELINE_OPERATOR_TOKEN set' }),
-    );
-    return true;
-  }
+}
+
+/** Whether the request carries the operator token; otherwise answered (401, or 429 while the client waits). */
+function authorised(req: IncomingMessage, send: Send, context: OperatorContext & { token: string }): boolean {
   const client = clientAddress(req.socket.remoteAddress ?? '');
   // The right token first: the wait below holds back wrong tokens only.
-  if (!isOperator(req, context.token)) {
-    const wait = context.attempts.waitMs(client);
-    if (wait > 0) {
-      send(429, 'application/json; charset=utf-8', JSON.stringify({ error: 'too many wrong operator tokens from this address: wait and try again' }), {
-        'retry-after': String(Math.ceil(wait / 1000)),
-      });
-      return true;
-    }
-    context.attempts.failed(client);
-    send(
-      401,
-      'application/json; charset=utf-8',
-      JSON.stringify({ error: 'operator token required: Authorization: Bearer <token> (or Basic auth with the token as password)' }),
-      {
-        'www-authenticate': 'Basic realm="pipeline operator", charset="UTF-8"',
-      },
+  if (isOperator(req, context.token)) {
+    context.attempts.succeeded(client);
+    return true;
+  }
+  const wait = context.attempts.waitMs(client);
+  if (wait > 0) {
+    send(429, JSON_TYPE, JSON.stringify({ error: 'too many wrong operator tokens from this address: wait and try again' }), {
+      'retry-after': String(Math.ceil(wait / 1000)),
+    });
+    return false;
+  }
+  context.attempts.failed(client);
+  send(401, JSON_TYPE, JSON.stringify({ error: 'operator token required: Authorization: Bearer <token> (or Basic auth with the token as password)' }), {
+    'www-authenticate': 'Basic realm="pipeline operator", charset="UTF-8"',
+  });
+  return false;
+}
+
+/** GET /status (the page) or /status.json. */
+async function showStatus(url: URL, send: Send, context: OperatorContext, csrf: string): Promise<void> {
+  const status = await collectOperatorStatus(context.tenantsDir, context.sitesDir, await context.queue(), Date.now(), context.state);
+  if (url.pathname === '/status.json') return send(200, JSON_TYPE, `${JSON.stringify(status, null, 2)}\n`);
+  const done = url.searchParams.get('done') ?? '';
+  const tenant = (url.searchParams.get('tenant') ?? '').replace(/[^a-z0-9-]/g, '');
+  send(200, 'text/html; charset=utf-8', renderOperatorPage(status, csrf, MESSAGES[done]?.replace('{tenant}', tenant)));
+}
+
+/** POST /status/held/<tenant>/<id>/confirm|discard: the form token checked, then the decision. */
+async function decideHeld(req: IncomingMessage, send: Send, context: OperatorContext, csrf: string, [slug, id, decision]: string[]): Promise<void> {
+  // Browsers say where a request comes from; a form posted from another site is refused.
+  if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site']))) {
+    return send(403, JSON_TYPE, JSON.stringify({ error: 'cross-site request refused' }));
+  }
+  const form = await readForm(req).catch(() => new URLSearchParams());
+  const given = form.get('csrf') ?? req.headers['x-operator-form'];
+  if (typeof given !== 'string' || !timingSafeEqual(digest(given), digest(csrf))) {
+    return send(403, JSON_TYPE, JSON.stringify({ error: 'missing or wrong form token: use the buttons of /status' }));
+  }
+  const ok = await context.decide(slug!, id!, decision as 'confirm' | 'discard');
+  if (String(req.headers.accept ?? '').includes('application/json')) {
+    return send(
+      ok ? 200 : 409,
+      JSON_TYPE,
+      JSON.stringify(ok ? { ok: true, tenant: slug, held: id, decision } : { error: 'unknown or already decided held feed' }),
     );
+  }
+  send(303, 'text/plain; charset=utf-8', '', {
+    location: `/status?done=${ok ? (decision === 'confirm' ? 'confirmed' : 'discarded') : 'gone'}&tenant=${encodeURIComponent(slug!)}`,
+  });
+}
+
+/** Handle `/status`, `/status.json` and the held-feed buttons; returns false for other paths. */
+export async function handleOperatorRequest(req: IncomingMessage, res: ServerResponse, context: OperatorContext): Promise<boolean> {
+  if (!isOperatorPath(req.url)) return false;
+  const url = new URL(req.url ?? '/', 'http://pipeline');
+  const send = sender(res);
+  if (!context.token) {
+    send(503, JSON_TYPE, JSON.stringify({ error: 'the operator page is disabled: start the pipeline with PIPELINE_OPERATOR_TOKEN set' }));
     return true;
   }
-  context.attempts.succeeded(client);
+  if (!authorised(req, send, { ...context, token: context.token })) return true;
   const csrf = formToken(context.token);
-  if (req.method === 'GET' && (url.pathname === '/status' || url.pathname === '/status.json')) {
-    const status = await collectOperatorStatus(context.tenantsDir, context.sitesDir, await context.queue(), Date.now(), context.state);
-    if (url.pathname === '/status.json') send(200, 'application/json; charset=utf-8', `${JSON.stringify(status, null, 2)}\n`);
-    else {
-      const done = url.searchParams.get('done') ?? '';
-      const tenant = (url.searchParams.get('tenant') ?? '').replace(/[^a-z0-9-]/g, '');
-      send(200, 'text/html; charset=utf-8', renderOperatorPage(status, csrf, MESSAGES[done]?.replace('{tenant}', tenant)));
-    }
-    return true;
-  }
-  const match = /^\/status\/held\/([a-z0-9]+(?:-[a-z0-9]+)*)\/([0-9TZa-f-]+)\/(confirm|discard)$/.exec(url.pathname);
-  if (req.method === 'POST' && match) {
-    // Browsers say where a request comes from; a form posted from another site is refused.
-    if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site']))) {
-      send(403, 'application/json; charset=utf-8', JSON.stringify({ error: 'cross-site request refused' }));
-      return true;
-    }
-    const form = await readForm(req).catch(() => new URLSearchParams());
-    const given = form.get('csrf') ?? req.headers['x-operator-form'];
-    if (typeof given !== 'string' || !timingSafeEqual(digest(given), digest(csrf))) {
-      send(403, 'application/json; charset=utf-8', JSON.stringify({ error: 'missing or wrong form token: use the buttons of /status' }));
-      return true;
-    }
-    const [, slug, id, decision] = match;
-    const ok = await context.decide(slug, id, decision as 'confirm' | 'discard');
-    const wantsJson = String(req.headers.accept ?? '').includes('application/json');
-    if (wantsJson)
-      send(
-        ok ? 200 : 409,
-        'application/json; charset=utf-8',
-        JSON.stringify(ok ? { ok: true, tenant: slug, held: id, decision } : { error: 'unknown or already decided held feed' }),
-      );
-    else
-      send(303, 'text/plain; charset=utf-8', '', {
-        location: `/status?done=${ok ? (decision === 'confirm' ? 'confirmed' : 'discarded') : 'gone'}&tenant=${encodeURIComponent(slug)}`,
-      });
-    return true;
-  }
-  send(
-    404,
-    'application/json; charset=utf-8',
-    JSON.stringify({ error: 'not found: GET /status, GET /status.json, POST /status/held/<tenant>/<id>/confirm|discard' }),
-  );
+  const held = /^\/status\/held\/([a-z0-9]+(?:-[a-z0-9]+)*)\/([0-9TZa-f-]+)\/(confirm|discard)$/.exec(url.pathname);
+  if (req.method === 'GET' && (url.pathname === '/status' || url.pathname === '/status.json')) await showStatus(url, send, context, csrf);
+  else if (req.method === 'POST' && held) await decideHeld(req, send, context, csrf, held.slice(1));
+  else send(404, JSON_TYPE, JSON.stringify({ error: 'not found: GET /status, GET /status.json, POST /status/held/<tenant>/<id>/confirm|discard' }));
   return true;
 }

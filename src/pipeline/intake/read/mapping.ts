@@ -1,5 +1,5 @@
 /**
- * Feed mapping (issue 18): turns a source table - the rows of a CSV export or the vehicle
+ * Feed mapping: turns a source table - the rows of a CSV export or the vehicle
  * elements of an XML feed - into raw Car records, following the tenant's feed-mapping.json
  * (src/schemas/feed-mapping.ts) on top of the built-in column names (csv-columns.ts CSV_COLUMNS).
  * The records are validated afterwards exactly as the build validates stock.json. Pure.
