@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
-import { formatProblem, isCarVisible, isStatusVisible, parseStock, passesStockRules, visibleStock } from './stock.ts';
+import { formatProblem, isCarVisible, isStatusVisible, parseStock, passesStockRules, visibleStock, withDealerKinds } from './stock.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 const DAY = 86_400_000;
@@ -132,5 +132,26 @@ describe('parseStock', () => {
     expect(result.problems).toEqual([]);
     expect(result.cars[0].price).toBe(12990);
     expect((result.cars[0] as Record<string, unknown>).extra_field).toBe('kept');
+  });
+});
+
+describe('withDealerKinds', () => {
+  const records = [
+    { id: 1, slug: 'isuzu-nlr', status: 'in_stock', car_type: 'used', make: 'Isuzu', model: 'NLR' },
+    { id: 2, slug: 'yamaha-mt07', status: 'in_stock', car_type: 'used', make: 'Yamaha', model: 'MT-07', item_type: 'Motorcycle' },
+  ];
+
+  it('decides each kind again from the site when the parse was made without it, without parsing again', () => {
+    const unsited = parseStock('t', records);
+    expect(unsited.kinds).toBeUndefined();
+    const sited = withDealerKinds(unsited, ['truck', 'motorcycle']);
+    expect(sited.cars.map((car) => car.vehicle_kind)).toEqual(['truck', 'motorcycle']);
+    expect(sited.cars.map((car) => car.vehicle_kind)).toEqual(parseStock('t', records, ['truck', 'motorcycle']).cars.map((car) => car.vehicle_kind));
+    expect(sited.kinds).toEqual(['truck', 'motorcycle']);
+  });
+
+  it('keeps a parse made from the same kinds as it is', () => {
+    const parsed = parseStock('t', records, ['truck', 'motorcycle']);
+    expect(withDealerKinds(parsed, ['truck', 'motorcycle'])).toBe(parsed);
   });
 });

@@ -382,7 +382,8 @@ async function scanTenantInbox(folder: string, slug: string, tenantDir: string |
       renameSync(file, join(rejected, name));
       continue;
     }
-    if (Date.now() - stats.mtimeMs < settleMs) {
+    // settleMs 0 takes every file: a file written this very millisecond can show an mtime past Date.now(), which counts whole milliseconds.
+    if (settleMs > 0 && Date.now() - stats.mtimeMs < settleMs) {
       pending = true;
       continue;
     }
