@@ -46,30 +46,36 @@ async function healthy(): Promise<boolean> {
   }
 }
 
-beforeAll(async () => {
-  const tenants = join(root, 'tenants');
-  mkdirSync(join(tenants, SLUG), { recursive: true });
-  writeFileSync(join(tenants, SLUG, 'site.json'), JSON.stringify({ slug: SLUG }));
-  writeFileSync(join(tenants, SLUG, 'stock.json'), JSON.stringify([car('A1', 20000)]));
-  child = spawn(process.execPath, [join(REPO, 'scripts/pipeline.ts'), '--tenants', tenants, '--sites', join(root, 'sites'), '--inbox', join(root, 'inbox'), '--port', '0', '--debounce', '60000'], {
+/** Start `npm run pipeline` as a child over the test's tenants and sites (`dir`: its own workspace); resolves with its webhook port. */
+async function startPipelineChild(dir: string, lines: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const started = spawn(process.execPath, [join(REPO, 'scripts/pipeline.ts'), '--tenants', join(root, 'tenants'), '--sites', join(dir, 'sites'), '--inbox', join(dir, 'inbox'), '--port', '0', '--debounce', '60000'], {
     cwd: REPO,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, FEED_SECRET_HOOK_MOTORS: SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.on('exit', (code, signal) => (exited = `exit ${code} ${signal ?? ''}`));
-  port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the pipeline did not start:\n${output.join('')}`)), 30_000);
+  const listening = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the pipeline did not start:\n${lines.join('')}`)), 30_000);
     const read = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = /"event":"webhook-listening"[^\n]*"url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(output.join(''));
+      lines.push(chunk.toString());
+      const match = /"event":"webhook-listening"[^\n]*"url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(lines.join(''));
       if (match) {
         clearTimeout(timer);
         done(Number(match[1]));
       }
     };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
+    started.stdout?.on('data', read);
+    started.stderr?.on('data', read);
   });
+  return { child: started, port: listening };
+}
+
+beforeAll(async () => {
+  const tenants = join(root, 'tenants');
+  mkdirSync(join(tenants, SLUG), { recursive: true });
+  writeFileSync(join(tenants, SLUG, 'site.json'), JSON.stringify({ slug: SLUG }));
+  writeFileSync(join(tenants, SLUG, 'stock.json'), JSON.stringify([car('A1', 20000)]));
+  ({ child, port } = await startPipelineChild(root, output));
+  child.on('exit', (code, signal) => (exited = `exit ${code} ${signal ?? ''}`));
 }, 60_000);
 
 afterAll(() => {
@@ -206,4 +212,44 @@ describe('M9 unauthenticated push bodies are bounded', () => {
     expect((await push(SLUG, body, signed(body))).status).toBe(202);
     expect(exited).toBeNull();
   });
+});
+
+describe('NEW-9 a push is accepted once, whatever intake it reaches and across restarts', () => {
+  /** A second pipeline over the same sites directory (so the same state), stopped by SIGTERM. */
+  async function otherIntake() {
+    const lines: string[] = [];
+    const started = await startPipelineChild(root, lines);
+    const stop = () =>
+      new Promise<void>((done) => {
+        started.child.once('exit', () => done());
+        started.child.kill('SIGTERM');
+      });
+    const send = (body: string, headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${started.port}/feeds/${SLUG}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+    return { send, stop };
+  }
+
+  it('NEW-9: a push replayed on another intake, or on an intake started after it, is refused (409) from the state', async () => {
+    const body = JSON.stringify({ vehicles: [car('N9', 39000)] });
+    const headers = signed(body);
+    expect((await push(SLUG, body, headers)).status).toBe(202);
+    const second = await otherIntake();
+    try {
+      const replay = await second.send(body, headers);
+      expect(replay.status).toBe(409);
+      expect(((await replay.json()) as { error: string }).error).toMatch(/already accepted/);
+    } finally {
+      await second.stop();
+    }
+    // A restart: a fresh process over the same state.
+    const restarted = await otherIntake();
+    try {
+      expect((await restarted.send(body, headers)).status).toBe(409);
+      // A new push is still taken in by it.
+      const fresh = JSON.stringify({ vehicles: [car('N9B', 39500)] });
+      expect((await restarted.send(fresh, signed(fresh))).status).toBe(202);
+    } finally {
+      await restarted.stop();
+    }
+  }, 120_000);
 });

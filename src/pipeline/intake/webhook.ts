@@ -5,8 +5,8 @@
  * a byte of the body is read); 4 a body over the cap is a 413, and bodies not yet authenticated
  * are bounded in number and bytes (429 with Retry-After); 5 the MAC, computed as the body
  * streams in (with a random key for a tenant without a secret, so an unknown tenant and a bad
- * signature give the same 401); 6 a replayed signature is a 409; 7 then the tenant folder is
- * looked up (404) and the push taken in.
+ * signature give the same 401); 6 a replayed signature is a 409 (the state's seen pushes, shared
+ * by every intake and kept across restarts); 7 the tenant folder is looked up (404), the push taken in.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -34,6 +34,11 @@ export interface WebhookOptions {
   secretOf(slug: string): string | undefined;
   /** Take in an authenticated push for an existing tenant. */
   accept(slug: string, tenantDir: string, body: string): PushOutcome | Promise<PushOutcome>;
+  /**
+   * Record an authenticated push's signature until `expiresAt` (ms): true the first time, false
+   * for a replay. The pipeline state's seen pushes (state/pushes.ts), shared by every intake.
+   */
+  firstSeen(slug: string, signature: string, expiresAt: number): Promise<boolean>;
   log: Logger;
   maxBodyBytes?: number;
   windowSeconds?: number;
@@ -52,27 +57,6 @@ const BAD_SIGNATURE = { error: 'bad signature' };
 const UNSIGNED = {
   error: `unsigned push: send ${TIMESTAMP_HEADER}: <Unix seconds> and ${SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" with the tenant's secret>`,
 };
-
-/** Signatures accepted recently, each kept until its timestamp leaves the window. */
-class SeenSignatures {
-  private readonly expiries = new Map<string, number>();
-  private readonly limit: number;
-  constructor(limit: number) {
-    this.limit = limit;
-  }
-  /** True when the signature was seen before; records it otherwise. */
-  check(signature: string, expiresAt: number, now: number): boolean {
-    if (this.expiries.size >= this.limit) {
-      for (const [key, at] of this.expiries) if (at <= now) this.expiries.delete(key);
-    }
-    const previous = this.expiries.get(signature);
-    if (previous !== undefined && previous > now) return true;
-    // Still full of live entries: the oldest go first (Map keeps insertion order).
-    while (this.expiries.size >= this.limit) this.expiries.delete(this.expiries.keys().next().value as string);
-    this.expiries.set(signature, expiresAt);
-    return false;
-  }
-}
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -116,7 +100,6 @@ interface Webhook {
   maxBytes: number;
   windowSeconds: number;
   clock: () => number;
-  seen: SeenSignatures;
   /** Stand-in key for tenants without a secret: the MAC is still computed, so timing and answer match. */
   decoyKey: Buffer;
   pending: PendingBodies;
@@ -224,7 +207,14 @@ async function acceptBody(webhook: Webhook, slug: string, signed: Signed, verifi
       log({ level: 'warn', event: 'feed', tenant: slug.slice(0, 100), kind: 'webhook', outcome: 'rejected', reason: secret === undefined ? 'no secret for this tenant (or no such tenant)' : 'bad signature' });
       return reply(401, BAD_SIGNATURE);
     }
-    if (webhook.seen.check(`${slug}\n${signed.signature}`, (signed.timestamp + webhook.windowSeconds + 1) * 1000, webhook.clock())) {
+    let first: boolean;
+    try {
+      first = await options.firstSeen(slug, signed.signature.toLowerCase(), (signed.timestamp + webhook.windowSeconds + 1) * 1000);
+    } catch (error) {
+      log({ level: 'error', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'failed', reason: `seen pushes unavailable: ${(error as Error).message}` });
+      return reply(503, { error: 'the pipeline state is unavailable: retry shortly; the push was not applied' });
+    }
+    if (!first) {
       log({ level: 'warn', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'rejected', reason: 'replayed push' });
       return reply(409, { error: 'this push was already accepted (same signature): sign every push afresh with a new timestamp' });
     }
@@ -272,7 +262,6 @@ export function createWebhookHandler(options: WebhookOptions): (req: IncomingMes
     maxBytes,
     windowSeconds: options.windowSeconds ?? DEFAULT_WINDOW_SECONDS,
     clock: options.now ?? Date.now,
-    seen: new SeenSignatures(100_000),
     decoyKey: randomBytes(32),
     pending: new PendingBodies({ total: options.maxPending ?? DEFAULT_MAX_PENDING, perTenant: options.maxPendingPerTenant ?? DEFAULT_MAX_PENDING_PER_TENANT, bytes: options.maxPendingBytes ?? 3 * maxBytes }),
     log: options.log,

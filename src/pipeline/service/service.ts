@@ -271,6 +271,7 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
       secretOf: createSecretStore({ env: options.env }),
       maxBodyBytes: options.webhookMaxBytes,
       windowSeconds: options.webhookWindowSeconds,
+      firstSeen: (slug, signature, expiresAt) => service.state.pushes.firstSeen(slug, signature, expiresAt, Date.now()),
       accept: async (slug, tenantDir, body) => {
         const result = await intakePush(tenantDir, slug, body, log, intake);
         if (result.accepted) changed(slug, tenantDir);
