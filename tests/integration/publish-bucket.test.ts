@@ -330,3 +330,66 @@ describe('publishing to an S3-compatible bucket (s3rver) and serving through the
     expect(puts).toEqual([layout.manifest(SLUG, id), layout.live(SLUG)]);
   });
 });
+
+describe('NEW-1 and NEW-10: host aliases in the bucket and at the edge', () => {
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
+  let work: string;
+  let store: ObjectStore;
+  let publisher: BucketPublisher;
+  let edge: Awaited<ReturnType<typeof startEdge>>;
+  const ALPHA = 'www.alpha-motors.example.com.au';
+  const BETA = 'www.beta-motors.example.com.au';
+  const urls: Record<string, string> = { alpha: `https://${ALPHA}`, beta: `https://${BETA}` };
+  const release = (slug: string, id: string, title: string) => {
+    const dir = join(work, slug, id);
+    write(dir, 'index.html', page(title));
+    write(dir, 'evil.js', `console.log(${JSON.stringify(slug)})`);
+    return { slug, id, dir, sitesDir: work };
+  };
+  const titleAt = async (host: string) => /<title>([^<]*)/.exec((await get(edge.url, '/', host)).body)?.[1] ?? null;
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    work = mkdtempSync(join(tmpdir(), 'publish-hosts-'));
+    store = s3.store('hosts');
+    publisher = createBucketPublisher({ store, originsOf: (slug) => [urls[slug]!], concurrency: 4 });
+    // Aliases are read afresh on every request here (the edge trusts one for a minute by default).
+    edge = await startEdge({ store, pointerTtlMs: 0, hostTtlMs: 0 });
+  });
+
+  afterAll(async () => {
+    await edge?.close();
+    await s3?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('NEW-1: a tenant whose site.json url names another tenant\'s host does not take it: its publish fails naming both, the edge keeps serving the owner', async () => {
+    await publisher.publish(release('alpha', '20261201T100000000Z-aaaa', 'Alpha Motors'));
+    expect(await titleAt(ALPHA)).toBe('Alpha Motors');
+    urls.beta = `https://${ALPHA}`;
+    await expect(publisher.publish(release('beta', '20261201T100000000Z-bbbb', 'Beta Motors'))).rejects.toThrow(
+      `tenant beta: site.json url host ${ALPHA} is already the host of tenant alpha; give each tenant its own host`,
+    );
+    expect(JSON.parse((await store.get(layout.host(ALPHA)))!.body.toString('utf8'))).toEqual({ slug: 'alpha' });
+    expect(await titleAt(ALPHA)).toBe('Alpha Motors');
+    const script = await get(edge.url, '/evil.js', ALPHA);
+    expect(script.body).not.toContain('beta');
+    // Nothing of beta went live.
+    expect(await store.get(layout.live('beta'))).toBeNull();
+  });
+
+  it('NEW-1/NEW-10: a tenant\'s old host alias is removed when its url changes; the old host is no longer served', async () => {
+    urls.beta = `https://${BETA}`;
+    await publisher.publish(release('beta', '20261201T110000000Z-bbbb', 'Beta Motors'));
+    expect(await titleAt(BETA)).toBe('Beta Motors');
+    const moved = 'www.beta-cars.example.com.au';
+    urls.beta = `https://${moved}`;
+    await publisher.publish({ ...release('beta', '20261201T120000000Z-bbbb', 'Beta Cars'), hosts: { serve: [moved], drop: [BETA] } });
+    expect(await titleAt(moved)).toBe('Beta Cars');
+    expect(await store.get(layout.host(BETA))).toBeNull();
+    expect((await get(edge.url, '/', BETA)).status).toBe(404);
+    // An alias another tenant holds is never dropped by this one.
+    await publisher.publish({ ...release('beta', '20261201T130000000Z-bbbb', 'Beta Cars'), hosts: { serve: [moved], drop: [ALPHA] } });
+    expect(await titleAt(ALPHA)).toBe('Alpha Motors');
+  });
+});
