@@ -20,6 +20,8 @@ import { createBucketPublisher, type BucketPublisher } from '../../src/pipeline/
 import type { Site } from '../../src/schemas/site.ts';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
 import { startS3rver } from '../support/s3rver.ts';
+import { rawRequest } from '../support/raw-http.ts';
+import { edgeSettings } from '../../src/config/publish.ts';
 
 const SLUG = 'ironbark';
 const HOST = 'www.ironbark.example.com.au';
@@ -391,5 +393,36 @@ describe('NEW-1 and NEW-10: host aliases in the bucket and at the edge', () => {
     // An alias another tenant holds is never dropped by this one.
     await publisher.publish({ ...release('beta', '20261201T130000000Z-bbbb', 'Beta Cars'), hosts: { serve: [moved], drop: [ALPHA] } });
     expect(await titleAt(ALPHA)).toBe('Alpha Motors');
+  });
+
+  it('NEW-10: <slug>.localhost is served only where allowed: never by an edge in production', async () => {
+    expect((await get(edge.url, '/', 'alpha.localhost')).status).toBe(200);
+    const production = await startEdge({ store, pointerTtlMs: 0, hostTtlMs: 0, allowLocalhost: false });
+    try {
+      const reply = await get(production.url, '/', 'alpha.localhost');
+      expect(reply.status).toBe(404);
+      expect(reply.body).toBe('No site is published for this host.');
+      expect(/<title>([^<]*)/.exec((await get(production.url, '/', ALPHA)).body)?.[1]).toBe('Alpha Motors');
+    } finally {
+      await production.close();
+    }
+    expect(edgeSettings({ NODE_ENV: 'production' }).allowLocalhost).toBe(false);
+    expect(edgeSettings({ NODE_ENV: 'production', EDGE_ALLOW_LOCALHOST: 'true' }).allowLocalhost).toBe(true);
+    expect(edgeSettings({}).allowLocalhost).toBe(true);
+  });
+
+  it('NEW-10: a host with a trailing dot is that host; //x is not served as /; a malformed request is a 400 that is not cached', async () => {
+    expect(await titleAt(`${ALPHA}.`)).toBe('Alpha Motors');
+    expect(await titleAt(`${ALPHA.toUpperCase()}.:443`)).toBe('Alpha Motors');
+    const port = Number(new URL(edge.url).port);
+    // Before: the target `//evil.js` was resolved as a URL with the host `evil.js`, and served the home page.
+    for (const target of ['//evil.js', '//']) {
+      const doubled = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${ALPHA}\r\nConnection: close\r\n\r\n`);
+      expect(doubled.status, target).toBe(404);
+      expect(doubled.body, target).not.toContain('Alpha Motors');
+    }
+    const malformed = await rawRequest(port, `GET http://${ALPHA}/ HTTP/1.1\r\nHost: ${ALPHA}\r\n\r\n`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.head).toMatch(/\r\ncache-control: no-store/i);
   });
 });
