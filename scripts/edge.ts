@@ -5,7 +5,7 @@
  * the CDN recipe (src/edge/edge.ts).
  *   npm run edge [-- --port 4330] [--host 127.0.0.1]
  * Bucket settings: S3_BUCKET, S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_REGION, S3_PREFIX; the edge's:
- * EDGE_PORT, EDGE_HOST, EDGE_POINTER_TTL_MS.
+ * EDGE_PORT, EDGE_HOST, EDGE_POINTER_TTL_MS, EDGE_ALLOW_LOCALHOST (<slug>.localhost in production).
  */
 import { parseArgs } from 'node:util';
 import { environment, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
@@ -44,6 +44,7 @@ const edge = await startEdge({
   port,
   host: values.host,
   pointerTtlMs: settings.pointerTtlMs,
+  allowLocalhost: settings.allowLocalhost,
   onError: (error, request) => log({ level: 'error', event: 'edge-error', url: request.url, reason: error.message }),
 });
 log({ event: 'edge-started', url: edge.url, bucket: store!.location });

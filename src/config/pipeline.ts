@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { weakSecretProblem } from './secret-strength.ts';
 import { cacheRoot } from './build.ts';
-import { ConfigError, environment, integer, optionalInteger, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
+import { ConfigError, environment, integer, optionalInteger, proxyList, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
 import { publishSettings } from './publish.ts';
 
 /** The pipeline's defaults: the settings below and the modules that run without a configuration (tests, the dry run) use these. */
@@ -60,6 +60,8 @@ const PIPELINE_SETTINGS = {
   operatorPort: ['PIPELINE_OPERATOR_PORT', optionalInteger(0, 65535)],
   /** The operator port's address; default loopback only. */
   operatorHost: ['PIPELINE_OPERATOR_HOST', v.optional(v.string(), PIPELINE_DEFAULTS.operatorHost)],
+  /** Proxies in front of the webhook and operator ports whose X-Forwarded-For is believed (per-client bounds); default none. */
+  trustProxy: ['PIPELINE_TRUST_PROXY', proxyList()],
   /** JSON file of tenant feed secrets ({ "<slug>": "<secret>" }). */
   secretsFile: ['PIPELINE_SECRETS_FILE', v.optional(v.string())],
   /** The deployment's code version: releases compare it instead of hashing the sources. */

@@ -63,6 +63,8 @@ const EDGE_SETTINGS = {
   host: ['EDGE_HOST', v.optional(v.pipe(v.string(), v.trim()), '127.0.0.1')],
   /** How long the edge trusts a tenant's live pointer (ms): a switch shows within it. */
   pointerTtlMs: ['EDGE_POINTER_TTL_MS', integer(1000, 0, 60_000)],
+  /** Serve `<slug>.localhost` hosts in production too (tests); outside production they are always served. */
+  allowLocalhost: ['EDGE_ALLOW_LOCALHOST', flag(false)],
 } as const satisfies SettingSources;
 
 /** The variables publishing reads. */
@@ -91,5 +93,6 @@ export function bucketSettings(env: Environment = environment()): PublishSetting
 
 /** Read and validate the edge's settings. */
 export function edgeSettings(env: Environment = environment()): EdgeSettings {
-  return readSettings('edge', EDGE_SETTINGS, env);
+  const settings = readSettings('edge', EDGE_SETTINGS, env);
+  return { ...settings, allowLocalhost: settings.allowLocalhost || env.NODE_ENV !== 'production' };
 }

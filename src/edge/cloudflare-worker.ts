@@ -18,6 +18,8 @@ export interface WorkerEnv {
   SITES_PREFIX?: string;
   /** EDGE_POINTER_TTL_MS: how long an isolate trusts a live pointer (default 1000). */
   POINTER_TTL_MS?: string;
+  /** "true": also serve `<slug>.localhost` hosts (never in production; a test or preview worker). */
+  ALLOW_LOCALHOST?: string;
 }
 
 /** The edge's view of an R2 binding under a key prefix. */
@@ -41,7 +43,11 @@ let handler: ((request: Request) => Promise<Response>) | undefined;
 export default {
   /** One handler per isolate: its pointer and manifest caches live as long as the isolate. */
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {
-    handler ??= createEdgeHandler({ bucket: r2Bucket(env.SITES, env.SITES_PREFIX), pointerTtlMs: env.POINTER_TTL_MS ? Number(env.POINTER_TTL_MS) : 1000 });
+    handler ??= createEdgeHandler({
+      bucket: r2Bucket(env.SITES, env.SITES_PREFIX),
+      pointerTtlMs: env.POINTER_TTL_MS ? Number(env.POINTER_TTL_MS) : 1000,
+      allowLocalhost: env.ALLOW_LOCALHOST === 'true',
+    });
     return handler(request);
   },
 };

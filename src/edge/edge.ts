@@ -2,8 +2,8 @@
  * The edge: serves shoppers from the bucket the S3 publisher writes, as a
  * Fetch API handler (`Request` -> `Response`), so one code path runs as the Cloudflare
  * Worker of the CDN recipe (cloudflare-worker.ts, over R2) and in Node (scripts/edge.ts,
- * over any S3 bucket). A request's host names a tenant (`<slug>.localhost`, or a host alias
- * the publisher wrote from site.json `url`); its live pointer (cached a second) names one
+ * over any S3 bucket). A request's host names a tenant (`<slug>.localhost`, not in production, or
+ * a host alias the publisher wrote for its claimed host); its live pointer (cached a second) names one
  * release manifest, and every path of the request is resolved through that manifest, so no
  * response mixes two releases; a pointer that cannot be refreshed leaves the last one in use.
  * Each response says which release served it (`x-release`).
@@ -27,6 +27,8 @@ export interface EdgeOptions {
   pointerTtlMs?: number;
   /** How long a host alias is trusted (ms). Default 60000. */
   hostTtlMs?: number;
+  /** Serve `<slug>.localhost` hosts (local runs and tests); false in production (src/config/publish.ts edgeSettings). Default true. */
+  allowLocalhost?: boolean;
   /** Clock (tests). */
   now?: () => number;
   /** Told about bucket failures (the response only says 502: no bucket details reach shoppers). */
@@ -98,7 +100,7 @@ function bucketReader(options: EdgeOptions) {
     /** The tenant of a Host header: `<slug>.localhost`, or a host alias the publisher wrote. */
     async tenantOf(host: string): Promise<string | null> {
       const slug = tenantOfHost(host);
-      if (slug) return slug;
+      if (slug) return options.allowLocalhost === false ? null : slug;
       const name = hostName(host);
       if (!/^[a-z0-9.-]+$/.test(name)) return null;
       return cached(aliases, name, options.hostTtlMs ?? 60_000, async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null);

@@ -32,9 +32,11 @@ export function fetchListener(handle: (request: Request) => Promise<Response>): 
         if (!req.url?.startsWith('/')) throw new Error('not origin-form');
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-        request = new Request(new URL(req.url, `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers });
+        // The target is a path only: `//x` stays the path `//x` (as a resolved URL, `x` would be its host).
+        const host = /^[a-z0-9.-]+(?::\d+)?$|^\[[0-9a-f:.]+\](?::\d+)?$/i.test(req.headers.host ?? '') ? req.headers.host! : 'localhost';
+        request = new Request(`http://${host}${req.url}`, { method: req.method, headers });
       } catch {
-        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Bad Request: malformed URL');
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).end('Bad Request: malformed URL');
         return;
       }
       const response = await handle(request);

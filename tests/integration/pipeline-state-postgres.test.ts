@@ -57,6 +57,13 @@ describe.skipIf(!findPostgresBinaries())('pipeline state on PostgreSQL', () => {
     await b.tenants.setHold('acme', { release: 'r1', from: null, at: 'now' });
     expect(await a.tenants.hold('acme')).toMatchObject({ release: 'r1' });
   });
+
+  it('NEW-9: shares the pushes already taken in: one of two connections takes a push, at once or later', async () => {
+    const signature = `sha256=${'b'.repeat(64)}`;
+    const firsts = await Promise.all([a, b, a, b].map((state) => state.pushes.firstSeen('acme', signature, Date.now() + 60_000, Date.now())));
+    expect(firsts.filter(Boolean)).toHaveLength(1);
+    expect(await b.pushes.firstSeen('acme', signature, Date.now() + 60_000, Date.now())).toBe(false);
+  });
 });
 
 describe.skipIf(!findPostgresBinaries())('held feeds and the stock across machines on PostgreSQL (issue 33 item 1)', () => {

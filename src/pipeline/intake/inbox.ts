@@ -7,10 +7,10 @@
  * feed-mapping.json (read/feed-check.ts); the push rules are in read/feeds.ts.
  *
  * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to
- * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it,
- * or into the pipeline state as a held feed (held.ts).
+ * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` (real folders only, never links:
+ * inbox-folders.ts) with the dry-run report beside it, or into the state as a held feed (held.ts).
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { loadSite } from '../../lib/site/tenant.ts';
@@ -21,6 +21,7 @@ import { checkFeed, formatFeedCheck, type FeedCheck } from './read/feed-check.ts
 import { applyPush, feedKindOfFile, parsePushBody, type FeedResult } from './read/feeds.ts';
 import { closeHeldFeed, holdFeed, listHeldFeeds, type HeldFeed } from './held.ts';
 import type { Logger } from '../log.ts';
+import { InboxFolderError, openInboxFolder, openInboxFolders, type InboxFolders } from './inbox-folders.ts';
 import { DEFAULT_INBOX_MAX_BYTES, readInboxFile } from './read/inbox-file.ts';
 import { checkFeedInWorker, DEFAULT_PARSE_TIMEOUT_MS, failedCheck } from './read/parse-worker.ts';
 import { assessParsedChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './guard.ts';
@@ -239,16 +240,54 @@ export async function assessFeedCheck(tenantDir: string, slug: string, check: Fe
   return assess(tenantDir, () => parseStock(slug, current).cars, carsOf(slug, check.result), guardOf(options, loadFeedMapping(tenantDir).mapping), options.now ?? Date.now());
 }
 
+/** Inbox folders whose refusal was logged, with the refusal (each said once until the folder is sound again). */
+const refusedInboxFolders = new Map<string, string>();
+
+/** A tenant inbox folder whose own folders cannot be used: the file stays where it is, the refusal is logged (once) and noted as the last feed. */
+async function refuseInboxFolder(options: IntakeOptions, tenantInbox: string, slug: string, name: string, reason: string, log: Logger): Promise<IntakeResult> {
+  const intake: IntakeResult = { tenant: slug, kind: feedKindOfFile(name) ?? 'snapshot', accepted: false, reason, read: 0, valid: 0, problems: [] };
+  if (refusedInboxFolders.get(tenantInbox) === reason) return intake;
+  refusedInboxFolders.set(tenantInbox, reason);
+  log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'refused', reason });
+  await noteFeed(options, intake, name, undefined, `feed: ${name}\ntenant: ${slug}\nresult: NOT READ - ${reason}\nThe file stays in the inbox until the folder is put right.\n`);
+  return intake;
+}
+
 /**
  * Handle one dropped file: accept it as the tenant's stock snapshot, reject it, or hold it
  * for an operator when it would take too much stock off the site. The file is moved either
  * way (`processed/`, `rejected/` with the dry-run report beside it, or the held-feed store).
  * Only a regular file inside the tenant's inbox folder, within the size cap, is read
  * (read/inbox-file.ts), and it is parsed in a worker thread with a time limit (read/parse-worker.ts).
+ * When `processed/` or `rejected/` is not a real folder inside the inbox (inbox-folders.ts),
+ * the file is not read and stays where it is.
  */
 export async function intakeFile(tenantDir: string, slug: string, file: string, log: Logger, options: IntakeOptions = {}): Promise<IntakeResult | null> {
-  const name = file.split('/').pop() ?? file;
+  const name = basename(file);
   if (!feedKindOfFile(name)) return null;
+  const tenantInbox = dirname(file);
+  let folders: InboxFolders;
+  try {
+    folders = openInboxFolders(tenantInbox, slug, ['processed', 'rejected']);
+  } catch (error) {
+    if (error instanceof InboxFolderError) return refuseInboxFolder(options, tenantInbox, slug, name, error.message, log);
+    throw error;
+  }
+  refusedInboxFolders.delete(tenantInbox);
+  try {
+    return await takeFile(tenantDir, slug, file, folders, log, options);
+  } catch (error) {
+    // A folder made a link meanwhile: the file stays (its stock may be in; the next scan refuses first).
+    if (error instanceof InboxFolderError) return refuseInboxFolder(options, tenantInbox, slug, basename(file), error.message, log);
+    throw error;
+  } finally {
+    folders.close();
+  }
+}
+
+/** intakeFile with the inbox folders open. */
+async function takeFile(tenantDir: string, slug: string, file: string, folders: InboxFolders, log: Logger, options: IntakeOptions): Promise<IntakeResult> {
+  const name = basename(file);
   const read = readInboxFile(dirname(file), name, options.inboxMaxBytes ?? DEFAULT_INBOX_MAX_BYTES);
   const bytes = read.ok ? read.bytes : Buffer.alloc(0);
   let check: FeedCheck;
@@ -285,15 +324,14 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
     return intake;
   }
   if (result.ok) await supersedeHeld(options, slug, name, log);
-  const folder = join(file, '..', intake.accepted ? 'processed' : 'rejected');
-  mkdirSync(folder, { recursive: true });
+  const folder = folders.get(intake.accepted ? 'processed' : 'rejected');
   const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}`;
-  renameSync(file, join(folder, stamped));
+  folder.moveIn(file, stamped);
   let report: string | undefined;
   if (!intake.accepted || intake.problems.length || check.skipped.length || check.reading.some((line) => line.startsWith('note:'))) {
     const outcome = intake.accepted ? 'accepted (records with problems are skipped)' : 'rejected (the site was not changed)';
     report = formatFeedCheck(check, { guard: change ?? undefined, outcome });
-    writeFileSync(join(folder, `${stamped}.report.txt`), report);
+    folder.write(`${stamped}.report.txt`, report);
   }
   logIntake(log, intake, name);
   await noteFeed(options, intake, name, undefined, report);
@@ -366,6 +404,25 @@ function lstatOrNull(path: string): Stats | null {
   }
 }
 
+/** A file in the inbox folder of a slug with no tenant folder: moved to that folder's `rejected/` (when it is a real folder). */
+function rejectWithoutTenant(folder: string, slug: string, name: string, log: Logger): void {
+  const reason = `no tenant folder "${slug}"`;
+  try {
+    const rejected = openInboxFolder(folder, slug, 'rejected');
+    try {
+      rejected.moveIn(join(folder, name), name);
+    } finally {
+      rejected.close();
+    }
+    log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'rejected', reason });
+  } catch (error) {
+    if (!(error instanceof InboxFolderError)) throw error;
+    if (refusedInboxFolders.get(folder) === error.message) return;
+    refusedInboxFolders.set(folder, error.message);
+    log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'refused', reason: `${reason}; ${error.message}` });
+  }
+}
+
 /** Handle one tenant's inbox folder, file by file, in name order. */
 async function scanTenantInbox(folder: string, slug: string, tenantDir: string | null, log: Logger, settleMs: number, options: ScanOptions): Promise<{ changed: boolean; pending: boolean }> {
   let changed = false;
@@ -376,10 +433,7 @@ async function scanTenantInbox(folder: string, slug: string, tenantDir: string |
     // Folders (processed/, rejected/) are skipped; links, pipes and devices are refused by intakeFile.
     if (!feedKindOfFile(name) || !stats || stats.isDirectory()) continue;
     if (!tenantDir) {
-      log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'rejected', reason: `no tenant folder "${slug}"` });
-      const rejected = join(folder, 'rejected');
-      mkdirSync(rejected, { recursive: true });
-      renameSync(file, join(rejected, name));
+      rejectWithoutTenant(folder, slug, name, log);
       continue;
     }
     // settleMs 0 takes every file: a file written this very millisecond can show an mtime past Date.now(), which counts whole milliseconds.

@@ -5,6 +5,16 @@
  */
 import type { Logger } from '../log.ts';
 
+/**
+ * The host names a release is served on besides `<slug>.localhost` (the pipeline's host claims,
+ * src/pipeline/release/hosts.ts): the edge's aliases to point at the tenant, and its former ones
+ * to remove (only while they still name it).
+ */
+export interface ReleaseHosts {
+  serve: string[];
+  drop: string[];
+}
+
 /** Where a release is published. */
 export interface Publisher {
   name: string;
@@ -13,7 +23,7 @@ export interface Publisher {
    * when given, is awaited right before the switch; it throws when the release must not go
    * live (its job went to another worker), and the publisher then switches nothing.
    */
-  publish(release: { slug: string; id: string; dir: string; sitesDir: string; beforeSwitch?: () => Promise<void> }): Promise<void>;
+  publish(release: { slug: string; id: string; dir: string; sitesDir: string; beforeSwitch?: () => Promise<void>; hosts?: ReleaseHosts }): Promise<void>;
   /** Move the live pointer to an already published release (rollback). */
   rollback?(slug: string, id: string): Promise<void>;
   /** Drop published releases beyond the newest `keep` (never the live one) and what only they used. */

@@ -1,14 +1,15 @@
 /**
  * One pipeline job: bring a tenant's live release in step with its tenant folder and accepted
- * stock, as named steps: load (state inputs, the tenant), photos, decide (decide.ts), render,
- * check, record, publish, sync (search), prune. Any failure leaves the live release untouched.
+ * stock, as named steps: load (state inputs, the tenant), photos, claim (its host: hosts.ts),
+ * decide (decide.ts), render, check, record, publish, sync (search), prune. Any failure leaves
+ * the live release untouched.
  * Callers serialise jobs per tenant (service/queue.ts). Stateless: the stock, the live pointer
  * and the previous release's record come from the pipeline state; the previous release's files
  * from the local cache, else from the publisher (`fetchRelease`); the pages render from this
  * worker's kept renderer of the code version, whichever tenant compiled it.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
 import { isPrepared, preparedTenant, renderEngine, renderSettings, renderTenant, type PreparedTenant, type RenderedWith } from '../../builder/render/index.ts';
@@ -26,6 +27,9 @@ import { tenantConfigHash } from './config-hash.ts';
 import { decideWith, type ReleaseFacts } from './decide.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
+import type { ReleaseHosts } from '../publish/types.ts';
+import type { SiteHost } from '../../lib/site/host-claims.ts';
+import { claimSiteHost, settleSiteHost, type HostClaimOutcome } from './hosts.ts';
 import { buildFullRelease, buildIncrementalRelease, keptRenderer, type ReleaseBuild, type ReleaseRender } from './build.ts';
 import { cacheRelease, liveRelease, tenantInputs, type ReleaseStock } from './inputs.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './plan.ts';
@@ -147,6 +151,8 @@ interface Loaded extends Job {
   fingerprints: Record<string, string>;
   diff: StockDiff;
   counts: { added: number; changed: number; removed: number };
+  /** The host the release is served on and the aliases to drop (claimHost). */
+  hostClaim?: { hosts: ReleaseHosts; host: SiteHost | undefined };
 }
 
 /** A release being made: its id, directory, mode, and what it renders from. */
@@ -177,6 +183,8 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   if ('outcome' in job) return job;
   const loaded = await loadTenantOf(job);
   if ('outcome' in loaded) return loaded;
+  const refused = await claimHost(loaded);
+  if (refused) return refused;
   const release = await decide(loaded);
   if ('outcome' in release) return release;
   const built = await render(release);
@@ -247,6 +255,19 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
   const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
   const counts = { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length };
   return { ...job, tenant, photos, previous, configHash, fingerprints, diff, counts };
+}
+
+/** Claim: the host the site's url names, in the state (hosts.ts); a job refused the host fails before it renders, naming both tenants. */
+async function claimHost(loaded: Loaded): Promise<RebuildResult | null> {
+  let outcome: HostClaimOutcome;
+  try {
+    outcome = await claimSiteHost(loaded.state, loaded.slug, loaded.tenant.site.url, dirname(loaded.tenantDir));
+  } catch (error) {
+    return fail(loaded, `pipeline state unavailable: ${(error as Error).message}`);
+  }
+  if ('refused' in outcome) return fail(loaded, outcome.refused, loaded.counts);
+  loaded.hostClaim = outcome;
+  return null;
 }
 
 /**
@@ -449,11 +470,12 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     await stillOurs();
     await state.releases.record(manifest);
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
-    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs });
+    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs, hosts: release.hostClaim?.hosts });
     await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
     await state.tenants.setLive(slug, id);
     await builtFrom(release);
+    await settleSiteHost(state, slug, release.hostClaim?.host).catch((error: Error) => release.log({ level: 'warn', event: 'host-claims', tenant: slug, reason: error.message }));
     return null;
   } catch (error) {
     if (error instanceof SupersededError) {

@@ -271,6 +271,8 @@ export interface OperatorContext {
   decide(slug: string, id: string, decision: 'confirm' | 'discard'): boolean | Promise<boolean>;
   /** Wrong-token limits per client address. */
   attempts: OperatorAttempts;
+  /** The client a request counts against; default its peer address (an IPv6 /64 as one). */
+  clientOf?: (req: IncomingMessage) => string;
 }
 
 function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -320,7 +322,7 @@ function sender(res: ServerResponse): Send {
 
 /** Whether the request carries the operator token; otherwise answered (401, or 429 while the client waits). */
 function authorised(req: IncomingMessage, send: Send, context: OperatorContext & { token: string }): boolean {
-  const client = clientAddress(req.socket.remoteAddress ?? '');
+  const client = context.clientOf?.(req) ?? clientAddress(req.socket.remoteAddress ?? '');
   // The right token first: the wait below holds back wrong tokens only.
   if (isOperator(req, context.token)) {
     context.attempts.succeeded(client);

@@ -5,6 +5,7 @@
  * and operator servers (http.ts). Used by scripts/pipeline.ts and the integration tests.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { environment, type Environment } from '../../config/env.ts';
@@ -21,6 +22,7 @@ import { createSecretStore } from '../intake/secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from '../state/store.ts';
 import { sharedStateFiles } from '../state/files.ts';
 import { createDebouncer, type Debouncer } from './debounce.ts';
+import { clientAddress, proxyMatcher, requestAddress } from '../../platform/net/client-address.ts';
 import { pushOutcome, startHttpServers, type RunningHttp } from './http.ts';
 import { inboxScanner, reservationPoller, startPolling, TenantFolderWatch } from './watchers.ts';
 
@@ -111,6 +113,8 @@ interface Service {
   operatorToken: string | undefined;
   state: PipelineState;
   intake: IntakeOptions;
+  /** The client a request to the webhook or operator port counts against (behind PIPELINE_TRUST_PROXY, its forwarded address; an IPv6 /64 as one). */
+  clientOf(req: IncomingMessage): string;
   /** The tenant folder of a slug, or null for a malformed slug or a folder without site.json. */
   tenantDirOf(slug: string): string | null;
 }
@@ -174,6 +178,7 @@ async function openService(options: PipelineOptions): Promise<Service> {
   const settings = pipelineSettings(options.env ?? environment());
   const operatorToken = options.operatorToken ?? settings.operatorToken;
   checkOperatorToken(operatorToken);
+  const trusted = proxyMatcher(settings.trustProxy);
   mkdirSync(sitesDir, { recursive: true });
   const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl, options.env) }));
   return {
@@ -188,6 +193,7 @@ async function openService(options: PipelineOptions): Promise<Service> {
     operatorToken,
     state,
     intake: { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state },
+    clientOf: (req) => clientAddress(requestAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trusted)),
     tenantDirOf(slug) {
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
       const dir = join(tenantsDir, slug);
@@ -271,6 +277,8 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
       secretOf: createSecretStore({ env: options.env }),
       maxBodyBytes: options.webhookMaxBytes,
       windowSeconds: options.webhookWindowSeconds,
+      clientOf: service.clientOf,
+      firstSeen: (slug, signature, expiresAt) => service.state.pushes.firstSeen(slug, signature, expiresAt, Date.now()),
       accept: async (slug, tenantDir, body) => {
         const result = await intakePush(tenantDir, slug, body, log, intake);
         if (result.accepted) changed(slug, tenantDir);
@@ -280,6 +288,7 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
     operator: {
       token: service.operatorToken || undefined,
       attempts: new OperatorAttempts(),
+      clientOf: service.clientOf,
       tenantsDir: service.tenantsDir,
       sitesDir,
       state: service.state,

@@ -6,8 +6,10 @@
 import type { Schema } from '../../platform/sql/db.ts';
 import type { Migration } from '../../platform/sql/migration.ts';
 import { HELD_FEED_TABLES } from './held-feeds.ts';
+import { HOST_TABLES } from './hosts.ts';
 import { RELEASE_TABLES } from './releases.ts';
 import { RESERVATION_TABLES } from './reservations.ts';
+import { SEEN_PUSH_TABLES } from './pushes.ts';
 import { STOCK_TABLES } from './stock.ts';
 import { TENANT_TABLES } from './tenants.ts';
 
@@ -15,6 +17,8 @@ const MIGRATIONS: Migration[] = [
   { version: 1, name: 'pipeline state', statements: () => [...STOCK_TABLES, ...RELEASE_TABLES, ...TENANT_TABLES] },
   { version: 2, name: 'held feeds', statements: () => HELD_FEED_TABLES },
   { version: 3, name: 'reservations overlay', statements: () => RESERVATION_TABLES },
+  { version: 5, name: 'seen pushes', statements: () => SEEN_PUSH_TABLES },
+  { version: 6, name: 'host claims', statements: () => HOST_TABLES },
 ];
 
 /** The state's migrations, their table and the PostgreSQL advisory lock held while migrating. */

@@ -193,3 +193,15 @@ describe('state file keys', () => {
     expect(checkKey('stock/acme/000000000001-ab12cd34.json')).toBe('stock/acme/000000000001-ab12cd34.json');
   });
 });
+
+describe('NEW-9 seen pushes', () => {
+  it('NEW-9: a push signature is new once per tenant on any connection, until it expires', async () => {
+    const [a, b] = [await open(), await open()];
+    const signature = `sha256=${'a'.repeat(64)}`;
+    expect(await a.pushes.firstSeen('acme', signature, 2_000, 1_000)).toBe(true);
+    expect(await b.pushes.firstSeen('acme', signature, 2_000, 1_500)).toBe(false);
+    expect(await b.pushes.firstSeen('other', signature, 2_000, 1_500)).toBe(true);
+    // Once its window has passed it is dropped (the timestamp check refuses such a push first).
+    expect(await a.pushes.firstSeen('acme', signature, 4_000, 2_000)).toBe(true);
+  });
+});
