@@ -1,20 +1,25 @@
 #!/usr/bin/env node
 /**
- * A production-shaped stack on 127.0.0.1 (issue 33 item 5; docs/deploy.md "The stack on one
- * machine"): PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver), then one pipeline
- * intake, two pipeline workers (`--role worker`, `--workers` of them, sharing the Redis queue,
- * publishing to the bucket), two lead API processes on PostgreSQL and Redis (reading stock and
- * the reserved overlay from the pipeline's state), and the edge serving shoppers from the
- * bucket as the CDN recipe does. The pipeline's state is in PostgreSQL and the bucket; the
- * intake and each worker get a disk of their own (`<dir>/intake`, `<dir>/worker-<n>`: releases
- * cache, the cache root PIPELINE_CACHE_DIR, temporary files), as on separate machines. Everything lives
- * under --dir (a working copy of the tenants, the feed inbox, logs), removed on exit unless --keep.
- *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]
- * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
+ * A production-shaped stack on 127.0.0.1 (docs/deploy.md "The stack on one machine"):
+ * PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver; or an S3-compatible endpoint
+ * given with --s3-endpoint), then one pipeline intake, pipeline workers (`--role worker`,
+ * `--workers` of them, sharing the Redis queue, publishing to the bucket), two lead API
+ * processes on PostgreSQL and Redis (reading stock and the reserved overlay from the pipeline's
+ * state), and the edge serving shoppers from the bucket as the CDN recipe does. The pipeline's
+ * state is in PostgreSQL and the bucket; the intake and each worker get a disk of their own
+ * (`<dir>/intake`, `<dir>/worker-<n>`: releases cache, the cache root PIPELINE_CACHE_DIR,
+ * temporary files), as on separate machines. Everything lives under --dir (a working copy of
+ * the tenants, the feed inbox, logs, `stack.env` with what an operator's commands need),
+ * removed on exit unless --keep.
+ *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--s3-endpoint <url> [--s3-bucket sites]]
+ * Prints one JSON line `{"event":"stack-ready",...}` with every address, process id and file
+ * once all answer; `stack-process-exited` on stderr when a process of the stack dies. SIGINT or
+ * SIGTERM to this process (the ready line's `pid`), or its parent's exit, stops every process
+ * of the stack, PostgreSQL included (`stack-stopped` when done).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,11 +39,15 @@ const { values } = parseArgs({
     'api-ports': { type: 'string', default: '8787,8788' },
     workers: { type: 'string', default: '2' },
     'lock-ms': { type: 'string' },
+    's3-endpoint': { type: 'string' },
+    's3-bucket': { type: 'string', default: 'sites' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]');
+  console.log(
+    'usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--s3-endpoint <url> [--s3-bucket sites]]',
+  );
   process.exit(0);
 }
 const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
@@ -56,6 +65,15 @@ if (lockMs !== undefined && !(Number.isInteger(lockMs) && lockMs >= 1000)) {
   console.error('--lock-ms: milliseconds (1000 or more) after which a dead worker\'s job goes to another worker');
   process.exit(2);
 }
+const external = values['s3-endpoint'];
+if (external !== undefined && !/^https?:\/\/[^/]+\/?$/.test(external)) {
+  console.error(`--s3-endpoint: an S3-compatible endpoint such as http://127.0.0.1:9000 (got ${JSON.stringify(external)})`);
+  process.exit(2);
+}
+if (external !== undefined && !(process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY)) {
+  console.error('--s3-endpoint: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to the bucket\'s keys');
+  process.exit(2);
+}
 if (!existsSync(values.tenants)) {
   console.error(`--tenants: no folder ${values.tenants}`);
   process.exit(2);
@@ -63,7 +81,8 @@ if (!existsSync(values.tenants)) {
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const dir = resolve(values.dir ?? mkdtempSync(join(tmpdir(), 'dealer-stack-')));
-const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), logs: join(dir, 'logs'), images: join(dir, 'images') };
+// `operator`: the empty disk an operator's commands (rollback) use as their --sites.
+const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), logs: join(dir, 'logs'), images: join(dir, 'images'), operator: join(dir, 'operator') };
 for (const path of Object.values(paths)) mkdirSync(path, { recursive: true });
 /** The disk of one pipeline process: its releases cache (`--sites`), its cache root (compiled bundles, photos, images), temporary files. */
 function machine(name: string) {
@@ -79,12 +98,16 @@ cpSync(values.tenants, paths.tenants, { recursive: true, filter: (source) => !so
 
 const children: { name: string; child: ChildProcess }[] = [];
 const stops: (() => Promise<void>)[] = [];
+/** Process ids of the stack's servers that are not its children (PostgreSQL runs detached). */
+const detached: { name: string; pid: () => number | undefined }[] = [];
 let stopping = false;
 let startup: Promise<unknown> = Promise.resolve();
 
-async function stopAll(code: number): Promise<never> {
+async function stopAll(code: number, reason: string): Promise<never> {
   if (stopping) process.exit(code);
   stopping = true;
+  const started = Date.now();
+  console.error(JSON.stringify({ event: 'stack-stopping', reason }));
   await Promise.all(
     children.map(
       ({ child }) =>
@@ -101,10 +124,50 @@ async function stopAll(code: number): Promise<never> {
   );
   await startup;
   for (const stop of stops.reverse()) await stop().catch(() => {});
+  console.error(JSON.stringify({ event: 'stack-stopped', reason, seconds: Math.round((Date.now() - started) / 100) / 10 }));
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
   process.exit(code);
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll(0, signal));
+// Started through `npm run stack`, this process's parent is npm's shell: when it goes (npm was
+// sent SIGTERM, or a supervisor killed it), nothing would stop the stack, so its exit does.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stopAll(0, 'the parent process exited');
+}, 1000).unref();
+
+/** Report the death of a process of the stack (not during a stop). */
+function reportExit(name: string, pid: number | undefined, code: number | null, signal: string | null): void {
+  if (!stopping) console.error(JSON.stringify({ event: 'stack-process-exited', process: name, pid, code, signal, log: join(paths.logs, `${name}.log`) }));
+}
+
+/**
+ * Watch a server that is not a child (PostgreSQL runs detached): its pid is polled and its
+ * death reported once; a server started again by hand (docs/reliability.md) is watched under
+ * its new pid.
+ */
+function watchDetached(name: string, pid: () => number | undefined): void {
+  detached.push({ name, pid });
+  let watched = pid();
+  setInterval(() => {
+    if (stopping) return;
+    if (watched !== undefined) {
+      try {
+        process.kill(watched, 0);
+        return;
+      } catch {
+        reportExit(name, watched, null, null);
+      }
+    }
+    watched = pid();
+  }, 1000).unref();
+}
+
+/** A server process the stack started through a library (s3rver, Meilisearch, Redis): listed, and its death reported. */
+function adopt(name: string, child: ChildProcess): void {
+  child.once('exit', (code, signal) => reportExit(name, child.pid, code, signal));
+  children.push({ name, child });
+}
 
 /** Start a script of this repository as a child, its output in <dir>/logs/<name>.log. */
 function start(name: string, script: string, args: string[], env: Record<string, string>): ChildProcess {
@@ -112,11 +175,7 @@ function start(name: string, script: string, args: string[], env: Record<string,
   const child = spawn(process.execPath, [join(REPO, script), ...args], { cwd: REPO, env: childEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  child.once('exit', (code, signal) => {
-    if (!stopping)
-      console.error(JSON.stringify({ event: 'stack-process-exited', process: name, pid: child.pid, code, signal, log: join(paths.logs, `${name}.log`) }));
-  });
-  children.push({ name, child });
+  adopt(name, child);
   return child;
 }
 
@@ -146,17 +205,21 @@ try {
   const servers = [
     startThrowawayPostgres().then(started),
     startMeilisearch({ dir: join(dir, 'meili') }).then(started),
-    startLocalS3({ dir: join(dir, 's3') }).then(started),
+    external === undefined ? startLocalS3({ dir: join(dir, 's3') }).then(started) : Promise.resolve(undefined),
   ] as const;
   startup = Promise.allSettled(servers);
-  const [postgres, meili, s3, redisPort] = await Promise.all([...servers, freePort()]);
+  const [postgres, meili, localS3, redisPort] = await Promise.all([...servers, freePort()]);
   // Stopped while the servers came up: start nothing more (stopAll exits the process).
   if (stopping) await new Promise(() => {});
+  watchDetached('postgres', () => postgres.pid());
+  adopt('meilisearch', meili.child);
+  if (localS3) adopt('s3rver', localS3.child);
+  const s3 = localS3
+    ? { endpoint: localS3.endpoint, bucket: localS3.bucket, ...S3RVER_CREDENTIALS }
+    : { endpoint: external!.replace(/\/$/, ''), bucket: values['s3-bucket'], accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! };
   mkdirSync(join(dir, 'redis'), { recursive: true });
-  const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', join(dir, 'redis')], {
-    stdio: 'ignore',
-  });
-  children.push({ name: 'redis', child: redis });
+  const redisArgs = ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', join(dir, 'redis')];
+  adopt('redis', spawn('redis-server', redisArgs, { stdio: 'ignore' }));
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
 
   const bucketEnv = {
@@ -164,8 +227,8 @@ try {
     S3_ENDPOINT: s3.endpoint,
     S3_FORCE_PATH_STYLE: 'true',
     S3_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    AWS_ACCESS_KEY_ID: s3.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: s3.secretAccessKey,
     LOG_FORMAT: 'json',
   };
   // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts).
@@ -201,9 +264,16 @@ try {
     waitForHttp(`http://127.0.0.1:${ports.edge}/`, 300_000),
     waitForHttp(`http://127.0.0.1:${ports.intake}/status.json`, 300_000, { Authorization: `Bearer ${operatorToken}` }),
   ]);
+  // What an operator's commands need (rollback, the outbox, psql, redis-cli): `set -a; . <dir>/stack.env; set +a`.
+  const { LOG_FORMAT: _format, ...bucketKeys } = bucketEnv;
+  const operatorEnv = { DATABASE_URL: postgres.url, REDIS_URL: redisUrl, ...bucketKeys, PIPELINE_OPERATOR_TOKEN: operatorToken };
+  const envFile = join(dir, 'stack.env');
+  writeFileSync(envFile, Object.entries(operatorEnv).map(([name, value]) => `${name}='${value.replace(/'/g, `'\\''`)}'\n`).join(''), { mode: 0o600 });
+  mkdirSync(paths.operator, { recursive: true });
   console.log(
     JSON.stringify({
       event: 'stack-ready',
+      pid: process.pid,
       dir,
       edge: `http://127.0.0.1:${ports.edge}`,
       sites: `http://<slug>.localhost:${ports.edge}/`,
@@ -214,14 +284,18 @@ try {
       tenants: paths.tenants,
       disks: Object.fromEntries(Object.entries(disks).map(([name, disk]) => [name, disk.root])),
       postgres: postgres.url,
+      postgresData: join(postgres.dir, 'data'),
       redis: redisUrl,
+      redisArgs,
       meilisearch: meili.host,
-      s3: { endpoint: s3.endpoint, bucket: s3.bucket },
+      s3: { endpoint: s3.endpoint, bucket: s3.bucket, region: bucketEnv.S3_REGION, forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      env: envFile,
+      operatorSites: paths.operator,
       logs: paths.logs,
-      pids: Object.fromEntries(children.map(({ name, child }) => [name, child.pid])),
+      pids: Object.fromEntries([...children.map(({ name, child }) => [name, child.pid]), ...detached.map(({ name, pid }) => [name, pid()])]),
     }),
   );
 } catch (error) {
   console.error(`stack: ${(error as Error).message} (logs in ${paths.logs})`);
-  await stopAll(1);
+  await stopAll(1, 'start-up failed');
 }

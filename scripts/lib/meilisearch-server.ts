@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 export interface MeilisearchServer {
   host: string;
   masterKey: string;
+  /** The server's process (the stack reports its pid and its exit). */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startMeilisearch(options: MeilisearchOptions = {}): Promis
   return {
     host,
     masterKey,
+    child,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));

@@ -6,7 +6,7 @@
  * through its legacy provider (jamhall/s3rver#818): without `--openssl-legacy-provider` every
  * listing longer than 1,000 keys fails with InternalError.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,8 @@ export interface LocalS3Server {
   /** `http://127.0.0.1:<port>` (use with forcePathStyle). */
   endpoint: string;
   bucket: string;
+  /** The server's process (the stack reports its pid and its exit). */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startLocalS3(options: LocalS3Options = {}): Promise<LocalS
   return {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
+    child,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((done) => child.once('exit', done));

@@ -7,7 +7,7 @@
  * package) through `runuser`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,29 +60,58 @@ function postgresUid(): { uid: number; gid: number } | undefined {
   return { uid: Number(result.stdout.trim()), gid: Number(group.stdout.trim()) };
 }
 
-/** Start a throw-away server; rejects with a clear message when the binaries or the user are missing. */
-export async function startThrowawayPostgres(options: { fsync?: boolean; settings?: readonly string[] } = {}): Promise<ThrowawayPostgres> {
+/** The binaries and, when this process is root, the `runuser` prefix a throw-away server's commands run with. */
+function serverCommands(): { bin: string; prefix: string[] } {
   const bin = findPostgresBinaries();
   if (!bin) throw new Error('PostgreSQL server binaries not found: install the Debian package `postgresql` (initdb and pg_ctl under /usr/lib/postgresql/<version>/bin)');
-  const dir = mkdtempSync(join(tmpdir(), 'leads-pg-'));
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  let prefix: string[] = [];
-  if (asRoot) {
+  return { bin, prefix: asRoot ? ['runuser', '-u', 'postgres', '--'] : [] };
+}
+
+function runServerCommand(command: string, args: string[]): void {
+  const { bin, prefix } = serverCommands();
+  const [file, ...rest] = [...prefix, join(bin, command), ...args];
+  execFileSync(file!, rest, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+}
+
+/**
+ * Stop (fast: open transactions roll back) or start again a throw-away server by its data
+ * folder, keeping its files: what the fault suite and an operator trying the stack's recovery
+ * do (docs/reliability.md). Its settings are in the folder's postgresql.conf.
+ */
+export function controlPostgres(dataDir: string, action: 'stop' | 'start'): void {
+  if (action === 'stop') runServerCommand('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '30', 'stop']);
+  else runServerCommand('pg_ctl', ['-D', dataDir, '-l', join(dataDir, '..', 'server.log'), '-w', '-t', '30', 'start']);
+}
+
+/** Start a throw-away server; rejects with a clear message when the binaries or the user are missing. */
+export async function startThrowawayPostgres(options: { fsync?: boolean; settings?: readonly string[] } = {}): Promise<ThrowawayPostgres> {
+  const { prefix } = serverCommands();
+  const dir = mkdtempSync(join(tmpdir(), 'leads-pg-'));
+  if (prefix.length > 0) {
     const owner = postgresUid();
-    if (!owner) throw new Error('running as root and there is no `postgres` user to run PostgreSQL as (initdb refuses root): install the `postgresql` package or run as a normal user');
+    if (!owner) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error('running as root and there is no `postgres` user to run PostgreSQL as (initdb refuses root): install the `postgresql` package or run as a normal user');
+    }
     chownSync(dir, owner.uid, owner.gid);
-    prefix = ['runuser', '-u', 'postgres', '--'];
   }
-  const run = (command: string, args: string[]) => {
-    const [file, ...rest] = [...prefix, join(bin, command), ...args];
-    execFileSync(file!, rest, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
-  };
   const data = join(dir, 'data');
   const port = await freePort();
   try {
-    run('initdb', ['-D', data, '-U', 'leads', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
-    const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=60', '-c shared_buffers=32MB', `-c fsync=${options.fsync === false ? 'off' : 'on'}`, ...(options.settings ?? []).map((setting) => `-c ${setting}`)];
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings.join(' '), '-w', '-t', '30', 'start']);
+    runServerCommand('initdb', ['-D', data, '-U', 'leads', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+    // In the folder's postgresql.conf (read at every start), so controlPostgres starts it again as it was.
+    const settings = [
+      `port = ${port}`,
+      `unix_socket_directories = '${dir}'`,
+      "listen_addresses = '127.0.0.1'",
+      'max_connections = 60',
+      'shared_buffers = 32MB',
+      `fsync = ${options.fsync === false ? 'off' : 'on'}`,
+      ...(options.settings ?? []).map((setting) => setting.replace('=', ' = ')),
+    ];
+    appendFileSync(join(data, 'postgresql.conf'), `\n# throw-away server (src/server/dev-postgres.ts)\n${settings.join('\n')}\n`);
+    controlPostgres(data, 'start');
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
@@ -104,7 +133,8 @@ export async function startThrowawayPostgres(options: { fsync?: boolean; setting
       if (stopped) return;
       stopped = true;
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        // Already stopped by hand (controlPostgres): only the files go.
+        if (existsSync(join(data, 'postmaster.pid'))) runServerCommand('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

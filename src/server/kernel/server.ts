@@ -11,11 +11,14 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { logDestination, type LogFormat } from '../../logging/logger.ts';
+import { isDatabaseUnavailable } from '../../platform/sql/unavailable.ts';
 import { UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
 import { clientKey, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
 import type { ApiTenant, TenantRegistry } from './tenants.ts';
 
 const BODY_LIMIT = 64 * 1024;
+/** Retry-After (seconds) of a 503 while the database is unavailable: a restart or fail-over takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The API's log level and format (JSON lines unless 'pretty'). */
 export interface ServerLogOptions {
@@ -137,6 +140,13 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      // The database is down or failing over: nothing was stored (a transaction commits whole or
+      // not at all), and the same request with the same Idempotency-Key may be sent again.
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable; answered 503');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, UNEXPECTED_ERROR);
+    }
     if (status === 500) {
       request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
       return sendError(reply, 500, UNEXPECTED_ERROR);
