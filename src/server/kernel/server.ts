@@ -9,11 +9,11 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { logDestination, type LogFormat } from '../../logging/logger.ts';
 import { isDatabaseUnavailable } from '../../platform/sql/unavailable.ts';
 import { UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
-import { clientKey, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
+import { clientKey, memoryCounter, rateLimitTenant, type WindowCounter } from './rate-limits.ts';
+import { prefixed, windowStore } from './shared-counters.ts';
 import type { ApiTenant, TenantRegistry } from './tenants.ts';
 
 const BODY_LIMIT = 64 * 1024;
@@ -59,13 +59,15 @@ export interface HttpKernelOptions {
   /** Handles every non-/api request (the static sites); without it those get a 404. */
   fallback?: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
   rateLimit?: { max?: number; tenantMax?: number; windowMs?: number };
-  redis?: Redis;
+  /** The counters of the limits: in memory, or shared through Redis with a fallback to memory (kernel/shared-counters.ts). */
+  counter?: WindowCounter;
   now: () => number;
 }
 
 /** Install the shared hooks and plugins on `app` (before any feature plugin is registered). */
 export async function installHttpKernel(app: FastifyInstance, options: HttpKernelOptions): Promise<void> {
-  const { tenants, redis } = options;
+  const { tenants } = options;
+  const counter = options.counter ?? memoryCounter(options.now);
   // Fastify wants every decorated property's starting value (one request shape); the tenant hook below sets it before any /api handler runs.
   const decorateUntilSet = app.decorateRequest as (property: 'tenant', value: ApiTenant | null) => FastifyInstance;
   decorateUntilSet.call(app, 'tenant', null);
@@ -102,12 +104,13 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
     // Per client and tenant: one site's busy visitor does not block another site's. The tenant is the one the
     // request resolves to and the client its real address, so neither can be varied to get a fresh allowance.
     keyGenerator: (request) => clientKey(tenants, request),
-    ...(redis ? { redis, nameSpace: 'lead-api:rate:', skipOnError: true } : {}),
+    store: windowStore(prefixed(counter, 'lead-api:rate:'), options.now),
+    skipOnError: true,
     errorResponseBuilder: (_request, limit) => ({ statusCode: 429, error: 'Too many requests. Please wait a moment and try again.', message: `retry in ${limit.after}` }),
   });
 
   // Per tenant overall, so a flood aimed at one site cannot take the service from the others.
-  const tenantWindows = redis ? redisCounter(redis) : memoryCounter(options.now);
+  const tenantWindows = prefixed(counter, 'lead-api:tenant-window:');
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
     const count = await tenantWindows.hit(rateLimitTenant(tenants, request), windowMs).catch((error: Error) => {
