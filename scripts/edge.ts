@@ -5,7 +5,7 @@
  * the CDN recipe (src/edge/edge.ts).
  *   npm run edge [-- --port 4330] [--host 127.0.0.1]
  * Bucket settings: S3_BUCKET, S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_REGION, S3_PREFIX; the edge's:
- * EDGE_PORT, EDGE_HOST, EDGE_POINTER_TTL_MS.
+ * EDGE_PORT, EDGE_HOST, EDGE_POINTER_TTL_MS, EDGE_READ_TIMEOUT_MS, EDGE_COPY_MB.
  */
 import { parseArgs } from 'node:util';
 import { settingsOrExit } from '../src/config/env.ts';
@@ -13,7 +13,7 @@ import { logFormatFor } from '../src/config/log.ts';
 import { bucketSettings, edgeSettings } from '../src/config/publish.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { storeFromSettings } from '../src/platform/bucket/from-settings.ts';
-import { startEdge } from '../src/edge/node-edge.ts';
+import { staleReporter, startEdge } from '../src/edge/node-edge.ts';
 
 const settings = settingsOrExit(() => edgeSettings());
 const bucket = settingsOrExit(() => bucketSettings());
@@ -40,7 +40,10 @@ const edge = await startEdge({
   port,
   host: values.host,
   pointerTtlMs: settings.pointerTtlMs,
+  readTimeoutMs: settings.readTimeoutMs,
+  copyBytes: settings.copyMegabytes * 1024 * 1024,
   onError: (error, request) => log({ level: 'error', event: 'edge-error', url: request.url, reason: error.message }),
+  onStale: staleReporter((fields) => log({ level: 'warn', event: 'edge-stale', ...fields })),
 });
 log({ event: 'edge-started', url: edge.url, bucket: store.location });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,19 +5,26 @@
  * over any S3 bucket). A request's host names a tenant (`<slug>.localhost`, or a host alias
  * the publisher wrote from site.json `url`); its live pointer (cached a second) names one
  * release manifest, and every path of the request is resolved through that manifest, so no
- * response mixes two releases; a pointer that cannot be refreshed leaves the last one in use.
- * Each response says which release served it (`x-release`).
+ * response mixes two releases. Each response says which release served it (`x-release`).
+ *
+ * A bucket that fails or stalls never holds a shopper (docs/reliability.md "The bucket"):
+ * every read is bounded (`readTimeoutMs`); a pointer that cannot be refreshed leaves the last
+ * one read in use (one request per pointer lifetime waits for the refresh, the others are
+ * served from the last pointer at once); a manifest that cannot be read leaves the tenant on
+ * the last release this edge served; and the bodies of small objects (content-addressed, so a
+ * copy never goes stale) are kept in memory up to `copyBytes` and served from there. Where no
+ * copy exists the answer is a bare 504 (the bucket did not answer in time) or 502 (it failed).
  * Pure: no Node imports.
  */
 import { hostName, tenantOfHost } from '../lib/site/host.ts';
 import { layout, MANIFEST_FORMAT, resolvePublishedPath, type HostAlias, type LivePointer, type PublishedManifest } from '../platform/bucket/layout.ts';
 
-/** What the edge needs of the bucket: small JSON objects whole, file bodies as streams. */
+/** What the edge needs of the bucket: small JSON objects whole, file bodies as streams; a read may be given up (`signal`). */
 export interface EdgeBucket {
   /** The object's text, or null when there is none. */
-  getText(key: string): Promise<string | null>;
+  getText(key: string, signal?: AbortSignal): Promise<string | null>;
   /** The object's body as a stream, or null when there is none. */
-  getBody(key: string): Promise<{ body: ReadableStream<Uint8Array> } | null>;
+  getBody(key: string, signal?: AbortSignal): Promise<{ body: ReadableStream<Uint8Array> } | null>;
 }
 
 export interface EdgeOptions {
@@ -26,18 +33,31 @@ export interface EdgeOptions {
   pointerTtlMs?: number;
   /** How long a host alias is trusted (ms). Default 60000. */
   hostTtlMs?: number;
+  /** Longest wait (ms) for one bucket read: a small object whole, or a file's first byte. Default 2000. */
+  readTimeoutMs?: number;
+  /** Bytes of object bodies kept in memory and served from there (the last good copies). Default 32 MB; 0 keeps none. */
+  copyBytes?: number;
+  /** Largest body kept (bytes); larger files are streamed from the bucket. Default 1 MB. */
+  copyMaxObjectBytes?: number;
   /** Clock (tests). */
   now?: () => number;
-  /** Told about bucket failures (the response only says 502: no bucket details reach shoppers). */
+  /** Told about bucket failures (the response only says 502 or 504: no bucket details reach shoppers). */
   onError?: (error: Error, request: Request) => void;
+  /** Told when a request was answered from a last good copy because the bucket failed or stalled. */
+  onStale?: (what: 'pointer' | 'manifest' | 'alias', error: Error, request: Request) => void;
 }
 
 /** Header naming the release that served a response. */
 export const RELEASE_HEADER = 'x-release';
 
+/** A bucket read that did not finish within the edge's bound. */
+export class BucketTimeoutError extends Error {}
+
 interface Cached<T> {
   value: T;
   until: number;
+  /** A refresh in flight: later requests use `value` meanwhile. */
+  refreshing?: Promise<T>;
 }
 
 const MANIFEST_CACHE_SIZE = 256;
@@ -49,58 +69,146 @@ function text(status: number, body: string, headers: Record<string, string> = {}
   return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 }
 
+/** `work` given `ms`: past that its signal aborts and the promise rejects with BucketTimeoutError. */
+async function bounded<T>(ms: number, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new BucketTimeoutError(`the bucket did not answer ${what} within ${ms} ms`);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A body stream that errors when no bytes come for `idleMs` (a bucket stalled mid-file ends the response instead of holding it). */
+function watched(body: ReadableStream<Uint8Array>, idleMs: number): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const idle = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new BucketTimeoutError(`the bucket sent nothing for ${idleMs} ms`)), idleMs);
+      });
+      try {
+        const { done, value } = await Promise.race([reader.read(), idle]);
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        void reader.cancel(error).catch(() => undefined);
+        controller.error(error);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** A bounded in-memory set of object bodies, least recently used out first. */
+class Copies {
+  private readonly bodies = new Map<string, Uint8Array>();
+  private bytes = 0;
+  constructor(private readonly limit: number) {}
+  get(key: string): Uint8Array | undefined {
+    const body = this.bodies.get(key);
+    if (body) {
+      this.bodies.delete(key);
+      this.bodies.set(key, body);
+    }
+    return body;
+  }
+  set(key: string, body: Uint8Array): void {
+    if (body.byteLength > this.limit || this.bodies.has(key)) return;
+    this.bodies.set(key, body);
+    this.bytes += body.byteLength;
+    for (const [oldest, evicted] of this.bodies) {
+      if (this.bytes <= this.limit) break;
+      this.bodies.delete(oldest);
+      this.bytes -= evicted.byteLength;
+    }
+  }
+}
+
 /** The edge's request handler. */
 export function createEdgeHandler(options: EdgeOptions): (request: Request) => Promise<Response> {
   const { bucket } = options;
   const now = options.now ?? Date.now;
   const pointerTtl = options.pointerTtlMs ?? 1000;
   const hostTtl = options.hostTtlMs ?? 60_000;
+  const timeoutMs = options.readTimeoutMs ?? 2000;
+  const maxCopy = options.copyMaxObjectBytes ?? 1024 * 1024;
+  const copies = new Copies(options.copyBytes ?? 32 * 1024 * 1024);
   const pointers = new Map<string, Cached<string | null>>();
   const aliases = new Map<string, Cached<string | null>>();
   // Manifests never change once written (a new release is a new id): cached by id.
   const manifests = new Map<string, PublishedManifest>();
+  // The release each tenant was last served from: where a tenant stays when its new manifest cannot be read.
+  const lastServed = new Map<string, PublishedManifest>();
 
   async function readJsonOnce<T>(key: string): Promise<T | null> {
-    const body = await bucket.getText(key);
+    const body = await bounded(timeoutMs, key, (signal) => bucket.getText(key, signal));
     return body === null ? null : (JSON.parse(body) as T);
   }
 
   /**
    * A small JSON object of the bucket. A read that fails (a dropped connection, or a store
    * that overwrites an object in place, as the s3rver stand-in does, read mid-write) is tried
-   * once more shortly after.
+   * once more shortly after; one that timed out is not (the bucket is stalled).
    */
   async function readJson<T>(key: string): Promise<T | null> {
     try {
       return await readJsonOnce<T>(key);
-    } catch {
+    } catch (error) {
+      if (error instanceof BucketTimeoutError) throw error;
       await new Promise((done) => setTimeout(done, RETRY_MS));
       return readJsonOnce<T>(key);
     }
   }
 
-  /** A value trusted for `ttl` ms; when refreshing it fails, the last value read is kept (stale if error). */
-  async function cached<T>(cache: Map<string, Cached<T>>, key: string, ttl: number, load: () => Promise<T>): Promise<T> {
+  /**
+   * A value trusted for `ttl` ms. Past that, one request refreshes it (bounded) while the others
+   * use the last value; a refresh that fails keeps the last value another `ttl` (stale if error).
+   */
+  async function cached<T>(cache: Map<string, Cached<T>>, key: string, ttl: number, load: () => Promise<T>, onStale: (error: Error) => void): Promise<T> {
     const hit = cache.get(key);
-    if (hit && hit.until > now()) return hit.value;
-    let value: T;
+    if (hit && (hit.until > now() || hit.refreshing)) return hit.value;
+    const refreshing = load();
+    if (hit) hit.refreshing = refreshing;
     try {
-      value = await load();
+      const value = await refreshing;
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, { value, until: now() + ttl });
+      return value;
     } catch (error) {
       if (!hit) throw error;
+      hit.refreshing = undefined;
+      hit.until = now() + ttl;
+      onStale(error as Error);
       return hit.value;
     }
-    if (cache.size > 10_000) cache.clear();
-    cache.set(key, { value, until: now() + ttl });
-    return value;
   }
 
-  async function tenantOf(host: string): Promise<string | null> {
+  async function tenantOf(host: string, request: Request): Promise<string | null> {
     const slug = tenantOfHost(host);
     if (slug) return slug;
     const name = hostName(host);
     if (!/^[a-z0-9.-]+$/.test(name)) return null;
-    return cached(aliases, name, hostTtl, async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null);
+    return cached(
+      aliases,
+      name,
+      hostTtl,
+      async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null,
+      (error) => options.onStale?.('alias', error, request),
+    );
   }
 
   async function manifestOf(slug: string, id: string): Promise<PublishedManifest | null> {
@@ -113,6 +221,39 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
     if (manifests.size >= MANIFEST_CACHE_SIZE) manifests.delete(manifests.keys().next().value!);
     manifests.set(key, manifest);
     return manifest;
+  }
+
+  /** The manifest a tenant's request is served from: its live release's, else (bucket failing) the last one served. */
+  async function servingManifest(slug: string, release: string, request: Request): Promise<PublishedManifest | null> {
+    try {
+      const manifest = await manifestOf(slug, release);
+      if (manifest) lastServed.set(slug, manifest);
+      return manifest;
+    } catch (error) {
+      const last = lastServed.get(slug);
+      if (!last) throw error;
+      options.onStale?.('manifest', error as Error, request);
+      return last;
+    }
+  }
+
+  /**
+   * An object's body: from memory, or read from the bucket (a small one whole, within the
+   * bound, then kept; a large one streamed once its first byte came within the bound).
+   */
+  async function objectBody(key: string, size: number): Promise<BodyInit | null> {
+    const copy = copies.get(key);
+    if (copy) return copy as Uint8Array<ArrayBuffer>;
+    if (size > maxCopy) {
+      const object = await bounded(timeoutMs, key, (signal) => bucket.getBody(key, signal));
+      return object ? watched(object.body, timeoutMs * 5) : null;
+    }
+    const bytes = await bounded(timeoutMs * 2, key, async (signal) => {
+      const object = await bucket.getBody(key, signal);
+      return object ? new Uint8Array(await new Response(object.body).arrayBuffer()) : null;
+    });
+    if (bytes) copies.set(key, bytes);
+    return bytes as Uint8Array<ArrayBuffer> | null;
   }
 
   async function serveFile(request: Request, url: URL, manifest: PublishedManifest, path: string, status: number): Promise<Response> {
@@ -131,9 +272,9 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
     }
     headers.set('Content-Length', String(file.size));
     if (request.method === 'HEAD') return new Response(null, { status, headers });
-    const object = await bucket.getBody(layout.object(manifest.slug, file.object));
-    if (!object) return text(502, `object of ${path} missing from release ${manifest.id}`, { [RELEASE_HEADER]: manifest.id });
-    return new Response(object.body, { status, headers });
+    const body = await objectBody(layout.object(manifest.slug, file.object), file.size);
+    if (body === null) return text(502, `object of ${path} missing from release ${manifest.id}`, { [RELEASE_HEADER]: manifest.id });
+    return new Response(body, { status, headers });
   }
 
   return async function handle(request: Request): Promise<Response> {
@@ -145,11 +286,17 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
       return text(400, 'Bad Request: malformed URL');
     }
     try {
-      const slug = await tenantOf(request.headers.get('host') ?? url.host);
+      const slug = await tenantOf(request.headers.get('host') ?? url.host, request);
       if (!slug) return text(404, 'No site is published for this host.');
-      const release = await cached(pointers, slug, pointerTtl, async () => (await readJson<LivePointer>(layout.live(slug)))?.release ?? null);
+      const release = await cached(
+        pointers,
+        slug,
+        pointerTtl,
+        async () => (await readJson<LivePointer>(layout.live(slug)))?.release ?? null,
+        (error) => options.onStale?.('pointer', error, request),
+      );
       if (!release) return text(404, `No site is published for "${slug}".`);
-      const manifest = await manifestOf(slug, release);
+      const manifest = await servingManifest(slug, release, request);
       if (!manifest) return text(502, `release ${release} of ${slug} has no manifest`);
       const path = resolvePublishedPath(manifest, url.pathname);
       if (path) return await serveFile(request, url, manifest, path, 200);
@@ -157,7 +304,7 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
       return text(404, 'Not found', { [RELEASE_HEADER]: manifest.id });
     } catch (error) {
       options.onError?.(error as Error, request);
-      return text(502, 'Bad Gateway');
+      return error instanceof BucketTimeoutError ? text(504, 'Gateway Timeout') : text(502, 'Bad Gateway');
     }
   };
 }

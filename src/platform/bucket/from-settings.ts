@@ -13,5 +13,6 @@ export function storeFromSettings(settings: PublishSettings & { bucket: string }
     forcePathStyle: settings.forcePathStyle,
     region: settings.region,
     prefix: settings.prefix,
+    timeoutMs: settings.timeoutMs,
   });
 }
