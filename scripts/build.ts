@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { buildTenant, type TenantBuildResult, buildFleet } from '../src/builder/render/index.ts';
+import { buildTenant, type TenantBuildResult, buildFleet, renderSettings } from '../src/builder/render/index.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 import { loadDeliveryFile } from '../src/server/kernel/tenants.ts';
 
@@ -78,9 +78,17 @@ if (dirs.length === 0) {
 // Astro's build is mostly single-threaded; one job per core keeps both cores busy.
 const jobs = Math.max(1, Math.min(dirs.length, Number(values.jobs ?? availableParallelism())));
 const log = (line: string) => console.log(line);
+// Which engines may render (DEALER_RENDER, DEALER_SPLIT_RENDER_MIN_CARS): read once, passed to every render.
+let settings: ReturnType<typeof renderSettings>;
+try {
+  settings = renderSettings();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 let results: TenantBuildResult[] = [];
 if (dirs.length > 1 && !values['per-tenant']) {
-  const fleet = await buildFleet({ dirs, outRoot, now, jobs, log });
+  const fleet = await buildFleet({ dirs, outRoot, now, jobs, log, settings });
   results = fleet.results;
   if (fleet.compiledWith) {
     const kept = Object.values(fleet.renderedWith).filter((how) => how === 'kept-renderer').length;
@@ -89,7 +97,7 @@ if (dirs.length > 1 && !values['per-tenant']) {
 } else {
   const queue = [...dirs];
   const worker = async () => {
-    for (let dir = queue.shift(); dir; dir = queue.shift()) results.push(await buildTenant({ dir, outRoot, now, log }));
+    for (let dir = queue.shift(); dir; dir = queue.shift()) results.push(await buildTenant({ dir, outRoot, now, log, settings }));
   };
   await Promise.all(Array.from({ length: jobs }, worker));
 }

@@ -20,7 +20,8 @@ import { logFormatFor } from '../src/config/log.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { loadPublisher } from '../src/pipeline/publish/publisher.ts';
-import { chooseRollback, liveRelease, rollbackTenant } from '../src/pipeline/release/run.ts';
+import { liveRelease } from '../src/pipeline/release/inputs.ts';
+import { chooseRollback, rollbackTenant } from '../src/pipeline/release/rollback.ts';
 import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
 import { sharedStateFiles } from '../src/pipeline/state/files.ts';
 import { recordStatusIn } from '../src/pipeline/state/status.ts';
@@ -50,12 +51,12 @@ const state = await openPipelineState({ dataDir: values.data ?? defaultDataDir(v
 try {
   if (values.list) {
     const current = await liveRelease(state, values.sites, slug);
-    for (const id of await state.releases(slug)) {
-      const manifest = await state.release(slug, id);
+    for (const id of await state.releases.list(slug)) {
+      const manifest = await state.releases.get(slug, id);
       console.log(`${id === current ? '*' : ' '} ${id}  ${manifest?.mode ?? '?'}  cars ${manifest?.cars.length ?? '?'}  +${manifest?.added ?? 0} ~${manifest?.changed ?? 0} -${manifest?.removed ?? 0}`);
     }
   } else if (values['release-hold']) {
-    await state.setHold(slug, null);
+    await state.tenants.setHold(slug, null);
     await recordStatusIn(state, values.sites, slug, { outcome: 'hold-released', current: await liveRelease(state, values.sites, slug), held: false });
     log({ event: 'hold-released', tenant: slug });
   } else {

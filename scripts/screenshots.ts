@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * Screenshots of the demo sites (issue 35): the home, search, vehicle and location pages of
- * each demo tenant (a tenants/ folder with demo-clock.json) at 390 px and 1366 px wide, as
- * small WebP files `<out>/<slug>-<page>-<width>.webp`. From a running server (`npm start`;
- * `--base` with {slug}, default http://{slug}.localhost:$PORT) or from a built sites folder
- * (`--dir dist-test`: served here on a free port). System Chromium, as the browser tests.
+ * Screenshots of the demo sites: the home, search, vehicle, location, models and form pages
+ * (finance, sell-my-car, book-a-service, contact) of each demo tenant (a tenants/ folder with
+ * demo-clock.json) at 390 px and 1366 px wide, as small WebP files
+ * `<out>/<slug>-<page>-<width>.webp`. From a running server (`npm start`; `--base` with {slug},
+ * default http://{slug}.localhost:$PORT) or from a built sites folder (`--dir dist-test`: served
+ * here on a free port). System Chromium, as the browser tests. `--page` takes some of the pages.
  *
- *   npm run screenshots -- [--base URL] [--dir DIR] [--tenants tenants] [--tenant SLUG]... [--out screenshots] [--widths 390,1366] [--full-page]
+ *   npm run screenshots -- [--base URL] [--dir DIR] [--tenants tenants] [--tenant SLUG]... [--page NAME]... [--out screenshots] [--widths 390,1366] [--full-page]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     tenants: { type: 'string', default: 'tenants' },
     tenant: { type: 'string', multiple: true },
+    page: { type: 'string', multiple: true },
     out: { type: 'string', default: 'screenshots' },
     widths: { type: 'string', default: '390,1366' },
     quality: { type: 'string', default: '60' },
@@ -36,6 +38,10 @@ const { values } = parseArgs({
 
 /** Launch arguments of playwright.config.ts (the system Chromium in a container). */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+/** The pages taken, by name (the file name's middle part). */
+const PAGE_NAMES = ['home', 'search', 'vehicle', 'location', 'models', 'finance', 'sell-my-car', 'service', 'contact'] as const;
+const wantedPages = new Set<string>(values.page?.length ? values.page : PAGE_NAMES);
+for (const name of wantedPages) if (!(PAGE_NAMES as readonly string[]).includes(name)) fail(`--page: "${name}" is not one of ${PAGE_NAMES.join(', ')}`);
 /** A phone's and a laptop's screen height for each width. */
 const HEIGHTS: Record<number, number> = { 390: 844, 1366: 768 };
 
@@ -122,12 +128,18 @@ try {
     const vehicle = await firstLink(finder, `${base}${search}`, ['/cars/']);
     const location = await firstLink(finder, `${base}/dealer-locator`, ['/locations/', '/our-location/']);
     await finder.close();
-    const pages: [string, string | null][] = [
+    const all: [(typeof PAGE_NAMES)[number], string | null][] = [
       ['home', '/'],
       ['search', search],
       ['vehicle', vehicle],
       ['location', location],
+      ['models', '/models'],
+      ['finance', '/finance'],
+      ['sell-my-car', '/sell-my-car'],
+      ['service', '/book-a-service'],
+      ['contact', '/contact'],
     ];
+    const pages = all.filter(([name]) => wantedPages.has(name));
     for (const width of widths) {
       const context = await browser.newContext({ viewport: { width, height: HEIGHTS[width] ?? Math.round(width * 0.6) }, deviceScaleFactor: 1 });
       const page = await context.newPage();

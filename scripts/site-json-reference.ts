@@ -44,6 +44,7 @@ const CONCERN_FILES: Record<string, string> = {
   payments: 'payments.ts',
   images: 'images.ts',
   spin_to_win: 'spin-to-win.ts',
+  maps: 'maps.ts',
 };
 
 function docFor(path: string): string {

@@ -17,6 +17,7 @@
  * Pure: no Node imports.
  */
 import { hostName, tenantOfHost } from '../lib/site/host.ts';
+import { servedHeaders } from '../lib/site/serving.ts';
 import { layout, MANIFEST_FORMAT, resolvePublishedPath, type HostAlias, type LivePointer, type PublishedManifest } from '../platform/bucket/layout.ts';
 
 /** What the edge needs of the bucket: small JSON objects whole, file bodies as streams; a read may be given up (`signal`). */
@@ -138,15 +139,11 @@ class Copies {
   }
 }
 
-/** The edge's request handler. */
-export function createEdgeHandler(options: EdgeOptions): (request: Request) => Promise<Response> {
+/** The bucket as the edge reads it: small JSON objects (bounded, tried twice), trusted for a while, the last value kept when a refresh fails or stalls. */
+function bucketReader(options: EdgeOptions) {
   const { bucket } = options;
   const now = options.now ?? Date.now;
-  const pointerTtl = options.pointerTtlMs ?? 1000;
-  const hostTtl = options.hostTtlMs ?? 60_000;
   const timeoutMs = options.readTimeoutMs ?? 2000;
-  const maxCopy = options.copyMaxObjectBytes ?? 1024 * 1024;
-  const copies = new Copies(options.copyBytes ?? 32 * 1024 * 1024);
   const pointers = new Map<string, Cached<string | null>>();
   const aliases = new Map<string, Cached<string | null>>();
   // Manifests never change once written (a new release is a new id): cached by id.
@@ -197,20 +194,6 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
     }
   }
 
-  async function tenantOf(host: string, request: Request): Promise<string | null> {
-    const slug = tenantOfHost(host);
-    if (slug) return slug;
-    const name = hostName(host);
-    if (!/^[a-z0-9.-]+$/.test(name)) return null;
-    return cached(
-      aliases,
-      name,
-      hostTtl,
-      async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null,
-      (error) => options.onStale?.('alias', error, request),
-    );
-  }
-
   async function manifestOf(slug: string, id: string): Promise<PublishedManifest | null> {
     const key = `${slug}/${id}`;
     const hit = manifests.get(key);
@@ -223,60 +206,95 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
     return manifest;
   }
 
-  /** The manifest a tenant's request is served from: its live release's, else (bucket failing) the last one served. */
-  async function servingManifest(slug: string, release: string, request: Request): Promise<PublishedManifest | null> {
-    try {
-      const manifest = await manifestOf(slug, release);
-      if (manifest) lastServed.set(slug, manifest);
-      return manifest;
-    } catch (error) {
-      const last = lastServed.get(slug);
-      if (!last) throw error;
-      options.onStale?.('manifest', error as Error, request);
-      return last;
-    }
-  }
+  return {
+    /** The tenant of a Host header: `<slug>.localhost`, or a host alias the publisher wrote. */
+    async tenantOf(host: string, request: Request): Promise<string | null> {
+      const slug = tenantOfHost(host);
+      if (slug) return slug;
+      const name = hostName(host);
+      if (!/^[a-z0-9.-]+$/.test(name)) return null;
+      const load = async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null;
+      return cached(aliases, name, options.hostTtlMs ?? 60_000, load, (error) => options.onStale?.('alias', error, request));
+    },
+    /** The live release of a tenant (its pointer, trusted `pointerTtlMs`). */
+    liveRelease: (slug: string, request: Request) =>
+      cached(
+        pointers,
+        slug,
+        options.pointerTtlMs ?? 1000,
+        async () => (await readJson<LivePointer>(layout.live(slug)))?.release ?? null,
+        (error) => options.onStale?.('pointer', error, request),
+      ),
+    /** The manifest a request is served from: its live release's, else (bucket failing or stalled) the release last served. */
+    async servingManifest(slug: string, release: string, request: Request): Promise<PublishedManifest | null> {
+      try {
+        const manifest = await manifestOf(slug, release);
+        if (manifest) lastServed.set(slug, manifest);
+        return manifest;
+      } catch (error) {
+        const last = lastServed.get(slug);
+        if (!last) throw error;
+        options.onStale?.('manifest', error as Error, request);
+        return last;
+      }
+    },
+  };
+}
 
-  /**
-   * An object's body: from memory, or read from the bucket (a small one whole, within the
-   * bound, then kept; a large one streamed once its first byte came within the bound).
-   */
-  async function objectBody(key: string, size: number): Promise<BodyInit | null> {
+/**
+ * Object bodies as the edge serves them: from memory, or read from the bucket (a small one
+ * whole, within the bound, then kept; a large one streamed once its first byte came within the
+ * bound, and ended when the bucket goes silent mid-file).
+ */
+function objectReader(options: EdgeOptions) {
+  const timeoutMs = options.readTimeoutMs ?? 2000;
+  const maxCopy = options.copyMaxObjectBytes ?? 1024 * 1024;
+  const copies = new Copies(options.copyBytes ?? 32 * 1024 * 1024);
+  return async function objectBody(key: string, size: number): Promise<BodyInit | null> {
     const copy = copies.get(key);
     if (copy) return copy as Uint8Array<ArrayBuffer>;
     if (size > maxCopy) {
-      const object = await bounded(timeoutMs, key, (signal) => bucket.getBody(key, signal));
+      const object = await bounded(timeoutMs, key, (signal) => options.bucket.getBody(key, signal));
       return object ? watched(object.body, timeoutMs * 5) : null;
     }
     const bytes = await bounded(timeoutMs * 2, key, async (signal) => {
-      const object = await bucket.getBody(key, signal);
+      const object = await options.bucket.getBody(key, signal);
       return object ? new Uint8Array(await new Response(object.body).arrayBuffer()) : null;
     });
     if (bytes) copies.set(key, bytes);
     return bytes as Uint8Array<ArrayBuffer> | null;
-  }
+  };
+}
 
-  async function serveFile(request: Request, url: URL, manifest: PublishedManifest, path: string, status: number): Promise<Response> {
-    const file = manifest.files[path]!;
-    const headers = new Headers(manifest.headers[file.headers] ?? {});
-    headers.set(RELEASE_HEADER, manifest.id);
-    // Served over plain HTTP (local runs): asking the browser to upgrade every request to
-    // HTTPS would break the page, as src/server/static-sites.ts says; over HTTPS it stays.
-    const csp = headers.get('Content-Security-Policy');
-    if (csp && url.protocol === 'http:') headers.set('Content-Security-Policy', csp.replace(/;\s*upgrade-insecure-requests\b/, ''));
-    if (status !== 200) headers.set('Cache-Control', 'no-store');
-    else {
-      const etag = `"${file.object}"`;
-      headers.set('ETag', etag);
-      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-    }
-    headers.set('Content-Length', String(file.size));
-    if (request.method === 'HEAD') return new Response(null, { status, headers });
-    const body = await objectBody(layout.object(manifest.slug, file.object), file.size);
-    if (body === null) return text(502, `object of ${path} missing from release ${manifest.id}`, { [RELEASE_HEADER]: manifest.id });
-    return new Response(body, { status, headers });
+/** One file of a release: its stored headers as this response sends them, an ETag, and the body. */
+async function serveFile(
+  objectBody: ReturnType<typeof objectReader>,
+  request: Request,
+  url: URL,
+  manifest: PublishedManifest,
+  path: string,
+  status: number,
+): Promise<Response> {
+  const file = manifest.files[path]!;
+  // As the local server answers (src/lib/site/serving.ts): no HTTPS upgrade over plain HTTP, no caching of an error page.
+  const headers = new Headers(servedHeaders(manifest.headers[file.headers] ?? {}, { status, plainHttp: url.protocol === 'http:' }));
+  headers.set(RELEASE_HEADER, manifest.id);
+  if (status === 200) {
+    const etag = `"${file.object}"`;
+    headers.set('ETag', etag);
+    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
   }
+  headers.set('Content-Length', String(file.size));
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  const body = await objectBody(layout.object(manifest.slug, file.object), file.size);
+  if (body === null) return text(502, `object of ${path} missing from release ${manifest.id}`, { [RELEASE_HEADER]: manifest.id });
+  return new Response(body, { status, headers });
+}
 
+/** The edge's request handler. */
+export function createEdgeHandler(options: EdgeOptions): (request: Request) => Promise<Response> {
+  const reader = bucketReader(options);
+  const objectBody = objectReader(options);
   return async function handle(request: Request): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     let url: URL;
@@ -286,21 +304,15 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
       return text(400, 'Bad Request: malformed URL');
     }
     try {
-      const slug = await tenantOf(request.headers.get('host') ?? url.host, request);
+      const slug = await reader.tenantOf(request.headers.get('host') ?? url.host, request);
       if (!slug) return text(404, 'No site is published for this host.');
-      const release = await cached(
-        pointers,
-        slug,
-        pointerTtl,
-        async () => (await readJson<LivePointer>(layout.live(slug)))?.release ?? null,
-        (error) => options.onStale?.('pointer', error, request),
-      );
+      const release = await reader.liveRelease(slug, request);
       if (!release) return text(404, `No site is published for "${slug}".`);
-      const manifest = await servingManifest(slug, release, request);
+      const manifest = await reader.servingManifest(slug, release, request);
       if (!manifest) return text(502, `release ${release} of ${slug} has no manifest`);
       const path = resolvePublishedPath(manifest, url.pathname);
-      if (path) return await serveFile(request, url, manifest, path, 200);
-      if (Object.hasOwn(manifest.files, '/404.html')) return await serveFile(request, url, manifest, '/404.html', 404);
+      if (path) return await serveFile(objectBody, request, url, manifest, path, 200);
+      if (Object.hasOwn(manifest.files, '/404.html')) return await serveFile(objectBody, request, url, manifest, '/404.html', 404);
       return text(404, 'Not found', { [RELEASE_HEADER]: manifest.id });
     } catch (error) {
       options.onError?.(error as Error, request);

@@ -23,6 +23,7 @@ import { MarketingSettingsSchema } from './site/marketing.ts';
 import { PaymentSettingsSchema } from './site/payments.ts';
 import { ImageSettingsSchema } from './site/images.ts';
 import { VEHICLE_KINDS } from './vehicle-kinds.ts';
+import { MapSettingsSchema } from './site/maps.ts';
 
 /** Templates change layout and wording, not logic (DESIGN §3). */
 export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as const;
@@ -146,6 +147,8 @@ export const SiteSchema = v.strictObject({
   marketing: v.optional(MarketingSettingsSchema, {}),
   /** Feed photos: an image CDN template instead of local variants, and the quality (src/schemas/site/images.ts, docs/images.md). */
   images: v.optional(ImageSettingsSchema, {}),
+  /** Location maps: the drawn map, or an interactive street map from a tile source that loads when the shopper opens it (src/schemas/site/maps.ts). */
+  maps: v.optional(MapSettingsSchema, {}),
 });
 
 /** A validated site.json with every default filled in. */

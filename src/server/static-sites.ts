@@ -10,8 +10,9 @@ import { createReadStream, existsSync, lstatSync, readdirSync, readFileSync, rea
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, extname, join, normalize, sep } from 'node:path';
 import { tenantOfHost } from '../lib/site/host.ts';
-import { cacheControl, CONTENT_TYPES } from '../lib/site/serving.ts';
-import { BASELINE_HEADERS, HEADERS_FILE, headersForPath, parseHeadersFile, type HeadersRule } from '../site-policy/security-headers.ts';
+import { cacheControl, servedHeaders } from '../lib/site/serving.ts';
+import { HEADERS_FILE, parseHeadersFile, type HeadersRule } from '../site-policy/security-headers.ts';
+import { responseHeaders, securityHeadersFor } from '../site-policy/serving.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg']);
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -103,15 +104,16 @@ function rulesOf(root: string): HeadersRule[] | null {
   }
 }
 
+/** Whether a request came over plain HTTP (local runs at http://<slug>.localhost). */
+const plainHttp = (req: IncomingMessage) => !(req.socket as { encrypted?: boolean }).encrypted;
+
+function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
 /** Set a site's security headers (its `_headers` rules for the path, else the baseline). */
 function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, root: string | null, urlPath: string): void {
-  const rules = root ? rulesOf(root) : null;
-  const headers = rules ? { ...BASELINE_HEADERS, ...headersForPath(rules, urlPath) } : { ...BASELINE_HEADERS };
-  // Served over plain HTTP (local runs at http://<slug>.localhost): asking the browser to
-  // upgrade every request to HTTPS would break the page; a CDN serves the file's policy as is.
-  const csp = headers['Content-Security-Policy'];
-  if (csp && !(req.socket as { encrypted?: boolean }).encrypted) headers['Content-Security-Policy'] = csp.replace(/;\s*upgrade-insecure-requests\b/, '');
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  setHeaders(res, servedHeaders(securityHeadersFor(urlPath, root ? rulesOf(root) : null), { plainHttp: plainHttp(req) }));
 }
 
 /**
@@ -148,15 +150,12 @@ function precompressed(file: string, stats: Stats): Stats | null {
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, status: number, urlPath: string): void {
+function send(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, status: number, urlPath: string, root: string): void {
   const extension = extname(file);
   const packed = COMPRESSIBLE.has(extension) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? precompressed(file, stats) : null;
   const plainTag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   const etag = packed ? `${plainTag.slice(0, -1)}-gz"` : plainTag;
-  res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
-  res.setHeader('Cache-Control', status === 200 ? cacheControl(urlPath) : 'no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  setHeaders(res, servedHeaders(responseHeaders(urlPath, rulesOf(root), extension), { status, plainHttp: plainHttp(req) }));
   if (status === 200) {
     res.setHeader('ETag', etag);
     if (req.headers['if-none-match'] === etag) {
@@ -252,12 +251,12 @@ export function createStaticSitesHandler(options: StaticSitesOptions) {
     setSecurityHeaders(req, res, root, url.pathname);
     const file = resolveFile(root, url.pathname);
     if (file) {
-      send(req, res, file, statSync(file), 200, url.pathname);
+      send(req, res, file, statSync(file), 200, url.pathname, root);
       return;
     }
     const notFound = join(root, '404.html');
     if (existsSync(notFound)) {
-      send(req, res, notFound, statSync(notFound), 404, url.pathname);
+      send(req, res, notFound, statSync(notFound), 404, url.pathname, root);
       return;
     }
     res.statusCode = 404;

@@ -36,7 +36,7 @@ const env = {
 async function stateOverlay(): Promise<Record<string, unknown>> {
   const state = await openPipelineState({ dataDir: defaultDataDir(dist), stockMirror: false });
   try {
-    return await state.reservations(SLUG);
+    return await state.reservations.of(SLUG);
   } finally {
     await state.close();
   }
@@ -52,7 +52,7 @@ async function reset(): Promise<void> {
     /* nothing to refund */
   }
   const state = await openPipelineState({ dataDir: defaultDataDir(dist), stockMirror: false });
-  await state.unreserveCar(SLUG, CAR.id, null).finally(() => state.close());
+  await state.reservations.unreserveCar(SLUG, CAR.id, null).finally(() => state.close());
   rmSync(join(tenantDir, 'reservations.json'), { force: true });
   for (const name of ['current', 'releases', 'manifests', 'renderers', 'status.json']) rmSync(join(dist, SLUG, name), { recursive: true, force: true });
 }

@@ -34,7 +34,7 @@ describe.each(DATABASES)('lead API stock from the pipeline state (%s)', (kind) =
     database = await testDatabase(kind, folder.dir);
     ({ pipeline, source } = await openSharedState(kind, folder.dir, database.url));
     // A feed adds a car on the pipeline's machine (its tenant folder's stock.json is the seed).
-    await pipeline.updateStock('alpha', join(pipelineTenants, 'alpha'), (records) => [...records, { ...(records[0] as object), id: 9, slug: 'alpha-feed-car', name: 'alpha-feed-car' }]);
+    await pipeline.stock.update('alpha', join(pipelineTenants, 'alpha'), (records) => [...records, { ...(records[0] as object), id: 9, slug: 'alpha-feed-car', name: 'alpha-feed-car' }]);
     await source.refresh();
     app = await testApp(database.db, apiTenants, { stockSource: source });
     plain = await testApp(database.db, apiTenants);
@@ -57,7 +57,7 @@ describe.each(DATABASES)('lead API stock from the pipeline state (%s)', (kind) =
     // Today's default (no source): the folder decides, and it has no stock.
     expect((await view(plain, 'alpha-corolla-1')).statusCode).toBe(404);
     // The next feed: car 9 gone, car 1 repriced. The API learns which tenant moved and reloads it.
-    await pipeline.updateStock('alpha', join(pipelineTenants, 'alpha'), (records) => records.filter((car) => (car as { id: number }).id !== 9).map((car) => ((car as { id: number }).id === 1 ? { ...(car as object), price: 19_990 } : car)));
+    await pipeline.stock.update('alpha', join(pipelineTenants, 'alpha'), (records) => records.filter((car) => (car as { id: number }).id !== 9).map((car) => ((car as { id: number }).id === 1 ? { ...(car as object), price: 19_990 } : car)));
     expect(await source.refresh()).toEqual(['alpha']);
     expect(await source.refresh()).toEqual([]);
     await app.reloadChangedTenants(['alpha']);

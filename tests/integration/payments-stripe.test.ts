@@ -301,12 +301,12 @@ for (const kind of DATABASES) {
         const started = (await startAndCard(await newLead(2, { ...contact, email: 'fleet@example.com' }))).json();
         const ref = refOf(started.payment_id);
         expect((await post(stripe.pay(ref))).json()).toMatchObject({ outcome: 'paid' });
-        expect(await source.state.reservations('alpha')).toMatchObject({ '2': { reference: ref } });
+        expect(await source.state.reservations.of('alpha')).toMatchObject({ '2': { reference: ref } });
         const refunded = await command('refund', { ...refundEnv(), STOCK_FROM_STATE: 'true', PIPELINE_DATA_DIR: dataDir }, '--car', '2');
         expect(refunded.stderr).toBe('');
         expect(refunded.stdout).toMatch(/^refunded \$250\.00 of payment/);
         // Gone from the state the pipeline builds from: the next release shows the car for sale.
-        expect(await source.state.reservations('alpha')).toEqual({});
+        expect(await source.state.reservations.of('alpha')).toEqual({});
       } finally {
         await app.close();
         await source.state.close();

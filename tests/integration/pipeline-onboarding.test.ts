@@ -87,7 +87,7 @@ describe('onboarding a numbered-photo CSV export by adding only a mapping file',
     // The report is in the pipeline state too: another process (another machine's intake or an operator's) reads it there.
     const state = await openPipelineState({ dataDir: defaultDataDir(ws.sites), stockMirror: false });
     try {
-      expect((await state.feedStatus(SLUG))?.report).toBe(report);
+      expect((await state.tenants.feedStatus(SLUG))?.report).toBe(report);
     } finally {
       await state.close();
     }
@@ -157,7 +157,7 @@ describe('the mass-change guard and the operator page', () => {
     await pipeline.settled();
     expect(ws.current(SLUG)).toBe(before);
     expect(JSON.stringify(ws.stock(SLUG))).toBe(stockBefore);
-    expect((await withState(undefined, ws.sites, (state) => state.heldFeed(SLUG, held.id)))?.feed).toMatchObject({ outcome: 'discarded' });
+    expect((await withState(undefined, ws.sites, (state) => state.heldFeeds.get(SLUG, held.id)))?.feed).toMatchObject({ outcome: 'discarded' });
   }, 60_000);
 
   it('publishes a held export once an operator confirms it', async () => {

@@ -151,7 +151,7 @@ describe('rollback', () => {
     expect(ws.current('alpha-cars')).toBe(restored);
     const release = runScript('rollback.ts', ['--tenant', 'alpha-cars', '--sites', ws.sites, '--release-hold']);
     expect(await release.exited).toBe(0);
-    expect(await withState(undefined, ws.sites, (state) => state.hold('alpha-cars'))).toBeNull();
+    expect(await withState(undefined, ws.sites, (state) => state.tenants.hold('alpha-cars'))).toBeNull();
     expect((await rebuildTenant({ tenantDir: join(ws.tenants, 'alpha-cars'), sitesDir: ws.sites })).outcome).toBe('published');
     expect((await served.get('alpha-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('11,111');
   });

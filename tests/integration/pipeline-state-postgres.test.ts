@@ -41,21 +41,21 @@ afterAll(async () => {
 
 describe.skipIf(!findPostgresBinaries())('pipeline state on PostgreSQL', () => {
   it('seeds once and keeps every feed taken in at once by two connections', async () => {
-    expect(await a.stock('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
+    expect(await a.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
     const cars = Array.from({ length: 20 }, (_, index) => ({ id: `car-${index}` }));
-    await Promise.all(cars.map((car, index) => (index % 2 ? a : b).updateStock('acme', tenantDir, (records) => [...records, car])));
-    const final = await b.stock('acme', tenantDir);
+    await Promise.all(cars.map((car, index) => (index % 2 ? a : b).stock.update('acme', tenantDir, (records) => [...records, car])));
+    const final = await b.stock.get('acme', tenantDir);
     expect(final?.seq).toBe(21);
     expect((final?.data as { id: string }[]).map((car) => car.id).sort()).toEqual(['seed', ...cars.map((car) => car.id)].sort());
   });
 
   it('shares release history, the live pointer and the hold', async () => {
-    await a.recordRelease({ id: 'r1', slug: 'acme', createdAt: '', buildTime: 0, fullBuildTime: 0, mode: 'full', configHash: 'c', cars: [], fingerprints: { 1: 'f' }, added: 0, changed: 0, removed: 0, brokenLinks: [] });
-    await a.setLive('acme', 'r1');
-    expect(await b.live('acme')).toBe('r1');
-    expect(await b.release('acme', 'r1')).toMatchObject({ fingerprints: { 1: 'f' } });
-    await b.setHold('acme', { release: 'r1', from: null, at: 'now' });
-    expect(await a.hold('acme')).toMatchObject({ release: 'r1' });
+    await a.releases.record({ id: 'r1', slug: 'acme', createdAt: '', buildTime: 0, fullBuildTime: 0, mode: 'full', configHash: 'c', cars: [], fingerprints: { 1: 'f' }, added: 0, changed: 0, removed: 0, brokenLinks: [] });
+    await a.tenants.setLive('acme', 'r1');
+    expect(await b.tenants.live('acme')).toBe('r1');
+    expect(await b.releases.get('acme', 'r1')).toMatchObject({ fingerprints: { 1: 'f' } });
+    await b.tenants.setHold('acme', { release: 'r1', from: null, at: 'now' });
+    expect(await a.tenants.hold('acme')).toMatchObject({ release: 'r1' });
   });
 });
 
@@ -82,7 +82,7 @@ describe.skipIf(!findPostgresBinaries())('held feeds and the stock across machin
       expect(await listHeldFeeds(stateOne, 'pipeline-motors')).toEqual([]);
       expect(await decideHeldFeed(one.tenantDir, 'pipeline-motors', id, 'discard', () => {}, { sitesDir: one.sites, guard, state: stateOne })).toBeNull();
       // Machine one reads the stock machine two wrote (snapshot file in the shared bucket), and none of it is on machine two's disk.
-      expect(((await stateOne.stock('pipeline-motors'))?.data as unknown[]).length).toBe(2);
+      expect(((await stateOne.stock.get('pipeline-motors'))?.data as unknown[]).length).toBe(2);
       expect(existsSync(join(two.data, 'files'))).toBe(false);
     } finally {
       await stateOne.close();

@@ -76,7 +76,7 @@ describe("npm start's feed demo", () => {
     expect(readFileSync(join(sites, SLUG, 'current', CAR_PAGE), 'utf8')).toContain('19,990');
     expect(events.findLast((event) => event.event === 'release' && event.outcome === 'published')).toMatchObject({ changed: 1 });
     // The accepted stock is the state's, in the data directory beside the releases.
-    const accepted = await withState(undefined, sites, (state) => state.stock(SLUG));
+    const accepted = await withState(undefined, sites, (state) => state.stock.get(SLUG));
     expect((accepted?.data as Record<string, unknown>[]).find((car) => car.id === 101)).toMatchObject({ price: 19990 });
     expect(existsSync(join(defaultDataDir(sites), 'state.sqlite'))).toBe(true);
     // Nothing under tenants/ was created or modified, and git sees no change at all.
@@ -117,7 +117,7 @@ describe('stateless workers', () => {
     try {
       const full = await rebuildTenant({ tenantDir, sitesDir: sitesA, state: stateA, publisher });
       expect(full).toMatchObject({ outcome: 'published', mode: 'full', added: 12 });
-      expect(await stateB.live(SLUG)).toBe(full.release);
+      expect(await stateB.tenants.live(SLUG)).toBe(full.release);
       // Worker A's disk is gone: B can only use the state and the bucket.
       renameSync(sitesA, `${sitesA}-gone`);
 
@@ -131,7 +131,7 @@ describe('stateless workers', () => {
       expect(next, JSON.stringify(events)).toMatchObject({ outcome: 'published', mode: 'incremental', changed: 1, added: 0, removed: 0 });
       expect(next.rendered).toBeLessThan(12);
       expect(fetched).toEqual([full.release]);
-      expect(await stateA.live(SLUG)).toBe(next.release);
+      expect(await stateA.tenants.live(SLUG)).toBe(next.release);
       const release = join(sitesB, SLUG, 'releases', next.release as string);
       expect(readFileSync(join(release, CAR_PAGE), 'utf8')).toContain('18,990');
       // Unchanged pages came from the fetched release, byte for byte.
@@ -144,7 +144,7 @@ describe('stateless workers', () => {
       // B's next job publishes the car reserved, incrementally; the tenant folder gets no reservations.json.
       const api = await openPipelineState({ dataDir: stateDir, stockMirror: false });
       try {
-        await api.reserveCar(SLUG, '101', 'pi_machine_c', new Date().toISOString());
+        await api.reservations.reserveCar(SLUG, '101', 'pi_machine_c', new Date().toISOString());
       } finally {
         await api.close();
       }

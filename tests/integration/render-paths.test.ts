@@ -1,65 +1,176 @@
 /**
- * The plain path and the fast path render the same site (issue 36): a fixture tenant built by
- * Astro's own build (DEALER_RENDER=astro) and rendered from a kept server bundle in a warm
- * renderer (the fleet build: another tenant compiles, this one is rendered from that compile)
- * give the same files, byte for byte apart from asset hashes (src/builder/render/astro/site-diff.ts).
- * An Astro upgrade that breaks the fast path fails here; the plain path still builds.
+ * Every render path gives the plain path's files: the table "Render paths" of
+ * docs/architecture.md is read, and a fixture tenant is rendered through renderTenant along
+ * each of its rows (the settings and options its callers pass), then compared with Astro's own
+ * build of the same tenant (the `plain` row, DEALER_RENDER=astro) byte for byte apart from
+ * asset hashes (src/builder/render/astro/site-diff.ts). A row without a case here, or a case
+ * without a row, fails. The one fallback is forced too: a kept renderer that cannot render
+ * gives Astro's build and says why. An Astro upgrade that breaks a fast path fails here; the
+ * plain path still builds.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cutTenant,
+  finishTenant,
+  isPrepared,
+  prepareTenant,
+  renderTenant,
+  type PreparedTenant,
+  type RenderOptions,
+  type RenderReport,
+  type RenderSettings,
+} from '../../src/builder/render/index.ts';
 import { diffSites } from '../../src/builder/render/astro/site-diff.ts';
+import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from '../../src/builder/render/astro/kept-renderer.ts';
+import { closeWarmRenderers } from '../../src/builder/render/children.ts';
+import { codeRendererPaths } from '../../src/builder/render/code-renderer.ts';
+import { reusableRoutes } from '../../src/pipeline/release/plan.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'dealer-render-paths-'));
-const tenants = join(work, 'tenants');
-const NOW = '2026-11-21T10:00:00Z';
-/** The tenant compared; the other one compiles the code on the fast path (it sorts first). */
-const COMPARED = 'forms-demo';
-const COMPILER = 'basic-motors';
+const NOW = Date.parse('2026-11-21T10:00:00Z');
+/** The fixture with the most page families (cars, search, brands, content pages). */
+const FIXTURE = 'vehicle-showroom';
 
-function build(out: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(repo, 'scripts/build.ts'), '--tenants', tenants, '--out', out, '--now', NOW, '--jobs', '1', ...args], { cwd: work, env: { ...process.env, ...env } });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('close', (code) => done({ code, out: text }));
-  });
+/** The rows of docs/architecture.md "Render paths": their first cell. */
+function renderTable(): string[] {
+  const doc = readFileSync(join(repo, 'docs/architecture.md'), 'utf8');
+  const section = doc.split(/^## /m).find((part) => part.startsWith('Render paths'));
+  if (!section) throw new Error('docs/architecture.md has no "## Render paths" section');
+  const rows = section.split('\n').filter((line) => /^\| `[^`]+` \|/.test(line));
+  return rows.map((line) => /^\| `([^`]+)` \|/.exec(line)![1]!);
 }
 
-let plain: Awaited<ReturnType<typeof build>>;
-let fast: Awaited<ReturnType<typeof build>>;
+const fast: RenderSettings = { fast: true, splitRenderMinCars: 3000, cores: 2, cache: join(work, 'cache') };
+const plainSettings: RenderSettings = { ...fast, fast: false };
+const keep = { key: 'k1', root: join(work, 'renderers') };
+/** A kept renderer whose bundle cannot load: its render fails, so the fallback runs. */
+const broken = { key: 'broken', root: join(work, 'broken-renderers') };
+
+let base: PreparedTenant;
+const out = (name: string) => join(work, 'out', name);
+
+/** Render the tenant into out/<name> with `options`, then finish it as its caller does (a partial render is not finished: the release assembles it). */
+async function run(name: string, options: Omit<RenderOptions, 'outDir'>): Promise<{ report: RenderReport; dir: string }> {
+  const dir = out(name);
+  const prepared = { ...base, outDir: dir };
+  const report = await renderTenant(options.dryRun ? cutTenant(prepared, 1) : prepared, { ...options, outDir: dir });
+  if (report.ok && !options.plan && !options.dryRun) {
+    const finished = await finishTenant(prepared, report, {});
+    expect(finished.ok, finished.error).toBe(true);
+  }
+  return { report, dir };
+}
+
+/** An incremental release's render: one car's pages, no search or brand page, the stock-free routes taken over from the plain build. */
+const plan = () => ({ render: { car: [base.bundle.cars[0]!.slug], search: [], brand: [] }, reuseRoutes: reusableRoutes(NOW, NOW), previousDir: out('plain') });
+
+const results = new Map<string, Promise<{ report: RenderReport; dir: string }>>();
+/** Per row of the table: how its callers call renderTenant. */
+const CASES: Record<string, () => Promise<{ report: RenderReport; dir: string }>> = {
+  plain: () => run('plain', { settings: plainSettings }),
+  split: () => run('split', { settings: { ...fast, splitRenderMinCars: 1 } }),
+  compile: () => run('compile', { settings: fast, keep }),
+  kept: () => run('kept', { settings: fast, keep }),
+  incremental: () => run('incremental', { settings: fast, keep, plan: plan() }),
+  'incremental-astro': () => run('incremental-astro', { settings: fast, keep: { key: 'none', root: join(work, 'empty-renderers') }, plan: plan() }),
+  'warm-up': () => run('warm-up', { settings: fast, keep, dryRun: 'render' }),
+};
+
 beforeAll(async () => {
-  for (const slug of [COMPILER, COMPARED]) cpSync(join(repo, 'tests/fixtures/tenants', slug), join(tenants, slug), { recursive: true });
-  // The two builds at once: each is mostly one process.
-  [plain, fast] = await Promise.all([
-    build(join(work, 'plain'), ['--tenant', COMPARED], { DEALER_RENDER: 'astro' }),
-    build(join(work, 'fast'), [], { DEALER_RENDER: 'fast' }),
-  ]);
-}, 300_000);
+  const tenantDir = join(work, 'tenants', FIXTURE);
+  cpSync(join(repo, 'tests/fixtures/tenants', FIXTURE), tenantDir, { recursive: true });
+  const prepared = await prepareTenant({ dir: tenantDir, outRoot: join(work, 'out'), now: NOW, logProblems: false });
+  if (!isPrepared(prepared)) throw new Error(prepared.error);
+  base = prepared;
+  // The broken kept renderer: complete on disk, but its bundle throws when the renderer loads it.
+  const paths = codeRendererPaths(broken.key, broken.root);
+  mkdirSync(paths.server, { recursive: true });
+  mkdirSync(paths.compiled, { recursive: true });
+  writeFileSync(
+    join(paths.server, KEPT_STATE_FILE),
+    JSON.stringify({ version: KEPT_STATE_VERSION, entry: 'entry.mjs', nodeEnv: 'production', origin: 'https://x.example' }),
+  );
+  writeFileSync(join(paths.server, 'entry.mjs'), "throw new Error('this kept bundle cannot load');\n");
+  // First the reference and the compile (the kept rows render from it), two builds at once; then the rest at once.
+  for (const name of ['plain', 'compile']) results.set(name, CASES[name]!());
+  await Promise.all(results.values());
+  for (const [name, render] of Object.entries(CASES)) if (!results.has(name)) results.set(name, render());
+  results.set('fallback', run('fallback', { settings: fast, keep: broken }));
+  await Promise.all(results.values());
+}, 900_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  closeWarmRenderers();
+  rmSync(work, { recursive: true, force: true });
+});
 
-describe('plain Astro build against the kept-bundle render', () => {
-  it('built the tenant on each path', () => {
-    expect(plain.code, plain.out).toBe(0);
-    expect(plain.out).not.toContain('fleet:');
-    expect(fast.code, fast.out).toBe(0);
-    expect(fast.out).toMatch(new RegExp(`fleet: compiled once with ${COMPILER} \\([\\d.]+ s\\), 1 tenant\\(s\\) rendered from that compile\\n`));
+/** The files of `dir` that differ from the plain build's, or that it lacks; `partial`: `dir` may lack files (pages taken over). */
+async function differences(dir: string, partial = false): Promise<string[]> {
+  const plain = (await results.get('plain')!).dir;
+  const diff = diffSites(plain, dir);
+  expect(diff.compared).toBeGreaterThan(partial ? 5 : 50);
+  return [
+    ...(partial ? [] : diff.onlyBefore.map((name) => `only in plain: ${name}`)),
+    ...diff.onlyAfter.map((name) => `only here: ${name}`),
+    ...diff.differing.map(({ name, detail }) => `${name}\n${detail}`),
+  ];
+}
+
+describe('the render paths of docs/architecture.md', () => {
+  it('each row has a case here, and each case a row', () => {
+    expect(renderTable().sort()).toEqual(Object.keys(CASES).sort());
   });
 
-  it('writes the same files, byte for byte apart from asset hashes', () => {
-    const before = join(work, 'plain', COMPARED);
-    const after = join(work, 'fast', COMPARED);
-    expect(existsSync(join(before, 'index.html'))).toBe(true);
-    const diff = diffSites(before, after);
-    expect(diff.compared).toBeGreaterThan(10);
-    expect(diff.onlyBefore).toEqual([]);
-    expect(diff.onlyAfter).toEqual([]);
-    expect(diff.differing.map(({ name, detail }) => `${name}\n${detail}`)).toEqual([]);
+  it.each(renderTable())('%s renders what the plain path renders', async (name) => {
+    const { report, dir } = await results.get(name)!;
+    expect(report.ok, report.error).toBe(true);
+    expect(report.problem).toBeUndefined();
+    const expected: Record<string, RenderReport['renderedWith']> = {
+      plain: 'astro',
+      split: 'split',
+      compile: 'compile',
+      kept: 'kept-renderer',
+      incremental: 'kept-renderer',
+      'incremental-astro': 'astro',
+      'warm-up': 'kept-renderer',
+    };
+    expect(report.renderedWith).toBe(expected[name]);
+    if (name === 'warm-up') {
+      // A dry run renders (every route once) and leaves nothing.
+      expect(report.pages).toBeGreaterThan(5);
+      expect(existsSync(dir)).toBe(false);
+      return;
+    }
+    const partial = name === 'incremental' || name === 'incremental-astro';
+    expect(await differences(dir, partial)).toEqual([]);
+    if (name === 'compile') expect(existsSync(codeRendererPaths(keep.key, keep.root).server)).toBe(true);
+    if (partial) {
+      const car = base.bundle.cars[0]!.slug;
+      const other = base.bundle.cars[1]!.slug;
+      expect(existsSync(join(dir, 'cars', car, 'index.html'))).toBe(true);
+      expect(existsSync(join(dir, 'cars', other, 'index.html'))).toBe(false);
+    }
+    if (name === 'incremental') {
+      // The kept render left the stock-free routes to the previous release and listed their files.
+      expect(report.reused?.length).toBeGreaterThan(0);
+      for (const path of report.reused ?? []) {
+        expect(existsSync(join(dir, path)), path).toBe(false);
+        expect(existsSync(join(out('plain'), path)), path).toBe(true);
+      }
+    }
+  });
+});
+
+describe('the fallback', () => {
+  it('a kept renderer that cannot render gives Astro’s own build, and the report says why', async () => {
+    const { report, dir } = await results.get('fallback')!;
+    expect(report).toMatchObject({ ok: true, renderedWith: 'astro' });
+    expect(report.problem).toMatch(/^kept renderer failed \(exit 1\): warm renderer exited/);
+    expect(await differences(dir)).toEqual([]);
   });
 });
 
@@ -74,8 +185,16 @@ describe('site-diff', () => {
   it('ignores asset hashes and island uids, and finds any other change', () => {
     const a = join(work, 'diff-a');
     const b = join(work, 'diff-b');
-    write(a, { 'index.html': '<script src="/_astro/page.Ab12_-xY.js"></script><astro-island uid="Z1abc" props="{}">', '_astro/page.Ab12_-xY.js': 'import"./chunk.AAAAAAAA.js";', 'cars/x/index.html': 'one' });
-    write(b, { 'index.html': '<script src="/_astro/page.Cd34_-zW.js"></script><astro-island uid="Q9xyz" props="{}">', '_astro/page.Cd34_-zW.js': 'import"./chunk.BBBBBBBB.js";', 'cars/x/index.html': 'two' });
+    write(a, {
+      'index.html': '<script src="/_astro/page.Ab12_-xY.js"></script><astro-island uid="Z1abc" props="{}">',
+      '_astro/page.Ab12_-xY.js': 'import"./chunk.AAAAAAAA.js";',
+      'cars/x/index.html': 'one',
+    });
+    write(b, {
+      'index.html': '<script src="/_astro/page.Cd34_-zW.js"></script><astro-island uid="Q9xyz" props="{}">',
+      '_astro/page.Cd34_-zW.js': 'import"./chunk.BBBBBBBB.js";',
+      'cars/x/index.html': 'two',
+    });
     const diff = diffSites(a, b);
     expect(diff.compared).toBe(3);
     expect(diff.onlyBefore).toEqual([]);

@@ -14,7 +14,7 @@ import { isPrepared, prepareTenant } from '../../src/builder/render/build-tenant
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { OVERLAY_FILE } from '../../src/lib/vehicle/reservation-overlay.ts';
 import { intakePush } from '../../src/pipeline/intake/inbox.ts';
-import { tenantInputs } from '../../src/pipeline/release/run.ts';
+import { tenantInputs } from '../../src/pipeline/release/inputs.ts';
 import { startPipeline } from '../../src/pipeline/service/service.ts';
 import { ReservationWatch } from '../../src/pipeline/state/reservation-watch.ts';
 import type { StateStockSource } from '../../src/pipeline/state/stock-source.ts';
@@ -57,7 +57,7 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     const dir = join(pipelineTenants, 'alpha');
     const inputs = await tenantInputs(pipeline, 'alpha', dir);
     const reserved = loadTenant(dir, Date.now(), inputs.stock ?? undefined, inputs.overlay).cars.find((car) => car.id === id)?.reserved ?? false;
-    await pipeline.recordReservationsBuilt('alpha', inputs.reservations);
+    await pipeline.reservations.recordBuilt('alpha', inputs.reservations);
     return reserved;
   };
   const apiReserved = async () => {
@@ -82,7 +82,7 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     expect(await apiReserved()).toBe(true);
     // A second payment for the car does not replace the first; nothing changes for the pipeline.
     await app.payments.markReserved('alpha', '1', 'pi_second', Date.now());
-    expect(await pipeline.reservations('alpha')).toEqual({ '1': { reference: 'pi_first', reserved_at: '2026-11-27T10:00:00.000Z' } });
+    expect(await pipeline.reservations.of('alpha')).toEqual({ '1': { reference: 'pi_first', reserved_at: '2026-11-27T10:00:00.000Z' } });
     expect(await watch.changed()).toEqual([]);
     // The second payment's refund leaves the first's entry; the first's refund removes it.
     await app.payments.unmarkReserved('alpha', '1', 'pi_second');
@@ -101,12 +101,12 @@ describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) =
     writeFileSync(join(pipelineTenants, 'alpha', OVERLAY_FILE), JSON.stringify({ '2': { reference: 'pi_file', reserved_at: '2026-11-27T11:00:00.000Z' } }));
     expect([await built(1), await built(2)]).toEqual([true, true]);
     // The dealer's feed (a webhook push) catches up on car 1 (reserved): the state's entry goes.
-    const stock = await pipeline.stock('alpha', join(pipelineTenants, 'alpha'));
+    const stock = await pipeline.stock.get('alpha', join(pipelineTenants, 'alpha'));
     const records = (stock!.data as { id: number }[]).map((car) => (car.id === 1 ? { ...car, reserved: true } : car));
     const result = await intakePush(join(pipelineTenants, 'alpha'), 'alpha', JSON.stringify(records), () => {}, { state: pipeline, sitesDir: join(folder.dir, 'pipeline', 'sites') });
     expect(result).toMatchObject({ accepted: true });
     expect(await watch.changed()).toEqual(['alpha']);
-    expect(await pipeline.reservations('alpha')).toEqual({});
+    expect(await pipeline.reservations.of('alpha')).toEqual({});
     // The API now has car 1 reserved from the feed it reads from the state, and no overlay left.
     expect(await apiReserved()).toBe(true);
     expect(source.reservationsOf('alpha')).toBeUndefined();
@@ -150,10 +150,10 @@ describe('the pipeline service and reservations in the state', () => {
       await new Promise((done) => setTimeout(done, 200));
       expect(results.sort()).toEqual(['alpha', 'beta']);
       results.length = 0;
-      await api.reserveCar('beta', '21', 'pi_other_machine', new Date().toISOString());
+      await api.reservations.reserveCar('beta', '21', 'pi_other_machine', new Date().toISOString());
       await until(() => results.length === 1);
       // The job failed (its site.json), so nothing was built from that reservation: another change is asked for again.
-      await api.reserveCar('beta', '22', 'pi_other_machine_2', new Date().toISOString());
+      await api.reservations.reserveCar('beta', '22', 'pi_other_machine_2', new Date().toISOString());
       await until(() => results.length === 2);
       await new Promise((done) => setTimeout(done, 200));
       expect(results).toEqual(['beta', 'beta']);

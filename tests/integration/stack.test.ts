@@ -404,13 +404,13 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       expect(await reservedAt(`/cars/${car.slug}/`, `${slug}.localhost`, ready.edge)).toBe(false);
       expect(await apiReserved()).toEqual([false, false]);
       const paid = Date.now();
-      expect(await state.reserveCar(slug, String(CAR_ID), 'pi_stack_test', new Date().toISOString())).toBe(true);
+      expect(await state.reservations.reserveCar(slug, String(CAR_ID), 'pi_stack_test', new Date().toISOString())).toBe(true);
       // The intake's poll of the state enqueues the tenant; a worker builds it from the state and publishes to the bucket.
       await waitFor('the car reserved at the edge', () => reservedAt(`/cars/${car.slug}/`, `${slug}.localhost`, ready.edge), 120_000, 100);
       console.log(`reserved in the state -> Reserved at the edge: ${Date.now() - paid} ms`);
       await waitFor('both lead APIs to see the reservation', async () => (await apiReserved()).every((value) => value === true), 30_000, 100);
       // The refund takes the row away: the page and both APIs follow.
-      expect(await state.unreserveCar(slug, String(CAR_ID), 'pi_stack_test')).toBe(true);
+      expect(await state.reservations.unreserveCar(slug, String(CAR_ID), 'pi_stack_test')).toBe(true);
       await waitFor('the reservation cleared at the edge', async () => !(await reservedAt(`/cars/${car.slug}/`, `${slug}.localhost`, ready.edge)), 120_000, 100);
       await waitFor('both lead APIs to see the refund', async () => (await apiReserved()).every((value) => value === false), 30_000, 100);
       // Built incrementally, each by a release that recorded the rows it was built from.

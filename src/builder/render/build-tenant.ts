@@ -1,12 +1,12 @@
 /**
- * Build one tenant, the one entry that renders a tenant (exported by index.ts): validate its
- * folder, make the bundle, render it (Astro's build in a child process, or for a large tenant
- * the split render; only Astro's build under DEALER_RENDER=astro), run the post-build steps,
- * and report a one-line summary. Used by scripts/build.ts, the fleet build, the pipeline's full
- * releases and the benchmarks; a tenant problem is a failed result, never a throw.
+ * A tenant folder into a site: validate it, resolve its feed photos and make its bundle
+ * (`prepareTenant`), render it (renderTenant, render-tenant.ts), then add its static files and
+ * run the post-build steps (`finishTenant`); `buildTenant` does the three with the engine the
+ * settings give. Used by scripts/build.ts, the fleet build and the benchmarks; a pipeline
+ * release loads its tenant itself and makes it ready with `preparedTenant`, then renders and
+ * finishes it the same way. A tenant problem is a failed result, never a throw.
  */
-import { availableParallelism } from 'node:os';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatProblem } from '../../lib/vehicle/stock.ts';
 import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
@@ -15,12 +15,11 @@ import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenan
 import type { TenantBundle } from '../bundle/bundle.ts';
 import { createBundle } from '../bundle/create-bundle.ts';
 import { runPostBuildSteps } from '../post-build/steps.ts';
-import { rememberPageFacts, type PageFacts } from '../post-build/built-pages.ts';
-import { REPO_ROOT, runAstroBuild, WarmRenderer, type ChildRun } from './children.ts';
-import { addCompiledFiles } from './astro/compiled-files.ts';
-import { fastPathsOn } from './engine.ts';
+import { rememberPageFacts } from '../post-build/built-pages.ts';
+import { REPO_ROOT } from './children.ts';
+import { renderSettings, type RenderedWith, type RenderSettings } from './engine.ts';
+import { renderTenant, type RenderReport } from './render-tenant.ts';
 import { photoOptionsFromEnv } from '../../config/images.ts';
-import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
 import { searchEngineAdvice } from '../../search/core/config.ts';
 
@@ -38,8 +37,8 @@ export interface TenantBuildOptions {
   log?: (line: string) => void;
   /** Log every stock problem (default true). */
   logProblems?: boolean;
-  /** Keep Astro's compiled server bundle in this directory (src/builder/render/astro/kept-renderer.ts; the pipeline's incremental releases). */
-  keepRenderer?: string;
+  /** The render settings (default: from the environment, renderSettings). */
+  settings?: RenderSettings;
   /** Stock records to build instead of the folder's stock.json (the pipeline's accepted snapshot). */
   stock?: { data: unknown };
   /** The reserved overlay to build with instead of the folder's reservations.json (the pipeline state's). */
@@ -62,6 +61,9 @@ export interface TenantBuildResult {
   tenant?: Tenant;
   /** Feed photos: cached, downloaded, transformed, faults (src/images/resolve.ts). */
   photos?: PhotoReport;
+  /** What rendered the pages, and why a fast engine did not (absent when the tenant failed before rendering). */
+  renderedWith?: RenderedWith;
+  rendererProblem?: string;
 }
 
 function countHtml(dir: string): number {
@@ -108,24 +110,45 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
   } catch (error) {
     return fail(error);
   }
-  const problems = tenant.problems.map(formatProblem);
-  if (options.logProblems !== false) for (const line of problems) log(`  ! ${line}`);
+  if (options.logProblems !== false) for (const problem of tenant.problems) log(`  ! ${formatProblem(problem)}`);
   // A tenant-level notice, not a stock problem: said at every build, whatever logProblems says.
   const advice = searchEngineAdvice(tenant.site, tenant.visible.length);
   if (advice) log(`  ! ${slug}: ${advice}`);
   // Feed photos before the pages: they are rendered with the local variants (docs/images.md).
   const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv());
-  for (const fault of photos.faults) {
-    problems.push(formatPhotoFault(fault));
-    if (options.logProblems !== false) log(`  ! ${formatPhotoFault(fault)}`);
-  }
+  if (options.logProblems !== false) for (const fault of photos.faults) log(`  ! ${formatPhotoFault(fault)}`);
   if (photos.photos > 0) {
-    log(`  ${slug}: photos ${photos.photos}: ${photos.known} cached, ${photos.fetched} downloaded (${Math.round(photos.fetchedBytes / 1024 / 1024)} MB), ${photos.transformed} transformed, ${photos.faults.length} failed; ${photos.seconds.toFixed(1)} s`);
+    log(
+      `  ${slug}: photos ${photos.photos}: ${photos.known} cached, ${photos.fetched} downloaded (${Math.round(photos.fetchedBytes / 1024 / 1024)} MB), ${photos.transformed} transformed, ${photos.faults.length} failed; ${photos.seconds.toFixed(1)} s`,
+    );
   }
+  const prepared = preparedTenant({ tenant, photos, outDir, now: options.now, started });
+  if (isPrepared(prepared)) return prepared;
+  log(`✗ ${slug}: ${prepared.error}`);
+  return prepared;
+}
+
+/**
+ * A tenant already loaded, its photos resolved (the pipeline's release does both itself),
+ * made ready to render: its bundle (`bundle` when the caller made it at the same clock). A bad
+ * optional tenant file gives a failed result.
+ */
+export function preparedTenant(loaded: {
+  tenant: Tenant;
+  photos: PhotoReport;
+  outDir: string;
+  now: number;
+  bundle?: TenantBundle;
+  started?: number;
+}): PreparedTenant | TenantBuildResult {
+  const { tenant, photos, outDir } = loaded;
+  const started = loaded.started ?? performance.now();
+  const problems = [...tenant.problems.map(formatProblem), ...photos.faults.map(formatPhotoFault)];
   try {
-    return { slug, outDir, tenant, problems, photos, started, bundle: createBundle(tenant, options.now) };
+    return { slug: tenant.slug, outDir, tenant, problems, photos, started, bundle: loaded.bundle ?? createBundle(tenant, loaded.now) };
   } catch (error) {
-    return fail(error);
+    const message = error instanceof TenantConfigError ? error.message : `${(error as Error).message}`;
+    return { ...emptyResult(tenant.slug, outDir), ok: false, seconds: elapsed(started), error: message };
   }
 }
 
@@ -135,15 +158,25 @@ export function isPrepared(value: PreparedTenant | TenantBuildResult): value is 
 }
 
 /**
- * Last phase: after the pages are rendered into `outDir` (by Astro or a kept renderer), add
- * the tenant's own static files and run the post-build steps; report the one-line summary.
+ * Last phase: after the pages are rendered into `outDir` (renderTenant), add the tenant's own
+ * static files and run the post-build steps; report the one-line summary.
  */
-export async function finishTenant(prepared: PreparedTenant, render: ChildRun, options: Pick<TenantBuildOptions, 'log'>, what = 'Astro build'): Promise<TenantBuildResult> {
+export async function finishTenant(prepared: PreparedTenant, render: RenderReport, options: Pick<TenantBuildOptions, 'log'>): Promise<TenantBuildResult> {
   const log = options.log ?? (() => {});
   const { slug, outDir, tenant, bundle, problems, photos, started } = prepared;
-  const counts = { ...emptyResult(slug, outDir), read: tenant.read, skipped: tenant.skipped, visible: tenant.visible.length, problems, tenant };
-  if (render.code !== 0) {
-    const message = `${what} failed (exit ${render.code}):\n${render.output.trim().split('\n').slice(-30).join('\n')}`;
+  const how = render.renderedWith ? { renderedWith: render.renderedWith } : {};
+  const counts = {
+    ...emptyResult(slug, outDir),
+    read: tenant.read,
+    skipped: tenant.skipped,
+    visible: tenant.visible.length,
+    problems,
+    tenant,
+    ...how,
+    ...(render.problem ? { rendererProblem: render.problem } : {}),
+  };
+  if (!render.ok) {
+    const message = render.error ?? 'render failed';
     log(`✗ ${slug}: ${message}`);
     return { ...counts, ok: false, seconds: elapsed(started), error: message };
   }
@@ -166,83 +199,13 @@ export async function finishTenant(prepared: PreparedTenant, render: ChildRun, o
   return result;
 }
 
-/** Cars in the small copy of the bundle whose Astro build compiles the code for a split render. */
-const COMPILE_CARS = 24;
-
 /**
- * Render processes for a tenant of `cars` cars: one per core (at most two) from
- * DEALER_SPLIT_RENDER_MIN_CARS cars, else 1. Below it the extra compile build and each process's
- * bundle load take most of what the second core gives (measured in docs/scale.md).
- */
-export function renderProcesses(cars: number, cores = availableParallelism(), minCars = buildSettings().splitRenderMinCars): number {
-  return cars >= minCars ? Math.max(1, Math.min(2, cores)) : 1;
-}
-
-/**
- * The split render of a large tenant: Astro's build renders every page in one process, so a
- * large tenant leaves the other core idle. Instead, an Astro build of the same bundle cut to
- * COMPILE_CARS cars compiles the code (the compiled code and client assets do not depend on the
- * stock: the fleet build relies on the same fact) and keeps its server bundle; `processes` warm
- * renderers then render the whole bundle from it, each every n-th page, into the tenant's
- * output. The pages are those its own Astro build writes (tests/integration/build-fleet.test.ts).
- * Undefined when the compile or a render failed (the caller then runs the Astro build, as before).
- */
-async function splitRender(prepared: PreparedTenant, options: TenantBuildOptions, processes: number): Promise<ChildRun | undefined> {
-  const log = options.log ?? (() => {});
-  const work = join(cacheRoot(), 'split-render', `${process.pid}-${prepared.slug}`);
-  const rendererDir = options.keepRenderer ?? join(work, 'renderer');
-  const compiledOut = join(work, 'compiled');
-  const siteUrl = prepared.tenant.site.url;
-  const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
-  const compileStarted = performance.now();
-  try {
-    rmSync(rendererDir, { recursive: true, force: true });
-    const compile = await runAstroBuild({ ...prepared.bundle, cars: prepared.bundle.cars.slice(0, COMPILE_CARS) }, compiledOut, siteUrl, rendererDir);
-    if (compile.code !== 0 || !existsSync(rendererDir)) {
-      log(`  ${prepared.slug}: the compile build for a split render failed (${compile.output.trim().split('\n').at(-1) ?? `exit ${compile.code}`}); building with Astro`);
-      return undefined;
-    }
-    rmSync(prepared.outDir, { recursive: true, force: true });
-    const compileSeconds = seconds(compileStarted);
-    const renderStarted = performance.now();
-    const renderers = Array.from({ length: processes }, () => new WarmRenderer(rendererDir));
-    let runs: ChildRun[];
-    try {
-      runs = await Promise.all(renderers.map((renderer, index) => renderer.render(prepared.bundle, prepared.outDir, siteUrl, { index, count: processes })));
-    } finally {
-      for (const renderer of renderers) renderer.close();
-    }
-    const failed = runs.find((run) => run.code !== 0);
-    if (failed) {
-      log(`  ${prepared.slug}: the split render failed (${failed.output.trim().split('\n')[0] || `exit ${failed.code}`}); building with Astro`);
-      rmSync(prepared.outDir, { recursive: true, force: true });
-      return undefined;
-    }
-    addCompiledFiles(compiledOut, prepared.outDir);
-    const peaks = runs.map((run) => run.peakRss);
-    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-    log(`  ${prepared.slug}: compile build ${compileSeconds} s (${mb(compile.peakRss)} MB), pages rendered by ${processes} processes in ${seconds(renderStarted)} s (${peaks.map(mb).join(' + ')} MB)`);
-    const pageFacts: Record<string, PageFacts> = Object.assign({}, ...runs.map((run) => run.pageFacts ?? {}));
-    return { code: 0, output: '', peakRss: Math.max(compile.peakRss, ...peaks), pageFacts };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-/**
- * Build one tenant folder with its own Astro build (a large tenant's pages rendered by one
- * process per core: `splitRender`); never throws for tenant problems (they are in the result).
+ * Build one tenant folder: prepare it, render it (renderTenant: Astro's build, or for a large
+ * tenant the split render), finish it. Never throws for tenant problems (they are in the result).
  */
 export async function buildTenant(options: TenantBuildOptions): Promise<TenantBuildResult> {
   const prepared = await prepareTenant(options);
   if (!isPrepared(prepared)) return prepared;
-  // DEALER_RENDER=astro: Astro's own build only (no split render, no kept bundle).
-  const fast = fastPathsOn();
-  const processes = fast ? renderProcesses(prepared.bundle.cars.length) : 1;
-  if (processes > 1) {
-    const split = await splitRender(prepared, options, processes);
-    if (split) return finishTenant(prepared, split, options, 'split render');
-  }
-  const astro = await runAstroBuild(prepared.bundle, prepared.outDir, prepared.tenant.site.url, fast ? options.keepRenderer : undefined);
-  return finishTenant(prepared, astro, options);
+  const render = await renderTenant(prepared, { outDir: prepared.outDir, settings: options.settings ?? renderSettings(), log: options.log });
+  return finishTenant(prepared, render, options);
 }

@@ -242,7 +242,8 @@ export class WarmRenderer {
 
   /** Stop the child (idempotent). */
   close(): void {
-    if (this.#child && this.#child.exitCode === null) this.#child.disconnect();
+    // A child that is exiting may have closed its channel already.
+    if (this.#child && this.#child.exitCode === null && this.#child.connected) this.#child.disconnect();
     this.#child = undefined;
     this.#ready = undefined;
   }

@@ -1,23 +1,23 @@
 /**
- * The kept renderer of a code version: the fleet build's "compile once, render
- * every tenant from it", for a pipeline worker taking any tenant's full release. The compiled
- * code does not depend on tenant data (fleet.ts), only on the code and the build's environment
- * (NODE_ENV, PUBLIC_* values): `compiledCodeKey`. The first full release of a key on this disk
- * is an Astro build that keeps its server bundle and client assets under `<root>/<key>`; jobs of
- * this process asking meanwhile wait for it; every later one renders from a warm renderer, with
- * an Astro build when that fails. Contract: equal to the tenant's own Astro build byte for byte
- * (tests/integration/pipeline-releases.test.ts); DEALER_RENDER=astro builds each on its own.
+ * Kept renderers by code version: "compile once, render every tenant from it". The compiled
+ * code does not depend on tenant data (pages read it at render time from the bundle file), only
+ * on the code and the build's environment (NODE_ENV, PUBLIC_* values): `compiledCodeKey`. A
+ * root folder holds one kept renderer per key, `<root>/<key>/server` (the server bundle) and
+ * `<root>/<key>/compiled/_astro` (the client assets of the build that compiled it). The first
+ * render of a key is a compile that keeps its bundle in a staging folder, renamed into place
+ * whole (a reader sees a complete kept renderer or none); renders of this process asking
+ * meanwhile wait for it. Used by renderTenant's `keep` (render-tenant.ts): a pipeline worker's
+ * full and incremental releases (root: the worker's cache, `codeRenderersDir`) and the fleet
+ * build (a private root).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { environment, type Environment } from '../../config/env.ts';
-import { addCompiledFiles, linkTree } from './astro/compiled-files.ts';
+import { linkTree } from './astro/compiled-files.ts';
 import { KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
-import { buildTenant, finishTenant, isPrepared, prepareTenant, type TenantBuildOptions, type TenantBuildResult } from './build-tenant.ts';
-import { runAstroBuild, warmRendererFor } from './children.ts';
-import { fastPathsOn, hasKeptRenderer } from './engine.ts';
+import { hasKeptRenderer } from './engine.ts';
 
 /** Kept renderers of code versions on this disk: under the process's cache root (PIPELINE_CACHE_DIR). */
 export function codeRenderersDir(env: Environment = environment()): string {
@@ -33,8 +33,17 @@ export function compiledCodeKey(codeVersion: string, env: Environment = environm
   const hash = createHash('sha256');
   hash.update(`kept-state:${KEPT_STATE_VERSION}\ncode:${codeVersion}\nnode-env:${buildSettings(env).nodeEnv}\n`);
   // PUBLIC_* values are inlined into the compiled client and server code (import.meta.env).
-  for (const name of Object.keys(env).filter((name) => name.startsWith('PUBLIC_')).sort()) hash.update(`${name}=${env[name]}\n`);
+  for (const name of Object.keys(env)
+    .filter((name) => name.startsWith('PUBLIC_'))
+    .sort())
+    hash.update(`${name}=${env[name]}\n`);
   return hash.digest('hex').slice(0, 24);
+}
+
+/** A kept renderer: the code version's key and the folder that holds the keys. */
+export interface KeptRendererKey {
+  key: string;
+  root: string;
 }
 
 /** Where a key's kept renderer lives: the server bundle (`server`) and the compiled client assets (`compiled/_astro`). */
@@ -43,20 +52,19 @@ export function codeRendererPaths(key: string, root = codeRenderersDir()): { dir
   return { dir, server: join(dir, 'server'), compiled: join(dir, 'compiled') };
 }
 
-/** The server bundle of `key` when its kept renderer is complete here (and may render), else undefined. */
+/** The server bundle of `key` when its kept renderer is complete here, else undefined. */
 export function codeRenderer(key: string, root = codeRenderersDir()): string | undefined {
   const paths = codeRendererPaths(key, root);
   return hasKeptRenderer(paths.server) && existsSync(paths.compiled) ? paths.server : undefined;
 }
 
-/** Compiles of this process in progress, by key directory: later jobs wait for them. */
+/** Compiles of this process in progress, by key directory: later renders wait for them. */
 const compiling = new Map<string, Promise<void>>();
 
-/** What rendered a full release, and why the kept renderer did not when it failed. */
-export interface CodeRenderedBuild extends TenantBuildResult {
-  /** The compile (this tenant's Astro build kept the renderer), the kept renderer, or Astro alone; absent when the tenant failed before rendering. */
-  renderedWith?: 'compile' | 'kept-renderer' | 'astro';
-  rendererProblem?: string;
+/** Wait for this process's compile of `keep`, if one runs. Returns with no await after the last look (a caller that then compiles is the only one). */
+export async function compileSettled(keep: KeptRendererKey): Promise<void> {
+  const dir = codeRendererPaths(keep.key, keep.root).dir;
+  for (let pending = compiling.get(dir); pending; pending = compiling.get(dir)) await pending;
 }
 
 /** True while process `pid` runs. */
@@ -70,10 +78,10 @@ function alive(pid: number): boolean {
 }
 
 /** Mark a key used now (its folder's mtime): pruning keeps recently used ones. */
-function touch(dir: string): void {
+export function touchCodeRenderer(keep: KeptRendererKey): void {
   try {
     const now = new Date();
-    utimesSync(dir, now, now);
+    utimesSync(codeRendererPaths(keep.key, keep.root).dir, now, now);
   } catch {
     // Pruned meanwhile by another process: the render falls back to Astro.
   }
@@ -93,85 +101,64 @@ function pruneCodeRenderers(root: string, keep: string): void {
   for (const old of keys.slice(KEEP_VERSIONS - 1)) if (Date.now() - old.at > UNUSED_MS) rmSync(join(root, old.name), { recursive: true, force: true });
 }
 
-/**
- * The compile: the tenant's own Astro build, keeping its server bundle in a staging folder with
- * the client assets it wrote; the folder is renamed into place whole (a reader sees a complete
- * kept renderer or none, and one already there is never replaced under a running renderer).
- */
-async function compileWith(options: TenantBuildOptions, key: string, root: string): Promise<{ result: TenantBuildResult; problem?: string }> {
-  const paths = codeRendererPaths(key, root);
-  const staging = `${paths.dir}.compiling-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(root, { recursive: true });
-  const result = await buildTenant({ ...options, keepRenderer: join(staging, 'server') });
-  try {
-    if (!result.ok) return { result };
-    if (!existsSync(join(staging, 'server'))) return { result, problem: 'the Astro build kept no server bundle' };
-    mkdirSync(join(staging, 'compiled'), { recursive: true });
-    if (existsSync(join(result.outDir, '_astro'))) linkTree(join(result.outDir, '_astro'), join(staging, 'compiled', '_astro'));
-    try {
-      renameSync(staging, paths.dir);
-    } catch (error) {
-      // Another process of this disk compiled the same key first: its renderer serves.
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-    }
-    try {
-      pruneCodeRenderers(root, key);
-    } catch {
-      // Another process pruned at the same time: nothing is lost.
-    }
-    return { result };
-  } catch (error) {
-    // The release itself is built; only keeping its renderer failed (the next job compiles again).
-    return { result, problem: `keeping the compiled renderer failed: ${(error as Error).message}` };
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
+/** What a compile's render gives back to the store: whether it rendered, and where its client assets are. */
+export interface CompileRun<T> {
+  value: T;
+  ok: boolean;
+  /** The site the compile wrote (its `_astro/` is kept beside the server bundle). */
+  outDir: string;
 }
 
 /**
- * Build a tenant (a pipeline worker's full release) with the kept renderer of code version
- * `key`: from it when it is here, else by the compile (waiting for one this process runs).
- * Never throws for tenant problems (they are in the result).
+ * Compile the kept renderer of `keep`: `render(serverDir)` renders the tenant keeping its server
+ * bundle in `serverDir` (a staging folder); its client assets are linked beside it and the
+ * folder is renamed into place whole (one already there is never replaced under a running
+ * renderer). `kept` says whether the renderer is now there; `problem` why it is not, when the
+ * render itself worked. Other renders of this process wait for it (compileSettled).
  */
-export async function buildWithCodeRenderer(options: Omit<TenantBuildOptions, 'keepRenderer'> & { key: string; root?: string }): Promise<CodeRenderedBuild> {
-  const { key, root = codeRenderersDir(), ...build } = options;
-  if (!fastPathsOn()) return { ...(await buildTenant(build)), renderedWith: 'astro' };
-  const dir = codeRendererPaths(key, root).dir;
-  // No await between the last look at `compiling` and setting it: two jobs never compile one key.
-  for (let pending = compiling.get(dir); pending; pending = compiling.get(dir)) await pending;
-  const server = codeRenderer(key, root);
-  if (!server) {
-    const compile = compileWith(build, key, root);
-    const settled = compile.then(
-      () => {},
-      () => {},
-    );
-    compiling.set(dir, settled);
-    let compiled: Awaited<typeof compile>;
+export async function compileCodeRenderer<T>(
+  keep: KeptRendererKey,
+  render: (serverDir: string) => Promise<CompileRun<T>>,
+): Promise<{ value: T; kept: boolean; problem?: string }> {
+  const paths = codeRendererPaths(keep.key, keep.root);
+  const work = (async () => {
+    const staging = `${paths.dir}.compiling-${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(keep.root, { recursive: true });
+    const run = await render(join(staging, 'server'));
     try {
-      compiled = await compile;
+      if (!run.ok) return { value: run.value, kept: false };
+      if (!existsSync(join(staging, 'server'))) return { value: run.value, kept: false, problem: 'the Astro build kept no server bundle' };
+      mkdirSync(join(staging, 'compiled'), { recursive: true });
+      if (existsSync(join(run.outDir, '_astro'))) linkTree(join(run.outDir, '_astro'), join(staging, 'compiled', '_astro'));
+      try {
+        renameSync(staging, paths.dir);
+      } catch (error) {
+        // Another process of this disk compiled the same key first: its renderer serves.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      }
+      try {
+        pruneCodeRenderers(keep.root, keep.key);
+      } catch {
+        // Another process pruned at the same time: nothing is lost.
+      }
+      return { value: run.value, kept: codeRenderer(keep.key, keep.root) !== undefined };
+    } catch (error) {
+      // The site itself is rendered; only keeping its renderer failed (the next render compiles again).
+      return { value: run.value, kept: false, problem: `keeping the compiled renderer failed: ${(error as Error).message}` };
     } finally {
-      if (compiling.get(dir) === settled) compiling.delete(dir);
+      rmSync(staging, { recursive: true, force: true });
     }
-    // A tenant that failed its own build fails alone; the next job compiles.
-    const kept = compiled.result.ok && codeRenderer(key, root) !== undefined;
-    return { ...compiled.result, renderedWith: kept ? 'compile' : 'astro', ...(compiled.problem ? { rendererProblem: compiled.problem } : {}) };
+  })();
+  const settled = work.then(
+    () => {},
+    () => {},
+  );
+  compiling.set(paths.dir, settled);
+  try {
+    return await work;
+  } finally {
+    if (compiling.get(paths.dir) === settled) compiling.delete(paths.dir);
   }
-  touch(dir);
-  const prepared = await prepareTenant(build);
-  if (!isPrepared(prepared)) return prepared;
-  rmSync(prepared.outDir, { recursive: true, force: true });
-  const siteUrl = prepared.tenant.site.url;
-  const render = await warmRendererFor(server).render(prepared.bundle, prepared.outDir, siteUrl);
-  if (render.code === 0) {
-    addCompiledFiles(codeRendererPaths(key, root).compiled, prepared.outDir);
-    return { ...(await finishTenant(prepared, render, build, 'kept render')), renderedWith: 'kept-renderer' };
-  }
-  // A tenant the kept renderer cannot render (a route it does not support) is built by Astro.
-  const rendererProblem = `kept renderer failed (exit ${render.code}): ${render.output.trim().split('\n').slice(0, 3).join(' | ')}`;
-  rmSync(prepared.outDir, { recursive: true, force: true });
-  const astro = await runAstroBuild(prepared.bundle, prepared.outDir, siteUrl);
-  return { ...(await finishTenant(prepared, astro, build)), renderedWith: 'astro', rendererProblem };
 }

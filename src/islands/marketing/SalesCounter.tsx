@@ -1,10 +1,11 @@
 /**
  * 'Sales this Month' counter (spec §9): value from the Brisbane-time formula, counted up over
- * 2 s, recomputed every 150 s. The server-rendered number is the build-time value.
+ * 2 s, recomputed every 150 s. The server-rendered number is the build-time value; the first
+ * count starts from it (countStart), so the number never drops when the island wakes up.
  */
 import '../ui/marketing.css';
 import { useEffect, useRef, useState } from 'react';
-import { animatedValue, SALES_ANIMATION_MS, SALES_REFRESH_MS, salesThisMonth } from '../../lib/marketing/sales-counter.ts';
+import { animatedValue, countStart, SALES_ANIMATION_MS, SALES_REFRESH_MS, salesThisMonth } from '../../lib/marketing/sales-counter.ts';
 
 interface Props {
   /** Value at build time, shown before hydration. */
@@ -14,8 +15,8 @@ interface Props {
 export default function SalesCounter({ initial }: Props) {
   const [shown, setShown] = useState(initial);
   const [target, setTarget] = useState<number | null>(null);
-  // The first count starts at 0; later refreshes count on from the value on screen.
-  const last = useRef(0);
+  // The value on screen: the first count starts from it (or 0 in a new month), later refreshes count on from it.
+  const last = useRef<number | null>(null);
 
   useEffect(() => {
     setTarget(salesThisMonth(Date.now()));
@@ -26,7 +27,7 @@ export default function SalesCounter({ initial }: Props) {
   useEffect(() => {
     if (target === null) return;
     const started = Date.now();
-    const from = last.current;
+    const from = last.current ?? countStart(initial, target);
     // Timers (not requestAnimationFrame) so the count also finishes in background tabs and under a test clock.
     const tick = setInterval(() => {
       const elapsed = Date.now() - started;
@@ -37,7 +38,7 @@ export default function SalesCounter({ initial }: Props) {
       }
     }, 50);
     return () => clearInterval(tick);
-  }, [target]);
+  }, [target, initial]);
 
   return (
     <p className="sales-counter">

@@ -5,6 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { bodyCategoryRows, bodyIcon, modelLayout, type ModelTileData } from '../../lib/range/models.ts';
+import { carImageSources } from '../../lib/images.ts';
+import Picture from '../../components/Picture.tsx';
 import Carousel from '../ui/Carousel.tsx';
 import BodyIcon from './BodyIcon.tsx';
 import ModelsDropdown from './ModelsDropdown.tsx';
@@ -23,17 +25,21 @@ function ModelTile({ tile, level }: { tile: ModelTileData; level: 2 | 3 }) {
     <article className="model-tile card" data-carousel-item data-testid="model-tile">
       {tile.status && <span className={`model-tile__status model-tile__status--${tile.statusKind ?? 'new'}`}>{tile.status}</span>}
       {tile.image ? (
-        <img className="model-tile__image" src={tile.image} alt="" width={480} height={270} loading="lazy" decoding="async" />
+        // Variants where the image has them (feed photos, the drawn demo pictures); a models.json URL as it is.
+        <Picture image={carImageSources(tile.image, [480, 800])} className="model-tile__image" sizes="(max-width: 700px) 100vw, 400px" alt="" width={480} height={270} />
       ) : (
         <div className="model-tile__placeholder" aria-hidden="true">
           <BodyIcon icon={bodyIcon(tile.bodies[0] ?? 'sedan')} />
         </div>
       )}
       <div className="model-tile__body">
+        {/* A range derived from stock mixes makes: the make above the model's name. */}
+        {tile.stockCount && tile.brand && <p className="model-tile__brand">{tile.brand}</p>}
         <Heading className="model-tile__name">
           <a href={tile.href}>{tile.name}</a>
         </Heading>
         {tile.fromPrice && <p className="model-tile__price">{tile.fromPrice}</p>}
+        {tile.stockCount && <p className="model-tile__stock">{tile.stockCount} in stock</p>}
         {tile.description && <p className="model-tile__description">{tile.description}</p>}
       </div>
     </article>
@@ -97,7 +103,7 @@ export default function ModelRange({ tiles, categories, headingLevel = 2 }: Prop
         {shown.length} models shown
       </p>
       {modelLayout(shown.length) === 'carousel' ? (
-        <Carousel key={active} label="Models" width={shown.length > 4 ? 'wide' : 'narrow'}>
+        <Carousel key={active} label="Models" width={shown.length > 4 ? 'wide' : 'narrow'} items={shown.length}>
           {shown.map((tile) => (
             <ModelTile key={tile.key} tile={tile} level={headingLevel} />
           ))}

@@ -17,7 +17,7 @@ import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroOptio
 import { displayCount } from '../../search/browser/results.ts';
 import type { RouteTable } from '../../search/core/routes.ts';
 import Carousel from '../ui/Carousel.tsx';
-import { StaticTrack } from './ui/PriceSlider.tsx';
+import { StaticTrack, thumbEndKeys } from './ui/PriceSlider.tsx';
 import { createSearchClient } from '../../search/browser/create-client.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
 import './hero-search.css';
@@ -229,8 +229,8 @@ export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns
               <Slider.Track className="range-slider__track">
                 <Slider.Range className="range-slider__range" />
               </Slider.Track>
-              <Slider.Thumb className="range-slider__thumb" aria-label={PRICE_THUMBS.min} aria-valuetext={priceText(price[0])} />
-              <Slider.Thumb className="range-slider__thumb" aria-label={PRICE_THUMBS.max} aria-valuetext={priceText(price[1])} />
+              <Slider.Thumb className="range-slider__thumb" aria-label={PRICE_THUMBS.min} aria-valuetext={priceText(price[0])} onKeyDown={thumbEndKeys(HOME_PRICE_SLIDER, (value) => setPrice((current) => moveHomePriceThumb(current, 0, value)))} />
+              <Slider.Thumb className="range-slider__thumb" aria-label={PRICE_THUMBS.max} aria-valuetext={priceText(price[1])} onKeyDown={thumbEndKeys(HOME_PRICE_SLIDER, (value) => setPrice((current) => moveHomePriceThumb(current, 1, value)))} />
             </Slider.Root>
           ) : (
             <StaticTrack bounds={HOME_PRICE_SLIDER} values={price} format={priceText} labels={PRICE_THUMBS} disabled={false} />

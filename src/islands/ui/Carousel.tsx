@@ -13,10 +13,12 @@ interface Props {
   width?: 'wide' | 'narrow';
   /** Show the 'Swipe' hint on large screens (3 or fewer cards). */
   swipeHint?: boolean;
+  /** How many cards it holds: fewer than a row's columns share the row instead of leaving it part empty. */
+  items?: number;
   children?: ReactNode;
 }
 
-export default function Carousel({ label, width = 'narrow', swipeHint = false, children }: Props) {
+export default function Carousel({ label, width = 'narrow', swipeHint = false, items, children }: Props) {
   const track = useRef<HTMLDivElement>(null);
   const [atStart, setAtStart] = useState(true);
   const [atEnd, setAtEnd] = useState(false);
@@ -51,7 +53,7 @@ export default function Carousel({ label, width = 'narrow', swipeHint = false, c
   };
 
   return (
-    <section className={`carousel carousel--${width}`} aria-roledescription="carousel" aria-label={label} data-ready={ready ? 'true' : undefined}>
+    <section className={`carousel carousel--${width}`} aria-roledescription="carousel" aria-label={label} data-ready={ready ? 'true' : undefined} data-items={items}>
       <div className="carousel__controls">
         {swipeHint && (
           <span className="carousel__swipe" aria-hidden="true">

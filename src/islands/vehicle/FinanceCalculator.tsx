@@ -15,6 +15,7 @@ import MoneyField from '../ui/MoneyField.tsx';
 import { FREQUENCY_LABELS, PERIODS_PER_YEAR, type Frequency } from '../../lib/finance/repayment.ts';
 import { COMPARISON_FOOTNOTE, feesText, type FinanceFee, type RepaymentRounding } from '../../lib/finance/disclosures.ts';
 import { financeFigures } from '../../lib/finance/car-finance.ts';
+import './finance-calculator.css';
 
 /** Characters of the disclaimer shown before 'Show More' (spec §9). */
 const DISCLAIMER_LIMIT = 197;

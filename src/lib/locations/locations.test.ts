@@ -10,6 +10,7 @@ import {
   locationListLayout,
   locationPageLocations,
   locationsByDistance,
+  mainLocation,
   openingStatus,
   sameAddressLocations,
   showSwipeHint,
@@ -197,5 +198,31 @@ describe('locationsByDistance (dealer locator)', () => {
     const [first] = locationsByDistance({ lat: -27.47, lng: 153.03 }, [sydney]);
     expect(first.km).toBeGreaterThan(720);
     expect(first.km).toBeLessThan(740);
+  });
+});
+
+describe('mainLocation: the location a page speaks for when it names none', () => {
+  const at = (id: number, slug: string, extra: Record<string, unknown> = {}) => v.parse(LocationSchema, { id, name: slug, slug, address: { street: '1 Road', city: 'Brisbane', state: 'QLD' }, ...extra });
+  const parts = at(1, 'parts', { location_type: 'parts' });
+  const north = at(2, 'north');
+  const south = at(3, 'south', { primary: true });
+  const buyer = at(4, 'buyer', { location_subtype: ['buying'] });
+  const hidden = at(5, 'hidden', { location_type: 'service', visible: false });
+  const service = at(6, 'service', { location_type: 'service' });
+
+  it('the primary sales location first, else the first sales location', () => {
+    expect(mainLocation([parts, north, south], 'sales')?.slug).toBe('south');
+    expect(mainLocation([parts, north], 'sales')?.slug).toBe('north');
+  });
+  it('a visible location of the kind; the first visible location when none is of that kind', () => {
+    expect(mainLocation([north, hidden, service], 'service')?.slug).toBe('service');
+    expect(mainLocation([parts, hidden], 'service')?.slug).toBe('parts');
+  });
+  it('buying: the location with the buying subtype, else the sales one', () => {
+    expect(mainLocation([north, buyer], 'buying')?.slug).toBe('buyer');
+    expect(mainLocation([parts, north], 'buying')?.slug).toBe('north');
+  });
+  it('none without locations', () => {
+    expect(mainLocation([], 'sales')).toBeUndefined();
   });
 });

@@ -34,6 +34,17 @@ export function visibleLocations(locations: readonly Location[]): Location[] {
   return locations.filter((location) => location.visible !== false).sort((a, b) => Number(b.primary) - Number(a.primary));
 }
 
+/**
+ * The location a page speaks for when it names none (the contact, finance and sell-my-car pages'
+ * contact card): the first visible location of the kind, the primary one first ('buying' is a
+ * location_subtype; it falls back to sales); else the first visible location.
+ */
+export function mainLocation(locations: readonly Location[], kind: 'sales' | 'service' | 'buying'): Location | undefined {
+  const visible = visibleLocations(locations);
+  if (kind === 'buying') return visible.find((location) => location.location_subtype.includes('buying')) ?? mainLocation(locations, 'sales');
+  return visible.find((location) => locationType(location) === kind) ?? visible[0];
+}
+
 /** The locations with a detail page (/locations/{slug}, /our-location/{slug}): the visible ones; none without the locations feature. */
 export function locationPageLocations(site: Pick<Site, 'features' | 'locations'>): Location[] {
   return site.features.locations ? visibleLocations(site.locations) : [];

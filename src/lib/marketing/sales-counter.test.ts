@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { animatedValue, salesThisMonth } from './sales-counter.ts';
+import { animatedValue, countStart, salesThisMonth } from './sales-counter.ts';
 
 describe('Sales this Month: (day - 1) x 192 + floor(seconds since midnight / 450), Brisbane time', () => {
   it.each([
@@ -24,5 +24,15 @@ describe('count-up animation (2 s)', () => {
     const values = [0, 250, 500, 1000, 1500, 1999, 2000].map((t) => animatedValue(3920, t));
     expect([...values].sort((a, b) => a - b)).toEqual(values);
     expect(values[3]).toBeGreaterThan(1960);
+  });
+});
+
+describe('where the first count starts', () => {
+  it('from the number on the page when the live figure is at or above it', () => {
+    expect(countStart(3920, 4704)).toBe(3920);
+    expect(countStart(3920, 3920)).toBe(3920);
+  });
+  it('from 0 when the month has turned since the build (the live figure is lower)', () => {
+    expect(countStart(5760, 12)).toBe(0);
   });
 });

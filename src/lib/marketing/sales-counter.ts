@@ -22,6 +22,15 @@ export function salesThisMonth(now: number): number {
   return (clock.day - 1) * SALES_PER_DAY + Math.floor(clock.seconds / SECONDS_PER_SALE);
 }
 
+/**
+ * Where the first count-up starts: the number already on the page (the build's value), so the
+ * counter never drops to 0 before counting; from 0 only when the page's number is above the live
+ * one (the month has turned since the build).
+ */
+export function countStart(shown: number, target: number): number {
+  return shown <= target ? shown : 0;
+}
+
 /** The value shown `elapsed` ms into the count-up animation from 0 (ease-out, whole numbers). */
 export function animatedValue(target: number, elapsed: number, duration = SALES_ANIMATION_MS): number {
   if (elapsed >= duration) return target;

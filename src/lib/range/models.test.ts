@@ -138,9 +138,32 @@ describe('modelsFromCars (no models.json)', () => {
       { make: 'Ford', model: 'Ranger', simple_body: 'Ute', price: 0, status: 'in_stock' },
       { make: 'Ford', model: null },
     ]);
-    expect(models.map((m) => [m.manufacturer_name, m.name, m.from_price, m.body])).toEqual([
-      ['Mazda', 'CX-5', 31990, ['SUV']],
-      ['Ford', 'Ranger', undefined, ['Ute']],
+    expect(models.map((m) => [m.manufacturer_name, m.name, m.from_price, m.body, m.stockCount])).toEqual([
+      ['Mazda', 'CX-5', 31990, ['SUV'], 2],
+      ['Ford', 'Ranger', undefined, ['Ute'], 1],
     ]);
+  });
+
+  it("pictures a model with the first of its cars that has a photo, else the first one's body placeholder", () => {
+    const models = modelsFromCars([
+      { make: 'Mazda', model: 'CX-5', simple_body: 'SUV', price: 36990, status: 'in_stock', primary_image_url: null },
+      { make: 'Mazda', model: 'CX-5', simple_body: 'SUV', price: 31990, status: 'in_stock', primary_image_url: '/media/photos/cx5-a.jpg' },
+      { make: 'Mazda', model: 'CX-5', simple_body: 'SUV', price: 33990, status: 'in_stock', primary_image_url: '/media/photos/cx5-b.jpg' },
+      { make: 'Ford', model: 'Ranger', simple_body: 'Ute', price: 45990, status: 'in_stock' },
+    ]);
+    expect(models.map((m) => [m.name, m.image?.url])).toEqual([
+      ['CX-5', '/media/photos/cx5-a.jpg'],
+      ['Ranger', '/media/placeholders/ute.webp'],
+    ]);
+    expect(models.every((m) => !('photo' in m))).toBe(true);
+  });
+
+  it('a tile of a derived model says how many are in stock; a models.json model says nothing', () => {
+    const [derived] = modelsFromCars([
+      { make: 'Mazda', model: 'CX-5', price: 36990, status: 'in_stock' },
+      { make: 'Mazda', model: 'CX-5', price: 31990, status: 'in_stock' },
+    ]);
+    expect(modelTile(derived!).stockCount).toBe(2);
+    expect(modelTile(model({ name: 'CX-5' })).stockCount).toBeUndefined();
   });
 });

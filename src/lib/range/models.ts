@@ -6,6 +6,7 @@
 import type { Manufacturer, Model, ModelsFile } from '../../schemas/models.ts';
 import { formatMoney } from '../text/format.ts';
 import { slugify } from '../text/slug.ts';
+import { primaryImage } from '../images.ts';
 
 /** Tiles truncate the model description at this many characters (§9). */
 export const MODEL_DESCRIPTION_MAX = 200;
@@ -154,7 +155,12 @@ export interface ModelTileData {
   bodies: string[];
   bodySlugs: string[];
   fuel?: string;
+  /** Cars of the model in stock (a range derived from stock); none for a models.json range. */
+  stockCount?: number;
 }
+
+/** A model derived from stock: how many are in stock beside it. */
+export type StockModel = Model & { stockCount: number };
 
 /** The models and manufacturers of a models.json (either shape), brand filled from the file or the site. */
 export function normaliseModelsFile(file: ModelsFile | undefined, siteBrand?: string): { models: Model[]; manufacturers: Manufacturer[] } {
@@ -166,7 +172,7 @@ export function normaliseModelsFile(file: ModelsFile | undefined, siteBrand?: st
 }
 
 /** Tile data of a model (display name, status, truncated description, from price, link). */
-export function modelTile(model: Model, stockBase = '/search', newTag?: string): ModelTileData {
+export function modelTile(model: Model & { stockCount?: number }, stockBase = '/search', newTag?: string): ModelTileData {
   const brand = model.manufacturer_name;
   const bodies = modelBodies(model);
   return {
@@ -183,6 +189,7 @@ export function modelTile(model: Model, stockBase = '/search', newTag?: string):
     bodies,
     bodySlugs: bodies.map(bodySlug),
     ...(model.fuel ? { fuel: model.fuel } : {}),
+    ...(model.stockCount ? { stockCount: model.stockCount } : {}),
   };
 }
 
@@ -198,18 +205,25 @@ export function rangeBrands(models: readonly Model[], manufacturers: readonly Ma
   return [...map.values()];
 }
 
-/** Models derived from stock when a tenant has no models.json: one per make and model, 'from' the lowest price, most-stocked first. */
-export function modelsFromCars(cars: readonly { make?: string | null; model?: string | null; simple_body?: string | null; simple_fuel?: string | null; price?: number | null; status?: string }[]): Model[] {
-  const byKey = new Map<string, Model & { count: number }>();
+/**
+ * Models derived from stock when a tenant has no models.json: one per make and model, 'from' the
+ * lowest price, most-stocked first, with how many are in stock and a picture of one of them (the
+ * first in the list with a photo, else the first one's body placeholder: stock is newest first).
+ */
+export function modelsFromCars(
+  cars: readonly { make?: string | null; model?: string | null; simple_body?: string | null; simple_fuel?: string | null; price?: number | null; status?: string; primary_image_url?: string | null }[],
+): StockModel[] {
+  const byKey = new Map<string, StockModel & { photo: boolean }>();
   for (const car of cars) {
     if (!car.make || !car.model || car.status === 'sold') continue;
     const key = `${slugify(car.make)}/${slugify(car.model)}`;
     const price = car.price && car.price > 10 ? car.price : undefined;
     const existing = byKey.get(key);
     if (existing) {
-      existing.count += 1;
+      existing.stockCount += 1;
       if (price && (!existing.from_price || price < existing.from_price)) existing.from_price = price;
       if (car.simple_body && !existing.body.includes(car.simple_body)) existing.body.push(car.simple_body);
+      if (!existing.photo && car.primary_image_url) Object.assign(existing, { image: { url: car.primary_image_url }, photo: true });
       continue;
     }
     byKey.set(key, {
@@ -220,11 +234,13 @@ export function modelsFromCars(cars: readonly { make?: string | null; model?: st
       ...(car.simple_fuel ? { fuel: car.simple_fuel } : {}),
       ...(price ? { from_price: price } : {}),
       short_description: '',
-      count: 1,
+      image: { url: primaryImage(car) },
+      photo: Boolean(car.primary_image_url),
+      stockCount: 1,
     });
   }
   // Most-stocked first: a derived range shows what the dealer actually has most of.
   return [...byKey.values()]
-    .sort((a, b) => b.count - a.count || (a.manufacturer_name ?? '').localeCompare(b.manufacturer_name ?? '') || a.name.localeCompare(b.name))
-    .map(({ count: _count, ...model }) => model);
+    .sort((a, b) => b.stockCount - a.stockCount || (a.manufacturer_name ?? '').localeCompare(b.manufacturer_name ?? '') || a.name.localeCompare(b.name))
+    .map(({ photo: _photo, ...model }) => model);
 }

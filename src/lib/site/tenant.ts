@@ -9,7 +9,7 @@ import { basename, join, resolve } from 'node:path';
 import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
-import { parseStock, visibleStock, type StockProblem } from '../vehicle/stock.ts';
+import { parseStock, visibleStock, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay, type ReservationOverlay } from '../vehicle/reservation-overlay.ts';
 import { vehicleKindsOf } from '../text/template-wording.ts';
 import { DEMO_CLOCK_FILE, demoShiftDays, parseDemoClock, shiftSiteDates, shiftStockDates } from './demo-clock.ts';
@@ -84,10 +84,11 @@ export function loadSite(dir: string): Site {
 /**
  * Load and validate a tenant folder; `now` (ms) decides sold-car visibility. `stock`: the
  * records to use instead of the folder's stock.json (the pipeline's accepted snapshot,
- * src/pipeline/state/store.ts); `overlay`: the reserved overlay to use instead of the folder's
+ * src/pipeline/state/stock.ts), with their parse when the intake kept it (used, as a copy,
+ * unless demo dates move); `overlay`: the reserved overlay to use instead of the folder's
  * reservations.json (the pipeline state's, read beforehand: this load is synchronous).
  */
-export function loadTenant(dir: string, now: number = Date.now(), stock?: { data: unknown }, overlay?: ReservationOverlay): Tenant {
+export function loadTenant(dir: string, now: number = Date.now(), stock?: { data: unknown; parsed?: ParsedStock }, overlay?: ReservationOverlay): Tenant {
   const absolute = resolve(dir);
   const slug = basename(absolute);
   const dateShift = demoDateShift(absolute, now);
@@ -95,9 +96,13 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
   const site = shiftSiteDates(loadSite(absolute), dateShift);
   const stockFile = join(absolute, 'stock.json');
   const records = stock ? stock.data : existsSync(stockFile) ? readJson(stockFile) : undefined;
-  const parsed = records !== undefined
-    ? parseStock(slug, shiftStockDates(records, dateShift), vehicleKindsOf(site))
-    : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
+  const kinds = vehicleKindsOf(site);
+  // A parse kept by the intake is used only when its records' kinds were decided from this site's kinds.
+  const parsed = stock?.parsed && dateShift === 0 && sameKinds(stock.parsed.kinds, kinds)
+    ? structuredClone(stock.parsed)
+    : records !== undefined
+      ? parseStock(slug, shiftStockDates(records, dateShift), kinds)
+      : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
   // Paid online reservations the dealer's feed does not show yet (docs/payments.md).
   const cars = applyReservationOverlay(parsed.cars, overlay ?? readReservationOverlay(absolute));
   return {
@@ -144,4 +149,8 @@ export function listTenantDirs(root: string): string[] {
 export function readOptionalJson(dir: string, name: string): unknown {
   const file = join(dir, name);
   return existsSync(file) ? readJson(file) : undefined;
+}
+
+function sameKinds(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((kind, index) => kind === b[index]);
 }

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
 import type { Car } from '../../schemas/car.ts';
 
 /** The overlay file: { "<car id>": { "reference": "<payment reference>", "reserved_at": "<ISO time>" } }. */
@@ -27,6 +28,22 @@ export interface OverlayEntry {
 }
 
 export type ReservationOverlay = Record<string, OverlayEntry>;
+
+/**
+ * Where the reserved overlay is kept: the pipeline state's table (src/pipeline/state/reservations.ts)
+ * or, for a lead API without the state, the tenant folder's file (folderReservations). A process
+ * chooses one at start; the payments and the intake write through it.
+ */
+export interface Reservations {
+  /** The overlay of a tenant. */
+  of(slug: string): Promise<ReservationOverlay>;
+  /** Mark a car reserved; an existing entry (an earlier payment) stands. Returns whether an entry was added. */
+  reserveCar(slug: string, carId: string, reference: string, reservedAt: string): Promise<boolean>;
+  /** Remove a car's entry: only the one of `reference` when given (a refund), any when null. Returns whether one went. */
+  unreserveCar(slug: string, carId: string, reference: string | null): Promise<boolean>;
+  /** Remove the entries an accepted feed now reflects (settleReservationOverlay); returns their car ids. */
+  settle(slug: string, feedRecords: readonly unknown[]): Promise<string[]>;
+}
 
 /** Only well-formed entries of parsed overlay JSON. */
 export function overlayFromJson(data: unknown): ReservationOverlay {
@@ -74,10 +91,7 @@ export function settleReservationOverlay(overlay: ReservationOverlay, feedRecord
 
 /** Write the overlay atomically (readers see the old file or the new one); an empty overlay removes nothing but is written as {}. */
 export function writeReservationOverlay(tenantDir: string, overlay: ReservationOverlay): void {
-  const file = join(tenantDir, OVERLAY_FILE);
-  const temporary = `${file}.tmp-${process.pid}-${randomBytes(3).toString('hex')}`;
-  writeFileSync(temporary, `${JSON.stringify(overlay, null, 1)}\n`);
-  renameSync(temporary, file);
+  writeFileAtomic(join(tenantDir, OVERLAY_FILE), `${JSON.stringify(overlay, null, 1)}\n`);
 }
 
 /**
@@ -160,4 +174,27 @@ function withOverlayLock<T>(tenantDir: string, work: () => T): T {
       /* broken as stale by another process: nothing of ours to remove */
     }
   }
+}
+
+/** The tenant folders' files as Reservations (each change under the folder's lock): the adapter of a lead API without the pipeline state. */
+export function folderReservations(tenantDirOf: (slug: string) => string): Reservations {
+  return {
+    of: async (slug) => readReservationOverlay(tenantDirOf(slug)),
+    reserveCar: async (slug, carId, reference, reservedAt) =>
+      updateReservationOverlay(tenantDirOf(slug), (overlay) => ({ ...overlay, [carId]: overlay[carId] ?? { reference, reserved_at: reservedAt } })),
+    unreserveCar: async (slug, carId, reference) =>
+      updateReservationOverlay(tenantDirOf(slug), (overlay) => {
+        if (overlay[carId] && (reference === null || overlay[carId]!.reference === reference)) delete overlay[carId];
+        return overlay;
+      }),
+    settle: async (slug, feedRecords) => {
+      const settled: string[] = [];
+      updateReservationOverlay(tenantDirOf(slug), (overlay) => {
+        const kept = settleReservationOverlay(overlay, feedRecords);
+        settled.push(...Object.keys(overlay).filter((carId) => !kept[carId]));
+        return kept;
+      });
+      return settled;
+    },
+  };
 }

@@ -26,6 +26,8 @@ export interface ParsedStock {
   read: number;
   /** Records skipped (invalid or duplicate slug). */
   skipped: number;
+  /** The dealer kinds each record's kind was decided from (`parseStock`'s `dealerKinds`); undefined: every kind possible. */
+  kinds?: readonly VehicleKind[];
 }
 
 const DAY_MS = 86_400_000;
@@ -89,7 +91,7 @@ export function parseStock(tenant: string, data: unknown, dealerKinds?: readonly
     ids.set(id, record);
     cars.push(car);
   });
-  return { cars, problems, read: data.length, skipped: data.length - cars.length };
+  return { cars, problems, read: data.length, skipped: data.length - cars.length, ...(dealerKinds ? { kinds: [...dealerKinds] } : {}) };
 }
 
 /** When the car was sold, in ms since the epoch, or null when unknown. */

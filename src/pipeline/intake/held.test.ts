@@ -24,7 +24,7 @@ const events: LogFields[] = [];
 const log = (fields: LogFields) => events.push(fields);
 const options = () => ({ sitesDir: sites, guard: { maxRemovedShare: 0.5, minRemoved: 5 } });
 // The accepted stock lives in the pipeline state of the sites directory (the tenant folder's stock.json is only its seed).
-const acceptedRecords = () => withState(undefined, sites, async (state) => (await state.stock(SLUG, tenantDir))?.data as Record<string, unknown>[]);
+const acceptedRecords = () => withState(undefined, sites, async (state) => (await state.stock.get(SLUG, tenantDir))?.data as Record<string, unknown>[]);
 const heldFeeds = () => withState(undefined, sites, (state) => listHeldFeeds(state, SLUG));
 const stockText = async () => JSON.stringify(await acceptedRecords());
 const fixtureStock = () => JSON.parse(readFileSync(join(FIXTURE, 'stock.json'), 'utf8')) as Record<string, unknown>[];
@@ -101,11 +101,11 @@ describe('a rejected webhook push', () => {
   it('leaves its report in the state\'s last feed status; a clean push leaves none', async () => {
     const push = (body: string) => withState(undefined, sites, (state) => intakePush(tenantDir, SLUG, body, log, { ...options(), state }));
     expect(await push('{"not": "a car"')).toMatchObject({ accepted: false });
-    const rejected = await withState(undefined, sites, (state) => state.feedStatus(SLUG));
+    const rejected = await withState(undefined, sites, (state) => state.tenants.feedStatus(SLUG));
     expect(rejected).toMatchObject({ outcome: 'rejected', source: 'webhook' });
     expect(rejected?.report).toMatch(/^feed: webhook push\ntenant: [\w-]+\nrecords pushed: 0, valid: 0\nresult: REJECTED - \S/);
     expect(await push(JSON.stringify({ ...fixtureStock()[3], price: 4321 }))).toMatchObject({ accepted: true });
-    expect((await withState(undefined, sites, (state) => state.feedStatus(SLUG)))?.report).toBeUndefined();
+    expect((await withState(undefined, sites, (state) => state.tenants.feedStatus(SLUG)))?.report).toBeUndefined();
   });
 });
 
@@ -148,7 +148,7 @@ describe('held feeds in the shared state (issue 33 item 1)', () => {
       expect(confirmed).toMatchObject({ accepted: true, read: 2 });
       // The first process sees the decision and the stock it made; deciding again there does nothing.
       expect(await listHeldFeeds(stateA, SLUG)).toEqual([]);
-      expect(((await stateA.stock(SLUG))?.data as unknown[]).length).toBe(2);
+      expect(((await stateA.stock.get(SLUG))?.data as unknown[]).length).toBe(2);
       expect(await decideHeldFeed(tenantDir, SLUG, held!.held!.id, 'discard', log, { ...options(), state: stateA })).toBeNull();
       expect((await readHeldFeed(stateA, SLUG, held!.held!.id))?.feed).toMatchObject({ outcome: 'confirmed', note: 'by an operator' });
     } finally {

@@ -33,18 +33,18 @@ export async function holdFeed(state: PipelineState, slug: string, feed: { sourc
     removedIds: feed.change.removed.slice(0, 20),
     reason: feed.change.reason ?? 'held by the mass-change guard',
   };
-  await state.addHeldFeed(held, feed.bytes, feed.report);
+  await state.heldFeeds.add(held, feed.bytes, feed.report);
   return held;
 }
 
 /** Feeds of a tenant awaiting a decision, oldest first. */
 export function listHeldFeeds(state: PipelineState, slug: string): Promise<HeldFeed[]> {
-  return state.heldFeeds(slug);
+  return state.heldFeeds.pending(slug);
 }
 
 /** One held feed with its bytes and dry-run report (awaiting a decision or decided), or null. */
 export async function readHeldFeed(state: PipelineState, slug: string, id: string): Promise<{ feed: HeldFeed; bytes: Buffer; report: string } | null> {
-  return ID.test(id) ? state.heldFeed(slug, id) : null;
+  return ID.test(id) ? state.heldFeeds.get(slug, id) : null;
 }
 
 /**
@@ -53,5 +53,5 @@ export async function readHeldFeed(state: PipelineState, slug: string, id: strin
  * processes) pressing the button at once decide it only once.
  */
 export async function closeHeldFeed(state: PipelineState, slug: string, id: string, outcome: NonNullable<HeldFeed['outcome']>, note?: string): Promise<{ feed: HeldFeed; bytes: Buffer } | null> {
-  return ID.test(id) ? state.closeHeldFeed(slug, id, outcome, note) : null;
+  return ID.test(id) ? state.heldFeeds.close(slug, id, outcome, note) : null;
 }

@@ -25,7 +25,7 @@ const events: LogFields[] = [];
 const log = (fields: LogFields) => events.push(fields);
 const tenantDirOf = (slug: string) => (existsSync(join(tenants, slug)) ? join(tenants, slug) : null);
 // The accepted stock is in the pipeline state of the sites directory (the tenant folder's stock.json is its seed).
-const stockText = async (slug = SLUG) => JSON.stringify((await withState(undefined, sites, (state) => state.stock(slug, join(tenants, slug))))?.data);
+const stockText = async (slug = SLUG) => JSON.stringify((await withState(undefined, sites, (state) => state.stock.get(slug, join(tenants, slug))))?.data);
 const fixtureStock = () => JSON.parse(readFileSync(join(FIXTURE, 'stock.json'), 'utf8')) as Record<string, unknown>[];
 const reports = (slug = SLUG) => {
   const folder = join(inbox, slug, 'rejected');

@@ -95,7 +95,7 @@ function assess(tenantDir: string, slug: string, current: readonly unknown[], ne
 /** The accepted records of a tenant: the state's snapshot, else the tenant folder's stock.json (none when missing or unreadable). */
 export async function readStockRecords(tenantDir: string, state?: PipelineState): Promise<unknown[]> {
   if (state) {
-    const snapshot = await state.stock(basename(tenantDir), tenantDir).catch(() => null);
+    const snapshot = await state.stock.get(basename(tenantDir), tenantDir).catch(() => null);
     if (snapshot) return Array.isArray(snapshot.data) ? snapshot.data : [];
   }
   const file = join(tenantDir, 'stock.json');
@@ -117,10 +117,10 @@ async function updateStock(tenantDir: string, slug: string, options: IntakeOptio
   if (!options.state && !options.sitesDir) throw new Error('feed intake needs the pipeline state (options.state or options.sitesDir)');
   let written: unknown[] | null = null;
   await withState(options.state, options.sitesDir ?? '', async (state) => {
-    const seq = await state.updateStock(slug, tenantDir, (current) => (written = decide(current)));
+    const seq = await state.stock.update(slug, tenantDir, (current) => (written = decide(current)));
     if (seq === null) written = null;
     const records = written as unknown[] | null;
-    if (records) await state.settleReservations(slug, records);
+    if (records) await state.reservations.settle(slug, records);
   });
   const records = written as unknown[] | null;
   if (records) settleReservations(tenantDir, records);

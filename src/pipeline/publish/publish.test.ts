@@ -10,7 +10,7 @@ import { allowedInBuildChild } from '../../builder/render/child-env.ts';
 import { bucketSettings, PUBLISH_VARIABLES } from '../../config/publish.ts';
 import { tenantOfHost } from '../../lib/site/host.ts';
 import { loadPublisher } from './publisher.ts';
-import { rollbackTenant } from '../release/run.ts';
+import { rollbackTenant } from '../release/rollback.ts';
 import { currentRelease, switchCurrent, tenantPaths, writeManifest } from '../state/release-dirs.ts';
 import { withState } from '../state/store.ts';
 import { createEdgeHandler } from '../../edge/edge.ts';
@@ -163,8 +163,8 @@ describe('rollback through the pipeline', () => {
       const manifest = { id, slug: 'acme', createdAt: new Date().toISOString(), buildTime: 0, fullBuildTime: 0, mode: 'full' as const, configHash: 'c', cars: [], fingerprints: {}, added: 0, changed: 0, removed: 0, brokenLinks: [] };
       writeManifest(sitesDir, manifest);
       await withState(undefined, sitesDir, async (state) => {
-        await state.recordRelease(manifest);
-        await state.setLive('acme', id);
+        await state.releases.record(manifest);
+        await state.tenants.setLive('acme', id);
       });
     }
     expect(

@@ -1,24 +1,25 @@
 /**
- * Producing a release directory (issue 8 §3, §4). A full release is the tenant build into the
- * release directory, rendered from the worker's kept renderer of the code version
- * (src/builder/render/code-renderer.ts; the first one on a disk compiles it). An incremental release
- * renders only the pages that must change: the bundle keeps every visible car (listings,
- * home, search index) but its render plan (the page plan's families, src/pipeline/release/plan.ts)
- * limits the per-car, search and brand routes to the affected keys; the output goes to a
- * staging directory, and the release is then assembled
+ * Producing a release directory (issue 8 §3, §4). Both kinds render through the render room's
+ * one entry (renderTenant, src/builder/render/), with the worker's kept renderer of the code
+ * version (`keep`) and the tenant the release already loaded. A full release is the tenant
+ * rendered into the release directory and finished (the first one on a disk compiles the kept
+ * renderer). An incremental release renders only the pages that must change: the bundle keeps
+ * every visible car (listings, home, search index) but its render plan (the page plan's
+ * families, src/pipeline/release/plan.ts) limits the per-car, search and brand routes to the
+ * affected keys; the output goes to a staging directory, and the release is then assembled
  * from it plus hard links to every still-valid file of the previous release (pages of
  * unchanged cars, images, hashed assets). Post-build steps (sitemap, images) then run on
  * the assembled release with the full bundle, exactly as after a full build.
  */
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildWithCodeRenderer, runAstroBuild, warmRendererFor } from '../../builder/render/index.ts';
+import { codeRenderersDir, compiledCodeKey, finishTenant, renderTenant, type KeptRendererKey, type PreparedTenant, type RenderedWith, type RenderSettings } from '../../builder/render/index.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
 import { walkFiles } from '../../platform/fs/walk.ts';
 import type { Car } from '../../schemas/car.ts';
 import { runPostBuildSteps } from '../../builder/post-build/steps.ts';
 import type { Tenant } from '../../lib/site/tenant.ts';
-import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
+import { codeHash } from './config-hash.ts';
 import { carSlugsToRender, renderPlanOf, reusedFamilyFiles, type ReleasePlan } from './plan.ts';
 
 /** Result of producing a release directory. */
@@ -31,8 +32,8 @@ export interface ReleaseBuild {
   reused: number;
   /** Seconds per phase: rendering (kept bundle or Astro; the linking of reused files overlaps it), assembly (linking and moving), post-build steps. */
   phases?: { astro: number; assemble: number; steps: number };
-  /** What rendered the pages (a kept server bundle, an Astro build, or for a full release the Astro build that compiled the kept renderer), and why a kept bundle was not used. */
-  renderedWith?: 'kept-renderer' | 'astro' | 'compile';
+  /** What rendered the pages (renderTenant's report), and why a kept renderer was not used. */
+  renderedWith?: RenderedWith;
   rendererProblem?: string;
   /** Incremental only: /{brand}/overview pages rendered (the others' tiles did not change), or 'all'. */
   brandPages?: number | 'all';
@@ -43,14 +44,30 @@ export interface ReleaseBuild {
   dropped?: number;
 }
 
-/**
- * Full build of the tenant folder (with `stock`: the accepted snapshot; `overlay`: the state's reserved overlay) into `outDir`, with the
- * kept renderer of code version `renderer.key` in `renderer.root` (compiled by this build when
- * that folder has none).
- */
-export async function buildFullRelease(tenantDir: string, outDir: string, now: number, renderer: { key: string; root?: string }, stock?: { data: unknown }, overlay?: ReservationOverlay): Promise<ReleaseBuild & { visible: number }> {
-  const result = await buildWithCodeRenderer({ dir: tenantDir, outRoot: dirname(outDir), outDir, now, logProblems: false, stock, overlay, ...renderer });
-  return { ok: result.ok, error: result.error, rendered: result.visible, reused: 0, visible: result.visible, renderedWith: result.renderedWith, rendererProblem: result.rendererProblem };
+/** How a release renders: the worker's kept renderer of the code version, and the render settings. */
+export interface ReleaseRender {
+  keep: KeptRendererKey;
+  settings: RenderSettings;
+}
+
+/** This worker's kept renderer of the running code version (in `renderers`, default under the cache root). */
+export function keptRenderer(renderers?: string): KeptRendererKey {
+  return { key: compiledCodeKey(codeHash()), root: renderers ?? codeRenderersDir() };
+}
+
+/** Full build of the prepared tenant (loaded from the accepted snapshot and the state's reserved overlay) into its `outDir`. */
+export async function buildFullRelease(prepared: PreparedTenant, render: ReleaseRender): Promise<ReleaseBuild & { visible: number }> {
+  const report = await renderTenant(prepared, { outDir: prepared.outDir, ...render });
+  const result = await finishTenant(prepared, report, {});
+  return {
+    ok: result.ok,
+    error: result.error,
+    rendered: result.visible,
+    reused: 0,
+    visible: result.visible,
+    renderedWith: result.renderedWith,
+    rendererProblem: result.rendererProblem,
+  };
 }
 
 /** Files under a directory as relative paths with `/` separators. */
@@ -165,8 +182,8 @@ export function assembleRelease(options: ReuseRules & { stageDir: string }): { r
 /**
  * Incremental build: render the pages `plan` names (per page family the affected keys, every
  * page of a family it marks `all`, and every other route but the stock-free ones it takes over),
- * reuse the rest. With `renderer` (a kept server bundle of the same code and config) the pages
- * are rendered from it; otherwise by Astro (which renders the stock-free routes too).
+ * reuse the rest. The pages render from the kept renderer of `render.keep` when this disk has
+ * it; otherwise by Astro (which renders the stock-free routes too).
  */
 export async function buildIncrementalRelease(options: {
   tenant: Tenant;
@@ -178,26 +195,23 @@ export async function buildIncrementalRelease(options: {
   outDir: string;
   /** What to render and what to take over (src/pipeline/release/plan.ts planRelease). */
   plan: ReleasePlan;
-  /** Directory of a kept server bundle of the same code and config; absent = an Astro build. */
-  renderer?: string;
+  render: ReleaseRender;
 }): Promise<ReleaseBuild> {
   const { tenant, outDir, plan, bundle: full } = options;
   const renderSlugs = carSlugsToRender(plan, tenant.visible);
-  const partial: TenantBundle = {
-    ...full,
-    render: renderPlanOf(plan),
-    ...(plan.reuseRoutes.length ? { reuseRoutes: [...plan.reuseRoutes] } : {}),
-  };
   const stageDir = `${outDir}.stage`;
   rmSync(stageDir, { recursive: true, force: true });
   const clock = performance.now();
   const lap = (since: number) => Math.round((performance.now() - since) / 10) / 100;
   try {
     // A warm renderer of this kept bundle (started by the previous release of the same code and config) renders in about the time of its pages.
-    const rendering = options.renderer ? warmRendererFor(options.renderer).render(partial, stageDir, tenant.site.url) : null;
+    const rendering = renderTenant(
+      { slug: tenant.slug, bundle: full },
+      { outDir: stageDir, ...options.render, plan: { render: renderPlanOf(plan), reuseRoutes: plan.reuseRoutes, previousDir: options.previousDir } },
+    );
     // The job must be in the child's hands before the synchronous linking below holds this
     // thread, or the child waits for it and the two run one after the other.
-    await rendering?.sent;
+    await rendering.sent;
     // While the child renders, take over the previous release's still-valid files (two cores).
     const visibleSlugs = new Set(tenant.visible.map((car) => car.slug));
     const linkStarted = performance.now();
@@ -210,31 +224,31 @@ export async function buildIncrementalRelease(options: {
       keepPages: reusedFamilyFiles(plan),
     });
     const linkSeconds = lap(linkStarted);
-    let astro = rendering ? await rendering : null;
-    let renderedWith: ReleaseBuild['renderedWith'] = 'kept-renderer';
-    let rendererProblem: string | undefined;
-    // Pages the kept bundle did not render are taken over; one the previous release lacks means the plan does not fit it.
-    const missing = (astro?.code === 0 ? (astro.reused ?? []) : []).filter((path) => !existsSync(join(options.previousDir, path)));
-    if (astro && missing.length > 0) astro = { code: 1, output: `pages to take over are missing from the previous release: ${missing.slice(0, 3).join(', ')}`, peakRss: 0 };
-    // A kept bundle that cannot render (a route it does not support) falls back to Astro.
-    if (!astro || astro.code !== 0) {
-      if (astro) rendererProblem = `kept renderer failed (exit ${astro.code}): ${astro.output.trim().split('\n').slice(0, 3).join(' | ')}`;
-      renderedWith = 'astro';
-      rmSync(stageDir, { recursive: true, force: true });
-      astro = await runAstroBuild(partial, stageDir, tenant.site.url);
-    }
+    const report = await rendering;
     const astroSeconds = lap(clock);
-    if (astro.code !== 0) return { ok: false, error: `Astro build failed (exit ${astro.code}):\n${astro.output.trim().split('\n').slice(-30).join('\n')}`, rendered: 0, reused: 0 };
+    if (!report.ok) return { ok: false, error: report.error, rendered: 0, reused: 0 };
     const tenantPublic = join(tenant.dir, 'public');
     if (existsSync(tenantPublic)) cpSync(tenantPublic, stageDir, { recursive: true });
     const moveStarted = performance.now();
-    // An Astro build renders every route (its result names no pages to take over).
-    const takenOver = takeOver(options.previousDir, outDir, astro.reused ?? [], previous);
+    // An Astro build renders every route (its report names no pages to take over).
+    const takenOver = takeOver(options.previousDir, outDir, report.reused ?? [], previous);
     const { reused, carPages, staged, dropped } = moveStaged(stageDir, outDir, visibleSlugs, previous);
     const assembleSeconds = Math.round((linkSeconds + lap(moveStarted)) * 100) / 100;
     const stepsStarted = performance.now();
     await runPostBuildSteps({ tenant, bundle: full, outDir, incremental: true });
-    return { ok: true, rendered: carPages, reused, staged, dropped, renderedWith, rendererProblem, brandPages: plan.families.brand.all ? 'all' : plan.families.brand.render.length, takenOver, phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) } };
+    const renderedWith = report.renderedWith ?? undefined;
+    return {
+      ok: true,
+      rendered: carPages,
+      reused,
+      staged,
+      dropped,
+      renderedWith,
+      rendererProblem: report.problem,
+      brandPages: plan.families.brand.all ? 'all' : plan.families.brand.render.length,
+      takenOver,
+      phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) },
+    };
   } catch (error) {
     return { ok: false, error: `incremental build failed: ${(error as Error).stack ?? String(error)}`, rendered: 0, reused: 0 };
   } finally {

@@ -117,6 +117,7 @@ export const STOCK_FREE_ROUTES: readonly string[] = [
   '/[garageRoute]',
   '/[brands]',
   '/[products]',
+  '/[spinToWin]',
   '/apply-for-finance',
   '/blog/[reviews]',
   '/book-test-drive',

@@ -1,38 +1,38 @@
 /**
- * One pipeline job (issue 8 §2-4): bring a tenant's live release in step with its tenant
- * folder and accepted stock. Detect what changed since the live release; if anything did,
- * build a new release directory (incrementally when few cars changed), check it, publish it
- * atomically, sync the search index, prune old releases, and record the outcome in the
- * status file and the log. Any failure leaves the live release untouched. Callers serialise
- * jobs per tenant (src/pipeline/service/queue.ts). Stateless (issue 33 item 4): the stock, the live
- * pointer and the previous release's record come from the pipeline state; the previous
- * release's files from the local cache, else from the publisher (`fetchRelease`); the pages
- * render from this worker's kept renderer of the code version, whichever tenant compiled it.
+ * One pipeline job: bring a tenant's live release in step with its tenant folder and accepted
+ * stock, as named steps: load (state inputs, the tenant), photos, decide (decide.ts), render,
+ * check, record, publish, sync (search), prune. Any failure leaves the live release untouched.
+ * Callers serialise jobs per tenant (service/queue.ts). Stateless: the stock, the live pointer
+ * and the previous release's record come from the pipeline state; the previous release's files
+ * from the local cache, else from the publisher (`fetchRelease`); the pages render from this
+ * worker's kept renderer of the code version, whichever tenant compiled it.
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
-import { codeRenderer, compiledCodeKey, warmRendererFor } from '../../builder/render/index.ts';
+import { isPrepared, preparedTenant, renderEngine, renderSettings, renderTenant, type PreparedTenant, type RenderedWith } from '../../builder/render/index.ts';
 import { modelsFromStock } from '../../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import { environment } from '../../config/env.ts';
 import { photoOptionsFromEnv } from '../../config/images.ts';
-import { resolveTenantPhotos } from '../../images/resolve.ts';
+import { resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import { carFingerprint, diffStock, isEmptyDiff, type StockDiff } from './changes.ts';
 import { checkRelease } from './checks.ts';
-import { codeHash, tenantConfigHash } from './config-hash.ts';
+import { tenantConfigHash } from './config-hash.ts';
+import { decideWith, type ReleaseFacts } from './decide.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
-import { buildFullRelease, buildIncrementalRelease } from './build.ts';
+import { buildFullRelease, buildIncrementalRelease, keptRenderer, type ReleaseBuild, type ReleaseRender } from './build.ts';
+import { cacheRelease, liveRelease, tenantInputs, type ReleaseStock } from './inputs.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './plan.ts';
 import { precompressRelease } from './precompress.ts';
-import { currentRelease, newReleaseId, pickRollback, pruneReleases, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
-import { withState, type PipelineState, type StockSnapshot } from '../state/store.ts';
+import { newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
+import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
-import { readStatus, recordStatusIn, type StatusUpdate } from '../state/status.ts';
+import { recordStatusIn, type StatusUpdate } from '../state/status.ts';
 
 /** Defaults of the rebuild options. */
 export const REBUILD_DEFAULTS = {
@@ -43,10 +43,9 @@ export const REBUILD_DEFAULTS = {
   /** Above this share of visible cars to re-render, a full build is as cheap and simpler. */
   maxIncrementalShare: 0.5,
   /**
-   * A Meilisearch tenant whose pages carry a build-minted tenant token (which expires: issue
-   * 13 M9, default 30 days) is rebuilt in full when asked after this long, even with no
-   * change, so the token is re-minted well before it expires (the pipeline asks every
-   * tenant every few hours; docs/search.md).
+   * A Meilisearch tenant whose pages carry a build-minted tenant token (which expires, default
+   * 30 days) is rebuilt in full when asked after this long, even with no change, so the token
+   * is re-minted well before it expires (the pipeline asks every tenant every few hours).
    */
   searchTokenRefreshMs: 7 * 24 * 3_600_000,
 };
@@ -73,18 +72,18 @@ export interface RebuildOptions {
   state?: PipelineState;
   /**
    * After a full release, start the warm renderer of its kept bundle at once, so the tenant's
-   * next incremental release renders in about the time of its pages (issue 17 item 6). For a
-   * long-lived pipeline; a one-shot run (`--once`, a fleet deploy) leaves it off. A function is
-   * asked after the release (the service says no while other rebuilds wait: a deploy wave
-   * would only start renderers that evict each other).
+   * next incremental release renders in about the time of its pages. For a long-lived
+   * pipeline; a one-shot run (`--once`, a fleet deploy) leaves it off. A function is asked
+   * after the release (the service says no while other rebuilds wait: a deploy wave would only
+   * start renderers that evict each other).
    */
   warmRenderer?: boolean | (() => boolean | Promise<boolean>);
   /** This worker's kept renderers, one per code version (default `<PIPELINE_CACHE_DIR or .cache>/renderers`: src/builder/render/code-renderer.ts). */
   renderers?: string;
   /**
    * Asked before the release goes live (and by the publisher right before its pointer
-   * switch): false when this run lost its job to another worker (src/pipeline/service/queue.ts), so
-   * it never publishes over that worker's release.
+   * switch): false when this run lost its job to another worker (service/queue.ts), so it
+   * never publishes over that worker's release.
    */
   guard?: () => Promise<boolean>;
 }
@@ -107,7 +106,7 @@ export interface RebuildResult {
   /** Car pages rendered by Astro. */
   rendered: number;
   /** Pages rendered from the kept renderer of the code version, by an Astro build, or (a full release) by the Astro build that compiled that renderer. */
-  renderedWith?: 'kept-renderer' | 'astro' | 'compile';
+  renderedWith?: RenderedWith;
   seconds: number;
   reason?: string;
   /** Seconds spent building (Astro and assembly), checking and syncing search. */
@@ -116,94 +115,55 @@ export interface RebuildResult {
   search?: { added: number; updated: number; deleted: number } | { error: string };
 }
 
-/**
- * Whether the models of the header's Range menu (derived from stock when the tenant has no
- * models.json, siteMenus in src/lib/range/site-range.ts) differ: every page shows the menu, so reused pages would
- * be stale.
- */
-function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly Car[]): boolean {
-  if (existsSync(join(tenantDir, 'models.json'))) return false;
-  return JSON.stringify(modelsFromStock(previous)) !== JSON.stringify(modelsFromStock(next));
+/** Seconds since `since` (performance.now()), to the hundredth. */
+const secondsSince = (since: number) => Math.round((performance.now() - since) / 10) / 100;
+
+/** What every step of one job shares. */
+interface Job {
+  options: RebuildOptions;
+  state: PipelineState;
+  slug: string;
+  tenantDir: string;
+  sitesDir: string;
+  now: number;
+  keep: number;
+  log: Logger;
+  seconds: () => number;
+  empty: Pick<RebuildResult, 'tenant' | 'added' | 'changed' | 'removed' | 'rendered'>;
+  /** The live release and the state's inputs (load). */
+  liveId: string | null;
+  stock: ReleaseStock | null;
+  overlay: ReservationOverlay;
+  reservations: string;
 }
 
-/**
- * The live release of a tenant from the state. A sites directory published before the state
- * existed (a `current` symlink and manifests on disk only) is taken into the state once.
- */
-export async function liveRelease(state: PipelineState, sitesDir: string, slug: string): Promise<string | null> {
-  const live = await state.live(slug);
-  if (live) return live;
-  const local = currentRelease(sitesDir, slug);
-  const manifest = local ? readManifest(sitesDir, slug, local) : null;
-  if (!local || !manifest) return null;
-  await state.recordRelease(manifest);
-  await state.setLive(slug, local);
-  return local;
+/** The job with its tenant loaded and compared with the live release (decide). */
+interface Loaded extends Job {
+  tenant: Tenant;
+  photos: PhotoReport;
+  previous: ReleaseManifest | null;
+  configHash: string;
+  fingerprints: Record<string, string>;
+  diff: StockDiff;
+  counts: { added: number; changed: number; removed: number };
 }
 
-/**
- * What a build of a tenant reads from the state before the synchronous loadTenant: its
- * accepted stock and its reserved overlay (the state's rows over the folder's file), with the
- * rows' signature the release records once live (state/reservation-watch.ts compares it).
- */
-export async function tenantInputs(state: PipelineState, slug: string, tenantDir: string): Promise<{ stock: StockSnapshot | null; overlay: ReservationOverlay; reservations: string }> {
-  const stock = await state.stock(slug, tenantDir);
-  const { overlay, signature } = await state.overlay(slug, tenantDir);
-  return { stock, overlay, reservations: signature };
-}
-
-/**
- * Warm the renderer a tenant's next incremental release would render with (this worker's kept
- * renderer of the current code version), when this disk keeps it and the tenant has a live
- * release: asked while a change waits out its debounce. A renderer loads its page modules on
- * its first render, so it also renders the tenant cut to one car into a scratch folder: every
- * route runs once and the job's render finds them loaded. The renderer's key, or null.
- */
-export async function warmNextRenderer(state: PipelineState, sitesDir: string, slug: string, tenantDir: string, renderers?: string): Promise<string | null> {
-  const live = await state.live(slug);
-  const manifest = live ? await state.release(slug, live) : null;
-  const paths = tenantPaths(sitesDir, slug);
-  const key = compiledCodeKey(codeHash());
-  const dir = manifest ? codeRenderer(key, renderers) : undefined;
-  if (!manifest || !dir) return null;
-  const renderer = warmRendererFor(dir);
-  renderer.warm();
-  const now = Date.now();
-  const inputs = await tenantInputs(state, slug, tenantDir);
-  const tenant = loadTenant(tenantDir, now, inputs.stock ?? undefined, inputs.overlay);
-  const bundle = createBundle(tenant, now);
-  const scratch = join(paths.base, `warm-up-${process.pid}`);
-  try {
-    await renderer.render({ ...bundle, cars: bundle.cars.slice(0, 1) }, scratch, tenant.site.url);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-  return key;
-}
-
-/**
- * Make a recorded release's files available in the local cache (`<sites>/<slug>/releases/<id>`):
- * there already, or fetched from the publisher's store. False when neither has them.
- */
-async function cacheRelease(sitesDir: string, manifest: ReleaseManifest, publisher: Publisher | undefined): Promise<boolean> {
-  const paths = tenantPaths(sitesDir, manifest.slug);
-  const dir = join(paths.releases, manifest.id);
-  if (existsSync(dir) && readManifest(sitesDir, manifest.slug, manifest.id)) return true;
-  if (!publisher?.fetchRelease) return false;
-  const temporary = join(paths.base, `fetch-${manifest.id}`);
-  rmSync(temporary, { recursive: true, force: true });
-  mkdirSync(paths.releases, { recursive: true });
-  try {
-    if (!(await publisher.fetchRelease(manifest.slug, manifest.id, temporary))) return false;
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(temporary, dir);
-  } finally {
-    rmSync(temporary, { recursive: true, force: true });
-  }
-  // Complete in this cache once its manifest is there (state/release-dirs.ts); its kept renderer is not (the release builds without it).
-  const { renderer: _renderer, ...cached } = manifest;
-  writeManifest(sitesDir, cached);
-  return true;
+/** A release being made: its id, directory, mode, and what it renders from. */
+interface Release extends Loaded {
+  id: string;
+  releaseDir: string;
+  previousDir: string | null;
+  mode: 'full' | 'incremental';
+  why: string;
+  plan?: ReleasePlan;
+  bundle?: TenantBundle;
+  renderSlugs: string[];
+  /** The worker's kept renderer of the code version and the render settings (render). */
+  render: ReleaseRender;
+  /** The kept renderer's key when the release renders (or, a full release, compiled) with it. */
+  renderer?: string;
+  /** The loaded tenant handed to the render entry (render), and to the warm-up after a compile (prune). */
+  prepared?: PreparedTenant;
 }
 
 /** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems. */
@@ -212,205 +172,317 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
 }
 
 async function rebuild(options: RebuildOptions, state: PipelineState): Promise<RebuildResult> {
+  const job = await load(options, state);
+  if ('outcome' in job) return job;
+  const loaded = await loadTenantOf(job);
+  if ('outcome' in loaded) return loaded;
+  const release = await decide(loaded);
+  if ('outcome' in release) return release;
+  const built = await render(release);
+  if ('outcome' in built) return built;
+  const checked = await check(release, built.build);
+  if ('outcome' in checked) return checked;
+  const manifest = record(release, checked);
+  const published = await publish(release, manifest);
+  if (published) return published;
+  const search = await sync(release);
+  await prune(release, built.build);
+  return finish(release, built, checked, search);
+}
+
+/** Load: the state's inputs (the live release, the accepted stock, the reserved overlay) after clearing leftovers of a killed build. */
+async function load(options: RebuildOptions, state: PipelineState): Promise<Job | RebuildResult> {
   const started = performance.now();
   const tenantDir = resolve(options.tenantDir);
   const sitesDir = resolve(options.sitesDir);
   const slug = basename(tenantDir);
-  const now = options.now ?? Date.now();
   const keep = options.keep ?? REBUILD_DEFAULTS.keep;
   const log = options.log ?? silentLogger;
-  const seconds = () => Math.round((performance.now() - started) / 10) / 100;
-  const paths = tenantPaths(sitesDir, slug);
+  const seconds = () => secondsSince(started);
   const empty = { tenant: slug, added: 0, changed: 0, removed: 0, rendered: 0 };
-
   // Leftovers of a killed build are never served; clear them before building again.
   pruneReleases(sitesDir, slug, keep);
-  let liveId: string | null;
-  let stock: StockSnapshot | null;
-  let overlay: ReservationOverlay;
-  let reservations: string;
   try {
-    liveId = await liveRelease(state, sitesDir, slug);
-    ({ stock, overlay, reservations } = await tenantInputs(state, slug, tenantDir));
+    const liveId = await liveRelease(state, sitesDir, slug);
+    const inputs = await tenantInputs(state, slug, tenantDir);
+    return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, ...inputs };
   } catch (error) {
     const reason = `pipeline state unavailable: ${(error as Error).message}`;
     log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
     return { ...empty, outcome: 'failed', seconds: seconds(), reason };
   }
+}
 
-  // The status goes to the state and the local file; a state that cannot take it is logged, the job's outcome stands.
-  const note = (update: StatusUpdate) => recordStatusIn(state, sitesDir, slug, update).catch((error) => log({ level: 'warn', event: 'status', tenant: slug, reason: (error as Error).message }));
-  // The reserved rows the live site now shows (state/reservation-watch.ts); a failure to record it costs at most one needless rebuild.
-  const builtFrom = (signature: string) => state.recordReservationsBuilt(slug, signature).catch((error) => log({ level: 'warn', event: 'reservations-built', tenant: slug, reason: (error as Error).message }));
-  const fail = async (reason: string, counts: Partial<RebuildResult> = {}, release?: string): Promise<RebuildResult> => {
-    const result: RebuildResult = { ...empty, ...counts, outcome: 'failed', release, seconds: seconds(), reason };
-    await note({ outcome: 'failed', current: liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
-    log({ level: 'error', event: 'release', tenant: slug, release: release ?? null, added: result.added, changed: result.changed, removed: result.removed, seconds: result.seconds, outcome: 'failed', reason });
-    return result;
-  };
+/** The status goes to the state and the local file; a state that cannot take it is logged, the job's outcome stands. */
+function note(job: Job, update: StatusUpdate): Promise<unknown> {
+  return recordStatusIn(job.state, job.sitesDir, job.slug, update).catch((error) => job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: (error as Error).message }));
+}
 
+/** The reserved rows the live site now shows (state/reservation-watch.ts); a failure to record it costs at most one needless rebuild. */
+function builtFrom(job: Job): Promise<unknown> {
+  return job.state.reservations.recordBuilt(job.slug, job.reservations).catch((error) => job.log({ level: 'warn', event: 'reservations-built', tenant: job.slug, reason: (error as Error).message }));
+}
+
+/** A failed job: recorded in the status and logged; the live release stays. */
+async function fail(job: Job, reason: string, counts: Partial<RebuildResult> = {}, release?: string): Promise<RebuildResult> {
+  const result: RebuildResult = { ...job.empty, ...counts, outcome: 'failed', release, seconds: job.seconds(), reason };
+  await note(job, { outcome: 'failed', current: job.liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
+  job.log({ level: 'error', event: 'release', tenant: job.slug, release: release ?? null, added: result.added, changed: result.changed, removed: result.removed, seconds: result.seconds, outcome: 'failed', reason });
+  return result;
+}
+
+/** Load the tenant (with the state's stock and overlay), resolve its feed photos, and compare it with the live release. */
+async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
   let tenant: Tenant;
   try {
-    tenant = loadTenant(tenantDir, now, stock ?? undefined, overlay);
+    tenant = loadTenant(job.tenantDir, job.now, job.stock ?? undefined, job.overlay);
   } catch (error) {
-    return fail(error instanceof TenantConfigError ? error.message : (error as Error).message);
+    return fail(job, error instanceof TenantConfigError ? error.message : (error as Error).message);
   }
-  // Feed photos first (docs/images.md): the fingerprints then include where each photo comes
-  // from, so a car whose photo failed last time is rendered again once the photo works.
-  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv(options.env ?? environment()));
-  for (const fault of photos.faults) log({ level: 'warn', event: 'photo-fault', tenant: slug, car: fault.car, url: fault.url, reason: fault.reason });
-  if (photos.fetched > 0) log({ event: 'photos', tenant: slug, photos: photos.photos, known: photos.known, fetched: photos.fetched, transformed: photos.transformed, failed: photos.faults.length, seconds: photos.seconds });
-
-  const previous: ReleaseManifest | null = liveId ? await state.release(slug, liveId) : null;
-  const configHash = tenantConfigHash(tenantDir);
+  const photos = await resolvePhotos(job, tenant);
+  const previous: ReleaseManifest | null = job.liveId ? await job.state.releases.get(job.slug, job.liveId) : null;
+  const configHash = tenantConfigHash(job.tenantDir);
   const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
   const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
   const counts = { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length };
+  return { ...job, tenant, photos, previous, configHash, fingerprints, diff, counts };
+}
 
-  const tokenRefreshDue = Boolean(tenant.site.search && !tenant.site.search.key && previous && now - previous.fullBuildTime >= (options.searchTokenRefreshMs ?? REBUILD_DEFAULTS.searchTokenRefreshMs));
-  if (previous && previous.configHash === configHash && isEmptyDiff(diff) && !options.full && !tokenRefreshDue) {
-    const result: RebuildResult = { ...empty, outcome: 'unchanged', release: liveId ?? undefined, seconds: seconds() };
-    await builtFrom(reservations);
-    log({ event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'unchanged' });
-    return result;
-  }
-  if (await state.hold(slug)) {
-    const result: RebuildResult = { ...empty, ...counts, outcome: 'held', release: liveId ?? undefined, seconds: seconds(), reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)' };
-    await note({ outcome: 'held', current: liveId });
-    log({ level: 'warn', event: 'release', tenant: slug, release: liveId, ...counts, seconds: result.seconds, outcome: 'held' });
-    return result;
-  }
+/**
+ * Photos: feed photos first (docs/images.md), so the fingerprints include where each photo
+ * comes from and a car whose photo failed last time is rendered again once the photo works.
+ */
+async function resolvePhotos(job: Job, tenant: Tenant): Promise<PhotoReport> {
+  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv(job.options.env ?? environment()));
+  for (const fault of photos.faults) job.log({ level: 'warn', event: 'photo-fault', tenant: job.slug, car: fault.car, url: fault.url, reason: fault.reason });
+  if (photos.fetched > 0) job.log({ event: 'photos', tenant: job.slug, photos: photos.photos, known: photos.known, fetched: photos.fetched, transformed: photos.transformed, failed: photos.faults.length, seconds: photos.seconds });
+  return photos;
+}
 
-  const id = newReleaseId(new Date(now > Date.now() - 1000 ? now : Date.now()));
-  const releaseDir = join(paths.releases, id);
-  // A worker that never built this tenant (or was restarted on an empty disk) fetches the live release.
-  const cached = previous
-    ? await cacheRelease(sitesDir, previous, options.publisher).catch((error) => {
-        log({ level: 'warn', event: 'fetch-release', tenant: slug, release: previous.id, reason: (error as Error).message });
-        return false;
-      })
-    : false;
-  const previousDir = previous && cached ? join(paths.releases, previous.id) : null;
-  let renderSlugs: string[] = [];
-  let plan: ReleasePlan | undefined;
-  let bundle: TenantBundle | undefined;
-  let mode: 'full' | 'incremental' = 'full';
-  // Why a release is full (logged): incremental releases are the rule once a tenant is live.
-  let why: string;
-  if (!previous) why = 'first release';
-  else if (!previousDir || !existsSync(previousDir)) why = 'the live release is neither in the local cache nor fetchable from the publisher';
-  else if (options.full) why = 'forced';
-  else if (tokenRefreshDue) why = 'search tenant token refresh';
-  else if (options.incremental === false) why = 'incremental builds disabled';
-  else if (previous.configHash !== configHash) why = 'site config, tenant files or code changed';
-  else if (now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs)) why = 'periodic full build (time rules)';
-  else if (menuChanged(tenantDir, previous.cars, tenant.visible)) why = 'the header menu models changed (every page shows them)';
-  else {
-    // The page plan (src/pipeline/release/plan.ts): per page family, the pages this change affects.
-    bundle = createBundle(tenant, now);
-    plan = planRelease({ site: tenant.site, models: bundle.extras.models, previous: previous.cars, next: tenant.visible, diff }, now, previous.fullBuildTime);
-    renderSlugs = carSlugsToRender(plan, tenant.visible);
-    const limit = Math.max(1, tenant.visible.length * (options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare));
-    if (renderSlugs.length <= limit) {
-      mode = 'incremental';
-      why = `${renderSlugs.length} affected car page(s)`;
-    } else why = `${renderSlugs.length} affected car pages: a full build is as cheap`;
-  }
-  // The kept renderer of this code version on this worker's disk (any tenant's full release compiled it).
-  const rendererKey = compiledCodeKey(codeHash());
-  let renderer: string | undefined;
-  if (mode === 'incremental' && codeRenderer(rendererKey, options.renderers)) renderer = rendererKey;
-  log({
+/**
+ * Whether the models of the header's Range menu (derived from stock when the tenant has no
+ * models.json, siteMenus in src/lib/range/site-range.ts) differ: every page shows the menu, so
+ * reused pages would be stale.
+ */
+function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly Car[]): boolean {
+  if (existsSync(join(tenantDir, 'models.json'))) return false;
+  return JSON.stringify(modelsFromStock(previous)) !== JSON.stringify(modelsFromStock(next));
+}
+
+/** Decide: unchanged, held, or a new release (full or incremental, with why), filling in the facts the table asks for. */
+async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
+  const { previous, tenant, slug } = loaded;
+  const release: Release = { ...loaded, id: '', releaseDir: '', previousDir: null, mode: 'full', why: '', renderSlugs: [], render: { keep: keptRenderer(loaded.options.renderers), settings: renderSettings() } };
+  const decision = await decideWith(releaseFacts(loaded), {
+    held: async () => (await loaded.state.tenants.hold(slug)) !== null,
+    previousCached: async () => {
+      newRelease(release);
+      return (await fetchPrevious(release)) !== null;
+    },
+    menuChanged: () => menuChanged(loaded.tenantDir, previous!.cars, tenant.visible),
+    affected: () => planStep(release),
+  });
+  if (decision.mode === 'unchanged') return unchanged(loaded);
+  if (decision.mode === 'held') return held(loaded);
+  if (!release.id) newRelease(release);
+  release.mode = decision.mode;
+  release.why = decision.why;
+  chooseRenderer(release);
+  loaded.log({
     event: 'build-start',
     tenant: slug,
-    release: id,
-    mode,
-    why,
-    ...counts,
-    render: mode === 'incremental' ? renderSlugs.length : tenant.visible.length,
-    ...(mode === 'incremental' && plan ? { searchPages: plan.families.search.all ? 'all' : plan.families.search.render.length, renderer: renderer ?? null } : {}),
+    release: release.id,
+    mode: release.mode,
+    why: release.why,
+    ...loaded.counts,
+    render: release.mode === 'incremental' ? release.renderSlugs.length : tenant.visible.length,
+    ...(release.mode === 'incremental' && release.plan ? { searchPages: release.plan.families.search.all ? 'all' : release.plan.families.search.render.length, renderer: release.renderer ?? null } : {}),
     pid: process.pid,
   });
+  return release;
+}
 
-  const buildStarted = performance.now();
-  const build =
-    mode === 'incremental' && previous && previousDir && plan && bundle
-      ? await buildIncrementalRelease({ tenant, bundle, previousDir, previousCars: previous.cars, outDir: releaseDir, plan, renderer: renderer && codeRenderer(renderer, options.renderers) })
-      : await buildFullRelease(tenantDir, releaseDir, now, { key: rendererKey, root: options.renderers }, stock ?? undefined, overlay);
-  if (mode === 'full') renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? rendererKey : undefined;
-  if (build.rendererProblem) log({ level: 'warn', event: 'renderer-fallback', tenant: slug, release: id, reason: build.rendererProblem });
+/** The facts the decision table starts from (decide.ts); the rest are filled in when asked for. */
+function releaseFacts({ options, previous, tenant, now, configHash, diff }: Loaded): ReleaseFacts {
+  return {
+    hasPrevious: previous !== null,
+    configChanged: previous?.configHash !== configHash,
+    stockUnchanged: isEmptyDiff(diff),
+    forced: options.full === true,
+    tokenRefreshDue: Boolean(tenant.site.search && !tenant.site.search.key && previous && now - previous.fullBuildTime >= (options.searchTokenRefreshMs ?? REBUILD_DEFAULTS.searchTokenRefreshMs)),
+    incrementalOff: options.incremental === false,
+    fullDue: previous !== null && now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs),
+    visible: tenant.visible.length,
+    maxIncrementalShare: options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare,
+  };
+}
+
+/** The new release's id (its build clock, or now for a clock in the past) and directory. */
+function newRelease(release: Release): void {
+  release.id = newReleaseId(new Date(release.now > Date.now() - 1000 ? release.now : Date.now()));
+  release.releaseDir = join(tenantPaths(release.sitesDir, release.slug).releases, release.id);
+}
+
+/** Nothing changed since the live release: it stays, and now shows the state's reserved rows. */
+async function unchanged(loaded: Loaded): Promise<RebuildResult> {
+  const result: RebuildResult = { ...loaded.empty, outcome: 'unchanged', release: loaded.liveId ?? undefined, seconds: loaded.seconds() };
+  await builtFrom(loaded);
+  loaded.log({ event: 'release', tenant: loaded.slug, release: loaded.liveId, ...loaded.counts, seconds: result.seconds, outcome: 'unchanged' });
+  return result;
+}
+
+/** A rollback holds the tenant: no release until an operator releases it. */
+async function held(loaded: Loaded): Promise<RebuildResult> {
+  const result: RebuildResult = { ...loaded.empty, ...loaded.counts, outcome: 'held', release: loaded.liveId ?? undefined, seconds: loaded.seconds(), reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)' };
+  await note(loaded, { outcome: 'held', current: loaded.liveId });
+  loaded.log({ level: 'warn', event: 'release', tenant: loaded.slug, release: loaded.liveId, ...loaded.counts, seconds: result.seconds, outcome: 'held' });
+  return result;
+}
+
+/** The live release's files in the local cache (a worker that never built this tenant, or restarted on an empty disk, fetches them); its directory, or null. */
+async function fetchPrevious(release: Release): Promise<string | null> {
+  const previous = release.previous!;
+  const cached = await cacheRelease(release.sitesDir, previous, release.options.publisher).catch((error) => {
+    release.log({ level: 'warn', event: 'fetch-release', tenant: release.slug, release: previous.id, reason: (error as Error).message });
+    return false;
+  });
+  const dir = join(tenantPaths(release.sitesDir, release.slug).releases, previous.id);
+  release.previousDir = cached && existsSync(dir) ? dir : null;
+  return release.previousDir;
+}
+
+/** The page plan (plan.ts): per page family, the pages this change affects; returns the car pages to render. */
+function planStep(release: Release): number {
+  const { tenant, now, previous, diff } = release;
+  release.bundle = createBundle(tenant, now);
+  release.plan = planRelease({ site: tenant.site, models: release.bundle.extras.models, previous: previous!.cars, next: tenant.visible, diff }, now, previous!.fullBuildTime);
+  release.renderSlugs = carSlugsToRender(release.plan, tenant.visible);
+  return release.renderSlugs.length;
+}
+
+/** The kept renderer of this code version on this worker's disk (any tenant's full release compiled it), for an incremental release. */
+function chooseRenderer(release: Release): void {
+  if (release.mode === 'incremental' && renderEngine(release.tenant.visible.length, { ...release.render, partial: true }) === 'kept') release.renderer = release.render.keep.key;
+}
+
+/** Render: the release directory, incrementally from the live release or in full (the builder chooses the engine). */
+async function render(release: Release): Promise<{ build: ReleaseBuild; seconds: number } | RebuildResult> {
+  const { mode, previous, previousDir, plan, bundle } = release;
+  const started = performance.now();
+  // The tenant as loaded above, its photos resolved: the release renders it, nothing is loaded again.
+  const prepared = preparedTenant({ tenant: release.tenant, photos: release.photos, outDir: release.releaseDir, now: release.now, bundle });
+  const build: ReleaseBuild = !isPrepared(prepared)
+    ? { ok: false, error: prepared.error, rendered: 0, reused: 0 }
+    : mode === 'incremental' && previous && previousDir && plan && bundle
+      ? await buildIncrementalRelease({ tenant: release.tenant, bundle, previousDir, previousCars: previous.cars, outDir: release.releaseDir, plan, render: release.render })
+      : await buildFullRelease(prepared, release.render);
+  if (isPrepared(prepared)) release.prepared = prepared;
+  if (mode === 'full') release.renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? release.render.keep.key : undefined;
+  if (build.rendererProblem) release.log({ level: 'warn', event: 'renderer-fallback', tenant: release.slug, release: release.id, reason: build.rendererProblem });
   if (!build.ok) {
-    rmSync(releaseDir, { recursive: true, force: true });
-    return fail(build.error ?? 'build failed', counts, id);
+    rmSync(release.releaseDir, { recursive: true, force: true });
+    return fail(release, build.error ?? 'build failed', release.counts, release.id);
   }
-  const buildSeconds = Math.round((performance.now() - buildStarted) / 10) / 100;
-  const checksStarted = performance.now();
-  // Nothing disappeared in an incremental release: only the re-rendered pages need a link scan.
-  const scanOnly = mode === 'incremental' && build.staged && build.dropped === 0 ? new Set(build.staged.map((path) => `/${path}`)) : undefined;
+  return { build, seconds: secondsSince(started) };
+}
+
+/** What the checks found, for the manifest and the report. */
+interface Checked {
+  brokenLinks: string[];
+  /** Only the re-rendered pages were scanned (nothing disappeared in an incremental release). */
+  partial: boolean;
+  seconds: number;
+}
+
+/** Check: the release's pages and links (checks.ts), then the .gz copies of its text files. */
+async function check(release: Release, build: ReleaseBuild): Promise<Checked | RebuildResult> {
+  const { tenant, previous, releaseDir, log, slug, id } = release;
+  const started = performance.now();
+  const scanOnly = release.mode === 'incremental' && build.staged && build.dropped === 0 ? new Set(build.staged.map((path) => `/${path}`)) : undefined;
   const checks = checkRelease(releaseDir, { site: tenant.site, cars: tenant.visible, knownBroken: previous ? (previous.brokenLinks ?? []) : null, scanOnly });
   if (checks.blocking.length > 0) {
     rmSync(releaseDir, { recursive: true, force: true });
-    return fail(`checks failed: ${checks.blocking.join('; ')}`, counts, id);
+    return fail(release, `checks failed: ${checks.blocking.join('; ')}`, release.counts, id);
   }
-  const checkSeconds = Math.round((performance.now() - checksStarted) / 10) / 100;
+  const seconds = secondsSince(started);
   for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
   // Text files get their .gz beside them: the static server never compresses per request.
   try {
-    await precompressRelease(releaseDir, previousDir ?? undefined);
+    await precompressRelease(releaseDir, release.previousDir ?? undefined);
   } catch (error) {
     log({ level: 'warn', event: 'precompress', tenant: slug, release: id, reason: (error as Error).message });
   }
+  return { brokenLinks: checks.brokenLinks, partial: scanOnly !== undefined, seconds };
+}
 
+/** Record: the release's manifest, which marks it complete in the local cache. */
+function record(release: Release, checked: Checked): ReleaseManifest {
+  const { previous, now, mode } = release;
   const manifest: ReleaseManifest = {
-    id,
-    slug,
+    id: release.id,
+    slug: release.slug,
     createdAt: new Date().toISOString(),
     buildTime: now,
     fullBuildTime: mode === 'full' ? now : (previous?.fullBuildTime ?? now),
     mode,
     // Before the stock: pruning reads it from the head of the file (manifestRenderer).
-    ...(renderer ? { renderer } : {}),
-    configHash,
-    cars: tenant.visible,
-    fingerprints,
-    ...counts,
+    ...(release.renderer ? { renderer: release.renderer } : {}),
+    configHash: release.configHash,
+    cars: release.tenant.visible,
+    fingerprints: release.fingerprints,
+    ...release.counts,
     // A partial scan saw only the new pages; the reused ones keep their known broken links.
-    brokenLinks: scanOnly ? [...new Set([...(previous?.brokenLinks ?? []), ...checks.brokenLinks])].sort() : checks.brokenLinks,
+    brokenLinks: checked.partial ? [...new Set([...(previous?.brokenLinks ?? []), ...checked.brokenLinks])].sort() : checked.brokenLinks,
   };
-  writeManifest(sitesDir, manifest);
+  writeManifest(release.sitesDir, manifest);
+  return manifest;
+}
+
+/** Publish: into the state's history, the production publisher first, then the local one and the live pointer; null when live. */
+async function publish(release: Release, manifest: ReleaseManifest): Promise<RebuildResult | null> {
+  const { options, state, slug, id, releaseDir, sitesDir, counts } = release;
   const stillOurs = async () => {
     if (options.guard && !(await options.guard())) throw new SupersededError('this job went to another worker while it ran (its lock expired); not published');
   };
   try {
     await stillOurs();
-    await state.recordRelease(manifest);
+    await state.releases.record(manifest);
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
     if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs });
     await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
-    await state.setLive(slug, id);
-    await builtFrom(reservations);
+    await state.tenants.setLive(slug, id);
+    await builtFrom(release);
+    return null;
   } catch (error) {
     if (error instanceof SupersededError) {
       // The run that took the job over publishes and records the status; this one only says why it stopped.
-      log({ level: 'warn', event: 'release', tenant: slug, release: id, ...counts, seconds: seconds(), outcome: 'superseded', reason: error.message });
-      return { ...empty, ...counts, outcome: 'superseded', release: id, seconds: seconds(), reason: error.message };
+      release.log({ level: 'warn', event: 'release', tenant: slug, release: id, ...counts, seconds: release.seconds(), outcome: 'superseded', reason: error.message });
+      return { ...release.empty, ...counts, outcome: 'superseded', release: id, seconds: release.seconds(), reason: error.message };
     }
-    return fail(`publish failed: ${(error as Error).message}`, counts, id);
+    return fail(release, `publish failed: ${(error as Error).message}`, counts, id);
   }
+}
 
+/** Sync: the tenant's search index (a failure is reported, the release stays live). */
+async function sync(release: Release): Promise<{ search: RebuildResult['search']; seconds: number }> {
+  const started = performance.now();
   let search: RebuildResult['search'];
-  const searchStarted = performance.now();
   try {
-    const report = await syncTenantSearch(tenant.site, tenant.visible, options.env);
+    const report = await syncTenantSearch(release.tenant.site, release.tenant.visible, release.options.env);
     if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
   } catch (error) {
     search = { error: (error as Error).message };
   }
-  const searchSeconds = Math.round((performance.now() - searchStarted) / 10) / 100;
-  pruneReleases(sitesDir, slug, keep);
+  return { search, seconds: secondsSince(started) };
+}
+
+/** Prune: releases beyond the retention (local, state, publisher), then warm the renderer a full release compiled. */
+async function prune(release: Release, build: ReleaseBuild): Promise<void> {
+  const { options, state, slug, keep, log } = release;
+  pruneReleases(release.sitesDir, slug, keep);
   try {
-    await state.pruneReleases(slug, keep);
+    await state.releases.prune(slug, keep, await state.tenants.live(slug));
   } catch (error) {
     log({ level: 'warn', event: 'prune', tenant: slug, reason: (error as Error).message });
   }
@@ -418,61 +490,41 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     // Retention at the publisher too (the bucket); a failure there never fails a published release.
     await options.publisher.prune(slug, keep).catch((error: Error) => log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }));
   }
-  const keptServer = mode === 'full' && build.renderedWith === 'compile' ? codeRenderer(rendererKey, options.renderers) : undefined;
-  if (keptServer && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) warmRendererFor(keptServer).warm();
+  // After the compile, its warm renderer starts loading the kept bundle (a dry run that only starts it).
+  if (release.mode === 'full' && build.renderedWith === 'compile' && release.prepared && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) {
+    await renderTenant(release.prepared, { outDir: join(tenantPaths(release.sitesDir, slug).base, `warm-up-${process.pid}`), ...release.render, dryRun: 'start' });
+  }
+}
 
-  const timings = { photos: photos.seconds, build: buildSeconds, ...(build.phases ?? {}), checks: checkSeconds, search: searchSeconds };
-  const result: RebuildResult = { ...empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: seconds(), search, timings };
+/** The published release's result, status and log line. */
+async function finish(release: Release, built: { build: ReleaseBuild; seconds: number }, checked: Checked, synced: Awaited<ReturnType<typeof sync>>): Promise<RebuildResult> {
+  const { id, mode, why, counts, slug } = release;
+  const { build } = built;
+  const { search } = synced;
+  const timings = { photos: release.photos.seconds, build: built.seconds, ...(build.phases ?? {}), checks: checked.seconds, search: synced.seconds };
+  const result: RebuildResult = { ...release.empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: release.seconds(), search, timings };
   const searchError = search && 'error' in search ? search.error : undefined;
-  await note({
+  await note(release, {
     outcome: searchError ? 'published-search-failed' : 'published',
     current: id,
     held: false,
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
-  log({ event: 'release', tenant: slug, release: id, mode, why, ...counts, rendered: build.rendered, ...(build.renderedWith ? { renderedWith: build.renderedWith } : {}), ...(mode === 'incremental' && build.renderedWith ? { brandPages: build.brandPages, takenOver: build.takenOver ?? 0 } : {}), seconds: result.seconds, outcome: 'published', timings, ...(search ? { search } : {}) });
-  return result;
-}
-
-/**
- * The release a rollback goes to (from the state's release history): `to` when given, else
- * the newest recorded release older than the live one.
- */
-export async function chooseRollback(state: PipelineState, sitesDir: string, slug: string, to?: string): Promise<string> {
-  return pickRollback(slug, await state.releases(slug), await liveRelease(state, sitesDir, slug), to);
-}
-
-/**
- * Roll a tenant back to an earlier release (default: the one before current) and hold it
- * there: the publisher moves its pointer (`rollback`), the local cache's `current` follows
- * when it holds the release, and the state's live pointer and hold are set.
- */
-export async function rollbackTenant(options: { sitesDir: string; slug: string; to: string; tenantDir?: string; log?: Logger; env?: NodeJS.ProcessEnv; hold?: boolean; state?: PipelineState; publisher?: Publisher }): Promise<{ from: string | null; to: string; search?: RebuildResult['search'] }> {
-  const sitesDir = resolve(options.sitesDir);
-  const { slug, to } = options;
-  return withState(options.state, sitesDir, async (state) => {
-    const from = await liveRelease(state, sitesDir, slug);
-    const manifest = await state.release(slug, to);
-    if (!manifest) throw new Error(`release ${to} of ${slug} is not in the pipeline state`);
-    if (options.publisher?.rollback) await options.publisher.rollback(slug, to);
-    const local = await cacheRelease(sitesDir, manifest, options.publisher);
-    if (local) await localPublisher.publish({ slug, id: to, dir: join(tenantPaths(sitesDir, slug).releases, to), sitesDir });
-    else if (!options.publisher?.rollback) throw new Error(`release ${to} of ${slug} is neither in ${sitesDir} nor in a publisher's store`);
-    await state.setLive(slug, to);
-    if (options.hold !== false) await state.setHold(slug, { release: to, from, at: new Date().toISOString() });
-    let search: RebuildResult['search'];
-    if (options.tenantDir) {
-      try {
-        const report = await syncTenantSearch(loadTenant(options.tenantDir).site, manifest.cars, options.env);
-        if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
-      } catch (error) {
-        search = { error: (error as Error).message };
-      }
-    }
-    const previousStatus = (await state.status(slug)) ?? readStatus(sitesDir, slug);
-    await recordStatusIn(state, sitesDir, slug, { outcome: 'rolled-back', current: to, held: options.hold !== false, success: previousStatus?.lastSuccess ?? undefined });
-    (options.log ?? silentLogger)({ event: 'rollback', tenant: slug, release: to, from, outcome: 'rolled-back', ...(search ? { search } : {}) });
-    return { from, to, search };
+  release.log({
+    event: 'release',
+    tenant: slug,
+    release: id,
+    mode,
+    why,
+    ...counts,
+    rendered: build.rendered,
+    ...(build.renderedWith ? { renderedWith: build.renderedWith } : {}),
+    ...(mode === 'incremental' && build.renderedWith ? { brandPages: build.brandPages, takenOver: build.takenOver ?? 0 } : {}),
+    seconds: result.seconds,
+    outcome: 'published',
+    timings,
+    ...(search ? { search } : {}),
   });
+  return result;
 }

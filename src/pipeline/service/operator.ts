@@ -58,8 +58,8 @@ export async function collectOperatorStatus(tenantsDir: string, sitesDir: string
   const tenants = await withState(state, sitesDir, (shared) => Promise.all(dirs.map(async (dir): Promise<OperatorTenant> => {
     const slug = basename(dir);
     // Every worker's jobs are in the state; this machine's files are the fallback.
-    const status = (await state?.status(slug)) ?? readStatus(sitesDir, slug);
-    const live = (await state?.live(slug)) ?? currentRelease(sitesDir, slug);
+    const status = (await state?.tenants.status(slug)) ?? readStatus(sitesDir, slug);
+    const live = (await state?.tenants.live(slug)) ?? currentRelease(sitesDir, slug);
     const time = live ? releaseTime(live) : null;
     return {
       tenant: slug,
@@ -68,7 +68,7 @@ export async function collectOperatorStatus(tenantsDir: string, sitesDir: string
       rollbackHold: status?.held ?? false,
       lastSuccess: status?.lastSuccess ?? null,
       lastFailure: status?.lastFailure ?? null,
-      lastFeed: (await state?.feedStatus(slug)) ?? readFeedStatus(sitesDir, slug),
+      lastFeed: (await state?.tenants.feedStatus(slug)) ?? readFeedStatus(sitesDir, slug),
       heldFeeds: await listHeldFeeds(shared, slug),
     };
   })));

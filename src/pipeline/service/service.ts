@@ -1,28 +1,28 @@
 /**
- * The running pipeline (issue 8 §5): watches the inbox and the tenant folders, receives
- * signed webhook pushes, debounces changes per tenant, and hands rebuild jobs to the queue
- * (in-process, or BullMQ on Redis). Used by scripts/pipeline.ts and the integration tests.
+ * The running pipeline, composed: the state, the queue (in-process, or BullMQ on Redis) and
+ * its job handler with the renderer warm-up policy, the debounce (debounce.ts), the watchers
+ * of the inbox, the tenant folders and the state's reservations (watchers.ts), and the webhook
+ * and operator servers (http.ts). Used by scripts/pipeline.ts and the integration tests.
  */
-import { existsSync, mkdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { environment, type Environment } from '../../config/env.ts';
 import { pipelineSettings } from '../../config/pipeline.ts';
-import { listTenantDirs } from '../../lib/site/tenant.ts';
-import { OVERLAY_FILE } from '../../lib/vehicle/reservation-overlay.ts';
-import { decideHeldFeed, intakePush, scanInbox, type IntakeOptions } from '../intake/inbox.ts';
+import { decideHeldFeed, intakePush, type IntakeOptions } from '../intake/inbox.ts';
 import { createLogger, type Logger } from '../log.ts';
 import type { GuardSettings } from '../intake/guard.ts';
-import { OperatorAttempts, checkOperatorToken, handleOperatorRequest, isOperatorPath } from './operator.ts';
+import { OperatorAttempts, checkOperatorToken } from './operator.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue, type TenantHandler } from './queue.ts';
-import { rebuildTenant, warmNextRenderer, type RebuildResult } from '../release/run.ts';
+import { rebuildTenant, type RebuildResult } from '../release/run.ts';
+import { warmNextRenderer } from '../release/warm.ts';
 import { createSecretStore } from '../intake/secrets.ts';
-import { ReservationWatch } from '../state/reservation-watch.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from '../state/store.ts';
 import { sharedStateFiles } from '../state/files.ts';
-import { createWebhookHandler } from '../intake/webhook.ts';
+import { createDebouncer, type Debouncer } from './debounce.ts';
+import { pushOutcome, startHttpServers, type RunningHttp } from './http.ts';
+import { inboxScanner, reservationPoller, startPolling, TenantFolderWatch } from './watchers.ts';
 
 export interface PipelineOptions {
   tenantsDir: string;
@@ -96,48 +96,139 @@ export interface RunningPipeline {
   close(): Promise<void>;
 }
 
+/** The pipeline's resolved settings and what every part shares. */
+interface Service {
+  options: PipelineOptions;
+  tenantsDir: string;
+  sitesDir: string;
+  log: Logger;
+  role: 'all' | 'intake' | 'worker';
+  debounceMs: number;
+  maxWaitMs: number;
+  settings: ReturnType<typeof pipelineSettings>;
+  operatorToken: string | undefined;
+  state: PipelineState;
+  intake: IntakeOptions;
+  /** The tenant folder of a slug, or null for a malformed slug or a folder without site.json. */
+  tenantDirOf(slug: string): string | null;
+}
+
 /** Start the pipeline; the first pass requests every tenant (a no-op where nothing changed). */
 export async function startPipeline(options: PipelineOptions): Promise<RunningPipeline> {
+  const service = await openService(options);
+  // The handler asks the queue for its depth (warm-up); it runs only once the queue exists.
+  const jobs = createJobs(service, () => queue);
+  const queue = createQueue(service, jobs);
+  const enqueue = (slug: string) => queue.enqueue(slug).catch((error) => service.log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) }));
+  const debouncer = createDebouncer({
+    debounceMs: service.debounceMs,
+    maxWaitMs: service.maxWaitMs,
+    fire: enqueue,
+    onFirst: (slug) => queue.prepare?.(slug).catch((error) => service.log({ level: 'warn', event: 'prepare', tenant: slug, reason: String(error) })),
+  });
+  const request = (slug: string) => {
+    if (service.role !== 'worker') debouncer.request(slug);
+  };
+  const folders = new TenantFolderWatch(service.tenantsDir, service.log);
+  const changed = (slug: string, dir?: string) => {
+    folders.touch(slug, dir);
+    request(slug);
+  };
+  const inbox = options.inboxDir && service.role !== 'worker' ? inboxScanner({ inboxDir: options.inboxDir, tenantDirOf: service.tenantDirOf, log: service.log, intake: service.intake, onChanged: (slug) => changed(slug) }) : undefined;
+  const scan = () => inbox?.scan();
+  const reservations = reservationPoller(service.state, service.tenantDirOf, request, service.log);
+  const http = options.webhookPort !== undefined && service.role !== 'worker' ? await startHttp(service, queue, debouncer, changed) : undefined;
+  const polling = service.role !== 'worker' ? startWatching(service, { scan, folders, reservations, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) }) : undefined;
+  const idle = () => debouncer.size === 0 && !inbox?.busy();
+  return {
+    webhookUrl: http?.webhookUrl,
+    operatorUrl: http?.operatorUrl,
+    queue,
+    request,
+    scan,
+    async settled() {
+      for (;;) {
+        while (!idle()) await new Promise((done) => setTimeout(done, 50));
+        await queue.idle();
+        if (idle()) return;
+      }
+    },
+    async close() {
+      polling?.close();
+      await reservations.idle();
+      await inbox?.close();
+      debouncer.clear();
+      await http?.close();
+      await queue.close();
+      if (!options.state) await service.state.close();
+    },
+  };
+}
+
+/** Resolve the options (defaults, the environment's settings), check the operator token, open the state. */
+async function openService(options: PipelineOptions): Promise<Service> {
   const tenantsDir = resolve(options.tenantsDir);
   const sitesDir = resolve(options.sitesDir);
-  const log = options.log ?? createLogger();
-  const role = options.role ?? 'all';
-  const debounceMs = options.debounceMs ?? 2000;
-  const maxWaitMs = options.maxWaitMs ?? 15_000;
-  const concurrency = options.concurrency ?? availableParallelism();
-  const secretOf = createSecretStore({ env: options.env });
   const settings = pipelineSettings(options.env ?? environment());
   const operatorToken = options.operatorToken ?? settings.operatorToken;
   checkOperatorToken(operatorToken);
-  const operatorPort = options.operatorPort ?? settings.operatorPort;
   mkdirSync(sitesDir, { recursive: true });
   const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl, options.env) }));
-  const intakeOptions: IntakeOptions = { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state };
-
-  const tenantDirOf = (slug: string): string | null => {
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
-    const dir = join(tenantsDir, slug);
-    return existsSync(join(dir, 'site.json')) ? dir : null;
+  return {
+    options,
+    tenantsDir,
+    sitesDir,
+    log: options.log ?? createLogger(),
+    role: options.role ?? 'all',
+    debounceMs: options.debounceMs ?? 2000,
+    maxWaitMs: options.maxWaitMs ?? 15_000,
+    settings,
+    operatorToken,
+    state,
+    intake: { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state },
+    tenantDirOf(slug) {
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
+      const dir = join(tenantsDir, slug);
+      return existsSync(join(dir, 'site.json')) ? dir : null;
+    },
   };
+}
 
-  // Warm a tenant's renderer after its full release only when nothing else waits to be built.
-  const warmWhenIdle = async () => ((await queue.depth?.())?.waiting ?? 0) === 0;
-  // A hint that a tenant's job is coming (src/pipeline/service/queue.ts `prepare`): an idle worker
-  // starts that tenant's renderer while the change waits out its debounce. Once per quiet
-  // spell: a burst of changes to many tenants would only start renderers that evict each other.
+/** The queue's job handler and the renderer warm-up policy. */
+interface Jobs {
+  handler: TenantHandler;
+  /** A job for `slug` is coming (queue `prepare`). */
+  onPrepare(slug: string): void;
+}
+
+/**
+ * Jobs: one rebuild per tenant job. Warm-up: a hint that a job is coming lets an idle worker
+ * start that tenant's renderer while the change waits out its debounce, once per quiet spell
+ * (a burst of changes to many tenants would only start renderers that evict each other); the
+ * first idle moment after this process's first jobs warms it too, so the first change after a
+ * start renders warm; a full release starts its renderer only when nothing else waits.
+ */
+function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
+  const { options, log, state, sitesDir } = service;
+  const warmOn = options.warmRenderers ?? true;
+  const warmWhenIdle = async () => ((await queue().depth?.())?.waiting ?? 0) === 0;
   let running = 0;
   let lastWarm = 0;
+  let warmedAfterStart = false;
   const onPrepare = (slug: string) => {
-    const dir = tenantDirOf(slug);
-    if (!(options.warmRenderers ?? true) || running > 0 || Date.now() - lastWarm < Math.max(debounceMs, 1000) || !dir) return;
+    const dir = service.tenantDirOf(slug);
+    if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000) || !dir) return;
     lastWarm = Date.now();
     warmNextRenderer(state, sitesDir, slug, dir)
       .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
       .catch((error: Error) => log({ level: 'warn', event: 'renderer-warm', tenant: slug, reason: error.message }));
   };
-  // The first idle moment after this process's first jobs (at start, every tenant unchanged or
-  // just released) also warms the renderer, so the first change after a start renders warm.
-  let warmedAfterStart = false;
+  const rebuildOne: TenantHandler = async (slug, job) => {
+    const dir = service.tenantDirOf(slug);
+    if (!dir) return void log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(service.tenantsDir, slug)}` });
+    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: warmOn && warmWhenIdle, guard: job?.stillOwner });
+    options.onResult?.(result);
+  };
   const handler: TenantHandler = async (slug, job) => {
     running += 1;
     try {
@@ -150,229 +241,80 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       }
     }
   };
-  const rebuildOne = async (slug: string, job?: Parameters<TenantHandler>[1]) => {
-    const dir = tenantDirOf(slug);
-    if (!dir) {
-      log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(tenantsDir, slug)}` });
-      return;
-    }
-    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: (options.warmRenderers ?? true) && warmWhenIdle, guard: job?.stillOwner });
-    options.onResult?.(result);
-  };
+  return { handler, onPrepare };
+}
 
-  const onQueueEvent = (event: string, fields: Record<string, unknown>) => log({ event, pid: process.pid, at: Date.now(), ...fields });
-  const queue: RebuildQueue = options.redisUrl
-    ? role === 'intake'
-      ? createRedisProducer(options.redisUrl)
-      : createRedisQueue(options.redisUrl, handler, { concurrency, lockMs: options.lockMs, onEvent: onQueueEvent, onPrepare })
-    : createInProcessQueue(handler, { concurrency, onPrepare, onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }) });
+/** The queue: BullMQ on Redis (a producer only for the intake role), else in-process. */
+function createQueue(service: Service, jobs: Jobs): RebuildQueue {
+  const { options, log } = service;
+  const concurrency = options.concurrency ?? availableParallelism();
+  const onEvent = (event: string, fields: Record<string, unknown>) => log({ event, pid: process.pid, at: Date.now(), ...fields });
+  if (options.redisUrl) {
+    return service.role === 'intake' ? createRedisProducer(options.redisUrl) : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
+  }
+  return createInProcessQueue(jobs.handler, { concurrency, onPrepare: jobs.onPrepare, onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }) });
+}
 
-  // Debounce: a burst of changes to one tenant makes one rebuild request.
-  const timers = new Map<string, { timer: NodeJS.Timeout; first: number }>();
-  const fire = (slug: string) => {
-    timers.delete(slug);
-    queue.enqueue(slug).catch((error) => log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) }));
-  };
-  const request = (slug: string) => {
-    if (role === 'worker') return;
-    const existing = timers.get(slug);
-    const first = existing?.first ?? Date.now();
-    if (existing) clearTimeout(existing.timer);
-    else queue.prepare?.(slug).catch((error) => log({ level: 'warn', event: 'prepare', tenant: slug, reason: String(error) }));
-    const wait = Math.max(0, Math.min(debounceMs, first + maxWaitMs - Date.now()));
-    timers.set(slug, { timer: setTimeout(() => fire(slug), wait), first });
-  };
-
-  // Tenant folders changed directly (stock.json / site.json replaced by another tool).
-  const seen = new Map<string, string>();
-  const stampOf = (dir: string) =>
-    ['site.json', 'stock.json', OVERLAY_FILE]
-      .map((name) => {
-        try {
-          const stats = statSync(join(dir, name));
-          return `${stats.mtimeMs}:${stats.size}`;
-        } catch {
-          return '-';
-        }
-      })
-      .join('|');
-  const scanTenants = (initial: boolean) => {
-    let dirs: string[] = [];
-    try {
-      dirs = listTenantDirs(tenantsDir);
-    } catch (error) {
-      log({ level: 'error', event: 'scan', reason: (error as Error).message });
-    }
-    for (const dir of dirs) {
-      const slug = basename(dir);
-      const stamp = stampOf(dir);
-      if (initial || seen.get(slug) !== stamp) {
-        seen.set(slug, stamp);
-        if (initial) fire(slug);
-        else request(slug);
-      }
-    }
-  };
-
-  // Reservations a lead API on any machine wrote into the state (state/reservation-watch.ts): polled with the folders.
-  const reservations = new ReservationWatch(state);
-  let reservationScan: Promise<void> | undefined;
-  const scanReservations = () => {
-    if (reservationScan) return;
-    reservationScan = reservations
-      .changed()
-      .then((slugs) => slugs.filter((slug) => tenantDirOf(slug)).forEach(request))
-      .catch((error: unknown) => log({ level: 'warn', event: 'scan', reason: `reservations in the pipeline state: ${(error as Error).message}` }))
-      .finally(() => (reservationScan = undefined));
-  };
-
-  let rescan: NodeJS.Timeout | undefined;
-  // Inbox files are parsed off the main thread; a tenant being read is left to its running scan.
-  const busy = new Set<string>();
-  const scans = new Set<Promise<void>>();
-  const onChanged = (slug: string) => {
-    seen.set(slug, stampOf(join(tenantsDir, slug)));
-    request(slug);
-  };
-  const scan = () => {
-    if (!options.inboxDir || role === 'worker') return;
-    const running: Promise<void> = scanInbox(resolve(options.inboxDir), tenantDirOf, log, 300, { ...intakeOptions, busy, onChanged })
-      .then(({ pending }) => {
-        if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), 350);
-      })
-      .catch((error: unknown) => log({ level: 'error', event: 'scan', reason: (error as Error).message }))
-      .finally(() => scans.delete(running));
-    scans.add(running);
-  };
-
-  let server: Server | undefined;
-  let operatorServer: Server | undefined;
-  let webhookUrl: string | undefined;
-  let operatorUrl: string | undefined;
-  if (options.webhookPort !== undefined && role !== 'worker') {
-    const operator = {
-      token: operatorToken || undefined,
-      attempts: new OperatorAttempts(),
-      tenantsDir,
-      sitesDir,
-      state,
-      queue: async () => ({ ...((await queue.depth?.()) ?? { waiting: 0, running: 0 }), debouncing: timers.size }),
-      decide: async (slug: string, id: string, decision: 'confirm' | 'discard') => {
-        const tenantDir = tenantDirOf(slug);
-        if (!tenantDir) return false;
-        const result = await decideHeldFeed(tenantDir, slug, id, decision, log, { ...intakeOptions, sitesDir });
-        if (result?.accepted) {
-          seen.set(slug, stampOf(tenantDir));
-          request(slug);
-        }
-        return result !== null;
-      },
-    };
-    const webhook = createWebhookHandler({
-      tenantDirOf,
-      secretOf,
-      log,
+/** The webhook (pushes go to the intake) and the operator page (held-feed decisions go to the intake). */
+function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, changed: (slug: string, dir?: string) => void): Promise<RunningHttp> {
+  const { options, log, intake, sitesDir } = service;
+  return startHttpServers({
+    webhookPort: options.webhookPort!,
+    webhookHost: options.webhookHost ?? '127.0.0.1',
+    operatorPort: options.operatorPort ?? service.settings.operatorPort,
+    operatorHost: options.operatorHost ?? service.settings.operatorHost,
+    log,
+    webhook: {
+      tenantDirOf: service.tenantDirOf,
+      secretOf: createSecretStore({ env: options.env }),
       maxBodyBytes: options.webhookMaxBytes,
       windowSeconds: options.webhookWindowSeconds,
       accept: async (slug, tenantDir, body) => {
-        const result = await intakePush(tenantDir, slug, body, log, intakeOptions);
-        if (result.held) return { status: 202, body: { accepted: false, held: result.held.id, reason: result.reason, records: result.read, valid: result.valid, problems: result.problems } };
-        if (!result.accepted) return { status: 400, body: { error: result.reason, problems: result.problems } };
-        seen.set(slug, stampOf(tenantDir));
-        request(slug);
-        return { status: 202, body: { accepted: true, records: result.read, valid: result.valid, problems: result.problems } };
+        const result = await intakePush(tenantDir, slug, body, log, intake);
+        if (result.accepted) changed(slug, tenantDir);
+        return pushOutcome(result);
       },
-    });
-    const serveOperator = (req: IncomingMessage, res: ServerResponse) =>
-      handleOperatorRequest(req, res, operator).catch((error) => {
-        // A malformed operator URL (bad percent-encoding) is the sender's error, not ours.
-        const malformed = error instanceof URIError || error instanceof TypeError;
-        if (!malformed) log({ level: 'error', event: 'operator', reason: String(error) });
-        if (!res.headersSent) res.writeHead(malformed ? 400 : 500).end();
-      });
-    server = createServer((req, res) => {
-      // With a port of its own the operator page is not on the internet-facing webhook port (issue 34 N12).
-      if (operatorPort === undefined && isOperatorPath(req.url)) return void serveOperator(req, res);
-      webhook(req, res);
-    });
-    if (operatorPort !== undefined) {
-      const operatorHost = options.operatorHost ?? settings.operatorHost;
-      operatorServer = createServer((req, res) => {
-        if (isOperatorPath(req.url)) return void serveOperator(req, res);
-        res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'not found: this port serves only /status' }));
-      });
-      operatorServer.headersTimeout = 10_000;
-      operatorServer.requestTimeout = 60_000;
-      await new Promise<void>((done) => operatorServer?.listen(operatorPort, operatorHost, done));
-      const address = operatorServer.address();
-      if (address && typeof address === 'object') operatorUrl = `http://${operatorHost.includes(':') ? `[${operatorHost}]` : operatorHost}:${address.port}`;
-      log({ event: 'operator-listening', url: operatorUrl });
-    }
-    // Slow-loris bounds: headers within 10 s, a whole request within 60 s.
-    server.headersTimeout = 10_000;
-    server.requestTimeout = 60_000;
-    await new Promise<void>((done) => server?.listen(options.webhookPort, options.webhookHost ?? '127.0.0.1', done));
-    const address = server.address();
-    if (address && typeof address === 'object') webhookUrl = `http://${options.webhookHost ?? '127.0.0.1'}:${address.port}`;
-    log({ event: 'webhook-listening', url: webhookUrl });
-  }
-
-  const watchers: FSWatcher[] = [];
-  let poll: NodeJS.Timeout | undefined;
-  let refresh: NodeJS.Timeout | undefined;
-  if (role !== 'worker') {
-    if (options.inboxDir) {
-      mkdirSync(resolve(options.inboxDir), { recursive: true });
-      try {
-        watchers.push(watch(resolve(options.inboxDir), { recursive: true }, () => scan()));
-      } catch {
-        // Polling below still picks files up.
-      }
-    }
-    scan();
-    scanTenants(true);
-    scanReservations();
-    poll = setInterval(() => {
-      scan();
-      scanTenants(false);
-      scanReservations();
-    }, options.pollMs ?? 2000);
-    refresh = setInterval(() => {
-      try {
-        for (const dir of listTenantDirs(tenantsDir)) request(basename(dir));
-      } catch (error) {
-        log({ level: 'error', event: 'scan', reason: (error as Error).message });
-      }
-    }, options.refreshMs ?? 6 * 3_600_000);
-    refresh.unref();
-  }
-
-  return {
-    webhookUrl,
-    operatorUrl,
-    queue,
-    request,
-    scan,
-    async settled() {
-      for (;;) {
-        while (timers.size > 0 || rescan || scans.size > 0) await new Promise((done) => setTimeout(done, 50));
-        await queue.idle();
-        if (timers.size === 0 && !rescan && scans.size === 0) return;
-      }
     },
-    async close() {
-      if (poll) clearInterval(poll);
-      if (refresh) clearInterval(refresh);
-      await reservationScan;
-      if (rescan) clearTimeout(rescan);
-      for (const watcher of watchers) watcher.close();
-      await Promise.all(scans);
-      for (const { timer } of timers.values()) clearTimeout(timer);
-      timers.clear();
-      await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-      await new Promise<void>((done) => (operatorServer ? operatorServer.close(() => done()) : done()));
-      await queue.close();
-      if (!options.state) await state.close();
+    operator: {
+      token: service.operatorToken || undefined,
+      attempts: new OperatorAttempts(),
+      tenantsDir: service.tenantsDir,
+      sitesDir,
+      state: service.state,
+      queue: async () => ({ ...((await queue.depth?.()) ?? { waiting: 0, running: 0 }), debouncing: debouncer.size }),
+      decide: async (slug, id, decision) => {
+        const tenantDir = service.tenantDirOf(slug);
+        if (!tenantDir) return false;
+        const result = await decideHeldFeed(tenantDir, slug, id, decision, log, { ...intake, sitesDir });
+        if (result?.accepted) changed(slug, tenantDir);
+        return result !== null;
+      },
     },
-  };
+  });
+}
+
+/** The first pass (the inbox, every tenant, the state's reservations), then the watchers and timers. */
+function startWatching(
+  service: Service,
+  parts: { scan: () => void; folders: TenantFolderWatch; reservations: { poll(): void }; request: (slug: string) => void; fire: (slug: string) => void },
+): { close(): void } {
+  const { options } = service;
+  const polling = startPolling({
+    inboxDir: options.inboxDir,
+    tenantsDir: service.tenantsDir,
+    pollMs: options.pollMs ?? 2000,
+    refreshMs: options.refreshMs ?? 6 * 3_600_000,
+    onInbox: parts.scan,
+    poll: () => {
+      parts.scan();
+      parts.folders.scan(false, parts);
+      parts.reservations.poll();
+    },
+    request: parts.request,
+    log: service.log,
+  });
+  parts.scan();
+  parts.folders.scan(true, parts);
+  parts.reservations.poll();
+  return polling;
 }

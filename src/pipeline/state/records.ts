@@ -1,8 +1,9 @@
 /**
- * The records the pipeline state keeps (state/store.ts) and the modules that write them read:
- * a tenant's status, its last feed, a held feed (and its kind). Types only, so the store and
- * status.ts / intake/held.ts import them from here rather than from each other.
+ * The records the pipeline state keeps (its stores, state/store.ts) and the modules that write
+ * them read: a release manifest, a rollback hold, a tenant's status, its last feed, a held feed
+ * (and its kind). Types only, so the stores and their readers import them from here.
  */
+import type { Car } from '../../schemas/car.ts';
 
 /** The kind of a feed: a stock.json snapshot, a CSV or XML file, or a webhook push. */
 export type FeedKind = 'snapshot' | 'csv' | 'xml' | 'webhook';
@@ -72,4 +73,42 @@ export interface HeldFeed {
   outcome?: 'confirmed' | 'discarded' | 'superseded';
   decidedAt?: string;
   note?: string;
+}
+
+/** What the pipeline remembers about a published release (the manifest file). */
+export interface ReleaseManifest {
+  id: string;
+  slug: string;
+  /** ISO time the release was made. */
+  createdAt: string;
+  /** Build clock (ms) of the pages rendered in this release. */
+  buildTime: number;
+  /** Build clock of the last full build this release descends from (incremental releases reuse its pages). */
+  fullBuildTime: number;
+  mode: 'full' | 'incremental';
+  /** Hash of everything but the stock that shapes pages (site config, tenant files, code). */
+  configHash: string;
+  /** Visible cars of the release, for the next change detection and for rollback's search sync. */
+  cars: Car[];
+  /** id -> car fingerprint. */
+  fingerprints: Record<string, string>;
+  added: number;
+  changed: number;
+  removed: number;
+  /** Internal links found broken when this release was checked (a later release may not add new ones). */
+  brokenLinks: string[];
+  /**
+   * Key of the kept renderer (compiled code version) the release was rendered with or compiled
+   * (src/builder/render/code-renderer.ts, in the worker's cache); absent when Astro alone rendered
+   * it. Releases of older versions named a kept bundle under `<sites>/<slug>/renderers/`, which
+   * pruning clears.
+   */
+  renderer?: string;
+}
+
+/** A rollback hold: the tenant stays on `release` until an operator releases it. */
+export interface ReleaseHold {
+  release: string;
+  from: string | null;
+  at: string;
 }

@@ -10,38 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fsyncDirectory, writeFileAtomic } from '../../platform/fs/atomic-file.ts';
-import type { Car } from '../../schemas/car.ts';
+import type { ReleaseManifest } from './records.ts';
 
-/** What the pipeline remembers about a published release (the manifest file). */
-export interface ReleaseManifest {
-  id: string;
-  slug: string;
-  /** ISO time the release was made. */
-  createdAt: string;
-  /** Build clock (ms) of the pages rendered in this release. */
-  buildTime: number;
-  /** Build clock of the last full build this release descends from (incremental releases reuse its pages). */
-  fullBuildTime: number;
-  mode: 'full' | 'incremental';
-  /** Hash of everything but the stock that shapes pages (site config, tenant files, code). */
-  configHash: string;
-  /** Visible cars of the release, for the next change detection and for rollback's search sync. */
-  cars: Car[];
-  /** id -> car fingerprint. */
-  fingerprints: Record<string, string>;
-  added: number;
-  changed: number;
-  removed: number;
-  /** Internal links found broken when this release was checked (a later release may not add new ones). */
-  brokenLinks: string[];
-  /**
-   * Key of the kept renderer (compiled code version) the release was rendered with or compiled
-   * (src/builder/render/code-renderer.ts, in the worker's cache); absent when Astro alone rendered
-   * it. Releases of older versions named a kept bundle under `<sites>/<slug>/renderers/`, which
-   * pruning clears.
-   */
-  renderer?: string;
-}
+export type { ReleaseManifest } from './records.ts';
 
 /** Paths of one tenant under the sites directory. */
 export function tenantPaths(sitesDir: string, slug: string) {

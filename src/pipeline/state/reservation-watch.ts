@@ -20,7 +20,7 @@ export class ReservationWatch {
 
   /** Tenants to rebuild: their rows differ from what their live site was built from, and were not asked for already. */
   async changed(): Promise<string[]> {
-    const [current, built] = await Promise.all([this.state.reservationSignatures(), this.state.builtReservationSignatures()]);
+    const [current, built] = await Promise.all([this.state.reservations.signatures(), this.state.reservations.builtSignatures()]);
     const changed: string[] = [];
     for (const slug of new Set([...current.keys(), ...built.keys(), ...this.requested.keys()])) {
       const signature = current.get(slug) ?? '';

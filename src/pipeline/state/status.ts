@@ -34,8 +34,8 @@ export interface StatusUpdate {
 
 /** Update a tenant's status in the state (shared by every worker) and in its local status file. */
 export async function recordStatusIn(state: PipelineState, sitesDir: string, slug: string, update: StatusUpdate): Promise<TenantStatus> {
-  const status = nextStatus(slug, (await state.status(slug)) ?? readStatus(sitesDir, slug), update);
-  await state.setStatus(slug, status);
+  const status = nextStatus(slug, (await state.tenants.status(slug)) ?? readStatus(sitesDir, slug), update);
+  await state.tenants.setStatus(slug, status);
   writeStatusFile(sitesDir, slug, status);
   return status;
 }
@@ -69,7 +69,7 @@ const feedStatusFile = (sitesDir: string, slug: string) => join(tenantPaths(site
 
 /** Record the last feed of a tenant in the state (when given) and the local file. */
 export async function recordFeedIn(state: PipelineState | undefined, sitesDir: string, slug: string, feed: FeedStatus): Promise<void> {
-  await state?.setFeedStatus(slug, feed);
+  await state?.tenants.setFeedStatus(slug, feed);
   recordFeed(sitesDir, slug, feed);
 }
 

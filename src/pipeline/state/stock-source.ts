@@ -35,28 +35,28 @@ export class StateStockSource {
 
   /** Mark a car reserved in the state; the next refresh reloads the tenant (as the pipeline's poll rebuilds it). */
   reserveCar(slug: string, carId: string, reference: string, reservedAt: string): Promise<boolean> {
-    return this.state.reserveCar(slug, carId, reference, reservedAt);
+    return this.state.reservations.reserveCar(slug, carId, reference, reservedAt);
   }
 
   /** Remove a car's entry from the state (the one of `reference`, or any when null). */
   unreserveCar(slug: string, carId: string, reference: string | null): Promise<boolean> {
-    return this.state.unreserveCar(slug, carId, reference);
+    return this.state.reservations.unreserveCar(slug, carId, reference);
   }
 
   /** Read the snapshots and overlays that changed since the last call; returns their tenants. */
   async refresh(): Promise<string[]> {
     const changed: string[] = [];
-    const signatures = await this.state.reservationSignatures();
+    const signatures = await this.state.reservations.signatures();
     for (const slug of new Set([...signatures.keys(), ...this.overlays.keys()])) {
       const signature = signatures.get(slug);
       if (signature === this.overlays.get(slug)?.signature) continue;
       if (signature === undefined) this.overlays.delete(slug);
-      else this.overlays.set(slug, { signature, overlay: await this.state.reservations(slug) });
+      else this.overlays.set(slug, { signature, overlay: await this.state.reservations.of(slug) });
       changed.push(slug);
     }
-    for (const { tenant, seq } of await this.state.stockSequences()) {
+    for (const { tenant, seq } of await this.state.stock.sequences()) {
       if (this.cache.get(tenant)?.seq === seq) continue;
-      const snapshot = await this.state.stock(tenant);
+      const snapshot = await this.state.stock.get(tenant);
       if (!snapshot) continue;
       this.cache.set(tenant, snapshot);
       changed.push(tenant);

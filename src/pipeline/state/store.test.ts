@@ -39,31 +39,31 @@ describe('stock snapshots', () => {
   it('are seeded from the tenant folder, updated in the state only, and re-seeded when the file is replaced', async () => {
     const state = await open();
     const seedHash = hashOf(join(tenantDir, 'stock.json'));
-    expect(await state.stock('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
-    expect(await state.updateStock('acme', tenantDir, (records) => [...records, { id: 'feed' }])).toBe(2);
-    expect(await state.stock('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }, { id: 'feed' }], seq: 2 });
+    expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
+    expect(await state.stock.update('acme', tenantDir, (records) => [...records, { id: 'feed' }])).toBe(2);
+    expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }, { id: 'feed' }], seq: 2 });
     expect(hashOf(join(tenantDir, 'stock.json'))).toBe(seedHash);
     expect(JSON.parse(readFileSync(join(root, 'data', 'stock', 'acme.json'), 'utf8'))).toEqual([{ id: 'seed' }, { id: 'feed' }]);
     // Someone replaces the seed file (another tool, a new checkout): it is taken in.
     writeFileSync(join(tenantDir, 'stock.json'), JSON.stringify([{ id: 'replaced' }]));
-    expect(await state.stock('acme', tenantDir)).toEqual({ data: [{ id: 'replaced' }], seq: 3 });
+    expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'replaced' }], seq: 3 });
     // A tenant with neither a seed nor a snapshot has none.
-    expect(await state.stock('nobody', join(root, 'tenants', 'nobody'))).toBeNull();
+    expect(await state.stock.get('nobody', join(root, 'tenants', 'nobody'))).toBeNull();
   });
 
   it('never lose a feed when two connections take feeds in for one tenant at once', async () => {
     const [a, b] = [await open(), await open()];
     const pushes = Array.from({ length: 20 }, (_, index) => ({ id: `car-${index}` }));
-    await Promise.all(pushes.map((car, index) => (index % 2 ? a : b).updateStock('acme', tenantDir, (records) => [...records, car])));
-    const final = await a.stock('acme', tenantDir);
+    await Promise.all(pushes.map((car, index) => (index % 2 ? a : b).stock.update('acme', tenantDir, (records) => [...records, car])));
+    const final = await a.stock.get('acme', tenantDir);
     expect(final?.seq).toBe(21);
     expect((final?.data as { id: string }[]).map((car) => car.id).sort()).toEqual(['seed', ...pushes.map((car) => car.id)].sort());
   });
 
   it('an update that declines changes nothing', async () => {
     const state = await open();
-    expect(await state.updateStock('acme', tenantDir, () => null)).toBeNull();
-    expect(await state.stock('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
+    expect(await state.stock.update('acme', tenantDir, () => null)).toBeNull();
+    expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
   });
 });
 
@@ -72,16 +72,16 @@ describe('releases, live pointer and hold', () => {
 
   it('are shared between connections and pruned without the live release', async () => {
     const [a, b] = [await open(), await open()];
-    for (const id of ['r1', 'r2', 'r3', 'r4']) await a.recordRelease(manifest(id));
-    await a.setLive('acme', 'r1');
-    expect(await b.live('acme')).toBe('r1');
-    expect(await b.release('acme', 'r3')).toMatchObject({ id: 'r3', fingerprints: { 1: 'f' } });
-    expect(await b.pruneReleases('acme', 2)).toEqual(['r2']);
-    expect(await a.releases('acme')).toEqual(['r1', 'r3', 'r4']);
-    await b.setHold('acme', { release: 'r1', from: 'r4', at: 'now' });
-    expect(await a.hold('acme')).toEqual({ release: 'r1', from: 'r4', at: 'now' });
-    await a.setHold('acme', null);
-    expect(await b.hold('acme')).toBeNull();
+    for (const id of ['r1', 'r2', 'r3', 'r4']) await a.releases.record(manifest(id));
+    await a.tenants.setLive('acme', 'r1');
+    expect(await b.tenants.live('acme')).toBe('r1');
+    expect(await b.releases.get('acme', 'r3')).toMatchObject({ id: 'r3', fingerprints: { 1: 'f' } });
+    expect(await b.releases.prune('acme', 2, await b.tenants.live('acme'))).toEqual(['r2']);
+    expect(await a.releases.list('acme')).toEqual(['r1', 'r3', 'r4']);
+    await b.tenants.setHold('acme', { release: 'r1', from: 'r4', at: 'now' });
+    expect(await a.tenants.hold('acme')).toEqual({ release: 'r1', from: 'r4', at: 'now' });
+    await a.tenants.setHold('acme', null);
+    expect(await b.tenants.hold('acme')).toBeNull();
   });
 });
 
@@ -91,61 +91,61 @@ describe('held feeds', () => {
   it('are kept with their bytes and report, seen by another connection, and decided once', async () => {
     const [a, b] = [await open(), await open()];
     const bytes = Buffer.from([0xef, 0xbb, 0xbf, 0x69, 0x64, 0x0a, 0x00, 0xff]);
-    await a.addHeldFeed(held('20261127T101010101Z-ab12'), bytes, 'report text');
-    await a.addHeldFeed(held('20261127T101010102Z-cd34'), Buffer.from('x'), 'second');
-    expect((await b.heldFeeds('acme')).map((feed) => feed.id)).toEqual(['20261127T101010101Z-ab12', '20261127T101010102Z-cd34']);
-    expect(await b.heldFeeds('other')).toEqual([]);
-    const decisions = await Promise.all([a.closeHeldFeed('acme', '20261127T101010101Z-ab12', 'confirmed'), b.closeHeldFeed('acme', '20261127T101010101Z-ab12', 'discarded', 'by b')]);
+    await a.heldFeeds.add(held('20261127T101010101Z-ab12'), bytes, 'report text');
+    await a.heldFeeds.add(held('20261127T101010102Z-cd34'), Buffer.from('x'), 'second');
+    expect((await b.heldFeeds.pending('acme')).map((feed) => feed.id)).toEqual(['20261127T101010101Z-ab12', '20261127T101010102Z-cd34']);
+    expect(await b.heldFeeds.pending('other')).toEqual([]);
+    const decisions = await Promise.all([a.heldFeeds.close('acme', '20261127T101010101Z-ab12', 'confirmed'), b.heldFeeds.close('acme', '20261127T101010101Z-ab12', 'discarded', 'by b')]);
     const decided = decisions.filter((decision) => decision !== null);
     expect(decided).toHaveLength(1);
     expect(decided[0]!.bytes.equals(bytes)).toBe(true);
-    expect((await a.heldFeeds('acme')).map((feed) => feed.id)).toEqual(['20261127T101010102Z-cd34']);
-    expect(await b.heldFeed('acme', '20261127T101010101Z-ab12')).toMatchObject({ report: 'report text', feed: { outcome: decided[0]!.feed.outcome } });
-    expect(await a.closeHeldFeed('acme', 'unknown', 'discarded')).toBeNull();
+    expect((await a.heldFeeds.pending('acme')).map((feed) => feed.id)).toEqual(['20261127T101010102Z-cd34']);
+    expect(await b.heldFeeds.get('acme', '20261127T101010101Z-ab12')).toMatchObject({ report: 'report text', feed: { outcome: decided[0]!.feed.outcome } });
+    expect(await a.heldFeeds.close('acme', 'unknown', 'discarded')).toBeNull();
   });
 });
 
 describe('reservations overlay', () => {
   it('is shared between connections, keeps the first payment of a car, and is removed by reference or when the feed catches up', async () => {
     const [a, b] = [await open(), await open()];
-    expect(await a.reserveCar('acme', '7', 'pi_1', '2026-11-27T10:00:00.000Z')).toBe(true);
-    const racing = await Promise.all([a.reserveCar('acme', '8', 'pi_2', 't2'), b.reserveCar('acme', '8', 'pi_3', 't3')]);
+    expect(await a.reservations.reserveCar('acme', '7', 'pi_1', '2026-11-27T10:00:00.000Z')).toBe(true);
+    const racing = await Promise.all([a.reservations.reserveCar('acme', '8', 'pi_2', 't2'), b.reservations.reserveCar('acme', '8', 'pi_3', 't3')]);
     expect(racing.filter(Boolean)).toHaveLength(1);
-    expect(await b.reserveCar('acme', '7', 'pi_9', 't9')).toBe(false);
-    await b.reserveCar('other', '7', 'pi_4', 't4');
-    expect(await b.reservations('acme')).toMatchObject({ '7': { reference: 'pi_1', reserved_at: '2026-11-27T10:00:00.000Z' }, '8': {} });
-    expect(Object.keys(await a.reservations('other'))).toEqual(['7']);
-    const before = await a.reservationSignatures();
+    expect(await b.reservations.reserveCar('acme', '7', 'pi_9', 't9')).toBe(false);
+    await b.reservations.reserveCar('other', '7', 'pi_4', 't4');
+    expect(await b.reservations.of('acme')).toMatchObject({ '7': { reference: 'pi_1', reserved_at: '2026-11-27T10:00:00.000Z' }, '8': {} });
+    expect(Object.keys(await a.reservations.of('other'))).toEqual(['7']);
+    const before = await a.reservations.signatures();
     expect([...before.keys()]).toEqual(['acme', 'other']);
     // A refund of another payment leaves the entry; its own payment's refund removes it.
-    expect(await a.unreserveCar('acme', '7', 'pi_other')).toBe(false);
-    expect(await a.unreserveCar('acme', '7', 'pi_1')).toBe(true);
-    const after = await b.reservationSignatures();
+    expect(await a.reservations.unreserveCar('acme', '7', 'pi_other')).toBe(false);
+    expect(await a.reservations.unreserveCar('acme', '7', 'pi_1')).toBe(true);
+    const after = await b.reservations.signatures();
     expect(after.get('acme')).not.toBe(before.get('acme'));
     expect(after.get('other')).toBe(before.get('other'));
     // The feed shows car 8 reserved: settled; car 9 still in stock keeps its entry; the other tenant is untouched.
-    await a.reserveCar('acme', '9', 'pi_5', 't5');
-    expect(await b.settleReservations('acme', [{ id: '8', reserved: true }, { id: 9, status: 'in_stock' }])).toEqual(['8']);
-    expect(Object.keys(await a.reservations('acme'))).toEqual(['9']);
-    expect(await b.settleReservations('acme', [])).toEqual(['9']);
-    expect(await a.reservations('acme')).toEqual({});
-    expect((await a.reservationSignatures()).has('acme')).toBe(false);
-    expect(Object.keys(await a.reservations('other'))).toEqual(['7']);
+    await a.reservations.reserveCar('acme', '9', 'pi_5', 't5');
+    expect(await b.reservations.settle('acme', [{ id: '8', reserved: true }, { id: 9, status: 'in_stock' }])).toEqual(['8']);
+    expect(Object.keys(await a.reservations.of('acme'))).toEqual(['9']);
+    expect(await b.reservations.settle('acme', [])).toEqual(['9']);
+    expect(await a.reservations.of('acme')).toEqual({});
+    expect((await a.reservations.signatures()).has('acme')).toBe(false);
+    expect(Object.keys(await a.reservations.of('other'))).toEqual(['7']);
   });
 
   it('records the signature a release was built from, one per tenant, shared between connections', async () => {
     const [a, b] = [await open(), await open()];
-    await a.reserveCar('acme', '7', 'pi_1', 't1');
-    const { overlay, signature } = await a.overlay('acme');
+    await a.reservations.reserveCar('acme', '7', 'pi_1', 't1');
+    const { overlay, signature } = await a.reservations.forBuild('acme');
     expect(Object.keys(overlay)).toEqual(['7']);
-    expect(signature).toBe((await b.reservationSignatures()).get('acme'));
-    expect(await b.builtReservationSignatures()).toEqual(new Map());
-    await a.recordReservationsBuilt('acme', signature);
-    await b.recordReservationsBuilt('acme', signature);
-    expect(await b.builtReservationSignatures()).toEqual(new Map([['acme', signature]]));
+    expect(signature).toBe((await b.reservations.signatures()).get('acme'));
+    expect(await b.reservations.builtSignatures()).toEqual(new Map());
+    await a.reservations.recordBuilt('acme', signature);
+    await b.reservations.recordBuilt('acme', signature);
+    expect(await b.reservations.builtSignatures()).toEqual(new Map([['acme', signature]]));
     // Built from no rows: as if never recorded.
-    await b.recordReservationsBuilt('acme', '');
-    expect(await a.builtReservationSignatures()).toEqual(new Map());
+    await b.reservations.recordBuilt('acme', '');
+    expect(await a.reservations.builtSignatures()).toEqual(new Map());
   });
 });
 

@@ -7,7 +7,7 @@
  * without Radix, whose thumbs are not rendered on the server.
  */
 import * as Slider from '@radix-ui/react-slider';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatMoney } from '../../../lib/text/format.ts';
 import { SLIDER_DEBOUNCE_MS } from '../../../search/core/config.ts';
 import { moveThumb, unitStep, type Bounds } from '../../../search/browser/price-slider.ts';
@@ -69,6 +69,20 @@ export function StaticTrack({ bounds, values, format, labels, disabled }: { boun
       })}
     </span>
   );
+}
+
+/**
+ * Home and End on a thumb move that thumb to its end of the range (the other thumb stays where
+ * it is). Radix's Slider sends Home to the first thumb and End to the last whatever has focus, so
+ * Home on the maximum reset the minimum: this handler runs first (the thumb's own onKeyDown) and
+ * prevents the default, which makes Radix skip its handler.
+ */
+export function thumbEndKeys(bounds: Bounds, onMove: (value: number) => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    onMove(event.key === 'Home' ? bounds.min : bounds.max);
+  };
 }
 
 /** A numeric range filter (price, subscription price, year, kilometres): two thumbs and two boxes. */
@@ -142,8 +156,8 @@ export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBO
             <Slider.Track className="range-slider__track">
               <Slider.Range className="range-slider__range" />
             </Slider.Track>
-            <Slider.Thumb className="range-slider__thumb" aria-label={labels.min} aria-valuetext={format(local[0])} />
-            <Slider.Thumb className="range-slider__thumb" aria-label={labels.max} aria-valuetext={format(local[1])} />
+            <Slider.Thumb className="range-slider__thumb" aria-label={labels.min} aria-valuetext={format(local[0])} onKeyDown={thumbEndKeys(bounds, (value) => apply('min', value))} />
+            <Slider.Thumb className="range-slider__thumb" aria-label={labels.max} aria-valuetext={format(local[1])} onKeyDown={thumbEndKeys(bounds, (value) => apply('max', value))} />
           </Slider.Root>
         ) : (
           <StaticTrack bounds={bounds} values={local} format={format} labels={labels} disabled={disabled} />

@@ -2,7 +2,8 @@
  * The whole search page body from plain props: used for the static first render and the live
  * island. The filters are a disclosure: collapsed behind their Filters button on a phone (the
  * page's first HTML), beside the results and open from FILTERS_BESIDE_RESULTS up (search.css
- * shows them before this opens them).
+ * shows them before this opens them). On a phone the open panel ends with a 'Show Me N cars'
+ * button that stays in view while the shopper scrolls the filters and closes the panel.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CarTypeFilter, EmptyState, RefinementList, ResultCount, SortSelect, type CarTypeFilterProps, type RefinementListProps, type SortSelectProps } from './Facets.tsx';
@@ -56,6 +57,23 @@ export function SearchLayout(props: SearchLayoutProps) {
           {props.facets.map((facet) => (
             <RefinementList key={facet.title} {...facet} />
           ))}
+          <div className="search-filters__done">
+            <button
+              type="button"
+              className="button button--accent"
+              aria-busy={props.busy}
+              onClick={() => {
+                const panel = filters.current;
+                if (!panel) return;
+                panel.open = false;
+                const summary = panel.querySelector('summary');
+                summary?.focus();
+                summary?.scrollIntoView({ block: 'start' });
+              }}
+            >
+              Show Me {props.count.toLocaleString('en-AU')} {props.noun}
+            </button>
+          </div>
         </details>
       </aside>
       <div className="search-layout__results">

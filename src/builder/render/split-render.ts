@@ -1,0 +1,71 @@
+/**
+ * The split render of a large tenant (the `split` engine of engine.ts, run by renderTenant):
+ * Astro's build renders every page in one process, so a large tenant leaves the other core
+ * idle. Instead, an Astro build of the same bundle cut to COMPILE_CARS cars compiles the code
+ * (the compiled code and client assets do not depend on the stock: the fleet build relies on
+ * the same fact) and keeps its server bundle; `processes` warm renderers then render the whole
+ * bundle from it, each every n-th page, into the tenant's output. The pages are those its own
+ * Astro build writes (tests/integration/build-fleet.test.ts, tests/integration/render-paths.test.ts).
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TenantBundle } from '../bundle/bundle.ts';
+import type { PageFacts } from '../post-build/built-pages.ts';
+import { addCompiledFiles } from './astro/compiled-files.ts';
+import { runAstroBuild, WarmRenderer, type ChildRun } from './children.ts';
+
+/** Cars in the small copy of the bundle whose Astro build compiles the code for a split render. */
+export const COMPILE_CARS = 24;
+
+/** A split render's run: a failed one says which part failed in its output; `compileSeconds` is the compile build's. */
+export interface SplitRun extends ChildRun {
+  compileSeconds: number;
+}
+
+/**
+ * Render `bundle` into `outDir` with `processes` warm renderers after a compile build of its
+ * first COMPILE_CARS cars, keeping the compiled server bundle in `keepDir` (else in a work folder
+ * under `cache`, removed). `log` gets the one-line summary of a split render that worked.
+ */
+export async function splitRender(
+  bundle: TenantBundle,
+  options: { slug: string; outDir: string; processes: number; cache: string; keepDir?: string; log: (line: string) => void },
+): Promise<SplitRun> {
+  const { outDir, processes } = options;
+  const work = join(options.cache, 'split-render', `${process.pid}-${options.slug}`);
+  const rendererDir = options.keepDir ?? join(work, 'renderer');
+  const compiledOut = join(work, 'compiled');
+  const siteUrl = bundle.site.url;
+  const seconds = (from: number) => (performance.now() - from) / 1000;
+  const compileStarted = performance.now();
+  try {
+    rmSync(rendererDir, { recursive: true, force: true });
+    const compile = await runAstroBuild({ ...bundle, cars: bundle.cars.slice(0, COMPILE_CARS) }, compiledOut, siteUrl, rendererDir);
+    const compileSeconds = seconds(compileStarted);
+    if (compile.code !== 0 || !existsSync(rendererDir)) {
+      const why = compile.code !== 0 ? compile.output : 'the Astro build kept no server bundle';
+      return { code: compile.code || 1, output: `the compile build: ${why.trim().split('\n').at(-1) ?? ''}`, peakRss: compile.peakRss, compileSeconds };
+    }
+    rmSync(outDir, { recursive: true, force: true });
+    const renderStarted = performance.now();
+    const renderers = Array.from({ length: processes }, () => new WarmRenderer(rendererDir));
+    let runs: ChildRun[];
+    try {
+      runs = await Promise.all(renderers.map((renderer, index) => renderer.render(bundle, outDir, siteUrl, { index, count: processes })));
+    } finally {
+      for (const renderer of renderers) renderer.close();
+    }
+    const failed = runs.find((run) => run.code !== 0);
+    if (failed) return { ...failed, compileSeconds };
+    addCompiledFiles(compiledOut, outDir);
+    const peaks = runs.map((run) => run.peakRss);
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    options.log(
+      `  ${options.slug}: compile build ${compileSeconds.toFixed(1)} s (${mb(compile.peakRss)} MB), pages rendered by ${processes} processes in ${seconds(renderStarted).toFixed(1)} s (${peaks.map(mb).join(' + ')} MB)`,
+    );
+    const pageFacts: Record<string, PageFacts> = Object.assign({}, ...runs.map((run) => run.pageFacts ?? {}));
+    return { code: 0, output: '', peakRss: Math.max(compile.peakRss, ...peaks), pageFacts, compileSeconds };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

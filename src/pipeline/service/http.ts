@@ -1,0 +1,96 @@
+/**
+ * The pipeline's HTTP servers: the feed webhook (internet-facing) with the operator page
+ * (/status) on it, or the operator page on a port of its own so it is not on the internet-facing
+ * port. Slow-loris bounds on both: headers within 10 s, a whole request within 60 s.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IntakeResult } from '../intake/inbox.ts';
+import { createWebhookHandler, type PushOutcome, type WebhookOptions } from '../intake/webhook.ts';
+import type { Logger } from '../log.ts';
+import { handleOperatorRequest, isOperatorPath, type OperatorContext } from './operator.ts';
+
+export interface HttpOptions {
+  webhookPort: number;
+  webhookHost: string;
+  /** The operator page's own port (0: any free one); undefined: on the webhook port. */
+  operatorPort?: number;
+  operatorHost: string;
+  webhook: Omit<WebhookOptions, 'log'>;
+  operator: OperatorContext;
+  log: Logger;
+}
+
+export interface RunningHttp {
+  /** Webhook URL base, e.g. http://127.0.0.1:4322. */
+  webhookUrl?: string;
+  /** Operator page URL base when it has a port of its own. */
+  operatorUrl?: string;
+  close(): Promise<void>;
+}
+
+/** The webhook's answer to a push the intake handled: accepted, held for an operator, or rejected. */
+export function pushOutcome(result: IntakeResult): PushOutcome {
+  if (result.held)
+    return {
+      status: 202,
+      body: { accepted: false, held: result.held.id, reason: result.reason, records: result.read, valid: result.valid, problems: result.problems },
+    };
+  if (!result.accepted) return { status: 400, body: { error: result.reason, problems: result.problems } };
+  return { status: 202, body: { accepted: true, records: result.read, valid: result.valid, problems: result.problems } };
+}
+
+function withTimeouts(server: Server): Server {
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
+  return server;
+}
+
+/** Listen; the URL base (an IPv6 host in brackets when `bracket`). */
+async function listen(server: Server, port: number, host: string, bracket: boolean): Promise<string | undefined> {
+  await new Promise<void>((done) => server.listen(port, host, done));
+  const address = server.address();
+  return address && typeof address === 'object' ? `http://${bracket && host.includes(':') ? `[${host}]` : host}:${address.port}` : undefined;
+}
+
+const closeServer = (server: Server | undefined) => new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+
+/** Start the webhook server (and the operator server when it has a port of its own). */
+export async function startHttpServers(options: HttpOptions): Promise<RunningHttp> {
+  const { log } = options;
+  const webhook = createWebhookHandler({ ...options.webhook, log });
+  const serveOperator = (req: IncomingMessage, res: ServerResponse) =>
+    handleOperatorRequest(req, res, options.operator).catch((error) => {
+      // A malformed operator URL (bad percent-encoding) is the sender's error, not ours.
+      const malformed = error instanceof URIError || error instanceof TypeError;
+      if (!malformed) log({ level: 'error', event: 'operator', reason: String(error) });
+      if (!res.headersSent) res.writeHead(malformed ? 400 : 500).end();
+    });
+  const server = withTimeouts(
+    createServer((req, res) => {
+      if (options.operatorPort === undefined && isOperatorPath(req.url)) return void serveOperator(req, res);
+      webhook(req, res);
+    }),
+  );
+  let operatorServer: Server | undefined;
+  let operatorUrl: string | undefined;
+  if (options.operatorPort !== undefined) {
+    operatorServer = withTimeouts(
+      createServer((req, res) => {
+        if (isOperatorPath(req.url)) return void serveOperator(req, res);
+        res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'not found: this port serves only /status' }));
+      }),
+    );
+    operatorUrl = await listen(operatorServer, options.operatorPort, options.operatorHost, true);
+    log({ event: 'operator-listening', url: operatorUrl });
+  }
+  const webhookUrl = await listen(server, options.webhookPort, options.webhookHost, false);
+  log({ event: 'webhook-listening', url: webhookUrl });
+  return {
+    webhookUrl,
+    operatorUrl,
+    async close() {
+      await closeServer(server);
+      await closeServer(operatorServer);
+    },
+  };
+}
