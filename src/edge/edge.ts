@@ -139,29 +139,17 @@ class Copies {
   }
 }
 
-/** The bucket as the edge reads it: small JSON objects (bounded, tried twice), trusted for a while, the last value kept when a refresh fails or stalls. */
-function bucketReader(options: EdgeOptions) {
-  const { bucket } = options;
-  const now = options.now ?? Date.now;
-  const timeoutMs = options.readTimeoutMs ?? 2000;
-  const pointers = new Map<string, Cached<string | null>>();
-  const aliases = new Map<string, Cached<string | null>>();
-  // Manifests never change once written (a new release is a new id): cached by id.
-  const manifests = new Map<string, PublishedManifest>();
-  // The release each tenant was last served from: where a tenant stays when its new manifest cannot be read.
-  const lastServed = new Map<string, PublishedManifest>();
-
+/**
+ * A small JSON object of the bucket, read within `timeoutMs`. A read that fails (a dropped
+ * connection, or a store that overwrites an object in place, as the s3rver stand-in does, read
+ * mid-write) is tried once more shortly after; one that timed out is not (the bucket is stalled).
+ */
+function jsonReader(bucket: EdgeBucket, timeoutMs: number) {
   async function readJsonOnce<T>(key: string): Promise<T | null> {
     const body = await bounded(timeoutMs, key, (signal) => bucket.getText(key, signal));
     return body === null ? null : (JSON.parse(body) as T);
   }
-
-  /**
-   * A small JSON object of the bucket. A read that fails (a dropped connection, or a store
-   * that overwrites an object in place, as the s3rver stand-in does, read mid-write) is tried
-   * once more shortly after; one that timed out is not (the bucket is stalled).
-   */
-  async function readJson<T>(key: string): Promise<T | null> {
+  return async function readJson<T>(key: string): Promise<T | null> {
     try {
       return await readJsonOnce<T>(key);
     } catch (error) {
@@ -169,13 +157,22 @@ function bucketReader(options: EdgeOptions) {
       await new Promise((done) => setTimeout(done, RETRY_MS));
       return readJsonOnce<T>(key);
     }
-  }
+  };
+}
 
-  /**
-   * A value trusted for `ttl` ms. Past that, one request refreshes it (bounded) while the others
-   * use the last value; a refresh that fails keeps the last value another `ttl` (stale if error).
-   */
-  async function cached<T>(cache: Map<string, Cached<T>>, key: string, ttl: number, load: () => Promise<T>, onStale: (error: Error) => void): Promise<T> {
+/**
+ * Values trusted for `ttl` ms. Past that, one request refreshes a value (bounded) while the
+ * others use the last one; a refresh that fails keeps the last value another `ttl` (stale if
+ * error or stall).
+ */
+function staleCache(now: () => number) {
+  return async function cached<T>(
+    cache: Map<string, Cached<T>>,
+    key: string,
+    ttl: number,
+    load: () => Promise<T>,
+    onStale: (error: Error) => void,
+  ): Promise<T> {
     const hit = cache.get(key);
     if (hit && (hit.until > now() || hit.refreshing)) return hit.value;
     const refreshing = load();
@@ -192,7 +189,19 @@ function bucketReader(options: EdgeOptions) {
       onStale(error as Error);
       return hit.value;
     }
-  }
+  };
+}
+
+/** The bucket as the edge reads it: aliases, pointers and manifests, each bounded, the last good one kept when the bucket fails or stalls. */
+function bucketReader(options: EdgeOptions) {
+  const readJson = jsonReader(options.bucket, options.readTimeoutMs ?? 2000);
+  const cached = staleCache(options.now ?? Date.now);
+  const pointers = new Map<string, Cached<string | null>>();
+  const aliases = new Map<string, Cached<string | null>>();
+  // Manifests never change once written (a new release is a new id): cached by id.
+  const manifests = new Map<string, PublishedManifest>();
+  // The release each tenant was last served from: where a tenant stays when its new manifest cannot be read.
+  const lastServed = new Map<string, PublishedManifest>();
 
   async function manifestOf(slug: string, id: string): Promise<PublishedManifest | null> {
     const key = `${slug}/${id}`;
