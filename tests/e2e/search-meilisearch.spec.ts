@@ -3,7 +3,8 @@
  * server started here, the fixture's cars synced under a tenant of their own, the site
  * built with a tenant token signed at build time, pages served here. The island must load
  * instant-meilisearch (not the embedded index), follow the URL, and show the same hits as
- * the embedded engine would.
+ * the embedded engine would; with Meilisearch stopped, the same page must answer from the
+ * embedded index the build also wrote (docs/reliability.md "Meilisearch").
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -85,4 +86,22 @@ test('a Meilisearch site searches through instant-meilisearch with the same resu
   await expect(page).toHaveURL(/refinementList\[body\]\[\]=SUV/);
   const next = engine.search('Car_production:price:desc', { facetFilters: [['car_type:used'], ['make:Toyota', 'make:Mazda'], ['body:SUV']], hitsPerPage: 21 });
   await expect(page.locator('.search-count')).toHaveText(`${next.nbHits} cars found`);
+});
+
+test('with Meilisearch down the same search page answers from the embedded index its build also wrote', async ({ page }) => {
+  // Last in this serial file: the server is gone for good.
+  await meili.stop();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`http://${SLUG}.localhost:${port}/search/used-cars?sortBy=price-desc&refinementList[make][]=Toyota&refinementList[make][]=Mazda`);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 15_000 });
+  const tenant = loadTenant('tests/fixtures/tenants/search-demo', Date.parse(NOW));
+  const engine = createSearchEngine(toSearchDocuments(tenant.visible, tenant.site));
+  // A change of filter is a live search: Meilisearch refuses the connection, the embedded index answers.
+  await page.getByRole('group', { name: 'Body type' }).getByRole('checkbox', { name: /^SUV / }).check();
+  const next = engine.search('Car_production:price:desc', { facetFilters: [['car_type:used'], ['make:Toyota', 'make:Mazda'], ['body:SUV']], hitsPerPage: 21 });
+  await expect(page.locator('.search-count')).toHaveText(`${next.nbHits} cars found`);
+  const names = collapseSold(next.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name);
+  expect(await page.locator('.search-card__name').allTextContents()).toEqual(names);
+  expect(requests.some((url) => url.includes(`/search-index-${SLUG}.json`))).toBe(true);
 });

@@ -13,7 +13,14 @@ describe('engineConfig (what the browser gets)', () => {
 
   it('a site.json tenant token is used as given (once checked: issue 13 M9)', async () => {
     const key = await generateTenantToken({ apiKey: 'a-secret-search-key-value-0123456789', apiKeyUid: '6062abda-a5aa-4414-ac91-ecd7944c0f8d', searchRules: { Cars: { filter: 'site = "demo"' } }, expiresAt: new Date(Date.now() + 86_400_000) });
-    expect(await engineConfig(site({ host: 'https://search.example.com', key, index: 'Cars' }), {})).toEqual({ kind: 'meilisearch', host: 'https://search.example.com', key, index: 'Cars' });
+    // With the embedded index of the same build to fall back on while Meilisearch does not answer.
+    expect(await engineConfig(site({ host: 'https://search.example.com', key, index: 'Cars' }), {})).toEqual({
+      kind: 'meilisearch',
+      host: 'https://search.example.com',
+      key,
+      index: 'Cars',
+      fallbackIndexUrl: `${indexFilePath('demo')}?v=${(1_790_000_000_000).toString(36)}`,
+    });
   });
 
   it('otherwise the build signs a tenant token holding the site filter, never exposing the search key', async () => {
