@@ -11,7 +11,9 @@
  * temporary files), as on separate machines. Everything lives under --dir (a working copy of
  * the tenants, the feed inbox, logs, `stack.env` with what an operator's commands need),
  * removed on exit unless --keep.
- *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--s3-endpoint <url> [--s3-bucket sites]]
+ *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]]
+ * A tenant searched on the stack's Meilisearch names it in site.json (`"search": { "host": "http://127.0.0.1:<meili-port>" }`):
+ * the pipeline gets its search-only key, so each build signs the tenant's token.
  * Prints one JSON line `{"event":"stack-ready",...}` with every address, process id and file
  * once all answer; `stack-process-exited` on stderr when a process of the stack dies. SIGINT or
  * SIGTERM to this process (the ready line's `pid`), or its parent's exit, stops every process
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     'api-ports': { type: 'string', default: '8787,8788' },
     workers: { type: 'string', default: '2' },
     'lock-ms': { type: 'string' },
+    'meili-port': { type: 'string' },
     's3-endpoint': { type: 'string' },
     's3-bucket': { type: 'string', default: 'sites' },
     help: { type: 'boolean', short: 'h' },
@@ -46,13 +49,14 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    'usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--s3-endpoint <url> [--s3-bucket sites]]',
+    'usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]]',
   );
   process.exit(0);
 }
 const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
-if (![ports.edge, ports.intake, ...ports.api].every((port) => Number.isInteger(port) && port > 0 && port < 65536) || ports.api.length !== 2) {
-  console.error('--edge-port, --intake-port: port numbers; --api-ports: two port numbers separated by a comma');
+const meiliPort = values['meili-port'] === undefined ? undefined : Number(values['meili-port']);
+if (![ports.edge, ports.intake, ...ports.api, ...(meiliPort === undefined ? [] : [meiliPort])].every((port) => Number.isInteger(port) && port > 0 && port < 65536) || ports.api.length !== 2) {
+  console.error('--edge-port, --intake-port, --meili-port: port numbers; --api-ports: two port numbers separated by a comma');
   process.exit(2);
 }
 const workerCount = Number(values.workers);
@@ -195,6 +199,16 @@ async function waitForHttp(url: string, ms: number, headers: Record<string, stri
   throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
+/** The default search-only key Meilisearch creates when it starts with a master key. */
+async function meiliSearchKey(host: string, masterKey: string): Promise<{ key: string; uid: string }> {
+  const response = await fetch(`${host}/keys?limit=100`, { headers: { Authorization: `Bearer ${masterKey}` } });
+  if (!response.ok) throw new Error(`Meilisearch: listing its API keys failed: HTTP ${response.status}`);
+  const keys = ((await response.json()) as { results: { uid: string; key: string; name: string | null }[] }).results;
+  const key = keys.find((entry) => entry.name === 'Default Search API Key');
+  if (!key) throw new Error('Meilisearch: no default search API key');
+  return { key: key.key, uid: key.uid };
+}
+
 try {
   // Each server's stop is registered as soon as it runs; a stop during start-up waits for
   // the servers to come up first (startup), so no server outlives the stack.
@@ -204,7 +218,7 @@ try {
   };
   const servers = [
     startThrowawayPostgres().then(started),
-    startMeilisearch({ dir: join(dir, 'meili') }).then(started),
+    startMeilisearch({ dir: join(dir, 'meili'), port: meiliPort }).then(started),
     external === undefined ? startLocalS3({ dir: join(dir, 's3') }).then(started) : Promise.resolve(undefined),
   ] as const;
   startup = Promise.allSettled(servers);
@@ -232,7 +246,17 @@ try {
     LOG_FORMAT: 'json',
   };
   // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts).
-  const pipelineEnv = { ...bucketEnv, DATABASE_URL: postgres.url, REDIS_URL: redisUrl, MEILI_ADMIN_HOST: meili.host, MEILI_ADMIN_KEY: meili.masterKey };
+  // The builds sign each Meilisearch tenant's token with the server's default search key (docs/search.md).
+  const search = await meiliSearchKey(meili.host, meili.masterKey);
+  const pipelineEnv = {
+    ...bucketEnv,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redisUrl,
+    MEILI_ADMIN_HOST: meili.host,
+    MEILI_ADMIN_KEY: meili.masterKey,
+    MEILI_SEARCH_KEY: search.key,
+    MEILI_SEARCH_KEY_UID: search.uid,
+  };
   const pipelineArgs = ['--tenants', paths.tenants, '--inbox', paths.feeds, '--publisher', 's3'];
   const diskEnv = (disk: ReturnType<typeof machine>) => ({ PIPELINE_CACHE_DIR: disk.cache, TMPDIR: disk.tmp });
   const operatorToken = randomBytes(16).toString('hex');
