@@ -32,6 +32,7 @@ import { precompressRelease } from './precompress.ts';
 import { newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
+import { riding } from './transient.ts';
 import { recordStatusIn, type StatusUpdate } from '../state/status.ts';
 
 /** Defaults of the rebuild options. */
@@ -82,10 +83,10 @@ export interface RebuildOptions {
   renderers?: string;
   /**
    * Asked before the release goes live (and by the publisher right before its pointer
-   * switch): false when this run lost its job to another worker (service/queue.ts), so it
-   * never publishes over that worker's release.
+   * switch): null while the job is still this run's, else why not (it went to another worker:
+   * service/queue.ts), so it never publishes over that worker's release.
    */
-  guard?: () => Promise<boolean>;
+  guard?: () => Promise<string | null>;
 }
 
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
@@ -114,6 +115,11 @@ export interface RebuildResult {
   /** Search sync: counts, or the reason it failed. */
   search?: { added: number; updated: number; deleted: number } | { error: string };
 }
+
+/** How long a job waits for its pipeline state to answer again (PostgreSQL restarting, failing over). */
+const STATE_WAIT_MS = 60_000;
+/** Attempts of a release's bucket publish (waits 1, 2, 4, 8 s between them; each PUT is also retried by the S3 client). */
+const PUBLISH_ATTEMPTS = 5;
 
 /** Seconds since `since` (performance.now()), to the hundredth. */
 const secondsSince = (since: number) => Math.round((performance.now() - since) / 10) / 100;
@@ -203,8 +209,13 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
   // Leftovers of a killed build are never served; clear them before building again.
   pruneReleases(sitesDir, slug, keep);
   try {
-    const liveId = await liveRelease(state, sitesDir, slug);
-    const inputs = await tenantInputs(state, slug, tenantDir);
+    // A state that does not answer (PostgreSQL restarting, the bucket's state files failing) is waited for.
+    const { liveId, inputs } = await riding(async () => ({ liveId: await liveRelease(state, sitesDir, slug), inputs: await tenantInputs(state, slug, tenantDir) }), {
+      log,
+      tenant: slug,
+      what: 'the pipeline state',
+      maxWaitMs: STATE_WAIT_MS,
+    });
     return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, ...inputs };
   } catch (error) {
     const reason = `pipeline state unavailable: ${(error as Error).message}`;
@@ -323,12 +334,34 @@ function newRelease(release: Release): void {
   release.releaseDir = join(tenantPaths(release.sitesDir, release.slug).releases, release.id);
 }
 
-/** Nothing changed since the live release: it stays, and now shows the state's reserved rows. */
+/**
+ * Nothing changed since the live release: it stays, and now shows the state's reserved rows
+ * and the accepted stock's sequence (state/tenants.ts `behind`); a search index the last
+ * release could not sync (Meilisearch was down) is synced now.
+ */
 async function unchanged(loaded: Loaded): Promise<RebuildResult> {
   const result: RebuildResult = { ...loaded.empty, outcome: 'unchanged', release: loaded.liveId ?? undefined, seconds: loaded.seconds() };
   await builtFrom(loaded);
-  loaded.log({ event: 'release', tenant: loaded.slug, release: loaded.liveId, ...loaded.counts, seconds: result.seconds, outcome: 'unchanged' });
-  return result;
+  if (loaded.stock) await loaded.state.tenants.setBuilt(loaded.slug, loaded.stock.seq).catch((error: Error) => loaded.log({ level: 'warn', event: 'status', tenant: loaded.slug, reason: error.message }));
+  const search = await catchUpSearch(loaded);
+  loaded.log({ event: 'release', tenant: loaded.slug, release: loaded.liveId, ...loaded.counts, seconds: result.seconds, outcome: 'unchanged', ...(search ? { search } : {}) });
+  return { ...result, ...(search ? { search } : {}) };
+}
+
+/** The search sync a published release could not make (its status says published-search-failed), made now; undefined when none was due. */
+async function catchUpSearch(loaded: Loaded): Promise<RebuildResult['search']> {
+  const status = await loaded.state.tenants.status(loaded.slug).catch(() => null);
+  if (status?.lastOutcome !== 'published-search-failed') return undefined;
+  let search: RebuildResult['search'];
+  try {
+    const report = await syncTenantSearch(loaded.tenant.site, loaded.tenant.visible, loaded.options.env);
+    if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
+  } catch (error) {
+    search = { error: (error as Error).message };
+  }
+  if (search && !('error' in search)) await note(loaded, { outcome: 'published', current: loaded.liveId, success: status.lastSuccess ?? undefined });
+  loaded.log({ level: search && 'error' in search ? 'warn' : 'info', event: 'search-sync', tenant: loaded.slug, release: loaded.liveId, outcome: search && 'error' in search ? 'failed' : 'caught-up', search });
+  return search;
 }
 
 /** A rollback holds the tenant: no release until an operator releases it. */
@@ -442,16 +475,21 @@ function record(release: Release, checked: Checked): ReleaseManifest {
 async function publish(release: Release, manifest: ReleaseManifest): Promise<RebuildResult | null> {
   const { options, state, slug, id, releaseDir, sitesDir, counts } = release;
   const stillOurs = async () => {
-    if (options.guard && !(await options.guard())) throw new SupersededError('this job went to another worker while it ran (its lock expired); not published');
+    const lost = options.guard ? await options.guard() : null;
+    if (lost !== null) throw new SupersededError(lost);
   };
+  const waits = { log: release.log, tenant: slug, maxWaitMs: STATE_WAIT_MS };
   try {
     await stillOurs();
-    await state.releases.record(manifest);
+    await riding(() => state.releases.record(manifest), { ...waits, what: 'the pipeline state' });
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
-    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs });
+    // A failing bucket is tried again with backoff: objects first, the manifest, the pointer last, so a retry never exposes half a release.
+    const publisher = options.publisher;
+    if (publisher && publisher !== localPublisher)
+      await riding(() => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs }), { ...waits, what: 'the bucket publish', firstDelayMs: 1000, attempts: PUBLISH_ATTEMPTS });
     await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
-    await state.tenants.setLive(slug, id);
+    await riding(() => state.tenants.setLive(slug, id, release.stock?.seq), { ...waits, what: 'the pipeline state' });
     await builtFrom(release);
     return null;
   } catch (error) {

@@ -23,6 +23,7 @@ import { sharedStateFiles } from '../state/files.ts';
 import { createDebouncer, type Debouncer } from './debounce.ts';
 import { pushOutcome, startHttpServers, type RunningHttp } from './http.ts';
 import { inboxScanner, reservationPoller, startPolling, TenantFolderWatch } from './watchers.ts';
+import { createReconciler } from './reconcile.ts';
 
 export interface PipelineOptions {
   tenantsDir: string;
@@ -138,7 +139,14 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const scan = () => inbox?.scan();
   const reservations = reservationPoller(service.state, service.tenantDirOf, request, service.log);
   const http = options.webhookPort !== undefined && service.role !== 'worker' ? await startHttp(service, queue, debouncer, changed) : undefined;
-  const polling = service.role !== 'worker' ? startWatching(service, { scan, folders, reservations, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) }) : undefined;
+  // An accepted feed never stays unpublished: tenants behind their accepted stock with no job are asked for again (reconcile.ts).
+  const reconciler = createReconciler({ state: service.state, queue, debouncing: (slug) => debouncer.has(slug), known: (slug) => service.tenantDirOf(slug) !== null, log: service.log });
+  let reconciling: Promise<void> | undefined;
+  const reconcile = () => {
+    reconciling ??= reconciler.tick().finally(() => (reconciling = undefined));
+  };
+  const polling =
+    service.role !== 'worker' ? startWatching(service, { scan, folders, reservations, reconcile, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) }) : undefined;
   const idle = () => debouncer.size === 0 && !inbox?.busy();
   return {
     webhookUrl: http?.webhookUrl,
@@ -155,6 +163,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     },
     async close() {
       polling?.close();
+      await reconciling;
       await reservations.idle();
       await inbox?.close();
       debouncer.clear();
@@ -250,7 +259,7 @@ function createQueue(service: Service, jobs: Jobs): RebuildQueue {
   const concurrency = options.concurrency ?? availableParallelism();
   const onEvent = (event: string, fields: Record<string, unknown>) => log({ event, pid: process.pid, at: Date.now(), ...fields });
   if (options.redisUrl) {
-    return service.role === 'intake' ? createRedisProducer(options.redisUrl) : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
+    return service.role === 'intake' ? createRedisProducer(options.redisUrl, { onEvent }) : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
   }
   return createInProcessQueue(jobs.handler, { concurrency, onPrepare: jobs.onPrepare, onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }) });
 }
@@ -296,7 +305,7 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
 /** The first pass (the inbox, every tenant, the state's reservations), then the watchers and timers. */
 function startWatching(
   service: Service,
-  parts: { scan: () => void; folders: TenantFolderWatch; reservations: { poll(): void }; request: (slug: string) => void; fire: (slug: string) => void },
+  parts: { scan: () => void; folders: TenantFolderWatch; reservations: { poll(): void }; reconcile: () => void; request: (slug: string) => void; fire: (slug: string) => void },
 ): { close(): void } {
   const { options } = service;
   const polling = startPolling({
@@ -309,6 +318,7 @@ function startWatching(
       parts.scan();
       parts.folders.scan(false, parts);
       parts.reservations.poll();
+      parts.reconcile();
     },
     request: parts.request,
     log: service.log,
