@@ -118,7 +118,10 @@ function watched(body: ReadableStream<Uint8Array>, idleMs: number): ReadableStre
 class Copies {
   private readonly bodies = new Map<string, Uint8Array>();
   private bytes = 0;
-  constructor(private readonly limit: number) {}
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
   get(key: string): Uint8Array | undefined {
     const body = this.bodies.get(key);
     if (body) {
