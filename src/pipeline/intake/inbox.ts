@@ -7,8 +7,11 @@
  * feed-mapping.json (read/feed-check.ts); the push rules are in read/feeds.ts.
  *
  * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to
- * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it,
- * or into the pipeline state as a held feed (held.ts).
+ * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it.
+ * A held feed is kept in the pipeline state (held.ts) and its file waits in
+ * `<inbox>/<slug>/held/<held id>-<name>` with its report until an operator decides: then it
+ * moves to `processed/` (confirmed) or `rejected/` (discarded, or superseded by a newer feed),
+ * the decision added to its report.
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -43,6 +46,8 @@ export interface IntakeOptions {
   inboxMaxBytes?: number;
   /** Time limit of one inbox file's parse (ms); default DEFAULT_PARSE_TIMEOUT_MS. */
   parseTimeoutMs?: number;
+  /** The inbox: where a held feed's file waits (`<inbox>/<slug>/held/`) until it is decided. */
+  inboxDir?: string;
 }
 
 /** Outcome of one feed for callers (and the webhook response). */
@@ -178,9 +183,43 @@ async function supersedeHeld(options: IntakeOptions, slug: string, by: string, l
     for (const held of await listHeldFeeds(state, slug)) {
       if (await closeHeldFeed(state, slug, held.id, 'superseded', `superseded by the newer feed ${by}`)) {
         log({ level: 'warn', event: 'feed-held-closed', tenant: slug, held: held.id, source: held.source, outcome: 'superseded', by });
+        settleHeldFile(options, slug, held, 'rejected', `superseded by the newer feed ${by}: not taken in`);
       }
     }
   });
+}
+
+/** Where a held feed's file waits in the inbox. */
+function heldFilePath(inboxDir: string, slug: string, held: Pick<HeldFeed, 'id' | 'source'>): string {
+  return join(inboxDir, slug, 'held', `${held.id}-${held.source}`);
+}
+
+/** Keep a held feed's file in the inbox's `held/` folder with its report, until an operator decides. */
+function keepHeldFile(file: string, held: HeldFeed, report: string): void {
+  const folder = join(dirname(file), 'held');
+  mkdirSync(folder, { recursive: true });
+  const target = join(folder, `${held.id}-${held.source}`);
+  renameSync(file, target);
+  writeFileSync(`${target}.report.txt`, report);
+}
+
+/** A decided held feed's file leaves `held/` for `processed/` or `rejected/`, the decision added to its report. */
+function settleHeldFile(options: IntakeOptions, slug: string, held: Pick<HeldFeed, 'id' | 'source'>, folder: 'processed' | 'rejected', decision: string): void {
+  if (!options.inboxDir || held.source === 'webhook') return;
+  const from = heldFilePath(options.inboxDir, slug, held);
+  if (!existsSync(from)) return;
+  const target = join(options.inboxDir, slug, folder);
+  mkdirSync(target, { recursive: true });
+  const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${held.source}`;
+  renameSync(from, join(target, stamped));
+  let report = '';
+  try {
+    report = readFileSync(`${from}.report.txt`, 'utf8');
+    unlinkSync(`${from}.report.txt`);
+  } catch {
+    // No report beside it: the decision alone.
+  }
+  writeFileSync(join(target, `${stamped}.report.txt`), `${report}${report.endsWith('\n') || !report ? '' : '\n'}decision: ${decision} (${new Date().toISOString()})\n`);
 }
 
 /** Keep a feed the guard stopped in the pipeline state (held.ts). */
@@ -265,7 +304,12 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
     const report = formatFeedCheck(check, { guard: change, outcome: 'held for an operator (the site was not changed): confirm or discard it on the pipeline\'s /status page' });
     await supersedeHeld(options, slug, name, log);
     const held = await hold({ ...options, sitesDir: options.sitesDir }, slug, { source: name, kind: result.kind, bytes, change, report });
-    rmFile(file);
+    // The dealer sees it waiting where the feed was dropped; the state keeps the bytes every intake decides on.
+    try {
+      keepHeldFile(file, held, report);
+    } catch {
+      rmFile(file);
+    }
     Object.assign(intake, { accepted: false, held, reason: change.reason });
     logIntake(log, intake, name);
     await noteFeed(options, intake, name, undefined, report);
@@ -309,6 +353,7 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
     const intake: IntakeResult = { tenant: slug, kind: feed.kind, accepted: false, reason: 'discarded by an operator', read: 0, valid: 0, problems: [] };
     log({ level: 'warn', event: 'feed', tenant: slug, kind: feed.kind, source, held: id, outcome: 'discarded' });
     await noteFeed(options, intake, source, 'discarded');
+    settleHeldFile(options, slug, feed, 'rejected', 'discarded by an operator: not taken in');
     return intake;
   }
   let result = { ok: false, kind: feed.kind, reason: 'not applied', problems: [] } as FeedResult;
@@ -325,6 +370,7 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
   const intake = toIntake(slug, result);
   logIntake(log, intake, source);
   await noteFeed(options, intake, source, result.ok ? 'confirmed' : undefined);
+  settleHeldFile(options, slug, feed, result.ok ? 'processed' : 'rejected', result.ok ? 'confirmed by an operator: taken in' : `confirmed by an operator, but it could not be taken in: ${intake.reason ?? 'not applied'}`);
   return intake;
 }
 

@@ -194,7 +194,7 @@ async function openService(options: PipelineOptions): Promise<Service> {
     settings,
     operatorToken,
     state,
-    intake: { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state },
+    intake: { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state, inboxDir: options.inboxDir && resolve(options.inboxDir) },
     tenantDirOf(slug) {
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
       const dir = join(tenantsDir, slug);
