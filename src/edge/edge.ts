@@ -255,7 +255,7 @@ function bucketReader(options: EdgeOptions) {
 
 /**
  * Object bodies as the edge serves them: from memory, or read from the bucket (a small one
- * whole, within the bound, then kept; a large one streamed once its first byte came within the
+ * whole within the one read bound, then kept; a large one streamed once its first byte came within the
  * bound, and ended when the bucket goes silent mid-file).
  */
 function objectReader(options: EdgeOptions) {
@@ -269,7 +269,7 @@ function objectReader(options: EdgeOptions) {
       const object = await bounded(timeoutMs, key, (signal) => options.bucket.getBody(key, signal));
       return object ? watched(object.body, timeoutMs * 5) : null;
     }
-    const bytes = await bounded(timeoutMs * 2, key, async (signal) => {
+    const bytes = await bounded(timeoutMs, key, async (signal) => {
       const object = await options.bucket.getBody(key, signal);
       return object ? new Uint8Array(await new Response(object.body).arrayBuffer()) : null;
     });

@@ -44,6 +44,7 @@ export async function rollbackTenant(options: RollbackOptions): Promise<{ from: 
     const manifest = await state.releases.get(slug, to);
     if (!manifest) throw new Error(`release ${to} of ${slug} is not in the pipeline state`);
     if (options.publisher?.rollback) await options.publisher.rollback(slug, to);
+    const publishedAt = new Date().toISOString();
     const local = await cacheRelease(sitesDir, manifest, options.publisher);
     if (local) await localPublisher.publish({ slug, id: to, dir: join(tenantPaths(sitesDir, slug).releases, to), sitesDir });
     else if (!options.publisher?.rollback) throw new Error(`release ${to} of ${slug} is neither in ${sitesDir} nor in a publisher's store`);
@@ -54,6 +55,7 @@ export async function rollbackTenant(options: RollbackOptions): Promise<{ from: 
     await recordStatusIn(state, sitesDir, slug, {
       outcome: 'rolled-back',
       current: to,
+      publishedAt,
       held: options.hold !== false,
       success: previousStatus?.lastSuccess ?? undefined,
     });

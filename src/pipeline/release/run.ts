@@ -170,6 +170,8 @@ interface Release extends Loaded {
   renderer?: string;
   /** The loaded tenant handed to the render entry (render), and to the warm-up after a compile (prune). */
   prepared?: PreparedTenant;
+  /** When the pointer shoppers are served by switched to this release (publish). */
+  publishedAt?: string;
 }
 
 /** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems. */
@@ -489,6 +491,8 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
       await riding(() => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs }), { ...waits, what: 'the bucket publish', firstDelayMs: 1000, attempts: PUBLISH_ATTEMPTS });
     await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
+    // The production publisher switched its pointer last thing before returning (the local one just now).
+    release.publishedAt = new Date().toISOString();
     await riding(() => state.tenants.setLive(slug, id, release.stock?.seq), { ...waits, what: 'the pipeline state' });
     await builtFrom(release);
     return null;
@@ -545,6 +549,7 @@ async function finish(release: Release, built: { build: ReleaseBuild; seconds: n
   await note(release, {
     outcome: searchError ? 'published-search-failed' : 'published',
     current: id,
+    publishedAt: release.publishedAt,
     held: false,
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
