@@ -8,6 +8,8 @@
  * Without --to, goes to the release before the current one. The tenant is then held on it
  * (new feeds are taken in but not published) until --release-hold, so a bad release is
  * not republished by the next feed; the search index is synced to the rolled-back stock.
+ * --release-hold publishes what was taken in during the hold: with REDIS_URL it queues the
+ * tenant's job itself, and the running pipeline's reconciler finds it behind in any case.
  * Release history, the live pointer and the hold are the pipeline state's (`--data`, default
  * `<sites>/.pipeline`, or DATABASE_URL). With --publisher (as the pipeline runs with), the
  * publisher's live pointer moves first (the bucket's, for `s3`: what the edge serves).
@@ -19,6 +21,7 @@ import { settingsOrExit } from '../src/config/env.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
 import { createLogger } from '../src/pipeline/log.ts';
+import { createRedisProducer } from '../src/pipeline/service/queue.ts';
 import { loadPublisher } from '../src/pipeline/publish/publisher.ts';
 import { liveRelease } from '../src/pipeline/release/inputs.ts';
 import { chooseRollback, rollbackTenant } from '../src/pipeline/release/rollback.ts';
@@ -58,7 +61,19 @@ try {
   } else if (values['release-hold']) {
     await state.tenants.setHold(slug, null);
     await recordStatusIn(state, values.sites, slug, { outcome: 'hold-released', current: await liveRelease(state, values.sites, slug), held: false });
-    log({ event: 'hold-released', tenant: slug });
+    // What was taken in during the hold goes live now: a job at once on the shared queue; the
+    // running pipeline's reconciler would also find the tenant behind its accepted stock.
+    const behind = (await state.tenants.behind()).find((row) => row.tenant === slug && row.built !== null && row.built < row.seq);
+    if (behind && settings.redisUrl) {
+      const queue = createRedisProducer(settings.redisUrl);
+      await queue.enqueue(slug);
+      await queue.close();
+    }
+    log({
+      event: 'hold-released',
+      tenant: slug,
+      ...(behind ? { heldBack: `accepted stock ${behind.seq}, live site built from ${behind.built}`, publishing: settings.redisUrl ? 'job queued' : 'at the running pipeline\'s next reconcile' } : {}),
+    });
   } else {
     const to = await chooseRollback(state, values.sites, slug, values.to);
     const tenantDir = join(values.tenants, slug);
