@@ -64,15 +64,17 @@ try {
     // What was taken in during the hold goes live now: a job at once on the shared queue; the
     // running pipeline's reconciler would also find the tenant behind its accepted stock.
     const behind = (await state.tenants.behind()).find((row) => row.tenant === slug && row.built !== null && row.built < row.seq);
+    let queued = false;
     if (behind && settings.redisUrl) {
       const queue = createRedisProducer(settings.redisUrl);
-      await queue.enqueue(slug);
-      await queue.close();
+      // A Redis that does not answer within 10 s leaves it to the reconciler.
+      queued = await Promise.race([queue.enqueue(slug).then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), 10_000).unref())]);
+      await Promise.race([queue.close(), new Promise((done) => setTimeout(done, 1000).unref())]);
     }
     log({
       event: 'hold-released',
       tenant: slug,
-      ...(behind ? { heldBack: `accepted stock ${behind.seq}, live site built from ${behind.built}`, publishing: settings.redisUrl ? 'job queued' : 'at the running pipeline\'s next reconcile' } : {}),
+      ...(behind ? { heldBack: `accepted stock ${behind.seq}, live site built from ${behind.built}`, publishing: queued ? 'job queued' : "at the running pipeline's next reconcile (within about 15 s)" } : {}),
     });
   } else {
     const to = await chooseRollback(state, values.sites, slug, values.to);
