@@ -33,7 +33,9 @@ import { newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseMa
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { riding } from './transient.ts';
-import { recordStatusIn, type StatusUpdate } from '../state/status.ts';
+import { recordFeedIn, recordStatusIn, type StatusUpdate } from '../state/status.ts';
+import { FEED_REPORT_MAX } from '../state/records.ts';
+import { formatProblem } from '../../lib/vehicle/stock.ts';
 
 /** Defaults of the rebuild options. */
 export const REBUILD_DEFAULTS = {
@@ -182,6 +184,7 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
 async function rebuild(options: RebuildOptions, state: PipelineState): Promise<RebuildResult> {
   const job = await load(options, state);
   if ('outcome' in job) return job;
+  await reportSeed(job);
   const loaded = await loadTenantOf(job);
   if ('outcome' in loaded) return loaded;
   const release = await decide(loaded);
@@ -224,6 +227,25 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
     log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
     return { ...empty, outcome: 'failed', seconds: seconds(), reason };
   }
+}
+
+/**
+ * A tenant folder's stock.json just taken in as the seed (the first release, or the file
+ * replaced) is reported as a feed is: a `feed` log line and the operator page's last feed,
+ * with every bad record the release will skip.
+ */
+async function reportSeed(job: Job): Promise<void> {
+  if (!job.stock?.seeded) return;
+  const parsed = job.stock.parsed ?? job.state.stock.parse(job.slug, job.stock);
+  const source = 'stock.json (tenant folder seed)';
+  const problems = parsed.problems.map((problem) => formatProblem(problem, 'stock.json'));
+  job.log({ level: problems.length ? 'warn' : 'info', event: 'feed', tenant: job.slug, kind: 'snapshot', source, outcome: 'accepted', records: parsed.read, valid: parsed.cars.length, problems: problems.length });
+  const report = problems.length
+    ? `feed: ${source}\ntenant: ${job.slug}\nrecords: ${parsed.read}, valid: ${parsed.cars.length}\nresult: accepted (records with problems are skipped)\nproblems:\n${problems.map((line) => `- ${line}\n`).join('')}`
+    : undefined;
+  await recordFeedIn(job.state, job.sitesDir, job.slug, { at: new Date().toISOString(), source, kind: 'snapshot', outcome: 'accepted', read: parsed.read, valid: parsed.cars.length, problems: problems.length, ...(report ? { report: report.slice(0, FEED_REPORT_MAX) } : {}) }).catch((error: Error) =>
+    job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: error.message }),
+  );
 }
 
 /** The status goes to the state and the local file; a state that cannot take it is logged, the job's outcome stands. */
