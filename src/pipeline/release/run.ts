@@ -399,7 +399,7 @@ async function held(loaded: Loaded): Promise<RebuildResult> {
 /** The live release's files in the local cache (a worker that never built this tenant, or restarted on an empty disk, fetches them); its directory, or null. */
 async function fetchPrevious(release: Release): Promise<string | null> {
   const previous = release.previous!;
-  const cached = await cacheRelease(release.sitesDir, previous, release.options.publisher).catch((error) => {
+  const cached = await cacheRelease(release.sitesDir, previous, release.options.publisher, release.log).catch((error) => {
     release.log({ level: 'warn', event: 'fetch-release', tenant: release.slug, release: previous.id, reason: (error as Error).message });
     return false;
   });

@@ -17,6 +17,7 @@ import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
 import { warmNextRenderer } from '../release/warm.ts';
+import { prefetchLive } from '../release/inputs.ts';
 import { createSecretStore } from '../intake/secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from '../state/store.ts';
 import { sharedStateFiles } from '../state/files.ts';
@@ -226,7 +227,11 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   let warmedAfterStart = false;
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
-    if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000) || !dir) return;
+    if (!dir) return;
+    // The live release into this worker's cache while the change waits out its debounce (inputs.ts prefetchLive).
+    if (running === 0)
+      prefetchLive(state, sitesDir, slug, options.publisher, log).catch((error: Error) => log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }));
+    if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000)) return;
     lastWarm = Date.now();
     warmNextRenderer(state, sitesDir, slug, dir)
       .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
