@@ -185,20 +185,32 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   const job = await load(options, state);
   if ('outcome' in job) return job;
   await reportSeed(job);
-  const loaded = await loadTenantOf(job);
-  if ('outcome' in loaded) return loaded;
-  const release = await decide(loaded);
-  if ('outcome' in release) return release;
-  const built = await render(release);
-  if ('outcome' in built) return built;
-  const checked = await check(release, built.build);
-  if ('outcome' in checked) return checked;
-  const manifest = record(release, checked);
-  const published = await publish(release, manifest);
-  if (published) return published;
-  const search = await sync(release);
-  await prune(release, built.build);
-  return finish(release, built, checked, search);
+  let made: Release | undefined;
+  try {
+    const loaded = await loadTenantOf(job);
+    if ('outcome' in loaded) return loaded;
+    const release = await decide(loaded);
+    if ('outcome' in release) return release;
+    made = release;
+    const built = await render(release);
+    if ('outcome' in built) return built;
+    const checked = await check(release, built.build);
+    if ('outcome' in checked) return checked;
+    const manifest = record(release, checked);
+    const published = await publish(release, manifest);
+    if (published) return published;
+    // Live now: its directory is the one shoppers of this machine are served from.
+    made = undefined;
+    const search = await sync(release);
+    await prune(release, built.build);
+    return finish(release, built, checked, search);
+  } catch (error) {
+    // Whatever a step did not expect (a worker's disk full, a renderer that died) fails the job
+    // cleanly: the half-made release directory goes, the live release stays, the status and the
+    // log say why, and the intake's reconciler asks for the tenant again.
+    if (made?.releaseDir) rmSync(made.releaseDir, { recursive: true, force: true });
+    return fail(made ?? job, `release failed: ${(error as Error).message}`, made?.counts, made?.id);
+  }
 }
 
 /** Load: the state's inputs (the live release, the accepted stock, the reserved overlay) after clearing leftovers of a killed build. */
