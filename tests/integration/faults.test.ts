@@ -244,6 +244,7 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     await leadsHold();
     shoppersHeld();
     await operatorPageHolds();
+    jobStartWaits();
     const unexpected = run
       .output()
       .split('\n')
@@ -513,6 +514,49 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
       const built = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(tenant.live.release)!.slice(1).map(Number);
       expect(Date.parse(tenant.live.publishedAt)).toBeGreaterThan(Date.UTC(built[0]!, built[1]! - 1, built[2]!, built[3]!, built[4]!, built[5]!, built[6]!));
     }
+  }
+
+  /**
+   * How long jobs waited from job-start to build-start (logged, not asserted: docs/reliability.md),
+   * apart for jobs whose worker fetched the live release in between, and the live releases fetched
+   * ahead of their job during the debounce.
+   */
+  function jobStartWaits() {
+    const waits: { ms: number; fetched: boolean }[] = [];
+    let prefetched = 0;
+    for (const name of ['worker-1', 'worker-2']) {
+      const events = run.events(name);
+      for (const [index, event] of events.entries()) {
+        if (
+          event.event === 'fetch-release' &&
+          !events
+            .slice(0, index)
+            .some(
+              (earlier, at) =>
+                earlier.event === 'job-start' &&
+                earlier.tenant === event.tenant &&
+                !events.slice(at, index).some((between) => between.event === 'build-start' && between.tenant === event.tenant),
+            )
+        )
+          prefetched += 1;
+        if (event.event !== 'job-start') continue;
+        const later = events.slice(index + 1);
+        const build = later.find((next) => next.event === 'build-start' && next.tenant === event.tenant);
+        const end = later.findIndex((next) => (next.event === 'job-end' || next.event === 'release') && next.tenant === event.tenant);
+        if (!build || end < later.indexOf(build)) continue;
+        waits.push({
+          ms: Date.parse(build.time!) - Date.parse(event.time!),
+          fetched: later.slice(0, later.indexOf(build)).some((next) => next.event === 'fetch-release' && next.tenant === event.tenant),
+        });
+      }
+    }
+    const summary = (entries: typeof waits) => {
+      const sorted = entries.map((entry) => entry.ms).sort((a, b) => a - b);
+      return sorted.length ? `${sorted.length} jobs, median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms` : 'none';
+    };
+    console.log(
+      `[faults] job-start to build-start: ${summary(waits.filter((entry) => !entry.fetched))}; with the live release fetched in the job: ${summary(waits.filter((entry) => entry.fetched))}; fetched ahead during the debounce: ${prefetched}`,
+    );
   }
 
   /** Shoppers: every edge answer 200 within the bound and from one release (one price); never a page showing two prices or none. */
