@@ -20,6 +20,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './read/feeds.ts';
 import type { Logger } from '../log.ts';
+import { isTransient } from '../transient.ts';
 
 /** Default largest accepted push body (bytes). */
 export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -61,6 +62,9 @@ const UNSIGNED = {
   error: `unsigned push: send ${TIMESTAMP_HEADER}: <Unix seconds> and ${SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" with the tenant's secret>`,
 };
 
+/** Retry-After (seconds) of a push refused because the pipeline state does not answer. */
+const PUSH_RETRY_AFTER_SECONDS = 10;
+
 /** Signatures accepted recently, each kept until its timestamp leaves the window. */
 class SeenSignatures {
   private readonly expiries = new Map<string, number>();
@@ -79,6 +83,10 @@ class SeenSignatures {
     while (this.expiries.size >= this.limit) this.expiries.delete(this.expiries.keys().next().value as string);
     this.expiries.set(signature, expiresAt);
     return false;
+  }
+  /** Forget a signature (its push was not applied: the sender may send it again). */
+  forget(signature: string): void {
+    this.expiries.delete(signature);
   }
 }
 
@@ -131,7 +139,7 @@ interface Webhook {
   log: Logger;
 }
 
-type Reply = (status: number, body: unknown, close?: boolean) => void;
+type Reply = (status: number, body: unknown, close?: boolean, headers?: Record<string, string>) => void;
 
 /** Answer and stop: the check found the request wanting. */
 function stop(reply: Reply, status: number, body: unknown, close = false): null {
@@ -141,10 +149,10 @@ function stop(reply: Reply, status: number, body: unknown, close = false): null 
 
 /** A JSON answer, sent once. */
 function replier(res: ServerResponse): Reply {
-  return (status, body, close = false) => {
+  return (status, body, close = false, headers = {}) => {
     if (res.headersSent || res.destroyed) return;
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...(close ? { connection: 'close' } : {}) });
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...(close ? { connection: 'close' } : {}), ...headers });
     res.end(text);
   };
 }
@@ -241,6 +249,12 @@ async function acceptBody(webhook: Webhook, slug: string, signed: Signed, verifi
     const outcome = await options.accept(slug, tenantDir, body.toString('utf8'));
     reply(outcome.status, outcome.body);
   } catch (error) {
+    if (isTransient(error)) {
+      // The pipeline state does not answer (PostgreSQL or the bucket down): nothing was applied, and the very same push may come again.
+      webhook.seen.forget(`${slug}\n${signed.signature}`);
+      log({ level: 'warn', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'failed', reason: `pipeline state unavailable: ${(error as Error).message}` });
+      return reply(503, { error: 'the pipeline cannot take pushes in just now; it was not applied: send it again shortly' }, false, { 'retry-after': String(PUSH_RETRY_AFTER_SECONDS) });
+    }
     log({ level: 'error', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'failed', reason: (error as Error).message });
     reply(500, { error: 'the push could not be taken in; it was not applied' });
   }

@@ -32,7 +32,7 @@ import { precompressRelease } from './precompress.ts';
 import { newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
-import { riding } from './transient.ts';
+import { riding } from '../transient.ts';
 import { recordFeedIn, recordStatusIn, type StatusUpdate } from '../state/status.ts';
 import { FEED_REPORT_MAX } from '../state/records.ts';
 import { formatProblem } from '../../lib/vehicle/stock.ts';

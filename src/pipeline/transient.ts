@@ -6,8 +6,8 @@
  * 5xx from the bucket, PostgreSQL starting or stopping; anything else fails at once. What
  * outlasts the wait fails the job, and the intake's reconciler asks for the tenant again.
  */
-import { isDatabaseUnavailable } from '../../platform/sql/unavailable.ts';
-import type { Logger } from '../log.ts';
+import { isDatabaseUnavailable } from '../platform/sql/unavailable.ts';
+import type { Logger } from './log.ts';
 
 /** S3 error names of a bucket that is failing or too busy, not of a bad request. */
 const BUCKET_ERRORS = new Set(['InternalError', 'ServiceUnavailable', 'SlowDown', 'TimeoutError', 'RequestTimeout', 'RequestTimeTooSkewed', 'AbortError']);
