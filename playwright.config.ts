@@ -28,7 +28,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/${dist.replace(/[^\w-]/g, '_')}`,
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // The machine has two cores, in CI and out.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // A stray test.only must not silently skip the rest of the suite in CI (issue 12).
   forbidOnly: !!process.env.CI,
@@ -37,7 +38,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'off',
+    // A test that passed only on retry is a defect to find: its retry keeps a trace (test-results/) to find it with.
+    trace: 'on-first-retry',
   },
   projects: [
     { name: 'chromium', testIgnore: fullBrowserSpecs, use: { browserName: 'chromium', launchOptions: { executablePath: chromiumPath, args: chromiumArgs } } },
@@ -52,7 +54,7 @@ export default defineConfig({
       env: { SQLITE_FILE: `${dataDir}/leads.sqlite`, NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', RATE_LIMIT_SIGN_IN_MAX: '1000', SIGN_IN_CODES_PER_PHONE: '100', SMS_DAILY_PER_PHONE: '1000', SMS_DAILY_PER_TENANT: '1000000', SMS_DAILY_PER_PHONE_ALL_TENANTS: '1000', SMS_DAILY_PER_CLIENT: '1000000', VALUATIONS_DAILY_PER_CLIENT: '1000000', PHOTOS_DAILY_PER_CLIENT: '1000000', MISCELLANEOUS_DAILY_PER_CLIENT: '1000000', OPT_OUTS_DAILY_PER_CLIENT: '1000000', IMAGES_DIR: `${dataDir}/images`, DEV_MESSAGES: 'true', LOG_LEVEL: 'warn', ...stripe },
     },
     {
-      command: `node tests/integration/helpers/stripe-stand-in-server.ts --port ${stripePort} --secret ${stripe.STRIPE_WEBHOOK_SECRET} --webhook http://127.0.0.1:${port}/api/payments/webhook/{tenant}`,
+      command: `node tests/support/stripe-stand-in-server.ts --port ${stripePort} --secret ${stripe.STRIPE_WEBHOOK_SECRET} --webhook http://127.0.0.1:${port}/api/payments/webhook/{tenant}`,
       port: stripePort,
       reuseExistingServer: false,
       timeout: 30_000,

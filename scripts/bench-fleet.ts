@@ -1,27 +1,20 @@
 #!/usr/bin/env node
 /**
- * Fleet benchmark (issue 17 item 2): N tenants of M cars each, cut from the real listings in
- * ../shared/data/au-vehicle-listings.json (never committed), built two ways in one run:
- * the fleet build (one compile, every other tenant rendered from it: src/builder/render/fleet.ts) and
- * today's per-tenant path (one Astro build per tenant), both with --jobs parallel tenants.
+ * Fleet benchmark: N tenants of M cars cut from ../shared/data/au-vehicle-listings.json, built
+ * as one fleet (one compile, src/builder/render/fleet.ts) and one Astro build per tenant; with
+ * --workers, through `npm run stack` once per worker count (tests/support/bench-stack.ts).
  *
  *   npm run bench:fleet -- [--tenants 100] [--cars 300] [--jobs <cores>] [--skip-old] [--data <file>] [--keep]
  *   npm run bench:fleet -- --workers 1,2 [--tenants 10] [--cars 300] [--bare <dir>]
  *
- * With --workers, the same tenants go through `npm run stack` instead, once per worker count
- * (scripts/lib/bench-stack.ts: code deploy wall, bucket uploads of a full and a one-car
- * release, feed-to-live at the edge), beside the bare Astro baseline built in the same run.
- *
- * Prints per path: compile seconds (fleet), per-tenant seconds (median, p95: prepare, render
- * and post-build steps), total wall, pages, pages per second, peak RSS (largest child and
- * this process), and the extrapolation to 500 tenants of 300 cars on this machine.
+ * What is printed and why: docs/benchmarks.md.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTenant, REPO_ROOT, type TenantBuildResult, buildFleet } from '../src/builder/render/index.ts';
-import { benchBareAstro, benchStack } from './lib/bench-stack.ts';
+import { benchBareAstro, benchStack } from '../tests/support/bench-stack.ts';
 
 const { values } = parseArgs({
   options: {

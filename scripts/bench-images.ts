@@ -1,22 +1,12 @@
 #!/usr/bin/env node
 /**
- * Feed photo benchmark (issue 15 "Done when"): a tenant of N cars x P photos whose photos
- * are phone-like JPEGs (default 4000 x 3000, 3-4 MB, EXIF) on a local photo host
- * (tests/fixtures/photos/server.ts; every URL holds its own bytes), published through the
- * operations pipeline with an empty photo cache:
- *   - cold: the first release (every photo downloaded and transformed, every page built);
- *   - warm: a forced full rebuild of the same stock (every photo already in the cache);
- *   - the cache: bytes and files (variants), URL records, bytes downloaded;
- *   - one changed car with P new photos: the seconds to the published (incremental) release.
- * Prints one JSON line. Photos are the expensive part (sharp, CPU-bound), so
- * --photo-cars K gives photos to the first K cars only (the others show their placeholder):
- * the figures then say how many photos were measured, and photos/second extrapolates.
+ * Feed photo benchmark: a tenant of N cars x P phone-like photos on the local photo host
+ * (tests/support/photos/), published through the pipeline with an empty photo cache: the cold
+ * and warm releases, the cache, and one changed car's new photos. Prints one JSON line.
  *
- *   npm run bench:images -- [--cars 2000] [--photos 10] [--photo-cars <K>] [--width 4000] [--height 3000] [--keep]
+ *   npm run bench:images -- [--cars 2000] [--photos 10] [--photo-cars <K>] [--width 4000] [--height 3000] [--keep] [--warm-only]
  *
- * --warm-only measures the warm photo work at full size without the transforms: a few real
- * photos are transformed, then cars x photos URL records pointing at them are written, and the
- * seconds to resolve every URL from the cache and to link every variant into a site are timed.
+ * What each figure means, --photo-cars and --warm-only: docs/benchmarks.md.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,14 +22,14 @@ import type { Car } from '../src/schemas/car.ts';
 import { variantKey } from '../src/images/transform.ts';
 import { createHash } from 'node:crypto';
 import { linkSync, mkdirSync } from 'node:fs';
+import { startPhotoServer } from '../tests/support/photos/server.ts';
+import { photoStock, writePhotoTenant } from '../tests/support/photos/tenant.ts';
 
 function variants(cache: PhotoCache, sha: string) {
   const found = cache.variants(variantKey(sha, 75));
   if (!found) throw new Error('a real photo was not transformed');
   return found;
 }
-import { startPhotoServer } from '../tests/fixtures/photos/server.ts';
-import { photoStock, writePhotoTenant } from '../tests/fixtures/photos/tenant.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,34 +1,17 @@
 /**
- * Lead API benchmark, crash test and fuzz run, on loopback only:
+ * Lead API benchmark, crash test and fuzz run, on loopback only: per database the API runs as a
+ * child process (scripts/api.ts) over a bench tenant, with a webhook served here; throughput at
+ * each concurrency level, then a SIGKILL crash test (every acknowledged lead and revision stored
+ * and delivered once), then malformed requests. Exits non-zero when a check fails.
+ *
  *   npx node scripts/bench-leads.ts [--db sqlite|postgres|both] [--seconds 5]
  *     [--concurrency 8,32] [--fuzz 10000] [--skip-crash] [--skip-fuzz] [--sql-stats]
  *
- * Per database it starts the API as a child process (`scripts/api.ts`) over a bench
- * tenant whose stock is a slice of ../shared/data/au-vehicle-listings.json, with a
- * webhook destination served by this process, then:
- *  1. throughput: for each level of `concurrency` (a comma list), keeps that many lead
- *     submissions in flight for `seconds` and reports sustained leads per second and
- *     p50 / p99 latency. By Little's law a level caps the rate at level / mean latency:
- *     8 in flight shows a lightly loaded API (its latency), 32 a saturated one (its
- *     throughput, where issue 17's >= 1,500 leads/s with p99 <= 50 ms is judged). The
- *     crash test runs at the first level;
- *  2. crash: drives leads, kills the API with SIGKILL mid-run, restarts it, drives more,
- *     then checks every acknowledged lead is stored and was delivered to the webhook
- *     once (receipts by idempotency key); meanwhile it sends revisions of acknowledged
- *     leads while their deliveries are in flight (the webhook answers slowly in this
- *     phase) and checks every acknowledged revision reached the webhook (issue 13 M5);
- *  3. fuzz: sends `fuzz` malformed requests and checks none gets a 5xx and the API
- *     never dies.
- * Beside the API's CPU per lead it reports the bench client's own CPU per lead and, on
- * PostgreSQL, the server's (postmaster and its children), commits and WAL flushes per lead:
- * the client, the API and PostgreSQL share the machine's cores. `--sql-stats` (PostgreSQL)
- * loads pg_stat_statements and lists every statement the throughput phase ran, with calls
- * per lead (it costs some server CPU itself, so the throughput of such a run is not the figure).
- * Every loop is bounded by time or count. Exits non-zero when a check fails.
+ * The phases, the CPU figures and --sql-stats: docs/benchmarks.md.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment, environment } from '../src/config/env.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from '../src/server/database.ts';
-import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/dev-postgres.ts';
+import { findPostgresBinaries, freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../tests/support/dev-postgres.ts';
+import { writeTenantFolder } from '../tests/support/tenant-folder.ts';
 import { openStores } from '../src/server/stores.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,23 +59,17 @@ function writeTenant(dir: string, webhookUrl: string): Listing[] {
     listings.length > 0
       ? listings.map((car) => ({ ...car, dealership_id: 1, dealership_slug: 'bench-central' }))
       : Array.from({ length: 200 }, (_, i) => ({ id: i + 1, slug: `bench-car-${i + 1}`, status: 'in_stock', car_type: 'used', make: 'Toyota', model: 'Corolla', year: 2020, price: 20_000 + i }));
-  const tenant = join(dir, 'bench');
-  mkdirSync(tenant, { recursive: true });
-  writeFileSync(
-    join(tenant, 'site.json'),
-    JSON.stringify({
+  writeTenantFolder(join(dir, 'bench'), {
+    site: {
       slug: 'bench',
-      template: 'used-group',
       name: 'Bench Motors',
       url: 'https://bench-motors.example',
-      phone: '+61 7 3000 1234',
-      service_page: { book_href: '/service' },
       dealerships: [{ id: 1, slug: 'bench-central', name: 'Bench Central' }],
       locations: [{ id: 1, name: 'Bench Yard', slug: 'bench-yard', dealership_slug: 'bench-central', address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' } }],
-    }),
-  );
-  writeFileSync(join(tenant, 'stock.json'), JSON.stringify(cars));
-  writeFileSync(join(tenant, 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl }] }));
+    },
+    stock: cars,
+    delivery: { destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: webhookUrl }] },
+  });
   return cars as Listing[];
 }
 
@@ -105,7 +83,10 @@ async function startReceiver() {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const key = String(req.headers['idempotency-key'] ?? '');
-      for (const marker of Buffer.concat(chunks).toString('utf8').match(/rev-[0-9a-f-]{36}/g) ?? []) revisionsSeen.add(marker);
+      for (const marker of Buffer.concat(chunks)
+        .toString('utf8')
+        .match(/rev-[0-9a-f-]{36}/g) ?? [])
+        revisionsSeen.add(marker);
       const answer = () => {
         receipts.set(key, (receipts.get(key) ?? 0) + 1);
         res.writeHead(200).end('ok');
@@ -116,7 +97,13 @@ async function startReceiver() {
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
- return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts, revisionsSeen, control, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    receipts,
+    revisionsSeen,
+    control,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 // ---- The API child process -------------------------------------------------------------------------
@@ -159,19 +146,32 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 /** A fresh connection per request: the fuzz run must not let one bad request's closed socket fail the next. */
 const noAgent = new http.Agent({ keepAlive: false });
 
-function request(port: number, options: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer; fresh?: boolean }): Promise<{ status: number; body: string }> {
+function request(
+  port: number,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer; fresh?: boolean },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     let status: number | undefined;
     const chunks: Buffer[] = [];
     // The server may answer (e.g. 404 or 413) and close before reading a body it does not
     // want; the client then sees a reset after the response: the answer still counts.
     const fail = (error: Error) => (status !== undefined ? resolve({ status, body: Buffer.concat(chunks).toString('utf8') }) : reject(error));
-    const req = http.request({ host: '127.0.0.1', port, agent: options.fresh ? noAgent : agent, method: options.method, path: options.path, headers: { host: HOST, ...options.headers } }, (res) => {
-      status = res.statusCode ?? 0;
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: status!, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', fail);
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        agent: options.fresh ? noAgent : agent,
+        method: options.method,
+        path: options.path,
+        headers: { host: HOST, ...options.headers },
+      },
+      (res) => {
+        status = res.statusCode ?? 0;
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: status!, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', fail);
+      },
+    );
     req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
     req.on('error', fail);
     req.end(options.body);
@@ -209,7 +209,12 @@ async function drive(port: number, cars: Listing[], concurrency: number, until: 
       const started = performance.now();
       try {
         // As the forms send it: every first submission carries a fresh Idempotency-Key (src/islands/ui/form-kit/request-key.ts).
-        const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: leadBody(cars, n) });
+        const response = await request(port, {
+          method: 'POST',
+          path: '/api/leads',
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: leadBody(cars, n),
+        });
         if (response.status === 201) {
           latencies.push(performance.now() - started);
           const leadId = (JSON.parse(response.body) as { lead_id: string }).lead_id;
@@ -264,11 +269,14 @@ function processTreeCpuMs(pid: number | undefined): number | undefined {
 /** PostgreSQL counters of the throughput phase: commits and WAL writes / flushes (pg_stat_wal, PostgreSQL 14+). */
 async function postgresCounters(db: SqlDatabase): Promise<{ commits: number; walWrites: number; walSyncs: number }> {
   const [commits] = await db.query<{ n: number }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
-  const [wal] = await db.query<{ wal_write: number; wal_sync: number }>('SELECT wal_write, wal_sync FROM pg_stat_wal').catch(() => [{ wal_write: Number.NaN, wal_sync: Number.NaN }]);
+  const [wal] = await db
+    .query<{ wal_write: number; wal_sync: number }>('SELECT wal_write, wal_sync FROM pg_stat_wal')
+    .catch(() => [{ wal_write: Number.NaN, wal_sync: Number.NaN }]);
   return { commits: Number(commits?.n), walWrites: Number(wal?.wal_write), walSyncs: Number(wal?.wal_sync) };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
 
 // ---- Fuzz ----------------------------------------------------------------------------------------------------
 
@@ -309,8 +317,53 @@ function fuzzCase(random: () => number, cars: Listing[]): { method: string; path
     '/api/locations/nearest',
     '/api/' + 'x'.repeat(Math.floor(random() * 3000)),
   ];
-  const junkValues: unknown[] = [null, true, -1, 1e308, '', ' ', 'x'.repeat(5000), '\u0000\uFFFF', '<script>alert(1)</script>', "'; DROP TABLE leads; --", [], {}, [[[[]]]], { $gt: '' }, { __proto__: { admin: true } }, 'NaN', '2026-13-45T99:99', '０４１２３４５６７８'];
-  const fields = ['name', 'email', 'phone', 'postcode', 'car_id', 'lead_id', 'category', 'form_completed', 'phone_number', 'code', 'rego', 'state', 'evalid', 'km', 'cEmail', 'purchasePrice', 'column_name', 'lead_attributes', 'custom_params', 'additional_services', 'dateTime', 'site', 'hidden_field', 'desc', 'vin'];
+  const junkValues: unknown[] = [
+    null,
+    true,
+    -1,
+    1e308,
+    '',
+    ' ',
+    'x'.repeat(5000),
+    '\u0000\uFFFF',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE leads; --",
+    [],
+    {},
+    [[[[]]]],
+    { $gt: '' },
+    { __proto__: { admin: true } },
+    'NaN',
+    '2026-13-45T99:99',
+    '０４１２３４５６７８',
+  ];
+  const fields = [
+    'name',
+    'email',
+    'phone',
+    'postcode',
+    'car_id',
+    'lead_id',
+    'category',
+    'form_completed',
+    'phone_number',
+    'code',
+    'rego',
+    'state',
+    'evalid',
+    'km',
+    'cEmail',
+    'purchasePrice',
+    'column_name',
+    'lead_attributes',
+    'custom_params',
+    'additional_services',
+    'dateTime',
+    'site',
+    'hidden_field',
+    'desc',
+    'vin',
+  ];
   const object: Record<string, unknown> = {};
   const count = Math.floor(random() * 8);
   for (let i = 0; i < count; i++) object[pick(fields)] = pick(junkValues);
@@ -325,10 +378,22 @@ function fuzzCase(random: () => number, cars: Listing[]): { method: string; path
     `--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n${'A'.repeat(100)}`,
     'x'.repeat(70_000),
   ];
-  const contentTypes = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'multipart/form-data', 'application/xml', ''];
+  const contentTypes = [
+    'application/json',
+    'application/json; charset=utf-8',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'multipart/form-data',
+    'application/xml',
+    '',
+  ];
   const hosts = [HOST, HOST, HOST, 'nobody.localhost', 'bench.localhost:99999', '', '..', 'a'.repeat(300)];
   const method = pick(['POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD']);
-  const query = random() < 0.5 ? `?${pick(['postcode', 'car_id', 'days', 'site', 'evalid'])}=${encodeURIComponent(String(pick(junkValues)))}&${pick(['postcode', 'car_id', 'days'])}[]=1` : '';
+  const query =
+    random() < 0.5
+      ? `?${pick(['postcode', 'car_id', 'days', 'site', 'evalid'])}=${encodeURIComponent(String(pick(junkValues)))}&${pick(['postcode', 'car_id', 'days'])}[]=1`
+      : '';
   const headers: Record<string, string> = { host: pick(hosts) };
   const contentType = pick(contentTypes);
   if (contentType) headers['content-type'] = contentType;
@@ -354,13 +419,22 @@ async function fuzz(port: number, cars: Listing[], child: ChildProcess, total: n
       try {
         const response = await request(port, { ...testCase, fresh: true });
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status >= 500 && fiveHundreds.length < 5) fiveHundreds.push(`${testCase.method} ${testCase.path.slice(0, 80)} -> ${response.status} ${response.body.slice(0, 120)}`);
+        if (response.status >= 500 && fiveHundreds.length < 5)
+          fiveHundreds.push(`${testCase.method} ${testCase.path.slice(0, 80)} -> ${response.status} ${response.body.slice(0, 120)}`);
       } catch (error) {
         // Requests Node's HTTP client refuses to send (invalid header characters), or bodies the
         // server stops reading after answering 413 (the socket closes under the client): not a 5xx.
         const code = (error as { code?: string }).code ?? (error as Error).message.slice(0, 40);
         transportErrors[code] = (transportErrors[code] ?? 0) + 1;
-        if (environment().BENCH_DEBUG && transportErrors[code] <= 8) console.log('transport', code, testCase.method, testCase.path.slice(0, 60), JSON.stringify(testCase.headers).slice(0, 200), String(testCase.body ?? '').length);
+        if (environment().BENCH_DEBUG && transportErrors[code] <= 8)
+          console.log(
+            'transport',
+            code,
+            testCase.method,
+            testCase.path.slice(0, 60),
+            JSON.stringify(testCase.headers).slice(0, 200),
+            String(testCase.body ?? '').length,
+          );
       }
     }
   };
@@ -379,6 +453,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
   let postgres: ThrowawayPostgres | undefined;
   let database: DatabaseConfig;
   const env: Record<string, string> = {
+    LEAD_DELIVERY_ALLOW_PRIVATE: 'true', // the bench's webhook receiver is on loopback
     TENANTS_DIR: join(work, 'tenants'),
     RATE_LIMIT_MAX: '10000000',
     RATE_LIMIT_TENANT_MAX: '100000000',
@@ -386,7 +461,9 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
     DELIVERY_POLL_MS: '100',
   };
   if (kind === 'postgres') {
-    postgres = await startThrowawayPostgres(args['sql-stats'] ? { settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] } : {});
+    postgres = await startThrowawayPostgres(
+      args['sql-stats'] ? { settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] } : {},
+    );
     env.DATABASE_URL = postgres.url;
     env.DATABASE_POOL_SIZE = '16';
     database = { kind: 'postgres', url: postgres.url, poolSize: 2 };
@@ -457,12 +534,22 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
         const statements = await statsDb.query<{ query: string; calls: number; ms: number; rows: number }>(
           "SELECT query, calls, total_exec_time AS ms, rows FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_%' ORDER BY calls DESC LIMIT 40",
         );
-        measured.statements = statements.map((row) => ({ callsPerLead: perLead(Number(row.calls)), msPerCall: Math.round((Number(row.ms) / Math.max(1, Number(row.calls))) * 1000) / 1000, rowsPerCall: Math.round((Number(row.rows) / Math.max(1, Number(row.calls))) * 10) / 10, sql: row.query.replace(/\s+/g, ' ').slice(0, 160) }));
+        measured.statements = statements.map((row) => ({
+          callsPerLead: perLead(Number(row.calls)),
+          msPerCall: Math.round((Number(row.ms) / Math.max(1, Number(row.calls))) * 1000) / 1000,
+          rowsPerCall: Math.round((Number(row.rows) / Math.max(1, Number(row.calls))) * 10) / 10,
+          sql: row.query.replace(/\s+/g, ' ').slice(0, 160),
+        }));
         // Sequential scans since the server started (a plan that lost its index shows here).
-        measured.tableScans = await statsDb.query("SELECT relname AS table, seq_scan, seq_tup_read, idx_scan, n_live_tup, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ('leads', 'deliveries', 'marketing_opt_outs') ORDER BY relname");
+        measured.tableScans = await statsDb.query(
+          "SELECT relname AS table, seq_scan, seq_tup_read, idx_scan, n_live_tup, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ('leads', 'deliveries', 'marketing_opt_outs') ORDER BY relname",
+        );
         console.log(`[${kind}] table scans`, measured.tableScans);
         console.log(`[${kind}] statements per lead (pg_stat_statements)`);
-        for (const row of measured.statements as { callsPerLead: number; msPerCall: number; rowsPerCall: number; sql: string }[]) console.log(`  ${String(row.callsPerLead).padStart(7)}/lead ${String(row.msPerCall).padStart(7)} ms ${String(row.rowsPerCall).padStart(6)} rows  ${row.sql}`);
+        for (const row of measured.statements as { callsPerLead: number; msPerCall: number; rowsPerCall: number; sql: string }[])
+          console.log(
+            `  ${String(row.callsPerLead).padStart(7)}/lead ${String(row.msPerCall).padStart(7)} ms ${String(row.rowsPerCall).padStart(6)} rows  ${row.sql}`,
+          );
       }
     }
     await statsDb?.close();
@@ -486,7 +573,12 @@ async function benchDatabase(kind: 'sqlite' | 'postgres') {
           }
           next++;
           try {
-            const response = await request(port, { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lead_id: target, message: `rev-${target}` }) });
+            const response = await request(port, {
+              method: 'POST',
+              path: '/api/leads',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ lead_id: target, message: `rev-${target}` }),
+            });
             if (response.status === 200) revisionsAcked.push(target);
           } catch {
             await new Promise((resolve) => setTimeout(resolve, 20));

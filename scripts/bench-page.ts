@@ -1,30 +1,14 @@
 #!/usr/bin/env node
 /**
- * Page benchmark (issue 3, vehicle page; issue 4, search page via --path): for one built page, reports
- *   - HTML bytes, raw and gzip;
- *   - JavaScript loaded before any interaction (gzip): every script the page fetches while it
- *     loads and idles on a phone-sized viewport without being touched or scrolled, plus inline scripts;
- *   - Lighthouse mobile scores: performance, accessibility, best-practices, SEO (with LCP, TBT, CLS).
- * Targets: performance >= 95, the other three 100, JavaScript before interaction < 100 KB gzip.
+ * Page benchmark: for one built page (a vehicle page, or any page with --path), served with the
+ * lead API beside it as `npm start` serves it: HTML bytes, JavaScript before interaction (gzip)
+ * and the Lighthouse mobile scores, against the targets in docs/benchmarks.md.
  *
  *   npm run bench:page -- [--tenant sunstate-motor-group] [--dist dist] [--tenants tenants]
  *                         [--car <slug> | --path /search/used-cars/] [--build] [--runs 1] [--json] [--no-lighthouse]
  *
- * --path measures any built page of the tenant (e.g. the search page) instead of a vehicle page.
- * The car defaults to the first in-stock car with photos whose page was built (chosen from the
- * tenant's stock.json). The built site is served by the project's static server on a free port
- * and reached as http://<tenant>.localhost:<port>/, like production, with gzip on, and with the
- * lead API beside it on the same origin as `npm start` serves it (a throwaway SQLite file), so the
- * page's own API calls (the view counter, similar vehicles) answer as they do in production
- * instead of logging 404s into Lighthouse's console audit. --tenants names the tenant folders
- * the API reads. BENCH_PAGE_LHR=<file> keeps the last Lighthouse report (JSON) for a closer look
- * (long tasks, bootup time).
- *
- * Each run also shows the unthrottled load Lighthouse observed. In headless Chrome the first
- * paint is sometimes withheld for one or two whole seconds after the page has loaded
- * (GoogleChrome/lighthouse#17148, open: viz stops sending BeginFrames, 'ThrottleUnresponsiveClient'),
- * and Lantern then counts every request of those seconds against FCP and LCP. Such runs are
- * marked '(stalled)' and the median of the other runs is printed beside the median of all.
+ * BENCH_PAGE_LHR=<file> keeps the last Lighthouse report. Runs whose first paint headless
+ * Chrome withheld are marked '(stalled)' (docs/benchmarks.md says why).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,7 +23,7 @@ import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { environment } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
-import { startH2Front } from './lib/h2-front.ts';
+import { startH2Front } from '../tests/support/h2-front.ts';
 
 const CHROME = environment().CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--ignore-certificate-errors', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

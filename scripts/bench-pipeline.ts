@@ -1,16 +1,12 @@
 #!/usr/bin/env node
 /**
- * Pipeline benchmark (issue 8 "Done when"): tenants made from the real listings in
- * ../shared/data/au-vehicle-listings.json (never committed), built through the pipeline.
+ * Pipeline benchmark: tenants made from ../shared/data/au-vehicle-listings.json (never
+ * committed) built through the pipeline: the first release, then one-car and 100-car changes
+ * to a published release, and their ratio to the full build. One JSON line per size.
  *
  *   npm run bench:pipeline -- [--sizes 2000,all] [--data <file>] [--keep]
  *
- * For each size: the first release (a full build + checks + publish), then the seconds from
- * a dropped snapshot with one changed car to the published release (right after the full
- * release, whose warm renderer is still loading, as in a running pipeline), the next one-car
- * change (the renderer warm: the steady state), the same for 100 changed cars, and the ratio
- * to the full build. The debounce wait is not included (it is
- * a setting, default 2 s). Prints one JSON line per size.
+ * What each figure includes (and that the debounce wait is left out): docs/benchmarks.md.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,19 +1,12 @@
 #!/usr/bin/env node
 /**
- * Search benchmark (issue 4 "Done when"): for 2,000 cars and for all cars of
- * ../shared/data/au-vehicle-listings.json it reports
- *   - embedded index size (bytes gzip, and per car),
- *   - embedded query latency p50 / p95 in Chromium for a mixed set of InstantSearch searches
- *     (each search = the multi-query batch InstantSearch sends: main + one per refined facet),
- *   - the same workload on Orama (the library alternative) in Node: index size and latency,
- *   - Meilisearch sync time (full, unchanged, 1% changed) and query latency (instant-meilisearch
- *     from Node over loopback, tenant token),
- * and once: the search page's JavaScript (gzip) on an embedded site and on a Meilisearch site,
- * measured from what Chromium downloads on built pages.
+ * Search benchmark, for 2,000 cars and for all of ../shared/data/au-vehicle-listings.json (read
+ * in place, never copied): the embedded index size and query latency in Chromium, the same
+ * workload on Orama, Meilisearch sync time and latency, and the search page's JavaScript.
  *
  *   npx node scripts/bench-search.ts [--data <file>] [--sizes 2000,all] [--runs 20] [--skip-meili] [--skip-pages] [--skip-orama]
  *
- * The data file is never copied into the repository; the script reads it in place.
+ * The workload and each figure: docs/benchmarks.md.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,7 +30,7 @@ import { encodeIndex } from '../src/search/engine/embedded-index.ts';
 import type { EngineSearchParams } from '../src/search/engine/engine.ts';
 import { syncTenant, tenantFilter, mintTenantToken } from '../src/search/admin/meilisearch.ts';
 import { PAGE_FACETS } from '../src/search/build-time/snapshot.ts';
-import { startMeilisearch } from './lib/meilisearch-server.ts';
+import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
 
 const { values } = parseArgs({
   options: {

@@ -10,12 +10,11 @@
  * build, src/builder/render/fleet.ts); --per-tenant gives each its own Astro build instead.
  */
 import { parseArgs } from 'node:util';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { buildTenant, type TenantBuildResult, buildFleet, renderSettings } from '../src/builder/render/index.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
-import { loadDeliveryFile } from '../src/server/kernel/tenants.ts';
+import { leadDeliveryProblem } from '../src/server/kernel/tenants.ts';
 
 const { values } = parseArgs({
   options: {
@@ -102,18 +101,11 @@ if (dirs.length > 1 && !values['per-tenant']) {
   await Promise.all(Array.from({ length: jobs }, worker));
 }
 
-// Issue 13 H4: a tenant whose leads would go nowhere (no site e-mail, no lead-delivery.json destination) is reported.
+// A tenant whose leads would go nowhere (no site e-mail, no lead-delivery.json destination) is reported.
 for (const result of results) {
   const dir = dirs.find((entry) => entry.split(/[\\/]/).pop() === result.slug);
-  if (!dir) continue;
-  try {
-    const email = (JSON.parse(readFileSync(join(dir, 'site.json'), 'utf8')) as { email?: unknown }).email;
-    if (loadDeliveryFile(dir, typeof email === 'string' ? email : undefined).destinations.length === 0) {
-      console.log(`  ! ${result.slug}: no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).`);
-    }
-  } catch (error) {
-    console.log(`  ! ${result.slug}: lead-delivery.json: ${(error as Error).message}`);
-  }
+  const problem = dir && leadDeliveryProblem(dir);
+  if (problem) console.log(`  ! ${result.slug}: ${problem}`);
 }
 
 const failed = results.filter((result) => !result.ok);

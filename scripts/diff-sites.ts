@@ -1,16 +1,14 @@
 #!/usr/bin/env node
 /**
- * Compare two built dist trees file by file (issue 12: "built demo sites byte-identical before
- * and after, apart from asset hashes").
+ * Compare two built dist trees file by file: a refactor's built sites are byte-identical before
+ * and after, apart from asset hashes and island uids, which are normalised first
+ * (src/builder/render/astro/site-diff.ts).
  *
  *   npx node scripts/diff-sites.ts <before-dir> <after-dir> [--max <n>] [--context <chars>]
  *
- * Asset hashes and island uids are normalised before comparing (src/builder/render/astro/site-diff.ts),
- * so a refactor that only moves code (and so renames a chunk) shows no difference. Every other
- * difference is listed with a short excerpt around the first differing character; script chunks
- * (`_astro/*.js`, whose split and content follow the module graph) are counted apart from pages
- * and data files, so a report says whether anything a visitor or crawler reads changed.
- * Exit status 0 when the trees match, 1 when they differ, 2 on bad usage.
+ * Lists each difference with an excerpt around its first differing character; script chunks
+ * (`_astro/*.js`) are counted apart from pages and data files. Exit status 0 when the trees
+ * match, 1 when they differ, 2 on bad usage.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -8,15 +8,20 @@
  * EDGE_PORT, EDGE_HOST, EDGE_POINTER_TTL_MS, EDGE_READ_TIMEOUT_MS, EDGE_COPY_MB.
  */
 import { parseArgs } from 'node:util';
-import { settingsOrExit } from '../src/config/env.ts';
+import { environment, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
+import { checkProduction } from '../src/config/production.ts';
 import { logFormatFor } from '../src/config/log.ts';
-import { bucketSettings, edgeSettings } from '../src/config/publish.ts';
+import { edgeSettings } from '../src/config/publish.ts';
 import { createLogger } from '../src/pipeline/log.ts';
-import { storeFromSettings } from '../src/platform/bucket/from-settings.ts';
+import { platformFromSettings } from '../src/pipeline/service/platform.ts';
 import { staleReporter, startEdge } from '../src/edge/node-edge.ts';
 
-const settings = settingsOrExit(() => edgeSettings());
-const bucket = settingsOrExit(() => bucketSettings());
+// The production check shared by every process (src/config/production.ts): before anything else is read or started.
+settingsOrExit(() => checkProduction('edge'));
+const env = environment();
+const settings = settingsOrExit(() => edgeSettings(env));
+// The bucket of the publish settings (a bad or missing S3_BUCKET stops here, naming it).
+const { store } = await settingsOrExitAsync(() => platformFromSettings({ env, store: true }));
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: String(settings.port) },
@@ -34,9 +39,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 const log = createLogger({ format: settingsOrExit(() => logFormatFor()), base: { pid: process.pid } });
-const store = storeFromSettings(bucket);
 const edge = await startEdge({
-  store,
+  store: store!,
   port,
   host: values.host,
   pointerTtlMs: settings.pointerTtlMs,
@@ -45,7 +49,7 @@ const edge = await startEdge({
   onError: (error, request) => log({ level: 'error', event: 'edge-error', url: request.url, reason: error.message }),
   onStale: staleReporter((fields) => log({ level: 'warn', event: 'edge-stale', ...fields })),
 });
-log({ event: 'edge-started', url: edge.url, bucket: store.location });
+log({ event: 'edge-started', url: edge.url, bucket: store!.location });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     void edge.close().then(() => process.exit(0));

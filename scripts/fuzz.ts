@@ -1,20 +1,17 @@
 #!/usr/bin/env node
 /**
- * The bounded adversarial run of issue 13:
+ * The bounded adversarial run: starts the lead API with the static sites (scripts/serve.ts) and
+ * the feed webhook (scripts/pipeline.ts) as child processes over a temporary workspace, sends
+ * malformed requests to each and hostile files into the feed inbox (tests/support/fuzz-lib.ts)
+ * while another tenant's feed must still be published, then checks every process answers.
  *
  *   npm run fuzz -- [--count 10000] [--seed 13] [--concurrency 8] [--time-limit 900]
  *
- * Starts the lead API with the static sites (scripts/serve.ts) and the feed webhook
- * (scripts/pipeline.ts) as child processes on 127.0.0.1 over a temporary workspace, sends
- * `--count` malformed requests to each of the lead API, the static sites and the feed
- * webhook (scripts/fuzz-lib.ts), drops hostile files into the pipeline's feed inbox while
- * another tenant's feed must still be accepted and published, then checks every process
- * still answers. Prints the
- * figures; exits non-zero on any crash, 5xx, unanswered complete request, a process that
- * no longer answers, or a run cut short by the time limit (seconds).
+ * Prints the figures; exits non-zero on a crash, a 5xx, an unanswered request, a process that
+ * no longer answers, or a run cut short by the time limit (docs/benchmarks.md).
  */
 import { parseArgs } from 'node:util';
-import { passed, runFuzz } from './fuzz-lib.ts';
+import { passed, runFuzz } from '../tests/support/fuzz-lib.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,15 +1,13 @@
 /**
- * Demo stock generator: writes tenants/<slug>/stock.json for the three demo tenants
+ * Demo stock generator: writes tenants/<slug>/stock.json for the demo tenants
  * (scripts/demo/profiles.ts) from their hand-written site.json, seeded and deterministic.
  *
  *   npm run generate:demo                      # clock = now (rounded to the minute)
  *   npm run generate:demo -- --now 2026-11-21T21:45:00Z [--tenants <dir>]
  *
- * Dates (created_at, sold_date_timestamp, rego_expiry, ...) are absolute ISO dates made
- * relative to the generation clock, because the spec's time rules (sold within 3 days,
- * New Arrival within 8 days) are judged at build time. Re-run the generator to refresh
- * them; the clock used is recorded in tenants/README.md so a build (or a test) can pin
- * its clock to it. Same seed + same clock = byte-identical output.
+ * Dates are absolute, made relative to the generation clock (the spec's time rules are judged at
+ * build time); the clock is recorded in tenants/README.md so a build or a test can pin it. Same
+ * seed and clock, byte-identical output (docs/demo-data.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,6 +17,7 @@ import type { Location, Site } from '../src/schemas/site.ts';
 import { parseSite } from '../src/lib/site/tenant.ts';
 import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
+import { quoteFinance } from '../src/server/features/cars/finance-quote.ts';
 import { slugify } from '../src/lib/text/slug.ts';
 import { drawnShape, isMotorcycleShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
@@ -435,8 +434,10 @@ function vehicleRecord(ctx: Context, index: number, carType: 'new' | 'used' | 'd
   }
   if (carType === 'used' && random.chance(0.25)) car.file = `https://reports.example.com.au/history/${String(car.vin)}.pdf`;
   if (carType === 'used' && ctx.profile.kind === 'used-group' && random.chance(0.3) && price > 0) {
-    const weekly = Math.ceil((monthlyRepayment(price, 9.49, 60, 0) * 12) / 52);
-    car.youxQuote = { weeklyRepaymentAmount: weekly, comparisonRate: 10.21, advertisedRate: 9.49 };
+    // What the quote provider answered when the feed was made: the local quote endpoint's answer
+    // for the request the vehicle page sends (GREAT credit, 5 years), so the page's live call
+    // prints the figures it was built with.
+    car.youxQuote = { ...quoteFinance({ purchasePrice: price, loanTerm: 5, selfAssessedCreditScore: 'GREAT', year, currentYear: nowYear }) };
   }
   if (carType === 'used' && random.chance(ctx.profile.certifiedShare) && age <= 8) car.certified = true;
   return car;

@@ -7,16 +7,14 @@
  *   npm run invoice -- --tenant <slug> --withdraw <invoice number>
  *
  * Issuing an unpaid invoice again changes its amount and validity. Reads the same settings as
- * the API (DATABASE_URL or SQLITE_FILE, TENANTS_DIR; docs/lead-api.md).
+ * the API (DATABASE_URL or SQLITE_FILE, TENANTS_DIR; docs/lead-api.md); the start it shares with
+ * the refund command is src/server/payments-command.ts.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/config/server.ts';
-import { openDatabase } from '../src/server/database.ts';
-import { Payments } from '../src/server/features/payments/payments.ts';
-import { openStores } from '../src/server/stores.ts';
-import { TenantRegistry } from '../src/server/kernel/tenants.ts';
+import { amountCents, isSlug, money, runPaymentsCommand, stop } from '../src/server/payments-command.ts';
 
-const usage = 'usage: npm run invoice -- --tenant <slug> (--list | --withdraw <invoice number> | --reference <invoice number> --amount <dollars> [--days <1-365>])';
+const usage =
+  'usage: npm run invoice -- --tenant <slug> (--list | --withdraw <invoice number> | --reference <invoice number> --amount <dollars> [--days <1-365>])';
 const { values } = parseArgs({
   options: {
     tenant: { type: 'string' },
@@ -27,42 +25,28 @@ const { values } = parseArgs({
     days: { type: 'string', default: '30' },
   },
 });
-const stop = (message: string, code = 2): never => {
-  console.error(message);
-  process.exit(code);
-};
-if (!values.tenant || !/^[a-z0-9-]+$/.test(values.tenant)) stop(usage);
+if (!isSlug(values.tenant)) stop(usage);
 if (!values.list && !values.withdraw && !(values.reference && values.amount)) stop(usage);
 const reference = values.reference ?? values.withdraw;
-if (reference !== undefined && !/^[A-Za-z0-9][A-Za-z0-9 /_.-]{0,39}$/.test(reference)) stop(`the invoice number "${reference}" must be 1-40 letters, digits, spaces or / _ . - (as the shopper types it on /online-payment)`);
+if (reference !== undefined && !/^[A-Za-z0-9][A-Za-z0-9 /_.-]{0,39}$/.test(reference))
+  stop(`the invoice number "${reference}" must be 1-40 letters, digits, spaces or / _ . - (as the shopper types it on /online-payment)`);
 let cents = 0;
 if (values.amount !== undefined) {
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(values.amount)) stop(`--amount expects dollars and cents such as 350 or 350.25, got "${values.amount}"`);
-  cents = Math.round(Number(values.amount) * 100);
+  cents = amountCents(values.amount, '350 or 350.25');
   if (cents < 100) stop(`--amount must be at least 1.00 (the least /online-payment takes), got "${values.amount}"`);
 }
 const days = Number(values.days);
 if (!Number.isInteger(days) || days < 1 || days > 365) stop(`--days expects a whole number of days from 1 to 365, got "${values.days}"`);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  stop(error instanceof ConfigError ? error.message : String(error));
-}
-const db = await openDatabase(config!.database);
-const tenants = new TenantRegistry({ tenantsDir: config!.tenantsDir });
-tenants.reload();
-const log = { info: () => undefined, warn: (object: object) => console.error(JSON.stringify(object)), error: (object: object) => console.error(JSON.stringify(object)) };
-const payments = new Payments({ db, leads: openStores(db).leads, tenants, tenantsDir: config!.tenantsDir, now: Date.now, kick: () => undefined, log });
-const money = (amount: number) => `$${(amount / 100).toFixed(2)}`;
-
-try {
-  const tenant = tenants.get(values.tenant!) ?? stop(`unknown tenant "${values.tenant}" in ${config!.tenantsDir}`);
+await runPaymentsCommand('invoice', values.tenant, async ({ tenant, payments }) => {
   if (values.list) {
     const invoices = await payments.invoices(tenant.slug);
     for (const invoice of invoices) {
-      const state = invoice.paid_payment_id ? `paid (payment ${invoice.paid_payment_id})` : invoice.expires_at <= Date.now() ? 'expired' : `open until ${new Date(invoice.expires_at).toISOString()}`;
+      const state = invoice.paid_payment_id
+        ? `paid (payment ${invoice.paid_payment_id})`
+        : invoice.expires_at <= Date.now()
+          ? 'expired'
+          : `open until ${new Date(invoice.expires_at).toISOString()}`;
       console.log(`${invoice.reference.padEnd(20)} ${money(invoice.amount_cents).padStart(12)}  ${state}`);
     }
     if (invoices.length === 0) console.log('no invoices');
@@ -76,9 +60,4 @@ try {
     await payments.issueInvoice(tenant.slug, { reference: reference!, amountCents: cents, expiresAt });
     console.log(`invoice ${reference} for ${money(cents)} can be paid on /online-payment until ${new Date(expiresAt).toISOString()}`);
   }
-} catch (error) {
-  console.error(`invoice failed: ${(error as Error).message}`);
-  process.exitCode = 1;
-} finally {
-  await db.close();
-}
+});

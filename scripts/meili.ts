@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startMeilisearch } from './lib/meilisearch-server.ts';
+import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '7700' }, dir: { type: 'string', default: '.meili' }, log: { type: 'boolean', default: false } },

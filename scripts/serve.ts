@@ -8,16 +8,16 @@
  * pipeline publishes releases); /api/* on every tenant host is the lead API; the bare host
  * lists the tenants. PORT / HOST are used when the flags are absent; the lead API reads the
  * rest of its configuration from the environment (docs/lead-api.md). The accepted stock and
- * the reserved overlay are the pipeline state's beside the releases (`<dir>/.pipeline`).
+ * the reserved overlay are the pipeline state's beside the releases (`<dir>/.pipeline`). The
+ * process (reloads, shutdown) is src/server/process.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { appOptionsFromConfig, createApp } from '../src/server/app.ts';
 import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { createStaticSitesHandler } from '../src/server/static-sites.ts';
-import { watchTenantsFolder } from '../src/server/kernel/tenants.ts';
+import { installSignals, startApiProcess } from '../src/server/process.ts';
 import { defaultDataDir } from '../src/pipeline/state/store.ts';
 import { configuredStockSource } from '../src/pipeline/state/stock-source.ts';
 
@@ -43,7 +43,6 @@ const config = settingsOrExit(() =>
 );
 
 const sitesDir = resolve(values.dir);
-const sites = createStaticSitesHandler({ sitesDir });
 // The stock the pipeline accepted (its default data directory beside the releases; docs/pipeline.md "State").
 const stockDir = join(defaultDataDir(sitesDir), 'stock');
 try {
@@ -53,54 +52,18 @@ try {
 }
 // The pipeline's state in that data directory (as STOCK_FROM_STATE with PIPELINE_DATA_DIR): the
 // accepted stock, and the reserved overlay payments write there, not into tenant folders.
-const stockSource = await configuredStockSource({ ...config, stockFromState: config.stockFromState ?? { dataDir: defaultDataDir(sitesDir) } }).catch((error: Error) => {
-  console.warn(`the pipeline state in ${defaultDataDir(sitesDir)} cannot be opened (${error.message}): stock and reservations stay in the tenant folders`);
-  return undefined;
-});
-const app = await createApp({
-  ...appOptionsFromConfig(config),
-  stockDir,
-  stockSource,
-  reservations: stockSource,
-  fallback: sites,
-}).catch((error: Error) => {
-  console.error(`could not start: ${error.message}`);
-  process.exit(1);
-});
-
-await app.listen({ host: config.host, port: config.port });
-console.log(`serving ${sitesDir} with the lead API at http://localhost:${config.port}/ (tenants at http://<slug>.localhost:${config.port}/)`);
-
-// A stock change (pipeline publish) reloads the API's view of the tenants.
-try {
-  watchTenantsFolder(config.tenantsDir, (changed) => {
-    // Issue 34 L11: only the folders that changed, off the request path; everything when the platform did not say.
-    if (changed) void app.reloadChangedTenants(changed).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed'));
-    else app.reloadTenants();
-  });
-  // The pipeline state's accepted stock: <slug>.json files, so a change reloads that tenant.
-  watchTenantsFolder(stockDir, (changed) => {
-    const slugs = changed?.map((name) => name.replace(/\.json.*$/, ''));
-    if (slugs) void app.reloadChangedTenants(slugs).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed'));
-    else app.reloadTenants();
-  });
-} catch {
-  // Folder watching is a convenience for local runs; SIGHUP reloads too.
-}
-stockSource?.watch(
-  2000,
-  (changed) => void app.reloadChangedTenants(changed).catch((error: Error) => app.log.warn({ error: error.message }, 'tenant reload failed')),
-  (error) => app.log.warn({ error: error.message }, 'reading the pipeline state failed'),
+const stockSource = await configuredStockSource({ ...config, stockFromState: config.stockFromState ?? { dataDir: defaultDataDir(sitesDir) } }).catch(
+  (error: Error) => {
+    console.warn(`the pipeline state in ${defaultDataDir(sitesDir)} cannot be opened (${error.message}): stock and reservations stay in the tenant folders`);
+    return undefined;
+  },
 );
-process.on('SIGHUP', () => app.reloadTenants());
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+// Local runs always follow the tenants folder and the accepted stock (a pipeline publish reloads the API's view).
+const running = await startApiProcess(config, { stockSource, stockDir, fallback: createStaticSitesHandler({ sitesDir }), watchTenants: true }).catch(
+  (error: Error) => {
+    console.error(`could not start: ${error.message}`);
+    process.exit(1);
+  },
+);
+installSignals(running);
+console.log(`serving ${sitesDir} with the lead API at http://localhost:${config.port}/ (tenants at http://<slug>.localhost:${config.port}/)`);

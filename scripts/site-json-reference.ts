@@ -21,7 +21,10 @@ for (const file of sources) {
   const docs = new Map<string, string>();
   const text = readFileSync(file, 'utf8');
   for (const match of text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*?)\*\/\s*\n\s*([a-z_A-Z]+)[:,]/g)) {
-    const comment = match[1].replace(/\n\s*\*\s?/g, ' ').replace(/\s+/g, ' ').trim();
+    const comment = match[1]
+      .replace(/\n\s*\*\s?/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (!docs.has(match[2])) docs.set(match[2], comment);
   }
   docsByFile.set(file.split('/').pop() ?? file, docs);
@@ -45,6 +48,7 @@ const CONCERN_FILES: Record<string, string> = {
   images: 'images.ts',
   spin_to_win: 'spin-to-win.ts',
   maps: 'maps.ts',
+  search_words: 'search-words.ts',
 };
 
 function docFor(path: string): string {

@@ -1,23 +1,15 @@
 #!/usr/bin/env node
 /**
- * A production-shaped stack on 127.0.0.1 (docs/deploy.md "The stack on one machine"):
- * PostgreSQL, Redis, Meilisearch and a local S3 server (s3rver; or an S3-compatible endpoint
- * given with --s3-endpoint), then one pipeline intake, pipeline workers (`--role worker`,
- * `--workers` of them, sharing the Redis queue, publishing to the bucket), two lead API
- * processes on PostgreSQL and Redis (reading stock and the reserved overlay from the pipeline's
- * state), and the edge serving shoppers from the bucket as the CDN recipe does. The pipeline's
- * state is in PostgreSQL and the bucket; the intake and each worker get a disk of their own
- * (`<dir>/intake`, `<dir>/worker-<n>`: releases cache, the cache root PIPELINE_CACHE_DIR,
- * temporary files), as on separate machines. Everything lives under --dir (a working copy of
- * the tenants, the feed inbox, logs, `stack.env` with what an operator's commands need),
- * removed on exit unless --keep.
+ * A production-shaped stack on 127.0.0.1 (docs/deploy.md "The stack on one machine"): PostgreSQL,
+ * Redis, Meilisearch, a local S3 server (or --s3-endpoint), a pipeline intake and `--workers`
+ * workers, two lead APIs and the edge; each pipeline process on a disk of its own, everything
+ * under --dir (removed on exit unless --keep). Credentials are generated for the run and passed by
+ * environment or file: the pipeline holds the bucket's read-write key, the APIs and the edge a
+ * read-only one; `<dir>/stack.env` holds what an operator's commands need.
  *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]]
- * A tenant searched on the stack's Meilisearch names it in site.json (`"search": { "host": "http://127.0.0.1:<meili-port>" }`):
- * the pipeline gets its search-only key, so each build signs the tenant's token.
- * Prints one JSON line `{"event":"stack-ready",...}` with every address, process id and file
- * once all answer; `stack-process-exited` on stderr when a process of the stack dies. SIGINT or
- * SIGTERM to this process (the ready line's `pid`), or its parent's exit, stops every process
- * of the stack, PostgreSQL included (`stack-stopped` when done).
+ * Prints `{"event":"stack-ready",...}` (every address, process id and file) once all answer, and
+ * `stack-process-exited` when a process of it dies; SIGINT or SIGTERM to it (the ready line's
+ * `pid`), or its parent's exit, stops every process of the stack, PostgreSQL included.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,10 +18,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { childEnvironment } from '../src/config/env.ts';
-import { startThrowawayPostgres } from '../src/server/dev-postgres.ts';
-import { freePort, startMeilisearch } from './lib/meilisearch-server.ts';
-import { S3RVER_CREDENTIALS, startLocalS3 } from './lib/s3-server.ts';
+import { childEnvironment, environment } from '../src/config/env.ts';
+import { startThrowawayPostgres } from '../tests/support/dev-postgres.ts';
+import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
+import { startRedis } from '../tests/support/redis-server.ts';
+import { startLocalS3 } from '../tests/support/s3-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -66,16 +59,18 @@ if (!Number.isInteger(workerCount) || workerCount < 1 || workerCount > 64) {
 }
 const lockMs = values['lock-ms'] === undefined ? undefined : Number(values['lock-ms']);
 if (lockMs !== undefined && !(Number.isInteger(lockMs) && lockMs >= 1000)) {
-  console.error('--lock-ms: milliseconds (1000 or more) after which a dead worker\'s job goes to another worker');
+  console.error("--lock-ms: milliseconds (1000 or more) after which a dead worker's job goes to another worker");
   process.exit(2);
 }
+// Another S3-compatible bucket (MinIO, a fault proxy in front of s3rver): one key pair from the environment for every process.
 const external = values['s3-endpoint'];
 if (external !== undefined && !/^https?:\/\/[^/]+\/?$/.test(external)) {
   console.error(`--s3-endpoint: an S3-compatible endpoint such as http://127.0.0.1:9000 (got ${JSON.stringify(external)})`);
   process.exit(2);
 }
-if (external !== undefined && !(process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY)) {
-  console.error('--s3-endpoint: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to the bucket\'s keys');
+const env = environment();
+if (external !== undefined && !(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY)) {
+  console.error("--s3-endpoint: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to the bucket's keys");
   process.exit(2);
 }
 if (!existsSync(values.tenants)) {
@@ -146,24 +141,22 @@ function reportExit(name: string, pid: number | undefined, code: number | null, 
 }
 
 /**
- * Watch a server that is not a child (PostgreSQL runs detached): its pid is polled and its
- * death reported once; a server started again by hand (docs/reliability.md) is watched under
- * its new pid.
+ * Watch a server by its pid (PostgreSQL runs detached; Redis is started by a helper): polled,
+ * each death reported once; PostgreSQL started again by hand (docs/reliability.md) is watched
+ * under its new pid (its postmaster.pid).
  */
 function watchDetached(name: string, pid: () => number | undefined): void {
   detached.push({ name, pid });
-  let watched = pid();
+  const reported = new Set<number>();
   setInterval(() => {
-    if (stopping) return;
-    if (watched !== undefined) {
-      try {
-        process.kill(watched, 0);
-        return;
-      } catch {
-        reportExit(name, watched, null, null);
-      }
+    const watched = pid();
+    if (stopping || watched === undefined || reported.has(watched)) return;
+    try {
+      process.kill(watched, 0);
+    } catch {
+      reported.add(watched);
+      reportExit(name, watched, null, null);
     }
-    watched = pid();
   }, 1000).unref();
 }
 
@@ -220,36 +213,34 @@ try {
     startThrowawayPostgres().then(started),
     startMeilisearch({ dir: join(dir, 'meili'), port: meiliPort }).then(started),
     external === undefined ? startLocalS3({ dir: join(dir, 's3') }).then(started) : Promise.resolve(undefined),
+    startRedis({ dir: join(dir, 'redis') }).then(started),
   ] as const;
   startup = Promise.allSettled(servers);
-  const [postgres, meili, localS3, redisPort] = await Promise.all([...servers, freePort()]);
+  const [postgres, meili, localS3, redis] = await Promise.all(servers);
   // Stopped while the servers came up: start nothing more (stopAll exits the process).
   if (stopping) await new Promise(() => {});
+  const redisUrl = redis.url;
   watchDetached('postgres', () => postgres.pid());
+  watchDetached('redis', () => redis.pid);
   adopt('meilisearch', meili.child);
   if (localS3) adopt('s3rver', localS3.child);
-  const s3 = localS3
-    ? { endpoint: localS3.endpoint, bucket: localS3.bucket, ...S3RVER_CREDENTIALS }
-    : { endpoint: external!.replace(/\/$/, ''), bucket: values['s3-bucket'], accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! };
-  mkdirSync(join(dir, 'redis'), { recursive: true });
-  const redisArgs = ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', join(dir, 'redis')];
-  adopt('redis', spawn('redis-server', redisArgs, { stdio: 'ignore' }));
-  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  const externalKey = { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };
+  const s3 = localS3 ?? { endpoint: external!.replace(/\/$/, ''), bucket: values['s3-bucket'], credentials: { readWrite: externalKey, readOnly: externalKey } };
 
-  const bucketEnv = {
+  const bucketEnv = (key: { accessKeyId: string; secretAccessKey: string }) => ({
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint,
     S3_FORCE_PATH_STYLE: 'true',
     S3_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: s3.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    AWS_ACCESS_KEY_ID: key.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: key.secretAccessKey,
     LOG_FORMAT: 'json',
-  };
-  // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts).
+  });
+  // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts): the pipeline alone writes the bucket.
   // The builds sign each Meilisearch tenant's token with the server's default search key (docs/search.md).
   const search = await meiliSearchKey(meili.host, meili.masterKey);
   const pipelineEnv = {
-    ...bucketEnv,
+    ...bucketEnv(s3.credentials.readWrite),
     DATABASE_URL: postgres.url,
     REDIS_URL: redisUrl,
     MEILI_ADMIN_HOST: meili.host,
@@ -267,10 +258,13 @@ try {
   });
   const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
   for (const name of workers)
-    start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], { ...pipelineEnv, ...diskEnv(disks[name]) });
+    start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], {
+      ...pipelineEnv,
+      ...diskEnv(disks[name]),
+    });
   // The lead APIs read the accepted stock and the reserved overlay from the pipeline state, and payments write the overlay there (docs/deploy.md).
   const apiEnv = {
-    ...bucketEnv,
+    ...bucketEnv(s3.credentials.readOnly),
     STOCK_FROM_STATE: 'true',
     DATABASE_URL: postgres.url,
     REDIS_URL: redisUrl,
@@ -281,7 +275,7 @@ try {
     LOG_FORMAT: 'json',
   };
   ports.api.forEach((port, index) => start(`api-${index + 1}`, 'scripts/api.ts', [], { ...apiEnv, PORT: String(port) }));
-  start('edge', 'scripts/edge.ts', ['--port', String(ports.edge)], bucketEnv);
+  start('edge', 'scripts/edge.ts', ['--port', String(ports.edge)], bucketEnv(s3.credentials.readOnly));
 
   await Promise.all([
     ...ports.api.map((port) => waitForHttp(`http://127.0.0.1:${port}/api/health`, 300_000)),
@@ -289,7 +283,7 @@ try {
     waitForHttp(`http://127.0.0.1:${ports.intake}/status.json`, 300_000, { Authorization: `Bearer ${operatorToken}` }),
   ]);
   // What an operator's commands need (rollback, the outbox, psql, redis-cli): `set -a; . <dir>/stack.env; set +a`.
-  const { LOG_FORMAT: _format, ...bucketKeys } = bucketEnv;
+  const { LOG_FORMAT: _format, ...bucketKeys } = bucketEnv(s3.credentials.readWrite);
   const operatorEnv = { DATABASE_URL: postgres.url, REDIS_URL: redisUrl, ...bucketKeys, PIPELINE_OPERATOR_TOKEN: operatorToken };
   const envFile = join(dir, 'stack.env');
   writeFileSync(envFile, Object.entries(operatorEnv).map(([name, value]) => `${name}='${value.replace(/'/g, `'\\''`)}'\n`).join(''), { mode: 0o600 });
@@ -310,9 +304,9 @@ try {
       postgres: postgres.url,
       postgresData: join(postgres.dir, 'data'),
       redis: redisUrl,
-      redisArgs,
+      redisConfig: join(dir, 'redis', 'redis.conf'),
       meilisearch: meili.host,
-      s3: { endpoint: s3.endpoint, bucket: s3.bucket, region: bucketEnv.S3_REGION, forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      s3: { endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', forcePathStyle: true, readWrite: s3.credentials.readWrite, readOnly: s3.credentials.readOnly },
       env: envFile,
       operatorSites: paths.operator,
       logs: paths.logs,

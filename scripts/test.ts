@@ -36,7 +36,7 @@ function run(label: string, command: string, commandArgs: string[], env: NodeJS.
 const node = process.execPath;
 if (!flags.has('--skip-unit')) {
   // The linter (eslint.config.mjs), strict TypeScript over .ts, .tsx and .astro files (astro check), then vitest.
-  run('lint', node, ['node_modules/eslint/bin/eslint.js', '.']);
+  run('lint', node, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0']);
   run('type check', node, ['node_modules/astro/bin/astro.mjs', 'check'], { DEALER_BUNDLE: 'unused-by-astro-check' });
   // The fleet stack test (20 tenants, two workers, a SIGKILL) and the fault suite (the stack
   // under load, one infrastructure fault at a time: docs/reliability.md) each start a dozen
@@ -89,5 +89,5 @@ function buildAll(clock: string, dist: string) {
   rmSync(outside, { recursive: true, force: true });
   // The photo fixture tenant (issue 15): its photo host runs only while it builds, so it is
   // written into the e2e tenants folder (for the server) and built by its own script.
-  run('build the photo fixture tenant', node, ['tests/fixtures/photos/build-fixture.ts', '--tenants', `${dist}-tenants`, '--out', dist, '--now', clock]);
+  run('build the photo fixture tenant', node, ['tests/support/photos/build-fixture.ts', '--tenants', `${dist}-tenants`, '--out', dist, '--now', clock]);
 }

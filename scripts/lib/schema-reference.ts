@@ -69,7 +69,12 @@ export function defaultText(schema: AnySchema): string {
  * One row per key, depth first: the keys of nested objects as `a.b`, those of an array's
  * object items as `a[].b`. `meaning` gives the last column (escaped here) of a key's path.
  */
-export function referenceRows(entries: Record<string, AnySchema>, meaning: (path: string, inner: AnySchema) => string, prefix = '', out: string[] = []): string[] {
+export function referenceRows(
+  entries: Record<string, AnySchema>,
+  meaning: (path: string, inner: AnySchema) => string,
+  prefix = '',
+  out: string[] = [],
+): string[] {
   for (const [key, schema] of Object.entries(entries)) {
     const path = `${prefix}${key}`;
     const inner = unwrap(schema);

@@ -119,3 +119,14 @@ export function settingsOrExit<T>(read: () => T): T {
     process.exit(2);
   }
 }
+
+/** settingsOrExit for a read that resolves later (opening what the settings name). */
+export async function settingsOrExitAsync<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}

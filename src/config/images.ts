@@ -4,7 +4,6 @@
  */
 import { join } from 'node:path';
 import * as v from 'valibot';
-import type { FetchPhotoOptions } from '../images/fetch.ts';
 import { cacheRoot } from './build.ts';
 import { environment, parseEnvironment, type Environment } from './env.ts';
 
@@ -25,9 +24,17 @@ export function photoCacheDir(env: Environment = environment()): string {
   return env.DEALER_PHOTO_CACHE ?? join(cacheRoot(env), 'photos');
 }
 
+/** The fetch settings the environment may set (a part of FetchPhotoOptions in src/images/fetch.ts). */
+export interface PhotoFetchSettings {
+  timeoutMs?: number;
+  maxBytes?: number;
+  retries?: number;
+  allowPrivate?: boolean;
+}
+
 /** The photo step's settings from the environment (a part of PhotoRunOptions in src/images/resolve.ts). */
 export interface PhotoSettings {
-  fetch: Partial<FetchPhotoOptions>;
+  fetch: PhotoFetchSettings;
   downloads?: number;
   transforms?: number;
 }
@@ -39,7 +46,7 @@ export interface PhotoSettings {
  */
 export function photoOptionsFromEnv(env: Environment = environment()): PhotoSettings {
   const e = parseEnvironment('photo', PhotoSchema, env);
-  const fetch: Partial<FetchPhotoOptions> = {};
+  const fetch: PhotoFetchSettings = {};
   if (e.DEALER_PHOTO_TIMEOUT_MS !== undefined) fetch.timeoutMs = e.DEALER_PHOTO_TIMEOUT_MS;
   if (e.DEALER_PHOTO_MAX_BYTES !== undefined) fetch.maxBytes = e.DEALER_PHOTO_MAX_BYTES;
   if (e.DEALER_PHOTO_RETRIES !== undefined) fetch.retries = e.DEALER_PHOTO_RETRIES;

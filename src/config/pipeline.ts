@@ -1,34 +1,79 @@
 /**
- * Settings of the operations pipeline (docs/pipeline.md), from the environment (env.ts
- * reads it). Tenants' feed secrets (FEED_SECRET_<SLUG>) are looked up by name from the
- * environment map the pipeline is handed (src/pipeline/intake/secrets.ts).
+ * Settings of the operations pipeline (docs/pipeline.md), from the environment (env.ts reads
+ * it), with every default written once (PIPELINE_DEFAULTS), and the pipeline command's resolved
+ * configuration (pipelineConfig: the flags over the settings). Tenants' feed secrets
+ * (FEED_SECRET_<SLUG>) are looked up by name in the environment map the pipeline is handed.
  */
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
 import * as v from 'valibot';
-import { environment, integer, optionalInteger, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
+import { weakSecretProblem } from './secret-strength.ts';
+import { cacheRoot } from './build.ts';
+import { ConfigError, environment, integer, optionalInteger, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
+import { publishSettings } from './publish.ts';
+
+/** The pipeline's defaults: the settings below and the modules that run without a configuration (tests, the dry run) use these. */
+export const PIPELINE_DEFAULTS = {
+  /** The webhook listener's port and host. */
+  port: 4322,
+  host: '127.0.0.1',
+  /** The operator port's address (loopback only). */
+  operatorHost: '127.0.0.1',
+  /** Largest feed file read from the inbox (bytes): the webhook's body cap. */
+  inboxMaxBytes: 20 * 1024 * 1024,
+  /** Time limit of reading one inbox file (seconds). */
+  feedParseSeconds: 60,
+  /** Quiet time after a tenant's last change before its rebuild (ms). */
+  debounceMs: 2000,
+  /** A tenant that keeps changing is rebuilt this long after its first change anyway (ms). */
+  maxWaitMs: 15_000,
+  /** How often the inbox, the tenant folders and the state's reservations are scanned besides fs.watch (ms). */
+  pollMs: 2000,
+  /** How often every tenant is asked for a rebuild without a change (ms): renews a Meilisearch tenant token when due. */
+  refreshMs: 6 * 3_600_000,
+  /** A Redis job's and tenant's lock (ms), renewed while the job runs. */
+  lockMs: 30_000,
+  /** Mass-change guard: hold a feed removing more than this share of the visible stock, and at least this many cars. */
+  guard: { maxRemovedShare: 0.5, minRemoved: 5 },
+} as const;
 
 /** Each pipeline setting: the variable it is read from and that variable's schema. */
 const PIPELINE_SETTINGS = {
   /** The webhook listener's port and host (flags override them). */
-  port: ['PIPELINE_PORT', integer(4322, 1, 65535)],
-  host: ['PIPELINE_HOST', v.optional(v.string(), '127.0.0.1')],
+  port: ['PIPELINE_PORT', integer(PIPELINE_DEFAULTS.port, 1, 65535)],
+  host: ['PIPELINE_HOST', v.optional(v.string(), PIPELINE_DEFAULTS.host)],
   /** Bearer token of the operator endpoints (status, held feeds): 32+ random characters. */
-  operatorToken: ['PIPELINE_OPERATOR_TOKEN', v.optional(v.pipe(v.string(), v.minLength(32, 'expected at least 32 random characters (make one with: openssl rand -hex 32)')))],
+  operatorToken: [
+    'PIPELINE_OPERATOR_TOKEN',
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(32, 'expected at least 32 random characters (make one with: openssl rand -hex 32)'),
+        v.check(
+          (token) => weakSecretProblem(token, 32) === undefined,
+          (issue) => weakSecretProblem(String(issue.input), 32) ?? 'expected random characters',
+        ),
+      ),
+    ),
+  ],
   /** A port of its own for the operator page: then the webhook port does not serve it. */
   operatorPort: ['PIPELINE_OPERATOR_PORT', optionalInteger(0, 65535)],
   /** The operator port's address; default loopback only. */
-  operatorHost: ['PIPELINE_OPERATOR_HOST', v.optional(v.string(), '127.0.0.1')],
+  operatorHost: ['PIPELINE_OPERATOR_HOST', v.optional(v.string(), PIPELINE_DEFAULTS.operatorHost)],
   /** JSON file of tenant feed secrets ({ "<slug>": "<secret>" }). */
   secretsFile: ['PIPELINE_SECRETS_FILE', v.optional(v.string())],
   /** The deployment's code version: releases compare it instead of hashing the sources. */
   codeVersion: ['PIPELINE_CODE_VERSION', v.optional(v.string())],
   /** Largest feed file read from the inbox (bytes); a larger one is rejected with a report. */
-  inboxMaxBytes: ['PIPELINE_INBOX_MAX_BYTES', integer(20 * 1024 * 1024, 1024, 1024 * 1024 * 1024)],
+  inboxMaxBytes: ['PIPELINE_INBOX_MAX_BYTES', integer(PIPELINE_DEFAULTS.inboxMaxBytes, 1024, 1024 * 1024 * 1024)],
   /** Time limit of reading one inbox file (seconds); a slower one is stopped and rejected. */
-  feedParseSeconds: ['PIPELINE_FEED_PARSE_SECONDS', integer(60, 1, 3600)],
+  feedParseSeconds: ['PIPELINE_FEED_PARSE_SECONDS', integer(PIPELINE_DEFAULTS.feedParseSeconds, 1, 3600)],
   /** The BullMQ queue shared by intake and workers. */
   redisUrl: ['REDIS_URL', v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')))],
   /** The pipeline's state records (docs/pipeline.md "State"); without it, SQLite in the data directory. */
   databaseUrl: ['DATABASE_URL', v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')))],
+  /** Where the state's files (stock snapshots, release manifests) go: `local` (the data directory) or `bucket`; unset: stateFilesLocation decides. */
+  stateFiles: ['PIPELINE_STATE_FILES', v.optional(v.picklist(['local', 'bucket'], 'expected local or bucket'))],
 } as const satisfies SettingSources;
 
 /** The variables the pipeline reads (besides FEED_SECRET_<SLUG>). */
@@ -40,4 +85,153 @@ export type PipelineSettings = SettingsOf<typeof PIPELINE_SETTINGS>;
 /** Read and validate the pipeline's settings; throws ConfigError naming a bad variable. */
 export function pipelineSettings(env: Environment = environment()): PipelineSettings {
   return readSettings('pipeline', PIPELINE_SETTINGS, env);
+}
+
+/** The state's data directory of a sites directory: `<sites>/.pipeline` (never inside `tenants/`). */
+export function defaultDataDir(sitesDir: string): string {
+  return join(resolve(sitesDir), '.pipeline');
+}
+
+/**
+ * Where the state's files go: PIPELINE_STATE_FILES when set; else the bucket when the state
+ * has a database (`databaseUrl`, DATABASE_URL) and a bucket is set (S3_BUCKET), so every
+ * machine reads what any wrote; else the data directory (one machine).
+ */
+export function stateFilesLocation(env: Environment = environment(), databaseUrl: string | undefined): 'local' | 'bucket' {
+  const chosen = pipelineSettings(env).stateFiles;
+  if (chosen) return chosen;
+  return databaseUrl && publishSettings(env).bucket ? 'bucket' : 'local';
+}
+
+/** The pipeline command's flags as parsed (scripts/pipeline.ts), every value a string or a switch. */
+export interface PipelineFlags {
+  tenants?: string;
+  sites?: string;
+  data?: string;
+  inbox?: string;
+  port?: string;
+  host?: string;
+  'no-webhook'?: boolean;
+  debounce?: string;
+  'max-wait'?: string;
+  keep?: string;
+  jobs?: string;
+  once?: boolean;
+  role?: string;
+  'lock-ms'?: string;
+  publisher?: string;
+  'max-removed-share'?: string;
+  'min-removed'?: string;
+  'no-guard'?: boolean;
+}
+
+/** One pipeline process's configuration: the flags over the settings over the defaults, resolved once. */
+export interface PipelineConfig {
+  paths: {
+    tenants: string;
+    sites: string;
+    /** The state's data directory (default `<sites>/.pipeline`). */
+    data: string;
+    inbox: string;
+    /** This process's caches (PIPELINE_CACHE_DIR, else <repo>/.cache) and its kept renderers. */
+    cacheRoot: string;
+    renderers: string;
+  };
+  role: 'all' | 'intake' | 'worker';
+  /** Take in the inbox, bring every tenant up to date, and exit. */
+  once: boolean;
+  /** `--publisher`: s3, a module path, or undefined (the local release directory). */
+  publisher: string | undefined;
+  /** The webhook listener, or undefined (`--no-webhook`, `--once`). */
+  webhook: { port: number; host: string } | undefined;
+  intake: { inboxMaxBytes: number; parseTimeoutMs: number; guard: { maxRemovedShare: number; minRemoved: number } | false };
+  release: { keep: number };
+  queue: { redisUrl: string | undefined; concurrency: number; lockMs: number };
+  timing: { debounceMs: number; maxWaitMs: number; pollMs: number; refreshMs: number };
+  /** Start a tenant's warm renderer after its full release (not in `--once`). */
+  warmRenderers: boolean;
+  state: { databaseUrl: string | undefined; files: 'local' | 'bucket' };
+  settings: PipelineSettings;
+}
+
+/** A command-line mistake: its message says what to change (the command prints it and exits 2). */
+const usage = (message: string) => new ConfigError(message);
+
+/** The role and guard flags, checked. */
+function checkedFlags(flags: PipelineFlags, settings: PipelineSettings): { role: PipelineConfig['role']; guard: PipelineConfig['intake']['guard'] } {
+  const role = (flags.role ?? 'all') as PipelineConfig['role'];
+  if (!['all', 'intake', 'worker'].includes(role)) throw usage(`--role: expected all, intake or worker (got ${flags.role})`);
+  if (role !== 'all' && !settings.redisUrl) throw usage(`--role ${role} needs REDIS_URL (the queue shared between intake and workers)`);
+  const maxRemovedShare = Number(flags['max-removed-share'] ?? PIPELINE_DEFAULTS.guard.maxRemovedShare);
+  const minRemoved = Number(flags['min-removed'] ?? PIPELINE_DEFAULTS.guard.minRemoved);
+  if (!(maxRemovedShare >= 0 && maxRemovedShare <= 1) || !(Number.isInteger(minRemoved) && minRemoved >= 1)) {
+    throw usage('--max-removed-share: a share between 0 and 1; --min-removed: a whole number >= 1');
+  }
+  return { role, guard: flags['no-guard'] ? false : { maxRemovedShare, minRemoved } };
+}
+
+/** Resolve the pipeline command's configuration; throws ConfigError on a bad setting or flag. */
+export function pipelineConfig(env: Environment, flags: PipelineFlags): PipelineConfig {
+  const settings = pipelineSettings(env);
+  const { role, guard } = checkedFlags(flags, settings);
+  const once = flags.once === true;
+  const sites = flags.sites ?? 'dist';
+  const caches = cacheRoot(env);
+  return {
+    paths: { tenants: flags.tenants ?? 'tenants', sites, data: flags.data ?? defaultDataDir(sites), inbox: flags.inbox ?? 'feeds', cacheRoot: caches, renderers: join(caches, 'renderers') },
+    role,
+    once,
+    publisher: flags.publisher,
+    webhook: flags['no-webhook'] || once ? undefined : { port: Number(flags.port ?? settings.port), host: flags.host ?? settings.host },
+    intake: { inboxMaxBytes: settings.inboxMaxBytes, parseTimeoutMs: settings.feedParseSeconds * 1000, guard },
+    release: { keep: Number(flags.keep ?? publishSettings(env).retention) },
+    queue: { redisUrl: once ? undefined : settings.redisUrl, concurrency: Number(flags.jobs ?? availableParallelism()), lockMs: flags['lock-ms'] ? Number(flags['lock-ms']) : PIPELINE_DEFAULTS.lockMs },
+    timing: { debounceMs: once ? 0 : Number(flags.debounce ?? PIPELINE_DEFAULTS.debounceMs), maxWaitMs: Number(flags['max-wait'] ?? PIPELINE_DEFAULTS.maxWaitMs), pollMs: PIPELINE_DEFAULTS.pollMs, refreshMs: PIPELINE_DEFAULTS.refreshMs },
+    warmRenderers: !once,
+    state: { databaseUrl: settings.databaseUrl, files: stateFilesLocation(env, settings.databaseUrl) },
+    settings,
+  };
+}
+
+/** The rollback command's flags as parsed (scripts/rollback.ts). */
+export interface RollbackFlags {
+  tenant?: string;
+  sites?: string;
+  data?: string;
+  tenants?: string;
+  to?: string;
+  list?: boolean;
+  'release-hold'?: boolean;
+  'no-hold'?: boolean;
+  publisher?: string;
+}
+
+/** The rollback command's configuration: the tenant, the pipeline's paths and state, the publisher to move. */
+export interface RollbackConfig {
+  tenant: string;
+  action: 'list' | 'release-hold' | 'rollback';
+  to: string | undefined;
+  hold: boolean;
+  publisher: string | undefined;
+  paths: { sites: string; tenants: string; data: string };
+  state: PipelineConfig['state'];
+  /** The shared queue (REDIS_URL): --release-hold queues the tenant's job there. */
+  redisUrl: string | undefined;
+}
+
+/** Resolve the rollback command's configuration; throws ConfigError on a bad setting or a missing tenant. */
+export function rollbackConfig(env: Environment, flags: RollbackFlags): RollbackConfig {
+  if (!flags.tenant) throw usage('--tenant <slug> is required');
+  const settings = pipelineSettings(env);
+  const sites = flags.sites ?? 'dist';
+  return {
+    tenant: flags.tenant,
+    action: flags.list ? 'list' : flags['release-hold'] ? 'release-hold' : 'rollback',
+    to: flags.to,
+    hold: !flags['no-hold'],
+    publisher: flags.publisher,
+    paths: { sites, tenants: flags.tenants ?? 'tenants', data: flags.data ?? defaultDataDir(sites) },
+    state: { databaseUrl: settings.databaseUrl, files: stateFilesLocation(env, settings.databaseUrl) },
+    redisUrl: settings.redisUrl,
+  };
 }

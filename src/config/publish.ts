@@ -18,6 +18,9 @@ const url = v.optional(
 );
 const text = v.optional(v.pipe(v.string(), v.trim()));
 
+/** Releases kept for rollback when RELEASE_RETENTION is unset (also the pipeline's default when it is handed no setting). */
+export const DEFAULT_RETENTION = 5;
+
 /** Each publish setting: the variable it is read from and that variable's schema. */
 const PUBLISH_SETTINGS = {
   /** The bucket sites are published to (required by `--publisher s3` and the edge). */
@@ -35,7 +38,7 @@ const PUBLISH_SETTINGS = {
   /** A bucket request whose connection or socket stays silent this long (ms) fails and is retried (a stalled bucket never holds a publish). */
   timeoutMs: ['S3_TIMEOUT_MS', integer(30_000, 1000, 600_000)],
   /** Releases kept for rollback, in the bucket and on the pipeline's disk (`--keep` overrides). */
-  retention: ['RELEASE_RETENTION', integer(5, 1, 1000)],
+  retention: ['RELEASE_RETENTION', integer(DEFAULT_RETENTION, 1, 1000)],
   /** Purge changed HTML at the CDN after a switch: off, cloudfront or cloudflare. */
   purge: ['CDN_PURGE', v.optional(v.picklist(['off', 'cloudfront', 'cloudflare'], 'expected off, cloudfront or cloudflare'), 'off')],
   /** CloudFront distribution serving the sites (CDN_PURGE=cloudfront). */

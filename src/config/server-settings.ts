@@ -5,18 +5,7 @@
  * the server imports them from here.
  */
 
-/** Database settings: a PostgreSQL URL, or a SQLite file (':memory:' for throw-away). */
-export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | {
-      kind: 'sqlite';
-      file: string;
-      /**
-       * FULL (default): a commit is on disk before anyone is answered (survives power loss).
-       * NORMAL: a commit is in the OS (survives a process crash, not a power loss).
-       */
-      synchronous?: 'FULL' | 'NORMAL';
-    };
+export type { DatabaseConfig } from '../platform/sql/db.ts';
 
 /** The adapters a real provider may replace (src/server/adapters.ts `Adapters`). */
 export type AdapterName = 'sms' | 'mail' | 'valuation' | 'financeQuote' | 'priceComparison' | 'delivery' | 'appointments';

@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
 import { ConfigError, configError, environment, flag, integer, type Environment } from './env.ts';
 import { logFormatFor, type LogFormat } from './log.ts';
+import { checkProduction } from './production.ts';
 import type { DatabaseConfig, ProviderConfig, Quotas } from './server-settings.ts';
 
 export { ConfigError };
@@ -49,6 +50,8 @@ const EnvSchema = v.object({
       ),
     ),
   ),
+  // IPv6 clients are counted by this prefix of their address (one host is routed a /64); IPv4 per address.
+  CLIENT_IPV6_PREFIX: integer(64, 32, 128),
   REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL'))),
   SMS_DAILY_PER_PHONE: integer(10, 1, 1_000_000),
   SMS_DAILY_PER_TENANT: integer(2000, 1, 100_000_000),
@@ -73,6 +76,8 @@ const EnvSchema = v.object({
   DELIVERY_BASE_DELAY_MS: integer(5000, 1, 86_400_000),
   DELIVERY_MAX_DELAY_MS: integer(3_600_000, 1, 604_800_000),
   DELIVERY_POLL_MS: integer(1000, 10, 3_600_000),
+  // Lead webhooks may reach loopback and private addresses: local receivers only (refused in production, src/config/production.ts).
+  LEAD_DELIVERY_ALLOW_PRIVATE: flag(false),
   SIGN_IN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'expected at least 16 characters'))),
   SIGN_IN_CODE_TTL_MINUTES: integer(10, 1, 60),
   SIGN_IN_MAX_ATTEMPTS: integer(5, 1, 20),
@@ -111,12 +116,15 @@ export interface ApiConfig {
   hostMap: Record<string, string>;
   /** false, or the proxy addresses / CIDR ranges whose X-Forwarded-For is trusted (true only outside production). */
   trustProxy: boolean | string[];
+  /** IPv6 clients count by this many leading bits of their address in every per-client limit (CLIENT_IPV6_PREFIX, default 64). */
+  clientIpv6PrefixBits: number;
   /** Rate-limit counters shared by every API process through Redis when set. */
   redisUrl: string | undefined;
   /** NODE_ENV=production: the fail-fast checks ran; *.localhost is refused; cookies are Secure. */
   production: boolean;
   rateLimit: { max: number; tenantMax: number; windowMs: number; signInMax: number };
-  delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number; maxAttempts: number };
+  /** The outbox worker; webhooks within the outbound-address policy (allowPrivate: local receivers), https only in production. */
+  delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number; maxAttempts: number; allowPrivate: boolean; requireHttps: boolean };
   /** Daily SMS caps (rolling 24 hours): per phone and tenant, per tenant, per phone on all tenants, per client address. */
   sms: { perPhonePerDay: number; perTenantPerDay: number; perPhoneAllTenantsPerDay: number; perClientPerDay: number };
   /** Daily allowances per client (and valuations per tenant): Quotas (server-settings.ts). */
@@ -143,24 +151,20 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(EnvSchema, present);
   if (!result.success) {
-    throw configError('lead API', result.issues.map((issue) => `${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`));
+    throw configError(
+      'lead API',
+      result.issues.map((issue) => `${v.getDotPath(issue) ?? '(env)'}: ${issue.message}`),
+    );
   }
   const e = result.output;
   const production = e.NODE_ENV === 'production';
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
-  if (production && !options.tool) {
-    // Fail fast: each setting whose absence would lose leads or open the service to abuse, named.
-    const problems: string[] = [];
-    if (!e.SIGN_IN_SECRET) problems.push('SIGN_IN_SECRET: required in production (at least 16 random characters; keys sign-in code hashes and photo links)');
-    if (!e.MAIL_API_URL) problems.push('MAIL_API_URL: required in production (the mail transport that delivers e-mail leads; without it leads would only be recorded locally)');
-    if (!e.SMS_API_URL) problems.push('SMS_API_URL: required in production (the SMS transport for sign-in codes and trade-in texts)');
-    if (e.TRUST_PROXY === undefined) problems.push("TRUST_PROXY: required in production (the load balancer addresses or CIDR ranges, e.g. 10.0.0.0/8, or 'none' when clients connect directly)");
-    else if (trustProxy === true) problems.push('TRUST_PROXY: in production give the list of proxy addresses or CIDR ranges, not true (true believes any client X-Forwarded-For)');
-    if (e.DEV_MESSAGES) problems.push('DEV_MESSAGES: must not be on in production (it shows sign-in codes)');
-    if (problems.length > 0) throw configError('lead API', problems);
-  }
+  // Fail fast: each unsafe or missing production setting, named (src/config/production.ts, shared by every process).
+  if (!options.tool) checkProduction('api', env);
   const hostMap: Record<string, string> = {};
-  for (const pair of e.SITE_HOSTS.split(',').map((text) => text.trim()).filter(Boolean)) {
+  for (const pair of e.SITE_HOSTS.split(',')
+    .map((text) => text.trim())
+    .filter(Boolean)) {
     const [host, slug] = pair.split('=') as [string, string];
     hostMap[host.toLowerCase()] = slug;
   }
@@ -190,11 +194,25 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
       : { kind: 'sqlite', file: e.SQLITE_FILE === ':memory:' ? ':memory:' : resolve(cwd, e.SQLITE_FILE), synchronous: e.SQLITE_SYNCHRONOUS },
     hostMap,
     trustProxy,
+    clientIpv6PrefixBits: e.CLIENT_IPV6_PREFIX,
     redisUrl: e.REDIS_URL,
     production,
     rateLimit: { max: e.RATE_LIMIT_MAX, tenantMax: e.RATE_LIMIT_TENANT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
-    delivery: { enabled: e.DELIVERY_WORKER, baseDelayMs: e.DELIVERY_BASE_DELAY_MS, maxDelayMs: e.DELIVERY_MAX_DELAY_MS, pollMs: e.DELIVERY_POLL_MS, maxAttempts: e.DELIVERY_MAX_ATTEMPTS },
-    sms: { perPhonePerDay: e.SMS_DAILY_PER_PHONE, perTenantPerDay: e.SMS_DAILY_PER_TENANT, perPhoneAllTenantsPerDay: e.SMS_DAILY_PER_PHONE_ALL_TENANTS, perClientPerDay: e.SMS_DAILY_PER_CLIENT },
+    delivery: {
+      enabled: e.DELIVERY_WORKER,
+      baseDelayMs: e.DELIVERY_BASE_DELAY_MS,
+      maxDelayMs: e.DELIVERY_MAX_DELAY_MS,
+      pollMs: e.DELIVERY_POLL_MS,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      allowPrivate: e.LEAD_DELIVERY_ALLOW_PRIVATE,
+      requireHttps: production,
+    },
+    sms: {
+      perPhonePerDay: e.SMS_DAILY_PER_PHONE,
+      perTenantPerDay: e.SMS_DAILY_PER_TENANT,
+      perPhoneAllTenantsPerDay: e.SMS_DAILY_PER_PHONE_ALL_TENANTS,
+      perClientPerDay: e.SMS_DAILY_PER_CLIENT,
+    },
     quotas: {
       evaluationsPerClientPerDay: e.VALUATIONS_DAILY_PER_CLIENT,
       evaluationsPerTenantPerDay: e.VALUATIONS_DAILY_PER_TENANT,
@@ -233,7 +251,10 @@ function proxyAddress(entry: string): boolean {
 function parseTrustProxy(text: string | undefined): boolean | string[] {
   if (text === undefined || /^(none|false|off|0)$/i.test(text)) return false;
   if (/^(true|on|1)$/i.test(text)) return true;
-  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** A random secret for local runs, created once (mode 0600) and reused. */

@@ -1,20 +1,13 @@
 /**
- * The edge (issue 33 item 2): serves shoppers from the bucket the S3 publisher writes, as a
- * Fetch API handler (`Request` -> `Response`), so one code path runs as the Cloudflare
- * Worker of the CDN recipe (cloudflare-worker.ts, over R2) and in Node (scripts/edge.ts,
- * over any S3 bucket). A request's host names a tenant (`<slug>.localhost`, or a host alias
- * the publisher wrote from site.json `url`); its live pointer (cached a second) names one
- * release manifest, and every path of the request is resolved through that manifest, so no
- * response mixes two releases. Each response says which release served it (`x-release`).
- *
- * A bucket that fails or stalls never holds a shopper (docs/reliability.md "The bucket"):
- * every read is bounded (`readTimeoutMs`); a pointer that cannot be refreshed leaves the last
- * one read in use (one request per pointer lifetime waits for the refresh, the others are
- * served from the last pointer at once); a manifest that cannot be read leaves the tenant on
- * the last release this edge served; and the bodies of small objects (content-addressed, so a
- * copy never goes stale) are kept in memory up to `copyBytes` and served from there. Where no
- * copy exists the answer is a bare 504 (the bucket did not answer in time) or 502 (it failed).
- * Pure: no Node imports.
+ * The edge: serves shoppers from the bucket the S3 publisher writes, as a Fetch API handler, so
+ * one code path runs as the Cloudflare Worker (cloudflare-worker.ts, over R2) and in Node
+ * (scripts/edge.ts). A request's host names a tenant (`<slug>.localhost`, or a host alias from
+ * site.json `url`); its live pointer (cached a second) names one release manifest, through which
+ * every path of the request resolves, so no response mixes two releases (`x-release` says which).
+ * A bucket that fails or stalls never holds a shopper: every read is bounded (`readTimeoutMs`);
+ * the last good pointer and manifest are kept, and small files in memory (content-addressed, never
+ * stale, up to `copyBytes`), so pages served before are served on; a page with no copy gets a bare
+ * 504 (stalled) or 502 (failing). docs/reliability.md "The bucket". Pure: no Node imports.
  */
 import { hostName, tenantOfHost } from '../lib/site/host.ts';
 import { servedHeaders } from '../lib/site/serving.ts';

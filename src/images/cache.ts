@@ -9,8 +9,9 @@
  * file. Faults are not stored: a failed URL is tried again by the next build.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../platform/fs/atomic-file.ts';
 import { photoCacheDir } from '../config/images.ts';
 import type { PhotoVariant } from './transform.ts';
 
@@ -31,10 +32,9 @@ export interface VariantRecord {
   files: string[];
 }
 
+/** Cache entries are made again when lost: atomic for readers, without fsync. */
 function writeAtomic(file: string, data: string | Buffer): void {
-  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(partial, data);
-  renameSync(partial, file);
+  writeFileAtomic(file, data, { durable: false });
 }
 
 function readJson<T>(file: string): T | null {

@@ -1,14 +1,14 @@
 /**
- * Post-build step (issue 15): put the variant files of every processed feed photo the
- * published cars use into the site, as hard links to the shared cache (content-addressed,
- * never rewritten in place, so a link is safe; a copy where links are impossible). A file
- * already in the output (an incremental release links the previous release's) is left.
+ * The files of the processed feed photos in a built site (the builder's post-build step runs
+ * it): the variant files of every photo the published cars use, as hard links to the shared
+ * cache (content-addressed, never rewritten in place, so a link is safe; a copy where links
+ * are impossible). A file already in the output (an incremental release links the previous
+ * release's) is left.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePhotoUrl, PHOTO_WIDTHS, photoVariantUrl } from '../lib/images.ts';
 import type { Car } from '../schemas/car.ts';
-import type { PostBuildStep } from '../builder/post-build/types.ts';
 import { PhotoCache } from './cache.ts';
 
 /** Site paths of every file of the processed photos the cars reference. */
@@ -49,12 +49,3 @@ export function placePhotoFiles(paths: readonly string[], outDir: string, cache:
   }
   return { added, missing };
 }
-
-export const photoFilesStep: PostBuildStep = {
-  name: 'feed photos',
-  run({ bundle, outDir }) {
-    const { missing } = placePhotoFiles(photoFilePaths(bundle.cars), outDir);
-    // Only a cache emptied during the build can cause this: the page would show a broken image.
-    if (missing.length > 0) throw new Error(`photo cache lost ${missing.length} file(s) during the build, e.g. ${missing[0]}`);
-  },
-};

@@ -215,7 +215,7 @@ export interface ImageSource {
   srcset: string;
 }
 
-/** Responsive sources of an image, ready for `<img>` / `<picture>` (src/components/Picture.tsx). */
+/** Responsive sources of an image, ready for `<img>` / `<picture>` (src/islands/ui/Picture.tsx). */
 export interface ImageSources {
   /** The `<img src>`: a JPEG for feed photos (every browser and every consumer of a plain URL reads it). */
   src: string;
@@ -339,7 +339,7 @@ export function placeholderImage(body?: string | null, kind?: VehicleKind): stri
 
 /**
  * The image a surface shows for a car: its primary photo (set when the feed is parsed,
- * `normaliseCar` in vehicle/identity.ts), else the placeholder drawn for its body.
+ * `normaliseCar` in src/schemas/identity.ts), else the placeholder drawn for its body.
  */
 export function primaryImage(car: { primary_image_url?: string | null; simple_body?: string | null; vehicle_kind?: VehicleKind }): string {
   return car.primary_image_url ?? placeholderImage(car.simple_body, car.vehicle_kind);

@@ -1,9 +1,8 @@
 /**
- * Structured log lines (issue 8 §5): one JSON object a line on stdout, so an operator can
- * grep it and a log shipper can parse it; a readable line instead when stdout is a terminal
- * (issue 12 item 6: the one pino logger, src/logging/logger.ts). Every line has time, level
- * and event; release events add tenant, release, cars added / changed / removed, seconds and
- * outcome.
+ * Structured log lines: one JSON object a line on stdout, so an operator can grep it and a
+ * log shipper can parse it; a readable line instead when stdout is a terminal (the one pino
+ * logger, src/logging/logger.ts). Every line has time, level and event; release events add
+ * tenant, release, cars added / changed / removed, seconds and outcome.
  */
 import { logFormatFor, type LogFormat } from '../config/log.ts';
 import { eventLogger } from '../logging/logger.ts';

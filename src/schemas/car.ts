@@ -6,9 +6,9 @@
  * Text fields are plain strings: they are untrusted and are escaped where rendered.
  */
 import * as v from 'valibot';
-import { isNullText } from '../lib/text/feed-text.ts';
-import { carFromRecord } from '../lib/vehicle/car-record.ts';
-import type { VehicleKind } from '../lib/vehicle/vehicle-kind.ts';
+import { isNullText } from './feed-text.ts';
+import { carFromRecord } from './car-record.ts';
+import type { VehicleKind } from './vehicle-kind.ts';
 
 /** An optional value: absent or null are both "not given" in a real feed. */
 const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
@@ -228,7 +228,7 @@ export const CarRecordSchema = v.looseObject({
   /** Unix seconds when the car was sold. */
   sold_date_timestamp: opt(num),
   make_model: optText,
-  /** The feed's price band; CarSchema replaces it with the band of `price` (src/lib/vehicle/car-record.ts). */
+  /** The feed's price band; CarSchema replaces it with the band of `price` (src/schemas/car-record.ts). */
   price_range: optText,
   weekly_price_range: optText,
   /** Keyed by provider name, e.g. "Taurus", "360 Finance", "Nissan Finance". */
@@ -242,7 +242,7 @@ export const CarRecordSchema = v.looseObject({
  * Spec §3 Car, normalised once at the boundary, for a site that sells `dealerKinds` (site.json
  * `vehicle_kinds`, src/lib/text/template-wording.ts `vehicleKindsOf`): the field checks of
  * CarRecordSchema (which also turn the text 'null' into null), then `carFromRecord`
- * (src/lib/vehicle/car-record.ts), so every Car has its display name (`name`), its primary photo
+ * (src/schemas/car-record.ts), so every Car has its display name (`name`), its primary photo
  * (`primary_image_url`, null only when the feed has no photo), its kind (`vehicle_kind`), a
  * `drive` that is a drive type (a bike's Chain/Belt/Shaft is in `final_drive`) and the band of
  * its price (`price_range`). Hand-built Cars in tests come from tests/fixtures/make-car.ts.

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { CarRecordSchema } from './car.ts';
-import { skipPatternProblem } from '../lib/text/skip-pattern.ts';
+import { skipPatternProblem } from './skip-pattern.ts';
 
 type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; options?: AnySchema[]; pipe?: AnySchema[] };
 
@@ -55,7 +55,7 @@ const byField = <T extends v.GenericSchema>(value: T) =>
     ),
   );
 
-// Run in RE2 (linear time, src/lib/text/skip-pattern.ts): no look-around, no back-references.
+// Run in RE2 (linear time, src/schemas/skip-pattern.ts): no look-around, no back-references.
 const regexText = v.pipe(
   v.string(),
   v.maxLength(500, 'a pattern of at most 500 characters'),

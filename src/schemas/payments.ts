@@ -4,7 +4,7 @@
  * for, bounded by the site's setting on the server); the deposit never comes from the browser.
  */
 import * as v from 'valibot';
-import { FORM_MESSAGES } from '../lib/forms/messages.ts';
+import { FORM_MESSAGES } from './forms/messages.ts';
 import { checkbox, contactEntries, idValue, requiredText } from './forms/fields.ts';
 import { leadId } from './lead.ts';
 

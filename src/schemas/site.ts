@@ -24,6 +24,7 @@ import { PaymentSettingsSchema } from './site/payments.ts';
 import { ImageSettingsSchema } from './site/images.ts';
 import { VEHICLE_KINDS } from './vehicle-kinds.ts';
 import { MapSettingsSchema } from './site/maps.ts';
+import { SearchWordSchema } from './site/search-words.ts';
 
 /** Templates change layout and wording, not logic (DESIGN §3). */
 export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as const;
@@ -101,6 +102,8 @@ export const SiteSchema = v.strictObject({
   search: v.optional(SearchSettingsSchema),
   /** Extra Meilisearch filter narrowing what browsers see; always ANDed with `site = "<slug>"` (never replaces it). Default none. */
   search_filters: v.optional(v.string()),
+  /** The dealer's own words for the sentence search (src/schemas/site/search-words.ts, docs/search.md "Sentences"). Default none. */
+  search_words: v.optional(v.array(SearchWordSchema), []),
   /** Offers page settings: how many offers to show. Default { count: 12 }. */
   offers: v.optional(v.strictObject({ count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 12) }), { count: 12 }),
   /** Sold cars stay visible this many days after sale. Default 3. */
@@ -123,7 +126,16 @@ export const SiteSchema = v.strictObject({
    * Group garage routes (spec §2 routes /mymotorama, /mybigboxcars, ...): extra
    * paths that show the shopper's garage exactly like /my-garage, always gated. Default none.
    */
-  garage_routes: v.optional(v.array(v.pipe(v.string(), v.regex(/^\/my[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a one-segment path starting with /my, e.g. /mymotorama'), v.check((path) => path !== '/my-garage', '/my-garage exists on every site'))), []),
+  garage_routes: v.optional(
+    v.array(
+      v.pipe(
+        v.string(),
+        v.regex(/^\/my[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a one-segment path starting with /my, e.g. /mymotorama'),
+        v.check((path) => path !== '/my-garage', '/my-garage exists on every site'),
+      ),
+    ),
+    [],
+  ),
   /** Lead API base URL for production; default '/api' on the site's own origin. */
   api_base: v.optional(v.string(), '/api'),
   features: v.optional(FeaturesSchema, {}),

@@ -70,6 +70,8 @@ export interface AppOptions {
    * ranges. true (anybody's) is for local experiments only.
    */
   trustProxy?: boolean | string[];
+  /** IPv6 clients count by this prefix of their address in every per-client limit and allowance (CLIENT_IPV6_PREFIX). Default 64. */
+  clientIpv6PrefixBits?: number;
   /**
    * Production rules: refuse to start with two tenants on one host, refuse
    * *.localhost hosts and origins, always mark the session cookie Secure. Default false.
@@ -124,6 +126,7 @@ export function appOptionsFromConfig(config: ApiConfig): AppOptions {
     delivery: config.delivery,
     signIn: config.signIn,
     trustProxy: config.trustProxy,
+    clientIpv6PrefixBits: config.clientIpv6PrefixBits,
     production: config.production,
     redisUrl: config.redisUrl,
     sms: config.sms,
@@ -143,12 +146,20 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   const db = ownsDatabase ? await openDatabase(options.database as DatabaseConfig) : (options.database as SqlDatabase);
   const stores = openStores(db, { imagesDir: options.imagesDir });
   const production = options.production ?? false;
-  const tenants = new TenantRegistry({ tenantsDir: options.tenantsDir, hostMap: options.hostMap, allowLocalhost: !production, stockDir: options.stockDir, stockSource: options.stockSource });
+  const tenants = new TenantRegistry({
+    tenantsDir: options.tenantsDir,
+    hostMap: options.hostMap,
+    allowLocalhost: !production,
+    stockDir: options.stockDir,
+    stockSource: options.stockSource,
+  });
   const report = tenants.reload();
   const duplicateHosts = report.failed.filter((entry) => entry.reason === 'duplicate-host');
   if (production && duplicateHosts.length > 0) {
     if (ownsDatabase) await db.close();
-    throw new Error(`two tenants share a host, so one would take the other's leads and sessions:\n${duplicateHosts.map((entry) => `  ${entry.error}`).join('\n')}`);
+    throw new Error(
+      `two tenants share a host, so one would take the other's leads and sessions:\n${duplicateHosts.map((entry) => `  ${entry.error}`).join('\n')}`,
+    );
   }
   // Commands fail at once while Redis is unreachable (no offline queue): the limits are then
   // counted in this process (kernel/shared-counters.ts) rather than holding or failing requests.
@@ -170,11 +181,16 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     });
     if (!ready) app.log.warn('redis not reachable at start; rate limits are counted in this process until it is');
   }
-  if (report.failed.length > 0) app.log.warn({ failed: report.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
+  if (report.failed.length > 0)
+    app.log.warn({ failed: report.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
   // A tenant whose leads have nowhere to go is said out loud, at start and on every reload.
   const warnUndeliverable = () => {
     const undeliverable = tenants.undeliverable();
-    if (undeliverable.length > 0) app.log.error({ tenants: undeliverable }, 'tenants without a lead destination (no site e-mail and no lead-delivery.json): their leads are stored but sent nowhere');
+    if (undeliverable.length > 0)
+      app.log.error(
+        { tenants: undeliverable },
+        'tenants without a lead destination (no site e-mail and no lead-delivery.json): their leads are stored but sent nowhere',
+      );
   };
   warnUndeliverable();
 
@@ -225,20 +241,31 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     devMessages: options.devMessages ?? false,
   };
 
-  const payments = new Payments({ db, leads: stores.leads, tenants, tenantsDir: options.tenantsDir, now, kick: () => outbox.kick(), log: app.log }, { ...options.payments, ...(options.reservations ? { reservations: options.reservations } : {}) });
+  const payments = new Payments(
+    { db, leads: stores.leads, tenants, tenantsDir: options.tenantsDir, now, kick: () => outbox.kick(), log: app.log },
+    { ...options.payments, ...(options.reservations ? { reservations: options.reservations } : {}) },
+  );
   app.decorate('payments', payments);
   app.decorate('stores', stores);
   app.decorate('outbox', outbox);
   app.decorate('tenants', tenants);
   const reported = (result: LoadReport, changed?: readonly string[]) => {
     app.log.info({ loaded: result.loaded.length, failed: result.failed.length, ...(changed ? { changed } : {}) }, 'tenants reloaded');
-    if (result.failed.length > 0) app.log.warn({ failed: result.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
+    if (result.failed.length > 0)
+      app.log.warn({ failed: result.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
     warnUndeliverable();
     return result;
   };
   app.decorate('reloadTenants', () => reported(tenants.reload()));
   app.decorate('reloadChangedTenants', async (slugs: readonly string[]) => reported(await tenants.reloadSome(slugs), slugs));
-  await installHttpKernel(app, { tenants, fallback: options.fallback, rateLimit: options.rateLimit, counter, now });
+  await installHttpKernel(app, {
+    tenants,
+    fallback: options.fallback,
+    rateLimit: options.rateLimit,
+    counter,
+    now,
+    clientIpv6PrefixBits: options.clientIpv6PrefixBits,
+  });
 
   // The features, each in its own plugin (docs/lead-api.md "Kernel and features").
   const features = { ctx: context };
@@ -251,7 +278,12 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
   await app.register(placesPlugin, features);
   await app.register(marketingPlugin, features);
   await app.register(spinToWinPlugin, features);
-  await app.register(paymentsPlugin, { payments, leads: stores.leads, now, destinations: (slug: string) => tenants.get(slug)?.destinations.map((destination) => destination.id) ?? [] });
+  await app.register(paymentsPlugin, {
+    payments,
+    leads: stores.leads,
+    now,
+    destinations: (slug: string) => tenants.get(slug)?.destinations.map((destination) => destination.id) ?? [],
+  });
 
   app.addHook('onReady', async () => {
     outbox.start();

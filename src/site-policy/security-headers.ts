@@ -2,17 +2,13 @@
  * Security headers of a built site, a site policy the build writes and the server sends.
  * One Content-Security-Policy per tenant site: scripts only from the site itself plus the
  * SHA-256 hashes of the inline scripts its pages contain, no 'unsafe-inline' for scripts;
- * connections only to the site, its lead API and its search host. The post-build step writes
- * `_headers` (the format Netlify and Cloudflare Pages read) at the site root; the static server
- * of `npm start` / `npm run serve` sends the same headers (src/server/static-sites.ts), and the
- * bucket publisher sets them per object. docs/security.md lists them for other CDNs.
+ * connections only to the site, its lead API and its search host. The build's post-build step
+ * (src/builder/post-build/security-headers-step.ts) writes `_headers` (the format Netlify and
+ * Cloudflare Pages read) at the site root; the static server of `npm start` / `npm run serve`
+ * sends the same headers (src/server/static-sites.ts), and the bucket publisher sets them per
+ * object. docs/security.md lists them for other CDNs.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildSettings } from '../config/build.ts';
 import type { Site } from '../schemas/site.ts';
-import { contextPages } from '../builder/post-build/built-pages.ts';
-import type { PostBuildStep } from '../builder/post-build/types.ts';
 
 /** The file the step writes at the site root. */
 export const HEADERS_FILE = '_headers';
@@ -26,8 +22,6 @@ export const BASELINE_HEADERS: Record<string, string> = {
   'Strict-Transport-Security': HSTS,
   'X-Frame-Options': 'SAMEORIGIN',
 };
-
-export { inlineScriptHashes } from '../builder/post-build/built-pages.ts';
 
 function originOf(url: string | undefined): string | null {
   if (!url || !/^https?:\/\//i.test(url)) return null;
@@ -148,13 +142,3 @@ export function headersForPath(rules: readonly HeadersRule[], path: string): Rec
   }
   return headers;
 }
-
-/** Post-build step: `_headers` with the site's security headers for every path. */
-export const securityHeadersStep: PostBuildStep = {
-  name: 'security-headers',
-  run(context) {
-    const { outDir, bundle } = context;
-    const hashes = new Set(contextPages(context).flatMap((page) => page.facts.scriptHashes));
-    writeFileSync(join(outDir, HEADERS_FILE), renderHeadersFile(headersRules(bundle.site, hashes, { paymentStandIn: buildSettings().paymentStandIn })));
-  },
-};

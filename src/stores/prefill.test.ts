@@ -23,6 +23,15 @@ describe('prefill store', () => {
     store.recordSentLead({ category: 'Test Drive', successCategory: 'test-drive', sent: [['Name', 'Ann']], car: { id: '1', name: 'Corolla', slug: 'c' }, at: 5 });
     expect(createPrefill(storage).$sentLead.get()).toMatchObject({ category: 'Test Drive', car: { slug: 'c' }, sent: [['Name', 'Ann']] });
     expect(createPrefill(memoryStorage({ [SENT_LEAD_KEY]: '{"category":1}' })).$sentLead.get()).toBeNull();
+    store.recordSentLead({
+      category: 'Trade-in Enquiry',
+      successCategory: 'Trade-in Enquiry',
+      sent: [],
+      offer: { vehicle: '2015 Kia Picanto', amount: '$12,400' },
+      at: 6,
+    });
+    expect(createPrefill(storage).$sentLead.get()?.offer).toEqual({ vehicle: '2015 Kia Picanto', amount: '$12,400' });
+    expect(createPrefill(memoryStorage({ [SENT_LEAD_KEY]: '{"category":"x","sent":[],"offer":{"vehicle":1}}' })).$sentLead.get()?.offer).toBeNull();
     expect(createPrefill(memoryStorage({ [PREFILL_KEY]: 'nope' })).$prefill.get()).toEqual({});
   });
 });

@@ -24,6 +24,8 @@ export interface SentLead {
   car?: { id: string; name: string; slug: string } | null;
   /** [label, value] pairs in form order. */
   sent: [string, string][];
+  /** The instant offer made for the shopper's vehicle (sell-my-car), shown as the offer, not as something sent. */
+  offer?: { vehicle: string; amount: string } | null;
   at: number;
 }
 
@@ -43,6 +45,12 @@ function parsePrefill(raw: unknown): ContactPrefill {
   return out;
 }
 
+function parseOffer(raw: unknown): SentLead['offer'] {
+  if (!raw || typeof raw !== 'object') return null;
+  const { vehicle, amount } = raw as Record<string, unknown>;
+  return typeof vehicle === 'string' && typeof amount === 'string' && vehicle.length <= 500 && amount.length <= 40 ? { vehicle, amount } : null;
+}
+
 function parseSentLead(raw: unknown): SentLead | null {
   if (!raw || typeof raw !== 'object') return null;
   const record = raw as Record<string, unknown>;
@@ -55,6 +63,7 @@ function parseSentLead(raw: unknown): SentLead | null {
     lead_id: typeof record.lead_id === 'string' ? record.lead_id : undefined,
     car: car && typeof car.slug === 'string' && typeof car.name === 'string' ? { id: String(car.id), name: car.name, slug: car.slug } : null,
     sent,
+    offer: parseOffer(record.offer),
     at: typeof record.at === 'number' ? record.at : 0,
   };
 }

@@ -5,6 +5,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, miscellaneousOf, smsTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
+import { vehicleView } from '../../src/lib/vehicle/view.ts';
 
 async function openFlow(page: Page, path: string) {
   await page.goto(tenantUrl('forms-demo', path));
@@ -81,7 +83,14 @@ test('candidates: choose one car, upload limits, then the lead, valuation and th
   await fillDetails(page, email, phone);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/success\/?$/);
-  await expect(page.getByTestId('success-summary')).toContainText('Instant offer');
+  // The offer is the dealer's, shown as the offer; what follows is the inspection, not an offer.
+  const summary = page.getByTestId('success-summary');
+  await expect(summary.getByRole('heading', { level: 1 })).toHaveText('Your instant offer');
+  await expect(summary.getByTestId('success-offer')).toContainText(/Our instant offer for your .+:\s*\$[\d,]+/);
+  await expect(summary).toContainText('Our buying team will contact you to arrange an inspection of your vehicle.');
+  await expect(summary).not.toContainText('contact you with an offer');
+  await expect(summary.locator('dl')).not.toContainText('Instant offer');
+  await expectNoSeriousAxeViolations(page, '[data-testid="success-summary"]');
 
   const [lead] = leadsByEmail('forms-demo', email);
   expect(lead!.category).toBe('Trade-in Enquiry');
@@ -90,7 +99,7 @@ test('candidates: choose one car, upload limits, then the lead, valuation and th
   expect(smsTo('forms-demo', phone)[0]).toContain('Hi Tess, thanks for requesting an offer');
 });
 
-test('a single match (EvalID) skips to the image step; the trade-in valuation shows the reduced price and accepts the offer', async ({ page }) => {
+test("a single match (EvalID) skips to the image step; the trade-in valuation weighs the offer against the car's price and accepts the offer", async ({ page }) => {
   const email = uniqueEmail('accept');
   const form = await openFlow(page, '/cars/trade-in?car_id=502');
   await expect(form).toContainText('Trade-in valuation towards the 2019 Mazda CX-5 Maxx');
@@ -105,7 +114,11 @@ test('a single match (EvalID) skips to the image step; the trade-in valuation sh
   const offerText = (await page.getByTestId('offer-price').innerText()).replace(/[^0-9]/g, '');
   const offer = Number(offerText);
   expect(offer).toBeGreaterThan(0);
-  await expect(page.getByTestId('reduced-price')).toHaveText(new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(24990 - offer));
+  // This offer is above the car's $24,990: said in words (the test used to expect the price '-$18,910').
+  expect(offer).toBeGreaterThan(24990);
+  const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+  await expect(page.getByTestId('trade-in-covers')).toHaveText(`Your trade-in is worth ${money.format(offer - 24990)} more than the price of the 2019 Mazda CX-5 Maxx: it covers the car in full.`);
+  await expect(page.getByTestId('reduced-price')).toHaveCount(0);
   const [pending] = leadsByEmail('forms-demo', email);
   expect(pending!.form_completed).toBe(false);
   await expect.poll(() => miscellaneousOf('forms-demo', pending!.id).map((row) => row.column_name)).toEqual(['valuation']);
@@ -116,6 +129,33 @@ test('a single match (EvalID) skips to the image step; the trade-in valuation sh
   const leads = leadsByEmail('forms-demo', email);
   expect(leads).toHaveLength(1);
   expect(leads[0]).toMatchObject({ form_completed: true, offer_accepted: true, car_id: '502' });
+});
+
+test('a trade-in worth more than the car is said in words on a styled statement, never as a negative price', async ({ page }) => {
+  // The demo dealer's cheapest car with a trade-in valuation; AUD123 finds one car (the audit's 2021 Patrol, about $61,810).
+  const now = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');
+  const { site, visible } = loadTenant('tenants/sunstate-motor-group', now);
+  const priced = visible.filter((car) => car.status === 'in_stock' && typeof car.price === 'number' && car.price > 10 && !car.subscription_price && vehicleView(car, site, now).actions.tradeIn);
+  const cheapest = priced.sort((a, b) => a.price! - b.price!)[0]!;
+  await page.goto(tenantUrl('sunstate-motor-group', `/cars/trade-in?car_id=${cheapest.id}`));
+  const form = page.locator('form.dealer-form[data-hydrated="true"]');
+  await form.getByLabel('Registration Number').fill('AUD123');
+  await form.getByRole('button', { name: 'Get My Offer' }).click();
+  await expect(form).toHaveAttribute('data-step', /images|details/);
+  if ((await form.getAttribute('data-step')) === 'images') await form.getByRole('button', { name: 'Continue' }).click();
+  await fillDetails(page, uniqueEmail('covers'), '0498765435');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('trade-in-offer')).toBeVisible();
+  const offer = Number((await page.getByTestId('offer-price').innerText()).replace(/[^0-9]/g, ''));
+  expect(offer, `offer for ${cheapest.name} at $${cheapest.price}`).toBeGreaterThan(cheapest.price!);
+  const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+  await expect(page.getByTestId('trade-in-covers')).toHaveText(`Your trade-in is worth ${money.format(offer - cheapest.price!)} more than the price of the ${cheapest.name}: it covers the car in full.`);
+  await expect(page.getByTestId('reduced-price')).toHaveCount(0);
+  await expect(page.getByTestId('trade-in-offer')).not.toContainText('-$');
+  // Styled: the statement is a bordered panel, not a browser-default indented list.
+  const style = await page.locator('.offer-summary').evaluate((element) => ({ border: getComputedStyle(element).borderTopStyle, marginLeft: getComputedStyle(element.querySelector('dd')!).marginLeft }));
+  expect(style).toEqual({ border: 'solid', marginLeft: '0px' });
+  await expectNoSeriousAxeViolations(page, 'form.dealer-form');
 });
 
 test('a server failure on step 1 shows the instant offer message and keeps the rego', async ({ page }) => {

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { manufacturerOptions } from '../../src/lib/vehicle/manufacturers.ts';
+import { manufacturerOptions } from '../../src/schemas/manufacturers.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 import { fillContact } from './forms-helpers.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Feed photos in the browser (issue 15), on the photo fixture tenant (photo-motors, built by
- * tests/fixtures/photos/build-fixture.ts from its local photo host): the browser picks the
+ * tests/support/photos/build-fixture.ts from its local photo host): the browser picks the
  * AVIF variant at a width that fits the phone, the first gallery photo and the first row of
  * cards load at once, later photos wait until scrolled to, nothing moves while photos load,
  * and a photo the build could not use shows the placeholder.

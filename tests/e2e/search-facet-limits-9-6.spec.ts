@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { FACET_LIMITS, MAKES_SHOWN, MODELS_FOR_MAKE, POPULAR_MAKES } from '../../src/search/core/config.ts';
+import { BAND_LABELS } from '../../src/schemas/price-band.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { encodeIndex } from '../../src/search/engine/embedded-index.ts';
 import { facetLimitStock } from '../fixtures/facet-limits.ts';
@@ -60,7 +61,8 @@ test('9.6: every search panel shows no more than its facet limit, on a stock wit
   for (const [title, limit] of [
     ['Body type', FACET_LIMITS.body],
     ['Colour', FACET_LIMITS.colour],
-    ['Price range', FACET_LIMITS.price_range],
+    // The product's own price bands, fewer than the limit (src/schemas/price-band.ts): all of them.
+    ['Price range', BAND_LABELS.length],
     ['Fuel', FACET_LIMITS.fuel],
     ['State', FACET_LIMITS.state],
     ['City', FACET_LIMITS.city],

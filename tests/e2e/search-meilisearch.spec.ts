@@ -3,8 +3,9 @@
  * server started here, the fixture's cars synced under a tenant of their own, the site
  * built with a tenant token signed at build time, pages served here. The island must load
  * instant-meilisearch (not the embedded index), follow the URL, and show the same hits as
- * the embedded engine would; with Meilisearch stopped, the same page must answer from the
- * embedded index the build also wrote (docs/reliability.md "Meilisearch").
+ * the embedded engine would; a sentence typed into the hero lands with the same chips and cars
+ * as on the embedded site (search-sentence.spec.ts); with Meilisearch stopped, the same page
+ * must answer from the embedded index the build also wrote (docs/reliability.md "Meilisearch").
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,8 @@ import { collapseSold } from '../../src/search/browser/results.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { createSearchEngine } from '../../src/search/engine/engine.ts';
 import { syncTenant, tenantFilter } from '../../src/search/admin/meilisearch.ts';
-import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
+import { startMeilisearch, type MeilisearchServer } from '../support/meilisearch-server.ts';
+import { searchFromHero } from './search-helpers.ts';
 
 const SLUG = 'search-meili';
 const INDEX = 'Car_e2e';
@@ -86,6 +88,37 @@ test('a Meilisearch site searches through instant-meilisearch with the same resu
   await expect(page).toHaveURL(/refinementList\[body\]\[\]=SUV/);
   const next = engine.search('Car_production:price:desc', { facetFilters: [['car_type:used'], ['make:Toyota', 'make:Mazda'], ['body:SUV']], hitsPerPage: 21 });
   await expect(page.locator('.search-count')).toHaveText(`${next.nbHits} cars found`);
+});
+
+test('a sentence in the hero of a Meilisearch site lands with its chips and the cars of the same filters on the embedded engine', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const tenant = loadTenant('tests/fixtures/tenants/search-demo', Date.parse(NOW));
+  const engine = createSearchEngine(toSearchDocuments(tenant.visible, tenant.site));
+  // The equivalent filters, by hand, answered by the embedded engine.
+  const want = engine.search('Car_production', {
+    facetFilters: [['fuel:Diesel'], ['drive:AWD'], ['transmission:Automatic']],
+    numericFilters: ['price<=60000'],
+    hitsPerPage: 21,
+  });
+  expect(want.nbHits).toBeGreaterThan(1);
+  await searchFromHero(page, `http://${SLUG}.localhost:${port}/`, 'diesel awd under 60k auto', ['Diesel', 'AWD', 'Under $60,000', 'Automatic'], want.nbHits);
+  await expect(page).toHaveURL(
+    /\/search\/new-used-and-demo-cars\?range\[price\]=:60000&refinementList\[fuel\]\[\]=Diesel&refinementList\[drive\]\[\]=AWD&refinementList\[transmission\]\[\]=Automatic$/,
+  );
+  await expect(page.getByRole('list', { name: 'Chosen filters' }).getByRole('button')).toHaveText([
+    'Remove Diesel×',
+    'Remove Automatic×',
+    'Remove AWD×',
+    'Remove Under $60,000×',
+  ]);
+  await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
+  expect(await page.locator('.search-card__name').allTextContents()).toEqual(
+    collapseSold(want.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name),
+  );
+  // Read from Meilisearch's own facets: no embedded index was fetched.
+  expect(requests.some((url) => url.startsWith(meili.host) && url.includes('/multi-search'))).toBe(true);
+  expect(requests.some((url) => url.includes('/search-index-'))).toBe(false);
 });
 
 test('with Meilisearch down the same search page answers from the embedded index its build also wrote', async ({ page }) => {

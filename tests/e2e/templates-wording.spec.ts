@@ -12,7 +12,7 @@ import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { createSearchEngine, type EngineSearchParams } from '../../src/search/engine/engine.ts';
 import { pointAtSearch } from './search-helpers.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
-import { priceBand } from '../../src/lib/vehicle/price-band.ts';
+import { priceBand } from '../../src/schemas/price-band.ts';
 
 const now = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');
 const moto = loadTenant(join('tenants', 'ironbark-moto-trucks'), now);

@@ -6,12 +6,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './forms-helpers.ts';
 import { pickCar, readStock, tenantUrl, waitForIslands } from './vehicle-helpers.ts';
+import { quoteFinance } from '../../src/server/features/cars/finance-quote.ts';
 
 const TENANT = 'vehicle-media-finance';
 const stock = readStock('tests/fixtures/tenants/vehicle-media-finance');
-const spinCar = pickCar(stock, 'Nissan with spin frames, spin_code, hotspots and a youxQuote', (car) => Boolean(car.spin_code) && Boolean(car.hotspots) && Boolean(car.youxQuote));
+const spinCar = pickCar(stock, 'Nissan with spin frames, spin_code, hotspots and lender figures', (car) => Boolean(car.spin_code) && Boolean(car.hotspots) && Boolean(car.finance_lenders));
+const quoteCar = pickCar(stock, 'a car the quote provider prices (youxQuote)', (car) => Boolean(car.youxQuote) && car.status === 'in_stock');
 const ownFrames = pickCar(stock, 'spin frames and exterior hotspots, no spin_code', (car) => !car.spin_code && Array.isArray(car.spin_images) && Boolean((car.hotspots as { exterior?: unknown[] } | undefined)?.exterior));
-const plainNissan = pickCar(stock, 'Nissan without a comparison rate or lender disclaimer', (car) => car.make === 'Nissan' && !car.youxQuote);
+const plainNissan = pickCar(stock, 'Nissan without a comparison rate or lender disclaimer', (car) => {
+  const lender = (car.finance_lenders as Record<string, { comparisonRate?: number; disclaimer?: string }> | undefined)?.['Nissan Finance'];
+  return car.make === 'Nissan' && !car.youxQuote && Boolean(lender) && !lender!.comparisonRate && !lender!.disclaimer;
+});
 const mazda = pickCar(stock, 'a car of another make (no brand fees)', (car) => car.make === 'Mazda');
 const soldCar = pickCar(stock, 'sold car with 6 photos', (car) => car.status === 'sold' && (car.images as unknown[]).length > 3);
 
@@ -103,16 +108,19 @@ test.describe('finance disclosures (2.60, 7.12, 7.15, 9.19, 9.20, 9.25, 9.26)', 
     await open(page, spinCar);
     const calculator = page.locator('#finance-calculator');
     await calculator.scrollIntoViewIfNeeded();
-    // Issue 35: the comparison rate is worked out for the rate and fees shown (6.29% p.a. with the
-    // brand fees, on the $30,000 / 5-year benchmark), never taken from the feed beside another rate.
-    await expect(calculator.getByTestId('finance-comparison')).toHaveText('8.65% p.a. comparison rate*');
+    // Issue 47: the lender's own comparison rate for its 6.29% p.a. (the spec's example, 9.25); issue 35
+    // printed one worked out with the brand fees instead (8.65%).
+    await expect(calculator.getByTestId('finance-comparison')).toHaveText('8.19% p.a. comparison rate*');
     await expect(calculator.getByTestId('finance-comparison-footnote')).toContainText('*Comparison rate based on a 5 year secured loan of $30,000. WARNING: This comparison rate is true only for the examples given');
     await expect(calculator.getByTestId('finance-fees')).toHaveText(
       'Repayments include establishment fee $395, vehicle security registration fee $6, monthly account administration fee $8 per month and dealer agency fee $912.25.',
     );
-    // Nissan Finance rounds up to the cent; the calculator starts on the box's monthly figure (one truth per car).
-    await expect(calculator.getByTestId('finance-payment')).toHaveText('$792.63');
-    await expect(page.getByTestId('finance-box')).toContainText('$792.63 per month*');
+    // Nissan Finance rounds up to the cent; the calculator starts on the lender's own monthly figure
+    // (its $799.13; issue 35 worked out $792.63), the box prints the same, with its loan in words (9.27).
+    await expect(calculator.getByTestId('finance-payment')).toHaveText('$799.13');
+    await expect(page.getByTestId('finance-box')).toContainText('$799.13 per month*');
+    await expect(page.getByTestId('finance-box')).toContainText('6.29% p.a. · 8.19% comparison rate*');
+    await expect(page.getByTestId('finance-box-terms')).toHaveText('No deposit, $0 final payment');
     await calculator.getByLabel('Repayment frequency').selectOption('weekly');
     await expect(calculator.getByTestId('finance-payment')).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
   });
@@ -128,22 +136,28 @@ test.describe('finance disclosures (2.60, 7.12, 7.15, 9.19, 9.20, 9.25, 9.26)', 
     await expect(page.locator('#finance-calculator').getByTestId('finance-fees')).toHaveCount(0);
   });
 
-  test('7.15: the quote line shows the car\'s one set of figures; Get Finance Quote is a gated route', async ({ page }) => {
-    // Issue 35: the quote line, the finance box and the calculator print one repayment, rate and comparison rate.
-    await open(page, spinCar);
+  test("7.12 / 7.15: the quote line shows the quote provider's figures (asked with whoIsHelping); Get Finance Quote is a gated route", async ({ page }) => {
+    // The quote line, the finance box and the calculator print the quote provider's answer.
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/youx/quote'));
+    await open(page, quoteCar);
+    expect((await asked).postDataJSON()).toMatchObject({ whoIsHelping: 'Sam at Harbour Nissan', selfAssessedCreditScore: 'GREAT', loanTerm: 5, purchasePrice: quoteCar.price });
     await page.locator('#finance-calculator').scrollIntoViewIfNeeded();
-    await expect(page.locator('.finance-quote')).toHaveText('Finance from $792.63 per month at 6.29% p.a. (8.65% comparison rate*)');
-    await expect(page.getByTestId('finance-box')).toContainText('6.29% p.a. · 8.65% comparison rate*');
+    // The local quote endpoint's answer (it reads the real year: a car over 7 years old is quoted 1% higher).
+    const answer = quoteFinance({ purchasePrice: quoteCar.price!, loanTerm: 5, selfAssessedCreditScore: 'GREAT', year: quoteCar.year as number, currentYear: new Date().getUTCFullYear() });
+    const rates = `${answer.advertisedRate.toFixed(2)}% p.a.`;
+    await expect(page.locator('.finance-quote')).toHaveText(`Finance from $${answer.weeklyRepaymentAmount} per week at ${rates} (${answer.comparisonRate.toFixed(2)}% comparison rate*)`);
+    await expect(page.getByTestId('finance-box')).toContainText(`${rates} · ${answer.comparisonRate.toFixed(2)}% comparison rate*`);
+    await expect(page.locator('#finance-calculator').getByTestId('finance-payment')).toHaveText(`$${answer.weeklyRepaymentAmount}`);
 
     const link = page.getByTestId('finance-quote-link');
     await expect(link).toHaveText('Get Finance Quote');
-    await expect(link).toHaveAttribute('href', `/personalised/finance?car_id=${spinCar.id}&quote=1#finance-form`);
+    await expect(link).toHaveAttribute('href', `/personalised/finance?car_id=${quoteCar.id}&quote=1#finance-form`);
     await link.click();
     await expect(page).toHaveURL(/\/sign-in\?/);
     const url = new URL(page.url());
-    expect(url.searchParams.get('redirect')).toBe(`/personalised/finance?car_id=${spinCar.id}&quote=1`);
+    expect(url.searchParams.get('redirect')).toBe(`/personalised/finance?car_id=${quoteCar.id}&quote=1`);
     // The plain personalised finance link stays public.
-    await page.goto(tenantUrl(TENANT, `/personalised/finance?car_id=${spinCar.id}`));
+    await page.goto(tenantUrl(TENANT, `/personalised/finance?car_id=${quoteCar.id}`));
     await expect(page).toHaveURL(/\/personalised\/finance/);
     await open(page, plainNissan);
     await expect(page.getByTestId('finance-quote-link')).toHaveCount(0);

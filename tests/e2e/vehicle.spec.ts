@@ -79,9 +79,10 @@ test('a sold car shows the sold message, JUST SOLD and Find Me Something Similar
 test('finance box shows for an eligible car and not for one below the price floor', async ({ page }) => {
   await open(page, richCar);
   const box = page.getByTestId('finance-box');
-  // Issue 35: the car's figures at the lender's 9.5% over 5 years; no fees are known, so the comparison rate is the nominal rate.
-  await expect(box).toContainText('$121 per week*');
-  await expect(box).toContainText('9.50% p.a. · 9.50% comparison rate');
+  // The lender's own figures for its loan (9.5% over 5 years): its $120 a week and its 10.25% comparison rate.
+  await expect(box).toContainText('$120 per week*');
+  await expect(box).toContainText('9.50% p.a. · 10.25% comparison rate');
+  await expect(box).toContainText('No deposit, $0 final payment');
   expect(noPriceCar.finance_lenders).toBeTruthy();
   await open(page, noPriceCar);
   await expect(page.getByTestId('finance-box')).toHaveCount(0);

@@ -8,9 +8,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/database.ts';
-import { freePort } from '../../src/server/dev-postgres.ts';
+import { freePort } from '../support/dev-postgres.ts';
 import { openStores } from '../../src/server/stores.ts';
-import { tempDir, writeTestTenants } from './server-helpers.ts';
+import { tempDir, writeTestTenants } from '../support/server-helpers.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import type { StateStockSource } from '../../src/pipeline/state/stock-source.ts';
 import type { PipelineState } from '../../src/pipeline/state/store.ts';
-import { openSharedState } from './helpers/shared-state.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+import { openSharedState } from '../support/shared-state.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 
 describe.each(DATABASES)('lead API stock from the pipeline state (%s)', (kind) => {
   const folder = tempDir(`api-stock-state-${kind}-`);

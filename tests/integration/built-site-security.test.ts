@@ -10,8 +10,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../../src/site-policy/security-headers.ts';
-import { serveSites } from './helpers/pipeline-env.ts';
+import { inlineScriptHashes } from '../../src/builder/post-build/built-pages.ts';
+import { serveSites } from '../support/pipeline-env.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'built-site-security-'));

@@ -27,13 +27,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/meilisearch-server.ts';
-import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3Server } from '../../scripts/lib/s3-server.ts';
-import { FIXTURE, REPO, waitFor } from './helpers/pipeline-env.ts';
-import { startCrm, type Crm } from './helpers/faults/crm.ts';
-import { startFaultProxy, type BucketMode, type FaultProxy } from './helpers/faults/fault-proxy.ts';
-import { call, startPoller, startWriter, type Read } from './helpers/faults/load.ts';
-import { mountSmallDisk, startStack, type StackRun } from './helpers/faults/stack-run.ts';
+import { freePort } from '../support/meilisearch-server.ts';
+import { startLocalS3, type LocalS3Server } from '../support/s3-server.ts';
+import { FIXTURE, REPO, waitFor } from '../support/pipeline-env.ts';
+import { startCrm, type Crm } from '../support/faults/crm.ts';
+import { startFaultProxy, type BucketMode, type FaultProxy } from '../support/faults/fault-proxy.ts';
+import { call, startPoller, startWriter, type Read } from '../support/faults/load.ts';
+import { mountSmallDisk, startStack, type StackRun } from '../support/faults/stack-run.ts';
 
 const ALL = ['redis-lost', 'redis-saved', 'postgres', 'bucket', 'meilisearch', 'crm', 'disk'] as const;
 type Fault = (typeof ALL)[number];
@@ -181,8 +181,9 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
         ...['--lock-ms', '10000', '--meili-port', String(meiliPort), '--s3-endpoint', proxy.endpoint],
       ],
       {
-        AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-        AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+        // The fault proxy passes every request through as it was signed: the stand-in checks it against this run's key.
+        AWS_ACCESS_KEY_ID: s3.credentials.readWrite.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: s3.credentials.readWrite.secretAccessKey,
         // The CRMs are local receivers.
         LEAD_DELIVERY_ALLOW_PRIVATE: 'true',
         // The outbox in suite time: retries after 1, 2, 4, 8, 8, 8 s, a dead letter at the 7th failure (production: 12 attempts, 5 s doubling to an hour).

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline/intake/read/feeds.ts';
-import { rawRequest } from './helpers/raw-http.ts';
+import { rawRequest } from '../support/raw-http.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const SLUG = 'hook-motors';

@@ -6,7 +6,7 @@
  * left unanswered, no inbox file left or leaking a secret, and every process still answers.
  */
 import { describe, expect, it } from 'vitest';
-import { passed, runFuzz } from '../../scripts/fuzz-lib.ts';
+import { passed, runFuzz } from '../support/fuzz-lib.ts';
 
 describe('H3/M13 adversarial run (small)', () => {
   it('H3 200 malformed requests each: 0 crashes, 0 5xx, every process still answers', async () => {

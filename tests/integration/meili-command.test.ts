@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Meilisearch } from 'meilisearch';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/meilisearch-server.ts';
+import { freePort } from '../support/meilisearch-server.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { mintTenantToken, syncTenant, tenantFilter } from '../../src/search/admin/meilisearch.ts';

@@ -12,7 +12,7 @@ import { OVERLAY_FILE, readReservationOverlay } from '../../src/lib/vehicle/rese
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { tenantConfigHash } from '../../src/pipeline/release/config-hash.ts';
 import { settleReservations } from '../../src/pipeline/intake/inbox.ts';
-import { tempDir } from './server-helpers.ts';
+import { tempDir } from '../support/server-helpers.ts';
 
 const folder = tempDir('overlay-pipeline-');
 // An accepted feed (the pipeline keeps it in its state; here the temporary folder's stock.json stands in).
@@ -55,7 +55,7 @@ describe('reserved overlay in the pipeline (issue 16)', () => {
     const count = 150;
     const writer = (tag: string) =>
       new Promise<void>((resolve, reject) => {
-        const child = spawn(process.execPath, ['tests/integration/helpers/overlay-writer.ts', dir, tag, String(count)], { stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn(process.execPath, ['tests/support/overlay-writer.ts', dir, tag, String(count)], { stdio: ['ignore', 'ignore', 'pipe'] });
         let stderr = '';
         child.stderr.on('data', (chunk) => (stderr += chunk));
         child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`writer ${tag} exited ${code}: ${stderr}`))));

@@ -2,7 +2,7 @@
  * Issue 16: deposits that take real money, confirmed only by the provider's signed webhook,
  * one paid reservation per car; issue 34 (N3, N4, N9): holds and intents bounded, the intent
  * created only when a card is submitted, /online-payment only for invoices the dealer issued. The lead API's `stripe` client talks to a local stand-in for
- * Stripe's HTTP API (helpers/stripe-stand-in.ts); events are signed by the library's own
+ * Stripe's HTTP API (tests/support/stripe-stand-in.ts); events are signed by the library's own
  * test-header helper. Runs on SQLite and, when available, PostgreSQL.
  */
 import { spawn } from 'node:child_process';
@@ -21,8 +21,18 @@ import {
   TOO_MANY_HOLDS_MESSAGE,
 } from '../../src/server/features/payments/payments.ts';
 import { openStockSource } from '../../src/pipeline/state/stock-source.ts';
-import { startStripeStandIn, type SignedEvent, type StripeStandIn } from './helpers/stripe-stand-in.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, writeTestTenants, waitFor, type WebhookReceiver } from './server-helpers.ts';
+import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import {
+  DATABASES,
+  POSTGRES_SKIP_REASON,
+  startWebhookReceiver,
+  tempDir,
+  testApp,
+  testDatabase,
+  writeTestTenants,
+  waitFor,
+  type WebhookReceiver,
+} from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
@@ -40,7 +50,11 @@ for (const kind of DATABASES) {
     const appOptions = () => ({
       now: () => clock,
       // These tests all come from one address within the hour: the per-client intent limit is the N3/N4 tests' subject, not theirs.
-      payments: { env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, sweepMs: 3_600_000, limits: { intentsPerClientHour: 100 } },
+      payments: {
+        env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
+        sweepMs: 3_600_000,
+        limits: { intentsPerClientHour: 100 },
+      },
     });
 
     beforeAll(async () => {
@@ -63,7 +77,12 @@ for (const kind of DATABASES) {
     });
 
     const newLead = async (carId: number, who = contact) => {
-      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...who, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(carId), form_completed: false } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ALPHA,
+        payload: { ...who, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(carId), form_completed: false },
+      });
       expect(response.statusCode).toBe(201);
       return response.json().lead_id as string;
     };
@@ -77,7 +96,8 @@ for (const kind of DATABASES) {
         ...(remoteAddress ? { remoteAddress } : {}),
       });
     /** The shopper submits a card: the server creates the provider's intent. */
-    const card = (paymentId: string, on: LeadApi = app, remoteAddress?: string) => on.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {}, ...(remoteAddress ? { remoteAddress } : {}) });
+    const card = (paymentId: string, on: LeadApi = app, remoteAddress?: string) =>
+      on.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {}, ...(remoteAddress ? { remoteAddress } : {}) });
     /** Start and submit a card at once (the tests that are about what follows). */
     const startAndCard = async (leadId: string, extra: Record<string, unknown> = {}, on: LeadApi = app, remoteAddress?: string) => {
       const response = await start(leadId, extra, on, remoteAddress);
@@ -85,8 +105,14 @@ for (const kind of DATABASES) {
       return response;
     };
     const post = (event: SignedEvent, on: LeadApi = app, header: string | null = event.header) =>
-      on.inject({ method: 'POST', url: '/api/payments/webhook/alpha', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, payload: event.payload });
-    const status = async (paymentId: string, on: LeadApi = app) => (await on.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
+      on.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/alpha',
+        headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
+        payload: event.payload,
+      });
+    const status = async (paymentId: string, on: LeadApi = app) =>
+      (await on.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
     const refOf = (paymentId: string) => [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id;
     /** Run a dealer command (scripts/<name>.ts) for tenant alpha; asynchronous, as this process serves the Stripe stand-in it talks to. */
     const command = (name: string, env: NodeJS.ProcessEnv, ...args: string[]) =>
@@ -122,14 +148,23 @@ for (const kind of DATABASES) {
       expect(started.client_secret).toBeUndefined();
       expect([...stripe.intents.values()].some((intent) => intent.metadata.payment_id === started.payment_id)).toBe(false);
       // The same attempt again (a retried request) is the same payment, not a second one.
-      const again = await app.inject({ method: 'POST', url: '/api/payments/reservations', headers: ALPHA, payload: { lead_id: leadId, attempt: `attempt-${kind}-${attempts}-x`, terms_conditions: true } });
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/payments/reservations',
+        headers: ALPHA,
+        payload: { lead_id: leadId, attempt: `attempt-${kind}-${attempts}-x`, terms_conditions: true },
+      });
       expect(again.json().payment_id).toBe(started.payment_id);
       const submitted = await card(started.payment_id);
       expect(submitted.statusCode).toBe(201);
       expect(submitted.json().client_secret).toMatch(/^pi_.+_secret_/);
       expect((await card(started.payment_id)).json().client_secret).toBe(submitted.json().client_secret);
       const ref = refOf(started.payment_id);
-      expect(stripe.intents.get(ref)).toMatchObject({ amount: 25_000, currency: 'aud', metadata: { tenant: 'alpha', lead_id: leadId, car_id: '1', kind: 'reservation' } });
+      expect(stripe.intents.get(ref)).toMatchObject({
+        amount: 25_000,
+        currency: 'aud',
+        metadata: { tenant: 'alpha', lead_id: leadId, car_id: '1', kind: 'reservation' },
+      });
       expect(stripe.requests.find((request) => request.path === '/v1/payment_intents')?.idempotencyKey).toBe(`payment-${started.payment_id}`);
 
       expect(await status(started.payment_id)).toBe('processing');
@@ -174,7 +209,9 @@ for (const kind of DATABASES) {
       const first = (await startAndCard(await newLead(3))).json();
       const blocked = await start(await newLead(3, { ...contact, email: 'second@example.com' }));
       expect(blocked.statusCode).toBe(409);
-      expect(blocked.json().error).toMatch(/^Another buyer is paying a deposit on this car right now\. If they do not complete it, the car is free again within 15 minutes/);
+      expect(blocked.json().error).toMatch(
+        /^Another buyer is paying a deposit on this car right now\. If they do not complete it, the car is free again within 15 minutes/,
+      );
       clock += 15 * 60_000 + 1;
       expect(await app.payments.expireHolds()).toBe(1);
       expect(await status(first.payment_id)).toBe('expired');
@@ -208,7 +245,12 @@ for (const kind of DATABASES) {
       expect((await post(stripe.signedEvent('payment_intent.succeeded', ref, { secret: 'whsec_not_the_endpoint_secret' }))).statusCode).toBe(400);
       expect((await post(stripe.signedEvent('payment_intent.succeeded', ref, { timestamp: Math.floor(Date.now() / 1000) - 3600 }))).statusCode).toBe(400);
       // A body changed after signing fails too.
-      const tampered = await app.inject({ method: 'POST', url: '/api/payments/webhook/alpha', headers: { 'content-type': 'application/json', 'stripe-signature': event.header }, payload: event.payload.replace('"amount":25000', '"amount":100') });
+      const tampered = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/alpha',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+        payload: event.payload.replace('"amount":25000', '"amount":100'),
+      });
       expect(tampered.statusCode).toBe(400);
       expect(await status(started.payment_id)).toBe('processing');
 
@@ -222,12 +264,20 @@ for (const kind of DATABASES) {
       expect((await app.stores.leads.get('alpha', leadId))!.revision).toBe(revision);
     });
 
-    it("forged payment_status from the browser is ignored: the lead is not paid and the dealer is told no card was taken", async () => {
+    it('forged payment_status from the browser is ignored: the lead is not paid and the dealer is told no card was taken', async () => {
       const response = await app.inject({
         method: 'POST',
         url: '/api/leads',
         headers: ALPHA,
-        payload: { ...contact, email: 'forger@example.com', category: 'Reserve', car_id: '3', form_completed: true, custom_params: { deposit: '250', payment_status: 'succeeded', payment_intent: 'pi_forged' }, payment: { status: 'paid' } },
+        payload: {
+          ...contact,
+          email: 'forger@example.com',
+          category: 'Reserve',
+          car_id: '3',
+          form_completed: true,
+          custom_params: { deposit: '250', payment_status: 'succeeded', payment_intent: 'pi_forged' },
+          payment: { status: 'paid' },
+        },
       });
       const leadId = response.json().lead_id;
       const lead = (await app.stores.leads.get('alpha', leadId))!;
@@ -236,7 +286,9 @@ for (const kind of DATABASES) {
       await waitFor(() => hook.calls.some((call) => call.body.includes(leadId)));
       expect(JSON.parse(hook.calls.find((call) => call.body.includes(leadId))!.body).payment).toBeNull();
       await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(leadId)));
-      expect((await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(leadId))!.body).toContain('Deposit: not paid online (no card was taken)');
+      expect((await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(leadId))!.body).toContain(
+        'Deposit: not paid online (no card was taken)',
+      );
     });
 
     it('refunded: the dealer refunds, the car is released from the overlay, the refund event is recorded once', async () => {
@@ -260,7 +312,8 @@ for (const kind of DATABASES) {
       const leadId = await newLead(2, { ...contact, email: 'crash@example.com' });
       // Car 2 was paid for in the forged-webhook test: release it through a refund first.
       const tenant = app.tenants.get('alpha')!;
-      for (const payment of await app.payments.list('alpha', { carId: '2' })) if (payment.status === 'paid') await app.payments.refund(tenant, payment.id, undefined, 'test set-up');
+      for (const payment of await app.payments.list('alpha', { carId: '2' }))
+        if (payment.status === 'paid') await app.payments.refund(tenant, payment.id, undefined, 'test set-up');
       app.reloadTenants();
       const started = (await startAndCard(leadId)).json();
       const event = stripe.pay(refOf(started.payment_id));
@@ -291,7 +344,7 @@ for (const kind of DATABASES) {
       expect((await run('--car', '2', '--amount', 'ten')).stderr).toMatch(/--amount expects dollars and cents/);
     }, 180_000);
 
-    it('the refund command on a lead API sharing the pipeline state (STOCK_FROM_STATE) takes the car out of the state\'s overlay', async () => {
+    it("the refund command on a lead API sharing the pipeline state (STOCK_FROM_STATE) takes the car out of the state's overlay", async () => {
       // The lead API of a fleet: payments write the overlay into the pipeline state, which every machine reads.
       const dataDir = join(folder.dir, 'pipeline-data');
       const source = await openStockSource({ databaseUrl: database.url, dataDir });
@@ -324,7 +377,10 @@ for (const kind of DATABASES) {
       const issued = await run('--reference', 'CLI-77', '--amount', '99.95', '--days', '7');
       expect(issued.stderr).toBe('');
       expect(issued.stdout).toMatch(/^invoice CLI-77 for \$99\.95 can be paid on \/online-payment until \d{4}-/);
-      expect((await app.payments.invoices('alpha')).find((invoice) => invoice.reference === 'CLI-77')).toMatchObject({ amount_cents: 9_995, paid_payment_id: null });
+      expect((await app.payments.invoices('alpha')).find((invoice) => invoice.reference === 'CLI-77')).toMatchObject({
+        amount_cents: 9_995,
+        paid_payment_id: null,
+      });
       expect((await run('--list')).stdout).toMatch(/^CLI-77 +\$99\.95  open until /m);
       expect((await run('--withdraw', 'cli-77')).stdout).toBe('withdrew invoice cli-77\n');
       const bad = await run('--reference', 'CLI-78', '--amount', 'ten');
@@ -336,7 +392,12 @@ for (const kind of DATABASES) {
     it('/online-payment: the amount the dealer asked for, bounded by the site setting, paid only by the webhook, delivered with the invoice reference', async () => {
       await app.payments.issueInvoice('alpha', { reference: 'INV-2041', amountCents: 125_050, expiresAt: clock + 86_400_000 });
       const body = { ...contact, email: 'invoice@example.com', reference: 'INV-2041', amount: '1,250.50', terms_conditions: true, attempt: `online-${kind}-1` };
-      const tooMuch = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...body, amount: '10000.01', attempt: `online-${kind}-0` } });
+      const tooMuch = await app.inject({
+        method: 'POST',
+        url: '/api/payments/online-payment',
+        headers: ALPHA,
+        payload: { ...body, amount: '10000.01', attempt: `online-${kind}-0` },
+      });
       expect(tooMuch.statusCode).toBe(422);
       expect(tooMuch.json().fields.amount).toBe('Online payments are limited to $10,000. Please call us to pay a larger amount.');
       const bad = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...body, amount: 'lots' } });
@@ -354,15 +415,29 @@ for (const kind of DATABASES) {
       expect(lead.form_completed).toBe(true);
       expect(lead.data.payment).toMatchObject({ status: 'paid', reference: ref, amount: '1250.50', invoice_reference: 'INV-2041' });
       await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(ref)));
-      expect((await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(ref))!.body).toContain(`Payment for INV-2041: $1250.50 AUD paid online (stripe reference ${ref})`);
+      expect((await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(ref))!.body).toContain(
+        `Payment for INV-2041: $1250.50 AUD paid online (stripe reference ${ref})`,
+      );
     });
 
     it('no provider configured: nothing can be paid and the shopper is told no card is taken', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: 'beta.localhost:4321' }, payload: { ...contact, category: 'Reserve', form_completed: false } });
-      const answer = await app.inject({ method: 'POST', url: '/api/payments/reservations', headers: { host: 'beta.localhost:4321' }, payload: { lead_id: response.json().lead_id, attempt: 'attempt-beta-1', terms_conditions: true } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { host: 'beta.localhost:4321' },
+        payload: { ...contact, category: 'Reserve', form_completed: false },
+      });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/payments/reservations',
+        headers: { host: 'beta.localhost:4321' },
+        payload: { lead_id: response.json().lead_id, attempt: 'attempt-beta-1', terms_conditions: true },
+      });
       expect(answer.statusCode).toBe(409);
       expect(answer.json().error).toBe('Online payment is not available on this site. No card is taken online: our team will call you to take the deposit.');
-      expect((await app.inject({ method: 'POST', url: '/api/payments/webhook/beta', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/payments/webhook/beta', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode,
+      ).toBe(404);
     });
 
     it('a new attempt after a declined card takes over the hold even before the decline webhook arrives (the browser test race)', async () => {
@@ -393,7 +468,12 @@ for (const kind of DATABASES) {
       const other = await start(await newLead(3, { ...contact, email: 'n9-b@example.com' }), { attempt });
       expect(other.statusCode).toBe(409);
       expect(other.json().error).toBe(ATTEMPT_TAKEN_MESSAGE);
-      const online = await app.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, payload: { ...contact, reference: 'INV-N9', amount: '10', terms_conditions: true, attempt } });
+      const online = await app.inject({
+        method: 'POST',
+        url: '/api/payments/online-payment',
+        headers: ALPHA,
+        payload: { ...contact, reference: 'INV-N9', amount: '10', terms_conditions: true, attempt },
+      });
       expect(online.statusCode).not.toBe(500);
       await app.payments.release(app.tenants.get('alpha')!, first.json().payment_id);
     });
@@ -411,7 +491,13 @@ for (const kind of DATABASES) {
       const intentsBefore = stripe.intents.size;
       const hold = async (carId: number, from: string, email: string) => {
         const leadId = await newLead(carId, { ...contact, email });
-        return app.inject({ method: 'POST', url: '/api/payments/reservations', headers: ALPHA, remoteAddress: from, payload: { lead_id: leadId, attempt: `n3-${kind}-${++attempts}`, terms_conditions: true } });
+        return app.inject({
+          method: 'POST',
+          url: '/api/payments/reservations',
+          headers: ALPHA,
+          remoteAddress: from,
+          payload: { lead_id: leadId, attempt: `n3-${kind}-${++attempts}`, terms_conditions: true },
+        });
       };
       const a = await hold(5, mallory, 'm5@example.com');
       const b = await hold(6, mallory, 'm6@example.com');
@@ -447,20 +533,67 @@ for (const kind of DATABASES) {
       expect(expired.json().error).toBe('The time to pay ran out and the car is no longer held for you. Please start again.');
     });
 
+    it('NEW-6: car holds are counted per IPv6 /64: one host with a /64 still holds two cars at a time', async () => {
+      clock += 2 * 3_600_000;
+      await app.payments.expireHolds();
+      const stockFile = join(tenantsDir(), 'alpha', 'stock.json');
+      const stock = JSON.parse(readFileSync(stockFile, 'utf8')) as Record<string, unknown>[];
+      const model = stock.find((record) => record.id === 3)!;
+      writeFileSync(
+        stockFile,
+        JSON.stringify([
+          ...stock.filter((record) => ![11, 12, 13, 14].includes(Number(record.id))),
+          ...[11, 12, 13, 14].map((id) => ({ ...model, id, slug: `alpha-corolla-${id}`, stocknum: `S${id}` })),
+        ]),
+      );
+      app.reloadTenants();
+      const hold = async (carId: number, from: string) => {
+        const leadId = await newLead(carId, { ...contact, email: `n6-${carId}@example.com` });
+        return (
+          await app.inject({
+            method: 'POST',
+            url: '/api/payments/reservations',
+            headers: ALPHA,
+            remoteAddress: from,
+            payload: { lead_id: leadId, attempt: `n6-${kind}-${++attempts}`, terms_conditions: true },
+          })
+        ).statusCode;
+      };
+      // The review's rotation: a new address of the same /64 for every hold.
+      expect([await hold(11, '2001:db8:0:1::a'), await hold(12, '2001:db8:0:1::b'), await hold(13, '2001:db8:0:1::c')]).toEqual([201, 201, 429]);
+      // Another /64 is another client.
+      expect(await hold(14, '2001:db8:0:2::a')).toBe(201);
+    });
+
     it('N4: /online-payment takes only an invoice the dealer issued, for its amount, once; intents are bounded per client and per site', async () => {
       clock += 2 * 3_600_000;
-      const strict = await testApp(database.db, tenantsDir(), { ...appOptions(), payments: { ...appOptions().payments, limits: { intentsPerClientHour: 2, intentsPerTenantHour: 3 } } });
+      const strict = await testApp(database.db, tenantsDir(), {
+        ...appOptions(),
+        payments: { ...appOptions().payments, limits: { intentsPerClientHour: 2, intentsPerTenantHour: 3 } },
+      });
       try {
         const intentsBefore = stripe.intents.size;
         const pay = (reference: string, amount: string, from: string) =>
-          strict.inject({ method: 'POST', url: '/api/payments/online-payment', headers: ALPHA, remoteAddress: from, payload: { ...contact, reference, amount, terms_conditions: true, attempt: `n4-${kind}-${++attempts}` } });
+          strict.inject({
+            method: 'POST',
+            url: '/api/payments/online-payment',
+            headers: ALPHA,
+            remoteAddress: from,
+            payload: { ...contact, reference, amount, terms_conditions: true, attempt: `n4-${kind}-${++attempts}` },
+          });
         // The reviewer's loop: typed references and amounts from $1 are no longer payments.
         for (const cents of ['1.01', '1.02', '1.03']) {
           const typed = await pay(`INV${cents}`, cents, '203.0.113.77');
           expect(typed.statusCode).toBe(422);
           expect(typed.json().fields.reference).toBe(INVOICE_UNKNOWN_MESSAGE);
         }
-        for (const [reference, cents] of [['N4-A', 35_025], ['N4-B', 1_000], ['N4-C', 2_000], ['N4-D', 3_000], ['N4-E', 4_000]] as const) {
+        for (const [reference, cents] of [
+          ['N4-A', 35_025],
+          ['N4-B', 1_000],
+          ['N4-C', 2_000],
+          ['N4-D', 3_000],
+          ['N4-E', 4_000],
+        ] as const) {
           await strict.payments.issueInvoice('alpha', { reference, amountCents: cents, expiresAt: clock + 86_400_000 });
         }
         const wrongAmount = await pay('N4-A', '350.00', '203.0.113.77');

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type SqlDatabase } from '../../src/server/database.ts';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/dev-postgres.ts';
 import { openPipelineState } from '../../src/pipeline/state/store.ts';
-import { POSTGRES_SKIP_REASON, tempDir } from './server-helpers.ts';
+import { POSTGRES_SKIP_REASON, tempDir } from '../support/server-helpers.ts';
 
 describe.skipIf(POSTGRES_SKIP_REASON !== undefined)('PostgreSQL migrations opened by several processes at once', () => {
   let server: ThrowawayPostgres;

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, type TenantBuildResult } from '../../src/builder/render/index.ts';
-import { startPhotoServer, type PhotoServer } from '../fixtures/photos/server.ts';
-import { writePhotoTenant } from '../fixtures/photos/tenant.ts';
+import { startPhotoServer, type PhotoServer } from '../support/photos/server.ts';
+import { writePhotoTenant } from '../support/photos/tenant.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'dealer-photo-pages-'));
 const out = join(work, 'out');

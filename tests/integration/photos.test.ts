@@ -2,7 +2,7 @@
  * Feed photos (issue 15): download, checks by content, faults, transform (EXIF stripped,
  * upright, 3:2, AVIF/WebP/JPEG), the shared content-addressed cache, retry on the next
  * build, and the post-build step that puts the files into a site. Photos come from the local
- * photo host of tests/fixtures/photos (phone-like JPEGs with EXIF orientation and GPS).
+ * photo host of tests/support/photos (phone-like JPEGs with EXIF orientation and GPS).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -18,7 +18,7 @@ import { resolvePhotoUrls, resolveTenantPhotos } from '../../src/images/resolve.
 import { transformPhoto, variantKey, sha256 } from '../../src/images/transform.ts';
 import { parsePhotoUrl } from '../../src/lib/images.ts';
 import type { Car } from '../../src/schemas/car.ts';
-import { startPhotoServer, type PhotoServer } from '../fixtures/photos/server.ts';
+import { startPhotoServer, type PhotoServer } from '../support/photos/server.ts';
 
 const FAST = { timeoutMs: 2_500, retries: 1, retryDelayMs: 50, allowPrivate: true, maxBytes: 8 * 1024 * 1024 };
 let server: PhotoServer;

@@ -12,8 +12,8 @@ import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline
 import type { LogFields } from '../../src/pipeline/log.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';
 import { readStatus } from '../../src/pipeline/state/status.ts';
-import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
-import { serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
+import { startMeilisearch, type MeilisearchServer } from '../support/meilisearch-server.ts';
+import { serveSites, waitFor, workspace } from '../support/pipeline-env.ts';
 
 const SLUG = 'feed-motors';
 const INDEX = 'Car_pipeline_test';

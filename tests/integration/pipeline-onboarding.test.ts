@@ -15,7 +15,7 @@ import { formToken, type OperatorStatus } from '../../src/pipeline/service/opera
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';
 import { defaultDataDir, openPipelineState } from '../../src/pipeline/state/store.ts';
 import { withState } from '../../src/pipeline/state/store.ts';
-import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
+import { REPO, serveSites, waitFor, workspace } from '../support/pipeline-env.ts';
 
 const SLUG = 'photo-columns-motors';
 const FIXTURE = join(REPO, 'tests/fixtures/tenants', SLUG);
@@ -38,6 +38,12 @@ async function nextRelease(after: string | null): Promise<string> {
 const operator = (path: string, init: RequestInit = {}, token = TOKEN) =>
   fetch(`${pipeline.webhookUrl}${path}`, { ...init, headers: { authorization: `Basic ${Buffer.from(`ops:${token}`).toString('base64')}`, ...(init.headers ?? {}) } });
 const status = async () => (await (await operator('/status.json')).json()) as OperatorStatus;
+/** The tenant's last feed once it has `outcome`: the intake files a feed (its report, a held copy) before it notes the outcome. */
+const lastFeedWith = (outcome: string) =>
+  waitFor(`the last feed ${outcome}`, async () => {
+    const feed = (await status()).tenants[0].lastFeed;
+    return feed?.outcome === outcome ? feed : undefined;
+  });
 /** The export with only the first vehicle row left: what a DMS cut off mid-upload sends. */
 const truncatedExport = () => readFileSync(EXPORT, 'utf8').split('\n').slice(0, 2).join('\n');
 
@@ -83,7 +89,7 @@ describe('onboarding a numbered-photo CSV export by adding only a mapping file',
     expect(readdirSync(rejected).some((name) => name.endsWith('-dms-export.csv'))).toBe(true);
     expect(existsSync(join(tenantDir, 'stock.json'))).toBe(false);
     expect(ws.current(SLUG)).toBe(before);
-    expect((await status()).tenants[0].lastFeed).toMatchObject({ outcome: 'rejected', source: 'dms-export.csv' });
+    expect(await lastFeedWith('rejected')).toMatchObject({ outcome: 'rejected', source: 'dms-export.csv' });
     // The report is in the pipeline state too: another process (another machine's intake or an operator's) reads it there.
     const state = await openPipelineState({ dataDir: defaultDataDir(ws.sites), stockMirror: false });
     try {
@@ -138,7 +144,7 @@ describe('the mass-change guard and the operator page', () => {
     const held = await waitFor('a held feed', async () => (await status()).tenants[0].heldFeeds[0]);
     expect(held).toMatchObject({ source: 'dms-export.csv', visibleBefore: 5, visibleAfter: 1, removed: 4 });
     expect(held.reason).toMatch(/would take 4 of 5 visible cars \(80 %\) off the site/);
-    expect((await status()).tenants[0].lastFeed).toMatchObject({ outcome: 'held' });
+    expect(await lastFeedWith('held')).toMatchObject({ outcome: 'held' });
     expect(JSON.stringify(ws.stock(SLUG))).toBe(stockBefore);
     // The page lists it with its buttons.
     const page = await (await operator('/status')).text();

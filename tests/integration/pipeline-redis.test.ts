@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisProducer, type RebuildQueue } from '../../src/pipeline/service/queue.ts';
-import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
+import { REPO, serveSites, waitFor, workspace } from '../support/pipeline-env.ts';
 
 const TENANTS = ['delta-cars', 'echo-cars', 'foxtrot-cars'];
 const ws = workspace('redis');

@@ -19,7 +19,7 @@ import { withState } from '../../src/pipeline/state/store.ts';
 import { readManifest, tenantPaths } from '../../src/pipeline/state/release-dirs.ts';
 import { startPipeline } from '../../src/pipeline/service/service.ts';
 import { readStatus } from '../../src/pipeline/state/status.ts';
-import { REPO, serveSites, waitFor, workspace } from './helpers/pipeline-env.ts';
+import { REPO, serveSites, waitFor, workspace } from '../support/pipeline-env.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const ws = workspace('releases');

@@ -7,14 +7,14 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../../src/server/dev-postgres.ts';
+import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../support/dev-postgres.ts';
 import { openPipelineState, type PipelineState } from '../../src/pipeline/state/store.ts';
 import { objectFileStore } from '../../src/pipeline/state/files.ts';
 import { DirectoryObjectStore } from '../../src/platform/bucket/object-store.ts';
 import { listHeldFeeds } from '../../src/pipeline/intake/held.ts';
 import { decideHeldFeed, intakeFile } from '../../src/pipeline/intake/inbox.ts';
-import { FIXTURE } from './helpers/pipeline-env.ts';
-import { tempDir } from './server-helpers.ts';
+import { FIXTURE } from '../support/pipeline-env.ts';
+import { tempDir } from '../support/server-helpers.ts';
 
 const folder = tempDir('pipeline-state-pg-');
 let server: ThrowawayPostgres | undefined;

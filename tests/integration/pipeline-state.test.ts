@@ -22,7 +22,7 @@ import { rebuildTenant } from '../../src/pipeline/release/run.ts';
 import { currentRelease } from '../../src/pipeline/state/release-dirs.ts';
 import { startPipeline } from '../../src/pipeline/service/service.ts';
 import { defaultDataDir, openPipelineState, withState } from '../../src/pipeline/state/store.ts';
-import { FIXTURE, REPO, waitFor } from './helpers/pipeline-env.ts';
+import { FIXTURE, REPO, waitFor } from '../support/pipeline-env.ts';
 
 const SLUG = 'pipeline-motors';
 const CAR_PAGE = 'cars/2018-toyota-corolla-ascent-sport-pm1/index.html';

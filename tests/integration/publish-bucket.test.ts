@@ -19,7 +19,7 @@ import type { ObjectStore } from '../../src/platform/bucket/object-store.ts';
 import { createBucketPublisher, type BucketPublisher } from '../../src/pipeline/publish/s3-publisher.ts';
 import type { Site } from '../../src/schemas/site.ts';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
-import { startS3rver } from './helpers/s3rver.ts';
+import { startS3rver } from '../support/s3rver.ts';
 
 const SLUG = 'ironbark';
 const HOST = 'www.ironbark.example.com.au';

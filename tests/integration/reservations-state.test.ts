@@ -19,8 +19,8 @@ import { startPipeline } from '../../src/pipeline/service/service.ts';
 import { ReservationWatch } from '../../src/pipeline/state/reservation-watch.ts';
 import type { StateStockSource } from '../../src/pipeline/state/stock-source.ts';
 import { openPipelineState, type PipelineState } from '../../src/pipeline/state/store.ts';
-import { openSharedState } from './helpers/shared-state.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+import { openSharedState } from '../support/shared-state.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 
 describe.each(DATABASES)('reserved overlay in the pipeline state (%s)', (kind) => {
   const folder = tempDir(`reservations-state-${kind}-`);

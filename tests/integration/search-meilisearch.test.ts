@@ -13,7 +13,7 @@ import { toSearchDocuments, type SearchDocument } from '../../src/search/core/do
 import { decodeIndex, encodeIndex } from '../../src/search/engine/embedded-index.ts';
 import { createSearchEngine, type EngineResult } from '../../src/search/engine/engine.ts';
 import { INDEX_SETTINGS, mintTenantToken, syncTenant, tenantFilter, type SearchKey } from '../../src/search/admin/meilisearch.ts';
-import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
+import { startMeilisearch, type MeilisearchServer } from '../support/meilisearch-server.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const INDEX = `${DEFAULT_INDEX}_test`;

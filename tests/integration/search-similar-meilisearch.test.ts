@@ -13,7 +13,7 @@ import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { createSearchEngine } from '../../src/search/engine/engine.ts';
 import { mintTenantToken, syncTenant, tenantFilter } from '../../src/search/admin/meilisearch.ts';
 import { fetchSimilar } from '../../src/search/browser/similar.ts';
-import { startMeilisearch, type MeilisearchServer } from '../../scripts/lib/meilisearch-server.ts';
+import { startMeilisearch, type MeilisearchServer } from '../support/meilisearch-server.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const INDEX = 'Car_similar_test';

@@ -7,10 +7,10 @@
  * under load; this is its fast, single-process form.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlPostgres } from '../../src/server/dev-postgres.ts';
+import { controlPostgres } from '../support/dev-postgres.ts';
 import { openStores } from '../../src/server/stores.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/server/kernel/server.ts';
-import { POSTGRES_SKIP_REASON, startLeadApi, stopLeadApi, type LeadApiSuite } from './server-helpers.ts';
+import { POSTGRES_SKIP_REASON, startLeadApi, stopLeadApi, type LeadApiSuite } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321', 'content-type': 'application/json' };
 const lead = (index: number) => ({

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/database.ts';
 import { openStores } from '../../src/server/stores.ts';
-import { tempDir } from './server-helpers.ts';
+import { tempDir } from '../support/server-helpers.ts';
 
 describe('export-leads', () => {
   it('writes every lead of the tenant once, across pages with equal timestamps', async () => {

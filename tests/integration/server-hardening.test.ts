@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { photoLink } from '../../src/server/kernel/photo-links.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants, waitFor } from './server-helpers.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants, waitFor } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
@@ -34,7 +34,10 @@ function multipart(evalid: string, bytes: Buffer) {
 async function jpegWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 30, b: 30 } } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Camera 9' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '27/1 28/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 1/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Camera 9' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '27/1 28/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '153/1 1/1 0/1' },
+    })
     .toBuffer();
 }
 
@@ -67,13 +70,30 @@ describe('issue 13 hardening (lead API)', () => {
 
   /** A trade-in evaluation valued for `phone` (enter-vin, update-eval). */
   async function valuedEvaluation(api: LeadApi, phone: string, name = 'Jo Citizen'): Promise<string> {
-    const [item] = (await api.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers: ALPHA, payload: { rego: `H${Math.floor(Math.random() * 90_000 + 10_000)}`, state: 'qld' } })).json();
+    const [item] = (
+      await api.inject({
+        method: 'POST',
+        url: '/api/eval-expert/enter-vin',
+        headers: ALPHA,
+        payload: { rego: `H${Math.floor(Math.random() * 90_000 + 10_000)}`, state: 'qld' },
+      })
+    ).json();
     const evalid = (item.EvalID ?? item.evalid) as string;
     if (!item.EvalID) {
-      const chosen = await api.inject({ method: 'POST', url: '/api/eval-expert/manual-entry', headers: ALPHA, payload: { vin: item.VIN, desc: item.VechielDescriptions[0].Description, evalid } });
+      const chosen = await api.inject({
+        method: 'POST',
+        url: '/api/eval-expert/manual-entry',
+        headers: ALPHA,
+        payload: { vin: item.VIN, desc: item.VechielDescriptions[0].Description, evalid },
+      });
       expect(chosen.statusCode).toBe(200);
     }
-    const valued = await api.inject({ method: 'POST', url: '/api/eval-expert/update-eval', headers: ALPHA, payload: { evalid, km: '50000', cName: name, cEmail: 'jo@example.com', cPhone: phone } });
+    const valued = await api.inject({
+      method: 'POST',
+      url: '/api/eval-expert/update-eval',
+      headers: ALPHA,
+      payload: { evalid, km: '50000', cName: name, cEmail: 'jo@example.com', cPhone: phone },
+    });
     expect(valued.statusCode).toBe(200);
     return evalid;
   }
@@ -111,7 +131,13 @@ describe('issue 13 hardening (lead API)', () => {
     // The sender is the dealer's name (an 11-character alphanumeric sender id), never the lead's sms_from.
     expect(sent[0]!.subject).toBe('Alpha Motor');
     // At most once per evaluation: replaying the lead (new Idempotency-Key each time) sends nothing more.
-    for (let i = 0; i < 3; i++) await api.inject({ method: 'POST', url: '/api/leads', headers: { ...ALPHA, 'idempotency-key': `replay-${i}-abcdef` }, payload: tradeInLead(evalid, victim) });
+    for (let i = 0; i < 3; i++)
+      await api.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { ...ALPHA, 'idempotency-key': `replay-${i}-abcdef` },
+        payload: tradeInLead(evalid, victim),
+      });
     expect(await api.stores.messages.list('alpha', 'sms', '0412700001')).toHaveLength(1);
     // A lead whose own mobile is not the number typed in that evaluation gets no SMS.
     const other = await valuedEvaluation(api, '0412 700 002');
@@ -148,10 +174,24 @@ describe('issue 13 hardening (lead API)', () => {
   it('H2 rate limits keyed on the resolved tenant: other ports and a random Host with ?site= still get 429 after 5', async () => {
     const api = await app({ rateLimit: { signInMax: 5 } });
     const statuses: number[] = [];
-    const hosts = ['alpha.localhost:4321', 'alpha.localhost:4322', 'alpha.localhost', 'random-1.example', 'random-2.example:8080', 'ALPHA.localhost:9', 'random-3.example', 'random-4.example'];
+    const hosts = [
+      'alpha.localhost:4321',
+      'alpha.localhost:4322',
+      'alpha.localhost',
+      'random-1.example',
+      'random-2.example:8080',
+      'ALPHA.localhost:9',
+      'random-3.example',
+      'random-4.example',
+    ];
     for (const [index, host] of hosts.entries()) {
       const query = host.startsWith('random') ? '?site=alpha' : '';
-      const response = await api.inject({ method: 'POST', url: `/api/auth/request-code${query}`, headers: { host }, payload: { phone: `0412 72${index} 000` } });
+      const response = await api.inject({
+        method: 'POST',
+        url: `/api/auth/request-code${query}`,
+        headers: { host },
+        payload: { phone: `0412 72${index} 000` },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
@@ -160,7 +200,13 @@ describe('issue 13 hardening (lead API)', () => {
   it('H2 X-Forwarded-For is trusted only from the configured proxy addresses', async () => {
     const api = await app({ rateLimit: { signInMax: 2 }, trustProxy: ['10.1.2.3'] });
     const send = (remoteAddress: string, forwardedFor: string, index: number) =>
-      api.inject({ method: 'POST', url: '/api/auth/request-code', remoteAddress, headers: { ...ALPHA, 'x-forwarded-for': forwardedFor }, payload: { phone: `0412 73${index} 000` } });
+      api.inject({
+        method: 'POST',
+        url: '/api/auth/request-code',
+        remoteAddress,
+        headers: { ...ALPHA, 'x-forwarded-for': forwardedFor },
+        payload: { phone: `0412 73${index} 000` },
+      });
     // A client that is not the proxy cannot pick its own address.
     const direct = [];
     for (let i = 0; i < 3; i++) direct.push((await send('203.0.113.9', `198.51.100.${i}`, i)).statusCode);
@@ -181,7 +227,8 @@ describe('issue 13 hardening (lead API)', () => {
 
   it('M5 a revision made while its delivery is in flight is delivered too', async () => {
     const api = await app({ delivery: { enabled: false } });
-    const created = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'first' } })).json().lead_id as string;
+    const created = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'first' } })).json()
+      .lead_id as string;
     // A worker has claimed (leased) the job and is sending revision 1.
     const claimed = await api.stores.outbox.claimDeliveries(Date.now(), 50, 60_000);
     expect(claimed.some((job) => job.lead_id === created)).toBe(true);
@@ -193,8 +240,15 @@ describe('issue 13 hardening (lead API)', () => {
 
   it('M6 manual-entry without evalid cannot take over another shopper evaluation by VIN', async () => {
     const api = await app();
-    const [candidates] = (await api.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers: ALPHA, payload: { rego: 'TRD77Q', state: 'qld' } })).json();
-    const attack = await api.inject({ method: 'POST', url: '/api/eval-expert/manual-entry', headers: ALPHA, payload: { vin: candidates.VIN, desc: candidates.VechielDescriptions[1].Description } });
+    const [candidates] = (
+      await api.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers: ALPHA, payload: { rego: 'TRD77Q', state: 'qld' } })
+    ).json();
+    const attack = await api.inject({
+      method: 'POST',
+      url: '/api/eval-expert/manual-entry',
+      headers: ALPHA,
+      payload: { vin: candidates.VIN, desc: candidates.VechielDescriptions[1].Description },
+    });
     expect(attack.statusCode).toBe(400);
     expect(attack.json().fields.evalid).toBe('Please start again from your registration number.');
     expect(JSON.stringify(attack.json())).not.toContain(candidates.evalid);
@@ -205,7 +259,12 @@ describe('issue 13 hardening (lead API)', () => {
     const api = await app({ devMessages: true, trustProxy: ['127.0.0.1'] });
     await api.inject({ method: 'POST', url: '/api/auth/request-code', headers: ALPHA, payload: { phone: '0412740001' } });
     const code = /^(\d{6})/.exec((await api.stores.messages.list('alpha', 'sms', '0412740001'))[0]!.body)![1];
-    const verified = await api.inject({ method: 'POST', url: '/api/auth/verify', headers: { ...ALPHA, 'x-forwarded-proto': 'https' }, payload: { phone: '0412740001', code } });
+    const verified = await api.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      headers: { ...ALPHA, 'x-forwarded-proto': 'https' },
+      payload: { phone: '0412740001', code },
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().token).toBeUndefined();
     expect(JSON.stringify(verified.json())).not.toMatch(/[A-Za-z0-9_-]{43}/);
@@ -236,7 +295,12 @@ describe('issue 13 hardening (lead API)', () => {
     const mapped = await testApp(database.db, tenantsDir, { hostMap: { 'www.alpha-motors.example': 'beta' } });
     apps.push(mapped);
     expect(mapped.tenants.fromHost('www.alpha-motors.example')?.slug).toBe('alpha');
-    expect(mapped.reloadTenants().failed.map((entry) => entry.error).join('\n')).toMatch(/SITE_HOSTS maps www\.alpha-motors\.example to beta/);
+    expect(
+      mapped
+        .reloadTenants()
+        .failed.map((entry) => entry.error)
+        .join('\n'),
+    ).toMatch(/SITE_HOSTS maps www\.alpha-motors\.example to beta/);
   });
 
   it('Low gated pages gated only in the browser: everything personal behind the gate needs the session cookie', async () => {
@@ -245,7 +309,9 @@ describe('issue 13 hardening (lead API)', () => {
     const forged = { ...ALPHA, cookie: 'shopper_session=%7B%22user_id%22%3A%22u%22%2C%22phone%22%3A%220412000000%22%7D' };
     expect((await api.inject({ method: 'GET', url: '/api/watchlist', headers: forged })).statusCode).toBe(401);
     expect((await api.inject({ method: 'GET', url: '/api/auth/session', headers: forged })).statusCode).toBe(401);
-    expect((await api.inject({ method: 'POST', url: '/api/watchlist/save-car', headers: forged, payload: { phone_number: '0412000000', car_id: 1 } })).statusCode).toBe(401);
+    expect(
+      (await api.inject({ method: 'POST', url: '/api/watchlist/save-car', headers: forged, payload: { phone_number: '0412000000', car_id: 1 } })).statusCode,
+    ).toBe(401);
   });
 
   it('M11 OTP hashes and photo links use separate keys derived from the secret', async () => {
@@ -253,7 +319,12 @@ describe('issue 13 hardening (lead API)', () => {
     const api = await app({ signIn: { secret } });
     const evalid = await valuedEvaluation(api, '0412 750 001');
     const upload = multipart(evalid, await jpegWithGps());
-    const uploaded = await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload });
+    const uploaded = await api.inject({
+      method: 'POST',
+      url: '/api/eval-expert/image-upload',
+      headers: { ...ALPHA, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(uploaded.statusCode).toBe(200);
     const [image] = await api.stores.evaluations.images('alpha', evalid);
     // A link signed with the raw sign-in secret (the old single key) no longer works.
@@ -267,13 +338,19 @@ describe('issue 13 hardening (lead API)', () => {
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const upload = multipart(evalid, original);
-    expect((await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload })).statusCode).toBe(200);
+    expect(
+      (await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload }))
+        .statusCode,
+    ).toBe(200);
     const [image] = await api.stores.evaluations.images('alpha', evalid);
     const stored = await api.stores.tradeIn.evaluationImage('alpha', image!.id);
     expect(stored).toBeDefined();
     expect((await sharp(Buffer.from(stored!.content)).metadata()).exif).toBeUndefined();
     expect(Buffer.from(stored!.content).includes(Buffer.from('PhoneCo'))).toBe(false);
-    const rows = await database.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM evaluation_images WHERE id = $1 AND content IS NOT NULL AND length(content) > 0', [image!.id]);
+    const rows = await database.db.query<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM evaluation_images WHERE id = $1 AND content IS NOT NULL AND length(content) > 0',
+      [image!.id],
+    );
     expect(Number(rows[0]!.n)).toBe(0);
   });
 
@@ -281,13 +358,21 @@ describe('issue 13 hardening (lead API)', () => {
     const api = await app({ imageQuotaBytes: 1 });
     const evalid = await valuedEvaluation(api, '0412 780 001');
     const upload = multipart(evalid, await jpegWithGps());
-    const refused = await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload });
+    const refused = await api.inject({
+      method: 'POST',
+      url: '/api/eval-expert/image-upload',
+      headers: { ...ALPHA, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(refused.statusCode).toBe(507);
     expect(refused.json().fields.file).toBe('Photos cannot be stored at the moment. Please send your details without photos, or call us.');
     expect(await api.stores.evaluations.images('alpha', evalid)).toEqual([]);
     const lead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).json().lead_id as string;
     const statuses: number[] = [];
-    for (let i = 0; i < 51; i++) statuses.push((await api.inject({ method: 'POST', url: '/api/miscellaneous', headers: ALPHA, payload: { column_name: 'note', lead_id: lead, n: i } })).statusCode);
+    for (let i = 0; i < 51; i++)
+      statuses.push(
+        (await api.inject({ method: 'POST', url: '/api/miscellaneous', headers: ALPHA, payload: { column_name: 'note', lead_id: lead, n: i } })).statusCode,
+      );
     expect(statuses.slice(0, 50).every((status) => status === 200)).toBe(true);
     expect(statuses[50]).toBe(429);
   });
@@ -299,7 +384,12 @@ describe('issue 13 hardening (lead API)', () => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        seen.push({ key: String(req.headers['idempotency-key']), signature: req.headers['x-signature'] as string, timestamp: req.headers['x-signature-timestamp'] as string, body: Buffer.concat(chunks).toString('utf8') });
+        seen.push({
+          key: String(req.headers['idempotency-key']),
+          signature: req.headers['x-signature'] as string,
+          timestamp: req.headers['x-signature-timestamp'] as string,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
         res.writeHead(status).end();
       });
     });
@@ -307,13 +397,23 @@ describe('issue 13 hardening (lead API)', () => {
     try {
       const dir = join(folder.dir, 'dead-tenants');
       writeTestTenants(dir, `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`);
-      const api = await testApp(database.db, dir, { delivery: { baseDelayMs: 5, maxDelayMs: 10, pollMs: 10, maxAttempts: 3, env: { ALPHA_WEBHOOK_SECRET: 'alpha-secret-for-tests' } } });
+      const api = await testApp(database.db, dir, {
+        delivery: {
+          baseDelayMs: 5,
+          maxDelayMs: 10,
+          pollMs: 10,
+          maxAttempts: 3,
+          env: { LEAD_DELIVERY_SECRET_ALPHA: 'alpha-secret-for-tests' },
+          allowAddresses: ['127.0.0.1'],
+        },
+      });
       apps.push(api);
       const permanent = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).json().lead_id as string;
       await waitFor(async () => (await api.stores.outbox.deliveriesOf(permanent)).some((job) => job.destination === 'crm' && job.status === 'dead'));
       expect((await api.stores.outbox.deliveriesOf(permanent)).find((job) => job.destination === 'crm')?.attempts).toBe(1);
       status = 503;
-      const transient = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'retry me' } })).json().lead_id as string;
+      const transient = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'retry me' } })).json()
+        .lead_id as string;
       await waitFor(async () => (await api.stores.outbox.deliveriesOf(transient)).some((job) => job.destination === 'crm' && job.status === 'dead'));
       expect((await api.stores.outbox.deliveriesOf(transient)).find((job) => job.destination === 'crm')?.attempts).toBe(3);
       const health = (await api.inject({ method: 'GET', url: '/api/health' })).json();
@@ -326,7 +426,9 @@ describe('issue 13 hardening (lead API)', () => {
       status = 200;
       expect(await api.stores.outbox.retryDeadDeliveries({ tenant: 'alpha' })).toBeGreaterThanOrEqual(2);
       api.outbox.kick();
-      await waitFor(async () => [permanent, transient].every((_id) => true) && (await api.stores.outbox.deliveriesOf(transient)).every((job) => job.status === 'delivered'));
+      await waitFor(
+        async () => [permanent, transient].every((_id) => true) && (await api.stores.outbox.deliveriesOf(transient)).every((job) => job.status === 'delivered'),
+      );
       await waitFor(async () => (await api.stores.outbox.deliveriesOf(permanent)).every((job) => job.status === 'delivered'));
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -337,18 +439,27 @@ describe('issue 13 hardening (lead API)', () => {
     const DAY = 86_400_000;
     let clock = Date.now() - 800 * DAY;
     const api = await app({ now: () => clock, delivery: { enabled: false } });
-    const oldLead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'from long ago' } })).json().lead_id as string;
+    const oldLead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'from long ago' } })).json()
+      .lead_id as string;
     clock = Date.now() - 100 * DAY;
     const evalid = await valuedEvaluation(api, '0412 770 001');
     const upload = multipart(evalid, await jpegWithGps());
-    expect((await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload })).statusCode).toBe(200);
+    expect(
+      (await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload }))
+        .statusCode,
+    ).toBe(200);
     const [photo] = await api.stores.evaluations.images('alpha', evalid);
     clock = Date.now();
-    const recentLead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'recent' } })).json().lead_id as string;
+    const recentLead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, message: 'recent' } })).json()
+      .lead_id as string;
     const imagesDir = join(folder.dir, 'images');
     expect(readdirSync(join(imagesDir, 'alpha'))).toContain(photo!.id);
     const env = { PATH: process.env.PATH ?? '', SQLITE_FILE: join(folder.dir, 'leads.sqlite'), TENANTS_DIR: tenantsDir, IMAGES_DIR: imagesDir };
-    const dry = spawnSync(process.execPath, ['scripts/purge.ts', '--tenant', 'alpha', '--dry-run'], { cwd: join(import.meta.dirname, '../..'), env, encoding: 'utf8' });
+    const dry = spawnSync(process.execPath, ['scripts/purge.ts', '--tenant', 'alpha', '--dry-run'], {
+      cwd: join(import.meta.dirname, '../..'),
+      env,
+      encoding: 'utf8',
+    });
     expect(dry.status, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout).deleted.leads).toBeGreaterThanOrEqual(1);
     expect(await api.stores.leads.get('alpha', oldLead)).toBeDefined();
@@ -377,7 +488,11 @@ describe('issue 13 hardening (lead API)', () => {
     const api = await app({ delivery: { enabled: false } });
     const lead = (await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).json().lead_id as string;
     const [job] = await api.stores.outbox.claimDeliveries(Date.now() + 1, 500, 1).then((jobs) => jobs.filter((entry) => entry.lead_id === lead));
-    await api.stores.outbox.recordDeliveryOutcomes([], [{ id: job!.id, error: 'webhook refused the lead: HTTP 400', nextAttemptAt: 0, dead: true }], Date.now());
+    await api.stores.outbox.recordDeliveryOutcomes(
+      [],
+      [{ id: job!.id, error: 'webhook refused the lead: HTTP 400', nextAttemptAt: 0, dead: true }],
+      Date.now(),
+    );
     const env = { PATH: process.env.PATH ?? '', SQLITE_FILE: join(folder.dir, 'leads.sqlite') };
     const cwd = join(import.meta.dirname, '../..');
     const status = spawnSync(process.execPath, ['scripts/outbox.ts', 'status'], { cwd, env, encoding: 'utf8' });
@@ -394,15 +509,31 @@ describe('issue 13 hardening (lead API)', () => {
     const at = new Date(Date.now() + 3 * 86_400_000);
     at.setUTCHours(1, 0, 0, 0);
     const booking = (name: string) => ({ ...contact, name, category: 'Test Drive', car_id: 2, dateTime: at.toISOString() });
-    const results = await Promise.all([0, 1, 2, 3].map((i) => api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: booking(`Driver ${i}`) })));
+    const results = await Promise.all(
+      [0, 1, 2, 3].map((i) => api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: booking(`Driver ${i}`) })),
+    );
     expect(results.map((result) => result.statusCode).sort()).toEqual([201, 409, 409, 409]);
   });
 
   it('Low *.localhost hosts and origins are refused in production', async () => {
     const api = await app({ production: true, hostMap: { 'www.alpha-motors.example': 'alpha' } });
     expect((await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact })).statusCode).toBe(404);
-    const fromLocalOrigin = await api.inject({ method: 'POST', url: '/api/leads', headers: { host: 'www.alpha-motors.example', origin: 'http://alpha.localhost:4321' }, payload: contact });
+    const fromLocalOrigin = await api.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { host: 'www.alpha-motors.example', origin: 'http://alpha.localhost:4321' },
+      payload: contact,
+    });
     expect(fromLocalOrigin.statusCode).toBe(403);
-    expect((await api.inject({ method: 'POST', url: '/api/leads', headers: { host: 'www.alpha-motors.example', origin: 'https://www.alpha-motors.example' }, payload: contact })).statusCode).toBe(201);
+    expect(
+      (
+        await api.inject({
+          method: 'POST',
+          url: '/api/leads',
+          headers: { host: 'www.alpha-motors.example', origin: 'https://www.alpha-motors.example' },
+          payload: contact,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { openDatabase, type SqlDatabase } from '../../src/server/database.ts';
 import { openStores } from '../../src/server/stores.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, waitFor, writeTestTenants, type WebhookReceiver } from './server-helpers.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, startWebhookReceiver, tempDir, testApp, testDatabase, waitFor, writeTestTenants, type WebhookReceiver } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStores } from '../../src/server/stores.ts';
-import { POSTGRES_SKIP_REASON, tempDir, testDatabase } from './server-helpers.ts';
+import { POSTGRES_SKIP_REASON, tempDir, testDatabase } from '../support/server-helpers.ts';
 
 describe.skipIf(POSTGRES_SKIP_REASON !== undefined)('17.7 PostgreSQL group insert of new leads', () => {
   let folder: ReturnType<typeof tempDir>;

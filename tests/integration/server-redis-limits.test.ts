@@ -7,8 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { freePort } from '../../src/server/dev-postgres.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+import { freePort } from '../support/dev-postgres.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 
 const SKIP = spawnSync('redis-server', ['--version']).status === 0 ? undefined : 'redis-server not found: install the Debian package `redis-server` to run this test';
 if (SKIP) console.warn(`skipping the shared rate-limit test: ${SKIP}`);

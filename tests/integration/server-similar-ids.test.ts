@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { similarVehicles } from '../../src/lib/vehicle/similar-vehicles.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 

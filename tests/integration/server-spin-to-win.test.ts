@@ -21,7 +21,7 @@ import {
   waitFor,
   writeTestTenants,
   type WebhookReceiver,
-} from './server-helpers.ts';
+} from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const BETA = { host: 'beta.localhost:4321' };

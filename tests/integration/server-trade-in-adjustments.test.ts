@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const ANSWERS = { service_history: 'No service history', number_of_keys: '1', car_condition: 'Excellent' };

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { demoRegoLookup } from '../../src/server/features/trade-in/valuation.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants } from './server-helpers.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const NOW = Date.UTC(2026, 5, 15, 2);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, waitFor, startLeadApi, stopLeadApi, type WebhookReceiver, type LeadApiSuite } from './server-helpers.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, waitFor, startLeadApi, stopLeadApi, type WebhookReceiver, type LeadApiSuite } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const BETA = { host: 'beta.localhost:4321' };

@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from './server-helpers.ts';
+import { tempDir } from '../support/server-helpers.ts';
 
-const HELPER = join(import.meta.dirname, 'helpers', 'open-state.ts');
+const HELPER = join(import.meta.dirname, '..', 'support', 'open-state.ts');
 
 function open(dataDir: string): Promise<string> {
   return new Promise((resolve) => {

@@ -17,9 +17,9 @@ import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/meilisearch-server.ts';
+import { freePort } from '../support/meilisearch-server.ts';
 import { openPipelineState } from '../../src/pipeline/state/store.ts';
-import { FIXTURE, REPO, waitFor } from './helpers/pipeline-env.ts';
+import { FIXTURE, REPO, waitFor } from '../support/pipeline-env.ts';
 
 /**
  * 20 tenants of 6 cars each: the fixture tenant under 20 slugs, small enough for CI. Each first
@@ -37,7 +37,14 @@ interface Ready {
   api: string[];
   inbox: string;
   postgres: string;
-  s3: { endpoint: string; bucket: string };
+  redis: string;
+  meilisearch: string;
+  s3: {
+    endpoint: string;
+    bucket: string;
+    readWrite: { accessKeyId: string; secretAccessKey: string };
+    readOnly: { accessKeyId: string; secretAccessKey: string };
+  };
   dir: string;
   logs: string;
   disks: Record<string, string>;
@@ -202,158 +209,216 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
   /** Set when the scenario passed: the worker left and the tenant held by the rollback. */
   let scenario: { survivor: string; held: string } | undefined;
 
-  it('publishes 20 tenants through the bucket, survives a worker killed mid-job, never mixes releases, and rolls back at the edge', { timeout: 3_000_000 }, async () => {
-    // Every tenant's first release, made by the workers and served by the edge.
-    await waitFor(
-      `all ${TENANT_COUNT} tenants at the edge`,
-      async () => {
-        for (const slug of TENANTS) {
-          if (first[slug]) continue;
-          const reply = await carPage(slug);
-          if (reply.status === 200 && reply.body.includes(dollars(car.price))) first[slug] = reply.release!;
-        }
-        return Object.keys(first).length === TENANTS.length;
-      },
-      // Ceilings for a machine loaded by other work: each first release is an Astro build.
-      1_200_000,
-      1000,
-    );
-    console.log(`${TENANT_COUNT} tenants live after ${seconds()} s`);
-    for (const api of ready.api) expect((await fetch(`${api}/api/health`)).status).toBe(200);
-
-    // The poller: every tenant's car page through the edge, round robin, until the end.
-    const priceOf = (slug: string, body: string) => {
-      const index = TENANTS.indexOf(slug);
-      const shown = [
-        ['old', dollars(car.price)],
-        ['feed', dollars(feedPrice(index))],
-        ['later', dollars(laterPrice(index))],
-      ].filter(([, text]) => body.includes(text!));
-      return shown.map(([name]) => name).join('+') || 'none';
-    };
-    poller = (async () => {
-      for (let turn = 0; polling; turn += 1) {
-        const slug = TENANTS[turn % TENANTS.length]!;
-        const reply = await carPage(slug).catch((error: Error) => ({ status: 0, release: undefined, body: error.message }));
-        seen.push({ slug, status: reply.status, release: reply.release, price: priceOf(slug, reply.body) });
-        await new Promise((done) => setTimeout(done, 10));
+  it('NEW-11: the stack generates its credentials; strangers get into none of its services; the APIs and the edge hold only the read-only bucket key', async () => {
+    // Passwords generated for this run.
+    expect(new URL(ready.postgres).password).not.toBe('');
+    expect(new URL(ready.redis).password).not.toBe('');
+    // The bucket: no anonymous write (the review rewrote a live.json this way), no anonymous read.
+    expect((await fetch(`${ready.s3.endpoint}/${ready.s3.bucket}/zz-test/live.json`, { method: 'PUT', body: '{"release":"x"}' })).status).toBe(403);
+    expect((await fetch(`${ready.s3.endpoint}/${ready.s3.bucket}/_hosts/`)).status).toBe(403);
+    // Who holds which bucket key: read from each process's environment (only its owner can).
+    const environ = (pid: number) =>
+      Object.fromEntries(
+        readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .filter(Boolean)
+          .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+      );
+    for (const name of ['api-1', 'api-2', 'edge']) expect(environ(ready.pids[name]!).AWS_ACCESS_KEY_ID, name).toBe(ready.s3.readOnly.accessKeyId);
+    for (const name of ['intake', ...WORKERS]) expect(environ(ready.pids[name]!).AWS_ACCESS_KEY_ID, name).toBe(ready.s3.readWrite.accessKeyId);
+    // No secret on any command line (what `ps` shows every local user).
+    const secrets = [
+      new URL(ready.postgres).password,
+      new URL(ready.redis).password,
+      environ(ready.pids.intake!).MEILI_ADMIN_KEY!,
+      ready.s3.readWrite.secretAccessKey,
+      ready.s3.readOnly.secretAccessKey,
+    ];
+    for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let line = '';
+      try {
+        line = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      } catch {
+        continue;
       }
-    })();
-
-    // A feed for every tenant at once; the first worker to claim one of those jobs and start
-    // building is killed, and its disk deleted: whatever it had is gone, as with a lost machine.
-    const marks = Object.fromEntries(WORKERS.map((name) => [name, events(name).length]));
-    TENANTS.forEach((slug, index) => dropFeed(slug, feedPrice(index)));
-    const victim = await waitFor(
-      'a worker building a feed job',
-      () => {
-        for (const name of WORKERS) {
-          const fresh = events(name).slice(marks[name]);
-          for (const [at, start] of fresh.entries()) {
-            if (start.event !== 'job-start') continue;
-            const later = fresh.slice(at + 1);
-            if (later.some((event) => event.event === 'job-end' && event.job === start.job)) continue;
-            if (later.some((event) => event.event === 'build-start' && event.tenant === start.tenant)) return { name, job: start.job!, tenant: start.tenant! };
-          }
-        }
-        return null;
-      },
-      600_000,
-      50,
-    );
-    process.kill(ready.pids[victim.name]!, 'SIGKILL');
-    rmSync(ready.disks[victim.name]!, { recursive: true, force: true });
-    const survivor = WORKERS.find((name) => name !== victim.name)!;
-    console.log(`killed ${victim.name} building ${victim.tenant} (job ${victim.job}) after ${seconds()} s`);
-    await waitFor('the killed worker to exit', () => !existsSync(`/proc/${ready.pids[victim.name]}`), 10_000, 50);
-    // It was mid-job: its log never says the job ended.
-    expect(events(victim.name).filter((event) => event.event === 'job-end' && event.job === victim.job)).toEqual([]);
-
-    // A later feed for the killed job's tenant and three others (fewer in a short run), while the survivor works alone.
-    const later = [victim.tenant, ...TENANTS.filter((slug) => slug !== victim.tenant).slice(0, Math.min(3, TENANTS.length - 2))];
-    for (const slug of later) dropFeed(slug, laterPrice(TENANTS.indexOf(slug)));
-    const latest = (slug: string) => (later.includes(slug) ? laterPrice(TENANTS.indexOf(slug)) : feedPrice(TENANTS.indexOf(slug)));
-
-    // The killed job is not lost: the other worker finishes that very job.
-    await waitFor('the killed job finished by the other worker', () => events(survivor).some((event) => event.event === 'job-end' && event.job === victim.job), 600_000, 200);
-    console.log(`job ${victim.job} finished by ${survivor} after ${seconds()} s`);
-
-    // Every tenant ends live at its latest feed, through the edge.
-    const live: Record<string, string> = {};
-    await waitFor(
-      'every tenant live at its latest feed',
-      async () => {
-        for (const slug of TENANTS) {
-          if (live[slug]) continue;
-          const reply = await carPage(slug);
-          if (reply.status === 200 && reply.body.includes(dollars(latest(slug)))) live[slug] = reply.release!;
-        }
-        return Object.keys(live).length === TENANTS.length;
-      },
-      900_000,
-      500,
-    );
-    console.log(`every tenant at its latest feed after ${seconds()} s`);
-    // No release failed on the survivor, which built from PostgreSQL and the bucket alone.
-    expect(events(survivor).filter((event) => event.event === 'release' && event.outcome === 'failed')).toEqual([]);
-
-    // Rollback through the bucket's pointer, by a process with an empty disk of its own.
-    const [slug] = TENANTS.filter((name) => !later.includes(name)) as [string];
-    const rollback = spawnSync(
-      process.execPath,
-      [join(REPO, 'scripts/rollback.ts'), '--tenant', slug, '--sites', join(root, 'rollback-sites'), '--tenants', join(ready.dir, 'tenants'), '--publisher', 's3', '--to', first[slug]!],
-      {
-        cwd: REPO,
-        env: {
-          ...process.env,
-          DATABASE_URL: ready.postgres,
-          S3_BUCKET: ready.s3.bucket,
-          S3_ENDPOINT: ready.s3.endpoint,
-          S3_FORCE_PATH_STYLE: 'true',
-          AWS_ACCESS_KEY_ID: 'S3RVER',
-          AWS_SECRET_ACCESS_KEY: 'S3RVER',
-        },
-        encoding: 'utf8',
-      },
-    );
-    expect(rollback.status, rollback.stderr).toBe(0);
-    const rolledBack = await waitFor(
-      'the rollback at the edge',
-      async () => {
-        const reply = await carPage(slug);
-        return reply.release === first[slug] ? reply : null;
-      },
-      15_000,
-      100,
-    );
-    expect(rolledBack.body).toContain(dollars(car.price));
-    // The poller sees it too.
-    const mark = seen.length;
-    await waitFor('the poller to pass the rolled-back tenant', () => seen.slice(mark).some((entry) => entry.slug === slug), 30_000, 50);
-    polling = false;
-    await poller;
-
-    // Every response through the edge named its release and came from a published one; each
-    // release served one price only (a page of one release never shows another's price).
-    expect(seen.length).toBeGreaterThan(TENANTS.length * 2);
-    expect(seen.filter((entry) => entry.status !== 200 || !entry.release)).toEqual([]);
-    const pricesOf = new Map<string, Set<string>>();
-    for (const entry of seen) pricesOf.set(`${entry.slug} ${entry.release}`, (pricesOf.get(`${entry.slug} ${entry.release}`) ?? new Set()).add(entry.price));
-    const mixed = [...pricesOf].filter(([, prices]) => prices.size !== 1 || prices.has('none') || [...prices][0]!.includes('+'));
-    expect(mixed).toEqual([]);
-    // A first release seen by the poller showed the old price only (a fast tenant may have moved on before its turn).
-    for (const name of TENANTS) expect(pricesOf.get(`${name} ${first[name]}`) ?? new Set(['old'])).toEqual(new Set(['old']));
-    expect(seen.filter((entry) => entry.slug === slug).at(-1)).toMatchObject({ release: first[slug], price: 'old' });
-    console.log(`poller: ${seen.length} responses over ${pricesOf.size} releases; finished after ${seconds()} s`);
-
-    // No worker used another's disk: the survivor cached under its own cache root, and nothing
-    // of the stack wrote into the repository's .cache (the default cache root of a lone process).
-    const survivorCache = join(ready.disks[survivor]!, 'cache');
-    console.log(`${survivor} cache root: ${readdirSync(survivorCache).sort().join(', ')}`);
-    expect(readdirSync(survivorCache)).toEqual(expect.arrayContaining(['astro', 'node-compile']));
-    expect(treeChanges(repoCacheBefore, treeOf(repoCache))).toEqual([]);
-    scenario = { survivor, held: slug };
+      for (const secret of secrets) expect(line.includes(secret), `process ${entry}`).toBe(false);
+    }
   });
+
+  it(
+    'publishes 20 tenants through the bucket, survives a worker killed mid-job, never mixes releases, and rolls back at the edge',
+    { timeout: 3_000_000 },
+    async () => {
+      // Every tenant's first release, made by the workers and served by the edge.
+      await waitFor(
+        `all ${TENANT_COUNT} tenants at the edge`,
+        async () => {
+          for (const slug of TENANTS) {
+            if (first[slug]) continue;
+            const reply = await carPage(slug);
+            if (reply.status === 200 && reply.body.includes(dollars(car.price))) first[slug] = reply.release!;
+          }
+          return Object.keys(first).length === TENANTS.length;
+        },
+        // Ceilings for a machine loaded by other work: each first release is an Astro build.
+        1_200_000,
+        1000,
+      );
+      console.log(`${TENANT_COUNT} tenants live after ${seconds()} s`);
+      for (const api of ready.api) expect((await fetch(`${api}/api/health`)).status).toBe(200);
+
+      // The poller: every tenant's car page through the edge, round robin, until the end.
+      const priceOf = (slug: string, body: string) => {
+        const index = TENANTS.indexOf(slug);
+        const shown = [
+          ['old', dollars(car.price)],
+          ['feed', dollars(feedPrice(index))],
+          ['later', dollars(laterPrice(index))],
+        ].filter(([, text]) => body.includes(text!));
+        return shown.map(([name]) => name).join('+') || 'none';
+      };
+      poller = (async () => {
+        for (let turn = 0; polling; turn += 1) {
+          const slug = TENANTS[turn % TENANTS.length]!;
+          const reply = await carPage(slug).catch((error: Error) => ({ status: 0, release: undefined, body: error.message }));
+          seen.push({ slug, status: reply.status, release: reply.release, price: priceOf(slug, reply.body) });
+          await new Promise((done) => setTimeout(done, 10));
+        }
+      })();
+
+      // A feed for every tenant at once; the first worker to claim one of those jobs and start
+      // building is killed, and its disk deleted: whatever it had is gone, as with a lost machine.
+      const marks = Object.fromEntries(WORKERS.map((name) => [name, events(name).length]));
+      TENANTS.forEach((slug, index) => dropFeed(slug, feedPrice(index)));
+      const victim = await waitFor(
+        'a worker building a feed job',
+        () => {
+          for (const name of WORKERS) {
+            const fresh = events(name).slice(marks[name]);
+            for (const [at, start] of fresh.entries()) {
+              if (start.event !== 'job-start') continue;
+              const later = fresh.slice(at + 1);
+              if (later.some((event) => event.event === 'job-end' && event.job === start.job)) continue;
+              if (later.some((event) => event.event === 'build-start' && event.tenant === start.tenant))
+                return { name, job: start.job!, tenant: start.tenant! };
+            }
+          }
+          return null;
+        },
+        600_000,
+        50,
+      );
+      process.kill(ready.pids[victim.name]!, 'SIGKILL');
+      rmSync(ready.disks[victim.name]!, { recursive: true, force: true });
+      const survivor = WORKERS.find((name) => name !== victim.name)!;
+      console.log(`killed ${victim.name} building ${victim.tenant} (job ${victim.job}) after ${seconds()} s`);
+      await waitFor('the killed worker to exit', () => !existsSync(`/proc/${ready.pids[victim.name]}`), 10_000, 50);
+      // It was mid-job: its log never says the job ended.
+      expect(events(victim.name).filter((event) => event.event === 'job-end' && event.job === victim.job)).toEqual([]);
+
+      // A later feed for the killed job's tenant and three others (fewer in a short run), while the survivor works alone.
+      const later = [victim.tenant, ...TENANTS.filter((slug) => slug !== victim.tenant).slice(0, Math.min(3, TENANTS.length - 2))];
+      for (const slug of later) dropFeed(slug, laterPrice(TENANTS.indexOf(slug)));
+      const latest = (slug: string) => (later.includes(slug) ? laterPrice(TENANTS.indexOf(slug)) : feedPrice(TENANTS.indexOf(slug)));
+
+      // The killed job is not lost: the other worker finishes that very job.
+      await waitFor(
+        'the killed job finished by the other worker',
+        () => events(survivor).some((event) => event.event === 'job-end' && event.job === victim.job),
+        600_000,
+        200,
+      );
+      console.log(`job ${victim.job} finished by ${survivor} after ${seconds()} s`);
+
+      // Every tenant ends live at its latest feed, through the edge.
+      const live: Record<string, string> = {};
+      await waitFor(
+        'every tenant live at its latest feed',
+        async () => {
+          for (const slug of TENANTS) {
+            if (live[slug]) continue;
+            const reply = await carPage(slug);
+            if (reply.status === 200 && reply.body.includes(dollars(latest(slug)))) live[slug] = reply.release!;
+          }
+          return Object.keys(live).length === TENANTS.length;
+        },
+        900_000,
+        500,
+      );
+      console.log(`every tenant at its latest feed after ${seconds()} s`);
+      // No release failed on the survivor, which built from PostgreSQL and the bucket alone.
+      expect(events(survivor).filter((event) => event.event === 'release' && event.outcome === 'failed')).toEqual([]);
+
+      // Rollback through the bucket's pointer, by a process with an empty disk of its own.
+      const [slug] = TENANTS.filter((name) => !later.includes(name)) as [string];
+      const rollback = spawnSync(
+        process.execPath,
+        [
+          join(REPO, 'scripts/rollback.ts'),
+          '--tenant',
+          slug,
+          '--sites',
+          join(root, 'rollback-sites'),
+          '--tenants',
+          join(ready.dir, 'tenants'),
+          '--publisher',
+          's3',
+          '--to',
+          first[slug]!,
+        ],
+        {
+          cwd: REPO,
+          env: {
+            ...process.env,
+            DATABASE_URL: ready.postgres,
+            S3_BUCKET: ready.s3.bucket,
+            S3_ENDPOINT: ready.s3.endpoint,
+            S3_FORCE_PATH_STYLE: 'true',
+            AWS_ACCESS_KEY_ID: ready.s3.readWrite.accessKeyId,
+            AWS_SECRET_ACCESS_KEY: ready.s3.readWrite.secretAccessKey,
+          },
+          encoding: 'utf8',
+        },
+      );
+      expect(rollback.status, rollback.stderr).toBe(0);
+      const rolledBack = await waitFor(
+        'the rollback at the edge',
+        async () => {
+          const reply = await carPage(slug);
+          return reply.release === first[slug] ? reply : null;
+        },
+        15_000,
+        100,
+      );
+      expect(rolledBack.body).toContain(dollars(car.price));
+      // The poller sees it too.
+      const mark = seen.length;
+      await waitFor('the poller to pass the rolled-back tenant', () => seen.slice(mark).some((entry) => entry.slug === slug), 30_000, 50);
+      polling = false;
+      await poller;
+
+      // Every response through the edge named its release and came from a published one; each
+      // release served one price only (a page of one release never shows another's price).
+      expect(seen.length).toBeGreaterThan(TENANTS.length * 2);
+      expect(seen.filter((entry) => entry.status !== 200 || !entry.release)).toEqual([]);
+      const pricesOf = new Map<string, Set<string>>();
+      for (const entry of seen) pricesOf.set(`${entry.slug} ${entry.release}`, (pricesOf.get(`${entry.slug} ${entry.release}`) ?? new Set()).add(entry.price));
+      const mixed = [...pricesOf].filter(([, prices]) => prices.size !== 1 || prices.has('none') || [...prices][0]!.includes('+'));
+      expect(mixed).toEqual([]);
+      // A first release seen by the poller showed the old price only (a fast tenant may have moved on before its turn).
+      for (const name of TENANTS) expect(pricesOf.get(`${name} ${first[name]}`) ?? new Set(['old'])).toEqual(new Set(['old']));
+      expect(seen.filter((entry) => entry.slug === slug).at(-1)).toMatchObject({ release: first[slug], price: 'old' });
+      console.log(`poller: ${seen.length} responses over ${pricesOf.size} releases; finished after ${seconds()} s`);
+
+      // No worker used another's disk: the survivor cached under its own cache root, and nothing
+      // of the stack wrote into the repository's .cache (the default cache root of a lone process).
+      const survivorCache = join(ready.disks[survivor]!, 'cache');
+      console.log(`${survivor} cache root: ${readdirSync(survivorCache).sort().join(', ')}`);
+      expect(readdirSync(survivorCache)).toEqual(expect.arrayContaining(['astro', 'node-compile']));
+      expect(treeChanges(repoCacheBefore, treeOf(repoCache))).toEqual([]);
+      scenario = { survivor, held: slug };
+    },
+  );
 
   it('measures feed-to-live through the edge for one changed car on the warm stack', { timeout: 120_000 }, async (context) => {
     if (!scenario) return context.skip();
@@ -365,10 +430,15 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
     for (const [step, price] of [laterPrice(index) + 1, laterPrice(index) + 2].entries()) {
       const landed = Date.now();
       dropFeed(slug, price);
-      const reply = await waitFor('the changed car at the edge', async () => {
-        const answer = await carPage(slug);
-        return answer.body.includes(dollars(price)) ? answer : null;
-      }, 60_000, 25);
+      const reply = await waitFor(
+        'the changed car at the edge',
+        async () => {
+          const answer = await carPage(slug);
+          return answer.body.includes(dollars(price)) ? answer : null;
+        },
+        60_000,
+        25,
+      );
       const live = Date.now() - landed;
       // Where the time went: each step's log time after the drop (the feed taken in, the renderer started during the debounce, the job, the build, the bucket, the release).
       const after = (event: LogEvent | undefined) => (event?.time ? `${Date.parse(event.time) - landed} ms` : '?');
@@ -376,14 +446,22 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       const worker = [...WORKERS].flatMap((name) => events(name)).filter(ours);
       const release = worker.find((event) => event.event === 'release' && event.release === reply.release);
       const steps = {
-        feed: after(events('intake').filter(ours).find((event) => event.event === 'feed')),
+        feed: after(
+          events('intake')
+            .filter(ours)
+            .find((event) => event.event === 'feed'),
+        ),
         warm: after(worker.find((event) => event.event === 'renderer-warm')),
         job: after(worker.find((event) => event.event === 'job-start')),
         build: after(worker.find((event) => event.event === 'build-start')),
         bucket: after(worker.find((event) => event.event === 'bucket-publish')),
         release: after(release),
       };
-      console.log(`feed-to-live #${step + 1} (${slug}): ${live} ms through the edge (${release?.mode ?? '?'} release; ${JSON.stringify(steps)}), load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+      console.log(
+        `feed-to-live #${step + 1} (${slug}): ${live} ms through the edge (${release?.mode ?? '?'} release; ${JSON.stringify(steps)}), load average ${loadavg()
+          .map((value) => value.toFixed(1))
+          .join(' ')}`,
+      );
     }
   });
 
@@ -414,7 +492,9 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       await waitFor('the reservation cleared at the edge', async () => !(await reservedAt(`/cars/${car.slug}/`, `${slug}.localhost`, ready.edge)), 120_000, 100);
       await waitFor('both lead APIs to see the refund', async () => (await apiReserved()).every((value) => value === false), 30_000, 100);
       // Built incrementally, each by a release that recorded the rows it was built from.
-      const releases = [...WORKERS].flatMap((name) => events(name)).filter((event) => event.event === 'release' && event.tenant === slug && event.outcome === 'published' && Date.parse(event.time ?? '') >= paid);
+      const releases = [...WORKERS]
+        .flatMap((name) => events(name))
+        .filter((event) => event.event === 'release' && event.tenant === slug && event.outcome === 'published' && Date.parse(event.time ?? '') >= paid);
       expect(releases.map((event) => event.mode)).toEqual(['incremental', 'incremental']);
     } finally {
       await state.close();

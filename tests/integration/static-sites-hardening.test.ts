@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressRelease } from '../../src/pipeline/release/precompress.ts';
 import { createStaticSitesHandler, streamFile } from '../../src/server/static-sites.ts';
-import { rawRequest } from './helpers/raw-http.ts';
+import { rawRequest } from '../support/raw-http.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'static-hardening-'));
 const sites = join(root, 'sites');

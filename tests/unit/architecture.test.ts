@@ -9,7 +9,7 @@ import { isBuiltin } from 'node:module';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SPEC_MESSAGES } from '../../src/lib/forms/messages.ts';
+import { SPEC_MESSAGES } from '../../src/schemas/forms/messages.ts';
 
 interface SourceFile {
   /** Repository-relative path with forward slashes. */
@@ -148,7 +148,7 @@ export function importCycles(files: SourceFile[], prefix: string): string[][] {
 
 const SLUG_OWNER = 'src/lib/text/slug.ts';
 const FINANCE_OWNER = 'src/lib/finance/';
-const MESSAGES_OWNER = 'src/lib/forms/messages.ts';
+const MESSAGES_OWNER = 'src/schemas/forms/messages.ts';
 
 /** Source text without comments (a comment may quote a message or show a formula). */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
@@ -176,9 +176,9 @@ export function secondOwners(files: SourceFile[], messages: readonly string[]): 
   return problems;
 }
 
-const IDENTITY_OWNER = 'src/lib/vehicle/identity.ts';
-const NULL_TEXT_OWNER = 'src/lib/text/feed-text.ts';
-const KIND_OWNER = 'src/lib/vehicle/vehicle-kind.ts';
+const IDENTITY_OWNER = 'src/schemas/identity.ts';
+const NULL_TEXT_OWNER = 'src/schemas/feed-text.ts';
+const KIND_OWNER = 'src/schemas/vehicle-kind.ts';
 
 /**
  * Feed quirks are normalised once, where a feed is parsed (issue 12 item 3): the car's display
@@ -515,13 +515,13 @@ describe('architecture (issue 12)', () => {
     it('a component, layout or build module reading site data; a page and site-data itself may', () => {
       const problems = siteDataReaders([
         { path: 'src/components/offers/OffersPage.astro', text: "import { siteData } from '../../site-data/site-data.ts';\nconst offers = siteData().offers();" },
-        { path: 'src/layouts/SiteLayout.astro', text: "import type { SiteData } from '../site-data/site-data.ts';" },
+        { path: 'src/components/layout/SiteLayout.astro', text: "import type { SiteData } from '../../site-data/site-data.ts';" },
         { path: 'src/search/page-data.ts', text: "const data = await import('../site-data/site-data.ts');" },
         { path: 'src/builder/chrome.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
         { path: 'src/pages/offers.astro', text: "import { siteData } from '../site-data/site-data.ts';" },
         { path: 'src/pages/cars/[slug]/checkout.astro', text: "import { siteData } from '../../../site-data/site-data.ts';" },
         { path: 'src/site-data/site-data.ts', text: "import { bundleFile } from '../config/build.ts';\nconst file = bundleFile();" },
-        { path: 'src/components/Picture.tsx', text: '// bundleFile() is read by site-data\nexport const x = 1;' },
+        { path: 'src/islands/ui/Picture.tsx', text: '// bundleFile() is read by site-data\nexport const x = 1;' },
       ]);
       expect(problems).toHaveLength(4);
       expect(problems[0]).toContain('src/components/offers/OffersPage.astro -> src/site-data/site-data.ts: only pages');
@@ -594,6 +594,193 @@ describe('architecture (issue 12)', () => {
       );
       expect(problems).toHaveLength(4);
     });
+  });
+});
+
+/** The room of a file among the rooms under `prefix`: its first folder below `prefix`, or `prefix`'s loose files as one room. */
+export function roomOf(path: string, prefix: string): string | null {
+  if (!path.startsWith(prefix)) return null;
+  const rest = path.slice(prefix.length);
+  const slash = rest.indexOf('/');
+  return slash === -1 ? `${prefix}*` : `${prefix}${rest.slice(0, slash)}/`;
+}
+
+/**
+ * Two rooms under `prefix` that import each other (a folder-level two-way import): some file of
+ * room A imports a file of room B and some file of B one of A, type-only and style imports
+ * included. One message per pair, with one arrow each way; `accepted` pairs (`A <-> B`, sorted) are left out.
+ */
+export function folderTwoWayImports(files: SourceFile[], prefix: string, accepted: Record<string, string> = {}): string[] {
+  const arrows = new Map<string, string>();
+  for (const file of files) {
+    const from = roomOf(file.path, prefix);
+    if (!from) continue;
+    for (const target of importsOf(file)) {
+      const to = roomOf(target, prefix);
+      if (to && to !== from && !arrows.has(`${from} -> ${to}`)) arrows.set(`${from} -> ${to}`, `${file.path} -> ${target}`);
+    }
+  }
+  const problems: string[] = [];
+  for (const [pair, arrow] of arrows) {
+    const [a, b] = pair.split(' -> ') as [string, string];
+    const back = arrows.get(`${b} -> ${a}`);
+    if (a < b && back && !accepted[`${a} <-> ${b}`]) problems.push(`${a} <-> ${b}: ${arrow}, and back ${back}`);
+  }
+  return problems.sort();
+}
+
+/**
+ * Folder pairs of src that may still import each other until a named change lands, each with
+ * its reason. Every entry is a debt: the test fails when a pair listed here is no longer two-way.
+ */
+const ACCEPTED_FOLDER_PAIRS: Record<string, string> = {};
+
+describe('folder-level two-way imports (docs/architecture.md "Parts and allowed arrows")', () => {
+  const files = sourceFiles();
+
+  it('no two folders of src import each other, type-only imports included (a shared type moves down a floor)', () => {
+    expect(files.filter(({ path }) => path.startsWith('src/')).length).toBeGreaterThan(200);
+    expect(folderTwoWayImports(files, 'src/', ACCEPTED_FOLDER_PAIRS)).toEqual([]);
+  });
+
+  it('every accepted folder pair still imports both ways (a paid-off debt is removed from the list)', () => {
+    const pairs = new Set(folderTwoWayImports(files, 'src/').map((problem) => problem.slice(0, problem.indexOf(':'))));
+    expect(Object.keys(ACCEPTED_FOLDER_PAIRS).filter((pair) => !pairs.has(pair))).toEqual([]);
+  });
+
+  describe('the rule catches violations', () => {
+    const sample: SourceFile[] = [
+      { path: 'src/builder/post-build/steps.ts', text: "import { photoFilesStep } from '../../images/files.ts';" },
+      { path: 'src/images/files.ts', text: "import type { PostBuildStep } from '../builder/post-build/types.ts';" },
+      { path: 'src/islands/vehicle/SimilarVehicles.tsx', text: "import '../../components/car-tile.css';" },
+      { path: 'src/components/CarTile.astro', text: "---\nimport Picture from '../islands/ui/Picture.tsx';\n---" },
+      { path: 'src/lib/vehicle/price.ts', text: "import type { Car } from '../../schemas/car.ts';" },
+      { path: 'src/schemas/car.ts', text: "import { FORM_MESSAGES } from './messages.ts';" },
+      { path: 'src/middleware.ts', text: "import { islandStyle } from './builder/render/astro/island-style.ts';" },
+    ];
+
+    it('two folders importing each other, through any files, a type or a stylesheet; one-way arrows and loose files imported by nobody pass', () => {
+      expect(folderTwoWayImports(sample, 'src/')).toEqual([
+        'src/builder/ <-> src/images/: src/builder/post-build/steps.ts -> src/images/files.ts, and back src/images/files.ts -> src/builder/post-build/types.ts',
+        'src/components/ <-> src/islands/: src/components/CarTile.astro -> src/islands/ui/Picture.tsx, and back src/islands/vehicle/SimilarVehicles.tsx -> src/components/car-tile.css',
+      ]);
+    });
+
+    it('an accepted pair is left out; the rule applies inside a folder too (its sub-folders and its loose files)', () => {
+      expect(folderTwoWayImports(sample, 'src/', { 'src/builder/ <-> src/images/': 'a reason' })).toHaveLength(1);
+      const pipeline: SourceFile[] = [
+        { path: 'src/pipeline/state/records.ts', text: "import type { FeedKind } from '../feeds.ts';" },
+        { path: 'src/pipeline/feeds.ts', text: "import { openPipelineState } from './state/store.ts';" },
+        { path: 'src/pipeline/publish/s3-publisher.ts', text: "import { log } from '../log.ts';" },
+      ];
+      expect(folderTwoWayImports(pipeline, 'src/pipeline/')).toEqual(['src/pipeline/* <-> src/pipeline/state/: src/pipeline/feeds.ts -> src/pipeline/state/store.ts, and back src/pipeline/state/records.ts -> src/pipeline/feeds.ts']);
+    });
+  });
+});
+
+/** The one home of test and bench support code (servers, stand-ins, environments, suite helpers): tests and scripts import it, src never does. */
+const TEST_SUPPORT = 'tests/support/';
+
+/** Packages that run or drive tests: nothing that ships may import them. */
+const TEST_PACKAGES = /^(?:vitest|@vitest\/|@testing-library\/|happy-dom$|@playwright\/test$|@axe-core\/playwright$)/;
+
+/** The non-test source files of the test support folder. */
+function supportFiles(): SourceFile[] {
+  const files: SourceFile[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) visit(path);
+      else if (SOURCE.test(entry.name) && !TEST.test(entry.name)) files.push({ path, text: readFileSync(join(root, path), 'utf8') });
+    }
+  };
+  visit(TEST_SUPPORT.slice(0, -1));
+  return files;
+}
+
+/**
+ * Where test code may be imported from: a file under src (test files aside) imports no test
+ * package and nothing under tests/; a script imports tests only through tests/support/; the
+ * support code imports no test suite (tests/unit, tests/integration, tests/e2e).
+ */
+export function testCodeImports(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    if (file.path.startsWith('src/')) {
+      for (const specifier of specifiersOf(file)) if (TEST_PACKAGES.test(specifier)) problems.push(`${file.path}: imports ${specifier} (test code lives in ${TEST_SUPPORT} or beside the code as *.test.ts)`);
+      for (const target of importsOf(file)) if (target.startsWith('tests/')) problems.push(`${file.path} -> ${target}: src must not import tests`);
+    }
+    if (file.path.startsWith('scripts/')) {
+      for (const target of importsOf(file)) if (target.startsWith('tests/') && !target.startsWith(TEST_SUPPORT)) problems.push(`${file.path} -> ${target}: a script imports test code only from ${TEST_SUPPORT}`);
+    }
+    if (file.path.startsWith(TEST_SUPPORT)) {
+      for (const target of importsOf(file)) if (/^tests\/(unit|integration|e2e)\//.test(target)) problems.push(`${file.path} -> ${target}: test support must not import a test suite`);
+    }
+  }
+  return problems;
+}
+
+describe('test support in one place (docs/architecture.md "Tests and their support")', () => {
+  it('src imports no test package and nothing of tests/; scripts import tests only through tests/support/; support imports no suite', () => {
+    const files = [...sourceFiles(), ...supportFiles()];
+    expect(files.some(({ path }) => path.startsWith(TEST_SUPPORT))).toBe(true);
+    expect(testCodeImports(files)).toEqual([]);
+  });
+
+  it('catches vitest or a test helper in shipped code, a script importing a suite or a fixture module, support importing a suite', () => {
+    const problems = testCodeImports([
+      { path: 'src/islands/ui/mount-root.ts', text: "import { afterEach, beforeEach } from 'vitest';" },
+      { path: 'src/islands/ui/form-events.ts', text: "import { fireEvent } from '@testing-library/react';\nimport { act } from 'react';" },
+      { path: 'src/server/dev-postgres.ts', text: "export { startThrowawayPostgres } from '../../tests/support/dev-postgres.ts';" },
+      { path: 'scripts/bench-images.ts', text: "import { startPhotoServer } from '../tests/fixtures/photos/server.ts';\nimport { writeTenantFolder } from '../tests/support/tenant-folder.ts';" },
+      { path: 'scripts/bench-leads.ts', text: "import { startLeadApi } from '../tests/integration/server-helpers.ts';" },
+      { path: 'tests/support/pipeline-env.ts', text: "import { waitFor } from '../integration/pipeline-feeds.test.ts';\nimport { makeCar } from '../fixtures/make-car.ts';" },
+      { path: 'src/islands/ui/Dialog.tsx', text: "// vitest and '../../../tests/support/mount-root.ts' are named in a comment only\nimport { useId } from 'react';" },
+    ]);
+    expect(problems).toEqual([
+      'src/islands/ui/mount-root.ts: imports vitest (test code lives in tests/support/ or beside the code as *.test.ts)',
+      'src/islands/ui/form-events.ts: imports @testing-library/react (test code lives in tests/support/ or beside the code as *.test.ts)',
+      'src/server/dev-postgres.ts -> tests/support/dev-postgres.ts: src must not import tests',
+      'scripts/bench-images.ts -> tests/fixtures/photos/server.ts: a script imports test code only from tests/support/',
+      'scripts/bench-leads.ts -> tests/integration/server-helpers.ts: a script imports test code only from tests/support/',
+      'tests/support/pipeline-env.ts -> tests/integration/pipeline-feeds.test.ts: test support must not import a test suite',
+    ]);
+  });
+});
+
+/** An ESLint directive in a comment (`eslint-disable`, `-line`, `-next-line`, `eslint-enable` aside), with what follows it on the line. */
+const LINT_DISABLE = /eslint-disable(?:-next-line|-line)?\b([^\n]*)/g;
+
+/** Every lint exception says why (`// eslint-disable-next-line rule -- the reason`): a bare disable hides a warning without a reason. */
+export function lintDisablesWithoutReason(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    for (const match of file.text.matchAll(LINT_DISABLE)) {
+      if (!/\s--\s+\S/.test(match[1]!)) problems.push(`${file.path}:${file.text.slice(0, match.index).split('\n').length}: eslint-disable without a reason (add \` -- <why>\`)`);
+    }
+  }
+  return problems;
+}
+
+describe('lint exceptions give their reason (npm run lint: eslint --max-warnings 0)', () => {
+  it('every eslint-disable in src, scripts and tests/support has a `-- reason`', () => {
+    const files = [...sourceFiles(), ...supportFiles()];
+    expect(files.some(({ text }) => text.includes('eslint-disable'))).toBe(true);
+    expect(lintDisablesWithoutReason(files)).toEqual([]);
+  });
+
+  it('catches a bare disable, in a line comment or in JSX; one with a reason passes', () => {
+    const problems = lintDisablesWithoutReason([
+      { path: 'src/islands/forms/EnquiryForm.tsx', text: 'useEffect(() => {\n  run();\n  // eslint-disable-next-line react-hooks/exhaustive-deps\n}, []);' },
+      { path: 'src/islands/ui/Carousel.tsx', text: '{/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex */}\n<div tabIndex={0} />' },
+      { path: 'src/islands/forms/MyGarage.tsx', text: '// eslint-disable-next-line react-hooks/exhaustive-deps --\n}, []);' },
+      { path: 'src/islands/ui/SearchBox.tsx', text: '// eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount\n}, []);' },
+    ]);
+    expect(problems).toEqual([
+      'src/islands/forms/EnquiryForm.tsx:3: eslint-disable without a reason (add ` -- <why>`)',
+      'src/islands/ui/Carousel.tsx:1: eslint-disable without a reason (add ` -- <why>`)',
+      'src/islands/forms/MyGarage.tsx:1: eslint-disable without a reason (add ` -- <why>`)',
+    ]);
   });
 });
 
@@ -690,12 +877,10 @@ describe('search rooms (issue 36 item 2)', () => {
 
 /** Longest file header (its opening comment, delimiters included): about eight lines of text, with some slack. */
 const MAX_HEADER_LINES = 12;
-/** Folders the header rule leaves out for now: src/pipeline is being reshaped by the fleet work. */
-const HEADER_RULE_SKIPS = ['src/pipeline/'];
 
-/** The number of lines of a file's opening comment (a block comment, or a run of `//` lines), 0 without one. */
+/** The number of lines of a file's opening comment (a block comment, or a run of `//` lines, after a `#!` line), 0 without one. */
 export function headerLines(text: string): number {
-  const body = (text.startsWith('---') ? text.slice(3) : text).trimStart();
+  const body = (text.startsWith('---') ? text.slice(3) : text.replace(/^#!.*\n/, '')).trimStart();
   if (body.startsWith('/*')) return body.slice(0, body.indexOf('*/')).split('\n').length;
   if (!body.startsWith('//')) return 0;
   const lines = body.split('\n');
@@ -703,20 +888,23 @@ export function headerLines(text: string): number {
   return end === -1 ? lines.length : end;
 }
 
-/** Files under src/ whose header is longer than MAX_HEADER_LINES (what, why, the contract: the rest belongs in docs/ or on the export it describes). */
+/** Where the header rule applies: the product, the scripts and the test support they import. */
+const HEADER_RULE_FOLDERS = ['src/', 'scripts/', 'tests/support/'];
+
+/** Files under HEADER_RULE_FOLDERS whose header is longer than MAX_HEADER_LINES (what, why, the contract: the rest belongs in docs/ or on the export it describes). */
 export function longHeaders(files: SourceFile[]): string[] {
   return files
-    .filter((file) => file.path.startsWith('src/') && !HEADER_RULE_SKIPS.some((skip) => file.path.startsWith(skip)))
+    .filter((file) => HEADER_RULE_FOLDERS.some((folder) => file.path.startsWith(folder)))
     .filter((file) => headerLines(file.text) > MAX_HEADER_LINES)
     .map((file) => `${file.path}: a header of ${headerLines(file.text)} lines (at most ${MAX_HEADER_LINES})`);
 }
 
 describe('comments that stay true (issue 36 item 6)', () => {
-  it(`file headers under src/ are at most ${MAX_HEADER_LINES} lines`, () => {
-    expect(longHeaders(sourceFiles())).toEqual([]);
+  it(`file headers under src/, scripts/ and tests/support/ are at most ${MAX_HEADER_LINES} lines`, () => {
+    expect(longHeaders([...sourceFiles(), ...supportFiles()])).toEqual([]);
   });
 
-  it('catches a long header, a long run of // lines and one in an .astro frontmatter; a short one, scripts/ and src/pipeline pass', () => {
+  it('catches a long header, a long run of // lines and one in an .astro frontmatter, in src/pipeline too; a short one and a test suite pass', () => {
     const block = (lines: number) => `/**\n${' * text\n'.repeat(lines - 2)} */\nexport const x = 1;\n`;
     expect(headerLines(block(12))).toBe(12);
     const problems = longHeaders([
@@ -724,9 +912,170 @@ describe('comments that stay true (issue 36 item 6)', () => {
       { path: 'src/lib/b.ts', text: `${'// text\n'.repeat(13)}export const x = 1;\n` },
       { path: 'src/components/C.astro', text: `---\n${block(14)}---\n<p>hi</p>\n` },
       { path: 'src/lib/d.ts', text: block(12) },
-      { path: 'scripts/e.ts', text: block(30) },
+      { path: 'tests/e2e/e.ts', text: block(30) },
       { path: 'src/pipeline/f.ts', text: block(30) },
     ]);
-    expect(problems).toEqual(['src/lib/a.ts: a header of 13 lines (at most 12)', 'src/lib/b.ts: a header of 13 lines (at most 12)', 'src/components/C.astro: a header of 14 lines (at most 12)']);
+    expect(problems).toEqual([
+      'src/lib/a.ts: a header of 13 lines (at most 12)',
+      'src/lib/b.ts: a header of 13 lines (at most 12)',
+      'src/components/C.astro: a header of 14 lines (at most 12)',
+      'src/pipeline/f.ts: a header of 30 lines (at most 12)',
+    ]);
+  });
+
+  it('catches a long header in a script (after its #! line) and in test support; a short script header passes', () => {
+    const block = (lines: number) => `/**\n${' * text\n'.repeat(lines - 2)} */\n`;
+    const problems = longHeaders([
+      { path: 'scripts/bench-leads.ts', text: `${block(28)}import { spawn } from 'node:child_process';\n` },
+      { path: 'scripts/edge.ts', text: `#!/usr/bin/env node\n${block(13)}export {};\n` },
+      { path: 'tests/support/fuzz-lib.ts', text: `${'// text\n'.repeat(21)}export {};\n` },
+      { path: 'scripts/api.ts', text: `#!/usr/bin/env node\n${block(12)}export {};\n` },
+    ]);
+    expect(problems).toEqual(['scripts/bench-leads.ts: a header of 28 lines (at most 12)', 'scripts/edge.ts: a header of 13 lines (at most 12)', 'tests/support/fuzz-lib.ts: a header of 21 lines (at most 12)']);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// The pipeline's rooms, the edge and the platform (docs/architecture.md "The pipeline's rooms").
+// ---------------------------------------------------------------------------------------------
+
+/** The rooms of src/pipeline: intake, release, state, service, publish; 'loose' for a file at its top; null outside. */
+export function pipelineRoom(path: string): string | null {
+  const match = /^src\/pipeline\/(?:([^/]+)\/)?[^/]+$/.exec(path) ?? /^src\/pipeline\/([^/]+)\//.exec(path);
+  if (!match) return null;
+  return match[1] ?? 'loose';
+}
+
+/** At most this many files lie loose at the top of src/pipeline (the log); the rest live in rooms. */
+const MAX_LOOSE_PIPELINE_FILES = 4;
+
+/**
+ * The pipeline's arrows: intake never imports release (a feed is taken in without knowing how
+ * it is released); state imports no other room (every room reads and writes through it); only
+ * service imports both intake and release, and nothing else in the pipeline imports service
+ * (scripts and tests start it); a loose file imports no room; at most MAX_LOOSE_PIPELINE_FILES.
+ */
+export function pipelineArrowProblems(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  const loose = files.filter((file) => pipelineRoom(file.path) === 'loose');
+  if (loose.length > MAX_LOOSE_PIPELINE_FILES) problems.push(`src/pipeline: ${loose.length} loose files at the top (at most ${MAX_LOOSE_PIPELINE_FILES}): ${loose.map((file) => file.path).join(', ')}`);
+  for (const file of files) {
+    const from = pipelineRoom(file.path);
+    if (!from) continue;
+    const rooms = new Set(importsOf(file).map(pipelineRoom).filter((room): room is string => room !== null && room !== from));
+    for (const to of rooms) {
+      const arrow = `${file.path} -> src/pipeline/${to}`;
+      if (from === 'intake' && to === 'release') problems.push(`${arrow}: intake must not import release`);
+      if (from === 'state' && to !== 'loose') problems.push(`${arrow}: state imports no other room of the pipeline`);
+      if (from === 'loose' && to !== 'loose') problems.push(`${arrow}: a loose file of src/pipeline imports no room`);
+      if (to === 'service' && from !== 'loose') problems.push(`${arrow}: only scripts and tests import the service`);
+    }
+    if (from !== 'service' && rooms.has('intake') && rooms.has('release')) problems.push(`${file.path}: imports both intake and release (only service does)`);
+  }
+  return problems;
+}
+
+/** The ground floor for infrastructure: src/platform imports nothing of the rooms above it. */
+const ABOVE_PLATFORM = /^src\/(pipeline|server|builder|edge|search|images|site-data|pages|components|layouts|islands)\//;
+/** What the edge may not import: it serves the bucket the pipeline writes, through src/platform and src/lib only. */
+const ABOVE_EDGE = /^src\/(pipeline|server|builder|search|images|site-data|pages|components|layouts|islands)\//;
+/** The edge's files that the Cloudflare Worker bundles: no Node built-in. */
+const WORKER_EDGE = ['src/edge/edge.ts', 'src/edge/cloudflare-worker.ts'];
+
+/** src/platform stays the ground floor; src/edge reads the bucket through it, and its Worker files use no Node built-in. */
+export function edgePlatformProblems(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const platform = file.path.startsWith('src/platform/');
+    const edge = file.path.startsWith('src/edge/');
+    if (!platform && !edge) continue;
+    for (const target of importsOf(file)) {
+      if (platform && ABOVE_PLATFORM.test(target)) problems.push(`${file.path} -> ${target}: src/platform imports nothing above it`);
+      if (edge && ABOVE_EDGE.test(target)) problems.push(`${file.path} -> ${target}: the edge reads the bucket through src/platform (and src/lib), not the pipeline or the server`);
+    }
+    if (WORKER_EDGE.includes(file.path)) {
+      for (const specifier of specifiersOf(file)) if (isBuiltin(specifier)) problems.push(`${file.path}: imports the Node built-in ${specifier} (the Cloudflare Worker bundles this file)`);
+    }
+  }
+  return problems;
+}
+
+describe("the pipeline's rooms, the edge and the platform", () => {
+  const files = sourceFiles();
+
+  it('src/pipeline keeps its arrows: intake never imports release, state no other room, only service both', () => {
+    expect(files.filter((file) => pipelineRoom(file.path) === 'intake').length).toBeGreaterThan(5);
+    expect(pipelineArrowProblems(files)).toEqual([]);
+  });
+
+  it('src/platform is the ground floor and the edge stays off the pipeline and the server', () => {
+    expect(files.some((file) => file.path.startsWith('src/platform/sql/'))).toBe(true);
+    expect(files.some((file) => file.path.startsWith('src/edge/'))).toBe(true);
+    expect(edgePlatformProblems(files)).toEqual([]);
+  });
+
+  describe('the rules catch violations', () => {
+    it('names the room of a pipeline file, loose files, and nothing outside src/pipeline', () => {
+      expect(pipelineRoom('src/pipeline/intake/read/csv.ts')).toBe('intake');
+      expect(pipelineRoom('src/pipeline/state/store.ts')).toBe('state');
+      expect(pipelineRoom('src/pipeline/log.ts')).toBe('loose');
+      expect(pipelineRoom('src/edge/edge.ts')).toBeNull();
+    });
+
+    it('intake importing release (a type too)', () => {
+      const problems = pipelineArrowProblems([
+        { path: 'src/pipeline/intake/inbox.ts', text: "import type { RebuildResult } from '../release/run.ts';\nimport { withState } from '../state/store.ts';" },
+        { path: 'src/pipeline/release/run.ts', text: "import { withState } from '../state/store.ts';" },
+      ]);
+      expect(problems).toEqual(['src/pipeline/intake/inbox.ts -> src/pipeline/release: intake must not import release']);
+    });
+
+    it('state importing intake, release or another room', () => {
+      const problems = pipelineArrowProblems([
+        { path: 'src/pipeline/state/records.ts', text: "import type { FeedKind } from '../intake/read/feeds.ts';" },
+        { path: 'src/pipeline/state/store.ts', text: "import type { ReleaseManifest } from '../release/manifest.ts';\nimport { log } from '../log.ts';" },
+        { path: 'src/pipeline/state/files.ts', text: "import { storeFromSettings } from '../publish/from-settings.ts';" },
+      ]);
+      expect(problems).toEqual([
+        'src/pipeline/state/records.ts -> src/pipeline/intake: state imports no other room of the pipeline',
+        'src/pipeline/state/store.ts -> src/pipeline/release: state imports no other room of the pipeline',
+        'src/pipeline/state/files.ts -> src/pipeline/publish: state imports no other room of the pipeline',
+      ]);
+    });
+
+    it('a room other than service importing both intake and release, or importing service', () => {
+      const problems = pipelineArrowProblems([
+        { path: 'src/pipeline/publish/publisher.ts', text: "import { intakeFile } from '../intake/inbox.ts';\nimport { rebuildTenant } from '../release/run.ts';" },
+        { path: 'src/pipeline/release/run.ts', text: "import { startPipeline } from '../service/service.ts';" },
+        { path: 'src/pipeline/service/service.ts', text: "import { intakeFile } from '../intake/inbox.ts';\nimport { rebuildTenant } from '../release/run.ts';" },
+      ]);
+      expect(problems).toEqual([
+        'src/pipeline/publish/publisher.ts: imports both intake and release (only service does)',
+        'src/pipeline/release/run.ts -> src/pipeline/service: only scripts and tests import the service',
+      ]);
+    });
+
+    it('a loose file importing a room, and more than four loose files', () => {
+      const loose = (name: string, text = 'export const x = 1;') => ({ path: `src/pipeline/${name}.ts`, text });
+      expect(pipelineArrowProblems([loose('log', "import { withState } from './state/store.ts';")])).toEqual(['src/pipeline/log.ts -> src/pipeline/state: a loose file of src/pipeline imports no room']);
+      const problems = pipelineArrowProblems(['a', 'b', 'c', 'd', 'e'].map((name) => loose(name)));
+      expect(problems).toEqual(['src/pipeline: 5 loose files at the top (at most 4): src/pipeline/a.ts, src/pipeline/b.ts, src/pipeline/c.ts, src/pipeline/d.ts, src/pipeline/e.ts']);
+    });
+
+    it('the platform importing a room above it; the edge importing the pipeline or the server; a Node built-in in the Worker files', () => {
+      const problems = edgePlatformProblems([
+        { path: 'src/platform/sql/db.ts', text: "import type { Logger } from '../../pipeline/log.ts';\nimport type { DatabaseConfig } from '../../config/server-settings.ts';" },
+        { path: 'src/edge/edge.ts', text: "import { layout } from '../pipeline/publish/layout.ts';\nimport { createHash } from 'node:crypto';" },
+        { path: 'src/edge/node-edge.ts', text: "import { createServer } from 'node:http';\nimport { layout } from '../platform/bucket/layout.ts';\nimport { tenantOfHost } from '../lib/site/host.ts';" },
+        { path: 'src/edge/cloudflare-worker.ts', text: "import { readFileSync } from 'fs';" },
+      ]);
+      expect(problems).toEqual([
+        'src/platform/sql/db.ts -> src/pipeline/log.ts: src/platform imports nothing above it',
+        'src/edge/edge.ts -> src/pipeline/publish/layout.ts: the edge reads the bucket through src/platform (and src/lib), not the pipeline or the server',
+        "src/edge/edge.ts: imports the Node built-in node:crypto (the Cloudflare Worker bundles this file)",
+        'src/edge/cloudflare-worker.ts: imports the Node built-in fs (the Cloudflare Worker bundles this file)',
+      ]);
+    });
+  });
+});
+

@@ -1,8 +1,8 @@
 /** Post-build steps: run in the parent build process after Astro wrote a tenant's pages. */
 import { vehicleImagesStep } from './demo-art/images.ts';
-import { securityHeadersStep } from '../../site-policy/security-headers.ts';
+import { securityHeadersStep } from './security-headers-step.ts';
 import { sitemapStep } from './sitemap-step.ts';
-import { photoFilesStep } from '../../images/files.ts';
+import { photoFilesStep } from './photo-files-step.ts';
 import { builtPages, type BuiltPage } from './built-pages.ts';
 import type { PostBuildContext, PostBuildStep } from './types.ts';
 

@@ -70,7 +70,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     const wanted = new URLSearchParams(location.search).get('category');
     if (wanted && props.categories?.includes(wanted)) kit.set('category', wanted);
     notePageVisit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: what the shopper typed or remembered is applied a single time, never over later input
   }, []);
   const schema = useMemo(
     () => enquiryFormSchema({ commentsRequired, termsRequired: config.termsRequired, locationRequired: locations.length > 0, dealershipRequired: showDealership }),

@@ -13,7 +13,7 @@ import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { formatMoneyInput, parseWholeNumber } from '../../lib/forms/money-input.ts';
 import { enquiryFormSchema } from '../../schemas/forms/enquiry.ts';
-import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { optionalText } from '../../schemas/forms/fields.ts';
 import { prefilled } from '../../stores/prefill.ts';
 import { AmountField, ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, useFormKit } from '../ui/form-kit/index.ts';
@@ -61,7 +61,7 @@ export default function FinanceForm(props: FinanceFormProps) {
       preferredDealership: dealerChoices.some((choice) => choice.value === dealer) ? dealer : '',
     });
     notePageVisit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: what the shopper typed or remembered is applied a single time, never over later input
   }, []);
   // The car named by ?car_id=, once the site's car choices have loaded; its price fills a blank budget.
   useEffect(() => {
@@ -70,7 +70,7 @@ export default function FinanceForm(props: FinanceFormProps) {
     const found = cars?.find((entry) => String(entry.id) === carId || entry.slug === carId) ?? null;
     setCar(found);
     if (found?.price) kit.fillBlanks({ vehiclePriceBudget: formatMoneyInput(String(found.price)) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the car choices have loaded: a budget typed later is not replaced
   }, [loaded]);
 
   const schema = useMemo(

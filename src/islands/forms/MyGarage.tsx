@@ -51,7 +51,7 @@ export default function MyGarage({ apiBase, carListUrl }: { apiBase: string; car
       }
       setState(outcome === 'ok' ? 'ready' : 'offline');
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: the garage's cars and watchlist are loaded a single time per page
   }, []);
 
   if (!phone) return <p>Please sign in to see your garage.</p>;

@@ -25,12 +25,18 @@ export default function SuccessSummary({ dealer, stockHref }: { dealer: string; 
   const [legacy, setLegacy] = useState<LegacyLeadRecord | null>(null);
   useEffect(() => setLegacy(legacyRecord()), []);
   // Until mounted, render what the static HTML had (nothing is known at build time).
-  const record = legacy ? successRecord(legacy, stored) : { category: null, car: null, sent: [] as [string, string][] };
-  const copy = successCopy(record.category, dealer);
+  const record = legacy ? successRecord(legacy, stored) : { category: null, car: null, sent: [] as [string, string][], offer: null };
+  const copy = successCopy(record.category, dealer, record.offer !== null);
   const car = record.car;
   return (
     <div className="success-summary" data-testid="success-summary">
       <h1>{copy.heading}</h1>
+      {record.offer && (
+        <div data-testid="success-offer">
+          <p>Our instant offer for your {record.offer.vehicle}:</p>
+          <p className="offer-price">{record.offer.amount}</p>
+        </div>
+      )}
       <p>{copy.next}</p>
       {car && (
         <p>

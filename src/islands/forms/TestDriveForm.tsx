@@ -10,7 +10,7 @@ import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { useCarChoices } from './car-choices.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
-import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from '../ui/form-kit/index.ts';
@@ -52,22 +52,23 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     if (!loaded) return;
     const wanted = new URLSearchParams(location.search).get('car_id');
     if (!props.car && wanted && cars?.some((entry) => String(entry.id) === wanted)) kit.fillBlanks({ car_id: wanted });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the car choices have loaded: a car picked meanwhile is kept
   }, [loaded]);
 
+  const carId = car ? String(car.id) : null;
   useEffect(() => {
-    if (!car) {
+    if (carId === null) {
       setAvailability(null);
       return;
     }
     const controller = new AbortController();
     setAvailability(null);
-    callApi<Availability>(config.apiBase, `/test-drive/availability?car_id=${encodeURIComponent(String(car.id))}`, { signal: controller.signal }).then((result) => {
+    callApi<Availability>(config.apiBase, `/test-drive/availability?car_id=${encodeURIComponent(carId)}`, { signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
       setAvailability(result.ok && Array.isArray(result.data?.days) && result.data.days.some((day) => day.slots.length > 0) ? result.data : 'failed');
     });
     return () => controller.abort();
-  }, [car?.id, config.apiBase]);
+  }, [carId, config.apiBase]);
 
   const schema = useMemo(() => testDriveFormSchema({ termsRequired: config.termsRequired }), [config.termsRequired]);
 

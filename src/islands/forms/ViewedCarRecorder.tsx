@@ -6,6 +6,6 @@ import { useEffect } from 'react';
 import { recordView, type ViewedCar } from '../../stores/viewed.ts';
 
 export default function ViewedCarRecorder({ car }: { car: ViewedCar }) {
-  useEffect(() => recordView(car), [car.id]);
+  useEffect(() => recordView(car), [car]);
   return null;
 }

@@ -82,12 +82,14 @@ export function completeLead(options: {
   car?: LeadCar | null;
   values: Record<string, unknown>;
   labels: Record<string, string>;
+  /** An instant offer made with this lead (sell-my-car): /success shows it as the offer. */
+  offer?: { vehicle: string; amount: string } | null;
   successPath?: string;
 }): void {
   if (options.event) trackEvent(options.event, { lead_id: options.leadId, category: options.category, ...(options.car ? { car_id: String(options.car.id) } : {}) });
   rememberContact(options.values);
   const car = options.car ? { id: String(options.car.id), name: options.car.name ?? options.car.slug, slug: options.car.slug } : null;
-  recordSentLead({ category: options.category, successCategory: options.successCategory ?? options.category, lead_id: options.leadId, car, sent: sentPairs(options.values, options.labels), at: Date.now() });
+  recordSentLead({ category: options.category, successCategory: options.successCategory ?? options.category, lead_id: options.leadId, car, sent: sentPairs(options.values, options.labels), offer: options.offer ?? null, at: Date.now() });
   try {
     // The older record /success also reads (written alone by pages built before the lead
     // modals used these forms).

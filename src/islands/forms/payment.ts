@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { newRequestKey } from '../ui/form-kit/request-key.ts';
 import { callApi } from './api.ts';
-import { LEAD_MESSAGES } from '../../lib/forms/messages.ts';
+import { LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { ConfirmResult, IntentAnswer, ProviderFormProps, StartedPayment } from './payment-types.ts';
 

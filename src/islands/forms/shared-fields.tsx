@@ -26,7 +26,7 @@ export function usePrefilledContact(kit: FormKit) {
   useEffect(() => {
     kit.fillBlanks(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }));
     notePageVisit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: what the shopper typed or remembered is applied a single time, never over later input
   }, []);
 }
 

@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatDistance } from '../../lib/locations/locations.ts';
 import { haversineKm } from '../../lib/locations/geo.ts';
 import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/locations/postcodes.ts';
-import { FORM_MESSAGES, POSTCODE_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES, POSTCODE_MESSAGES } from '../../schemas/forms/messages.ts';
 
 /** What the locator needs of a location (serialised by the page). */
 export interface LocatorEntry {

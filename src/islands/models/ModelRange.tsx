@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { bodyCategoryRows, bodyIcon, modelLayout, type ModelTileData } from '../../lib/range/models.ts';
 import { carImageSources } from '../../lib/images.ts';
-import Picture from '../../components/Picture.tsx';
+import Picture from '../ui/Picture.tsx';
 import Carousel from '../ui/Carousel.tsx';
 import BodyIcon from './BodyIcon.tsx';
 import ModelsDropdown from './ModelsDropdown.tsx';

@@ -6,21 +6,38 @@
  * from the same engine as the search page, so N equals the hits of the page it opens.
  */
 import * as Slider from '@radix-ui/react-slider';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/text/format.ts';
 import type { SearchClientLike } from '../../search/browser/client.ts';
-import { HOME_PRICE_SLIDER, POPULAR_MAKES } from '../../search/core/config.ts';
+import { HOME_PRICE_SLIDER, POPULAR_MAKES, SEARCH_BOX_DEBOUNCE_MS } from '../../search/core/config.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import { wordmarkLines } from '../../lib/range/make-logos.ts';
 import type { EngineResult } from '../../search/engine/engine.ts';
-import { facetOptions, HERO_CAR_TYPES, makeOptionGroups, HERO_SELECTS, heroOptionLabel, heroQueries, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, type HeroSelect, type HeroSelection } from '../../search/browser/hero.ts';
+import {
+  facetOptions,
+  HERO_CAR_TYPES,
+  makeOptionGroups,
+  HERO_SELECTS,
+  heroOptionLabel,
+  heroQueries,
+  heroResultsUrl,
+  moveHomePriceThumb,
+  priceSearchUrl,
+  type HeroSelect,
+  type HeroSelection,
+} from '../../search/browser/hero.ts';
 import { displayCount } from '../../search/browser/results.ts';
 import type { RouteTable } from '../../search/core/routes.ts';
 import Carousel from '../ui/Carousel.tsx';
 import { StaticTrack, thumbEndKeys } from './ui/PriceSlider.tsx';
 import { createSearchClient } from '../../search/browser/create-client.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
+import type { DealerWords, SentenceReading } from '../../search/core/sentence.ts';
+import { loadSentenceReader, type SentenceReader } from '../../search/browser/sentence.ts';
 import './hero-search.css';
+
+/** The chips of the sentence: loaded with the reader, once the shopper types. */
+const HeroChips = lazy(() => import('./HeroChips.tsx'));
 
 export interface HeroSearchProps {
   engine: EngineConfig;
@@ -42,6 +59,10 @@ export interface HeroSearchProps {
   selects?: HeroSelect[];
   /** Number of make tiles in the carousel under the form. Default 20 (the popular makes); 0 for none. */
   tiles?: number;
+  /** The example sentence shown in the empty box ('e.g. diesel ute under 30k auto'). */
+  example?: string;
+  /** The dealer's own words for the sentence search (site.json search_words). */
+  words?: DealerWords[];
 }
 
 /** A number that runs to its target (about 0.5 s); jumps when the visitor prefers less motion. */
@@ -94,7 +115,26 @@ function Wordmark({ make }: { make: string }) {
   );
 }
 
-export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns, kindNouns, tileLogos, typeLabel = 'Car type', initial, selects = [...HERO_SELECTS], tiles = POPULAR_MAKES }: HeroSearchProps) {
+/** The sentence without the characters of one part (a removed chip), spaces tidied. */
+function withoutPart(sentence: string, start: number, end: number): string {
+  return `${sentence.slice(0, start)} ${sentence.slice(end)}`.replace(/\s+/g, ' ').trim();
+}
+
+export default function HeroSearch({
+  engine,
+  index,
+  routes,
+  stockNoun,
+  tileNouns,
+  kindNouns,
+  tileLogos,
+  typeLabel = 'Car type',
+  initial,
+  selects = [...HERO_SELECTS],
+  tiles = POPULAR_MAKES,
+  example,
+  words,
+}: HeroSearchProps) {
   const id = useId();
   const [selection, setSelection] = useState<HeroSelection>({ carType: 'all', values: {} });
   const [count, setCount] = useState(initial.total);
@@ -106,11 +146,45 @@ export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns
   useEffect(() => setMounted(true), []);
   const client = useRef<SearchClientLike | null>(null);
   const shown = useAnimatedNumber(count);
+  const [sentence, setSentence] = useState('');
+  /** The reading of the sentence as typed (its chips), and the one the count follows (after the search box's debounce). */
+  const [reading, setReading] = useState<SentenceReading | null>(null);
+  const [counted, setCounted] = useState<SentenceReading | null>(null);
+  const reader = useRef<SentenceReader | null>(null);
+  const sentenceBox = useRef<HTMLInputElement>(null);
+  const loadReader = () => {
+    client.current ??= createSearchClient(engine);
+    return loadSentenceReader(client.current, index, words).then((read) => (reader.current = read));
+  };
+
+  useEffect(() => {
+    if (!sentence.trim()) {
+      setReading(null);
+      return;
+    }
+    let current = true;
+    (reader.current ? Promise.resolve(reader.current) : loadReader())
+      .then((read) => current && setReading(read(sentence)))
+      .catch((error: unknown) => {
+        if (!current) return;
+        // Without the reader the sentence is a keyword search (the count follows it).
+        console.warn('sentence reader failed', error);
+        setReading({ refinementList: {}, range: {}, query: sentence, parts: [] });
+      });
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadReader loads the reader module once (kept in a ref): the reading follows the sentence only
+  }, [sentence]);
+  useEffect(() => {
+    const timer = setTimeout(() => setCounted(reading), SEARCH_BOX_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [reading]);
 
   useEffect(() => {
     client.current ??= createSearchClient(engine);
     let current = true;
-    const queries = heroQueries(selection, selects);
+    const queries = heroQueries(selection, selects, counted);
     client.current
       .search(queries.map((query) => ({ indexName: index, params: query.params })))
       .then(({ results }) => {
@@ -129,19 +203,54 @@ export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns
     return () => {
       current = false;
     };
-  }, [selection]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the engine, index and selects are the island's props, fixed for its life: a search runs when the selection or the counted sentence changes
+  }, [selection, counted]);
 
   const choose = (attribute: string, value: string) =>
     setSelection((previous) => ({ ...previous, values: { ...previous.values, [attribute]: value, ...(attribute === 'make' ? { model: '' } : {}) } }));
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    window.location.assign(heroResultsUrl(selection, routes, selects));
+    let read = reading;
+    if (sentence.trim()) {
+      try {
+        read = (reader.current ?? (await loadReader()))(sentence);
+      } catch {
+        read = { refinementList: {}, range: {}, query: sentence.trim(), parts: [] };
+      }
+    }
+    window.location.assign(heroResultsUrl(selection, routes, selects, read));
   };
   const makeTiles = facetOptions(initial.facets.make, tiles);
 
   return (
     <div className="hero-stock" data-hero-phase={live ? 'live' : 'static'}>
       <form className="hero-stock__form" action={routes.base} method="get" role="search" aria-label="Stock search" onSubmit={submit}>
+        <div className="hero-stock__sentence">
+          <label htmlFor={`${id}-sentence`}>What are you looking for?</label>
+          <input
+            ref={sentenceBox}
+            id={`${id}-sentence`}
+            type="search"
+            name="query"
+            value={sentence}
+            placeholder={example}
+            autoComplete="off"
+            enterKeyHint="search"
+            onFocus={() => void loadReader().catch(() => {})}
+            onChange={(event) => setSentence(event.target.value)}
+          />
+          <div aria-live="polite">
+            {reading && reading.parts.length > 0 && (
+              <Suspense fallback={null}>
+                <HeroChips
+                  parts={reading.parts}
+                  onEmptied={() => sentenceBox.current?.focus()}
+                  onRemove={(part) => setSentence((text) => withoutPart(text, part.start, part.end))}
+                />
+              </Suspense>
+            )}
+          </div>
+        </div>
         <fieldset className="hero-stock__types">
           <legend className="visually-hidden">{typeLabel}</legend>
           {HERO_CAR_TYPES.map((option) => (
@@ -166,7 +275,13 @@ export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns
             return (
               <div className="hero-stock__field" key={select.attribute}>
                 <label htmlFor={`${id}-${select.attribute}`}>{select.label}</label>
-                <select id={`${id}-${select.attribute}`} name={`refinementList[${select.attribute}][]`} value={value} disabled={disabled} onChange={(event) => choose(select.attribute, event.target.value)}>
+                <select
+                  id={`${id}-${select.attribute}`}
+                  name={`refinementList[${select.attribute}][]`}
+                  value={value}
+                  disabled={disabled}
+                  onChange={(event) => choose(select.attribute, event.target.value)}
+                >
                   <option value="">{select.any}</option>
                   {value && !options.some((option) => option.value === value) && <option value={value}>{heroOptionLabel(select.attribute, value)} (0)</option>}
                   {select.attribute === 'make'
@@ -224,7 +339,9 @@ export default function HeroSearch({ engine, index, routes, stockNoun, tileNouns
               step={HOME_PRICE_SLIDER.step}
               value={price}
               minStepsBetweenThumbs={1}
-              onValueChange={(next) => setPrice((current) => (next[0] !== current[0] ? moveHomePriceThumb(current, 0, next[0]!) : moveHomePriceThumb(current, 1, next[1]!)))}
+              onValueChange={(next) =>
+                setPrice((current) => (next[0] !== current[0] ? moveHomePriceThumb(current, 0, next[0]!) : moveHomePriceThumb(current, 1, next[1]!)))
+              }
             >
               <Slider.Track className="range-slider__track">
                 <Slider.Range className="range-slider__range" />

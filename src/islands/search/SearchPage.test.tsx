@@ -54,3 +54,14 @@ describe('issue14-1 search facets in the build HTML', () => {
     expect(html).not.toContain('Subscription price');
   });
 });
+
+describe('chips in the build HTML', () => {
+  it("names a route's preset as a removable chip, and leaves the car type to its own filter", async () => {
+    const make = renderToString(<SearchPage {...await pageProps('/search/toyota')} />);
+    expect(make).toMatch(
+      /<ul class="search-chips" aria-label="Chosen filters"><li><button type="button" class="search-chip"><span class="visually-hidden">Remove <\/span>Toyota/,
+    );
+    const carType = renderToString(<SearchPage {...await pageProps('/search/used-cars')} />);
+    expect(carType).not.toContain('search-chips');
+  });
+});

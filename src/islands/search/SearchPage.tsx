@@ -6,7 +6,18 @@
  * (src/search/browser/routing.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Configure, InstantSearch, InstantSearchSSRProvider, useHits, useInstantSearch, usePagination, useRange, useRefinementList, useSearchBox, useSortBy } from 'react-instantsearch';
+import {
+  Configure,
+  InstantSearch,
+  InstantSearchSSRProvider,
+  useHits,
+  useInstantSearch,
+  usePagination,
+  useRange,
+  useRefinementList,
+  useSearchBox,
+  useSortBy,
+} from 'react-instantsearch';
 import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
 import type { SearchClient, UiState } from 'instantsearch.js';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
@@ -21,7 +32,21 @@ import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiSt
 import { takeSentSearchView } from '../../search/browser/search-view.ts';
 import type { RouteTable, SearchRoute } from '../../search/core/routes.ts';
 import { createSearchClient } from '../../search/browser/create-client.ts';
-import { FACET_PANELS, modelMakes, nestModels, panelItems, rangePanels, rangeView, sortFacetItems, type FacetPanel, type PanelItem, type RangePanel } from './panels.ts';
+import type { SearchClientLike } from '../../search/browser/client.ts';
+import { loadSentenceReader, understood, withReading } from '../../search/browser/sentence.ts';
+import { stateChips, withoutChip } from './chips.ts';
+import {
+  FACET_PANELS,
+  modelMakes,
+  nestModels,
+  panelItems,
+  rangePanels,
+  rangeView,
+  sortFacetItems,
+  type FacetPanel,
+  type PanelItem,
+  type RangePanel,
+} from './panels.ts';
 import type { RefinementListProps, ShowMoreProps } from './ui/Facets.tsx';
 import type { PriceSliderProps } from './ui/PriceSlider.tsx';
 import type { ResultsSnapshot, SearchConfig } from '../../search/core/island-config.ts';
@@ -65,7 +90,12 @@ function readHistory(): HistoryEntry[] {
 /** Grid items: sold runs collapsed, the promo card at its slots, the timed promos showing now for these car types at theirs. */
 function gridItems(hits: SearchHit[], config: SearchConfig, offset: number, now: number, carTypes: readonly string[]) {
   const nodes = activePromoNodes(config.promo.nodes, now, carTypes).map((node) => ({ position: node.position, node }));
-  return withPromoSlots(collapseSold(hits, (hit) => hit.status === 'sold'), config.promo.slots, offset, nodes);
+  return withPromoSlots(
+    collapseSold(hits, (hit) => hit.status === 'sold'),
+    config.promo.slots,
+    offset,
+    nodes,
+  );
 }
 
 /** One panel's values and controls, from the build's snapshot or from InstantSearch. */
@@ -95,14 +125,24 @@ function facetPanels(config: SearchConfig, entries: PanelEntry[], liveMakeModels
         nested: { title: (make: string) => `${make} models`, onToggle: child.onToggle, showMore: child.showMore },
       };
     })
-    .filter((props, index, all) => props.items.length > 0 && !(entries.find((entry) => entry.panel.title === all[index]!.title)?.panel.hideSingle && props.items.length === 1 && !props.items[0]!.isRefined));
+    .filter(
+      (props, index, all) =>
+        props.items.length > 0 &&
+        !(entries.find((entry) => entry.panel.title === all[index]!.title)?.panel.hideSingle && props.items.length === 1 && !props.items[0]!.isRefined),
+    );
 }
 
 /**
  * A range panel's slider props, or null when it has no range to show: `bounds` are the
  * results' range widened to the applied filter, or the last good range (see `shownBounds`).
  */
-function rangeProps(panel: RangePanel, bounds: Bounds | undefined, state: string | undefined, live: boolean, onCommit: (text: string, bounds: Bounds) => void): (PriceSliderProps & { attribute: string }) | null {
+function rangeProps(
+  panel: RangePanel,
+  bounds: Bounds | undefined,
+  state: string | undefined,
+  live: boolean,
+  onCommit: (text: string, bounds: Bounds) => void,
+): (PriceSliderProps & { attribute: string }) | null {
   if (!bounds) return null;
   const view = rangeView(panel);
   return {
@@ -124,6 +164,12 @@ function facetStats(results: { getFacetStats?: (attribute: string) => unknown } 
   return stats && Number.isFinite(stats.min) && Number.isFinite(stats.max) ? { min: stats.min!, max: stats.max! } : undefined;
 }
 
+/** The accessible name of the chips list. */
+const CHIPS_LABEL = 'Chosen filters';
+
+/** Focus the search box (the last chip was removed). */
+const focusSearchBox = () => document.querySelector<HTMLInputElement>('.search-box input[type="search"]')?.focus();
+
 /** Layout props of a snapshot (no engine yet): the static HTML and the first client render. */
 function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLayoutProps {
   const { config, route, initial } = props;
@@ -134,6 +180,7 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
   return {
     phase: 'static',
     searchBox: { value: '', onChange: noop, history },
+    chips: { chips: stateChips({ refinementList: route.preset }), onRemove: noop, label: CHIPS_LABEL },
     carType: options.length > 1 ? { options, selected: selectedCarType(refined('car_type'), options)?.key, onSelect: noop, label: config.carTypeLabel } : null,
     facets: facetPanels(
       config,
@@ -143,20 +190,35 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
           panel,
           items: items.slice(0, panel.limit),
           onToggle: noop,
-          showMore: panel.showMoreLimit && items.length > panel.limit ? { expanded: false, onToggle: noop, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' } : undefined,
+          showMore:
+            panel.showMoreLimit && items.length > panel.limit
+              ? { expanded: false, onToggle: noop, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' }
+              : undefined,
         };
       }),
     ),
     price: initial.facets_stats.price ? { bounds, values: [bounds.min, bounds.max], onCommit: noop, live: false } : null,
-    ranges: rangePanels(config.card.offersSubscription).flatMap((panel) => rangeProps(panel, unitBounds(initial.facets_stats[panel.attribute], panel.unit), undefined, false, noop) ?? []),
+    ranges: rangePanels(config.card.offersSubscription).flatMap(
+      (panel) => rangeProps(panel, unitBounds(initial.facets_stats[panel.attribute], panel.unit), undefined, false, noop) ?? [],
+    ),
     sort: { options: sortOptions(config.index), value: config.index, onChange: noop },
     count: displayCount(initial.nbHits, initial.facets),
     noun: config.stockNoun,
     busy: false,
     // The build clock: the static HTML and the first client render agree; the browser's clock takes over after mount.
-    grid: { items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')), options: config.card, promoHref: config.promo.href, promoWords: config.promo.words, similarHref: (hit) => similarHref(hit, config.routes) },
+    grid: {
+      items: gridItems(initial.hits, config, 0, config.card.now, refined('car_type')),
+      options: config.card,
+      promoHref: config.promo.href,
+      promoWords: config.promo.words,
+      similarHref: (hit) => similarHref(hit, config.routes),
+    },
     empty: initial.nbHits === 0 ? { clearHref: config.routes.base } : null,
-    pagination: { current: 0, nbPages: initial.nbPages, createHref: (page) => createSearchUrl({ refinementList: route.preset, page: page + 1 }, config.routes) },
+    pagination: {
+      current: 0,
+      nbPages: initial.nbPages,
+      createHref: (page) => createSearchUrl({ refinementList: route.preset, page: page + 1 }, config.routes),
+    },
   };
 }
 
@@ -192,14 +254,14 @@ export default function SearchPage(props: SearchPageProps & ComposedProps) {
         routeToState: (routeState: IndexUiState) => ({ [config.index]: toUiState(routeState, config.index) }) as UiState,
       },
     }),
-    [],
+    [config.index, config.routes, route.path],
   );
 
   return (
     <InstantSearchSSRProvider {...START_AT_ONCE}>
       <InstantSearch searchClient={client} indexName={config.index} routing={routing as never} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
         <Configure hitsPerPage={config.pageSize} />
-        <LiveSearch {...props} history={history} onHistory={setHistory}>
+        <LiveSearch {...props} client={client as unknown as SearchClientLike} history={history} onHistory={setHistory}>
           {props.quickEnquiry}
         </LiveSearch>
       </InstantSearch>
@@ -208,6 +270,7 @@ export default function SearchPage(props: SearchPageProps & ComposedProps) {
 }
 
 interface LiveProps extends SearchPageProps {
+  client: SearchClientLike;
   history: HistoryEntry[];
   onHistory: (history: HistoryEntry[]) => void;
   children?: React.ReactNode;
@@ -218,7 +281,13 @@ const panelSort = (a: { name: string; count: number; isRefined: boolean }, b: { 
 
 /** A refinement-list panel wired to InstantSearch (always mounted so its facet is requested). */
 function usePanel(panel: (typeof FACET_PANELS)[number]) {
-  const list = useRefinementList({ attribute: panel.attribute, limit: panel.limit, showMore: Boolean(panel.showMoreLimit), showMoreLimit: panel.showMoreLimit, sortBy: panelSort });
+  const list = useRefinementList({
+    attribute: panel.attribute,
+    limit: panel.limit,
+    showMore: Boolean(panel.showMoreLimit),
+    showMoreLimit: panel.showMoreLimit,
+    sortBy: panelSort,
+  });
   return list;
 }
 
@@ -235,6 +304,7 @@ function LiveSearch(props: LiveProps) {
   useEffect(() => {
     // The first search (START_AT_ONCE skipped InstantSearch's own); the widgets registered in layout effects.
     refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: later searches are InstantSearch's own
   }, []);
   const box = useSearchBox();
   // Empty like the static HTML (built without a query string); the effect below shows the URL's query.
@@ -244,6 +314,32 @@ function LiveSearch(props: LiveProps) {
     // The URL (back/forward, Clear Filters) changed the query: show it.
     if (document.activeElement?.getAttribute('type') !== 'search') setQuery(box.query);
   }, [box.query]);
+  const reader = () => loadSentenceReader(props.client, config.index, config.words);
+  /** Enter: the box is read as a sentence; what it understood becomes filters (chips), the rest stays the query. */
+  const submitSentence = async () => {
+    clearTimeout(queryTimer.current);
+    const text = query;
+    let reading;
+    try {
+      reading = (await reader())(text);
+    } catch (error) {
+      // No reader (offline): the words stay a keyword search.
+      console.warn('sentence reader failed', error);
+      box.refine(text);
+      return;
+    }
+    if (!understood(reading)) {
+      box.refine(text);
+      return;
+    }
+    setQuery(reading.query);
+    setIndexUiState((previous) => toUiState(withReading(fromUiState(previous as IndexUiState, config.index), reading), config.index) as typeof previous);
+  };
+  const typeQuery = (value: string) => {
+    setQuery(value);
+    // The reader and the vocabulary load while the shopper types, ready for Enter.
+    reader().catch(() => {});
+  };
 
   // eslint-disable-next-line react-hooks/rules-of-hooks -- FACET_PANELS is a module constant: the hooks run in the same order on every render
   const panels = FACET_PANELS.map((panel) => ({ panel, list: usePanel(panel) }));
@@ -261,7 +357,7 @@ function LiveSearch(props: LiveProps) {
   const pagination = usePagination({ padding: 2 });
   const { items: hits } = useHits<SearchHit>();
   const [offset, setOffset] = useState(0);
-  useEffect(() => setOffset(promoOffset(config.promo.randomOffset)), []);
+  useEffect(() => setOffset(promoOffset(config.promo.randomOffset)), [config.promo.randomOffset]);
   // Timed promos start and expire by the visitor's clock (the build's until mounted).
   const [now, setNow] = useState(config.card.now);
   useEffect(() => setNow(Date.now()), []);
@@ -274,6 +370,7 @@ function LiveSearch(props: LiveProps) {
   useEffect(() => {
     // All disabled and nothing chosen: the first option is selected (spec §4).
     if (!artificial && needsDefaultCarType(refinedTypes, options)) selectType(options[0]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the chosen types and the options' keys: the arrays and selectType are new on every render
   }, [artificial, refinedTypes.join(','), options.map((option) => option.key).join(',')]);
 
   // Search history and analytics event 49, once per distinct search that answered.
@@ -296,19 +393,26 @@ function LiveSearch(props: LiveProps) {
         // Storage full or blocked: history is a convenience only.
       }
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answered search (results): the state and the history read are that answer's
   }, [artificial, status, results]);
 
   if (artificial) {
     // No answer yet: keep the build's results on screen (busy once the first search is under way).
     const layout = staticLayout(props, props.history);
     return (
-      <SearchLayout {...layout} busy={status === 'loading' || status === 'stalled'} stalled={status === 'stalled'} searchBox={{ ...layout.searchBox, value: query, onChange: setQuery }}>
+      <SearchLayout
+        {...layout}
+        busy={status === 'loading' || status === 'stalled'}
+        stalled={status === 'stalled'}
+        searchBox={{ ...layout.searchBox, value: query, onChange: typeQuery, onSubmit: submitSentence }}
+      >
         {props.children}
       </SearchLayout>
     );
   }
 
   const rangeState = indexUiState.range as Record<string, string> | undefined;
+  const urlChips = stateChips(fromUiState(indexUiState as IndexUiState, config.index));
   // A range's bounds: the answer's, widened to the applied filter; the last good ones when the answer has none.
   const boundsOf = (attribute: string, base: Bounds | undefined) => {
     if (base) lastBounds.current[attribute] = base;
@@ -317,16 +421,29 @@ function LiveSearch(props: LiveProps) {
   const priceStats = facetStats(results, 'price');
   const priceState = rangeState?.price;
   const priceBounds = boundsOf('price', priceStats ? sliderBounds(priceStats) : undefined);
-  const countFacets = { car_type: refinedTypes.length > 0 ? Object.fromEntries(Object.entries(typeCounts).filter(([type]) => refinedTypes.includes(type))) : typeCounts };
+  const countFacets = {
+    car_type: refinedTypes.length > 0 ? Object.fromEntries(Object.entries(typeCounts).filter(([type]) => refinedTypes.includes(type))) : typeCounts,
+  };
   const layout: SearchLayoutProps = {
     phase: 'live',
     searchBox: {
       value: query,
       history: props.history,
       onChange: (value) => {
-        setQuery(value);
+        typeQuery(value);
         clearTimeout(queryTimer.current);
         queryTimer.current = setTimeout(() => box.refine(value), SEARCH_BOX_DEBOUNCE_MS);
+      },
+      onSubmit: submitSentence,
+    },
+    chips: {
+      chips: urlChips,
+      label: CHIPS_LABEL,
+      onEmptied: focusSearchBox,
+      onRemove: (key) => {
+        const chip = urlChips.find((candidate) => candidate.key === key);
+        if (chip)
+          setIndexUiState((previous) => toUiState(withoutChip(fromUiState(previous as IndexUiState, config.index), chip), config.index) as typeof previous);
       },
     },
     carType: options.length > 1 ? { options, selected: selectedCarType(refinedTypes, options)?.key, onSelect: selectType, label: config.carTypeLabel } : null,
@@ -336,7 +453,14 @@ function LiveSearch(props: LiveProps) {
         panel,
         items: list.items.map((item) => ({ value: item.value, label: item.label, count: item.count, isRefined: item.isRefined })),
         onToggle: list.refine,
-        showMore: list.canToggleShowMore ? { expanded: list.isShowingMore, onToggle: list.toggleShowMore, moreLabel: panel.moreLabel ?? 'Show more', lessLabel: panel.lessLabel ?? 'Show less' } : undefined,
+        showMore: list.canToggleShowMore
+          ? {
+              expanded: list.isShowingMore,
+              onToggle: list.toggleShowMore,
+              moreLabel: panel.moreLabel ?? 'Show more',
+              lessLabel: panel.lessLabel ?? 'Show less',
+            }
+          : undefined,
       })),
       hierarchy.items.map((item) => item.value),
     ),
@@ -349,21 +473,29 @@ function LiveSearch(props: LiveProps) {
         }) ?? []
       );
     }),
-    price: priceBounds ? {
-      bounds: priceBounds,
-      values: parseRange(priceState, priceBounds),
-      onCommit: (next) => {
-        const text = formatRange(next, priceBounds);
-        const [low, high] = text.split(':');
-        range.refine([low === '' ? undefined : Number(low), high === '' ? undefined : Number(high)]);
-      },
-    } : null,
+    price: priceBounds
+      ? {
+          bounds: priceBounds,
+          values: parseRange(priceState, priceBounds),
+          onCommit: (next) => {
+            const text = formatRange(next, priceBounds);
+            const [low, high] = text.split(':');
+            range.refine([low === '' ? undefined : Number(low), high === '' ? undefined : Number(high)]);
+          },
+        }
+      : null,
     sort: { options: sort.options, value: sort.currentRefinement, onChange: sort.refine },
     count: displayCount(results.nbHits, countFacets),
     noun: config.stockNoun,
     busy: status === 'loading' || status === 'stalled',
     stalled: status === 'stalled',
-    grid: { items: gridItems(hits, config, offset, now, refinedTypes), options: config.card, promoHref: config.promo.href, promoWords: config.promo.words, similarHref: (hit) => similarHref(hit, config.routes) },
+    grid: {
+      items: gridItems(hits, config, offset, now, refinedTypes),
+      options: config.card,
+      promoHref: config.promo.href,
+      promoWords: config.promo.words,
+      similarHref: (hit) => similarHref(hit, config.routes),
+    },
     empty:
       results.nbHits === 0
         ? {
@@ -374,7 +506,15 @@ function LiveSearch(props: LiveProps) {
             },
           }
         : null,
-    pagination: { current: pagination.currentRefinement, nbPages: pagination.nbPages, createHref: pagination.createURL, onSelect: (page) => { pagination.refine(page); window.scrollTo({ top: 0 }); } },
+    pagination: {
+      current: pagination.currentRefinement,
+      nbPages: pagination.nbPages,
+      createHref: pagination.createURL,
+      onSelect: (page) => {
+        pagination.refine(page);
+        window.scrollTo({ top: 0 });
+      },
+    },
   };
   return <SearchLayout {...layout}>{props.children}</SearchLayout>;
 }

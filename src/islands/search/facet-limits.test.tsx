@@ -19,6 +19,7 @@ import { heroQueries, heroSelects, facetOptions, makeOptionGroups, HERO_SELECTS 
 import { searchBuildData, type SearchBuildData } from '../../search/build-time/page-data.ts';
 import { snapshotResults } from '../../search/build-time/snapshot.ts';
 import { DEFAULT_INDEX, FACET_LIMITS, MAKES_SHOWN, MAX_VALUES_PER_FACET, MODELS_FOR_MAKE, POPULAR_MAKES } from '../../search/core/config.ts';
+import { BAND_LABELS } from '../../schemas/price-band.ts';
 import { FACET_VALUES, facetLimitStock } from '../../../tests/fixtures/facet-limits.ts';
 import SearchPage from './SearchPage.tsx';
 
@@ -95,8 +96,9 @@ describe('spec §9 facet limits', () => {
     expectPanel('State', 'state', 'State');
     expectPanel('City', 'city', 'City');
     expectPanel('Location', 'location_name', 'Yard');
-    // Price bands are listed in the order of their numbers, the limit's worth of them.
-    expect(panelOptions(page, 'Price range')).toHaveLength(FACET_LIMITS.price_range);
+    // Price bands are the product's own scheme, fewer than the limit: every band is listed.
+    expect(BAND_LABELS.length).toBeLessThan(FACET_LIMITS.price_range);
+    expect(panelOptions(page, 'Price range')).toHaveLength(BAND_LABELS.length);
     // Make: 7 before 'Show all makes', which goes up to the make limit.
     expect(panelOptions(page, 'Make')).toHaveLength(MAKES_SHOWN);
     expect(page.querySelector('.search-facet__more')?.textContent).toBe('Show all makes');

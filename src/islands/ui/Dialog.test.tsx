@@ -9,7 +9,7 @@ import { act, useEffect, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import Dialog, { DialogCloseButton, tabbables, useDialog, type DialogControl } from './Dialog.tsx';
-import { mountRoot } from './mount-root.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
 
 const mounted = mountRoot();
 let control: DialogControl;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { amountText, groupedDigitsText } from '../../lib/forms/money-input.ts';
 import { parseDigits } from '../../lib/finance/finance-bounds.ts';
 import MoneyField from './MoneyField.tsx';
-import { mountRoot } from './mount-root.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
 
 const mounted = mountRoot();
 

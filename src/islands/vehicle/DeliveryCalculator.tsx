@@ -4,7 +4,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/text/format.ts';
-import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 
 export const NO_ESTIMATE_MESSAGE =
   "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";

@@ -4,24 +4,38 @@
  * Expected figures come from financeFigures() (lib/finance/car-finance.ts, tested on its own);
  * this checks that each control reaches it and that its answer is what the shopper reads.
  */
-import { describe, expect, it } from 'vitest';
-import { financeFigures } from '../../lib/finance/car-finance.ts';
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { financeFigures, type FinanceScenario } from '../../lib/finance/car-finance.ts';
 import type { Frequency } from '../../lib/finance/repayment.ts';
-import { mountRoot } from '../ui/mount-root.ts';
-import { fill } from '../ui/form-events.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { fill } from '../../../tests/support/form-events.ts';
 import FinanceCalculator, { type FinanceCalculatorProps } from './FinanceCalculator.tsx';
+import { $liveQuote } from '../../stores/finance-quote.ts';
 
 const mounted = mountRoot();
 
+const start: FinanceScenario = {
+  source: 'site',
+  amount: 30000,
+  deposit: 0,
+  residual: 0,
+  ratePercent: 10,
+  years: 5,
+  frequency: 'weekly',
+  fees: [],
+  rounding: 'dollar-up',
+  advertisesComparison: false,
+  published: null,
+};
 const props: FinanceCalculatorProps = {
   carId: '1',
-  defaultAmount: 30000,
-  defaultRate: 10,
-  defaultTermYears: 5,
+  start,
   maxTermYears: 7,
   interestRange: null,
   minPrice: 1000,
-  establishmentFee: 0,
   hideFrequency: false,
   presets: [5000, 10000],
   disclaimer: 'Finance disclaimer.',
@@ -44,8 +58,8 @@ function expected(change: { amount?: number; deposit?: number; years?: number; r
   });
 }
 
-function show() {
-  mounted.render(<FinanceCalculator {...props} />);
+function show(overrides: Partial<FinanceCalculatorProps> = {}) {
+  mounted.render(<FinanceCalculator {...props} {...overrides} />);
   const host = mounted.host;
   const control = <T extends HTMLElement>(label: string) => {
     const found = [...host.querySelectorAll('label')].find((element) => element.textContent!.startsWith(label));
@@ -98,5 +112,92 @@ describe('FinanceCalculator: the figures follow the inputs', () => {
     expect(control<HTMLInputElement>('Purchase price').value).toBe('500');
     expect(control<HTMLInputElement>('Purchase price').getAttribute('aria-invalid')).toBe('true');
     expect(mounted.host.textContent).toContain('Cannot be less than $1,000');
+  });
+});
+
+describe("FinanceCalculator: the lender's own figures and the live quote", () => {
+  const lender: FinanceScenario = {
+    ...start,
+    source: 'lender',
+    amount: 52990,
+    ratePercent: 9.28,
+    fees: [{ name: 'Establishment fee', amount: 495, per: 'loan' }],
+    advertisesComparison: true,
+    published: { payment: 257, comparisonRate: 9.83 },
+  };
+
+  afterEach(() => $liveQuote.set(null));
+
+  it("starts from the lender's rate and term and prints its repayment and comparison rate; back at that loan, prints them again", () => {
+    const { control, text } = show({ start: lender });
+    expect(control<HTMLInputElement>('Interest rate').value).toBe('9.28');
+    expect(text('finance-payment')).toBe('$257');
+    expect(text('finance-comparison')).toBe('9.83% p.a. comparison rate*');
+    // 260 repayments of the lender's $257, no final payment: the fee is inside the repayments.
+    expect(text('finance-total')).toBe('$66,820');
+    expect(text('finance-terms')).toBe('no deposit, $0 final payment');
+    fill(control<HTMLInputElement>('Deposit'), '5000');
+    const worked = financeFigures({ ...lender, deposit: 5000, published: null });
+    expect(text('finance-payment')).toBe(worked.paymentText);
+    // The rate is the lender's: so is the comparison rate (it is worked out on a fixed benchmark loan).
+    expect(text('finance-comparison')).toBe('9.83% p.a. comparison rate*');
+    fill(control<HTMLInputElement>('Deposit'), '0');
+    expect(text('finance-payment')).toBe('$257');
+    fill(control<HTMLInputElement>('Interest rate'), '12');
+    expect(text('finance-comparison')).toBe(financeFigures({ ...lender, ratePercent: 12, published: null }).comparison!.text);
+  });
+
+  it('total payable counts the final payment and each fee once: $45,000 with a $10,000 residual', () => {
+    const { control, text } = show({ start: { ...lender, published: null } });
+    fill(control<HTMLInputElement>('Purchase price'), '45000');
+    fill(control<HTMLInputElement>('Residual'), '10000');
+    const figures = financeFigures({ ...lender, amount: 45000, residual: 10000, published: null });
+    expect(text('finance-total')).toBe(figures.totalText);
+    expect(figures.total).toBe(figures.periods * figures.payment + 10000);
+    // Above the $45,495 financed (the old figure, $42,507, was below the price).
+    expect(figures.total).toBeGreaterThan(45495);
+    expect(text('finance-terms')).toBe('no deposit, 22.2% final payment');
+  });
+
+  it('an untouched calculator moves to the live quote: its rate, term and repayment', () => {
+    const { control, text } = show({ start: lender });
+    const quote: FinanceScenario = { ...lender, source: 'quote', ratePercent: 8.49, fees: [], published: { payment: 245, comparisonRate: 9.41 } };
+    act(() => $liveQuote.set(quote));
+    expect(control<HTMLInputElement>('Interest rate').value).toBe('8.49');
+    expect(text('finance-payment')).toBe('$245');
+    expect(text('finance-comparison')).toBe('9.41% p.a. comparison rate*');
+    expect(text('finance-rate')).toBe('8.49% p.a.');
+  });
+
+  it("a calculator the shopper has changed keeps the shopper's inputs when the quote answers", () => {
+    const { control, text } = show({ start: lender });
+    fill(control<HTMLInputElement>('Loan term'), '3');
+    act(() => $liveQuote.set({ ...lender, source: 'quote', ratePercent: 8.49, fees: [], published: { payment: 245, comparisonRate: 9.41 } }));
+    expect(control<HTMLInputElement>('Interest rate').value).toBe('9.28');
+    expect(text('finance-rate')).toBe('9.28% p.a.');
+    expect(mounted.host.textContent).toContain('over 3 years');
+  });
+
+  it('prints the comparison rate as prominently as the repayment where the site asks for it', () => {
+    show({ start: lender, prominentComparison: true });
+    expect(mounted.host.querySelector('[data-testid="finance-comparison"]')!.className).toContain('finance-calc__comparison--prominent');
+  });
+});
+
+describe('FinanceCalculator: typed before it hydrated', () => {
+  it('a deposit and a rate typed into the server-rendered calculator are taken into its figures on hydration', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<FinanceCalculator {...props} />);
+    (container.querySelector('input[name="deposit"]') as HTMLInputElement).value = '5000';
+    (container.querySelector('input[name="interest"]') as HTMLInputElement).value = '8';
+    let root: Root | undefined;
+    act(() => {
+      root = hydrateRoot(container, <FinanceCalculator {...props} />);
+    });
+    expect(container.querySelector('[data-testid="finance-payment"]')!.textContent).toBe(expected({ deposit: 5000, ratePercent: 8 }).paymentText);
+    expect(container.querySelector('[data-testid="finance-rate"]')!.textContent).toBe('8.00% p.a.');
+    act(() => root!.unmount());
+    container.remove();
   });
 });

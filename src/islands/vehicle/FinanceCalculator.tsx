@@ -3,18 +3,21 @@
  * thousand separators, presets) with the loan-amount slider, deposit, term, interest, residual
  * and frequency; one analytics event (26) on the first change of any control; disclaimer
  * truncated at 197 characters with Show More / Show Less. Its first state is the car's finance
- * scenario (src/lib/finance/car-finance.ts), and every figure it prints, the comparison rate
- * included, comes from financeFigures() of the current state.
+ * scenario (src/lib/finance/car-finance.ts), printed with the lender's own figures where the
+ * lender publishes them; when the page's live quote answers (src/stores/finance-quote.ts) the
+ * answer becomes that first state, and an untouched calculator moves to it. Every figure it
+ * prints comes from financeFigures(calculatorScenario(first state, inputs)).
  */
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
 import { calculatorAmounts, calculatorBounds, clampToBounds, parseDecimal, snapToBounds, type Bounds } from '../../lib/finance/finance-bounds.ts';
 import { formatMoney, formatNumber, truncateText } from '../../lib/text/format.ts';
 import { amountText } from '../../lib/forms/money-input.ts';
 import MoneyField from '../ui/MoneyField.tsx';
 import { FREQUENCY_LABELS, PERIODS_PER_YEAR, type Frequency } from '../../lib/finance/repayment.ts';
-import { COMPARISON_FOOTNOTE, feesText, type FinanceFee, type RepaymentRounding } from '../../lib/finance/disclosures.ts';
-import { financeFigures } from '../../lib/finance/car-finance.ts';
+import { COMPARISON_FOOTNOTE, feesText } from '../../lib/finance/disclosures.ts';
+import { calculatorScenario, financeFigures, type FinanceScenario } from '../../lib/finance/car-finance.ts';
+import { $liveQuote } from '../../stores/finance-quote.ts';
 import './finance-calculator.css';
 
 /** Characters of the disclaimer shown before 'Show More' (spec §9). */
@@ -22,27 +25,31 @@ const DISCLAIMER_LIMIT = 197;
 
 export interface FinanceCalculatorProps {
   carId: string;
-  defaultAmount: number;
-  defaultRate: number;
-  defaultTermYears: number;
-  /** Deposit, residual and frequency of the car's finance scenario; 0, 0 and weekly by default. */
-  defaultDeposit?: number;
-  defaultResidual?: number;
-  defaultFrequency?: Frequency;
+  /** The car's finance scenario: the first state (amount, deposit, residual, rate, term, frequency, fees, rounding, the lender's own figures). */
+  start: FinanceScenario;
   maxTermYears: number;
   interestRange: [number, number] | null;
   minPrice: number;
-  establishmentFee: number;
   hideFrequency: boolean;
   presets: number[];
   /** The car's finance disclaimer (looked up by car id at build time). */
   disclaimer: string;
-  /** A comparison rate is advertised for this car: worked out for the rate and fees shown. */
-  showComparison?: boolean;
-  /** Fees included in the repayment, each named (lender/site establishment fee, brand fees). */
-  fees?: FinanceFee[];
-  /** The provider's repayment rounding. */
-  rounding?: RepaymentRounding;
+  /** The comparison rate is printed as prominently as the repayment (site.json finance.comparison_rate_disclosure 'national-credit-code'). */
+  prominentComparison?: boolean;
+}
+
+/** The inputs' text and values for a scenario's loan. */
+function inputsOf(scenario: FinanceScenario, terms: Bounds) {
+  return {
+    priceText: amountText(scenario.amount),
+    depositText: scenario.deposit ? amountText(scenario.deposit) : '',
+    residualText: scenario.residual ? amountText(scenario.residual) : '',
+    term: snapToBounds(scenario.years, terms),
+    // The configured or published rate is kept as it is (9.99 stays 9.99): the 0.5 step is the arrows' step.
+    rate: scenario.ratePercent,
+    rateText: String(scenario.ratePercent),
+    frequency: scenario.frequency,
+  };
 }
 
 /** A calculator control under its label. */
@@ -56,24 +63,102 @@ function CalculatorField({ id, label, children }: { id: string; label: ReactNode
 }
 
 /** A slider over `bounds`; `onValue` gets the number chosen. */
-function RangeInput({ id, bounds, value, valueText, onValue }: { id: string; bounds: Bounds; value: number; valueText: string; onValue: (value: number) => void }) {
-  return <input id={id} type="range" min={bounds.min} max={bounds.max} step={bounds.step} value={value} aria-valuetext={valueText} onChange={(event) => onValue(Number(event.target.value))} />;
+function RangeInput({
+  id,
+  name,
+  bounds,
+  value,
+  valueText,
+  onValue,
+}: {
+  id: string;
+  name: string;
+  bounds: Bounds;
+  value: number;
+  valueText: string;
+  onValue: (value: number) => void;
+}) {
+  return (
+    <input
+      id={id}
+      name={name}
+      type="range"
+      min={bounds.min}
+      max={bounds.max}
+      step={bounds.step}
+      value={value}
+      aria-valuetext={valueText}
+      onChange={(event) => onValue(Number(event.target.value))}
+    />
+  );
 }
 
 export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const id = useId();
   const { price: priceBounds, slider, terms, rates } = calculatorBounds(props);
 
-  const [priceText, setPriceText] = useState(amountText(props.defaultAmount));
-  const [depositText, setDepositText] = useState(props.defaultDeposit ? amountText(props.defaultDeposit) : '');
-  const [residualText, setResidualText] = useState(props.defaultResidual ? amountText(props.defaultResidual) : '');
-  const [term, setTerm] = useState(snapToBounds(props.defaultTermYears, terms));
-  // The configured or published rate is kept as it is (9.99 stays 9.99): the 0.5 step is the arrows' step.
-  const [rate, setRate] = useState(props.defaultRate);
-  const [rateText, setRateText] = useState(String(props.defaultRate));
-  const [frequency, setFrequency] = useState<Frequency>(props.defaultFrequency ?? 'weekly');
+  const first = inputsOf(props.start, terms);
+  const [start, setStart] = useState(props.start);
+  const [priceText, setPriceText] = useState(first.priceText);
+  const [depositText, setDepositText] = useState(first.depositText);
+  const [residualText, setResidualText] = useState(first.residualText);
+  const [term, setTerm] = useState(first.term);
+  const [rate, setRate] = useState(first.rate);
+  const [rateText, setRateText] = useState(first.rateText);
+  const [frequency, setFrequency] = useState<Frequency>(first.frequency);
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
   const used = useRef(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  // What the shopper typed or chose in the server-rendered calculator before it hydrated is
+  // taken into state (it would otherwise show while the figures ignored it).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const changed = (name: string, shown: string) => {
+      const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      return field && field.value !== shown ? field.value : null;
+    };
+    const typedPrice = changed('purchase_price', first.priceText) ?? changed('loan_amount', String(snapToBounds(props.start.amount, slider)));
+    const typedDeposit = changed('deposit', first.depositText);
+    const typedResidual = changed('residual', first.residualText);
+    const typedTerm = changed('term', String(first.term));
+    const typedRate = changed('interest', first.rateText);
+    const typedFrequency = changed('frequency', first.frequency);
+    if (typedPrice !== null) setPriceText(typedPrice);
+    if (typedDeposit !== null) setDepositText(typedDeposit);
+    if (typedResidual !== null) setResidualText(typedResidual);
+    if (typedTerm !== null) setTerm(snapToBounds(Number(typedTerm), terms));
+    if (typedRate !== null) {
+      setRateText(typedRate);
+      const typed = parseDecimal(typedRate);
+      if (typed !== null && typed >= rates.min && typed <= rates.max) setRate(typed);
+    }
+    if (typedFrequency !== null && typedFrequency in PERIODS_PER_YEAR) setFrequency(typedFrequency as Frequency);
+    if ([typedPrice, typedDeposit, typedResidual, typedTerm, typedRate, typedFrequency].some((value) => value !== null)) noteUse();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, []);
+
+  // The live quote (after hydration, so the first render matches the server's): the car's
+  // figures from now on; a calculator the shopper has not touched moves to them.
+  useEffect(
+    () =>
+      $liveQuote.subscribe((quote) => {
+        if (!quote) return;
+        setStart(quote);
+        if (used.current) return;
+        const next = inputsOf(quote, terms);
+        setPriceText(next.priceText);
+        setDepositText(next.depositText);
+        setResidualText(next.residualText);
+        setTerm(next.term);
+        setRate(next.rate);
+        setRateText(next.rateText);
+        setFrequency(next.frequency);
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribed once; the term bounds are fixed props
+    [],
+  );
 
   const noteUse = () => {
     if (used.current) return;
@@ -83,26 +168,10 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
 
   const { price, priceError, deposit, residual } = calculatorAmounts({ price: priceText, deposit: depositText, residual: residualText }, priceBounds);
 
-  const fees = props.fees ?? null;
-  const feeLine = fees ? feesText(fees) : null;
-  const money = (amount: number) => formatMoney(amount, { cents: props.rounding === 'cent-up' && amount % 1 !== 0 });
+  const feeLine = feesText(start.fees);
   const result = useMemo(
-    () =>
-      priceError
-        ? null
-        : financeFigures({
-            source: 'site',
-            amount: price,
-            deposit,
-            residual,
-            ratePercent: rate,
-            years: term,
-            frequency,
-            fees: fees ?? (props.establishmentFee > 0 ? [{ name: 'Establishment fee', amount: props.establishmentFee, per: 'loan' }] : []),
-            rounding: props.rounding ?? 'dollar-up',
-            advertisesComparison: Boolean(props.showComparison),
-          }),
-    [priceError, price, deposit, props.establishmentFee, props.rounding, props.showComparison, fees, rate, term, frequency, residual],
+    () => (priceError ? null : financeFigures(calculatorScenario(start, { amount: price, deposit, residual, ratePercent: rate, years: term, frequency }))),
+    [priceError, start, price, deposit, residual, rate, term, frequency],
   );
 
   /** A control's handler that first notes the calculator's use. */
@@ -127,7 +196,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   };
 
   return (
-    <form className="finance-calc" onSubmit={(event) => event.preventDefault()} aria-label="Finance calculator">
+    <form ref={formRef} className="finance-calc" onSubmit={(event) => event.preventDefault()} aria-label="Finance calculator">
       <div className="finance-calc__grid">
         <CalculatorField id={ids.price} label="Purchase price">
           <MoneyField
@@ -151,15 +220,43 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         </CalculatorField>
 
         <CalculatorField id={ids.slider} label="Loan amount">
-          <RangeInput id={ids.slider} bounds={slider} value={snapToBounds(price, slider)} valueText={formatMoney(snapToBounds(price, slider))} onValue={noting((value) => setPriceText(formatNumber(value)))} />
+          <RangeInput
+            id={ids.slider}
+            name="loan_amount"
+            bounds={slider}
+            value={snapToBounds(price, slider)}
+            valueText={formatMoney(snapToBounds(price, slider))}
+            onValue={noting((value) => setPriceText(formatNumber(value)))}
+          />
         </CalculatorField>
 
         <CalculatorField id={ids.deposit} label="Deposit / trade-in">
-          <MoneyField id={ids.deposit} name="deposit" placeholder="0" value={depositText} onChange={noting(setDepositText)} onBlur={() => setDepositText(amountText(deposit))} />
+          <MoneyField
+            id={ids.deposit}
+            name="deposit"
+            placeholder="0"
+            value={depositText}
+            onChange={noting(setDepositText)}
+            onBlur={() => setDepositText(amountText(deposit))}
+          />
         </CalculatorField>
 
-        <CalculatorField id={ids.term} label={<>Loan term: <span>{term} years</span></>}>
-          <RangeInput id={ids.term} bounds={terms} value={term} valueText={`${term} years`} onValue={noting((value) => setTerm(snapToBounds(value, terms)))} />
+        <CalculatorField
+          id={ids.term}
+          label={
+            <>
+              Loan term: <span>{term} years</span>
+            </>
+          }
+        >
+          <RangeInput
+            id={ids.term}
+            name="term"
+            bounds={terms}
+            value={term}
+            valueText={`${term} years`}
+            onValue={noting((value) => setTerm(snapToBounds(value, terms)))}
+          />
         </CalculatorField>
 
         <CalculatorField id={ids.rate} label="Interest rate (% p.a.)">
@@ -188,12 +285,19 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         </CalculatorField>
 
         <CalculatorField id={ids.residual} label="Residual (balloon)">
-          <MoneyField id={ids.residual} name="residual" placeholder="0" value={residualText} onChange={noting(setResidualText)} onBlur={() => setResidualText(amountText(residual))} />
+          <MoneyField
+            id={ids.residual}
+            name="residual"
+            placeholder="0"
+            value={residualText}
+            onChange={noting(setResidualText)}
+            onBlur={() => setResidualText(amountText(residual))}
+          />
         </CalculatorField>
 
         {!props.hideFrequency && (
           <CalculatorField id={ids.frequency} label="Repayment frequency">
-            <select id={ids.frequency} value={frequency} onChange={(event) => noting(setFrequency)(event.target.value as Frequency)}>
+            <select id={ids.frequency} name="frequency" value={frequency} onChange={(event) => noting(setFrequency)(event.target.value as Frequency)}>
               {(Object.keys(PERIODS_PER_YEAR) as Frequency[]).map((key) => (
                 <option key={key} value={key}>
                   {FREQUENCY_LABELS[key]}
@@ -213,13 +317,16 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
               <strong data-testid="finance-payment">{result.paymentText}</strong> per {result.period}
             </p>
             {result.comparison && (
-              <p className="finance-calc__comparison" data-testid="finance-comparison">
+              <p
+                className={props.prominentComparison ? 'finance-calc__comparison finance-calc__comparison--prominent' : 'finance-calc__comparison'}
+                data-testid="finance-comparison"
+              >
                 {result.comparison.text}
               </p>
             )}
             <p className="muted">
-              {result.periods} {FREQUENCY_LABELS[frequency].toLowerCase()} repayments at <span data-testid="finance-rate">{result.rateText}</span> over {term} years. Total payable{' '}
-              <span data-testid="finance-total">{money(result.total)}</span>
+              {result.periods} {FREQUENCY_LABELS[frequency].toLowerCase()} repayments at <span data-testid="finance-rate">{result.rateText}</span> over {term}{' '}
+              years, <span data-testid="finance-terms">{result.termsText}</span>. Total payable <span data-testid="finance-total">{result.totalText}</span>
             </p>
             {feeLine && (
               <p className="muted" data-testid="finance-fees">
@@ -235,7 +342,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
       </div>
 
       <div className="finance-calc__disclaimer" id="financeDisclaimer">
-        {props.showComparison && (
+        {start.advertisesComparison && (
           <p className="muted" data-testid="finance-comparison-footnote">
             {COMPARISON_FOOTNOTE}
           </p>

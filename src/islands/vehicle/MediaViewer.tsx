@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { galleryLayout, isPriorityImage, slideShowsPhoto, wrapIndex, type SpinHotspot, type VideoSlide } from '../../lib/vehicle/gallery.ts';
 import SpinViewer from './SpinViewer.tsx';
 import Hotspots from './Hotspots.tsx';
-import Picture from '../../components/Picture.tsx';
+import Picture from '../ui/Picture.tsx';
 import type { ImageSources } from '../../lib/images.ts';
 
 /** One gallery image with its responsive sources (carImageSources) and its thumbnail. */

@@ -9,8 +9,8 @@
  * list stays and the failure is only logged (spec §8).
  */
 import { useEffect, useState } from 'react';
-import Picture from '../../components/Picture.tsx';
-import '../../components/car-tile.css';
+import Picture from '../ui/Picture.tsx';
+import '../ui/car-tile.css';
 import { carImageSources, placeholderImage, type ImageOptions } from '../../lib/images.ts';
 import { formatKm } from '../../lib/text/format.ts';
 import { priceDisplay } from '../../lib/vehicle/price.ts';

@@ -1,8 +1,11 @@
 /**
- * Issue 35 item 1, a property over every demo car (tenants/*): the finance box, the quote line
- * and the calculator's first render print one repayment, one rate and one comparison rate, and
- * a comparison rate is never below the rate beside it. The calculator is rendered as the page
- * renders it (server markup of the island with the page's props).
+ * Properties over every demo car (tenants/*): the finance box, the quote line and the
+ * calculator's first render print one repayment, one rate and one comparison rate, and a
+ * comparison rate is never below the rate beside it; every car's figures are worked out on its
+ * own price (whatever price kind is displayed) and total payable is never below the amount
+ * financed; the local quote endpoint's answer, printed as the page's quote script prints it,
+ * gives the figures the page was built with. The calculator is rendered as the page renders it
+ * (server markup of the island with the page's props).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +14,8 @@ import { describe, expect, it } from 'vitest';
 import FinanceCalculator from './FinanceCalculator.tsx';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { vehicleView } from '../../lib/vehicle/view.ts';
+import { amountFinanced, carFinance, financePrice, financeTexts, quoteScenario } from '../../lib/finance/car-finance.ts';
+import { quoteFinance } from '../../server/features/cars/finance-quote.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const demoTenants = readdirSync('tenants').filter((name) => existsSync(join('tenants', name, 'site.json')));
@@ -51,11 +56,51 @@ describe.each(demoTenants)('one finance truth per car on %s', (slug) => {
       expect(testIdText(html, 'finance-payment'), where).toBe(figures.paymentText);
       expect(testIdText(html, 'finance-rate'), where).toBe(figures.rateText);
       expect(testIdText(html, 'finance-comparison'), where).toBe(figures.comparison?.text ?? null);
+      expect(testIdText(html, 'finance-terms'), where).toBe(figures.termsText);
+      expect(testIdText(html, 'finance-total'), where).toBe(figures.totalText);
       const shown = rates(html.replace(/<!-- -->/g, ''));
       expect(new Set(shown.nominal), where).toEqual(new Set([Number(figures.rateText.slice(0, -6))]));
       for (const comparison of shown.comparison) expect(comparison, where).toBeGreaterThanOrEqual(shown.nominal[0]!);
       checked += 1;
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('every car is financed on its own price, whatever price is shown; total payable is never below the amount financed', () => {
+    let priced = 0;
+    let subscriptions = 0;
+    for (const car of visible) {
+      const where = `${slug}/${car.slug}`;
+      const scenario = carFinance(car, site, NOW);
+      const own = financePrice(car);
+      if (own !== null && (site.finance.amount_from_car_price || scenario.source !== 'site')) {
+        expect(scenario.amount, where).toBe(own);
+        priced += 1;
+        if (site.offers_subscription && (car.subscription_price ?? 0) > 0) subscriptions += 1;
+      }
+      const view = vehicleView(car, site, NOW);
+      if (view.financeQuoteCall) expect(view.financeQuoteCall.request.purchasePrice, where).toBe(own);
+      if (view.finance.showFigures) expect(view.finance.total, where).toBeGreaterThanOrEqual(amountFinanced(scenario));
+    }
+    expect(priced).toBeGreaterThan(0);
+    // The used group shows 14 cars with a subscription price (docs/demo-data.md).
+    if (site.offers_subscription) expect(subscriptions).toBeGreaterThan(0);
+  });
+
+  it("the local quote endpoint's answer reprints the figures the page was built with", () => {
+    for (const car of visible) {
+      const view = vehicleView(car, site, NOW);
+      const call = view.financeQuoteCall;
+      if (!call) continue;
+      const { request } = call;
+      const answer = quoteFinance({
+        purchasePrice: request.purchasePrice,
+        loanTerm: request.loanTerm,
+        selfAssessedCreditScore: request.selfAssessedCreditScore,
+        year: request.year,
+        currentYear: new Date(NOW).getUTCFullYear(),
+      });
+      expect(financeTexts(quoteScenario(answer, call.terms)), `${slug}/${car.slug}`).toEqual(view.financeTexts);
+    }
   });
 });

@@ -5,16 +5,27 @@ import FinanceCalculator, { type FinanceCalculatorProps } from './FinanceCalcula
 import MediaViewer from './MediaViewer.tsx';
 import PriceGauge from './PriceGauge.tsx';
 import SaveCompare from '../ui/SaveCompare.tsx';
+import type { FinanceScenario } from '../../lib/finance/car-finance.ts';
 
+const start: FinanceScenario = {
+  source: 'site',
+  amount: 30000,
+  deposit: 0,
+  residual: 0,
+  ratePercent: 10,
+  years: 5,
+  frequency: 'weekly',
+  fees: [],
+  rounding: 'dollar-up',
+  advertisesComparison: false,
+  published: null,
+};
 const calculator: FinanceCalculatorProps = {
   carId: '1',
-  defaultAmount: 30000,
-  defaultRate: 10,
-  defaultTermYears: 5,
+  start,
   maxTermYears: 7,
   interestRange: null,
   minPrice: 1000,
-  establishmentFee: 0,
   hideFrequency: false,
   presets: [5000, 10000],
   disclaimer: 'x'.repeat(250),
@@ -30,12 +41,12 @@ describe('FinanceCalculator', () => {
     expect(html).not.toContain('x'.repeat(198));
   });
   it('shows Enquire for Finance at $25 or less and hides the frequency selector when asked', () => {
-    const html = renderToStaticMarkup(<FinanceCalculator {...calculator} defaultAmount={1300} defaultRate={0.5} defaultTermYears={7} hideFrequency />);
+    const html = renderToStaticMarkup(<FinanceCalculator {...calculator} start={{ ...start, amount: 1300, ratePercent: 0.5, years: 7 }} hideFrequency />);
     expect(html).toContain('Enquire for Finance');
     expect(html).not.toContain('Repayment frequency');
   });
   it('shows the out-of-range message for a default below the minimum', () => {
-    const html = renderToStaticMarkup(<FinanceCalculator {...calculator} defaultAmount={3000} minPrice={5000} />);
+    const html = renderToStaticMarkup(<FinanceCalculator {...calculator} start={{ ...start, amount: 3000 }} minPrice={5000} />);
     expect(html).toContain('Cannot be less than $5,000 or more than $250,000');
   });
 });

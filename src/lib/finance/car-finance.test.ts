@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
-import { carFinance, financeFigures, rateText, type FinanceScenario } from './car-finance.ts';
+import {
+  calculatorScenario,
+  carFinance,
+  feedQuote,
+  financeFigures,
+  financePrice,
+  financeTexts,
+  loanTermsText,
+  quoteScenario,
+  quoteTerms,
+  rateText,
+  type FinanceScenario,
+} from './car-finance.ts';
 import { benchmarkComparisonRate } from './comparison-rate.ts';
 import { annuityPresentValue, amortisedPayment } from './repayment.ts';
 import type { FinanceFee } from './disclosures.ts';
@@ -99,5 +111,153 @@ describe('financeFigures', () => {
     expect(figures.period).toBe('month');
     expect(figures.paymentText).toMatch(/^\$[\d,]+\.\d{2}$/);
     expect(rateText(10)).toBe('10.00% p.a.');
+  });
+});
+
+describe("financePrice and the scenario: the car's own price whatever price is displayed (spec 2.38)", () => {
+  it('a subscription-priced car is financed on its price, not the $30,000 default', () => {
+    const subscription = car({ price: 64_990, subscription_price: 499, finance_lenders: { Taurus: { ...taurus, paymentWeek: 324 } } });
+    const onSubscriptionSite = site({ offers_subscription: true });
+    expect(financePrice(subscription)).toBe(64_990);
+    const scenario = carFinance(subscription, onSubscriptionSite, NOW);
+    expect(scenario.amount).toBe(64_990);
+    expect(financeFigures(scenario).paymentText).toBe('$324');
+    // Without a lender, the site's defaults on the car's price too.
+    expect(carFinance(car({ price: 64_990, subscription_price: 499 }), onSubscriptionSite, NOW).amount).toBe(64_990);
+  });
+
+  it('no real price ($10 or less, none): no finance price, the site default amount', () => {
+    expect(financePrice(car({ price: 10 }))).toBeNull();
+    expect(financePrice(car({ price: null }))).toBeNull();
+    expect(carFinance(car({ price: null }), site(), NOW).amount).toBe(30_000);
+  });
+});
+
+describe("the lender's own figures are the car's figures (7.12, 8.11)", () => {
+  it("the finance box prints the lender's repayment and comparison rate, and totals them with the final payment", () => {
+    const scenario = carFinance(car({ price: 52_990, finance_lenders: { Taurus: { ...taurus, paymentWeek: 257.2 } } }), site(), NOW);
+    expect(scenario.published).toEqual({ payment: 257.2, comparisonRate: 9.83 });
+    const figures = financeFigures(scenario);
+    // Rounded up the provider's way (never understated), printed as the lender's.
+    expect(figures).toMatchObject({ paymentText: '$258', publishedPayment: true, rateText: '9.28% p.a.', total: 260 * 258 });
+    expect(figures.comparison?.rate).toBe(9.83);
+  });
+
+  it("a term brought into the site's range is another loan: the repayment is worked out, the comparison rate stays the lender's", () => {
+    const scenario = carFinance(car({ finance_lenders: { Taurus: { ...taurus, termYears: 7 } } }), site({ finance: { max_term_years: 5 } }), NOW);
+    expect(scenario.published).toEqual({ payment: null, comparisonRate: 9.83 });
+    expect(financeFigures(scenario).publishedPayment).toBe(false);
+  });
+
+  it('a lender figure that does not repay the loan, or a comparison rate below its rate, is worked out instead', () => {
+    const scenario = carFinance(car({ finance_lenders: { Taurus: { ...taurus, paymentWeek: 12, comparisonRate: 8.5 } } }), site(), NOW);
+    const figures = financeFigures(scenario);
+    expect(figures.publishedPayment).toBe(false);
+    expect(figures.total).toBeGreaterThanOrEqual(40_495);
+    expect(figures.comparison!.rate).toBe(benchmarkComparisonRate(9.28, [fee(495)]));
+  });
+
+  it("the feed's quote (the quote provider's last answer) comes first, over its 5 years, naming no fee (the quote provider's are inside its figures)", () => {
+    const both = car({ finance_lenders: { Taurus: taurus }, youxQuote: { weeklyRepaymentAmount: 246, comparisonRate: 9.41, advertisedRate: 8.49 } });
+    const scenario = carFinance(both, site({ finance: { establishment_fee: 300 } }), NOW);
+    expect(scenario).toMatchObject({
+      source: 'quote',
+      amount: 40_000,
+      ratePercent: 8.49,
+      years: 5,
+      frequency: 'weekly',
+      deposit: 0,
+      residual: 0,
+      fees: [],
+      published: { payment: 246, comparisonRate: 9.41 },
+    });
+    expect(financeFigures(scenario)).toMatchObject({ paymentText: '$246', rateText: '8.49% p.a.', comparison: { rate: 9.41 } });
+    // A quote without a rate or a repayment is no answer.
+    expect(feedQuote({ youxQuote: { weeklyRepaymentAmount: 120 } })).toBeNull();
+    expect(carFinance(car({ finance_lenders: { Taurus: taurus }, youxQuote: { weeklyRepaymentAmount: 120 } }), site(), NOW).source).toBe('lender');
+  });
+
+  it("a live answer becomes the car's scenario on the quote terms of the car", () => {
+    const terms = quoteTerms(car({ price: 52_990 }), site({ finance: { max_term_years: 4 } }))!;
+    expect(terms).toMatchObject({ amount: 52_990, years: 4, fees: [], rounding: 'dollar-up', comparisonEverywhere: false });
+    const scenario = quoteScenario({ weeklyRepaymentAmount: 300.4, advertisedRate: 8.49, comparisonRate: null }, terms);
+    expect(scenario).toMatchObject({ source: 'quote', amount: 52_990, years: 4, advertisesComparison: false });
+    expect(financeFigures(scenario).paymentText).toBe('$301');
+    expect(quoteTerms(car({ price: null }), site())).toBeNull();
+  });
+});
+
+describe("calculatorScenario: the first state is the car's; other loans are worked out", () => {
+  const start: FinanceScenario = {
+    source: 'lender',
+    amount: 52_990,
+    deposit: 0,
+    residual: 0,
+    ratePercent: 9.28,
+    years: 5,
+    frequency: 'weekly',
+    fees: [fee(495)],
+    rounding: 'dollar-up',
+    advertisesComparison: true,
+    published: { payment: 257, comparisonRate: 9.83 },
+  };
+  const inputs = { amount: 52_990, deposit: 0, residual: 0, ratePercent: 9.28, years: 5, frequency: 'weekly' as const };
+
+  it("the car's own loan keeps the lender's figures", () => {
+    expect(financeFigures(calculatorScenario(start, inputs))).toEqual(financeFigures(start));
+  });
+
+  it("another amount, deposit, residual, term or frequency: worked out repayment, the lender's comparison rate", () => {
+    for (const change of [{ amount: 50_000 }, { deposit: 1 }, { residual: 5000 }, { years: 4 }, { frequency: 'monthly' as const }]) {
+      const figures = financeFigures(calculatorScenario(start, { ...inputs, ...change }));
+      expect(figures.publishedPayment, JSON.stringify(change)).toBe(false);
+      expect(figures.comparison?.rate).toBe(9.83);
+    }
+  });
+
+  it('another rate: both worked out', () => {
+    const figures = financeFigures(calculatorScenario(start, { ...inputs, ratePercent: 12 }));
+    expect(figures.comparison?.rate).toBe(benchmarkComparisonRate(12, [fee(495)]));
+  });
+});
+
+describe('disclosure words (spec 9.25, 9.27)', () => {
+  it.each([
+    [{ amount: 50_000, deposit: 0, residual: 0 }, 'no deposit, $0 final payment'],
+    [{ amount: 50_000, deposit: 5000, residual: 15_000 }, '10.0% deposit, 30.0% final payment'],
+    [{ amount: 45_000, deposit: 0, residual: 10_000 }, 'no deposit, 22.2% final payment'],
+  ])('%o -> %s', (loan, text) => {
+    expect(loanTermsText(loan)).toBe(text);
+  });
+
+  it('financeTexts: the words the box, the sticky header and the quote line print', () => {
+    const scenario = carFinance(car({ price: 52_990, finance_lenders: { Taurus: { ...taurus, paymentWeek: 257 } } }), site(), NOW);
+    expect(financeTexts(scenario)).toEqual({
+      payment: '$257',
+      period: 'week',
+      rate: '9.28% p.a.',
+      comparison: '9.83%',
+      term: '5 year term',
+      terms: 'No deposit, $0 final payment',
+      estimate: 'Finance $257 per week*',
+    });
+    expect(financeTexts(scenario, true).estimate).toBe('Finance $257 per week* at 9.28% p.a. (9.83% comparison rate*)');
+    expect(financeTexts({ ...scenario, years: 5.5 }).term).toBe('5.5 year term');
+  });
+});
+
+describe("comparison rates: the spec's default and the National Credit Code setting", () => {
+  it("spec (default): the site's own rate carries no comparison rate; national-credit-code: every rate does", () => {
+    expect(financeFigures(carFinance(car(), site(), NOW)).comparison).toBeNull();
+    const ncc = site({ finance: { comparison_rate_disclosure: 'national-credit-code', default_interest: 9.99, establishment_fee: 495 } });
+    const figures = financeFigures(carFinance(car(), ncc, NOW));
+    expect(figures.comparison?.rate).toBe(benchmarkComparisonRate(9.99, [fee(495)]));
+    // A lender that publishes no comparison rate: none under the spec's rule, a worked-out one under the Code's.
+    const manual = { finance_provider: 'Manual' };
+    const lenderCar = car({ finance_lenders: { Manual: { paymentWeek: 200, interestRate: 8, termYears: 5 } } });
+    expect(financeFigures(carFinance(lenderCar, site(manual), NOW)).comparison).toBeNull();
+    expect(
+      financeFigures(carFinance(lenderCar, site({ ...manual, finance: { comparison_rate_disclosure: 'national-credit-code' } }), NOW)).comparison?.rate,
+    ).toBe(8);
   });
 });

@@ -1,25 +1,55 @@
 /**
- * One finance truth per car. carFinance() picks the scenario a car's finance
- * is quoted for: its provider lender's terms when the finance box shows, else its quote
- * provider's rate, else the site's calculator defaults. financeFigures() turns any scenario into
- * what the page prints: repayment, total, rate and (when one is advertised) the comparison rate
- * worked out for that very scenario. The finance box, the quote line and the calculator's first
- * state all print carFinance(); the calculator runs financeFigures() again on every change. Pure.
+ * One finance truth per car. carFinance() picks the loan a car's finance is quoted for, on the
+ * car's own price whatever price is displayed (a subscription car is financed on its price):
+ * its quote provider's last answer (the feed's youxQuote, refreshed on the page by the live quote
+ * call), else its provider lender's figures when the finance box shows, else the site's calculator
+ * defaults. Where a lender publishes figures for exactly that loan they are printed as published
+ * (its repayment, its comparison rate); financeFigures() computes only what no lender gives.
+ * The finance box, the sticky header, the quote line and the calculator's first state all print
+ * financeFigures(carFinance()); a live quote answer becomes the car's scenario through
+ * quoteScenario(); the calculator runs calculatorScenario() on every change. Pure.
  */
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
-import { priceDisplay } from '../vehicle/price.ts';
+import { reducedPrice } from '../vehicle/price.ts';
+import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
 import { formatMoney } from '../text/format.ts';
 import { termBounds, snapToBounds } from './finance-bounds.ts';
 import { financeBox, financeSiteOptions } from './finance-eligibility.ts';
-import { comparisonDisclosure, financeFees, periodicFees, repaymentRounding, upfrontFees, type ComparisonRate, type FinanceFee, type RepaymentRounding } from './disclosures.ts';
+import {
+  comparisonDisclosure,
+  financeFees,
+  periodicFees,
+  repaymentRounding,
+  roundRepayment,
+  upfrontFees,
+  type ComparisonRate,
+  type FinanceFee,
+  type RepaymentRounding,
+} from './disclosures.ts';
 import { benchmarkComparisonRate } from './comparison-rate.ts';
-import { FREQUENCY_NOUN, PERIODS_PER_YEAR, repayment, type Frequency, type Repayment } from './repayment.ts';
+import { FREQUENCY_NOUN, MIN_SHOWN_REPAYMENT, PERIODS_PER_YEAR, repayment, totalPayable, type Frequency, type Repayment } from './repayment.ts';
+
+/** The quote provider's loan term in years (spec §7 "loanTerm (5)"). */
+export const QUOTE_TERM_YEARS = 5;
+
+/**
+ * What a lender publishes for one loan, printed as it is. Either may be missing: the repayment
+ * is the lender's only for exactly its loan, the comparison rate for its nominal rate (a
+ * comparison rate is worked out on a fixed benchmark loan, so a different amount, deposit or
+ * term does not change it).
+ */
+export interface PublishedFigures {
+  /** Repayment per period (the scenario's frequency), in dollars; null = work it out. */
+  payment: number | null;
+  /** Comparison rate, % p.a.; null = work it out where one is shown. */
+  comparisonRate: number | null;
+}
 
 /** The loan a car's figures are quoted for. */
 export interface FinanceScenario {
-  /** Where the terms come from: the provider lender's figures, the quote provider's rate, the site's defaults. */
-  source: 'lender' | 'quote' | 'site';
+  /** Where the terms come from: the quote provider, the provider lender's figures, the site's defaults. */
+  source: 'quote' | 'lender' | 'site';
   amount: number;
   deposit: number;
   residual: number;
@@ -29,8 +59,10 @@ export interface FinanceScenario {
   frequency: Frequency;
   fees: FinanceFee[];
   rounding: RepaymentRounding;
-  /** A comparison rate is advertised for this car (its lender or quote publishes one). */
+  /** A comparison rate is shown beside this scenario's rate. */
   advertisesComparison: boolean;
+  /** The lender's own figures for this loan; null when every figure is worked out. */
+  published?: PublishedFigures | null;
 }
 
 /** What a scenario prints. */
@@ -41,8 +73,14 @@ export interface FinanceFigures extends Repayment {
   period: string;
   /** '9.28% p.a.' */
   rateText: string;
-  /** The comparison rate of this scenario's rate and fees, or null when none is advertised. */
+  /** The comparison rate beside this rate (the lender's, else worked out), or null when none is shown. */
   comparison: ComparisonRate | null;
+  /** 'no deposit, $0 final payment' or '10.0% deposit, 30.0% final payment' (spec §9 wording). */
+  termsText: string;
+  /** Total payable as money text (repayments and final payment). */
+  totalText: string;
+  /** The repayment is the lender's own figure (not worked out). */
+  publishedPayment: boolean;
 }
 
 /** A rate as every finance figure prints it: '9.28% p.a.' */
@@ -50,9 +88,66 @@ export function rateText(ratePercent: number): string {
   return `${ratePercent.toFixed(2)}% p.a.`;
 }
 
-/** The figures of a scenario: the repayment (spec §9) and the comparison rate computed for it. */
+const present = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The price a car is financed on: its own price (less a trade-in offer, as the price panel
+ * reduces it) whatever price kind is displayed, so a car shown with a subscription price is
+ * financed on what it costs; null when the car has no real price (over $10).
+ */
+export function financePrice(car: Pick<Car, 'price' | 'offer_price'>): number | null {
+  const amount = reducedPrice(car);
+  return amount > MIN_DISPLAY_PRICE ? Math.round(amount) : null;
+}
+
+/** The amount financed: price less deposit, plus the one-off fees financed with it. */
+export function amountFinanced(scenario: Pick<FinanceScenario, 'amount' | 'deposit' | 'fees'>): number {
+  return Math.max(0, scenario.amount - Math.max(0, scenario.deposit)) + upfrontFees(scenario.fees);
+}
+
+/** The number of repayments of a scenario. */
+function periodsOf(scenario: Pick<FinanceScenario, 'frequency' | 'years'>): number {
+  return Math.round(PERIODS_PER_YEAR[scenario.frequency] * scenario.years);
+}
+
+/**
+ * A published repayment is printed only when it is credible for the loan: above 0 and, with the
+ * final payment, at least the amount financed (a lender's figure that does not repay the loan
+ * is a feed error, and the figures are worked out instead).
+ */
+function credibleRepayment(scenario: FinanceScenario): number | null {
+  const payment = scenario.published?.payment;
+  if (!present(payment) || payment <= 0) return null;
+  const rounded = roundRepayment(payment, scenario.rounding);
+  return periodsOf(scenario) * rounded + scenario.residual >= amountFinanced(scenario) ? rounded : null;
+}
+
+/** A published comparison rate is printed when it is not below the nominal rate beside it (one that is would be a feed error). */
+function credibleComparison(scenario: FinanceScenario): number | null {
+  const rate = scenario.published?.comparisonRate;
+  if (!present(rate)) return null;
+  const rounded = Math.round(rate * 100) / 100;
+  return rounded >= Number(scenario.ratePercent.toFixed(2)) ? rounded : null;
+}
+
+/** Percent of the price, 1 decimal, as the spec writes it ('10.0% deposit'). */
+function share(part: number, whole: number): string {
+  return `${((part / whole) * 100).toFixed(1)}%`;
+}
+
+/**
+ * The deposit and final payment of a loan in the spec's words (§9: "no deposit", "10.0% deposit,
+ * 30.0% final payment"; "Provider finance uses $0 final payment"): 'no deposit, $0 final payment'.
+ */
+export function loanTermsText(scenario: Pick<FinanceScenario, 'amount' | 'deposit' | 'residual'>): string {
+  const deposit = scenario.deposit > 0 && scenario.amount > 0 ? `${share(scenario.deposit, scenario.amount)} deposit` : 'no deposit';
+  const final = scenario.residual > 0 && scenario.amount > 0 ? `${share(scenario.residual, scenario.amount)} final payment` : '$0 final payment';
+  return `${deposit}, ${final}`;
+}
+
+/** The figures of a scenario: the lender's where it publishes them for this loan, the rest worked out (spec §9). */
 export function financeFigures(scenario: FinanceScenario): FinanceFigures {
-  const result = repayment({
+  const worked = repayment({
     amount: scenario.amount,
     deposit: scenario.deposit,
     residual: scenario.residual,
@@ -63,17 +158,128 @@ export function financeFigures(scenario: FinanceScenario): FinanceFigures {
     frequency: scenario.frequency,
     rounding: scenario.rounding,
   });
+  const published = credibleRepayment(scenario);
+  const result: Repayment =
+    published === null
+      ? worked
+      : {
+          payment: published,
+          periods: worked.periods,
+          total: totalPayable(published, worked.periods, scenario.residual, amountFinanced(scenario)),
+          showFigures: published > MIN_SHOWN_REPAYMENT,
+        };
   const money = (amount: number) => formatMoney(amount, { cents: scenario.rounding === 'cent-up' && amount % 1 !== 0 });
+  const comparison = scenario.advertisesComparison
+    ? comparisonDisclosure(credibleComparison(scenario) ?? benchmarkComparisonRate(scenario.ratePercent, scenario.fees))
+    : null;
   return {
     ...result,
     paymentText: money(result.payment),
     period: FREQUENCY_NOUN[scenario.frequency],
     rateText: rateText(scenario.ratePercent),
-    comparison: scenario.advertisesComparison ? comparisonDisclosure(benchmarkComparisonRate(scenario.ratePercent, scenario.fees)) : null,
+    comparison,
+    termsText: loanTermsText(scenario),
+    totalText: money(result.total),
+    publishedPayment: published !== null,
   };
 }
 
-const present = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+/** The loan a shopper sets in the calculator. */
+export type LoanInputs = Pick<FinanceScenario, 'amount' | 'deposit' | 'residual' | 'ratePercent' | 'years' | 'frequency'>;
+
+const sameNumber = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+
+/**
+ * The calculator's scenario for the shopper's inputs, starting from the car's: the lender's
+ * repayment stays only while the loan is exactly the car's (so the calculator's first state
+ * prints the car's figures, and returning to it prints them again), the lender's comparison
+ * rate while the rate is the car's; every other figure is worked out for the inputs.
+ */
+export function calculatorScenario(start: FinanceScenario, inputs: LoanInputs): FinanceScenario {
+  const sameRate = sameNumber(inputs.ratePercent, start.ratePercent);
+  const sameLoan =
+    sameRate &&
+    sameNumber(inputs.amount, start.amount) &&
+    sameNumber(inputs.deposit, start.deposit) &&
+    sameNumber(inputs.residual, start.residual) &&
+    sameNumber(inputs.years, start.years) &&
+    inputs.frequency === start.frequency;
+  const published = start.published ?? null;
+  return {
+    ...start,
+    ...inputs,
+    published: published ? { payment: sameLoan ? published.payment : null, comparisonRate: sameRate ? published.comparisonRate : null } : null,
+  };
+}
+
+/** The site setting that decides where a comparison rate is shown (docs/decisions.md "Comparison rates"). */
+function comparisonEverywhere(site: Site): boolean {
+  return site.finance.comparison_rate_disclosure === 'national-credit-code';
+}
+
+/** What the quote provider answers (spec §7: weeklyRepaymentAmount, comparisonRate, advertisedRate). */
+export interface QuoteAnswer {
+  weeklyRepaymentAmount: number;
+  advertisedRate: number;
+  comparisonRate: number | null;
+}
+
+/**
+ * The terms a quote is asked for and printed with: the car's price, the quote provider's 5-year
+ * term kept within the site's range, weekly, no deposit, no final payment. No fees: the quote
+ * provider's are inside its own figures and not told (a provider lender's or a brand's fees
+ * are that lender's), so none is named beside its repayment.
+ */
+export interface QuoteTerms {
+  amount: number;
+  years: number;
+  fees: FinanceFee[];
+  rounding: RepaymentRounding;
+  /** The site shows a worked-out comparison rate where the quote gives none. */
+  comparisonEverywhere: boolean;
+}
+
+/** The quote terms of a car on a site, or null when the car has no price to quote on. */
+export function quoteTerms(car: Car, site: Site): QuoteTerms | null {
+  const amount = financePrice(car);
+  if (amount === null) return null;
+  return {
+    amount,
+    years: snapToBounds(QUOTE_TERM_YEARS, termBounds(site.finance.max_term_years)),
+    fees: [],
+    rounding: repaymentRounding(site.finance_provider, site.finance.rounding),
+    comparisonEverywhere: comparisonEverywhere(site),
+  };
+}
+
+/** A quote answer as the car's scenario: the quote provider's rate, repayment and comparison rate, printed as answered. */
+export function quoteScenario(answer: QuoteAnswer, terms: QuoteTerms): FinanceScenario {
+  return {
+    source: 'quote',
+    amount: terms.amount,
+    deposit: 0,
+    residual: 0,
+    ratePercent: answer.advertisedRate,
+    years: terms.years,
+    frequency: 'weekly',
+    fees: terms.fees,
+    rounding: terms.rounding,
+    advertisesComparison: answer.comparisonRate !== null || terms.comparisonEverywhere,
+    published: { payment: answer.weeklyRepaymentAmount, comparisonRate: answer.comparisonRate },
+  };
+}
+
+/** The feed's youxQuote as an answer, or null when it lacks a rate or a repayment. */
+export function feedQuote(car: Pick<Car, 'youxQuote'>): QuoteAnswer | null {
+  const quote = car.youxQuote;
+  if (!quote || !present(quote.advertisedRate) || quote.advertisedRate <= 0 || !present(quote.weeklyRepaymentAmount) || quote.weeklyRepaymentAmount <= 0)
+    return null;
+  return {
+    weeklyRepaymentAmount: quote.weeklyRepaymentAmount,
+    advertisedRate: quote.advertisedRate,
+    comparisonRate: present(quote.comparisonRate) && quote.comparisonRate > 0 ? quote.comparisonRate : null,
+  };
+}
 
 /** The lender's term in years: termYears, else termMonths / 12, else termWeeks / 52. */
 function lenderYears(lender: { termYears?: number | null; termMonths?: number | null; termWeeks?: number | null }): number | null {
@@ -84,48 +290,45 @@ function lenderYears(lender: { termYears?: number | null; termMonths?: number | 
 }
 
 /**
- * The finance scenario of a car on a site at `now`. Lender: the finance box's lender (its rate,
- * term, deposit, balloon, comparison-rate flag; weekly, or monthly where the box is monthly) on
- * the car's price. Quote: the car's quote (its advertised rate over the quote's 5 years, weekly).
- * Site: finance.default_interest and default_term_years on the default amount (the car's price on
- * sites that use it). Terms are kept within the site's term range; rates are kept as given.
+ * The finance scenario of a car on a site at `now`, always on the car's own price (financePrice):
+ * Quote: the car's youxQuote (the quote provider's last answer: its rate, weekly repayment and
+ * comparison rate over its 5 years), which the page's live quote call refreshes.
+ * Lender: the finance box's lender (its rate, term, deposit, balloon, repayment and comparison
+ * rate; weekly, or monthly where the box is monthly). Its repayment is printed as published only
+ * when its term fits the site's range (a term brought into range is a different loan).
+ * Site: finance.default_interest and default_term_years on the default amount (the car's price
+ * on sites that use it), all worked out. Rates are kept as given.
  */
 export function carFinance(car: Car, site: Site, now: number): FinanceScenario {
   const finance = site.finance;
-  const price = priceDisplay(car, { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price });
-  const carPrice = price.kind === 'price' && price.amount ? Math.round(price.amount) : null;
+  const carPrice = financePrice(car);
   const defaultAmount = finance.amount_from_car_price && carPrice ? carPrice : finance.default_amount;
   const provider = site.finance_provider?.trim() ?? '';
   const lender = provider ? (car.finance_lenders?.[provider] ?? null) : null;
   const terms = termBounds(finance.max_term_years);
-  const common = { fees: financeFees(car, lender, finance, site.manufacturer), rounding: repaymentRounding(site.finance_provider, finance.rounding) };
+  const everywhere = comparisonEverywhere(site);
 
+  const quote = feedQuote(car);
+  const asked = quoteTerms(car, site);
+  if (quote && asked) return quoteScenario(quote, asked);
+
+  const common = { fees: financeFees(car, lender, finance, site.manufacturer), rounding: repaymentRounding(site.finance_provider, finance.rounding) };
   const box = financeBox(car, financeSiteOptions(site), now);
   if (box && present(box.lender.interestRate)) {
+    const lenderTerm = lenderYears(box.lender);
+    const years = snapToBounds(lenderTerm ?? finance.default_term_years, terms);
+    const published = box.repayment && carPrice !== null && lenderTerm !== null && sameNumber(years, lenderTerm) ? box.repayment.amount : null;
+    const comparisonRate = present(box.lender.comparisonRate) && box.lender.comparisonRate > 0 ? box.lender.comparisonRate : null;
     return {
       source: 'lender',
       amount: carPrice ?? defaultAmount,
       deposit: Math.max(0, box.lender.deposit ?? 0),
       residual: Math.max(0, box.lender.balloon ?? 0),
       ratePercent: box.lender.interestRate,
-      years: snapToBounds(lenderYears(box.lender) ?? finance.default_term_years, terms),
+      years,
       frequency: box.repayment?.period === 'month' ? 'monthly' : 'weekly',
-      advertisesComparison: present(box.lender.comparisonRate) && box.lender.comparisonRate > 0,
-      ...common,
-    };
-  }
-  const quote = car.youxQuote;
-  if (quote && present(quote.advertisedRate) && quote.advertisedRate > 0 && carPrice) {
-    return {
-      source: 'quote',
-      amount: carPrice,
-      deposit: 0,
-      residual: 0,
-      ratePercent: quote.advertisedRate,
-      // The quote is asked for over 5 years (spec §7 "loanTerm (5)").
-      years: snapToBounds(5, terms),
-      frequency: 'weekly',
-      advertisesComparison: present(quote.comparisonRate) && quote.comparisonRate > 0,
+      advertisesComparison: comparisonRate !== null || everywhere,
+      published: { payment: published, comparisonRate },
       ...common,
     };
   }
@@ -137,7 +340,52 @@ export function carFinance(car: Car, site: Site, now: number): FinanceScenario {
     ratePercent: finance.default_interest,
     years: snapToBounds(finance.default_term_years, terms),
     frequency: 'weekly',
-    advertisesComparison: false,
+    advertisesComparison: everywhere,
+    published: null,
     ...common,
+  };
+}
+
+/** The texts the static finance parts print (finance box, sticky header, quote line), by their `data-finance-text` key. */
+export interface FinanceTexts {
+  /** '$258' */
+  payment: string;
+  /** 'week' */
+  period: string;
+  /** '9.28% p.a.' */
+  rate: string;
+  /** '9.83%', or '' when no comparison rate is shown. */
+  comparison: string;
+  /** '5 year term' */
+  term: string;
+  /** 'No deposit, $0 final payment' */
+  terms: string;
+  /** The sticky header's 'Finance $258 per week*' (with the rates where the site discloses them everywhere). */
+  estimate: string;
+}
+
+/** Years as the box prints them: '5', '5.5'. */
+const yearsText = (years: number) => String(Math.round(years * 10) / 10);
+
+/**
+ * The texts of a scenario's figures. Built once at build time for the page's first paint and
+ * again in the browser when the quote provider answers, so both print the same words.
+ * `everywhere`: the site shows a comparison rate beside every rate (site.json
+ * finance.comparison_rate_disclosure 'national-credit-code'), so the sticky header's repayment
+ * carries its rates too.
+ */
+export function financeTexts(scenario: FinanceScenario, everywhere = false): FinanceTexts {
+  const figures = financeFigures(scenario);
+  const comparison = figures.comparison ? `${figures.comparison.rate.toFixed(2)}%` : '';
+  const terms = figures.termsText.charAt(0).toUpperCase() + figures.termsText.slice(1);
+  const estimate = `Finance ${figures.paymentText} per ${figures.period}*`;
+  return {
+    payment: figures.paymentText,
+    period: figures.period,
+    rate: figures.rateText,
+    comparison,
+    term: `${yearsText(scenario.years)} year term`,
+    terms,
+    estimate: everywhere ? `${estimate} at ${figures.rateText}${comparison ? ` (${comparison} comparison rate*)` : ''}` : estimate,
   };
 }

@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import { FinanceSettingsSchema } from '../../schemas/site/finance.ts';
 import {
   comparisonDisclosure,
+  comparisonRangeText,
   COMPARISON_WARNING,
+  financeExampleText,
   feesText,
   FINANCE_QUOTE_LABEL,
   financeDisclaimers,
@@ -103,5 +105,38 @@ describe('finance disclosures (issue 14 item 5)', () => {
 
   it('site.json finance: a brand fee without a name is refused with its place', () => {
     expect(() => settings({ brand_fees: [{ makes: ['Kia'], fees: [{ name: '', amount: 5 }] }] })).toThrow(/every fee needs a name/);
+  });
+});
+
+describe("the spec's example disclosures (9.25, 9.27)", () => {
+  it("writes each example in the spec's words", () => {
+    expect(financeExampleText({ term_years: 5, rate: 6.29, comparison_rate: 8.19, deposit_percent: 0, final_payment_percent: 0 })).toBe(
+      'Example: 5 year term at 6.29% p.a., comparison rate 8.19% p.a.*, no deposit, $0 final payment.',
+    );
+    expect(financeExampleText({ term_years: 5, deposit_percent: 10, final_payment_percent: 30 })).toBe(
+      'Example: 5 year term, 10.0% deposit, 30.0% final payment.',
+    );
+    expect(comparisonRangeText({ lender: '360 Finance', from: 8.38, to: 19.42 })).toBe(
+      '360 Finance comparison rates 8.38%-19.42% p.a.*, depending on the loan and your circumstances.',
+    );
+    expect(comparisonRangeText({ from: 8.38, to: 19.42 })).toBe('Comparison rates 8.38%-19.42% p.a.*, depending on the loan and your circumstances.');
+  });
+
+  it('a rate without a comparison rate gets one where the site discloses one beside every rate', () => {
+    expect(financeExampleText({ term_years: 5, rate: 9.99, deposit_percent: 0, final_payment_percent: 0 })).toBe(
+      'Example: 5 year term at 9.99% p.a., no deposit, $0 final payment.',
+    );
+    expect(financeExampleText({ term_years: 5, rate: 9.99, deposit_percent: 0, final_payment_percent: 0 }, () => 10.5)).toBe(
+      'Example: 5 year term at 9.99% p.a., comparison rate 10.50% p.a.*, no deposit, $0 final payment.',
+    );
+  });
+
+  it('site.json refuses an example comparison rate below its rate, or without one, and a range upside down', () => {
+    expect(v.safeParse(FinanceSettingsSchema, { examples: [{ term_years: 5, rate: 8, comparison_rate: 7 }] }).success).toBe(false);
+    expect(v.safeParse(FinanceSettingsSchema, { examples: [{ term_years: 5, comparison_rate: 7 }] }).success).toBe(false);
+    expect(v.safeParse(FinanceSettingsSchema, { comparison_range: { from: 19.42, to: 8.38 } }).success).toBe(false);
+    expect(v.parse(FinanceSettingsSchema, { examples: [{ term_years: 5 }] }).examples).toEqual([
+      { term_years: 5, deposit_percent: 0, final_payment_percent: 0 },
+    ]);
   });
 });

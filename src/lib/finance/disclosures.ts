@@ -163,3 +163,35 @@ export function financeQuoteHref(car: Pick<Car, 'id' | 'youxQuote'>): string | n
   if (!car.youxQuote) return null;
   return `${FINANCE_QUOTE_PATH}?${new URLSearchParams({ car_id: String(car.id), [FINANCE_QUOTE_PARAM]: '1' }).toString()}#finance-form`;
 }
+
+/** A representative example of site.json `finance.examples` (deposit and final payment in % of the price). */
+export interface FinanceExample {
+  term_years: number;
+  rate?: number;
+  comparison_rate?: number;
+  deposit_percent: number;
+  final_payment_percent: number;
+}
+
+/**
+ * A representative example in the spec's words (§9 "Example: 5-year term 6.29% p.a., comparison
+ * 8.19%, no deposit; another: 5 year, 10.0% deposit, 30.0% final payment"): 'Example: 5 year
+ * term at 6.29% p.a., comparison rate 8.19% p.a.*, no deposit, $0 final payment.' A rate without
+ * a comparison rate gets `comparisonFor(rate)` when the site discloses one beside every rate.
+ */
+export function financeExampleText(example: FinanceExample, comparisonFor?: (rate: number) => number): string {
+  const term = `${Math.round(example.term_years * 10) / 10} year term`;
+  const comparison = example.rate === undefined ? undefined : (example.comparison_rate ?? comparisonFor?.(example.rate));
+  const rates =
+    example.rate === undefined
+      ? ''
+      : ` at ${example.rate.toFixed(2)}% p.a.${comparison === undefined ? '' : `, comparison rate ${comparison.toFixed(2)}% p.a.*`}`;
+  const deposit = example.deposit_percent > 0 ? `${example.deposit_percent.toFixed(1)}% deposit` : 'no deposit';
+  const final = example.final_payment_percent > 0 ? `${example.final_payment_percent.toFixed(1)}% final payment` : '$0 final payment';
+  return `Example: ${term}${rates}, ${deposit}, ${final}.`;
+}
+
+/** One lender's comparison-rate range (spec §9 "Comparison range 8.38%-19.42% for one lender"): 'Taurus comparison rates 8.38%-19.42% p.a.*, depending on the loan and your circumstances.' */
+export function comparisonRangeText(range: { lender?: string; from: number; to: number }): string {
+  return `${range.lender ? `${range.lender} comparison rates` : 'Comparison rates'} ${range.from.toFixed(2)}%-${range.to.toFixed(2)}% p.a.*, depending on the loan and your circumstances.`;
+}

@@ -1,7 +1,9 @@
 /**
  * Finance repayment (spec §9 "Finance calculator"): standard amortisation of the amount minus
  * deposit plus establishment fee, at interest / 100 / periods, with an optional residual
- * (balloon) left at the end; repayments rounded up to whole dollars.
+ * (balloon) left at the end; repayments rounded up to whole dollars. Total payable is every
+ * repayment plus the final (balloon) payment: the financed fees are inside the repayments, so
+ * they are not added again (docs/decisions.md "Total payable").
  */
 
 import { roundRepayment, type RepaymentRounding } from './disclosures.ts';
@@ -43,7 +45,7 @@ export interface Repayment {
   payment: number;
   /** Number of repayments. */
   periods: number;
-  /** periods x term x payment + fees (spec §9). */
+  /** Every repayment plus the final (balloon) payment: totalPayable(). */
   total: number;
   /** False when the payment is $25 or less: show 'Enquire for Finance' instead. */
   showFigures: boolean;
@@ -64,6 +66,17 @@ export function annuityPresentValue(payment: number, ratePerPeriod: number, peri
   return (payment * (1 - (1 + ratePerPeriod) ** -periods)) / ratePerPeriod;
 }
 
+/**
+ * What the borrower pays over the loan: `periods` repayments of `payment` (fees financed or
+ * charged per repayment are inside it) and the final (balloon) payment. Nothing when nothing is
+ * borrowed. Never below the amount financed: the repayments are worth the amount financed at the
+ * loan's rate (rounded up), and at any rate of 0% or more their sum is worth at least that.
+ */
+export function totalPayable(payment: number, periods: number, residual: number, principal: number): number {
+  if (!(principal > 0)) return 0;
+  return Math.round((periods * payment + Math.max(0, residual)) * 100) / 100;
+}
+
 /** The repayment for the calculator's inputs (spec §9). */
 export function repayment(input: RepaymentInput): Repayment {
   const frequency = input.frequency ?? 'weekly';
@@ -76,6 +89,6 @@ export function repayment(input: RepaymentInput): Repayment {
   // Round up, never down: an advertised repayment must not understate what the buyer pays.
   const perPeriodFee = exact > 0 ? Math.max(0, input.periodicFee ?? 0) : 0;
   const payment = roundRepayment(exact + perPeriodFee, input.rounding ?? 'dollar-up');
-  const total = Math.round((perYear * input.years * payment + fee) * 100) / 100;
+  const total = totalPayable(payment, periods, input.residual ?? 0, principal);
   return { payment, periods, total, showFigures: payment > MIN_SHOWN_REPAYMENT };
 }

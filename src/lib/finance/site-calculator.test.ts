@@ -18,15 +18,11 @@ describe('the /finance calculator: the site defaults, no car', () => {
   it("starts from the site's default amount, rate and term with the spec's presets", () => {
     const calculator = siteCalculator(site());
     expect(calculator).toMatchObject({
-      defaultAmount: 30000,
-      defaultRate: 10,
-      defaultTermYears: 5,
+      start: { source: 'site', amount: 30000, deposit: 0, residual: 0, ratePercent: 10, years: 5, frequency: 'weekly', fees: [], rounding: 'dollar-up', published: null },
       maxTermYears: 7,
       minPrice: 1000,
       interestRange: null,
       hideFrequency: false,
-      fees: [],
-      rounding: 'dollar-up',
     });
     expect(calculator.presets).toEqual([...DEFAULT_MONEY_PRESETS]);
     expect(calculator.disclaimer).toMatch(/^The repayment shown is an estimate only/);
@@ -48,16 +44,13 @@ describe('the /finance calculator: the site defaults, no car', () => {
       }),
     );
     expect(calculator).toMatchObject({
-      defaultAmount: 45000,
-      defaultRate: 7.49,
-      defaultTermYears: 5,
+      start: { amount: 45000, ratePercent: 7.49, years: 5 },
       maxTermYears: 5,
-      establishmentFee: 395,
       presets: [10000, 20000],
       interestRange: [4, 12],
       hideFrequency: true,
     });
-    expect(calculator.fees).toEqual([{ name: 'Establishment fee', amount: 395, per: 'loan' }]);
+    expect(calculator.start.fees).toEqual([{ name: 'Establishment fee', amount: 395, per: 'loan' }]);
   });
 
   it("carries the brand fees of the site's manufacturer", () => {
@@ -78,10 +71,10 @@ describe('the /finance calculator: the site defaults, no car', () => {
         },
       }),
     );
-    expect(calculator.fees).toEqual([
+    expect(calculator.start.fees).toEqual([
       { name: 'Establishment fee', amount: 450, per: 'loan' },
       { name: 'Account fee', amount: 8, per: 'month' },
     ]);
-    expect(calculator.rounding).toBe('cent-up');
+    expect(calculator.start.rounding).toBe('cent-up');
   });
 });

@@ -6,40 +6,48 @@
  * (car-finance.ts); this one from the site's. Pure.
  */
 import type { Site } from '../../schemas/site.ts';
-import { DEFAULT_MONEY_PRESETS } from './finance-bounds.ts';
-import { financeFees, repaymentRounding, type FinanceFee, type RepaymentRounding } from './disclosures.ts';
+import { DEFAULT_MONEY_PRESETS, snapToBounds, termBounds } from './finance-bounds.ts';
+import { financeFees, repaymentRounding } from './disclosures.ts';
+import type { FinanceScenario } from './car-finance.ts';
 
 /** The calculator's props for the site (FinanceCalculator.tsx), without a car. */
 export interface SiteCalculator {
-  defaultAmount: number;
-  defaultRate: number;
-  defaultTermYears: number;
+  /** The first state: the site's default amount, rate and term, no deposit or final payment, worked out (no lender figures). */
+  start: FinanceScenario;
   maxTermYears: number;
   interestRange: [number, number] | null;
   minPrice: number;
-  establishmentFee: number;
   hideFrequency: boolean;
   presets: number[];
   disclaimer: string;
-  fees: FinanceFee[];
-  rounding: RepaymentRounding;
+  /** The comparison rate as prominent as the repayment (finance.comparison_rate_disclosure 'national-credit-code'). */
+  prominentComparison: boolean;
 }
 
-/** The site's own calculator settings (no car, no lender, no comparison rate advertised). */
+/** The site's own calculator settings (no car, no lender; a comparison rate only where the site shows one beside every rate). */
 export function siteCalculator(site: Pick<Site, 'finance' | 'manufacturer' | 'finance_provider'>): SiteCalculator {
   const { finance } = site;
+  const everywhere = finance.comparison_rate_disclosure === 'national-credit-code';
   return {
-    defaultAmount: finance.default_amount,
-    defaultRate: finance.default_interest,
-    defaultTermYears: Math.min(finance.default_term_years, finance.max_term_years),
+    start: {
+      source: 'site',
+      amount: finance.default_amount,
+      deposit: 0,
+      residual: 0,
+      ratePercent: finance.default_interest,
+      years: snapToBounds(finance.default_term_years, termBounds(finance.max_term_years)),
+      frequency: 'weekly',
+      fees: financeFees({ make: site.manufacturer ?? null }, null, finance, site.manufacturer),
+      rounding: repaymentRounding(site.finance_provider, finance.rounding),
+      advertisesComparison: everywhere,
+      published: null,
+    },
     maxTermYears: finance.max_term_years,
     interestRange: finance.interest_range ?? null,
     minPrice: finance.min_price,
-    establishmentFee: finance.establishment_fee,
     hideFrequency: finance.hide_frequency,
     presets: finance.presets ?? [...DEFAULT_MONEY_PRESETS],
     disclaimer: finance.disclaimer,
-    fees: financeFees({ make: site.manufacturer ?? null }, null, finance, site.manufacturer),
-    rounding: repaymentRounding(site.finance_provider, finance.rounding),
+    prominentComparison: everywhere,
   };
 }

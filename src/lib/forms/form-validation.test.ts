@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enquiryFormSchema } from '../../schemas/forms/enquiry.ts';
-import { FORM_MESSAGES } from './messages.ts';
+import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { checkForm, orderedErrors } from './form-validation.ts';
 
 describe('checkForm', () => {

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { fieldErrors } from '../../schemas/forms/fields.ts';
-import { LEAD_MESSAGES } from './messages.ts';
+import { LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 
 /** Outcome of validating a form. */
 export type FormCheck<T> = { ok: true; output: T; errors: Record<string, never> } | { ok: false; output: undefined; errors: Record<string, string> };

@@ -9,14 +9,16 @@ export interface SuccessCopy {
   next: string;
 }
 
-/** The success page copy for a lead category (a general thank-you for unknown ones). */
-export function successCopy(category: string | null | undefined, dealer: string): SuccessCopy {
+/** The success page copy for a lead category (a general thank-you for unknown ones); `withOffer`: an instant offer was made with the lead. */
+export function successCopy(category: string | null | undefined, dealer: string, withOffer = false): SuccessCopy {
   switch ((category ?? '').toLowerCase()) {
     case 'test drive':
       return { heading: 'Thank you for booking a test drive', next: `${dealer} will call you to confirm the day and time of your test drive. Please bring your driver licence along.` };
     case 'service booking':
       return { heading: 'Thank you for your service booking', next: `Our service team will contact you to confirm your booking time. If you need to change it, just give us a call.` };
     case 'trade-in enquiry':
+      // With an instant offer the offer is made already: what follows is the inspection, not an offer.
+      if (withOffer) return { heading: 'Your instant offer', next: 'Our buying team will contact you to arrange an inspection of your vehicle. The offer is valid for 7 days and subject to that inspection.' };
       return { heading: 'Thank you for your trade-in request', next: 'Our buying team will review your vehicle details and contact you with an offer. Online estimates are valid for 7 days and subject to inspection.' };
     case 'offer accepted':
       return { heading: 'Thank you for accepting our offer', next: 'Our buying team will contact you to arrange an inspection of your vehicle.' };
@@ -49,6 +51,8 @@ export interface FormLeadRecord {
   lead_id?: string;
   car?: { name: string; slug: string } | null;
   sent: [string, string][];
+  /** The instant offer made with the lead (sell-my-car). */
+  offer?: { vehicle: string; amount: string } | null;
 }
 
 /**
@@ -57,8 +61,11 @@ export interface FormLeadRecord {
  * wrote only the legacy keys, so a legacy record that does not match the form record means
  * such a lead came later and wins.
  */
-export function successRecord(legacy: LegacyLeadRecord, form: FormLeadRecord | null): { category: string | null; car: { name: string; slug: string } | null; sent: [string, string][] } {
+export function successRecord(
+  legacy: LegacyLeadRecord,
+  form: FormLeadRecord | null,
+): { category: string | null; car: { name: string; slug: string } | null; sent: [string, string][]; offer: { vehicle: string; amount: string } | null } {
   const formIsLatest = form !== null && (!legacy.category || (legacy.category === form.successCategory && (!legacy.car || legacy.car.lead_id === (form.lead_id ?? null))));
-  if (formIsLatest) return { category: form.category, car: form.car ?? null, sent: form.sent };
-  return { category: legacy.category, car: legacy.car ? { name: legacy.car.name, slug: legacy.car.slug } : null, sent: [] };
+  if (formIsLatest) return { category: form.category, car: form.car ?? null, sent: form.sent, offer: form.offer ?? null };
+  return { category: legacy.category, car: legacy.car ? { name: legacy.car.name, slug: legacy.car.slug } : null, sent: [], offer: null };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_MESSAGES } from './messages.ts';
+import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { bookingIframeSize, checkServiceStep, collectAdditionalServices, nextServiceStep, serviceRequirements, serviceSteps, showsAddressFields } from './service-booking.ts';
 
 const none = serviceRequirements({ interval_required: false, types: [] });

@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { contactEntries } from '../../schemas/forms/fields.ts';
-import { FORM_MESSAGES } from './messages.ts';
+import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { ServiceVehicleStepSchema, serviceBookingFormSchema, serviceOrderStepSchema } from '../../schemas/forms/service-booking.ts';
 import { checkForm, type FormCheck } from './form-validation.ts';
 

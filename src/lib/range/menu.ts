@@ -3,16 +3,16 @@
  * body, with Models Overview), Stock, Sell My Car, Finance, Service & Parts, More; footer
  * groups Vehicles, Models, Buyer Tools, Service & Parts and the dealer group.
  *
- * The default menu's fixed link lists live in menu-links.json: the Finance menu, the service
- * pages, and the defaults of site.json `menus` (`header_buttons`, `more`, `dealer_group`),
- * which src/schemas/site/menus.ts reads from there.
+ * The default menu's fixed link lists live in src/schemas/site/menu-links.json: the Finance
+ * menu, the service pages, and the defaults of site.json `menus` (`header_buttons`, `more`,
+ * `dealer_group`), which src/schemas/site/menus.ts reads from there.
  */
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
 import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
-import type { VehicleKind } from '../vehicle/vehicle-kind.ts';
-import MENU_LINKS from './menu-links.json' with { type: 'json' };
+import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
+import MENU_LINKS from '../../schemas/site/menu-links.json' with { type: 'json' };
 
 /** Range groups of the header, in menu order (motorcycles, trucks and caravans included). */
 export const RANGE_GROUPS = ['suvs', 'utes', 'cars', 'hybrids', 'sports', 'motorcycles', 'trucks', 'caravans'] as const;

@@ -74,7 +74,7 @@ function withoutLinks(menus: SiteMenus, hrefs: ReadonlySet<string>): SiteMenus {
   };
 }
 
-/** What the site layout (src/layouts/SiteLayout.astro) needs of the tenant: the site, its menus and the build clock. */
+/** What the site layout (src/components/layout/SiteLayout.astro) needs of the tenant: the site, its menus and the build clock. */
 export interface PageChrome {
   site: Site;
   menu: NavItem[];

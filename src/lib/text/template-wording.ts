@@ -5,7 +5,7 @@
  * Bike', 'Motorcycles'); several are joined ('Sell My Bike or Truck', 'Bikes & Trucks').
  */
 import type { Site, Template } from '../../schemas/site.ts';
-import type { VehicleKind } from '../vehicle/vehicle-kind.ts';
+import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 
 export interface TemplateWording {
   /** Singular noun: 'car', 'caravan', 'motorcycle', 'bike or truck'. */

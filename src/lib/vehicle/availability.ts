@@ -3,7 +3,7 @@
  * Only an available car gets the price panel, finance, trade-in and action buttons.
  */
 import type { Car } from '../../schemas/car.ts';
-import { presentText } from '../text/feed-text.ts';
+import { presentText } from '../../schemas/feed-text.ts';
 
 /** Text shown for a car that is no longer available (spec §4). */
 export const SOLD_MESSAGE = "Unfortunately this car recently sold. But don't worry, we can help you find a similar car!";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema } from '../../schemas/car.ts';
-import { finalDriveOf } from './car-record.ts';
-import { priceBand } from './price-band.ts';
+import { finalDriveOf } from '../../schemas/car-record.ts';
+import { priceBand } from '../../schemas/price-band.ts';
 import { keyInformation } from './spec-rows.ts';
 
 const parse = (fields: Record<string, unknown>) => v.parse(CarSchema, { id: 1, slug: 'a', status: 'in_stock', car_type: 'used', ...fields });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MANUFACTURERS, manufacturerOptions } from './manufacturers.ts';
+import { MANUFACTURERS, manufacturerOptions } from '../../schemas/manufacturers.ts';
 
 describe('9.52: the static manufacturer list', () => {
   it('9.52: holds about 140 distinct makes', () => {

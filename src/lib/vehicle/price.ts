@@ -4,8 +4,8 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import { formatMoney } from '../text/format.ts';
-import { presentText } from '../text/feed-text.ts';
-import { MIN_DISPLAY_PRICE } from './price-floor.ts';
+import { presentText } from '../../schemas/feed-text.ts';
+import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
 
 /** Which rule chose the price shown. */
 export type PriceKind = 'subscription' | 'price' | 'preorder' | 'none';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../schemas/car.ts';
-import { OVERLAY_LOCK_FILE, applyReservationOverlay, readReservationOverlay, settleReservationOverlay, updateReservationOverlay } from './reservation-overlay.ts';
+import { OVERLAY_LOCK_FILE, applyReservationOverlay, folderReservations, readReservationOverlay, settleReservationOverlay, updateReservationOverlay } from './reservation-overlay.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const car = (id: string, extra: Partial<Car> = {}) => makeCar({ id, slug: `car-${id}`, status: 'in_stock', ...extra });
@@ -41,5 +41,23 @@ describe('reserved overlay (issue 16)', () => {
     utimesSync(lock, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
     expect(updateReservationOverlay(dir, (overlay) => ({ ...overlay, '9': entry }))).toBe(true);
     expect(Object.keys(readReservationOverlay(dir))).toEqual(['8', '9']);
+  });
+});
+
+describe('the tenant folder as Reservations (a lead API without the pipeline state)', () => {
+  it('reserves a car once, unreserves by reference or any, and settles what a feed reflects', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'overlay-folder-'));
+    const reservations = folderReservations(() => dir);
+    expect(await reservations.reserveCar('acme', '7', 'pi_1', 't1')).toBe(true);
+    expect(await reservations.reserveCar('acme', '7', 'pi_2', 't2')).toBe(false);
+    expect(await reservations.of('acme')).toEqual({ '7': { reference: 'pi_1', reserved_at: 't1' } });
+    expect(await reservations.unreserveCar('acme', '7', 'pi_other')).toBe(false);
+    expect(await reservations.unreserveCar('acme', '7', 'pi_1')).toBe(true);
+    await reservations.reserveCar('acme', '8', 'pi_3', 't3');
+    await reservations.reserveCar('acme', '9', 'pi_4', 't4');
+    expect(await reservations.settle('acme', [{ id: '8', status: 'sold' }, { id: '9', status: 'in_stock' }])).toEqual(['8']);
+    expect(readReservationOverlay(dir)).toEqual({ '9': { reference: 'pi_4', reserved_at: 't4' } });
+    expect(await reservations.unreserveCar('acme', '9', null)).toBe(true);
+    expect(await reservations.of('acme')).toEqual({});
   });
 });

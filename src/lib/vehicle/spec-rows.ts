@@ -5,7 +5,7 @@
 import type { Car } from '../../schemas/car.ts';
 import { regoExpiryDisplay } from './availability.ts';
 import { formatKm, formatNumber } from '../text/format.ts';
-import { presentText } from '../text/feed-text.ts';
+import { presentText } from '../../schemas/feed-text.ts';
 
 /** One label / value row. */
 export interface SpecRow {

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { carSchemaFor, type Car } from '../../schemas/car.ts';
-import type { VehicleKind } from './vehicle-kind.ts';
+import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
 

@@ -6,8 +6,8 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { isCarAvailable } from './availability.ts';
-import { MIN_DISPLAY_PRICE } from './price-floor.ts';
-import { presentText } from '../text/feed-text.ts';
+import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
+import { presentText } from '../../schemas/feed-text.ts';
 
 /** The site flags the action rules read (site.features, reserve_deposit). */
 export interface ActionSiteOptions {

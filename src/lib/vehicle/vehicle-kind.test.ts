@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideVehicleKind, kindOfItemType } from './vehicle-kind.ts';
+import { decideVehicleKind, kindOfItemType } from '../../schemas/vehicle-kind.ts';
 import { parseStock } from './stock.ts';
 import { loadTenant } from '../site/tenant.ts';
 

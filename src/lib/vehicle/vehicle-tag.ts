@@ -4,7 +4,7 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import { isCarAvailable, SOLD_TAG } from './availability.ts';
-import { presentText } from '../text/feed-text.ts';
+import { presentText } from '../../schemas/feed-text.ts';
 
 /** Which rule produced the tag; pages style tags by kind. */
 export type VehicleTagKind = 'sold' | 'electric' | 'hybrid' | 'reserved' | 'certified' | 'custom' | 'coming-soon' | 'new-arrival';

@@ -157,12 +157,12 @@ describe('finance box, estimate and calculator (spec §9)', () => {
     expect(view.financeBox !== null).toBe(expected.box);
     expect(view.financeBoxAmountText).toBe(expected.amountText);
     expect(view.financeEstimate).toBe(expected.estimate);
-    expect(view.calculator?.defaultAmount ?? null).toBe(expected.calculator);
+    expect(view.calculator?.start.amount ?? null).toBe(expected.calculator);
   });
 
   it('the calculator carries the site settings, the presets default and the disclaimer passed in', () => {
     const view = vehicleView(car(), site(nissan), NOW, { financeDisclaimer: 'Looked up by id.' });
-    expect(view.calculator).toMatchObject({ presets: [...DEFAULT_MONEY_PRESETS], disclaimer: 'Looked up by id.', rounding: 'cent-up', quote: null });
+    expect(view.calculator).toMatchObject({ presets: [...DEFAULT_MONEY_PRESETS], disclaimer: 'Looked up by id.', start: { rounding: 'cent-up' }, quote: null });
     expect(vehicleView(car(), site(nissan), NOW).calculator?.disclaimer).toBe(site(nissan).finance.disclaimer);
   });
 
@@ -174,6 +174,52 @@ describe('finance box, estimate and calculator (spec §9)', () => {
     const view = vehicleView(car({ youxQuote: { weeklyRepaymentAmount: 120 }, ...patch }), site(nissan), NOW);
     expect(Boolean(view.calculator?.quote)).toBe(quoteWidget);
     expect(view.financeQuoteHref !== null).toBe(quoteLink);
+  });
+});
+
+describe("the car's finance figures on the page (7.12, 2.38)", () => {
+  const taurus = { finance_provider: 'Taurus' };
+  const taurusLender = { Taurus: { interestRate: 9.28, comparisonRate: 9.83, paymentWeek: 139, termYears: 5 } };
+  const youx = { weeklyRepaymentAmount: 140, comparisonRate: 9.6, advertisedRate: 8.49 };
+
+  it('a lender car: the box names the lender and prints its own figures; no quote call', () => {
+    const view = vehicleView(car({ finance_lenders: taurusLender }), site(taurus), NOW);
+    expect(view.financeLender).toBe('Taurus');
+    expect(view.financeTexts).toMatchObject({ payment: '$139', rate: '9.28% p.a.', comparison: '9.83%', terms: 'No deposit, $0 final payment' });
+    expect(view.financeEstimate).toBe('Finance $139 per week*');
+    expect(view.financeQuoteCall).toBeNull();
+  });
+
+  it('a car the quote provider prices: its figures everywhere, no lender named, a quote call to the API', () => {
+    const view = vehicleView(car({ finance_lenders: taurusLender, youxQuote: youx }), site(taurus), NOW);
+    expect(view.financeLender).toBeNull();
+    expect(view.financeTexts).toMatchObject({ payment: '$140', rate: '8.49% p.a.', comparison: '9.60%' });
+    expect(view.calculator?.quote?.paymentText).toBe('$140');
+    expect(view.calculator?.start).toMatchObject({ source: 'quote', ratePercent: 8.49, years: 5 });
+    expect(view.financeQuoteCall).toMatchObject({
+      endpoint: '/api/youx/quote',
+      request: { purchasePrice: 26_990, loanTerm: 5, selfAssessedCreditScore: 'GREAT' },
+      terms: { amount: 26_990, years: 5 },
+    });
+    expect(vehicleView(car({ youxQuote: youx, status: 'sold' }), site(taurus), NOW).financeQuoteCall).toBeNull();
+  });
+
+  it('a subscription-priced car: its figures on its price (the box, the sticky header, the calculator)', () => {
+    const view = vehicleView(
+      car({ price: 64_990, subscription_price: 499, finance_lenders: { Taurus: { ...taurusLender.Taurus, paymentWeek: 324 } } }),
+      site({ ...taurus, offers_subscription: true }),
+      NOW,
+    );
+    expect(view.price.kind).toBe('subscription');
+    expect(view.financeEstimate).toBe('Finance $324 per week*');
+    expect(view.calculator?.start.amount).toBe(64_990);
+  });
+
+  it('the National Credit Code setting: the sticky header carries the rates, the comparison rate is prominent', () => {
+    const view = vehicleView(car({ finance_lenders: taurusLender }), site({ ...taurus, finance: { comparison_rate_disclosure: 'national-credit-code' } }), NOW);
+    expect(view.financeEstimate).toBe('Finance $139 per week* at 9.28% p.a. (9.83% comparison rate*)');
+    expect(view.financeProminentComparison).toBe(true);
+    expect(view.calculator?.prominentComparison).toBe(true);
   });
 });
 

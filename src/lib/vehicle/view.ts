@@ -22,15 +22,26 @@ import { vehicleJsonLd } from './vehicle-jsonld.ts';
 import { vehiclePdfContent, type VehiclePdfContent } from './vehicle-pdf.ts';
 import { financeBox, financeCalculatorVisible, financeSiteOptions, type FinanceBox } from '../finance/finance-eligibility.ts';
 import { DEFAULT_MONEY_PRESETS } from '../finance/finance-bounds.ts';
-import { financeQuoteHref, providerDisclaimer, type FinanceFee, type RepaymentRounding } from '../finance/disclosures.ts';
-import { carFinance, financeFigures, type FinanceFigures } from '../finance/car-finance.ts';
-import type { Frequency } from '../finance/repayment.ts';
+import { financeQuoteHref, providerDisclaimer } from '../finance/disclosures.ts';
+import {
+  carFinance,
+  financeFigures,
+  financePrice,
+  financeTexts,
+  quoteTerms,
+  type FinanceFigures,
+  type FinanceScenario,
+  type FinanceTexts,
+  type QuoteTerms,
+} from '../finance/car-finance.ts';
+import { quoteRequest } from '../finance/quote-request.ts';
+import type { FinanceQuoteRequest } from '../../schemas/api/cars.ts';
 import { carImageSources, parsePhotoUrl, primaryImage, siteImageOptions, type ImageSources } from '../images.ts';
 import { formatKm, formatMoney } from '../text/format.ts';
 import { canonicalUrl } from '../text/seo.ts';
 import { stockBase } from '../range/menu.ts';
 import { slugify } from '../text/slug.ts';
-import { presentText } from '../text/feed-text.ts';
+import { presentText } from '../../schemas/feed-text.ts';
 
 /** One gallery slide (the shape of MediaViewer's `GallerySlide`). */
 export interface ViewSlide extends ImageSources {
@@ -43,30 +54,29 @@ export interface ViewSlide extends ImageSources {
 /** The finance calculator's settings for this car (spec §9); null = hidden. */
 export interface CalculatorView {
   /** The car's finance scenario (src/lib/finance/car-finance.ts): the calculator's first state. */
-  defaultAmount: number;
-  defaultRate: number;
-  defaultTermYears: number;
-  defaultDeposit: number;
-  defaultResidual: number;
-  defaultFrequency: Frequency;
+  start: FinanceScenario;
   maxTermYears: number;
   interestRange: NonNullable<Site['finance']['interest_range']> | null;
   minPrice: number;
-  establishmentFee: number;
   hideFrequency: boolean;
   presets: number[];
   disclaimer: string;
-  /** A comparison rate is advertised for this car: the calculator works it out for every state. */
-  showComparison: boolean;
-  fees: FinanceFee[];
-  rounding: RepaymentRounding;
-  /** The quote line (a car with a YouX quote and a price): the car's figures, else null. */
+  /** The site shows comparison rates beside every rate, as prominent as the repayment (finance.comparison_rate_disclosure). */
+  prominentComparison: boolean;
+  /** The quote line (a car the quote provider prices, with a price): the car's figures, else null. */
   quote: FinanceFigures | null;
+}
+
+/** The live quote call of a vehicle page (src/stores/finance-quote.ts QuoteCall); null = no call. */
+export interface FinanceQuoteCallView {
+  endpoint: string;
+  request: FinanceQuoteRequest;
+  terms: QuoteTerms;
 }
 
 /** The home-page tile (src/components/CarTile.astro). */
 export interface VehicleTileView {
-  /** The display name (set when the feed is parsed, src/lib/vehicle/identity.ts). */
+  /** The display name (set when the feed is parsed, src/schemas/identity.ts). */
   name: string;
   href: string;
   price: PriceDisplay;
@@ -80,7 +90,7 @@ export interface VehicleView {
   slug: string;
   carType: Car['car_type'];
   status: Car['status'];
-  /** The display name (set when the feed is parsed, src/lib/vehicle/identity.ts). */
+  /** The display name (set when the feed is parsed, src/schemas/identity.ts). */
   name: string;
   available: boolean;
   certified: boolean;
@@ -100,8 +110,16 @@ export interface VehicleView {
   financeBox: FinanceBox | null;
   /** The car's finance figures (one truth for the box, the quote line and the calculator). */
   finance: FinanceFigures;
+  /** Their texts, by the `data-finance-text` key the page's quote script updates. */
+  financeTexts: FinanceTexts;
+  /** The provider lender named in the finance box (its own figures), null when the figures are the quote provider's or worked out. */
+  financeLender: string | null;
   /** The loan term of those figures, in years. */
   financeYears: number;
+  /** The site shows comparison rates beside every rate, as prominent as the repayment. */
+  financeProminentComparison: boolean;
+  /** The quote provider is asked for this car's figures when the page loads (spec §7), else null. */
+  financeQuoteCall: FinanceQuoteCallView | null;
   /** The box's headline repayment as money text (the car's figures), null without a box. */
   financeBoxAmountText: string | null;
   /** 'Finance $x per week*' for the sticky header, null without a repayment. */
@@ -200,27 +218,23 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
   // One finance truth per car: the box, the quote line and the calculator's first state.
   const scenario = carFinance(car, site, now);
   const figures = financeFigures(scenario);
+  const prominentComparison = site.finance.comparison_rate_disclosure === 'national-credit-code';
+  const texts = financeTexts(scenario, prominentComparison);
   const providerLender = site.finance_provider ? (car.finance_lenders?.[site.finance_provider.trim()] ?? null) : null;
   const boxAmountText = box && figures.showFigures ? figures.paymentText : null;
+  const request = quoteRequest(car, site);
+  const terms = quoteTerms(car, site);
   const calculator: CalculatorView | null = financeCalculatorVisible(car, financeOptions, scenario.amount)
     ? {
-        defaultAmount: scenario.amount,
-        defaultRate: scenario.ratePercent,
-        defaultTermYears: scenario.years,
-        defaultDeposit: scenario.deposit,
-        defaultResidual: scenario.residual,
-        defaultFrequency: scenario.frequency,
+        start: scenario,
         maxTermYears: site.finance.max_term_years,
         interestRange: site.finance.interest_range ?? null,
         minPrice: site.finance.min_price,
-        establishmentFee: site.finance.establishment_fee,
         hideFrequency: site.finance.hide_frequency,
         presets: site.finance.presets ?? [...DEFAULT_MONEY_PRESETS],
         disclaimer: options.financeDisclaimer ?? providerDisclaimer(providerLender, site.finance_provider, site.finance) ?? site.finance.disclaimer,
-        showComparison: scenario.advertisesComparison,
-        fees: scenario.fees,
-        rounding: scenario.rounding,
-        quote: car.youxQuote && price.kind === 'price' && price.amount && figures.showFigures ? figures : null,
+        prominentComparison,
+        quote: car.youxQuote && financePrice(car) !== null && figures.showFigures ? figures : null,
       }
     : null;
 
@@ -268,9 +282,14 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
 
     financeBox: box,
     finance: figures,
+    financeTexts: texts,
+    financeLender: box && scenario.source === 'lender' ? box.provider : null,
     financeYears: scenario.years,
+    financeProminentComparison: prominentComparison,
+    // Asked where the page prints the car's figures (the box or the quote line) and a quote can replace them.
+    financeQuoteCall: request && terms && figures.showFigures && (box || calculator?.quote) ? { endpoint: `${api}/youx/quote`, request, terms } : null,
     financeBoxAmountText: boxAmountText,
-    financeEstimate: boxAmountText ? `Finance ${boxAmountText} per ${figures.period}*` : null,
+    financeEstimate: boxAmountText ? texts.estimate : null,
     financeHref: financeHref(car),
     financeQuoteHref: available ? financeQuoteHref(car) : null,
     calculator,

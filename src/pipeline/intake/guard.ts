@@ -1,9 +1,10 @@
 /**
- * Mass-change guard (issue 18 §4, with the truncated-feed finding of the hardening issue):
- * a feed that would take more than a set share of a tenant's visible stock off the site
- * (a truncated export, a DMS that lost its filter) is held until an operator confirms it,
- * instead of emptying the site. Pure: compares the tenant's current records with the feed's.
+ * Mass-change guard: a feed that would take more than a set share of a tenant's visible stock
+ * off the site (a truncated export, a DMS that lost its filter) is held until an operator
+ * confirms it, instead of emptying the site. Pure: compares the tenant's current cars with
+ * the feed's (as parsed by the intake: assessParsedChange; assessMassChange parses records).
  */
+import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
 import { parseStock, visibleStock } from '../../lib/vehicle/stock.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
@@ -16,8 +17,8 @@ export interface GuardSettings {
   minRemoved: number;
 }
 
-/** Pipeline defaults (`--max-removed-share`, `--min-removed`); a tenant's feed-mapping.json `guard` overrides them. */
-export const GUARD_DEFAULTS: GuardSettings = { maxRemovedShare: 0.5, minRemoved: 5 };
+/** Pipeline defaults (src/config/pipeline.ts; `--max-removed-share`, `--min-removed`); a tenant's feed-mapping.json `guard` overrides them. */
+export const GUARD_DEFAULTS: GuardSettings = PIPELINE_DEFAULTS.guard;
 
 /** What a feed would do to the visible stock. */
 export interface MassChange {
@@ -38,10 +39,15 @@ function vehicleKeys(car: Car): string[] {
   return keys;
 }
 
-/** Compare the visible stock before and after a feed at `now`. */
+/** Compare the visible stock before and after a feed at `now`, from raw records. */
 export function assessMassChange(slug: string, site: Pick<Site, 'include_sold_cars_days' | 'stock_rules'>, current: readonly unknown[], next: readonly unknown[], now: number, settings: GuardSettings): MassChange {
-  const before = visibleStock(parseStock(slug, current).cars, site, now);
-  const afterCars = visibleStock(parseStock(slug, next).cars, site, now);
+  return assessParsedChange(site, parseStock(slug, current).cars, parseStock(slug, next).cars, now, settings);
+}
+
+/** Compare the visible stock before and after a feed at `now`, from the parsed cars of both. */
+export function assessParsedChange(site: Pick<Site, 'include_sold_cars_days' | 'stock_rules'>, currentCars: readonly Car[], nextCars: readonly Car[], now: number, settings: GuardSettings): MassChange {
+  const before = visibleStock(currentCars, site, now);
+  const afterCars = visibleStock(nextCars, site, now);
   // A vehicle stays when the feed still has it under its id, stock number or VIN: a dealer
   // moving from JSON ids to a CSV keyed by stock number keeps its stock.
   const after = new Set(afterCars.flatMap(vehicleKeys));

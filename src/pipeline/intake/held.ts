@@ -1,5 +1,5 @@
 /**
- * Held feeds (issue 18 §4, issue 33 item 1): a feed stopped by the mass-change guard waits
+ * Held feeds: a feed stopped by the mass-change guard waits
  * in the pipeline state (src/pipeline/state/store.ts: SQLite locally, PostgreSQL with
  * DATABASE_URL) - the original bytes, a JSON description and the dry-run report - until an
  * operator confirms it (it is then taken in as if it had just arrived) or discards it. Any

@@ -1,17 +1,13 @@
 /**
- * Feed intake I/O (issue 8 §1, issue 18): dropped files in the watched inbox and webhook
- * pushes become the tenant's next stock snapshot in the pipeline state (compare-and-set,
- * src/pipeline/state/store.ts; never the tenant folder), are rejected with a
- * report and change nothing, or - when they would take too much stock off the site - are
- * held for an operator (mass-change guard). Files are read with the tenant's
+ * Feed intake I/O: dropped files in the watched inbox and webhook pushes become the tenant's
+ * next stock snapshot in the pipeline state (compare-and-set; never the tenant folder), are
+ * rejected with a report and change nothing, or, when they would take too much stock off the
+ * site, are held for an operator (mass-change guard). Files are read with the tenant's
  * feed-mapping.json (read/feed-check.ts); the push rules are in read/feeds.ts.
- *
- * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to
- * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it.
- * A held feed is kept in the pipeline state (held.ts) and its file waits in
- * `<inbox>/<slug>/held/<held id>-<name>` with its report until an operator decides: then it
- * moves to `processed/` (confirmed) or `rejected/` (discarded, or superseded by a newer feed),
- * the decision added to its report.
+ * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to `processed/`
+ * or `rejected/` with the dry-run report beside it; a held one waits in `held/<held id>-<name>`
+ * with its report (the feed itself is in the state, held.ts) until an operator decides, then
+ * moves to `processed/` (confirmed) or `rejected/` (discarded, superseded), the decision added.
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -26,9 +22,12 @@ import { closeHeldFeed, holdFeed, listHeldFeeds, type HeldFeed } from './held.ts
 import type { Logger } from '../log.ts';
 import { DEFAULT_INBOX_MAX_BYTES, readInboxFile } from './read/inbox-file.ts';
 import { checkFeedInWorker, DEFAULT_PARSE_TIMEOUT_MS, failedCheck } from './read/parse-worker.ts';
-import { assessMassChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './guard.ts';
+import { assessParsedChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './guard.ts';
+import type { Car } from '../../schemas/car.ts';
+import { parseStock, type ParsedStock } from '../../lib/vehicle/stock.ts';
 import { settleReservationOverlay, updateReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
-import { withState, type PipelineState } from '../state/store.ts';
+import { readFolderStock } from '../state/stock.ts';
+import { withState, type PipelineState, type StockSnapshot } from '../state/store.ts';
 import { FEED_REPORT_MAX } from '../state/records.ts';
 import { recordFeedIn } from '../state/status.ts';
 
@@ -84,8 +83,8 @@ function guardOf(options: IntakeOptions, mapping: FeedMapping | null): GuardSett
   return { maxRemovedShare: mapping?.guard.max_removed_share ?? base.maxRemovedShare, minRemoved: mapping?.guard.min_removed ?? base.minRemoved };
 }
 
-/** What a feed's records would do to the tenant's visible stock, or null when the guard is off. */
-function assess(tenantDir: string, slug: string, current: readonly unknown[], next: readonly unknown[], settings: GuardSettings | null, now: number): MassChange | null {
+/** What a feed's cars would do to the tenant's visible stock, or null when the guard is off (the current cars are parsed only when needed). */
+function assess(tenantDir: string, current: () => readonly Car[], next: readonly Car[], settings: GuardSettings | null, now: number): MassChange | null {
   if (!settings) return null;
   let site: Pick<Site, 'include_sold_cars_days' | 'stock_rules'>;
   try {
@@ -94,35 +93,32 @@ function assess(tenantDir: string, slug: string, current: readonly unknown[], ne
     // A broken site.json fails the tenant's job anyway; judge visibility by the default rules.
     site = { include_sold_cars_days: 3, stock_rules: v.parse(StockRulesSchema, {}) };
   }
-  return assessMassChange(slug, site, current, next, now, settings);
+  return assessParsedChange(site, current(), next, now, settings);
 }
+
+/** The cars of a feed's result: the parse the reader made, else parsed now. */
+const carsOf = (slug: string, result: Extract<FeedResult, { ok: true }>): Car[] => (result.parsed ?? parseStock(slug, result.records)).cars;
 
 /** The accepted records of a tenant: the state's snapshot, else the tenant folder's stock.json (none when missing or unreadable). */
 export async function readStockRecords(tenantDir: string, state?: PipelineState): Promise<unknown[]> {
-  if (state) {
-    const snapshot = await state.stock.get(basename(tenantDir), tenantDir).catch(() => null);
-    if (snapshot) return Array.isArray(snapshot.data) ? snapshot.data : [];
-  }
-  const file = join(tenantDir, 'stock.json');
-  if (!existsSync(file)) return [];
-  try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    return Array.isArray(data) ? data : [];
-  } catch {
-    return [];
-  }
+  const snapshot = state ? await state.stock.get(basename(tenantDir), tenantDir).catch(() => null) : null;
+  const data = snapshot ? snapshot.data : readFolderStock(tenantDir)?.data;
+  return Array.isArray(data) ? data : [];
 }
 
 /**
  * Take a feed in as the tenant's next stock snapshot (compare-and-set in the state: a feed
  * taken in by another process meanwhile is never lost, `decide` runs again on its result).
- * `decide` gets the current records and returns the next ones, or null to change nothing.
+ * `decide` gets the current records (and their cars, parsed once per snapshot) and returns the
+ * next ones, or null to change nothing; `parsed` gives the feed's parse when the records are
+ * the feed's (the state keeps it for the release).
  */
-async function updateStock(tenantDir: string, slug: string, options: IntakeOptions, decide: (current: unknown[]) => unknown[] | null): Promise<unknown[] | null> {
+async function updateStock(tenantDir: string, slug: string, options: IntakeOptions, decide: (current: unknown[], currentCars: () => Car[]) => unknown[] | null, parsed?: (records: unknown[]) => ParsedStock | undefined): Promise<unknown[] | null> {
   if (!options.state && !options.sitesDir) throw new Error('feed intake needs the pipeline state (options.state or options.sitesDir)');
   let written: unknown[] | null = null;
   await withState(options.state, options.sitesDir ?? '', async (state) => {
-    const seq = await state.stock.update(slug, tenantDir, (current) => (written = decide(current)));
+    const currentCars = (snapshot: StockSnapshot | null) => () => (snapshot ? state.stock.parse(slug, snapshot).cars : []);
+    const seq = await state.stock.update(slug, tenantDir, (current, snapshot) => (written = decide(current, currentCars(snapshot))), parsed);
     if (seq === null) written = null;
     const records = written as unknown[] | null;
     if (records) await state.reservations.settle(slug, records);
@@ -233,15 +229,21 @@ export async function intakePush(tenantDir: string, slug: string, body: string, 
   let change = null as MassChange | null;
   const guard = guardOf(options, loadFeedMapping(tenantDir).mapping);
   // The push is applied to the stock as it is when written (again, if another feed came first).
-  await updateStock(tenantDir, slug, options, (current) => {
-    try {
-      result = applyPush(slug, current, parsePushBody(body));
-    } catch (error) {
-      result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
-    }
-    change = result.ok ? assess(tenantDir, slug, current, result.records, guard, options.now ?? Date.now()) : null;
-    return result.ok && !(change?.held && options.sitesDir) ? result.records : null;
-  });
+  await updateStock(
+    tenantDir,
+    slug,
+    options,
+    (current, currentCars) => {
+      try {
+        result = applyPush(slug, current, parsePushBody(body));
+      } catch (error) {
+        result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
+      }
+      change = result.ok ? assess(tenantDir, currentCars, carsOf(slug, result), guard, options.now ?? Date.now()) : null;
+      return result.ok && !(change?.held && options.sitesDir) ? result.records : null;
+    },
+    (records) => (result.ok && records === result.records ? result.parsed : undefined),
+  );
   const intake = toIntake(slug, result);
   const pushed = `feed: webhook push\ntenant: ${slug}\nrecords pushed: ${intake.read}, valid: ${intake.valid}\n`;
   let report: string | undefined;
@@ -269,7 +271,7 @@ export function checkFeedFile(tenantDir: string, slug: string, file: string, byt
 export async function assessFeedCheck(tenantDir: string, slug: string, check: FeedCheck, options: IntakeOptions): Promise<MassChange | null> {
   if (!check.result.ok) return null;
   const current = await readStockRecords(tenantDir, options.state);
-  return assess(tenantDir, slug, current, check.result.records, guardOf(options, loadFeedMapping(tenantDir).mapping), options.now ?? Date.now());
+  return assess(tenantDir, () => parseStock(slug, current).cars, carsOf(slug, check.result), guardOf(options, loadFeedMapping(tenantDir).mapping), options.now ?? Date.now());
 }
 
 /**
@@ -294,11 +296,18 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
   const intake = toIntake(slug, result);
   let change = null as MassChange | null;
   if (result.ok) {
+    // Parsed once, in the reader: the guard and (through the state) the release use that parse.
     const guard = guardOf(options, loadFeedMapping(tenantDir).mapping);
-    await updateStock(tenantDir, slug, options, (current) => {
-      change = assess(tenantDir, slug, current, result.records, guard, options.now ?? Date.now());
-      return change?.held && options.sitesDir ? null : result.records;
-    });
+    await updateStock(
+      tenantDir,
+      slug,
+      options,
+      (_current, currentCars) => {
+        change = assess(tenantDir, currentCars, carsOf(slug, result), guard, options.now ?? Date.now());
+        return change?.held && options.sitesDir ? null : result.records;
+      },
+      (records) => (records === result.records ? result.parsed : undefined),
+    );
   }
   if (result.ok && change?.held && options.sitesDir) {
     const report = formatFeedCheck(check, { guard: change, outcome: 'held for an operator (the site was not changed): confirm or discard it on the pipeline\'s /status page' });
@@ -357,16 +366,22 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
     return intake;
   }
   let result = { ok: false, kind: feed.kind, reason: 'not applied', problems: [] } as FeedResult;
-  await updateStock(tenantDir, slug, options, (current) => {
-    if (feed.kind === 'webhook') {
-      try {
-        result = applyPush(slug, current, parsePushBody(bytes.toString('utf8')));
-      } catch (error) {
-        result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
-      }
-    } else result = checkFeedFile(tenantDir, slug, feed.source, bytes).result;
-    return result.ok ? result.records : null;
-  });
+  await updateStock(
+    tenantDir,
+    slug,
+    options,
+    (current) => {
+      if (feed.kind === 'webhook') {
+        try {
+          result = applyPush(slug, current, parsePushBody(bytes.toString('utf8')));
+        } catch (error) {
+          result = { ok: false, kind: 'webhook', reason: (error as Error).message, problems: [] };
+        }
+      } else result = checkFeedFile(tenantDir, slug, feed.source, bytes).result;
+      return result.ok ? result.records : null;
+    },
+    (records) => (result.ok && records === result.records ? result.parsed : undefined),
+  );
   const intake = toIntake(slug, result);
   logIntake(log, intake, source);
   await noteFeed(options, intake, source, result.ok ? 'confirmed' : undefined);

@@ -1,20 +1,12 @@
 /**
- * The feed webhook's HTTP handler (issue 8 §1 (c), hardened by issue 13 H3 / M13).
- *
- * Order of checks, so that an unauthenticated sender learns nothing and costs little:
- *  1. the request target is parsed without throwing (a malformed URL is a 400, never a crash);
- *  2. route and method; the tenant segment is decoded safely;
- *  3. signature and timestamp headers present and well-formed (`sha256=<64 hex>`), timestamp
- *     within the window (else 401, before a byte of the body is read);
- *  4. Content-Length over the cap is a 413 before reading; a body that grows past it while
- *     streaming is a 413 and the connection is closed; bodies not yet authenticated are
- *     bounded in number (per tenant and overall) and in reserved bytes: over that, a 429
- *     with Retry-After before reading (issue 34 M9);
- *  5. the MAC is computed while the body streams in, with the tenant's secret, or with a
- *     random per-process key when the tenant has none, so an unknown tenant and a bad
- *     signature give the same 401 (tenants are not revealed before authentication);
- *  6. a signature already accepted within the window is a replay (409);
- *  7. only then the tenant folder is looked up (404) and the push taken in.
+ * The feed webhook's HTTP handler. Its checks run in an order that lets an unauthenticated
+ * sender learn nothing and cost little: 1 the target parses (else 400); 2 route, method,
+ * tenant segment; 3 signature and timestamp headers well-formed and in the window (401 before
+ * a byte of the body is read); 4 a body over the cap is a 413, and bodies not yet authenticated
+ * are bounded in number and bytes (429 with Retry-After); 5 the MAC, computed as the body
+ * streams in (with a random key for a tenant without a secret, so an unknown tenant and a bad
+ * signature give the same 401); 6 a replayed signature is a 409; 7 then the tenant folder is
+ * looked up (404) and the push taken in.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

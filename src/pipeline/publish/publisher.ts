@@ -1,5 +1,5 @@
 /**
- * Publish adapter (issue 8 §7): how a checked release goes live. The default publishes to
+ * Publish adapter: how a checked release goes live. The default publishes to
  * the local release directory by swapping the `current` symlink; a production deployment
  * uses the built-in bucket publisher (`--publisher s3`, src/pipeline/publish/, docs/deploy.md)
  * or its own with `npm run pipeline -- --publisher <module>`: the module's default export is a

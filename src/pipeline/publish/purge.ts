@@ -1,5 +1,5 @@
 /**
- * CDN purge adapters (issue 33 item 3): after a tenant's live pointer moves, the HTML paths
+ * CDN purge adapters: after a tenant's live pointer moves, the HTML paths
  * whose bytes changed (or vanished) are purged at the CDN, in batches, each retried with
  * exponential backoff on throttling, server errors and network faults. Off by default
  * (CDN_PURGE unset). Assets are content-hashed and immutable: never purged.

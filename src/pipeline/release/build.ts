@@ -1,15 +1,12 @@
 /**
- * Producing a release directory (issue 8 §3, §4). Both kinds render through the render room's
- * one entry (renderTenant, src/builder/render/), with the worker's kept renderer of the code
- * version (`keep`) and the tenant the release already loaded. A full release is the tenant
- * rendered into the release directory and finished (the first one on a disk compiles the kept
- * renderer). An incremental release renders only the pages that must change: the bundle keeps
- * every visible car (listings, home, search index) but its render plan (the page plan's
- * families, src/pipeline/release/plan.ts) limits the per-car, search and brand routes to the
- * affected keys; the output goes to a staging directory, and the release is then assembled
- * from it plus hard links to every still-valid file of the previous release (pages of
- * unchanged cars, images, hashed assets). Post-build steps (sitemap, images) then run on
- * the assembled release with the full bundle, exactly as after a full build.
+ * Producing a release directory. Both kinds render through the render room's one entry
+ * (renderTenant, src/builder/render/) with the worker's kept renderer of the code version and the
+ * tenant the release already loaded. A full release is the tenant rendered into the release
+ * directory and finished (the first one on a disk compiles the kept renderer). An incremental
+ * release renders only the pages that must change: its render plan (src/pipeline/release/plan.ts)
+ * limits the per-car, search and brand routes to the affected keys; the output goes to a staging
+ * directory, and the release is assembled from it plus hard links to every still-valid file of
+ * the previous release. Post-build steps then run on the assembled release with the full bundle.
  */
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,6 +17,7 @@ import type { Car } from '../../schemas/car.ts';
 import { runPostBuildSteps } from '../../builder/post-build/steps.ts';
 import type { Tenant } from '../../lib/site/tenant.ts';
 import { codeHash } from './config-hash.ts';
+import type { Environment } from '../../config/env.ts';
 import { carSlugsToRender, renderPlanOf, reusedFamilyFiles, type ReleasePlan } from './plan.ts';
 
 /** Result of producing a release directory. */
@@ -51,8 +49,8 @@ export interface ReleaseRender {
 }
 
 /** This worker's kept renderer of the running code version (in `renderers`, default under the cache root). */
-export function keptRenderer(renderers?: string): KeptRendererKey {
-  return { key: compiledCodeKey(codeHash()), root: renderers ?? codeRenderersDir() };
+export function keptRenderer(renderers?: string, env?: Environment): KeptRendererKey {
+  return { key: compiledCodeKey(codeHash(env)), root: renderers ?? codeRenderersDir(env) };
 }
 
 /** Full build of the prepared tenant (loaded from the accepted snapshot and the state's reserved overlay) into its `outDir`. */

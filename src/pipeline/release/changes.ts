@@ -1,5 +1,5 @@
 /**
- * Change detection (issue 8 §2): the visible stock about to be published is compared, car
+ * Change detection: the visible stock about to be published is compared, car
  * by car, with the stock of the release that is live now. It also works out which per-car
  * pages an incremental release must re-render: the changed and added cars, and the cars
  * whose "similar vehicles" list shows a car that changed, appeared or went away. Pure.

@@ -1,5 +1,5 @@
 /**
- * Checks before publish (issue 8 §3): a release goes live only when every visible car has
+ * Checks before publish: a release goes live only when every visible car has
  * its page, the home page and the search page exist, and no internal link or asset
  * reference of any page points at a file the release does not have.
  */

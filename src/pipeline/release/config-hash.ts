@@ -43,9 +43,9 @@ export function codeHash(env: Environment = environment()): string {
 }
 
 /** Hash of a tenant folder except its stock and the reserved overlay (stock changes are what incremental releases handle). */
-export function tenantConfigHash(tenantDir: string): string {
+export function tenantConfigHash(tenantDir: string, env: Environment = environment()): string {
   const hash = createHash('sha256');
-  hash.update(codeHash());
+  hash.update(codeHash(env));
   const skip = (name: string) => name === 'stock.json' || name === 'feed-mapping.json' || name === OVERLAY_FILE || name.startsWith('.') || name.includes('.tmp-');
   hashTree(hash, tenantDir, tenantDir, skip, true);
   return hash.digest('hex').slice(0, 24);

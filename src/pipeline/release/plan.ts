@@ -1,31 +1,12 @@
 /**
- * The page plan (issue 12 item 2, issue 17 item 6): the one registry of which pages depend on
+ * The page plan (docs/architecture.md "Page plan"): the one registry of which pages depend on
  * what, used by the routes (through the bundle's render plan), by the pipeline's incremental
  * releases (what to render, what to take over) and by the release checks (which files must
- * exist). Every route under `src/pages` is in exactly one class, checked by `page-plan.test.ts`:
- *
- *   - a stock-dependent page family (`PAGE_FAMILIES`): one page per key (a car, a search route,
- *     a brand); the family says which routes make its pages, their output files, what a page
- *     depends on, and which keys a stock change affects;
- *   - `GLOBAL_ROUTES`: pages over the whole stock or the build clock, rendered in every release;
- *   - `STOCK_FREE_ROUTES` and `CLOCK_SEEDED_ROUTES`: pages an incremental release takes over.
- *
- * An incremental release happens only when the site config, the tenant files and the code are
- * those of the previous release (their hash is in the release manifest; any change makes a
- * full build), when the header and footer menus are unchanged (`menuChanged` in run.ts
- * makes a full build otherwise) and within a day of the last full build.
- *
- * Stock-free routes: a page whose output depends on nothing else, never on the stock and never
- * on the clock apart from the footer's year, is then the same file as in the previous release.
- * The list is deliberately short and checked by hand: a route is listed only after reading
- * the page and every component it renders. Pages stay off it when they show anything from the
- * stock (tiles, counts, the makes of the service form; the forms' car choices and the
- * garage's car list are files of their own, /car-choices.json and /garage-cars.json, read by
- * the islands) or from the build time (offers' expiry, opening hours, the home page's
- * counters). A route that is not listed is rendered in every release, so forgetting one costs
- * time, never a stale page. `tests/integration/pipeline-releases.test.ts` compares incremental
- * releases with full builds of the same stock, file for file, which catches a listed route that
- * does depend on the stock, and a family whose `affected` misses a page.
+ * exist). Every route under `src/pages` is in exactly one class, checked by `plan.test.ts`: a
+ * stock-dependent page family (`PAGE_FAMILIES`), `GLOBAL_ROUTES` (rendered in every release),
+ * or `STOCK_FREE_ROUTES` / `CLOCK_SEEDED_ROUTES` (taken over). An incremental release happens
+ * only with the previous release's config, tenant files, code and menus, within a day of the
+ * last full build (release/decide.ts).
  */
 import type { PageFamilyName, RenderPlan } from '../../builder/bundle/bundle.ts';
 import { brandOverviews, computeRange } from '../../lib/range/site-range.ts';
@@ -110,7 +91,19 @@ export const GLOBAL_ROUTES: readonly string[] = [
   '/service',
 ];
 
-/** Astro route patterns whose pages never depend on the stock or the build time beyond the year. */
+/**
+ * Astro route patterns whose pages never depend on the stock or the build time beyond the
+ * year: such a page is the same file as in the previous release. The list is deliberately
+ * short and checked by hand: a route is listed only after reading the page and every component
+ * it renders. Pages stay off it when they show anything from the stock (tiles, counts, the
+ * makes of the service form; the forms' car choices and the garage's car list are files of
+ * their own, /car-choices.json and /garage-cars.json, read by the islands) or from the build
+ * time (offers' expiry, opening hours, the home page's counters). A route not listed is
+ * rendered in every release, so forgetting one costs time, never a stale page;
+ * tests/integration/pipeline-releases.test.ts compares incremental releases with full builds
+ * of the same stock, file for file, which catches a listed route that does depend on the
+ * stock, and a family whose `affected` misses a page.
+ */
 export const STOCK_FREE_ROUTES: readonly string[] = [
   '/404',
   '/[...content]',

@@ -1,15 +1,16 @@
 /**
- * Precompressed text files of a release (issue 34 L9): when a release is made, every text
+ * Precompressed text files of a release: when a release is made, every text
  * file over 1 KB (HTML, CSS, JS, JSON, XML, SVG, text) gets a gzip copy beside it
  * (`page.html.gz`), so the static server never compresses per request. A file the release
  * took over unchanged from the previous one (the same inode) takes over its `.gz` too; any
  * other `.gz` is written afresh, and one whose source is gone is removed. Compression runs
  * on libuv's thread pool, a few files at a time, so the pipeline's main loop keeps serving.
  */
-import { existsSync, linkSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { walkFiles } from '../../platform/fs/walk.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -19,11 +20,7 @@ export const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.
 export const MIN_COMPRESS_BYTES = 1024;
 
 function* files(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else if (entry.isFile()) yield path;
-  }
+  for (const file of walkFiles(dir)) if (file.dirent.isFile()) yield file.path;
 }
 
 const inode = (path: string) => {

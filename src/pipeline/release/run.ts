@@ -15,6 +15,7 @@ import { isPrepared, preparedTenant, renderEngine, renderSettings, renderTenant,
 import { modelsFromStock } from '../../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import { environment } from '../../config/env.ts';
+import { DEFAULT_RETENTION } from '../../config/publish.ts';
 import { photoOptionsFromEnv } from '../../config/images.ts';
 import { resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
 import type { Car } from '../../schemas/car.ts';
@@ -39,8 +40,8 @@ import { formatProblem } from '../../lib/vehicle/stock.ts';
 
 /** Defaults of the rebuild options. */
 export const REBUILD_DEFAULTS = {
-  /** Releases kept for rollback. */
-  keep: 5,
+  /** Releases kept for rollback (RELEASE_RETENTION's default). */
+  keep: DEFAULT_RETENTION,
   /** A full build at least this often, so time rules (sold window, New Arrival) refresh on every page. */
   fullEveryMs: 24 * 3_600_000,
   /** Above this share of visible cars to re-render, a full build is as cheap and simpler. */
@@ -288,7 +289,7 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
   }
   const photos = await resolvePhotos(job, tenant);
   const previous: ReleaseManifest | null = job.liveId ? await job.state.releases.get(job.slug, job.liveId) : null;
-  const configHash = tenantConfigHash(job.tenantDir);
+  const configHash = tenantConfigHash(job.tenantDir, job.options.env);
   const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
   const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
   const counts = { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length };
@@ -319,7 +320,7 @@ function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly
 /** Decide: unchanged, held, or a new release (full or incremental, with why), filling in the facts the table asks for. */
 async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
   const { previous, tenant, slug } = loaded;
-  const release: Release = { ...loaded, id: '', releaseDir: '', previousDir: null, mode: 'full', why: '', renderSlugs: [], render: { keep: keptRenderer(loaded.options.renderers), settings: renderSettings() } };
+  const release: Release = { ...loaded, id: '', releaseDir: '', previousDir: null, mode: 'full', why: '', renderSlugs: [], render: { keep: keptRenderer(loaded.options.renderers, loaded.options.env), settings: renderSettings(loaded.options.env) } };
   const decision = await decideWith(releaseFacts(loaded), {
     held: async () => (await loaded.state.tenants.hold(slug)) !== null,
     previousCached: async () => {

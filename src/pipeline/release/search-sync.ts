@@ -1,5 +1,5 @@
 /**
- * The pipeline's search step (issue 8 §3): for tenants on Meilisearch (site.json `search`),
+ * The pipeline's search step: for tenants on Meilisearch (site.json `search`),
  * the published cars are synced with the search module's incremental sync
  * (src/search/admin/meilisearch.ts syncTenant: only new, changed and removed cars are sent).
  * Admin credentials come from the server-side environment only: MEILI_ADMIN_KEY and

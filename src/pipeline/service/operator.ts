@@ -1,18 +1,20 @@
 /**
- * The operator's page (issue 18 §5): the pipeline's HTTP port serves `/status` - every
- * tenant on one screen: live release and its age, last feed and its outcome, last failure
- * and its reason, held feeds with buttons to confirm or discard them, and the queue depth -
- * and `/status.json`, the same data for monitoring. Both sit behind the operator token
- * (PIPELINE_OPERATOR_TOKEN), sent as `Authorization: Bearer <token>` or as the password of
- * HTTP Basic auth (what a browser asks for). The buttons post a form carrying a token
- * derived from the operator token, so another site cannot make the browser press them.
- * Issue 34 N12: the token has at least 32 characters, wrong tokens are limited per client
- * address (OperatorAttempts), and PIPELINE_OPERATOR_PORT serves the page on its own port.
+ * The operator's page: the pipeline's HTTP port serves `/status` - every tenant on one screen:
+ * live release and its age, last feed and its outcome, last failure and its reason, held feeds
+ * with buttons to confirm or discard them, and the queue depth - and `/status.json`, the same data
+ * for monitoring. Both sit behind the operator token (PIPELINE_OPERATOR_TOKEN, at least 32 random
+ * characters, checked at start by src/config/secret-strength.ts), sent as `Authorization: Bearer`
+ * or as the password of HTTP Basic auth. The buttons post a form carrying a token derived from the
+ * operator token, so another site cannot make the browser press them. Wrong tokens are limited per
+ * client (OperatorAttempts) but the right token is checked first and always let in, so a stranger
+ * behind the operator's proxy cannot lock the operator out; every answer carries a CSP.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename } from 'node:path';
+import { weakSecretProblem } from '../../config/secret-strength.ts';
 import { listTenantDirs } from '../../lib/site/tenant.ts';
+import { clientAddress } from '../../platform/net/client-address.ts';
 import { listHeldFeeds, type HeldFeed } from '../intake/held.ts';
 import { currentRelease } from '../state/release-dirs.ts';
 import { readFeedStatus, readStatus, type FeedStatus, type TenantStatus } from '../state/status.ts';
@@ -47,7 +49,13 @@ export function releaseTime(id: string): number | null {
 }
 
 /** Collect the status of every tenant folder. */
-export async function collectOperatorStatus(tenantsDir: string, sitesDir: string, queue: OperatorStatus['queue'], now = Date.now(), state?: PipelineState): Promise<OperatorStatus> {
+export async function collectOperatorStatus(
+  tenantsDir: string,
+  sitesDir: string,
+  queue: OperatorStatus['queue'],
+  now = Date.now(),
+  state?: PipelineState,
+): Promise<OperatorStatus> {
   let dirs: string[] = [];
   try {
     dirs = listTenantDirs(tenantsDir);
@@ -55,25 +63,35 @@ export async function collectOperatorStatus(tenantsDir: string, sitesDir: string
     dirs = [];
   }
   // Held feeds are only in the state: without one, the sites directory's own is read.
-  const tenants = await withState(state, sitesDir, (shared) => Promise.all(dirs.map(async (dir): Promise<OperatorTenant> => {
-    const slug = basename(dir);
-    // Every worker's jobs are in the state; this machine's files are the fallback.
-    const status = (await state?.tenants.status(slug)) ?? readStatus(sitesDir, slug);
-    const live = (await state?.tenants.live(slug)) ?? currentRelease(sitesDir, slug);
-    // When the pointer switched to it (the status records it); else, for a release published before that was recorded, when it was made.
-    const recorded = status?.current === live && status?.publishedAt ? Date.parse(status.publishedAt) : NaN;
-    const time = live ? (Number.isFinite(recorded) ? recorded : releaseTime(live)) : null;
-    return {
-      tenant: slug,
-      live: live ? { release: live, publishedAt: time === null ? null : new Date(time).toISOString(), ageSeconds: time === null ? null : Math.max(0, Math.round((now - time) / 1000)) } : null,
-      lastOutcome: status?.lastOutcome ?? null,
-      rollbackHold: status?.held ?? false,
-      lastSuccess: status?.lastSuccess ?? null,
-      lastFailure: status?.lastFailure ?? null,
-      lastFeed: (await state?.tenants.feedStatus(slug)) ?? readFeedStatus(sitesDir, slug),
-      heldFeeds: await listHeldFeeds(shared, slug),
-    };
-  })));
+  const tenants = await withState(state, sitesDir, (shared) =>
+    Promise.all(
+      dirs.map(async (dir): Promise<OperatorTenant> => {
+        const slug = basename(dir);
+        // Every worker's jobs are in the state; this machine's files are the fallback.
+        const status = (await state?.tenants.status(slug)) ?? readStatus(sitesDir, slug);
+        const live = (await state?.tenants.live(slug)) ?? currentRelease(sitesDir, slug);
+        // When the pointer switched to it (the status records it); else, for a release published before that was recorded, when it was made.
+        const recorded = status?.current === live && status?.publishedAt ? Date.parse(status.publishedAt) : NaN;
+        const time = live ? (Number.isFinite(recorded) ? recorded : releaseTime(live)) : null;
+        return {
+          tenant: slug,
+          live: live
+            ? {
+                release: live,
+                publishedAt: time === null ? null : new Date(time).toISOString(),
+                ageSeconds: time === null ? null : Math.max(0, Math.round((now - time) / 1000)),
+              }
+            : null,
+          lastOutcome: status?.lastOutcome ?? null,
+          rollbackHold: status?.held ?? false,
+          lastSuccess: status?.lastSuccess ?? null,
+          lastFailure: status?.lastFailure ?? null,
+          lastFeed: (await state?.tenants.feedStatus(slug)) ?? readFeedStatus(sitesDir, slug),
+          heldFeeds: await listHeldFeeds(shared, slug),
+        };
+      }),
+    ),
+  );
   return { generatedAt: new Date(now).toISOString(), queue, tenants };
 }
 
@@ -123,17 +141,8 @@ function tenantRow(tenant: OperatorTenant, csrf: string): string {
   </tr>`;
 }
 
-/** The operator's page. `message` (already plain text) is announced at the top. */
-export function renderOperatorPage(status: OperatorStatus, csrf: string, message?: string): string {
-  const heldCount = status.tenants.reduce((sum, tenant) => sum + tenant.heldFeeds.length, 0);
-  return `<!doctype html>
-<html lang="en-AU">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Pipeline status</title>
-<style>
+/** The page's one style sheet, inline (allowed by its hash in OPERATOR_CSP). */
+const PAGE_STYLE = `
   body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5rem; color: #1b1f24; }
   table { border-collapse: collapse; width: 100%; }
   th, td { border: 1px solid #c6ccd2; padding: .5rem; vertical-align: top; text-align: left; }
@@ -149,7 +158,25 @@ export function renderOperatorPage(status: OperatorStatus, csrf: string, message
   .outcome { font-weight: 600; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   [role=status] { padding: .5rem .75rem; background: #e7f4e8; border: 1px solid #2e7d32; margin-bottom: 1rem; }
-</style>
+`;
+
+/**
+ * Every operator answer's policy: nothing may load or run (no script at all), the page's own
+ * style by its hash, forms post only to this origin, no framing; and no Referer leaves it.
+ */
+export const OPERATOR_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
+/** The operator's page. `message` (already plain text) is announced at the top. */
+export function renderOperatorPage(status: OperatorStatus, csrf: string, message?: string): string {
+  const heldCount = status.tenants.reduce((sum, tenant) => sum + tenant.heldFeeds.length, 0);
+  return `<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Pipeline status</title>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <main>
@@ -183,20 +210,25 @@ export function isOperator(req: IncomingMessage, token: string): boolean {
   return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }
 
-/** Shortest operator token accepted (issue 34 N12): long enough that guessing it is hopeless. */
+/** Shortest operator token accepted: long enough that guessing it is hopeless. */
 export const MIN_OPERATOR_TOKEN_LENGTH = 32;
 
-/** Throws a message naming the variable when a set operator token is too short. */
+/** Throws a message naming the variable when a set operator token is too short or not random (NEW-8). */
 export function checkOperatorToken(token: string | undefined): void {
   if (token && token.length < MIN_OPERATOR_TOKEN_LENGTH) {
-    throw new Error(`PIPELINE_OPERATOR_TOKEN: expected at least ${MIN_OPERATOR_TOKEN_LENGTH} random characters (got ${token.length}); make one with: openssl rand -hex 32`);
+    throw new Error(
+      `PIPELINE_OPERATOR_TOKEN: expected at least ${MIN_OPERATOR_TOKEN_LENGTH} random characters (got ${token.length}); make one with: openssl rand -hex 32`,
+    );
   }
+  const weak = token ? weakSecretProblem(token, MIN_OPERATOR_TOKEN_LENGTH) : undefined;
+  if (weak) throw new Error(`PIPELINE_OPERATOR_TOKEN: ${weak}`);
 }
 
 /**
- * Wrong operator tokens per client address (issue 34 N12): the first 5 are free; after that
- * each try must wait 1 s, doubling with every further failure up to 15 minutes (429 with
- * Retry-After, even with the right token). A right token clears the client's record.
+ * Wrong operator tokens per client (an IPv6 /64 is one client): the first 5 are free; after that
+ * the client's wrong tokens are answered 429 with Retry-After for 1 s, doubling with every further
+ * failure up to 15 minutes. The right token is checked before the wait, so a stranger sharing the
+ * operator's address (a proxy) cannot lock the operator out. A right token clears the record.
  */
 export class OperatorAttempts {
   private readonly clients = new Map<string, { failures: number; until: number }>();
@@ -268,63 +300,95 @@ export function isOperatorPath(path: string | undefined): boolean {
   return pathname === '/status' || pathname === '/status.json' || pathname.startsWith('/status/');
 }
 
+type Send = (status: number, type: string, body: string, headers?: Record<string, string>) => void;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A response writer with the operator page's headers (no cache, no sniffing, no framing, the CSP). */
+function sender(res: ServerResponse): Send {
+  return (status, type, body, headers = {}) => {
+    res.writeHead(status, {
+      'content-type': type,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'content-security-policy': OPERATOR_CSP,
+      'referrer-policy': 'no-referrer',
+      ...headers,
+    });
+    res.end(body);
+  };
+}
+
+/** Whether the request carries the operator token; otherwise answered (401, or 429 while the client waits). */
+function authorised(req: IncomingMessage, send: Send, context: OperatorContext & { token: string }): boolean {
+  const client = clientAddress(req.socket.remoteAddress ?? '');
+  // The right token first: the wait below holds back wrong tokens only.
+  if (isOperator(req, context.token)) {
+    context.attempts.succeeded(client);
+    return true;
+  }
+  const wait = context.attempts.waitMs(client);
+  if (wait > 0) {
+    send(429, JSON_TYPE, JSON.stringify({ error: 'too many wrong operator tokens from this address: wait and try again' }), {
+      'retry-after': String(Math.ceil(wait / 1000)),
+    });
+    return false;
+  }
+  context.attempts.failed(client);
+  send(401, JSON_TYPE, JSON.stringify({ error: 'operator token required: Authorization: Bearer <token> (or Basic auth with the token as password)' }), {
+    'www-authenticate': 'Basic realm="pipeline operator", charset="UTF-8"',
+  });
+  return false;
+}
+
+/** GET /status (the page) or /status.json. */
+async function showStatus(url: URL, send: Send, context: OperatorContext, csrf: string): Promise<void> {
+  const status = await collectOperatorStatus(context.tenantsDir, context.sitesDir, await context.queue(), Date.now(), context.state);
+  if (url.pathname === '/status.json') return send(200, JSON_TYPE, `${JSON.stringify(status, null, 2)}\n`);
+  const done = url.searchParams.get('done') ?? '';
+  const tenant = (url.searchParams.get('tenant') ?? '').replace(/[^a-z0-9-]/g, '');
+  send(200, 'text/html; charset=utf-8', renderOperatorPage(status, csrf, MESSAGES[done]?.replace('{tenant}', tenant)));
+}
+
+/** POST /status/held/<tenant>/<id>/confirm|discard: the form token checked, then the decision. */
+async function decideHeld(req: IncomingMessage, send: Send, context: OperatorContext, csrf: string, [slug, id, decision]: string[]): Promise<void> {
+  // Browsers say where a request comes from; a form posted from another site is refused.
+  if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site']))) {
+    return send(403, JSON_TYPE, JSON.stringify({ error: 'cross-site request refused' }));
+  }
+  const form = await readForm(req).catch(() => new URLSearchParams());
+  const given = form.get('csrf') ?? req.headers['x-operator-form'];
+  if (typeof given !== 'string' || !timingSafeEqual(digest(given), digest(csrf))) {
+    return send(403, JSON_TYPE, JSON.stringify({ error: 'missing or wrong form token: use the buttons of /status' }));
+  }
+  const ok = await context.decide(slug!, id!, decision as 'confirm' | 'discard');
+  if (String(req.headers.accept ?? '').includes('application/json')) {
+    return send(
+      ok ? 200 : 409,
+      JSON_TYPE,
+      JSON.stringify(ok ? { ok: true, tenant: slug, held: id, decision } : { error: 'unknown or already decided held feed' }),
+    );
+  }
+  send(303, 'text/plain; charset=utf-8', '', {
+    location: `/status?done=${ok ? (decision === 'confirm' ? 'confirmed' : 'discarded') : 'gone'}&tenant=${encodeURIComponent(slug!)}`,
+  });
+}
+
 /** Handle `/status`, `/status.json` and the held-feed buttons; returns false for other paths. */
 export async function handleOperatorRequest(req: IncomingMessage, res: ServerResponse, context: OperatorContext): Promise<boolean> {
   if (!isOperatorPath(req.url)) return false;
   const url = new URL(req.url ?? '/', 'http://pipeline');
-  const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', ...headers });
-    res.end(body);
-  };
+  const send = sender(res);
   if (!context.token) {
-    send(503, 'application/json; charset=utf-8', JSON.stringify({ error: 'the operator page is disabled: start the pipeline with PIPELINE_OPERATOR_TOKEN set' }));
+    send(503, JSON_TYPE, JSON.stringify({ error: 'the operator page is disabled: start the pipeline with PIPELINE_OPERATOR_TOKEN set' }));
     return true;
   }
-  const client = req.socket.remoteAddress ?? '';
-  const wait = context.attempts.waitMs(client);
-  if (wait > 0) {
-    send(429, 'application/json; charset=utf-8', JSON.stringify({ error: 'too many wrong operator tokens from this address: wait and try again' }), { 'retry-after': String(Math.ceil(wait / 1000)) });
-    return true;
-  }
-  if (!isOperator(req, context.token)) {
-    context.attempts.failed(client);
-    send(401, 'application/json; charset=utf-8', JSON.stringify({ error: 'operator token required: Authorization: Bearer <token> (or Basic auth with the token as password)' }), {
-      'www-authenticate': 'Basic realm="pipeline operator", charset="UTF-8"',
-    });
-    return true;
-  }
-  context.attempts.succeeded(client);
+  if (!authorised(req, send, { ...context, token: context.token })) return true;
   const csrf = formToken(context.token);
-  if (req.method === 'GET' && (url.pathname === '/status' || url.pathname === '/status.json')) {
-    const status = await collectOperatorStatus(context.tenantsDir, context.sitesDir, await context.queue(), Date.now(), context.state);
-    if (url.pathname === '/status.json') send(200, 'application/json; charset=utf-8', `${JSON.stringify(status, null, 2)}\n`);
-    else {
-      const done = url.searchParams.get('done') ?? '';
-      const tenant = (url.searchParams.get('tenant') ?? '').replace(/[^a-z0-9-]/g, '');
-      send(200, 'text/html; charset=utf-8', renderOperatorPage(status, csrf, MESSAGES[done]?.replace('{tenant}', tenant)));
-    }
-    return true;
-  }
-  const match = /^\/status\/held\/([a-z0-9]+(?:-[a-z0-9]+)*)\/([0-9TZa-f-]+)\/(confirm|discard)$/.exec(url.pathname);
-  if (req.method === 'POST' && match) {
-    // Browsers say where a request comes from; a form posted from another site is refused.
-    if (req.headers['sec-fetch-site'] && !['same-origin', 'none'].includes(String(req.headers['sec-fetch-site']))) {
-      send(403, 'application/json; charset=utf-8', JSON.stringify({ error: 'cross-site request refused' }));
-      return true;
-    }
-    const form = await readForm(req).catch(() => new URLSearchParams());
-    const given = form.get('csrf') ?? req.headers['x-operator-form'];
-    if (typeof given !== 'string' || !timingSafeEqual(digest(given), digest(csrf))) {
-      send(403, 'application/json; charset=utf-8', JSON.stringify({ error: 'missing or wrong form token: use the buttons of /status' }));
-      return true;
-    }
-    const [, slug, id, decision] = match;
-    const ok = await context.decide(slug, id, decision as 'confirm' | 'discard');
-    const wantsJson = String(req.headers.accept ?? '').includes('application/json');
-    if (wantsJson) send(ok ? 200 : 409, 'application/json; charset=utf-8', JSON.stringify(ok ? { ok: true, tenant: slug, held: id, decision } : { error: 'unknown or already decided held feed' }));
-    else send(303, 'text/plain; charset=utf-8', '', { location: `/status?done=${ok ? (decision === 'confirm' ? 'confirmed' : 'discarded') : 'gone'}&tenant=${encodeURIComponent(slug)}` });
-    return true;
-  }
-  send(404, 'application/json; charset=utf-8', JSON.stringify({ error: 'not found: GET /status, GET /status.json, POST /status/held/<tenant>/<id>/confirm|discard' }));
+  const held = /^\/status\/held\/([a-z0-9]+(?:-[a-z0-9]+)*)\/([0-9TZa-f-]+)\/(confirm|discard)$/.exec(url.pathname);
+  if (req.method === 'GET' && (url.pathname === '/status' || url.pathname === '/status.json')) await showStatus(url, send, context, csrf);
+  else if (req.method === 'POST' && held) await decideHeld(req, send, context, csrf, held.slice(1));
+  else send(404, JSON_TYPE, JSON.stringify({ error: 'not found: GET /status, GET /status.json, POST /status/held/<tenant>/<id>/confirm|discard' }));
   return true;
 }

@@ -1,21 +1,15 @@
 /**
- * Rebuild job queues (issue 8 §5, §7). A job is just a tenant slug: the job brings that
- * tenant's live release in step with its folder, so running it twice is harmless and a
- * burst of requests needs only one run after the last.
- * - In-process (default): up to `concurrency` tenants build in parallel; one tenant never
- *   runs twice at once (a request during its run schedules exactly one re-run).
- * - Redis (REDIS_URL): BullMQ queue shared by workers on several machines. A per-tenant
- *   Redis lock (SET NX PX, renewed while the job runs) keeps two workers off one tenant; a
- *   worker that meets a locked tenant puts its job back as delayed. When a worker dies, its
- *   BullMQ job lock and tenant lock expire, BullMQ's stalled-job check hands the job to
- *   another worker, which builds the tenant (the dead worker's half-built release directory
- *   is never served and is pruned). Locks are renewed on the worker's event loop, so a
- *   starved worker can lose them while alive: its handler asks `stillOwner` before going
- *   live, and a run whose job lock another worker took never publishes.
+ * Rebuild job queues. A job is just a tenant slug: it brings that tenant's live release in
+ * step with its folder, so running it twice is harmless and a burst of requests needs only one
+ * run after the last. In-process (default): up to `concurrency` tenants build in parallel, one
+ * tenant never twice at once. Redis (REDIS_URL): a BullMQ queue shared by workers on several
+ * machines, with a per-tenant lock (createRedisQueue says how a dead or starved worker's job
+ * moves on without two releases of one tenant going live).
  */
 import { randomBytes } from 'node:crypto';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import IORedis from 'ioredis';
+import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
 
 /**
  * Runs one tenant's job. `stillOwner` (Redis only) renews the job's locks and answers null
@@ -209,13 +203,21 @@ function ownerCheck(run: { job: Job<{ slug: string }>; token?: string; locks: IO
   };
 }
 
-/** Worker + producer on Redis (BullMQ) with one-tenant-at-a-time locking. */
+/**
+ * Worker + producer on Redis (BullMQ) with one-tenant-at-a-time locking. A per-tenant Redis
+ * lock (SET NX PX, renewed while the job runs) keeps two workers off one tenant; a worker that
+ * meets a locked tenant puts its job back as delayed. When a worker dies, its BullMQ job lock
+ * and tenant lock expire and BullMQ's stalled-job check hands the job to another worker (the
+ * dead worker's half-built release directory is never served and is pruned). Locks are renewed
+ * on the worker's event loop, so a starved worker can lose them while alive: its handler asks
+ * `stillOwner` before going live, and a run whose job lock another worker took never publishes.
+ */
 export function createRedisQueue(
   redisUrl: string,
   handler: TenantHandler,
   options: { concurrency: number; lockMs?: number; prefix?: string; onEvent?: QueueEvents; onPrepare?: (slug: string) => void },
 ): RebuildQueue {
-  const lockMs = options.lockMs ?? 30_000;
+  const lockMs = options.lockMs ?? PIPELINE_DEFAULTS.lockMs;
   const prefix = options.prefix ?? 'bull';
   const onEvent = options.onEvent ?? (() => {});
   const producer = createRedisProducer(redisUrl, { prefix, onEvent });

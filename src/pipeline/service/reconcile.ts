@@ -1,16 +1,11 @@
 /**
- * The reconciler: an accepted feed never stays unpublished (docs/reliability.md). Jobs are
- * requests, and requests get lost: Redis restarted without its data drops the queue and the
- * job a worker was running; a job whose publish or state write failed (the bucket or
- * PostgreSQL down, a worker's disk full) ends without a release; a rollback hold released
- * leaves the feeds it held back. So the intake compares, every poll, each tenant's accepted
- * stock sequence with the sequence its live site was built from (state/tenants.ts `behind`),
- * and a tenant that stays behind for `graceMs` with no job waiting or running for it, and no
- * change waiting out its debounce, is asked for again (log `reconcile`, warn). A tenant asked
- * for this way and still behind is asked again after a doubling wait, up to `maxBackoffMs`
- * (a tenant whose build keeps failing is not rebuilt in a loop). The same goes for a tenant
- * whose last release could not sync its search index (Meilisearch was down): its next job
- * syncs it. Held tenants (a rollback) are left alone until the hold is released.
+ * The reconciler: an accepted feed never stays unpublished (docs/pipeline.md "Reconciler"). Jobs
+ * get lost (Redis restarted without its data), end without a release (the bucket or PostgreSQL
+ * down, a worker's disk full) or are held back (a rollback hold released). Every poll the intake
+ * compares each tenant's accepted stock sequence with the one its live site was built from
+ * (state/tenants.ts `behind`); a tenant behind for `graceMs` with no job waiting or running and
+ * no debounce pending is asked for again (log `reconcile`, warn), then after doubling waits up
+ * to `maxBackoffMs`. So is a tenant whose last search sync failed. Held tenants are left alone.
  */
 import type { Logger } from '../log.ts';
 import type { PipelineState } from '../state/store.ts';

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { environment, type Environment } from '../../config/env.ts';
-import { pipelineSettings } from '../../config/pipeline.ts';
+import { PIPELINE_DEFAULTS, pipelineSettings } from '../../config/pipeline.ts';
 import { decideHeldFeed, intakePush, type IntakeOptions } from '../intake/inbox.ts';
 import { createLogger, type Logger } from '../log.ts';
 import type { GuardSettings } from '../intake/guard.ts';
@@ -62,7 +62,7 @@ export interface PipelineOptions {
   /**
    * How often every tenant is asked for a rebuild even without a change (ms, default 6 h):
    * a no-op for most, a full rebuild for a Meilisearch tenant whose tenant token is due for
-   * renewal (issue 13 M9).
+   * renewal.
    */
   refreshMs?: number;
   lockMs?: number;
@@ -77,6 +77,8 @@ export interface PipelineOptions {
   operatorPort?: number;
   /** The operator port's address; default PIPELINE_OPERATOR_HOST, else 127.0.0.1. */
   operatorHost?: string;
+  /** This worker's kept renderers (default `<cache root>/renderers`: src/builder/render/code-renderer.ts). */
+  renderers?: string;
   /** Called after every job (tests and the once mode). */
   onResult?: (result: RebuildResult) => void;
   /** Start a tenant's warm renderer after each full release (default true; `--once` turns it off). */
@@ -190,8 +192,8 @@ async function openService(options: PipelineOptions): Promise<Service> {
     sitesDir,
     log: options.log ?? createLogger(),
     role: options.role ?? 'all',
-    debounceMs: options.debounceMs ?? 2000,
-    maxWaitMs: options.maxWaitMs ?? 15_000,
+    debounceMs: options.debounceMs ?? PIPELINE_DEFAULTS.debounceMs,
+    maxWaitMs: options.maxWaitMs ?? PIPELINE_DEFAULTS.maxWaitMs,
     settings,
     operatorToken,
     state,
@@ -233,14 +235,14 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       prefetchLive(state, sitesDir, slug, options.publisher, log).catch((error: Error) => log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }));
     if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000)) return;
     lastWarm = Date.now();
-    warmNextRenderer(state, sitesDir, slug, dir)
+    warmNextRenderer(state, sitesDir, slug, dir, options.renderers)
       .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
       .catch((error: Error) => log({ level: 'warn', event: 'renderer-warm', tenant: slug, reason: error.message }));
   };
   const rebuildOne: TenantHandler = async (slug, job) => {
     const dir = service.tenantDirOf(slug);
     if (!dir) return void log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(service.tenantsDir, slug)}` });
-    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: warmOn && warmWhenIdle, guard: job?.stillOwner });
+    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, renderers: options.renderers, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: warmOn && warmWhenIdle, guard: job?.stillOwner });
     options.onResult?.(result);
   };
   const handler: TenantHandler = async (slug, job) => {
@@ -274,7 +276,7 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
   const { options, log, intake, sitesDir } = service;
   return startHttpServers({
     webhookPort: options.webhookPort!,
-    webhookHost: options.webhookHost ?? '127.0.0.1',
+    webhookHost: options.webhookHost ?? PIPELINE_DEFAULTS.host,
     operatorPort: options.operatorPort ?? service.settings.operatorPort,
     operatorHost: options.operatorHost ?? service.settings.operatorHost,
     log,
@@ -316,8 +318,8 @@ function startWatching(
   const polling = startPolling({
     inboxDir: options.inboxDir,
     tenantsDir: service.tenantsDir,
-    pollMs: options.pollMs ?? 2000,
-    refreshMs: options.refreshMs ?? 6 * 3_600_000,
+    pollMs: options.pollMs ?? PIPELINE_DEFAULTS.pollMs,
+    refreshMs: options.refreshMs ?? PIPELINE_DEFAULTS.refreshMs,
     onInbox: parts.scan,
     poll: () => {
       parts.scan();

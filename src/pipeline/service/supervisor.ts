@@ -1,5 +1,5 @@
 /**
- * Keeps a child process running (issue 13 H3): `npm start` runs the pipeline in a child;
+ * Keeps a child process running: `npm start` runs the pipeline in a child;
  * when it dies (a crash, an out-of-memory kill), it is started again after a pause that
  * doubles while it keeps dying quickly (up to maxBackoffMs) and resets once it has stayed up.
  * stop() ends it for good.

@@ -1,5 +1,5 @@
 /**
- * Files of the pipeline's state (issue 33 item 1): the accepted stock snapshots, held feeds and
+ * Files of the pipeline's state: the accepted stock snapshots, held feeds and
  * feed reports. A small key/value interface so the local data directory (the default) and an
  * object-storage bucket (objectFileStore) are one line apart: keys are `/`-separated relative paths
  * (`stock/<slug>/<seq>.json`); a write is atomic for readers (all old or all new bytes).
@@ -8,7 +8,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
 import type { Environment } from '../../config/env.ts';
-import { bucketSettings, publishSettings } from '../../config/publish.ts';
+import { stateFilesLocation } from '../../config/pipeline.ts';
+import { bucketSettings } from '../../config/publish.ts';
 import { storeFromSettings } from '../../platform/bucket/from-settings.ts';
 import type { ObjectStore } from '../../platform/bucket/object-store.ts';
 
@@ -77,10 +78,11 @@ export function objectFileStore(store: ObjectStore, prefix = '_state'): FileStor
 }
 
 /**
- * The shared state's files (docs/deploy.md): with a state database (DATABASE_URL) and a bucket
- * (S3_BUCKET), the bucket's `_state/` keys, so every machine reads what any wrote; otherwise
- * undefined (the data directory's `files/`: one machine).
+ * The state's files where the settings say (src/config/pipeline.ts stateFilesLocation): the
+ * bucket's `_state/` keys, so every machine reads what any wrote, or undefined for the data
+ * directory's `files/` (one machine). `databaseUrl`: the state's database, when it is not
+ * DATABASE_URL of `env` (the lead API's own setting).
  */
 export function sharedStateFiles(databaseUrl: string | undefined, env?: Environment): FileStore | undefined {
-  return databaseUrl && publishSettings(env).bucket ? objectFileStore(storeFromSettings(bucketSettings(env))) : undefined;
+  return stateFilesLocation(env, databaseUrl) === 'bucket' ? objectFileStore(storeFromSettings(bucketSettings(env))) : undefined;
 }

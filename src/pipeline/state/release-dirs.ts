@@ -1,5 +1,5 @@
 /**
- * Release directories (issue 8 §3): every publish of a tenant is a new directory
+ * Release directories: every publish of a tenant is a new directory
  * `<sites>/<slug>/releases/<id>/`; `<sites>/<slug>/current` is a relative symlink to the
  * live one, swapped atomically with rename(2), so a reader sees the old release or the new
  * one, never a mix. A release counts as complete only once its manifest
@@ -32,9 +32,6 @@ export function tenantPaths(sitesDir: string, slug: string) {
 export function newReleaseId(now: Date = new Date()): string {
   return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(2).toString('hex')}`;
 }
-
-/** Write a file atomically and durably (src/platform/fs/atomic-file.ts: fsync, exclusive random temp name). */
-export { writeFileAtomic };
 
 /** The release id `current` points at, or null when the tenant has none. */
 export function currentRelease(sitesDir: string, slug: string): string | null {

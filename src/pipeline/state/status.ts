@@ -1,12 +1,13 @@
 /**
- * Status per tenant (issue 8 §5): the last job's outcome, success and failure (with its
+ * Status per tenant: the last job's outcome, success and failure (with its
  * reason) and the last feed, so an operator or a monitor can read them without parsing logs.
  * Kept in the pipeline state (every worker's jobs, src/pipeline/state/store.ts) and, as
  * this machine's copy, in `<sites>/<slug>/status.json` and `feed-status.json`.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tenantPaths, writeFileAtomic } from './release-dirs.ts';
+import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
+import { tenantPaths } from './release-dirs.ts';
 import type { PipelineState } from './store.ts';
 import type { FeedStatus, StatusEntry, TenantStatus } from './records.ts';
 

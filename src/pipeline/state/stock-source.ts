@@ -1,5 +1,5 @@
 /**
- * The lead API's view of the pipeline state (issue 33 item 1): a lead API on a machine without
+ * The lead API's view of the pipeline state: a lead API on a machine without
  * the pipeline's disk reads each tenant's latest stock snapshot and reserved overlay from the
  * state (PostgreSQL and the bucket in production, SQLite and a data directory locally) and
  * keeps them in memory, because tenant reloads are synchronous (src/server/kernel/tenants.ts

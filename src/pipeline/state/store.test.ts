@@ -13,6 +13,8 @@ import type { HeldFeed } from '../intake/held.ts';
 import type { ReleaseManifest } from './release-dirs.ts';
 import { checkKey } from './files.ts';
 import { openPipelineState, type PipelineState } from './store.ts';
+import { parseStock } from '../../lib/vehicle/stock.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 let root = '';
 let tenantDir = '';
@@ -66,6 +68,42 @@ describe('stock snapshots', () => {
     const state = await open();
     expect(await state.stock.update('acme', tenantDir, () => null)).toBeNull();
     expect(await state.stock.get('acme', tenantDir)).toMatchObject({ data: [{ id: 'seed' }], seq: 1 });
+  });
+});
+
+describe('the parse of a snapshot (kept for the release of the same stock)', () => {
+  const parsedOf = (records: unknown[]) => parseStock('acme', records);
+
+  it('keeps the intake parse of the records it wrote, for that sequence only', async () => {
+    const state = await open();
+    const records = [makeCar({ id: 'a1', slug: 'a1' }), makeCar({ id: 'a2', slug: 'a2' })];
+    const parse = parsedOf(records);
+    const seq = await state.stock.update('acme', tenantDir, () => records, (written) => (written === records ? parse : undefined));
+    const snapshot = await state.stock.get('acme', tenantDir);
+    expect(snapshot?.seq).toBe(seq);
+    expect(state.stock.parsed('acme', snapshot!)).toBe(parse);
+    // The parse of the snapshot as stored equals the kept one: the release may use either.
+    expect(parsedOf(snapshot!.data as unknown[])).toEqual(parse);
+    // Another connection (another process) has no such parse; a later snapshot is not the kept one.
+    const other = await open();
+    expect(other.stock.parsed('acme', (await other.stock.get('acme', tenantDir))!)).toBeUndefined();
+    await other.stock.update('acme', tenantDir, (current) => [...current]);
+    expect(state.stock.parsed('acme', (await state.stock.get('acme', tenantDir))!)).toBeUndefined();
+  });
+
+  it('keeps no parse of records that would read back differently from JSON (NaN, undefined)', async () => {
+    const state = await open();
+    const records = [{ ...makeCar({ id: 'n1', slug: 'n1' }), price: Number.NaN }];
+    await state.stock.update('acme', tenantDir, () => records, () => parsedOf(records));
+    expect(state.stock.parsed('acme', (await state.stock.get('acme', tenantDir))!)).toBeUndefined();
+  });
+
+  it('parses a snapshot once and keeps it (the guard reads the current stock this way)', async () => {
+    const state = await open();
+    const snapshot = (await state.stock.get('acme', tenantDir))!;
+    const first = state.stock.parse('acme', snapshot);
+    expect(state.stock.parse('acme', snapshot)).toBe(first);
+    expect(state.stock.parsed('acme', snapshot)).toBe(first);
   });
 });
 

@@ -7,6 +7,7 @@
  * snapshots, release manifests) in a FileStore: a bucket, or the data directory's `files/`.
  */
 import { join, resolve } from 'node:path';
+import { defaultDataDir } from '../../config/pipeline.ts';
 import { openDatabase, type SqlDatabase } from '../../platform/sql/db.ts';
 import { localFileStore, type FileStore } from './files.ts';
 import { HeldFeedStore } from './held-feeds.ts';
@@ -44,10 +45,7 @@ export interface StateOptions {
   stockMirror?: string | false;
 }
 
-/** The data directory of a sites directory: `<sites>/.pipeline` (never inside `tenants/`). */
-export function defaultDataDir(sitesDir: string): string {
-  return join(resolve(sitesDir), '.pipeline');
-}
+export { defaultDataDir } from '../../config/pipeline.ts';
 
 /** The stores over an open database and file store. */
 export function pipelineStores(db: SqlDatabase, files: FileStore, dataDir: string, stockMirror?: string): PipelineState {

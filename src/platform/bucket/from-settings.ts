@@ -2,11 +2,19 @@
  * The bucket the publish settings (src/config/publish.ts) name, as an object store: what the
  * bucket publisher, the state's shared files and the edge open.
  */
-import type { PublishSettings } from '../../config/publish.ts';
 import { S3ObjectStore } from './object-store.ts';
 
+/** What opening the bucket reads of the publish settings (`bucketSettings`, src/config/publish.ts). */
+export interface BucketLocation {
+  bucket: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  region: string;
+  prefix?: string;
+}
+
 /** The bucket of the settings. */
-export function storeFromSettings(settings: PublishSettings & { bucket: string }): S3ObjectStore {
+export function storeFromSettings(settings: BucketLocation): S3ObjectStore {
   return new S3ObjectStore({
     bucket: settings.bucket,
     endpoint: settings.endpoint,

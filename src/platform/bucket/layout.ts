@@ -1,5 +1,5 @@
 /**
- * The bucket layout of published sites (issue 33 item 2; docs/deploy.md "Bucket layout"),
+ * The bucket layout of published sites,
  * shared by the S3 publisher (writes it) and the edge (reads it). Pure: the Cloudflare
  * Worker bundles it. Under the store's prefix:
  *   <slug>/objects/<sha256>      a file's bytes, content-addressed per tenant (never rewritten)

@@ -1,5 +1,5 @@
 /**
- * Object storage (issue 33 items 1 and 2): one small interface over a bucket, so the S3
+ * Object storage: one small interface over a bucket, so the S3
  * publisher, the edge and the pipeline's state store read and write files the same way on
  * AWS S3 / Cloudflare R2 / MinIO (S3ObjectStore, @aws-sdk/client-s3: endpoint, path style,
  * region, bucket, key prefix; credentials from the standard AWS chain) and on a local
@@ -7,8 +7,10 @@
  * store's prefix and use `/` separators; metadata keys are lower case.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { writeFileAtomic } from '../fs/atomic-file.ts';
+import { walkFiles } from '../fs/walk.ts';
 import {
   CopyObjectCommand,
   DeleteObjectsCommand,
@@ -252,9 +254,8 @@ export class DirectoryObjectStore implements ObjectStore {
 
   private static writeAtomic(file: string, bytes: Buffer | string): void {
     mkdirSync(dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, file);
+    // A stand-in for a bucket (tests, a local run): atomic for readers, without fsync.
+    writeFileAtomic(file, bytes, { durable: false });
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
@@ -313,23 +314,9 @@ export class DirectoryObjectStore implements ObjectStore {
 
   async list(prefix: string): Promise<ObjectInfo[]> {
     const found: ObjectInfo[] = [];
-    const walk = (directory: string): void => {
-      let entries;
-      try {
-        entries = readdirSync(directory, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      for (const entry of entries) {
-        const path = join(directory, entry.name);
-        if (entry.isDirectory()) walk(path);
-        else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
-          const key = relative(this.data, path).split(sep).join('/');
-          if (key.startsWith(prefix)) found.push({ key, size: statSync(path).size });
-        }
-      }
-    };
-    walk(this.data);
+    for (const file of walkFiles(this.data, { skipUnreadable: true })) {
+      if (file.dirent.isFile() && !file.name.endsWith('.tmp') && file.relative.startsWith(prefix)) found.push({ key: file.relative, size: statSync(file.path).size });
+    }
     return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 

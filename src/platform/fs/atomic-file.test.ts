@@ -25,8 +25,7 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { writeFileAtomic } = await import('../../pipeline/state/release-dirs.ts');
-const { copyFileAtomic, writePrivateTempFile } = await import('./atomic-file.ts');
+const { copyFileAtomic, writeFileAtomic, writePrivateTempFile } = await import('./atomic-file.ts');
 
 const dir = mkdtempSync(join(tmpdir(), 'atomic-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,6 +45,13 @@ describe('Low atomic writes: fsync and unpredictable temporary names', () => {
     expect(temp!.flags).toBe('wx');
     expect(/[0-9a-f]{32}/.test(temp!.path)).toBe(true);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('gives a new file the mode asked for (a private upload: 0600), 0644 by default', () => {
+    writeFileAtomic(join(dir, 'private.bin'), 'x', { mode: 0o600 });
+    writeFileAtomic(join(dir, 'public.txt'), 'x');
+    expect(fs.statSync(join(dir, 'private.bin')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(join(dir, 'public.txt')).mode & 0o777).toBe(0o644 & ~process.umask());
   });
 
   it('Low copyFileAtomic fsyncs and never writes through a symlink planted at the target', () => {

@@ -1,5 +1,7 @@
 /**
- * Durable atomic file writes. A reader sees the old file or the new one,
+ * Durable atomic file writes, the one way every writer of a shared file replaces it (the
+ * pipeline's state and releases, the photo and image caches, the directory object store, the
+ * reserved overlay, trade-in uploads). A reader sees the old file or the new one,
  * never a part; after a crash or power loss the new file is either fully there or absent:
  * the data is fsynced before the rename and the directory after it. Temporary files get a
  * 128-bit random name and are created exclusively (O_EXCL), so a file or symlink planted at
@@ -36,13 +38,15 @@ export interface AtomicOptions {
    * never served and is pruned.
    */
   durable?: boolean;
+  /** Permissions of a new file (default 0644; 0600 for a private upload). */
+  mode?: number;
 }
 
 /** Write a file atomically and durably. */
 export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicOptions = {}): void {
   const durable = options.durable !== false;
   const temporary = temporaryBeside(file);
-  const fd = openSync(temporary, 'wx', 0o644);
+  const fd = openSync(temporary, 'wx', options.mode ?? 0o644);
   try {
     const buffer = typeof data === 'string' ? Buffer.from(data) : data;
     for (let offset = 0; offset < buffer.length; ) offset += writeSync(fd, buffer, offset, buffer.length - offset);

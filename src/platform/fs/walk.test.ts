@@ -39,4 +39,10 @@ describe('walkFiles', () => {
   it('a missing root throws', () => {
     expect(() => [...walkFiles(join(root, 'missing'))]).toThrow(/ENOENT/);
   });
+
+  it('leaves out a folder it cannot list when asked (a missing root is then empty)', () => {
+    expect([...walkFiles(join(root, 'missing'), { skipUnreadable: true })]).toEqual([]);
+    const files = [...walkFiles(root, { sorted: true, skipUnreadable: true, followLinks: false })].map((file) => file.relative);
+    expect(files).toContain('media/x.html');
+  });
 });

@@ -3,7 +3,7 @@
  * each directory's entries in the order the file system lists them or sorted by name. Symbolic
  * links are not followed unless asked (then a link to a folder is walked and each file carries
  * its stat). Callers filter what they need; the walk itself never reads a file.
- * Contract: a missing root throws (ENOENT), as readdirSync does.
+ * Contract: a missing root throws (ENOENT), as readdirSync does, unless `skipUnreadable`.
  */
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ export interface WalkOptions {
   sorted?: boolean;
   /** Follow symbolic links: a link to a folder is walked, and each file gets its `stats`. */
   followLinks?: boolean;
+  /** A folder that cannot be listed (gone meanwhile, unreadable; the root too) is left out instead of throwing. */
+  skipUnreadable?: boolean;
 }
 
 export interface WalkedFile {
@@ -34,7 +36,13 @@ const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name
 /** Every file under `root`, depth first. */
 export function* walkFiles(root: string, options: WalkOptions = {}): Generator<WalkedFile> {
   function* visit(dir: string, below: string): Generator<WalkedFile> {
-    const entries = readdirSync(dir, { withFileTypes: true });
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if (options.skipUnreadable) return;
+      throw error;
+    }
     if (options.sorted) entries.sort(byName);
     for (const dirent of entries) {
       const relative = below ? `${below}/${dirent.name}` : dirent.name;

@@ -11,9 +11,21 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import pg from 'pg';
 import type { Dialect, Migration } from './migration.ts';
 
+/** Database settings: a PostgreSQL URL, or a SQLite file (':memory:' for throw-away). */
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'sqlite';
+      file: string;
+      /**
+       * FULL (default): a commit is on disk before anyone is answered (survives power loss).
+       * NORMAL: a commit is in the OS (survives a process crash, not a power loss).
+       */
+      synchronous?: 'FULL' | 'NORMAL';
+    };
+
+
 export type { Dialect } from './migration.ts';
-import type { DatabaseConfig } from '../../config/server-settings.ts';
-export type { DatabaseConfig } from '../../config/server-settings.ts';
 export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array | SqlArray;
 /** An array parameter, bound as a PostgreSQL array (`unnest($1::text[])`, `= ANY($1::text[])`); SQLite takes none. */
 export type SqlArray = readonly (string | number | null)[];

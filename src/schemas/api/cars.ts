@@ -4,7 +4,7 @@
  * same one (DESIGN §6). Browser-safe: valibot only.
  */
 import * as v from 'valibot';
-import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../forms/messages.ts';
 import { idValue, numberInput, optionalText } from '../forms/fields.ts';
 
 /** Body of POST /api/youx/quote (spec §7). */

@@ -4,7 +4,7 @@
  * same one (DESIGN §6). Browser-safe: valibot only.
  */
 import * as v from 'valibot';
-import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../forms/messages.ts';
 import { mobilePhone } from '../forms/fields.ts';
 
 /** Sign-in step 1: the shopper's mobile number. */

@@ -5,7 +5,7 @@
  * same one (DESIGN §6). Browser-safe: valibot only.
  */
 import * as v from 'valibot';
-import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../forms/messages.ts';
 import { AU_STATES, email, numberInput, optionalEmail, optionalText, phone, requiredText } from '../forms/fields.ts';
 
 /** Instant-offer / trade-in image limits (spec §5, §9): at most 10, each under 10 MB. */

@@ -2,11 +2,11 @@
  * Form field primitives (spec §3 form values, §5 validation rules): the text, e-mail,
  * phone, postcode, number, checkbox and id fields every form and request schema is made of,
  * the contact entries of every lead form, and `fieldErrors` (a failed parse as messages).
- * Browser-safe: valibot only. Messages come from src/lib/forms/messages.ts, the spec's
+ * Browser-safe: valibot only. Messages come from src/schemas/forms/messages.ts, the spec's
  * letter for letter. Blank inputs count as "not given" for optional fields.
  */
 import * as v from 'valibot';
-import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from './messages.ts';
 
 /** Australian states for selects (spec §5 instant offer: qld, nsw, vic, sa, wa, tas, act, nt). */
 export const AU_STATES = ['qld', 'nsw', 'vic', 'sa', 'wa', 'tas', 'act', 'nt'] as const;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from './messages.ts';
 import { EnterVinSchema, UpdateEvalSchema, imageUploadProblem } from '../api/trade-in.ts';
 import { WatchlistChangeSchema } from '../api/watchlist.ts';
 import { enquiryFormSchema } from './enquiry.ts';

@@ -3,7 +3,7 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { FORM_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from './messages.ts';
 import { contactEntries } from './fields.ts';
 
 /** Request Photos form (spec §5): hidden default text, optional message. */

@@ -47,6 +47,57 @@ export const FinanceSettingsSchema = v.strictObject({
   rounding: v.optional(v.picklist(['dollar-up', 'cent-up'])),
   /** Sent as `whoIsHelping` with the quote call (spec §7); default the site's name. */
   who_is_helping: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  /**
+   * Where comparison rates are shown. 'spec' (default): beside a rate whose lender or quote
+   * provider publishes one (spec §9), in the disclosure line under the repayment.
+   * 'national-credit-code': beside every advertised rate (the site's default rate too, worked out
+   * on the benchmark loan) and as prominent as the repayment, as the National Credit Code asks of
+   * a credit advertisement that states a rate (docs/decisions.md "Comparison rates").
+   */
+  comparison_rate_disclosure: v.optional(v.picklist(['spec', 'national-credit-code']), 'spec'),
+  /**
+   * Representative finance examples shown on the finance pages (spec §9 "Example: 5-year term
+   * 6.29% p.a., comparison 8.19%, no deposit; another: 5 year, 10.0% deposit, 30.0% final
+   * payment"). Deposit and final payment are % of the price; 0 reads "no deposit" / "$0 final
+   * payment". Default none.
+   */
+  examples: v.optional(
+    v.array(
+      v.pipe(
+        v.strictObject({
+          /** Loan term, years. */
+          term_years: v.pipe(v.number(), v.minValue(1), v.maxValue(7)),
+          /** Nominal rate, % p.a.; optional. */
+          rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+          /** The lender's comparison rate for that rate, % p.a. (not below the rate). */
+          comparison_rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+          /** Deposit, % of the price. Default 0 ("no deposit"). */
+          deposit_percent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100)), 0),
+          /** Final (balloon) payment, % of the price. Default 0 ("$0 final payment"). */
+          final_payment_percent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100)), 0),
+        }),
+        v.check(
+          (example) => example.comparison_rate === undefined || (example.rate !== undefined && example.comparison_rate >= example.rate),
+          'finance.examples[].comparison_rate: give the rate too, and a comparison rate not below it',
+        ),
+      ),
+    ),
+    [],
+  ),
+  /** One lender's range of comparison rates shown on the finance pages (spec §9 "Comparison range 8.38%-19.42% for one lender"). Default none. */
+  comparison_range: v.optional(
+    v.pipe(
+      v.strictObject({
+        /** The lender named before the range; optional. */
+        lender: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(80))),
+        /** Lowest comparison rate, % p.a. */
+        from: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+        /** Highest comparison rate, % p.a. */
+        to: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+      }),
+      v.check((range) => range.from <= range.to, 'finance.comparison_range: from must not be above to'),
+    ),
+  ),
   /** Dealership slugs for which the finance box never shows. Default none. */
   excluded_dealerships: v.optional(v.array(v.string()), []),
 });

@@ -1,6 +1,6 @@
 /** site.json `menus`: header buttons, extra "More" links and footer extras (spec §2 "Header menu"). */
 import * as v from 'valibot';
-import MENU_LINKS from '../../lib/range/menu-links.json' with { type: 'json' };
+import MENU_LINKS from './menu-links.json' with { type: 'json' };
 import { link } from './common.ts';
 
 /** A link with a label. */

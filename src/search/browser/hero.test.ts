@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildRouteTable } from '../core/routes.ts';
-import { facetOptions, heroQueries, heroRefinements, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, snapHomePrice } from './hero.ts';
+import { facetOptions, heroQueries, heroRefinements, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, sentenceExample, snapHomePrice } from './hero.ts';
 
 const routes = buildRouteTable([{ make: 'Toyota', model: 'Corolla' } as never]);
 
 describe('hero stock search', () => {
   it('turns the selection into refinements; a model needs its make', () => {
-    expect(heroRefinements({ carType: 'used', values: { make: 'Toyota', model: 'Corolla', body: '' } })).toEqual({ car_type: ['used'], make: ['Toyota'], model: ['Corolla'] });
+    expect(heroRefinements({ carType: 'used', values: { make: 'Toyota', model: 'Corolla', body: '' } })).toEqual({
+      car_type: ['used'],
+      make: ['Toyota'],
+      model: ['Corolla'],
+    });
     expect(heroRefinements({ carType: 'all', values: { model: 'Corolla' } })).toEqual({});
   });
 
@@ -19,6 +23,31 @@ describe('hero stock search', () => {
   it('opens the results page of the selection', () => {
     expect(heroResultsUrl({ carType: 'used', values: { make: 'Toyota' } }, routes)).toBe('/search/used-cars?refinementList[make][]=Toyota');
     expect(heroResultsUrl({ carType: 'all', values: { make: 'Toyota', model: 'Corolla' } }, routes)).toBe('/search/toyota/corolla');
+  });
+
+  it('folds the sentence into the count, the select options and the results URL; the sentence wins an attribute both name', () => {
+    const reading = { refinementList: { fuel: ['Diesel'], body: ['Ute'], car_type: ['used'] }, range: { price: { max: 30000 } }, query: 'sr5' };
+    const [count, make] = heroQueries({ carType: 'new', values: { make: 'Toyota', body: 'SUV' } }, undefined, reading);
+    expect(count.params).toMatchObject({
+      query: 'sr5',
+      numericFilters: ['price<=30000'],
+      facetFilters: [['car_type:used'], ['make:Toyota'], ['body:Ute'], ['fuel:Diesel']],
+    });
+    expect(make.params).toMatchObject({
+      facets: ['make'],
+      query: 'sr5',
+      numericFilters: ['price<=30000'],
+      facetFilters: [['car_type:used'], ['body:Ute'], ['fuel:Diesel']],
+    });
+    expect(heroResultsUrl({ carType: 'all', values: { make: 'Toyota' } }, routes, undefined, reading)).toBe(
+      '/search/used-cars?query=sr5&range[price]=:30000&refinementList[make][]=Toyota&refinementList[fuel][]=Diesel&refinementList[body][]=Ute',
+    );
+  });
+
+  it("shows an example sentence in the site's kind of stock", () => {
+    expect(sentenceExample(['car'])).toBe('e.g. diesel ute under 30k auto');
+    expect(sentenceExample(['motorcycle', 'truck'])).toBe('e.g. LAMS naked bike under 10k');
+    expect(sentenceExample(['caravan'])).toBe('e.g. pop top sleeps 4 under 60k');
   });
 
   it('price search sorts by price descending within the range (5,000-250,000 step 500)', () => {
@@ -35,7 +64,10 @@ describe('hero stock search', () => {
   });
 
   it('lists the most stocked values first, capped', () => {
-    expect(facetOptions({ Kia: 2, Toyota: 9, Audi: 2 }, 2)).toEqual([{ value: 'Toyota', count: 9 }, { value: 'Audi', count: 2 }]);
+    expect(facetOptions({ Kia: 2, Toyota: 9, Audi: 2 }, 2)).toEqual([
+      { value: 'Toyota', count: 9 },
+      { value: 'Audi', count: 2 },
+    ]);
   });
 });
 
@@ -48,7 +80,15 @@ describe('audit 2.96: the hero make select offers every make in stock', () => {
     expect(groups[0].options).toHaveLength(20);
     expect(groups[0].options[0]).toEqual({ value: 'Make A', count: 26 });
     expect(groups[1].options.map((option) => option.value)).toEqual(Object.keys(distribution).sort((a, b) => a.localeCompare(b)));
-    expect(makeOptionGroups({ Kia: 2, Mazda: 3 })).toEqual([{ label: null, options: [{ value: 'Mazda', count: 3 }, { value: 'Kia', count: 2 }] }]);
+    expect(makeOptionGroups({ Kia: 2, Mazda: 3 })).toEqual([
+      {
+        label: null,
+        options: [
+          { value: 'Mazda', count: 3 },
+          { value: 'Kia', count: 2 },
+        ],
+      },
+    ]);
   });
 });
 
@@ -63,6 +103,9 @@ describe('issue35-3: the hero selects follow the template', () => {
     expect(heroSelects('motorcycle', 2).map((select) => select.attribute)).toEqual(['make', 'model', 'body', 'item_type']);
     expect(heroSelects('caravan').at(-1)!.attribute).toBe('body');
     expect(heroOptionLabel('item_type', 'truck')).toBe('Truck');
-    expect(heroRefinements({ carType: 'used', values: { item_type: 'truck', colour: 'Red' } }, heroSelects('motorcycle', 2))).toEqual({ car_type: ['used'], item_type: ['truck'] });
+    expect(heroRefinements({ carType: 'used', values: { item_type: 'truck', colour: 'Red' } }, heroSelects('motorcycle', 2))).toEqual({
+      car_type: ['used'],
+      item_type: ['truck'],
+    });
   });
 });

@@ -6,6 +6,8 @@ import { FACET_LIMITS, HOME_PRICE_SLIDER, MODELS_FOR_MAKE, POPULAR_MAKES } from 
 import type { EngineSearchParams } from '../engine/engine.ts';
 import { createSearchUrl, type SearchUrlState } from './routing.ts';
 import type { RouteTable } from '../core/routes.ts';
+import type { SentenceReading } from '../core/sentence.ts';
+import { withReading } from './sentence.ts';
 
 /** One select of the hero search: the facet it refines, its label, its 'any' option and how many values it lists. */
 export interface HeroSelect {
@@ -39,7 +41,13 @@ export const HERO_SELECTS: readonly HeroSelect[] = [SELECT.make, SELECT.model, S
  */
 export function heroSelects(template: string, kindCount = 1): HeroSelect[] {
   const [third, fourth] =
-    template === 'franchise' ? [SELECT.city, SELECT.fuel] : template === 'caravan' ? [SELECT.city, SELECT.caravanType] : template === 'motorcycle' ? [SELECT.body, SELECT.fuel] : [SELECT.body, SELECT.colour];
+    template === 'franchise'
+      ? [SELECT.city, SELECT.fuel]
+      : template === 'caravan'
+        ? [SELECT.city, SELECT.caravanType]
+        : template === 'motorcycle'
+          ? [SELECT.body, SELECT.fuel]
+          : [SELECT.body, SELECT.colour];
   return [SELECT.make, SELECT.model, third, kindCount > 1 && template !== 'caravan' ? SELECT.type : fourth];
 }
 
@@ -77,22 +85,61 @@ export function heroRefinements(selection: HeroSelection, selects: readonly Hero
   return refinements;
 }
 
-/** Engine queries for a selection: the count query, then one per select whose options ignore its own choice. */
-export function heroQueries(selection: HeroSelection, selects: readonly HeroSelect[] = HERO_SELECTS): { attribute: string | null; params: EngineSearchParams }[] {
-  const refinements = heroRefinements(selection, selects);
+/**
+ * The search a hero stands for: its selects and car type, with the sentence typed into it
+ * folded in (the sentence wins an attribute both name: src/search/browser/sentence.ts withReading).
+ */
+export function heroSearchState(
+  selection: HeroSelection,
+  selects: readonly HeroSelect[] = HERO_SELECTS,
+  reading?: Pick<SentenceReading, 'refinementList' | 'range' | 'sortBy' | 'query'> | null,
+): SearchUrlState {
+  const state: SearchUrlState = { refinementList: heroRefinements(selection, selects) };
+  return reading ? withReading(state, reading) : state;
+}
+
+/** Engine queries for a hero: the count query, then one per select whose options ignore its own choice. */
+export function heroQueries(
+  selection: HeroSelection,
+  selects: readonly HeroSelect[] = HERO_SELECTS,
+  reading?: Pick<SentenceReading, 'refinementList' | 'range' | 'sortBy' | 'query'> | null,
+): { attribute: string | null; params: EngineSearchParams }[] {
+  const state = heroSearchState(selection, selects, reading);
+  const refinements = state.refinementList ?? {};
   const filters = (except?: string) =>
     Object.entries(refinements)
       .filter(([attribute]) => attribute !== except)
       .map(([attribute, values]) => values.map((value) => `${attribute}:${value}`));
+  const numericFilters = Object.entries(state.range ?? {}).flatMap(([attribute, text]) => {
+    const [low = '', high = ''] = text.split(':');
+    return [...(low !== '' ? [`${attribute}>=${low}`] : []), ...(high !== '' ? [`${attribute}<=${high}`] : [])];
+  });
+  const extra = { ...(state.query ? { query: state.query } : {}), ...(numericFilters.length > 0 ? { numericFilters } : {}) };
   return [
-    { attribute: null, params: { hitsPerPage: 0, facets: ['car_type'], facetFilters: filters() } },
-    ...selects.map(({ attribute }) => ({ attribute, params: { hitsPerPage: 0, facets: [attribute], facetFilters: filters(attribute) } as EngineSearchParams })),
+    { attribute: null, params: { hitsPerPage: 0, facets: ['car_type'], facetFilters: filters(), ...extra } },
+    ...selects.map(({ attribute }) => ({
+      attribute,
+      params: { hitsPerPage: 0, facets: [attribute], facetFilters: filters(attribute), ...extra } as EngineSearchParams,
+    })),
   ];
 }
 
-/** The results URL of a selection ('Show Me N cars'). */
-export function heroResultsUrl(selection: HeroSelection, routes: RouteTable, selects: readonly HeroSelect[] = HERO_SELECTS): string {
-  return createSearchUrl({ refinementList: heroRefinements(selection, selects) }, routes);
+/** The results URL of a hero ('Show Me N cars'). */
+export function heroResultsUrl(
+  selection: HeroSelection,
+  routes: RouteTable,
+  selects: readonly HeroSelect[] = HERO_SELECTS,
+  reading?: Pick<SentenceReading, 'refinementList' | 'range' | 'sortBy' | 'query'> | null,
+): string {
+  return createSearchUrl(heroSearchState(selection, selects, reading), routes);
+}
+
+/** The example sentence in the hero's box, in the site's kind of stock. */
+export function sentenceExample(kinds: readonly string[]): string {
+  if (kinds.includes('caravan')) return 'e.g. pop top sleeps 4 under 60k';
+  if (kinds.includes('motorcycle')) return 'e.g. LAMS naked bike under 10k';
+  if (kinds.includes('truck')) return 'e.g. diesel tipper under 80k';
+  return 'e.g. diesel ute under 30k auto';
 }
 
 /** The price-slider search: results in the price range, highest price first (spec §2). */

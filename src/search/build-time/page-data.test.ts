@@ -1,6 +1,6 @@
 import { generateTenantToken } from 'meilisearch/token';
 import { describe, expect, it } from 'vitest';
-import { engineConfig, indexFilePath, makeTileNouns } from './page-data.ts';
+import { engineConfig, indexFilePath, makeTileNouns, searchWordsProblems } from './page-data.ts';
 import { toSearchDocuments } from '../core/documents.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
@@ -12,7 +12,12 @@ describe('engineConfig (what the browser gets)', () => {
   });
 
   it('a site.json tenant token is used as given (once checked: issue 13 M9)', async () => {
-    const key = await generateTenantToken({ apiKey: 'a-secret-search-key-value-0123456789', apiKeyUid: '6062abda-a5aa-4414-ac91-ecd7944c0f8d', searchRules: { Cars: { filter: 'site = "demo"' } }, expiresAt: new Date(Date.now() + 86_400_000) });
+    const key = await generateTenantToken({
+      apiKey: 'a-secret-search-key-value-0123456789',
+      apiKeyUid: '6062abda-a5aa-4414-ac91-ecd7944c0f8d',
+      searchRules: { Cars: { filter: 'site = "demo"' } },
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     // With the embedded index of the same build to fall back on while Meilisearch does not answer.
     expect(await engineConfig(site({ host: 'https://search.example.com', key, index: 'Cars' }), {})).toEqual({
       kind: 'meilisearch',
@@ -25,7 +30,10 @@ describe('engineConfig (what the browser gets)', () => {
 
   it('otherwise the build signs a tenant token holding the site filter, never exposing the search key', async () => {
     const env = { MEILI_SEARCH_KEY: 'a-secret-search-key-value-0123456789', MEILI_SEARCH_KEY_UID: '6062abda-a5aa-4414-ac91-ecd7944c0f8d' };
-    const config = await engineConfig(site({ host: 'https://search.example.com', index: 'Car_production' }, { search_filters: 'site = "demo" AND status != "sold"' }), env);
+    const config = await engineConfig(
+      site({ host: 'https://search.example.com', index: 'Car_production' }, { search_filters: 'site = "demo" AND status != "sold"' }),
+      env,
+    );
     if (config.kind !== 'meilisearch') throw new Error('expected meilisearch');
     expect(config.key).not.toContain(env.MEILI_SEARCH_KEY);
     const payload = JSON.parse(Buffer.from(config.key.split('.')[1], 'base64url').toString('utf8'));
@@ -41,18 +49,53 @@ describe('engineConfig (what the browser gets)', () => {
 
 describe('makeTileNouns (the home page make tiles of a site of several kinds)', () => {
   let id = 0;
-  const car = (make: string, item_type: string | null) => makeCar({ id: ++id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make, model: 'X', price: 10_000, item_type });
+  const car = (make: string, item_type: string | null) =>
+    makeCar({ id: ++id, slug: `car-${id}`, status: 'in_stock', car_type: 'used', make, model: 'X', price: 10_000, item_type });
   const documents = toSearchDocuments(
-    [car('Yamaha', 'motorcycle'), car('Yamaha', 'motorcycle'), car('Yamaha', null), car('Isuzu', 'truck'), car('Hino', 'Truck'), car('Honda', 'motorcycle'), car('Honda', 'truck')],
+    [
+      car('Yamaha', 'motorcycle'),
+      car('Yamaha', 'motorcycle'),
+      car('Yamaha', null),
+      car('Isuzu', 'truck'),
+      car('Hino', 'Truck'),
+      car('Honda', 'motorcycle'),
+      car('Honda', 'truck'),
+    ],
     { slug: 'demo', dealerships: [] },
   );
 
   it("names each make's count by its own kinds: Bikes, Truck(s), Bikes & Trucks only when both", () => {
-    expect(makeTileNouns(documents, ['motorcycle', 'truck'], { Yamaha: 3, Isuzu: 1, Hino: 1, Honda: 2 })).toEqual({ Yamaha: 'Bikes', Isuzu: 'Truck', Hino: 'Truck', Honda: 'Bikes & Trucks' });
+    expect(makeTileNouns(documents, ['motorcycle', 'truck'], { Yamaha: 3, Isuzu: 1, Hino: 1, Honda: 2 })).toEqual({
+      Yamaha: 'Bikes',
+      Isuzu: 'Truck',
+      Hino: 'Truck',
+      Honda: 'Bikes & Trucks',
+    });
     expect(makeTileNouns(documents, ['motorcycle', 'truck'], { Isuzu: 4 }).Isuzu).toBe('Trucks');
   });
 
   it('leaves a one-kind site to its stock noun', () => {
     expect(makeTileNouns(documents, ['motorcycle'])).toEqual({});
+  });
+});
+
+describe('searchWordsProblems (site.json search_words: the names the schema cannot check)', () => {
+  it('names the entry and the field of a facet or range the search does not have', () => {
+    expect(
+      searchWordsProblems([
+        { words: ['tradie ute'], refine: { body: ['Ute'] } },
+        { words: ['cheap'], range: { price: { max: 15000 } } },
+      ]),
+    ).toEqual([]);
+    expect(
+      searchWordsProblems([
+        { words: ['ok'], refine: { body: ['Ute'] } },
+        { words: ['x'], refine: { colr: ['Red'] } },
+        { words: ['y'], range: { speed: { max: 3 } } },
+      ]),
+    ).toEqual([
+      expect.stringMatching(/^search_words\[1\]\.refine\.colr: not a facet the search filters by \(one of make, model, /),
+      expect.stringMatching(/^search_words\[2\]\.range\.speed: not a range the search filters by \(one of price, km, year, /),
+    ]);
   });
 });

@@ -4,24 +4,36 @@
  * config. Server side only: it may read the search key from the environment to sign a
  * tenant token; only the token reaches the page.
  */
-import type { TenantBundle } from '../../builder/bundle/bundle.ts';
+import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
 import { environment, type Environment } from '../../config/env.ts';
 import { searchSettings } from '../../config/search.ts';
 import { modalFormConfig } from '../../lib/forms/form-config.ts';
 import type { EngineConfig, SearchConfig } from '../core/island-config.ts';
 import { siteImageOptions } from '../../lib/images.ts';
-import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE } from '../core/config.ts';
+import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE, NUMERIC_ATTRIBUTES } from '../core/config.ts';
+import { VOCABULARY_FACETS, type DealerWords } from '../core/sentence.ts';
 import { toSearchDocuments, type SearchDocument } from '../core/documents.ts';
 import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
 import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
 import { gridPromoNodes } from '../core/promo-nodes.ts';
-import { HERO_SELECTS, type HeroSelect } from '../browser/hero.ts';
+import { HERO_SELECTS, sentenceExample, type HeroSelect } from '../browser/hero.ts';
 import { countNoun, siteWording } from '../../lib/text/template-wording.ts';
-import type { VehicleKind } from '../../lib/vehicle/vehicle-kind.ts';
+import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { logosOfMakes } from '../../lib/range/make-logos.ts';
 
+/** What the search data needs of a tenant's bundle (the builder's TenantBundle has it). */
+export interface SearchBundle {
+  slug: string;
+  site: Site;
+  /** Visible stock. */
+  cars: readonly Car[];
+  /** Build clock in ms. */
+  buildTime: number;
+}
+
 /** The promo card's words in the site's nouns ('We Want Your Bike or Truck!'); the spec's own for a car dealer. */
-function promoWords(site: TenantBundle['site']) {
+function promoWords(site: Site) {
   const wording = siteWording(site);
   return { title: `We Want Your ${wording.titleNoun}!`, line: `We buy all types of ${wording.vehicles}`, action: `Value My ${wording.titleNoun}` };
 }
@@ -41,7 +53,7 @@ export function indexFilePath(slug: string): string {
 }
 
 /** The browser's engine settings of a site. Throws when a Meilisearch site has no usable browser key. */
-export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 'buildTime'>, env: Environment = environment()): Promise<EngineConfig> {
+export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug' | 'buildTime'>, env: Environment = environment()): Promise<EngineConfig> {
   const { site } = bundle;
   const indexUrl = `${indexFilePath(bundle.slug)}?v=${bundle.buildTime.toString(36)}`;
   if (!site.search) return { kind: 'embedded', indexUrl };
@@ -67,7 +79,7 @@ export async function engineConfig(bundle: Pick<TenantBundle, 'site' | 'slug' | 
  * Search data of one bundle: documents, route table, engine settings and the island's config.
  * Not memoised here: src/site-data memoises it per bundle (siteData().search()).
  */
-export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuildData> {
+export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuildData> {
   const { site } = bundle;
   const documents = toSearchDocuments(bundle.cars, site);
   const routes = buildRouteTable(documents, searchPrefix(site));
@@ -77,7 +89,13 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
     index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
     pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
     routes,
-    promo: { slots: site.promo.card_positions, randomOffset: site.promo.random_offset, href: site.promo.card_href, nodes: gridPromoNodes(site.promo.nodes, site.timezone), words: promoWords(site) },
+    promo: {
+      slots: site.promo.card_positions,
+      randomOffset: site.promo.random_offset,
+      href: site.promo.card_href,
+      nodes: gridPromoNodes(site.promo.nodes, site.timezone),
+      words: promoWords(site),
+    },
     card: {
       offersSubscription: site.offers_subscription,
       noPriceText: site.texts.no_price,
@@ -98,8 +116,35 @@ export async function searchBuildData(bundle: TenantBundle): Promise<SearchBuild
     filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
     stockNoun: site.texts.stock_noun,
     leads: { form: modalFormConfig(site) },
+    ...(site.search_words.length > 0 ? { words: checkedSearchWords(site.search_words, bundle.slug) } : {}),
   };
   return { documents, engine: createSearchEngine(documents), routes, config };
+}
+
+/**
+ * What is wrong with a site's `search_words` (src/schemas/site/search-words.ts checks the shape):
+ * each entry's facets must be facets the reader refines, its range an attribute the search ranges.
+ */
+export function searchWordsProblems(words: readonly DealerWords[]): string[] {
+  const problems: string[] = [];
+  words.forEach((entry, index) => {
+    for (const attribute of Object.keys(entry.refine ?? {})) {
+      if (!(VOCABULARY_FACETS as readonly string[]).includes(attribute))
+        problems.push(`search_words[${index}].refine.${attribute}: not a facet the search filters by (one of ${VOCABULARY_FACETS.join(', ')})`);
+    }
+    for (const attribute of Object.keys(entry.range ?? {})) {
+      if (!(NUMERIC_ATTRIBUTES as readonly string[]).includes(attribute))
+        problems.push(`search_words[${index}].range.${attribute}: not a range the search filters by (one of ${NUMERIC_ATTRIBUTES.join(', ')})`);
+    }
+  });
+  return problems;
+}
+
+/** A site's `search_words`, or an error naming the tenant, the file and the fields at fault. */
+function checkedSearchWords(words: readonly DealerWords[], slug: string): DealerWords[] {
+  const problems = searchWordsProblems(words);
+  if (problems.length > 0) throw new Error(`${slug}: site.json ${problems.join('; ')}`);
+  return [...words];
 }
 
 /**
@@ -147,5 +192,7 @@ export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSel
     typeLabel: data.config.carTypeLabel,
     selects: [...selects],
     initial: { total: facets.nbHits, facets: facets.facets },
+    example: sentenceExample(siteKinds),
+    ...(data.config.words ? { words: data.config.words } : {}),
   };
 }

@@ -12,16 +12,39 @@ const car = (fields: Partial<Car>): Car => makeCar({ id: 7, slug: 'car-7', statu
 describe('toSearchDocument', () => {
   it('flattens a car into facet fields, leaving absent facts out', () => {
     const document = toSearchDocument(
-      car({ name: ' 2020 Kia Rio ', make: 'Kia', model: 'Rio', bodyconfiguration: 'Hatch', trans: 'Auto', price: 15990, dealership_slug: 'north', location: { name: 'Yard', slug: 'yard' }, images: [{ image: '/a.webp' }], created_at: '2026-01-01T00:00:00Z', colour: '' }),
+      car({
+        name: ' 2020 Kia Rio ',
+        make: 'Kia',
+        model: 'Rio',
+        bodyconfiguration: 'Hatch',
+        trans: 'Auto',
+        price: 15990,
+        dealership_slug: 'north',
+        location: { name: 'Yard', slug: 'yard' },
+        images: [{ image: '/a.webp' }],
+        created_at: '2026-01-01T00:00:00Z',
+        colour: '',
+      }),
       site,
     );
-    expect(document).toMatchObject({ uid: 'demo__7', site: 'demo', id: '7', name: '2020 Kia Rio', body: 'Hatch', transmission: 'Auto', dealership_name: 'North Motors', location_name: 'Yard', image: '/a.webp', price_range: '$10,000 - $20,000' });
+    expect(document).toMatchObject({
+      uid: 'demo__7',
+      site: 'demo',
+      id: '7',
+      name: '2020 Kia Rio',
+      body: 'Hatch',
+      transmission: 'Auto',
+      dealership_name: 'North Motors',
+      location_name: 'Yard',
+      image: '/a.webp',
+      price_range: '$10,000 - $20,000',
+    });
     expect('colour' in document).toBe(false);
     expect('km' in document).toBe(false);
     expect(document.created_at).toBe(Date.parse('2026-01-01T00:00:00Z') / 1000);
   });
 
-  it('searchDocumentOf makes a car\'s document once per site (similar vehicles of many pages) and equals toSearchDocument', () => {
+  it("searchDocumentOf makes a car's document once per site (similar vehicles of many pages) and equals toSearchDocument", () => {
     const one = car({ make: 'Kia', model: 'Rio', price: 15990 });
     const first = searchDocumentOf(one, site);
     expect(searchDocumentOf(one, site)).toBe(first);
@@ -54,8 +77,29 @@ describe('toSearchDocument', () => {
 
 describe('issue 14 item 1 (audit 1): the facets of spec §3 in the search document', () => {
   it('carries seats, weekly_price_range, make > model and certified as true or false', () => {
-    const document = toSearchDocument(car({ make: 'Toyota', model: 'Corolla', seats: 5, weekly_price_range: '$150 - $200', tag: 'Runout Sale', badge: 'Ascent', drive: 'FWD', subscription_price: 199 }), site);
-    expect(document).toMatchObject({ seats: 5, weekly_price_range: '$150 - $200', make_model: 'Toyota > Corolla', tag: 'Runout Sale', badge: 'Ascent', drive: 'FWD', subscription_price: 199, certified: false });
+    const document = toSearchDocument(
+      car({
+        make: 'Toyota',
+        model: 'Corolla',
+        seats: 5,
+        weekly_price_range: '$150 - $200',
+        tag: 'Runout Sale',
+        badge: 'Ascent',
+        drive: 'FWD',
+        subscription_price: 199,
+      }),
+      site,
+    );
+    expect(document).toMatchObject({
+      seats: 5,
+      weekly_price_range: '$150 - $200',
+      make_model: 'Toyota > Corolla',
+      tag: 'Runout Sale',
+      badge: 'Ascent',
+      drive: 'FWD',
+      subscription_price: 199,
+      certified: false,
+    });
     expect(toSearchDocument(car({ certified: true }), site).certified).toBe(true);
     expect('make_model' in toSearchDocument(car({ make: 'Toyota' }), site)).toBe(false);
   });
@@ -73,7 +117,8 @@ describe('issue 14 item 1 (audit 1): the facets of spec §3 in the search docume
   it('makes every facet and range attribute filterable on Meilisearch', () => {
     const filterable = INDEX_SETTINGS.filterableAttributes as string[];
     for (const attribute of [...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES]) expect(filterable).toContain(attribute);
-    for (const attribute of ['seats', 'certified', 'tag', 'badge', 'make_model', 'weekly_price_range', 'subscription_price', 'drive', 'year', 'km']) expect(filterable).toContain(attribute);
+    for (const attribute of ['seats', 'certified', 'tag', 'badge', 'make_model', 'weekly_price_range', 'subscription_price', 'drive', 'year', 'km'])
+      expect(filterable).toContain(attribute);
   });
 });
 

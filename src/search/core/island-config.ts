@@ -4,6 +4,7 @@ import type { RouteTable } from './routes.ts';
 import type { GridPromoNode } from './promo-nodes.ts';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { ImageOptions } from '../../lib/images.ts';
+import type { DealerWords } from './sentence.ts';
 
 /** Which engine answers searches: the embedded index file, or a Meilisearch host with a tenant token. */
 export type EngineConfig =
@@ -48,6 +49,8 @@ export interface SearchConfig {
   stockNoun: string;
   /** Quick Enquiry modal: the enquiry form's settings (modalFormConfig(site)). */
   leads: { form: FormSiteConfig };
+  /** The dealer's own words for the sentence search (site.json search_words); absent when none. */
+  words?: DealerWords[];
 }
 
 /** A results snapshot: the build's first page (static HTML) or a live answer. */

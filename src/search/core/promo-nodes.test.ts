@@ -16,7 +16,10 @@ describe('audit 3.13 / 4.15: promo nodes between start and expiry in the dealer 
   });
 
   it('shows a node from its start (inclusive) until its expiry (exclusive)', () => {
-    const [sale] = gridPromoNodes([{ id: 'sale', start: '2026-12-01', expiry: '2026-12-08', position: 3, strictDisplay: false, title: 'Sale', description: '' }], 'Australia/Brisbane');
+    const [sale] = gridPromoNodes(
+      [{ id: 'sale', start: '2026-12-01', expiry: '2026-12-08', position: 3, strictDisplay: false, title: 'Sale', description: '' }],
+      'Australia/Brisbane',
+    );
     const start = Date.parse('2026-12-01T00:00:00+10:00');
     const expiry = Date.parse('2026-12-08T00:00:00+10:00');
     expect(promoNodeShows(sale, start - 1, [])).toBe(false);
@@ -37,11 +40,24 @@ describe('audit 3.13 / 4.15: promo nodes between start and expiry in the dealer 
 
   it('places nodes at their slots while the We Want Your Car! card keeps its slots', () => {
     const cars = Array.from({ length: 20 }, (_, index) => ({ car: index, collapsed: 1 }));
-    const nodes = activePromoNodes([node({ id: 'b', position: 8 }), node({ id: 'a', position: 2 }), node({ id: 'c', position: 2 }), node({ id: 'late', position: 99 })], 0, []);
-    const grid = withPromoSlots(cars, [8, 17], 0, nodes.map((item) => ({ position: item.position, node: item.id })));
+    const nodes = activePromoNodes(
+      [node({ id: 'b', position: 8 }), node({ id: 'a', position: 2 }), node({ id: 'c', position: 2 }), node({ id: 'late', position: 99 })],
+      0,
+      [],
+    );
+    const grid = withPromoSlots(
+      cars,
+      [8, 17],
+      0,
+      nodes.map((item) => ({ position: item.position, node: item.id })),
+    );
     const where = (predicate: (item: (typeof grid)[number]) => boolean) => grid.flatMap((item, index) => (predicate(item) ? [index] : []));
     expect(where((item) => item.kind === 'promo')).toEqual([8, 17]);
-    expect(grid.flatMap((item, index) => (item.kind === 'node' ? [[item.node, index]] : []))).toEqual([['a', 2], ['c', 3], ['b', 9]]);
+    expect(grid.flatMap((item, index) => (item.kind === 'node' ? [[item.node, index]] : []))).toEqual([
+      ['a', 2],
+      ['c', 3],
+      ['b', 9],
+    ]);
     expect(grid.filter((item) => item.kind === 'car')).toHaveLength(20);
     expect(withPromoSlots([], [8], 0, [{ position: 0, node: 'a' }])).toEqual([]);
   });

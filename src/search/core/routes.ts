@@ -66,10 +66,12 @@ export function buildRouteTable(documents: readonly SearchDocument[], prefix = '
         if (!models.has(key)) models.set(key, { make: makes.get(makeSlug)!, model: document.model });
       }
     }
-    if (document.location_slug && document.location_name && !locations.has(document.location_slug)) locations.set(document.location_slug, document.location_name);
-    if (document.dealership_slug && document.dealership_name && !dealerships.has(document.dealership_slug)) dealerships.set(document.dealership_slug, document.dealership_name);
+    if (document.location_slug && document.location_name && !locations.has(document.location_slug))
+      locations.set(document.location_slug, document.location_name);
+    if (document.dealership_slug && document.dealership_name && !dealerships.has(document.dealership_slug))
+      dealerships.set(document.dealership_slug, document.dealership_name);
   }
-  const byKey = <T,>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const byKey = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [slug, make] of byKey(makes)) add(slug, { make: [make] }, make);
   for (const [slug, { make, model }] of byKey(models)) if (!slug.endsWith('/')) add(slug, { make: [make], model: [model] }, `${make} ${model}`);
   for (const [slug, name] of byKey(locations)) add(slugify(slug), { location_name: [name] }, name);

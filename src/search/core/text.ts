@@ -6,7 +6,10 @@
 
 /** Lower-case, accent-free form of a text. */
 export function normalizeText(value: string): string {
-  return value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Words of a text, normalised. */

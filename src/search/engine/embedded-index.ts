@@ -7,10 +7,10 @@
  * the other fields derive them; uid, site, make_model, custom_rank and tiebreak are recomputed.
  */
 import { slugify } from '../../lib/text/slug.ts';
-import { nameFromParts } from '../../lib/vehicle/identity.ts';
+import { nameFromParts } from '../../schemas/identity.ts';
 import { DEFAULT_INDEX } from '../core/config.ts';
 import { customRank, documentUid, makeModel, tiebreakOf, type SearchDocument } from '../core/documents.ts';
-import { priceBand } from '../../lib/vehicle/price-band.ts';
+import { priceBand } from '../../schemas/price-band.ts';
 import { createSearchEngine } from './engine.ts';
 import type { IndexColumn, SearchEngine, WholeStockAnswer } from './types.ts';
 
@@ -49,7 +49,7 @@ const FLAG_FIELDS = ['preorder', 'reserved', 'certified'] as const;
 /** Flags every document carries as true or false (the others are left out when false). */
 const BOTH_VALUE_FLAGS: ReadonlySet<string> = new Set(['certified']);
 
-/** The name the encoder predicts (and the decoder restores): the display name built from the facts (src/lib/vehicle/identity.ts). */
+/** The name the encoder predicts (and the decoder restores): the display name built from the facts (src/schemas/identity.ts). */
 function derivedName(document: Partial<SearchDocument>): string {
   return nameFromParts(document);
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { FORM_MESSAGES, LEAD_MESSAGES } from '../../lib/forms/messages.ts';
+import { FORM_MESSAGES, LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 import type { Car } from '../../schemas/car.ts';
 import { fieldErrors } from '../../schemas/forms/fields.ts';
 import type { ApiTenant, TenantRegistry } from './tenants.ts';

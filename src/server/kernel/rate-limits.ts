@@ -2,12 +2,20 @@
  * Rate-limit keys and counters. Every limit is keyed on the tenant the
  * request resolves to (not the raw Host / X-Site text, which an attacker varies freely:
  * another port, a random Host plus ?site=) and on the client address Fastify derives
- * (X-Forwarded-For only from the configured proxies). With REDIS_URL the counters live in
- * Redis so several API processes share them.
+ * (X-Forwarded-For only from the configured proxies), as one client key
+ * (src/platform/net/client-address.ts: an IPv6 /64 is one client). With REDIS_URL the counters live in Redis so several
+ * API processes share them.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TenantRegistry } from './tenants.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client this request counts against (clientAddress of request.ip): every per-client limit and allowance keys on it. */
+    readonly client: string;
+  }
+}
 
 /**
  * The tenant a request will resolve to, from what is known before the body is read: the
@@ -25,7 +33,7 @@ export function rateLimitTenant(tenants: TenantRegistry, request: FastifyRequest
 }
 
 /** The key of one client of one tenant. */
-export const clientKey = (tenants: TenantRegistry, request: FastifyRequest): string => `${rateLimitTenant(tenants, request)}|${request.ip}`;
+export const clientKey = (tenants: TenantRegistry, request: FastifyRequest): string => `${rateLimitTenant(tenants, request)}|${request.client}`;
 
 /** A fixed-window counter: in memory, or shared through Redis. */
 export interface WindowCounter {

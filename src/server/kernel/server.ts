@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { logDestination, type LogFormat } from '../../logging/logger.ts';
 import { isDatabaseUnavailable } from '../../platform/sql/unavailable.ts';
 import { UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
+import { clientAddress, DEFAULT_CLIENT_IPV6_PREFIX } from '../../platform/net/client-address.ts';
 import { clientKey, memoryCounter, rateLimitTenant, type WindowCounter } from './rate-limits.ts';
 import { prefixed, windowStore } from './shared-counters.ts';
 import type { ApiTenant, TenantRegistry } from './tenants.ts';
@@ -62,6 +63,8 @@ export interface HttpKernelOptions {
   /** The counters of the limits: in memory, or shared through Redis with a fallback to memory (kernel/shared-counters.ts). */
   counter?: WindowCounter;
   now: () => number;
+  /** IPv6 clients are counted by this prefix of their address (CLIENT_IPV6_PREFIX); default 64. */
+  clientIpv6PrefixBits?: number;
 }
 
 /** Install the shared hooks and plugins on `app` (before any feature plugin is registered). */
@@ -71,6 +74,13 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
   // Fastify wants every decorated property's starting value (one request shape); the tenant hook below sets it before any /api handler runs.
   const decorateUntilSet = app.decorateRequest as (property: 'tenant', value: ApiTenant | null) => FastifyInstance;
   decorateUntilSet.call(app, 'tenant', null);
+  // The client every per-client limit and allowance counts against (an IPv6 /64 is one client).
+  const prefixBits = options.clientIpv6PrefixBits ?? DEFAULT_CLIENT_IPV6_PREFIX;
+  app.decorateRequest('client', {
+    getter(this: FastifyRequest) {
+      return clientAddress(this.ip, prefixBits);
+    },
+  });
 
   // Everything outside /api goes to the static sites untouched (no body parsing, no limits).
   app.addHook('onRequest', async (request, reply) => {
@@ -106,7 +116,11 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
     keyGenerator: (request) => clientKey(tenants, request),
     store: windowStore(prefixed(counter, 'lead-api:rate:'), options.now),
     skipOnError: true,
-    errorResponseBuilder: (_request, limit) => ({ statusCode: 429, error: 'Too many requests. Please wait a moment and try again.', message: `retry in ${limit.after}` }),
+    errorResponseBuilder: (_request, limit) => ({
+      statusCode: 429,
+      error: 'Too many requests. Please wait a moment and try again.',
+      message: `retry in ${limit.after}`,
+    }),
   });
 
   // Per tenant overall, so a flood aimed at one site cannot take the service from the others.

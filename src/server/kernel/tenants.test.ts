@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TenantRegistry, watchTenantsFolder } from './tenants.ts';
+import { leadDeliveryProblem, TenantRegistry, watchTenantsFolder } from './tenants.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'tenants-unit-'));
 function tenant(slug: string, url: string, extra: Record<string, unknown> = {}) {
@@ -65,6 +65,20 @@ describe('watchTenantsFolder (npm run api with TENANTS_WATCH, npm run serve)', (
     expect(reloads).toBe(1);
     rmSync(folder, { recursive: true, force: true });
   });
+
+  it('stops following the folder when its stop function is called, a pending reload included', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tenants-unwatch-'));
+    mkdirSync(join(folder, 'acme'));
+    let reloads = 0;
+    const stop = watchTenantsFolder(folder, () => reloads++);
+    writeFileSync(join(folder, 'acme', 'stock.json'), '[]');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    stop();
+    writeFileSync(join(folder, 'acme', 'site.json'), '{}');
+    rmSync(folder, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(reloads).toBe(0);
+  });
 });
 
 describe('TenantRegistry with the pipeline stock folder', () => {
@@ -124,5 +138,23 @@ describe('incremental tenant reloads (issue 34)', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('leadDeliveryProblem (what the build says about a tenant folder)', () => {
+  it('says nothing when leads go to the site e-mail or to a lead-delivery.json destination', () => {
+    tenant('mailed', 'https://mailed.example', { email: 'leads@mailed.example' });
+    expect(leadDeliveryProblem(join(root, 'mailed'))).toBeUndefined();
+    tenant('hooked', 'https://hooked.example');
+    writeFileSync(join(root, 'hooked', 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: 'https://crm.example/hook' }] }));
+    expect(leadDeliveryProblem(join(root, 'hooked'))).toBeUndefined();
+  });
+
+  it('names a tenant whose leads would be stored but sent nowhere, and a lead-delivery.json that does not parse', () => {
+    tenant('silent', 'https://silent.example');
+    expect(leadDeliveryProblem(join(root, 'silent'))).toBe('no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).');
+    tenant('broken', 'https://broken.example', { email: 'leads@broken.example' });
+    writeFileSync(join(root, 'broken', 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'pigeon' }] }));
+    expect(leadDeliveryProblem(join(root, 'broken'))).toMatch(/^lead-delivery\.json: .*broken[\\/]lead-delivery\.json: field destinations\.0/);
   });
 });

@@ -6,7 +6,7 @@
  * the ops pipeline changes stock while the service runs.
  */
 import { existsSync, readFileSync, watch } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
@@ -22,8 +22,14 @@ export const DestinationSchema = v.variant('type', [
     /** 'json' (default) or 'adf' (ADF/XML 1.0). */
     format: v.optional(v.picklist(['json', 'adf']), 'json'),
     url: v.pipe(v.string(), v.url()),
-    /** Name of an environment variable holding the HMAC secret (the secret itself never sits in the tenant folder). */
-    secret_env: v.optional(v.pipe(v.string(), v.regex(/^[A-Z][A-Z0-9_]*$/))),
+    /**
+     * Name of the environment variable holding the HMAC secret (the secret itself never sits in
+     * the tenant folder): LEAD_DELIVERY_SECRET_<SLUG> or LEAD_DELIVERY_SECRET_<SLUG>__<NAME>
+     * (deliverySecretNames; checked against the folder's slug when the file is read).
+     */
+    secret_env: v.optional(
+      v.pipe(v.string(), v.regex(/^LEAD_DELIVERY_SECRET_[A-Z0-9_]+$/, 'expected LEAD_DELIVERY_SECRET_<SLUG> or LEAD_DELIVERY_SECRET_<SLUG>__<NAME>')),
+    ),
     /** Per-attempt timeout in ms. Default 10000. */
     timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(60_000)), 10_000),
   }),
@@ -112,7 +118,8 @@ export interface StockSource {
 function buildTenant(dir: string, options: Pick<TenantRegistryOptions, 'stockDir' | 'stockSource'>): ApiTenant {
   const slug = dir.split(/[\\/]/).pop()!;
   const accepted = options.stockDir ? join(options.stockDir, `${slug}.json`) : undefined;
-  const stock = options.stockSource?.stockOf(slug) ?? (accepted && existsSync(accepted) ? { data: JSON.parse(readFileSync(accepted, 'utf8')) as unknown } : undefined);
+  const stock =
+    options.stockSource?.stockOf(slug) ?? (accepted && existsSync(accepted) ? { data: JSON.parse(readFileSync(accepted, 'utf8')) as unknown } : undefined);
   // The state's reservations over the folder's file, as the pipeline builds them (src/pipeline/state/store.ts overlay).
   const reserved = options.stockSource?.reservationsOf?.(slug);
   const tenant = loadTenant(dir, Date.now(), stock, reserved ? { ...readReservationOverlay(dir), ...reserved } : undefined);
@@ -157,18 +164,64 @@ function buildTenant(dir: string, options: Pick<TenantRegistryOptions, 'stockDir
 }
 
 /**
+ * The environment variables a tenant's lead-delivery.json may name as `secret_env`: its own
+ * delivery secrets only, `LEAD_DELIVERY_SECRET_<SLUG>` (slug upper-cased, `-` as `_`) and
+ * `LEAD_DELIVERY_SECRET_<SLUG>__<NAME>`. A tenant author can then never have leads signed
+ * with a server secret (the Stripe webhook secret, a feed secret, the sign-in secret) or
+ * another tenant's delivery secret: the delivery signature has the same construction as
+ * those, so a MAC under them would be a forgery kit. Slugs never hold `__`, so no two
+ * tenants share a name.
+ */
+export function deliverySecretNames(slug: string): { exact: string; prefix: string } {
+  const exact = `LEAD_DELIVERY_SECRET_${slug.toUpperCase().replace(/-/g, '_')}`;
+  return { exact, prefix: `${exact}__` };
+}
+
+/** Whether `name` is one of the tenant's own delivery secret variables. */
+export function isDeliverySecretName(slug: string, name: string): boolean {
+  const { exact, prefix } = deliverySecretNames(slug);
+  return name === exact || (name.startsWith(prefix) && /^[A-Z0-9_]+$/.test(name.slice(prefix.length)) && name.length > prefix.length);
+}
+
+/**
  * lead-delivery.json of a tenant folder; without destinations, ADF by e-mail to the site's
- * address when it has one. Also used by the build to report tenants whose leads would go nowhere.
+ * address when it has one. Throws, naming the file and the field, when it is invalid or names
+ * another variable than the tenant's own delivery secrets (deliverySecretNames).
  */
 export function loadDeliveryFile(dir: string, siteEmail: string | undefined): { destinations: Destination[]; retention: Retention } {
   const file = join(dir, 'lead-delivery.json');
   const byEmail: Destination[] = siteEmail ? [{ id: 'email', type: 'email', format: 'adf', to: [siteEmail] }] : [];
   if (!existsSync(file)) return { destinations: byEmail, retention: DEFAULT_RETENTION };
   const result = v.safeParse(LeadDeliveryFileSchema, JSON.parse(readFileSync(file, 'utf8')));
-  if (!result.success) {
-    throw new Error(`${file}: ${result.issues.map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`).join('; ')}`);
-  }
+  const slug = basename(resolve(dir));
+  const { exact, prefix } = deliverySecretNames(slug);
+  const problems = result.success
+    ? (result.output.destinations ?? []).flatMap((destination, index) =>
+        destination.type === 'webhook' && destination.secret_env !== undefined && !isDeliverySecretName(slug, destination.secret_env)
+          ? [`field destinations.${index}.secret_env: ${destination.secret_env} is not a delivery secret of this tenant (expected ${exact} or ${prefix}<NAME>)`]
+          : [],
+      )
+    : result.issues.map((issue) => {
+        const path = v.getDotPath(issue) ?? '(root)';
+        return `field ${path}: ${issue.message}${/\.secret_env$/.test(path) ? ` (this tenant's: ${exact} or ${prefix}<NAME>)` : ''}`;
+      });
+  if (!result.success || problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
   return { destinations: result.output.destinations ?? byEmail, retention: result.output.retention ?? DEFAULT_RETENTION };
+}
+
+/**
+ * What to say about a tenant folder whose leads would be stored but sent nowhere (no site
+ * e-mail, no lead-delivery.json destination) or whose lead-delivery.json is wrong; undefined
+ * when its leads have somewhere to go. The build prints it for every tenant it built.
+ */
+export function leadDeliveryProblem(dir: string): string | undefined {
+  try {
+    const email = (JSON.parse(readFileSync(join(dir, 'site.json'), 'utf8')) as { email?: unknown }).email;
+    if (loadDeliveryFile(dir, typeof email === 'string' ? email : undefined).destinations.length > 0) return undefined;
+    return 'no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).';
+  } catch (error) {
+    return `lead-delivery.json: ${(error as Error).message}`;
+  }
 }
 
 /** The loaded tenants, with host and origin resolution. */
@@ -272,7 +325,11 @@ export class TenantRegistry {
       const key = host.toLowerCase();
       const owner = hosts.get(key) ?? hosts.get(key.replace(/^www\./, ''));
       if (owner !== undefined && owner !== slug) {
-        report.failed.push({ dir: slug, reason: 'duplicate-host', error: `SITE_HOSTS maps ${key} to ${slug}, but it is the site.json url host of tenant ${owner}; the mapping is ignored` });
+        report.failed.push({
+          dir: slug,
+          reason: 'duplicate-host',
+          error: `SITE_HOSTS maps ${key} to ${slug}, but it is the site.json url host of tenant ${owner}; the mapping is ignored`,
+        });
         continue;
       }
       hosts.set(key, slug);
@@ -287,7 +344,10 @@ export class TenantRegistry {
 
   /** Slugs of tenants with no lead destination (no site e-mail, no lead-delivery.json): their leads go nowhere. */
   undeliverable(): string[] {
-    return [...this.tenants.values()].filter((tenant) => tenant.destinations.length === 0).map((tenant) => tenant.slug).sort();
+    return [...this.tenants.values()]
+      .filter((tenant) => tenant.destinations.length === 0)
+      .map((tenant) => tenant.slug)
+      .sort();
   }
 
   /** A tenant by slug. */
@@ -335,13 +395,14 @@ export class TenantRegistry {
  * Calls `reload` after changes under the tenants folder, debounced by half a second (the ops
  * pipeline writes several files per stock change), with the tenant folders that changed
  * (reload only those), or undefined when the platform did not say which file
- * changed (reload all). The watcher does not keep the process alive. Throws where the
- * platform cannot watch the folder: the callers say so or not; SIGHUP reloads too.
+ * changed (reload all). The watcher does not keep the process alive; the returned function
+ * stops it. Throws where the platform cannot watch the folder: the callers say so or not;
+ * SIGHUP reloads too.
  */
-export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[] | undefined) => void): void {
+export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[] | undefined) => void): () => void {
   let pending: NodeJS.Timeout | undefined;
   let changed: Set<string> | undefined = new Set();
-  watch(tenantsDir, { recursive: true }, (_event, filename) => {
+  const watcher = watch(tenantsDir, { recursive: true }, (_event, filename) => {
     const slug = filename ? String(filename).split(/[\\/]/)[0] : undefined;
     if (slug === undefined || slug === '') changed = undefined;
     else if (!slug.startsWith('.')) changed?.add(slug);
@@ -353,5 +414,10 @@ export function watchTenantsFolder(tenantsDir: string, reload: (changed: string[
       pending = undefined;
       if (slugs === undefined || slugs.size > 0) reload(slugs ? [...slugs].sort() : undefined);
     }, 500);
-  }).unref();
+  });
+  watcher.unref();
+  return () => {
+    clearTimeout(pending);
+    watcher.close();
+  };
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CATEGORY_EXAMPLES, marketing, tenant } from '../../../tests/fixtures/lead-categories.ts';
-import { leadWebhookProblems, leadWebhookSchema } from '../../../tests/fixtures/lead-webhook-schema.ts';
+import { leadWebhookProblems, leadWebhookSchema } from '../../../tests/support/lead-webhook-schema.ts';
 import { actingLocation, LEAD_WEBHOOK_SCHEMA_VERSION, leadAdf, leadDocument } from './formats.ts';
 import type { Evaluation } from './evaluations.ts';
 import type { StoredLead } from './row.ts';

@@ -5,11 +5,16 @@
  * the job (logged, counted on /api/health, revived by `npm run outbox -- retry`). Every send
  * carries the job's Idempotency-Key; webhook bodies are signed over "<timestamp>.<body>"
  * (X-Signature-Timestamp, X-Signature: sha256=HMAC) so a receiver can refuse replays.
+ * Webhook URLs are tenant-authored: they go through the outbound-address policy
+ * (src/platform/net/outbound.ts; no loopback, private or link-local address in any form, checked
+ * on the literal host, every DNS answer and the connected peer), and in production must be
+ * https; a refused URL is a permanent failure (dead letter), never a request.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { environment } from '../../config/env.ts';
+import { guardPeer, literalRefusal, outboundRequestOptions, type OutboundPolicy } from '../../platform/net/outbound.ts';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
 import type { KernelAdapters } from '../kernel/adapters.ts';
@@ -37,6 +42,12 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** Environment to read webhook secrets from. Default the process environment (src/config/env.ts). */
   env?: Record<string, string | undefined>;
+  /** Webhooks may reach loopback and private addresses (LEAD_DELIVERY_ALLOW_PRIVATE: local receivers only; refused in production). */
+  allowPrivate?: boolean;
+  /** Private addresses allowed one by one, exactly as connected to (tests' local receivers). */
+  allowAddresses?: readonly string[];
+  /** Webhook URLs must be https (production). */
+  requireHttps?: boolean;
   /** Signs links to trade-in photos for the delivered lead (set by createApp). */
   photoLink?: (tenant: string, photoId: string) => string | undefined;
   /** The signed unsubscribe link of a lead's contact. Set by createApp. */
@@ -64,8 +75,10 @@ export class Outbox {
   private readonly tenants: TenantRegistry;
   private readonly adapters: KernelAdapters;
   private readonly log: WorkerLog;
-  private readonly options: Required<Omit<OutboxOptions, 'env' | 'photoLink' | 'unsubscribeLink'>> & {
+  private readonly options: Required<Omit<OutboxOptions, 'env' | 'photoLink' | 'unsubscribeLink' | 'allowPrivate' | 'allowAddresses' | 'requireHttps'>> & {
     env: Record<string, string | undefined>;
+    outbound: OutboundPolicy;
+    requireHttps: boolean;
     photoLink?: OutboxOptions['photoLink'];
     unsubscribeLink?: OutboxOptions['unsubscribeLink'];
   };
@@ -75,7 +88,14 @@ export class Outbox {
   private stopped = true;
   private again = false;
 
-  constructor(store: Pick<KernelStores, 'leads' | 'outbox' | 'optOuts' | 'evaluations'>, tenants: TenantRegistry, adapters: KernelAdapters, log: WorkerLog, options: OutboxOptions = {}, now: () => number = Date.now) {
+  constructor(
+    store: Pick<KernelStores, 'leads' | 'outbox' | 'optOuts' | 'evaluations'>,
+    tenants: TenantRegistry,
+    adapters: KernelAdapters,
+    log: WorkerLog,
+    options: OutboxOptions = {},
+    now: () => number = Date.now,
+  ) {
     this.store = store;
     this.tenants = tenants;
     this.adapters = adapters;
@@ -90,6 +110,8 @@ export class Outbox {
       leaseMs: options.leaseMs ?? 60_000,
       maxAttempts: options.maxAttempts ?? 12,
       env: options.env ?? environment(),
+      outbound: { allowPrivate: options.allowPrivate ?? false, allowAddresses: options.allowAddresses ?? [] },
+      requireHttps: options.requireHttps ?? false,
       photoLink: options.photoLink,
       unsubscribeLink: options.unsubscribeLink,
     };
@@ -153,14 +175,17 @@ export class Outbox {
    * write runs go together in the next (one statement, one commit for many
    * jobs). A crash can repeat a send only while its outcome waits, about one write long.
    */
-  private readonly outcomes = groupQueue(async (items: { delivered?: string; failed?: { id: string; error: string; nextAttemptAt: number; dead?: boolean } }[]) => {
-    await this.store.outbox.recordDeliveryOutcomes(
-      items.flatMap((item) => (item.delivered ? [item.delivered] : [])),
-      items.flatMap((item) => (item.failed ? [item.failed] : [])),
-      this.now(),
-    );
-    return items.map(() => undefined);
-  }, 500);
+  private readonly outcomes = groupQueue(
+    async (items: { delivered?: string; failed?: { id: string; error: string; nextAttemptAt: number; dead?: boolean } }[]) => {
+      await this.store.outbox.recordDeliveryOutcomes(
+        items.flatMap((item) => (item.delivered ? [item.delivered] : [])),
+        items.flatMap((item) => (item.failed ? [item.failed] : [])),
+        this.now(),
+      );
+      return items.map(() => undefined);
+    },
+    500,
+  );
 
   /**
    * One round: claim due jobs, send them, record each outcome as soon as it is known (grouped
@@ -190,14 +215,25 @@ export class Outbox {
             `lead delivery dead-lettered (${failure.permanent ? 'permanent refusal' : 'attempts used up'}); retry with: npm run outbox -- retry --tenant ${job.tenant}`,
           );
         }
-        await this.outcomes.push({ failed: { id: job.id, error: failure.message, dead, nextAttemptAt: this.now() + retryDelay(attempts, this.options.baseDelayMs, this.options.maxDelayMs) } });
+        await this.outcomes.push({
+          failed: {
+            id: job.id,
+            error: failure.message,
+            dead,
+            nextAttemptAt: this.now() + retryDelay(attempts, this.options.baseDelayMs, this.options.maxDelayMs),
+          },
+        });
       }),
     );
     return jobs.length;
   }
 
   /** Send one job; resolves to undefined when delivered, else the error and whether retrying can help. */
-  private async deliver(job: DeliveryJob, lead: StoredLead | undefined, optedOutAt: number | undefined): Promise<{ message: string; permanent: boolean } | undefined> {
+  private async deliver(
+    job: DeliveryJob,
+    lead: StoredLead | undefined,
+    optedOutAt: number | undefined,
+  ): Promise<{ message: string; permanent: boolean } | undefined> {
     const tenant = this.tenants.get(job.tenant);
     const destination = tenant?.destinations.find((entry) => entry.id === job.destination);
     try {
@@ -209,14 +245,18 @@ export class Outbox {
       const evaluation = evalid ? await this.store.evaluations.get(job.tenant, evalid) : undefined;
       const photos =
         evaluation && evaluation.image_count > 0 && this.options.photoLink
-          ? (await this.store.evaluations.images(job.tenant, evaluation.id)).map((image) => this.options.photoLink!(job.tenant, image.id)).filter((link): link is string => link !== undefined)
+          ? (await this.store.evaluations.images(job.tenant, evaluation.id))
+              .map((image) => this.options.photoLink!(job.tenant, image.id))
+              .filter((link): link is string => link !== undefined)
           : [];
       // An unsubscribed contact's lead still reaches the dealer, marked not for marketing.
       const marketing: LeadMarketing = {
         unsubscribe_url: this.options.unsubscribeLink?.(job.tenant, lead.id),
         opted_out_at: optedOutAt,
       };
-      const body = json ? JSON.stringify(leadDocument(lead, tenant, car, evaluation, photos, marketing)) : leadAdf(lead, tenant, car, evaluation, photos, marketing);
+      const body = json
+        ? JSON.stringify(leadDocument(lead, tenant, car, evaluation, photos, marketing))
+        : leadAdf(lead, tenant, car, evaluation, photos, marketing);
       await this.send(destination, job, body, json ? 'application/json' : 'application/xml', lead.category);
       this.log.info({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1 }, 'lead delivered');
       return undefined;
@@ -233,6 +273,11 @@ export class Outbox {
       await this.adapters.mail.send({ tenant: job.tenant, to: destination.to, subject: leadSubject(category, tenantName), body, contentType });
       return;
     }
+    const url = new URL(destination.url);
+    if (this.options.requireHttps && url.protocol !== 'https:')
+      throw new PermanentDeliveryError(`refused: ${url.protocol} webhook URL (production delivers leads over https only)`);
+    const refusal = literalRefusal(url, this.options.outbound);
+    if (refusal) throw new PermanentDeliveryError(refusal);
     const headers: Record<string, string> = {
       'content-type': contentType,
       'idempotency-key': job.idempotency_key,
@@ -245,7 +290,9 @@ export class Outbox {
       headers['x-signature-timestamp'] = timestamp;
       headers['x-signature'] = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
     }
-    const status = await postBody(destination.url, headers, body, destination.timeout_ms);
+    const status = await postBody(url, headers, body, destination.timeout_ms, this.options.outbound).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EPRIVATE' ? new PermanentDeliveryError(error.message) : error;
+    });
     if (status >= 400 && status < 500 && status !== 408 && status !== 429) throw new PermanentDeliveryError(`webhook refused the lead: HTTP ${status}`);
     if (status < 200 || status >= 300) throw new Error(`webhook answered HTTP ${status}`);
   }
@@ -267,14 +314,18 @@ export function leadSubject(category: string, tenantName: string): string {
 // Keep-alive agents: a busy dealer CRM gets a few reused connections, not one per lead.
 const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 32 }), https: new https.Agent({ keepAlive: true, maxSockets: 32 }) };
 
-/** POST a body and resolve to the response status (node:http: lighter than fetch on a hot path). */
-function postBody(target: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
+/** POST a body and resolve to the response status (node:http: lighter than fetch on a hot path), within the outbound policy. */
+function postBody(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, policy: OutboundPolicy): Promise<number> {
   return new Promise((resolve, reject) => {
-    const url = new URL(target);
     const secure = url.protocol === 'https:';
     const request = (secure ? https : http).request(
       url,
-      { method: 'POST', agent: secure ? agents.https : agents.http, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      {
+        method: 'POST',
+        agent: secure ? agents.https : agents.http,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        ...outboundRequestOptions(policy),
+      },
       (response) => {
         // Drain the body so the connection is reused.
         response.resume();
@@ -282,6 +333,8 @@ function postBody(target: string, headers: Record<string, string>, body: string,
         response.on('error', reject);
       },
     );
+    // The address actually connected to is judged too (a reused keep-alive socket included).
+    guardPeer(request, policy);
     request.setTimeout(timeoutMs, () => request.destroy(new Error(`webhook timed out after ${timeoutMs} ms`)));
     request.on('error', reject);
     request.end(body);

@@ -2,7 +2,7 @@
  * The lead and outbox SQL (DESIGN §6): reading leads (one, a count, a delivery round's),
  * the write through LeadWriter (write.ts), booked test-drive slots, and the deliveries
  * table the outbox worker leases, records and dead-letters. The same SQL runs on SQLite
- * and PostgreSQL (kernel/db.ts). Every lead read is scoped by tenant; the outbox reads
+ * and PostgreSQL (src/platform/sql/db.ts). Every lead read is scoped by tenant; the outbox reads
  * across tenants because one worker serves them all.
  */
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../../platform/sql/db.ts';

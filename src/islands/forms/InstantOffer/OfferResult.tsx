@@ -28,23 +28,40 @@ export function OfferWithheld({ kit, message, vehicleText }: { kit: FormKit; mes
 }
 
 export function OfferShown({ offer, vehicleText, car, reduced }: { offer: number | null; vehicleText: string; car: LeadCar | null; reduced: number | null }) {
+  const price = car && typeof car.price === 'number' && car.price > 0 ? car.price : null;
   return (
     <div data-testid="trade-in-offer">
       <p>Our instant offer for your {vehicleText}:</p>
       <p className="offer-price" data-testid="offer-price">
         {offerMoney.format(offer ?? 0)}
       </p>
-      {car && typeof car.price === 'number' && car.price > 0 && (
-        <dl>
-          <dt>{car.name}</dt>
-          <dd>{offerMoney.format(car.price)}</dd>
+      {car && price !== null && (
+        <dl className="offer-summary">
+          <div>
+            <dt>{car.name}</dt>
+            <dd>{offerMoney.format(price)}</dd>
+          </div>
           {reduced !== null && (
-            <>
+            <div>
+              <dt>Your trade-in</dt>
+              <dd>&minus;{offerMoney.format(offer ?? 0)}</dd>
+            </div>
+          )}
+          {reduced !== null && reduced > 0 && (
+            <div className="offer-summary__total">
               <dt>Price after your trade-in</dt>
               <dd data-testid="reduced-price">{offerMoney.format(reduced)}</dd>
-            </>
+            </div>
           )}
         </dl>
+      )}
+      {car && price !== null && reduced !== null && reduced <= 0 && (
+        // A trade-in worth the car or more: said in words, never as a negative price.
+        <p className="offer-summary__covers" data-testid="trade-in-covers">
+          {reduced < 0
+            ? `Your trade-in is worth ${offerMoney.format(-reduced)} more than the price of the ${car.name}: it covers the car in full.`
+            : `Your trade-in covers the full price of the ${car.name}.`}
+        </p>
       )}
       <p className="muted">The offer is valid for 7 days and subject to an inspection of your vehicle.</p>
     </div>

@@ -18,7 +18,7 @@ import {
   type InstantOfferStep,
 } from '../../../lib/forms/instant-offer.ts';
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
-import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { EnterVinSchema, imageUploadProblem } from '../../../schemas/api/trade-in.ts';
 import { InstantOfferDetailsSchema, TradeInLeadFormSchema } from '../../../schemas/forms/instant-offer.ts';
 import { HONEYPOT_FIELD } from '../../../schemas/lead.ts';
@@ -93,7 +93,7 @@ export function useInstantOffer(props: InstantOfferProps) {
       postcode: remembered.postcode,
     });
     notePageVisit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: what the shopper typed or remembered is applied a single time, never over later input
   }, []);
   // The car named by ?car_id=, once the site's car choices have loaded.
   useEffect(() => {
@@ -274,8 +274,10 @@ export function useInstantOffer(props: InstantOfferProps) {
         leadId: lead.leadId,
         category: 'Trade-in Enquiry',
         event: null,
-        values: { ...kit.values, 'Offer price': offerMoney.format(offerPrice), Vehicle: described },
-        labels: { Vehicle: 'Vehicle', 'Offer price': 'Instant offer', ...kit.labels.current },
+        // The offer is what the dealer made, not something the shopper sent: /success shows it as the offer.
+        values: { ...kit.values, Vehicle: described },
+        labels: { Vehicle: 'Vehicle', ...kit.labels.current },
+        offer: { vehicle: described, amount: offerMoney.format(offerPrice) },
       });
       return;
     }

@@ -8,10 +8,10 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formSiteConfig } from '../../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
-import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
-import { mountRoot } from '../../ui/mount-root.ts';
-import { click, fill, stubApi, submit } from '../../ui/form-events.ts';
+import { mountRoot } from '../../../../tests/support/mount-root.ts';
+import { click, fill, stubApi, submit } from '../../../../tests/support/form-events.ts';
 import ReserveForm from './ReserveForm.tsx';
 
 const mounted = mountRoot();

@@ -79,7 +79,7 @@ export function useReserve(props: ReserveFormProps) {
     if (!choices.loaded) return;
     if (!props.car && choices.cars) setCar(journeyCar(choices.cars, new URLSearchParams(location.search).get('car_id')));
     setResolved(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the car choices have loaded: the journey's car is chosen a single time
   }, [choices.loaded]);
   useEffect(() => {
     if (moved.current) heading.current?.focus();

@@ -8,11 +8,11 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formSiteConfig } from '../../../lib/forms/form-config.ts';
-import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { STEP_GUARD_MESSAGE } from '../../../lib/forms/service-booking.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
-import { mountRoot } from '../../ui/mount-root.ts';
-import { click, fill, stubApi, submit } from '../../ui/form-events.ts';
+import { mountRoot } from '../../../../tests/support/mount-root.ts';
+import { click, fill, stubApi, submit } from '../../../../tests/support/form-events.ts';
 import ServiceBookingForm, { type ServiceBookingFormProps } from './ServiceBookingForm.tsx';
 
 const mounted = mountRoot();

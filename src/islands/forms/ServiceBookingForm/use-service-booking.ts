@@ -9,7 +9,7 @@ import type { FormLocation, FormSiteConfig } from '../../../lib/forms/form-confi
 import { dealershipForLocation, preselectedLocation } from '../../../lib/forms/form-config.ts';
 import { LEAD_FAILURE_MESSAGE, withoutBlanks } from '../../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent } from '../../../lib/forms/lead-payload.ts';
-import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import {
   CHECK_OPTION_SUFFIX,
   checkServiceStep,

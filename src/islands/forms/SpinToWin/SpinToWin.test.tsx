@@ -6,11 +6,11 @@
  * prize; the server's prize is shown, announced and focused; with reduced motion at once.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { angleUnderPointer, wheelSegments } from '../../../lib/marketing/spin-to-win.ts';
 import { currentSession, signIn, signOut } from '../../../stores/session.ts';
-import { settle, click, fill, submit } from '../../ui/form-events.ts';
-import { mountRoot } from '../../ui/mount-root.ts';
+import { settle, click, fill, submit } from '../../../../tests/support/form-events.ts';
+import { mountRoot } from '../../../../tests/support/mount-root.ts';
 import SpinToWin from './SpinToWin.tsx';
 import type { SpinToWinProps } from './use-spin-to-win.ts';
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkForm } from '../../../lib/forms/form-validation.ts';
-import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { landingRotation, longDate, wheelSegments, type WheelSegment } from '../../../lib/marketing/spin-to-win.ts';
 import { SPIN_TO_WIN_MESSAGES, spinEntrySchema, type SpinPrizeAnswer, type SpinResultAnswer, type SpinStatusAnswer } from '../../../schemas/api/spin-to-win.ts';
 import { currentSession, signOut } from '../../../stores/session.ts';
@@ -108,8 +108,7 @@ export function useSpinToWin(props: SpinToWinProps) {
       cancelled = true;
       clearTimeout(settleTimer.current);
     };
-    // The page's settings never change after hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's settings never change after hydration: the state is asked once
   }, []);
 
   /** The wheel has stopped on the prize: show and announce it. */

@@ -6,7 +6,7 @@ import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/vehicle/availab
 import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actions.ts';
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
-import Picture from '../../../components/Picture.tsx';
+import Picture from '../../ui/Picture.tsx';
 import type { SearchHit } from '../../../search/engine/engine.ts';
 import { hitToCar } from '../../../search/core/hit-car.ts';
 import SaveCompare from '../../ui/SaveCompare.tsx';

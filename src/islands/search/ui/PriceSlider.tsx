@@ -95,10 +95,11 @@ export function PriceSlider({ bounds, values, onCommit, debounceMs = SLIDER_DEBO
   /** The built thumb that had focus when the island went live: the live one takes it over. */
   const focused = useRef<number | null>(null);
   // Outside changes (URL param removed, new facet range) reset the thumbs.
+  const [low, high] = values;
   useEffect(() => {
-    setLocal(values);
-    setTyped([String(values[0]), String(values[1])]);
-  }, [values[0], values[1]]);
+    setLocal([low, high]);
+    setTyped([String(low), String(high)]);
+  }, [low, high]);
   useEffect(() => () => clearTimeout(timer.current), []);
   useLayoutEffect(() => {
     if (!live || focused.current === null) return;

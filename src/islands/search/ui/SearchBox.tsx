@@ -5,6 +5,8 @@ import type { HistoryEntry } from '../../../search/browser/history.ts';
 export interface SearchBoxProps {
   value: string;
   onChange: (value: string) => void;
+  /** Enter: the text is read as a sentence (src/search/browser/sentence.ts). */
+  onSubmit?: () => void;
   history: HistoryEntry[];
 }
 
@@ -16,7 +18,7 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
   details.querySelector('summary')?.focus();
 }
 
-export function SearchBox({ value, onChange, history }: SearchBoxProps) {
+export function SearchBox({ value, onChange, onSubmit, history }: SearchBoxProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
@@ -29,11 +31,25 @@ export function SearchBox({ value, onChange, history }: SearchBoxProps) {
   }, []);
   return (
     <div className="search-box">
-      <form role="search" onSubmit={(event) => event.preventDefault()}>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit?.();
+        }}
+      >
         <label htmlFor={id} className="visually-hidden">
           Search stock
         </label>
-        <input ref={input} id={id} type="search" placeholder="Search make, model, colour or stock number" value={value} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
+        <input
+          ref={input}
+          id={id}
+          type="search"
+          placeholder="Search make, model, colour or stock number"
+          value={value}
+          autoComplete="off"
+          onChange={(event) => onChange(event.target.value)}
+        />
       </form>
       {history.length > 0 && ( // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape closes the recent-searches disclosure
         <details className="search-history" onKeyDown={closeOnEscape}>

@@ -6,15 +6,27 @@
  * button that stays in view while the shopper scrolls the filters and closes the panel.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CarTypeFilter, EmptyState, RefinementList, ResultCount, SortSelect, type CarTypeFilterProps, type RefinementListProps, type SortSelectProps } from './Facets.tsx';
+import {
+  CarTypeFilter,
+  EmptyState,
+  RefinementList,
+  ResultCount,
+  SortSelect,
+  type CarTypeFilterProps,
+  type RefinementListProps,
+  type SortSelectProps,
+} from './Facets.tsx';
 import { Loader } from './Loader.tsx';
 import { Pagination, type PaginationProps } from './Pagination.tsx';
 import { PriceSlider, type PriceSliderProps } from './PriceSlider.tsx';
 import { ResultsGrid, type ResultsGridProps } from './ResultsGrid.tsx';
 import { SearchBox, type SearchBoxProps } from './SearchBox.tsx';
+import { Chips, type ChipsProps } from './Chips.tsx';
 
 export interface SearchLayoutProps {
   searchBox: SearchBoxProps;
+  /** The filters in words, each removable (car type aside: its own filter shows it). */
+  chips?: ChipsProps;
   carType: CarTypeFilterProps | null;
   facets: RefinementListProps[];
   price: PriceSliderProps | null;
@@ -78,6 +90,7 @@ export function SearchLayout(props: SearchLayoutProps) {
       </aside>
       <div className="search-layout__results">
         <SearchBox {...props.searchBox} />
+        {props.chips && <Chips {...props.chips} />}
         <div className="search-layout__bar">
           <ResultCount count={props.count} noun={props.noun} busy={props.busy} />
           <SortSelect {...props.sort} />

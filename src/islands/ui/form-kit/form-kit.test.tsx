@@ -7,7 +7,7 @@
 import { act, useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useFormKit, type FormKit } from './use-form-kit.ts';
-import { mountRoot } from '../mount-root.ts';
+import { mountRoot } from '../../../../tests/support/mount-root.ts';
 
 const mounted = mountRoot();
 let kit: FormKit<{ email: string; phone: string }>;

@@ -58,7 +58,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
       if (field.value !== '' && values[field.name] === '') typed[field.name] = field.value;
     }
     if (Object.keys(typed).length > 0) setValues((previous) => ({ ...previous, ...typed }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the island takes the form over: later input is the state's own
   }, []);
 
   useEffect(() => {

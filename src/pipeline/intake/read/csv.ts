@@ -1,5 +1,5 @@
 /**
- * DMS CSV intake (issue 8 §1b): Australian dealer management systems export one vehicle a
+ * DMS CSV intake: Australian dealer management systems export one vehicle a
  * row. This module parses the CSV text (RFC 4180: quoted fields, doubled quotes, CRLF,
  * BOM, comma / semicolon / tab separators) and maps the documented columns
  * (docs/pipeline.md "CSV columns") to raw Car records, which are then validated exactly as

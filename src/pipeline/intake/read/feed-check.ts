@@ -1,5 +1,5 @@
 /**
- * Reading one feed file end to end (issue 18 §3): detect its format and encoding, read it
+ * Reading one feed file end to end: detect its format and encoding, read it
  * (JSON snapshot, CSV or XML), apply the tenant's feed mapping, validate the records as the
  * build does, and say where every problem is (row and column). The same check drives the
  * intake of dropped files and the dry run (`npm run feed:check`), and its text is the

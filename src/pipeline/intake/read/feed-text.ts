@@ -1,5 +1,5 @@
 /**
- * Character encoding of a feed file (issue 18): dealer systems still export Windows-1252 /
+ * Character encoding of a feed file: dealer systems still export Windows-1252 /
  * Latin-1 as often as UTF-8. The encoding comes from a byte order mark, the tenant's
  * feed-mapping.json, or an XML declaration; otherwise UTF-8 is tried and a file that is
  * not valid UTF-8 is read as Windows-1252 (a superset of Latin-1) with a note. Pure.

@@ -1,13 +1,12 @@
 /**
- * Feed intake rules (issue 8 §1): a tenant's stock arrives as a Car JSON snapshot, a DMS
+ * Feed intake rules: a tenant's stock arrives as a Car JSON snapshot, a DMS
  * CSV export or a signed JSON webhook push. Each is turned into the tenant's next
  * stock.json records and validated exactly as the build validates stock (parseStock):
  * bad records are reported and skipped by the build; a feed with nothing usable in it is
  * rejected and changes nothing. Pure: the caller does the file and network I/O.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatProblem, parseStock } from '../../../lib/vehicle/stock.ts';
-import { type StockProblem } from '../../../lib/vehicle/stock.ts';
+import { formatProblem, parseStock, type ParsedStock, type StockProblem } from '../../../lib/vehicle/stock.ts';
 import { csvToRecords, CsvFeedError } from './csv.ts';
 import type { FeedKind } from '../../state/records.ts';
 
@@ -16,7 +15,7 @@ export type { FeedKind };
 
 /** The outcome of reading one feed. */
 export type FeedResult =
-  | { ok: true; kind: FeedKind; records: unknown[]; read: number; valid: number; problems: string[] }
+  | { ok: true; kind: FeedKind; records: unknown[]; read: number; valid: number; problems: string[]; parsed?: ParsedStock }
   | { ok: false; kind: FeedKind; reason: string; problems: string[] };
 
 /** Header that carries the webhook signature: `sha256=<hex HMAC-SHA256 of the raw body>`. */
@@ -26,7 +25,7 @@ export const SIGNATURE_HEADER = 'x-signature-256';
 export const TIMESTAMP_HEADER = 'x-signature-timestamp';
 
 /**
- * Signature of a webhook push (issue 13 M13): `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`
+ * Signature of a webhook push: `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`
  * keyed with the tenant's secret, the timestamp (Unix seconds) sent as TIMESTAMP_HEADER. The
  * timestamp inside the MAC bounds how long a captured push could be replayed; the receiver
  * also refuses a signature it has already accepted.
@@ -60,7 +59,8 @@ export function validateFeed(kind: FeedKind, slug: string, records: unknown[], l
   if (records.length > 0 && parsed.cars.length === 0) {
     return { ok: false, kind, reason: `no valid vehicle record in the feed (${records.length} read, all invalid)`, problems };
   }
-  return { ok: true, kind, records, read: records.length, valid: parsed.cars.length, problems };
+  // The parse goes along (intake: the guard and the release use it rather than parsing again).
+  return { ok: true, kind, records, read: records.length, valid: parsed.cars.length, problems, parsed };
 }
 
 /** A JSON snapshot file (`file`: its name as dropped, which its report lines name): the tenant's complete stock as an array of Car records. */
@@ -158,7 +158,7 @@ export function applyPush(slug: string, current: readonly unknown[], push: Webho
   }
   next.push(...replace.values());
   const parsed = parseStock(slug, next);
-  return { ok: true, kind: 'webhook', records: next, read: push.vehicles.length, valid: parsed.cars.length, problems, accepted: good.length, rejected: push.vehicles.length - good.length };
+  return { ok: true, kind: 'webhook', records: next, read: push.vehicles.length, valid: parsed.cars.length, problems, parsed, accepted: good.length, rejected: push.vehicles.length - good.length };
 }
 
 /** Feed kind of a dropped file by its name, or null for files the watcher ignores. */

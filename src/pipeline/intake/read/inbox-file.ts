@@ -1,5 +1,5 @@
 /**
- * Opening a dropped feed file safely (issue 34 N1, N6). Whoever can write `<inbox>/<slug>/`
+ * Opening a dropped feed file safely. Whoever can write `<inbox>/<slug>/`
  * (a dealer's SFTP upload, a feed provider) must not make the pipeline read anything else:
  * only a regular file directly inside the tenant's inbox folder is read, never a symbolic
  * link, FIFO, device or socket; the file is opened with O_NOFOLLOW, the opened descriptor
@@ -9,9 +9,10 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { PIPELINE_DEFAULTS } from '../../../config/pipeline.ts';
 
-/** Default largest inbox file (bytes): the webhook's body cap. */
-export const DEFAULT_INBOX_MAX_BYTES = 20 * 1024 * 1024;
+/** Default largest inbox file (bytes): src/config/pipeline.ts PIPELINE_INBOX_MAX_BYTES. */
+export const DEFAULT_INBOX_MAX_BYTES = PIPELINE_DEFAULTS.inboxMaxBytes;
 
 export type InboxRead = { ok: true; bytes: Buffer } | { ok: false; reason: string };
 

@@ -1,12 +1,12 @@
 /**
- * Feed mapping (issue 18): turns a source table - the rows of a CSV export or the vehicle
+ * Feed mapping: turns a source table - the rows of a CSV export or the vehicle
  * elements of an XML feed - into raw Car records, following the tenant's feed-mapping.json
  * (src/schemas/feed-mapping.ts) on top of the built-in column names (csv-columns.ts CSV_COLUMNS).
  * The records are validated afterwards exactly as the build validates stock.json. Pure.
  */
 import { LIST_FIELDS, type FeedMapping } from '../../../schemas/feed-mapping.ts';
 import { excerpt } from './inbox-file.ts';
-import { compileSkipPattern } from '../../../lib/text/skip-pattern.ts';
+import { compileSkipPattern } from '../../../schemas/skip-pattern.ts';
 import { CSV_COLUMNS, mapCarType, mapStatus, normaliseHeader, numeric, REQUIRED_COLUMNS, slugify, splitPhotos } from './csv-columns.ts';
 
 /** One vehicle of the source: column -> its values (several for a repeated column or element). */

@@ -1,5 +1,5 @@
 /**
- * Reading a feed file off the pipeline's main thread (issue 34 N6). One tenant's file is
+ * Reading a feed file off the pipeline's main thread. One tenant's file is
  * parsed and mapped (feed-check.ts) in a worker thread with a time limit, so a hostile or
  * pathological file cannot stop the webhook, the operator page or the other tenants'
  * intake: the main loop only waits for a message. A parse over the limit is stopped
@@ -8,11 +8,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { PIPELINE_DEFAULTS } from '../../../config/pipeline.ts';
 import type { FeedCheck, FeedCheckInput } from './feed-check.ts';
 import { feedKindOfFile } from './feeds.ts';
 
-/** Default time limit of one file's parse (ms). */
-export const DEFAULT_PARSE_TIMEOUT_MS = 60_000;
+/** Default time limit of one file's parse (ms): src/config/pipeline.ts PIPELINE_FEED_PARSE_SECONDS. */
+export const DEFAULT_PARSE_TIMEOUT_MS = PIPELINE_DEFAULTS.feedParseSeconds * 1000;
 
 const WORKER = new URL('./parse-worker-thread.ts', import.meta.url);
 const parallel = Math.max(2, Math.min(4, availableParallelism()));

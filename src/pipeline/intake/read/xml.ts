@@ -1,5 +1,5 @@
 /**
- * XML vehicle feeds (issue 18): the exports Australian dealer systems and classifieds send,
+ * XML vehicle feeds: the exports Australian dealer systems and classifieds send,
  * one element per vehicle with its fields as child elements or attributes and photos as
  * repeated elements. Read with saxes, a maintained streaming parser (the text is written to
  * it in chunks, so no document tree is ever built); each vehicle becomes a source row whose

@@ -28,7 +28,7 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
       to: body.phone,
       kind: 'sign-in',
       // Counted per client address on every tenant; a shopper known here keeps a reserve of a spent budget.
-      client: request.ip,
+      client: request.client,
       knownPhone: await auth.knownPhone(tenant.slug, body.phone),
       body: `${code} is your ${tenant.site.name} sign-in code. It expires in ${minutes} minutes.`,
       // Stored only once the caps allow the text, so a refused request does not cancel a code already sent.
@@ -44,9 +44,14 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
     const tenant = request.tenant;
     const at = now();
     const outcome = await auth.consumeCode(tenant.slug, body.phone, codeHash(tenant.slug, body.phone, body.code), at, ctx.signIn.maxAttempts);
-    if (outcome === 'expired') return sendError(reply, 400, 'That code has expired. Please ask for a new one.', { code: 'That code has expired. Please ask for a new one.' });
-    if (outcome === 'locked') return sendError(reply, 429, 'Too many wrong codes. Please ask for a new one.', { code: 'Too many wrong codes. Please ask for a new one.' });
-    if (outcome === 'invalid') return sendError(reply, 400, 'That code is not right. Please check it and try again.', { code: 'That code is not right. Please check it and try again.' });
+    if (outcome === 'expired')
+      return sendError(reply, 400, 'That code has expired. Please ask for a new one.', { code: 'That code has expired. Please ask for a new one.' });
+    if (outcome === 'locked')
+      return sendError(reply, 429, 'Too many wrong codes. Please ask for a new one.', { code: 'Too many wrong codes. Please ask for a new one.' });
+    if (outcome === 'invalid')
+      return sendError(reply, 400, 'That code is not right. Please check it and try again.', {
+        code: 'That code is not right. Please check it and try again.',
+      });
     const user = await auth.upsertUser(tenant.slug, body.phone, at);
     const token = randomBytes(32).toString('base64url');
     await auth.createSession(hashToken(token), user, tenant.slug, at, at + ctx.signIn.sessionTtlMs);

@@ -114,9 +114,17 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
     if (!body) return reply;
     const tenant = request.tenant;
     const car = findCar(tenant, body.car_id);
-    if (body.car_id !== undefined && !car) return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
-    if (body.dealership_id !== undefined && !tenant.dealershipIds.has(body.dealership_id)) return sendError(reply, 422, FIX_ERRORS, { dealership_id: 'This dealership is not part of this site.' });
-    await carsStore.recordEvent(tenant.slug, 'phone_reveal', car ? String(car.id) : undefined, { dealership_id: body.dealership_id ?? null, website_id: body.website_id ?? null }, now());
+    if (body.car_id !== undefined && !car)
+      return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
+    if (body.dealership_id !== undefined && !tenant.dealershipIds.has(body.dealership_id))
+      return sendError(reply, 422, FIX_ERRORS, { dealership_id: 'This dealership is not part of this site.' });
+    await carsStore.recordEvent(
+      tenant.slug,
+      'phone_reveal',
+      car ? String(car.id) : undefined,
+      { dealership_id: body.dealership_id ?? null, website_id: body.website_id ?? null },
+      now(),
+    );
     const location = carLocation(tenant, car);
     return { success: true, phone: car?.location?.phone ?? location?.contact_detail?.phone ?? tenant.site.phone ?? null };
   });

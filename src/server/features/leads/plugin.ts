@@ -42,8 +42,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     const problems: Record<string, string> = { ...leadProblems(lead, lead.lead_id === undefined) };
     const car = findCar(tenant, lead.car_id);
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
-    if (lead.car_dealership_id !== undefined && !tenant.dealershipIds.has(lead.car_dealership_id)) problems.car_dealership_id = 'This dealership is not part of this site.';
-    if (lead.dealership_slug !== undefined && !tenant.dealershipSlugs.has(lead.dealership_slug)) problems.dealership_slug = 'This dealership is not part of this site.';
+    if (lead.car_dealership_id !== undefined && !tenant.dealershipIds.has(lead.car_dealership_id))
+      problems.car_dealership_id = 'This dealership is not part of this site.';
+    if (lead.dealership_slug !== undefined && !tenant.dealershipSlugs.has(lead.dealership_slug))
+      problems.dealership_slug = 'This dealership is not part of this site.';
     if (lead.location !== undefined && !tenant.locationKeys.has(lead.location)) problems.location = 'This location is not part of this site.';
     if (lead.location_id !== undefined && !tenant.locationKeys.has(lead.location_id)) problems.location_id = 'This location is not part of this site.';
     if (Object.keys(problems).length > 0) return sendError(reply, 422, FIX_ERRORS, problems);
@@ -71,7 +73,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
       // A new test-drive lead books its slot in the same transaction (no double booking).
-      appointment: testDriveAt !== undefined && Number.isFinite(testDriveAt) && existingId === undefined ? { carId: String(car!.id), startsAt: testDriveAt } : undefined,
+      appointment:
+        testDriveAt !== undefined && Number.isFinite(testDriveAt) && existingId === undefined ? { carId: String(car!.id), startsAt: testDriveAt } : undefined,
       now: now(),
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
@@ -89,12 +92,18 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     const body = parseOr400(MiscellaneousSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
-    const { column_name: columnName, lead_id: leadId, evalid, site: _site, ...data } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
+    const {
+      column_name: columnName,
+      lead_id: leadId,
+      evalid,
+      site: _site,
+      ...data
+    } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
     if (leadId && !(await stores.leads.get(tenant.slug, leadId))) return sendError(reply, 404, 'This enquiry could not be found.');
     if (evalid && !(await stores.evaluations.get(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);
     // Bounded, per lead / evaluation and per tenant per day, and per client per day.
     const quota = await leads.miscellaneousQuota(tenant.slug, leadId, evalid, now());
-    if (quota !== 'ok' || !(await ctx.allowances.take('miscellaneous-client', `${tenant.slug}|${request.ip}`, ctx.quotas.miscellaneousPerClientPerDay))) {
+    if (quota !== 'ok' || !(await ctx.allowances.take('miscellaneous-client', `${tenant.slug}|${request.client}`, ctx.quotas.miscellaneousPerClientPerDay))) {
       return sendError(reply, 429, 'Too much extra data has been sent for this enquiry.');
     }
     const id = await leads.saveMiscellaneous(tenant.slug, columnName, leadId, evalid, data, now());
@@ -112,7 +121,11 @@ async function sendTradeInSms(ctx: ApiContext, tenant: ApiTenant, evalid: string
     const session = await currentUser(ctx.stores.sessions, request, ctx.now());
     const message = tradeInThankYou(tenant, await ctx.stores.evaluations.get(tenant.slug, evalid), leadPhone, session?.phone);
     if (!message) return;
-    const outcome = await sendCappedSms({ sms: ctx.stores.sms, adapters: ctx.adapters, now: ctx.now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { ...message, kind: 'trade-in', evaluationId: evalid, client: request.ip });
+    const outcome = await sendCappedSms(
+      { sms: ctx.stores.sms, adapters: ctx.adapters, now: ctx.now, limits: ctx.smsLimits, allowances: ctx.allowances },
+      tenant,
+      { ...message, kind: 'trade-in', evaluationId: evalid, client: request.client },
+    );
     if (outcome !== 'ok' && outcome !== 'duplicate') request.log.warn({ tenant: tenant.slug, outcome }, 'trade-in sms not sent: daily cap reached');
   } catch (error) {
     request.log.warn({ tenant: tenant.slug, error: (error as Error).message }, 'trade-in sms failed');

@@ -11,7 +11,14 @@ import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/api/un
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, parseOr400, sendError } from '../../kernel/http.ts';
 import { sendCappedSms } from '../../kernel/sms-policy.ts';
-import { optOutContacts, unsubscribePageUrl, unsubscribeRequestId, unsubscribeRequestToken, unsubscribeTokenLead, type OptOutContact } from '../../leads/unsubscribe.ts';
+import {
+  optOutContacts,
+  unsubscribePageUrl,
+  unsubscribeRequestId,
+  unsubscribeRequestToken,
+  unsubscribeTokenLead,
+  type OptOutContact,
+} from '../../leads/unsubscribe.ts';
 
 /** How long a confirmation link for a typed contact works. */
 const CONFIRM_TTL_MS = 7 * 86_400_000;
@@ -27,9 +34,20 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     const text = `Someone asked ${tenant.site.name} to stop sending marketing to this ${contact.kind === 'email' ? 'email address' : 'number'}. To confirm, open ${link} (valid for 7 days). If it was not you, ignore this message.`;
     try {
       if (contact.kind === 'email') {
-        await ctx.adapters.mail.send({ tenant: tenant.slug, to: [contact.contact], subject: `Unsubscribe from ${tenant.site.name.replace(/[\r\n\t]+/g, ' ')}`, body: text, contentType: 'text/plain; charset=utf-8' });
+        await ctx.adapters.mail.send({
+          tenant: tenant.slug,
+          to: [contact.contact],
+          subject: `Unsubscribe from ${tenant.site.name.replace(/[\r\n\t]+/g, ' ')}`,
+          body: text,
+          contentType: 'text/plain; charset=utf-8',
+        });
       } else {
-        await sendCappedSms({ sms: stores.sms, adapters: ctx.adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, { to: contact.contact, body: text, kind: 'unsubscribe', client });
+        await sendCappedSms({ sms: stores.sms, adapters: ctx.adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, {
+          to: contact.contact,
+          body: text,
+          kind: 'unsubscribe',
+          client,
+        });
       }
     } catch (error) {
       app.log.warn({ tenant: tenant.slug, error: (error as Error).message }, 'unsubscribe confirmation not sent');
@@ -41,11 +59,18 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     if (!body) return reply;
     const tenant = request.tenant;
     const contacts = optOutContacts(body.email, body.phone);
-    if (contacts.length > 0 && !(await ctx.allowances.take('opt-outs-client', `${tenant.slug}|${request.ip}`, ctx.quotas.optOutsPerClientPerDay, contacts.length))) {
-      return sendError(reply, 429, 'Too many contacts have been unsubscribed from here today. Please use the unsubscribe link in one of our emails, or call us.');
+    if (
+      contacts.length > 0 &&
+      !(await ctx.allowances.take('opt-outs-client', `${tenant.slug}|${request.client}`, ctx.quotas.optOutsPerClientPerDay, contacts.length))
+    ) {
+      return sendError(
+        reply,
+        429,
+        'Too many contacts have been unsubscribed from here today. Please use the unsubscribe link in one of our emails, or call us.',
+      );
     }
     if (!body.token && contacts.length > 0 && tenant.site.features.unsubscribe_typed === 'confirm') {
-      for (const contact of contacts) await sendConfirmation(contact, request.ip, tenant);
+      for (const contact of contacts) await sendConfirmation(contact, request.client, tenant);
       request.log.info({ tenant: tenant.slug, contacts: contacts.length }, 'marketing opt-out confirmation sent');
       reply.header('cache-control', 'no-store');
       return { success: true, message: UNSUBSCRIBE_MESSAGES.confirmSent(tenant.site.name) };

@@ -4,6 +4,7 @@
  * take (pick the tenant's provider, cancel at the provider, complete the lead, mark the car
  * reserved on the live site). `Payments` (payments.ts) provides them.
  */
+import type { Reservations } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { SqlDatabase } from '../../../platform/sql/db.ts';
 import type { ApiTenant, TenantRegistry } from '../../kernel/tenants.ts';
 import type { LeadRepository } from '../../leads/repository.ts';
@@ -24,13 +25,8 @@ export interface PaymentsOptions {
   reservations?: ReservationWriter;
 }
 
-/** The reserved overlay in the pipeline state (src/pipeline/state/store.ts: one conditional statement each). */
-export interface ReservationWriter {
-  /** Mark a car reserved; an existing entry stands. */
-  reserveCar(slug: string, carId: string, reference: string, reservedAt: string): Promise<unknown>;
-  /** Remove a car's entry: the one of `reference`, or any when null. */
-  unreserveCar(slug: string, carId: string, reference: string | null): Promise<unknown>;
-}
+/** What payments write of the reserved overlay (src/lib/vehicle/reservation-overlay.ts Reservations: the pipeline state's table, or the tenant folder's file). */
+export type ReservationWriter = Pick<Reservations, 'reserveCar' | 'unreserveCar'>;
 
 /** Bounds of car holds and provider intents against hold-everything and card-testing abuse (docs/payments.md). */
 export interface PaymentLimits {

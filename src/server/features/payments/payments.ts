@@ -8,9 +8,9 @@
  */
 import { join } from 'node:path';
 import { environment } from '../../../config/env.ts';
-import { updateReservationOverlay } from '../../../lib/vehicle/reservation-overlay.ts';
+import { folderReservations } from '../../../lib/vehicle/reservation-overlay.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
-import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits, type PaymentsContext, type PaymentsDeps, type PaymentsOptions } from './context.ts';
+import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits, type PaymentsContext, type PaymentsDeps, type PaymentsOptions, type ReservationWriter } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
 import { refund, release } from './refund.ts';
 import { PaymentRepository, type InvoiceRow, type PaymentRow } from './repository.ts';
@@ -54,11 +54,14 @@ export class Payments implements PaymentsContext {
   private readonly options: PaymentsOptions;
   private readonly env: Record<string, string | undefined>;
   private readonly providers = new Map<string, { key: string; provider: PaymentProvider }>();
+  /** Where the reserved overlay is written, chosen once: the pipeline state's table when handed, else the tenant folders' files. */
+  private readonly reservations: ReservationWriter;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(deps: PaymentsDeps, options: PaymentsOptions = {}) {
     this.deps = deps;
     this.options = options;
+    this.reservations = options.reservations ?? folderReservations((slug) => this.tenantDir(slug));
     this.env = options.env ?? environment();
     this.limits = { ...DEFAULT_PAYMENT_LIMITS, ...options.limits };
     this.repo = new PaymentRepository(deps.db);
@@ -217,8 +220,7 @@ export class Payments implements PaymentsContext {
   async markReserved(slug: string, carId: string, reference: string, at: number): Promise<void> {
     const reservedAt = new Date(at).toISOString();
     try {
-      if (this.options.reservations) await this.options.reservations.reserveCar(slug, carId, reference, reservedAt);
-      else updateReservationOverlay(this.tenantDir(slug), (overlay) => ({ ...overlay, [carId]: overlay[carId] ?? { reference, reserved_at: reservedAt } }));
+      await this.reservations.reserveCar(slug, carId, reference, reservedAt);
     } catch (error) {
       this.deps.log.error({ tenant: slug, car: carId, error: (error as Error).message }, 'reserved overlay could not be written');
     }
@@ -226,11 +228,7 @@ export class Payments implements PaymentsContext {
 
   async unmarkReserved(slug: string, carId: string, reference: string | null): Promise<void> {
     try {
-      if (this.options.reservations) await this.options.reservations.unreserveCar(slug, carId, reference);
-      else updateReservationOverlay(this.tenantDir(slug), (overlay) => {
-        if (overlay[carId] && (reference === null || overlay[carId]!.reference === reference)) delete overlay[carId];
-        return overlay;
-      });
+      await this.reservations.unreserveCar(slug, carId, reference);
     } catch (error) {
       this.deps.log.error({ tenant: slug, car: carId, error: (error as Error).message }, 'reserved overlay could not be written');
     }

@@ -14,7 +14,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../../kernel/http.ts';
 import type { LeadRepository } from '../../leads/repository.ts';
 import { NO_ONLINE_PAYMENT_MESSAGE, type Payments } from './payments.ts';
-import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 
 const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
 
@@ -55,7 +55,12 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const parsed = v.safeParse(StartReservationSchema, request.body ?? {});
     if (!parsed.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(parsed.issues));
     const body = parsed.output;
-    const result = await payments.startReservation(request.tenant, { leadId: body.lead_id, carId: body.car_id, attemptKey: body.attempt, client: request.ip });
+    const result = await payments.startReservation(request.tenant, {
+      leadId: body.lead_id,
+      carId: body.car_id,
+      attemptKey: body.attempt,
+      client: request.client,
+    });
     if (!result.ok) return sendError(reply, result.status, result.error, result.field ? { car_id: result.field } : undefined);
     request.log.info({ tenant: request.tenant.slug, payment: result.payment.payment_id }, 'reservation payment started');
     reply.header('cache-control', 'no-store');
@@ -68,7 +73,10 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const tenant = request.tenant;
     const { attempt, terms_conditions: _terms, amount, reference, ...contact } = parsed.output;
     const max = tenant.site.payments.online_payment_max;
-    if (amount > max * 100) return sendError(reply, 422, FIX_ERRORS, { amount: `Online payments are limited to $${max.toLocaleString('en-AU')}. Please call us to pay a larger amount.` });
+    if (amount > max * 100)
+      return sendError(reply, 422, FIX_ERRORS, {
+        amount: `Online payments are limited to $${max.toLocaleString('en-AU')}. Please call us to pay a larger amount.`,
+      });
     if (!payments.provider(tenant)) return sendError(reply, 409, NO_ONLINE_PAYMENT_MESSAGE);
     // Only an invoice the dealer issued, for its exact amount: checked before any lead is stored.
     const refused = await payments.invoiceRefused(tenant.slug, reference, amount);
@@ -77,12 +85,18 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const lead = await deps.leads.save({
       tenant: tenant.slug,
       clientKey: `online-payment:${attempt}`,
-      values: { ...contact, category: 'Online Payment', subcategory: 'Invoice Payment', form_completed: false, custom_params: { invoice_reference: reference, amount: (amount / 100).toFixed(2) } },
+      values: {
+        ...contact,
+        category: 'Online Payment',
+        subcategory: 'Invoice Payment',
+        form_completed: false,
+        custom_params: { invoice_reference: reference, amount: (amount / 100).toFixed(2) },
+      },
       destinations: deps.destinations(tenant.slug),
       now: deps.now(),
     });
     if (lead.status === 'not-found' || lead.status === 'slot-taken') return sendError(reply, 500, LEAD_MESSAGES.unexpected);
-    const result = await payments.startOnlinePayment(tenant, { leadId: lead.id, reference, amountCents: amount, attemptKey: attempt, client: request.ip });
+    const result = await payments.startOnlinePayment(tenant, { leadId: lead.id, reference, amountCents: amount, attemptKey: attempt, client: request.client });
     if (!result.ok) return sendError(reply, result.status, result.error, result.field ? { reference: result.field } : undefined);
     reply.header('cache-control', 'no-store');
     return reply.code(201).send({ success: true, lead_id: lead.id, ...result.payment });
@@ -93,7 +107,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
   app.post('/api/payments/:id/intent', async (request, reply) => {
     const params = v.safeParse(PaymentParams, request.params);
     if (!params.success) return sendError(reply, 400, FIX_ERRORS, fieldErrors(params.issues));
-    const result = await payments.createIntent(request.tenant, params.output.id, request.ip);
+    const result = await payments.createIntent(request.tenant, params.output.id, request.client);
     if (!result.ok) return sendError(reply, result.status, result.error);
     reply.header('cache-control', 'no-store');
     return reply.code(201).send({ success: true, ...result.intent });
@@ -105,7 +119,16 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     const payment = await payments.get(request.tenant.slug, params.output.id);
     if (!payment) return sendError(reply, 404, 'Not found');
     reply.header('cache-control', 'no-store');
-    return { success: true, payment_id: payment.id, status: publicStatus(payment.status), kind: payment.kind, amount_cents: payment.amount_cents, currency: 'AUD', lead_id: payment.lead_id, car_id: payment.car_id };
+    return {
+      success: true,
+      payment_id: payment.id,
+      status: publicStatus(payment.status),
+      kind: payment.kind,
+      amount_cents: payment.amount_cents,
+      currency: 'AUD',
+      lead_id: payment.lead_id,
+      car_id: payment.car_id,
+    };
   });
 
   // The provider's events: verified over the exact bytes received, so this route keeps the raw body.

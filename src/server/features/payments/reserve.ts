@@ -6,7 +6,7 @@
  * attempt key) answers with the same payment.
  */
 import { randomUUID } from 'node:crypto';
-import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { PaymentIntentSecret, StartedPayment } from '../../../schemas/payments.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';

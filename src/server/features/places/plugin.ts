@@ -1,7 +1,7 @@
 /** Places (spec §7): delivery estimate, postcode geocoding, the dealer locator. */
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { POSTCODE_MESSAGES, FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { POSTCODE_MESSAGES, FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { sortByDistance } from '../../../lib/locations/geo.ts';
 import { lookupPostcode } from '../../../lib/locations/postcodes.ts';
 import { DeliveryEstimateQuerySchema } from '../../../schemas/api/cars.ts';
@@ -10,7 +10,8 @@ import type { FeatureOptions } from '../../kernel/context.ts';
 import type { PlacesAdapters } from './adapters.ts';
 import { findCar, parseOr400, sendError } from '../../kernel/http.ts';
 
-const NO_DELIVERY_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
+const NO_DELIVERY_ESTIMATE =
+  "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 
 /** The places feature. */
 export const placesPlugin: FastifyPluginAsync<FeatureOptions<PlacesAdapters>> = async (app, { ctx }) => {
@@ -20,7 +21,8 @@ export const placesPlugin: FastifyPluginAsync<FeatureOptions<PlacesAdapters>> = 
     const query = parseOr400(DeliveryEstimateQuerySchema, request.query, reply);
     if (!query) return reply;
     const car = findCar(request.tenant, query.car_id);
-    if (query.car_id !== undefined && !car) return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
+    if (query.car_id !== undefined && !car)
+      return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
     const estimate = await adapters.delivery.estimate(request.tenant, car, query.postcode);
     if (!estimate) return sendError(reply, 404, NO_DELIVERY_ESTIMATE);
     return estimate;
@@ -34,7 +36,13 @@ export const placesPlugin: FastifyPluginAsync<FeatureOptions<PlacesAdapters>> = 
     const place = lookupPostcode(query.postcode);
     if (!place) return sendError(reply, 404, POSTCODE_MESSAGES.notFound);
     // Also in the maps-geocoding shape the spec's pages read (results[0].geometry.location).
-    return { ...place, status: 'OK', results: [{ formatted_address: `${place.suburb} ${place.state} ${place.postcode}, Australia`, geometry: { location: { lat: place.lat, lng: place.lng } } }] };
+    return {
+      ...place,
+      status: 'OK',
+      results: [
+        { formatted_address: `${place.suburb} ${place.state} ${place.postcode}, Australia`, geometry: { location: { lat: place.lat, lng: place.lng } } },
+      ],
+    };
   });
 
   app.get('/api/locations/nearest', async (request, reply) => {
@@ -46,7 +54,13 @@ export const placesPlugin: FastifyPluginAsync<FeatureOptions<PlacesAdapters>> = 
     const sorted = sortByDistance(place, visible, (location) => locationPoint(location));
     return {
       origin: place,
-      locations: sorted.map(({ item, km }) => ({ id: item.id, slug: item.slug, name: item.name, location_type: item.location_type, km: km === undefined ? null : Math.round(km * 10) / 10 })),
+      locations: sorted.map(({ item, km }) => ({
+        id: item.id,
+        slug: item.slug,
+        name: item.name,
+        location_type: item.location_type,
+        km: km === undefined ? null : Math.round(km * 10) / 10,
+      })),
     };
   });
 };

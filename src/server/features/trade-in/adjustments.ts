@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { adjustmentErrors, adjustOffer, type AdjustmentAnswers } from '../../../lib/forms/trade-in-adjustments.ts';
-import { LEAD_MESSAGES } from '../../../lib/forms/messages.ts';
+import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { EnterVinSchema } from '../../../schemas/api/trade-in.ts';
 import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import type { ApiContext } from '../../kernel/context.ts';

@@ -7,7 +7,7 @@
  * Returns undefined when the file's structure cannot be read (the upload is then refused).
  */
 
-interface Box {
+export interface Box {
   type: string;
   start: number;
   /** First byte of the payload (after size, type and any 64-bit size). */
@@ -15,7 +15,8 @@ interface Box {
   end: number;
 }
 
-function boxes(bytes: Buffer, from: number, to: number): Box[] {
+/** The boxes between `from` and `to` (an ISO BMFF box list); throws on a size that does not fit. */
+export function boxes(bytes: Buffer, from: number, to: number): Box[] {
   const list: Box[] = [];
   let at = from;
   while (at + 8 <= to) {
@@ -34,7 +35,8 @@ function boxes(bytes: Buffer, from: number, to: number): Box[] {
   return list;
 }
 
-function readUInt(bytes: Buffer, at: number, size: number): number {
+/** A big-endian unsigned field of 0, 2, 4 or 8 bytes. */
+export function readUInt(bytes: Buffer, at: number, size: number): number {
   if (size === 0) return 0;
   if (size === 4) return bytes.readUInt32BE(at);
   if (size === 8) return Number(bytes.readBigUInt64BE(at));

@@ -4,22 +4,28 @@
  * and camera serial, XMP, IPTC), keeps the pixels upright (EXIF orientation applied) and
  * turns a file that only looks like an image into a refusal instead of a stored blob.
  * HEIC, which cannot be re-encoded here, must read as an HEIF image (sharp: a primary image
- * with its size, decoded when the codec is available) and has its metadata items zeroed.
+ * with its size, decoded when the codec is available; an HEVC-coded image, whose codec the
+ * bundled libvips lacks, must hold a well-formed HEVC bitstream: heif-bitstream.ts) and has its
+ * metadata items zeroed.
  */
 import sharp from 'sharp';
+import { hevcImageProblem } from './heif-bitstream.ts';
 import { scrubHeifMetadata } from './heif-metadata.ts';
 
 const MAX_PIXELS = 50_000_000;
 
 /**
  * Whether bytes are an HEIF image sharp can read: its header names a primary image of a
- * plausible size, and its pixels decode (an HEVC-coded image, whose codec the bundled
- * libvips lacks, is taken on its header alone).
+ * plausible size, and its pixels decode; an HEVC-coded image, whose codec the bundled
+ * libvips lacks, must instead hold an HEVC bitstream in every coded item of its primary image
+ * (hevcImageProblem: decoder configuration, NAL units, a coded slice).
  */
 async function heifImageReads(bytes: Buffer): Promise<boolean> {
+  let compression: string | undefined;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
     if (meta.format !== 'heif' || !meta.width || !meta.height || meta.width * meta.height > MAX_PIXELS) return false;
+    compression = meta.compression;
   } catch {
     return false;
   }
@@ -27,7 +33,8 @@ async function heifImageReads(bytes: Buffer): Promise<boolean> {
     await sharp(bytes, { limitInputPixels: MAX_PIXELS }).stats();
     return true;
   } catch (error) {
-    return /unsupported codec|no decoder|decoder plugin/i.test((error as Error).message);
+    if (compression !== 'hevc' || !/unsupported codec|no decoder|decoder plugin/i.test((error as Error).message)) return false;
+    return hevcImageProblem(bytes) === undefined;
   }
 }
 

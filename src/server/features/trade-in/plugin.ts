@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { EnterVinSchema, IMAGE_LIMITS, ManualEntrySchema, UpdateEvalSchema } from '../../../schemas/api/trade-in.ts';
-import { FORM_MESSAGES } from '../../../lib/forms/messages.ts';
+import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import type { TradeInAdapters } from './adapters.ts';
 import type { RegoVehicle } from './valuation.ts';
@@ -79,7 +79,8 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     const tenant = request.tenant;
     // Each call may be a paid lookup and stores a row: bounded per client, then per tenant.
     const { quotas, allowances } = ctx;
-    if (!(await allowances.take('valuations-client', `${tenant.slug}|${request.ip}`, quotas.evaluationsPerClientPerDay))) return sendError(reply, 429, TOO_MANY_VALUATIONS);
+    if (!(await allowances.take('valuations-client', `${tenant.slug}|${request.client}`, quotas.evaluationsPerClientPerDay)))
+      return sendError(reply, 429, TOO_MANY_VALUATIONS);
     if (!(await allowances.take('valuations-tenant', tenant.slug, quotas.evaluationsPerTenantPerDay))) {
       request.log.error({ tenant: tenant.slug }, 'daily valuation bound reached for this tenant: raise VALUATIONS_DAILY_PER_TENANT if this is real demand');
       return sendError(reply, 429, TOO_MANY_VALUATIONS);
@@ -89,12 +90,24 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     const id = randomUUID();
     const single = vehicles.length === 1 ? vehicles[0]! : undefined;
     await tradeIn.createEvaluation(
-      { id, tenant: tenant.slug, rego: body.rego, state: body.state, vin: vehicles[0]!.VIN, description: single?.Description ?? null, vehicle: single ? { ...single } : { candidates: vehicles } },
+      {
+        id,
+        tenant: tenant.slug,
+        rego: body.rego,
+        state: body.state,
+        vin: vehicles[0]!.VIN,
+        description: single?.Description ?? null,
+        vehicle: single ? { ...single } : { candidates: vehicles },
+      },
       now(),
     );
     // One match: EvalID present, the page skips to the upload step. Several: choose first (manual-entry).
     const list = descriptions(vehicles);
-    return [single ? { ...evalVehicle(id, single, null), VechielDescriptions: list, VechicleDescriptions: list } : { EvalID: null, VIN: vehicles[0]!.VIN, VechielDescriptions: list, VechicleDescriptions: list, evalid: id }];
+    return [
+      single
+        ? { ...evalVehicle(id, single, null), VechielDescriptions: list, VechicleDescriptions: list }
+        : { EvalID: null, VIN: vehicles[0]!.VIN, VechielDescriptions: list, VechicleDescriptions: list, evalid: id },
+    ];
   });
 
   app.post('/api/eval-expert/manual-entry', async (request, reply) => {
@@ -107,7 +120,8 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     if (!evalid) return sendError(reply, 400, FIX_ERRORS, { evalid: 'Please start again from your registration number.' });
     const evaluation = await stores.evaluations.get(tenant.slug, evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
-    if (body.vin && evaluation.vin && body.vin !== evaluation.vin) return sendError(reply, 400, FIX_ERRORS, { vin: 'This VIN does not belong to the registration you entered.' });
+    if (body.vin && evaluation.vin && body.vin !== evaluation.vin)
+      return sendError(reply, 400, FIX_ERRORS, { vin: 'This VIN does not belong to the registration you entered.' });
     const candidates = vehicleCandidates(evaluation.vehicle);
     const chosen = candidates.find((vehicle) => vehicle.Description === body.desc);
     if (!chosen) return sendError(reply, 400, FIX_ERRORS, { desc: FORM_MESSAGES.chooseCar });
@@ -147,14 +161,24 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     const evaluation = await stores.evaluations.get(tenant.slug, evalid);
     if (!evaluation) return sendError(reply, 404, NOT_FOUND_REGO);
     // One client cannot fill the tenant's photo quota (new evaluations give no new allowance).
-    const client = `${tenant.slug}|${request.ip}`;
-    if (!(await ctx.allowances.take('photos-client', client, ctx.quotas.photosPerClientPerDay)) || !(await ctx.allowances.take('photo-bytes-client', client, ctx.quotas.photoBytesPerClientPerDay, file.bytes.length))) {
+    const client = `${tenant.slug}|${request.client}`;
+    if (
+      !(await ctx.allowances.take('photos-client', client, ctx.quotas.photosPerClientPerDay)) ||
+      !(await ctx.allowances.take('photo-bytes-client', client, ctx.quotas.photoBytesPerClientPerDay, file.bytes.length))
+    ) {
       return sendError(reply, 429, TOO_MANY_PHOTOS, { file: TOO_MANY_PHOTOS });
     }
     // Re-encoded, so the photo's EXIF (GPS position, camera serial) is never stored.
     const clean = await reencodeImage(file.bytes, sniffed);
     if (!clean) return sendError(reply, 415, UNREADABLE_IMAGE, { file: UNREADABLE_IMAGE });
-    const count = await tradeIn.addEvaluationImage(tenant.slug, evalid, { mime: clean.mime, sha256: createHash('sha256').update(clean.bytes).digest('hex'), content: clean.bytes }, IMAGE_LIMITS.maxCount, now(), ctx.imageQuotaBytes);
+    const count = await tradeIn.addEvaluationImage(
+      tenant.slug,
+      evalid,
+      { mime: clean.mime, sha256: createHash('sha256').update(clean.bytes).digest('hex'), content: clean.bytes },
+      IMAGE_LIMITS.maxCount,
+      now(),
+      ctx.imageQuotaBytes,
+    );
     if (count === 'full') return sendError(reply, 409, FORM_MESSAGES.tooManyImages, { file: FORM_MESSAGES.tooManyImages });
     if (count === 'quota') {
       request.log.error({ tenant: tenant.slug }, 'trade-in photo quota reached: raise IMAGE_QUOTA_MB_PER_TENANT or purge old photos (npm run purge)');
@@ -176,10 +200,15 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     if (!query) return reply;
     const params = parseOr400(PhotoParamsSchema, request.params, reply);
     if (!params) return reply;
-    if (!photoLinkValid(ctx.keys.photoLinks, request.tenant.slug, params.id, query.expires, query.sig, now())) return sendError(reply, 403, 'This photo link is not valid or has expired.');
+    if (!photoLinkValid(ctx.keys.photoLinks, request.tenant.slug, params.id, query.expires, query.sig, now()))
+      return sendError(reply, 403, 'This photo link is not valid or has expired.');
     const image = await tradeIn.evaluationImage(request.tenant.slug, params.id);
     if (!image) return sendError(reply, 404, 'Not found');
-    return reply.header('content-type', image.mime).header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff').send(Buffer.from(image.content));
+    return reply
+      .header('content-type', image.mime)
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(image.content));
   });
 
   app.post('/api/eval-expert/update-eval', async (request, reply) => {
@@ -195,7 +224,12 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     const withheld = offerWithheld({ year: vehicle.Year, km: body.km }, tenant.site.trade_in, now(), tenant.site.timezone);
     const { offerWithheld: _previous, ...stored } = evaluation.vehicle as Record<string, unknown>;
     if (withheld) {
-      await tradeIn.updateEvaluation(tenant.slug, evaluation.id, { km: body.km, contact, offer_price: null, vehicle: { ...stored, offerWithheld: withheld.reason } }, now());
+      await tradeIn.updateEvaluation(
+        tenant.slug,
+        evaluation.id,
+        { km: body.km, contact, offer_price: null, vehicle: { ...stored, offerWithheld: withheld.reason } },
+        now(),
+      );
       return [{ ...evalVehicle(evaluation.id, vehicle, body.km), OfferPrice: null, offer_price: null, offer_withheld: withheld }];
     }
     const valuation = await adapters.valuation.value(tenant, vehicle, body.km);

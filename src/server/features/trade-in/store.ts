@@ -4,8 +4,9 @@
  * list is shared (leads/evaluations.ts): the delivered lead carries them.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../../platform/fs/atomic-file.ts';
 import type { SqlDatabase } from '../../../platform/sql/db.ts';
 import type { Evaluation, EvaluationReader } from '../../leads/evaluations.ts';
 
@@ -67,8 +68,7 @@ export class TradeInStore {
     if (file) {
       const path = join(this.imagesDir!, file);
       mkdirSync(join(this.imagesDir!, tenant), { recursive: true });
-      writeFileSync(`${path}.part`, image.content, { mode: 0o600 });
-      renameSync(`${path}.part`, path);
+      writeFileAtomic(path, image.content, { mode: 0o600 });
     }
     const outcome = await this.db
       .transaction(async (tx): Promise<number | 'full' | 'quota'> => {

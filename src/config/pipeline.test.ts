@@ -1,0 +1,95 @@
+/** The pipeline command's configuration (pipelineConfig, rollbackConfig) and where the state's files go (stateFilesLocation). */
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cacheRoot } from './build.ts';
+import { defaultDataDir, PIPELINE_DEFAULTS, pipelineConfig, rollbackConfig, stateFilesLocation } from './pipeline.ts';
+
+describe('pipelineConfig', () => {
+  it('resolves every default once: paths, webhook, timing, retention, locks, inbox limits, guard', () => {
+    const config = pipelineConfig({}, {});
+    expect(config.paths).toEqual({
+      tenants: 'tenants',
+      sites: 'dist',
+      data: join(resolve('dist'), '.pipeline'),
+      inbox: 'feeds',
+      cacheRoot: cacheRoot({}),
+      renderers: join(cacheRoot({}), 'renderers'),
+    });
+    expect(config.webhook).toEqual({ port: 4322, host: '127.0.0.1' });
+    expect(config.timing).toEqual({ debounceMs: 2000, maxWaitMs: 15_000, pollMs: 2000, refreshMs: 6 * 3_600_000 });
+    expect(config.release.keep).toBe(5);
+    expect(config.queue.lockMs).toBe(PIPELINE_DEFAULTS.lockMs);
+    expect(config.intake).toEqual({ inboxMaxBytes: 20 * 1024 * 1024, parseTimeoutMs: 60_000, guard: { maxRemovedShare: 0.5, minRemoved: 5 } });
+    expect(config).toMatchObject({ role: 'all', once: false, publisher: undefined, warmRenderers: true, state: { databaseUrl: undefined, files: 'local' } });
+  });
+
+  it('takes the settings from the environment and the flags over them', () => {
+    const env = { PIPELINE_PORT: '5000', PIPELINE_HOST: '0.0.0.0', RELEASE_RETENTION: '9', PIPELINE_CACHE_DIR: '/var/cache/w1', REDIS_URL: 'redis://q:6379' };
+    const config = pipelineConfig(env, {
+      sites: 'out',
+      debounce: '500',
+      'max-wait': '9000',
+      keep: '3',
+      jobs: '2',
+      'lock-ms': '4000',
+      role: 'worker',
+      publisher: 's3',
+      'no-guard': true,
+      port: '6000',
+    });
+    expect(config.paths).toMatchObject({ sites: 'out', data: defaultDataDir('out'), cacheRoot: '/var/cache/w1', renderers: '/var/cache/w1/renderers' });
+    expect(config.webhook).toEqual({ port: 6000, host: '0.0.0.0' });
+    expect(config.timing).toMatchObject({ debounceMs: 500, maxWaitMs: 9000 });
+    expect(config.release.keep).toBe(3);
+    expect(config.queue).toEqual({ redisUrl: 'redis://q:6379', concurrency: 2, lockMs: 4000 });
+    expect(config).toMatchObject({ role: 'worker', publisher: 's3', intake: { guard: false } });
+    expect(pipelineConfig(env, {}).release.keep).toBe(9);
+  });
+
+  it('--once: no webhook, no queue, no debounce, no warm renderers', () => {
+    const config = pipelineConfig({ REDIS_URL: 'redis://q:6379' }, { once: true, debounce: '500' });
+    expect(config).toMatchObject({ once: true, webhook: undefined, queue: { redisUrl: undefined }, timing: { debounceMs: 0 }, warmRenderers: false });
+    expect(pipelineConfig({}, { 'no-webhook': true }).webhook).toBeUndefined();
+  });
+
+  it('says what is wrong with a flag', () => {
+    expect(() => pipelineConfig({}, { role: 'boss' })).toThrow('--role: expected all, intake or worker (got boss)');
+    expect(() => pipelineConfig({}, { role: 'intake' })).toThrow('--role intake needs REDIS_URL');
+    expect(() => pipelineConfig({}, { 'max-removed-share': '2' })).toThrow('--max-removed-share: a share between 0 and 1');
+    expect(() => pipelineConfig({}, { 'min-removed': '0' })).toThrow('--min-removed: a whole number >= 1');
+    expect(() => pipelineConfig({ PIPELINE_STATE_FILES: 'disk' }, {})).toThrow(/PIPELINE_STATE_FILES: expected local or bucket/);
+  });
+});
+
+describe('stateFilesLocation', () => {
+  it('is the bucket with a state database and a bucket, else the data directory, unless PIPELINE_STATE_FILES says', () => {
+    const shared = { DATABASE_URL: 'postgres://db/state', S3_BUCKET: 'sites' };
+    expect(stateFilesLocation(shared, shared.DATABASE_URL)).toBe('bucket');
+    expect(stateFilesLocation({ S3_BUCKET: 'sites' }, undefined)).toBe('local');
+    expect(stateFilesLocation({ DATABASE_URL: 'postgres://db/state' }, 'postgres://db/state')).toBe('local');
+    expect(stateFilesLocation({ ...shared, PIPELINE_STATE_FILES: 'local' }, shared.DATABASE_URL)).toBe('local');
+    expect(stateFilesLocation({ PIPELINE_STATE_FILES: 'bucket', S3_BUCKET: 'sites' }, undefined)).toBe('bucket');
+    expect(pipelineConfig(shared, {}).state).toEqual({ databaseUrl: 'postgres://db/state', files: 'bucket' });
+  });
+});
+
+describe('rollbackConfig', () => {
+  it('names the action, the paths and the state; a tenant is required', () => {
+    expect(rollbackConfig({}, { tenant: 'acme' })).toEqual({
+      tenant: 'acme',
+      action: 'rollback',
+      to: undefined,
+      hold: true,
+      publisher: undefined,
+      paths: { sites: 'dist', tenants: 'tenants', data: defaultDataDir('dist') },
+      state: { databaseUrl: undefined, files: 'local' },
+    });
+    expect(rollbackConfig({}, { tenant: 'acme', list: true }).action).toBe('list');
+    expect(rollbackConfig({}, { tenant: 'acme', 'release-hold': true, 'no-hold': true, data: '/d' })).toMatchObject({
+      action: 'release-hold',
+      hold: false,
+      paths: { data: '/d' },
+    });
+    expect(() => rollbackConfig({}, {})).toThrow('--tenant <slug> is required');
+  });
+});

@@ -1,0 +1,298 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compileVocabulary,
+  editDistance,
+  phraseKey,
+  readingFilters,
+  readSentence,
+  type DealerWords,
+  type SentenceReading,
+  type VocabularySource,
+} from './sentence.ts';
+
+/** A small dealer's stock, as an unfiltered facet answer gives it. */
+const FACETS: VocabularySource['facets'] = {
+  make: { Toyota: 30, Mazda: 12, Ford: 9, 'Mercedes-Benz': 2, Peugeot: 3, 'Land Rover': 2, Rover: 1, 'Lotus Caravans': 2 },
+  model: {
+    HiLux: 10,
+    'Land Cruiser': 2,
+    LandCruiser: 5,
+    'CX-5': 4,
+    Mazda3: 3,
+    '3': 2,
+    Ranger: 6,
+    Everest: 2,
+    '3008': 1,
+    'C-Class': 2,
+    Other: 1,
+    Model: 1,
+    Trooper: 2,
+  },
+  make_model: {
+    'Toyota > HiLux': 10,
+    'Toyota > LandCruiser': 5,
+    'Toyota > Land Cruiser': 2,
+    'Mazda > CX-5': 4,
+    'Mazda > Mazda3': 3,
+    'Mazda > 3': 2,
+    'Ford > Ranger': 6,
+    'Ford > Everest': 2,
+    'Peugeot > 3008': 1,
+    'Mercedes-Benz > C-Class': 2,
+    'Lotus Caravans > Trooper': 2,
+  },
+  badge: { 'SR5 4x4': 4, SR5: 2, GXL: 5, 'GXL Hybrid': 2, Sport: 3, S: 4, '155': 1, Wildtrak: 3, 'LS-U': 1, LS: 2 },
+  body: { SUV: 20, Ute: 18, Hatchback: 9, Sedan: 4 },
+  fuel: { Petrol: 20, Diesel: 18, Hybrid: 6 },
+  transmission: { Automatic: 40, Manual: 5 },
+  drive: { '4WD': 20, AWD: 10, FWD: 12, RWD: 3 },
+  colour: { White: 10, 'Glacier White': 3, Black: 5, 'Eclipse Black': 2, Red: 4, Graphite: 2 },
+  seats: { '5': 30, '7': 8, '8': 2, '2': 1 },
+  state: { QLD: 30, NSW: 15 },
+  city: { Southport: 20, 'Eagle Farm': 10 },
+  location_name: { 'Acme Cars Southport': 20, 'Acme Cars Sunshine Coast': 10, 'Acme Cars Newcastle': 15 },
+  dealership_name: { 'Acme Cars Brisbane': 30, 'Acme Cars Newcastle': 15 },
+  item_type: { car: 40, motorcycle: 5 },
+  car_type: { used: 30, new: 10, demo: 5 },
+  filtered_features: { 'Apple CarPlay': 20, 'Tow Bar': 8, Sunroof: 4 },
+  weekly_price_range: { '$100 - $150': 5, '$150 - $200': 8, '$200 - $250': 4 },
+};
+const YEAR = 2026;
+const vocabulary = compileVocabulary({ facets: FACETS });
+const read = (sentence: string, words: VocabularySource['words'] = undefined) =>
+  readSentence(sentence, words ? compileVocabulary({ facets: FACETS, words }) : vocabulary, { year: YEAR });
+const filters = (reading: SentenceReading) => ({
+  refinementList: reading.refinementList,
+  range: reading.range,
+  ...(reading.sortBy ? { sortBy: reading.sortBy } : {}),
+  query: reading.query,
+});
+
+describe('the sentence reader: numbers', () => {
+  it('reads a budget in Australian phrasing: k, grand, $, thousands separators, under / over / between', () => {
+    expect(read('under 30k').range).toEqual({ price: { max: 30000 } });
+    expect(read('under $30,000').range).toEqual({ price: { max: 30000 } });
+    expect(read('less than 30 grand').range).toEqual({ price: { max: 30000 } });
+    expect(read('over 20k').range).toEqual({ price: { min: 20000 } });
+    expect(read('between 20 and 30k').range).toEqual({ price: { min: 20000, max: 30000 } });
+    expect(read('20-30k').range).toEqual({ price: { min: 20000, max: 30000 } });
+    expect(read('$20k to $30k').range).toEqual({ price: { min: 20000, max: 30000 } });
+    expect(read('around 30k').range).toEqual({ price: { min: 27000, max: 33000 } });
+    expect(read('$15,000 max').range).toEqual({ price: { max: 15000 } });
+    // A price on its own is a budget; a bare number without '$' or 'k' is a keyword (a stock number, a badge).
+    expect(read('30k').range).toEqual({ price: { max: 30000 } });
+    expect(filters(read('30000'))).toEqual({ refinementList: {}, range: {}, query: '30000' });
+  });
+
+  it('reads kilometres: ks, kms, k km, and low ks', () => {
+    expect(read('under 50,000 km').range).toEqual({ km: { max: 50000 } });
+    expect(read('under 80 ks').range).toEqual({ km: { max: 80000 } });
+    expect(read('less than 100k kms').range).toEqual({ km: { max: 100000 } });
+    expect(read('over 200000km').range).toEqual({ km: { min: 200000 } });
+    expect(read('low ks').range).toEqual({ km: { max: 50000 } });
+    // A price and kilometres in one sentence stay apart.
+    expect(read('under 30k low kms').range).toEqual({ price: { max: 30000 }, km: { max: 50000 } });
+  });
+
+  it('reads years: a bare year, or newer, before, newer than, ranges, decades, years old', () => {
+    expect(read('2018 hilux').range).toEqual({ year: { min: 2018, max: 2018 } });
+    expect(read('2018 or newer').range).toEqual({ year: { min: 2018 } });
+    expect(read('2018+').range).toEqual({ year: { min: 2018 } });
+    expect(read('newer than 2018').range).toEqual({ year: { min: 2019 } });
+    expect(read('pre 2010').range).toEqual({ year: { max: 2009 } });
+    expect(read('2015-2019').range).toEqual({ year: { min: 2015, max: 2019 } });
+    expect(read('between 2015 and 2019').range).toEqual({ year: { min: 2015, max: 2019 } });
+    expect(read('1990s').range).toEqual({ year: { min: 1990, max: 1999 } });
+    expect(read('under 5 years old').range).toEqual({ year: { min: YEAR - 5 } });
+    // Not a year: 1850 and next year plus one.
+    expect(read('1850').range).toEqual({});
+    expect(read(String(YEAR + 2)).range).toEqual({});
+  });
+
+  it('reads seats and berths, in digits or words, exactly or at least, from the values the stock has', () => {
+    expect(read('7 seater').refinementList).toEqual({ seats: ['7'] });
+    expect(read('seven seater').refinementList).toEqual({ seats: ['7'] });
+    expect(read('7+ seats').refinementList).toEqual({ seats: ['7', '8'] });
+    expect(read('at least 7 seats').refinementList).toEqual({ seats: ['7', '8'] });
+    // A count no car has is still read: no cars is the honest answer.
+    expect(read('9 seater').refinementList).toEqual({ seats: ['9'] });
+    expect(read('sleeps 4').refinementList).toEqual({ sleeps: ['4'] });
+    expect(read('4 berth').refinementList).toEqual({ sleeps: ['4'] });
+  });
+
+  it('reads a weekly budget into the repayment bands under it', () => {
+    expect(read('under $200 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
+    expect(read('$150 pw').refinementList).toEqual({ weekly_price_range: ['$100 - $150'] });
+  });
+});
+
+describe('the sentence reader: words', () => {
+  it('reads the example sentence into four filters in the order typed, with nothing left over', () => {
+    const reading = read('diesel ute under 30k auto');
+    expect(filters(reading)).toEqual({
+      refinementList: { fuel: ['Diesel'], body: ['Ute'], transmission: ['Automatic'] },
+      range: { price: { max: 30000 } },
+      query: '',
+    });
+    expect(reading.parts.map((part) => part.text)).toEqual(['diesel', 'ute', 'under 30k', 'auto']);
+    expect(reading.parts.map((part) => [part.start, part.end])).toEqual([
+      [0, 6],
+      [7, 10],
+      [11, 20],
+      [21, 25],
+    ]);
+  });
+
+  it('takes the longest phrase: a badge over its first word, a colour value over its colour word, a make over a car type', () => {
+    expect(read('hilux sr5 4x4').refinementList).toEqual({ model: ['HiLux'], badge: ['SR5 4x4'], make: ['Toyota'] });
+    expect(read('hilux sr5').refinementList).toEqual({ model: ['HiLux'], badge: ['SR5'], make: ['Toyota'] });
+    expect(read('gxl hybrid').refinementList).toEqual({ badge: ['GXL Hybrid'] });
+    expect(read('glacier white').refinementList).toEqual({ colour: ['Glacier White'] });
+  });
+
+  it('reads a colour word as every colour value holding it', () => {
+    expect(read('white').refinementList).toEqual({ colour: ['Glacier White', 'White'] });
+    expect(read('black').parts[0]!.label).toBe('Black');
+  });
+
+  it('ignores spaces, hyphens and case in names, and reads a hyphened group whole', () => {
+    for (const typed of ['cx5', 'CX-5', 'cx 5']) expect(read(typed).refinementList).toEqual({ model: ['CX-5'], make: ['Mazda'] });
+    expect(read('land cruiser').refinementList).toEqual({ model: ['Land Cruiser', 'LandCruiser'], make: ['Toyota'] });
+    // 'ls-u' is a badge; 'ls' alone would be another: the group is not cut.
+    expect(read('ls-u').refinementList).toEqual({ badge: ['LS-U'] });
+    expect(filters(read('st-x'))).toEqual({ refinementList: {}, range: {}, query: 'st-x' });
+  });
+
+  it("names a model's make when one make has it, and reads a number model only with its make", () => {
+    expect(read('ranger').refinementList).toEqual({ model: ['Ranger'], make: ['Ford'] });
+    // 'Mazda 3' and 'Mazda3' are one car however the feed spells it.
+    expect(read('mazda 3').refinementList).toEqual({ make: ['Mazda'], model: ['3', 'Mazda3'] });
+    expect(read('mazda3').refinementList).toEqual({ make: ['Mazda'], model: ['3', 'Mazda3'] });
+    expect(read('peugeot 3008').refinementList).toEqual({ make: ['Peugeot'], model: ['3008'] });
+    // '3008' alone is a plain number; 'model' and 'other' are never models.
+    expect(filters(read('3008'))).toEqual({ refinementList: {}, range: {}, query: '3008' });
+    expect(read('2018 model').refinementList).toEqual({});
+  });
+
+  it('reads nicknames and a make without its trade word', () => {
+    expect(read('merc').refinementList).toEqual({ make: ['Mercedes-Benz'] });
+    expect(read('lotus').refinementList).toEqual({ make: ['Lotus Caravans'] });
+  });
+
+  it('tolerates a misspelt make or model (one letter, two from eight), never a short word or another first letter', () => {
+    expect(read('toyta hilux').refinementList).toEqual({ make: ['Toyota'], model: ['HiLux'] });
+    expect(read('hillux').refinementList).toEqual({ model: ['HiLux'], make: ['Toyota'] });
+    expect(read('landcrusier').refinementList).toEqual({ model: ['Land Cruiser', 'LandCruiser'], make: ['Toyota'] });
+    expect(read('land crusier').parts[0]!.fuzzy).toBe(true);
+    expect(read('mercedez benz').refinementList).toEqual({ make: ['Mercedes-Benz'] });
+    expect(read('deisel').refinementList).toEqual({ fuel: ['Diesel'] });
+    expect(read('automatc').refinementList).toEqual({ transmission: ['Automatic'] });
+    // 'ford' one letter off is 'fort' ... but 'lord' starts elsewhere, 'rangr' is a model, 'range' a filler word.
+    expect(read('frod').refinementList).toEqual({ make: ['Ford'] });
+    expect(read('lord').query).toBe('lord');
+    expect(read('price range').query).toBe('');
+  });
+
+  it('reads vehicle kinds on a site of several kinds, and nothing into the stock noun of a one-kind site', () => {
+    expect(read('bike').refinementList).toEqual({ item_type: ['motorcycle'] });
+    const caravans = compileVocabulary({ facets: { item_type: { caravan: 10 }, body: { Caravan: 6, 'Pop Top': 2, 'Camper Trailer': 1, 'Hybrid Camper': 1 } } });
+    expect(readSentence('caravan under 50k', caravans, { year: YEAR }).refinementList).toEqual({});
+    expect(readSentence('pop top caravan', caravans, { year: YEAR }).refinementList).toEqual({ body: ['Pop Top'] });
+    expect(readSentence('hybrid', caravans, { year: YEAR }).refinementList).toEqual({ body: ['Hybrid Camper'] });
+    expect(readSentence('camper', caravans, { year: YEAR }).refinementList).toEqual({ body: ['Camper Trailer', 'Hybrid Camper'] });
+    // A kind the site does not sell stays a keyword: no bikes here.
+    const cars = compileVocabulary({ facets: { item_type: { car: 10 } } });
+    expect(readSentence('bike', cars, { year: YEAR }).query).toBe('bike');
+  });
+
+  it('never reads a phrase the stock cannot answer: it stays a keyword', () => {
+    // No electric car in stock: 'electric' is not read as a fuel.
+    expect(filters(read('electric'))).toEqual({ refinementList: {}, range: {}, query: 'electric' });
+    expect(filters(read('turbo wildtrak'))).toEqual({ refinementList: { badge: ['Wildtrak'] }, range: {}, query: 'turbo' });
+  });
+
+  it('reads a negated phrase as nothing, never as its opposite', () => {
+    const reading = read('no sunroof white');
+    expect(reading.refinementList).toEqual({ colour: ['Glacier White', 'White'] });
+    expect(reading.parts[0]).toMatchObject({ kind: 'ignore', text: 'no sunroof' });
+    expect(read('not diesel').refinementList).toEqual({});
+  });
+
+  it('drops filler words so a chatty sentence is not a keyword search for them', () => {
+    expect(filters(read('i want a family suv with good safety for under 35k please'))).toEqual({
+      refinementList: { body: ['SUV'] },
+      range: { price: { max: 35000 } },
+      query: '',
+    });
+  });
+
+  it('ORs values of one facet, intersects bounds of one range, reads sorts', () => {
+    expect(read('petrol or diesel').refinementList).toEqual({ fuel: ['Petrol', 'Diesel'] });
+    expect(read('over 20k under 30k').range).toEqual({ price: { min: 20000, max: 30000 } });
+    expect(read('cheapest hatch').sortBy).toBe('price-asc');
+    expect(read('latest hilux').sortBy).toBe('latest');
+  });
+
+  it('reads places: a city, what sets a location apart from the brand, a dealership', () => {
+    expect(read('southport').refinementList).toEqual({ city: ['Southport'] });
+    expect(read('sunshine coast').refinementList).toEqual({ location_name: ['Acme Cars Sunshine Coast'] });
+    expect(read('newcastle').refinementList).toEqual({ location_name: ['Acme Cars Newcastle'] });
+    expect(read('brisbane').refinementList).toEqual({ dealership_name: ['Acme Cars Brisbane'] });
+    // 'coast' alone is too generic to stand for Sunshine Coast.
+    expect(read('coast').query).toBe('coast');
+    expect(read('qld').refinementList).toEqual({ state: ['QLD'] });
+  });
+
+  it("lets the dealer's words win every phrase they name", () => {
+    const words: DealerWords[] = [
+      { words: ['tradie ute', 'work ute'], refine: { body: ['Ute'], transmission: ['Manual'] } },
+      { words: ['cheap'], range: { price: { max: 15000 } } },
+      { words: ['acme'], ignore: true as const },
+      { words: ['hilux'], refine: { model: ['HiLux', 'Ranger'] } },
+    ];
+    expect(read('tradie ute', words).refinementList).toEqual({ body: ['Ute'], transmission: ['Manual'] });
+    expect(read('cheap', words)).toMatchObject({ range: { price: { max: 15000 } } });
+    expect(read('cheap', words).sortBy).toBeUndefined();
+    expect(filters(read('acme sedan', words))).toEqual({ refinementList: { body: ['Sedan'] }, range: {}, query: '' });
+    // Each model names its make.
+    expect(read('hilux', words).refinementList).toEqual({ model: ['HiLux', 'Ranger'], make: ['Toyota', 'Ford'] });
+  });
+
+  it('reads the first 40 words of a pasted text and leaves the rest as typed', () => {
+    const long = `diesel ute ${'lorem '.repeat(38)}under 30k auto`;
+    const reading = read(long.repeat(50));
+    expect(reading.refinementList).toEqual({ fuel: ['Diesel'], body: ['Ute'] });
+    expect(reading.query.startsWith('lorem lorem')).toBe(true);
+    expect(reading.query.endsWith('under 30k auto')).toBe(true);
+  });
+
+  it('is the same reading for the same vocabulary, whatever else was read before', () => {
+    const first = read('white toyota hilux 2018 or newer under 40k');
+    read('diesel ute under 30k auto');
+    expect(read('white toyota hilux 2018 or newer under 40k')).toEqual(first);
+  });
+});
+
+describe('filters of a reading', () => {
+  it('gives the facet and numeric filters both engines take', () => {
+    expect(readingFilters(read('petrol or diesel ute between 20 and 30k 2018 or newer'))).toEqual({
+      facetFilters: [['fuel:Petrol', 'fuel:Diesel'], ['body:Ute']],
+      numericFilters: ['price>=20000', 'price<=30000', 'year>=2018'],
+    });
+  });
+});
+
+describe('helpers', () => {
+  it('phraseKey keeps letters and digits only', () => {
+    expect(phraseKey('CX-5')).toBe('cx5');
+    expect(phraseKey('Mercedes-Benz')).toBe('mercedesbenz');
+    expect(phraseKey('Citroën C4')).toBe('citroenc4');
+  });
+
+  it('editDistance counts an adjacent swap as one edit and stops above its limit', () => {
+    expect(editDistance('hyundia', 'hyundai')).toBe(1);
+    expect(editDistance('toyta', 'toyota')).toBe(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('abcdefgh', 'zzzzzzzz', 2)).toBe(3);
+  });
+});

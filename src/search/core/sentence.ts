@@ -1,0 +1,1029 @@
+/**
+ * The sentence reader (docs/search.md "Sentences"): a shopper's sentence ("diesel ute under
+ * 30k auto") read into facet refinements, numeric ranges, a sort and the words left over, from
+ * the tenant's own facet values (one unfiltered facet answer of either engine) and the phrasing
+ * of ./sentence-words.ts. Pure and browser-safe: no model, no server.
+ *
+ * Contract: the same vocabulary, dealer words, sentence and year give the same reading, so both
+ * engines filter alike. A word is only read as a value the stock has (counts aside: '7 seater'
+ * is seats 7 even where no car has seven); a word it cannot place stays a keyword; a negated
+ * phrase ('no sunroof') is read as nothing, never as its opposite. The passes: docs/search.md.
+ */
+import { FILLER_WORDS, MAKE_NICKNAMES, MEANINGS, NEGATIONS, NUMBER_WORDS, type FacetMeaning } from './sentence-words.ts';
+
+/** A numeric range; either side may be open. */
+export interface RangeBounds {
+  min?: number;
+  max?: number;
+}
+
+/** A dealer's own words (site.json `search_words`): phrases and what they mean. */
+export interface DealerWords {
+  words: readonly string[];
+  refine?: Readonly<Record<string, readonly string[]>>;
+  range?: Readonly<Record<string, RangeBounds>>;
+  ignore?: boolean;
+}
+
+/** What the reader learns a tenant's words from. */
+export interface VocabularySource {
+  /** Facet values of the tenant's stock by attribute: an unfiltered facet answer (counts are not used) or plain lists. */
+  facets: Readonly<Record<string, Readonly<Record<string, number>> | readonly string[]>>;
+  /** The dealer's words; they win over everything else. */
+  words?: readonly DealerWords[];
+}
+
+/** One understood part of a sentence, with the characters it came from. */
+export interface ReadPart {
+  start: number;
+  end: number;
+  text: string;
+  kind: 'refine' | 'range' | 'sort' | 'ignore';
+  /** refine: attribute -> values (a make and model phrase gives two). */
+  refine?: Record<string, string[]>;
+  /** range: the attribute and its bounds. */
+  attribute?: string;
+  min?: number;
+  max?: number;
+  sortBy?: string;
+  /** The name of a meaning that answered several values ('White', 'Petrol'). */
+  label?: string;
+  /** Read as a misspelling of a make or model. */
+  fuzzy?: boolean;
+}
+
+/** What a sentence says. */
+export interface SentenceReading {
+  refinementList: Record<string, string[]>;
+  range: Record<string, RangeBounds>;
+  sortBy?: string;
+  /** The words left over, as typed, for the keyword search. */
+  query: string;
+  parts: ReadPart[];
+}
+
+/** The facets the reader learns from (one unfiltered facet request of either engine asks for these). */
+export const VOCABULARY_FACETS = [
+  'make',
+  'model',
+  'make_model',
+  'badge',
+  'body',
+  'fuel',
+  'transmission',
+  'drive',
+  'colour',
+  'seats',
+  'sleeps',
+  'state',
+  'city',
+  'location_name',
+  'dealership_name',
+  'item_type',
+  'car_type',
+  'tag',
+  'certified',
+  'filtered_features',
+  'weekly_price_range',
+] as const;
+
+type Target =
+  | { kind: 'refine'; refine: Record<string, string[]> }
+  | { kind: 'range'; attribute: string; min?: number; max?: number }
+  | { kind: 'sort'; sortBy: string }
+  | { kind: 'ignore' };
+
+interface Entry {
+  tier: number;
+  target: Target;
+  label?: string;
+}
+
+/** A compiled vocabulary: build once per tenant, read many sentences. */
+export interface SentenceVocabulary {
+  readonly phrases: ReadonlyMap<string, Entry>;
+  readonly maxWords: number;
+  /** Keys a misspelling may reach (makes, models, a few long words), by first letter. */
+  readonly fuzzy: ReadonlyMap<string, readonly { key: string; entry: Entry; edits: number }[]>;
+  /** Lower-case model -> the makes that have it. */
+  readonly makesOfModel: ReadonlyMap<string, readonly string[]>;
+  /** Numeric values of count facets (seats, sleeps). */
+  readonly counts: ReadonlyMap<string, readonly number[]>;
+  /** Weekly repayment bands ('$150 - $200'). */
+  readonly weeklyBands: readonly { value: string; low: number; high: number }[];
+}
+
+// Tiers: from one word on, the longest phrase wins; at the same span the lower tier.
+const TIER = {
+  dealer: 0,
+  meaning: 1,
+  value: 2,
+  makeModel: 2.5,
+  make: 3,
+  model: 4,
+  city: 5,
+  location: 5.1,
+  dealership: 5.2,
+  colour: 6,
+  feature: 6,
+  badge: 7,
+  tag: 8,
+} as const;
+const MAX_WORDS = 6;
+/** Words read into filters; a longer text (a pasted paragraph) is read up to here and the rest is keywords, so a keystroke never waits on it. */
+const MAX_TOKENS = 40;
+/** Model values that are not names. */
+const NOT_NAMES = new Set(['other', 'others', 'unknown', 'none', 'various', 'na', 'n/a', 'null', 'model', 'series']);
+/** Last words of a make's name that say what it makes ('Lotus Caravans', 'Zone RV'): the make is also read without them. */
+const MAKE_SUFFIXES = new Set(['caravans', 'caravan', 'campers', 'rv', 'rvs', 'motorhomes', 'motors', 'motor', 'trucks', 'cars', 'motorcycles', 'australia']);
+/** Last words of a place name too generic to stand for it alone. */
+const GENERIC_PLACE = new Set([
+  'coast',
+  'heads',
+  'south',
+  'north',
+  'east',
+  'west',
+  'city',
+  'central',
+  'centre',
+  'center',
+  'mountains',
+  'bay',
+  'beach',
+  'valley',
+  'park',
+  'hills',
+  'yard',
+  'cars',
+  'motors',
+  'trucks',
+  'group',
+  'auto',
+  'autos',
+  'sales',
+  'service',
+  'parts',
+]);
+
+/** Lower case, accents removed. */
+function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** The key of a phrase: its letters and digits only ('CX-5' and 'cx 5' -> 'cx5'). */
+export function phraseKey(text: string): string {
+  return fold(text).replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Whole words of a text, folded. */
+function wordsOf(text: string): string[] {
+  return fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/**
+ * A facet's values in code-unit order: engines order tied counts differently, and the reading must
+ * not depend on which engine answered.
+ */
+function valuesOf(source: VocabularySource, attribute: string): string[] {
+  const raw = source.facets[attribute];
+  if (!raw) return [];
+  return (Array.isArray(raw) ? [...(raw as readonly string[])] : Object.keys(raw)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The values of a facet a meaning stands for (sentence-words.ts: exact, else family minus except). */
+function resolveMeaning(meaning: FacetMeaning, values: readonly string[]): string[] {
+  const exact = new Set((meaning.exact ?? []).map(phraseKey));
+  const equal = values.filter((value) => exact.has(phraseKey(value)));
+  if (equal.length > 0 || !meaning.family) return equal;
+  const has = (value: string, phrase: string) => ` ${wordsOf(value).join(' ')} `.includes(` ${wordsOf(phrase).join(' ')} `);
+  return values.filter((value) => meaning.family!.some((word) => has(value, word)) && !(meaning.except ?? []).some((word) => has(value, word)));
+}
+
+/** Compile a tenant's vocabulary: its facet values, the built-in phrasing, the dealer's words. */
+export function compileVocabulary(source: VocabularySource): SentenceVocabulary {
+  const phrases = new Map<string, Entry>();
+  let maxWords = 1;
+  const add = (phrase: string, entry: Entry) => {
+    const key = phraseKey(phrase);
+    if (!key) return;
+    maxWords = Math.max(maxWords, Math.min(MAX_WORDS, wordsOf(phrase).length));
+    const existing = phrases.get(key);
+    if (!existing || entry.tier < existing.tier) {
+      phrases.set(key, entry);
+      return;
+    }
+    // Two values of one facet with the same key ('Landcruiser', 'Land Cruiser'): both.
+    if (entry.tier === existing.tier && existing.target.kind === 'refine' && entry.target.kind === 'refine') {
+      const merged: Record<string, string[]> = { ...existing.target.refine };
+      for (const [attribute, values] of Object.entries(entry.target.refine)) merged[attribute] = [...new Set([...(merged[attribute] ?? []), ...values])];
+      phrases.set(key, { ...existing, target: { kind: 'refine', refine: merged } });
+    }
+  };
+  const refine = (attribute: string, values: string[]): Target => ({ kind: 'refine', refine: { [attribute]: values } });
+
+  // The dealer's words first: they win every phrase they name.
+  for (const words of source.words ?? []) {
+    const target: Target = words.ignore
+      ? { kind: 'ignore' }
+      : words.range
+        ? (() => {
+            const [attribute, bounds] = Object.entries(words.range)[0]!;
+            return { kind: 'range', attribute, ...bounds } as Target;
+          })()
+        : { kind: 'refine', refine: Object.fromEntries(Object.entries(words.refine ?? {}).map(([attribute, values]) => [attribute, [...values]])) };
+    for (const phrase of words.words) add(phrase, { tier: TIER.dealer, target });
+  }
+
+  // Built-in meanings, resolved against the stock's values; a meaning the stock cannot answer is left out.
+  const itemTypes = valuesOf(source, 'item_type');
+  const fuzzyWords: { key: string; entry: Entry }[] = [];
+  for (const meaning of MEANINGS) {
+    let entry: Entry | null = null;
+    if (meaning.kind === 'facet') {
+      const values = resolveMeaning(meaning, valuesOf(source, meaning.attribute));
+      if (values.length > 0) entry = { tier: TIER.meaning, target: refine(meaning.attribute, values), label: meaning.label };
+    } else if (meaning.kind === 'vehicle-kind') {
+      const values = itemTypes.filter((value) => meaning.values.includes(fold(value)));
+      // A site of several kinds refines; a site whose stock is all of this kind reads nothing into the word.
+      if (values.length > 0) entry = { tier: TIER.meaning, target: itemTypes.length > 1 ? refine('item_type', values) : { kind: 'ignore' } };
+    } else if (meaning.kind === 'range') {
+      entry = { tier: TIER.meaning, target: { kind: 'range', attribute: meaning.attribute, min: meaning.min, max: meaning.max } };
+    } else if (meaning.kind === 'sort') {
+      entry = { tier: TIER.meaning, target: { kind: 'sort', sortBy: meaning.sortBy } };
+    } else {
+      entry = { tier: TIER.meaning, target: { kind: 'ignore' } };
+    }
+    if (!entry) continue;
+    for (const phrase of meaning.phrases) {
+      // Earlier meanings keep a phrase (add only replaces a higher tier).
+      if (phrases.get(phraseKey(phrase))?.tier === TIER.meaning) continue;
+      add(phrase, entry);
+      const key = phraseKey(phrase);
+      if (meaning.kind === 'facet' && key.length >= 5 && /^\p{L}+$/u.test(key) && ['fuel', 'transmission', 'body', 'drive'].includes(meaning.attribute))
+        fuzzyWords.push({ key, entry });
+    }
+  }
+
+  // The stock's own values.
+  for (const attribute of ['body', 'fuel', 'transmission', 'drive'])
+    for (const value of valuesOf(source, attribute)) add(value, { tier: TIER.value, target: refine(attribute, [value]) });
+  const makes = valuesOf(source, 'make');
+  const makeByKey = new Map(makes.map((make) => [phraseKey(make), make]));
+  for (const make of makes) {
+    add(make, { tier: TIER.make, target: refine('make', [make]) });
+    const words = wordsOf(make);
+    while (words.length > 1 && MAKE_SUFFIXES.has(words[words.length - 1]!)) words.pop();
+    if (words.length < wordsOf(make).length && words.join('').length >= 4) add(words.join(' '), { tier: TIER.make, target: refine('make', [make]) });
+  }
+  for (const [make, nicknames] of Object.entries(MAKE_NICKNAMES)) {
+    const value = makeByKey.get(phraseKey(make));
+    if (value) for (const nickname of nicknames) add(nickname, { tier: TIER.make, target: refine('make', [value]) });
+  }
+  const models = valuesOf(source, 'model');
+  for (const model of models) {
+    const key = phraseKey(model);
+    if (key.length < 2 || /^\d+$/.test(key) || NOT_NAMES.has(key)) continue;
+    add(model, { tier: TIER.model, target: refine('model', [model]) });
+  }
+
+  const makesOfModel = new Map<string, string[]>();
+  for (const pair of valuesOf(source, 'make_model')) {
+    const at = pair.indexOf(' > ');
+    if (at <= 0) continue;
+    const make = pair.slice(0, at);
+    const model = pair.slice(at + 3);
+    const list = makesOfModel.get(model.toLowerCase()) ?? [];
+    if (!list.includes(make)) list.push(make);
+    makesOfModel.set(model.toLowerCase(), list);
+    // 'Mazda 3', 'Toyota 86': a model named by a number is read with its make; a model of
+    // the same spelling ('Mazda3') is the same car.
+    const key = phraseKey(`${make} ${model}`);
+    const same = phrases.get(key);
+    const models = same?.tier === TIER.model && same.target.kind === 'refine' ? (same.target.refine.model ?? []) : [];
+    add(`${make} ${model}`, { tier: TIER.makeModel, target: { kind: 'refine', refine: { make: [make], model: [...new Set([model, ...models])] } } });
+  }
+  // Places: a city, a location or dealership by its full name or by what sets it apart.
+  for (const city of valuesOf(source, 'city')) add(city, { tier: TIER.city, target: refine('city', [city]) });
+  for (const [attribute, tier] of [
+    ['location_name', TIER.location],
+    ['dealership_name', TIER.dealership],
+  ] as const) {
+    const names = valuesOf(source, attribute);
+    const wordLists = names.map(wordsOf);
+    for (const [index, name] of names.entries()) {
+      add(name, { tier, target: refine(attribute, [name]) });
+      const words = wordLists[index]!;
+      // After the words every name of the tenant starts with (its brand): 'Sunshine Coast'.
+      let common = 0;
+      while (names.length > 1 && common < words.length - 1 && wordLists.every((other) => other[common] === words[common])) common += 1;
+      const tails = [words.slice(common).join(' ')];
+      const last = words[words.length - 1]!;
+      if (last.length >= 4 && !GENERIC_PLACE.has(last) && wordLists.filter((other) => other[other.length - 1] === last).length === 1) tails.push(last);
+      for (const tail of tails) if (tail && tail !== words.join(' ') && phraseKey(tail).length >= 4) add(tail, { tier, target: refine(attribute, [name]) });
+    }
+  }
+  for (const colour of valuesOf(source, 'colour')) add(colour, { tier: TIER.colour, target: refine('colour', [colour]) });
+  for (const feature of valuesOf(source, 'filtered_features')) add(feature, { tier: TIER.feature, target: refine('filtered_features', [feature]) });
+  for (const badge of valuesOf(source, 'badge')) {
+    const key = phraseKey(badge);
+    if (key.length >= 2 && !/^\d+$/.test(key) && !NOT_NAMES.has(key)) add(badge, { tier: TIER.badge, target: refine('badge', [badge]) });
+  }
+  for (const tag of valuesOf(source, 'tag')) if (phraseKey(tag).length >= 2) add(tag, { tier: TIER.tag, target: refine('tag', [tag]) });
+
+  // What a misspelling may reach: makes and models, and the long words of the phrasing.
+  const fuzzy = new Map<string, { key: string; entry: Entry; edits: number }[]>();
+  const reach = (key: string, entry: Entry, edits: number) => {
+    if (key.length < 4 || !/\p{L}/u.test(key)) return;
+    const list = fuzzy.get(key[0]!) ?? [];
+    list.push({ key, entry, edits });
+    fuzzy.set(key[0]!, list);
+  };
+  for (const [key, entry] of phrases) {
+    const refined = entry.target.kind === 'refine' ? Object.keys(entry.target.refine) : [];
+    // Makes and models: one slip, two from eight letters ('mitsibushi', 'landcrusier').
+    if ((entry.tier === TIER.make || entry.tier === TIER.model || entry.tier === TIER.makeModel) && refined.length > 0)
+      reach(key, entry, key.length >= 8 ? 2 : 1);
+  }
+  for (const { key, entry } of fuzzyWords) if (phrases.get(key) === entry) reach(key, entry, 1);
+
+  const counts = new Map<string, number[]>();
+  for (const attribute of ['seats', 'sleeps']) {
+    counts.set(
+      attribute,
+      valuesOf(source, attribute)
+        .map(Number)
+        .filter((value) => Number.isFinite(value))
+        .sort((a, b) => a - b),
+    );
+  }
+  const weeklyBands = valuesOf(source, 'weekly_price_range').flatMap((value) => {
+    const numbers = value.replace(/,/g, '').match(/\d+(\.\d+)?/g);
+    return numbers && numbers.length >= 2 ? [{ value, low: Number(numbers[0]), high: Number(numbers[1]) }] : [];
+  });
+  return { phrases, maxWords, fuzzy, makesOfModel, counts, weeklyBands };
+}
+
+interface Token {
+  /** As typed (a number with its thousands separators and '$'). */
+  text: string;
+  /** Folded; digits only for a number ('30,000' -> '30000'). */
+  norm: string;
+  /** Letters and digits of `norm` ('2.5' -> '25'): what phrase keys are made of. */
+  key: string;
+  start: number;
+  end: number;
+  /** An operator written as a symbol: '<', '>', '<=', '>=', '~', '&', '+'. */
+  symbol?: string;
+  dollar: boolean;
+  plus: boolean;
+  /** A '-' (or '–') stood between this word and the one before. */
+  dashBefore: boolean;
+  /** Written against the word before with a hyphen and no space ('d-max', 'cx-5'): part of a name. */
+  joined: boolean;
+  /** A '/' stood between this word and the one before ('p/w'). */
+  slashBefore: boolean;
+  used: boolean;
+}
+
+const TOKEN = /(\$\s?)?([\p{L}\p{N}]+(?:\.\d+)?)(\+)?|(<=|>=|[<>~&+])|([-–—/])/gu;
+
+function tokenize(sentence: string): Token[] {
+  const tokens: Token[] = [];
+  let dash = false;
+  let slash = false;
+  let joined = false;
+  let dashEnd = -1;
+  for (const match of sentence.matchAll(TOKEN)) {
+    const start = match.index!;
+    if (match[5]) {
+      if (match[5] === '/') slash = true;
+      else {
+        dash = true;
+        const before = tokens[tokens.length - 1];
+        joined = Boolean(before && before.end === start && /\p{L}/u.test(before.norm));
+        dashEnd = start + match[0].length;
+      }
+      continue;
+    }
+    const previous = tokens[tokens.length - 1];
+    // '30,000' is one number: digits after a comma right behind a number.
+    if (
+      match[2] &&
+      previous &&
+      !previous.symbol &&
+      /^\d+$/.test(previous.norm) &&
+      sentence.slice(previous.end, start) === ',' &&
+      /^\d{3}(\.\d+)?$/.test(match[2])
+    ) {
+      previous.text = sentence.slice(previous.start, start + match[0].length);
+      previous.norm += match[2];
+      previous.key = phraseKey(previous.norm);
+      previous.end = start + match[0].length;
+      previous.plus ||= Boolean(match[3]);
+      continue;
+    }
+    tokens.push({
+      text: match[0],
+      norm: match[4] ? match[4] : fold(match[2]!),
+      key: match[4] ? '' : phraseKey(match[2]!),
+      start,
+      end: start + match[0].length,
+      symbol: match[4],
+      dollar: Boolean(match[1]),
+      plus: Boolean(match[3]),
+      dashBefore: dash,
+      joined: joined && start === dashEnd,
+      slashBefore: slash,
+      used: false,
+    });
+    dash = false;
+    slash = false;
+    joined = false;
+  }
+  return tokens;
+}
+
+type Unit = 'money' | 'km' | 'ft' | 'seats' | 'sleeps' | 'age' | 'weekly' | 'decade';
+
+interface Quantity {
+  value: number;
+  unit: Unit | null;
+  /** Said with 'k', 'grand' or 'thousand'. */
+  thousands: boolean;
+  dollar: boolean;
+  plus: boolean;
+  /** Index after the quantity's last token. */
+  end: number;
+  /** Written as a word ('seven'): only a count of seats or berths. */
+  spelled: boolean;
+}
+
+const KM_WORDS = new Set(['km', 'kms', 'klm', 'klms', 'kays', 'kilometres', 'kilometers', 'kilometre', 'kilometer', 'ks', 'kmh', 'odo']);
+const FT_WORDS = new Set(['ft', 'feet', 'foot', 'footer', 'footers']);
+const SEAT_WORDS = new Set(['seater', 'seaters', 'seat', 'seats']);
+const BERTH_WORDS = new Set(['berth', 'berths']);
+const AGE_WORDS = new Set(['year', 'years', 'yr', 'yrs', 'yo']);
+const MONEY_WORDS = new Set(['dollars', 'dollar', 'bucks', 'aud']);
+const THOUSAND_WORDS = new Set(['k', 'grand', 'thousand', 'g']);
+
+type Comparison = 'max' | 'min' | 'around' | 'between' | 'from';
+
+/** Comparators, longest first: words -> what they do and whether the bound itself is excluded. */
+const COMPARATORS: readonly [readonly string[], Comparison, boolean][] = [
+  [['no', 'more', 'than'], 'max', false],
+  [['not', 'more', 'than'], 'max', false],
+  [['no', 'more', 'then'], 'max', false],
+  [['less', 'than'], 'max', true],
+  [['less', 'then'], 'max', true],
+  [['cheaper', 'than'], 'max', true],
+  [['lower', 'than'], 'max', true],
+  [['up', 'to'], 'max', false],
+  [['at', 'most'], 'max', false],
+  [['budget', 'of'], 'max', false],
+  [['budget', 'is'], 'max', false],
+  [['older', 'than'], 'max', true],
+  [['more', 'than'], 'min', true],
+  [['greater', 'than'], 'min', true],
+  [['newer', 'than'], 'min', true],
+  [['at', 'least'], 'min', false],
+  [['starting', 'at'], 'min', false],
+  [['starting', 'from'], 'min', false],
+  [['under'], 'max', true],
+  [['below'], 'max', true],
+  [['upto'], 'max', false],
+  [['max'], 'max', false],
+  [['maximum'], 'max', false],
+  [['within'], 'max', false],
+  [['budget'], 'max', false],
+  [['before'], 'max', true],
+  [['pre'], 'max', true],
+  [['<'], 'max', true],
+  [['<='], 'max', false],
+  [['over'], 'min', true],
+  [['above'], 'min', true],
+  [['min'], 'min', false],
+  [['minimum'], 'min', false],
+  [['after'], 'min', true],
+  [['since'], 'min', false],
+  [['post'], 'min', true],
+  [['>'], 'min', true],
+  [['>='], 'min', false],
+  [['from'], 'from', false],
+  [['around'], 'around', false],
+  [['about'], 'around', false],
+  [['approx'], 'around', false],
+  [['approximately'], 'around', false],
+  [['roughly'], 'around', false],
+  [['circa'], 'around', false],
+  [['~'], 'around', false],
+  [['between'], 'between', false],
+];
+
+/** Words after a number that bound it: 'or less', 'and up', 'onwards'. */
+const AFTER_WORDS: readonly [readonly string[], 'max' | 'min'][] = [
+  [['or', 'less'], 'max'],
+  [['or', 'under'], 'max'],
+  [['or', 'below'], 'max'],
+  [['or', 'cheaper'], 'max'],
+  [['or', 'older'], 'max'],
+  [['or', 'earlier'], 'max'],
+  [['or', 'before'], 'max'],
+  [['and', 'under'], 'max'],
+  [['and', 'below'], 'max'],
+  [['and', 'older'], 'max'],
+  [['&', 'under'], 'max'],
+  [['max'], 'max'],
+  [['maximum'], 'max'],
+  [['tops'], 'max'],
+  [['or', 'more'], 'min'],
+  [['or', 'over'], 'min'],
+  [['or', 'above'], 'min'],
+  [['or', 'newer'], 'min'],
+  [['or', 'later'], 'min'],
+  [['or', 'after'], 'min'],
+  [['or', 'greater'], 'min'],
+  [['and', 'up'], 'min'],
+  [['and', 'over'], 'min'],
+  [['and', 'above'], 'min'],
+  [['and', 'newer'], 'min'],
+  [['and', 'later'], 'min'],
+  [['&', 'up'], 'min'],
+  [['&', 'newer'], 'min'],
+  [['plus'], 'min'],
+  [['onwards'], 'min'],
+  [['onward'], 'min'],
+  [['upwards'], 'min'],
+  [['min'], 'min'],
+  [['minimum'], 'min'],
+  [['newer'], 'min'],
+];
+
+/** The reading of one sentence against a compiled vocabulary; `year` is this year (for '5 years old' and bare years). */
+export function readSentence(sentence: string, vocabulary: SentenceVocabulary, options: { year: number }): SentenceReading {
+  const all = tokenize(sentence);
+  const tokens = all.slice(0, MAX_TOKENS);
+  // Past MAX_TOKENS nothing is read: the rest stays as typed.
+  const unread = all.length > MAX_TOKENS ? sentence.slice(all[MAX_TOKENS]!.start).trim() : '';
+  const parts: ReadPart[] = [];
+  const free = (index: number) => index < tokens.length && !tokens[index]!.used;
+  const wordAt = (index: number) => (free(index) ? tokens[index]!.norm : undefined);
+  const take = (from: number, to: number, part: Omit<ReadPart, 'start' | 'end' | 'text'>) => {
+    for (let index = from; index < to; index += 1) tokens[index]!.used = true;
+    const start = tokens[from]!.start;
+    const end = tokens[to - 1]!.end;
+    parts.push({ start, end, text: sentence.slice(start, end), ...part });
+  };
+  const wordsMatch = (index: number, words: readonly string[]) => words.every((word, offset) => wordAt(index + offset) === word);
+  const isYear = (value: number) => Number.isInteger(value) && value >= 1950 && value <= options.year + 1;
+
+  // Pass 1: numbers with a unit, a '$', a 'k', a comparator or a bound after them.
+  const quantity = (index: number): Quantity | null => {
+    const token = tokens[index];
+    if (!token || token.used || token.symbol) return null;
+    let value: number;
+    let suffix = '';
+    if (NUMBER_WORDS[token.norm] !== undefined) value = NUMBER_WORDS[token.norm]!;
+    else {
+      const match = /^(\d+(?:\.\d+)?)([a-z]*)$/.exec(token.norm);
+      if (!match) return null;
+      value = Number(match[1]);
+      suffix = match[2]!;
+    }
+    const spelled = NUMBER_WORDS[token.norm] !== undefined;
+    let unit: Unit | null = null;
+    let thousands = false;
+    let next = index + 1;
+    const takeUnit = (word: string): boolean => {
+      if (!unit && !thousands && THOUSAND_WORDS.has(word)) thousands = true;
+      else if (!unit && KM_WORDS.has(word)) {
+        unit = 'km';
+        // Australian 'ks': '80 ks' is 80,000 kilometres.
+        if (word === 'ks' && !thousands && value < 1000) thousands = true;
+      } else if (!unit && FT_WORDS.has(word)) unit = 'ft';
+      else if (!unit && SEAT_WORDS.has(word)) unit = 'seats';
+      else if (!unit && BERTH_WORDS.has(word)) unit = 'sleeps';
+      else if (!unit && MONEY_WORDS.has(word)) unit = 'money';
+      else return false;
+      return true;
+    };
+    if (suffix) {
+      // '30k', '50000km', '20ft', '7seater', '5yo', '30kms'.
+      if (suffix.startsWith('k') && suffix.length > 1 && KM_WORDS.has(suffix.slice(1))) {
+        thousands = true;
+        unit = 'km';
+      } else if (AGE_WORDS.has(suffix)) unit = 'age';
+      else if (suffix === 's' && Number.isInteger(value) && value % 10 === 0 && isYear(value)) unit = 'decade';
+      else if (!takeUnit(suffix)) return null;
+    }
+    // Words after the number: 'k', 'grand', 'ks', 'seater', 'years old', 'a week'.
+    while (free(next)) {
+      const word = tokens[next]!.norm;
+      if (unit === null && AGE_WORDS.has(word)) {
+        unit = 'age';
+        next += wordAt(next + 1) === 'old' ? 2 : 1;
+        continue;
+      }
+      if (takeUnit(word)) {
+        next += 1;
+        continue;
+      }
+      break;
+    }
+    // A weekly amount: 'a week', 'per week', 'pw', 'p/w', 'weekly', '/wk'. (takeUnit sets `unit` from a closure.)
+    if ((unit as Unit | null) === null || (unit as Unit | null) === 'money') {
+      const one = wordAt(next);
+      const two = wordAt(next + 1);
+      let weekly = 0;
+      if ((one === 'a' || one === 'per' || one === 'each') && (two === 'week' || two === 'wk')) weekly = 2;
+      else if (one === 'pw' || one === 'weekly') weekly = 1;
+      else if ((one === 'week' || one === 'wk') && tokens[next]!.slashBefore) weekly = 1;
+      else if (one === 'p' && two === 'w' && tokens[next + 1]!.slashBefore) weekly = 2;
+      if (weekly > 0) {
+        unit = 'weekly';
+        next += weekly;
+      }
+    }
+    if (thousands) value *= 1000;
+    if (!unit && (token.dollar || thousands)) unit = 'money';
+    const plus = token.plus || tokens[next - 1]!.plus;
+    return { value, unit, thousands, dollar: token.dollar, plus, end: next, spelled };
+  };
+
+  /** 'max 40k' after '7 seater' is the next comparison, not a bound of the seats. */
+  const startsAmount = (index: number, words: readonly string[]) => {
+    if (words.length !== 1 || !['max', 'maximum', 'min', 'minimum'].includes(words[0]!)) return false;
+    const amount = quantity(index);
+    return amount !== null && (amount.unit !== null || amount.dollar);
+  };
+
+  /** The attribute and bounds of a quantity read with a comparison; null when it is not one. */
+  const bound = (
+    amount: Quantity,
+    comparison: 'max' | 'min' | 'around' | 'exact',
+    strict: boolean,
+    withComparator: boolean,
+  ): Omit<ReadPart, 'start' | 'end' | 'text'> | null => {
+    let { unit, value } = amount;
+    if (unit === null) {
+      if (!withComparator) return null;
+      if (isYear(value) && !amount.dollar) unit = null;
+      else if (value >= 1000) unit = 'money';
+      // 'under 30': a car under thirty dollars is not what anyone means.
+      else if (value >= 1 && (comparison === 'max' || comparison === 'min' || comparison === 'around')) {
+        unit = 'money';
+        value *= 1000;
+      } else return null;
+    }
+    if (unit === null) {
+      // A year.
+      if (comparison === 'exact') return { kind: 'range', attribute: 'year', min: value, max: value };
+      if (comparison === 'around') return { kind: 'range', attribute: 'year', min: value - 1, max: value + 1 };
+      return comparison === 'max'
+        ? { kind: 'range', attribute: 'year', max: strict ? value - 1 : value }
+        : { kind: 'range', attribute: 'year', min: strict ? value + 1 : value };
+    }
+    if (unit === 'decade') {
+      // 'the 1990s'; 'before the 2000s' is before 2000, 'after the 1990s' after 1999.
+      if (comparison === 'max') return { kind: 'range', attribute: 'year', max: strict ? value - 1 : value + 9 };
+      if (comparison === 'min') return { kind: 'range', attribute: 'year', min: strict ? value + 10 : value };
+      return { kind: 'range', attribute: 'year', min: value, max: value + 9 };
+    }
+    if (unit === 'age') {
+      // '5 years old' and 'under 5 years old': this year's models back to five years ago; 'over 10 years old': older.
+      return comparison === 'min'
+        ? { kind: 'range', attribute: 'year', max: options.year - value }
+        : { kind: 'range', attribute: 'year', min: options.year - value };
+    }
+    if (unit === 'seats' || unit === 'sleeps') {
+      const counts = vocabulary.counts.get(unit) ?? [];
+      const low = comparison === 'min' ? (strict ? value + 1 : value) : comparison === 'max' ? 0 : value;
+      const high = comparison === 'max' ? (strict ? value - 1 : value) : comparison === 'min' ? Number.POSITIVE_INFINITY : value;
+      const chosen = counts.filter((count) => count >= low && count <= high);
+      const values = chosen.length > 0 ? chosen : comparison === 'exact' || comparison === 'around' ? [value] : [];
+      if (values.length === 0) return null;
+      return { kind: 'refine', refine: { [unit]: values.map(String) } };
+    }
+    if (unit === 'weekly') {
+      const bands = vocabulary.weeklyBands;
+      const chosen = bands.filter((band) =>
+        comparison === 'min' ? band.low >= value : comparison === 'around' ? band.low <= value && band.high >= value : band.high <= value,
+      );
+      if (chosen.length === 0) return null;
+      return { kind: 'refine', refine: { weekly_price_range: chosen.map((band) => band.value) } };
+    }
+    const attribute = unit === 'money' ? 'price' : unit === 'km' ? 'km' : 'body_length';
+    if (comparison === 'exact') {
+      // A price or kilometres on their own are a budget ('30k'); a length is that length ('20 ft' = 20 to 21 ft).
+      return unit === 'ft' ? { kind: 'range', attribute, min: value, max: value + 1 } : { kind: 'range', attribute, max: value };
+    }
+    if (comparison === 'around') {
+      const step = unit === 'ft' ? 1 : 1000;
+      const spread = unit === 'ft' ? 1 : Math.max(step, Math.round((value * 0.1) / step) * step);
+      return { kind: 'range', attribute, min: Math.max(0, value - spread), max: value + spread };
+    }
+    return comparison === 'max' ? { kind: 'range', attribute, max: value } : { kind: 'range', attribute, min: value };
+  };
+
+  /** Two quantities as a range ('20-30k', 'between 2015 and 2019'). */
+  const between = (low: Quantity, high: Quantity): Omit<ReadPart, 'start' | 'end' | 'text'> | null => {
+    let lowValue = low.value;
+    const unit = high.unit ?? low.unit;
+    // '20-30k', '20 to 30 grand': the first number takes the second's thousands.
+    if (high.thousands && !low.thousands && low.unit === null && lowValue < 1000) lowValue *= 1000;
+    if (unit === null) {
+      if (isYear(lowValue) && isYear(high.value) && !low.dollar && !high.dollar)
+        return { kind: 'range', attribute: 'year', min: Math.min(lowValue, high.value), max: Math.max(lowValue, high.value) };
+      if (lowValue >= 1000 && high.value >= 1000)
+        return { kind: 'range', attribute: 'price', min: Math.min(lowValue, high.value), max: Math.max(lowValue, high.value) };
+      return null;
+    }
+    if (unit === 'seats' || unit === 'sleeps') {
+      const counts = vocabulary.counts.get(unit) ?? [];
+      const chosen = counts.filter((count) => count >= lowValue && count <= high.value);
+      return chosen.length > 0 ? { kind: 'refine', refine: { [unit]: chosen.map(String) } } : null;
+    }
+    if (unit === 'weekly') {
+      const chosen = vocabulary.weeklyBands.filter((band) => band.high > lowValue && band.low < high.value);
+      return chosen.length > 0 ? { kind: 'refine', refine: { weekly_price_range: chosen.map((band) => band.value) } } : null;
+    }
+    if (unit === 'age') return { kind: 'range', attribute: 'year', min: options.year - high.value, max: options.year - lowValue };
+    if (unit === 'decade') return { kind: 'range', attribute: 'year', min: lowValue, max: high.value + 9 };
+    const attribute = unit === 'money' ? 'price' : unit === 'km' ? 'km' : 'body_length';
+    return { kind: 'range', attribute, min: Math.min(lowValue, high.value), max: Math.max(lowValue, high.value) };
+  };
+
+  /** A second quantity after 'to', 'and' or a dash, for a range. */
+  const rangeEnd = (at: number, words: readonly string[]): { quantity: Quantity } | null => {
+    const token = tokens[at];
+    if (!token || token.used) return null;
+    if (token.dashBefore) {
+      const high = quantity(at);
+      return high ? { quantity: high } : null;
+    }
+    if (words.includes(token.norm)) {
+      const high = quantity(at + 1);
+      return high ? { quantity: { ...high } } : null;
+    }
+    return null;
+  };
+
+  for (let index = 0; index < tokens.length; index += 1) {
+    // 'd-max', 'cx-5': a word hyphened to the one before is part of a name, not a comparator or an amount.
+    if (!free(index) || tokens[index]!.joined) continue;
+    // 'sleeps 4', 'sleeps 4 or more', 'sleeps up to 6'.
+    if (wordAt(index) === 'sleeps' || wordAt(index) === 'sleeping' || wordAt(index) === 'sleep') {
+      let at = index + 1;
+      let comparison: 'max' | 'min' | 'exact' = 'exact';
+      let strict = false;
+      for (const [words, kind, excluded] of COMPARATORS) {
+        if ((kind === 'max' || kind === 'min') && wordsMatch(at, words)) {
+          comparison = kind;
+          strict = excluded;
+          at += words.length;
+          break;
+        }
+      }
+      const amount = quantity(at);
+      if (amount && (amount.unit === null || amount.unit === 'sleeps') && Number.isInteger(amount.value) && amount.value < 20) {
+        let end = amount.end;
+        if (amount.plus) comparison = 'min';
+        for (const [words, kind] of AFTER_WORDS) {
+          if (wordsMatch(end, words) && !startsAmount(end + words.length, words)) {
+            comparison = kind;
+            end += words.length;
+            break;
+          }
+        }
+        const part = bound({ ...amount, unit: 'sleeps' }, comparison, strict, true);
+        if (part) {
+          take(index, end, part);
+          index = end - 1;
+          continue;
+        }
+      }
+    }
+    let comparator: (typeof COMPARATORS)[number] | undefined;
+    for (const candidate of COMPARATORS) {
+      if (wordsMatch(index, candidate[0])) {
+        comparator = candidate;
+        break;
+      }
+    }
+    const at = comparator ? index + comparator[0].length : index;
+    const amount = quantity(at);
+    if (!amount || (amount.spelled && amount.unit !== 'seats' && amount.unit !== 'sleeps')) continue;
+    let end = amount.end;
+    let part: Omit<ReadPart, 'start' | 'end' | 'text'> | null = null;
+    const kind = comparator?.[1];
+    if (kind === 'between' || kind === 'from' || !comparator) {
+      const second = rangeEnd(end, kind === 'between' ? ['and', 'to', '&'] : ['to', 'until', 'till']);
+      if (second) {
+        part = between(amount, second.quantity);
+        if (part) end = second.quantity.end;
+      }
+    }
+    if (!part && kind !== 'between') {
+      let comparison: 'max' | 'min' | 'around' | 'exact' = kind === 'from' ? 'min' : kind === 'max' || kind === 'min' || kind === 'around' ? kind : 'exact';
+      const strict = comparator?.[2] ?? false;
+      if (amount.plus) comparison = 'min';
+      if (comparison === 'exact') {
+        for (const [words, after] of AFTER_WORDS) {
+          if (wordsMatch(end, words) && !startsAmount(end + words.length, words)) {
+            comparison = after;
+            end += words.length;
+            break;
+          }
+        }
+      }
+      // A bare year waits for the phrases ('Peugeot 2008' is a model); a bare plain number is a keyword.
+      if (comparison === 'exact' && amount.unit === null) continue;
+      part = bound(amount, comparison, strict, comparator !== undefined || comparison !== 'exact');
+    }
+    if (!part) continue;
+    take(index, end, part);
+    index = end - 1;
+  }
+
+  // Pass 2: the longest phrases of the vocabulary.
+  const negatedAt = (index: number) => index > 0 && free(index - 1) && NEGATIONS.has(tokens[index - 1]!.norm);
+  const apply = (from: number, to: number, entry: Entry, fuzzy = false) => {
+    const target = entry.target;
+    if (negatedAt(from)) {
+      take(from - 1, to, { kind: 'ignore' });
+      return;
+    }
+    if (target.kind === 'refine')
+      take(from, to, {
+        kind: 'refine',
+        refine: Object.fromEntries(Object.entries(target.refine).map(([attribute, values]) => [attribute, [...values]])),
+        ...(entry.label ? { label: entry.label } : {}),
+        ...(fuzzy ? { fuzzy } : {}),
+      });
+    else if (target.kind === 'range')
+      take(from, to, {
+        kind: 'range',
+        attribute: target.attribute,
+        ...(target.min !== undefined ? { min: target.min } : {}),
+        ...(target.max !== undefined ? { max: target.max } : {}),
+      });
+    else if (target.kind === 'sort') take(from, to, { kind: 'sort', sortBy: target.sortBy });
+    else take(from, to, { kind: 'ignore' });
+  };
+  // A hyphened group ('st-x', 'd-max') is matched whole or not at all.
+  const cutsGroup = (from: number, to: number) => tokens[from]!.joined || Boolean(tokens[to]?.joined);
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (!free(index) || tokens[index]!.symbol) continue;
+    for (let length = Math.min(vocabulary.maxWords, tokens.length - index); length >= 1; length -= 1) {
+      let key = '';
+      let ok = !cutsGroup(index, index + length);
+      for (let offset = 0; ok && offset < length; offset += 1) {
+        const token = tokens[index + offset]!;
+        if (token.used || token.symbol) ok = false;
+        else key += token.key;
+      }
+      if (!ok) continue;
+      // A plural the vocabulary has in the singular ('utes', 'hiluxes' aside).
+      const entry = vocabulary.phrases.get(key) ?? (key.length > 3 && key.endsWith('s') ? vocabulary.phrases.get(key.slice(0, -1)) : undefined);
+      if (!entry) continue;
+      apply(index, index + length, entry);
+      index += length - 1;
+      break;
+    }
+  }
+
+  // Pass 3: a bare year ('2018 hilux').
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index]!;
+    if (token.used || token.symbol || token.dollar || !/^\d{4}$/.test(token.norm)) continue;
+    const value = Number(token.norm);
+    if (isYear(value)) take(index, index + 1, { kind: 'range', attribute: 'year', min: value, max: value });
+  }
+
+  // Pass 4: makes and models misspelt ('toyta', 'hillux', 'land crusier').
+  const fuzzyCandidate = (token: Token) =>
+    !token.used && !token.symbol && /^\p{L}[\p{L}\p{N}]*$/u.test(token.norm) && !FILLER_WORDS.has(token.norm) && !NEGATIONS.has(token.norm);
+  for (let index = 0; index < tokens.length; index += 1) {
+    for (const length of [2, 1]) {
+      const window = tokens.slice(index, index + length);
+      if (window.length < length || !window.every(fuzzyCandidate) || cutsGroup(index, index + length)) continue;
+      const key = window.map((token) => token.key).join('');
+      const entry = closest(key, vocabulary);
+      if (!entry) continue;
+      apply(index, index + length, entry, true);
+      index += length - 1;
+      break;
+    }
+  }
+
+  // Pass 5: filler words, dangling comparators and symbols say nothing.
+  for (const token of tokens) if (!token.used && (token.symbol || FILLER_WORDS.has(token.norm) || NEGATIONS.has(token.norm))) token.used = true;
+  // The words left over as typed: a hyphened group keeps its hyphen ('st-x').
+  let query = '';
+  tokens.forEach((token, index) => {
+    if (token.used) return;
+    const glued = token.joined && index > 0 && !tokens[index - 1]!.used;
+    query += query === '' ? token.text : `${glued ? '-' : ' '}${token.text}`;
+  });
+  if (unread) query = query ? `${query} ${unread}` : unread;
+
+  return summarise(
+    parts.sort((a, b) => a.start - b.start),
+    query,
+    vocabulary,
+  );
+}
+
+/** The closest make, model or long word to a misspelt key: within the candidate's edits, same first letter, one answer. */
+function closest(key: string, vocabulary: SentenceVocabulary): Entry | null {
+  if (key.length < 4 || vocabulary.phrases.has(key)) return null;
+  let best: Entry | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let tie = false;
+  for (const candidate of vocabulary.fuzzy.get(key[0]!) ?? []) {
+    const limit = key.length >= 8 ? candidate.edits : Math.min(1, candidate.edits);
+    if (Math.abs(candidate.key.length - key.length) > limit) continue;
+    const distance = editDistance(key, candidate.key, limit);
+    if (distance > limit) continue;
+    if (distance < bestDistance) {
+      best = candidate.entry;
+      bestDistance = distance;
+      tie = false;
+    } else if (distance === bestDistance && candidate.entry !== best) tie = true;
+  }
+  return best && !tie ? best : null;
+}
+
+/** Edit distance with adjacent transpositions (optimal string alignment), cut off above `limit`. */
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
+  const rows = a.length + 1;
+  const columns = b.length + 1;
+  let before = new Array<number>(columns).fill(0);
+  let previous = Array.from({ length: columns }, (_, index) => index);
+  let current = new Array<number>(columns).fill(0);
+  for (let i = 1; i < rows; i += 1) {
+    current[0] = i;
+    let smallest = current[0];
+    for (let j = 1; j < columns; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      if (value < smallest) smallest = value;
+    }
+    if (smallest > limit) return limit + 1;
+    [before, previous, current] = [previous, current, before];
+  }
+  return previous[columns - 1]!;
+}
+
+/** The parts combined: values of one facet OR-ed, bounds of one range intersected, a model's make added. */
+function summarise(parts: ReadPart[], query: string, vocabulary: SentenceVocabulary): SentenceReading {
+  const refinementList: Record<string, string[]> = {};
+  const range: Record<string, RangeBounds> = {};
+  let sortBy: string | undefined;
+  for (const part of parts) {
+    if (part.kind === 'refine') {
+      for (const [attribute, values] of Object.entries(part.refine ?? {})) {
+        const list = (refinementList[attribute] ??= []);
+        for (const value of values) if (!list.some((known) => known.toLowerCase() === value.toLowerCase())) list.push(value);
+      }
+    } else if (part.kind === 'range' && part.attribute) {
+      const bounds = (range[part.attribute] ??= {});
+      if (part.min !== undefined) bounds.min = bounds.min === undefined ? part.min : Math.max(bounds.min, part.min);
+      if (part.max !== undefined) bounds.max = bounds.max === undefined ? part.max : Math.min(bounds.max, part.max);
+    } else if (part.kind === 'sort') sortBy = part.sortBy;
+  }
+  // A model names its make when only one make has it ('hilux' -> Toyota HiLux).
+  if (refinementList.model && !refinementList.make) {
+    const makes = new Set<string>();
+    let known = true;
+    for (const model of refinementList.model) {
+      const of = vocabulary.makesOfModel.get(model.toLowerCase());
+      if (!of || of.length !== 1) known = false;
+      else makes.add(of[0]!);
+    }
+    if (known && makes.size > 0) refinementList.make = [...makes];
+  }
+  return { refinementList, range, ...(sortBy ? { sortBy } : {}), query, parts };
+}
+
+/** A range as the URL writes it ('20000:30000', ':30000'). */
+export function rangeText(bounds: RangeBounds): string {
+  return `${bounds.min ?? ''}:${bounds.max ?? ''}`;
+}
+
+/** The engines' filters of a reading (InstantSearch's facetFilters and numericFilters for the same state). */
+export function readingFilters(reading: Pick<SentenceReading, 'refinementList' | 'range'>): { facetFilters: string[][]; numericFilters: string[] } {
+  const facetFilters = Object.entries(reading.refinementList).map(([attribute, values]) => values.map((value) => `${attribute}:${value}`));
+  const numericFilters = Object.entries(reading.range).flatMap(([attribute, bounds]) => [
+    ...(bounds.min !== undefined ? [`${attribute}>=${bounds.min}`] : []),
+    ...(bounds.max !== undefined ? [`${attribute}<=${bounds.max}`] : []),
+  ]);
+  return { facetFilters, numericFilters };
+}

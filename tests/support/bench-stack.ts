@@ -1,0 +1,265 @@
+/**
+ * The stack part of `npm run bench:fleet -- --workers 1,2` (issue 33 item 6): for each worker
+ * count, `npm run stack` with that many pipeline workers publishes every benchmark tenant to
+ * its bucket (a code deploy: nothing built yet, every tenant rendered by the workers), then one
+ * car of the first tenant changes through the feed inbox and is timed until the edge serves
+ * it. Figures come from the workers' JSON logs (`release` and `bucket-publish` lines) and the
+ * edge; the bare Astro baseline is built in the same sitting for the pages-per-second ratio.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { freePort } from './meilisearch-server.ts';
+import { environment } from '../../src/config/env.ts';
+
+/** One line of a pipeline log. */
+type LogLine = Record<string, unknown> & { event?: string; tenant?: string; time?: string };
+
+export interface StackRun {
+  workers: number;
+  /** From the first release's start to the last release's end, every tenant published. */
+  codeDeploySeconds: number;
+  pages: number;
+  pagesPerSecond: number;
+  fullRelease: { tenant: string; objects: number; bytes: number; uploadedFiles: number; files: number };
+  /** feedToLiveSeconds: the snapshot's landing to the edge serving the car (debounce included); releaseSeconds: the worker's job. */
+  oneCar: {
+    tenant: string;
+    mode: unknown;
+    objects: number;
+    bytes: number;
+    uploadedFiles: number;
+    reused: number;
+    feedToLiveSeconds: number;
+    releaseSeconds: number;
+    publishSeconds: number;
+  };
+}
+
+function get(base: string, path: string, host: string): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function until<T>(what: string, probe: () => T | null | undefined | Promise<T | null | undefined>, ms: number, every = 500): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((done) => setTimeout(done, every));
+  }
+  throw new Error(`bench:fleet --workers: ${what} did not happen within ${ms / 1000} s`);
+}
+
+function workerLines(logs: string): LogLine[] {
+  if (!existsSync(logs)) return [];
+  return readdirSync(logs)
+    .filter((name) => name.startsWith('worker-'))
+    .flatMap((name) =>
+      readFileSync(join(logs, name), 'utf8')
+        .split('\n')
+        .flatMap((line) => {
+          try {
+            return line.startsWith('{') ? [JSON.parse(line) as LogLine] : [];
+          } catch {
+            return [];
+          }
+        }),
+    );
+}
+
+function countPages(dir: string): number {
+  let pages = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) pages += countPages(join(dir, entry.name));
+    else if (entry.name.endsWith('.html')) pages += 1;
+  }
+  return pages;
+}
+
+/** Run the stack with `workers` pipeline workers over `tenantsDir` and measure it. */
+export async function benchStack(options: {
+  repo: string;
+  tenantsDir: string;
+  slugs: string[];
+  workers: number;
+  work: string;
+  keep?: boolean;
+}): Promise<StackRun> {
+  const dir = join(options.work, `stack-${options.workers}`);
+  const [edge, intake, api1, api2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const stack: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(options.repo, 'scripts/stack.ts'),
+      '--tenants',
+      options.tenantsDir,
+      '--dir',
+      dir,
+      '--workers',
+      String(options.workers),
+      '--edge-port',
+      String(edge),
+      '--intake-port',
+      String(intake),
+      '--api-ports',
+      `${api1},${api2}`,
+      ...(options.keep ? ['--keep'] : []),
+    ],
+    // One code version for the whole run: a change to src/ meanwhile must not turn the one-car release into a full one.
+    {
+      cwd: options.repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...environment(), PIPELINE_CODE_VERSION: environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}` },
+    },
+  );
+  let output = '';
+  stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  stack.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    const ready = JSON.parse(
+      await until(
+        'stack-ready',
+        () => {
+          if (stack.exitCode !== null) throw new Error(`npm run stack exited with code ${stack.exitCode}:\n${output}`);
+          return output.split('\n').find((line) => line.includes('"stack-ready"'));
+        },
+        900_000,
+      ),
+    ) as { edge: string; inbox: string; logs: string };
+    const published = (lines: LogLine[]) => lines.filter((line) => line.event === 'release' && line.outcome === 'published');
+    const deploy = await until(
+      'every tenant published',
+      () => {
+        const lines = published(workerLines(ready.logs));
+        const tenants = new Set(lines.map((line) => line.tenant));
+        const failed = workerLines(ready.logs).find((line) => line.event === 'release' && line.outcome === 'failed');
+        if (failed) throw new Error(`a release failed: ${JSON.stringify(failed)}`);
+        return options.slugs.every((slug) => tenants.has(slug)) ? lines : null;
+      },
+      3_600_000,
+      1000,
+    );
+    const ends = deploy.map((line) => Date.parse(line.time!));
+    const starts = deploy.map((line) => Date.parse(line.time!) - Number(line.seconds) * 1000);
+    const codeDeploySeconds = (Math.max(...ends) - Math.min(...starts)) / 1000;
+    // Each worker has a disk of its own (`<dir>/worker-<n>/sites`): a tenant's pages on the one that published it.
+    const livePages = (slug: string) => {
+      const current = Array.from({ length: options.workers }, (_, index) => join(dir, `worker-${index + 1}`, 'sites', slug, 'current')).find((path) =>
+        existsSync(path),
+      );
+      if (!current) throw new Error(`no worker's disk holds the live release of ${slug}`);
+      return countPages(current);
+    };
+    const pages = options.slugs.reduce((sum, slug) => sum + livePages(slug), 0);
+    const [slug] = options.slugs as [string];
+    const full = workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.tenant === slug)!;
+
+    // One car of the first tenant changes price: a snapshot dropped in its inbox, timed until the edge serves the new price.
+    const stock = JSON.parse(readFileSync(join(options.tenantsDir, slug, 'stock.json'), 'utf8')) as { slug: string; price: number; status?: string }[];
+    let car: (typeof stock)[number] | undefined;
+    for (const candidate of stock.filter((entry) => entry.status === 'in_stock' && typeof entry.price === 'number').slice(0, 20)) {
+      if ((await get(ready.edge, `/cars/${candidate.slug}/`, `${slug}.localhost`)).status === 200) {
+        car = candidate;
+        break;
+      }
+    }
+    if (!car) throw new Error(`no car page of ${slug} answers at the edge`);
+    car.price = 987_654;
+    const fresh = '$987,654';
+    const inbox = join(ready.inbox, slug);
+    mkdirSync(inbox, { recursive: true });
+    writeFileSync(join(inbox, '.bench.json.tmp'), JSON.stringify(stock));
+    const releasedBefore = published(workerLines(ready.logs)).filter((line) => line.tenant === slug).length;
+    const landed = performance.now();
+    renameSync(join(inbox, '.bench.json.tmp'), join(inbox, 'bench.json'));
+    await until(
+      'the changed car at the edge',
+      async () => (await get(ready.edge, `/cars/${car.slug}/`, `${slug}.localhost`).catch(() => ({ body: '' }))).body.includes(fresh),
+      600_000,
+      100,
+    );
+    const feedToLiveSeconds = (performance.now() - landed) / 1000;
+    // The worker logs the release after the bucket switched (search sync comes between): wait for that line, not an earlier release's.
+    const last = await until(
+      'the one-car release line',
+      () => published(workerLines(ready.logs)).filter((line) => line.tenant === slug)[releasedBefore],
+      60_000,
+    );
+    const oneCar = await until(
+      'the one-car bucket-publish line',
+      () => workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.release === last.release),
+      30_000,
+    );
+    return {
+      workers: options.workers,
+      codeDeploySeconds: Number(codeDeploySeconds.toFixed(1)),
+      pages,
+      pagesPerSecond: Number((pages / codeDeploySeconds).toFixed(1)),
+      fullRelease: {
+        tenant: slug,
+        objects: Number(full.objects),
+        bytes: Number(full.bytes),
+        uploadedFiles: Number(full.uploadedFiles),
+        files: Number(full.files),
+      },
+      oneCar: {
+        tenant: slug,
+        mode: last.mode,
+        objects: Number(oneCar.objects),
+        bytes: Number(oneCar.bytes),
+        uploadedFiles: Number(oneCar.uploadedFiles),
+        reused: Number(oneCar.reused),
+        feedToLiveSeconds: Number(feedToLiveSeconds.toFixed(2)),
+        releaseSeconds: Number(last.seconds),
+        publishSeconds: Number(oneCar.seconds),
+      },
+    };
+  } finally {
+    if (stack.exitCode === null) {
+      const exited = new Promise((done) => stack.once('exit', done));
+      stack.kill('SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 60_000))]);
+    }
+  }
+}
+
+/**
+ * The bare Astro baseline (../shared/bench/bare-astro) over the same cars, `pagesPerCar` pages
+ * a car, built in a copy beside the benchmark's tenants with the project's Astro.
+ */
+export async function benchBareAstro(options: {
+  repo: string;
+  source: string;
+  cars: unknown[];
+  pagesPerCar: number;
+  work: string;
+}): Promise<{ pages: number; seconds: number; pagesPerSecond: number }> {
+  const dir = join(options.work, 'bare-astro');
+  cpSync(options.source, dir, { recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path) });
+  symlinkSync(join(options.repo, 'node_modules'), join(dir, 'node_modules'));
+  const stockFile = join(options.work, 'bare-stock.json');
+  writeFileSync(stockFile, JSON.stringify(options.cars));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...environment(), BARE_STOCK: stockFile, BARE_PAGES_PER_CAR: String(options.pagesPerCar) },
+  });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  if (code !== 0) throw new Error(`the bare Astro baseline failed (exit ${code}): ${errors.slice(-2000)}`);
+  const seconds = (performance.now() - started) / 1000;
+  const pages = countPages(join(dir, 'dist'));
+  return { pages, seconds: Number(seconds.toFixed(1)), pagesPerSecond: Number((pages / seconds).toFixed(1)) };
+}
