@@ -299,6 +299,13 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     const reached = recovered + (await untilLatest(recovered));
     const during = [...writer.leads.values()].filter((lead) => lead.sentAt >= start && lead.sentAt <= recovered);
     const statuses = countBy(during.flatMap((lead) => lead.answers.filter((answer) => answer.at <= recovered).map((answer) => answer.status)));
+    // Every lead acknowledged while the database was stopped is stored, with the id it was given.
+    const acknowledged = during.filter((lead) => lead.answers.some((answer) => answer.at <= recovered && (answer.status === 200 || answer.status === 201)));
+    const stored = await storedLeads();
+    expect(
+      acknowledged.filter((lead) => stored.get(lead.key) !== lead.leadId).map((lead) => lead.key),
+      'leads acknowledged while PostgreSQL was stopped but not stored',
+    ).toEqual([]);
     // The lead API said so: 503 with Retry-After while the database was gone (never 500).
     expect(statuses['503'] ?? 0, 'no lead was answered 503 while PostgreSQL was stopped').toBeGreaterThan(0);
     expect(during.flatMap((lead) => lead.answers).filter((answer) => answer.status === 503 && !answer.retryAfter)).toEqual([]);
@@ -468,12 +475,8 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     phase('disk', start, recovered, reached, { failed: `${failed!.worker} job ${failed!.job}: ${failed!.reason?.split('\n')[0]}`, thenReleases: again });
   }
 
-  /** Leads: acknowledged = stored (with the id given) = delivered, by key; never a 500. */
-  async function leadsHold() {
-    const leads = [...writer.leads.values()];
-    const answers = leads.flatMap((lead) => lead.answers);
-    expect(answers.filter((answer) => answer.status === 500)).toEqual([]);
-    expect(leads.filter((lead) => !lead.leadId).map((lead) => ({ key: lead.key, answers: lead.answers.map((answer) => answer.status) }))).toEqual([]);
+  /** The writer's leads in the database: key -> lead id (each key once). */
+  async function storedLeads(): Promise<Map<string, string>> {
     const client = new pg.Client({ connectionString: run.ready.postgres });
     await client.connect();
     try {
@@ -482,11 +485,21 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
       ).rows;
       const stored = new Map(rows.map((row) => [row.client_key, row.id]));
       expect(stored.size).toBe(rows.length);
-      expect(leads.filter((lead) => stored.get(lead.key) !== lead.leadId).map((lead) => lead.key)).toEqual([]);
-      expect(stored.size).toBe(leads.length);
+      return stored;
     } finally {
       await client.end();
     }
+  }
+
+  /** Leads: acknowledged = stored (with the id given) = delivered, by key; never a 500. */
+  async function leadsHold() {
+    const leads = [...writer.leads.values()];
+    const answers = leads.flatMap((lead) => lead.answers);
+    expect(answers.filter((answer) => answer.status === 500)).toEqual([]);
+    expect(leads.filter((lead) => !lead.leadId).map((lead) => ({ key: lead.key, answers: lead.answers.map((answer) => answer.status) }))).toEqual([]);
+    const stored = await storedLeads();
+    expect(leads.filter((lead) => stored.get(lead.key) !== lead.leadId).map((lead) => lead.key)).toEqual([]);
+    expect(stored.size).toBe(leads.length);
     if (runs('crm') || runs('postgres')) {
       await waitFor(
         'every lead at its CRM',
