@@ -56,8 +56,10 @@ export async function startCrm(port: number, mode: CrmMode): Promise<Crm> {
       slowMs = delay;
       if (next === current) return;
       if (next === 'down') {
-        await new Promise<void>((done) => server.close(() => done()));
+        // Refuse new connections and cut the open ones (close() alone waits for keep-alive sockets to end).
+        const closed = new Promise<void>((done) => server.close(() => done()));
         for (const socket of sockets) socket.destroy();
+        await closed;
       } else if (current === 'down') {
         await new Promise<void>((done, fail) => {
           server.once('error', fail);

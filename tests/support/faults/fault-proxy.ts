@@ -76,8 +76,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       const previous = mode;
       mode = next;
       if (next === 'down') {
-        await new Promise<void>((done) => server.close(() => done()));
+        // Refuse new connections and cut the open ones (close() alone waits for keep-alive sockets to end).
+        const closed = new Promise<void>((done) => server.close(() => done()));
         for (const socket of sockets) socket.destroy();
+        await closed;
       } else if (previous === 'down') {
         await new Promise<void>((done, fail) => {
           server.once('error', fail);
