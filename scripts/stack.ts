@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,8 @@ const workers = Array.from({ length: workerCount }, (_, index) => `worker-${inde
 const disks = Object.fromEntries(['intake', ...workers].map((name) => [name, machine(name)]));
 // A working copy: feeds change stock snapshots, never the checkout's tenant folders.
 cpSync(values.tenants, paths.tenants, { recursive: true, filter: (source) => !source.endsWith('reservations.json') });
+// Each tenant's inbox folder is there from the start: a feed is dropped into feeds/<slug>/.
+for (const slug of readdirSync(paths.tenants)) if (existsSync(join(paths.tenants, slug, 'site.json'))) mkdirSync(join(paths.feeds, slug), { recursive: true });
 
 const children: { name: string; child: ChildProcess }[] = [];
 const stops: (() => Promise<void>)[] = [];

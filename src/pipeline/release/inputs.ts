@@ -67,10 +67,15 @@ export function cacheRelease(sitesDir: string, manifest: ReleaseManifest, publis
   return pending;
 }
 
+/** Whether this machine's cache holds a release complete (its files and its manifest). */
+export function isCached(sitesDir: string, manifest: Pick<ReleaseManifest, 'slug' | 'id'>): boolean {
+  return existsSync(join(tenantPaths(sitesDir, manifest.slug).releases, manifest.id)) && readManifest(sitesDir, manifest.slug, manifest.id) !== null;
+}
+
 async function fetchRelease(sitesDir: string, manifest: ReleaseManifest, publisher: Publisher | undefined, log?: Logger): Promise<boolean> {
   const paths = tenantPaths(sitesDir, manifest.slug);
   const dir = join(paths.releases, manifest.id);
-  if (existsSync(dir) && readManifest(sitesDir, manifest.slug, manifest.id)) return true;
+  if (isCached(sitesDir, manifest)) return true;
   if (!publisher?.fetchRelease) return false;
   const started = performance.now();
   const temporary = join(paths.base, `fetch-${manifest.id}`);
