@@ -22,7 +22,7 @@
  * FAULTS=<name,name> runs some faults only (to show an assertion failing with its guard taken away).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -254,6 +254,26 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     console.log(
       `[faults] done after ${seconds()} s: ${JSON.stringify(phases.map((entry) => ({ fault: entry.fault, faultSeconds: (entry.recovered - entry.start) / 1000, latestAfterRecoverySeconds: (entry.latest - entry.recovered) / 1000, ...entry.notes })))}`,
     );
+  });
+
+  it('stops every process it started, PostgreSQL included, on SIGTERM to its own process', { timeout: 120_000 }, async () => {
+    const pids = Object.entries(run.ready.pids).filter(([name]) => name !== 'redis' && name !== 'meilisearch' && name !== 'postgres');
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const started = Date.now();
+    process.kill(run.ready.pid, 'SIGTERM');
+    await waitFor('the stack to stop', () => !alive(run.ready.pid), 90_000, 100);
+    // The servers a fault restarted are the suite's own (stop() ends them); the rest are the stack's.
+    expect(pids.filter(([, pid]) => alive(pid)).map(([name]) => name)).toEqual([]);
+    expect(existsSync(join(run.ready.postgresData, 'postmaster.pid'))).toBe(false);
+    expect(run.output()).toMatch(/"event":"stack-stopped","reason":"SIGTERM"/);
+    console.log(`[faults] stack stopped ${((Date.now() - started) / 1000).toFixed(1)} s after SIGTERM to its process`);
   });
 
   /** Redis SIGKILLed while a worker runs a feed's job (its job and every queued one gone with Redis's data), then started again empty. */
