@@ -217,6 +217,8 @@ export interface RollbackConfig {
   publisher: string | undefined;
   paths: { sites: string; tenants: string; data: string };
   state: PipelineConfig['state'];
+  /** The shared queue (REDIS_URL): --release-hold queues the tenant's job there. */
+  redisUrl: string | undefined;
 }
 
 /** Resolve the rollback command's configuration; throws ConfigError on a bad setting or a missing tenant. */
@@ -232,5 +234,6 @@ export function rollbackConfig(env: Environment, flags: RollbackFlags): Rollback
     publisher: flags.publisher,
     paths: { sites, tenants: flags.tenants ?? 'tenants', data: flags.data ?? defaultDataDir(sites) },
     state: { databaseUrl: settings.databaseUrl, files: stateFilesLocation(env, settings.databaseUrl) },
+    redisUrl: settings.redisUrl,
   };
 }

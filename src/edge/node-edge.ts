@@ -13,13 +13,29 @@ import type { ObjectStore } from '../platform/bucket/object-store.ts';
 /** The edge's view of an ObjectStore. */
 export function storeBucket(store: ObjectStore): EdgeBucket {
   return {
-    async getText(key) {
-      return (await store.get(key))?.body.toString('utf8') ?? null;
+    async getText(key, signal) {
+      return (await store.get(key, { signal }))?.body.toString('utf8') ?? null;
     },
-    async getBody(key) {
-      const object = await store.getStream(key);
+    async getBody(key, signal) {
+      const object = await store.getStream(key, { signal });
       return object ? { body: object.body } : null;
     },
+  };
+}
+
+/**
+ * The edge's `onStale` as a log line: what was served from a last good copy and why, at most
+ * once per kind and host every 10 s (a stalled bucket would otherwise log every request).
+ */
+export function staleReporter(log: (fields: Record<string, unknown>) => void, now: () => number = Date.now): NonNullable<EdgeOptions['onStale']> {
+  const last = new Map<string, number>();
+  return (what, error, request) => {
+    const host = request.headers.get('host') ?? '';
+    const key = `${what} ${host}`;
+    if ((last.get(key) ?? -Infinity) > now() - 10_000) return;
+    if (last.size > 10_000) last.clear();
+    last.set(key, now());
+    log({ served: `last good ${what}`, host, reason: error.message });
   };
 }
 

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe.skipIf(!findPostgresBinaries())('pipeline state on PostgreSQL', () => {
   it('seeds once and keeps every feed taken in at once by two connections', async () => {
-    expect(await a.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
+    expect(await a.stock.get('acme', tenantDir)).toMatchObject({ data: [{ id: 'seed' }], seq: 1 });
     const cars = Array.from({ length: 20 }, (_, index) => ({ id: `car-${index}` }));
     await Promise.all(cars.map((car, index) => (index % 2 ? a : b).stock.update('acme', tenantDir, (records) => [...records, car])));
     const final = await b.stock.get('acme', tenantDir);

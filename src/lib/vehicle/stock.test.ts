@@ -110,7 +110,7 @@ describe('parseStock', () => {
     expect(result.cars.map((c) => c.slug)).toEqual(['good-one']);
     expect(result.read).toBe(9);
     expect(result.skipped).toBe(8);
-    const lines = result.problems.map(formatProblem);
+    const lines = result.problems.map((problem) => formatProblem(problem));
     expect(lines).toContainEqual(expect.stringMatching(/^acme: stock\.json record id 2 \(#1\) field price: /));
     expect(lines).toContainEqual(expect.stringMatching(/record #2 field id: required field is missing/));
     expect(lines).toContainEqual(expect.stringMatching(/record id 4 \(#3\) field slug: required field is missing/));

@@ -159,8 +159,8 @@ export function visibleStock(cars: readonly Car[], site: Pick<Site, 'include_sol
     .sort((a, b) => (Date.parse(b.created_at ?? '') || 0) - (Date.parse(a.created_at ?? '') || 0) || String(a.id).localeCompare(String(b.id)));
 }
 
-/** Format a problem as one report line: `tenant: record id 7 (#3) field images.0.image: message`. */
-export function formatProblem(problem: StockProblem): string {
+/** Format a problem as one report line: `tenant: stock.json record id 7 (#3) field images.0.image: message`, naming the file (or push) the records came from. */
+export function formatProblem(problem: StockProblem, source = 'stock.json'): string {
   const where = [problem.record && `record ${problem.record}`, problem.field && `field ${problem.field}`].filter(Boolean).join(' ');
-  return `${problem.tenant}: stock.json ${where}: ${problem.message}`;
+  return `${problem.tenant}: ${source} ${where}: ${problem.message}`;
 }

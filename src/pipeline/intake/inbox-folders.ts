@@ -15,8 +15,10 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
+  readFileSync,
   realpathSync,
   renameSync,
+  rmSync,
   unlinkSync,
   writeSync,
   type Stats,
@@ -34,6 +36,12 @@ export interface InboxFolder {
   moveIn(file: string, name: string): void;
   /** Write a new file `name` in the folder (an entry of that name, link or not, is replaced, never followed). */
   write(name: string, text: string): void;
+  /** Move the folder's entry `name` into `to` as `newName` (the entry itself is never followed). */
+  moveOut(name: string, to: InboxFolder, newName: string): void;
+  /** The text of the folder's file `name`, or null when there is none or it is a link (never followed). */
+  read(name: string): string | null;
+  /** Remove the folder's entry `name` if there is one (a link is removed, not followed). */
+  remove(name: string): void;
   close(): void;
 }
 
@@ -114,10 +122,29 @@ function folderAt(fd: number, path: string, recheck: () => unknown): InboxFolder
     recheck();
     return path;
   };
-  return {
+  const folder: InboxFolder = {
     path,
     moveIn(file, name) {
       renameSync(file, join(base(), name));
+    },
+    moveOut(name, to, newName) {
+      to.moveIn(join(base(), name), newName);
+    },
+    read(name) {
+      let input: number;
+      try {
+        input = openSync(join(base(), name), constants.O_RDONLY | constants.O_NOFOLLOW);
+      } catch {
+        return null;
+      }
+      try {
+        return readFileSync(input, 'utf8');
+      } finally {
+        closeSync(input);
+      }
+    },
+    remove(name) {
+      rmSync(join(base(), name), { force: true });
     },
     write(name, text) {
       const target = join(base(), name);
@@ -141,6 +168,7 @@ function folderAt(fd: number, path: string, recheck: () => unknown): InboxFolder
       closeSync(fd);
     },
   };
+  return folder;
 }
 
 /** Several inbox folders of one tenant: the existing ones opened and checked at once, a missing one made when first used. */

@@ -1,14 +1,13 @@
 /**
- * Feed intake I/O: dropped files in the watched inbox and webhook
- * pushes become the tenant's next stock snapshot in the pipeline state (compare-and-set,
- * src/pipeline/state/store.ts; never the tenant folder), are rejected with a
- * report and change nothing, or - when they would take too much stock off the site - are
- * held for an operator (mass-change guard). Files are read with the tenant's
+ * Feed intake I/O: dropped files in the watched inbox and webhook pushes become the tenant's
+ * next stock snapshot in the pipeline state (compare-and-set; never the tenant folder), are
+ * rejected with a report and change nothing, or, when they would take too much stock off the
+ * site, are held for an operator (mass-change guard). Files are read with the tenant's
  * feed-mapping.json (read/feed-check.ts); the push rules are in read/feeds.ts.
- *
- * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to
- * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` (real folders only, never links:
- * inbox-folders.ts) with the dry-run report beside it, or into the state as a held feed (held.ts).
+ * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to `processed/`
+ * or `rejected/` (real folders only, never links: inbox-folders.ts) with the dry-run report beside it; a held one waits in `held/<held id>-<name>`
+ * with its report (the feed itself is in the state, held.ts) until an operator decides, then
+ * moves to `processed/` (confirmed) or `rejected/` (discarded, superseded), the decision added.
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -47,6 +46,8 @@ export interface IntakeOptions {
   inboxMaxBytes?: number;
   /** Time limit of one inbox file's parse (ms); default DEFAULT_PARSE_TIMEOUT_MS. */
   parseTimeoutMs?: number;
+  /** The inbox: where a held feed's file waits (`<inbox>/<slug>/held/`) until it is decided. */
+  inboxDir?: string;
 }
 
 /** Outcome of one feed for callers (and the webhook response). */
@@ -179,9 +180,53 @@ async function supersedeHeld(options: IntakeOptions, slug: string, by: string, l
     for (const held of await listHeldFeeds(state, slug)) {
       if (await closeHeldFeed(state, slug, held.id, 'superseded', `superseded by the newer feed ${by}`)) {
         log({ level: 'warn', event: 'feed-held-closed', tenant: slug, held: held.id, source: held.source, outcome: 'superseded', by });
+        settleHeldFile(options, slug, held, 'rejected', `superseded by the newer feed ${by}: not taken in`);
       }
     }
   });
+}
+
+/** Where a held feed's file waits in the inbox. */
+function heldFileName(held: Pick<HeldFeed, 'id' | 'source'>): string {
+  return `${held.id}-${held.source}`;
+}
+
+/** Keep a held feed's file in the inbox's `held/` folder (a real folder, never a link) with its report, until an operator decides. */
+function keepHeldFile(file: string, slug: string, held: HeldFeed, report: string): void {
+  const folder = openInboxFolder(dirname(file), slug, 'held');
+  try {
+    folder.moveIn(file, heldFileName(held));
+    folder.write(`${heldFileName(held)}.report.txt`, report);
+  } finally {
+    folder.close();
+  }
+}
+
+/** A decided held feed's file leaves `held/` for `processed/` or `rejected/`, the decision added to its report. */
+function settleHeldFile(options: IntakeOptions, slug: string, held: Pick<HeldFeed, 'id' | 'source'>, to: 'processed' | 'rejected', decision: string): void {
+  if (!options.inboxDir || held.source === 'webhook') return;
+  const tenantInbox = join(options.inboxDir, slug);
+  const name = heldFileName(held);
+  if (!existsSync(join(tenantInbox, 'held', name))) return;
+  let folders: InboxFolders;
+  try {
+    folders = openInboxFolders(tenantInbox, slug, ['held', to]);
+  } catch (error) {
+    // A folder that is a link or a file: the feed stays in held/ (the scan reports the folder).
+    if (error instanceof InboxFolderError) return;
+    throw error;
+  }
+  try {
+    const from = folders.get('held');
+    const target = folders.get(to);
+    const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${held.source}`;
+    from.moveOut(name, target, stamped);
+    const report = from.read(`${name}.report.txt`) ?? '';
+    from.remove(`${name}.report.txt`);
+    target.write(`${stamped}.report.txt`, `${report}${report.endsWith('\n') || !report ? '' : '\n'}decision: ${decision} (${new Date().toISOString()})\n`);
+  } finally {
+    folders.close();
+  }
 }
 
 /** Keep a feed the guard stopped in the pipeline state (held.ts). */
@@ -317,7 +362,12 @@ async function takeFile(tenantDir: string, slug: string, file: string, folders: 
     const report = formatFeedCheck(check, { guard: change, outcome: 'held for an operator (the site was not changed): confirm or discard it on the pipeline\'s /status page' });
     await supersedeHeld(options, slug, name, log);
     const held = await hold({ ...options, sitesDir: options.sitesDir }, slug, { source: name, kind: result.kind, bytes, change, report });
-    rmFile(file);
+    // The dealer sees it waiting where the feed was dropped; the state keeps the bytes every intake decides on.
+    try {
+      keepHeldFile(file, slug, held, report);
+    } catch {
+      rmFile(file);
+    }
     Object.assign(intake, { accepted: false, held, reason: change.reason });
     logIntake(log, intake, name);
     await noteFeed(options, intake, name, undefined, report);
@@ -360,6 +410,7 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
     const intake: IntakeResult = { tenant: slug, kind: feed.kind, accepted: false, reason: 'discarded by an operator', read: 0, valid: 0, problems: [] };
     log({ level: 'warn', event: 'feed', tenant: slug, kind: feed.kind, source, held: id, outcome: 'discarded' });
     await noteFeed(options, intake, source, 'discarded');
+    settleHeldFile(options, slug, feed, 'rejected', 'discarded by an operator: not taken in');
     return intake;
   }
   let result = { ok: false, kind: feed.kind, reason: 'not applied', problems: [] } as FeedResult;
@@ -382,6 +433,7 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
   const intake = toIntake(slug, result);
   logIntake(log, intake, source);
   await noteFeed(options, intake, source, result.ok ? 'confirmed' : undefined);
+  settleHeldFile(options, slug, feed, result.ok ? 'processed' : 'rejected', result.ok ? 'confirmed by an operator: taken in' : `confirmed by an operator, but it could not be taken in: ${intake.reason ?? 'not applied'}`);
   return intake;
 }
 

@@ -26,6 +26,7 @@ async function start(): Promise<number> {
     secretOf: (slug) => (slug === 'acme' ? SECRET : undefined),
     accept: () => ({ status: 202, body: { accepted: true } }),
     firstSeen: async (slug, signature) => !seen.has(`${slug} ${signature}`) && Boolean(seen.add(`${slug} ${signature}`)),
+    forgetSeen: async (slug, signature) => void seen.delete(`${slug} ${signature}`),
     log: () => {},
     maxBodyBytes: 1000,
     maxPendingBytes: 1500,

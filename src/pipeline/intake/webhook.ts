@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './read/feeds.ts';
 import type { Logger } from '../log.ts';
 import { clientAddress } from '../../platform/net/client-address.ts';
+import { isTransient } from '../transient.ts';
 
 /** Default largest accepted push body (bytes). */
 export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -45,6 +46,8 @@ export interface WebhookOptions {
    * for a replay. The pipeline state's seen pushes (state/pushes.ts), shared by every intake.
    */
   firstSeen(slug: string, signature: string, expiresAt: number): Promise<boolean>;
+  /** Forget a push's signature: it was not applied (the state did not answer), so the sender may send it again. */
+  forgetSeen(slug: string, signature: string): Promise<void>;
   log: Logger;
   maxBodyBytes?: number;
   windowSeconds?: number;
@@ -67,6 +70,9 @@ const BAD_SIGNATURE = { error: 'bad signature' };
 const UNSIGNED = {
   error: `unsigned push: send ${TIMESTAMP_HEADER}: <Unix seconds> and ${SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" with the tenant's secret>`,
 };
+
+/** Retry-After (seconds) of a push refused because the pipeline state does not answer. */
+const PUSH_RETRY_AFTER_SECONDS = 10;
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -136,7 +142,7 @@ interface Webhook {
   log: Logger;
 }
 
-type Reply = (status: number, body: unknown, close?: boolean) => void;
+type Reply = (status: number, body: unknown, close?: boolean, headers?: Record<string, string>) => void;
 
 /** Answer and stop: the check found the request wanting. */
 function stop(reply: Reply, status: number, body: unknown, close = false): null {
@@ -146,10 +152,10 @@ function stop(reply: Reply, status: number, body: unknown, close = false): null 
 
 /** A JSON answer, sent once. */
 function replier(res: ServerResponse): Reply {
-  return (status, body, close = false) => {
+  return (status, body, close = false, headers = {}) => {
     if (res.headersSent || res.destroyed) return;
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...(close ? { connection: 'close' } : {}) });
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...(close ? { connection: 'close' } : {}), ...headers });
     res.end(text);
   };
 }
@@ -269,7 +275,7 @@ async function acceptBody(webhook: Webhook, slug: string, signed: Signed, verifi
       first = await options.firstSeen(slug, signed.signature.toLowerCase(), (signed.timestamp + webhook.windowSeconds + 1) * 1000);
     } catch (error) {
       log({ level: 'error', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'failed', reason: `seen pushes unavailable: ${(error as Error).message}` });
-      return reply(503, { error: 'the pipeline state is unavailable: retry shortly; the push was not applied' });
+      return reply(503, { error: 'the pipeline state is unavailable: retry shortly; the push was not applied' }, false, { 'retry-after': String(PUSH_RETRY_AFTER_SECONDS) });
     }
     if (!first) {
       log({ level: 'warn', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'rejected', reason: 'replayed push' });
@@ -280,6 +286,12 @@ async function acceptBody(webhook: Webhook, slug: string, signed: Signed, verifi
     const outcome = await options.accept(slug, tenantDir, body.toString('utf8'));
     reply(outcome.status, outcome.body);
   } catch (error) {
+    if (isTransient(error)) {
+      // The pipeline state does not answer (PostgreSQL or the bucket down): nothing was applied, and the very same push may come again.
+      await options.forgetSeen(slug, signed.signature.toLowerCase()).catch(() => undefined);
+      log({ level: 'warn', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'failed', reason: `pipeline state unavailable: ${(error as Error).message}` });
+      return reply(503, { error: 'the pipeline cannot take pushes in just now; it was not applied: send it again shortly' }, false, { 'retry-after': String(PUSH_RETRY_AFTER_SECONDS) });
+    }
     log({ level: 'error', event: 'feed', tenant: slug, kind: 'webhook', outcome: 'failed', reason: (error as Error).message });
     reply(500, { error: 'the push could not be taken in; it was not applied' });
   }

@@ -70,7 +70,9 @@ export async function collectOperatorStatus(
         // Every worker's jobs are in the state; this machine's files are the fallback.
         const status = (await state?.tenants.status(slug)) ?? readStatus(sitesDir, slug);
         const live = (await state?.tenants.live(slug)) ?? currentRelease(sitesDir, slug);
-        const time = live ? releaseTime(live) : null;
+        // When the pointer switched to it (the status records it); else, for a release published before that was recorded, when it was made.
+        const recorded = status?.current === live && status?.publishedAt ? Date.parse(status.publishedAt) : NaN;
+        const time = live ? (Number.isFinite(recorded) ? recorded : releaseTime(live)) : null;
         return {
           tenant: slug,
           live: live

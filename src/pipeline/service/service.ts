@@ -18,6 +18,7 @@ import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
 import { warmNextRenderer } from '../release/warm.ts';
+import { prefetchLive } from '../release/inputs.ts';
 import { createSecretStore } from '../intake/secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from '../state/store.ts';
 import { sharedStateFiles } from '../state/files.ts';
@@ -25,6 +26,7 @@ import { createDebouncer, type Debouncer } from './debounce.ts';
 import { clientAddress, proxyMatcher, requestAddress } from '../../platform/net/client-address.ts';
 import { pushOutcome, startHttpServers, type RunningHttp } from './http.ts';
 import { inboxScanner, reservationPoller, startPolling, TenantFolderWatch } from './watchers.ts';
+import { createReconciler } from './reconcile.ts';
 
 export interface PipelineOptions {
   tenantsDir: string;
@@ -144,7 +146,14 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const scan = () => inbox?.scan();
   const reservations = reservationPoller(service.state, service.tenantDirOf, request, service.log);
   const http = options.webhookPort !== undefined && service.role !== 'worker' ? await startHttp(service, queue, debouncer, changed) : undefined;
-  const polling = service.role !== 'worker' ? startWatching(service, { scan, folders, reservations, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) }) : undefined;
+  // An accepted feed never stays unpublished: tenants behind their accepted stock with no job are asked for again (reconcile.ts).
+  const reconciler = createReconciler({ state: service.state, queue, debouncing: (slug) => debouncer.has(slug), known: (slug) => service.tenantDirOf(slug) !== null, log: service.log });
+  let reconciling: Promise<void> | undefined;
+  const reconcile = () => {
+    reconciling ??= reconciler.tick().finally(() => (reconciling = undefined));
+  };
+  const polling =
+    service.role !== 'worker' ? startWatching(service, { scan, folders, reservations, reconcile, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) }) : undefined;
   const idle = () => debouncer.size === 0 && !inbox?.busy();
   return {
     webhookUrl: http?.webhookUrl,
@@ -161,6 +170,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     },
     async close() {
       polling?.close();
+      await reconciling;
       await reservations.idle();
       await inbox?.close();
       debouncer.clear();
@@ -192,7 +202,7 @@ async function openService(options: PipelineOptions): Promise<Service> {
     settings,
     operatorToken,
     state,
-    intake: { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state },
+    intake: { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state, inboxDir: options.inboxDir && resolve(options.inboxDir) },
     clientOf: (req) => clientAddress(requestAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trusted)),
     tenantDirOf(slug) {
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
@@ -225,7 +235,11 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   let warmedAfterStart = false;
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
-    if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000) || !dir) return;
+    if (!dir) return;
+    // The live release into this worker's cache while the change waits out its debounce (inputs.ts prefetchLive).
+    if (running === 0)
+      prefetchLive(state, sitesDir, slug, options.publisher, log).catch((error: Error) => log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }));
+    if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000)) return;
     lastWarm = Date.now();
     warmNextRenderer(state, sitesDir, slug, dir, options.renderers)
       .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
@@ -258,7 +272,7 @@ function createQueue(service: Service, jobs: Jobs): RebuildQueue {
   const concurrency = options.concurrency ?? availableParallelism();
   const onEvent = (event: string, fields: Record<string, unknown>) => log({ event, pid: process.pid, at: Date.now(), ...fields });
   if (options.redisUrl) {
-    return service.role === 'intake' ? createRedisProducer(options.redisUrl) : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
+    return service.role === 'intake' ? createRedisProducer(options.redisUrl, { onEvent }) : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
   }
   return createInProcessQueue(jobs.handler, { concurrency, onPrepare: jobs.onPrepare, onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }) });
 }
@@ -279,6 +293,7 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
       windowSeconds: options.webhookWindowSeconds,
       clientOf: service.clientOf,
       firstSeen: (slug, signature, expiresAt) => service.state.pushes.firstSeen(slug, signature, expiresAt, Date.now()),
+      forgetSeen: (slug, signature) => service.state.pushes.forget(slug, signature),
       accept: async (slug, tenantDir, body) => {
         const result = await intakePush(tenantDir, slug, body, log, intake);
         if (result.accepted) changed(slug, tenantDir);
@@ -307,7 +322,7 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
 /** The first pass (the inbox, every tenant, the state's reservations), then the watchers and timers. */
 function startWatching(
   service: Service,
-  parts: { scan: () => void; folders: TenantFolderWatch; reservations: { poll(): void }; request: (slug: string) => void; fire: (slug: string) => void },
+  parts: { scan: () => void; folders: TenantFolderWatch; reservations: { poll(): void }; reconcile: () => void; request: (slug: string) => void; fire: (slug: string) => void },
 ): { close(): void } {
   const { options } = service;
   const polling = startPolling({
@@ -320,6 +335,7 @@ function startWatching(
       parts.scan();
       parts.folders.scan(false, parts);
       parts.reservations.poll();
+      parts.reconcile();
     },
     request: parts.request,
     log: service.log,

@@ -27,4 +27,9 @@ export class SeenPushStore {
     );
     return inserted > 0;
   }
+
+  /** Forget a tenant's push signature (the push was not applied: the sender may send it again). */
+  async forget(slug: string, signature: string): Promise<void> {
+    await this.db.run('DELETE FROM pipeline_seen_pushes WHERE tenant = $1 AND signature = $2', [slug, signature]);
+  }
 }
