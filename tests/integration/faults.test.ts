@@ -357,6 +357,11 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     expect([502, 504]).toContain(cold.status);
     expect(cold.ms).toBeLessThan(EDGE_BOUND_MS);
     const published = workerEvents(start).filter((event) => event.event === 'release' && event.tenant === 'fault-b');
+    // The publish that met the fault waited for the bucket (retried with backoff) and landed: its job did not fail.
+    expect(
+      published.filter((event) => event.outcome !== 'published').map((event) => `${event.outcome}: ${event.reason}`),
+      `the fault-b release did not wait for the bucket (${mode})`,
+    ).toEqual([]);
     phase(`bucket-${mode}`, start, recovered, reached, {
       coldPage: `${cold.status} in ${cold.ms} ms`,
       bucketRequests: mode === 'fail' ? during('failed') : mode === 'stall' ? during('stalled') : 'refused',
