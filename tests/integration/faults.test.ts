@@ -349,6 +349,16 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     // A page this edge never served: no copy of it, so a bounded 504 or 502.
     const cold = await call(run.ready.edge, `/cars/${stock[3 + ['fail', 'stall', 'down'].indexOf(mode)]!.slug}/`, 'fault-a.localhost', { timeoutMs: 15_000 });
     await new Promise((done) => setTimeout(done, 6000));
+    // The fault lasts until the release's publish has met it (on a loaded machine the build can outlast the first 10 s).
+    const met = await waitFor(
+      'the fault-b publish to meet the bucket fault',
+      () =>
+        workerEvents(start).find(
+          (event) => event.tenant === 'fault-b' && ((event.event === 'dependency-wait' && event.what === 'the bucket publish') || event.event === 'release'),
+        ),
+      120_000,
+      50,
+    );
     await proxy.set('pass');
     const recovered = Date.now();
     const reached = recovered + (await untilLatest(recovered));
@@ -362,6 +372,7 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
       published.filter((event) => event.outcome !== 'published').map((event) => `${event.outcome}: ${event.reason}`),
       `the fault-b release did not wait for the bucket (${mode})`,
     ).toEqual([]);
+    expect(met.event, `the fault-b publish never met the bucket ${mode}`).toBe('dependency-wait');
     phase(`bucket-${mode}`, start, recovered, reached, {
       coldPage: `${cold.status} in ${cold.ms} ms`,
       bucketRequests: mode === 'fail' ? during('failed') : mode === 'stall' ? during('stalled') : 'refused',

@@ -51,6 +51,8 @@ export interface LogEvent {
   mode?: string;
   release?: string;
   reason?: string;
+  /** What a `dependency-wait` waits for (`the bucket publish`, `the pipeline state`). */
+  what?: string;
   msg?: string;
 }
 
