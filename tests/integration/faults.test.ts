@@ -290,13 +290,29 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
       20,
     );
     await run.redis.kill();
-    // Feeds taken in while Redis is gone.
+    // Feeds taken in, and their jobs asked for, while Redis is gone.
+    const gone = Date.now();
     feedRound(['fault-b', 'fault-c']);
-    await new Promise((done) => setTimeout(done, 4000));
+    await takenIn(['fault-b', 'fault-c'], gone);
     await run.redis.start();
     const recovered = Date.now();
     const reached = recovered + (await untilLatest(recovered));
     phase('redis-lost', start, recovered, reached, { killedDuring: `${job.worker} job ${job.job}` });
+  }
+
+  /**
+   * Waits until the intake has taken in each tenant's feed since `since`, then 4 s more: past the
+   * debounce (2 s), so the feeds' jobs are asked for while the fault lasts.
+   */
+  async function takenIn(tenants: string[], since: number) {
+    await waitFor(
+      `the intake to take in the feeds of ${tenants.join(', ')}`,
+      () =>
+        tenants.every((slug) => run.events('intake').some((event) => event.event === 'feed' && event.tenant === slug && Date.parse(event.time ?? '') >= since)),
+      60_000,
+      50,
+    );
+    await new Promise((done) => setTimeout(done, 4000));
   }
 
   /** Redis shut down with its data saved while feeds land, then started again with that data. */
@@ -304,7 +320,7 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     const start = Date.now();
     await run.redis.saveAndStop();
     feedRound(['fault-a', 'fault-b']);
-    await new Promise((done) => setTimeout(done, 4000));
+    await takenIn(['fault-a', 'fault-b'], start);
     await run.redis.start();
     const recovered = Date.now();
     const reached = recovered + (await untilLatest(recovered));
