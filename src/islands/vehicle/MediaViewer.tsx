@@ -57,7 +57,7 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, count)), [count]);
 
   // Keep the active thumbnail in view when the strip scrolls (above 5 images). Only the strip
-  // scrolls: scrollIntoView would scroll the page too, and a gallery hydrating late (client:idle)
+  // scrolls: scrollIntoView would scroll the page too, and a gallery hydrating late (an idle island)
   // would pull a shopper who had already scrolled down back to the photos.
   useEffect(() => {
     const strip = thumbStrip.current;
