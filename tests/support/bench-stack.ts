@@ -16,12 +16,22 @@ import { environment } from '../../src/config/env.ts';
 /** One line of a pipeline log. */
 type LogLine = Record<string, unknown> & { event?: string; tenant?: string; time?: string };
 
+/** The phases of a release the bench prints (the `timings` of the workers' `release` lines, src/pipeline/release/run.ts). */
+export const RELEASE_PHASES = ['photos', 'renderer', 'astro', 'steps', 'checks', 'precompress', 'manifest', 'upload', 'state', 'search', 'prune'] as const;
+
+/** Per phase, over a code deploy's releases: worker seconds in all, and milliseconds per page. */
+export type PhaseCosts = Record<(typeof RELEASE_PHASES)[number] | 'other', { seconds: number; msPerPage: number }>;
+
 export interface StackRun {
   workers: number;
   /** From the first release's start to the last release's end, every tenant published. */
   codeDeploySeconds: number;
   pages: number;
   pagesPerSecond: number;
+  /** Where the deploy's release time went (sums over every tenant's release, so more than the wall time with parallel jobs). */
+  phases: PhaseCosts;
+  /** Every PUT of the deploy's publishes and their bytes. */
+  uploads: { objects: number; bytes: number };
   fullRelease: { tenant: string; objects: number; bytes: number; uploadedFiles: number; files: number };
   /** feedToLiveSeconds: the snapshot's landing to the edge serving the car (debounce included); releaseSeconds: the worker's job. */
   oneCar: {
@@ -75,6 +85,27 @@ function workerLines(logs: string): LogLine[] {
           }
         }),
     );
+}
+
+/** Sum each phase of the releases' timings; `other` is what the phases do not cover of each release's seconds. */
+export function phaseCosts(releases: LogLine[], pages: number): PhaseCosts {
+  const totals = Object.fromEntries([...RELEASE_PHASES, 'other'].map((phase) => [phase, 0])) as Record<keyof PhaseCosts, number>;
+  for (const line of releases) {
+    const timings = (line.timings ?? {}) as Record<string, number>;
+    let covered = 0;
+    for (const phase of RELEASE_PHASES) {
+      const seconds = Number(timings[phase] ?? 0);
+      totals[phase] += seconds;
+      covered += seconds;
+    }
+    totals.other += Math.max(0, Number(line.seconds ?? 0) - covered);
+  }
+  return Object.fromEntries(
+    Object.entries(totals).map(([phase, seconds]) => [
+      phase,
+      { seconds: Number(seconds.toFixed(2)), msPerPage: Number(((seconds * 1000) / Math.max(1, pages)).toFixed(2)) },
+    ]),
+  ) as PhaseCosts;
 }
 
 function countPages(dir: string): number {
@@ -161,6 +192,12 @@ export async function benchStack(options: {
       return countPages(current);
     };
     const pages = options.slugs.reduce((sum, slug) => sum + livePages(slug), 0);
+    const deployed = new Set(deploy.map((line) => line.release));
+    const deployPublishes = workerLines(ready.logs).filter((line) => line.event === 'bucket-publish' && deployed.has(line.release));
+    const uploads = {
+      objects: deployPublishes.reduce((sum, line) => sum + Number(line.objects), 0),
+      bytes: deployPublishes.reduce((sum, line) => sum + Number(line.bytes), 0),
+    };
     const [slug] = options.slugs as [string];
     const full = workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.tenant === slug)!;
 
@@ -205,6 +242,8 @@ export async function benchStack(options: {
       codeDeploySeconds: Number(codeDeploySeconds.toFixed(1)),
       pages,
       pagesPerSecond: Number((pages / codeDeploySeconds).toFixed(1)),
+      phases: phaseCosts(deploy, pages),
+      uploads,
       fullRelease: {
         tenant: slug,
         objects: Number(full.objects),

@@ -10,7 +10,16 @@
  */
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { codeRenderersDir, compiledCodeKey, finishTenant, renderTenant, type KeptRendererKey, type PreparedTenant, type RenderedWith, type RenderSettings } from '../../builder/render/index.ts';
+import {
+  codeRenderersDir,
+  compiledCodeKey,
+  finishTenant,
+  renderTenant,
+  type KeptRendererKey,
+  type PreparedTenant,
+  type RenderedWith,
+  type RenderSettings,
+} from '../../builder/render/index.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
 import { walkFiles } from '../../platform/fs/walk.ts';
 import type { Car } from '../../schemas/car.ts';
@@ -28,8 +37,8 @@ export interface ReleaseBuild {
   rendered: number;
   /** Files taken over from the previous release by hard link. */
   reused: number;
-  /** Seconds per phase: rendering (kept bundle or Astro; the linking of reused files overlaps it), assembly (linking and moving), post-build steps. */
-  phases?: { astro: number; assemble: number; steps: number };
+  /** Seconds per phase: rendering (kept bundle or Astro; the linking of reused files overlaps it), assembly (an incremental release's linking and moving), post-build steps. */
+  phases?: { astro: number; assemble?: number; steps: number };
   /** What rendered the pages (renderTenant's report), and why a kept renderer was not used. */
   renderedWith?: RenderedWith;
   rendererProblem?: string;
@@ -55,9 +64,13 @@ export function keptRenderer(renderers?: string, env?: Environment): KeptRendere
 
 /** Full build of the prepared tenant (loaded from the accepted snapshot and the state's reserved overlay) into its `outDir`. */
 export async function buildFullRelease(prepared: PreparedTenant, render: ReleaseRender): Promise<ReleaseBuild & { visible: number }> {
+  const started = performance.now();
   const report = await renderTenant(prepared, { outDir: prepared.outDir, ...render });
+  const rendered = performance.now();
   const result = await finishTenant(prepared, report, {});
+  const lap = (from: number, to = performance.now()) => Math.round((to - from) / 10) / 100;
   return {
+    phases: { astro: lap(started, rendered), steps: lap(rendered) },
     ok: result.ok,
     error: result.error,
     rendered: result.visible,
@@ -124,7 +137,8 @@ export function linkPrevious(rules: ReuseRules): { linked: Set<string>; left: Se
     if (path === 'sitemap.xml') continue;
     const owner = ownerOf(path, rules.knownSlugs);
     const keep =
-      rules.keepPages?.has(path) || !((owner !== null && !rules.visibleSlugs.has(owner)) || (path.endsWith('.html') && (owner === null || rules.renderedSlugs.has(owner))));
+      rules.keepPages?.has(path) ||
+      !((owner !== null && !rules.visibleSlugs.has(owner)) || (path.endsWith('.html') && (owner === null || rules.renderedSlugs.has(owner))));
     if (!keep) {
       // The car is gone, or the page is not taken over (rendered again, or its route is gone).
       left.add(path);
@@ -152,7 +166,12 @@ export function takeOver(previousDir: string, outDir: string, files: readonly st
  * linked ones (rename replaces the link, never the shared file). `dropped` counts the
  * previous release's files that are in neither.
  */
-export function moveStaged(stageDir: string, outDir: string, visibleSlugs: ReadonlySet<string>, previous: { linked: Set<string>; left: Set<string> }): { reused: number; carPages: number; staged: string[]; dropped: number } {
+export function moveStaged(
+  stageDir: string,
+  outDir: string,
+  visibleSlugs: ReadonlySet<string>,
+  previous: { linked: Set<string>; left: Set<string> },
+): { reused: number; carPages: number; staged: string[]; dropped: number } {
   const staged = walk(stageDir);
   const made = new Set<string>();
   let replaced = 0;
@@ -168,7 +187,12 @@ export function moveStaged(stageDir: string, outDir: string, visibleSlugs: Reado
     if (previous.left.has(path)) rendered += 1;
   }
   // Cars whose pages the build wrote (any route): more than asked for means a per-car route ignores the render plan.
-  const carPages = new Set(staged.filter((path) => path.endsWith('.html')).map((path) => ownerOf(path, visibleSlugs)).filter((slug) => slug !== null)).size;
+  const carPages = new Set(
+    staged
+      .filter((path) => path.endsWith('.html'))
+      .map((path) => ownerOf(path, visibleSlugs))
+      .filter((slug) => slug !== null),
+  ).size;
   return { reused: previous.linked.size - replaced, carPages, staged, dropped: previous.left.size - rendered };
 }
 

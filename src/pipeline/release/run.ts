@@ -91,6 +91,28 @@ export interface RebuildOptions {
 
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
 
+/**
+ * Seconds of each phase of a release: photos; build (render and post-build steps together),
+ * of it `astro` (the render) and `steps` (post-build), `assemble` (an incremental release's
+ * linking and moving); checks; precompress (.gz copies); manifest (the local manifest and the
+ * state's record); upload (the production publisher: objects, manifest, pointer); state (the
+ * local switch, live pointer, reservations and status); search (sync); prune.
+ */
+export interface ReleaseTimings {
+  photos?: number;
+  build: number;
+  astro?: number;
+  assemble?: number;
+  steps?: number;
+  checks: number;
+  precompress?: number;
+  manifest?: number;
+  upload?: number;
+  state?: number;
+  search: number;
+  prune?: number;
+}
+
 /** Thrown by the guard check of a run that lost its job. */
 class SupersededError extends Error {}
 
@@ -110,8 +132,8 @@ export interface RebuildResult {
   renderedWith?: RenderedWith;
   seconds: number;
   reason?: string;
-  /** Seconds spent building (Astro and assembly), checking and syncing search. */
-  timings?: { photos?: number; build: number; astro?: number; assemble?: number; steps?: number; checks: number; search: number };
+  /** Seconds of each phase of a published release (ReleaseTimings). */
+  timings?: ReleaseTimings;
   /** Search sync: counts, or the reason it failed. */
   search?: { added: number; updated: number; deleted: number } | { error: string };
 }
@@ -165,6 +187,8 @@ interface Release extends Loaded {
   renderer?: string;
   /** The loaded tenant handed to the render entry (render), and to the warm-up after a compile (prune). */
   prepared?: PreparedTenant;
+  /** Seconds of the phases after the checks (precompress, manifest, upload, state, prune), filled in as they run. */
+  laps: Partial<ReleaseTimings>;
 }
 
 /** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems. */
@@ -216,19 +240,34 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
 
 /** The status goes to the state and the local file; a state that cannot take it is logged, the job's outcome stands. */
 function note(job: Job, update: StatusUpdate): Promise<unknown> {
-  return recordStatusIn(job.state, job.sitesDir, job.slug, update).catch((error) => job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: (error as Error).message }));
+  return recordStatusIn(job.state, job.sitesDir, job.slug, update).catch((error) =>
+    job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: (error as Error).message }),
+  );
 }
 
 /** The reserved rows the live site now shows (state/reservation-watch.ts); a failure to record it costs at most one needless rebuild. */
 function builtFrom(job: Job): Promise<unknown> {
-  return job.state.reservations.recordBuilt(job.slug, job.reservations).catch((error) => job.log({ level: 'warn', event: 'reservations-built', tenant: job.slug, reason: (error as Error).message }));
+  return job.state.reservations
+    .recordBuilt(job.slug, job.reservations)
+    .catch((error) => job.log({ level: 'warn', event: 'reservations-built', tenant: job.slug, reason: (error as Error).message }));
 }
 
 /** A failed job: recorded in the status and logged; the live release stays. */
 async function fail(job: Job, reason: string, counts: Partial<RebuildResult> = {}, release?: string): Promise<RebuildResult> {
   const result: RebuildResult = { ...job.empty, ...counts, outcome: 'failed', release, seconds: job.seconds(), reason };
   await note(job, { outcome: 'failed', current: job.liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
-  job.log({ level: 'error', event: 'release', tenant: job.slug, release: release ?? null, added: result.added, changed: result.changed, removed: result.removed, seconds: result.seconds, outcome: 'failed', reason });
+  job.log({
+    level: 'error',
+    event: 'release',
+    tenant: job.slug,
+    release: release ?? null,
+    added: result.added,
+    changed: result.changed,
+    removed: result.removed,
+    seconds: result.seconds,
+    outcome: 'failed',
+    reason,
+  });
   return result;
 }
 
@@ -256,7 +295,17 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
 async function resolvePhotos(job: Job, tenant: Tenant): Promise<PhotoReport> {
   const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv(job.options.env ?? environment()));
   for (const fault of photos.faults) job.log({ level: 'warn', event: 'photo-fault', tenant: job.slug, car: fault.car, url: fault.url, reason: fault.reason });
-  if (photos.fetched > 0) job.log({ event: 'photos', tenant: job.slug, photos: photos.photos, known: photos.known, fetched: photos.fetched, transformed: photos.transformed, failed: photos.faults.length, seconds: photos.seconds });
+  if (photos.fetched > 0)
+    job.log({
+      event: 'photos',
+      tenant: job.slug,
+      photos: photos.photos,
+      known: photos.known,
+      fetched: photos.fetched,
+      transformed: photos.transformed,
+      failed: photos.faults.length,
+      seconds: photos.seconds,
+    });
   return photos;
 }
 
@@ -273,7 +322,17 @@ function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly
 /** Decide: unchanged, held, or a new release (full or incremental, with why), filling in the facts the table asks for. */
 async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
   const { previous, tenant, slug } = loaded;
-  const release: Release = { ...loaded, id: '', releaseDir: '', previousDir: null, mode: 'full', why: '', renderSlugs: [], render: { keep: keptRenderer(loaded.options.renderers, loaded.options.env), settings: renderSettings(loaded.options.env) } };
+  const release: Release = {
+    ...loaded,
+    id: '',
+    releaseDir: '',
+    previousDir: null,
+    mode: 'full',
+    why: '',
+    renderSlugs: [],
+    render: { keep: keptRenderer(loaded.options.renderers, loaded.options.env), settings: renderSettings(loaded.options.env) },
+    laps: {},
+  };
   const decision = await decideWith(releaseFacts(loaded), {
     held: async () => (await loaded.state.tenants.hold(slug)) !== null,
     previousCached: async () => {
@@ -297,7 +356,9 @@ async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
     why: release.why,
     ...loaded.counts,
     render: release.mode === 'incremental' ? release.renderSlugs.length : tenant.visible.length,
-    ...(release.mode === 'incremental' && release.plan ? { searchPages: release.plan.families.search.all ? 'all' : release.plan.families.search.render.length, renderer: release.renderer ?? null } : {}),
+    ...(release.mode === 'incremental' && release.plan
+      ? { searchPages: release.plan.families.search.all ? 'all' : release.plan.families.search.render.length, renderer: release.renderer ?? null }
+      : {}),
     pid: process.pid,
   });
   return release;
@@ -310,7 +371,12 @@ function releaseFacts({ options, previous, tenant, now, configHash, diff }: Load
     configChanged: previous?.configHash !== configHash,
     stockUnchanged: isEmptyDiff(diff),
     forced: options.full === true,
-    tokenRefreshDue: Boolean(tenant.site.search && !tenant.site.search.key && previous && now - previous.fullBuildTime >= (options.searchTokenRefreshMs ?? REBUILD_DEFAULTS.searchTokenRefreshMs)),
+    tokenRefreshDue: Boolean(
+      tenant.site.search &&
+      !tenant.site.search.key &&
+      previous &&
+      now - previous.fullBuildTime >= (options.searchTokenRefreshMs ?? REBUILD_DEFAULTS.searchTokenRefreshMs),
+    ),
     incrementalOff: options.incremental === false,
     fullDue: previous !== null && now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs),
     visible: tenant.visible.length,
@@ -334,7 +400,14 @@ async function unchanged(loaded: Loaded): Promise<RebuildResult> {
 
 /** A rollback holds the tenant: no release until an operator releases it. */
 async function held(loaded: Loaded): Promise<RebuildResult> {
-  const result: RebuildResult = { ...loaded.empty, ...loaded.counts, outcome: 'held', release: loaded.liveId ?? undefined, seconds: loaded.seconds(), reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)' };
+  const result: RebuildResult = {
+    ...loaded.empty,
+    ...loaded.counts,
+    outcome: 'held',
+    release: loaded.liveId ?? undefined,
+    seconds: loaded.seconds(),
+    reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)',
+  };
   await note(loaded, { outcome: 'held', current: loaded.liveId });
   loaded.log({ level: 'warn', event: 'release', tenant: loaded.slug, release: loaded.liveId, ...loaded.counts, seconds: result.seconds, outcome: 'held' });
   return result;
@@ -356,14 +429,19 @@ async function fetchPrevious(release: Release): Promise<string | null> {
 function planStep(release: Release): number {
   const { tenant, now, previous, diff } = release;
   release.bundle = createBundle(tenant, now);
-  release.plan = planRelease({ site: tenant.site, models: release.bundle.extras.models, previous: previous!.cars, next: tenant.visible, diff }, now, previous!.fullBuildTime);
+  release.plan = planRelease(
+    { site: tenant.site, models: release.bundle.extras.models, previous: previous!.cars, next: tenant.visible, diff },
+    now,
+    previous!.fullBuildTime,
+  );
   release.renderSlugs = carSlugsToRender(release.plan, tenant.visible);
   return release.renderSlugs.length;
 }
 
 /** The kept renderer of this code version on this worker's disk (any tenant's full release compiled it), for an incremental release. */
 function chooseRenderer(release: Release): void {
-  if (release.mode === 'incremental' && renderEngine(release.tenant.visible.length, { ...release.render, partial: true }) === 'kept') release.renderer = release.render.keep.key;
+  if (release.mode === 'incremental' && renderEngine(release.tenant.visible.length, { ...release.render, partial: true }) === 'kept')
+    release.renderer = release.render.keep.key;
 }
 
 /** Render: the release directory, incrementally from the live release or in full (the builder chooses the engine). */
@@ -375,11 +453,20 @@ async function render(release: Release): Promise<{ build: ReleaseBuild; seconds:
   const build: ReleaseBuild = !isPrepared(prepared)
     ? { ok: false, error: prepared.error, rendered: 0, reused: 0 }
     : mode === 'incremental' && previous && previousDir && plan && bundle
-      ? await buildIncrementalRelease({ tenant: release.tenant, bundle, previousDir, previousCars: previous.cars, outDir: release.releaseDir, plan, render: release.render })
+      ? await buildIncrementalRelease({
+          tenant: release.tenant,
+          bundle,
+          previousDir,
+          previousCars: previous.cars,
+          outDir: release.releaseDir,
+          plan,
+          render: release.render,
+        })
       : await buildFullRelease(prepared, release.render);
   if (isPrepared(prepared)) release.prepared = prepared;
   if (mode === 'full') release.renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? release.render.keep.key : undefined;
-  if (build.rendererProblem) release.log({ level: 'warn', event: 'renderer-fallback', tenant: release.slug, release: release.id, reason: build.rendererProblem });
+  if (build.rendererProblem)
+    release.log({ level: 'warn', event: 'renderer-fallback', tenant: release.slug, release: release.id, reason: build.rendererProblem });
   if (!build.ok) {
     rmSync(release.releaseDir, { recursive: true, force: true });
     return fail(release, build.error ?? 'build failed', release.counts, release.id);
@@ -408,17 +495,20 @@ async function check(release: Release, build: ReleaseBuild): Promise<Checked | R
   const seconds = secondsSince(started);
   for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
   // Text files get their .gz beside them: the static server never compresses per request.
+  const packing = performance.now();
   try {
     await precompressRelease(releaseDir, release.previousDir ?? undefined);
   } catch (error) {
     log({ level: 'warn', event: 'precompress', tenant: slug, release: id, reason: (error as Error).message });
   }
+  release.laps.precompress = secondsSince(packing);
   return { brokenLinks: checks.brokenLinks, partial: scanOnly !== undefined, seconds };
 }
 
 /** Record: the release's manifest, which marks it complete in the local cache. */
 function record(release: Release, checked: Checked): ReleaseManifest {
   const { previous, now, mode } = release;
+  const started = performance.now();
   const manifest: ReleaseManifest = {
     id: release.id,
     slug: release.slug,
@@ -436,6 +526,7 @@ function record(release: Release, checked: Checked): ReleaseManifest {
     brokenLinks: checked.partial ? [...new Set([...(previous?.brokenLinks ?? []), ...checked.brokenLinks])].sort() : checked.brokenLinks,
   };
   writeManifest(release.sitesDir, manifest);
+  release.laps.manifest = secondsSince(started);
   return manifest;
 }
 
@@ -445,20 +536,37 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
   const stillOurs = async () => {
     if (options.guard && !(await options.guard())) throw new SupersededError('this job went to another worker while it ran (its lock expired); not published');
   };
+  const { laps } = release;
   try {
+    let lap = performance.now();
     await stillOurs();
     await state.releases.record(manifest);
+    laps.manifest = (laps.manifest ?? 0) + secondsSince(lap);
+    lap = performance.now();
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
-    if (options.publisher && options.publisher !== localPublisher) await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs });
+    if (options.publisher && options.publisher !== localPublisher)
+      await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs });
+    laps.upload = secondsSince(lap);
+    lap = performance.now();
     await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
     await state.tenants.setLive(slug, id);
     await builtFrom(release);
+    laps.state = secondsSince(lap);
     return null;
   } catch (error) {
     if (error instanceof SupersededError) {
       // The run that took the job over publishes and records the status; this one only says why it stopped.
-      release.log({ level: 'warn', event: 'release', tenant: slug, release: id, ...counts, seconds: release.seconds(), outcome: 'superseded', reason: error.message });
+      release.log({
+        level: 'warn',
+        event: 'release',
+        tenant: slug,
+        release: id,
+        ...counts,
+        seconds: release.seconds(),
+        outcome: 'superseded',
+        reason: error.message,
+      });
       return { ...release.empty, ...counts, outcome: 'superseded', release: id, seconds: release.seconds(), reason: error.message };
     }
     return fail(release, `publish failed: ${(error as Error).message}`, counts, id);
@@ -481,6 +589,7 @@ async function sync(release: Release): Promise<{ search: RebuildResult['search']
 /** Prune: releases beyond the retention (local, state, publisher), then warm the renderer a full release compiled. */
 async function prune(release: Release, build: ReleaseBuild): Promise<void> {
   const { options, state, slug, keep, log } = release;
+  const started = performance.now();
   pruneReleases(release.sitesDir, slug, keep);
   try {
     await state.releases.prune(slug, keep, await state.tenants.live(slug));
@@ -489,22 +598,61 @@ async function prune(release: Release, build: ReleaseBuild): Promise<void> {
   }
   if (options.publisher?.prune) {
     // Retention at the publisher too (the bucket); a failure there never fails a published release.
-    await options.publisher.prune(slug, keep).catch((error: Error) => log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }));
+    await options.publisher
+      .prune(slug, keep)
+      .catch((error: Error) =>
+        log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }),
+      );
   }
+  release.laps.prune = secondsSince(started);
   // After the compile, its warm renderer starts loading the kept bundle (a dry run that only starts it).
-  if (release.mode === 'full' && build.renderedWith === 'compile' && release.prepared && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) {
-    await renderTenant(release.prepared, { outDir: join(tenantPaths(release.sitesDir, slug).base, `warm-up-${process.pid}`), ...release.render, dryRun: 'start' });
+  if (
+    release.mode === 'full' &&
+    build.renderedWith === 'compile' &&
+    release.prepared &&
+    (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)
+  ) {
+    await renderTenant(release.prepared, {
+      outDir: join(tenantPaths(release.sitesDir, slug).base, `warm-up-${process.pid}`),
+      ...release.render,
+      dryRun: 'start',
+    });
   }
 }
 
 /** The published release's result, status and log line. */
-async function finish(release: Release, built: { build: ReleaseBuild; seconds: number }, checked: Checked, synced: Awaited<ReturnType<typeof sync>>): Promise<RebuildResult> {
+async function finish(
+  release: Release,
+  built: { build: ReleaseBuild; seconds: number },
+  checked: Checked,
+  synced: Awaited<ReturnType<typeof sync>>,
+): Promise<RebuildResult> {
   const { id, mode, why, counts, slug } = release;
   const { build } = built;
   const { search } = synced;
-  const timings = { photos: release.photos.seconds, build: built.seconds, ...(build.phases ?? {}), checks: checked.seconds, search: synced.seconds };
-  const result: RebuildResult = { ...release.empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: release.seconds(), search, timings };
+  const timings: ReleaseTimings = {
+    photos: release.photos.seconds,
+    build: built.seconds,
+    ...(build.phases ?? {}),
+    checks: checked.seconds,
+    search: synced.seconds,
+    ...release.laps,
+  };
+  const result: RebuildResult = {
+    ...release.empty,
+    ...counts,
+    outcome: 'published',
+    release: id,
+    mode,
+    why,
+    rendered: build.rendered,
+    renderedWith: build.renderedWith,
+    seconds: release.seconds(),
+    search,
+    timings,
+  };
   const searchError = search && 'error' in search ? search.error : undefined;
+  const noted = performance.now();
   await note(release, {
     outcome: searchError ? 'published-search-failed' : 'published',
     current: id,
@@ -512,6 +660,7 @@ async function finish(release: Release, built: { build: ReleaseBuild; seconds: n
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
+  timings.state = Math.round(((timings.state ?? 0) + secondsSince(noted)) * 100) / 100;
   release.log({
     event: 'release',
     tenant: slug,

@@ -5,6 +5,7 @@
  */
 import type { Schema } from '../../platform/sql/db.ts';
 import type { Migration } from '../../platform/sql/migration.ts';
+import { CODE_VERSION_TABLES } from './code-versions.ts';
 import { HELD_FEED_TABLES } from './held-feeds.ts';
 import { RELEASE_TABLES } from './releases.ts';
 import { RESERVATION_TABLES } from './reservations.ts';
@@ -15,6 +16,7 @@ const MIGRATIONS: Migration[] = [
   { version: 1, name: 'pipeline state', statements: () => [...STOCK_TABLES, ...RELEASE_TABLES, ...TENANT_TABLES] },
   { version: 2, name: 'held feeds', statements: () => HELD_FEED_TABLES },
   { version: 3, name: 'reservations overlay', statements: () => RESERVATION_TABLES },
+  { version: 4, name: 'code versions', statements: () => CODE_VERSION_TABLES },
 ];
 
 /** The state's migrations, their table and the PostgreSQL advisory lock held while migrating. */
