@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -183,10 +183,13 @@ try {
     PIPELINE_OPERATOR_TOKEN: operatorToken,
   });
   const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
+  // The workers share this machine as a fleet's workers share theirs: each sizes its jobs to its part of the cores (PIPELINE_CORES, docs/deploy.md).
+  const workerCores = String(Math.max(1, Math.floor(availableParallelism() / workerCount)));
   for (const name of workers)
     start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], {
       ...pipelineEnv,
       ...diskEnv(disks[name]),
+      PIPELINE_CORES: process.env.PIPELINE_CORES ?? workerCores,
     });
   // The lead APIs read the accepted stock and the reserved overlay from the pipeline state, and payments write the overlay there (docs/deploy.md).
   const apiEnv = {

@@ -5,11 +5,10 @@
  * root folder holds one kept renderer per key, `<root>/<key>/server` (the server bundle) and
  * `<root>/<key>/compiled/_astro` (the client assets of the build that compiled it). The first
  * render of a key is a compile that keeps its bundle in a staging folder, renamed into place
- * whole (a reader sees a complete kept renderer or none); renders of this process asking
- * meanwhile wait for it. Used by renderTenant's `keep` (render-tenant.ts): a pipeline worker's
- * full and incremental releases (root: the worker's cache, `codeRenderersDir`) and the fleet
- * build (a private root). A kept renderer travels as one object (`packCodeRenderer`,
- * `installCodeRenderer`): a fleet keeps each code version's in its bucket (src/pipeline/release/renderers.ts).
+ * whole; renders of this process meanwhile wait for it. Used by renderTenant's `keep`: a
+ * pipeline worker's releases (root: its cache, `codeRenderersDir`) and the fleet build. A kept
+ * renderer travels as one object (`packCodeRenderer`, `installCodeRenderer`): a fleet keeps each
+ * code version's in its bucket (src/pipeline/release/renderers.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';

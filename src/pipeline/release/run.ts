@@ -30,6 +30,9 @@ import { buildFullRelease, buildIncrementalRelease, keptRenderer, type ReleaseBu
 import { cacheRelease, liveRelease, tenantInputs, type ReleaseStock } from './inputs.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './plan.ts';
 import { precompressRelease } from './precompress.ts';
+import { obtainRenderer, retireCodeVersions, sharedFilesFor, type OwnedCompile } from './renderers.ts';
+import type { ObjectStore } from '../../platform/bucket/object-store.ts';
+import type { SharedFiles } from '../publish/types.ts';
 import { newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
@@ -82,6 +85,12 @@ export interface RebuildOptions {
   /** This worker's kept renderers, one per code version (default `<PIPELINE_CACHE_DIR or .cache>/renderers`: src/builder/render/code-renderer.ts). */
   renderers?: string;
   /**
+   * The fleet's bucket: the compiled renderer of each code version and the files its releases
+   * share are kept there, compiled once for the fleet under the state's lock (renderers.ts).
+   * Without it the renderer is this disk's own, as on one machine.
+   */
+  shared?: ObjectStore;
+  /**
    * Asked before the release goes live (and by the publisher right before its pointer
    * switch): false when this run lost its job to another worker (service/queue.ts), so it
    * never publishes over that worker's release.
@@ -92,7 +101,7 @@ export interface RebuildOptions {
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
 
 /**
- * Seconds of each phase of a release: photos; build (render and post-build steps together),
+ * Seconds of each phase of a release: photos; renderer; build (render and post-build steps together),
  * of it `astro` (the render) and `steps` (post-build), `assemble` (an incremental release's
  * linking and moving); checks; precompress (.gz copies); manifest (the local manifest and the
  * state's record); upload (the production publisher: objects, manifest, pointer); state (the
@@ -100,6 +109,8 @@ export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'su
  */
 export interface ReleaseTimings {
   photos?: number;
+  /** Getting the code version's renderer: fetched from the bucket, waited for, or (its compile) stored there. */
+  renderer?: number;
   build: number;
   astro?: number;
   assemble?: number;
@@ -187,8 +198,12 @@ interface Release extends Loaded {
   renderer?: string;
   /** The loaded tenant handed to the render entry (render), and to the warm-up after a compile (prune). */
   prepared?: PreparedTenant;
-  /** Seconds of the phases after the checks (precompress, manifest, upload, state, prune), filled in as they run. */
+  /** Seconds of the phases besides the render and checks (renderer, precompress, manifest, upload, state, prune), filled in as they run. */
   laps: Partial<ReleaseTimings>;
+  /** The compile of the code version this release owns for the fleet (renderers.ts): finished after the render. */
+  compile?: OwnedCompile;
+  /** The files the published release keeps under its code version for the fleet (record). */
+  shared?: SharedFiles;
 }
 
 /** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems. */
@@ -203,6 +218,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   if ('outcome' in loaded) return loaded;
   const release = await decide(loaded);
   if ('outcome' in release) return release;
+  await start(release);
   const built = await render(release);
   if ('outcome' in built) return built;
   const checked = await check(release, built.build);
@@ -347,21 +363,37 @@ async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
   if (!release.id) newRelease(release);
   release.mode = decision.mode;
   release.why = decision.why;
+  return release;
+}
+
+/**
+ * Start the build: the renderer of the code version (this disk's, the fleet's from the bucket,
+ * or this release compiles it: renderers.ts), then the engine an incremental release renders
+ * with, and the build-start line.
+ */
+async function start(release: Release): Promise<void> {
+  const { options, tenant, slug } = release;
+  if (options.shared) {
+    const started = performance.now();
+    const fleet = { store: options.shared, state: release.state, log: release.log };
+    const obtained = await obtainRenderer(release.render.keep, fleet, { full: release.mode === 'full' });
+    release.compile = obtained.compile;
+    release.laps.renderer = secondsSince(started);
+  }
   chooseRenderer(release);
-  loaded.log({
+  release.log({
     event: 'build-start',
     tenant: slug,
     release: release.id,
     mode: release.mode,
     why: release.why,
-    ...loaded.counts,
+    ...release.counts,
     render: release.mode === 'incremental' ? release.renderSlugs.length : tenant.visible.length,
     ...(release.mode === 'incremental' && release.plan
       ? { searchPages: release.plan.families.search.all ? 'all' : release.plan.families.search.render.length, renderer: release.renderer ?? null }
       : {}),
     pid: process.pid,
   });
-  return release;
 }
 
 /** The facts the decision table starts from (decide.ts); the rest are filled in when asked for. */
@@ -464,6 +496,13 @@ async function render(release: Release): Promise<{ build: ReleaseBuild; seconds:
         })
       : await buildFullRelease(prepared, release.render);
   if (isPrepared(prepared)) release.prepared = prepared;
+  if (release.compile) {
+    const storing = performance.now();
+    await release.compile
+      .finish()
+      .catch((error: Error) => release.log({ level: 'warn', event: 'renderer-store', renderer: release.render.keep.key, reason: error.message }));
+    release.laps.renderer = (release.laps.renderer ?? 0) + secondsSince(storing);
+  }
   if (mode === 'full') release.renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? release.render.keep.key : undefined;
   if (build.rendererProblem)
     release.log({ level: 'warn', event: 'renderer-fallback', tenant: release.slug, release: release.id, reason: build.rendererProblem });
@@ -494,10 +533,10 @@ async function check(release: Release, build: ReleaseBuild): Promise<Checked | R
   }
   const seconds = secondsSince(started);
   for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
-  // Text files get their .gz beside them: the static server never compresses per request.
+  // Text files get their .gz beside them where the server sends them (the local one never compresses per request); none for a bucket.
   const packing = performance.now();
   try {
-    await precompressRelease(releaseDir, release.previousDir ?? undefined);
+    await precompressRelease(releaseDir, release.previousDir ?? undefined, { write: release.options.publisher?.precompressed !== false });
   } catch (error) {
     log({ level: 'warn', event: 'precompress', tenant: slug, release: id, reason: (error as Error).message });
   }
@@ -509,6 +548,8 @@ async function check(release: Release, build: ReleaseBuild): Promise<Checked | R
 function record(release: Release, checked: Checked): ReleaseManifest {
   const { previous, now, mode } = release;
   const started = performance.now();
+  // A fleet's release keeps its code version's files once for the fleet (renderers.ts).
+  if (release.options.shared && release.options.publisher && release.options.publisher !== localPublisher) release.shared = sharedFilesFor(release.render.keep);
   const manifest: ReleaseManifest = {
     id: release.id,
     slug: release.slug,
@@ -518,6 +559,8 @@ function record(release: Release, checked: Checked): ReleaseManifest {
     mode,
     // Before the stock: pruning reads it from the head of the file (manifestRenderer).
     ...(release.renderer ? { renderer: release.renderer } : {}),
+    // The code version whose shared bucket objects the published release uses (kept while a record names it).
+    ...(release.shared ? { codeKey: release.shared.code } : {}),
     configHash: release.configHash,
     cars: release.tenant.visible,
     fingerprints: release.fingerprints,
@@ -545,7 +588,7 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     lap = performance.now();
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
     if (options.publisher && options.publisher !== localPublisher)
-      await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs });
+      await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs, shared: release.shared });
     laps.upload = secondsSince(lap);
     lap = performance.now();
     await stillOurs();
@@ -603,6 +646,12 @@ async function prune(release: Release, build: ReleaseBuild): Promise<void> {
       .catch((error: Error) =>
         log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }),
       );
+  }
+  if (options.shared) {
+    // Code versions nothing uses any more leave the bucket (at most hourly per process).
+    await retireCodeVersions({ store: options.shared, state, log }).catch((error: Error) =>
+      log({ level: 'warn', event: 'code-version-retire', reason: error.message }),
+    );
   }
   release.laps.prune = secondsSince(started);
   // After the compile, its warm renderer starts loading the kept bundle (a dry run that only starts it).

@@ -21,6 +21,7 @@ import { createSecretStore } from '../intake/secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from '../state/store.ts';
 import { sharedStateFiles } from '../state/files.ts';
 import { createDebouncer, type Debouncer } from './debounce.ts';
+import type { ObjectStore } from '../../platform/bucket/object-store.ts';
 import { pushOutcome, startHttpServers, type RunningHttp } from './http.ts';
 import { inboxScanner, reservationPoller, startPolling, TenantFolderWatch } from './watchers.ts';
 
@@ -77,6 +78,8 @@ export interface PipelineOptions {
   operatorHost?: string;
   /** This worker's kept renderers (default `<cache root>/renderers`: src/builder/render/code-renderer.ts). */
   renderers?: string;
+  /** The fleet's bucket: compiled renderers and shared work (src/pipeline/release/renderers.ts); without it, this disk's alone. */
+  shared?: ObjectStore;
   /** Called after every job (tests and the once mode). */
   onResult?: (result: RebuildResult) => void;
   /** Start a tenant's warm renderer after each full release (default true; `--once` turns it off). */
@@ -121,7 +124,8 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   // The handler asks the queue for its depth (warm-up); it runs only once the queue exists.
   const jobs = createJobs(service, () => queue);
   const queue = createQueue(service, jobs);
-  const enqueue = (slug: string) => queue.enqueue(slug).catch((error) => service.log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) }));
+  const enqueue = (slug: string) =>
+    queue.enqueue(slug).catch((error) => service.log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) }));
   const debouncer = createDebouncer({
     debounceMs: service.debounceMs,
     maxWaitMs: service.maxWaitMs,
@@ -136,11 +140,23 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     folders.touch(slug, dir);
     request(slug);
   };
-  const inbox = options.inboxDir && service.role !== 'worker' ? inboxScanner({ inboxDir: options.inboxDir, tenantDirOf: service.tenantDirOf, log: service.log, intake: service.intake, onChanged: (slug) => changed(slug) }) : undefined;
+  const inbox =
+    options.inboxDir && service.role !== 'worker'
+      ? inboxScanner({
+          inboxDir: options.inboxDir,
+          tenantDirOf: service.tenantDirOf,
+          log: service.log,
+          intake: service.intake,
+          onChanged: (slug) => changed(slug),
+        })
+      : undefined;
   const scan = () => inbox?.scan();
   const reservations = reservationPoller(service.state, service.tenantDirOf, request, service.log);
   const http = options.webhookPort !== undefined && service.role !== 'worker' ? await startHttp(service, queue, debouncer, changed) : undefined;
-  const polling = service.role !== 'worker' ? startWatching(service, { scan, folders, reservations, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) }) : undefined;
+  const polling =
+    service.role !== 'worker'
+      ? startWatching(service, { scan, folders, reservations, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) })
+      : undefined;
   const idle = () => debouncer.size === 0 && !inbox?.busy();
   return {
     webhookUrl: http?.webhookUrl,
@@ -175,7 +191,13 @@ async function openService(options: PipelineOptions): Promise<Service> {
   const operatorToken = options.operatorToken ?? settings.operatorToken;
   checkOperatorToken(operatorToken);
   mkdirSync(sitesDir, { recursive: true });
-  const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl, options.env) }));
+  const state =
+    options.state ??
+    (await openPipelineState({
+      dataDir: options.dataDir ?? defaultDataDir(sitesDir),
+      databaseUrl: settings.databaseUrl,
+      files: sharedStateFiles(settings.databaseUrl, options.env),
+    }));
   return {
     options,
     tenantsDir,
@@ -227,8 +249,21 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   };
   const rebuildOne: TenantHandler = async (slug, job) => {
     const dir = service.tenantDirOf(slug);
-    if (!dir) return void log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(service.tenantsDir, slug)}` });
-    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, renderers: options.renderers, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: warmOn && warmWhenIdle, guard: job?.stillOwner });
+    if (!dir)
+      return void log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(service.tenantsDir, slug)}` });
+    const result = await rebuildTenant({
+      tenantDir: dir,
+      sitesDir,
+      state,
+      keep: options.keep,
+      renderers: options.renderers,
+      shared: options.shared,
+      log,
+      publisher: options.publisher ?? localPublisher,
+      env: options.env,
+      warmRenderer: warmOn && warmWhenIdle,
+      guard: job?.stillOwner,
+    });
     options.onResult?.(result);
   };
   const handler: TenantHandler = async (slug, job) => {
@@ -252,9 +287,15 @@ function createQueue(service: Service, jobs: Jobs): RebuildQueue {
   const concurrency = options.concurrency ?? availableParallelism();
   const onEvent = (event: string, fields: Record<string, unknown>) => log({ event, pid: process.pid, at: Date.now(), ...fields });
   if (options.redisUrl) {
-    return service.role === 'intake' ? createRedisProducer(options.redisUrl) : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
+    return service.role === 'intake'
+      ? createRedisProducer(options.redisUrl)
+      : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
   }
-  return createInProcessQueue(jobs.handler, { concurrency, onPrepare: jobs.onPrepare, onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }) });
+  return createInProcessQueue(jobs.handler, {
+    concurrency,
+    onPrepare: jobs.onPrepare,
+    onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }),
+  });
 }
 
 /** The webhook (pushes go to the intake) and the operator page (held-feed decisions go to the intake). */
