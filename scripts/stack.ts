@@ -189,7 +189,7 @@ try {
     start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], {
       ...pipelineEnv,
       ...diskEnv(disks[name]),
-      PIPELINE_CORES: process.env.PIPELINE_CORES ?? workerCores,
+      PIPELINE_CORES: workerCores,
     });
   // The lead APIs read the accepted stock and the reserved overlay from the pipeline state, and payments write the overlay there (docs/deploy.md).
   const apiEnv = {

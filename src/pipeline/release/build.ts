@@ -27,6 +27,8 @@ import { runPostBuildSteps } from '../../builder/post-build/steps.ts';
 import type { Tenant } from '../../lib/site/tenant.ts';
 import { codeHash } from './config-hash.ts';
 import type { Environment } from '../../config/env.ts';
+import type { PostBuildCounts } from '../../builder/post-build/types.ts';
+import type { WorkStore } from '../../platform/bucket/work-store.ts';
 import { carSlugsToRender, renderPlanOf, reusedFamilyFiles, type ReleasePlan } from './plan.ts';
 
 /** Result of producing a release directory. */
@@ -49,12 +51,15 @@ export interface ReleaseBuild {
   /** Incremental only: files Astro wrote, and how many files of the previous release were left out. */
   staged?: string[];
   dropped?: number;
+  /** What the post-build steps drew and took from the fleet's shared work. */
+  made?: PostBuildCounts;
 }
 
-/** How a release renders: the worker's kept renderer of the code version, and the render settings. */
+/** How a release renders: the worker's kept renderer of the code version, and the render settings; the fleet's shared work for its post-build steps. */
 export interface ReleaseRender {
   keep: KeptRendererKey;
   settings: RenderSettings;
+  work?: WorkStore;
 }
 
 /** This worker's kept renderer of the running code version (in `renderers`, default under the cache root). */
@@ -65,9 +70,9 @@ export function keptRenderer(renderers?: string, env?: Environment): KeptRendere
 /** Full build of the prepared tenant (loaded from the accepted snapshot and the state's reserved overlay) into its `outDir`. */
 export async function buildFullRelease(prepared: PreparedTenant, render: ReleaseRender): Promise<ReleaseBuild & { visible: number }> {
   const started = performance.now();
-  const report = await renderTenant(prepared, { outDir: prepared.outDir, ...render });
+  const report = await renderTenant(prepared, { outDir: prepared.outDir, keep: render.keep, settings: render.settings });
   const rendered = performance.now();
-  const result = await finishTenant(prepared, report, {});
+  const result = await finishTenant(prepared, report, { work: render.work });
   const lap = (from: number, to = performance.now()) => Math.round((to - from) / 10) / 100;
   return {
     phases: { astro: lap(started, rendered), steps: lap(rendered) },
@@ -78,6 +83,7 @@ export async function buildFullRelease(prepared: PreparedTenant, render: Release
     visible: result.visible,
     renderedWith: result.renderedWith,
     rendererProblem: result.rendererProblem,
+    made: result.made,
   };
 }
 
@@ -229,7 +235,12 @@ export async function buildIncrementalRelease(options: {
     // A warm renderer of this kept bundle (started by the previous release of the same code and config) renders in about the time of its pages.
     const rendering = renderTenant(
       { slug: tenant.slug, bundle: full },
-      { outDir: stageDir, ...options.render, plan: { render: renderPlanOf(plan), reuseRoutes: plan.reuseRoutes, previousDir: options.previousDir } },
+      {
+        outDir: stageDir,
+        keep: options.render.keep,
+        settings: options.render.settings,
+        plan: { render: renderPlanOf(plan), reuseRoutes: plan.reuseRoutes, previousDir: options.previousDir },
+      },
     );
     // The job must be in the child's hands before the synchronous linking below holds this
     // thread, or the child waits for it and the two run one after the other.
@@ -257,7 +268,7 @@ export async function buildIncrementalRelease(options: {
     const { reused, carPages, staged, dropped } = moveStaged(stageDir, outDir, visibleSlugs, previous);
     const assembleSeconds = Math.round((linkSeconds + lap(moveStarted)) * 100) / 100;
     const stepsStarted = performance.now();
-    await runPostBuildSteps({ tenant, bundle: full, outDir, incremental: true });
+    const made = await runPostBuildSteps({ tenant, bundle: full, outDir, incremental: true, work: options.render.work });
     const renderedWith = report.renderedWith ?? undefined;
     return {
       ok: true,
@@ -269,6 +280,7 @@ export async function buildIncrementalRelease(options: {
       rendererProblem: report.problem,
       brandPages: plan.families.brand.all ? 'all' : plan.families.brand.render.length,
       takenOver,
+      made,
       phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) },
     };
   } catch (error) {

@@ -32,6 +32,9 @@ import { carSlugsToRender, planRelease, type ReleasePlan } from './plan.ts';
 import { precompressRelease } from './precompress.ts';
 import { obtainRenderer, retireCodeVersions, sharedFilesFor, type OwnedCompile } from './renderers.ts';
 import type { ObjectStore } from '../../platform/bucket/object-store.ts';
+import { bucketWorkStore, type WorkStore } from '../../platform/bucket/work-store.ts';
+import { PhotoCache } from '../../images/cache.ts';
+import { parsePhotoUrl } from '../../lib/images.ts';
 import type { SharedFiles } from '../publish/types.ts';
 import { newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
@@ -169,6 +172,8 @@ interface Job {
   stock: ReleaseStock | null;
   overlay: ReservationOverlay;
   reservations: string;
+  /** The fleet's shared work (options.shared), when there is a bucket. */
+  work?: WorkStore;
 }
 
 /** The job with its tenant loaded and compared with the live release (decide). */
@@ -246,7 +251,8 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
   try {
     const liveId = await liveRelease(state, sitesDir, slug);
     const inputs = await tenantInputs(state, slug, tenantDir);
-    return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, ...inputs };
+    const work = options.shared ? bucketWorkStore(options.shared) : undefined;
+    return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, ...inputs, work };
   } catch (error) {
     const reason = `pipeline state unavailable: ${(error as Error).message}`;
     log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
@@ -295,8 +301,8 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
   } catch (error) {
     return fail(job, error instanceof TenantConfigError ? error.message : (error as Error).message);
   }
-  const photos = await resolvePhotos(job, tenant);
   const previous: ReleaseManifest | null = job.liveId ? await job.state.releases.get(job.slug, job.liveId) : null;
+  const photos = await resolvePhotos(job, tenant, previous);
   const configHash = tenantConfigHash(job.tenantDir, job.options.env);
   const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
   const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
@@ -308,10 +314,15 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
  * Photos: feed photos first (docs/images.md), so the fingerprints include where each photo
  * comes from and a car whose photo failed last time is rendered again once the photo works.
  */
-async function resolvePhotos(job: Job, tenant: Tenant): Promise<PhotoReport> {
-  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv(job.options.env ?? environment()));
+async function resolvePhotos(job: Job, tenant: Tenant, previous: ReleaseManifest | null): Promise<PhotoReport> {
+  const settings = photoOptionsFromEnv(job.options.env ?? environment());
+  // In a fleet, photos another worker resolved or made are taken from the shared work, and those of the live release come with it.
+  const shared = job.work
+    ? { cache: new PhotoCache(undefined, job.work), shared: { work: job.work, tenant: job.slug, live: new Set(previous?.cars.flatMap(localPhotoUrls) ?? []) } }
+    : {};
+  const photos = await resolveTenantPhotos(tenant, { ...settings, ...shared });
   for (const fault of photos.faults) job.log({ level: 'warn', event: 'photo-fault', tenant: job.slug, car: fault.car, url: fault.url, reason: fault.reason });
-  if (photos.fetched > 0)
+  if (photos.fetched > 0 || photos.shared > 0)
     job.log({
       event: 'photos',
       tenant: job.slug,
@@ -319,10 +330,16 @@ async function resolvePhotos(job: Job, tenant: Tenant): Promise<PhotoReport> {
       known: photos.known,
       fetched: photos.fetched,
       transformed: photos.transformed,
+      shared: photos.shared,
       failed: photos.faults.length,
       seconds: photos.seconds,
     });
   return photos;
+}
+
+/** The processed feed photos a recorded car shows (their local URLs). */
+function localPhotoUrls(car: Car): string[] {
+  return [...(car.images ?? []).flatMap((image) => [image.image, image.thumb ?? '']), car.primary_image_url ?? ''].filter((url) => parsePhotoUrl(url) !== null);
 }
 
 /**
@@ -346,7 +363,7 @@ async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
     mode: 'full',
     why: '',
     renderSlugs: [],
-    render: { keep: keptRenderer(loaded.options.renderers, loaded.options.env), settings: renderSettings(loaded.options.env) },
+    render: { keep: keptRenderer(loaded.options.renderers, loaded.options.env), settings: renderSettings(loaded.options.env), work: loaded.work },
     laps: {},
   };
   const decision = await decideWith(releaseFacts(loaded), {
@@ -723,6 +740,11 @@ async function finish(
     seconds: result.seconds,
     outcome: 'published',
     timings,
+    // Images this release made (photo variant sets transformed, drawings drawn), and what it took from the fleet's shared work instead.
+    made: { photos: release.photos.transformed, drawings: build.made?.drawings ?? 0 },
+    ...(release.work
+      ? { fromShared: { photos: release.photos.shared, drawings: build.made?.drawingsFetched ?? 0, photoFiles: build.made?.photoFilesFetched ?? 0 } }
+      : {}),
     ...(search ? { search } : {}),
   });
   return result;

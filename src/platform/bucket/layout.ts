@@ -8,7 +8,7 @@
  *   _hosts/<host>.json               { slug }: a dealer's own host name -> its tenant
  *   _code/<key>/objects/<sha256>     a file every tenant's release of code version <key> shares
  *   _code/<key>/renderer.pack        that code version's compiled renderer (the pipeline's)
- *   _work/<kind>/...                 what a release makes from inputs, by inputs (the pipeline's cache)
+ *   _work/<kind>/<key>               what a release makes from inputs, by inputs (the pipeline's cache)
  */
 
 /** Version of the manifest format this code writes when a release uses shared objects (`code` on a file); the edge reads every format up to it. */
@@ -70,8 +70,8 @@ export const layout = {
   /** Everything of a code version (its shared objects and its compiled renderer). */
   code: (code: string) => `_code/${code}/`,
   renderer: (code: string) => `_code/${code}/renderer.pack`,
-  /** The pipeline's shared work of one kind (`photos`, `drawings`), by key. */
-  work: (kind: string, key: string) => `_work/${kind}/${key}`,
+  /** The pipeline's shared work, by key (`drawings/<key>.webp`: work-store.ts). */
+  work: (key: string) => `_work/${key}`,
 };
 
 /** Whether this code reads a manifest of `format` (the edge refuses others). */
