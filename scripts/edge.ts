@@ -5,7 +5,8 @@
  * the CDN recipe (src/edge/edge.ts).
  *   npm run edge [-- --port 4330] [--host 127.0.0.1]
  * Bucket settings: S3_BUCKET, S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_REGION, S3_PREFIX; the edge's:
- * EDGE_PORT, EDGE_HOST, EDGE_POINTER_TTL_MS.
+ * EDGE_PORT, EDGE_HOST, EDGE_POINTER_TTL_MS, EDGE_READ_TIMEOUT_MS, EDGE_COPY_MB,
+ * EDGE_ALLOW_LOCALHOST (<slug>.localhost in production).
  */
 import { parseArgs } from 'node:util';
 import { environment, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
@@ -14,7 +15,7 @@ import { logFormatFor } from '../src/config/log.ts';
 import { edgeSettings } from '../src/config/publish.ts';
 import { createLogger } from '../src/pipeline/log.ts';
 import { platformFromSettings } from '../src/pipeline/service/platform.ts';
-import { startEdge } from '../src/edge/node-edge.ts';
+import { staleReporter, startEdge } from '../src/edge/node-edge.ts';
 
 // The production check shared by every process (src/config/production.ts): before anything else is read or started.
 settingsOrExit(() => checkProduction('edge'));
@@ -44,7 +45,11 @@ const edge = await startEdge({
   port,
   host: values.host,
   pointerTtlMs: settings.pointerTtlMs,
+  allowLocalhost: settings.allowLocalhost,
+  readTimeoutMs: settings.readTimeoutMs,
+  copyBytes: settings.copyMegabytes * 1024 * 1024,
   onError: (error, request) => log({ level: 'error', event: 'edge-error', url: request.url, reason: error.message }),
+  onStale: staleReporter((fields) => log({ level: 'warn', event: 'edge-stale', ...fields })),
 });
 log({ event: 'edge-started', url: edge.url, bucket: store!.location });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,8 +6,10 @@
  *   npm run rollback -- --tenant <slug> --release-hold
  *
  * Without --to, the release before the current one. The tenant is then held on it (feeds taken
- * in, not published) until --release-hold, and the search index is synced to its stock. With
- * --publisher, the publisher's live pointer (the bucket's, for s3) moves first.
+ * in, not published) until --release-hold, which publishes what was taken in meanwhile (it
+ * queues the job with REDIS_URL; the intake's reconciler would find the tenant behind anyway).
+ * The search index is synced to the release's stock. With --publisher, the publisher's live
+ * pointer (the bucket's, for s3) moves first.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { environment, settingsOrExit, settingsOrExitAsync } from '../src/config/
 import { logFormatFor } from '../src/config/log.ts';
 import { rollbackConfig, type RollbackConfig } from '../src/config/pipeline.ts';
 import { createLogger, type Logger } from '../src/pipeline/log.ts';
+import { createRedisProducer } from '../src/pipeline/service/queue.ts';
 import { liveRelease } from '../src/pipeline/release/inputs.ts';
 import { chooseRollback, rollbackTenant } from '../src/pipeline/release/rollback.ts';
 import { platformFromSettings } from '../src/pipeline/service/platform.ts';
@@ -54,11 +57,21 @@ async function list({ tenant, paths }: RollbackConfig): Promise<void> {
   }
 }
 
-/** Publishing resumes: the hold is lifted. */
-async function releaseHold({ tenant, paths }: RollbackConfig, logger: Logger): Promise<void> {
+/** Publishing resumes: the hold is lifted, and what was taken in during it goes live. */
+async function releaseHold({ tenant, paths, redisUrl }: RollbackConfig, logger: Logger): Promise<void> {
   await state.tenants.setHold(tenant, null);
   await recordStatusIn(state, paths.sites, tenant, { outcome: 'hold-released', current: await liveRelease(state, paths.sites, tenant), held: false });
-  logger({ event: 'hold-released', tenant });
+  // A job at once on the shared queue; the running intake's reconciler would also find the tenant behind its accepted stock.
+  const behind = (await state.tenants.behind()).find((row) => row.tenant === tenant && row.built !== null && row.built < row.seq);
+  let queued = false;
+  if (behind && redisUrl) {
+    const queue = createRedisProducer(redisUrl);
+    // A Redis that does not answer within 10 s leaves it to the reconciler.
+    queued = await Promise.race([queue.enqueue(tenant).then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), 10_000).unref())]);
+    await Promise.race([queue.close(), new Promise((done) => setTimeout(done, 1000).unref())]);
+  }
+  const publishing = queued ? 'job queued' : "at the running pipeline's next reconcile (within about 15 s)";
+  logger({ event: 'hold-released', tenant, ...(behind ? { heldBack: `accepted stock ${behind.seq}, live site built from ${behind.built}`, publishing } : {}) });
 }
 
 /** Roll back to --to, or the release before the live one, with the publisher the pipeline runs with. */

@@ -1,24 +1,24 @@
 #!/usr/bin/env node
 /**
- * A production-shaped stack on 127.0.0.1 (docs/deploy.md "The stack on one machine"):
- * PostgreSQL, Redis, Meilisearch and a local S3 server, one pipeline intake and `--workers`
- * pipeline workers publishing to the bucket, two lead API processes reading stock and the
- * reserved overlay from the pipeline's state, and the edge serving shoppers from the bucket.
- * The intake and each worker get a disk of their own, as on separate machines; everything lives
- * under --dir, removed on exit unless --keep. Every credential is generated for the run and passed
- * by environment or file, never on a command line; the pipeline holds the bucket's read-write key,
- * the lead APIs and the edge a read-only one.
- *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]
- * Prints one JSON line `{"event":"stack-ready",...}` with every address once all answer.
+ * A production-shaped stack on 127.0.0.1 (docs/deploy.md "The stack on one machine"): PostgreSQL,
+ * Redis, Meilisearch, a local S3 server (or --s3-endpoint), a pipeline intake and `--workers`
+ * workers, two lead APIs and the edge; each pipeline process on a disk of its own, everything
+ * under --dir (removed on exit unless --keep). Credentials are generated for the run and passed by
+ * environment or file: the pipeline holds the bucket's read-write key, the APIs and the edge a
+ * read-only one; `<dir>/stack.env` holds what an operator's commands need.
+ *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]]
+ * Prints `{"event":"stack-ready",...}` (every address, process id and file) once all answer, and
+ * `stack-process-exited` when a process of it dies; SIGINT or SIGTERM to it (the ready line's
+ * `pid`), or its parent's exit, stops every process of the stack, PostgreSQL included.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { childEnvironment } from '../src/config/env.ts';
+import { childEnvironment, environment } from '../src/config/env.ts';
 import { startThrowawayPostgres } from '../tests/support/dev-postgres.ts';
 import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
 import { startRedis } from '../tests/support/redis-server.ts';
@@ -34,18 +34,27 @@ const { values } = parseArgs({
     'api-ports': { type: 'string', default: '8787,8788' },
     workers: { type: 'string', default: '2' },
     'lock-ms': { type: 'string' },
+    'meili-port': { type: 'string' },
+    's3-endpoint': { type: 'string' },
+    's3-bucket': { type: 'string', default: 'sites' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
   console.log(
-    'usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000]',
+    'usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]]',
   );
   process.exit(0);
 }
 const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
-if (![ports.edge, ports.intake, ...ports.api].every((port) => Number.isInteger(port) && port > 0 && port < 65536) || ports.api.length !== 2) {
-  console.error('--edge-port, --intake-port: port numbers; --api-ports: two port numbers separated by a comma');
+const meiliPort = values['meili-port'] === undefined ? undefined : Number(values['meili-port']);
+if (
+  ![ports.edge, ports.intake, ...ports.api, ...(meiliPort === undefined ? [] : [meiliPort])].every(
+    (port) => Number.isInteger(port) && port > 0 && port < 65536,
+  ) ||
+  ports.api.length !== 2
+) {
+  console.error('--edge-port, --intake-port, --meili-port: port numbers; --api-ports: two port numbers separated by a comma');
   process.exit(2);
 }
 const workerCount = Number(values.workers);
@@ -58,6 +67,17 @@ if (lockMs !== undefined && !(Number.isInteger(lockMs) && lockMs >= 1000)) {
   console.error("--lock-ms: milliseconds (1000 or more) after which a dead worker's job goes to another worker");
   process.exit(2);
 }
+// Another S3-compatible bucket (MinIO, a fault proxy in front of s3rver): one key pair from the environment for every process.
+const external = values['s3-endpoint'];
+if (external !== undefined && !/^https?:\/\/[^/]+\/?$/.test(external)) {
+  console.error(`--s3-endpoint: an S3-compatible endpoint such as http://127.0.0.1:9000 (got ${JSON.stringify(external)})`);
+  process.exit(2);
+}
+const env = environment();
+if (external !== undefined && !(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY)) {
+  console.error("--s3-endpoint: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to the bucket's keys");
+  process.exit(2);
+}
 if (!existsSync(values.tenants)) {
   console.error(`--tenants: no folder ${values.tenants}`);
   process.exit(2);
@@ -65,7 +85,14 @@ if (!existsSync(values.tenants)) {
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const dir = resolve(values.dir ?? mkdtempSync(join(tmpdir(), 'dealer-stack-')));
-const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), logs: join(dir, 'logs'), images: join(dir, 'images') };
+// `operator`: the empty disk an operator's commands (rollback) use as their --sites.
+const paths = {
+  tenants: join(dir, 'tenants'),
+  feeds: join(dir, 'feeds'),
+  logs: join(dir, 'logs'),
+  images: join(dir, 'images'),
+  operator: join(dir, 'operator'),
+};
 for (const path of Object.values(paths)) mkdirSync(path, { recursive: true });
 /** The disk of one pipeline process: its releases cache (`--sites`), its cache root (compiled bundles, photos, images), temporary files. */
 function machine(name: string) {
@@ -78,15 +105,21 @@ const workers = Array.from({ length: workerCount }, (_, index) => `worker-${inde
 const disks = Object.fromEntries(['intake', ...workers].map((name) => [name, machine(name)]));
 // A working copy: feeds change stock snapshots, never the checkout's tenant folders.
 cpSync(values.tenants, paths.tenants, { recursive: true, filter: (source) => !source.endsWith('reservations.json') });
+// Each tenant's inbox folder is there from the start: a feed is dropped into feeds/<slug>/.
+for (const slug of readdirSync(paths.tenants)) if (existsSync(join(paths.tenants, slug, 'site.json'))) mkdirSync(join(paths.feeds, slug), { recursive: true });
 
 const children: { name: string; child: ChildProcess }[] = [];
 const stops: (() => Promise<void>)[] = [];
+/** Process ids of the stack's servers that are not its children (PostgreSQL runs detached). */
+const detached: { name: string; pid: () => number | undefined }[] = [];
 let stopping = false;
 let startup: Promise<unknown> = Promise.resolve();
 
-async function stopAll(code: number): Promise<never> {
+async function stopAll(code: number, reason: string): Promise<never> {
   if (stopping) process.exit(code);
   stopping = true;
+  const started = Date.now();
+  console.error(JSON.stringify({ event: 'stack-stopping', reason }));
   await Promise.all(
     children.map(
       ({ child }) =>
@@ -103,10 +136,48 @@ async function stopAll(code: number): Promise<never> {
   );
   await startup;
   for (const stop of stops.reverse()) await stop().catch(() => {});
+  console.error(JSON.stringify({ event: 'stack-stopped', reason, seconds: Math.round((Date.now() - started) / 100) / 10 }));
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
   process.exit(code);
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll(0, signal));
+// Started through `npm run stack`, this process's parent is npm's shell: when it goes (npm was
+// sent SIGTERM, or a supervisor killed it), nothing would stop the stack, so its exit does.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stopAll(0, 'the parent process exited');
+}, 1000).unref();
+
+/** Report the death of a process of the stack (not during a stop). */
+function reportExit(name: string, pid: number | undefined, code: number | null, signal: string | null): void {
+  if (!stopping) console.error(JSON.stringify({ event: 'stack-process-exited', process: name, pid, code, signal, log: join(paths.logs, `${name}.log`) }));
+}
+
+/**
+ * Watch a server by its pid (PostgreSQL runs detached; Redis is started by a helper): polled,
+ * each death reported once; PostgreSQL started again by hand (docs/reliability.md) is watched
+ * under its new pid (its postmaster.pid).
+ */
+function watchDetached(name: string, pid: () => number | undefined): void {
+  detached.push({ name, pid });
+  const reported = new Set<number>();
+  setInterval(() => {
+    const watched = pid();
+    if (stopping || watched === undefined || reported.has(watched)) return;
+    try {
+      process.kill(watched, 0);
+    } catch {
+      reported.add(watched);
+      reportExit(name, watched, null, null);
+    }
+  }, 1000).unref();
+}
+
+/** A server process the stack started through a library (s3rver, Meilisearch, Redis): listed, and its death reported. */
+function adopt(name: string, child: ChildProcess): void {
+  child.once('exit', (code, signal) => reportExit(name, child.pid, code, signal));
+  children.push({ name, child });
+}
 
 /** Start a script of this repository as a child, its output in <dir>/logs/<name>.log. */
 function start(name: string, script: string, args: string[], env: Record<string, string>): ChildProcess {
@@ -114,11 +185,7 @@ function start(name: string, script: string, args: string[], env: Record<string,
   const child = spawn(process.execPath, [join(REPO, script), ...args], { cwd: REPO, env: childEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  child.once('exit', (code, signal) => {
-    if (!stopping)
-      console.error(JSON.stringify({ event: 'stack-process-exited', process: name, pid: child.pid, code, signal, log: join(paths.logs, `${name}.log`) }));
-  });
-  children.push({ name, child });
+  adopt(name, child);
   return child;
 }
 
@@ -138,6 +205,16 @@ async function waitForHttp(url: string, ms: number, headers: Record<string, stri
   throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
+/** The default search-only key Meilisearch creates when it starts with a master key. */
+async function meiliSearchKey(host: string, masterKey: string): Promise<{ key: string; uid: string }> {
+  const response = await fetch(`${host}/keys?limit=100`, { headers: { Authorization: `Bearer ${masterKey}` } });
+  if (!response.ok) throw new Error(`Meilisearch: listing its API keys failed: HTTP ${response.status}`);
+  const keys = ((await response.json()) as { results: { uid: string; key: string; name: string | null }[] }).results;
+  const key = keys.find((entry) => entry.name === 'Default Search API Key');
+  if (!key) throw new Error('Meilisearch: no default search API key');
+  return { key: key.key, uid: key.uid };
+}
+
 try {
   // Each server's stop is registered as soon as it runs; a stop during start-up waits for
   // the servers to come up first (startup), so no server outlives the stack.
@@ -147,15 +224,21 @@ try {
   };
   const servers = [
     startThrowawayPostgres().then(started),
-    startMeilisearch({ dir: join(dir, 'meili') }).then(started),
-    startLocalS3({ dir: join(dir, 's3') }).then(started),
+    startMeilisearch({ dir: join(dir, 'meili'), port: meiliPort }).then(started),
+    external === undefined ? startLocalS3({ dir: join(dir, 's3') }).then(started) : Promise.resolve(undefined),
     startRedis({ dir: join(dir, 'redis') }).then(started),
   ] as const;
   startup = Promise.allSettled(servers);
-  const [postgres, meili, s3, redis] = await Promise.all(servers);
+  const [postgres, meili, localS3, redis] = await Promise.all(servers);
   // Stopped while the servers came up: start nothing more (stopAll exits the process).
   if (stopping) await new Promise(() => {});
   const redisUrl = redis.url;
+  watchDetached('postgres', () => postgres.pid());
+  watchDetached('redis', () => redis.pid);
+  adopt('meilisearch', meili.child);
+  if (localS3) adopt('s3rver', localS3.child);
+  const externalKey = { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };
+  const s3 = localS3 ?? { endpoint: external!.replace(/\/$/, ''), bucket: values['s3-bucket'], credentials: { readWrite: externalKey, readOnly: externalKey } };
 
   const bucketEnv = (key: { accessKeyId: string; secretAccessKey: string }) => ({
     S3_BUCKET: s3.bucket,
@@ -167,12 +250,16 @@ try {
     LOG_FORMAT: 'json',
   });
   // State records in PostgreSQL, state files in the bucket (src/pipeline/state/bucket-files.ts): the pipeline alone writes the bucket.
+  // The builds sign each Meilisearch tenant's token with the server's default search key (docs/search.md).
+  const search = await meiliSearchKey(meili.host, meili.masterKey);
   const pipelineEnv = {
     ...bucketEnv(s3.credentials.readWrite),
     DATABASE_URL: postgres.url,
     REDIS_URL: redisUrl,
     MEILI_ADMIN_HOST: meili.host,
     MEILI_ADMIN_KEY: meili.masterKey,
+    MEILI_SEARCH_KEY: search.key,
+    MEILI_SEARCH_KEY_UID: search.uid,
   };
   const pipelineArgs = ['--tenants', paths.tenants, '--inbox', paths.feeds, '--publisher', 's3'];
   const diskEnv = (disk: ReturnType<typeof machine>) => ({ PIPELINE_CACHE_DIR: disk.cache, TMPDIR: disk.tmp });
@@ -211,9 +298,22 @@ try {
     waitForHttp(`http://127.0.0.1:${ports.edge}/`, 300_000),
     waitForHttp(`http://127.0.0.1:${ports.intake}/status.json`, 300_000, { Authorization: `Bearer ${operatorToken}` }),
   ]);
+  // What an operator's commands need (rollback, the outbox, psql, redis-cli): `set -a; . <dir>/stack.env; set +a`.
+  const { LOG_FORMAT: _format, ...bucketKeys } = bucketEnv(s3.credentials.readWrite);
+  const operatorEnv = { DATABASE_URL: postgres.url, REDIS_URL: redisUrl, ...bucketKeys, PIPELINE_OPERATOR_TOKEN: operatorToken };
+  const envFile = join(dir, 'stack.env');
+  writeFileSync(
+    envFile,
+    Object.entries(operatorEnv)
+      .map(([name, value]) => `${name}='${value.replace(/'/g, `'\\''`)}'\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
+  mkdirSync(paths.operator, { recursive: true });
   console.log(
     JSON.stringify({
       event: 'stack-ready',
+      pid: process.pid,
       dir,
       edge: `http://127.0.0.1:${ports.edge}`,
       sites: `http://<slug>.localhost:${ports.edge}/`,
@@ -224,14 +324,25 @@ try {
       tenants: paths.tenants,
       disks: Object.fromEntries(Object.entries(disks).map(([name, disk]) => [name, disk.root])),
       postgres: postgres.url,
+      postgresData: join(postgres.dir, 'data'),
       redis: redisUrl,
+      redisConfig: join(dir, 'redis', 'redis.conf'),
       meilisearch: meili.host,
-      s3: { endpoint: s3.endpoint, bucket: s3.bucket, readWrite: s3.credentials.readWrite, readOnly: s3.credentials.readOnly },
+      s3: {
+        endpoint: s3.endpoint,
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        readWrite: s3.credentials.readWrite,
+        readOnly: s3.credentials.readOnly,
+      },
+      env: envFile,
+      operatorSites: paths.operator,
       logs: paths.logs,
-      pids: Object.fromEntries(children.map(({ name, child }) => [name, child.pid])),
+      pids: Object.fromEntries([...children.map(({ name, child }) => [name, child.pid]), ...detached.map(({ name, pid }) => [name, pid()])]),
     }),
   );
 } catch (error) {
   console.error(`stack: ${(error as Error).message} (logs in ${paths.logs})`);
-  await stopAll(1);
+  await stopAll(1, 'start-up failed');
 }

@@ -2,7 +2,7 @@
 /**
  * `npm test`: every test of the project, in order:
  *   1. lint (ESLint), type check (astro check), then vitest (unit tests beside the code, integration
- *      tests; the fleet stack test on its own after them);
+ *      tests; the fleet stack test and the fault suite each on its own after them);
  *   2. build the demo tenants and the fixture tenants into dist-test/ with a fixed clock;
  *   3. Playwright against those built sites, served with the lead API (playwright.config.ts).
  * Fails fast: a failing stage stops the run with its exit code.
@@ -38,11 +38,14 @@ if (!flags.has('--skip-unit')) {
   // The linter (eslint.config.mjs), strict TypeScript over .ts, .tsx and .astro files (astro check), then vitest.
   run('lint', node, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0']);
   run('type check', node, ['node_modules/astro/bin/astro.mjs', 'check'], { DEALER_BUNDLE: 'unused-by-astro-check' });
-  // The fleet stack test (20 tenants, two workers, a SIGKILL) starts a dozen processes and
-  // builds every tenant: it runs on its own after the rest, so neither slows the other.
+  // The fleet stack test (20 tenants, two workers, a SIGKILL) and the fault suite (the stack
+  // under load, one infrastructure fault at a time: docs/reliability.md) each start a dozen
+  // processes and build every tenant: they run on their own after the rest, so none slows another.
   const stack = 'tests/integration/stack.test.ts';
-  run('unit and integration tests', node, ['node_modules/vitest/vitest.mjs', 'run', '--exclude', stack]);
+  const faults = 'tests/integration/faults.test.ts';
+  run('unit and integration tests', node, ['node_modules/vitest/vitest.mjs', 'run', '--exclude', stack, '--exclude', faults]);
   run('fleet stack test', node, ['node_modules/vitest/vitest.mjs', 'run', stack]);
+  run('fault suite', node, ['node_modules/vitest/vitest.mjs', 'run', faults]);
 }
 
 if (!flags.has('--skip-e2e')) {

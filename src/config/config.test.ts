@@ -50,7 +50,7 @@ describe('config defaults (unchanged from before the config module)', () => {
   });
 
   it('pipeline and search: webhook on 127.0.0.1:4322, no token, no queue; empty variables count as unset', () => {
-    expect(pipelineSettings({})).toEqual({ port: 4322, host: '127.0.0.1', operatorToken: undefined, operatorPort: undefined, operatorHost: '127.0.0.1', secretsFile: undefined, codeVersion: undefined, redisUrl: undefined, inboxMaxBytes: 20 * 1024 * 1024, feedParseSeconds: 60, databaseUrl: undefined, stateFiles: undefined });
+    expect(pipelineSettings({})).toEqual({ port: 4322, host: '127.0.0.1', operatorToken: undefined, operatorPort: undefined, operatorHost: '127.0.0.1', trustProxy: [], secretsFile: undefined, codeVersion: undefined, redisUrl: undefined, inboxMaxBytes: 20 * 1024 * 1024, feedParseSeconds: 60, databaseUrl: undefined, stateFiles: undefined });
     expect(pipelineSettings({ PIPELINE_OPERATOR_TOKEN: '', PIPELINE_PORT: '5000', REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({ operatorToken: undefined, port: 5000, redisUrl: 'redis://127.0.0.1:6379' });
     expect(searchSettings({ MEILI_SEARCH_KEY: '', MEILI_ADMIN_HOST: 'http://127.0.0.1:7700' })).toEqual({ searchKey: undefined, searchKeyUid: undefined, tokenTtlDays: undefined, adminKey: undefined, adminHost: 'http://127.0.0.1:7700' });
   });
@@ -66,6 +66,8 @@ describe('a bad value stops with a message naming the variable', () => {
     expect(photo).toMatch(/DEALER_PHOTO_RETRIES: expected a number/);
     expect(messageOf(() => pipelineSettings({ PIPELINE_PORT: '99999' }))).toMatch(/PIPELINE_PORT: /);
     expect(messageOf(() => pipelineSettings({ REDIS_URL: 'localhost:6379' }))).toMatch(/REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/);
+    expect(messageOf(() => pipelineSettings({ PIPELINE_TRUST_PROXY: '10.0.0.0/8, proxy.internal' }))).toMatch(/PIPELINE_TRUST_PROXY: expected none, or a comma-separated list of proxy addresses/);
+    expect(pipelineSettings({ PIPELINE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7']);
   });
 
   it('settingsOrExit prints the message and exits 2 (entry points)', () => {

@@ -8,6 +8,7 @@
  * Values are read when asked for, never cached: a script or test that sets a variable
  * before calling a module sees it used, as before.
  */
+import { isIP } from 'node:net';
 import * as v from 'valibot';
 
 /** A read-only view of environment variables (process.env, or a map a caller or test hands in). */
@@ -130,3 +131,22 @@ export async function settingsOrExitAsync<T>(read: () => Promise<T>): Promise<T>
     process.exit(2);
   }
 }
+
+/** One trusted-proxy entry (TRUST_PROXY, PIPELINE_TRUST_PROXY): an IP address or a CIDR range. */
+export function isProxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/** A list of proxy addresses or CIDR ranges whose X-Forwarded-For is believed ('none' or unset: an empty list). */
+export const proxyList = () =>
+  v.pipe(
+    v.optional(v.string(), 'none'),
+    v.trim(),
+    v.check((text) => /^(none|)$/i.test(text) || text.split(',').every((entry) => isProxyAddress(entry.trim())), 'expected none, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8, 192.168.1.7'),
+    v.transform((text) => (/^(none|)$/i.test(text) ? [] : text.split(',').map((entry) => entry.trim()))),
+  );
+

@@ -14,6 +14,7 @@ import {
   environment,
   integer,
   optionalInteger,
+  proxyList,
   readSettings,
   settingVariables,
   type Environment,
@@ -76,6 +77,8 @@ const PIPELINE_SETTINGS = {
   operatorPort: ['PIPELINE_OPERATOR_PORT', optionalInteger(0, 65535)],
   /** The operator port's address; default loopback only. */
   operatorHost: ['PIPELINE_OPERATOR_HOST', v.optional(v.string(), PIPELINE_DEFAULTS.operatorHost)],
+  /** Proxies in front of the webhook and operator ports whose X-Forwarded-For is believed (per-client bounds); default none. */
+  trustProxy: ['PIPELINE_TRUST_PROXY', proxyList()],
   /** JSON file of tenant feed secrets ({ "<slug>": "<secret>" }). */
   secretsFile: ['PIPELINE_SECRETS_FILE', v.optional(v.string())],
   /** The deployment's code version: releases compare it instead of hashing the sources. */
@@ -273,6 +276,8 @@ export interface RollbackConfig {
   publisher: string | undefined;
   paths: { sites: string; tenants: string; data: string };
   state: PipelineConfig['state'];
+  /** The shared queue (REDIS_URL): --release-hold queues the tenant's job there. */
+  redisUrl: string | undefined;
 }
 
 /** Resolve the rollback command's configuration; throws ConfigError on a bad setting or a missing tenant. */
@@ -288,5 +293,6 @@ export function rollbackConfig(env: Environment, flags: RollbackFlags): Rollback
     publisher: flags.publisher,
     paths: { sites, tenants: flags.tenants ?? 'tenants', data: flags.data ?? defaultDataDir(sites) },
     state: { databaseUrl: settings.databaseUrl, files: stateFilesLocation(env, settings.databaseUrl) },
+    redisUrl: settings.redisUrl,
   };
 }

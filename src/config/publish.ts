@@ -35,6 +35,8 @@ const PUBLISH_SETTINGS = {
   prefix: ['S3_PREFIX', text],
   /** Parallel uploads and downloads of one publish. */
   concurrency: ['S3_CONCURRENCY', integer(16, 1, 256)],
+  /** A bucket request whose connection or socket stays silent this long (ms) fails and is retried (a stalled bucket never holds a publish). */
+  timeoutMs: ['S3_TIMEOUT_MS', integer(30_000, 1000, 600_000)],
   /** Releases kept for rollback, in the bucket and on the pipeline's disk (`--keep` overrides). */
   retention: ['RELEASE_RETENTION', integer(DEFAULT_RETENTION, 1, 1000)],
   /** Purge changed HTML at the CDN after a switch: off, cloudfront or cloudflare. */
@@ -63,6 +65,12 @@ const EDGE_SETTINGS = {
   host: ['EDGE_HOST', v.optional(v.pipe(v.string(), v.trim()), '127.0.0.1')],
   /** How long the edge trusts a tenant's live pointer (ms): a switch shows within it. */
   pointerTtlMs: ['EDGE_POINTER_TTL_MS', integer(1000, 0, 60_000)],
+  /** Serve `<slug>.localhost` hosts in production too (tests); outside production they are always served. */
+  allowLocalhost: ['EDGE_ALLOW_LOCALHOST', flag(false)],
+  /** Longest wait for one bucket read (ms): past it the edge answers from its last good copy, or 504. */
+  readTimeoutMs: ['EDGE_READ_TIMEOUT_MS', integer(2000, 100, 60_000)],
+  /** Memory for the last good copies of small files (MB; 0: none). */
+  copyMegabytes: ['EDGE_COPY_MB', integer(32, 0, 4096)],
 } as const satisfies SettingSources;
 
 /** The variables publishing reads. */
@@ -91,5 +99,6 @@ export function bucketSettings(env: Environment = environment()): PublishSetting
 
 /** Read and validate the edge's settings. */
 export function edgeSettings(env: Environment = environment()): EdgeSettings {
-  return readSettings('edge', EDGE_SETTINGS, env);
+  const settings = readSettings('edge', EDGE_SETTINGS, env);
+  return { ...settings, allowLocalhost: settings.allowLocalhost || env.NODE_ENV !== 'production' };
 }

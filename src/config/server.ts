@@ -6,10 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
-import { ConfigError, configError, environment, flag, integer, type Environment } from './env.ts';
+import { ConfigError, configError, environment, flag, integer, isProxyAddress, type Environment } from './env.ts';
 import { logFormatFor, type LogFormat } from './log.ts';
 import { checkProduction } from './production.ts';
 import type { DatabaseConfig, ProviderConfig, Quotas } from './server-settings.ts';
@@ -45,7 +44,7 @@ const EnvSchema = v.object({
       v.string(),
       v.trim(),
       v.check(
-        (text) => /^(none|false|off|0|true|on|1)$/i.test(text) || text.split(',').every((entry) => proxyAddress(entry.trim())),
+        (text) => /^(none|false|off|0|true|on|1)$/i.test(text) || text.split(',').every((entry) => isProxyAddress(entry.trim())),
         'expected none, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8, 192.168.1.7',
       ),
     ),
@@ -237,15 +236,6 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
     providers,
     devMessages: e.DEV_MESSAGES,
   };
-}
-
-/** One TRUST_PROXY entry: an IP address or a CIDR range. */
-function proxyAddress(entry: string): boolean {
-  const [address, bits, ...rest] = entry.split('/');
-  if (rest.length > 0 || !address) return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 function parseTrustProxy(text: string | undefined): boolean | string[] {

@@ -27,7 +27,7 @@ describe('the Cloudflare Worker of the CDN recipe', () => {
     });
     const file = join(work, 'worker.mjs');
     writeFileSync(file, bundle.outputFiles[0]!.text);
-    const worker = (await import(pathToFileURL(file).href)) as { default: { fetch(request: Request, env: unknown): Promise<Response> } };
+    let worker = (await import(pathToFileURL(file).href)) as { default: { fetch(request: Request, env: unknown): Promise<Response> } };
 
     const store = new DirectoryObjectStore(join(work, 'bucket'));
     const release = join(work, 'r1');
@@ -45,15 +45,20 @@ describe('the Cloudflare Worker of the CDN recipe', () => {
         return object ? { body: object.body, text: async () => (await store.get(key))!.body.toString('utf8') } : null;
       },
     };
-    const reply = await worker.default.fetch(new Request('https://acme.localhost/cars/a'), { SITES });
+    // A production worker never serves <slug>.localhost: a test worker is told it may.
+    expect((await worker.default.fetch(new Request('https://acme.localhost/cars/a'), { SITES })).status).toBe(404);
+    expect(reads).toEqual([]);
+    worker = (await import(`${pathToFileURL(file).href}?test`)) as typeof worker;
+    const env = { SITES, ALLOW_LOCALHOST: 'true' };
+    const reply = await worker.default.fetch(new Request('https://acme.localhost/cars/a'), env);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('x-release')).toBe('r1');
     expect(reply.headers.get('content-security-policy')).toBe("default-src 'self'; upgrade-insecure-requests");
     expect(await reply.text()).toBe('<h1>car a</h1>');
     expect(reads).toEqual(['acme/live.json', 'acme/releases/r1.json', expect.stringMatching(/^acme\/objects\/[0-9a-f]{64}$/)]);
     // The pointer and the manifest are cached by the isolate: the next request reads only its object.
-    await (await worker.default.fetch(new Request('https://acme.localhost/'), { SITES })).text();
+    await (await worker.default.fetch(new Request('https://acme.localhost/'), env)).text();
     expect(reads).toHaveLength(4);
-    expect((await worker.default.fetch(new Request('https://acme.localhost/nope'), { SITES })).status).toBe(404);
+    expect((await worker.default.fetch(new Request('https://acme.localhost/nope'), env)).status).toBe(404);
   });
 });

@@ -18,6 +18,12 @@ export interface WorkerEnv {
   SITES_PREFIX?: string;
   /** EDGE_POINTER_TTL_MS: how long an isolate trusts a live pointer (default 1000). */
   POINTER_TTL_MS?: string;
+  /** "true": also serve `<slug>.localhost` hosts (never in production; a test or preview worker). */
+  ALLOW_LOCALHOST?: string;
+  /** EDGE_READ_TIMEOUT_MS: longest wait for one R2 read before the last good copy, or 504 (default 2000). */
+  READ_TIMEOUT_MS?: string;
+  /** EDGE_COPY_MB: memory of the isolate for last good copies of small files (default 16: an isolate has 128 MB). */
+  COPY_MB?: string;
 }
 
 /** The edge's view of an R2 binding under a key prefix. */
@@ -41,7 +47,13 @@ let handler: ((request: Request) => Promise<Response>) | undefined;
 export default {
   /** One handler per isolate: its pointer and manifest caches live as long as the isolate. */
   async fetch(request: Request, env: WorkerEnv): Promise<Response> {
-    handler ??= createEdgeHandler({ bucket: r2Bucket(env.SITES, env.SITES_PREFIX), pointerTtlMs: env.POINTER_TTL_MS ? Number(env.POINTER_TTL_MS) : 1000 });
+    handler ??= createEdgeHandler({
+      bucket: r2Bucket(env.SITES, env.SITES_PREFIX),
+      pointerTtlMs: env.POINTER_TTL_MS ? Number(env.POINTER_TTL_MS) : 1000,
+      allowLocalhost: env.ALLOW_LOCALHOST === 'true',
+      readTimeoutMs: env.READ_TIMEOUT_MS ? Number(env.READ_TIMEOUT_MS) : undefined,
+      copyBytes: (env.COPY_MB ? Number(env.COPY_MB) : 16) * 1024 * 1024,
+    });
     return handler(request);
   },
 };

@@ -1,13 +1,13 @@
 /**
- * The edge: serves shoppers from the bucket the S3 publisher writes, as a
- * Fetch API handler (`Request` -> `Response`), so one code path runs as the Cloudflare
- * Worker of the CDN recipe (cloudflare-worker.ts, over R2) and in Node (scripts/edge.ts,
- * over any S3 bucket). A request's host names a tenant (`<slug>.localhost`, or a host alias
- * the publisher wrote from site.json `url`); its live pointer (cached a second) names one
- * release manifest, and every path of the request is resolved through that manifest, so no
- * response mixes two releases; a pointer that cannot be refreshed leaves the last one in use.
- * Each response says which release served it (`x-release`).
- * Pure: no Node imports.
+ * The edge: serves shoppers from the bucket the S3 publisher writes, as a Fetch API handler, so
+ * one code path runs as the Cloudflare Worker (cloudflare-worker.ts, over R2) and in Node
+ * (scripts/edge.ts). A request's host names a tenant (`<slug>.localhost`, not in production, or a host
+ * alias the publisher wrote for its claimed host); its live pointer (cached a second) names one release manifest, through which
+ * every path of the request resolves, so no response mixes two releases (`x-release` says which).
+ * A bucket that fails or stalls never holds a shopper: every read is bounded (`readTimeoutMs`);
+ * the last good pointer and manifest are kept, and small files in memory (content-addressed, never
+ * stale, up to `copyBytes`), so pages served before are served on; a page with no copy gets a bare
+ * 504 (stalled) or 502 (failing). docs/reliability.md "The bucket". Pure: no Node imports.
  */
 import { hostName, tenantOfHost } from '../lib/site/host.ts';
 import { servedHeaders } from '../lib/site/serving.ts';
@@ -21,12 +21,12 @@ import {
   type PublishedManifest,
 } from '../platform/bucket/layout.ts';
 
-/** What the edge needs of the bucket: small JSON objects whole, file bodies as streams. */
+/** What the edge needs of the bucket: small JSON objects whole, file bodies as streams; a read may be given up (`signal`). */
 export interface EdgeBucket {
   /** The object's text, or null when there is none. */
-  getText(key: string): Promise<string | null>;
+  getText(key: string, signal?: AbortSignal): Promise<string | null>;
   /** The object's body as a stream, or null when there is none. */
-  getBody(key: string): Promise<{ body: ReadableStream<Uint8Array> } | null>;
+  getBody(key: string, signal?: AbortSignal): Promise<{ body: ReadableStream<Uint8Array> } | null>;
 }
 
 export interface EdgeOptions {
@@ -35,18 +35,33 @@ export interface EdgeOptions {
   pointerTtlMs?: number;
   /** How long a host alias is trusted (ms). Default 60000. */
   hostTtlMs?: number;
+  /** Serve `<slug>.localhost` hosts (local runs and tests); false in production (src/config/publish.ts edgeSettings). Default true. */
+  allowLocalhost?: boolean;
+  /** Longest wait (ms) for one bucket read: a small object whole, or a file's first byte. Default 2000. */
+  readTimeoutMs?: number;
+  /** Bytes of object bodies kept in memory and served from there (the last good copies). Default 32 MB; 0 keeps none. */
+  copyBytes?: number;
+  /** Largest body kept (bytes); larger files are streamed from the bucket. Default 1 MB. */
+  copyMaxObjectBytes?: number;
   /** Clock (tests). */
   now?: () => number;
-  /** Told about bucket failures (the response only says 502: no bucket details reach shoppers). */
+  /** Told about bucket failures (the response only says 502 or 504: no bucket details reach shoppers). */
   onError?: (error: Error, request: Request) => void;
+  /** Told when a request was answered from a last good copy because the bucket failed or stalled. */
+  onStale?: (what: 'pointer' | 'manifest' | 'alias', error: Error, request: Request) => void;
 }
 
 /** Header naming the release that served a response. */
 export const RELEASE_HEADER = 'x-release';
 
+/** A bucket read that did not finish within the edge's bound. */
+export class BucketTimeoutError extends Error {}
+
 interface Cached<T> {
   value: T;
   until: number;
+  /** A refresh in flight: later requests use `value` meanwhile. */
+  refreshing?: Promise<T>;
 }
 
 const MANIFEST_CACHE_SIZE = 256;
@@ -58,79 +73,224 @@ function text(status: number, body: string, headers: Record<string, string> = {}
   return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 }
 
-/** The bucket as the edge reads it: small JSON objects (tried twice), trusted for a while, the last value kept when a refresh fails. */
+/** `work` given `ms`: past that its signal aborts and the promise rejects with BucketTimeoutError. */
+async function bounded<T>(ms: number, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new BucketTimeoutError(`the bucket did not answer ${what} within ${ms} ms`);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A body stream that errors when no bytes come for `idleMs` (a bucket stalled mid-file ends the response instead of holding it). */
+function watched(body: ReadableStream<Uint8Array>, idleMs: number): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const idle = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new BucketTimeoutError(`the bucket sent nothing for ${idleMs} ms`)), idleMs);
+      });
+      try {
+        const { done, value } = await Promise.race([reader.read(), idle]);
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        void reader.cancel(error).catch(() => undefined);
+        controller.error(error);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** A bounded in-memory set of object bodies, least recently used out first. */
+class Copies {
+  private readonly bodies = new Map<string, Uint8Array>();
+  private bytes = 0;
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+  get(key: string): Uint8Array | undefined {
+    const body = this.bodies.get(key);
+    if (body) {
+      this.bodies.delete(key);
+      this.bodies.set(key, body);
+    }
+    return body;
+  }
+  set(key: string, body: Uint8Array): void {
+    if (body.byteLength > this.limit || this.bodies.has(key)) return;
+    this.bodies.set(key, body);
+    this.bytes += body.byteLength;
+    for (const [oldest, evicted] of this.bodies) {
+      if (this.bytes <= this.limit) break;
+      this.bodies.delete(oldest);
+      this.bytes -= evicted.byteLength;
+    }
+  }
+}
+
+/**
+ * A small JSON object of the bucket, read within `timeoutMs`. A read that fails (a dropped
+ * connection, or a store that overwrites an object in place, as the s3rver stand-in does, read
+ * mid-write) is tried once more shortly after; one that timed out is not (the bucket is stalled).
+ */
+function jsonReader(bucket: EdgeBucket, timeoutMs: number) {
+  async function readJsonOnce<T>(key: string): Promise<T | null> {
+    const body = await bounded(timeoutMs, key, (signal) => bucket.getText(key, signal));
+    return body === null ? null : (JSON.parse(body) as T);
+  }
+  return async function readJson<T>(key: string): Promise<T | null> {
+    try {
+      return await readJsonOnce<T>(key);
+    } catch (error) {
+      if (error instanceof BucketTimeoutError) throw error;
+      await new Promise((done) => setTimeout(done, RETRY_MS));
+      return readJsonOnce<T>(key);
+    }
+  };
+}
+
+/**
+ * Values trusted for `ttl` ms. Past that, one request refreshes a value (bounded) while the
+ * others use the last one; a refresh that fails keeps the last value another `ttl` (stale if
+ * error or stall).
+ */
+function staleCache(now: () => number) {
+  return async function cached<T>(
+    cache: Map<string, Cached<T>>,
+    key: string,
+    ttl: number,
+    load: () => Promise<T>,
+    onStale: (error: Error) => void,
+  ): Promise<T> {
+    const hit = cache.get(key);
+    if (hit && (hit.until > now() || hit.refreshing)) return hit.value;
+    const refreshing = load();
+    if (hit) hit.refreshing = refreshing;
+    try {
+      const value = await refreshing;
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, { value, until: now() + ttl });
+      return value;
+    } catch (error) {
+      if (!hit) throw error;
+      hit.refreshing = undefined;
+      hit.until = now() + ttl;
+      onStale(error as Error);
+      return hit.value;
+    }
+  };
+}
+
+/** The bucket as the edge reads it: aliases, pointers and manifests, each bounded, the last good one kept when the bucket fails or stalls. */
 function bucketReader(options: EdgeOptions) {
-  const { bucket } = options;
-  const now = options.now ?? Date.now;
+  const readJson = jsonReader(options.bucket, options.readTimeoutMs ?? 2000);
+  const cached = staleCache(options.now ?? Date.now);
   const pointers = new Map<string, Cached<string | null>>();
   const aliases = new Map<string, Cached<string | null>>();
   // Manifests never change once written (a new release is a new id): cached by id.
   const manifests = new Map<string, PublishedManifest>();
+  // The release each tenant was last served from: where a tenant stays when its new manifest cannot be read.
+  const lastServed = new Map<string, PublishedManifest>();
 
-  async function readJsonOnce<T>(key: string): Promise<T | null> {
-    const body = await bucket.getText(key);
-    return body === null ? null : (JSON.parse(body) as T);
-  }
-
-  /**
-   * A small JSON object of the bucket. A read that fails (a dropped connection, or a store
-   * that overwrites an object in place, as the s3rver stand-in does, read mid-write) is tried
-   * once more shortly after.
-   */
-  async function readJson<T>(key: string): Promise<T | null> {
-    try {
-      return await readJsonOnce<T>(key);
-    } catch {
-      await new Promise((done) => setTimeout(done, RETRY_MS));
-      return readJsonOnce<T>(key);
-    }
-  }
-
-  /** A value trusted for `ttl` ms; when refreshing it fails, the last value read is kept (stale if error). */
-  async function cached<T>(cache: Map<string, Cached<T>>, key: string, ttl: number, load: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key);
-    if (hit && hit.until > now()) return hit.value;
-    let value: T;
-    try {
-      value = await load();
-    } catch (error) {
-      if (!hit) throw error;
-      return hit.value;
-    }
-    if (cache.size > 10_000) cache.clear();
-    cache.set(key, { value, until: now() + ttl });
-    return value;
+  async function manifestOf(slug: string, id: string): Promise<PublishedManifest | null> {
+    const key = `${slug}/${id}`;
+    const hit = manifests.get(key);
+    if (hit) return hit;
+    const manifest = await readJson<PublishedManifest>(layout.manifest(slug, id));
+    if (!manifest) return null;
+    if (!readableManifestFormat(manifest.format))
+      throw new Error(`manifest ${slug}/${id}: format ${String(manifest.format)}, expected at most ${MANIFEST_FORMAT}`);
+    if (manifests.size >= MANIFEST_CACHE_SIZE) manifests.delete(manifests.keys().next().value!);
+    manifests.set(key, manifest);
+    return manifest;
   }
 
   return {
     /** The tenant of a Host header: `<slug>.localhost`, or a host alias the publisher wrote. */
-    async tenantOf(host: string): Promise<string | null> {
+    async tenantOf(host: string, request: Request): Promise<string | null> {
       const slug = tenantOfHost(host);
-      if (slug) return slug;
+      if (slug) return options.allowLocalhost === false ? null : slug;
       const name = hostName(host);
       if (!/^[a-z0-9.-]+$/.test(name)) return null;
-      return cached(aliases, name, options.hostTtlMs ?? 60_000, async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null);
+      const load = async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null;
+      return cached(aliases, name, options.hostTtlMs ?? 60_000, load, (error) => options.onStale?.('alias', error, request));
     },
     /** The live release of a tenant (its pointer, trusted `pointerTtlMs`). */
-    liveRelease: (slug: string) =>
-      cached(pointers, slug, options.pointerTtlMs ?? 1000, async () => (await readJson<LivePointer>(layout.live(slug)))?.release ?? null),
-    async manifestOf(slug: string, id: string): Promise<PublishedManifest | null> {
-      const key = `${slug}/${id}`;
-      const hit = manifests.get(key);
-      if (hit) return hit;
-      const manifest = await readJson<PublishedManifest>(layout.manifest(slug, id));
-      if (!manifest) return null;
-      if (!readableManifestFormat(manifest.format))
-        throw new Error(`manifest ${slug}/${id}: format ${String(manifest.format)}, expected at most ${MANIFEST_FORMAT}`);
-      if (manifests.size >= MANIFEST_CACHE_SIZE) manifests.delete(manifests.keys().next().value!);
-      manifests.set(key, manifest);
-      return manifest;
+    liveRelease: (slug: string, request: Request) =>
+      cached(
+        pointers,
+        slug,
+        options.pointerTtlMs ?? 1000,
+        async () => (await readJson<LivePointer>(layout.live(slug)))?.release ?? null,
+        (error) => options.onStale?.('pointer', error, request),
+      ),
+    /** The manifest a request is served from: its live release's, else (bucket failing or stalled) the release last served. */
+    async servingManifest(slug: string, release: string, request: Request): Promise<PublishedManifest | null> {
+      try {
+        const manifest = await manifestOf(slug, release);
+        if (manifest) lastServed.set(slug, manifest);
+        return manifest;
+      } catch (error) {
+        const last = lastServed.get(slug);
+        if (!last) throw error;
+        options.onStale?.('manifest', error as Error, request);
+        return last;
+      }
     },
   };
 }
 
-/** One file of a release: its stored headers as this response sends them, an ETag, and the body streamed from the bucket. */
-async function serveFile(bucket: EdgeBucket, request: Request, url: URL, manifest: PublishedManifest, path: string, status: number): Promise<Response> {
+/**
+ * Object bodies as the edge serves them: from memory, or read from the bucket (a small one
+ * whole within the one read bound, then kept; a large one streamed once its first byte came within the
+ * bound, and ended when the bucket goes silent mid-file).
+ */
+function objectReader(options: EdgeOptions) {
+  const timeoutMs = options.readTimeoutMs ?? 2000;
+  const maxCopy = options.copyMaxObjectBytes ?? 1024 * 1024;
+  const copies = new Copies(options.copyBytes ?? 32 * 1024 * 1024);
+  return async function objectBody(key: string, size: number): Promise<BodyInit | null> {
+    const copy = copies.get(key);
+    if (copy) return copy as Uint8Array<ArrayBuffer>;
+    if (size > maxCopy) {
+      const object = await bounded(timeoutMs, key, (signal) => options.bucket.getBody(key, signal));
+      return object ? watched(object.body, timeoutMs * 5) : null;
+    }
+    const bytes = await bounded(timeoutMs, key, async (signal) => {
+      const object = await options.bucket.getBody(key, signal);
+      return object ? new Uint8Array(await new Response(object.body).arrayBuffer()) : null;
+    });
+    if (bytes) copies.set(key, bytes);
+    return bytes as Uint8Array<ArrayBuffer> | null;
+  };
+}
+
+/** One file of a release: its stored headers as this response sends them, an ETag, and the body. */
+async function serveFile(
+  objectBody: ReturnType<typeof objectReader>,
+  request: Request,
+  url: URL,
+  manifest: PublishedManifest,
+  path: string,
+  status: number,
+): Promise<Response> {
   const file = manifest.files[path]!;
   // As the local server answers (src/lib/site/serving.ts): no HTTPS upgrade over plain HTTP, no caching of an error page.
   const headers = new Headers(servedHeaders(manifest.headers[file.headers] ?? {}, { status, plainHttp: url.protocol === 'http:' }));
@@ -142,14 +302,15 @@ async function serveFile(bucket: EdgeBucket, request: Request, url: URL, manifes
   }
   headers.set('Content-Length', String(file.size));
   if (request.method === 'HEAD') return new Response(null, { status, headers });
-  const object = await bucket.getBody(layout.fileObject(manifest.slug, file));
-  if (!object) return text(502, `object of ${path} missing from release ${manifest.id}`, { [RELEASE_HEADER]: manifest.id });
-  return new Response(object.body, { status, headers });
+  const body = await objectBody(layout.fileObject(manifest.slug, file), file.size);
+  if (body === null) return text(502, `object of ${path} missing from release ${manifest.id}`, { [RELEASE_HEADER]: manifest.id });
+  return new Response(body, { status, headers });
 }
 
 /** The edge's request handler. */
 export function createEdgeHandler(options: EdgeOptions): (request: Request) => Promise<Response> {
   const reader = bucketReader(options);
+  const objectBody = objectReader(options);
   return async function handle(request: Request): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     let url: URL;
@@ -159,19 +320,19 @@ export function createEdgeHandler(options: EdgeOptions): (request: Request) => P
       return text(400, 'Bad Request: malformed URL');
     }
     try {
-      const slug = await reader.tenantOf(request.headers.get('host') ?? url.host);
+      const slug = await reader.tenantOf(request.headers.get('host') ?? url.host, request);
       if (!slug) return text(404, 'No site is published for this host.');
-      const release = await reader.liveRelease(slug);
+      const release = await reader.liveRelease(slug, request);
       if (!release) return text(404, `No site is published for "${slug}".`);
-      const manifest = await reader.manifestOf(slug, release);
+      const manifest = await reader.servingManifest(slug, release, request);
       if (!manifest) return text(502, `release ${release} of ${slug} has no manifest`);
       const path = resolvePublishedPath(manifest, url.pathname);
-      if (path) return await serveFile(options.bucket, request, url, manifest, path, 200);
-      if (Object.hasOwn(manifest.files, '/404.html')) return await serveFile(options.bucket, request, url, manifest, '/404.html', 404);
+      if (path) return await serveFile(objectBody, request, url, manifest, path, 200);
+      if (Object.hasOwn(manifest.files, '/404.html')) return await serveFile(objectBody, request, url, manifest, '/404.html', 404);
       return text(404, 'Not found', { [RELEASE_HEADER]: manifest.id });
     } catch (error) {
       options.onError?.(error as Error, request);
-      return text(502, 'Bad Gateway');
+      return error instanceof BucketTimeoutError ? text(504, 'Gateway Timeout') : text(502, 'Bad Gateway');
     }
   };
 }

@@ -13,13 +13,29 @@ import type { ObjectStore } from '../platform/bucket/object-store.ts';
 /** The edge's view of an ObjectStore. */
 export function storeBucket(store: ObjectStore): EdgeBucket {
   return {
-    async getText(key) {
-      return (await store.get(key))?.body.toString('utf8') ?? null;
+    async getText(key, signal) {
+      return (await store.get(key, { signal }))?.body.toString('utf8') ?? null;
     },
-    async getBody(key) {
-      const object = await store.getStream(key);
+    async getBody(key, signal) {
+      const object = await store.getStream(key, { signal });
       return object ? { body: object.body } : null;
     },
+  };
+}
+
+/**
+ * The edge's `onStale` as a log line: what was served from a last good copy and why, at most
+ * once per kind and host every 10 s (a stalled bucket would otherwise log every request).
+ */
+export function staleReporter(log: (fields: Record<string, unknown>) => void, now: () => number = Date.now): NonNullable<EdgeOptions['onStale']> {
+  const last = new Map<string, number>();
+  return (what, error, request) => {
+    const host = request.headers.get('host') ?? '';
+    const key = `${what} ${host}`;
+    if ((last.get(key) ?? -Infinity) > now() - 10_000) return;
+    if (last.size > 10_000) last.clear();
+    last.set(key, now());
+    log({ served: `last good ${what}`, host, reason: error.message });
   };
 }
 
@@ -32,9 +48,11 @@ export function fetchListener(handle: (request: Request) => Promise<Response>): 
         if (!req.url?.startsWith('/')) throw new Error('not origin-form');
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-        request = new Request(new URL(req.url, `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers });
+        // The target is a path only: `//x` stays the path `//x` (as a resolved URL, `x` would be its host).
+        const host = /^[a-z0-9.-]+(?::\d+)?$|^\[[0-9a-f:.]+\](?::\d+)?$/i.test(req.headers.host ?? '') ? req.headers.host! : 'localhost';
+        request = new Request(`http://${host}${req.url}`, { method: req.method, headers });
       } catch {
-        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Bad Request: malformed URL');
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).end('Bad Request: malformed URL');
         return;
       }
       const response = await handle(request);

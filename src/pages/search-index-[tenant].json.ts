@@ -1,6 +1,7 @@
 /**
  * The tenant's embedded search index (/search-index-<slug>.json): the compact columnar
- * documents of its visible stock. Not written for tenants searched through Meilisearch.
+ * documents of its visible stock. A tenant searched through Meilisearch gets it too: its
+ * pages search it while Meilisearch does not answer (src/search/browser/create-client.ts).
  */
 import type { APIRoute } from 'astro';
 import { siteData } from '../site-data/site-data.ts';
@@ -8,7 +9,7 @@ import { encodeIndex } from '../search/engine/embedded-index.ts';
 
 export async function getStaticPaths() {
   const data = siteData();
-  return data.site.search ? [] : [{ params: { tenant: data.slug } }];
+  return [{ params: { tenant: data.slug } }];
 }
 
 export const GET: APIRoute = async () => {

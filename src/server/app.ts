@@ -15,7 +15,8 @@ import { DEFAULT_QUOTAS, type ApiContext, type Quotas } from './kernel/context.t
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './database.ts';
 import { deriveKeys } from './kernel/keys.ts';
 import { photoLink } from './kernel/photo-links.ts';
-import { allowances, memoryCounter, redisCounter } from './kernel/rate-limits.ts';
+import { allowances, memoryCounter } from './kernel/rate-limits.ts';
+import { fallbackCounter, prefixed } from './kernel/shared-counters.ts';
 import { createServer, installHttpKernel, type ServerLogOptions } from './kernel/server.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './kernel/sms-policy.ts';
 import { TenantRegistry, type LoadReport, type StockSource } from './kernel/tenants.ts';
@@ -160,13 +161,15 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
       `two tenants share a host, so one would take the other's leads and sessions:\n${duplicateHosts.map((entry) => `  ${entry.error}`).join('\n')}`,
     );
   }
-  // Commands fail at once while Redis is unreachable (no offline queue): the limits then fail open, logged,
-  // rather than holding or failing every request.
+  // Commands fail at once while Redis is unreachable (no offline queue): the limits are then
+  // counted in this process (kernel/shared-counters.ts) rather than holding or failing requests.
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
 
   const app = createServer({ trustProxy: options.trustProxy, logger: options.logger }) as LeadApi;
 
-  redis?.on('error', (error: Error) => app.log.warn({ err: { message: error.message } }, 'redis (rate-limit counters) unavailable'));
+  // Each reconnect attempt errors; the counters log the outage itself once (fallbackCounter).
+  redis?.on('error', () => undefined);
+  const counter = redis ? fallbackCounter(redis, now, { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) }) : memoryCounter(now);
   if (redis && redis.status !== 'ready') {
     // Give Redis a moment to connect so the first requests are counted; start without it after 5 s.
     const ready = await new Promise<boolean>((resolve) => {
@@ -176,7 +179,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
         resolve(true);
       });
     });
-    if (!ready) app.log.warn('redis not reachable at start; rate limits fail open until it is');
+    if (!ready) app.log.warn('redis not reachable at start; rate limits are counted in this process until it is');
   }
   if (report.failed.length > 0)
     app.log.warn({ failed: report.failed.map((entry) => ({ dir: entry.dir, error: entry.error.slice(0, 300) })) }, 'some tenants failed to load');
@@ -229,7 +232,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     keys,
     smsLimits: { ...DEFAULT_SMS_LIMITS, ...options.sms },
     quotas: { ...DEFAULT_QUOTAS, ...options.quotas },
-    allowances: allowances(redis ? redisCounter(redis, 'lead-api:allowance:') : memoryCounter(now), (message) => app.log.warn(message)),
+    allowances: allowances(prefixed(counter, 'lead-api:allowance:'), (message) => app.log.warn(message)),
     operatorToken: options.operatorToken,
     production,
     imagesDir: options.imagesDir,
@@ -259,7 +262,7 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     tenants,
     fallback: options.fallback,
     rateLimit: options.rateLimit,
-    redis,
+    counter,
     now,
     clientIpv6PrefixBits: options.clientIpv6PrefixBits,
   });

@@ -4,7 +4,8 @@
  * built with a tenant token signed at build time, pages served here. The island must load
  * instant-meilisearch (not the embedded index), follow the URL, and show the same hits as
  * the embedded engine would; a sentence typed into the hero lands with the same chips and cars
- * as on the embedded site (search-sentence.spec.ts).
+ * as on the embedded site (search-sentence.spec.ts); with Meilisearch stopped, the same page
+ * must answer from the embedded index the build also wrote (docs/reliability.md "Meilisearch").
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -118,4 +119,22 @@ test('a sentence in the hero of a Meilisearch site lands with its chips and the 
   // Read from Meilisearch's own facets: no embedded index was fetched.
   expect(requests.some((url) => url.startsWith(meili.host) && url.includes('/multi-search'))).toBe(true);
   expect(requests.some((url) => url.includes('/search-index-'))).toBe(false);
+});
+
+test('with Meilisearch down the same search page answers from the embedded index its build also wrote', async ({ page }) => {
+  // Last in this serial file: the server is gone for good.
+  await meili.stop();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`http://${SLUG}.localhost:${port}/search/used-cars?sortBy=price-desc&refinementList[make][]=Toyota&refinementList[make][]=Mazda`);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 15_000 });
+  const tenant = loadTenant('tests/fixtures/tenants/search-demo', Date.parse(NOW));
+  const engine = createSearchEngine(toSearchDocuments(tenant.visible, tenant.site));
+  // A change of filter is a live search: Meilisearch refuses the connection, the embedded index answers.
+  await page.getByRole('group', { name: 'Body type' }).getByRole('checkbox', { name: /^SUV / }).check();
+  const next = engine.search('Car_production:price:desc', { facetFilters: [['car_type:used'], ['make:Toyota', 'make:Mazda'], ['body:SUV']], hitsPerPage: 21 });
+  await expect(page.locator('.search-count')).toHaveText(`${next.nbHits} cars found`);
+  const names = collapseSold(next.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name);
+  expect(await page.locator('.search-card__name').allTextContents()).toEqual(names);
+  expect(requests.some((url) => url.includes(`/search-index-${SLUG}.json`))).toBe(true);
 });

@@ -13,7 +13,7 @@ const NOW = Date.parse('2026-11-21T10:00:00Z');
 
 describe('broken-stock fixture', () => {
   const tenant = loadTenant(join(fixtures, 'broken-stock'), NOW);
-  const lines = tenant.problems.map(formatProblem);
+  const lines = tenant.problems.map((problem) => formatProblem(problem));
   const fieldsOf = (record: string) => tenant.problems.filter((problem) => problem.record === record).map((problem) => problem.field).sort();
 
   it('reads every record, skips the broken ones and keeps the valid ones', () => {

@@ -46,30 +46,36 @@ async function healthy(): Promise<boolean> {
   }
 }
 
-beforeAll(async () => {
-  const tenants = join(root, 'tenants');
-  mkdirSync(join(tenants, SLUG), { recursive: true });
-  writeFileSync(join(tenants, SLUG, 'site.json'), JSON.stringify({ slug: SLUG }));
-  writeFileSync(join(tenants, SLUG, 'stock.json'), JSON.stringify([car('A1', 20000)]));
-  child = spawn(process.execPath, [join(REPO, 'scripts/pipeline.ts'), '--tenants', tenants, '--sites', join(root, 'sites'), '--inbox', join(root, 'inbox'), '--port', '0', '--debounce', '60000'], {
+/** Start `npm run pipeline` as a child over the test's tenants and sites (`dir`: its own workspace); resolves with its webhook port. */
+async function startPipelineChild(dir: string, lines: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const started = spawn(process.execPath, [join(REPO, 'scripts/pipeline.ts'), '--tenants', join(root, 'tenants'), '--sites', join(dir, 'sites'), '--inbox', join(dir, 'inbox'), '--port', '0', '--debounce', '60000'], {
     cwd: REPO,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, FEED_SECRET_HOOK_MOTORS: SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.on('exit', (code, signal) => (exited = `exit ${code} ${signal ?? ''}`));
-  port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the pipeline did not start:\n${output.join('')}`)), 30_000);
+  const listening = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the pipeline did not start:\n${lines.join('')}`)), 30_000);
     const read = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = /"event":"webhook-listening"[^\n]*"url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(output.join(''));
+      lines.push(chunk.toString());
+      const match = /"event":"webhook-listening"[^\n]*"url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(lines.join(''));
       if (match) {
         clearTimeout(timer);
         done(Number(match[1]));
       }
     };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
+    started.stdout?.on('data', read);
+    started.stderr?.on('data', read);
   });
+  return { child: started, port: listening };
+}
+
+beforeAll(async () => {
+  const tenants = join(root, 'tenants');
+  mkdirSync(join(tenants, SLUG), { recursive: true });
+  writeFileSync(join(tenants, SLUG, 'site.json'), JSON.stringify({ slug: SLUG }));
+  writeFileSync(join(tenants, SLUG, 'stock.json'), JSON.stringify([car('A1', 20000)]));
+  ({ child, port } = await startPipelineChild(root, output));
+  child.on('exit', (code, signal) => (exited = `exit ${code} ${signal ?? ''}`));
 }, 60_000);
 
 afterAll(() => {
@@ -162,24 +168,66 @@ describe('M13 feed webhook replay protection, body cap, tenant probing', () => {
   });
 });
 
-describe('M9 unauthenticated push bodies are bounded', () => {
-  /** A push whose body never finishes: the socket stays open until closed. */
-  function hold(slug: string): Promise<{ socket: Socket; answer: Promise<string> }> {
-    return new Promise((done) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write(`POST /feeds/${slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n{"vehicles":[`);
-        // Let the server take the request in before the next one is opened.
-        setTimeout(() => done({ socket, answer }), 100);
-      });
-      const answer = new Promise<string>((got) => {
-        let text = '';
-        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-        socket.on('close', () => got(text));
-        socket.on('error', () => {});
-      });
+/** A push with a bogus signature whose body never finishes, from a loopback address of its own (`from`): the socket stays open until the server or the test closes it. */
+function hold(slug: string, from = '127.0.0.1'): Promise<{ socket: Socket; answer: Promise<string> }> {
+  return new Promise((done) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from }, () => {
+      socket.write(`POST /feeds/${slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`);
+      // Let the server take the request in before the next one is opened.
+      setTimeout(() => done({ socket, answer }), 100);
     });
-  }
+    const answer = new Promise<string>((got) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('close', () => got(text));
+      socket.on('error', () => {});
+    });
+  });
+}
 
+describe('NEW-5 slow unauthenticated uploads cannot block other dealers\' pushes', () => {
+  it('NEW-5: sixteen slow uploads with a bogus signature, two of them on the dealer\'s own path, do not stop its signed push', async () => {
+    const held: Awaited<ReturnType<typeof hold>>[] = [];
+    try {
+      // Eight other clients (loopback addresses of their own), two uploads each.
+      for (let client = 2; client <= 9; client += 1) {
+        const from = `127.0.0.${client}`;
+        held.push(await hold(client === 2 ? SLUG : `junk-${client}a`, from), await hold(client === 2 ? SLUG : `junk-${client}b`, from));
+      }
+      const body = JSON.stringify({ vehicles: [car('N5', 35500)] });
+      const started = Date.now();
+      const response = await push(SLUG, body, signed(body));
+      expect(response.status).toBe(202);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      for (const { socket } of held) socket.destroy();
+    }
+  });
+
+  it('NEW-5: one client has at most two bodies being received at once, and a stalled body is cut within seconds (408)', async () => {
+    const from = '127.0.0.20';
+    const started = Date.now();
+    const held = [await hold('junk-one', from), await hold('junk-two', from)];
+    const third = await rawRequest(port, `POST /feeds/junk-three HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`, {
+      timeoutMs: 3000,
+      localAddress: from,
+    });
+    expect(third.status).toBe(429);
+    expect(third.body).toMatch(/from your address/);
+    const answers = await Promise.all(held.map(({ answer }) => answer));
+    for (const text of answers) expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 20_000);
+
+  it('NEW-5: a request whose headers never end is closed within seconds', async () => {
+    const started = Date.now();
+    const response = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `, { timeoutMs: 15_000, localAddress: '127.0.0.21' });
+    expect(response.status === 408 || response.status === 0).toBe(true);
+    expect(Date.now() - started).toBeLessThan(9000);
+  }, 20_000);
+});
+
+describe('M9 unauthenticated push bodies are bounded', () => {
   it('M9: a signature that is not sha256=<64 hex> is refused before the body is read', async () => {
     const started = Date.now();
     const response = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 19000000\r\n${SIGNATURE_HEADER}: sha256=forged\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`, { timeoutMs: 3000 });
@@ -188,15 +236,11 @@ describe('M9 unauthenticated push bodies are bounded', () => {
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
-  it('M9: bodies still being received are bounded per tenant and overall (429 before reading), and freed when they end', async () => {
-    const held = [await hold(SLUG), await hold(SLUG)];
-    const third = await rawRequest(port, `POST /feeds/${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`, { timeoutMs: 3000 });
+  it('M9: bodies still being received are bounded per client (429 before reading), and freed when they end', async () => {
+    const held = [await hold(SLUG), await hold('probe-a')];
+    const third = await rawRequest(port, `POST /feeds/probe-b HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`, { timeoutMs: 3000 });
     expect(third.status).toBe(429);
     expect(third.head).toMatch(/\r\nretry-after: 5/i);
-    // Other slugs each get two, up to the overall bound of 16.
-    for (let index = 0; index < 7; index += 1) held.push(await hold(`probe-${index}`), await hold(`probe-${index}`));
-    const overall = await rawRequest(port, `POST /feeds/probe-x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n${SIGNATURE_HEADER}: sha256=${'0'.repeat(64)}\r\n${TIMESTAMP_HEADER}: ${now()}\r\n\r\n[`, { timeoutMs: 3000 });
-    expect(overall.status).toBe(429);
     for (const { socket } of held) socket.destroy();
     const answers = await Promise.all(held.map(({ answer }) => answer));
     expect(answers.every((text) => text === '')).toBe(true);
@@ -206,4 +250,44 @@ describe('M9 unauthenticated push bodies are bounded', () => {
     expect((await push(SLUG, body, signed(body))).status).toBe(202);
     expect(exited).toBeNull();
   });
+});
+
+describe('NEW-9 a push is accepted once, whatever intake it reaches and across restarts', () => {
+  /** A second pipeline over the same sites directory (so the same state), stopped by SIGTERM. */
+  async function otherIntake() {
+    const lines: string[] = [];
+    const started = await startPipelineChild(root, lines);
+    const stop = () =>
+      new Promise<void>((done) => {
+        started.child.once('exit', () => done());
+        started.child.kill('SIGTERM');
+      });
+    const send = (body: string, headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${started.port}/feeds/${SLUG}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+    return { send, stop };
+  }
+
+  it('NEW-9: a push replayed on another intake, or on an intake started after it, is refused (409) from the state', async () => {
+    const body = JSON.stringify({ vehicles: [car('N9', 39000)] });
+    const headers = signed(body);
+    expect((await push(SLUG, body, headers)).status).toBe(202);
+    const second = await otherIntake();
+    try {
+      const replay = await second.send(body, headers);
+      expect(replay.status).toBe(409);
+      expect(((await replay.json()) as { error: string }).error).toMatch(/already accepted/);
+    } finally {
+      await second.stop();
+    }
+    // A restart: a fresh process over the same state.
+    const restarted = await otherIntake();
+    try {
+      expect((await restarted.send(body, headers)).status).toBe(409);
+      // A new push is still taken in by it.
+      const fresh = JSON.stringify({ vehicles: [car('N9B', 39500)] });
+      expect((await restarted.send(fresh, signed(fresh))).status).toBe(202);
+    } finally {
+      await restarted.stop();
+    }
+  }, 120_000);
 });

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe.skipIf(!findPostgresBinaries())('pipeline state on PostgreSQL', () => {
   it('seeds once and keeps every feed taken in at once by two connections', async () => {
-    expect(await a.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
+    expect(await a.stock.get('acme', tenantDir)).toMatchObject({ data: [{ id: 'seed' }], seq: 1 });
     const cars = Array.from({ length: 20 }, (_, index) => ({ id: `car-${index}` }));
     await Promise.all(cars.map((car, index) => (index % 2 ? a : b).stock.update('acme', tenantDir, (records) => [...records, car])));
     const final = await b.stock.get('acme', tenantDir);
@@ -100,6 +100,13 @@ describe.skipIf(!findPostgresBinaries())('pipeline state on PostgreSQL', () => {
       codeKey: 'pg-key',
     });
     expect(await b.codeVersions.referenced('pg-key')).toBe(true);
+  });
+
+  it('NEW-9: shares the pushes already taken in: one of two connections takes a push, at once or later', async () => {
+    const signature = `sha256=${'b'.repeat(64)}`;
+    const firsts = await Promise.all([a, b, a, b].map((state) => state.pushes.firstSeen('acme', signature, Date.now() + 60_000, Date.now())));
+    expect(firsts.filter(Boolean)).toHaveLength(1);
+    expect(await b.pushes.firstSeen('acme', signature, Date.now() + 60_000, Date.now())).toBe(false);
   });
 });
 

@@ -20,6 +20,8 @@ import { createBucketPublisher, type BucketPublisher } from '../../src/pipeline/
 import type { Site } from '../../src/schemas/site.ts';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';
 import { startS3rver } from '../support/s3rver.ts';
+import { rawRequest } from '../support/raw-http.ts';
+import { edgeSettings } from '../../src/config/publish.ts';
 
 const SLUG = 'ironbark';
 const HOST = 'www.ironbark.example.com.au';
@@ -328,5 +330,99 @@ describe('publishing to an S3-compatible bucket (s3rver) and serving through the
     puts.length = 0;
     await publisher.publish({ slug: SLUG, id, dir: join(work, id), sitesDir: work });
     expect(puts).toEqual([layout.manifest(SLUG, id), layout.live(SLUG)]);
+  });
+});
+
+describe('NEW-1 and NEW-10: host aliases in the bucket and at the edge', () => {
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
+  let work: string;
+  let store: ObjectStore;
+  let publisher: BucketPublisher;
+  let edge: Awaited<ReturnType<typeof startEdge>>;
+  const ALPHA = 'www.alpha-motors.example.com.au';
+  const BETA = 'www.beta-motors.example.com.au';
+  const urls: Record<string, string> = { alpha: `https://${ALPHA}`, beta: `https://${BETA}` };
+  const release = (slug: string, id: string, title: string) => {
+    const dir = join(work, slug, id);
+    write(dir, 'index.html', page(title));
+    write(dir, 'evil.js', `console.log(${JSON.stringify(slug)})`);
+    return { slug, id, dir, sitesDir: work };
+  };
+  const titleAt = async (host: string) => /<title>([^<]*)/.exec((await get(edge.url, '/', host)).body)?.[1] ?? null;
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    work = mkdtempSync(join(tmpdir(), 'publish-hosts-'));
+    store = s3.store('hosts');
+    publisher = createBucketPublisher({ store, originsOf: (slug) => [urls[slug]!], concurrency: 4 });
+    // Aliases are read afresh on every request here (the edge trusts one for a minute by default).
+    edge = await startEdge({ store, pointerTtlMs: 0, hostTtlMs: 0 });
+  });
+
+  afterAll(async () => {
+    await edge?.close();
+    await s3?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('NEW-1: a tenant whose site.json url names another tenant\'s host does not take it: its publish fails naming both, the edge keeps serving the owner', async () => {
+    await publisher.publish(release('alpha', '20261201T100000000Z-aaaa', 'Alpha Motors'));
+    expect(await titleAt(ALPHA)).toBe('Alpha Motors');
+    urls.beta = `https://${ALPHA}`;
+    await expect(publisher.publish(release('beta', '20261201T100000000Z-bbbb', 'Beta Motors'))).rejects.toThrow(
+      `tenant beta: site.json url host ${ALPHA} is already the host of tenant alpha; give each tenant its own host`,
+    );
+    expect(JSON.parse((await store.get(layout.host(ALPHA)))!.body.toString('utf8'))).toEqual({ slug: 'alpha' });
+    expect(await titleAt(ALPHA)).toBe('Alpha Motors');
+    const script = await get(edge.url, '/evil.js', ALPHA);
+    expect(script.body).not.toContain('beta');
+    // Nothing of beta went live.
+    expect(await store.get(layout.live('beta'))).toBeNull();
+  });
+
+  it('NEW-1/NEW-10: a tenant\'s old host alias is removed when its url changes; the old host is no longer served', async () => {
+    urls.beta = `https://${BETA}`;
+    await publisher.publish(release('beta', '20261201T110000000Z-bbbb', 'Beta Motors'));
+    expect(await titleAt(BETA)).toBe('Beta Motors');
+    const moved = 'www.beta-cars.example.com.au';
+    urls.beta = `https://${moved}`;
+    await publisher.publish({ ...release('beta', '20261201T120000000Z-bbbb', 'Beta Cars'), hosts: { serve: [moved], drop: [BETA] } });
+    expect(await titleAt(moved)).toBe('Beta Cars');
+    expect(await store.get(layout.host(BETA))).toBeNull();
+    expect((await get(edge.url, '/', BETA)).status).toBe(404);
+    // An alias another tenant holds is never dropped by this one.
+    await publisher.publish({ ...release('beta', '20261201T130000000Z-bbbb', 'Beta Cars'), hosts: { serve: [moved], drop: [ALPHA] } });
+    expect(await titleAt(ALPHA)).toBe('Alpha Motors');
+  });
+
+  it('NEW-10: <slug>.localhost is served only where allowed: never by an edge in production', async () => {
+    expect((await get(edge.url, '/', 'alpha.localhost')).status).toBe(200);
+    const production = await startEdge({ store, pointerTtlMs: 0, hostTtlMs: 0, allowLocalhost: false });
+    try {
+      const reply = await get(production.url, '/', 'alpha.localhost');
+      expect(reply.status).toBe(404);
+      expect(reply.body).toBe('No site is published for this host.');
+      expect(/<title>([^<]*)/.exec((await get(production.url, '/', ALPHA)).body)?.[1]).toBe('Alpha Motors');
+    } finally {
+      await production.close();
+    }
+    expect(edgeSettings({ NODE_ENV: 'production' }).allowLocalhost).toBe(false);
+    expect(edgeSettings({ NODE_ENV: 'production', EDGE_ALLOW_LOCALHOST: 'true' }).allowLocalhost).toBe(true);
+    expect(edgeSettings({}).allowLocalhost).toBe(true);
+  });
+
+  it('NEW-10: a host with a trailing dot is that host; //x is not served as /; a malformed request is a 400 that is not cached', async () => {
+    expect(await titleAt(`${ALPHA}.`)).toBe('Alpha Motors');
+    expect(await titleAt(`${ALPHA.toUpperCase()}.:443`)).toBe('Alpha Motors');
+    const port = Number(new URL(edge.url).port);
+    // Before: the target `//evil.js` was resolved as a URL with the host `evil.js`, and served the home page.
+    for (const target of ['//evil.js', '//']) {
+      const doubled = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${ALPHA}\r\nConnection: close\r\n\r\n`);
+      expect(doubled.status, target).toBe(404);
+      expect(doubled.body, target).not.toContain('Alpha Motors');
+    }
+    const malformed = await rawRequest(port, `GET http://${ALPHA}/ HTTP/1.1\r\nHost: ${ALPHA}\r\n\r\n`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.head).toMatch(/\r\ncache-control: no-store/i);
   });
 });

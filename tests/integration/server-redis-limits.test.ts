@@ -78,4 +78,40 @@ describe.skipIf(SKIP !== undefined)('rate limits shared through Redis', () => {
     for (let i = 0; i < 3; i++) phone.push((await code(i % 2 ? second : first, i % 2 ? 'beta.localhost' : 'alpha.localhost', '0413 909 999', `198.51.100.9${i}`)).statusCode);
     expect(phone).toEqual([200, 200, 429]);
   });
+
+  it('Redis gone: each process counts its own limits (never fail open, never wait), and they are shared again once it is back', async () => {
+    const options = { redisUrl, rateLimit: { tenantMax: 1000, max: 3 } };
+    const first = await testApp(database.db, `${folder.dir}/tenants`, options);
+    const second = await testApp(database.db, `${folder.dir}/tenants`, options);
+    apps.push(first, second);
+    const geocode = (app: LeadApi, remoteAddress: string) => app.inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: { host: 'alpha.localhost' }, remoteAddress });
+    const port = new URL(redisUrl).port;
+    redis.kill('SIGKILL');
+    await new Promise((done) => redis.once('exit', done));
+    // One client alternating the two processes: each lets 3 through, then refuses (6 in all, not unlimited).
+    const started = Date.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await geocode(i % 2 ? second : first, '203.0.113.77')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
+    // Nothing waited for Redis.
+    expect(Date.now() - started).toBeLessThan(5000);
+    // Back: counted in Redis again, shared by both processes (a new client's fourth request is refused).
+    redis = spawn('redis-server', ['--port', port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder.dir], { stdio: 'ignore' });
+    const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => 100 });
+    probe.on('error', () => {});
+    for (let i = 0; i < 100 && (await probe.connect().then(() => probe.ping(), () => '')) !== 'PONG'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    probe.disconnect();
+    // Once both processes have reconnected, one new client alternating them gets 3 in all.
+    const sharedAgain = async (attempt: number) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await geocode(i % 2 ? second : first, `198.51.100.${attempt}`)).statusCode);
+      return statuses.join() === '200,200,200,429';
+    };
+    let attempt = 1;
+    while (!(await sharedAgain(attempt))) {
+      expect(attempt, 'the limits were not shared again within 15 s of Redis coming back').toBeLessThan(150);
+      attempt += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
 });

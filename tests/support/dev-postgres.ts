@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,29 +63,47 @@ function postgresUid(): { uid: number; gid: number } | undefined {
   return { uid: Number(result.stdout.trim()), gid: Number(group.stdout.trim()) };
 }
 
-/** Start a throw-away server; rejects with a clear message when the binaries or the user are missing. */
-export async function startThrowawayPostgres(options: { fsync?: boolean; settings?: readonly string[] } = {}): Promise<ThrowawayPostgres> {
+/** The binaries and, when this process is root, the `runuser` prefix a throw-away server's commands run with. */
+function serverCommands(): { bin: string; prefix: string[] } {
   const bin = findPostgresBinaries();
   if (!bin)
     throw new Error(
       'PostgreSQL server binaries not found: install the Debian package `postgresql` (initdb and pg_ctl under /usr/lib/postgresql/<version>/bin)',
     );
-  const dir = mkdtempSync(join(tmpdir(), 'leads-pg-'));
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  let prefix: string[] = [];
-  const owner = asRoot ? postgresUid() : undefined;
-  if (asRoot) {
-    if (!owner)
+  return { bin, prefix: asRoot ? ['runuser', '-u', 'postgres', '--'] : [] };
+}
+
+function runServerCommand(command: string, args: string[]): void {
+  const { bin, prefix } = serverCommands();
+  const [file, ...rest] = [...prefix, join(bin, command), ...args];
+  execFileSync(file!, rest, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+}
+
+/**
+ * Stop (fast: open transactions roll back) or start again a throw-away server by its data
+ * folder, keeping its files: what the fault suite and an operator trying the stack's recovery
+ * do (docs/reliability.md). Its settings are in the folder's postgresql.conf.
+ */
+export function controlPostgres(dataDir: string, action: 'stop' | 'start'): void {
+  if (action === 'stop') runServerCommand('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '30', 'stop']);
+  else runServerCommand('pg_ctl', ['-D', dataDir, '-l', join(dataDir, '..', 'server.log'), '-w', '-t', '30', 'start']);
+}
+
+/** Start a throw-away server; rejects with a clear message when the binaries or the user are missing. */
+export async function startThrowawayPostgres(options: { fsync?: boolean; settings?: readonly string[] } = {}): Promise<ThrowawayPostgres> {
+  const { prefix } = serverCommands();
+  const dir = mkdtempSync(join(tmpdir(), 'leads-pg-'));
+  const owner = prefix.length > 0 ? postgresUid() : undefined;
+  if (prefix.length > 0) {
+    if (!owner) {
+      rmSync(dir, { recursive: true, force: true });
       throw new Error(
         'running as root and there is no `postgres` user to run PostgreSQL as (initdb refuses root): install the `postgresql` package or run as a normal user',
       );
+    }
     chownSync(dir, owner.uid, owner.gid);
-    prefix = ['runuser', '-u', 'postgres', '--'];
   }
-  const run = (command: string, args: string[]) => {
-    const [file, ...rest] = [...prefix, join(bin, command), ...args];
-    execFileSync(file!, rest, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
-  };
   const data = join(dir, 'data');
   const port = await freePort();
   const password = randomBytes(24).toString('hex');
@@ -94,18 +112,20 @@ export async function startThrowawayPostgres(options: { fsync?: boolean; setting
   writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   if (owner) chownSync(passwordFile, owner.uid, owner.gid);
   try {
-    run('initdb', ['-D', data, '-U', 'leads', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--no-locale', '--no-sync']);
+    runServerCommand('initdb', ['-D', data, '-U', 'leads', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--no-locale', '--no-sync']);
     rmSync(passwordFile, { force: true });
+    // In the folder's postgresql.conf (read at every start), so controlPostgres starts it again as it was.
     const settings = [
-      `-p ${port}`,
-      `-k ${dir}`,
-      "-c listen_addresses='127.0.0.1'",
-      '-c max_connections=60',
-      '-c shared_buffers=32MB',
-      `-c fsync=${options.fsync === false ? 'off' : 'on'}`,
-      ...(options.settings ?? []).map((setting) => `-c ${setting}`),
+      `port = ${port}`,
+      `unix_socket_directories = '${dir}'`,
+      "listen_addresses = '127.0.0.1'",
+      'max_connections = 60',
+      'shared_buffers = 32MB',
+      `fsync = ${options.fsync === false ? 'off' : 'on'}`,
+      ...(options.settings ?? []).map((setting) => setting.replace('=', ' = ')),
     ];
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings.join(' '), '-w', '-t', '30', 'start']);
+    appendFileSync(join(data, 'postgresql.conf'), `\n# throw-away server (tests/support/dev-postgres.ts)\n${settings.join('\n')}\n`);
+    controlPostgres(data, 'start');
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
@@ -127,7 +147,8 @@ export async function startThrowawayPostgres(options: { fsync?: boolean; setting
       if (stopped) return;
       stopped = true;
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        // Already stopped by hand (controlPostgres): only the files go.
+        if (existsSync(join(data, 'postmaster.pid'))) runServerCommand('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

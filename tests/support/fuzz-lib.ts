@@ -1,14 +1,15 @@
 /**
  * The fuzz environment of `npm run fuzz` (scripts/fuzz.ts) and tests/integration/fuzz.test.ts:
  * malformed requests generated from a seed and sent over raw sockets to the lead API, the static
- * sites and the feed webhook, and hostile files for the feed inbox. Every request gets a verdict:
+ * sites and the feed webhook, hostile files for the feed inbox, and links in place of the inbox's
+ * own folders. Every request gets a verdict:
  * a 1xx-4xx status passes; a 5xx, or a complete request left unanswered, fails; no answer to a
  * request cut short on purpose passes. Bounded by a count per target and a time limit.
  * What the run checks around it: docs/benchmarks.md "npm run fuzz".
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -540,6 +541,161 @@ export async function runInboxCases(env: FuzzEnvironment, count: number, options
   return report;
 }
 
+/** One attack on the inbox's own folders: how the attacker's `processed/`, `rejected/` or the folder of a slug without a tenant is set up, and the feed it drops. */
+interface FolderCase {
+  label: string;
+  /** Whether the slug has a tenant folder (else the drop goes to rejected/ as "no tenant folder"). */
+  tenant: boolean;
+  /** A valid feed (it would go to processed/) or an invalid one (rejected/). */
+  valid: boolean;
+  /** Make the attacker's folder entry, given the victim's inbox and tenant folders and an outside folder. */
+  rig(folder: string, targets: { victimInbox: string; victimTenant: string; outside: string }): void;
+}
+
+const FOLDER_CASES: FolderCase[] = [
+  { label: 'processed/ linked to another tenant\'s inbox', tenant: true, valid: true, rig: (folder, t) => symlinkSync(t.victimInbox, join(folder, 'processed')) },
+  { label: 'rejected/ linked to another tenant\'s inbox', tenant: true, valid: false, rig: (folder, t) => symlinkSync(t.victimInbox, join(folder, 'rejected')) },
+  { label: 'processed/ linked to a folder outside the inbox', tenant: true, valid: true, rig: (folder, t) => symlinkSync(t.outside, join(folder, 'processed')) },
+  { label: 'rejected/ linked to a folder outside the inbox', tenant: true, valid: false, rig: (folder, t) => symlinkSync(t.outside, join(folder, 'rejected')) },
+  { label: 'rejected/ linked to another tenant\'s tenant folder', tenant: true, valid: false, rig: (folder, t) => symlinkSync(t.victimTenant, join(folder, 'rejected')) },
+  { label: 'processed/ as a dangling link', tenant: true, valid: true, rig: (folder, t) => symlinkSync(join(t.outside, 'made-by-the-pipeline'), join(folder, 'processed')) },
+  { label: 'processed/ as a relative link out of the inbox', tenant: true, valid: true, rig: (folder) => symlinkSync('../../outside-folder', join(folder, 'processed')) },
+  { label: 'processed/ as a plain file', tenant: true, valid: true, rig: (folder) => writeFileSync(join(folder, 'processed'), 'not a folder') },
+  { label: 'no tenant folder, rejected/ linked outside', tenant: false, valid: true, rig: (folder, t) => symlinkSync(t.outside, join(folder, 'rejected')) },
+];
+
+/** Every file (not folder) under `dir`, as paths relative to it. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+}
+
+/** A feed for the attack cases: one car marked with `marker` (valid), or a CSV without the required columns. */
+const folderFeed = (valid: boolean, marker: string) =>
+  valid ? { name: `${marker}.json`, text: JSON.stringify([{ id: marker, make: 'Toyota', model: 'Corolla', price: 1000, status: 'in_stock', dealercomments: marker }]) } : { name: `${marker}.csv`, text: `x,y\n${marker},1\n` };
+
+/**
+ * Swap a tenant's real processed/ folder with a link to `target` and back, `times` times, while
+ * its feeds are taken in (the pipeline may make a real processed/ in between: then this round
+ * only waits); it ends with a real processed/ folder.
+ */
+async function toggleFolder(folder: string, target: string, times: number): Promise<void> {
+  const processed = join(folder, 'processed');
+  const real = join(folder, 'processed.real');
+  for (let index = 0; index < times; index += 1) {
+    try {
+      renameSync(processed, real);
+      symlinkSync(target, processed);
+    } catch {
+      // The pipeline made a processed/ folder in the gap: that round's swap is off.
+    }
+    await new Promise((done) => setTimeout(done, 7));
+    try {
+      if (lstatSync(processed).isSymbolicLink()) unlinkSync(processed);
+      renameSync(real, processed);
+    } catch {
+      // processed/ is a real folder again already.
+    }
+    await new Promise((done) => setTimeout(done, 13));
+  }
+}
+
+/**
+ * The inbox-folder target: a dealer that writes its own inbox folder turns the pipeline's
+ * folders in it into links (to another tenant's inbox or tenant folder, outside the inbox,
+ * dangling) or files, and one swaps its processed/ for a link and back while feeds are taken in.
+ * Nothing may be written through a link: the victim's inbox, its tenant folder and the outside
+ * folder stay as they were and the victim's stock never holds an attacker's feed; a refused
+ * folder's feed stays where it was dropped; the pipeline keeps answering.
+ */
+export async function runInboxFolderCases(env: FuzzEnvironment, rounds: number, options: { deadline: number; log?: (line: string) => void }): Promise<FuzzReport> {
+  const started = Date.now();
+  const { inbox, tenants, sites, root } = env.pipelineDirs;
+  const planned = FOLDER_CASES.length * rounds + rounds * 4;
+  const report: FuzzReport = { target: 'inbox folders', sent: 0, planned, byStatus: {}, serverErrors: [], unanswered: [], crashed: null, answersAfterwards: false, seconds: 0 };
+  const fail = (label: string) => report.serverErrors.push({ status: 0, label });
+  const tenant = (slug: string) => {
+    mkdirSync(join(tenants, slug), { recursive: true });
+    writeFileSync(join(tenants, slug, 'site.json'), JSON.stringify({ slug }));
+    writeFileSync(join(tenants, slug, 'stock.json'), '[]');
+    mkdirSync(join(inbox, slug), { recursive: true });
+  };
+  const targets = { victimInbox: join(inbox, 'victim-motors'), victimTenant: join(tenants, 'victim-motors'), outside: join(root, 'outside-folder') };
+  tenant('victim-motors');
+  mkdirSync(targets.outside, { recursive: true });
+  const before = { victimTenant: filesUnder(targets.victimTenant) };
+  const dropped: { slug: string; name: string; label: string; refused: boolean }[] = [];
+  const drop = (slug: string, valid: boolean, label: string, refused: boolean) => {
+    const feed = folderFeed(valid, `FOLDER-ATTACK-${String(report.sent).padStart(4, '0')}`);
+    writeFileSync(join(inbox, slug, `.${feed.name}`), feed.text);
+    renameSync(join(inbox, slug, `.${feed.name}`), join(inbox, slug, feed.name));
+    dropped.push({ slug, name: feed.name, label, refused });
+    report.sent += 1;
+  };
+  FOLDER_CASES.forEach((attack, index) => {
+    const slug = `folders-${index}`;
+    if (attack.tenant) tenant(slug);
+    else mkdirSync(join(inbox, slug), { recursive: true });
+    attack.rig(join(inbox, slug), targets);
+    for (let round = 0; round < rounds; round += 1) drop(slug, attack.valid, attack.label, true);
+  });
+  // The swap: feeds dropped while processed/ keeps turning into a link to the victim's inbox and back.
+  tenant('folders-race');
+  mkdirSync(join(inbox, 'folders-race', 'processed'));
+  const race = toggleFolder(join(inbox, 'folders-race'), targets.victimInbox, rounds * 40);
+  for (let index = 0; index < rounds * 4; index += 1) {
+    drop('folders-race', true, 'processed/ swapped for a link while feeds are taken in', false);
+    await new Promise((done) => setTimeout(done, 150));
+  }
+  await race;
+  // The raced tenant's feeds all leave its inbox once its folder stays real.
+  const raceLeft = () => readdirSync(join(inbox, 'folders-race'), { withFileTypes: true }).filter((entry) => entry.isFile()).length;
+  while (raceLeft() > 0 && Date.now() < options.deadline && env.webhook.exit === null) await new Promise((done) => setTimeout(done, 250));
+  // Let the pipeline see the refused folders for a few scans.
+  await new Promise((done) => setTimeout(done, 3000));
+  checkFolderCases({ env, report, dropped, targets, before, inbox, sites, fail, raceLeft: raceLeft() });
+  report.crashed = env.webhook.exit;
+  report.answersAfterwards = env.webhook.exit === null && (await env.webhook.health());
+  report.seconds = Math.round((Date.now() - started) / 100) / 10;
+  options.log?.(`inbox folders: ${report.sent} feeds against ${FOLDER_CASES.length} rigged folders and one swapped ${rounds * 40} times`);
+  return report;
+}
+
+/** The verdict of the inbox-folder target. */
+function checkFolderCases(run: {
+  env: FuzzEnvironment;
+  report: FuzzReport;
+  dropped: { slug: string; name: string; label: string; refused: boolean }[];
+  targets: { victimInbox: string; victimTenant: string; outside: string };
+  before: { victimTenant: string[] };
+  inbox: string;
+  sites: string;
+  fail: (label: string) => void;
+  raceLeft: number;
+}): void {
+  const { report, dropped, targets, before, inbox, sites, fail } = run;
+  for (const file of filesUnder(targets.outside)) fail(`written outside the inbox: ${file}`);
+  for (const file of filesUnder(targets.victimInbox)) fail(`written into the victim's inbox: ${file}`);
+  const victimTenant = filesUnder(targets.victimTenant);
+  if (JSON.stringify(victimTenant) !== JSON.stringify(before.victimTenant)) fail(`the victim's tenant folder changed: ${victimTenant.join(', ')}`);
+  const victimStock = join(defaultDataDir(sites), 'stock', 'victim-motors.json');
+  if (existsSync(victimStock) && readFileSync(victimStock, 'utf8').includes('FOLDER-ATTACK')) fail('an attacker\'s feed became the victim\'s stock');
+  if (run.raceLeft > 0) fail(`${run.raceLeft} feed(s) of the raced tenant were never taken in`);
+  let kept = 0;
+  for (const entry of dropped.filter((drop) => drop.refused)) {
+    if (existsSync(join(inbox, entry.slug, entry.name))) kept += 1;
+    else fail(`a feed behind a refused folder left its inbox: ${entry.slug}/${entry.name} (${entry.label})`);
+  }
+  const refusals = (run.env.webhook.output.match(/"outcome":"refused"/g) ?? []).length;
+  report.byStatus['kept behind a refused folder'] = kept;
+  report.byStatus['taken in past a swapped folder'] = dropped.length - dropped.filter((drop) => drop.refused).length;
+  report.byStatus['refusals logged'] = refusals;
+  if (refusals === 0) fail('no refusal was logged');
+}
+
 /** Run every target; `count` requests each. */
 export async function runFuzz(options: { count: number; seed: number; concurrency: number; timeLimitMs: number; log?: (line: string) => void }): Promise<FuzzReport[]> {
   const log = options.log ?? (() => {});
@@ -557,6 +713,9 @@ export async function runFuzz(options: { count: number; seed: number; concurrenc
     const drops = inboxDrops(options.count);
     log(`feed inbox: ${drops} hostile files, and a good feed for another tenant`);
     reports.push(await runInboxCases(env, drops, { seed: options.seed + 3, deadline, log }));
+    const rounds = inboxFolderRounds(options.count);
+    log(`inbox folders: ${FOLDER_CASES.length} rigged folders x ${rounds} feeds, and a folder swapped for a link while feeds are taken in`);
+    reports.push(await runInboxFolderCases(env, rounds, { deadline, log }));
     // Every process still answers after all three runs.
     const siteAlive = env.site.exit === null && (await env.site.health());
     const hookAlive = env.webhook.exit === null && (await env.webhook.health());
@@ -564,7 +723,8 @@ export async function runFuzz(options: { count: number; seed: number; concurrenc
     reports[1]!.answersAfterwards &&= siteAlive;
     reports[2]!.answersAfterwards &&= hookAlive;
     reports[3]!.answersAfterwards &&= hookAlive;
-    for (const report of reports) if (report.crashed === null) report.crashed = report.target === 'feed webhook' || report.target === 'feed inbox' ? env.webhook.exit : env.site.exit;
+    reports[4]!.answersAfterwards &&= hookAlive;
+    for (const report of reports) if (report.crashed === null) report.crashed = report.target === 'feed webhook' || report.target === 'feed inbox' || report.target === 'inbox folders' ? env.webhook.exit : env.site.exit;
     if (env.site.exit || env.webhook.exit) log(`process output:\n${env.site.output.slice(-3000)}\n${env.webhook.output.slice(-3000)}`);
     return reports;
   } finally {
@@ -575,6 +735,11 @@ export async function runFuzz(options: { count: number; seed: number; concurrenc
 /** Hostile inbox files for a run of `count` requests per target: every case at least twice, at most 200. */
 export function inboxDrops(count: number): number {
   return Math.min(200, Math.max(40, Math.ceil(count / 20)));
+}
+
+/** Feeds per rigged inbox folder for a run of `count` requests per target: 2 to 10. */
+export function inboxFolderRounds(count: number): number {
+  return Math.min(10, Math.max(2, Math.ceil(count / 1000)));
 }
 
 /** True when a run met the bar: every request sent, 0 crashes, 0 5xx, 0 unanswered, all alive. */

@@ -18,6 +18,8 @@ import { childEnvironment } from '../../src/config/env.ts';
 export interface MeilisearchServer {
   host: string;
   masterKey: string;
+  /** The server's process (the stack reports its pid and its exit). */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function startMeilisearch(options: MeilisearchOptions = {}): Promis
   return {
     host,
     masterKey,
+    child,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));

@@ -13,9 +13,9 @@ export interface RawResponse {
 }
 
 /** Send raw bytes, return the first response (status, head, body) or status 0 on close/timeout. */
-export function rawRequest(port: number, bytes: string | Buffer, options: { timeoutMs?: number; host?: string } = {}): Promise<RawResponse> {
+export function rawRequest(port: number, bytes: string | Buffer, options: { timeoutMs?: number; host?: string; localAddress?: string } = {}): Promise<RawResponse> {
   return new Promise((done) => {
-    const socket = connect(port, options.host ?? '127.0.0.1');
+    const socket = connect({ port, host: options.host ?? '127.0.0.1', ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
     const chunks: Buffer[] = [];
     let finished = false;
     const finish = () => {

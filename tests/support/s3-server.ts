@@ -9,7 +9,7 @@
  * through its legacy provider (jamhall/s3rver#818): without `--openssl-legacy-provider` every
  * listing longer than 1,000 keys fails with InternalError.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,8 @@ export interface LocalS3Server {
   bucket: string;
   /** Generated for this run: the pipeline's key (read and write) and the readers' key (GET and HEAD only). */
   credentials: { readWrite: S3Credentials; readOnly: S3Credentials };
+  /** The server's process (the stack reports its pid and its exit). */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function startLocalS3(options: LocalS3Options = {}): Promise<LocalS
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
     credentials,
+    child,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((done) => child.once('exit', done));

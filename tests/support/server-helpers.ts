@@ -160,7 +160,7 @@ export const POSTGRES_SKIP_REASON = findPostgresBinaries()
   : 'PostgreSQL server binaries not found (looked for initdb/pg_ctl under /usr/lib/postgresql/*/bin): install the Debian package `postgresql` to run these tests';
 
 /** A database for one test file: a SQLite file in `dir`, or a throw-away PostgreSQL server. */
-export async function testDatabase(kind: DatabaseKind, dir: string): Promise<{ db: SqlDatabase; url?: string; stop(): Promise<void> }> {
+export async function testDatabase(kind: DatabaseKind, dir: string): Promise<{ db: SqlDatabase; url?: string; dataDir?: string; stop(): Promise<void> }> {
   if (kind === 'sqlite') {
     const db = await openDatabase({ kind: 'sqlite', file: join(dir, 'leads.sqlite') });
     return { db, stop: () => db.close() };
@@ -170,6 +170,8 @@ export async function testDatabase(kind: DatabaseKind, dir: string): Promise<{ d
   return {
     db,
     url: server.url,
+    // The server's data folder: a test stops and starts it there (controlPostgres).
+    dataDir: join(server.dir, 'data'),
     stop: async () => {
       await db.close();
       await server.stop();

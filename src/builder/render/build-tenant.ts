@@ -147,7 +147,7 @@ export function preparedTenant(loaded: {
 }): PreparedTenant | TenantBuildResult {
   const { tenant, photos, outDir } = loaded;
   const started = loaded.started ?? performance.now();
-  const problems = [...tenant.problems.map(formatProblem), ...photos.faults.map(formatPhotoFault)];
+  const problems = [...tenant.problems.map((problem) => formatProblem(problem)), ...photos.faults.map(formatPhotoFault)];
   try {
     return { slug: tenant.slug, outDir, tenant, problems, photos, started, bundle: loaded.bundle ?? createBundle(tenant, loaded.now) };
   } catch (error) {

@@ -26,12 +26,38 @@ function fieldErrorsOf(data: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
 }
 
-/** Send a JSON (or multipart) request; network failures come back as status 0. */
+/** Retries of a request the API answered 503 with a short Retry-After (its database restarting or failing over). */
+export const UNAVAILABLE_RETRIES = 2;
+/** The longest Retry-After (seconds) a form waits out before showing the failure. */
+export const UNAVAILABLE_MAX_WAIT_SECONDS = 10;
+
+/**
+ * Send a JSON (or multipart) request; network failures come back as status 0. A request that
+ * is safe to repeat (a GET, or a submission with its Idempotency-Key, which the API stores at
+ * most once) and is answered 503 with a Retry-After of at most UNAVAILABLE_MAX_WAIT_SECONDS is
+ * sent again after that wait, up to UNAVAILABLE_RETRIES times: a shopper's enquiry sent while
+ * the database restarts goes through a few seconds late instead of failing.
+ */
 export async function callApi<T>(
   base: string,
   path: string,
-  options: { method?: string; body?: unknown; idempotencyKey?: string; signal?: AbortSignal } = {},
+  options: { method?: string; body?: unknown; idempotencyKey?: string; signal?: AbortSignal; wait?: (ms: number) => Promise<void> } = {},
 ): Promise<ApiResult<T>> {
+  const repeatable = options.idempotencyKey !== undefined || (options.method ?? (options.body === undefined ? 'GET' : 'POST')) === 'GET';
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+  for (let attempt = 0; ; attempt += 1) {
+    const { result, retryAfter } = await callOnce<T>(base, path, options);
+    const waitable = result.status === 503 && retryAfter !== undefined && retryAfter <= UNAVAILABLE_MAX_WAIT_SECONDS;
+    if (result.ok || !waitable || !repeatable || attempt >= UNAVAILABLE_RETRIES || options.signal?.aborted) return result;
+    await wait(retryAfter * 1000);
+  }
+}
+
+async function callOnce<T>(
+  base: string,
+  path: string,
+  options: { method?: string; body?: unknown; idempotencyKey?: string; signal?: AbortSignal },
+): Promise<{ result: ApiResult<T>; retryAfter?: number }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -43,11 +69,12 @@ export async function callApi<T>(
   try {
     const response = await fetch(apiUrl(base, path), { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'include', signal: options.signal });
     const data = (await response.json().catch(() => null)) as unknown;
-    if (response.ok) return { ok: true, status: response.status, data: data as T };
-    return { ok: false, status: response.status, message: messageOf(data), fieldErrors: fieldErrorsOf(data) };
+    if (response.ok) return { result: { ok: true, status: response.status, data: data as T } };
+    const retryAfter = /^\d+$/.test(response.headers.get('retry-after') ?? '') ? Number(response.headers.get('retry-after')) : undefined;
+    return { result: { ok: false, status: response.status, message: messageOf(data), fieldErrors: fieldErrorsOf(data) }, retryAfter };
   } catch (error) {
     console.warn('API call failed', path, error);
-    return { ok: false, status: 0, message: undefined, fieldErrors: {} };
+    return { result: { ok: false, status: 0, message: undefined, fieldErrors: {} } };
   }
 }
 

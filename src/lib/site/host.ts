@@ -14,9 +14,9 @@ export function tenantOfHost(host: string | undefined | null): string | null {
   return match && SLUG.test(match[1]!) ? match[1]! : null;
 }
 
-/** A Host header's name: lower case, without the port. */
+/** A Host header's name: lower case, without the port and without one trailing dot (`acme.com.` is `acme.com`). */
 export function hostName(host: string): string {
-  return host.replace(/:\d+$/, '').toLowerCase();
+  return host.replace(/:\d+$/, '').toLowerCase().replace(/\.$/, '');
 }
 
 /** Whether a text is a tenant slug (lower-case words joined by single hyphens). */

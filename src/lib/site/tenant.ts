@@ -9,7 +9,7 @@ import { basename, join, resolve } from 'node:path';
 import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
-import { parseStock, visibleStock, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
+import { parseStock, visibleStock, withDealerKinds, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay, type ReservationOverlay } from '../vehicle/reservation-overlay.ts';
 import { vehicleKindsOf } from '../text/template-wording.ts';
 import { DEMO_CLOCK_FILE, demoShiftDays, parseDemoClock, shiftSiteDates, shiftStockDates } from './demo-clock.ts';
@@ -97,9 +97,9 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
   const stockFile = join(absolute, 'stock.json');
   const records = stock ? stock.data : existsSync(stockFile) ? readJson(stockFile) : undefined;
   const kinds = vehicleKindsOf(site);
-  // A parse kept by the intake is used only when its records' kinds were decided from this site's kinds.
-  const parsed = stock?.parsed && dateShift === 0 && sameKinds(stock.parsed.kinds, kinds)
-    ? structuredClone(stock.parsed)
+  // A parse kept by the intake is used (a copy), with each car's kind decided from this site's kinds.
+  const parsed = stock?.parsed && dateShift === 0
+    ? withDealerKinds(structuredClone(stock.parsed), kinds)
     : records !== undefined
       ? parseStock(slug, shiftStockDates(records, dateShift), kinds)
       : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
@@ -149,8 +149,4 @@ export function listTenantDirs(root: string): string[] {
 export function readOptionalJson(dir: string, name: string): unknown {
   const file = join(dir, name);
   return existsSync(file) ? readJson(file) : undefined;
-}
-
-function sameKinds(a: readonly string[] | undefined, b: readonly string[]): boolean {
-  return a !== undefined && a.length === b.length && a.every((kind, index) => kind === b[index]);
 }

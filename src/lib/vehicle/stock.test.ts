@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
-import { formatProblem, isCarVisible, isStatusVisible, parseStock, passesStockRules, visibleStock } from './stock.ts';
+import { formatProblem, isCarVisible, isStatusVisible, parseStock, passesStockRules, visibleStock, withDealerKinds } from './stock.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 const DAY = 86_400_000;
@@ -110,7 +110,7 @@ describe('parseStock', () => {
     expect(result.cars.map((c) => c.slug)).toEqual(['good-one']);
     expect(result.read).toBe(9);
     expect(result.skipped).toBe(8);
-    const lines = result.problems.map(formatProblem);
+    const lines = result.problems.map((problem) => formatProblem(problem));
     expect(lines).toContainEqual(expect.stringMatching(/^acme: stock\.json record id 2 \(#1\) field price: /));
     expect(lines).toContainEqual(expect.stringMatching(/record #2 field id: required field is missing/));
     expect(lines).toContainEqual(expect.stringMatching(/record id 4 \(#3\) field slug: required field is missing/));
@@ -132,5 +132,26 @@ describe('parseStock', () => {
     expect(result.problems).toEqual([]);
     expect(result.cars[0].price).toBe(12990);
     expect((result.cars[0] as Record<string, unknown>).extra_field).toBe('kept');
+  });
+});
+
+describe('withDealerKinds', () => {
+  const records = [
+    { id: 1, slug: 'isuzu-nlr', status: 'in_stock', car_type: 'used', make: 'Isuzu', model: 'NLR' },
+    { id: 2, slug: 'yamaha-mt07', status: 'in_stock', car_type: 'used', make: 'Yamaha', model: 'MT-07', item_type: 'Motorcycle' },
+  ];
+
+  it('decides each kind again from the site when the parse was made without it, without parsing again', () => {
+    const unsited = parseStock('t', records);
+    expect(unsited.kinds).toBeUndefined();
+    const sited = withDealerKinds(unsited, ['truck', 'motorcycle']);
+    expect(sited.cars.map((car) => car.vehicle_kind)).toEqual(['truck', 'motorcycle']);
+    expect(sited.cars.map((car) => car.vehicle_kind)).toEqual(parseStock('t', records, ['truck', 'motorcycle']).cars.map((car) => car.vehicle_kind));
+    expect(sited.kinds).toEqual(['truck', 'motorcycle']);
+  });
+
+  it('keeps a parse made from the same kinds as it is', () => {
+    const parsed = parseStock('t', records, ['truck', 'motorcycle']);
+    expect(withDealerKinds(parsed, ['truck', 'motorcycle'])).toBe(parsed);
   });
 });

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { carSchemaFor, type Car } from '../../schemas/car.ts';
-import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
+import { decideVehicleKind, type VehicleKind } from '../../schemas/vehicle-kind.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
 
@@ -94,6 +94,18 @@ export function parseStock(tenant: string, data: unknown, dealerKinds?: readonly
   return { cars, problems, read: data.length, skipped: data.length - cars.length, ...(dealerKinds ? { kinds: [...dealerKinds] } : {}) };
 }
 
+/**
+ * A parse with each car's kind decided from `dealerKinds` (what the site sells): the parse as it
+ * is when it was made from the same kinds, else its cars with `vehicle_kind` decided again (the
+ * only field of a Car that depends on the site). Lets a parse made without the site (the intake's
+ * reader) serve the build without parsing the records again.
+ */
+export function withDealerKinds(parsed: ParsedStock, dealerKinds: readonly VehicleKind[]): ParsedStock {
+  const same = parsed.kinds !== undefined && parsed.kinds.length === dealerKinds.length && parsed.kinds.every((kind, index) => kind === dealerKinds[index]);
+  if (same) return parsed;
+  return { ...parsed, cars: parsed.cars.map((car) => ({ ...car, vehicle_kind: decideVehicleKind(car, dealerKinds) })), kinds: [...dealerKinds] };
+}
+
 /** When the car was sold, in ms since the epoch, or null when unknown. */
 export function soldAt(car: Car): number | null {
   if (typeof car.sold_date_timestamp === 'number' && car.sold_date_timestamp > 0) {
@@ -147,8 +159,8 @@ export function visibleStock(cars: readonly Car[], site: Pick<Site, 'include_sol
     .sort((a, b) => (Date.parse(b.created_at ?? '') || 0) - (Date.parse(a.created_at ?? '') || 0) || String(a.id).localeCompare(String(b.id)));
 }
 
-/** Format a problem as one report line: `tenant: record id 7 (#3) field images.0.image: message`. */
-export function formatProblem(problem: StockProblem): string {
+/** Format a problem as one report line: `tenant: stock.json record id 7 (#3) field images.0.image: message`, naming the file (or push) the records came from. */
+export function formatProblem(problem: StockProblem, source = 'stock.json'): string {
   const where = [problem.record && `record ${problem.record}`, problem.field && `field ${problem.field}`].filter(Boolean).join(' ');
-  return `${problem.tenant}: stock.json ${where}: ${problem.message}`;
+  return `${problem.tenant}: ${source} ${where}: ${problem.message}`;
 }

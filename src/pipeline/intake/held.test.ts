@@ -22,7 +22,14 @@ let sites = '';
 let inbox = '';
 const events: LogFields[] = [];
 const log = (fields: LogFields) => events.push(fields);
-const options = () => ({ sitesDir: sites, guard: { maxRemovedShare: 0.5, minRemoved: 5 } });
+const options = () => ({ sitesDir: sites, guard: { maxRemovedShare: 0.5, minRemoved: 5 }, inboxDir: join(root, 'inbox') });
+/** The inbox folder's files, with the first line of each report (`name: line`). */
+const listing = (folder: string) =>
+  existsSync(join(inbox, folder))
+    ? readdirSync(join(inbox, folder))
+        .sort()
+        .map((name) => (name.endsWith('.report.txt') ? `${name.replace(/^.*?-(?=[a-z]+\.json)/, '')}: ${readFileSync(join(inbox, folder, name), 'utf8').trim().split('\n').at(-1)}` : name.replace(/^.*?-(?=[a-z]+\.json)/, '')))
+    : [];
 // The accepted stock lives in the pipeline state of the sites directory (the tenant folder's stock.json is only its seed).
 const acceptedRecords = () => withState(undefined, sites, async (state) => (await state.stock.get(SLUG, tenantDir))?.data as Record<string, unknown>[]);
 const heldFeeds = () => withState(undefined, sites, (state) => listHeldFeeds(state, SLUG));
@@ -56,8 +63,11 @@ describe('a dropped feed that would empty the site', () => {
     const result = await intakeFile(tenantDir, SLUG, drop('truncated.json', fixtureStock().slice(0, 2)), log, options());
     expect(result).toMatchObject({ accepted: false, held: { source: 'truncated.json', visibleBefore: 12, visibleAfter: 2, removed: 10 } });
     expect(await stockText()).toBe(before);
-    expect(readdirSync(inbox)).toEqual([]);
+    // The file waits in the inbox's held/ folder with its report, where the dealer dropped it.
+    expect(readdirSync(inbox)).toEqual(['held']);
     const [held] = await heldFeeds();
+    expect(readdirSync(join(inbox, 'held')).sort()).toEqual([`${held.id}-truncated.json`, `${held.id}-truncated.json.report.txt`]);
+    expect(readFileSync(join(inbox, 'held', `${held.id}-truncated.json.report.txt`), 'utf8')).toMatch(/mass-change guard: HOLD/);
     expect((await withState(undefined, sites, (state) => readHeldFeed(state, SLUG, held.id)))?.report).toMatch(/mass-change guard: HOLD - the feed would take 10 of 12 visible cars \(83 %\)/);
     expect(events.at(-1)).toMatchObject({ event: 'feed', outcome: 'held', removed: 10 });
     expect(readFeedStatus(sites, SLUG)).toMatchObject({ outcome: 'held', source: 'truncated.json' });
@@ -68,6 +78,9 @@ describe('a dropped feed that would empty the site', () => {
     expect((await acceptedRecords())).toHaveLength(2);
     expect(await heldFeeds()).toEqual([]);
     expect(readFeedStatus(sites, SLUG)).toMatchObject({ outcome: 'confirmed', source: 'truncated.json (confirmed by operator)' });
+    // Decided: out of held/, into processed/ with the decision at the end of its report.
+    expect(listing('held')).toEqual([]);
+    expect(listing('processed')).toEqual(['truncated.json', expect.stringMatching(/^truncated\.json\.report\.txt: decision: confirmed by an operator: taken in \(/)]);
     // A second decision on the same feed does nothing.
     expect(await decideHeldFeed(tenantDir, SLUG, held.id, 'discard', log, options())).toBeNull();
     expect((await acceptedRecords())).toHaveLength(2);
@@ -83,6 +96,14 @@ describe('a dropped feed that would empty the site', () => {
     expect(await decideHeldFeed(tenantDir, SLUG, held[0].id, 'discard', log, options())).toMatchObject({ accepted: false, reason: 'discarded by an operator' });
     expect(await stockText()).toBe(before);
     expect((await withState(undefined, sites, (state) => readHeldFeed(state, SLUG, held[0].id)))?.feed).toMatchObject({ outcome: 'discarded' });
+    // Both files end in rejected/, each report saying why.
+    expect(listing('held')).toEqual([]);
+    expect(listing('rejected')).toEqual([
+      'a.json',
+      expect.stringMatching(/^a\.json\.report\.txt: decision: superseded by the newer feed b\.json: not taken in/),
+      'b.json',
+      expect.stringMatching(/^b\.json\.report\.txt: decision: discarded by an operator: not taken in/),
+    ]);
   });
 
   it('does not hold an ordinary feed, or any feed with the guard off', async () => {

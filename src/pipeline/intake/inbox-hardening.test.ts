@@ -190,3 +190,74 @@ describe('N6 one tenant\'s file cannot stall the pipeline', () => {
     expect(lag).toBeLessThan(2_000);
   }, 180_000);
 });
+
+describe('NEW-2 the inbox\'s own folders are never followed as links', () => {
+  const OTHER = 'other-motors';
+  const dropFeed = (slug: string, name: string, records: unknown[]) => writeFileSync(join(inbox, slug, name), JSON.stringify(records));
+  const refusals = () => events.filter((event) => event.event === 'feed' && event.outcome === 'refused').map((event) => String(event.reason));
+
+  it('NEW-2: a processed/ folder linked to another tenant\'s inbox is refused: the feed stays, nothing reaches the other inbox or its stock', async () => {
+    cpSync(FIXTURE, join(tenants, OTHER), { recursive: true });
+    mkdirSync(join(inbox, OTHER));
+    symlinkSync(`../${OTHER}`, join(inbox, SLUG, 'processed'));
+    const injected = fixtureStock().map((car) => (car.id === fixtureStock()[0]!.id ? { ...car, price: 11111, dealercomments: 'PWNED-BY-ALPHA' } : car));
+    dropFeed(SLUG, 'pwn.json', injected);
+    const otherBefore = await stockText(OTHER);
+    const ownBefore = await stockText();
+    // Two scans: before the fix the first moved the file into the other inbox, the second took it in there.
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
+    expect(readdirSync(join(inbox, OTHER))).toEqual([]);
+    expect(await stockText(OTHER)).toBe(otherBefore);
+    expect(await stockText(OTHER)).not.toContain('PWNED-BY-ALPHA');
+    // The dealer's own feed is not taken in either while its folder is wrong, and it is not lost.
+    expect(await stockText()).toBe(ownBefore);
+    expect(readdirSync(join(inbox, SLUG)).sort()).toEqual(['processed', 'pwn.json']);
+    expect(refusals()).toHaveLength(1);
+    expect(refusals()[0]).toMatch(/the inbox folder processed\/ of pipeline-motors is a symbolic link, not a folder: refused/);
+    // Once the dealer puts a real folder back, the waiting feed goes through.
+    rmSync(join(inbox, SLUG, 'processed'));
+    mkdirSync(join(inbox, SLUG, 'processed'));
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
+    expect(await stockText()).toContain('PWNED-BY-ALPHA');
+    expect(readdirSync(join(inbox, SLUG, 'processed')).some((name) => name.endsWith('-pwn.json'))).toBe(true);
+  });
+
+  it('NEW-2: a rejected/ folder linked outside the inbox gets nothing written through it (file or report)', async () => {
+    const outside = join(root, 'outside');
+    mkdirSync(outside);
+    symlinkSync(outside, join(inbox, SLUG, 'rejected'));
+    writeFileSync(join(inbox, SLUG, 'bad.csv'), 'not,a,feed\n1,2,3\n');
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(join(inbox, SLUG)).sort()).toEqual(['bad.csv', 'rejected']);
+    expect(refusals()[0]).toMatch(/the inbox folder rejected\/ of pipeline-motors is a symbolic link, not a folder: refused/);
+  });
+
+  it('NEW-2: a folder of a tenant that does not exist, with rejected/ linked outside, writes nothing outside', async () => {
+    const outside = join(root, 'outside');
+    mkdirSync(outside);
+    mkdirSync(join(inbox, 'no-such-motors'));
+    symlinkSync(outside, join(inbox, 'no-such-motors', 'rejected'));
+    writeFileSync(join(inbox, 'no-such-motors', 'stock.json'), '[]');
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(join(inbox, 'no-such-motors')).sort()).toEqual(['rejected', 'stock.json']);
+  });
+
+  it('NEW-2: processed/ as a plain file or a dangling link is refused; a missing one is made as a real folder', async () => {
+    writeFileSync(join(inbox, SLUG, 'processed'), 'not a folder');
+    dropFeed(SLUG, 'a.json', fixtureStock().slice(0, 10));
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
+    expect(refusals()[0]).toMatch(/the inbox folder processed\/ of pipeline-motors is not a folder: refused/);
+    rmSync(join(inbox, SLUG, 'processed'));
+    symlinkSync(join(root, 'nowhere'), join(inbox, SLUG, 'processed'));
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
+    expect(existsSync(join(root, 'nowhere'))).toBe(false);
+    expect(refusals().at(-1)).toMatch(/is a symbolic link, not a folder/);
+    rmSync(join(inbox, SLUG, 'processed'));
+    await scanInbox(inbox, tenantDirOf, log, 0, { sitesDir: sites, guard: false });
+    expect(JSON.parse(await stockText())).toHaveLength(10);
+  });
+
+});

@@ -1,16 +1,15 @@
 /**
- * Feed intake I/O: dropped files in the watched inbox and webhook
- * pushes become the tenant's next stock snapshot in the pipeline state (compare-and-set,
- * src/pipeline/state/store.ts; never the tenant folder), are rejected with a
- * report and change nothing, or - when they would take too much stock off the site - are
- * held for an operator (mass-change guard). Files are read with the tenant's
+ * Feed intake I/O: dropped files in the watched inbox and webhook pushes become the tenant's
+ * next stock snapshot in the pipeline state (compare-and-set; never the tenant folder), are
+ * rejected with a report and change nothing, or, when they would take too much stock off the
+ * site, are held for an operator (mass-change guard). Files are read with the tenant's
  * feed-mapping.json (read/feed-check.ts); the push rules are in read/feeds.ts.
- *
- * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to
- * `<inbox>/<slug>/processed/` or `<inbox>/<slug>/rejected/` with the dry-run report beside it,
- * or into the pipeline state as a held feed (held.ts).
+ * Inbox layout: `<inbox>/<slug>/<name>.json|.csv|.tsv|.xml`; a handled file moves to `processed/`
+ * or `rejected/` (real folders only, never links: inbox-folders.ts) with the dry-run report beside it; a held one waits in `held/<held id>-<name>`
+ * with its report (the feed itself is in the state, held.ts) until an operator decides, then
+ * moves to `processed/` (confirmed) or `rejected/` (discarded, superseded), the decision added.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { loadSite } from '../../lib/site/tenant.ts';
@@ -21,6 +20,7 @@ import { checkFeed, formatFeedCheck, type FeedCheck } from './read/feed-check.ts
 import { applyPush, feedKindOfFile, parsePushBody, type FeedResult } from './read/feeds.ts';
 import { closeHeldFeed, holdFeed, listHeldFeeds, type HeldFeed } from './held.ts';
 import type { Logger } from '../log.ts';
+import { InboxFolderError, openInboxFolder, openInboxFolders, type InboxFolders } from './inbox-folders.ts';
 import { DEFAULT_INBOX_MAX_BYTES, readInboxFile } from './read/inbox-file.ts';
 import { checkFeedInWorker, DEFAULT_PARSE_TIMEOUT_MS, failedCheck } from './read/parse-worker.ts';
 import { assessParsedChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './guard.ts';
@@ -46,6 +46,8 @@ export interface IntakeOptions {
   inboxMaxBytes?: number;
   /** Time limit of one inbox file's parse (ms); default DEFAULT_PARSE_TIMEOUT_MS. */
   parseTimeoutMs?: number;
+  /** The inbox: where a held feed's file waits (`<inbox>/<slug>/held/`) until it is decided. */
+  inboxDir?: string;
 }
 
 /** Outcome of one feed for callers (and the webhook response). */
@@ -178,9 +180,53 @@ async function supersedeHeld(options: IntakeOptions, slug: string, by: string, l
     for (const held of await listHeldFeeds(state, slug)) {
       if (await closeHeldFeed(state, slug, held.id, 'superseded', `superseded by the newer feed ${by}`)) {
         log({ level: 'warn', event: 'feed-held-closed', tenant: slug, held: held.id, source: held.source, outcome: 'superseded', by });
+        settleHeldFile(options, slug, held, 'rejected', `superseded by the newer feed ${by}: not taken in`);
       }
     }
   });
+}
+
+/** Where a held feed's file waits in the inbox. */
+function heldFileName(held: Pick<HeldFeed, 'id' | 'source'>): string {
+  return `${held.id}-${held.source}`;
+}
+
+/** Keep a held feed's file in the inbox's `held/` folder (a real folder, never a link) with its report, until an operator decides. */
+function keepHeldFile(file: string, slug: string, held: HeldFeed, report: string): void {
+  const folder = openInboxFolder(dirname(file), slug, 'held');
+  try {
+    folder.moveIn(file, heldFileName(held));
+    folder.write(`${heldFileName(held)}.report.txt`, report);
+  } finally {
+    folder.close();
+  }
+}
+
+/** A decided held feed's file leaves `held/` for `processed/` or `rejected/`, the decision added to its report. */
+function settleHeldFile(options: IntakeOptions, slug: string, held: Pick<HeldFeed, 'id' | 'source'>, to: 'processed' | 'rejected', decision: string): void {
+  if (!options.inboxDir || held.source === 'webhook') return;
+  const tenantInbox = join(options.inboxDir, slug);
+  const name = heldFileName(held);
+  if (!existsSync(join(tenantInbox, 'held', name))) return;
+  let folders: InboxFolders;
+  try {
+    folders = openInboxFolders(tenantInbox, slug, ['held', to]);
+  } catch (error) {
+    // A folder that is a link or a file: the feed stays in held/ (the scan reports the folder).
+    if (error instanceof InboxFolderError) return;
+    throw error;
+  }
+  try {
+    const from = folders.get('held');
+    const target = folders.get(to);
+    const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${held.source}`;
+    from.moveOut(name, target, stamped);
+    const report = from.read(`${name}.report.txt`) ?? '';
+    from.remove(`${name}.report.txt`);
+    target.write(`${stamped}.report.txt`, `${report}${report.endsWith('\n') || !report ? '' : '\n'}decision: ${decision} (${new Date().toISOString()})\n`);
+  } finally {
+    folders.close();
+  }
 }
 
 /** Keep a feed the guard stopped in the pipeline state (held.ts). */
@@ -239,16 +285,54 @@ export async function assessFeedCheck(tenantDir: string, slug: string, check: Fe
   return assess(tenantDir, () => parseStock(slug, current).cars, carsOf(slug, check.result), guardOf(options, loadFeedMapping(tenantDir).mapping), options.now ?? Date.now());
 }
 
+/** Inbox folders whose refusal was logged, with the refusal (each said once until the folder is sound again). */
+const refusedInboxFolders = new Map<string, string>();
+
+/** A tenant inbox folder whose own folders cannot be used: the file stays where it is, the refusal is logged (once) and noted as the last feed. */
+async function refuseInboxFolder(options: IntakeOptions, tenantInbox: string, slug: string, name: string, reason: string, log: Logger): Promise<IntakeResult> {
+  const intake: IntakeResult = { tenant: slug, kind: feedKindOfFile(name) ?? 'snapshot', accepted: false, reason, read: 0, valid: 0, problems: [] };
+  if (refusedInboxFolders.get(tenantInbox) === reason) return intake;
+  refusedInboxFolders.set(tenantInbox, reason);
+  log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'refused', reason });
+  await noteFeed(options, intake, name, undefined, `feed: ${name}\ntenant: ${slug}\nresult: NOT READ - ${reason}\nThe file stays in the inbox until the folder is put right.\n`);
+  return intake;
+}
+
 /**
  * Handle one dropped file: accept it as the tenant's stock snapshot, reject it, or hold it
  * for an operator when it would take too much stock off the site. The file is moved either
  * way (`processed/`, `rejected/` with the dry-run report beside it, or the held-feed store).
  * Only a regular file inside the tenant's inbox folder, within the size cap, is read
  * (read/inbox-file.ts), and it is parsed in a worker thread with a time limit (read/parse-worker.ts).
+ * When `processed/` or `rejected/` is not a real folder inside the inbox (inbox-folders.ts),
+ * the file is not read and stays where it is.
  */
 export async function intakeFile(tenantDir: string, slug: string, file: string, log: Logger, options: IntakeOptions = {}): Promise<IntakeResult | null> {
-  const name = file.split('/').pop() ?? file;
+  const name = basename(file);
   if (!feedKindOfFile(name)) return null;
+  const tenantInbox = dirname(file);
+  let folders: InboxFolders;
+  try {
+    folders = openInboxFolders(tenantInbox, slug, ['processed', 'rejected']);
+  } catch (error) {
+    if (error instanceof InboxFolderError) return refuseInboxFolder(options, tenantInbox, slug, name, error.message, log);
+    throw error;
+  }
+  refusedInboxFolders.delete(tenantInbox);
+  try {
+    return await takeFile(tenantDir, slug, file, folders, log, options);
+  } catch (error) {
+    // A folder made a link meanwhile: the file stays (its stock may be in; the next scan refuses first).
+    if (error instanceof InboxFolderError) return refuseInboxFolder(options, tenantInbox, slug, basename(file), error.message, log);
+    throw error;
+  } finally {
+    folders.close();
+  }
+}
+
+/** intakeFile with the inbox folders open. */
+async function takeFile(tenantDir: string, slug: string, file: string, folders: InboxFolders, log: Logger, options: IntakeOptions): Promise<IntakeResult> {
+  const name = basename(file);
   const read = readInboxFile(dirname(file), name, options.inboxMaxBytes ?? DEFAULT_INBOX_MAX_BYTES);
   const bytes = read.ok ? read.bytes : Buffer.alloc(0);
   let check: FeedCheck;
@@ -278,22 +362,26 @@ export async function intakeFile(tenantDir: string, slug: string, file: string, 
     const report = formatFeedCheck(check, { guard: change, outcome: 'held for an operator (the site was not changed): confirm or discard it on the pipeline\'s /status page' });
     await supersedeHeld(options, slug, name, log);
     const held = await hold({ ...options, sitesDir: options.sitesDir }, slug, { source: name, kind: result.kind, bytes, change, report });
-    rmFile(file);
+    // The dealer sees it waiting where the feed was dropped; the state keeps the bytes every intake decides on.
+    try {
+      keepHeldFile(file, slug, held, report);
+    } catch {
+      rmFile(file);
+    }
     Object.assign(intake, { accepted: false, held, reason: change.reason });
     logIntake(log, intake, name);
     await noteFeed(options, intake, name, undefined, report);
     return intake;
   }
   if (result.ok) await supersedeHeld(options, slug, name, log);
-  const folder = join(file, '..', intake.accepted ? 'processed' : 'rejected');
-  mkdirSync(folder, { recursive: true });
+  const folder = folders.get(intake.accepted ? 'processed' : 'rejected');
   const stamped = `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}`;
-  renameSync(file, join(folder, stamped));
+  folder.moveIn(file, stamped);
   let report: string | undefined;
   if (!intake.accepted || intake.problems.length || check.skipped.length || check.reading.some((line) => line.startsWith('note:'))) {
     const outcome = intake.accepted ? 'accepted (records with problems are skipped)' : 'rejected (the site was not changed)';
     report = formatFeedCheck(check, { guard: change ?? undefined, outcome });
-    writeFileSync(join(folder, `${stamped}.report.txt`), report);
+    folder.write(`${stamped}.report.txt`, report);
   }
   logIntake(log, intake, name);
   await noteFeed(options, intake, name, undefined, report);
@@ -322,6 +410,7 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
     const intake: IntakeResult = { tenant: slug, kind: feed.kind, accepted: false, reason: 'discarded by an operator', read: 0, valid: 0, problems: [] };
     log({ level: 'warn', event: 'feed', tenant: slug, kind: feed.kind, source, held: id, outcome: 'discarded' });
     await noteFeed(options, intake, source, 'discarded');
+    settleHeldFile(options, slug, feed, 'rejected', 'discarded by an operator: not taken in');
     return intake;
   }
   let result = { ok: false, kind: feed.kind, reason: 'not applied', problems: [] } as FeedResult;
@@ -344,6 +433,7 @@ export async function decideHeldFeed(tenantDir: string, slug: string, id: string
   const intake = toIntake(slug, result);
   logIntake(log, intake, source);
   await noteFeed(options, intake, source, result.ok ? 'confirmed' : undefined);
+  settleHeldFile(options, slug, feed, result.ok ? 'processed' : 'rejected', result.ok ? 'confirmed by an operator: taken in' : `confirmed by an operator, but it could not be taken in: ${intake.reason ?? 'not applied'}`);
   return intake;
 }
 
@@ -366,6 +456,25 @@ function lstatOrNull(path: string): Stats | null {
   }
 }
 
+/** A file in the inbox folder of a slug with no tenant folder: moved to that folder's `rejected/` (when it is a real folder). */
+function rejectWithoutTenant(folder: string, slug: string, name: string, log: Logger): void {
+  const reason = `no tenant folder "${slug}"`;
+  try {
+    const rejected = openInboxFolder(folder, slug, 'rejected');
+    try {
+      rejected.moveIn(join(folder, name), name);
+    } finally {
+      rejected.close();
+    }
+    log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'rejected', reason });
+  } catch (error) {
+    if (!(error instanceof InboxFolderError)) throw error;
+    if (refusedInboxFolders.get(folder) === error.message) return;
+    refusedInboxFolders.set(folder, error.message);
+    log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'refused', reason: `${reason}; ${error.message}` });
+  }
+}
+
 /** Handle one tenant's inbox folder, file by file, in name order. */
 async function scanTenantInbox(folder: string, slug: string, tenantDir: string | null, log: Logger, settleMs: number, options: ScanOptions): Promise<{ changed: boolean; pending: boolean }> {
   let changed = false;
@@ -376,13 +485,11 @@ async function scanTenantInbox(folder: string, slug: string, tenantDir: string |
     // Folders (processed/, rejected/) are skipped; links, pipes and devices are refused by intakeFile.
     if (!feedKindOfFile(name) || !stats || stats.isDirectory()) continue;
     if (!tenantDir) {
-      log({ level: 'error', event: 'feed', tenant: slug, source: name, outcome: 'rejected', reason: `no tenant folder "${slug}"` });
-      const rejected = join(folder, 'rejected');
-      mkdirSync(rejected, { recursive: true });
-      renameSync(file, join(rejected, name));
+      rejectWithoutTenant(folder, slug, name, log);
       continue;
     }
-    if (Date.now() - stats.mtimeMs < settleMs) {
+    // settleMs 0 takes every file: a file written this very millisecond can show an mtime past Date.now(), which counts whole milliseconds.
+    if (settleMs > 0 && Date.now() - stats.mtimeMs < settleMs) {
       pending = true;
       continue;
     }

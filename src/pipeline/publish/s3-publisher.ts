@@ -5,7 +5,9 @@
  * manifest, else found by HEAD) is never uploaded again. Each file's response headers
  * (src/site-policy/serving.ts) go into the manifest the edge serves them from. Rollback moves
  * the pointer; prune drops manifests beyond the retention and the objects no kept manifest
- * names. Call prune and publish of one tenant under its lock (the pipeline's tenant lock).
+ * names. Host aliases (`_hosts/<host>.json`) follow the release's claimed hosts (one host, one
+ * tenant: an alias of another tenant is never taken without the state's claim), and a tenant's
+ * former aliases are removed. Call prune and publish of one tenant under its lock.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,9 +15,10 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { HEADERS_FILE, parseHeadersFile } from '../../site-policy/security-headers.ts';
 import { responseHeaders } from '../../site-policy/serving.ts';
 import { tenantOfHost } from '../../lib/site/host.ts';
+import { duplicateHostMessage, siteHost } from '../../lib/site/host-claims.ts';
 import { walkFiles } from '../../platform/fs/walk.ts';
 import { silentLogger, type Logger } from '../log.ts';
-import type { Publisher, SharedFiles } from './types.ts';
+import type { Publisher, ReleaseHosts, SharedFiles } from './types.ts';
 import {
   layout,
   MANIFEST_FORMAT,
@@ -154,22 +157,43 @@ async function purgeChanges(bucket: Bucket, slug: string, previousId: string | u
   }
 }
 
-/** Point the edge's host aliases of the tenant's own domains at it (written only when missing or different). */
-async function writeHostAliases(bucket: Bucket, slug: string): Promise<{ objects: number; bytes: number }> {
-  let objects = 0;
-  let bytes = 0;
-  for (const origin of bucket.options.originsOf?.(slug) ?? []) {
-    const host = new URL(origin).hostname.toLowerCase();
-    if (tenantOfHost(host)) continue;
-    const alias = await readJson<HostAlias>(bucket, layout.host(host));
+/** The host aliases a publish writes: the release's claimed hosts, else the host names of the tenant's origins. */
+function aliasNames(bucket: Bucket, slug: string, hosts: ReleaseHosts | undefined): string[] {
+  const names = hosts
+    ? hosts.serve
+    : (bucket.options.originsOf?.(slug) ?? []).map((origin) => siteHost(origin)?.name).filter((name): name is string => name !== undefined);
+  return [...new Set(names)].filter((name) => !tenantOfHost(name));
+}
+
+/**
+ * Before the switch: the aliases to write (missing or naming another tenant). With the pipeline's
+ * host claims (`hosts`), a claimed host is the tenant's even when its alias names another (that
+ * tenant's url no longer names it); without them an alias of another tenant is never taken: the
+ * publish fails naming both (one host, one tenant, src/lib/site/host-claims.ts).
+ */
+async function aliasesToWrite(bucket: Bucket, slug: string, hosts: ReleaseHosts | undefined): Promise<string[]> {
+  const writes: string[] = [];
+  for (const name of aliasNames(bucket, slug, hosts)) {
+    const alias = await readJson<HostAlias>(bucket, layout.host(name));
     if (alias?.slug === slug) continue;
-    if (alias) bucket.log({ level: 'warn', event: 'host-alias-moved', tenant: slug, host, from: alias.slug });
-    const body = JSON.stringify({ slug } satisfies HostAlias);
-    await bucket.store.put(layout.host(host), body, { contentType: 'application/json', cacheControl: 'no-store' });
-    objects += 1;
-    bytes += body.length;
+    if (alias && !hosts) throw new Error(duplicateHostMessage(slug, name, alias.slug));
+    if (alias) bucket.log({ level: 'warn', event: 'host-alias-moved', tenant: slug, host: name, from: alias.slug });
+    writes.push(name);
   }
-  return { objects, bytes };
+  return writes;
+}
+
+/** After the switch: point the aliases at the tenant, and remove its former ones that still name it. */
+async function writeHostAliases(bucket: Bucket, slug: string, writes: readonly string[], drop: readonly string[]): Promise<{ objects: number; bytes: number }> {
+  const body = JSON.stringify({ slug } satisfies HostAlias);
+  for (const name of writes) await bucket.store.put(layout.host(name), body, { contentType: 'application/json', cacheControl: 'no-store' });
+  const dropped: string[] = [];
+  for (const name of drop) if (!writes.includes(name) && (await readJson<HostAlias>(bucket, layout.host(name)))?.slug === slug) dropped.push(name);
+  if (dropped.length > 0) {
+    await bucket.store.delete(dropped.map((name) => layout.host(name)));
+    bucket.log({ event: 'host-alias-removed', tenant: slug, hosts: dropped });
+  }
+  return { objects: writes.length, bytes: writes.length * body.length };
 }
 
 function remember(bucket: Bucket, report: PublishReport): void {
@@ -277,7 +301,7 @@ async function uploadObjects(bucket: Bucket, slug: string, id: string, toUpload:
 
 /** Publish a release: objects, then (once every object is there) the manifest, the pointer, host aliases and the purge. */
 async function publishRelease(bucket: Bucket, release: Parameters<Publisher['publish']>[0]): Promise<void> {
-  const { slug, id, dir, beforeSwitch } = release;
+  const { slug, id, dir, beforeSwitch, hosts } = release;
   const started = performance.now();
   // Objects of the live release are in the bucket (prune never drops the live release's).
   const liveId = (await readJson<LivePointer>(bucket, layout.live(slug)))?.release;
@@ -286,11 +310,12 @@ async function publishRelease(bucket: Bucket, release: Parameters<Publisher['pub
   const { manifest, toUpload, files } = manifestOfRelease({ slug, id, createdAt: new Date(bucket.now()).toISOString(), dir, shared: release.shared }, existing);
   const uploadedFileBytes = await uploadObjects(bucket, slug, id, toUpload, live ? liveId : undefined);
   // The manifest only once every object it names is in the bucket; the pointer only after it.
+  const aliasWrites = await aliasesToWrite(bucket, slug, hosts);
   await beforeSwitch?.();
   const manifestBody = JSON.stringify(manifest);
   await bucket.store.put(layout.manifest(slug, id), manifestBody, { contentType: 'application/json', cacheControl: 'public, max-age=31536000, immutable' });
   const { previous: previousId, bytes: pointerBytes } = await switchPointer(bucket, slug, id);
-  const aliases = await writeHostAliases(bucket, slug);
+  const aliases = await writeHostAliases(bucket, slug, aliasWrites, hosts?.drop ?? []);
   const purge = await purgeChanges(bucket, slug, previousId, manifest);
   const report: PublishReport = {
     slug,

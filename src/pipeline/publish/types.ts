@@ -19,6 +19,16 @@ export interface SharedFiles {
   paths: (urlPath: string) => boolean;
 }
 
+/**
+ * The host names a release is served on besides `<slug>.localhost` (the pipeline's host claims,
+ * src/pipeline/release/hosts.ts): the edge's aliases to point at the tenant, and its former ones
+ * to remove (only while they still name it).
+ */
+export interface ReleaseHosts {
+  serve: string[];
+  drop: string[];
+}
+
 /** Where a release is published. */
 export interface Publisher {
   name: string;
@@ -34,7 +44,15 @@ export interface Publisher {
    * live (its job went to another worker), and the publisher then switches nothing. `shared`:
    * files it may keep once for the fleet (a publisher without a shared store ignores it).
    */
-  publish(release: { slug: string; id: string; dir: string; sitesDir: string; beforeSwitch?: () => Promise<void>; shared?: SharedFiles }): Promise<void>;
+  publish(release: {
+    slug: string;
+    id: string;
+    dir: string;
+    sitesDir: string;
+    beforeSwitch?: () => Promise<void>;
+    hosts?: ReleaseHosts;
+    shared?: SharedFiles;
+  }): Promise<void>;
   /** Move the live pointer to an already published release (rollback). */
   rollback?(slug: string, id: string): Promise<void>;
   /** Drop published releases beyond the newest `keep` (never the live one) and what only they used. */

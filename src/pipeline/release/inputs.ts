@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedStock } from '../../lib/vehicle/stock.ts';
 import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
+import type { Logger } from '../log.ts';
 import type { Publisher } from '../publish/publisher.ts';
 import { currentRelease, readManifest, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import type { PipelineState, StockSnapshot } from '../state/store.ts';
@@ -48,15 +49,35 @@ export async function tenantInputs(
   return { stock, overlay, reservations: signature };
 }
 
+/** Fetches in flight in this process (a prefetch during the debounce and the job meet here). */
+const fetching = new Map<string, Promise<boolean>>();
+
 /**
  * Make a recorded release's files available in the local cache (`<sites>/<slug>/releases/<id>`):
- * there already, or fetched from the publisher's store. False when neither has them.
+ * there already, or fetched from the publisher's store (logged: `fetch-release` with its
+ * seconds). False when neither has them. Two calls for one release share one fetch.
  */
-export async function cacheRelease(sitesDir: string, manifest: ReleaseManifest, publisher: Publisher | undefined): Promise<boolean> {
+export function cacheRelease(sitesDir: string, manifest: ReleaseManifest, publisher: Publisher | undefined, log?: Logger): Promise<boolean> {
+  const key = `${sitesDir}\0${manifest.slug}\0${manifest.id}`;
+  let pending = fetching.get(key);
+  if (!pending) {
+    pending = fetchRelease(sitesDir, manifest, publisher, log).finally(() => fetching.delete(key));
+    fetching.set(key, pending);
+  }
+  return pending;
+}
+
+/** Whether this machine's cache holds a release complete (its files and its manifest). */
+export function isCached(sitesDir: string, manifest: Pick<ReleaseManifest, 'slug' | 'id'>): boolean {
+  return existsSync(join(tenantPaths(sitesDir, manifest.slug).releases, manifest.id)) && readManifest(sitesDir, manifest.slug, manifest.id) !== null;
+}
+
+async function fetchRelease(sitesDir: string, manifest: ReleaseManifest, publisher: Publisher | undefined, log?: Logger): Promise<boolean> {
   const paths = tenantPaths(sitesDir, manifest.slug);
   const dir = join(paths.releases, manifest.id);
-  if (existsSync(dir) && readManifest(sitesDir, manifest.slug, manifest.id)) return true;
+  if (isCached(sitesDir, manifest)) return true;
   if (!publisher?.fetchRelease) return false;
+  const started = performance.now();
   const temporary = join(paths.base, `fetch-${manifest.id}`);
   rmSync(temporary, { recursive: true, force: true });
   mkdirSync(paths.releases, { recursive: true });
@@ -70,5 +91,19 @@ export async function cacheRelease(sitesDir: string, manifest: ReleaseManifest, 
   // Complete in this cache once its manifest is there (state/release-dirs.ts); its kept renderer is not (the release builds without it).
   const { renderer: _renderer, ...cached } = manifest;
   writeManifest(sitesDir, cached);
+  log?.({ event: 'fetch-release', tenant: manifest.slug, release: manifest.id, seconds: Math.round((performance.now() - started) / 10) / 100 });
   return true;
+}
+
+/**
+ * Fetch a tenant's live release into this worker's cache while a change waits out its
+ * debounce (the queue's `prepare` hint), so the job that follows starts building at once
+ * instead of downloading the release first (a worker that never built the tenant, or
+ * restarted on an empty disk). True when the cache has it.
+ */
+export async function prefetchLive(state: PipelineState, sitesDir: string, slug: string, publisher: Publisher | undefined, log?: Logger): Promise<boolean> {
+  if (!publisher?.fetchRelease) return false;
+  const live = await state.tenants.live(slug);
+  const manifest = live ? await state.releases.get(slug, live) : null;
+  return manifest ? cacheRelease(sitesDir, manifest, publisher, log) : false;
 }

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
-import { cacheRelease, liveRelease } from './inputs.ts';
+import { cacheRelease, isCached, liveRelease } from './inputs.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { pickRollback, tenantPaths } from '../state/release-dirs.ts';
 import { readStatus, recordStatusIn } from '../state/status.ts';
@@ -44,7 +44,10 @@ export async function rollbackTenant(options: RollbackOptions): Promise<{ from: 
     const manifest = await state.releases.get(slug, to);
     if (!manifest) throw new Error(`release ${to} of ${slug} is not in the pipeline state`);
     if (options.publisher?.rollback) await options.publisher.rollback(slug, to);
-    const local = await cacheRelease(sitesDir, manifest, options.publisher);
+    const publishedAt = new Date().toISOString();
+    // With a remote publisher its pointer is what shoppers see: the local copy follows only when this
+    // machine has the release already (an operator's rollback downloads nothing).
+    const local = options.publisher?.rollback ? isCached(sitesDir, manifest) : await cacheRelease(sitesDir, manifest, options.publisher);
     if (local) await localPublisher.publish({ slug, id: to, dir: join(tenantPaths(sitesDir, slug).releases, to), sitesDir });
     else if (!options.publisher?.rollback) throw new Error(`release ${to} of ${slug} is neither in ${sitesDir} nor in a publisher's store`);
     await state.tenants.setLive(slug, to);
@@ -54,6 +57,7 @@ export async function rollbackTenant(options: RollbackOptions): Promise<{ from: 
     await recordStatusIn(state, sitesDir, slug, {
       outcome: 'rolled-back',
       current: to,
+      publishedAt,
       held: options.hold !== false,
       success: previousStatus?.lastSuccess ?? undefined,
     });

@@ -1,14 +1,15 @@
 /**
  * One pipeline job: bring a tenant's live release in step with its tenant folder and accepted
- * stock, as named steps: load (state inputs, the tenant), photos, decide (decide.ts), render,
- * check, record, publish, sync (search), prune. Any failure leaves the live release untouched.
+ * stock, as named steps: load (state inputs, the tenant), photos, claim (its host: hosts.ts),
+ * decide (decide.ts), render, check, record, publish, sync (search), prune. Any failure leaves
+ * the live release untouched.
  * Callers serialise jobs per tenant (service/queue.ts). Stateless: the stock, the live pointer
  * and the previous release's record come from the pipeline state; the previous release's files
  * from the local cache, else from the publisher (`fetchRelease`); the pages render from this
  * worker's kept renderer of the code version, whichever tenant compiled it.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
 import { isPrepared, preparedTenant, renderEngine, renderSettings, renderTenant, type PreparedTenant, type RenderedWith } from '../../builder/render/index.ts';
@@ -26,6 +27,9 @@ import { tenantConfigHash } from './config-hash.ts';
 import { decideWith, type ReleaseFacts } from './decide.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
+import type { ReleaseHosts } from '../publish/types.ts';
+import type { SiteHost } from '../../lib/site/host-claims.ts';
+import { claimSiteHost, settleSiteHost, type HostClaimOutcome } from './hosts.ts';
 import { buildFullRelease, buildIncrementalRelease, keptRenderer, type ReleaseBuild, type ReleaseRender } from './build.ts';
 import { cacheRelease, liveRelease, tenantInputs, type ReleaseStock } from './inputs.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './plan.ts';
@@ -39,7 +43,10 @@ import type { SharedFiles } from '../publish/types.ts';
 import { newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
-import { recordStatusIn, type StatusUpdate } from '../state/status.ts';
+import { riding } from '../transient.ts';
+import { recordFeedIn, recordStatusIn, type StatusUpdate } from '../state/status.ts';
+import { FEED_REPORT_MAX } from '../state/records.ts';
+import { formatProblem } from '../../lib/vehicle/stock.ts';
 
 /** Defaults of the rebuild options. */
 export const REBUILD_DEFAULTS = {
@@ -95,10 +102,10 @@ export interface RebuildOptions {
   shared?: ObjectStore;
   /**
    * Asked before the release goes live (and by the publisher right before its pointer
-   * switch): false when this run lost its job to another worker (service/queue.ts), so it
-   * never publishes over that worker's release.
+   * switch): null while the job is still this run's, else why not (it went to another worker:
+   * service/queue.ts), so it never publishes over that worker's release.
    */
-  guard?: () => Promise<boolean>;
+  guard?: () => Promise<string | null>;
 }
 
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
@@ -152,6 +159,11 @@ export interface RebuildResult {
   search?: { added: number; updated: number; deleted: number } | { error: string };
 }
 
+/** How long a job waits for its pipeline state to answer again (PostgreSQL restarting, failing over). */
+const STATE_WAIT_MS = 60_000;
+/** Attempts of a release's bucket publish (waits 1, 2, 4, 8 s between them; each PUT is also retried by the S3 client). */
+const PUBLISH_ATTEMPTS = 5;
+
 /** Seconds since `since` (performance.now()), to the hundredth. */
 const secondsSince = (since: number) => Math.round((performance.now() - since) / 10) / 100;
 
@@ -185,6 +197,8 @@ interface Loaded extends Job {
   fingerprints: Record<string, string>;
   diff: StockDiff;
   counts: { added: number; changed: number; removed: number };
+  /** The host the release is served on and the aliases to drop (claimHost). */
+  hostClaim?: { hosts: ReleaseHosts; host: SiteHost | undefined };
 }
 
 /** A release being made: its id, directory, mode, and what it renders from. */
@@ -209,6 +223,8 @@ interface Release extends Loaded {
   compile?: OwnedCompile;
   /** The files the published release keeps under its code version for the fleet (record). */
   shared?: SharedFiles;
+  /** When the pointer shoppers are served by switched to this release (publish). */
+  publishedAt?: string;
 }
 
 /** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems. */
@@ -219,21 +235,36 @@ export async function rebuildTenant(options: RebuildOptions): Promise<RebuildRes
 async function rebuild(options: RebuildOptions, state: PipelineState): Promise<RebuildResult> {
   const job = await load(options, state);
   if ('outcome' in job) return job;
-  const loaded = await loadTenantOf(job);
-  if ('outcome' in loaded) return loaded;
-  const release = await decide(loaded);
-  if ('outcome' in release) return release;
-  await start(release);
-  const built = await render(release);
-  if ('outcome' in built) return built;
-  const checked = await check(release, built.build);
-  if ('outcome' in checked) return checked;
-  const manifest = record(release, checked);
-  const published = await publish(release, manifest);
-  if (published) return published;
-  const search = await sync(release);
-  await prune(release, built.build);
-  return finish(release, built, checked, search);
+  await reportSeed(job);
+  let made: Release | undefined;
+  try {
+    const loaded = await loadTenantOf(job);
+    if ('outcome' in loaded) return loaded;
+    const refused = await claimHost(loaded);
+    if (refused) return refused;
+    const release = await decide(loaded);
+    if ('outcome' in release) return release;
+    made = release;
+    await start(release);
+    const built = await render(release);
+    if ('outcome' in built) return built;
+    const checked = await check(release, built.build);
+    if ('outcome' in checked) return checked;
+    const manifest = record(release, checked);
+    const published = await publish(release, manifest);
+    if (published) return published;
+    // Live now: its directory is the one shoppers of this machine are served from.
+    made = undefined;
+    const search = await sync(release);
+    await prune(release, built.build);
+    return finish(release, built, checked, search);
+  } catch (error) {
+    // Whatever a step did not expect (a worker's disk full, a renderer that died) fails the job
+    // cleanly: the half-made release directory goes, the live release stays, the status and the
+    // log say why, and the intake's reconciler asks for the tenant again.
+    if (made?.releaseDir) rmSync(made.releaseDir, { recursive: true, force: true });
+    return fail(made ?? job, `release failed: ${(error as Error).message}`, made?.counts, made?.id);
+  }
 }
 
 /** Load: the state's inputs (the live release, the accepted stock, the reserved overlay) after clearing leftovers of a killed build. */
@@ -249,8 +280,16 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
   // Leftovers of a killed build are never served; clear them before building again.
   pruneReleases(sitesDir, slug, keep);
   try {
-    const liveId = await liveRelease(state, sitesDir, slug);
-    const inputs = await tenantInputs(state, slug, tenantDir);
+    // A state that does not answer (PostgreSQL restarting, the bucket's state files failing) is waited for.
+    const { liveId, inputs } = await riding(
+      async () => ({ liveId: await liveRelease(state, sitesDir, slug), inputs: await tenantInputs(state, slug, tenantDir) }),
+      {
+        log,
+        tenant: slug,
+        what: 'the pipeline state',
+        maxWaitMs: STATE_WAIT_MS,
+      },
+    );
     const work = options.shared ? bucketWorkStore(options.shared) : undefined;
     return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, ...inputs, work };
   } catch (error) {
@@ -258,6 +297,42 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
     log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
     return { ...empty, outcome: 'failed', seconds: seconds(), reason };
   }
+}
+
+/**
+ * A tenant folder's stock.json just taken in as the seed (the first release, or the file
+ * replaced) is reported as a feed is: a `feed` log line and the operator page's last feed,
+ * with every bad record the release will skip.
+ */
+async function reportSeed(job: Job): Promise<void> {
+  if (!job.stock?.seeded) return;
+  const parsed = job.stock.parsed ?? job.state.stock.parse(job.slug, job.stock);
+  const source = 'stock.json (tenant folder seed)';
+  const problems = parsed.problems.map((problem) => formatProblem(problem, 'stock.json'));
+  job.log({
+    level: problems.length ? 'warn' : 'info',
+    event: 'feed',
+    tenant: job.slug,
+    kind: 'snapshot',
+    source,
+    outcome: 'accepted',
+    records: parsed.read,
+    valid: parsed.cars.length,
+    problems: problems.length,
+  });
+  const report = problems.length
+    ? `feed: ${source}\ntenant: ${job.slug}\nrecords: ${parsed.read}, valid: ${parsed.cars.length}\nresult: accepted (records with problems are skipped)\nproblems:\n${problems.map((line) => `- ${line}\n`).join('')}`
+    : undefined;
+  await recordFeedIn(job.state, job.sitesDir, job.slug, {
+    at: new Date().toISOString(),
+    source,
+    kind: 'snapshot',
+    outcome: 'accepted',
+    read: parsed.read,
+    valid: parsed.cars.length,
+    problems: problems.length,
+    ...(report ? { report: report.slice(0, FEED_REPORT_MAX) } : {}),
+  }).catch((error: Error) => job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: error.message }));
 }
 
 /** The status goes to the state and the local file; a state that cannot take it is logged, the job's outcome stands. */
@@ -308,6 +383,19 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
   const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
   const counts = { added: diff.added.length, changed: diff.changed.length, removed: diff.removed.length };
   return { ...job, tenant, photos, previous, configHash, fingerprints, diff, counts };
+}
+
+/** Claim: the host the site's url names, in the state (hosts.ts); a job refused the host fails before it renders, naming both tenants. */
+async function claimHost(loaded: Loaded): Promise<RebuildResult | null> {
+  let outcome: HostClaimOutcome;
+  try {
+    outcome = await claimSiteHost(loaded.state, loaded.slug, loaded.tenant.site.url, dirname(loaded.tenantDir));
+  } catch (error) {
+    return fail(loaded, `pipeline state unavailable: ${(error as Error).message}`);
+  }
+  if ('refused' in outcome) return fail(loaded, outcome.refused, loaded.counts);
+  loaded.hostClaim = outcome;
+  return null;
 }
 
 /**
@@ -439,12 +527,52 @@ function newRelease(release: Release): void {
   release.releaseDir = join(tenantPaths(release.sitesDir, release.slug).releases, release.id);
 }
 
-/** Nothing changed since the live release: it stays, and now shows the state's reserved rows. */
+/**
+ * Nothing changed since the live release: it stays, and now shows the state's reserved rows
+ * and the accepted stock's sequence (state/tenants.ts `behind`); a search index the last
+ * release could not sync (Meilisearch was down) is synced now.
+ */
 async function unchanged(loaded: Loaded): Promise<RebuildResult> {
   const result: RebuildResult = { ...loaded.empty, outcome: 'unchanged', release: loaded.liveId ?? undefined, seconds: loaded.seconds() };
   await builtFrom(loaded);
-  loaded.log({ event: 'release', tenant: loaded.slug, release: loaded.liveId, ...loaded.counts, seconds: result.seconds, outcome: 'unchanged' });
-  return result;
+  if (loaded.stock)
+    await loaded.state.tenants
+      .setBuilt(loaded.slug, loaded.stock.seq)
+      .catch((error: Error) => loaded.log({ level: 'warn', event: 'status', tenant: loaded.slug, reason: error.message }));
+  const search = await catchUpSearch(loaded);
+  loaded.log({
+    event: 'release',
+    tenant: loaded.slug,
+    release: loaded.liveId,
+    ...loaded.counts,
+    seconds: result.seconds,
+    outcome: 'unchanged',
+    ...(search ? { search } : {}),
+  });
+  return { ...result, ...(search ? { search } : {}) };
+}
+
+/** The search sync a published release could not make (its status says published-search-failed), made now; undefined when none was due. */
+async function catchUpSearch(loaded: Loaded): Promise<RebuildResult['search']> {
+  const status = await loaded.state.tenants.status(loaded.slug).catch(() => null);
+  if (status?.lastOutcome !== 'published-search-failed') return undefined;
+  let search: RebuildResult['search'];
+  try {
+    const report = await syncTenantSearch(loaded.tenant.site, loaded.tenant.visible, loaded.options.env);
+    if (report) search = { added: report.added, updated: report.updated, deleted: report.deleted };
+  } catch (error) {
+    search = { error: (error as Error).message };
+  }
+  if (search && !('error' in search)) await note(loaded, { outcome: 'published', current: loaded.liveId, success: status.lastSuccess ?? undefined });
+  loaded.log({
+    level: search && 'error' in search ? 'warn' : 'info',
+    event: 'search-sync',
+    tenant: loaded.slug,
+    release: loaded.liveId,
+    outcome: search && 'error' in search ? 'failed' : 'caught-up',
+    search,
+  });
+  return search;
 }
 
 /** A rollback holds the tenant: no release until an operator releases it. */
@@ -465,7 +593,7 @@ async function held(loaded: Loaded): Promise<RebuildResult> {
 /** The live release's files in the local cache (a worker that never built this tenant, or restarted on an empty disk, fetches them); its directory, or null. */
 async function fetchPrevious(release: Release): Promise<string | null> {
   const previous = release.previous!;
-  const cached = await cacheRelease(release.sitesDir, previous, release.options.publisher).catch((error) => {
+  const cached = await cacheRelease(release.sitesDir, previous, release.options.publisher, release.log).catch((error) => {
     release.log({ level: 'warn', event: 'fetch-release', tenant: release.slug, release: previous.id, reason: (error as Error).message });
     return false;
   });
@@ -594,24 +722,36 @@ function record(release: Release, checked: Checked): ReleaseManifest {
 async function publish(release: Release, manifest: ReleaseManifest): Promise<RebuildResult | null> {
   const { options, state, slug, id, releaseDir, sitesDir, counts } = release;
   const stillOurs = async () => {
-    if (options.guard && !(await options.guard())) throw new SupersededError('this job went to another worker while it ran (its lock expired); not published');
+    const lost = options.guard ? await options.guard() : null;
+    if (lost !== null) throw new SupersededError(lost);
   };
   const { laps } = release;
+  const waits = { log: release.log, tenant: slug, maxWaitMs: STATE_WAIT_MS };
   try {
     let lap = performance.now();
     await stillOurs();
-    await state.releases.record(manifest);
+    await riding(() => state.releases.record(manifest), { ...waits, what: 'the pipeline state' });
     laps.manifest = (laps.manifest ?? 0) + secondsSince(lap);
     lap = performance.now();
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
-    if (options.publisher && options.publisher !== localPublisher)
-      await options.publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs, shared: release.shared });
+    // A failing bucket is tried again with backoff: objects first, the manifest, the pointer last, so a retry never exposes half a release.
+    const publisher = options.publisher;
+    if (publisher && publisher !== localPublisher)
+      await riding(
+        () => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs, hosts: release.hostClaim?.hosts, shared: release.shared }),
+        { ...waits, what: 'the bucket publish', firstDelayMs: 1000, attempts: PUBLISH_ATTEMPTS },
+      );
     laps.upload = secondsSince(lap);
     lap = performance.now();
     await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
-    await state.tenants.setLive(slug, id);
+    // The production publisher switched its pointer last thing before returning (the local one just now).
+    release.publishedAt = new Date().toISOString();
+    await riding(() => state.tenants.setLive(slug, id, release.stock?.seq), { ...waits, what: 'the pipeline state' });
     await builtFrom(release);
+    await settleSiteHost(state, slug, release.hostClaim?.host).catch((error: Error) =>
+      release.log({ level: 'warn', event: 'host-claims', tenant: slug, reason: error.message }),
+    );
     laps.state = secondsSince(lap);
     return null;
   } catch (error) {
@@ -722,6 +862,7 @@ async function finish(
   await note(release, {
     outcome: searchError ? 'published-search-failed' : 'published',
     current: id,
+    publishedAt: release.publishedAt,
     held: false,
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,

@@ -13,6 +13,9 @@ import type { Site } from '../../schemas/site.ts';
 import { toSearchDocuments } from '../../search/core/documents.ts';
 import { syncTenant, type SyncReport } from '../../search/admin/meilisearch.ts';
 
+/** Longest wait for one Meilisearch request of a sync. */
+export const SYNC_REQUEST_TIMEOUT_MS = 10_000;
+
 /** Sync a tenant's visible cars to its Meilisearch index; null for tenants on the embedded engine. */
 export async function syncTenantSearch(site: Site, cars: readonly Car[], env: Environment = environment()): Promise<SyncReport | null> {
   if (!site.search) return null;
@@ -21,6 +24,7 @@ export async function syncTenantSearch(site: Site, cars: readonly Car[], env: En
   // Issue 13 M9: the admin key goes only to the operator's Meilisearch, never to the host a
   // tenant's site.json names (that file is tenant-editable and reaches browsers).
   if (!host) throw new Error(`MEILI_ADMIN_HOST is not set: the admin key is only sent to the operator's Meilisearch (server-side setting), never to site.json's search.host (${site.search.host})`);
-  const client = new Meilisearch({ host, apiKey });
+  // A Meilisearch that does not answer fails the sync within SYNC_REQUEST_TIMEOUT_MS: the release is live already, the index catches up later.
+  const client = new Meilisearch({ host, apiKey, timeout: SYNC_REQUEST_TIMEOUT_MS });
   return syncTenant(client, { index: site.search.index, site: site.slug, documents: toSearchDocuments(cars, site) });
 }

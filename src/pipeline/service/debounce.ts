@@ -21,6 +21,8 @@ export interface Debouncer {
   cancel(slug: string): void;
   /** Tenants waiting out their debounce. */
   readonly size: number;
+  /** Whether a tenant waits out its debounce. */
+  has(slug: string): boolean;
   /** Stop every wait without firing. */
   clear(): void;
 }
@@ -48,6 +50,9 @@ export function createDebouncer(options: DebounceOptions): Debouncer {
     },
     get size() {
       return timers.size;
+    },
+    has(slug) {
+      return timers.has(slug);
     },
     clear() {
       for (const { timer } of timers.values()) clearTimeout(timer);

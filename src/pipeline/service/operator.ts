@@ -70,7 +70,9 @@ export async function collectOperatorStatus(
         // Every worker's jobs are in the state; this machine's files are the fallback.
         const status = (await state?.tenants.status(slug)) ?? readStatus(sitesDir, slug);
         const live = (await state?.tenants.live(slug)) ?? currentRelease(sitesDir, slug);
-        const time = live ? releaseTime(live) : null;
+        // When the pointer switched to it (the status records it); else, for a release published before that was recorded, when it was made.
+        const recorded = status?.current === live && status?.publishedAt ? Date.parse(status.publishedAt) : NaN;
+        const time = live ? (Number.isFinite(recorded) ? recorded : releaseTime(live)) : null;
         return {
           tenant: slug,
           live: live
@@ -271,6 +273,8 @@ export interface OperatorContext {
   decide(slug: string, id: string, decision: 'confirm' | 'discard'): boolean | Promise<boolean>;
   /** Wrong-token limits per client address. */
   attempts: OperatorAttempts;
+  /** The client a request counts against; default its peer address (an IPv6 /64 as one). */
+  clientOf?: (req: IncomingMessage) => string;
 }
 
 function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -320,7 +324,7 @@ function sender(res: ServerResponse): Send {
 
 /** Whether the request carries the operator token; otherwise answered (401, or 429 while the client waits). */
 function authorised(req: IncomingMessage, send: Send, context: OperatorContext & { token: string }): boolean {
-  const client = clientAddress(req.socket.remoteAddress ?? '');
+  const client = context.clientOf?.(req) ?? clientAddress(req.socket.remoteAddress ?? '');
   // The right token first: the wait below holds back wrong tokens only.
   if (isOperator(req, context.token)) {
     context.attempts.succeeded(client);

@@ -12,10 +12,16 @@ import IORedis from 'ioredis';
 import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
 
 /**
- * Runs one tenant's job. `stillOwner` (Redis only) renews the job's locks and says whether
- * they are still this run's: false once the job or the tenant went to another worker.
+ * Runs one tenant's job. `stillOwner` (Redis only) renews the job's locks and answers null
+ * while they are still this run's, else why not (the job or the tenant went to another run).
+ * A job that vanished from Redis (restarted without its data) is still this run's while it
+ * holds the tenant's lock: nobody else can have it, and dropping the release would leave the
+ * feed behind it unpublished.
  */
-export type TenantHandler = (slug: string, job?: { stillOwner: () => Promise<boolean> }) => Promise<void>;
+export type TenantHandler = (slug: string, job?: { stillOwner: () => Promise<string | null> }) => Promise<void>;
+
+/** Told about the queue: job events, and Redis connection trouble (`level` warn) and recovery. */
+export type QueueEvents = (event: string, fields: Record<string, unknown>) => void;
 
 /** Something that accepts rebuild requests. */
 export interface RebuildQueue {
@@ -24,6 +30,8 @@ export interface RebuildQueue {
   idle(): Promise<void>;
   /** Jobs waiting and running (the operator page's queue depth). */
   depth?(): Promise<{ waiting: number; running: number }>;
+  /** The tenants with a job waiting, delayed or running (the reconciler leaves them alone). */
+  pending?(): Promise<Set<string>>;
   /**
    * Tell the workers a job for `slug` is coming (a change waits out its debounce), so a
    * worker that keeps the tenant's renderer can start it meanwhile. A hint only: never a job.
@@ -76,6 +84,9 @@ export function createInProcessQueue(
     async depth() {
       return { waiting: waiting.length + rerun.size, running: running.size };
     },
+    async pending() {
+      return new Set([...waiting, ...running, ...rerun]);
+    },
     async prepare(slug) {
       options.onPrepare?.(slug);
     },
@@ -99,15 +110,45 @@ export const QUEUE_NAME = 'dealer-pipeline';
 /** The Redis channel of `prepare` hints. */
 const prepareChannel = (prefix: string) => `${prefix}:${QUEUE_NAME}:prepare`;
 
-function connection(redisUrl: string): IORedis {
-  // BullMQ workers need maxRetriesPerRequest null (blocking commands).
-  return new IORedis(redisUrl, { maxRetriesPerRequest: null });
+/**
+ * Redis trouble as one warn line per outage and one line when it is over, per connection (a
+ * reconnecting client errs on every attempt); a connection without a listener would print raw
+ * `[ioredis] Unhandled error event` stacks instead.
+ */
+function outageReporter(name: string, onEvent: QueueEvents) {
+  let down = false;
+  return {
+    error(error: Error) {
+      if (down) return;
+      down = true;
+      onEvent('queue-error', { level: 'warn', connection: name, reason: error.message });
+    },
+    ready() {
+      if (!down) return;
+      down = false;
+      onEvent('queue-reconnected', { connection: name });
+    },
+  };
+}
+
+function connection(redisUrl: string, name: string, onEvent: QueueEvents): IORedis {
+  // BullMQ workers need maxRetriesPerRequest null (blocking commands). While Redis is down,
+  // commands wait in the client's offline queue and go once it is back.
+  const redis = new IORedis(redisUrl, { maxRetriesPerRequest: null });
+  const report = outageReporter(name, onEvent);
+  redis.on('error', (error: Error) => report.error(error));
+  redis.on('ready', () => report.ready());
+  return redis;
 }
 
 /** Producer side only: enqueue rebuilds for workers elsewhere. */
-export function createRedisProducer(redisUrl: string, options: { prefix?: string } = {}): RebuildQueue {
-  const redis = connection(redisUrl);
+export function createRedisProducer(redisUrl: string, options: { prefix?: string; onEvent?: QueueEvents } = {}): RebuildQueue {
+  const onEvent = options.onEvent ?? (() => {});
+  const redis = connection(redisUrl, 'producer', onEvent);
   const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: options.prefix });
+  const queueErrors = outageReporter('queue', onEvent);
+  queue.on('error', (error: Error) => queueErrors.error(error));
+  redis.on('ready', () => queueErrors.ready());
   const channel = prepareChannel(options.prefix ?? 'bull');
   return {
     async enqueue(slug) {
@@ -117,6 +158,10 @@ export function createRedisProducer(redisUrl: string, options: { prefix?: string
     async depth() {
       const counts = await queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active');
       return { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0), running: counts.active ?? 0 };
+    },
+    async pending() {
+      const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized', 'active'], 0, 99_999);
+      return new Set(jobs.filter((job) => job?.data?.slug).map((job) => job.data.slug));
     },
     async prepare(slug) {
       await redis.publish(channel, slug);
@@ -129,9 +174,34 @@ export function createRedisProducer(redisUrl: string, options: { prefix?: string
 }
 
 const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
-const RENEW_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 /** Renew the tenant lock, or take it again when it expired and nobody else took it; 0 when another run holds it. */
 const CLAIM_LOCK = `local held = redis.call('get', KEYS[1]) if held == ARGV[1] or not held then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 else return 0 end`;
+
+/**
+ * Whether a run still owns its job: the job lock must still carry this run's token (BullMQ
+ * gives it a new one when it hands the job over) and the tenant lock must be this run's. A job
+ * gone from Redis (restarted without its data) is still the run's while it holds the tenant
+ * lock: no other run can hold the job.
+ */
+function ownerCheck(run: { job: Job<{ slug: string }>; token?: string; locks: IORedis; key: string; value: string; lockMs: number; prefix: string; onEvent: QueueEvents }) {
+  const { job, token, locks, key, value, lockMs, onEvent } = run;
+  const slug = job.data.slug;
+  return async (): Promise<string | null> => {
+    const [jobLock, tenantLock] = await Promise.all([token ? job.extendLock(token, lockMs) : Promise.resolve(1), locks.eval(CLAIM_LOCK, 1, key, value, String(lockMs))]);
+    const jobOurs = Number(jobLock) === 1;
+    const tenantOurs = Number(tenantLock) === 1;
+    if (jobOurs && tenantOurs) return null;
+    const vanished = !jobOurs && (await locks.exists(`${run.prefix}:${QUEUE_NAME}:${job.id}`)) === 0;
+    if (vanished && tenantOurs) {
+      onEvent('job-lost', { level: 'warn', tenant: slug, job: job.id, reason: 'Redis lost this job (its data were lost); the run goes on under the tenant lock' });
+      return null;
+    }
+    onEvent('lock-lost', { level: 'warn', tenant: slug, job: job.id, jobLock: jobOurs, tenantLock: tenantOurs });
+    return !tenantOurs
+      ? "another run holds this tenant's lock (this run's lapsed); not published"
+      : 'this job went to another worker while it ran (its lock expired); not published';
+  };
+}
 
 /**
  * Worker + producer on Redis (BullMQ) with one-tenant-at-a-time locking. A per-tenant Redis
@@ -145,15 +215,15 @@ const CLAIM_LOCK = `local held = redis.call('get', KEYS[1]) if held == ARGV[1] o
 export function createRedisQueue(
   redisUrl: string,
   handler: TenantHandler,
-  options: { concurrency: number; lockMs?: number; prefix?: string; onEvent?: (event: string, fields: Record<string, unknown>) => void; onPrepare?: (slug: string) => void },
+  options: { concurrency: number; lockMs?: number; prefix?: string; onEvent?: QueueEvents; onPrepare?: (slug: string) => void },
 ): RebuildQueue {
   const lockMs = options.lockMs ?? PIPELINE_DEFAULTS.lockMs;
   const prefix = options.prefix ?? 'bull';
-  const producer = createRedisProducer(redisUrl, { prefix });
-  const locks = connection(redisUrl);
-  const owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const onEvent = options.onEvent ?? (() => {});
-  const workerConnection = connection(redisUrl);
+  const producer = createRedisProducer(redisUrl, { prefix, onEvent });
+  const locks = connection(redisUrl, 'locks', onEvent);
+  const owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const workerConnection = connection(redisUrl, 'worker', onEvent);
   const worker = new Worker(
     QUEUE_NAME,
     async (job: Job<{ slug: string }>, token?: string) => {
@@ -167,16 +237,11 @@ export function createRedisQueue(
         await job.moveToDelayed(Date.now() + 1000, token);
         throw new DelayedError();
       }
+      // Renewed, or taken again when it vanished (Redis restarted without its data) and nobody took it meanwhile.
       const renew = setInterval(() => {
-        locks.eval(RENEW_LOCK, 1, key, value, String(lockMs)).catch(() => {});
+        locks.eval(CLAIM_LOCK, 1, key, value, String(lockMs)).catch(() => {});
       }, Math.max(250, Math.floor(lockMs / 3)));
-      // The job lock must still carry this run's token (BullMQ gives it a new one when it hands the job over).
-      const stillOwner = async (): Promise<boolean> => {
-        const [jobLock, tenantLock] = await Promise.all([token ? job.extendLock(token, lockMs) : Promise.resolve(1), locks.eval(CLAIM_LOCK, 1, key, value, String(lockMs))]);
-        const ours = Number(jobLock) === 1 && Number(tenantLock) === 1;
-        if (!ours) onEvent('lock-lost', { tenant: slug, job: job.id, jobLock: Number(jobLock) === 1, tenantLock: Number(tenantLock) === 1 });
-        return ours;
-      };
+      const stillOwner = ownerCheck({ job, token, locks, key, value, lockMs, prefix, onEvent });
       try {
         onEvent('job-start', { tenant: slug, job: job.id });
         await handler(slug, { stillOwner });
@@ -196,20 +261,23 @@ export function createRedisQueue(
       maxStalledCount: 3,
     },
   );
-  worker.on('failed', (job, error) => onEvent('job-failed', { tenant: job?.data.slug, job: job?.id, reason: error.message }));
+  worker.on('failed', (job, error) => onEvent('job-failed', { level: 'warn', tenant: job?.data.slug, job: job?.id, reason: error.message }));
   // A run that lost its lock cannot complete its job (BullMQ refuses): reported, never thrown.
-  worker.on('error', (error) => onEvent('queue-error', { reason: error.message }));
+  const workerErrors = outageReporter('worker', onEvent);
+  worker.on('error', (error) => workerErrors.error(error));
+  workerConnection.on('ready', () => workerErrors.ready());
   // Hints from the intake (a subscribed connection does nothing else).
-  const hints = options.onPrepare ? connection(redisUrl) : undefined;
+  const hints = options.onPrepare ? connection(redisUrl, 'hints', onEvent) : undefined;
   if (hints) {
     hints.on('message', (_channel: string, slug: string) => options.onPrepare!(slug));
-    hints.subscribe(prepareChannel(prefix)).catch((error: Error) => onEvent('queue-error', { reason: `prepare hints: ${error.message}` }));
+    hints.subscribe(prepareChannel(prefix)).catch((error: Error) => onEvent('queue-error', { level: 'warn', reason: `prepare hints: ${error.message}` }));
   }
   return {
     enqueue: (slug) => producer.enqueue(slug),
     prepare: (slug) => producer.prepare!(slug),
     async idle() {},
     depth: () => producer.depth?.() ?? Promise.resolve({ waiting: 0, running: 0 }),
+    pending: () => producer.pending?.() ?? Promise.resolve(new Set<string>()),
     async close() {
       await worker.close();
       await producer.close();

@@ -5,6 +5,7 @@
  * and operator servers (http.ts). Used by scripts/pipeline.ts and the integration tests.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { environment, type Environment } from '../../config/env.ts';
@@ -17,13 +18,16 @@ import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
 import { warmNextRenderer } from '../release/warm.ts';
+import { prefetchLive } from '../release/inputs.ts';
 import { createSecretStore } from '../intake/secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from '../state/store.ts';
 import { sharedStateFiles } from '../state/files.ts';
 import { createDebouncer, type Debouncer } from './debounce.ts';
 import type { ObjectStore } from '../../platform/bucket/object-store.ts';
+import { clientAddress, proxyMatcher, requestAddress } from '../../platform/net/client-address.ts';
 import { pushOutcome, startHttpServers, type RunningHttp } from './http.ts';
 import { inboxScanner, reservationPoller, startPolling, TenantFolderWatch } from './watchers.ts';
+import { createReconciler } from './reconcile.ts';
 
 export interface PipelineOptions {
   tenantsDir: string;
@@ -114,6 +118,8 @@ interface Service {
   operatorToken: string | undefined;
   state: PipelineState;
   intake: IntakeOptions;
+  /** The client a request to the webhook or operator port counts against (behind PIPELINE_TRUST_PROXY, its forwarded address; an IPv6 /64 as one). */
+  clientOf(req: IncomingMessage): string;
   /** The tenant folder of a slug, or null for a malformed slug or a folder without site.json. */
   tenantDirOf(slug: string): string | null;
 }
@@ -153,9 +159,21 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   const scan = () => inbox?.scan();
   const reservations = reservationPoller(service.state, service.tenantDirOf, request, service.log);
   const http = options.webhookPort !== undefined && service.role !== 'worker' ? await startHttp(service, queue, debouncer, changed) : undefined;
+  // An accepted feed never stays unpublished: tenants behind their accepted stock with no job are asked for again (reconcile.ts).
+  const reconciler = createReconciler({
+    state: service.state,
+    queue,
+    debouncing: (slug) => debouncer.has(slug),
+    known: (slug) => service.tenantDirOf(slug) !== null,
+    log: service.log,
+  });
+  let reconciling: Promise<void> | undefined;
+  const reconcile = () => {
+    reconciling ??= reconciler.tick().finally(() => (reconciling = undefined));
+  };
   const polling =
     service.role !== 'worker'
-      ? startWatching(service, { scan, folders, reservations, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) })
+      ? startWatching(service, { scan, folders, reservations, reconcile, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) })
       : undefined;
   const idle = () => debouncer.size === 0 && !inbox?.busy();
   return {
@@ -173,6 +191,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     },
     async close() {
       polling?.close();
+      await reconciling;
       await reservations.idle();
       await inbox?.close();
       debouncer.clear();
@@ -190,6 +209,7 @@ async function openService(options: PipelineOptions): Promise<Service> {
   const settings = pipelineSettings(options.env ?? environment());
   const operatorToken = options.operatorToken ?? settings.operatorToken;
   checkOperatorToken(operatorToken);
+  const trusted = proxyMatcher(settings.trustProxy);
   mkdirSync(sitesDir, { recursive: true });
   const state =
     options.state ??
@@ -209,7 +229,15 @@ async function openService(options: PipelineOptions): Promise<Service> {
     settings,
     operatorToken,
     state,
-    intake: { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state },
+    intake: {
+      sitesDir,
+      guard: options.guard,
+      inboxMaxBytes: options.inboxMaxBytes,
+      parseTimeoutMs: options.parseTimeoutMs,
+      state,
+      inboxDir: options.inboxDir && resolve(options.inboxDir),
+    },
+    clientOf: (req) => clientAddress(requestAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trusted)),
     tenantDirOf(slug) {
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
       const dir = join(tenantsDir, slug);
@@ -241,7 +269,13 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   let warmedAfterStart = false;
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
-    if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000) || !dir) return;
+    if (!dir) return;
+    // The live release into this worker's cache while the change waits out its debounce (inputs.ts prefetchLive).
+    if (running === 0)
+      prefetchLive(state, sitesDir, slug, options.publisher, log).catch((error: Error) =>
+        log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }),
+      );
+    if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000)) return;
     lastWarm = Date.now();
     warmNextRenderer(state, sitesDir, slug, dir, options.renderers)
       .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
@@ -288,7 +322,7 @@ function createQueue(service: Service, jobs: Jobs): RebuildQueue {
   const onEvent = (event: string, fields: Record<string, unknown>) => log({ event, pid: process.pid, at: Date.now(), ...fields });
   if (options.redisUrl) {
     return service.role === 'intake'
-      ? createRedisProducer(options.redisUrl)
+      ? createRedisProducer(options.redisUrl, { onEvent })
       : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
   }
   return createInProcessQueue(jobs.handler, {
@@ -312,6 +346,9 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
       secretOf: createSecretStore({ env: options.env }),
       maxBodyBytes: options.webhookMaxBytes,
       windowSeconds: options.webhookWindowSeconds,
+      clientOf: service.clientOf,
+      firstSeen: (slug, signature, expiresAt) => service.state.pushes.firstSeen(slug, signature, expiresAt, Date.now()),
+      forgetSeen: (slug, signature) => service.state.pushes.forget(slug, signature),
       accept: async (slug, tenantDir, body) => {
         const result = await intakePush(tenantDir, slug, body, log, intake);
         if (result.accepted) changed(slug, tenantDir);
@@ -321,6 +358,7 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
     operator: {
       token: service.operatorToken || undefined,
       attempts: new OperatorAttempts(),
+      clientOf: service.clientOf,
       tenantsDir: service.tenantsDir,
       sitesDir,
       state: service.state,
@@ -339,7 +377,14 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
 /** The first pass (the inbox, every tenant, the state's reservations), then the watchers and timers. */
 function startWatching(
   service: Service,
-  parts: { scan: () => void; folders: TenantFolderWatch; reservations: { poll(): void }; request: (slug: string) => void; fire: (slug: string) => void },
+  parts: {
+    scan: () => void;
+    folders: TenantFolderWatch;
+    reservations: { poll(): void };
+    reconcile: () => void;
+    request: (slug: string) => void;
+    fire: (slug: string) => void;
+  },
 ): { close(): void } {
   const { options } = service;
   const polling = startPolling({
@@ -352,6 +397,7 @@ function startWatching(
       parts.scan();
       parts.folders.scan(false, parts);
       parts.reservations.poll();
+      parts.reconcile();
     },
     request: parts.request,
     log: service.log,

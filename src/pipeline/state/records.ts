@@ -25,6 +25,8 @@ export interface TenantStatus {
   tenant: string;
   /** Release served now. */
   current: string | null;
+  /** When the live pointer switched to `current` (publish or rollback); absent in statuses written before it was recorded. */
+  publishedAt?: string;
   /** Outcome of the last job: published, unchanged, failed, rejected (feed), held, rolled-back. */
   lastOutcome: string;
   lastSuccess: StatusEntry | null;

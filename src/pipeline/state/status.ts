@@ -31,6 +31,8 @@ export interface StatusUpdate {
   success?: StatusEntry;
   failure?: StatusEntry;
   held?: boolean;
+  /** When the pointer switched to `current` (a publish or rollback); kept while `current` stays. */
+  publishedAt?: string;
 }
 
 /** Update a tenant's status in the state (shared by every worker) and in its local status file. */
@@ -52,6 +54,7 @@ function nextStatus(slug: string, previous: TenantStatus | null, update: StatusU
   return {
     tenant: slug,
     current: update.current,
+    ...(update.publishedAt ? { publishedAt: update.publishedAt } : previous?.current === update.current && previous?.publishedAt ? { publishedAt: previous.publishedAt } : {}),
     lastOutcome: update.outcome,
     lastSuccess: update.success ?? previous?.lastSuccess ?? null,
     lastFailure: update.failure ?? previous?.lastFailure ?? null,

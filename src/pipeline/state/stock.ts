@@ -23,6 +23,8 @@ export const STOCK_TABLES = [
 export interface StockSnapshot {
   data: unknown;
   seq: number;
+  /** Set when this read took the tenant folder's stock.json in (its problems are then reported like a feed's). */
+  seeded?: boolean;
 }
 
 /** Turns the current records into the next ones, or null to leave the stock alone. */
@@ -139,7 +141,7 @@ export class StockStore implements AcceptedStock {
     const seed = readFolderStock(resolve(tenantDir));
     if (!seed || seed.data === undefined || (row && row.seed_hash === seed.hash)) return null;
     const written = await this.put(slug, seed.data, row, seed.hash);
-    return written ? { data: seed.data, seq: written.seq } : 'retry';
+    return written ? { data: seed.data, seq: written.seq, seeded: true } : 'retry';
   }
 
   async get(slug: string, tenantDir?: string): Promise<StockSnapshot | null> {

@@ -41,6 +41,8 @@ describe('stock snapshots', () => {
   it('are seeded from the tenant folder, updated in the state only, and re-seeded when the file is replaced', async () => {
     const state = await open();
     const seedHash = hashOf(join(tenantDir, 'stock.json'));
+    // The read that takes the seed in says so (the first release reports it as a feed).
+    expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1, seeded: true });
     expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
     expect(await state.stock.update('acme', tenantDir, (records) => [...records, { id: 'feed' }])).toBe(2);
     expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }, { id: 'feed' }], seq: 2 });
@@ -48,7 +50,7 @@ describe('stock snapshots', () => {
     expect(JSON.parse(readFileSync(join(root, 'data', 'stock', 'acme.json'), 'utf8'))).toEqual([{ id: 'seed' }, { id: 'feed' }]);
     // Someone replaces the seed file (another tool, a new checkout): it is taken in.
     writeFileSync(join(tenantDir, 'stock.json'), JSON.stringify([{ id: 'replaced' }]));
-    expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'replaced' }], seq: 3 });
+    expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'replaced' }], seq: 3, seeded: true });
     // A tenant with neither a seed nor a snapshot has none.
     expect(await state.stock.get('nobody', join(root, 'tenants', 'nobody'))).toBeNull();
   });
@@ -65,7 +67,7 @@ describe('stock snapshots', () => {
   it('an update that declines changes nothing', async () => {
     const state = await open();
     expect(await state.stock.update('acme', tenantDir, () => null)).toBeNull();
-    expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1 });
+    expect(await state.stock.get('acme', tenantDir)).toMatchObject({ data: [{ id: 'seed' }], seq: 1 });
   });
 });
 
@@ -302,5 +304,17 @@ describe('state file keys', () => {
   it('refuse paths that leave the store', () => {
     for (const key of ['../x', 'stock/../../x', '/etc/passwd', 'stock//x', 'a/./b', '']) expect(() => checkKey(key)).toThrow(/invalid state file key/);
     expect(checkKey('stock/acme/000000000001-ab12cd34.json')).toBe('stock/acme/000000000001-ab12cd34.json');
+  });
+});
+
+describe('NEW-9 seen pushes', () => {
+  it('NEW-9: a push signature is new once per tenant on any connection, until it expires', async () => {
+    const [a, b] = [await open(), await open()];
+    const signature = `sha256=${'a'.repeat(64)}`;
+    expect(await a.pushes.firstSeen('acme', signature, 2_000, 1_000)).toBe(true);
+    expect(await b.pushes.firstSeen('acme', signature, 2_000, 1_500)).toBe(false);
+    expect(await b.pushes.firstSeen('other', signature, 2_000, 1_500)).toBe(true);
+    // Once its window has passed it is dropped (the timestamp check refuses such a push first).
+    expect(await a.pushes.firstSeen('acme', signature, 4_000, 2_000)).toBe(true);
   });
 });

@@ -2,8 +2,9 @@
  * The pipeline's shared state: what every worker must agree on lives here, a worker's disk
  * holds caches only. A record of small stores (the lead API's ServerStores pattern): the
  * accepted stock, the release history, the tenants' pointers (live release, hold, status, last
- * feed), held feeds, the reserved overlay and the fleet's code versions (their compiles). Rows live in PostgreSQL (`DATABASE_URL`) or in
- * SQLite in the data directory (default `<sites>/.pipeline/`, never `tenants/`); files (stock
+ * feed), held feeds, the reserved overlay, the pushes already taken in, the host claims and the
+ * fleet's code versions (their compiles). Rows live in PostgreSQL (`DATABASE_URL`) or in SQLite
+ * in the data directory (default `<sites>/.pipeline/`, never `tenants/`); files (stock
  * snapshots, release manifests) in a FileStore: a bucket, or the data directory's `files/`.
  */
 import { join, resolve } from 'node:path';
@@ -12,9 +13,11 @@ import { openDatabase, type SqlDatabase } from '../../platform/sql/db.ts';
 import { CodeVersionStore } from './code-versions.ts';
 import { localFileStore, type FileStore } from './files.ts';
 import { HeldFeedStore } from './held-feeds.ts';
+import { HostClaimStore } from './hosts.ts';
 import { PIPELINE_SCHEMA } from './migrations.ts';
 import { ReleaseStore } from './releases.ts';
 import { ReservationStore } from './reservations.ts';
+import { SeenPushStore } from './pushes.ts';
 import { StockStore } from './stock.ts';
 import { TenantStore } from './tenants.ts';
 
@@ -30,6 +33,8 @@ export interface PipelineState {
   readonly heldFeeds: HeldFeedStore;
   readonly reservations: ReservationStore;
   readonly codeVersions: CodeVersionStore;
+  readonly pushes: SeenPushStore;
+  readonly hosts: HostClaimStore;
   /** Where the SQLite file and the local files live (also without a database URL: caches of the state). */
   readonly dataDir: string;
   close(): Promise<void>;
@@ -58,6 +63,8 @@ export function pipelineStores(db: SqlDatabase, files: FileStore, dataDir: strin
     heldFeeds: new HeldFeedStore(db),
     reservations: new ReservationStore(db),
     codeVersions: new CodeVersionStore(db),
+    pushes: new SeenPushStore(db),
+    hosts: new HostClaimStore(db),
     dataDir,
     close: () => db.close(),
   };

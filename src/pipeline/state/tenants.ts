@@ -1,15 +1,32 @@
 /**
- * Per-tenant pointers in the state: the live release every worker builds on, the rollback
- * hold, the last job's status and the last feed. One row per tenant, one column each.
+ * Per-tenant pointers in the state: the live release every worker builds on, the sequence
+ * of the accepted stock the live site reflects, the rollback hold, the last job's status and
+ * the last feed. One row per tenant, one column each. `behind` is the reconciler's question:
+ * which tenants have accepted stock their live site does not show yet.
  */
 import type { SqlDatabase } from '../../platform/sql/db.ts';
 import type { FeedStatus, ReleaseHold, TenantStatus } from './records.ts';
 
 /** The tenant table (migration 1 of the state). */
 export const TENANT_TABLES = ['CREATE TABLE pipeline_tenants (tenant TEXT PRIMARY KEY, live TEXT, hold TEXT, status TEXT, feed_status TEXT)'];
+/** The stock sequence the live site reflects (migration 4). */
+export const TENANT_BUILT_COLUMN = ['ALTER TABLE pipeline_tenants ADD COLUMN built_seq BIGINT'];
 
 /** Columns of pipeline_tenants (names put into SQL text: never from input). */
 type TenantColumn = 'live' | 'hold' | 'status' | 'feed_status';
+
+/** A tenant whose live site does not reflect its accepted stock (or whose search index is behind it). */
+export interface BehindTenant {
+  tenant: string;
+  /** The accepted stock's sequence. */
+  seq: number;
+  /** The sequence the live site was built from (null: not known, e.g. published before it was recorded). */
+  built: number | null;
+  /** Held on a rolled-back release: not to be rebuilt. */
+  held: boolean;
+  /** The last job published the release but its search sync failed. */
+  searchBehind: boolean;
+}
 
 export class TenantStore {
   private readonly db: SqlDatabase;
@@ -40,8 +57,32 @@ export class TenantStore {
     return this.value(slug, 'live');
   }
 
-  setLive(slug: string, id: string): Promise<void> {
-    return this.setValue(slug, 'live', id);
+  /** Point the tenant at a release; `builtSeq`: the accepted stock's sequence it was built from. */
+  async setLive(slug: string, id: string, builtSeq?: number): Promise<void> {
+    if (builtSeq === undefined) return this.setValue(slug, 'live', id);
+    await this.db.run(
+      'INSERT INTO pipeline_tenants (tenant, live, built_seq) VALUES ($1, $2, $3) ON CONFLICT (tenant) DO UPDATE SET live = excluded.live, built_seq = excluded.built_seq',
+      [slug, id, builtSeq],
+    );
+  }
+
+  /** The live site reflects the accepted stock up to `seq` (a job found nothing to change). */
+  async setBuilt(slug: string, seq: number): Promise<void> {
+    await this.db.run('INSERT INTO pipeline_tenants (tenant, built_seq) VALUES ($1, $2) ON CONFLICT (tenant) DO UPDATE SET built_seq = excluded.built_seq', [slug, seq]);
+  }
+
+  /** Tenants whose live site is behind their accepted stock, or whose last release's search sync failed. */
+  async behind(): Promise<BehindTenant[]> {
+    const rows = await this.db.query<{ tenant: string; seq: number | string; built_seq: number | string | null; hold: string | null; status: string | null }>(
+      'SELECT s.tenant, s.seq, t.built_seq, t.hold, t.status FROM pipeline_stock s LEFT JOIN pipeline_tenants t ON t.tenant = s.tenant ORDER BY s.tenant',
+    );
+    return rows
+      .map((row) => {
+        const outcome = row.status ? (JSON.parse(row.status) as Partial<TenantStatus>).lastOutcome : undefined;
+        const built = row.built_seq === null ? null : Number(row.built_seq);
+        return { tenant: row.tenant, seq: Number(row.seq), built, held: row.hold !== null, searchBehind: outcome === 'published-search-failed' };
+      })
+      .filter((row) => row.built === null || row.built < row.seq || row.searchBehind);
   }
 
   /** The rollback hold of a tenant, or null. */

@@ -11,6 +11,8 @@ export interface BucketLocation {
   forcePathStyle: boolean;
   region: string;
   prefix?: string;
+  /** Longest wait for one request (ms). */
+  timeoutMs?: number;
 }
 
 /** The bucket of the settings. */
@@ -21,5 +23,6 @@ export function storeFromSettings(settings: BucketLocation): S3ObjectStore {
     forcePathStyle: settings.forcePathStyle,
     region: settings.region,
     prefix: settings.prefix,
+    timeoutMs: settings.timeoutMs,
   });
 }

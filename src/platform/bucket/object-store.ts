@@ -46,10 +46,10 @@ export interface StoredObject extends ObjectInfo {
 export interface ObjectStore {
   /** Where it is, for messages (`s3://bucket/prefix`, a directory). */
   readonly location: string;
-  /** The object, or null when there is none. */
-  get(key: string): Promise<StoredObject | null>;
+  /** The object, or null when there is none; `signal` gives the read up (the edge bounds every read). */
+  get(key: string, options?: ReadOptions): Promise<StoredObject | null>;
   /** The object as a web stream (the edge streams large files), or null. */
-  getStream(key: string): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null>;
+  getStream(key: string, options?: ReadOptions): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null>;
   put(key: string, body: Buffer | string, attributes?: ObjectAttributes): Promise<void>;
   /** The object's description, or null when there is none. */
   head(key: string): Promise<ObjectInfo | null>;
@@ -59,6 +59,11 @@ export interface ObjectStore {
   list(prefix: string): Promise<ObjectInfo[]>;
   /** Delete objects (missing ones are no error). */
   delete(keys: readonly string[]): Promise<void>;
+}
+
+/** How a read may be given up. */
+export interface ReadOptions {
+  signal?: AbortSignal;
 }
 
 /** Settings of an S3-compatible bucket. */
@@ -73,6 +78,12 @@ export interface S3StoreOptions {
   prefix?: string;
   /** Explicit credentials (tests); otherwise the standard AWS chain (env, profile, role). */
   credentials?: S3ClientConfig['credentials'];
+  /**
+   * A request whose connection is not made within this many ms, or whose socket then stays
+   * silent this long, fails (and is retried by the client: 3 attempts): a stalled bucket fails a
+   * publish, which is retried with backoff, instead of holding it for ever. Default 30000.
+   */
+  timeoutMs?: number;
 }
 
 /** `a/b/` style prefix: empty or ending in one slash. */
@@ -119,6 +130,7 @@ export class S3ObjectStore implements ObjectStore {
       // Only ask for checksums where S3 requires them: R2, MinIO and s3rver differ in support.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: { connectionTimeout: Math.min(options.timeoutMs ?? 30_000, 5000), socketTimeout: options.timeoutMs ?? 30_000 },
     });
   }
 
@@ -127,9 +139,9 @@ export class S3ObjectStore implements ObjectStore {
     return this.prefix + key;
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, options: ReadOptions = {}): Promise<StoredObject | null> {
     try {
-      const output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.full(key) }));
+      const output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.full(key) }), { abortSignal: options.signal });
       const body = Buffer.from(await output.Body!.transformToByteArray());
       return {
         key,
@@ -146,9 +158,9 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
-  async getStream(key: string): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null> {
+  async getStream(key: string, options: ReadOptions = {}): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null> {
     try {
-      const output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.full(key) }));
+      const output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.full(key) }), { abortSignal: options.signal });
       return { ...objectInfo(key, output), body: output.Body!.transformToWebStream() as ReadableStream<Uint8Array> };
     } catch (error) {
       if (isNotFound(error)) return null;

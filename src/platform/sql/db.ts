@@ -331,6 +331,9 @@ function pgQuery(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
   return name === undefined ? { text: sql, values } : { name, text: sql, values };
 }
 
+/** How long a new PostgreSQL connection may take before the request fails as unavailable. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   private readonly pool: pg.Pool;
@@ -339,7 +342,9 @@ class PostgresDatabase implements SqlDatabase {
     // Prepared statements keep their parse, but are planned at each run (plan_cache_mode): a
     // generic plan made while a table was small (a new database) kept sequential scans of
     // leads and deliveries for `id = ANY($1)` after they grew (measured in bench-leads).
-    this.pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c plan_cache_mode=force_custom_plan' });
+    // A server that accepts connections but never answers (stalled, or failing over) fails a
+    // request after CONNECT_TIMEOUT_MS instead of holding it open (src/platform/sql/unavailable.ts).
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c plan_cache_mode=force_custom_plan' });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
   }

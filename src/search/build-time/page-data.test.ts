@@ -18,11 +18,13 @@ describe('engineConfig (what the browser gets)', () => {
       searchRules: { Cars: { filter: 'site = "demo"' } },
       expiresAt: new Date(Date.now() + 86_400_000),
     });
+    // With the embedded index of the same build to fall back on while Meilisearch does not answer.
     expect(await engineConfig(site({ host: 'https://search.example.com', key, index: 'Cars' }), {})).toEqual({
       kind: 'meilisearch',
       host: 'https://search.example.com',
       key,
       index: 'Cars',
+      fallbackIndexUrl: `${indexFilePath('demo')}?v=${(1_790_000_000_000).toString(36)}`,
     });
   });
 

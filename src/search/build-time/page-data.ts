@@ -55,11 +55,13 @@ export function indexFilePath(slug: string): string {
 /** The browser's engine settings of a site. Throws when a Meilisearch site has no usable browser key. */
 export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug' | 'buildTime'>, env: Environment = environment()): Promise<EngineConfig> {
   const { site } = bundle;
-  if (!site.search) return { kind: 'embedded', indexUrl: `${indexFilePath(bundle.slug)}?v=${bundle.buildTime.toString(36)}` };
+  const indexUrl = `${indexFilePath(bundle.slug)}?v=${bundle.buildTime.toString(36)}`;
+  if (!site.search) return { kind: 'embedded', indexUrl };
   const index = site.search.index ?? DEFAULT_INDEX;
+  // A Meilisearch site also gets the embedded index file: its pages search it while Meilisearch does not answer.
   if (site.search.key) {
     checkBrowserSearchKey(site.search.key, { slug: bundle.slug, index });
-    return { kind: 'meilisearch', host: site.search.host, key: site.search.key, index };
+    return { kind: 'meilisearch', host: site.search.host, key: site.search.key, index, fallbackIndexUrl: indexUrl };
   }
   const { searchKey: key, searchKeyUid: uid, tokenTtlDays } = searchSettings(env);
   if (!key || !uid) {
@@ -70,7 +72,7 @@ export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug' | 
   const days = Number(tokenTtlDays || DEFAULT_TOKEN_TTL_DAYS);
   if (!(days > 0 && days <= 366)) throw new Error(`MEILI_TOKEN_TTL_DAYS: expected a number of days from 1 to 366 (got ${tokenTtlDays})`);
   const token = await mintTenantToken({ searchKey: { key, uid }, index, filter: tenantFilter(site), expiresAt: new Date(Date.now() + days * 86_400_000) });
-  return { kind: 'meilisearch', host: site.search.host, key: token, index };
+  return { kind: 'meilisearch', host: site.search.host, key: token, index, fallbackIndexUrl: indexUrl };
 }
 
 /**

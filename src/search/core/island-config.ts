@@ -7,7 +7,10 @@ import type { ImageOptions } from '../../lib/images.ts';
 import type { DealerWords } from './sentence.ts';
 
 /** Which engine answers searches: the embedded index file, or a Meilisearch host with a tenant token. */
-export type EngineConfig = { kind: 'embedded'; indexUrl: string } | { kind: 'meilisearch'; host: string; key: string; index: string };
+export type EngineConfig =
+  | { kind: 'embedded'; indexUrl: string }
+  /** `fallbackIndexUrl`: the embedded index file the build also writes, searched while Meilisearch does not answer (src/search/browser/create-client.ts). */
+  | { kind: 'meilisearch'; host: string; key: string; index: string; fallbackIndexUrl?: string };
 
 /** Site settings a result card reads. */
 export interface CardOptions {

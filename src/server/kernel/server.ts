@@ -9,14 +9,17 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { logDestination, type LogFormat } from '../../logging/logger.ts';
+import { isDatabaseUnavailable } from '../../platform/sql/unavailable.ts';
 import { UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
 import { clientAddress, DEFAULT_CLIENT_IPV6_PREFIX } from '../../platform/net/client-address.ts';
-import { clientKey, memoryCounter, rateLimitTenant, redisCounter } from './rate-limits.ts';
+import { clientKey, memoryCounter, rateLimitTenant, type WindowCounter } from './rate-limits.ts';
+import { prefixed, windowStore } from './shared-counters.ts';
 import type { ApiTenant, TenantRegistry } from './tenants.ts';
 
 const BODY_LIMIT = 64 * 1024;
+/** Retry-After (seconds) of a 503 while the database is unavailable: a restart or fail-over takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The API's log level and format (JSON lines unless 'pretty'). */
 export interface ServerLogOptions {
@@ -57,7 +60,8 @@ export interface HttpKernelOptions {
   /** Handles every non-/api request (the static sites); without it those get a 404. */
   fallback?: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
   rateLimit?: { max?: number; tenantMax?: number; windowMs?: number };
-  redis?: Redis;
+  /** The counters of the limits: in memory, or shared through Redis with a fallback to memory (kernel/shared-counters.ts). */
+  counter?: WindowCounter;
   now: () => number;
   /** IPv6 clients are counted by this prefix of their address (CLIENT_IPV6_PREFIX); default 64. */
   clientIpv6PrefixBits?: number;
@@ -65,7 +69,8 @@ export interface HttpKernelOptions {
 
 /** Install the shared hooks and plugins on `app` (before any feature plugin is registered). */
 export async function installHttpKernel(app: FastifyInstance, options: HttpKernelOptions): Promise<void> {
-  const { tenants, redis } = options;
+  const { tenants } = options;
+  const counter = options.counter ?? memoryCounter(options.now);
   // Fastify wants every decorated property's starting value (one request shape); the tenant hook below sets it before any /api handler runs.
   const decorateUntilSet = app.decorateRequest as (property: 'tenant', value: ApiTenant | null) => FastifyInstance;
   decorateUntilSet.call(app, 'tenant', null);
@@ -109,7 +114,8 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
     // Per client and tenant: one site's busy visitor does not block another site's. The tenant is the one the
     // request resolves to and the client its real address, so neither can be varied to get a fresh allowance.
     keyGenerator: (request) => clientKey(tenants, request),
-    ...(redis ? { redis, nameSpace: 'lead-api:rate:', skipOnError: true } : {}),
+    store: windowStore(prefixed(counter, 'lead-api:rate:'), options.now),
+    skipOnError: true,
     errorResponseBuilder: (_request, limit) => ({
       statusCode: 429,
       error: 'Too many requests. Please wait a moment and try again.',
@@ -118,7 +124,7 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
   });
 
   // Per tenant overall, so a flood aimed at one site cannot take the service from the others.
-  const tenantWindows = redis ? redisCounter(redis) : memoryCounter(options.now);
+  const tenantWindows = prefixed(counter, 'lead-api:tenant-window:');
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
     const count = await tenantWindows.hit(rateLimitTenant(tenants, request), windowMs).catch((error: Error) => {
@@ -151,6 +157,13 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      // The database is down or failing over: nothing was stored (a transaction commits whole or
+      // not at all), and the same request with the same Idempotency-Key may be sent again.
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable; answered 503');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, UNEXPECTED_ERROR);
+    }
     if (status === 500) {
       request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
       return sendError(reply, 500, UNEXPECTED_ERROR);

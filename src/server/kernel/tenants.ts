@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { listTenantDirs, loadTenant } from '../../lib/site/tenant.ts';
+import { duplicateHostMessage, hostKey, settleHostClaims, siteHost } from '../../lib/site/host-claims.ts';
 import { readReservationOverlay, type ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 
 /** One place a tenant's leads go. */
@@ -294,36 +295,27 @@ export class TenantRegistry {
 
   /** Serve `next`, after the one-host-one-tenant check (which may move entries of `report` to failed). */
   private install(next: Map<string, ApiTenant>, report: LoadReport): void {
-    // One host, one tenant: a second folder claiming a host is refused (it would take the
-    // first one's leads and sessions). Folders are taken in name order; a tenant already serving the host keeps it.
-    const hosts = new Map<string, string>();
-    const claim = (host: string, slug: string) => {
-      const owner = hosts.get(host);
-      if (owner === undefined || owner === slug) {
-        hosts.set(host, slug);
-        return true;
-      }
-      return false;
-    };
+    // One host, one tenant (src/lib/site/host-claims.ts): a second folder claiming a host is refused (it would
+    // take the first one's leads and sessions). A tenant already serving the host keeps it; the rest in folder-name order.
     const servedBefore = (tenant: ApiTenant) => {
-      const host = this.hostOf(tenant);
-      return host !== undefined && this.hosts.get(host) === tenant.slug ? 0 : 1;
+      const host = siteHost(tenant.site.url);
+      return host !== undefined && this.hosts.get(host.key) === tenant.slug ? 0 : 1;
     };
-    const ordered = [...next.values()].sort((a, b) => servedBefore(a) - servedBefore(b));
-    for (const tenant of ordered) {
-      const host = this.hostOf(tenant);
-      if (host === undefined || claim(host, tenant.slug)) continue;
-      next.delete(tenant.slug);
-      report.loaded = report.loaded.filter((slug) => slug !== tenant.slug);
-      report.failed.push({
-        dir: tenant.slug,
-        reason: 'duplicate-host',
-        error: `tenant ${tenant.slug}: site.json url host ${new URL(tenant.publicOrigin!).hostname} is already the host of tenant ${hosts.get(host)}; give each tenant its own host`,
+    const claims = [...next.values()]
+      .sort((a, b) => servedBefore(a) - servedBefore(b))
+      .flatMap((tenant) => {
+        const host = siteHost(tenant.site.url);
+        return host ? [{ slug: tenant.slug, key: host.key, name: host.name }] : [];
       });
+    const { owners: hosts, refused } = settleHostClaims(claims);
+    for (const { claim, owner } of refused) {
+      next.delete(claim.slug);
+      report.loaded = report.loaded.filter((slug) => slug !== claim.slug);
+      report.failed.push({ dir: claim.slug, reason: 'duplicate-host', error: duplicateHostMessage(claim.slug, claim.name, owner) });
     }
     for (const [host, slug] of Object.entries(this.options.hostMap ?? {})) {
       const key = host.toLowerCase();
-      const owner = hosts.get(key) ?? hosts.get(key.replace(/^www\./, ''));
+      const owner = hosts.get(key) ?? hosts.get(hostKey(key));
       if (owner !== undefined && owner !== slug) {
         report.failed.push({
           dir: slug,
@@ -336,10 +328,6 @@ export class TenantRegistry {
     }
     this.tenants = next;
     this.hosts = hosts;
-  }
-
-  private hostOf(tenant: ApiTenant): string | undefined {
-    return tenant.publicOrigin ? new URL(tenant.publicOrigin).hostname.toLowerCase().replace(/^www\./, '') : undefined;
   }
 
   /** Slugs of tenants with no lead destination (no site e-mail, no lead-delivery.json): their leads go nowhere. */
@@ -366,7 +354,7 @@ export class TenantRegistry {
     const host = hostHeader.toLowerCase().replace(/:\d+$/, '');
     const local = /^([a-z0-9-]+)\.localhost$/.exec(host);
     if (local) return this.options.allowLocalhost === false ? undefined : this.tenants.get(local[1]!);
-    const slug = this.hosts.get(host) ?? this.hosts.get(host.replace(/^www\./, ''));
+    const slug = this.hosts.get(host) ?? this.hosts.get(hostKey(host));
     return slug ? this.tenants.get(slug) : undefined;
   }
 

@@ -243,3 +243,15 @@ describe('a truncated CSV export', () => {
     if (!result.result.ok) expect(result.result.reason).toMatch(/ends inside a quoted field opened on line 2.*truncated/);
   });
 });
+
+describe('problem lines name the file as it was dropped', () => {
+  it('a JSON snapshot called price-1.json is named so in its report, not stock.json', () => {
+    const text = JSON.stringify([
+      { id: 1, slug: 'a-car', make: 'Toyota', model: 'Corolla', price: 20_000, status: 'in_stock', car_type: 'used' },
+      { id: 2, slug: 'b-car', make: 'Toyota', model: 'Corolla', price: 20_000, status: 'gone', car_type: 'used' },
+    ]);
+    const result = check('price-1.json', text);
+    expect(result.result.ok && result.result.problems).toEqual([expect.stringMatching(/^acme-motors: price-1\.json record id 2 \(#1\) field status: /)]);
+    expect(formatFeedCheck(result)).not.toContain('stock.json');
+  });
+});

@@ -86,7 +86,7 @@ export function checkFeed(input: FeedCheckInput): FeedCheck {
     throw error;
   }
   if (kind === 'snapshot') {
-    check.result = readSnapshotFeed(input.tenant, text);
+    check.result = readSnapshotFeed(input.tenant, text, input.file);
     if (check.result.ok) {
       check.records = check.result.records;
       check.rows = check.result.read;

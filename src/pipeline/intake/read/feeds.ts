@@ -63,8 +63,8 @@ export function validateFeed(kind: FeedKind, slug: string, records: unknown[], l
   return { ok: true, kind, records, read: records.length, valid: parsed.cars.length, problems, parsed };
 }
 
-/** A JSON snapshot file: the tenant's complete stock as an array of Car records. */
-export function readSnapshotFeed(slug: string, text: string): FeedResult {
+/** A JSON snapshot file (`file`: its name as dropped, which its report lines name): the tenant's complete stock as an array of Car records. */
+export function readSnapshotFeed(slug: string, text: string, file = 'stock.json'): FeedResult {
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -74,7 +74,7 @@ export function readSnapshotFeed(slug: string, text: string): FeedResult {
   // Accept `{ "vehicles": [...] }` as well as a bare array: both are common export shapes.
   const records = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { vehicles?: unknown }).vehicles) ? (data as { vehicles: unknown[] }).vehicles : null;
   if (!records) return { ok: false, kind: 'snapshot', reason: 'expected a JSON array of Car records (or { "vehicles": [...] })', problems: [] };
-  return validateFeed('snapshot', slug, records);
+  return validateFeed('snapshot', slug, records, (problem) => formatProblem(problem, file));
 }
 
 /** A DMS CSV export: the tenant's complete stock, one vehicle a row. */
@@ -136,7 +136,7 @@ function idOf(record: unknown): string | null {
 export function applyPush(slug: string, current: readonly unknown[], push: WebhookPush): FeedResult & { accepted?: number; rejected?: number } {
   if (push.vehicles.length === 0 && push.removed.length === 0) return { ok: false, kind: 'webhook', reason: 'the push holds no vehicles and no removals', problems: [] };
   const checked = parseStock(slug, push.vehicles);
-  const problems = checked.problems.map(formatProblem);
+  const problems = checked.problems.map((problem) => formatProblem(problem, 'webhook push'));
   const validIds = new Set(checked.cars.map((car) => String(car.id)));
   const good = push.vehicles.filter((record) => {
     const id = idOf(record);

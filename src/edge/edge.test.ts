@@ -1,0 +1,123 @@
+/**
+ * The edge over a bucket that fails or stalls (docs/reliability.md "The bucket"): every answer
+ * comes within a bound; a page the edge served before is served again from its last good copy
+ * (pointer, manifest, body), one it never had is a bare 504 (stalled) or 502 (failing).
+ */
+import { describe, expect, it } from 'vitest';
+import { layout, MANIFEST_FORMAT } from '../platform/bucket/layout.ts';
+import { createEdgeHandler, type EdgeBucket } from './edge.ts';
+
+const manifest = (id: string, pages: Record<string, string>) => ({
+  format: MANIFEST_FORMAT,
+  slug: 'acme',
+  id,
+  createdAt: '2026-12-01T00:00:00Z',
+  headers: [{ 'Content-Type': 'text/html' }],
+  files: Object.fromEntries(Object.entries(pages).map(([path, object]) => [path, { object, size: object.length + 4, headers: 0 }])),
+});
+
+/** A bucket whose answers the test switches: 'ok', 'fail' (throws at once, as a 500 or a refused connection) or 'stall' (never answers until aborted). */
+function faultyBucket(objects: Map<string, string>) {
+  const state = { mode: 'ok' as 'ok' | 'fail' | 'stall', reads: 0 };
+  const answer = async <T>(signal: AbortSignal | undefined, value: () => T): Promise<T> => {
+    state.reads += 1;
+    if (state.mode === 'fail') throw new Error('InternalError: We encountered an internal error. Please try again.');
+    if (state.mode === 'stall') {
+      await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error)));
+    }
+    return value();
+  };
+  const bucket: EdgeBucket = {
+    getText: (key, signal) => answer(signal, () => objects.get(key) ?? null),
+    getBody: (key, signal) => answer(signal, () => (objects.has(key) ? { body: new Response(`body${objects.get(key)}`).body! } : null)),
+  };
+  return { bucket, state };
+}
+
+describe('the edge while the bucket fails or stalls', () => {
+  const objects = new Map<string, string>([
+    [layout.live('acme'), JSON.stringify({ release: 'r1', at: '2026-12-01T00:00:00Z' })],
+    [layout.manifest('acme', 'r1'), JSON.stringify(manifest('r1', { '/index.html': 'o1', '/cars/a/index.html': 'o2' }))],
+    [layout.manifest('acme', 'r2'), JSON.stringify(manifest('r2', { '/index.html': 'o3' }))],
+    [layout.object('acme', 'o1'), 'o1'],
+    [layout.object('acme', 'o2'), 'o2'],
+    [layout.object('acme', 'o3'), 'o3'],
+  ]);
+
+  it('a stalled bucket: pages served before come from the last good copies within the bound; a page never read is 504', async () => {
+    let clock = 0;
+    const { bucket, state } = faultyBucket(objects);
+    const edge = createEdgeHandler({ bucket, now: () => clock, pointerTtlMs: 1000, readTimeoutMs: 100 });
+    const home = await edge(new Request('http://acme.localhost/'));
+    expect([home.status, await home.text()]).toEqual([200, 'bodyo1']);
+
+    state.mode = 'stall';
+    clock = 5000;
+    const started = performance.now();
+    // Several shoppers at once: one waits for the pointer refresh (bounded), the others get the last pointer at once.
+    const replies = await Promise.all([1, 2, 3].map(() => edge(new Request('http://acme.localhost/'))));
+    expect(performance.now() - started).toBeLessThan(1000);
+    for (const reply of replies) expect([reply.status, reply.headers.get('x-release'), await reply.text()]).toEqual([200, 'r1', 'bodyo1']);
+
+    const never = await edge(new Request('http://acme.localhost/cars/a/'));
+    expect(never.status).toBe(504);
+    expect(await never.text()).toBe('Gateway Timeout');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('a failing bucket (500s, refused): the last good pointer, manifest and bodies; a page never read is 502', async () => {
+    let clock = 0;
+    const { bucket, state } = faultyBucket(objects);
+    const stale: string[] = [];
+    const edge = createEdgeHandler({ bucket, now: () => clock, pointerTtlMs: 1000, readTimeoutMs: 100, onStale: (what) => stale.push(what) });
+    expect((await edge(new Request('http://acme.localhost/'))).status).toBe(200);
+    state.mode = 'fail';
+    clock = 5000;
+    const again = await edge(new Request('http://acme.localhost/'));
+    expect([again.status, await again.text()]).toEqual([200, 'bodyo1']);
+    expect(stale).toEqual(['pointer']);
+    expect((await edge(new Request('http://acme.localhost/cars/a/'))).status).toBe(502);
+  });
+
+  it('a pointer moved to a release whose manifest cannot be read: the tenant stays on the release it was served from', async () => {
+    let clock = 0;
+    const moving = new Map(objects);
+    const { bucket, state } = faultyBucket(moving);
+    const edge = createEdgeHandler({ bucket, now: () => clock, pointerTtlMs: 1000, readTimeoutMs: 100 });
+    expect((await edge(new Request('http://acme.localhost/'))).headers.get('x-release')).toBe('r1');
+    moving.set(layout.live('acme'), JSON.stringify({ release: 'r2', at: '2026-12-01T00:01:00Z' }));
+    moving.delete(layout.manifest('acme', 'r2'));
+    clock = 5000;
+    // The pointer is read, then the manifest read fails: r1 is served, never a mix.
+    const getText = bucket.getText;
+    bucket.getText = async (key, signal) => {
+      if (key === layout.manifest('acme', 'r2')) throw new Error('socket hang up');
+      return getText(key, signal);
+    };
+    const reply = await edge(new Request('http://acme.localhost/'));
+    expect([reply.status, reply.headers.get('x-release'), await reply.text()]).toEqual([200, 'r1', 'bodyo1']);
+    expect(state.mode).toBe('ok');
+  });
+
+  it('a large file stalled before its first byte is 504 within the bound; one that stalls mid-file ends', async () => {
+    const big = 'x'.repeat(64);
+    const files = new Map(objects);
+    files.set(layout.manifest('acme', 'r1'), JSON.stringify({ ...manifest('r1', {}), files: { '/big.bin': { object: 'big', size: 5000, headers: 0 } } }));
+    let stallBody = false;
+    const bucket: EdgeBucket = {
+      getText: async (key) => files.get(key) ?? null,
+      getBody: async (key, signal) => {
+        if (key !== layout.object('acme', 'big')) return null;
+        if (!stallBody) await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error)));
+        // The first bytes come, then nothing more.
+        return { body: new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode(big)) }) };
+      },
+    };
+    const edge = createEdgeHandler({ bucket, readTimeoutMs: 50, copyMaxObjectBytes: 1000 });
+    expect((await edge(new Request('http://acme.localhost/big.bin'))).status).toBe(504);
+    stallBody = true;
+    const reply = await edge(new Request('http://acme.localhost/big.bin'));
+    expect(reply.status).toBe(200);
+    await expect(reply.text()).rejects.toThrow(/sent nothing for 250 ms/);
+  });
+});

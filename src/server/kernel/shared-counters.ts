@@ -1,0 +1,87 @@
+/**
+ * The counters behind the rate limits and daily allowances (rate-limits.ts), shared by every
+ * API process through Redis, and what they do while Redis is gone (docs/reliability.md
+ * "Redis"): each process counts in its own memory until Redis answers again, so the limits
+ * still hold per process (with N processes a client gets at most N times a limit) instead of
+ * failing open, and no request waits for Redis. The change is logged once each way.
+ * `windowStore` makes a counter the store of @fastify/rate-limit (its public `store` option).
+ */
+import type { Redis } from 'ioredis';
+import { memoryCounter, redisCounter, type WindowCounter } from './rate-limits.ts';
+
+/** What the counters say about themselves (warn when Redis goes, info when it is back). */
+export interface CounterLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+/** Counters in Redis, in this process's memory while Redis does not answer. */
+export function fallbackCounter(redis: Redis, now: () => number, log: CounterLog): WindowCounter & { shared(): boolean } {
+  const remote = redisCounter(redis, '');
+  const local = memoryCounter(now);
+  let shared = true;
+  const lost = (reason: string) => {
+    if (!shared) return;
+    shared = false;
+    log.warn(`redis unavailable (${reason}): rate limits and allowances are counted in this process until it answers`);
+  };
+  return {
+    shared: () => shared,
+    async hit(key, windowMs, amount) {
+      // Without a connection (no offline queue) a command would only fail: count here at once.
+      if (redis.status !== 'ready') {
+        lost(`connection ${redis.status}`);
+        return local.hit(key, windowMs, amount);
+      }
+      try {
+        const count = await remote.hit(key, windowMs, amount);
+        if (!shared) {
+          shared = true;
+          log.info('redis answers again: rate limits and allowances are shared by every API process');
+        }
+        return count;
+      } catch (error) {
+        lost((error as Error).message);
+        return local.hit(key, windowMs, amount);
+      }
+    },
+  };
+}
+
+/** A counter whose keys all start with `prefix`. */
+export function prefixed(counter: WindowCounter, prefix: string): WindowCounter {
+  return { hit: (key, windowMs, amount) => counter.hit(`${prefix}${key}`, windowMs, amount) };
+}
+
+/** The record @fastify/rate-limit's `incr` answers with. */
+interface RateRecord {
+  current: number;
+  ttl: number;
+}
+
+/**
+ * A @fastify/rate-limit store over a counter: fixed windows aligned to the clock (the window's
+ * index is part of the key, so its end, the `ttl` the plugin reports, needs no round trip).
+ */
+export function windowStore(counter: WindowCounter, now: () => number) {
+  return class WindowStore {
+    readonly prefix: string;
+    /** The plugin constructs the store with its settings; a route's child store with its prefix. */
+    constructor(prefix?: unknown) {
+      this.prefix = typeof prefix === 'string' ? prefix : '';
+    }
+    incr(key: string, callback: (error: Error | null, record?: RateRecord) => void, timeWindow: number): void {
+      const at = now();
+      const index = Math.floor(at / timeWindow);
+      counter.hit(`${this.prefix}${key}|${index}`, timeWindow).then(
+        (current) => callback(null, { current, ttl: (index + 1) * timeWindow - at }),
+        (error: Error) => callback(error),
+      );
+    }
+    /** A route's own store: the plugin passes its merged settings with `routeInfo` (its types name the route's options). */
+    child(routeOptions: unknown): WindowStore {
+      const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo ?? {};
+      return new WindowStore(`${this.prefix}${route.method ?? ''}${route.url ?? ''}-`);
+    }
+  };
+}
