@@ -100,8 +100,12 @@ if (values.workers !== undefined) {
       oneCarMB: Number((run.oneCar.bytes / 1e6).toFixed(2)),
       oneCarMode: run.oneCar.mode,
       feedToLiveSeconds: run.oneCar.feedToLiveSeconds,
+      afterLossMode: run.afterLoss?.mode ?? '',
+      afterLossFeedToLive: run.afterLoss?.feedToLiveSeconds ?? '',
     })),
   );
+  // After a worker loss (two workers or more): the survivor's one-car release of a tenant it never built, and the images it made.
+  for (const run of runs) if (run.afterLoss) console.log(JSON.stringify({ workers: run.workers, afterLoss: run.afterLoss }));
   // Where each deploy's release time went: worker seconds summed over the releases (parallel jobs overlap), and per page.
   console.table(
     Object.fromEntries(
