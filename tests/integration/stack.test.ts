@@ -544,10 +544,13 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
         100,
       );
       await waitFor('both lead APIs to see the refund', async () => (await apiReserved()).every((value) => value === false), 30_000, 100);
-      // Built incrementally, each by a release that recorded the rows it was built from.
-      const releases = [...WORKERS]
-        .flatMap((name) => events(name))
-        .filter((event) => event.event === 'release' && event.tenant === slug && event.outcome === 'published' && Date.parse(event.time ?? '') >= paid);
+      // Built incrementally, each by a release that recorded the rows it was built from. A worker
+      // logs its release after the bucket's switch (the search sync comes between): wait for both lines.
+      const releasesSincePaid = () =>
+        [...WORKERS]
+          .flatMap((name) => events(name))
+          .filter((event) => event.event === 'release' && event.tenant === slug && event.outcome === 'published' && Date.parse(event.time ?? '') >= paid);
+      const releases = await waitFor('both release lines', () => (releasesSincePaid().length >= 2 ? releasesSincePaid() : null), 30_000, 100);
       expect(releases.map((event) => event.mode)).toEqual(['incremental', 'incremental']);
     } finally {
       await state.close();
