@@ -18,6 +18,7 @@ import { GUARD_DEFAULTS } from '../src/pipeline/intake/guard.ts';
 import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
 import { sharedStateFiles } from '../src/pipeline/state/files.ts';
 import { settingsOrExit } from '../src/config/env.ts';
+import { checkProduction } from '../src/config/production.ts';
 import { pipelineSettings } from '../src/config/pipeline.ts';
 
 const { values, positionals } = parseArgs({
@@ -52,11 +53,20 @@ if (!existsSync(file)) {
 const check = checkFeedFile(tenantDir, values.tenant, file, readFileSync(file));
 // The guard compares with the accepted stock (the pipeline state of --sites when it has one, else the tenant's stock.json); nothing is written.
 const dataDir = defaultDataDir(values.sites);
+// The production check every process shares (src/config/production.ts): before the state is opened.
+settingsOrExit(() => checkProduction('command'));
 const settings = settingsOrExit(() => pipelineSettings());
-const state = settings.databaseUrl || existsSync(dataDir) ? await openPipelineState({ dataDir, databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl) }) : undefined;
+const state =
+  settings.databaseUrl || existsSync(dataDir)
+    ? await openPipelineState({ dataDir, databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl) })
+    : undefined;
 const guard = (await assessFeedCheck(tenantDir, values.tenant, check, { sitesDir: resolve(values.sites), guard: GUARD_DEFAULTS, state })) ?? undefined;
 await state?.close();
 const held = Boolean(guard?.held);
-const outcome = !check.result.ok ? 'the pipeline would reject this file' : held ? 'the pipeline would hold this file for an operator' : 'the pipeline would take this file in';
+const outcome = !check.result.ok
+  ? 'the pipeline would reject this file'
+  : held
+    ? 'the pipeline would hold this file for an operator'
+    : 'the pipeline would take this file in';
 process.stdout.write(formatFeedCheck(check, { sample: Math.max(0, Number(values.rows) || 0), guard, outcome: `${outcome} (dry run: nothing was changed)` }));
 process.exit(check.result.ok && !held ? 0 : 1);

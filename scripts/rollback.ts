@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
+import { checkProduction } from '../src/config/production.ts';
 import { logFormatFor } from '../src/config/log.ts';
 import { rollbackConfig, type RollbackConfig } from '../src/config/pipeline.ts';
 import { createLogger, type Logger } from '../src/pipeline/log.ts';
@@ -40,20 +41,28 @@ const { values } = parseArgs({
   },
 });
 if (values.help || !values.tenant) {
-  console.log('usage: npm run rollback -- --tenant <slug> [--sites dist] [--data <sites>/.pipeline] [--tenants tenants] [--publisher s3|<module>] [--to <release>] [--list] [--release-hold] [--no-hold]');
+  console.log(
+    'usage: npm run rollback -- --tenant <slug> [--sites dist] [--data <sites>/.pipeline] [--tenants tenants] [--publisher s3|<module>] [--to <release>] [--list] [--release-hold] [--no-hold]',
+  );
   process.exit(values.help ? 0 : 2);
 }
 const env = environment();
+// The production check every process shares (src/config/production.ts): before the state or the bucket is opened.
+settingsOrExit(() => checkProduction('command', env));
 const config = settingsOrExit(() => rollbackConfig(env, values));
 const log = createLogger({ format: settingsOrExit(() => logFormatFor()) });
-const { state } = (await settingsOrExitAsync(() => platformFromSettings({ env, state: { dataDir: config.paths.data, ...config.state } }))) as { state: PipelineState };
+const { state } = (await settingsOrExitAsync(() => platformFromSettings({ env, state: { dataDir: config.paths.data, ...config.state } }))) as {
+  state: PipelineState;
+};
 
 /** The tenant's releases, the live one starred. */
 async function list({ tenant, paths }: RollbackConfig): Promise<void> {
   const current = await liveRelease(state, paths.sites, tenant);
   for (const id of await state.releases.list(tenant)) {
     const manifest = await state.releases.get(tenant, id);
-    console.log(`${id === current ? '*' : ' '} ${id}  ${manifest?.mode ?? '?'}  cars ${manifest?.cars.length ?? '?'}  +${manifest?.added ?? 0} ~${manifest?.changed ?? 0} -${manifest?.removed ?? 0}`);
+    console.log(
+      `${id === current ? '*' : ' '} ${id}  ${manifest?.mode ?? '?'}  cars ${manifest?.cars.length ?? '?'}  +${manifest?.added ?? 0} ~${manifest?.changed ?? 0} -${manifest?.removed ?? 0}`,
+    );
   }
 }
 
@@ -79,7 +88,16 @@ async function rollback({ tenant, paths, to, hold, publisher: name }: RollbackCo
   const target = await chooseRollback(state, paths.sites, tenant, to);
   const tenantDir = join(paths.tenants, tenant);
   const { publisher } = name ? await platformFromSettings({ env, log: logger, tenantsDir: paths.tenants, publisher: name }) : {};
-  await rollbackTenant({ sitesDir: paths.sites, slug: tenant, to: target, tenantDir: existsSync(join(tenantDir, 'site.json')) ? tenantDir : undefined, log: logger, hold, state, publisher });
+  await rollbackTenant({
+    sitesDir: paths.sites,
+    slug: tenant,
+    to: target,
+    tenantDir: existsSync(join(tenantDir, 'site.json')) ? tenantDir : undefined,
+    log: logger,
+    hold,
+    state,
+    publisher,
+  });
 }
 
 try {

@@ -10,7 +10,8 @@
  * to the host a tenant's site.json names (issue 13 M9); it is read from the environment only.
  */
 import { parseArgs } from 'node:util';
-import { environment } from '../src/config/env.ts';
+import { environment, settingsOrExit } from '../src/config/env.ts';
+import { checkProduction } from '../src/config/production.ts';
 import { searchSettings } from '../src/config/search.ts';
 import { listTenantDirs, loadTenant } from '../src/lib/site/tenant.ts';
 import { syncTenantSearch } from '../src/pipeline/release/search-sync.ts';
@@ -25,11 +26,15 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('usage: MEILI_ADMIN_KEY=... MEILI_ADMIN_HOST=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug> ...] [--host <url>] [--now <ISO date>]');
+  console.log(
+    'usage: MEILI_ADMIN_KEY=... MEILI_ADMIN_HOST=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug> ...] [--host <url>] [--now <ISO date>]',
+  );
   process.exit(0);
 }
 // --host stands in for MEILI_ADMIN_HOST: the sync reads both settings from this environment.
 const env = { ...environment(), ...(values.host ? { MEILI_ADMIN_HOST: values.host } : {}) };
+// The production check every process shares (src/config/production.ts): the admin key goes nowhere over plain http.
+settingsOrExit(() => checkProduction('command', env));
 const { adminKey, adminHost } = searchSettings(env);
 if (!adminKey) {
   console.error('MEILI_ADMIN_KEY is not set: the sync needs the Meilisearch admin (or master) key.');
@@ -51,7 +56,9 @@ for (const dir of listTenantDirs(values.tenants)) {
       console.log(`- ${slug}: embedded search (no search host in site.json), skipped`);
       continue;
     }
-    console.log(`✓ ${slug} -> ${report.index}: ${report.added} added, ${report.updated} updated, ${report.deleted} deleted, ${report.unchanged} unchanged in ${report.ms} ms`);
+    console.log(
+      `✓ ${slug} -> ${report.index}: ${report.added} added, ${report.updated} updated, ${report.deleted} deleted, ${report.unchanged} unchanged in ${report.ms} ms`,
+    );
   } catch (error) {
     failed += 1;
     console.error(`✗ ${slug}: ${(error as Error).message}`);

@@ -50,6 +50,22 @@ describe('productionProblems (NEW-4)', () => {
     );
   });
 
+  it("NEW-4: an operator command gets the shared rules, not the API's or the pipeline's own requirements", () => {
+    const unsafe = {
+      NODE_ENV: 'production',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      DATABASE_URL: 'postgresql://leads@db.example.com/leads',
+      STRIPE_API_URL: 'http://127.0.0.1:4540',
+      PIPELINE_OPERATOR_TOKEN: 'f3c1a9e07b2d4c6f8a1b3d5e7f9012ab',
+    };
+    const problems = productionProblems('command', unsafe).map((problem) => problem.split(':')[0]);
+    expect(problems).toEqual(['AWS_ACCESS_KEY_ID', 'S3_ENDPOINT', 'DATABASE_URL', 'STRIPE_API_URL']);
+    expect(() => checkProduction('command', unsafe)).toThrow(/^Invalid operator command configuration:\n {2}AWS_ACCESS_KEY_ID/);
+    // No SIGN_IN_SECRET, MAIL_API_URL or TRUST_PROXY is asked of a command, nor an operator port.
+    expect(productionProblems('command', { NODE_ENV: 'production', PIPELINE_OPERATOR_TOKEN: 'f3c1a9e07b2d4c6f8a1b3d5e7f9012ab' })).toEqual([]);
+  });
+
   it('private network hosts and secret strength', () => {
     for (const host of ['10.1.2.3', '[fd00::1]', 'localhost', 'minio', 'db.internal', 'pg.default.svc.cluster.local', 'nas.home.arpa'])
       expect(isPrivateNetworkHost(host), host).toBe(true);

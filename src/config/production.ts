@@ -1,10 +1,10 @@
 /**
- * The one production check every process runs at start (the lead API in loadConfig, the
- * pipeline and the edge through `checkProduction`): with NODE_ENV=production it refuses to
- * start (ConfigError, exit code 2) naming each unsafe setting: stand-in credentials,
- * plain-http endpoints (`http:`, `redis://`, `sslmode=disable`; allowed only with
- * PRIVATE_NETWORK_PLAIN_HTTP=true to a private-network host), databases without a password,
- * the outbound guard's off-switches, test-service overrides, low-entropy secrets
+ * The one production check every process runs at start (the lead API in loadConfig; the
+ * pipeline, the edge and each operator command through `checkProduction`): with
+ * NODE_ENV=production it refuses to start (ConfigError, exit code 2) naming each unsafe setting:
+ * stand-in credentials, plain-http endpoints (`http:`, `redis://`, `sslmode=disable`; allowed
+ * only with PRIVATE_NETWORK_PLAIN_HTTP=true to a private-network host), databases without a
+ * password, the outbound guard's off-switches, test-service overrides, low-entropy secrets
  * (secret-strength.ts); and per process the lead API's required settings and the pipeline's
  * operator page on a port of its own. docs/security.md (NEW-4) lists each rule.
  */
@@ -13,8 +13,12 @@ import { isPrivateAddress } from '../platform/net/outbound.ts';
 import { configError, environment, type Environment } from './env.ts';
 import { weakSecretProblem } from './secret-strength.ts';
 
-/** The process whose start is checked: its own rules come on top of the shared ones. */
-export type ProcessRole = 'api' | 'pipeline' | 'edge';
+/**
+ * The process whose start is checked: its own rules come on top of the shared ones. 'command':
+ * an operator command run with the production settings (rollback, refund, outbox, purge ...):
+ * the shared rules only, as it serves nothing.
+ */
+export type ProcessRole = 'api' | 'pipeline' | 'edge' | 'command';
 
 /** Credentials of the local stand-ins (scripts/lib/s3-server.ts, a default MinIO). */
 const STAND_IN_KEYS = new Set(['s3rver', 'minioadmin']);
@@ -162,7 +166,7 @@ export function productionProblems(role: ProcessRole, env: Environment = environ
   return problems;
 }
 
-const AREAS: Record<ProcessRole, string> = { api: 'lead API', pipeline: 'pipeline', edge: 'edge' };
+const AREAS: Record<ProcessRole, string> = { api: 'lead API', pipeline: 'pipeline', edge: 'edge', command: 'operator command' };
 
 /** Throws a ConfigError naming each unsafe production setting of `role` (nothing outside production). */
 export function checkProduction(role: ProcessRole, env: Environment = environment()): void {

@@ -143,8 +143,8 @@ export interface ApiConfig {
 
 /**
  * Read and validate the configuration; throws ConfigError naming each bad variable.
- * `tool`: an operator command that only opens the database (export, purge, outbox): the
- * production checks for the API's transports and proxies are skipped.
+ * `tool`: an operator command that only opens the database (export, purge, outbox): it gets
+ * the production checks every process shares, not the API's transports and proxies.
  */
 export function loadConfig(env: Environment = environment(), cwd: string = process.cwd(), options: { tool?: boolean } = {}): ApiConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -159,7 +159,7 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
   const production = e.NODE_ENV === 'production';
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   // Fail fast: each unsafe or missing production setting, named (src/config/production.ts, shared by every process).
-  if (!options.tool) checkProduction('api', env);
+  checkProduction(options.tool ? 'command' : 'api', env);
   const hostMap: Record<string, string> = {};
   for (const pair of e.SITE_HOSTS.split(',')
     .map((text) => text.trim())

@@ -34,7 +34,7 @@ function faultyBucket(objects: Map<string, string>) {
   return { bucket, state };
 }
 
-describe('the edge while the bucket fails or stalls', () => {
+describe('NEW-7: the edge while the bucket fails or stalls', () => {
   const objects = new Map<string, string>([
     [layout.live('acme'), JSON.stringify({ release: 'r1', at: '2026-12-01T00:00:00Z' })],
     [layout.manifest('acme', 'r1'), JSON.stringify(manifest('r1', { '/index.html': 'o1', '/cars/a/index.html': 'o2' }))],
@@ -44,7 +44,7 @@ describe('the edge while the bucket fails or stalls', () => {
     [layout.object('acme', 'o3'), 'o3'],
   ]);
 
-  it('a stalled bucket: pages served before come from the last good copies within the bound; a page never read is 504', async () => {
+  it('NEW-7: a stalled bucket: pages served before come from the last good copies within the bound; a page never read is 504', async () => {
     let clock = 0;
     const { bucket, state } = faultyBucket(objects);
     const edge = createEdgeHandler({ bucket, now: () => clock, pointerTtlMs: 1000, readTimeoutMs: 100 });
@@ -65,7 +65,7 @@ describe('the edge while the bucket fails or stalls', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('a failing bucket (500s, refused): the last good pointer, manifest and bodies; a page never read is 502', async () => {
+  it('NEW-7: a failing bucket (500s, refused): the last good pointer, manifest and bodies; a page never read is 502', async () => {
     let clock = 0;
     const { bucket, state } = faultyBucket(objects);
     const stale: string[] = [];
@@ -99,7 +99,7 @@ describe('the edge while the bucket fails or stalls', () => {
     expect(state.mode).toBe('ok');
   });
 
-  it('a large file stalled before its first byte is 504 within the bound; one that stalls mid-file ends', async () => {
+  it('NEW-7: a large file stalled before its first byte is 504 within the bound; one that stalls mid-file ends', async () => {
     const big = 'x'.repeat(64);
     const files = new Map(objects);
     files.set(layout.manifest('acme', 'r1'), JSON.stringify({ ...manifest('r1', {}), files: { '/big.bin': { object: 'big', size: 5000, headers: 0 } } }));

@@ -10,6 +10,7 @@ import { engineSizeCc } from '../../src/lib/vehicle/spec-rows.ts';
 import { formatNumber } from '../../src/lib/text/format.ts';
 import { isReservable } from '../../src/lib/vehicle/vehicle-actions.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
+import { pointAtSearch } from './search-helpers.ts';
 
 const slug = 'ironbark-moto-trucks';
 const now = Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00');
@@ -119,4 +120,17 @@ test('item 8: the search page lists bike and truck body types and passes axe', a
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   for (const body of ['Naked', 'Adventure', 'Light Truck', 'Medium Truck']) await expect(main.getByText(body, { exact: false }).first()).toBeAttached();
   await expectAxeClean(page);
+});
+
+test('the count names the one vehicle type chosen: "N Trucks found", not "Bikes & Trucks"', async ({ page }) => {
+  await page.goto(tenantUrl(slug, '/search/new-used-and-demo-cars/'));
+  await expect(page.locator('.search-count')).toContainText('Bikes & Trucks found');
+  // The search goes live when the shopper comes near it; the facets answer from then on.
+  await pointAtSearch(page);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await page.getByRole('group', { name: 'Vehicle type' }).getByRole('checkbox', { name: /^Truck/ }).check();
+  await expect(page.locator('.search-count')).toHaveText(/^\d+ Trucks found$/);
+  await page.getByRole('group', { name: 'Vehicle type' }).getByRole('checkbox', { name: /^Motorcycle/ }).check();
+  await expect(page.locator('.search-count')).toHaveText(/^\d+ Bikes & Trucks found$/);
 });

@@ -6,7 +6,8 @@
  * local server (nothing leaves the machine). It proves that no tile and no map script is
  * requested before the shopper opens the map, that opening it by keyboard loads tiles and shows
  * the provider's attribution, that the map takes the keyboard, and that a site without a tile
- * source has no map script at all. Fixture: tests/fixtures/tenants/site-live-map.
+ * source has no map script at all. Fixture: tests/fixtures/tenants/site-live-map; the demo
+ * dealer Sunstate sets OpenStreetMap's tiles, routed to the same local server here.
  */
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -154,4 +155,27 @@ test('a site without a tile source keeps the drawn map and ships no map island o
   await page.locator('#location-map').scrollIntoViewIfNeeded();
   await page.waitForLoadState('networkidle');
   expect(mapScripts(requested)).toEqual([]);
+});
+
+test('the demo dealer Sunstate opens a street map of OpenStreetMap tiles on a location page (spec 7.24)', async ({ page }) => {
+  const osm = 'https://tile.openstreetmap.org';
+  served.length = 0;
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  // OpenStreetMap is not reachable from the tests: its host is answered by the local tile server.
+  await page.route(`${osm}/**`, async (route) => {
+    const { pathname } = new URL(route.request().url());
+    await route.fulfill({ response: await route.fetch({ url: `http://127.0.0.1:${tilePort}${pathname}` }) });
+  });
+  await page.goto(tenantUrl('sunstate-motor-group', '/locations/eagle-farm/'));
+  const box = page.locator('#location-map');
+  await box.scrollIntoViewIfNeeded();
+  await expect(box.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((url) => url.startsWith(osm))).toEqual([]);
+  await box.getByRole('button', { name: 'Show interactive map' }).click();
+  await expect(box.locator('img.leaflet-tile-loaded').first()).toBeVisible();
+  expect(await box.locator('img.leaflet-tile-loaded').first().getAttribute('src')).toMatch(/^https:\/\/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/);
+  await expect(box.locator('.leaflet-control-attribution').getByRole('link', { name: '© OpenStreetMap contributors' })).toHaveAttribute('href', 'https://www.openstreetmap.org/copyright');
+  expect(served.length).toBeGreaterThan(0);
 });

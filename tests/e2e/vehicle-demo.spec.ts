@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { isCarAvailable } from '../../src/lib/vehicle/availability.ts';
+import { isCarAvailable, soldMessage } from '../../src/lib/vehicle/availability.ts';
 import { priceDisplay, type PriceKind } from '../../src/lib/vehicle/price.ts';
 import { financeBox, financeCalculatorVisible, financeSiteOptions } from '../../src/lib/finance/finance-eligibility.ts';
 import { purchasePriceBounds, outOfRangeMessage } from '../../src/lib/finance/finance-bounds.ts';
@@ -15,6 +15,7 @@ import { PERIODS_PER_YEAR, repayment } from '../../src/lib/finance/repayment.ts'
 import { periodicFees, upfrontFees } from '../../src/lib/finance/disclosures.ts';
 import { carFinance, financeFigures } from '../../src/lib/finance/car-finance.ts';
 import { formatMoney } from '../../src/lib/text/format.ts';
+import { kindsWording } from '../../src/lib/text/template-wording.ts';
 import type { Car } from '../../src/schemas/car.ts';
 import { tenantUrl, waitForIslands } from './vehicle-helpers.ts';
 
@@ -55,7 +56,8 @@ for (const slug of demoTenants) {
       const sold = cars.find((car) => !isCarAvailable(car));
       test.skip(!sold, 'no sold car is visible at the test clock');
       await page.goto(url(sold!));
-      await expect(page.getByText("Unfortunately this car recently sold. But don't worry, we can help you find a similar car!")).toBeVisible();
+      // The spec's message in the vehicle's own noun ('this caravan recently sold').
+      await expect(page.getByText(soldMessage(kindsWording([sold!.vehicle_kind]).noun))).toBeVisible();
       await expect(page.getByTestId('vehicle-tag')).toHaveText('JUST SOLD');
       await expect(page.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
       await expect(page.getByTestId('price-panel')).toHaveCount(0);

@@ -212,6 +212,26 @@ test('gallery works by keyboard, including the fullscreen view', async ({ page }
   await expect(fullscreen).toBeFocused();
 });
 
+test('a gallery that hydrates after the shopper scrolled down leaves the page where it is', async ({ page }) => {
+  // The gallery is a client:idle island: on a busy device it can go live after the shopper has
+  // scrolled on. Its script is held back here until the page is scrolled to the calculator.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(/\/_astro\/MediaViewer\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page, richCar);
+  const calculator = page.locator('#finance-calculator');
+  await calculator.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+  release();
+  await expect(page.locator('astro-island[component-url*="MediaViewer"]')).not.toHaveAttribute('ssr', /.*/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(calculator.locator('astro-island[ssr]')).toHaveCount(0);
+});
+
 test.describe('phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

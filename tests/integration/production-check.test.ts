@@ -1,11 +1,12 @@
 /**
  * Security review 2026-12-01 NEW-4: one production check shared by every process. The real
- * entry points (scripts/edge.ts, scripts/pipeline.ts, scripts/api.ts) are started as children
- * with NODE_ENV=production and the review's misconfigurations; each must exit with code 2
- * before listening, naming every unsafe setting.
+ * entry points (scripts/edge.ts, scripts/pipeline.ts, scripts/api.ts and each operator command
+ * that opens the production database, bucket or search engine) are started as children with
+ * NODE_ENV=production and the review's misconfigurations; each must exit with code 2 before
+ * listening or opening anything, naming every unsafe setting.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/dev-postgres.ts';
@@ -93,6 +94,52 @@ describe('NEW-4: production refuses unsafe settings in every process', () => {
     ])
       expect(result.output).toMatch(problem);
   }, 120_000);
+
+  it('NEW-4: every operator command run with the production settings refuses the same unsafe settings before it opens anything', async () => {
+    const tenants = join(folder.dir, 'tenants');
+    const feed = join(folder.dir, 'feed.json');
+    writeFileSync(feed, '[]');
+    // What an operator shell of a misconfigured production would hold: the stand-in's bucket keys over http, a passwordless database, a test-service override.
+    const shell = {
+      NODE_ENV: 'production',
+      ...standInBucket,
+      DATABASE_URL: 'postgresql://leads@127.0.0.1:9/leads',
+      STRIPE_API_URL: 'http://127.0.0.1:4540',
+      TENANTS_DIR: tenants,
+    };
+    const commands: [script: string, args: string[], area: string, extra?: Record<string, string>][] = [
+      [
+        'scripts/rollback.ts',
+        ['--tenant', 'alpha', '--tenants', tenants, '--sites', join(folder.dir, 'sites'), '--publisher', 's3', '--list'],
+        'operator command',
+      ],
+      ['scripts/refund.ts', ['--tenant', 'alpha', '--list'], 'lead API'],
+      ['scripts/invoice.ts', ['--tenant', 'alpha', '--list'], 'lead API'],
+      ['scripts/outbox.ts', ['status'], 'operator command'],
+      ['scripts/purge.ts', ['--dry-run'], 'operator command'],
+      ['scripts/export-leads.ts', ['--tenant', 'alpha'], 'operator command'],
+      ['scripts/feed-check.ts', ['--tenant', 'alpha', '--tenants', tenants, '--sites', join(folder.dir, 'sites'), feed], 'operator command'],
+      [
+        'scripts/sync-search.ts',
+        ['--tenants', tenants],
+        'operator command',
+        { MEILI_ADMIN_KEY: 'mk-2f9c1e7a5b3d8f0a6c4e2b9d7f1a3c5e', MEILI_ADMIN_HOST: 'http://search.example.com' },
+      ],
+    ];
+    for (const [script, args, area, extra] of commands) {
+      const result = await run(script, args, { ...shell, ...extra }, /^$ never/);
+      expect(result.code, `${script}\n${result.output}`).toBe(2);
+      expect(result.output, script).toContain(`Invalid ${area} configuration:`);
+      for (const problem of [
+        /AWS_ACCESS_KEY_ID: the local stand-in's credential/,
+        /S3_ENDPOINT: plain http/,
+        /DATABASE_URL: no password/,
+        /STRIPE_API_URL: a test-service override/,
+      ])
+        expect(result.output, script).toMatch(problem);
+      if (extra) expect(result.output, script).toMatch(/MEILI_ADMIN_HOST: plain http \(search\.example\.com\)/);
+    }
+  }, 240_000);
 
   it('NEW-4: the lead API refuses STRIPE_API_URL, a SIGN_IN_SECRET of 16 identical characters and plain-http providers outside a private network', async () => {
     const base = {

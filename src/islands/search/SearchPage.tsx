@@ -291,6 +291,12 @@ function usePanel(panel: (typeof FACET_PANELS)[number]) {
   return list;
 }
 
+/** The count's noun: the chosen vehicle type's ('56 Trucks found') when exactly one is chosen on a site of several kinds, else the site's. */
+function countNounOf(config: SearchConfig, typeItems: readonly { value: string; isRefined: boolean }[] = []): string {
+  const chosen = typeItems.filter((item) => item.isRefined);
+  return (chosen.length === 1 ? config.kindNouns?.[chosen[0]!.value] : undefined) ?? config.stockNoun;
+}
+
 /** A range panel wired to InstantSearch. */
 function useRangePanel(panel: RangePanel) {
   return { panel, range: useRange({ attribute: panel.attribute }) };
@@ -486,7 +492,7 @@ function LiveSearch(props: LiveProps) {
       : null,
     sort: { options: sort.options, value: sort.currentRefinement, onChange: sort.refine },
     count: displayCount(results.nbHits, countFacets),
-    noun: config.stockNoun,
+    noun: countNounOf(config, panels.find(({ panel }) => panel.attribute === 'item_type')?.list.items),
     busy: status === 'loading' || status === 'stalled',
     stalled: status === 'stalled',
     grid: {

@@ -56,10 +56,19 @@ export default function MediaViewer({ name, slides, video, spinFrames, interior,
 
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, count)), [count]);
 
-  // Keep the active thumbnail in view when the strip scrolls (above 5 images).
+  // Keep the active thumbnail in view when the strip scrolls (above 5 images). Only the strip
+  // scrolls: scrollIntoView would scroll the page too, and a gallery hydrating late (an idle island)
+  // would pull a shopper who had already scrolled down back to the photos.
   useEffect(() => {
-    const active = thumbStrip.current?.querySelector<HTMLElement>('[aria-current="true"]');
-    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const strip = thumbStrip.current;
+    const active = strip?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!strip || !active) return;
+    const outer = strip.getBoundingClientRect();
+    const inner = active.getBoundingClientRect();
+    if (inner.left < outer.left) strip.scrollLeft -= outer.left - inner.left;
+    else if (inner.right > outer.right) strip.scrollLeft += inner.right - outer.right;
+    if (inner.top < outer.top) strip.scrollTop -= outer.top - inner.top;
+    else if (inner.bottom > outer.bottom) strip.scrollTop += inner.bottom - outer.bottom;
   }, [index]);
 
   useEffect(() => {

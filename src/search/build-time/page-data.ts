@@ -18,7 +18,7 @@ import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
 import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
 import { gridPromoNodes } from '../core/promo-nodes.ts';
 import { HERO_SELECTS, sentenceExample, type HeroSelect } from '../browser/hero.ts';
-import { countNoun, siteWording } from '../../lib/text/template-wording.ts';
+import { countNoun, siteWording, vehicleKindsOf } from '../../lib/text/template-wording.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { logosOfMakes } from '../../lib/range/make-logos.ts';
 
@@ -115,6 +115,7 @@ export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuild
     carTypeLabel: siteWording(site).conditionLabel,
     filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
     stockNoun: site.texts.stock_noun,
+    ...kindNounsOf(vehicleKindsOf(site)),
     leads: { form: modalFormConfig(site) },
     ...(site.search_words.length > 0 ? { words: checkedSearchWords(site.search_words, bundle.slug) } : {}),
   };
@@ -170,6 +171,11 @@ export function makeTileNouns(documents: readonly SearchDocument[], siteKinds: r
   return nouns;
 }
 
+/** On a site of several kinds, each kind's noun for a count once that type is chosen ({ kindNouns: { truck: 'Trucks' } }); nothing otherwise. */
+function kindNounsOf(siteKinds: readonly VehicleKind[]): { kindNouns?: Record<string, string> } {
+  return siteKinds.length > 1 ? { kindNouns: Object.fromEntries(siteKinds.map((kind) => [kind, countNoun([kind], 2)])) } : {};
+}
+
 /**
  * Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) from a bundle's
  * search data, the site's kinds (nouns, the car-type label) and the make logos its data gives.
@@ -178,7 +184,6 @@ export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSel
   const facets = data.engine.search(data.config.index, { hitsPerPage: 0, facets: [...new Set([...selects.map((select) => select.attribute), 'car_type', 'make'])] });
   const tileNouns = makeTileNouns(data.documents, siteKinds, facets.facets.make);
   const tileLogos = logosOfMakes(logos, Object.keys(facets.facets.make ?? {}));
-  const kindNouns = siteKinds.length > 1 ? Object.fromEntries(siteKinds.map((kind) => [kind, countNoun([kind], 2)])) : {};
   // Models are listed only once a make is chosen; the build does not need to ship them.
   delete facets.facets.model;
   return {
@@ -187,7 +192,7 @@ export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSel
     routes: data.routes,
     stockNoun: data.config.stockNoun,
     ...(Object.keys(tileNouns).length > 0 ? { tileNouns } : {}),
-    ...(Object.keys(kindNouns).length > 0 ? { kindNouns } : {}),
+    ...kindNounsOf(siteKinds),
     ...(Object.keys(tileLogos).length > 0 ? { tileLogos } : {}),
     typeLabel: data.config.carTypeLabel,
     selects: [...selects],

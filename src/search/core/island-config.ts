@@ -47,6 +47,8 @@ export interface SearchConfig {
   /** Facet panel settings: certified-only site (spec §5.4), every 'Make > Model' in stock (the hierarchy). */
   filters: { certifiedOnly: boolean; makeModels: string[] };
   stockNoun: string;
+  /** On a site of several kinds, the count's noun once one vehicle type is chosen ({ truck: 'Trucks' }). */
+  kindNouns?: Record<string, string>;
   /** Quick Enquiry modal: the enquiry form's settings (modalFormConfig(site)). */
   leads: { form: FormSiteConfig };
   /** The dealer's own words for the sentence search (site.json search_words); absent when none. */
