@@ -462,7 +462,8 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       // of the stack wrote into the repository's .cache (the default cache root of a lone process).
       const survivorCache = join(ready.disks[survivor]!, 'cache');
       console.log(`${survivor} cache root: ${readdirSync(survivorCache).sort().join(', ')}`);
-      expect(readdirSync(survivorCache)).toEqual(expect.arrayContaining(['astro', 'node-compile']));
+      // Its kept renderer of the code version is there whether it compiled it or fetched the fleet's compile.
+      expect(readdirSync(survivorCache)).toEqual(expect.arrayContaining(['node-compile', 'renderers']));
       expect(treeChanges(repoCacheBefore, treeOf(repoCache))).toEqual([]);
       scenario = { survivor, held: slug };
     },
