@@ -25,23 +25,8 @@ describe('config defaults (unchanged from before the config module)', () => {
   it('build: the repository image cache, 2 warm renderers, Astro at warn, production rendering, no payment stand-in', () => {
     const settings = buildSettings({});
     expect(settings.imageCacheDir).toMatch(/\/\.cache\/images$/);
-    expect(settings).toMatchObject({
-      warmRenderers: 2,
-      astroLogLevel: 'warn',
-      nodeEnv: 'production',
-      paymentStandIn: false,
-      bundleFile: undefined,
-      cpuProfileDir: undefined,
-    });
-    expect(
-      buildSettings({
-        DEALER_IMAGE_CACHE: '/tmp/x',
-        PUBLIC_PAYMENT_CLIENT: 'stand-in',
-        NODE_ENV: 'development',
-        DEALER_WARM_RENDERERS: '3',
-        DEALER_ASTRO_LOG: 'info',
-      }),
-    ).toMatchObject({
+    expect(settings).toMatchObject({ warmRenderers: 2, astroLogLevel: 'warn', nodeEnv: 'production', paymentStandIn: false, bundleFile: undefined, cpuProfileDir: undefined });
+    expect(buildSettings({ DEALER_IMAGE_CACHE: '/tmp/x', PUBLIC_PAYMENT_CLIENT: 'stand-in', NODE_ENV: 'development', DEALER_WARM_RENDERERS: '3', DEALER_ASTRO_LOG: 'info' })).toMatchObject({
       imageCacheDir: '/tmp/x',
       paymentStandIn: true,
       nodeEnv: 'development',
@@ -56,15 +41,7 @@ describe('config defaults (unchanged from before the config module)', () => {
   it('photos: the repository photo cache, the photo step defaults, private addresses only with 1', () => {
     expect(photoCacheDir({})).toMatch(/\/\.cache\/photos$/);
     expect(photoOptionsFromEnv({})).toEqual({ fetch: {}, downloads: undefined, transforms: undefined });
-    expect(
-      photoOptionsFromEnv({
-        DEALER_PHOTO_TIMEOUT_MS: '5000',
-        DEALER_PHOTO_RETRIES: '0',
-        DEALER_PHOTO_MAX_BYTES: '',
-        DEALER_PHOTO_ALLOW_PRIVATE: 'yes',
-        DEALER_PHOTO_DOWNLOADS: '4',
-      }),
-    ).toEqual({
+    expect(photoOptionsFromEnv({ DEALER_PHOTO_TIMEOUT_MS: '5000', DEALER_PHOTO_RETRIES: '0', DEALER_PHOTO_MAX_BYTES: '', DEALER_PHOTO_ALLOW_PRIVATE: 'yes', DEALER_PHOTO_DOWNLOADS: '4' })).toEqual({
       fetch: { timeoutMs: 5000, retries: 0 },
       downloads: 4,
       transforms: undefined,
@@ -73,43 +50,15 @@ describe('config defaults (unchanged from before the config module)', () => {
   });
 
   it('pipeline and search: webhook on 127.0.0.1:4322, no token, no queue; empty variables count as unset', () => {
-    expect(pipelineSettings({})).toEqual({
-      port: 4322,
-      host: '127.0.0.1',
-      operatorToken: undefined,
-      operatorPort: undefined,
-      operatorHost: '127.0.0.1',
-      trustProxy: [],
-      secretsFile: undefined,
-      codeVersion: undefined,
-      redisUrl: undefined,
-      inboxMaxBytes: 20 * 1024 * 1024,
-      feedParseSeconds: 60,
-      databaseUrl: undefined,
-      stateFiles: undefined,
-      cores: undefined,
-      jobMemoryMb: 1024,
-    });
-    expect(pipelineSettings({ PIPELINE_OPERATOR_TOKEN: '', PIPELINE_PORT: '5000', REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({
-      operatorToken: undefined,
-      port: 5000,
-      redisUrl: 'redis://127.0.0.1:6379',
-    });
-    expect(searchSettings({ MEILI_SEARCH_KEY: '', MEILI_ADMIN_HOST: 'http://127.0.0.1:7700' })).toEqual({
-      searchKey: undefined,
-      searchKeyUid: undefined,
-      tokenTtlDays: undefined,
-      adminKey: undefined,
-      adminHost: 'http://127.0.0.1:7700',
-    });
+    expect(pipelineSettings({})).toEqual({ port: 4322, host: '127.0.0.1', operatorToken: undefined, operatorPort: undefined, operatorHost: '127.0.0.1', trustProxy: [], secretsFile: undefined, codeVersion: undefined, redisUrl: undefined, inboxMaxBytes: 20 * 1024 * 1024, feedParseSeconds: 60, databaseUrl: undefined, stateFiles: undefined, cores: undefined, jobMemoryMb: 1024 });
+    expect(pipelineSettings({ PIPELINE_OPERATOR_TOKEN: '', PIPELINE_PORT: '5000', REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({ operatorToken: undefined, port: 5000, redisUrl: 'redis://127.0.0.1:6379' });
+    expect(searchSettings({ MEILI_SEARCH_KEY: '', MEILI_ADMIN_HOST: 'http://127.0.0.1:7700' })).toEqual({ searchKey: undefined, searchKeyUid: undefined, tokenTtlDays: undefined, adminKey: undefined, adminHost: 'http://127.0.0.1:7700' });
   });
 });
 
 describe('a bad value stops with a message naming the variable', () => {
   it('build, photo and pipeline variables', () => {
-    expect(messageOf(() => buildSettings({ DEALER_WARM_RENDERERS: 'two' }))).toBe(
-      'Invalid build configuration:\n  DEALER_WARM_RENDERERS: expected a whole number',
-    );
+    expect(messageOf(() => buildSettings({ DEALER_WARM_RENDERERS: 'two' }))).toBe('Invalid build configuration:\n  DEALER_WARM_RENDERERS: expected a whole number');
     expect(messageOf(() => buildSettings({ DEALER_ASTRO_LOG: 'debug' }))).toMatch(/DEALER_ASTRO_LOG: expected info or warn/);
     const photo = messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_TIMEOUT_MS: '5s', DEALER_PHOTO_RETRIES: 'two' }));
     expect(photo).toMatch(/^Invalid photo configuration:/);
@@ -117,9 +66,7 @@ describe('a bad value stops with a message naming the variable', () => {
     expect(photo).toMatch(/DEALER_PHOTO_RETRIES: expected a number/);
     expect(messageOf(() => pipelineSettings({ PIPELINE_PORT: '99999' }))).toMatch(/PIPELINE_PORT: /);
     expect(messageOf(() => pipelineSettings({ REDIS_URL: 'localhost:6379' }))).toMatch(/REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/);
-    expect(messageOf(() => pipelineSettings({ PIPELINE_TRUST_PROXY: '10.0.0.0/8, proxy.internal' }))).toMatch(
-      /PIPELINE_TRUST_PROXY: expected none, or a comma-separated list of proxy addresses/,
-    );
+    expect(messageOf(() => pipelineSettings({ PIPELINE_TRUST_PROXY: '10.0.0.0/8, proxy.internal' }))).toMatch(/PIPELINE_TRUST_PROXY: expected none, or a comma-separated list of proxy addresses/);
     expect(pipelineSettings({ PIPELINE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7']);
   });
 
@@ -155,30 +102,10 @@ describe('build children get the build settings and no server secret (issue 13)'
   });
 
   it('the secrets of a full environment stay behind; the search-only key and the build variables arrive', () => {
-    const secrets = {
-      DATABASE_URL: 'postgres://x',
-      SIGN_IN_SECRET: 's'.repeat(20),
-      MEILI_ADMIN_KEY: 'admin',
-      MEILI_ADMIN_HOST: 'http://meili',
-      FEED_SECRET_ACME: 'f',
-      STRIPE_SECRET_KEY: 'sk',
-      STRIPE_WEBHOOK_SECRET: 'wh',
-      SMS_API_KEY: 'k',
-      PIPELINE_OPERATOR_TOKEN: 't',
-      REDIS_URL: 'redis://r',
-    };
-    const child = buildChildEnv(
-      { DEALER_BUNDLE: '/tmp/b.json' },
-      { ...secrets, PATH: '/usr/bin', MEILI_SEARCH_KEY: 'search', DEALER_IMAGE_CACHE: '/tmp/c', PUBLIC_PAYMENT_CLIENT: 'stand-in' },
-    );
+    const secrets = { DATABASE_URL: 'postgres://x', SIGN_IN_SECRET: 's'.repeat(20), MEILI_ADMIN_KEY: 'admin', MEILI_ADMIN_HOST: 'http://meili', FEED_SECRET_ACME: 'f', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh', SMS_API_KEY: 'k', PIPELINE_OPERATOR_TOKEN: 't', REDIS_URL: 'redis://r' };
+    const child = buildChildEnv({ DEALER_BUNDLE: '/tmp/b.json' }, { ...secrets, PATH: '/usr/bin', MEILI_SEARCH_KEY: 'search', DEALER_IMAGE_CACHE: '/tmp/c', PUBLIC_PAYMENT_CLIENT: 'stand-in' });
     for (const name of Object.keys(secrets)) expect(child[name], name).toBeUndefined();
-    expect(child).toEqual({
-      PATH: '/usr/bin',
-      MEILI_SEARCH_KEY: 'search',
-      DEALER_IMAGE_CACHE: '/tmp/c',
-      PUBLIC_PAYMENT_CLIENT: 'stand-in',
-      DEALER_BUNDLE: '/tmp/b.json',
-    });
+    expect(child).toEqual({ PATH: '/usr/bin', MEILI_SEARCH_KEY: 'search', DEALER_IMAGE_CACHE: '/tmp/c', PUBLIC_PAYMENT_CLIENT: 'stand-in', DEALER_BUNDLE: '/tmp/b.json' });
     expect(buildSettings(child)).toMatchObject({ bundleFile: '/tmp/b.json', imageCacheDir: '/tmp/c', paymentStandIn: true });
   });
 });
