@@ -19,7 +19,8 @@
  * a bounded 504/502), every lead acknowledged is stored once with the id it was given and
  * delivered (by its key), no 500 ever, and every tenant at its latest feed within a bound after
  * each recovery (the time is logged: docs/reliability.md carries the figures).
- * FAULTS=<name,name> runs some faults only (to show an assertion failing with its guard taken away).
+ * FAULTS=<name,name> runs some faults only (to show an assertion failing with its guard taken away);
+ * FAULTS_KEEP=1 keeps the stack's folder and its logs.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -213,7 +214,9 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     await s3?.stop();
     await crmA?.close();
     await crmB?.close();
-    rmSync(root, { recursive: true, force: true });
+    // FAULTS_KEEP=1 keeps the stack's folder (its logs) to look into a failure.
+    if (process.env.FAULTS_KEEP) console.log(`[faults] kept ${root}`);
+    else rmSync(root, { recursive: true, force: true });
   }, 120_000);
 
   it('survives each fault with nothing acknowledged lost and every tenant at its latest feed', { timeout: 1_500_000 }, async () => {
@@ -287,13 +290,29 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
       20,
     );
     await run.redis.kill();
-    // Feeds taken in while Redis is gone.
+    // Feeds taken in, and their jobs asked for, while Redis is gone.
+    const gone = Date.now();
     feedRound(['fault-b', 'fault-c']);
-    await new Promise((done) => setTimeout(done, 4000));
+    await takenIn(['fault-b', 'fault-c'], gone);
     await run.redis.start();
     const recovered = Date.now();
     const reached = recovered + (await untilLatest(recovered));
     phase('redis-lost', start, recovered, reached, { killedDuring: `${job.worker} job ${job.job}` });
+  }
+
+  /**
+   * Waits until the intake has taken in each tenant's feed since `since`, then 4 s more: past the
+   * debounce (2 s), so the feeds' jobs are asked for while the fault lasts.
+   */
+  async function takenIn(tenants: string[], since: number) {
+    await waitFor(
+      `the intake to take in the feeds of ${tenants.join(', ')}`,
+      () =>
+        tenants.every((slug) => run.events('intake').some((event) => event.event === 'feed' && event.tenant === slug && Date.parse(event.time ?? '') >= since)),
+      60_000,
+      50,
+    );
+    await new Promise((done) => setTimeout(done, 4000));
   }
 
   /** Redis shut down with its data saved while feeds land, then started again with that data. */
@@ -301,7 +320,7 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     const start = Date.now();
     await run.redis.saveAndStop();
     feedRound(['fault-a', 'fault-b']);
-    await new Promise((done) => setTimeout(done, 4000));
+    await takenIn(['fault-a', 'fault-b'], start);
     await run.redis.start();
     const recovered = Date.now();
     const reached = recovered + (await untilLatest(recovered));
@@ -349,6 +368,15 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     // A page this edge never served: no copy of it, so a bounded 504 or 502.
     const cold = await call(run.ready.edge, `/cars/${stock[3 + ['fail', 'stall', 'down'].indexOf(mode)]!.slug}/`, 'fault-a.localhost', { timeoutMs: 15_000 });
     await new Promise((done) => setTimeout(done, 6000));
+    // The fault lasts until the release has met it: its job waiting for the bucket, either to record the release in
+    // the pipeline state (whose files are in the bucket) or to publish it (on a loaded machine the build can outlast
+    // the first 10 s; on an idle one the job meets the fault recording the release).
+    const met = await waitFor(
+      'the fault-b release to meet the bucket fault',
+      () => workerEvents(start).find((event) => event.tenant === 'fault-b' && (event.event === 'dependency-wait' || event.event === 'release')),
+      120_000,
+      50,
+    );
     await proxy.set('pass');
     const recovered = Date.now();
     const reached = recovered + (await untilLatest(recovered));
@@ -357,10 +385,17 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     expect([502, 504]).toContain(cold.status);
     expect(cold.ms).toBeLessThan(EDGE_BOUND_MS);
     const published = workerEvents(start).filter((event) => event.event === 'release' && event.tenant === 'fault-b');
+    // The release that met the fault waited for the bucket (tried again with backoff) and landed: its job did not fail.
+    expect(
+      published.filter((event) => event.outcome !== 'published').map((event) => `${event.outcome}: ${event.reason}`),
+      `the fault-b release did not wait for the bucket (${mode})`,
+    ).toEqual([]);
+    expect(met.event, `the fault-b release never met the bucket ${mode}`).toBe('dependency-wait');
     phase(`bucket-${mode}`, start, recovered, reached, {
       coldPage: `${cold.status} in ${cold.ms} ms`,
       bucketRequests: mode === 'fail' ? during('failed') : mode === 'stall' ? during('stalled') : 'refused',
       releases: published.map((event) => event.outcome),
+      waitedFor: met.what,
     });
   }
 

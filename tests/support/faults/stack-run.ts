@@ -28,7 +28,13 @@ export interface Ready {
   /** Redis's config file (its port, password and folder): `redis-server <it>` starts it again as it was. */
   redisConfig: string;
   meilisearch: string;
-  s3: { endpoint: string; bucket: string; region: string; readWrite: { accessKeyId: string; secretAccessKey: string }; readOnly: { accessKeyId: string; secretAccessKey: string } };
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    readWrite: { accessKeyId: string; secretAccessKey: string };
+    readOnly: { accessKeyId: string; secretAccessKey: string };
+  };
   env: string;
   operatorSites: string;
   logs: string;
@@ -45,6 +51,8 @@ export interface LogEvent {
   mode?: string;
   release?: string;
   reason?: string;
+  /** What a `dependency-wait` waits for (`the bucket publish`, `the pipeline state`). */
+  what?: string;
   msg?: string;
 }
 
@@ -135,8 +143,15 @@ export async function startStack(args: string[], env: NodeJS.ProcessEnv, timeout
     return child;
   };
   const redisPid = () => (extra.get('redis')?.pid ?? ready.pids.redis)!;
-  // The URL carries the stack's generated password.
-  const redisCli = (...command: string[]) => spawnSync('redis-cli', ['--no-auth-warning', '-u', ready.redis, ...command], { encoding: 'utf8', timeout: 10_000 });
+  // The URL carries the stack's generated password; redis-cli 7.0 sends `-u redis://:<password>@...` as
+  // the user "" (WRONGPASS), so it gets the host and port, and the password in its environment (not in `ps`).
+  const redisAddress = new URL(ready.redis);
+  const redisCli = (...command: string[]) =>
+    spawnSync('redis-cli', ['-h', redisAddress.hostname, '-p', redisAddress.port, ...command], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      env: { ...process.env, REDISCLI_AUTH: decodeURIComponent(redisAddress.password) },
+    });
   let meiliCommand: { argv: string[]; env: NodeJS.ProcessEnv; cwd: string } | undefined;
   const meiliPid = () => (extra.get('meilisearch')?.pid ?? ready.pids.meilisearch)!;
 
