@@ -14,7 +14,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTenant, REPO_ROOT, type TenantBuildResult, buildFleet } from '../src/builder/render/index.ts';
-import { benchBareAstro, benchStack } from '../tests/support/bench-stack.ts';
+import { benchBareAstro, benchStack, type StackRun } from '../tests/support/bench-stack.ts';
 
 const { values } = parseArgs({
   options: {
@@ -74,7 +74,7 @@ if (values.workers !== undefined) {
   }
   console.log(`bench:fleet --workers ${counts.join(',')}: ${tenantCount} tenants x ${carsPerTenant} cars through npm run stack, in ${work}`);
   const slugs = dirs.map((dir) => dir.split('/').pop()!);
-  const runs = [];
+  const runs: StackRun[] = [];
   for (const workers of counts) {
     runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work, keep: values.keep }));
     console.log(JSON.stringify(runs.at(-1)));
@@ -84,7 +84,37 @@ if (values.workers !== undefined) {
   const pagesPerCar = Math.max(1, Math.round(runs[0]!.pages / cars.length));
   const bare = await benchBareAstro({ repo: REPO_ROOT, source: values.bare, cars: cars.slice(0, listings.length), pagesPerCar, work });
   console.log(JSON.stringify({ baseline: 'bare-astro', pagesPerCar, ...bare }));
-  console.table(runs.map((run) => ({ workers: run.workers, codeDeploySeconds: run.codeDeploySeconds, pages: run.pages, pagesPerSecond: run.pagesPerSecond, bareRatio: Number((bare.pagesPerSecond / run.pagesPerSecond).toFixed(2)), fullObjects: run.fullRelease.objects, fullMB: Number((run.fullRelease.bytes / 1e6).toFixed(2)), oneCarObjects: run.oneCar.objects, oneCarMB: Number((run.oneCar.bytes / 1e6).toFixed(2)), oneCarMode: run.oneCar.mode, feedToLiveSeconds: run.oneCar.feedToLiveSeconds })));
+  console.table(
+    runs.map((run) => ({
+      workers: run.workers,
+      codeDeploySeconds: run.codeDeploySeconds,
+      pages: run.pages,
+      pagesPerSecond: run.pagesPerSecond,
+      ofBare: Number((run.pagesPerSecond / bare.pagesPerSecond).toFixed(2)),
+      ofOneWorker: Number((run.pagesPerSecond / runs[0]!.pagesPerSecond).toFixed(2)),
+      deployPuts: run.uploads.objects,
+      deployMB: Number((run.uploads.bytes / 1e6).toFixed(1)),
+      fullObjects: run.fullRelease.objects,
+      fullMB: Number((run.fullRelease.bytes / 1e6).toFixed(2)),
+      oneCarObjects: run.oneCar.objects,
+      oneCarMB: Number((run.oneCar.bytes / 1e6).toFixed(2)),
+      oneCarMode: run.oneCar.mode,
+      feedToLiveSeconds: run.oneCar.feedToLiveSeconds,
+      afterLossMode: run.afterLoss?.mode ?? '',
+      afterLossFeedToLive: run.afterLoss?.feedToLiveSeconds ?? '',
+    })),
+  );
+  // After a worker loss (two workers or more): the survivor's one-car release of a tenant it never built, and the images it made.
+  for (const run of runs) if (run.afterLoss) console.log(JSON.stringify({ workers: run.workers, afterLoss: run.afterLoss }));
+  // Where each deploy's release time went: worker seconds summed over the releases (parallel jobs overlap), and per page.
+  console.table(
+    Object.fromEntries(
+      runs.map((run) => [
+        `${run.workers} worker(s) s | ms/page`,
+        Object.fromEntries(Object.entries(run.phases).map(([phase, cost]) => [phase, `${cost.seconds} | ${cost.msPerPage}`])),
+      ]),
+    ),
+  );
   if (!values.keep) rmSync(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
   process.exit(0);
@@ -125,7 +155,12 @@ console.log(`bench:fleet: ${tenantCount} tenants x ${carsPerTenant} cars, ${jobs
 const rows = [];
 let started = performance.now();
 const fleet = await buildFleet({ dirs, outRoot: join(work, 'fleet'), now, jobs, logProblems: false });
-rows.push(summarise('fleet', fleet.results, (performance.now() - started) / 1000, { compileSeconds: Number(fleet.compileSeconds.toFixed(1)), fallbacks: fleet.fallbacks.length }));
+rows.push(
+  summarise('fleet', fleet.results, (performance.now() - started) / 1000, {
+    compileSeconds: Number(fleet.compileSeconds.toFixed(1)),
+    fallbacks: fleet.fallbacks.length,
+  }),
+);
 console.log(JSON.stringify(rows.at(-1)));
 
 if (!values['skip-old']) {
@@ -133,7 +168,8 @@ if (!values['skip-old']) {
   const results: TenantBuildResult[] = [];
   const queue = [...dirs];
   const worker = async () => {
-    for (let dir = queue.shift(); dir; dir = queue.shift()) results.push(await buildTenant({ dir, outRoot: join(work, 'per-tenant'), now, logProblems: false }));
+    for (let dir = queue.shift(); dir; dir = queue.shift())
+      results.push(await buildTenant({ dir, outRoot: join(work, 'per-tenant'), now, logProblems: false }));
   };
   await Promise.all(Array.from({ length: jobs }, worker));
   rows.push(summarise('per-tenant', results, (performance.now() - started) / 1000));

@@ -46,21 +46,23 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('usage: npm run pipeline -- [--tenants tenants] [--sites dist] [--data <sites>/.pipeline] [--inbox feeds] [--port 4322|--no-webhook] [--debounce ms] [--keep 5] [--jobs n] [--once] [--role all|intake|worker] [--publisher s3|<module>] [--max-removed-share 0.5] [--min-removed 5] [--no-guard]');
+  console.log(
+    'usage: npm run pipeline -- [--tenants tenants] [--sites dist] [--data <sites>/.pipeline] [--inbox feeds] [--port 4322|--no-webhook] [--debounce ms] [--keep 5] [--jobs n] [--once] [--role all|intake|worker] [--publisher s3|<module>] [--max-removed-share 0.5] [--min-removed 5] [--no-guard]',
+  );
   process.exit(0);
 }
 const env = environment();
 const config = settingsOrExit(() => pipelineConfig(env, values));
 const log = createLogger({ format: settingsOrExit(() => logFormatFor()), base: { pid: process.pid } });
 // A bad publisher setting (S3_BUCKET unset, a module that does not load) stops here, naming it.
-const { publisher } = await platformFromSettings({ env, log, tenantsDir: config.paths.tenants, publisher: config.publisher }).catch((error: Error) => {
+const { publisher, shared } = await platformFromSettings({ env, log, tenantsDir: config.paths.tenants, publisher: config.publisher }).catch((error: Error) => {
   console.error(`--publisher ${config.publisher}: ${error.message}`);
   process.exit(2);
 });
 const { state } = await settingsOrExitAsync(() => platformFromSettings({ env, state: { dataDir: config.paths.data, ...config.state } }));
 let failed = 0;
 const pipeline = await startPipeline({
-  ...pipelineOptions(config, { publisher, state }, env),
+  ...pipelineOptions(config, { publisher, state, shared }, env),
   log,
   onResult: (result) => {
     if (result.outcome === 'failed') failed += 1;
@@ -74,7 +76,14 @@ if (config.once) {
   process.exit(failed ? 1 : 0);
 }
 
-log({ event: 'pipeline-started', role: config.role, queue: config.queue.redisUrl ? 'redis' : 'in-process', webhook: pipeline.webhookUrl ?? null, sites: config.paths.sites, inbox: config.paths.inbox });
+log({
+  event: 'pipeline-started',
+  role: config.role,
+  queue: config.queue.redisUrl ? 'redis' : 'in-process',
+  webhook: pipeline.webhookUrl ?? null,
+  sites: config.paths.sites,
+  inbox: config.paths.inbox,
+});
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

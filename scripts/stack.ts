@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -48,7 +48,12 @@ if (values.help) {
 }
 const ports = { edge: Number(values['edge-port']), intake: Number(values['intake-port']), api: values['api-ports'].split(',').map(Number) };
 const meiliPort = values['meili-port'] === undefined ? undefined : Number(values['meili-port']);
-if (![ports.edge, ports.intake, ...ports.api, ...(meiliPort === undefined ? [] : [meiliPort])].every((port) => Number.isInteger(port) && port > 0 && port < 65536) || ports.api.length !== 2) {
+if (
+  ![ports.edge, ports.intake, ...ports.api, ...(meiliPort === undefined ? [] : [meiliPort])].every(
+    (port) => Number.isInteger(port) && port > 0 && port < 65536,
+  ) ||
+  ports.api.length !== 2
+) {
   console.error('--edge-port, --intake-port, --meili-port: port numbers; --api-ports: two port numbers separated by a comma');
   process.exit(2);
 }
@@ -81,7 +86,13 @@ if (!existsSync(values.tenants)) {
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const dir = resolve(values.dir ?? mkdtempSync(join(tmpdir(), 'dealer-stack-')));
 // `operator`: the empty disk an operator's commands (rollback) use as their --sites.
-const paths = { tenants: join(dir, 'tenants'), feeds: join(dir, 'feeds'), logs: join(dir, 'logs'), images: join(dir, 'images'), operator: join(dir, 'operator') };
+const paths = {
+  tenants: join(dir, 'tenants'),
+  feeds: join(dir, 'feeds'),
+  logs: join(dir, 'logs'),
+  images: join(dir, 'images'),
+  operator: join(dir, 'operator'),
+};
 for (const path of Object.values(paths)) mkdirSync(path, { recursive: true });
 /** The disk of one pipeline process: its releases cache (`--sites`), its cache root (compiled bundles, photos, images), temporary files. */
 function machine(name: string) {
@@ -259,10 +270,13 @@ try {
     PIPELINE_OPERATOR_TOKEN: operatorToken,
   });
   const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
+  // The workers share this machine as a fleet's workers share theirs: each sizes its jobs to its part of the cores (PIPELINE_CORES, docs/deploy.md).
+  const workerCores = String(Math.max(1, Math.floor(availableParallelism() / workerCount)));
   for (const name of workers)
     start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], {
       ...pipelineEnv,
       ...diskEnv(disks[name]),
+      PIPELINE_CORES: workerCores,
     });
   // The lead APIs read the accepted stock and the reserved overlay from the pipeline state, and payments write the overlay there (docs/deploy.md).
   const apiEnv = {
@@ -288,7 +302,13 @@ try {
   const { LOG_FORMAT: _format, ...bucketKeys } = bucketEnv(s3.credentials.readWrite);
   const operatorEnv = { DATABASE_URL: postgres.url, REDIS_URL: redisUrl, ...bucketKeys, PIPELINE_OPERATOR_TOKEN: operatorToken };
   const envFile = join(dir, 'stack.env');
-  writeFileSync(envFile, Object.entries(operatorEnv).map(([name, value]) => `${name}='${value.replace(/'/g, `'\\''`)}'\n`).join(''), { mode: 0o600 });
+  writeFileSync(
+    envFile,
+    Object.entries(operatorEnv)
+      .map(([name, value]) => `${name}='${value.replace(/'/g, `'\\''`)}'\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
   mkdirSync(paths.operator, { recursive: true });
   console.log(
     JSON.stringify({
@@ -308,7 +328,14 @@ try {
       redis: redisUrl,
       redisConfig: join(dir, 'redis', 'redis.conf'),
       meilisearch: meili.host,
-      s3: { endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', forcePathStyle: true, readWrite: s3.credentials.readWrite, readOnly: s3.credentials.readOnly },
+      s3: {
+        endpoint: s3.endpoint,
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        readWrite: s3.credentials.readWrite,
+        readOnly: s3.credentials.readOnly,
+      },
       env: envFile,
       operatorSites: paths.operator,
       logs: paths.logs,

@@ -2,7 +2,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cacheRoot } from './build.ts';
-import { defaultDataDir, PIPELINE_DEFAULTS, pipelineConfig, rollbackConfig, stateFilesLocation } from './pipeline.ts';
+import { defaultDataDir, PIPELINE_DEFAULTS, pipelineConfig, rollbackConfig, stateFilesLocation, workerConcurrency } from './pipeline.ts';
 
 describe('pipelineConfig', () => {
   it('resolves every default once: paths, webhook, timing, retention, locks, inbox limits, guard', () => {
@@ -44,6 +44,22 @@ describe('pipelineConfig', () => {
     expect(config.queue).toEqual({ redisUrl: 'redis://q:6379', concurrency: 2, lockMs: 4000 });
     expect(config).toMatchObject({ role: 'worker', publisher: 's3', intake: { guard: false } });
     expect(pipelineConfig(env, {}).release.keep).toBe(9);
+  });
+
+  it('sizes a worker to the machine: a job per core it may use, no more than its share of the memory holds', () => {
+    const jobMemoryMb = PIPELINE_DEFAULTS.jobMemoryMb;
+    expect(workerConcurrency({ cores: undefined, jobMemoryMb }, { cores: 2, memoryMb: 24_000 })).toBe(2);
+    // Two workers on this 2-core machine, each given one core: one job each, as many in all as one worker runs.
+    expect(workerConcurrency({ cores: 1, jobMemoryMb }, { cores: 2, memoryMb: 24_000 })).toBe(1);
+    // Memory-bound: 16 cores, 8 GB at 1 GB a job; half the cores get half the memory.
+    expect(workerConcurrency({ cores: undefined, jobMemoryMb }, { cores: 16, memoryMb: 8192 })).toBe(8);
+    expect(workerConcurrency({ cores: 8, jobMemoryMb }, { cores: 16, memoryMb: 8192 })).toBe(4);
+    // More cores asked for than the machine has, or too little memory for one job: still at least one, at most the machine's cores.
+    expect(workerConcurrency({ cores: 64, jobMemoryMb }, { cores: 4, memoryMb: 64_000 })).toBe(4);
+    expect(workerConcurrency({ cores: undefined, jobMemoryMb }, { cores: 4, memoryMb: 512 })).toBe(1);
+    expect(pipelineConfig({ PIPELINE_CORES: '1' }, {}).queue.concurrency).toBe(1);
+    expect(pipelineConfig({ PIPELINE_CORES: '1' }, { jobs: '3' }).queue.concurrency).toBe(3);
+    expect(() => pipelineConfig({ PIPELINE_CORES: 'two' }, {})).toThrow(/PIPELINE_CORES: expected a whole number/);
   });
 
   it('--once: no webhook, no queue, no debounce, no warm renderers', () => {

@@ -4,12 +4,23 @@
  * configuration (pipelineConfig: the flags over the settings). Tenants' feed secrets
  * (FEED_SECRET_<SLUG>) are looked up by name in the environment map the pipeline is handed.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { weakSecretProblem } from './secret-strength.ts';
 import { cacheRoot } from './build.ts';
-import { ConfigError, environment, integer, optionalInteger, proxyList, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
+import {
+  ConfigError,
+  environment,
+  integer,
+  optionalInteger,
+  proxyList,
+  readSettings,
+  settingVariables,
+  type Environment,
+  type SettingsOf,
+  type SettingSources,
+} from './env.ts';
 import { publishSettings } from './publish.ts';
 
 /** The pipeline's defaults: the settings below and the modules that run without a configuration (tests, the dry run) use these. */
@@ -33,8 +44,14 @@ export const PIPELINE_DEFAULTS = {
   refreshMs: 6 * 3_600_000,
   /** A Redis job's and tenant's lock (ms), renewed while the job runs. */
   lockMs: 30_000,
+  /** A worker's lease on a code version's compile in the state (ms), renewed while it compiles; another worker takes over after it (src/pipeline/release/renderers.ts). */
+  compileLeaseMs: 60_000,
+  /** A code version no job used this long and no release record names is retired: its compile and shared objects leave the bucket (ms). */
+  codeVersionRetireMs: 7 * 24 * 3_600_000,
   /** Mass-change guard: hold a feed removing more than this share of the visible stock, and at least this many cars. */
   guard: { maxRemovedShare: 0.5, minRemoved: 5 },
+  /** Memory one job in parallel takes (MB): its render child (a 300-car tenant's peaks near 900 MB) and its share of the worker. */
+  jobMemoryMb: 1024,
 } as const;
 
 /** Each pipeline setting: the variable it is read from and that variable's schema. */
@@ -76,6 +93,10 @@ const PIPELINE_SETTINGS = {
   databaseUrl: ['DATABASE_URL', v.optional(v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')))],
   /** Where the state's files (stock snapshots, release manifests) go: `local` (the data directory) or `bucket`; unset: stateFilesLocation decides. */
   stateFiles: ['PIPELINE_STATE_FILES', v.optional(v.picklist(['local', 'bucket'], 'expected local or bucket'))],
+  /** Cores this pipeline process may use (default all of the machine's); worker processes sharing a machine split them. */
+  cores: ['PIPELINE_CORES', optionalInteger(1, 4096)],
+  /** Memory one job in parallel takes (MB, default PIPELINE_DEFAULTS.jobMemoryMb). */
+  jobMemoryMb: ['PIPELINE_JOB_MEMORY_MB', integer(PIPELINE_DEFAULTS.jobMemoryMb, 64, 1_048_576)],
 } as const satisfies SettingSources;
 
 /** The variables the pipeline reads (besides FEED_SECRET_<SLUG>). */
@@ -87,6 +108,28 @@ export type PipelineSettings = SettingsOf<typeof PIPELINE_SETTINGS>;
 /** Read and validate the pipeline's settings; throws ConfigError naming a bad variable. */
 export function pipelineSettings(env: Environment = environment()): PipelineSettings {
   return readSettings('pipeline', PIPELINE_SETTINGS, env);
+}
+
+/** The machine a process runs on: its cores and memory (MB). */
+export interface MachineSize {
+  cores: number;
+  memoryMb: number;
+}
+
+/** This machine. */
+export function thisMachine(): MachineSize {
+  return { cores: availableParallelism(), memoryMb: Math.floor(totalmem() / 1024 / 1024) };
+}
+
+/**
+ * Jobs a pipeline process runs in parallel, from the machine: one per core it may use
+ * (PIPELINE_CORES, default all), and no more than its share of the memory (the machine's, in the
+ * proportion of its cores) holds at PIPELINE_JOB_MEMORY_MB a job; at least one. `--jobs` overrides it.
+ */
+export function workerConcurrency(settings: Pick<PipelineSettings, 'cores' | 'jobMemoryMb'>, machine: MachineSize = thisMachine()): number {
+  const cores = Math.min(settings.cores ?? machine.cores, machine.cores);
+  const memoryMb = (machine.memoryMb * cores) / machine.cores;
+  return Math.max(1, Math.min(cores, Math.floor(memoryMb / settings.jobMemoryMb)));
 }
 
 /** The state's data directory of a sites directory: `<sites>/.pipeline` (never inside `tenants/`). */
@@ -180,15 +223,31 @@ export function pipelineConfig(env: Environment, flags: PipelineFlags): Pipeline
   const sites = flags.sites ?? 'dist';
   const caches = cacheRoot(env);
   return {
-    paths: { tenants: flags.tenants ?? 'tenants', sites, data: flags.data ?? defaultDataDir(sites), inbox: flags.inbox ?? 'feeds', cacheRoot: caches, renderers: join(caches, 'renderers') },
+    paths: {
+      tenants: flags.tenants ?? 'tenants',
+      sites,
+      data: flags.data ?? defaultDataDir(sites),
+      inbox: flags.inbox ?? 'feeds',
+      cacheRoot: caches,
+      renderers: join(caches, 'renderers'),
+    },
     role,
     once,
     publisher: flags.publisher,
     webhook: flags['no-webhook'] || once ? undefined : { port: Number(flags.port ?? settings.port), host: flags.host ?? settings.host },
     intake: { inboxMaxBytes: settings.inboxMaxBytes, parseTimeoutMs: settings.feedParseSeconds * 1000, guard },
     release: { keep: Number(flags.keep ?? publishSettings(env).retention) },
-    queue: { redisUrl: once ? undefined : settings.redisUrl, concurrency: Number(flags.jobs ?? availableParallelism()), lockMs: flags['lock-ms'] ? Number(flags['lock-ms']) : PIPELINE_DEFAULTS.lockMs },
-    timing: { debounceMs: once ? 0 : Number(flags.debounce ?? PIPELINE_DEFAULTS.debounceMs), maxWaitMs: Number(flags['max-wait'] ?? PIPELINE_DEFAULTS.maxWaitMs), pollMs: PIPELINE_DEFAULTS.pollMs, refreshMs: PIPELINE_DEFAULTS.refreshMs },
+    queue: {
+      redisUrl: once ? undefined : settings.redisUrl,
+      concurrency: flags.jobs ? Number(flags.jobs) : workerConcurrency(settings),
+      lockMs: flags['lock-ms'] ? Number(flags['lock-ms']) : PIPELINE_DEFAULTS.lockMs,
+    },
+    timing: {
+      debounceMs: once ? 0 : Number(flags.debounce ?? PIPELINE_DEFAULTS.debounceMs),
+      maxWaitMs: Number(flags['max-wait'] ?? PIPELINE_DEFAULTS.maxWaitMs),
+      pollMs: PIPELINE_DEFAULTS.pollMs,
+      refreshMs: PIPELINE_DEFAULTS.refreshMs,
+    },
     warmRenderers: !once,
     state: { databaseUrl: settings.databaseUrl, files: stateFilesLocation(env, settings.databaseUrl) },
     settings,

@@ -11,7 +11,15 @@
  */
 import { hostName, tenantOfHost } from '../lib/site/host.ts';
 import { servedHeaders } from '../lib/site/serving.ts';
-import { layout, MANIFEST_FORMAT, resolvePublishedPath, type HostAlias, type LivePointer, type PublishedManifest } from '../platform/bucket/layout.ts';
+import {
+  layout,
+  MANIFEST_FORMAT,
+  readableManifestFormat,
+  resolvePublishedPath,
+  type HostAlias,
+  type LivePointer,
+  type PublishedManifest,
+} from '../platform/bucket/layout.ts';
 
 /** What the edge needs of the bucket: small JSON objects whole, file bodies as streams; a read may be given up (`signal`). */
 export interface EdgeBucket {
@@ -207,7 +215,8 @@ function bucketReader(options: EdgeOptions) {
     if (hit) return hit;
     const manifest = await readJson<PublishedManifest>(layout.manifest(slug, id));
     if (!manifest) return null;
-    if (manifest.format !== MANIFEST_FORMAT) throw new Error(`manifest ${slug}/${id}: format ${String(manifest.format)}, expected ${MANIFEST_FORMAT}`);
+    if (!readableManifestFormat(manifest.format))
+      throw new Error(`manifest ${slug}/${id}: format ${String(manifest.format)}, expected at most ${MANIFEST_FORMAT}`);
     if (manifests.size >= MANIFEST_CACHE_SIZE) manifests.delete(manifests.keys().next().value!);
     manifests.set(key, manifest);
     return manifest;
@@ -293,7 +302,7 @@ async function serveFile(
   }
   headers.set('Content-Length', String(file.size));
   if (request.method === 'HEAD') return new Response(null, { status, headers });
-  const body = await objectBody(layout.object(manifest.slug, file.object), file.size);
+  const body = await objectBody(layout.fileObject(manifest.slug, file), file.size);
   if (body === null) return text(502, `object of ${path} missing from release ${manifest.id}`, { [RELEASE_HEADER]: manifest.id });
   return new Response(body, { status, headers });
 }

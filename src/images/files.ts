@@ -3,7 +3,8 @@
  * it): the variant files of every photo the published cars use, as hard links to the shared
  * cache (content-addressed, never rewritten in place, so a link is safe; a copy where links
  * are impossible). A file already in the output (an incremental release links the previous
- * release's) is left.
+ * release's) is left. A file the cache lacks is fetched from a fleet's shared work when the
+ * cache has one (another worker made it).
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,4 +49,11 @@ export function placePhotoFiles(paths: readonly string[], outDir: string, cache:
     added += 1;
   }
   return { added, missing };
+}
+
+/** Fetch the files `placePhotoFiles` found missing from the cache's shared work, then place them; returns how many were fetched and which are still missing. */
+export async function fetchPhotoFiles(missing: readonly string[], outDir: string, cache: PhotoCache): Promise<{ fetched: number; missing: string[] }> {
+  let fetched = 0;
+  for (const path of missing) if (await cache.fetchFile(path.slice('/media/photos/'.length))) fetched += 1;
+  return { fetched, missing: fetched > 0 ? placePhotoFiles(missing, outDir, cache).missing : [...missing] };
 }

@@ -1,8 +1,9 @@
 /**
  * Feed photos of a tenant's published stock, made local (issue 15): every remote photo URL
  * of a visible car is looked up in the shared cache (a known URL costs one small file read),
- * otherwise downloaded (bounded concurrency) and transformed (bounded separately: sharp is
- * CPU-bound), and the car's records are rewritten to the local photo URL
+ * in a fleet also in the tenant's URL index and the variants of the shared work
+ * (shared-index.ts), otherwise downloaded (bounded concurrency) and transformed (bounded
+ * separately: sharp is CPU-bound), and the car's records are rewritten to the local photo URL
  * (`/media/photos/<key>-<rrggbb>.jpg`, src/lib/images.ts). A photo that cannot be fetched or
  * decoded is reported (tenant, car, URL, reason) and replaced by the body placeholder; it
  * never fails the build and, not being cached, is tried again by the next build.
@@ -13,6 +14,7 @@ import type { Car } from '../schemas/car.ts';
 import { PhotoCache } from './cache.ts';
 import { fetchPhoto, type FetchPhotoOptions } from './fetch.ts';
 import { sha256, transformPhoto, variantKey } from './transform.ts';
+import { readUrlIndex, writeUrlIndex, type SharedPhotos, type UrlIndex } from './shared-index.ts';
 
 /** A photo that could not be used. */
 export interface PhotoFault {
@@ -30,6 +32,8 @@ export interface PhotoRunOptions {
   downloads?: number;
   /** Transforms at a time. Default 2 (the build machines have 2 cores; sharp adds its own threads). */
   transforms?: number;
+  /** The fleet's shared photo work for this tenant (its URL index; the cache's work store holds the variants). */
+  shared?: SharedPhotos;
   /**
    * A URL that failed in this process less than this long ago is reported again without a new
    * download (the pipeline resolves a tenant's photos before it diffs the stock and again in
@@ -51,6 +55,8 @@ export interface PhotoReport {
   fetchedBytes: number;
   /** Variant sets made this run (a downloaded photo whose bytes were already transformed makes none). */
   transformed: number;
+  /** Known from the fleet's shared work (the tenant's URL index or a variant set another worker made): nothing made. */
+  shared: number;
   faults: PhotoFault[];
   seconds: number;
 }
@@ -83,12 +89,16 @@ export function carPhotoUrls(car: Car): string[] {
   return urls;
 }
 
-/** Resolve URLs to local photo URLs: from the cache, or downloaded and transformed now. */
-export async function resolvePhotoUrls(urls: Iterable<string>, quality: number = PHOTO_QUALITY, options: PhotoRunOptions = {}): Promise<{ resolved: Map<string, Resolution>; report: Omit<PhotoReport, 'faults' | 'seconds'> }> {
+/** Resolve URLs to local photo URLs: from the cache, the fleet's shared work, or downloaded and transformed now. */
+export async function resolvePhotoUrls(
+  urls: Iterable<string>,
+  quality: number = PHOTO_QUALITY,
+  options: PhotoRunOptions = {},
+): Promise<{ resolved: Map<string, Resolution>; report: Omit<PhotoReport, 'faults' | 'seconds'> }> {
   const cache = options.cache ?? new PhotoCache();
   const resolved = new Map<string, Resolution>();
-  const report = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0 };
-  const todo: string[] = [];
+  const report = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0, shared: 0 };
+  let todo: string[] = [];
   for (const url of new Set(urls)) {
     report.photos += 1;
     const record = cache.url(url);
@@ -98,6 +108,9 @@ export async function resolvePhotoUrls(urls: Iterable<string>, quality: number =
       report.known += 1;
     } else todo.push(url);
   }
+  const index: UrlIndex | null = options.shared && todo.length > 0 ? await readUrlIndex(options.shared) : null;
+  if (index)
+    todo = await fromIndex(todo, index, quality, cache, options.shared!, (url, local) => (resolved.set(url, { ok: true, url: local }), (report.shared += 1)));
   const transformSlot = limiter(options.transforms ?? 2);
   // Keys being made by this run: the same bytes under two URLs are transformed once.
   const making = new Map<string, Promise<string>>();
@@ -122,11 +135,12 @@ export async function resolvePhotoUrls(urls: Iterable<string>, quality: number =
       let made = making.get(key);
       if (!made) {
         made = (async () => {
-          const existing = cache.variants(key);
+          const existing = cache.variants(key) ?? (await cache.sharedVariants(key));
           if (existing) return photoUrl(existing.key, existing.colour);
           const photo = await transformSlot(() => transformPhoto(fetched.bytes, quality));
           const record = cache.storeVariants(key, photo.colour, { width: photo.sourceWidth, height: photo.sourceHeight }, photo.variants);
           report.transformed += 1;
+          await cache.shareVariants(record, photo.variants).catch(() => {});
           return photoUrl(record.key, record.colour);
         })();
         making.set(key, made);
@@ -145,7 +159,33 @@ export async function resolvePhotoUrls(urls: Iterable<string>, quality: number =
     while (next < todo.length) await one(todo[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(todo.length, options.downloads ?? 6) }, worker));
+  if (options.shared) await writeUrlIndex(options.shared, index, resolved, cache, quality).catch(() => {});
   return { resolved, report };
+}
+
+/**
+ * URLs the tenant's index knows: a photo of the live release (its files come with the
+ * release), or one whose variant set the shared work holds (its record is read; its files are
+ * fetched when a site needs them). Calls `found` for each; returns the URLs still to fetch.
+ */
+async function fromIndex(
+  urls: string[],
+  index: UrlIndex,
+  quality: number,
+  cache: PhotoCache,
+  shared: SharedPhotos,
+  found: (url: string, local: string) => void,
+): Promise<string[]> {
+  const left: string[] = [];
+  for (const url of urls) {
+    const entry = index.urls[url];
+    const local = entry && entry.key === variantKey(entry.sha256, quality) ? photoUrl(entry.key, entry.colour) : null;
+    if (local && (shared.live?.has(local) || cache.variants(entry!.key) || (await cache.sharedVariants(entry!.key)))) {
+      cache.recordUrl({ url, sha256: entry!.sha256, bytes: entry!.bytes, fetchedAt: entry!.fetchedAt });
+      found(url, local);
+    } else left.push(url);
+  }
+  return left;
 }
 
 /** A car with its remote photos replaced by their local URLs, or by its placeholder when they failed. */
@@ -172,9 +212,12 @@ export function rewriteCarPhotos(car: Car, resolved: ReadonlyMap<string, Resolut
  * Resolve the photos of every visible car of a tenant and rewrite `tenant.visible` in place.
  * Returns what was done and the faults; never throws for a photo.
  */
-export async function resolveTenantPhotos(tenant: { slug: string; site: { images?: { cdn_template?: string | null; quality?: number } }; visible: Car[] }, options: PhotoRunOptions = {}): Promise<PhotoReport> {
+export async function resolveTenantPhotos(
+  tenant: { slug: string; site: { images?: { cdn_template?: string | null; quality?: number } }; visible: Car[] },
+  options: PhotoRunOptions = {},
+): Promise<PhotoReport> {
   const started = performance.now();
-  const empty: PhotoReport = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0, faults: [], seconds: 0 };
+  const empty: PhotoReport = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0, shared: 0, faults: [], seconds: 0 };
   if (tenant.site.images?.cdn_template) return empty;
   const urls = tenant.visible.flatMap(carPhotoUrls);
   if (urls.length === 0) return empty;

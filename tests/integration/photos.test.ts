@@ -1,7 +1,8 @@
 /**
  * Feed photos (issue 15): download, checks by content, faults, transform (EXIF stripped,
  * upright, 3:2, AVIF/WebP/JPEG), the shared content-addressed cache, retry on the next
- * build, and the post-build step that puts the files into a site. Photos come from the local
+ * build, and the post-build step that puts the files into a site; in a fleet, a worker with
+ * an empty disk takes what another made from the shared work. Photos come from the local
  * photo host of tests/support/photos (phone-like JPEGs with EXIF orientation and GPS).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -13,7 +14,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PhotoCache } from '../../src/images/cache.ts';
 import { fetchPhoto, isPrivateAddress } from '../../src/images/fetch.ts';
-import { photoFilePaths, placePhotoFiles } from '../../src/images/files.ts';
+import { fetchPhotoFiles, photoFilePaths, placePhotoFiles } from '../../src/images/files.ts';
+import type { WorkStore } from '../../src/platform/bucket/work-store.ts';
 import { resolvePhotoUrls, resolveTenantPhotos } from '../../src/images/resolve.ts';
 import { transformPhoto, variantKey, sha256 } from '../../src/images/transform.ts';
 import { parsePhotoUrl } from '../../src/lib/images.ts';
@@ -23,6 +25,7 @@ import { startPhotoServer, type PhotoServer } from '../support/photos/server.ts'
 const FAST = { timeoutMs: 2_500, retries: 1, retryDelayMs: 50, allowPrivate: true, maxBytes: 8 * 1024 * 1024 };
 let server: PhotoServer;
 const work = mkdtempSync(join(tmpdir(), 'dealer-photos-'));
+const workDir = work;
 let cacheCount = 0;
 const freshCache = () => new PhotoCache(join(work, `cache-${++cacheCount}`));
 
@@ -164,7 +167,16 @@ describe('resolvePhotoUrls and the shared cache', () => {
 
 describe('resolveTenantPhotos', () => {
   const car = (id: number, urls: string[]): Car =>
-    ({ id, slug: `car-${id}`, name: `Car ${id}`, status: 'in_stock', car_type: 'used', simple_body: 'Ute', images: urls.map((image) => ({ image, thumb: `${image}?thumb` })), primary_image_url: urls[0] }) as unknown as Car;
+    ({
+      id,
+      slug: `car-${id}`,
+      name: `Car ${id}`,
+      status: 'in_stock',
+      car_type: 'used',
+      simple_body: 'Ute',
+      images: urls.map((image) => ({ image, thumb: `${image}?thumb` })),
+      primary_image_url: urls[0],
+    }) as unknown as Car;
 
   it('rewrites the cars to local photos, reports each fault (tenant, car, URL, reason) and shows the placeholder instead', async () => {
     const cache = freshCache();
@@ -213,6 +225,70 @@ describe('resolveTenantPhotos', () => {
     expect(statSync(join(out, 'media/photos', files[0]!)).nlink).toBeGreaterThan(1);
     expect(placePhotoFiles(paths, out, cache)).toEqual({ added: 0, missing: [] });
     expect(existsSync(join(out, 'media/photos', files[0]!))).toBe(true);
+  });
+});
+
+describe("a fleet's shared photo work", () => {
+  const car = (id: number, urls: string[]): Car =>
+    ({
+      id,
+      slug: `fleet-car-${id}`,
+      name: `Car ${id}`,
+      status: 'in_stock',
+      car_type: 'used',
+      simple_body: 'Ute',
+      images: urls.map((image) => ({ image })),
+    }) as unknown as Car;
+  /** A bucket's work store, in memory, counting what is read and written. */
+  const memoryWork = () => {
+    const objects = new Map<string, Buffer>();
+    const store: WorkStore & { objects: Map<string, Buffer> } = {
+      objects,
+      get: async (key) => objects.get(key) ?? null,
+      put: async (key, body) => void objects.set(key, Buffer.from(body)),
+    };
+    return store;
+  };
+
+  it('a worker with an empty disk resolves a tenant another worker built without a download or a transform, and fetches the files it places', async () => {
+    const work = memoryWork();
+    const urls = [`${server.origin}/photos/fleet1.jpg`, `${server.origin}/photos/fleet2.jpg`];
+    const tenant = () => ({ slug: 'fleet-photos', site: {}, visible: [car(1, [urls[0]!]), car(2, [urls[1]!])] });
+    const first = tenant();
+    const made = await resolveTenantPhotos(first, {
+      cache: new PhotoCache(join(workDir, 'worker-1'), work),
+      fetch: FAST,
+      shared: { work, tenant: 'fleet-photos' },
+    });
+    expect(made).toMatchObject({ photos: 2, fetched: 2, transformed: 2, shared: 0 });
+    expect([...work.objects.keys()].filter((key) => key.startsWith('photos/variants/'))).toHaveLength(2);
+    expect([...work.objects.keys()].filter((key) => key.startsWith('photos/files/'))).toHaveLength(18);
+    expect(JSON.parse(work.objects.get('photos/tenants/fleet-photos.json')!.toString()).urls).toHaveProperty([urls[0]!]);
+    const requests = urls.map((url) => server.requests.get(new URL(url).pathname));
+    // The second worker: its own empty cache, the same shared work.
+    const second = tenant();
+    const cache = new PhotoCache(join(workDir, 'worker-2'), work);
+    const again = await resolveTenantPhotos(second, { cache, fetch: FAST, shared: { work, tenant: 'fleet-photos' } });
+    expect(again).toMatchObject({ photos: 2, known: 0, fetched: 0, transformed: 0, shared: 2 });
+    expect(urls.map((url) => server.requests.get(new URL(url).pathname))).toEqual(requests);
+    expect(second.visible.map((entry) => entry.images![0]!.image)).toEqual(first.visible.map((entry) => entry.images![0]!.image));
+    const out = join(workDir, 'worker-2-site');
+    const { missing } = placePhotoFiles(photoFilePaths(second.visible), out, cache);
+    expect(missing).toHaveLength(18);
+    expect(await fetchPhotoFiles(missing, out, cache)).toEqual({ fetched: 18, missing: [] });
+    expect(readdirSync(join(out, 'media/photos'))).toHaveLength(18);
+    // A photo of the live release is taken on the index's word (its files come with the release): no read of its variant set.
+    const third = tenant();
+    const live = new Set(first.visible.map((entry) => entry.images![0]!.image));
+    const reads: string[] = [];
+    const watched: WorkStore = { get: async (key) => (reads.push(key), work.get(key)), put: work.put };
+    const trusted = await resolveTenantPhotos(third, {
+      cache: new PhotoCache(join(workDir, 'worker-3'), watched),
+      fetch: FAST,
+      shared: { work: watched, tenant: 'fleet-photos', live },
+    });
+    expect(trusted).toMatchObject({ fetched: 0, transformed: 0, shared: 2 });
+    expect(reads).toEqual(['photos/tenants/fleet-photos.json']);
   });
 });
 
@@ -274,7 +350,22 @@ describe('N2 photo fetching never reaches loopback or private hosts, in any addr
   });
 
   it('N2: cloud metadata and other private ranges are refused in mapped form; public addresses are not', () => {
-    for (const address of ['::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::', '::ffff:0:a9fe:a9fe', '198.18.0.1', '224.0.0.1', '255.255.255.255', 'fd12::1', 'fe80::1%eth0', 'ff02::1', '::', 'not-an-ip']) {
+    for (const address of [
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::',
+      '::ffff:0:a9fe:a9fe',
+      '198.18.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      'fd12::1',
+      'fe80::1%eth0',
+      'ff02::1',
+      '::',
+      'not-an-ip',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ['8.8.8.8', '::ffff:8.8.8.8', '2606:4700::1111', '2002:808:808::1']) expect(isPrivateAddress(address), address).toBe(false);

@@ -10,6 +10,9 @@
  * cache root (PIPELINE_CACHE_DIR), and the repository's .cache is left untouched. It also logs
  * feed-to-live through the edge (not asserted), and shows a car reserved in the shared state
  * (as a deposit paid on a lead API writes it) reaching both lead APIs and the edge, then cleared.
+ * The fleet compiles its code version once (from the workers' logs); each tenant's feed carries a
+ * photo of its own (a local photo host), and the survivor's first release of a tenant the lost
+ * worker built is incremental and makes no image: it takes them from the bucket's shared work.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/meilisearch-server.ts';
+import { startPhotoServer, type PhotoServer } from '../support/photos/server.ts';
 import { openPipelineState } from '../../src/pipeline/state/store.ts';
 import { FIXTURE, REPO, waitFor } from '../support/pipeline-env.ts';
 
@@ -29,7 +33,10 @@ import { FIXTURE, REPO, waitFor } from '../support/pipeline-env.ts';
 const TENANT_COUNT = Math.max(4, Number(process.env.STACK_TEST_TENANTS) || 20);
 const TENANTS = Array.from({ length: TENANT_COUNT }, (_, index) => `fleet-${String(index + 1).padStart(2, '0')}`);
 const CARS = 6;
-const CAR_ID = 101;
+/** The car the feeds change the price of: few other cars list it as similar, so the one-car releases are incremental (plan.ts). */
+const CAR_ID = 105;
+/** The car that carries the tenant's feed photo (its own URL per tenant, so no tenant resolves another's). */
+const PHOTO_CAR_ID = 102;
 const WORKERS = ['worker-1', 'worker-2'] as const;
 
 interface Ready {
@@ -66,6 +73,10 @@ interface LogEvent {
   mode?: string;
   release?: string;
   pid?: number;
+  level?: string;
+  renderer?: string;
+  made?: { photos: number; drawings: number };
+  fromShared?: { photos: number; drawings: number; photoFiles: number };
 }
 
 function get(base: string, path: string, host: string): Promise<{ status: number; release: string | undefined; body: string }> {
@@ -117,6 +128,11 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
   const car = stock.find((entry) => entry.id === CAR_ID)!;
   let stack: ChildProcess;
   let ready: Ready;
+  let photos: PhotoServer;
+  const photoPath = (slug: string) => `/photos/${slug}-${PHOTO_CAR_ID}.jpg`;
+  /** The tenant's stock: the fixture's cars, one with the tenant's photo. */
+  const stockOf = (slug: string) =>
+    stock.map((entry) => (entry.id === PHOTO_CAR_ID ? { ...entry, images: [{ image: `${photos.origin}${photoPath(slug)}` }] } : entry));
   let output = '';
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 100) / 10;
@@ -143,7 +159,7 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
   const dropFeed = (slug: string, price: number) => {
     const inbox = join(ready.inbox, slug);
     mkdirSync(inbox, { recursive: true });
-    const records = stock.map((entry) => (entry.id === CAR_ID ? { ...entry, price } : entry));
+    const records = stockOf(slug).map((entry) => (entry.id === CAR_ID ? { ...entry, price } : entry));
     writeFileSync(join(inbox, '.stock.json.tmp'), JSON.stringify(records));
     renameSync(join(inbox, '.stock.json.tmp'), join(inbox, 'stock.json'));
   };
@@ -151,12 +167,13 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
   const carPage = (slug: string) => get(ready.edge, `/cars/${car.slug}/`, `${slug}.localhost`);
 
   beforeAll(async () => {
+    photos = await startPhotoServer({ width: 1200, height: 900 });
     const site = JSON.parse(readFileSync(join(FIXTURE, 'site.json'), 'utf8')) as Record<string, unknown>;
     for (const slug of TENANTS) {
       const dir = join(root, 'tenants', slug);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'site.json'), JSON.stringify({ ...site, slug, url: `https://${slug}.example.com.au` }));
-      writeFileSync(join(dir, 'stock.json'), JSON.stringify(stock));
+      writeFileSync(join(dir, 'stock.json'), JSON.stringify(stockOf(slug)));
     }
     const [edge, intake, api1, api2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     stack = spawn(
@@ -177,7 +194,8 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
         '--lock-ms',
         '10000',
       ],
-      { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+      // The photo host is on 127.0.0.1: the workers may fetch from it (a test aid the production check refuses).
+      { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DEALER_PHOTO_ALLOW_PRIVATE: '1' } },
     );
     stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     stack.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -200,6 +218,7 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       await Promise.race([exited, new Promise((done) => setTimeout(done, 60_000))]);
     }
     rmSync(root, { recursive: true, force: true });
+    await photos?.close();
   }, 90_000);
 
   const first: Record<string, string> = {};
@@ -311,6 +330,7 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       process.kill(ready.pids[victim.name]!, 'SIGKILL');
       rmSync(ready.disks[victim.name]!, { recursive: true, force: true });
       const survivor = WORKERS.find((name) => name !== victim.name)!;
+      const survivorMark = events(survivor).length;
       console.log(`killed ${victim.name} building ${victim.tenant} (job ${victim.job}) after ${seconds()} s`);
       await waitFor('the killed worker to exit', () => !existsSync(`/proc/${ready.pids[victim.name]}`), 10_000, 50);
       // It was mid-job: its log never says the job ended.
@@ -348,6 +368,34 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       console.log(`every tenant at its latest feed after ${seconds()} s`);
       // No release failed on the survivor, which built from PostgreSQL and the bucket alone.
       expect(events(survivor).filter((event) => event.event === 'release' && event.outcome === 'failed')).toEqual([]);
+
+      // The lost worker's tenants (the survivor had built none of them): the survivor's first
+      // release of each changes one car, is incremental and makes no image, the photo and the
+      // drawings being in the bucket already; the fleet downloaded each tenant's photo once.
+      const publishedIn = (list: LogEvent[]) => list.filter((event) => event.event === 'release' && event.outcome === 'published');
+      const survivorHad = new Set(publishedIn(events(survivor).slice(0, survivorMark)).map((event) => event.tenant));
+      const lostOnly = [...new Set(publishedIn(events(victim.name)).map((event) => event.tenant!))].filter((slug) => !survivorHad.has(slug));
+      expect(lostOnly.length).toBeGreaterThan(0);
+      const firstOnSurvivor = lostOnly.map((slug) => publishedIn(events(survivor).slice(survivorMark)).find((event) => event.tenant === slug)!);
+      expect(firstOnSurvivor.map((event) => ({ tenant: event.tenant, mode: event.mode, made: event.made }))).toEqual(
+        lostOnly.map((slug) => ({ tenant: slug, mode: 'incremental', made: { photos: 0, drawings: 0 } })),
+      );
+      for (const event of firstOnSurvivor) expect(event.fromShared!.photos, event.tenant).toBeGreaterThan(0);
+      expect(lostOnly.map((slug) => photos.requests.get(photoPath(slug)))).toEqual(lostOnly.map(() => 1));
+      console.log(
+        `the survivor's first releases of ${lostOnly.length} tenant(s) the lost worker built: ${JSON.stringify(firstOnSurvivor.map((event) => event.fromShared))}`,
+      );
+
+      // One compile of the code version for the whole fleet: every other full release fetched it from the bucket or had it on its disk.
+      const fleetLog = WORKERS.flatMap((name) => events(name));
+      const compileEvents = new Set(['renderer-compile', 'renderer-compiled', 'renderer-fetched', 'renderer-wait']);
+      const versions = new Set(fleetLog.filter((event) => compileEvents.has(event.event ?? '')).map((event) => event.renderer));
+      expect(versions.size).toBeGreaterThan(0);
+      for (const key of versions) {
+        expect(fleetLog.filter((event) => event.event === 'renderer-compiled' && event.renderer === key)).toHaveLength(1);
+        expect(fleetLog.filter((event) => event.event === 'renderer-compile' && event.renderer === key && event.level !== 'warn')).toHaveLength(1);
+      }
+      expect(fleetLog.filter((event) => event.event === 'renderer-fetched').length).toBeGreaterThan(0);
 
       // Rollback through the bucket's pointer, by a process with an empty disk of its own.
       const [slug] = TENANTS.filter((name) => !later.includes(name)) as [string];
@@ -414,7 +462,8 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       // of the stack wrote into the repository's .cache (the default cache root of a lone process).
       const survivorCache = join(ready.disks[survivor]!, 'cache');
       console.log(`${survivor} cache root: ${readdirSync(survivorCache).sort().join(', ')}`);
-      expect(readdirSync(survivorCache)).toEqual(expect.arrayContaining(['astro', 'node-compile']));
+      // Its kept renderer of the code version is there whether it compiled it or fetched the fleet's compile.
+      expect(readdirSync(survivorCache)).toEqual(expect.arrayContaining(['node-compile', 'renderers']));
       expect(treeChanges(repoCacheBefore, treeOf(repoCache))).toEqual([]);
       scenario = { survivor, held: slug };
     },
@@ -489,12 +538,20 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       await waitFor('both lead APIs to see the reservation', async () => (await apiReserved()).every((value) => value === true), 30_000, 100);
       // The refund takes the row away: the page and both APIs follow.
       expect(await state.reservations.unreserveCar(slug, String(CAR_ID), 'pi_stack_test')).toBe(true);
-      await waitFor('the reservation cleared at the edge', async () => !(await reservedAt(`/cars/${car.slug}/`, `${slug}.localhost`, ready.edge)), 120_000, 100);
+      await waitFor(
+        'the reservation cleared at the edge',
+        async () => !(await reservedAt(`/cars/${car.slug}/`, `${slug}.localhost`, ready.edge)),
+        120_000,
+        100,
+      );
       await waitFor('both lead APIs to see the refund', async () => (await apiReserved()).every((value) => value === false), 30_000, 100);
-      // Built incrementally, each by a release that recorded the rows it was built from.
-      const releases = [...WORKERS]
-        .flatMap((name) => events(name))
-        .filter((event) => event.event === 'release' && event.tenant === slug && event.outcome === 'published' && Date.parse(event.time ?? '') >= paid);
+      // Built incrementally, each by a release that recorded the rows it was built from. A worker
+      // logs its release after the bucket's switch (the search sync comes between): wait for both lines.
+      const releasesSincePaid = () =>
+        [...WORKERS]
+          .flatMap((name) => events(name))
+          .filter((event) => event.event === 'release' && event.tenant === slug && event.outcome === 'published' && Date.parse(event.time ?? '') >= paid);
+      const releases = await waitFor('both release lines', () => (releasesSincePaid().length >= 2 ? releasesSincePaid() : null), 30_000, 100);
       expect(releases.map((event) => event.mode)).toEqual(['incremental', 'incremental']);
     } finally {
       await state.close();

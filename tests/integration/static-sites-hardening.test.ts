@@ -42,7 +42,10 @@ beforeAll(async () => {
   mkdirSync(join(site, 'public-docs'), { recursive: true });
   writeFileSync(join(site, 'index.html'), '<!doctype html><title>Safe</title><script>boot()</script>');
   writeFileSync(join(site, '404.html'), '<!doctype html><title>Not found</title>');
-  writeFileSync(join(site, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-abc'; frame-ancestors 'self'; upgrade-insecure-requests\n  Strict-Transport-Security: max-age=31536000\n  X-Frame-Options: SAMEORIGIN\n");
+  writeFileSync(
+    join(site, '_headers'),
+    "/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-abc'; frame-ancestors 'self'; upgrade-insecure-requests\n  Strict-Transport-Security: max-age=31536000\n  X-Frame-Options: SAMEORIGIN\n",
+  );
   writeFileSync(join(root, 'secret.txt'), 'operator secret outside the site');
   // A tenant's public/ folder copied with a link to a file outside the site (and to a system file).
   symlinkSync(join(root, 'secret.txt'), join(site, 'public-docs', 'leak.txt'));
@@ -130,11 +133,19 @@ describe('L9 no per-request compression: text files are sent from their release-
   /** GET asking for gzip; the body as received (still compressed). */
   function getGzip(path: string, etag?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
     return new Promise((done, fail) => {
-      const req = request({ host: '127.0.0.1', port, path, headers: { host: `safe-motors.localhost:${port}`, 'accept-encoding': 'gzip, br', ...(etag ? { 'if-none-match': etag } : {}) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          headers: { host: `safe-motors.localhost:${port}`, 'accept-encoding': 'gzip, br', ...(etag ? { 'if-none-match': etag } : {}) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
       req.on('error', fail);
       req.end();
     });
@@ -182,5 +193,13 @@ describe('L9 no per-request compression: text files are sent from their release-
     expect(gunzipSync(readFileSync(join(previous, 'changed.html.gz'))).toString()).toBe(text('before'));
     expect(existsSync(join(next, 'gone.html.gz'))).toBe(false);
     expect(existsSync(join(previous, 'small.html.gz'))).toBe(false);
+    // A release for a server that compresses by itself (the bucket's edge) keeps no copy, not even a taken-over one.
+    const third = join(root, 'release-3');
+    mkdirSync(third, { recursive: true });
+    linkSync(join(next, 'same.html'), join(third, 'same.html'));
+    linkSync(join(next, 'same.html.gz'), join(third, 'same.html.gz'));
+    expect(await precompressRelease(third, next, { write: false })).toEqual({ written: 0, linked: 0, removed: 0 });
+    expect(existsSync(join(third, 'same.html.gz'))).toBe(false);
+    expect(existsSync(join(next, 'same.html.gz'))).toBe(true);
   });
 });

@@ -1,13 +1,14 @@
 /**
- * The stack part of `npm run bench:fleet -- --workers 1,2` (issue 33 item 6): for each worker
- * count, `npm run stack` with that many pipeline workers publishes every benchmark tenant to
- * its bucket (a code deploy: nothing built yet, every tenant rendered by the workers), then one
- * car of the first tenant changes through the feed inbox and is timed until the edge serves
- * it. Figures come from the workers' JSON logs (`release` and `bucket-publish` lines) and the
- * edge; the bare Astro baseline is built in the same sitting for the pages-per-second ratio.
+ * The stack part of `npm run bench:fleet -- --workers 1,2`: for each worker count, `npm run
+ * stack` with that many pipeline workers publishes every benchmark tenant to its bucket (a code
+ * deploy: nothing built yet, every tenant rendered by the workers), then one car of the first
+ * tenant changes through the feed inbox and is timed until the edge serves it; with two workers
+ * or more, one is then lost (killed, its disk deleted) and one car changes of a tenant only it
+ * had built. Figures come from the workers' JSON logs (`release` and `bucket-publish` lines) and
+ * the edge; the bare Astro baseline is built in the same sitting for the pages-per-second ratio.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from './meilisearch-server.ts';
@@ -16,12 +17,22 @@ import { environment } from '../../src/config/env.ts';
 /** One line of a pipeline log. */
 type LogLine = Record<string, unknown> & { event?: string; tenant?: string; time?: string };
 
+/** The phases of a release the bench prints (the `timings` of the workers' `release` lines, src/pipeline/release/run.ts). */
+export const RELEASE_PHASES = ['photos', 'renderer', 'astro', 'steps', 'checks', 'precompress', 'manifest', 'upload', 'state', 'search', 'prune'] as const;
+
+/** Per phase, over a code deploy's releases: worker seconds in all, and milliseconds per page. */
+export type PhaseCosts = Record<(typeof RELEASE_PHASES)[number] | 'other', { seconds: number; msPerPage: number }>;
+
 export interface StackRun {
   workers: number;
   /** From the first release's start to the last release's end, every tenant published. */
   codeDeploySeconds: number;
   pages: number;
   pagesPerSecond: number;
+  /** Where the deploy's release time went (sums over every tenant's release, so more than the wall time with parallel jobs). */
+  phases: PhaseCosts;
+  /** Every PUT of the deploy's publishes and their bytes. */
+  uploads: { objects: number; bytes: number };
   fullRelease: { tenant: string; objects: number; bytes: number; uploadedFiles: number; files: number };
   /** feedToLiveSeconds: the snapshot's landing to the edge serving the car (debounce included); releaseSeconds: the worker's job. */
   oneCar: {
@@ -35,6 +46,19 @@ export interface StackRun {
     releaseSeconds: number;
     publishSeconds: number;
   };
+  /** Two workers or more: the one-car release of a tenant the survivor never built, after the worker that built it was lost. */
+  afterLoss?: OneCarAfterLoss;
+}
+
+/** The survivor's one-car release after a worker loss, timed as `oneCar`; the images it made and took from the shared work (its log line). */
+export interface OneCarAfterLoss {
+  tenant: string;
+  lost: string;
+  mode: unknown;
+  feedToLiveSeconds: number;
+  releaseSeconds: number;
+  made: unknown;
+  fromShared: unknown;
 }
 
 function get(base: string, path: string, host: string): Promise<{ status: number; body: string }> {
@@ -60,10 +84,11 @@ async function until<T>(what: string, probe: () => T | null | undefined | Promis
   throw new Error(`bench:fleet --workers: ${what} did not happen within ${ms / 1000} s`);
 }
 
-function workerLines(logs: string): LogLine[] {
+/** The JSON lines of the workers' logs (of one worker: `only`, e.g. `worker-2`). */
+function workerLines(logs: string, only?: string): LogLine[] {
   if (!existsSync(logs)) return [];
   return readdirSync(logs)
-    .filter((name) => name.startsWith('worker-'))
+    .filter((name) => (only ? name === `${only}.log` : name.startsWith('worker-')))
     .flatMap((name) =>
       readFileSync(join(logs, name), 'utf8')
         .split('\n')
@@ -77,6 +102,27 @@ function workerLines(logs: string): LogLine[] {
     );
 }
 
+/** Sum each phase of the releases' timings; `other` is what the phases do not cover of each release's seconds. */
+export function phaseCosts(releases: LogLine[], pages: number): PhaseCosts {
+  const totals = Object.fromEntries([...RELEASE_PHASES, 'other'].map((phase) => [phase, 0])) as Record<keyof PhaseCosts, number>;
+  for (const line of releases) {
+    const timings = (line.timings ?? {}) as Record<string, number>;
+    let covered = 0;
+    for (const phase of RELEASE_PHASES) {
+      const seconds = Number(timings[phase] ?? 0);
+      totals[phase] += seconds;
+      covered += seconds;
+    }
+    totals.other += Math.max(0, Number(line.seconds ?? 0) - covered);
+  }
+  return Object.fromEntries(
+    Object.entries(totals).map(([phase, seconds]) => [
+      phase,
+      { seconds: Number(seconds.toFixed(2)), msPerPage: Number(((seconds * 1000) / Math.max(1, pages)).toFixed(2)) },
+    ]),
+  ) as PhaseCosts;
+}
+
 function countPages(dir: string): number {
   let pages = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -84,6 +130,72 @@ function countPages(dir: string): number {
     else if (entry.name.endsWith('.html')) pages += 1;
   }
   return pages;
+}
+
+/** What of `npm run stack`'s ready line the bench uses. */
+interface ReadyStack {
+  edge: string;
+  inbox: string;
+  logs: string;
+  pids: Record<string, number>;
+  disks: Record<string, string>;
+}
+
+const publishedLines = (lines: LogLine[]) => lines.filter((line) => line.event === 'release' && line.outcome === 'published');
+
+/** One car of `slug` changes price: a snapshot dropped in its inbox, timed until the edge serves the new price; the worker's release line. */
+async function oneCarChange(ready: ReadyStack, tenantsDir: string, slug: string, price: number): Promise<{ feedToLiveSeconds: number; release: LogLine }> {
+  const stock = JSON.parse(readFileSync(join(tenantsDir, slug, 'stock.json'), 'utf8')) as { slug: string; price: number; status?: string }[];
+  let car: (typeof stock)[number] | undefined;
+  for (const candidate of stock.filter((entry) => entry.status === 'in_stock' && typeof entry.price === 'number').slice(0, 20)) {
+    if ((await get(ready.edge, `/cars/${candidate.slug}/`, `${slug}.localhost`)).status === 200) {
+      car = candidate;
+      break;
+    }
+  }
+  if (!car) throw new Error(`no car page of ${slug} answers at the edge`);
+  car.price = price;
+  const fresh = `$${price.toLocaleString('en-AU')}`;
+  const inbox = join(ready.inbox, slug);
+  mkdirSync(inbox, { recursive: true });
+  writeFileSync(join(inbox, '.bench.json.tmp'), JSON.stringify(stock));
+  const releasedBefore = publishedLines(workerLines(ready.logs)).filter((line) => line.tenant === slug).length;
+  const landed = performance.now();
+  renameSync(join(inbox, '.bench.json.tmp'), join(inbox, 'bench.json'));
+  await until(
+    'the changed car at the edge',
+    async () => (await get(ready.edge, `/cars/${car.slug}/`, `${slug}.localhost`).catch(() => ({ body: '' }))).body.includes(fresh),
+    600_000,
+    100,
+  );
+  const feedToLiveSeconds = (performance.now() - landed) / 1000;
+  // The worker logs the release after the bucket switched (search sync comes between): wait for that line, not an earlier release's.
+  const release = await until(
+    'the one-car release line',
+    () => publishedLines(workerLines(ready.logs)).filter((line) => line.tenant === slug)[releasedBefore],
+    60_000,
+  );
+  return { feedToLiveSeconds: Number(feedToLiveSeconds.toFixed(2)), release };
+}
+
+/**
+ * A worker is lost as a machine is: killed, its disk deleted. The tenant changed is one only
+ * it had built, so the survivor makes its first release of that tenant from the state and the
+ * bucket alone.
+ */
+async function oneCarAfterLoss(ready: ReadyStack, tenantsDir: string, slugs: string[]): Promise<OneCarAfterLoss> {
+  const workers = Object.keys(ready.pids).filter((name) => name.startsWith('worker-'));
+  const builtBy = new Map(workers.map((name) => [name, new Set(publishedLines(workerLines(ready.logs, name)).map((line) => line.tenant))]));
+  const onlyBy = (name: string) =>
+    slugs.filter((slug) => builtBy.get(name)!.has(slug) && workers.every((other) => other === name || !builtBy.get(other)!.has(slug)));
+  const lost = workers.find((name) => onlyBy(name).length > 0);
+  if (!lost) throw new Error('bench:fleet --workers: no tenant was built by one worker only');
+  const tenant = onlyBy(lost)[0]!;
+  process.kill(ready.pids[lost]!, 'SIGKILL');
+  await until(`${lost} to exit`, () => !existsSync(`/proc/${ready.pids[lost]}`), 10_000, 50);
+  rmSync(ready.disks[lost]!, { recursive: true, force: true });
+  const { feedToLiveSeconds, release } = await oneCarChange(ready, tenantsDir, tenant, 876_543);
+  return { tenant, lost, mode: release.mode, feedToLiveSeconds, releaseSeconds: Number(release.seconds), made: release.made, fromShared: release.fromShared };
 }
 
 /** Run the stack with `workers` pipeline workers over `tenantsDir` and measure it. */
@@ -135,8 +247,8 @@ export async function benchStack(options: {
         },
         900_000,
       ),
-    ) as { edge: string; inbox: string; logs: string };
-    const published = (lines: LogLine[]) => lines.filter((line) => line.event === 'release' && line.outcome === 'published');
+    ) as ReadyStack;
+    const published = publishedLines;
     const deploy = await until(
       'every tenant published',
       () => {
@@ -161,50 +273,29 @@ export async function benchStack(options: {
       return countPages(current);
     };
     const pages = options.slugs.reduce((sum, slug) => sum + livePages(slug), 0);
+    const deployed = new Set(deploy.map((line) => line.release));
+    const deployPublishes = workerLines(ready.logs).filter((line) => line.event === 'bucket-publish' && deployed.has(line.release));
+    const uploads = {
+      objects: deployPublishes.reduce((sum, line) => sum + Number(line.objects), 0),
+      bytes: deployPublishes.reduce((sum, line) => sum + Number(line.bytes), 0),
+    };
     const [slug] = options.slugs as [string];
     const full = workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.tenant === slug)!;
 
-    // One car of the first tenant changes price: a snapshot dropped in its inbox, timed until the edge serves the new price.
-    const stock = JSON.parse(readFileSync(join(options.tenantsDir, slug, 'stock.json'), 'utf8')) as { slug: string; price: number; status?: string }[];
-    let car: (typeof stock)[number] | undefined;
-    for (const candidate of stock.filter((entry) => entry.status === 'in_stock' && typeof entry.price === 'number').slice(0, 20)) {
-      if ((await get(ready.edge, `/cars/${candidate.slug}/`, `${slug}.localhost`)).status === 200) {
-        car = candidate;
-        break;
-      }
-    }
-    if (!car) throw new Error(`no car page of ${slug} answers at the edge`);
-    car.price = 987_654;
-    const fresh = '$987,654';
-    const inbox = join(ready.inbox, slug);
-    mkdirSync(inbox, { recursive: true });
-    writeFileSync(join(inbox, '.bench.json.tmp'), JSON.stringify(stock));
-    const releasedBefore = published(workerLines(ready.logs)).filter((line) => line.tenant === slug).length;
-    const landed = performance.now();
-    renameSync(join(inbox, '.bench.json.tmp'), join(inbox, 'bench.json'));
-    await until(
-      'the changed car at the edge',
-      async () => (await get(ready.edge, `/cars/${car.slug}/`, `${slug}.localhost`).catch(() => ({ body: '' }))).body.includes(fresh),
-      600_000,
-      100,
-    );
-    const feedToLiveSeconds = (performance.now() - landed) / 1000;
-    // The worker logs the release after the bucket switched (search sync comes between): wait for that line, not an earlier release's.
-    const last = await until(
-      'the one-car release line',
-      () => published(workerLines(ready.logs)).filter((line) => line.tenant === slug)[releasedBefore],
-      60_000,
-    );
+    const { feedToLiveSeconds, release: last } = await oneCarChange(ready, options.tenantsDir, slug, 987_654);
     const oneCar = await until(
       'the one-car bucket-publish line',
       () => workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.release === last.release),
       30_000,
     );
+    const afterLoss = options.workers >= 2 ? await oneCarAfterLoss(ready, options.tenantsDir, options.slugs) : undefined;
     return {
       workers: options.workers,
       codeDeploySeconds: Number(codeDeploySeconds.toFixed(1)),
       pages,
       pagesPerSecond: Number((pages / codeDeploySeconds).toFixed(1)),
+      phases: phaseCosts(deploy, pages),
+      uploads,
       fullRelease: {
         tenant: slug,
         objects: Number(full.objects),
@@ -223,6 +314,7 @@ export async function benchStack(options: {
         releaseSeconds: Number(last.seconds),
         publishSeconds: Number(oneCar.seconds),
       },
+      ...(afterLoss ? { afterLoss } : {}),
     };
   } finally {
     if (stack.exitCode === null) {

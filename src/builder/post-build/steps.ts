@@ -4,14 +4,16 @@ import { securityHeadersStep } from './security-headers-step.ts';
 import { sitemapStep } from './sitemap-step.ts';
 import { photoFilesStep } from './photo-files-step.ts';
 import { builtPages, type BuiltPage } from './built-pages.ts';
-import type { PostBuildContext, PostBuildStep } from './types.ts';
+import type { PostBuildContext, PostBuildCounts, PostBuildStep } from './types.ts';
 
 /** Steps in the order they run. */
 export const postBuildSteps: PostBuildStep[] = [sitemapStep, vehicleImagesStep, photoFilesStep, securityHeadersStep];
 
-/** Run every post-build step in order on a tenant's output, the site's pages listed once for all of them. */
-export async function runPostBuildSteps(context: Omit<PostBuildContext, 'pages'>): Promise<void> {
+/** Run every post-build step in order on a tenant's output, the site's pages listed once for all of them; what they made. */
+export async function runPostBuildSteps(context: Omit<PostBuildContext, 'pages' | 'made'>): Promise<PostBuildCounts> {
   let pages: readonly BuiltPage[] | undefined;
-  const shared: PostBuildContext = { ...context, pages: () => (pages ??= builtPages(context.outDir)) };
+  const made: PostBuildCounts = { drawings: 0, drawingsFetched: 0, photoFilesFetched: 0 };
+  const shared: PostBuildContext = { ...context, pages: () => (pages ??= builtPages(context.outDir)), made };
   for (const step of postBuildSteps) await step.run(shared);
+  return made;
 }

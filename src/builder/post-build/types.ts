@@ -3,6 +3,7 @@
  * these types from here, so the registry (steps.ts) that imports the steps is not imported back.
  */
 import type { Tenant } from '../../lib/site/tenant.ts';
+import type { WorkStore } from '../../platform/bucket/work-store.ts';
 import type { TenantBundle } from '../bundle/bundle.ts';
 import type { BuiltPage } from './built-pages.ts';
 
@@ -18,6 +19,17 @@ export interface PostBuildContext {
    * (no step writes HTML). Absent when a step runs on its own: it lists them itself.
    */
   pages?: () => readonly BuiltPage[];
+  /** Work a fleet shares (src/platform/bucket/work-store.ts): looked up before a step makes an image, written after. */
+  work?: WorkStore;
+  /** What the steps made and fetched, counted as they run. */
+  made?: PostBuildCounts;
+}
+
+/** Images the post-build steps drew, and files they took from the shared work instead. */
+export interface PostBuildCounts {
+  drawings: number;
+  drawingsFetched: number;
+  photoFilesFetched: number;
 }
 
 export interface PostBuildStep {

@@ -15,6 +15,8 @@ import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenan
 import type { TenantBundle } from '../bundle/bundle.ts';
 import { createBundle } from '../bundle/create-bundle.ts';
 import { runPostBuildSteps } from '../post-build/steps.ts';
+import type { PostBuildCounts } from '../post-build/types.ts';
+import type { WorkStore } from '../../platform/bucket/work-store.ts';
 import { rememberPageFacts } from '../post-build/built-pages.ts';
 import { REPO_ROOT } from './children.ts';
 import { renderSettings, type RenderedWith, type RenderSettings } from './engine.ts';
@@ -64,6 +66,8 @@ export interface TenantBuildResult {
   /** What rendered the pages, and why a fast engine did not (absent when the tenant failed before rendering). */
   renderedWith?: RenderedWith;
   rendererProblem?: string;
+  /** What the post-build steps drew and took from the shared work (absent when they did not run). */
+  made?: PostBuildCounts;
 }
 
 function countHtml(dir: string): number {
@@ -159,9 +163,13 @@ export function isPrepared(value: PreparedTenant | TenantBuildResult): value is 
 
 /**
  * Last phase: after the pages are rendered into `outDir` (renderTenant), add the tenant's own
- * static files and run the post-build steps; report the one-line summary.
+ * static files and run the post-build steps (with a fleet's shared work, `work`); report the one-line summary.
  */
-export async function finishTenant(prepared: PreparedTenant, render: RenderReport, options: Pick<TenantBuildOptions, 'log'>): Promise<TenantBuildResult> {
+export async function finishTenant(
+  prepared: PreparedTenant,
+  render: RenderReport,
+  options: Pick<TenantBuildOptions, 'log'> & { work?: WorkStore },
+): Promise<TenantBuildResult> {
   const log = options.log ?? (() => {});
   const { slug, outDir, tenant, bundle, problems, photos, started } = prepared;
   const how = render.renderedWith ? { renderedWith: render.renderedWith } : {};
@@ -185,14 +193,15 @@ export async function finishTenant(prepared: PreparedTenant, render: RenderRepor
   // The tenant's own static files (logo, banners) sit beside its site.json in public/.
   const tenantPublic = join(tenant.dir, 'public');
   if (existsSync(tenantPublic)) cpSync(tenantPublic, outDir, { recursive: true });
+  let made: PostBuildCounts;
   try {
-    await runPostBuildSteps({ tenant, bundle, outDir });
+    made = await runPostBuildSteps({ tenant, bundle, outDir, work: options.work });
   } catch (error) {
     const message = `post-build step failed: ${(error as Error).stack ?? String(error)}`;
     log(`✗ ${slug}: ${message}`);
     return { ...counts, ok: false, seconds: elapsed(started), error: message };
   }
-  const result: TenantBuildResult = { ...counts, ok: true, pages: countHtml(outDir), seconds: elapsed(started), peakRss: render.peakRss, photos };
+  const result: TenantBuildResult = { ...counts, ok: true, pages: countHtml(outDir), seconds: elapsed(started), peakRss: render.peakRss, photos, made };
   log(
     `✓ ${slug}: records read ${result.read}, skipped ${result.skipped}, visible ${result.visible}; pages written ${result.pages}; ${result.seconds.toFixed(1)} s -> ${outDir}`,
   );

@@ -5,18 +5,20 @@
  * root folder holds one kept renderer per key, `<root>/<key>/server` (the server bundle) and
  * `<root>/<key>/compiled/_astro` (the client assets of the build that compiled it). The first
  * render of a key is a compile that keeps its bundle in a staging folder, renamed into place
- * whole (a reader sees a complete kept renderer or none); renders of this process asking
- * meanwhile wait for it. Used by renderTenant's `keep` (render-tenant.ts): a pipeline worker's
- * full and incremental releases (root: the worker's cache, `codeRenderersDir`) and the fleet
- * build (a private root).
+ * whole; renders of this process meanwhile wait for it. Used by renderTenant's `keep`: a
+ * pipeline worker's releases (root: its cache, `codeRenderersDir`) and the fleet build. A kept
+ * renderer travels as one object (`packCodeRenderer`, `installCodeRenderer`): a fleet keeps each
+ * code version's in its bucket (src/pipeline/release/renderers.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { environment, type Environment } from '../../config/env.ts';
+import { packTree, unpackTree } from '../../platform/fs/pack.ts';
 import { linkTree } from './astro/compiled-files.ts';
-import { KEPT_STATE_VERSION } from './astro/kept-renderer.ts';
+import { KEPT_STATE_VERSION, linkNodeModules } from './astro/kept-renderer.ts';
+import { REPO_ROOT } from './children.ts';
 import { hasKeptRenderer } from './engine.ts';
 
 /** Kept renderers of code versions on this disk: under the process's cache root (PIPELINE_CACHE_DIR). */
@@ -28,10 +30,14 @@ const KEEP_VERSIONS = 3;
 /** ... and an older one is removed only when unused this long (a process of it may still render). */
 const UNUSED_MS = 3_600_000;
 
-/** The key of the compiled code: the code version plus what the compile reads from the environment. */
+/**
+ * The key of the compiled code: the code version plus what the compile reads from the
+ * environment, and where the code is (the bundle names the repository's absolute paths, so a
+ * machine with the code elsewhere compiles its own).
+ */
 export function compiledCodeKey(codeVersion: string, env: Environment = environment()): string {
   const hash = createHash('sha256');
-  hash.update(`kept-state:${KEPT_STATE_VERSION}\ncode:${codeVersion}\nnode-env:${buildSettings(env).nodeEnv}\n`);
+  hash.update(`kept-state:${KEPT_STATE_VERSION}\ncode:${codeVersion}\nnode-env:${buildSettings(env).nodeEnv}\nroot:${REPO_ROOT}\n`);
   // PUBLIC_* values are inlined into the compiled client and server code (import.meta.env).
   for (const name of Object.keys(env)
     .filter((name) => name.startsWith('PUBLIC_'))
@@ -91,11 +97,11 @@ export function touchCodeRenderer(keep: KeptRendererKey): void {
 function pruneCodeRenderers(root: string, keep: string): void {
   const entries = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   for (const entry of entries) {
-    const staging = /\.compiling-(\d+)$/.exec(entry.name);
+    const staging = /\.(?:compiling|fetching)-(\d+)$/.exec(entry.name);
     if (staging && !alive(Number(staging[1]))) rmSync(join(root, entry.name), { recursive: true, force: true });
   }
   const keys = entries
-    .filter((entry) => !entry.name.includes('.compiling-') && entry.name !== keep)
+    .filter((entry) => !/\.(?:compiling|fetching)-/.test(entry.name) && entry.name !== keep)
     .map((entry) => ({ name: entry.name, at: statSync(join(root, entry.name)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
   for (const old of keys.slice(KEEP_VERSIONS - 1)) if (Date.now() - old.at > UNUSED_MS) rmSync(join(root, old.name), { recursive: true, force: true });
@@ -161,4 +167,39 @@ export async function compileCodeRenderer<T>(
   } finally {
     if (compiling.get(paths.dir) === settled) compiling.delete(paths.dir);
   }
+}
+
+/** The kept renderer of `keep` on this disk as one object (its files without the node_modules link), or undefined when it is not here. */
+export function packCodeRenderer(keep: KeptRendererKey): Buffer | undefined {
+  if (!codeRenderer(keep.key, keep.root)) return undefined;
+  return packTree(codeRendererPaths(keep.key, keep.root).dir);
+}
+
+/**
+ * Put a packed kept renderer (packCodeRenderer, from another machine of the same code) in
+ * place on this disk: unpacked into a staging folder, its node_modules link made, renamed into
+ * place whole. A renderer already there stays. Returns whether the renderer is now here; throws
+ * on a malformed pack.
+ */
+export function installCodeRenderer(keep: KeptRendererKey, pack: Buffer): boolean {
+  const paths = codeRendererPaths(keep.key, keep.root);
+  if (codeRenderer(keep.key, keep.root)) return true;
+  const staging = `${paths.dir}.fetching-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    unpackTree(pack, staging);
+    if (!hasKeptRenderer(join(staging, 'server'))) throw new Error('the pack holds no kept server bundle');
+    linkNodeModules(join(staging, 'server'));
+    mkdirSync(join(staging, 'compiled'), { recursive: true });
+    try {
+      renameSync(staging, paths.dir);
+    } catch (error) {
+      // Another render of this disk put it in place first: that one serves.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return codeRenderer(keep.key, keep.root) !== undefined;
 }

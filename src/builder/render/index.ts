@@ -24,4 +24,4 @@ export {
   type TenantBuildResult,
 } from './build-tenant.ts';
 export { buildFleet, type FleetOptions, type FleetReport } from './fleet.ts';
-export { codeRenderer, codeRenderersDir, compiledCodeKey, type KeptRendererKey } from './code-renderer.ts';
+export { codeRenderer, codeRenderersDir, compiledCodeKey, installCodeRenderer, packCodeRenderer, type KeptRendererKey } from './code-renderer.ts';

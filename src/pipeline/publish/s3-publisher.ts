@@ -18,8 +18,16 @@ import { tenantOfHost } from '../../lib/site/host.ts';
 import { duplicateHostMessage, siteHost } from '../../lib/site/host-claims.ts';
 import { walkFiles } from '../../platform/fs/walk.ts';
 import { silentLogger, type Logger } from '../log.ts';
-import type { Publisher, ReleaseHosts } from './types.ts';
-import { layout, MANIFEST_FORMAT, releaseOfManifestKey, type HostAlias, type LivePointer, type PublishedManifest } from '../../platform/bucket/layout.ts';
+import type { Publisher, ReleaseHosts, SharedFiles } from './types.ts';
+import {
+  layout,
+  MANIFEST_FORMAT,
+  releaseOfManifestKey,
+  TENANT_MANIFEST_FORMAT,
+  type HostAlias,
+  type LivePointer,
+  type PublishedManifest,
+} from '../../platform/bucket/layout.ts';
 import type { ObjectStore } from '../../platform/bucket/object-store.ts';
 import { purgePathsOf, type PurgeReport, type Purger } from './purge.ts';
 
@@ -151,7 +159,9 @@ async function purgeChanges(bucket: Bucket, slug: string, previousId: string | u
 
 /** The host aliases a publish writes: the release's claimed hosts, else the host names of the tenant's origins. */
 function aliasNames(bucket: Bucket, slug: string, hosts: ReleaseHosts | undefined): string[] {
-  const names = hosts ? hosts.serve : (bucket.options.originsOf?.(slug) ?? []).map((origin) => siteHost(origin)?.name).filter((name): name is string => name !== undefined);
+  const names = hosts
+    ? hosts.serve
+    : (bucket.options.originsOf?.(slug) ?? []).map((origin) => siteHost(origin)?.name).filter((name): name is string => name !== undefined);
   return [...new Set(names)].filter((name) => !tenantOfHost(name));
 }
 
@@ -191,23 +201,30 @@ function remember(bucket: Bucket, report: PublishReport): void {
   if (bucket.reports.length > 100) bucket.reports.shift();
 }
 
-/** A file to upload: where it is, its URL path and headers. */
-type Upload = { path: string; urlPath: string; headers: Record<string, string> };
+/** A file to upload: its object key, where it is, its URL path, headers, and its bytes when still held from hashing. */
+type Upload = { key: string; path: string; urlPath: string; headers: Record<string, string>; bytes?: Buffer };
 
-/** The manifest of a release directory (each file's object and its shared header set), and the objects the live release does not have. */
+/** Bytes of the files to upload kept in memory from hashing to upload (a file past it is read again at upload). */
+const HELD_BYTES = 128 * 1024 * 1024;
+
+/**
+ * The manifest of a release directory (each file's object and its shared header set), and the
+ * objects to upload: those `stored` does not name. Each file is read once: its digest, and its
+ * bytes kept for the upload (up to HELD_BYTES). A file of `shared` goes under the code version
+ * (`code` on its entry); the rest are the tenant's own objects.
+ */
 function manifestOfRelease(
-  slug: string,
-  id: string,
-  createdAt: string,
-  dir: string,
-  existing: ReadonlySet<string>,
+  release: { slug: string; id: string; createdAt: string; dir: string; shared?: SharedFiles },
+  stored: ReadonlySet<string>,
 ): { manifest: PublishedManifest; toUpload: Map<string, Upload>; files: number } {
-  const files = releaseFiles(resolve(dir));
+  const { slug, shared } = release;
+  const files = releaseFiles(resolve(release.dir));
   const headersPath = files.get(`/${HEADERS_FILE}`);
   const rules = headersPath ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : null;
-  const manifest: PublishedManifest = { format: MANIFEST_FORMAT, slug, id, createdAt, headers: [], files: {} };
+  const manifest: PublishedManifest = { format: TENANT_MANIFEST_FORMAT, slug, id: release.id, createdAt: release.createdAt, headers: [], files: {} };
   const headerIndex = new Map<string, number>();
   const toUpload = new Map<string, Upload>();
+  let held = 0;
   for (const [urlPath, path] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const bytes = readFileSync(path);
     const object = createHash('sha256').update(bytes).digest('hex');
@@ -218,31 +235,65 @@ function manifestOfRelease(
       index = manifest.headers.push(headers) - 1;
       headerIndex.set(signature, index);
     }
-    manifest.files[urlPath] = { object, size: bytes.length, headers: index };
-    if (!existing.has(object) && !toUpload.has(object)) toUpload.set(object, { path, urlPath, headers });
+    // Shared: a file the code version's compile stored (same path and bytes), or one of the shared kinds (checked like the tenant's own).
+    const code = shared && (shared.stored.get(urlPath) === object || shared.paths(urlPath)) ? shared.code : undefined;
+    manifest.files[urlPath] = { object, size: bytes.length, headers: index, ...(code ? { code } : {}) };
+    if (code) manifest.format = MANIFEST_FORMAT;
+    const key = layout.fileObject(slug, { object, code });
+    if (stored.has(key) || toUpload.has(key) || (code && shared!.stored.get(urlPath) === object)) continue;
+    const keep = held + bytes.length <= HELD_BYTES;
+    if (keep) held += bytes.length;
+    toUpload.set(key, { key, path, urlPath, headers, ...(keep ? { bytes } : {}) });
   }
   return { manifest, toUpload, files: files.size };
 }
 
+/** Above this many of the tenant's own objects to look for, its other manifests are read instead of one HEAD an object. */
+const HEAD_LIMIT = 64;
+
 /**
- * Upload the objects the bucket lacks: the rest may be there too (an older kept release, a
- * publish that failed after its uploads), one HEAD each, unless the tenant has no live release
- * yet (then all go up). Returns the bytes uploaded; `toUpload` is left holding what went up.
+ * The objects `toUpload` names that the bucket holds after all. A code version's shared object
+ * (another tenant may have put it there): a HEAD each. The tenant's own (an older kept release,
+ * a publish that failed after its uploads): none when it has no live release; a HEAD each up to
+ * HEAD_LIMIT, else the objects its other manifests name (what they name is in the bucket:
+ * prune deletes a manifest before its objects, under the tenant's lock).
  */
-async function uploadObjects(bucket: Bucket, slug: string, id: string, toUpload: Map<string, Upload>, hasLive: boolean): Promise<number> {
-  const { store, concurrency } = bucket;
-  if (hasLive) {
-    await inParallel([...toUpload.keys()], concurrency, async (object) => {
-      if (await store.head(layout.object(slug, object))) toUpload.delete(object);
-    });
-  }
+async function alreadyStored(bucket: Bucket, slug: string, liveId: string | undefined, toUpload: Map<string, Upload>): Promise<Set<string>> {
+  const found = new Set<string>();
+  const keys = [...toUpload.keys()];
+  const own = keys.filter((key) => key.startsWith(layout.objects(slug)));
+  const heads = [...keys.filter((key) => !key.startsWith(layout.objects(slug))), ...(liveId && own.length <= HEAD_LIMIT ? own : [])];
+  await inParallel(heads, bucket.concurrency, async (key) => {
+    if (await bucket.store.head(key)) found.add(key);
+  });
+  if (!liveId || own.length <= HEAD_LIMIT) return found;
+  const ids = (await bucket.store.list(layout.manifests(slug)))
+    .map((object) => releaseOfManifestKey(object.key))
+    .filter((id): id is string => id !== null && id !== liveId);
+  await inParallel(ids, bucket.concurrency, async (id) => {
+    const manifest = await readPublished(bucket, slug, id);
+    for (const file of Object.values(manifest?.files ?? {})) {
+      const key = layout.fileObject(slug, file);
+      if (toUpload.has(key)) found.add(key);
+    }
+  });
+  return found;
+}
+
+/** Upload what the bucket lacks, `concurrency` at a time; returns the bytes uploaded. `toUpload` is left holding what went up. */
+async function uploadObjects(bucket: Bucket, slug: string, id: string, toUpload: Map<string, Upload>, liveId: string | undefined): Promise<number> {
+  for (const key of await alreadyStored(bucket, slug, liveId, toUpload)) toUpload.delete(key);
   let uploaded = 0;
-  await inParallel([...toUpload], concurrency, async ([object, file]) => {
-    const bytes = readFileSync(file.path);
-    if (createHash('sha256').update(bytes).digest('hex') !== object)
-      throw new Error(`${file.urlPath} changed while release ${id} of ${slug} was being published`);
+  await inParallel([...toUpload.values()], bucket.concurrency, async (file) => {
+    let bytes = file.bytes;
+    if (!bytes) {
+      bytes = readFileSync(file.path);
+      if (createHash('sha256').update(bytes).digest('hex') !== file.key.slice(file.key.lastIndexOf('/') + 1))
+        throw new Error(`${file.urlPath} changed while release ${id} of ${slug} was being published`);
+    }
     // The object is immutable under its digest; headers are the first path's (the manifest's are authoritative).
-    await store.put(layout.object(slug, object), bytes, { contentType: file.headers['Content-Type'], cacheControl: 'public, max-age=31536000, immutable' });
+    await bucket.store.put(file.key, bytes, { contentType: file.headers['Content-Type'], cacheControl: 'public, max-age=31536000, immutable' });
+    file.bytes = undefined;
     uploaded += bytes.length;
   });
   return uploaded;
@@ -255,9 +306,9 @@ async function publishRelease(bucket: Bucket, release: Parameters<Publisher['pub
   // Objects of the live release are in the bucket (prune never drops the live release's).
   const liveId = (await readJson<LivePointer>(bucket, layout.live(slug)))?.release;
   const live = liveId ? await readPublished(bucket, slug, liveId) : null;
-  const existing = new Set(Object.values(live?.files ?? {}).map((file) => file.object));
-  const { manifest, toUpload, files } = manifestOfRelease(slug, id, new Date(bucket.now()).toISOString(), dir, existing);
-  const uploadedFileBytes = await uploadObjects(bucket, slug, id, toUpload, live !== null);
+  const existing = new Set(Object.values(live?.files ?? {}).map((file) => layout.fileObject(slug, file)));
+  const { manifest, toUpload, files } = manifestOfRelease({ slug, id, createdAt: new Date(bucket.now()).toISOString(), dir, shared: release.shared }, existing);
+  const uploadedFileBytes = await uploadObjects(bucket, slug, id, toUpload, live ? liveId : undefined);
   // The manifest only once every object it names is in the bucket; the pointer only after it.
   const aliasWrites = await aliasesToWrite(bucket, slug, hosts);
   await beforeSwitch?.();
@@ -340,7 +391,8 @@ async function pruneBucket(bucket: Bucket, slug: string, keep: number): Promise<
   for (const id of kept) {
     const manifest = await readPublished(bucket, slug, id);
     if (!manifest) throw new Error(`prune of ${slug}: kept release ${id} has no readable manifest; nothing deleted`);
-    for (const file of Object.values(manifest.files)) referenced.add(file.object);
+    // The code version's shared objects are not this tenant's to delete (src/pipeline/release/renderers.ts retires them).
+    for (const file of Object.values(manifest.files)) if (!file.code) referenced.add(file.object);
   }
   const prefix = layout.objects(slug);
   const unreferenced = (await store.list(prefix)).map((object) => object.key).filter((key) => !referenced.has(key.slice(prefix.length)));
@@ -357,7 +409,7 @@ async function fetchPublished(bucket: Bucket, slug: string, id: string, intoDir:
   await inParallel(Object.entries(manifest.files), bucket.concurrency, async ([urlPath, file]) => {
     const target = resolve(root, `.${urlPath}`);
     if (!target.startsWith(root + sep)) throw new Error(`manifest ${slug}/${id}: path ${urlPath} leaves the release`);
-    const object = await store.get(layout.object(slug, file.object));
+    const object = await store.get(layout.fileObject(slug, file));
     if (!object) throw new Error(`release ${id} of ${slug}: object of ${urlPath} is missing from ${store.location}`);
     if (createHash('sha256').update(object.body).digest('hex') !== file.object)
       throw new Error(`release ${id} of ${slug}: object of ${urlPath} does not match its digest`);
@@ -380,6 +432,8 @@ export function createBucketPublisher(options: S3PublisherOptions): BucketPublis
   };
   return {
     name: 's3',
+    // The edge streams objects as they are and its CDN compresses: no .gz copies in the bucket.
+    precompressed: false,
     store: bucket.store,
     reports: bucket.reports,
     liveRelease: async (slug) => (await readJson<LivePointer>(bucket, layout.live(slug)))?.release,

@@ -6,6 +6,20 @@
 import type { Logger } from '../log.ts';
 
 /**
+ * Files of a release every tenant's release of one code version has alike (the compiled client
+ * assets, the repository's public files, the drawn images): a publisher may keep them once for
+ * the fleet under the code version's key instead of once per tenant.
+ */
+export interface SharedFiles {
+  /** The code version's key (the compiled renderer's, src/builder/render/code-renderer.ts). */
+  code: string;
+  /** Files the store holds under the code version since its compile (URL path -> sha256): a file with that path and digest is shared, never uploaded again. */
+  stored: ReadonlyMap<string, string>;
+  /** Other files to keep under the code version (a file there is looked for, and uploaded when missing): the drawn images. */
+  paths: (urlPath: string) => boolean;
+}
+
+/**
  * The host names a release is served on besides `<slug>.localhost` (the pipeline's host claims,
  * src/pipeline/release/hosts.ts): the edge's aliases to point at the tenant, and its former ones
  * to remove (only while they still name it).
@@ -19,11 +33,26 @@ export interface ReleaseHosts {
 export interface Publisher {
   name: string;
   /**
+   * Whether the served release uses the gzip copies written beside its text files (the local
+   * static server does; default true). A publisher whose server compresses by itself (the
+   * bucket: the edge and its CDN) says false, and releases for it are not precompressed.
+   */
+  readonly precompressed?: boolean;
+  /**
    * Make the release live; must be atomic for readers (all old or all new). `beforeSwitch`,
    * when given, is awaited right before the switch; it throws when the release must not go
-   * live (its job went to another worker), and the publisher then switches nothing.
+   * live (its job went to another worker), and the publisher then switches nothing. `shared`:
+   * files it may keep once for the fleet (a publisher without a shared store ignores it).
    */
-  publish(release: { slug: string; id: string; dir: string; sitesDir: string; beforeSwitch?: () => Promise<void>; hosts?: ReleaseHosts }): Promise<void>;
+  publish(release: {
+    slug: string;
+    id: string;
+    dir: string;
+    sitesDir: string;
+    beforeSwitch?: () => Promise<void>;
+    hosts?: ReleaseHosts;
+    shared?: SharedFiles;
+  }): Promise<void>;
   /** Move the live pointer to an already published release (rollback). */
   rollback?(slug: string, id: string): Promise<void>;
   /** Drop published releases beyond the newest `keep` (never the live one) and what only they used. */

@@ -10,7 +10,16 @@
  */
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { codeRenderersDir, compiledCodeKey, finishTenant, renderTenant, type KeptRendererKey, type PreparedTenant, type RenderedWith, type RenderSettings } from '../../builder/render/index.ts';
+import {
+  codeRenderersDir,
+  compiledCodeKey,
+  finishTenant,
+  renderTenant,
+  type KeptRendererKey,
+  type PreparedTenant,
+  type RenderedWith,
+  type RenderSettings,
+} from '../../builder/render/index.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
 import { walkFiles } from '../../platform/fs/walk.ts';
 import type { Car } from '../../schemas/car.ts';
@@ -18,6 +27,8 @@ import { runPostBuildSteps } from '../../builder/post-build/steps.ts';
 import type { Tenant } from '../../lib/site/tenant.ts';
 import { codeHash } from './config-hash.ts';
 import type { Environment } from '../../config/env.ts';
+import type { PostBuildCounts } from '../../builder/post-build/types.ts';
+import type { WorkStore } from '../../platform/bucket/work-store.ts';
 import { carSlugsToRender, renderPlanOf, reusedFamilyFiles, type ReleasePlan } from './plan.ts';
 
 /** Result of producing a release directory. */
@@ -28,8 +39,8 @@ export interface ReleaseBuild {
   rendered: number;
   /** Files taken over from the previous release by hard link. */
   reused: number;
-  /** Seconds per phase: rendering (kept bundle or Astro; the linking of reused files overlaps it), assembly (linking and moving), post-build steps. */
-  phases?: { astro: number; assemble: number; steps: number };
+  /** Seconds per phase: rendering (kept bundle or Astro; the linking of reused files overlaps it), assembly (an incremental release's linking and moving), post-build steps. */
+  phases?: { astro: number; assemble?: number; steps: number };
   /** What rendered the pages (renderTenant's report), and why a kept renderer was not used. */
   renderedWith?: RenderedWith;
   rendererProblem?: string;
@@ -40,12 +51,15 @@ export interface ReleaseBuild {
   /** Incremental only: files Astro wrote, and how many files of the previous release were left out. */
   staged?: string[];
   dropped?: number;
+  /** What the post-build steps drew and took from the fleet's shared work. */
+  made?: PostBuildCounts;
 }
 
-/** How a release renders: the worker's kept renderer of the code version, and the render settings. */
+/** How a release renders: the worker's kept renderer of the code version, and the render settings; the fleet's shared work for its post-build steps. */
 export interface ReleaseRender {
   keep: KeptRendererKey;
   settings: RenderSettings;
+  work?: WorkStore;
 }
 
 /** This worker's kept renderer of the running code version (in `renderers`, default under the cache root). */
@@ -55,9 +69,13 @@ export function keptRenderer(renderers?: string, env?: Environment): KeptRendere
 
 /** Full build of the prepared tenant (loaded from the accepted snapshot and the state's reserved overlay) into its `outDir`. */
 export async function buildFullRelease(prepared: PreparedTenant, render: ReleaseRender): Promise<ReleaseBuild & { visible: number }> {
-  const report = await renderTenant(prepared, { outDir: prepared.outDir, ...render });
-  const result = await finishTenant(prepared, report, {});
+  const started = performance.now();
+  const report = await renderTenant(prepared, { outDir: prepared.outDir, keep: render.keep, settings: render.settings });
+  const rendered = performance.now();
+  const result = await finishTenant(prepared, report, { work: render.work });
+  const lap = (from: number, to = performance.now()) => Math.round((to - from) / 10) / 100;
   return {
+    phases: { astro: lap(started, rendered), steps: lap(rendered) },
     ok: result.ok,
     error: result.error,
     rendered: result.visible,
@@ -65,6 +83,7 @@ export async function buildFullRelease(prepared: PreparedTenant, render: Release
     visible: result.visible,
     renderedWith: result.renderedWith,
     rendererProblem: result.rendererProblem,
+    made: result.made,
   };
 }
 
@@ -124,7 +143,8 @@ export function linkPrevious(rules: ReuseRules): { linked: Set<string>; left: Se
     if (path === 'sitemap.xml') continue;
     const owner = ownerOf(path, rules.knownSlugs);
     const keep =
-      rules.keepPages?.has(path) || !((owner !== null && !rules.visibleSlugs.has(owner)) || (path.endsWith('.html') && (owner === null || rules.renderedSlugs.has(owner))));
+      rules.keepPages?.has(path) ||
+      !((owner !== null && !rules.visibleSlugs.has(owner)) || (path.endsWith('.html') && (owner === null || rules.renderedSlugs.has(owner))));
     if (!keep) {
       // The car is gone, or the page is not taken over (rendered again, or its route is gone).
       left.add(path);
@@ -152,7 +172,12 @@ export function takeOver(previousDir: string, outDir: string, files: readonly st
  * linked ones (rename replaces the link, never the shared file). `dropped` counts the
  * previous release's files that are in neither.
  */
-export function moveStaged(stageDir: string, outDir: string, visibleSlugs: ReadonlySet<string>, previous: { linked: Set<string>; left: Set<string> }): { reused: number; carPages: number; staged: string[]; dropped: number } {
+export function moveStaged(
+  stageDir: string,
+  outDir: string,
+  visibleSlugs: ReadonlySet<string>,
+  previous: { linked: Set<string>; left: Set<string> },
+): { reused: number; carPages: number; staged: string[]; dropped: number } {
   const staged = walk(stageDir);
   const made = new Set<string>();
   let replaced = 0;
@@ -168,7 +193,12 @@ export function moveStaged(stageDir: string, outDir: string, visibleSlugs: Reado
     if (previous.left.has(path)) rendered += 1;
   }
   // Cars whose pages the build wrote (any route): more than asked for means a per-car route ignores the render plan.
-  const carPages = new Set(staged.filter((path) => path.endsWith('.html')).map((path) => ownerOf(path, visibleSlugs)).filter((slug) => slug !== null)).size;
+  const carPages = new Set(
+    staged
+      .filter((path) => path.endsWith('.html'))
+      .map((path) => ownerOf(path, visibleSlugs))
+      .filter((slug) => slug !== null),
+  ).size;
   return { reused: previous.linked.size - replaced, carPages, staged, dropped: previous.left.size - rendered };
 }
 
@@ -205,7 +235,12 @@ export async function buildIncrementalRelease(options: {
     // A warm renderer of this kept bundle (started by the previous release of the same code and config) renders in about the time of its pages.
     const rendering = renderTenant(
       { slug: tenant.slug, bundle: full },
-      { outDir: stageDir, ...options.render, plan: { render: renderPlanOf(plan), reuseRoutes: plan.reuseRoutes, previousDir: options.previousDir } },
+      {
+        outDir: stageDir,
+        keep: options.render.keep,
+        settings: options.render.settings,
+        plan: { render: renderPlanOf(plan), reuseRoutes: plan.reuseRoutes, previousDir: options.previousDir },
+      },
     );
     // The job must be in the child's hands before the synchronous linking below holds this
     // thread, or the child waits for it and the two run one after the other.
@@ -233,7 +268,7 @@ export async function buildIncrementalRelease(options: {
     const { reused, carPages, staged, dropped } = moveStaged(stageDir, outDir, visibleSlugs, previous);
     const assembleSeconds = Math.round((linkSeconds + lap(moveStarted)) * 100) / 100;
     const stepsStarted = performance.now();
-    await runPostBuildSteps({ tenant, bundle: full, outDir, incremental: true });
+    const made = await runPostBuildSteps({ tenant, bundle: full, outDir, incremental: true, work: options.render.work });
     const renderedWith = report.renderedWith ?? undefined;
     return {
       ok: true,
@@ -245,6 +280,7 @@ export async function buildIncrementalRelease(options: {
       rendererProblem: report.problem,
       brandPages: plan.families.brand.all ? 'all' : plan.families.brand.render.length,
       takenOver,
+      made,
       phases: { astro: astroSeconds, assemble: assembleSeconds, steps: lap(stepsStarted) },
     };
   } catch (error) {

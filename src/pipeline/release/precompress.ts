@@ -5,6 +5,8 @@
  * took over unchanged from the previous one (the same inode) takes over its `.gz` too; any
  * other `.gz` is written afresh, and one whose source is gone is removed. Compression runs
  * on libuv's thread pool, a few files at a time, so the pipeline's main loop keeps serving.
+ * A release whose server compresses by itself (`write: false`, the bucket's edge) gets none:
+ * copies taken over from an earlier release are removed.
  */
 import { existsSync, linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
@@ -32,8 +34,13 @@ const inode = (path: string) => {
   }
 };
 
-/** Write (or take over) the `.gz` beside every compressible file of `releaseDir`. */
-export async function precompressRelease(releaseDir: string, previousDir?: string, parallel = 4): Promise<{ written: number; linked: number; removed: number }> {
+/** Write (or take over) the `.gz` beside every compressible file of `releaseDir`; with `write: false`, remove those copies instead. */
+export async function precompressRelease(
+  releaseDir: string,
+  previousDir?: string,
+  options: { write?: boolean; parallel?: number } = {},
+): Promise<{ written: number; linked: number; removed: number }> {
+  const { write = true, parallel = 4 } = options;
   const counts = { written: 0, linked: 0, removed: 0 };
   const todo: string[] = [];
   for (const file of files(releaseDir)) {
@@ -44,7 +51,7 @@ export async function precompressRelease(releaseDir: string, previousDir?: strin
       }
       continue;
     }
-    if (!COMPRESSIBLE.has(extname(file)) || statSync(file).size <= MIN_COMPRESS_BYTES) {
+    if (!write || !COMPRESSIBLE.has(extname(file)) || statSync(file).size <= MIN_COMPRESS_BYTES) {
       rmSync(`${file}.gz`, { force: true });
       continue;
     }

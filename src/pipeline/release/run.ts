@@ -34,6 +34,12 @@ import { buildFullRelease, buildIncrementalRelease, keptRenderer, type ReleaseBu
 import { cacheRelease, liveRelease, tenantInputs, type ReleaseStock } from './inputs.ts';
 import { carSlugsToRender, planRelease, type ReleasePlan } from './plan.ts';
 import { precompressRelease } from './precompress.ts';
+import { obtainRenderer, retireCodeVersions, sharedFilesFor, type OwnedCompile } from './renderers.ts';
+import type { ObjectStore } from '../../platform/bucket/object-store.ts';
+import { bucketWorkStore, type WorkStore } from '../../platform/bucket/work-store.ts';
+import { PhotoCache } from '../../images/cache.ts';
+import { parsePhotoUrl } from '../../lib/images.ts';
+import type { SharedFiles } from '../publish/types.ts';
 import { newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
@@ -89,6 +95,12 @@ export interface RebuildOptions {
   /** This worker's kept renderers, one per code version (default `<PIPELINE_CACHE_DIR or .cache>/renderers`: src/builder/render/code-renderer.ts). */
   renderers?: string;
   /**
+   * The fleet's bucket: the compiled renderer of each code version and the files its releases
+   * share are kept there, compiled once for the fleet under the state's lock (renderers.ts).
+   * Without it the renderer is this disk's own, as on one machine.
+   */
+  shared?: ObjectStore;
+  /**
    * Asked before the release goes live (and by the publisher right before its pointer
    * switch): null while the job is still this run's, else why not (it went to another worker:
    * service/queue.ts), so it never publishes over that worker's release.
@@ -97,6 +109,30 @@ export interface RebuildOptions {
 }
 
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
+
+/**
+ * Seconds of each phase of a release: photos; renderer; build (render and post-build steps together),
+ * of it `astro` (the render) and `steps` (post-build), `assemble` (an incremental release's
+ * linking and moving); checks; precompress (.gz copies); manifest (the local manifest and the
+ * state's record); upload (the production publisher: objects, manifest, pointer); state (the
+ * local switch, live pointer, reservations and status); search (sync); prune.
+ */
+export interface ReleaseTimings {
+  photos?: number;
+  /** Getting the code version's renderer: fetched from the bucket, waited for, or (its compile) stored there. */
+  renderer?: number;
+  build: number;
+  astro?: number;
+  assemble?: number;
+  steps?: number;
+  checks: number;
+  precompress?: number;
+  manifest?: number;
+  upload?: number;
+  state?: number;
+  search: number;
+  prune?: number;
+}
 
 /** Thrown by the guard check of a run that lost its job. */
 class SupersededError extends Error {}
@@ -117,8 +153,8 @@ export interface RebuildResult {
   renderedWith?: RenderedWith;
   seconds: number;
   reason?: string;
-  /** Seconds spent building (Astro and assembly), checking and syncing search. */
-  timings?: { photos?: number; build: number; astro?: number; assemble?: number; steps?: number; checks: number; search: number };
+  /** Seconds of each phase of a published release (ReleaseTimings). */
+  timings?: ReleaseTimings;
   /** Search sync: counts, or the reason it failed. */
   search?: { added: number; updated: number; deleted: number } | { error: string };
 }
@@ -148,6 +184,8 @@ interface Job {
   stock: ReleaseStock | null;
   overlay: ReservationOverlay;
   reservations: string;
+  /** The fleet's shared work (options.shared), when there is a bucket. */
+  work?: WorkStore;
 }
 
 /** The job with its tenant loaded and compared with the live release (decide). */
@@ -179,6 +217,12 @@ interface Release extends Loaded {
   renderer?: string;
   /** The loaded tenant handed to the render entry (render), and to the warm-up after a compile (prune). */
   prepared?: PreparedTenant;
+  /** Seconds of the phases besides the render and checks (renderer, precompress, manifest, upload, state, prune), filled in as they run. */
+  laps: Partial<ReleaseTimings>;
+  /** The compile of the code version this release owns for the fleet (renderers.ts): finished after the render. */
+  compile?: OwnedCompile;
+  /** The files the published release keeps under its code version for the fleet (record). */
+  shared?: SharedFiles;
   /** When the pointer shoppers are served by switched to this release (publish). */
   publishedAt?: string;
 }
@@ -201,6 +245,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     const release = await decide(loaded);
     if ('outcome' in release) return release;
     made = release;
+    await start(release);
     const built = await render(release);
     if ('outcome' in built) return built;
     const checked = await check(release, built.build);
@@ -236,13 +281,17 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
   pruneReleases(sitesDir, slug, keep);
   try {
     // A state that does not answer (PostgreSQL restarting, the bucket's state files failing) is waited for.
-    const { liveId, inputs } = await riding(async () => ({ liveId: await liveRelease(state, sitesDir, slug), inputs: await tenantInputs(state, slug, tenantDir) }), {
-      log,
-      tenant: slug,
-      what: 'the pipeline state',
-      maxWaitMs: STATE_WAIT_MS,
-    });
-    return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, ...inputs };
+    const { liveId, inputs } = await riding(
+      async () => ({ liveId: await liveRelease(state, sitesDir, slug), inputs: await tenantInputs(state, slug, tenantDir) }),
+      {
+        log,
+        tenant: slug,
+        what: 'the pipeline state',
+        maxWaitMs: STATE_WAIT_MS,
+      },
+    );
+    const work = options.shared ? bucketWorkStore(options.shared) : undefined;
+    return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, ...inputs, work };
   } catch (error) {
     const reason = `pipeline state unavailable: ${(error as Error).message}`;
     log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
@@ -260,30 +309,62 @@ async function reportSeed(job: Job): Promise<void> {
   const parsed = job.stock.parsed ?? job.state.stock.parse(job.slug, job.stock);
   const source = 'stock.json (tenant folder seed)';
   const problems = parsed.problems.map((problem) => formatProblem(problem, 'stock.json'));
-  job.log({ level: problems.length ? 'warn' : 'info', event: 'feed', tenant: job.slug, kind: 'snapshot', source, outcome: 'accepted', records: parsed.read, valid: parsed.cars.length, problems: problems.length });
+  job.log({
+    level: problems.length ? 'warn' : 'info',
+    event: 'feed',
+    tenant: job.slug,
+    kind: 'snapshot',
+    source,
+    outcome: 'accepted',
+    records: parsed.read,
+    valid: parsed.cars.length,
+    problems: problems.length,
+  });
   const report = problems.length
     ? `feed: ${source}\ntenant: ${job.slug}\nrecords: ${parsed.read}, valid: ${parsed.cars.length}\nresult: accepted (records with problems are skipped)\nproblems:\n${problems.map((line) => `- ${line}\n`).join('')}`
     : undefined;
-  await recordFeedIn(job.state, job.sitesDir, job.slug, { at: new Date().toISOString(), source, kind: 'snapshot', outcome: 'accepted', read: parsed.read, valid: parsed.cars.length, problems: problems.length, ...(report ? { report: report.slice(0, FEED_REPORT_MAX) } : {}) }).catch((error: Error) =>
-    job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: error.message }),
-  );
+  await recordFeedIn(job.state, job.sitesDir, job.slug, {
+    at: new Date().toISOString(),
+    source,
+    kind: 'snapshot',
+    outcome: 'accepted',
+    read: parsed.read,
+    valid: parsed.cars.length,
+    problems: problems.length,
+    ...(report ? { report: report.slice(0, FEED_REPORT_MAX) } : {}),
+  }).catch((error: Error) => job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: error.message }));
 }
 
 /** The status goes to the state and the local file; a state that cannot take it is logged, the job's outcome stands. */
 function note(job: Job, update: StatusUpdate): Promise<unknown> {
-  return recordStatusIn(job.state, job.sitesDir, job.slug, update).catch((error) => job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: (error as Error).message }));
+  return recordStatusIn(job.state, job.sitesDir, job.slug, update).catch((error) =>
+    job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: (error as Error).message }),
+  );
 }
 
 /** The reserved rows the live site now shows (state/reservation-watch.ts); a failure to record it costs at most one needless rebuild. */
 function builtFrom(job: Job): Promise<unknown> {
-  return job.state.reservations.recordBuilt(job.slug, job.reservations).catch((error) => job.log({ level: 'warn', event: 'reservations-built', tenant: job.slug, reason: (error as Error).message }));
+  return job.state.reservations
+    .recordBuilt(job.slug, job.reservations)
+    .catch((error) => job.log({ level: 'warn', event: 'reservations-built', tenant: job.slug, reason: (error as Error).message }));
 }
 
 /** A failed job: recorded in the status and logged; the live release stays. */
 async function fail(job: Job, reason: string, counts: Partial<RebuildResult> = {}, release?: string): Promise<RebuildResult> {
   const result: RebuildResult = { ...job.empty, ...counts, outcome: 'failed', release, seconds: job.seconds(), reason };
   await note(job, { outcome: 'failed', current: job.liveId, failure: { at: new Date().toISOString(), release, reason, seconds: result.seconds } });
-  job.log({ level: 'error', event: 'release', tenant: job.slug, release: release ?? null, added: result.added, changed: result.changed, removed: result.removed, seconds: result.seconds, outcome: 'failed', reason });
+  job.log({
+    level: 'error',
+    event: 'release',
+    tenant: job.slug,
+    release: release ?? null,
+    added: result.added,
+    changed: result.changed,
+    removed: result.removed,
+    seconds: result.seconds,
+    outcome: 'failed',
+    reason,
+  });
   return result;
 }
 
@@ -295,8 +376,8 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
   } catch (error) {
     return fail(job, error instanceof TenantConfigError ? error.message : (error as Error).message);
   }
-  const photos = await resolvePhotos(job, tenant);
   const previous: ReleaseManifest | null = job.liveId ? await job.state.releases.get(job.slug, job.liveId) : null;
+  const photos = await resolvePhotos(job, tenant, previous);
   const configHash = tenantConfigHash(job.tenantDir, job.options.env);
   const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
   const diff: StockDiff = diffStock(new Map(Object.entries(previous?.fingerprints ?? {})), tenant.visible);
@@ -321,11 +402,32 @@ async function claimHost(loaded: Loaded): Promise<RebuildResult | null> {
  * Photos: feed photos first (docs/images.md), so the fingerprints include where each photo
  * comes from and a car whose photo failed last time is rendered again once the photo works.
  */
-async function resolvePhotos(job: Job, tenant: Tenant): Promise<PhotoReport> {
-  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv(job.options.env ?? environment()));
+async function resolvePhotos(job: Job, tenant: Tenant, previous: ReleaseManifest | null): Promise<PhotoReport> {
+  const settings = photoOptionsFromEnv(job.options.env ?? environment());
+  // In a fleet, photos another worker resolved or made are taken from the shared work, and those of the live release come with it.
+  const shared = job.work
+    ? { cache: new PhotoCache(undefined, job.work), shared: { work: job.work, tenant: job.slug, live: new Set(previous?.cars.flatMap(localPhotoUrls) ?? []) } }
+    : {};
+  const photos = await resolveTenantPhotos(tenant, { ...settings, ...shared });
   for (const fault of photos.faults) job.log({ level: 'warn', event: 'photo-fault', tenant: job.slug, car: fault.car, url: fault.url, reason: fault.reason });
-  if (photos.fetched > 0) job.log({ event: 'photos', tenant: job.slug, photos: photos.photos, known: photos.known, fetched: photos.fetched, transformed: photos.transformed, failed: photos.faults.length, seconds: photos.seconds });
+  if (photos.fetched > 0 || photos.shared > 0)
+    job.log({
+      event: 'photos',
+      tenant: job.slug,
+      photos: photos.photos,
+      known: photos.known,
+      fetched: photos.fetched,
+      transformed: photos.transformed,
+      shared: photos.shared,
+      failed: photos.faults.length,
+      seconds: photos.seconds,
+    });
   return photos;
+}
+
+/** The processed feed photos a recorded car shows (their local URLs). */
+function localPhotoUrls(car: Car): string[] {
+  return [...(car.images ?? []).flatMap((image) => [image.image, image.thumb ?? '']), car.primary_image_url ?? ''].filter((url) => parsePhotoUrl(url) !== null);
 }
 
 /**
@@ -341,7 +443,17 @@ function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly
 /** Decide: unchanged, held, or a new release (full or incremental, with why), filling in the facts the table asks for. */
 async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
   const { previous, tenant, slug } = loaded;
-  const release: Release = { ...loaded, id: '', releaseDir: '', previousDir: null, mode: 'full', why: '', renderSlugs: [], render: { keep: keptRenderer(loaded.options.renderers, loaded.options.env), settings: renderSettings(loaded.options.env) } };
+  const release: Release = {
+    ...loaded,
+    id: '',
+    releaseDir: '',
+    previousDir: null,
+    mode: 'full',
+    why: '',
+    renderSlugs: [],
+    render: { keep: keptRenderer(loaded.options.renderers, loaded.options.env), settings: renderSettings(loaded.options.env), work: loaded.work },
+    laps: {},
+  };
   const decision = await decideWith(releaseFacts(loaded), {
     held: async () => (await loaded.state.tenants.hold(slug)) !== null,
     previousCached: async () => {
@@ -356,19 +468,37 @@ async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
   if (!release.id) newRelease(release);
   release.mode = decision.mode;
   release.why = decision.why;
+  return release;
+}
+
+/**
+ * Start the build: the renderer of the code version (this disk's, the fleet's from the bucket,
+ * or this release compiles it: renderers.ts), then the engine an incremental release renders
+ * with, and the build-start line.
+ */
+async function start(release: Release): Promise<void> {
+  const { options, tenant, slug } = release;
+  if (options.shared) {
+    const started = performance.now();
+    const fleet = { store: options.shared, state: release.state, log: release.log };
+    const obtained = await obtainRenderer(release.render.keep, fleet, { full: release.mode === 'full' });
+    release.compile = obtained.compile;
+    release.laps.renderer = secondsSince(started);
+  }
   chooseRenderer(release);
-  loaded.log({
+  release.log({
     event: 'build-start',
     tenant: slug,
     release: release.id,
     mode: release.mode,
     why: release.why,
-    ...loaded.counts,
+    ...release.counts,
     render: release.mode === 'incremental' ? release.renderSlugs.length : tenant.visible.length,
-    ...(release.mode === 'incremental' && release.plan ? { searchPages: release.plan.families.search.all ? 'all' : release.plan.families.search.render.length, renderer: release.renderer ?? null } : {}),
+    ...(release.mode === 'incremental' && release.plan
+      ? { searchPages: release.plan.families.search.all ? 'all' : release.plan.families.search.render.length, renderer: release.renderer ?? null }
+      : {}),
     pid: process.pid,
   });
-  return release;
 }
 
 /** The facts the decision table starts from (decide.ts); the rest are filled in when asked for. */
@@ -378,7 +508,12 @@ function releaseFacts({ options, previous, tenant, now, configHash, diff }: Load
     configChanged: previous?.configHash !== configHash,
     stockUnchanged: isEmptyDiff(diff),
     forced: options.full === true,
-    tokenRefreshDue: Boolean(tenant.site.search && !tenant.site.search.key && previous && now - previous.fullBuildTime >= (options.searchTokenRefreshMs ?? REBUILD_DEFAULTS.searchTokenRefreshMs)),
+    tokenRefreshDue: Boolean(
+      tenant.site.search &&
+      !tenant.site.search.key &&
+      previous &&
+      now - previous.fullBuildTime >= (options.searchTokenRefreshMs ?? REBUILD_DEFAULTS.searchTokenRefreshMs),
+    ),
     incrementalOff: options.incremental === false,
     fullDue: previous !== null && now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs),
     visible: tenant.visible.length,
@@ -400,9 +535,20 @@ function newRelease(release: Release): void {
 async function unchanged(loaded: Loaded): Promise<RebuildResult> {
   const result: RebuildResult = { ...loaded.empty, outcome: 'unchanged', release: loaded.liveId ?? undefined, seconds: loaded.seconds() };
   await builtFrom(loaded);
-  if (loaded.stock) await loaded.state.tenants.setBuilt(loaded.slug, loaded.stock.seq).catch((error: Error) => loaded.log({ level: 'warn', event: 'status', tenant: loaded.slug, reason: error.message }));
+  if (loaded.stock)
+    await loaded.state.tenants
+      .setBuilt(loaded.slug, loaded.stock.seq)
+      .catch((error: Error) => loaded.log({ level: 'warn', event: 'status', tenant: loaded.slug, reason: error.message }));
   const search = await catchUpSearch(loaded);
-  loaded.log({ event: 'release', tenant: loaded.slug, release: loaded.liveId, ...loaded.counts, seconds: result.seconds, outcome: 'unchanged', ...(search ? { search } : {}) });
+  loaded.log({
+    event: 'release',
+    tenant: loaded.slug,
+    release: loaded.liveId,
+    ...loaded.counts,
+    seconds: result.seconds,
+    outcome: 'unchanged',
+    ...(search ? { search } : {}),
+  });
   return { ...result, ...(search ? { search } : {}) };
 }
 
@@ -418,13 +564,27 @@ async function catchUpSearch(loaded: Loaded): Promise<RebuildResult['search']> {
     search = { error: (error as Error).message };
   }
   if (search && !('error' in search)) await note(loaded, { outcome: 'published', current: loaded.liveId, success: status.lastSuccess ?? undefined });
-  loaded.log({ level: search && 'error' in search ? 'warn' : 'info', event: 'search-sync', tenant: loaded.slug, release: loaded.liveId, outcome: search && 'error' in search ? 'failed' : 'caught-up', search });
+  loaded.log({
+    level: search && 'error' in search ? 'warn' : 'info',
+    event: 'search-sync',
+    tenant: loaded.slug,
+    release: loaded.liveId,
+    outcome: search && 'error' in search ? 'failed' : 'caught-up',
+    search,
+  });
   return search;
 }
 
 /** A rollback holds the tenant: no release until an operator releases it. */
 async function held(loaded: Loaded): Promise<RebuildResult> {
-  const result: RebuildResult = { ...loaded.empty, ...loaded.counts, outcome: 'held', release: loaded.liveId ?? undefined, seconds: loaded.seconds(), reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)' };
+  const result: RebuildResult = {
+    ...loaded.empty,
+    ...loaded.counts,
+    outcome: 'held',
+    release: loaded.liveId ?? undefined,
+    seconds: loaded.seconds(),
+    reason: 'held on a rolled-back release (npm run rollback -- --tenant <slug> --release-hold to resume)',
+  };
   await note(loaded, { outcome: 'held', current: loaded.liveId });
   loaded.log({ level: 'warn', event: 'release', tenant: loaded.slug, release: loaded.liveId, ...loaded.counts, seconds: result.seconds, outcome: 'held' });
   return result;
@@ -446,14 +606,19 @@ async function fetchPrevious(release: Release): Promise<string | null> {
 function planStep(release: Release): number {
   const { tenant, now, previous, diff } = release;
   release.bundle = createBundle(tenant, now);
-  release.plan = planRelease({ site: tenant.site, models: release.bundle.extras.models, previous: previous!.cars, next: tenant.visible, diff }, now, previous!.fullBuildTime);
+  release.plan = planRelease(
+    { site: tenant.site, models: release.bundle.extras.models, previous: previous!.cars, next: tenant.visible, diff },
+    now,
+    previous!.fullBuildTime,
+  );
   release.renderSlugs = carSlugsToRender(release.plan, tenant.visible);
   return release.renderSlugs.length;
 }
 
 /** The kept renderer of this code version on this worker's disk (any tenant's full release compiled it), for an incremental release. */
 function chooseRenderer(release: Release): void {
-  if (release.mode === 'incremental' && renderEngine(release.tenant.visible.length, { ...release.render, partial: true }) === 'kept') release.renderer = release.render.keep.key;
+  if (release.mode === 'incremental' && renderEngine(release.tenant.visible.length, { ...release.render, partial: true }) === 'kept')
+    release.renderer = release.render.keep.key;
 }
 
 /** Render: the release directory, incrementally from the live release or in full (the builder chooses the engine). */
@@ -465,11 +630,27 @@ async function render(release: Release): Promise<{ build: ReleaseBuild; seconds:
   const build: ReleaseBuild = !isPrepared(prepared)
     ? { ok: false, error: prepared.error, rendered: 0, reused: 0 }
     : mode === 'incremental' && previous && previousDir && plan && bundle
-      ? await buildIncrementalRelease({ tenant: release.tenant, bundle, previousDir, previousCars: previous.cars, outDir: release.releaseDir, plan, render: release.render })
+      ? await buildIncrementalRelease({
+          tenant: release.tenant,
+          bundle,
+          previousDir,
+          previousCars: previous.cars,
+          outDir: release.releaseDir,
+          plan,
+          render: release.render,
+        })
       : await buildFullRelease(prepared, release.render);
   if (isPrepared(prepared)) release.prepared = prepared;
+  if (release.compile) {
+    const storing = performance.now();
+    await release.compile
+      .finish()
+      .catch((error: Error) => release.log({ level: 'warn', event: 'renderer-store', renderer: release.render.keep.key, reason: error.message }));
+    release.laps.renderer = (release.laps.renderer ?? 0) + secondsSince(storing);
+  }
   if (mode === 'full') release.renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? release.render.keep.key : undefined;
-  if (build.rendererProblem) release.log({ level: 'warn', event: 'renderer-fallback', tenant: release.slug, release: release.id, reason: build.rendererProblem });
+  if (build.rendererProblem)
+    release.log({ level: 'warn', event: 'renderer-fallback', tenant: release.slug, release: release.id, reason: build.rendererProblem });
   if (!build.ok) {
     rmSync(release.releaseDir, { recursive: true, force: true });
     return fail(release, build.error ?? 'build failed', release.counts, release.id);
@@ -497,18 +678,23 @@ async function check(release: Release, build: ReleaseBuild): Promise<Checked | R
   }
   const seconds = secondsSince(started);
   for (const warning of checks.warnings) log({ level: 'warn', event: 'check-warning', tenant: slug, release: id, warning });
-  // Text files get their .gz beside them: the static server never compresses per request.
+  // Text files get their .gz beside them where the server sends them (the local one never compresses per request); none for a bucket.
+  const packing = performance.now();
   try {
-    await precompressRelease(releaseDir, release.previousDir ?? undefined);
+    await precompressRelease(releaseDir, release.previousDir ?? undefined, { write: release.options.publisher?.precompressed !== false });
   } catch (error) {
     log({ level: 'warn', event: 'precompress', tenant: slug, release: id, reason: (error as Error).message });
   }
+  release.laps.precompress = secondsSince(packing);
   return { brokenLinks: checks.brokenLinks, partial: scanOnly !== undefined, seconds };
 }
 
 /** Record: the release's manifest, which marks it complete in the local cache. */
 function record(release: Release, checked: Checked): ReleaseManifest {
   const { previous, now, mode } = release;
+  const started = performance.now();
+  // A fleet's release keeps its code version's files once for the fleet (renderers.ts).
+  if (release.options.shared && release.options.publisher && release.options.publisher !== localPublisher) release.shared = sharedFilesFor(release.render.keep);
   const manifest: ReleaseManifest = {
     id: release.id,
     slug: release.slug,
@@ -518,6 +704,8 @@ function record(release: Release, checked: Checked): ReleaseManifest {
     mode,
     // Before the stock: pruning reads it from the head of the file (manifestRenderer).
     ...(release.renderer ? { renderer: release.renderer } : {}),
+    // The code version whose shared bucket objects the published release uses (kept while a record names it).
+    ...(release.shared ? { codeKey: release.shared.code } : {}),
     configHash: release.configHash,
     cars: release.tenant.visible,
     fingerprints: release.fingerprints,
@@ -526,6 +714,7 @@ function record(release: Release, checked: Checked): ReleaseManifest {
     brokenLinks: checked.partial ? [...new Set([...(previous?.brokenLinks ?? []), ...checked.brokenLinks])].sort() : checked.brokenLinks,
   };
   writeManifest(release.sitesDir, manifest);
+  release.laps.manifest = secondsSince(started);
   return manifest;
 }
 
@@ -536,27 +725,48 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     const lost = options.guard ? await options.guard() : null;
     if (lost !== null) throw new SupersededError(lost);
   };
+  const { laps } = release;
   const waits = { log: release.log, tenant: slug, maxWaitMs: STATE_WAIT_MS };
   try {
+    let lap = performance.now();
     await stillOurs();
     await riding(() => state.releases.record(manifest), { ...waits, what: 'the pipeline state' });
+    laps.manifest = (laps.manifest ?? 0) + secondsSince(lap);
+    lap = performance.now();
     // A production publisher (CDN / object store) goes first: if it fails, nothing switched anywhere.
     // A failing bucket is tried again with backoff: objects first, the manifest, the pointer last, so a retry never exposes half a release.
     const publisher = options.publisher;
     if (publisher && publisher !== localPublisher)
-      await riding(() => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs, hosts: release.hostClaim?.hosts }), { ...waits, what: 'the bucket publish', firstDelayMs: 1000, attempts: PUBLISH_ATTEMPTS });
+      await riding(
+        () => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs, hosts: release.hostClaim?.hosts, shared: release.shared }),
+        { ...waits, what: 'the bucket publish', firstDelayMs: 1000, attempts: PUBLISH_ATTEMPTS },
+      );
+    laps.upload = secondsSince(lap);
+    lap = performance.now();
     await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
     // The production publisher switched its pointer last thing before returning (the local one just now).
     release.publishedAt = new Date().toISOString();
     await riding(() => state.tenants.setLive(slug, id, release.stock?.seq), { ...waits, what: 'the pipeline state' });
     await builtFrom(release);
-    await settleSiteHost(state, slug, release.hostClaim?.host).catch((error: Error) => release.log({ level: 'warn', event: 'host-claims', tenant: slug, reason: error.message }));
+    await settleSiteHost(state, slug, release.hostClaim?.host).catch((error: Error) =>
+      release.log({ level: 'warn', event: 'host-claims', tenant: slug, reason: error.message }),
+    );
+    laps.state = secondsSince(lap);
     return null;
   } catch (error) {
     if (error instanceof SupersededError) {
       // The run that took the job over publishes and records the status; this one only says why it stopped.
-      release.log({ level: 'warn', event: 'release', tenant: slug, release: id, ...counts, seconds: release.seconds(), outcome: 'superseded', reason: error.message });
+      release.log({
+        level: 'warn',
+        event: 'release',
+        tenant: slug,
+        release: id,
+        ...counts,
+        seconds: release.seconds(),
+        outcome: 'superseded',
+        reason: error.message,
+      });
       return { ...release.empty, ...counts, outcome: 'superseded', release: id, seconds: release.seconds(), reason: error.message };
     }
     return fail(release, `publish failed: ${(error as Error).message}`, counts, id);
@@ -579,6 +789,7 @@ async function sync(release: Release): Promise<{ search: RebuildResult['search']
 /** Prune: releases beyond the retention (local, state, publisher), then warm the renderer a full release compiled. */
 async function prune(release: Release, build: ReleaseBuild): Promise<void> {
   const { options, state, slug, keep, log } = release;
+  const started = performance.now();
   pruneReleases(release.sitesDir, slug, keep);
   try {
     await state.releases.prune(slug, keep, await state.tenants.live(slug));
@@ -587,22 +798,67 @@ async function prune(release: Release, build: ReleaseBuild): Promise<void> {
   }
   if (options.publisher?.prune) {
     // Retention at the publisher too (the bucket); a failure there never fails a published release.
-    await options.publisher.prune(slug, keep).catch((error: Error) => log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }));
+    await options.publisher
+      .prune(slug, keep)
+      .catch((error: Error) =>
+        log({ level: 'warn', event: 'publisher-prune-failed', tenant: slug, publisher: options.publisher!.name, reason: error.message }),
+      );
   }
+  if (options.shared) {
+    // Code versions nothing uses any more leave the bucket (at most hourly per process).
+    await retireCodeVersions({ store: options.shared, state, log }).catch((error: Error) =>
+      log({ level: 'warn', event: 'code-version-retire', reason: error.message }),
+    );
+  }
+  release.laps.prune = secondsSince(started);
   // After the compile, its warm renderer starts loading the kept bundle (a dry run that only starts it).
-  if (release.mode === 'full' && build.renderedWith === 'compile' && release.prepared && (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)) {
-    await renderTenant(release.prepared, { outDir: join(tenantPaths(release.sitesDir, slug).base, `warm-up-${process.pid}`), ...release.render, dryRun: 'start' });
+  if (
+    release.mode === 'full' &&
+    build.renderedWith === 'compile' &&
+    release.prepared &&
+    (typeof options.warmRenderer === 'function' ? await options.warmRenderer() : options.warmRenderer)
+  ) {
+    await renderTenant(release.prepared, {
+      outDir: join(tenantPaths(release.sitesDir, slug).base, `warm-up-${process.pid}`),
+      ...release.render,
+      dryRun: 'start',
+    });
   }
 }
 
 /** The published release's result, status and log line. */
-async function finish(release: Release, built: { build: ReleaseBuild; seconds: number }, checked: Checked, synced: Awaited<ReturnType<typeof sync>>): Promise<RebuildResult> {
+async function finish(
+  release: Release,
+  built: { build: ReleaseBuild; seconds: number },
+  checked: Checked,
+  synced: Awaited<ReturnType<typeof sync>>,
+): Promise<RebuildResult> {
   const { id, mode, why, counts, slug } = release;
   const { build } = built;
   const { search } = synced;
-  const timings = { photos: release.photos.seconds, build: built.seconds, ...(build.phases ?? {}), checks: checked.seconds, search: synced.seconds };
-  const result: RebuildResult = { ...release.empty, ...counts, outcome: 'published', release: id, mode, why, rendered: build.rendered, renderedWith: build.renderedWith, seconds: release.seconds(), search, timings };
+  const timings: ReleaseTimings = {
+    photos: release.photos.seconds,
+    build: built.seconds,
+    ...(build.phases ?? {}),
+    checks: checked.seconds,
+    search: synced.seconds,
+    ...release.laps,
+  };
+  const result: RebuildResult = {
+    ...release.empty,
+    ...counts,
+    outcome: 'published',
+    release: id,
+    mode,
+    why,
+    rendered: build.rendered,
+    renderedWith: build.renderedWith,
+    seconds: release.seconds(),
+    search,
+    timings,
+  };
   const searchError = search && 'error' in search ? search.error : undefined;
+  const noted = performance.now();
   await note(release, {
     outcome: searchError ? 'published-search-failed' : 'published',
     current: id,
@@ -611,6 +867,7 @@ async function finish(release: Release, built: { build: ReleaseBuild; seconds: n
     success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
+  timings.state = Math.round(((timings.state ?? 0) + secondsSince(noted)) * 100) / 100;
   release.log({
     event: 'release',
     tenant: slug,
@@ -624,6 +881,11 @@ async function finish(release: Release, built: { build: ReleaseBuild; seconds: n
     seconds: result.seconds,
     outcome: 'published',
     timings,
+    // Images this release made (photo variant sets transformed, drawings drawn), and what it took from the fleet's shared work instead.
+    made: { photos: release.photos.transformed, drawings: build.made?.drawings ?? 0 },
+    ...(release.work
+      ? { fromShared: { photos: release.photos.shared, drawings: build.made?.drawingsFetched ?? 0, photoFiles: build.made?.photoFilesFetched ?? 0 } }
+      : {}),
     ...(search ? { search } : {}),
   });
   return result;

@@ -33,6 +33,8 @@ export interface Platform {
   publisher?: Publisher;
   state?: PipelineState;
   store?: ObjectStore;
+  /** The bucket of a bucket publisher: the fleet keeps compiled renderers and shared work there (src/pipeline/release/renderers.ts). */
+  shared?: ObjectStore;
 }
 
 /** The publisher, state and store a command asked for. Throws ConfigError on bad bucket settings; the publisher's load error names it. */
@@ -41,6 +43,7 @@ export async function platformFromSettings(settings: PlatformSettings): Promise<
   const platform: Platform = {};
   if (settings.store) platform.store = storeFromSettings(bucketSettings(env));
   if ('publisher' in settings) platform.publisher = await loadPublisher(settings.publisher, { tenantsDir: settings.tenantsDir, log: settings.log, env });
+  if (platform.publisher && 'store' in platform.publisher) platform.shared = (platform.publisher as { store: ObjectStore }).store;
   if (state) {
     const files = state.files === 'bucket' ? objectFileStore(storeFromSettings(bucketSettings(env))) : undefined;
     platform.state = await openPipelineState({ dataDir: state.dataDir, databaseUrl: state.databaseUrl, files });
@@ -58,6 +61,7 @@ export function pipelineOptions(config: PipelineConfig, platform: Platform, env:
     renderers: config.paths.renderers,
     state: platform.state,
     publisher: platform.publisher,
+    shared: platform.shared,
     env,
     webhookPort: config.webhook?.port,
     webhookHost: config.webhook?.host,

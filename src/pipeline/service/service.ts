@@ -23,6 +23,7 @@ import { createSecretStore } from '../intake/secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from '../state/store.ts';
 import { sharedStateFiles } from '../state/files.ts';
 import { createDebouncer, type Debouncer } from './debounce.ts';
+import type { ObjectStore } from '../../platform/bucket/object-store.ts';
 import { clientAddress, proxyMatcher, requestAddress } from '../../platform/net/client-address.ts';
 import { pushOutcome, startHttpServers, type RunningHttp } from './http.ts';
 import { inboxScanner, reservationPoller, startPolling, TenantFolderWatch } from './watchers.ts';
@@ -81,6 +82,8 @@ export interface PipelineOptions {
   operatorHost?: string;
   /** This worker's kept renderers (default `<cache root>/renderers`: src/builder/render/code-renderer.ts). */
   renderers?: string;
+  /** The fleet's bucket: compiled renderers and shared work (src/pipeline/release/renderers.ts); without it, this disk's alone. */
+  shared?: ObjectStore;
   /** Called after every job (tests and the once mode). */
   onResult?: (result: RebuildResult) => void;
   /** Start a tenant's warm renderer after each full release (default true; `--once` turns it off). */
@@ -127,7 +130,8 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
   // The handler asks the queue for its depth (warm-up); it runs only once the queue exists.
   const jobs = createJobs(service, () => queue);
   const queue = createQueue(service, jobs);
-  const enqueue = (slug: string) => queue.enqueue(slug).catch((error) => service.log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) }));
+  const enqueue = (slug: string) =>
+    queue.enqueue(slug).catch((error) => service.log({ level: 'error', event: 'enqueue', tenant: slug, reason: String(error) }));
   const debouncer = createDebouncer({
     debounceMs: service.debounceMs,
     maxWaitMs: service.maxWaitMs,
@@ -142,18 +146,35 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
     folders.touch(slug, dir);
     request(slug);
   };
-  const inbox = options.inboxDir && service.role !== 'worker' ? inboxScanner({ inboxDir: options.inboxDir, tenantDirOf: service.tenantDirOf, log: service.log, intake: service.intake, onChanged: (slug) => changed(slug) }) : undefined;
+  const inbox =
+    options.inboxDir && service.role !== 'worker'
+      ? inboxScanner({
+          inboxDir: options.inboxDir,
+          tenantDirOf: service.tenantDirOf,
+          log: service.log,
+          intake: service.intake,
+          onChanged: (slug) => changed(slug),
+        })
+      : undefined;
   const scan = () => inbox?.scan();
   const reservations = reservationPoller(service.state, service.tenantDirOf, request, service.log);
   const http = options.webhookPort !== undefined && service.role !== 'worker' ? await startHttp(service, queue, debouncer, changed) : undefined;
   // An accepted feed never stays unpublished: tenants behind their accepted stock with no job are asked for again (reconcile.ts).
-  const reconciler = createReconciler({ state: service.state, queue, debouncing: (slug) => debouncer.has(slug), known: (slug) => service.tenantDirOf(slug) !== null, log: service.log });
+  const reconciler = createReconciler({
+    state: service.state,
+    queue,
+    debouncing: (slug) => debouncer.has(slug),
+    known: (slug) => service.tenantDirOf(slug) !== null,
+    log: service.log,
+  });
   let reconciling: Promise<void> | undefined;
   const reconcile = () => {
     reconciling ??= reconciler.tick().finally(() => (reconciling = undefined));
   };
   const polling =
-    service.role !== 'worker' ? startWatching(service, { scan, folders, reservations, reconcile, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) }) : undefined;
+    service.role !== 'worker'
+      ? startWatching(service, { scan, folders, reservations, reconcile, request, fire: (slug) => (debouncer.cancel(slug), enqueue(slug)) })
+      : undefined;
   const idle = () => debouncer.size === 0 && !inbox?.busy();
   return {
     webhookUrl: http?.webhookUrl,
@@ -190,7 +211,13 @@ async function openService(options: PipelineOptions): Promise<Service> {
   checkOperatorToken(operatorToken);
   const trusted = proxyMatcher(settings.trustProxy);
   mkdirSync(sitesDir, { recursive: true });
-  const state = options.state ?? (await openPipelineState({ dataDir: options.dataDir ?? defaultDataDir(sitesDir), databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl, options.env) }));
+  const state =
+    options.state ??
+    (await openPipelineState({
+      dataDir: options.dataDir ?? defaultDataDir(sitesDir),
+      databaseUrl: settings.databaseUrl,
+      files: sharedStateFiles(settings.databaseUrl, options.env),
+    }));
   return {
     options,
     tenantsDir,
@@ -202,7 +229,14 @@ async function openService(options: PipelineOptions): Promise<Service> {
     settings,
     operatorToken,
     state,
-    intake: { sitesDir, guard: options.guard, inboxMaxBytes: options.inboxMaxBytes, parseTimeoutMs: options.parseTimeoutMs, state, inboxDir: options.inboxDir && resolve(options.inboxDir) },
+    intake: {
+      sitesDir,
+      guard: options.guard,
+      inboxMaxBytes: options.inboxMaxBytes,
+      parseTimeoutMs: options.parseTimeoutMs,
+      state,
+      inboxDir: options.inboxDir && resolve(options.inboxDir),
+    },
     clientOf: (req) => clientAddress(requestAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trusted)),
     tenantDirOf(slug) {
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return null;
@@ -238,7 +272,9 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
     if (!dir) return;
     // The live release into this worker's cache while the change waits out its debounce (inputs.ts prefetchLive).
     if (running === 0)
-      prefetchLive(state, sitesDir, slug, options.publisher, log).catch((error: Error) => log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }));
+      prefetchLive(state, sitesDir, slug, options.publisher, log).catch((error: Error) =>
+        log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }),
+      );
     if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000)) return;
     lastWarm = Date.now();
     warmNextRenderer(state, sitesDir, slug, dir, options.renderers)
@@ -247,8 +283,21 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   };
   const rebuildOne: TenantHandler = async (slug, job) => {
     const dir = service.tenantDirOf(slug);
-    if (!dir) return void log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(service.tenantsDir, slug)}` });
-    const result = await rebuildTenant({ tenantDir: dir, sitesDir, state, keep: options.keep, renderers: options.renderers, log, publisher: options.publisher ?? localPublisher, env: options.env, warmRenderer: warmOn && warmWhenIdle, guard: job?.stillOwner });
+    if (!dir)
+      return void log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: `no tenant folder ${join(service.tenantsDir, slug)}` });
+    const result = await rebuildTenant({
+      tenantDir: dir,
+      sitesDir,
+      state,
+      keep: options.keep,
+      renderers: options.renderers,
+      shared: options.shared,
+      log,
+      publisher: options.publisher ?? localPublisher,
+      env: options.env,
+      warmRenderer: warmOn && warmWhenIdle,
+      guard: job?.stillOwner,
+    });
     options.onResult?.(result);
   };
   const handler: TenantHandler = async (slug, job) => {
@@ -272,9 +321,15 @@ function createQueue(service: Service, jobs: Jobs): RebuildQueue {
   const concurrency = options.concurrency ?? availableParallelism();
   const onEvent = (event: string, fields: Record<string, unknown>) => log({ event, pid: process.pid, at: Date.now(), ...fields });
   if (options.redisUrl) {
-    return service.role === 'intake' ? createRedisProducer(options.redisUrl, { onEvent }) : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
+    return service.role === 'intake'
+      ? createRedisProducer(options.redisUrl, { onEvent })
+      : createRedisQueue(options.redisUrl, jobs.handler, { concurrency, lockMs: options.lockMs, onEvent, onPrepare: jobs.onPrepare });
   }
-  return createInProcessQueue(jobs.handler, { concurrency, onPrepare: jobs.onPrepare, onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }) });
+  return createInProcessQueue(jobs.handler, {
+    concurrency,
+    onPrepare: jobs.onPrepare,
+    onError: (slug, error) => log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason: String(error) }),
+  });
 }
 
 /** The webhook (pushes go to the intake) and the operator page (held-feed decisions go to the intake). */
@@ -322,7 +377,14 @@ function startHttp(service: Service, queue: RebuildQueue, debouncer: Debouncer, 
 /** The first pass (the inbox, every tenant, the state's reservations), then the watchers and timers. */
 function startWatching(
   service: Service,
-  parts: { scan: () => void; folders: TenantFolderWatch; reservations: { poll(): void }; reconcile: () => void; request: (slug: string) => void; fire: (slug: string) => void },
+  parts: {
+    scan: () => void;
+    folders: TenantFolderWatch;
+    reservations: { poll(): void };
+    reconcile: () => void;
+    request: (slug: string) => void;
+    fire: (slug: string) => void;
+  },
 ): { close(): void } {
   const { options } = service;
   const polling = startPolling({

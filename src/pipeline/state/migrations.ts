@@ -5,6 +5,7 @@
  */
 import type { Schema } from '../../platform/sql/db.ts';
 import type { Migration } from '../../platform/sql/migration.ts';
+import { CODE_VERSION_TABLES } from './code-versions.ts';
 import { HELD_FEED_TABLES } from './held-feeds.ts';
 import { HOST_TABLES } from './hosts.ts';
 import { RELEASE_TABLES } from './releases.ts';
@@ -20,6 +21,7 @@ const MIGRATIONS: Migration[] = [
   { version: 4, name: 'built stock sequence', statements: () => TENANT_BUILT_COLUMN },
   { version: 5, name: 'seen pushes', statements: () => SEEN_PUSH_TABLES },
   { version: 6, name: 'host claims', statements: () => HOST_TABLES },
+  { version: 7, name: 'code versions', statements: () => CODE_VERSION_TABLES },
 ];
 
 /** The state's migrations, their table and the PostgreSQL advisory lock held while migrating. */

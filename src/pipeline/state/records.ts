@@ -106,6 +106,11 @@ export interface ReleaseManifest {
    * pruning clears.
    */
   renderer?: string;
+  /**
+   * The code version whose shared bucket objects (`_code/<key>/objects/`) the published release
+   * uses for its compiled assets and drawings: while a release record names it, they are kept.
+   */
+  codeKey?: string;
 }
 
 /** A rollback hold: the tenant stays on `release` until an operator releases it. */

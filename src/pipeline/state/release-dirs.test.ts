@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkRelease, internalReferences, resolves } from '../release/checks.ts';
-import { currentRelease, listReleases, newReleaseId, pruneReleases, rollbackTarget, switchCurrent, tenantPaths, writeManifest, type ReleaseManifest } from './release-dirs.ts';
+import {
+  currentRelease,
+  listReleases,
+  newReleaseId,
+  pruneReleases,
+  rollbackTarget,
+  switchCurrent,
+  tenantPaths,
+  writeManifest,
+  type ReleaseManifest,
+} from './release-dirs.ts';
 import { createInProcessQueue } from '../service/queue.ts';
 
 const dirs: string[] = [];
@@ -58,7 +68,8 @@ describe('release directories', () => {
 
 describe('checks', () => {
   it('finds internal references in href, src and srcset, without query or entities', () => {
-    const html = '<a href="/a/?x=1&amp;y=2#f">x</a><a href="https://other/">o</a><a href="//cdn/x">c</a><img src="/i.webp" srcset="/i-480w.webp 480w, /i-800w.webp 800w">';
+    const html =
+      '<a href="/a/?x=1&amp;y=2#f">x</a><a href="https://other/">o</a><a href="//cdn/x">c</a><img src="/i.webp" srcset="/i-480w.webp 480w, /i-800w.webp 800w">';
     expect(internalReferences(html)).toEqual(['/a/', '/i.webp', '/i-480w.webp', '/i-800w.webp']);
   });
 
@@ -78,15 +89,23 @@ describe('checks', () => {
     page('search/new-used-and-demo-cars', '<a href="/cars/gone">g</a>');
     page('cars/a', '');
     const site = { used_car_routes: false } as never;
-    const cars = [{ id: 1, slug: 'a' }, { id: 2, slug: 'b' }] as never;
+    const cars = [
+      { id: 1, slug: 'a' },
+      { id: 2, slug: 'b' },
+    ] as never;
     const report = checkRelease(root, { site, cars, knownBroken: ['/old-missing'] });
-    expect(report.blocking).toEqual(['the page of visible car 2 (/cars/b) is missing', 'broken internal link /cars/gone in /search/new-used-and-demo-cars/index.html']);
+    expect(report.blocking).toEqual([
+      'the page of visible car 2 (/cars/b) is missing',
+      'broken internal link /cars/gone in /search/new-used-and-demo-cars/index.html',
+    ]);
     expect(report.warnings.join()).toMatch(/\/old-missing/);
     expect(report.brokenLinks).toEqual(['/cars/gone', '/old-missing']);
     // The same template link on another car's page is a known problem, a link to a car that is gone is not.
     page('cars/a', '<a href="/cars/a/checkout">c</a>');
     expect(checkRelease(root, { site, cars: [cars[0]], knownBroken: ['/cars/*/checkout', '/cars/gone', '/old-missing'] }).blocking).toEqual([]);
-    expect(checkRelease(root, { site, cars: [cars[0]], knownBroken: ['/cars/*/checkout', '/old-missing'] }).blocking).toEqual(['broken internal link /cars/gone in /search/new-used-and-demo-cars/index.html']);
+    expect(checkRelease(root, { site, cars: [cars[0]], knownBroken: ['/cars/*/checkout', '/old-missing'] }).blocking).toEqual([
+      'broken internal link /cars/gone in /search/new-used-and-demo-cars/index.html',
+    ]);
     expect(checkRelease(root, { site, cars: [cars[0]], knownBroken: null }).blocking).toEqual([]);
   });
 });

@@ -26,8 +26,8 @@ export class ReleaseStore {
     const key = `releases/${manifest.slug}/${manifest.id}.json`;
     await this.files.put(key, JSON.stringify(manifest));
     await this.db.run(
-      'INSERT INTO pipeline_releases (tenant, id, mode, created_at, file_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant, id) DO UPDATE SET mode = excluded.mode, created_at = excluded.created_at, file_key = excluded.file_key',
-      [manifest.slug, manifest.id, manifest.mode, manifest.createdAt, key],
+      'INSERT INTO pipeline_releases (tenant, id, mode, created_at, file_key, code_key) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, id) DO UPDATE SET mode = excluded.mode, created_at = excluded.created_at, file_key = excluded.file_key, code_key = excluded.code_key',
+      [manifest.slug, manifest.id, manifest.mode, manifest.createdAt, key, manifest.codeKey ?? null],
     );
   }
 

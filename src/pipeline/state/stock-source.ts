@@ -87,10 +87,15 @@ export class StateStockSource {
 export async function openStockSource(options: { databaseUrl?: string; dataDir?: string; env?: Environment }): Promise<StateStockSource> {
   const bucket = sharedStateFiles(options.databaseUrl, options.env);
   if (!options.dataDir && !bucket) {
-    throw new Error('STOCK_FROM_STATE: set PIPELINE_DATA_DIR (the pipeline\'s data directory), or DATABASE_URL and S3_BUCKET (the shared state)');
+    throw new Error("STOCK_FROM_STATE: set PIPELINE_DATA_DIR (the pipeline's data directory), or DATABASE_URL and S3_BUCKET (the shared state)");
   }
   const dataDir = options.dataDir ?? '.';
-  const state = await openPipelineState({ dataDir, databaseUrl: options.databaseUrl, files: bucket ?? localFileStore(join(dataDir, 'files')), stockMirror: false });
+  const state = await openPipelineState({
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    files: bucket ?? localFileStore(join(dataDir, 'files')),
+    stockMirror: false,
+  });
   const source = new StateStockSource(state);
   await source.refresh();
   return source;
@@ -102,7 +107,10 @@ export async function openStockSource(options: { databaseUrl?: string; dataDir?:
  * undefined without STOCK_FROM_STATE. The lead API and the dealer's refund command both take
  * it, so a reservation and its refund go to the same overlay.
  */
-export function configuredStockSource(config: { stockFromState: { dataDir: string | undefined } | null; database: { kind: string; url?: string } }): Promise<StateStockSource | undefined> {
+export function configuredStockSource(config: {
+  stockFromState: { dataDir: string | undefined } | null;
+  database: { kind: string; url?: string };
+}): Promise<StateStockSource | undefined> {
   if (!config.stockFromState) return Promise.resolve(undefined);
   return openStockSource({ databaseUrl: config.database.kind === 'postgres' ? config.database.url : undefined, dataDir: config.stockFromState.dataDir });
 }

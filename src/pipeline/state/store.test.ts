@@ -1,8 +1,8 @@
 /**
  * The pipeline state on SQLite (issue 33 item 1): the tenant folder's stock.json seeds it
  * and is never written; stock writes from two separate connections (two processes' worth)
- * never lose one another's feed; release history, the live pointer, the hold, held feeds and
- * the reservations overlay are shared.
+ * never lose one another's feed; release history, the live pointer, the hold, held feeds,
+ * the reservations overlay and the code versions' compile lock are shared.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -78,7 +78,12 @@ describe('the parse of a snapshot (kept for the release of the same stock)', () 
     const state = await open();
     const records = [makeCar({ id: 'a1', slug: 'a1' }), makeCar({ id: 'a2', slug: 'a2' })];
     const parse = parsedOf(records);
-    const seq = await state.stock.update('acme', tenantDir, () => records, (written) => (written === records ? parse : undefined));
+    const seq = await state.stock.update(
+      'acme',
+      tenantDir,
+      () => records,
+      (written) => (written === records ? parse : undefined),
+    );
     const snapshot = await state.stock.get('acme', tenantDir);
     expect(snapshot?.seq).toBe(seq);
     expect(state.stock.parsed('acme', snapshot!)).toBe(parse);
@@ -94,7 +99,12 @@ describe('the parse of a snapshot (kept for the release of the same stock)', () 
   it('keeps no parse of records that would read back differently from JSON (NaN, undefined)', async () => {
     const state = await open();
     const records = [{ ...makeCar({ id: 'n1', slug: 'n1' }), price: Number.NaN }];
-    await state.stock.update('acme', tenantDir, () => records, () => parsedOf(records));
+    await state.stock.update(
+      'acme',
+      tenantDir,
+      () => records,
+      () => parsedOf(records),
+    );
     expect(state.stock.parsed('acme', (await state.stock.get('acme', tenantDir))!)).toBeUndefined();
   });
 
@@ -108,7 +118,21 @@ describe('the parse of a snapshot (kept for the release of the same stock)', () 
 });
 
 describe('releases, live pointer and hold', () => {
-  const manifest = (id: string): ReleaseManifest => ({ id, slug: 'acme', createdAt: '', buildTime: 0, fullBuildTime: 0, mode: 'full', configHash: 'c', cars: [], fingerprints: { 1: 'f' }, added: 0, changed: 0, removed: 0, brokenLinks: [] });
+  const manifest = (id: string): ReleaseManifest => ({
+    id,
+    slug: 'acme',
+    createdAt: '',
+    buildTime: 0,
+    fullBuildTime: 0,
+    mode: 'full',
+    configHash: 'c',
+    cars: [],
+    fingerprints: { 1: 'f' },
+    added: 0,
+    changed: 0,
+    removed: 0,
+    brokenLinks: [],
+  });
 
   it('are shared between connections and pruned without the live release', async () => {
     const [a, b] = [await open(), await open()];
@@ -126,7 +150,19 @@ describe('releases, live pointer and hold', () => {
 });
 
 describe('held feeds', () => {
-  const held = (id: string): HeldFeed => ({ id, tenant: 'acme', source: 'a.csv', kind: 'csv', at: 'now', file: `${id}.feed.csv`, visibleBefore: 10, visibleAfter: 1, removed: 9, removedIds: ['1'], reason: 'r' });
+  const held = (id: string): HeldFeed => ({
+    id,
+    tenant: 'acme',
+    source: 'a.csv',
+    kind: 'csv',
+    at: 'now',
+    file: `${id}.feed.csv`,
+    visibleBefore: 10,
+    visibleAfter: 1,
+    removed: 9,
+    removedIds: ['1'],
+    reason: 'r',
+  });
 
   it('are kept with their bytes and report, seen by another connection, and decided once', async () => {
     const [a, b] = [await open(), await open()];
@@ -135,7 +171,10 @@ describe('held feeds', () => {
     await a.heldFeeds.add(held('20261127T101010102Z-cd34'), Buffer.from('x'), 'second');
     expect((await b.heldFeeds.pending('acme')).map((feed) => feed.id)).toEqual(['20261127T101010101Z-ab12', '20261127T101010102Z-cd34']);
     expect(await b.heldFeeds.pending('other')).toEqual([]);
-    const decisions = await Promise.all([a.heldFeeds.close('acme', '20261127T101010101Z-ab12', 'confirmed'), b.heldFeeds.close('acme', '20261127T101010101Z-ab12', 'discarded', 'by b')]);
+    const decisions = await Promise.all([
+      a.heldFeeds.close('acme', '20261127T101010101Z-ab12', 'confirmed'),
+      b.heldFeeds.close('acme', '20261127T101010101Z-ab12', 'discarded', 'by b'),
+    ]);
     const decided = decisions.filter((decision) => decision !== null);
     expect(decided).toHaveLength(1);
     expect(decided[0]!.bytes.equals(bytes)).toBe(true);
@@ -165,7 +204,12 @@ describe('reservations overlay', () => {
     expect(after.get('other')).toBe(before.get('other'));
     // The feed shows car 8 reserved: settled; car 9 still in stock keeps its entry; the other tenant is untouched.
     await a.reservations.reserveCar('acme', '9', 'pi_5', 't5');
-    expect(await b.reservations.settle('acme', [{ id: '8', reserved: true }, { id: 9, status: 'in_stock' }])).toEqual(['8']);
+    expect(
+      await b.reservations.settle('acme', [
+        { id: '8', reserved: true },
+        { id: 9, status: 'in_stock' },
+      ]),
+    ).toEqual(['8']);
     expect(Object.keys(await a.reservations.of('acme'))).toEqual(['9']);
     expect(await b.reservations.settle('acme', [])).toEqual(['9']);
     expect(await a.reservations.of('acme')).toEqual({});
@@ -186,6 +230,73 @@ describe('reservations overlay', () => {
     // Built from no rows: as if never recorded.
     await b.reservations.recordBuilt('acme', '');
     expect(await a.reservations.builtSignatures()).toEqual(new Map());
+  });
+});
+
+describe('code versions', () => {
+  it('lets one connection of several compile a key; the others wait, then find it ready; a lapsed compile is taken over', async () => {
+    const [a, b, c] = [await open(), await open(), await open()];
+    const claims = await Promise.all([a, b, c].map((state, index) => state.codeVersions.claim('k1', `worker-${index}`, 60_000, 1000)));
+    expect(claims.filter((claim) => claim.status === 'compile')).toHaveLength(1);
+    const owner = `worker-${claims.findIndex((claim) => claim.status === 'compile')}`;
+    expect(claims.filter((claim) => claim.status === 'wait')).toEqual([
+      { status: 'wait', owner, until: 61_000 },
+      { status: 'wait', owner, until: 61_000 },
+    ]);
+    // Only the owner renews or finishes it.
+    expect(await b.codeVersions.renew('k1', 'stranger', 60_000, 2000)).toBe(false);
+    expect(await b.codeVersions.ready('k1', 'stranger')).toBe(false);
+    expect(await a.codeVersions.renew('k1', owner, 60_000, 2000)).toBe(true);
+    expect(await c.codeVersions.ready('k1', owner)).toBe(true);
+    expect(await b.codeVersions.claim('k1', 'worker-9', 60_000, 5000)).toEqual({ status: 'ready' });
+    expect(await a.codeVersions.get('k1')).toMatchObject({ status: 'ready', compiles: 1, usedAt: 5000, owner: null });
+    // A compile whose owner died: taken over once its lease has run out, counted as a second compile.
+    expect(await a.codeVersions.claim('k2', 'dead', 1000, 10_000)).toEqual({ status: 'compile' });
+    expect(await b.codeVersions.claim('k2', 'live', 1000, 10_500)).toMatchObject({ status: 'wait', owner: 'dead' });
+    expect(await b.codeVersions.claim('k2', 'live', 1000, 11_001)).toEqual({ status: 'compile' });
+    expect(await a.codeVersions.ready('k2', 'dead')).toBe(false);
+    expect(await a.codeVersions.get('k2')).toMatchObject({ status: 'compiling', owner: 'live', compiles: 2 });
+    // A ready key whose compile the bucket lost becomes a compile again; an abandoned one is free at once.
+    expect(await c.codeVersions.reclaim('k1', 'worker-2', 60_000, 20_000)).toBe(true);
+    await c.codeVersions.abandon('k1', 'worker-2');
+    expect(await a.codeVersions.claim('k1', 'worker-0', 60_000, 20_001)).toEqual({ status: 'compile' });
+  });
+
+  it('retires only a key no release names and no job used for long, and a claim during the removal waits', async () => {
+    const [a, b] = [await open(), await open()];
+    const release = (id: string, codeKey?: string): ReleaseManifest => ({
+      id,
+      slug: 'acme',
+      createdAt: '2026-11-27T10:00:00.000Z',
+      buildTime: 1,
+      fullBuildTime: 1,
+      mode: 'full',
+      configHash: 'c',
+      cars: [],
+      fingerprints: {},
+      added: 0,
+      changed: 0,
+      removed: 0,
+      brokenLinks: [],
+      ...(codeKey ? { codeKey } : {}),
+    });
+    await a.codeVersions.claim('old', 'w', 1000, 1000);
+    await a.codeVersions.ready('old', 'w');
+    await a.releases.record(release('r1', 'old'));
+    expect(await b.codeVersions.referenced('old')).toBe(true);
+    // Named by a release: not retired, however old.
+    expect(await b.codeVersions.retire('old', 'gc', 10_000, 10_000, 60_000, 20_000)).toBe(false);
+    await a.releases.record(release('r1'));
+    expect(await b.codeVersions.referenced('old')).toBe(false);
+    // Unreferenced but not yet for long enough, or used recently: not retired.
+    await b.codeVersions.markUnreferenced('old', 15_000);
+    expect(await b.codeVersions.retire('old', 'gc', 10_000, 14_000, 60_000, 20_000)).toBe(false);
+    expect(await b.codeVersions.retire('old', 'gc', 500, 16_000, 60_000, 20_000)).toBe(false);
+    expect(await b.codeVersions.retire('old', 'gc', 10_000, 16_000, 60_000, 20_000)).toBe(true);
+    expect(await a.codeVersions.claim('old', 'w', 1000, 21_000)).toMatchObject({ status: 'wait', owner: 'gc' });
+    await b.codeVersions.forget('old', 'gc');
+    expect(await a.codeVersions.get('old')).toBeNull();
+    expect(await a.codeVersions.claim('old', 'w', 1000, 22_000)).toEqual({ status: 'compile' });
   });
 });
 

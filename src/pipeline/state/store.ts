@@ -2,14 +2,15 @@
  * The pipeline's shared state: what every worker must agree on lives here, a worker's disk
  * holds caches only. A record of small stores (the lead API's ServerStores pattern): the
  * accepted stock, the release history, the tenants' pointers (live release, hold, status, last
- * feed), held feeds, the reserved overlay, the pushes already taken in and the host claims.
- * Rows live in PostgreSQL (`DATABASE_URL`) or in SQLite in the data directory (default
- * `<sites>/.pipeline/`, never `tenants/`); files (stock snapshots, release manifests) in a
- * FileStore: a bucket, or the data directory's `files/`.
+ * feed), held feeds, the reserved overlay, the pushes already taken in, the host claims and the
+ * fleet's code versions (their compiles). Rows live in PostgreSQL (`DATABASE_URL`) or in SQLite
+ * in the data directory (default `<sites>/.pipeline/`, never `tenants/`); files (stock
+ * snapshots, release manifests) in a FileStore: a bucket, or the data directory's `files/`.
  */
 import { join, resolve } from 'node:path';
 import { defaultDataDir } from '../../config/pipeline.ts';
 import { openDatabase, type SqlDatabase } from '../../platform/sql/db.ts';
+import { CodeVersionStore } from './code-versions.ts';
 import { localFileStore, type FileStore } from './files.ts';
 import { HeldFeedStore } from './held-feeds.ts';
 import { HostClaimStore } from './hosts.ts';
@@ -31,6 +32,7 @@ export interface PipelineState {
   readonly tenants: TenantStore;
   readonly heldFeeds: HeldFeedStore;
   readonly reservations: ReservationStore;
+  readonly codeVersions: CodeVersionStore;
   readonly pushes: SeenPushStore;
   readonly hosts: HostClaimStore;
   /** Where the SQLite file and the local files live (also without a database URL: caches of the state). */
@@ -60,6 +62,7 @@ export function pipelineStores(db: SqlDatabase, files: FileStore, dataDir: strin
     tenants: new TenantStore(db),
     heldFeeds: new HeldFeedStore(db),
     reservations: new ReservationStore(db),
+    codeVersions: new CodeVersionStore(db),
     pushes: new SeenPushStore(db),
     hosts: new HostClaimStore(db),
     dataDir,
@@ -70,7 +73,10 @@ export function pipelineStores(db: SqlDatabase, files: FileStore, dataDir: strin
 /** Open (and create or migrate) the pipeline state. */
 export async function openPipelineState(options: StateOptions): Promise<PipelineState> {
   const dataDir = resolve(options.dataDir);
-  const db = await openDatabase(options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl, poolSize: 4 } : { kind: 'sqlite', file: join(dataDir, 'state.sqlite') }, PIPELINE_SCHEMA);
+  const db = await openDatabase(
+    options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl, poolSize: 4 } : { kind: 'sqlite', file: join(dataDir, 'state.sqlite') },
+    PIPELINE_SCHEMA,
+  );
   const mirror = options.stockMirror === false ? undefined : (options.stockMirror ?? join(dataDir, 'stock'));
   return pipelineStores(db, options.files ?? localFileStore(join(dataDir, 'files')), dataDir, mirror);
 }

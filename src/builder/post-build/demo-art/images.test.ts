@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -13,7 +13,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('imageJobs', () => {
   it('makes the base file and every width of an image, one file for a thumbnail', () => {
-    const jobs = imageJobs([vehicleImageUrl('suv', 'red', 'side'), vehicleImageUrl('suv', 'red', 'side', true), 'https://cdn.example.com/x.jpg', '/media/vehicles/boat-red-side.webp']);
+    const jobs = imageJobs([
+      vehicleImageUrl('suv', 'red', 'side'),
+      vehicleImageUrl('suv', 'red', 'side', true),
+      'https://cdn.example.com/x.jpg',
+      '/media/vehicles/boat-red-side.webp',
+    ]);
     expect(jobs.map((job) => [job.path, job.width]).sort()).toEqual(
       [
         ['/media/vehicles/suv-red-side.webp', 800],
@@ -48,13 +53,16 @@ describe('drawings', () => {
       expect(svgFor({ kind: 'placeholder', body, thumb: false })).not.toMatch(/NaN|undefined/);
       expect(svgFor({ kind: 'spin', body, colour: 'red', frame: 7 })).not.toMatch(/NaN|undefined/);
     }
-    for (const colour of Object.keys(COLOUR_FAMILIES) as ColourFamily[]) expect(svgFor({ kind: 'vehicle', body: 'sedan', colour, view: 'angle', thumb: false })).toContain(COLOUR_FAMILIES[colour]);
+    for (const colour of Object.keys(COLOUR_FAMILIES) as ColourFamily[])
+      expect(svgFor({ kind: 'vehicle', body: 'sedan', colour, view: 'angle', thumb: false })).toContain(COLOUR_FAMILIES[colour]);
     const meta = await sharp(Buffer.from(svgFor({ kind: 'vehicle', body: 'ute', colour: 'white', view: 'angle', thumb: false }))).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 800]);
   });
 
   it('paints the car in its colour: the middle of a red side view is red', async () => {
-    const { data, info } = await sharp(Buffer.from(svgFor({ kind: 'vehicle', body: 'van', colour: 'red', view: 'side', thumb: false }))).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(svgFor({ kind: 'vehicle', body: 'van', colour: 'red', view: 'side', thumb: false })))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // A point on the van's lower body panel.
     const x = 640;
     const y = 560;
@@ -76,7 +84,7 @@ describe('renderImages', () => {
     const cache = join(scratch, 'cache');
     const jobs = imageJobs([vehicleImageUrl('hatch', 'yellow', 'front'), vehicleImageUrl('hatch', 'yellow', 'front', true), panoramaUrl('caravan', 'white')]);
     const first = await renderImages(jobs, join(scratch, 'out1'), cache);
-    expect(first).toEqual({ written: 9, drawn: 7 });
+    expect(first).toEqual({ written: 9, drawn: 7, fetched: 0 });
     const variant = await sharp(join(scratch, 'out1', 'media', 'vehicles', 'hatch-yellow-front-480w.webp')).metadata();
     expect([variant.format, variant.width, variant.height]).toEqual(['webp', 480, 320]);
     const thumb = await sharp(join(scratch, 'out1', 'media', 'vehicles', 'hatch-yellow-front-thumb.webp')).metadata();
@@ -84,7 +92,7 @@ describe('renderImages', () => {
     const panorama = await sharp(join(scratch, 'out1', 'media', 'vehicles', 'caravan-white-panorama-1200w.webp')).metadata();
     expect([panorama.width, panorama.height]).toEqual([1200, 600]);
     const second = await renderImages(jobs, join(scratch, 'out2'), cache);
-    expect(second).toEqual({ written: 9, drawn: 0 });
+    expect(second).toEqual({ written: 9, drawn: 0, fetched: 0 });
     expect(readdirSync(join(scratch, 'out2', 'media', 'vehicles')).sort()).toEqual(readdirSync(join(scratch, 'out1', 'media', 'vehicles')).sort());
   });
 
@@ -97,9 +105,30 @@ describe('renderImages', () => {
     const before = statSync(kept);
     rmSync(join(out, 'media', 'vehicles', 'ute-red-side-800w.webp'));
     const again = await renderImages(jobs, out, cache, { keepExisting: true });
-    expect(again).toEqual({ written: 1, drawn: 0 });
+    expect(again).toEqual({ written: 1, drawn: 0, fetched: 0 });
     expect(statSync(kept).ino).toBe(before.ino);
     expect(existsSync(join(out, 'media', 'vehicles', 'ute-red-side-800w.webp'))).toBe(true);
+    // A worker with an empty disk making the next incremental release draws nothing its files already have.
+    expect(await renderImages(jobs, out, join(scratch, 'cache-empty'), { keepExisting: true })).toEqual({ written: 0, drawn: 0, fetched: 0 });
+  });
+
+  it("takes a drawing another worker drew from the fleet's shared work instead of drawing it again", async () => {
+    const shared = new Map<string, Buffer>();
+    const work = {
+      get: async (key: string) => shared.get(key) ?? null,
+      put: async (key: string, body: Buffer | string) => void shared.set(key, Buffer.from(body)),
+    };
+    const jobs = imageJobs([vehicleImageUrl('hatch', 'blue', 'rear')]);
+    const first = await renderImages(jobs, join(scratch, 'worker-1'), join(scratch, 'cache-worker-1'), { work });
+    expect(first).toEqual({ written: 4, drawn: 3, fetched: 0 });
+    expect([...shared.keys()].every((key) => /^drawings\/[0-9a-f]{40}\.webp$/.test(key))).toBe(true);
+    expect(shared.size).toBe(3);
+    const second = await renderImages(jobs, join(scratch, 'worker-2'), join(scratch, 'cache-worker-2'), { work });
+    expect(second).toEqual({ written: 4, drawn: 0, fetched: 3 });
+    for (const name of readdirSync(join(scratch, 'worker-1', 'media', 'vehicles')))
+      expect(
+        readFileSync(join(scratch, 'worker-2', 'media', 'vehicles', name)).equals(readFileSync(join(scratch, 'worker-1', 'media', 'vehicles', name))),
+      ).toBe(true);
   });
 
   it('the step writes the images of the bundle cars, their spins, model tiles and the placeholders', async () => {
@@ -114,7 +143,10 @@ describe('renderImages', () => {
         images: [{ image: vehicleImageUrl('coupe', 'black', 'angle'), thumb: vehicleImageUrl('coupe', 'black', 'angle', true) }],
         spin_images: [spinFrameUrl('coupe', 'black', 0), spinFrameUrl('coupe', 'black', 1)],
       } as unknown as Car;
-      const bundle = { cars: [car], extras: { models: { models: [{ image: { url: vehicleImageUrl('suv', 'silver', 'angle') } }] } } } as unknown as TenantBundle;
+      const bundle = {
+        cars: [car],
+        extras: { models: { models: [{ image: { url: vehicleImageUrl('suv', 'silver', 'angle') } }] } },
+      } as unknown as TenantBundle;
       await vehicleImagesStep.run({ tenant: undefined as never, bundle, outDir });
       for (const file of [
         'media/vehicles/coupe-black-angle-1200w.webp',

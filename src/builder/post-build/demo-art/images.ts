@@ -2,7 +2,9 @@
  * Post-build step: draws every local demo image a tenant's pages reference
  * (/media/vehicles/..., /media/placeholders/...) and writes it, in the widths of
  * src/lib/images.ts, into the tenant's output directory. Files are cached under
- * .cache/images/ keyed by what they show, so a rebuild only copies them.
+ * .cache/images/ keyed by what they show, so a rebuild only copies them; a fleet's shared work
+ * (`drawings/<key>.webp`) is looked up before drawing and written after, so no worker draws
+ * what another drew. A file an incremental release already has is never drawn or copied.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -23,6 +25,7 @@ import {
   widthVariantUrl,
   type LocalImageSpec,
 } from '../../../lib/images.ts';
+import type { WorkStore } from '../../../platform/bucket/work-store.ts';
 import type { PostBuildStep } from '../types.ts';
 import { CANVAS, exteriorSvg, interiorSvg, placeholderSvg, VIEW_ANGLES } from './vehicle-art.ts';
 
@@ -107,22 +110,32 @@ export function svgFor(spec: LocalImageSpec): string {
 
 function cacheKey(spec: LocalImageSpec, width: number): string {
   const { thumb: _thumb, ...what } = spec as LocalImageSpec & { thumb?: boolean };
-  return createHash('sha1').update(JSON.stringify({ v: ART_VERSION, what, width, webp: WEBP })).digest('hex');
+  return createHash('sha1')
+    .update(JSON.stringify({ v: ART_VERSION, what, width, webp: WEBP }))
+    .digest('hex');
 }
 
-/** Draw (or take from the cache) every job and write it under outDir. Returns counts. */
-export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = imageCacheDir(), options: { keepExisting?: boolean } = {}): Promise<{ written: number; drawn: number }> {
+/** Draw (or take from the cache, or from the fleet's shared work) every job and write it under outDir. Returns counts. */
+export async function renderImages(
+  jobs: ImageJob[],
+  outDir: string,
+  cacheDir = imageCacheDir(),
+  options: { keepExisting?: boolean; work?: WorkStore } = {},
+): Promise<{ written: number; drawn: number; fetched: number }> {
   mkdirSync(cacheDir, { recursive: true });
-  // Group the widths of one drawing so its SVG is rasterised once.
+  const targetOf = (job: ImageJob) => join(outDir, ...job.path.split('/').filter(Boolean));
+  // Group the widths of one drawing so its SVG is rasterised once. In an incremental release a
+  // path names its drawing and width, so a file already there (the link to the previous
+  // release's file, same code) is this picture: it is neither drawn nor copied.
   const groups = new Map<string, { spec: LocalImageSpec; jobs: ImageJob[] }>();
   for (const job of jobs) {
+    if (options.keepExisting && existsSync(targetOf(job))) continue;
     const key = JSON.stringify(job.spec.kind === 'vehicle' ? { ...job.spec, thumb: false } : job.spec);
     const group = groups.get(key) ?? { spec: job.spec, jobs: [] };
     group.jobs.push(job);
     groups.set(key, group);
   }
-  let drawn = 0;
-  let written = 0;
+  const counts = { written: 0, drawn: 0, fetched: 0 };
   const work = [...groups.values()];
   const runOne = async (group: { spec: LocalImageSpec; jobs: ImageJob[] }) => {
     // The base file and the 800w variant are the same picture: encode it once.
@@ -131,27 +144,37 @@ export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = 
       const key = cacheKey(job.spec, job.width);
       if (!existsSync(join(cacheDir, `${key}.webp`))) missing.set(key, job.width);
     }
+    for (const [key] of missing) {
+      const shared = await options.work?.get(`drawings/${key}.webp`);
+      if (!shared) continue;
+      writeFileAtomic(join(cacheDir, `${key}.webp`), shared, { durable: false });
+      missing.delete(key);
+      counts.fetched++;
+    }
     if (missing.size > 0) {
-      const { data: pixels, info } = await sharp(Buffer.from(svgFor(group.spec))).raw().toBuffer({ resolveWithObject: true });
+      const { data: pixels, info } = await sharp(Buffer.from(svgFor(group.spec)))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
       const aspect = group.spec.kind === 'panorama' ? 2 : IMAGE_ASPECT;
       for (const [key, width] of missing) {
         const file = join(cacheDir, `${key}.webp`);
-        const data = await sharp(pixels, raw).resize(width, Math.round(width / aspect)).webp(WEBP).toBuffer();
+        const data = await sharp(pixels, raw)
+          .resize(width, Math.round(width / aspect))
+          .webp(WEBP)
+          .toBuffer();
         // Write then rename (durably, unpredictable temp name), so a parallel build never copies a half-written file.
         writeFileAtomic(file, data, { durable: false });
-        drawn++;
+        counts.drawn++;
+        await options.work?.put(`drawings/${key}.webp`, data).catch(() => {});
       }
     }
     for (const job of group.jobs) {
-      const target = join(outDir, ...job.path.split('/').filter(Boolean));
-      // In an incremental release a path names its drawing and width, so a file already there
-      // (the link to the previous release's file, same code) is this picture: leave it.
-      if (options.keepExisting && existsSync(target)) continue;
+      const target = targetOf(job);
       mkdirSync(dirname(target), { recursive: true });
       // Copy then rename: never rewrite a file in place (it may be a hard link shared with earlier releases).
       copyFileAtomic(join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`), target, { durable: false });
-      written++;
+      counts.written++;
     }
   };
   // Two at a time: the machine has 2 cores and sharp has its own thread pool.
@@ -160,13 +183,13 @@ export async function renderImages(jobs: ImageJob[], outDir: string, cacheDir = 
     while (next < work.length) await runOne(work[next++]!);
   };
   await Promise.all([worker(), worker()]);
-  return { written, drawn };
+  return counts;
 }
 
 /** The post-build step: images of the published cars, of the tenant's extra files, and the placeholders. */
 export const vehicleImagesStep: PostBuildStep = {
   name: 'vehicle images',
-  async run({ bundle, outDir, incremental }) {
+  async run({ bundle, outDir, incremental, work, made }) {
     const urls = new Set<string>(placeholderUrls());
     for (const car of bundle.cars) for (const url of carImageUrls(car)) urls.add(url);
     const extra: string[] = [];
@@ -176,6 +199,10 @@ export const vehicleImagesStep: PostBuildStep = {
     const slides: string[] = [];
     urlsInJson(bundle.extras.slides, slides);
     const jobs = new Map([...imageJobs(urls), ...imageJobs(slides, PROMO_SLIDE_WIDTHS)].map((job) => [job.path, job]));
-    await renderImages([...jobs.values()], outDir, imageCacheDir(), { keepExisting: incremental });
+    const counts = await renderImages([...jobs.values()], outDir, imageCacheDir(), { keepExisting: incremental, work });
+    if (made) {
+      made.drawings += counts.drawn;
+      made.drawingsFetched += counts.fetched;
+    }
   },
 };

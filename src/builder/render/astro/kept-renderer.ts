@@ -71,7 +71,7 @@ export function keepRenderer(target: string): AstroIntegration {
  * from the importing file's folder upwards; a kept bundle outside the repository (a sites
  * directory elsewhere) finds them through a node_modules link to the repository's.
  */
-function linkNodeModules(dir: string): void {
+export function linkNodeModules(dir: string): void {
   const repoModules = fileURLToPath(new URL('../../../../node_modules', import.meta.url));
   const link = join(dir, 'node_modules');
   if (!existsSync(link)) symlinkSync(repoModules, link, 'dir');

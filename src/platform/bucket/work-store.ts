@@ -1,0 +1,33 @@
+/**
+ * Work a fleet shares through its bucket: what a release makes from inputs (photo variants,
+ * drawn images), kept under `_work/<key>` (layout.ts), the key naming the inputs and settings,
+ * so a worker looks it up before making it and one with an empty disk never makes again what
+ * another made. A cache: an entry that is missing or cannot be read is made again, and a
+ * failed write loses nothing but the sharing (the caller is told, to log it).
+ */
+import { layout } from './layout.ts';
+import type { ObjectStore } from './object-store.ts';
+
+/** Shared work by key (`drawings/<key>.webp`, `photos/files/<name>`): `/`-separated, no `.` or `..` parts. */
+export interface WorkStore {
+  /** The bytes under `key`, or null when there are none (or they cannot be read). */
+  get(key: string): Promise<Buffer | null>;
+  put(key: string, body: Buffer | string): Promise<void>;
+}
+
+/** The work store in a bucket, under `_work/`. */
+export function bucketWorkStore(store: ObjectStore): WorkStore {
+  const keyOf = (key: string) => layout.work(key);
+  return {
+    async get(key) {
+      try {
+        return (await store.get(keyOf(key)))?.body ?? null;
+      } catch {
+        return null;
+      }
+    },
+    async put(key, body) {
+      await store.put(keyOf(key), typeof body === 'string' ? Buffer.from(body) : body, { cacheControl: 'no-store' });
+    },
+  };
+}
