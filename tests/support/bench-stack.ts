@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from './meilisearch-server.ts';
+import { killTree } from './process-tree.ts';
 import { environment } from '../../src/config/env.ts';
 
 /** One line of a pipeline log. */
@@ -191,8 +192,8 @@ async function oneCarAfterLoss(ready: ReadyStack, tenantsDir: string, slugs: str
   const lost = workers.find((name) => onlyBy(name).length > 0);
   if (!lost) throw new Error('bench:fleet --workers: no tenant was built by one worker only');
   const tenant = onlyBy(lost)[0]!;
-  process.kill(ready.pids[lost]!, 'SIGKILL');
-  await until(`${lost} to exit`, () => !existsSync(`/proc/${ready.pids[lost]}`), 10_000, 50);
+  // The machine is lost: the worker and its render children die at once, then its disk goes.
+  await killTree(ready.pids[lost]!);
   rmSync(ready.disks[lost]!, { recursive: true, force: true });
   const { feedToLiveSeconds, release } = await oneCarChange(ready, tenantsDir, tenant, 876_543);
   return { tenant, lost, mode: release.mode, feedToLiveSeconds, releaseSeconds: Number(release.seconds), made: release.made, fromShared: release.fromShared };
