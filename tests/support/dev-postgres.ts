@@ -92,6 +92,23 @@ export function controlPostgres(dataDir: string, action: 'stop' | 'start'): void
 
 /** Start a throw-away server; rejects with a clear message when the binaries or the user are missing. */
 export async function startThrowawayPostgres(options: { fsync?: boolean; settings?: readonly string[] } = {}): Promise<ThrowawayPostgres> {
+  // A port picked free can be taken by another server starting at the same moment (the stack
+  // starts several): a start that fails is tried again on a new port, with each failure's log.
+  const failures: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      failures.push((error as Error).message);
+      if (attempt === 3 || !(error instanceof StartFailure)) throw new Error(failures.join('\n'));
+    }
+  }
+}
+
+/** pg_ctl could not start the new cluster (initdb had made it). */
+class StartFailure extends Error {}
+
+async function startOnce(options: { fsync?: boolean; settings?: readonly string[] }): Promise<ThrowawayPostgres> {
   const { prefix } = serverCommands();
   const dir = mkdtempSync(join(tmpdir(), 'leads-pg-'));
   const owner = prefix.length > 0 ? postgresUid() : undefined;
@@ -125,11 +142,23 @@ export async function startThrowawayPostgres(options: { fsync?: boolean; setting
       ...(options.settings ?? []).map((setting) => setting.replace('=', ' = ')),
     ];
     appendFileSync(join(data, 'postgresql.conf'), `\n# throw-away server (tests/support/dev-postgres.ts)\n${settings.join('\n')}\n`);
-    controlPostgres(data, 'start');
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(`could not start a throw-away PostgreSQL: ${(error as Error).message.split('\n')[0]} ${stderr.slice(0, 500)}`);
+    throw new Error(`could not make a throw-away PostgreSQL: ${(error as Error).message.split('\n')[0]} ${stderr.slice(0, 500)}`);
+  }
+  try {
+    controlPostgres(data, 'start');
+  } catch (error) {
+    // The server's own log says why (a port taken, a setting refused): kept in the message, since the folder goes.
+    let log = '';
+    try {
+      log = readFileSync(join(dir, 'server.log'), 'utf8').slice(-1000);
+    } catch {
+      // No log written.
+    }
+    rmSync(dir, { recursive: true, force: true });
+    throw new StartFailure(`could not start a throw-away PostgreSQL on port ${port}: ${(error as Error).message.split('\n')[0]} server.log: ${log.trim()}`);
   }
   let stopped = false;
   return {
