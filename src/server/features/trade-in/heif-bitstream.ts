@@ -8,14 +8,14 @@
  * any other bytes where the picture should be fail on the first length or NAL header. Left:
  * bytes shaped exactly as HEVC NAL units are taken undecoded (served as `image/heic`, `nosniff`).
  */
-import { boxes, readUInt, type Box } from './heif-metadata.ts';
+import { boxes, itemLocations, itemTypes, type Box, type Extent } from './heif-metadata.ts';
 
 const CODED = new Set(['hvc1']);
 const DERIVED = new Set(['grid', 'iovl', 'iden']);
 
 interface Item {
   type: string;
-  extents: { method: number; offset: number; length: number }[];
+  extents: Extent[];
 }
 
 /** Items (type and location) of the file's `meta` box, the primary item id, `dimg` references and each item's properties. */
@@ -30,47 +30,9 @@ function readMeta(bytes: Buffer) {
   const iloc = child('iloc');
   if (!iinf || !pitm || !iloc) throw new Error('no item list, primary item or item locations');
   const primary = bytes[pitm.body] === 0 ? bytes.readUInt16BE(pitm.body + 4) : bytes.readUInt32BE(pitm.body + 4);
-  const iinfVersion = bytes[iinf.body]!;
-  for (const infe of boxes(bytes, iinf.body + 4 + (iinfVersion === 0 ? 2 : 4), iinf.end).filter((box) => box.type === 'infe')) {
-    const version = bytes[infe.body]!;
-    if (version < 2) continue;
-    const at = infe.body + 4;
-    const id = version === 2 ? bytes.readUInt16BE(at) : bytes.readUInt32BE(at);
-    const typeAt = at + (version === 2 ? 2 : 4) + 2;
-    items.set(id, { type: bytes.toString('latin1', typeAt, typeAt + 4), extents: [] });
-  }
+  for (const [id, type] of itemTypes(bytes, iinf)) items.set(id, { type, extents: [] });
   // iloc: where each item's bytes are.
-  const version = bytes[iloc.body]!;
-  let at = iloc.body + 4;
-  const offsetSize = bytes[at]! >> 4;
-  const lengthSize = bytes[at]! & 0x0f;
-  const baseOffsetSize = bytes[at + 1]! >> 4;
-  const indexSize = version === 1 || version === 2 ? bytes[at + 1]! & 0x0f : 0;
-  at += 2;
-  const count = version < 2 ? bytes.readUInt16BE(at) : bytes.readUInt32BE(at);
-  at += version < 2 ? 2 : 4;
-  for (let n = 0; n < count; n++) {
-    const id = version < 2 ? bytes.readUInt16BE(at) : bytes.readUInt32BE(at);
-    at += version < 2 ? 2 : 4;
-    let method = 0;
-    if (version === 1 || version === 2) {
-      method = bytes.readUInt16BE(at) & 0x0f;
-      at += 2;
-    }
-    at += 2; // data_reference_index
-    const base = readUInt(bytes, at, baseOffsetSize);
-    at += baseOffsetSize;
-    const extentCount = bytes.readUInt16BE(at);
-    at += 2;
-    for (let e = 0; e < extentCount; e++) {
-      at += indexSize;
-      const offset = readUInt(bytes, at, offsetSize);
-      at += offsetSize;
-      const length = readUInt(bytes, at, lengthSize);
-      at += lengthSize;
-      items.get(id)?.extents.push({ method, offset: base + offset, length });
-    }
-  }
+  for (const [id, extents] of itemLocations(bytes, iloc)) items.get(id)?.extents.push(...extents);
   // iref: the tiles of a derived image.
   const references = new Map<number, number[]>();
   const iref = child('iref');
