@@ -85,10 +85,10 @@ async function until<T>(what: string, probe: () => T | null | undefined | Promis
   throw new Error(`bench:fleet --workers: ${what} did not happen within ${ms / 1000} s`);
 }
 
-/** The JSON lines of the workers' logs (of one worker: `only`, e.g. `worker-2`). */
+/** The JSON lines of the workers' logs (of one worker: `only`, e.g. `worker-2`), in the order of their times across the workers. */
 function workerLines(logs: string, only?: string): LogLine[] {
   if (!existsSync(logs)) return [];
-  return readdirSync(logs)
+  const lines = readdirSync(logs)
     .filter((name) => (only ? name === `${only}.log` : name.startsWith('worker-')))
     .flatMap((name) =>
       readFileSync(join(logs, name), 'utf8')
@@ -101,6 +101,8 @@ function workerLines(logs: string, only?: string): LogLine[] {
           }
         }),
     );
+  // Stable: lines of one worker keep their order; another worker's interleave by time.
+  return lines.sort((a, b) => Date.parse(a.time ?? '') - Date.parse(b.time ?? ''));
 }
 
 /** Sum each phase of the releases' timings; `other` is what the phases do not cover of each release's seconds. */

@@ -18,9 +18,9 @@ import { KEPT_STATE_FILE } from './astro/kept-renderer.ts';
 /**
  * The engines: Astro's own build (`astro`); the split render of a large tenant (`split`: a
  * small Astro build compiles the code, then one warm renderer per core renders a share of the
- * pages); the compile (`compile`: the tenant's own render, which keeps the compiled server
- * bundle for later renders; a large tenant's is its split render); a kept server bundle
- * rendered in a warm renderer (`kept`).
+ * pages); the compile (`compile`: an Astro build of the tenant cut to a few cars keeps the
+ * compiled server bundle for later renders, then that kept bundle renders the tenant); a kept
+ * server bundle rendered in a warm renderer (`kept`).
  */
 export type RenderEngine = 'astro' | 'split' | 'compile' | 'kept';
 

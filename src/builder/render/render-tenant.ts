@@ -16,7 +16,7 @@ import { addCompiledFiles } from './astro/compiled-files.ts';
 import { runAstroBuild, warmRendererFor, type ChildRun, type WarmRenderer } from './children.ts';
 import { codeRenderer, codeRendererPaths, compileCodeRenderer, compileSettled, touchCodeRenderer, type KeptRendererKey } from './code-renderer.ts';
 import { chooseEngine, renderProcesses, type RenderedWith, type RenderEngine, type RenderSettings } from './engine.ts';
-import { splitRender } from './split-render.ts';
+import { COMPILE_CARS, splitRender } from './split-render.ts';
 
 /** What renderTenant renders: a prepared tenant's bundle (build-tenant.ts PreparedTenant has these). */
 export interface RenderInput {
@@ -41,6 +41,8 @@ export interface RenderOptions {
   settings: RenderSettings;
   /** Render with the kept renderer of this code version: from it when it is there, else by the compile that keeps it. */
   keep?: KeptRendererKey;
+  /** Called once a compile has put the kept renderer of `keep` in place, before the pages render (not awaited). */
+  compiled?: () => void;
   /** Render only part of the site (an incremental release): from the kept renderer when there, else by Astro; never a compile. */
   plan?: PartialRender;
   /**
@@ -172,35 +174,61 @@ async function render(input: RenderInput | (() => RenderInput | Promise<RenderIn
     : tenant.bundle;
   const call: Call = { slug: tenant.slug, bundle, outDir, settings, log, markSent };
 
-  if (engine === 'compile' && keep) {
-    const compiled = await compileCodeRenderer(keep, async (serverDir) => {
-      const value = await fastOrAstro({ ...call, keepDir: serverDir }, 'compile');
-      return { value, ok: value.run.code === 0, outDir };
-    });
-    const { run, problem: fallback } = compiled.value;
-    const problem = compiled.problem ?? fallback;
-    return report(run, compiled.kept ? 'compile' : 'astro', problem, started, outDir);
-  }
+  if (engine === 'compile' && keep) return compileThenRender(call, options, keep, started);
   if (engine === 'kept' && keep && server) {
-    touchCodeRenderer(keep);
-    const { run, problem } = await fastOrAstro(call, 'kept', async () => {
-      rmSync(outDir, { recursive: true, force: true });
-      const rendering = (options.renderer ?? warmRendererFor)(server).render(bundle, outDir, bundle.site.url);
-      void rendering.sent.then(markSent);
-      const kept = await rendering;
-      // Pages the kept bundle did not render are taken over; one the previous release lacks means the plan does not fit it.
-      const missing = plan && kept.code === 0 ? (kept.reused ?? []).filter((path) => !existsSync(join(plan.previousDir, path))) : [];
-      if (missing.length > 0) {
-        return { code: 1, output: `pages to take over are missing from the previous release: ${missing.slice(0, 3).join(', ')}`, peakRss: 0 };
-      }
-      // A partial render's client assets are the previous release's (the release links them).
-      if (kept.code === 0 && !plan) addCompiledFiles(codeRendererPaths(keep.key, keep.root).compiled, outDir);
-      return kept;
-    });
+    const { run, problem } = await fastOrAstro(call, 'kept', () => renderKept(call, options, keep, server));
     return report(run, problem ? 'astro' : 'kept-renderer', problem, started, outDir);
   }
   const { run, problem } = await fastOrAstro(call, engine);
   return report(run, engine === 'split' && !problem ? 'split' : 'astro', problem, started, outDir);
+}
+
+/** Render every page of the call (or its plan's) from the kept renderer `server` of `keep`: the process's warm renderer unless the caller gives one. */
+async function renderKept(call: Call, options: RenderOptions, keep: KeptRendererKey, server: string): Promise<ChildRun> {
+  const { bundle, outDir } = call;
+  const plan = options.plan;
+  touchCodeRenderer(keep);
+  rmSync(outDir, { recursive: true, force: true });
+  const rendering = (options.renderer ?? warmRendererFor)(server).render(bundle, outDir, bundle.site.url);
+  void rendering.sent.then(call.markSent);
+  const kept = await rendering;
+  // Pages the kept bundle did not render are taken over; one the previous release lacks means the plan does not fit it.
+  const missing = plan && kept.code === 0 ? (kept.reused ?? []).filter((path) => !existsSync(join(plan.previousDir, path))) : [];
+  if (missing.length > 0) {
+    return { code: 1, output: `pages to take over are missing from the previous release: ${missing.slice(0, 3).join(', ')}`, peakRss: 0 };
+  }
+  // A partial render's client assets are the previous release's (the release links them).
+  if (kept.code === 0 && !plan) addCompiledFiles(codeRendererPaths(keep.key, keep.root).compiled, outDir);
+  return kept;
+}
+
+/**
+ * The compile: an Astro build of the tenant cut to COMPILE_CARS cars keeps the code version's
+ * server bundle and client assets (code-renderer.ts); `options.compiled` is told at once (a
+ * fleet stores the renderer for its other workers while the pages render), then the kept
+ * renderer renders every page. A compile that keeps nothing is replaced by Astro's own build of
+ * the whole tenant (the report's `problem` says why).
+ */
+async function compileThenRender(call: Call, options: RenderOptions, keep: KeptRendererKey, started: number): Promise<RenderReport> {
+  const { bundle, outDir, slug } = call;
+  const work = join(call.settings.cache, 'compile', `${process.pid}-${slug}`);
+  const compileStarted = performance.now();
+  const compiled = await compileCodeRenderer(keep, async (serverDir) => {
+    rmSync(work, { recursive: true, force: true });
+    const run = await runAstroBuild({ ...bundle, cars: bundle.cars.slice(0, COMPILE_CARS) }, work, bundle.site.url, serverDir);
+    return { value: run, ok: run.code === 0, outDir: work };
+  }).finally(() => rmSync(work, { recursive: true, force: true }));
+  const compileSeconds = (performance.now() - compileStarted) / 1000;
+  const server = codeRenderer(keep.key, keep.root);
+  if (!compiled.kept || !server) {
+    const problem = compiled.problem ?? (compiled.value.code !== 0 ? failure('the compile build', compiled.value) : 'the compile build kept no server bundle');
+    call.log(`  ${slug}: ${problem}; building with Astro`);
+    const { run } = await fastOrAstro(call, 'astro');
+    return report({ ...run, compileSeconds }, 'astro', problem, started, outDir);
+  }
+  options.compiled?.();
+  const { run, problem } = await fastOrAstro(call, 'kept', () => renderKept(call, options, keep, server));
+  return report({ ...run, compileSeconds }, problem ? 'astro' : 'compile', problem, started, outDir);
 }
 
 /** What the engines share within one render call. */
@@ -211,14 +239,12 @@ interface Call {
   settings: RenderSettings;
   log: (line: string) => void;
   markSent: () => void;
-  /** A compile: where Astro's build (or the split render's compile) keeps the server bundle. */
-  keepDir?: string;
 }
 
 /**
- * Run the engine's fast render (`kept`: the given one; `split`, and the compile of a large
- * tenant: the split render) and, when there is none or it failed, Astro's own build: the one
- * fallback. `problem` is the failed fast render's message.
+ * Run the engine's fast render (`kept`: the given one; `split`: the split render) and, when
+ * there is none or it failed, Astro's own build: the one fallback. `problem` is the failed fast
+ * render's message.
  */
 async function fastOrAstro(
   call: Call,
@@ -229,9 +255,9 @@ async function fastOrAstro(
   const processes = renderProcesses(bundle.cars.length, call.settings);
   let fast: { label: string; run: ChildRun & { compileSeconds?: number } } | undefined;
   if (engine === 'kept' && kept) fast = { label: 'kept renderer', run: await kept() };
-  else if (engine === 'split' || (engine === 'compile' && processes > 1)) {
+  else if (engine === 'split') {
     call.markSent();
-    fast = { label: 'split render', run: await splitRender(bundle, { slug, outDir, processes, cache: call.settings.cache, keepDir: call.keepDir, log }) };
+    fast = { label: 'split render', run: await splitRender(bundle, { slug, outDir, processes, cache: call.settings.cache, log }) };
   }
   if (fast && fast.run.code === 0) return { run: fast.run };
   let problem: string | undefined;
@@ -240,7 +266,7 @@ async function fastOrAstro(
     log(`  ${slug}: ${problem}; building with Astro`);
     rmSync(outDir, { recursive: true, force: true });
   }
-  const astro = runAstroBuild(bundle, outDir, bundle.site.url, call.keepDir);
+  const astro = runAstroBuild(bundle, outDir, bundle.site.url);
   call.markSent();
   return { run: { ...(await astro), compileSeconds: fast?.run.compileSeconds }, problem };
 }

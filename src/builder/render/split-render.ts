@@ -14,7 +14,7 @@ import type { PageFacts } from '../post-build/built-pages.ts';
 import { addCompiledFiles } from './astro/compiled-files.ts';
 import { runAstroBuild, WarmRenderer, type ChildRun } from './children.ts';
 
-/** Cars in the small copy of the bundle whose Astro build compiles the code for a split render. */
+/** Cars in the small copy of the bundle whose Astro build compiles the code (a split render's, and the compile that keeps a code version's renderer). */
 export const COMPILE_CARS = 24;
 
 /** A split render's run: a failed one says which part failed in its output; `compileSeconds` is the compile build's. */
@@ -24,16 +24,16 @@ export interface SplitRun extends ChildRun {
 
 /**
  * Render `bundle` into `outDir` with `processes` warm renderers after a compile build of its
- * first COMPILE_CARS cars, keeping the compiled server bundle in `keepDir` (else in a work folder
- * under `cache`, removed). `log` gets the one-line summary of a split render that worked.
+ * first COMPILE_CARS cars, whose server bundle is kept in a work folder under `cache` (removed
+ * afterwards). `log` gets the one-line summary of a split render that worked.
  */
 export async function splitRender(
   bundle: TenantBundle,
-  options: { slug: string; outDir: string; processes: number; cache: string; keepDir?: string; log: (line: string) => void },
+  options: { slug: string; outDir: string; processes: number; cache: string; log: (line: string) => void },
 ): Promise<SplitRun> {
   const { outDir, processes } = options;
   const work = join(options.cache, 'split-render', `${process.pid}-${options.slug}`);
-  const rendererDir = options.keepDir ?? join(work, 'renderer');
+  const rendererDir = join(work, 'renderer');
   const compiledOut = join(work, 'compiled');
   const siteUrl = bundle.site.url;
   const seconds = (from: number) => (performance.now() - from) / 1000;

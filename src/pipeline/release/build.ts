@@ -60,6 +60,8 @@ export interface ReleaseRender {
   keep: KeptRendererKey;
   settings: RenderSettings;
   work?: WorkStore;
+  /** A full release that compiles: told once the kept renderer is in place, before its pages render (renderTenant's `compiled`). */
+  compiled?: () => void;
 }
 
 /** This worker's kept renderer of the running code version (in `renderers`, default under the cache root). */
@@ -70,7 +72,7 @@ export function keptRenderer(renderers?: string, env?: Environment): KeptRendere
 /** Full build of the prepared tenant (loaded from the accepted snapshot and the state's reserved overlay) into its `outDir`. */
 export async function buildFullRelease(prepared: PreparedTenant, render: ReleaseRender): Promise<ReleaseBuild & { visible: number }> {
   const started = performance.now();
-  const report = await renderTenant(prepared, { outDir: prepared.outDir, keep: render.keep, settings: render.settings });
+  const report = await renderTenant(prepared, { outDir: prepared.outDir, keep: render.keep, settings: render.settings, compiled: render.compiled });
   const rendered = performance.now();
   const result = await finishTenant(prepared, report, { work: render.work });
   const lap = (from: number, to = performance.now()) => Math.round((to - from) / 10) / 100;

@@ -43,7 +43,7 @@ export type RendererSource = 'disk' | 'fetched' | 'compile' | 'none';
 
 /** A compile this release owns: its lease is renewed until `stored` or `abandon`. */
 export interface OwnedCompile {
-  /** After the render: store the kept renderer and its shared files in the bucket and mark the key ready (or give the compile up when the render kept none). */
+  /** Once the compile has kept the renderer (or the render is over): store it and its shared files in the bucket and mark the key ready, or give the compile up when none was kept. Runs once. */
   finish(): Promise<void>;
 }
 
@@ -95,39 +95,39 @@ async function fetchRenderer(keep: KeptRendererKey, fleet: FleetRenderers): Prom
   return true;
 }
 
-/** Hold the compile lease of `keep` until finished: store the renderer (or give the compile up). */
+/** Hold the compile lease of `keep` until finished: store the renderer (or give the compile up). `finish` runs once; a second call gets the first's promise. */
 function ownCompile(keep: KeptRendererKey, fleet: FleetRenderers): OwnedCompile {
   const leaseMs = fleet.leaseMs ?? PIPELINE_DEFAULTS.compileLeaseMs;
   const started = performance.now();
   const renew = setInterval(() => void fleet.state.codeVersions.renew(keep.key, OWNER, leaseMs).catch(() => {}), Math.max(250, Math.floor(leaseMs / 3)));
   renew.unref();
   fleet.log({ event: 'renderer-compile', renderer: keep.key, pid: process.pid });
-  return {
-    async finish() {
-      clearInterval(renew);
-      const pack = packCodeRenderer(keep);
-      if (!pack) {
-        await fleet.state.codeVersions.abandon(keep.key, OWNER);
-        fleet.log({ level: 'warn', event: 'renderer-compile', renderer: keep.key, outcome: 'kept none', pid: process.pid });
-        return;
-      }
-      const shared = sharedFilesOf(keep);
-      listed.set(keep.key, shared);
-      // The shared files first, then the pack, then the state: a worker that finds the key ready finds both.
-      await storeShared(keep, shared, fleet);
-      await fleet.store.put(layout.renderer(keep.key), pack, { contentType: 'application/gzip', cacheControl: 'no-store' });
-      const ready = await fleet.state.codeVersions.ready(keep.key, OWNER);
-      fleet.log({
-        event: 'renderer-compiled',
-        renderer: keep.key,
-        bytes: pack.length,
-        sharedFiles: shared.size,
-        ready,
-        seconds: Math.round((performance.now() - started) / 10) / 100,
-        pid: process.pid,
-      });
-    },
+  let finishing: Promise<void> | undefined;
+  const finish = async () => {
+    clearInterval(renew);
+    const pack = packCodeRenderer(keep);
+    if (!pack) {
+      await fleet.state.codeVersions.abandon(keep.key, OWNER);
+      fleet.log({ level: 'warn', event: 'renderer-compile', renderer: keep.key, outcome: 'kept none', pid: process.pid });
+      return;
+    }
+    const shared = sharedFilesOf(keep);
+    listed.set(keep.key, shared);
+    // The shared files first, then the pack, then the state: a worker that finds the key ready finds both.
+    await storeShared(keep, shared, fleet);
+    await fleet.store.put(layout.renderer(keep.key), pack, { contentType: 'application/gzip', cacheControl: 'no-store' });
+    const ready = await fleet.state.codeVersions.ready(keep.key, OWNER);
+    fleet.log({
+      event: 'renderer-compiled',
+      renderer: keep.key,
+      bytes: pack.length,
+      sharedFiles: shared.size,
+      ready,
+      seconds: Math.round((performance.now() - started) / 10) / 100,
+      pid: process.pid,
+    });
   };
+  return { finish: () => (finishing ??= finish()) };
 }
 
 /** Upload a code version's shared files, `concurrency` at a time. */

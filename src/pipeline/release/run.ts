@@ -627,6 +627,10 @@ async function render(release: Release): Promise<{ build: ReleaseBuild; seconds:
   const started = performance.now();
   // The tenant as loaded above, its photos resolved: the release renders it, nothing is loaded again.
   const prepared = preparedTenant({ tenant: release.tenant, photos: release.photos, outDir: release.releaseDir, now: release.now, bundle });
+  // A compile this release owns is stored for the fleet as soon as the renderer is kept, while the pages render.
+  let storing: Promise<void> | undefined;
+  const compile = release.compile;
+  const renderWith = compile ? { ...release.render, compiled: () => void (storing ??= storeCompile(release, compile)) } : release.render;
   const build: ReleaseBuild = !isPrepared(prepared)
     ? { ok: false, error: prepared.error, rendered: 0, reused: 0 }
     : mode === 'incremental' && previous && previousDir && plan && bundle
@@ -639,14 +643,13 @@ async function render(release: Release): Promise<{ build: ReleaseBuild; seconds:
           plan,
           render: release.render,
         })
-      : await buildFullRelease(prepared, release.render);
+      : await buildFullRelease(prepared, renderWith);
   if (isPrepared(prepared)) release.prepared = prepared;
-  if (release.compile) {
-    const storing = performance.now();
-    await release.compile
-      .finish()
-      .catch((error: Error) => release.log({ level: 'warn', event: 'renderer-store', renderer: release.render.keep.key, reason: error.message }));
-    release.laps.renderer = (release.laps.renderer ?? 0) + secondsSince(storing);
+  if (compile) {
+    // The store began while the pages rendered (only the wait for its end counts here); a compile that kept nothing is given up.
+    const waiting = performance.now();
+    await (storing ?? storeCompile(release, compile));
+    release.laps.renderer = (release.laps.renderer ?? 0) + secondsSince(waiting);
   }
   if (mode === 'full') release.renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? release.render.keep.key : undefined;
   if (build.rendererProblem)
@@ -656,6 +659,13 @@ async function render(release: Release): Promise<{ build: ReleaseBuild; seconds:
     return fail(release, build.error ?? 'build failed', release.counts, release.id);
   }
   return { build, seconds: secondsSince(started) };
+}
+
+/** Store the compile this release owns for the fleet (renderers.ts); a failure is logged, never the release's. */
+function storeCompile(release: Release, compile: OwnedCompile): Promise<void> {
+  return compile
+    .finish()
+    .catch((error: Error) => release.log({ level: 'warn', event: 'renderer-store', renderer: release.render.keep.key, reason: error.message }));
 }
 
 /** What the checks found, for the manifest and the report. */
