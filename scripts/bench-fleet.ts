@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTenant, REPO_ROOT, type TenantBuildResult, buildFleet } from '../src/builder/render/index.ts';
 import { benchBareAstro, benchStack, type StackRun } from '../tests/support/bench-stack.ts';
+import { startPhotoServer } from '../tests/support/photos/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -74,10 +75,23 @@ if (values.workers !== undefined) {
   }
   console.log(`bench:fleet --workers ${counts.join(',')}: ${tenantCount} tenants x ${carsPerTenant} cars through npm run stack, in ${work}`);
   const slugs = dirs.map((dir) => dir.split('/').pop()!);
+  // As a dealer's feed does, one car of each tenant (its last in stock) carries a photo, from a local
+  // photo host: the survivor's release after a worker loss must take that tenant's images from the bucket.
+  const photos = await startPhotoServer({ width: 1200, height: 900 });
+  for (const dir of dirs) {
+    const stock = JSON.parse(readFileSync(join(dir, 'stock.json'), 'utf8')) as Record<string, unknown>[];
+    const index = stock.findLastIndex((car) => car.status === 'in_stock');
+    if (index >= 0) stock[index] = { ...stock[index], images: [{ image: `${photos.origin}/photos/${dir.split('/').pop()}.jpg` }] };
+    writeFileSync(join(dir, 'stock.json'), JSON.stringify(stock));
+  }
   const runs: StackRun[] = [];
-  for (const workers of counts) {
-    runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work, keep: values.keep }));
-    console.log(JSON.stringify(runs.at(-1)));
+  try {
+    for (const workers of counts) {
+      runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work, keep: values.keep }));
+      console.log(JSON.stringify(runs.at(-1)));
+    }
+  } finally {
+    await photos.close();
   }
   // The baseline over the same cars, about as many pages a car as a dealer site has.
   const cars = dirs.flatMap((dir) => JSON.parse(readFileSync(join(dir, 'stock.json'), 'utf8')) as unknown[]);

@@ -234,7 +234,8 @@ export async function benchStack(options: {
     {
       cwd: options.repo,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...environment(), PIPELINE_CODE_VERSION: environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}` },
+      // The benchmark's photo host is on 127.0.0.1: the workers may fetch from it (a test aid the production check refuses).
+      env: { ...environment(), PIPELINE_CODE_VERSION: environment().PIPELINE_CODE_VERSION ?? `bench-${Date.now()}`, DEALER_PHOTO_ALLOW_PRIVATE: '1' },
     },
   );
   let output = '';
