@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { environment, integer, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
+import { environment, integer, optionalInteger, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const text = v.optional(v.string());
@@ -17,6 +17,8 @@ const BUILD_SETTINGS = {
   bundleFile: ['DEALER_BUNDLE', text],
   /** Where a child writes the site (set by the parent). */
   outDir: ['DEALER_OUT_DIR', text],
+  /** The process that started this child (set by the parent): a one-shot child ends when it is gone (render/orphan-watch.ts). */
+  parentPid: ['DEALER_PARENT_PID', optionalInteger(1, 4_294_967_295)],
   /** The kept server bundle a renderer child renders from (set by the parent). */
   rendererDir: ['DEALER_RENDERER', text],
   /** The site's public URL (the origin of rendered pages). */
@@ -47,7 +49,16 @@ const BUILD_SETTINGS = {
   /** 'info': the Astro build logs at info level (default warn). */
   astroLogLevel: ['DEALER_ASTRO_LOG', v.optional(v.picklist(['info', 'warn'], 'expected info or warn'), 'warn')],
   /** PUBLIC_PAYMENT_CLIENT=stand-in: the payment island loads the local stand-in (browser tests); the headers allow it. */
-  paymentStandIn: ['PUBLIC_PAYMENT_CLIENT', v.optional(v.pipe(v.string(), v.transform((client) => client === 'stand-in')), '')],
+  paymentStandIn: [
+    'PUBLIC_PAYMENT_CLIENT',
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((client) => client === 'stand-in'),
+      ),
+      '',
+    ),
+  ],
   /** NODE_ENV the kept bundle renders under (read as given: buildSettings). */
   nodeEnv: ['NODE_ENV', text],
 } as const satisfies SettingSources;

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import { buildSettings, cacheRoot } from '../../config/build.ts';
 import { keepRenderer } from './astro/kept-renderer.ts';
+import { exitWhenOrphaned } from './orphan-watch.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 // Astro writes its temporary server build to <cwd>/.astro/.prerender when outDir is outside
@@ -17,6 +18,8 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 // every build apart; its node_modules link lets the server chunks resolve their imports when
 // the cache root is outside the repository (PIPELINE_CACHE_DIR on a worker's own disk).
 const workDir = join(cacheRoot(), 'astro-build', String(process.pid));
+// A build whose parent is gone (a worker's process lost) stops: nobody reads its pages.
+exitWhenOrphaned(buildSettings().parentPid, () => rmSync(workDir, { recursive: true, force: true }));
 mkdirSync(workDir, { recursive: true });
 if (!existsSync(join(workDir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(workDir, 'node_modules'), 'dir');
 process.chdir(workDir);

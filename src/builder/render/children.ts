@@ -51,7 +51,7 @@ export function runBundleChild(script: string, nodeArgs: string[], bundle: Tenan
   return new Promise((done) => {
     const child = spawn(process.execPath, [...nodeArgs, ...cpuProfileArgs(), script], {
       cwd: REPO_ROOT,
-      env: buildChildEnv({ ...env, DEALER_BUNDLE: bundleTemp.path, DEALER_OUT_DIR: outDir }),
+      env: buildChildEnv({ ...env, DEALER_BUNDLE: bundleTemp.path, DEALER_OUT_DIR: outDir, DEALER_PARENT_PID: String(process.pid) }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -217,7 +217,14 @@ export class WarmRenderer {
           this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes, shard });
           markSent();
         });
-        if (answer.ok) return { code: 0, output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`, peakRss: (answer.maxRSS ?? 0) * 1024, reused: answer.reused ?? [], pageFacts: answer.facts };
+        if (answer.ok)
+          return {
+            code: 0,
+            output: `DEALER_RENDER_STATS ${JSON.stringify({ pages: answer.pages })}`,
+            peakRss: (answer.maxRSS ?? 0) * 1024,
+            reused: answer.reused ?? [],
+            pageFacts: answer.facts,
+          };
         return { code: 1, output: answer.error ?? 'warm renderer failed', peakRss: 0 };
       } catch (error) {
         return { code: 1, output: (error as Error).message, peakRss: 0 };
@@ -263,11 +270,12 @@ export function warmRendererFor(rendererDir: string, env: Environment = environm
   const max = buildSettings(env).warmRenderers;
   const mine = warmPool.filter((entry) => entry.dir === rendererDir);
   let entry = mine.find((candidate) => candidate.renderer.jobs === 0);
-  if (!entry && mine.length > 0 && mine.length >= max) entry = mine.reduce((least, candidate) => (candidate.renderer.jobs < least.renderer.jobs ? candidate : least));
+  if (!entry && mine.length > 0 && mine.length >= max)
+    entry = mine.reduce((least, candidate) => (candidate.renderer.jobs < least.renderer.jobs ? candidate : least));
   if (entry) warmPool.splice(warmPool.indexOf(entry), 1);
   else entry = { dir: rendererDir, renderer: new WarmRenderer(rendererDir, { background: true }) };
   warmPool.push(entry);
-  for (let index = 0; warmPool.length > max && index < warmPool.length - 1; ) {
+  for (let index = 0; warmPool.length > max && index < warmPool.length - 1;) {
     const old = warmPool[index]!;
     if (old.renderer.jobs > 0) index += 1;
     else {

@@ -11,17 +11,29 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path';
 import { buildSettings } from '../../config/build.ts';
 import { setEnvironment } from '../../config/env.ts';
-import { loadKeptApp, outputFile, renderPath, requestUrl, routeCacheOf, staticPaths, type AstroLogDestination, type AstroStaticPath } from './astro/astro-adapter.ts';
+import {
+  loadKeptApp,
+  outputFile,
+  renderPath,
+  requestUrl,
+  routeCacheOf,
+  staticPaths,
+  type AstroLogDestination,
+  type AstroStaticPath,
+} from './astro/astro-adapter.ts';
 import { pageFacts, type PageFacts } from '../post-build/built-pages.ts';
 import type { RenderShard } from './children.ts';
 import { KEPT_STATE_FILE, KEPT_STATE_VERSION, type KeptRendererState } from './astro/kept-renderer.ts';
+import { exitWhenOrphaned } from './orphan-watch.ts';
 
 const settings = buildSettings();
 const rendererDir = settings.rendererDir;
 const outDir = settings.outDir ?? '';
 const serving = process.argv.includes('--serve');
 if (!rendererDir || (!serving && (!outDir || !settings.bundleFile))) {
-  console.error('render-pages: DEALER_RENDERER, and DEALER_OUT_DIR and DEALER_BUNDLE (or --serve with jobs over IPC), must be set (run by the build or the pipeline)');
+  console.error(
+    'render-pages: DEALER_RENDERER, and DEALER_OUT_DIR and DEALER_BUNDLE (or --serve with jobs over IPC), must be set (run by the build or the pipeline)',
+  );
   process.exit(2);
 }
 const state = JSON.parse(readFileSync(join(rendererDir, KEPT_STATE_FILE), 'utf8')) as KeptRendererState;
@@ -61,7 +73,12 @@ const trace = settings.renderTraceFile;
  * `outDir`, are returned as `reused`. With a `shard`, only every `count`-th path from `index`
  * (each route's pages spread evenly over the processes; together they render every path once).
  */
-async function renderAll(outDir: string, origin: string, reuseRoutes: readonly string[] = [], shard?: RenderShard): Promise<{ pages: number; reused: string[]; facts: Record<string, PageFacts> }> {
+async function renderAll(
+  outDir: string,
+  origin: string,
+  reuseRoutes: readonly string[] = [],
+  shard?: RenderShard,
+): Promise<{ pages: number; reused: string[]; facts: Record<string, PageFacts> }> {
   const started = performance.now();
   const reuse = new Set(reuseRoutes);
   const reused: string[] = [];
@@ -69,7 +86,12 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
   // Each path once: the first route wins, as in Astro (prerenderConflictBehavior).
   for (const { pathname, route } of await staticPaths(app)) {
     if (route.type !== 'page' && route.type !== 'endpoint') throw new Error(`render-pages: route type ${route.type} (${route.route}) is not supported`);
-    if (reuse.has(route.route)) reused.push(relative(outDir, outputFile(pathname, route, outDir)).split(sep).join('/'));
+    if (reuse.has(route.route))
+      reused.push(
+        relative(outDir, outputFile(pathname, route, outDir))
+          .split(sep)
+          .join('/'),
+      );
     else paths.push({ pathname, route });
   }
   if (shard) {
@@ -90,7 +112,8 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
       // The first line names the page: the pipeline logs it when it falls back to Astro.
       throw new Error(`render-pages: ${pathname}: ${(error as Error).message}\n${(error as Error).stack ?? ''}`);
     }
-    if (response.status >= 300 && response.status < 400) throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
+    if (response.status >= 300 && response.status < 400)
+      throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
     if (!response.body) return;
     const body = Buffer.from(await response.arrayBuffer());
     const file = outputFile(pathname, route, outDir);
@@ -112,8 +135,14 @@ async function renderAll(outDir: string, origin: string, reuseRoutes: readonly s
   await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, paths.length) }, worker));
   if (trace) {
     // DEALER_RENDER_TRACE=<file>: one JSON line per render (where a release's render time goes).
-    const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 10).map(([path, ms]) => [path, Math.round(ms)]);
-    appendFileSync(trace, `${JSON.stringify({ pages, reused: reused.length, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest })}\n`);
+    const slowest = times
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([path, ms]) => [path, Math.round(ms)]);
+    appendFileSync(
+      trace,
+      `${JSON.stringify({ pages, reused: reused.length, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest })}\n`,
+    );
   }
   return { pages, reused, facts };
 }
@@ -132,7 +161,9 @@ if (process.argv.includes('--serve') && process.send) {
   // caches each route's getStaticPaths per app; a new bundle has new paths, so it is cleared.
   const routeCache = routeCacheOf(app);
   if (!routeCache) {
-    console.error('render-pages --serve: the build app of this Astro version has no route cache (see src/builder/render/astro/astro-adapter.ts); render one bundle per process instead');
+    console.error(
+      'render-pages --serve: the build app of this Astro version has no route cache (see src/builder/render/astro/astro-adapter.ts); render one bundle per process instead',
+    );
     process.exit(2);
   }
   let queue = Promise.resolve();
@@ -151,6 +182,8 @@ if (process.argv.includes('--serve') && process.send) {
   process.on('disconnect', () => process.exit(0));
   process.send({ ready: true });
 } else {
+  // A one-bundle render whose parent is gone (a worker's process lost) stops: nobody reads its pages.
+  exitWhenOrphaned(settings.parentPid);
   try {
     const { pages } = await renderAll(outDir, originOf(settings.siteUrl));
     console.log(`DEALER_RENDER_STATS ${JSON.stringify({ pages, maxRSS: process.resourceUsage().maxRSS })}`);
