@@ -191,7 +191,7 @@ describe('carLocation and locationPoint', () => {
     const brisbane = locationPoint(carLocation(alpha, findCar(alpha, '1')));
     expect(brisbane?.lat).toBeCloseTo(-27.47, 0);
     expect(brisbane?.lng).toBeCloseTo(153.03, 0);
-    expect(locationPoint(undefined)).toBeUndefined();
+    expect(locationPoint(carLocation(beta, undefined))).toBeUndefined();
   });
 });
 
