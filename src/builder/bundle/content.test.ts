@@ -1,6 +1,7 @@
 /**
- * Issue 13 M8: tenant Markdown is rendered through marked and then sanitised with a strict
- * allow-list, so a content page cannot carry script into the dealer's site.
+ * Content pages from a tenant's Markdown: rendered through marked and sanitised with a strict
+ * allow-list (a page cannot carry script into the dealer's site), the routes and file names a
+ * tenant may use, where a page's title comes from, and the default text of the standard pages.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,9 @@ describe('M8 tenant Markdown is sanitised', () => {
   });
 
   it('M8 keeps ordinary Markdown: headings, emphasis, lists, tables, http(s)/mailto/tel links and images', () => {
-    const html = render('## Hours\n\n*Open* **daily**\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[Call](tel:+61735550100) [Mail](mailto:sales@example.com) [Site](https://example.com/x) [Here](/finance)\n\n![Yard](https://img.example.com/yard.jpg "The yard")');
+    const html = render(
+      '## Hours\n\n*Open* **daily**\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[Call](tel:+61735550100) [Mail](mailto:sales@example.com) [Site](https://example.com/x) [Here](/finance)\n\n![Yard](https://img.example.com/yard.jpg "The yard")',
+    );
     expect(html).toContain('<h2>Hours</h2>');
     expect(html).toContain('<em>Open</em>');
     expect(html).toContain('<strong>daily</strong>');
@@ -55,7 +58,19 @@ describe('M8 tenant Markdown is sanitised', () => {
 });
 
 describe('programme routes (spec §2; docs/tenant-files.md "Programme pages")', () => {
-  const PROGRAMMES = ['/buying', '/diamond-advantage', '/mazda-assured', '/guaranteed-future-value', '/pages/value-my-car-terms-and-conditions', '/twg-cars', '/twg-rental', '/twg-tyres', '/neotek', '/4x4-outdoor', '/spin-to-win'];
+  const PROGRAMMES = [
+    '/buying',
+    '/diamond-advantage',
+    '/mazda-assured',
+    '/guaranteed-future-value',
+    '/pages/value-my-car-terms-and-conditions',
+    '/twg-cars',
+    '/twg-rental',
+    '/twg-tyres',
+    '/neotek',
+    '/4x4-outdoor',
+    '/spin-to-win',
+  ];
 
   it('have no default text: a tenant without the Markdown has no page (404)', () => {
     const empty = mkdtempSync(join(tmpdir(), 'content-none-'));
@@ -83,5 +98,63 @@ describe('programme routes (spec §2; docs/tenant-files.md "Programme pages")', 
     } finally {
       rmSync(own, { recursive: true, force: true });
     }
+  });
+});
+
+describe('content page names and titles', () => {
+  function pagesOf(files: Record<string, string>) {
+    const folder = mkdtempSync(join(tmpdir(), 'content-names-'));
+    try {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(folder, 'content', 'pages'), { recursive: true });
+        writeFileSync(join(folder, 'content', path), text);
+      }
+      return loadContentPages(folder, site);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  it('skips files that are not Markdown, names that are not lower-case words with hyphens, and product routes at the top level only', () => {
+    const paths = pagesOf({
+      'notes.txt': 'x',
+      'Big-Sale.md': 'x',
+      'two--dashes.md': 'x',
+      'cars.md': 'x',
+      'search.md': 'x',
+      '404.md': 'x',
+      'pages/cars.md': 'Under /pages a product route name is free.',
+      'spring-sale.md': 'x',
+    }).map((page) => page.path);
+    expect(paths).toContain('/spring-sale');
+    expect(paths).toContain('/pages/cars');
+    for (const path of ['/notes', '/Big-Sale', '/two--dashes', '/cars', '/search', '/404']) expect(paths).not.toContain(path);
+  });
+
+  it('takes the title from the front matter, else a leading heading (always removed from the body), else the standard title, else the name', () => {
+    const pages = pagesOf({
+      'one.md': '---\ntitle: "From Front Matter"\ndescription: Our one page\n---\n# A Heading\n\nBody',
+      'two.md': '  # From The Heading ##\nBody two',
+      'warranty.md': 'Our own warranty words.',
+      'terms-of-the-sale-and-the-trade.md': 'Body',
+    });
+    const page = (path: string) => pages.find((entry) => entry.path === path)!;
+    expect(page('/one')).toMatchObject({ title: 'From Front Matter', description: 'Our one page', isDefault: false });
+    // The layout renders the page's one h1: a leading heading never stays in the body.
+    expect(page('/one').html).toBe('<p>Body</p>\n');
+    expect(page('/two')).toMatchObject({ title: 'From The Heading', description: 'From The Heading - MD Motors' });
+    expect(page('/two').html).not.toContain('<h1');
+    expect(page('/warranty')).toMatchObject({ title: 'Warranty', isDefault: false });
+    expect(page('/warranty').html).toContain('Our own warranty words.');
+    expect(page('/terms-of-the-sale-and-the-trade').title).toBe('Terms of the Sale and the Trade');
+  });
+
+  it('words the default pages for the tenant: its name and phone, and its address when it has one', () => {
+    // `dir` has only content/hostile.md: the standard pages are the defaults.
+    const about = (extra: Record<string, unknown>) =>
+      loadContentPages(dir, v.parse(SiteSchema, { ...site, ...extra })).find((page) => page.path === '/about-us')!;
+    expect(about({})).toMatchObject({ title: 'About Us', description: 'About Us - MD Motors', isDefault: true });
+    expect(about({}).html).toContain('MD Motors is a locally owned dealership. Our team');
+    expect(about({ address: '1 Main St, Brisbane QLD 4000' }).html).toContain('MD Motors is a locally owned dealership at 1 Main St, Brisbane QLD 4000.');
   });
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { leadAdf, leadDocument } from './formats.ts';
 import type { StoredLead } from './row.ts';
-import { optOutContacts, unsubscribeToken, unsubscribeTokenLead } from './unsubscribe.ts';
+import type { ApiTenant } from '../kernel/tenants.ts';
+import {
+  optOutContacts,
+  unsubscribePageUrl,
+  unsubscribeRequestId,
+  unsubscribeRequestToken,
+  unsubscribeToken,
+  unsubscribeTokenLead,
+  unsubscribeUrl,
+} from './unsubscribe.ts';
 
 const key = Buffer.alloc(32, 7);
 const leadId = '0b6f3c4e-1f1e-4c55-9d7e-3a0d1c2b4e5f';
@@ -32,6 +41,22 @@ describe('unsubscribe links and opt-outs (2.81)', () => {
     expect(unsubscribeTokenLead(Buffer.alloc(32, 8), 'alpha', token)).toBeUndefined();
     expect(unsubscribeTokenLead(key, 'alpha', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
     expect(unsubscribeTokenLead(key, 'alpha', 'not-a-token')).toBeUndefined();
+  });
+
+  it('2.81 a confirmation token verifies only as one, for its tenant: a lead token is not one, nor the other way round', () => {
+    const requestId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const token = unsubscribeRequestToken(key, 'alpha', requestId);
+    expect(unsubscribeRequestId(key, 'alpha', token)).toBe(requestId);
+    expect(unsubscribeRequestId(key, 'beta', token)).toBeUndefined();
+    expect(unsubscribeRequestId(key, 'alpha', 'not-a-token')).toBeUndefined();
+    expect(unsubscribeTokenLead(key, 'alpha', token)).toBeUndefined();
+    expect(unsubscribeRequestId(key, 'alpha', unsubscribeToken(key, 'alpha', requestId))).toBeUndefined();
+  });
+
+  it("2.81 the link is the tenant's unsubscribe page with the lead's token", () => {
+    const tenant = { slug: 'alpha', site: { url: 'https://www.alpha.example/' } } as unknown as ApiTenant;
+    expect(unsubscribeUrl(key, tenant, leadId)).toBe(`https://www.alpha.example/pages/unsubscribe?token=${unsubscribeToken(key, 'alpha', leadId)}`);
+    expect(unsubscribePageUrl(tenant, 'x.y')).toBe('https://www.alpha.example/pages/unsubscribe?token=x.y');
   });
 
   it('2.81 contacts are normalised as the lead forms store them', () => {

@@ -1,0 +1,137 @@
+/**
+ * The rate-limit counters while Redis comes and goes, over a stand-in for the few ioredis calls
+ * they make (status, MULTI SET NX PX + INCRBY): counted in Redis while it answers, in this
+ * process's memory while it does not (the limits still hold), the change logged once each way;
+ * and the @fastify/rate-limit store over a counter (clock-aligned windows, a route's own prefix).
+ */
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { allowances, memoryCounter } from './rate-limits.ts';
+import { fallbackCounter, prefixed, windowStore } from './shared-counters.ts';
+
+/** Redis as the counters use it: keys with an expiry, a connection status, and a switch that makes commands fail. */
+function standInRedis(now: () => number) {
+  const keys = new Map<string, { value: number; expires: number }>();
+  const state = { status: 'ready', failing: false };
+  const redis = {
+    get status() {
+      return state.status;
+    },
+    multi() {
+      const steps: (() => [Error | null, unknown])[] = [];
+      const chain = {
+        set(name: string, value: string, _px: 'PX', ms: number, _nx: 'NX') {
+          steps.push(() => {
+            const entry = keys.get(name);
+            if (entry && entry.expires > now()) return [null, null];
+            keys.set(name, { value: Number(value), expires: now() + ms });
+            return [null, 'OK'];
+          });
+          return chain;
+        },
+        incrby(name: string, amount: number) {
+          steps.push(() => {
+            const entry = keys.get(name)!;
+            entry.value += amount;
+            return [null, entry.value];
+          });
+          return chain;
+        },
+        async exec() {
+          if (state.failing) throw new Error('Connection is closed.');
+          return steps.map((step) => step());
+        },
+      };
+      return chain;
+    },
+  };
+  return { redis: redis as unknown as Redis, state, keys };
+}
+
+describe('fallbackCounter', () => {
+  it('counts in Redis while it answers, in memory while it does not, and logs each change once', async () => {
+    let now = 1_000_000;
+    const { redis, state, keys } = standInRedis(() => now);
+    const log: string[] = [];
+    const counter = fallbackCounter(redis, () => now, { warn: (message) => log.push(`warn ${message}`), info: (message) => log.push(`info ${message}`) });
+    expect([await counter.hit('a', 60_000), await counter.hit('a', 60_000, 2)]).toEqual([1, 3]);
+    expect(keys.get('a')?.value).toBe(3);
+    expect(counter.shared()).toBe(true);
+
+    state.failing = true;
+    expect([await counter.hit('a', 60_000), await counter.hit('a', 60_000)]).toEqual([1, 2]);
+    expect(counter.shared()).toBe(false);
+    state.failing = false;
+    state.status = 'reconnecting';
+    expect(await counter.hit('a', 60_000)).toBe(3);
+    expect(log).toEqual(['warn redis unavailable (Connection is closed.): rate limits and allowances are counted in this process until it answers']);
+
+    state.status = 'ready';
+    expect(await counter.hit('a', 60_000)).toBe(4);
+    expect(counter.shared()).toBe(true);
+    expect(log.at(-1)).toBe('info redis answers again: rate limits and allowances are shared by every API process');
+    expect(log).toHaveLength(2);
+
+    state.status = 'end';
+    now += 60_000;
+    await counter.hit('b', 1000);
+    expect(log.at(-1)).toBe('warn redis unavailable (connection end): rate limits and allowances are counted in this process until it answers');
+  });
+
+  it('keeps an allowance within its limit while Redis is gone', async () => {
+    const now = 0;
+    const { redis, state } = standInRedis(() => now);
+    state.status = 'connecting';
+    const take = allowances(
+      fallbackCounter(redis, () => now, { warn: () => {}, info: () => {} }),
+      () => {},
+    );
+    expect([
+      await take.take('sms-client', '203.0.113.9', 2),
+      await take.take('sms-client', '203.0.113.9', 2),
+      await take.take('sms-client', '203.0.113.9', 2),
+    ]).toEqual([true, true, false]);
+  });
+});
+
+describe('allowances', () => {
+  it('allows, and says so, when the counter fails', async () => {
+    const warnings: string[] = [];
+    const take = allowances({ hit: () => Promise.reject(new Error('down')) }, (message) => warnings.push(message));
+    expect(await take.take('valuation', 'k', 1)).toBe(true);
+    expect(warnings).toEqual(['allowance counter unavailable (down); request allowed']);
+  });
+});
+
+describe('prefixed and windowStore', () => {
+  it('keeps the keys of a prefixed counter apart from the same keys unprefixed', async () => {
+    const counter = memoryCounter(() => 0);
+    const tenantA = prefixed(counter, 'a|');
+    expect([await tenantA.hit('k', 1000), await tenantA.hit('k', 1000), await counter.hit('k', 1000)]).toEqual([1, 2, 1]);
+  });
+
+  it('counts in windows aligned to the clock, reporting the time left in the window, each route on its own key', async () => {
+    let now = 10_500;
+    const counter = memoryCounter(() => now);
+    const Store = windowStore(counter, () => now);
+    const store = new Store({ max: 5 });
+    expect(store.prefix).toBe('');
+    const incr = (target: InstanceType<typeof Store>, key: string) =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) => target.incr(key, (error, record) => (error ? reject(error) : resolve(record!)), 1000));
+    expect(await incr(store, 'client')).toEqual({ current: 1, ttl: 500 });
+    now = 10_900;
+    expect(await incr(store, 'client')).toEqual({ current: 2, ttl: 100 });
+    now = 11_000;
+    expect(await incr(store, 'client')).toEqual({ current: 1, ttl: 1000 });
+    const route = store.child({ routeInfo: { method: 'POST', url: '/api/leads' } });
+    expect(route.prefix).toBe('POST/api/leads-');
+    expect(await incr(route, 'client')).toEqual({ current: 1, ttl: 1000 });
+    expect(store.child({}).prefix).toBe('-');
+  });
+
+  it('passes a counter failure to the plugin', async () => {
+    const Store = windowStore({ hit: () => Promise.reject(new Error('down')) }, () => 0);
+    const error = await new Promise<Error | null>((resolve) => new Store().incr('k', (failure) => resolve(failure), 1000));
+    expect(error?.message).toBe('down');
+  });
+});

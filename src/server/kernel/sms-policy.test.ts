@@ -1,0 +1,155 @@
+/**
+ * The SMS policy over an in-memory SQLite database and the local adapters (texts recorded in
+ * the message log): the daily caps per tenant, per phone and per client, one trade-in text per
+ * evaluation, the sign-in reserve of a spent budget for a known phone, the sender name, and
+ * when a trade-in thank-you is sent at all (a proven mobile, unless the site chose otherwise).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type SqlDatabase } from '../database.ts';
+import type { Evaluation } from '../leads/evaluations.ts';
+import { MessageLog } from '../ops/messages.ts';
+import { createKernelAdapters } from './adapters.ts';
+import { allowances, memoryCounter } from './rate-limits.ts';
+import { DEFAULT_SMS_LIMITS, plainFirstName, sendCappedSms, signInReserve, SmsLog, smsSender, tradeInThankYou, type SmsLimits } from './sms-policy.ts';
+import type { ApiTenant } from './tenants.ts';
+
+const tenant = (slug: string, typedMobile = false) =>
+  ({
+    slug,
+    site: { name: 'Alpha Motors Brisbane', url: `https://${slug}.example`, features: { trade_in_sms_to_typed_mobile: typedMobile } },
+  }) as unknown as ApiTenant;
+
+let db: SqlDatabase;
+let messages: MessageLog;
+let now: number;
+
+beforeEach(async () => {
+  db = await openDatabase({ kind: 'sqlite', file: ':memory:' });
+  messages = new MessageLog(db);
+  now = Date.UTC(2026, 11, 2, 1);
+});
+
+afterEach(async () => {
+  await db.close();
+});
+
+function deps(limits: Partial<SmsLimits> = {}) {
+  return {
+    sms: new SmsLog(db),
+    adapters: createKernelAdapters(messages, {}, () => now),
+    now: () => now,
+    limits: { ...DEFAULT_SMS_LIMITS, ...limits },
+    allowances: allowances(
+      memoryCounter(() => now),
+      () => {},
+    ),
+  };
+}
+
+describe('sendCappedSms', () => {
+  it("sends under the tenant's sender name (11 characters) and records the text", async () => {
+    expect(smsSender(tenant('alpha'))).toBe('Alpha Motor');
+    expect(await sendCappedSms(deps(), tenant('alpha'), { to: '0412000001', body: 'Your code is 123456', kind: 'sign-in' })).toBe('ok');
+    expect(await messages.list('alpha', 'sms')).toMatchObject([{ recipient: '0412000001', subject: 'Alpha Motor', body: 'Your code is 123456' }]);
+  });
+
+  it('stops at the per-phone cap of one tenant, and the cap over all tenants, within 24 hours only', async () => {
+    const d = deps({ perPhonePerDay: 2, perPhoneAllTenantsPerDay: 3 });
+    const send = (slug: string, to = '0412000001') => sendCappedSms(d, tenant(slug), { to, body: 'x', kind: 'sign-in' });
+    expect([await send('alpha'), await send('alpha'), await send('alpha')]).toEqual(['ok', 'ok', 'phone-cap']);
+    expect(await send('alpha', '0412000002')).toBe('ok');
+    expect([await send('beta'), await send('beta')]).toEqual(['ok', 'phone-cap']);
+    now += 86_400_001;
+    expect(await send('alpha')).toBe('ok');
+    expect(await messages.list('alpha', 'sms', '0412000001')).toHaveLength(3);
+  });
+
+  it("stops at the tenant's budget; a sign-in code to a phone known to the tenant may use the reserve, nothing else may", async () => {
+    const limits = { perTenantPerDay: 20, perPhonePerDay: 100, perPhoneAllTenantsPerDay: 100 };
+    expect(signInReserve({ ...DEFAULT_SMS_LIMITS, ...limits })).toBe(2);
+    expect(signInReserve({ ...DEFAULT_SMS_LIMITS, perTenantPerDay: 3 })).toBe(1);
+    const d = deps(limits);
+    for (let n = 0; n < 20; n++) await sendCappedSms(d, tenant('alpha'), { to: `04120000${String(n).padStart(2, '0')}`, body: 'x', kind: 'sign-in' });
+    expect(await sendCappedSms(d, tenant('alpha'), { to: '0412999999', body: 'x', kind: 'sign-in' })).toBe('tenant-cap');
+    expect(await sendCappedSms(d, tenant('alpha'), { to: '0412000001', body: 'x', kind: 'trade-in', knownPhone: true })).toBe('tenant-cap');
+    const known = () => sendCappedSms(d, tenant('alpha'), { to: '0412000001', body: 'x', kind: 'sign-in', knownPhone: true });
+    expect([await known(), await known(), await known()]).toEqual(['ok', 'ok', 'tenant-cap']);
+    // Another tenant's budget is its own.
+    expect(await sendCappedSms(d, tenant('beta'), { to: '0412999999', body: 'x', kind: 'sign-in' })).toBe('ok');
+  });
+
+  it('sends one text per kind and evaluation, and runs beforeSend only for a text that is sent', async () => {
+    const d = deps();
+    let prepared = 0;
+    const message = { to: '0412000001', body: 'thanks', kind: 'trade-in' as const, evaluationId: 'e-1', beforeSend: async () => void prepared++ };
+    expect(await sendCappedSms(d, tenant('alpha'), message)).toBe('ok');
+    expect(await sendCappedSms(d, tenant('alpha'), message)).toBe('duplicate');
+    expect(prepared).toBe(1);
+    expect(await sendCappedSms(d, tenant('alpha'), { ...message, evaluationId: 'e-2' })).toBe('ok');
+    expect(await messages.list('alpha', 'sms')).toHaveLength(2);
+  });
+
+  it('counts the client address that caused the text against its own allowance, across tenants', async () => {
+    const d = deps({ perClientPerDay: 2 });
+    const send = (slug: string, to: string) => sendCappedSms(d, tenant(slug), { to, body: 'x', kind: 'sign-in', client: '203.0.113.9' });
+    expect([await send('alpha', '0412000001'), await send('beta', '0412000002'), await send('alpha', '0412000003')]).toEqual(['ok', 'ok', 'client-cap']);
+    expect(await sendCappedSms(d, tenant('alpha'), { to: '0412000003', body: 'x', kind: 'sign-in', client: '203.0.113.10' })).toBe('ok');
+  });
+});
+
+describe('plainFirstName', () => {
+  it('takes the first word when it is letters (apostrophes and hyphens inside), else nothing', () => {
+    expect(plainFirstName('  Zoë  Smith ')).toBe('Zoë');
+    expect(plainFirstName("O'Brien")).toBe("O'Brien");
+    expect(plainFirstName('Mary-Jane Watson')).toBe('Mary-Jane');
+    expect(plainFirstName('http://x.example')).toBeUndefined();
+    expect(plainFirstName('-dash')).toBeUndefined();
+    expect(plainFirstName('A'.repeat(21))).toBeUndefined();
+    expect(plainFirstName(42)).toBeUndefined();
+  });
+});
+
+describe('tradeInThankYou', () => {
+  const evaluation = (contact: Record<string, unknown>, extra: Partial<Evaluation> = {}): Evaluation => ({
+    id: 'e-1',
+    tenant: 'alpha',
+    rego: null,
+    state: null,
+    vin: null,
+    description: null,
+    vehicle: { Year: 2019, Make: 'Mazda', Model: 'CX-5', Variant: 'Maxx' },
+    km: null,
+    contact,
+    offer_price: null,
+    image_count: 0,
+    ...extra,
+  });
+  const jo = { name: 'Jo Citizen', phone: '0412000001' };
+
+  it("texts the proven mobile that is also the lead's, naming the shopper, the vehicle and the dealer", () => {
+    expect(tradeInThankYou(tenant('alpha'), evaluation(jo), '0412000001', '0412000001')).toEqual({
+      to: '0412000001',
+      body: 'Hi Jo, thanks for requesting an offer for your 2019 Mazda CX-5 Maxx from Alpha Motors Brisbane. Our buying team will be in touch shortly.',
+    });
+  });
+
+  it("sends nothing to a number that is not an Australian mobile, not the lead's, or only typed (unless the site chose the spec's flow)", () => {
+    expect(tradeInThankYou(tenant('alpha'), evaluation({ ...jo, phone: '0731234567' }), '0731234567', '0731234567')).toBeUndefined();
+    expect(tradeInThankYou(tenant('alpha'), evaluation(jo), '0412000002', '0412000001')).toBeUndefined();
+    expect(tradeInThankYou(tenant('alpha'), evaluation(jo), '0412000001', undefined)).toBeUndefined();
+    expect(tradeInThankYou(tenant('alpha'), undefined, '0412000001', '0412000001')).toBeUndefined();
+    expect(tradeInThankYou(tenant('alpha', true), evaluation(jo), '0412000001', undefined)?.to).toBe('0412000001');
+  });
+
+  it('says "there" for a name that is not plain, uses the description while the vehicle is still a choice, and cuts the vehicle to 80 characters', () => {
+    const text = tradeInThankYou(
+      tenant('alpha'),
+      evaluation({ name: '<b>Jo</b>', phone: '0412000001' }, { vehicle: { candidates: [] }, description: 'My ute' }),
+      '0412000001',
+      '0412000001',
+    );
+    expect(text?.body).toBe('Hi there, thanks for requesting an offer for your My ute from Alpha Motors Brisbane. Our buying team will be in touch shortly.');
+    const long = tradeInThankYou(tenant('alpha'), evaluation(jo, { description: 'x'.repeat(100), vehicle: { candidates: [] } }), '0412000001', '0412000001');
+    expect(long?.body).toContain(`your ${'x'.repeat(80)} from`);
+  });
+});

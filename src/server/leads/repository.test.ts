@@ -1,0 +1,168 @@
+/**
+ * The lead write and the outbox's table over an in-memory SQLite database: a lead is stored
+ * with one delivery job per destination, a retried Idempotency-Key is a replay, a later step
+ * merges into the lead and gets a job only when none is waiting, a taken test-drive slot
+ * rolls the whole lead back, and dead letters are listed and retried by tenant or lead.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type SqlDatabase } from '../database.ts';
+import { LeadRepository, OutboxRepository } from './repository.ts';
+
+let db: SqlDatabase;
+let leads: LeadRepository;
+let outbox: OutboxRepository;
+
+beforeEach(async () => {
+  db = await openDatabase({ kind: 'sqlite', file: ':memory:' });
+  leads = new LeadRepository(db);
+  outbox = new OutboxRepository(db);
+});
+
+afterEach(async () => {
+  await db.close();
+});
+
+const enquiry = { category: 'General Enquiry', name: 'Jo', last_name: 'Citizen', email: 'jo@example.com', phone: '0412000001', form_completed: true };
+
+describe('LeadRepository.save', () => {
+  it('stores a new lead with its columns and one pending job per destination', async () => {
+    const result = await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm', 'email'], now: 1000 });
+    expect(result).toMatchObject({ status: 'created', revision: 1 });
+    const id = (result as { id: string }).id;
+    const lead = await leads.get('alpha', id);
+    expect(lead).toMatchObject({
+      tenant: 'alpha',
+      category: 'General Enquiry',
+      name: 'Jo Citizen',
+      email: 'jo@example.com',
+      phone: '0412000001',
+      form_completed: true,
+      revision: 1,
+      created_at: 1000,
+    });
+    expect(lead?.data).toEqual(enquiry);
+    expect(await leads.get('beta', id)).toBeUndefined();
+    expect(await outbox.deliveriesOf(id)).toEqual([
+      { destination: 'crm', status: 'pending', attempts: 0, revision: 1, idempotency_key: `${id}:crm:1` },
+      { destination: 'email', status: 'pending', attempts: 0, revision: 1, idempotency_key: `${id}:email:1` },
+    ]);
+  });
+
+  it('takes the name, e-mail and phone from the form-builder field names when the plain ones are absent; the category defaults', async () => {
+    const result = await leads.save({
+      tenant: 'alpha',
+      values: { 'First Name': 'Sam', 'Email Address': 'sam@example.com', 'Mobile Number': '0412000002' },
+      destinations: [],
+      now: 1,
+    });
+    const lead = await leads.get('alpha', (result as { id: string }).id);
+    expect(lead).toMatchObject({ category: 'General Enquiry', name: 'Sam', email: 'sam@example.com', phone: '0412000002', car_id: null, subcategory: null });
+  });
+
+  it('a retried first submission (same Idempotency-Key, same tenant) is answered with the first lead and stores nothing', async () => {
+    const first = await leads.save({ tenant: 'alpha', clientKey: 'k-1', values: enquiry, destinations: ['crm'], now: 1 });
+    const again = await leads.save({ tenant: 'alpha', clientKey: 'k-1', values: enquiry, destinations: ['crm'], now: 2 });
+    expect(again).toEqual({ status: 'replayed', id: (first as { id: string }).id, revision: 1 });
+    expect(await leads.count('alpha')).toBe(1);
+    expect(await outbox.deliveryCounts()).toEqual({ pending: 1 });
+    // The key is the tenant's: another tenant's lead with the same key is a new lead.
+    expect(await leads.save({ tenant: 'beta', clientKey: 'k-1', values: enquiry, destinations: [], now: 3 })).toMatchObject({ status: 'created' });
+    expect(await leads.count()).toBe(2);
+  });
+
+  it('a step with form_completed false is stored but not delivered; the last step merges, raises the revision and is delivered', async () => {
+    const first = await leads.save({ tenant: 'alpha', values: { category: 'Finance', name: 'Jo', form_completed: false }, destinations: ['crm'], now: 1 });
+    const id = (first as { id: string }).id;
+    expect(await outbox.deliveriesOf(id)).toEqual([]);
+    const last = await leads.save({
+      tenant: 'alpha',
+      leadId: id,
+      values: { email: 'jo@example.com', form_completed: true, name: undefined },
+      destinations: ['crm'],
+      now: 5,
+    });
+    expect(last).toEqual({ status: 'updated', id, revision: 2 });
+    const lead = await leads.get('alpha', id);
+    expect(lead).toMatchObject({ name: 'Jo', email: 'jo@example.com', category: 'Finance', form_completed: true, revision: 2, created_at: 1, updated_at: 5 });
+    expect(await outbox.deliveriesOf(id)).toMatchObject([{ destination: 'crm', revision: 2, idempotency_key: `${id}:crm:2` }]);
+  });
+
+  it('a later step adds no job while the first still waits unleased, and one for its revision once the first is leased', async () => {
+    const first = await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], now: 1 });
+    const id = (first as { id: string }).id;
+    await leads.save({ tenant: 'alpha', leadId: id, values: { message: 'a second step' }, destinations: ['crm'], now: 2 });
+    expect((await outbox.deliveriesOf(id)).map((job) => job.revision)).toEqual([1]);
+    expect(await outbox.claimDeliveries(3, 10, 60_000)).toHaveLength(1);
+    await leads.save({ tenant: 'alpha', leadId: id, values: { message: 'a third step' }, destinations: ['crm'], now: 4 });
+    expect((await outbox.deliveriesOf(id)).map((job) => job.revision)).toEqual([1, 3]);
+  });
+
+  it("a step for another tenant's lead, or an unknown one, is not found and changes nothing", async () => {
+    const first = await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], now: 1 });
+    const id = (first as { id: string }).id;
+    expect(await leads.save({ tenant: 'beta', leadId: id, values: { name: 'Mallory' }, destinations: [], now: 2 })).toEqual({ status: 'not-found' });
+    expect(await leads.save({ tenant: 'alpha', leadId: '00000000-0000-4000-8000-000000000000', values: {}, destinations: [], now: 2 })).toEqual({
+      status: 'not-found',
+    });
+    expect((await leads.get('alpha', id))?.name).toBe('Jo Citizen');
+  });
+
+  it('a taken test-drive slot rolls the lead and its jobs back; the booked slots are those in [from, to)', async () => {
+    const appointment = { carId: '7', startsAt: 10_000 };
+    expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 1 })).toMatchObject({ status: 'created' });
+    expect(await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm'], appointment, now: 2 })).toEqual({ status: 'slot-taken' });
+    expect(await leads.count('alpha')).toBe(1);
+    expect(await outbox.deliveryCounts()).toEqual({ pending: 1 });
+    // Another tenant's car 7 is another car.
+    expect(await leads.save({ tenant: 'beta', values: enquiry, destinations: [], appointment, now: 3 })).toMatchObject({ status: 'created' });
+    await leads.save({ tenant: 'alpha', values: enquiry, destinations: [], appointment: { carId: '7', startsAt: 20_000 }, now: 4 });
+    expect((await leads.bookedSlots('alpha', '7', 10_000, 20_000)).sort()).toEqual([10_000]);
+    expect((await leads.bookedSlots('alpha', '7', 0, 30_000)).sort()).toEqual([10_000, 20_000]);
+    expect(await leads.bookedSlots('alpha', '8', 0, 30_000)).toEqual([]);
+  });
+});
+
+describe('OutboxRepository dead letters', () => {
+  async function deadJob(tenant: string, now: number): Promise<string> {
+    const result = await leads.save({ tenant, values: enquiry, destinations: ['crm'], now });
+    const [job] = await outbox.claimDeliveries(now, 1, 60_000);
+    await outbox.recordDeliveryOutcomes([], [{ id: job!.id, error: `HTTP 410 ${'x'.repeat(600)}`, nextAttemptAt: now + 1000, dead: true }], now);
+    return (result as { id: string }).id;
+  }
+
+  it('a failure marked dead leaves the queue with its error cut to 500 characters; health counts it', async () => {
+    const leadId = await deadJob('alpha', 100);
+    const [dead] = await outbox.deadDeliveries();
+    expect(dead).toMatchObject({ tenant: 'alpha', lead_id: leadId, destination: 'crm', attempts: 1, created_at: 100 });
+    expect(dead!.last_error).toHaveLength(500);
+    expect(await outbox.nextDeliveryDue()).toBeUndefined();
+    expect(await outbox.deliveryHealth()).toEqual({ alpha: { pending: 0, dead: 1, oldest_pending_at: null } });
+  });
+
+  it('are listed newest first, per tenant, and retried for one lead, one tenant or all', async () => {
+    const alphaOld = await deadJob('alpha', 100);
+    const alphaNew = await deadJob('alpha', 200);
+    const beta = await deadJob('beta', 300);
+    expect((await outbox.deadDeliveries()).map((job) => job.lead_id)).toEqual([beta, alphaNew, alphaOld]);
+    expect((await outbox.deadDeliveries('alpha', 1)).map((job) => job.lead_id)).toEqual([alphaNew]);
+
+    expect(await outbox.retryDeadDeliveries({ leadId: alphaOld }, 1000)).toBe(1);
+    expect(await outbox.deliveriesOf(alphaOld)).toMatchObject([{ status: 'pending', attempts: 0 }]);
+    expect(await outbox.nextDeliveryDue()).toBe(1000);
+    expect(await outbox.retryDeadDeliveries({ tenant: 'beta' }, 1000)).toBe(1);
+    expect((await outbox.deadDeliveries()).map((job) => job.lead_id)).toEqual([alphaNew]);
+    expect(await outbox.retryDeadDeliveries({}, 1000)).toBe(1);
+    expect(await outbox.deadDeliveries()).toEqual([]);
+    expect(await outbox.deliveryCounts()).toEqual({ pending: 3 });
+  });
+
+  it('a delivered round and a failed one are recorded together; a failure not dead is retried at its time', async () => {
+    await leads.save({ tenant: 'alpha', values: enquiry, destinations: ['crm', 'email'], now: 1 });
+    const [first, second] = await outbox.claimDeliveries(1, 10, 60_000);
+    await outbox.recordDeliveryOutcomes([first!.id], [{ id: second!.id, error: 'timeout', nextAttemptAt: 5000 }], 2);
+    expect(await outbox.deliveryCounts()).toEqual({ delivered: 1, pending: 1 });
+    expect(await outbox.nextDeliveryDue()).toBe(5000);
+    expect(await outbox.claimDeliveries(4999, 10, 60_000)).toEqual([]);
+    expect(await outbox.claimDeliveries(5000, 10, 60_000)).toMatchObject([{ id: second!.id, attempts: 1 }]);
+  });
+});
