@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { exitWhenOrphaned } from './orphan-watch.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'orphan-watch-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,6 +26,47 @@ function running(pid: number): boolean {
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 describe('exitWhenOrphaned', () => {
+  // The next look is far off (and unref'd): only the look at once runs within these tests.
+  const NEVER = 2_000_000_000;
+
+  it('looks at once: a parent other than the pid given means it is gone, so it cleans up and exits with 1', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => undefined as never);
+    const cleanup = vi.fn();
+    try {
+      exitWhenOrphaned(process.ppid + 1, cleanup, NEVER);
+      expect(cleanup).toHaveBeenCalledOnce();
+      expect(exit).toHaveBeenCalledWith(1);
+    } finally {
+      exit.mockRestore();
+    }
+  });
+
+  it('exits even when the cleanup throws, and does nothing while the parent is the one given', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => undefined as never);
+    try {
+      exitWhenOrphaned(
+        process.ppid,
+        () => {
+          throw new Error('never called');
+        },
+        NEVER,
+      );
+      expect(exit).not.toHaveBeenCalled();
+      expect(() =>
+        exitWhenOrphaned(
+          process.ppid + 1,
+          () => {
+            throw new Error('the work folder is busy');
+          },
+          NEVER,
+        ),
+      ).toThrow('the work folder is busy');
+      expect(exit).toHaveBeenCalledWith(1);
+    } finally {
+      exit.mockRestore();
+    }
+  });
+
   it.skipIf(process.platform !== 'linux')('ends a child whose parent was killed, and cleans up first; not while the parent lives', async () => {
     const marker = join(dir, 'cleaned');
     const child = join(dir, 'child.ts');
