@@ -19,22 +19,27 @@ export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor:
 
 /**
  * Sum of the page's layout shifts since navigation (those right after input excluded, as CLS
- * does) and what moved: `tag.class (value)` per shifted node.
+ * does) and what moved: `tag.class (value)` per shifted node; `movedIn`, those of them inside
+ * (or matching) the CSS selector `region`, a text node by its element.
  */
-export async function layoutShiftSoFar(page: Page): Promise<{ total: number; moved: string[] }> {
+export async function layoutShiftSoFar(page: Page, region?: string): Promise<{ total: number; moved: string[]; movedIn: string[] }> {
   return page.evaluate(
-    () =>
-      new Promise<{ total: number; moved: string[] }>((resolve) => {
+    (region) =>
+      new Promise<{ total: number; moved: string[]; movedIn: string[] }>((resolve) => {
         let total = 0;
         const moved: string[] = [];
+        const movedIn: string[] = [];
         const take = (entries: PerformanceEntryList) => {
           for (const entry of entries as LayoutShiftEntry[]) {
             if (entry.hadRecentInput) continue;
             total += entry.value;
-            for (const { node } of entry.sources)
-              moved.push(
-                node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')} (${entry.value.toFixed(3)})` : String(node?.nodeName),
-              );
+            for (const { node } of entry.sources) {
+              const element = node instanceof Element ? node : (node?.parentElement ?? null);
+              const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName);
+              const named = `${name}${element && element !== node ? ` in ${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : ''} (${entry.value.toFixed(3)})`;
+              moved.push(named);
+              if (region && element?.closest(region)) movedIn.push(named);
+            }
           }
         };
         const observer = new PerformanceObserver((list) => take(list.getEntries()));
@@ -46,11 +51,12 @@ export async function layoutShiftSoFar(page: Page): Promise<{ total: number; mov
             setTimeout(() => {
               take(observer.takeRecords());
               observer.disconnect();
-              resolve({ total, moved });
+              resolve({ total, moved, movedIn });
             }),
           ),
         );
       }),
+    region,
   );
 }
 
