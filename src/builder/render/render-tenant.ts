@@ -16,7 +16,7 @@ import { addCompiledFiles } from './astro/compiled-files.ts';
 import { runAstroBuild, warmRendererFor, type ChildRun, type WarmRenderer } from './children.ts';
 import { codeRenderer, codeRendererPaths, compileCodeRenderer, compileSettled, touchCodeRenderer, type KeptRendererKey } from './code-renderer.ts';
 import { chooseEngine, renderProcesses, type RenderedWith, type RenderEngine, type RenderSettings } from './engine.ts';
-import { COMPILE_CARS, splitRender } from './split-render.ts';
+import { compileBuild, splitRender } from './split-render.ts';
 
 /** What renderTenant renders: a prepared tenant's bundle (build-tenant.ts PreparedTenant has these). */
 export interface RenderInput {
@@ -215,7 +215,7 @@ async function compileThenRender(call: Call, options: RenderOptions, keep: KeptR
   const compileStarted = performance.now();
   const compiled = await compileCodeRenderer(keep, async (serverDir) => {
     rmSync(work, { recursive: true, force: true });
-    const run = await runAstroBuild({ ...bundle, cars: bundle.cars.slice(0, COMPILE_CARS) }, work, bundle.site.url, serverDir);
+    const run = await compileBuild(bundle, work, serverDir);
     return { value: run, ok: run.code === 0, outDir: work };
   }).finally(() => rmSync(work, { recursive: true, force: true }));
   const compileSeconds = (performance.now() - compileStarted) / 1000;

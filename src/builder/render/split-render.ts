@@ -17,6 +17,11 @@ import { runAstroBuild, WarmRenderer, type ChildRun } from './children.ts';
 /** Cars in the small copy of the bundle whose Astro build compiles the code (a split render's, and the compile that keeps a code version's renderer). */
 export const COMPILE_CARS = 24;
 
+/** The compile build: an Astro build of `bundle` cut to COMPILE_CARS cars into `outDir`, keeping its server bundle in `keepDir`. */
+export function compileBuild(bundle: TenantBundle, outDir: string, keepDir: string): Promise<ChildRun> {
+  return runAstroBuild({ ...bundle, cars: bundle.cars.slice(0, COMPILE_CARS) }, outDir, bundle.site.url, keepDir);
+}
+
 /** A split render's run: a failed one says which part failed in its output; `compileSeconds` is the compile build's. */
 export interface SplitRun extends ChildRun {
   compileSeconds: number;
@@ -40,7 +45,7 @@ export async function splitRender(
   const compileStarted = performance.now();
   try {
     rmSync(rendererDir, { recursive: true, force: true });
-    const compile = await runAstroBuild({ ...bundle, cars: bundle.cars.slice(0, COMPILE_CARS) }, compiledOut, siteUrl, rendererDir);
+    const compile = await compileBuild(bundle, compiledOut, rendererDir);
     const compileSeconds = seconds(compileStarted);
     if (compile.code !== 0 || !existsSync(rendererDir)) {
       const why = compile.code !== 0 ? compile.output : 'the Astro build kept no server bundle';

@@ -627,10 +627,9 @@ async function render(release: Release): Promise<{ build: ReleaseBuild; seconds:
   const started = performance.now();
   // The tenant as loaded above, its photos resolved: the release renders it, nothing is loaded again.
   const prepared = preparedTenant({ tenant: release.tenant, photos: release.photos, outDir: release.releaseDir, now: release.now, bundle });
-  // A compile this release owns is stored for the fleet as soon as the renderer is kept, while the pages render.
-  let storing: Promise<void> | undefined;
+  // A compile this release owns is stored for the fleet as soon as the renderer is kept, while the pages render (finish runs once).
   const compile = release.compile;
-  const renderWith = compile ? { ...release.render, compiled: () => void (storing ??= storeCompile(release, compile)) } : release.render;
+  const renderWith = compile ? { ...release.render, compiled: () => void storeCompile(release, compile) } : release.render;
   const build: ReleaseBuild = !isPrepared(prepared)
     ? { ok: false, error: prepared.error, rendered: 0, reused: 0 }
     : mode === 'incremental' && previous && previousDir && plan && bundle
@@ -648,7 +647,7 @@ async function render(release: Release): Promise<{ build: ReleaseBuild; seconds:
   if (compile) {
     // The store began while the pages rendered (only the wait for its end counts here); a compile that kept nothing is given up.
     const waiting = performance.now();
-    await (storing ?? storeCompile(release, compile));
+    await storeCompile(release, compile);
     release.laps.renderer = (release.laps.renderer ?? 0) + secondsSince(waiting);
   }
   if (mode === 'full') release.renderer = build.renderedWith === 'compile' || build.renderedWith === 'kept-renderer' ? release.render.keep.key : undefined;
