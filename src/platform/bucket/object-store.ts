@@ -4,23 +4,17 @@
  * AWS S3 / Cloudflare R2 / MinIO (S3ObjectStore, @aws-sdk/client-s3: endpoint, path style,
  * region, bucket, key prefix; credentials from the standard AWS chain) and on a local
  * directory (DirectoryObjectStore: tests and single-machine runs). Keys are relative to the
- * store's prefix and use `/` separators; metadata keys are lower case.
+ * store's prefix and use `/` separators; metadata keys are lower case. On S3, the one-object
+ * requests a release makes by the thousand (PUT, GET, HEAD) go as signed requests of their own
+ * (object-requests.ts); the rest through the client.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-file.ts';
 import { walkFiles } from '../fs/walk.ts';
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import { metadataOf, ObjectRequests, type ObjectAnswer } from './object-requests.ts';
+import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 
 /** What is stored beside an object's bytes. */
 export interface ObjectAttributes {
@@ -103,7 +97,27 @@ function objectInfo(
   key: string,
   output: { ContentLength?: number; ETag?: string; ContentType?: string; CacheControl?: string; Metadata?: Record<string, string> },
 ): ObjectInfo {
-  return { key, size: output.ContentLength ?? 0, etag: output.ETag, contentType: output.ContentType, cacheControl: output.CacheControl, metadata: output.Metadata ?? {} };
+  return {
+    key,
+    size: output.ContentLength ?? 0,
+    etag: output.ETag,
+    contentType: output.ContentType,
+    cacheControl: output.CacheControl,
+    metadata: output.Metadata ?? {},
+  };
+}
+
+/** What a GET or HEAD answer's headers say of an object. */
+function infoOfAnswer(key: string, answer: ObjectAnswer): ObjectInfo {
+  const header = (name: string) => (typeof answer.headers[name] === 'string' ? (answer.headers[name] as string) : undefined);
+  return {
+    key,
+    size: Number(header('content-length') ?? 0),
+    etag: header('etag'),
+    contentType: header('content-type'),
+    cacheControl: header('cache-control'),
+    metadata: metadataOf(answer.headers),
+  };
 }
 
 function isNotFound(error: unknown): boolean {
@@ -117,6 +131,7 @@ export class S3ObjectStore implements ObjectStore {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  private readonly requests: ObjectRequests;
 
   constructor(options: S3StoreOptions) {
     this.bucket = options.bucket;
@@ -132,6 +147,25 @@ export class S3ObjectStore implements ObjectStore {
       responseChecksumValidation: 'WHEN_REQUIRED',
       requestHandler: { connectionTimeout: Math.min(options.timeoutMs ?? 30_000, 5000), socketTimeout: options.timeoutMs ?? 30_000 },
     });
+    // The bucket's URL and signing region, as the client's endpoint rules resolve them.
+    const region = options.region ?? 'us-east-1';
+    const endpoint = this.client.config.endpointProvider({
+      Bucket: options.bucket,
+      Region: region,
+      UseFIPS: false,
+      UseDualStack: false,
+      Accelerate: false,
+      ForcePathStyle: options.forcePathStyle ?? false,
+      ...(options.endpoint ? { Endpoint: options.endpoint } : {}),
+    });
+    const scheme = (endpoint.properties?.authSchemes as { signingRegion?: string }[] | undefined)?.[0];
+    this.requests = new ObjectRequests({
+      url: new URL(endpoint.url.href),
+      region: scheme?.signingRegion ?? region,
+      credentials: () => this.client.config.credentials(),
+      connectMs: Math.min(options.timeoutMs ?? 30_000, 5000),
+      socketMs: options.timeoutMs ?? 30_000,
+    });
   }
 
   private full(key: string): string {
@@ -140,22 +174,8 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async get(key: string, options: ReadOptions = {}): Promise<StoredObject | null> {
-    try {
-      const output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.full(key) }), { abortSignal: options.signal });
-      const body = Buffer.from(await output.Body!.transformToByteArray());
-      return {
-        key,
-        body,
-        size: body.length,
-        etag: output.ETag,
-        contentType: output.ContentType,
-        cacheControl: output.CacheControl,
-        metadata: output.Metadata ?? {},
-      };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const answer = await this.requests.send('GET', this.full(key), { signal: options.signal });
+    return answer.status === 404 ? null : { ...infoOfAnswer(key, answer), body: answer.body, size: answer.body.length };
   }
 
   async getStream(key: string, options: ReadOptions = {}): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null> {
@@ -169,28 +189,16 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async put(key: string, body: Buffer | string, attributes: ObjectAttributes = {}): Promise<void> {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.full(key),
-        Body: bytes,
-        ContentLength: bytes.length,
-        ContentType: attributes.contentType,
-        CacheControl: attributes.cacheControl,
-        Metadata: attributes.metadata,
-      }),
-    );
+    const headers: Record<string, string> = {};
+    if (attributes.contentType) headers['content-type'] = attributes.contentType;
+    if (attributes.cacheControl) headers['cache-control'] = attributes.cacheControl;
+    for (const [name, value] of Object.entries(attributes.metadata ?? {})) headers[`x-amz-meta-${name}`] = value;
+    await this.requests.send('PUT', this.full(key), { body: typeof body === 'string' ? Buffer.from(body) : body, headers });
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
-    try {
-      const output = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.full(key) }));
-      return objectInfo(key, output);
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const answer = await this.requests.send('HEAD', this.full(key));
+    return answer.status === 404 ? null : infoOfAnswer(key, answer);
   }
 
   async copy(fromKey: string, toKey: string, attributes?: ObjectAttributes): Promise<void> {
@@ -315,7 +323,8 @@ export class DirectoryObjectStore implements ObjectStore {
   async list(prefix: string): Promise<ObjectInfo[]> {
     const found: ObjectInfo[] = [];
     for (const file of walkFiles(this.data, { skipUnreadable: true })) {
-      if (file.dirent.isFile() && !file.name.endsWith('.tmp') && file.relative.startsWith(prefix)) found.push({ key: file.relative, size: statSync(file.path).size });
+      if (file.dirent.isFile() && !file.name.endsWith('.tmp') && file.relative.startsWith(prefix))
+        found.push({ key: file.relative, size: statSync(file.path).size });
     }
     return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
