@@ -118,6 +118,18 @@ if (values.workers !== undefined) {
       afterLossFeedToLive: run.afterLoss?.feedToLiveSeconds ?? '',
     })),
   );
+  // CPU a page: the workers' (render and compile children included) against the bare build's, and the bucket stand-in's beside them.
+  console.table(
+    runs.map((run) => ({
+      workers: run.workers,
+      workerCpuSeconds: run.cpu.workers,
+      workerCpuMsPerPage: run.cpu.workerMsPerPage,
+      bucketCpuMsPerPage: run.cpu.bucketMsPerPage,
+      restCpuSeconds: run.cpu.rest,
+      bareCpuMsPerPage: bare.cpuMsPerPage,
+      workerCpuOfBare: Number((bare.cpuMsPerPage / Math.max(0.01, run.cpu.workerMsPerPage)).toFixed(2)),
+    })),
+  );
   // After a worker loss (two workers or more): the survivor's one-car release of a tenant it never built, and the images it made.
   for (const run of runs) if (run.afterLoss) console.log(JSON.stringify({ workers: run.workers, afterLoss: run.afterLoss }));
   // Where each deploy's release time went: worker seconds summed over the releases (parallel jobs overlap), and per page.

@@ -12,7 +12,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from './meilisearch-server.ts';
-import { killTree } from './process-tree.ts';
+import { commandOf, cpuTimes, killTree, processTree } from './process-tree.ts';
 import { environment } from '../../src/config/env.ts';
 
 /** One line of a pipeline log. */
@@ -49,6 +49,40 @@ export interface StackRun {
   };
   /** Two workers or more: the one-car release of a tenant the survivor never built, after the worker that built it was lost. */
   afterLoss?: OneCarAfterLoss;
+  /** CPU seconds of the stack's processes from their start to the deploy's end, and a page's share: see `stackCpu`. */
+  cpu: StackCpu;
+}
+
+/**
+ * Where the machine's CPU went: the workers (each with its render and compile children), the
+ * bucket stand-in (s3rver: on a real deployment, not the workers' machines) and the rest
+ * (database, Redis, Meilisearch, lead API, edge, intake).
+ */
+export interface StackCpu {
+  workers: number;
+  bucket: number;
+  rest: number;
+  workerMsPerPage: number;
+  bucketMsPerPage: number;
+}
+
+/** CPU seconds so far of every process of the stack (a process's own and its waited-for children's), by part, and a page's share. */
+function stackCpu(stackPid: number, workerPids: number[]): (pages: number) => StackCpu {
+  const workers = new Set(workerPids.flatMap((pid) => processTree(pid)));
+  const seconds = { workers: 0, bucket: 0, rest: 0 };
+  for (const pid of processTree(stackPid)) {
+    const part = workers.has(pid) ? 'workers' : commandOf(pid).includes('s3-stand-in-server') ? 'bucket' : 'rest';
+    const times = cpuTimes(pid);
+    seconds[part] += times.own + times.children;
+  }
+  const round = (value: number, digits: number) => Number(value.toFixed(digits));
+  return (pages) => ({
+    workers: round(seconds.workers, 1),
+    bucket: round(seconds.bucket, 1),
+    rest: round(seconds.rest, 1),
+    workerMsPerPage: round((seconds.workers * 1000) / Math.max(1, pages), 2),
+    bucketMsPerPage: round((seconds.bucket * 1000) / Math.max(1, pages), 2),
+  });
 }
 
 /** The survivor's one-car release after a worker loss, timed as `oneCar`; the images it made and took from the shared work (its log line). */
@@ -265,6 +299,13 @@ export async function benchStack(options: {
       3_600_000,
       1000,
     );
+    // At the deploy's end, before the one-car releases and any loss.
+    const cpuOfDeploy = stackCpu(
+      stack.pid!,
+      Object.entries(ready.pids)
+        .filter(([name]) => name.startsWith('worker-'))
+        .map(([, pid]) => pid),
+    );
     const ends = deploy.map((line) => Date.parse(line.time!));
     const starts = deploy.map((line) => Date.parse(line.time!) - Number(line.seconds) * 1000);
     const codeDeploySeconds = (Math.max(...ends) - Math.min(...starts)) / 1000;
@@ -277,6 +318,7 @@ export async function benchStack(options: {
       return countPages(current);
     };
     const pages = options.slugs.reduce((sum, slug) => sum + livePages(slug), 0);
+    const cpu = cpuOfDeploy(pages);
     const deployed = new Set(deploy.map((line) => line.release));
     const deployPublishes = workerLines(ready.logs).filter((line) => line.event === 'bucket-publish' && deployed.has(line.release));
     const uploads = {
@@ -319,6 +361,7 @@ export async function benchStack(options: {
         publishSeconds: Number(oneCar.seconds),
       },
       ...(afterLoss ? { afterLoss } : {}),
+      cpu,
     };
   } finally {
     if (stack.exitCode === null) {
@@ -339,13 +382,14 @@ export async function benchBareAstro(options: {
   cars: unknown[];
   pagesPerCar: number;
   work: string;
-}): Promise<{ pages: number; seconds: number; pagesPerSecond: number }> {
+}): Promise<{ pages: number; seconds: number; pagesPerSecond: number; cpuSeconds: number; cpuMsPerPage: number }> {
   const dir = join(options.work, 'bare-astro');
   cpSync(options.source, dir, { recursive: true, filter: (path) => !/[\\/](node_modules|dist)$/.test(path) });
   symlinkSync(join(options.repo, 'node_modules'), join(dir, 'node_modules'));
   const stockFile = join(options.work, 'bare-stock.json');
   writeFileSync(stockFile, JSON.stringify(options.cars));
   const started = performance.now();
+  const cpuBefore = cpuTimes('self').children;
   const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -356,6 +400,14 @@ export async function benchBareAstro(options: {
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   if (code !== 0) throw new Error(`the bare Astro baseline failed (exit ${code}): ${errors.slice(-2000)}`);
   const seconds = (performance.now() - started) / 1000;
+  // The build's CPU (its children's included): what this process's waited-for children's time grew by.
+  const cpu = cpuTimes('self').children - cpuBefore;
   const pages = countPages(join(dir, 'dist'));
-  return { pages, seconds: Number(seconds.toFixed(1)), pagesPerSecond: Number((pages / seconds).toFixed(1)) };
+  return {
+    pages,
+    seconds: Number(seconds.toFixed(1)),
+    pagesPerSecond: Number((pages / seconds).toFixed(1)),
+    cpuSeconds: Number(cpu.toFixed(1)),
+    cpuMsPerPage: Number(((cpu * 1000) / Math.max(1, pages)).toFixed(2)),
+  };
 }

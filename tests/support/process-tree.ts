@@ -56,3 +56,30 @@ export async function killTree(pid: number, timeoutMs = 10_000): Promise<number[
   }
   return tree;
 }
+
+/** Clock ticks a second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+/** CPU seconds (user + system) of `pid` itself and of the children it has waited for (0 when it is gone). */
+export function cpuTimes(pid: number | 'self'): { own: number; children: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "(comm) ": state ppid ... utime (11th) stime cutime cstime.
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    return { own: (fields[11]! + fields[12]!) / TICKS, children: (fields[13]! + fields[14]!) / TICKS };
+  } catch {
+    return { own: 0, children: 0 };
+  }
+}
+
+/** The command line of `pid` ('' when it is gone). */
+export function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+  } catch {
+    return '';
+  }
+}
