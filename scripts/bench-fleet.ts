@@ -5,7 +5,7 @@
  * --workers, through `npm run stack` once per worker count (tests/support/bench-stack.ts).
  *
  *   npm run bench:fleet -- [--tenants 100] [--cars 300] [--jobs <cores>] [--skip-old] [--data <file>] [--keep]
- *   npm run bench:fleet -- --workers 1,2 [--tenants 10] [--cars 300] [--bare <dir>]
+ *   npm run bench:fleet -- --workers 1,2 [--tenants 10] [--cars 300] [--bare <dir>] [--rounds 1]
  *
  * What is printed and why: docs/benchmarks.md.
  */
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: resolve(REPO_ROOT, '../shared/data/au-vehicle-listings.json') },
     keep: { type: 'boolean', default: false },
     workers: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
     bare: { type: 'string', default: resolve(REPO_ROOT, '../shared/bench/bare-astro') },
   },
 });
@@ -84,20 +85,47 @@ if (values.workers !== undefined) {
     if (index >= 0) stock[index] = { ...stock[index], images: [{ image: `${photos.origin}/photos/${dir.split('/').pop()}.jpg` }] };
     writeFileSync(join(dir, 'stock.json'), JSON.stringify(stock));
   }
-  const runs: StackRun[] = [];
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) {
+    console.error(`--rounds: 1 to 10 (got ${JSON.stringify(values.rounds)})`);
+    process.exit(2);
+  }
+  // The baseline over the same cars, about as many pages a car as a dealer site has (the first run's).
+  const cars = dirs.flatMap((dir) => JSON.parse(readFileSync(join(dir, 'stock.json'), 'utf8')) as unknown[]);
+  // Each round: every worker count, then the bare build, so each ratio compares runs minutes apart.
+  const results: RoundResult[] = [];
   try {
-    for (const workers of counts) {
-      runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work, keep: values.keep }));
-      console.log(JSON.stringify(runs.at(-1)));
+    for (let round = 1; round <= rounds; round += 1) {
+      const roundWork = rounds === 1 ? work : join(work, `round-${round}`);
+      mkdirSync(roundWork, { recursive: true });
+      const runs: StackRun[] = [];
+      for (const workers of counts) {
+        runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work: roundWork, keep: values.keep }));
+        console.log(JSON.stringify({ round, ...runs.at(-1) }));
+      }
+      const pagesPerCar = Math.max(1, Math.round(runs[0]!.pages / cars.length));
+      const bare = await benchBareAstro({ repo: REPO_ROOT, source: values.bare, cars: cars.slice(0, listings.length), pagesPerCar, work: roundWork });
+      console.log(JSON.stringify({ round, baseline: 'bare-astro', pagesPerCar, ...bare }));
+      results.push({ runs, bare });
+      printRound(results.at(-1)!);
     }
   } finally {
     await photos.close();
   }
-  // The baseline over the same cars, about as many pages a car as a dealer site has.
-  const cars = dirs.flatMap((dir) => JSON.parse(readFileSync(join(dir, 'stock.json'), 'utf8')) as unknown[]);
-  const pagesPerCar = Math.max(1, Math.round(runs[0]!.pages / cars.length));
-  const bare = await benchBareAstro({ repo: REPO_ROOT, source: values.bare, cars: cars.slice(0, listings.length), pagesPerCar, work });
-  console.log(JSON.stringify({ baseline: 'bare-astro', pagesPerCar, ...bare }));
+  if (rounds > 1) printMedians(results);
+  if (!values.keep) rmSync(work, { recursive: true, force: true });
+  else console.log(`kept ${work}`);
+  process.exit(0);
+}
+
+/** One round of `--workers`: the stack runs of each worker count and the bare build after them. */
+interface RoundResult {
+  runs: StackRun[];
+  bare: Awaited<ReturnType<typeof benchBareAstro>>;
+}
+
+/** A round's tables: the deploy and one-car figures, the after-loss lines, where the CPU and the release time went. */
+function printRound({ runs, bare }: RoundResult): void {
   console.table(
     runs.map((run) => ({
       workers: run.workers,
@@ -141,9 +169,32 @@ if (values.workers !== undefined) {
       ]),
     ),
   );
-  if (!values.keep) rmSync(work, { recursive: true, force: true });
-  else console.log(`kept ${work}`);
-  process.exit(0);
+}
+
+/** Over several rounds: each worker count's median pages a second, ratios and after-loss feed-to-live (this machine's speed moves between minutes). */
+function printMedians(results: RoundResult[]): void {
+  const median = (numbers: number[]) => {
+    const sorted = [...numbers].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const round2 = (value: number) => Number(value.toFixed(2));
+  console.log(`medians over ${results.length} rounds (each ratio within its round):`);
+  console.table(
+    results[0]!.runs.map((first, index) => {
+      const of = (pick: (result: RoundResult) => number) => results.map(pick);
+      const losses = results.map((result) => result.runs[index]!.afterLoss?.feedToLiveSeconds).filter((value): value is number => value !== undefined);
+      return {
+        workers: first.workers,
+        pagesPerSecond: round2(median(of((result) => result.runs[index]!.pagesPerSecond))),
+        ofBare: round2(median(of((result) => result.runs[index]!.pagesPerSecond / result.bare.pagesPerSecond))),
+        ofOneWorker: round2(median(of((result) => result.runs[index]!.pagesPerSecond / result.runs[0]!.pagesPerSecond))),
+        barePagesPerSecond: round2(median(of((result) => result.bare.pagesPerSecond))),
+        workerCpuOfBare: round2(median(of((result) => result.bare.cpuMsPerPage / Math.max(0.01, result.runs[index]!.cpu.workerMsPerPage)))),
+        afterLossFeedToLiveMax: losses.length ? Math.max(...losses) : '',
+      };
+    }),
+  );
 }
 
 const now = Date.now();
