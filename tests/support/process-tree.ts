@@ -6,15 +6,20 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** The parent pid of a process, or null when it is gone. */
-function parentOf(pid: number): number | null {
+/** The fields of /proc/<pid>/stat after "pid (comm) " (comm may hold spaces and parentheses): state, ppid, ...; null when the process is gone. */
+function statFields(pid: number | 'self'): string[] | null {
   try {
-    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces and parentheses.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** The parent pid of a process, or null when it is gone. */
+function parentOf(pid: number): number | null {
+  const fields = statFields(pid);
+  return fields ? Number(fields[1]) : null;
 }
 
 /** `pid` and every process descended from it. */
@@ -43,11 +48,8 @@ export async function killTree(pid: number, timeoutMs = 10_000): Promise<number[
   const deadline = Date.now() + timeoutMs;
   // A zombie keeps its /proc entry until reaped; its state is Z and it holds no files open.
   const running = (member: number) => {
-    try {
-      return !/\) Z /.test(readFileSync(`/proc/${member}/stat`, 'utf8'));
-    } catch {
-      return false;
-    }
+    const fields = statFields(member);
+    return fields !== null && fields[0] !== 'Z';
   };
   const alive = () => tree.filter(running);
   while (alive().length > 0) {
@@ -62,17 +64,10 @@ const TICKS = 100;
 
 /** CPU seconds (user + system) of `pid` itself and of the children it has waited for (0 when it is gone). */
 export function cpuTimes(pid: number | 'self'): { own: number; children: number } {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // After "(comm) ": state ppid ... utime (11th) stime cutime cstime.
-    const fields = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    return { own: (fields[11]! + fields[12]!) / TICKS, children: (fields[13]! + fields[14]!) / TICKS };
-  } catch {
-    return { own: 0, children: 0 };
-  }
+  // utime, stime, cutime, cstime are the 12th to 15th fields after the name.
+  const times = (statFields(pid) ?? []).slice(11, 15).map(Number);
+  if (times.length < 4) return { own: 0, children: 0 };
+  return { own: (times[0]! + times[1]!) / TICKS, children: (times[2]! + times[3]!) / TICKS };
 }
 
 /** The command line of `pid` ('' when it is gone). */

@@ -1,7 +1,7 @@
 /**
  * The bucket's one-object requests (PUT, GET, HEAD) as signed HTTP requests of their own: a
- * release is thousands of small objects, and the S3 client's per-request pipeline costs more
- * than twice the CPU of a plain signed request (docs/scale.md). The client's still: the endpoint (its rules,
+ * release is thousands of small objects, and the S3 client's per-request pipeline costs far
+ * more CPU than a plain signed request (figures: docs/scale.md). The client's still: the endpoint (its rules,
  * resolved once), the credentials (its provider chain) and the signature (its SigV4 signer).
  * The contract is the client's: a connection not made in `connectMs` or a socket silent for
  * `socketMs` fails the attempt (a `TimeoutError`); network errors, 429 and 5xx are tried again

@@ -137,18 +137,21 @@ export class S3ObjectStore implements ObjectStore {
     this.bucket = options.bucket;
     this.prefix = normalizePrefix(options.prefix);
     this.location = `s3://${options.bucket}/${this.prefix}`;
+    // One region and one pair of timeouts for the client and the plain requests alike.
+    const region = options.region ?? 'us-east-1';
+    const socketMs = options.timeoutMs ?? 30_000;
+    const connectMs = Math.min(socketMs, 5000);
     this.client = new S3Client({
-      region: options.region ?? 'us-east-1',
+      region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle ?? false,
       ...(options.credentials ? { credentials: options.credentials } : {}),
       // Only ask for checksums where S3 requires them: R2, MinIO and s3rver differ in support.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { connectionTimeout: Math.min(options.timeoutMs ?? 30_000, 5000), socketTimeout: options.timeoutMs ?? 30_000 },
+      requestHandler: { connectionTimeout: connectMs, socketTimeout: socketMs },
     });
     // The bucket's URL and signing region, as the client's endpoint rules resolve them.
-    const region = options.region ?? 'us-east-1';
     const endpoint = this.client.config.endpointProvider({
       Bucket: options.bucket,
       Region: region,
@@ -163,8 +166,8 @@ export class S3ObjectStore implements ObjectStore {
       url: new URL(endpoint.url.href),
       region: scheme?.signingRegion ?? region,
       credentials: () => this.client.config.credentials(),
-      connectMs: Math.min(options.timeoutMs ?? 30_000, 5000),
-      socketMs: options.timeoutMs ?? 30_000,
+      connectMs,
+      socketMs,
     });
   }
 
