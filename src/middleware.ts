@@ -10,6 +10,6 @@ import { islandStyleInHead } from './builder/render/astro/island-style.ts';
 export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();
   if (!response.headers.get('content-type')?.includes('text/html')) return response;
-  const html = await response.text();
-  return new Response(islandStyleInHead(html), { status: response.status, statusText: response.statusText, headers: response.headers });
+  const page = new Uint8Array(await response.arrayBuffer());
+  return new Response(islandStyleInHead(page), { status: response.status, statusText: response.statusText, headers: response.headers });
 });

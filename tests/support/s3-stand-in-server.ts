@@ -48,6 +48,20 @@ const handle = s3rver.callback();
 const encode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
 
+/** Signing keys by access key and scope (`date/region/service/aws4_request`): derived once a day, as S3 does, not four HMACs a request. */
+const signingKeys = new Map<string, Buffer>();
+
+function signingKey(credential: Credential, scope: string): Buffer {
+  const cacheKey = `${credential.accessKeyId}/${scope}`;
+  let key = signingKeys.get(cacheKey);
+  if (!key) {
+    const [date = '', region = '', service = ''] = scope.split('/');
+    key = hmac(hmac(hmac(hmac(`AWS4${credential.secretAccessKey}`, date), region), service), 'aws4_request');
+    signingKeys.set(cacheKey, key);
+  }
+  return key;
+}
+
 /** The key of a request whose Signature Version 4 header checks out, else why not. */
 function verify(req: IncomingMessage): { credential: Credential } | { refused: string } {
   const header = req.headers.authorization ?? '';
@@ -83,8 +97,7 @@ function verify(req: IncomingMessage): { credential: Credential } | { refused: s
   const canonicalRequest = [req.method, path, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join('\n');
   const scope = `${date}/${region}/${service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${credential.secretAccessKey}`, date), region), service), 'aws4_request');
-  const expected = hmac(key, stringToSign);
+  const expected = hmac(signingKey(credential, scope), stringToSign);
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return { refused: 'signature does not match' };
   return { credential };
 }

@@ -4,18 +4,22 @@
  * in the head only (the W3C Nu checker reports "A style element in body must be the first child
  * of its parent"). islandStyleInHead() moves that one element, unchanged, to the end of the
  * head, so every page is valid HTML (STYLE.md 18). A page without it is returned as it is.
+ * It works on the page's UTF-8 bytes, as rendered, so a page is not decoded and encoded again.
  * Pure; src/middleware.ts applies it to every rendered page.
  */
 
 /** Astro's island style element as Astro writes it (island-style.test.ts fails when Astro's own constant changes: an upgrade check). */
 export const ASTRO_ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
-/** The page with Astro's island style moved from the body to the end of the head. */
-export function islandStyleInHead(html: string): string {
-  const at = html.indexOf(ASTRO_ISLAND_STYLE);
-  const headEnd = html.indexOf('</head>');
+const STYLE_BYTES = Buffer.from(ASTRO_ISLAND_STYLE);
+const HEAD_END_BYTES = Buffer.from('</head>');
+
+/** The page's bytes with Astro's island style moved from the body to the end of the head (the same bytes when there is nothing to move). */
+export function islandStyleInHead(page: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
+  const at = bytes.indexOf(STYLE_BYTES);
+  const headEnd = bytes.indexOf(HEAD_END_BYTES);
   // Already in the head (or no head to move it to): nothing to do.
-  if (at === -1 || headEnd === -1 || at < headEnd) return html;
-  const without = html.slice(0, at) + html.slice(at + ASTRO_ISLAND_STYLE.length);
-  return without.slice(0, headEnd) + ASTRO_ISLAND_STYLE + without.slice(headEnd);
+  if (at === -1 || headEnd === -1 || at < headEnd) return page;
+  return Buffer.concat([bytes.subarray(0, headEnd), STYLE_BYTES, bytes.subarray(headEnd, at), bytes.subarray(at + STYLE_BYTES.length)]);
 }
