@@ -9,7 +9,7 @@
  *   node --openssl-legacy-provider tests/support/s3-stand-in-server.ts --dir <folder> --bucket sites [--port 0]
  * Prints `S3rver listening on 127.0.0.1:<port>` once it listens.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
@@ -46,17 +46,17 @@ const handle = s3rver.callback();
 
 /** RFC 3986 encoding, as SigV4 wants it. */
 const encode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
+const hmac = (key: Buffer | string | KeyObject, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
 
 /** Signing keys by access key and scope (`date/region/service/aws4_request`): derived once a day, as S3 does, not four HMACs a request. */
-const signingKeys = new Map<string, Buffer>();
+const signingKeys = new Map<string, KeyObject>();
 
-function signingKey(credential: Credential, scope: string): Buffer {
+function signingKey(credential: Credential, scope: string): KeyObject {
   const cacheKey = `${credential.accessKeyId}/${scope}`;
   let key = signingKeys.get(cacheKey);
   if (!key) {
     const [date = '', region = '', service = ''] = scope.split('/');
-    key = hmac(hmac(hmac(hmac(`AWS4${credential.secretAccessKey}`, date), region), service), 'aws4_request');
+    key = createSecretKey(hmac(hmac(hmac(hmac(`AWS4${credential.secretAccessKey}`, date), region), service), 'aws4_request'));
     signingKeys.set(cacheKey, key);
   }
   return key;

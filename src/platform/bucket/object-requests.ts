@@ -9,7 +9,7 @@
  * named by S3's error code, its status in `$metadata.httpStatusCode`, so
  * src/pipeline/transient.ts waits out the errors of a bucket that is down.
  */
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type Hash, type Hmac, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { SignatureV4 } from '@smithy/signature-v4';
@@ -49,6 +49,32 @@ const EMPTY_SHA256 = createHash('sha256').digest('hex');
 const bytesOf = (data: SourceData): string | Uint8Array =>
   typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 
+/**
+ * The signer's HMAC keys as key objects, made once: the signer gives the same secret string and
+ * the same cached signing key (one array) request after request, and a raw key is checked and
+ * copied on every HMAC. Secrets by value (a few), arrays by identity.
+ */
+const secretKeys = new Map<string, KeyObject>();
+const arrayKeys = new WeakMap<object, KeyObject>();
+
+function hmacKey(secret: SourceData): KeyObject {
+  if (typeof secret === 'string') {
+    let key = secretKeys.get(secret);
+    if (!key) {
+      if (secretKeys.size >= 16) secretKeys.clear();
+      key = createSecretKey(Buffer.from(secret, 'utf8'));
+      secretKeys.set(secret, key);
+    }
+    return key;
+  }
+  let key = arrayKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(bytesOf(secret) as Uint8Array);
+    arrayKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** RFC 3986 escaping of each key segment, as S3 signs paths (no double escaping). */
 function keyPath(key: string): string {
   return key
@@ -77,7 +103,7 @@ export class ObjectRequests {
       sha256: class {
         private readonly hash: Hash | Hmac;
         constructor(secret?: SourceData) {
-          this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytesOf(secret));
+          this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', hmacKey(secret));
         }
         update(data: SourceData) {
           this.hash.update(bytesOf(data));
