@@ -5,7 +5,8 @@
  * --workers, through `npm run stack` once per worker count (tests/support/bench-stack.ts).
  *
  *   npm run bench:fleet -- [--tenants 100] [--cars 300] [--jobs <cores>] [--skip-old] [--data <file>] [--keep]
- *   npm run bench:fleet -- --workers 1,2 [--tenants 10] [--cars 300] [--bare <dir>] [--rounds 1]
+ *   npm run bench:fleet -- --workers 1,2 [--tenants 10] [--cars 300] [--bare <dir>] [--rounds 1] [--bucket-on-disk]
+ * The stack's S3 stand-in keeps its objects in memory (/dev/shm) unless --bucket-on-disk.
  *
  * What is printed and why: docs/benchmarks.md.
  */
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     rounds: { type: 'string', default: '1' },
     bare: { type: 'string', default: resolve(REPO_ROOT, '../shared/bench/bare-astro') },
+    'bucket-on-disk': { type: 'boolean', default: false },
   },
 });
 if (!existsSync(values.data)) {
@@ -39,6 +41,8 @@ const carsPerTenant = Number(values.cars);
 const jobs = Number(values.jobs);
 const listings = JSON.parse(readFileSync(values.data, 'utf8')) as Record<string, unknown>[];
 const work = mkdtempSync(join(tmpdir(), 'bench-fleet-'));
+/** A memory file system (Linux), for the S3 stand-in's objects. */
+const MEMORY_DIR = '/dev/shm';
 const tenantsDir = join(work, 'tenants');
 const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'];
 const dirs: string[] = [];
@@ -74,7 +78,10 @@ if (values.workers !== undefined) {
     console.error(`bare Astro baseline not found: ${values.bare} (pass --bare <dir>)`);
     process.exit(2);
   }
-  console.log(`bench:fleet --workers ${counts.join(',')}: ${tenantCount} tenants x ${carsPerTenant} cars through npm run stack, in ${work}`);
+  const bucketInMemory = !values['bucket-on-disk'] && existsSync(MEMORY_DIR);
+  console.log(
+    `bench:fleet --workers ${counts.join(',')}: ${tenantCount} tenants x ${carsPerTenant} cars through npm run stack, in ${work}; the S3 stand-in's objects ${bucketInMemory ? `in memory (${MEMORY_DIR})` : 'on disk'}`,
+  );
   const slugs = dirs.map((dir) => dir.split('/').pop()!);
   // As a dealer's feed does, one car of each tenant (its last in stock) carries a photo, from a local
   // photo host: the survivor's release after a worker loss must take that tenant's images from the bucket.
@@ -100,7 +107,13 @@ if (values.workers !== undefined) {
       mkdirSync(roundWork, { recursive: true });
       const runs: StackRun[] = [];
       for (const workers of counts) {
-        runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work: roundWork, keep: values.keep }));
+        // The bucket's storage is not on a worker's machine in a fleet: the stand-in's objects go to memory, so its disk work does not weigh on the workers' (docs/benchmarks.md).
+        const bucketDir = bucketInMemory ? mkdtempSync(join(MEMORY_DIR, 'bench-fleet-s3-')) : undefined;
+        try {
+          runs.push(await benchStack({ repo: REPO_ROOT, tenantsDir, slugs, workers, work: roundWork, keep: values.keep, bucketDir }));
+        } finally {
+          if (bucketDir) rmSync(bucketDir, { recursive: true, force: true });
+        }
         console.log(JSON.stringify({ round, ...runs.at(-1) }));
       }
       const pagesPerCar = Math.max(1, Math.round(runs[0]!.pages / cars.length));

@@ -6,8 +6,9 @@
  * under --dir (removed on exit unless --keep). Credentials are generated for the run and passed by
  * environment or file: the pipeline holds the bucket's read-write key, the APIs and the edge a
  * read-only one; `<dir>/stack.env` holds what an operator's commands need.
- *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]]
- * Prints `{"event":"stack-ready",...}` (every address, process id and file) once all answer, and
+ *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]] [--s3-dir <dir>]
+ * The local S3 server keeps its objects in --s3-dir (not removed), default `<dir>/s3`. Prints
+ * `{"event":"stack-ready",...}` (every address, process id and file) once all answer, and
  * `stack-process-exited` when a process of it dies; SIGINT or SIGTERM to it (the ready line's
  * `pid`), or its parent's exit, stops every process of the stack, PostgreSQL included.
  */
@@ -37,12 +38,13 @@ const { values } = parseArgs({
     'meili-port': { type: 'string' },
     's3-endpoint': { type: 'string' },
     's3-bucket': { type: 'string', default: 'sites' },
+    's3-dir': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
   console.log(
-    'usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]]',
+    'usage: npm run stack [-- --tenants tenants] [--dir <dir>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]] [--s3-dir <dir>]',
   );
   process.exit(0);
 }
@@ -225,7 +227,7 @@ try {
   const servers = [
     startThrowawayPostgres().then(started),
     startMeilisearch({ dir: join(dir, 'meili'), port: meiliPort }).then(started),
-    external === undefined ? startLocalS3({ dir: join(dir, 's3') }).then(started) : Promise.resolve(undefined),
+    external === undefined ? startLocalS3({ dir: values['s3-dir'] ? resolve(values['s3-dir']) : join(dir, 's3') }).then(started) : Promise.resolve(undefined),
     startRedis({ dir: join(dir, 'redis') }).then(started),
   ] as const;
   startup = Promise.allSettled(servers);

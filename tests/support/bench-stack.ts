@@ -243,6 +243,8 @@ export async function benchStack(options: {
   workers: number;
   work: string;
   keep?: boolean;
+  /** Where the stack's S3 stand-in keeps its objects (`--s3-dir`); default the stack's own folder. */
+  bucketDir?: string;
 }): Promise<StackRun> {
   const dir = join(options.work, `stack-${options.workers}`);
   const [edge, intake, api1, api2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
@@ -263,6 +265,7 @@ export async function benchStack(options: {
       '--api-ports',
       `${api1},${api2}`,
       ...(options.keep ? ['--keep'] : []),
+      ...(options.bucketDir ? ['--s3-dir', options.bucketDir] : []),
     ],
     // One code version for the whole run: a change to src/ meanwhile must not turn the one-car release into a full one.
     {
