@@ -2,13 +2,12 @@
 /**
  * A production-shaped stack on 127.0.0.1 (docs/deploy.md "The stack on one machine"): PostgreSQL,
  * Redis, Meilisearch, a local S3 server (or --s3-endpoint), a pipeline intake and `--workers`
- * workers, two lead APIs and the edge; each pipeline process on a disk of its own, everything
- * under --dir (removed on exit unless --keep). Credentials are generated for the run and passed by
- * environment or file: the pipeline holds the bucket's read-write key, the APIs and the edge a
- * read-only one; `<dir>/stack.env` holds what an operator's commands need.
+ * workers, two lead APIs and the edge; each pipeline process on a disk of its own, everything under
+ * --dir (removed on exit unless --keep), the S3 server's objects too unless --s3-dir. Credentials are
+ * made for the run and passed by environment or file: the pipeline holds the bucket's read-write key,
+ * the APIs and the edge a read-only one; `<dir>/stack.env` holds what an operator's commands need.
  *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]] [--s3-dir <dir>]
- * The local S3 server keeps its objects in --s3-dir (not removed), default `<dir>/s3`. Prints
- * `{"event":"stack-ready",...}` (every address, process id and file) once all answer, and
+ * Prints `{"event":"stack-ready",...}` (every address, process id and file) once all answer, and
  * `stack-process-exited` when a process of it dies; SIGINT or SIGTERM to it (the ready line's
  * `pid`), or its parent's exit, stops every process of the stack, PostgreSQL included.
  */
