@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createRedisProducer, type RebuildQueue } from '../../src/pipeline/service/queue.ts';
 import { REPO, serveSites, waitFor, workspace } from '../support/pipeline-env.ts';
 
@@ -43,12 +43,16 @@ function freePort(): Promise<number> {
 
 function startWorker(lockMs = 6000): Worker {
   // Its own process group, so SIGKILL takes its Astro build down with it (as a crash would).
-  const child = spawn(process.execPath, [join(REPO, 'scripts/pipeline.ts'), '--role', 'worker', '--tenants', ws.tenants, '--sites', ws.sites, '--jobs', '1', '--lock-ms', String(lockMs)], {
-    cwd: REPO,
-    detached: true,
-    env: { ...process.env, REDIS_URL: redisUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(REPO, 'scripts/pipeline.ts'), '--role', 'worker', '--tenants', ws.tenants, '--sites', ws.sites, '--jobs', '1', '--lock-ms', String(lockMs)],
+    {
+      cwd: REPO,
+      detached: true,
+      env: { ...process.env, REDIS_URL: redisUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const worker: Worker = { child, output: '', exited: new Promise((done) => child.on('exit', () => done())) };
   child.stdout?.on('data', (chunk: Buffer) => (worker.output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (worker.output += chunk.toString()));
@@ -64,20 +68,39 @@ function eventsOf(worker: Worker): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** Each worker's pid, exit and log, printed when a test fails: what a worker did (or why it died) is otherwise lost. */
+function reportWorkersOnFailure(): void {
+  onTestFailed(() => {
+    for (const worker of workers)
+      console.error(`worker ${worker.child.pid} (exit ${worker.child.exitCode}, signal ${worker.child.signalCode}):\n${worker.output.slice(-6000)}`);
+  });
+}
+
+/** Both workers up and taking jobs (their first log line), so a slow start does not leave the burst to one of them. */
+async function started(...pair: Worker[]): Promise<void> {
+  await waitFor('both workers started', () => pair.every((worker) => eventsOf(worker).some((event) => event.event === 'pipeline-started')), 120_000, 100);
+}
+
 beforeAll(async () => {
   const port = await freePort();
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', redisDir], { stdio: 'ignore' });
+  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', redisDir], {
+    stdio: 'ignore',
+  });
   redisUrl = `redis://127.0.0.1:${port}`;
   const probe = new IORedis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => 100 });
   probe.on('error', () => {}); // refused until the server is up
-  await waitFor('redis', async () => {
-    try {
-      if (probe.status !== 'ready') await probe.connect().catch(() => {});
-      return (await probe.ping()) === 'PONG';
-    } catch {
-      return false;
-    }
-  }, 30_000);
+  await waitFor(
+    'redis',
+    async () => {
+      try {
+        if (probe.status !== 'ready') await probe.connect().catch(() => {});
+        return (await probe.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+    30_000,
+  );
   probe.disconnect();
   for (const slug of TENANTS) ws.addTenant(slug);
   producer = createRedisProducer(redisUrl);
@@ -104,15 +127,22 @@ afterAll(async () => {
 
 describe('two workers on one Redis queue', () => {
   it('share a burst of requests across tenants without building one tenant twice at once', { timeout: 600_000 }, async () => {
+    reportWorkersOnFailure();
     const first = startWorker();
     const second = startWorker();
+    await started(first, second);
     for (let round = 0; round < 3; round += 1) for (const slug of TENANTS) await producer.enqueue(slug);
     await waitFor('every tenant published', () => TENANTS.every((slug) => ws.current(slug)), 480_000, 500);
     // Let the duplicate requests of the burst drain (they find nothing to do).
-    await waitFor('the burst to drain', () => {
-      const ends = [first, second].flatMap(eventsOf).filter((event) => event.event === 'job-end').length;
-      return ends >= TENANTS.length * 3;
-    }, 240_000, 500);
+    await waitFor(
+      'the burst to drain',
+      () => {
+        const ends = [first, second].flatMap(eventsOf).filter((event) => event.event === 'job-end').length;
+        return ends >= TENANTS.length * 3;
+      },
+      240_000,
+      500,
+    );
     const all: Record<string, unknown>[] = [first, second].flatMap((worker) => eventsOf(worker).map((event) => ({ ...event, worker: worker.child.pid })));
     for (const slug of TENANTS) {
       const runs: { start: number; end: number; worker: unknown }[] = [];
@@ -132,23 +162,39 @@ describe('two workers on one Redis queue', () => {
     expect(eventsOf(second).some((event) => event.event === 'job-start')).toBe(true);
   });
 
-  it('hands a killed worker\'s job to the other worker, which publishes the tenant', { timeout: 600_000 }, async () => {
+  it("hands a killed worker's job to the other worker, which publishes the tenant", { timeout: 600_000 }, async () => {
+    reportWorkersOnFailure();
     const [first, second] = workers;
+    // Both still alive: the job of the one killed below needs the other.
+    expect([first, second].map((worker) => worker!.child.exitCode ?? worker!.child.signalCode)).toEqual([null, null]);
     const live = ws.current('delta-cars');
     const stock = ws.stock('delta-cars').map((car) => (car.id === 101 ? { ...car, price: 22222 } : car));
     writeFileSync(join(ws.tenants, 'delta-cars', 'stock.json'), JSON.stringify(stock));
     const marks = new Map(workers.map((worker) => [worker, worker.output.length]));
     await producer.enqueue('delta-cars');
-    const busy = await waitFor('a worker to start building delta-cars', () =>
-      [first, second].find((worker) => worker.output.slice(marks.get(worker)).includes('"event":"build-start"') && worker.output.slice(marks.get(worker)).includes('"tenant":"delta-cars"')),
-    120_000, 50);
+    const busy = await waitFor(
+      'a worker to start building delta-cars',
+      () =>
+        [first, second].find(
+          (worker) =>
+            worker.output.slice(marks.get(worker)).includes('"event":"build-start"') &&
+            worker.output.slice(marks.get(worker)).includes('"tenant":"delta-cars"'),
+        ),
+      120_000,
+      50,
+    );
     process.kill(-(busy.child.pid as number), 'SIGKILL');
     await busy.exited;
     expect(ws.current('delta-cars')).toBe(live);
     const other = busy === first ? second : first;
     await waitFor('delta-cars published by the other worker', () => ws.current('delta-cars') !== live, 480_000, 500);
     // The release is live before its log line is written and piped to this process: wait for the line too.
-    await waitFor('the other worker to log the published release', () => /"event":"release".*"tenant":"delta-cars".*"outcome":"published"/.test(other.output.slice(marks.get(other))), 30_000, 100);
+    await waitFor(
+      'the other worker to log the published release',
+      () => /"event":"release".*"tenant":"delta-cars".*"outcome":"published"/.test(other.output.slice(marks.get(other))),
+      30_000,
+      100,
+    );
     expect((await served.get('delta-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('22,222');
   });
 
@@ -161,17 +207,29 @@ describe('two workers on one Redis queue', () => {
       await Promise.race([worker.exited, new Promise((done) => setTimeout(done, 10_000))]);
       if (worker.child.exitCode === null && worker.child.signalCode === null) process.kill(-(worker.child.pid as number), 'SIGKILL');
     }
+    reportWorkersOnFailure();
     const pair = [startWorker(2000), startWorker(2000)];
+    await started(...pair);
     const stock = ws.stock('echo-cars').map((car) => (car.id === 101 ? { ...car, price: 33333 } : car));
     writeFileSync(join(ws.tenants, 'echo-cars', 'stock.json'), JSON.stringify(stock));
     await producer.enqueue('echo-cars');
-    const building = await waitFor('a worker to start building echo-cars', () => pair.find((worker) => eventsOf(worker).some((event) => event.event === 'build-start' && event.tenant === 'echo-cars')), 240_000, 50);
+    const building = await waitFor(
+      'a worker to start building echo-cars',
+      () => pair.find((worker) => eventsOf(worker).some((event) => event.event === 'build-start' && event.tenant === 'echo-cars')),
+      240_000,
+      50,
+    );
     const job = eventsOf(building).find((event) => event.event === 'job-start' && event.tenant === 'echo-cars')!.job;
     // Stalled (as a process starved of CPU is): no lock renewal, no progress, until SIGCONT.
     process.kill(-(building.child.pid as number), 'SIGSTOP');
     const other = pair.find((worker) => worker !== building)!;
     try {
-      await waitFor('the other worker to publish the job it took over', () => eventsOf(other).some((event) => event.event === 'release' && event.tenant === 'echo-cars' && event.outcome === 'published'), 240_000, 200);
+      await waitFor(
+        'the other worker to publish the job it took over',
+        () => eventsOf(other).some((event) => event.event === 'release' && event.tenant === 'echo-cars' && event.outcome === 'published'),
+        240_000,
+        200,
+      );
       expect(eventsOf(other).some((event) => event.event === 'job-start' && event.job === job)).toBe(true);
     } finally {
       process.kill(-(building.child.pid as number), 'SIGCONT');
@@ -179,7 +237,12 @@ describe('two workers on one Redis queue', () => {
     const taken = eventsOf(other).find((event) => event.event === 'release' && event.tenant === 'echo-cars' && event.outcome === 'published')!.release;
     expect(ws.current('echo-cars')).toBe(taken);
     // The stalled run goes on once resumed and reaches the point of going live: it must stop there.
-    const own = await waitFor('the stalled worker to finish its run', () => eventsOf(building).find((event) => event.event === 'release' && event.tenant === 'echo-cars'), 240_000, 200);
+    const own = await waitFor(
+      'the stalled worker to finish its run',
+      () => eventsOf(building).find((event) => event.event === 'release' && event.tenant === 'echo-cars'),
+      240_000,
+      200,
+    );
     expect(own.outcome).toBe('superseded');
     expect(eventsOf(building).some((event) => event.event === 'lock-lost' && event.job === job)).toBe(true);
     expect(ws.current('echo-cars')).toBe(taken);
