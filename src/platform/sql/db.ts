@@ -24,7 +24,6 @@ export type DatabaseConfig =
       synchronous?: 'FULL' | 'NORMAL';
     };
 
-
 export type { Dialect } from './migration.ts';
 export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array | SqlArray;
 /** An array parameter, bound as a PostgreSQL array (`unnest($1::text[])`, `= ANY($1::text[])`); SQLite takes none. */
@@ -57,7 +56,8 @@ export interface Schema {
 
 /** Open a database and bring its schema up to date. */
 export async function openDatabase(config: DatabaseConfig, schema: Schema): Promise<SqlDatabase> {
-  const db = config.kind === 'postgres' ? new PostgresDatabase(config.url, config.poolSize ?? 10) : new SqliteDatabase(config.file, config.synchronous ?? 'FULL');
+  const db =
+    config.kind === 'postgres' ? new PostgresDatabase(config.url, config.poolSize ?? 10) : new SqliteDatabase(config.file, config.synchronous ?? 'FULL');
   try {
     await migrate(db, schema);
   } catch (error) {
@@ -101,6 +101,32 @@ function toSqlitePlaceholders(sql: string): string {
   return sql.replace(/\$(\d+)/g, '?$1');
 }
 
+/** How long a SQLite statement waits for another process's lock before it fails. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/** SQLite's "busy" result code (its extended codes share the low byte). */
+const SQLITE_BUSY = 5;
+
+/**
+ * Switch the file to WAL. While another process sets up the WAL of the same new file, SQLite
+ * answers "database is locked" at once, without the busy timeout
+ * (tests/integration/sqlite-open-race.test.ts), so the switch is tried again, for as long as the
+ * busy timeout would have waited.
+ */
+function switchToWal(db: DatabaseSync): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.exec('PRAGMA journal_mode = WAL');
+      return;
+    } catch (error) {
+      if (((error as { errcode?: number }).errcode ?? 0) % 256 !== SQLITE_BUSY || Date.now() > deadline) throw error;
+      // A short synchronous pause: this runs once, in the constructor, when the database opens.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+}
+
 class SqliteDatabase implements SqlDatabase {
   readonly dialect = 'sqlite' as const;
   private readonly db: DatabaseSync;
@@ -120,8 +146,8 @@ class SqliteDatabase implements SqlDatabase {
     this.db = new DatabaseSync(file);
     // First: switching a new file to WAL needs a moment alone with it, and processes opening
     // one file together (two pipeline workers starting) must wait for each other, not fail.
-    this.db.exec('PRAGMA busy_timeout = 5000');
-    this.db.exec('PRAGMA journal_mode = WAL');
+    this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    switchToWal(this.db);
     // FULL durability without blocking the event loop: SQLite writes the WAL without
     // fsync (NORMAL) and this class fdatasyncs the WAL on the libuv thread pool after each
     // group COMMIT, answering callers only then. That is what synchronous=FULL guarantees
@@ -344,7 +370,12 @@ class PostgresDatabase implements SqlDatabase {
     // leads and deliveries for `id = ANY($1)` after they grew (measured in bench-leads).
     // A server that accepts connections but never answers (stalled, or failing over) fails a
     // request after CONNECT_TIMEOUT_MS instead of holding it open (src/platform/sql/unavailable.ts).
-    this.pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c plan_cache_mode=force_custom_plan' });
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
   }
