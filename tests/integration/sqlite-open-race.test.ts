@@ -3,8 +3,8 @@
  * test, or `npm start`'s pipeline beside its server) must all come up. Switching a new file to
  * WAL needs a moment alone with it: without a busy timeout set first, a process arriving in
  * that moment fails with "database is locked"; and while another sets up the file's WAL, SQLite
- * says so at once, whatever the timeout (CI run 13 of 2 December lost a pipeline worker so), so
- * db.ts tries the switch again. Threads released together hit that moment often.
+ * says so at once, whatever the timeout, so db.ts tries the switch again. Threads released
+ * together hit that moment often.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
