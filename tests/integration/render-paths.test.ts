@@ -5,8 +5,9 @@
  * build of the same tenant (the `plain` row, DEALER_RENDER=astro) byte for byte apart from
  * asset hashes (src/builder/render/astro/site-diff.ts). A row without a case here, or a case
  * without a row, fails. The one fallback is forced too: a kept renderer that cannot render
- * gives Astro's build and says why. An Astro upgrade that breaks a fast path fails here; the
- * plain path still builds.
+ * gives Astro's build and says why; a kept render that cannot write a page fails, names it,
+ * and writes nothing after.
+ * An Astro upgrade that breaks a fast path fails here; the plain path still builds.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,9 +26,10 @@ import {
 } from '../../src/builder/render/index.ts';
 import { diffSites } from '../../src/builder/render/astro/site-diff.ts';
 import { KEPT_STATE_FILE, KEPT_STATE_VERSION } from '../../src/builder/render/astro/kept-renderer.ts';
-import { closeWarmRenderers } from '../../src/builder/render/children.ts';
-import { codeRendererPaths } from '../../src/builder/render/code-renderer.ts';
+import { closeWarmRenderers, warmRendererFor } from '../../src/builder/render/children.ts';
+import { codeRenderer, codeRendererPaths } from '../../src/builder/render/code-renderer.ts';
 import { reusableRoutes } from '../../src/pipeline/release/plan.ts';
+import { walkFiles } from '../../src/platform/fs/walk.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'dealer-render-paths-'));
@@ -171,6 +173,32 @@ describe('the fallback', () => {
     expect(report).toMatchObject({ ok: true, renderedWith: 'astro' });
     expect(report.problem).toMatch(/^kept renderer failed \(exit 1\): warm renderer exited/);
     expect(await differences(dir)).toEqual([]);
+  });
+});
+
+describe('a kept render that cannot write a page', () => {
+  it('fails naming it, and writes nothing more once it has said so', async () => {
+    await results.get('compile');
+    // The fixture's cars many times over; one car's folder is taken by a file: its pages cannot
+    // be written, the others can, and the render meets it with many pages still to come.
+    const cars = Array.from({ length: 150 }, (_, index) => {
+      const car = base.bundle.cars[index % base.bundle.cars.length]!;
+      return { ...car, id: 900_000 + index, slug: `${car.slug}-${index}` };
+    });
+    const bundle = { ...base.bundle, cars };
+    const dir = out('unwritable');
+    const slug = cars[10]!.slug;
+    mkdirSync(join(dir, 'cars'), { recursive: true });
+    writeFileSync(join(dir, 'cars', slug), '');
+    const run = await warmRendererFor(codeRenderer(keep.key, keep.root)!).render(bundle, dir, bundle.site.url);
+    expect(run.code).not.toBe(0);
+    // The page and the folder.
+    expect(run.output).toMatch(new RegExp(`^render-pages: /cars/${slug}/\\S*: .*/unwritable/cars/${slug}`));
+    // The caller now falls back to Astro in the same folder: no page of the failed render may land in it later.
+    const files = () => [...walkFiles(dir, { sorted: true })].map((file) => file.relative);
+    const atFailure = files();
+    await new Promise((done) => setTimeout(done, 1500));
+    expect(files()).toEqual(atFailure);
   });
 });
 

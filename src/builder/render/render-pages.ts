@@ -118,21 +118,35 @@ async function renderAll(
     const body = Buffer.from(await response.arrayBuffer());
     const file = outputFile(pathname, route, outDir);
     const folder = dirname(file);
-    if (!made.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      made.add(folder);
+    try {
+      if (!made.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        made.add(folder);
+      }
+      writeFileSync(file, body);
+    } catch (error) {
+      throw new Error(`render-pages: ${pathname}: ${(error as Error).message}`);
     }
-    writeFileSync(file, body);
     pages += 1;
     // What the post-build steps read from a page, taken from the bytes in hand (src/builder/post-build/built-pages.ts).
     if (file.endsWith('.html')) facts[relative(outDir, file).split(sep).join('/')] = pageFacts(body);
     if (trace) times.push([pathname, performance.now() - pageStarted]);
   }
   let next = 0;
+  let failure: Error | undefined;
+  // After a failure no page starts, and the render answers once the pages under way are done:
+  // the caller may use the folder at once (an Astro build into it, the next job).
   const worker = async () => {
-    while (next < paths.length) await renderOne(paths[next++]!);
+    while (next < paths.length && !failure) {
+      try {
+        await renderOne(paths[next++]!);
+      } catch (error) {
+        failure ??= error as Error;
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, paths.length) }, worker));
+  if (failure) throw failure;
   if (trace) {
     // DEALER_RENDER_TRACE=<file>: one JSON line per render (where a release's render time goes).
     const slowest = times
