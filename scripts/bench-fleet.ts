@@ -184,13 +184,15 @@ function printRound({ runs, bare }: RoundResult): void {
   );
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Over several rounds: each worker count's median pages a second, ratios and after-loss feed-to-live (this machine's speed moves between minutes). */
 function printMedians(results: RoundResult[]): void {
-  const median = (numbers: number[]) => {
-    const sorted = [...numbers].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  };
   const round2 = (value: number) => Number(value.toFixed(2));
   console.log(`medians over ${results.length} rounds (each ratio within its round):`);
   console.table(
@@ -211,6 +213,7 @@ function printMedians(results: RoundResult[]): void {
 }
 
 const now = Date.now();
+/** The nearest-rank `q` quantile (0 of none). */
 const quantile = (numbers: number[], q: number) => {
   const sorted = [...numbers].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -231,7 +234,7 @@ function summarise(name: string, results: TenantBuildResult[], wall: number, ext
     tenants: results.length,
     failed: results.length - ok.length,
     ...extra,
-    perTenantSecondsMedian: Number(quantile(seconds, 0.5).toFixed(2)),
+    perTenantSecondsMedian: Number(median(seconds).toFixed(2)),
     perTenantSecondsP95: Number(quantile(seconds, 0.95).toFixed(2)),
     wallSeconds: Number(wall.toFixed(1)),
     pages,
