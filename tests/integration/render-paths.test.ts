@@ -6,8 +6,8 @@
  * asset hashes (src/builder/render/astro/site-diff.ts). A row without a case here, or a case
  * without a row, fails. The one fallback is forced too: a kept renderer that cannot render
  * gives Astro's build and says why; a kept render that cannot write a page fails, names it,
- * and writes nothing after.
- * An Astro upgrade that breaks a fast path fails here; the plain path still builds.
+ * and writes nothing after. An Astro upgrade that breaks a fast path fails here; the plain
+ * path still builds.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
