@@ -22,16 +22,16 @@ describe('decideRelease, one row at a time', () => {
     ['1 unchanged: same config, same stock', { stockUnchanged: true }, { mode: 'unchanged' }],
     ['2 held by a rollback', { held: true }, { mode: 'held' }],
     ['3 first release', { hasPrevious: false }, { mode: 'full', why: 'first release' }],
+    ['4 forced', { forced: true, stockUnchanged: true }, { mode: 'full', why: 'forced' }],
+    ['5 search token refresh', { tokenRefreshDue: true, stockUnchanged: true }, { mode: 'full', why: 'search tenant token refresh' }],
+    ['6 incremental builds off', { incrementalOff: true }, { mode: 'full', why: 'incremental builds disabled' }],
+    ['7 config or code changed', { configChanged: true, stockUnchanged: true }, { mode: 'full', why: 'site config, tenant files or code changed' }],
+    ['8 periodic full build', { fullDue: true }, { mode: 'full', why: 'periodic full build (time rules)' }],
     [
-      '4 the live release is not at hand',
+      '9 the live release is not at hand',
       { previousCached: false },
       { mode: 'full', why: 'the live release is neither in the local cache nor fetchable from the publisher' },
     ],
-    ['5 forced', { forced: true, stockUnchanged: true }, { mode: 'full', why: 'forced' }],
-    ['6 search token refresh', { tokenRefreshDue: true, stockUnchanged: true }, { mode: 'full', why: 'search tenant token refresh' }],
-    ['7 incremental builds off', { incrementalOff: true }, { mode: 'full', why: 'incremental builds disabled' }],
-    ['8 config or code changed', { configChanged: true, stockUnchanged: true }, { mode: 'full', why: 'site config, tenant files or code changed' }],
-    ['9 periodic full build', { fullDue: true }, { mode: 'full', why: 'periodic full build (time rules)' }],
     ['10 the header menu changed', { menuChanged: true }, { mode: 'full', why: 'the header menu models changed (every page shows them)' }],
     ['11 too many car pages', { affected: 51 }, { mode: 'full', why: '51 affected car pages: a full build is as cheap' }],
     ['12 incremental', { affected: 50 }, { mode: 'incremental', why: '50 affected car page(s)' }],
@@ -66,7 +66,7 @@ describe('the facts that cost work are asked for only when their row is reached'
     expect(decideRelease({ ...base, held: false, previousCached: true, menuChanged: false })).toEqual({ need: 'affected' });
   });
 
-  it('an unchanged tenant reads no fact; a first release never fetches; a forced build plans nothing', async () => {
+  it('an unchanged tenant reads no fact; a first release never fetches; a forced build neither fetches nor plans', async () => {
     const asked: string[] = [];
     const fill = {
       held: () => (asked.push('held'), false),
@@ -80,9 +80,30 @@ describe('the facts that cost work are asked for only when their row is reached'
     expect(asked).toEqual(['held']);
     asked.length = 0;
     expect(await decideWith({ ...base, forced: true }, fill)).toEqual({ mode: 'full', why: 'forced' });
-    expect(asked).toEqual(['held', 'previousCached']);
+    expect(asked).toEqual(['held']);
     asked.length = 0;
     expect(await decideWith(base, fill)).toEqual({ mode: 'incremental', why: '3 affected car page(s)' });
     expect(asked).toEqual(['held', 'previousCached', 'menuChanged', 'affected']);
+  });
+
+  it('a release that is full whatever the cache holds never fetches the live release (a code deploy on a worker that lacks it)', async () => {
+    const asked: string[] = [];
+    const fill = {
+      held: () => (asked.push('held'), false),
+      previousCached: () => (asked.push('previousCached'), false),
+      menuChanged: () => (asked.push('menuChanged'), false),
+      affected: () => (asked.push('affected'), 3),
+    };
+    for (const [change, why] of [
+      [{ configChanged: true }, 'site config, tenant files or code changed'],
+      [{ forced: true }, 'forced'],
+      [{ tokenRefreshDue: true }, 'search tenant token refresh'],
+      [{ incrementalOff: true }, 'incremental builds disabled'],
+      [{ fullDue: true }, 'periodic full build (time rules)'],
+    ] as const) {
+      asked.length = 0;
+      expect(await decideWith({ ...base, ...change }, fill)).toEqual({ mode: 'full', why });
+      expect(asked).toEqual(['held']);
+    }
   });
 });

@@ -58,16 +58,17 @@ export const RELEASE_RULES: readonly Rule[] = [
   { when: (f) => f.hasPrevious && !f.configChanged && f.stockUnchanged && !f.forced && !f.tokenRefreshDue, then: () => ({ mode: 'unchanged' }) },
   { needs: 'held', when: (f) => f.held === true, then: () => ({ mode: 'held' }) },
   { when: (f) => !f.hasPrevious, then: full('first release') },
-  {
-    needs: 'previousCached',
-    when: (f) => f.previousCached === false,
-    then: full('the live release is neither in the local cache nor fetchable from the publisher'),
-  },
   { when: (f) => f.forced, then: full('forced') },
   { when: (f) => f.tokenRefreshDue, then: full('search tenant token refresh') },
   { when: (f) => f.incrementalOff, then: full('incremental builds disabled') },
   { when: (f) => f.configChanged, then: full('site config, tenant files or code changed') },
   { when: (f) => f.fullDue, then: full('periodic full build (time rules)') },
+  // Only an incremental release starts from the live release's files: a full one never fetches them (a code deploy).
+  {
+    needs: 'previousCached',
+    when: (f) => f.previousCached === false,
+    then: full('the live release is neither in the local cache nor fetchable from the publisher'),
+  },
   { needs: 'menuChanged', when: (f) => f.menuChanged === true, then: full('the header menu models changed (every page shows them)') },
   {
     needs: 'affected',
