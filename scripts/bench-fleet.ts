@@ -159,6 +159,20 @@ function printRound({ runs, bare }: RoundResult): void {
       afterLossFeedToLive: run.afterLoss?.feedToLiveSeconds ?? '',
     })),
   );
+  // The second code deploy, of the running fleet (the stack rolled to a new code version): what a code deploy is after the first.
+  console.table(
+    runs.map((run) => ({
+      workers: run.workers,
+      redeploySeconds: run.redeploy.seconds,
+      pagesPerSecond: run.redeploy.pagesPerSecond,
+      ofBare: Number((run.redeploy.pagesPerSecond / bare.pagesPerSecond).toFixed(2)),
+      ofOneWorker: Number((run.redeploy.pagesPerSecond / runs[0]!.redeploy.pagesPerSecond).toFixed(2)),
+      workerCpuMsPerPage: run.redeploy.workerCpuMsPerPage,
+      bucketCpuMsPerPage: run.redeploy.bucketCpuMsPerPage,
+      madePhotos: run.redeploy.made.photos,
+      madeDrawings: run.redeploy.made.drawings,
+    })),
+  );
   // CPU a page: the workers' (render and compile children included) against the bare build's, and the bucket stand-in's beside them.
   console.table(
     runs.map((run) => ({
@@ -176,10 +190,17 @@ function printRound({ runs, bare }: RoundResult): void {
   // Where each deploy's release time went: worker seconds summed over the releases (parallel jobs overlap), and per page.
   console.table(
     Object.fromEntries(
-      runs.map((run) => [
-        `${run.workers} worker(s) s | ms/page`,
-        Object.fromEntries(Object.entries(run.phases).map(([phase, cost]) => [phase, `${cost.seconds} | ${cost.msPerPage}`])),
-      ]),
+      runs.flatMap((run) =>
+        (
+          [
+            ['', run.phases],
+            [', redeploy', run.redeploy.phases],
+          ] as const
+        ).map(([which, phases]) => [
+          `${run.workers} worker(s)${which} s | ms/page`,
+          Object.fromEntries(Object.entries(phases).map(([phase, cost]) => [phase, `${cost.seconds} | ${cost.msPerPage}`])),
+        ]),
+      ),
     ),
   );
 }
@@ -206,6 +227,9 @@ function printMedians(results: RoundResult[]): void {
         ofOneWorker: round2(median(of((result) => result.runs[index]!.pagesPerSecond / result.runs[0]!.pagesPerSecond))),
         barePagesPerSecond: round2(median(of((result) => result.bare.pagesPerSecond))),
         workerCpuOfBare: round2(median(of((result) => result.bare.cpuMsPerPage / Math.max(0.01, result.runs[index]!.cpu.workerMsPerPage)))),
+        redeployPagesPerSecond: round2(median(of((result) => result.runs[index]!.redeploy.pagesPerSecond))),
+        redeployOfBare: round2(median(of((result) => result.runs[index]!.redeploy.pagesPerSecond / result.bare.pagesPerSecond))),
+        redeployOfOneWorker: round2(median(of((result) => result.runs[index]!.redeploy.pagesPerSecond / result.runs[0]!.redeploy.pagesPerSecond))),
         afterLossFeedToLiveMax: losses.length ? Math.max(...losses) : '',
       };
     }),

@@ -2,14 +2,14 @@
 /**
  * A production-shaped stack on 127.0.0.1 (docs/deploy.md "The stack on one machine"): PostgreSQL,
  * Redis, Meilisearch, a local S3 server (or --s3-endpoint), a pipeline intake and `--workers`
- * workers, two lead APIs and the edge; each pipeline process on a disk of its own, everything under
- * --dir (removed on exit unless --keep), the S3 server's objects too unless --s3-dir. Credentials are
- * made for the run and passed by environment or file: the pipeline holds the bucket's read-write key,
- * the APIs and the edge a read-only one; `<dir>/stack.env` holds what an operator's commands need.
+ * workers, two lead APIs and the edge; each pipeline process on a disk of its own, all under --dir
+ * (removed on exit unless --keep; the S3 objects too unless --s3-dir). Credentials are made for the
+ * run: the pipeline holds the bucket's read-write key, the APIs and the edge a read-only one.
  *   npm run stack [-- --tenants tenants] [--dir <temp>] [--keep] [--edge-port 4330] [--intake-port 4322] [--api-ports 8787,8788] [--workers 2] [--lock-ms 30000] [--meili-port <port>] [--s3-endpoint <url> [--s3-bucket sites]] [--s3-dir <dir>]
- * Prints `{"event":"stack-ready",...}` (every address, process id and file) once all answer, and
- * `stack-process-exited` when a process of it dies; SIGINT or SIGTERM to it (the ready line's
- * `pid`), or its parent's exit, stops every process of the stack, PostgreSQL included.
+ * Prints `{"event":"stack-ready",...}` once all answer (addresses, process ids, files, `<dir>/stack.env`
+ * for an operator's commands), `stack-process-exited` when a process dies. SIGINT or SIGTERM to it,
+ * or its parent's exit, stops the whole stack; SIGUSR2 rolls the intake and workers to a new code
+ * version (a code deploy) and prints `stack-rolled`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -149,6 +149,9 @@ setInterval(() => {
   if (process.ppid !== parent) void stopAll(0, 'the parent process exited');
 }, 1000).unref();
 
+/** Pipeline processes stopped by a code roll (their exit is not a death). */
+const rolledOut = new Set<ChildProcess>();
+
 /** Report the death of a process of the stack (not during a stop). */
 function reportExit(name: string, pid: number | undefined, code: number | null, signal: string | null): void {
   if (!stopping) console.error(JSON.stringify({ event: 'stack-process-exited', process: name, pid, code, signal, log: join(paths.logs, `${name}.log`) }));
@@ -176,13 +179,15 @@ function watchDetached(name: string, pid: () => number | undefined): void {
 
 /** A server process the stack started through a library (s3rver, Meilisearch, Redis): listed, and its death reported. */
 function adopt(name: string, child: ChildProcess): void {
-  child.once('exit', (code, signal) => reportExit(name, child.pid, code, signal));
+  child.once('exit', (code, signal) => {
+    if (!rolledOut.has(child)) reportExit(name, child.pid, code, signal);
+  });
   children.push({ name, child });
 }
 
-/** Start a script of this repository as a child, its output in <dir>/logs/<name>.log. */
+/** Start a script of this repository as a child, its output in <dir>/logs/<name>.log (appended: a rolled process keeps its log). */
 function start(name: string, script: string, args: string[], env: Record<string, string>): ChildProcess {
-  const log = createWriteStream(join(paths.logs, `${name}.log`));
+  const log = createWriteStream(join(paths.logs, `${name}.log`), { flags: 'a' });
   const child = spawn(process.execPath, [join(REPO, script), ...args], { cwd: REPO, env: childEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
@@ -265,20 +270,29 @@ try {
   const pipelineArgs = ['--tenants', paths.tenants, '--inbox', paths.feeds, '--publisher', 's3'];
   const diskEnv = (disk: ReturnType<typeof machine>) => ({ PIPELINE_CACHE_DIR: disk.cache, TMPDIR: disk.tmp });
   const operatorToken = randomBytes(16).toString('hex');
-  start('intake', 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks.intake.sites, '--role', 'intake', '--port', String(ports.intake)], {
-    ...pipelineEnv,
-    ...diskEnv(disks.intake),
-    PIPELINE_OPERATOR_TOKEN: operatorToken,
-  });
   const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
   // The workers share this machine as a fleet's workers share theirs: each sizes its jobs to its part of the cores (PIPELINE_CORES, docs/deploy.md).
   const workerCores = String(Math.max(1, Math.floor(availableParallelism() / workerCount)));
-  for (const name of workers)
-    start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], {
+  /** The intake and the workers, each on its disk; `code` a code version for all of them (a roll), else the environment's. */
+  const startPipeline = (code?: string) => {
+    // A worker lost with its disk comes back on an empty one.
+    for (const name of ['intake', ...workers]) machine(name);
+    const codeEnv: Record<string, string> = code === undefined ? {} : { PIPELINE_CODE_VERSION: code };
+    start('intake', 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks.intake.sites, '--role', 'intake', '--port', String(ports.intake)], {
       ...pipelineEnv,
-      ...diskEnv(disks[name]),
-      PIPELINE_CORES: workerCores,
+      ...diskEnv(disks.intake),
+      ...codeEnv,
+      PIPELINE_OPERATOR_TOKEN: operatorToken,
     });
+    for (const name of workers)
+      start(name, 'scripts/pipeline.ts', [...pipelineArgs, '--sites', disks[name].sites, '--role', 'worker', '--no-webhook', ...lockArgs], {
+        ...pipelineEnv,
+        ...diskEnv(disks[name]),
+        ...codeEnv,
+        PIPELINE_CORES: workerCores,
+      });
+  };
+  startPipeline();
   // The lead APIs read the accepted stock and the reserved overlay from the pipeline state, and payments write the overlay there (docs/deploy.md).
   const apiEnv = {
     ...bucketEnv(s3.credentials.readOnly),
@@ -294,11 +308,42 @@ try {
   ports.api.forEach((port, index) => start(`api-${index + 1}`, 'scripts/api.ts', [], { ...apiEnv, PORT: String(port) }));
   start('edge', 'scripts/edge.ts', ['--port', String(ports.edge)], bucketEnv(s3.credentials.readOnly));
 
+  const intakeAnswers = () => waitForHttp(`http://127.0.0.1:${ports.intake}/status.json`, 300_000, { Authorization: `Bearer ${operatorToken}` });
   await Promise.all([
     ...ports.api.map((port) => waitForHttp(`http://127.0.0.1:${port}/api/health`, 300_000)),
     waitForHttp(`http://127.0.0.1:${ports.edge}/`, 300_000),
-    waitForHttp(`http://127.0.0.1:${ports.intake}/status.json`, 300_000, { Authorization: `Bearer ${operatorToken}` }),
+    intakeAnswers(),
   ]);
+  const pidsOf = () => Object.fromEntries([...children.map(({ name, child }) => [name, child.pid]), ...detached.map(({ name, pid }) => [name, pid()])]);
+  // SIGUSR2: a code deploy. The intake and the workers stop (SIGTERM: a job under way ends first) and start again
+  // on the same disks with a new code version, `<version>-roll-<n>`; the intake asks for every tenant, each re-rendered.
+  let rolls = 0;
+  let rolling = Promise.resolve();
+  const roll = async () => {
+    rolls += 1;
+    const code = `${env.PIPELINE_CODE_VERSION ?? 'sources'}-roll-${rolls}`;
+    const pipeline = children.filter(({ name }) => name === 'intake' || workers.includes(name));
+    await Promise.all(
+      pipeline.map(({ child }) => {
+        rolledOut.add(child);
+        children.splice(
+          children.findIndex((entry) => entry.child === child),
+          1,
+        );
+        if (child.exitCode !== null || child.signalCode !== null) return undefined;
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        return exited;
+      }),
+    );
+    if (stopping) return;
+    startPipeline(code);
+    await intakeAnswers();
+    console.log(JSON.stringify({ event: 'stack-rolled', codeVersion: code, pids: pidsOf() }));
+  };
+  process.on('SIGUSR2', () => {
+    rolling = rolling.then(roll).catch((error: Error) => void stopAll(1, `code roll failed: ${error.message}`));
+  });
   // What an operator's commands need (rollback, the outbox, psql, redis-cli): `set -a; . <dir>/stack.env; set +a`.
   const { LOG_FORMAT: _format, ...bucketKeys } = bucketEnv(s3.credentials.readWrite);
   const operatorEnv = { DATABASE_URL: postgres.url, REDIS_URL: redisUrl, ...bucketKeys, PIPELINE_OPERATOR_TOKEN: operatorToken };
@@ -340,7 +385,7 @@ try {
       env: envFile,
       operatorSites: paths.operator,
       logs: paths.logs,
-      pids: Object.fromEntries([...children.map(({ name, child }) => [name, child.pid]), ...detached.map(({ name, pid }) => [name, pid()])]),
+      pids: pidsOf(),
     }),
   );
 } catch (error) {

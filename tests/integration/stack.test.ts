@@ -13,6 +13,7 @@
  * The fleet compiles its code version once (from the workers' logs); each tenant's feed carries a
  * photo of its own (a local photo host), and the survivor's first release of a tenant the lost
  * worker built is incremental and makes no image: it takes them from the bucket's shared work.
+ * Last, a code deploy (SIGUSR2): every tenant re-rendered, one compile, no live release fetched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,6 +77,7 @@ interface LogEvent {
   pid?: number;
   level?: string;
   renderer?: string;
+  why?: string;
   made?: { photos: number; drawings: number };
   fromShared?: { photos: number; drawings: number; photoFiles: number };
 }
@@ -559,4 +561,53 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       await state.close();
     }
   });
+
+  it(
+    'rolls to a new code version (SIGUSR2): every tenant re-rendered in full, one compile for the fleet, no live release fetched',
+    { timeout: 600_000 },
+    async (context) => {
+      if (!scenario) return context.skip();
+      const before = new Set(WORKERS.flatMap((name) => events(name)).map((event) => event.renderer));
+      const mark = output.length;
+      const rolledAt = Date.now();
+      stack.kill('SIGUSR2');
+      const line = await waitFor(
+        'stack-rolled',
+        () =>
+          output
+            .slice(mark)
+            .split('\n')
+            .find((text) => text.includes('"stack-rolled"')),
+        120_000,
+      );
+      const rolled = JSON.parse(line) as { codeVersion: string; pids: Record<string, number> };
+      // Both workers run again, the lost one on an empty disk; their old processes' exits are not deaths.
+      expect(WORKERS.map((name) => rolled.pids[name] !== ready.pids[name])).toEqual([true, true]);
+      const since = () => WORKERS.flatMap((name) => events(name)).filter((event) => Date.parse(event.time ?? '') >= rolledAt);
+      const expected = TENANTS.filter((slug) => slug !== scenario!.held);
+      const releases = await waitFor(
+        'every tenant released on the new code version',
+        () => {
+          const published = since().filter((event) => event.event === 'release' && event.outcome === 'published');
+          return expected.every((slug) => published.some((event) => event.tenant === slug)) ? published : null;
+        },
+        540_000,
+        500,
+      );
+      expect(new Set(releases.map((event) => `${event.mode}: ${event.why}`))).toEqual(new Set(['full: site config, tenant files or code changed']));
+      const fleetLog = since();
+      expect(fleetLog.filter((event) => event.event === 'release' && event.outcome === 'failed')).toEqual([]);
+      const compiled = fleetLog.filter((event) => event.event === 'renderer-compiled');
+      expect(compiled).toHaveLength(1);
+      expect(before.has(compiled[0]!.renderer)).toBe(false);
+      // A full release starts from nothing of the live one: no worker fetched a live release it lacked.
+      expect(fleetLog.filter((event) => event.event === 'fetch-release')).toEqual([]);
+      expect(output.slice(mark)).not.toContain('stack-process-exited');
+      // The edge serves the new releases.
+      const slug = expected[0]!;
+      const latest = releases.filter((event) => event.tenant === slug).at(-1)!;
+      await waitFor('the new release at the edge', async () => (await carPage(slug)).release === latest.release, 30_000, 100);
+      console.log(`code roll to ${rolled.codeVersion}: ${releases.length} releases, ${Math.round((Date.now() - rolledAt) / 100) / 10} s`);
+    },
+  );
 });

@@ -1,11 +1,11 @@
 /**
  * The stack part of `npm run bench:fleet -- --workers 1,2`: for each worker count, `npm run
- * stack` with that many pipeline workers publishes every benchmark tenant to its bucket (a code
- * deploy: nothing built yet, every tenant rendered by the workers), then one car of the first
- * tenant changes through the feed inbox and is timed until the edge serves it; with two workers
- * or more, one is then lost (killed, its disk deleted) and one car changes of a tenant only it
- * had built. Figures come from the workers' JSON logs (`release` and `bucket-publish` lines) and
- * the edge; the bare Astro baseline is built in the same sitting for the pages-per-second ratio.
+ * stack` with that many workers publishes every benchmark tenant (the fleet's first code deploy:
+ * nothing built yet), one car of the first tenant changes through the feed inbox and is timed
+ * until the edge serves it, then the stack rolls to a new code version (a code deploy of the
+ * running fleet) and every tenant is re-rendered; with two workers or more, one is then lost
+ * (killed, its disk deleted) and one car changes of a tenant only it had built. Figures come from
+ * the workers' JSON logs and the edge; bare Astro is built in the same sitting for the ratio.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -47,6 +47,8 @@ export interface StackRun {
     releaseSeconds: number;
     publishSeconds: number;
   };
+  /** A code deploy of the running fleet (the stack rolled to a new code version): every tenant re-rendered. */
+  redeploy: Redeploy;
   /** Two workers or more: the one-car release of a tenant the survivor never built, after the worker that built it was lost. */
   afterLoss?: OneCarAfterLoss;
   /** CPU seconds of the stack's processes from their start to the deploy's end, and a page's share: see `stackCpu`. */
@@ -85,6 +87,21 @@ function stackCpu(stackPid: number, workerPids: number[]): (pages: number) => St
   });
 }
 
+/**
+ * The fleet's second code deploy: the stack's intake and workers restarted with a new code
+ * version on their disks, the bucket and state as the first deploy left them. Timed as the first
+ * (first release start to last release end); the workers' CPU is their new processes'; `made`
+ * sums the images its releases made (what the shared work did not hold).
+ */
+export interface Redeploy {
+  seconds: number;
+  pagesPerSecond: number;
+  phases: PhaseCosts;
+  workerCpuMsPerPage: number;
+  bucketCpuMsPerPage: number;
+  made: { photos: number; drawings: number };
+}
+
 /** The survivor's one-car release after a worker loss, timed as `oneCar`; the images it made and took from the shared work (its log line). */
 export interface OneCarAfterLoss {
   tenant: string;
@@ -120,7 +137,7 @@ async function until<T>(what: string, probe: () => T | null | undefined | Promis
 }
 
 /** The JSON lines of the workers' logs (of one worker: `only`, e.g. `worker-2`), in the order of their times across the workers. */
-function workerLines(logs: string, only?: string): LogLine[] {
+function workerLines(logs: string, only?: string, since = 0): LogLine[] {
   if (!existsSync(logs)) return [];
   const lines = readdirSync(logs)
     .filter((name) => (only ? name === `${only}.log` : name.startsWith('worker-')))
@@ -136,7 +153,7 @@ function workerLines(logs: string, only?: string): LogLine[] {
         }),
     );
   // Stable: lines of one worker keep their order; another worker's interleave by time.
-  return lines.sort((a, b) => Date.parse(a.time ?? '') - Date.parse(b.time ?? ''));
+  return lines.filter((line) => !since || Date.parse(line.time ?? '') >= since).sort((a, b) => Date.parse(a.time ?? '') - Date.parse(b.time ?? ''));
 }
 
 /** Sum each phase of the releases' timings; `other` is what the phases do not cover of each release's seconds. */
@@ -220,9 +237,10 @@ async function oneCarChange(ready: ReadyStack, tenantsDir: string, slug: string,
  * it had built, so the survivor makes its first release of that tenant from the state and the
  * bucket alone.
  */
-async function oneCarAfterLoss(ready: ReadyStack, tenantsDir: string, slugs: string[]): Promise<OneCarAfterLoss> {
+async function oneCarAfterLoss(ready: ReadyStack, tenantsDir: string, slugs: string[], since: number): Promise<OneCarAfterLoss> {
   const workers = Object.keys(ready.pids).filter((name) => name.startsWith('worker-'));
-  const builtBy = new Map(workers.map((name) => [name, new Set(publishedLines(workerLines(ready.logs, name)).map((line) => line.tenant))]));
+  // Who built each tenant's live release: the releases since the last code deploy.
+  const builtBy = new Map(workers.map((name) => [name, new Set(publishedLines(workerLines(ready.logs, name, since)).map((line) => line.tenant))]));
   const onlyBy = (name: string) =>
     slugs.filter((slug) => builtBy.get(name)!.has(slug) && workers.every((other) => other === name || !builtBy.get(other)!.has(slug)));
   const lost = workers.find((name) => onlyBy(name).length > 0);
@@ -233,6 +251,30 @@ async function oneCarAfterLoss(ready: ReadyStack, tenantsDir: string, slugs: str
   rmSync(ready.disks[lost]!, { recursive: true, force: true });
   const { feedToLiveSeconds, release } = await oneCarChange(ready, tenantsDir, tenant, 876_543);
   return { tenant, lost, mode: release.mode, feedToLiveSeconds, releaseSeconds: Number(release.seconds), made: release.made, fromShared: release.fromShared };
+}
+
+/** Every tenant's first release published since `since` (ms), or throw on a failed release. */
+function everyTenantPublished(logs: string, slugs: string[], since: number): Promise<LogLine[]> {
+  return until(
+    'every tenant published',
+    () => {
+      const lines = workerLines(logs, undefined, since);
+      const failed = lines.find((line) => line.event === 'release' && line.outcome === 'failed');
+      if (failed) throw new Error(`a release failed: ${JSON.stringify(failed)}`);
+      const first = new Map<string, LogLine>();
+      for (const line of publishedLines(lines)) if (!first.has(line.tenant!)) first.set(line.tenant!, line);
+      return slugs.every((slug) => first.has(slug)) ? [...first.values()] : null;
+    },
+    3_600_000,
+    1000,
+  );
+}
+
+/** From the first release's start to the last one's end, in seconds. */
+function spanSeconds(releases: LogLine[]): number {
+  const ends = releases.map((line) => Date.parse(line.time!));
+  const starts = releases.map((line) => Date.parse(line.time!) - Number(line.seconds) * 1000);
+  return (Math.max(...ends) - Math.min(...starts)) / 1000;
 }
 
 /** Run the stack with `workers` pipeline workers over `tenantsDir` and measure it. */
@@ -289,29 +331,14 @@ export async function benchStack(options: {
         900_000,
       ),
     ) as ReadyStack;
-    const published = publishedLines;
-    const deploy = await until(
-      'every tenant published',
-      () => {
-        const lines = published(workerLines(ready.logs));
-        const tenants = new Set(lines.map((line) => line.tenant));
-        const failed = workerLines(ready.logs).find((line) => line.event === 'release' && line.outcome === 'failed');
-        if (failed) throw new Error(`a release failed: ${JSON.stringify(failed)}`);
-        return options.slugs.every((slug) => tenants.has(slug)) ? lines : null;
-      },
-      3_600_000,
-      1000,
-    );
-    // At the deploy's end, before the one-car releases and any loss.
-    const cpuOfDeploy = stackCpu(
-      stack.pid!,
+    const deploy = await everyTenantPublished(ready.logs, options.slugs, 0);
+    const workerPids = () =>
       Object.entries(ready.pids)
         .filter(([name]) => name.startsWith('worker-'))
-        .map(([, pid]) => pid),
-    );
-    const ends = deploy.map((line) => Date.parse(line.time!));
-    const starts = deploy.map((line) => Date.parse(line.time!) - Number(line.seconds) * 1000);
-    const codeDeploySeconds = (Math.max(...ends) - Math.min(...starts)) / 1000;
+        .map(([, pid]) => pid);
+    // At the deploy's end, before the one-car releases and any loss.
+    const cpuOfDeploy = stackCpu(stack.pid!, workerPids());
+    const codeDeploySeconds = spanSeconds(deploy);
     // Each worker has a disk of its own (`<dir>/worker-<n>/sites`): a tenant's pages on the one that published it.
     const livePages = (slug: string) => {
       const current = Array.from({ length: options.workers }, (_, index) => join(dir, `worker-${index + 1}`, 'sites', slug, 'current')).find((path) =>
@@ -337,7 +364,37 @@ export async function benchStack(options: {
       () => workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.release === last.release),
       30_000,
     );
-    const afterLoss = options.workers >= 2 ? await oneCarAfterLoss(ready, options.tenantsDir, options.slugs) : undefined;
+
+    // A code deploy of the running fleet: the stack rolls its pipeline to a new code version.
+    const bucketBefore = stackCpu(stack.pid!, workerPids())(pages).bucket;
+    const rolledAt = Date.now();
+    const seen = output.length;
+    stack.kill('SIGUSR2');
+    const rolled = await until(
+      'stack-rolled',
+      () =>
+        output
+          .slice(seen)
+          .split('\n')
+          .find((line) => line.includes('"stack-rolled"')),
+      300_000,
+    );
+    ready.pids = (JSON.parse(rolled) as { pids: Record<string, number> }).pids;
+    const again = await everyTenantPublished(ready.logs, options.slugs, rolledAt);
+    const cpuOfRedeploy = stackCpu(stack.pid!, workerPids())(pages);
+    const redeploySeconds = spanSeconds(again);
+    const madeBy = (kind: 'photos' | 'drawings') =>
+      again.reduce((sum, line) => sum + Number((line.made as Record<string, number> | undefined)?.[kind] ?? 0), 0);
+    const redeploy: Redeploy = {
+      seconds: Number(redeploySeconds.toFixed(1)),
+      pagesPerSecond: Number((pages / redeploySeconds).toFixed(1)),
+      phases: phaseCosts(again, pages),
+      workerCpuMsPerPage: cpuOfRedeploy.workerMsPerPage,
+      bucketCpuMsPerPage: Number((((cpuOfRedeploy.bucket - bucketBefore) * 1000) / Math.max(1, pages)).toFixed(2)),
+      made: { photos: madeBy('photos'), drawings: madeBy('drawings') },
+    };
+
+    const afterLoss = options.workers >= 2 ? await oneCarAfterLoss(ready, options.tenantsDir, options.slugs, rolledAt) : undefined;
     return {
       workers: options.workers,
       codeDeploySeconds: Number(codeDeploySeconds.toFixed(1)),
@@ -363,6 +420,7 @@ export async function benchStack(options: {
         releaseSeconds: Number(last.seconds),
         publishSeconds: Number(oneCar.seconds),
       },
+      redeploy,
       ...(afterLoss ? { afterLoss } : {}),
       cpu,
     };
