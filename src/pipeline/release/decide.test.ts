@@ -66,14 +66,20 @@ describe('the facts that cost work are asked for only when their row is reached'
     expect(decideRelease({ ...base, held: false, previousCached: true, menuChanged: false })).toEqual({ need: 'affected' });
   });
 
-  it('an unchanged tenant reads no fact; a first release never fetches; a forced build neither fetches nor plans', async () => {
+  /** Facts that record the order they were asked for in `asked`; `cached`: whether the live release is at hand. */
+  const recording = (cached: boolean) => {
     const asked: string[] = [];
     const fill = {
       held: () => (asked.push('held'), false),
-      previousCached: () => (asked.push('previousCached'), true),
+      previousCached: () => (asked.push('previousCached'), cached),
       menuChanged: () => (asked.push('menuChanged'), false),
       affected: () => (asked.push('affected'), 3),
     };
+    return { asked, fill };
+  };
+
+  it('an unchanged tenant reads no fact; a first release never fetches; a forced build neither fetches nor plans', async () => {
+    const { asked, fill } = recording(true);
     expect(await decideWith({ ...base, stockUnchanged: true }, fill)).toEqual({ mode: 'unchanged' });
     expect(asked).toEqual([]);
     expect(await decideWith({ ...base, hasPrevious: false }, fill)).toEqual({ mode: 'full', why: 'first release' });
@@ -87,13 +93,7 @@ describe('the facts that cost work are asked for only when their row is reached'
   });
 
   it('a release that is full whatever the cache holds never fetches the live release (a code deploy on a worker that lacks it)', async () => {
-    const asked: string[] = [];
-    const fill = {
-      held: () => (asked.push('held'), false),
-      previousCached: () => (asked.push('previousCached'), false),
-      menuChanged: () => (asked.push('menuChanged'), false),
-      affected: () => (asked.push('affected'), 3),
-    };
+    const { asked, fill } = recording(false);
     for (const [change, why] of [
       [{ configChanged: true }, 'site config, tenant files or code changed'],
       [{ forced: true }, 'forced'],
