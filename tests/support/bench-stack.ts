@@ -106,6 +106,8 @@ export interface Redeploy {
 export interface OneCarAfterLoss {
   tenant: string;
   lost: string;
+  /** The survivor had built the tenant in neither code deploy (else only not in the last). */
+  neverBuilt: boolean;
   mode: unknown;
   feedToLiveSeconds: number;
   releaseSeconds: number;
@@ -234,23 +236,36 @@ async function oneCarChange(ready: ReadyStack, tenantsDir: string, slug: string,
 
 /**
  * A worker is lost as a machine is: killed, its disk deleted. The tenant changed is one only
- * it had built, so the survivor makes its first release of that tenant from the state and the
- * bucket alone.
+ * it had built (in both code deploys when one such tenant exists, `neverBuilt`), so the survivor
+ * makes its release of that tenant from the state and the bucket alone.
  */
 async function oneCarAfterLoss(ready: ReadyStack, tenantsDir: string, slugs: string[], since: number): Promise<OneCarAfterLoss> {
   const workers = Object.keys(ready.pids).filter((name) => name.startsWith('worker-'));
-  // Who built each tenant's live release: the releases since the last code deploy.
-  const builtBy = new Map(workers.map((name) => [name, new Set(publishedLines(workerLines(ready.logs, name, since)).map((line) => line.tenant))]));
-  const onlyBy = (name: string) =>
-    slugs.filter((slug) => builtBy.get(name)!.has(slug) && workers.every((other) => other === name || !builtBy.get(other)!.has(slug)));
-  const lost = workers.find((name) => onlyBy(name).length > 0);
-  if (!lost) throw new Error('bench:fleet --workers: no tenant was built by one worker only');
-  const tenant = onlyBy(lost)[0]!;
+  // Tenants only `name` built: in both code deploys if there is one (the survivor never built it), else in the last.
+  const onlyBy = (name: string, from: number) => {
+    const builtBy = new Map(workers.map((worker) => [worker, new Set(publishedLines(workerLines(ready.logs, worker, from)).map((line) => line.tenant))]));
+    return slugs.filter((slug) => builtBy.get(name)!.has(slug) && workers.every((other) => other === name || !builtBy.get(other)!.has(slug)));
+  };
+  const choice = [0, since]
+    .flatMap((from) => workers.map((name) => ({ lost: name, tenants: onlyBy(name, from), neverBuilt: from === 0 })))
+    .find((entry) => entry.tenants.length > 0);
+  if (!choice) throw new Error('bench:fleet --workers: no tenant was built by one worker only');
+  const { lost, neverBuilt } = choice;
+  const tenant = choice.tenants[0]!;
   // The machine is lost: the worker and its render children die at once, then its disk goes.
   await killTree(ready.pids[lost]!);
   rmSync(ready.disks[lost]!, { recursive: true, force: true });
   const { feedToLiveSeconds, release } = await oneCarChange(ready, tenantsDir, tenant, 876_543);
-  return { tenant, lost, mode: release.mode, feedToLiveSeconds, releaseSeconds: Number(release.seconds), made: release.made, fromShared: release.fromShared };
+  return {
+    tenant,
+    lost,
+    neverBuilt,
+    mode: release.mode,
+    feedToLiveSeconds,
+    releaseSeconds: Number(release.seconds),
+    made: release.made,
+    fromShared: release.fromShared,
+  };
 }
 
 /** Every tenant's first release published since `since` (ms), or throw on a failed release. */
