@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment, environment } from '../src/config/env.ts';
+import { pipelineSettings } from '../src/config/pipeline.ts';
 import { startThrowawayPostgres } from '../tests/support/dev-postgres.ts';
 import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
 import { startRedis } from '../tests/support/redis-server.ts';
@@ -321,7 +322,7 @@ try {
   let rolling = Promise.resolve();
   const roll = async () => {
     rolls += 1;
-    const code = `${env.PIPELINE_CODE_VERSION ?? 'sources'}-roll-${rolls}`;
+    const code = `${pipelineSettings(env).codeVersion ?? 'sources'}-roll-${rolls}`;
     const pipeline = children.filter(({ name }) => name === 'intake' || workers.includes(name));
     await Promise.all(
       pipeline.map(({ child }) => {

@@ -241,13 +241,14 @@ async function oneCarChange(ready: ReadyStack, tenantsDir: string, slug: string,
  */
 async function oneCarAfterLoss(ready: ReadyStack, tenantsDir: string, slugs: string[], since: number): Promise<OneCarAfterLoss> {
   const workers = Object.keys(ready.pids).filter((name) => name.startsWith('worker-'));
-  // Tenants only `name` built: in both code deploys if there is one (the survivor never built it), else in the last.
-  const onlyBy = (name: string, from: number) => {
-    const builtBy = new Map(workers.map((worker) => [worker, new Set(publishedLines(workerLines(ready.logs, worker, from)).map((line) => line.tenant))]));
-    return slugs.filter((slug) => builtBy.get(name)!.has(slug) && workers.every((other) => other === name || !builtBy.get(other)!.has(slug)));
-  };
+  // Tenants only one worker built: in both code deploys if there is one (the survivor never built it), else in the last.
   const choice = [0, since]
-    .flatMap((from) => workers.map((name) => ({ lost: name, tenants: onlyBy(name, from), neverBuilt: from === 0 })))
+    .flatMap((from) => {
+      const builtBy = new Map(workers.map((worker) => [worker, new Set(publishedLines(workerLines(ready.logs, worker, from)).map((line) => line.tenant))]));
+      const onlyBy = (name: string) =>
+        slugs.filter((slug) => builtBy.get(name)!.has(slug) && workers.every((other) => other === name || !builtBy.get(other)!.has(slug)));
+      return workers.map((name) => ({ lost: name, tenants: onlyBy(name), neverBuilt: from === 0 }));
+    })
     .find((entry) => entry.tenants.length > 0);
   if (!choice) throw new Error('bench:fleet --workers: no tenant was built by one worker only');
   const { lost, neverBuilt } = choice;
