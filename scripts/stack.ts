@@ -19,7 +19,6 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment, environment } from '../src/config/env.ts';
-import { pipelineSettings } from '../src/config/pipeline.ts';
 import { startThrowawayPostgres } from '../tests/support/dev-postgres.ts';
 import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
 import { startRedis } from '../tests/support/redis-server.ts';
@@ -322,7 +321,8 @@ try {
   let rolling = Promise.resolve();
   const roll = async () => {
     rolls += 1;
-    const code = `${pipelineSettings(env).codeVersion ?? 'sources'}-roll-${rolls}`;
+    // The stack is not a production process (its children run the production check): it names the variable it passes on, as startPipeline does.
+    const code = `${env.PIPELINE_CODE_VERSION ?? 'sources'}-roll-${rolls}`;
     const pipeline = children.filter(({ name }) => name === 'intake' || workers.includes(name));
     await Promise.all(
       pipeline.map(({ child }) => {
