@@ -112,6 +112,21 @@ describe('renderImages', () => {
     expect(await renderImages(jobs, out, join(scratch, 'cache-empty'), { keepExisting: true })).toEqual({ written: 0, drawn: 0, fetched: 0 });
   });
 
+  it('two releases of one worker at once (its two job slots) draw each picture once between them', async () => {
+    const cache = join(scratch, 'cache-two-jobs');
+    const jobs = imageJobs([vehicleImageUrl('sedan', 'green', 'front'), vehicleImageUrl('sedan', 'green', 'rear'), panoramaUrl('suv', 'black')]);
+    const [one, two] = await Promise.all([renderImages(jobs, join(scratch, 'job-1'), cache), renderImages(jobs, join(scratch, 'job-2'), cache)]);
+    expect([one.written, two.written]).toEqual([jobs.length, jobs.length]);
+    // Each file is drawn by one job or the other, never by both: as many as one job alone draws.
+    const alone = await renderImages(jobs, join(scratch, 'job-alone'), join(scratch, 'cache-one-job'));
+    expect(alone.drawn).toBeGreaterThan(0);
+    expect(one.drawn + two.drawn).toBe(alone.drawn);
+    for (const name of readdirSync(join(scratch, 'job-1', 'media', 'vehicles')))
+      expect(readFileSync(join(scratch, 'job-2', 'media', 'vehicles', name)).equals(readFileSync(join(scratch, 'job-1', 'media', 'vehicles', name)))).toBe(
+        true,
+      );
+  });
+
   it("takes a drawing another worker drew from the fleet's shared work instead of drawing it again", async () => {
     const shared = new Map<string, Buffer>();
     const work = {

@@ -4,7 +4,8 @@
  * src/lib/images.ts, into the tenant's output directory. Files are cached under
  * .cache/images/ keyed by what they show, so a rebuild only copies them; a fleet's shared work
  * (`drawings/<key>.webp`) is looked up before drawing and written after, so no worker draws
- * what another drew. A file an incremental release already has is never drawn or copied.
+ * what another drew; a worker's releases at once wait for a file the other is making. A file an
+ * incremental release already has is never drawn or copied.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -115,6 +116,9 @@ function cacheKey(spec: LocalImageSpec, width: number): string {
     .digest('hex');
 }
 
+/** Drawings under way in this process, by cache file: a worker's releases at once (its job slots) make each file once. */
+const drawing = new Map<string, Promise<void>>();
+
 /** Draw (or take from the cache, or from the fleet's shared work) every job and write it under outDir. Returns counts. */
 export async function renderImages(
   jobs: ImageJob[],
@@ -137,50 +141,81 @@ export async function renderImages(
   }
   const counts = { written: 0, drawn: 0, fetched: 0 };
   const work = [...groups.values()];
-  const runOne = async (group: { spec: LocalImageSpec; jobs: ImageJob[] }) => {
-    // The base file and the 800w variant are the same picture: encode it once.
+  type Group = (typeof work)[number];
+  const cacheFile = (key: string) => join(cacheDir, `${key}.webp`);
+  const missingOf = (group: Group) => {
     const missing = new Map<string, number>();
     for (const job of group.jobs) {
       const key = cacheKey(job.spec, job.width);
-      if (!existsSync(join(cacheDir, `${key}.webp`))) missing.set(key, job.width);
+      if (!existsSync(cacheFile(key))) missing.set(key, job.width);
     }
-    for (const [key] of missing) {
-      const shared = await options.work?.get(`drawings/${key}.webp`);
-      if (!shared) continue;
-      writeFileAtomic(join(cacheDir, `${key}.webp`), shared, { durable: false });
-      missing.delete(key);
-      counts.fetched++;
+    return missing;
+  };
+  /** One drawing's files: fetched or drawn into the cache, then copied. False when another release of this process is making them and `wait` is off. */
+  const runOne = async (group: Group, wait: boolean): Promise<boolean> => {
+    // The base file and the 800w variant are the same picture: encode it once.
+    let missing = missingOf(group);
+    const busy = [...missing.keys()].flatMap((key) => drawing.get(cacheFile(key)) ?? []);
+    if (busy.length > 0) {
+      if (!wait) return false;
+      await Promise.all(busy);
+      missing = missingOf(group);
     }
-    if (missing.size > 0) {
-      const { data: pixels, info } = await sharp(Buffer.from(svgFor(group.spec)))
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-      const aspect = group.spec.kind === 'panorama' ? 2 : IMAGE_ASPECT;
-      for (const [key, width] of missing) {
-        const file = join(cacheDir, `${key}.webp`);
-        const data = await sharp(pixels, raw)
-          .resize(width, Math.round(width / aspect))
-          .webp(WEBP)
-          .toBuffer();
-        // Write then rename (durably, unpredictable temp name), so a parallel build never copies a half-written file.
-        writeFileAtomic(file, data, { durable: false });
-        counts.drawn++;
-        await options.work?.put(`drawings/${key}.webp`, data).catch(() => {});
-      }
+    // Claimed before the first await, so another release of this process waits for these files instead of making them too.
+    let settle = () => {};
+    const claim = new Promise<void>((resolve) => (settle = resolve));
+    const claimed = [...missing.keys()].map(cacheFile);
+    for (const file of claimed) drawing.set(file, claim);
+    try {
+      await makeMissing(group, missing);
+    } finally {
+      for (const file of claimed) if (drawing.get(file) === claim) drawing.delete(file);
+      settle();
     }
     for (const job of group.jobs) {
       const target = targetOf(job);
       mkdirSync(dirname(target), { recursive: true });
       // Copy then rename: never rewrite a file in place (it may be a hard link shared with earlier releases).
-      copyFileAtomic(join(cacheDir, `${cacheKey(job.spec, job.width)}.webp`), target, { durable: false });
+      copyFileAtomic(cacheFile(cacheKey(job.spec, job.width)), target, { durable: false });
       counts.written++;
     }
+    return true;
   };
-  // Two at a time: the machine has 2 cores and sharp has its own thread pool.
+  const makeMissing = async (group: Group, missing: Map<string, number>) => {
+    for (const [key] of missing) {
+      const shared = await options.work?.get(`drawings/${key}.webp`);
+      if (!shared) continue;
+      writeFileAtomic(cacheFile(key), shared, { durable: false });
+      missing.delete(key);
+      counts.fetched++;
+    }
+    if (missing.size === 0) return;
+    const { data: pixels, info } = await sharp(Buffer.from(svgFor(group.spec)))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const aspect = group.spec.kind === 'panorama' ? 2 : IMAGE_ASPECT;
+    for (const [key, width] of missing) {
+      const data = await sharp(pixels, raw)
+        .resize(width, Math.round(width / aspect))
+        .webp(WEBP)
+        .toBuffer();
+      // Write then rename (durably, unpredictable temp name), so a parallel build never copies a half-written file.
+      writeFileAtomic(cacheFile(key), data, { durable: false });
+      counts.drawn++;
+      await options.work?.put(`drawings/${key}.webp`, data).catch(() => {});
+    }
+  };
+  // Two at a time: the machine has 2 cores and sharp has its own thread pool. A drawing another
+  // release is making waits until the rest are done, so the two releases draw side by side.
   let next = 0;
+  const later: Group[] = [];
   const worker = async () => {
-    while (next < work.length) await runOne(work[next++]!);
+    while (next < work.length) {
+      const group = work[next++]!;
+      if (!(await runOne(group, false))) later.push(group);
+    }
+    for (let group = later.shift(); group; group = later.shift()) await runOne(group, true);
   };
   await Promise.all([worker(), worker()]);
   return counts;
