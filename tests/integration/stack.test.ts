@@ -82,7 +82,7 @@ interface LogEvent {
   fromShared?: { photos: number; drawings: number; photoFiles: number };
 }
 
-function get(base: string, path: string, host: string): Promise<{ status: number; release: string | undefined; body: string }> {
+function get(base: string, path: string, host: string): Promise<{ status: number; release: string | undefined; etag: string | undefined; body: string }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     // A connection per request (agent: false): a reused keep-alive socket that the edge closes
@@ -91,7 +91,12 @@ function get(base: string, path: string, host: string): Promise<{ status: number
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, release: res.headers['x-release'] as string | undefined, body: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: res.statusCode ?? 0,
+          release: res.headers['x-release'] as string | undefined,
+          etag: res.headers.etag,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
     });
     req.on('error', reject);
@@ -568,6 +573,9 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
     async (context) => {
       if (!scenario) return context.skip();
       const before = new Set(WORKERS.flatMap((name) => events(name)).map((event) => event.renderer));
+      const expected = TENANTS.filter((slug) => slug !== scenario!.held);
+      const slug = expected[0]!;
+      const pageBefore = await carPage(slug);
       const mark = output.length;
       const rolledAt = Date.now();
       stack.kill('SIGUSR2');
@@ -584,7 +592,6 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       // Both workers run again, the lost one on an empty disk; their old processes' exits are not deaths.
       expect(WORKERS.map((name) => rolled.pids[name] !== ready.pids[name])).toEqual([true, true]);
       const since = () => WORKERS.flatMap((name) => events(name)).filter((event) => Date.parse(event.time ?? '') >= rolledAt);
-      const expected = TENANTS.filter((slug) => slug !== scenario!.held);
       const releases = await waitFor(
         'every tenant released on the new code version',
         () => {
@@ -604,9 +611,19 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       expect(fleetLog.filter((event) => event.event === 'fetch-release')).toEqual([]);
       expect(output.slice(mark)).not.toContain('stack-process-exited');
       // The edge serves the new releases.
-      const slug = expected[0]!;
       const latest = releases.filter((event) => event.tenant === slug).at(-1)!;
-      await waitFor('the new release at the edge', async () => (await carPage(slug)).release === latest.release, 30_000, 100);
+      const pageAfter = await waitFor(
+        'the new release at the edge',
+        async () => {
+          const page = await carPage(slug);
+          return page.release === latest.release ? page : null;
+        },
+        30_000,
+        100,
+      );
+      // The stock did not change: the car page is the same bytes and the same bucket object (its ETag), not uploaded again.
+      expect(pageBefore.release).not.toBe(pageAfter.release);
+      expect({ etag: pageAfter.etag, body: pageAfter.body }).toEqual({ etag: pageBefore.etag, body: pageBefore.body });
       console.log(`code roll to ${rolled.codeVersion}: ${releases.length} releases, ${Math.round((Date.now() - rolledAt) / 100) / 10} s`);
     },
   );

@@ -13,7 +13,12 @@ import { syncTenant, tenantFilter } from './meilisearch.ts';
 
 const site = (extra: Record<string, unknown> = {}) =>
   v.parse(SiteSchema, { slug: 'demo', template: 'used-group', name: 'Demo', url: 'https://demo.example.com.au', phone: '+61 7 3555 0100', ...extra });
-const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { searchRules: Record<string, { filter: string }>; exp?: number; apiKeyUid: string };
+const payloadOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    searchRules: Record<string, { filter: string }>;
+    exp?: number;
+    apiKeyUid: string;
+  };
 const SEARCH_ENV = { MEILI_SEARCH_KEY: 'a-secret-search-key-value-0123456789', MEILI_SEARCH_KEY_UID: '6062abda-a5aa-4414-ac91-ecd7944c0f8d' };
 
 describe('M9 search_filters narrows the tenant filter, never replaces it', () => {
@@ -23,19 +28,27 @@ describe('M9 search_filters narrows the tenant filter, never replaces it', () =>
   });
 
   it('M9 a browser token minted for a site with a broad search_filters still holds the site filter', async () => {
-    const config = await engineConfig({ slug: 'demo', buildTime: Date.now(), site: site({ search: { host: 'https://search.example.com', index: 'Cars' }, search_filters: 'site != "nobody"' }) }, SEARCH_ENV);
+    const config = await engineConfig(
+      { slug: 'demo', site: site({ search: { host: 'https://search.example.com', index: 'Cars' }, search_filters: 'site != "nobody"' }) },
+      SEARCH_ENV,
+    );
     if (config.kind !== 'meilisearch') throw new Error('expected meilisearch');
     expect(payloadOf(config.key).searchRules.Cars!.filter).toBe('site = "demo" AND (site != "nobody")');
   });
 
-  it('M9 the sync only reads (and so only deletes) the tenant\'s own documents, whatever filter it is given', async () => {
+  it("M9 the sync only reads (and so only deletes) the tenant's own documents, whatever filter it is given", async () => {
     const filters: string[] = [];
     const deleted: string[][] = [];
     const index = {
       updateSettings: async () => ({ taskUid: 1 }),
       getDocuments: async (query: { filter: string }) => {
         filters.push(query.filter);
-        return { results: [{ uid: 'rival__1', fingerprint: 'x' }, { uid: 'demo__9', fingerprint: 'y' }] };
+        return {
+          results: [
+            { uid: 'rival__1', fingerprint: 'x' },
+            { uid: 'demo__9', fingerprint: 'y' },
+          ],
+        };
       },
       addDocuments: async () => ({ taskUid: 2 }),
       deleteDocuments: async (uids: string[]) => (deleted.push(uids), { taskUid: 3 }),
@@ -87,27 +100,43 @@ describe('M9 search.key from site.json is checked before it reaches a browser', 
     ['a token for every index', () => jwt({ searchRules: ['*'], exp: inAWeek() })],
     ['a token for every index (object form)', () => jwt({ searchRules: { '*': {} }, exp: inAWeek() })],
     ['a token without the tenant filter', () => jwt({ searchRules: { Cars: { filter: 'site = "rival"' } }, exp: inAWeek() })],
-    ['a token whose filter widens the tenant filter with OR', () => jwt({ searchRules: { Cars: { filter: 'site = "demo" OR site != "demo"' } }, exp: inAWeek() })],
+    [
+      'a token whose filter widens the tenant filter with OR',
+      () => jwt({ searchRules: { Cars: { filter: 'site = "demo" OR site != "demo"' } }, exp: inAWeek() }),
+    ],
     ['an expired token', () => jwt({ searchRules: { Cars: { filter: 'site = "demo"' } }, exp: Math.floor(Date.now() / 1000) - 60 })],
   ])('M9 refuses %s', async (_name, key) => {
-    await expect(engineConfig({ slug: 'demo', buildTime: Date.now(), site: site({ search: { ...search, key: key() } }) }, {})).rejects.toThrow(/search\.key/);
+    await expect(engineConfig({ slug: 'demo', site: site({ search: { ...search, key: key() } }) }, {})).rejects.toThrow(/search\.key/);
   });
 
   it('M9 accepts a tenant token restricted to the index and the tenant filter, with an expiry', async () => {
-    const key = await generateTenantToken({ apiKey: SEARCH_ENV.MEILI_SEARCH_KEY, apiKeyUid: SEARCH_ENV.MEILI_SEARCH_KEY_UID, searchRules: { Cars: { filter: 'site = "demo" AND status != "sold"' } }, expiresAt: new Date(Date.now() + 7 * 86_400_000) });
-    expect(await engineConfig({ slug: 'demo', buildTime: Date.now(), site: site({ search: { ...search, key } }) }, {})).toMatchObject({ kind: 'meilisearch', host: search.host, key, index: 'Cars' });
+    const key = await generateTenantToken({
+      apiKey: SEARCH_ENV.MEILI_SEARCH_KEY,
+      apiKeyUid: SEARCH_ENV.MEILI_SEARCH_KEY_UID,
+      searchRules: { Cars: { filter: 'site = "demo" AND status != "sold"' } },
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    });
+    expect(await engineConfig({ slug: 'demo', site: site({ search: { ...search, key } }) }, {})).toMatchObject({
+      kind: 'meilisearch',
+      host: search.host,
+      key,
+      index: 'Cars',
+    });
   });
 });
 
 describe('M9 tenant tokens expire', () => {
   it('M9 a token minted by the build expires (default 30 days, MEILI_TOKEN_TTL_DAYS to change)', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const config = await engineConfig({ slug: 'demo', buildTime: Date.now(), site: site({ search: { host: 'https://search.example.com', index: 'Cars' } }) }, SEARCH_ENV);
+    const config = await engineConfig({ slug: 'demo', site: site({ search: { host: 'https://search.example.com', index: 'Cars' } }) }, SEARCH_ENV);
     if (config.kind !== 'meilisearch') throw new Error('expected meilisearch');
     const exp = payloadOf(config.key).exp;
     expect(exp).toBeGreaterThanOrEqual(before + 30 * 86_400 - 5);
     expect(exp).toBeLessThanOrEqual(before + 30 * 86_400 + 5);
-    const short = await engineConfig({ slug: 'demo', buildTime: Date.now(), site: site({ search: { host: 'https://search.example.com', index: 'Cars' } }) }, { ...SEARCH_ENV, MEILI_TOKEN_TTL_DAYS: '2' });
+    const short = await engineConfig(
+      { slug: 'demo', site: site({ search: { host: 'https://search.example.com', index: 'Cars' } }) },
+      { ...SEARCH_ENV, MEILI_TOKEN_TTL_DAYS: '2' },
+    );
     if (short.kind !== 'meilisearch') throw new Error('expected meilisearch');
     expect(payloadOf(short.key).exp).toBeLessThanOrEqual(before + 2 * 86_400 + 5);
   });

@@ -47,15 +47,19 @@ export interface SearchBuildData {
   config: SearchConfig;
 }
 
-/** Path of a tenant's embedded index file (the build clock busts caches on rebuilds). */
+/**
+ * Path of a tenant's embedded index file, the same in every build: the file is served
+ * `max-age=0, must-revalidate` with an ETag (src/lib/site/serving.ts), so no cache-buster is needed,
+ * and the pages that name it stay byte for byte the same when a full build renders unchanged stock.
+ */
 export function indexFilePath(slug: string): string {
   return `/search-index-${slug}.json`;
 }
 
 /** The browser's engine settings of a site. Throws when a Meilisearch site has no usable browser key. */
-export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug' | 'buildTime'>, env: Environment = environment()): Promise<EngineConfig> {
+export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug'>, env: Environment = environment()): Promise<EngineConfig> {
   const { site } = bundle;
-  const indexUrl = `${indexFilePath(bundle.slug)}?v=${bundle.buildTime.toString(36)}`;
+  const indexUrl = indexFilePath(bundle.slug);
   if (!site.search) return { kind: 'embedded', indexUrl };
   const index = site.search.index ?? DEFAULT_INDEX;
   // A Meilisearch site also gets the embedded index file: its pages search it while Meilisearch does not answer.
@@ -113,7 +117,10 @@ export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuild
     },
     carTypeAll: site.features.car_type_all,
     carTypeLabel: siteWording(site).conditionLabel,
-    filters: { certifiedOnly: site.features.certified_only, makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort() },
+    filters: {
+      certifiedOnly: site.features.certified_only,
+      makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort(),
+    },
     stockNoun: site.texts.stock_noun,
     ...kindNounsOf(vehicleKindsOf(site)),
     leads: { form: modalFormConfig(site) },
@@ -153,7 +160,11 @@ function checkedSearchWords(words: readonly DealerWords[], slug: string): Dealer
  * make's cars among the site's ('12 Bikes', '3 Trucks', 'Bikes & Trucks' only when both).
  * Empty for a one-kind site: its tiles keep the site's stock noun.
  */
-export function makeTileNouns(documents: readonly SearchDocument[], siteKinds: readonly VehicleKind[], makeCounts: Record<string, number> = {}): Record<string, string> {
+export function makeTileNouns(
+  documents: readonly SearchDocument[],
+  siteKinds: readonly VehicleKind[],
+  makeCounts: Record<string, number> = {},
+): Record<string, string> {
   if (siteKinds.length < 2) return {};
   const kindsOfMake = new Map<string, Set<string>>();
   for (const document of documents) {
@@ -180,8 +191,16 @@ function kindNounsOf(siteKinds: readonly VehicleKind[]): { kindNouns?: Record<st
  * Props of the home hero stock search island (src/islands/search/HeroSearch.tsx) from a bundle's
  * search data, the site's kinds (nouns, the car-type label) and the make logos its data gives.
  */
-export function heroSearchProps(data: SearchBuildData, selects: readonly HeroSelect[] = HERO_SELECTS, siteKinds: readonly VehicleKind[] = [], logos: ReadonlyMap<string, string> = new Map()) {
-  const facets = data.engine.search(data.config.index, { hitsPerPage: 0, facets: [...new Set([...selects.map((select) => select.attribute), 'car_type', 'make'])] });
+export function heroSearchProps(
+  data: SearchBuildData,
+  selects: readonly HeroSelect[] = HERO_SELECTS,
+  siteKinds: readonly VehicleKind[] = [],
+  logos: ReadonlyMap<string, string> = new Map(),
+) {
+  const facets = data.engine.search(data.config.index, {
+    hitsPerPage: 0,
+    facets: [...new Set([...selects.map((select) => select.attribute), 'car_type', 'make'])],
+  });
   const tileNouns = makeTileNouns(data.documents, siteKinds, facets.facets.make);
   const tileLogos = logosOfMakes(logos, Object.keys(facets.facets.make ?? {}));
   // Models are listed only once a make is chosen; the build does not need to ship them.
