@@ -575,7 +575,8 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       const before = new Set(WORKERS.flatMap((name) => events(name)).map((event) => event.renderer));
       const expected = TENANTS.filter((slug) => slug !== scenario!.held);
       const slug = expected[0]!;
-      const pageBefore = await carPage(slug);
+      const carPages = () => Promise.all(stock.map((entry) => get(ready.edge, `/cars/${entry.slug}/`, `${slug}.localhost`)));
+      const pagesBefore = await carPages();
       const mark = output.length;
       const rolledAt = Date.now();
       stack.kill('SIGUSR2');
@@ -612,18 +613,15 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       expect(output.slice(mark)).not.toContain('stack-process-exited');
       // The edge serves the new releases.
       const latest = releases.filter((event) => event.tenant === slug).at(-1)!;
-      const pageAfter = await waitFor(
-        'the new release at the edge',
-        async () => {
-          const page = await carPage(slug);
-          return page.release === latest.release ? page : null;
-        },
-        30_000,
-        100,
-      );
-      // The stock did not change: the car page is the same bytes and the same bucket object (its ETag), not uploaded again.
-      expect(pageBefore.release).not.toBe(pageAfter.release);
-      expect({ etag: pageAfter.etag, body: pageAfter.body }).toEqual({ etag: pageBefore.etag, body: pageBefore.body });
+      await waitFor('the new release at the edge', async () => (await carPage(slug)).release === latest.release, 30_000, 100);
+      // The stock did not change: each car page is the same bytes and the same bucket object (its ETag), not uploaded
+      // again, the pages that name the search index file (similar vehicles) among them.
+      const pagesAfter = await carPages();
+      expect(pagesBefore.map((page) => page.status)).toEqual(stock.map(() => 200));
+      expect(pagesAfter.every((page) => page.release === latest.release && page.release !== pagesBefore[0]!.release)).toBe(true);
+      expect(pagesBefore.filter((page) => page.body.includes(`/search-index-${slug}.json`)).length).toBeGreaterThan(0);
+      const changed = stock.filter((_, index) => pagesAfter[index]!.etag !== pagesBefore[index]!.etag || pagesAfter[index]!.body !== pagesBefore[index]!.body);
+      expect(changed.map((entry) => entry.slug)).toEqual([]);
       console.log(`code roll to ${rolled.codeVersion}: ${releases.length} releases, ${Math.round((Date.now() - rolledAt) / 100) / 10} s`);
     },
   );
