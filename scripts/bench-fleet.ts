@@ -149,6 +149,7 @@ function printRound({ runs, bare }: RoundResult): void {
       ofOneWorker: Number((run.pagesPerSecond / runs[0]!.pagesPerSecond).toFixed(2)),
       deployPuts: run.uploads.objects,
       deployMB: Number((run.uploads.bytes / 1e6).toFixed(1)),
+      madeDrawings: run.made.drawings,
       fullObjects: run.fullRelease.objects,
       fullMB: Number((run.fullRelease.bytes / 1e6).toFixed(2)),
       oneCarObjects: run.oneCar.objects,
@@ -171,6 +172,8 @@ function printRound({ runs, bare }: RoundResult): void {
       bucketCpuMsPerPage: run.redeploy.bucketCpuMsPerPage,
       madePhotos: run.redeploy.made.photos,
       madeDrawings: run.redeploy.made.drawings,
+      redeployPuts: run.redeploy.uploads.objects,
+      redeployMB: Number((run.redeploy.uploads.bytes / 1e6).toFixed(1)),
     })),
   );
   // CPU a page: the workers' (render and compile children included) against the bare build's, and the bucket stand-in's beside them.

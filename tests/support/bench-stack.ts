@@ -34,6 +34,8 @@ export interface StackRun {
   phases: PhaseCosts;
   /** Every PUT of the deploy's publishes and their bytes. */
   uploads: { objects: number; bytes: number };
+  /** The images the deploy's releases made (what neither the worker's disk nor the shared work held). */
+  made: { photos: number; drawings: number };
   fullRelease: { tenant: string; objects: number; bytes: number; uploadedFiles: number; files: number };
   /** feedToLiveSeconds: the snapshot's landing to the edge serving the car (debounce included); releaseSeconds: the worker's job. */
   oneCar: {
@@ -100,6 +102,8 @@ export interface Redeploy {
   workerCpuMsPerPage: number;
   bucketCpuMsPerPage: number;
   made: { photos: number; drawings: number };
+  /** Every PUT of its publishes and their bytes (a file the bucket holds is not uploaded again). */
+  uploads: { objects: number; bytes: number };
 }
 
 /** The survivor's one-car release after a worker loss, timed as `oneCar`; the images it made and took from the shared work (its log line). */
@@ -177,6 +181,20 @@ export function phaseCosts(releases: LogLine[], pages: number): PhaseCosts {
       { seconds: Number(seconds.toFixed(2)), msPerPage: Number(((seconds * 1000) / Math.max(1, pages)).toFixed(2)) },
     ]),
   ) as PhaseCosts;
+}
+
+/** The images releases made, summed from their log lines' `made`. */
+function madeBy(releases: LogLine[]): { photos: number; drawings: number } {
+  const sum = (kind: 'photos' | 'drawings') =>
+    releases.reduce((total, line) => total + Number((line.made as Record<string, number> | undefined)?.[kind] ?? 0), 0);
+  return { photos: sum('photos'), drawings: sum('drawings') };
+}
+
+/** Every PUT of the releases' publishes (their `bucket-publish` lines) and their bytes. */
+function uploadsOf(logs: string, releases: LogLine[]): { objects: number; bytes: number } {
+  const ids = new Set(releases.map((line) => line.release));
+  const publishes = workerLines(logs).filter((line) => line.event === 'bucket-publish' && ids.has(line.release));
+  return { objects: publishes.reduce((sum, line) => sum + Number(line.objects), 0), bytes: publishes.reduce((sum, line) => sum + Number(line.bytes), 0) };
 }
 
 function countPages(dir: string): number {
@@ -365,12 +383,7 @@ export async function benchStack(options: {
     };
     const pages = options.slugs.reduce((sum, slug) => sum + livePages(slug), 0);
     const cpu = cpuOfDeploy(pages);
-    const deployed = new Set(deploy.map((line) => line.release));
-    const deployPublishes = workerLines(ready.logs).filter((line) => line.event === 'bucket-publish' && deployed.has(line.release));
-    const uploads = {
-      objects: deployPublishes.reduce((sum, line) => sum + Number(line.objects), 0),
-      bytes: deployPublishes.reduce((sum, line) => sum + Number(line.bytes), 0),
-    };
+    const uploads = uploadsOf(ready.logs, deploy);
     const [slug] = options.slugs as [string];
     const full = workerLines(ready.logs).find((line) => line.event === 'bucket-publish' && line.tenant === slug)!;
 
@@ -399,15 +412,14 @@ export async function benchStack(options: {
     const again = await everyTenantPublished(ready.logs, options.slugs, rolledAt);
     const cpuOfRedeploy = stackCpu(stack.pid!, workerPids())(pages);
     const redeploySeconds = spanSeconds(again);
-    const madeBy = (kind: 'photos' | 'drawings') =>
-      again.reduce((sum, line) => sum + Number((line.made as Record<string, number> | undefined)?.[kind] ?? 0), 0);
     const redeploy: Redeploy = {
       seconds: Number(redeploySeconds.toFixed(1)),
       pagesPerSecond: Number((pages / redeploySeconds).toFixed(1)),
       phases: phaseCosts(again, pages),
       workerCpuMsPerPage: cpuOfRedeploy.workerMsPerPage,
       bucketCpuMsPerPage: Number((((cpuOfRedeploy.bucket - bucketBefore) * 1000) / Math.max(1, pages)).toFixed(2)),
-      made: { photos: madeBy('photos'), drawings: madeBy('drawings') },
+      made: madeBy(again),
+      uploads: uploadsOf(ready.logs, again),
     };
 
     const afterLoss = options.workers >= 2 ? await oneCarAfterLoss(ready, options.tenantsDir, options.slugs, rolledAt) : undefined;
@@ -418,6 +430,7 @@ export async function benchStack(options: {
       pagesPerSecond: Number((pages / codeDeploySeconds).toFixed(1)),
       phases: phaseCosts(deploy, pages),
       uploads,
+      made: madeBy(deploy),
       fullRelease: {
         tenant: slug,
         objects: Number(full.objects),
