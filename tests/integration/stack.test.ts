@@ -575,7 +575,12 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       const before = new Set(WORKERS.flatMap((name) => events(name)).map((event) => event.renderer));
       const expected = TENANTS.filter((slug) => slug !== scenario!.held);
       const slug = expected[0]!;
-      const carPages = () => Promise.all(stock.map((entry) => get(ready.edge, `/cars/${entry.slug}/`, `${slug}.localhost`)));
+      // Its car pages and its search pages (the sitemap lists them).
+      const sitemap = await get(ready.edge, '/sitemap.xml', `${slug}.localhost`);
+      const searchPaths = [...sitemap.body.matchAll(/<loc>https?:\/\/[^/<]+(\/search\/[^<]*)<\/loc>/g)].map((match) => `${match[1]!.replace(/\/?$/, '/')}`);
+      expect(searchPaths.length).toBeGreaterThan(1);
+      const paths = [...stock.map((entry) => `/cars/${entry.slug}/`), ...searchPaths];
+      const carPages = () => Promise.all(paths.map((path) => get(ready.edge, path, `${slug}.localhost`)));
       const pagesBefore = await carPages();
       const mark = output.length;
       const rolledAt = Date.now();
@@ -614,14 +619,16 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       // The edge serves the new releases.
       const latest = releases.filter((event) => event.tenant === slug).at(-1)!;
       await waitFor('the new release at the edge', async () => (await carPage(slug)).release === latest.release, 30_000, 100);
-      // The stock did not change: each car page is the same bytes and the same bucket object (its ETag), not uploaded
-      // again, the pages that name the search index file (similar vehicles) among them.
+      // The stock did not change: each car and search page is the same bytes and the same bucket object (its ETag),
+      // not uploaded again, the car pages that name the search index file (similar vehicles) and the search pages'
+      // cards (their clock, card-clock.ts) among them.
       const pagesAfter = await carPages();
-      expect(pagesBefore.map((page) => page.status)).toEqual(stock.map(() => 200));
+      expect(pagesBefore.map((page) => page.status)).toEqual(paths.map(() => 200));
       expect(pagesAfter.every((page) => page.release === latest.release && page.release !== pagesBefore[0]!.release)).toBe(true);
-      expect(pagesBefore.filter((page) => page.body.includes(`/search-index-${slug}.json`)).length).toBeGreaterThan(0);
-      const changed = stock.filter((_, index) => pagesAfter[index]!.etag !== pagesBefore[index]!.etag || pagesAfter[index]!.body !== pagesBefore[index]!.body);
-      expect(changed.map((entry) => entry.slug)).toEqual([]);
+      expect(pagesBefore.slice(0, stock.length).filter((page) => page.body.includes(`/search-index-${slug}.json`)).length).toBeGreaterThan(0);
+      expect(pagesBefore.slice(stock.length).every((page) => /now\\?&quot;:\d+/.test(page.body))).toBe(true);
+      const changed = paths.filter((_, index) => pagesAfter[index]!.etag !== pagesBefore[index]!.etag || pagesAfter[index]!.body !== pagesBefore[index]!.body);
+      expect(changed).toEqual([]);
       console.log(`code roll to ${rolled.codeVersion}: ${releases.length} releases, ${Math.round((Date.now() - rolledAt) / 100) / 10} s`);
     },
   );

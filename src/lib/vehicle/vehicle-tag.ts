@@ -44,6 +44,11 @@ export function isNewArrival(createdAt: string | null | undefined, now: number):
   return age >= 0 && age <= NEW_ARRIVAL_DAYS * DAY_MS;
 }
 
+/** The instants at which isNewArrival of a car created at `created` (epoch ms) changes: it becomes true, then false again. */
+export function newArrivalChanges(created: number): [number, number] {
+  return [created, created + NEW_ARRIVAL_DAYS * DAY_MS + 1];
+}
+
 /** Options from the site that change the tag rules. */
 export interface VehicleTagOptions {
   /** features.electric_tag: electric / hybrid takes top priority. */

@@ -17,6 +17,7 @@ import { toSearchDocuments, type SearchDocument } from '../core/documents.ts';
 import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
 import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
 import { gridPromoNodes } from '../core/promo-nodes.ts';
+import { steadyCardClock } from '../core/card-clock.ts';
 import { HERO_SELECTS, sentenceExample, type HeroSelect } from '../browser/hero.ts';
 import { countNoun, siteWording, vehicleKindsOf } from '../../lib/text/template-wording.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
@@ -88,6 +89,7 @@ export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuild
   const documents = toSearchDocuments(bundle.cars, site);
   const routes = buildRouteTable(documents, searchPrefix(site));
   const engine = await engineConfig(bundle);
+  const nodes = gridPromoNodes(site.promo.nodes, site.timezone);
   const config: SearchConfig = {
     engine,
     index: engine.kind === 'meilisearch' ? engine.index : DEFAULT_INDEX,
@@ -97,7 +99,7 @@ export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuild
       slots: site.promo.card_positions,
       randomOffset: site.promo.random_offset,
       href: site.promo.card_href,
-      nodes: gridPromoNodes(site.promo.nodes, site.timezone),
+      nodes,
       words: promoWords(site),
     },
     card: {
@@ -113,7 +115,7 @@ export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuild
       reserve: site.features.reserve,
       reserveDeposit: site.reserve_deposit,
       reserveBuyOnlineRoute: site.features.reserve_buy_online_route,
-      now: bundle.buildTime,
+      now: steadyCardClock(bundle.buildTime, documents, nodes),
     },
     carTypeAll: site.features.car_type_all,
     carTypeLabel: siteWording(site).conditionLabel,

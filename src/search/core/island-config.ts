@@ -25,7 +25,10 @@ export interface CardOptions {
   reserve: boolean;
   reserveDeposit: number;
   reserveBuyOnlineRoute: boolean;
-  /** Build clock (ms): 'New Arrival' is decided against it so server and browser agree. */
+  /**
+   * Clock (ms) the cards decide 'New Arrival' by, so server and browser agree: the build clock,
+   * moved back to the start of the span in which no card decision changes (card-clock.ts).
+   */
   now: number;
   /** Image CDN template and quality (site.json images); absent = local variants. */
   images?: ImageOptions;

@@ -93,6 +93,11 @@ export function promoNodeShows(node: GridPromoNode, now: number, carTypes: reado
   return promoMatchesCarTypes({ display: node.display as CarType[] | undefined, strictDisplay: node.strictDisplay }, carTypes as CarType[]);
 }
 
+/** The instants at which promoNodeShows of a node changes with the clock: its start and its expiry. */
+export function promoNodeChanges(node: Pick<GridPromoNode, 'start' | 'expiry'>): number[] {
+  return [node.start, node.expiry].filter((instant): instant is number => instant !== undefined);
+}
+
 /** The nodes to place in a grid, in slot order (ties: site.json order). */
 export function activePromoNodes(nodes: readonly GridPromoNode[], now: number, carTypes: readonly string[]): GridPromoNode[] {
   return nodes
