@@ -577,11 +577,11 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       const slug = expected[0]!;
       // Its car pages and its search pages (the sitemap lists them).
       const sitemap = await get(ready.edge, '/sitemap.xml', `${slug}.localhost`);
-      const searchPaths = [...sitemap.body.matchAll(/<loc>https?:\/\/[^/<]+(\/search\/[^<]*)<\/loc>/g)].map((match) => `${match[1]!.replace(/\/?$/, '/')}`);
+      const searchPaths = [...sitemap.body.matchAll(/<loc>https?:\/\/[^/<]+(\/search\/[^<]*)<\/loc>/g)].map((match) => match[1]!.replace(/\/?$/, '/'));
       expect(searchPaths.length).toBeGreaterThan(1);
       const paths = [...stock.map((entry) => `/cars/${entry.slug}/`), ...searchPaths];
-      const carPages = () => Promise.all(paths.map((path) => get(ready.edge, path, `${slug}.localhost`)));
-      const pagesBefore = await carPages();
+      const tenantPages = () => Promise.all(paths.map((path) => get(ready.edge, path, `${slug}.localhost`)));
+      const pagesBefore = await tenantPages();
       const mark = output.length;
       const rolledAt = Date.now();
       stack.kill('SIGUSR2');
@@ -622,7 +622,7 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
       // The stock did not change: each car and search page is the same bytes and the same bucket object (its ETag),
       // not uploaded again, the car pages that name the search index file (similar vehicles) and the search pages'
       // cards (their clock, card-clock.ts) among them.
-      const pagesAfter = await carPages();
+      const pagesAfter = await tenantPages();
       expect(pagesBefore.map((page) => page.status)).toEqual(paths.map(() => 200));
       expect(pagesAfter.every((page) => page.release === latest.release && page.release !== pagesBefore[0]!.release)).toBe(true);
       expect(pagesBefore.slice(0, stock.length).filter((page) => page.body.includes(`/search-index-${slug}.json`)).length).toBeGreaterThan(0);
