@@ -6,6 +6,9 @@ import { photoFilesStep } from './photo-files-step.ts';
 import { builtPages, type BuiltPage } from './built-pages.ts';
 import type { PostBuildContext, PostBuildCounts, PostBuildStep } from './types.ts';
 
+/** What a release can make before its render (demo-art/images.ts). */
+export { drawAhead } from './demo-art/images.ts';
+
 /** Steps in the order they run. */
 export const postBuildSteps: PostBuildStep[] = [sitemapStep, vehicleImagesStep, photoFilesStep, securityHeadersStep];
 

@@ -150,12 +150,13 @@ async function storeShared(keep: KeptRendererKey, shared: Map<string, string>, f
 /**
  * Get the renderer of `keep` for a release: claim the key (a use), then use this disk's, fetch
  * the bucket's, or (a full release, when no one has it) own its compile; wait while another
- * worker compiles. Never throws for the bucket or the state: a failure renders without it.
+ * worker compiles (`whileWaiting` is called once when the wait begins: work the release can do
+ * without the renderer). Never throws for the bucket or the state: a failure renders without it.
  */
 export async function obtainRenderer(
   keep: KeptRendererKey,
   fleet: FleetRenderers,
-  options: { full: boolean },
+  options: { full: boolean; whileWaiting?: () => void },
 ): Promise<{ source: RendererSource; compile?: OwnedCompile }> {
   const leaseMs = fleet.leaseMs ?? PIPELINE_DEFAULTS.compileLeaseMs;
   const deadline = Date.now() + (fleet.maxWaitMs ?? 15 * 60_000);
@@ -180,7 +181,10 @@ export async function obtainRenderer(
       }
       if (claim.owner === OWNER && !options.full) return { source: 'none' };
       if (Date.now() > deadline) return { source: 'none' };
-      if (!waiting) fleet.log({ event: 'renderer-wait', renderer: keep.key, owner: claim.owner, pid: process.pid });
+      if (!waiting) {
+        fleet.log({ event: 'renderer-wait', renderer: keep.key, owner: claim.owner, pid: process.pid });
+        options.whileWaiting?.();
+      }
       waiting = true;
       await sleep(fleet.pollMs ?? 500);
     }

@@ -11,6 +11,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createBundle } from '../../builder/bundle/create-bundle.ts';
+import { drawAhead } from '../../builder/post-build/steps.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
 import { isPrepared, preparedTenant, renderEngine, renderSettings, renderTenant, type PreparedTenant, type RenderedWith } from '../../builder/render/index.ts';
 import { modelsFromStock } from '../../lib/range/menu.ts';
@@ -225,6 +226,8 @@ interface Release extends Loaded {
   shared?: SharedFiles;
   /** When the pointer shoppers are served by switched to this release (publish). */
   publishedAt?: string;
+  /** Images made while the release waited for another's compile (drawWhileWaiting). */
+  drawnAhead?: Promise<{ drawn: number; fetched: number }>;
 }
 
 /** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems. */
@@ -481,7 +484,8 @@ async function start(release: Release): Promise<void> {
   if (options.shared) {
     const started = performance.now();
     const fleet = { store: options.shared, state: release.state, log: release.log };
-    const obtained = await obtainRenderer(release.render.keep, fleet, { full: release.mode === 'full' });
+    const full = release.mode === 'full';
+    const obtained = await obtainRenderer(release.render.keep, fleet, { full, whileWaiting: full ? () => drawWhileWaiting(release) : undefined });
     release.compile = obtained.compile;
     release.laps.renderer = secondsSince(started);
   }
@@ -498,6 +502,24 @@ async function start(release: Release): Promise<void> {
       ? { searchPages: release.plan.families.search.all ? 'all' : release.plan.families.search.render.length, renderer: release.renderer ?? null }
       : {}),
     pid: process.pid,
+  });
+}
+
+/**
+ * While a full release waits for another's compile, its tenant's images are made into the
+ * worker's cache (post-build `drawAhead`): the core the wait leaves idle draws them, and the
+ * post-build steps of this release and of the compiling one only copy them. Counted as this
+ * release's (finish). A bundle that cannot be made is left to the render to report.
+ */
+function drawWhileWaiting(release: Release): void {
+  try {
+    release.bundle ??= createBundle(release.tenant, release.now);
+  } catch {
+    return;
+  }
+  release.drawnAhead = drawAhead(release.bundle, release.work).catch((error: unknown) => {
+    release.log({ level: 'warn', event: 'draw-ahead', tenant: release.slug, release: release.id, reason: (error as Error).message });
+    return { drawn: 0, fetched: 0 };
   });
 }
 
@@ -845,6 +867,7 @@ async function finish(
   const { id, mode, why, counts, slug } = release;
   const { build } = built;
   const { search } = synced;
+  const ahead = (await release.drawnAhead) ?? { drawn: 0, fetched: 0 };
   const timings: ReleaseTimings = {
     photos: release.photos.seconds,
     build: built.seconds,
@@ -891,9 +914,15 @@ async function finish(
     outcome: 'published',
     timings,
     // Images this release made (photo variant sets transformed, drawings drawn), and what it took from the fleet's shared work instead.
-    made: { photos: release.photos.transformed, drawings: build.made?.drawings ?? 0 },
+    made: { photos: release.photos.transformed, drawings: (build.made?.drawings ?? 0) + ahead.drawn },
     ...(release.work
-      ? { fromShared: { photos: release.photos.shared, drawings: build.made?.drawingsFetched ?? 0, photoFiles: build.made?.photoFilesFetched ?? 0 } }
+      ? {
+          fromShared: {
+            photos: release.photos.shared,
+            drawings: (build.made?.drawingsFetched ?? 0) + ahead.fetched,
+            photoFiles: build.made?.photoFilesFetched ?? 0,
+          },
+        }
       : {}),
     ...(search ? { search } : {}),
   });

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_SHAPES, COLOUR_FAMILIES, VEHICLE_VIEWS, panoramaUrl, spinFrameUrl, vehicleImageUrl, type ColourFamily } from '../../../lib/images.ts';
 import type { Car } from '../../../schemas/car.ts';
 import type { TenantBundle } from '../../bundle/bundle.ts';
-import { carImageUrls, imageJobs, renderImages, svgFor, vehicleImagesStep } from './images.ts';
+import { carImageUrls, drawAhead, imageJobs, renderImages, svgFor, vehicleImagesStep } from './images.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'vehicle-images-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -146,6 +146,27 @@ describe('renderImages', () => {
       ).toBe(true);
   });
 
+  it('draws ahead into the cache only, so the step after the render copies what was drawn', async () => {
+    const cache = join(scratch, 'cache-ahead');
+    const jobs = imageJobs([vehicleImageUrl('wagon', 'white', 'side'), panoramaUrl('ute', 'grey')]);
+    const alone = await renderImages(jobs, join(scratch, 'without-ahead'), join(scratch, 'cache-without-ahead'));
+    const ahead = await renderImages(jobs, null, cache);
+    expect(ahead).toEqual({ written: 0, drawn: alone.drawn, fetched: 0 });
+    expect(existsSync(join(cache, 'media'))).toBe(false);
+    const step = await renderImages(jobs, join(scratch, 'after-ahead'), cache);
+    expect(step).toEqual({ written: jobs.length, drawn: 0, fetched: 0 });
+  });
+
+  it("a release drawing ahead and another release's step at once draw each picture once between them", async () => {
+    const cache = join(scratch, 'cache-ahead-and-step');
+    const jobs = imageJobs([vehicleImageUrl('van', 'silver', 'front'), vehicleImageUrl('van', 'silver', 'rear'), panoramaUrl('van', 'silver')]);
+    const [ahead, step] = await Promise.all([renderImages(jobs, null, cache), renderImages(jobs, join(scratch, 'step-beside-ahead'), cache)]);
+    const alone = await renderImages(jobs, join(scratch, 'ahead-alone'), join(scratch, 'cache-ahead-alone'));
+    expect(step.written).toBe(jobs.length);
+    expect(ahead.written).toBe(0);
+    expect(ahead.drawn + step.drawn).toBe(alone.drawn);
+  });
+
   it('the step writes the images of the bundle cars, their spins, model tiles and the placeholders', async () => {
     const outDir = join(scratch, 'site');
     process.env.DEALER_IMAGE_CACHE = join(scratch, 'cache');
@@ -173,6 +194,25 @@ describe('renderImages', () => {
       ]) {
         expect(existsSync(join(outDir, file)), file).toBe(true);
       }
+    } finally {
+      delete process.env.DEALER_IMAGE_CACHE;
+    }
+  });
+
+  it('drawAhead makes every image the step writes for a bundle, and the step then draws none', async () => {
+    // The step test's cache: its placeholders are drawn already (only this car's pictures are new; alone, the test draws them all).
+    process.env.DEALER_IMAGE_CACHE = join(scratch, 'cache');
+    try {
+      const car = { id: 2, slug: 'b', status: 'in_stock', car_type: 'used', images: [{ image: vehicleImageUrl('ute', 'orange', 'rear') }] } as unknown as Car;
+      const bundle = { cars: [car], extras: {} } as unknown as TenantBundle;
+      const ahead = await drawAhead(bundle);
+      expect(ahead.drawn).toBeGreaterThan(0);
+      const made = { drawings: 0, drawingsFetched: 0, photoFilesFetched: 0 };
+      const outDir = join(scratch, 'site-after-draw-ahead');
+      await vehicleImagesStep.run({ tenant: undefined as never, bundle, outDir, made });
+      expect(made.drawings).toBe(0);
+      expect(existsSync(join(outDir, 'media/vehicles/ute-orange-rear-480w.webp'))).toBe(true);
+      expect(existsSync(join(outDir, 'media/placeholders/ute.webp'))).toBe(true);
     } finally {
       delete process.env.DEALER_IMAGE_CACHE;
     }

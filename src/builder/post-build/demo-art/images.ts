@@ -5,7 +5,9 @@
  * .cache/images/ keyed by what they show, so a rebuild only copies them; a fleet's shared work
  * (`drawings/<key>.webp`) is looked up before drawing and written after, so no worker draws
  * what another drew; a worker's releases at once wait for a file the other is making. A file an
- * incremental release already has is never drawn or copied.
+ * incremental release already has is never drawn or copied. A release that waits for another's
+ * compile of the code version draws its tenant's images into the cache meanwhile (`drawAhead`),
+ * so the step after its render, and the compiling release's step, find them made.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -27,6 +29,7 @@ import {
   type LocalImageSpec,
 } from '../../../lib/images.ts';
 import type { WorkStore } from '../../../platform/bucket/work-store.ts';
+import type { TenantBundle } from '../../bundle/bundle.ts';
 import type { PostBuildStep } from '../types.ts';
 import { CANVAS, exteriorSvg, interiorSvg, placeholderSvg, VIEW_ANGLES } from './vehicle-art.ts';
 
@@ -119,21 +122,24 @@ function cacheKey(spec: LocalImageSpec, width: number): string {
 /** Drawings under way in this process, by cache file: a worker's releases at once (its job slots) make each file once. */
 const drawing = new Map<string, Promise<void>>();
 
-/** Draw (or take from the cache, or from the fleet's shared work) every job and write it under outDir. Returns counts. */
+/**
+ * Draw (or take from the cache, or from the fleet's shared work) every job and write it under
+ * outDir; with outDir null, only into the cache (`drawAhead`). Returns counts.
+ */
 export async function renderImages(
   jobs: ImageJob[],
-  outDir: string,
+  outDir: string | null,
   cacheDir = imageCacheDir(),
   options: { keepExisting?: boolean; work?: WorkStore } = {},
 ): Promise<{ written: number; drawn: number; fetched: number }> {
   mkdirSync(cacheDir, { recursive: true });
-  const targetOf = (job: ImageJob) => join(outDir, ...job.path.split('/').filter(Boolean));
+  const targetOf = (dir: string, job: ImageJob) => join(dir, ...job.path.split('/').filter(Boolean));
   // Group the widths of one drawing so its SVG is rasterised once. In an incremental release a
   // path names its drawing and width, so a file already there (the link to the previous
   // release's file, same code) is this picture: it is neither drawn nor copied.
   const groups = new Map<string, { spec: LocalImageSpec; jobs: ImageJob[] }>();
   for (const job of jobs) {
-    if (options.keepExisting && existsSync(targetOf(job))) continue;
+    if (outDir !== null && options.keepExisting && existsSync(targetOf(outDir, job))) continue;
     const key = JSON.stringify(job.spec.kind === 'vehicle' ? { ...job.spec, thumb: false } : job.spec);
     const group = groups.get(key) ?? { spec: job.spec, jobs: [] };
     group.jobs.push(job);
@@ -172,8 +178,9 @@ export async function renderImages(
       for (const file of claimed) if (drawing.get(file) === claim) drawing.delete(file);
       settle();
     }
+    if (outDir === null) return true;
     for (const job of group.jobs) {
-      const target = targetOf(job);
+      const target = targetOf(outDir, job);
       mkdirSync(dirname(target), { recursive: true });
       // Copy then rename: never rewrite a file in place (it may be a hard link shared with earlier releases).
       copyFileAtomic(cacheFile(cacheKey(job.spec, job.width)), target, { durable: false });
@@ -221,20 +228,33 @@ export async function renderImages(
   return counts;
 }
 
-/** The post-build step: images of the published cars, of the tenant's extra files, and the placeholders. */
+/** The files of a tenant's images: of the published cars, of the tenant's extra files, and the placeholders. */
+function bundleImageJobs(bundle: Pick<TenantBundle, 'cars' | 'extras'>): ImageJob[] {
+  const urls = new Set<string>(placeholderUrls());
+  for (const car of bundle.cars) for (const url of carImageUrls(car)) urls.add(url);
+  const extra: string[] = [];
+  urlsInJson(bundle.extras, extra);
+  for (const url of extra) urls.add(url);
+  // Promotion slides also come 540 and 1920 wide.
+  const slides: string[] = [];
+  urlsInJson(bundle.extras.slides, slides);
+  return [...new Map([...imageJobs(urls), ...imageJobs(slides, PROMO_SLIDE_WIDTHS)].map((job) => [job.path, job])).values()];
+}
+
+/**
+ * Make a tenant's images in the cache (and the fleet's shared work) before its pages are
+ * rendered: what a release does while it waits for a core (another release's compile). The
+ * step then only copies them; a drawing under way here is waited for, never drawn twice.
+ */
+export function drawAhead(bundle: Pick<TenantBundle, 'cars' | 'extras'>, work?: WorkStore): Promise<{ drawn: number; fetched: number }> {
+  return renderImages(bundleImageJobs(bundle), null, imageCacheDir(), { work });
+}
+
+/** The post-build step: the tenant's images (bundleImageJobs) in its output. */
 export const vehicleImagesStep: PostBuildStep = {
   name: 'vehicle images',
   async run({ bundle, outDir, incremental, work, made }) {
-    const urls = new Set<string>(placeholderUrls());
-    for (const car of bundle.cars) for (const url of carImageUrls(car)) urls.add(url);
-    const extra: string[] = [];
-    urlsInJson(bundle.extras, extra);
-    for (const url of extra) urls.add(url);
-    // Promotion slides also come 540 and 1920 wide.
-    const slides: string[] = [];
-    urlsInJson(bundle.extras.slides, slides);
-    const jobs = new Map([...imageJobs(urls), ...imageJobs(slides, PROMO_SLIDE_WIDTHS)].map((job) => [job.path, job]));
-    const counts = await renderImages([...jobs.values()], outDir, imageCacheDir(), { keepExisting: incremental, work });
+    const counts = await renderImages(bundleImageJobs(bundle), outDir, imageCacheDir(), { keepExisting: incremental, work });
     if (made) {
       made.drawings += counts.drawn;
       made.drawingsFetched += counts.fetched;
