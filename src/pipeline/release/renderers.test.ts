@@ -1,7 +1,7 @@
 /**
  * obtainRenderer's wait: a full release that waits for another worker's compile is told once,
  * when the wait begins (`whileWaiting`: the release draws its images then, run.ts); one that
- * owns the compile or finds the renderer is never told.
+ * owns the compile is never told.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
