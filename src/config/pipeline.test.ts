@@ -41,12 +41,12 @@ describe('pipelineConfig', () => {
     expect(config.webhook).toEqual({ port: 6000, host: '0.0.0.0' });
     expect(config.timing).toMatchObject({ debounceMs: 500, maxWaitMs: 9000 });
     expect(config.release.keep).toBe(3);
-    expect(config.queue).toEqual({ redisUrl: 'redis://q:6379', concurrency: 2, lockMs: 4000 });
+    expect(config.queue).toEqual({ redisUrl: 'redis://q:6379', cores: 2, concurrency: 4, lockMs: 4000 });
     expect(config).toMatchObject({ role: 'worker', publisher: 's3', intake: { guard: false } });
     expect(pipelineConfig(env, {}).release.keep).toBe(9);
   });
 
-  it('sizes a worker to the machine: a job per core it may use, no more than its share of the memory holds', () => {
+  it('sizes a worker to the machine: a job rendering per core it may use, no more than its share of the memory holds', () => {
     const jobMemoryMb = PIPELINE_DEFAULTS.jobMemoryMb;
     expect(workerConcurrency({ cores: undefined, jobMemoryMb }, { cores: 2, memoryMb: 24_000 })).toBe(2);
     // Two workers on this 2-core machine, each given one core: one job each, as many in all as one worker runs.
@@ -57,8 +57,9 @@ describe('pipelineConfig', () => {
     // More cores asked for than the machine has, or too little memory for one job: still at least one, at most the machine's cores.
     expect(workerConcurrency({ cores: 64, jobMemoryMb }, { cores: 4, memoryMb: 64_000 })).toBe(4);
     expect(workerConcurrency({ cores: undefined, jobMemoryMb }, { cores: 4, memoryMb: 512 })).toBe(1);
-    expect(pipelineConfig({ PIPELINE_CORES: '1' }, {}).queue.concurrency).toBe(1);
-    expect(pipelineConfig({ PIPELINE_CORES: '1' }, { jobs: '3' }).queue.concurrency).toBe(3);
+    // The gate is the cores; twice as many jobs are taken, so that one uploads while another renders.
+    expect(pipelineConfig({ PIPELINE_CORES: '1' }, {}).queue).toMatchObject({ cores: 1, concurrency: 2 });
+    expect(pipelineConfig({ PIPELINE_CORES: '1' }, { jobs: '3' }).queue).toMatchObject({ cores: 3, concurrency: 6 });
     expect(() => pipelineConfig({ PIPELINE_CORES: 'two' }, {})).toThrow(/PIPELINE_CORES: expected a whole number/);
   });
 

@@ -122,9 +122,10 @@ export function thisMachine(): MachineSize {
 }
 
 /**
- * Jobs a pipeline process runs in parallel, from the machine: one per core it may use
- * (PIPELINE_CORES, default all), and no more than its share of the memory (the machine's, in the
- * proportion of its cores) holds at PIPELINE_JOB_MEMORY_MB a job; at least one. `--jobs` overrides it.
+ * Jobs a pipeline process runs in their core phases at once (its core gate), from the machine:
+ * one per core it may use (PIPELINE_CORES, default all), and no more than its share of the memory
+ * (the machine's, in the proportion of its cores) holds at PIPELINE_JOB_MEMORY_MB a job; at least
+ * one. `--jobs` overrides it. The process takes twice as many jobs (pipelineConfig).
  */
 export function workerConcurrency(settings: Pick<PipelineSettings, 'cores' | 'jobMemoryMb'>, machine: MachineSize = thisMachine()): number {
   const cores = Math.min(settings.cores ?? machine.cores, machine.cores);
@@ -191,7 +192,8 @@ export interface PipelineConfig {
   webhook: { port: number; host: string } | undefined;
   intake: { inboxMaxBytes: number; parseTimeoutMs: number; guard: { maxRemovedShare: number; minRemoved: number } | false };
   release: { keep: number };
-  queue: { redisUrl: string | undefined; concurrency: number; lockMs: number };
+  /** `cores`: jobs in their core phases at once (a worker's core gate); `concurrency`: jobs at once, twice that (docs/deploy.md "Sizing workers"). */
+  queue: { redisUrl: string | undefined; cores: number; concurrency: number; lockMs: number };
   timing: { debounceMs: number; maxWaitMs: number; pollMs: number; refreshMs: number };
   /** Start a tenant's warm renderer after its full release (not in `--once`). */
   warmRenderers: boolean;
@@ -222,6 +224,7 @@ export function pipelineConfig(env: Environment, flags: PipelineFlags): Pipeline
   const once = flags.once === true;
   const sites = flags.sites ?? 'dist';
   const caches = cacheRoot(env);
+  const cores = flags.jobs ? Number(flags.jobs) : workerConcurrency(settings);
   return {
     paths: {
       tenants: flags.tenants ?? 'tenants',
@@ -239,7 +242,8 @@ export function pipelineConfig(env: Environment, flags: PipelineFlags): Pipeline
     release: { keep: Number(flags.keep ?? publishSettings(env).retention) },
     queue: {
       redisUrl: once ? undefined : settings.redisUrl,
-      concurrency: flags.jobs ? Number(flags.jobs) : workerConcurrency(settings),
+      cores,
+      concurrency: 2 * cores,
       lockMs: flags['lock-ms'] ? Number(flags['lock-ms']) : PIPELINE_DEFAULTS.lockMs,
     },
     timing: {

@@ -9,6 +9,7 @@
  * never fails the build and, not being cached, is tried again by the next build.
  * Sites with an image CDN template (site.json images.cdn_template) keep their URLs: no local work.
  */
+import { limiter } from '../lib/batch/limiter.ts';
 import { photoUrl, placeholderImage, PHOTO_QUALITY } from '../lib/images.ts';
 import type { Car } from '../schemas/car.ts';
 import { PhotoCache } from './cache.ts';
@@ -62,23 +63,6 @@ export interface PhotoReport {
 }
 
 type Resolution = { ok: true; url: string } | { ok: false; reason: string };
-
-/** A counting semaphore. */
-function limiter(slots: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let free = Math.max(1, slots);
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (free === 0) await new Promise<void>((go) => waiting.push(go));
-    else free -= 1;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    }
-  };
-}
 
 export const isRemotePhoto = (url: string | null | undefined): url is string => typeof url === 'string' && /^https?:\/\//i.test(url.trim());
 

@@ -19,7 +19,20 @@ import { environment } from '../../src/config/env.ts';
 type LogLine = Record<string, unknown> & { event?: string; tenant?: string; time?: string };
 
 /** The phases of a release the bench prints (the `timings` of the workers' `release` lines, src/pipeline/release/run.ts). */
-export const RELEASE_PHASES = ['photos', 'renderer', 'astro', 'steps', 'checks', 'precompress', 'manifest', 'upload', 'state', 'search', 'prune'] as const;
+export const RELEASE_PHASES = [
+  'coreWait',
+  'photos',
+  'renderer',
+  'astro',
+  'steps',
+  'checks',
+  'precompress',
+  'manifest',
+  'upload',
+  'state',
+  'search',
+  'prune',
+] as const;
 
 /** Per phase, over a code deploy's releases: worker seconds in all, and milliseconds per page. */
 export type PhaseCosts = Record<(typeof RELEASE_PHASES)[number] | 'other', { seconds: number; msPerPage: number }>;

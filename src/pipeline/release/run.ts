@@ -6,7 +6,8 @@
  * Callers serialise jobs per tenant (service/queue.ts). Stateless: the stock, the live pointer
  * and the previous release's record come from the pipeline state; the previous release's files
  * from the local cache, else from the publisher (`fetchRelease`); the pages render from this
- * worker's kept renderer of the code version, whichever tenant compiled it.
+ * worker's kept renderer of the code version, whichever tenant compiled it. From the photos to
+ * the record a job holds one of its worker's cores (RebuildOptions.cores), not while it uploads.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -48,6 +49,7 @@ import { riding } from '../transient.ts';
 import { recordFeedIn, recordStatusIn, type StatusUpdate } from '../state/status.ts';
 import { FEED_REPORT_MAX } from '../state/records.ts';
 import { formatProblem } from '../../lib/vehicle/stock.ts';
+import type { Limiter } from '../../lib/batch/limiter.ts';
 
 /** Defaults of the rebuild options. */
 export const REBUILD_DEFAULTS = {
@@ -107,6 +109,12 @@ export interface RebuildOptions {
    * service/queue.ts), so it never publishes over that worker's release.
    */
   guard?: () => Promise<string | null>;
+  /**
+   * The worker's core gate (its service makes one for all its jobs): the phases of a release
+   * that take a core (photos, render, checks, manifest) run through it, the upload and the
+   * state's writes after it. Without it, nothing waits.
+   */
+  cores?: Limiter;
 }
 
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
@@ -116,9 +124,12 @@ export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'su
  * of it `astro` (the render) and `steps` (post-build), `assemble` (an incremental release's
  * linking and moving); checks; precompress (.gz copies); manifest (the local manifest and the
  * state's record); upload (the production publisher: objects, manifest, pointer); state (the
- * local switch, live pointer, reservations and status); search (sync); prune.
+ * local switch, live pointer, reservations and status); search (sync); prune. Before them all,
+ * coreWait: the wait for a core of the worker.
  */
 export interface ReleaseTimings {
+  /** Waiting for one of the worker's cores (RebuildOptions.cores) before the photos. */
+  coreWait?: number;
   photos?: number;
   /** Getting the code version's renderer: fetched from the bucket, waited for, or (its compile) stored there. */
   renderer?: number;
@@ -239,25 +250,18 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   const job = await load(options, state);
   if ('outcome' in job) return job;
   await reportSeed(job);
-  let made: Release | undefined;
+  const making: { release?: Release } = {};
   try {
-    const loaded = await loadTenantOf(job);
-    if ('outcome' in loaded) return loaded;
-    const refused = await claimHost(loaded);
-    if (refused) return refused;
-    const release = await decide(loaded);
-    if ('outcome' in release) return release;
-    made = release;
-    await start(release);
-    const built = await render(release);
-    if ('outcome' in built) return built;
-    const checked = await check(release, built.build);
-    if ('outcome' in checked) return checked;
-    const manifest = record(release, checked);
+    // The phases that take a core wait for one of the worker's (options.cores); the upload and
+    // the state's writes do not, so one release's upload runs while the next one renders.
+    const waiting = performance.now();
+    const made = await (options.cores ?? ungated)(() => make(job, making, secondsSince(waiting)));
+    if ('outcome' in made) return made;
+    const { release, built, checked, manifest } = made;
     const published = await publish(release, manifest);
     if (published) return published;
     // Live now: its directory is the one shoppers of this machine are served from.
-    made = undefined;
+    making.release = undefined;
     const search = await sync(release);
     await prune(release, built.build);
     return finish(release, built, checked, search);
@@ -265,9 +269,42 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     // Whatever a step did not expect (a worker's disk full, a renderer that died) fails the job
     // cleanly: the half-made release directory goes, the live release stays, the status and the
     // log say why, and the intake's reconciler asks for the tenant again.
-    if (made?.releaseDir) rmSync(made.releaseDir, { recursive: true, force: true });
-    return fail(made ?? job, `release failed: ${(error as Error).message}`, made?.counts, made?.id);
+    const { release } = making;
+    if (release?.releaseDir) rmSync(release.releaseDir, { recursive: true, force: true });
+    return fail(release ?? job, `release failed: ${(error as Error).message}`, release?.counts, release?.id);
   }
+}
+
+/** Without a core gate (one release at a time: a one-shot run, the tests), every phase runs at once. */
+const ungated: Limiter = (task) => task();
+
+/** A release made and recorded, ready to publish. */
+interface Made {
+  release: Release;
+  built: { build: ReleaseBuild; seconds: number };
+  checked: Checked;
+  manifest: ReleaseManifest;
+}
+
+/**
+ * Make: the phases that take a core, from the tenant's load (its photos) to the manifest;
+ * `making.release` holds the release once it has a directory, for the caller to clear on a failure.
+ */
+async function make(job: Job, making: { release?: Release }, coreWait: number): Promise<Made | RebuildResult> {
+  const loaded = await loadTenantOf(job);
+  if ('outcome' in loaded) return loaded;
+  const refused = await claimHost(loaded);
+  if (refused) return refused;
+  const release = await decide(loaded);
+  if ('outcome' in release) return release;
+  making.release = release;
+  release.laps.coreWait = coreWait;
+  await start(release);
+  const built = await render(release);
+  if ('outcome' in built) return built;
+  const checked = await check(release, built.build);
+  if ('outcome' in checked) return checked;
+  return { release, built, checked, manifest: record(release, checked) };
 }
 
 /** Load: the state's inputs (the live release, the accepted stock, the reserved overlay) after clearing leftovers of a killed build. */

@@ -70,6 +70,7 @@ export function pipelineOptions(config: PipelineConfig, platform: Platform, env:
     guard: config.intake.guard,
     keep: config.release.keep,
     redisUrl: config.queue.redisUrl,
+    cores: config.queue.cores,
     concurrency: config.queue.concurrency,
     lockMs: config.queue.lockMs,
     role: config.role,

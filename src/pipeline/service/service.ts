@@ -17,6 +17,7 @@ import { OperatorAttempts, checkOperatorToken } from './operator.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
+import { limiter } from '../../lib/batch/limiter.ts';
 import { warmNextRenderer } from '../release/warm.ts';
 import { prefetchLive } from '../release/inputs.ts';
 import { createSecretStore } from '../intake/secrets.ts';
@@ -53,7 +54,12 @@ export interface PipelineOptions {
   debounceMs?: number;
   /** A tenant that keeps changing is still rebuilt after this long (ms). */
   maxWaitMs?: number;
-  /** Parallel rebuilds in this process; default the number of cores. */
+  /**
+   * Rebuilds in the phases that take a core (photos to manifest: release/run.ts) at once in this
+   * process; default `concurrency` when given, else the number of cores.
+   */
+  cores?: number;
+  /** Rebuild jobs in this process at once; default twice `cores` (a job uploading leaves its core to the next). */
   concurrency?: number;
   keep?: number;
   /** Redis URL: rebuilds go through BullMQ. */
@@ -115,6 +121,8 @@ interface Service {
   debounceMs: number;
   maxWaitMs: number;
   settings: ReturnType<typeof pipelineSettings>;
+  /** Jobs at once, and of them those in their core phases (options.concurrency, options.cores). */
+  slots: { jobs: number; cores: number };
   operatorToken: string | undefined;
   state: PipelineState;
   intake: IntakeOptions;
@@ -227,6 +235,7 @@ async function openService(options: PipelineOptions): Promise<Service> {
     debounceMs: options.debounceMs ?? PIPELINE_DEFAULTS.debounceMs,
     maxWaitMs: options.maxWaitMs ?? PIPELINE_DEFAULTS.maxWaitMs,
     settings,
+    slots: jobSlots(options),
     operatorToken,
     state,
     intake: {
@@ -244,6 +253,12 @@ async function openService(options: PipelineOptions): Promise<Service> {
       return existsSync(join(dir, 'site.json')) ? dir : null;
     },
   };
+}
+
+/** Jobs at once and core phases at once: the options', else the cores, and twice as many jobs. */
+function jobSlots(options: Pick<PipelineOptions, 'cores' | 'concurrency'>): Service['slots'] {
+  const cores = options.cores ?? options.concurrency ?? availableParallelism();
+  return { cores, jobs: options.concurrency ?? 2 * cores };
 }
 
 /** The queue's job handler and the renderer warm-up policy. */
@@ -264,6 +279,8 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   const { options, log, state, sitesDir } = service;
   const warmOn = options.warmRenderers ?? true;
   const warmWhenIdle = async () => ((await queue().depth?.())?.waiting ?? 0) === 0;
+  // One gate for all of this process's jobs: at most slots.cores of them render at once.
+  const cores = limiter(service.slots.cores);
   let running = 0;
   let lastWarm = 0;
   let warmedAfterStart = false;
@@ -297,6 +314,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       env: options.env,
       warmRenderer: warmOn && warmWhenIdle,
       guard: job?.stillOwner,
+      cores,
     });
     options.onResult?.(result);
   };
@@ -318,7 +336,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
 /** The queue: BullMQ on Redis (a producer only for the intake role), else in-process. */
 function createQueue(service: Service, jobs: Jobs): RebuildQueue {
   const { options, log } = service;
-  const concurrency = options.concurrency ?? availableParallelism();
+  const concurrency = service.slots.jobs;
   const onEvent = (event: string, fields: Record<string, unknown>) => log({ event, pid: process.pid, at: Date.now(), ...fields });
   if (options.redisUrl) {
     return service.role === 'intake'

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { limiter } from './limiter.ts';
+
+/** A task whose end the test controls; `started` says whether it began. */
+function controlled() {
+  let end!: () => void;
+  let fail!: (error: Error) => void;
+  const task = { started: false, end: () => end(), fail: (error: Error) => fail(error) };
+  const run = () => {
+    task.started = true;
+    return new Promise<string>((resolve, reject) => {
+      end = () => resolve('done');
+      fail = reject;
+    });
+  };
+  return { task, run };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('limiter (a counting semaphore)', () => {
+  it('runs at most its slots at once, and the waiting tasks in the order they came', async () => {
+    const limit = limiter(2);
+    const tasks = Array.from({ length: 4 }, controlled);
+    const results = tasks.map(({ run }) => limit(run));
+    await tick();
+    expect(tasks.map(({ task }) => task.started)).toEqual([true, true, false, false]);
+    tasks[1]!.task.end();
+    await tick();
+    expect(tasks.map(({ task }) => task.started)).toEqual([true, true, true, false]);
+    tasks[0]!.task.end();
+    await tick();
+    expect(tasks[3]!.task.started).toBe(true);
+    tasks[2]!.task.end();
+    tasks[3]!.task.end();
+    expect(await Promise.all(results)).toEqual(['done', 'done', 'done', 'done']);
+  });
+
+  it('frees the slot of a task that fails, and gives the failure to its caller', async () => {
+    const limit = limiter(1);
+    const [first, second] = [controlled(), controlled()];
+    const failed = limit(first.run);
+    const next = limit(second.run);
+    await tick();
+    expect(second.task.started).toBe(false);
+    first.task.fail(new Error('disk full'));
+    await expect(failed).rejects.toThrow('disk full');
+    await tick();
+    expect(second.task.started).toBe(true);
+    second.task.end();
+    expect(await next).toBe('done');
+  });
+
+  it('has at least one slot', async () => {
+    const limit = limiter(0);
+    expect(await limit(async () => 'ran')).toBe('ran');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * A worker's core gate (src/pipeline/release/run.ts, RebuildOptions.cores): a pipeline of one
+ * core and two job slots renders one release at a time, and the next release renders while
+ * the first one uploads. The publisher here holds the first upload until the other release has
+ * started its build (or gives up after a minute: that attempt fails, and the test with it), so the test shows
+ * both: the second build starts only once the first release has left its core phases, and
+ * before its upload ends.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LogFields } from '../../src/pipeline/log.ts';
+import type { Publisher } from '../../src/pipeline/publish/types.ts';
+import { startPipeline } from '../../src/pipeline/service/service.ts';
+import { waitFor, workspace } from '../support/pipeline-env.ts';
+
+const ws = workspace('core-gate');
+afterAll(() => ws.remove());
+
+const TENANTS = ['foxtrot-cars', 'golf-cars'];
+/** How long the first upload waits for the other release's build to start. */
+const HOLD_MS = 60_000;
+
+describe("a worker's core gate", () => {
+  it('with one core and two job slots, one release renders at a time and the next renders while the first uploads', { timeout: 400_000 }, async () => {
+    for (const slug of TENANTS) ws.addTenant(slug);
+    const events: (LogFields & { at: number })[] = [];
+    const uploads: { slug: string; ended?: number }[] = [];
+    const buildStarted = (slug: string) => events.find((event) => event.event === 'build-start' && event.tenant === slug)?.at;
+    const publisher: Publisher = {
+      name: 'held upload',
+      precompressed: false,
+      async publish({ slug }) {
+        const upload: (typeof uploads)[number] = { slug };
+        uploads.push(upload);
+        if (uploads.length === 1) {
+          const other = TENANTS.find((tenant) => tenant !== slug)!;
+          await waitFor(`${other}'s build to start while ${slug} uploads`, () => buildStarted(other), HOLD_MS, 20);
+        }
+        upload.ended = performance.now();
+      },
+    };
+    const pipeline = await startPipeline({
+      tenantsDir: ws.tenants,
+      sitesDir: ws.sites,
+      cores: 1,
+      concurrency: 2,
+      debounceMs: 0,
+      warmRenderers: false,
+      publisher,
+      log: (fields) => events.push({ ...fields, at: performance.now() }),
+    });
+    try {
+      await waitFor('both tenants live', () => TENANTS.every((slug) => ws.current(slug)));
+      await pipeline.settled();
+    } finally {
+      await pipeline.close();
+    }
+    const released = events.filter((event) => event.event === 'release');
+    expect(released.map((event) => [event.tenant, event.outcome]).sort()).toEqual(TENANTS.map((slug) => [slug, 'published']));
+    expect(uploads.map((upload) => upload.slug).sort()).toEqual(TENANTS);
+    const [first, second] = [...TENANTS].sort((a, b) => buildStarted(a)! - buildStarted(b)!) as [string, string];
+    const timings = (slug: string) => released.find((event) => event.tenant === slug)?.timings as { build: number; coreWait?: number };
+    // One core: the second release's build began only after the first one's render had ended (its build-start plus its render's seconds) ...
+    expect(buildStarted(second)!).toBeGreaterThanOrEqual(buildStarted(first)! + timings(first).build * 1000 - 10);
+    // ... and while the first one was still uploading.
+    const firstUpload = uploads.find((upload) => upload.slug === first)!;
+    expect(firstUpload.ended!).toBeGreaterThanOrEqual(buildStarted(second)!);
+    // The second job waited for the core, and its release line says so.
+    expect(timings(second).coreWait).toBeGreaterThan(0);
+  });
+});
