@@ -80,6 +80,9 @@ log({
   event: 'pipeline-started',
   role: config.role,
   queue: config.queue.redisUrl ? 'redis' : 'in-process',
+  // Jobs taken at once, and of them those rendering at once (docs/deploy.md "Sizing workers").
+  jobs: config.queue.concurrency,
+  cores: config.queue.cores,
   webhook: pipeline.webhookUrl ?? null,
   sites: config.paths.sites,
   inbox: config.paths.inbox,
