@@ -275,7 +275,7 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   }
 }
 
-/** Without a core gate (one release at a time: a one-shot run, the tests), every phase runs at once. */
+/** Without a core gate (a direct call, as the tests make), nothing waits. */
 const ungated: Limiter = (task) => task();
 
 /** A release made and recorded, ready to publish. */

@@ -278,10 +278,11 @@ interface Jobs {
 function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   const { options, log, state, sitesDir } = service;
   const warmOn = options.warmRenderers ?? true;
-  const warmWhenIdle = async () => ((await queue().depth?.())?.waiting ?? 0) === 0;
   // One gate for all of this process's jobs: at most slots.cores of them render at once.
   const cores = limiter(service.slots.cores);
   let running = 0;
+  // Nothing waits: neither in the queue nor, taken by this process beyond its cores, at its gate.
+  const warmWhenIdle = async () => running <= service.slots.cores && ((await queue().depth?.())?.waiting ?? 0) === 0;
   let lastWarm = 0;
   let warmedAfterStart = false;
   const onPrepare = (slug: string) => {
