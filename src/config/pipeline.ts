@@ -125,12 +125,17 @@ export function thisMachine(): MachineSize {
  * Jobs a pipeline process runs in their core phases at once (its core gate), from the machine:
  * one per core it may use (PIPELINE_CORES, default all), and no more than its share of the memory
  * (the machine's, in the proportion of its cores) holds at PIPELINE_JOB_MEMORY_MB a job; at least
- * one. `--jobs` overrides it. The process takes twice as many jobs (pipelineConfig).
+ * one. `--jobs` overrides it. The process takes more jobs than that (jobsForCores).
  */
 export function workerConcurrency(settings: Pick<PipelineSettings, 'cores' | 'jobMemoryMb'>, machine: MachineSize = thisMachine()): number {
   const cores = Math.min(settings.cores ?? machine.cores, machine.cores);
   const memoryMb = (machine.memoryMb * cores) / machine.cores;
   return Math.max(1, Math.min(cores, Math.floor(memoryMb / settings.jobMemoryMb)));
+}
+
+/** Jobs a pipeline process takes at once for `cores` in its core gate: twice as many, so that one uploads while another renders. */
+export function jobsForCores(cores: number): number {
+  return 2 * cores;
 }
 
 /** The state's data directory of a sites directory: `<sites>/.pipeline` (never inside `tenants/`). */
@@ -243,7 +248,7 @@ export function pipelineConfig(env: Environment, flags: PipelineFlags): Pipeline
     queue: {
       redisUrl: once ? undefined : settings.redisUrl,
       cores,
-      concurrency: 2 * cores,
+      concurrency: jobsForCores(cores),
       lockMs: flags['lock-ms'] ? Number(flags['lock-ms']) : PIPELINE_DEFAULTS.lockMs,
     },
     timing: {

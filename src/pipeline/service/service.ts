@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { environment, type Environment } from '../../config/env.ts';
-import { PIPELINE_DEFAULTS, pipelineSettings } from '../../config/pipeline.ts';
+import { jobsForCores, PIPELINE_DEFAULTS, pipelineSettings } from '../../config/pipeline.ts';
 import { decideHeldFeed, intakePush, type IntakeOptions } from '../intake/inbox.ts';
 import { createLogger, type Logger } from '../log.ts';
 import type { GuardSettings } from '../intake/guard.ts';
@@ -255,10 +255,10 @@ async function openService(options: PipelineOptions): Promise<Service> {
   };
 }
 
-/** Jobs at once and core phases at once: the options', else the cores, and twice as many jobs. */
+/** Jobs at once and core phases at once: the options', else the cores and their jobs (jobsForCores). */
 function jobSlots(options: Pick<PipelineOptions, 'cores' | 'concurrency'>): Service['slots'] {
   const cores = options.cores ?? options.concurrency ?? availableParallelism();
-  return { cores, jobs: options.concurrency ?? 2 * cores };
+  return { cores, jobs: options.concurrency ?? jobsForCores(cores) };
 }
 
 /** The queue's job handler and the renderer warm-up policy. */
