@@ -4,13 +4,16 @@
  * the first one uploads. The publisher here holds the first upload until the other release has
  * started its build (or gives up after a minute: that attempt fails, and the test with it), so the test shows
  * both: the second build starts only once the first release has left its core phases, and
- * before its upload ends.
+ * before its upload ends. A worker that stops (with Redis) hands the jobs waiting at its gate back
+ * to the queue at once, and another worker builds them: it finishes only the releases it began.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LogFields } from '../../src/pipeline/log.ts';
 import type { Publisher } from '../../src/pipeline/publish/types.ts';
-import { startPipeline } from '../../src/pipeline/service/service.ts';
+import { createRedisProducer } from '../../src/pipeline/service/queue.ts';
+import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';
 import { waitFor, workspace } from '../support/pipeline-env.ts';
+import { startRedis } from '../support/redis-server.ts';
 
 const ws = workspace('core-gate');
 afterAll(() => ws.remove());
@@ -66,5 +69,62 @@ describe("a worker's core gate", () => {
     expect(firstUpload.ended!).toBeGreaterThanOrEqual(buildStarted(second)!);
     // The second job waited for the core, and its release line says so.
     expect(timings(second).coreWait).toBeGreaterThan(0);
+  });
+});
+
+describe('a worker that stops', () => {
+  it('hands the jobs waiting at its core gate back to the queue, and another worker builds them', { timeout: 400_000 }, async () => {
+    const redis = await startRedis();
+    const stopWs = workspace('core-gate-stop');
+    const tenants = ['hotel-cars', 'india-cars'];
+    for (const slug of tenants) stopWs.addTenant(slug);
+    const producer = createRedisProducer(redis.url);
+    const first: (LogFields & { at: number })[] = [];
+    const second: (LogFields & { at: number })[] = [];
+    const start = (events: typeof first) =>
+      startPipeline({
+        tenantsDir: stopWs.tenants,
+        sitesDir: stopWs.sites,
+        redisUrl: redis.url,
+        role: 'worker',
+        cores: 1,
+        concurrency: 2,
+        debounceMs: 0,
+        warmRenderers: false,
+        log: (fields) => events.push({ ...fields, at: performance.now() }),
+      });
+    const builds = (events: typeof first) => events.filter((event) => event.event === 'build-start').map((event) => event.tenant);
+    let stopping: Promise<void> | undefined;
+    let other: RunningPipeline | undefined;
+    try {
+      for (const slug of tenants) await producer.enqueue(slug);
+      const worker = await start(first);
+      // One core, two job slots: the first worker takes both jobs; one builds, the other waits at its gate.
+      await waitFor(
+        'both jobs taken by the first worker',
+        () => tenants.every((slug) => first.some((event) => event.event === 'job-start' && event.tenant === slug)),
+        120_000,
+        20,
+      );
+      const building = await waitFor('a build on the first worker', () => builds(first)[0], 180_000, 20);
+      stopping = worker.close();
+      other = await start(second);
+      await waitFor('both tenants live', () => tenants.every((slug) => stopWs.current(slug)));
+      await stopping;
+      const waited = tenants.find((slug) => slug !== building)!;
+      // The stopping worker finished the release it had begun, and began no other.
+      expect(builds(first)).toEqual([building]);
+      expect(first.some((event) => event.event === 'job-returned' && event.tenant === waited)).toBe(true);
+      // The job it handed back went to the other worker, which published it.
+      expect(builds(second)).toEqual([waited]);
+      const released = [...first, ...second].filter((event) => event.event === 'release');
+      expect(released.map((event) => [event.tenant, event.outcome]).sort()).toEqual(tenants.map((slug) => [slug, 'published']));
+    } finally {
+      await stopping?.catch(() => {});
+      await other?.close();
+      await producer.close();
+      await redis.stop();
+      stopWs.remove();
+    }
   });
 });

@@ -96,9 +96,12 @@ describe('a rebuild that cannot finish', () => {
     const before = snapshot(liveDir);
     setPrice('alpha-cars', 101, 11111);
     const run = runScript('pipeline.ts', ['--once', '--tenants', ws.tenants, '--sites', ws.sites, '--inbox', ws.inbox, '--jobs', '1']);
-    await waitFor('the build to start', () => run.output().includes('"event":"build-start"') && run.output().includes('alpha-cars'), 120_000, 50);
-    // Let Astro get going, then kill the whole process group without warning.
-    await new Promise((done) => setTimeout(done, 1500));
+    // Killed as soon as the new release's directory exists, while it has no manifest yet: a fixed
+    // wait after build-start could outlast a one-car release on a fast machine (it then had its
+    // manifest and left nothing half-built behind).
+    const releasesDir = tenantPaths(ws.sites, 'alpha-cars').releases;
+    const halfBuilt = () => readdirSync(releasesDir).filter((id) => !ws.releases('alpha-cars').includes(id));
+    await waitFor('the new release half-built', () => run.output().includes('"event":"build-start"') && halfBuilt().length > 0, 120_000, 5);
     process.kill(-(run.child.pid as number), 'SIGKILL');
     await run.exited;
     expect(run.output()).not.toContain('"outcome":"published"');
@@ -108,7 +111,7 @@ describe('a rebuild that cannot finish', () => {
     expect(page.status).toBe(200);
     expect(page.text).not.toContain('11,111');
     // The half-built release is left behind but never served; the next run cleans it up and publishes.
-    const leftovers = readdirSync(tenantPaths(ws.sites, 'alpha-cars').releases).filter((id) => !ws.releases('alpha-cars').includes(id));
+    const leftovers = halfBuilt();
     expect(leftovers.length).toBeGreaterThan(0);
     const result = await rebuildTenant({ tenantDir: join(ws.tenants, 'alpha-cars'), sitesDir: ws.sites });
     expect(result.outcome).toBe('published');

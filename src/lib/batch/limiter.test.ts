@@ -56,3 +56,20 @@ describe('limiter (a counting semaphore)', () => {
     expect(await limit(async () => 'ran')).toBe('ran');
   });
 });
+
+describe('limiter with a signal', () => {
+  it('refuses the waiting tasks and later calls once the signal aborts, and lets the running ones finish', async () => {
+    const stop = new AbortController();
+    const limit = limiter(1, stop.signal);
+    const [running, waiting] = [controlled(), controlled()];
+    const ran = limit(running.run);
+    const refused = limit(waiting.run);
+    await tick();
+    stop.abort(new Error('stopping'));
+    await expect(refused).rejects.toThrow('stopping');
+    await expect(limit(async () => 'late')).rejects.toThrow('stopping');
+    running.task.end();
+    expect(await ran).toBe('done');
+    expect(waiting.task.started).toBe(false);
+  });
+});

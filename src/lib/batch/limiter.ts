@@ -2,21 +2,27 @@
  * A counting semaphore: at most `slots` tasks run at once, the others wait in the order they
  * came. Used where a process bounds work that takes a core (the photos' transforms, a worker's
  * releases: src/pipeline/release/run.ts). A task's failure frees its slot and reaches its caller.
+ * With a `signal`: once it aborts, no task starts any more; the waiting ones and later calls are
+ * refused with its reason, and the running ones go on (a worker that stops finishes what it began).
  */
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
 
-/** A limiter of `slots` tasks at once (at least one). */
-export function limiter(slots: number): Limiter {
+/** A limiter of `slots` tasks at once (at least one), closed for new starts when `signal` aborts. */
+export function limiter(slots: number, signal?: AbortSignal): Limiter {
   let free = Math.max(1, slots);
-  const waiting: (() => void)[] = [];
+  const waiting: { go: () => void; refuse: (reason: unknown) => void }[] = [];
+  signal?.addEventListener('abort', () => {
+    for (const waiter of waiting.splice(0)) waiter.refuse(signal.reason);
+  });
   return async (task) => {
-    if (free === 0) await new Promise<void>((go) => waiting.push(go));
+    if (signal?.aborted) throw signal.reason;
+    if (free === 0) await new Promise<void>((go, refuse) => waiting.push({ go, refuse }));
     else free -= 1;
     try {
       return await task();
     } finally {
       const next = waiting.shift();
-      if (next) next();
+      if (next) next.go();
       else free += 1;
     }
   };

@@ -112,7 +112,9 @@ export interface RebuildOptions {
   /**
    * The worker's core gate (its service makes one for all its jobs): the phases of a release
    * that take a core (photos, render, checks, manifest) run through it, the upload and the
-   * state's writes after it. Without it, nothing waits.
+   * state's writes after it. Without it, nothing waits. A gate that refuses a release before it
+   * began (its worker is stopping: src/lib/batch/limiter.ts) makes rebuildTenant throw that
+   * refusal, so the queue gives the job back.
    */
   cores?: Limiter;
 }
@@ -241,7 +243,7 @@ interface Release extends Loaded {
   drawnAhead?: Promise<{ drawn: number; fetched: number }>;
 }
 
-/** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems. */
+/** Bring one tenant's live release in step with its folder and accepted stock. Never throws for tenant problems; throws the core gate's refusal (RebuildOptions.cores). */
 export async function rebuildTenant(options: RebuildOptions): Promise<RebuildResult> {
   return withState(options.state, options.sitesDir, (state) => rebuild(options, state));
 }
@@ -251,11 +253,15 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   if ('outcome' in job) return job;
   await reportSeed(job);
   const making: { release?: Release } = {};
+  let began = false;
   try {
     // The phases that take a core wait for one of the worker's (options.cores); the upload and
     // the state's writes do not, so one release's upload runs while the next one renders.
     const waiting = performance.now();
-    const made = await (options.cores ?? ungated)(() => make(job, making, secondsSince(waiting)));
+    const made = await (options.cores ?? ungated)(() => {
+      began = true;
+      return make(job, making, secondsSince(waiting));
+    });
     if ('outcome' in made) return made;
     const { release, built, checked, manifest } = made;
     const published = await publish(release, manifest);
@@ -266,6 +272,8 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     await prune(release, built.build);
     return finish(release, built, checked, search);
   } catch (error) {
+    // Refused at the gate before anything began (the worker is stopping): the job goes back to the queue.
+    if (!began) throw error;
     // Whatever a step did not expect (a worker's disk full, a renderer that died) fails the job
     // cleanly: the half-made release directory goes, the live release stays, the status and the
     // log say why, and the intake's reconciler asks for the tenant again.

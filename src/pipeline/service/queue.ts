@@ -20,6 +20,17 @@ import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
  */
 export type TenantHandler = (slug: string, job?: { stillOwner: () => Promise<string | null> }) => Promise<void>;
 
+/**
+ * What a handler throws for a job it did not begin because its worker is stopping (the core
+ * gate refused it: service.ts). Redis: the job goes back to the queue at once, for another
+ * worker. In-process: it is dropped, as the waiting jobs are when the queue closes.
+ */
+export class JobReturned extends Error {
+  constructor() {
+    super('this worker is stopping; the job had not begun and goes back to the queue');
+  }
+}
+
 /** Told about the queue: job events, and Redis connection trouble (`level` warn) and recovery. */
 export type QueueEvents = (event: string, fields: Record<string, unknown>) => void;
 
@@ -65,7 +76,9 @@ export function createInProcessQueue(
       const [slug] = waiting.splice(index, 1);
       running.add(slug);
       handler(slug)
-        .catch((error) => options.onError?.(slug, error))
+        .catch((error) => {
+          if (!(error instanceof JobReturned)) options.onError?.(slug, error);
+        })
         .finally(() => {
           running.delete(slug);
           if (rerun.delete(slug) && !waiting.includes(slug)) waiting.push(slug);
@@ -203,6 +216,13 @@ function ownerCheck(run: { job: Job<{ slug: string }>; token?: string; locks: IO
   };
 }
 
+/** A job back to the queue, due in `delayMs`, with an event that says why: it ends its run here (BullMQ's DelayedError). */
+async function putBack(job: Job<{ slug: string }>, token: string | undefined, why: { event: string; delayMs: number; onEvent: QueueEvents }): Promise<never> {
+  why.onEvent(why.event, { tenant: job.data.slug, job: job.id });
+  await job.moveToDelayed(Date.now() + why.delayMs, token);
+  throw new DelayedError();
+}
+
 /**
  * Worker + producer on Redis (BullMQ) with one-tenant-at-a-time locking. A per-tenant Redis
  * lock (SET NX PX, renewed while the job runs) keeps two workers off one tenant; a worker that
@@ -211,6 +231,7 @@ function ownerCheck(run: { job: Job<{ slug: string }>; token?: string; locks: IO
  * dead worker's half-built release directory is never served and is pruned). Locks are renewed
  * on the worker's event loop, so a starved worker can lose them while alive: its handler asks
  * `stillOwner` before going live, and a run whose job lock another worker took never publishes.
+ * A worker that stops gives back at once the jobs it took but had not begun (JobReturned).
  */
 export function createRedisQueue(
   redisUrl: string,
@@ -231,12 +252,8 @@ export function createRedisQueue(
       const key = `${prefix}:${QUEUE_NAME}:tenant-lock:${slug}`;
       const value = `${owner}:${job.id}`;
       const acquired = await locks.set(key, value, 'PX', lockMs, 'NX');
-      if (acquired !== 'OK') {
-        // Another worker is building this tenant: come back shortly (its run may not include our change).
-        onEvent('tenant-busy', { tenant: slug, job: job.id });
-        await job.moveToDelayed(Date.now() + 1000, token);
-        throw new DelayedError();
-      }
+      // Another worker is building this tenant: come back shortly (its run may not include our change).
+      if (acquired !== 'OK') await putBack(job, token, { event: 'tenant-busy', delayMs: 1000, onEvent });
       // Renewed, or taken again when it vanished (Redis restarted without its data) and nobody took it meanwhile.
       const renew = setInterval(() => {
         locks.eval(CLAIM_LOCK, 1, key, value, String(lockMs)).catch(() => {});
@@ -246,6 +263,10 @@ export function createRedisQueue(
         onEvent('job-start', { tenant: slug, job: job.id });
         await handler(slug, { stillOwner });
         onEvent('job-end', { tenant: slug, job: job.id });
+      } catch (error) {
+        // Not begun, and this worker is stopping: another worker takes it now, not after this one's lock expires.
+        if (error instanceof JobReturned) await putBack(job, token, { event: 'job-returned', delayMs: 0, onEvent });
+        throw error;
       } finally {
         clearInterval(renew);
         await locks.eval(RELEASE_LOCK, 1, key, value).catch(() => {});

@@ -15,7 +15,7 @@ import { createLogger, type Logger } from '../log.ts';
 import type { GuardSettings } from '../intake/guard.ts';
 import { OperatorAttempts, checkOperatorToken } from './operator.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
-import { createInProcessQueue, createRedisProducer, createRedisQueue, type RebuildQueue, type TenantHandler } from './queue.ts';
+import { createInProcessQueue, createRedisProducer, createRedisQueue, JobReturned, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
 import { limiter } from '../../lib/batch/limiter.ts';
 import { warmNextRenderer } from '../release/warm.ts';
@@ -198,6 +198,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       }
     },
     async close() {
+      jobs.stop();
       polling?.close();
       await reconciling;
       await reservations.idle();
@@ -266,6 +267,8 @@ interface Jobs {
   handler: TenantHandler;
   /** A job for `slug` is coming (queue `prepare`). */
   onPrepare(slug: string): void;
+  /** The process is stopping: no release begins any more; the jobs waiting at the core gate are given back (JobReturned). */
+  stop(): void;
 }
 
 /**
@@ -278,8 +281,10 @@ interface Jobs {
 function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   const { options, log, state, sitesDir } = service;
   const warmOn = options.warmRenderers ?? true;
-  // One gate for all of this process's jobs: at most slots.cores of them render at once.
-  const cores = limiter(service.slots.cores);
+  // One gate for all of this process's jobs: at most slots.cores of them render at once. Once
+  // the process stops, the gate begins none: the queue gives the jobs waiting at it back.
+  const stopping = new AbortController();
+  const cores = limiter(service.slots.cores, stopping.signal);
   let running = 0;
   // Nothing waits: neither in the queue nor, taken by this process beyond its cores, at its gate.
   const warmWhenIdle = async () => running <= service.slots.cores && ((await queue().depth?.())?.waiting ?? 0) === 0;
@@ -287,7 +292,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   let warmedAfterStart = false;
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
-    if (!dir) return;
+    if (!dir || stopping.signal.aborted) return;
     // The live release into this worker's cache while the change waits out its debounce (inputs.ts prefetchLive).
     if (running === 0)
       prefetchLive(state, sitesDir, slug, options.publisher, log).catch((error: Error) =>
@@ -331,7 +336,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       }
     }
   };
-  return { handler, onPrepare };
+  return { handler, onPrepare, stop: () => stopping.abort(new JobReturned()) };
 }
 
 /** The queue: BullMQ on Redis (a producer only for the intake role), else in-process. */
