@@ -56,7 +56,10 @@ describe('the pipeline warm renderer in a one-shot process', () => {
     const rendererDir = join(dir, 'renderer');
     mkdirSync(rendererDir);
     writeFileSync(join(rendererDir, KEPT_STATE_FILE), JSON.stringify({ version: KEPT_STATE_VERSION, entry: 'stalled.mjs', nodeEnv: 'production' }));
-    writeFileSync(join(rendererDir, 'stalled.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(dir, 'child.pid'))}, String(process.pid));\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\n`);
+    writeFileSync(
+      join(rendererDir, 'stalled.mjs'),
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(dir, 'child.pid'))}, String(process.pid));\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\n`,
+    );
     const run = oneShot(`
       import { existsSync } from 'node:fs';
       import { warmRendererFor } from ${JSON.stringify(children)};
@@ -69,5 +72,38 @@ describe('the pipeline warm renderer in a one-shot process', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('WARMING');
     expect(pid).toBeGreaterThan(0);
+  });
+});
+
+describe('a warm renderer after a job that could not be handed to its child', () => {
+  // Fault (the fault suite's disk-full case, once in CI): a release's bundle could not be written
+  // (ENOSPC) before the job reached the child; the job's rejection became the renderer's queue,
+  // so every later job of that renderer failed with the same ENOSPC after the disk had room again.
+  it('fails that job alone: its sent settles, and the next job reaches the child', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warm-renderer-'));
+    temps.push(dir);
+    const run = oneShot(`
+      import { WarmRenderer } from ${JSON.stringify(children)};
+      const renderer = new WarmRenderer(${JSON.stringify(join(dir, 'no-renderer'))});
+      const settle = (job) => job.then((result) => ({ code: result.code, output: result.output.slice(0, 200) }), (error) => ({ threw: error.message }));
+      // The bundle's temporary file cannot be made: its folder's parent does not exist.
+      process.env.TMPDIR = ${JSON.stringify(join(dir, 'missing', 'tmp'))};
+      const first = renderer.render({ slug: 'first' }, ${JSON.stringify(join(dir, 'out-1'))}, 'https://first.example');
+      const firstSent = await Promise.race([first.sent.then(() => 'sent'), new Promise((done) => setTimeout(() => done('never'), 5000))]);
+      const firstResult = await settle(first);
+      process.env.TMPDIR = ${JSON.stringify(dir)};
+      const secondResult = await settle(renderer.render({ slug: 'second' }, ${JSON.stringify(join(dir, 'out-2'))}, 'https://second.example'));
+      console.log('RESULT ' + JSON.stringify({ firstSent, firstResult, secondResult }));
+    `);
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(/RESULT (.*)/.exec(run.stdout)?.[1] ?? 'null') as {
+      firstSent: string;
+      firstResult: { code?: number; output?: string; threw?: string };
+      secondResult: { code?: number; output?: string; threw?: string };
+    } | null;
+    expect(result?.firstSent).toBe('sent');
+    expect(result?.firstResult).toMatchObject({ code: 1, output: expect.stringMatching(/ENOENT/) });
+    // The second job is its own: it reached a child (which fails here: no kept bundle), not the first job's error.
+    expect(result?.secondResult).toMatchObject({ code: 1, output: expect.stringMatching(/warm renderer exited/) });
   });
 });

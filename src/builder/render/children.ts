@@ -206,15 +206,18 @@ export class WarmRenderer {
     let markSent: () => void = () => {};
     const sent = new Promise<void>((settled) => (markSent = settled));
     this.#jobs += 1;
+    // A job never rejects: one that fails before it reaches the child (its bundle's file cannot be
+    // written: a full disk) answers for itself and leaves the queue to the next job.
     const job = this.#queue.then(async (): Promise<ChildRun> => {
-      const bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle));
-      mkdirSync(outDir, { recursive: true });
+      let bundleTemp: ReturnType<typeof writePrivateTempFile> | undefined;
       this.#hold(true);
       try {
+        const temp = (bundleTemp = writePrivateTempFile('dealer-bundle-', `${bundle.slug}.json`, JSON.stringify(bundle)));
+        mkdirSync(outDir, { recursive: true });
         await this.#start();
         const answer = await new Promise<WarmAnswer>((done) => {
           this.#pending = done;
-          this.#child!.send({ bundle: bundleTemp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes, shard });
+          this.#child!.send({ bundle: temp.path, outDir, siteUrl, reuseRoutes: bundle.reuseRoutes, shard });
           markSent();
         });
         if (answer.ok)
@@ -231,7 +234,7 @@ export class WarmRenderer {
       } finally {
         markSent();
         this.#hold(false);
-        bundleTemp.remove();
+        bundleTemp?.remove();
       }
     });
     const answered = () => {

@@ -96,11 +96,18 @@ export function copyFileAtomic(source: string, target: string, options: AtomicOp
 export function writePrivateTempFile(prefix: string, name: string, data: string): { dir: string; path: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const path = join(dir, name);
-  const fd = openSync(path, 'wx', 0o600);
+  const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    writeSync(fd, data);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(path, 'wx', 0o600);
+    try {
+      writeSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    // A full disk leaves no half-written file behind.
+    remove();
+    throw error;
   }
-  return { dir, path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, path, remove };
 }
