@@ -276,7 +276,8 @@ interface Jobs {
  * start that tenant's renderer while the change waits out its debounce, once per quiet spell
  * (a burst of changes to many tenants would only start renderers that evict each other); the
  * first idle moment after this process's first jobs warms it too, so the first change after a
- * start renders warm; a full release starts its renderer only when nothing else waits.
+ * start renders warm; a full release starts its renderer only when nothing else waits. A
+ * process that stops begins no release, fetch or warm-up (`stop`).
  */
 function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   const { options, log, state, sitesDir } = service;
@@ -286,8 +287,9 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   const stopping = new AbortController();
   const cores = limiter(service.slots.cores, stopping.signal);
   let running = 0;
-  // Nothing waits: neither in the queue nor, taken by this process beyond its cores, at its gate.
-  const warmWhenIdle = async () => running <= service.slots.cores && ((await queue().depth?.())?.waiting ?? 0) === 0;
+  // Not stopping, and nothing waits: neither in the queue nor, taken by this process beyond its cores, at its gate.
+  const warmWhenIdle = async () =>
+    !stopping.signal.aborted && running <= service.slots.cores && ((await queue().depth?.())?.waiting ?? 0) === 0;
   let lastWarm = 0;
   let warmedAfterStart = false;
   const onPrepare = (slug: string) => {
