@@ -109,7 +109,9 @@ describe('a worker that stops', () => {
       const building = await waitFor('a build on the first worker', () => builds(first)[0], 180_000, 20);
       stopping = worker.close();
       other = await start(second);
-      await waitFor('both tenants live', () => tenants.every((slug) => stopWs.current(slug)));
+      // A release is live (its local switch) a moment before its worker logs its release line: wait for the lines.
+      const released = () => [...first, ...second].filter((event) => event.event === 'release');
+      await waitFor('both releases logged', () => tenants.every((slug) => released().some((event) => event.tenant === slug)));
       await stopping;
       const waited = tenants.find((slug) => slug !== building)!;
       // The stopping worker finished the release it had begun, and began no other.
@@ -117,8 +119,8 @@ describe('a worker that stops', () => {
       expect(first.some((event) => event.event === 'job-returned' && event.tenant === waited)).toBe(true);
       // The job it handed back went to the other worker, which published it.
       expect(builds(second)).toEqual([waited]);
-      const released = [...first, ...second].filter((event) => event.event === 'release');
-      expect(released.map((event) => [event.tenant, event.outcome]).sort()).toEqual(tenants.map((slug) => [slug, 'published']));
+      expect(released().map((event) => [event.tenant, event.outcome]).sort()).toEqual(tenants.map((slug) => [slug, 'published']));
+      expect(tenants.every((slug) => stopWs.current(slug))).toBe(true);
     } finally {
       await stopping?.catch(() => {});
       await other?.close();
