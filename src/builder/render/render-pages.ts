@@ -100,6 +100,7 @@ async function renderAll(
   }
   const pathsDone = performance.now();
   const times: [string, number][] = [];
+  const byRoute = new Map<string, { pages: number; ms: number }>();
   let pages = 0;
   const made = new Set<string>();
   const facts: Record<string, PageFacts> = {};
@@ -130,7 +131,12 @@ async function renderAll(
     pages += 1;
     // What the post-build steps read from a page, taken from the bytes in hand (src/builder/post-build/built-pages.ts).
     if (file.endsWith('.html')) facts[relative(outDir, file).split(sep).join('/')] = pageFacts(body);
-    if (trace) times.push([pathname, performance.now() - pageStarted]);
+    if (trace) {
+      const ms = performance.now() - pageStarted;
+      times.push([pathname, ms]);
+      const total = byRoute.get(route.route) ?? { pages: 0, ms: 0 };
+      byRoute.set(route.route, { pages: total.pages + 1, ms: total.ms + ms });
+    }
   }
   let next = 0;
   let failure: Error | undefined;
@@ -148,14 +154,17 @@ async function renderAll(
   await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, paths.length) }, worker));
   if (failure) throw failure;
   if (trace) {
-    // DEALER_RENDER_TRACE=<file>: one JSON line per render (where a release's render time goes).
+    // DEALER_RENDER_TRACE=<file>: one JSON line per render (where a release's render time goes):
+    // the ten slowest pages and each route's pages and milliseconds (pages overlap, so the sum is
+    // more than renderMs).
     const slowest = times
       .sort((a, b) => b[1] - a[1])
       .slice(0, 10)
       .map(([path, ms]) => [path, Math.round(ms)]);
+    const routes = Object.fromEntries([...byRoute].sort((a, b) => b[1].ms - a[1].ms).map(([route, total]) => [route, [total.pages, Math.round(total.ms)]]));
     appendFileSync(
       trace,
-      `${JSON.stringify({ pages, reused: reused.length, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest })}\n`,
+      `${JSON.stringify({ pages, reused: reused.length, pathsMs: Math.round(pathsDone - started), renderMs: Math.round(performance.now() - pathsDone), slowest, routes })}\n`,
     );
   }
   return { pages, reused, facts };
