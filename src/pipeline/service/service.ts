@@ -6,10 +6,9 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { environment, type Environment } from '../../config/env.ts';
-import { jobsForCores, PIPELINE_DEFAULTS, pipelineSettings } from '../../config/pipeline.ts';
+import { jobsForCores, PIPELINE_DEFAULTS, pipelineSettings, workerConcurrency, type PipelineSettings } from '../../config/pipeline.ts';
 import { decideHeldFeed, intakePush, type IntakeOptions } from '../intake/inbox.ts';
 import { createLogger, type Logger } from '../log.ts';
 import type { GuardSettings } from '../intake/guard.ts';
@@ -56,7 +55,8 @@ export interface PipelineOptions {
   maxWaitMs?: number;
   /**
    * Rebuilds in the phases that take a core (photos to manifest: release/run.ts) at once in this
-   * process; default `concurrency` when given, else the number of cores.
+   * process; default `concurrency` when given, else the settings' (PIPELINE_CORES and
+   * PIPELINE_JOB_MEMORY_MB over the machine: workerConcurrency).
    */
   cores?: number;
   /** Rebuild jobs in this process at once; default twice `cores` (a job uploading leaves its core to the next). */
@@ -236,7 +236,7 @@ async function openService(options: PipelineOptions): Promise<Service> {
     debounceMs: options.debounceMs ?? PIPELINE_DEFAULTS.debounceMs,
     maxWaitMs: options.maxWaitMs ?? PIPELINE_DEFAULTS.maxWaitMs,
     settings,
-    slots: jobSlots(options),
+    slots: jobSlots(options, settings),
     operatorToken,
     state,
     intake: {
@@ -256,9 +256,9 @@ async function openService(options: PipelineOptions): Promise<Service> {
   };
 }
 
-/** Jobs at once and core phases at once: the options', else the cores and their jobs (jobsForCores). */
-function jobSlots(options: Pick<PipelineOptions, 'cores' | 'concurrency'>): Service['slots'] {
-  const cores = options.cores ?? options.concurrency ?? availableParallelism();
+/** Jobs at once and core phases at once: the options', else the settings' (workerConcurrency) and their jobs (jobsForCores). */
+function jobSlots(options: Pick<PipelineOptions, 'cores' | 'concurrency'>, settings: PipelineSettings): Service['slots'] {
+  const cores = options.cores ?? options.concurrency ?? workerConcurrency(settings);
   return { cores, jobs: options.concurrency ?? jobsForCores(cores) };
 }
 
