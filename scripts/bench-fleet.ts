@@ -176,12 +176,16 @@ function printRound({ runs, bare }: RoundResult): void {
       redeployMB: Number((run.redeploy.uploads.bytes / 1e6).toFixed(1)),
     })),
   );
-  // CPU a page: the workers' (render and compile children included) against the bare build's, and the bucket stand-in's beside them.
+  // CPU a page: the workers' (render and compile children included; split into the worker processes, their live render
+  // children and their ended children, the compile) against the bare build's, and the bucket stand-in's beside them.
   console.table(
     runs.map((run) => ({
       workers: run.workers,
       workerCpuSeconds: run.cpu.workers,
       workerCpuMsPerPage: run.cpu.workerMsPerPage,
+      ofItWorkerProcess: run.cpu.workerSplitMsPerPage.own,
+      ofItRenderers: run.cpu.workerSplitMsPerPage.renderers,
+      ofItEnded: run.cpu.workerSplitMsPerPage.ended,
       bucketCpuMsPerPage: run.cpu.bucketMsPerPage,
       restCpuSeconds: run.cpu.rest,
       bareCpuMsPerPage: bare.cpuMsPerPage,

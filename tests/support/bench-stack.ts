@@ -81,24 +81,34 @@ export interface StackCpu {
   rest: number;
   workerMsPerPage: number;
   bucketMsPerPage: number;
+  /** The workers' CPU a page by process: the worker processes' own, their live render children's, and their ended children's (the compile, a renderer that stopped). */
+  workerSplitMsPerPage: { own: number; renderers: number; ended: number };
 }
 
 /** CPU seconds so far of every process of the stack (a process's own and its waited-for children's), by part, and a page's share. */
 function stackCpu(stackPid: number, workerPids: number[]): (pages: number) => StackCpu {
   const workers = new Set(workerPids.flatMap((pid) => processTree(pid)));
   const seconds = { workers: 0, bucket: 0, rest: 0 };
+  const split = { own: 0, renderers: 0, ended: 0 };
   for (const pid of processTree(stackPid)) {
-    const part = workers.has(pid) ? 'workers' : commandOf(pid).includes('s3-stand-in-server') ? 'bucket' : 'rest';
+    const command = commandOf(pid);
+    const part = workers.has(pid) ? 'workers' : command.includes('s3-stand-in-server') ? 'bucket' : 'rest';
     const times = cpuTimes(pid);
     seconds[part] += times.own + times.children;
+    if (part !== 'workers') continue;
+    if (command.includes('render-pages')) split.renderers += times.own;
+    else split.own += times.own;
+    split.ended += times.children;
   }
   const round = (value: number, digits: number) => Number(value.toFixed(digits));
+  const perPage = (value: number, pages: number) => round((value * 1000) / Math.max(1, pages), 2);
   return (pages) => ({
     workers: round(seconds.workers, 1),
     bucket: round(seconds.bucket, 1),
     rest: round(seconds.rest, 1),
-    workerMsPerPage: round((seconds.workers * 1000) / Math.max(1, pages), 2),
-    bucketMsPerPage: round((seconds.bucket * 1000) / Math.max(1, pages), 2),
+    workerMsPerPage: perPage(seconds.workers, pages),
+    bucketMsPerPage: perPage(seconds.bucket, pages),
+    workerSplitMsPerPage: { own: perPage(split.own, pages), renderers: perPage(split.renderers, pages), ended: perPage(split.ended, pages) },
   });
 }
 
