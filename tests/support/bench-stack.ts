@@ -85,6 +85,11 @@ export interface StackCpu {
   workerSplitMsPerPage: { own: number; renderers: number; ended: number };
 }
 
+/** `seconds` over `pages`, in milliseconds a page (two decimals). */
+function msPerPage(seconds: number, pages: number): number {
+  return Number(((seconds * 1000) / Math.max(1, pages)).toFixed(2));
+}
+
 /** CPU seconds so far of every process of the stack (a process's own and its waited-for children's), by part, and a page's share. */
 function stackCpu(stackPid: number, workerPids: number[]): (pages: number) => StackCpu {
   const workers = new Set(workerPids.flatMap((pid) => processTree(pid)));
@@ -101,14 +106,13 @@ function stackCpu(stackPid: number, workerPids: number[]): (pages: number) => St
     split.ended += times.children;
   }
   const round = (value: number, digits: number) => Number(value.toFixed(digits));
-  const perPage = (value: number, pages: number) => round((value * 1000) / Math.max(1, pages), 2);
   return (pages) => ({
     workers: round(seconds.workers, 1),
     bucket: round(seconds.bucket, 1),
     rest: round(seconds.rest, 1),
-    workerMsPerPage: perPage(seconds.workers, pages),
-    bucketMsPerPage: perPage(seconds.bucket, pages),
-    workerSplitMsPerPage: { own: perPage(split.own, pages), renderers: perPage(split.renderers, pages), ended: perPage(split.ended, pages) },
+    workerMsPerPage: msPerPage(seconds.workers, pages),
+    bucketMsPerPage: msPerPage(seconds.bucket, pages),
+    workerSplitMsPerPage: { own: msPerPage(split.own, pages), renderers: msPerPage(split.renderers, pages), ended: msPerPage(split.ended, pages) },
   });
 }
 
@@ -201,7 +205,7 @@ export function phaseCosts(releases: LogLine[], pages: number): PhaseCosts {
   return Object.fromEntries(
     Object.entries(totals).map(([phase, seconds]) => [
       phase,
-      { seconds: Number(seconds.toFixed(2)), msPerPage: Number(((seconds * 1000) / Math.max(1, pages)).toFixed(2)) },
+      { seconds: Number(seconds.toFixed(2)), msPerPage: msPerPage(seconds, pages) },
     ]),
   ) as PhaseCosts;
 }
@@ -440,7 +444,7 @@ export async function benchStack(options: {
       pagesPerSecond: Number((pages / redeploySeconds).toFixed(1)),
       phases: phaseCosts(again, pages),
       workerCpuMsPerPage: cpuOfRedeploy.workerMsPerPage,
-      bucketCpuMsPerPage: Number((((cpuOfRedeploy.bucket - bucketBefore) * 1000) / Math.max(1, pages)).toFixed(2)),
+      bucketCpuMsPerPage: msPerPage(cpuOfRedeploy.bucket - bucketBefore, pages),
       made: madeBy(again),
       uploads: uploadsOf(ready.logs, again),
     };
@@ -521,6 +525,6 @@ export async function benchBareAstro(options: {
     seconds: Number(seconds.toFixed(1)),
     pagesPerSecond: Number((pages / seconds).toFixed(1)),
     cpuSeconds: Number(cpu.toFixed(1)),
-    cpuMsPerPage: Number(((cpu * 1000) / Math.max(1, pages)).toFixed(2)),
+    cpuMsPerPage: msPerPage(cpu, pages),
   };
 }
