@@ -11,9 +11,10 @@
  * What is printed and why: docs/benchmarks.md.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { thisMachine } from '../src/config/machine.ts';
 import { buildTenant, REPO_ROOT, type TenantBuildResult, buildFleet } from '../src/builder/render/index.ts';
 import { benchBareAstro, benchStack, type StackRun } from '../tests/support/bench-stack.ts';
 import { startPhotoServer } from '../tests/support/photos/server.ts';
@@ -22,7 +23,7 @@ const { values } = parseArgs({
   options: {
     tenants: { type: 'string', default: '100' },
     cars: { type: 'string', default: '300' },
-    jobs: { type: 'string', default: String(availableParallelism()) },
+    jobs: { type: 'string', default: String(thisMachine().cores) },
     'skip-old': { type: 'boolean', default: false },
     data: { type: 'string', default: resolve(REPO_ROOT, '../shared/data/au-vehicle-listings.json') },
     keep: { type: 'boolean', default: false },

@@ -11,9 +11,9 @@
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { availableParallelism } from 'node:os';
 import { buildTenant, type TenantBuildResult, buildFleet, renderSettings } from '../src/builder/render/index.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
+import { thisMachine } from '../src/config/machine.ts';
 import { leadDeliveryProblem } from '../src/server/kernel/tenants.ts';
 
 const { values } = parseArgs({
@@ -75,7 +75,7 @@ if (dirs.length === 0) {
 }
 
 // Astro's build is mostly single-threaded; one job per core keeps both cores busy.
-const jobs = Math.max(1, Math.min(dirs.length, Number(values.jobs ?? availableParallelism())));
+const jobs = Math.max(1, Math.min(dirs.length, Number(values.jobs ?? thisMachine().cores)));
 const log = (line: string) => console.log(line);
 // Which engines may render (DEALER_RENDER, DEALER_SPLIT_RENDER_MIN_CARS): read once, passed to every render.
 let settings: ReturnType<typeof renderSettings>;

@@ -14,11 +14,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { childEnvironment, environment } from '../src/config/env.ts';
+import { thisMachine } from '../src/config/machine.ts';
 import { startThrowawayPostgres } from '../tests/support/dev-postgres.ts';
 import { startMeilisearch } from '../tests/support/meilisearch-server.ts';
 import { startRedis } from '../tests/support/redis-server.ts';
@@ -272,7 +273,7 @@ try {
   const operatorToken = randomBytes(16).toString('hex');
   const lockArgs = lockMs ? ['--lock-ms', String(lockMs)] : [];
   // The workers share this machine as a fleet's workers share theirs: each sizes its jobs to its part of the cores (PIPELINE_CORES, docs/deploy.md).
-  const workerCores = String(Math.max(1, Math.floor(availableParallelism() / workerCount)));
+  const workerCores = String(Math.max(1, Math.floor(thisMachine().cores / workerCount)));
   /** The intake and the workers, each on its disk; `code` a code version for all of them (a roll), else the environment's. */
   const startPipeline = (code?: string) => {
     // A worker lost with its disk comes back on an empty one.

@@ -4,11 +4,11 @@
  * configuration (pipelineConfig: the flags over the settings). Tenants' feed secrets
  * (FEED_SECRET_<SLUG>) are looked up by name in the environment map the pipeline is handed.
  */
-import { availableParallelism, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { weakSecretProblem } from './secret-strength.ts';
 import { cacheRoot } from './build.ts';
+import { thisMachine, type MachineSize } from './machine.ts';
 import {
   ConfigError,
   environment,
@@ -108,17 +108,6 @@ export type PipelineSettings = SettingsOf<typeof PIPELINE_SETTINGS>;
 /** Read and validate the pipeline's settings; throws ConfigError naming a bad variable. */
 export function pipelineSettings(env: Environment = environment()): PipelineSettings {
   return readSettings('pipeline', PIPELINE_SETTINGS, env);
-}
-
-/** The machine a process runs on: its cores and memory (MB). */
-export interface MachineSize {
-  cores: number;
-  memoryMb: number;
-}
-
-/** This machine. */
-export function thisMachine(): MachineSize {
-  return { cores: availableParallelism(), memoryMb: Math.floor(totalmem() / 1024 / 1024) };
 }
 
 /**

@@ -223,6 +223,19 @@ export function environmentReaders(files: SourceFile[]): string[] {
     .map((file) => `${file.path}: reads process.env (take settings from ${CONFIG_OWNER}, or the environment map a caller hands in)`);
 }
 
+const MACHINE_OWNER = 'src/config/machine.ts';
+
+/**
+ * Readers of the machine's size outside its one owner (src/config/machine.ts): Node's
+ * availableParallelism(), cpus(), totalmem() or freemem() called in src or scripts. Whatever is
+ * sized to the machine takes thisMachine() instead.
+ */
+export function machineReaders(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => file.path !== MACHINE_OWNER && /\b(?:availableParallelism|cpus|totalmem|freemem)\s*\(/.test(code(file.text)))
+    .map((file) => `${file.path}: reads the machine's size (take thisMachine() from ${MACHINE_OWNER})`);
+}
+
 const SITE_DATA = 'src/site-data/';
 const PAGES = 'src/pages/';
 
@@ -362,6 +375,11 @@ describe('architecture (issue 12)', () => {
   it('reads the environment only in the config module (src/config/)', () => {
     expect(files.some(({ path }) => path.startsWith(CONFIG_OWNER))).toBe(true);
     expect(environmentReaders(files)).toEqual([]);
+  });
+
+  it("reads the machine's size only in src/config/machine.ts (cores and memory: one owner)", () => {
+    expect(files.some(({ path }) => path === MACHINE_OWNER)).toBe(true);
+    expect(machineReaders(files)).toEqual([]);
   });
 
   it('reads tenant site data only in pages (src/pages/** import src/site-data/; components and layouts take props)', () => {
@@ -510,6 +528,18 @@ describe('architecture (issue 12)', () => {
       ]);
       expect(problems).toHaveLength(3);
       expect(problems[0]).toContain('src/builder/post-build/demo-art/images.ts: reads process.env');
+    });
+
+    it("the machine's size read outside its owner (a comment naming it is not a read)", () => {
+      const problems = machineReaders([
+        { path: 'src/builder/render/engine.ts', text: "import { availableParallelism } from 'node:os';\nconst cores = availableParallelism();" },
+        { path: 'scripts/build.ts', text: 'const jobs = os.cpus().length;' },
+        { path: 'src/pipeline/service/service.ts', text: 'const mb = totalmem ( ) / 1e6;' },
+        { path: 'src/pipeline/intake/read/parse-worker.ts', text: '// availableParallelism() is read in src/config/machine.ts\nexport const x = 1;' },
+        { path: 'src/config/machine.ts', text: 'return { cores: availableParallelism() };' },
+      ]);
+      expect(problems).toHaveLength(3);
+      expect(problems[0]).toContain("src/builder/render/engine.ts: reads the machine's size");
     });
 
     it('a component, layout or build module reading site data; a page and site-data itself may', () => {

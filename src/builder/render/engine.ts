@@ -8,11 +8,11 @@
  * command resolves the settings once and passes them down. docs/architecture.md "Render paths"
  * has the table of which engine runs when.
  */
-import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSettings } from '../../config/build.ts';
 import { environment, type Environment } from '../../config/env.ts';
+import { thisMachine } from '../../config/machine.ts';
 import { KEPT_STATE_FILE } from './astro/kept-renderer.ts';
 
 /**
@@ -42,7 +42,7 @@ export interface RenderSettings {
 /** The render settings from the environment; throws ConfigError naming a bad variable. */
 export function renderSettings(env: Environment = environment()): RenderSettings {
   const settings = buildSettings(env);
-  return { fast: settings.renderEngine !== 'astro', splitRenderMinCars: settings.splitRenderMinCars, cores: availableParallelism(), cache: settings.cacheDir };
+  return { fast: settings.renderEngine !== 'astro', splitRenderMinCars: settings.splitRenderMinCars, cores: thisMachine().cores, cache: settings.cacheDir };
 }
 
 /**

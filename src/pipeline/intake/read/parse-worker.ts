@@ -6,8 +6,8 @@
  * (its worker is terminated) and the file rejected with a reason. At most `parallel`
  * parses run at once; the rest queue. Workers are kept for the next file while idle.
  */
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { thisMachine } from '../../../config/machine.ts';
 import { PIPELINE_DEFAULTS } from '../../../config/pipeline.ts';
 import type { FeedCheck, FeedCheckInput } from './feed-check.ts';
 import { feedKindOfFile } from './feeds.ts';
@@ -16,7 +16,7 @@ import { feedKindOfFile } from './feeds.ts';
 export const DEFAULT_PARSE_TIMEOUT_MS = PIPELINE_DEFAULTS.feedParseSeconds * 1000;
 
 const WORKER = new URL('./parse-worker-thread.ts', import.meta.url);
-const parallel = Math.max(2, Math.min(4, availableParallelism()));
+const parallel = Math.max(2, Math.min(4, thisMachine().cores));
 let running = 0;
 const waiting: (() => void)[] = [];
 
