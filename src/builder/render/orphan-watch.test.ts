@@ -1,6 +1,8 @@
 /**
  * exitWhenOrphaned: a child that watches its parent ends within a moment of the parent's death
- * (SIGKILL, no chance to clean up), and runs on while the parent lives.
+ * (SIGKILL, no chance to clean up), and runs on while the parent lives. A child that writes to
+ * its parent's pipe after the parent died (an Astro build's warning) gets EPIPE: it cleans up
+ * and exits then too, instead of dying of the error with its work folder left behind.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,6 +94,30 @@ describe('exitWhenOrphaned', () => {
     } finally {
       parent.kill('SIGKILL');
       if (running(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  it.skipIf(process.platform !== 'linux')('cleans up and exits when its output pipe breaks (EPIPE), before it looks again', async () => {
+    const marker = join(dir, 'cleaned-on-epipe');
+    const child = join(dir, 'writer.ts');
+    // Its parent (this process) lives on, and the next look is far off: only the broken pipe can end it.
+    writeFileSync(
+      child,
+      `import { writeFileSync } from 'node:fs';\n` +
+        `import { exitWhenOrphaned } from ${JSON.stringify(join(import.meta.dirname, 'orphan-watch.ts'))};\n` +
+        `exitWhenOrphaned(process.ppid, () => writeFileSync(${JSON.stringify(marker)}, 'yes'), ${NEVER});\n` +
+        `setInterval(() => process.stdout.write('[WARN] a warning\\n'), 20);\n`,
+    );
+    const writer = spawn(process.execPath, [child], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const exited = new Promise<number | null>((done) => writer.once('exit', (code) => done(code)));
+    try {
+      await new Promise((done) => writer.stdout!.once('data', done));
+      // The reader's end goes, as when the parent is killed.
+      writer.stdout!.destroy();
+      expect(await exited).toBe(1);
+      expect(readFileSync(marker, 'utf8')).toBe('yes');
+    } finally {
+      writer.kill('SIGKILL');
     }
   });
 });
