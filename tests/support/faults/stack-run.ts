@@ -247,15 +247,29 @@ export function mountSmallDisk(dir: string, megabytes: number): { fill(): void; 
   if (process.getuid?.() !== 0) return { skipped: 'not root: cannot mount a small filesystem to fill' };
   const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir], { encoding: 'utf8' });
   if (mounted.status !== 0) return { skipped: `mount -t tmpfs failed: ${mounted.stderr.trim()}` };
-  const ballast = join(dir, 'ballast');
+  const ballast: string[] = [];
   const available = () => Number(spawnSync('df', ['--output=avail', '-B1', dir], { encoding: 'utf8' }).stdout.split('\n')[1]);
   return {
-    /** Take every free byte. */
+    /**
+     * Take every free byte. A worker may be writing meanwhile, so the space `df` reported can be
+     * gone by the time `fallocate` asks for it, which then fails and takes nothing: ask again, for
+     * half as much at each refusal, into further ballast files, until less than a page is left.
+     */
     fill() {
-      spawnSync('fallocate', ['-l', String(Math.max(available(), 4096)), ballast]);
+      let size = available();
+      while (size >= 4096 && ballast.length < 64) {
+        const file = join(dir, `ballast-${ballast.length}`);
+        if (spawnSync('fallocate', ['-l', String(size), file]).status === 0) {
+          ballast.push(file);
+          size = available();
+        } else {
+          rmSync(file, { force: true });
+          size = Math.floor(size / 2);
+        }
+      }
     },
     free() {
-      rmSync(ballast, { force: true });
+      for (const file of ballast.splice(0)) rmSync(file, { force: true });
     },
     available,
     unmount() {
