@@ -27,6 +27,19 @@ function running(pid: number): boolean {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** A child script that watches `parent` (an expression) every `everyMs`, writes `marker` when it cleans up, then runs `body`; its path. */
+function watchingChild(name: string, parent: string, everyMs: number, marker: string, body: string): string {
+  const child = join(dir, name);
+  writeFileSync(
+    child,
+    `import { writeFileSync } from 'node:fs';\n` +
+      `import { exitWhenOrphaned } from ${JSON.stringify(join(import.meta.dirname, 'orphan-watch.ts'))};\n` +
+      `exitWhenOrphaned(${parent}, () => writeFileSync(${JSON.stringify(marker)}, 'yes'), ${everyMs});\n` +
+      `${body}\n`,
+  );
+  return child;
+}
+
 describe('exitWhenOrphaned', () => {
   // The next look is far off (and unref'd): only the look at once runs within these tests.
   const NEVER = 2_000_000_000;
@@ -71,14 +84,7 @@ describe('exitWhenOrphaned', () => {
 
   it.skipIf(process.platform !== 'linux')('ends a child whose parent was killed, and cleans up first; not while the parent lives', async () => {
     const marker = join(dir, 'cleaned');
-    const child = join(dir, 'child.ts');
-    writeFileSync(
-      child,
-      `import { writeFileSync } from 'node:fs';\n` +
-        `import { exitWhenOrphaned } from ${JSON.stringify(join(import.meta.dirname, 'orphan-watch.ts'))};\n` +
-        `exitWhenOrphaned(Number(process.env.PARENT), () => writeFileSync(${JSON.stringify(marker)}, 'yes'), 100);\n` +
-        `setTimeout(() => {}, 60_000);\n`,
-    );
+    const child = watchingChild('child.ts', 'Number(process.env.PARENT)', 100, marker, 'setTimeout(() => {}, 60_000);');
     const parentScript = `const c = require('node:child_process').spawn(process.execPath, [${JSON.stringify(child)}], { stdio: 'ignore', env: { ...process.env, PARENT: String(process.pid) } }); console.log(c.pid); setInterval(() => {}, 1000);`;
     const parent = spawn(process.execPath, ['-e', parentScript], { stdio: ['ignore', 'pipe', 'inherit'] });
     const pid = await new Promise<number>((done) => parent.stdout!.once('data', (chunk: Buffer) => done(Number(chunk.toString().trim()))));
@@ -99,15 +105,8 @@ describe('exitWhenOrphaned', () => {
 
   it.skipIf(process.platform !== 'linux')('cleans up and exits when its output pipe breaks (EPIPE), before it looks again', async () => {
     const marker = join(dir, 'cleaned-on-epipe');
-    const child = join(dir, 'writer.ts');
     // Its parent (this process) lives on, and the next look is far off: only the broken pipe can end it.
-    writeFileSync(
-      child,
-      `import { writeFileSync } from 'node:fs';\n` +
-        `import { exitWhenOrphaned } from ${JSON.stringify(join(import.meta.dirname, 'orphan-watch.ts'))};\n` +
-        `exitWhenOrphaned(process.ppid, () => writeFileSync(${JSON.stringify(marker)}, 'yes'), ${NEVER});\n` +
-        `setInterval(() => process.stdout.write('[WARN] a warning\\n'), 20);\n`,
-    );
+    const child = watchingChild('writer.ts', 'process.ppid', NEVER, marker, "setInterval(() => process.stdout.write('[WARN] a warning\\n'), 20);");
     const writer = spawn(process.execPath, [child], { stdio: ['ignore', 'pipe', 'ignore'] });
     const exited = new Promise<number | null>((done) => writer.once('exit', (code) => done(code)));
     try {
