@@ -2,7 +2,9 @@
  * The search island rendered the way the build renders it (react-dom/server, no window).
  * InstantSearch must start during render (docs/search.md "Layout shift"): without server
  * state it renders nothing until an effect has run, which blanked the island after
- * hydration. Here that would show as HTML without the route's results.
+ * hydration. Here that would show as HTML without the route's results. The build renders the
+ * island without InstantSearch (BuiltSearch): its HTML must be the InstantSearch tree's, which
+ * the browser renders first and hydrates.
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -10,12 +12,12 @@ import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { searchBuildData } from '../../search/build-time/page-data.ts';
 import { snapshotResults } from '../../search/build-time/snapshot.ts';
-import SearchPage from './SearchPage.tsx';
+import SearchPage, { BrowserSearch } from './SearchPage.tsx';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 
-async function pageProps(path: string) {
-  const bundle = createBundle(loadTenant('tests/fixtures/tenants/search-demo', NOW), NOW);
+async function pageProps(path: string, tenant = 'search-demo') {
+  const bundle = createBundle(loadTenant(`tests/fixtures/tenants/${tenant}`, NOW), NOW);
   const data = await searchBuildData(bundle);
   const route = data.routes.routes.find((candidate) => candidate.path === path);
   if (!route) throw new Error(`no route ${path}`);
@@ -63,5 +65,28 @@ describe('chips in the build HTML', () => {
     );
     const carType = renderToString(<SearchPage {...await pageProps('/search/used-cars')} />);
     expect(carType).not.toContain('search-chips');
+  });
+});
+
+describe("the build's HTML without InstantSearch", () => {
+  // The build renders BuiltSearch; the browser's first render is the InstantSearch tree
+  // (BrowserSearch), which must hydrate that HTML: same elements, text and useId values.
+  const pages: [string, string][] = [
+    ['search-demo', '/search/used-cars'],
+    ['search-demo', '/search/toyota'],
+    ['search-demo', '/search/new-used-and-demo-cars'],
+    ['search-demo', '/search/brisbane-yard'],
+    ['search-options', '/used-car/new-cars'],
+    ['search-options', '/used-car/jayco/journey'],
+  ];
+  it.each(pages)('%s %s: the same HTML as the InstantSearch tree, with the Quick Enquiry dialog in place', async (tenant, path) => {
+    const props = await pageProps(path, tenant);
+    const dialog = <div className="quick-enquiry-stand-in">dialog</div>;
+    const options = { identifierPrefix: 'r7-' };
+    const built = renderToString(<SearchPage {...props} quickEnquiry={dialog} />, options);
+    const browser = renderToString(<BrowserSearch {...props} quickEnquiry={dialog} />, options);
+    expect(built).toContain('quick-enquiry-stand-in');
+    expect(built).toMatch(/id="_r7-/);
+    expect(built).toBe(browser);
   });
 });
