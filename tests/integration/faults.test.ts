@@ -490,8 +490,7 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
    * A worker's disk full when it starts a release (the job must fail cleanly and be done again
    * once there is room). Both workers' disks are filled before the feed lands, so whichever
    * worker takes the job meets a full disk: filling the taker's disk once its job had started
-   * raced a one-car release, which could publish before the fill (CI runs 45-48: filled at the
-   * first, third, second and first of three tries).
+   * raced a one-car release, which could publish before the fill.
    */
   async function diskFull() {
     const mounted = disks.filter((disk): disk is Exclude<typeof disk, { skipped: string }> => 'fill' in disk);
