@@ -51,6 +51,7 @@ import type { RefinementListProps, ShowMoreProps } from './ui/Facets.tsx';
 import type { PriceSliderProps } from './ui/PriceSlider.tsx';
 import type { ResultsSnapshot, SearchConfig } from '../../search/core/island-config.ts';
 import { SearchLayout, type SearchLayoutProps } from './ui/SearchLayout.tsx';
+import { InstantSearchPlaces } from '../../builder/render/astro/instantsearch-places.tsx';
 import './search.css';
 
 export interface SearchPageProps {
@@ -170,14 +171,12 @@ const CHIPS_LABEL = 'Chosen filters';
 /** Focus the search box (the last chip was removed). */
 const focusSearchBox = () => document.querySelector<HTMLInputElement>('.search-box input[type="search"]')?.focus();
 
-/** Nothing to do (the handlers of the build's view, which no one can use before the island is live). */
-const noop = () => {};
-
 /** Layout props of a snapshot (no engine yet): the static HTML and the first client render. */
 function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLayoutProps {
   const { config, route, initial } = props;
   const refined = (attribute: string) => route.preset[attribute] ?? [];
   const options = carTypeOptions(config.carTypeAll, initial.facets.car_type);
+  const noop = () => {};
   const bounds = sliderBounds(initial.facets_stats.price);
   return {
     phase: 'static',
@@ -235,7 +234,7 @@ const START_AT_ONCE = { initialResults: {} };
 
 /**
  * The search page island. On the build server it renders what the browser's first render shows
- * (BuiltSearch); in the browser, InstantSearch (LiveSearch).
+ * (BuiltSearch); in the browser, InstantSearch (BrowserSearch).
  */
 export default function SearchPage(props: SearchPageProps & ComposedProps) {
   return typeof window === 'undefined' ? <BuiltSearch {...props} /> : <BrowserSearch {...props} />;
@@ -245,30 +244,22 @@ export default function SearchPage(props: SearchPageProps & ComposedProps) {
  * The build's HTML of the island without starting InstantSearch: LiveSearch's view before the
  * first answer (its `artificial` branch), which the browser's first render shows and hydrates.
  * InstantSearch and its widgets' hooks cost the build most of the island's render and add
- * nothing to the HTML (they render no element of their own). The fragments and `{null}`s hold
- * the places of Configure (before LiveSearch) and of InstantSearch's own last child (after its
- * children), so that React's ids (useId) of the search box and the filters are the browser's.
- * SearchPage.test.tsx renders both trees and compares their HTML.
+ * nothing to the HTML (they render no element of their own). InstantSearchPlaces puts the layout
+ * where LiveSearch sits in that tree, so that React's ids (useId) of the search box and the
+ * filters are the browser's. SearchPage.test.tsx renders both trees and compares their HTML.
  */
 function BuiltSearch(props: SearchPageProps & ComposedProps) {
-  const layout = staticLayout(props, []);
   return (
-    <>
-      <>
-        {null}
-        <SearchLayout {...layout} busy={false} stalled={false} searchBox={{ ...layout.searchBox, onSubmit: noop }}>
-          {props.quickEnquiry}
-        </SearchLayout>
-      </>
-      {null}
-    </>
+    <InstantSearchPlaces>
+      <SearchLayout {...staticLayout(props, [])}>{props.quickEnquiry}</SearchLayout>
+    </InstantSearchPlaces>
   );
 }
 
 /** The island in the browser: InstantSearch, its first search sent after mount (LiveSearch). */
 export function BrowserSearch(props: SearchPageProps & ComposedProps) {
   const { config, route } = props;
-  // Creating the client downloads nothing (the engine loads on the first search), so it can exist at build time too.
+  // Creating the client downloads nothing (the engine loads on the first search), so it can exist on a server too.
   const [client] = useState(() => createSearchClient(config.engine) as unknown as SearchClient);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   useEffect(() => setHistory(readHistory()), []);
@@ -281,7 +272,7 @@ export function BrowserSearch(props: SearchPageProps & ComposedProps) {
         cleanUrlOnDispose: false,
         // The spec's URLs are the page's address: keep the title the page was built with.
         windowTitle: () => document.title,
-        // At build time the page's own route stands for the address bar (parseURL reads its pathname and search only).
+        // On a server (SearchPage.test.tsx renders this tree there) the page's own route stands for the address bar (parseURL reads its pathname and search only).
         getLocation: () => (typeof window === 'undefined' ? (new URL(route.path, 'http://localhost') as unknown as Location) : window.location),
       }),
       stateMapping: {
