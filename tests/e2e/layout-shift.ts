@@ -138,6 +138,8 @@ export async function slowDocumentProxy(
       }
       response.end();
     } catch (error) {
+      // Named in the test's output: a script answered 502 here leaves its island static.
+      console.warn(`[slow-document-proxy] ${request.url}: ${String(error)}`);
       response.writeHead(502).end(String(error));
     }
   });

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 
@@ -33,7 +33,24 @@ export async function dataLayer(page: Page): Promise<{ event_id: number; [key: s
   return page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []) as { event_id: number }[]);
 }
 
-/** Wait until the page's idle islands have hydrated (the lead modal island marks the document). */
+/** How long waitForIslands waits: within a test's time (playwright.config.ts), so that its own message is what a timeout reports. */
+const ISLANDS_TIMEOUT_MS = 25_000;
+
+/**
+ * Wait until the page's idle islands have hydrated (the lead modal island marks the document).
+ * A wait that runs out names what was still missing: the lead modals' mark and the components
+ * of the islands still static.
+ */
 export async function waitForIslands(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.leadModals === 'ready' && !document.querySelector('astro-island[ssr][client="idle"]'));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => ({
+          leadModals: document.documentElement.dataset.leadModals ?? null,
+          staticIslands: [...document.querySelectorAll('astro-island[ssr][client="idle"]')].map((island) => island.getAttribute('component-url')),
+        })),
+      { message: "the page's idle islands hydrated", timeout: ISLANDS_TIMEOUT_MS },
+    )
+    .toEqual({ leadModals: 'ready', staticIslands: [] });
 }
+
