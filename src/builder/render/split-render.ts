@@ -14,8 +14,13 @@ import type { PageFacts } from '../post-build/built-pages.ts';
 import { addCompiledFiles } from './astro/compiled-files.ts';
 import { runAstroBuild, WarmRenderer, type ChildRun } from './children.ts';
 
-/** Cars in the small copy of the bundle whose Astro build compiles the code (a split render's, and the compile that keeps a code version's renderer). */
-export const COMPILE_CARS = 24;
+/**
+ * Cars in the small copy of the bundle whose Astro build compiles the code (a split render's, and
+ * the compile that keeps a code version's renderer). The compiled code and client assets are the
+ * same for any number of cars (Vite bundles every route; no page emits assets), so the compile
+ * renders as few pages as it can; its pages are thrown away.
+ */
+export const COMPILE_CARS = 1;
 
 /** The compile build: an Astro build of `bundle` cut to COMPILE_CARS cars into `outDir`, keeping its server bundle in `keepDir`. */
 export function compileBuild(bundle: TenantBundle, outDir: string, keepDir: string): Promise<ChildRun> {
