@@ -17,8 +17,8 @@ import { runAstroBuild, WarmRenderer, type ChildRun } from './children.ts';
 /**
  * Cars in the small copy of the bundle whose Astro build compiles the code (a split render's, and
  * the compile that keeps a code version's renderer). The compiled code and client assets are the
- * same for any number of cars (Vite bundles every route; no page emits assets), so the compile
- * renders as few pages as it can; its pages are thrown away.
+ * same for any number of cars (Vite bundles every route; no page emits assets), and the compile
+ * renders no page (astro/kept-renderer.ts): one car keeps the bundle it is handed small.
  */
 export const COMPILE_CARS = 1;
 

@@ -210,6 +210,63 @@ export const app = apps.get(import.meta.url);
     expect(app.calls.at(-1)).toEqual(['render', 'https://dealer.example.com.au/cars/b/', '/cars/[slug]']);
   });
 
+  it("keepingPrerenderer of a compile (renderPages false) lists no path, yet hands over the build state, with the configured site's origin", async () => {
+    const { createDefaultPrerenderer } = await astroModule<{
+      createDefaultPrerenderer(args: { internals: unknown; options: unknown; prerenderOutputDir: URL }): AstroPrerenderer;
+    }>('dist/core/build/default-prerenderer.js', ['createDefaultPrerenderer']);
+    const outDir = join(scratch, 'compile-dist');
+    const config = { outDir: pathToFileURL(`${outDir}/`), site: 'https://dealer.example.com.au/stock/' } as unknown as AstroConfig;
+    const source = prerenderDirectory(config);
+    mkdirSync(source, { recursive: true });
+    const entryName = 'prerender-entry.Cm34Pl.mjs';
+    writeFileSync(
+      join(source, entryName),
+      // Shared by module URL through globalThis, as in the test above (the runner may load it twice).
+      `export const app = ((globalThis.__adapterTestApps ??= new Map()).get(import.meta.url) ?? {
+  calls: [],
+  setInternals(value) { this.calls.push('internals'); },
+  setOptions(value) { this.calls.push('options'); this.options = value; },
+  getOptions() { return this.options; },
+  async render() { this.calls.push('render'); return new Response(''); },
+});
+globalThis.__adapterTestApps.set(import.meta.url, app);
+`,
+    );
+    const internals = { prerenderEntryFileName: entryName, pagesByKeys: new Map([['/&src/pages/index.astro', {}]]), entrySpecifierToBundleMap: new Map() };
+    const options = { settings: { scripts: [{ stage: 'page', content: 'import "y";' }] } };
+    const defaults = createDefaultPrerenderer({ internals, options, prerenderOutputDir: pathToFileURL(`${source}/`) });
+    let listed = 0;
+    const counted: AstroPrerenderer = {
+      ...defaults,
+      getStaticPaths: () => {
+        listed += 1;
+        return defaults.getStaticPaths();
+      },
+    };
+    const kept: KeptBuild[] = [];
+    const prerenderer = keepingPrerenderer(config, (build) => kept.push(build), { renderPages: false })(counted);
+    await prerenderer.setup?.();
+    expect(await prerenderer.getStaticPaths()).toEqual([]);
+    await prerenderer.teardown?.();
+
+    expect(listed, "a compile asked Astro's default prerenderer for the site's paths (its pages' code ran)").toBe(0);
+    const app = (globalThis as unknown as { __adapterTestApps: Map<string, { calls: string[] }> }).__adapterTestApps.get(
+      pathToFileURL(join(source, entryName)).href,
+    )!;
+    expect(app.calls, `the default prerenderer's setup no longer hands the entry's app its internals and options. ${RECHECK}`).toEqual([
+      'internals',
+      'options',
+    ]);
+    expect(kept).toEqual([
+      {
+        source,
+        entry: entryName,
+        origin: 'https://dealer.example.com.au',
+        state: { pageStyles: [['/&src/pages/index.astro', []]], entrySpecifierToBundleMap: [], scripts: [{ stage: 'page', content: 'import "y";' }] },
+      },
+    ]);
+  });
+
   it("staticPaths lists Astro's paths, the first route winning a path; the route cache holds getStaticPaths until cleared", async () => {
     const { RouteCache } = await astroModule<{ RouteCache: new (logger: unknown, mode?: string) => { clearAll(): void } }>('dist/core/render/route-cache.js', ['RouteCache']);
     const segment = (content: string, dynamic = false) => [{ content, dynamic, spread: false }];

@@ -123,9 +123,15 @@ export interface KeptBuild {
  * A prerenderer for `setPrerenderer` of `astro:build:start` that renders exactly as Astro's
  * default one (every call is passed on) and, after the default one's teardown, hands `keep` the
  * bundle directory (still on disk) and the build state its render needs. `keep` is not called
- * when the build had no prerender entry (nothing to keep).
+ * when the build had no prerender entry (nothing to keep). With `renderPages: false` the build
+ * only compiles: it lists no static path, so Astro renders no page (the build state comes from
+ * the default prerenderer's setup, and the origin from the configured `site`, as Astro's own).
  */
-export function keepingPrerenderer(config: AstroConfig, keep: (build: KeptBuild) => void): (defaults: AstroPrerenderer) => AstroPrerenderer {
+export function keepingPrerenderer(
+  config: AstroConfig,
+  keep: (build: KeptBuild) => void,
+  { renderPages = true }: { renderPages?: boolean } = {},
+): (defaults: AstroPrerenderer) => AstroPrerenderer {
   return (defaults: AstroPrerenderer): AstroPrerenderer => {
     let internals: BuildInternals | undefined;
     let app: PrerenderApp | undefined;
@@ -148,7 +154,7 @@ export function keepingPrerenderer(config: AstroConfig, keep: (build: KeptBuild)
         }
         await defaults.setup?.();
       },
-      getStaticPaths: () => defaults.getStaticPaths(),
+      getStaticPaths: async () => (renderPages ? defaults.getStaticPaths() : []),
       ...(defaults.collectStaticImages ? { collectStaticImages: () => defaults.collectStaticImages!() } : {}),
       render(request, options) {
         origin ||= new URL(request.url).origin;
@@ -157,6 +163,7 @@ export function keepingPrerenderer(config: AstroConfig, keep: (build: KeptBuild)
       async teardown() {
         await defaults.teardown?.();
         if (!entry || !internals || !app) return; // nothing to keep: incremental releases fall back to Astro
+        if (!origin && config.site) origin = new URL(config.site).origin;
         keep({
           source,
           entry,

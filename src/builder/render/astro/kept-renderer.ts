@@ -1,12 +1,13 @@
 /**
- * Kept renderer: a full Astro build keeps its compiled server (prerender) bundle, so later
- * renders of the same code (incremental releases, fleet tenants, the split render) skip Vite's
- * builds. The integration wraps Astro's default prerenderer (`setPrerenderer` of
- * `astro:build:start`, through astro-adapter.ts): it renders exactly as the default one does,
- * and at teardown copies the bundle and the little build state its render needs (each page's
- * stylesheets, page scripts, the site origin) into a directory of ours. Contract: a kept bundle
- * is valid only for the code and config it was built with (the pipeline keys it to the config
- * hash); tests/integration/pipeline-releases.test.ts guards the equivalence.
+ * Kept renderer: an Astro build (the compile, src/builder/render/split-render.ts compileBuild)
+ * keeps its compiled server (prerender) bundle, so later renders of the same code (incremental
+ * releases, fleet tenants, the split render) skip Vite's builds. The integration wraps Astro's
+ * default prerenderer (`setPrerenderer` of `astro:build:start`, through astro-adapter.ts): it
+ * renders no page (the compile's pages were thrown away), and at teardown copies the bundle and
+ * the little build state its render needs (each page's stylesheets, page scripts, the site
+ * origin) into a directory of ours. Contract: a kept bundle is valid only for the code and
+ * config it was built with (the pipeline keys it to the config hash);
+ * tests/integration/pipeline-releases.test.ts guards the equivalence.
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -42,24 +43,29 @@ export function keepRenderer(target: string): AstroIntegration {
       },
       'astro:build:start': ({ setPrerenderer }) => {
         setPrerenderer(
-          keepingPrerenderer(config, ({ source, entry, origin, state: build }) => {
-            const state: KeptRendererState = {
-              version: KEPT_STATE_VERSION,
-              entry,
-              origin,
-              ...build,
-              nodeEnv: buildSettings().nodeEnv,
-            };
-            // Copied whole, then renamed into place: a reader sees a complete bundle or none.
-            const staging = `${target}.tmp-${process.pid}`;
-            rmSync(staging, { recursive: true, force: true });
-            cpSync(source, staging, { recursive: true });
-            writeFileSync(join(staging, KEPT_STATE_FILE), JSON.stringify(state));
-            linkNodeModules(staging);
-            rmSync(target, { recursive: true, force: true });
-            mkdirSync(resolve(target, '..'), { recursive: true });
-            renameSync(staging, target);
-          }),
+          keepingPrerenderer(
+            config,
+            ({ source, entry, origin, state: build }) => {
+              const state: KeptRendererState = {
+                version: KEPT_STATE_VERSION,
+                entry,
+                origin,
+                ...build,
+                nodeEnv: buildSettings().nodeEnv,
+              };
+              // Copied whole, then renamed into place: a reader sees a complete bundle or none.
+              const staging = `${target}.tmp-${process.pid}`;
+              rmSync(staging, { recursive: true, force: true });
+              cpSync(source, staging, { recursive: true });
+              writeFileSync(join(staging, KEPT_STATE_FILE), JSON.stringify(state));
+              linkNodeModules(staging);
+              rmSync(target, { recursive: true, force: true });
+              mkdirSync(resolve(target, '..'), { recursive: true });
+              renameSync(staging, target);
+            },
+            // A keeping build is a compile (split-render.ts compileBuild): its pages would be thrown away.
+            { renderPages: false },
+          ),
         );
       },
     },
