@@ -76,6 +76,8 @@ export function runBundleChild(script: string, nodeArgs: string[], bundle: Tenan
 export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string, keepRenderer?: string): Promise<ChildRun> {
   return runBundleChild(ASTRO_BUILD_CHILD, [], bundle, outDir, {
     ASTRO_TELEMETRY_DISABLED: '1',
+    // Node's code cache of the modules it loads (Astro, Vite, Rolldown), shared with the warm renderers.
+    NODE_COMPILE_CACHE: join(cacheRoot(), 'node-compile'),
     DEALER_SITE_URL: siteUrl,
     // Separate caches so tenants can build in parallel.
     DEALER_VITE_CACHE: join(cacheRoot(), 'vite', bundle.slug),
