@@ -68,6 +68,21 @@ const RENDER_CONCURRENCY = 8;
 const trace = settings.renderTraceFile;
 
 /**
+ * A response's bytes as the chunks its body gives: Astro's static render answers with one, used
+ * as it is (`arrayBuffer()` would copy it once more into a new buffer); several are joined.
+ */
+async function bodyBytes(body: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    length += chunk.byteLength;
+  }
+  const [only] = chunks;
+  return chunks.length === 1 && only ? Buffer.from(only.buffer, only.byteOffset, only.byteLength) : Buffer.concat(chunks, length);
+}
+
+/**
  * Render every static path into `outDir`, except those of `reuseRoutes` (the bundle's routes an
  * incremental release takes over from the previous one): their output files, relative to
  * `outDir`, are returned as `reused`. With a `shard`, only every `count`-th path from `index`
@@ -116,7 +131,7 @@ async function renderAll(
     if (response.status >= 300 && response.status < 400)
       throw new Error(`render-pages: ${pathname} answered a redirect (${response.status}); use an Astro build`);
     if (!response.body) return;
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await bodyBytes(response.body);
     const file = outputFile(pathname, route, outDir);
     const folder = dirname(file);
     try {
