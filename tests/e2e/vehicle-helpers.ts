@@ -53,4 +53,3 @@ export async function waitForIslands(page: Page): Promise<void> {
     )
     .toEqual({ leadModals: 'ready', staticIslands: [] });
 }
-

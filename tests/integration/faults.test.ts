@@ -489,8 +489,7 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
   /**
    * A worker's disk full when it starts a release (the job must fail cleanly and be done again
    * once there is room). Both workers' disks are filled before the feed lands, so whichever
-   * worker takes the job meets a full disk: filling the taker's disk once its job had started
-   * raced a one-car release, which could publish before the fill.
+   * worker takes the job meets a full disk, however soon its one-car release would publish.
    */
   async function diskFull() {
     const mounted = disks.filter((disk): disk is Exclude<typeof disk, { skipped: string }> => 'fill' in disk);

@@ -30,6 +30,11 @@ function cpuProfileArgs(): string[] {
   return cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
 }
 
+/** Node's code cache of the modules the children load (Astro, Vite, Rolldown, the kept bundles): one folder under the cache root for all of them. */
+function nodeCompileCache(): string {
+  return join(cacheRoot(), 'node-compile');
+}
+
 /** Exit code, the tail of the output, and the child's peak resident memory (bytes, 0 when it did not say). */
 export interface ChildRun {
   code: number;
@@ -76,8 +81,7 @@ export function runBundleChild(script: string, nodeArgs: string[], bundle: Tenan
 export function runAstroBuild(bundle: TenantBundle, outDir: string, siteUrl: string, keepRenderer?: string): Promise<ChildRun> {
   return runBundleChild(ASTRO_BUILD_CHILD, [], bundle, outDir, {
     ASTRO_TELEMETRY_DISABLED: '1',
-    // Node's code cache of the modules it loads (Astro, Vite, Rolldown), shared with the warm renderers.
-    NODE_COMPILE_CACHE: join(cacheRoot(), 'node-compile'),
+    NODE_COMPILE_CACHE: nodeCompileCache(),
     DEALER_SITE_URL: siteUrl,
     // Separate caches so tenants can build in parallel.
     DEALER_VITE_CACHE: join(cacheRoot(), 'vite', bundle.slug),
@@ -134,7 +138,7 @@ export class WarmRenderer {
     this.#stderr = '';
     const child = spawn(process.execPath, ['--max-semi-space-size=64', ...cpuProfileArgs(), RENDER_CHILD, '--serve'], {
       cwd: REPO_ROOT,
-      env: buildChildEnv({ NODE_COMPILE_CACHE: join(cacheRoot(), 'node-compile'), DEALER_RENDERER: this.rendererDir }),
+      env: buildChildEnv({ NODE_COMPILE_CACHE: nodeCompileCache(), DEALER_RENDERER: this.rendererDir }),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     this.#child = child;

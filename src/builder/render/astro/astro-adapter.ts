@@ -163,7 +163,8 @@ export function keepingPrerenderer(
       async teardown() {
         await defaults.teardown?.();
         if (!entry || !internals || !app) return; // nothing to keep: incremental releases fall back to Astro
-        if (!origin && config.site) origin = new URL(config.site).origin;
+        // No page rendered (a compile): the origin Astro's build renders with (core/build/index.js).
+        origin ||= config.site ? new URL(config.site).origin : `http://localhost:${config.server.port}`;
         keep({
           source,
           entry,

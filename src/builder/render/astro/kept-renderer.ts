@@ -3,7 +3,7 @@
  * keeps its compiled server (prerender) bundle, so later renders of the same code (incremental
  * releases, fleet tenants, the split render) skip Vite's builds. The integration wraps Astro's
  * default prerenderer (`setPrerenderer` of `astro:build:start`, through astro-adapter.ts): it
- * renders no page (the compile's pages were thrown away), and at teardown copies the bundle and
+ * renders no page (a compile's pages would be thrown away), and at teardown copies the bundle and
  * the little build state its render needs (each page's stylesheets, page scripts, the site
  * origin) into a directory of ours. Contract: a kept bundle is valid only for the code and
  * config it was built with (the pipeline keys it to the config hash);
