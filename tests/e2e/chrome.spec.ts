@@ -4,7 +4,7 @@
  * Fixture: tests/fixtures/tenants/basic-motors (built by scripts/test.ts with a fixed clock).
  */
 import { axeBuilder } from './axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;

@@ -4,7 +4,8 @@
  */
 import { axeBuilder } from './axe.ts';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { engineSizeCc } from '../../src/lib/vehicle/spec-rows.ts';
 import { formatNumber } from '../../src/lib/text/format.ts';

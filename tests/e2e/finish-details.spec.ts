@@ -7,7 +7,8 @@
  * four demo tenants.
  */
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';

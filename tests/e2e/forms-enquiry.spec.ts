@@ -4,7 +4,7 @@
  * appears beside its field, a server failure shows the spec's alert and keeps what was
  * typed, terms vs consent per site, keyboard-only completion and axe.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tabTo, tenantUrl, typeContact, uniqueEmail, waitForForm } from './forms-helpers.ts';
 
 test.describe('enquiry form', () => {

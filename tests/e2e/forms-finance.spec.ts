@@ -2,7 +2,7 @@
  * Finance forms (spec §2 finance routes, §5 money input): URL parameters prefill the form,
  * the money input formats and offers the presets, the lead carries the finance details.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tenantUrl, uniqueEmail, waitForForm } from './forms-helpers.ts';
 
 test('personalised finance reads the finance link parameters and sends them with the lead', async ({ page }) => {

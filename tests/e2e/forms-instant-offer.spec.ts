@@ -3,7 +3,8 @@
  * branches of the flow against the lead API's local valuation (demo lookup: 'NOMATCH...'
  * finds nothing, a rego ending 0-4 finds one car, anything else three candidates).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, fieldMessage, leadsByEmail, miscellaneousOf, smsTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { vehicleView } from '../../src/lib/vehicle/view.ts';

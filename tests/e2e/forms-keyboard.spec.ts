@@ -3,7 +3,8 @@
  * multi-step forms: service booking, instant offer and sign-in. Focus moves only by Tab,
  * values are typed, choices made with the keyboard, steps advanced with Enter or Space.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { leadsByEmail, smsTo, tabTo, tenantUrl, uniqueEmail, uniqueMobile } from './forms-helpers.ts';
 
 async function typeInto(page: Page, field: Locator, text: string) {

@@ -2,7 +2,7 @@
  * Audit 3.20 (spec §3 lead form values): leads carry manufacturer_slug and page_id, on a
  * built franchise site (forms-terms, manufacturer Toyota) and a multi-brand one (forms-demo).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { fillContact, leadsByEmail, tenantUrl, uniqueEmail, waitForForm } from './forms-helpers.ts';
 
 test('3.20 an enquiry sends manufacturer_slug (the site brand) and page_id (the page path)', async ({ page }) => {

@@ -8,7 +8,8 @@
  * each modal can be completed by keyboard alone with focus kept in the dialog and returned to
  * the opener, and axe passes on the open dialog.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
 import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tabTo, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 

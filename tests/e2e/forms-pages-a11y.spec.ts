@@ -2,7 +2,7 @@
  * Every page of the forms issue is axe-clean (no serious or critical violations) as first
  * shown, on a site with several locations and on one that requires the terms box.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSeriousAxeViolations, tenantUrl } from './forms-helpers.ts';
 
 const PAGES: [string, string][] = [

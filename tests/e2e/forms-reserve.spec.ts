@@ -5,7 +5,7 @@
  * is taken, nothing is recorded as paid, and the success page does not claim a reservation.
  * Card deposits: payments-reserve.spec.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, miscellaneousOf, signInWithCode, tenantUrl, uniqueEmail, uniqueMobile } from './forms-helpers.ts';
 
 const CAR = { id: '501', slug: '2025-toyota-corolla-ascent-sport-f1', name: '2025 Toyota Corolla Ascent Sport' };

@@ -3,7 +3,7 @@
  * under the same lead_id and completed on the last step; the minimal variant's
  * Vehicle Details needs make, model and year; axe per step.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 const GUARD = 'Please complete the form step before proceeding';

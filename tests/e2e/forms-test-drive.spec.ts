@@ -4,7 +4,7 @@
  * offered when the car's location has distribution locations, the lead stored with the
  * slot, keyboard-only completion and axe.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSeriousAxeViolations, fieldMessage, fillContact, leadsByEmail, tabTo, tenantUrl, typeContact, uniqueEmail, waitForForm } from './forms-helpers.ts';
 
 test('books a slot from the availability call with a delivery location', async ({ page }) => {

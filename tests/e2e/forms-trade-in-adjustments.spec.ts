@@ -3,7 +3,7 @@
  * 7.19): the FAQ states the site's maximum age and kilometres; the /cars/trade-in valuation sends
  * the shopper's answers to POST /api/trade-in/adjustments and shows the offer the server adjusted.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { evaluationOf, expectNoSeriousAxeViolations, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';
 
 test('2.99: the trade-in maximum age (and kilometres) is a site setting shown in the FAQ', async ({ page }) => {

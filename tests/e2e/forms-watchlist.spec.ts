@@ -4,7 +4,8 @@
  * save again show the spec toasts; /my-garage lists and removes; gated routes redirect
  * with redirect and back; sold cars hide the button unless saved.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, fieldMessage, smsTo, tenantUrl, uniqueMobile, watchlistOf } from './forms-helpers.ts';
 
 const CAR = { id: '502', slug: '2019-mazda-cx-5-maxx-f2', name: '2019 Mazda CX-5 Maxx' };

@@ -1,7 +1,7 @@
 /** Audit 2.76: a group's garage routes (site.json garage_routes) are the /my-garage page under another path. */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 
 const dist = resolve(process.env.E2E_DIST ?? 'dist-test');

@@ -11,7 +11,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const dist = resolve(process.env.E2E_DIST ?? 'dist-test');
 const VNU = resolve('node_modules/vnu-jar/build/dist/vnu.jar');

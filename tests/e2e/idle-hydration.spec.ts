@@ -4,7 +4,7 @@
  * timeout, as on a main thread that stays busy. Without the bound, the lead form and the
  * vehicle page's buttons stay static HTML there.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { pickCar, readStock, tenantUrl, waitForIslands } from './vehicle-helpers.ts';
 
 const stock = readStock('tests/fixtures/tenants/vehicle-showroom');

@@ -145,5 +145,11 @@ export async function slowDocumentProxy(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // The browser keeps its connections open: without this, close waits for them to idle out.
+      server.closeAllConnections();
+    });
+  return { origin: `http://127.0.0.1:${port}`, close };
 }

@@ -13,7 +13,8 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { axeBuilder } from './axe.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 

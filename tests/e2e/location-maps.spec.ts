@@ -4,7 +4,8 @@
  * blocked (no network): the map needs none. Fixtures: tests/fixtures/tenants/site-one-location,
  * site-locations (positions in site.json, no maps key).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;

@@ -4,7 +4,7 @@
  * logo for Mazda, a plain test mark of the fixture, no trademark), else the make's wordmark badge,
  * never a single letter. The demo dealers ship no logo, so every tile there is a wordmark.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { wordmarkLines } from '../../src/lib/range/make-logos.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 

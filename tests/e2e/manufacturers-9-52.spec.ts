@@ -1,6 +1,6 @@
 /** Audit 9.52: the service form's 'Vehicle Make' offers the static manufacturer list, makes the dealer has no stock of too. */
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { manufacturerOptions } from '../../src/schemas/manufacturers.ts';
 import { tenantUrl } from './vehicle-helpers.ts';

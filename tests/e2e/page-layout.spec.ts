@@ -6,7 +6,8 @@
  * Confidence' fill their rows. The /finance calculator works on the site's defaults. Axe is
  * clean on the new columns, the live-map button included (fixture site-live-map).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { axeBuilder } from './axe.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 

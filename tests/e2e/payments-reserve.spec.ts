@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { rebuildTenant } from '../../src/pipeline/release/run.ts';
 import { defaultDataDir, openPipelineState } from '../../src/pipeline/state/store.ts';
 import { expectNoSeriousAxeViolations, fillContact, leadsByEmail, tenantUrl, uniqueEmail } from './forms-helpers.ts';

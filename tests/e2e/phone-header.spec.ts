@@ -6,7 +6,8 @@
  */
 import { axeBuilder } from './axe.ts';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 

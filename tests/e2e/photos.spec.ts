@@ -5,7 +5,7 @@
  * cards load at once, later photos wait until scrolled to, nothing moves while photos load,
  * and a photo the build could not use shows the placeholder.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { layoutShiftSoFar, PHONE } from './layout-shift.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);

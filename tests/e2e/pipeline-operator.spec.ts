@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { listHeldFeeds } from '../../src/pipeline/intake/held.ts';
 import { currentRelease } from '../../src/pipeline/state/release-dirs.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';

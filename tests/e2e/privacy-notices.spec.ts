@@ -5,7 +5,7 @@
  * the marketing opt-in explains itself. Pages are served with the site CSP (issue 13 M8),
  * so these flows also prove the islands hydrate under it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoSeriousAxeViolations, tenantUrl } from './forms-helpers.ts';
 
 const NOTICE = /Forms Demo Motors collects the details you give here/;

@@ -7,7 +7,8 @@
  * A dealer that does not carry a route answers 404 there. axe checks these pages in
  * site-a11y.spec.ts and the Nu checker in html-valid.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { tenantUrl } from './forms-helpers.ts';
 
 /** Each demo dealer's programme pages: path, the menu (header More or footer group column) and link, the page heading. */

@@ -1,5 +1,5 @@
 /** Audit 9.39: promotion slides come 540 and 1920 wide (spec §9 'Promotions slider 540x1920'). */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 
 for (const [width, file] of [[390, '-540w.webp'], [1920, '-1920w.webp']] as const) {

@@ -1,6 +1,6 @@
 /** Audit 3.12: review images and reply dates on a built demo site's home page (#reviews). */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { reviewDateLabel, reviewsToShow } from '../../src/lib/marketing/reviews.ts';
 import { parseTenantFile } from '../../src/schemas/tenant-files.ts';
 import { tenantUrl } from './vehicle-helpers.ts';

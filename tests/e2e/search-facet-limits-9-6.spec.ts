@@ -9,7 +9,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { FACET_LIMITS, MAKES_SHOWN, MODELS_FOR_MAKE, POPULAR_MAKES } from '../../src/search/core/config.ts';
 import { BAND_LABELS } from '../../src/schemas/price-band.ts';

@@ -7,7 +7,8 @@
  * caravan site with promo nodes), and the sunstate-motor-group demo tenant (subscriptions).
  */
 import { axeBuilder } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX, LOADER_MESSAGES } from '../../src/search/core/config.ts';

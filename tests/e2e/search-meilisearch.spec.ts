@@ -12,7 +12,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { Meilisearch } from 'meilisearch';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { createStaticSitesHandler } from '../../src/server/static-sites.ts';

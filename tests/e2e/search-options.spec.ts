@@ -4,7 +4,7 @@
  * hero and the count, and the promo card's random 0-2 offset.
  * Fixture: tests/fixtures/tenants/search-options (12 caravans).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { pointAtSearch } from './search-helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);

@@ -4,7 +4,8 @@
  * label says; an answer with no results never shows a made-up '0 – 1' range.
  * Fixture: tests/fixtures/tenants/search-demo (60 cars), expected values from the same rules.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX } from '../../src/search/core/config.ts';

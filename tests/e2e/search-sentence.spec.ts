@@ -5,7 +5,8 @@
  * URL and the same cars as the equivalent filters chosen by hand; chips are removable by keyboard;
  * Enter in the search page's box reads a sentence too.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { axeBuilder } from './axe.ts';
 import { searchFromHero } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';

@@ -6,7 +6,8 @@
  * fixed clock). Expected hits come from the same engine and fixture, computed here.
  */
 import { axeBuilder } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX, SORT_OPTIONS, sortIndexName } from '../../src/search/core/config.ts';

@@ -4,7 +4,8 @@
  * the search engine for those cars, and shows them in the API's order; when the API cannot
  * answer, the engine's multi-query gives the list as before. On the Sunstate demo (embedded engine).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { createSimilarIndex } from '../../src/lib/vehicle/similar-vehicles.ts';
 import { tenantUrl } from './vehicle-helpers.ts';

@@ -1,6 +1,6 @@
 /** axe on every page issue 7 adds: no serious or critical violations. */
 import { axeBuilder } from './axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;

@@ -3,7 +3,8 @@
  * count rule, the locator orders Sunstate's yards from a postcode, and the demo pages of the
  * model range, offers, parts and group brands are there. Clock: the test runner's build clock.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;

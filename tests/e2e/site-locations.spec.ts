@@ -5,7 +5,8 @@
  * Fixtures: tests/fixtures/tenants/site-{no-locations,one-location,dealerships,locations}.
  * Build clock 2026-11-21T10:00:00+10:00 (a Saturday in Brisbane).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;

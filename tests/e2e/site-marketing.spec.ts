@@ -3,7 +3,7 @@
  * expiry, the sales counter at a fixed clock, reviews rule, 'We accept', offers timing, strict
  * display and the empty state, service page, brands and blog.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;

@@ -3,7 +3,7 @@
  * carousel arrows, NEW / COMING SOON, number-only names with the brand, description 200.
  * Fixture: tests/fixtures/tenants/site-one-location (8 Mazda models) and site-no-locations (1 model).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;

@@ -3,7 +3,7 @@
  * counts, 21 a page, query, price range, URL state; pages exist only with products.json.
  * Fixture: tests/fixtures/tenants/site-one-location (36 products).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;

@@ -5,7 +5,7 @@
  * same engine over the tenant's own stock.
  */
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX } from '../../src/search/core/config.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';

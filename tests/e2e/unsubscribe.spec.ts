@@ -3,7 +3,7 @@
  * lead API. The link a delivered lead e-mail carries opens the page, one button records the
  * opt-out for that tenant; without a link the shopper types the e-mail address.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { emailsOf, expectNoSeriousAxeViolations, fieldMessage, optOutsOf, tenantUrl, uniqueEmail, uniqueMobile } from './forms-helpers.ts';
 
 const TENANT = 'ridgeline-toyota';

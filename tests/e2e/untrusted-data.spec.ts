@@ -2,7 +2,7 @@
  * Feed text is untrusted: the broken-stock fixture publishes cars whose text fields hold
  * <script> and <img onerror>. On every page they reach, nothing may run.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (path: string) => `http://broken-stock.localhost:${port}${path}`;

@@ -29,7 +29,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { axeBuilder } from './axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 

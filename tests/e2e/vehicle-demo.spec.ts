@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { isCarAvailable, soldMessage } from '../../src/lib/vehicle/availability.ts';
 import { priceDisplay, type PriceKind } from '../../src/lib/vehicle/price.ts';

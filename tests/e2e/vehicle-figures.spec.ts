@@ -4,7 +4,8 @@
  * the rate) everywhere on a car page, figures that follow the calculator, and a views counter
  * that never shows less than the number the page was built with.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { vehicleView } from '../../src/lib/vehicle/view.ts';
 import { tenantUrl } from './vehicle-helpers.ts';

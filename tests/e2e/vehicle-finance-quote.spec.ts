@@ -5,7 +5,8 @@
  * spec's disclosures on the vehicle and finance pages; calculator sliders in the site's colour.
  * Cars are picked from the demo stock by what the page will show (vehicleView at E2E_NOW).
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page, Route } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { vehicleView, type VehicleView } from '../../src/lib/vehicle/view.ts';
 import type { Car } from '../../src/schemas/car.ts';

@@ -9,7 +9,7 @@
  * runs: the sidebar (price, call, actions) came after the content in the document while a phone
  * shows it above, so the content column jumped below the fold (CLS 0.26).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { evenSlices, layoutShiftSoFar, PHONE, slowDocumentProxy } from './layout-shift.ts';
 import { pickCar, readStock, tenantUrl, waitForIslands } from './vehicle-helpers.ts';
 

@@ -3,7 +3,8 @@
  * a Nissan Finance site that opens vehicle pages on the spin and uses the external 360 provider
  * through a local stand-in page — never the internet).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './forms-helpers.ts';
 import { pickCar, readStock, tenantUrl, waitForIslands } from './vehicle-helpers.ts';
 import { quoteFinance } from '../../src/server/features/cars/finance-quote.ts';

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page, Route } from '@playwright/test';
 import { decodeIndex, encodeIndex, type EmbeddedIndex } from '../../src/search/engine/embedded-index.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { createSimilarIndex } from '../../src/lib/vehicle/similar-vehicles.ts';

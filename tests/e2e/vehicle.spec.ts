@@ -4,7 +4,8 @@
  * bottom bar at phone width, share copy toast, lead modals failing visibly, JSON-LD.
  * Fixture: tests/fixtures/tenants/vehicle-showroom; cars are chosen by their data.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { dataLayer, pickCar, readStock, tenantUrl, waitForIslands, type StockCar } from './vehicle-helpers.ts';
 import { fillContact } from './forms-helpers.ts';
 
