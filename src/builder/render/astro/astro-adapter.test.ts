@@ -97,6 +97,10 @@ describe('Astro adapter (issue 12 item 2): breaks loudly on an Astro upgrade', (
     }
     // The request URL mirrors getUrlForPath (not exported: its source is checked to still be there).
     expect(readFileSync(new URL('dist/core/build/generate.js', astroRoot), 'utf8'), `generate.js no longer has getUrlForPath. ${RECHECK}`).toMatch(/function getUrlForPath\(pathname, base, origin, format, trailingSlash, routeType, isIndex\)/);
+    // A compile renders no page, so its origin mirrors the one Astro's build renders with.
+    expect(readFileSync(new URL('dist/core/build/index.js', astroRoot), 'utf8'), `core/build/index.js renders with another origin than the site's, or localhost and the server port. ${RECHECK}`).toContain(
+      'this.origin = settings.config.site ? new URL(settings.config.site).origin : `http://localhost:${settings.config.server.port}`;',
+    );
   });
 
   it("keepingPrerenderer wraps Astro's default prerenderer: same entry, same renders, the build state handed over at teardown", async () => {
@@ -210,12 +214,15 @@ export const app = apps.get(import.meta.url);
     expect(app.calls.at(-1)).toEqual(['render', 'https://dealer.example.com.au/cars/b/', '/cars/[slug]']);
   });
 
-  it("keepingPrerenderer of a compile (renderPages false) lists no path, yet hands over the build state, with the configured site's origin", async () => {
+  it.each([
+    { case: "the configured site's origin", site: 'https://dealer.example.com.au/stock/', origin: 'https://dealer.example.com.au' },
+    { case: "no site: Astro's localhost and server port", site: undefined, origin: 'http://localhost:4321' },
+  ])('keepingPrerenderer of a compile (renderPages false) lists no path, yet hands over the build state, with $case', async ({ site, origin }) => {
     const { createDefaultPrerenderer } = await astroModule<{
       createDefaultPrerenderer(args: { internals: unknown; options: unknown; prerenderOutputDir: URL }): AstroPrerenderer;
     }>('dist/core/build/default-prerenderer.js', ['createDefaultPrerenderer']);
-    const outDir = join(scratch, 'compile-dist');
-    const config = { outDir: pathToFileURL(`${outDir}/`), site: 'https://dealer.example.com.au/stock/' } as unknown as AstroConfig;
+    const outDir = join(scratch, `compile-dist-${site ? 'site' : 'none'}`);
+    const config = { outDir: pathToFileURL(`${outDir}/`), site, server: { port: 4321 } } as unknown as AstroConfig;
     const source = prerenderDirectory(config);
     mkdirSync(source, { recursive: true });
     const entryName = 'prerender-entry.Cm34Pl.mjs';
@@ -261,7 +268,7 @@ globalThis.__adapterTestApps.set(import.meta.url, app);
       {
         source,
         entry: entryName,
-        origin: 'https://dealer.example.com.au',
+        origin,
         state: { pageStyles: [['/&src/pages/index.astro', []]], entrySpecifierToBundleMap: [], scripts: [{ stage: 'page', content: 'import "y";' }] },
       },
     ]);
