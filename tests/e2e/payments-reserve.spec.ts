@@ -108,8 +108,11 @@ test('reserve a demo car with a card deposit: declined card, then paid; confirme
   await expect.poll(async () => Object.keys(await stateOverlay())).toEqual([CAR.id]);
   expect(existsSync(join(tenantDir, 'reservations.json'))).toBe(false);
 
-  // The operations pipeline publishes the overlay: the live page shows the car reserved.
-  const result = await rebuildTenant({ tenantDir, sitesDir: dist, now: Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00') });
+  // The operations pipeline publishes the overlay: the live page shows the car reserved. A full
+  // release: the state keeps the live release of an earlier run on the same sites (a rerun without
+  // a build, a retry), which `reset` cannot take back, and with it the same overlay is 'unchanged'.
+  // That an overlay change alone starts a release is stack.test.ts's and reservations-state.test.ts's.
+  const result = await rebuildTenant({ tenantDir, sitesDir: dist, full: true, now: Date.parse(process.env.E2E_NOW ?? '2026-11-21T10:00:00+10:00') });
   expect(result.outcome, result.reason).toBe('published');
   await page.goto(tenantUrl(SLUG, `/cars/${CAR.slug}`));
   await expect(page.getByTestId('vehicle-tag')).toHaveText('Reserved');
