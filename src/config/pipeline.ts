@@ -52,6 +52,8 @@ export const PIPELINE_DEFAULTS = {
   guard: { maxRemovedShare: 0.5, minRemoved: 5 },
   /** Memory one job in parallel takes (MB): its render child (a 300-car tenant's peaks near 900 MB) and its share of the worker. */
   jobMemoryMb: 1024,
+  /** Free space (MB) a bucket worker keeps on its `--sites` disk by trimming its cache of tenants' releases (0: never trims). */
+  sitesMinFreeMb: 2048,
 } as const;
 
 /** Each pipeline setting: the variable it is read from and that variable's schema. */
@@ -97,6 +99,8 @@ const PIPELINE_SETTINGS = {
   cores: ['PIPELINE_CORES', optionalInteger(1, 4096)],
   /** Memory one job in parallel takes (MB, default PIPELINE_DEFAULTS.jobMemoryMb). */
   jobMemoryMb: ['PIPELINE_JOB_MEMORY_MB', integer(PIPELINE_DEFAULTS.jobMemoryMb, 64, 1_048_576)],
+  /** Free space (MB) a worker publishing to a bucket keeps on its `--sites` disk (default PIPELINE_DEFAULTS.sitesMinFreeMb; 0 never trims). */
+  sitesMinFreeMb: ['PIPELINE_SITES_MIN_FREE_MB', integer(PIPELINE_DEFAULTS.sitesMinFreeMb, 0, 1_048_576)],
 } as const satisfies SettingSources;
 
 /** The variables the pipeline reads (besides FEED_SECRET_<SLUG>). */

@@ -85,30 +85,35 @@ describe("npm start's feed demo", () => {
   });
 });
 
+/** The bucket stand-in: releases copied to a shared directory, fetched back by id (`fetched`: the ids, in order). */
+function sharedDirectory(bucket: string): { publisher: Publisher; fetched: string[] } {
+  const fetched: string[] = [];
+  const publisher: Publisher = {
+    name: 'shared-directory',
+    async publish({ slug, id, dir }) {
+      cpSync(dir, join(bucket, slug, id), { recursive: true });
+      writeFileSync(join(bucket, slug, 'live'), id);
+    },
+    async fetchRelease(slug, id, intoDir) {
+      if (!existsSync(join(bucket, slug, id))) return false;
+      fetched.push(id);
+      cpSync(join(bucket, slug, id), intoDir, { recursive: true });
+      return true;
+    },
+    async liveRelease(slug) {
+      return existsSync(join(bucket, slug, 'live')) ? readFileSync(join(bucket, slug, 'live'), 'utf8') : undefined;
+    },
+  };
+  return { publisher, fetched };
+}
+
 describe('stateless workers', () => {
   it('a worker with an empty disk makes an incremental release from the shared state and the fetched live release', { timeout: 900_000 }, async () => {
     const tenantDir = join(root, 'fleet', 'tenants', SLUG);
     cpSync(FIXTURE, tenantDir, { recursive: true });
     const bucket = join(root, 'fleet', 'bucket');
     const stateDir = join(root, 'fleet', 'state');
-    const fetched: string[] = [];
-    // The bucket stand-in: releases copied to a shared directory, fetched back by id.
-    const publisher: Publisher = {
-      name: 'shared-directory',
-      async publish({ slug, id, dir }) {
-        cpSync(dir, join(bucket, slug, id), { recursive: true });
-        writeFileSync(join(bucket, slug, 'live'), id);
-      },
-      async fetchRelease(slug, id, intoDir) {
-        if (!existsSync(join(bucket, slug, id))) return false;
-        fetched.push(id);
-        cpSync(join(bucket, slug, id), intoDir, { recursive: true });
-        return true;
-      },
-      async liveRelease(slug) {
-        return existsSync(join(bucket, slug, 'live')) ? readFileSync(join(bucket, slug, 'live'), 'utf8') : undefined;
-      },
-    };
+    const { publisher, fetched } = sharedDirectory(bucket);
     const sitesA = join(root, 'fleet', 'worker-a');
     const sitesB = join(root, 'fleet', 'worker-b');
     // Each worker has its own connection to the shared state (the SQLite file stands in for PostgreSQL).
@@ -156,5 +161,41 @@ describe('stateless workers', () => {
       await stateA.close();
       await stateB.close();
     }
+  });
+
+  it("a bucket worker trims its disk's copies of releases below the free space it keeps, and fetches the live release back for the next job", { timeout: 900_000 }, async () => {
+    const fleet = join(root, 'trim');
+    const tenantDir = join(fleet, 'tenants', SLUG);
+    cpSync(FIXTURE, tenantDir, { recursive: true });
+    const { publisher, fetched } = sharedDirectory(join(fleet, 'bucket'));
+    const sites = join(fleet, 'worker');
+    const feeds = join(fleet, 'feeds');
+    mkdirSync(join(feeds, SLUG), { recursive: true });
+    const events: LogFields[] = [];
+    const published = () => events.filter((event) => event.event === 'release' && event.outcome === 'published');
+    // More free space asked for than any disk has: after each job, every copy not in use goes.
+    const env = { ...process.env, PIPELINE_SITES_MIN_FREE_MB: '1048576' };
+    const pipeline = await startPipeline({ tenantsDir: join(fleet, 'tenants'), sitesDir: sites, inboxDir: feeds, publisher, env, debounceMs: 0, concurrency: 1, warmRenderers: false, log: (fields) => events.push(fields) });
+    try {
+      await waitFor('the first release', () => published()[0], 300_000);
+      await waitFor('the trim after it', () => events.find((event) => event.event === 'cache-trim'), 30_000);
+      expect(events.find((event) => event.event === 'cache-trim')).toMatchObject({ level: 'warn', tenants: [SLUG], minFreeMb: 1048576 });
+      // The state (its SQLite file beside the releases) is never trimmed.
+      expect(existsSync(join(defaultDataDir(sites), 'state.sqlite'))).toBe(true);
+
+      writeFileSync(join(feeds, SLUG, 'price.json'), JSON.stringify(fixtureStock().map((car) => (car.id === 101 ? { ...car, price: 17990 } : car))));
+      await waitFor('the feed release', () => published()[1], 300_000);
+      await pipeline.settled();
+    } finally {
+      await pipeline.close();
+    }
+    const [full, next] = published();
+    expect(full).toMatchObject({ mode: 'full' });
+    // The worker that built the live release had trimmed its own copy: the next job fetched it back
+    // (a worker keeping its copy fetches nothing). With 12 cars the release itself is made in full.
+    expect(next).toMatchObject({ changed: 1 });
+    expect(fetched).toEqual([full!.release]);
+    expect(events.filter((event) => event.event === 'cache-trim').length).toBeGreaterThanOrEqual(2);
+    expect(readFileSync(join(fleet, 'bucket', SLUG, String(next!.release), CAR_PAGE), 'utf8')).toContain('17,990');
   });
 });

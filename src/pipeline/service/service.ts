@@ -22,6 +22,7 @@ import { prefetchLive } from '../release/inputs.ts';
 import { createSecretStore } from '../intake/secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from '../state/store.ts';
 import { sharedStateFiles } from '../state/files.ts';
+import { freeBytes, trimReleaseCache } from '../state/release-dirs.ts';
 import { createDebouncer, type Debouncer } from './debounce.ts';
 import type { ObjectStore } from '../../platform/bucket/object-store.ts';
 import { clientAddress, proxyMatcher, requestAddress } from '../../platform/net/client-address.ts';
@@ -292,14 +293,24 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
     !stopping.signal.aborted && running <= service.slots.cores && ((await queue().depth?.())?.waiting ?? 0) === 0;
   let lastWarm = 0;
   let warmedAfterStart = false;
+  // The tenants whose copy on this disk a job or a fetch of this process is using: never trimmed (trimCache).
+  const inUse = new Map<string, number>();
+  const use = (slug: string, by: number) => {
+    const count = (inUse.get(slug) ?? 0) + by;
+    if (count > 0) inUse.set(slug, count);
+    else inUse.delete(slug);
+  };
+  const trimCache = releaseCacheTrimmer(service, () => new Set(inUse.keys()));
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
     if (!dir || stopping.signal.aborted) return;
     // The live release into this worker's cache while the change waits out its debounce (inputs.ts prefetchLive).
-    if (running === 0)
-      prefetchLive(state, sitesDir, slug, options.publisher, log).catch((error: Error) =>
-        log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }),
-      );
+    if (running === 0) {
+      use(slug, 1);
+      prefetchLive(state, sitesDir, slug, options.publisher, log)
+        .catch((error: Error) => log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }))
+        .finally(() => use(slug, -1));
+    }
     if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000)) return;
     lastWarm = Date.now();
     warmNextRenderer(state, sitesDir, slug, dir, options.renderers)
@@ -328,9 +339,12 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   };
   const handler: TenantHandler = async (slug, job) => {
     running += 1;
+    use(slug, 1);
     try {
       await rebuildOne(slug, job);
     } finally {
+      use(slug, -1);
+      trimCache();
       running -= 1;
       if (!warmedAfterStart && running === 0 && (await warmWhenIdle())) {
         warmedAfterStart = true;
@@ -339,6 +353,26 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
     }
   };
   return { handler, onPrepare, stop: () => stopping.abort(new JobReturned()) };
+}
+
+/**
+ * After each job of a worker whose publisher can fetch a release back (the bucket), its
+ * `--sites` disk keeps PIPELINE_SITES_MIN_FREE_MB free: the copies of the tenants used longest
+ * ago go (state/release-dirs.ts trimReleaseCache; their next job fetches the live release). A
+ * publisher that serves this disk (the local one) is never trimmed.
+ */
+function releaseCacheTrimmer(service: Service, inUse: () => ReadonlySet<string>): () => void {
+  const { options, log, sitesDir, settings } = service;
+  if (!options.publisher?.fetchRelease || settings.sitesMinFreeMb === 0) return () => {};
+  const minFreeBytes = settings.sitesMinFreeMb * 1024 * 1024;
+  return () => {
+    try {
+      const trimmed = trimReleaseCache(sitesDir, minFreeBytes, inUse());
+      if (trimmed.length) log({ level: 'warn', event: 'cache-trim', tenants: trimmed, freeMb: Math.floor(freeBytes(sitesDir) / 1024 / 1024), minFreeMb: settings.sitesMinFreeMb });
+    } catch (error) {
+      log({ level: 'warn', event: 'cache-trim', reason: (error as Error).message });
+    }
+  };
 }
 
 /** The queue: BullMQ on Redis (a producer only for the intake role), else in-process. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   rollbackTarget,
   switchCurrent,
   tenantPaths,
+  trimReleaseCache,
   writeManifest,
   type ReleaseManifest,
 } from './release-dirs.ts';
@@ -26,11 +27,22 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function release(sites: string, id: string, complete = true) {
-  const dir = join(tenantPaths(sites, 'acme').releases, id);
+function release(sites: string, id: string, complete = true, slug = 'acme') {
+  const dir = join(tenantPaths(sites, slug).releases, id);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), id);
-  if (complete) writeManifest(sites, { id, slug: 'acme', cars: [], fingerprints: {}, brokenLinks: [] } as unknown as ReleaseManifest);
+  if (complete) writeManifest(sites, { id, slug, cars: [], fingerprints: {}, brokenLinks: [] } as unknown as ReleaseManifest);
+}
+
+/** Bytes of the files under `dir` (symlinks not followed: `current` is counted once, in `releases`). */
+function sizeOf(dir: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) bytes += sizeOf(path);
+    else if (entry.isFile()) bytes += statSync(path).size;
+  }
+  return bytes;
 }
 
 describe('release directories', () => {
@@ -63,6 +75,40 @@ describe('release directories', () => {
     expect(removed.sort()).toEqual(['r2', 'r5']);
     expect(listReleases(sites, 'acme')).toEqual(['r1', 'r3', 'r4']);
     expect(existsSync(join(tenantPaths(sites, 'acme').manifests, 'r2.json'))).toBe(false);
+  });
+
+  it("trims a bucket worker's cache, the tenants used longest ago first, until the disk has the free space asked for", () => {
+    const sites = temp();
+    // Four tenants' copies, 1,000 bytes of pages each, last used in the order d, b, a, c.
+    for (const [slug, age] of [['a', 2], ['b', 3], ['c', 1], ['d', 4]] as const) {
+      release(sites, `${slug}-r1`, true, slug);
+      writeFileSync(join(tenantPaths(sites, slug).releases, `${slug}-r1`, 'page.html'), 'x'.repeat(1000));
+      switchCurrent(sites, slug, `${slug}-r1`);
+      writeFileSync(tenantPaths(sites, slug).status, '{}');
+      const time = new Date(Date.now() - age * 60_000);
+      utimesSync(tenantPaths(sites, slug).releases, time, time);
+    }
+    mkdirSync(join(sites, '.pipeline'));
+    writeFileSync(join(sites, '.pipeline', 'state.db'), 'x'.repeat(5000));
+    // A disk with 1,500 bytes free: each tenant's copy that goes frees a little over 1,000.
+    const capacity = sizeOf(sites) + 1500;
+    const free = () => capacity - sizeOf(sites);
+    expect(trimReleaseCache(sites, 1000, new Set(), free)).toEqual([]);
+    // b is in use (a job of this process): d goes, then a, and then the disk has 4,000 free.
+    expect(trimReleaseCache(sites, 3500, new Set(['b']), free)).toEqual(['d', 'a']);
+    for (const slug of ['d', 'a']) {
+      expect(existsSync(tenantPaths(sites, slug).releases)).toBe(false);
+      expect(existsSync(tenantPaths(sites, slug).manifests)).toBe(false);
+      expect(currentRelease(sites, slug)).toBeNull();
+      expect(existsSync(tenantPaths(sites, slug).status)).toBe(true);
+    }
+    expect(listReleases(sites, 'b')).toEqual(['b-r1']);
+    expect(currentRelease(sites, 'c')).toBe('c-r1');
+    expect(existsSync(join(sites, '.pipeline', 'state.db'))).toBe(true);
+    // Asked for more than trimming can free: every tenant not in use goes, the state stays.
+    expect(trimReleaseCache(sites, 20_000, new Set(['b']), free)).toEqual(['c']);
+    expect(listReleases(sites, 'b')).toEqual(['b-r1']);
+    expect(existsSync(join(sites, '.pipeline', 'state.db'))).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@
  * was killed leaves an incomplete directory that is never served and is cleaned up later.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, statfsSync, statSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fsyncDirectory, writeFileAtomic } from '../../platform/fs/atomic-file.ts';
 import type { ReleaseManifest } from './records.ts';
@@ -149,4 +149,48 @@ export function pickRollback(slug: string, releases: readonly string[], current:
   const older = releases.filter((id) => current === null || id < current);
   if (older.length === 0) throw new Error(`no earlier release of ${slug} to roll back to (current: ${current ?? 'none'})`);
   return older[older.length - 1];
+}
+
+/** Bytes free to this process on the file system of `dir`. */
+export function freeBytes(dir: string): number {
+  const { bavail, bsize } = statfsSync(dir);
+  return bavail * bsize;
+}
+
+/**
+ * A bucket worker's `--sites` is a cache (its publisher fetches a live release back: the next
+ * job of a tenant whose copy is gone assembles its release from the fetched one). When its file
+ * system has less than `minFreeBytes` free, the tenants whose copy was made or fetched longest
+ * ago (their `releases` folder's time) lose their releases, manifests, kept renderers and
+ * `current`, oldest first, until it has; never a tenant of `inUse` (a job or a fetch of this
+ * process under way) nor anything but tenant folders (the state's `.pipeline` stays).
+ * Returns the tenants trimmed, in order.
+ */
+export function trimReleaseCache(
+  sitesDir: string,
+  minFreeBytes: number,
+  inUse: ReadonlySet<string>,
+  free: () => number = () => freeBytes(sitesDir),
+): string[] {
+  if (free() >= minFreeBytes || !existsSync(sitesDir)) return [];
+  const copies: { slug: string; used: number }[] = [];
+  for (const entry of readdirSync(sitesDir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.') || inUse.has(entry.name)) continue;
+    try {
+      copies.push({ slug: entry.name, used: statSync(tenantPaths(sitesDir, entry.name).releases).mtimeMs });
+    } catch {
+      // No releases folder: nothing of this tenant to trim.
+    }
+  }
+  copies.sort((a, b) => a.used - b.used);
+  const trimmed: string[] = [];
+  for (const { slug } of copies) {
+    if (free() >= minFreeBytes) break;
+    const paths = tenantPaths(sitesDir, slug);
+    // `current` first: a reader of this disk never follows it into a half-removed release.
+    rmSync(paths.current, { force: true });
+    for (const folder of [paths.releases, paths.manifests, paths.renderers]) rmSync(folder, { recursive: true, force: true });
+    trimmed.push(slug);
+  }
+  return trimmed;
 }
