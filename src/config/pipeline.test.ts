@@ -2,7 +2,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cacheRoot } from './build.ts';
-import { defaultDataDir, PIPELINE_DEFAULTS, pipelineConfig, rollbackConfig, stateFilesLocation, workerConcurrency } from './pipeline.ts';
+import { defaultDataDir, PIPELINE_DEFAULTS, pipelineConfig, pipelineSettings, rollbackConfig, sitesMinFreeBytes, stateFilesLocation, workerConcurrency } from './pipeline.ts';
 
 describe('pipelineConfig', () => {
   it('resolves every default once: paths, webhook, timing, retention, locks, inbox limits, guard', () => {
@@ -44,6 +44,15 @@ describe('pipelineConfig', () => {
     expect(config.queue).toEqual({ redisUrl: 'redis://q:6379', cores: 2, concurrency: 4, lockMs: 4000 });
     expect(config).toMatchObject({ role: 'worker', publisher: 's3', intake: { guard: false } });
     expect(pipelineConfig(env, {}).release.keep).toBe(9);
+  });
+
+  it("keeps 2 GB free on a bucket worker's --sites disk, a tenth of a smaller disk, or what PIPELINE_SITES_MIN_FREE_MB says", () => {
+    const MB = 1024 * 1024;
+    expect(sitesMinFreeBytes(pipelineSettings({}), 100_000 * MB)).toBe(2048 * MB);
+    expect(sitesMinFreeBytes(pipelineSettings({}), 512 * MB)).toBe(Math.floor((512 * MB) / 10));
+    expect(sitesMinFreeBytes(pipelineSettings({ PIPELINE_SITES_MIN_FREE_MB: '300' }), 512 * MB)).toBe(300 * MB);
+    expect(sitesMinFreeBytes(pipelineSettings({ PIPELINE_SITES_MIN_FREE_MB: '0' }), 100_000 * MB)).toBe(0);
+    expect(() => pipelineSettings({ PIPELINE_SITES_MIN_FREE_MB: '-1' })).toThrow(/PIPELINE_SITES_MIN_FREE_MB/);
   });
 
   it('sizes a worker to the machine: a job rendering per core it may use, no more than its share of the memory holds', () => {

@@ -52,7 +52,7 @@ export const PIPELINE_DEFAULTS = {
   guard: { maxRemovedShare: 0.5, minRemoved: 5 },
   /** Memory one job in parallel takes (MB): its render child (a 300-car tenant's peaks near 900 MB) and its share of the worker. */
   jobMemoryMb: 1024,
-  /** Free space (MB) a bucket worker keeps on its `--sites` disk by trimming its cache of tenants' releases (0: never trims). */
+  /** Free space (MB) a bucket worker keeps on its `--sites` disk by trimming its cache of tenants' releases, at most a tenth of the disk when unset. */
   sitesMinFreeMb: 2048,
 } as const;
 
@@ -99,8 +99,8 @@ const PIPELINE_SETTINGS = {
   cores: ['PIPELINE_CORES', optionalInteger(1, 4096)],
   /** Memory one job in parallel takes (MB, default PIPELINE_DEFAULTS.jobMemoryMb). */
   jobMemoryMb: ['PIPELINE_JOB_MEMORY_MB', integer(PIPELINE_DEFAULTS.jobMemoryMb, 64, 1_048_576)],
-  /** Free space (MB) a worker publishing to a bucket keeps on its `--sites` disk (default PIPELINE_DEFAULTS.sitesMinFreeMb; 0 never trims). */
-  sitesMinFreeMb: ['PIPELINE_SITES_MIN_FREE_MB', integer(PIPELINE_DEFAULTS.sitesMinFreeMb, 0, 1_048_576)],
+  /** Free space (MB) a worker publishing to a bucket keeps on its `--sites` disk (0 never trims); unset: sitesMinFreeBytes. */
+  sitesMinFreeMb: ['PIPELINE_SITES_MIN_FREE_MB', optionalInteger(0, 1_048_576)],
 } as const satisfies SettingSources;
 
 /** The variables the pipeline reads (besides FEED_SECRET_<SLUG>). */
@@ -124,6 +124,17 @@ export function workerConcurrency(settings: Pick<PipelineSettings, 'cores' | 'jo
   const cores = Math.min(settings.cores ?? machine.cores, machine.cores);
   const memoryMb = (machine.memoryMb * cores) / machine.cores;
   return Math.max(1, Math.min(cores, Math.floor(memoryMb / settings.jobMemoryMb)));
+}
+
+/**
+ * The free space a bucket worker keeps on its `--sites` disk (bytes): PIPELINE_SITES_MIN_FREE_MB
+ * when set; else PIPELINE_DEFAULTS.sitesMinFreeMb, or a tenth of the disk when that is less (a
+ * small disk is not trimmed bare after every job).
+ */
+export function sitesMinFreeBytes(settings: Pick<PipelineSettings, 'sitesMinFreeMb'>, diskBytes: number): number {
+  const MB = 1024 * 1024;
+  if (settings.sitesMinFreeMb !== undefined) return settings.sitesMinFreeMb * MB;
+  return Math.min(PIPELINE_DEFAULTS.sitesMinFreeMb * MB, Math.floor(diskBytes / 10));
 }
 
 /** Jobs a pipeline process takes at once for `cores` in its core gate: twice as many, so that one uploads while another renders. */

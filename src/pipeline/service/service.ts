@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { environment, type Environment } from '../../config/env.ts';
-import { jobsForCores, PIPELINE_DEFAULTS, pipelineSettings, workerConcurrency, type PipelineSettings } from '../../config/pipeline.ts';
+import { jobsForCores, PIPELINE_DEFAULTS, pipelineSettings, sitesMinFreeBytes, workerConcurrency, type PipelineSettings } from '../../config/pipeline.ts';
 import { decideHeldFeed, intakePush, type IntakeOptions } from '../intake/inbox.ts';
 import { createLogger, type Logger } from '../log.ts';
 import type { GuardSettings } from '../intake/guard.ts';
@@ -22,7 +22,7 @@ import { prefetchLive } from '../release/inputs.ts';
 import { createSecretStore } from '../intake/secrets.ts';
 import { defaultDataDir, openPipelineState, type PipelineState } from '../state/store.ts';
 import { sharedStateFiles } from '../state/files.ts';
-import { freeBytes, trimReleaseCache } from '../state/release-dirs.ts';
+import { diskBytes, freeBytes, trimReleaseCache } from '../state/release-dirs.ts';
 import { createDebouncer, type Debouncer } from './debounce.ts';
 import type { ObjectStore } from '../../platform/bucket/object-store.ts';
 import { clientAddress, proxyMatcher, requestAddress } from '../../platform/net/client-address.ts';
@@ -357,18 +357,19 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
 
 /**
  * After each job of a worker whose publisher can fetch a release back (the bucket), its
- * `--sites` disk keeps PIPELINE_SITES_MIN_FREE_MB free: the copies of the tenants used longest
+ * `--sites` disk keeps its free space (sitesMinFreeBytes: PIPELINE_SITES_MIN_FREE_MB): the copies of the tenants used longest
  * ago go (state/release-dirs.ts trimReleaseCache; their next job fetches the live release). A
  * publisher that serves this disk (the local one) is never trimmed.
  */
 function releaseCacheTrimmer(service: Service, inUse: () => ReadonlySet<string>): () => void {
   const { options, log, sitesDir, settings } = service;
-  if (!options.publisher?.fetchRelease || settings.sitesMinFreeMb === 0) return () => {};
-  const minFreeBytes = settings.sitesMinFreeMb * 1024 * 1024;
+  const minFreeBytes = sitesMinFreeBytes(settings, diskBytes(sitesDir));
+  if (!options.publisher?.fetchRelease || minFreeBytes === 0) return () => {};
+  const MB = 1024 * 1024;
   return () => {
     try {
       const trimmed = trimReleaseCache(sitesDir, minFreeBytes, inUse());
-      if (trimmed.length) log({ level: 'warn', event: 'cache-trim', tenants: trimmed, freeMb: Math.floor(freeBytes(sitesDir) / 1024 / 1024), minFreeMb: settings.sitesMinFreeMb });
+      if (trimmed.length) log({ level: 'warn', event: 'cache-trim', tenants: trimmed, freeMb: Math.floor(freeBytes(sitesDir) / MB), minFreeMb: Math.floor(minFreeBytes / MB) });
     } catch (error) {
       log({ level: 'warn', event: 'cache-trim', reason: (error as Error).message });
     }

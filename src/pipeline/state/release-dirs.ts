@@ -157,6 +157,12 @@ export function freeBytes(dir: string): number {
   return bavail * bsize;
 }
 
+/** Bytes of the file system of `dir`. */
+export function diskBytes(dir: string): number {
+  const { blocks, bsize } = statfsSync(dir);
+  return blocks * bsize;
+}
+
 /**
  * A bucket worker's `--sites` is a cache (its publisher fetches a live release back: the next
  * job of a tenant whose copy is gone assembles its release from the fetched one). When its file
