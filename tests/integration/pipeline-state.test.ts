@@ -20,6 +20,7 @@ import type { LogFields } from '../../src/pipeline/log.ts';
 import type { Publisher } from '../../src/pipeline/publish/publisher.ts';
 import { rebuildTenant } from '../../src/pipeline/release/run.ts';
 import { currentRelease } from '../../src/pipeline/state/release-dirs.ts';
+import { collectOperatorStatus } from '../../src/pipeline/service/operator.ts';
 import { startPipeline } from '../../src/pipeline/service/service.ts';
 import { defaultDataDir, openPipelineState, withState } from '../../src/pipeline/state/store.ts';
 import { FIXTURE, REPO, waitFor } from '../support/pipeline-env.ts';
@@ -197,5 +198,34 @@ describe('stateless workers', () => {
     expect(fetched).toEqual([full!.release]);
     expect(events.filter((event) => event.event === 'cache-trim').length).toBeGreaterThanOrEqual(2);
     expect(readFileSync(join(fleet, 'bucket', SLUG, String(next!.release), CAR_PAGE), 'utf8')).toContain('17,990');
+  });
+});
+
+describe("the operator page's live release", () => {
+  it('says when the pointer switched from the moment it switched, not only once the job has recorded its status', { timeout: 600_000 }, async () => {
+    const fleet = join(root, 'operator');
+    const tenantDir = join(fleet, 'tenants', SLUG);
+    cpSync(FIXTURE, tenantDir, { recursive: true });
+    const sites = join(fleet, 'sites');
+    const state = await openPipelineState({ dataDir: join(fleet, 'state'), stockMirror: false });
+    // What the page says right after the state's live pointer moves (before the job's search sync and status).
+    const seen: (string | null | undefined)[] = [];
+    const setLive = state.tenants.setLive.bind(state.tenants);
+    state.tenants.setLive = async (...args: Parameters<typeof setLive>) => {
+      await setLive(...args);
+      const page = await collectOperatorStatus(join(fleet, 'tenants'), sites, { waiting: 0, running: 0, debouncing: 0 }, Date.now(), state);
+      seen.push(page.tenants.find((tenant) => tenant.tenant === SLUG)?.live?.publishedAt);
+    };
+    try {
+      const result = await rebuildTenant({ tenantDir, sitesDir: sites, state });
+      expect(result).toMatchObject({ outcome: 'published' });
+      const after = await collectOperatorStatus(join(fleet, 'tenants'), sites, { waiting: 0, running: 0, debouncing: 0 }, Date.now(), state);
+      const live = after.tenants.find((tenant) => tenant.tenant === SLUG)?.live;
+      expect(live?.release).toBe(result.release);
+      // The same time in the window as after the job: when the pointer switched (the release was made earlier, at its id's time).
+      expect(seen).toEqual([live?.publishedAt]);
+    } finally {
+      await state.close();
+    }
   });
 });

@@ -28,7 +28,8 @@ export async function liveRelease(state: PipelineState, sitesDir: string, slug: 
   const manifest = local ? readManifest(sitesDir, slug, local) : null;
   if (!local || !manifest) return null;
   await state.releases.record(manifest);
-  await state.tenants.setLive(slug, local);
+  // Published before this state knew it: when, the status's publishedAt or the release's own time say.
+  await state.tenants.setLive(slug, local, undefined, null);
   return local;
 }
 

@@ -50,7 +50,7 @@ export async function rollbackTenant(options: RollbackOptions): Promise<{ from: 
     const local = options.publisher?.rollback ? isCached(sitesDir, manifest) : await cacheRelease(sitesDir, manifest, options.publisher);
     if (local) await localPublisher.publish({ slug, id: to, dir: join(tenantPaths(sitesDir, slug).releases, to), sitesDir });
     else if (!options.publisher?.rollback) throw new Error(`release ${to} of ${slug} is neither in ${sitesDir} nor in a publisher's store`);
-    await state.tenants.setLive(slug, to);
+    await state.tenants.setLive(slug, to, undefined, publishedAt);
     if (options.hold !== false) await state.tenants.setHold(slug, { release: to, from, at: new Date().toISOString() });
     const search = options.tenantDir ? await syncRolledBack(options.tenantDir, manifest.cars, options.env) : undefined;
     const previousStatus = (await state.tenants.status(slug)) ?? readStatus(sitesDir, slug);

@@ -822,8 +822,9 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     await stillOurs();
     await localPublisher.publish({ slug, id, dir: releaseDir, sitesDir });
     // The production publisher switched its pointer last thing before returning (the local one just now).
-    release.publishedAt = new Date().toISOString();
-    await riding(() => state.tenants.setLive(slug, id, release.stock?.seq), { ...waits, what: 'the pipeline state' });
+    const publishedAt = new Date().toISOString();
+    release.publishedAt = publishedAt;
+    await riding(() => state.tenants.setLive(slug, id, release.stock?.seq, publishedAt), { ...waits, what: 'the pipeline state' });
     await builtFrom(release);
     await settleSiteHost(state, slug, release.hostClaim?.host).catch((error: Error) =>
       release.log({ level: 'warn', event: 'host-claims', tenant: slug, reason: error.message }),

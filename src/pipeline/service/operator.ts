@@ -69,9 +69,12 @@ export async function collectOperatorStatus(
         const slug = basename(dir);
         // Every worker's jobs are in the state; this machine's files are the fallback.
         const status = (await state?.tenants.status(slug)) ?? readStatus(sitesDir, slug);
-        const live = (await state?.tenants.live(slug)) ?? currentRelease(sitesDir, slug);
-        // When the pointer switched to it (the status records it); else, for a release published before that was recorded, when it was made.
-        const recorded = status?.current === live && status?.publishedAt ? Date.parse(status.publishedAt) : NaN;
+        const pointer = (await state?.tenants.livePointer(slug)) ?? null;
+        const live = pointer?.release ?? currentRelease(sitesDir, slug);
+        // When the pointer switched to it: recorded with the pointer, else by the job's status (one machine's
+        // files); else, for a release published before either was recorded, when it was made.
+        const switched = pointer?.at ?? (status?.current === live ? status?.publishedAt : undefined);
+        const recorded = switched ? Date.parse(switched) : NaN;
         const time = live ? (Number.isFinite(recorded) ? recorded : releaseTime(live)) : null;
         return {
           tenant: slug,

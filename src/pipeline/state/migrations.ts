@@ -12,7 +12,7 @@ import { RELEASE_TABLES } from './releases.ts';
 import { RESERVATION_TABLES } from './reservations.ts';
 import { SEEN_PUSH_TABLES } from './pushes.ts';
 import { STOCK_TABLES } from './stock.ts';
-import { TENANT_BUILT_COLUMN, TENANT_TABLES } from './tenants.ts';
+import { TENANT_BUILT_COLUMN, TENANT_LIVE_AT_COLUMN, TENANT_TABLES } from './tenants.ts';
 
 const MIGRATIONS: Migration[] = [
   { version: 1, name: 'pipeline state', statements: () => [...STOCK_TABLES, ...RELEASE_TABLES, ...TENANT_TABLES] },
@@ -22,6 +22,7 @@ const MIGRATIONS: Migration[] = [
   { version: 5, name: 'seen pushes', statements: () => SEEN_PUSH_TABLES },
   { version: 6, name: 'host claims', statements: () => HOST_TABLES },
   { version: 7, name: 'code versions', statements: () => CODE_VERSION_TABLES },
+  { version: 8, name: 'live pointer time', statements: () => TENANT_LIVE_AT_COLUMN },
 ];
 
 /** The state's migrations, their table and the PostgreSQL advisory lock held while migrating. */

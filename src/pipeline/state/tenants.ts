@@ -1,6 +1,6 @@
 /**
  * Per-tenant pointers in the state: the live release every worker builds on, the sequence
- * of the accepted stock the live site reflects, the rollback hold, the last job's status and
+ * of the accepted stock the live site reflects, when the pointer was set, the rollback hold, the last job's status and
  * the last feed. One row per tenant, one column each. `behind` is the reconciler's question:
  * which tenants have accepted stock their live site does not show yet.
  */
@@ -11,6 +11,8 @@ import type { FeedStatus, ReleaseHold, TenantStatus } from './records.ts';
 export const TENANT_TABLES = ['CREATE TABLE pipeline_tenants (tenant TEXT PRIMARY KEY, live TEXT, hold TEXT, status TEXT, feed_status TEXT)'];
 /** The stock sequence the live site reflects (migration 4). */
 export const TENANT_BUILT_COLUMN = ['ALTER TABLE pipeline_tenants ADD COLUMN built_seq BIGINT'];
+/** When the live pointer was set (migration 8): written with the pointer, so no reader sees one without the other. */
+export const TENANT_LIVE_AT_COLUMN = ['ALTER TABLE pipeline_tenants ADD COLUMN live_at TEXT'];
 
 /** Columns of pipeline_tenants (names put into SQL text: never from input). */
 type TenantColumn = 'live' | 'hold' | 'status' | 'feed_status';
@@ -57,12 +59,28 @@ export class TenantStore {
     return this.value(slug, 'live');
   }
 
-  /** Point the tenant at a release; `builtSeq`: the accepted stock's sequence it was built from. */
-  async setLive(slug: string, id: string, builtSeq?: number): Promise<void> {
-    if (builtSeq === undefined) return this.setValue(slug, 'live', id);
+  /** The live release and when the pointer was set to it (null: not recorded, a pointer set before it was), or null. */
+  async livePointer(slug: string): Promise<{ release: string; at: string | null } | null> {
+    const rows = await this.db.query<{ live: string | null; live_at: string | null }>('SELECT live, live_at FROM pipeline_tenants WHERE tenant = $1', [slug]);
+    const [row] = rows;
+    return row?.live ? { release: row.live, at: row.live_at } : null;
+  }
+
+  /**
+   * Point the tenant at a release: `builtSeq`, the accepted stock's sequence it was built from;
+   * `at`, when the pointer switched (default now; null when not known, a release adopted from a disk).
+   */
+  async setLive(slug: string, id: string, builtSeq?: number, at: string | null = new Date().toISOString()): Promise<void> {
+    if (builtSeq === undefined) {
+      await this.db.run(
+        'INSERT INTO pipeline_tenants (tenant, live, live_at) VALUES ($1, $2, $3) ON CONFLICT (tenant) DO UPDATE SET live = excluded.live, live_at = excluded.live_at',
+        [slug, id, at],
+      );
+      return;
+    }
     await this.db.run(
-      'INSERT INTO pipeline_tenants (tenant, live, built_seq) VALUES ($1, $2, $3) ON CONFLICT (tenant) DO UPDATE SET live = excluded.live, built_seq = excluded.built_seq',
-      [slug, id, builtSeq],
+      'INSERT INTO pipeline_tenants (tenant, live, live_at, built_seq) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant) DO UPDATE SET live = excluded.live, live_at = excluded.live_at, built_seq = excluded.built_seq',
+      [slug, id, at, builtSeq],
     );
   }
 
