@@ -229,3 +229,22 @@ describe("the operator page's live release", () => {
     }
   });
 });
+
+describe('one machine (the local publisher serves --sites)', () => {
+  it("makes the live release again when its `current` is gone, though nothing changed", { timeout: 600_000 }, async () => {
+    const fleet = join(root, 'one-machine');
+    const tenantDir = join(fleet, 'tenants', SLUG);
+    cpSync(FIXTURE, tenantDir, { recursive: true });
+    const sites = join(fleet, 'sites');
+    const first = await rebuildTenant({ tenantDir, sitesDir: sites });
+    expect(first).toMatchObject({ outcome: 'published' });
+    expect(await rebuildTenant({ tenantDir, sitesDir: sites })).toMatchObject({ outcome: 'unchanged' });
+    // Deleted by hand: the static server has nothing to serve for the tenant.
+    rmSync(join(sites, SLUG, 'current'));
+    const again = await rebuildTenant({ tenantDir, sitesDir: sites });
+    expect(again).toMatchObject({ outcome: 'published', mode: 'incremental', added: 0, changed: 0, removed: 0 });
+    expect(currentRelease(sites, SLUG)).toBe(again.release);
+    expect(readFileSync(join(sites, SLUG, 'current', CAR_PAGE), 'utf8')).toBe(readFileSync(join(sites, SLUG, 'releases', String(first.release), CAR_PAGE), 'utf8'));
+    expect(await rebuildTenant({ tenantDir, sitesDir: sites })).toMatchObject({ outcome: 'unchanged' });
+  });
+});

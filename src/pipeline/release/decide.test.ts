@@ -13,6 +13,7 @@ const base: ReleaseFacts = {
   fullDue: false,
   visible: 100,
   maxIncrementalShare: 0.5,
+  servedMissing: false,
 };
 /** The costly facts of that tenant: not held, cached, same menu, 3 car pages affected. */
 const known: ReleaseFacts = { ...base, held: false, previousCached: true, menuChanged: false, affected: 3 };
@@ -34,7 +35,12 @@ describe('decideRelease, one row at a time', () => {
     ],
     ['10 the header menu changed', { menuChanged: true }, { mode: 'full', why: 'the header menu models changed (every page shows them)' }],
     ['11 too many car pages', { affected: 51 }, { mode: 'full', why: '51 affected car pages: a full build is as cheap' }],
-    ['12 incremental', { affected: 50 }, { mode: 'incremental', why: '50 affected car page(s)' }],
+    [
+      '12 served from this disk, its current gone: made again from the live release',
+      { servedMissing: true, stockUnchanged: true, affected: 0 },
+      { mode: 'incremental', why: 'the live release was missing where it is served; 0 affected car page(s)' },
+    ],
+    ['13 incremental', { affected: 50 }, { mode: 'incremental', why: '50 affected car page(s)' }],
   ];
 
   it('has one test row per rule', () => {

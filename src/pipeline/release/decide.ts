@@ -26,6 +26,8 @@ export interface ReleaseFacts {
   visible: number;
   /** Largest share of visible cars an incremental release re-renders. */
   maxIncrementalShare: number;
+  /** The release is served from this disk (the local publisher) and its `current` is not the live release (deleted by hand, a disk restored). */
+  servedMissing: boolean;
   /** A rollback holds the tenant (state). */
   held?: boolean;
   /** The live release's files are in the local cache, or were fetched from the publisher. */
@@ -55,7 +57,10 @@ export const incrementalLimit = (facts: Pick<ReleaseFacts, 'visible' | 'maxIncre
 
 /** The rows, in order: the first that applies decides. */
 export const RELEASE_RULES: readonly Rule[] = [
-  { when: (f) => f.hasPrevious && !f.configChanged && f.stockUnchanged && !f.forced && !f.tokenRefreshDue, then: () => ({ mode: 'unchanged' }) },
+  {
+    when: (f) => f.hasPrevious && !f.configChanged && f.stockUnchanged && !f.forced && !f.tokenRefreshDue && !f.servedMissing,
+    then: () => ({ mode: 'unchanged' }),
+  },
   { needs: 'held', when: (f) => f.held === true, then: () => ({ mode: 'held' }) },
   { when: (f) => !f.hasPrevious, then: full('first release') },
   { when: (f) => f.forced, then: full('forced') },
@@ -74,6 +79,10 @@ export const RELEASE_RULES: readonly Rule[] = [
     needs: 'affected',
     when: (f) => f.affected! > incrementalLimit(f),
     then: (f) => ({ mode: 'full', why: `${f.affected} affected car pages: a full build is as cheap` }),
+  },
+  {
+    when: (f) => f.servedMissing,
+    then: (f) => ({ mode: 'incremental', why: `the live release was missing where it is served; ${f.affected} affected car page(s)` }),
   },
   { when: () => true, then: (f) => ({ mode: 'incremental', why: `${f.affected} affected car page(s)` }) },
 ];

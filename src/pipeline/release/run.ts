@@ -42,7 +42,7 @@ import { bucketWorkStore, type WorkStore } from '../../platform/bucket/work-stor
 import { PhotoCache } from '../../images/cache.ts';
 import { parsePhotoUrl } from '../../lib/images.ts';
 import type { SharedFiles } from '../publish/types.ts';
-import { newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
+import { currentRelease, newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { riding } from '../transient.ts';
@@ -569,7 +569,8 @@ function drawWhileWaiting(release: Release): void {
 }
 
 /** The facts the decision table starts from (decide.ts); the rest are filled in when asked for. */
-function releaseFacts({ options, previous, tenant, now, configHash, diff }: Loaded): ReleaseFacts {
+function releaseFacts({ options, previous, tenant, now, configHash, diff, liveId, sitesDir, slug }: Loaded): ReleaseFacts {
+  const servedHere = !options.publisher || options.publisher === localPublisher;
   return {
     hasPrevious: previous !== null,
     configChanged: previous?.configHash !== configHash,
@@ -585,6 +586,7 @@ function releaseFacts({ options, previous, tenant, now, configHash, diff }: Load
     fullDue: previous !== null && now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs),
     visible: tenant.visible.length,
     maxIncrementalShare: options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare,
+    servedMissing: servedHere && liveId !== null && currentRelease(sitesDir, slug) !== liveId,
   };
 }
 
