@@ -357,9 +357,9 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
 
 /**
  * After each job of a worker whose publisher can fetch a release back (the bucket), its
- * `--sites` disk keeps its free space (sitesMinFreeBytes: PIPELINE_SITES_MIN_FREE_MB): the copies of the tenants used longest
- * ago go (state/release-dirs.ts trimReleaseCache; their next job fetches the live release). A
- * publisher that serves this disk (the local one) is never trimmed.
+ * `--sites` disk keeps its free space (config/pipeline.ts sitesMinFreeBytes): the copies of the
+ * tenants used longest ago go (state/release-dirs.ts trimReleaseCache; their next job fetches
+ * the live release). A publisher that serves this disk (the local one) is never trimmed.
  */
 function releaseCacheTrimmer(service: Service, inUse: () => ReadonlySet<string>): () => void {
   const { options, log, sitesDir, settings } = service;

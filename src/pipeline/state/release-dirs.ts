@@ -5,6 +5,8 @@
  * one, never a mix. A release counts as complete only once its manifest
  * `<sites>/<slug>/manifests/<id>.json` exists (written after the checks pass); a build that
  * was killed leaves an incomplete directory that is never served and is cleaned up later.
+ * A worker publishing to a bucket trims these folders when its disk runs short
+ * (trimReleaseCache): there they are a cache of what the bucket holds.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, statfsSync, statSync, symlinkSync } from 'node:fs';
