@@ -301,6 +301,11 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
     else inUse.delete(slug);
   };
   const trimCache = releaseCacheTrimmer(service, () => new Set(inUse.keys()));
+  // One trim at a time, never awaited by a job: the next job's end starts the next one.
+  let trimming: Promise<void> | undefined;
+  const trimAfterJob = () => {
+    trimming ??= trimCache().finally(() => (trimming = undefined));
+  };
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
     if (!dir || stopping.signal.aborted) return;
@@ -344,7 +349,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       await rebuildOne(slug, job);
     } finally {
       use(slug, -1);
-      trimCache();
+      trimAfterJob();
       running -= 1;
       if (!warmedAfterStart && running === 0 && (await warmWhenIdle())) {
         warmedAfterStart = true;
@@ -361,14 +366,14 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
  * tenants used longest ago go (state/release-dirs.ts trimReleaseCache; their next job fetches
  * the live release). A publisher that serves this disk (the local one) is never trimmed.
  */
-function releaseCacheTrimmer(service: Service, inUse: () => ReadonlySet<string>): () => void {
+function releaseCacheTrimmer(service: Service, inUse: () => ReadonlySet<string>): () => Promise<void> {
   const { options, log, sitesDir, settings } = service;
   const minFreeBytes = sitesMinFreeBytes(settings, diskBytes(sitesDir));
-  if (!options.publisher?.fetchRelease || minFreeBytes === 0) return () => {};
+  if (!options.publisher?.fetchRelease || minFreeBytes === 0) return async () => {};
   const MB = 1024 * 1024;
-  return () => {
+  return async () => {
     try {
-      const trimmed = trimReleaseCache(sitesDir, minFreeBytes, inUse());
+      const trimmed = await trimReleaseCache(sitesDir, minFreeBytes, inUse);
       if (trimmed.length) log({ level: 'warn', event: 'cache-trim', tenants: trimmed, freeMb: Math.floor(freeBytes(sitesDir) / MB), minFreeMb: Math.floor(minFreeBytes / MB) });
     } catch (error) {
       log({ level: 'warn', event: 'cache-trim', reason: (error as Error).message });

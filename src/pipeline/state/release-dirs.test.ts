@@ -77,7 +77,7 @@ describe('release directories', () => {
     expect(existsSync(join(tenantPaths(sites, 'acme').manifests, 'r2.json'))).toBe(false);
   });
 
-  it("trims a bucket worker's cache, the tenants used longest ago first, until the disk has the free space asked for", () => {
+  it("trims a bucket worker's cache, the tenants used longest ago first, until the disk has the free space asked for", async () => {
     const sites = temp();
     // Four tenants' copies, 1,000 bytes of pages each, last used in the order d, b, a, c.
     for (const [slug, age] of [['a', 2], ['b', 3], ['c', 1], ['d', 4]] as const) {
@@ -93,9 +93,13 @@ describe('release directories', () => {
     // A disk with 1,500 bytes free: each tenant's copy that goes frees a little over 1,000.
     const capacity = sizeOf(sites) + 1500;
     const free = () => capacity - sizeOf(sites);
-    expect(trimReleaseCache(sites, 1000, new Set(), free)).toEqual([]);
+    expect(await trimReleaseCache(sites, 1000, () => new Set(), free)).toEqual([]);
     // b is in use (a job of this process): d goes, then a, and then the disk has 4,000 free.
-    expect(trimReleaseCache(sites, 3500, new Set(['b']), free)).toEqual(['d', 'a']);
+    // A trash folder a stopped process left behind goes too.
+    mkdirSync(join(sites, '.trash-left'));
+    writeFileSync(join(sites, '.trash-left', 'page.html'), 'x'.repeat(100));
+    expect(await trimReleaseCache(sites, 3500, () => new Set(['b']), free)).toEqual(['d', 'a']);
+    expect(readdirSync(sites).filter((name) => name.startsWith('.trash-'))).toEqual([]);
     for (const slug of ['d', 'a']) {
       expect(existsSync(tenantPaths(sites, slug).releases)).toBe(false);
       expect(existsSync(tenantPaths(sites, slug).manifests)).toBe(false);
@@ -106,7 +110,7 @@ describe('release directories', () => {
     expect(currentRelease(sites, 'c')).toBe('c-r1');
     expect(existsSync(join(sites, '.pipeline', 'state.db'))).toBe(true);
     // Asked for more than trimming can free: every tenant not in use goes, the state stays.
-    expect(trimReleaseCache(sites, 20_000, new Set(['b']), free)).toEqual(['c']);
+    expect(await trimReleaseCache(sites, 20_000, () => new Set(['b']), free)).toEqual(['c']);
     expect(listReleases(sites, 'b')).toEqual(['b-r1']);
     expect(existsSync(join(sites, '.pipeline', 'state.db'))).toBe(true);
   });

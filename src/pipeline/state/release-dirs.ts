@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, readFileSync, readlinkSync, renameSync, rmSync, statfsSync, statSync, symlinkSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fsyncDirectory, writeFileAtomic } from '../../platform/fs/atomic-file.ts';
 import type { ReleaseManifest } from './records.ts';
@@ -165,25 +166,32 @@ export function diskBytes(dir: string): number {
   return blocks * bsize;
 }
 
+/** The folder a trim moves a tenant's copy into before deleting it (`<sites>/.trash-<random>`). */
+const TRASH_PREFIX = '.trash-';
+
 /**
  * A bucket worker's `--sites` is a cache (its publisher fetches a live release back: the next
  * job of a tenant whose copy is gone assembles its release from the fetched one). When its file
  * system has less than `minFreeBytes` free, the tenants whose copy was made or fetched longest
  * ago (their `releases` folder's time) lose their releases, manifests, kept renderers and
- * `current`, oldest first, until it has; never a tenant of `inUse` (a job or a fetch of this
- * process under way) nor anything but tenant folders (the state's `.pipeline` stays).
- * Returns the tenants trimmed, in order.
+ * `current`, oldest first, until it has; never a tenant `inUse()` names when its turn comes (a
+ * job or a fetch of this process under way) nor anything but tenant folders (the state's
+ * `.pipeline` stays). A copy is moved aside at once (renames: a job starting a moment later
+ * finds none, never half of one) and deleted without blocking the event loop (a worker's lock
+ * renewals run meanwhile); leftovers of a process that stopped mid-delete go first.
+ * Resolves to the tenants trimmed, in order.
  */
-export function trimReleaseCache(
+export async function trimReleaseCache(
   sitesDir: string,
   minFreeBytes: number,
-  inUse: ReadonlySet<string>,
+  inUse: () => ReadonlySet<string>,
   free: () => number = () => freeBytes(sitesDir),
-): string[] {
+): Promise<string[]> {
   if (free() >= minFreeBytes || !existsSync(sitesDir)) return [];
   const copies: { slug: string; used: number }[] = [];
   for (const entry of readdirSync(sitesDir, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name.startsWith('.') || inUse.has(entry.name)) continue;
+    if (entry.isDirectory() && entry.name.startsWith(TRASH_PREFIX)) await rm(join(sitesDir, entry.name), { recursive: true, force: true });
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     try {
       copies.push({ slug: entry.name, used: statSync(tenantPaths(sitesDir, entry.name).releases).mtimeMs });
     } catch {
@@ -194,10 +202,16 @@ export function trimReleaseCache(
   const trimmed: string[] = [];
   for (const { slug } of copies) {
     if (free() >= minFreeBytes) break;
+    if (inUse().has(slug)) continue;
     const paths = tenantPaths(sitesDir, slug);
-    // `current` first: a reader of this disk never follows it into a half-removed release.
+    const trash = join(sitesDir, `${TRASH_PREFIX}${randomBytes(6).toString('hex')}`);
+    mkdirSync(trash);
+    // `current` first: a reader of this disk never follows it into a release being moved.
     rmSync(paths.current, { force: true });
-    for (const folder of [paths.releases, paths.manifests, paths.renderers]) rmSync(folder, { recursive: true, force: true });
+    for (const [name, folder] of [['releases', paths.releases], ['manifests', paths.manifests], ['renderers', paths.renderers]] as const) {
+      if (existsSync(folder)) renameSync(folder, join(trash, name));
+    }
+    await rm(trash, { recursive: true, force: true });
     trimmed.push(slug);
   }
   return trimmed;
