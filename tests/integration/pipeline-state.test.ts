@@ -231,20 +231,36 @@ describe("the operator page's live release", () => {
 });
 
 describe('one machine (the local publisher serves --sites)', () => {
-  it("makes the live release again when its `current` is gone, though nothing changed", { timeout: 600_000 }, async () => {
+  it('puts back a live release whose `current` is gone, though nothing changed: pointed at again, or made again without its files', { timeout: 600_000 }, async () => {
     const fleet = join(root, 'one-machine');
     const tenantDir = join(fleet, 'tenants', SLUG);
     cpSync(FIXTURE, tenantDir, { recursive: true });
     const sites = join(fleet, 'sites');
-    const first = await rebuildTenant({ tenantDir, sitesDir: sites });
+    const events: LogFields[] = [];
+    const log = (fields: LogFields) => events.push(fields);
+    const first = await rebuildTenant({ tenantDir, sitesDir: sites, log });
     expect(first).toMatchObject({ outcome: 'published' });
-    expect(await rebuildTenant({ tenantDir, sitesDir: sites })).toMatchObject({ outcome: 'unchanged' });
-    // Deleted by hand: the static server has nothing to serve for the tenant.
+    expect(await rebuildTenant({ tenantDir, sitesDir: sites, log })).toMatchObject({ outcome: 'unchanged' });
+    // Deleted by hand: the static server has nothing to serve for the tenant. Its files are still there.
     rmSync(join(sites, SLUG, 'current'));
-    const again = await rebuildTenant({ tenantDir, sitesDir: sites });
-    expect(again).toMatchObject({ outcome: 'published', mode: 'incremental', added: 0, changed: 0, removed: 0 });
+    expect(await rebuildTenant({ tenantDir, sitesDir: sites, log })).toMatchObject({ outcome: 'unchanged', release: first.release });
+    expect(currentRelease(sites, SLUG)).toBe(first.release);
+    expect(events.filter((event) => event.event === 'current-restored')).toMatchObject([{ tenant: SLUG, release: first.release }]);
+    // The release's files gone too (a disk restored from an old copy): it is made again.
+    rmSync(join(sites, SLUG, 'current'));
+    rmSync(join(sites, SLUG, 'releases', String(first.release)), { recursive: true });
+    const again = await rebuildTenant({ tenantDir, sitesDir: sites, log });
+    expect(again).toMatchObject({ outcome: 'published', mode: 'full', added: 0, changed: 0, removed: 0 });
     expect(currentRelease(sites, SLUG)).toBe(again.release);
-    expect(readFileSync(join(sites, SLUG, 'current', CAR_PAGE), 'utf8')).toBe(readFileSync(join(sites, SLUG, 'releases', String(first.release), CAR_PAGE), 'utf8'));
-    expect(await rebuildTenant({ tenantDir, sitesDir: sites })).toMatchObject({ outcome: 'unchanged' });
+    expect(readFileSync(join(sites, SLUG, 'current', CAR_PAGE), 'utf8')).toContain('Corolla');
+    expect(await rebuildTenant({ tenantDir, sitesDir: sites, log })).toMatchObject({ outcome: 'unchanged' });
+    // Held by a rollback, with a feed taken in: the held release is pointed at again, nothing published.
+    await withState(undefined, sites, (state) => state.tenants.setHold(SLUG, { release: String(again.release), from: String(first.release), at: new Date().toISOString() }));
+    const car = fixtureStock().find((each) => each.id === 101);
+    await intakePush(tenantDir, SLUG, JSON.stringify({ ...car, price: 16990 }), () => {}, { sitesDir: sites, guard: false });
+    rmSync(join(sites, SLUG, 'current'));
+    expect(await rebuildTenant({ tenantDir, sitesDir: sites, log })).toMatchObject({ outcome: 'held' });
+    expect(currentRelease(sites, SLUG)).toBe(again.release);
+    expect(readFileSync(join(sites, SLUG, 'current', CAR_PAGE), 'utf8')).not.toContain('16,990');
   });
 });

@@ -26,7 +26,7 @@ export interface ReleaseFacts {
   visible: number;
   /** Largest share of visible cars an incremental release re-renders. */
   maxIncrementalShare: number;
-  /** The release is served from this disk (the local publisher) and its `current` is not the live release (deleted by hand, a disk restored). */
+  /** The release is served from this disk (the local publisher) and its `current` is not the live release, whose files are gone too (run.ts restoreCurrent points at them when they are there): never unchanged. */
   servedMissing: boolean;
   /** A rollback holds the tenant (state). */
   held?: boolean;
@@ -79,10 +79,6 @@ export const RELEASE_RULES: readonly Rule[] = [
     needs: 'affected',
     when: (f) => f.affected! > incrementalLimit(f),
     then: (f) => ({ mode: 'full', why: `${f.affected} affected car pages: a full build is as cheap` }),
-  },
-  {
-    when: (f) => f.servedMissing,
-    then: (f) => ({ mode: 'incremental', why: `the live release was missing where it is served; ${f.affected} affected car page(s)` }),
   },
   { when: () => true, then: (f) => ({ mode: 'incremental', why: `${f.affected} affected car page(s)` }) },
 ];

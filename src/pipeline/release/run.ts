@@ -42,7 +42,7 @@ import { bucketWorkStore, type WorkStore } from '../../platform/bucket/work-stor
 import { PhotoCache } from '../../images/cache.ts';
 import { parsePhotoUrl } from '../../lib/images.ts';
 import type { SharedFiles } from '../publish/types.ts';
-import { currentRelease, newReleaseId, pruneReleases, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
+import { currentRelease, listReleases, newReleaseId, pruneReleases, switchCurrent, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { riding } from '../transient.ts';
@@ -338,6 +338,7 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
         maxWaitMs: STATE_WAIT_MS,
       },
     );
+    restoreCurrent(options, sitesDir, slug, liveId, log);
     const work = options.shared ? bucketWorkStore(options.shared) : undefined;
     return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, ...inputs, work };
   } catch (error) {
@@ -568,9 +569,25 @@ function drawWhileWaiting(release: Release): void {
   });
 }
 
+/** Whether the release is served from `--sites` itself (the local publisher: one machine). */
+function servesSites(options: RebuildOptions): boolean {
+  return !options.publisher || options.publisher === localPublisher;
+}
+
+/**
+ * One machine: a live release whose `current` is gone (deleted by hand, a disk restored without
+ * it) but whose files are complete on the disk is pointed at again, with no build: the same
+ * release, so a rollback hold keeps holding. Without its files, the decision's `servedMissing`
+ * makes the release again.
+ */
+function restoreCurrent(options: RebuildOptions, sitesDir: string, slug: string, liveId: string | null, log: Logger): void {
+  if (!servesSites(options) || !liveId || currentRelease(sitesDir, slug) === liveId || !listReleases(sitesDir, slug).includes(liveId)) return;
+  switchCurrent(sitesDir, slug, liveId);
+  log({ level: 'warn', event: 'current-restored', tenant: slug, release: liveId });
+}
+
 /** The facts the decision table starts from (decide.ts); the rest are filled in when asked for. */
 function releaseFacts({ options, previous, tenant, now, configHash, diff, liveId, sitesDir, slug }: Loaded): ReleaseFacts {
-  const servedHere = !options.publisher || options.publisher === localPublisher;
   return {
     hasPrevious: previous !== null,
     configChanged: previous?.configHash !== configHash,
@@ -586,7 +603,7 @@ function releaseFacts({ options, previous, tenant, now, configHash, diff, liveId
     fullDue: previous !== null && now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs),
     visible: tenant.visible.length,
     maxIncrementalShare: options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare,
-    servedMissing: servedHere && liveId !== null && currentRelease(sitesDir, slug) !== liveId,
+    servedMissing: servesSites(options) && liveId !== null && currentRelease(sitesDir, slug) !== liveId,
   };
 }
 
