@@ -1,8 +1,8 @@
 /**
- * Per-tenant pointers in the state: the live release every worker builds on, the sequence
- * of the accepted stock the live site reflects, when the pointer was set, the rollback hold, the last job's status and
- * the last feed. One row per tenant, one column each. `behind` is the reconciler's question:
- * which tenants have accepted stock their live site does not show yet.
+ * Per-tenant pointers in the state: the live release every worker builds on and when it was
+ * set, the sequence of the accepted stock the live site reflects, the rollback hold, the last
+ * job's status and the last feed. One row per tenant, one column each. `behind` is the
+ * reconciler's question: which tenants have accepted stock their live site does not show yet.
  */
 import type { SqlDatabase } from '../../platform/sql/db.ts';
 import type { FeedStatus, ReleaseHold, TenantStatus } from './records.ts';
