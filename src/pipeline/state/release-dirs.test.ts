@@ -109,6 +109,11 @@ describe('release directories', () => {
     expect(listReleases(sites, 'b')).toEqual(['b-r1']);
     expect(currentRelease(sites, 'c')).toBe('c-r1');
     expect(existsSync(join(sites, '.pipeline', 'state.db'))).toBe(true);
+    // Whether a tenant is in use is asked when its turn comes: c, taken by a job after the trim began, stays.
+    let asked = 0;
+    const jobTakesC = () => (asked++ === 0 ? new Set(['b']) : new Set(['b', 'c']));
+    expect(await trimReleaseCache(sites, 20_000, jobTakesC, free)).toEqual([]);
+    expect(currentRelease(sites, 'c')).toBe('c-r1');
     // Asked for more than trimming can free: every tenant not in use goes, the state stays.
     expect(await trimReleaseCache(sites, 20_000, () => new Set(['b']), free)).toEqual(['c']);
     expect(listReleases(sites, 'b')).toEqual(['b-r1']);
