@@ -604,7 +604,6 @@ describe.skipIf(SKIP !== undefined)('fault suite: the stack under load, one infr
     }
   }
 
-
   /**
    * How long jobs waited from job-start to build-start (logged, not asserted: docs/reliability.md),
    * apart for jobs whose worker fetched the live release in between, and the live releases fetched

@@ -195,6 +195,8 @@ interface Job {
   empty: Pick<RebuildResult, 'tenant' | 'added' | 'changed' | 'removed' | 'rendered'>;
   /** The live release and the state's inputs (load). */
   liveId: string | null;
+  /** One machine: the live release is not where it is served, nor on the disk to point at again (restoreCurrent). */
+  servedMissing: boolean;
   stock: ReleaseStock | null;
   overlay: ReservationOverlay;
   reservations: string;
@@ -338,9 +340,9 @@ async function load(options: RebuildOptions, state: PipelineState): Promise<Job 
         maxWaitMs: STATE_WAIT_MS,
       },
     );
-    restoreCurrent(options, sitesDir, slug, liveId, log);
+    const servedMissing = !restoreCurrent(options, sitesDir, slug, liveId, log);
     const work = options.shared ? bucketWorkStore(options.shared) : undefined;
-    return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, ...inputs, work };
+    return { options, state, slug, tenantDir, sitesDir, now: options.now ?? Date.now(), keep, log, seconds, empty, liveId, servedMissing, ...inputs, work };
   } catch (error) {
     const reason = `pipeline state unavailable: ${(error as Error).message}`;
     log({ level: 'error', event: 'release', tenant: slug, outcome: 'failed', reason });
@@ -569,25 +571,24 @@ function drawWhileWaiting(release: Release): void {
   });
 }
 
-/** Whether the release is served from `--sites` itself (the local publisher: one machine). */
-function servesSites(options: RebuildOptions): boolean {
-  return !options.publisher || options.publisher === localPublisher;
-}
-
 /**
- * One machine: a live release whose `current` is gone (deleted by hand, a disk restored without
- * it) but whose files are complete on the disk is pointed at again, with no build: the same
- * release, so a rollback hold keeps holding. Without its files, the decision's `servedMissing`
- * makes the release again.
+ * One machine (the local publisher serves `--sites`): a live release whose `current` is gone
+ * (deleted by hand, a disk restored without it) but whose files are complete on the disk is
+ * pointed at again, with no build: the same release, so a rollback hold keeps holding. Returns
+ * whether the live release is served (or nothing is to be: a bucket publisher, no live release);
+ * when not, the decision's `servedMissing` makes the release again.
  */
-function restoreCurrent(options: RebuildOptions, sitesDir: string, slug: string, liveId: string | null, log: Logger): void {
-  if (!servesSites(options) || !liveId || currentRelease(sitesDir, slug) === liveId || !listReleases(sitesDir, slug).includes(liveId)) return;
+function restoreCurrent(options: RebuildOptions, sitesDir: string, slug: string, liveId: string | null, log: Logger): boolean {
+  const servesSites = !options.publisher || options.publisher === localPublisher;
+  if (!servesSites || !liveId || currentRelease(sitesDir, slug) === liveId) return true;
+  if (!listReleases(sitesDir, slug).includes(liveId)) return false;
   switchCurrent(sitesDir, slug, liveId);
   log({ level: 'warn', event: 'current-restored', tenant: slug, release: liveId });
+  return true;
 }
 
 /** The facts the decision table starts from (decide.ts); the rest are filled in when asked for. */
-function releaseFacts({ options, previous, tenant, now, configHash, diff, liveId, sitesDir, slug }: Loaded): ReleaseFacts {
+function releaseFacts({ options, previous, tenant, now, configHash, diff, servedMissing }: Loaded): ReleaseFacts {
   return {
     hasPrevious: previous !== null,
     configChanged: previous?.configHash !== configHash,
@@ -603,7 +604,7 @@ function releaseFacts({ options, previous, tenant, now, configHash, diff, liveId
     fullDue: previous !== null && now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs),
     visible: tenant.visible.length,
     maxIncrementalShare: options.maxIncrementalShare ?? REBUILD_DEFAULTS.maxIncrementalShare,
-    servedMissing: servesSites(options) && liveId !== null && currentRelease(sitesDir, slug) !== liveId,
+    servedMissing,
   };
 }
 
