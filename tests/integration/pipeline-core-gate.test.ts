@@ -6,13 +6,21 @@
  * both: the second build starts only once the first release has left its core phases, and
  * before its upload ends. A worker that stops (with Redis) hands the jobs waiting at its gate back
  * to the queue at once, and another worker builds them: it finishes only the releases it began.
+ * A job makes its feed photos before it waits for a core, so they are made while another
+ * release holds it (photos served by tests/support/photos).
  */
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { environment } from '../../src/config/env.ts';
+import { limiter } from '../../src/lib/batch/limiter.ts';
 import type { LogFields } from '../../src/pipeline/log.ts';
+import { rebuildTenant } from '../../src/pipeline/release/run.ts';
 import type { Publisher } from '../../src/pipeline/publish/types.ts';
 import { createRedisProducer } from '../../src/pipeline/service/queue.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';
 import { waitFor, workspace } from '../support/pipeline-env.ts';
+import { startPhotoServer } from '../support/photos/server.ts';
+import { writePhotoTenant } from '../support/photos/tenant.ts';
 import { startRedis } from '../support/redis-server.ts';
 
 const ws = workspace('core-gate');
@@ -127,6 +135,39 @@ describe('a worker that stops', () => {
       await producer.close();
       await redis.stop();
       stopWs.remove();
+    }
+  });
+});
+
+describe("a job's feed photos", () => {
+  it('are made before the job waits for a core: while another release holds the only one', { timeout: 400_000 }, async () => {
+    const server = await startPhotoServer({ width: 1600, height: 1200, bases: 2, hugeBytes: 1024 * 1024 });
+    const photoWs = workspace('core-gate-photos');
+    const tenantDir = writePhotoTenant(photoWs.tenants, server.origin, { cars: 2, slug: 'kilo-cars', faults: false });
+    const env = { ...environment(), DEALER_PHOTO_CACHE: join(photoWs.root, 'photo-cache'), DEALER_PHOTO_ALLOW_PRIVATE: '1', DEALER_PHOTO_RETRIES: '0' };
+    const events: (LogFields & { at: number })[] = [];
+    // One core, taken by another release until the photos are in.
+    const cores = limiter(1);
+    let free: () => void = () => {};
+    const other = cores(() => new Promise<void>((done) => (free = done)));
+    try {
+      const job = rebuildTenant({ tenantDir, sitesDir: photoWs.sites, cores, env, log: (fields) => events.push({ ...fields, at: performance.now() }) });
+      const photos = await waitFor('the photos made while the core is taken', () => events.find((event) => event.event === 'photos'), 120_000, 20);
+      expect(photos).toMatchObject({ tenant: 'kilo-cars', photos: 8, fetched: 8, failed: 0 });
+      expect(Number(photos.transformed)).toBeGreaterThan(0);
+      const freed = performance.now();
+      free();
+      await other;
+      const result = await job;
+      expect(result.outcome).toBe('published');
+      // The release's render began only once the core was free: the photos did not wait for it.
+      const buildStart = events.find((event) => event.event === 'build-start')!;
+      expect(buildStart.at).toBeGreaterThanOrEqual(freed);
+      expect(photos.at).toBeLessThan(freed);
+    } finally {
+      free();
+      await server.close();
+      photoWs.remove();
     }
   });
 });

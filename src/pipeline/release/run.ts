@@ -6,8 +6,9 @@
  * Callers serialise jobs per tenant (service/queue.ts). Stateless: the stock, the live pointer
  * and the previous release's record come from the pipeline state; the previous release's files
  * from the local cache, else from the publisher (`fetchRelease`); the pages render from this
- * worker's kept renderer of the code version, whichever tenant compiled it. From the photos to
- * the record a job holds one of its worker's cores (RebuildOptions.cores), not while it uploads.
+ * worker's kept renderer of the code version, whichever tenant compiled it. From the host's claim
+ * to the record a job holds one of its worker's cores (RebuildOptions.cores), not while it
+ * resolves its photos or uploads.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -111,8 +112,9 @@ export interface RebuildOptions {
   guard?: () => Promise<string | null>;
   /**
    * The worker's core gate (its service makes one for all its jobs): the phases of a release
-   * that take a core (photos, render, checks, manifest) run through it, the upload and the
-   * state's writes after it. Without it, nothing waits. A gate that refuses a release before it
+   * that render (the renderer, render, checks, manifest) run through it; the photos before it
+   * (their transforms have their own bound), the upload and the state's writes after it.
+   * Without it, nothing waits. A gate that refuses a release before it
    * began (its worker is stopping: src/lib/batch/limiter.ts) makes rebuildTenant throw that
    * refusal, so the queue gives the job back.
    */
@@ -126,11 +128,11 @@ export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'su
  * of it `astro` (the render) and `steps` (post-build), `assemble` (an incremental release's
  * linking and moving); checks; precompress (.gz copies); manifest (the local manifest and the
  * state's record); upload (the production publisher: objects, manifest, pointer); state (the
- * local switch, live pointer, reservations and status); search (sync); prune. Before them all,
- * coreWait: the wait for a core of the worker.
+ * local switch, live pointer, reservations and status); search (sync); prune. Between the photos
+ * and the renderer, coreWait: the wait for a core of the worker.
  */
 export interface ReleaseTimings {
-  /** Waiting for one of the worker's cores (RebuildOptions.cores) before the photos. */
+  /** Waiting for one of the worker's cores (RebuildOptions.cores), after the photos. */
   coreWait?: number;
   photos?: number;
   /** Getting the code version's renderer: fetched from the bucket, waited for, or (its compile) stored there. */
@@ -255,14 +257,20 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
   if ('outcome' in job) return job;
   await reportSeed(job);
   const making: { release?: Release } = {};
-  let began = false;
+  let atGate = false;
   try {
-    // The phases that take a core wait for one of the worker's (options.cores); the upload and
-    // the state's writes do not, so one release's upload runs while the next one renders.
+    // The tenant and its photos first, without a core: photo transforms have their own bound
+    // (images/resolve.ts), so a tenant with thousands of new photos leaves the worker's cores to
+    // the releases that can render, and jobs waiting for a core make their photos meanwhile.
+    const loaded = await loadTenantOf(job);
+    if ('outcome' in loaded) return loaded;
+    // The phases that render take one of the worker's cores (options.cores); the upload and the
+    // state's writes do not, so one release's upload runs while the next one renders.
     const waiting = performance.now();
+    atGate = true;
     const made = await (options.cores ?? ungated)(() => {
-      began = true;
-      return make(job, making, secondsSince(waiting));
+      atGate = false;
+      return make(loaded, making, secondsSince(waiting));
     });
     if ('outcome' in made) return made;
     const { release, built, checked, manifest } = made;
@@ -274,8 +282,8 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     await prune(release, built.build);
     return finish(release, built, checked, search);
   } catch (error) {
-    // Refused at the gate before anything began (the worker is stopping): the job goes back to the queue.
-    if (!began) throw error;
+    // Refused at the gate (the worker is stopping): the job goes back to the queue.
+    if (atGate) throw error;
     // Whatever a step did not expect (a worker's disk full, a renderer that died) fails the job
     // cleanly: the half-made release directory goes, the live release stays, the status and the
     // log say why, and the intake's reconciler asks for the tenant again.
@@ -297,12 +305,10 @@ interface Made {
 }
 
 /**
- * Make: the phases that take a core, from the tenant's load (its photos) to the manifest;
- * `making.release` holds the release once it has a directory, for the caller to clear on a failure.
+ * Make: the phases that take a core, from the host's claim to the manifest; `making.release`
+ * holds the release once it has a directory, for the caller to clear on a failure.
  */
-async function make(job: Job, making: { release?: Release }, coreWait: number): Promise<Made | RebuildResult> {
-  const loaded = await loadTenantOf(job);
-  if ('outcome' in loaded) return loaded;
+async function make(loaded: Loaded, making: { release?: Release }, coreWait: number): Promise<Made | RebuildResult> {
   const refused = await claimHost(loaded);
   if (refused) return refused;
   const release = await decide(loaded);
