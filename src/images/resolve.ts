@@ -41,6 +41,8 @@ export interface PhotoRunOptions {
    * the full build it may start). Default 2 minutes; 0 always tries again.
    */
   faultMemoMs?: number;
+  /** Once it aborts no photo starts: the run ends when those under way are done (kept in the cache and the shared work) and throws its reason. */
+  signal?: AbortSignal;
 }
 
 /** Recent faults of this process, by URL. */
@@ -140,10 +142,11 @@ export async function resolvePhotoUrls(
   // Workers take URLs in order; at most `downloads` bodies are held at a time.
   let next = 0;
   const worker = async () => {
-    while (next < todo.length) await one(todo[next++]!);
+    while (next < todo.length && !options.signal?.aborted) await one(todo[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(todo.length, options.downloads ?? 6) }, worker));
   if (options.shared) await writeUrlIndex(options.shared, index, resolved, cache, quality).catch(() => {});
+  options.signal?.throwIfAborted();
   return { resolved, report };
 }
 

@@ -7,7 +7,8 @@
  * before its upload ends. A worker that stops (with Redis) hands the jobs waiting at its gate back
  * to the queue at once, and another worker builds them: it finishes only the releases it began.
  * A job makes its feed photos before it waits for a core, so they are made while another
- * release holds it (photos served by tests/support/photos).
+ * release holds it; a worker that stops ends a job's photos after those under way and gives the
+ * job back (photos served by tests/support/photos).
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { environment } from '../../src/config/env.ts';
 import { limiter } from '../../src/lib/batch/limiter.ts';
 import type { LogFields } from '../../src/pipeline/log.ts';
 import { rebuildTenant } from '../../src/pipeline/release/run.ts';
+import { JobReturned } from '../../src/pipeline/service/queue.ts';
 import type { Publisher } from '../../src/pipeline/publish/types.ts';
 import { createRedisProducer } from '../../src/pipeline/service/queue.ts';
 import { startPipeline, type RunningPipeline } from '../../src/pipeline/service/service.ts';
@@ -166,6 +168,41 @@ describe("a job's feed photos", () => {
       expect(photos.at).toBeLessThan(freed);
     } finally {
       free();
+      await server.close();
+      photoWs.remove();
+    }
+  });
+  it('stop after those under way when the worker stops, and the job goes back; its next run makes only the rest', { timeout: 400_000 }, async () => {
+    const server = await startPhotoServer({ width: 1600, height: 1200, bases: 2, hugeBytes: 1024 * 1024 });
+    const photoWs = workspace('core-gate-photos-stop');
+    const tenantDir = writePhotoTenant(photoWs.tenants, server.origin, { cars: 2, slug: 'lima-cars', faults: false });
+    // One download and one transform at a time, so the stop comes with photos still to make.
+    const env = {
+      ...environment(),
+      DEALER_PHOTO_CACHE: join(photoWs.root, 'photo-cache'),
+      DEALER_PHOTO_ALLOW_PRIVATE: '1',
+      DEALER_PHOTO_RETRIES: '0',
+      DEALER_PHOTO_DOWNLOADS: '1',
+      DEALER_PHOTO_TRANSFORMS: '1',
+    };
+    const photoRequests = () => [...server.requests].filter(([path]) => path.startsWith('/photos/')).reduce((sum, [, count]) => sum + count, 0);
+    const stopping = new AbortController();
+    const events: LogFields[] = [];
+    try {
+      const job = rebuildTenant({ tenantDir, sitesDir: photoWs.sites, cores: limiter(1, stopping.signal), stopping: stopping.signal, env, log: (fields) => events.push(fields) });
+      await waitFor('the first photo downloaded', () => photoRequests() > 0, 120_000, 5);
+      stopping.abort(new JobReturned());
+      await expect(job).rejects.toBeInstanceOf(JobReturned);
+      const madeBeforeStop = photoRequests();
+      expect(madeBeforeStop).toBeLessThan(8);
+      expect(events.some((event) => event.event === 'build-start' || event.event === 'release')).toBe(false);
+      // The next run (another worker's, or this one's after its restart) takes over what was made.
+      const result = await rebuildTenant({ tenantDir, sitesDir: photoWs.sites, env, log: (fields) => events.push(fields) });
+      expect(result.outcome).toBe('published');
+      // Each photo downloaded before the stop was made and kept: only the others are downloaded now.
+      expect(events.find((event) => event.event === 'photos')).toMatchObject({ photos: 8, known: madeBeforeStop, fetched: 8 - madeBeforeStop });
+      expect(photoRequests()).toBe(8);
+    } finally {
       await server.close();
       photoWs.remove();
     }

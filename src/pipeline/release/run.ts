@@ -119,6 +119,12 @@ export interface RebuildOptions {
    * refusal, so the queue gives the job back.
    */
   cores?: Limiter;
+  /**
+   * The worker's stop (the signal its core gate closes with): a job still making its photos
+   * starts no more of them and throws the signal's reason, as a refusal at the gate does, so
+   * the queue gives the job back; the photos made so far are kept for its next run.
+   */
+  stopping?: AbortSignal;
 }
 
 export type RebuildOutcome = 'published' | 'unchanged' | 'failed' | 'held' | 'superseded';
@@ -282,8 +288,8 @@ async function rebuild(options: RebuildOptions, state: PipelineState): Promise<R
     await prune(release, built.build);
     return finish(release, built, checked, search);
   } catch (error) {
-    // Refused at the gate (the worker is stopping): the job goes back to the queue.
-    if (atGate) throw error;
+    // Refused at the gate, or its photos stopped (the worker is stopping): the job goes back to the queue.
+    if (atGate || (options.stopping?.aborted && error === options.stopping.reason)) throw error;
     // Whatever a step did not expect (a worker's disk full, a renderer that died) fails the job
     // cleanly: the half-made release directory goes, the live release stays, the status and the
     // log say why, and the intake's reconciler asks for the tenant again.
@@ -465,7 +471,7 @@ async function resolvePhotos(job: Job, tenant: Tenant, previous: ReleaseManifest
   const shared = job.work
     ? { cache: new PhotoCache(undefined, job.work), shared: { work: job.work, tenant: job.slug, live: new Set(previous?.cars.flatMap(localPhotoUrls) ?? []) } }
     : {};
-  const photos = await resolveTenantPhotos(tenant, { ...settings, ...shared });
+  const photos = await resolveTenantPhotos(tenant, { ...settings, ...shared, signal: job.options.stopping });
   for (const fault of photos.faults) job.log({ level: 'warn', event: 'photo-fault', tenant: job.slug, car: fault.car, url: fault.url, reason: fault.reason });
   if (photos.fetched > 0 || photos.shared > 0)
     job.log({

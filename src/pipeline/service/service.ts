@@ -339,6 +339,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       warmRenderer: warmOn && warmWhenIdle,
       guard: job?.stillOwner,
       cores,
+      stopping: stopping.signal,
     });
     options.onResult?.(result);
   };
