@@ -107,7 +107,7 @@ export interface RunningPipeline {
   request(slug: string): void;
   /** Scan the inbox now. */
   scan(): void;
-  /** Resolves when no change is waiting for its debounce and the queue is idle. */
+  /** Resolves when no change is waiting for its debounce, the queue is idle and the work beside its jobs (cache trim, prefetch) is done. */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -195,6 +195,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       for (;;) {
         while (!idle()) await new Promise((done) => setTimeout(done, 50));
         await queue.idle();
+        await jobs.idle();
         if (idle()) return;
       }
     },
@@ -207,6 +208,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       debouncer.clear();
       await http?.close();
       await queue.close();
+      await jobs.idle();
       if (!options.state) await service.state.close();
     },
   };
@@ -270,6 +272,8 @@ interface Jobs {
   onPrepare(slug: string): void;
   /** The process is stopping: no release begins any more; the jobs waiting at the core gate are given back (JobReturned). */
   stop(): void;
+  /** Resolves once the work the jobs began beside them (the cache trim after a job, a prefetch of the live release) is done. */
+  idle(): Promise<void>;
 }
 
 /**
@@ -293,28 +297,19 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
     !stopping.signal.aborted && running <= service.slots.cores && ((await queue().depth?.())?.waiting ?? 0) === 0;
   let lastWarm = 0;
   let warmedAfterStart = false;
-  // The tenants whose copy on this disk a job or a fetch of this process is using: never trimmed (trimCache).
-  const inUse = new Map<string, number>();
-  const use = (slug: string, by: number) => {
-    const count = (inUse.get(slug) ?? 0) + by;
-    if (count > 0) inUse.set(slug, count);
-    else inUse.delete(slug);
-  };
-  const trimCache = releaseCacheTrimmer(service, () => new Set(inUse.keys()));
-  // One trim at a time, never awaited by a job: the next job's end starts the next one.
-  let trimming: Promise<void> | undefined;
-  const trimAfterJob = () => {
-    trimming ??= trimCache().finally(() => (trimming = undefined));
-  };
+  const disk = diskCopies(service);
+  const use = disk.use;
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
     if (!dir || stopping.signal.aborted) return;
     // The live release into this worker's cache while the change waits out its debounce (inputs.ts prefetchLive).
     if (running === 0) {
       use(slug, 1);
-      prefetchLive(state, sitesDir, slug, options.publisher, log)
-        .catch((error: Error) => log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }))
-        .finally(() => use(slug, -1));
+      disk.track(
+        prefetchLive(state, sitesDir, slug, options.publisher, log)
+          .catch((error: Error) => log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }))
+          .finally(() => use(slug, -1)),
+      );
     }
     if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000)) return;
     lastWarm = Date.now();
@@ -350,7 +345,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       await rebuildOne(slug, job);
     } finally {
       use(slug, -1);
-      trimAfterJob();
+      disk.trimAfterJob();
       running -= 1;
       if (!warmedAfterStart && running === 0 && (await warmWhenIdle())) {
         warmedAfterStart = true;
@@ -358,7 +353,39 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       }
     }
   };
-  return { handler, onPrepare, stop: () => stopping.abort(new JobReturned()) };
+  return { handler, onPrepare, stop: () => stopping.abort(new JobReturned()), idle: disk.idle };
+}
+
+/**
+ * This process's use of its `--sites` disk beside the jobs: which tenants' copies a job or a
+ * fetch is using (never trimmed), the cache trim after each job (one at a time; the next job's
+ * end starts the next), and the disk work begun beside the jobs (a trim, a prefetch), which no
+ * job awaits and `idle` does (settled() and close()).
+ */
+function diskCopies(service: Service) {
+  const inUse = new Map<string, number>();
+  const use = (slug: string, by: number) => {
+    const count = (inUse.get(slug) ?? 0) + by;
+    if (count > 0) inUse.set(slug, count);
+    else inUse.delete(slug);
+  };
+  const trimCache = releaseCacheTrimmer(service, () => new Set(inUse.keys()));
+  const beside = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const tracked = work.finally(() => beside.delete(tracked));
+    beside.add(tracked);
+  };
+  let trimming: Promise<void> | undefined;
+  return {
+    use,
+    track,
+    trimAfterJob() {
+      if (!trimming) track((trimming = trimCache().finally(() => (trimming = undefined))));
+    },
+    async idle() {
+      while (beside.size) await Promise.allSettled([...beside]);
+    },
+  };
 }
 
 /**
