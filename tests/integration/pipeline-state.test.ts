@@ -206,6 +206,58 @@ describe('stateless workers', () => {
   });
 });
 
+describe('closing the pipeline', () => {
+  it('waits for a renderer warm-up under way: no read of the state goes on after close() returns', { timeout: 600_000 }, async () => {
+    const fleet = join(root, 'close');
+    cpSync(FIXTURE, join(fleet, 'tenants', SLUG), { recursive: true });
+    const state = await openPipelineState({ dataDir: join(fleet, 'state'), stockMirror: false });
+    // The state's release reads, held back once `slow` is set: the warm-up's read is under way when close() is called.
+    let slow = false;
+    let reading = 0;
+    let entered!: () => void;
+    const slowRead = new Promise<void>((done) => (entered = done));
+    const releases = new Proxy(state.releases, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== 'function') return value;
+        if (property !== 'get') return value.bind(target);
+        return async (...args: unknown[]) => {
+          reading += 1;
+          try {
+            if (slow) {
+              entered();
+              await new Promise((done) => setTimeout(done, 2_000));
+            }
+            return await (value as (...args: unknown[]) => unknown).apply(target, args);
+          } finally {
+            reading -= 1;
+          }
+        };
+      },
+    });
+    const watched = new Proxy(state, {
+      get: (target, property) => (property === 'releases' ? releases : Reflect.get(target, property, target)),
+    });
+    const events: LogFields[] = [];
+    const pipeline = await startPipeline({ tenantsDir: join(fleet, 'tenants'), sitesDir: join(fleet, 'sites'), state: watched, debounceMs: 1_000, concurrency: 1, log: (fields) => events.push(fields) });
+    try {
+      await waitFor('the first release', () => events.find((event) => event.event === 'release' && event.outcome === 'published'), 300_000);
+      await pipeline.settled();
+      // The warm-up after the first job is over, and the next one may begin (at most one a second).
+      await waitFor('no read under way', () => reading === 0 || null, 60_000);
+      await new Promise((done) => setTimeout(done, 1_500));
+      slow = true;
+      // A change: the hint that a job is coming warms the tenant's renderer during the debounce.
+      pipeline.request(SLUG);
+      await slowRead;
+    } finally {
+      await pipeline.close();
+    }
+    expect(reading).toBe(0);
+    await state.close();
+  });
+});
+
 describe("the operator page's live release", () => {
   it('says when the pointer switched from the moment it switched, not only once the job has recorded its status', { timeout: 600_000 }, async () => {
     const fleet = join(root, 'operator');

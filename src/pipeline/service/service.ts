@@ -107,7 +107,7 @@ export interface RunningPipeline {
   request(slug: string): void;
   /** Scan the inbox now. */
   scan(): void;
-  /** Resolves when no change is waiting for its debounce, the queue is idle and the work beside its jobs (cache trim, prefetch) is done. */
+  /** Resolves when no change is waiting for its debounce, the queue is idle and the work beside its jobs (cache trim, prefetch, warm-up) is done. */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -272,7 +272,7 @@ interface Jobs {
   onPrepare(slug: string): void;
   /** The process is stopping: no release begins any more; the jobs waiting at the core gate are given back (JobReturned). */
   stop(): void;
-  /** Resolves once the work the jobs began beside them (the cache trim after a job, a prefetch of the live release) is done. */
+  /** Resolves once the work begun beside the jobs (the cache trim after a job, a prefetch of the live release, a renderer warm-up) is done. */
   idle(): Promise<void>;
 }
 
@@ -297,15 +297,15 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
     !stopping.signal.aborted && running <= service.slots.cores && ((await queue().depth?.())?.waiting ?? 0) === 0;
   let lastWarm = 0;
   let warmedAfterStart = false;
-  const disk = diskCopies(service);
-  const use = disk.use;
+  const beside = besideJobs(service);
+  const use = beside.use;
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
     if (!dir || stopping.signal.aborted) return;
     // The live release into this worker's cache while the change waits out its debounce (inputs.ts prefetchLive).
     if (running === 0) {
       use(slug, 1);
-      disk.track(
+      beside.track(
         prefetchLive(state, sitesDir, slug, options.publisher, log)
           .catch((error: Error) => log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }))
           .finally(() => use(slug, -1)),
@@ -313,9 +313,11 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
     }
     if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000)) return;
     lastWarm = Date.now();
-    warmNextRenderer(state, sitesDir, slug, dir, options.renderers)
-      .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
-      .catch((error: Error) => log({ level: 'warn', event: 'renderer-warm', tenant: slug, reason: error.message }));
+    beside.track(
+      warmNextRenderer(state, sitesDir, slug, dir, options.renderers)
+        .then((renderer) => renderer && log({ event: 'renderer-warm', tenant: slug, renderer, pid: process.pid }))
+        .catch((error: Error) => log({ level: 'warn', event: 'renderer-warm', tenant: slug, reason: error.message })),
+    );
   };
   const rebuildOne: TenantHandler = async (slug, job) => {
     const dir = service.tenantDirOf(slug);
@@ -345,7 +347,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       await rebuildOne(slug, job);
     } finally {
       use(slug, -1);
-      disk.trimAfterJob();
+      beside.trimAfterJob();
       running -= 1;
       if (!warmedAfterStart && running === 0 && (await warmWhenIdle())) {
         warmedAfterStart = true;
@@ -353,16 +355,17 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
       }
     }
   };
-  return { handler, onPrepare, stop: () => stopping.abort(new JobReturned()), idle: disk.idle };
+  return { handler, onPrepare, stop: () => stopping.abort(new JobReturned()), idle: beside.idle };
 }
 
 /**
- * This process's use of its `--sites` disk beside the jobs: which tenants' copies a job or a
- * fetch is using (never trimmed), the cache trim after each job (one at a time; the next job's
- * end starts the next), and the disk work begun beside the jobs (a trim, a prefetch), which no
- * job awaits and `idle` does (settled() and close()).
+ * The work this process begins beside its jobs: which tenants' copies on its `--sites` disk a
+ * job or a fetch is using (never trimmed), the cache trim after each job (one at a time; the
+ * next job's end starts the next), and the work no job awaits (a trim, a prefetch of the live
+ * release, a renderer warm-up), which `idle` does (settled() and close(): nothing of it goes on
+ * reading the state or writing the disk once the pipeline is closed).
  */
-function diskCopies(service: Service) {
+function besideJobs(service: Service) {
   const inUse = new Map<string, number>();
   const use = (slug: string, by: number) => {
     const count = (inUse.get(slug) ?? 0) + by;
