@@ -16,6 +16,7 @@ import { OperatorAttempts, checkOperatorToken } from './operator.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { createInProcessQueue, createRedisProducer, createRedisQueue, JobReturned, type RebuildQueue, type TenantHandler } from './queue.ts';
 import { rebuildTenant, type RebuildResult } from '../release/run.ts';
+import { inFlight } from '../../lib/batch/in-flight.ts';
 import { limiter } from '../../lib/batch/limiter.ts';
 import { warmNextRenderer } from '../release/warm.ts';
 import { prefetchLive } from '../release/inputs.ts';
@@ -298,17 +299,16 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   let lastWarm = 0;
   let warmedAfterStart = false;
   const beside = besideJobs(service);
-  const use = beside.use;
   const onPrepare = (slug: string) => {
     const dir = service.tenantDirOf(slug);
     if (!dir || stopping.signal.aborted) return;
     // The live release into this worker's cache while the change waits out its debounce (inputs.ts prefetchLive).
     if (running === 0) {
-      use(slug, 1);
+      beside.use(slug, 1);
       beside.track(
         prefetchLive(state, sitesDir, slug, options.publisher, log)
           .catch((error: Error) => log({ level: 'warn', event: 'fetch-release', tenant: slug, reason: error.message }))
-          .finally(() => use(slug, -1)),
+          .finally(() => beside.use(slug, -1)),
       );
     }
     if (!warmOn || running > 0 || Date.now() - lastWarm < Math.max(service.debounceMs, 1000)) return;
@@ -342,11 +342,11 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   };
   const handler: TenantHandler = async (slug, job) => {
     running += 1;
-    use(slug, 1);
+    beside.use(slug, 1);
     try {
       await rebuildOne(slug, job);
     } finally {
-      use(slug, -1);
+      beside.use(slug, -1);
       beside.trimAfterJob();
       running -= 1;
       if (!warmedAfterStart && running === 0 && (await warmWhenIdle())) {
@@ -373,21 +373,15 @@ function besideJobs(service: Service) {
     else inUse.delete(slug);
   };
   const trimCache = releaseCacheTrimmer(service, () => new Set(inUse.keys()));
-  const beside = new Set<Promise<unknown>>();
-  const track = (work: Promise<unknown>) => {
-    const tracked = work.finally(() => beside.delete(tracked));
-    beside.add(tracked);
-  };
+  const work = inFlight();
   let trimming: Promise<void> | undefined;
   return {
     use,
-    track,
+    track: work.track,
     trimAfterJob() {
-      if (!trimming) track((trimming = trimCache().finally(() => (trimming = undefined))));
+      if (!trimming) work.track((trimming = trimCache().finally(() => (trimming = undefined))));
     },
-    async idle() {
-      while (beside.size) await Promise.allSettled([...beside]);
-    },
+    idle: work.idle,
   };
 }
 

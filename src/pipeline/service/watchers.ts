@@ -6,6 +6,7 @@
  */
 import { mkdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { inFlight } from '../../lib/batch/in-flight.ts';
 import { listTenantDirs } from '../../lib/site/tenant.ts';
 import { OVERLAY_FILE } from '../../lib/vehicle/reservation-overlay.ts';
 import { scanInbox, type IntakeOptions } from '../intake/inbox.ts';
@@ -94,20 +95,20 @@ export function inboxScanner(options: {
   onChanged: (slug: string) => void;
 }) {
   const busy = new Set<string>();
-  const scans = new Set<Promise<void>>();
+  const scans = inFlight();
   let rescan: NodeJS.Timeout | undefined;
   const scan = (): void => {
-    const running: Promise<void> = scanInbox(resolve(options.inboxDir), options.tenantDirOf, options.log, INBOX_SETTLE_MS, {
-      ...options.intake,
-      busy,
-      onChanged: options.onChanged,
-    })
-      .then(({ pending }) => {
-        if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), INBOX_RESCAN_MS);
+    scans.track(
+      scanInbox(resolve(options.inboxDir), options.tenantDirOf, options.log, INBOX_SETTLE_MS, {
+        ...options.intake,
+        busy,
+        onChanged: options.onChanged,
       })
-      .catch((error: unknown) => options.log({ level: 'error', event: 'scan', reason: (error as Error).message }))
-      .finally(() => scans.delete(running));
-    scans.add(running);
+        .then(({ pending }) => {
+          if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), INBOX_RESCAN_MS);
+        })
+        .catch((error: unknown) => options.log({ level: 'error', event: 'scan', reason: (error as Error).message })),
+    );
   };
   return {
     scan,
@@ -115,7 +116,7 @@ export function inboxScanner(options: {
     busy: (): boolean => rescan !== undefined || scans.size > 0,
     async close(): Promise<void> {
       if (rescan) clearTimeout(rescan);
-      await Promise.all(scans);
+      await scans.idle();
     },
   };
 }
