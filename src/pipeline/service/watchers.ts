@@ -97,7 +97,10 @@ export function inboxScanner(options: {
   const busy = new Set<string>();
   const scans = inFlight();
   let rescan: NodeJS.Timeout | undefined;
+  // Once closed, no scan starts and none is set for later (a scan under way at close may still find files pending).
+  let closed = false;
   const scan = (): void => {
+    if (closed) return;
     scans.track(
       scanInbox(resolve(options.inboxDir), options.tenantDirOf, options.log, INBOX_SETTLE_MS, {
         ...options.intake,
@@ -105,7 +108,7 @@ export function inboxScanner(options: {
         onChanged: options.onChanged,
       })
         .then(({ pending }) => {
-          if (pending && !rescan) rescan = setTimeout(() => ((rescan = undefined), scan()), INBOX_RESCAN_MS);
+          if (pending && !rescan && !closed) rescan = setTimeout(() => ((rescan = undefined), scan()), INBOX_RESCAN_MS);
         })
         .catch((error: unknown) => options.log({ level: 'error', event: 'scan', reason: (error as Error).message })),
     );
@@ -115,7 +118,9 @@ export function inboxScanner(options: {
     /** A scan runs or is due. */
     busy: (): boolean => rescan !== undefined || scans.size > 0,
     async close(): Promise<void> {
-      if (rescan) clearTimeout(rescan);
+      closed = true;
+      clearTimeout(rescan);
+      rescan = undefined;
       await scans.idle();
     },
   };
