@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { generateTenantToken } from 'meilisearch/token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { syncTenantSearch } from '../../pipeline/release/search-sync.ts';
 import { SiteSchema } from '../../schemas/site.ts';
@@ -126,18 +126,40 @@ describe('M9 search.key from site.json is checked before it reaches a browser', 
 });
 
 describe('M9 tenant tokens expire', () => {
-  it('M9 a token minted by the build expires (default 30 days, MEILI_TOKEN_TTL_DAYS to change)', async () => {
-    const before = Math.floor(Date.now() / 1000);
-    const config = await engineConfig({ slug: 'demo', site: site({ search: { host: 'https://search.example.com', index: 'Cars' } }) }, SEARCH_ENV);
-    if (config.kind !== 'meilisearch') throw new Error('expected meilisearch');
-    const exp = payloadOf(config.key).exp;
-    expect(exp).toBeGreaterThanOrEqual(before + 30 * 86_400 - 5);
-    expect(exp).toBeLessThanOrEqual(before + 30 * 86_400 + 5);
-    const short = await engineConfig(
-      { slug: 'demo', site: site({ search: { host: 'https://search.example.com', index: 'Cars' } }) },
-      { ...SEARCH_ENV, MEILI_TOKEN_TTL_DAYS: '2' },
-    );
-    if (short.kind !== 'meilisearch') throw new Error('expected meilisearch');
-    expect(payloadOf(short.key).exp).toBeLessThanOrEqual(before + 2 * 86_400 + 5);
+  const meiliSite = { slug: 'demo', site: site({ search: { host: 'https://search.example.com', index: 'Cars' } }) };
+  const tokenAt = async (at: number, env: Record<string, string> = SEARCH_ENV): Promise<string> => {
+    vi.useFakeTimers({ toFake: ['Date'], now: at });
+    try {
+      const config = await engineConfig(meiliSite, env);
+      if (config.kind !== 'meilisearch') throw new Error('expected meilisearch');
+      return config.key;
+    } finally {
+      vi.useRealTimers();
+    }
+  };
+  const DAY = 86_400_000;
+  // A build's moment: an hour into one of the default lifetime's quarters (7.5 days) since 1970.
+  const QUARTER = 7.5 * DAY;
+  const AT = Math.floor(Date.UTC(2027, 2, 10) / QUARTER) * QUARTER + 3_600_000;
+
+  it('M9 a token minted by the build expires (default 30 days, MEILI_TOKEN_TTL_DAYS to change), with more than three quarters of its lifetime left', async () => {
+    for (const at of [AT, AT + 3 * DAY, AT + 7 * DAY + 1234, AT + 15 * DAY]) {
+      const exp = payloadOf(await tokenAt(at)).exp! * 1000;
+      expect(exp).toBeGreaterThan(at + 22.5 * DAY);
+      expect(exp).toBeLessThanOrEqual(at + 30 * DAY);
+      const short = payloadOf(await tokenAt(at, { ...SEARCH_ENV, MEILI_TOKEN_TTL_DAYS: '2' })).exp! * 1000;
+      expect(short).toBeGreaterThan(at + 1.5 * DAY);
+      expect(short).toBeLessThanOrEqual(at + 2 * DAY);
+    }
+  });
+
+  it('M9 builds within a quarter of the lifetime ship the same token, byte for byte (a full build of unchanged stock changes no page)', async () => {
+    const tokens: string[] = [];
+    for (const later of [0, 1000, 6 * 3_600_000, 7 * DAY]) tokens.push(await tokenAt(AT + later));
+    expect(new Set(tokens).size).toBe(1);
+    // Renewed once a quarter: a build 7.5 days on mints a later one.
+    const renewed = await tokenAt(AT + QUARTER);
+    expect(renewed).not.toBe(tokens[0]);
+    expect(payloadOf(renewed).exp).toBe(payloadOf(tokens[0]!).exp! + QUARTER / 1000);
   });
 });

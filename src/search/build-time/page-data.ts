@@ -57,6 +57,18 @@ export function indexFilePath(slug: string): string {
   return `/search-index-${slug}.json`;
 }
 
+/**
+ * When a build-minted token expires: the same moment for every build within a quarter of the
+ * lifetime, so that builds of unchanged stock write the same pages byte for byte (a code
+ * deploy uploads none of them again), and always more than three quarters of the lifetime
+ * away (the pipeline renews it long before: docs/search.md).
+ */
+export function tokenExpiry(now: number, days: number): Date {
+  const lifetime = days * 86_400_000;
+  const window = lifetime / 4;
+  return new Date(Math.floor(now / window) * window + lifetime);
+}
+
 /** The browser's engine settings of a site. Throws when a Meilisearch site has no usable browser key. */
 export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug'>, env: Environment = environment()): Promise<EngineConfig> {
   const { site } = bundle;
@@ -76,7 +88,7 @@ export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug'>, 
   }
   const days = Number(tokenTtlDays || DEFAULT_TOKEN_TTL_DAYS);
   if (!(days > 0 && days <= 366)) throw new Error(`MEILI_TOKEN_TTL_DAYS: expected a number of days from 1 to 366 (got ${tokenTtlDays})`);
-  const token = await mintTenantToken({ searchKey: { key, uid }, index, filter: tenantFilter(site), expiresAt: new Date(Date.now() + days * 86_400_000) });
+  const token = await mintTenantToken({ searchKey: { key, uid }, index, filter: tenantFilter(site), expiresAt: tokenExpiry(Date.now(), days) });
   return { kind: 'meilisearch', host: site.search.host, key: token, index, fallbackIndexUrl: indexUrl };
 }
 
