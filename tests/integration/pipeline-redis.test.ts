@@ -4,15 +4,21 @@
  * burst of rebuild requests across tenants through BullMQ without ever building one tenant
  * twice at once, killing a worker mid-job still gets its tenant published, and a worker
  * that stalls mid-job long enough to lose its job never publishes over the worker that took it.
+ * An intake that stops while a feed push is under way takes the push in and asks for no
+ * rebuild after it has stopped.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
+import { signPush, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/pipeline/intake/read/feeds.ts';
+import type { LogFields } from '../../src/pipeline/log.ts';
 import { createRedisProducer, type RebuildQueue } from '../../src/pipeline/service/queue.ts';
+import { startPipeline } from '../../src/pipeline/service/service.ts';
 import { REPO, serveSites, waitFor, workspace } from '../support/pipeline-env.ts';
 
 const TENANTS = ['delta-cars', 'echo-cars', 'foxtrot-cars'];
@@ -247,5 +253,79 @@ describe('two workers on one Redis queue', () => {
     expect(eventsOf(building).some((event) => event.event === 'lock-lost' && event.job === job)).toBe(true);
     expect(ws.current('echo-cars')).toBe(taken);
     expect((await served.get('echo-cars', '/cars/2018-toyota-corolla-ascent-sport-pm1/')).text).toContain('33,333');
+  });
+});
+
+describe('an intake that stops while a feed push is under way', () => {
+  it('asks for no rebuild once it has stopped, and the push under way is taken in', { timeout: 120_000 }, async () => {
+    const slug = 'golf-cars';
+    ws.addTenant(slug);
+    process.env.FEED_SECRET_GOLF_CARS = 'golf-cars-webhook-secret';
+    onTestFinished(() => void delete process.env.FEED_SECRET_GOLF_CARS);
+    const events: LogFields[] = [];
+    const intake = await startPipeline({
+      tenantsDir: ws.tenants,
+      sitesDir: ws.sites,
+      redisUrl,
+      role: 'intake',
+      webhookPort: 0,
+      debounceMs: 300,
+      log: (fields) => events.push(fields),
+    });
+    const port = Number(new URL(intake.webhookUrl!).port);
+    const body = JSON.stringify([
+      { id: 'G1', slug: '2020-toyota-corolla-g1', make: 'Toyota', model: 'Corolla', price: 21000, status: 'in_stock', car_type: 'used' },
+    ]);
+    const timestamp = Math.floor(Date.now() / 1000);
+    // The push's head and half its body, then the stop, then the rest: the request is under way while the intake stops.
+    const socket = connect({ port, host: '127.0.0.1' });
+    const answer = new Promise<string>((done) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => done(text));
+      socket.on('error', () => done(text));
+    });
+    await new Promise<void>((done) => socket.on('connect', () => done()));
+    const head = [
+      `POST /feeds/${slug} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `${SIGNATURE_HEADER}: ${signPush(body, 'golf-cars-webhook-secret', timestamp)}`,
+      `${TIMESTAMP_HEADER}: ${timestamp}`,
+      'Connection: close',
+    ].join('\r\n');
+    // The server has the request (its head read) before the stop begins: a connection without one is closed as idle.
+    const requestStarted = new Promise<void>((done) =>
+      subscribe('http.server.request.start', function started() {
+        unsubscribe('http.server.request.start', started);
+        done();
+      }),
+    );
+    socket.write(`${head}\r\n\r\n${body.slice(0, 20)}`);
+    await requestStarted;
+    const closing = intake.close();
+    // Once the webhook server takes no new connection, the stop has gone past everything before it.
+    await waitFor(
+      'the webhook server to stop listening',
+      () =>
+        new Promise<boolean>((done) => {
+          const probe = connect({ port, host: '127.0.0.1' });
+          probe.on('connect', () => (probe.destroy(), done(false)));
+          probe.on('error', () => done(true));
+        }),
+      10_000,
+      20,
+    );
+    socket.write(body.slice(20));
+    expect(await answer).toMatch(/^HTTP\/1\.1 20\d/);
+    await closing;
+    const stoppedAt = events.length;
+    // Longer than the debounce: a rebuild asked for after the stop would have been sent (or failed) by now.
+    await new Promise((done) => setTimeout(done, 1_500));
+    expect(events.slice(stoppedAt)).toEqual([]);
+    expect(events.filter((event) => event.event === 'enqueue')).toEqual([]);
+    // Taken in all the same: the accepted stock holds the pushed car.
+    expect(ws.stock(slug).map((car) => car.id)).toContain('G1');
   });
 });

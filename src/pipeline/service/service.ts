@@ -206,8 +206,10 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       await reconciling;
       await reservations.idle();
       await inbox?.close();
-      debouncer.clear();
+      // A push under way when the stop began is taken in before the server closes; the rebuild it asks for is dropped with
+      // the rest (the next start's reconciler asks for every tenant behind its accepted stock).
       await http?.close();
+      debouncer.clear();
       await queue.close();
       await jobs.idle();
       if (!options.state) await service.state.close();
