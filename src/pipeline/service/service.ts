@@ -206,8 +206,7 @@ export async function startPipeline(options: PipelineOptions): Promise<RunningPi
       await reconciling;
       await reservations.idle();
       await inbox?.close();
-      // A push under way when the stop began is taken in before the server closes; the rebuild it asks for is dropped with
-      // the rest (the next start's reconciler asks for every tenant behind its accepted stock).
+      // A push under way is taken in before the server closes; its rebuild request then goes with the rest (reconcile.ts asks again).
       await http?.close();
       debouncer.clear();
       await queue.close();
