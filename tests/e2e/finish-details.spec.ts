@@ -152,12 +152,12 @@ test('vehicle tabs at 390 px: an even two-column grid, every tab the same width,
 });
 
 test('the sales counter counts up from the number on the page and never shows less', async ({ page }) => {
-  // Built on the 21st (3,920); the shopper's clock is the 25th at noon, Brisbane time (4,704).
+  // Built on the 21st (3,840 at the start of that day); the shopper's clock is the 25th at noon, Brisbane time (4,704).
   await page.addInitScript(() => sessionStorage.setItem('promo_popup_dismissed', '1'));
   await page.clock.install({ time: new Date('2026-11-25T12:00:00+10:00') });
   await page.goto(tenantUrl('site-one-location', '/'));
   const value = page.locator('.sales-counter__value');
-  await expect(value).toHaveText('3,920');
+  await expect(value).toHaveText('3,840');
   // Every number the counter shows, from before it wakes up until it settles.
   await value.evaluate((element) => {
     const seen: number[] = [];
@@ -172,13 +172,13 @@ test('the sales counter counts up from the number on the page and never shows le
   await expect(value).toHaveAttribute('data-target', '4704');
   await page.clock.runFor(1000);
   const midway = Number((await value.textContent())!.replace(/,/g, ''));
-  expect(midway).toBeGreaterThan(3920);
+  expect(midway).toBeGreaterThan(3840);
   expect(midway).toBeLessThan(4704);
   await page.clock.runFor(1100);
   await expect(value).toHaveText('4,704');
   const seen = await page.evaluate(() => (window as unknown as { salesSeen: number[] }).salesSeen);
   expect(seen.length).toBeGreaterThan(2);
-  expect(Math.min(...seen), 'never below the number the page showed').toBeGreaterThanOrEqual(3920);
+  expect(Math.min(...seen), 'never below the number the page showed').toBeGreaterThanOrEqual(3840);
   expect(
     [...seen].sort((a, b) => a - b),
     'only ever counting up',

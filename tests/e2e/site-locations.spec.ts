@@ -123,6 +123,19 @@ test.describe('opening status and holiday hours at a fixed clock', () => {
     await expect(page.getByTestId('opening-status')).toHaveText(/Closed now · opens 8:00am/);
     await context.close();
   });
+
+  test('without scripts the page claims no opening status: the build\'s hour is not the reader\'s', async ({ browser }) => {
+    // The fixture was built at Saturday 10:00 in Brisbane, when the location was open; a page read later must not say so.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(site('site-one-location', '/locations/springwood'));
+    await expect(page.getByRole('heading', { level: 1, name: 'One Location Mazda Springwood' })).toBeVisible();
+    await expect(page.getByTestId('opening-status')).toHaveText('');
+    await expect(page.getByRole('table', { name: 'Opening Hours' }).getByRole('row')).toHaveCount(7);
+    await page.goto(site('site-locations', '/'));
+    for (const status of await page.getByTestId('opening-status').all()) await expect(status).toHaveText('');
+    await context.close();
+  });
 });
 
 test.describe('location detail', () => {

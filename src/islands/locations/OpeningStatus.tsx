@@ -1,6 +1,8 @@
 /**
  * 'Open now · closes 5:30pm' / 'Closed now' computed in the dealer's time zone from the
- * visitor's clock (the server-rendered text is the build-time status, replaced on hydration).
+ * visitor's clock, refreshed every minute. The server render is an empty line of the same
+ * height: a static page is read hours or days after its build, so it claims no status of its
+ * own, and a build's pages do not depend on its hour (tests/integration/build-hour.test.ts).
  */
 import { useEffect, useState } from 'react';
 import type { Location } from '../../schemas/site.ts';
@@ -9,17 +11,18 @@ import { openingStatus, type OpeningStatus as Status } from '../../lib/locations
 interface Props {
   location: Location;
   timeZone: string;
-  initial: Status;
 }
 
-export default function OpeningStatus({ location, timeZone, initial }: Props) {
-  const [status, setStatus] = useState(initial);
+export default function OpeningStatus({ location, timeZone }: Props) {
+  // Null until the island runs: the server's render and the hydrating one agree on the empty line.
+  const [status, setStatus] = useState<Status | null>(null);
   useEffect(() => {
     const refresh = () => setStatus(openingStatus(location, Date.now(), timeZone));
     refresh();
     const timer = setInterval(refresh, 60_000);
     return () => clearInterval(timer);
   }, [location, timeZone]);
+  if (!status) return <p className="opening-status" data-testid="opening-status" />;
   return (
     <p className={`opening-status ${status.open ? 'opening-status--open' : 'opening-status--closed'}`} data-testid="opening-status">
       <span className="opening-status__dot" aria-hidden="true" />

@@ -14,7 +14,7 @@ import '../ui/marketing.css';
 interface Props {
   offers: Offer[];
   count: number;
-  /** Build clock: the server-rendered list uses it until the island runs. */
+  /** The clock the server-rendered list decides by until the island runs: the build's, as steadyPromoClock gives it. */
   buildTime: number;
   /** Listing the Clear Filters button returns to. */
   clearHref: string;

@@ -1,14 +1,15 @@
 /**
  * 'Sales this Month' counter (spec §9): value from the Brisbane-time formula, counted up over
- * 2 s, recomputed every 150 s. The server-rendered number is the build-time value; the first
- * count starts from it (countStart), so the number never drops when the island wakes up.
+ * 2 s, recomputed every 150 s. The server-rendered number is the value at the start of the
+ * build's day (salesAtStartOfDay); the first count starts from it (countStart), so the number
+ * never drops when the island wakes up.
  */
 import '../ui/marketing.css';
 import { useEffect, useRef, useState } from 'react';
 import { animatedValue, countStart, SALES_ANIMATION_MS, SALES_REFRESH_MS, salesThisMonth } from '../../lib/marketing/sales-counter.ts';
 
 interface Props {
-  /** Value at build time, shown before hydration. */
+  /** The value at the start of the build's day, shown before hydration. */
   initial: number;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carTypesFromQuery, isPopupExpired, isPromoActive, promoMatchesCarTypes, shouldShowPopup, STOCKTAKE_PROMO, visibleOffers } from './promos.ts';
+import { carTypesFromQuery, isPopupExpired, isPromoActive, promoMatchesCarTypes, shouldShowPopup, steadyPromoClock, STOCKTAKE_PROMO, visibleOffers } from './promos.ts';
 import type { CarType } from '../../schemas/car.ts';
 
 describe('timed promos (between start and expiry)', () => {
@@ -66,4 +66,27 @@ describe('promo popup', () => {
     [true, { expiry: '2026-11-21T09:00:00+10:00' }, false, false],
   ])('enabled %s, popup %j, dismissed %s -> %s', (enabled, popup, dismissed, expected) =>
     expect(shouldShowPopup({ enabled, popup, now, dismissed })).toBe(expected));
+});
+
+describe('the clock a built offers page hands the browser (steadyPromoClock)', () => {
+  const offers = [
+    { start: '2026-11-01T00:00:00+10:00', expiry: '2026-11-30T00:00:00+10:00' },
+    { start: '2026-11-21T12:00:00+10:00' },
+    { expiry: 'not a date' },
+    {},
+  ];
+  const at = (iso: string) => Date.parse(iso);
+
+  it('is the same for every build between two starts or expiries, and decides what the build would', () => {
+    const morning = steadyPromoClock(at('2026-11-21T09:00:00+10:00'), offers);
+    expect(morning).toBe(at('2026-11-01T00:00:00+10:00'));
+    expect(steadyPromoClock(at('2026-11-21T11:59:59+10:00'), offers)).toBe(morning);
+    for (const offer of offers) expect(isPromoActive(offer, morning)).toBe(isPromoActive(offer, at('2026-11-21T11:59:59+10:00')));
+  });
+
+  it('moves on at a start or an expiry, and is 0 before any', () => {
+    expect(steadyPromoClock(at('2026-11-21T12:00:00+10:00'), offers)).toBe(at('2026-11-21T12:00:00+10:00'));
+    expect(steadyPromoClock(at('2026-12-05T12:00:00+10:00'), offers)).toBe(at('2026-11-30T00:00:00+10:00'));
+    expect(steadyPromoClock(at('2026-10-01T00:00:00+10:00'), offers)).toBe(0);
+  });
 });

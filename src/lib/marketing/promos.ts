@@ -25,6 +25,21 @@ export function isPromoActive(promo: Timed, now: number): boolean {
 }
 
 /**
+ * The first instant of the span around `now` in which isPromoActive decides the same for each of
+ * `timed`: the latest start or expiry at or before `now`, or 0 when none is. A page that hands a
+ * clock to the browser hands this one, not the build's moment, so that every build in the span
+ * writes the same bytes and a code deploy does not upload the page again.
+ */
+export function steadyPromoClock(now: number, timed: readonly Timed[]): number {
+  let latest = 0;
+  for (const instant of timed.flatMap((promo) => [promo.start, promo.expiry])) {
+    const at = instant ? Date.parse(instant) : Number.NaN;
+    if (at <= now && at > latest) latest = at;
+  }
+  return latest;
+}
+
+/**
  * Whether a promo shows for the car types being viewed (empty = all types):
  * without `display` it always shows; normally it shows when any viewed type is targeted
  * (or nothing is filtered); with strictDisplay only when the viewed types are exactly its display types.

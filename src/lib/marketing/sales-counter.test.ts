@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { animatedValue, countStart, salesThisMonth } from './sales-counter.ts';
+import { animatedValue, countStart, salesAtStartOfDay, salesThisMonth } from './sales-counter.ts';
 
 describe('Sales this Month: (day - 1) x 192 + floor(seconds since midnight / 450), Brisbane time', () => {
   it.each([
@@ -34,5 +34,14 @@ describe('where the first count starts', () => {
   });
   it('from 0 when the month has turned since the build (the live figure is lower)', () => {
     expect(countStart(5760, 12)).toBe(0);
+  });
+});
+
+describe('the number a built page shows', () => {
+  it("is the value at the start of the build's Brisbane day, whatever the hour of the build", () => {
+    const day = ['2026-11-21T00:00:00+10:00', '2026-11-21T10:00:00+10:00', '2026-11-21T23:59:59+10:00'].map((iso) => salesAtStartOfDay(Date.parse(iso)));
+    expect(day).toEqual([20 * 192, 20 * 192, 20 * 192]);
+    expect(salesAtStartOfDay(Date.parse('2026-11-21T10:00:00+10:00'))).toBeLessThanOrEqual(salesThisMonth(Date.parse('2026-11-21T00:00:01+10:00')));
+    expect(salesAtStartOfDay(Date.parse('2026-12-01T09:00:00+10:00'))).toBe(0);
   });
 });

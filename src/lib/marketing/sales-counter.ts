@@ -23,7 +23,16 @@ export function salesThisMonth(now: number): number {
 }
 
 /**
- * Where the first count-up starts: the number already on the page (the build's value), so the
+ * The number a built page shows before its island wakes: the value at the start of the build's
+ * day in Brisbane, a lower bound of the live value for the rest of that month. The build's own
+ * moment would change the home page every 7.5 minutes, and every code deploy would upload it again.
+ */
+export function salesAtStartOfDay(now: number): number {
+  return (zonedClock(now, SALES_TIME_ZONE).day - 1) * SALES_PER_DAY;
+}
+
+/**
+ * Where the first count-up starts: the number already on the page (salesAtStartOfDay of the build), so the
  * counter never drops to 0 before counting; from 0 only when the page's number is above the live
  * one (the month has turned since the build).
  */
