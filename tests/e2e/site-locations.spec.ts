@@ -121,10 +121,16 @@ test.describe('opening status and holiday hours at a fixed clock', () => {
     await page.clock.install({ time: new Date('2026-11-23T07:00:00+10:00') });
     await page.goto(site('site-one-location', '/locations/springwood'));
     await expect(page.getByTestId('opening-status')).toHaveText(/Closed now · opens 8:00am/);
+    // The site was built on a Saturday: the week's table marks the visitor's day, Monday, not the build's.
+    const rows = page.getByRole('table', { name: 'Opening Hours' }).getByRole('row');
+    await expect(rows.first()).toContainText('Monday');
+    await rows.first().scrollIntoViewIfNeeded();
+    await expect(rows.first()).toHaveClass('hours-table__today');
+    await expect(page.locator('.hours-table__today')).toHaveCount(1);
     await context.close();
   });
 
-  test('without scripts the page claims no opening status: the build\'s hour is not the reader\'s', async ({ browser }) => {
+  test('without scripts the page claims no opening status and marks no day: the build\'s moment is not the reader\'s', async ({ browser }) => {
     // The fixture was built at Saturday 10:00 in Brisbane, when the location was open; a page read later must not say so.
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -132,6 +138,7 @@ test.describe('opening status and holiday hours at a fixed clock', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'One Location Mazda Springwood' })).toBeVisible();
     await expect(page.getByTestId('opening-status')).toHaveText('');
     await expect(page.getByRole('table', { name: 'Opening Hours' }).getByRole('row')).toHaveCount(7);
+    await expect(page.locator('.hours-table__today')).toHaveCount(0);
     await page.goto(site('site-locations', '/'));
     for (const status of await page.getByTestId('opening-status').all()) await expect(status).toHaveText('');
     await context.close();

@@ -1,0 +1,46 @@
+/**
+ * The Opening Hours table, Monday to Sunday (rows from weeklyHours), with the dealer's today
+ * marked from the visitor's clock in the dealer's time zone. The server render marks no row:
+ * a static page is read on other days than the one it was built on.
+ */
+import { useEffect, useState } from 'react';
+import { zonedClock, type HoursRow } from '../../lib/locations/locations.ts';
+
+interface Props {
+  rows: HoursRow[];
+  /** Where 'Enquire Now' rows link (a service location's external booking). */
+  bookingUrl?: string;
+  timeZone: string;
+}
+
+export default function OpeningHoursTable({ rows, bookingUrl, timeZone }: Props) {
+  // Null until the island runs: the server's render and the hydrating one agree.
+  const [today, setToday] = useState<number | null>(null);
+  useEffect(() => {
+    const refresh = () => setToday(zonedClock(Date.now(), timeZone).weekday);
+    refresh();
+    const timer = setInterval(refresh, 60_000);
+    return () => clearInterval(timer);
+  }, [timeZone]);
+  return (
+    <table className="hours-table" data-testid="opening-hours">
+      <caption>Opening Hours</caption>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.weekday} className={row.weekday === today ? 'hours-table__today' : undefined}>
+            <th scope="row">{row.day}</th>
+            <td>
+              {row.enquire && bookingUrl ? (
+                <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
+                  Enquire Now
+                </a>
+              ) : (
+                row.text
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
