@@ -4,7 +4,7 @@
  * page that carried the build's hour (a location's 'Open now' status) would tell a shopper
  * something that was true only when the site was built, and every code deploy would upload it
  * again. Fixtures with opening hours: a location page (the status in its header) and a grid of
- * location cards.
+ * location cards. A build the next day writes the same sitemap (no build date in it).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ const work = mkdtempSync(join(tmpdir(), 'dealer-build-hour-'));
 const tenants = join(work, 'tenants');
 const FIXTURES = ['site-one-location', 'site-locations'];
 /** Saturday 21 November 2026 in Brisbane: open at 10:00 (special hours 9:00am - 1:00pm), closed at 21:00. */
-const HOURS = { morning: '2026-11-21T10:00:00+10:00', evening: '2026-11-21T21:00:00+10:00' };
+const HOURS = { morning: '2026-11-21T10:00:00+10:00', evening: '2026-11-21T21:00:00+10:00', nextDay: '2026-11-22T10:00:00+10:00' };
 
 function build(out: string, now: string) {
   const result = spawnSync(process.execPath, [join(repo, 'scripts/build.ts'), '--tenants', tenants, '--out', out, '--now', now, '--jobs', '2'], {
@@ -35,7 +35,10 @@ function files(root: string): Map<string, Buffer> {
   return found;
 }
 
-const built: Record<keyof typeof HOURS, { code: number | null; out: string }> = { morning: { code: null, out: '' }, evening: { code: null, out: '' } };
+const built = Object.fromEntries(Object.keys(HOURS).map((hour) => [hour, { code: null, out: '' }])) as Record<
+  keyof typeof HOURS,
+  { code: number | null; out: string }
+>;
 beforeAll(() => {
   for (const fixture of FIXTURES) cpSync(join(repo, 'tests/fixtures/tenants', fixture), join(tenants, fixture), { recursive: true });
   for (const hour of Object.keys(HOURS) as (keyof typeof HOURS)[]) built[hour] = build(join(work, hour), HOURS[hour]);
@@ -62,5 +65,20 @@ describe('a build at 10:00 and one at 21:00 on the same day', () => {
     const statuses = [...page.matchAll(/data-testid="opening-status">(.*?)<\/p>/g)].map((match) => match[1]);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses).toEqual(statuses.map(() => ''));
+  });
+
+  it('and one the next day write the same sitemap: a lastmod only on car pages, from the stock record', () => {
+    expect(built.nextDay.code, built.nextDay.out).toBe(0);
+    for (const tenant of FIXTURES) {
+      const sitemap = readFileSync(join(work, 'morning', tenant, 'sitemap.xml'), 'utf8');
+      expect(readFileSync(join(work, 'nextDay', tenant, 'sitemap.xml'), 'utf8'), tenant).toBe(sitemap);
+      expect(sitemap, tenant).not.toContain('<lastmod>2026-11-21</lastmod>');
+      const dated = [...sitemap.matchAll(/<loc>([^<]+)<\/loc><lastmod>/g)].map((match) => new URL(match[1]!).pathname);
+      expect(dated.length, tenant).toBeGreaterThan(0);
+      expect(
+        dated.every((path) => path.startsWith('/cars/')),
+        tenant,
+      ).toBe(true);
+    }
   });
 });
