@@ -3,8 +3,8 @@
  * marked from the visitor's clock in the dealer's time zone. The server render marks no row:
  * a static page is read on other days than the one it was built on.
  */
-import { useEffect, useState } from 'react';
 import { zonedClock, type HoursRow } from '../../lib/locations/locations.ts';
+import { useVisitorClock } from './use-visitor-clock.ts';
 
 interface Props {
   rows: HoursRow[];
@@ -14,14 +14,8 @@ interface Props {
 }
 
 export default function OpeningHoursTable({ rows, bookingUrl, timeZone }: Props) {
-  // Null until the island runs: the server's render and the hydrating one agree.
-  const [today, setToday] = useState<number | null>(null);
-  useEffect(() => {
-    const refresh = () => setToday(zonedClock(Date.now(), timeZone).weekday);
-    refresh();
-    const timer = setInterval(refresh, 60_000);
-    return () => clearInterval(timer);
-  }, [timeZone]);
+  const now = useVisitorClock();
+  const today = now === null ? null : zonedClock(now, timeZone).weekday;
   return (
     <table className="hours-table" data-testid="opening-hours">
       <caption>Opening Hours</caption>

@@ -4,9 +4,9 @@
  * height: a static page is read hours or days after its build, so it claims no status of its
  * own, and a build's pages do not depend on its hour (tests/integration/build-hour.test.ts).
  */
-import { useEffect, useState } from 'react';
+import { useVisitorClock } from './use-visitor-clock.ts';
 import type { Location } from '../../schemas/site.ts';
-import { openingStatus, type OpeningStatus as Status } from '../../lib/locations/locations.ts';
+import { openingStatus } from '../../lib/locations/locations.ts';
 
 interface Props {
   location: Location;
@@ -14,14 +14,8 @@ interface Props {
 }
 
 export default function OpeningStatus({ location, timeZone }: Props) {
-  // Null until the island runs: the server's render and the hydrating one agree on the empty line.
-  const [status, setStatus] = useState<Status | null>(null);
-  useEffect(() => {
-    const refresh = () => setStatus(openingStatus(location, Date.now(), timeZone));
-    refresh();
-    const timer = setInterval(refresh, 60_000);
-    return () => clearInterval(timer);
-  }, [location, timeZone]);
+  const now = useVisitorClock();
+  const status = now === null ? null : openingStatus(location, now, timeZone);
   if (!status) return <p className="opening-status" data-testid="opening-status" />;
   return (
     <p className={`opening-status ${status.open ? 'opening-status--open' : 'opening-status--closed'}`} data-testid="opening-status">

@@ -25,18 +25,23 @@ export function isPromoActive(promo: Timed, now: number): boolean {
 }
 
 /**
- * The first instant of the span around `now` in which isPromoActive decides the same for each of
- * `timed`: the latest start or expiry at or before `now`, or 0 when none is. A page that hands a
- * clock to the browser hands this one, not the build's moment, so that every build in the span
- * writes the same bytes and a code deploy does not upload the page again.
+ * The first instant of the span around `now` in which no decision changes, given the instants at
+ * which one does: the latest of them at or before `now`, or 0 when none is (NaN is ignored). A
+ * page that hands a clock to the browser hands this one, not the build's moment, so that every
+ * build in the span writes the same bytes and a code deploy does not upload the page again.
  */
-export function steadyPromoClock(now: number, timed: readonly Timed[]): number {
+export function steadyClock(now: number, changes: Iterable<number>): number {
   let latest = 0;
-  for (const instant of timed.flatMap((promo) => [promo.start, promo.expiry])) {
-    const at = instant ? Date.parse(instant) : Number.NaN;
-    if (at <= now && at > latest) latest = at;
-  }
+  for (const instant of changes) if (instant <= now && instant > latest) latest = instant;
   return latest;
+}
+
+/** steadyClock for isPromoActive over `timed`: its starts and expiries are where it changes. */
+export function steadyPromoClock(now: number, timed: readonly Timed[]): number {
+  return steadyClock(
+    now,
+    timed.flatMap((promo) => [promo.start, promo.expiry].map((instant) => (instant ? Date.parse(instant) : Number.NaN))),
+  );
 }
 
 /**

@@ -7,6 +7,7 @@
  * full build of the same stock in the same span writes the same search pages, byte for byte,
  * so a code deploy or a periodic full build does not upload them again. Pure.
  */
+import { steadyClock } from '../../lib/marketing/promos.ts';
 import { newArrivalChanges } from '../../lib/vehicle/vehicle-tag.ts';
 import type { SearchDocument } from './documents.ts';
 import { promoNodeChanges, type GridPromoNode } from './promo-nodes.ts';
@@ -16,12 +17,12 @@ import { promoNodeChanges, type GridPromoNode } from './promo-nodes.ts';
  * promo nodes changes; 0 when none does before it (every decision is then the same from 0 on).
  */
 export function steadyCardClock(buildTime: number, documents: readonly Pick<SearchDocument, 'created_at'>[], nodes: readonly GridPromoNode[]): number {
-  let latest = 0;
-  const consider = (instant: number) => {
-    if (instant <= buildTime && instant > latest) latest = instant;
-  };
+  return steadyClock(buildTime, cardChanges(documents, nodes));
+}
+
+/** Every instant at which a card decision of these documents or promo nodes changes. */
+function* cardChanges(documents: readonly Pick<SearchDocument, 'created_at'>[], nodes: readonly GridPromoNode[]): Generator<number> {
   // Cards read created_at as whole seconds (hitToCar), and 0 as no date.
-  for (const document of documents) if (document.created_at > 0) for (const instant of newArrivalChanges(document.created_at * 1000)) consider(instant);
-  for (const node of nodes) for (const instant of promoNodeChanges(node)) consider(instant);
-  return latest;
+  for (const document of documents) if (document.created_at > 0) yield* newArrivalChanges(document.created_at * 1000);
+  for (const node of nodes) yield* promoNodeChanges(node);
 }
