@@ -12,11 +12,11 @@ import { layoutShiftSoFar, PHONE } from './layout-shift.ts';
 const port = Number(process.env.E2E_PORT ?? 4455);
 const site = (slug: string, path: string) => `http://${slug}.localhost:${port}${path}`;
 /**
- * What a page may shift in all. One-line statuses (the cards): 0.005, since the bold mark on
- * today's row nudges its cells (about 0.001), while a status line that grew from nothing moved
- * the grid of cards by about 0.02. A status with the holiday note takes a second line on a
- * phone, which the empty line does not reserve: there the vehicle page's target (issue 15),
- * 0.02; with the CPU slowed eight times it measured 0.013-0.017.
+ * What a page may shift in all. One-line statuses (the cards): a small allowance for the bold
+ * mark on today's row, which nudges its cells, and well under what a status line growing from
+ * nothing moves a grid of cards by (the figures: e48ee8e's commit message). A status with the
+ * holiday note takes a second line on a phone, which the empty line does not reserve: there
+ * the vehicle page's target (issue 15).
  */
 const ONE_LINE_CLS = 0.005;
 const TWO_LINE_CLS = 0.02;
