@@ -230,6 +230,7 @@ export const CarRecordSchema = v.looseObject({
   make_model: optText,
   /** The feed's price band; CarSchema replaces it with the band of `price` (src/schemas/car-record.ts). */
   price_range: optText,
+  /** The feed's weekly repayment band; a tenant's load replaces it with the band of the repayment the car's page prints, where it prints one (src/lib/finance/repayment-band.ts). */
   weekly_price_range: optText,
   /** Keyed by provider name, e.g. "Taurus", "360 Finance", "Nissan Finance". */
   finance_lenders: opt(v.record(v.string(), FinanceLenderSchema)),

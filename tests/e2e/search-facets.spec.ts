@@ -107,16 +107,61 @@ test('issue14-1 subscription site: subscription price, weekly repayments and sea
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
+test('audit F9 weekly repayments: a band lists only cars whose own page prints a repayment in it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openLive(page, url('sunstate-motor-group', '/search/new-used-and-demo-cars'));
+  await page
+    .getByRole('group', { name: 'Weekly repayments' })
+    .getByRole('checkbox', { name: /^\$200 - \$250/ })
+    .focus();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/refinementList\[weekly_price_range\]\[\]=/);
+  await expect(page.locator('.search-layout__grid')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  const filtered = page.url();
+  // Every result of the band, page by page (the pagination's links name the last page).
+  const pages = Math.max(
+    1,
+    ...(await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link').allTextContents()).map(Number).filter(Number.isFinite),
+  );
+  const hrefs: string[] = [];
+  for (let number = 1; number <= pages; number += 1) {
+    if (number > 1) await openLive(page, `${filtered}&page=${number}`);
+    const cards = page.locator('.search-card:not(.search-card--sold) a.button', { hasText: 'Explore Vehicle' });
+    hrefs.push(...(await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))));
+  }
+  const outside: string[] = [];
+  let boxes = 0;
+  for (const href of hrefs) {
+    // The built page as served (Chromium resolves the tenant's *.localhost host; Node does not).
+    const html = await page.evaluate(async (path) => (await fetch(path)).text(), href);
+    const box = /data-finance-text="payment">\$([\d,.]+)<\/span>[\s\S]*?data-finance-text="period">week</.exec(html);
+    if (!box) continue;
+    boxes += 1;
+    const amount = Number(box[1]!.replace(/,/g, ''));
+    if (amount < 200 || amount >= 250) outside.push(`${href}: $${amount} per week`);
+  }
+  expect(boxes).toBeGreaterThan(0);
+  expect(outside).toEqual([]);
+});
+
 test('audit 3.13 / 4.15 timed promos: shown between start and expiry, by car type, strictDisplay honoured', async ({ page }) => {
   await openLive(page, url('search-options', '/used-car/used-cars'));
   const items = page.locator('.search-grid__item');
-  const nodes = () => items.evaluateAll((elements) => elements.flatMap((element, index) => { const id = element.querySelector('[data-promo-node]')?.getAttribute('data-promo-node'); return id ? [`${id}@${index}`] : []; }));
+  const nodes = () =>
+    items.evaluateAll((elements) =>
+      elements.flatMap((element, index) => {
+        const id = element.querySelector('[data-promo-node]')?.getAttribute('data-promo-node');
+        return id ? [`${id}@${index}`] : [];
+      }),
+    );
   // Expired and not-yet-started nodes never show; the strict new-only node not on the used page.
   expect(await nodes()).toEqual(['evergreen-used@0']);
   await expect(items.nth(0)).toContainText('Used caravan trade-in bonus');
   await expect(items.nth(0).getByRole('link', { name: 'Value My Caravan' })).toHaveAttribute('href', '/sell-my-car');
   // The We Want Your Car! card keeps its slot (2 + a random 0-2 offset on this site).
-  const promo = await items.evaluateAll((elements) => elements.flatMap((element, index) => (element.classList.contains('search-grid__item--promo') ? [index] : [])));
+  const promo = await items.evaluateAll((elements) =>
+    elements.flatMap((element, index) => (element.classList.contains('search-grid__item--promo') ? [index] : [])),
+  );
   expect(promo).toHaveLength(1);
   expect([2, 3, 4]).toContain(promo[0]);
   await openLive(page, url('search-options', '/used-car/new-cars'));

@@ -15,7 +15,7 @@ import { reducedPrice } from '../vehicle/price.ts';
 import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
 import { formatMoney } from '../text/format.ts';
 import { termBounds, snapToBounds } from './finance-bounds.ts';
-import { financeBox, financeSiteOptions } from './finance-eligibility.ts';
+import { financeBox, financeCalculatorVisible, financeSiteOptions, type FinanceBox } from './finance-eligibility.ts';
 import {
   comparisonDisclosure,
   financeFees,
@@ -344,6 +344,28 @@ export function carFinance(car: Car, site: Site, now: number): FinanceScenario {
     published: null,
     ...common,
   };
+}
+
+/** What a car's page shows of its finance: the box, the loan and its figures, the calculator. */
+export interface PageFinance {
+  /** The finance box, or null when it does not show. */
+  box: FinanceBox | null;
+  scenario: FinanceScenario;
+  figures: FinanceFigures;
+  /** The finance calculator shows (its first state prints the figures). */
+  calculator: boolean;
+  /** The page prints the car's repayment (in the box or the calculator): figures worth showing, and somewhere to show them. */
+  printed: boolean;
+}
+
+/** The finance a car's page shows on a site at `now`: one decision for the vehicle page (view.ts) and the search's repayment band (repayment-band.ts). */
+export function pageFinance(car: Car, site: Site, now: number): PageFinance {
+  const options = financeSiteOptions(site);
+  const box = financeBox(car, options, now);
+  const scenario = carFinance(car, site, now);
+  const figures = financeFigures(scenario);
+  const calculator = financeCalculatorVisible(car, options, scenario.amount);
+  return { box, scenario, figures, calculator, printed: figures.showFigures && (box !== null || calculator) };
 }
 
 /** The texts the static finance parts print (finance box, sticky header, quote line), by their `data-finance-text` key. */

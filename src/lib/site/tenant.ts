@@ -11,6 +11,7 @@ import type { Car } from '../../schemas/car.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
 import { parseStock, visibleStock, withDealerKinds, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay, type ReservationOverlay } from '../vehicle/reservation-overlay.ts';
+import { withRepaymentBands } from '../finance/repayment-band.ts';
 import { vehicleKindsOf } from '../text/template-wording.ts';
 import { DEMO_CLOCK_FILE, demoShiftDays, parseDemoClock, shiftSiteDates, shiftStockDates } from './demo-clock.ts';
 
@@ -103,8 +104,9 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
     : records !== undefined
       ? parseStock(slug, shiftStockDates(records, dateShift), kinds)
       : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
-  // Paid online reservations the dealer's feed does not show yet (docs/payments.md).
-  const cars = applyReservationOverlay(parsed.cars, overlay ?? readReservationOverlay(absolute));
+  // Paid online reservations the dealer's feed does not show yet (docs/payments.md); then each
+  // car's repayment band from the repayment its page prints, reservations applied (repayment-band.ts).
+  const cars = withRepaymentBands(applyReservationOverlay(parsed.cars, overlay ?? readReservationOverlay(absolute)), site, now);
   return {
     slug,
     dir: absolute,

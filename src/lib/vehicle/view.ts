@@ -20,14 +20,13 @@ import { vehicleLocation, type VehicleLocation } from './vehicle-location.ts';
 import { externalSpinUrl, showThumbnails, spinHotspots, videoSlide, type SpinHotspot, type VideoSlide } from './gallery.ts';
 import { vehicleJsonLd } from './vehicle-jsonld.ts';
 import { vehiclePdfContent, type VehiclePdfContent } from './vehicle-pdf.ts';
-import { financeBox, financeCalculatorVisible, financeSiteOptions, type FinanceBox } from '../finance/finance-eligibility.ts';
+import type { FinanceBox } from '../finance/finance-eligibility.ts';
 import { DEFAULT_MONEY_PRESETS } from '../finance/finance-bounds.ts';
 import { financeQuoteHref, providerDisclaimer } from '../finance/disclosures.ts';
 import {
-  carFinance,
-  financeFigures,
   financePrice,
   financeTexts,
+  pageFinance,
   quoteTerms,
   type FinanceFigures,
   type FinanceScenario,
@@ -213,18 +212,15 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
   const price = priceDisplay(car, { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price });
   const breakdown = priceBreakdown(car);
 
-  const financeOptions = financeSiteOptions(site);
-  const box = financeBox(car, financeOptions, now);
   // One finance truth per car: the box, the quote line and the calculator's first state.
-  const scenario = carFinance(car, site, now);
-  const figures = financeFigures(scenario);
+  const { box, scenario, figures, calculator: calculatorShown } = pageFinance(car, site, now);
   const prominentComparison = site.finance.comparison_rate_disclosure === 'national-credit-code';
   const texts = financeTexts(scenario, prominentComparison);
   const providerLender = site.finance_provider ? (car.finance_lenders?.[site.finance_provider.trim()] ?? null) : null;
   const boxAmountText = box && figures.showFigures ? figures.paymentText : null;
   const request = quoteRequest(car, site);
   const terms = quoteTerms(car, site);
-  const calculator: CalculatorView | null = financeCalculatorVisible(car, financeOptions, scenario.amount)
+  const calculator: CalculatorView | null = calculatorShown
     ? {
         start: scenario,
         maxTermYears: site.finance.max_term_years,

@@ -39,7 +39,7 @@ export interface SearchDocument {
   preorder?: boolean;
   price_type?: string;
   price_range?: string;
-  /** Weekly repayment band from the feed, e.g. '$150 - $200'. */
+  /** Weekly repayment band, e.g. '$150 - $200': of the repayment the car's page prints, else the feed's (src/lib/finance/repayment-band.ts). */
   weekly_price_range?: string;
   /** 'Make > Model' (HIERARCHY_SEPARATOR): the model level of the make > model hierarchy. */
   make_model?: string;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CarSchema, type Car } from '../../schemas/car.ts';
+import { SiteSchema, type Site } from '../../schemas/site.ts';
+import { FACET_LIMITS } from '../../search/core/config.ts';
+import { pageFinance } from './car-finance.ts';
+import { printedWeeklyRepayment, weeklyBand, withRepaymentBands, WEEKLY_BAND_STEP, WEEKLY_BAND_TOP } from './repayment-band.ts';
+
+const NOW = Date.parse('2026-11-21T10:00:00+10:00');
+const site = (patch: Record<string, unknown> = {}): Site =>
+  v.parse(SiteSchema, {
+    slug: 'test-site',
+    name: 'Test Motors',
+    template: 'used-group',
+    url: 'https://test.example.com',
+    phone: '07 3000 0000',
+    finance_provider: 'Angle',
+    ...patch,
+  });
+const car = (patch: Record<string, unknown> = {}): Car =>
+  v.parse(CarSchema, {
+    id: 1,
+    slug: 'a-car',
+    name: '2024 Mazda CX-5',
+    make: 'Mazda',
+    model: 'CX-5',
+    year: 2024,
+    price: 40_000,
+    status: 'in_stock',
+    car_type: 'used',
+    ...patch,
+  });
+
+describe('weeklyBand', () => {
+  it('files a repayment under the $50 band that holds it, the lower limit included', () => {
+    expect(weeklyBand(0)).toBe('$0 - $50');
+    expect(weeklyBand(150)).toBe('$150 - $200');
+    expect(weeklyBand(198)).toBe('$150 - $200');
+    expect(weeklyBand(199.99)).toBe('$150 - $200');
+    expect(weeklyBand(200)).toBe('$200 - $250');
+    expect(weeklyBand(975)).toBe('$950 - $1,000');
+    expect(weeklyBand(1_000)).toBe('$1,000 and over');
+    expect(weeklyBand(4_200)).toBe('$1,000 and over');
+  });
+
+  it('has no more bands than the facet shows', () => {
+    const bands = new Set(Array.from({ length: 2_000 }, (_, dollars) => weeklyBand(dollars)));
+    expect(bands.size).toBe(WEEKLY_BAND_TOP / WEEKLY_BAND_STEP + 1);
+    expect(bands.size).toBeLessThanOrEqual(FACET_LIMITS.weekly_price_range);
+  });
+});
+
+describe('withRepaymentBands', () => {
+  it("replaces the feed's band with the band of the repayment the page prints", () => {
+    const feedSays = car({ weekly_price_range: '$200 - $250' });
+    const [banded] = withRepaymentBands([feedSays], site(), NOW);
+    const weekly = printedWeeklyRepayment(feedSays, site(), NOW)!;
+    expect(pageFinance(feedSays, site(), NOW).printed).toBe(true);
+    expect(banded!.weekly_price_range).toBe(weeklyBand(weekly));
+    expect(banded!.weekly_price_range).not.toBe('$200 - $250');
+    expect(feedSays.weekly_price_range).toBe('$200 - $250');
+  });
+
+  it("a page that quotes a month is filed under a week's worth of it", () => {
+    const nissan = site({ finance_provider: 'Nissan Finance' });
+    const monthly = car({ finance_lenders: { 'Nissan Finance': { interestRate: 6.99, paymentMonth: 650, termMonths: 60 } } });
+    const { scenario, figures } = pageFinance(monthly, nissan, NOW);
+    expect(scenario.frequency).toBe('monthly');
+    expect(printedWeeklyRepayment(monthly, nissan, NOW)).toBeCloseTo((figures.payment * 12) / 52, 6);
+    expect(withRepaymentBands([monthly], nissan, NOW)[0]!.weekly_price_range).toBe(weeklyBand((figures.payment * 12) / 52));
+  });
+
+  it("keeps the feed's band where the page prints no repayment (no finance on the site, a sold car)", () => {
+    const feedSays = car({ weekly_price_range: '$200 - $250' });
+    expect(withRepaymentBands([feedSays], site({ finance_provider: undefined }), NOW)[0]).toBe(feedSays);
+    const sold = car({ status: 'sold', weekly_price_range: '$100 - $150' });
+    expect(printedWeeklyRepayment(sold, site(), NOW)).toBeNull();
+    expect(withRepaymentBands([sold], site(), NOW)[0]).toBe(sold);
+  });
+});
