@@ -124,6 +124,15 @@ describe('the sentence reader: numbers', () => {
     expect(read('under $200 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
     expect(read('$150 pw').refinementList).toEqual({ weekly_price_range: ['$100 - $150'] });
   });
+
+  it("reads the open top band ('$1,000 and over') for a budget above it, never for one under it", () => {
+    const top = compileVocabulary({ facets: { ...FACETS, weekly_price_range: { '$900 - $950': 1, '$950 - $1,000': 1, '$1,000 and over': 2 } } });
+    const weekly = (sentence: string) => readSentence(sentence, top, { year: YEAR }).refinementList;
+    expect(weekly('over $1000 a week')).toEqual({ weekly_price_range: ['$1,000 and over'] });
+    expect(weekly('around $1200 a week')).toEqual({ weekly_price_range: ['$1,000 and over'] });
+    expect(weekly('$950 to $1500 a week')).toEqual({ weekly_price_range: ['$950 - $1,000', '$1,000 and over'] });
+    expect(weekly('under $1000 a week')).toEqual({ weekly_price_range: ['$900 - $950', '$950 - $1,000'] });
+  });
 });
 
 describe('the sentence reader: words', () => {

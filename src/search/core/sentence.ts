@@ -362,10 +362,14 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
         .sort((a, b) => a - b),
     );
   }
-  const weeklyBands = valuesOf(source, 'weekly_price_range').flatMap((value) => {
-    const numbers = value.replace(/,/g, '').match(/\d+(\.\d+)?/g);
-    return numbers && numbers.length >= 2 ? [{ value, low: Number(numbers[0]), high: Number(numbers[1]) }] : [];
-  });
+  // '$150 - $200', and the open top band '$1,000 and over' (src/lib/finance/repayment-band.ts).
+  const weeklyBands = valuesOf(source, 'weekly_price_range')
+    .flatMap((value) => {
+      const numbers = value.replace(/,/g, '').match(/\d+(\.\d+)?/g);
+      if (numbers && numbers.length >= 2) return [{ value, low: Number(numbers[0]), high: Number(numbers[1]) }];
+      return numbers?.length === 1 && /\band over\b|\+\s*$/i.test(value) ? [{ value, low: Number(numbers[0]), high: Number.POSITIVE_INFINITY }] : [];
+    })
+    .sort((a, b) => a.low - b.low);
   return { phrases, maxWords, fuzzy, makesOfModel, counts, weeklyBands };
 }
 
