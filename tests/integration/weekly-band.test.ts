@@ -2,9 +2,9 @@
  * The 'Weekly repayments' search facet files a car under the band of the repayment its own page
  * prints (spec-audit 2026-12-01 F9): for every car of the demo dealers whose page prints a
  * repayment (the finance box or the calculator's first state), the band of its search document
- * holds that repayment, a week's worth of it where the page quotes a month. The feed's own
- * band said otherwise for subscription cars (banded on their subscription price) and rounding
- * cases ($198 filed under '$200 - $250').
+ * holds that repayment, a week's worth of it where the page quotes a month. A feed's own band
+ * can disagree with the page (a subscription car banded on its subscription price, a repayment
+ * just under a band's limit filed above it) or be missing.
  */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

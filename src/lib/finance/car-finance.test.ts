@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
-import { SiteSchema, type Site } from '../../schemas/site.ts';
+import type { Site } from '../../schemas/site.ts';
 import {
   calculatorScenario,
   carFinance,
@@ -18,12 +18,12 @@ import {
 import { benchmarkComparisonRate } from './comparison-rate.ts';
 import { annuityPresentValue, amortisedPayment } from './repayment.ts';
 import type { FinanceFee } from './disclosures.ts';
+import { makeSite } from '../../../tests/fixtures/make-site.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const fee = (amount: number, per: 'loan' | 'month' = 'loan'): FinanceFee => ({ name: per === 'loan' ? 'Establishment fee' : 'Monthly fee', amount, per });
 
-const site = (patch: Record<string, unknown> = {}): Site =>
-  v.parse(SiteSchema, { slug: 'test-site', name: 'Test Motors', template: 'used-group', url: 'https://test.example.com', phone: '07 3000 0000', finance_provider: 'Taurus', ...patch });
+const site = (patch: Record<string, unknown> = {}): Site => makeSite({ finance_provider: 'Taurus', ...patch });
 const car = (patch: Record<string, unknown> = {}): Car =>
   v.parse(CarSchema, { id: 1, slug: 'a-car', name: '2024 Mazda CX-5', make: 'Mazda', model: 'CX-5', year: 2024, price: 40_000, status: 'in_stock', car_type: 'used', ...patch });
 const taurus = { paymentWeek: 999, interestRate: 9.28, comparisonRate: 9.83, termYears: 5, establishmentFees: 495 };

@@ -2,22 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
-import { SiteSchema, type Site } from '../../schemas/site.ts';
+import type { Site } from '../../schemas/site.ts';
 import { FinanceQuoteRequestSchema } from '../../schemas/api/cars.ts';
+import { makeSite } from '../../../tests/fixtures/make-site.ts';
 import { parseQuoteAnswer, requestQuote } from './quote-client.ts';
 import { quoteRequest } from './quote-request.ts';
 import { $liveQuote, askLiveQuote } from '../../stores/finance-quote.ts';
 
-const site = (patch: Record<string, unknown> = {}): Site =>
-  v.parse(SiteSchema, {
-    slug: 'test-site',
-    name: 'Test Motors',
-    template: 'used-group',
-    url: 'https://test.example.com',
-    phone: '07 3000 0000',
-    finance_provider: 'Taurus',
-    ...patch,
-  });
+const site = (patch: Record<string, unknown> = {}): Site => makeSite({ finance_provider: 'Taurus', ...patch });
 const quote = { weeklyRepaymentAmount: 255, comparisonRate: 9.6, advertisedRate: 8.49 };
 const car = (patch: Record<string, unknown> = {}): Car =>
   v.parse(CarSchema, {

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '../../schemas/car.ts';
-import { SiteSchema, type Site } from '../../schemas/site.ts';
+import type { Site } from '../../schemas/site.ts';
 import { FACET_LIMITS } from '../../search/core/config.ts';
+import { makeSite } from '../../../tests/fixtures/make-site.ts';
 import { pageFinance } from './car-finance.ts';
 import { printedWeeklyRepayment, weeklyBand, withRepaymentBands, WEEKLY_BAND_STEP, WEEKLY_BAND_TOP } from './repayment-band.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
-const site = (patch: Record<string, unknown> = {}): Site =>
-  v.parse(SiteSchema, {
-    slug: 'test-site',
-    name: 'Test Motors',
-    template: 'used-group',
-    url: 'https://test.example.com',
-    phone: '07 3000 0000',
-    finance_provider: 'Angle',
-    ...patch,
-  });
+const site = (patch: Record<string, unknown> = {}): Site => makeSite({ finance_provider: 'Angle', ...patch });
 const car = (patch: Record<string, unknown> = {}): Car =>
   v.parse(CarSchema, {
     id: 1,
