@@ -2,6 +2,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cacheRoot } from './build.ts';
+import { ConfigError } from './env.ts';
 import { defaultDataDir, PIPELINE_DEFAULTS, pipelineConfig, pipelineSettings, rollbackConfig, sitesMinFreeBytes, stateFilesLocation, workerConcurrency } from './pipeline.ts';
 
 describe('pipelineConfig', () => {
@@ -44,6 +45,12 @@ describe('pipelineConfig', () => {
     expect(config.queue).toEqual({ redisUrl: 'redis://q:6379', cores: 2, concurrency: 4, lockMs: 4000 });
     expect(config).toMatchObject({ role: 'worker', publisher: 's3', intake: { guard: false } });
     expect(pipelineConfig(env, {}).release.keep).toBe(9);
+  });
+
+  it('refuses to start with a search token lifetime the builds could not mint or the pipeline could not renew, naming the variable', () => {
+    expect(() => pipelineConfig({ MEILI_TOKEN_TTL_DAYS: '0.25' }, {})).toThrow(ConfigError);
+    expect(() => pipelineConfig({ MEILI_TOKEN_TTL_DAYS: '0.25' }, {})).toThrow('MEILI_TOKEN_TTL_DAYS: expected a number of days from 1 to 366 (got 0.25)');
+    expect(() => pipelineConfig({ MEILI_TOKEN_TTL_DAYS: '7' }, {})).not.toThrow();
   });
 
   it("keeps 2 GB free on a bucket worker's --sites disk, a tenth of a smaller disk, or what PIPELINE_SITES_MIN_FREE_MB says", () => {

@@ -22,6 +22,7 @@ import {
   type SettingSources,
 } from './env.ts';
 import { publishSettings } from './publish.ts';
+import { searchSettings, tokenTtlDays } from './search.ts';
 
 /** The pipeline's defaults: the settings below and the modules that run without a configuration (tests, the dry run) use these. */
 export const PIPELINE_DEFAULTS = {
@@ -230,6 +231,8 @@ function checkedFlags(flags: PipelineFlags, settings: PipelineSettings): { role:
 export function pipelineConfig(env: Environment, flags: PipelineFlags): PipelineConfig {
   const settings = pipelineSettings(env);
   const { role, guard } = checkedFlags(flags, settings);
+  // The lifetime of the tokens its builds mint decides when it renews them (release/run.ts): a bad one stops the command here, not each Meilisearch tenant's job.
+  tokenTtlDays(searchSettings(env));
   const once = flags.once === true;
   const sites = flags.sites ?? 'dist';
   const caches = cacheRoot(env);

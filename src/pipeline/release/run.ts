@@ -21,6 +21,7 @@ import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenan
 import { environment } from '../../config/env.ts';
 import { DEFAULT_RETENTION } from '../../config/publish.ts';
 import { photoOptionsFromEnv } from '../../config/images.ts';
+import { searchSettings, tokenRenewalMs, tokenTtlDays } from '../../config/search.ts';
 import { resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
@@ -60,13 +61,17 @@ export const REBUILD_DEFAULTS = {
   fullEveryMs: 24 * 3_600_000,
   /** Above this share of visible cars to re-render, a full build is as cheap and simpler. */
   maxIncrementalShare: 0.5,
-  /**
-   * A Meilisearch tenant whose pages carry a build-minted tenant token (which expires, default
-   * 30 days) is rebuilt in full when asked after this long, even with no change, so the token
-   * is re-minted well before it expires (the pipeline asks every tenant every few hours).
-   */
-  searchTokenRefreshMs: 7 * 24 * 3_600_000,
 };
+
+/**
+ * A Meilisearch tenant whose pages carry a build-minted tenant token (which expires) is rebuilt
+ * in full when asked once its last full build is this old, even with no change, so the token is
+ * re-minted before it expires: the option, else the renewal age of MEILI_TOKEN_TTL_DAYS
+ * (config/search.ts tokenRenewalMs).
+ */
+export function searchTokenRenewalMs(options: Pick<RebuildOptions, 'searchTokenRefreshMs' | 'env'>): number {
+  return options.searchTokenRefreshMs ?? tokenRenewalMs(tokenTtlDays(searchSettings(options.env ?? environment())));
+}
 
 export interface RebuildOptions {
   tenantDir: string;
@@ -79,7 +84,7 @@ export interface RebuildOptions {
   /** Never build incrementally (benchmarks compare both). */
   incremental?: boolean;
   fullEveryMs?: number;
-  /** Age of the last full build after which a Meilisearch tenant is rebuilt to re-mint its token. */
+  /** Age of the last full build after which a Meilisearch tenant is rebuilt to re-mint its token (default from MEILI_TOKEN_TTL_DAYS: searchTokenRenewalMs). */
   searchTokenRefreshMs?: number;
   /** Largest share of visible cars re-rendered incrementally (default 0.5); above it, a full build. */
   maxIncrementalShare?: number;
@@ -610,7 +615,7 @@ function releaseFacts({ options, previous, tenant, now, configHash, diff, served
       tenant.site.search &&
       !tenant.site.search.key &&
       previous &&
-      now - previous.fullBuildTime >= (options.searchTokenRefreshMs ?? REBUILD_DEFAULTS.searchTokenRefreshMs),
+      now - previous.fullBuildTime >= searchTokenRenewalMs(options),
     ),
     incrementalOff: options.incremental === false,
     fullDue: previous !== null && now - previous.fullBuildTime >= (options.fullEveryMs ?? REBUILD_DEFAULTS.fullEveryMs),

@@ -7,6 +7,7 @@ import type { Meilisearch, Settings } from 'meilisearch';
 import { generateTenantToken } from 'meilisearch/token';
 import { FACET_ATTRIBUTES, MAX_VALUES_PER_FACET, NUMERIC_ATTRIBUTES, PAGINATION_LIMIT, SEARCHABLE_ATTRIBUTES } from '../core/config.ts';
 import { documentFingerprint, type SearchDocument } from '../core/documents.ts';
+import { DEFAULT_TOKEN_TTL_DAYS } from '../../config/search.ts';
 
 /** Primary key of the shared index. */
 export const PRIMARY_KEY = 'uid';
@@ -44,9 +45,6 @@ export function tenantFilter(site: { slug: string; search_filters?: string }): s
   const extra = site.search_filters?.trim();
   return extra ? `${siteFilter(site.slug)} AND (${extra})` : siteFilter(site.slug);
 }
-
-/** Default lifetime of a tenant token minted by the build (MEILI_TOKEN_TTL_DAYS to change). */
-export const DEFAULT_TOKEN_TTL_DAYS = 30;
 
 /** True when a filter holds no top-level OR (outside quotes and parentheses). */
 function hasNoTopLevelOr(filter: string): boolean {

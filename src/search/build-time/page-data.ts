@@ -7,7 +7,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { environment, type Environment } from '../../config/env.ts';
-import { searchSettings } from '../../config/search.ts';
+import { searchSettings, tokenTtlDays } from '../../config/search.ts';
 import { modalFormConfig } from '../../lib/forms/form-config.ts';
 import type { EngineConfig, SearchConfig } from '../core/island-config.ts';
 import { siteImageOptions } from '../../lib/images.ts';
@@ -15,7 +15,7 @@ import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE, NUMERIC_ATTRIBUTES } from '../core/co
 import { VOCABULARY_FACETS, type DealerWords } from '../core/sentence.ts';
 import { toSearchDocuments, type SearchDocument } from '../core/documents.ts';
 import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
-import { checkBrowserSearchKey, DEFAULT_TOKEN_TTL_DAYS, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
+import { checkBrowserSearchKey, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
 import { gridPromoNodes } from '../core/promo-nodes.ts';
 import { steadyCardClock } from '../core/card-clock.ts';
 import { HERO_SELECTS, sentenceExample, type HeroSelect } from '../browser/hero.ts';
@@ -80,15 +80,19 @@ export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug'>, 
     checkBrowserSearchKey(site.search.key, { slug: bundle.slug, index });
     return { kind: 'meilisearch', host: site.search.host, key: site.search.key, index, fallbackIndexUrl: indexUrl };
   }
-  const { searchKey: key, searchKeyUid: uid, tokenTtlDays } = searchSettings(env);
+  const settings = searchSettings(env);
+  const { searchKey: key, searchKeyUid: uid } = settings;
   if (!key || !uid) {
     throw new Error(
       `${bundle.slug}: site.json search.host is set but there is no browser key: set search.key (a tenant token) or MEILI_SEARCH_KEY and MEILI_SEARCH_KEY_UID (a search-only key) so the build can sign a tenant token`,
     );
   }
-  const days = Number(tokenTtlDays || DEFAULT_TOKEN_TTL_DAYS);
-  if (!(days > 0 && days <= 366)) throw new Error(`MEILI_TOKEN_TTL_DAYS: expected a number of days from 1 to 366 (got ${tokenTtlDays})`);
-  const token = await mintTenantToken({ searchKey: { key, uid }, index, filter: tenantFilter(site), expiresAt: tokenExpiry(Date.now(), days) });
+  const token = await mintTenantToken({
+    searchKey: { key, uid },
+    index,
+    filter: tenantFilter(site),
+    expiresAt: tokenExpiry(Date.now(), tokenTtlDays(settings)),
+  });
   return { kind: 'meilisearch', host: site.search.host, key: token, index, fallbackIndexUrl: indexUrl };
 }
 
