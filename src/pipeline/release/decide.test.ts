@@ -42,6 +42,10 @@ describe('decideRelease, one row at a time', () => {
     expect(rows).toHaveLength(RELEASE_RULES.length);
   });
 
+  it('a tenant whose stock and config are as released is still built in full once its last full build is a day old (time rules)', () => {
+    expect(decideRelease({ ...known, stockUnchanged: true, fullDue: true })).toEqual({ mode: 'full', why: 'periodic full build (time rules)' });
+  });
+
   for (const [name, change, decision] of rows) {
     it(name, () => {
       expect(decideRelease({ ...known, ...change })).toEqual(decision);

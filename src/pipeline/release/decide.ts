@@ -20,7 +20,7 @@ export interface ReleaseFacts {
   tokenRefreshDue: boolean;
   /** Incremental builds are turned off (benchmarks). */
   incrementalOff: boolean;
-  /** The last full build is older than the periodic full build interval. */
+  /** The last full build is older than the periodic full build interval: a full build even of unchanged stock, so the pages' time rules (New Arrival) follow the clock. */
   fullDue: boolean;
   /** Visible cars of the new stock. */
   visible: number;
@@ -58,7 +58,7 @@ export const incrementalLimit = (facts: Pick<ReleaseFacts, 'visible' | 'maxIncre
 /** The rows, in order: the first that applies decides. */
 export const RELEASE_RULES: readonly Rule[] = [
   {
-    when: (f) => f.hasPrevious && !f.configChanged && f.stockUnchanged && !f.forced && !f.tokenRefreshDue && !f.servedMissing,
+    when: (f) => f.hasPrevious && !f.configChanged && f.stockUnchanged && !f.forced && !f.tokenRefreshDue && !f.fullDue && !f.servedMissing,
     then: () => ({ mode: 'unchanged' }),
   },
   { needs: 'held', when: (f) => f.held === true, then: () => ({ mode: 'held' }) },
