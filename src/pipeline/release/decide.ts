@@ -1,9 +1,10 @@
 /**
  * What a release job does, as one table read top to bottom (RELEASE_RULES): nothing (the
  * stock and the configuration are as released, and no full build is due), nothing (a rollback
- * holds the tenant), a full build (with why), or an incremental one. Pure. A fact that costs I/O or work (the hold, the
- * previous release's files, the header menu, the page plan) is asked for only when its row is
- * reached: decideRelease returns `{ need }` and is called again with the fact filled in.
+ * holds the tenant), a full build (with why), or an incremental one. Pure. A fact that costs
+ * I/O or work (the hold, the previous release's files, the header menu, the page plan) is asked
+ * for only when its row is reached: decideRelease returns `{ need }` and is called again with
+ * the fact filled in.
  */
 
 /** What the decision reads; the optional facts are filled in when asked for. */
