@@ -30,6 +30,26 @@ describe('parseDate', () => {
   it.each([['31/02/2025', 'd/m/y'], ['13/13/2025', 'd/m/y'], ['soon', 'auto'], ['12.5.x', 'unix']] as const)('%s as %s is not a date', (value, format) => {
     expect(parseDate(value, format)).toBeNull();
   });
+  it("reads an 'auto' date without a time zone as UTC (docs/pipeline.md), whatever the server's zone", () => {
+    const zone = process.env.TZ;
+    // Node reads TZ again when it is set: a server in Sydney parses local dates 11 hours early.
+    process.env.TZ = 'Australia/Sydney';
+    try {
+      for (const [value, iso] of [
+        ['2026-11-03T10:00:00', '2026-11-03T10:00:00.000Z'],
+        ['2026-11-03 10:00', '2026-11-03T10:00:00.000Z'],
+        ['2026-11-03T10:00:00.250', '2026-11-03T10:00:00.250Z'],
+        ['2026-11-03', '2026-11-03T00:00:00.000Z'],
+        ['2026-11-03T10:00:00+10:00', '2026-11-03T00:00:00.000Z'],
+        ['2026-11-03T10:00:00Z', '2026-11-03T10:00:00.000Z'],
+      ]) {
+        expect(new Date(parseDate(value!, 'auto') ?? Number.NaN).toISOString(), value).toBe(iso);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });
 
 describe('planMapping', () => {

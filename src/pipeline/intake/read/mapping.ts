@@ -152,6 +152,9 @@ export function planMapping(columns: readonly string[], mapping: FeedMapping, fo
   return { uses, fields, errors };
 }
 
+/** An ISO 8601 date and time without a zone (`2026-11-03T10:00`, `2026-11-03 10:00:00.250`). */
+const ISO_LOCAL_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
 /** Read a date cell in the mapping's date format; null when it does not parse. */
 export function parseDate(value: string, format: FeedMapping['formats']['date']): number | null {
   const text = value.trim();
@@ -160,7 +163,8 @@ export function parseDate(value: string, format: FeedMapping['formats']['date'])
     return format === 'unix' ? Number(text) * 1000 : Number(text);
   }
   if (format === 'auto') {
-    const time = Date.parse(text);
+    // ISO 8601 with a time but no zone is UTC, as a date alone is: Date.parse would take the server's zone.
+    const time = Date.parse(ISO_LOCAL_TIME.test(text) ? `${text.replace(' ', 'T')}Z` : text);
     return Number.isNaN(time) ? null : time;
   }
   const time = /(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?)?$/i;
