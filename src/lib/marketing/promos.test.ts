@@ -27,6 +27,9 @@ describe('display by car type', () => {
     ['strict new promo on new page', { display: ['new'], strictDisplay: true }, ['new'], true],
     ['strict new promo on new+demo page', { display: ['new'], strictDisplay: true }, ['new', 'demo'], false],
     ['strict new+demo promo on demo+new page', { display: ['new', 'demo'], strictDisplay: true }, ['demo', 'new'], true],
+    ['strict promo of every type on unfiltered page', { display: ['new', 'used', 'demo'], strictDisplay: true }, all, true],
+    ['strict promo of every type on used page', { display: ['new', 'used', 'demo'], strictDisplay: true }, ['used'], false],
+    ['strict promo of every type on a page of every type', { display: ['demo', 'new', 'used'], strictDisplay: true }, ['new', 'used', 'demo'], true],
   ] as const)('%s', (_name, promo, viewed, expected) => expect(promoMatchesCarTypes(promo, viewed)).toBe(expected));
 
   it('visibleOffers applies time, type and count', () => {

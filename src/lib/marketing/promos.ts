@@ -44,6 +44,9 @@ export function steadyPromoClock(now: number, timed: readonly Timed[]): number {
   );
 }
 
+/** The car types (schemas/car.ts CAR_TYPES, named here so that islands do not load the schemas). */
+const EVERY_CAR_TYPE: readonly CarType[] = ['new', 'used', 'demo'];
+
 /**
  * Whether a promo shows for the car types being viewed (empty = all types):
  * without `display` it always shows; normally it shows when any viewed type is targeted
@@ -54,7 +57,8 @@ export function promoMatchesCarTypes(promo: CarTypeTargeted, viewed: readonly Ca
   if (display.length === 0) return true;
   if (promo.strictDisplay) {
     const a = new Set(display);
-    const b = new Set(viewed);
+    // An unfiltered page views every type: a strict promo listing all three shows there.
+    const b = new Set(viewed.length === 0 ? EVERY_CAR_TYPE : viewed);
     return a.size === b.size && [...a].every((type) => b.has(type));
   }
   if (viewed.length === 0) return true;
@@ -69,8 +73,9 @@ export function visibleOffers<T extends Timed & CarTypeTargeted>(offers: readonl
 /** Car types named by an offers-page query (?car_type=new,demo); unknown values are ignored. */
 export function carTypesFromQuery(value: string | null | undefined): CarType[] {
   if (!value) return [];
-  const known: CarType[] = ['new', 'used', 'demo'];
-  return [...new Set(value.split(',').map((part) => part.trim().toLowerCase()))].filter((part): part is CarType => known.includes(part as CarType));
+  return [...new Set(value.split(',').map((part) => part.trim().toLowerCase()))].filter((part): part is CarType =>
+    (EVERY_CAR_TYPE as readonly string[]).includes(part),
+  );
 }
 
 /** A popup with an expiry in the past is not shown; without expiry it always may be. */
