@@ -1,8 +1,8 @@
 /**
  * The time rules a page is built with (spec §9: a car is a 'New Arrival' for 8 days) refresh
- * without a stock change: a tenant whose stock stays as released is rebuilt in full once its
- * last full build is a day old (docs/pipeline.md "Incremental releases"), so no car page goes on
- * calling a car new after its 8 days. The pipeline-motors fixture's newest car (id 112) was
+ * without a stock change: a tenant whose stock stays as released is rebuilt in full at least
+ * once every 24 hours (docs/pipeline.md "Incremental releases"), so no car page goes on calling
+ * a car new after its 8 days. The pipeline-motors fixture's newest car (id 112) was
  * created on 13 November, 00:00 UTC: new at the first build, no longer new two days later.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,11 +34,11 @@ describe('time rules without a stock change', () => {
     expect(first.outcome).toBe('published');
     expect(liveTag(NEWEST)).toBe('New Arrival');
 
-    // Half a day on: the stock as released, the last full build under a day old: nothing to do.
+    // Half a day on: the stock as released, no full build due yet: nothing to do.
     const soon = await rebuildTenant({ tenantDir, sitesDir: ws.sites, now: FIRST + DAY / 2 });
     expect(soon.outcome).toBe('unchanged');
 
-    // Two days on, the same stock: the day-old full build is made again, with the build's clock.
+    // Two days on, the same stock: the periodic full build, with the build's clock.
     const later = await rebuildTenant({ tenantDir, sitesDir: ws.sites, now: FIRST + 2 * DAY });
     expect(later).toMatchObject({ outcome: 'published', mode: 'full' });
     expect(liveTag(NEWEST)).toBeNull();

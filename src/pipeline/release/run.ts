@@ -20,6 +20,7 @@ import { modelsFromStock } from '../../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import { environment } from '../../config/env.ts';
 import { DEFAULT_RETENTION } from '../../config/publish.ts';
+import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
 import { photoOptionsFromEnv } from '../../config/images.ts';
 import { searchSettings, tokenRenewalMs, tokenTtlDays } from '../../config/search.ts';
 import { resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
@@ -57,8 +58,13 @@ import type { Limiter } from '../../lib/batch/limiter.ts';
 export const REBUILD_DEFAULTS = {
   /** Releases kept for rollback (RELEASE_RETENTION's default). */
   keep: DEFAULT_RETENTION,
-  /** A full build at least this often, so time rules (sold window, New Arrival) refresh on every page. */
-  fullEveryMs: 24 * 3_600_000,
+  /**
+   * A full build once the last is this old, so time rules (sold window, New Arrival) refresh on
+   * every page at least once every 24 hours: the pipeline asks for every tenant every
+   * PIPELINE_DEFAULTS.refreshMs, so the build is due that long, and an hour for a job's wait
+   * after its ask, before the day is over (periodic-builds.test.ts).
+   */
+  fullEveryMs: 24 * 3_600_000 - PIPELINE_DEFAULTS.refreshMs - 3_600_000,
   /** Above this share of visible cars to re-render, a full build is as cheap and simpler. */
   maxIncrementalShare: 0.5,
 };
