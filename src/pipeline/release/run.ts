@@ -194,8 +194,12 @@ export interface RebuildResult {
 
 /** How long a job waits for its pipeline state to answer again (PostgreSQL restarting, failing over). */
 const STATE_WAIT_MS = 60_000;
-/** Attempts of a release's bucket publish (waits 1, 2, 4, 8 s between them; each PUT is also retried by the S3 client). */
-const PUBLISH_ATTEMPTS = 5;
+/**
+ * How a release's bucket publish is tried again (transient.ts riding): 5 attempts, waits of 1, 2,
+ * 4 and 8 s between them (each PUT is also retried by the S3 client). Bounded by its attempts,
+ * not by a clock: a try takes as long as its uploads (minutes for a large tenant's full release).
+ */
+export const PUBLISH_RETRY = { what: 'the bucket publish', firstDelayMs: 1000, attempts: 5, maxWaitMs: Number.POSITIVE_INFINITY } as const;
 
 /** Seconds since `since` (performance.now()), to the hundredth. */
 const secondsSince = (since: number) => Math.round((performance.now() - since) / 10) / 100;
@@ -858,7 +862,7 @@ async function publish(release: Release, manifest: ReleaseManifest): Promise<Reb
     if (publisher && publisher !== localPublisher)
       await riding(
         () => publisher.publish({ slug, id, dir: releaseDir, sitesDir, beforeSwitch: stillOurs, hosts: release.hostClaim?.hosts, shared: release.shared }),
-        { ...waits, what: 'the bucket publish', firstDelayMs: 1000, attempts: PUBLISH_ATTEMPTS },
+        { ...waits, ...PUBLISH_RETRY },
       );
     laps.upload = secondsSince(lap);
     lap = performance.now();
