@@ -5,6 +5,7 @@
  * is the reference for dealers and developers.
  */
 import * as v from 'valibot';
+import { searchFilterProblem } from './site/search-filter.ts';
 import { httpUrl, link, phone, slug } from './site/common.ts';
 import { FeaturesSchema } from './site/features.ts';
 import { FinanceSettingsSchema } from './site/finance.ts';
@@ -100,8 +101,16 @@ export const SiteSchema = v.strictObject({
   youtube_url: v.optional(httpUrl()),
   /** Meilisearch settings; absent = embedded search. */
   search: v.optional(SearchSettingsSchema),
-  /** Extra Meilisearch filter narrowing what browsers see; always ANDed with `site = "<slug>"` (never replaces it). Default none. */
-  search_filters: v.optional(v.string()),
+  /** Extra Meilisearch filter narrowing what browsers see; always ANDed with `site = "<slug>"` (never replaces it). Its parentheses, brackets and quotes must close within it (one that closed the parenthesis it is put in could OR past the site filter). Default none. */
+  search_filters: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (filter) => searchFilterProblem(filter) === null,
+        (issue) => searchFilterProblem(String(issue.input)) ?? 'invalid',
+      ),
+    ),
+  ),
   /** The dealer's own words for the sentence search (src/schemas/site/search-words.ts, docs/search.md "Sentences"). Default none. */
   search_words: v.optional(v.array(SearchWordSchema), []),
   /** Offers page settings: how many offers to show. Default { count: 12 }. */

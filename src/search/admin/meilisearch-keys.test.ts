@@ -27,6 +27,35 @@ describe('M9 search_filters narrows the tenant filter, never replaces it', () =>
     expect(tenantFilter({ slug: 'demo', search_filters: 'site = "rival" OR site != "rival"' })).toBe('site = "demo" AND (site = "rival" OR site != "rival")');
   });
 
+  it('M9 a search_filters that closes the parenthesis it is put in (to OR past the site filter) is refused: by the site schema, naming the field, and by tenantFilter', () => {
+    for (const escape of ['year > 0) OR (site = "rival"', 'x) OR (year > 0', 'year > 0)', '(year > 0', 'make = "Ford', "make = 'Ford", 'make IN [Ford']) {
+      const parsed = v.safeParse(SiteSchema, {
+        slug: 'demo',
+        template: 'used-group',
+        name: 'Demo',
+        url: 'https://demo.example.com.au',
+        phone: '+61 7 3555 0100',
+        search_filters: escape,
+      });
+      expect(parsed.success, escape).toBe(false);
+      expect(parsed.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`).join('; '), escape).toMatch(/^search_filters: /);
+      expect(() => tenantFilter({ slug: 'demo', search_filters: escape }), escape).toThrow(/search_filters/);
+    }
+    // Parentheses, brackets and quotes that close inside it are a filter like any other.
+    const fine = '(year > 2015 OR make = "Ford (AU)") AND body IN [SUV, "Ute ]"]';
+    expect(
+      v.safeParse(SiteSchema, {
+        slug: 'demo',
+        template: 'used-group',
+        name: 'Demo',
+        url: 'https://demo.example.com.au',
+        phone: '+61 7 3555 0100',
+        search_filters: fine,
+      }).success,
+    ).toBe(true);
+    expect(tenantFilter({ slug: 'demo', search_filters: fine })).toBe(`site = "demo" AND (${fine})`);
+  });
+
   it('M9 a browser token minted for a site with a broad search_filters still holds the site filter', async () => {
     const config = await engineConfig(
       { slug: 'demo', site: site({ search: { host: 'https://search.example.com', index: 'Cars' }, search_filters: 'site != "nobody"' }) },

@@ -8,6 +8,7 @@ import { generateTenantToken } from 'meilisearch/token';
 import { FACET_ATTRIBUTES, MAX_VALUES_PER_FACET, NUMERIC_ATTRIBUTES, PAGINATION_LIMIT, SEARCHABLE_ATTRIBUTES } from '../core/config.ts';
 import { documentFingerprint, type SearchDocument } from '../core/documents.ts';
 import { DEFAULT_TOKEN_TTL_DAYS } from '../../config/search.ts';
+import { filterShape, searchFilterProblem } from '../../schemas/site/search-filter.ts';
 
 /** Primary key of the shared index. */
 export const PRIMARY_KEY = 'uid';
@@ -43,25 +44,17 @@ export function siteFilter(slug: string): string {
  */
 export function tenantFilter(site: { slug: string; search_filters?: string }): string {
   const extra = site.search_filters?.trim();
-  return extra ? `${siteFilter(site.slug)} AND (${extra})` : siteFilter(site.slug);
+  if (!extra) return siteFilter(site.slug);
+  // The site schema refuses such a filter; a caller that skipped it must not widen a token either.
+  const problem = searchFilterProblem(extra);
+  if (problem) throw new Error(`${site.slug}: site.json search_filters: ${problem}`);
+  return `${siteFilter(site.slug)} AND (${extra})`;
 }
 
-/** True when a filter holds no top-level OR (outside quotes and parentheses). */
+/** True when a filter closes what it opens and holds no top-level OR (outside quotes and parentheses). */
 function hasNoTopLevelOr(filter: string): boolean {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < filter.length; i++) {
-    const char = filter[i]!;
-    if (quote) {
-      if (char === '\\') i++;
-      else if (char === quote) quote = null;
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === '(' || char === '[') depth++;
-    else if (char === ')' || char === ']') depth--;
-    else if (depth === 0 && /^OR\b/i.test(filter.slice(i)) && /[\s)]/.test(filter[i - 1] ?? ' ')) return false;
-    if (depth < 0) return false;
-  }
-  return depth === 0 && quote === null;
+  const shape = filterShape(filter);
+  return shape.closed && !shape.topLevelOr;
 }
 
 /**
