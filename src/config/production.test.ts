@@ -50,6 +50,30 @@ describe('productionProblems (NEW-4)', () => {
     );
   });
 
+  it('NEW-4: a database on a public host without TLS is refused, however the URL leaves TLS off', () => {
+    const base = { NODE_ENV: 'production', PIPELINE_OPERATOR_TOKEN: 'f3c1a9e07b2d4c6f8a1b3d5e7f9012ab', PIPELINE_OPERATOR_PORT: '4323' };
+    const tlsProblem = (env: Record<string, string>) =>
+      productionProblems('pipeline', { ...base, ...env }).filter((problem) => problem.startsWith('DATABASE_URL'));
+    for (const url of [
+      'postgresql://leads:Zx9-q1Lm_77vR@db.example.com/leads',
+      'postgresql://leads:Zx9-q1Lm_77vR@db.example.com/leads?ssl=false',
+      'postgresql://leads:Zx9-q1Lm_77vR@db.example.com/leads?ssl=0',
+      'postgresql://leads:Zx9-q1Lm_77vR@db.example.com/leads?sslmode=allow',
+    ])
+      expect(tlsProblem({ DATABASE_URL: url }).join(), url).toMatch(/^DATABASE_URL: no TLS/);
+    for (const url of [
+      'postgresql://leads:Zx9-q1Lm_77vR@db.example.com/leads?sslmode=verify-full',
+      'postgresql://leads:Zx9-q1Lm_77vR@db.example.com/leads?sslmode=require',
+      'postgresql://leads:Zx9-q1Lm_77vR@db.example.com/leads?ssl=true',
+      'postgresql://leads:Zx9-q1Lm_77vR@db.example.com/leads?sslrootcert=/etc/ssl/db-ca.pem',
+    ])
+      expect(tlsProblem({ DATABASE_URL: url }), url).toEqual([]);
+    // PGSSLMODE applies to a URL that says nothing of TLS; a private host may go plain when allowed.
+    expect(tlsProblem({ DATABASE_URL: 'postgresql://leads:Zx9-q1Lm_77vR@db.example.com/leads', PGSSLMODE: 'verify-full' })).toEqual([]);
+    expect(tlsProblem({ DATABASE_URL: 'postgresql://leads:Zx9-q1Lm_77vR@10.0.0.5/leads', PRIVATE_NETWORK_PLAIN_HTTP: 'true' })).toEqual([]);
+    expect(tlsProblem({ DATABASE_URL: 'postgresql://leads:Zx9-q1Lm_77vR@10.0.0.5/leads' }).join()).toMatch(/^DATABASE_URL: no TLS/);
+  });
+
   it("NEW-4: an operator command gets the shared rules, not the API's or the pipeline's own requirements", () => {
     const unsafe = {
       NODE_ENV: 'production',
@@ -60,7 +84,8 @@ describe('productionProblems (NEW-4)', () => {
       PIPELINE_OPERATOR_TOKEN: 'f3c1a9e07b2d4c6f8a1b3d5e7f9012ab',
     };
     const problems = productionProblems('command', unsafe).map((problem) => problem.split(':')[0]);
-    expect(problems).toEqual(['AWS_ACCESS_KEY_ID', 'S3_ENDPOINT', 'DATABASE_URL', 'STRIPE_API_URL']);
+    // DATABASE_URL twice: no password, and no TLS to a public host.
+    expect(problems).toEqual(['AWS_ACCESS_KEY_ID', 'S3_ENDPOINT', 'DATABASE_URL', 'DATABASE_URL', 'STRIPE_API_URL']);
     expect(() => checkProduction('command', unsafe)).toThrow(/^Invalid operator command configuration:\n {2}AWS_ACCESS_KEY_ID/);
     // No SIGN_IN_SECRET, MAIL_API_URL or TRUST_PROXY is asked of a command, nor an operator port.
     expect(productionProblems('command', { NODE_ENV: 'production', PIPELINE_OPERATOR_TOKEN: 'f3c1a9e07b2d4c6f8a1b3d5e7f9012ab' })).toEqual([]);

@@ -2,7 +2,7 @@
  * The one production check every process runs at start (the lead API in loadConfig; the
  * pipeline, the edge and each operator command through `checkProduction`): with
  * NODE_ENV=production it refuses to start (ConfigError, exit code 2) naming each unsafe setting:
- * stand-in credentials, plain-http endpoints (`http:`, `redis://`, `sslmode=disable`; allowed
+ * stand-in credentials, plain-http endpoints (`http:`, `redis://`, a database URL without TLS; allowed
  * only with PRIVATE_NETWORK_PLAIN_HTTP=true to a private-network host), databases without a
  * password, the outbound guard's off-switches, test-service overrides, low-entropy secrets
  * (secret-strength.ts); and per process the lead API's required settings and the pipeline's
@@ -22,6 +22,24 @@ export type ProcessRole = 'api' | 'pipeline' | 'edge' | 'command';
 
 /** Credentials of the local stand-ins (scripts/lib/s3-server.ts, a default MinIO). */
 const STAND_IN_KEYS = new Set(['s3rver', 'minioadmin']);
+
+/** sslmode values with which node-postgres connects over TLS (it has no fallback to plain text). */
+const TLS_SSLMODES = new Set(['prefer', 'require', 'verify-ca', 'verify-full', 'no-verify']);
+
+/**
+ * Whether node-postgres connects to `url` over TLS, as pg-connection-string reads it: the URL's
+ * sslmode (`allow`, plain text first in libpq, is not taken for TLS), ssl, a certificate or
+ * direct TLS negotiation; else PGSSLMODE (read only when the URL says nothing of TLS).
+ */
+function databaseTls(url: URL, pgSslMode: string | undefined): boolean {
+  const query = url.searchParams;
+  const sslmode = query.get('sslmode');
+  if (sslmode !== null) return TLS_SSLMODES.has(sslmode);
+  const ssl = query.get('ssl');
+  if (ssl !== null) return ssl === 'true' || ssl === '1';
+  if (['sslcert', 'sslkey', 'sslrootcert'].some((name) => query.has(name)) || query.get('sslnegotiation') === 'direct') return true;
+  return pgSslMode !== undefined && TLS_SSLMODES.has(pgSslMode);
+}
 
 /** Endpoints read as URLs by some process: plain http is refused outside a private network. */
 const ENDPOINTS = [
@@ -107,6 +125,8 @@ export function productionProblems(role: ProcessRole, env: Environment = environ
         problems.push('DATABASE_URL: no password in production (a database anyone on the network can open); give the role a generated password');
       if (url.searchParams.get('sslmode') === 'disable' && !plainAllowed(url.hostname))
         problems.push(`DATABASE_URL: sslmode=disable in production; ${plainHint}`);
+      else if (!databaseTls(url, set('PGSSLMODE')) && !plainAllowed(url.hostname))
+        problems.push(`DATABASE_URL: no TLS in production (node-postgres connects in plain text unless told: add ?sslmode=verify-full); ${plainHint}`);
     } catch {
       // the area's schema names it
     }
