@@ -31,15 +31,23 @@ test('without All, the first car type is selected when none is chosen', async ({
   await expect(page.locator('.search-count')).toHaveText('4 Caravans found');
 });
 
-test('the hero says Caravans and its count matches the results', async ({ page }) => {
+test('the hero says Caravans, offers no All where the site has none, and its count is what the page it opens finds', async ({ page }) => {
   await page.goto(site('/'));
   await expect(page.locator('[data-hero-phase="live"]')).toBeVisible();
-  const button = page.getByRole('search', { name: 'Stock search' }).getByRole('button', { name: /^Show Me/ });
-  await expect(button).toHaveText('Show Me 12 Caravans');
-  await page.getByRole('search', { name: 'Stock search' }).getByLabel('Make', { exact: true }).selectOption('Jayco');
-  await expect(button).toHaveText('Show Me 6 Caravans');
+  const hero = page.getByRole('search', { name: 'Stock search' });
+  // The site turns 'All' off: the hero starts where the search page does, on the first type with stock.
+  await expect(hero.getByRole('radio', { name: 'All' })).toHaveCount(0);
+  await expect(hero.getByRole('radio', { name: 'New', exact: true })).toBeChecked();
+  const button = hero.getByRole('button', { name: /^Show Me/ });
+  await expect(button).toHaveText('Show Me 4 Caravans');
+  await hero.getByLabel('Make', { exact: true }).selectOption('Jayco');
+  await expect(button).toHaveText('Show Me 2 Caravans');
   await button.click();
-  await expect(page).toHaveURL(site('/used-car/jayco'));
+  await expect(page).toHaveURL(/\/used-car\//);
+  await pointAtSearch(page);
+  await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'New', exact: true })).toBeChecked();
+  await expect(page.locator('.search-count')).toHaveText('2 Caravans found');
 });
 
 test('the promo card moves by a random 0-2 slots on a site that asks for it', async ({ page }) => {

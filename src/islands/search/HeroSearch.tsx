@@ -15,7 +15,9 @@ import { wordmarkLines } from '../../lib/range/make-logos.ts';
 import type { EngineResult } from '../../search/engine/engine.ts';
 import {
   facetOptions,
-  HERO_CAR_TYPES,
+  heroCarTypes,
+  heroFirstCarType,
+  heroFirstCount,
   makeOptionGroups,
   HERO_SELECTS,
   heroOptionLabel,
@@ -53,6 +55,8 @@ export interface HeroSearchProps {
   tileLogos?: Record<string, string>;
   /** The name of the All / New / Demo / Used choice: 'Car type' (default), 'Condition' on a site that sells bikes, trucks or caravans. */
   typeLabel?: string;
+  /** The site offers 'All' among the car types (features.car_type_all; default true): without it the hero starts on the first type with stock, as the search page. */
+  carTypeAll?: boolean;
   /** Build-time facet counts of all visible stock (first render, before the engine answers). */
   initial: { total: number; facets: Record<string, Record<string, number>> };
   /** The selects after the car type, in order (spec §2; by template: src/search/browser/hero.ts heroSelects). */
@@ -129,6 +133,7 @@ export default function HeroSearch({
   kindNouns,
   tileLogos,
   typeLabel = 'Car type',
+  carTypeAll = true,
   initial,
   selects = [...HERO_SELECTS],
   tiles = POPULAR_MAKES,
@@ -136,8 +141,8 @@ export default function HeroSearch({
   words,
 }: HeroSearchProps) {
   const id = useId();
-  const [selection, setSelection] = useState<HeroSelection>({ carType: 'all', values: {} });
-  const [count, setCount] = useState(initial.total);
+  const [selection, setSelection] = useState<HeroSelection>(() => ({ carType: heroFirstCarType(carTypeAll, initial.facets.car_type), values: {} }));
+  const [count, setCount] = useState(() => heroFirstCount(selection.carType, initial));
   const [facets, setFacets] = useState(initial.facets);
   const [price, setPrice] = useState<[number, number]>([HOME_PRICE_SLIDER.min, HOME_PRICE_SLIDER.max]);
   const [live, setLive] = useState(false);
@@ -253,7 +258,7 @@ export default function HeroSearch({
         </div>
         <fieldset className="hero-stock__types">
           <legend className="visually-hidden">{typeLabel}</legend>
-          {HERO_CAR_TYPES.map((option) => (
+          {heroCarTypes(carTypeAll).map((option) => (
             <label key={option.key} className={`hero-stock__type${selection.carType === option.key ? ' is-selected' : ''}`}>
               <input
                 type="radio"

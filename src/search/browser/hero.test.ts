@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { buildRouteTable } from '../core/routes.ts';
-import { facetOptions, heroQueries, heroRefinements, heroResultsUrl, moveHomePriceThumb, priceSearchUrl, sentenceExample, snapHomePrice } from './hero.ts';
+import {
+  facetOptions,
+  heroCarTypes,
+  heroFirstCarType,
+  heroFirstCount,
+  heroQueries,
+  heroRefinements,
+  heroResultsUrl,
+  moveHomePriceThumb,
+  priceSearchUrl,
+  sentenceExample,
+  snapHomePrice,
+} from './hero.ts';
 
 const routes = buildRouteTable([{ make: 'Toyota', model: 'Corolla' } as never]);
 
@@ -107,5 +119,22 @@ describe('issue35-3: the hero selects follow the template', () => {
       car_type: ['used'],
       item_type: ['truck'],
     });
+  });
+});
+
+describe("the hero's car type on a site without 'All' (features.car_type_all false)", () => {
+  const initial = { total: 12, facets: { car_type: { new: 4, demo: 4, used: 4 } } };
+  it('offers New, Demo and Used and starts on the type its search page selects when none is chosen, counting that type', () => {
+    expect(heroCarTypes(false).map((option) => option.key)).toEqual(['new', 'demo', 'used']);
+    expect(heroCarTypes(true).map((option) => option.key)).toEqual(['all', 'new', 'demo', 'used']);
+    expect(heroFirstCarType(false, initial.facets.car_type)).toBe('new');
+    expect(heroFirstCount('new', initial)).toBe(4);
+    // No new stock: the search page's first option with stock is Used (its order: New, Used, Demo).
+    expect(heroFirstCarType(false, { demo: 3, used: 5 })).toBe('used');
+    expect(heroFirstCount('used', { total: 8, facets: { car_type: { demo: 3, used: 5 } } })).toBe(5);
+  });
+  it("keeps 'All' and the whole stock's count where the site offers it", () => {
+    expect(heroFirstCarType(true, initial.facets.car_type)).toBe('all');
+    expect(heroFirstCount('all', initial)).toBe(12);
   });
 });

@@ -8,6 +8,7 @@ import { createSearchUrl, type SearchUrlState } from './routing.ts';
 import type { RouteTable } from '../core/routes.ts';
 import type { SentenceReading } from '../core/sentence.ts';
 import { withReading } from './sentence.ts';
+import { carTypeOptions, selectedCarType } from '../core/car-type-filter.ts';
 
 /** One select of the hero search: the facet it refines, its label, its 'any' option and how many values it lists. */
 export interface HeroSelect {
@@ -63,6 +64,28 @@ export const HERO_CAR_TYPES = [
   { key: 'demo', label: 'Demo', types: ['demo'] },
   { key: 'used', label: 'Used', types: ['used'] },
 ] as const;
+
+/** The hero's car-type choices: without 'All' on a site that turns it off (features.car_type_all), as its search page offers them. */
+export function heroCarTypes(allowAll: boolean): readonly (typeof HERO_CAR_TYPES)[number][] {
+  return allowAll ? HERO_CAR_TYPES : HERO_CAR_TYPES.filter((option) => option.key !== 'all');
+}
+
+/**
+ * The car type the hero starts on: 'all', or on a site without it the type its search page
+ * selects when none is chosen (car-type-filter.ts: the first with stock), so that 'Show Me N'
+ * counts what the page it opens finds.
+ */
+export function heroFirstCarType(allowAll: boolean, counts: Record<string, number> = {}): string {
+  if (allowAll) return 'all';
+  const first = selectedCarType([], carTypeOptions(false, counts));
+  return heroCarTypes(false).some((option) => option.key === first?.key) ? first!.key : 'new';
+}
+
+/** The count of the hero's first render (before the engine answers): the stock of its car type. */
+export function heroFirstCount(carType: string, initial: { total: number; facets: Record<string, Record<string, number>> }): number {
+  const type = HERO_CAR_TYPES.find((option) => option.key === carType);
+  return type && type.types.length > 0 ? type.types.reduce((sum, value) => sum + (initial.facets.car_type?.[value] ?? 0), 0) : initial.total;
+}
 
 /** What the visitor chose in the hero. */
 export interface HeroSelection {

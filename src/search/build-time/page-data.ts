@@ -232,6 +232,7 @@ export function heroSearchProps(
     ...kindNounsOf(siteKinds),
     ...(Object.keys(tileLogos).length > 0 ? { tileLogos } : {}),
     typeLabel: data.config.carTypeLabel,
+    carTypeAll: data.config.carTypeAll,
     selects: [...selects],
     initial: { total: facets.nbHits, facets: facets.facets },
     example: sentenceExample(siteKinds),
