@@ -208,3 +208,33 @@ describe('a publish told not to switch', () => {
     expect(await store.get(layout.manifest('acme', 'r1'))).toBeNull();
   });
 });
+
+describe('bucket prune and the edges that may still hold an old pointer', () => {
+  it('keeps every release that was live in the last 10 minutes, however many came after it', async () => {
+    const sitesDir = join(work, 'sites-busy');
+    const store = new DirectoryObjectStore(join(work, 'bucket-busy'));
+    let clock = Date.parse('2026-12-06T09:00:00Z');
+    const publisher = createBucketPublisher({ store, now: () => clock });
+    const ids = Array.from({ length: 26 }, (_, index) => `r${String(index + 1).padStart(2, '0')}`);
+    for (const id of ids) {
+      const dir = join(tenantPaths(sitesDir, 'busy').releases, id);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'index.html'), `<p>${id}</p>`);
+      await publisher.publish({ slug: 'busy', id, dir, sitesDir });
+      await publisher.prune('busy', 5);
+      clock += 10_000;
+    }
+    // 26 releases 10 s apart: every one was live within the last 10 minutes, so each keeps its manifest and its page.
+    for (const id of ids) {
+      const manifest = await store.get(`busy/releases/${id}.json`);
+      expect(manifest, id).not.toBeNull();
+      const { files } = JSON.parse(manifest!.body.toString()) as { files: Record<string, { object: string }> };
+      expect(await store.get(`busy/objects/${files['/index.html']!.object}`), id).not.toBeNull();
+    }
+    // Ten minutes after the last switch only the newest 5 are left.
+    clock += 600_000;
+    await publisher.prune('busy', 5);
+    const left = (await store.list('busy/releases/')).map((object) => object.key);
+    expect(left).toEqual(ids.slice(-5).map((id) => `busy/releases/${id}.json`));
+  });
+});

@@ -133,9 +133,10 @@ async function switchPointer(bucket: Bucket, slug: string, id: string): Promise<
   const current = await readJson<LivePointer>(bucket, layout.live(slug));
   const at = new Date(bucket.now()).toISOString();
   const horizon = bucket.now() - bucket.graceMs;
-  const recent = [...(current && current.release !== id ? [{ release: current.release, until: at }] : []), ...(current?.recent ?? [])]
-    .filter((entry) => entry.release !== id && Date.parse(entry.until) >= horizon)
-    .slice(0, 20);
+  // Every release live within the grace stays listed (prune keeps them), however many came since: a count cap dropped some.
+  const recent = [...(current && current.release !== id ? [{ release: current.release, until: at }] : []), ...(current?.recent ?? [])].filter(
+    (entry) => entry.release !== id && Date.parse(entry.until) >= horizon,
+  );
   const body = JSON.stringify({ release: id, at, ...(recent.length ? { recent } : {}) } satisfies LivePointer);
   await bucket.store.put(layout.live(slug), body, { contentType: 'application/json', cacheControl: 'no-store' });
   return { previous: current?.release, bytes: Buffer.byteLength(body) };
