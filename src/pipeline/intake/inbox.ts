@@ -100,10 +100,14 @@ function assess(tenantDir: string, current: () => readonly Car[], next: readonly
 /** The cars of a feed's result: the parse the reader made, else parsed now. */
 const carsOf = (slug: string, result: Extract<FeedResult, { ok: true }>): Car[] => (result.parsed ?? parseStock(slug, result.records)).cars;
 
-/** The accepted records of a tenant: the state's snapshot, else the tenant folder's stock.json (none when missing or unreadable). */
+/**
+ * The records the pipeline would take as a tenant's current stock: the state's snapshot, or the
+ * tenant folder's stock.json when the state would take it in (none when missing or unreadable).
+ * Read only: a seed is not taken in (the dry run changes nothing).
+ */
 export async function readStockRecords(tenantDir: string, state?: PipelineState): Promise<unknown[]> {
-  const snapshot = state ? await state.stock.get(basename(tenantDir), tenantDir).catch(() => null) : null;
-  const data = snapshot ? snapshot.data : readFolderStock(tenantDir)?.data;
+  const folder = () => readFolderStock(tenantDir)?.data;
+  const data = state ? await state.stock.peek(basename(tenantDir), tenantDir).catch(folder) : folder();
   return Array.isArray(data) ? data : [];
 }
 

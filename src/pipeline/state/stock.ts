@@ -34,6 +34,8 @@ export type StockUpdate = (records: unknown[], current: StockSnapshot | null) =>
 export interface AcceptedStock {
   /** The tenant's snapshot, or null; with `tenantDir`, its stock.json seeds the state first (seedFromFolder). */
   get(slug: string, tenantDir?: string): Promise<StockSnapshot | null>;
+  /** The records `get(slug, tenantDir)` would answer, without taking a seed in (the feed dry run); null when none. */
+  peek(slug: string, tenantDir: string): Promise<unknown>;
   /**
    * Read-modify-write: `apply` gets the current records and returns the next ones, or null.
    * When another writer changed the stock meanwhile, `apply` runs again on its result.
@@ -142,6 +144,13 @@ export class StockStore implements AcceptedStock {
     if (!seed || seed.data === undefined || (row && row.seed_hash === seed.hash)) return null;
     const written = await this.put(slug, seed.data, row, seed.hash);
     return written ? { data: seed.data, seq: written.seq, seeded: true } : 'retry';
+  }
+
+  async peek(slug: string, tenantDir: string): Promise<unknown> {
+    const row = await this.row(slug);
+    const seed = readFolderStock(resolve(tenantDir));
+    if (seed && seed.data !== undefined && !(row && row.seed_hash === seed.hash)) return seed.data;
+    return (await this.get(slug))?.data ?? null;
   }
 
   async get(slug: string, tenantDir?: string): Promise<StockSnapshot | null> {
