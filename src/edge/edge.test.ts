@@ -120,4 +120,37 @@ describe('NEW-7: the edge while the bucket fails or stalls', () => {
     expect(reply.status).toBe(200);
     await expect(reply.text()).rejects.toThrow(/sent nothing for 250 ms/);
   });
+
+  it('NEW-7: a small file whose first byte came within the bound is served though the rest takes longer; one that stalls mid-file fails', async () => {
+    const files = new Map(objects);
+    files.set(layout.manifest('acme', 'r1'), JSON.stringify({ ...manifest('r1', {}), files: { '/photo.jpg': { object: 'photo', size: 600, headers: 0 } } }));
+    let stall = false;
+    const chunk = new Uint8Array(100).fill(7);
+    const bucket: EdgeBucket = {
+      getText: async (key) => files.get(key) ?? null,
+      getBody: async (key) => {
+        if (key !== layout.object('acme', 'photo')) return null;
+        // The first 100 bytes at once, then 100 every 30 ms: 150 ms for the whole, three times the bound.
+        let sent = 0;
+        return {
+          body: new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              if (sent > 0) await new Promise((done) => setTimeout(done, stall && sent === 300 ? 10_000 : 30));
+              controller.enqueue(chunk);
+              sent += chunk.length;
+              if (sent === 600) controller.close();
+            },
+          }),
+        };
+      },
+    };
+    const edge = createEdgeHandler({ bucket, readTimeoutMs: 50, copyMaxObjectBytes: 1000 });
+    const reply = await edge(new Request('http://acme.localhost/photo.jpg'));
+    expect(reply.status).toBe(200);
+    expect((await reply.arrayBuffer()).byteLength).toBe(600);
+    // Another edge (no copy): silent mid-file for longer than five bounds, the request fails rather than hangs.
+    stall = true;
+    const other = createEdgeHandler({ bucket, readTimeoutMs: 50, copyMaxObjectBytes: 1000 });
+    expect((await other(new Request('http://acme.localhost/photo.jpg'))).status).toBe(504);
+  });
 });

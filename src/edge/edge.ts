@@ -258,9 +258,9 @@ function bucketReader(options: EdgeOptions) {
 }
 
 /**
- * Object bodies as the edge serves them: from memory, or read from the bucket (a small one
- * whole within the one read bound, then kept; a large one streamed once its first byte came within the
- * bound, and ended when the bucket goes silent mid-file).
+ * Object bodies as the edge serves them: from memory, or read from the bucket once its first
+ * byte came within the read bound: a small one read whole, then kept; a large one streamed. A
+ * bucket silent mid-file for five bounds fails the small one's request and ends the large one's.
  */
 function objectReader(options: EdgeOptions) {
   const timeoutMs = options.readTimeoutMs ?? 2000;
@@ -273,12 +273,12 @@ function objectReader(options: EdgeOptions) {
       const object = await bounded(timeoutMs, key, (signal) => options.bucket.getBody(key, signal));
       return object ? watched(object.body, timeoutMs * 5) : null;
     }
-    const bytes = await bounded(timeoutMs, key, async (signal) => {
-      const object = await options.bucket.getBody(key, signal);
-      return object ? new Uint8Array(await new Response(object.body).arrayBuffer()) : null;
-    });
-    if (bytes) copies.set(key, bytes);
-    return bytes as Uint8Array<ArrayBuffer> | null;
+    // The first byte within the bound, as a large file's; the rest read whole (then kept) unless the bucket goes silent mid-file.
+    const object = await bounded(timeoutMs, key, (signal) => options.bucket.getBody(key, signal));
+    if (!object) return null;
+    const bytes = new Uint8Array(await new Response(watched(object.body, timeoutMs * 5)).arrayBuffer());
+    copies.set(key, bytes);
+    return bytes as Uint8Array<ArrayBuffer>;
   };
 }
 
