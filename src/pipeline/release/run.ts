@@ -194,6 +194,11 @@ export interface RebuildResult {
 
 /** How long a job waits for its pipeline state to answer again (PostgreSQL restarting, failing over). */
 const STATE_WAIT_MS = 60_000;
+
+/** A read or write of the pipeline state within a job: an outage is waited for (up to STATE_WAIT_MS), as every step's. */
+function fromState<T>(job: Pick<Job, 'log' | 'slug'>, work: () => Promise<T>): Promise<T> {
+  return riding(work, { log: job.log, tenant: job.slug, what: 'the pipeline state', maxWaitMs: STATE_WAIT_MS });
+}
 /**
  * How a release's bucket publish is tried again (transient.ts riding): 5 attempts, waits of 1, 2,
  * 4 and 8 s between them (each PUT is also retried by the S3 client). Bounded by its attempts,
@@ -454,7 +459,8 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
   } catch (error) {
     return fail(job, error instanceof TenantConfigError ? error.message : (error as Error).message);
   }
-  const previous: ReleaseManifest | null = job.liveId ? await job.state.releases.get(job.slug, job.liveId) : null;
+  const { liveId } = job;
+  const previous: ReleaseManifest | null = liveId ? await fromState(job, () => job.state.releases.get(job.slug, liveId)) : null;
   const photos = await resolvePhotos(job, tenant, previous);
   const configHash = tenantConfigHash(job.tenantDir, job.options.env);
   const fingerprints = Object.fromEntries(tenant.visible.map((car) => [String(car.id), carFingerprint(car)]));
@@ -467,7 +473,7 @@ async function loadTenantOf(job: Job): Promise<Loaded | RebuildResult> {
 async function claimHost(loaded: Loaded): Promise<RebuildResult | null> {
   let outcome: HostClaimOutcome;
   try {
-    outcome = await claimSiteHost(loaded.state, loaded.slug, loaded.tenant.site.url, dirname(loaded.tenantDir));
+    outcome = await fromState(loaded, () => claimSiteHost(loaded.state, loaded.slug, loaded.tenant.site.url, dirname(loaded.tenantDir)));
   } catch (error) {
     return fail(loaded, `pipeline state unavailable: ${(error as Error).message}`);
   }
@@ -533,7 +539,7 @@ async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
     laps: {},
   };
   const decision = await decideWith(releaseFacts(loaded), {
-    held: async () => (await loaded.state.tenants.hold(slug)) !== null,
+    held: async () => (await fromState(loaded, () => loaded.state.tenants.hold(slug))) !== null,
     previousCached: async () => {
       newRelease(release);
       return (await fetchPrevious(release)) !== null;
