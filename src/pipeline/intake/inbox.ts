@@ -26,7 +26,7 @@ import { checkFeedInWorker, DEFAULT_PARSE_TIMEOUT_MS, failedCheck } from './read
 import { assessParsedChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './guard.ts';
 import type { Car } from '../../schemas/car.ts';
 import { parseStock, type ParsedStock } from '../../lib/vehicle/stock.ts';
-import { settleReservationOverlay, updateReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
+import { readReservationOverlay, settleReservationOverlay, updateReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import { readFolderStock } from '../state/stock.ts';
 import { withState, type PipelineState, type StockSnapshot } from '../state/store.ts';
 import { FEED_REPORT_MAX } from '../state/records.ts';
@@ -135,6 +135,9 @@ async function updateStock(tenantDir: string, slug: string, options: IntakeOptio
 
 /** Reserved overlay entries of the tenant folder's file the dealer's accepted feed now reflects are done (docs/payments.md); the state's are settled with the stock. */
 export function settleReservations(tenantDir: string, records: readonly unknown[]): void {
+  // Nothing to settle (most tenants have no overlay file): no lock and no write in the tenant folder, which may be read-only.
+  const before = readReservationOverlay(tenantDir);
+  if (JSON.stringify(settleReservationOverlay({ ...before }, records)) === JSON.stringify(before)) return;
   updateReservationOverlay(tenantDir, (overlay) => settleReservationOverlay(overlay, records));
 }
 
