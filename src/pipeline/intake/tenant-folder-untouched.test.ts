@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { intakeFile } from './inbox.ts';
-import { readReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
+import { readReservationOverlay, writeReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 
 const FIXTURE = resolve(import.meta.dirname, '../../../tests/fixtures/tenants/pipeline-motors');
 const SLUG = 'pipeline-motors';
@@ -40,7 +40,18 @@ describe('taking a feed in', () => {
       'feed.json',
       stock.map((car) => ({ ...car, price: 12_345 })),
     );
-    expect(result.accepted).toBe(true);
+    expect(result?.accepted).toBe(true);
     expect(statSync(tenantDir).mtimeMs).toBe(past.getTime());
+  });
+
+  it('settles an overlay entry the feed now reflects (the reserved car comes back reserved)', async () => {
+    const stock = JSON.parse(readFileSync(join(tenantDir, 'stock.json'), 'utf8')) as Record<string, unknown>[];
+    writeReservationOverlay(tenantDir, { '101': { reference: 'RSV-1', reserved_at: '2026-12-06T00:00:00Z' } });
+    const result = await takeIn(
+      'feed.json',
+      stock.map((car) => (car.id === 101 ? { ...car, reserved: true } : car)),
+    );
+    expect(result?.accepted).toBe(true);
+    expect(readReservationOverlay(tenantDir)).toEqual({});
   });
 });
