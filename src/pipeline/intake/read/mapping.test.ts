@@ -53,6 +53,16 @@ describe('parseDate', () => {
 });
 
 describe('planMapping', () => {
+  it("quotes at most 20 of the file's column names, each cut short, when a mapping names a column the file lacks (docs/security.md)", () => {
+    const columns = Array.from({ length: 60 }, (_, index) => `${String(index).padStart(2, '0')}${'w'.repeat(498)}`);
+    const plan = planMapping(columns, mapping({ columns: { 'Stock No': 'stocknum' } }), 'csv');
+    const error = plan.errors.find((text) => text.includes('"Stock No"'));
+    expect(error).toBeDefined();
+    const quoted = columns.filter((column) => error!.includes(column.slice(0, 20)));
+    expect(quoted.length).toBeLessThanOrEqual(20);
+    expect(error!).not.toContain('w'.repeat(61));
+    expect(error!.length).toBeLessThan(2000);
+  });
   it('matches mapping names exactly first, then normalised, and leaves claimed fields to the mapping', () => {
     expect(findColumns(['Stock #', 'stock'], 'stock')).toEqual(['stock']);
     expect(findColumns(['Stock #', 'Make'], 'STOCK')).toEqual(['Stock #']);

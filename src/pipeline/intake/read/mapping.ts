@@ -97,8 +97,6 @@ function numberedColumns(columns: readonly string[], pattern: RegExp): string[] 
     .map((entry) => entry.column);
 }
 
-const quoteList = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
-
 /** Work out which columns feed which Car fields; `errors` name mapping entries the file lacks. */
 export function planMapping(columns: readonly string[], mapping: FeedMapping, format: SourceTable['format']): MappingPlan {
   const fields = new Map<string, string[]>();
@@ -109,7 +107,7 @@ export function planMapping(columns: readonly string[], mapping: FeedMapping, fo
     byColumn.set(column, { column, field, via });
     fields.set(field, [...(fields.get(field) ?? []), column]);
   };
-  const available = `(the file's ${format === 'csv' ? 'columns' : 'vehicle elements'}: ${quoteList(columns.slice(0, 60))}${columns.length > 60 ? ', ...' : ''})`;
+  const available = `(the file's ${format === 'csv' ? 'columns' : 'vehicle elements'}: ${quoteColumns(columns, true)})`;
   for (const [name, target] of Object.entries(mapping.columns)) {
     const found = findColumns(columns, name);
     if (found.length === 0) {
@@ -242,8 +240,8 @@ function mappedValue(field: string, value: string, mapping: FeedMapping): { valu
 }
 
 /** Column names as quoted in a message: a few, each short and escaped (the file is untrusted). */
-function quoteColumns(columns: readonly string[]): string {
-  const shown = columns.slice(0, 20).map((column) => excerpt(column, 40));
+function quoteColumns(columns: readonly string[], quoted = false): string {
+  const shown = columns.slice(0, 20).map((column) => (quoted ? `"${excerpt(column, 40)}"` : excerpt(column, 40)));
   return `${shown.join(', ')}${columns.length > 20 ? `, ... (${columns.length} columns)` : ''}`;
 }
 
