@@ -90,3 +90,13 @@ describe("the build's HTML without InstantSearch", () => {
     expect(built).toBe(browser);
   });
 });
+
+describe('the count of a large stock in the build HTML', () => {
+  it("above 1,999 cars, a car-type page counts its own types' cars, as the live island does (docs/search.md)", async () => {
+    const props = await pageProps('/search/used-cars');
+    // 2,400 used and 600 new cars: the engine caps nbHits at 2,000, the car_type facet has the totals.
+    const initial = { ...props.initial, nbHits: 2000, facets: { ...props.initial.facets, car_type: { used: 2400, new: 600 } } };
+    const html = renderToString(<SearchPage {...props} initial={initial} />);
+    expect(html).toMatch(/<strong>2,?400<\/strong> (<!-- -->)?cars(<!-- -->)? found/);
+  });
+});

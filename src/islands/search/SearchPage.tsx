@@ -26,7 +26,7 @@ import { FACET_LIMITS, SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } fro
 import type { SearchHit } from '../../search/engine/engine.ts';
 import { addToHistory, HISTORY_STORAGE_KEY, historyLabel, parseHistory, type HistoryEntry } from '../../search/browser/history.ts';
 import { formatRange, parseRange, shownBounds, sliderBounds, unitBounds, type Bounds } from '../../search/browser/price-slider.ts';
-import { collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/browser/results.ts';
+import { chosenTypeCounts, collapseSold, displayCount, promoOffset, withPromoSlots } from '../../search/browser/results.ts';
 import { activePromoNodes } from '../../search/core/promo-nodes.ts';
 import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type IndexUiState } from '../../search/browser/routing.ts';
 import { takeSentSearchView } from '../../search/browser/search-view.ts';
@@ -203,7 +203,7 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
       (panel) => rangeProps(panel, unitBounds(initial.facets_stats[panel.attribute], panel.unit), undefined, false, noop) ?? [],
     ),
     sort: { options: sortOptions(config.index), value: config.index, onChange: noop },
-    count: displayCount(initial.nbHits, initial.facets),
+    count: displayCount(initial.nbHits, { car_type: chosenTypeCounts(initial.facets.car_type ?? {}, refined('car_type')) }),
     noun: config.stockNoun,
     busy: false,
     // The build clock: the static HTML and the first client render agree; the browser's clock takes over after mount.
@@ -453,9 +453,7 @@ function LiveSearch(props: LiveProps) {
   const priceStats = facetStats(results, 'price');
   const priceState = rangeState?.price;
   const priceBounds = boundsOf('price', priceStats ? sliderBounds(priceStats) : undefined);
-  const countFacets = {
-    car_type: refinedTypes.length > 0 ? Object.fromEntries(Object.entries(typeCounts).filter(([type]) => refinedTypes.includes(type))) : typeCounts,
-  };
+  const countFacets = { car_type: chosenTypeCounts(typeCounts, refinedTypes) };
   const layout: SearchLayoutProps = {
     phase: 'live',
     searchBox: {

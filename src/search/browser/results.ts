@@ -8,6 +8,14 @@ import { COUNT_FROM_FACETS_ABOVE } from '../core/config.ts';
  * The count to show: the hit count, except above 1999 hits where engines stop counting
  * exactly and the count comes from the stock facet totals (every car has one car_type).
  */
+/**
+ * The car_type counts a count is made of: those of the chosen types (the facet is disjunctive,
+ * so its counts ignore its own refinement), or every type when none is chosen.
+ */
+export function chosenTypeCounts(typeCounts: Record<string, number>, chosen: readonly string[]): Record<string, number> {
+  return chosen.length > 0 ? Object.fromEntries(Object.entries(typeCounts).filter(([type]) => chosen.includes(type))) : typeCounts;
+}
+
 export function displayCount(nbHits: number, facets: Record<string, Record<string, number>> | undefined): number {
   if (nbHits <= COUNT_FROM_FACETS_ABOVE) return nbHits;
   const types = facets?.car_type;

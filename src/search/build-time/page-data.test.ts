@@ -1,8 +1,9 @@
 import { generateTenantToken } from 'meilisearch/token';
 import { describe, expect, it } from 'vitest';
-import { engineConfig, indexFilePath, makeTileNouns, searchWordsProblems } from './page-data.ts';
+import { engineConfig, heroSearchProps, indexFilePath, makeTileNouns, searchBuildData, searchWordsProblems } from './page-data.ts';
 import { toSearchDocuments } from '../core/documents.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import { makeSite } from '../../../tests/fixtures/make-site.ts';
 
 const site = (search?: object, extra: object = {}) => ({ slug: 'demo', site: { slug: 'demo', search, ...extra } }) as never;
 
@@ -97,5 +98,23 @@ describe('searchWordsProblems (site.json search_words: the names the schema cann
       expect.stringMatching(/^search_words\[1\]\.refine\.colr: not a facet the search filters by \(one of make, model, /),
       expect.stringMatching(/^search_words\[2\]\.range\.speed: not a range the search filters by \(one of price, km, year, /),
     ]);
+  });
+});
+
+describe("the hero's first count of a large stock", () => {
+  it("counts every car above the engine's 2,000 hits, from the car_type totals, as the live hero does", async () => {
+    const site = makeSite({ slug: 'big-yard' });
+    const cars = Array.from({ length: 2400 }, (_, index) =>
+      makeCar({
+        id: index + 1,
+        slug: `car-${index + 1}`,
+        make: index % 2 ? 'Toyota' : 'Ford',
+        model: 'Any',
+        price: 20_000 + index,
+        car_type: index < 1800 ? 'used' : 'new',
+      }),
+    );
+    const data = await searchBuildData({ slug: site.slug, site, cars, buildTime: Date.parse('2026-12-06T00:00:00Z') });
+    expect(heroSearchProps(data).initial.total).toBe(2400);
   });
 });

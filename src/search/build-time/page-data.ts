@@ -15,6 +15,7 @@ import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE, NUMERIC_ATTRIBUTES } from '../core/co
 import { VOCABULARY_FACETS, type DealerWords } from '../core/sentence.ts';
 import { toSearchDocuments, type SearchDocument } from '../core/documents.ts';
 import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
+import { displayCount } from '../browser/results.ts';
 import { checkBrowserSearchKey, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
 import { gridPromoNodes } from '../core/promo-nodes.ts';
 import { steadyCardClock } from '../core/card-clock.ts';
@@ -234,7 +235,8 @@ export function heroSearchProps(
     typeLabel: data.config.carTypeLabel,
     carTypeAll: data.config.carTypeAll,
     selects: [...selects],
-    initial: { total: facets.nbHits, facets: facets.facets },
+    // Above the engine's 2,000 hits the car_type totals count the stock, as the live hero does.
+    initial: { total: displayCount(facets.nbHits, facets.facets), facets: facets.facets },
     example: sentenceExample(siteKinds),
     ...(data.config.words ? { words: data.config.words } : {}),
   };
