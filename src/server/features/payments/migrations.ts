@@ -75,4 +75,22 @@ export const PAYMENT_MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 162,
+    name: 'provider events acted on per site',
+    statements: () => [
+      // Sites sharing one provider account each get every event of the account at their own endpoint:
+      // an event one site found no payment of its own in must still be acted on by the site whose payment it is.
+      `CREATE TABLE payment_site_events (
+        tenant TEXT NOT NULL,
+        id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        received_at BIGINT NOT NULL,
+        PRIMARY KEY (tenant, id)
+      )`,
+      'INSERT INTO payment_site_events (tenant, id, type, received_at) SELECT tenant, id, type, received_at FROM payment_events',
+      'DROP TABLE payment_events',
+      'ALTER TABLE payment_site_events RENAME TO payment_events',
+    ],
+  },
 ];

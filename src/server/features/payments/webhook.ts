@@ -26,11 +26,12 @@ export async function handleWebhook(ctx: PaymentsContext, slug: string, rawBody:
     }
     throw error;
   }
-  const seen = await ctx.deps.db.query('SELECT id FROM payment_events WHERE id = $1', [event.id]);
+  // Per site: sites of one provider account each receive every event of the account (docs/payments.md).
+  const seen = await ctx.deps.db.query('SELECT id FROM payment_events WHERE tenant = $1 AND id = $2', [slug, event.id]);
   if (seen.length > 0) return { status: 200, body: { received: true, duplicate: true } };
   const outcome = await apply(ctx, tenant, event);
   // Recorded last: a crash before this line makes the provider's retry finish the (idempotent) work.
-  await ctx.deps.db.run('INSERT INTO payment_events (id, tenant, type, received_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [event.id, slug, event.type, ctx.deps.now()]);
+  await ctx.deps.db.run('INSERT INTO payment_events (id, tenant, type, received_at) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant, id) DO NOTHING', [event.id, slug, event.type, ctx.deps.now()]);
   ctx.deps.log.info({ tenant: slug, event: event.type, outcome }, 'payment event');
   return { status: 200, body: { received: true, outcome } };
 }
