@@ -4,6 +4,9 @@
  * STRIPE_WEBHOOK_SECRET for all). Stripe then sends each of the account's events to every site's
  * endpoint. An event another site's endpoint received first (and found no payment of its own
  * in) must still be acted on by the site whose payment it is: event ids are per site.
+ * And "the money is refunded automatically" when a payment arrives after another buyer took the
+ * car: a refund the provider fails is not reported as made; the event is answered with an error
+ * so that Stripe sends it again, and the retry refunds it.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +24,7 @@ for (const kind of DATABASES) {
     let folder: ReturnType<typeof tempDir>;
     let database: Awaited<ReturnType<typeof testDatabase>>;
     let app: LeadApi;
+    let clock = Date.now();
 
     beforeAll(async () => {
       folder = tempDir('payments-shared-');
@@ -42,6 +46,7 @@ for (const kind of DATABASES) {
       }
       database = await testDatabase(kind, folder.dir);
       app = await testApp(database.db, tenants, {
+        now: () => clock,
         payments: { env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, sweepMs: 3_600_000 },
       });
     });
@@ -60,29 +65,58 @@ for (const kind of DATABASES) {
         payload: event.payload,
       });
 
-    it("a site's payment is acted on though another site's endpoint received its event first", async () => {
+    /** A shopper (`email`) starts a reservation of alpha's car `carId` and submits a card: the payment id and the provider's intent. */
+    const reserve = async (carId: number, email: string) => {
       const lead = await app.inject({
         method: 'POST',
         url: '/api/leads',
         headers: ALPHA,
-        payload: { ...contact, category: 'Reserve', subcategory: 'Reserve Online', car_id: '1', form_completed: false },
+        payload: { ...contact, email, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(carId), form_completed: false },
       });
       expect(lead.statusCode).toBe(201);
       const started = await app.inject({
         method: 'POST',
         url: '/api/payments/reservations',
         headers: ALPHA,
-        payload: { lead_id: lead.json().lead_id, attempt: `shared-${kind}`, terms_conditions: true },
+        payload: { lead_id: lead.json().lead_id, attempt: `shared-${kind}-${carId}-${email.split('@')[0]}`, terms_conditions: true },
       });
       expect(started.statusCode).toBe(201);
       const paymentId = started.json().payment_id as string;
       expect((await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, payload: {} })).statusCode).toBe(201);
-      const ref = [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id;
+      return { paymentId, ref: [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id };
+    };
+    const status = async (paymentId: string) =>
+      (await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status as string;
+
+    it("a site's payment is acted on though another site's endpoint received its event first", async () => {
+      const { paymentId, ref } = await reserve(1, 'rita@example.com');
       const event = stripe.pay(ref);
       expect((await post('gamma', event)).json()).toMatchObject({ outcome: 'unknown payment' });
       expect((await post('alpha', event)).json()).toMatchObject({ outcome: 'paid' });
-      expect((await app.inject({ method: 'GET', url: `/api/payments/${paymentId}`, headers: ALPHA })).json().status).toBe('paid');
+      expect(await status(paymentId)).toBe('paid');
       // Replayed to alpha, it is ignored as before.
+      expect((await post('alpha', event)).json()).toMatchObject({ duplicate: true });
+    });
+
+    it('a payment after another buyer took the car is refunded: a refund Stripe fails is not reported as made, and the retried event makes it', async () => {
+      const late = await reserve(2, 'late@example.com');
+      // The late shopper's hold runs out; another shopper reserves and pays for the car.
+      clock += 2 * 3_600_000;
+      await app.payments.expireHolds();
+      const other = await reserve(2, 'other@example.com');
+      expect((await post('alpha', stripe.pay(other.ref))).json()).toMatchObject({ outcome: 'paid' });
+      // The late card goes through after all, while Stripe's refunds fail.
+      stripe.faults.refunds = true;
+      const event = stripe.pay(late.ref);
+      const failed = await post('alpha', event);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      expect(stripe.requests.some((request) => request.path === '/v1/refunds')).toBe(true);
+      // Not refunded yet: the shopper is not told it was.
+      expect(await status(late.paymentId)).toBe('processing');
+      // Stripe sends the event again once refunds work: the money goes back.
+      stripe.faults.refunds = false;
+      expect((await post('alpha', event)).json()).toMatchObject({ outcome: 'refunded: car taken' });
+      expect(await status(late.paymentId)).toBe('refunded');
       expect((await post('alpha', event)).json()).toMatchObject({ duplicate: true });
     });
   });

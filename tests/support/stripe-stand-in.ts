@@ -55,6 +55,8 @@ export interface StripeStandIn {
   signedEvent(type: string, id: string, options?: { secret?: string; timestamp?: number }): SignedEvent;
   /** Events delivered to webhookUrl (browser tests) and the answers. */
   delivered: { type: string; status: number }[];
+  /** Faults to switch on: `refunds` answers every refund request 500 (Stripe failing) until switched off. */
+  faults: { refunds: boolean };
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
   const signer = new Stripe(secretKey);
   const intents = new Map<string, StandInIntent>();
   const refunds = new Map<string, { id: string; amount: number; payment_intent: string }>();
+  const faults = { refunds: false };
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const requests: StripeStandIn['requests'] = [];
   const delivered: StripeStandIn['delivered'] = [];
@@ -199,6 +202,7 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
       }
     }
     if (method === 'POST' && url.pathname === '/v1/refunds') {
+      if (faults.refunds) return fail(res, 500, 'An unknown error occurred', 'api_error');
       const intent = intents.get(String(params.payment_intent));
       if (!intent || intent.status !== 'succeeded') return fail(res, 400, 'This PaymentIntent has no successful charge to refund.', 'invalid_request_error', 'charge_not_refundable');
       const left = intent.amount - refundedOf(intent.id);
@@ -234,6 +238,7 @@ export async function startStripeStandIn(options: { port?: number; webhookUrl?: 
     decline,
     signedEvent,
     delivered,
+    faults,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -18,8 +18,14 @@ import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 
 const FIX_ERRORS = LEAD_MESSAGES.fixErrors;
 
-/** What the browser learns about a payment: its state, never anything it could have forged. */
-function publicStatus(status: string): 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'canceled' {
+/**
+ * What the browser learns about a payment: its state, never anything it could have forged. A
+ * payment that came after another buyer took the car ('conflict') reads refunded once its
+ * money went back, processing until then (a refund the provider failed is made on its retry).
+ */
+function publicStatus(payment: { status: string; refunded_cents: number; amount_cents: number }): 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'canceled' {
+  const { status } = payment;
+  if (status === 'conflict' && payment.refunded_cents < payment.amount_cents) return 'processing';
   switch (status) {
     case 'paid':
       return 'paid';
@@ -122,7 +128,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
     return {
       success: true,
       payment_id: payment.id,
-      status: publicStatus(payment.status),
+      status: publicStatus(payment),
       kind: payment.kind,
       amount_cents: payment.amount_cents,
       currency: 'AUD',

@@ -75,8 +75,18 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
     conflict = payment.status === 'conflict';
   }
   if (conflict) {
-    // Paid after the hold ran out and someone else has the car now: the money goes back.
-    await refund(ctx, tenant, payment.id, undefined, 'the car was reserved by another buyer before this payment arrived').catch((error) => ctx.deps.log.error({ payment: payment.id, error: (error as Error).message }, 'automatic refund failed'));
+    // Paid after the hold ran out and someone else has the car now: the money goes back. A refund the
+    // provider fails is not reported as made: the error answers the event, so the provider sends it
+    // again (the event is recorded only after the work) and the retry refunds what is still left.
+    const now = await ctx.repo.get(tenant.slug, payment.id);
+    if ((now?.refunded_cents ?? 0) < payment.amount_cents) {
+      try {
+        await refund(ctx, tenant, payment.id, undefined, 'the car was reserved by another buyer before this payment arrived');
+      } catch (error) {
+        ctx.deps.log.error({ tenant: tenant.slug, payment: payment.id, error: (error as Error).message }, 'automatic refund failed; the event is answered with an error so the provider sends it again');
+        throw error;
+      }
+    }
     await ctx.completeLead(tenant, { ...payment, paid_at: at }, 'refunded: car taken by another buyer');
     return 'refunded: car taken';
   }
