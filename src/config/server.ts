@@ -63,7 +63,7 @@ const EnvSchema = v.object({
   MISCELLANEOUS_DAILY_PER_CLIENT: integer(300, 1, 1_000_000),
   OPT_OUTS_DAILY_PER_CLIENT: integer(10, 1, 1_000_000),
   API_OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(32, 'expected at least 32 random characters (openssl rand -hex 32)'))),
-  DELIVERY_MAX_ATTEMPTS: integer(12, 1, 1000),
+  DELIVERY_MAX_ATTEMPTS: integer(18, 1, 1000),
   IMAGES_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/images'),
   IMAGE_QUOTA_MB_PER_TENANT: integer(2048, 1, 10_000_000),
   RATE_LIMIT_MAX: integer(120, 1, 10_000_000),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { leadAdf, leadDocument, xmlEscape } from './formats.ts';
 import { retryDelay } from './outbox.ts';
 import type { StoredLead } from './row.ts';
+import { loadConfig } from '../../config/server.ts';
 
 describe('retryDelay', () => {
   it('doubles per attempt up to the cap, with bounded jitter', () => {
@@ -54,5 +55,14 @@ describe('lead formats', () => {
   });
   it('builds the JSON document', () => {
     expect(leadDocument(lead, undefined, undefined)).toMatchObject({ lead_id: lead.id, revision: 2, customer: { email: 'jo@example.com', postcode: '4000' }, vehicle: null });
+  });
+});
+
+describe("a dealer destination that is down for hours (docs/lead-api.md: retried for about 6 hours)", () => {
+  it('keeps a lead out of the dead letters for at least 6 hours with the default settings, even at the low end of the jitter', () => {
+    const { delivery } = loadConfig({});
+    let waited = 0;
+    for (let attempt = 1; attempt < delivery.maxAttempts; attempt += 1) waited += retryDelay(attempt, delivery.baseDelayMs, delivery.maxDelayMs, () => 0);
+    expect(waited / 3_600_000).toBeGreaterThanOrEqual(6);
   });
 });

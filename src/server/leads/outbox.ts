@@ -38,7 +38,7 @@ export interface OutboxOptions {
   batchSize?: number;
   /** How long a claimed job is reserved for this worker. Default 60 s. */
   leaseMs?: number;
-  /** Attempts before a job goes to the dead-letter state. Default 12 (about 6 hours with the default delays). */
+  /** Attempts before a job goes to the dead-letter state. Default 18: at least 6 hours with the default delays (about 8, jitter included), so a dealer system down for hours loses nothing. */
   maxAttempts?: number;
   /** Environment to read webhook secrets from. Default the process environment (src/config/env.ts). */
   env?: Record<string, string | undefined>;
