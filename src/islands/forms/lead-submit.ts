@@ -67,7 +67,9 @@ export type LeadSendResult = { ok: true; leadId: string } | { ok: false; message
 /** Post a lead (one step or the whole form). */
 export async function sendLead(options: LeadSendOptions): Promise<LeadSendResult> {
   const payload = buildLeadPayload({ ...options, page: pageContext() });
-  const result = await postLead(options.apiBase, payload, options.leadId ? undefined : (options.idempotencyKey ?? newRequestKey()));
+  // A new lead always carries a key (a retried first submission returns the same lead); a later step carries the key its
+  // form gives it, so a 503 (nothing was written) is sent again after the wait rather than shown as an error.
+  const result = await postLead(options.apiBase, payload, options.idempotencyKey ?? (options.leadId ? undefined : newRequestKey()));
   if (result.ok && typeof result.data?.lead_id === 'string') return { ok: true, leadId: result.data.lead_id };
   if (result.ok) return { ok: false, message: LEAD_FAILURE_MESSAGE, fieldErrors: {} };
   return { ok: false, message: result.status >= 400 && result.status < 500 && result.message ? result.message : LEAD_FAILURE_MESSAGE, fieldErrors: result.fieldErrors };
