@@ -6,7 +6,8 @@
  * in) must still be acted on by the site whose payment it is: event ids are per site.
  * And "the money is refunded automatically" when a payment arrives after another buyer took the
  * car: a refund the provider fails is not reported as made; the event is answered with an error
- * so that Stripe sends it again, and the retry refunds it.
+ * so that Stripe sends it again, and the retry refunds it. An invoice is paid once: a second
+ * payment of it (two windows, each with its own card form) is refunded, not kept.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -118,6 +119,32 @@ for (const kind of DATABASES) {
       expect((await post('alpha', event)).json()).toMatchObject({ outcome: 'refunded: car taken' });
       expect(await status(late.paymentId)).toBe('refunded');
       expect((await post('alpha', event)).json()).toMatchObject({ duplicate: true });
+    });
+
+    it('an invoice paid from two windows at once is paid once: the second payment is refunded', async () => {
+      await app.payments.issueInvoice('alpha', { reference: `TWO-${kind}`, amountCents: 12_345, expiresAt: clock + 86_400_000 });
+      const window = async (name: string, from: string) => {
+        const started = await app.inject({
+          method: 'POST',
+          url: '/api/payments/online-payment',
+          headers: ALPHA,
+          remoteAddress: from,
+          payload: { ...contact, reference: `TWO-${kind}`, amount: '123.45', terms_conditions: true, attempt: `two-${kind}-${name}` },
+        });
+        expect(started.statusCode).toBe(201);
+        const paymentId = started.json().payment_id as string;
+        expect(
+          (await app.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, remoteAddress: from, payload: {} })).statusCode,
+        ).toBe(201);
+        return { paymentId, ref: [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId)!.id };
+      };
+      const first = await window('a', '198.51.100.10');
+      const second = await window('b', '198.51.100.11');
+      expect((await post('alpha', stripe.pay(first.ref))).json()).toMatchObject({ outcome: 'paid' });
+      const late = await post('alpha', stripe.pay(second.ref));
+      expect(late.statusCode).toBe(200);
+      expect(await status(first.paymentId)).toBe('paid');
+      expect(await status(second.paymentId)).toBe('refunded');
     });
   });
 }

@@ -3,7 +3,7 @@
  * signed webhook, verified over the raw body; each event is acted on once (payment_events,
  * recorded last so a crash is finished by the provider's retry), and every step is
  * idempotent. A paid reservation completes the lead and writes the reserved overlay; a
- * payment that arrives after someone else took the car is refunded.
+ * payment that arrives after someone else took the car, or of an invoice paid already, is refunded.
  */
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
@@ -65,31 +65,22 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
     conflict = await ctx.deps.db.transaction(async (tx) => {
       let clash = false;
       if (payment.kind === 'reservation' && payment.car_id) clash = !(await ctx.repo.takeReserved(tx, tenant.slug, payment.car_id, payment.id, holdUntil, at));
-      await tx.run('UPDATE payments SET status = $1, paid_at = $2, updated_at = $2 WHERE id = $3', [clash ? 'conflict' : 'paid', at, payment.id]);
       if (payment.kind === 'online-payment' && payment.reference) {
-        await tx.run('UPDATE payment_invoices SET paid_payment_id = $1 WHERE tenant = $2 AND reference_key = $3 AND paid_payment_id IS NULL', [payment.id, tenant.slug, invoiceKey(payment.reference)]);
+        // An invoice is paid once: a second payment of it (another window's card form) is refunded like a car taken.
+        const key = invoiceKey(payment.reference);
+        const took = await tx.run('UPDATE payment_invoices SET paid_payment_id = $1 WHERE tenant = $2 AND reference_key = $3 AND paid_payment_id IS NULL', [payment.id, tenant.slug, key]);
+        if (took === 0) {
+          const [invoice] = await tx.query<{ paid_payment_id: string | null }>('SELECT paid_payment_id FROM payment_invoices WHERE tenant = $1 AND reference_key = $2', [tenant.slug, key]);
+          clash = invoice !== undefined && invoice.paid_payment_id !== payment.id;
+        }
       }
+      await tx.run('UPDATE payments SET status = $1, paid_at = $2, updated_at = $2 WHERE id = $3', [clash ? 'conflict' : 'paid', at, payment.id]);
       return clash;
     });
   } else {
     conflict = payment.status === 'conflict';
   }
-  if (conflict) {
-    // Paid after the hold ran out and someone else has the car now: the money goes back. A refund the
-    // provider fails is not reported as made: the error answers the event, so the provider sends it
-    // again (the event is recorded only after the work) and the retry refunds what is still left.
-    const now = await ctx.repo.get(tenant.slug, payment.id);
-    if ((now?.refunded_cents ?? 0) < payment.amount_cents) {
-      try {
-        await refund(ctx, tenant, payment.id, undefined, 'the car was reserved by another buyer before this payment arrived');
-      } catch (error) {
-        ctx.deps.log.error({ tenant: tenant.slug, payment: payment.id, error: (error as Error).message }, 'automatic refund failed; the event is answered with an error so the provider sends it again');
-        throw error;
-      }
-    }
-    await ctx.completeLead(tenant, { ...payment, paid_at: at }, 'refunded: car taken by another buyer');
-    return 'refunded: car taken';
-  }
+  if (conflict) return refundTaken(ctx, tenant, payment, at);
   await ctx.completeLead(tenant, { ...payment, paid_at: payment.paid_at ?? at }, 'paid', holdUntil);
   if (payment.kind === 'reservation' && payment.car_id) await ctx.markReserved(tenant.slug, payment.car_id, payment.provider_ref ?? payment.id, at);
   return 'paid';
@@ -105,4 +96,28 @@ async function unpaid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentR
   // A declined attempt is closed: trying again starts a new attempt (and a new hold).
   if (status === 'failed') await ctx.cancelAtProvider(tenant, [payment]);
   return status;
+}
+
+/**
+ * A payment that came after someone else took what it paid for (the car, after its hold ran out;
+ * the invoice, from another window): the money goes back. A refund the provider fails is not
+ * reported as made: the error answers the event, so the provider sends it again (the event is
+ * recorded only after the work), and the retry refunds what is still left.
+ */
+async function refundTaken(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, at: number): Promise<string> {
+  const taken =
+    payment.kind === 'online-payment'
+      ? { reason: 'the invoice was paid already by another payment', note: 'refunded: invoice paid already', outcome: 'refunded: invoice paid already' }
+      : { reason: 'the car was reserved by another buyer before this payment arrived', note: 'refunded: car taken by another buyer', outcome: 'refunded: car taken' };
+  const now = await ctx.repo.get(tenant.slug, payment.id);
+  if ((now?.refunded_cents ?? 0) < payment.amount_cents) {
+    try {
+      await refund(ctx, tenant, payment.id, undefined, taken.reason);
+    } catch (error) {
+      ctx.deps.log.error({ tenant: tenant.slug, payment: payment.id, error: (error as Error).message }, 'automatic refund failed; the event is answered with an error so the provider sends it again');
+      throw error;
+    }
+  }
+  await ctx.completeLead(tenant, { ...payment, paid_at: at }, taken.note);
+  return taken.outcome;
 }
