@@ -203,6 +203,11 @@ describe('rate limits', () => {
       expect(beta.statusCode).toBe(200);
       const limited = await app.inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: ALPHA });
       expect(limited.json().error).toBe('Too many requests. Please wait a moment and try again.');
+      // The payment webhooks are not rate limited (docs/payments.md): a flood with unknown hosts, which
+      // shares one tenant window with every webhook, does not turn the provider away.
+      for (let i = 0; i < 8; i++) await app.inject({ method: 'GET', url: '/api/health', headers: { host: 'evil.example' }, remoteAddress: `10.0.1.${i}` });
+      const webhook = await app.inject({ method: 'POST', url: '/api/payments/webhook/alpha', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      expect(webhook.statusCode).not.toBe(429);
     } finally {
       await app.close();
       await database.stop();

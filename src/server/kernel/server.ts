@@ -127,6 +127,8 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
   const tenantWindows = prefixed(counter, 'lead-api:tenant-window:');
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
+    // A route that is not rate limited (the payment provider's webhooks) is not counted either: a flood elsewhere must not turn it away.
+    if ((request.routeOptions.config as { rateLimit?: unknown } | undefined)?.rateLimit === false) return;
     const count = await tenantWindows.hit(rateLimitTenant(tenants, request), windowMs).catch((error: Error) => {
       request.log.warn({ err: { message: error.message } }, 'tenant rate-limit counter unavailable; request allowed');
       return 0;
