@@ -7,7 +7,8 @@
  * And "the money is refunded automatically" when a payment arrives after another buyer took the
  * car: a refund the provider fails is not reported as made; the event is answered with an error
  * so that Stripe sends it again, and the retry refunds it. An invoice is paid once: a second
- * payment of it (two windows, each with its own card form) is refunded, not kept.
+ * payment of it (two windows, each with its own card form) is refunded, not kept. And a hold
+ * let run out stays one when Stripe confirms the sweep's cancel (the unpaid-holds limit counts it).
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -145,6 +146,16 @@ for (const kind of DATABASES) {
       expect(late.statusCode).toBe(200);
       expect(await status(first.paymentId)).toBe('paid');
       expect(await status(second.paymentId)).toBe('refunded');
+    });
+
+    it("a hold that ran out stays a hold let run out when Stripe confirms the sweep's cancel, so the two-unpaid-holds rule keeps counting it", async () => {
+      const lapsed = await reserve(3, 'lapsed@example.com');
+      clock += 2 * 3_600_000;
+      await app.payments.expireHolds();
+      expect(await status(lapsed.paymentId)).toBe('expired');
+      // The sweep cancelled the intent at Stripe; Stripe's payment_intent.canceled follows.
+      expect((await post('alpha', stripe.signedEvent('payment_intent.canceled', lapsed.ref))).statusCode).toBe(200);
+      expect(await status(lapsed.paymentId)).toBe('expired');
     });
   });
 }

@@ -88,6 +88,9 @@ async function paid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow
 
 async function unpaid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentRow, event: ProviderEvent): Promise<string> {
   if (payment.status !== 'pending' && payment.status !== 'expired') return 'already settled';
+  // The sweep cancels an expired hold's intent itself: Stripe's confirmation keeps it a hold let run
+  // out, which the limit of unpaid holds a client may let run out counts (docs/payments.md).
+  if (payment.status === 'expired' && event.kind === 'canceled') return 'expired';
   const status = event.kind === 'canceled' ? 'canceled' : 'failed';
   await ctx.deps.db.transaction(async (tx) => {
     await tx.run('UPDATE payments SET status = $1, failure = $2, updated_at = $3 WHERE id = $4', [status, event.failure?.slice(0, 300) ?? null, ctx.deps.now(), payment.id]);
