@@ -209,17 +209,25 @@ function bucketReader(options: EdgeOptions) {
   // The release each tenant was last served from: where a tenant stays when its new manifest cannot be read.
   const lastServed = new Map<string, PublishedManifest>();
 
+  /** Keep `manifest` as the most recently used; the least recently used goes when the cache is full. */
+  function keep(key: string, manifest: PublishedManifest): PublishedManifest {
+    manifests.delete(key);
+    if (manifests.size >= MANIFEST_CACHE_SIZE) manifests.delete(manifests.keys().next().value!);
+    manifests.set(key, manifest);
+    return manifest;
+  }
+
   async function manifestOf(slug: string, id: string): Promise<PublishedManifest | null> {
     const key = `${slug}/${id}`;
-    const hit = manifests.get(key);
-    if (hit) return hit;
+    // A manifest never changes: the one this tenant was last served from is as good as the bucket's when it is the same release.
+    const last = lastServed.get(slug);
+    const hit = manifests.get(key) ?? (last?.id === id ? last : undefined);
+    if (hit) return keep(key, hit);
     const manifest = await readJson<PublishedManifest>(layout.manifest(slug, id));
     if (!manifest) return null;
     if (!readableManifestFormat(manifest.format))
       throw new Error(`manifest ${slug}/${id}: format ${String(manifest.format)}, expected at most ${MANIFEST_FORMAT}`);
-    if (manifests.size >= MANIFEST_CACHE_SIZE) manifests.delete(manifests.keys().next().value!);
-    manifests.set(key, manifest);
-    return manifest;
+    return keep(key, manifest);
   }
 
   return {
