@@ -144,3 +144,34 @@ describe('InstantOffer: the details step', () => {
     expect(heading()).toBe('A few more details');
   });
 });
+
+describe('InstantOffer towards a car (/cars/trade-in) when no price can be given online', () => {
+  it('sends the lead as complete, so the dealer receives it (there is no Accept Offer step to complete it)', async () => {
+    const calls = stubApi({
+      '/eval-expert/enter-vin': [200, [{ EvalID: 9, Year: 2004, Make: 'Holden', Model: 'Commodore' }]],
+      '/eval-expert/update-eval': [
+        200,
+        [{ EvalID: 9, Year: 2004, Make: 'Holden', Model: 'Commodore', offer_withheld: { message: 'We cannot value this car online.' } }],
+      ],
+      '/leads': [201, { success: true, lead_id: 'L9' }],
+    });
+    mounted.render(<InstantOffer config={config({ instant_offer_images: false })} mode="trade-in" locations={[]} />);
+    const form = mounted.host.querySelector('form')!;
+    const input = (name: string) => form.querySelector<HTMLInputElement>(`#instant-offer-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`)!;
+    fill(input('rego'), 'OLD121');
+    await submit(form);
+    fill(input('postcode'), '4000');
+    fill(input('odometer'), '250000');
+    fill(input('service_history') as unknown as HTMLSelectElement, 'Partial service history');
+    fill(input('number_of_keys') as unknown as HTMLSelectElement, '1');
+    fill(input('car_condition') as unknown as HTMLSelectElement, 'Fair');
+    fill(input('comments') as unknown as HTMLTextAreaElement, 'Old but honest.');
+    fill(input('First Name'), 'Jo');
+    fill(input('Email Address'), 'jo@example.com');
+    fill(input('Mobile Number'), '0412345678');
+    await submit(form);
+    const lead = calls.find((call) => call.path === '/leads');
+    expect(lead, JSON.stringify(calls.map((call) => call.path))).toBeDefined();
+    expect(lead!.body).toMatchObject({ form_completed: true, custom_params: { offer_withheld: true } });
+  });
+});

@@ -248,7 +248,8 @@ export function useInstantOffer(props: InstantOfferProps) {
       values,
       category: 'Trade-in Enquiry',
       car: tradeInMode ? car : null,
-      formCompleted: !tradeInMode,
+      // Towards a car the lead is complete when the shopper accepts the offer; with no price to accept, it is complete now (the dealer must get it).
+      formCompleted: !tradeInMode || withheldMessage !== null,
     });
     kit.setSubmitting(false);
     if (!lead.ok) return failWith(lead.message === LEAD_MESSAGES.unexpected ? INSTANT_OFFER_ERROR : lead.message);
