@@ -26,6 +26,8 @@ export interface ParsedStock {
   read: number;
   /** Records skipped (invalid or duplicate slug). */
   skipped: number;
+  /** The index in the file of the record each car came from (same order as `cars`); absent on a parse made before it was recorded. */
+  sources?: number[];
   /** The dealer kinds each record's kind was decided from (`parseStock`'s `dealerKinds`); undefined: every kind possible. */
   kinds?: readonly VehicleKind[];
 }
@@ -63,6 +65,7 @@ export function parseStock(tenant: string, data: unknown, dealerKinds?: readonly
   }
   const schema = carSchemaFor(dealerKinds);
   const cars: Car[] = [];
+  const sources: number[] = [];
   const problems: StockProblem[] = [];
   const slugs = new Map<string, string>();
   const ids = new Map<string, string>();
@@ -90,8 +93,9 @@ export function parseStock(tenant: string, data: unknown, dealerKinds?: readonly
     slugs.set(car.slug, record);
     ids.set(id, record);
     cars.push(car);
+    sources.push(index);
   });
-  return { cars, problems, read: data.length, skipped: data.length - cars.length, ...(dealerKinds ? { kinds: [...dealerKinds] } : {}) };
+  return { cars, problems, read: data.length, skipped: data.length - cars.length, sources, ...(dealerKinds ? { kinds: [...dealerKinds] } : {}) };
 }
 
 /**

@@ -73,7 +73,15 @@ describe('webhook pushes', () => {
     expect(result).toMatchObject({ ok: true, accepted: 1, rejected: 1 });
     if (result.ok) expect(result.records).toEqual([car(1), car(2, { price: 5 }), car(3)]);
   });
-  it('rejects a push with nothing valid in it', () => {
+  it('stores the first of two pushed records with one id, the one it publishes (docs/decisions.md), never a later invalid or duplicate one', () => {
+    const invalidSecond = applyPush('t', current, { vehicles: [car(2, { price: 19_000 }), car(2, { status: 'bogus' })], removed: [] });
+    expect(invalidSecond).toMatchObject({ ok: true, accepted: 1, rejected: 1 });
+    if (invalidSecond.ok) expect(invalidSecond.records).toEqual([car(1), car(2, { price: 19_000 }), car(3)]);
+    const validSecond = applyPush('t', current, { vehicles: [car(2, { price: 19_000 }), car(2, { price: 25_000, slug: 'car-2b' })], removed: [] });
+    expect(validSecond).toMatchObject({ ok: true, accepted: 1, rejected: 1 });
+    if (validSecond.ok) expect(validSecond.records).toEqual([car(1), car(2, { price: 19_000 }), car(3)]);
+  });
+    it('rejects a push with nothing valid in it', () => {
     expect(applyPush('t', current, { vehicles: [{ id: 1 }], removed: [] })).toMatchObject({ ok: false });
     expect(applyPush('t', current, { vehicles: [], removed: [] })).toMatchObject({ ok: false });
   });

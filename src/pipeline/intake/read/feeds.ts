@@ -137,11 +137,8 @@ export function applyPush(slug: string, current: readonly unknown[], push: Webho
   if (push.vehicles.length === 0 && push.removed.length === 0) return { ok: false, kind: 'webhook', reason: 'the push holds no vehicles and no removals', problems: [] };
   const checked = parseStock(slug, push.vehicles);
   const problems = checked.problems.map((problem) => formatProblem(problem, 'webhook push'));
-  const validIds = new Set(checked.cars.map((car) => String(car.id)));
-  const good = push.vehicles.filter((record) => {
-    const id = idOf(record);
-    return id !== null && validIds.has(id);
-  });
+  // The records of the cars the parse kept: of two with one id (or slug), the first valid one, as a snapshot publishes it.
+  const good = (checked.sources ?? []).map((index) => push.vehicles[index]);
   if (good.length === 0 && push.removed.length === 0) {
     return { ok: false, kind: 'webhook', reason: `no valid vehicle record in the push (${push.vehicles.length} read, all invalid)`, problems };
   }
