@@ -50,7 +50,8 @@ export const FeaturesSchema = v.strictObject({
   /**
    * The marketing opt-in box of the lead forms starts ticked (the spec's default). Set false
    * for an unticked box: the regulator's view is that a pre-ticked box is not express consent
-   * (docs/security.md, "Privacy choices"). Default true.
+   * (docs/security.md, "Privacy choices"). The Spin to Win entry's box always starts unticked
+   * (entering subscribes no one: docs/spin-to-win.md). Default true.
    */
   marketing_opt_in_default: v.optional(v.boolean(), true),
   /**

@@ -25,7 +25,6 @@ const props: SpinToWinProps = {
   ],
   termsHref: '/pages/spin-terms',
   privacyHref: '/privacy-policy',
-  optInDefault: false,
   signInHref: '/sign-in?type=spin-to-win&redirect=%2Fspin-to-win&back=%2Fspin-to-win',
 };
 

@@ -30,8 +30,6 @@ export interface SpinToWinProps {
   /** The promotion's terms (site.json spin_to_win.terms_href): the entry must accept them. */
   termsHref?: string;
   privacyHref: string;
-  /** The marketing opt-in starts ticked (site features.marketing_opt_in_default). */
-  optInDefault: boolean;
   /** /sign-in?type=spin-to-win&redirect=/spin-to-win... */
   signInHref: string;
 }
@@ -52,7 +50,8 @@ function prefersReducedMotion(): boolean {
 }
 
 export function useSpinToWin(props: SpinToWinProps) {
-  const kit = useFormKit('spin-to-win', () => ({ name: '', last_name: '', email: '', opt_in: props.optInDefault, terms_conditions: false }));
+  // Entering subscribes no one (docs/spin-to-win.md, Spam Act 2003): the marketing opt-in starts unticked, whatever the lead forms' default.
+  const kit = useFormKit('spin-to-win', () => ({ name: '', last_name: '', email: '', opt_in: false, terms_conditions: false }));
   const [phase, setPhase] = useState<SpinPhase>('checking');
   const [message, setMessage] = useState('');
   const [unavailable, setUnavailable] = useState<string[]>([]);
