@@ -26,7 +26,15 @@ describe('reviewsToShow', () => {
     expect(shown[0].id).toBe(14);
     expect(shown[11].id).toBe(3);
   });
-  it('keeps file order when undated', () => {
+  it('puts the dated reviews newest first though some have no date (those follow, in file order)', () => {
+    const dated = (id: number, date?: string) => ({ id, customer_name: `C${id}`, rating: 5, text: '', ...(date ? { review_date: date } : {}) });
+    const mixed = [dated(0, '2020-01-01'), dated(1), dated(2, '2026-01-01'), dated(3, '2025-01-01'), dated(4)];
+    expect(reviewsToShow(mixed).map((r) => r.id)).toEqual([2, 3, 0, 1, 4]);
+    // 13 dated reviews and one undated: the 12 shown are the 12 newest.
+    const many = [dated(100), ...Array.from({ length: 13 }, (_, id) => dated(id, `${2010 + id}-06-01`))];
+    expect(reviewsToShow(many).map((r) => r.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+  });
+    it('keeps file order when undated', () => {
     expect(reviewsToShow(file({ reviews: reviews([5, 4, 3]) }).reviews).map((r) => r.id)).toEqual([0, 1, 2]);
   });
   it('average and label', () => {

@@ -24,11 +24,16 @@ export function shouldShowReviews(file: ReviewsFile | undefined, featureEnabled 
   return reviewsSummary(file).average > file.minimum_rating;
 }
 
-/** The reviews shown: newest first when dated, at most 12. */
+/** The reviews shown: the dated ones newest first, then the undated ones in file order; at most 12. */
 export function reviewsToShow(reviews: readonly Review[], limit = REVIEWS_SHOWN): Review[] {
+  // One order for every pair (a comparator that fell back to file order for undated pairs only was not one).
+  const undated = Number.NEGATIVE_INFINITY;
   return [...reviews]
-    .map((review, index) => ({ review, index, time: review.review_date ? Date.parse(review.review_date) : Number.NaN }))
-    .sort((a, b) => (Number.isNaN(a.time) || Number.isNaN(b.time) ? a.index - b.index : b.time - a.time || a.index - b.index))
+    .map((review, index) => {
+      const time = review.review_date ? Date.parse(review.review_date) : Number.NaN;
+      return { review, index, time: Number.isNaN(time) ? undated : time };
+    })
+    .sort((a, b) => (a.time === b.time ? a.index - b.index : b.time - a.time))
     .slice(0, limit)
     .map((entry) => entry.review);
 }
