@@ -26,7 +26,7 @@ export function shouldShowReviews(file: ReviewsFile | undefined, featureEnabled 
 
 /** The reviews shown: the dated ones newest first, then the undated ones in file order; at most 12. */
 export function reviewsToShow(reviews: readonly Review[], limit = REVIEWS_SHOWN): Review[] {
-  // One order for every pair (a comparator that fell back to file order for undated pairs only was not one).
+  // An undated review sorts as the oldest, so every pair has one order.
   const undated = Number.NEGATIVE_INFINITY;
   return [...reviews]
     .map((review, index) => {

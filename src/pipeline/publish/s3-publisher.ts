@@ -133,7 +133,7 @@ async function switchPointer(bucket: Bucket, slug: string, id: string): Promise<
   const current = await readJson<LivePointer>(bucket, layout.live(slug));
   const at = new Date(bucket.now()).toISOString();
   const horizon = bucket.now() - bucket.graceMs;
-  // Every release live within the grace stays listed (prune keeps them), however many came since: a count cap dropped some.
+  // Every release live within the grace stays listed (prune keeps them), however many came since.
   const recent = [...(current && current.release !== id ? [{ release: current.release, until: at }] : []), ...(current?.recent ?? [])].filter(
     (entry) => entry.release !== id && Date.parse(entry.until) >= horizon,
   );
