@@ -83,13 +83,15 @@ export function completeLead(options: {
   event: AnalyticsEventName | null;
   car?: LeadCar | null;
   values: Record<string, unknown>;
+  /** The contact details to remember for the next form, when the form's field names are not the remembered ones (default: values). */
+  contact?: Record<string, unknown>;
   labels: Record<string, string>;
   /** An instant offer made with this lead (sell-my-car): /success shows it as the offer. */
   offer?: { vehicle: string; amount: string } | null;
   successPath?: string;
 }): void {
   if (options.event) trackEvent(options.event, { lead_id: options.leadId, category: options.category, ...(options.car ? { car_id: String(options.car.id) } : {}) });
-  rememberContact(options.values);
+  rememberContact(options.contact ?? options.values);
   const car = options.car ? { id: String(options.car.id), name: options.car.name ?? options.car.slug, slug: options.car.slug } : null;
   recordSentLead({ category: options.category, successCategory: options.successCategory ?? options.category, lead_id: options.leadId, car, sent: sentPairs(options.values, options.labels), offer: options.offer ?? null, at: Date.now() });
   try {

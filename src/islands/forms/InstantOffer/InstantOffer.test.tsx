@@ -13,6 +13,7 @@ import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
 import { click, fill, stubApi, submit } from '../../../../tests/support/form-events.ts';
+import { PREFILL_KEY, prefilled } from '../../../stores/prefill.ts';
 import InstantOffer from './InstantOffer.tsx';
 
 const mounted = mountRoot();
@@ -173,5 +174,40 @@ describe('InstantOffer towards a car (/cars/trade-in) when no price can be given
     const lead = calls.find((call) => call.path === '/leads');
     expect(lead, JSON.stringify(calls.map((call) => call.path))).toBeDefined();
     expect(lead!.body).toMatchObject({ form_completed: true, custom_params: { offer_withheld: true } });
+  });
+});
+
+describe('InstantOffer remembers the contact details for the next form (spec §3 Stored locally)', () => {
+  it('the first name, email and mobile typed here are prefilled into the next form', async () => {
+    stubApi({
+      '/eval-expert/enter-vin': [200, [{ EvalID: 7, Year: 2019, Make: 'Mazda', Model: '3' }]],
+      '/eval-expert/update-eval': [200, [{ EvalID: 7, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 12000 }]],
+      '/leads': [201, { success: true, lead_id: 'L7' }],
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/sell-my-car', search: '', href: 'https://offer.example.com.au/sell-my-car' });
+    localStorage.removeItem(PREFILL_KEY);
+    const { form, input } = show({ instant_offer_images: false });
+    fill(input('rego'), 'MAZ019');
+    await submit(form);
+    fill(input('postcode'), '4000');
+    fill(input('odometer'), '50000');
+    fill(input('service_history') as unknown as HTMLSelectElement, 'Full service history');
+    fill(input('comments') as unknown as HTMLTextAreaElement, 'One owner.');
+    fill(input('number_of_keys') as unknown as HTMLSelectElement, '2');
+    fill(input('car_condition') as unknown as HTMLSelectElement, 'Good');
+    fill(input('First Name'), 'Jo');
+    fill(input('last_name'), 'Bloggs');
+    fill(input('Email Address'), 'jo@example.com');
+    fill(input('Mobile Number'), '0412345678');
+    await submit(form);
+    expect(assign, form.textContent ?? '').toHaveBeenCalledWith('/success');
+    expect(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' })).toEqual({
+      name: 'Jo',
+      last_name: 'Bloggs',
+      email: 'jo@example.com',
+      phone: '0412345678',
+      postcode: '4000',
+    });
   });
 });

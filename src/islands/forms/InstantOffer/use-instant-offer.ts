@@ -45,6 +45,14 @@ export const offerMoney = new Intl.NumberFormat('en-AU', { style: 'currency', cu
 
 type Valued = EvalVehicle & { OfferPrice?: number | null; offer_price?: number | null; offer_withheld?: { message?: string } };
 
+/** The remembered contact detail (spec §3 'Stored locally') each of this form's contact fields holds: its names are the trade-in form's own. */
+const REMEMBERED_AS = { 'First Name': 'name', last_name: 'last_name', 'Email Address': 'email', 'Mobile Number': 'phone', postcode: 'postcode' } as const;
+
+/** This form's contact values under the remembered names, for the next form. */
+function rememberedContact(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(REMEMBERED_AS).map(([field, key]) => [key, values[field]]));
+}
+
 /** The instant offer's state, what the steps show and the form's submit handler. */
 export function useInstantOffer(props: InstantOfferProps) {
   const { config } = props;
@@ -85,13 +93,7 @@ export function useInstantOffer(props: InstantOfferProps) {
 
   useEffect(() => {
     const remembered = prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' });
-    kit.fillBlanks({
-      'First Name': remembered.name,
-      last_name: remembered.last_name,
-      'Email Address': remembered.email,
-      'Mobile Number': remembered.phone,
-      postcode: remembered.postcode,
-    });
+    kit.fillBlanks(Object.fromEntries(Object.entries(REMEMBERED_AS).map(([field, key]) => [field, remembered[key]])));
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: what the shopper typed or remembered is applied a single time, never over later input
   }, []);
@@ -277,6 +279,7 @@ export function useInstantOffer(props: InstantOfferProps) {
         event: null,
         // The offer is what the dealer made, not something the shopper sent: /success shows it as the offer.
         values: { ...kit.values, Vehicle: described },
+        contact: rememberedContact(kit.values),
         labels: { Vehicle: 'Vehicle', ...kit.labels.current },
         offer: { vehicle: described, amount: offerMoney.format(offerPrice) },
       });
@@ -311,6 +314,7 @@ export function useInstantOffer(props: InstantOfferProps) {
       event: 'tradeInOfferAccepted',
       car,
       values: { ...kit.values, 'Offer price': offerMoney.format(offer ?? 0) },
+      contact: rememberedContact(kit.values),
       labels: { 'Offer price': 'Trade-in offer', ...kit.labels.current },
     });
   }
