@@ -26,6 +26,19 @@ export function orderedErrors(errors: Record<string, string>, fieldOrder: readon
   return Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b));
 }
 
+/**
+ * The first of a multi-step form's steps that holds a field with an error, or undefined: when
+ * the lead API refuses a field at the last step, the form returns there so the message shows
+ * beside the field it is about.
+ */
+export function stepWithError<S extends string>(
+  steps: readonly S[],
+  fieldsOf: Readonly<Record<S, readonly string[]>>,
+  errors: Record<string, string>,
+): S | undefined {
+  return steps.find((step) => fieldsOf[step].some((field) => field in errors));
+}
+
 /** Spec §5 heading of the error list. */
 export const ERROR_SUMMARY_HEADING = LEAD_MESSAGES.fixErrors;
 /** Spec §8: a lead form's server failure. */

@@ -129,3 +129,21 @@ describe('ReserveForm: no car', () => {
     expect(mounted.host.querySelector('[role="alert"]')!.textContent).toContain('We could not find that car.');
   });
 });
+
+describe('ReserveForm: the lead API refusing a field at the last step', () => {
+  it('returns to the step holding that field and shows its message there, with what was typed', async () => {
+    stubApi({ '/leads': [200, { lead_id: 'lead-11' }] });
+    const { form, heading, field } = show();
+    fillDetails(field);
+    await submit(form);
+    expect(heading()).toBe('Deposit');
+    click(form.querySelector<HTMLInputElement>('#reserve-terms_conditions')!);
+    stubApi({ '/leads': [422, { message: 'Please fix the following errors:', fields: { phone: 'Please enter a valid Australian phone number.' } }] });
+    await submit(form);
+    expect(heading()).toBe('Your details');
+    expect(form.querySelector('#reserve-phone-error')!.textContent).toBe('Please enter a valid Australian phone number.');
+    expect(form.querySelector('[data-testid="error-warning"]')!.textContent).toBe('Please fix the following errors:');
+    expect(field('phone')!.value).toBe('0412345678');
+    expect(document.activeElement).toBe(field('phone'));
+  });
+});

@@ -8,11 +8,10 @@
  */
 import { ErrorSummary, FormAlert, SubmitButton } from '../../ui/form-kit/index.ts';
 import { PaymentStepFields } from '../payment-step.tsx';
-import { CONTACT_ORDER } from '../shared-fields.tsx';
 import { DepositStep } from './DepositStep.tsx';
 import { DetailsStep } from './DetailsStep.tsx';
 import { OptionsStep } from './OptionsStep.tsx';
-import { depositMoney, RESERVE_TITLES, useReserve, type ReserveFormProps } from './use-reserve.ts';
+import { depositMoney, RESERVE_STEP_FIELDS, RESERVE_TITLES, useReserve, type ReserveFormProps } from './use-reserve.ts';
 
 export type { ReserveFormProps } from './use-reserve.ts';
 
@@ -41,7 +40,7 @@ export default function ReserveForm(props: ReserveFormProps) {
         {RESERVE_TITLES[step]}
       </h2>
       {props.journey && <p className="muted">Buying the {car.name}</p>}
-      <ErrorSummary kit={kit} fieldOrder={[...CONTACT_ORDER, 'message', 'terms_conditions']} />
+      <ErrorSummary kit={kit} fieldOrder={steps.flatMap((each) => RESERVE_STEP_FIELDS[each])} />
       {step === 'details' && <DetailsStep kit={kit} config={config} />}
       {step === 'options' && <OptionsStep kit={kit} />}
       {step === 'payment' && <DepositStep kit={kit} config={config} car={car} deposit={deposit} online={online} paymentStarted={payment !== null} />}

@@ -6,17 +6,23 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FormSiteConfig } from '../../../lib/forms/form-config.ts';
-import { checkForm, withoutBlanks } from '../../../lib/forms/form-validation.ts';
+import { checkForm, stepWithError, withoutBlanks } from '../../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { ReserveFormSchema } from '../../../schemas/forms/reserve.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
 import { loadCarChoices, useCarChoices } from '../car-choices.ts';
 import { completeLead, sendLead } from '../lead-submit.ts';
 import { startReservationPayment, usePaymentStep } from '../payment.ts';
-import { contactDefaults, usePrefilledContact } from '../shared-fields.tsx';
+import { CONTACT_ORDER, contactDefaults, usePrefilledContact } from '../shared-fields.tsx';
 
 export type ReserveStep = 'details' | 'options' | 'payment';
 export const RESERVE_TITLES: Record<ReserveStep, string> = { details: 'Your details', options: 'Trade-in and finance', payment: 'Deposit' };
+/** Each step's fields in the order the step shows them (the error summary's order, and where a refused field is). */
+export const RESERVE_STEP_FIELDS: Record<ReserveStep, readonly string[]> = {
+  details: [...CONTACT_ORDER, 'message'],
+  options: ['do-you-have-a-trade-in', 'finance'],
+  payment: ['terms_conditions'],
+};
 
 export interface ReserveFormProps {
   config: FormSiteConfig;
@@ -85,6 +91,17 @@ export function useReserve(props: ReserveFormProps) {
     if (moved.current) heading.current?.focus();
   }, [step]);
 
+  /** Show the lead API's refusal: back to the step holding the first refused field, if it is an earlier one. */
+  const refuse = (answer: { message: string; fieldErrors: Record<string, string> }) => {
+    const refused = stepWithError(steps, RESERVE_STEP_FIELDS, answer.fieldErrors);
+    if (refused && refused !== step) {
+      // Focus goes to the refused field, not the step's heading.
+      moved.current = false;
+      setStep(refused);
+    }
+    kit.reject(answer);
+  };
+
   const advance = (next: ReserveStep) => {
     moved.current = true;
     kit.clearErrors();
@@ -125,7 +142,7 @@ export function useReserve(props: ReserveFormProps) {
       });
       kit.setSubmitting(false);
       if (!result.ok) {
-        kit.reject(result);
+        refuse(result);
         return;
       }
       setLeadId(result.leadId);
@@ -161,7 +178,7 @@ export function useReserve(props: ReserveFormProps) {
       });
       if (!result.ok) {
         kit.setSubmitting(false);
-        kit.setFormError(result.message);
+        refuse(result);
         return;
       }
       done('Reserve Request', false);
@@ -172,7 +189,7 @@ export function useReserve(props: ReserveFormProps) {
       const started = await startReservationPayment(config.apiBase, { leadId, carId: String(car.id), attempt: paying.attempt.current });
       kit.setSubmitting(false);
       if (!started.ok) {
-        kit.setFormError(started.message);
+        refuse(started);
         return;
       }
       paying.setPayment(started.payment);

@@ -136,3 +136,24 @@ describe('ServiceBookingForm: Vehicle and Order Details', () => {
     expect(ids.indexOf('service-booking-Rego')).toBeLessThan(ids.indexOf('service-booking-Vehicle-Make'));
   });
 });
+
+describe('ServiceBookingForm: the lead API refusing a field at the last step', () => {
+  it('returns to the step holding that field and shows its message there, with what was typed', async () => {
+    stubApi({ '/leads': [200, { lead_id: 'lead-4' }] });
+    const { form, heading, field, alert } = show();
+    fillContact(field);
+    await submit(form);
+    fill(field('Vehicle Make')!, 'Mazda');
+    fill(field('Model')!, 'CX-5');
+    fill(field('Year')!, '2019');
+    await submit(form);
+    fill(field('Service Interval') as unknown as HTMLInputElement, '15,000 km');
+    stubApi({ '/leads': [422, { message: 'Please fix the following errors:', fields: { email: 'Please enter a valid email address.' } }] });
+    await submit(form);
+    expect(heading()).toBe('Step 1 of 3: Contact Details');
+    expect(form.querySelector('#service-booking-email-error')!.textContent).toBe('Please enter a valid email address.');
+    expect(alert()).toBe('Please fix the following errors:');
+    expect(field('email')!.value).toBe('jo@example.com');
+    expect(document.activeElement).toBe(field('email'));
+  });
+});

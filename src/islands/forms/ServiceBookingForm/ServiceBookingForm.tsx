@@ -5,24 +5,14 @@
  * section. Interval and type requirements and the additional services come from the site's
  * `service` settings. State and submit: useServiceBooking(); each step is a component here.
  */
-import { SERVICE_STEP_TITLES, type ServiceStep } from '../../../lib/forms/service-booking.ts';
+import { SERVICE_STEP_TITLES } from '../../../lib/forms/service-booking.ts';
 import { ErrorSummary, FormAlert, SubmitButton } from '../../ui/form-kit/index.ts';
-import { CollectionNotice, CONTACT_ORDER, ContactFields } from '../shared-fields.tsx';
+import { CollectionNotice, ContactFields } from '../shared-fields.tsx';
 import { OrderStep } from './OrderStep.tsx';
-import { useServiceBooking, type ServiceBookingFormProps } from './use-service-booking.ts';
+import { SERVICE_STEP_FIELDS, useServiceBooking, type ServiceBookingFormProps } from './use-service-booking.ts';
 import { VehicleStep } from './VehicleStep.tsx';
 
 export type { ServiceBookingFormProps } from './use-service-booking.ts';
-
-const ADDRESS_ORDER = ['street', 'suburb', 'state'];
-
-/** The order of each step's fields in the error summary. */
-const STEP_ORDER: Record<ServiceStep, string[]> = {
-  contact: CONTACT_ORDER,
-  vehicle: ['Rego', 'Vehicle Make', 'Model', 'Year', 'State'],
-  order: ['location', 'Service Interval', 'Service Type', 'Preferred Service Date', 'Comments', ...ADDRESS_ORDER],
-  booking: [...CONTACT_ORDER, 'Rego', 'Vehicle Make', 'Model', 'Year', 'State', 'location', 'Service Interval', 'Service Type', 'Preferred Service Date', ...ADDRESS_ORDER, 'Comments'],
-};
 
 export default function ServiceBookingForm(props: ServiceBookingFormProps) {
   const { config, variant } = props;
@@ -44,7 +34,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
       </h3>
       {/* Shown from the first step: the contact details are asked for first. */}
       <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose="service" />
-      <ErrorSummary kit={kit} fieldOrder={STEP_ORDER[step]} />
+      <ErrorSummary kit={kit} fieldOrder={SERVICE_STEP_FIELDS[step]} />
       {(step === 'contact' || step === 'booking') && <ContactFields kit={kit} />}
       {(step === 'vehicle' || step === 'booking') && <VehicleStep kit={kit} variant={variant} makes={props.makes} />}
       {(step === 'order' || step === 'booking') && <OrderStep kit={kit} props={props} />}

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FormLocation, FormSiteConfig } from '../../../lib/forms/form-config.ts';
 import { dealershipForLocation, preselectedLocation } from '../../../lib/forms/form-config.ts';
-import { LEAD_FAILURE_MESSAGE, withoutBlanks } from '../../../lib/forms/form-validation.ts';
+import { LEAD_FAILURE_MESSAGE, stepWithError, withoutBlanks } from '../../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent } from '../../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import {
@@ -23,7 +23,7 @@ import {
 } from '../../../lib/forms/service-booking.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
 import { completeLead, sendLead } from '../lead-submit.ts';
-import { contactDefaults, usePrefilledContact } from '../shared-fields.tsx';
+import { CONTACT_ORDER, contactDefaults, usePrefilledContact } from '../shared-fields.tsx';
 
 export interface ServiceBookingFormProps {
   config: FormSiteConfig;
@@ -41,6 +41,30 @@ export interface ServiceBookingFormProps {
   makes?: readonly string[];
   formId?: string;
 }
+
+const ADDRESS_ORDER = ['street', 'suburb', 'state'];
+
+/** Each step's fields in the order the step shows them (its error summary's order, and where a refused field is). */
+export const SERVICE_STEP_FIELDS: Record<ServiceStep, readonly string[]> = {
+  contact: CONTACT_ORDER,
+  vehicle: ['Rego', 'Vehicle Make', 'Model', 'Year', 'State'],
+  order: ['location', 'Service Interval', 'Service Type', 'Preferred Service Date', 'Comments', ...ADDRESS_ORDER, 'terms_conditions'],
+  booking: [
+    ...CONTACT_ORDER,
+    'Rego',
+    'Vehicle Make',
+    'Model',
+    'Year',
+    'State',
+    'location',
+    'Service Interval',
+    'Service Type',
+    'Preferred Service Date',
+    ...ADDRESS_ORDER,
+    'Comments',
+    'terms_conditions',
+  ],
+};
 
 /** Fields left out of the step checks when blank (a blank select is "not given"). */
 const BLANK_OPTIONAL = ['PreferredContactMethod', 'State', 'state'];
@@ -160,7 +184,13 @@ export function useServiceBooking(props: ServiceBookingFormProps) {
     });
     if (!result.ok) {
       kit.setSubmitting(false);
-      kit.setFormError(result.message || LEAD_FAILURE_MESSAGE);
+      const refused = stepWithError(steps, SERVICE_STEP_FIELDS, result.fieldErrors);
+      if (refused && refused !== current) {
+        // Back to the refused field's step; focus goes to the field, not the heading.
+        moved.current = false;
+        setStep(refused);
+      }
+      kit.reject({ message: result.message || LEAD_FAILURE_MESSAGE, fieldErrors: result.fieldErrors });
       return;
     }
     completeLead({
