@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { searchFilterProblem } from './site/search-filter.ts';
-import { httpUrl, link, phone, slug } from './site/common.ts';
+import { httpUrl, link, phone, slug, timeZone } from './site/common.ts';
 import { FeaturesSchema } from './site/features.ts';
 import { FinanceSettingsSchema } from './site/finance.ts';
 import { SpinSettingsSchema } from './site/spin.ts';
@@ -127,8 +127,8 @@ export const SiteSchema = v.strictObject({
   default_state: v.optional(v.picklist(['qld', 'nsw', 'vic', 'sa', 'wa', 'tas', 'act', 'nt']), 'qld'),
   /** Search URLs use /used-car/... instead of /search/.... Default false. */
   used_car_routes: v.optional(v.boolean(), false),
-  /** Time zone of the dealer (opening status, promos). Default 'Australia/Brisbane'. */
-  timezone: v.optional(v.string(), 'Australia/Brisbane'),
+  /** Time zone of the dealer (opening status, promos, test-drive times), an IANA name such as 'Australia/Sydney'. Default 'Australia/Brisbane'. */
+  timezone: v.optional(timeZone, 'Australia/Brisbane'),
   /** Paths that need a signed-in shopper (spec §2 gated routes). Default none; /my-garage is always gated. */
   gated_routes: v.optional(v.array(v.pipe(v.string(), v.regex(/^\//, 'expected a path starting with /'))), []),
   /**

@@ -26,3 +26,17 @@ export const phone = v.pipe(v.string(), v.regex(/^[+()\d\s-]{6,20}$/, 'expected 
 
 /** A URL slug: lower-case letters, digits and single hyphens. */
 export const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a slug: lower-case letters, digits and single hyphens'));
+
+/** An IANA time zone name this runtime knows (the name Intl takes), e.g. "Australia/Sydney". */
+export const timeZone = v.pipe(
+  v.string(),
+  v.check((name) => {
+    if (!name.includes('/') && name !== 'UTC') return false;
+    try {
+      new Intl.DateTimeFormat('en-AU', { timeZone: name });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'expected an IANA time zone such as Australia/Sydney'),
+);
