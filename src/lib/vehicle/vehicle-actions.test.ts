@@ -86,6 +86,9 @@ describe('vehicleActions', () => {
   it('offers online purchase only where the site has it', () => {
     expect(vehicleActions(makeCar(base), { ...site, onlinePurchase: true }).buyOnline).toEqual({ href: '/checkout-journey?car_id=used-car-1' });
   });
+  it('offers online purchase only for a car the reserve rule lets take a deposit (the server refuses the others)', () => {
+    for (const car of [{ ...base, tag: 'Test Drive Only' }, { ...base, price: 0 }, { ...base, reserved: true }]) expect(vehicleActions(makeCar(car), { ...site, onlinePurchase: true }).buyOnline).toBeNull();
+  });
   it('hides trade-in when the site has none', () => {
     expect(vehicleActions(makeCar(base), { ...site, tradeIn: false }).tradeIn).toBeNull();
   });

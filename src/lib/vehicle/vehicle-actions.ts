@@ -45,14 +45,39 @@ export function isTestDrivable(car: Car, options: Pick<ActionSiteOptions, 'testD
   return car.status === 'in_stock' || TEST_DRIVE_ONLY.test(car.tag ?? '');
 }
 
+/** What the reserve rule reads of a car (a stock record, or a form's car choice). */
+export interface DepositCar {
+  status?: string | null;
+  reserved?: boolean | null;
+  tag?: string | null;
+  price?: number | null;
+}
+
 /**
- * A car can be reserved online when the site offers it, the car is in stock (not coming soon),
- * not already reserved, has a real price, and is not a test-drive-only demonstrator.
+ * The reserve rule's car conditions, the same for the reserve page and the online purchase
+ * journey: in stock (not coming soon), not already reserved, a real price, and not a
+ * test-drive-only demonstrator.
  */
-export function isReservable(car: Car, options: Pick<ActionSiteOptions, 'reserve'>): boolean {
-  if (!options.reserve || car.status !== 'in_stock' || car.reserved) return false;
+export function takesDeposit(car: DepositCar): boolean {
+  if (car.status !== 'in_stock' || car.reserved) return false;
   if (TEST_DRIVE_ONLY.test(car.tag ?? '')) return false;
   return typeof car.price === 'number' && car.price > MIN_DISPLAY_PRICE;
+}
+
+/** A car can be reserved online when the site offers it and the car passes the rule's car conditions (takesDeposit). */
+export function isReservable(car: DepositCar, options: Pick<ActionSiteOptions, 'reserve'>): boolean {
+  return options.reserve && takesDeposit(car);
+}
+
+/** The lead subcategory of the online purchase journey (/checkout-journey); a reserve page's is 'Reserve Online'. */
+export const ONLINE_PURCHASE_SUBCATEGORY = 'Online Purchase';
+
+/**
+ * Whether the server may take a deposit for the car on a lead from the reserve page or, with
+ * `journey`, the online purchase journey: the page's site switch, then the car conditions.
+ */
+export function depositAllowed(car: DepositCar, features: Pick<Site['features'], 'reserve' | 'online_purchase'>, journey: boolean): boolean {
+  return (journey ? features.online_purchase : features.reserve) && takesDeposit(car);
 }
 
 /** The reserve page's two paths: /cars/{slug}/buy-online on sites with that route, /cars/{slug}/checkout on the others. */
@@ -83,7 +108,7 @@ export function vehicleActions(car: Car, options: ActionSiteOptions): VehicleAct
   return {
     primary: isTestDrivable(car, options) ? 'test-drive' : 'finance',
     reserve: isReservable(car, options) ? { deposit: options.reserveDeposit, href: reservePath } : null,
-    buyOnline: options.onlinePurchase && car.status === 'in_stock' ? { href: `/checkout-journey?car_id=${slug}` } : null,
+    buyOnline: options.onlinePurchase && takesDeposit(car) ? { href: `/checkout-journey?car_id=${slug}` } : null,
     tradeIn: options.tradeIn ? { href: `/cars/trade-in?car_id=${encodeURIComponent(String(car.id))}` } : null,
     historyReport: historyReportUrl(car),
     enquire: true,

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FormSiteConfig } from '../../../lib/forms/form-config.ts';
 import { checkForm, stepWithError, withoutBlanks } from '../../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../../lib/forms/lead-payload.ts';
+import { ONLINE_PURCHASE_SUBCATEGORY, takesDeposit } from '../../../lib/vehicle/vehicle-actions.ts';
 import { ReserveFormSchema } from '../../../schemas/forms/reserve.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
 import { loadCarChoices, useCarChoices } from '../car-choices.ts';
@@ -36,9 +37,9 @@ export interface ReserveFormProps {
 /** Whole dollars, as the deposit is shown. */
 export const depositMoney = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 
-/** The in-stock car of the choices that ?car_id= names (slug or id), or null. */
+/** The car of the choices that ?car_id= names (slug or id) when a deposit can be taken for it (takesDeposit), or null. */
 function journeyCar(cars: readonly LeadCar[], wanted: string | null): LeadCar | null {
-  return cars.find((entry) => entry.status === 'in_stock' && (entry.slug === wanted || String(entry.id) === wanted)) ?? null;
+  return cars.find((entry) => takesDeposit(entry) && (entry.slug === wanted || String(entry.id) === wanted)) ?? null;
 }
 
 /** Reserve online's state, the payment step and the form's submit handler. */
@@ -127,7 +128,7 @@ export function useReserve(props: ReserveFormProps) {
       ? { finance: kit.values.finance || undefined, 'do-you-have-a-trade-in': kit.values['do-you-have-a-trade-in'] || undefined }
       : {};
     const category = 'Reserve';
-    const subcategory = props.journey ? 'Online Purchase' : 'Reserve Online';
+    const subcategory = props.journey ? ONLINE_PURCHASE_SUBCATEGORY : 'Reserve Online';
     kit.setSubmitting(true);
     if (step !== 'payment') {
       const result = await sendLead({

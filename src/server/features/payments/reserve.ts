@@ -6,6 +6,7 @@
  * attempt key) answers with the same payment.
  */
 import { randomUUID } from 'node:crypto';
+import { depositAllowed, ONLINE_PURCHASE_SUBCATEGORY } from '../../../lib/vehicle/vehicle-actions.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { PaymentIntentSecret, StartedPayment } from '../../../schemas/payments.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
@@ -18,6 +19,7 @@ export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: fal
 
 export const NO_PROVIDER_MESSAGE = 'Online payment is not available on this site. No card is taken online: our team will call you to take the deposit.';
 export const RESERVED_MESSAGE = 'Sorry, this car has just been reserved by another buyer. Please choose another car or call us.';
+export const NOT_RESERVABLE_MESSAGE = 'This car cannot be reserved online. Please call us about it.';
 export const NO_ONLINE_PAYMENT_MESSAGE = 'Online payment is not available on this site. No card is taken online: please call us to pay.';
 const PAYMENT_FAILED_TO_START = 'The payment could not be started. Please try again in a moment, or call us.';
 export const ATTEMPT_TAKEN_MESSAGE = 'This payment was started for another enquiry. Please start again.';
@@ -59,6 +61,8 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   const car = tenant.carsById.get(carId);
   if (!car || car.status !== 'in_stock') return { ok: false, status: 409, error: 'This car is no longer available to reserve. Please choose another car or call us.' };
   if (car.reserved) return { ok: false, status: 409, error: RESERVED_MESSAGE };
+  // The reserve rule is the server's: a car the site's pages do not offer for a deposit gets none, whatever was posted.
+  if (!depositAllowed(car, tenant.site.features, lead.subcategory === ONLINE_PURCHASE_SUBCATEGORY)) return { ok: false, status: 409, error: NOT_RESERVABLE_MESSAGE };
   const amountCents = Math.round(tenant.site.reserve_deposit * 100);
   if (amountCents < 50) return { ok: false, status: 409, error: NO_PROVIDER_MESSAGE };
 

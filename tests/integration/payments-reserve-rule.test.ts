@@ -1,0 +1,113 @@
+/**
+ * A deposit is taken only for a car the site lets shoppers reserve (spec §4 'reserve when
+ * reservable', §5 'Reserve only when reserve rule passes'): the reserve pages follow the
+ * site's features.reserve and the car rule (in stock, not reserved, a real price, not Test
+ * Drive Only); the online purchase journey follows features.online_purchase and the same car
+ * rule. The server decides, whatever the browser posts. Runs on SQLite with the Stripe stand-in.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { NOT_RESERVABLE_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import { tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
+import { writeTenantFolder } from '../support/tenant-folder.ts';
+
+const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+const car = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  slug: `car-${id}`,
+  name: `car-${id}`,
+  status: 'in_stock',
+  car_type: 'used',
+  make: 'Toyota',
+  model: 'Corolla',
+  year: 2020,
+  km: 40_000,
+  price: 25_990,
+  ...extra,
+});
+const stock = [car(1), car(2, { tag: 'Test Drive Only' }), car(3, { price: 0 }), car(4, { price: 9 })];
+
+describe('payments: the server applies the reserve rule', () => {
+  let stripe: StripeStandIn;
+  let folder: ReturnType<typeof tempDir>;
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  let app: LeadApi;
+  let attempts = 0;
+
+  beforeAll(async () => {
+    folder = tempDir('payments-rule-');
+    stripe = await startStripeStandIn();
+    const payments = { provider: 'stripe', publishable_key: stripe.publishableKey };
+    const site = (slug: string, features: Record<string, unknown>) => ({
+      slug,
+      name: `${slug} Motors`,
+      url: `https://${slug}.example`,
+      email: `sales@${slug}.example`,
+      payments,
+      features,
+    });
+    writeTenantFolder(join(folder.dir, 'tenants', 'reserving'), { site: site('reserving', {}), stock });
+    writeTenantFolder(join(folder.dir, 'tenants', 'invoices'), { site: site('invoices', { reserve: false }), stock });
+    writeTenantFolder(join(folder.dir, 'tenants', 'journey'), { site: site('journey', { reserve: false, online_purchase: true }), stock });
+    database = await testDatabase('sqlite', folder.dir);
+    app = await testApp(database.db, join(folder.dir, 'tenants'), {
+      payments: {
+        env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
+        sweepMs: 3_600_000,
+        limits: { intentsPerClientHour: 100, holdsPerClient: 100 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.stop();
+    await stripe?.close();
+    folder?.remove();
+  });
+
+  /** A reserve lead for the car from the given page, then the deposit's start. */
+  const reserve = async (tenant: string, carId: number, subcategory = 'Reserve Online') => {
+    const headers = { host: `${tenant}.localhost:4321` };
+    const lead = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers,
+      payload: { ...contact, category: 'Reserve', subcategory, car_id: String(carId), form_completed: false },
+    });
+    expect(lead.statusCode, lead.body).toBe(201);
+    return app.inject({
+      method: 'POST',
+      url: '/api/payments/reservations',
+      headers,
+      payload: { lead_id: lead.json().lead_id, attempt: `attempt-${++attempts}`, terms_conditions: true },
+    });
+  };
+
+  it('holds a reservable car for its deposit', async () => {
+    expect((await reserve('reserving', 1)).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['tagged Test Drive Only', 2],
+    ['priced 0', 3],
+    ['priced $10 or less', 4],
+  ])('refuses a car %s: no hold, no deposit', async (_what, carId) => {
+    const response = await reserve('reserving', carId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(NOT_RESERVABLE_MESSAGE);
+  });
+
+  it('refuses every car on a site that does not offer reserving (its Stripe account takes invoices only)', async () => {
+    const response = await reserve('invoices', 1);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(NOT_RESERVABLE_MESSAGE);
+  });
+
+  it('the online purchase journey takes a deposit for a car the rule allows, on a site with the journey on', async () => {
+    expect((await reserve('journey', 1, 'Online Purchase')).statusCode).toBe(201);
+    expect((await reserve('journey', 2, 'Online Purchase')).statusCode).toBe(409);
+    expect((await reserve('journey', 1)).statusCode).toBe(409);
+  });
+});
