@@ -46,6 +46,8 @@ export const dollarAmount = v.pipe(
 /** The /online-payment form: who is paying, what for (invoice or reference number) and how much. */
 export const OnlinePaymentFormSchema = v.object({
   ...contactEntries,
+  /** The page has no opt-in box and posts the site's default (features.marketing_opt_in_default); none given is no consent. */
+  opt_in: v.optional(checkbox),
   reference: v.pipe(requiredText(40), v.regex(/^[A-Za-z0-9][A-Za-z0-9 /_.-]*$/, 'Please enter the invoice or reference number as it appears on your invoice.')),
   amount: dollarAmount,
   terms_conditions: v.pipe(v.optional(checkbox, false), v.check((ticked) => ticked, FORM_MESSAGES.terms)),

@@ -410,6 +410,8 @@ for (const kind of DATABASES) {
       const ref = refOf(started.payment_id);
       expect(stripe.intents.get(ref)).toMatchObject({ amount: 125_050, currency: 'aud', metadata: { kind: 'online-payment', reference: 'INV-2041' } });
       expect((await app.stores.leads.get('alpha', started.lead_id))!).toMatchObject({ category: 'Online Payment', form_completed: false });
+      // The form has no opt-in box and this body gives none: no one is recorded as agreeing to marketing (the page posts the site's default).
+      expect((await app.stores.leads.get('alpha', started.lead_id))!.data.opt_in).toBeUndefined();
       expect((await post(stripe.pay(ref))).json()).toMatchObject({ outcome: 'paid' });
       const lead = (await app.stores.leads.get('alpha', started.lead_id))!;
       expect(lead.form_completed).toBe(true);

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+/**
+ * /online-payment has no opt-in box: what it posts as opt_in is the site's default
+ * (features.marketing_opt_in_default), as the reserve form's leads do (docs/security.md).
+ */
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formSiteConfig } from '../../lib/forms/form-config.ts';
+import { SiteSchema } from '../../schemas/site.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { click, fill, stubApi, submit } from '../../../tests/support/form-events.ts';
+import OnlinePaymentForm from './OnlinePaymentForm.tsx';
+
+const mounted = mountRoot();
+afterEach(() => vi.unstubAllGlobals());
+
+const config = (features: Record<string, unknown>) =>
+  formSiteConfig(
+    v.parse(SiteSchema, {
+      slug: 'pay-motors',
+      template: 'used-group',
+      name: 'Pay Motors',
+      url: 'https://pay.example.com.au',
+      phone: '+61 7 3555 0100',
+      payments: { provider: 'stripe', publishable_key: 'pk_test_51AbCdEfGhIjKlMnOpQrStUv' },
+      features,
+    }),
+  );
+
+describe('OnlinePaymentForm: the opt-in it posts', () => {
+  it.each([
+    [{}, true],
+    [{ marketing_opt_in_default: false }, false],
+  ])('with features %j it posts opt_in %s', async (features, expected) => {
+    const calls = stubApi({ '/payments/online-payment': [422, { error: 'stop here', fields: {} }] });
+    mounted.render(<OnlinePaymentForm config={config(features)} maxAmount={10_000} />);
+    const form = mounted.host.querySelector('form')!;
+    const field = (name: string) => form.querySelector<HTMLInputElement>(`#online-payment-${name}`)!;
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '4000');
+    fill(field('reference'), 'INV-1');
+    fill(field('amount'), '100.00');
+    click(field('terms_conditions'));
+    await submit(form);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toMatchObject({ opt_in: expected });
+  });
+});
