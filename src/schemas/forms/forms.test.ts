@@ -5,7 +5,7 @@ import { EnterVinSchema, UpdateEvalSchema, imageUploadProblem } from '../api/tra
 import { WatchlistChangeSchema } from '../api/watchlist.ts';
 import { enquiryFormSchema } from './enquiry.ts';
 import { fieldErrors, mobilePhone, normalisePhone, phone } from './fields.ts';
-import { RequestPhotosFormSchema } from './request-photos.ts';
+import { requestPhotosFormSchema } from './request-photos.ts';
 import { testDriveFormSchema } from './test-drive.ts';
 
 const contact = { name: 'Jo', email: 'Jo@Example.com', phone: '0412 345 678', postcode: '4000' };
@@ -31,7 +31,7 @@ describe('enquiry form', () => {
 
 describe('other forms', () => {
   it('request photos fills the hidden default text', () => {
-    expect(v.parse(RequestPhotosFormSchema, { ...contact, message: '' }).message).toBe('Please send photos for this car');
+    expect(v.parse(requestPhotosFormSchema(), { ...contact, message: '' }).message).toBe('Please send photos for this car');
   });
   it('test drive rejects a date that is not a date', () => {
     const result = v.safeParse(testDriveFormSchema(), { ...contact, dateTime: 'tomorrow-ish' });

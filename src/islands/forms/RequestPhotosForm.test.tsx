@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+/**
+ * Request Photos in the browser on a site that requires the terms of use
+ * (features.terms_required): the Terms box it draws must be ticked before the lead is sent.
+ */
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formSiteConfig } from '../../lib/forms/form-config.ts';
+import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
+import { SiteSchema } from '../../schemas/site.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { click, fill, stubApi, submit } from '../../../tests/support/form-events.ts';
+import RequestPhotosForm from './RequestPhotosForm.tsx';
+
+const mounted = mountRoot();
+afterEach(() => vi.unstubAllGlobals());
+
+const config = formSiteConfig(
+  v.parse(SiteSchema, {
+    slug: 'photo-motors',
+    template: 'used-group',
+    name: 'Photo Motors',
+    url: 'https://photos.example.com.au',
+    phone: '+61 7 3555 0100',
+    features: { terms_required: true },
+  }),
+);
+const car = { id: 42, slug: '2019-mazda-3-42', name: '2019 Mazda 3', make: 'Mazda', model: '3' };
+
+function showFilled() {
+  mounted.render(<RequestPhotosForm config={config} car={car} />);
+  const form = mounted.host.querySelector('form')!;
+  const field = (name: string) => form.querySelector<HTMLInputElement>(`#request-photos-${name}`)!;
+  fill(field('name'), 'Jo');
+  fill(field('email'), 'jo@example.com');
+  fill(field('phone'), '0412 345 678');
+  fill(field('postcode'), '4000');
+  return { form, field };
+}
+
+describe('RequestPhotosForm on a site that requires the terms of use', () => {
+  it('an unticked Terms box is refused at the box and nothing is sent', async () => {
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-1' }] });
+    const { form, field } = showFilled();
+    expect(field('terms_conditions').checked).toBe(false);
+    await submit(form);
+    expect(calls).toEqual([]);
+    expect(form.querySelector('#request-photos-terms_conditions-error')?.textContent).toBe(FORM_MESSAGES.terms);
+  });
+
+  it('a ticked Terms box sends the lead with terms_conditions true', async () => {
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-2' }] });
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      ...window.location,
+      assign,
+      pathname: '/cars/2019-mazda-3-42',
+      search: '',
+      href: 'https://photos.example.com.au/cars/2019-mazda-3-42',
+    });
+    const { form, field } = showFilled();
+    click(field('terms_conditions'));
+    await submit(form);
+    expect(calls.map((call) => call.path)).toEqual(['/leads']);
+    expect(calls[0]!.body).toMatchObject({ category: 'Request Photos', terms_conditions: true });
+    expect(assign).toHaveBeenCalledWith('/success');
+  });
+});
