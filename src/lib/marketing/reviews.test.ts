@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTenantFile } from '../../schemas/tenant-files.ts';
-import { averageRating, ratingLabel, reviewDateLabel, reviewReply, reviewsToShow, shouldShowReviews } from './reviews.ts';
+import { averageRating, ratingLabel, reviewDateLabel, reviewReply, reviewsSummary, reviewsToShow, shouldShowReviews } from './reviews.ts';
 
 const reviews = (ratings: number[]) => ratings.map((rating, id) => ({ id, customer_name: `C${id}`, rating }));
 const file = (input: Record<string, unknown>) => parseTenantFile('reviews', input);
@@ -14,6 +14,8 @@ describe('reviews shown only when the average exceeds the minimum (4) and not hi
     ['feature flag off', { reviews: reviews([5]) }, false, false],
     ['no reviews', { average_rating: 4.9 }, true, false],
     ['higher minimum 4.6', { minimum_rating: 4.6, reviews: reviews([5, 4]) }, true, false],
+    ['average 4.048 (twenty 4s and one 5) exceeds 4 though it shows as 4.0', { reviews: reviews([...Array<number>(20).fill(4), 5]) }, true, true],
+    ['average 3.96 does not exceed 4 though it shows as 4.0', { reviews: reviews([...Array<number>(24).fill(4), 3]) }, true, false],
   ])('%s', (_name, input, feature, expected) => expect(shouldShowReviews(file(input), feature)).toBe(expected));
   it('no file', () => expect(shouldShowReviews(undefined)).toBe(false));
 });
@@ -40,6 +42,7 @@ describe('reviewsToShow', () => {
   it('average and label', () => {
     expect(averageRating(reviews([5, 4, 4]))).toBe(4.3);
     expect(averageRating([])).toBe(0);
+    expect(reviewsSummary(file({ reviews: reviews([...Array<number>(20).fill(4), 5]) })).average).toBe(4);
     expect(ratingLabel(4.5)).toBe('Rated 4.5 out of 5');
     expect(ratingLabel(5)).toBe('Rated 5 out of 5');
   });

@@ -7,21 +7,39 @@ import type { Review, ReviewsFile } from '../../schemas/reviews.ts';
 /** How many reviews are shown. */
 export const REVIEWS_SHOWN = 12;
 
+/** The mean of a list of reviews' ratings, unrounded; 0 for none. */
+function meanRating(reviews: readonly Pick<Review, 'rating'>[]): number {
+  if (reviews.length === 0) return 0;
+  return reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
+}
+
+/** A rating to one decimal, as it is shown. */
+function oneDecimal(rating: number): number {
+  return Math.round(rating * 10) / 10;
+}
+
 /** Average rating (one decimal) of a list of reviews; 0 for none. */
 export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): number {
-  if (reviews.length === 0) return 0;
-  return Math.round((reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length) * 10) / 10;
+  return oneDecimal(meanRating(reviews));
 }
 
-/** The summary of a reviews file: stated average/count when given, else computed. */
+/** A file's average rating, unrounded: the stated one when given, else the mean of its reviews. */
+function fileAverage(file: ReviewsFile): number {
+  return file.average_rating ?? meanRating(file.reviews);
+}
+
+/** The summary of a reviews file, for display: its average to one decimal and its count (stated when given, else computed). */
 export function reviewsSummary(file: ReviewsFile): { average: number; count: number } {
-  return { average: file.average_rating ?? averageRating(file.reviews), count: file.count ?? file.reviews.length };
+  return { average: oneDecimal(fileAverage(file)), count: file.count ?? file.reviews.length };
 }
 
-/** Whether reviews show: the feature is on, the file is not hidden, there are reviews and the average exceeds the minimum. */
+/**
+ * Whether reviews show: the feature is on, the file is not hidden, there are reviews and the
+ * average exceeds the minimum. The unrounded average is compared: 4.04 exceeds 4 though it shows as 4.0.
+ */
 export function shouldShowReviews(file: ReviewsFile | undefined, featureEnabled = true): boolean {
   if (!file || !featureEnabled || file.hidden || file.reviews.length === 0) return false;
-  return reviewsSummary(file).average > file.minimum_rating;
+  return fileAverage(file) > file.minimum_rating;
 }
 
 /** The reviews shown: the dated ones newest first, then the undated ones in file order; at most 12. */
