@@ -4,6 +4,7 @@ import { LocationSchema } from '../../schemas/site/locations.ts';
 import type { Location } from '../../schemas/site.ts';
 import {
   directionsUrl,
+  emailUsAddress,
   formatHour12,
   gridColumns,
   holidayHours,
@@ -88,6 +89,24 @@ describe('locationPageLocations (/locations/{slug} and /our-location/{slug})', (
 
   it('gives none without the locations feature', () => {
     expect(locationPageLocations({ features: { locations: false } as never, locations })).toEqual([]);
+  });
+});
+
+describe('emailUsAddress (the Email Us button and modal of a location page, site.json marketing.email_us)', () => {
+  const withEmail = location({ contact_detail: { email: 'springwood@example.com.au', opening_hours: [], special_hours: [] } });
+  const withoutEmail = location();
+
+  it('offers the location e-mail, else the site e-mail, when marketing.email_us is unset or true', () => {
+    expect(emailUsAddress(withEmail, { email: 'sales@example.com.au', marketing: {} })).toBe('springwood@example.com.au');
+    expect(emailUsAddress(withoutEmail, { email: 'sales@example.com.au', marketing: { email_us: true } })).toBe('sales@example.com.au');
+  });
+
+  it('offers nothing without an e-mail', () => {
+    expect(emailUsAddress(withoutEmail, { marketing: {} })).toBeUndefined();
+  });
+
+  it('offers nothing when marketing.email_us is false, though the location and site have an e-mail', () => {
+    expect(emailUsAddress(withEmail, { email: 'sales@example.com.au', marketing: { email_us: false } })).toBeUndefined();
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * Location rules (spec §2 "Locations", §3 Location / opening hours / special hours, §9):
  * list layout by count, opening status in the dealer's time zone, weekly hours, holiday
- * hours in 12-hour am/pm, the Sales / Service / Parts grouping, maps and directions, and
- * the dealer locator's distance order. Pure: no DOM, no Astro, no React.
+ * hours in 12-hour am/pm, the Sales / Service / Parts grouping, maps and directions, the
+ * Email Us address and the dealer locator's distance order. Pure: no DOM, no Astro, no React.
  */
 import type { Dealership, Location, OpeningHour, Site } from '../../schemas/site.ts';
 import { sortByDistance, type LatLng } from './geo.ts';
@@ -48,6 +48,16 @@ export function mainLocation(locations: readonly Location[], kind: 'sales' | 'se
 /** The locations with a detail page (/locations/{slug}, /our-location/{slug}): the visible ones; none without the locations feature. */
 export function locationPageLocations(site: Pick<Site, 'features' | 'locations'>): Location[] {
   return site.features.locations ? visibleLocations(site.locations) : [];
+}
+
+/**
+ * The address a location page's Email Us button and modal offer (spec §2): the location's
+ * e-mail, else the site's; none, so no button, without one or when site.json
+ * marketing.email_us is false.
+ */
+export function emailUsAddress(location: Location, site: Pick<Site, 'email'> & { marketing: Pick<Site['marketing'], 'email_us'> }): string | undefined {
+  if (site.marketing.email_us === false) return undefined;
+  return location.contact_detail.email ?? site.email;
 }
 
 /** Distinct dealerships the locations belong to (by dealership_slug, else dealership_id). */

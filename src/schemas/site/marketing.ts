@@ -11,7 +11,7 @@ export const MarketingSettingsSchema = v.strictObject({
   interested_tiles: v.optional(
     v.array(v.strictObject({ title: v.string(), text: v.optional(v.string(), ''), href: link, image: v.optional(v.string()) })),
   ),
-  /** Show the 'Email Us' button and modal (needs site email). Default true when the site has an email. */
+  /** Show the 'Email Us' button and modal on location pages, offering the location's e-mail, else the site's. Default: shown when there is an e-mail; false hides them. */
   email_us: v.optional(v.boolean()),
 });
 
