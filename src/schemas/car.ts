@@ -10,8 +10,16 @@ import { isNullText } from './feed-text.ts';
 import { carFromRecord } from './car-record.ts';
 import type { VehicleKind } from './vehicle-kind.ts';
 
-/** An optional value: absent or null are both "not given" in a real feed. */
-const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
+/** The feed's text 'null' (isNullText) as null; any other value as it is. */
+const nullTextAsNull = <T extends v.GenericSchema>() => v.transform((value: unknown) => (typeof value === 'string' && isNullText(value) ? null : value) as v.InferInput<T> | null);
+
+/**
+ * An optional value: absent, null and the feed's text 'null' are all "not given" in a real
+ * feed (a number, yes/no or date field holding 'null' is null, not a bad record).
+ */
+const opt = <T extends v.GenericSchema>(schema: T) =>
+  // Typed as the nullish schema it validates with: the pipe's generic type does not carry T's output through.
+  v.nullish(v.pipe(v.unknown(), nullTextAsNull<T>(), v.nullable(schema))) as unknown as v.NullishSchema<T, undefined>;
 
 /**
  * Optional feed text. Dealer systems send the literal text 'null' for a missing value; it is

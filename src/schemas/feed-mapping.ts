@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { CarRecordSchema } from './car.ts';
 import { skipPatternProblem } from './skip-pattern.ts';
 
-type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; options?: AnySchema[]; pipe?: AnySchema[] };
+type AnySchema = v.GenericSchema & { kind: string; type: string; wrapped?: AnySchema; options?: AnySchema[]; pipe?: AnySchema[] };
 
 function unwrap(schema: AnySchema): AnySchema {
   let current = schema;
@@ -22,8 +22,9 @@ function isScalar(schema: AnySchema): boolean {
   const inner = unwrap(schema);
   if (['string', 'number', 'boolean', 'picklist'].includes(inner.type)) return true;
   if (inner.type === 'union') return (inner.options ?? []).every(isScalar);
-  if (inner.pipe && inner.pipe[0] !== inner) return isScalar(inner.pipe[0]);
-  return false;
+  // A pipe's value is what its last schema checks (car.ts's optional fields read the text 'null' first, then check the value).
+  const checked = inner.pipe?.filter((item) => item.kind === 'schema' && item !== inner).at(-1);
+  return checked ? isScalar(checked) : false;
 }
 
 /** Car fields that hold a list; a cell is split into its items, repeated columns are gathered. */

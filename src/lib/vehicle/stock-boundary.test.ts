@@ -12,6 +12,21 @@ describe("parseStock normalises the feed's text 'null' (spec §5)", () => {
     expect(car).toMatchObject({ make: 'Kia', model: null, badge: null, dealercomments: null, file: null, tag: null, rego_expiry: null, colour: 'Red' });
   });
 
+  it("turns the text 'null' into null on optional numbers, yes/no values and dates too: the car is kept (docs/architecture.md)", () => {
+    const { cars, problems } = parseStock('t', [
+      { id: 'A1', slug: 'a1', status: 'in_stock', car_type: 'used', km: 'null', price: 'NULL', year: ' null ', reserved: 'null', created_at: 'null', stocknum: 'null', variant: { cylinders: 'null' } },
+    ]);
+    expect(problems).toEqual([]);
+    expect(cars).toHaveLength(1);
+    expect(cars[0]).toMatchObject({ km: null, price: null, year: null, reserved: null, created_at: null, stocknum: null, variant: { cylinders: null } });
+  });
+
+  it('still refuses a number field holding other text, naming the field', () => {
+    const { cars, problems } = parseStock('t', [{ id: 'A1', slug: 'a1', status: 'in_stock', car_type: 'used', km: 'lots' }]);
+    expect(cars).toHaveLength(0);
+    expect(problems).toMatchObject([{ field: 'km' }]);
+  });
+
   it('keeps text that merely contains null', () => {
     const { cars } = parseStock('t', [{ id: 'A1', slug: 'a1', status: 'in_stock', car_type: 'used', model: 'Nullarbor', location: { name: 'null' } }]);
     expect(cars[0]).toMatchObject({ model: 'Nullarbor', location: { name: null } });
