@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countNoun, kindsWording, siteWording } from './template-wording.ts';
+import { countNoun, kindsWording, siteWording, stockNounOf } from './template-wording.ts';
+import { makeSite } from '../../../tests/fixtures/make-site.ts';
 
 describe('1.9: a site’s and a vehicle’s words follow the kind of vehicle', () => {
   it('one vehicle is named by its kind in sentences and titles', () => {
@@ -22,5 +23,14 @@ describe('1.9: a site’s and a vehicle’s words follow the kind of vehicle', (
     expect(countNoun(['truck'], 1)).toBe('Truck');
     expect(countNoun(['truck'], 2)).toBe('Trucks');
     expect(countNoun(['motorcycle', 'truck'], 5)).toBe('Bikes & Trucks');
+  });
+
+  it('the stock noun follows what the site sells unless site.json texts.stock_noun names it', () => {
+    expect(stockNounOf(makeSite())).toBe('cars');
+    expect(stockNounOf(makeSite({ template: 'motorcycle' }))).toBe('motorcycles');
+    expect(stockNounOf(makeSite({ template: 'caravan' }))).toBe('caravans');
+    expect(stockNounOf(makeSite({ vehicle_kinds: ['truck'] }))).toBe('trucks');
+    expect(stockNounOf(makeSite({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }))).toBe('Bikes & Trucks');
+    expect(stockNounOf(makeSite({ vehicle_kinds: ['truck'], texts: { stock_noun: 'rigs' } }))).toBe('rigs');
   });
 });

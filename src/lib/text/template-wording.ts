@@ -92,6 +92,16 @@ export function countNoun(kinds: readonly VehicleKind[], count: number): string 
   return kinds.map((kind) => title(KIND_WORDS[kind].plural)).join(' & ');
 }
 
+/**
+ * The plural noun of a site's stock in counts and headings ('Show Me 12 trucks', 'Used Trucks'):
+ * site.json `texts.stock_noun`, else what the site sells ('cars', 'motorcycles', 'Bikes & Trucks').
+ */
+export function stockNounOf(site: Pick<Site, 'template' | 'texts'> & { vehicle_kinds?: readonly VehicleKind[] }): string {
+  if (site.texts.stock_noun) return site.texts.stock_noun;
+  const kinds = vehicleKindsOf(site);
+  return kinds.length === 1 ? KIND_WORDS[kinds[0]].vehicles : countNoun(kinds, 2);
+}
+
 /** The wording of a site (its vehicle kinds). */
 export function siteWording(site: Pick<Site, 'template'> & { vehicle_kinds?: readonly VehicleKind[] }): TemplateWording {
   return kindsWording(vehicleKindsOf(site));

@@ -22,8 +22,8 @@ export const TextsSchema = v.strictObject({
   hero_title: v.optional(v.string()),
   /** Home hero sub-heading. Default 'Find your next vehicle'. */
   hero_subtitle: v.optional(v.string(), 'Find your next vehicle'),
-  /** Plural noun for stock in buttons ('Show Me N cars'). Default 'cars' (a caravan site says 'Caravans'). */
-  stock_noun: v.optional(v.string(), 'cars'),
+  /** Plural noun for stock in counts and headings ('Show Me N cars', 'Used Cars'). Default: what the site sells (vehicle_kinds): 'cars', 'motorcycles', 'trucks', 'caravans'; 'Bikes & Trucks' for several kinds. */
+  stock_noun: v.optional(v.string()),
   /** Warranty headline. Default '3 Year Warranty Standard'. */
   warranty: v.optional(v.string(), '3 Year Warranty Standard'),
   /** Footer note under the dealer group. Default empty. */

@@ -20,7 +20,7 @@ import { checkBrowserSearchKey, mintTenantToken, tenantFilter } from '../admin/m
 import { gridPromoNodes } from '../core/promo-nodes.ts';
 import { steadyCardClock } from '../core/card-clock.ts';
 import { HERO_SELECTS, sentenceExample, type HeroSelect } from '../browser/hero.ts';
-import { countNoun, siteWording, vehicleKindsOf } from '../../lib/text/template-wording.ts';
+import { countNoun, siteWording, stockNounOf, vehicleKindsOf } from '../../lib/text/template-wording.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { logosOfMakes } from '../../lib/range/make-logos.ts';
 
@@ -140,7 +140,7 @@ export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuild
       certifiedOnly: site.features.certified_only,
       makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort(),
     },
-    stockNoun: site.texts.stock_noun,
+    stockNoun: stockNounOf(site),
     ...kindNounsOf(vehicleKindsOf(site)),
     leads: { form: modalFormConfig(site) },
     ...(site.search_words.length > 0 ? { words: checkedSearchWords(site.search_words, bundle.slug) } : {}),
