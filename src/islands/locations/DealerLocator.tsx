@@ -15,7 +15,8 @@ export interface LocatorEntry {
   address: string;
   phone?: string;
   phoneHref?: string;
-  href: string;
+  /** The location's page (locationPageHref); the name is not a link without one. */
+  href?: string;
   directions: string;
   lat?: number;
   lng?: number;
@@ -104,7 +105,7 @@ export default function DealerLocator({ locations }: Props) {
         {ordered.map(({ entry, km }) => (
           <li key={entry.slug} className="dealer-locator__item card" data-testid="locator-result">
             <h2 className="dealer-locator__name">
-              <a href={entry.href}>{entry.name}</a>
+              {entry.href ? <a href={entry.href}>{entry.name}</a> : entry.name}
             </h2>
             {km !== undefined && <p className="dealer-locator__distance">{formatDistance(km)} away</p>}
             <p>{entry.address}</p>

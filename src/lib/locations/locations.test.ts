@@ -9,6 +9,7 @@ import {
   gridColumns,
   holidayHours,
   locationListLayout,
+  locationPageHref,
   locationPageLocations,
   locationsByDistance,
   mainLocation,
@@ -16,6 +17,7 @@ import {
   sameAddressLocations,
   showSwipeHint,
   visibleLocations,
+  withoutLocationLinks,
   staticMapUrl,
   weeklyHours,
   zonedClock,
@@ -107,6 +109,28 @@ describe('emailUsAddress (the Email Us button and modal of a location page, site
 
   it('offers nothing when marketing.email_us is false, though the location and site have an e-mail', () => {
     expect(emailUsAddress(withEmail, { email: 'sales@example.com.au', marketing: { email_us: false } })).toBeUndefined();
+  });
+});
+
+describe('locationPageHref and withoutLocationLinks (no link to a locations page the site does not build)', () => {
+  const on = { features: { locations: true } as never };
+  const off = { features: { locations: false } as never };
+
+  it("links a visible location's page only when the site has the locations feature", () => {
+    expect(locationPageHref(on, location({ slug: 'a' }))).toBe('/locations/a');
+    expect(locationPageHref(on, location({ slug: 'b', visible: false }))).toBeUndefined();
+    expect(locationPageHref(off, location({ slug: 'a' }))).toBeUndefined();
+  });
+
+  it('drops menu links to the dealer locator and location pages without the locations feature', () => {
+    const links = [
+      { label: 'About Us', href: '/about-us' },
+      { label: 'Our Locations', href: '/dealer-locator' },
+      { label: 'Springwood', href: '/locations/springwood' },
+      { label: 'Old Springwood', href: '/our-location/springwood' },
+    ];
+    expect(withoutLocationLinks(on, links)).toEqual(links);
+    expect(withoutLocationLinks(off, links)).toEqual([{ label: 'About Us', href: '/about-us' }]);
   });
 });
 

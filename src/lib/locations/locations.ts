@@ -29,9 +29,14 @@ export type LocationListLayout =
   | { kind: 'grid'; columns: number }
   | { kind: 'location-carousel'; wide: true };
 
+/** What a linker needs of a site to know whether it builds location pages. */
+export type LocationsFeature = { features: Pick<Site['features'], 'locations'> };
+
+const isVisible = (location: Pick<Location, 'visible'>) => location.visible !== false;
+
 /** Locations that appear on the site: visible ones, the primary location first, otherwise in file order. */
 export function visibleLocations(locations: readonly Location[]): Location[] {
-  return locations.filter((location) => location.visible !== false).sort((a, b) => Number(b.primary) - Number(a.primary));
+  return locations.filter(isVisible).sort((a, b) => Number(b.primary) - Number(a.primary));
 }
 
 /**
@@ -46,7 +51,7 @@ export function mainLocation(locations: readonly Location[], kind: 'sales' | 'se
 }
 
 /** The locations with a detail page (/locations/{slug}, /our-location/{slug}): the visible ones; none without the locations feature. */
-export function locationPageLocations(site: Pick<Site, 'features' | 'locations'>): Location[] {
+export function locationPageLocations(site: LocationsFeature & Pick<Site, 'locations'>): Location[] {
   return site.features.locations ? visibleLocations(site.locations) : [];
 }
 
@@ -58,6 +63,19 @@ export function locationPageLocations(site: Pick<Site, 'features' | 'locations'>
 export function emailUsAddress(location: Location, site: Pick<Site, 'email'> & { marketing: Pick<Site['marketing'], 'email_us'> }): string | undefined {
   if (site.marketing.email_us === false) return undefined;
   return location.contact_detail.email ?? site.email;
+}
+
+/** Path of a location's detail page when the site builds it (as locationPageLocations); undefined otherwise. Every link to a location page asks here. */
+export function locationPageHref(site: LocationsFeature, location: Pick<Location, 'slug' | 'visible'>): string | undefined {
+  return site.features.locations && isVisible(location) ? `/locations/${location.slug}` : undefined;
+}
+
+/** Pages that list or show locations: the dealer locator and each location's page (also under its older path). */
+const LOCATIONS_PATH = /^\/(?:dealer-locator\/?$|locations\/|our-location\/)/;
+
+/** Menu links without those to the locator or a location page on a site without the locations feature (the locator only says to call there). */
+export function withoutLocationLinks<T extends { href: string }>(site: LocationsFeature, links: readonly T[]): T[] {
+  return site.features.locations ? [...links] : links.filter((link) => !LOCATIONS_PATH.test(link.href));
 }
 
 /** Distinct dealerships the locations belong to (by dealership_slug, else dealership_id). */

@@ -27,6 +27,13 @@ describe('headerMenu', () => {
     expect(menu[2].href).toBe('/used-car/new-used-and-demo-cars');
     expect(stockBase(site())).toBe('/search');
   });
+  it("leaves 'Our Locations' out of More and the dealer group where the site has no locations pages (features.locations)", () => {
+    const more = (fields: Record<string, unknown>) => headerMenu(site(fields), []).at(-1)?.children?.[0].links.map((link) => link.href);
+    expect(more({})).toContain('/dealer-locator');
+    expect(more({ features: { locations: false } })).toEqual(['/about-us', '/special-offers', '/warranty', '/contact-us']);
+    const group = footerGroups(site({ features: { locations: false }, menus: { dealer_group: [{ label: 'Yard', href: '/locations/yard' }, { label: 'Jobs', href: '/careers' }] } }), []).at(-1);
+    expect(group?.links).toEqual([{ label: 'Jobs', href: '/careers' }]);
+  });
   it('takes More links from site.json menus', () => {
     const menu = headerMenu(site({ menus: { more: [{ label: 'Careers', href: '/careers' }] } }), []);
     expect(menu.at(-1)?.children?.[0].links).toEqual([{ label: 'Careers', href: '/careers' }]);

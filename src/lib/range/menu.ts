@@ -11,6 +11,7 @@ import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
 import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
+import { withoutLocationLinks } from '../locations/locations.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import MENU_LINKS from '../../schemas/site/menu-links.json' with { type: 'json' };
 
@@ -170,10 +171,11 @@ function siteFallbackKind(site: Site): Exclude<VehicleKind, 'car'> | undefined {
   return kinds.includes('car') ? undefined : (kinds[0] as Exclude<VehicleKind, 'car'>);
 }
 
-/** The header menu of a site. */
+/** The header menu of a site; More links no locations page the site does not build. */
 export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] {
   const stock = stockBase(site);
   const wording = siteWording(site);
+  const more = withoutLocationLinks(site, site.menus.more);
   const range: NavItem = {
     label: 'Range',
     href: '/models',
@@ -192,11 +194,11 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
     { label: wording.sellLabel, href: '/sell-my-car' },
     dropdown('Finance', '/finance', MENU_LINKS.finance),
     dropdown('Service & Parts', '/service', [{ label: 'Service', href: '/service' }, ...MENU_LINKS.service]),
-    dropdown('More', site.menus.more[0]?.href ?? '/about-us', site.menus.more),
+    dropdown('More', more[0]?.href ?? '/about-us', more),
   ];
 }
 
-/** The footer's link groups; Buyer Tools offers a trade-in valuation and a test drive only where the site takes them (features). */
+/** The footer's link groups; Buyer Tools offers a trade-in valuation and a test drive only where the site takes them (features), the dealer group no locations page the site does not build. */
 export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGroup[] {
   const stock = stockBase(site);
   const wording = siteWording(site);
@@ -216,6 +218,6 @@ export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGr
       ],
     },
     { heading: 'Service & Parts', links: MENU_LINKS.service },
-    { heading: site.name, links: site.menus.dealer_group },
+    { heading: site.name, links: withoutLocationLinks(site, site.menus.dealer_group) },
   ];
 }

@@ -19,7 +19,7 @@ const yard = (id: number, slug: string, patch: Partial<Location> = {}): Location
     ...patch,
   }) as Location;
 const car = makeCar({ id: 1, slug: 'c', status: 'in_stock', car_type: 'used' });
-const site = { name: 'Dealer', phone: '+61 7 3999 0000', address: '9 Head Office St', locations: [yard(1, 'north'), yard(2, 'south', { dealership_slug: 'south-motors', primary: true })] };
+const site = { name: 'Dealer', phone: '+61 7 3999 0000', address: '9 Head Office St', features: { locations: true }, locations: [yard(1, 'north'), yard(2, 'south', { dealership_slug: 'south-motors', primary: true })] };
 
 describe('siteLocationFor', () => {
   it.each<[string, Partial<Car>, string | null]>([
@@ -49,6 +49,10 @@ describe('vehicleLocation', () => {
     });
     const bare = vehicleLocation(car, { ...site, locations: [] });
     expect(bare).toMatchObject({ name: 'Dealer', address: '9 Head Office St', phone: '+61 7 3999 0000', city: null, href: null });
+  });
+  it('names the location without linking its page where the site builds no location pages (features.locations false)', () => {
+    const shown = vehicleLocation({ ...car, location: { id: 1 } }, { ...site, features: { locations: false } });
+    expect(shown).toMatchObject({ name: 'Yard north', address: '1 Main Rd, Brisbane, QLD 4000', href: null });
   });
   it('uses coordinates or the place URL for directions', () => {
     const withCoords = { ...site, locations: [yard(3, 'x', { primary: true, address: { street: '1 A St', city: 'Cairns', state: 'QLD', lat: -16.9, long: 145.7 } })] };

@@ -5,6 +5,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Location, Site } from '../../schemas/site.ts';
 import { hasSpecValue } from './spec-rows.ts';
+import { locationPageHref, type LocationsFeature } from '../locations/locations.ts';
 
 /** The car's location as the page shows it. */
 export interface VehicleLocation {
@@ -16,7 +17,7 @@ export interface VehicleLocation {
   phone: string;
   /** Google Maps directions link (the location's place URL when it has one). */
   directionsUrl: string | null;
-  /** Site page of the location, when the site has one. */
+  /** Site page of the location, when the site builds one (locationPageHref). */
   href: string | null;
   dealerLicence: string | null;
 }
@@ -38,7 +39,7 @@ export function siteLocationFor(car: Car, locations: readonly Location[]): Locat
 }
 
 /** Everything the page needs about where the car is. */
-export function vehicleLocation(car: Car, site: Pick<Site, 'name' | 'phone' | 'address' | 'locations'>): VehicleLocation {
+export function vehicleLocation(car: Car, site: Pick<Site, 'name' | 'phone' | 'address' | 'locations'> & LocationsFeature): VehicleLocation {
   const record = siteLocationFor(car, site.locations);
   const street = record ? [record.address.street, record.address.city, `${record.address.state}${record.address.postcode ? ` ${record.address.postcode}` : ''}`].join(', ') : null;
   const address = text(car.location?.address) ?? street ?? text(site.address) ?? '';
@@ -53,7 +54,7 @@ export function vehicleLocation(car: Car, site: Pick<Site, 'name' | 'phone' | 'a
     state,
     phone: text(car.location?.phone) ?? record?.contact_detail?.phone ?? site.phone,
     directionsUrl,
-    href: record ? `/locations/${record.slug}` : null,
+    href: (record && locationPageHref(site, record)) ?? null,
     dealerLicence: record?.dealer_license_number ?? null,
   };
 }

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 export const FeaturesSchema = v.strictObject({
   /** Show customer reviews blocks (still needs the average above the minimum). Default true. */
   reviews: v.optional(v.boolean(), true),
-  /** Show locations blocks and pages. Default true. */
+  /** Show locations blocks and pages. Default true. Off: no location pages, nothing links one (a vehicle page names its location without 'View Location'), menus drop the dealer locator, which says to call instead and is not indexed. */
   locations: v.optional(v.boolean(), true),
   /** Watchlist / My Garage for signed-in shoppers (spec "Garage feature enabled per site"). Default false. */
   garage: v.optional(v.boolean(), false),
