@@ -66,3 +66,15 @@ describe('RequestPhotosForm on a site that requires the terms of use', () => {
     expect(assign).toHaveBeenCalledWith('/success');
   });
 });
+
+describe('RequestPhotosForm: the lead API refusing a field', () => {
+  it('shows the field message beside the field as well as the message above the form', async () => {
+    stubApi({ '/leads': [422, { message: 'Please fix the following errors:', fields: { phone: 'Please enter a valid Australian phone number.' } }] });
+    const { form, field } = showFilled();
+    click(field('terms_conditions'));
+    await submit(form);
+    expect(form.querySelector('[data-testid="error-warning"]')?.textContent).toBe('Please fix the following errors:');
+    expect(form.querySelector('#request-photos-phone-error')?.textContent).toBe('Please enter a valid Australian phone number.');
+    expect(field('phone').value).toBe('0412 345 678');
+  });
+});

@@ -40,7 +40,7 @@ export default function RequestPhotosForm(props: RequestPhotosFormProps) {
     const result = await sendLead({ apiBase: config.apiBase, idempotencyKey: kit.requestKey, values: { ...check.output }, category: 'Request Photos', car, formCompleted: true });
     if (!result.ok) {
       kit.setSubmitting(false);
-      kit.setFormError(result.message);
+      kit.reject(result);
       return;
     }
     completeLead({ leadId: result.leadId, category: 'Request Photos', event: leadAnalyticsEvent('enquiry', car), car, values: kit.values, labels: kit.labels.current });
