@@ -211,3 +211,29 @@ describe('InstantOffer remembers the contact details for the next form (spec §3
     });
   });
 });
+
+describe('InstantOffer: the lead API refusing a field of the details step', () => {
+  it('shows its message beside the field, keeps what was typed and stays on the step', async () => {
+    stubApi({
+      '/eval-expert/enter-vin': [200, [{ EvalID: 8, Year: 2019, Make: 'Mazda', Model: '3' }]],
+      '/eval-expert/update-eval': [200, [{ EvalID: 8, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 12000 }]],
+      '/leads': [422, { message: 'Please fix the following errors:', fields: { 'Mobile Number': 'Please enter a valid Australian mobile number.' } }],
+    });
+    const { form, input, heading } = show({ instant_offer_images: false });
+    fill(input('rego'), 'MAZ019');
+    await submit(form);
+    fill(input('postcode'), '4000');
+    fill(input('odometer'), '50000');
+    fill(input('service_history') as unknown as HTMLSelectElement, 'Full service history');
+    fill(input('comments') as unknown as HTMLTextAreaElement, 'One owner.');
+    fill(input('number_of_keys') as unknown as HTMLSelectElement, '2');
+    fill(input('car_condition') as unknown as HTMLSelectElement, 'Good');
+    fill(input('First Name'), 'Jo');
+    fill(input('Email Address'), 'jo@example.com');
+    fill(input('Mobile Number'), '0412345678');
+    await submit(form);
+    expect(heading()).toBe('A few more details');
+    expect(form.querySelector('#instant-offer-Mobile-Number-error')?.textContent).toBe('Please enter a valid Australian mobile number.');
+    expect(input('Mobile Number').value).toBe('0412345678');
+  });
+});

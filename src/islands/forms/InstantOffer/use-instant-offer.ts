@@ -254,7 +254,8 @@ export function useInstantOffer(props: InstantOfferProps) {
       formCompleted: !tradeInMode || withheldMessage !== null,
     });
     kit.setSubmitting(false);
-    if (!lead.ok) return failWith(lead.message === LEAD_MESSAGES.unexpected ? INSTANT_OFFER_ERROR : lead.message);
+    // A refused field shows beside it (the contact fields are on this step).
+    if (!lead.ok) return kit.reject({ message: lead.message === LEAD_MESSAGES.unexpected ? INSTANT_OFFER_ERROR : lead.message, fieldErrors: lead.fieldErrors });
     setLeadId(lead.leadId);
     if (withheldMessage) {
       // No price to show or accept: the message replaces it, the details stay on screen.
