@@ -41,11 +41,19 @@ const num = v.union([
 /** A non-negative number (km, price, seats, ...). */
 const nonNegative = v.pipe(num, v.minValue(0, 'must not be negative'));
 
+/** The feed values that mean yes; a yes/no field takes these or their no (false, 0, 'false', '0'). */
+const FEED_YES: readonly unknown[] = [true, 1, 'true', '1'];
+
+/** Whether a raw feed value means yes under the car schema's yes/no rule (for code that reads records before parsing). */
+export function isFeedYes(value: unknown): boolean {
+  return FEED_YES.includes(value);
+}
+
 /** A boolean that a feed may send as 0/1 or "true"/"false". */
 const bool = v.union([
   v.boolean(),
-  v.pipe(v.picklist([0, 1]), v.transform((value) => value === 1)),
-  v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((value) => value === 'true' || value === '1')),
+  v.pipe(v.picklist([0, 1]), v.transform((value) => isFeedYes(value))),
+  v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((value) => isFeedYes(value))),
 ]);
 
 /** A date-time: ISO 8601 string. */

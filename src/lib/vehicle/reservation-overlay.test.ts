@@ -21,6 +21,12 @@ describe('reserved overlay (issue 16)', () => {
     expect(Object.keys(settleReservationOverlay(overlay, feed))).toEqual(['1']);
   });
 
+  it('settles on a feed that says reserved the way the car schema reads yes (1, "1", "true"), and keeps it on no (0, "false")', () => {
+    const paid = { '7': { reference: 'pi_1', reserved_at: '2026-01-01' } };
+    for (const reserved of [1, '1', 'true', true]) expect(settleReservationOverlay(paid, [{ id: 7, status: 'in_stock', reserved }])).toEqual({});
+    for (const reserved of [0, '0', 'false', false]) expect(settleReservationOverlay(paid, [{ id: 7, status: 'in_stock', reserved }])).toEqual(paid);
+  });
+
   it('a missing or broken file is an empty overlay; updates are written atomically', () => {
     const dir = mkdtempSync(join(tmpdir(), 'overlay-'));
     expect(readReservationOverlay(dir)).toEqual({});

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
-import type { Car } from '../../schemas/car.ts';
+import { isFeedYes, type Car } from '../../schemas/car.ts';
 
 /** The overlay file: { "<car id>": { "reference": "<payment reference>", "reserved_at": "<ISO time>" } }. */
 export const OVERLAY_FILE = 'reservations.json';
@@ -74,7 +74,7 @@ export function applyReservationOverlay(cars: Car[], overlay: ReservationOverlay
   return cars.map((car) => (overlay[String(car.id)] && car.status === 'in_stock' && !car.reserved ? { ...car, reserved: true } : car));
 }
 
-/** The overlay after a feed: entries whose car the feed shows reserved, sold or no longer lists are done. */
+/** The overlay after a feed: entries whose car the feed shows reserved (the car schema's yes: isFeedYes), sold or no longer lists are done. */
 export function settleReservationOverlay(overlay: ReservationOverlay, feedRecords: readonly unknown[]): ReservationOverlay {
   const byId = new Map<string, Record<string, unknown>>();
   for (const record of feedRecords) {
@@ -83,7 +83,7 @@ export function settleReservationOverlay(overlay: ReservationOverlay, feedRecord
   const kept: ReservationOverlay = {};
   for (const [carId, entry] of Object.entries(overlay)) {
     const record = byId.get(carId);
-    const caughtUp = !record || record.reserved === true || record.status === 'sold';
+    const caughtUp = !record || isFeedYes(record.reserved) || record.status === 'sold';
     if (!caughtUp) kept[carId] = entry;
   }
   return kept;
