@@ -16,7 +16,7 @@ describe('pipelineConfig', () => {
       cacheRoot: cacheRoot({}),
       renderers: join(cacheRoot({}), 'renderers'),
     });
-    expect(config.webhook).toEqual({ port: 4322, host: '127.0.0.1' });
+    expect(config.webhook).toEqual({ port: 4322, host: '127.0.0.1', maxBodyBytes: 20 * 1024 * 1024 });
     expect(config.timing).toEqual({ debounceMs: 2000, maxWaitMs: 15_000, pollMs: 2000, refreshMs: 6 * 3_600_000 });
     expect(config.release.keep).toBe(5);
     expect(config.queue.lockMs).toBe(PIPELINE_DEFAULTS.lockMs);
@@ -39,7 +39,7 @@ describe('pipelineConfig', () => {
       port: '6000',
     });
     expect(config.paths).toMatchObject({ sites: 'out', data: defaultDataDir('out'), cacheRoot: '/var/cache/w1', renderers: '/var/cache/w1/renderers' });
-    expect(config.webhook).toEqual({ port: 6000, host: '0.0.0.0' });
+    expect(config.webhook).toEqual({ port: 6000, host: '0.0.0.0', maxBodyBytes: 20 * 1024 * 1024 });
     expect(config.timing).toMatchObject({ debounceMs: 500, maxWaitMs: 9000 });
     expect(config.release.keep).toBe(3);
     expect(config.queue).toEqual({ redisUrl: 'redis://q:6379', cores: 2, concurrency: 4, lockMs: 4000 });

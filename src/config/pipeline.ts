@@ -31,7 +31,7 @@ export const PIPELINE_DEFAULTS = {
   host: '127.0.0.1',
   /** The operator port's address (loopback only). */
   operatorHost: '127.0.0.1',
-  /** Largest feed file read from the inbox (bytes): the webhook's body cap. */
+  /** Largest feed file read from the inbox and largest webhook push body (bytes): one cap for both. */
   inboxMaxBytes: 20 * 1024 * 1024,
   /** Time limit of reading one inbox file (seconds). */
   feedParseSeconds: 60,
@@ -86,7 +86,7 @@ const PIPELINE_SETTINGS = {
   secretsFile: ['PIPELINE_SECRETS_FILE', v.optional(v.string())],
   /** The deployment's code version: releases compare it instead of hashing the sources. */
   codeVersion: ['PIPELINE_CODE_VERSION', v.optional(v.string())],
-  /** Largest feed file read from the inbox (bytes); a larger one is rejected with a report. */
+  /** Largest feed file read from the inbox (bytes; a larger one is rejected with a report) and largest webhook push body (a larger one is a 413). */
   inboxMaxBytes: ['PIPELINE_INBOX_MAX_BYTES', integer(PIPELINE_DEFAULTS.inboxMaxBytes, 1024, 1024 * 1024 * 1024)],
   /** Time limit of reading one inbox file (seconds); a slower one is stopped and rejected. */
   feedParseSeconds: ['PIPELINE_FEED_PARSE_SECONDS', integer(PIPELINE_DEFAULTS.feedParseSeconds, 1, 3600)],
@@ -198,8 +198,8 @@ export interface PipelineConfig {
   once: boolean;
   /** `--publisher`: s3, a module path, or undefined (the local release directory). */
   publisher: string | undefined;
-  /** The webhook listener, or undefined (`--no-webhook`, `--once`). */
-  webhook: { port: number; host: string } | undefined;
+  /** The webhook listener, or undefined (`--no-webhook`, `--once`); its body cap is PIPELINE_INBOX_MAX_BYTES, the inbox's. */
+  webhook: { port: number; host: string; maxBodyBytes: number } | undefined;
   intake: { inboxMaxBytes: number; parseTimeoutMs: number; guard: { maxRemovedShare: number; minRemoved: number } | false };
   release: { keep: number };
   /** `cores`: jobs in their core phases at once (a worker's core gate); `concurrency`: jobs at once, twice that (docs/deploy.md "Sizing workers"). */
@@ -249,7 +249,10 @@ export function pipelineConfig(env: Environment, flags: PipelineFlags): Pipeline
     role,
     once,
     publisher: flags.publisher,
-    webhook: flags['no-webhook'] || once ? undefined : { port: Number(flags.port ?? settings.port), host: flags.host ?? settings.host },
+    webhook:
+      flags['no-webhook'] || once
+        ? undefined
+        : { port: Number(flags.port ?? settings.port), host: flags.host ?? settings.host, maxBodyBytes: settings.inboxMaxBytes },
     intake: { inboxMaxBytes: settings.inboxMaxBytes, parseTimeoutMs: settings.feedParseSeconds * 1000, guard },
     release: { keep: Number(flags.keep ?? publishSettings(env).retention) },
     queue: {

@@ -15,9 +15,10 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './read/feeds.ts';
 import type { Logger } from '../log.ts';
 import { clientAddress } from '../../platform/net/client-address.ts';
 import { isTransient } from '../transient.ts';
+import { PIPELINE_DEFAULTS } from '../../config/pipeline.ts';
 
-/** Default largest accepted push body (bytes). */
-export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024;
+/** Default largest accepted push body (bytes): the inbox's default cap, as PIPELINE_INBOX_MAX_BYTES sets both. */
+export const DEFAULT_MAX_BODY_BYTES = PIPELINE_DEFAULTS.inboxMaxBytes;
 /** Default accepted clock difference between sender and receiver (seconds, either way). */
 export const DEFAULT_WINDOW_SECONDS = 300;
 /** Default bounds on bodies being received before their signature is checked: in all, and per client. */

@@ -65,6 +65,7 @@ export function pipelineOptions(config: PipelineConfig, platform: Platform, env:
     env,
     webhookPort: config.webhook?.port,
     webhookHost: config.webhook?.host,
+    webhookMaxBytes: config.webhook?.maxBodyBytes,
     inboxMaxBytes: config.intake.inboxMaxBytes,
     parseTimeoutMs: config.intake.parseTimeoutMs,
     guard: config.intake.guard,

@@ -43,11 +43,11 @@ export interface PipelineOptions {
   /** Webhook port (0 = any free port; undefined = no webhook server). */
   webhookPort?: number;
   webhookHost?: string;
-  /** Largest accepted push body (bytes, default 20 MB). */
+  /** Largest accepted push body (bytes, default PIPELINE_DEFAULTS.inboxMaxBytes; the pipeline command passes PIPELINE_INBOX_MAX_BYTES). */
   webhookMaxBytes?: number;
   /** Accepted clock difference of a push's signing time (seconds, default 300). */
   webhookWindowSeconds?: number;
-  /** Largest inbox file read (bytes, default 20 MB). */
+  /** Largest inbox file read (bytes, default PIPELINE_DEFAULTS.inboxMaxBytes). */
   inboxMaxBytes?: number;
   /** Time limit of one inbox file's parse (ms, default 60 s). */
   parseTimeoutMs?: number;
