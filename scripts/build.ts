@@ -40,6 +40,11 @@ if (Number.isNaN(now)) {
   console.error(`--now: "${values.now}" is not a date (expected ISO 8601, e.g. 2026-11-21T09:00:00+10:00)`);
   process.exit(2);
 }
+// A bad count would start no build at all and report success, so it stops here, before any tenant is read.
+if (values.jobs !== undefined && !(/^\d+$/.test(values.jobs) && Number(values.jobs) >= 1)) {
+  console.error(`--jobs: "${values.jobs}" is not a number of builds at once (expected a whole number of 1 or more, e.g. --jobs 2)`);
+  process.exit(2);
+}
 
 let dirs: string[] = [];
 try {
