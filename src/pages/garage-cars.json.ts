@@ -5,6 +5,10 @@
  */
 import type { APIRoute } from 'astro';
 import { garageCars } from '../lib/forms/form-config.ts';
+import { siteImageOptions } from '../lib/images.ts';
 import { siteData } from '../site-data/site-data.ts';
 
-export const GET: APIRoute = () => new Response(JSON.stringify(garageCars(siteData().cars)), { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = () => {
+  const data = siteData();
+  return new Response(JSON.stringify(garageCars(data.cars, siteImageOptions(data.site))), { headers: { 'Content-Type': 'application/json' } });
+};

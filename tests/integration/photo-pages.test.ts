@@ -155,4 +155,13 @@ describe('a site with an image CDN template (site.json images.cdn_template)', ()
     expect(attr(card, 'srcset')).toMatch(/^https:\/\/img\.example\.net\/fetch\/.+ 320w, .+ 480w, .+ 800w$/);
     expect(attr(card, 'sizes')).toBe('(max-width: 600px) 100vw, 400px');
   });
+
+  it("uses the template for the model range's tiles too (their image is a car's photo when there is no models.json)", () => {
+    const tiles = imgs(page('photo-cdn', 'models')).filter((img) => /model-tile__image/.test(img));
+    expect(tiles.length).toBeGreaterThan(0);
+    for (const tile of tiles) {
+      expect(attr(tile, 'src')).toMatch(/^https:\/\/img\.example\.net\/fetch\//);
+      expect(attr(tile, 'srcset')).toMatch(/^https:\/\/img\.example\.net\/fetch\/.+ 480w, .+ 800w$/);
+    }
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { bodyCategoryRows, bodyIcon, modelLayout, type ModelTileData } from '../../lib/range/models.ts';
-import { carImageSources } from '../../lib/images.ts';
+import { carImageSources, type ImageOptions } from '../../lib/images.ts';
 import Picture from '../ui/Picture.tsx';
 import Carousel from '../ui/Carousel.tsx';
 import BodyIcon from './BodyIcon.tsx';
@@ -17,16 +17,18 @@ interface Props {
   categories: { body: string; slug: string; count: number }[];
   /** Heading level of tile names. */
   headingLevel?: 2 | 3;
+  /** The site's image options (siteImageOptions(site)): a site with an image CDN gets the tiles' remote photos through it. */
+  imageOptions?: ImageOptions;
 }
 
-function ModelTile({ tile, level }: { tile: ModelTileData; level: 2 | 3 }) {
+function ModelTile({ tile, level, imageOptions }: { tile: ModelTileData; level: 2 | 3; imageOptions?: ImageOptions }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <article className="model-tile card" data-carousel-item data-testid="model-tile">
       {tile.status && <span className={`model-tile__status model-tile__status--${tile.statusKind ?? 'new'}`}>{tile.status}</span>}
       {tile.image ? (
-        // Variants where the image has them (feed photos, the drawn demo pictures); a models.json URL as it is.
-        <Picture image={carImageSources(tile.image, [480, 800])} className="model-tile__image" sizes="(max-width: 700px) 100vw, 400px" alt="" width={480} height={270} />
+        // Variants where the image has them (feed photos, the drawn demo pictures, a remote photo on a CDN site); else the URL as it is.
+        <Picture image={carImageSources(tile.image, [480, 800], imageOptions)} className="model-tile__image" sizes="(max-width: 700px) 100vw, 400px" alt="" width={480} height={270} />
       ) : (
         <div className="model-tile__placeholder" aria-hidden="true">
           <BodyIcon icon={bodyIcon(tile.bodies[0] ?? 'sedan')} />
@@ -46,7 +48,7 @@ function ModelTile({ tile, level }: { tile: ModelTileData; level: 2 | 3 }) {
   );
 }
 
-export default function ModelRange({ tiles, categories, headingLevel = 2 }: Props) {
+export default function ModelRange({ tiles, categories, headingLevel = 2, imageOptions }: Props) {
   const [active, setActive] = useState('all');
 
   useEffect(() => {
@@ -105,13 +107,13 @@ export default function ModelRange({ tiles, categories, headingLevel = 2 }: Prop
       {modelLayout(shown.length) === 'carousel' ? (
         <Carousel key={active} label="Models" width={shown.length > 4 ? 'wide' : 'narrow'} items={shown.length}>
           {shown.map((tile) => (
-            <ModelTile key={tile.key} tile={tile} level={headingLevel} />
+            <ModelTile key={tile.key} tile={tile} level={headingLevel} imageOptions={imageOptions} />
           ))}
         </Carousel>
       ) : (
         <div className="model-range__grid">
           {shown.map((tile) => (
-            <ModelTile key={tile.key} tile={tile} level={headingLevel} />
+            <ModelTile key={tile.key} tile={tile} level={headingLevel} imageOptions={imageOptions} />
           ))}
           {shown.length === 0 && <p>No models match this body type.</p>}
         </div>

@@ -75,6 +75,13 @@ describe('garage cars', () => {
       { id: 'b2', slug: 'b-2', name: 'Stock b2', price: null, image: null },
     ]);
   });
+
+  it("give a site with an image CDN its photo through the CDN, not the dealer's original (site.json images.cdn_template)", async () => {
+    const { garageCars } = await import('./form-config.ts');
+    const car = v.parse(CarSchema, { id: 1, slug: 'a-1', name: 'Car A', status: 'in_stock', car_type: 'used', price: 26495, images: [{ image: 'https://x/a.jpg' }] });
+    const [entry] = garageCars([car], { cdn: 'https://img.example.net/fetch/{url}?w={width}&q={quality}', quality: 80 });
+    expect(entry!.image).toMatch(/^https:\/\/img\.example\.net\/fetch\/https%3A%2F%2Fx%2Fa\.jpg\?w=\d+&q=80$/);
+  });
 });
 
 describe('lead modals', () => {

@@ -8,6 +8,7 @@ import type { Site } from '../../schemas/site.ts';
 import type { LeadCar } from './lead-payload.ts';
 import { moneyPresets } from './money-input.ts';
 import { formatMoney } from '../text/format.ts';
+import { carImageSources, type ImageOptions } from '../images.ts';
 
 /** A location or dealership choice of the enquiry form. */
 export interface FormLocation {
@@ -169,10 +170,19 @@ export interface GarageCarEntry {
   image: string | null;
 }
 
-/** The garage list of a site's visible cars. */
-export function garageCars(cars: readonly Car[]): GarageCarEntry[] {
-  return cars.map((car) => ({ id: String(car.id), slug: car.slug, name: car.name, price: typeof car.price === 'number' && car.price > 10 ? formatMoney(car.price) : null, image: car.primary_image_url }));
+/** The garage list of a site's visible cars; each photo as the page shows it (through the site's image CDN when it has one: `imageOptions`, siteImageOptions). */
+export function garageCars(cars: readonly Car[], imageOptions: ImageOptions = {}): GarageCarEntry[] {
+  return cars.map((car) => ({
+    id: String(car.id),
+    slug: car.slug,
+    name: car.name,
+    price: typeof car.price === 'number' && car.price > 10 ? formatMoney(car.price) : null,
+    image: car.primary_image_url ? carImageSources(car.primary_image_url, GARAGE_IMAGE_WIDTHS, imageOptions).src : null,
+  }));
 }
+
+/** The garage list's one image width (its cards are 400 px wide). */
+const GARAGE_IMAGE_WIDTHS = [400];
 
 /**
  * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
