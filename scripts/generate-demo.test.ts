@@ -141,7 +141,7 @@ describe.each(DEMO_PROFILES)('item 9, the demo stays alive: $slug built long aft
     for (const edge of ['sold_recent', 'sold_long_ago', 'new_arrival', 'rego_expired'] as const) if (profile.edgeCases.includes(edge)) expect(found.has(edge), edge).toBe(true);
     const bundle = createBundle(tenant, now);
     const offers = bundle.extras.offers;
-    if (offers) expect(offers.filter((offer) => isPromoActive(offer, now)).length).toBeGreaterThan(0);
+    if (offers) expect(offers.filter((offer) => isPromoActive(offer, now, tenant.site.timezone)).length).toBeGreaterThan(0);
   });
 });
 

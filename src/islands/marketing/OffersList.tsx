@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { CarType } from '../../schemas/car.ts';
 import type { Offer } from '../../schemas/offers.ts';
-import { carTypesFromQuery, visibleOffers } from '../../lib/marketing/promos.ts';
+import { carTypesFromQuery, dealerInstant, visibleOffers } from '../../lib/marketing/promos.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';
 import '../ui/marketing.css';
@@ -38,7 +38,7 @@ export default function OffersList({ offers, count, buildTime, clearHref, timeZo
     setTypes(carTypesFromQuery(new URLSearchParams(window.location.search).get('car_type')));
   }, []);
 
-  const shown = visibleOffers(offers, now, types, count);
+  const shown = visibleOffers(offers, now, types, count, timeZone);
   const key = types.join(',');
 
   return (
@@ -73,7 +73,7 @@ export default function OffersList({ offers, count, buildTime, clearHref, timeZo
                   </p>
                 )}
                 {offer.description && <p>{offer.description}</p>}
-                {offer.expiry && <p className="muted">Offer ends {new Date(offer.expiry).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone })}</p>}
+                {offer.expiry && <p className="muted">Offer ends {new Date(dealerInstant(offer.expiry, timeZone)).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone })}</p>}
                 {offer.button_label && offer.button_href && (
                   <a className="button" href={offer.button_href}>
                     {offer.button_label}

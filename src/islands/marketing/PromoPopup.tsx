@@ -18,6 +18,8 @@ interface Props {
   buttonLabel?: string;
   buttonHref?: string;
   expiry?: string;
+  /** The dealer's time zone (site.json timezone): an expiry without an offset is its wall-clock time. */
+  timeZone: string;
 }
 
 function readDismissed(): boolean {
@@ -28,13 +30,13 @@ function readDismissed(): boolean {
   }
 }
 
-export default function PromoPopup({ title, description, image, buttonLabel, buttonHref, expiry }: Props) {
+export default function PromoPopup({ title, description, image, buttonLabel, buttonHref, expiry, timeZone }: Props) {
   const dialog = useDialog();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    if (shouldShowPopup({ enabled: true, popup: { expiry }, now: Date.now(), dismissed: readDismissed() })) setOpen(true);
-  }, [expiry]);
+    if (shouldShowPopup({ enabled: true, popup: { expiry }, now: Date.now(), dismissed: readDismissed(), timeZone })) setOpen(true);
+  }, [expiry, timeZone]);
 
   useEffect(() => {
     if (open) dialog.show();

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { carTypesFromQuery, isPopupExpired, isPromoActive, promoMatchesCarTypes, shouldShowPopup, steadyPromoClock, STOCKTAKE_PROMO, visibleOffers } from './promos.ts';
 import type { CarType } from '../../schemas/car.ts';
 
+/** The dealer's zone of these cases (site.json timezone); their dates carry offsets, so it does not move them. */
+const ZONE = 'Australia/Brisbane';
+
 describe('timed promos (between start and expiry)', () => {
   it.each([
     ['30 June 2025 23:59 Brisbane: not yet', '2025-06-30T23:59:00+10:00', false],
@@ -9,10 +12,10 @@ describe('timed promos (between start and expiry)', () => {
     ['30 June 2025 14:00 UTC is 1 July in +10:00', '2025-06-30T14:00:00Z', true],
     ['24 July 2025 23:59 Brisbane: last minute', '2025-07-24T23:59:59+10:00', true],
     ['25 July 2025 00:00 Brisbane: over', '2025-07-25T00:00:00+10:00', false],
-  ])('stocktake promo: %s', (_name, iso, expected) => expect(isPromoActive(STOCKTAKE_PROMO, Date.parse(iso))).toBe(expected));
+  ])('stocktake promo: %s', (_name, iso, expected) => expect(isPromoActive(STOCKTAKE_PROMO, Date.parse(iso), ZONE)).toBe(expected));
   it('open bounds', () => {
-    expect(isPromoActive({}, 0)).toBe(true);
-    expect(isPromoActive({ expiry: '2026-01-01T00:00:00Z' }, Date.parse('2025-01-01'))).toBe(true);
+    expect(isPromoActive({}, 0, ZONE)).toBe(true);
+    expect(isPromoActive({ expiry: '2026-01-01T00:00:00Z' }, Date.parse('2025-01-01'), ZONE)).toBe(true);
   });
 });
 
@@ -41,10 +44,10 @@ describe('display by car type', () => {
       { id: 'd', start: '2026-12-01T00:00:00+10:00' },
       { id: 'e', display: ['used'] as CarType[] },
     ];
-    expect(visibleOffers(offers, now, [], 12).map((o) => o.id)).toEqual(['a', 'c', 'e']);
-    expect(visibleOffers(offers, now, ['used'], 12).map((o) => o.id)).toEqual(['c', 'e']);
-    expect(visibleOffers(offers, now, [], 2).map((o) => o.id)).toEqual(['a', 'c']);
-    expect(visibleOffers(offers, now, [], 0)).toEqual([]);
+    expect(visibleOffers(offers, now, [], 12, ZONE).map((o) => o.id)).toEqual(['a', 'c', 'e']);
+    expect(visibleOffers(offers, now, ['used'], 12, ZONE).map((o) => o.id)).toEqual(['c', 'e']);
+    expect(visibleOffers(offers, now, [], 2, ZONE).map((o) => o.id)).toEqual(['a', 'c']);
+    expect(visibleOffers(offers, now, [], 0, ZONE)).toEqual([]);
   });
 
   it('reads car types from the query', () => {
@@ -60,7 +63,7 @@ describe('promo popup', () => {
     ['no expiry', {}, false],
     ['expires tomorrow', { expiry: '2026-11-22T00:00:00+10:00' }, false],
     ['expired an hour ago', { expiry: '2026-11-21T09:00:00+10:00' }, true],
-  ])('%s', (_name, popup, expired) => expect(isPopupExpired(popup, now)).toBe(expired));
+  ])('%s', (_name, popup, expired) => expect(isPopupExpired(popup, now, ZONE)).toBe(expired));
   it.each([
     [true, {}, false, true],
     [false, {}, false, false],
@@ -68,7 +71,7 @@ describe('promo popup', () => {
     [true, {}, true, false],
     [true, { expiry: '2026-11-21T09:00:00+10:00' }, false, false],
   ])('enabled %s, popup %j, dismissed %s -> %s', (enabled, popup, dismissed, expected) =>
-    expect(shouldShowPopup({ enabled, popup, now, dismissed })).toBe(expected));
+    expect(shouldShowPopup({ enabled, popup, now, dismissed, timeZone: ZONE })).toBe(expected));
 });
 
 describe('the clock a built offers page hands the browser (steadyPromoClock)', () => {
@@ -81,15 +84,37 @@ describe('the clock a built offers page hands the browser (steadyPromoClock)', (
   const at = (iso: string) => Date.parse(iso);
 
   it('is the same for every build between two starts or expiries, and decides what the build would', () => {
-    const morning = steadyPromoClock(at('2026-11-21T09:00:00+10:00'), offers);
+    const morning = steadyPromoClock(at('2026-11-21T09:00:00+10:00'), offers, ZONE);
     expect(morning).toBe(at('2026-11-01T00:00:00+10:00'));
-    expect(steadyPromoClock(at('2026-11-21T11:59:59+10:00'), offers)).toBe(morning);
-    for (const offer of offers) expect(isPromoActive(offer, morning)).toBe(isPromoActive(offer, at('2026-11-21T11:59:59+10:00')));
+    expect(steadyPromoClock(at('2026-11-21T11:59:59+10:00'), offers, ZONE)).toBe(morning);
+    for (const offer of offers) expect(isPromoActive(offer, morning, ZONE)).toBe(isPromoActive(offer, at('2026-11-21T11:59:59+10:00'), ZONE));
   });
 
   it('moves on at a start or an expiry, and is 0 before any', () => {
-    expect(steadyPromoClock(at('2026-11-21T12:00:00+10:00'), offers)).toBe(at('2026-11-21T12:00:00+10:00'));
-    expect(steadyPromoClock(at('2026-12-05T12:00:00+10:00'), offers)).toBe(at('2026-11-30T00:00:00+10:00'));
-    expect(steadyPromoClock(at('2026-10-01T00:00:00+10:00'), offers)).toBe(0);
+    expect(steadyPromoClock(at('2026-11-21T12:00:00+10:00'), offers, ZONE)).toBe(at('2026-11-21T12:00:00+10:00'));
+    expect(steadyPromoClock(at('2026-12-05T12:00:00+10:00'), offers, ZONE)).toBe(at('2026-11-30T00:00:00+10:00'));
+    expect(steadyPromoClock(at('2026-10-01T00:00:00+10:00'), offers, ZONE)).toBe(0);
+  });
+});
+
+describe("dates without an offset are the dealer's time (site.json timezone), as in grid promos", () => {
+  const zone = 'Australia/Brisbane';
+  const earlyMorning = Date.parse('2026-12-01T05:00:00+10:00');
+
+  it('an offer or slide starting on a date shows from the start of that day where the dealer is', () => {
+    expect(isPromoActive({ start: '2026-12-01' }, earlyMorning, zone)).toBe(true);
+    expect(isPromoActive({ start: '2026-12-01T09:00' }, earlyMorning, zone)).toBe(false);
+    expect(isPromoActive({ expiry: '2026-12-01' }, earlyMorning, zone)).toBe(false);
+    expect(visibleOffers([{ start: '2026-12-01' }], earlyMorning, [], 4, zone)).toHaveLength(1);
+  });
+
+  it("a popup expiring on a date is gone from that day's start where the dealer is", () => {
+    expect(isPopupExpired({ expiry: '2026-12-01' }, earlyMorning, zone)).toBe(true);
+    expect(shouldShowPopup({ enabled: true, popup: { expiry: '2026-12-01' }, now: earlyMorning, dismissed: false, timeZone: zone })).toBe(false);
+  });
+
+  it('a date with an offset is that instant wherever the dealer is', () => {
+    expect(isPromoActive({ start: '2026-12-01T06:00:00+10:00' }, earlyMorning, 'Australia/Perth')).toBe(false);
+    expect(steadyPromoClock(earlyMorning, [{ start: '2026-12-01' }], zone)).toBe(Date.parse('2026-12-01T00:00:00+10:00'));
   });
 });

@@ -17,10 +17,52 @@ export interface CarTypeTargeted {
   strictDisplay?: boolean;
 }
 
-/** Shown from start (inclusive) until expiry (exclusive); a missing bound is open. */
-export function isPromoActive(promo: Timed, now: number): boolean {
-  if (promo.start && now < Date.parse(promo.start)) return false;
-  if (promo.expiry && now >= Date.parse(promo.expiry)) return false;
+const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
+
+/** Offset of a time zone at an instant, in ms (Brisbane: +10 h). */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant of a site.json date. A date with an offset ('…+10:00', '…Z') is that instant;
+ * one without ('2026-12-01', '2026-12-01T09:00') is a wall-clock time in the dealer's zone.
+ */
+export function dealerInstant(text: string, timeZone: string): number {
+  const trimmed = text.trim();
+  const local = LOCAL.exec(trimmed);
+  if (!local || HAS_ZONE.test(trimmed)) return Date.parse(trimmed);
+  const [, year, month, day, hour = '0', minute = '0', second = '0', milli = '0'] = local;
+  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), Number(milli.padEnd(3, '0')));
+  // The offset at the wall time read as UTC, then again at the result (a DST change in between).
+  let instant = wall - zoneOffset(wall, timeZone);
+  instant = wall - zoneOffset(instant, timeZone);
+  return instant;
+}
+
+/**
+ * Shown from start (inclusive) until expiry (exclusive); a missing bound is open. A bound
+ * without an offset is the dealer's wall-clock time in `timeZone` (site.json timezone).
+ */
+export function isPromoActive(promo: Timed, now: number, timeZone: string): boolean {
+  if (promo.start && now < dealerInstant(promo.start, timeZone)) return false;
+  if (promo.expiry && now >= dealerInstant(promo.expiry, timeZone)) return false;
   return true;
 }
 
@@ -37,10 +79,10 @@ export function steadyClock(now: number, changes: Iterable<number>): number {
 }
 
 /** steadyClock for isPromoActive over `timed`: its starts and expiries are where it changes. */
-export function steadyPromoClock(now: number, timed: readonly Timed[]): number {
+export function steadyPromoClock(now: number, timed: readonly Timed[], timeZone: string): number {
   return steadyClock(
     now,
-    timed.flatMap((promo) => [promo.start, promo.expiry].map((instant) => (instant ? Date.parse(instant) : Number.NaN))),
+    timed.flatMap((promo) => [promo.start, promo.expiry].map((instant) => (instant ? dealerInstant(instant, timeZone) : Number.NaN))),
   );
 }
 
@@ -66,8 +108,14 @@ export function promoMatchesCarTypes(promo: CarTypeTargeted, viewed: readonly Ca
 }
 
 /** Offers to show: active at `now`, matching the viewed car types, at most `count`. */
-export function visibleOffers<T extends Timed & CarTypeTargeted>(offers: readonly T[], now: number, viewed: readonly CarType[], count: number): T[] {
-  return offers.filter((offer) => isPromoActive(offer, now) && promoMatchesCarTypes(offer, viewed)).slice(0, Math.max(0, count));
+export function visibleOffers<T extends Timed & CarTypeTargeted>(
+  offers: readonly T[],
+  now: number,
+  viewed: readonly CarType[],
+  count: number,
+  timeZone: string,
+): T[] {
+  return offers.filter((offer) => isPromoActive(offer, now, timeZone) && promoMatchesCarTypes(offer, viewed)).slice(0, Math.max(0, count));
 }
 
 /** Car types named by an offers-page query (?car_type=new,demo); unknown values are ignored. */
@@ -78,14 +126,14 @@ export function carTypesFromQuery(value: string | null | undefined): CarType[] {
   );
 }
 
-/** A popup with an expiry in the past is not shown; without expiry it always may be. */
-export function isPopupExpired(popup: { expiry?: string }, now: number): boolean {
-  return Boolean(popup.expiry && now >= Date.parse(popup.expiry));
+/** A popup with an expiry in the past is not shown; without expiry it always may be. An expiry without an offset is the dealer's time. */
+export function isPopupExpired(popup: { expiry?: string }, now: number, timeZone: string): boolean {
+  return Boolean(popup.expiry && now >= dealerInstant(popup.expiry, timeZone));
 }
 
 /** Whether the promo popup shows: enabled, configured, not expired, not closed earlier in this visit. */
-export function shouldShowPopup(options: { enabled: boolean; popup?: { expiry?: string }; now: number; dismissed: boolean }): boolean {
-  return options.enabled && Boolean(options.popup) && !options.dismissed && !isPopupExpired(options.popup!, options.now);
+export function shouldShowPopup(options: { enabled: boolean; popup?: { expiry?: string }; now: number; dismissed: boolean; timeZone: string }): boolean {
+  return options.enabled && Boolean(options.popup) && !options.dismissed && !isPopupExpired(options.popup!, options.now, options.timeZone);
 }
 
 /** The spec's example of a dated promo: the stocktake sale, 1-24 July 2025 in +10:00. */

@@ -1,6 +1,7 @@
 /** Issue 14 item 2 (audit 3.13, 4.15): timed promos in result grids. */
 import { describe, expect, it } from 'vitest';
-import { activePromoNodes, dealerInstant, gridPromoNodes, promoNodeShows, type GridPromoNode } from './promo-nodes.ts';
+import { dealerInstant } from '../../lib/marketing/promos.ts';
+import { activePromoNodes, gridPromoNodes, promoNodeShows, type GridPromoNode } from './promo-nodes.ts';
 import { withPromoSlots } from '../browser/results.ts';
 
 const node = (fields: Partial<GridPromoNode>): GridPromoNode => ({ id: 'n', position: 0, strictDisplay: false, title: 'Sale', description: '', ...fields });
