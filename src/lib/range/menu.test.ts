@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema } from '../../schemas/car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
-import { footerGroups, groupModels, headerMenu, headerVariant, isCurrentSection, modelsFromStock, rangeGroupOf, slugify, stockBase } from './menu.ts';
+import { footerGroups, groupModels, headerButtons, headerMenu, headerVariant, isCurrentSection, modelsFromStock, rangeGroupOf, slugify, stockBase } from './menu.ts';
 
 const site = (fields: Record<string, unknown> = {}) =>
   v.parse(SiteSchema, { slug: 's', template: 'used-group', name: 'Sunny Cars', url: 'https://s.com.au', phone: '+61 7 3000 0000', ...fields });
@@ -33,6 +33,23 @@ describe('headerMenu', () => {
     expect(more({ features: { locations: false } })).toEqual(['/about-us', '/special-offers', '/warranty', '/contact-us']);
     const group = footerGroups(site({ features: { locations: false }, menus: { dealer_group: [{ label: 'Yard', href: '/locations/yard' }, { label: 'Jobs', href: '/careers' }] } }), []).at(-1);
     expect(group?.links).toEqual([{ label: 'Jobs', href: '/careers' }]);
+  });
+  it('links no trade-in page (/sell-my-car, /trade-in, /cars/trade-in) from the menu, footer or header buttons where the site offers no valuation (features.trade_in false)', () => {
+    const off = site({ features: { trade_in: false }, menus: { more: [{ label: 'Value your trade', href: '/trade-in/' }, { label: 'Jobs', href: '/careers' }] } });
+    expect(headerMenu(off, []).map((item) => item.label)).toEqual(['Home', 'Range', 'Stock', 'Finance', 'Service & Parts', 'More']);
+    expect(headerMenu(off, []).at(-1)?.children?.[0].links).toEqual([{ label: 'Jobs', href: '/careers' }]);
+    expect(footerGroups(off, [])[2].links.map((link) => link.label)).toEqual(['Finance', 'Book a Test Drive']);
+    expect(headerButtons(off)).toEqual([{ label: 'Book a Service', href: '/book-a-service' }]);
+    const hrefs = [
+      ...headerMenu(off, []).flatMap((item) => [item.href, ...(item.children ?? []).flatMap((column) => column.links.map((link) => link.href))]),
+      ...footerGroups(off, []).flatMap((group) => group.links.map((link) => link.href)),
+      ...headerButtons(off).map((button) => button.href),
+    ];
+    expect(hrefs.filter((href) => /trade-in|sell-my-car/.test(href))).toEqual([]);
+    expect(headerButtons(site())).toEqual([
+      { label: 'Book a Service', href: '/book-a-service' },
+      { label: 'Value My Car', href: '/sell-my-car' },
+    ]);
   });
   it('takes More links from site.json menus', () => {
     const menu = headerMenu(site({ menus: { more: [{ label: 'Careers', href: '/careers' }] } }), []);
@@ -112,7 +129,7 @@ describe('issue35-3: a truck or motorcycle dealer gets its own words', () => {
     const tools = (features: Record<string, unknown>) => footerGroups(site({ template: 'caravan', features }), [])[2].links.map((link) => link.label);
     expect(tools({})).toEqual(['Finance', 'Sell My Caravan', 'Trade-In Valuation', 'Book a Test Drive']);
     expect(tools({ test_drive: false })).toEqual(['Finance', 'Sell My Caravan', 'Trade-In Valuation']);
-    expect(tools({ test_drive: false, trade_in: false })).toEqual(['Finance', 'Sell My Caravan']);
+    expect(tools({ test_drive: false, trade_in: false })).toEqual(['Finance']);
   });
   it('refuses an unknown or repeated kind with a message that names it', () => {
     expect(() => site({ vehicle_kinds: ['boat'] })).toThrow(/vehicle_kinds: each must be one of car, motorcycle, truck, caravan/);

@@ -12,6 +12,7 @@ import type { Site } from '../../schemas/site.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
 import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
 import { withoutLocationLinks } from '../locations/locations.ts';
+import { offersTradeIn, withoutTradeInLinks } from '../forms/trade-in-offer.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import MENU_LINKS from '../../schemas/site/menu-links.json' with { type: 'json' };
 
@@ -171,11 +172,21 @@ function siteFallbackKind(site: Site): Exclude<VehicleKind, 'car'> | undefined {
   return kinds.includes('car') ? undefined : (kinds[0] as Exclude<VehicleKind, 'car'>);
 }
 
-/** The header menu of a site; More links no locations page the site does not build. */
+/** A site's own menu links (site.json `menus`) without those to pages that only say the site does not offer them (locations, trade-in valuation). */
+function offeredLinks<T extends { href: string }>(site: Site, links: readonly T[]): T[] {
+  return withoutTradeInLinks(site, withoutLocationLinks(site, links));
+}
+
+/** The header's buttons (site.json `menus.header_buttons`); the default Value My Car only where the site values cars (features.trade_in). */
+export function headerButtons(site: Site): MenuLink[] {
+  return withoutTradeInLinks(site, site.menus.header_buttons);
+}
+
+/** The header menu of a site; Sell My Car only where the site values cars, More links no page the site does not offer. */
 export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] {
   const stock = stockBase(site);
   const wording = siteWording(site);
-  const more = withoutLocationLinks(site, site.menus.more);
+  const more = offeredLinks(site, site.menus.more);
   const range: NavItem = {
     label: 'Range',
     href: '/models',
@@ -191,14 +202,14 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
     { label: 'Home', href: '/' },
     range,
     dropdown('Stock', `${stock}/new-used-and-demo-cars`, stockLinks(stock)),
-    { label: wording.sellLabel, href: '/sell-my-car' },
+    ...(offersTradeIn(site) ? [{ label: wording.sellLabel, href: '/sell-my-car' }] : []),
     dropdown('Finance', '/finance', MENU_LINKS.finance),
     dropdown('Service & Parts', '/service', [{ label: 'Service', href: '/service' }, ...MENU_LINKS.service]),
     dropdown('More', more[0]?.href ?? '/about-us', more),
   ];
 }
 
-/** The footer's link groups; Buyer Tools offers a trade-in valuation and a test drive only where the site takes them (features), the dealer group no locations page the site does not build. */
+/** The footer's link groups; Buyer Tools offers selling, a trade-in valuation and a test drive only where the site takes them (features), the dealer group no page the site does not offer. */
 export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGroup[] {
   const stock = stockBase(site);
   const wording = siteWording(site);
@@ -212,12 +223,16 @@ export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGr
       heading: 'Buyer Tools',
       links: [
         { label: 'Finance', href: '/finance' },
-        { label: wording.sellLabel, href: '/sell-my-car' },
-        ...(site.features.trade_in ? [{ label: 'Trade-In Valuation', href: '/trade-in' }] : []),
+        ...(offersTradeIn(site)
+          ? [
+              { label: wording.sellLabel, href: '/sell-my-car' },
+              { label: 'Trade-In Valuation', href: '/trade-in' },
+            ]
+          : []),
         ...(site.features.test_drive ? [{ label: 'Book a Test Drive', href: '/book-test-drive/' }] : []),
       ],
     },
     { heading: 'Service & Parts', links: MENU_LINKS.service },
-    { heading: site.name, links: withoutLocationLinks(site, site.menus.dealer_group) },
+    { heading: site.name, links: offeredLinks(site, site.menus.dealer_group) },
   ];
 }

@@ -39,6 +39,7 @@ import { carImageSources, parsePhotoUrl, primaryImage, siteImageOptions, type Im
 import { formatKm, formatMoney } from '../text/format.ts';
 import { canonicalUrl } from '../text/seo.ts';
 import { stockBase } from '../range/menu.ts';
+import { offersTradeIn } from '../forms/trade-in-offer.ts';
 import { slugify } from '../text/slug.ts';
 import { presentText } from '../../schemas/feed-text.ts';
 
@@ -296,7 +297,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
       reserve: features.reserve,
       reserveBuyOnlineRoute: features.reserve_buy_online_route,
       reserveDeposit: site.reserve_deposit,
-      tradeIn: features.trade_in,
+      tradeIn: offersTradeIn(site),
       onlinePurchase: features.online_purchase,
     }),
     save: saveVisibility(car, { favourites: features.favourites, compare: features.compare, hideWithoutImages: features.hide_save_without_images, usedOnly: features.save_used_only }),

@@ -128,3 +128,15 @@ describe('the stock noun of the search pages and the hero', () => {
     expect(heroSearchProps(data, undefined, ['truck']).stockNoun).toBe('trucks');
   });
 });
+
+describe("the 'We Want Your Car!' card of the result grids", () => {
+  const slots = async (fields: Record<string, unknown>) => {
+    const site = makeSite({ slug: 'yard', ...fields });
+    return (await searchBuildData({ slug: site.slug, site, cars: [], buildTime: Date.parse('2026-12-06T00:00:00Z') })).config.promo.slots;
+  };
+  it('links the instant offer only where the site values cars (features.trade_in); a card the dealer points elsewhere stays', async () => {
+    expect(await slots({})).toEqual([8, 17]);
+    expect(await slots({ features: { trade_in: false } })).toEqual([]);
+    expect(await slots({ features: { trade_in: false }, promo: { card_href: '/finance' } })).toEqual([8, 17]);
+  });
+});

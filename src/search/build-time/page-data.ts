@@ -9,6 +9,7 @@ import type { Site } from '../../schemas/site.ts';
 import { environment, type Environment } from '../../config/env.ts';
 import { searchSettings, tokenTtlDays } from '../../config/search.ts';
 import { modalFormConfig } from '../../lib/forms/form-config.ts';
+import { withoutTradeInLinks } from '../../lib/forms/trade-in-offer.ts';
 import type { EngineConfig, SearchConfig } from '../core/island-config.ts';
 import { siteImageOptions } from '../../lib/images.ts';
 import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE, NUMERIC_ATTRIBUTES } from '../core/config.ts';
@@ -113,7 +114,8 @@ export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuild
     pageSize: site.search_page_size ?? DEFAULT_PAGE_SIZE,
     routes,
     promo: {
-      slots: site.promo.card_positions,
+      // The card's default link is the instant offer: no card where that page only says the site values no cars.
+      slots: withoutTradeInLinks(site, [{ href: site.promo.card_href }]).length > 0 ? site.promo.card_positions : [],
       randomOffset: site.promo.random_offset,
       href: site.promo.card_href,
       nodes,
