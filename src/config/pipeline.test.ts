@@ -1,9 +1,19 @@
-/** The pipeline command's configuration (pipelineConfig, rollbackConfig) and where the state's files go (stateFilesLocation). */
+/** The pipeline command's configuration (pipelineConfig, rollbackConfig, syncSearchConfig) and where the state's files go (stateFilesLocation). */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cacheRoot } from './build.ts';
 import { ConfigError } from './env.ts';
-import { defaultDataDir, PIPELINE_DEFAULTS, pipelineConfig, pipelineSettings, rollbackConfig, sitesMinFreeBytes, stateFilesLocation, workerConcurrency } from './pipeline.ts';
+import {
+  defaultDataDir,
+  PIPELINE_DEFAULTS,
+  pipelineConfig,
+  pipelineSettings,
+  rollbackConfig,
+  sitesMinFreeBytes,
+  stateFilesLocation,
+  syncSearchConfig,
+  workerConcurrency,
+} from './pipeline.ts';
 
 describe('pipelineConfig', () => {
   it('resolves every default once: paths, webhook, timing, retention, locks, inbox limits, guard', () => {
@@ -124,5 +134,20 @@ describe('rollbackConfig', () => {
       paths: { data: '/d' },
     });
     expect(() => rollbackConfig({}, {})).toThrow('--tenant <slug> is required');
+  });
+});
+
+describe('syncSearchConfig', () => {
+  it("finds the pipeline state where the pipeline does: --data, else <--sites>/.pipeline, DATABASE_URL, the files' location", () => {
+    expect(syncSearchConfig({}, {})).toEqual({
+      tenants: 'tenants',
+      only: [],
+      place: { sites: 'dist', data: defaultDataDir('dist'), state: { databaseUrl: undefined, files: 'local' } },
+    });
+    expect(syncSearchConfig({}, { sites: '/srv/sites', tenant: ['acme'] })).toMatchObject({ only: ['acme'], place: { data: defaultDataDir('/srv/sites') } });
+    expect(syncSearchConfig({}, { sites: '/srv/sites', data: '/d' }).place.data).toBe('/d');
+    const shared = { DATABASE_URL: 'postgres://pipeline:secret@db/pipeline', S3_BUCKET: 'sites' };
+    expect(syncSearchConfig(shared, {}).place.state).toEqual(pipelineConfig(shared, {}).state);
+    expect(syncSearchConfig(shared, {}).place.state).toEqual({ databaseUrl: shared.DATABASE_URL, files: 'bucket' });
   });
 });

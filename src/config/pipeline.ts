@@ -159,6 +159,28 @@ export function stateFilesLocation(env: Environment = environment(), databaseUrl
   return databaseUrl && publishSettings(env).bucket ? 'bucket' : 'local';
 }
 
+/** Where a command finds the pipeline state: its data directory and sites directory, its database, where its files go. */
+export interface StatePlace {
+  sites: string;
+  /** The state's data directory (default `<sites>/.pipeline`). */
+  data: string;
+  state: { databaseUrl: string | undefined; files: 'local' | 'bucket' };
+}
+
+/**
+ * The pipeline state as the pipeline command finds it, for it and every command that reads the
+ * same state (rollback, sync-search): `--data`, else `<--sites>/.pipeline` (`--sites` default
+ * dist); DATABASE_URL; its files where stateFilesLocation says.
+ */
+export function statePlace(env: Environment, settings: PipelineSettings, flags: { sites?: string; data?: string }): StatePlace {
+  const sites = flags.sites ?? 'dist';
+  return {
+    sites,
+    data: flags.data ?? defaultDataDir(sites),
+    state: { databaseUrl: settings.databaseUrl, files: stateFilesLocation(env, settings.databaseUrl) },
+  };
+}
+
 /** The pipeline command's flags as parsed (scripts/pipeline.ts), every value a string or a switch. */
 export interface PipelineFlags {
   tenants?: string;
@@ -234,14 +256,14 @@ export function pipelineConfig(env: Environment, flags: PipelineFlags): Pipeline
   // The lifetime of the tokens its builds mint decides when it renews them (release/run.ts): a bad one stops the command here, not each Meilisearch tenant's job.
   tokenTtlDays(searchSettings(env));
   const once = flags.once === true;
-  const sites = flags.sites ?? 'dist';
+  const place = statePlace(env, settings, flags);
   const caches = cacheRoot(env);
   const cores = flags.jobs ? Number(flags.jobs) : workerConcurrency(settings);
   return {
     paths: {
       tenants: flags.tenants ?? 'tenants',
-      sites,
-      data: flags.data ?? defaultDataDir(sites),
+      sites: place.sites,
+      data: place.data,
       inbox: flags.inbox ?? 'feeds',
       cacheRoot: caches,
       renderers: join(caches, 'renderers'),
@@ -268,7 +290,7 @@ export function pipelineConfig(env: Environment, flags: PipelineFlags): Pipeline
       refreshMs: PIPELINE_DEFAULTS.refreshMs,
     },
     warmRenderers: !once,
-    state: { databaseUrl: settings.databaseUrl, files: stateFilesLocation(env, settings.databaseUrl) },
+    state: place.state,
     settings,
   };
 }
@@ -303,15 +325,36 @@ export interface RollbackConfig {
 export function rollbackConfig(env: Environment, flags: RollbackFlags): RollbackConfig {
   if (!flags.tenant) throw usage('--tenant <slug> is required');
   const settings = pipelineSettings(env);
-  const sites = flags.sites ?? 'dist';
+  const { sites, data, state } = statePlace(env, settings, flags);
   return {
     tenant: flags.tenant,
     action: flags.list ? 'list' : flags['release-hold'] ? 'release-hold' : 'rollback',
     to: flags.to,
     hold: !flags['no-hold'],
     publisher: flags.publisher,
-    paths: { sites, tenants: flags.tenants ?? 'tenants', data: flags.data ?? defaultDataDir(sites) },
-    state: { databaseUrl: settings.databaseUrl, files: stateFilesLocation(env, settings.databaseUrl) },
+    paths: { sites, tenants: flags.tenants ?? 'tenants', data },
+    state,
     redisUrl: settings.redisUrl,
   };
+}
+
+/** The sync-search command's flags as parsed (scripts/sync-search.ts). */
+export interface SyncSearchFlags {
+  tenants?: string;
+  tenant?: string[];
+  sites?: string;
+  data?: string;
+}
+
+/** The sync-search command's configuration: the tenants to sync and where the pipeline state is (statePlace). */
+export interface SyncSearchConfig {
+  tenants: string;
+  /** Only these slugs; empty: every tenant. */
+  only: string[];
+  place: StatePlace;
+}
+
+/** Resolve the sync-search command's configuration; throws ConfigError on a bad setting. */
+export function syncSearchConfig(env: Environment, flags: SyncSearchFlags): SyncSearchConfig {
+  return { tenants: flags.tenants ?? 'tenants', only: flags.tenant ?? [], place: statePlace(env, pipelineSettings(env), flags) };
 }

@@ -1,12 +1,13 @@
 /**
  * What a release reads from the state before it loads the tenant (the load is synchronous):
  * the live release, the accepted stock (with its parse when the intake of this process kept
- * it) and the reserved overlay with the signature the release records once live; and the
- * live release's files in the local cache, fetched from the publisher when this worker never
- * built the tenant.
+ * it) and the reserved overlay with the signature the release records once live (the same
+ * for a command that only reads the state: acceptedTenant); and the live release's files in
+ * the local cache, fetched from the publisher when this worker never built the tenant.
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { loadTenant, type Tenant } from '../../lib/site/tenant.ts';
 import type { ParsedStock } from '../../lib/vehicle/stock.ts';
 import type { ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import type { Logger } from '../log.ts';
@@ -37,17 +38,38 @@ export async function liveRelease(state: PipelineState, sitesDir: string, slug: 
  * What a build of a tenant reads from the state before the synchronous loadTenant: its
  * accepted stock and its reserved overlay (the state's rows over the folder's file), with the
  * rows' signature the release records once live (state/reservation-watch.ts compares it).
+ * The folder's stock.json seeds the state first (AcceptedStock.get), unless `seed` is false (a
+ * reader: the stock is null when the state has no snapshot).
  */
 export async function tenantInputs(
   state: PipelineState,
   slug: string,
   tenantDir: string,
+  { seed = true }: { seed?: boolean } = {},
 ): Promise<{ stock: ReleaseStock | null; overlay: ReservationOverlay; reservations: string }> {
-  const snapshot = await state.stock.get(slug, tenantDir);
+  const snapshot = await state.stock.get(slug, seed ? tenantDir : undefined);
   const parsed = snapshot ? state.stock.parsed(slug, snapshot) : undefined;
   const stock = snapshot && parsed ? { ...snapshot, parsed } : snapshot;
   const { overlay, signature } = await state.reservations.forBuild(slug, tenantDir);
   return { stock, overlay, reservations: signature };
+}
+
+/** Where a read-only command took a tenant's stock from (it prints it). */
+export type StockOrigin = 'pipeline state' | 'tenant folder, no snapshot in the pipeline state' | 'tenant folder, no pipeline state';
+
+/**
+ * A tenant as the pipeline builds it, for a command that only reads the state (sync-search): the
+ * state's accepted stock and reserved overlay (tenantInputs) when the state has a snapshot of it,
+ * else the folder's stock.json (a tenant never fed, or no state: `state` undefined). It takes no
+ * seed in: the pipeline does, reporting the seed's problems like a feed's.
+ */
+export async function acceptedTenant(tenantDir: string, now: number, state: PipelineState | undefined): Promise<{ tenant: Tenant; stock: StockOrigin }> {
+  if (!state) return { tenant: loadTenant(tenantDir, now), stock: 'tenant folder, no pipeline state' };
+  const { stock, overlay } = await tenantInputs(state, basename(resolve(tenantDir)), tenantDir, { seed: false });
+  return {
+    tenant: loadTenant(tenantDir, now, stock ?? undefined, overlay),
+    stock: stock ? 'pipeline state' : 'tenant folder, no snapshot in the pipeline state',
+  };
 }
 
 /** Fetches in flight in this process (a prefetch during the debounce and the job meet here). */

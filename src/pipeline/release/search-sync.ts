@@ -1,7 +1,9 @@
 /**
  * The pipeline's search step: for tenants on Meilisearch (site.json `search`),
  * the published cars are synced with the search module's incremental sync
- * (src/search/admin/meilisearch.ts syncTenant: only new, changed and removed cars are sent).
+ * (src/search/admin/meilisearch.ts syncTenant: only new, changed and removed cars are sent);
+ * `npm run sync-search` syncs a tenant the same way from the stock the pipeline accepted
+ * (syncAcceptedTenant).
  * Admin credentials come from the server-side environment only: MEILI_ADMIN_KEY and
  * MEILI_ADMIN_HOST (the operator's Meilisearch; site.json's search.host is never used here).
  */
@@ -10,6 +12,8 @@ import { environment, type Environment } from '../../config/env.ts';
 import { searchSettings } from '../../config/search.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
+import type { PipelineState } from '../state/store.ts';
+import { acceptedTenant, type StockOrigin } from './inputs.ts';
 import { toSearchDocuments } from '../../search/core/documents.ts';
 import { syncTenant, type SyncReport } from '../../search/admin/meilisearch.ts';
 
@@ -27,4 +31,17 @@ export async function syncTenantSearch(site: Site, cars: readonly Car[], env: En
   // A Meilisearch that does not answer fails the sync within SYNC_REQUEST_TIMEOUT_MS: the release is live already, the index catches up later.
   const client = new Meilisearch({ host, apiKey, timeout: SYNC_REQUEST_TIMEOUT_MS });
   return syncTenant(client, { index: site.search.index, site: site.slug, documents: toSearchDocuments(cars, site) });
+}
+
+/**
+ * Sync one tenant folder's Meilisearch index from the stock the pipeline accepted
+ * (scripts/sync-search.ts): acceptedTenant chooses the state's snapshot or the folder and
+ * says which (`stock`); `report` is null for a tenant on the embedded engine.
+ */
+export async function syncAcceptedTenant(
+  tenantDir: string,
+  options: { now: number; state?: PipelineState; env: Environment },
+): Promise<{ slug: string; stock: StockOrigin; report: SyncReport | null }> {
+  const { tenant, stock } = await acceptedTenant(tenantDir, options.now, options.state);
+  return { slug: tenant.slug, stock, report: await syncTenantSearch(tenant.site, tenant.visible, options.env) };
 }

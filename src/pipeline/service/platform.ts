@@ -2,8 +2,11 @@
  * What the pipeline, rollback and edge commands run on, made once from their resolved
  * configuration (src/config/pipeline.ts): the publisher (`--publisher`), the pipeline state
  * (its database, and its files where PIPELINE_STATE_FILES says) and the bucket as an object
- * store; and the service's options from the pipeline command's configuration.
+ * store; the state a read-only command finds (existingState); and the service's options from
+ * the pipeline command's configuration.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Environment } from '../../config/env.ts';
 import type { PipelineConfig } from '../../config/pipeline.ts';
 import { bucketSettings } from '../../config/publish.ts';
@@ -12,7 +15,7 @@ import type { ObjectStore } from '../../platform/bucket/object-store.ts';
 import type { Logger } from '../log.ts';
 import { loadPublisher, type Publisher } from '../publish/publisher.ts';
 import { objectFileStore } from '../state/files.ts';
-import { openPipelineState, type PipelineState } from '../state/store.ts';
+import { openPipelineState, STATE_SQLITE, type PipelineState } from '../state/store.ts';
 import type { PipelineOptions } from './service.ts';
 
 /** What a command needs; each part is made only when asked for. */
@@ -49,6 +52,16 @@ export async function platformFromSettings(settings: PlatformSettings): Promise<
     platform.state = await openPipelineState({ dataDir: state.dataDir, databaseUrl: state.databaseUrl, files });
   }
   return platform;
+}
+
+/**
+ * The pipeline state a command only reads (sync-search), opened as platformFromSettings opens it
+ * when there is one: a database (DATABASE_URL), or the SQLite file in the data directory. Undefined
+ * without one (a developer's machine): such a command never creates a state.
+ */
+export async function existingState(env: Environment, state: { dataDir: string } & PipelineConfig['state']): Promise<PipelineState | undefined> {
+  if (!state.databaseUrl && !existsSync(join(state.dataDir, STATE_SQLITE))) return undefined;
+  return (await platformFromSettings({ env, state })).state;
 }
 
 /** The service's options of the pipeline command's configuration. */

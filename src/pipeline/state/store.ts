@@ -70,11 +70,14 @@ export function pipelineStores(db: SqlDatabase, files: FileStore, dataDir: strin
   };
 }
 
+/** The state's SQLite file in its data directory (without a database URL). */
+export const STATE_SQLITE = 'state.sqlite';
+
 /** Open (and create or migrate) the pipeline state. */
 export async function openPipelineState(options: StateOptions): Promise<PipelineState> {
   const dataDir = resolve(options.dataDir);
   const db = await openDatabase(
-    options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl, poolSize: 4 } : { kind: 'sqlite', file: join(dataDir, 'state.sqlite') },
+    options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl, poolSize: 4 } : { kind: 'sqlite', file: join(dataDir, STATE_SQLITE) },
     PIPELINE_SCHEMA,
   );
   const mirror = options.stockMirror === false ? undefined : (options.stockMirror ?? join(dataDir, 'stock'));
