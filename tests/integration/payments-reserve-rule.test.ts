@@ -10,24 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { NOT_RESERVABLE_MESSAGE } from '../../src/server/features/payments/payments.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
-import { tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
+import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
 import { writeTenantFolder } from '../support/tenant-folder.ts';
 
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
-const car = (id: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  slug: `car-${id}`,
-  name: `car-${id}`,
-  status: 'in_stock',
-  car_type: 'used',
-  make: 'Toyota',
-  model: 'Corolla',
-  year: 2020,
-  km: 40_000,
-  price: 25_990,
-  ...extra,
-});
-const stock = [car(1), car(2, { tag: 'Test Drive Only' }), car(3, { price: 0 }), car(4, { price: 9 })];
+const stock = [car(1, 'car-1'), car(2, 'car-2', { tag: 'Test Drive Only' }), car(3, 'car-3', { price: 0 }), car(4, 'car-4', { price: 9 })];
 
 describe('payments: the server applies the reserve rule', () => {
   let stripe: StripeStandIn;

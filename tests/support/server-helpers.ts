@@ -18,7 +18,8 @@ const hours = [1, 2, 3, 4, 5]
   .map((weekday) => ({ weekday, status: 'Open', open: '09:00', close: '17:00' }))
   .concat([{ weekday: 6, status: 'Open', open: '09:00', close: '12:00' }, { weekday: 0, status: 'Closed' } as never]);
 
-function car(id: number, slug: string, extra: Record<string, unknown> = {}) {
+/** An in-stock used car record of the test tenants; `extra` sets or overrides fields. */
+export function car(id: number, slug: string, extra: Record<string, unknown> = {}) {
   return {
     id,
     slug,

@@ -41,6 +41,22 @@ function show(features: Record<string, unknown> = {}) {
   };
 }
 
+/** Answer the details step completely (the vehicle, its state and the contact details). */
+function fillDetails(
+  input: (name: string) => HTMLInputElement,
+  details: { odometer?: string; service?: string; keys?: string; condition?: string; comments?: string } = {},
+) {
+  fill(input('postcode'), '4000');
+  fill(input('odometer'), details.odometer ?? '50000');
+  fill(input('service_history') as unknown as HTMLSelectElement, details.service ?? 'Full service history');
+  fill(input('number_of_keys') as unknown as HTMLSelectElement, details.keys ?? '2');
+  fill(input('car_condition') as unknown as HTMLSelectElement, details.condition ?? 'Good');
+  fill(input('comments') as unknown as HTMLTextAreaElement, details.comments ?? 'One owner.');
+  fill(input('First Name'), 'Jo');
+  fill(input('Email Address'), 'jo@example.com');
+  fill(input('Mobile Number'), '0412345678');
+}
+
 describe('InstantOffer: step 1, the registration', () => {
   it('shows rego and state, the step list and Get My Offer', () => {
     const { form, heading } = show();
@@ -161,15 +177,7 @@ describe('InstantOffer towards a car (/cars/trade-in) when no price can be given
     const input = (name: string) => form.querySelector<HTMLInputElement>(`#instant-offer-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`)!;
     fill(input('rego'), 'OLD121');
     await submit(form);
-    fill(input('postcode'), '4000');
-    fill(input('odometer'), '250000');
-    fill(input('service_history') as unknown as HTMLSelectElement, 'Partial service history');
-    fill(input('number_of_keys') as unknown as HTMLSelectElement, '1');
-    fill(input('car_condition') as unknown as HTMLSelectElement, 'Fair');
-    fill(input('comments') as unknown as HTMLTextAreaElement, 'Old but honest.');
-    fill(input('First Name'), 'Jo');
-    fill(input('Email Address'), 'jo@example.com');
-    fill(input('Mobile Number'), '0412345678');
+    fillDetails(input, { odometer: '250000', service: 'Partial service history', keys: '1', condition: 'Fair', comments: 'Old but honest.' });
     await submit(form);
     const lead = calls.find((call) => call.path === '/leads');
     expect(lead, JSON.stringify(calls.map((call) => call.path))).toBeDefined();
@@ -190,16 +198,8 @@ describe('InstantOffer remembers the contact details for the next form (spec §3
     const { form, input } = show({ instant_offer_images: false });
     fill(input('rego'), 'MAZ019');
     await submit(form);
-    fill(input('postcode'), '4000');
-    fill(input('odometer'), '50000');
-    fill(input('service_history') as unknown as HTMLSelectElement, 'Full service history');
-    fill(input('comments') as unknown as HTMLTextAreaElement, 'One owner.');
-    fill(input('number_of_keys') as unknown as HTMLSelectElement, '2');
-    fill(input('car_condition') as unknown as HTMLSelectElement, 'Good');
-    fill(input('First Name'), 'Jo');
+    fillDetails(input);
     fill(input('last_name'), 'Bloggs');
-    fill(input('Email Address'), 'jo@example.com');
-    fill(input('Mobile Number'), '0412345678');
     await submit(form);
     expect(assign, form.textContent ?? '').toHaveBeenCalledWith('/success');
     expect(prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' })).toEqual({
@@ -222,15 +222,7 @@ describe('InstantOffer: the lead API refusing a field of the details step', () =
     const { form, input, heading } = show({ instant_offer_images: false });
     fill(input('rego'), 'MAZ019');
     await submit(form);
-    fill(input('postcode'), '4000');
-    fill(input('odometer'), '50000');
-    fill(input('service_history') as unknown as HTMLSelectElement, 'Full service history');
-    fill(input('comments') as unknown as HTMLTextAreaElement, 'One owner.');
-    fill(input('number_of_keys') as unknown as HTMLSelectElement, '2');
-    fill(input('car_condition') as unknown as HTMLSelectElement, 'Good');
-    fill(input('First Name'), 'Jo');
-    fill(input('Email Address'), 'jo@example.com');
-    fill(input('Mobile Number'), '0412345678');
+    fillDetails(input);
     await submit(form);
     expect(heading()).toBe('A few more details');
     expect(form.querySelector('#instant-offer-Mobile-Number-error')?.textContent).toBe('Please enter a valid Australian mobile number.');
