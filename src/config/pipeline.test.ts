@@ -87,6 +87,8 @@ describe('pipelineConfig', () => {
     expect(pipelineConfig({ PIPELINE_CORES: '1' }, {}).queue).toMatchObject({ cores: 1, concurrency: 2 });
     expect(pipelineConfig({ PIPELINE_CORES: '1' }, { jobs: '3' }).queue).toMatchObject({ cores: 3, concurrency: 6 });
     expect(() => pipelineConfig({ PIPELINE_CORES: 'two' }, {})).toThrow(/PIPELINE_CORES: expected a whole number/);
+    // A bad --jobs stops the command, naming the flag and the value (it made a worker that took no job).
+    for (const jobs of ['two', '0', '1.5', '-1']) expect(() => pipelineConfig({}, { jobs }), jobs).toThrow(`--jobs: expected a whole number of 1 or more (got ${jobs})`);
   });
 
   it('--once: no webhook, no queue, no debounce, no warm renderers', () => {

@@ -246,6 +246,7 @@ function checkedFlags(flags: PipelineFlags, settings: PipelineSettings): { role:
   if (!(maxRemovedShare >= 0 && maxRemovedShare <= 1) || !(Number.isInteger(minRemoved) && minRemoved >= 1)) {
     throw usage('--max-removed-share: a share between 0 and 1; --min-removed: a whole number >= 1');
   }
+  if (flags.jobs !== undefined && !/^[1-9]\d*$/.test(flags.jobs)) throw usage(`--jobs: expected a whole number of 1 or more (got ${flags.jobs})`);
   return { role, guard: flags['no-guard'] ? false : { maxRemovedShare, minRemoved } };
 }
 
