@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { buildTenant, type TenantBuildResult, buildFleet, renderSettings } from '../src/builder/render/index.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 import { thisMachine } from '../src/config/machine.ts';
+import { nowFlag, settingsOrExit } from '../src/config/env.ts';
 import { leadDeliveryProblem } from '../src/server/kernel/tenants.ts';
 
 const { values } = parseArgs({
@@ -35,11 +36,7 @@ if (values.help) {
 
 const tenantsRoots = (values.tenants?.length ? values.tenants : ['tenants']).map((root) => resolve(root));
 const outRoot = resolve(values.out);
-const now = values.now ? Date.parse(values.now) : Date.now();
-if (Number.isNaN(now)) {
-  console.error(`--now: "${values.now}" is not a date (expected ISO 8601, e.g. 2026-11-21T09:00:00+10:00)`);
-  process.exit(2);
-}
+const now = settingsOrExit(() => nowFlag(values.now));
 // A bad count would start no build at all and report success, so it stops here, before any tenant is read.
 if (values.jobs !== undefined && !(/^\d+$/.test(values.jobs) && Number(values.jobs) >= 1)) {
   console.error(`--jobs: "${values.jobs}" is not a number of builds at once (expected a whole number of 1 or more, e.g. --jobs 2)`);

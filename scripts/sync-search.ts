@@ -12,7 +12,7 @@
  * tenant's site.json names (issue 13 M9); it is read from the environment only.
  */
 import { parseArgs } from 'node:util';
-import { environment, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
+import { environment, nowFlag, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
 import { syncSearchConfig } from '../src/config/pipeline.ts';
 import { checkProduction } from '../src/config/production.ts';
 import { searchSettings } from '../src/config/search.ts';
@@ -55,7 +55,7 @@ if (!adminHost) {
   console.error("MEILI_ADMIN_HOST (or --host) is not set: the admin key is only sent to the operator's Meilisearch, never to a host named in site.json.");
   process.exit(2);
 }
-const now = values.now ? Date.parse(values.now) : Date.now();
+const now = settingsOrExit(() => nowFlag(values.now));
 // A state that is there but cannot be opened stops the command: the folders' seeds would undo what feeds brought.
 const state = await settingsOrExitAsync(() => existingState(env, { dataDir: config.place.data, ...config.place.state }));
 let failed = 0;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowedInBuildChild, buildChildEnv } from '../builder/render/child-env.ts';
 import { BUILD_VARIABLES, buildSettings, bundleFile } from './build.ts';
-import { ConfigError, childEnvironment, environment, setEnvironment, settingsOrExit } from './env.ts';
+import { ConfigError, childEnvironment, environment, nowFlag, setEnvironment, settingsOrExit } from './env.ts';
 import { photoCacheDir, photoOptionsFromEnv } from './images.ts';
 import { PIPELINE_VARIABLES, pipelineSettings } from './pipeline.ts';
 import { searchSettings } from './search.ts';
@@ -123,5 +123,17 @@ describe('the process environment', () => {
       setEnvironment(name, undefined);
     }
     expect(name in environment()).toBe(false);
+  });
+});
+
+describe("nowFlag (a command's --now)", () => {
+  it('reads an ISO 8601 instant, or gives the fallback when the flag is absent', () => {
+    expect(nowFlag('2026-11-21T09:00:00+10:00')).toBe(Date.parse('2026-11-21T09:00:00+10:00'));
+    expect(nowFlag(undefined, 42)).toBe(42);
+  });
+
+  it('refuses a value that is not a date, naming the flag and the value', () => {
+    expect(() => nowFlag('yesterday')).toThrow(ConfigError);
+    expect(() => nowFlag('yesterday')).toThrow('--now: "yesterday" is not a date (expected ISO 8601, e.g. 2026-11-21T09:00:00+10:00)');
   });
 });

@@ -110,6 +110,14 @@ export function configError(area: string, problems: readonly string[]): ConfigEr
   return new ConfigError(`Invalid ${area} configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
 }
 
+/** A command's --now flag: the instant it names (ISO 8601), or `fallback` when absent; a bad value is a ConfigError naming the flag. */
+export function nowFlag(value: string | undefined, fallback: number = Date.now()): number {
+  if (value === undefined) return fallback;
+  const now = Date.parse(value);
+  if (Number.isNaN(now)) throw new ConfigError(`--now: "${value}" is not a date (expected ISO 8601, e.g. 2026-11-21T09:00:00+10:00)`);
+  return now;
+}
+
 /** For entry points: `read()`, or, on a ConfigError, its message on stderr and exit code 2. */
 export function settingsOrExit<T>(read: () => T): T {
   try {
