@@ -15,11 +15,10 @@ import { parseArgs } from 'node:util';
 import { formatFeedCheck } from '../src/pipeline/intake/read/feed-check.ts';
 import { assessFeedCheck, checkFeedFile } from '../src/pipeline/intake/inbox.ts';
 import { GUARD_DEFAULTS } from '../src/pipeline/intake/guard.ts';
-import { defaultDataDir, openPipelineState } from '../src/pipeline/state/store.ts';
-import { sharedStateFiles } from '../src/pipeline/state/files.ts';
-import { settingsOrExit } from '../src/config/env.ts';
+import { existingState } from '../src/pipeline/service/platform.ts';
+import { environment, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
 import { checkProduction } from '../src/config/production.ts';
-import { pipelineSettings } from '../src/config/pipeline.ts';
+import { pipelineSettings, statePlace } from '../src/config/pipeline.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -52,14 +51,12 @@ if (!existsSync(file)) {
 }
 const check = checkFeedFile(tenantDir, values.tenant, file, readFileSync(file));
 // The guard compares with the accepted stock (the pipeline state of --sites when it has one, else the tenant's stock.json); nothing is written.
-const dataDir = defaultDataDir(values.sites);
 // The production check every process shares (src/config/production.ts): before the state is opened.
 settingsOrExit(() => checkProduction('command'));
-const settings = settingsOrExit(() => pipelineSettings());
-const state =
-  settings.databaseUrl || existsSync(dataDir)
-    ? await openPipelineState({ dataDir, databaseUrl: settings.databaseUrl, files: sharedStateFiles(settings.databaseUrl) })
-    : undefined;
+const env = environment();
+// Found as the pipeline finds it (statePlace); opened only where there is one (existingState): a dry run creates no state.
+const place = settingsOrExit(() => statePlace(env, pipelineSettings(env), { sites: values.sites }));
+const state = await settingsOrExitAsync(() => existingState(env, { dataDir: place.data, ...place.state }));
 const guard = (await assessFeedCheck(tenantDir, values.tenant, check, { sitesDir: resolve(values.sites), guard: GUARD_DEFAULTS, state })) ?? undefined;
 await state?.close();
 const held = Boolean(guard?.held);

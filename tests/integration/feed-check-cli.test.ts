@@ -5,7 +5,7 @@
  * and changes nothing (the tenant folder and the file stay as they were).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,14 @@ describe('npm run feed:check', () => {
     expect(run.stdout).toContain('outcome: the pipeline would hold this file for an operator (dry run: nothing was changed)');
     expect(run.status).toBe(1);
     expect(JSON.parse(readFileSync(join(tenants, SLUG, 'stock.json'), 'utf8'))).toEqual(stock);
+  });
+
+  it('creates no pipeline state where the data directory holds none (a dry run changes nothing)', () => {
+    const data = join(work, 'sites', '.pipeline');
+    mkdirSync(data, { recursive: true });
+    const run = feedCheck('--tenant', SLUG, exportFile);
+    expect(run.stdout).toContain('(dry run: nothing was changed)');
+    expect(readdirSync(data)).toEqual([]);
   });
 
   it('explains its usage', () => {
