@@ -14,7 +14,15 @@ import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.t
 import { writeTenantFolder } from '../support/tenant-folder.ts';
 
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
-const stock = [car(1, 'car-1'), car(2, 'car-2', { tag: 'Test Drive Only' }), car(3, 'car-3', { price: 0 }), car(4, 'car-4', { price: 9 })];
+const stock = [
+  car(1, 'car-1'),
+  car(2, 'car-2', { tag: 'Test Drive Only' }),
+  car(3, 'car-3', { price: 0 }),
+  car(4, 'car-4', { price: 9 }),
+  // Hidden from the site: by the feed's flag, and by the site's stock rules.
+  car(5, 'car-5', { show_on_dealer_website: false }),
+  car(6, 'car-6', { stocknum: 'HIDE6' }),
+];
 
 describe('payments: the server applies the reserve rule', () => {
   let stripe: StripeStandIn;
@@ -35,7 +43,10 @@ describe('payments: the server applies the reserve rule', () => {
       payments,
       features,
     });
-    writeTenantFolder(join(folder.dir, 'tenants', 'reserving'), { site: site('reserving', {}), stock });
+    writeTenantFolder(join(folder.dir, 'tenants', 'reserving'), {
+      site: { ...site('reserving', {}), stock_rules: { excluded_stock_numbers: ['HIDE6'] } },
+      stock,
+    });
     writeTenantFolder(join(folder.dir, 'tenants', 'invoices'), { site: site('invoices', { reserve: false }), stock });
     writeTenantFolder(join(folder.dir, 'tenants', 'journey'), { site: site('journey', { reserve: false, online_purchase: true }), stock });
     database = await testDatabase('sqlite', folder.dir);
@@ -84,6 +95,18 @@ describe('payments: the server applies the reserve rule', () => {
     const response = await reserve('reserving', carId);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(NOT_RESERVABLE_MESSAGE);
+  });
+
+  it.each([
+    ['show_on_dealer_website false', 5],
+    ["excluded by the site's stock rules", 6],
+  ])('refuses a car the site does not show (%s), and serves nothing of it', async (_what, carId) => {
+    const response = await reserve('reserving', carId);
+    expect(response.statusCode).toBe(409);
+    const headers = { host: 'reserving.localhost:4321' };
+    for (const path of ['pdf', 'view.json?photos_count=1', 'autogauge']) {
+      expect((await app.inject({ method: 'GET', url: `/api/cars/car-${carId}/${path}`, headers })).statusCode, path).toBe(404);
+    }
   });
 
   it('refuses every car on a site that does not offer reserving (its Stripe account takes invoices only)', async () => {

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { FORM_MESSAGES, LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 import type { Car } from '../../schemas/car.ts';
+import { isCarVisible } from '../../lib/vehicle/stock.ts';
 import { fieldErrors } from '../../schemas/forms/fields.ts';
 import type { ApiTenant, TenantRegistry } from './tenants.ts';
 
@@ -35,10 +36,20 @@ export function parseOr400<T extends v.GenericSchema>(schema: T, input: unknown,
   return undefined;
 }
 
-/** A car of the tenant by id (text) or slug. */
+/** A car of the tenant by id (text) or slug, shown on the site or not (a lead about a car that left the site still reaches the dealer). */
 export function findCar(tenant: ApiTenant, id: string | undefined): Car | undefined {
   if (id === undefined) return undefined;
   return tenant.carsById.get(id) ?? tenant.carsBySlug.get(id);
+}
+
+/**
+ * A car by id or slug only while the site shows it at `now` (isCarVisible: the feed's
+ * show_on_dealer_website, the sold window, the site's stock rules): what the API serves of a
+ * car (its PDF, views, price comparison, similar cars) and what may be reserved.
+ */
+export function findListedCar(tenant: ApiTenant, id: string | undefined, now: number): Car | undefined {
+  const car = findCar(tenant, id);
+  return car && isCarVisible(car, tenant.site, now) ? car : undefined;
 }
 
 /** Whether a request path belongs to the API (everything else goes to the static sites). */

@@ -15,7 +15,7 @@ import { idValue } from '../../../schemas/forms/fields.ts';
 import { carLocation } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import type { CarsAdapters } from './adapters.ts';
-import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { FIX_ERRORS, findCar, findListedCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { CarsStore } from './store.ts';
 
 /** The cars feature. */
@@ -34,7 +34,7 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
     if (!parseOr400(ViewQuerySchema, request.query, reply)) return reply;
     const params = parseOr400(SlugParamsSchema, request.params, reply);
     if (!params) return reply;
-    const car = request.tenant.carsBySlug.get(params.slug);
+    const car = findListedCar(request.tenant, params.slug, now());
     if (!car) return sendError(reply, 404, 'This car is not listed on this site.');
     const views = await carsStore.countView(request.tenant.slug, car.slug, Number(car.views ?? 0));
     reply.header('cache-control', 'no-store');
@@ -56,7 +56,7 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
   app.get('/api/cars/:slug/pdf', async (request, reply) => {
     const params = parseOr400(SlugParamsSchema, request.params, reply);
     if (!params) return reply;
-    const car = request.tenant.carsBySlug.get(params.slug);
+    const car = findListedCar(request.tenant, params.slug, now());
     if (!car) return sendError(reply, 404, 'This car is not listed on this site.');
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="${car.slug}.pdf"`);
@@ -74,7 +74,8 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
     const params = parseOr400(SlugParamsSchema, request.params, reply);
     if (!params) return reply;
     const tenant = request.tenant;
-    const car = tenant.carsBySlug.get(params.slug);
+    // Any car the feed has: a sold car's open page asks for cars like it once the car has left the site (the answer lists only shown cars).
+    const car = findCar(tenant, params.slug);
     if (!car) return sendError(reply, 404, 'This car is not listed on this site.');
     let similar = similarIndexes.get(tenant);
     if (!similar) {
@@ -89,7 +90,7 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
   app.get('/api/cars/:slug/autogauge', async (request, reply) => {
     const params = parseOr400(SlugParamsSchema, request.params, reply);
     if (!params) return reply;
-    const car = request.tenant.carsBySlug.get(params.slug);
+    const car = findListedCar(request.tenant, params.slug, now());
     if (!car) return sendError(reply, 404, 'This car is not listed on this site.');
     const comparison = await adapters.priceComparison.compare(request.tenant, car);
     if (!comparison) return sendError(reply, 404, 'No price comparison is available for this car.');

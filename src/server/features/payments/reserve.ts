@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { depositAllowed, ONLINE_PURCHASE_SUBCATEGORY } from '../../../lib/vehicle/vehicle-actions.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { PaymentIntentSecret, StartedPayment } from '../../../schemas/payments.ts';
+import { findListedCar } from '../../kernel/http.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -58,7 +59,8 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   if (!lead) return { ok: false, status: 404, error: 'This reservation could not be found. Please start again.' };
   const carId = lead.car_id ?? undefined;
   if (!carId || (input.carId !== undefined && input.carId !== carId)) return { ok: false, status: 422, error: LEAD_MESSAGES.fixErrors, field: 'This reservation is for another car. Please start again from the car.' };
-  const car = tenant.carsById.get(carId);
+  // Only a car the site shows (findListedCar): a hidden one is not offered, whatever was posted.
+  const car = findListedCar(tenant, carId, ctx.deps.now());
   if (!car || car.status !== 'in_stock') return { ok: false, status: 409, error: 'This car is no longer available to reserve. Please choose another car or call us.' };
   if (car.reserved) return { ok: false, status: 409, error: RESERVED_MESSAGE };
   // The reserve rule is the server's: a car the site's pages do not offer for a deposit gets none, whatever was posted.
