@@ -73,6 +73,14 @@ export function videoSlide(url: string | null | undefined): VideoSlide | null {
 }
 
 /**
+ * A car's video slide (spec §3 Car video_url, external_video_url): the first of the two that
+ * gives one, so a blank or unplayable video_url (a dealer's own page) leaves the external one.
+ */
+export function carVideoSlide(car: { video_url?: string | null; external_video_url?: string | null }): VideoSlide | null {
+  return videoSlide(car.video_url) ?? videoSlide(car.external_video_url);
+}
+
+/**
  * The thumbnail strip follows the car's status (spec §4 "in_stock gates the thumbnail strip"):
  * an in-stock car with more than 3 slides shows it; a sold or coming-soon
  * car keeps the slider and its arrows only.

@@ -258,6 +258,19 @@ describe('images, gallery and links', () => {
     expect(view.slides).toHaveLength(2);
   });
 
+  it.each<[string, Record<string, unknown>]>([
+    ['an empty video_url', { video_url: '' }],
+    ["a video_url that cannot play (the dealer's own page)", { video_url: 'https://acme.com.au/cars/corolla-video' }],
+  ])('video slide: %s falls through to external_video_url', (_name, patch) => {
+    const view = vehicleView(car({ ...patch, external_video_url: 'https://www.youtube.com/watch?v=abcdefghijk' }), site(), NOW);
+    expect(view.video).toEqual({ kind: 'embed', src: 'https://www.youtube-nocookie.com/embed/abcdefghijk' });
+  });
+
+  it('video slide: a playable video_url comes before external_video_url', () => {
+    const view = vehicleView(car({ video_url: 'https://vimeo.com/123456', external_video_url: 'https://www.youtube.com/watch?v=abcdefghijk' }), site(), NOW);
+    expect(view.video).toEqual({ kind: 'embed', src: 'https://player.vimeo.com/video/123456' });
+  });
+
   it('endpoints hang off the API base without a doubled slash, the slug encoded', () => {
     const view = vehicleView(car(), site({ api_base: 'https://api.acme.com.au/api/' }), NOW);
     expect(view.endpoints.pdf).toBe('https://api.acme.com.au/api/cars/used-2021-toyota-corolla-42/pdf');

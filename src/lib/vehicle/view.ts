@@ -17,7 +17,7 @@ import { financeHref, saveVisibility, vehicleActions, type SaveVisibility, type 
 import { bodyText, featureList, keyInformation, transmissionText, usedCarChecks, vehicleDetails, type SpecRow } from './spec-rows.ts';
 import { fuelCalculatorVisible, fuelDefaults, type FuelCostInput } from './fuel-cost.ts';
 import { vehicleLocation, type VehicleLocation } from './vehicle-location.ts';
-import { externalSpinUrl, showThumbnails, spinHotspots, videoSlide, type SpinHotspot, type VideoSlide } from './gallery.ts';
+import { carVideoSlide, externalSpinUrl, showThumbnails, spinHotspots, type SpinHotspot, type VideoSlide } from './gallery.ts';
 import { vehicleJsonLd } from './vehicle-jsonld.ts';
 import { vehiclePdfContent, type VehiclePdfContent } from './vehicle-pdf.ts';
 import type { FinanceBox } from '../finance/finance-eligibility.ts';
@@ -249,7 +249,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
     const thumbSources = feedPhoto ? carImageSources(image.image, [320], imageOptions) : null;
     return { ...sources, thumb: image.thumb ?? image.image, thumbSources, alt: `${name}, photo ${index + 1} of ${images.length}` };
   });
-  const video = videoSlide(car.video_url ?? car.external_video_url);
+  const video = carVideoSlide(car);
   const spinFrames = car.spin_images ?? [];
 
   const pagePath = `/cars/${car.slug}`;
