@@ -141,6 +141,8 @@ describe('formatHour12', () => {
     ['12:00', '12:00pm'],
     ['00:15', '12:15am'],
     ['23:59', '11:59pm'],
+    ['09:00:00', '9:00am'],
+    ['17:30:45', '5:30pm'],
     ['24:00', undefined],
     ['8am', undefined],
     [undefined, undefined],
@@ -163,6 +165,17 @@ describe('zonedClock and openingStatus (dealer time zone)', () => {
     ['Christmas Day (Friday) closed by special hours', '2026-12-25T10:00:00+10:00', false, 'Closed now'],
   ])('%s', (_name, iso, open, label) => {
     expect(openingStatus(location(), Date.parse(iso), 'Australia/Brisbane')).toMatchObject({ open, label });
+  });
+  it('special hours given with seconds (HH:MM:SS, the spec feed shape) are read like HH:MM', () => {
+    const holiday = location({
+      contact_detail: {
+        opening_hours: weekdayHours,
+        special_hours: [{ date: '2026-12-24', status: 'Open', location_id: 1, start_hour: '09:00:00', end_hour: '17:00:00', name: 'Christmas Eve' }],
+      },
+    });
+    expect(openingStatus(holiday, Date.parse('2026-12-24T12:00:00+10:00'), 'Australia/Brisbane')).toEqual({ open: true, label: 'Open now · closes 5:00pm', special: true });
+    expect(openingStatus(holiday, Date.parse('2026-12-24T08:00:00+10:00'), 'Australia/Brisbane')).toMatchObject({ open: false, label: 'Closed now · opens 9:00am' });
+    expect(holidayHours(holiday, Date.parse('2026-12-24T12:00:00+10:00'), 'Australia/Brisbane')[0].hours).toBe('9:00am - 5:00pm');
   });
   it('the same instant is open in Brisbane but closed in Perth (two hours behind)', () => {
     const now = Date.parse('2026-11-20T09:00:00+10:00');

@@ -166,16 +166,31 @@ export function staticMapUrl(location: Location, size: { width: number; height: 
   return `https://maps.googleapis.com/maps/api/staticmap?${params.toString()}`;
 }
 
-/** 'HH:MM' (24-hour) -> '8:00am' / '5:30pm' / '12:00pm'; undefined for malformed input. */
-export function formatHour12(time: string | undefined): string | undefined {
-  const match = time ? /^(\d{1,2}):(\d{2})$/.exec(time.trim()) : null;
+/**
+ * Minutes since midnight of a site.json time: 24-hour 'H:MM', 'HH:MM' or 'HH:MM:SS' (special
+ * hours may carry seconds; they are ignored). Undefined for anything else. The one reader of
+ * opening and holiday times, so the status line and the tables read them alike.
+ */
+function clockMinutes(time: string | undefined): number | undefined {
+  const match = time ? /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(time.trim()) : null;
   if (!match) return undefined;
   const hours = Number(match[1]);
-  const minutes = match[2];
-  if (hours > 23 || Number(minutes) > 59) return undefined;
+  const minutes = Number(match[2]);
+  return hours > 23 || minutes > 59 ? undefined : hours * 60 + minutes;
+}
+
+/** Minutes since midnight -> '8:00am' / '5:30pm' / '12:00pm'. */
+function minutesText(total: number): string {
+  const hours = Math.floor(total / 60);
   const suffix = hours < 12 ? 'am' : 'pm';
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${minutes}${suffix}`;
+  return `${hour12}:${String(total % 60).padStart(2, '0')}${suffix}`;
+}
+
+/** A site.json time (see clockMinutes) -> '8:00am' / '5:30pm' / '12:00pm'; undefined for malformed input. */
+export function formatHour12(time: string | undefined): string | undefined {
+  const minutes = clockMinutes(time);
+  return minutes === undefined ? undefined : minutesText(minutes);
 }
 
 /** A range '8:00am - 5:30pm' from open/close; undefined when either is missing. */
@@ -211,11 +226,6 @@ export function zonedClock(now: number, timeZone: string): { date: string; weekd
     day: Number(get('day')),
   };
 }
-
-const toMinutes = (time: string | undefined): number | undefined => {
-  const match = time ? /^(\d{1,2}):(\d{2})$/.exec(time.trim()) : null;
-  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
-};
 
 /** One row of the Opening Hours table. */
 export interface HoursRow {
@@ -255,24 +265,22 @@ export function openingStatus(location: Location, now: number, timeZone: string)
   let close: number | undefined;
   if (special) {
     if (special.status === 'Open') {
-      open = toMinutes(special.start_hour);
-      close = toMinutes(special.end_hour);
+      open = clockMinutes(special.start_hour);
+      close = clockMinutes(special.end_hour);
     }
   } else {
     const row = location.contact_detail.opening_hours.find((hour) => hour.weekday === clock.weekday);
     if (row && row.status === 'Open') {
-      open = toMinutes(row.open);
-      close = toMinutes(row.close);
+      open = clockMinutes(row.open);
+      close = clockMinutes(row.close);
     }
   }
   const isSpecial = Boolean(special);
   if (open !== undefined && close !== undefined && clock.minutes >= open && clock.minutes < close) {
-    const closeText = formatHour12(`${Math.floor(close / 60)}:${String(close % 60).padStart(2, '0')}`);
-    return { open: true, label: `Open now · closes ${closeText}`, special: isSpecial };
+    return { open: true, label: `Open now · closes ${minutesText(close)}`, special: isSpecial };
   }
   if (open !== undefined && close !== undefined && clock.minutes < open) {
-    const openText = formatHour12(`${Math.floor(open / 60)}:${String(open % 60).padStart(2, '0')}`);
-    return { open: false, label: `Closed now · opens ${openText}`, special: isSpecial };
+    return { open: false, label: `Closed now · opens ${minutesText(open)}`, special: isSpecial };
   }
   return { open: false, label: 'Closed now', special: isSpecial };
 }

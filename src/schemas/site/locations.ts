@@ -13,12 +13,19 @@ export const OpeningHourSchema = v.strictObject({
   close: v.optional(v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'expected HH:MM'))),
 });
 
-/** Special (holiday) hours for a date. */
+/** A 24-hour time of day, 'HH:MM' or 'HH:MM:SS' (the seconds are ignored where it is read). */
+const timeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "expected a 24-hour time HH:MM or HH:MM:SS, e.g. '09:00'"));
+
+/** Special (holiday) hours for a date (spec §3 "Special hours"). */
 export const SpecialHourSchema = v.strictObject({
   date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')),
   status: v.picklist(['Open', 'Closed']),
-  start_hour: v.optional(v.string()),
-  end_hour: v.optional(v.string()),
+  /** The location the entry belongs to, as the feed gives it; the entry applies to the location it sits under. */
+  location_id: v.optional(v.union([v.number(), v.string()])),
+  /** Opening time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour. */
+  start_hour: v.optional(timeOfDay),
+  /** Closing time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour. */
+  end_hour: v.optional(timeOfDay),
   name: v.optional(v.string()),
 });
 
