@@ -19,6 +19,7 @@ import { DEMO_CLOCK_FILE, demoClockJson } from '../src/lib/site/demo-clock.ts';
 import { amortisedPayment } from '../src/lib/finance/repayment.ts';
 import { quoteFinance } from '../src/server/features/cars/finance-quote.ts';
 import { slugify } from '../src/lib/text/slug.ts';
+import { warrantyHeadline } from '../src/lib/site/warranty.ts';
 import { drawnShape, isMotorcycleShape, panoramaUrl, parseLocalImageUrl, spinFrameUrl, SPIN_FRAMES, vehicleGallery, type BodyShape, type ColourFamily, type VehicleView } from '../src/lib/images.ts';
 import { CARAVAN_EQUIPMENT, CARAVAN_FINISHES, CARAVANS, type CaravanModel } from './demo/caravans.ts';
 import { dealerComment } from './demo/comments.ts';
@@ -285,7 +286,7 @@ function commonFields(ctx: Context, base: BaseFields, location: Location, price:
     km: base.km,
     isCaravan: extra.isCaravan,
     noun: extra.isCaravan ? 'caravan' : isMotorcycleShape(base.shape) ? 'bike' : base.shape === 'light-truck' || base.shape === 'prime-mover' ? 'truck' : 'car',
-    warranty: site.texts.warranty,
+    warranty: warrantyHeadline(site),
   }, long);
   const name = extra.title;
   const slug = carSlug(`${name}-${stocknum}`);

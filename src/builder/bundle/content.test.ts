@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from '../../schemas/site.ts';
 import { loadContentPages } from './content.ts';
+import { warrantyCardText } from '../../lib/locations/service.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'content-md-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -156,5 +157,22 @@ describe('content page names and titles', () => {
     expect(about({})).toMatchObject({ title: 'About Us', description: 'About Us - MD Motors', isDefault: true });
     expect(about({}).html).toContain('MD Motors is a locally owned dealership. Our team');
     expect(about({ address: '1 Main St, Brisbane QLD 4000' }).html).toContain('MD Motors is a locally owned dealership at 1 Main St, Brisbane QLD 4000.');
+  });
+});
+
+describe('the default /warranty page says what the service page\'s /warranty card says (spec §2 "link cards to /warranty")', () => {
+  const warrantyHeading = (tenant: ReturnType<typeof v.parse<typeof SiteSchema>>) =>
+    /<h2[^>]*>([^<]*)<\/h2>/.exec(loadContentPages(dir, tenant).find((page) => page.path === '/warranty')!.html)?.[1];
+
+  it('a Toyota site without texts.warranty: the brand text on both', () => {
+    const toyota = v.parse(SiteSchema, { ...site, manufacturer: 'Toyota' });
+    expect(warrantyHeading(toyota)).toBe('5 Year Unlimited km Warranty');
+    expect(warrantyCardText(toyota)).toBe('5 Year Unlimited km Warranty');
+  });
+
+  it("the dealer's texts.warranty wins on both, over the brand text", () => {
+    const toyota = v.parse(SiteSchema, { ...site, manufacturer: 'Toyota', texts: { warranty: 'Toyota Warranty Advantage' } });
+    expect(warrantyHeading(toyota)).toBe('Toyota Warranty Advantage');
+    expect(warrantyCardText(toyota)).toBe('Toyota Warranty Advantage');
   });
 });

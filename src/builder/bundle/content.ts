@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Site } from '../../schemas/site.ts';
 import { formatPhone } from '../../lib/text/format.ts';
+import { warrantyHeadline } from '../../lib/site/warranty.ts';
 import type { ContentPage } from './bundle.ts';
 import { createMarkdownRenderer } from './markdown.ts';
 
@@ -58,7 +59,7 @@ function defaultPages(site: Site): Record<string, { title: string; markdown: str
     },
     warranty: {
       title: 'Warranty',
-      markdown: `## ${site.texts.warranty}\n\nEvery eligible vehicle sold by ${name} comes with the manufacturer's or our dealer warranty. Ask our team for the warranty terms that apply to the vehicle you are interested in, or call ${phone}.`,
+      markdown: `## ${warrantyHeadline(site)}\n\nEvery eligible vehicle sold by ${name} comes with the manufacturer's or our dealer warranty. Ask our team for the warranty terms that apply to the vehicle you are interested in, or call ${phone}.`,
     },
     'roadside-assist': {
       title: 'Roadside Assist',

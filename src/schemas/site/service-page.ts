@@ -17,7 +17,7 @@ export const ServicePageSchema = v.strictObject({
   perks: v.optional(v.array(v.string())),
   /** Show the certified-dealership banner with BOOK NOW. Default: true when the site has a manufacturer. */
   certified_banner: v.optional(v.boolean()),
-  /** Warranty headline of the /warranty link card. Default: the brand's text, else texts.warranty. */
+  /** Headline of the /warranty link card alone. Default: the site's warranty headline (texts.warranty, else the manufacturer's text). */
   warranty_text: v.optional(v.string()),
   /** Where BOOK NOW goes. Default '#service-form'. */
   book_href: v.optional(v.union([link, v.pipe(v.string(), v.regex(/^#[\w-]+$/, 'expected #anchor'))]), '#service-form'),
