@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewsShown } from './views-count.ts';
+import { viewsShown, viewsWorthShowing } from './views-count.ts';
 
 describe('viewsShown (issue 35 item 6: the views counter never drops)', () => {
   it('counts up from the built number to the live one', () => {
@@ -26,5 +26,13 @@ describe('viewsShown (issue 35 item 6: the views counter never drops)', () => {
     expect(viewsShown(Number.NaN, 10, 1)).toBe(10);
     expect(viewsShown(10, 20, Number.NaN)).toBe(20);
     expect(viewsShown(-3, null, 0.5)).toBe(0);
+  });
+});
+
+describe('viewsWorthShowing (no "0 people have viewed this car")', () => {
+  it('is true from one view up, false for none, a negative or a count that is not a number', () => {
+    expect(viewsWorthShowing(1)).toBe(true);
+    expect(viewsWorthShowing(1_780)).toBe(true);
+    for (const views of [0, 0.4, -3, Number.NaN]) expect(viewsWorthShowing(views)).toBe(false);
   });
 });

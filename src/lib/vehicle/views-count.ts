@@ -2,8 +2,14 @@
  * The views counter's figures (spec §9 "views counter animates over 1 s"): the
  * page is built showing the feed's count, the live count from the API arrives later, and the
  * counter counts up from the built number to the live one. It never shows less than the built
- * number (a live count below it, or none, leaves the built number). Pure.
+ * number (a live count below it, or none, leaves the built number). A count is shown only when
+ * it is worth showing (viewsWorthShowing), here and on the search cards. Pure.
  */
+
+/** Whether a view count is shown at all: never '0 people have viewed this car'. */
+export function viewsWorthShowing(views: number): boolean {
+  return Number.isFinite(views) && Math.round(views) >= 1;
+}
 
 /** The number shown at `progress` (0 to 1) of the count-up from the built count to the live one. */
 export function viewsShown(built: number, live: number | null, progress: number): number {

@@ -5,6 +5,7 @@ import { priceDisplay, wasPrice } from '../../../lib/vehicle/price.ts';
 import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/vehicle/availability.ts';
 import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actions.ts';
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
+import { viewsWorthShowing } from '../../../lib/vehicle/views-count.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
 import Picture from '../../ui/Picture.tsx';
 import type { SearchHit } from '../../../search/engine/engine.ts';
@@ -80,7 +81,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
           </p>
         )}
         {facts.length > 0 && <p className="search-card__facts muted">{facts.join(' · ')}</p>}
-        {options.viewCounter && typeof hit.views === 'number' && hit.views > 0 && <p className="search-card__views muted">{formatNumber(hit.views)} views</p>}
+        {options.viewCounter && hit.views !== undefined && viewsWorthShowing(hit.views) && <p className="search-card__views muted">{formatNumber(hit.views)} views</p>}
         {collapsed > 1 && <p className="search-card__collapsed muted">and {collapsed - 1} more recently sold</p>}
         <SaveCompare
           car={{ id: hit.id, name: hit.name, slug: hit.slug, make: hit.make ?? null, model: hit.model ?? null, primary_image_url: hit.image ?? null }}
