@@ -15,6 +15,15 @@ describe('session store', () => {
     expect(store.currentSession()).toBeNull();
   });
 
+  it('an API answer of 401 ends the local session; any other answer keeps it', () => {
+    const store = createSession(memoryStorage());
+    store.signIn({ user_id: 'u1', phone: '0412345678' });
+    expect(store.signOutIfRejected(500)).toBe(false);
+    expect(store.currentSession()).not.toBeNull();
+    expect(store.signOutIfRejected(401)).toBe(true);
+    expect(store.currentSession()).toBeNull();
+  });
+
   it('drops an expired or malformed session', () => {
     let now = 1000;
     const store = createSession(memoryStorage({ [SESSION_KEY]: JSON.stringify({ user_id: 'u', phone: '0412345678', expires_at: 2000 }) }), () => now);

@@ -58,6 +58,12 @@ export function createSession(storage?: KeyValueStorage | null, clock: () => num
     signOut(): void {
       $session.set(null);
     },
+    /** An API answer of 401 (its session expired or ended elsewhere) ends the local one too; true when it did. */
+    signOutIfRejected(status: number): boolean {
+      if (status !== 401) return false;
+      $session.set(null);
+      return true;
+    },
     /** The live session, or null when signed out or expired (an expired one is dropped). */
     currentSession(): ShopperSession | null {
       const session = $session.get();
@@ -76,4 +82,5 @@ export const $session = shared.$session;
 export const $signedIn = shared.$signedIn;
 export const signIn = shared.signIn;
 export const signOut = shared.signOut;
+export const signOutIfRejected = shared.signOutIfRejected;
 export const currentSession = shared.currentSession;

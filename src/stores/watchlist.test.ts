@@ -15,25 +15,31 @@ describe('watchlist store', () => {
     expect(JSON.parse(storage.data[WATCHLIST_KEY])).toEqual(['7']);
     expect(save).toHaveBeenCalledWith({ phone_number: '0412345678', car_id: '7' });
     resolve({ success: true });
-    expect(await pending).toBe(true);
+    expect(await pending).toBe('ok');
     expect(store.$toast.get()).toEqual({ kind: 'saved', title: 'Car Saved In Watchlist', description: '2021 Toyota Corolla is now available in your watchlist' });
   });
 
   it('removes locally and shows the removed toast', async () => {
     const store = createWatchlist({ save: vi.fn(), remove: vi.fn(async () => ({ success: true })) }, memoryStorage({ [WATCHLIST_KEY]: '["7","8"]' }));
-    expect(await store.removeCar(car, '0412345678')).toBe(true);
+    expect(await store.removeCar(car, '0412345678')).toBe('ok');
     expect(store.$watchlist.get()).toEqual(['8']);
     expect(store.$toast.get()).toMatchObject({ title: 'Car Removed', description: '2021 Toyota Corolla is no longer in your watchlist' });
   });
 
   it('does not roll back on failure and alerts the error message', async () => {
     const store = createWatchlist({ save: vi.fn(async () => ({ success: false, message: 'Please sign in again.' })), remove: vi.fn(async () => Promise.reject(new Error('offline'))) }, memoryStorage());
-    expect(await store.saveCar(car, '0412345678')).toBe(false);
+    expect(await store.saveCar(car, '0412345678')).toBe('failed');
     expect(store.isWatched(7)).toBe(true);
     expect(store.$toast.get()).toEqual({ kind: 'error', title: 'Watchlist', description: 'Please sign in again.' });
-    expect(await store.removeCar(car, '0412345678')).toBe(false);
+    expect(await store.removeCar(car, '0412345678')).toBe('failed');
     expect(store.isWatched(7)).toBe(false);
     expect(store.$toast.get()?.description).toBe('offline');
+  });
+
+  it('a change the API refuses for a dead session is signed-out, with no error toast', async () => {
+    const store = createWatchlist({ save: vi.fn(async () => ({ success: false, signedOut: true })), remove: vi.fn() }, memoryStorage());
+    expect(await store.saveCar(car, '0412345678')).toBe('signed-out');
+    expect(store.$toast.get()).toBeNull();
   });
 
   it('takes the server list', () => {

@@ -7,8 +7,11 @@ import { atom, type WritableAtom } from 'nanostores';
 import { trackEvent } from '../lib/marketing/analytics.ts';
 import { persistedAtom, type KeyValueStorage } from './persisted.ts';
 
-/** The API side of a watchlist change (POST /api/watchlist/save-car | remove-car). */
-export type WatchlistCall = (body: { phone_number: string; car_id: string }) => Promise<{ success: boolean; message?: string }>;
+/** The API side of a watchlist change (POST /api/watchlist/save-car | remove-car); `signedOut` when the API no longer knows the session. */
+export type WatchlistCall = (body: { phone_number: string; car_id: string }) => Promise<{ success: boolean; message?: string; signedOut?: boolean }>;
+
+/** How a change went: 'signed-out' means the shopper has to sign in again (no toast is shown for it). */
+export type WatchlistOutcome = 'ok' | 'failed' | 'signed-out';
 
 /** One toast (spec §9: toast limit 1, so a new one replaces the old). */
 export interface WatchlistToast {
@@ -39,16 +42,18 @@ export function createWatchlist(api: { save: WatchlistCall; remove: WatchlistCal
   const $watchlist: WritableAtom<string[]> = persistedAtom(WATCHLIST_KEY, [], parseIds, storage);
   const $toast: WritableAtom<WatchlistToast | null> = atom(null);
 
-  async function send(call: WatchlistCall, phone: string, id: string, success: WatchlistToast): Promise<boolean> {
+  async function send(call: WatchlistCall, phone: string, id: string, success: WatchlistToast): Promise<WatchlistOutcome> {
     try {
       const result = await call({ phone_number: phone, car_id: id });
+      // The island sends the shopper to sign in: an error toast would only flash before the page goes.
+      if (result.signedOut) return 'signed-out';
       if (!result.success) throw new Error(result.message || 'The watchlist could not be updated.');
       $toast.set(success);
-      return true;
+      return 'ok';
     } catch (error) {
       // Spec: no rollback; the shopper is told what went wrong.
       $toast.set({ kind: 'error', title: 'Watchlist', description: error instanceof Error ? error.message : String(error) });
-      return false;
+      return 'failed';
     }
   }
 
@@ -60,14 +65,14 @@ export function createWatchlist(api: { save: WatchlistCall; remove: WatchlistCal
       return $watchlist.get().includes(String(id));
     },
     /** Save a car: locally at once, then through the API. */
-    async saveCar(car: { id: string | number; name: string }, phone: string): Promise<boolean> {
+    async saveCar(car: { id: string | number; name: string }, phone: string): Promise<WatchlistOutcome> {
       const id = String(car.id);
       if (!$watchlist.get().includes(id)) $watchlist.set([id, ...$watchlist.get()]);
       trackEvent('favouriteSave', { car_id: id, car_name: car.name, list: 'watchlist' });
       return send(api.save, phone, id, savedToast(car.name));
     },
     /** Remove a car: locally at once, then through the API. */
-    async removeCar(car: { id: string | number; name: string }, phone: string): Promise<boolean> {
+    async removeCar(car: { id: string | number; name: string }, phone: string): Promise<WatchlistOutcome> {
       const id = String(car.id);
       $watchlist.set($watchlist.get().filter((saved) => saved !== id));
       return send(api.remove, phone, id, removedToast(car.name));

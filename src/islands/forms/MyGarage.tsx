@@ -24,6 +24,11 @@ export function parseGarageCars(text: string): GarageCar[] {
   }
 }
 
+/** The API no longer knows the shopper (the local session is already gone): sign in again, back to the garage. */
+function toGarageSignIn(): void {
+  location.replace(signInHref({ type: 'garage', redirect: '/my-garage', back: '/' }));
+}
+
 /**
  * `carListUrl` is the site's garage car list (GARAGE_CARS_PATH): read once the shopper is
  * signed in, so the page itself does not change with the stock. The list waits for it, so a
@@ -45,10 +50,7 @@ export default function MyGarage({ apiBase, carListUrl }: { apiBase: string; car
       setCars([]);
     });
     refreshWatchlist().then((outcome) => {
-      if (outcome === 'signed-out') {
-        location.replace(signInHref({ type: 'garage', redirect: '/my-garage', back: '/' }));
-        return;
-      }
+      if (outcome === 'signed-out') return toGarageSignIn();
       setState(outcome === 'ok' ? 'ready' : 'offline');
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: the garage's cars and watchlist are loaded a single time per page
@@ -71,7 +73,13 @@ export default function MyGarage({ apiBase, carListUrl }: { apiBase: string; car
               <div style={{ padding: '1rem' }}>
                 <h2 style={{ fontSize: '1.1rem' }}>{car ? <a href={`/cars/${car.slug}`}>{car.name}</a> : 'No longer listed'}</h2>
                 {car?.price && <p>{car.price}</p>}
-                <button type="button" className="button button--secondary" onClick={() => watchlist.removeCar({ id, name: car?.name ?? 'This car' }, phone)}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={async () => {
+                    if ((await watchlist.removeCar({ id, name: car?.name ?? 'This car' }, phone)) === 'signed-out') toGarageSignIn();
+                  }}
+                >
                   Remove{car ? <span className="visually-hidden"> {car.name}</span> : null}
                 </button>
               </div>

@@ -1,7 +1,8 @@
 /**
  * Save to / remove from the watchlist (spec §4 "Watchlist"): a signed-in shopper's change
- * is made locally at once, then posted (no rollback; toasts). A signed-out shopper goes
- * to /sign-in?type=watchlist and the car is saved after signing in. Sold cars hide the
+ * is made locally at once, then posted (no rollback; toasts). A signed-out shopper, or one
+ * whose API session has ended (401), goes to /sign-in?type=watchlist and a car being saved is
+ * saved after signing in. Sold cars hide the
  * button unless the car is already saved.
  */
 import { useStore } from '@nanostores/react';
@@ -32,18 +33,19 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
   const saved = mounted && ids.includes(String(car.id));
   if (sold && !saved) return null;
 
+  const toSignIn = (saveAfter: boolean) => {
+    if (saveAfter) rememberPendingSave({ id: String(car.id), name: car.name });
+    const here = `${location.pathname}${location.search}`;
+    location.assign(signInHref({ type: 'watchlist', redirect: here, back: here }));
+  };
+
   const toggle = async () => {
     const session = currentSession();
-    if (!session) {
-      rememberPendingSave({ id: String(car.id), name: car.name });
-      const here = `${location.pathname}${location.search}`;
-      location.assign(signInHref({ type: 'watchlist', redirect: here, back: here }));
-      return;
-    }
+    if (!session) return toSignIn(true);
     setBusy(true);
-    if (saved) await watchlist.removeCar(car, session.phone);
-    else await watchlist.saveCar(car, session.phone);
+    const outcome = saved ? await watchlist.removeCar(car, session.phone) : await watchlist.saveCar(car, session.phone);
     setBusy(false);
+    if (outcome === 'signed-out') toSignIn(!saved);
   };
 
   return (

@@ -3,7 +3,7 @@
  * remove-car; the session is the API's HttpOnly cookie), shared by every watchlist island on the page.
  */
 import { createWatchlist, type WatchlistCall } from '../../stores/watchlist.ts';
-import { currentSession, signOut } from '../../stores/session.ts';
+import { currentSession, signOutIfRejected } from '../../stores/session.ts';
 import { callApi } from './api.ts';
 
 let apiBase = '/api';
@@ -17,6 +17,7 @@ function call(path: string): WatchlistCall {
   return async (body) => {
     const result = await callApi<{ success?: boolean }>(apiBase, path, { body });
     if (result.ok) return { success: result.data?.success !== false };
+    if (signOutIfRejected(result.status)) return { success: false, signedOut: true };
     return { success: false, message: result.message ?? 'The watchlist could not be updated. Please try again.' };
   };
 }
@@ -29,11 +30,7 @@ export async function refreshWatchlist(): Promise<'ok' | 'signed-out' | 'failed'
   const session = currentSession();
   if (!session) return 'signed-out';
   const result = await callApi<{ watchlist?: unknown[] }>(apiBase, '/watchlist');
-  if (!result.ok && result.status === 401) {
-    // The API session ended (expired or signed out elsewhere): the local one goes too.
-    signOut();
-    return 'signed-out';
-  }
+  if (!result.ok && signOutIfRejected(result.status)) return 'signed-out';
   if (!result.ok || !Array.isArray(result.data?.watchlist)) return 'failed';
   watchlist.replaceWatchlist(result.data.watchlist.map(String));
   return 'ok';

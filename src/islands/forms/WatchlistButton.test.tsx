@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+/**
+ * The watchlist button when the API no longer knows the shopper (spec §4 "Signed-in user with
+ * phone required, else redirect to sign-in"): a save answered 401 ends the local session and
+ * sends the shopper to the button's own sign-in link, with no error toast.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInHref } from '../../lib/forms/gating.ts';
+import { currentSession, SESSION_KEY, signIn } from '../../stores/session.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { click, settle, stubApi } from '../../../tests/support/form-events.ts';
+import WatchlistButton from './WatchlistButton.tsx';
+import { watchlist } from './watchlist-client.ts';
+
+const mounted = mountRoot();
+const car = { id: '42', name: '2019 Mazda 3', slug: '2019-mazda-3-42' };
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/cars/2019-mazda-3-42');
+  signIn({ user_id: 'u-1', phone: '0412345678', expires_at: Date.now() + 86_400_000 });
+  watchlist.replaceWatchlist([]);
+  watchlist.dismissToast();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('WatchlistButton: a dead API session', () => {
+  it('a save answered 401 clears the local session and goes to the sign-in link for a watchlist save', async () => {
+    const calls = stubApi({ '/watchlist/save-car': [401, { message: 'Please sign in.' }] });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
+    await settle();
+
+    expect(calls.map((call) => call.path)).toEqual(['/watchlist/save-car']);
+    const here = '/cars/2019-mazda-3-42';
+    expect(assign).toHaveBeenCalledWith(signInHref({ type: 'watchlist', redirect: here, back: here }));
+    expect(currentSession()).toBeNull();
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null')).toBeNull();
+    expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')).toBeNull();
+  });
+
+  it('a remove answered 401 goes to sign-in too', async () => {
+    watchlist.replaceWatchlist([car.id]);
+    stubApi({ '/watchlist/remove-car': [401, { message: 'Please sign in.' }] });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
+    await settle();
+
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/sign-in\?type=watchlist&/));
+    expect(currentSession()).toBeNull();
+  });
+
+  it('another failure still shows the error toast and keeps the session', async () => {
+    stubApi({ '/watchlist/save-car': [500, { message: 'The watchlist is down.' }] });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+    click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
+    await settle();
+
+    expect(assign).not.toHaveBeenCalled();
+    expect(currentSession()?.phone).toBe('0412345678');
+    expect(mounted.host.querySelector('[data-testid="watchlist-toast"]')?.textContent).toContain('The watchlist is down.');
+  });
+});
