@@ -35,7 +35,7 @@ describe('startViewsCounter', () => {
   it('a car the feed gives no views: view.json is still called (the view is counted), and the line shows once the answer has views', async () => {
     const line = counterLine(0);
     expect(shows(line)).toBe(false);
-    const fetch = answering(200, { views: 1 });
+    const fetch = answering(200, { views: 2 });
     await startViewsCounter(line, { fetch, durationMs: 0 });
 
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -43,12 +43,12 @@ describe('startViewsCounter', () => {
     expect(url.pathname).toBe('/api/cars/2019-mazda-3-42/view.json');
     expect(Object.fromEntries(url.searchParams)).toEqual({ photos_count: '12', updated_at: '2025-06-01T00:00:00Z', website_id: 'demo-motors' });
     expect(shows(line)).toBe(true);
-    expect(number(line)).toBe('1');
+    expect(number(line)).toBe('2');
   });
 
-  it('no views anywhere: the call is made and no text shows (no "0 people have viewed")', async () => {
+  it.each([0, 1])('a live count of %i: the call is made and no text shows (no "0 people" or "1 people have viewed")', async (views) => {
     const line = counterLine(0);
-    const fetch = answering(200, { views: 0 });
+    const fetch = answering(200, { views });
     await startViewsCounter(line, { fetch, durationMs: 0 });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(shows(line)).toBe(false);

@@ -29,10 +29,10 @@ describe('viewsShown (issue 35 item 6: the views counter never drops)', () => {
   });
 });
 
-describe('viewsWorthShowing (no "0 people have viewed this car")', () => {
-  it('is true from one view up, false for none, a negative or a count that is not a number', () => {
-    expect(viewsWorthShowing(1)).toBe(true);
+describe('viewsWorthShowing (no "0 people" or "1 people have viewed this car")', () => {
+  it('is true from two views up, false for one, none, a negative or a count that is not a number', () => {
+    expect(viewsWorthShowing(2)).toBe(true);
     expect(viewsWorthShowing(1_780)).toBe(true);
-    for (const views of [0, 0.4, -3, Number.NaN]) expect(viewsWorthShowing(views)).toBe(false);
+    for (const views of [1, 0, 0.4, -3, Number.NaN]) expect(viewsWorthShowing(views)).toBe(false);
   });
 });

@@ -6,9 +6,12 @@
  * it is worth showing (viewsWorthShowing), here and on the search cards. Pure.
  */
 
-/** Whether a view count is shown at all: never '0 people have viewed this car'. */
+/**
+ * Whether a view count is shown at all: from two views, so the line always reads 'N people
+ * have viewed this car' (never '0 people', nor '1 people' for the shopper's own first view).
+ */
 export function viewsWorthShowing(views: number): boolean {
-  return Number.isFinite(views) && Math.round(views) >= 1;
+  return Number.isFinite(views) && Math.round(views) >= 2;
 }
 
 /** The number shown at `progress` (0 to 1) of the count-up from the built count to the live one. */
