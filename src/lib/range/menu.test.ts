@@ -81,7 +81,7 @@ describe('range groups', () => {
       car({ id: 2, slug: 'b', make: 'Ford', model: 'Ranger', simple_body: 'Ute' }),
       car({ id: 3, slug: 'c', make: 'Ford', model: 'Ranger', simple_body: 'Ute' }),
       car({ id: 4, slug: 'd', make: 'Kia' }),
-    ]);
+    ], '/search');
     expect(models.map((model) => model.name)).toEqual(['Ford Ranger', 'Mazda CX-5']);
     expect(models[0].href).toBe('/search/ford/ranger');
     expect(groupModels(models).map((group) => group.group)).toEqual(['suvs', 'utes']);
@@ -140,7 +140,7 @@ describe('issue35-3: a truck or motorcycle dealer gets its own words', () => {
       car({ id: 1, make: 'Yamaha', model: 'MT-07', simple_body: 'Naked', item_type: 'motorcycle' }),
       car({ id: 2, make: 'Hino', model: '300 Series', simple_body: 'Light Truck', item_type: 'truck' }),
       car({ id: 3, make: 'Fuso', model: 'eCanter', simple_body: 'Light Truck', simple_fuel: 'Electric', item_type: 'truck' }),
-    ]);
+    ], '/search');
     expect(groupModels(models).map((group) => [group.label, group.models.map((model) => model.name)])).toEqual([
       ['Motorcycles', ['Yamaha MT-07']],
       ['Trucks', ['Fuso eCanter', 'Hino 300 Series']],

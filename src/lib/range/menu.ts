@@ -105,8 +105,8 @@ export function rangeGroupOf(body: readonly string[], fuel?: string | null, kind
 import { slugify } from '../text/slug.ts';
 export { slugify };
 
-/** Models for the Range menu derived from stock when a tenant has no models.json: one per make+model. */
-export function modelsFromStock(cars: readonly Car[], limit = 40): MenuModel[] {
+/** Models for the Range menu derived from stock when a tenant has no models.json: one per make+model, linking its search page under `stock` (stockBase). */
+export function modelsFromStock(cars: readonly Car[], stock: string, limit = 40): MenuModel[] {
   const byKey = new Map<string, MenuModel & { count: number }>();
   for (const car of cars) {
     if (!car.make || !car.model) continue;
@@ -118,7 +118,7 @@ export function modelsFromStock(cars: readonly Car[], limit = 40): MenuModel[] {
     }
     byKey.set(key, {
       name: `${car.make} ${car.model}`,
-      href: `/search/${slugify(car.make)}/${slugify(car.model)}`,
+      href: `${stock}/${slugify(car.make)}/${slugify(car.model)}`,
       body: car.simple_body ? [car.simple_body] : [],
       fuel: car.simple_fuel ?? undefined,
       ...(car.vehicle_kind === 'car' ? {} : { kind: car.vehicle_kind }),

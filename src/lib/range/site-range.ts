@@ -56,7 +56,7 @@ export interface SiteMenus {
  * agree), else derived from stock.
  */
 export function siteMenus(site: Site, cars: readonly Car[], range: Range, options: { products?: boolean } = {}): SiteMenus {
-  const models = range.fromFile ? range.tiles.map((tile) => ({ name: tile.name, href: tile.href, body: tile.bodies, fuel: tile.fuel })) : modelsFromStock(cars);
+  const models = range.fromFile ? range.tiles.map((tile) => ({ name: tile.name, href: tile.href, body: tile.bodies, fuel: tile.fuel })) : modelsFromStock(cars, stockBase(site));
   const menus = { menu: headerMenu(site, models), footer: footerGroups(site, models), models };
   // No products.json, no parts listing page (src/pages/[products].astro): the menus never link to a page the site does not have.
   return options.products === false ? withoutLinks(menus, PRODUCT_PAGES) : menus;

@@ -16,7 +16,7 @@ import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { drawAhead } from '../../builder/post-build/steps.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
 import { isPrepared, preparedTenant, renderEngine, renderSettings, renderTenant, type PreparedTenant, type RenderedWith } from '../../builder/render/index.ts';
-import { modelsFromStock } from '../../lib/range/menu.ts';
+import { modelsFromStock, stockBase } from '../../lib/range/menu.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import { environment } from '../../config/env.ts';
 import { DEFAULT_RETENTION } from '../../config/publish.ts';
@@ -519,9 +519,10 @@ function localPhotoUrls(car: Car): string[] {
  * models.json, siteMenus in src/lib/range/site-range.ts) differ: every page shows the menu, so
  * reused pages would be stale.
  */
-function menuChanged(tenantDir: string, previous: readonly Car[], next: readonly Car[]): boolean {
-  if (existsSync(join(tenantDir, 'models.json'))) return false;
-  return JSON.stringify(modelsFromStock(previous)) !== JSON.stringify(modelsFromStock(next));
+function menuChanged(tenant: Tenant, previous: readonly Car[], next: readonly Car[]): boolean {
+  if (existsSync(join(tenant.dir, 'models.json'))) return false;
+  const stock = stockBase(tenant.site);
+  return JSON.stringify(modelsFromStock(previous, stock)) !== JSON.stringify(modelsFromStock(next, stock));
 }
 
 /** Decide: unchanged, held, or a new release (full or incremental, with why), filling in the facts the table asks for. */
@@ -544,7 +545,7 @@ async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
       newRelease(release);
       return (await fetchPrevious(release)) !== null;
     },
-    menuChanged: () => menuChanged(loaded.tenantDir, previous!.cars, tenant.visible),
+    menuChanged: () => menuChanged(tenant, previous!.cars, tenant.visible),
     affected: () => planStep(release),
   });
   if (decision.mode === 'unchanged') return unchanged(loaded);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchDocument } from '../core/documents.ts';
 import { buildRouteTable, searchPrefix } from '../core/routes.ts';
-import { createSearchUrl, fromUiState, parseSearchUrl, toUiState, type SearchUrlState } from './routing.ts';
+import { createSearchUrl, fromUiState, parseSearchUrl, routeForPath, toUiState, type SearchUrlState } from './routing.ts';
 
 const doc = (fields: Partial<SearchDocument>): SearchDocument =>
   ({ uid: 'x', site: 's', id: '1', slug: 'x', name: 'x', car_type: 'used', status: 'in_stock', created_at: 0, custom_rank: 0, tiebreak: 1, ...fields }) as SearchDocument;
@@ -85,6 +85,25 @@ describe('parseSearchUrl', () => {
 
   it('ignores what it does not understand', () => {
     expect(parseSearchUrl(url('/search/unknown-page?page=abc&sortBy=cheapest&range[price]=lots&utm_source=x&page=0'), table)).toEqual({});
+  });
+});
+
+describe("a /used-car tenant's /search pages (the Range menu's and old links)", () => {
+  const usedCar = buildRouteTable([doc({ make: 'Jayco', model: 'Journey' })], searchPrefix({ used_car_routes: true }));
+
+  it('reads /search/jayco/journey as the route /used-car/jayco/journey, so its filter stays once the shopper refines or arrives with a query', () => {
+    expect(routeForPath('/search/jayco/journey/', usedCar).path).toBe('/used-car/jayco/journey');
+    expect(parseSearchUrl(url('/search/jayco/journey'), usedCar)).toEqual({ refinementList: { make: ['Jayco'], model: ['Journey'] } });
+    expect(parseSearchUrl(url('/search/jayco/journey/?sortBy=price-asc&refinementList[body][]=Pop%20Top'), usedCar)).toEqual({
+      sortBy: 'price-asc',
+      refinementList: { make: ['Jayco'], model: ['Journey'], body: ['Pop Top'] },
+    });
+    expect(createSearchUrl(parseSearchUrl(url('/search/jayco/journey?sortBy=latest'), usedCar), usedCar)).toBe('/used-car/jayco/journey?sortBy=latest');
+  });
+
+  it('still falls back to the base route for a path that is no route', () => {
+    expect(routeForPath('/search/jayco/unknown', usedCar).path).toBe('/used-car/new-used-and-demo-cars');
+    expect(routeForPath('/searching/jayco', usedCar).path).toBe('/used-car/new-used-and-demo-cars');
   });
 });
 

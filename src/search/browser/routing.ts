@@ -4,9 +4,10 @@
  * the query string carries the rest exactly as the spec writes it:
  *   query=<text>&page=<n, only when not 1>&sortBy=<key>&range[price]=<min>:<max>
  *   &refinementList[<facet>][]=<value>
+ * A '/used-car' tenant's '/search/...' page (old links) reads as the same route under its prefix.
  */
 import { SORT_OPTIONS, sortIndexName } from '../core/config.ts';
-import type { RouteTable, SearchRoute } from '../core/routes.ts';
+import { SEARCH_PREFIX, type RouteTable, type SearchRoute } from '../core/routes.ts';
 
 /** What a search URL says. */
 export interface SearchUrlState {
@@ -42,9 +43,14 @@ function normalisePath(pathname: string): string {
   return path.toLowerCase();
 }
 
+/** A path in the table's own form: on a '/used-car' table, '/search/x' is the route '/used-car/x' (both pages are built). */
+function tablePath(path: string, table: RouteTable): string {
+  return table.prefix !== SEARCH_PREFIX && path.startsWith(`${SEARCH_PREFIX}/`) ? `${table.prefix}${path.slice(SEARCH_PREFIX.length)}` : path;
+}
+
 /** The route of a path, or the base route when the path is not a search route. */
 export function routeForPath(pathname: string, table: RouteTable): SearchRoute {
-  const path = normalisePath(pathname);
+  const path = tablePath(normalisePath(pathname), table);
   return table.routes.find((route) => route.path === path) ?? table.routes.find((route) => route.path === table.base) ?? { path: table.base, preset: {}, title: '' };
 }
 

@@ -36,13 +36,16 @@ export const CAR_TYPE_ROUTES: readonly { slug: string; types: string[]; title: s
 /** Slug of the route that shows all stock. */
 export const ALL_STOCK_SLUG = 'new-used-and-demo-cars';
 
+/** Where every tenant has its search pages: a '/used-car' tenant keeps its '/search/...' pages too, for old links (src/pages/search). */
+export const SEARCH_PREFIX = '/search';
+
 /** Path prefix of a tenant's search pages: '/used-car' for tenants that use that form. */
 export function searchPrefix(site: { used_car_routes?: boolean }): string {
-  return site.used_car_routes ? '/used-car' : '/search';
+  return site.used_car_routes ? '/used-car' : SEARCH_PREFIX;
 }
 
 /** The route table of a tenant's documents. */
-export function buildRouteTable(documents: readonly SearchDocument[], prefix = '/search'): RouteTable {
+export function buildRouteTable(documents: readonly SearchDocument[], prefix = SEARCH_PREFIX): RouteTable {
   const routes: SearchRoute[] = [];
   const taken = new Set<string>();
   const add = (slugPath: string, preset: Record<string, string[]>, title: string) => {
