@@ -51,8 +51,8 @@ describe('SiteData views', () => {
     expect(fromFile.range().fromFile).toBe(true);
     expect(fromFile.menus().models.map((model) => model.href)).toEqual(fromFile.range().tiles.map((tile) => tile.href));
     const fromStock = new SiteData(bundleOf('search-demo'));
-    expect(fromStock.range()).toEqual(computeRange(fromStock.site, fromStock.cars, undefined));
-    expect(fromStock.menus().models).toEqual(modelsFromStock(fromStock.cars, '/search'));
+    expect(fromStock.range()).toEqual(computeRange(fromStock.site, fromStock.cars, undefined, fromStock.routeTable()));
+    expect(fromStock.menus().models).toEqual(modelsFromStock(fromStock.cars, fromStock.routeTable()));
     expect(fromStock.chrome()).toEqual({ site: fromStock.site, menu: fromStock.menus().menu, footer: fromStock.menus().footer, buildTime: NOW });
   });
 

@@ -18,7 +18,8 @@ import type { ModelsFile } from '../schemas/models.ts';
 import type { ReviewsFile } from '../schemas/reviews.ts';
 import type { TenantFiles } from '../schemas/tenant-files.ts';
 import { brandOverviews, computeRange, siteMenus, type BrandOverview, type PageChrome, type Range, type SiteMenus } from '../lib/range/site-range.ts';
-import { heroSearchProps, searchBuildData, type SearchBuildData } from '../search/build-time/page-data.ts';
+import { heroSearchProps, searchBuildData, stockRouteTable, type SearchBuildData } from '../search/build-time/page-data.ts';
+import type { RouteTable } from '../search/core/routes.ts';
 import { heroSelects } from '../search/browser/hero.ts';
 import { vehicleKindsOf } from '../lib/text/template-wording.ts';
 import { makeLogos } from '../lib/range/make-logos.ts';
@@ -116,20 +117,23 @@ export class SiteData {
     return !wanted || wanted.includes(key);
   }
 
+  /** The search route table: the search pages this stock has (the search routes render them, the model range links only to them). */
+  readonly routeTable: () => RouteTable = memo(() => stockRouteTable(this.cars, this.site));
+
   /** The model range (/models, /{brand}/overview, the Range menu): models.json, else derived from stock. */
-  readonly range: () => Range = memo(() => computeRange(this.site, this.cars, this.modelsFile()));
+  readonly range: () => Range = memo(() => computeRange(this.site, this.cars, this.modelsFile(), this.routeTable()));
 
   /** The /{brand}/overview pages: brand slug -> brand and tiles. */
   readonly brandOverviews: () => Map<string, BrandOverview> = memo(() => brandOverviews(this.range()));
 
   /** Header menu, footer groups and Range menu models (every page shows them, so they are computed once). */
-  readonly menus: () => SiteMenus = memo(() => siteMenus(this.site, this.cars, this.range(), { products: this.products().length > 0 }));
+  readonly menus: () => SiteMenus = memo(() => siteMenus(this.site, this.range(), { products: this.products().length > 0 }));
 
   /** What the site layout needs: the site, its menus and the build clock. */
   readonly chrome: () => PageChrome = memo(() => ({ site: this.site, menu: this.menus().menu, footer: this.menus().footer, buildTime: this.buildTime }));
 
   /** Search documents, route table, engine and island config (may sign a Meilisearch tenant token, hence async). */
-  readonly search: () => Promise<SearchBuildData> = memo(() => searchBuildData(this.#bundle));
+  readonly search: () => Promise<SearchBuildData> = memo(() => searchBuildData(this.#bundle, this.routeTable()));
 
   /** Props of the home page's hero search island. */
   readonly heroSearch: () => Promise<ReturnType<typeof heroSearchProps>> = memo(async () =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createListIndex } from '../../search/lists/list-index.ts';
+import type { SearchDocument } from '../../search/core/documents.ts';
+import { buildRouteTable } from '../../search/core/routes.ts';
 import { directoryDocuments, directorySearch, parseDirectoryState, withDirectoryState, DIRECTORY_PAGE_SIZE, DIRECTORY_SEARCHABLE } from './directory.ts';
 import { modelsFromCars, modelTile } from './models.ts';
 
@@ -11,7 +13,8 @@ const cars = Array.from({ length: 45 }, (_, index) => ({
   price: 20000 + index * 100,
   status: 'in_stock',
 }));
-const engine = createListIndex(directoryDocuments(modelsFromCars(cars).map((model) => modelTile(model))), { searchable: DIRECTORY_SEARCHABLE });
+const pages = buildRouteTable(cars.map((car) => car as unknown as SearchDocument));
+const engine = createListIndex(directoryDocuments(modelsFromCars(cars).map((model) => modelTile(model, pages))), { searchable: DIRECTORY_SEARCHABLE });
 const run = (search: string) => engine.search('models', directorySearch(parseDirectoryState(search)));
 
 describe('manufacturer-and-model directory', () => {

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema } from '../../schemas/car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
+import { toSearchDocuments } from '../../search/core/documents.ts';
+import { buildRouteTable } from '../../search/core/routes.ts';
 import { footerGroups, groupModels, headerButtons, headerMenu, headerVariant, isCurrentSection, modelsFromStock, rangeGroupOf, slugify, stockBase } from './menu.ts';
 
 const site = (fields: Record<string, unknown> = {}) =>
   v.parse(SiteSchema, { slug: 's', template: 'used-group', name: 'Sunny Cars', url: 'https://s.com.au', phone: '+61 7 3000 0000', ...fields });
 const car = (fields: Record<string, unknown>) => v.parse(CarSchema, { id: 1, slug: 'c', status: 'in_stock', car_type: 'used', ...fields });
+/** The menu derived from these cars, linking the search pages built for them. */
+const menuOf = (cars: ReturnType<typeof car>[]) => modelsFromStock(cars, buildRouteTable(toSearchDocuments(cars, site())));
 
 describe('headerMenu', () => {
   it('has the spec items in order', () => {
@@ -76,12 +80,12 @@ describe('range groups', () => {
   ])('%j %s -> %s', (body, fuel, group) => expect(rangeGroupOf(body, fuel)).toBe(group));
 
   it('derives models from stock, most stocked first, one per make and model', () => {
-    const models = modelsFromStock([
+    const models = menuOf([
       car({ id: 1, slug: 'a', make: 'Mazda', model: 'CX-5', simple_body: 'SUV' }),
       car({ id: 2, slug: 'b', make: 'Ford', model: 'Ranger', simple_body: 'Ute' }),
       car({ id: 3, slug: 'c', make: 'Ford', model: 'Ranger', simple_body: 'Ute' }),
       car({ id: 4, slug: 'd', make: 'Kia' }),
-    ], '/search');
+    ]);
     expect(models.map((model) => model.name)).toEqual(['Ford Ranger', 'Mazda CX-5']);
     expect(models[0].href).toBe('/search/ford/ranger');
     expect(groupModels(models).map((group) => group.group)).toEqual(['suvs', 'utes']);
@@ -136,11 +140,11 @@ describe('issue35-3: a truck or motorcycle dealer gets its own words', () => {
     expect(() => site({ vehicle_kinds: ['truck', 'truck'] })).toThrow(/vehicle_kinds lists a kind twice/);
   });
   it('groups bikes and trucks in the Range menu under their own headings, not Cars', () => {
-    const models = modelsFromStock([
+    const models = menuOf([
       car({ id: 1, make: 'Yamaha', model: 'MT-07', simple_body: 'Naked', item_type: 'motorcycle' }),
       car({ id: 2, make: 'Hino', model: '300 Series', simple_body: 'Light Truck', item_type: 'truck' }),
       car({ id: 3, make: 'Fuso', model: 'eCanter', simple_body: 'Light Truck', simple_fuel: 'Electric', item_type: 'truck' }),
-    ], '/search');
+    ]);
     expect(groupModels(models).map((group) => [group.label, group.models.map((model) => model.name)])).toEqual([
       ['Motorcycles', ['Yamaha MT-07']],
       ['Trucks', ['Fuso eCanter', 'Hino 300 Series']],

@@ -13,6 +13,7 @@ import type { MenuLink } from '../../schemas/site/menus.ts';
 import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
 import { withoutLocationLinks } from '../locations/locations.ts';
 import { offersTradeIn, withoutTradeInLinks } from '../forms/trade-in-offer.ts';
+import { modelSearchPath, type SearchPages } from './models.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import MENU_LINKS from '../../schemas/site/menu-links.json' with { type: 'json' };
 
@@ -105,8 +106,8 @@ export function rangeGroupOf(body: readonly string[], fuel?: string | null, kind
 import { slugify } from '../text/slug.ts';
 export { slugify };
 
-/** Models for the Range menu derived from stock when a tenant has no models.json: one per make+model, linking its search page under `stock` (stockBase). */
-export function modelsFromStock(cars: readonly Car[], stock: string, limit = 40): MenuModel[] {
+/** Models for the Range menu derived from stock when a tenant has no models.json: one per make+model, linking its page of `pages` (modelSearchPath). */
+export function modelsFromStock(cars: readonly Car[], pages: SearchPages, limit = 40): MenuModel[] {
   const byKey = new Map<string, MenuModel & { count: number }>();
   for (const car of cars) {
     if (!car.make || !car.model) continue;
@@ -118,7 +119,7 @@ export function modelsFromStock(cars: readonly Car[], stock: string, limit = 40)
     }
     byKey.set(key, {
       name: `${car.make} ${car.model}`,
-      href: `${stock}/${slugify(car.make)}/${slugify(car.model)}`,
+      href: modelSearchPath(pages, car.make, [car.model]),
       body: car.simple_body ? [car.simple_body] : [],
       fuel: car.simple_fuel ?? undefined,
       ...(car.vehicle_kind === 'car' ? {} : { kind: car.vehicle_kind }),

@@ -18,6 +18,8 @@ import {
 } from './models.ts';
 
 const model = (input: Record<string, unknown>): Model => v.parse(ModelSchema, { slug: 'x', name: 'X', ...input });
+/** A site with no stock: its search pages are the car-type routes. */
+const NO_STOCK = { prefix: '/search', base: '/search/new-used-and-demo-cars', routes: [{ path: '/search/new-used-and-demo-cars' }] };
 
 describe('model display', () => {
   it.each([
@@ -51,17 +53,33 @@ describe('model display', () => {
     expect(truncateText('x'.repeat(201), 200)).toBe(`${'x'.repeat(200)}...`);
   });
 
-  it('from price and link', () => {
+  it('from price', () => {
     expect(fromPriceText(34990)).toBe('from $34,990');
     expect(fromPriceText(0)).toBeUndefined();
-    expect(modelHref(model({ slug: 'cx-5' }), 'Mazda')).toBe('/search/mazda/cx-5');
-    expect(modelHref(model({ slug: 'cx-5', new_slug: 'cx5' }), 'Mazda', '/used-car')).toBe('/used-car/mazda/cx5');
-    expect(modelHref(model({ slug: 'cx-5', override_url: '/cx-5-offer' }), 'Mazda')).toBe('/cx-5-offer');
+  });
+
+  describe('a tile links a built search page: its model\'s, else its make\'s, else all stock (pages exist only for stock)', () => {
+    const pages = (prefix: string, paths: string[]) => ({ prefix, base: `${prefix}/new-used-and-demo-cars`, routes: paths.map((path) => ({ path: `${prefix}/${path}` })) });
+    const mazda = pages('/search', ['new-cars', 'new-used-and-demo-cars', 'mazda', 'mazda/cx-5', 'mazda/cx5', 'mazda/3']);
+    it.each([
+      ['a model in stock', model({ slug: 'cx-5' }), 'Mazda', '/search/mazda/cx-5'],
+      ['its new_slug first', model({ slug: 'cx-5', new_slug: 'cx5' }), 'Mazda', '/search/mazda/cx5'],
+      ["the model's name when its slug has no page ('3', slug mazda3)", model({ name: '3', slug: 'mazda3' }), 'Mazda', '/search/mazda/3'],
+      ['no stock of the model: the make', model({ name: 'CX-60', slug: 'cx-60', status: 'coming_soon' }), 'Mazda', '/search/mazda'],
+      ['no stock of the make: all stock', model({ name: 'Corolla', slug: 'corolla' }), 'Toyota', '/search/new-used-and-demo-cars'],
+      ['no brand: all stock', model({ slug: 'cx-5' }), undefined, '/search/new-used-and-demo-cars'],
+      ['override_url wins', model({ slug: 'cx-60', override_url: '/cx-60-offer' }), 'Mazda', '/cx-60-offer'],
+    ])('%s', (_name, input, brand, expected) => expect(modelHref(input, brand, mazda)).toBe(expected));
+    it("under the site's own prefix", () => {
+      expect(modelHref(model({ slug: 'cx-5' }), 'Mazda', pages('/used-car', ['new-used-and-demo-cars', 'mazda', 'mazda/cx-5']))).toBe('/used-car/mazda/cx-5');
+      expect(modelHref(model({ slug: 'cx-3' }), 'Mazda', pages('/used-car', ['new-used-and-demo-cars', 'mazda', 'mazda/cx-5']))).toBe('/used-car/mazda');
+    });
   });
 
   it('tile data uses the file brand for number-only names', () => {
     const { models } = normaliseModelsFile({ manufacturer: { name: 'Mazda', slug: 'mazda' }, manufacturers: [], models: [model({ name: '3', slug: 'mazda3', status: 'new', from_price: 29990 })] });
-    expect(modelTile(models[0])).toMatchObject({ name: 'Mazda 3', status: 'NEW', fromPrice: 'from $29,990', href: '/search/mazda/mazda3' });
+    const pages = { prefix: '/search', base: '/search/new-used-and-demo-cars', routes: [{ path: '/search/mazda' }, { path: '/search/mazda/mazda3' }] };
+    expect(modelTile(models[0], pages)).toMatchObject({ name: 'Mazda 3', status: 'NEW', fromPrice: 'from $29,990', href: '/search/mazda/mazda3' });
   });
 });
 
@@ -163,7 +181,7 @@ describe('modelsFromCars (no models.json)', () => {
       { make: 'Mazda', model: 'CX-5', price: 36990, status: 'in_stock' },
       { make: 'Mazda', model: 'CX-5', price: 31990, status: 'in_stock' },
     ]);
-    expect(modelTile(derived!).stockCount).toBe(2);
-    expect(modelTile(model({ name: 'CX-5' })).stockCount).toBeUndefined();
+    expect(modelTile(derived!, NO_STOCK).stockCount).toBe(2);
+    expect(modelTile(model({ name: 'CX-5' }), NO_STOCK).stockCount).toBeUndefined();
   });
 });

@@ -121,11 +121,43 @@ export function modelLayout(count: number): 'carousel' | 'grid' {
   return count > 1 ? 'carousel' : 'grid';
 }
 
-/** Where a model tile links: override_url, else the model's stock search /search/{brand}/{model}. */
-export function modelHref(model: Model, brand: string | undefined, stockBase = '/search'): string {
+/**
+ * The search pages a site builds, as model links need them: its search route table
+ * (src/search/core/routes.ts buildRouteTable) is one. Pages exist only for makes and models in stock.
+ */
+export interface SearchPages {
+  /** '/search' or '/used-car'. */
+  prefix: string;
+  /** The all-stock page, always built. */
+  base: string;
+  routes: readonly { path: string }[];
+}
+
+const builtPaths = new WeakMap<SearchPages, ReadonlySet<string>>();
+
+function pathsOf(pages: SearchPages): ReadonlySet<string> {
+  let paths = builtPaths.get(pages);
+  if (!paths) builtPaths.set(pages, (paths = new Set(pages.routes.map((route) => route.path))));
+  return paths;
+}
+
+/**
+ * Where a link to a make's model goes (model tiles, the Range menu, the footer's Models): the
+ * model's search page (the first of `modelNames` that has one), else its make's, else all stock.
+ * The one owner of that choice: a model or make without stock has no page, so never a 404.
+ */
+export function modelSearchPath(pages: SearchPages, make: string | undefined, modelNames: readonly string[]): string {
+  if (!make) return pages.base;
+  const paths = pathsOf(pages);
+  const makePath = `${pages.prefix}/${slugify(make)}`;
+  const modelPath = modelNames.map((name) => `${makePath}/${slugify(name)}`).find((path) => paths.has(path));
+  return modelPath ?? (paths.has(makePath) ? makePath : pages.base);
+}
+
+/** Where a model tile links: override_url, else its search page by slug or name (modelSearchPath). */
+export function modelHref(model: Model, brand: string | undefined, pages: SearchPages): string {
   if (model.override_url) return model.override_url;
-  const modelSlug = model.new_slug ?? model.slug;
-  return brand ? `${stockBase}/${slugify(brand)}/${modelSlug}` : `${stockBase}/${modelSlug}`;
+  return modelSearchPath(pages, brand, [model.new_slug ?? model.slug, model.name]);
 }
 
 /** Tile image: the CDN image first, then image.url. */
@@ -171,8 +203,8 @@ export function normaliseModelsFile(file: ModelsFile | undefined, siteBrand?: st
   return { models: file.models.map((model) => ({ ...model, manufacturer_name: model.manufacturer_name ?? brand })), manufacturers };
 }
 
-/** Tile data of a model (display name, status, truncated description, from price, link). */
-export function modelTile(model: Model & { stockCount?: number }, stockBase = '/search', newTag?: string): ModelTileData {
+/** Tile data of a model (display name, status, truncated description, from price, link to one of `pages`). */
+export function modelTile(model: Model & { stockCount?: number }, pages: SearchPages, newTag?: string): ModelTileData {
   const brand = model.manufacturer_name;
   const bodies = modelBodies(model);
   return {
@@ -180,7 +212,7 @@ export function modelTile(model: Model & { stockCount?: number }, stockBase = '/
     name: modelDisplayName(model, brand),
     brand,
     brandSlug: brand ? slugify(brand) : undefined,
-    href: modelHref(model, brand, stockBase),
+    href: modelHref(model, brand, pages),
     image: modelImage(model),
     status: modelStatusLabel(model.status, newTag),
     ...(model.status === 'new' ? { statusKind: 'new' as const } : model.status === 'coming_soon' ? { statusKind: 'soon' as const } : {}),

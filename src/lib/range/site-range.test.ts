@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { loadTenant } from '../site/tenant.ts';
 import { toSearchDocuments } from '../../search/core/documents.ts';
 import { buildRouteTable, searchPrefix } from '../../search/core/routes.ts';
@@ -17,9 +18,41 @@ function modelLinks(menus: ReturnType<typeof siteMenus>): string[] {
 describe('menu model links of a used_car_routes site', () => {
   it("link the site's own /used-car search pages (a /search page's filter was lost once the shopper used it)", () => {
     const { site, visible } = tenantOf('search-options');
-    const links = modelLinks(siteMenus(site, visible, computeRange(site, visible, undefined)));
-    const paths = new Set(buildRouteTable(toSearchDocuments(visible, site), searchPrefix(site)).routes.map((route) => route.path));
+    const table = buildRouteTable(toSearchDocuments(visible, site), searchPrefix(site));
+    const links = modelLinks(siteMenus(site, computeRange(site, visible, undefined, table)));
+    const paths = new Set(table.routes.map((route) => route.path));
     expect(links).toContain('/used-car/jayco/journey');
+    for (const href of links) expect(paths.has(href), href).toBe(true);
+  });
+});
+
+describe('model tiles and menu links of models without stock (site-one-location: 8 Mazda models in models.json, stock of BT-50 and CX-5 only)', () => {
+  const tenant = tenantOf('site-one-location');
+  const { site, visible } = tenant;
+  const file = createBundle(tenant, NOW).extras.models;
+  const table = buildRouteTable(toSearchDocuments(visible, site), searchPrefix(site));
+  const paths = new Set(table.routes.map((route) => route.path));
+  const range = computeRange(site, visible, file, table);
+
+  it('every tile without override_url links a search page the build renders (CX-60 and the others went to a 404)', () => {
+    expect(file && !Array.isArray(file) && file.models.every((model) => !model.override_url)).toBe(true);
+    expect(range.tiles).toHaveLength(8);
+    for (const tile of range.tiles) expect(paths.has(tile.href), `${tile.name} -> ${tile.href}`).toBe(true);
+    expect(Object.fromEntries(range.tiles.map((tile) => [tile.name, tile.href]))).toEqual({
+      'Mazda 2': '/search/mazda',
+      'Mazda 3': '/search/mazda',
+      'CX-3': '/search/mazda',
+      'CX-5': '/search/mazda/cx-5',
+      'CX-60': '/search/mazda',
+      'CX-90': '/search/mazda',
+      'BT-50': '/search/mazda/bt-50',
+      'MX-5': '/search/mazda',
+    });
+  });
+
+  it('the Range menu and footer Models link the same pages', () => {
+    const links = modelLinks(siteMenus(site, range));
+    expect(links.length).toBeGreaterThan(0);
     for (const href of links) expect(paths.has(href), href).toBe(true);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * A site's model range and the menus built on it: the tenant's models.json when it has one,
- * else derived from stock. Pure: src/site-data memoises these per bundle for the pages, and
- * the pipeline's release plan (src/pipeline/release/build.ts) compares two stocks with them.
+ * else derived from stock. Every model link goes to a search page the site builds (the route
+ * table handed in as SearchPages; modelSearchPath chooses). Pure: src/site-data memoises these
+ * per bundle for the pages, and the pipeline (src/pipeline/release/plan.ts, run.ts) compares two
+ * stocks with them.
  */
 import type { Car } from '../../schemas/car.ts';
 import type { ModelsFile } from '../../schemas/models.ts';
 import type { Site } from '../../schemas/site.ts';
-import { modelsFromCars, modelTile, normaliseModelsFile, rangeBrands, type ModelTileData } from './models.ts';
-import { footerGroups, headerMenu, modelsFromStock, stockBase, type FooterGroup, type MenuModel, type NavItem } from './menu.ts';
+import { modelsFromCars, modelTile, normaliseModelsFile, rangeBrands, type ModelTileData, type SearchPages } from './models.ts';
+import { footerGroups, headerMenu, modelsFromStock, type FooterGroup, type MenuModel, type NavItem } from './menu.ts';
 
 /** A range derived from stock shows its most-stocked models as tiles; the directory lists them all. */
 export const DERIVED_RANGE_TILES = 24;
@@ -17,6 +19,8 @@ export interface Range {
   featured: ModelTileData[];
   brands: { name: string; slug: string; logo?: string }[];
   fromFile: boolean;
+  /** Models of the Range menu and the footer: the tiles of a models.json range (so menu and /models agree), else derived from stock. */
+  menuModels: MenuModel[];
 }
 
 /** One /{brand}/overview page: the brand and its tiles. */
@@ -25,12 +29,12 @@ export interface BrandOverview {
   tiles: ModelTileData[];
 }
 
-/** The range of a site: its models.json when it has one, else derived from these cars. */
-export function computeRange(site: Site, cars: readonly Car[], file: ModelsFile | undefined): Range {
+/** The range of a site: its models.json when it has one, else derived from these cars; `pages`: the search pages built for these cars. */
+export function computeRange(site: Site, cars: readonly Car[], file: ModelsFile | undefined, pages: SearchPages): Range {
   const { models, manufacturers } = file ? normaliseModelsFile(file, site.manufacturer) : { models: modelsFromCars(cars), manufacturers: [] };
-  const base = stockBase(site);
-  const tiles = models.map((model) => modelTile(model, base, site.texts.new_tag));
-  return { tiles, featured: file ? tiles : tiles.slice(0, DERIVED_RANGE_TILES), brands: rangeBrands(models, manufacturers), fromFile: Boolean(file) };
+  const tiles = models.map((model) => modelTile(model, pages, site.texts.new_tag));
+  const menuModels = file ? tiles.map((tile) => ({ name: tile.name, href: tile.href, body: tile.bodies, fuel: tile.fuel })) : modelsFromStock(cars, pages);
+  return { tiles, featured: file ? tiles : tiles.slice(0, DERIVED_RANGE_TILES), brands: rangeBrands(models, manufacturers), fromFile: Boolean(file), menuModels };
 }
 
 /** The /{brand}/overview pages of a range: brand slug -> the page's props (brand and its tiles); brands without tiles have no page. */
@@ -50,13 +54,9 @@ export interface SiteMenus {
   models: MenuModel[];
 }
 
-/**
- * The menus of a site. Models of the Range menu: the range's tiles when the site has a
- * models.json (links and brand prefixes follow the model range rules, so menu and /models
- * agree), else derived from stock.
- */
-export function siteMenus(site: Site, cars: readonly Car[], range: Range, options: { products?: boolean } = {}): SiteMenus {
-  const models = range.fromFile ? range.tiles.map((tile) => ({ name: tile.name, href: tile.href, body: tile.bodies, fuel: tile.fuel })) : modelsFromStock(cars, stockBase(site));
+/** The menus of a site, their models the range's (Range['menuModels']). */
+export function siteMenus(site: Site, range: Range, options: { products?: boolean } = {}): SiteMenus {
+  const models = range.menuModels;
   const menus = { menu: headerMenu(site, models), footer: footerGroups(site, models), models };
   // No products.json, no parts listing page (src/pages/[products].astro): the menus never link to a page the site does not have.
   return options.products === false ? withoutLinks(menus, PRODUCT_PAGES) : menus;

@@ -15,6 +15,7 @@ import { RESERVE_ROUTES } from '../../lib/vehicle/vehicle-actions.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { ModelsFile } from '../../schemas/models.ts';
 import { affectedSearchPages } from '../../search/build-time/affected.ts';
+import { stockRouteTable } from '../../search/build-time/page-data.ts';
 import { searchPrefix } from '../../search/core/routes.ts';
 import { affectedCarSlugs, type StockDiff } from './changes.ts';
 
@@ -70,7 +71,7 @@ export const PAGE_FAMILIES: Readonly<Record<PageFamilyName, PageFamily>> = {
     key: 'the brand slug',
     routes: ['/[brand]/overview'],
     files: (slug) => [`${slug}/overview/index.html`],
-    dependsOn: "the brand's tiles of the model range (models.json, else the stock)",
+    dependsOn: "the brand's tiles of the model range (models.json, else the stock), whose links follow which makes and models have stock",
     affected: (change) => {
       const brands = brandPagePlan(change.site, change.models, change.previous, change.next);
       return brands ? { all: false, ...brands } : { all: true, reason: 'a brand appeared or went' };
@@ -160,8 +161,8 @@ export function reusableRoutes(now: number, fullBuildTime: number): readonly str
  * when a brand appears or goes.
  */
 export function brandPagePlan(site: Tenant['site'], modelsFile: ModelsFile | undefined, previous: readonly Car[], next: readonly Car[]): { render: string[]; reuse: string[] } | undefined {
-  const before = brandOverviews(computeRange(site, previous, modelsFile));
-  const after = brandOverviews(computeRange(site, next, modelsFile));
+  const before = brandOverviews(computeRange(site, previous, modelsFile, stockRouteTable(previous, site)));
+  const after = brandOverviews(computeRange(site, next, modelsFile, stockRouteTable(next, site)));
   if (before.size !== after.size || [...after.keys()].some((slug) => !before.has(slug))) return undefined;
   const render: string[] = [];
   const reuse: string[] = [];

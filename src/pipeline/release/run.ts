@@ -16,7 +16,7 @@ import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { drawAhead } from '../../builder/post-build/steps.ts';
 import type { TenantBundle } from '../../builder/bundle/bundle.ts';
 import { isPrepared, preparedTenant, renderEngine, renderSettings, renderTenant, type PreparedTenant, type RenderedWith } from '../../builder/render/index.ts';
-import { modelsFromStock, stockBase } from '../../lib/range/menu.ts';
+import { computeRange } from '../../lib/range/site-range.ts';
 import { loadTenant, TenantConfigError, type Tenant } from '../../lib/site/tenant.ts';
 import { environment } from '../../config/env.ts';
 import { DEFAULT_RETENTION } from '../../config/publish.ts';
@@ -48,6 +48,7 @@ import type { SharedFiles } from '../publish/types.ts';
 import { currentRelease, listReleases, newReleaseId, pruneReleases, switchCurrent, tenantPaths, writeManifest, type ReleaseManifest } from '../state/release-dirs.ts';
 import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
+import { stockRouteTable } from '../../search/build-time/page-data.ts';
 import { riding } from '../transient.ts';
 import { recordFeedIn, recordStatusIn, type StatusUpdate } from '../state/status.ts';
 import { FEED_REPORT_MAX } from '../state/records.ts';
@@ -515,14 +516,16 @@ function localPhotoUrls(car: Car): string[] {
 }
 
 /**
- * Whether the models of the header's Range menu (derived from stock when the tenant has no
- * models.json, siteMenus in src/lib/range/site-range.ts) differ: every page shows the menu, so
- * reused pages would be stale.
+ * Whether the models of the header's Range menu and the footer (Range['menuModels'],
+ * src/lib/range/site-range.ts) differ between the two stocks: every page shows them, so reused
+ * pages would be stale. A models.json menu changes too when a model's or make's stock comes or
+ * goes: its links go only to search pages the stock has.
  */
-function menuChanged(tenant: Tenant, previous: readonly Car[], next: readonly Car[]): boolean {
-  if (existsSync(join(tenant.dir, 'models.json'))) return false;
-  const stock = stockBase(tenant.site);
-  return JSON.stringify(modelsFromStock(previous, stock)) !== JSON.stringify(modelsFromStock(next, stock));
+function menuChanged(release: Release, previous: readonly Car[], next: readonly Car[]): boolean {
+  const { site } = release.tenant;
+  const file = (release.bundle ??= createBundle(release.tenant, release.now)).extras.models;
+  const models = (cars: readonly Car[]) => JSON.stringify(computeRange(site, cars, file, stockRouteTable(cars, site)).menuModels);
+  return models(previous) !== models(next);
 }
 
 /** Decide: unchanged, held, or a new release (full or incremental, with why), filling in the facts the table asks for. */
@@ -545,7 +548,7 @@ async function decide(loaded: Loaded): Promise<Release | RebuildResult> {
       newRelease(release);
       return (await fetchPrevious(release)) !== null;
     },
-    menuChanged: () => menuChanged(tenant, previous!.cars, tenant.visible),
+    menuChanged: () => menuChanged(release, previous!.cars, tenant.visible),
     affected: () => planStep(release),
   });
   if (decision.mode === 'unchanged') return unchanged(loaded);
@@ -726,7 +729,7 @@ async function fetchPrevious(release: Release): Promise<string | null> {
 /** The page plan (plan.ts): per page family, the pages this change affects; returns the car pages to render. */
 function planStep(release: Release): number {
   const { tenant, now, previous, diff } = release;
-  release.bundle = createBundle(tenant, now);
+  release.bundle ??= createBundle(tenant, now);
   release.plan = planRelease(
     { site: tenant.site, models: release.bundle.extras.models, previous: previous!.cars, next: tenant.visible, diff },
     now,

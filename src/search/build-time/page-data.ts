@@ -14,7 +14,7 @@ import type { EngineConfig, SearchConfig } from '../core/island-config.ts';
 import { siteImageOptions } from '../../lib/images.ts';
 import { DEFAULT_INDEX, DEFAULT_PAGE_SIZE, NUMERIC_ATTRIBUTES } from '../core/config.ts';
 import { VOCABULARY_FACETS, type DealerWords } from '../core/sentence.ts';
-import { toSearchDocuments, type SearchDocument } from '../core/documents.ts';
+import { searchDocumentOf, toSearchDocuments, type SearchDocument } from '../core/documents.ts';
 import { createSearchEngine, type SearchEngine } from '../engine/engine.ts';
 import { displayCount } from '../browser/results.ts';
 import { checkBrowserSearchKey, mintTenantToken, tenantFilter } from '../admin/meilisearch.ts';
@@ -98,14 +98,22 @@ export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug'>, 
   return { kind: 'meilisearch', host: site.search.host, key: token, index, fallbackIndexUrl: indexUrl };
 }
 
+/** The route table of a site's stock: the search pages its build renders, the only ones a model link may name (src/lib/range). */
+export function stockRouteTable(cars: readonly Car[], site: Site): RouteTable {
+  return buildRouteTable(
+    cars.map((car) => searchDocumentOf(car, site)),
+    searchPrefix(site),
+  );
+}
+
 /**
- * Search data of one bundle: documents, route table, engine settings and the island's config.
- * Not memoised here: src/site-data memoises it per bundle (siteData().search()).
+ * Search data of one bundle: documents, route table (its stockRouteTable, when not handed in),
+ * engine settings and the island's config. Not memoised here: src/site-data memoises it per
+ * bundle (siteData().search()).
  */
-export async function searchBuildData(bundle: SearchBundle): Promise<SearchBuildData> {
+export async function searchBuildData(bundle: SearchBundle, routes: RouteTable = stockRouteTable(bundle.cars, bundle.site)): Promise<SearchBuildData> {
   const { site } = bundle;
   const documents = toSearchDocuments(bundle.cars, site);
-  const routes = buildRouteTable(documents, searchPrefix(site));
   const engine = await engineConfig(bundle);
   const nodes = gridPromoNodes(site.promo.nodes, site.timezone);
   const config: SearchConfig = {
