@@ -101,9 +101,12 @@ for (const kind of DATABASES) {
       expect(body.days.map((day: { date: string }) => day.date)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
       expect(body.days[0].slots.map((slot: { label: string }) => slot.label)).toEqual(['9:00am', '10:00am', '11:00am']);
       const slot = body.days[0].slots[0].start;
+      // The dealer's wall-clock time with its offset: what the form shows, /success repeats and the dealer reads.
+      expect(slot).toBe('2026-03-07T09:00:00+10:00');
       const retryKey = { ...ALPHA, 'idempotency-key': `test-drive-${kind}-key` };
       const booked = await app.inject({ method: 'POST', url: '/api/leads', headers: retryKey, payload: { ...contact, category: 'Test Drive', car_id: 1, dateTime: slot } });
       expect(booked.statusCode).toBe(201);
+      expect((await app.stores.leads.get('alpha', booked.json().lead_id))!.data.dateTime).toBe('2026-03-07T09:00:00+10:00');
       // A retry of the same submission is the same lead, not a double booking.
       const retried = await app.inject({ method: 'POST', url: '/api/leads', headers: retryKey, payload: { ...contact, category: 'Test Drive', car_id: 1, dateTime: slot } });
       expect(retried.statusCode).toBe(200);
@@ -113,6 +116,13 @@ for (const kind of DATABASES) {
       const twice = await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: slot });
       expect(twice.statusCode).toBe(409);
       expect(twice.json().fields.dateTime).toMatch(/booked/);
+      // The same slot typed without a zone (the form's fallback field) is the dealer's 9:00am, booked already: whatever the server's zone.
+      const typed = await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: '2026-03-07T09:00' });
+      expect(typed.statusCode).toBe(409);
+      // An instant in UTC is stored in the dealer's time.
+      const utc = await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: '2026-03-07T00:00:00.000Z' });
+      expect(utc.statusCode).toBe(201);
+      expect((await app.stores.leads.get('alpha', utc.json().lead_id))!.data.dateTime).toBe('2026-03-07T10:00:00+10:00');
       expect((await get('/api/test-drive/availability?car_id=9')).statusCode).toBe(404);
       expect((await get('/api/test-drive/availability?days=3')).statusCode).toBe(400);
     });

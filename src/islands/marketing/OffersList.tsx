@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { CarType } from '../../schemas/car.ts';
 import type { Offer } from '../../schemas/offers.ts';
-import { carTypesFromQuery, dealerInstant, visibleOffers } from '../../lib/marketing/promos.ts';
+import { carTypesFromQuery, visibleOffers } from '../../lib/marketing/promos.ts';
+import { dealerInstant } from '../../lib/text/dealer-time.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';
 import '../ui/marketing.css';

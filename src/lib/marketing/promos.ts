@@ -4,6 +4,7 @@
  * expiry, §9 stocktake promo 1-24 July 2025 +10:00). Pure.
  */
 import type { CarType } from '../../schemas/car.ts';
+import { dealerInstant } from '../text/dealer-time.ts';
 
 /** The timing fields of a promo, offer, slide or popup. */
 export interface Timed {
@@ -15,45 +16,6 @@ export interface Timed {
 export interface CarTypeTargeted {
   display?: readonly CarType[];
   strictDisplay?: boolean;
-}
-
-const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
-
-/** Offset of a time zone at an instant, in ms (Brisbane: +10 h). */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant of a site.json date. A date with an offset ('…+10:00', '…Z') is that instant;
- * one without ('2026-12-01', '2026-12-01T09:00') is a wall-clock time in the dealer's zone.
- */
-export function dealerInstant(text: string, timeZone: string): number {
-  const trimmed = text.trim();
-  const local = LOCAL.exec(trimmed);
-  if (!local || HAS_ZONE.test(trimmed)) return Date.parse(trimmed);
-  const [, year, month, day, hour = '0', minute = '0', second = '0', milli = '0'] = local;
-  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), Number(milli.padEnd(3, '0')));
-  // The offset at the wall time read as UTC, then again at the result (a DST change in between).
-  let instant = wall - zoneOffset(wall, timeZone);
-  instant = wall - zoneOffset(instant, timeZone);
-  return instant;
 }
 
 /**

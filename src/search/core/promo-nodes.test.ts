@@ -1,6 +1,6 @@
 /** Issue 14 item 2 (audit 3.13, 4.15): timed promos in result grids. */
 import { describe, expect, it } from 'vitest';
-import { dealerInstant } from '../../lib/marketing/promos.ts';
+import { dealerInstant } from '../../lib/text/dealer-time.ts';
 import { activePromoNodes, gridPromoNodes, promoNodeShows, type GridPromoNode } from './promo-nodes.ts';
 import { withPromoSlots } from '../browser/results.ts';
 

@@ -5,7 +5,8 @@
  */
 import type { CarType } from '../../schemas/car.ts';
 import type { PromoNode } from '../../schemas/site/promo.ts';
-import { dealerInstant, promoMatchesCarTypes } from '../../lib/marketing/promos.ts';
+import { promoMatchesCarTypes } from '../../lib/marketing/promos.ts';
+import { dealerInstant } from '../../lib/text/dealer-time.ts';
 
 /** A promo node as the search island carries it: times as epoch ms, ready to test against a clock. */
 export interface GridPromoNode {

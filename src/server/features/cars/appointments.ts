@@ -4,6 +4,7 @@
  * slots already booked. Pure (the clock and bookings are arguments).
  */
 import type { OpeningHour } from '../../../schemas/site.ts';
+import { dealerIso, zoneOffset } from '../../../lib/text/dealer-time.ts';
 
 /** Opening hours used when a location lists none: weekdays 9-5, Saturday 9-1. */
 export const DEFAULT_HOURS: OpeningHour[] = [
@@ -14,30 +15,22 @@ export const DEFAULT_HOURS: OpeningHour[] = [
 /** Slot length: a test drive takes an hour. */
 export const SLOT_MINUTES = 60;
 
-/** Offset in ms of `timeZone` from UTC at instant `utcMs`. */
-function zoneOffsetMs(timeZone: string, utcMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-AU', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(utcMs));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
-  return asUtc - Math.floor(utcMs / 1000) * 1000;
-}
-
 /** UTC ms of a wall-clock time in `timeZone` (handles daylight saving by re-checking the offset). */
 export function zonedTimeToUtc(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
   const guess = Date.UTC(year, month - 1, day, hour, minute);
-  const first = guess - zoneOffsetMs(timeZone, guess);
-  return guess - zoneOffsetMs(timeZone, first);
+  const first = guess - zoneOffset(guess, timeZone);
+  return guess - zoneOffset(first, timeZone);
 }
 
 /** The calendar date (y, m, d) and weekday in `timeZone` at `utcMs`. */
 function zonedDate(utcMs: number, timeZone: string): { year: number; month: number; day: number } {
-  const shifted = new Date(utcMs + zoneOffsetMs(timeZone, utcMs));
+  const shifted = new Date(utcMs + zoneOffset(utcMs, timeZone));
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }
 
 /** One bookable slot. */
 export interface Slot {
-  /** ISO instant. */
+  /** The dealer's wall-clock ISO date-time with its offset (dealerIso): what the form posts, /success repeats and the dealer reads. */
   start: string;
   /** Wall-clock label, e.g. '9:00am'. */
   label: string;
@@ -65,7 +58,7 @@ export function availableSlots(input: { now: number; days: number; timeZone: str
         const start = zonedTimeToUtc(year, month, day, Math.floor(minutes / 60), minutes % 60, input.timeZone);
         if (booked.has(start)) continue;
         const hour12 = Math.floor(minutes / 60) % 12 || 12;
-        slots.push({ start: new Date(start).toISOString(), label: `${hour12}:${String(minutes % 60).padStart(2, '0')}${minutes >= 720 ? 'pm' : 'am'}` });
+        slots.push({ start: dealerIso(start, input.timeZone), label: `${hour12}:${String(minutes % 60).padStart(2, '0')}${minutes >= 720 ? 'pm' : 'am'}` });
       }
     }
     result.push({ date, slots });

@@ -13,6 +13,7 @@ import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { LeadsStore } from './store.ts';
+import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
 
@@ -65,6 +66,11 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     // replay: the same lead, nothing new, 200. No lookup before it: the forms send a key with
     // every first submission, and the insert finds a repeat itself.
     const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
+    if (values.dateTime) {
+      // One reading of the booking time: a time without a zone is the dealer's (the form's fallback field); it is kept as the dealer's time with its offset.
+      const at = dealerInstant(values.dateTime, tenant.site.timezone);
+      if (Number.isFinite(at)) values.dateTime = dealerIso(at, tenant.site.timezone);
+    }
     const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category ?? '') ? Date.parse(values.dateTime) : undefined;
     const result = await stores.leads.save({
       tenant: tenant.slug,
