@@ -10,7 +10,7 @@ import { checkForm } from '../../../lib/forms/form-validation.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { landingRotation, longDate, wheelSegments, type WheelSegment } from '../../../lib/marketing/spin-to-win.ts';
 import { SPIN_TO_WIN_MESSAGES, spinEntrySchema, type SpinPrizeAnswer, type SpinResultAnswer, type SpinStatusAnswer } from '../../../schemas/api/spin-to-win.ts';
-import { currentSession, signOut } from '../../../stores/session.ts';
+import { currentSession, signOutIfRejected } from '../../../stores/session.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
 import { callApi } from '../api.ts';
 
@@ -94,9 +94,8 @@ export function useSpinToWin(props: SpinToWinProps) {
     void callApi<SpinStatusAnswer>(props.apiBase, '/spin-to-win').then((answer) => {
       if (cancelled) return;
       if (answer.ok) return applyStatus(answer.data);
-      if (answer.status === 401) {
-        // The API no longer knows the session (expired or signed out elsewhere): the local one goes too.
-        signOut();
+      // The API no longer knows the session (expired or signed out elsewhere): the local one goes too.
+      if (signOutIfRejected(answer.status)) {
         setPhase('signed-out');
         return;
       }
@@ -132,8 +131,7 @@ export function useSpinToWin(props: SpinToWinProps) {
     const answer = await callApi<SpinResultAnswer>(props.apiBase, '/spin-to-win', { body: check.output });
     kit.setSubmitting(false);
     if (!answer.ok) {
-      if (answer.status === 401) {
-        signOut();
+      if (signOutIfRejected(answer.status)) {
         setPhase('signed-out');
         return;
       }
