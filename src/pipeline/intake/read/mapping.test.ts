@@ -42,6 +42,12 @@ describe('parseDate', () => {
         ['2026-11-03', '2026-11-03T00:00:00.000Z'],
         ['2026-11-03T10:00:00+10:00', '2026-11-03T00:00:00.000Z'],
         ['2026-11-03T10:00:00Z', '2026-11-03T10:00:00.000Z'],
+        // Not ISO: the other forms Date.parse reads are UTC too, unless they carry a zone.
+        ['2026/11/03 10:00', '2026-11-03T10:00:00.000Z'],
+        ['3 Nov 2026 10:00', '2026-11-03T10:00:00.000Z'],
+        ['Nov 3, 2026', '2026-11-03T00:00:00.000Z'],
+        ['Tue, 03 Nov 2026 10:00:00 GMT', '2026-11-03T10:00:00.000Z'],
+        ['3 Nov 2026 10:00 GMT+1000', '2026-11-03T00:00:00.000Z'],
       ]) {
         expect(new Date(parseDate(value!, 'auto') ?? Number.NaN).toISOString(), value).toBe(iso);
       }

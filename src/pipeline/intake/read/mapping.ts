@@ -153,6 +153,18 @@ export function planMapping(columns: readonly string[], mapping: FeedMapping, fo
 /** An ISO 8601 date and time without a zone (`2026-11-03T10:00`, `2026-11-03 10:00:00.250`). */
 const ISO_LOCAL_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
 
+/** An ISO 8601 date, alone or with a time and zone (Date.parse reads these by the standard). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:$|T)/;
+
+/** A non-ISO date text that names its zone: GMT/UTC, or an offset or Z after the time ('10:00 +1000', '10:00Z'). */
+const NAMES_ZONE = /\b(?:GMT|UTC|UT)\b|\d:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})\b/i;
+
+/** Date.parse's instant, or null. */
+function parsed(text: string): number | null {
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? null : time;
+}
+
 /** Read a date cell in the mapping's date format; null when it does not parse. */
 export function parseDate(value: string, format: FeedMapping['formats']['date']): number | null {
   const text = value.trim();
@@ -161,9 +173,10 @@ export function parseDate(value: string, format: FeedMapping['formats']['date'])
     return format === 'unix' ? Number(text) * 1000 : Number(text);
   }
   if (format === 'auto') {
-    // ISO 8601 with a time but no zone is UTC, as a date alone is: Date.parse would take the server's zone.
-    const time = Date.parse(ISO_LOCAL_TIME.test(text) ? `${text.replace(' ', 'T')}Z` : text);
-    return Number.isNaN(time) ? null : time;
+    // A date or time without a zone is UTC, whatever the form: Date.parse would take the server's zone.
+    // ISO 8601 with a time: add Z; a date alone is UTC already. Other forms ('3 Nov 2026 10:00') are read with ' UTC' added unless they name a zone.
+    if (ISO_LOCAL_TIME.test(text)) return parsed(`${text.replace(' ', 'T')}Z`);
+    return ISO_DATE.test(text) || NAMES_ZONE.test(text) ? parsed(text) : parsed(`${text} UTC`);
   }
   const time = /(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?)?$/i;
   const parts =
