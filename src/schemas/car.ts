@@ -6,7 +6,7 @@
  * Text fields are plain strings: they are untrusted and are escaped where rendered.
  */
 import * as v from 'valibot';
-import { isNullText } from './feed-text.ts';
+import { isNullText, isoTimeAsUtc } from './feed-text.ts';
 import { carFromRecord } from './car-record.ts';
 import type { VehicleKind } from './vehicle-kind.ts';
 
@@ -59,6 +59,8 @@ const bool = v.union([
 /** A date-time: ISO 8601 string. */
 const dateText = v.pipe(
   v.string(),
+  // A date-time without a zone is UTC, as in feed mappings (isoTimeAsUtc): not the server's zone.
+  v.transform(isoTimeAsUtc),
   v.check((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 date'),
 );
 

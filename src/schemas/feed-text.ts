@@ -16,3 +16,15 @@ export function presentText(value: unknown): string | null {
   const text = String(value).trim();
   return text === '' || isNullText(text) ? null : text;
 }
+
+/** An ISO 8601 date and time without a zone (`2026-11-03T10:00`, `2026-11-03 10:00:00.250`). */
+const ISO_LOCAL_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * A feed's ISO date-time without a zone, as UTC ('2026-11-03 10:00' -> '2026-11-03T10:00Z'), as a
+ * date alone is: Date.parse would read it in the server's zone. Any other text as it is.
+ */
+export function isoTimeAsUtc(text: string): string {
+  const trimmed = text.trim();
+  return ISO_LOCAL_TIME.test(trimmed) ? `${trimmed.replace(' ', 'T')}Z` : text;
+}

@@ -27,6 +27,16 @@ describe("parseStock normalises the feed's text 'null' (spec §5)", () => {
     expect(problems).toMatchObject([{ field: 'km' }]);
   });
 
+  it('reads created_at and updated_at with a time but no zone as UTC (as feed mappings do), whatever the server zone', () => {
+    const { cars, problems } = parseStock('t', [
+      { id: 'A1', slug: 'a1', status: 'in_stock', car_type: 'used', created_at: '2026-11-03T10:00:00', updated_at: '2026-11-03 10:00' },
+      { id: 'A2', slug: 'a2', status: 'in_stock', car_type: 'used', created_at: '2026-11-03T10:00:00+10:00', updated_at: '2026-11-03' },
+    ]);
+    expect(problems).toEqual([]);
+    expect(cars.find((car) => car.id === 'A1')).toMatchObject({ created_at: '2026-11-03T10:00:00Z', updated_at: '2026-11-03T10:00Z' });
+    expect(cars.find((car) => car.id === 'A2')).toMatchObject({ created_at: '2026-11-03T10:00:00+10:00', updated_at: '2026-11-03' });
+  });
+
   it('keeps text that merely contains null', () => {
     const { cars } = parseStock('t', [{ id: 'A1', slug: 'a1', status: 'in_stock', car_type: 'used', model: 'Nullarbor', location: { name: 'null' } }]);
     expect(cars[0]).toMatchObject({ model: 'Nullarbor', location: { name: null } });

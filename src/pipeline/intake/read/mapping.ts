@@ -7,6 +7,7 @@
 import { LIST_FIELDS, type FeedMapping } from '../../../schemas/feed-mapping.ts';
 import { excerpt } from './inbox-file.ts';
 import { compileSkipPattern } from '../../../schemas/skip-pattern.ts';
+import { isoTimeAsUtc } from '../../../schemas/feed-text.ts';
 import { CSV_COLUMNS, mapCarType, mapStatus, normaliseHeader, numeric, REQUIRED_COLUMNS, slugify, splitPhotos } from './csv-columns.ts';
 
 /** One vehicle of the source: column -> its values (several for a repeated column or element). */
@@ -150,11 +151,8 @@ export function planMapping(columns: readonly string[], mapping: FeedMapping, fo
   return { uses, fields, errors };
 }
 
-/** An ISO 8601 date and time without a zone (`2026-11-03T10:00`, `2026-11-03 10:00:00.250`). */
-const ISO_LOCAL_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
-
-/** An ISO 8601 date, alone or with a time and zone (Date.parse reads these by the standard). */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:$|T)/;
+/** An ISO 8601 date, alone or with a time (isoTimeAsUtc gives a zone-less time its Z; Date.parse reads the rest by the standard). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/;
 
 /** A non-ISO date text that names its zone: GMT/UTC, or an offset or Z after the time ('10:00 +1000', '10:00Z'). */
 const NAMES_ZONE = /\b(?:GMT|UTC|UT)\b|\d:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})\b/i;
@@ -175,8 +173,7 @@ export function parseDate(value: string, format: FeedMapping['formats']['date'])
   if (format === 'auto') {
     // A date or time without a zone is UTC, whatever the form: Date.parse would take the server's zone.
     // ISO 8601 with a time: add Z; a date alone is UTC already. Other forms ('3 Nov 2026 10:00') are read with ' UTC' added unless they name a zone.
-    if (ISO_LOCAL_TIME.test(text)) return parsed(`${text.replace(' ', 'T')}Z`);
-    return ISO_DATE.test(text) || NAMES_ZONE.test(text) ? parsed(text) : parsed(`${text} UTC`);
+    return ISO_DATE.test(text) || NAMES_ZONE.test(text) ? parsed(isoTimeAsUtc(text)) : parsed(`${text} UTC`);
   }
   const time = /(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?)?$/i;
   const parts =
