@@ -180,3 +180,28 @@ describe('an edge serving more releases than it keeps manifests of', () => {
     expect(performance.now() - started).toBeLessThan(100);
   });
 });
+
+describe('an edge serving more tenants than it keeps last served manifests of', () => {
+  it('keeps the last served manifest of the tenants served most recently only (bounded memory): during a stall those are served, one served long ago waits the bound', async () => {
+    const objects = new Map<string, string>();
+    const tenants = Array.from({ length: 300 }, (_, index) => `t${index}`);
+    for (const slug of tenants) {
+      objects.set(layout.live(slug), JSON.stringify({ release: 'r1', at: '2026-12-01T00:00:00Z' }));
+      objects.set(layout.manifest(slug, 'r1'), JSON.stringify({ ...manifest('r1', { '/index.html': `${slug}-o1` }), slug }));
+      objects.set(layout.object(slug, `${slug}-o1`), `${slug}-o1`);
+    }
+    let clock = 0;
+    const { bucket, state } = faultyBucket(objects);
+    const edge = createEdgeHandler({ bucket, now: () => clock, pointerTtlMs: 1000, readTimeoutMs: 100, lastServedTenants: 280 });
+    for (const slug of tenants) expect((await edge(new Request(`http://${slug}.localhost/`))).status).toBe(200);
+    state.mode = 'stall';
+    clock = 5000;
+    // t0 left both the manifest cache (256) and the last served (280): its stale pointer names a release the edge no longer holds.
+    expect((await edge(new Request('http://t0.localhost/'))).status).toBe(504);
+    expect((await edge(new Request('http://t299.localhost/'))).status).toBe(200);
+    const started = performance.now();
+    const reply = await edge(new Request('http://t299.localhost/'));
+    expect([reply.status, await reply.text()]).toEqual([200, 'bodyt299-o1']);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+});

@@ -43,6 +43,8 @@ export interface EdgeOptions {
   copyBytes?: number;
   /** Largest body kept (bytes); larger files are streamed from the bucket. Default 1 MB. */
   copyMaxObjectBytes?: number;
+  /** Tenants whose last served manifest is kept, to serve them through a bucket outage: the ones served most recently. Default 4096. */
+  lastServedTenants?: number;
   /** Clock (tests). */
   now?: () => number;
   /** Told about bucket failures (the response only says 502 or 504: no bucket details reach shoppers). */
@@ -65,6 +67,8 @@ interface Cached<T> {
 }
 
 const MANIFEST_CACHE_SIZE = 256;
+/** Default of EdgeOptions.lastServedTenants. */
+const LAST_SERVED_TENANTS = 4096;
 
 /** Wait (ms) before a failed bucket read is tried again. */
 const RETRY_MS = 25;
@@ -206,8 +210,16 @@ function bucketReader(options: EdgeOptions) {
   const aliases = new Map<string, Cached<string | null>>();
   // Manifests never change once written (a new release is a new id): cached by id.
   const manifests = new Map<string, PublishedManifest>();
-  // The release each tenant was last served from: where a tenant stays when its new manifest cannot be read.
+  // The release each tenant was last served from: where a tenant stays when its new manifest cannot be read. Bounded: the most recently served tenants.
   const lastServed = new Map<string, PublishedManifest>();
+  const lastServedTenants = options.lastServedTenants ?? LAST_SERVED_TENANTS;
+
+  /** Note the manifest `slug` was served from; the tenant served longest ago goes when the map is full. */
+  function served(slug: string, manifest: PublishedManifest): void {
+    lastServed.delete(slug);
+    if (lastServed.size >= lastServedTenants) lastServed.delete(lastServed.keys().next().value!);
+    lastServed.set(slug, manifest);
+  }
 
   /** Keep `manifest` as the most recently used; the least recently used goes when the cache is full. */
   function keep(key: string, manifest: PublishedManifest): PublishedManifest {
@@ -253,7 +265,7 @@ function bucketReader(options: EdgeOptions) {
     async servingManifest(slug: string, release: string, request: Request): Promise<PublishedManifest | null> {
       try {
         const manifest = await manifestOf(slug, release);
-        if (manifest) lastServed.set(slug, manifest);
+        if (manifest) served(slug, manifest);
         return manifest;
       } catch (error) {
         const last = lastServed.get(slug);
