@@ -31,12 +31,15 @@ describe('headerMenu', () => {
     expect(menu[2].href).toBe('/used-car/new-used-and-demo-cars');
     expect(stockBase(site())).toBe('/search');
   });
-  it("leaves 'Our Locations' out of More and the dealer group where the site has no locations pages (features.locations)", () => {
+  it("leaves 'Our Locations' out of More, the dealer group and the header buttons where the site has no locations pages (features.locations)", () => {
     const more = (fields: Record<string, unknown>) => headerMenu(site(fields), []).at(-1)?.children?.[0].links.map((link) => link.href);
     expect(more({})).toContain('/dealer-locator');
     expect(more({ features: { locations: false } })).toEqual(['/about-us', '/special-offers', '/warranty', '/contact-us']);
     const group = footerGroups(site({ features: { locations: false }, menus: { dealer_group: [{ label: 'Yard', href: '/locations/yard' }, { label: 'Jobs', href: '/careers' }] } }), []).at(-1);
     expect(group?.links).toEqual([{ label: 'Jobs', href: '/careers' }]);
+    // Header buttons too (a dealer's own 'Find Us' to a location page that is not built).
+    const buttons = headerButtons(site({ features: { locations: false }, menus: { header_buttons: [{ label: 'Find Us', href: '/locations/yard' }, { label: 'Book a Service', href: '/book-a-service' }] } }));
+    expect(buttons).toEqual([{ label: 'Book a Service', href: '/book-a-service' }]);
   });
   it('links no trade-in page (/sell-my-car, /trade-in, /cars/trade-in) from the menu, footer or header buttons where the site offers no valuation (features.trade_in false)', () => {
     const off = site({ features: { trade_in: false }, menus: { more: [{ label: 'Value your trade', href: '/trade-in/' }, { label: 'Jobs', href: '/careers' }] } });

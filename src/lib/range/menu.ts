@@ -178,9 +178,9 @@ function offeredLinks<T extends { href: string }>(site: Site, links: readonly T[
   return withoutTradeInLinks(site, withoutLocationLinks(site, links));
 }
 
-/** The header's buttons (site.json `menus.header_buttons`); the default Value My Car only where the site values cars (features.trade_in). */
+/** The header's buttons (site.json `menus.header_buttons`), without those to pages the site does not offer (the default Value My Car only where it values cars). */
 export function headerButtons(site: Site): MenuLink[] {
-  return withoutTradeInLinks(site, site.menus.header_buttons);
+  return offeredLinks(site, site.menus.header_buttons);
 }
 
 /** The header menu of a site; Sell My Car only where the site values cars, More links no page the site does not offer. */
