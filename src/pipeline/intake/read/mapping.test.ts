@@ -106,6 +106,18 @@ describe('planMapping', () => {
     expect(mapped.records[1]).toMatchObject({ status: 'in_stock', colour: 'Red' });
   });
 
+  it('compares value map keys and skip values ignoring case, spaces and any punctuation (docs/feed-mapping.md)', () => {
+    const mapped = mapTable(
+      table(['Stock', 'Make', 'Model', 'Price', 'Status', 'Yard'], [
+        { Stock: 'S1', Make: 'Kia', Model: 'Rio', Price: '1', Status: 'On-Order!', Yard: 'Main' },
+        { Stock: 'S2', Make: 'Kia', Model: 'Rio', Price: '1', Status: 'Available', Yard: "Dealer's Own" },
+        { Stock: 'S3', Make: 'Kia', Model: 'Rio', Price: '1', Status: 'Available', Yard: 'N/A*' },
+      ]),
+      mapping({ values: { status: { 'On Order': 'coming_soon' } }, skip: [{ column: 'Yard', equals: ['Dealers Own', 'n.a.'] }] }),
+    );
+    expect(mapped.records.map((record) => [record.id, record.status])).toEqual([['S1', 'coming_soon']]);
+  });
+
   it('skips rows by value, pattern or emptiness', () => {
     const mapped = mapTable(
       table(['Stock', 'Make', 'Model', 'Price', 'Status', 'Yard'], [

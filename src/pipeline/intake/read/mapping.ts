@@ -67,6 +67,16 @@ const NUMBERED_PHOTO = /^(?:photo|image|picture|pic|img|photourl|imageurl)(\d+)$
 /** Name of a column as compared: XML paths and headers alike. */
 const key = (name: string) => normaliseHeader(name);
 
+/**
+ * A cell value as value maps and skip values compare it: ignoring case, spaces and any punctuation
+ * or symbol (docs/feed-mapping.md); a value of punctuation only ('-', '*') compares as it is, so it
+ * never matches an empty cell.
+ */
+function valueKey(value: string): string {
+  const lower = value.trim().toLowerCase();
+  return lower.replace(/[\s\p{P}\p{S}]+/gu, '') || lower;
+}
+
 /** Columns of the file matching a name from the mapping: exact first, else normalised. */
 export function findColumns(columns: readonly string[], name: string): string[] {
   const exact = columns.filter((column) => column === name);
@@ -241,11 +251,11 @@ function mappedValue(field: string, value: string, mapping: FeedMapping): { valu
   if (!mapping.values[field]) return undefined;
   let maps = valueMaps.get(mapping.values);
   if (!maps) {
-    maps = new Map(Object.entries(mapping.values).map(([name, map]) => [name, new Map(Object.entries(map).map(([entry, mapped]) => [key(entry), mapped]))]));
+    maps = new Map(Object.entries(mapping.values).map(([name, map]) => [name, new Map(Object.entries(map).map(([entry, mapped]) => [valueKey(entry), mapped]))]));
     valueMaps.set(mapping.values, maps);
   }
   const lookup = maps.get(field);
-  const wanted = key(value);
+  const wanted = valueKey(value);
   return lookup?.has(wanted) ? { value: lookup.get(wanted) } : undefined;
 }
 
@@ -262,7 +272,7 @@ function skipReason(columns: readonly string[], row: SourceRow, mapping: FeedMap
     if (column === undefined) continue;
     const value = firstValue(row, [column]) ?? '';
     if (rule.empty && value === '') return `"${column}" is empty`;
-    if (rule.equals?.some((entry) => key(entry) === key(value)) && value !== '') return `"${excerpt(column, 40)}" is "${excerpt(value)}"`;
+    if (rule.equals?.some((entry) => valueKey(entry) === valueKey(value)) && value !== '') return `"${excerpt(column, 40)}" is "${excerpt(value)}"`;
     if (rule.matches && value !== '' && compileSkipPattern(rule.matches).test(value)) return `"${excerpt(column, 40)}" is "${excerpt(value)}" (matches ${rule.matches})`;
   }
   return null;
