@@ -28,7 +28,8 @@ describe('1.9: a site’s and a vehicle’s words follow the kind of vehicle', (
   it('the stock noun follows what the site sells unless site.json texts.stock_noun names it', () => {
     expect(stockNounOf(makeSite())).toBe('cars');
     expect(stockNounOf(makeSite({ template: 'motorcycle' }))).toBe('motorcycles');
-    expect(stockNounOf(makeSite({ template: 'caravan' }))).toBe('caravans');
+    // Spec §2: "A 'Show Me N cars' button ... ('Caravans' on the caravan site)".
+    expect(stockNounOf(makeSite({ template: 'caravan' }))).toBe('Caravans');
     expect(stockNounOf(makeSite({ vehicle_kinds: ['truck'] }))).toBe('trucks');
     expect(stockNounOf(makeSite({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }))).toBe('Bikes & Trucks');
     expect(stockNounOf(makeSite({ vehicle_kinds: ['truck'], texts: { stock_noun: 'rigs' } }))).toBe('rigs');

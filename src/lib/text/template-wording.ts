@@ -94,12 +94,14 @@ export function countNoun(kinds: readonly VehicleKind[], count: number): string 
 
 /**
  * The plural noun of a site's stock in counts and headings ('Show Me 12 trucks', 'Used Trucks'):
- * site.json `texts.stock_noun`, else what the site sells ('cars', 'motorcycles', 'Bikes & Trucks').
+ * site.json `texts.stock_noun`, else what the site sells ('cars', 'motorcycles', 'Bikes & Trucks'; a
+ * caravan site's 'Caravans', as spec §2 writes it).
  */
 export function stockNounOf(site: Pick<Site, 'template' | 'texts'> & { vehicle_kinds?: readonly VehicleKind[] }): string {
   if (site.texts.stock_noun) return site.texts.stock_noun;
   const kinds = vehicleKindsOf(site);
-  return kinds.length === 1 ? KIND_WORDS[kinds[0]].vehicles : countNoun(kinds, 2);
+  if (kinds.length !== 1) return countNoun(kinds, 2);
+  return kinds[0] === 'caravan' ? title(KIND_WORDS.caravan.vehicles) : KIND_WORDS[kinds[0]].vehicles;
 }
 
 /** The wording of a site (its vehicle kinds). */

@@ -22,7 +22,7 @@ export const TextsSchema = v.strictObject({
   hero_title: v.optional(v.string()),
   /** Home hero sub-heading. Default 'Find your next vehicle'. */
   hero_subtitle: v.optional(v.string(), 'Find your next vehicle'),
-  /** Plural noun for stock in counts and headings ('Show Me N cars', 'Used Cars'). Default: what the site sells (vehicle_kinds): 'cars', 'motorcycles', 'trucks', 'caravans'; 'Bikes & Trucks' for several kinds. */
+  /** Plural noun for stock in counts and headings ('Show Me N cars', 'Used Cars'). Default: what the site sells (vehicle_kinds): 'cars', 'motorcycles', 'trucks', 'Caravans' (spec §2); 'Bikes & Trucks' for several kinds. */
   stock_noun: v.optional(v.string()),
   /** Warranty headline of the service page's /warranty card, the /warranty page and the vehicle page. Default: the manufacturer's text (e.g. Toyota '5 Year Unlimited km Warranty'), else '3 Year Warranty Standard'. */
   warranty: v.optional(v.string()),
