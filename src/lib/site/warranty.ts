@@ -1,8 +1,8 @@
 /**
  * A site's warranty headline (spec §2 service page "link cards to /warranty", §9 warranty
- * texts): the one text the service page's /warranty card, the default /warranty page and the
- * vehicle page's What's Included and Why Buy From Us? show, so they never contradict each other.
- * Pure.
+ * texts): the one text the service page's /warranty card and the default /warranty page show,
+ * so they never contradict each other; a vehicle page names the brand's factory warranty only for
+ * a new or demonstrator car of the brand (carWarranty). Pure.
  */
 import type { Site } from '../../schemas/site.ts';
 
@@ -33,4 +33,16 @@ export function warrantyHeadline(site: { texts: Pick<Site['texts'], 'warranty'>;
   const own = site.texts.warranty?.trim();
   if (own) return own;
   return BRAND_WARRANTY_TEXTS[site.manufacturer?.toLowerCase().trim() ?? ''] ?? DEFAULT_WARRANTY_TEXT;
+}
+
+/**
+ * The warranty a vehicle page names for `car`: the dealer's own texts.warranty for every car;
+ * else the brand's factory warranty only for a new or demonstrator car of the dealer's brand (a
+ * used car or another make does not carry it); else the default.
+ */
+export function carWarranty(site: { texts: Pick<Site['texts'], 'warranty'>; manufacturer?: string }, car: { make?: string | null; car_type: 'new' | 'used' | 'demo' }): string {
+  if (site.texts.warranty?.trim()) return warrantyHeadline(site);
+  const brand = site.manufacturer?.toLowerCase().trim();
+  const ofBrand = Boolean(brand) && car.make?.toLowerCase().trim() === brand && car.car_type !== 'used';
+  return ofBrand ? warrantyHeadline(site) : DEFAULT_WARRANTY_TEXT;
 }
