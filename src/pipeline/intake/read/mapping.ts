@@ -161,8 +161,8 @@ export function planMapping(columns: readonly string[], mapping: FeedMapping, fo
   return { uses, fields, errors };
 }
 
-/** An ISO 8601 date, alone or with a time (isoTimeAsUtc gives a zone-less time its Z; Date.parse reads the rest by the standard). */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/;
+/** An ISO 8601 date, alone or with a 'T' time (isoTimeAsUtc gives a zone-less time its Z; Date.parse reads the rest by the standard); a space before the time reads as the other forms do. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:$|T)/;
 
 /** A non-ISO date text that names its zone: GMT/UTC, or an offset or Z after the time ('10:00 +1000', '10:00Z'). */
 const NAMES_ZONE = /\b(?:GMT|UTC|UT)\b|\d:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})\b/i;
