@@ -205,3 +205,30 @@ describe('an edge serving more tenants than it keeps last served manifests of', 
     expect(performance.now() - started).toBeLessThan(100);
   });
 });
+
+describe('the last served manifests, bounded, keep the tenants still being served from them', () => {
+  it('a tenant living on its last served release (its new manifest unreadable) counts as served: others served after it do not push it out', async () => {
+    const objects = new Map<string, string>();
+    for (const slug of ['a', 'b', 'c']) {
+      objects.set(layout.live(slug), JSON.stringify({ release: 'r1', at: '2026-12-01T00:00:00Z' }));
+      objects.set(layout.manifest(slug, 'r1'), JSON.stringify({ ...manifest('r1', { '/index.html': `${slug}-o1` }), slug }));
+      objects.set(layout.object(slug, `${slug}-o1`), `${slug}-o1`);
+    }
+    let clock = 0;
+    const { bucket } = faultyBucket(objects);
+    const getText = bucket.getText;
+    bucket.getText = async (key, signal) => {
+      if (key === layout.manifest('a', 'r2')) throw new Error('socket hang up');
+      return getText(key, signal);
+    };
+    const edge = createEdgeHandler({ bucket, now: () => clock, pointerTtlMs: 1000, readTimeoutMs: 100, lastServedTenants: 2 });
+    expect((await edge(new Request('http://a.localhost/'))).status).toBe(200);
+    expect((await edge(new Request('http://b.localhost/'))).status).toBe(200);
+    objects.set(layout.live('a'), JSON.stringify({ release: 'r2', at: '2026-12-01T00:01:00Z' }));
+    clock = 5000;
+    expect((await edge(new Request('http://a.localhost/'))).headers.get('x-release')).toBe('r1');
+    expect((await edge(new Request('http://c.localhost/'))).status).toBe(200);
+    const reply = await edge(new Request('http://a.localhost/'));
+    expect([reply.status, reply.headers.get('x-release')]).toEqual([200, 'r1']);
+  });
+});

@@ -271,6 +271,8 @@ function bucketReader(options: EdgeOptions) {
         const last = lastServed.get(slug);
         if (!last) throw error;
         options.onStale?.('manifest', error as Error, request);
+        // Served from it again: the tenant stays among the most recently served.
+        served(slug, last);
         return last;
       }
     },
