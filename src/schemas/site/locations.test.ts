@@ -36,6 +36,7 @@ describe('site.json special hours', () => {
   it.each([
     ['HH:MM', { start_hour: '09:00', end_hour: '17:00' }],
     ['HH:MM:SS', { start_hour: '09:00:00', end_hour: '17:00:00' }],
+    ['a one-digit hour (H:MM), as they were read before', { start_hour: '9:00', end_hour: '17:00' }],
     ['the spec shape with location_id', { location_id: 7, start_hour: '09:00:00', end_hour: '17:00:00' }],
   ])('accepts %s', (_name, entry) => {
     expect(problems(entry)).toEqual([]);

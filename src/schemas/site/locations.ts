@@ -13,8 +13,8 @@ export const OpeningHourSchema = v.strictObject({
   close: v.optional(v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'expected HH:MM'))),
 });
 
-/** A 24-hour time of day, 'HH:MM' or 'HH:MM:SS' (the seconds are ignored where it is read). */
-const timeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "expected a 24-hour time HH:MM or HH:MM:SS, e.g. '09:00'"));
+/** A 24-hour time of day, 'HH:MM' or 'HH:MM:SS', the hour also with one digit ('9:00'); the seconds are ignored where it is read. */
+const timeOfDay = v.pipe(v.string(), v.regex(/^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "expected a 24-hour time HH:MM or HH:MM:SS, e.g. '09:00'"));
 
 /** Special (holiday) hours for a date (spec §3 "Special hours"). */
 export const SpecialHourSchema = v.strictObject({
