@@ -22,6 +22,8 @@ const stock = [
   // Hidden from the site: by the feed's flag, and by the site's stock rules.
   car(5, 'car-5', { show_on_dealer_website: false }),
   car(6, 'car-6', { stocknum: 'HIDE6' }),
+  // Sold long ago: out of the site's sold window, but its page may stand until the next full build.
+  car(7, 'car-7', { status: 'sold', show_on_dealer_website: true, sold_date_timestamp: Math.floor(Date.now() / 1000) - 30 * 86_400 }),
 ];
 
 describe('payments: the server applies the reserve rule', () => {
@@ -107,6 +109,12 @@ describe('payments: the server applies the reserve rule', () => {
     for (const path of ['pdf', 'view.json?photos_count=1', 'autogauge']) {
       expect((await app.inject({ method: 'GET', url: `/api/cars/car-${carId}/${path}`, headers })).statusCode, path).toBe(404);
     }
+  });
+
+  it("serves the PDF of a sold car whose page may still stand after its sold window (a page is rebuilt on the site's schedule), and reserves it not", async () => {
+    const headers = { host: 'reserving.localhost:4321' };
+    expect((await app.inject({ method: 'GET', url: '/api/cars/car-7/pdf', headers })).statusCode).toBe(200);
+    expect((await reserve('reserving', 7)).statusCode).toBe(409);
   });
 
   it('refuses every car on a site that does not offer reserving (its Stripe account takes invoices only)', async () => {

@@ -43,13 +43,14 @@ export function findCar(tenant: ApiTenant, id: string | undefined): Car | undefi
 }
 
 /**
- * A car by id or slug only while the site shows it at `now` (isCarVisible: the feed's
- * show_on_dealer_website, the sold window, the site's stock rules): what the API serves of a
- * car (its PDF, views, price comparison, similar cars) and what may be reserved.
+ * A car by id or slug that the site shows or showed (isCarVisible without the sold window: the
+ * feed's show_on_dealer_website and the site's stock rules): what the API serves of a car (its
+ * PDF, views, price comparison) and what may be reserved (in stock only). A sold car past its
+ * window counts: its page stands until the site's next full build.
  */
 export function findListedCar(tenant: ApiTenant, id: string | undefined, now: number): Car | undefined {
   const car = findCar(tenant, id);
-  return car && isCarVisible(car, tenant.site, now) ? car : undefined;
+  return car && isCarVisible(car, { include_sold_cars_days: Number.POSITIVE_INFINITY, stock_rules: tenant.site.stock_rules }, now) ? car : undefined;
 }
 
 /** Whether a request path belongs to the API (everything else goes to the static sites). */
