@@ -12,6 +12,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './read/feeds.ts';
+import { megabytes } from './read/inbox-file.ts';
 import type { Logger } from '../log.ts';
 import { clientAddress } from '../../platform/net/client-address.ts';
 import { isTransient } from '../transient.ts';
@@ -203,7 +204,7 @@ function signedHeaders(webhook: Webhook, req: IncomingMessage, reply: Reply): Si
     return stop(reply, 401, { error: `${TIMESTAMP_HEADER} is outside the accepted window of ${windowSeconds} s: sign each push when it is sent, and check the sender's clock` }, true);
   }
   const declared = header(req, 'content-length');
-  if (declared !== undefined && !(Number(declared) <= maxBytes)) return stop(reply, 413, { error: `body larger than ${Math.round(maxBytes / 1024 / 1024)} MB` }, true);
+  if (declared !== undefined && !(Number(declared) <= maxBytes)) return stop(reply, 413, { error: `body larger than the limit of ${megabytes(maxBytes)} (PIPELINE_INBOX_MAX_BYTES)` }, true);
   return { signature, timestampText, timestamp, declared };
 }
 
@@ -319,7 +320,7 @@ function receive(webhook: Webhook, req: IncomingMessage, res: ServerResponse, sl
   req.on('data', (chunk: Buffer) => {
     if (refused) return;
     size += chunk.length;
-    if (size > webhook.maxBytes) return refuse(413, { error: `body larger than ${Math.round(webhook.maxBytes / 1024 / 1024)} MB` });
+    if (size > webhook.maxBytes) return refuse(413, { error: `body larger than the limit of ${megabytes(webhook.maxBytes)} (PIPELINE_INBOX_MAX_BYTES)` });
     if (!slot.hold(chunk.length)) return refuse(429, BUSY);
     verified.mac.update(chunk);
     chunks.push(chunk);

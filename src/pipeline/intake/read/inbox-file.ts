@@ -16,7 +16,8 @@ export const DEFAULT_INBOX_MAX_BYTES = PIPELINE_DEFAULTS.inboxMaxBytes;
 
 export type InboxRead = { ok: true; bytes: Buffer } | { ok: false; reason: string };
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
+/** A size as the feed refusals name it ('0.06 MB', '20.0 MB'). */
+export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 
 /** What kind of thing a non-regular directory entry is, for the refusal. */
 function kindOf(stats: Stats): string {
