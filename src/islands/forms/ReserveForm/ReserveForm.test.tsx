@@ -147,3 +147,14 @@ describe('ReserveForm: the lead API refusing a field at the last step', () => {
     expect(document.activeElement).toBe(field('phone'));
   });
 });
+
+describe('ReserveForm: a refusal naming a field of a later step', () => {
+  it('stays on the step the shopper is on (never jumps ahead without a lead)', async () => {
+    stubApi({ '/leads': [422, { message: 'Please fix the following errors:', fields: { finance: 'Please answer Yes or No.' } }] });
+    const { form, heading, field } = show(true);
+    fillDetails(field);
+    await submit(form);
+    expect(heading()).toBe('Your details');
+    expect(form.querySelector('[data-testid="error-warning"]')!.textContent).toBe('Please fix the following errors:');
+  });
+});

@@ -95,7 +95,7 @@ export function useReserve(props: ReserveFormProps) {
   /** Show the lead API's refusal: back to the step holding the first refused field, if it is an earlier one. */
   const refuse = (answer: { message: string; fieldErrors: Record<string, string> }) => {
     const refused = stepWithError(steps, RESERVE_STEP_FIELDS, answer.fieldErrors);
-    if (refused && refused !== step) {
+    if (refused && steps.indexOf(refused) < steps.indexOf(step)) {
       // Focus goes to the refused field, not the step's heading.
       moved.current = false;
       setStep(refused);

@@ -185,7 +185,7 @@ export function useServiceBooking(props: ServiceBookingFormProps) {
     if (!result.ok) {
       kit.setSubmitting(false);
       const refused = stepWithError(steps, SERVICE_STEP_FIELDS, result.fieldErrors);
-      if (refused && refused !== current) {
+      if (refused && steps.indexOf(refused) < steps.indexOf(current)) {
         // Back to the refused field's step; focus goes to the field, not the heading.
         moved.current = false;
         setStep(refused);
