@@ -17,8 +17,18 @@ describe("carWarranty (a vehicle page's What's Included and Why Buy From Us?)", 
   it.each<[string, { texts: { warranty?: string }; manufacturer?: string }, { make?: string | null; car_type: 'new' | 'used' | 'demo' }, string]>([
     ["the brand's factory warranty for a new car of the dealer's brand", toyota, { make: 'Toyota', car_type: 'new' }, '5 Year Unlimited km Warranty'],
     ['and for a demonstrator of it', toyota, { make: 'toyota', car_type: 'demo' }, '5 Year Unlimited km Warranty'],
-    ["not for a used car: the brand's new-car warranty is not the dealer's promise for it", toyota, { make: 'Toyota', car_type: 'used' }, '3 Year Warranty Standard'],
+    [
+      "not for a used car: the brand's new-car warranty is not the dealer's promise for it",
+      toyota,
+      { make: 'Toyota', car_type: 'used' },
+      '3 Year Warranty Standard',
+    ],
     ['not for a car of another make', toyota, { make: 'Holden', car_type: 'new' }, '3 Year Warranty Standard'],
-    ["the dealer's own texts.warranty for every car", { texts: { warranty: 'Sunny Care' }, manufacturer: 'Toyota' }, { make: 'Holden', car_type: 'used' }, 'Sunny Care'],
+    [
+      "the dealer's own texts.warranty for every car",
+      { texts: { warranty: 'Sunny Care' }, manufacturer: 'Toyota' },
+      { make: 'Holden', car_type: 'used' },
+      'Sunny Care',
+    ],
   ])('%s', (_name, site, car, expected) => expect(carWarranty(site, car)).toBe(expected));
 });

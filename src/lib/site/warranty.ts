@@ -40,7 +40,10 @@ export function warrantyHeadline(site: { texts: Pick<Site['texts'], 'warranty'>;
  * else the brand's factory warranty only for a new or demonstrator car of the dealer's brand (a
  * used car or another make does not carry it); else the default.
  */
-export function carWarranty(site: { texts: Pick<Site['texts'], 'warranty'>; manufacturer?: string }, car: { make?: string | null; car_type: 'new' | 'used' | 'demo' }): string {
+export function carWarranty(
+  site: { texts: Pick<Site['texts'], 'warranty'>; manufacturer?: string },
+  car: { make?: string | null; car_type: 'new' | 'used' | 'demo' },
+): string {
   if (site.texts.warranty?.trim()) return warrantyHeadline(site);
   const brand = site.manufacturer?.toLowerCase().trim();
   const ofBrand = Boolean(brand) && car.make?.toLowerCase().trim() === brand && car.car_type !== 'used';
