@@ -57,7 +57,12 @@ describe('features.trade_in false: the lead API values no car for that site', ()
       const response = await post(GAMMA, url, payload);
       expect([url, response.statusCode, response.json().error]).toEqual([url, 404, TRADE_IN_NOT_OFFERED]);
     }
-    const upload = await app.inject({ method: 'POST', url: '/api/eval-expert/image-upload?evalid=e1', headers: { ...GAMMA, 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' });
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/eval-expert/image-upload?evalid=e1',
+      headers: { ...GAMMA, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
     expect([upload.statusCode, upload.json().error]).toEqual([404, TRADE_IN_NOT_OFFERED]);
   });
 });

@@ -12,7 +12,13 @@ import { startViewsCounter } from './views-counter.ts';
 function counterLine(views: number): HTMLElement {
   const line = document.createElement('p');
   line.className = 'views';
-  Object.assign(line.dataset, { views: String(views), endpoint: '/api/cars/2019-mazda-3-42/view.json', photosCount: '12', updatedAt: '2025-06-01T00:00:00Z', websiteId: 'demo-motors' });
+  Object.assign(line.dataset, {
+    views: String(views),
+    endpoint: '/api/cars/2019-mazda-3-42/view.json',
+    photosCount: '12',
+    updatedAt: '2025-06-01T00:00:00Z',
+    websiteId: 'demo-motors',
+  });
   if (!viewsWorthShowing(views)) line.setAttribute('data-views-hidden', '');
   line.innerHTML = `<span data-views-number>${views}</span> people have viewed this car`;
   document.body.append(line);
@@ -20,7 +26,10 @@ function counterLine(views: number): HTMLElement {
 }
 
 function answering(status: number, body: unknown) {
-  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async (_url: string | URL | Request, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 const shows = (line: HTMLElement) => !line.hasAttribute('data-views-hidden');

@@ -4,7 +4,10 @@ import { recordPhoneReveal } from './phone-reveal.ts';
 const reveal = { car_id: '42', dealership_id: '7', website_id: 'demo-motors' };
 
 function answering(status: number) {
-  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify({ success: status < 400 }), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async (_url: string | URL | Request, _init?: RequestInit) =>
+      new Response(JSON.stringify({ success: status < 400 }), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -21,7 +21,8 @@ export const IMAGE_LIMITS = {
  * The lead API's answer (404) to a valuation call on a site with site.json `features.trade_in`
  * false: the site has no valuation service. In the spec's words for a car it cannot value online.
  */
-export const TRADE_IN_NOT_OFFERED = 'This site does not value vehicles online. Please get in touch with one of our friendly team members to receive an offer for your vehicle.';
+export const TRADE_IN_NOT_OFFERED =
+  'This site does not value vehicles online. Please get in touch with one of our friendly team members to receive an offer for your vehicle.';
 
 /** Instant offer step 1 (spec §5): rego and state required. Also the body of POST /api/eval-expert/enter-vin. */
 export const EnterVinSchema = v.object({

@@ -17,7 +17,10 @@ describe('menu and model links land on a search route (accented makes)', () => {
   const paths = new Set(table.routes.map((route) => route.path));
 
   it('the Range menu built from stock links only to existing routes', () => {
-    const menu = modelsFromStock(stock.map((car, index) => makeCar({ id: String(index), slug: `c${index}`, status: 'in_stock', car_type: 'used', ...car })), table);
+    const menu = modelsFromStock(
+      stock.map((car, index) => makeCar({ id: String(index), slug: `c${index}`, status: 'in_stock', car_type: 'used', ...car })),
+      table,
+    );
     expect(menu.map(({ href }) => href).sort()).toEqual(['/search/citroen/c5-aircross', '/search/skoda/octavia-rs', '/search/toyota/c-hr']);
     for (const { href } of menu) expect(paths.has(href)).toBe(true);
   });
