@@ -155,15 +155,21 @@ describe('NEW-7: the edge while the bucket fails or stalls', () => {
   });
 });
 
+/** A bucket of tenants each live on release r1 with one page, /index.html, whose object is `<slug>-o1`. */
+function fleetObjects(tenants: readonly string[]): Map<string, string> {
+  const objects = new Map<string, string>();
+  for (const slug of tenants) {
+    objects.set(layout.live(slug), JSON.stringify({ release: 'r1', at: '2026-12-01T00:00:00Z' }));
+    objects.set(layout.manifest(slug, 'r1'), JSON.stringify({ ...manifest('r1', { '/index.html': `${slug}-o1` }), slug }));
+    objects.set(layout.object(slug, `${slug}-o1`), `${slug}-o1`);
+  }
+  return objects;
+}
+
 describe('an edge serving more releases than it keeps manifests of', () => {
   it('during a stall, a tenant whose manifest was pushed out of the cache is served at once from the manifest it was last served from (one pointer refresh waits, as docs/reliability.md says)', async () => {
-    const objects = new Map<string, string>();
     const tenants = Array.from({ length: 300 }, (_, index) => `t${index}`);
-    for (const slug of tenants) {
-      objects.set(layout.live(slug), JSON.stringify({ release: 'r1', at: '2026-12-01T00:00:00Z' }));
-      objects.set(layout.manifest(slug, 'r1'), JSON.stringify({ ...manifest('r1', { '/index.html': `${slug}-o1` }), slug }));
-      objects.set(layout.object(slug, `${slug}-o1`), `${slug}-o1`);
-    }
+    const objects = fleetObjects(tenants);
     let clock = 0;
     const { bucket, state } = faultyBucket(objects);
     const edge = createEdgeHandler({ bucket, now: () => clock, pointerTtlMs: 1000, readTimeoutMs: 100 });
@@ -183,13 +189,8 @@ describe('an edge serving more releases than it keeps manifests of', () => {
 
 describe('an edge serving more tenants than it keeps last served manifests of', () => {
   it('keeps the last served manifest of the tenants served most recently only (bounded memory): during a stall those are served, one served long ago waits the bound', async () => {
-    const objects = new Map<string, string>();
     const tenants = Array.from({ length: 300 }, (_, index) => `t${index}`);
-    for (const slug of tenants) {
-      objects.set(layout.live(slug), JSON.stringify({ release: 'r1', at: '2026-12-01T00:00:00Z' }));
-      objects.set(layout.manifest(slug, 'r1'), JSON.stringify({ ...manifest('r1', { '/index.html': `${slug}-o1` }), slug }));
-      objects.set(layout.object(slug, `${slug}-o1`), `${slug}-o1`);
-    }
+    const objects = fleetObjects(tenants);
     let clock = 0;
     const { bucket, state } = faultyBucket(objects);
     const edge = createEdgeHandler({ bucket, now: () => clock, pointerTtlMs: 1000, readTimeoutMs: 100, lastServedTenants: 280 });
@@ -208,12 +209,7 @@ describe('an edge serving more tenants than it keeps last served manifests of', 
 
 describe('the last served manifests, bounded, keep the tenants still being served from them', () => {
   it('a tenant living on its last served release (its new manifest unreadable) counts as served: others served after it do not push it out', async () => {
-    const objects = new Map<string, string>();
-    for (const slug of ['a', 'b', 'c']) {
-      objects.set(layout.live(slug), JSON.stringify({ release: 'r1', at: '2026-12-01T00:00:00Z' }));
-      objects.set(layout.manifest(slug, 'r1'), JSON.stringify({ ...manifest('r1', { '/index.html': `${slug}-o1` }), slug }));
-      objects.set(layout.object(slug, `${slug}-o1`), `${slug}-o1`);
-    }
+    const objects = fleetObjects(['a', 'b', 'c']);
     let clock = 0;
     const { bucket } = faultyBucket(objects);
     const getText = bucket.getText;
