@@ -56,6 +56,16 @@ function fillContact(field: (name: string) => HTMLInputElement | null) {
   fill(field('postcode')!, '4000');
 }
 
+/** Answer the contact and vehicle steps, each with Next: the form shows Order Details. */
+async function toOrderStep(form: HTMLFormElement, field: (name: string) => HTMLInputElement | null) {
+  fillContact(field);
+  await submit(form);
+  fill(field('Vehicle Make')!, 'Mazda');
+  fill(field('Model')!, 'CX-5');
+  fill(field('Year')!, '2019');
+  await submit(form);
+}
+
 describe('ServiceBookingForm: Contact Details', () => {
   it('shows step 1 of 3 with the contact fields and Next, no Back', () => {
     const { form, heading, field } = show();
@@ -115,12 +125,7 @@ describe('ServiceBookingForm: Vehicle and Order Details', () => {
   it('the order step asks for the required interval and offers the additional services, then Book Service', async () => {
     stubApi({ '/leads': [200, { lead_id: 'lead-3' }] });
     const { form, heading, field } = show();
-    fillContact(field);
-    await submit(form);
-    fill(field('Vehicle Make')!, 'Mazda');
-    fill(field('Model')!, 'CX-5');
-    fill(field('Year')!, '2019');
-    await submit(form);
+    await toOrderStep(form, field);
     expect(heading()).toBe('Step 3 of 3: Order Details');
     expect(form.querySelector('button[type="submit"]')!.textContent).toBe('Book Service');
     expect(form.querySelector('#service-booking-Wheel-alignment-check_option-')).not.toBeNull();
@@ -141,12 +146,7 @@ describe('ServiceBookingForm: the lead API refusing a field at the last step', (
   it('returns to the step holding that field and shows its message there, with what was typed', async () => {
     stubApi({ '/leads': [200, { lead_id: 'lead-4' }] });
     const { form, heading, field, alert } = show();
-    fillContact(field);
-    await submit(form);
-    fill(field('Vehicle Make')!, 'Mazda');
-    fill(field('Model')!, 'CX-5');
-    fill(field('Year')!, '2019');
-    await submit(form);
+    await toOrderStep(form, field);
     fill(field('Service Interval') as unknown as HTMLInputElement, '15,000 km');
     stubApi({ '/leads': [422, { message: 'Please fix the following errors:', fields: { email: 'Please enter a valid email address.' } }] });
     await submit(form);
