@@ -9,6 +9,9 @@ import * as v from 'valibot';
 import { isNullText, isoTimeAsUtc } from './feed-text.ts';
 import { carFromRecord } from './car-record.ts';
 import type { VehicleKind } from './vehicle-kind.ts';
+import { CAR_TYPES, type CarType } from './car-types.ts';
+
+export { CAR_TYPES, type CarType };
 
 /** The feed's text 'null' (isNullText) as null; any other value as it is. */
 const nullTextAsNull = <T extends v.GenericSchema>() => v.transform((value: unknown) => (typeof value === 'string' && isNullText(value) ? null : value) as v.InferInput<T> | null);
@@ -66,8 +69,6 @@ const dateText = v.pipe(
 
 /** Car status (spec §3): only these three exist. */
 export const CAR_STATUSES = ['in_stock', 'coming_soon', 'sold'] as const;
-/** Car type (spec §3). */
-export const CAR_TYPES = ['new', 'used', 'demo'] as const;
 
 /** Spec §3 "variant": manufacturer's technical data. */
 export const VariantSchema = v.looseObject({
@@ -280,6 +281,5 @@ export type Car = v.InferOutput<typeof CarSchema>;
 /** Car as it appears in a feed before validation. */
 export type CarInput = v.InferInput<typeof CarSchema>;
 export type CarStatus = (typeof CAR_STATUSES)[number];
-export type CarType = (typeof CAR_TYPES)[number];
 export type FinanceLender = v.InferOutput<typeof FinanceLenderSchema>;
 export type CarImage = v.InferOutput<typeof CarImageSchema>;

@@ -11,6 +11,7 @@
 import * as v from 'valibot';
 import { AU_STATES, CONTACT_METHODS, checkbox, idValue, numberInput, optionalEmail, optionalPhone, optionalPostcode, optionalText, yesNo } from './forms/fields.ts';
 import { SERVICE_ORDER_DETAILS } from './forms/service-booking.ts';
+import { CAR_TYPES } from './car-types.ts';
 
 /**
  * The honeypot field: rendered hidden (spec §3 trade-in lead "hidden field"), left empty
@@ -96,7 +97,7 @@ export const LeadSubmissionSchema = v.object({
   // Vehicle of interest and enquiry details.
   'Vehicle Make': optionalText(60),
   'Vehicle Model': optionalText(60),
-  car_type: v.optional(v.picklist(['new', 'used', 'demo', ''], 'car_type must be new, used or demo')),
+  car_type: v.optional(v.picklist([...CAR_TYPES, ''], 'car_type must be new, used or demo')),
   vehicle_status: optionalText(40),
   Rego: optionalText(12),
   finance: yesNo,

@@ -3,7 +3,7 @@
  * strict display; timed promo between start and expiry", §2 promo popup with optional
  * expiry, §9 stocktake promo 1-24 July 2025 +10:00). Pure.
  */
-import type { CarType } from '../../schemas/car.ts';
+import { CAR_TYPES, type CarType } from '../../schemas/car-types.ts';
 import { dealerInstant } from '../text/dealer-time.ts';
 
 /** The timing fields of a promo, offer, slide or popup. */
@@ -48,9 +48,6 @@ export function steadyPromoClock(now: number, timed: readonly Timed[], timeZone:
   );
 }
 
-/** The car types (schemas/car.ts CAR_TYPES, named here so that islands do not load the schemas). */
-const EVERY_CAR_TYPE: readonly CarType[] = ['new', 'used', 'demo'];
-
 /**
  * Whether a promo shows for the car types being viewed (empty = all types):
  * without `display` it always shows; normally it shows when any viewed type is targeted
@@ -62,7 +59,7 @@ export function promoMatchesCarTypes(promo: CarTypeTargeted, viewed: readonly Ca
   if (promo.strictDisplay) {
     const a = new Set(display);
     // An unfiltered page views every type: a strict promo listing all three shows there.
-    const b = new Set(viewed.length === 0 ? EVERY_CAR_TYPE : viewed);
+    const b = new Set(viewed.length === 0 ? CAR_TYPES : viewed);
     return a.size === b.size && [...a].every((type) => b.has(type));
   }
   if (viewed.length === 0) return true;
@@ -84,7 +81,7 @@ export function visibleOffers<T extends Timed & CarTypeTargeted>(
 export function carTypesFromQuery(value: string | null | undefined): CarType[] {
   if (!value) return [];
   return [...new Set(value.split(',').map((part) => part.trim().toLowerCase()))].filter((part): part is CarType =>
-    (EVERY_CAR_TYPE as readonly string[]).includes(part),
+    (CAR_TYPES as readonly string[]).includes(part),
   );
 }
 
