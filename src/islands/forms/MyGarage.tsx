@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { GarageCarEntry } from '../../lib/forms/form-config.ts';
 import { signInHref } from '../../lib/forms/gating.ts';
 import { currentSession } from '../../stores/session.ts';
-import { configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
+import { changeWatchlist, configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
 import { loadSiteFile } from './car-choices.ts';
 import '../ui/form-kit/forms.css';
@@ -24,7 +24,7 @@ export function parseGarageCars(text: string): GarageCar[] {
   }
 }
 
-/** The API no longer knows the shopper (the local session is already gone): sign in again, back to the garage. */
+/** The API no longer knows the shopper (the local session is already gone): sign in again, back to the garage (a remove cut short is made then). */
 function toGarageSignIn(): void {
   location.replace(signInHref({ type: 'garage', redirect: '/my-garage', back: '/' }));
 }
@@ -77,7 +77,7 @@ export default function MyGarage({ apiBase, carListUrl }: { apiBase: string; car
                   type="button"
                   className="button button--secondary"
                   onClick={async () => {
-                    if ((await watchlist.removeCar({ id, name: car?.name ?? 'This car' }, phone)) === 'signed-out') toGarageSignIn();
+                    if ((await changeWatchlist('remove', { id, name: car?.name ?? 'This car' }, phone)) === 'signed-out') toGarageSignIn();
                   }}
                 >
                   Remove{car ? <span className="visually-hidden"> {car.name}</span> : null}

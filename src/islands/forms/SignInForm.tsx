@@ -1,7 +1,7 @@
 /**
  * /sign-in?type={type}&redirect={path}&back={path} (spec §2, §6): sign in by mobile number
  * and a one-time code sent by SMS. Afterwards the server's watchlist becomes the local one,
- * a save asked for before signing in is made, and the shopper returns to `redirect`.
+ * a save or remove cut short by signing in is made, and the shopper returns to `redirect`.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { checkForm } from '../../lib/forms/form-validation.ts';
@@ -11,7 +11,7 @@ import { currentSession, signIn, signOut } from '../../stores/session.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { CollectionNotice } from './shared-fields.tsx';
-import { configureWatchlistApi, refreshWatchlist, takePendingSave, watchlist } from './watchlist-client.ts';
+import { configureWatchlistApi, resumeWatchlist, watchlist } from './watchlist-client.ts';
 
 /** Sessions last as long as the API keeps them (30 days by default). */
 const SESSION_DAYS = 30;
@@ -64,10 +64,9 @@ export default function SignInForm({ apiBase, brand, privacyHref = '/privacy-pol
       kit.setFormError((!result.ok && result.message) || 'An error occurred when submitting this form');
       return;
     }
-    signIn({ user_id: String(result.data.user.id), phone: String(result.data.user.phone ?? check.output.phone), expires_at: typeof result.data.expires_at === 'number' ? result.data.expires_at : Date.now() + SESSION_DAYS * 86_400_000 });
-    await refreshWatchlist();
-    const pending = takePendingSave();
-    if (pending) await watchlist.saveCar(pending, String(result.data.user.phone ?? check.output.phone));
+    const phone = String(result.data.user.phone ?? check.output.phone);
+    signIn({ user_id: String(result.data.user.id), phone, expires_at: typeof result.data.expires_at === 'number' ? result.data.expires_at : Date.now() + SESSION_DAYS * 86_400_000 });
+    await resumeWatchlist(phone);
     location.assign(params.redirect);
   };
 

@@ -1,15 +1,15 @@
 /**
  * Save to / remove from the watchlist (spec §4 "Watchlist"): a signed-in shopper's change
  * is made locally at once, then posted (no rollback; toasts). A signed-out shopper, or one
- * whose API session has ended (401), goes to /sign-in?type=watchlist and a car being saved is
- * saved after signing in. Sold cars hide the
+ * whose API session has ended (401), goes to /sign-in?type=watchlist and the save or remove it
+ * asked for is made after signing in (watchlist-client.ts). Sold cars hide the
  * button unless the car is already saved.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { signInHref } from '../../lib/forms/gating.ts';
 import { currentSession } from '../../stores/session.ts';
-import { configureWatchlistApi, rememberPendingSave, watchlist } from './watchlist-client.ts';
+import { changeWatchlist, configureWatchlistApi, rememberPendingChange, watchlist } from './watchlist-client.ts';
 import WatchlistToast from './WatchlistToast.tsx';
 import '../ui/form-kit/forms.css';
 
@@ -33,19 +33,21 @@ export default function WatchlistButton({ apiBase, car, sold }: WatchlistButtonP
   const saved = mounted && ids.includes(String(car.id));
   if (sold && !saved) return null;
 
-  const toSignIn = (saveAfter: boolean) => {
-    if (saveAfter) rememberPendingSave({ id: String(car.id), name: car.name });
+  const toSignIn = () => {
     const here = `${location.pathname}${location.search}`;
     location.assign(signInHref({ type: 'watchlist', redirect: here, back: here }));
   };
 
   const toggle = async () => {
     const session = currentSession();
-    if (!session) return toSignIn(true);
+    if (!session) {
+      rememberPendingChange({ action: 'save', id: String(car.id), name: car.name });
+      return toSignIn();
+    }
     setBusy(true);
-    const outcome = saved ? await watchlist.removeCar(car, session.phone) : await watchlist.saveCar(car, session.phone);
+    const outcome = await changeWatchlist(saved ? 'remove' : 'save', car, session.phone);
     setBusy(false);
-    if (outcome === 'signed-out') toSignIn(!saved);
+    if (outcome === 'signed-out') toSignIn();
   };
 
   return (

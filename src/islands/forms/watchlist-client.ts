@@ -2,7 +2,7 @@
  * The page's watchlist store wired to the lead API (POST /api/watchlist/save-car and
  * remove-car; the session is the API's HttpOnly cookie), shared by every watchlist island on the page.
  */
-import { createWatchlist, type WatchlistCall } from '../../stores/watchlist.ts';
+import { createWatchlist, type WatchlistCall, type WatchlistOutcome } from '../../stores/watchlist.ts';
 import { currentSession, signOutIfRejected } from '../../stores/session.ts';
 import { callApi } from './api.ts';
 
@@ -36,25 +36,61 @@ export async function refreshWatchlist(): Promise<'ok' | 'signed-out' | 'failed'
   return 'ok';
 }
 
-/** A save asked for while signed out, done after sign-in (sessionStorage, this tab only). */
-const PENDING_KEY = 'pending_watchlist_save';
+/**
+ * A watchlist change the shopper asked for but the API could not make (signed out, or the
+ * session ended: 401), made after the next sign-in (sessionStorage: this tab of this site only).
+ * A remove names the phone whose list it was meant for and is made only for that phone.
+ */
+export interface PendingChange {
+  action: 'save' | 'remove';
+  id: string;
+  name: string;
+  phone?: string;
+}
 
-/** Remember a car to save once the shopper has signed in. */
-export function rememberPendingSave(car: { id: string; name: string }): void {
+const PENDING_KEY = 'pending_watchlist_change';
+
+/** Remember a change to make once the shopper has signed in (a newer one replaces it). */
+export function rememberPendingChange(change: PendingChange): void {
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(car));
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(change));
   } catch {
     /* storage is a convenience only */
   }
 }
 
-/** Take (and forget) the car waiting to be saved. */
-export function takePendingSave(): { id: string; name: string } | null {
+function parsePendingChange(raw: unknown): PendingChange | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const { action, id, name, phone } = raw as Record<string, unknown>;
+  if ((action !== 'save' && action !== 'remove') || typeof id !== 'string' || typeof name !== 'string') return null;
+  return { action, id, name, phone: typeof phone === 'string' ? phone : undefined };
+}
+
+/** Take (and forget) the change waiting for sign-in. */
+export function takePendingChange(): PendingChange | null {
   try {
-    const raw = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { id?: unknown; name?: unknown } | null;
+    const raw = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as unknown;
     sessionStorage.removeItem(PENDING_KEY);
-    return raw && typeof raw.id === 'string' && typeof raw.name === 'string' ? { id: raw.id, name: raw.name } : null;
+    return parsePendingChange(raw);
   } catch {
     return null;
   }
+}
+
+/** Save or remove a car for the signed-in `phone`; a change refused for an ended session is remembered for the next sign-in. */
+export async function changeWatchlist(action: PendingChange['action'], car: { id: string; name: string }, phone: string): Promise<WatchlistOutcome> {
+  const outcome = action === 'save' ? await watchlist.saveCar(car, phone) : await watchlist.removeCar(car, phone);
+  if (outcome === 'signed-out') rememberPendingChange({ action, id: String(car.id), name: car.name, phone });
+  return outcome;
+}
+
+/**
+ * Just signed in as `phone`: the server's list becomes the local one, then the change waiting
+ * for sign-in is made (a save for whoever signed in; a remove only on the list it was meant for).
+ */
+export async function resumeWatchlist(phone: string): Promise<void> {
+  await refreshWatchlist();
+  const pending = takePendingChange();
+  if (pending?.action === 'save') await watchlist.saveCar(pending, phone);
+  else if (pending?.action === 'remove' && pending.phone === phone) await watchlist.removeCar(pending, phone);
 }

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+/**
+ * A watchlist change cut short because the API session had ended (401) is made after the
+ * shopper signs in again (watchlist-client.ts): sign-in makes the server's list the local one,
+ * so a remove that was not remembered came back with it.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../stores/session.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
+import MyGarage from './MyGarage.tsx';
+import SignInForm from './SignInForm.tsx';
+import WatchlistButton from './WatchlistButton.tsx';
+import { watchlist } from './watchlist-client.ts';
+
+const mounted = mountRoot();
+const car = { id: '42', name: '2019 Mazda 3', slug: '2019-mazda-3-42' };
+const phone = '0412345678';
+
+beforeEach(() => {
+  window.history.replaceState(null, '', `/cars/${car.slug}`);
+  sessionStorage.clear();
+  signIn({ user_id: 'u-1', phone, expires_at: Date.now() + 86_400_000 });
+  watchlist.replaceWatchlist([car.id]);
+  vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+  vi.spyOn(window.location, 'replace').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Press the watchlist button of `car` while the API answers its change 401. */
+async function pressButtonAnswered401(): Promise<void> {
+  stubApi({ '/watchlist/save-car': [401, { message: 'Please sign in.' }], '/watchlist/remove-car': [401, { message: 'Please sign in.' }] });
+  mounted.render(<WatchlistButton apiBase="/api" car={car} sold={false} />);
+  click(mounted.host.querySelector('[data-testid="watchlist-button"]')!);
+  await settle();
+}
+
+/** Sign in on /sign-in as `as`, the server's watchlist being `serverList`; returns the API calls made. */
+async function signInAgain(as: string, serverList: string[]) {
+  const calls = stubApi({
+    '/auth/request-code': [200, { success: true }],
+    '/auth/verify': [200, { user: { id: 'u-2', phone: as }, expires_at: Date.now() + 86_400_000 }],
+    '/watchlist': [200, { success: true, watchlist: serverList }],
+    '/watchlist/save-car': [200, { success: true }],
+    '/watchlist/remove-car': [200, { success: true }],
+  });
+  window.history.replaceState(null, '', `/sign-in?type=watchlist&redirect=/cars/${car.slug}`);
+  mounted.reset();
+  mounted.render(<SignInForm apiBase="/api" brand="Test Motors" />);
+  fill(mounted.host.querySelector<HTMLInputElement>('input[name="phone"]')!, as);
+  await submit(mounted.host.querySelector('form')!);
+  fill(mounted.host.querySelector<HTMLInputElement>('input[name="code"]')!, '123456');
+  await submit(mounted.host.querySelector('form')!);
+  return calls;
+}
+
+const posted = (calls: { path: string; body: unknown }[], path: string) => calls.filter((call) => call.path === path).map((call) => call.body);
+
+describe('a watchlist change cut short by an ended session', () => {
+  it('a remove from the car page is made after signing in again, so the car does not come back', async () => {
+    await pressButtonAnswered401();
+    const calls = await signInAgain(phone, [car.id, '7']);
+
+    expect(posted(calls, '/watchlist/remove-car')).toEqual([{ phone_number: phone, car_id: car.id }]);
+    expect(watchlist.$watchlist.get()).toEqual(['7']);
+  });
+
+  it('a remove from My Garage is made after signing in again', async () => {
+    stubApi({
+      '/watchlist': [200, { success: true, watchlist: [car.id] }],
+      '/garage-cars.json': [200, [{ id: car.id, slug: car.slug, name: car.name }]],
+      '/watchlist/remove-car': [401, { message: 'Please sign in.' }],
+    });
+    window.history.replaceState(null, '', '/my-garage');
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" />);
+    await settle();
+    click([...mounted.host.querySelectorAll('button')].find((button) => button.textContent?.startsWith('Remove'))!);
+    await settle();
+    expect(window.location.replace).toHaveBeenCalledWith(expect.stringMatching(/^\/sign-in\?type=garage&/));
+
+    const calls = await signInAgain(phone, [car.id]);
+    expect(posted(calls, '/watchlist/remove-car')).toEqual([{ phone_number: phone, car_id: car.id }]);
+    expect(watchlist.$watchlist.get()).toEqual([]);
+  });
+
+  it('a remove is not made on the watchlist of another phone that signs in', async () => {
+    await pressButtonAnswered401();
+    const calls = await signInAgain('0498765432', [car.id, '7']);
+
+    expect(posted(calls, '/watchlist/remove-car')).toEqual([]);
+    expect(watchlist.$watchlist.get()).toEqual([car.id, '7']);
+  });
+
+  it('a save is made after signing in again', async () => {
+    watchlist.replaceWatchlist([]);
+    await pressButtonAnswered401();
+    const calls = await signInAgain(phone, ['7']);
+
+    expect(posted(calls, '/watchlist/save-car')).toEqual([{ phone_number: phone, car_id: car.id }]);
+    expect(watchlist.$watchlist.get()).toEqual([car.id, '7']);
+  });
+});
