@@ -6,10 +6,10 @@
  *
  *   MEILI_ADMIN_KEY=... MEILI_ADMIN_HOST=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug>] [--sites dist] [--data <sites>/.pipeline] [--host <url>] [--now <ISO date>]
  *
- * The stock is the pipeline state's snapshot, the state found as the pipeline finds it
- * (statePlace), else the folder's stock.json; each line says which (docs/search.md). The admin
- * key goes only to the operator's Meilisearch (--host or MEILI_ADMIN_HOST), never to the host a
- * tenant's site.json names (issue 13 M9); it is read from the environment only.
+ * The stock is the pipeline state's snapshot (statePlace), else the folder's stock.json; a tenant
+ * held by a rollback gets its live release's cars. Each line says which (docs/search.md). The
+ * admin key goes only to the operator's Meilisearch (--host or MEILI_ADMIN_HOST), never to the
+ * host a tenant's site.json names (issue 13 M9); it is read from the environment only.
  */
 import { parseArgs } from 'node:util';
 import { environment, nowFlag, settingsOrExit, settingsOrExitAsync } from '../src/config/env.ts';
@@ -36,7 +36,7 @@ if (values.help) {
     [
       'usage: MEILI_ADMIN_KEY=... MEILI_ADMIN_HOST=... npx node scripts/sync-search.ts [--tenants <dir>] [--tenant <slug> ...] [--sites dist] [--data <sites>/.pipeline] [--host <url>] [--now <ISO date>]',
       "Syncs each tenant's accepted stock: the pipeline state's snapshot (--data, else <--sites>/.pipeline; DATABASE_URL and S3_BUCKET as the pipeline reads them),",
-      "else its folder's stock.json (a tenant never fed, or no pipeline state). Each line says which.",
+      "else its folder's stock.json (a tenant never fed, or no pipeline state); a tenant held by a rollback gets its live release's cars. Each line says which.",
     ].join('\n'),
   );
   process.exit(0);

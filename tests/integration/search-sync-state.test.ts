@@ -2,7 +2,9 @@
  * `npm run sync-search` refills Meilisearch with the stock the pipeline accepted (docs/reliability.md
  * "Meilisearch"): the pipeline state's snapshot and reserved overlay, not the tenant folder's
  * stock.json (only the seed). A tenant the state has no snapshot of, or a machine without a
- * state, syncs its folder; the command's line says which. On a real Meilisearch and SQLite state.
+ * state, syncs its folder; the command's line says which. A tenant an operator rolled back and
+ * holds lists the cars of the release that is live, not the newer accepted stock. On a real
+ * Meilisearch and SQLite state.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDataDir } from '../../src/config/pipeline.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { syncAcceptedTenant } from '../../src/pipeline/release/search-sync.ts';
 import { openPipelineState, type PipelineState } from '../../src/pipeline/state/store.ts';
 import { startMeilisearch, type MeilisearchServer } from '../support/meilisearch-server.ts';
@@ -17,6 +20,8 @@ import { REPO, workspace } from '../support/pipeline-env.ts';
 
 const FED = 'fed-motors';
 const NEVER_FED = 'seed-motors';
+const HELD = 'held-motors';
+const HELD_RELEASE = '20260101T000000000Z-held';
 const INDEX = 'Car_sync_state_test';
 const SEED_IDS = ['101', '102', '103', '104', '105', '106', '107', '108', '109', '110', '111', '112'];
 // The feed sold 111 and 112 off and brought 199; the lead API reserved 101 in the state.
@@ -55,7 +60,37 @@ beforeAll(async () => {
     { ...(records[0] as object), id: 199, slug: '2024-toyota-corolla-feed-pm99', stocknum: 'PM99' },
   ]);
   await state.reservations.reserveCar(FED, '101', 'pi_sync_state', new Date().toISOString());
+  await rolledBackAndHeld(ws.addTenant(HELD, search));
 }, 120_000);
+
+/**
+ * HELD was published from its seed, then a feed (sold 111 and 112, brought 199) was accepted and
+ * published, then an operator rolled it back to the seed's release and holds it there.
+ */
+async function rolledBackAndHeld(dir: string): Promise<void> {
+  const cars = loadTenant(dir).visible;
+  await state.releases.record({
+    id: HELD_RELEASE,
+    slug: HELD,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    buildTime: 0,
+    fullBuildTime: 0,
+    mode: 'full',
+    configHash: 'test',
+    cars,
+    fingerprints: {},
+    added: cars.length,
+    changed: 0,
+    removed: 0,
+    brokenLinks: [],
+  });
+  await state.stock.update(HELD, dir, (records) => [
+    ...records.filter((car) => ![111, 112].includes((car as { id: number }).id)),
+    { ...(records[0] as object), id: 199, slug: '2024-toyota-corolla-feed-hm99', stocknum: 'HM99' },
+  ]);
+  await state.tenants.setLive(HELD, HELD_RELEASE);
+  await state.tenants.setHold(HELD, { release: HELD_RELEASE, from: '20260102T000000000Z-feed', at: '2026-01-03T00:00:00.000Z' });
+}
 
 afterAll(async () => {
   await state?.close();
@@ -77,6 +112,12 @@ describe('sync-search takes the accepted stock from the pipeline state', () => {
     expect(await state.stock.get(NEVER_FED)).toBeNull();
   });
 
+  it("syncs a tenant held on a rolled-back release with that release's cars, not the newer accepted stock", async () => {
+    const result = await syncAcceptedTenant(join(ws.tenants, HELD), { now: Date.now(), state, env });
+    expect(result).toMatchObject({ slug: HELD, stock: `release ${HELD_RELEASE}, held by a rollback`, report: { added: SEED_IDS.length } });
+    expect((await indexed(HELD)).ids).toEqual(SEED_IDS);
+  });
+
   it('npm run sync-search refills a Meilisearch that lost its data from the state in the default data directory, saying where each stock came from', async () => {
     await loseIndex();
     const run = spawnSync(process.execPath, [join(REPO, 'scripts/sync-search.ts')], {
@@ -91,6 +132,8 @@ describe('sync-search takes the accepted stock from the pipeline state', () => {
     );
     expect(await indexed(FED)).toEqual({ ids: ACCEPTED_IDS, reserved: ['101'] });
     expect((await indexed(NEVER_FED)).ids).toEqual(SEED_IDS);
+    expect(run.stdout).toMatch(new RegExp(`✓ ${HELD} -> ${INDEX}: ${SEED_IDS.length} added, .* \\(stock: release ${HELD_RELEASE}, held by a rollback\\)`));
+    expect((await indexed(HELD)).ids).toEqual(SEED_IDS);
   }, 60_000);
 
   it('without a pipeline state (a developer machine) syncs the tenant folders and creates no state', async () => {

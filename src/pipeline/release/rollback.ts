@@ -4,11 +4,10 @@
  * release, the state's live pointer and hold are set, and search shows that release's cars.
  */
 import { join, resolve } from 'node:path';
-import { loadTenant } from '../../lib/site/tenant.ts';
 import { silentLogger, type Logger } from '../log.ts';
 import { localPublisher, type Publisher } from '../publish/publisher.ts';
 import { cacheRelease, isCached, liveRelease } from './inputs.ts';
-import { syncTenantSearch } from './search-sync.ts';
+import { syncReleaseSearch } from './search-sync.ts';
 import { pickRollback, tenantPaths } from '../state/release-dirs.ts';
 import { readStatus, recordStatusIn } from '../state/status.ts';
 import { withState, type PipelineState } from '../state/store.ts';
@@ -52,7 +51,7 @@ export async function rollbackTenant(options: RollbackOptions): Promise<{ from: 
     else if (!options.publisher?.rollback) throw new Error(`release ${to} of ${slug} is neither in ${sitesDir} nor in a publisher's store`);
     await state.tenants.setLive(slug, to, undefined, publishedAt);
     if (options.hold !== false) await state.tenants.setHold(slug, { release: to, from, at: new Date().toISOString() });
-    const search = options.tenantDir ? await syncRolledBack(options.tenantDir, manifest.cars, options.env) : undefined;
+    const search = options.tenantDir ? await syncRolledBack(options.tenantDir, manifest, options.env) : undefined;
     const previousStatus = (await state.tenants.status(slug)) ?? readStatus(sitesDir, slug);
     await recordStatusIn(state, sitesDir, slug, {
       outcome: 'rolled-back',
@@ -66,14 +65,14 @@ export async function rollbackTenant(options: RollbackOptions): Promise<{ from: 
   });
 }
 
-/** The search index back to the rolled-back release's cars. */
+/** The search index back to the rolled-back release's cars (`npm run sync-search` keeps it there while the tenant is held). */
 async function syncRolledBack(
   tenantDir: string,
-  cars: Parameters<typeof syncTenantSearch>[1],
+  release: Parameters<typeof syncReleaseSearch>[1],
   env: NodeJS.ProcessEnv | undefined,
 ): Promise<SearchReport | undefined> {
   try {
-    const report = await syncTenantSearch(loadTenant(tenantDir).site, cars, env);
+    const report = await syncReleaseSearch(tenantDir, release, env);
     return report ? { added: report.added, updated: report.updated, deleted: report.deleted } : undefined;
   } catch (error) {
     return { error: (error as Error).message };
