@@ -64,7 +64,7 @@ const markdown = `# site.json reference
 Generated from the schema (\`src/schemas/site.ts\` and \`src/schemas/site/*.ts\`) by
 \`npm run docs:site-json\`; a test fails when this file is out of date. Unknown fields are
 rejected (a typo must not pass silently). A bad value stops only that tenant's build, with
-a message naming the file and the field path.
+a message naming the file and the field path (under \`locations\`, also the location's id and name).
 
 | field | type | default | meaning |
 |---|---|---|---|

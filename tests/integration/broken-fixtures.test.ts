@@ -70,6 +70,6 @@ describe('broken-site fixture', () => {
     const config = error as TenantConfigError;
     expect(config.file).toBe(join(fixtures, 'broken-site', 'site.json'));
     expect(config.details).toHaveLength(1);
-    expect(config.details[0]).toMatch(/^field locations\.0\.address\.state: .*"Queensland"/);
+    expect(config.details[0]).toMatch(/^field locations\.0\.address\.state \(location 1 "Broken Site Test Yard"\): .*"Queensland"/);
   });
 });

@@ -5,6 +5,7 @@
  * Email Us address and the dealer locator's distance order. Pure: no DOM, no Astro, no React.
  */
 import type { Dealership, Location, OpeningHour, Site } from '../../schemas/site.ts';
+import { minutesOfDay, WEEKDAYS } from '../../schemas/site/locations.ts';
 import { sortByDistance, type LatLng } from './geo.ts';
 
 /** Card image size of the spec (§9 "Location card image 534x356"). */
@@ -16,8 +17,8 @@ export const WIDE_CAROUSEL_ABOVE = 4;
 /** The 'Swipe' hint shows on large screens when there are this many cards or fewer (§2). */
 export const SWIPE_HINT_MAX = 3;
 
-/** Weekday names, index 0 = Sunday (spec: weekday 0-6, 0 Sunday). */
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** Weekday names, index 0 = Sunday (owned by the site.json schema, which names a day in its messages). */
+export { WEEKDAYS };
 /** Display order of the Opening Hours table: Monday to Sunday. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
@@ -166,19 +167,6 @@ export function staticMapUrl(location: Location, size: { width: number; height: 
   return `https://maps.googleapis.com/maps/api/staticmap?${params.toString()}`;
 }
 
-/**
- * Minutes since midnight of a site.json time: 24-hour 'H:MM', 'HH:MM' or 'HH:MM:SS' (special
- * hours may carry seconds; they are ignored). Undefined for anything else. The one reader of
- * opening and holiday times, so the status line and the tables read them alike.
- */
-function clockMinutes(time: string | undefined): number | undefined {
-  const match = time ? /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(time.trim()) : null;
-  if (!match) return undefined;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  return hours > 23 || minutes > 59 ? undefined : hours * 60 + minutes;
-}
-
 /** Minutes since midnight -> '8:00am' / '5:30pm' / '12:00pm'. */
 function minutesText(total: number): string {
   const hours = Math.floor(total / 60);
@@ -187,9 +175,9 @@ function minutesText(total: number): string {
   return `${hour12}:${String(total % 60).padStart(2, '0')}${suffix}`;
 }
 
-/** A site.json time (see clockMinutes) -> '8:00am' / '5:30pm' / '12:00pm'; undefined for malformed input. */
+/** A site.json time (see minutesOfDay) -> '8:00am' / '5:30pm' / '12:00pm'; undefined for malformed input. */
 export function formatHour12(time: string | undefined): string | undefined {
-  const minutes = clockMinutes(time);
+  const minutes = minutesOfDay(time);
   return minutes === undefined ? undefined : minutesText(minutes);
 }
 
@@ -265,14 +253,14 @@ export function openingStatus(location: Location, now: number, timeZone: string)
   let close: number | undefined;
   if (special) {
     if (special.status === 'Open') {
-      open = clockMinutes(special.start_hour);
-      close = clockMinutes(special.end_hour);
+      open = minutesOfDay(special.start_hour);
+      close = minutesOfDay(special.end_hour);
     }
   } else {
     const row = location.contact_detail.opening_hours.find((hour) => hour.weekday === clock.weekday);
     if (row && row.status === 'Open') {
-      open = clockMinutes(row.open);
-      close = clockMinutes(row.close);
+      open = minutesOfDay(row.open);
+      close = minutesOfDay(row.close);
     }
   }
   const isSpecial = Boolean(special);

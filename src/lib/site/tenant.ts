@@ -67,13 +67,22 @@ export function parseSite(file: string, data: unknown, folderSlug?: string): Sit
   if (!result.success) {
     throw new TenantConfigError(
       file,
-      result.issues.map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}${issue.expected ? ` (expected ${issue.expected}, received ${issue.received})` : ''}`),
+      result.issues.map((issue) => `field ${v.getDotPath(issue) ?? '(root)'}${locationNamed(issue)}: ${issue.message}${issue.expected ? ` (expected ${issue.expected}, received ${issue.received})` : ''}`),
     );
   }
   if (folderSlug !== undefined && result.output.slug !== folderSlug) {
     throw new TenantConfigError(file, [`field slug: "${result.output.slug}" must equal the tenant folder name "${folderSlug}"`]);
   }
   return result.output;
+}
+
+/** ' (location 8 "Logan")' for a problem under site.json `locations`, as written there; '' for any other field. */
+function locationNamed(issue: v.GenericIssue): string {
+  const [list, entry] = issue.path ?? [];
+  if (list?.key !== 'locations' || !entry?.value || typeof entry.value !== 'object') return '';
+  const { id, name } = entry.value as { id?: unknown; name?: unknown };
+  const parts = [typeof id === 'number' || typeof id === 'string' ? String(id) : '', typeof name === 'string' ? JSON.stringify(name) : ''].filter(Boolean);
+  return parts.length > 0 ? ` (location ${parts.join(' ')})` : '';
 }
 
 /** Load the site config only (cheap; used by the server to route hosts). */

@@ -1,25 +1,23 @@
-/** site.json special hours take the spec's shape (§3 "Special hours: date, status, location_id, start_hour, end_hour") and refuse times the site cannot read, naming the field. */
+/**
+ * site.json opening and special hours take the spec's shape (§3 "Opening hour", "Special hours:
+ * date, status, location_id, start_hour, end_hour") and refuse times the site cannot read or
+ * hours that close before they open, naming the field.
+ */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from '../site.ts';
 
 const base = { slug: 'hours-motors', template: 'used-group', name: 'Hours Motors', url: 'https://hours.example.com.au', phone: '+61 7 3555 0100' };
-const withSpecialHours = (entry: Record<string, unknown>) => ({
+const withContact = (contact_detail: Record<string, unknown>) => ({
   ...base,
-  locations: [
-    {
-      id: 7,
-      name: 'Springwood',
-      slug: 'springwood',
-      address: { street: '1 Main St', city: 'Springwood', state: 'QLD' },
-      contact_detail: { special_hours: [{ date: '2026-12-24', status: 'Open', ...entry }] },
-    },
-  ],
+  locations: [{ id: 7, name: 'Springwood', slug: 'springwood', address: { street: '1 Main St', city: 'Springwood', state: 'QLD' }, contact_detail }],
 });
-const problems = (entry: Record<string, unknown>) => {
-  const result = v.safeParse(SiteSchema, withSpecialHours(entry));
+const contactProblems = (contact_detail: Record<string, unknown>) => {
+  const result = v.safeParse(SiteSchema, withContact(contact_detail));
   return result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`);
 };
+const problems = (entry: Record<string, unknown>) => contactProblems({ special_hours: [{ date: '2026-12-24', status: 'Open', ...entry }] });
+const weeklyProblems = (row: Record<string, unknown>) => contactProblems({ opening_hours: [{ weekday: 1, status: 'Open', ...row }] });
 
 describe('site.json special hours', () => {
   it.each([
@@ -40,5 +38,47 @@ describe('site.json special hours', () => {
     ['the spec shape with location_id', { location_id: 7, start_hour: '09:00:00', end_hour: '17:00:00' }],
   ])('accepts %s', (_name, entry) => {
     expect(problems(entry)).toEqual([]);
+  });
+
+  it.each([
+    ['after', { start_hour: '17:00', end_hour: '09:00' }],
+    ['at', { start_hour: '9:00', end_hour: '09:00:00' }],
+  ])('refuses an end_hour %s its start_hour, naming the entry', (_name, entry) => {
+    expect(problems(entry)).toEqual([
+      "locations.0.contact_detail.special_hours.0: 2026-12-24 closes (end_hour) at or before it opens (start_hour); hours past midnight are not supported: a day ends at '23:59'",
+    ]);
+  });
+});
+
+describe('site.json weekly opening hours', () => {
+  it.each([
+    ['close', '24:00'],
+    ['close', '25:00'],
+    ['open', '24:00'],
+    ['close', '17:60'],
+    ['close', '5pm'],
+  ])('refuses %s %j, naming the field', (field, time) => {
+    const found = weeklyProblems({ open: '08:00', close: '17:00', [field]: time });
+    expect(found).toEqual([
+      `locations.0.contact_detail.opening_hours.0.${field}: expected a 24-hour time from 00:00 to 23:59, HH:MM or HH:MM:SS, e.g. '09:00'`,
+    ]);
+  });
+
+  it.each([
+    ['after', { open: '17:00', close: '08:00' }],
+    ['at', { open: '08:00', close: '08:00' }],
+  ])('refuses a close %s the open time (no overnight hours), naming the day', (_name, row) => {
+    expect(weeklyProblems(row)).toEqual([
+      "locations.0.contact_detail.opening_hours.0: Monday closes (close) at or before it opens (open); hours past midnight are not supported: a day ends at '23:59'",
+    ]);
+  });
+
+  it.each([
+    ['HH:MM', { open: '08:00', close: '17:30' }],
+    ['a day that ends at 23:59', { open: '08:00', close: '23:59' }],
+    ['a one-digit hour and seconds, as the opening status reads them', { open: '8:00', close: '17:30:00' }],
+    ['a Closed day without times', { status: 'Closed' }],
+  ])('accepts %s', (_name, row) => {
+    expect(weeklyProblems(row)).toEqual([]);
   });
 });

@@ -2,32 +2,77 @@
 import * as v from 'valibot';
 import { httpUrl, link, phone, slug } from './common.ts';
 
-/** One opening-hours row (weekday 0-6, 0 Sunday). */
-export const OpeningHourSchema = v.strictObject({
-  weekday: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
-  status: v.picklist(['Open', 'Closed']),
-  /** Display text, e.g. '8:00am - 5:30pm'. Computed from open/close when absent. */
-  formated_hours: v.optional(v.string()),
-  /** 'HH:MM' 24-hour. */
-  open: v.optional(v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'expected HH:MM'))),
-  close: v.optional(v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'expected HH:MM'))),
-});
+/** A 24-hour time of day, 'H:MM', 'HH:MM' or 'HH:MM:SS' from 00:00 to 23:59; the seconds are ignored. */
+const TIME_OF_DAY = /^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
 
-/** A 24-hour time of day, 'HH:MM' or 'HH:MM:SS', the hour also with one digit ('9:00'); the seconds are ignored where it is read. */
-const timeOfDay = v.pipe(v.string(), v.regex(/^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "expected a 24-hour time HH:MM or HH:MM:SS, e.g. '09:00'"));
+/**
+ * Minutes since midnight of a site.json time of day (TIME_OF_DAY); undefined for anything else.
+ * The one reader of opening and holiday times: the schema's order check, the status line and
+ * the tables read them alike.
+ */
+export function minutesOfDay(time: string | undefined): number | undefined {
+  const match = time ? TIME_OF_DAY.exec(time.trim()) : null;
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+}
 
-/** Special (holiday) hours for a date (spec §3 "Special hours"). */
-export const SpecialHourSchema = v.strictObject({
-  date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')),
-  status: v.picklist(['Open', 'Closed']),
-  /** The location the entry belongs to, as the feed gives it; the entry applies to the location it sits under. */
-  location_id: v.optional(v.union([v.number(), v.string()])),
-  /** Opening time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour. */
-  start_hour: v.optional(timeOfDay),
-  /** Closing time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour. */
-  end_hour: v.optional(timeOfDay),
-  name: v.optional(v.string()),
-});
+/** An opening or closing time. No '24:00' and no hours past midnight: the spec has no overnight hours. */
+const timeOfDay = v.pipe(v.string(), v.regex(TIME_OF_DAY, "expected a 24-hour time from 00:00 to 23:59, HH:MM or HH:MM:SS, e.g. '09:00'"));
+
+/** Weekday names, index 0 = Sunday (spec: weekday 0-6, 0 Sunday). */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/**
+ * A day's hours close after they open (when both are given): the product has no overnight hours.
+ * `fields` name the opening and closing fields, `day` names the row in the message.
+ */
+function closesAfterOpening<T>(times: (row: T) => [string | undefined, string | undefined], fields: [string, string], day: (row: T) => string) {
+  return v.check<T, (issue: v.CheckIssue<T>) => string>(
+    (row) => {
+      const [open, close] = times(row).map(minutesOfDay);
+      return open === undefined || close === undefined || open < close;
+    },
+    (issue) => `${day(issue.input)} closes (${fields[1]}) at or before it opens (${fields[0]}); hours past midnight are not supported: a day ends at '23:59'`,
+  );
+}
+
+/** One opening-hours row (weekday 0-6, 0 Sunday); its close is after its open. */
+export const OpeningHourSchema = v.pipe(
+  v.strictObject({
+    weekday: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
+    status: v.picklist(['Open', 'Closed']),
+    /** Display text, e.g. '8:00am - 5:30pm'. Computed from open/close when absent. */
+    formated_hours: v.optional(v.string()),
+    /** Opening time, 'HH:MM' or 'HH:MM:SS' 24-hour, 00:00 to 23:59 (no '24:00': a day that ends at midnight closes at '23:59'). */
+    open: v.optional(timeOfDay),
+    /** Closing time, after the opening time of the same day (no overnight hours). */
+    close: v.optional(timeOfDay),
+  }),
+  closesAfterOpening(
+    (row) => [row.open, row.close],
+    ['open', 'close'],
+    (row) => WEEKDAYS[row.weekday],
+  ),
+);
+
+/** Special (holiday) hours for a date (spec §3 "Special hours"); its end_hour is after its start_hour. */
+export const SpecialHourSchema = v.pipe(
+  v.strictObject({
+    date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')),
+    status: v.picklist(['Open', 'Closed']),
+    /** The location the entry belongs to, as the feed gives it; the entry applies to the location it sits under. */
+    location_id: v.optional(v.union([v.number(), v.string()])),
+    /** Opening time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour. */
+    start_hour: v.optional(timeOfDay),
+    /** Closing time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour, after start_hour. */
+    end_hour: v.optional(timeOfDay),
+    name: v.optional(v.string()),
+  }),
+  closesAfterOpening(
+    (entry) => [entry.start_hour, entry.end_hour],
+    ['start_hour', 'end_hour'],
+    (entry) => entry.date,
+  ),
+);
 
 export const LocationSchema = v.strictObject({
   /** Location id (unique within the site). */

@@ -1,0 +1,47 @@
+/** parseSite: a bad site.json is refused with the file, the field path and, under locations, the location's id and name. */
+import { describe, expect, it } from 'vitest';
+import { parseSite, TenantConfigError } from './tenant.ts';
+
+const location = (id: number, name: string, contact_detail: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  slug: name.toLowerCase(),
+  address: { street: '1 Main St', city: name, state: 'QLD' },
+  contact_detail,
+});
+const site = (locations: unknown[]) => ({
+  slug: 'hours-motors',
+  template: 'used-group',
+  name: 'Hours Motors',
+  url: 'https://hours.example.com.au',
+  phone: '+61 7 3555 0100',
+  locations,
+});
+
+function refusal(data: unknown): TenantConfigError {
+  try {
+    parseSite('tenants/hours-motors/site.json', data);
+  } catch (error) {
+    if (error instanceof TenantConfigError) return error;
+    throw error;
+  }
+  throw new Error('parseSite accepted the site');
+}
+
+describe('parseSite', () => {
+  it("names the file, the field and the location of a location's bad field", () => {
+    const error = refusal(
+      site([location(7, 'Springwood'), location(8, 'Logan', { opening_hours: [{ weekday: 5, status: 'Open', open: '08:00', close: '24:00' }] })]),
+    );
+    expect(error.file).toBe('tenants/hours-motors/site.json');
+    expect(error.details).toEqual([
+      expect.stringMatching(
+        /^field locations\.1\.contact_detail\.opening_hours\.0\.close \(location 8 "Logan"\): expected a 24-hour time from 00:00 to 23:59.* received "24:00"\)$/,
+      ),
+    ]);
+  });
+
+  it('names no location for a field outside locations', () => {
+    expect(refusal({ ...site([]), phone: 'call us' }).details[0]).toMatch(/^field phone: /);
+  });
+});
