@@ -50,6 +50,24 @@ describe('site.json special hours', () => {
   });
 });
 
+describe('site.json special hours location_id', () => {
+  it.each([77, '70'])('refuses location_id %j, not the id of the location it sits under (the one it applies to), naming the entry and the id', (id) => {
+    const found = contactProblems({
+      special_hours: [
+        { date: '2026-12-25', status: 'Closed' },
+        { date: '2026-12-24', status: 'Closed', location_id: id },
+      ],
+    });
+    expect(found).toEqual([
+      `locations.0.contact_detail.special_hours.1.location_id: the 2026-12-24 entry names location_id ${id}, but it sits under location 7, where it applies; give it location_id 7 or none, or move it under location ${id}`,
+    ]);
+  });
+
+  it.each([7, '7'])('accepts the id of the location it sits under (%j)', (id) => {
+    expect(contactProblems({ special_hours: [{ date: '2026-12-24', status: 'Closed', location_id: id }] })).toEqual([]);
+  });
+});
+
 describe('site.json weekly opening hours', () => {
   it.each([
     ['close', '24:00'],

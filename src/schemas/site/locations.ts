@@ -59,7 +59,7 @@ export const SpecialHourSchema = v.pipe(
   v.strictObject({
     date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')),
     status: v.picklist(['Open', 'Closed']),
-    /** The location the entry belongs to, as the feed gives it; the entry applies to the location it sits under. */
+    /** The location the entry belongs to, as the feed gives it. The entry applies to the location it sits under, so when given it must be that location's id (another stops the tenant). */
     location_id: v.optional(v.union([v.number(), v.string()])),
     /** Opening time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour. */
     start_hour: v.optional(timeOfDay),
@@ -74,7 +74,7 @@ export const SpecialHourSchema = v.pipe(
   ),
 );
 
-export const LocationSchema = v.strictObject({
+const LocationFields = v.strictObject({
   /** Location id (unique within the site). */
   id: v.union([v.number(), v.string()]),
   /** Display name, e.g. 'Acme Toyota Springwood'. */
@@ -129,6 +129,33 @@ export const LocationSchema = v.strictObject({
   /** External service booking URL: closed days of a service location show 'Enquire Now' linking here. */
   booking_url: v.optional(httpUrl()),
 });
+
+/**
+ * A special-hours entry's location_id, when given, is the id of the location it sits under, the
+ * one it applies to: another id (a typo, or an entry pasted under the wrong location) stops the
+ * tenant, naming the entry and the id, rather than showing holiday hours where nobody meant them.
+ */
+const specialHoursOfThisLocation = v.rawCheck<v.InferOutput<typeof LocationFields>>(({ dataset, addIssue }) => {
+  if (!dataset.typed) return;
+  const location = dataset.value;
+  const { contact_detail: contact } = location;
+  contact.special_hours.forEach((entry, index) => {
+    if (entry.location_id === undefined || String(entry.location_id) === String(location.id)) return;
+    addIssue({
+      message: `the ${entry.date} entry names location_id ${entry.location_id}, but it sits under location ${location.id}, where it applies; give it location_id ${location.id} or none, or move it under location ${entry.location_id}`,
+      input: entry.location_id,
+      path: [
+        { type: 'object', origin: 'value', input: location, key: 'contact_detail', value: contact },
+        { type: 'object', origin: 'value', input: contact, key: 'special_hours', value: contact.special_hours },
+        { type: 'array', origin: 'value', input: contact.special_hours, key: index, value: entry },
+        { type: 'object', origin: 'value', input: entry, key: 'location_id', value: entry.location_id },
+      ],
+    });
+  });
+});
+
+/** A location of the site (spec §3 "Location"); its special hours name no other location. */
+export const LocationSchema = v.pipe(LocationFields, specialHoursOfThisLocation);
 
 export const DealershipSchema = v.strictObject({
   id: v.union([v.number(), v.string()]),
