@@ -94,6 +94,19 @@ describe('range groups', () => {
     expect(groupModels(models).map((group) => group.group)).toEqual(['suvs', 'utes']);
   });
 
+  it('counts and lists only cars for sale: sold cars still shown in their sold window are not', () => {
+    const models = menuOf([
+      car({ id: 1, slug: 'a', make: 'Mazda', model: 'CX-5', simple_body: 'SUV' }),
+      car({ id: 2, slug: 'b', make: 'Ford', model: 'Ranger', simple_body: 'Ute', status: 'sold' }),
+      car({ id: 3, slug: 'c', make: 'Ford', model: 'Ranger', simple_body: 'Ute', status: 'sold' }),
+      car({ id: 4, slug: 'd', make: 'Ford', model: 'Ranger', simple_body: 'Ute' }),
+      car({ id: 5, slug: 'e', make: 'Kia', model: 'Sportage', simple_body: 'SUV', status: 'coming_soon' }),
+      car({ id: 6, slug: 'f', make: 'Kia', model: 'Sportage', simple_body: 'SUV' }),
+      car({ id: 7, slug: 'g', make: 'Holden', model: 'Commodore', simple_body: 'Sedan', status: 'sold' }),
+    ]);
+    expect(models.map((model) => model.name)).toEqual(['Kia Sportage', 'Ford Ranger', 'Mazda CX-5']);
+  });
+
   it('slugifies names', () => expect(slugify('Mercedes-Benz C 300 É')).toBe('mercedes-benz-c-300-e'));
 });
 

@@ -12,6 +12,7 @@ import type { Site } from '../../schemas/site.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
 import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
 import { withoutLocationLinks } from '../locations/locations.ts';
+import { isCarAvailable } from '../vehicle/availability.ts';
 import { offersTradeIn, withoutTradeInLinks } from '../forms/trade-in-offer.ts';
 import { modelSearchPath, type SearchPages } from './models.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
@@ -106,11 +107,15 @@ export function rangeGroupOf(body: readonly string[], fuel?: string | null, kind
 import { slugify } from '../text/slug.ts';
 export { slugify };
 
-/** Models for the Range menu derived from stock when a tenant has no models.json: one per make+model, linking its page of `pages` (modelSearchPath). */
+/**
+ * Models for the Range menu derived from stock when a tenant has no models.json: one per make+model
+ * with a car for sale (isCarAvailable, as the model tiles: a sold car shown in its sold window
+ * neither counts nor makes an entry), linking its page of `pages` (modelSearchPath).
+ */
 export function modelsFromStock(cars: readonly Car[], pages: SearchPages, limit = 40): MenuModel[] {
   const byKey = new Map<string, MenuModel & { count: number }>();
   for (const car of cars) {
-    if (!car.make || !car.model) continue;
+    if (!car.make || !car.model || !isCarAvailable(car)) continue;
     const key = `${car.make}|${car.model}`.toLowerCase();
     const existing = byKey.get(key);
     if (existing) {

@@ -7,6 +7,7 @@ import type { Manufacturer, Model, ModelsFile } from '../../schemas/models.ts';
 import { formatMoney } from '../text/format.ts';
 import { slugify } from '../text/slug.ts';
 import { primaryImage } from '../images.ts';
+import { isCarAvailable } from '../vehicle/availability.ts';
 
 /** Tiles truncate the model description at this many characters (§9). */
 export const MODEL_DESCRIPTION_MAX = 200;
@@ -238,8 +239,9 @@ export function rangeBrands(models: readonly Model[], manufacturers: readonly Ma
 }
 
 /**
- * Models derived from stock when a tenant has no models.json: one per make and model, 'from' the
- * lowest price, most-stocked first, with how many are in stock and a picture of one of them (the
+ * Models derived from stock when a tenant has no models.json: one per make and model with a car
+ * for sale (isCarAvailable; the menu's modelsFromStock asks the same), 'from' the lowest price,
+ * most-stocked first, with how many are in stock and a picture of one of them (the
  * first in the list with a photo, else the first one's body placeholder: stock is newest first).
  */
 export function modelsFromCars(
@@ -247,7 +249,7 @@ export function modelsFromCars(
 ): StockModel[] {
   const byKey = new Map<string, StockModel & { photo: boolean }>();
   for (const car of cars) {
-    if (!car.make || !car.model || car.status === 'sold') continue;
+    if (!car.make || !car.model || !isCarAvailable(car)) continue;
     const key = `${slugify(car.make)}/${slugify(car.model)}`;
     const price = car.price && car.price > 10 ? car.price : undefined;
     const existing = byKey.get(key);

@@ -56,3 +56,14 @@ describe('model tiles and menu links of models without stock (site-one-location:
     for (const href of links) expect(paths.has(href), href).toBe(true);
   });
 });
+
+describe('a range derived from stock (basic-motors: its only Ford Ranger sold, still shown in its sold window)', () => {
+  const { site, visible } = tenantOf('basic-motors');
+  const range = computeRange(site, visible, undefined, buildRouteTable(toSearchDocuments(visible, site), searchPrefix(site)));
+
+  it('the menu lists the models the tiles show: those with a car for sale', () => {
+    expect(visible.some((car) => car.make === 'Ford' && car.model === 'Ranger' && car.status === 'sold')).toBe(true);
+    expect(range.menuModels.map((model) => model.href).sort()).toEqual(range.tiles.map((tile) => tile.href).sort());
+    expect(range.menuModels.map((model) => model.name)).not.toContain('Ford Ranger');
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * Car availability (spec §4 "Car available", §5 "Rego expiry").
- * Only an available car gets the price panel, finance, trade-in and action buttons.
+ * Only an available car gets the price panel, finance, trade-in and action buttons, and only
+ * available cars make and count the model tiles and Range menu of a range derived from stock.
  */
-import type { Car } from '../../schemas/car.ts';
 import { presentText } from '../../schemas/feed-text.ts';
 
 /** Text shown for a car that is no longer available (spec §4). */
@@ -17,8 +17,8 @@ export const FIND_SIMILAR_LABEL = 'Find Me Something Similar';
 /** Tag on a sold car (spec §4). */
 export const SOLD_TAG = 'JUST SOLD';
 
-/** A car is available when it is in stock or coming soon; sold cars are not. */
-export function isCarAvailable(car: Pick<Car, 'status'>): boolean {
+/** A car is available (for sale) when it is in stock or coming soon; sold cars are not, though shown for a few days. The one rule: pages, tiles and menus ask here. */
+export function isCarAvailable(car: { readonly status?: string }): boolean {
   return car.status === 'in_stock' || car.status === 'coming_soon';
 }
 
