@@ -21,32 +21,12 @@ const weeklyProblems = (row: Record<string, unknown>) => contactProblems({ openi
 
 describe('site.json special hours', () => {
   it.each([
-    ['start_hour', 'nine'],
-    ['start_hour', '9am'],
-    ['end_hour', '25:00'],
-    ['end_hour', '17:00:00:00'],
-  ])('refuses %s %j, naming the field', (field, time) => {
-    const found = problems({ start_hour: '09:00', end_hour: '17:00', [field]: time });
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(new RegExp(`^locations\\.0\\.contact_detail\\.special_hours\\.0\\.${field}: expected .*HH:MM`));
-  });
-
-  it.each([
     ['HH:MM', { start_hour: '09:00', end_hour: '17:00' }],
     ['HH:MM:SS', { start_hour: '09:00:00', end_hour: '17:00:00' }],
     ['a one-digit hour (H:MM), as they were read before', { start_hour: '9:00', end_hour: '17:00' }],
     ['the spec shape with location_id', { location_id: 7, start_hour: '09:00:00', end_hour: '17:00:00' }],
   ])('accepts %s', (_name, entry) => {
     expect(problems(entry)).toEqual([]);
-  });
-
-  it.each([
-    ['after', { start_hour: '17:00', end_hour: '09:00' }],
-    ['at', { start_hour: '9:00', end_hour: '09:00:00' }],
-  ])('refuses an end_hour %s its start_hour, naming the entry', (_name, entry) => {
-    expect(problems(entry)).toEqual([
-      "locations.0.contact_detail.special_hours.0: 2026-12-24 closes (end_hour) at or before it opens (start_hour); hours past midnight are not supported: a day ends at '23:59'",
-    ]);
   });
 });
 
@@ -68,29 +48,30 @@ describe('site.json special hours location_id', () => {
   });
 });
 
+describe('site.json opening and special hours times', () => {
+  const lists = {
+    opening_hours: (time: Record<string, string>) => weeklyProblems({ open: '08:00', close: '17:00', ...time }),
+    special_hours: (time: Record<string, string>) => problems({ start_hour: '09:00', end_hour: '17:00', ...time }),
+  };
+  it.each([
+    ['opening_hours', 'close', '24:00'],
+    ['opening_hours', 'close', '25:00'],
+    ['opening_hours', 'open', '24:00'],
+    ['opening_hours', 'close', '17:60'],
+    ['opening_hours', 'close', '5pm'],
+    ['special_hours', 'start_hour', 'nine'],
+    ['special_hours', 'start_hour', '9am'],
+    ['special_hours', 'end_hour', '24:00'],
+    ['special_hours', 'end_hour', '25:00'],
+    ['special_hours', 'end_hour', '17:00:00:00'],
+  ] as const)('%s: refuses %s %j, naming the field', (list, field, time) => {
+    expect(lists[list]({ [field]: time })).toEqual([
+      `locations.0.contact_detail.${list}.0.${field}: expected a 24-hour time from 00:00 to 23:59, HH:MM or HH:MM:SS, e.g. '09:00'`,
+    ]);
+  });
+});
+
 describe('site.json weekly opening hours', () => {
-  it.each([
-    ['close', '24:00'],
-    ['close', '25:00'],
-    ['open', '24:00'],
-    ['close', '17:60'],
-    ['close', '5pm'],
-  ])('refuses %s %j, naming the field', (field, time) => {
-    const found = weeklyProblems({ open: '08:00', close: '17:00', [field]: time });
-    expect(found).toEqual([
-      `locations.0.contact_detail.opening_hours.0.${field}: expected a 24-hour time from 00:00 to 23:59, HH:MM or HH:MM:SS, e.g. '09:00'`,
-    ]);
-  });
-
-  it.each([
-    ['after', { open: '17:00', close: '08:00' }],
-    ['at', { open: '08:00', close: '08:00' }],
-  ])('refuses a close %s the open time (no overnight hours), naming the day', (_name, row) => {
-    expect(weeklyProblems(row)).toEqual([
-      "locations.0.contact_detail.opening_hours.0: Monday closes (close) at or before it opens (open); hours past midnight are not supported: a day ends at '23:59'",
-    ]);
-  });
-
   it.each([
     ['HH:MM', { open: '08:00', close: '17:30' }],
     ['a day that ends at 23:59', { open: '08:00', close: '23:59' }],
@@ -98,5 +79,18 @@ describe('site.json weekly opening hours', () => {
     ['a Closed day without times', { status: 'Closed' }],
   ])('accepts %s', (_name, row) => {
     expect(weeklyProblems(row)).toEqual([]);
+  });
+});
+
+describe('site.json hours that close at or before they open (no overnight hours)', () => {
+  const weekly = 'opening_hours.0: Monday closes (close) at or before it opens (open)';
+  const special = 'special_hours.0: 2026-12-24 closes (end_hour) at or before it opens (start_hour)';
+  it.each([
+    ['a weekly close after', weeklyProblems, { open: '17:00', close: '08:00' }, weekly],
+    ['a weekly close at', weeklyProblems, { open: '08:00', close: '08:00' }, weekly],
+    ['a special end_hour after', problems, { start_hour: '17:00', end_hour: '09:00' }, special],
+    ['a special end_hour at', problems, { start_hour: '9:00', end_hour: '09:00:00' }, special],
+  ])('refuses %s the opening time, naming the day', (_name, check, row, where) => {
+    expect(check(row)).toEqual([`locations.0.contact_detail.${where}; hours past midnight are not supported: a day ends at '23:59'`]);
   });
 });
