@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { allStockPath } from '../src/lib/site/search-urls.ts';
 import { listTenantDirs } from '../src/lib/site/tenant.ts';
 import { DEMO_CLOCK_FILE } from '../src/lib/site/demo-clock.ts';
 import { childEnvironment, environment } from '../src/config/env.ts';
@@ -123,7 +124,7 @@ try {
   for (const slug of slugs) {
     const base = baseTemplate.replace('{slug}', slug);
     const site = JSON.parse(readFileSync(join(tenantsDir, slug, 'site.json'), 'utf8')) as { used_car_routes?: boolean };
-    const search = `${site.used_car_routes ? '/used-car' : '/search'}/new-used-and-demo-cars`;
+    const search = allStockPath(site);
     const finder = await browser.newPage();
     const vehicle = await firstLink(finder, `${base}${search}`, ['/cars/']);
     const location = await firstLink(finder, `${base}/dealer-locator`, ['/locations/', '/our-location/']);

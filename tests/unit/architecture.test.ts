@@ -149,11 +149,12 @@ export function importCycles(files: SourceFile[], prefix: string): string[][] {
 const SLUG_OWNER = 'src/lib/text/slug.ts';
 const FINANCE_OWNER = 'src/lib/finance/';
 const MESSAGES_OWNER = 'src/schemas/forms/messages.ts';
+const SEARCH_URLS_OWNER = 'src/lib/site/search-urls.ts';
 
 /** Source text without comments (a comment may quote a message or show a formula). */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
-/** Second owners of a concept: a slug rule, an annuity formula or a spec message outside its module. */
+/** Second owners of a concept: a slug rule, an annuity formula, a spec message or the search pages' prefix rule outside its module. */
 export function secondOwners(files: SourceFile[], messages: readonly string[]): string[] {
   const problems: string[] = [];
   for (const file of files) {
@@ -164,6 +165,9 @@ export function secondOwners(files: SourceFile[], messages: readonly string[]): 
     }
     if (!path.startsWith(FINANCE_OWNER) && (/\(\s*1\s*\+\s*[\w.]+\s*\)\s*\*\*/.test(text) || /\)\s*\*\*\s*-\s*[\w(]/.test(text) || /Math\.pow\(/.test(text))) {
       problems.push(`${path}: an annuity formula outside ${FINANCE_OWNER} (use amortisedPayment / annuityPresentValue)`);
+    }
+    if (path !== SEARCH_URLS_OWNER && (/\bused_car_routes\s*\?(?![:.?])/.test(text) || /(['"`])\/used-car\1/.test(text))) {
+      problems.push(`${path}: a second rule for the search pages' prefix (use searchPrefix / allStockPath from ${SEARCH_URLS_OWNER})`);
     }
     if (path !== MESSAGES_OWNER) {
       for (const message of messages) {
@@ -363,7 +367,7 @@ describe('architecture (issue 12)', () => {
     expect(forbiddenImports(files)).toEqual([]);
   });
 
-  it('has one owner per concept (slugify, the annuity formula, spec messages)', () => {
+  it('has one owner per concept (slugify, the annuity formula, spec messages, the search prefix)', () => {
     expect(secondOwners(files, messageTexts)).toEqual([]);
   });
 
@@ -608,7 +612,7 @@ describe('architecture (issue 12)', () => {
       expect(problems[2]).toContain("src/lib/vehicle/spec-rows.ts: tests for the text 'null'");
     });
 
-    it('a second slugify, an annuity formula outside finance, a spec message literal', () => {
+    it('a second slugify, an annuity formula outside finance, a spec message literal, a second search prefix rule', () => {
       const message = messageTexts[0]!;
       const problems = secondOwners(
         [
@@ -619,10 +623,14 @@ describe('architecture (issue 12)', () => {
           { path: SLUG_OWNER, text: "export function slugify(v: string) { return v.replace(/[^a-z0-9]+/g, '-'); }" },
           { path: 'src/lib/finance/repayment.ts', text: 'const growth = (1 + r) ** n;' },
           { path: MESSAGES_OWNER, text: `required: '${message}',` },
+          { path: 'scripts/screenshots.ts', text: "const search = `${site.used_car_routes ? '/used-car' : '/search'}/new-used-and-demo-cars`;" },
+          { path: 'src/pages/used-car/[...path].astro', text: "if (routes.prefix !== '/used-car') return [];" },
+          { path: SEARCH_URLS_OWNER, text: "export const USED_CAR_PREFIX = '/used-car';\nreturn site.used_car_routes ? USED_CAR_PREFIX : SEARCH_PREFIX;" },
         ],
         messageTexts,
       );
-      expect(problems).toHaveLength(4);
+      expect(problems).toHaveLength(6);
+      expect(problems[4]).toContain("scripts/screenshots.ts: a second rule for the search pages' prefix");
     });
   });
 });

@@ -4,7 +4,7 @@ import { CarSchema } from '../../schemas/car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { toSearchDocuments } from '../../search/core/documents.ts';
 import { buildRouteTable } from '../../search/core/routes.ts';
-import { footerGroups, groupModels, headerButtons, headerMenu, headerVariant, isCurrentSection, modelsFromStock, rangeGroupOf, slugify, stockBase } from './menu.ts';
+import { footerGroups, groupModels, headerButtons, headerMenu, headerVariant, isCurrentSection, modelsFromStock, rangeGroupOf, slugify } from './menu.ts';
 
 const site = (fields: Record<string, unknown> = {}) =>
   v.parse(SiteSchema, { slug: 's', template: 'used-group', name: 'Sunny Cars', url: 'https://s.com.au', phone: '+61 7 3000 0000', ...fields });
@@ -29,7 +29,7 @@ describe('headerMenu', () => {
     const menu = headerMenu(site({ template: 'caravan', used_car_routes: true }), []);
     expect(menu[3]).toEqual({ label: 'Sell My Caravan', href: '/sell-my-car' });
     expect(menu[2].href).toBe('/used-car/new-used-and-demo-cars');
-    expect(stockBase(site())).toBe('/search');
+    expect(headerMenu(site(), [])[2].href).toBe('/search/new-used-and-demo-cars');
   });
   it("leaves 'Our Locations' out of More, the dealer group and the header buttons where the site has no locations pages (features.locations)", () => {
     const more = (fields: Record<string, unknown>) => headerMenu(site(fields), []).at(-1)?.children?.[0].links.map((link) => link.href);

@@ -15,6 +15,7 @@ import { withoutLocationLinks } from '../locations/locations.ts';
 import { isCarAvailable } from '../vehicle/availability.ts';
 import { offersTradeIn, withoutTradeInLinks } from '../forms/trade-in-offer.ts';
 import { modelSearchPath, type SearchPages } from './models.ts';
+import { allStockPath, searchPrefix } from '../site/search-urls.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import MENU_LINKS from '../../schemas/site/menu-links.json' with { type: 'json' };
 
@@ -151,20 +152,16 @@ export function groupModels(models: readonly MenuModel[], fallback?: Exclude<Veh
   })).filter((entry) => entry.models.length > 0);
 }
 
-/** Base path of stock searches: /search or /used-car for tenants that use it. */
-export function stockBase(site: Pick<Site, 'used_car_routes'>): string {
-  return site.used_car_routes ? '/used-car' : '/search';
-}
-
 /** A header item whose dropdown is one column of links. */
 function dropdown(label: string, href: string, links: MenuLink[]): NavItem {
   return { label, href, children: [{ links }] };
 }
 
 /** Stock by condition and the special offers: the header's Stock menu and the footer's vehicles column. */
-function stockLinks(stock: string): MenuLink[] {
+function stockLinks(site: Site): MenuLink[] {
+  const stock = searchPrefix(site);
   return [
-    { label: 'All Stock', href: `${stock}/new-used-and-demo-cars` },
+    { label: 'All Stock', href: allStockPath(site) },
     { label: 'New Vehicles', href: `${stock}/new-cars` },
     { label: 'Used Vehicles', href: `${stock}/used-cars` },
     { label: 'Demo Vehicles', href: `${stock}/demo-cars` },
@@ -190,7 +187,6 @@ export function headerButtons(site: Site): MenuLink[] {
 
 /** The header menu of a site; Sell My Car only where the site values cars, More links no page the site does not offer. */
 export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] {
-  const stock = stockBase(site);
   const wording = siteWording(site);
   const more = offeredLinks(site, site.menus.more);
   const range: NavItem = {
@@ -207,7 +203,7 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
   return [
     { label: 'Home', href: '/' },
     range,
-    dropdown('Stock', `${stock}/new-used-and-demo-cars`, stockLinks(stock)),
+    dropdown('Stock', allStockPath(site), stockLinks(site)),
     ...(offersTradeIn(site) ? [{ label: wording.sellLabel, href: '/sell-my-car' }] : []),
     dropdown('Finance', '/finance', MENU_LINKS.finance),
     dropdown('Service & Parts', '/service', [{ label: 'Service', href: '/service' }, ...MENU_LINKS.service]),
@@ -217,10 +213,9 @@ export function headerMenu(site: Site, models: readonly MenuModel[]): NavItem[] 
 
 /** The footer's link groups; Buyer Tools offers selling, a trade-in valuation and a test drive only where the site takes them (features), the dealer group no page the site does not offer. */
 export function footerGroups(site: Site, models: readonly MenuModel[]): FooterGroup[] {
-  const stock = stockBase(site);
   const wording = siteWording(site);
   return [
-    { heading: wording.vehiclesHeading, links: stockLinks(stock) },
+    { heading: wording.vehiclesHeading, links: stockLinks(site) },
     {
       heading: 'Models',
       links: [...models.slice(0, 6).map((model) => ({ label: model.name, href: model.href })), { label: 'Models Overview', href: '/models' }],

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { loadTenant } from '../site/tenant.ts';
 import { toSearchDocuments } from '../../search/core/documents.ts';
-import { buildRouteTable, searchPrefix } from '../../search/core/routes.ts';
+import { buildRouteTable } from '../../search/core/routes.ts';
+import { stockRouteTable } from '../../search/build-time/page-data.ts';
+import { allStockPath, searchPrefix } from '../site/search-urls.ts';
 import { computeRange, siteMenus } from './site-range.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
@@ -59,11 +61,37 @@ describe('model tiles and menu links of models without stock (site-one-location:
 
 describe('a range derived from stock (basic-motors: its only Ford Ranger sold, still shown in its sold window)', () => {
   const { site, visible } = tenantOf('basic-motors');
-  const range = computeRange(site, visible, undefined, buildRouteTable(toSearchDocuments(visible, site), searchPrefix(site)));
+  const range = computeRange(site, visible, undefined, stockRouteTable(visible, site));
 
   it('the menu lists the models the tiles show: those with a car for sale', () => {
     expect(visible.some((car) => car.make === 'Ford' && car.model === 'Ranger' && car.status === 'sold')).toBe(true);
     expect(range.menuModels.map((model) => model.href).sort()).toEqual(range.tiles.map((tile) => tile.href).sort());
     expect(range.menuModels.map((model) => model.name)).not.toContain('Ford Ranger');
+  });
+});
+
+describe('stock links of the menu, footer and pages (the search prefix has one owner: src/lib/site/search-urls.ts)', () => {
+  /** The header's Stock dropdown and the footer's vehicles column, without the special offers. */
+  function stockLinks(menus: ReturnType<typeof siteMenus>): string[] {
+    const stock = menus.menu.find((item) => item.label === 'Stock');
+    const links = [
+      stock?.href,
+      ...(stock?.children ?? []).flatMap((column) => column.links.map((link) => link.href)),
+      ...(menus.footer[0]?.links ?? []).map((link) => link.href),
+    ];
+    return links.filter((href): href is string => href !== undefined && href !== '/special-offers');
+  }
+
+  it.each([
+    ['search-options', '/used-car'],
+    ['site-one-location', '/search'],
+  ])('%s: every stock link is a search page its build renders, under %s', (name, prefix) => {
+    const { site, visible } = tenantOf(name);
+    const table = stockRouteTable(visible, site);
+    const paths = new Set(table.routes.map((route) => route.path));
+    const links = [...stockLinks(siteMenus(site, computeRange(site, visible, undefined, table))), allStockPath(site)];
+    expect(links).toHaveLength(10);
+    for (const href of links) expect(href.startsWith(`${prefix}/`) && paths.has(href), href).toBe(true);
+    expect(allStockPath(site)).toBe(table.base);
   });
 });

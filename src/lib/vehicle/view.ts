@@ -38,7 +38,7 @@ import type { FinanceQuoteRequest } from '../../schemas/api/cars.ts';
 import { carImageSources, parsePhotoUrl, primaryImage, siteImageOptions, type ImageSources } from '../images.ts';
 import { formatKm, formatMoney } from '../text/format.ts';
 import { canonicalUrl } from '../text/seo.ts';
-import { stockBase } from '../range/menu.ts';
+import { allStockPath, searchPrefix } from '../site/search-urls.ts';
 import { offersTradeIn } from '../forms/trade-in-offer.ts';
 import { slugify } from '../text/slug.ts';
 import { presentText } from '../../schemas/feed-text.ts';
@@ -256,7 +256,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
   const pageUrl = canonicalUrl(site.url, pagePath);
   const priceText = breakdown ? formatMoney(breakdown.total.amount) : price.text;
   const km = car.km !== null && car.km !== undefined ? formatKm(car.km) : null;
-  const stock = stockBase(site);
+  const stock = searchPrefix(site);
 
   return {
     id: String(car.id),
@@ -302,7 +302,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
     }),
     save: saveVisibility(car, { favourites: features.favourites, compare: features.compare, hideWithoutImages: features.hide_save_without_images, usedOnly: features.save_used_only }),
     soldMessage: soldMessage(kindsWording([car.vehicle_kind]).noun),
-    similarHref: car.make ? `${stock}/${slugify(car.make)}${car.model ? `/${slugify(car.model)}` : ''}` : `${stock}/new-used-and-demo-cars`,
+    similarHref: car.make ? `${stock}/${slugify(car.make)}${car.model ? `/${slugify(car.model)}` : ''}` : allStockPath(site),
 
     keyInformation: keyInformation(car),
     usedCarChecks: usedCarChecks(car, specOptions),

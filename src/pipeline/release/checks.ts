@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stockBase } from '../../lib/range/menu.ts';
+import { allStockPath } from '../../lib/site/search-urls.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { walkFiles } from '../../platform/fs/walk.ts';
@@ -14,11 +14,6 @@ import { PAGE_FAMILIES } from './plan.ts';
 /** All files of a release, as site paths (`/cars/x/index.html`). */
 export function listFiles(root: string): string[] {
   return [...walkFiles(root)].map((file) => `/${file.relative}`);
-}
-
-/** The search page every site has (spec: "All Stock"). */
-export function searchPagePath(site: Pick<Site, 'used_car_routes'>): string {
-  return `${stockBase(site)}/new-used-and-demo-cars`;
 }
 
 /** The path part of an internal URL as written in HTML (entities decoded, query and fragment dropped). */
@@ -96,7 +91,8 @@ export function checkRelease(
   }
   const fileSet = new Set(files);
   if (!fileSet.has('/index.html')) blocking.push('the home page /index.html is missing');
-  const search = searchPagePath(options.site);
+  // The search page every site has (spec: "All Stock").
+  const search = allStockPath(options.site);
   if (!resolves(fileSet, search)) blocking.push(`the search page ${search} is missing`);
   // A car's own page: the first output file of the page plan's car family.
   const missingCars = options.cars.filter((car) => !fileSet.has(`/${PAGE_FAMILIES.car.files(car.slug)[0]}`));

@@ -16,7 +16,7 @@ import type { Car } from '../../schemas/car.ts';
 import type { ModelsFile } from '../../schemas/models.ts';
 import { affectedSearchPages } from '../../search/build-time/affected.ts';
 import { stockRouteTable } from '../../search/build-time/page-data.ts';
-import { searchPrefix } from '../../search/core/routes.ts';
+import { searchPrefix } from '../../lib/site/search-urls.ts';
 import { affectedCarSlugs, type StockDiff } from './changes.ts';
 
 /** A stock change between two releases of the same code and config: what a family's `affected` reads. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchDocument } from '../core/documents.ts';
-import { buildRouteTable, searchPrefix } from '../core/routes.ts';
+import { buildRouteTable } from '../core/routes.ts';
+import { searchPrefix } from '../../lib/site/search-urls.ts';
 import { createSearchUrl, fromUiState, parseSearchUrl, routeForPath, toUiState, type SearchUrlState } from './routing.ts';
 
 const doc = (fields: Partial<SearchDocument>): SearchDocument =>

@@ -7,7 +7,8 @@
  * A '/used-car' tenant's '/search/...' page (old links) reads as the same route under its prefix.
  */
 import { SORT_OPTIONS, sortIndexName } from '../core/config.ts';
-import { SEARCH_PREFIX, type RouteTable, type SearchRoute } from '../core/routes.ts';
+import { SEARCH_PREFIX } from '../../lib/site/search-urls.ts';
+import type { RouteTable, SearchRoute } from '../core/routes.ts';
 
 /** What a search URL says. */
 export interface SearchUrlState {

@@ -40,7 +40,8 @@ function promoWords(site: Site) {
   const wording = siteWording(site);
   return { title: `We Want Your ${wording.titleNoun}!`, line: `We buy all types of ${wording.vehicles}`, action: `Value My ${wording.titleNoun}` };
 }
-import { buildRouteTable, searchPrefix, type RouteTable } from '../core/routes.ts';
+import { buildRouteTable, type RouteTable } from '../core/routes.ts';
+import { searchPrefix } from '../../lib/site/search-urls.ts';
 
 /** Everything the search pages of one build share (computed once per process). */
 export interface SearchBuildData {

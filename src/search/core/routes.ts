@@ -4,6 +4,7 @@
  * Pure: built from the tenant's search documents at build time, handed to the island.
  */
 import type { SearchDocument } from './documents.ts';
+import { ALL_STOCK_SLUG, SEARCH_PREFIX } from '../../lib/site/search-urls.ts';
 import { slugify } from '../../lib/text/slug.ts';
 
 /** One search route: its path and the refinements the path stands for. */
@@ -30,21 +31,10 @@ export const CAR_TYPE_ROUTES: readonly { slug: string; types: string[]; title: s
   { slug: 'used-cars', types: ['used'], title: 'Used Cars' },
   { slug: 'demo-cars', types: ['demo'], title: 'Demo Cars' },
   { slug: 'new-and-demo-cars', types: ['new', 'demo'], title: 'New and Demo Cars' },
-  { slug: 'new-used-and-demo-cars', types: [], title: 'New, Used and Demo Cars' },
+  { slug: ALL_STOCK_SLUG, types: [], title: 'New, Used and Demo Cars' },
 ];
 
-/** Slug of the route that shows all stock. */
-export const ALL_STOCK_SLUG = 'new-used-and-demo-cars';
-
-/** Where every tenant has its search pages: a '/used-car' tenant keeps its '/search/...' pages too, for old links (src/pages/search). */
-export const SEARCH_PREFIX = '/search';
-
-/** Path prefix of a tenant's search pages: '/used-car' for tenants that use that form. */
-export function searchPrefix(site: { used_car_routes?: boolean }): string {
-  return site.used_car_routes ? '/used-car' : SEARCH_PREFIX;
-}
-
-/** The route table of a tenant's documents. */
+/** The route table of a tenant's documents under `prefix` (src/lib/site/search-urls.ts searchPrefix). */
 export function buildRouteTable(documents: readonly SearchDocument[], prefix = SEARCH_PREFIX): RouteTable {
   const routes: SearchRoute[] = [];
   const taken = new Set<string>();
