@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RESERVE_ROUTES } from '../../lib/vehicle/vehicle-actions.ts';
 import type { Site } from '../../schemas/site.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import { stockRouteTable } from '../../search/build-time/page-data.ts';
 import { diffStock, carFingerprint } from './changes.ts';
 import { brandPagePlan, carSlugsToRender, CLOCK_SEEDED_ROUTES, GLOBAL_ROUTES, PAGE_FAMILIES, planRelease, renderPlanOf, reusableRoutes, reusedFamilyFiles, STOCK_FREE_ROUTES } from './plan.ts';
 
@@ -86,6 +87,17 @@ describe('planRelease: one plan from the families', () => {
     expect(plan.families.search.all).toBe(true);
     expect(renderPlanOf(plan)).toEqual({ car: (plan.families.car as { render: string[] }).render });
     expect([...reusedFamilyFiles(plan)]).toEqual([]);
+  });
+
+  it.each([false, true])("names exactly the search pages of the build's own route table (stockRouteTable), used_car_routes %s", (usedCar) => {
+    const routed = { ...site, used_car_routes: usedCar } as Site;
+    const next = previous.map((c) => (c.id === 3 ? { ...c, price: 29000 } : c));
+    const search = planRelease({ site: routed, models: undefined, previous, next, diff: diffStock(fingerprints, next) }, 0, 0).families.search as { render: string[]; reuse: string[] };
+    const table = stockRouteTable(next, routed);
+    expect(table.prefix).toBe(usedCar ? '/used-car' : '/search');
+    const built = table.routes.map((route) => route.path.slice(table.prefix.length + 1));
+    expect([...search.render, ...search.reuse].sort()).toEqual([...built].sort());
+    expect(search.render).toEqual(['used-cars', 'new-used-and-demo-cars', 'mazda', 'mazda/cx-5']);
   });
 });
 

@@ -16,7 +16,6 @@ import type { Car } from '../../schemas/car.ts';
 import type { ModelsFile } from '../../schemas/models.ts';
 import { affectedSearchPages } from '../../search/build-time/affected.ts';
 import { stockRouteTable } from '../../search/build-time/page-data.ts';
-import { searchPrefix } from '../../lib/site/search-urls.ts';
 import { affectedCarSlugs, type StockDiff } from './changes.ts';
 
 /** A stock change between two releases of the same code and config: what a family's `affected` reads. */
@@ -63,7 +62,7 @@ export const PAGE_FAMILIES: Readonly<Record<PageFamilyName, PageFamily>> = {
     dependsOn: "the route table (makes, models, locations), and the cars in its preset's main query or its refined facets' counts",
     affected: (change) => {
       const touched = new Set([...change.diff.added, ...change.diff.changed, ...change.diff.removed]);
-      const pages = affectedSearchPages(change.site, searchPrefix(change.site), change.previous, change.next, touched);
+      const pages = affectedSearchPages(change.site, change.previous, change.next, touched);
       return pages.all ? pages : { all: false, render: pages.paths, reuse: pages.unchanged };
     },
   },

@@ -5,14 +5,17 @@
  * the rest. So a changed, added or removed car alters a page only when, before or after the
  * change, it matches the whole preset, or its contribution to a refined facet's counts
  * differs. Every other input is the same for all routes; when the route table itself changes,
- * every search page is rendered. Pure.
+ * every search page is rendered. The pages are those of the build's own route table
+ * (./page-data.ts stockRouteTable), so a release never misses a page the build makes. Pure.
  */
 import type { Car } from '../../schemas/car.ts';
-import { toSearchDocument, type DocumentSite, type SearchDocument } from '../core/documents.ts';
-import { buildRouteTable, type RouteTable } from '../core/routes.ts';
+import type { Site } from '../../schemas/site.ts';
+import { searchDocumentOf, type SearchDocument } from '../core/documents.ts';
+import type { RouteTable } from '../core/routes.ts';
 import { normalizeText } from '../core/text.ts';
+import { stockRouteTable } from './page-data.ts';
 
-/** Search pages to render: every one, or these route paths (relative to the prefix, e.g. 'toyota/corolla'). */
+/** Search pages to render: every one, or these route paths (relative to the site's search prefix, e.g. 'toyota/corolla'). */
 export type AffectedSearchPages = { all: true; reason: string } | { all: false; paths: string[]; unchanged: string[] };
 
 type Preset = Record<string, string[]>;
@@ -54,21 +57,18 @@ function tableKey(table: RouteTable): string {
  * Search pages an incremental release must render, for the cars whose ids are `touched`
  * (added, changed or removed) between `previous` and `next` visible stock.
  */
-export function affectedSearchPages(site: DocumentSite, prefix: string, previous: readonly Car[], next: readonly Car[], touched: ReadonlySet<string>): AffectedSearchPages {
-  const table = buildRouteTable(
-    next.map((car) => toSearchDocument(car, site)),
-    prefix,
-  );
-  if (tableKey(buildRouteTable(previous.map((car) => toSearchDocument(car, site)), prefix)) !== tableKey(table)) {
+export function affectedSearchPages(site: Site, previous: readonly Car[], next: readonly Car[], touched: ReadonlySet<string>): AffectedSearchPages {
+  const table = stockRouteTable(next, site);
+  if (tableKey(stockRouteTable(previous, site)) !== tableKey(table)) {
     return { all: true, reason: 'the search route table changed' };
   }
-  const documentsOf = (cars: readonly Car[]) => new Map(cars.filter((car) => touched.has(String(car.id))).map((car) => [String(car.id), toSearchDocument(car, site)]));
+  const documentsOf = (cars: readonly Car[]) => new Map(cars.filter((car) => touched.has(String(car.id))).map((car) => [String(car.id), searchDocumentOf(car, site)]));
   const before = documentsOf(previous);
   const after = documentsOf(next);
   const paths: string[] = [];
   const unchanged: string[] = [];
   for (const route of table.routes) {
-    const path = route.path.slice(prefix.length + 1);
+    const path = route.path.slice(table.prefix.length + 1);
     const touchedHere = [...touched].some((id) => presetTouched(route.preset, before.get(id), after.get(id)));
     (touchedHere ? paths : unchanged).push(path);
   }
