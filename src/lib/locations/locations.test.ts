@@ -163,8 +163,15 @@ describe('zonedClock and openingStatus (dealer time zone)', () => {
     ['Saturday special hours 9-1 win over the 8:30-12 row', '2026-11-21T12:30:00+10:00', true, 'Open now · closes 1:00pm'],
     ['Saturday special hours before start', '2026-11-21T08:45:00+10:00', false, 'Closed now · opens 9:00am'],
     ['Christmas Day (Friday) closed by special hours', '2026-12-25T10:00:00+10:00', false, 'Closed now'],
-  ])('%s', (_name, iso, open, label) => {
-    expect(openingStatus(location(), Date.parse(iso), 'Australia/Brisbane')).toMatchObject({ open, label });
+    // Sydney across its daylight-saving changes: the same UTC time of day is an hour later on the wall clock from October to April.
+    ['Sydney, Friday 06:45 UTC before daylight saving starts: 4:45pm, open', '2026-10-02T06:45:00Z', true, 'Open now · closes 5:30pm', 'Australia/Sydney'],
+    ['Sydney, Friday 06:45 UTC after it starts: 5:45pm, closed', '2026-10-09T06:45:00Z', false, 'Closed now', 'Australia/Sydney'],
+    ['Sydney, Thursday 21:45 UTC before it starts: Friday 7:45am, not yet open', '2026-10-01T21:45:00Z', false, 'Closed now · opens 8:00am', 'Australia/Sydney'],
+    ['Sydney, Thursday 21:45 UTC after it starts: Friday 8:45am, open', '2026-10-08T21:45:00Z', true, 'Open now · closes 5:30pm', 'Australia/Sydney'],
+    ['Sydney, Friday 06:45 UTC before daylight saving ends: 5:45pm, closed', '2026-04-03T06:45:00Z', false, 'Closed now', 'Australia/Sydney'],
+    ['Sydney, Friday 06:45 UTC after it ends: 4:45pm, open', '2026-04-10T06:45:00Z', true, 'Open now · closes 5:30pm', 'Australia/Sydney'],
+  ])('%s', (_name, iso, open, label, timeZone = 'Australia/Brisbane') => {
+    expect(openingStatus(location(), Date.parse(iso), timeZone)).toMatchObject({ open, label });
   });
   it('special hours given with seconds (HH:MM:SS, the spec feed shape) are read like HH:MM', () => {
     const holiday = location({
@@ -176,6 +183,24 @@ describe('zonedClock and openingStatus (dealer time zone)', () => {
     expect(openingStatus(holiday, Date.parse('2026-12-24T12:00:00+10:00'), 'Australia/Brisbane')).toEqual({ open: true, label: 'Open now · closes 5:00pm', special: true });
     expect(openingStatus(holiday, Date.parse('2026-12-24T08:00:00+10:00'), 'Australia/Brisbane')).toMatchObject({ open: false, label: 'Closed now · opens 9:00am' });
     expect(holidayHours(holiday, Date.parse('2026-12-24T12:00:00+10:00'), 'Australia/Brisbane')[0].hours).toBe('9:00am - 5:00pm');
+  });
+  describe("across Sydney's daylight-saving changes (AEST +10, AEDT +11)", () => {
+    // Daylight saving starts Sunday 2026-10-04 at 02:00 (16:00 UTC the day before) and ends Sunday 2026-04-05 at 03:00 (16:00 UTC the day before).
+    const sunday = (date: string) => location({ contact_detail: { opening_hours: weekdayHours, special_hours: [{ date, status: 'Open', start_hour: '09:00', end_hour: '12:00' }] } });
+    it.each([
+      ['the last second of standard time is 1:59:59am', '2026-10-03T15:59:59Z', { date: '2026-10-04', weekday: 0, minutes: 119, seconds: 7199, day: 4 }],
+      ['the next second is 3:00am daylight time', '2026-10-03T16:00:00Z', { date: '2026-10-04', weekday: 0, minutes: 180, seconds: 10800, day: 4 }],
+      ['the last second of daylight time is 2:59:59am', '2026-04-04T15:59:59Z', { date: '2026-04-05', weekday: 0, minutes: 179, seconds: 10799, day: 5 }],
+      ['the next second is 2:00am standard time again', '2026-04-04T16:00:00Z', { date: '2026-04-05', weekday: 0, minutes: 120, seconds: 7200, day: 5 }],
+    ])('zonedClock: %s', (_name, iso, clock) => {
+      expect(zonedClock(Date.parse(iso), 'Australia/Sydney')).toEqual(clock);
+    });
+    it('on the change days themselves, special hours 9am-12pm follow the new offset', () => {
+      expect(openingStatus(sunday('2026-10-04'), Date.parse('2026-10-03T22:30:00Z'), 'Australia/Sydney')).toEqual({ open: true, label: 'Open now · closes 12:00pm', special: true });
+      expect(openingStatus(sunday('2026-10-04'), Date.parse('2026-10-04T01:30:00Z'), 'Australia/Sydney')).toEqual({ open: false, label: 'Closed now', special: true });
+      expect(openingStatus(sunday('2026-04-05'), Date.parse('2026-04-04T22:30:00Z'), 'Australia/Sydney')).toEqual({ open: false, label: 'Closed now · opens 9:00am', special: true });
+      expect(openingStatus(sunday('2026-04-05'), Date.parse('2026-04-05T01:30:00Z'), 'Australia/Sydney')).toEqual({ open: true, label: 'Open now · closes 12:00pm', special: true });
+    });
   });
   it('the same instant is open in Brisbane but closed in Perth (two hours behind)', () => {
     const now = Date.parse('2026-11-20T09:00:00+10:00');

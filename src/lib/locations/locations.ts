@@ -7,6 +7,7 @@
 import type { Dealership, Location, OpeningHour, Site } from '../../schemas/site.ts';
 import { minutesOfDay, WEEKDAYS } from '../../schemas/site/locations.ts';
 import { sortByDistance, type LatLng } from './geo.ts';
+import { dealerWallClock } from '../text/dealer-time.ts';
 
 /** Card image size of the spec (§9 "Location card image 534x356"). */
 export const LOCATION_CARD_IMAGE = { width: 534, height: 356 } as const;
@@ -188,31 +189,11 @@ export function hoursRange(open: string | undefined, close: string | undefined):
   return from && to ? `${from} - ${to}` : undefined;
 }
 
-/** The date, weekday and minutes since midnight of an instant in a time zone. */
+/** The date, weekday and minutes since midnight of an instant in a time zone (the dealer's wall clock, src/lib/text/dealer-time.ts). */
 export function zonedClock(now: number, timeZone: string): { date: string; weekday: number; minutes: number; seconds: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(now));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  const hour = Number(get('hour')) % 24;
-  const minute = Number(get('minute'));
-  const second = Number(get('second'));
-  return {
-    date: `${get('year')}-${get('month')}-${get('day')}`,
-    weekday,
-    minutes: hour * 60 + minute,
-    seconds: hour * 3600 + minute * 60 + second,
-    day: Number(get('day')),
-  };
+  const wall = dealerWallClock(now, timeZone);
+  const minutes = wall.hour * 60 + wall.minute;
+  return { date: wall.date, weekday: wall.weekday, minutes, seconds: minutes * 60 + wall.second, day: wall.day };
 }
 
 /** One row of the Opening Hours table. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealerInstant, dealerIso } from './dealer-time.ts';
+import { dealerInstant, dealerIso, dealerWallClock } from './dealer-time.ts';
 
 describe("the dealer's time (site.json timezone)", () => {
   it('writes an instant as the wall-clock date-time with its offset, daylight saving included', () => {
@@ -15,5 +15,28 @@ describe("the dealer's time (site.json timezone)", () => {
     expect(dealerInstant(dealerIso(at, 'Australia/Perth'), 'Australia/Brisbane')).toBe(at);
     expect(dealerInstant('2026-03-07T09:00', 'Australia/Brisbane')).toBe(at);
     expect(Number.isNaN(dealerInstant('tomorrow-ish', 'Australia/Brisbane'))).toBe(true);
+  });
+});
+
+describe("dealerWallClock (the dealer's date, weekday and time of day)", () => {
+  it('reads the wall clock across a daylight-saving change (Sydney, Sunday 2026-10-04 02:00 -> 03:00)', () => {
+    expect(dealerWallClock(Date.parse('2026-10-03T15:59:59.900Z'), 'Australia/Sydney')).toEqual({
+      date: '2026-10-04',
+      year: 2026,
+      month: 10,
+      day: 4,
+      weekday: 0,
+      hour: 1,
+      minute: 59,
+      second: 59,
+    });
+    expect(dealerWallClock(Date.parse('2026-10-03T16:00:00Z'), 'Australia/Sydney')).toMatchObject({ date: '2026-10-04', hour: 3, minute: 0 });
+  });
+
+  it("gives the dealer's date where UTC is still on the day before, and agrees with dealerIso", () => {
+    const at = Date.parse('2026-12-31T14:30:00Z');
+    expect(dealerWallClock(at, 'Australia/Brisbane')).toMatchObject({ date: '2027-01-01', year: 2027, month: 1, day: 1, weekday: 5, hour: 0, minute: 30 });
+    expect(dealerWallClock(at, 'America/New_York')).toMatchObject({ date: '2026-12-31', weekday: 4, hour: 9, minute: 30 });
+    expect(dealerIso(at, 'Australia/Brisbane').slice(0, 10)).toBe(dealerWallClock(at, 'Australia/Brisbane').date);
   });
 });

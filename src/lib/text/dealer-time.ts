@@ -1,7 +1,8 @@
 /**
  * The dealer's time (site.json `timezone`): reading a date without an offset as the dealer's
- * wall-clock time, and writing an instant as the dealer's local ISO date-time with its offset.
- * Promo dates, test-drive times and appointment slots all go through here. Pure (Intl only).
+ * wall-clock time, writing an instant as the dealer's local ISO date-time with its offset, and
+ * reading an instant on the dealer's wall clock (date, weekday, time of day). Promo dates,
+ * test-drive times, appointment slots and opening hours all go through here. Pure (Intl only).
  */
 
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
@@ -23,7 +24,8 @@ export function zoneOffset(instant: number, timeZone: string): number {
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  // Some engines write midnight as hour 24 of the same day.
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
@@ -44,11 +46,47 @@ export function dealerInstant(text: string, timeZone: string): number {
   return instant;
 }
 
+/** The dealer's wall-clock time of `instant` at `offset`, as a Date whose UTC fields read it (whole seconds). */
+function wallDate(instant: number, offset: number): Date {
+  return new Date(Math.floor(instant / 1000) * 1000 + offset);
+}
+
 /** `instant` as the dealer's wall-clock ISO date-time with its offset, to the second: '2026-03-07T09:00:00+10:00'. */
 export function dealerIso(instant: number, timeZone: string): string {
   const offset = zoneOffset(instant, timeZone);
-  const wall = new Date(Math.floor(instant / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  const wall = wallDate(instant, offset).toISOString().slice(0, 19);
   const minutes = Math.round(Math.abs(offset) / 60_000);
   const sign = offset < 0 ? '-' : '+';
   return `${wall}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** An instant on the dealer's wall clock, to the second. */
+export interface WallClock {
+  /** The dealer's date, '2026-10-04'. */
+  date: string;
+  year: number;
+  /** 1-12. */
+  month: number;
+  /** Day of the month, 1-31. */
+  day: number;
+  /** 0 = Sunday ... 6 = Saturday. */
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** `instant` read on the dealer's wall clock in `timeZone`, daylight saving included. */
+export function dealerWallClock(instant: number, timeZone: string): WallClock {
+  const wall = wallDate(instant, zoneOffset(instant, timeZone));
+  return {
+    date: wall.toISOString().slice(0, 10),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
