@@ -21,8 +21,8 @@ describe('LeadSubmissionSchema', () => {
   });
   it('requires a way to reply on a new lead only', () => {
     const bare = v.parse(LeadSubmissionSchema, { name: 'Jo' });
-    expect(leadProblems(bare, true)).toHaveProperty('email');
-    expect(leadProblems(bare, false)).toEqual({});
-    expect(leadProblems(v.parse(LeadSubmissionSchema, { 'Mobile Number': '0412345678' }), true)).toEqual({});
+    expect(leadProblems(bare, { isNew: true, termsRequired: false })).toHaveProperty('email');
+    expect(leadProblems(bare, { isNew: false, termsRequired: false })).toEqual({});
+    expect(leadProblems(v.parse(LeadSubmissionSchema, { 'Mobile Number': '0412345678' }), { isNew: true, termsRequired: false })).toEqual({});
   });
 });

@@ -9,7 +9,7 @@
  * dropped, and free-form extras travel only in the bounded `custom_params` map.
  */
 import * as v from 'valibot';
-import { AU_STATES, CONTACT_METHODS, checkbox, idValue, numberInput, optionalEmail, optionalPhone, optionalPostcode, optionalText, yesNo } from './forms/fields.ts';
+import { AU_STATES, CONTACT_METHODS, checkbox, idValue, numberInput, optionalEmail, optionalPhone, optionalPostcode, optionalText, termsAccepted, yesNo } from './forms/fields.ts';
 import { SERVICE_ORDER_DETAILS } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
 
@@ -140,15 +140,41 @@ export const LeadSubmissionSchema = v.object({
 /** A validated lead submission. */
 export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>;
 
+/** What the lead rules need beyond the lead: whether it starts a new lead, and whether the site asks for the terms box (requiresTerms). */
+export interface LeadRuleContext {
+  isNew: boolean;
+  termsRequired: boolean;
+}
+
+/** A post of the instant offer (trade-in valuation): its lead names the evaluation, and the acceptance of the offer made there. */
+export function isValuationLead(lead: Pick<LeadSubmission, 'evalid' | 'offer_accepted'>): boolean {
+  return lead.evalid !== undefined || lead.offer_accepted === true;
+}
+
+/** The post that carries a form's terms box: the one completing the form (the instant offer shows no terms box). */
+function carriesTermsBox(lead: LeadSubmission): boolean {
+  return lead.form_completed !== false && !isValuationLead(lead);
+}
+
+/** The message `schema` gives `value`, or undefined when it passes. */
+function problemOf(schema: v.GenericSchema, value: unknown): string | undefined {
+  const result = v.safeParse(schema, value);
+  return result.success ? undefined : result.issues[0].message;
+}
+
 /**
- * Cross-field rules a type check cannot express: a new lead must carry a way to reach
- * the person (e-mail or phone, in either naming). Returns field messages, empty when fine.
+ * Cross-field rules a type check cannot express, as the forms apply them: a new lead must
+ * carry a way to reach the person (e-mail or phone, in either naming); on a site that asks
+ * for the terms box, the post completing a form must have it ticked (the forms' own rule,
+ * termsAccepted). Returns field messages, empty when fine.
  */
-export function leadProblems(lead: LeadSubmission, isNew: boolean): Record<string, string> {
+export function leadProblems(lead: LeadSubmission, context: LeadRuleContext): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (isNew) {
+  if (context.isNew) {
     const reachable = lead.email || lead.phone || lead['Email Address'] || lead['Mobile Number'];
     if (!reachable) problems.email = 'Please give an email address or a phone number so the dealer can reply.';
   }
+  const terms = context.termsRequired && carriesTermsBox(lead) ? problemOf(termsAccepted, lead.terms_conditions) : undefined;
+  if (terms) problems.terms_conditions = terms;
   return problems;
 }

@@ -211,13 +211,17 @@ export interface LeadApiSuite {
   app: LeadApi;
 }
 
-/** The test tenants (delivering to a new webhook receiver) in a temp folder, a `kind` database there and the app on them. */
-export async function startLeadApi(kind: DatabaseKind, prefix: string): Promise<LeadApiSuite> {
+/**
+ * The test tenants (delivering to a new webhook receiver) in a temp folder, a `kind` database there and the app on them;
+ * `moreTenants` writes a suite's own tenants into the tenants folder first.
+ */
+export async function startLeadApi(kind: DatabaseKind, prefix: string, moreTenants?: (tenantsDir: string) => void): Promise<LeadApiSuite> {
   const folder = tempDir(prefix);
   const parts: Partial<LeadApiSuite> = { folder };
   try {
     const hook = (parts.hook = await startWebhookReceiver());
     writeTestTenants(`${folder.dir}/tenants`, hook.url);
+    moreTenants?.(`${folder.dir}/tenants`);
     const database = (parts.database = await testDatabase(kind, folder.dir));
     parts.app = await testApp(database.db, `${folder.dir}/tenants`);
     return { folder, hook, database, app: parts.app };

@@ -5,6 +5,7 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
+import type { Features } from '../../schemas/site/features.ts';
 import type { LeadCar } from './lead-payload.ts';
 import { moneyPresets } from './money-input.ts';
 import { formatMoney } from '../text/format.ts';
@@ -45,13 +46,18 @@ export interface FormSiteConfig {
   optInDefault: boolean;
 }
 
+/** The site's forms ask for the terms-of-use box instead of the consent notice (site.json `features.terms_required`); the lead API asks here too. */
+export function requiresTerms(site: { features: Pick<Features, 'terms_required'> }): boolean {
+  return site.features.terms_required;
+}
+
 /** Form settings of a site. */
 export function formSiteConfig(site: Site): FormSiteConfig {
   return {
     apiBase: site.api_base,
     brand: site.name,
     phone: site.phone,
-    termsRequired: site.features.terms_required,
+    termsRequired: requiresTerms(site),
     commentsRequired: site.features.enquiry_comments_required,
     copyLocationDealership: site.features.copy_location_dealership,
     locations: site.locations

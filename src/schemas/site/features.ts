@@ -66,7 +66,7 @@ export const FeaturesSchema = v.strictObject({
    * opened, so nobody can opt out someone else. Default 'record'.
    */
   unsubscribe_typed: v.optional(v.picklist(['record', 'confirm']), 'record'),
-  /** Forms require a terms-of-use checkbox instead of the consent notice. Default false. */
+  /** Forms require a terms-of-use checkbox instead of the consent notice; the lead API refuses a form's completing post without it ticked (docs/lead-api.md). Default false. */
   terms_required: v.optional(v.boolean(), false),
   /** Copy the chosen location's dealership_slug into the lead. Default false. */
   copy_location_dealership: v.optional(v.boolean(), false),

@@ -157,3 +157,38 @@ describe('ServiceBookingForm: the lead API refusing a field at the last step', (
     expect(document.activeElement).toBe(field('email'));
   });
 });
+
+describe('ServiceBookingForm on a site that requires the terms of use', () => {
+  const termsConfig = { ...config, termsRequired: true };
+
+  it('the step posts go without the box; the last post carries it ticked (the post the lead API checks)', async () => {
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-5' }] });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/service', search: '', href: 'https://service.example.com.au/service' });
+    const { form, field } = show({ config: termsConfig });
+    await toOrderStep(form, field);
+    fill(field('Service Interval') as unknown as HTMLInputElement, '15,000 km');
+    click(field('terms_conditions')!);
+    await submit(form);
+    const sent = calls.map((call) => call.body as Record<string, unknown>);
+    expect(sent.map((body) => [body.form_completed, body.terms_conditions])).toEqual([
+      [false, false],
+      [false, false],
+      [true, true],
+    ]);
+    expect(assign).toHaveBeenCalledWith('/success');
+  });
+
+  it("the lead API's terms refusal stays on Order Details with the message at the box and what was typed", async () => {
+    stubApi({ '/leads': [200, { lead_id: 'lead-6' }] });
+    const { form, heading, field } = show({ config: termsConfig });
+    await toOrderStep(form, field);
+    fill(field('Service Interval') as unknown as HTMLInputElement, '15,000 km');
+    click(field('terms_conditions')!);
+    stubApi({ '/leads': [422, { message: 'Please fix the following errors:', fields: { terms_conditions: FORM_MESSAGES.terms } }] });
+    await submit(form);
+    expect(heading()).toBe('Step 3 of 3: Order Details');
+    expect(form.querySelector('#service-booking-terms_conditions-error')!.textContent).toBe(FORM_MESSAGES.terms);
+    expect((field('Service Interval') as unknown as HTMLSelectElement).value).toBe('15,000 km');
+  });
+});

@@ -14,6 +14,7 @@ import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { LeadsStore } from './store.ts';
 import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
+import { requiresTerms } from '../../../lib/forms/form-config.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
 
@@ -40,7 +41,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       request.log.info({ tenant: tenant.slug }, 'honeypot lead dropped');
       return reply.code(201).send({ success: true, lead_id: randomUUID() });
     }
-    const problems: Record<string, string> = { ...leadProblems(lead, lead.lead_id === undefined) };
+    const problems: Record<string, string> = { ...leadProblems(lead, { isNew: lead.lead_id === undefined, termsRequired: requiresTerms(tenant.site) }) };
     const car = findCar(tenant, lead.car_id);
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
     if (lead.car_dealership_id !== undefined && !tenant.dealershipIds.has(lead.car_dealership_id))

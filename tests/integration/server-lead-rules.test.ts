@@ -1,0 +1,96 @@
+/**
+ * Lead API: the form rules the server decides, whatever the browser sent. On a site with
+ * `features.terms_required` the post that carries a form's terms box (the one that completes
+ * the form; the instant offer has no terms box) is refused without the box ticked.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { FORM_MESSAGES, LEAD_MESSAGES } from '../../src/schemas/forms/messages.ts';
+import { startLeadApi, stopLeadApi, type LeadApiSuite } from '../support/server-helpers.ts';
+import { writeTenantFolder } from '../support/tenant-folder.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const TERMS = { host: 'terms.localhost:4321' };
+const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000' };
+/** The instant offer's trade-in lead (its contact fields and the evaluation it was valued in). */
+const tradeInLead = {
+  'First Name': 'Jo',
+  'Mobile Number': '0412 345 678',
+  'Email Address': 'jo@example.com',
+  postcode: '4000',
+  evalid: 'E-rules-1',
+  category: 'Trade-in Enquiry',
+};
+
+describe('lead API: the form rules the server decides', () => {
+  let app: LeadApi;
+  let suite: LeadApiSuite | undefined;
+
+  beforeAll(async () => {
+    suite = await startLeadApi('sqlite', 'lead-rules-', (tenants) =>
+      writeTenantFolder(join(tenants, 'terms'), {
+        site: { slug: 'terms', name: 'Terms Motors', url: 'https://terms-motors.example', features: { terms_required: true } },
+        stock: [],
+      }),
+    );
+    app = suite.app;
+  });
+  afterAll(() => stopLeadApi(suite ?? {}));
+
+  const post = (headers: Record<string, string>, payload: object) => app.inject({ method: 'POST', url: '/api/leads', headers, payload });
+
+  describe('features.terms_required', () => {
+    it('refuses a one-step form sent without the terms box ticked, naming the field, and stores nothing', async () => {
+      const before = await app.stores.leads.count('terms');
+      for (const terms of [{}, { terms_conditions: false }, { terms_conditions: 'off' }]) {
+        const refused = await post(TERMS, { ...contact, category: 'General Enquiry', message: 'Hello', form_completed: true, ...terms });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json()).toEqual({ success: false, error: LEAD_MESSAGES.fixErrors, fields: { terms_conditions: FORM_MESSAGES.terms } });
+      }
+      expect(await app.stores.leads.count('terms')).toBe(before);
+      const accepted = await post(TERMS, { ...contact, category: 'General Enquiry', message: 'Hello', form_completed: true, terms_conditions: true });
+      expect(accepted.statusCode).toBe(201);
+      expect((await app.stores.leads.get('terms', accepted.json().lead_id))!.data).toMatchObject({ terms_conditions: true });
+    });
+
+    it('a lead without the flag completes its form too, so it needs the box', async () => {
+      const refused = await post(TERMS, { ...contact, category: 'Test Drive' });
+      expect([refused.statusCode, refused.json().fields]).toEqual([422, { terms_conditions: FORM_MESSAGES.terms }]);
+    });
+
+    it('a multi-step form: the step posts pass without the box; the post that completes the form needs it', async () => {
+      const step = await post(TERMS, { ...contact, category: 'Service Booking', form_completed: false });
+      expect(step.statusCode).toBe(201);
+      const id = step.json().lead_id as string;
+      const nextStep = await post(TERMS, { lead_id: id, 'Vehicle Make': 'Mazda', Model: '3', Year: '2018', form_completed: false, terms_conditions: false });
+      expect(nextStep.statusCode).toBe(200);
+      const final = await post(TERMS, { lead_id: id, 'Service Interval': '12 months', form_completed: true, terms_conditions: false });
+      expect([final.statusCode, final.json().fields]).toEqual([422, { terms_conditions: FORM_MESSAGES.terms }]);
+      expect((await app.stores.leads.get('terms', id))!.form_completed).toBe(false);
+      const ticked = await post(TERMS, { lead_id: id, 'Service Interval': '12 months', form_completed: true, terms_conditions: true });
+      expect(ticked.statusCode).toBe(200);
+      expect((await app.stores.leads.get('terms', id))!.form_completed).toBe(true);
+    });
+
+    it('the instant offer (no terms box in the browser): its trade-in lead and the accepted offer pass', async () => {
+      const towardsCar = await post(TERMS, { ...tradeInLead, form_completed: false });
+      expect(towardsCar.statusCode).toBe(201);
+      const accepted = await post(TERMS, {
+        lead_id: towardsCar.json().lead_id,
+        email: 'jo@example.com',
+        phone: '0412345678',
+        form_completed: true,
+        offer_accepted: true,
+      });
+      expect(accepted.statusCode).toBe(200);
+      const sellMyCar = await post(TERMS, { ...tradeInLead, evalid: 'E-rules-2', form_completed: true });
+      expect(sellMyCar.statusCode).toBe(201);
+    });
+
+    it('a site without the setting takes a lead with the box unticked', async () => {
+      const response = await post(ALPHA, { ...contact, category: 'General Enquiry', form_completed: true, terms_conditions: false });
+      expect(response.statusCode).toBe(201);
+    });
+  });
+});
