@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { FORM_MESSAGES } from './forms/messages.ts';
 import { LeadSubmissionSchema, leadProblems } from './lead.ts';
 
 describe('LeadSubmissionSchema', () => {
@@ -23,6 +24,11 @@ describe('LeadSubmissionSchema', () => {
     const bare = v.parse(LeadSubmissionSchema, { name: 'Jo' });
     expect(leadProblems(bare, { isNew: true, termsRequired: false })).toHaveProperty('email');
     expect(leadProblems(bare, { isNew: false, termsRequired: false })).toEqual({});
-    expect(leadProblems(v.parse(LeadSubmissionSchema, { 'Mobile Number': '0412345678' }), { isNew: true, termsRequired: false })).toEqual({});
+    expect(leadProblems(v.parse(LeadSubmissionSchema, { 'Mobile Number': '0412345678', postcode: '4000' }), { isNew: true, termsRequired: false })).toEqual({});
+  });
+  it('requires the contact postcode on a new lead only, with the forms message', () => {
+    const noPostcode = v.parse(LeadSubmissionSchema, { email: 'jo@example.com', postcode: '' });
+    expect(leadProblems(noPostcode, { isNew: true, termsRequired: false })).toEqual({ postcode: FORM_MESSAGES.postcode });
+    expect(leadProblems(noPostcode, { isNew: false, termsRequired: false })).toEqual({});
   });
 });

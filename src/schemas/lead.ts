@@ -9,7 +9,7 @@
  * dropped, and free-form extras travel only in the bounded `custom_params` map.
  */
 import * as v from 'valibot';
-import { AU_STATES, CONTACT_METHODS, checkbox, idValue, numberInput, optionalEmail, optionalPhone, optionalPostcode, optionalText, termsAccepted, yesNo } from './forms/fields.ts';
+import { AU_STATES, CONTACT_METHODS, checkbox, idValue, numberInput, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
 import { SERVICE_ORDER_DETAILS } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
 
@@ -164,15 +164,18 @@ function problemOf(schema: v.GenericSchema, value: unknown): string | undefined 
 
 /**
  * Cross-field rules a type check cannot express, as the forms apply them: a new lead must
- * carry a way to reach the person (e-mail or phone, in either naming); on a site that asks
- * for the terms box, the post completing a form must have it ticked (the forms' own rule,
- * termsAccepted). Returns field messages, empty when fine.
+ * carry a way to reach the person (e-mail or phone, in either naming) and the contact
+ * postcode (every form asks for it before its first post: the forms' `postcode` rule); on a
+ * site that asks for the terms box, the post completing a form must have it ticked (the
+ * forms' termsAccepted). Returns field messages, empty when fine.
  */
 export function leadProblems(lead: LeadSubmission, context: LeadRuleContext): Record<string, string> {
   const problems: Record<string, string> = {};
   if (context.isNew) {
     const reachable = lead.email || lead.phone || lead['Email Address'] || lead['Mobile Number'];
     if (!reachable) problems.email = 'Please give an email address or a phone number so the dealer can reply.';
+    const code = problemOf(postcode, lead.postcode);
+    if (code) problems.postcode = code;
   }
   const terms = context.termsRequired && carriesTermsBox(lead) ? problemOf(termsAccepted, lead.terms_conditions) : undefined;
   if (terms) problems.terms_conditions = terms;

@@ -18,6 +18,7 @@ const lead = (index: number) => ({
   name: `Outage ${index}`,
   email: `outage${index}@example.com`,
   phone: '0412345678',
+  postcode: '4000',
   message: 'Is it still there?',
   source: 'Website',
 });

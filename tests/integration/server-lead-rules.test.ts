@@ -1,7 +1,9 @@
 /**
  * Lead API: the form rules the server decides, whatever the browser sent. On a site with
  * `features.terms_required` the post that carries a form's terms box (the one that completes
- * the form; the instant offer has no terms box) is refused without the box ticked.
+ * the form; the instant offer has no terms box) is refused without the box ticked. Every form
+ * asks for the contact postcode before its first post (spec §5), so a new lead is refused
+ * without a 4-digit one; a later step of that lead need not repeat it.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +93,38 @@ describe('lead API: the form rules the server decides', () => {
     it('a site without the setting takes a lead with the box unticked', async () => {
       const response = await post(ALPHA, { ...contact, category: 'General Enquiry', form_completed: true, terms_conditions: false });
       expect(response.statusCode).toBe(201);
+    });
+  });
+
+  describe('the contact postcode', () => {
+    it('refuses a new lead without one, with the form message, and stores nothing', async () => {
+      const { postcode: _postcode, ...withoutPostcode } = contact;
+      const before = await app.stores.leads.count('alpha');
+      for (const postcode of [{}, { postcode: '' }, { postcode: '  ' }]) {
+        const refused = await post(ALPHA, { ...withoutPostcode, ...postcode, category: 'General Enquiry' });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json()).toEqual({ success: false, error: LEAD_MESSAGES.fixErrors, fields: { postcode: FORM_MESSAGES.postcode } });
+      }
+      const bad = await post(ALPHA, { ...withoutPostcode, postcode: '400', category: 'General Enquiry' });
+      expect([bad.statusCode, bad.json().fields]).toEqual([400, { postcode: FORM_MESSAGES.postcode }]);
+      expect(await app.stores.leads.count('alpha')).toBe(before);
+    });
+
+    it("the first post of a multi-step form and the instant offer's lead need it too", async () => {
+      const { postcode: _postcode, ...withoutPostcode } = contact;
+      const step = await post(ALPHA, { ...withoutPostcode, category: 'Service Booking', form_completed: false });
+      expect([step.statusCode, step.json().fields]).toEqual([422, { postcode: FORM_MESSAGES.postcode }]);
+      const { postcode: _tradeInPostcode, ...tradeInWithout } = tradeInLead;
+      const tradeIn = await post(ALPHA, { ...tradeInWithout, form_completed: false });
+      expect([tradeIn.statusCode, tradeIn.json().fields]).toEqual([422, { postcode: FORM_MESSAGES.postcode }]);
+    });
+
+    it("a later step of a lead need not repeat it (the lead keeps the first step's)", async () => {
+      const first = await post(ALPHA, { ...contact, category: 'Service Booking', form_completed: false });
+      const id = first.json().lead_id as string;
+      const later = await post(ALPHA, { lead_id: id, 'Vehicle Make': 'Mazda', form_completed: true });
+      expect(later.statusCode).toBe(200);
+      expect((await app.stores.leads.get('alpha', id))!.data).toMatchObject({ postcode: '4000', 'Vehicle Make': 'Mazda' });
     });
   });
 });

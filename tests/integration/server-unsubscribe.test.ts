@@ -24,9 +24,9 @@ for (const kind of DATABASES) {
     });
     afterAll(() => stopLeadApi(suite ?? {}));
 
-    /** Send a lead and wait for its JSON delivery; resolves to the delivered document. */
+    /** Send a lead (with the contact postcode every form asks for) and wait for its JSON delivery; resolves to the delivered document. */
     async function deliveredLead(payload: Record<string, unknown>) {
-      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload });
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { postcode: '4000', ...payload } });
       expect(response.statusCode).toBe(201);
       const id = response.json().lead_id as string;
       await waitFor(() => hook.delivered.has(`${id}:crm:1`));

@@ -69,6 +69,13 @@ describe('2.106 the custom service form variant and 3.21 the optional address fi
     expect(checkServiceStep('booking', { ...contact, ...vehicle }, none).ok).toBe(true);
   });
 
+  it('the one page needs the contact postcode as the contact step does: the address has no postcode of its own', () => {
+    for (const postcode of ['', '12']) {
+      const check = checkServiceStep('booking', { ...contact, ...vehicle, postcode }, none);
+      expect(check.ok ? {} : check.errors).toEqual({ postcode: FORM_MESSAGES.postcode });
+    }
+  });
+
   it('3.21 street, suburb and state are optional, bounded and sent when given', () => {
     const given = checkServiceStep('booking', { ...contact, ...vehicle, street: ' 1 Main St ', suburb: 'Paddington', state: 'QLD' }, none);
     expect(given.ok && given.output).toMatchObject({ street: '1 Main St', suburb: 'Paddington', state: 'QLD' });

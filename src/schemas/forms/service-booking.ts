@@ -4,7 +4,7 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { AU_STATES, checkbox, contactEntries, numberInput, optionalPostcode, optionalText, requiredText, textField } from './fields.ts';
+import { AU_STATES, checkbox, contactEntries, numberInput, optionalText, requiredText, textField } from './fields.ts';
 
 /** Service booking, step "Vehicle Details" (spec §3 Service booking; make, model, year required to leave it). */
 export const ServiceVehicleStepSchema = v.object({
@@ -26,13 +26,15 @@ export const SERVICE_ORDER_DETAILS = {
   state: optionalText(8),
 };
 
-/** Service booking, step "Order Details"; interval and type are required when the site configures them. */
+/**
+ * Service booking, step "Order Details"; interval and type are required when the site configures them. The address has no
+ * postcode of its own: it is the contact postcode (required), so the whole booking keeps the contact step's rule.
+ */
 export function serviceOrderStepSchema(options: { intervalRequired?: boolean; typeRequired?: boolean } = {}) {
   return v.object({
     'Service Interval': textField(options.intervalRequired ?? false, 80),
     'Service Type': textField(options.typeRequired ?? false, 80),
     ...SERVICE_ORDER_DETAILS,
-    postcode: optionalPostcode,
   });
 }
 

@@ -141,6 +141,7 @@ export function startWriter(options: { apis: readonly string[]; tenants: readonl
         name: `Fault ${record.key}`,
         email: `${record.key}@example.com`,
         phone: '0412345678',
+        postcode: '4000',
         message: 'Is this car still available?',
         source: 'Website',
       },
