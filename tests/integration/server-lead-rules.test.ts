@@ -9,21 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { FORM_MESSAGES, LEAD_MESSAGES } from '../../src/schemas/forms/messages.ts';
-import { startLeadApi, stopLeadApi, type LeadApiSuite } from '../support/server-helpers.ts';
+import { startLeadApi, stopLeadApi, tradeInLead, type LeadApiSuite } from '../support/server-helpers.ts';
 import { writeTenantFolder } from '../support/tenant-folder.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const TERMS = { host: 'terms.localhost:4321' };
 const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000' };
-/** The instant offer's trade-in lead (its contact fields and the evaluation it was valued in). */
-const tradeInLead = {
-  'First Name': 'Jo',
-  'Mobile Number': '0412 345 678',
-  'Email Address': 'jo@example.com',
-  postcode: '4000',
-  evalid: 'E-rules-1',
-  category: 'Trade-in Enquiry',
-};
 
 describe('lead API: the form rules the server decides', () => {
   let app: LeadApi;
@@ -76,7 +67,7 @@ describe('lead API: the form rules the server decides', () => {
     });
 
     it('the instant offer (no terms box in the browser): its trade-in lead and the accepted offer pass', async () => {
-      const towardsCar = await post(TERMS, { ...tradeInLead, form_completed: false });
+      const towardsCar = await post(TERMS, { ...tradeInLead('E-rules-1'), form_completed: false });
       expect(towardsCar.statusCode).toBe(201);
       const accepted = await post(TERMS, {
         lead_id: towardsCar.json().lead_id,
@@ -86,7 +77,7 @@ describe('lead API: the form rules the server decides', () => {
         offer_accepted: true,
       });
       expect(accepted.statusCode).toBe(200);
-      const sellMyCar = await post(TERMS, { ...tradeInLead, evalid: 'E-rules-2', form_completed: true });
+      const sellMyCar = await post(TERMS, { ...tradeInLead('E-rules-2'), form_completed: true });
       expect(sellMyCar.statusCode).toBe(201);
     });
 
@@ -114,7 +105,7 @@ describe('lead API: the form rules the server decides', () => {
       const { postcode: _postcode, ...withoutPostcode } = contact;
       const step = await post(ALPHA, { ...withoutPostcode, category: 'Service Booking', form_completed: false });
       expect([step.statusCode, step.json().fields]).toEqual([422, { postcode: FORM_MESSAGES.postcode }]);
-      const { postcode: _tradeInPostcode, ...tradeInWithout } = tradeInLead;
+      const { postcode: _tradeInPostcode, ...tradeInWithout } = tradeInLead('E-rules-3');
       const tradeIn = await post(ALPHA, { ...tradeInWithout, form_completed: false });
       expect([tradeIn.statusCode, tradeIn.json().fields]).toEqual([422, { postcode: FORM_MESSAGES.postcode }]);
     });

@@ -1,13 +1,15 @@
 /**
  * Lead API: a site with site.json `features.trade_in: false` has no valuation service, so the
  * server refuses its valuation calls (enter-vin, manual-entry, image-upload, update-eval,
- * adjustments) whatever a page or an old link sends; a site with the feature on is answered.
+ * adjustments) and the instant offer's leads (the trade-in lead naming an evaluation, the
+ * acceptance of an offer) whatever a page or an old link sends; a site with the feature on is
+ * answered. A trade-in enquiry from the contact page, where that site sends shoppers, is taken.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { TRADE_IN_NOT_OFFERED } from '../../src/schemas/api/trade-in.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
+import { tempDir, testApp, testDatabase, tradeInLead, writeTestTenants } from '../support/server-helpers.ts';
 import { writeTenantFolder } from '../support/tenant-folder.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
@@ -64,5 +66,39 @@ describe('features.trade_in false: the lead API values no car for that site', ()
       payload: '--x--\r\n',
     });
     expect([upload.statusCode, upload.json().error]).toEqual([404, TRADE_IN_NOT_OFFERED]);
+  });
+
+  it("POST /api/leads: the instant offer's trade-in lead and an offer's acceptance answer 404 as the valuation calls do; nothing is stored", async () => {
+    const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000' };
+    const valued = tradeInLead('e1');
+    const enquiry = await post(GAMMA, '/api/leads', { ...contact, category: 'General Enquiry' });
+    expect(enquiry.statusCode).toBe(201);
+    const stored = await app.stores.leads.count('gamma');
+    const calls: object[] = [
+      { ...valued, form_completed: false },
+      { ...valued, form_completed: true },
+      { lead_id: enquiry.json().lead_id, email: 'jo@example.com', form_completed: true, offer_accepted: true },
+    ];
+    for (const payload of calls) {
+      const response = await post(GAMMA, '/api/leads', payload);
+      expect([response.statusCode, response.json()]).toEqual([404, { success: false, error: TRADE_IN_NOT_OFFERED }]);
+    }
+    expect(await app.stores.leads.count('gamma')).toBe(stored);
+    expect((await app.stores.leads.get('gamma', enquiry.json().lead_id))!.offer_accepted).toBe(false);
+
+    const on = await post(ALPHA, '/api/leads', { ...valued, form_completed: false });
+    expect(on.statusCode).toBe(201);
+  });
+
+  it('POST /api/leads: a Trade-in Enquiry from the contact page (no evaluation) is taken: the page without valuation sends shoppers there', async () => {
+    const response = await post(GAMMA, '/api/leads', {
+      name: 'Jo',
+      email: 'jo@example.com',
+      phone: '0412 555 111',
+      postcode: '4000',
+      category: 'Trade-in Enquiry',
+      message: 'I have a ute to trade.',
+    });
+    expect(response.statusCode).toBe(201);
   });
 });

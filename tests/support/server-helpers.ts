@@ -79,6 +79,11 @@ export function writeTestTenants(root: string, webhookUrl?: string): void {
   });
 }
 
+/** The instant offer's trade-in lead as its island posts it: the trade-in contact fields and the evaluation (`evalid`) it was valued in. */
+export function tradeInLead(evalid: string) {
+  return { 'First Name': 'Jo', 'Mobile Number': '0412 345 678', 'Email Address': 'jo@example.com', postcode: '4000', category: 'Trade-in Enquiry', evalid };
+}
+
 /** A webhook receiver that fails the first `failFirst` calls, then records deliveries by idempotency key. */
 export interface WebhookReceiver {
   url: string;

@@ -1,8 +1,8 @@
 /**
  * Whether a site offers trade-in valuation (site.json `features.trade_in`), and the pages that
  * offer it (/trade-in, /sell-my-car, /cars/trade-in). Every trade-in link, those pages and the
- * lead API's valuation routes ask here: off, the pages say so, nothing links them and the
- * server values no car.
+ * lead API's valuation routes and instant-offer leads ask here: off, the pages say so, nothing
+ * links them and the server values no car.
  */
 import type { Features } from '../../schemas/site/features.ts';
 

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { HONEYPOT_FIELD, LeadSubmissionSchema, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
+import { HONEYPOT_FIELD, LeadSubmissionSchema, isValuationLead, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
+import { TRADE_IN_NOT_OFFERED } from '../../../schemas/api/trade-in.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { withoutPaymentClaims } from '../../leads/values.ts';
@@ -15,6 +16,7 @@ import type { ApiTenant } from '../../kernel/tenants.ts';
 import { LeadsStore } from './store.ts';
 import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
 import { requiresTerms } from '../../../lib/forms/form-config.ts';
+import { offersTradeIn } from '../../../lib/forms/trade-in-offer.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
 
@@ -41,6 +43,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       request.log.info({ tenant: tenant.slug }, 'honeypot lead dropped');
       return reply.code(201).send({ success: true, lead_id: randomUUID() });
     }
+    // The instant offer's leads on a site that values no vehicles online: answered as its valuation calls are (trade-in/offered.ts).
+    if (isValuationLead(lead) && !offersTradeIn(tenant.site)) return sendError(reply, 404, TRADE_IN_NOT_OFFERED);
     const problems: Record<string, string> = { ...leadProblems(lead, { isNew: lead.lead_id === undefined, termsRequired: requiresTerms(tenant.site) }) };
     const car = findCar(tenant, lead.car_id);
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
