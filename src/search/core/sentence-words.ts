@@ -384,5 +384,11 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     .filter((word) => word.length > 0),
 );
 
-/** Words before a phrase that negate it: the phrase is then read as nothing (never as its opposite). */
+/** Words before what they negate: that is then read as nothing (never as its opposite). */
 export const NEGATIONS: ReadonlySet<string> = new Set(['no', 'not', 'without', 'except', 'excluding', 'non', 'never']);
+
+/** Words (besides a comma) where what a negation reaches ends: 'no sunroof and a tow bar'. */
+export const NEGATION_ENDS: ReadonlySet<string> = new Set(['and', 'but', 'with', 'w', 'plus']);
+
+/** Words that carry a negation on to the next thing: 'no sunroof or tow bar' negates both. */
+export const NEGATION_LISTS: ReadonlySet<string> = new Set(['or', 'nor']);

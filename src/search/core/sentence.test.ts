@@ -8,7 +8,12 @@ import {
   type DealerWords,
   type SentenceReading,
   type VocabularySource,
+  VOCABULARY_FACETS,
 } from './sentence.ts';
+import type { Car } from '../../schemas/car.ts';
+import { createSearchEngine } from '../engine/engine.ts';
+import { toSearchDocuments } from './documents.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 /** A small dealer's stock, as an unfiltered facet answer gives it. */
 const FACETS: VocabularySource['facets'] = {
@@ -227,6 +232,38 @@ describe('the sentence reader: words', () => {
     expect(read('not diesel').refinementList).toEqual({});
   });
 
+  it('drops the words a negation governs: an unknown word is not left as a keyword', () => {
+    // No sunroof among this stock's features: 'sunroof' is no value, and the negation drops it too.
+    const noSunroof = compileVocabulary({ facets: { ...FACETS, filtered_features: { 'Apple CarPlay': 20, 'Tow Bar': 8 } } });
+    const reading = readSentence('ute no sunroof', noSunroof, { year: YEAR });
+    expect(filters(reading)).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    expect(reading.parts).toMatchObject([
+      { kind: 'refine', text: 'ute' },
+      { kind: 'ignore', text: 'no sunroof' },
+    ]);
+    // It reaches the unknown words up to the next word it understands, a conjunction or a comma.
+    expect(filters(read('without leather seats diesel'))).toEqual({ refinementList: { fuel: ['Diesel'] }, range: {}, query: '' });
+    expect(filters(read('no rust, st-x'))).toEqual({ refinementList: {}, range: {}, query: 'st-x' });
+    expect(filters(read('non smoker and turbo'))).toEqual({ refinementList: {}, range: {}, query: 'turbo' });
+    // 'or' carries it on to the next thing: 'no dents or scratches' negates both.
+    expect(filters(read('hilux no dents or scratches'))).toMatchObject({ refinementList: { model: ['HiLux'] }, query: '' });
+    // A number after 'no' is a number ('stock no 4411'), not something negated.
+    expect(read('stock no 4411').query).toBe('4411');
+  });
+
+  it('reads a negated phrase as nothing across an article, and a negated amount as nothing', () => {
+    expect(filters(read('ute without a sunroof'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    expect(read('not a diesel').refinementList).toEqual({});
+    expect(read('not over 30k').range).toEqual({});
+    expect(read('no 7 seater').refinementList).toEqual({});
+    expect(read('not 2018').range).toEqual({});
+    expect(read('no sunroof or tow bar').refinementList).toEqual({});
+    expect(read('no rust or sunroof').refinementList).toEqual({});
+    expect(read('no sunroof and a tow bar').refinementList).toEqual({ filtered_features: ['Tow Bar'] });
+    // A comparator that starts with a negation is still a comparator.
+    expect(read('no more than 30k').range).toEqual({ price: { max: 30000 } });
+  });
+
   it('drops filler words so a chatty sentence is not a keyword search for them', () => {
     expect(filters(read('i want a family suv with good safety for under 35k please'))).toEqual({
       refinementList: { body: ['SUV'] },
@@ -279,6 +316,28 @@ describe('the sentence reader: words', () => {
     const first = read('white toyota hilux 2018 or newer under 40k');
     read('diesel ute under 30k auto');
     expect(read('white toyota hilux 2018 or newer under 40k')).toEqual(first);
+  });
+});
+
+describe('a reading on the embedded engine', () => {
+  const ute = (id: number, fields: Partial<Car>) =>
+    makeCar({ id, slug: `car-${id}`, make: 'Ford', model: 'Ranger', simple_body: 'Ute', standardEquipment: ['Tow Bar'], ...fields });
+  const engine = createSearchEngine(
+    toSearchDocuments(
+      [ute(1, {}), ute(2, { make: 'Toyota', model: 'HiLux' }), ute(3, { make: 'Isuzu', model: 'D-Max' }), ute(4, { simple_body: 'SUV', model: 'Everest' })],
+      {
+        slug: 'demo',
+        dealerships: [],
+      },
+    ),
+  );
+  const stock = compileVocabulary({ facets: engine.search('cars', { hitsPerPage: 0, facets: [...VOCABULARY_FACETS] }).facets });
+
+  it("'ute no sunroof' on stock without a sunroof is every ute (the negated word is no keyword)", () => {
+    const reading = readSentence('ute no sunroof', stock, { year: YEAR });
+    expect(reading.query).toBe('');
+    const answer = engine.search('cars', { query: reading.query, ...readingFilters(reading) });
+    expect(answer.hits.map((hit) => hit.id).sort()).toEqual(['1', '2', '3']);
   });
 });
 

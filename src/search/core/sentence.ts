@@ -6,10 +6,11 @@
  *
  * Contract: the same vocabulary, dealer words, sentence and year give the same reading, so both
  * engines filter alike. A word is only read as a value the stock has (counts aside: '7 seater'
- * is seats 7 even where no car has seven); a word it cannot place stays a keyword; a negated
- * phrase ('no sunroof') is read as nothing, never as its opposite. The passes: docs/search.md.
+ * is seats 7 even where no car has seven); a word it cannot place stays a keyword; what a
+ * negation reaches ('no sunroof', 'not over 30k') is read as nothing, never as its opposite
+ * nor as a keyword. The passes: docs/search.md.
  */
-import { FILLER_WORDS, MAKE_NICKNAMES, MEANINGS, NEGATIONS, NUMBER_WORDS, type FacetMeaning } from './sentence-words.ts';
+import { FILLER_WORDS, MAKE_NICKNAMES, MEANINGS, NEGATION_ENDS, NEGATION_LISTS, NEGATIONS, NUMBER_WORDS, type FacetMeaning } from './sentence-words.ts';
 
 /** A numeric range; either side may be open. */
 export interface RangeBounds {
@@ -393,6 +394,8 @@ interface Token {
   /** A '/' stood between this word and the one before ('p/w'). */
   slashBefore: boolean;
   used: boolean;
+  /** Read as nothing for a negation before it. */
+  negated?: boolean;
 }
 
 const TOKEN = /(\$\s?)?([\p{L}\p{N}]+(?:\.\d+)?)(\+)?|(<=|>=|[<>~&+])|([-–—/])/gu;
@@ -451,6 +454,48 @@ function tokenize(sentence: string): Token[] {
     joined = false;
   }
   return tokens;
+}
+
+/** Whether a comma (or a semicolon) stands between two tokens: what a negation reaches ends there. */
+const commaBetween = (sentence: string, before: Token, after: Token) => /[,;]/.test(sentence.slice(before.end, after.start));
+
+/**
+ * Where the ignored part of a negated part starting at `index` begins, or -1: at an unread
+ * negation word before it with only filler words between ('without a sunroof'), or at the 'or'
+ * after a negated thing ('no sunroof or tow bar'); never across a comma or a NEGATION_ENDS word.
+ */
+function negationBefore(tokens: readonly Token[], sentence: string, index: number): number {
+  let list = -1;
+  for (let at = index - 1; at >= 0; at -= 1) {
+    const token = tokens[at]!;
+    if (token.symbol || commaBetween(sentence, token, tokens[at + 1]!)) return -1;
+    if (token.used) return list >= 0 && token.negated ? list : -1;
+    if (NEGATIONS.has(token.norm)) return at;
+    if (NEGATION_LISTS.has(token.norm)) list = list >= 0 ? list : at;
+    // An unread word before an 'or' may be a negated thing not yet dropped ('no dents or sunroof').
+    else if (NEGATION_ENDS.has(token.norm) || (!FILLER_WORDS.has(token.norm) && (list < 0 || !/\p{L}/u.test(token.norm)))) return -1;
+  }
+  return -1;
+}
+
+/**
+ * The end (exclusive) of the unread words a negation at `at` reaches ('no sunroof', 'without
+ * leather seats'): up to a word already read, a number, another negation, a comma or a
+ * NEGATION_ENDS word; a hyphened group whole. Filler words at the end are not reached.
+ */
+function negationReach(tokens: readonly Token[], sentence: string, at: number): number {
+  let end = at + 1;
+  for (let index = at + 1; index < tokens.length; index += 1) {
+    const token = tokens[index]!;
+    if (token.used) break;
+    if (!token.joined) {
+      const ends = token.symbol || NEGATIONS.has(token.norm) || NEGATION_ENDS.has(token.norm) || commaBetween(sentence, tokens[index - 1]!, token);
+      if (ends || !/\p{L}/u.test(token.norm)) break;
+      if (FILLER_WORDS.has(token.norm) || NEGATION_LISTS.has(token.norm)) continue;
+    }
+    end = index + 1;
+  }
+  return end;
 }
 
 type Unit = 'money' | 'km' | 'ft' | 'seats' | 'sleeps' | 'age' | 'weekly' | 'decade';
@@ -577,11 +622,18 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   const parts: ReadPart[] = [];
   const free = (index: number) => index < tokens.length && !tokens[index]!.used;
   const wordAt = (index: number) => (free(index) ? tokens[index]!.norm : undefined);
-  const take = (from: number, to: number, part: Omit<ReadPart, 'start' | 'end' | 'text'>) => {
+  const take = (from: number, to: number, part: Omit<ReadPart, 'start' | 'end' | 'text'>): void => {
+    // A negated part is read as nothing, with its negation ('no sunroof', 'not over 30k').
+    const negation = part.kind === 'ignore' ? -1 : negationBefore(tokens, sentence, from);
+    if (negation >= 0) return negate(negation, to);
     for (let index = from; index < to; index += 1) tokens[index]!.used = true;
     const start = tokens[from]!.start;
     const end = tokens[to - 1]!.end;
     parts.push({ start, end, text: sentence.slice(start, end), ...part });
+  };
+  const negate = (from: number, to: number) => {
+    take(from, to, { kind: 'ignore' });
+    for (let index = from; index < to; index += 1) tokens[index]!.negated = true;
   };
   const wordsMatch = (index: number, words: readonly string[]) => words.every((word, offset) => wordAt(index + offset) === word);
   const isYear = (value: number) => Number.isInteger(value) && value >= 1950 && value <= options.year + 1;
@@ -855,13 +907,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   }
 
   // Pass 2: the longest phrases of the vocabulary.
-  const negatedAt = (index: number) => index > 0 && free(index - 1) && NEGATIONS.has(tokens[index - 1]!.norm);
   const apply = (from: number, to: number, entry: Entry, fuzzy = false) => {
     const target = entry.target;
-    if (negatedAt(from)) {
-      take(from - 1, to, { kind: 'ignore' });
-      return;
-    }
     if (target.kind === 'refine')
       take(from, to, {
         kind: 'refine',
@@ -925,7 +972,14 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     }
   }
 
-  // Pass 5: filler words, dangling comparators and symbols say nothing.
+  // Pass 5: a negation drops the unread words it reaches, so they are no keywords; filler words,
+  // dangling comparators and symbols say nothing.
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (!free(index) || !NEGATIONS.has(tokens[index]!.norm)) continue;
+    const end = negationReach(tokens, sentence, index);
+    if (end > index + 1) negate(index, end);
+    index = end - 1;
+  }
   for (const token of tokens) if (!token.used && (token.symbol || FILLER_WORDS.has(token.norm) || NEGATIONS.has(token.norm))) token.used = true;
   // The words left over as typed: a hyphened group keeps its hyphen ('st-x').
   let query = '';
