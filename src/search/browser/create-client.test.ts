@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import type { SearchClientLike } from './client.ts';
-import { withFallback } from './create-client.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RESPONSE_CACHE_SIZE, type SearchClientLike } from './client.ts';
+import { createSearchClient, withFallback } from './create-client.ts';
 
 const answering = (name: string, calls: string[]): SearchClientLike => ({
   async search() {
@@ -38,5 +38,36 @@ describe('a Meilisearch site falling back to its embedded index', () => {
     const client = withFallback(stalled, answering('embedded', calls), { waitMs: 50 });
     expect(await client.search([{ indexName: 'Cars' }])).toEqual({ results: [{ from: 'embedded' }] });
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('a Meilisearch site: the bounded response cache', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps RESPONSE_CACHE_SIZE answers: the oldest is asked of Meilisearch again, a recent one is not', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      const { queries } = JSON.parse(String(init.body)) as { queries: { indexUid: string; q?: string }[] };
+      asked.push(...queries.map((query) => query.q ?? ''));
+      const results = queries.map((query) => ({
+        indexUid: query.indexUid,
+        hits: [],
+        query: query.q ?? '',
+        processingTimeMs: 1,
+        hitsPerPage: 20,
+        page: 1,
+        totalPages: 0,
+        totalHits: 0,
+      }));
+      return new Response(JSON.stringify({ results }), { headers: { 'content-type': 'application/json' } });
+    });
+    const client = createSearchClient({ kind: 'meilisearch', host: 'https://search.example', key: 'browser-key', index: 'cars' });
+    const search = (query: string) => client.search([{ indexName: 'cars', params: { query } }]);
+    for (let index = 0; index < RESPONSE_CACHE_SIZE + 10; index += 1) await search(`query ${index}`);
+    const before = asked.length;
+    await search(`query ${RESPONSE_CACHE_SIZE + 9}`);
+    expect(asked.length).toBe(before);
+    await search('query 0');
+    expect(asked.slice(before)).toEqual(['query 0']);
   });
 });

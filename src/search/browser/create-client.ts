@@ -28,10 +28,14 @@ function embeddedClient(indexUrl: string): SearchClientLike {
   });
 }
 
-/** instant-meilisearch over the site's host and browser key, loaded on its first search. */
+/**
+ * instant-meilisearch over the site's host and browser key, loaded on its first search, behind
+ * the same bounded cache as the embedded engine. instant-meilisearch keeps every answer in a
+ * cache of its own, with no option to turn it off or bound it: it is emptied after each search.
+ */
 function meilisearchClient(engine: Extract<EngineConfig, { kind: 'meilisearch' }>): SearchClientLike {
   let client: Promise<SearchClientLike> | undefined;
-  return {
+  return withResponseCache({
     async search(requests: readonly SearchRequest[]) {
       client ??= import('@meilisearch/instant-meilisearch').then(({ instantMeiliSearch }) => {
         const { searchClient } = instantMeiliSearch(engine.host, engine.key, {
@@ -40,12 +44,13 @@ function meilisearchClient(engine: Extract<EngineConfig, { kind: 'meilisearch' }
           // Same semantics as the embedded engine: every query word must match.
           meiliSearchParams: { matchingStrategy: 'all' },
         });
-        return searchClient as unknown as SearchClientLike;
+        const meili = searchClient as unknown as SearchClientLike;
+        return { search: (asked: readonly SearchRequest[]) => meili.search(asked).finally(() => searchClient.clearCache()) };
       });
       client.catch(() => (client = undefined));
       return (await client).search(requests);
     },
-  };
+  });
 }
 
 /** Meilisearch first; the embedded index when Meilisearch fails or keeps the shopper waiting. */
