@@ -46,6 +46,17 @@ export interface SqlDatabase extends SqlExecutor {
   close(): Promise<void>;
 }
 
+/**
+ * Inside a transaction: wait for the lock named `scope` and `key` and hold it until the
+ * transaction ends, so that a count and the write it allows are one step for every process
+ * sharing the database (a limit checked by several requests at once). PostgreSQL: an advisory
+ * transaction lock on the names' hashes; SQLite: nothing more is needed, as its write
+ * transactions already run one at a time (BEGIN IMMEDIATE).
+ */
+export async function lockInTransaction(tx: SqlExecutor, scope: string, key: string): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [scope, key]);
+}
+
 /** A set of migrations with the table recording them (the lead API's: src/server/database.ts; the pipeline's state has its own). */
 export interface Schema {
   migrations: Migration[];

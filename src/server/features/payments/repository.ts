@@ -107,9 +107,9 @@ export class PaymentRepository {
     return held[0] ? rowOf(held[0]) : undefined;
   }
 
-  /** A COUNT(*) AS n query's answer. */
-  async count(sql: string, params: readonly SqlValue[]): Promise<number> {
-    const rows = await this.#db.query<{ n: number | string }>(sql, params);
+  /** A COUNT(*) AS n query's answer (inside a transaction when `on` is one). */
+  async count(sql: string, params: readonly SqlValue[], on: SqlExecutor = this.#db): Promise<number> {
+    const rows = await on.query<{ n: number | string }>(sql, params);
     return Number(rows[0]?.n ?? 0);
   }
 

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { depositAllowed, ONLINE_PURCHASE_SUBCATEGORY } from '../../../lib/vehicle/vehicle-actions.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { PaymentIntentSecret, StartedPayment } from '../../../schemas/payments.ts';
+import { lockInTransaction, type SqlExecutor } from '../../../platform/sql/db.ts';
 import { findListedCar } from '../../kernel/http.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
@@ -45,6 +46,9 @@ class HoldTaken extends Error {
     this.state = state;
   }
 }
+
+/** Thrown inside the hold's transaction when the client may not hold this car now (the message says why). */
+class HoldRefused extends Error {}
 
 /**
  * Hold the lead's car for its deposit (amount from the site's setting). No provider intent
@@ -84,42 +88,16 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
     const state = await provider.getPayment(own.provider_ref).then((payment) => payment.status, () => 'unknown');
     if (['processing', 'succeeded', 'requires_capture'].includes(state)) return { ok: false, status: 409, error: CONFIRMING_MESSAGE };
   }
-  const refused = await holdRefused(ctx, tenant.slug, input.client, carId, own?.id, at);
-  if (refused) {
-    await ctx.cancelAtProvider(tenant, expired);
-    ctx.deps.log.warn({ tenant: tenant.slug, car: carId, client: input.client, reason: refused }, 'car hold refused');
-    return { ok: false, status: 429, error: refused };
-  }
-
-  const holdMs = tenant.site.payments.hold_minutes * 60_000;
   const id = randomUUID();
   let replaced: PaymentRow | undefined;
   try {
-    await ctx.deps.db.transaction(async (tx) => {
-      // A paid reservation's hold lapses after deposit_hold_hours; the car stays refused while the site shows it reserved (overlay or feed).
-      await tx.run("DELETE FROM car_holds WHERE tenant = $1 AND car_id = $2 AND state = 'reserved' AND expires_at <= $3", [tenant.slug, carId, at]);
-      await tx.run(
-        `INSERT INTO payments (id, tenant, kind, lead_id, car_id, reference, attempt_key, provider, provider_ref, amount_cents, currency, status, created_at, updated_at, client)
-         VALUES ($1, $2, 'reservation', $3, $4, NULL, $5, $6, NULL, $7, 'aud', 'pending', $8, $8, $9)`,
-        [id, tenant.slug, input.leadId, carId, input.attemptKey, provider.name, amountCents, at, input.client],
-      );
-      // The lead's own hold passes to the new attempt (its time does not start again); the old attempt is closed.
-      const moved = own ? await tx.run("UPDATE car_holds SET payment_id = $1 WHERE tenant = $2 AND car_id = $3 AND payment_id = $4 AND state = 'holding'", [id, tenant.slug, carId, own.id]) : 0;
-      if (moved > 0) {
-        await tx.run("UPDATE payments SET status = 'canceled', failure = 'replaced by a new attempt', updated_at = $1 WHERE id = $2 AND status = 'pending'", [at, own!.id]);
-        replaced = own;
-        return;
-      }
-      const taken = await tx.run(
-        'INSERT INTO car_holds (tenant, car_id, payment_id, state, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id) DO NOTHING',
-        [tenant.slug, carId, id, 'holding', at + holdMs, at],
-      );
-      if (taken === 0) {
-        const holder = await tx.query<{ state: string }>('SELECT state FROM car_holds WHERE tenant = $1 AND car_id = $2', [tenant.slug, carId]);
-        throw new HoldTaken(holder[0]?.state ?? 'holding');
-      }
-    });
+    replaced = await holdCar(ctx, tenant, { ...input, id, carId, amountCents, providerName: provider.name }, own, at);
   } catch (error) {
+    if (error instanceof HoldRefused) {
+      await ctx.cancelAtProvider(tenant, expired);
+      ctx.deps.log.warn({ tenant: tenant.slug, car: carId, client: input.client, reason: error.message }, 'car hold refused');
+      return { ok: false, status: 429, error: error.message };
+    }
     if (error instanceof HoldTaken) return { ok: false, status: 409, error: error.state === 'reserved' ? RESERVED_MESSAGE : heldMessage(tenant.site.payments.hold_minutes) };
     // The same attempt raced itself (a double click): answer with the one that won; a key another lead took: start again.
     const again = await ctx.repo.byAttempt(tenant.slug, input.attemptKey);
@@ -128,6 +106,50 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   }
   await ctx.cancelAtProvider(tenant, replaced ? [...expired, replaced] : expired);
   return started(ctx, provider, (await ctx.repo.get(tenant.slug, id))!);
+}
+
+/**
+ * The hold's transaction: the client's hold limits are checked under the client's lock (so that
+ * reservations sent at once, to any API process, are counted one after another), the payment
+ * is stored, and the lead's own hold passes to it or the car is held. Throws HoldRefused or
+ * HoldTaken; resolves to the attempt whose hold was taken over, if any.
+ */
+async function holdCar(
+  ctx: PaymentsContext,
+  tenant: ApiTenant,
+  input: { id: string; leadId: string; carId: string; attemptKey: string; client: string; amountCents: number; providerName: string },
+  own: PaymentRow | undefined,
+  at: number,
+): Promise<PaymentRow | undefined> {
+  const { id, carId } = input;
+  const holdMs = tenant.site.payments.hold_minutes * 60_000;
+  return ctx.deps.db.transaction(async (tx) => {
+    await lockInTransaction(tx, 'car-holds', `${tenant.slug}|${input.client}`);
+    const refused = await holdRefused(ctx, tx, tenant.slug, input.client, carId, own?.id, at);
+    if (refused) throw new HoldRefused(refused);
+    // A paid reservation's hold lapses after deposit_hold_hours; the car stays refused while the site shows it reserved (overlay or feed).
+    await tx.run("DELETE FROM car_holds WHERE tenant = $1 AND car_id = $2 AND state = 'reserved' AND expires_at <= $3", [tenant.slug, carId, at]);
+    await tx.run(
+      `INSERT INTO payments (id, tenant, kind, lead_id, car_id, reference, attempt_key, provider, provider_ref, amount_cents, currency, status, created_at, updated_at, client)
+       VALUES ($1, $2, 'reservation', $3, $4, NULL, $5, $6, NULL, $7, 'aud', 'pending', $8, $8, $9)`,
+      [id, tenant.slug, input.leadId, carId, input.attemptKey, input.providerName, input.amountCents, at, input.client],
+    );
+    // The lead's own hold passes to the new attempt (its time does not start again); the old attempt is closed.
+    const moved = own ? await tx.run("UPDATE car_holds SET payment_id = $1 WHERE tenant = $2 AND car_id = $3 AND payment_id = $4 AND state = 'holding'", [id, tenant.slug, carId, own.id]) : 0;
+    if (moved > 0) {
+      await tx.run("UPDATE payments SET status = 'canceled', failure = 'replaced by a new attempt', updated_at = $1 WHERE id = $2 AND status = 'pending'", [at, own!.id]);
+      return own;
+    }
+    const taken = await tx.run(
+      'INSERT INTO car_holds (tenant, car_id, payment_id, state, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id) DO NOTHING',
+      [tenant.slug, carId, id, 'holding', at + holdMs, at],
+    );
+    if (taken === 0) {
+      const holder = await tx.query<{ state: string }>('SELECT state FROM car_holds WHERE tenant = $1 AND car_id = $2', [tenant.slug, carId]);
+      throw new HoldTaken(holder[0]?.state ?? 'holding');
+    }
+    return undefined;
+  });
 }
 
 /**
@@ -184,18 +206,8 @@ export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paym
     if (refused) return { ok: false, status: 409, error: refused };
     description = `Payment of ${row.reference} to ${tenant.site.name}`;
   }
-  const who = row.client ?? client;
-  const since = at - 3_600_000;
-  const [byClient, bySite] = await Promise.all([
-    ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND client = $2 AND intent_at > $3', [tenant.slug, who, since]),
-    ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND intent_at > $2', [tenant.slug, since]),
-  ]);
-  const refused = byClient >= ctx.limits.intentsPerClientHour ? INTENTS_PER_CLIENT_MESSAGE : bySite >= ctx.limits.intentsPerTenantHour ? INTENTS_PER_SITE_MESSAGE : undefined;
-  if (refused) {
-    ctx.deps.log.warn({ tenant: tenant.slug, payment: row.id, client: who, byClient, bySite }, 'payment intent refused: hourly limit');
-    return { ok: false, status: 429, error: refused };
-  }
-  await ctx.deps.db.run('UPDATE payments SET intent_at = $1, updated_at = $1 WHERE id = $2 AND intent_at IS NULL', [at, row.id]);
+  const refused = await claimIntent(ctx, tenant.slug, row.id, row.client ?? client, at);
+  if (refused) return { ok: false, status: 429, error: refused };
   const lead = row.lead_id ? await ctx.deps.leads.get(tenant.slug, row.lead_id) : undefined;
   const receiptEmail = lead?.email ?? undefined;
   const metadata: Record<string, string> =
@@ -203,6 +215,30 @@ export async function createIntent(ctx: PaymentsContext, tenant: ApiTenant, paym
       ? { tenant: tenant.slug, payment_id: row.id, kind: 'reservation', lead_id: row.lead_id ?? '', car_id: row.car_id ?? '' }
       : { tenant: tenant.slug, payment_id: row.id, kind: 'online-payment', lead_id: row.lead_id ?? '', reference: row.reference ?? '' };
   return createAtProvider(ctx, tenant, provider, { id: row.id, amountCents: row.amount_cents, description, metadata, receiptEmail });
+}
+
+/**
+ * Count the hour's intents of the client and of the site and, below both limits, claim this
+ * payment's (intent_at): one step under the site's lock, so that cards submitted at once, to any
+ * API process, cannot all pass the count before one is claimed. Resolves to the limit reached, or
+ * undefined when claimed (or claimed already: a retried submit is the same intent).
+ */
+async function claimIntent(ctx: PaymentsContext, tenant: string, paymentId: string, client: string, at: number): Promise<string | undefined> {
+  const since = at - 3_600_000;
+  return ctx.deps.db.transaction(async (tx) => {
+    await lockInTransaction(tx, 'payment-intents', tenant);
+    const [own] = await tx.query<{ intent_at: number | null }>('SELECT intent_at FROM payments WHERE id = $1', [paymentId]);
+    if (own?.intent_at !== null && own?.intent_at !== undefined) return undefined;
+    const byClient = await ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND client = $2 AND intent_at > $3', [tenant, client, since], tx);
+    const bySite = await ctx.repo.count('SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND intent_at > $2', [tenant, since], tx);
+    const refused = byClient >= ctx.limits.intentsPerClientHour ? INTENTS_PER_CLIENT_MESSAGE : bySite >= ctx.limits.intentsPerTenantHour ? INTENTS_PER_SITE_MESSAGE : undefined;
+    if (refused) {
+      ctx.deps.log.warn({ tenant, payment: paymentId, client, byClient, bySite }, 'payment intent refused: hourly limit');
+      return refused;
+    }
+    await tx.run('UPDATE payments SET intent_at = $1, updated_at = $1 WHERE id = $2 AND intent_at IS NULL', [at, paymentId]);
+    return undefined;
+  });
 }
 
 async function createAtProvider(
@@ -233,12 +269,13 @@ function attemptAgain(ctx: PaymentsContext, provider: PaymentProvider, row: Paym
   return { ok: false, status: 409, error: row.status === 'expired' ? HOLD_ENDED_MESSAGE : PAYMENT_ENDED_MESSAGE };
 }
 
-/** Why this client may not hold this car now, or undefined. */
-async function holdRefused(ctx: PaymentsContext, tenant: string, client: string, carId: string, ownId: string | undefined, at: number): Promise<string | undefined> {
+/** Why this client may not hold this car now, or undefined (read within the hold's transaction `tx`). */
+async function holdRefused(ctx: PaymentsContext, tx: SqlExecutor, tenant: string, client: string, carId: string, ownId: string | undefined, at: number): Promise<string | undefined> {
   const active = await ctx.repo.count(
     `SELECT COUNT(*) AS n FROM car_holds h JOIN payments p ON p.id = h.payment_id
      WHERE h.tenant = $1 AND h.state = 'holding' AND h.expires_at > $2 AND p.client = $3 AND p.id <> $4`,
     [tenant, at, client, ownId ?? ''],
+    tx,
   );
   if (active >= ctx.limits.holdsPerClient) return TOO_MANY_HOLDS_MESSAGE;
   const abandoned = await ctx.repo.count("SELECT COUNT(*) AS n FROM payments WHERE tenant = $1 AND car_id = $2 AND client = $3 AND kind = 'reservation' AND status = 'expired' AND created_at > $4", [
@@ -246,7 +283,7 @@ async function holdRefused(ctx: PaymentsContext, tenant: string, client: string,
     carId,
     client,
     at - ctx.limits.abandonedWindowMs,
-  ]);
+  ], tx);
   return abandoned >= ctx.limits.abandonedPerClientCar ? ABANDONED_HOLDS_MESSAGE : undefined;
 }
 

@@ -1,0 +1,153 @@
+/**
+ * The payments audit (docs/security.md N3, N4; docs/payments.md): the hourly intent limits and
+ * the two-cars hold limit hold when a client's requests arrive all at once (the count and the
+ * claim are one locked step in the database, which several API processes share). Runs on
+ * SQLite and, when available, PostgreSQL.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { INTENTS_PER_CLIENT_MESSAGE, INTENTS_PER_SITE_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import {
+  DATABASES,
+  POSTGRES_SKIP_REASON,
+  startWebhookReceiver,
+  tempDir,
+  testApp,
+  testDatabase,
+  writeTestTenants,
+  type WebhookReceiver,
+} from '../support/server-helpers.ts';
+
+const ALPHA = { host: 'alpha.localhost:4321' };
+const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+/** Cars added to alpha's stock for these tests, all in stock and reservable. */
+const EXTRA_CARS = [21, 22, 23, 24, 25, 26, 27];
+
+for (const kind of DATABASES) {
+  describe.skipIf(kind === 'postgres' && POSTGRES_SKIP_REASON !== undefined)(`payments audit on ${kind}`, () => {
+    let stripe: StripeStandIn;
+    let hook: WebhookReceiver;
+    let folder: ReturnType<typeof tempDir>;
+    let database: Awaited<ReturnType<typeof testDatabase>>;
+    let app: LeadApi;
+    let clock = Date.now();
+    let attempts = 0;
+    const paymentsOptions = (limits = {}) => ({
+      now: () => clock,
+      payments: {
+        env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
+        sweepMs: 3_600_000,
+        limits,
+      },
+    });
+
+    beforeAll(async () => {
+      folder = tempDir('payments-audit-');
+      stripe = await startStripeStandIn();
+      hook = await startWebhookReceiver();
+      const tenants = join(folder.dir, 'tenants');
+      writeTestTenants(tenants, hook.url);
+      const siteFile = join(tenants, 'alpha', 'site.json');
+      writeFileSync(
+        siteFile,
+        JSON.stringify({
+          ...JSON.parse(readFileSync(siteFile, 'utf8')),
+          reserve_deposit: 250,
+          payments: { provider: 'stripe', publishable_key: stripe.publishableKey },
+        }),
+      );
+      const stockFile = join(tenants, 'alpha', 'stock.json');
+      const stock = JSON.parse(readFileSync(stockFile, 'utf8')) as Record<string, unknown>[];
+      const model = stock.find((record) => record.id === 3)!;
+      writeFileSync(stockFile, JSON.stringify([...stock, ...EXTRA_CARS.map((id) => ({ ...model, id, slug: `alpha-corolla-${id}`, stocknum: `S${id}` }))]));
+      database = await testDatabase(kind, folder.dir);
+      app = await testApp(database.db, tenants, paymentsOptions());
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.stop();
+      await stripe?.close();
+      await hook?.close();
+      folder?.remove();
+    });
+
+    const reserveLead = async (carId: number, email: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ALPHA,
+        payload: { ...shopper, email, category: 'Reserve', subcategory: 'Reserve Online', car_id: String(carId), form_completed: false },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().lead_id as string;
+    };
+    const hold = (leadId: string, from: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/reservations',
+        headers: ALPHA,
+        remoteAddress: from,
+        payload: { lead_id: leadId, attempt: `audit-${kind}-${++attempts}`, terms_conditions: true },
+      });
+    const payInvoice = (on: LeadApi, reference: string, amount: string, from: string) =>
+      on.inject({
+        method: 'POST',
+        url: '/api/payments/online-payment',
+        headers: ALPHA,
+        remoteAddress: from,
+        payload: { ...shopper, reference, amount, terms_conditions: true, attempt: `audit-${kind}-${++attempts}` },
+      });
+    const card = (on: LeadApi, paymentId: string, from: string) =>
+      on.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, remoteAddress: from, payload: {} });
+    const intentOf = (paymentId: string) => [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId);
+    /** How many answers had each status, and the errors of the refused ones. */
+    const tally = (answers: { statusCode: number; json(): { error?: string } }[]) => ({
+      created: answers.filter((answer) => answer.statusCode === 201).length,
+      refused: [...new Set(answers.filter((answer) => answer.statusCode !== 201).map((answer) => `${answer.statusCode} ${answer.json().error}`))],
+    });
+
+    it('N4: twelve card submissions at once from one client (twelve payments of one invoice) get six intents; the rest are refused 429', async () => {
+      clock += 2 * 3_600_000;
+      await app.payments.issueInvoice('alpha', { reference: `RACE-${kind}`, amountCents: 5_000, expiresAt: clock + 86_400_000 });
+      const client = '203.0.113.91';
+      const started: string[] = [];
+      for (let index = 0; index < 12; index++) {
+        const response = await payInvoice(app, `RACE-${kind}`, '50', client);
+        expect(response.statusCode).toBe(201);
+        started.push(response.json().payment_id);
+      }
+      const answers = await Promise.all(started.map((id) => card(app, id, client)));
+      expect(tally(answers)).toEqual({ created: 6, refused: [`429 ${INTENTS_PER_CLIENT_MESSAGE}`] });
+      expect(started.filter((id) => intentOf(id) !== undefined)).toHaveLength(6);
+    });
+
+    it('N4: card submissions at once from many clients stop at the hourly limit of the site', async () => {
+      clock += 2 * 3_600_000;
+      const strict = await testApp(database.db, join(folder.dir, 'tenants'), paymentsOptions({ intentsPerTenantHour: 3 }));
+      try {
+        await strict.payments.issueInvoice('alpha', { reference: `SITE-${kind}`, amountCents: 7_000, expiresAt: clock + 86_400_000 });
+        const clients = Array.from({ length: 8 }, (_, index) => `198.51.100.${120 + index}`);
+        const started: string[] = [];
+        for (const client of clients) started.push((await payInvoice(strict, `SITE-${kind}`, '70', client)).json().payment_id);
+        const answers = await Promise.all(started.map((id, index) => card(strict, id, clients[index]!)));
+        expect(tally(answers)).toEqual({ created: 3, refused: [`429 ${INTENTS_PER_SITE_MESSAGE}`] });
+      } finally {
+        await strict.close();
+      }
+    });
+
+    it('N3: six reservations at once from one address on six cars: two cars are held, the other four answered 429', async () => {
+      clock += 2 * 3_600_000;
+      await app.payments.expireHolds();
+      const client = '203.0.113.92';
+      const leads: string[] = [];
+      for (const carId of EXTRA_CARS.slice(0, 6)) leads.push(await reserveLead(carId, `many-${carId}@example.com`));
+      const answers = await Promise.all(leads.map((leadId) => hold(leadId, client)));
+      expect(tally(answers)).toEqual({ created: 2, refused: [`429 ${TOO_MANY_HOLDS_MESSAGE}`] });
+      for (const answer of answers.filter((one) => one.statusCode === 201)) await app.payments.release(app.tenants.get('alpha')!, answer.json().payment_id);
+    });
+  });
+}
