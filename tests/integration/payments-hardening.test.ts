@@ -1,14 +1,19 @@
 /**
  * The payments audit (docs/security.md N3, N4; docs/payments.md): the hourly intent limits and
  * the two-cars hold limit hold when a client's requests arrive all at once (the count and the
- * claim are one locked step in the database, which several API processes share). Runs on
- * SQLite and, when available, PostgreSQL.
+ * claim are one locked step in the database, which several API processes share); a declined
+ * card does not start the hold's time again. Runs on SQLite and, when available, PostgreSQL.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { INTENTS_PER_CLIENT_MESSAGE, INTENTS_PER_SITE_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '../../src/server/features/payments/payments.ts';
+import {
+  ABANDONED_HOLDS_MESSAGE,
+  INTENTS_PER_CLIENT_MESSAGE,
+  INTENTS_PER_SITE_MESSAGE,
+  TOO_MANY_HOLDS_MESSAGE,
+} from '../../src/server/features/payments/payments.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import {
   DATABASES,
@@ -23,6 +28,7 @@ import {
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const shopper = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+const HOLD_MS = 15 * 60_000;
 /** Cars added to alpha's stock for these tests, all in stock and reservable. */
 const EXTRA_CARS = [21, 22, 23, 24, 25, 26, 27];
 
@@ -102,6 +108,8 @@ for (const kind of DATABASES) {
       });
     const card = (on: LeadApi, paymentId: string, from: string) =>
       on.inject({ method: 'POST', url: `/api/payments/${paymentId}/intent`, headers: ALPHA, remoteAddress: from, payload: {} });
+    const webhook = (payload: string, header: string) =>
+      app.inject({ method: 'POST', url: '/api/payments/webhook/alpha', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
     const intentOf = (paymentId: string) => [...stripe.intents.values()].find((intent) => intent.metadata.payment_id === paymentId);
     /** How many answers had each status, and the errors of the refused ones. */
     const tally = (answers: { statusCode: number; json(): { error?: string } }[]) => ({
@@ -148,6 +156,50 @@ for (const kind of DATABASES) {
       const answers = await Promise.all(leads.map((leadId) => hold(leadId, client)));
       expect(tally(answers)).toEqual({ created: 2, refused: [`429 ${TOO_MANY_HOLDS_MESSAGE}`] });
       for (const answer of answers.filter((one) => one.statusCode === 201)) await app.payments.release(app.tenants.get('alpha')!, answer.json().payment_id);
+    });
+
+    it('N3: a declined card does not start the hold again: the new attempt keeps the first hold’s end, and another buyer reserves the car once it has passed', async () => {
+      clock += 2 * 3_600_000;
+      await app.payments.expireHolds();
+      const carId = EXTRA_CARS[6]!;
+      const client = '203.0.113.93';
+      const leadId = await reserveLead(carId, 'decliner@example.com');
+      const first = await hold(leadId, client);
+      expect(first.statusCode).toBe(201);
+      const end = first.json().hold_expires_at as string;
+      expect(Date.parse(end)).toBe(clock + HOLD_MS);
+      let paymentId = first.json().payment_id as string;
+      // Five rounds: a card declined just before the end, then a new attempt of the same lead.
+      for (let round = 0; round < 5; round++) {
+        expect((await card(app, paymentId, client)).statusCode).toBe(201);
+        clock = Math.min(clock + 3 * 60_000, Date.parse(end) - 1_000);
+        const declined = stripe.decline(intentOf(paymentId)!.id);
+        expect((await webhook(declined.payload, declined.header)).json()).toMatchObject({ outcome: 'failed' });
+        const other = await hold(await reserveLead(carId, `other-${round}@example.com`), '198.51.100.140');
+        expect(other.statusCode).toBe(409);
+        const again = await hold(leadId, client);
+        expect(again.statusCode).toBe(201);
+        expect(again.json().hold_expires_at).toBe(end);
+        paymentId = again.json().payment_id;
+      }
+      clock = Date.parse(end) + 1;
+      const late = await card(app, paymentId, client);
+      expect(late.statusCode).toBe(409);
+      const buyer = await hold(await reserveLead(carId, 'buyer@example.com'), '198.51.100.141');
+      expect(buyer.statusCode).toBe(201);
+      await app.payments.release(app.tenants.get('alpha')!, buyer.json().payment_id);
+
+      // A declined attempt whose kept hold runs out is a hold let run out unpaid: after two, that client is refused the car.
+      const second = await hold(leadId, client);
+      expect(second.statusCode).toBe(201);
+      expect(Date.parse(second.json().hold_expires_at)).toBe(clock + HOLD_MS);
+      expect((await card(app, second.json().payment_id, client)).statusCode).toBe(201);
+      const declined = stripe.decline(intentOf(second.json().payment_id)!.id);
+      expect((await webhook(declined.payload, declined.header)).json()).toMatchObject({ outcome: 'failed' });
+      clock += HOLD_MS + 1;
+      const third = await hold(leadId, client);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toBe(ABANDONED_HOLDS_MESSAGE);
     });
   });
 }

@@ -194,13 +194,18 @@ for (const kind of DATABASES) {
       expect(second.json().error).toBe(RESERVED_MESSAGE);
     });
 
-    it('declined: the payment fails, nothing is paid, the hold is released for the next shopper', async () => {
+    it("declined: the payment fails, nothing is paid; the hold stays for the shopper's next attempt until its end, then the car is free for the next shopper", async () => {
       const started = (await startAndCard(await newLead(2))).json();
       const declined = await post(stripe.decline(refOf(started.payment_id)));
       expect(declined.json()).toMatchObject({ outcome: 'failed' });
       expect(await status(started.payment_id)).toBe('failed');
       expect(stripe.intents.get(refOf(started.payment_id))!.status).toBe('canceled');
-      const next = await start(await newLead(2, { ...contact, email: 'next@example.com' }));
+      const nextLead = await newLead(2, { ...contact, email: 'next@example.com' });
+      const held = await start(nextLead);
+      expect(held.statusCode).toBe(409);
+      expect(held.json().error).toMatch(/^Another buyer is paying a deposit on this car right now/);
+      clock += 15 * 60_000 + 1;
+      const next = await start(nextLead);
       expect(next.statusCode).toBe(201);
       await app.payments.release(app.tenants.get('alpha')!, next.json().payment_id);
     });

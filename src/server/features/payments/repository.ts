@@ -97,11 +97,11 @@ export class PaymentRepository {
     return rows[0] ? rowOf(rows[0]) : undefined;
   }
 
-  /** The lead's pending payment still holding this car, if any. */
+  /** The lead's payment still holding this car, if any: pending, or declined (its hold kept, with its end, for the lead's next attempt). */
   async ownHold(tenant: string, leadId: string, carId: string, at: number): Promise<PaymentRow | undefined> {
     const held = await this.#db.query(
       `SELECT ${PAYMENT_COLUMNS.split(', ').map((column) => `p.${column}`).join(', ')} FROM payments p JOIN car_holds h ON h.payment_id = p.id
-       WHERE p.tenant = $1 AND p.lead_id = $2 AND h.car_id = $3 AND h.state = 'holding' AND h.expires_at > $4 AND p.status = 'pending'`,
+       WHERE p.tenant = $1 AND p.lead_id = $2 AND h.car_id = $3 AND h.state = 'holding' AND h.expires_at > $4 AND p.status IN ('pending', 'failed')`,
       [tenant, leadId, carId, at],
     );
     return held[0] ? rowOf(held[0]) : undefined;
@@ -158,7 +158,8 @@ export class PaymentRepository {
       const rows: PaymentRow[] = [];
       for (const hold of holds) {
         await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [hold.payment_id]);
-        const changed = await tx.run("UPDATE payments SET status = 'expired', updated_at = $1 WHERE id = $2 AND status = 'pending'", [at, hold.payment_id]);
+        // A declined attempt whose kept hold ran out let it run out unpaid too: the abandoned-holds limit counts it.
+        const changed = await tx.run("UPDATE payments SET status = 'expired', updated_at = $1 WHERE id = $2 AND status IN ('pending', 'failed')", [at, hold.payment_id]);
         if (changed > 0) {
           const row = await tx.query(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [hold.payment_id]);
           if (row[0]) rows.push(rowOf(row[0]));

@@ -79,11 +79,11 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   const at = ctx.deps.now();
   const own = await ctx.repo.ownHold(tenant.slug, input.leadId, carId, at);
   // The same shopper again (a reload, a second click) before any card was tried: the same payment.
-  if (own && !own.provider_ref) {
+  if (own?.status === 'pending' && !own.provider_ref) {
     await ctx.cancelAtProvider(tenant, expired);
     return started(ctx, provider, own);
   }
-  if (own?.provider_ref) {
+  if (own?.status === 'pending' && own.provider_ref) {
     // A card was tried on it: a declined card starts a new attempt, but a payment going through is waited for.
     const state = await provider.getPayment(own.provider_ref).then((payment) => payment.status, () => 'unknown');
     if (['processing', 'succeeded', 'requires_capture'].includes(state)) return { ok: false, status: 409, error: CONFIRMING_MESSAGE };
@@ -137,8 +137,9 @@ async function holdCar(
     // The lead's own hold passes to the new attempt (its time does not start again); the old attempt is closed.
     const moved = own ? await tx.run("UPDATE car_holds SET payment_id = $1 WHERE tenant = $2 AND car_id = $3 AND payment_id = $4 AND state = 'holding'", [id, tenant.slug, carId, own.id]) : 0;
     if (moved > 0) {
-      await tx.run("UPDATE payments SET status = 'canceled', failure = 'replaced by a new attempt', updated_at = $1 WHERE id = $2 AND status = 'pending'", [at, own!.id]);
-      return own;
+      // A declined attempt is closed (and cancelled at the provider) already.
+      const closed = await tx.run("UPDATE payments SET status = 'canceled', failure = 'replaced by a new attempt', updated_at = $1 WHERE id = $2 AND status = 'pending'", [at, own!.id]);
+      return closed > 0 ? own : undefined;
     }
     const taken = await tx.run(
       'INSERT INTO car_holds (tenant, car_id, payment_id, state, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, car_id) DO NOTHING',

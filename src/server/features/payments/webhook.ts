@@ -94,9 +94,11 @@ async function unpaid(ctx: PaymentsContext, tenant: ApiTenant, payment: PaymentR
   const status = event.kind === 'canceled' ? 'canceled' : 'failed';
   await ctx.deps.db.transaction(async (tx) => {
     await tx.run('UPDATE payments SET status = $1, failure = $2, updated_at = $3 WHERE id = $4', [status, event.failure?.slice(0, 300) ?? null, ctx.deps.now(), payment.id]);
-    await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [payment.id]);
+    // A declined card keeps the hold, and its end, for the lead's next attempt (docs/payments.md):
+    // declining just before the end and starting again must not hold the car for another full time.
+    if (status === 'canceled') await tx.run("DELETE FROM car_holds WHERE payment_id = $1 AND state = 'holding'", [payment.id]);
   });
-  // A declined attempt is closed: trying again starts a new attempt (and a new hold).
+  // A declined attempt is closed: trying again starts a new attempt, which takes over the hold.
   if (status === 'failed') await ctx.cancelAtProvider(tenant, [payment]);
   return status;
 }
