@@ -2,7 +2,8 @@
  * The payments audit (docs/security.md N3, N4; docs/payments.md): the hourly intent limits and
  * the two-cars hold limit hold when a client's requests arrive all at once (the count and the
  * claim are one locked step in the database, which several API processes share); a declined
- * card does not start the hold's time again. Runs on SQLite and, when available, PostgreSQL.
+ * card does not start the hold's time again; an "Online Payment" lead the server has not seen
+ * paid tells the dealer it is not paid. Runs on SQLite and, when available, PostgreSQL.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import {
   tempDir,
   testApp,
   testDatabase,
+  waitFor,
   writeTestTenants,
   type WebhookReceiver,
 } from '../support/server-helpers.ts';
@@ -200,6 +202,42 @@ for (const kind of DATABASES) {
       const third = await hold(leadId, client);
       expect(third.statusCode).toBe(429);
       expect(third.json().error).toBe(ABANDONED_HOLDS_MESSAGE);
+    });
+
+    it('N4: an "Online Payment" lead the server has not seen paid says it is not paid, whether a browser posted it or completed the unpaid lead of /online-payment', async () => {
+      const forged = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ALPHA,
+        payload: {
+          ...shopper,
+          email: 'forged-payment@example.com',
+          category: 'Online Payment',
+          subcategory: 'Invoice Payment',
+          form_completed: true,
+          custom_params: { invoice_reference: 'INV-FAKE', amount: '9999.00' },
+        },
+      });
+      expect(forged.statusCode).toBe(201);
+      await app.payments.issueInvoice('alpha', { reference: `OPEN-${kind}`, amountCents: 12_000, expiresAt: clock + 86_400_000 });
+      const started = await payInvoice(app, `OPEN-${kind}`, '120', '203.0.113.94');
+      expect(started.statusCode).toBe(201);
+      const completed = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: ALPHA,
+        payload: { lead_id: started.json().lead_id, form_completed: true },
+      });
+      expect(completed.statusCode).toBe(200);
+      for (const leadId of [forged.json().lead_id as string, started.json().lead_id as string]) {
+        await waitFor(() => hook.calls.some((call) => call.body.includes(leadId)));
+        const json = JSON.parse(hook.calls.find((call) => call.body.includes(leadId))!.body);
+        expect(json).toMatchObject({ category: 'Online Payment', payment: null });
+        await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(leadId)));
+        const adf = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(leadId))!.body;
+        expect(adf).toContain('Payment: not paid online (no card was taken). Please call the customer to take the payment.');
+        expect(adf).not.toMatch(/paid online \(\w+ reference/);
+      }
     });
   });
 }

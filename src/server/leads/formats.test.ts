@@ -207,6 +207,16 @@ describe.skipIf(!hasXmllint && !inCi)('ADF 1.0 against the standard DTD (issue 3
     expect(service).toContain('<vehicle status="used"><year>2020</year><make>Toyota</make><model>RAV4</model>');
   });
 
+  it('an Online Payment lead without the server’s payment record says it is not paid: what a browser posts is no payment', () => {
+    const example = CATEGORY_EXAMPLES[8]!;
+    const { payment: _payment, ...data } = example.lead.data;
+    const unpaid = { ...example, lead: { ...example.lead, data } };
+    const xml = adfOf(unpaid);
+    expect(xml).toContain('Payment: not paid online (no card was taken). Please call the customer to take the payment.');
+    expect(xml).not.toMatch(/paid online \(\w+ reference/);
+    expect(leadDocument(unpaid.lead, tenant, undefined, undefined, [], marketing).payment).toBeNull();
+  });
+
   it('docs/lead-api.md shows the ADF of every example, as written today', () => {
     const docs = readFileSync(DOCS, 'utf8');
     for (const example of CATEGORY_EXAMPLES) {

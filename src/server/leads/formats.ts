@@ -45,7 +45,11 @@ function paymentOf(lead: StoredLead): Record<string, string> | null {
   return payment && typeof payment === 'object' && !Array.isArray(payment) ? (payment as Record<string, string>) : null;
 }
 
-/** One line for the dealer about the money: paid (with the reference), refunded, or not taken online. */
+/**
+ * One line for the dealer about the money: paid (with the reference), refunded, or not taken
+ * online. A payment lead the server has not seen paid (one a browser posted, or the unpaid lead
+ * of /online-payment completed by the browser) says so, whatever its category and values claim.
+ */
 export function paymentLine(lead: StoredLead): string {
   const payment = paymentOf(lead);
   if (payment) {
@@ -57,6 +61,7 @@ export function paymentLine(lead: StoredLead): string {
   }
   if (lead.category.toLowerCase() === 'reserve' && lead.form_completed)
     return 'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.';
+  if (lead.category.toLowerCase() === 'online payment') return 'Payment: not paid online (no card was taken). Please call the customer to take the payment.';
   return '';
 }
 
