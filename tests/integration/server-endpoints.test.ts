@@ -62,6 +62,27 @@ for (const kind of DATABASES) {
       expect((await post('/api/miscellaneous', { column_name: 'Robert"); DROP TABLE' })).statusCode).toBe(400);
     });
 
+    it('keeps /api/miscellaneous to 50 rows per lead when the posts arrive at once', async () => {
+      const lead = (await post('/api/leads', { ...contact, email: 'misc-at-once@example.com' })).json().lead_id;
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, n) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/miscellaneous',
+            headers: ALPHA,
+            remoteAddress: '203.0.113.170',
+            payload: { column_name: 'note', lead_id: lead, n },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array(50).fill(200), ...Array(10).fill(429)]);
+      const [stored] = await database.db.query<{ n: number | string }>('SELECT COUNT(*) AS n FROM miscellaneous WHERE tenant = $1 AND lead_id = $2', [
+        'alpha',
+        lead,
+      ]);
+      expect(Number(stored!.n)).toBe(50);
+    });
+
     it('serves the car PDF from its view model, per tenant (spec §7 PDF fetch by car slug)', async () => {
       const pdf = await get('/api/cars/alpha-corolla-1/pdf');
       expect(pdf.statusCode).toBe(200);

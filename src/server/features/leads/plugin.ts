@@ -19,6 +19,7 @@ import { requiresTerms } from '../../../lib/forms/form-config.ts';
 import { offersTradeIn } from '../../../lib/forms/trade-in-offer.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
+const MISCELLANEOUS_FULL = 'Too much extra data has been sent for this enquiry.';
 
 const MiscellaneousSchema = v.pipe(
   v.looseObject({
@@ -112,12 +113,14 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     } = body as Record<string, unknown> & { column_name: string; lead_id?: string; evalid?: string };
     if (leadId && !(await stores.leads.get(tenant.slug, leadId))) return sendError(reply, 404, 'This enquiry could not be found.');
     if (evalid && !(await stores.evaluations.get(tenant.slug, evalid))) return sendError(reply, 404, NOT_FOUND_REGO);
-    // Bounded, per lead / evaluation and per tenant per day, and per client per day.
+    // Bounded, per lead / evaluation and per tenant per day, and per client per day; a full quota spends no allowance.
     const quota = await leads.miscellaneousQuota(tenant.slug, leadId, evalid, now());
     if (quota !== 'ok' || !(await ctx.allowances.take('miscellaneous-client', `${tenant.slug}|${request.client}`, ctx.quotas.miscellaneousPerClientPerDay))) {
-      return sendError(reply, 429, 'Too much extra data has been sent for this enquiry.');
+      return sendError(reply, 429, MISCELLANEOUS_FULL);
     }
+    // Counted again as the row is stored: posts sent at once all pass the check above.
     const id = await leads.saveMiscellaneous(tenant.slug, columnName, leadId, evalid, data, now());
+    if (id === undefined) return sendError(reply, 429, MISCELLANEOUS_FULL);
     return { success: true, id };
   });
 };

@@ -4,7 +4,7 @@
  * the leads room's (src/server/leads/write.ts), because payments store leads too.
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase } from '../../../platform/sql/db.ts';
+import { lockInTransaction, type SqlDatabase, type SqlExecutor } from '../../../platform/sql/db.ts';
 import { LEAD_COLUMNS, leadFromRow, type StoredLead } from '../../leads/row.ts';
 
 /** Data access of the leads feature. */
@@ -24,27 +24,36 @@ export class LeadsStore {
     return rows.map(leadFromRow);
   }
 
-  /** Store any extra data a page posts about a lead or evaluation (POST /api/miscellaneous). */
-  async saveMiscellaneous(tenant: string, columnName: string, leadId: string | undefined, evaluationId: string | undefined, data: unknown, now: number): Promise<string> {
-    const id = randomUUID();
-    await this.db.run('INSERT INTO miscellaneous (id, tenant, lead_id, evaluation_id, column_name, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      id,
-      tenant,
-      leadId ?? null,
-      evaluationId ?? null,
-      columnName,
-      JSON.stringify(data),
-      now,
-    ]);
-    return id;
+  /**
+   * Store any extra data a page posts about a lead or evaluation (POST /api/miscellaneous), within
+   * its quota; resolves to the row's id, or undefined when the quota is full. The count and the
+   * insert are one transaction under the tenant's lock, so posts sent at once (to any API process)
+   * cannot all pass the count.
+   */
+  async saveMiscellaneous(tenant: string, columnName: string, leadId: string | undefined, evaluationId: string | undefined, data: unknown, now: number): Promise<string | undefined> {
+    return this.db.transaction(async (tx) => {
+      await lockInTransaction(tx, 'miscellaneous', tenant);
+      if ((await this.miscellaneousQuota(tenant, leadId, evaluationId, now, tx)) !== 'ok') return undefined;
+      const id = randomUUID();
+      await tx.run('INSERT INTO miscellaneous (id, tenant, lead_id, evaluation_id, column_name, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        id,
+        tenant,
+        leadId ?? null,
+        evaluationId ?? null,
+        columnName,
+        JSON.stringify(data),
+        now,
+      ]);
+      return id;
+    });
   }
 
-  /** Whether another /api/miscellaneous row may be stored: 50 per lead or evaluation, 10,000 a day per tenant otherwise. */
-  async miscellaneousQuota(tenant: string, leadId: string | undefined, evaluationId: string | undefined, now: number): Promise<'ok' | 'full'> {
+  /** Whether another /api/miscellaneous row may be stored: 50 per lead or evaluation, 10,000 a day per tenant otherwise (read through `on`, the database or a transaction). */
+  async miscellaneousQuota(tenant: string, leadId: string | undefined, evaluationId: string | undefined, now: number, on: SqlExecutor = this.db): Promise<'ok' | 'full'> {
     const rows =
       leadId || evaluationId
-        ? await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM miscellaneous WHERE tenant = $1 AND (lead_id = $2 OR evaluation_id = $3)', [tenant, leadId ?? '', evaluationId ?? ''])
-        : await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM miscellaneous WHERE tenant = $1 AND lead_id IS NULL AND evaluation_id IS NULL AND created_at > $2', [tenant, now - 86_400_000]);
+        ? await on.query<{ n: number }>('SELECT COUNT(*) AS n FROM miscellaneous WHERE tenant = $1 AND (lead_id = $2 OR evaluation_id = $3)', [tenant, leadId ?? '', evaluationId ?? ''])
+        : await on.query<{ n: number }>('SELECT COUNT(*) AS n FROM miscellaneous WHERE tenant = $1 AND lead_id IS NULL AND evaluation_id IS NULL AND created_at > $2', [tenant, now - 86_400_000]);
     return Number(rows[0]?.n ?? 0) < (leadId || evaluationId ? 50 : 10_000) ? 'ok' : 'full';
   }
 }
