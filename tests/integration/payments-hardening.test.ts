@@ -5,7 +5,6 @@
  * card does not start the hold's time again; an "Online Payment" lead the server has not seen
  * paid tells the dealer it is not paid. Runs on SQLite and, when available, PostgreSQL.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
@@ -15,6 +14,7 @@ import {
   INTENTS_PER_SITE_MESSAGE,
   TOO_MANY_HOLDS_MESSAGE,
 } from '../../src/server/features/payments/payments.ts';
+import { addStockCars, takeCardPayments } from '../support/payments-tenants.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import {
   DATABASES,
@@ -58,19 +58,8 @@ for (const kind of DATABASES) {
       hook = await startWebhookReceiver();
       const tenants = join(folder.dir, 'tenants');
       writeTestTenants(tenants, hook.url);
-      const siteFile = join(tenants, 'alpha', 'site.json');
-      writeFileSync(
-        siteFile,
-        JSON.stringify({
-          ...JSON.parse(readFileSync(siteFile, 'utf8')),
-          reserve_deposit: 250,
-          payments: { provider: 'stripe', publishable_key: stripe.publishableKey },
-        }),
-      );
-      const stockFile = join(tenants, 'alpha', 'stock.json');
-      const stock = JSON.parse(readFileSync(stockFile, 'utf8')) as Record<string, unknown>[];
-      const model = stock.find((record) => record.id === 3)!;
-      writeFileSync(stockFile, JSON.stringify([...stock, ...EXTRA_CARS.map((id) => ({ ...model, id, slug: `alpha-corolla-${id}`, stocknum: `S${id}` }))]));
+      takeCardPayments(tenants, 'alpha', stripe);
+      addStockCars(tenants, 'alpha', EXTRA_CARS);
       database = await testDatabase(kind, folder.dir);
       app = await testApp(database.db, tenants, paymentsOptions());
     });

@@ -6,7 +6,7 @@
  * test-header helper. Runs on SQLite and, when available, PostgreSQL.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
@@ -21,6 +21,7 @@ import {
   TOO_MANY_HOLDS_MESSAGE,
 } from '../../src/server/features/payments/payments.ts';
 import { openStockSource } from '../../src/pipeline/state/stock-source.ts';
+import { addStockCars, takeCardPayments } from '../support/payments-tenants.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import {
   DATABASES,
@@ -62,9 +63,7 @@ for (const kind of DATABASES) {
       stripe = await startStripeStandIn();
       hook = await startWebhookReceiver();
       writeTestTenants(tenantsDir(), hook.url);
-      const siteFile = join(tenantsDir(), 'alpha', 'site.json');
-      const site = JSON.parse(readFileSync(siteFile, 'utf8'));
-      writeFileSync(siteFile, JSON.stringify({ ...site, reserve_deposit: 250, payments: { provider: 'stripe', publishable_key: stripe.publishableKey } }));
+      takeCardPayments(tenantsDir(), 'alpha', stripe);
       database = await testDatabase(kind, folder.dir);
       app = await testApp(database.db, tenantsDir(), appOptions());
     });
@@ -488,10 +487,7 @@ for (const kind of DATABASES) {
     it('N3: an anonymous client cannot hold every car: two holds at a time, refused a car it let run out twice; no PaymentIntent until a card is submitted; real buyers still pay', async () => {
       clock += 2 * 3_600_000;
       await app.payments.expireHolds();
-      const stockFile = join(tenantsDir(), 'alpha', 'stock.json');
-      const stock = JSON.parse(readFileSync(stockFile, 'utf8')) as Record<string, unknown>[];
-      const model = stock.find((record) => record.id === 3)!;
-      writeFileSync(stockFile, JSON.stringify([...stock, ...[5, 6, 7].map((id) => ({ ...model, id, slug: `alpha-corolla-${id}`, stocknum: `S${id}` }))]));
+      addStockCars(tenantsDir(), 'alpha', [5, 6, 7]);
       app.reloadTenants();
       const mallory = '203.0.113.66';
       const buyer = '198.51.100.20';
@@ -543,16 +539,7 @@ for (const kind of DATABASES) {
     it('NEW-6: car holds are counted per IPv6 /64: one host with a /64 still holds two cars at a time', async () => {
       clock += 2 * 3_600_000;
       await app.payments.expireHolds();
-      const stockFile = join(tenantsDir(), 'alpha', 'stock.json');
-      const stock = JSON.parse(readFileSync(stockFile, 'utf8')) as Record<string, unknown>[];
-      const model = stock.find((record) => record.id === 3)!;
-      writeFileSync(
-        stockFile,
-        JSON.stringify([
-          ...stock.filter((record) => ![11, 12, 13, 14].includes(Number(record.id))),
-          ...[11, 12, 13, 14].map((id) => ({ ...model, id, slug: `alpha-corolla-${id}`, stocknum: `S${id}` })),
-        ]),
-      );
+      addStockCars(tenantsDir(), 'alpha', [11, 12, 13, 14]);
       app.reloadTenants();
       const hold = async (carId: number, from: string) => {
         const leadId = await newLead(carId, { ...contact, email: `n6-${carId}@example.com` });

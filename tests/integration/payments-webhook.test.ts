@@ -10,10 +10,11 @@
  * payment of it (two windows, each with its own card form) is refunded, not kept. And a hold
  * let run out stays one when Stripe confirms the sweep's cancel (the unpaid-holds limit counts it).
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
+import { takeCardPayments } from '../support/payments-tenants.ts';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
 
@@ -38,14 +39,8 @@ for (const kind of DATABASES) {
       for (const [slug, extra] of [
         ['alpha', {}],
         ['gamma', { slug: 'gamma', name: 'Gamma Motors', url: 'https://gamma.example.com.au' }],
-      ] as const) {
-        const file = join(tenants, slug, 'site.json');
-        const site = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-        writeFileSync(
-          file,
-          JSON.stringify({ ...site, ...extra, reserve_deposit: 250, payments: { provider: 'stripe', publishable_key: stripe.publishableKey } }),
-        );
-      }
+      ] as const)
+        takeCardPayments(tenants, slug, stripe, extra);
       database = await testDatabase(kind, folder.dir);
       app = await testApp(database.db, tenants, {
         now: () => clock,
