@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/database.ts';
 import { openStores } from '../src/server/stores.ts';
 import { DEFAULT_RETENTION, TenantRegistry } from '../src/server/kernel/tenants.ts';
+import { retentionCutoffs } from '../src/server/ops/retention.ts';
 
 const { values } = parseArgs({ options: { tenant: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
 if (values.tenant !== undefined && !/^[a-z0-9-]+$/.test(values.tenant)) {
@@ -26,12 +27,12 @@ for (const failed of report.failed) console.error(`warning: ${failed.error.slice
 const db = await openDatabase(config.database);
 const stores = openStores(db, { imagesDir: config.images.dir });
 const now = Date.now();
-const DAY = 86_400_000;
 try {
   const slugs = values.tenant ? [values.tenant] : [...new Set([...tenants.slugs(), ...(await stores.retention.tenantsWithData())])].sort();
   for (const slug of slugs) {
-    const retention = tenants.get(slug)?.retention ?? DEFAULT_RETENTION;
-    const counts = await stores.retention.purgeTenant(slug, { leadsBefore: now - retention.leads_days * DAY, photosBefore: now - retention.trade_in_photos_days * DAY, now }, values['dry-run']);
+    const tenant = tenants.get(slug);
+    const retention = tenant?.retention ?? DEFAULT_RETENTION;
+    const counts = await stores.retention.purgeTenant(slug, retentionCutoffs(retention, tenant?.site.timezone, now), values['dry-run']);
     console.log(JSON.stringify({ tenant: slug, retention, dryRun: values['dry-run'], deleted: counts }));
   }
 } finally {

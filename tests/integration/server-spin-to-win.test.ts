@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { SpinToWinStore } from '../../src/server/features/spin-to-win/store.ts';
+import { deriveKeys } from '../../src/server/kernel/keys.ts';
+import { retentionCutoffs } from '../../src/server/ops/retention.ts';
 import {
   DATABASES,
   POSTGRES_SKIP_REASON,
@@ -26,6 +28,7 @@ import {
 const ALPHA = { host: 'alpha.localhost:4321' };
 const BETA = { host: 'beta.localhost:4321' };
 const GAMMA = { host: 'gamma.localhost:4321' };
+const SECRET = 'test-secret-0123456789';
 
 const PRIZES = [
   { id: 'fuel-50', label: '$50 fuel voucher', weight: 5, value: 50 },
@@ -88,7 +91,7 @@ for (const kind of DATABASES) {
       database = await testDatabase(kind, folder.dir);
       app = await testApp(database.db, `${folder.dir}/tenants`, {
         now: () => clock,
-        signIn: { secret: 'test-secret-0123456789', codeTtlMs: 600_000, maxAttempts: 3 },
+        signIn: { secret: SECRET, codeTtlMs: 600_000, maxAttempts: 3 },
         rateLimit: { signInMax: 1000, max: 100_000 },
         devMessages: true,
       });
@@ -261,7 +264,7 @@ for (const kind of DATABASES) {
       const shopper = await signIn();
       const headers = { ...ALPHA, cookie: shopper.cookie };
       // The spin is committed; the lead write that follows it never ran.
-      const store = new SpinToWinStore(database.db);
+      const store = new SpinToWinStore(database.db, deriveKeys(SECRET).spinEntrants);
       const outcome = await store.spin(
         { tenant: 'alpha', phone: shopper.phone, month: '2026-02', promotion: 'always', prizes: PRIZES.map((prize) => ({ ...prize })), now: clock },
         (available) => available[1]!,
@@ -285,6 +288,46 @@ for (const kind of DATABASES) {
       // Asked again, the same lead: nothing twice.
       await status(headers);
       expect(await spinLeads('alpha', shopper.phone)).toHaveLength(1);
+    });
+
+    it('keeps the month’s spin through a retention shorter than the month, as a digest only, and drops it when the month is over', async () => {
+      const purge = (dryRun = false) =>
+        app.stores.retention.purgeTenant('alpha', retentionCutoffs({ leads_days: 7, trade_in_photos_days: 90 }, 'Australia/Brisbane', clock), dryRun);
+      const monthRows = (month: string) =>
+        database.db.query<{ phone: string; lead_values: string }>('SELECT phone, lead_values FROM spin_to_win_spins WHERE tenant = $1 AND month = $2', [
+          'alpha',
+          month,
+        ]);
+      clock = Date.parse('2026-06-01T00:00:00Z'); // 10:00 on 1 June in Brisbane
+      try {
+        const shopper = await signIn();
+        const headers = { ...ALPHA, cookie: shopper.cookie };
+        const june = await spin(headers);
+        expect(june.statusCode).toBe(201);
+        // 20 June, a tenant keeping leads 7 days: the lead goes, the once-a-month rule stays.
+        clock = Date.parse('2026-06-20T00:00:00Z');
+        expect((await purge(true)).spin_to_win_entries).toBe(1);
+        expect((await purge()).spin_to_win_entries).toBe(1);
+        expect(await spinLeads('alpha', shopper.phone)).toHaveLength(0);
+        const again = await spin(headers);
+        expect(again.statusCode).toBe(409);
+        expect(again.json()).toMatchObject({
+          error: 'You have already spun the wheel this month. Your next spin is on 1 July 2026.',
+          spin: { prize: june.json().prize, month: '2026-06' },
+        });
+        // What is kept names no one: neither the mobile number nor the entry.
+        const kept = await monthRows('2026-06');
+        expect(kept).toHaveLength(1);
+        expect(String(kept[0]!.phone)).not.toContain(shopper.phone);
+        expect(String(kept[0]!.lead_values)).not.toMatch(/Jo|example\.com|0412/);
+        // The month is over: the row goes at the next purge, and July's spin is the shopper's.
+        clock = Date.parse('2026-06-30T14:30:00Z'); // 12:30 am on 1 July in Brisbane (still June in UTC)
+        await purge();
+        expect(await monthRows('2026-06')).toHaveLength(0);
+        expect((await spin(headers)).statusCode).toBe(201);
+      } finally {
+        clock = Date.parse('2026-02-15T00:00:00Z');
+      }
     });
   });
 }

@@ -14,13 +14,20 @@ export interface DerivedKeys {
   photoLinks: Buffer;
   /** Signs the unsubscribe links delivered leads carry. */
   unsubscribe: Buffer;
+  /** Keys the digest of a Spin to Win entrant's mobile (tenant | phone): the once-a-month rule kept past the lead's retention. */
+  spinEntrants: Buffer;
 }
 
 const derive = (secret: string, use: string): Buffer => Buffer.from(hkdfSync('sha256', secret, 'dealer-sites-lead-api', use, 32));
 
 /** Derive every key from the configured secret. */
 export function deriveKeys(secret: string): DerivedKeys {
-  return { otp: derive(secret, 'sign-in-code-hash'), photoLinks: derive(secret, 'trade-in-photo-links'), unsubscribe: derive(secret, 'marketing-unsubscribe-links') };
+  return {
+    otp: derive(secret, 'sign-in-code-hash'),
+    photoLinks: derive(secret, 'trade-in-photo-links'),
+    unsubscribe: derive(secret, 'marketing-unsubscribe-links'),
+    spinEntrants: derive(secret, 'spin-to-win-entrants'),
+  };
 }
 
 /** Compare two hex digests in constant time (false when either is not the same-length hex). */

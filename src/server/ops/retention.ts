@@ -5,7 +5,37 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { spinMonth } from '../../lib/marketing/spin-to-win.ts';
 import type { SqlDatabase } from '../../platform/sql/db.ts';
+import type { Retention as RetentionSettings } from '../kernel/tenants.ts';
+
+/** What a purge deletes: created before `leadsBefore` / `photosBefore`; Spin to Win spins of `spinMonth` and later keep their digest. */
+export interface RetentionCutoffs {
+  leadsBefore: number;
+  photosBefore: number;
+  now: number;
+  /** The dealer's month ('YYYY-MM'): its spins are the once-a-month rule (docs/spin-to-win.md "Retention"). */
+  spinMonth: string;
+}
+
+const DAY = 86_400_000;
+
+/** Sorts after every 'YYYY-MM': a tenant whose folder is gone takes no spin, so no month is kept. */
+const NO_MONTH = '~';
+
+/** A tenant's cutoffs at `now`: its retention settings and its time zone (site.json; undefined when the folder is gone). */
+export function retentionCutoffs(retention: RetentionSettings, timeZone: string | undefined, now: number): RetentionCutoffs {
+  return {
+    leadsBefore: now - retention.leads_days * DAY,
+    photosBefore: now - retention.trade_in_photos_days * DAY,
+    now,
+    spinMonth: timeZone === undefined ? NO_MONTH : spinMonth(now, timeZone),
+  };
+}
+
+/** The count a dry run reports for a step: the rows its DELETE or UPDATE would change. */
+const countOf = (sql: string) =>
+  sql.replace(/^DELETE FROM (\w+)/, 'SELECT COUNT(*) AS n FROM $1').replace(/^UPDATE (\w+) SET .+? WHERE /, 'SELECT COUNT(*) AS n FROM $1 WHERE ');
 
 /** Deletes a tenant's expired rows and trade-in photo files. */
 export class Retention {
@@ -29,9 +59,10 @@ export class Retention {
    * `photosBefore` (files too); leads, evaluations, their deliveries, extra data and
    * bookings, recorded messages and events created before `leadsBefore`; and the
    * short-lived rows (used or expired sign-in codes, ended sessions, SMS cap records older
-   * than a week) whatever the setting. Resolves to the counts deleted.
+   * than a week) whatever the setting. A spin of `spinMonth` or later loses its mobile number
+   * and entry instead (the keyed digest stays until its month is over). Resolves to the counts deleted.
    */
-  async purgeTenant(tenant: string, cutoffs: { leadsBefore: number; photosBefore: number; now: number }, dryRun = false): Promise<Record<string, number>> {
+  async purgeTenant(tenant: string, cutoffs: RetentionCutoffs, dryRun = false): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
     const files: string[] = [];
     const oldImages = `evaluation_images WHERE tenant = $1 AND (created_at < $2 OR evaluation_id IN (SELECT id FROM evaluations WHERE tenant = $1 AND created_at < $3))`;
@@ -43,8 +74,18 @@ export class Retention {
       ['miscellaneous', `DELETE FROM miscellaneous WHERE tenant = $1 AND (created_at < $2 OR lead_id IN (${oldLeads}) OR evaluation_id IN (${oldEvaluations}))`, [tenant, cutoffs.leadsBefore]],
       ['appointments', `DELETE FROM appointments WHERE tenant = $1 AND lead_id IN (${oldLeads})`, [tenant, cutoffs.leadsBefore]],
       ['leads', 'DELETE FROM leads WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
-      // A spin holds the shopper's mobile number and entry: kept as long as the lead it made.
-      ['spin_to_win_spins', 'DELETE FROM spin_to_win_spins WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
+      // A spin holds the shopper's mobile number and entry: kept as long as the lead it made. One of the
+      // dealer's month (or later) is the once-a-month rule: it keeps the prize, the month and the digest only.
+      [
+        'spin_to_win_spins',
+        'DELETE FROM spin_to_win_spins WHERE tenant = $1 AND created_at < $2 AND (month < $3 OR phone_digest IS NULL)',
+        [tenant, cutoffs.leadsBefore, cutoffs.spinMonth],
+      ],
+      [
+        'spin_to_win_entries',
+        "UPDATE spin_to_win_spins SET phone = phone_digest, lead_values = '{}' WHERE tenant = $1 AND created_at < $2 AND month >= $3 AND phone <> phone_digest",
+        [tenant, cutoffs.leadsBefore, cutoffs.spinMonth],
+      ],
       ['evaluations', 'DELETE FROM evaluations WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
       ['messages', 'DELETE FROM messages WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
       ['events', 'DELETE FROM events WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
@@ -58,8 +99,7 @@ export class Retention {
       for (const image of images) if (image.file) files.push(String(image.file));
       for (const [name, sql, params] of steps) {
         if (dryRun) {
-          const select = sql.replace(/^DELETE FROM (\w+)/, 'SELECT COUNT(*) AS n FROM $1');
-          counts[name] = Number((await tx.query<{ n: number }>(select, params as never))[0]?.n ?? 0);
+          counts[name] = Number((await tx.query<{ n: number }>(countOf(sql), params as never))[0]?.n ?? 0);
         } else counts[name] = await tx.run(sql, params as never);
       }
     });

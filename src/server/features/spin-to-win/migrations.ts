@@ -34,4 +34,14 @@ export const SPIN_TO_WIN_MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 191,
+    name: 'spin to win: the entrant as a keyed digest',
+    statements: () => [
+      // HMAC of tenant | phone (key from SIGN_IN_SECRET): what the once-a-month rule keeps of a
+      // spin whose lead the retention has deleted (the purge writes it over the phone and drops the entry).
+      'ALTER TABLE spin_to_win_spins ADD COLUMN phone_digest TEXT',
+      'CREATE INDEX spin_to_win_spins_digest ON spin_to_win_spins (tenant, phone_digest, month)',
+    ],
+  },
 ];

@@ -64,7 +64,7 @@ function spinLeadValues(tenant: ApiTenant, entry: SpinEntry, phone: string, priz
 /** The spin-to-win feature. */
 export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
   const { stores, now } = ctx;
-  const spins = new SpinToWinStore(stores.db);
+  const spins = new SpinToWinStore(stores.db, ctx.keys.spinEntrants);
 
   /** The signed-in shopper and the site's promotion, or the answer that stops here. */
   const context = async (request: FastifyRequest, reply: FastifyReply) => {

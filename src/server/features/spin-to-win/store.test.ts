@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type SqlDatabase } from '../../database.ts';
+import { deriveKeys } from '../../kernel/keys.ts';
 import { drawPrize } from './plugin.ts';
 import { SpinToWinStore, type DrawablePrize } from './store.ts';
 
@@ -14,7 +15,7 @@ let store: SpinToWinStore;
 
 beforeEach(async () => {
   db = await openDatabase({ kind: 'sqlite', file: ':memory:' });
-  store = new SpinToWinStore(db);
+  store = new SpinToWinStore(db, deriveKeys('store-test-secret').spinEntrants);
 });
 
 afterEach(async () => {

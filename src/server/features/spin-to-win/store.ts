@@ -2,8 +2,10 @@
  * The spin-to-win feature's SQL: a shopper's spin of a month, and the count of each prize a
  * promotion has given away. The month's spin and the prize's count change in one transaction,
  * so two spins at once can neither both count as the month's nor both take a prize's last unit.
+ * A month's spin is found by the mobile number or by its keyed digest (what the retention purge
+ * leaves of a spin whose lead it deleted: src/server/ops/retention.ts).
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { SqlDatabase, SqlExecutor } from '../../../platform/sql/db.ts';
 
 /** One stored spin. */
@@ -47,20 +49,31 @@ function toRecord(row: Record<string, unknown>): SpinRecord {
 
 const COLUMNS = 'id, tenant, phone, month, prize_id, prize_label, lead_values, lead_id, created_at';
 
+/** The month's spin of an entrant: $1 tenant, $2 month, $3 phone, $4 its digest. */
+const MONTH_SPIN = `SELECT ${COLUMNS} FROM spin_to_win_spins WHERE tenant = $1 AND month = $2 AND (phone = $3 OR phone_digest = $4)`;
+
 /** Thrown inside the spin's transaction to roll the month's row back when no prize is left. */
 class SoldOut extends Error {}
 
 /** Data access of the spin-to-win feature. */
 export class SpinToWinStore {
   readonly #db: SqlDatabase;
+  /** Keys the entrant's digest (DerivedKeys.spinEntrants). */
+  readonly #entrantKey: Buffer;
 
-  constructor(db: SqlDatabase) {
+  constructor(db: SqlDatabase, entrantKey: Buffer) {
     this.#db = db;
+    this.#entrantKey = entrantKey;
+  }
+
+  /** The keyed digest of a tenant's entrant, stored with each spin. */
+  #digest(tenant: string, phone: string): string {
+    return createHmac('sha256', this.#entrantKey).update(`${tenant}|${phone}`).digest('hex');
   }
 
   /** The shopper's spin of `month`, if any. */
   async monthSpin(tenant: string, phone: string, month: string): Promise<SpinRecord | undefined> {
-    const rows = await this.#db.query(`SELECT ${COLUMNS} FROM spin_to_win_spins WHERE tenant = $1 AND phone = $2 AND month = $3`, [tenant, phone, month]);
+    const rows = await this.#db.query(MONTH_SPIN, [tenant, month, phone, this.#digest(tenant, phone)]);
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
@@ -90,25 +103,19 @@ export class SpinToWinStore {
     leadValues: (prize: DrawablePrize, spinId: string) => Record<string, unknown>,
   ): Promise<SpinOutcome> {
     const id = randomUUID();
+    const digest = this.#digest(input.tenant, input.phone);
+    const monthSpin = [input.tenant, input.month, input.phone, digest];
     try {
       return await this.#db.transaction(async (tx): Promise<SpinOutcome> => {
-        const existing = await tx.query(`SELECT ${COLUMNS} FROM spin_to_win_spins WHERE tenant = $1 AND phone = $2 AND month = $3`, [
-          input.tenant,
-          input.phone,
-          input.month,
-        ]);
+        const existing = await tx.query(MONTH_SPIN, monthSpin);
         if (existing[0]) return { status: 'already', spin: toRecord(existing[0]) };
         // The month's row first: a second spin at the same moment stops at the unique key (and rolls back).
         const inserted = await tx.run(
-          `INSERT INTO spin_to_win_spins (${COLUMNS}) VALUES ($1, $2, $3, $4, '', '', '{}', NULL, $5) ON CONFLICT (tenant, phone, month) DO NOTHING`,
-          [id, input.tenant, input.phone, input.month, input.now],
+          `INSERT INTO spin_to_win_spins (${COLUMNS}, phone_digest) VALUES ($1, $2, $3, $4, '', '', '{}', NULL, $5, $6) ON CONFLICT (tenant, phone, month) DO NOTHING`,
+          [id, input.tenant, input.phone, input.month, input.now, digest],
         );
         if (inserted === 0) {
-          const winner = await tx.query(`SELECT ${COLUMNS} FROM spin_to_win_spins WHERE tenant = $1 AND phone = $2 AND month = $3`, [
-            input.tenant,
-            input.phone,
-            input.month,
-          ]);
+          const winner = await tx.query(MONTH_SPIN, monthSpin);
           return { status: 'already', spin: toRecord(winner[0]!) };
         }
         const counts = await this.awarded(tx, input.tenant, input.promotion);
