@@ -28,6 +28,7 @@ import {
 const ALPHA = { host: 'alpha.localhost:4321' };
 const BETA = { host: 'beta.localhost:4321' };
 const GAMMA = { host: 'gamma.localhost:4321' };
+const DELTA = { host: 'delta.localhost:4321' };
 const SECRET = 'test-secret-0123456789';
 
 const PRIZES = [
@@ -36,7 +37,10 @@ const PRIZES = [
   { id: 'service', label: 'Free logbook service', weight: 1, value: 350 },
 ];
 
-/** Alpha gets a wheel with terms; gamma (a copy of alpha) a wheel of two prizes, one of each, that opens on 1 March 2026. */
+/**
+ * Alpha gets a wheel with terms; gamma (a copy of alpha) a wheel of two prizes, one of each, that opens on 1 March 2026;
+ * delta (another copy) alpha's prizes until 15 June 2026.
+ */
 function addWheels(root: string): void {
   const alpha = join(root, 'alpha', 'site.json');
   const site = JSON.parse(readFileSync(alpha, 'utf8')) as Record<string, unknown>;
@@ -69,6 +73,20 @@ function addWheels(root: string): void {
     }),
   );
   writeFileSync(join(gamma, 'stock.json'), readFileSync(join(root, 'alpha', 'stock.json')));
+  const delta = join(root, 'delta');
+  mkdirSync(delta, { recursive: true });
+  writeFileSync(
+    join(delta, 'site.json'),
+    JSON.stringify({
+      ...site,
+      slug: 'delta',
+      name: 'Delta Cars',
+      url: 'https://delta.example',
+      timezone: 'Australia/Brisbane',
+      spin_to_win: { prizes: PRIZES, ends: '2026-06-15' },
+    }),
+  );
+  writeFileSync(join(delta, 'stock.json'), readFileSync(join(root, 'alpha', 'stock.json')));
 }
 
 for (const kind of DATABASES) {
@@ -255,6 +273,40 @@ for (const kind of DATABASES) {
         const closed = await spin({ ...GAMMA, cookie: after.cookie }, { name: 'Al', email: 'al@example.com' });
         expect(closed.statusCode).toBe(403);
         expect(closed.json().error).toBe('Spin to Win closed on 30 June 2026.');
+      } finally {
+        clock = Date.parse('2026-02-15T00:00:00Z');
+      }
+    });
+
+    it('promises no next spin after the promotion’s end: the last month says when it closes', async () => {
+      clock = Date.parse('2026-05-25T00:00:00Z');
+      try {
+        const shopper = await signIn(DELTA);
+        const headers = { ...DELTA, cookie: shopper.cookie };
+        const may = await spin(headers);
+        expect(may.json()).toMatchObject({ month: '2026-05', next_spin: '2026-06-01' });
+        expect((await spin(headers)).json().error).toBe('You have already spun the wheel this month. Your next spin is on 1 June 2026.');
+        // June is the promotion's last month (it ends on 15 June): no spin on 1 July to promise.
+        clock = Date.parse('2026-06-10T00:00:00Z');
+        const june = await spin(headers);
+        expect(june.statusCode).toBe(201);
+        expect(june.json()).toMatchObject({ month: '2026-06', next_spin: null });
+        const again = await spin(headers);
+        expect(again.statusCode).toBe(409);
+        expect(again.json()).toMatchObject({ error: 'You have already spun the wheel this month. Spin to Win closes on 15 June 2026.', next_spin: null });
+        expect((await status(headers)).json()).toMatchObject({
+          can_spin: false,
+          message: 'You have already spun the wheel this month. Spin to Win closes on 15 June 2026.',
+          next_spin: null,
+        });
+        // After the end, the page says it closed (still with this month's prize).
+        clock = Date.parse('2026-06-20T00:00:00Z');
+        expect((await status(headers)).json()).toMatchObject({
+          promotion: 'ended',
+          message: 'Spin to Win closed on 15 June 2026.',
+          spin: { month: '2026-06' },
+          next_spin: null,
+        });
       } finally {
         clock = Date.parse('2026-02-15T00:00:00Z');
       }

@@ -7,6 +7,7 @@ import {
   longDate,
   monthLabel,
   nextMonthStart,
+  nextSpin,
   prizeChances,
   prizeForRoll,
   promotionState,
@@ -38,6 +39,12 @@ describe('spin months', () => {
     expect(promotionState(period, Date.parse('2026-03-31T13:59:00Z'), 'Australia/Brisbane')).toEqual({ state: 'open' });
     expect(promotionState(period, Date.parse('2026-03-31T14:00:00Z'), 'Australia/Brisbane')).toEqual({ state: 'ended', ends: '2026-03-31' });
     expect(promotionState({}, 0, 'Australia/Brisbane')).toEqual({ state: 'open' });
+  });
+
+  it('promise a next spin only on a day the promotion still runs', () => {
+    expect(nextSpin('2026-06', {})).toBe('2026-07-01');
+    expect(nextSpin('2026-06', { ends: '2026-07-01' })).toBe('2026-07-01');
+    expect(nextSpin('2026-06', { ends: '2026-06-30' })).toBeNull();
   });
 });
 

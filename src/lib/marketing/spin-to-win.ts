@@ -20,6 +20,12 @@ export function nextMonthStart(month: string): string {
   return next.toISOString().slice(0, 10);
 }
 
+/** The day of the next spin after one in `month`, or null when the promotion ends (`ends`, inclusive) before that day. */
+export function nextSpin(month: string, settings: Pick<SpinToWinSettings, 'ends'>): string | null {
+  const next = nextMonthStart(month);
+  return settings.ends !== undefined && next > settings.ends ? null : next;
+}
+
 /** A calendar date as Australians write it: '2027-01-01' -> '1 January 2027'. */
 export function longDate(date: string): string {
   return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));

@@ -13,6 +13,8 @@ export const SPIN_TO_WIN_MESSAGES = {
   notOffered: 'This site has no Spin to Win promotion.',
   /** A second spin in one calendar month. */
   alreadySpun: (nextSpin: string) => `You have already spun the wheel this month. Your next spin is on ${nextSpin}.`,
+  /** A second spin in the promotion's last month (it ends before the next month starts): no next spin is promised. */
+  alreadySpunLast: (ends: string) => `You have already spun the wheel this month. Spin to Win closes on ${ends}.`,
   notStarted: (starts: string) => `Spin to Win opens on ${starts}.`,
   ended: (ends: string) => `Spin to Win closed on ${ends}.`,
   soldOut: 'Every prize of this promotion has been won. Thank you for playing.',
@@ -51,8 +53,8 @@ export interface SpinStatusAnswer {
   message?: string;
   /** This month's spin, once made. */
   spin: { prize: SpinPrizeAnswer; month: string; spun_at: string } | null;
-  /** The first day a next spin is allowed, YYYY-MM-DD. */
-  next_spin: string;
+  /** The first day a next spin is allowed, YYYY-MM-DD; null when the promotion ends before it. */
+  next_spin: string | null;
   /** Prizes whose quantity has been won (no longer drawn). */
   unavailable: string[];
 }
@@ -63,5 +65,6 @@ export interface SpinResultAnswer {
   prize: SpinPrizeAnswer;
   lead_id: string;
   month: string;
-  next_spin: string;
+  /** As in SpinStatusAnswer: null when the promotion ends before the next month. */
+  next_spin: string | null;
 }

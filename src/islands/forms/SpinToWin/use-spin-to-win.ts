@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkForm } from '../../../lib/forms/form-validation.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
-import { landingRotation, longDate, wheelSegments, type WheelSegment } from '../../../lib/marketing/spin-to-win.ts';
+import { landingRotation, wheelSegments, type WheelSegment } from '../../../lib/marketing/spin-to-win.ts';
 import { SPIN_TO_WIN_MESSAGES, spinEntrySchema, type SpinPrizeAnswer, type SpinResultAnswer, type SpinStatusAnswer } from '../../../schemas/api/spin-to-win.ts';
 import { currentSession, signOutIfRejected } from '../../../stores/session.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
@@ -71,7 +71,8 @@ export function useSpinToWin(props: SpinToWinProps) {
     setUnavailable(status.unavailable);
     if (status.spin) {
       setPrize(status.spin.prize);
-      setMessage(status.message ?? SPIN_TO_WIN_MESSAGES.alreadySpun(longDate(status.next_spin)));
+      // The server words it: the day of the next spin, or when the promotion closes when there is none.
+      setMessage(status.message ?? '');
       setPhase('spun');
       return;
     }

@@ -9,7 +9,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { longDate, monthLabel, nextMonthStart, prizeForRoll, promotionState, spinMonth } from '../../../lib/marketing/spin-to-win.ts';
+import { longDate, monthLabel, nextSpin, prizeForRoll, promotionState, spinMonth } from '../../../lib/marketing/spin-to-win.ts';
 import { SPIN_TO_WIN_MESSAGES, spinEntrySchema, type SpinEntry, type SpinResultAnswer, type SpinStatusAnswer } from '../../../schemas/api/spin-to-win.ts';
 import type { SpinToWinSettings } from '../../../schemas/site/spin-to-win.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
@@ -96,9 +96,9 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
       success: true,
       can_spin: promotion === 'open' && !spin,
       promotion,
-      ...(spin ? { message: SPIN_TO_WIN_MESSAGES.alreadySpun(longDate(nextMonthStart(month))) } : closedMessage(period, promotion)),
+      ...(spin ? { message: spunMessage(settings, month, period) } : closedMessage(period, promotion)),
       spin: spin ? { prize: { id: spin.prize_id, label: spin.prize_label }, month: spin.month, spun_at: new Date(spin.created_at).toISOString() } : null,
-      next_spin: nextMonthStart(month),
+      next_spin: nextSpin(month, settings),
       unavailable,
     };
     return answer;
@@ -124,13 +124,13 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
       reply.code(409);
       return {
         success: false,
-        error: SPIN_TO_WIN_MESSAGES.alreadySpun(longDate(nextMonthStart(month))),
+        error: spunMessage(settings, month, period),
         spin: {
           prize: { id: outcome.spin.prize_id, label: outcome.spin.prize_label },
           month: outcome.spin.month,
           spun_at: new Date(outcome.spin.created_at).toISOString(),
         },
-        next_spin: nextMonthStart(month),
+        next_spin: nextSpin(month, settings),
       };
     }
     const leadId = await saveSpinLead(ctx, spins, tenant, outcome.spin);
@@ -140,11 +140,18 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
       prize: { id: outcome.spin.prize_id, label: outcome.spin.prize_label },
       lead_id: leadId,
       month,
-      next_spin: nextMonthStart(month),
+      next_spin: nextSpin(month, settings),
     };
     return reply.code(201).send(answer);
   });
 };
+
+/** What a shopper who spun this month is told: the day of the next spin, or when the promotion closes (closed) when it has none. */
+function spunMessage(settings: SpinToWinSettings, month: string, period: ReturnType<typeof promotionState>): string {
+  if (period.state === 'ended') return SPIN_TO_WIN_MESSAGES.ended(longDate(period.ends));
+  const next = nextSpin(month, settings);
+  return next ? SPIN_TO_WIN_MESSAGES.alreadySpun(longDate(next)) : SPIN_TO_WIN_MESSAGES.alreadySpunLast(longDate(settings.ends!));
+}
 
 /** The words for a promotion that takes no spin today. */
 function closedMessage(period: ReturnType<typeof promotionState>, promotion: string): { message?: string } {
