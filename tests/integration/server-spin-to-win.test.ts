@@ -52,41 +52,22 @@ function addWheels(root: string): void {
       spin_to_win: { prizes: PRIZES, terms_href: '/pages/spin-to-win-terms', permits: [{ state: 'ACT', number: 'TP 26/00001' }] },
     }),
   );
-  const gamma = join(root, 'gamma');
-  mkdirSync(gamma, { recursive: true });
-  writeFileSync(
-    join(gamma, 'site.json'),
-    JSON.stringify({
-      ...site,
-      slug: 'gamma',
-      name: 'Gamma Cars',
-      url: 'https://gamma.example',
-      timezone: 'Australia/Perth',
-      spin_to_win: {
-        prizes: [
-          { id: 'ute', label: 'A weekend in a ute', quantity: 1 },
-          { id: 'hat', label: 'Dealer cap', quantity: 1 },
-        ],
-        starts: '2026-03-01',
-        ends: '2026-06-30',
-      },
-    }),
-  );
-  writeFileSync(join(gamma, 'stock.json'), readFileSync(join(root, 'alpha', 'stock.json')));
-  const delta = join(root, 'delta');
-  mkdirSync(delta, { recursive: true });
-  writeFileSync(
-    join(delta, 'site.json'),
-    JSON.stringify({
-      ...site,
-      slug: 'delta',
-      name: 'Delta Cars',
-      url: 'https://delta.example',
-      timezone: 'Australia/Brisbane',
-      spin_to_win: { prizes: PRIZES, ends: '2026-06-15' },
-    }),
-  );
-  writeFileSync(join(delta, 'stock.json'), readFileSync(join(root, 'alpha', 'stock.json')));
+  /** Another tenant: alpha's site.json with its own slug, name, URL, time zone and wheel, and alpha's stock. */
+  const copy = (slug: string, timezone: string, spinToWin: Record<string, unknown>) => {
+    mkdirSync(join(root, slug), { recursive: true });
+    const name = `${slug[0]!.toUpperCase()}${slug.slice(1)} Cars`;
+    writeFileSync(join(root, slug, 'site.json'), JSON.stringify({ ...site, slug, name, url: `https://${slug}.example`, timezone, spin_to_win: spinToWin }));
+    writeFileSync(join(root, slug, 'stock.json'), readFileSync(join(root, 'alpha', 'stock.json')));
+  };
+  copy('gamma', 'Australia/Perth', {
+    prizes: [
+      { id: 'ute', label: 'A weekend in a ute', quantity: 1 },
+      { id: 'hat', label: 'Dealer cap', quantity: 1 },
+    ],
+    starts: '2026-03-01',
+    ends: '2026-06-30',
+  });
+  copy('delta', 'Australia/Brisbane', { prizes: PRIZES, ends: '2026-06-15' });
 }
 
 for (const kind of DATABASES) {
@@ -138,6 +119,7 @@ for (const kind of DATABASES) {
     const spin = (headers: Record<string, string>, payload: Record<string, unknown> = entry) =>
       app.inject({ method: 'POST', url: '/api/spin-to-win', headers, payload });
     const status = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/spin-to-win', headers });
+    const availability = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/spin-to-win/availability', headers });
     const spinLeads = async (tenant: string, phone: string) => {
       const rows = await database.db.query<{ id: string; data: string }>(
         "SELECT id, data FROM leads WHERE tenant = $1 AND category = 'Spin to Win' AND phone = $2",
@@ -153,6 +135,19 @@ for (const kind of DATABASES) {
       expect((await spin(ALPHA)).statusCode).toBe(401);
       const beta = await signIn(BETA);
       const none = await status({ ...BETA, cookie: beta.cookie });
+      expect(none.statusCode).toBe(404);
+      expect(none.json().error).toBe('This site has no Spin to Win promotion.');
+    });
+
+    it('tells anyone, signed in or not, which prizes are still drawn, and nothing about a shopper', async () => {
+      const open = await availability(ALPHA);
+      expect(open.statusCode).toBe(200);
+      expect(open.headers['cache-control']).toBe('no-store');
+      expect(open.json()).toEqual({ success: true, promotion: 'open', unavailable: [] });
+      const shopper = await signIn();
+      expect((await availability({ ...ALPHA, cookie: shopper.cookie })).json()).toEqual({ success: true, promotion: 'open', unavailable: [] });
+      expect((await availability(GAMMA)).json()).toEqual({ success: true, promotion: 'not-started', unavailable: [] });
+      const none = await availability(BETA);
       expect(none.statusCode).toBe(404);
       expect(none.json().error).toBe('This site has no Spin to Win promotion.');
     });
@@ -264,6 +259,8 @@ for (const kind of DATABASES) {
           unavailable: ['ute', 'hat'],
           message: 'Every prize of this promotion has been won. Thank you for playing.',
         });
+        // Signed out too: the page prints no chance for a prize that is all won.
+        expect((await availability(GAMMA)).json()).toEqual({ success: true, promotion: 'sold-out', unavailable: ['ute', 'hat'] });
         const refused = await spin(lateHeaders, { name: 'Al', email: 'al@example.com' });
         expect(refused.statusCode).toBe(409);
         expect(refused.json().error).toBe('Every prize of this promotion has been won. Thank you for playing.');

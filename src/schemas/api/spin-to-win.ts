@@ -44,19 +44,26 @@ export interface SpinPrizeAnswer {
   label: string;
 }
 
-/** GET /api/spin-to-win: may this shopper spin now, what they won this month, which prizes are all gone. */
-export interface SpinStatusAnswer {
+/**
+ * GET /api/spin-to-win/availability, public (it names no one): whether the promotion takes
+ * spins today and which prizes are all won, so a signed-out page prints only true chances.
+ */
+export interface SpinAvailabilityAnswer {
   success: true;
-  can_spin: boolean;
   /** 'open', 'not-started', 'ended' or 'sold-out' (can_spin false for all but 'open'). */
   promotion: 'open' | 'not-started' | 'ended' | 'sold-out';
+  /** Prizes whose quantity has been won (no longer drawn). */
+  unavailable: string[];
+}
+
+/** GET /api/spin-to-win: may this shopper spin now, what they won this month, which prizes are all gone. */
+export interface SpinStatusAnswer extends SpinAvailabilityAnswer {
+  can_spin: boolean;
   message?: string;
   /** This month's spin, once made. */
   spin: { prize: SpinPrizeAnswer; month: string; spun_at: string } | null;
   /** The first day a next spin is allowed, YYYY-MM-DD; null when the promotion ends before it. */
   next_spin: string | null;
-  /** Prizes whose quantity has been won (no longer drawn). */
-  unavailable: string[];
 }
 
 /** POST /api/spin-to-win, 201: the prize the server drew and the lead it made. */

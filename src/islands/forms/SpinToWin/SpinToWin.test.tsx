@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 /**
  * The Spin to Win island (docs/spin-to-win.md) against a stubbed lead API: signed out it
- * offers sign-in and asks nothing; signed in it shows what the server says (the form, this
- * month's prize, a closed promotion); the entry is checked before it is sent and names no
- * prize; the server's prize is shown, announced and focused; with reduced motion at once.
+ * offers sign-in and asks only the public availability (no chance is printed before it);
+ * signed in it shows what the server says (the form, this month's prize, a closed promotion);
+ * the entry is checked before it is sent and names no prize; the server's prize is shown,
+ * announced and focused; with reduced motion at once.
  */
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { angleUnderPointer, wheelSegments } from '../../../lib/marketing/spin-to-win.ts';
@@ -69,12 +71,12 @@ async function show() {
 }
 
 describe('SpinToWin', () => {
-  it('signed out: a sign-in link, and the server is not asked', async () => {
+  it('signed out: a sign-in link, and only the public availability is asked', async () => {
     signOut();
-    const calls = stubWheelApi([401, {}]);
+    const calls = stubWheelApi([200, { success: true, promotion: 'open', unavailable: [] }]);
     const host = await show();
     expect(host.querySelector(`a[href="${props.signInHref}"]`)?.textContent).toBe('Sign in to spin');
-    expect(calls).toEqual([]);
+    expect(calls).toEqual([{ method: 'GET', path: '/api/spin-to-win/availability', body: undefined }]);
     // The prizes and their chances are listed whoever looks.
     expect([...host.querySelectorAll('[data-testid="spin-prizes"] li')].map((item) => item.textContent)).toEqual([
       '$50 fuel voucher (valued at $50)75% chance',
@@ -82,11 +84,35 @@ describe('SpinToWin', () => {
     ]);
   });
 
-  it('a session the API no longer knows is signed out here too', async () => {
-    stubWheelApi([401, { success: false, error: 'Please sign in to spin the wheel.' }]);
+  it('signed out: a prize all won has no chance, and the others’ chances are among what is left', async () => {
+    signOut();
+    stubWheelApi([200, { success: true, promotion: 'open', unavailable: ['fuel'] }]);
+    const host = await show();
+    expect([...host.querySelectorAll('[data-testid="spin-prizes"] li')].map((item) => item.textContent)).toEqual([
+      '$50 fuel voucher (valued at $50)All won',
+      'Car wash100% chanceAt our yard.',
+    ]);
+  });
+
+  it('prints no chance before the server has said which prizes are left (the built page, an unanswered request)', async () => {
+    expect(renderToString(<SpinToWin {...props} />)).not.toMatch(/%|All won/);
+    signOut();
+    stubWheelApi([503, { success: false, error: 'down' }]);
+    const host = await show();
+    expect(host.querySelector('[data-testid="spin-prizes"]')?.textContent).not.toMatch(/%|All won/);
+  });
+
+  it('a session the API no longer knows is signed out here too, and the chances come from the public availability', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      String(url).endsWith('/availability')
+        ? new Response(JSON.stringify({ success: true, promotion: 'open', unavailable: ['wash'] }), { status: 200 })
+        : new Response(JSON.stringify({ success: false, error: 'Please sign in to spin the wheel.' }), { status: 401 }),
+    );
     const host = await show();
     expect(host.querySelector('a[href^="/sign-in"]')).not.toBeNull();
     expect(currentSession()).toBeNull();
+    expect(host.querySelector('[data-testid="spin-prizes"] [data-prize="fuel"]')?.textContent).toContain('100% chance');
+    expect(host.querySelector('[data-testid="spin-prizes"] [data-prize="wash"]')?.textContent).toContain('All won');
   });
 
   it('already spun this month: the prize and the date of the next spin, no form', async () => {

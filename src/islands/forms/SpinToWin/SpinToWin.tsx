@@ -1,9 +1,10 @@
 /**
  * /spin-to-win's island (docs/spin-to-win.md): the wheel, the prize list with each prize's
- * chance, and what the shopper can do now, which the lead API decides: sign in, enter and
- * spin, or read this month's prize and the date of the next spin. The result is said in a
- * polite live region when the wheel stops, and focus moves to it. Every control is a native
- * button, link or input, so the page works by keyboard.
+ * chance (printed once the server has said which prizes are left), and what the shopper can
+ * do now, which the lead API decides: sign in, enter and spin, or read this month's prize and
+ * the date of the next spin. The result is said in a polite live region when the wheel stops,
+ * and focus moves to it. Every control is a native button, link or input, so the page works
+ * by keyboard.
  */
 import { chanceText, prizeChances } from '../../../lib/marketing/spin-to-win.ts';
 import { SPIN_TO_WIN_MESSAGES } from '../../../schemas/api/spin-to-win.ts';
@@ -20,9 +21,11 @@ export default function SpinToWin(props: SpinToWinProps) {
   const spin = useSpinToWin(props);
   const { kit, phase } = spin;
   const chances = prizeChances(spin.shown);
+  /** What the prize list says of a prize's chance: nothing until the server has said which prizes are left. */
   const chanceOf = (id: string) => {
+    if (spin.unavailable === null) return '';
     const index = spin.shown.findIndex((prize) => prize.id === id);
-    return index === -1 ? null : chances[index]!;
+    return index === -1 ? 'All won' : `${chanceText(chances[index]!)} chance`;
   };
 
   return (
@@ -109,19 +112,16 @@ export default function SpinToWin(props: SpinToWinProps) {
         )}
         <h2 className="spin-to-win__prizes-title">Prizes</h2>
         <ul className="spin-to-win__prizes" data-testid="spin-prizes">
-          {props.prizes.map((prize) => {
-            const chance = chanceOf(prize.id);
-            return (
-              <li key={prize.id} data-prize={prize.id}>
-                <span className="spin-to-win__prize-name">
-                  {prize.label}
-                  {prize.value !== undefined && <span className="muted"> (valued at {money.format(prize.value)})</span>}
-                </span>
-                <span className="spin-to-win__chance">{chance === null ? 'All won' : `${chanceText(chance)} chance`}</span>
-                {prize.description && <span className="spin-to-win__prize-text muted">{prize.description}</span>}
-              </li>
-            );
-          })}
+          {props.prizes.map((prize) => (
+            <li key={prize.id} data-prize={prize.id}>
+              <span className="spin-to-win__prize-name">
+                {prize.label}
+                {prize.value !== undefined && <span className="muted"> (valued at {money.format(prize.value)})</span>}
+              </span>
+              <span className="spin-to-win__chance">{chanceOf(prize.id)}</span>
+              {prize.description && <span className="spin-to-win__prize-text muted">{prize.description}</span>}
+            </li>
+          ))}
         </ul>
       </div>
     </div>

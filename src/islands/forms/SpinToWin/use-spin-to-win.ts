@@ -1,15 +1,23 @@
 /**
  * The wheel's state and its calls to the lead API (docs/spin-to-win.md): who is signed in,
  * whether the server lets them spin this month, the entry form, and the server's prize.
- * Nothing here decides a prize or a spin: the page asks GET /api/spin-to-win, sends the entry
- * with POST and turns the wheel to the slice the server named. The turn is skipped when the
- * shopper asks for reduced motion; the result is announced when the wheel stops.
+ * Nothing here decides a prize or a spin: the page asks GET /api/spin-to-win (signed out: the
+ * public /availability), sends the entry with POST and turns the wheel to the slice the server
+ * named. The turn is skipped when the shopper asks for reduced motion; the result is announced
+ * when the wheel stops.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkForm } from '../../../lib/forms/form-validation.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { landingRotation, wheelSegments, type WheelSegment } from '../../../lib/marketing/spin-to-win.ts';
-import { SPIN_TO_WIN_MESSAGES, spinEntrySchema, type SpinPrizeAnswer, type SpinResultAnswer, type SpinStatusAnswer } from '../../../schemas/api/spin-to-win.ts';
+import {
+  SPIN_TO_WIN_MESSAGES,
+  spinEntrySchema,
+  type SpinAvailabilityAnswer,
+  type SpinPrizeAnswer,
+  type SpinResultAnswer,
+  type SpinStatusAnswer,
+} from '../../../schemas/api/spin-to-win.ts';
 import { currentSession, signOutIfRejected } from '../../../stores/session.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
 import { callApi } from '../api.ts';
@@ -54,7 +62,8 @@ export function useSpinToWin(props: SpinToWinProps) {
   const kit = useFormKit('spin-to-win', () => ({ name: '', last_name: '', email: '', opt_in: false, terms_conditions: false }));
   const [phase, setPhase] = useState<SpinPhase>('checking');
   const [message, setMessage] = useState('');
-  const [unavailable, setUnavailable] = useState<string[]>([]);
+  /** Prizes all won, as the server said; null until it has (no chance is printed before: docs/spin-to-win.md "Honest odds"). */
+  const [unavailable, setUnavailable] = useState<string[] | null>(null);
   const [prize, setPrize] = useState<SpinPrizeAnswer | null>(null);
   const [phone, setPhone] = useState('');
   const [rotation, setRotation] = useState(0);
@@ -64,7 +73,7 @@ export function useSpinToWin(props: SpinToWinProps) {
   const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const resultRef = useRef<HTMLHeadingElement>(null);
 
-  const shown = props.prizes.filter((candidate) => !unavailable.includes(candidate.id));
+  const shown = props.prizes.filter((candidate) => !unavailable?.includes(candidate.id));
   const segments: WheelSegment[] = wheelSegments(shown.length > 0 ? shown : props.prizes);
 
   const applyStatus = (status: SpinStatusAnswer) => {
@@ -85,24 +94,26 @@ export function useSpinToWin(props: SpinToWinProps) {
   };
 
   useEffect(() => {
-    const session = currentSession();
-    if (!session) {
-      setPhase('signed-out');
-      return;
-    }
-    setPhone(session.phone);
     let cancelled = false;
-    void callApi<SpinStatusAnswer>(props.apiBase, '/spin-to-win').then((answer) => {
-      if (cancelled) return;
-      if (answer.ok) return applyStatus(answer.data);
-      // The API no longer knows the session (expired or signed out elsewhere): the local one goes too.
-      if (signOutIfRejected(answer.status)) {
-        setPhase('signed-out');
-        return;
-      }
-      setMessage(answer.message ?? LEAD_MESSAGES.unexpected);
-      setPhase('failed');
-    });
+    /** Signed out: the sign-in offer, and the public answer for the chances. */
+    const signedOut = () => {
+      setPhase('signed-out');
+      void callApi<SpinAvailabilityAnswer>(props.apiBase, '/spin-to-win/availability').then((answer) => {
+        if (!cancelled && answer.ok) setUnavailable(answer.data.unavailable);
+      });
+    };
+    const session = currentSession();
+    if (session) {
+      setPhone(session.phone);
+      void callApi<SpinStatusAnswer>(props.apiBase, '/spin-to-win').then((answer) => {
+        if (cancelled) return;
+        if (answer.ok) return applyStatus(answer.data);
+        // The API no longer knows the session (expired or signed out elsewhere): the local one goes too.
+        if (signOutIfRejected(answer.status)) return signedOut();
+        setMessage(answer.message ?? LEAD_MESSAGES.unexpected);
+        setPhase('failed');
+      });
+    } else signedOut();
     return () => {
       cancelled = true;
       clearTimeout(settleTimer.current);

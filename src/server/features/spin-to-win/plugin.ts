@@ -4,13 +4,21 @@
  * everything: whether this mobile number may spin, which prize it wins (a weighted draw with
  * crypto.randomInt over the prizes of site.json still available) and the lead that records
  * the prize, stored and delivered like every other lead. The browser only shows the answer.
- *   GET  /api/spin-to-win   may I spin, what did I win this month
- *   POST /api/spin-to-win   spin: the entry (name, e-mail, opt-in, terms) -> the prize
+ *   GET  /api/spin-to-win               may I spin, what did I win this month
+ *   POST /api/spin-to-win               spin: the entry (name, e-mail, opt-in, terms) -> the prize
+ *   GET  /api/spin-to-win/availability  public: which prizes are still drawn (the page's chances)
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { longDate, monthLabel, nextSpin, prizeForRoll, promotionState, spinMonth } from '../../../lib/marketing/spin-to-win.ts';
-import { SPIN_TO_WIN_MESSAGES, spinEntrySchema, type SpinEntry, type SpinResultAnswer, type SpinStatusAnswer } from '../../../schemas/api/spin-to-win.ts';
+import {
+  SPIN_TO_WIN_MESSAGES,
+  spinEntrySchema,
+  type SpinAvailabilityAnswer,
+  type SpinEntry,
+  type SpinResultAnswer,
+  type SpinStatusAnswer,
+} from '../../../schemas/api/spin-to-win.ts';
 import type { SpinToWinSettings } from '../../../schemas/site/spin-to-win.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import { parseOr400, sendError } from '../../kernel/http.ts';
@@ -66,21 +74,42 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
   const { stores, now } = ctx;
   const spins = new SpinToWinStore(stores.db, ctx.keys.spinEntrants);
 
+  /** The site's promotion, or the 404 that stops here; answers are never cached (they change with each prize won). */
+  const offered = (request: FastifyRequest, reply: FastifyReply) => {
+    const settings = request.tenant.site.spin_to_win;
+    if (!settings) sendError(reply, 404, SPIN_TO_WIN_MESSAGES.notOffered);
+    else reply.header('cache-control', 'no-store');
+    return settings;
+  };
+
+  /** Which prizes the draw has left and whether spins are taken today: nobody's data. */
+  const availability = async (tenant: ApiTenant, settings: SpinToWinSettings) => {
+    const unavailable = await spins.soldOut(tenant.slug, promotionKey(settings), drawable(settings));
+    const period = promotionState(settings, now(), tenant.site.timezone);
+    const promotion: SpinAvailabilityAnswer['promotion'] =
+      period.state !== 'open' ? period.state : unavailable.length === settings.prizes.length ? 'sold-out' : 'open';
+    return { period, promotion, unavailable };
+  };
+
   /** The signed-in shopper and the site's promotion, or the answer that stops here. */
   const context = async (request: FastifyRequest, reply: FastifyReply) => {
-    const settings = request.tenant.site.spin_to_win;
-    if (!settings) {
-      sendError(reply, 404, SPIN_TO_WIN_MESSAGES.notOffered);
-      return undefined;
-    }
+    const settings = offered(request, reply);
+    if (!settings) return undefined;
     const user = await currentUser(stores.sessions, request, now());
     if (!user) {
       sendError(reply, 401, SPIN_TO_WIN_MESSAGES.signIn);
       return undefined;
     }
-    reply.header('cache-control', 'no-store');
     return { settings, user, month: spinMonth(now(), request.tenant.site.timezone) };
   };
+
+  app.get('/api/spin-to-win/availability', async (request, reply) => {
+    const settings = offered(request, reply);
+    if (!settings) return reply;
+    const { promotion, unavailable } = await availability(request.tenant, settings);
+    const answer: SpinAvailabilityAnswer = { success: true, promotion, unavailable };
+    return answer;
+  });
 
   app.get('/api/spin-to-win', async (request, reply) => {
     const found = await context(request, reply);
@@ -89,9 +118,7 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     const tenant = request.tenant;
     await completeLeads(ctx, spins, tenant, user.phone, request);
     const spin = await spins.monthSpin(tenant.slug, user.phone, month);
-    const unavailable = await spins.soldOut(tenant.slug, promotionKey(settings), drawable(settings));
-    const period = promotionState(settings, now(), tenant.site.timezone);
-    const promotion = period.state !== 'open' ? period.state : unavailable.length === settings.prizes.length ? 'sold-out' : 'open';
+    const { period, promotion, unavailable } = await availability(tenant, settings);
     const answer: SpinStatusAnswer = {
       success: true,
       can_spin: promotion === 'open' && !spin,
