@@ -62,11 +62,6 @@ describe('toSearchDocument', () => {
     expect(tiebreakOf('ABC-1')).toBeGreaterThan(2 ** 52);
   });
 
-  it("a motorcycle's final drive (Chain, Belt, Shaft; moved out of drive where the feed is parsed) is its Drive facet value; a drive type stays first", () => {
-    expect(toSearchDocument(car({ drive: null, final_drive: 'Belt' }), site).drive).toBe('Belt');
-    expect(toSearchDocument(car({ drive: 'RWD', final_drive: 'Chain' }), site).drive).toBe('RWD');
-  });
-
   it('makes primary keys Meilisearch accepts', () => {
     expect(documentUid('demo', 'A-1_b')).toBe('demo__A-1_b');
     expect(documentUid('demo', 'a/b c')).toMatch(/^demo__h[0-9a-z]+$/);

@@ -159,8 +159,7 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
     ['body', text(car.simple_body) ?? text(car.bodyconfiguration)],
     ['fuel', text(car.simple_fuel) ?? text(car.fuel)],
     ['transmission', text(car.simple_transmission) ?? text(car.trans)],
-    // A bike's Chain/Belt/Shaft lives in final_drive (CarSchema); the Drive facet offers it.
-    ['drive', text(car.drive) ?? text(car.final_drive)],
+    ['drive', text(car.drive)],
     ['seats', number(car.seats)],
     ['sleeps', number(car.specifications?.sleeps)],
     ['body_length', number(car.specifications?.body_length)],
