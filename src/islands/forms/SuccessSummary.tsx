@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { successCopy, successRecord, type LegacyLeadRecord } from '../../lib/forms/lead-success.ts';
+import { successCopy, successRecord, type LegacyLeadRecord, type SuccessSite } from '../../lib/forms/lead-success.ts';
 import { $sentLead } from '../../stores/prefill.ts';
 import '../ui/form-kit/forms.css';
 
@@ -20,14 +20,14 @@ function legacyRecord(): LegacyLeadRecord {
   }
 }
 
-export default function SuccessSummary({ dealer, stockHref }: { dealer: string; stockHref: string }) {
+export default function SuccessSummary({ site, stockHref }: { site: SuccessSite; stockHref: string }) {
   const stored = useStore($sentLead);
   const [legacy, setLegacy] = useState<LegacyLeadRecord | null>(null);
   useEffect(() => setLegacy(legacyRecord()), []);
   // Until mounted, render what the static HTML had (nothing is known at build time).
   const record = legacy ? successRecord(legacy, stored) : { category: null, car: null, sent: [] as [string, string][], offer: null };
-  const copy = successCopy(record.category, dealer, record.offer !== null);
   const car = record.car;
+  const copy = successCopy(record.category, site, { withOffer: record.offer !== null, carName: car?.name ?? null });
   return (
     <div className="success-summary" data-testid="success-summary">
       <h1>{copy.heading}</h1>

@@ -3,14 +3,39 @@
  * success): a heading and what happens next, by the category that was sent.
  */
 
+import type { Site } from '../../schemas/site.ts';
+import { depositTerms, type DepositTermsSettings } from '../../schemas/site/payments.ts';
+
+/** What the success copy names of the site: the dealer and its reserve deposit terms (docs/payments.md). */
+export interface SuccessSite {
+  dealer: string;
+  /** site.reserve_deposit, in dollars. */
+  deposit: number;
+  depositSettings: DepositTermsSettings;
+}
+
+/** The success page's settings of a site (src/pages/success.astro hands them to the island). */
+export function successSite(site: Pick<Site, 'name' | 'reserve_deposit' | 'payments'>): SuccessSite {
+  const { deposit_hold_hours, deposit_refundable, deposit_terms } = site.payments;
+  return { dealer: site.name, deposit: site.reserve_deposit, depositSettings: { deposit_hold_hours, deposit_refundable, ...(deposit_terms ? { deposit_terms } : {}) } };
+}
+
+/** What the success copy names of the lead: whether an instant offer was made with it, the car's name. */
+export interface SuccessLead {
+  withOffer?: boolean;
+  carName?: string | null;
+}
+
 /** Heading and next-step text of the success page. */
 export interface SuccessCopy {
   heading: string;
   next: string;
 }
 
-/** The success page copy for a lead category (a general thank-you for unknown ones); `withOffer`: an instant offer was made with the lead. */
-export function successCopy(category: string | null | undefined, dealer: string, withOffer = false): SuccessCopy {
+/** The success page copy for a lead category (a general thank-you for unknown ones). */
+export function successCopy(category: string | null | undefined, site: SuccessSite, lead: SuccessLead = {}): SuccessCopy {
+  const { dealer } = site;
+  const withOffer = lead.withOffer ?? false;
   switch ((category ?? '').toLowerCase()) {
     case 'test drive':
       return { heading: 'Thank you for booking a test drive', next: `${dealer} will call you to confirm the day and time of your test drive. Please bring your driver licence along.` };
@@ -23,7 +48,8 @@ export function successCopy(category: string | null | undefined, dealer: string,
     case 'offer accepted':
       return { heading: 'Thank you for accepting our offer', next: 'Our buying team will contact you to arrange an inspection of your vehicle.' };
     case 'reserve':
-      return { heading: 'Your car is reserved', next: 'We will hold the car for you for 48 hours while our team contacts you to arrange the next steps. Your deposit is fully refundable.' };
+      // The terms the deposit step stated before payment, with the site's settings (never a fixed 48 hours).
+      return { heading: 'Your car is reserved', next: `${depositTerms(site.deposit, lead.carName || 'car', site.depositSettings)} Our team will contact you to arrange the next steps.` };
     case 'reserve request':
       // No payment provider (docs/payments.md): nothing was paid, so nothing is said to be reserved.
       return { heading: 'Thank you for your reservation request', next: `No card was charged online. ${dealer} will call you to take the deposit and confirm your reservation.` };

@@ -29,8 +29,11 @@ export const PaymentSettingsSchema = v.pipe(
 
 export type PaymentSettings = v.InferOutput<typeof PaymentSettingsSchema>;
 
-/** The deposit terms a shopper reads before paying (spec §9 wording by default). */
-export function depositTerms(deposit: number, carName: string, settings: Pick<PaymentSettings, 'deposit_hold_hours' | 'deposit_refundable' | 'deposit_terms'>): string {
+/** The settings the deposit terms name (how long the car is held, refundable or not, extra terms). */
+export type DepositTermsSettings = Pick<PaymentSettings, 'deposit_hold_hours' | 'deposit_refundable' | 'deposit_terms'>;
+
+/** The deposit terms a shopper reads before paying and again on /success once paid (spec §9 wording by default). */
+export function depositTerms(deposit: number, carName: string, settings: DepositTermsSettings): string {
   const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: Number.isInteger(deposit) ? 0 : 2 }).format(deposit);
   const refund = settings.deposit_refundable ? 'The deposit is refundable in full.' : 'The deposit is not refundable.';
   return [`${money} deposit holds the ${carName} for you for ${settings.deposit_hold_hours} hours. ${refund}`, settings.deposit_terms ?? ''].filter(Boolean).join(' ');
