@@ -49,7 +49,7 @@ describe('form config', () => {
 });
 
 describe('car choices', () => {
-  it('round-trips what a choice needs (id, slug, name, status, type, price, delivery locations), without the rest', async () => {
+  it('round-trips what a choice needs (id, slug, name, status, type, price, headline price, delivery locations), without the rest', async () => {
     const { encodeCarChoices, decodeCarChoices } = await import('./form-config.ts');
     const cars = [
       v.parse(CarSchema, { id: 1, slug: 'a-1', name: 'Car A', make: 'Kia', status: 'in_stock', car_type: 'new', year: 2024, primary_image_url: 'https://x/y.jpg', dealership_slug: 'north', location: { name: 'North', distribution_locations: [{ name: 'Coast' }] } }),
@@ -57,9 +57,20 @@ describe('car choices', () => {
     ];
     const decoded = decodeCarChoices(encodeCarChoices(cars));
     expect(decoded[0]).toEqual({ id: 1, slug: 'a-1', name: 'Car A', status: 'in_stock', car_type: 'new', location: { distribution_locations: [{ name: 'Coast', slug: null }] } });
-    expect(decoded[1]).toEqual({ id: 'b2', slug: 'b-2', name: 'Stock b2', status: 'in_stock', car_type: 'used', price: 9990 }); // the display name the schema sets (issue 12 item 3)
+    expect(decoded[1]).toEqual({ id: 'b2', slug: 'b-2', name: 'Stock b2', status: 'in_stock', car_type: 'used', price: 9990, headline_price: { amount: 9990, text: '$9,990', label: null } }); // the display name the schema sets (issue 12 item 3)
     expect(decodeCarChoices('not json')).toEqual([]);
     expect(decodeCarChoices('[{"id":{}}]')).toEqual([]);
+  });
+
+  it("carry the price the car's page shows first: the drive-away total with its label, not the excl. government charges price", async () => {
+    const { encodeCarChoices, decodeCarChoices } = await import('./form-config.ts');
+    const cars = [
+      v.parse(CarSchema, { id: 3, slug: 'c-3', name: 'Car C', status: 'in_stock', car_type: 'new', price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 }),
+      v.parse(CarSchema, { id: 4, slug: 'd-4', name: 'Car D', status: 'in_stock', car_type: 'used', price: 5 }),
+    ];
+    const [egc, none] = decodeCarChoices(encodeCarChoices(cars));
+    expect(egc!.headline_price).toEqual({ amount: 44500, text: '$44,500', label: 'Drive Away' });
+    expect(none!.headline_price).toBeUndefined();
   });
 });
 

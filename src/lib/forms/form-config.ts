@@ -10,6 +10,7 @@ import type { LeadCar } from './lead-payload.ts';
 import { moneyPresets } from './money-input.ts';
 import { formatMoney } from '../text/format.ts';
 import { carImageSources, type ImageOptions } from '../images.ts';
+import { saleHeadline } from '../vehicle/price.ts';
 
 /** A location or dealership choice of the enquiry form. */
 export interface FormLocation {
@@ -193,7 +194,7 @@ const GARAGE_IMAGE_WIDTHS = [400];
 /**
  * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
  * one JSON text (the site's CAR_CHOICES_PATH file), holding only what the form shows or needs to choose (id, slug,
- * name, status, car_type, tag, price, delivery locations): the API completes a lead's vehicle from
+ * name, status, car_type, tag, price, the headline price the trade-in shows, delivery locations): the API completes a lead's vehicle from
  * car_id, and every extra field repeats hundreds of times on a big tenant's page.
  */
 export function encodeCarChoices(cars: readonly Car[]): string {
@@ -205,6 +206,8 @@ export function encodeCarChoices(cars: readonly Car[]): string {
       if (lead.car_type) choice.car_type = lead.car_type;
       if (lead.tag) choice.tag = lead.tag;
       if (typeof lead.price === 'number' && lead.price > 0) choice.price = lead.price;
+      const headline = saleHeadline(car);
+      if (headline?.amount) choice.headline_price = { amount: headline.amount, text: headline.text, label: headline.label };
       const distribution = lead.location?.distribution_locations?.filter((entry) => entry.name || entry.slug) ?? [];
       if (distribution.length > 0) choice.location = { distribution_locations: distribution };
       return choice;

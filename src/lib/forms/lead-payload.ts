@@ -22,6 +22,8 @@ export interface LeadCar {
   tag?: string | null;
   stocknum?: string | null;
   price?: number | null;
+  /** The price the car's page shows first (src/lib/vehicle/price.ts saleHeadline: the drive-away total when the feed gives one), in the car choices; absent when it shows none. */
+  headline_price?: { amount: number; text: string; label: string | null } | null;
   dealership_id?: string | number | null;
   dealership_slug?: string | null;
   primary_image_url?: string | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car, CarRecord } from '../../schemas/car.ts';
-import { priceBreakdown, priceDisplay, reducedPrice, wasPrice } from './price.ts';
+import { headlinePrice, priceBreakdown, priceDisplay, priceOptions, reducedPrice, saleHeadline, wasPrice } from './price.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const base: Partial<CarRecord> = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used' };
@@ -68,5 +68,42 @@ describe('priceBreakdown (ACL s48 single total price)', () => {
     ['no real price', { price: 5, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 }],
   ])('none when %s', (_name, patch) => {
     expect(priceBreakdown(makeCar({ ...base, ...patch }))).toBeNull();
+  });
+});
+
+describe('headlinePrice (the price a page shows first and largest, ACL s48)', () => {
+  const egc: Partial<CarRecord> = { ...base, price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 };
+  it.each<[string, Partial<CarRecord>, typeof site, ReturnType<typeof headlinePrice>]>([
+    ['the drive-away total over an excl. government charges price', egc, site, { kind: 'price', amount: 44500, text: '$44,500', label: 'Drive Away' }],
+    [
+      'a plain price with its type',
+      { ...base, price: 24990, price_type: 'Drive Away' },
+      site,
+      { kind: 'price', amount: 24990, text: '$24,990', label: 'Drive Away' },
+    ],
+    [
+      'a subscription where the site offers one',
+      { ...base, price: 30000, subscription_price: 189 },
+      subSite,
+      { kind: 'subscription', amount: 189, text: '$189/week', label: 'Subscription' },
+    ],
+    ['no price: the site text', { ...base, price: 0 }, subSite, { kind: 'none', amount: null, text: 'Call us', label: null }],
+  ])('%s', (_name, fields, options, expected) => {
+    expect(headlinePrice(makeCar(fields), options)).toEqual(expected);
+  });
+
+  it('saleHeadline: the price the car sells for (never a weekly subscription), null with no price', () => {
+    expect(saleHeadline(makeCar(egc))).toEqual({ kind: 'price', amount: 44500, text: '$44,500', label: 'Drive Away' });
+    expect(saleHeadline(makeCar({ ...base, price: 30000, price_type: 'Excl. Govt. Charges', subscription_price: 189 }))).toEqual({
+      kind: 'price',
+      amount: 30000,
+      text: '$30,000',
+      label: 'Excl. Govt. Charges',
+    });
+    expect(saleHeadline(makeCar({ ...base, price: 10, preorder: true }))).toBeNull();
+  });
+
+  it("priceOptions: a site's subscription offer and no-price text", () => {
+    expect(priceOptions({ offers_subscription: true, texts: { no_price: 'Call us' } } as Parameters<typeof priceOptions>[0])).toEqual(subSite);
   });
 });

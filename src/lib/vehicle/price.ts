@@ -3,6 +3,7 @@
  * Consumer Law single total price, s48).
  */
 import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
 import { formatMoney } from '../text/format.ts';
 import { presentText } from '../../schemas/feed-text.ts';
 import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
@@ -27,6 +28,11 @@ export interface PriceOptions {
   offersSubscription: boolean;
   /** site.texts.no_price (default 'Enquire for price.') */
   noPriceText: string;
+}
+
+/** The price rules' settings of a site. */
+export function priceOptions(site: Pick<Site, 'offers_subscription' | 'texts'>): PriceOptions {
+  return { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price };
 }
 
 function positive(value: number | null | undefined): number {
@@ -100,4 +106,33 @@ export function priceBreakdown(car: Car): PriceBreakdown | null {
     total: { amount: driveAway, label: 'Drive Away' },
     components: [{ amount: price, label: type }],
   };
+}
+
+/** The price a page shows first and largest, with its label. */
+export interface HeadlinePrice {
+  kind: PriceKind;
+  /** Dollars (per week for 'subscription'); null when no price is shown. */
+  amount: number | null;
+  /** '$44,500', '$189/week', 'PREORDER' or the site's no-price text. */
+  text: string;
+  /** Shown beside it: 'Drive Away', the feed's price_type, 'Subscription'; null when none. */
+  label: string | null;
+}
+
+/**
+ * The price every page shows first and largest for a car (vehicle page, print sheet, PDF,
+ * reserve page, trade-in offer): the drive-away total when the feed breaks the price down
+ * (ACL s48, priceBreakdown), else what priceDisplay chose.
+ */
+export function headlinePrice(car: Car, options: PriceOptions): HeadlinePrice {
+  const breakdown = priceBreakdown(car);
+  if (breakdown) return { kind: 'price', amount: breakdown.total.amount, text: formatMoney(breakdown.total.amount), label: breakdown.total.label };
+  const price = priceDisplay(car, options);
+  return { kind: price.kind, amount: price.amount, text: price.text, label: price.priceType };
+}
+
+/** The price the car sells for, as headlinePrice shows it without a weekly subscription price; null when there is none to show. */
+export function saleHeadline(car: Car): HeadlinePrice | null {
+  const headline = headlinePrice(car, { offersSubscription: false, noPriceText: '' });
+  return headline.kind === 'price' ? headline : null;
 }

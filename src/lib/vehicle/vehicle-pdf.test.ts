@@ -47,4 +47,13 @@ describe('vehiclePdfContent', () => {
     expect(content.sections.at(-1)?.lines).toContain('Phone 07 3000 0000');
     expect(vehiclePdfContent({ ...car, status: 'sold' }, site).subtitle).toBe('Sold');
   });
+
+  it('leads with the drive-away total, as the vehicle page does, not the excl. government charges price (ACL s48)', async () => {
+    const v = await import('valibot');
+    const { CarSchema } = await import('../../schemas/car.ts');
+    const { SiteSchema } = await import('../../schemas/site.ts');
+    const site = v.parse(SiteSchema, { slug: 's', template: 'used-group', name: 'Acme Cars', url: 'https://acme.com.au', phone: '+61 7 3000 0000' });
+    const car = v.parse(CarSchema, { id: 1, slug: 'x', name: 'Car X', price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500, status: 'in_stock', car_type: 'new' });
+    expect(vehiclePdfContent(car, site).subtitle).toBe('$44,500 Drive Away');
+  });
 });

@@ -6,7 +6,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { formatKm, formatPhone } from '../text/format.ts';
-import { priceDisplay } from './price.ts';
+import { headlinePrice, priceOptions } from './price.ts';
 
 /** A heading and the lines under it. */
 export interface PdfSection {
@@ -107,7 +107,8 @@ export function vehiclePdf(content: VehiclePdfContent): Uint8Array {
 
 /** The PDF content of a car on a site: what the print page shows, in short. */
 export function vehiclePdfContent(car: Car, site: Site): VehiclePdfContent {
-  const price = priceDisplay(car, { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price });
+  // The vehicle page's headline: the drive-away total first when the feed gives one (ACL s48).
+  const price = headlinePrice(car, priceOptions(site));
   const available = car.status === 'in_stock' || car.status === 'coming_soon';
   const facts: [string, string | number | null | undefined][] = [
     ['Condition', car.car_type === 'new' ? 'New' : car.car_type === 'demo' ? 'Demo' : 'Used'],
@@ -124,7 +125,7 @@ export function vehiclePdfContent(car: Car, site: Site): VehiclePdfContent {
   const phone = formatPhone(car.location?.phone ?? site.phone);
   return {
     title: car.name,
-    subtitle: available ? [price.text, price.priceType].filter(Boolean).join(' ') : 'Sold',
+    subtitle: available ? [price.text, price.label].filter(Boolean).join(' ') : 'Sold',
     sections: [
       { heading: 'Key information', lines: facts.filter(([, value]) => value !== null && value !== undefined && value !== '').map(([label, value]) => `${label}: ${value}`) },
       ...(car.dealercomments?.trim() ? [{ heading: site.texts.dealer_comments, lines: [car.dealercomments.trim()] }] : []),

@@ -10,7 +10,7 @@ import type { Site } from '../../schemas/site.ts';
 import { isCarAvailable, soldMessage } from './availability.ts';
 import { kindsWording } from '../text/template-wording.ts';
 import { vehicleTag, type VehicleTag } from './vehicle-tag.ts';
-import { priceBreakdown, priceDisplay, wasPrice, type PriceBreakdown, type PriceDisplay } from './price.ts';
+import { headlinePrice, priceBreakdown, priceDisplay, priceOptions, wasPrice, type PriceBreakdown, type PriceDisplay } from './price.ts';
 import { autograbEligible, marketPriceBadge, type MarketPriceBadge } from './market-price.ts';
 import { priceGauge, type PriceComparison, type PriceGauge } from './price-gauge.ts';
 import { financeHref, saveVisibility, vehicleActions, type SaveVisibility, type VehicleActions } from './vehicle-actions.ts';
@@ -36,7 +36,7 @@ import {
 import { quoteRequest } from '../finance/quote-request.ts';
 import type { FinanceQuoteRequest } from '../../schemas/api/cars.ts';
 import { carImageSources, parsePhotoUrl, primaryImage, siteImageOptions, type ImageSources } from '../images.ts';
-import { formatKm, formatMoney } from '../text/format.ts';
+import { formatKm } from '../text/format.ts';
 import { canonicalUrl } from '../text/seo.ts';
 import { allStockPath, searchPrefix } from '../site/search-urls.ts';
 import { offersTradeIn } from '../forms/trade-in-offer.ts';
@@ -196,7 +196,7 @@ export function vehicleTileView(car: Car, site: Site): VehicleTileView {
   return {
     name: car.name,
     href: `/cars/${car.slug}`,
-    price: priceDisplay(car, { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price }),
+    price: priceDisplay(car, priceOptions(site)),
     image: carImageSources(primaryImage(car), [320, 480, 800], siteImageOptions(site)),
     facts: [formatKm(car.km), car.simple_transmission, car.simple_body].filter((fact): fact is string => Boolean(fact)),
   };
@@ -210,8 +210,9 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
   const name = car.name;
   const available = isCarAvailable(car);
 
-  const price = priceDisplay(car, { offersSubscription: site.offers_subscription, noPriceText: site.texts.no_price });
+  const price = priceDisplay(car, priceOptions(site));
   const breakdown = priceBreakdown(car);
+  const headline = headlinePrice(car, priceOptions(site));
 
   // One finance truth per car: the box, the quote line and the calculator's first state.
   const { box, scenario, figures, calculator: calculatorShown } = pageFinance(car, site, now);
@@ -254,7 +255,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
 
   const pagePath = `/cars/${car.slug}`;
   const pageUrl = canonicalUrl(site.url, pagePath);
-  const priceText = breakdown ? formatMoney(breakdown.total.amount) : price.text;
+  const priceText = headline.text;
   const km = car.km !== null && car.km !== undefined ? formatKm(car.km) : null;
   const stock = searchPrefix(site);
 
@@ -272,7 +273,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
     breakdown,
     was: wasPrice(car),
     priceText,
-    priceType: breakdown ? breakdown.total.label : price.priceType,
+    priceType: headline.label,
     market: available ? marketPriceBadge(car) : null,
     gauge: available ? priceGauge((car as { price_comparison?: PriceComparison }).price_comparison) : null,
     askForGauge: autograbEligible(car),

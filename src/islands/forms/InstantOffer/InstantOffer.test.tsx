@@ -7,10 +7,11 @@
 import { act } from 'react';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formSiteConfig } from '../../../lib/forms/form-config.ts';
+import { encodeCarChoices, formSiteConfig } from '../../../lib/forms/form-config.ts';
 import { NOT_FOUND_MESSAGES } from '../../../lib/forms/instant-offer.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
+import { CarSchema } from '../../../schemas/car.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
 import { click, fill, stubApi, submit } from '../../../../tests/support/form-events.ts';
 import { PREFILL_KEY, prefilled } from '../../../stores/prefill.ts';
@@ -182,6 +183,41 @@ describe('InstantOffer towards a car (/cars/trade-in) when no price can be given
     const lead = calls.find((call) => call.path === '/leads');
     expect(lead, JSON.stringify(calls.map((call) => call.path))).toBeDefined();
     expect(lead!.body).toMatchObject({ form_completed: true, custom_params: { offer_withheld: true } });
+  });
+});
+
+describe('InstantOffer towards a car (/cars/trade-in) with an offer', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  it("sets the offer against the price the car's page shows first (the drive-away total, labelled), not the excl. government charges price", async () => {
+    const car = v.parse(CarSchema, {
+      id: 77,
+      slug: 'car-77',
+      name: '2024 Kia Sportage',
+      status: 'in_stock',
+      car_type: 'new',
+      price: 40000,
+      price_type: 'Excl. Govt. Charges',
+      drive_away_price: 44500,
+    });
+    stubApi({
+      '/car-choices.json': [200, JSON.parse(encodeCarChoices([car]))],
+      '/eval-expert/enter-vin': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3' }]],
+      '/eval-expert/update-eval': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 10000 }]],
+      '/leads': [201, { success: true, lead_id: 'L6' }],
+    });
+    history.replaceState(null, '', '/cars/trade-in?car_id=77');
+    mounted.render(<InstantOffer config={config({ instant_offer_images: false })} mode="trade-in" locations={[]} carChoicesUrl="/car-choices.json" />);
+    const form = mounted.host.querySelector('form')!;
+    const input = (name: string) => form.querySelector<HTMLInputElement>(`#instant-offer-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`)!;
+    fill(input('rego'), 'MAZ019');
+    await submit(form);
+    fillDetails(input);
+    await submit(form);
+    const summary = form.querySelector('.offer-summary')?.textContent ?? '';
+    expect(summary, form.textContent ?? '').toContain('2024 Kia Sportage$44,500 Drive Away');
+    expect(form.querySelector('[data-testid="reduced-price"]')?.textContent).toBe('$34,500');
+    expect(form.textContent).not.toContain('$40,000');
   });
 });
 

@@ -50,7 +50,7 @@ export default function InstantOffer(props: InstantOfferProps) {
       {step === 'details' && <DetailsStep kit={kit} config={config} locations={props.locations} vehicleText={offer.vehicle ? offer.vehicleText : null} />}
       {step === 'not-found' && <NotFoundPanel phone={config.phone} onBack={() => offer.go('vehicle')} />}
       {step === 'done' && withheld && <OfferWithheld kit={kit} message={withheld} vehicleText={offer.vehicleText} />}
-      {step === 'done' && !withheld && <OfferShown offer={offer.offer} vehicleText={offer.vehicleText} car={car} reduced={offer.reduced} />}
+      {step === 'done' && !withheld && <OfferShown offer={offer.offer} vehicleText={offer.vehicleText} car={car} />}
       <FormAlert kit={kit} />
       {step !== 'not-found' && !(step === 'done' && withheld) && (
         <div className="form__actions">

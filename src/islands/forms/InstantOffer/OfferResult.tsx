@@ -1,6 +1,6 @@
 /**
- * Instant offer, after submitting: the offer (and, in 'trade-in' mode, the car's price less
- * it), or, when the server withheld an online offer, its reason and the details
+ * Instant offer, after submitting: the offer (and, in 'trade-in' mode, the price the car's page
+ * shows first, with its label, and that price less the offer), or, when the server withheld an online offer, its reason and the details
  * the dealer now has.
  */
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
@@ -27,8 +27,10 @@ export function OfferWithheld({ kit, message, vehicleText }: { kit: FormKit; mes
   );
 }
 
-export function OfferShown({ offer, vehicleText, car, reduced }: { offer: number | null; vehicleText: string; car: LeadCar | null; reduced: number | null }) {
-  const price = car && typeof car.price === 'number' && car.price > 0 ? car.price : null;
+export function OfferShown({ offer, vehicleText, car }: { offer: number | null; vehicleText: string; car: LeadCar | null }) {
+  // The car's headline price (the drive-away total when the feed gives one), never the raw feed price.
+  const price = car?.headline_price ?? null;
+  const reduced = price && offer !== null && offer > 0 ? price.amount - offer : null;
   return (
     <div data-testid="trade-in-offer">
       <p>Our instant offer for your {vehicleText}:</p>
@@ -39,7 +41,10 @@ export function OfferShown({ offer, vehicleText, car, reduced }: { offer: number
         <dl className="offer-summary">
           <div>
             <dt>{car.name}</dt>
-            <dd>{offerMoney.format(price)}</dd>
+            <dd>
+              {price.text}
+              {price.label && ` ${price.label}`}
+            </dd>
           </div>
           {reduced !== null && (
             <div>

@@ -348,8 +348,6 @@ export function useInstantOffer(props: InstantOfferProps) {
     heading,
     /** The steps shown in the step list (the candidate and photo steps only when they apply). */
     numbered: visibleSteps({ imagesEnabled: config.instantOfferImages, hasCandidates: candidates.length > 0 }),
-    /** The car's price less the offer ('trade-in' mode), or null. */
-    reduced: car && typeof car.price === 'number' && offer !== null && offer > 0 ? car.price - offer : null,
     go,
     onFiles,
     submit,

@@ -1,0 +1,20 @@
+/**
+ * The car summary beside the reserve form (src/components/forms/ReservePage.astro): its price,
+ * odometer, stock number and the deposit, as [label, value] rows.
+ */
+import type { Car } from '../../schemas/car.ts';
+import type { Site } from '../../schemas/site.ts';
+import { formatKm, formatMoney } from '../text/format.ts';
+import { headlinePrice, priceOptions } from '../vehicle/price.ts';
+
+/** The summary rows of `car` on `site`; a row is left out when the car has nothing to show for it. */
+export function reserveSummary(car: Car, site: Pick<Site, 'offers_subscription' | 'texts' | 'reserve_deposit' | 'payments'>): [string, string][] {
+  const rows: [string, string][] = [];
+  // The vehicle page's headline: the drive-away total first when the feed gives one (ACL s48).
+  const price = headlinePrice(car, priceOptions(site));
+  if (price.amount !== null) rows.push(['Price', [price.text, price.label].filter(Boolean).join(' ')]);
+  if (typeof car.km === 'number') rows.push(['Odometer', formatKm(car.km)]);
+  if (car.stocknum) rows.push(['Stock number', car.stocknum]);
+  rows.push(['Deposit', `${formatMoney(site.reserve_deposit)}, ${site.payments.deposit_refundable ? 'refundable' : 'not refundable'}`]);
+  return rows;
+}
