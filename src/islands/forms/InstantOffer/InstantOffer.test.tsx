@@ -163,26 +163,49 @@ describe('InstantOffer: the details step', () => {
   });
 });
 
+/** Towards a car (/cars/trade-in): the registration, then the details, each step sent; what the odometer field showed before sending. */
+async function tradeIn(
+  routes: Record<string, [number, unknown]>,
+  options: { rego: string; details?: Parameters<typeof fillDetails>[1]; carChoicesUrl?: string },
+) {
+  const calls = stubApi(routes);
+  mounted.render(<InstantOffer config={config({ instant_offer_images: false })} mode="trade-in" locations={[]} carChoicesUrl={options.carChoicesUrl} />);
+  const form = mounted.host.querySelector('form')!;
+  const input = (name: string) => form.querySelector<HTMLInputElement>(`#instant-offer-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`)!;
+  fill(input('rego'), options.rego);
+  await submit(form);
+  fillDetails(input, options.details);
+  const odometer = input('odometer').value;
+  await submit(form);
+  return { calls, form, odometer };
+}
+
 describe('InstantOffer towards a car (/cars/trade-in) when no price can be given online', () => {
+  const withheld: Record<string, [number, unknown]> = {
+    '/eval-expert/enter-vin': [200, [{ EvalID: 9, Year: 2004, Make: 'Holden', Model: 'Commodore' }]],
+    '/eval-expert/update-eval': [
+      200,
+      [{ EvalID: 9, Year: 2004, Make: 'Holden', Model: 'Commodore', offer_withheld: { message: 'We cannot value this car online.' } }],
+    ],
+    '/leads': [201, { success: true, lead_id: 'L9' }],
+  };
+
   it('sends the lead as complete, so the dealer receives it (there is no Accept Offer step to complete it)', async () => {
-    const calls = stubApi({
-      '/eval-expert/enter-vin': [200, [{ EvalID: 9, Year: 2004, Make: 'Holden', Model: 'Commodore' }]],
-      '/eval-expert/update-eval': [
-        200,
-        [{ EvalID: 9, Year: 2004, Make: 'Holden', Model: 'Commodore', offer_withheld: { message: 'We cannot value this car online.' } }],
-      ],
-      '/leads': [201, { success: true, lead_id: 'L9' }],
+    const { calls } = await tradeIn(withheld, {
+      rego: 'OLD121',
+      details: { odometer: '250000', service: 'Partial service history', keys: '1', condition: 'Fair', comments: 'Old but honest.' },
     });
-    mounted.render(<InstantOffer config={config({ instant_offer_images: false })} mode="trade-in" locations={[]} />);
-    const form = mounted.host.querySelector('form')!;
-    const input = (name: string) => form.querySelector<HTMLInputElement>(`#instant-offer-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`)!;
-    fill(input('rego'), 'OLD121');
-    await submit(form);
-    fillDetails(input, { odometer: '250000', service: 'Partial service history', keys: '1', condition: 'Fair', comments: 'Old but honest.' });
-    await submit(form);
     const lead = calls.find((call) => call.path === '/leads');
     expect(lead, JSON.stringify(calls.map((call) => call.path))).toBeDefined();
     expect(lead!.body).toMatchObject({ form_completed: true, custom_params: { offer_withheld: true } });
+  });
+
+  it('shows the odometer as the person entered it, once (not "250,000 kms km")', async () => {
+    const { form, odometer: entered } = await tradeIn(withheld, { rego: 'OLD121', details: { odometer: '250000' } });
+    const terms = [...form.querySelectorAll('[data-testid="offer-withheld"] dt')];
+    const odometer = terms.find((term) => term.textContent === 'Odometer')?.nextElementSibling?.textContent;
+    expect(entered).toBe('250,000 kms');
+    expect(odometer).toBe('250,000 kms');
   });
 });
 
@@ -200,20 +223,14 @@ describe('InstantOffer towards a car (/cars/trade-in) with an offer', () => {
       price_type: 'Excl. Govt. Charges',
       drive_away_price: 44500,
     });
-    stubApi({
+    history.replaceState(null, '', '/cars/trade-in?car_id=77');
+    const routes: Record<string, [number, unknown]> = {
       '/car-choices.json': [200, JSON.parse(encodeCarChoices([car]))],
       '/eval-expert/enter-vin': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3' }]],
       '/eval-expert/update-eval': [200, [{ EvalID: 6, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 10000 }]],
       '/leads': [201, { success: true, lead_id: 'L6' }],
-    });
-    history.replaceState(null, '', '/cars/trade-in?car_id=77');
-    mounted.render(<InstantOffer config={config({ instant_offer_images: false })} mode="trade-in" locations={[]} carChoicesUrl="/car-choices.json" />);
-    const form = mounted.host.querySelector('form')!;
-    const input = (name: string) => form.querySelector<HTMLInputElement>(`#instant-offer-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`)!;
-    fill(input('rego'), 'MAZ019');
-    await submit(form);
-    fillDetails(input);
-    await submit(form);
+    };
+    const { form } = await tradeIn(routes, { rego: 'MAZ019', carChoicesUrl: '/car-choices.json' });
     const summary = form.querySelector('.offer-summary')?.textContent ?? '';
     expect(summary, form.textContent ?? '').toContain('2024 Kia Sportage$44,500 Drive Away');
     expect(form.querySelector('[data-testid="reduced-price"]')?.textContent).toBe('$34,500');

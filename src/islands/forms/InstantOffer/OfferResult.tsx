@@ -4,6 +4,7 @@
  * the dealer now has.
  */
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
+import { formatKmInput } from '../../../lib/forms/money-input.ts';
 import type { FormKit } from '../../ui/form-kit/index.ts';
 import { offerMoney } from './use-instant-offer.ts';
 
@@ -15,7 +16,8 @@ export function OfferWithheld({ kit, message, vehicleText }: { kit: FormKit; mes
         <dt>Vehicle</dt>
         <dd>{vehicleText || String(kit.values.rego ?? '').toUpperCase()}</dd>
         <dt>Odometer</dt>
-        <dd>{String(kit.values.odometer ?? '')} km</dd>
+        {/* As the odometer field showed it ('150,000 kms'): the value already carries its unit. */}
+        <dd>{formatKmInput(String(kit.values.odometer ?? ''))}</dd>
         <dt>Name</dt>
         <dd>{[kit.values['First Name'], kit.values.last_name].filter(Boolean).join(' ')}</dd>
         <dt>Email Address</dt>
