@@ -82,7 +82,17 @@ export const SiteSchema = v.strictObject({
   /** Dealerships of the group. Default none. */
   dealerships: v.optional(v.array(DealershipSchema), []),
   /** Franchise websites by make ({ make, url }). Default none. */
-  dealership_websites: v.optional(v.array(v.strictObject({ make: v.string(), url: v.optional(link) })), []),
+  dealership_websites: v.optional(
+    v.array(
+      v.strictObject({
+        /** The make, e.g. 'Toyota'. */
+        make: v.string(),
+        /** The make's franchise website. */
+        url: v.optional(link),
+      }),
+    ),
+    [],
+  ),
   /** Locations (sales, service, parts yards). Default none. */
   locations: v.optional(v.array(LocationSchema), []),
   /** Franchise manufacturer brand, e.g. 'Toyota'; absent for multi-brand sites. */

@@ -65,6 +65,7 @@ export const SpecialHourSchema = v.pipe(
     start_hour: v.optional(timeOfDay),
     /** Closing time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour, after start_hour. */
     end_hour: v.optional(timeOfDay),
+    /** The holiday's name shown in the holiday-hours dialog, e.g. 'Christmas Day'. */
     name: v.optional(v.string()),
   }),
   closesAfterOpening(
@@ -158,8 +159,11 @@ const specialHoursOfThisLocation = v.rawCheck<v.InferOutput<typeof LocationField
 export const LocationSchema = v.pipe(LocationFields, specialHoursOfThisLocation);
 
 export const DealershipSchema = v.strictObject({
+  /** Dealership id; a location names it in dealership_id. */
   id: v.union([v.number(), v.string()]),
+  /** Dealership slug; a location names it in dealership_slug. */
   slug,
+  /** Dealership name, shown on its locations' cards when the site lists several dealerships. */
   name: v.string(),
   average_rating: v.optional(v.number()),
   review_count: v.optional(v.number()),

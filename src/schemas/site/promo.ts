@@ -43,6 +43,7 @@ export const PromoSettingsSchema = v.strictObject({
       image: v.optional(v.string()),
       button_label: v.optional(v.string()),
       button_href: v.optional(link),
+      /** Shown until (exclusive). Without an offset it is the dealer's time (site.json timezone). */
       expiry: v.optional(isoDate),
     }),
   ),

@@ -12,7 +12,16 @@ export const ServicePageSchema = v.strictObject({
   /** Optional drop-off / pick-up schedule, e.g. { drop_off: ['7:45am', '8:45am'], pick_up: ['2:00pm', '4:30pm'] }. */
   schedule: v.optional(v.strictObject({ drop_off: v.array(v.string()), pick_up: v.array(v.string()) })),
   /** Feature blocks under the form. Default: genuine parts, qualified technicians, capped-price servicing. */
-  features: v.optional(v.array(v.strictObject({ title: v.string(), text: v.string() }))),
+  features: v.optional(
+    v.array(
+      v.strictObject({
+        /** Heading of the block, e.g. 'Genuine Parts'. */
+        title: v.string(),
+        /** The block's text under its heading. */
+        text: v.string(),
+      }),
+    ),
+  ),
   /** Perks list. Default: the spec's perks (genuine parts ... early drop-offs). */
   perks: v.optional(v.array(v.string())),
   /** Show the certified-dealership banner with BOOK NOW. Default: true when the site has a manufacturer. */
