@@ -12,7 +12,7 @@ import { FinanceSettingsSchema } from './site/finance.ts';
 import { SpinSettingsSchema } from './site/spin.ts';
 import { SpinToWinSchema } from './site/spin-to-win.ts';
 import { TradeInSettingsSchema } from './site/trade-in.ts';
-import { DealershipSchema, LocationSchema } from './site/locations.ts';
+import { DealershipSchema, LocationsSchema } from './site/locations.ts';
 import { MenusSchema } from './site/menus.ts';
 import { PromoSettingsSchema } from './site/promo.ts';
 import { ServiceSettingsSchema } from './site/service.ts';
@@ -94,7 +94,7 @@ export const SiteSchema = v.strictObject({
     [],
   ),
   /** Locations (sales, service, parts yards). Default none. */
-  locations: v.optional(v.array(LocationSchema), []),
+  locations: v.optional(LocationsSchema, []),
   /** Franchise manufacturer brand, e.g. 'Toyota'; absent for multi-brand sites. */
   manufacturer: v.optional(v.string()),
   /** Finance provider name: Taurus, 360 Finance, AusLoans, Manual, Angle, Powertorque, Nissan Finance. */

@@ -41,6 +41,21 @@ describe('parseSite', () => {
     ]);
   });
 
+  // docs/site-json.md: a location's id is unique within the site (cars, leads and holiday entries name a location by it).
+  it.each([
+    ['the same number', 7],
+    ['the same id as a string', '7'],
+  ])('refuses two locations with one id (%s), naming both fields and the id', (_name, id) => {
+    const error = refusal(site([location(7, 'Springwood'), location(8, 'Logan'), { ...location(9, 'Beenleigh'), id }]));
+    expect(error.details).toEqual([
+      `field locations.2.id (location 7 "Beenleigh"): the id 7 is also locations.0.id ("Springwood"); location ids are unique within a site (cars, leads and holiday entries name a location by its id): give one of them another id`,
+    ]);
+  });
+
+  it('accepts locations with distinct ids', () => {
+    expect(parseSite('tenants/hours-motors/site.json', site([location(7, 'Springwood'), location(8, 'Logan')])).locations).toHaveLength(2);
+  });
+
   it('names no location for a field outside locations', () => {
     expect(refusal({ ...site([]), phone: 'call us' }).details[0]).toMatch(/^field phone: /);
   });

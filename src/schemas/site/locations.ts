@@ -76,7 +76,7 @@ export const SpecialHourSchema = v.pipe(
 );
 
 const LocationFields = v.strictObject({
-  /** Location id (unique within the site). */
+  /** Location id, unique within the site (read as text: 7 and '7' are one id); cars, leads and holiday entries name the location by it. */
   id: v.union([v.number(), v.string()]),
   /** Display name, e.g. 'Acme Toyota Springwood'. */
   name: v.string(),
@@ -157,6 +157,35 @@ const specialHoursOfThisLocation = v.rawCheck<v.InferOutput<typeof LocationField
 
 /** A location of the site (spec §3 "Location"); its special hours name no other location. */
 export const LocationSchema = v.pipe(LocationFields, specialHoursOfThisLocation);
+
+/**
+ * Location ids are unique within a site: cars, leads and holiday entries name a location by its
+ * id, read as text (7 and '7' are one id). A repeat stops the tenant, naming both fields and the id.
+ */
+const uniqueLocationIds = v.rawCheck<v.InferOutput<typeof LocationSchema>[]>(({ dataset, addIssue }) => {
+  if (!dataset.typed) return;
+  const locations = dataset.value;
+  const firstIndex = new Map<string, number>();
+  locations.forEach((location, index) => {
+    const id = String(location.id);
+    const first = firstIndex.get(id);
+    if (first === undefined) {
+      firstIndex.set(id, index);
+      return;
+    }
+    addIssue({
+      message: `the id ${id} is also locations.${first}.id (${JSON.stringify(locations[first].name)}); location ids are unique within a site (cars, leads and holiday entries name a location by its id): give one of them another id`,
+      input: location.id,
+      path: [
+        { type: 'array', origin: 'value', input: locations, key: index, value: location },
+        { type: 'object', origin: 'value', input: location, key: 'id', value: location.id },
+      ],
+    });
+  });
+});
+
+/** The locations of a site (site.json `locations`), each with an id of its own. */
+export const LocationsSchema = v.pipe(v.array(LocationSchema), uniqueLocationIds);
 
 export const DealershipSchema = v.strictObject({
   /** Dealership id; a location names it in dealership_id. */
