@@ -200,7 +200,7 @@ export function zonedClock(now: number, timeZone: string): { date: string; weekd
 export interface HoursRow {
   weekday: number;
   day: string;
-  /** '8:00am - 5:30pm', 'Closed', or the row's own formated_hours text. */
+  /** '8:00am - 5:30pm' (from open and close, which an Open row has), 'Closed' or 'Enquire Now'. */
   text: string;
   closed: boolean;
   /** For service locations with external booking: closed days offer 'Enquire Now'. */
@@ -212,8 +212,7 @@ export function weeklyHours(hours: readonly OpeningHour[], enquireWhenClosed = f
   return WEEK_ORDER.map((weekday) => {
     const row = hours.find((hour) => hour.weekday === weekday);
     const closed = !row || row.status === 'Closed';
-    const range = row ? (hoursRange(row.open, row.close) ?? row.formated_hours) : undefined;
-    const text = closed ? (enquireWhenClosed ? 'Enquire Now' : 'Closed') : (range ?? 'Open');
+    const text = closed ? (enquireWhenClosed ? 'Enquire Now' : 'Closed') : (hoursRange(row.open, row.close) ?? 'Open');
     return { weekday, day: WEEKDAYS[weekday], text, closed, enquire: closed && enquireWhenClosed };
   });
 }

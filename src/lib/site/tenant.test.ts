@@ -41,6 +41,15 @@ describe('parseSite', () => {
     ]);
   });
 
+  it('names the field and the location of an Open day without its times (the table said Open, the status line Closed now)', () => {
+    const error = refusal(
+      site([location(7, 'Springwood'), location(8, 'Logan', { opening_hours: [{ weekday: 6, status: 'Open', formated_hours: '8:00am - 12:00pm' }] })]),
+    );
+    expect(error.details).toEqual([
+      `field locations.1.contact_detail.opening_hours.0 (location 8 "Logan"): Saturday is 'Open' without open and close: an Open day needs open and close (24-hour 'HH:MM'); a day without hours is 'Closed'`,
+    ]);
+  });
+
   // docs/site-json.md: a location's id is unique within the site (cars, leads and holiday entries name a location by it).
   it.each([
     ['the same number', 7],

@@ -1,7 +1,7 @@
 /**
  * site.json opening and special hours take the spec's shape (§3 "Opening hour", "Special hours:
- * date, status, location_id, start_hour, end_hour") and refuse times the site cannot read or
- * hours that close before they open, naming the field.
+ * date, status, location_id, start_hour, end_hour") and refuse times the site cannot read, an
+ * Open day without its times or hours that close before they open, naming the field.
  */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -79,6 +79,31 @@ describe('site.json weekly opening hours', () => {
     ['a Closed day without times', { status: 'Closed' }],
   ])('accepts %s', (_name, row) => {
     expect(weeklyProblems(row)).toEqual([]);
+  });
+});
+
+// An Open day without its times showed 'Open' (or its formated_hours) in the table while the
+// status line, which reads the times, said 'Closed now' all day.
+describe('site.json Open days without their times', () => {
+  const weekly = "an Open day needs open and close (24-hour 'HH:MM'); a day without hours is 'Closed'";
+  const special = "an Open day needs start_hour and end_hour (24-hour 'HH:MM'); a day without hours is 'Closed'";
+  it.each([
+    ['a weekly day without times', weeklyProblems, {}, `opening_hours.0: Monday is 'Open' without open and close: ${weekly}`],
+    ['a weekly day without close', weeklyProblems, { open: '08:00' }, `opening_hours.0: Monday is 'Open' without close: ${weekly}`],
+    [
+      'a weekly day with only formated_hours',
+      weeklyProblems,
+      { formated_hours: '8:00am - 5:30pm' },
+      `opening_hours.0: Monday is 'Open' without open and close: ${weekly}`,
+    ],
+    ['a special day without times', problems, {}, `special_hours.0: 2026-12-24 is 'Open' without start_hour and end_hour: ${special}`],
+    ['a special day without start_hour', problems, { end_hour: '12:00' }, `special_hours.0: 2026-12-24 is 'Open' without start_hour: ${special}`],
+  ])('refuses %s, naming the day and the missing field', (_name, check, row, where) => {
+    expect(check(row)).toEqual([`locations.0.contact_detail.${where}`]);
+  });
+
+  it('accepts a Closed special day without times', () => {
+    expect(contactProblems({ special_hours: [{ date: '2026-12-25', status: 'Closed' }] })).toEqual([]);
   });
 });
 

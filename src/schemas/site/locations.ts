@@ -22,53 +22,68 @@ const timeOfDay = v.pipe(v.string(), v.regex(TIME_OF_DAY, "expected a 24-hour ti
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /**
- * A day's hours close after they open (when both are given): the product has no overnight hours.
- * `fields` name the opening and closing fields, `day` names the row in the message.
+ * A day's hours (a weekly row or a special entry): an Open day gives both its times, which the
+ * status line and the tables read alike (without them the table said 'Open' and the status line
+ * 'Closed now'), and closes after it opens: the product has no overnight hours. `fields` name
+ * the opening and closing fields, `day` names the row in the messages.
  */
-function closesAfterOpening<T>(times: (row: T) => [string | undefined, string | undefined], fields: [string, string], day: (row: T) => string) {
-  return v.check<T, (issue: v.CheckIssue<T>) => string>(
-    (row) => {
-      const [open, close] = times(row).map(minutesOfDay);
-      return open === undefined || close === undefined || open < close;
-    },
-    (issue) => `${day(issue.input)} closes (${fields[1]}) at or before it opens (${fields[0]}); hours past midnight are not supported: a day ends at '23:59'`,
-  );
+function dayHours<T extends { status: 'Open' | 'Closed' }>(
+  times: (row: T) => [string | undefined, string | undefined],
+  fields: [string, string],
+  day: (row: T) => string,
+) {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const given = times(dataset.value);
+    const missing = fields.filter((_field, index) => given[index] === undefined);
+    if (dataset.value.status === 'Open' && missing.length > 0) {
+      addIssue({
+        message: `${day(dataset.value)} is 'Open' without ${missing.join(' and ')}: an Open day needs ${fields.join(' and ')} (24-hour 'HH:MM'); a day without hours is 'Closed'`,
+      });
+    }
+    const [open, close] = given.map(minutesOfDay);
+    if (open !== undefined && close !== undefined && open >= close) {
+      addIssue({
+        message: `${day(dataset.value)} closes (${fields[1]}) at or before it opens (${fields[0]}); hours past midnight are not supported: a day ends at '23:59'`,
+      });
+    }
+  });
 }
 
-/** One opening-hours row (weekday 0-6, 0 Sunday); its close is after its open. */
+/** One opening-hours row (weekday 0-6, 0 Sunday); an Open row has its open and close, the close after the open. */
 export const OpeningHourSchema = v.pipe(
   v.strictObject({
     weekday: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
     status: v.picklist(['Open', 'Closed']),
-    /** Display text, e.g. '8:00am - 5:30pm'. Computed from open/close when absent. */
+    /** Display text as the feed gives it, e.g. '8:00am - 5:30pm'. Not shown: the table prints open and close, as the status line reads them. */
     formated_hours: v.optional(v.string()),
-    /** Opening time, 'HH:MM' or 'HH:MM:SS' 24-hour, 00:00 to 23:59 (no '24:00': a day that ends at midnight closes at '23:59'). */
+    /** Opening time, required on an Open day: 'HH:MM' or 'HH:MM:SS' 24-hour, 00:00 to 23:59 (no '24:00': a day that ends at midnight closes at '23:59'). */
     open: v.optional(timeOfDay),
-    /** Closing time, after the opening time of the same day (no overnight hours). */
+    /** Closing time, required on an Open day: after the opening time of the same day (no overnight hours). */
     close: v.optional(timeOfDay),
   }),
-  closesAfterOpening(
+  dayHours(
     (row) => [row.open, row.close],
     ['open', 'close'],
     (row) => WEEKDAYS[row.weekday],
   ),
 );
 
-/** Special (holiday) hours for a date (spec §3 "Special hours"); its end_hour is after its start_hour. */
+/** Special (holiday) hours for a date (spec §3 "Special hours"); an Open entry has its start_hour and end_hour, the end after the start. */
 export const SpecialHourSchema = v.pipe(
   v.strictObject({
     date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')),
     status: v.picklist(['Open', 'Closed']),
     /** The location the entry belongs to, as the feed gives it. The entry applies to the location it sits under, so when given it must be that location's id (another stops the tenant). */
     location_id: v.optional(v.union([v.number(), v.string()])),
-    /** Opening time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour. */
+    /** Opening time, required on an Open day: 'HH:MM' or 'HH:MM:SS' 24-hour. */
     start_hour: v.optional(timeOfDay),
-    /** Closing time of an Open day, 'HH:MM' or 'HH:MM:SS' 24-hour, after start_hour. */
+    /** Closing time, required on an Open day: 'HH:MM' or 'HH:MM:SS' 24-hour, after start_hour. */
     end_hour: v.optional(timeOfDay),
     /** The holiday's name shown in the holiday-hours dialog, e.g. 'Christmas Day'. */
     name: v.optional(v.string()),
   }),
-  closesAfterOpening(
+  dayHours(
     (entry) => [entry.start_hour, entry.end_hour],
     ['start_hour', 'end_hour'],
     (entry) => entry.date,
