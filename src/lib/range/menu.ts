@@ -12,9 +12,8 @@ import type { Site } from '../../schemas/site.ts';
 import type { MenuLink } from '../../schemas/site/menus.ts';
 import { siteWording, vehicleKindsOf } from '../text/template-wording.ts';
 import { withoutLocationLinks } from '../locations/locations.ts';
-import { isCarAvailable } from '../vehicle/availability.ts';
 import { offersTradeIn, withoutTradeInLinks } from '../forms/trade-in-offer.ts';
-import { modelSearchPath, type SearchPages } from './models.ts';
+import { modelHref, modelsFromCars, type SearchPages } from './models.ts';
 import { allStockPath, searchPrefix } from '../site/search-urls.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import MENU_LINKS from '../../schemas/site/menu-links.json' with { type: 'json' };
@@ -109,33 +108,20 @@ import { slugify } from '../text/slug.ts';
 export { slugify };
 
 /**
- * Models for the Range menu derived from stock when a tenant has no models.json: one per make+model
- * with a car for sale (isCarAvailable, as the model tiles: a sold car shown in its sold window
- * neither counts nor makes an entry), linking its page of `pages` (modelSearchPath).
+ * Models for the Range menu derived from stock when a tenant has no models.json: the tiles'
+ * models (modelsFromCars owns the grouping: one per make and model by slug, with a car for sale,
+ * every body of its cars, most-stocked first), named with their make, linking the tile's page.
  */
 export function modelsFromStock(cars: readonly Car[], pages: SearchPages, limit = 40): MenuModel[] {
-  const byKey = new Map<string, MenuModel & { count: number }>();
-  for (const car of cars) {
-    if (!car.make || !car.model || !isCarAvailable(car)) continue;
-    const key = `${car.make}|${car.model}`.toLowerCase();
-    const existing = byKey.get(key);
-    if (existing) {
-      existing.count += 1;
-      continue;
-    }
-    byKey.set(key, {
-      name: `${car.make} ${car.model}`,
-      href: modelSearchPath(pages, car.make, [car.model]),
-      body: car.simple_body ? [car.simple_body] : [],
-      fuel: car.simple_fuel ?? undefined,
-      ...(car.vehicle_kind === 'car' ? {} : { kind: car.vehicle_kind }),
-      count: 1,
-    });
-  }
-  return [...byKey.values()]
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+  return modelsFromCars(cars)
     .slice(0, limit)
-    .map(({ count: _count, ...model }) => model);
+    .map((model) => ({
+      name: `${model.manufacturer_name} ${model.name}`,
+      href: modelHref(model, model.manufacturer_name, pages),
+      body: model.body,
+      ...(model.fuel ? { fuel: model.fuel } : {}),
+      ...(model.kind ? { kind: model.kind } : {}),
+    }));
 }
 
 /**

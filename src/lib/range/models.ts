@@ -8,6 +8,7 @@ import { formatMoney } from '../text/format.ts';
 import { slugify } from '../text/slug.ts';
 import { primaryImage } from '../images.ts';
 import { isCarAvailable } from '../vehicle/availability.ts';
+import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 
 /** Tiles truncate the model description at this many characters (§9). */
 export const MODEL_DESCRIPTION_MAX = 200;
@@ -192,8 +193,8 @@ export interface ModelTileData {
   stockCount?: number;
 }
 
-/** A model derived from stock: how many are in stock beside it. */
-export type StockModel = Model & { stockCount: number };
+/** A model derived from stock: how many are in stock beside it, and what it is when not a car (its first car's kind). */
+export type StockModel = Model & { stockCount: number; kind?: Exclude<VehicleKind, 'car'> };
 
 /** The models and manufacturers of a models.json (either shape), brand filled from the file or the site. */
 export function normaliseModelsFile(file: ModelsFile | undefined, siteBrand?: string): { models: Model[]; manufacturers: Manufacturer[] } {
@@ -240,12 +241,23 @@ export function rangeBrands(models: readonly Model[], manufacturers: readonly Ma
 
 /**
  * Models derived from stock when a tenant has no models.json: one per make and model with a car
- * for sale (isCarAvailable; the menu's modelsFromStock asks the same), 'from' the lowest price,
- * most-stocked first, with how many are in stock and a picture of one of them (the
- * first in the list with a photo, else the first one's body placeholder: stock is newest first).
+ * for sale (isCarAvailable), 'from' the lowest price, most-stocked first, with how many are in
+ * stock, every body of its cars and a picture of one of them (the first in the list with a
+ * photo, else the first one's body placeholder: stock is newest first). The one grouping of
+ * stock into models: make and model by slug ('CX 5' and 'CX-5' are one, as their search page);
+ * the tiles and the Range menu (menu.ts modelsFromStock) are both made from it.
  */
 export function modelsFromCars(
-  cars: readonly { make?: string | null; model?: string | null; simple_body?: string | null; simple_fuel?: string | null; price?: number | null; status?: string; primary_image_url?: string | null }[],
+  cars: readonly {
+    make?: string | null;
+    model?: string | null;
+    simple_body?: string | null;
+    simple_fuel?: string | null;
+    price?: number | null;
+    status?: string;
+    primary_image_url?: string | null;
+    vehicle_kind?: VehicleKind;
+  }[],
 ): StockModel[] {
   const byKey = new Map<string, StockModel & { photo: boolean }>();
   for (const car of cars) {
@@ -266,6 +278,7 @@ export function modelsFromCars(
       manufacturer_name: car.make,
       body: car.simple_body ? [car.simple_body] : [],
       ...(car.simple_fuel ? { fuel: car.simple_fuel } : {}),
+      ...(car.vehicle_kind && car.vehicle_kind !== 'car' ? { kind: car.vehicle_kind } : {}),
       ...(price ? { from_price: price } : {}),
       short_description: '',
       image: { url: primaryImage(car) },

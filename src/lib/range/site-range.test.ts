@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CarSchema } from '../../schemas/car.ts';
 import { createBundle } from '../../builder/bundle/create-bundle.ts';
 import { loadTenant } from '../site/tenant.ts';
 import { toSearchDocuments } from '../../search/core/documents.ts';
@@ -6,6 +8,7 @@ import { buildRouteTable } from '../../search/core/routes.ts';
 import { stockRouteTable } from '../../search/build-time/page-data.ts';
 import { allStockPath, searchPrefix } from '../site/search-urls.ts';
 import { computeRange, siteMenus } from './site-range.ts';
+import { groupModels } from './menu.ts';
 
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 const tenantOf = (name: string) => loadTenant(`tests/fixtures/tenants/${name}`, NOW);
@@ -67,6 +70,23 @@ describe('a range derived from stock (basic-motors: its only Ford Ranger sold, s
     expect(visible.some((car) => car.make === 'Ford' && car.model === 'Ranger' && car.status === 'sold')).toBe(true);
     expect(range.menuModels.map((model) => model.href).sort()).toEqual(range.tiles.map((tile) => tile.href).sort());
     expect(range.menuModels.map((model) => model.name)).not.toContain('Ford Ranger');
+  });
+});
+
+describe('a range derived from stock: the Range menu groups the cars as the tiles do', () => {
+  // 'CX 5' and 'CX-5' are one model (one search page, one tile with both bodies); the menu grouped
+  // on lowercased names and took the first car's body, so it listed the model twice, once under Cars.
+  const { site } = tenantOf('basic-motors');
+  const cars = [
+    v.parse(CarSchema, { id: 1, slug: 'mazda-1', status: 'in_stock', car_type: 'used', make: 'Mazda', model: 'CX 5', simple_body: 'Hatch' }),
+    v.parse(CarSchema, { id: 2, slug: 'mazda-2', status: 'in_stock', car_type: 'used', make: 'MAZDA', model: 'CX-5', simple_body: 'SUV' }),
+  ];
+  const range = computeRange(site, cars, undefined, stockRouteTable(cars, site));
+
+  it('one menu entry for the one tile, with its link and every body of its cars', () => {
+    expect(range.tiles.map((tile) => [tile.href, tile.bodies])).toEqual([['/search/mazda/cx-5', ['Hatch', 'SUV']]]);
+    expect(range.menuModels).toEqual([{ name: 'Mazda CX 5', href: '/search/mazda/cx-5', body: ['Hatch', 'SUV'] }]);
+    expect(groupModels(range.menuModels).map((group) => group.group)).toEqual(['suvs']);
   });
 });
 
