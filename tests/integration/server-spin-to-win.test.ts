@@ -29,6 +29,7 @@ const ALPHA = { host: 'alpha.localhost:4321' };
 const BETA = { host: 'beta.localhost:4321' };
 const GAMMA = { host: 'gamma.localhost:4321' };
 const DELTA = { host: 'delta.localhost:4321' };
+const EPSILON = { host: 'epsilon.localhost:4321' };
 const SECRET = 'test-secret-0123456789';
 
 const PRIZES = [
@@ -39,7 +40,7 @@ const PRIZES = [
 
 /**
  * Alpha gets a wheel with terms; gamma (a copy of alpha) a wheel of two prizes, one of each, that opens on 1 March 2026;
- * delta (another copy) alpha's prizes until 15 June 2026.
+ * delta (another copy) alpha's prizes until 15 June 2026; epsilon two prizes, one of each, with no dates.
  */
 function addWheels(root: string): void {
   const alpha = join(root, 'alpha', 'site.json');
@@ -68,6 +69,12 @@ function addWheels(root: string): void {
     ends: '2026-06-30',
   });
   copy('delta', 'Australia/Brisbane', { prizes: PRIZES, ends: '2026-06-15' });
+  copy('epsilon', 'Australia/Brisbane', {
+    prizes: [
+      { id: 'ute', label: 'A weekend in a ute', quantity: 1 },
+      { id: 'hat', label: 'Dealer cap', quantity: 1 },
+    ],
+  });
 }
 
 for (const kind of DATABASES) {
@@ -307,6 +314,35 @@ for (const kind of DATABASES) {
       } finally {
         clock = Date.parse('2026-02-15T00:00:00Z');
       }
+    });
+
+    it('promises no next spin once every prize is won: the shoppers who spun are told so', async () => {
+      const first = await signIn(EPSILON);
+      const firstHeaders = { ...EPSILON, cookie: first.cookie };
+      // A prize is left after the first spin: next month's spin may happen.
+      expect((await spin(firstHeaders)).json()).toMatchObject({ month: '2026-02', next_spin: '2026-03-01' });
+      expect((await spin(firstHeaders)).json().error).toBe('You have already spun the wheel this month. Your next spin is on 1 March 2026.');
+      // The second spin wins the last prize: the server would refuse every spin from now on.
+      const last = await signIn(EPSILON);
+      const lastHeaders = { ...EPSILON, cookie: last.cookie };
+      const won = await spin(lastHeaders);
+      expect(won.statusCode).toBe(201);
+      expect(won.json()).toMatchObject({ month: '2026-02', next_spin: null });
+      const soldOut = 'You have already spun the wheel this month. Every prize of this promotion has now been won.';
+      for (const headers of [firstHeaders, lastHeaders]) {
+        expect((await status(headers)).json()).toMatchObject({ can_spin: false, promotion: 'sold-out', message: soldOut, next_spin: null });
+        const again = await spin(headers);
+        expect(again.statusCode).toBe(409);
+        expect(again.json()).toMatchObject({ error: soldOut, next_spin: null });
+      }
+      // A shopper who has not spun is told the prizes are all won, with no next spin either.
+      const late = await signIn(EPSILON);
+      expect((await status({ ...EPSILON, cookie: late.cookie })).json()).toMatchObject({
+        can_spin: false,
+        spin: null,
+        message: 'Every prize of this promotion has been won. Thank you for playing.',
+        next_spin: null,
+      });
     });
 
     it('makes the lead of a spin whose lead was lost (the process stopped between the two writes)', async () => {

@@ -41,10 +41,13 @@ describe('spin months', () => {
     expect(promotionState({}, 0, 'Australia/Brisbane')).toEqual({ state: 'open' });
   });
 
-  it('promise a next spin only on a day the promotion still runs', () => {
-    expect(nextSpin('2026-06', {})).toBe('2026-07-01');
-    expect(nextSpin('2026-06', { ends: '2026-07-01' })).toBe('2026-07-01');
-    expect(nextSpin('2026-06', { ends: '2026-06-30' })).toBeNull();
+  it('promise a next spin only on a day the promotion still runs with a prize left', () => {
+    expect(nextSpin('2026-06', {}, false)).toBe('2026-07-01');
+    expect(nextSpin('2026-06', { ends: '2026-07-01' }, false)).toBe('2026-07-01');
+    expect(nextSpin('2026-06', { ends: '2026-06-30' }, false)).toBeNull();
+    // Every prize won: the server refuses every spin, so none is promised.
+    expect(nextSpin('2026-06', {}, true)).toBeNull();
+    expect(nextSpin('2026-06', { ends: '2026-07-01' }, true)).toBeNull();
   });
 });
 

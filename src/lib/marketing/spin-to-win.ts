@@ -20,10 +20,13 @@ export function nextMonthStart(month: string): string {
   return next.toISOString().slice(0, 10);
 }
 
-/** The day of the next spin after one in `month`, or null when the promotion ends (`ends`, inclusive) before that day. */
-export function nextSpin(month: string, settings: Pick<SpinToWinSettings, 'ends'>): string | null {
+/**
+ * The day of the next spin after one in `month`, or null when none can be promised: the
+ * promotion ends (`ends`, inclusive) before that day, or every prize is won (`soldOut`).
+ */
+export function nextSpin(month: string, settings: Pick<SpinToWinSettings, 'ends'>, soldOut: boolean): string | null {
   const next = nextMonthStart(month);
-  return settings.ends !== undefined && next > settings.ends ? null : next;
+  return soldOut || (settings.ends !== undefined && next > settings.ends) ? null : next;
 }
 
 /** A calendar date as Australians write it: '2027-01-01' -> '1 January 2027'. */

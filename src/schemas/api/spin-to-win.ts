@@ -15,6 +15,8 @@ export const SPIN_TO_WIN_MESSAGES = {
   alreadySpun: (nextSpin: string) => `You have already spun the wheel this month. Your next spin is on ${nextSpin}.`,
   /** A second spin in the promotion's last month (it ends before the next month starts): no next spin is promised. */
   alreadySpunLast: (ends: string) => `You have already spun the wheel this month. Spin to Win closes on ${ends}.`,
+  /** A second spin once every prize of the promotion is won: no next spin is promised. */
+  alreadySpunSoldOut: 'You have already spun the wheel this month. Every prize of this promotion has now been won.',
   notStarted: (starts: string) => `Spin to Win opens on ${starts}.`,
   ended: (ends: string) => `Spin to Win closed on ${ends}.`,
   soldOut: 'Every prize of this promotion has been won. Thank you for playing.',
@@ -62,7 +64,7 @@ export interface SpinStatusAnswer extends SpinAvailabilityAnswer {
   message?: string;
   /** This month's spin, once made. */
   spin: { prize: SpinPrizeAnswer; month: string; spun_at: string } | null;
-  /** The first day a next spin is allowed, YYYY-MM-DD; null when the promotion ends before it. */
+  /** The first day a next spin is allowed, YYYY-MM-DD; null when the promotion ends before it or every prize is won. */
   next_spin: string | null;
 }
 
@@ -72,6 +74,6 @@ export interface SpinResultAnswer {
   prize: SpinPrizeAnswer;
   lead_id: string;
   month: string;
-  /** As in SpinStatusAnswer: null when the promotion ends before the next month. */
+  /** As in SpinStatusAnswer: null when the promotion ends before the next month or this spin won the last prize. */
   next_spin: string | null;
 }

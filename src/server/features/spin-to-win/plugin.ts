@@ -86,9 +86,9 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
   const availability = async (tenant: ApiTenant, settings: SpinToWinSettings) => {
     const unavailable = await spins.soldOut(tenant.slug, promotionKey(settings), drawable(settings));
     const period = promotionState(settings, now(), tenant.site.timezone);
-    const promotion: SpinAvailabilityAnswer['promotion'] =
-      period.state !== 'open' ? period.state : unavailable.length === settings.prizes.length ? 'sold-out' : 'open';
-    return { period, promotion, unavailable };
+    const soldOut = unavailable.length === settings.prizes.length;
+    const promotion: SpinAvailabilityAnswer['promotion'] = period.state !== 'open' ? period.state : soldOut ? 'sold-out' : 'open';
+    return { period, promotion, unavailable, soldOut };
   };
 
   /** The signed-in shopper and the site's promotion, or the answer that stops here. */
@@ -118,14 +118,14 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     const tenant = request.tenant;
     await completeLeads(ctx, spins, tenant, user.phone, request);
     const spin = await spins.monthSpin(tenant.slug, user.phone, month);
-    const { period, promotion, unavailable } = await availability(tenant, settings);
+    const { period, promotion, unavailable, soldOut } = await availability(tenant, settings);
     const answer: SpinStatusAnswer = {
       success: true,
       can_spin: promotion === 'open' && !spin,
       promotion,
-      ...(spin ? { message: spunMessage(settings, month, period) } : closedMessage(period, promotion)),
+      ...(spin ? { message: spunMessage(settings, month, period, soldOut) } : closedMessage(period, promotion)),
       spin: spin ? { prize: { id: spin.prize_id, label: spin.prize_label }, month: spin.month, spun_at: new Date(spin.created_at).toISOString() } : null,
-      next_spin: nextSpin(month, settings),
+      next_spin: nextSpin(month, settings, soldOut),
       unavailable,
     };
     return answer;
@@ -147,17 +147,19 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
       (prize, spinId) => spinLeadValues(tenant, entry, user.phone, prize, month, spinId),
     );
     if (outcome.status === 'sold-out') return sendError(reply, 409, SPIN_TO_WIN_MESSAGES.soldOut);
+    // After this spin: a next spin is promised only while a prize is left.
+    const { soldOut } = await availability(tenant, settings);
     if (outcome.status === 'already') {
       reply.code(409);
       return {
         success: false,
-        error: spunMessage(settings, month, period),
+        error: spunMessage(settings, month, period, soldOut),
         spin: {
           prize: { id: outcome.spin.prize_id, label: outcome.spin.prize_label },
           month: outcome.spin.month,
           spun_at: new Date(outcome.spin.created_at).toISOString(),
         },
-        next_spin: nextSpin(month, settings),
+        next_spin: nextSpin(month, settings, soldOut),
       };
     }
     const leadId = await saveSpinLead(ctx, spins, tenant, outcome.spin);
@@ -167,16 +169,20 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
       prize: { id: outcome.spin.prize_id, label: outcome.spin.prize_label },
       lead_id: leadId,
       month,
-      next_spin: nextSpin(month, settings),
+      next_spin: nextSpin(month, settings, soldOut),
     };
     return reply.code(201).send(answer);
   });
 };
 
-/** What a shopper who spun this month is told: the day of the next spin, or when the promotion closes (closed) when it has none. */
-function spunMessage(settings: SpinToWinSettings, month: string, period: ReturnType<typeof promotionState>): string {
+/**
+ * What a shopper who spun this month is told: the day of the next spin, or, when there is
+ * none, that every prize is won or when the promotion closes (closed).
+ */
+function spunMessage(settings: SpinToWinSettings, month: string, period: ReturnType<typeof promotionState>, soldOut: boolean): string {
   if (period.state === 'ended') return SPIN_TO_WIN_MESSAGES.ended(longDate(period.ends));
-  const next = nextSpin(month, settings);
+  if (soldOut) return SPIN_TO_WIN_MESSAGES.alreadySpunSoldOut;
+  const next = nextSpin(month, settings, false);
   return next ? SPIN_TO_WIN_MESSAGES.alreadySpun(longDate(next)) : SPIN_TO_WIN_MESSAGES.alreadySpunLast(longDate(settings.ends!));
 }
 
