@@ -102,13 +102,14 @@ function randomHeaders(random: Random, host: string): [string, string][] {
   return headers;
 }
 
-/** Paths of the lead API (with random parameters). */
-const API_PATHS = [
+/** Paths of the lead API (with random parameters): every route it registers (tests/integration/fuzz.test.ts checks). */
+export const API_PATHS = [
   '/api/health', '/api/leads', '/api/miscellaneous', '/api/phone-reveal', '/api/auth/request-code', '/api/auth/verify', '/api/auth/sign-out', '/api/auth/session',
   '/api/watchlist', '/api/watchlist/save-car', '/api/watchlist/remove-car', '/api/eval-expert/enter-vin', '/api/eval-expert/manual-entry', '/api/eval-expert/update-eval',
   '/api/eval-expert/image-upload', '/api/eval-expert/photos/1', '/api/eval-expert/photos/%00', '/api/youx/quote', '/api/geocode', '/api/locations/nearest',
   '/api/delivery-estimate', '/api/test-drive/availability', '/api/cars/x/view.json', '/api/cars/%E0/pdf', '/api/cars/../autogauge', '/api/dev/messages', '/api/nope',
-  '/api/spin-to-win', '/api/cars/x/similar', '/api/cars/%E0/similar',
+  '/api/spin-to-win', '/api/spin-to-win/availability', '/api/cars/x/similar', '/api/cars/%E0/similar', '/api/cars/x/pdf', '/api/trade-in/adjustments', '/api/unsubscribe',
+  '/api/payments/reservations', '/api/payments/online-payment', '/api/payments/webhook/x', '/api/payments/x', '/api/payments/00000000-0000-0000-0000-000000000000/intent',
 ];
 const SITE_PATHS = ['/', '/cars/', '/index.html', '/404.html', '/sitemap.xml', '/_astro/app.js', '/search/used-cars/', '/privacy-policy/', '/public-docs/leak.txt', '/no-such-page/'];
 
