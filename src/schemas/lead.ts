@@ -151,9 +151,18 @@ export function isValuationLead(lead: Pick<LeadSubmission, 'evalid' | 'offer_acc
   return lead.evalid !== undefined || lead.offer_accepted === true;
 }
 
+/**
+ * Whether a post (or a stored lead's values) completes its form: `form_completed` true or
+ * absent (a one-step form sends no flag); false is a step of a multi-step form. The lead
+ * API's one meaning of "completed": the terms rule, delivery and the dealer's payment line read it.
+ */
+export function completesForm(lead: { form_completed?: unknown }): boolean {
+  return lead.form_completed !== false;
+}
+
 /** The post that carries a form's terms box: the one completing the form (the instant offer shows no terms box). */
 function carriesTermsBox(lead: LeadSubmission): boolean {
-  return lead.form_completed !== false && !isValuationLead(lead);
+  return completesForm(lead) && !isValuationLead(lead);
 }
 
 /** The message `schema` gives `value`, or undefined when it passes. */

@@ -295,6 +295,26 @@ for (const kind of DATABASES) {
       );
     });
 
+    it('an unpaid Reserve or Online Payment lead posted without form_completed (completed, as the API reads it) tells the dealer no card was taken', async () => {
+      const cases = [
+        { category: 'Reserve', car_id: '3', says: 'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.' },
+        { category: 'Online Payment', says: 'Payment: not paid online (no card was taken). Please call the customer to take the payment.' },
+      ];
+      for (const { says, ...values } of cases) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          headers: ALPHA,
+          payload: { ...contact, email: 'one-step@example.com', ...values, custom_params: { deposit: '250', payment_status: 'succeeded' } },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        const leadId = response.json().lead_id as string;
+        const email = async () => (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(leadId));
+        await waitFor(async () => (await email()) !== undefined);
+        expect((await email())!.body, values.category).toContain(says);
+      }
+    });
+
     it('refunded: the dealer refunds, the car is released from the overlay, the refund event is recorded once', async () => {
       const leadId = await newLead(3, { ...contact, email: 'refund@example.com' });
       // Car 3 is reserved by the race winner: refund that one first, then this shopper can pay.

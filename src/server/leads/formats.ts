@@ -9,6 +9,7 @@ import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import type { Car } from '../../schemas/car.ts';
 import { isAuMobile } from '../../schemas/forms/fields.ts';
+import { completesForm } from '../../schemas/lead.ts';
 import type { Location } from '../../schemas/site.ts';
 import type { Evaluation } from './evaluations.ts';
 import type { StoredLead } from './row.ts';
@@ -59,7 +60,7 @@ export function paymentLine(lead: StoredLead): string {
     const refunded = payment.refunded ? `; refunded $${payment.refunded}` : '';
     return `${what}${invoice}: $${payment.amount} ${payment.currency} ${payment.status} online (${payment.provider} reference ${payment.reference})${until}${refunded}`;
   }
-  if (lead.category.toLowerCase() === 'reserve' && lead.form_completed)
+  if (lead.category.toLowerCase() === 'reserve' && completesForm(lead.data))
     return 'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.';
   if (lead.category.toLowerCase() === 'online payment') return 'Payment: not paid online (no card was taken). Please call the customer to take the payment.';
   return '';

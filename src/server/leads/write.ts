@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import type { SqlDatabase, SqlExecutor } from '../../platform/sql/db.ts';
+import { completesForm } from '../../schemas/lead.ts';
 import { LEAD_COLUMNS, leadFromRow } from './row.ts';
 
 /** What LeadWriter.save needs: the tenant, the validated values, and the tenant's delivery destinations. */
@@ -55,11 +56,6 @@ function leadColumnValues(values: Record<string, unknown>) {
   return [columns.category, columns.subcategory, columns.car_id, columns.dealership_slug, columns.name, columns.email, columns.phone, columns.form_completed, columns.offer_accepted];
 }
 
-/** A lead is delivered unless the form says this step is not the last one (form_completed false). */
-function isDeliverable(values: Record<string, unknown>): boolean {
-  return values.form_completed !== false;
-}
-
 /** Writes leads and their delivery jobs (one per database: the PostgreSQL group queue is per writer). */
 export class LeadWriter {
   readonly #db: SqlDatabase;
@@ -100,7 +96,7 @@ export class LeadWriter {
         );
         if (booked === 0) throw new SlotTaken();
       }
-      if (isDeliverable(write.values)) {
+      if (completesForm(write.values)) {
         for (const destination of write.destinations) await this.enqueue(tx, id, write.tenant, destination, 1, write.now);
       }
       return { status: 'created', id, revision: 1 };
@@ -129,7 +125,7 @@ export class LeadWriter {
   private async insertLeadGroup(writes: readonly LeadWrite[]): Promise<LeadWriteResult[]> {
     const ids = writes.map(() => randomUUID());
     const rows = writes.map((write) => leadColumns(write.values));
-    const jobs = writes.flatMap((write, index) => (isDeliverable(write.values) ? write.destinations.map((destination) => ({ id: randomUUID(), lead: ids[index]!, destination })) : []));
+    const jobs = writes.flatMap((write, index) => (completesForm(write.values) ? write.destinations.map((destination) => ({ id: randomUUID(), lead: ids[index]!, destination })) : []));
     const inserted = await this.#db.query<{ id: string }>(
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::bigint[], $14::text[])
@@ -199,7 +195,7 @@ export class LeadWriter {
         leadId,
       ],
     );
-    if (isDeliverable(merged)) {
+    if (completesForm(merged)) {
       for (const destination of write.destinations) {
         // A job still waiting sends the lead as it is at send time, so it already carries this step. A job a
         // worker has leased is being sent with the previous data: this revision gets its own job.
