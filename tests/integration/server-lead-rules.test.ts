@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
+import { EVALUATION_NOT_FOUND } from '../../src/schemas/api/trade-in.ts';
 import { FORM_MESSAGES, LEAD_MESSAGES } from '../../src/schemas/forms/messages.ts';
 import { startLeadApi, stopLeadApi, tradeInLead, type LeadApiSuite } from '../support/server-helpers.ts';
 import { writeTenantFolder } from '../support/tenant-folder.ts';
@@ -32,6 +33,13 @@ describe('lead API: the form rules the server decides', () => {
   afterAll(() => stopLeadApi(suite ?? {}));
 
   const post = (headers: Record<string, string>, payload: object) => app.inject({ method: 'POST', url: '/api/leads', headers, payload });
+  /** An evaluation of the site, as the instant offer's first step (enter-vin) makes it (a plate ending in 0-4: one vehicle). */
+  const evaluation = async (headers: Record<string, string>) => {
+    const found = await app.inject({ method: 'POST', url: '/api/eval-expert/enter-vin', headers, payload: { rego: 'RUL120', state: 'qld' } });
+    expect(found.statusCode, found.body).toBe(200);
+    const [item] = found.json() as { EvalID?: string }[];
+    return String(item!.EvalID);
+  };
 
   describe('features.terms_required', () => {
     it('refuses a one-step form sent without the terms box ticked, naming the field, and stores nothing', async () => {
@@ -67,7 +75,7 @@ describe('lead API: the form rules the server decides', () => {
     });
 
     it('the instant offer (no terms box in the browser): its trade-in lead and the accepted offer pass', async () => {
-      const towardsCar = await post(TERMS, { ...tradeInLead('E-rules-1'), form_completed: false });
+      const towardsCar = await post(TERMS, { ...tradeInLead(await evaluation(TERMS)), form_completed: false });
       expect(towardsCar.statusCode).toBe(201);
       const accepted = await post(TERMS, {
         lead_id: towardsCar.json().lead_id,
@@ -77,13 +85,29 @@ describe('lead API: the form rules the server decides', () => {
         offer_accepted: true,
       });
       expect(accepted.statusCode).toBe(200);
-      const sellMyCar = await post(TERMS, { ...tradeInLead('E-rules-2'), form_completed: true });
+      const sellMyCar = await post(TERMS, { ...tradeInLead(await evaluation(TERMS)), form_completed: true });
       expect(sellMyCar.statusCode).toBe(201);
     });
 
     it('a site without the setting takes a lead with the box unticked', async () => {
       const response = await post(ALPHA, { ...contact, category: 'General Enquiry', form_completed: true, terms_conditions: false });
       expect(response.statusCode).toBe(201);
+    });
+  });
+
+  describe('the evaluation a lead names (evalid)', () => {
+    it('refuses an evalid that is not one of this site’s evaluations, naming the field, and stores nothing', async () => {
+      const refusal = { success: false, error: LEAD_MESSAGES.fixErrors, fields: { evalid: EVALUATION_NOT_FOUND } };
+      const before = await app.stores.leads.count('terms');
+      // Made up, it would exempt the post from the terms box (the instant offer shows none).
+      const madeUp = await post(TERMS, { ...tradeInLead('E-made-up'), form_completed: true });
+      expect([madeUp.statusCode, madeUp.json()]).toEqual([422, refusal]);
+      const general = await post(TERMS, { ...contact, category: 'General Enquiry', evalid: 'E-made-up' });
+      expect([general.statusCode, general.json()]).toEqual([422, refusal]);
+      // Another site's evaluation is not this site's.
+      const alphas = await post(TERMS, { ...tradeInLead(await evaluation(ALPHA)), form_completed: true });
+      expect([alphas.statusCode, alphas.json()]).toEqual([422, refusal]);
+      expect(await app.stores.leads.count('terms')).toBe(before);
     });
   });
 
@@ -105,7 +129,7 @@ describe('lead API: the form rules the server decides', () => {
       const { postcode: _postcode, ...withoutPostcode } = contact;
       const step = await post(ALPHA, { ...withoutPostcode, category: 'Service Booking', form_completed: false });
       expect([step.statusCode, step.json().fields]).toEqual([422, { postcode: FORM_MESSAGES.postcode }]);
-      const { postcode: _tradeInPostcode, ...tradeInWithout } = tradeInLead('E-rules-3');
+      const { postcode: _tradeInPostcode, ...tradeInWithout } = tradeInLead(await evaluation(ALPHA));
       const tradeIn = await post(ALPHA, { ...tradeInWithout, form_completed: false });
       expect([tradeIn.statusCode, tradeIn.json().fields]).toEqual([422, { postcode: FORM_MESSAGES.postcode }]);
     });

@@ -86,7 +86,9 @@ describe('features.trade_in false: the lead API values no car for that site', ()
     expect(await app.stores.leads.count('gamma')).toBe(stored);
     expect((await app.stores.leads.get('gamma', enquiry.json().lead_id))!.offer_accepted).toBe(false);
 
-    const on = await post(ALPHA, '/api/leads', { ...valued, form_completed: false });
+    // A site that values cars takes the lead of an evaluation it made.
+    const [found] = (await post(ALPHA, '/api/eval-expert/enter-vin', { rego: 'OFF120', state: 'qld' })).json() as { EvalID: string }[];
+    const on = await post(ALPHA, '/api/leads', { ...tradeInLead(found!.EvalID), form_completed: false });
     expect(on.statusCode).toBe(201);
   });
 

@@ -24,6 +24,9 @@ export const IMAGE_LIMITS = {
 export const TRADE_IN_NOT_OFFERED =
   'This site does not value vehicles online. Please get in touch with one of our friendly team members to receive an offer for your vehicle.';
 
+/** The lead API's field message (422, `evalid`) for a lead naming an evaluation this site did not make. */
+export const EVALUATION_NOT_FOUND = 'This valuation could not be found. Please start again from your registration number.';
+
 /** Instant offer step 1 (spec §5): rego and state required. Also the body of POST /api/eval-expert/enter-vin. */
 export const EnterVinSchema = v.object({
   rego: v.pipe(requiredText(12), v.toUpperCase(), v.regex(/^[A-Z0-9 -]{1,12}$/, 'Please enter a registration of letters and digits.')),

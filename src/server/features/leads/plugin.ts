@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HONEYPOT_FIELD, LeadSubmissionSchema, isValuationLead, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
-import { TRADE_IN_NOT_OFFERED } from '../../../schemas/api/trade-in.ts';
+import { EVALUATION_NOT_FOUND, TRADE_IN_NOT_OFFERED } from '../../../schemas/api/trade-in.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { withoutPaymentClaims } from '../../leads/values.ts';
@@ -55,6 +55,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       problems.dealership_slug = 'This dealership is not part of this site.';
     if (lead.location !== undefined && !tenant.locationKeys.has(lead.location)) problems.location = 'This location is not part of this site.';
     if (lead.location_id !== undefined && !tenant.locationKeys.has(lead.location_id)) problems.location_id = 'This location is not part of this site.';
+    // The instant offer's lead names an evaluation this site made (it exempts the post from the terms box and the SMS is built from it).
+    if (lead.evalid !== undefined && !(await stores.evaluations.get(tenant.slug, lead.evalid))) problems.evalid = EVALUATION_NOT_FOUND;
     if (Object.keys(problems).length > 0) return sendError(reply, 422, FIX_ERRORS, problems);
 
     const { site: _site, [HONEYPOT_FIELD]: _honeypot, lead_id: existingId, ...claimed } = lead;
