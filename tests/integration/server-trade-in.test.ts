@@ -5,7 +5,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
+import { EVALUATION_NOT_FOUND } from '../../src/schemas/api/trade-in.ts';
+import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, tradeInLead, writeTestTenants } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const TEN_MB = 10 * 1024 * 1024;
@@ -172,6 +173,15 @@ for (const kind of DATABASES) {
       expect(notMultipart.statusCode).toBe(415);
       const noChoice = await post('/api/eval-expert/update-eval', { evalid: (await post('/api/eval-expert/enter-vin', { rego: 'MNY99Z', state: 'qld' })).json()[0].evalid, km: 1, cName: 'X', cEmail: 'x@example.com', cPhone: '0412000000' });
       expect(noChoice.statusCode).toBe(409);
+    });
+
+    it('an evalid no evaluation can have (a NUL, which PostgreSQL text cannot hold) is not found, never a 500', async () => {
+      const evalid = 'E\u0000x';
+      const lead = await post('/api/leads', { ...tradeInLead(evalid), form_completed: true });
+      expect([lead.statusCode, lead.json().fields]).toEqual([422, { evalid: EVALUATION_NOT_FOUND }]);
+      expect((await post('/api/eval-expert/update-eval', { evalid, km: 1, cName: 'X', cEmail: 'x@example.com', cPhone: '0412000000' })).statusCode).toBe(404);
+      expect((await post('/api/eval-expert/manual-entry', { desc: 'A car', evalid })).statusCode).toBe(404);
+      expect((await post('/api/miscellaneous', { column_name: 'valuation', evalid })).statusCode).toBe(404);
     });
   });
 }

@@ -28,8 +28,9 @@ export class EvaluationReader {
     this.#db = db;
   }
 
-  /** One evaluation of a tenant. */
+  /** One evaluation of a tenant. An id with a NUL names none (PostgreSQL text cannot hold one and would refuse the query). */
   async get(tenant: string, id: string): Promise<Evaluation | undefined> {
+    if (id.includes('\u0000')) return undefined;
     const rows = await this.#db.query('SELECT id, tenant, rego, state, vin, description, vehicle, km, contact, offer_price, image_count FROM evaluations WHERE id = $1 AND tenant = $2', [id, tenant]);
     const row = rows[0];
     if (!row) return undefined;
