@@ -18,8 +18,9 @@ import { startMeilisearch, type MeilisearchServer } from '../support/meilisearch
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const INDEX = `${DEFAULT_INDEX}_test`;
 const tenant = loadTenant('tests/fixtures/tenants/search-demo', NOW);
-// The fixture's feed has no seats, weekly bands, certified cars or subscription prices: give
-// them some (deterministically) so the parity tests cover every facet of issue 14 item 1.
+// The fixture's feed has no seats, weekly bands, certified cars, subscription prices or final
+// drives: give them some (deterministically) so the parity tests cover every facet of issue 14
+// item 1 and the final drive.
 const WEEKLY_BANDS = ['$100 - $150', '$150 - $200', '$200 - $250'];
 const cars = tenant.visible.map((car, index) => ({
   ...car,
@@ -28,6 +29,7 @@ const cars = tenant.visible.map((car, index) => ({
   certified: index % 3 === 0,
   subscription_price: index % 4 === 1 ? 150 + index * 7 : car.subscription_price,
   tag: index % 6 === 2 ? 'Runout Sale' : car.tag,
+  final_drive: index % 7 === 3 ? ['Chain', 'Belt'][index % 2] : car.final_drive,
 }));
 const documents = toSearchDocuments(cars, tenant.site);
 // A second tenant sharing the index: same cars under another slug, so ids overlap on purpose.
@@ -93,6 +95,7 @@ const FACETS = [
   'make', 'model', 'car_type', 'body', 'colour', 'location_name', 'dealership_name', 'status', 'price',
   // Issue 14 item 1: the new facets and ranges.
   'year', 'km', 'drive', 'seats', 'certified', 'tag', 'badge', 'make_model', 'weekly_price_range', 'subscription_price',
+  'final_drive',
 ];
 
 /** The same InstantSearch queries for both engines: text, facets, ranges, sorts, pages. */
@@ -127,6 +130,7 @@ const QUERIES: { name: string; indexName?: string; params: SearchRequest['params
   { name: 'issue14-1 make > model hierarchy', params: { facetFilters: [['make:Toyota'], [`make_model:${documents.find((document) => document.make === 'Toyota')?.make_model}`]], hitsPerPage: 21 } },
   { name: 'issue14-1 weekly price range', params: { facetFilters: [['weekly_price_range:$150 - $200', 'weekly_price_range:$200 - $250']], hitsPerPage: 21 } },
   { name: 'issue14-1 subscription price range', params: { numericFilters: ['subscription_price>=200', 'subscription_price<=400'], hitsPerPage: 21 } },
+  { name: 'final drive', params: { facetFilters: [['final_drive:Belt']], hitsPerPage: 21 } },
   { name: 'issue14-1 all new facets at once', params: { numericFilters: ['year>=2015', 'km<=150000'], facetFilters: [['certified:false'], ['seats:5', 'seats:7']], hitsPerPage: 21 } },
 ];
 

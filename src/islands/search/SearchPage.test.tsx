@@ -17,7 +17,8 @@ import SearchPage, { BrowserSearch } from './SearchPage.tsx';
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 
 async function pageProps(path: string, tenant = 'search-demo') {
-  const bundle = createBundle(loadTenant(`tests/fixtures/tenants/${tenant}`, NOW), NOW);
+  // A fixture tenant by name, or a demo tenant by its folder ('tenants/ironbark-moto-trucks').
+  const bundle = createBundle(loadTenant(tenant.includes('/') ? tenant : `tests/fixtures/tenants/${tenant}`, NOW), NOW);
   const data = await searchBuildData(bundle);
   const route = data.routes.routes.find((candidate) => candidate.path === path);
   if (!route) throw new Error(`no route ${path}`);
@@ -54,6 +55,28 @@ describe('issue14-1 search facets in the build HTML', () => {
     // The route's make opens its models nested under it (make > model).
     expect(html).toContain('<legend class="visually-hidden">Toyota models</legend>');
     expect(html).not.toContain('Subscription price');
+  });
+});
+
+/** The option labels of the facet group titled `title` in a page's HTML (null: no such group). */
+function groupValues(html: string, title: string): string[] | null {
+  const group = new RegExp(`<legend class="search-facet__title">${title}</legend><ul class="search-facet__list">(.*?)</ul>`).exec(html);
+  if (!group) return null;
+  return [...group[1]!.matchAll(/<label class="search-facet__option">.*?<span>(.*?)<\/span>/g)].map((option) => option[1]!);
+}
+
+describe("a bike's final drive in the build HTML", () => {
+  it("shows a 'Final drive' group where the stock has final drives, and no Chain, Belt or Shaft under 'Drive'", async () => {
+    const bikes = renderToString(<SearchPage {...await pageProps('/search/new-used-and-demo-cars', 'tenants/ironbark-moto-trucks')} />);
+    expect(groupValues(bikes, 'Final drive')).toEqual(['Chain', 'Belt', 'Shaft']);
+    expect((groupValues(bikes, 'Drive') ?? []).filter((value) => /chain|belt|shaft/i.test(value))).toEqual([]);
+    // The car dealer of the browser test (templates-wording.spec.ts): its few bikes give the group; Drive stays drive types.
+    const cars = renderToString(<SearchPage {...await pageProps('/search/used-cars', 'tenants/sunstate-motor-group')} />);
+    expect(groupValues(cars, 'Final drive')).toEqual(['Chain', 'Belt']);
+    expect(groupValues(cars, 'Drive')!.length).toBeGreaterThan(1);
+    expect(groupValues(cars, 'Drive')!.filter((value) => /chain|belt|shaft/i.test(value))).toEqual([]);
+    // A stock without final drives has no such group.
+    expect(groupValues(renderToString(<SearchPage {...await pageProps('/search/used-cars')} />), 'Final drive')).toBeNull();
   });
 });
 

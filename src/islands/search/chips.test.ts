@@ -9,6 +9,9 @@ describe('chips of a search state', () => {
       refinementList: { transmission: ['Automatic'], car_type: ['used'], fuel: ['Diesel'], body: ['Ute'], seats: ['7'] },
     });
     expect(chips.map((chip) => chip.label)).toEqual(['Ute', 'Diesel', 'Automatic', '7 seats', 'Under $30,000', '2018 or newer']);
+    // A bike's final drive stands with the drive, before the colour.
+    const bike = stateChips({ refinementList: { colour: ['Black'], final_drive: ['Belt'], make: ['Harley-Davidson'] } });
+    expect(bike.map((chip) => chip.label)).toEqual(['Harley-Davidson', 'Belt', 'Black']);
   });
 
   it('shows colour values that share a colour word as one chip named by it', () => {

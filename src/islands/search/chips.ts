@@ -22,7 +22,7 @@ export interface Chip {
 }
 
 /** Facets whose chips lead, in this order; the rest follow in the order of the state. */
-const CHIP_ORDER = ['make', 'model', 'badge', 'item_type', 'body', 'fuel', 'transmission', 'drive', 'colour', 'seats', 'sleeps'];
+const CHIP_ORDER = ['make', 'model', 'badge', 'item_type', 'body', 'fuel', 'transmission', 'drive', 'final_drive', 'colour', 'seats', 'sleeps'];
 const RANGE_ORDER = ['price', 'year', 'km', 'body_length', 'subscription_price'];
 
 /** How a facet value reads on a chip (the filter panels' own labels: '7 seats', 'Sleeps 4'). */

@@ -18,6 +18,14 @@ describe('issue14-1 search facets: panels', () => {
     expect(attributes).toEqual(expect.arrayContaining(['filtered_features', 'sleeps']));
   });
 
+  it("has a 'Final drive' panel of its own, right after 'Drive' (a bike's Chain, Belt or Shaft)", () => {
+    const attributes = FACET_PANELS.map((candidate) => candidate.attribute);
+    expect(attributes.indexOf('final_drive')).toBe(attributes.indexOf('drive') + 1);
+    expect(panel('final_drive').title).toBe('Final drive');
+    expect(panel('drive').title).toBe('Drive');
+    expect(panelItems(panel('final_drive'), [item('Chain', 9), item('Belt', 2)], { certifiedOnly: false }).map((shown) => shown.label)).toEqual(['Chain', 'Belt']);
+  });
+
   it('§5.4: the certified filter hides the false value on certified-only sites only', () => {
     const items = [item('true', 4), item('false', 9)];
     expect(panelItems(panel('certified'), items, { certifiedOnly: false }).map((shown) => shown.label)).toEqual(['Certified', 'Not certified']);

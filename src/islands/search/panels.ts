@@ -41,6 +41,8 @@ export const FACET_PANELS: readonly FacetPanel[] = [
   { attribute: 'fuel', title: 'Fuel', limit: FACET_LIMITS.fuel },
   { attribute: 'transmission', title: 'Transmission', limit: FACET_LIMITS.transmission },
   { attribute: 'drive', title: 'Drive', limit: FACET_LIMITS.drive },
+  // Motorcycles' Chain, Belt or Shaft, kept out of Drive; only cars with the value make a panel.
+  { attribute: 'final_drive', title: 'Final drive', limit: FACET_LIMITS.final_drive },
   { attribute: 'seats', title: 'Seats', limit: FACET_LIMITS.seats, numericOrder: true, label: (value) => `${value} ${value === '1' ? 'seat' : 'seats'}` },
   // Caravans: how many a van sleeps; only cars with the value make a panel.
   { attribute: 'sleeps', title: 'Sleeps', limit: FACET_LIMITS.sleeps, numericOrder: true, label: (value) => `Sleeps ${value}` },

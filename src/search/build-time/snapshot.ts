@@ -13,6 +13,8 @@ export const PAGE_FACETS = [
   'weekly_price_range', 'drive', 'seats', 'certified', 'tag', 'badge', 'subscription_price', 'year', 'km',
   // Features, and caravans' sleeps and length.
   'filtered_features', 'sleeps', 'body_length', 'item_type',
+  // Beyond spec §3: a motorcycle's final drive.
+  'final_drive',
 ] as const;
 
 /** Results of a preset refinement: main query plus one facet-only query per refined facet. */

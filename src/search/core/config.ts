@@ -33,6 +33,8 @@ export const FACET_LIMITS = {
   // Spec §3's filtered_features (a car's notable features, several per car) and caravans' sleeps.
   filtered_features: 30,
   sleeps: 10,
+  /** Beyond spec §3: a motorcycle's final drive (Chain, Belt, Shaft), kept out of `drive` (docs/search.md "Filters"). */
+  final_drive: 10,
 } as const;
 
 export type FacetAttribute = keyof typeof FACET_LIMITS;

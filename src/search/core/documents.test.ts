@@ -109,7 +109,9 @@ describe('issue 14 item 1 (audit 1): the facets of spec §3 in the search docume
       toSearchDocument(car({ id: 1, slug: 'a', make: 'Kia', model: 'Rio', seats: 5, weekly_price_range: '$100 - $150', certified: true }), site),
       toSearchDocument(car({ id: 2, slug: 'b', make: 'Kia', model: 'Rio', seats: 7 }), site),
       toSearchDocument(car({ id: 3, slug: 'c' }), site),
+      toSearchDocument(car({ id: 4, slug: 'd', make: 'Harley-Davidson', item_type: 'motorcycle', drive: 'Belt' }), site),
     ];
+    expect(documents[3]!.final_drive).toBe('Belt');
     const decoded = decodeIndex(JSON.parse(JSON.stringify(encodeIndex('demo', documents))));
     expect(decoded).toEqual(documents);
   });
@@ -117,8 +119,22 @@ describe('issue 14 item 1 (audit 1): the facets of spec §3 in the search docume
   it('makes every facet and range attribute filterable on Meilisearch', () => {
     const filterable = INDEX_SETTINGS.filterableAttributes as string[];
     for (const attribute of [...FACET_ATTRIBUTES, ...NUMERIC_ATTRIBUTES]) expect(filterable).toContain(attribute);
-    for (const attribute of ['seats', 'certified', 'tag', 'badge', 'make_model', 'weekly_price_range', 'subscription_price', 'drive', 'year', 'km'])
+    for (const attribute of ['seats', 'certified', 'tag', 'badge', 'make_model', 'weekly_price_range', 'subscription_price', 'drive', 'final_drive', 'year', 'km'])
       expect(filterable).toContain(attribute);
+  });
+});
+
+describe("a bike's final drive: its own facet, never a drive type", () => {
+  it('carries final_drive only for a car that has one, and keeps Chain, Belt and Shaft out of drive', () => {
+    const belt = toSearchDocument(car({ make: 'Harley-Davidson', item_type: 'motorcycle', drive: 'Belt' }), site);
+    expect(belt).toMatchObject({ final_drive: 'Belt' });
+    expect('drive' in belt).toBe(false);
+    // A feed that sends final_drive itself keeps its text.
+    expect(toSearchDocument(car({ item_type: 'motorcycle', final_drive: 'Chain (O-ring)' }), site).final_drive).toBe('Chain (O-ring)');
+    const awd = toSearchDocument(car({ make: 'Subaru', drive: 'AWD' }), site);
+    expect(awd.drive).toBe('AWD');
+    expect('final_drive' in awd).toBe(false);
+    expect(FACET_ATTRIBUTES).toContain('final_drive');
   });
 });
 

@@ -24,6 +24,8 @@ export interface SearchDocument {
   fuel?: string;
   transmission?: string;
   drive?: string;
+  /** A motorcycle's final drive (Chain, Belt, Shaft): its own facet, never a drive type. */
+  final_drive?: string;
   seats?: number;
   /** Caravans (spec §3 specifications): how many it sleeps, and its body length in feet. */
   sleeps?: number;
@@ -160,6 +162,7 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
     ['fuel', text(car.simple_fuel) ?? text(car.fuel)],
     ['transmission', text(car.simple_transmission) ?? text(car.trans)],
     ['drive', text(car.drive)],
+    ['final_drive', text(car.final_drive)],
     ['seats', number(car.seats)],
     ['sleeps', number(car.specifications?.sleeps)],
     ['body_length', number(car.specifications?.body_length)],

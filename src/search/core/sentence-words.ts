@@ -1,8 +1,8 @@
 /**
  * The words the sentence reader knows before it sees a dealer's stock: Australian phrasing for
- * body types, fuels, gearboxes, drive, car types, vehicle kinds, colours, states, features, sorts
- * and the filler words it drops. Each phrase names a meaning; the reader keeps a meaning only
- * when the tenant's own facet values answer it (src/search/core/sentence.ts). Pure data.
+ * body types, fuels, gearboxes, drive, final drive, car types, vehicle kinds, colours, states,
+ * features, sorts and the filler words it drops. Each phrase names a meaning; the reader keeps a
+ * meaning only when the tenant's own facet values answer it (src/search/core/sentence.ts). Pure data.
  *
  * A meaning is resolved against one facet's values: first the values equal to one of `exact`
  * (compared without case, spaces or punctuation), else the values holding one of the `family`
@@ -151,9 +151,10 @@ export const MEANINGS: readonly Meaning[] = [
   facet('drive', 'FWD', ['fwd', 'front wheel drive'], { exact: ['fwd', 'front wheel drive'] }),
   facet('drive', 'RWD', ['rwd', 'rear wheel drive'], { exact: ['rwd', 'rear wheel drive'] }),
   facet('drive', '2WD', ['2wd', 'two wheel drive', '2 wheel drive', '4x2'], { exact: ['2wd', '4x2', 'fwd', 'rwd'] }),
-  facet('drive', 'Chain', ['chain drive'], { exact: ['chain'] }),
-  facet('drive', 'Belt', ['belt drive'], { exact: ['belt'] }),
-  facet('drive', 'Shaft', ['shaft drive'], { exact: ['shaft'] }),
+  // A motorcycle's final drive: its own facet, never a drive type.
+  facet('final_drive', 'Chain', ['chain drive', 'chain driven', 'chain final drive'], { exact: ['chain'], family: ['chain'] }),
+  facet('final_drive', 'Belt', ['belt drive', 'belt driven', 'belt final drive'], { exact: ['belt'], family: ['belt'] }),
+  facet('final_drive', 'Shaft', ['shaft drive', 'shaft driven', 'shaft final drive'], { exact: ['shaft'], family: ['shaft'] }),
   // Bodies: cars.
   facet('body', 'Ute', ['dual cab', 'double cab', 'crew cab', 'twin cab', 'dual cab ute', 'double cab ute', 'crew cab ute'], {
     exact: ['dual cab', 'double cab', 'crew cab', 'dual cab utility', 'double cab pick up', 'crew cab pickup'],

@@ -341,6 +341,35 @@ describe('a reading on the embedded engine', () => {
   });
 });
 
+describe("a bike's final drive", () => {
+  const bike = (id: number, fields: Partial<Car>) => makeCar({ id, slug: `bike-${id}`, item_type: 'motorcycle', make: 'Harley-Davidson', ...fields });
+  const vocabularyOf = (cars: Car[]) => {
+    const engine = createSearchEngine(toSearchDocuments(cars, { slug: 'demo', dealerships: [] }));
+    return compileVocabulary({ facets: engine.search('cars', { hitsPerPage: 0, facets: [...VOCABULARY_FACETS] }).facets });
+  };
+  const bikes = vocabularyOf([
+    bike(1, { drive: 'Belt' }),
+    bike(2, { drive: 'Chain' }),
+    bike(3, { drive: 'Shaft' }),
+    makeCar({ id: 4, slug: 'car-4', drive: 'AWD' }),
+  ]);
+  const readBikes = (sentence: string) => filters(readSentence(sentence, bikes, { year: YEAR }));
+
+  it("reads 'belt drive', 'chain drive', 'shaft drive' into the final drive the stock has, and leaves drive to drive types", () => {
+    expect(readBikes('belt drive')).toEqual({ refinementList: { final_drive: ['Belt'] }, range: {}, query: '' });
+    expect(readBikes('chain drive')).toEqual({ refinementList: { final_drive: ['Chain'] }, range: {}, query: '' });
+    expect(readBikes('shaft driven')).toEqual({ refinementList: { final_drive: ['Shaft'] }, range: {}, query: '' });
+    expect(readBikes('awd').refinementList).toEqual({ drive: ['AWD'] });
+  });
+
+  it("reads a feed's own final-drive text by its word, and nothing on stock without final drives", () => {
+    expect(readSentence('chain drive', vocabularyOf([bike(1, { final_drive: 'Chain (O-ring)' })]), { year: YEAR }).refinementList).toEqual({
+      final_drive: ['Chain (O-ring)'],
+    });
+    expect(filters(read('belt drive'))).toEqual({ refinementList: {}, range: {}, query: 'belt drive' });
+  });
+});
+
 describe('filters of a reading', () => {
   it('gives the facet and numeric filters both engines take', () => {
     expect(readingFilters(read('petrol or diesel ute between 20 and 30k 2018 or newer'))).toEqual({

@@ -73,6 +73,7 @@ export const VOCABULARY_FACETS = [
   'fuel',
   'transmission',
   'drive',
+  'final_drive',
   'colour',
   'seats',
   'sleeps',
@@ -131,6 +132,8 @@ const TIER = {
   tag: 8,
 } as const;
 const MAX_WORDS = 6;
+/** Facets whose values are words a shopper types as they are ('Diesel', 'Belt'); their built-in words may be misspelt. */
+const WORD_FACETS: readonly string[] = ['body', 'fuel', 'transmission', 'drive', 'final_drive'];
 /** Words read into filters; a longer text (a pasted paragraph) is read up to here and the rest is keywords, so a keystroke never waits on it. */
 const MAX_TOKENS = 40;
 /** Model values that are not names. */
@@ -266,14 +269,12 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
       if (phrases.get(phraseKey(phrase))?.tier === TIER.meaning) continue;
       add(phrase, entry);
       const key = phraseKey(phrase);
-      if (meaning.kind === 'facet' && key.length >= 5 && /^\p{L}+$/u.test(key) && ['fuel', 'transmission', 'body', 'drive'].includes(meaning.attribute))
-        fuzzyWords.push({ key, entry });
+      if (meaning.kind === 'facet' && key.length >= 5 && /^\p{L}+$/u.test(key) && WORD_FACETS.includes(meaning.attribute)) fuzzyWords.push({ key, entry });
     }
   }
 
   // The stock's own values.
-  for (const attribute of ['body', 'fuel', 'transmission', 'drive'])
-    for (const value of valuesOf(source, attribute)) add(value, { tier: TIER.value, target: refine(attribute, [value]) });
+  for (const attribute of WORD_FACETS) for (const value of valuesOf(source, attribute)) add(value, { tier: TIER.value, target: refine(attribute, [value]) });
   const makes = valuesOf(source, 'make');
   const makeByKey = new Map(makes.map((make) => [phraseKey(make), make]));
   for (const make of makes) {

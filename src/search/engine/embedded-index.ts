@@ -41,7 +41,7 @@ export interface EmbeddedIndex {
 const DICTIONARY_FIELDS = [
   'make', 'model', 'badge', 'colour', 'body', 'fuel', 'transmission', 'drive', 'car_type', 'status', 'price_type',
   'tag', 'dealership_slug', 'dealership_name', 'location_name', 'location_slug', 'city', 'state', 'item_type', 'image',
-  'weekly_price_range',
+  'weekly_price_range', 'final_drive',
 ] as const;
 const NUMBER_FIELDS = ['year', 'km', 'price', 'before_price', 'offer_price', 'subscription_price', 'views', 'seats', 'sleeps', 'body_length'] as const;
 const LIST_FIELDS = ['filtered_features'] as const;
