@@ -1,22 +1,27 @@
 import { globSync, readFileSync } from 'node:fs';
+import { getViteConfig } from 'astro/config';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests sit beside the code (src/**/x.test.ts); integration tests under tests/integration.
 // Playwright specs (tests/e2e/*.spec.ts) are not vitest's.
 const unitFiles = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'];
+// Tests of .astro components (src/components/**/x.test.ts) render them with Astro's container
+// (experimental_AstroContainer), which needs Astro's own Vite plugins: project "astro".
+const astroFiles = ['src/components/**/*.test.ts'];
 const integrationFiles = ['tests/integration/**/*.test.ts'];
 // Project "unit" shares its workers between files (isolate: false), which spares a worker's
 // start per file; a unit file that replaces modules or globals (vi.mock, stubbed env or
 // globals, fake timers, spies, chdir) would leak that into the next file, so it runs in project
 // "isolated" with the integration tests, a fresh worker per file as before.
 const replacesGlobals = /\bvi\.(?:mock|doMock|stubEnv|stubGlobal|useFakeTimers|spyOn)\(|process\.chdir\(/;
-const isolatedUnitFiles = globSync(unitFiles).filter((file) => replacesGlobals.test(readFileSync(file, 'utf8')));
+const isolatedUnitFiles = globSync(unitFiles, { exclude: astroFiles }).filter((file) => replacesGlobals.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: unitFiles, exclude: ['node_modules', 'dist', ...isolatedUnitFiles], isolate: false } },
+      { extends: true, test: { name: 'unit', include: unitFiles, exclude: ['node_modules', 'dist', ...astroFiles, ...isolatedUnitFiles], isolate: false } },
       { extends: true, test: { name: 'isolated', include: [...isolatedUnitFiles, ...integrationFiles] } },
+      getViteConfig({ test: { name: 'astro', include: astroFiles } }),
     ],
     // `npm run test:coverage`: the unit tests beside src/lib, src/server, src/pipeline, src/builder
     // and src/search, measured over those folders, each with its own floor (the measured figure

@@ -28,3 +28,25 @@ export async function recordPhoneReveal(endpoint: string, reveal: PhoneReveal, o
   }
   return false;
 }
+
+/**
+ * The page's one phone reveal: the first click on any hidden number (`[data-phone-reveal]`,
+ * components/vehicle/PhoneNumber.astro) shows every one of them and calls `onReveal` once; a
+ * click on a shown number places the call (`navigate` to its tel: link).
+ */
+export function wirePhoneReveal(root: ParentNode, onReveal: () => void, navigate = (href: string) => window.location.assign(href)): void {
+  const buttons = Array.from(root.querySelectorAll<HTMLButtonElement>('[data-phone-reveal]'));
+  let revealed = false;
+  const reveal = () => {
+    revealed = true;
+    for (const button of buttons) {
+      button.dataset.revealed = 'true';
+      const text = button.querySelector('[data-phone-text]');
+      if (text) text.textContent = button.dataset.number ?? '';
+      button.querySelector('[data-phone-hint]')?.remove();
+      button.setAttribute('aria-label', `Call ${button.dataset.number ?? ''}`);
+    }
+    onReveal();
+  };
+  for (const button of buttons) button.addEventListener('click', () => (revealed ? navigate(button.dataset.href ?? '') : reveal()));
+}
