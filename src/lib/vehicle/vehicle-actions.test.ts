@@ -68,6 +68,7 @@ describe('vehicleActions', () => {
     expect(vehicleActions(makeCar({ ...base, file: '/r.pdf' }), site)).toEqual({
       primary: 'test-drive',
       reserve: { deposit: 200, href: '/cars/used-car-1/checkout' },
+      reserveTab: true,
       buyOnline: null,
       tradeIn: { href: '/cars/trade-in?car_id=7' },
       historyReport: '/r.pdf',
@@ -89,12 +90,16 @@ describe('vehicleActions', () => {
   it('offers online purchase only for a car the reserve rule lets take a deposit (the server refuses the others)', () => {
     for (const car of [{ ...base, tag: 'Test Drive Only' }, { ...base, price: 0 }, { ...base, reserved: true }]) expect(vehicleActions(makeCar(car), { ...site, onlinePurchase: true }).buyOnline).toBeNull();
   });
+  it('keeps the Reserve Online tab for a car the site cannot reserve now, and drops it on a site that does not reserve', () => {
+    expect(vehicleActions(makeCar({ ...base, reserved: true }), site)).toMatchObject({ reserve: null, reserveTab: true });
+    expect(vehicleActions(makeCar(base), { ...site, reserve: false })).toMatchObject({ reserve: null, reserveTab: false });
+  });
   it('hides trade-in when the site has none', () => {
     expect(vehicleActions(makeCar(base), { ...site, tradeIn: false }).tradeIn).toBeNull();
   });
   it('gives a sold car only Find Me Something Similar', () => {
     expect(vehicleActions(makeCar({ ...base, status: 'sold', file: '/r.pdf' }), site)).toEqual({
-      primary: null, reserve: null, buyOnline: null, tradeIn: null, historyReport: null, enquire: false, findSimilar: true,
+      primary: null, reserve: null, reserveTab: false, buyOnline: null, tradeIn: null, historyReport: null, enquire: false, findSimilar: true,
     });
   });
 });

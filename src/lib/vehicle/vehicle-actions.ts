@@ -25,6 +25,8 @@ export interface VehicleActions {
   primary: 'test-drive' | 'finance' | null;
   /** Reserve online with a deposit. */
   reserve: { deposit: number; href: string } | null;
+  /** The Reserve Online tab: the site reserves cars online and the car is for sale; it offers `reserve`, else an enquiry. */
+  reserveTab: boolean;
   /** Online purchase journey. */
   buyOnline: { href: string } | null;
   /** Trade-in valuation for this car. */
@@ -101,13 +103,14 @@ export function historyReportUrl(car: Pick<Car, 'file'>): string | null {
 /** The buttons for a car: available cars get actions, unavailable ones only Find Me Something Similar. */
 export function vehicleActions(car: Car, options: ActionSiteOptions): VehicleActions {
   if (!isCarAvailable(car)) {
-    return { primary: null, reserve: null, buyOnline: null, tradeIn: null, historyReport: null, enquire: false, findSimilar: true };
+    return { primary: null, reserve: null, reserveTab: false, buyOnline: null, tradeIn: null, historyReport: null, enquire: false, findSimilar: true };
   }
   const slug = encodeURIComponent(car.slug);
   const reservePath = options.reserveBuyOnlineRoute ? `/cars/${slug}/buy-online` : `/cars/${slug}/checkout`;
   return {
     primary: isTestDrivable(car, options) ? 'test-drive' : 'finance',
     reserve: isReservable(car, options) ? { deposit: options.reserveDeposit, href: reservePath } : null,
+    reserveTab: options.reserve,
     buyOnline: options.onlinePurchase && takesDeposit(car) ? { href: `/checkout-journey?car_id=${slug}` } : null,
     tradeIn: options.tradeIn ? { href: `/cars/trade-in?car_id=${encodeURIComponent(String(car.id))}` } : null,
     historyReport: historyReportUrl(car),

@@ -1,0 +1,79 @@
+/**
+ * The vehicle tabs' offers follow the car's actions (spec §4: only an available car gets action
+ * buttons; the reserve rule of src/lib/vehicle/vehicle-actions.ts): a sold car's tabs offer no
+ * enquiry and no reserving, and a site that does not reserve online has no Reserve Online tab.
+ */
+import { experimental_AstroContainer } from 'astro/container';
+import { Window } from 'happy-dom';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { vehicleActions, type ActionSiteOptions } from '../../lib/vehicle/vehicle-actions.ts';
+import { SiteSchema } from '../../schemas/site.ts';
+import type { CarRecord } from '../../schemas/car.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import VehicleTabs from './VehicleTabs.astro';
+
+const site = v.parse(SiteSchema, {
+  slug: 'tab-motors',
+  template: 'used-group',
+  name: 'Tab Motors',
+  url: 'https://tabs.example.com.au',
+  phone: '+61 7 3555 0100',
+});
+const options: ActionSiteOptions = { testDrive: true, reserve: true, reserveBuyOnlineRoute: false, reserveDeposit: 200, tradeIn: true, onlinePurchase: false };
+
+let container: experimental_AstroContainer;
+beforeAll(async () => {
+  container = await experimental_AstroContainer.create();
+});
+
+/** The tabs of a car on a site with `siteOptions`, as the vehicle page renders them. */
+async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOptions> = {}) {
+  const actions = vehicleActions(makeCar({ price: 20000, ...car }), { ...options, ...siteOptions });
+  const props = {
+    commentsLabel: 'Dealer Comments',
+    comments: null,
+    features: [],
+    dealerName: site.name,
+    warranty: '12 month warranty',
+    actions,
+    moneyBackGuarantee: false,
+    carType: 'used',
+    payments: site.payments,
+  };
+  const root = new Window().document.createElement('div');
+  root.innerHTML = await container.renderToString(VehicleTabs, { props });
+  return {
+    labels: [...root.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent?.trim()),
+    enquiries: root.querySelectorAll('[data-lead-modal]').length,
+    text: root.textContent ?? '',
+  };
+}
+
+describe('VehicleTabs', () => {
+  it('an available car on a reserving site: Reserve Online with its deposit, and Ask about protection', async () => {
+    const shown = await tabs({});
+    expect(shown.labels).toEqual(['Dealer Comments', "What's Included", 'Why Buy From Us?', 'Reserve Online', 'Protect Your Car']);
+    expect(shown.text).toContain('Reserve This Car');
+    expect(shown.enquiries).toBe(1);
+  });
+
+  it('a sold car: no Reserve Online tab and no enquiry', async () => {
+    const shown = await tabs({ status: 'sold' });
+    expect(shown.labels).toEqual(['Dealer Comments', "What's Included", 'Why Buy From Us?', 'Protect Your Car']);
+    expect(shown.text).not.toContain('enquire');
+    expect(shown.enquiries).toBe(0);
+  });
+
+  it('a site that does not reserve online (features.reserve false): no Reserve Online tab; the car still takes enquiries', async () => {
+    const shown = await tabs({}, { reserve: false });
+    expect(shown.labels).not.toContain('Reserve Online');
+    expect(shown.enquiries).toBe(1);
+  });
+
+  it('a car the reserving site cannot reserve (already reserved): the tab says so and points to an enquiry', async () => {
+    const shown = await tabs({ reserved: true });
+    expect(shown.labels).toContain('Reserve Online');
+    expect(shown.text).toContain("This car can't be reserved online right now. Please enquire and our team will help.");
+  });
+});
