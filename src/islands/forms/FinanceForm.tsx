@@ -47,14 +47,16 @@ export default function FinanceForm(props: FinanceFormProps) {
   const dealerChoices = config.dealerships.length > 1 ? config.dealerships.map((entry) => ({ value: entry.slug, label: entry.name })) : [];
   const kit = useFormKit(formId, () => ({ ...contactDefaults(config), vehiclePriceBudget: '', preferredDealership: '', employment_status: '', message: '', terms_conditions: false }));
   const [car, setCar] = useState<LeadCar | null>(null);
-  const [linked, setLinked] = useState<{ vin?: string; car_type?: string; car_id?: string }>({});
+  // What the link carries beside the fields; its dealership only where the form has no dealership select to prefill.
+  const [linked, setLinked] = useState<{ vin?: string; car_type?: string; car_id?: string; dealership?: string }>({});
 
   useEffect(() => {
     const query = new URLSearchParams(location.search);
     const carId = query.get('car_id') ?? '';
-    setLinked({ vin: query.get('vin') ?? undefined, car_type: query.get('car_type') ?? undefined, car_id: carId || undefined });
-    const budget = query.get('vehiclePriceBudget');
     const dealer = query.get('preferredDealership') ?? '';
+    const dealership = dealerChoices.length === 0 && dealer ? dealer : undefined;
+    setLinked({ vin: query.get('vin') ?? undefined, car_type: query.get('car_type') ?? undefined, car_id: carId || undefined, dealership });
+    const budget = query.get('vehiclePriceBudget');
     kit.fillBlanks({
       ...prefilled({ name: '', last_name: '', email: '', phone: '', postcode: '' }),
       vehiclePriceBudget: budget ? formatMoneyInput(budget) : '',
@@ -97,6 +99,7 @@ export default function FinanceForm(props: FinanceFormProps) {
     const custom: Record<string, string | number> = {};
     if (budget !== null) custom.vehiclePriceBudget = budget;
     if (preferredDealership) custom.preferredDealership = String(preferredDealership);
+    else if (linked.dealership) custom.preferredDealership = linked.dealership.slice(0, 120);
     if (employment_status) custom.employment_status = String(employment_status);
     if (linked.vin) custom.vin = linked.vin.slice(0, 40);
     if (linked.car_type) custom.car_type = linked.car_type.slice(0, 20);

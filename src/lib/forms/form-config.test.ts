@@ -49,14 +49,14 @@ describe('form config', () => {
 });
 
 describe('car choices', () => {
-  it('round-trips what a choice needs (id, slug, name, status, type, price, headline price, delivery locations), without the rest', async () => {
+  it('round-trips what a choice needs (id, slug, name, status, type, price, headline price, dealership, delivery locations), without the rest', async () => {
     const { encodeCarChoices, decodeCarChoices } = await import('./form-config.ts');
     const cars = [
       v.parse(CarSchema, { id: 1, slug: 'a-1', name: 'Car A', make: 'Kia', status: 'in_stock', car_type: 'new', year: 2024, primary_image_url: 'https://x/y.jpg', dealership_slug: 'north', location: { name: 'North', distribution_locations: [{ name: 'Coast' }] } }),
       v.parse(CarSchema, { id: 'b2', slug: 'b-2', status: 'in_stock', car_type: 'used', price: 9990, location: { name: 'South' } }),
     ];
     const decoded = decodeCarChoices(encodeCarChoices(cars));
-    expect(decoded[0]).toEqual({ id: 1, slug: 'a-1', name: 'Car A', status: 'in_stock', car_type: 'new', location: { distribution_locations: [{ name: 'Coast', slug: null }] } });
+    expect(decoded[0]).toEqual({ id: 1, slug: 'a-1', name: 'Car A', status: 'in_stock', car_type: 'new', dealership_slug: 'north', location: { distribution_locations: [{ name: 'Coast', slug: null }] } });
     expect(decoded[1]).toEqual({ id: 'b2', slug: 'b-2', name: 'Stock b2', status: 'in_stock', car_type: 'used', price: 9990, headline_price: { amount: 9990, text: '$9,990', label: null } }); // the display name the schema sets (issue 12 item 3)
     expect(decodeCarChoices('not json')).toEqual([]);
     expect(decodeCarChoices('[{"id":{}}]')).toEqual([]);

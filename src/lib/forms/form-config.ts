@@ -194,7 +194,8 @@ const GARAGE_IMAGE_WIDTHS = [400];
 /**
  * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
  * one JSON text (the site's CAR_CHOICES_PATH file), holding only what the form shows or needs to choose (id, slug,
- * name, status, car_type, tag, price, the headline price the trade-in shows, delivery locations): the API completes a lead's vehicle from
+ * name, status, car_type, tag, price, the headline price the trade-in shows, delivery locations)
+ * and the car's dealership (the lead's dealership_slug, as the vehicle page's forms send it): the API completes a lead's vehicle from
  * car_id, and every extra field repeats hundreds of times on a big tenant's page.
  */
 export function encodeCarChoices(cars: readonly Car[]): string {
@@ -208,6 +209,7 @@ export function encodeCarChoices(cars: readonly Car[]): string {
       if (typeof lead.price === 'number' && lead.price > 0) choice.price = lead.price;
       const headline = saleHeadline(car);
       if (headline?.amount) choice.headline_price = { amount: headline.amount, text: headline.text, label: headline.label };
+      if (lead.dealership_slug) choice.dealership_slug = lead.dealership_slug;
       const distribution = lead.location?.distribution_locations?.filter((entry) => entry.name || entry.slug) ?? [];
       if (distribution.length > 0) choice.location = { distribution_locations: distribution };
       return choice;

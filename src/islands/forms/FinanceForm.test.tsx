@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+/**
+ * A vehicle page's Get Finance link on the finance form (docs/forms.md Pages: the URL's
+ * preferredDealership, vehiclePriceBudget, car_id, car_type and vin prefill and travel in
+ * custom_params): on a site with one dealership (no dealership select) the link's dealership
+ * still travels with the lead, and the linked car's dealership routes it.
+ */
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
+import { financeHref } from '../../lib/vehicle/vehicle-actions.ts';
+import { SiteSchema } from '../../schemas/site.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import FinanceForm from './FinanceForm.tsx';
+
+const mounted = mountRoot();
+afterEach(() => vi.unstubAllGlobals());
+
+const site = v.parse(SiteSchema, {
+  slug: 'finance-motors',
+  template: 'used-group',
+  name: 'Finance Motors',
+  url: 'https://finance.example.com.au',
+  phone: '+61 7 3555 0100',
+  dealerships: [{ id: 1, slug: 'finance-north', name: 'Finance Motors North' }],
+});
+const car = makeCar({ id: 7, slug: 'car-7', price: 24990, vin: 'JT1', dealership_slug: 'finance-north' });
+
+describe('FinanceForm from a Get Finance link on a single-dealership site', () => {
+  it('sends the link dealership in custom_params and the car dealership as the lead dealership', async () => {
+    const link = new URL(financeHref(car), 'https://finance.example.com.au');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: link.pathname, search: link.search, href: link.href });
+    const calls = stubApi({ '/single-dealership-choices.json': [200, JSON.parse(encodeCarChoices([car]))], '/leads': [201, { lead_id: 'lead-1' }] });
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/single-dealership-choices.json" />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    expect(form.querySelector('#finance-form-preferredDealership')).toBeNull();
+    const field = (name: string) => form.querySelector<HTMLInputElement>(`#finance-form-${name}`)!;
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '4000');
+    await submit(form);
+    const lead = calls.find((call) => call.path === '/leads')!.body as Record<string, unknown>;
+    expect(lead.custom_params).toMatchObject({ preferredDealership: 'finance-north', vehiclePriceBudget: 24990, vin: 'JT1', car_type: 'used' });
+    expect(lead).toMatchObject({ car_id: '7', dealership_slug: 'finance-north' });
+    expect(assign).toHaveBeenCalledWith('/success');
+  });
+});
