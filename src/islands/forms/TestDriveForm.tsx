@@ -12,6 +12,7 @@ import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
+import { takesTestDrives } from '../../lib/vehicle/vehicle-actions.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { completeLead, sendLead } from './lead-submit.ts';
@@ -25,7 +26,7 @@ interface Availability {
 export interface TestDriveFormProps {
   config: FormSiteConfig;
   car?: LeadCar | null;
-  /** Where the cars to choose from when no car is given (/book-test-drive/) are read from: the site's CAR_CHOICES_PATH. */
+  /** Where the cars to choose from when no car is given (/book-test-drive/) are read from: the site's CAR_CHOICES_PATH; the form offers those the test-drive rule passes (takesTestDrives). */
   carChoicesUrl?: string;
   formId?: string;
   heading?: string;
@@ -39,7 +40,9 @@ function dayLabel(date: string): string {
 
 export default function TestDriveForm(props: TestDriveFormProps) {
   const { config } = props;
-  const { cars, loaded } = useCarChoices(props.carChoicesUrl);
+  const choices = useCarChoices(props.carChoicesUrl);
+  const { loaded } = choices;
+  const cars = useMemo(() => choices.cars?.filter(takesTestDrives), [choices.cars]);
   const formId = props.formId ?? 'test-drive';
   const kit = useFormKit(formId, () => ({ ...contactDefaults(config), car_id: props.car ? String(props.car.id) : '', dateTime: '', delivery_location: '', message: '', terms_conditions: false }));
   const [availability, setAvailability] = useState<Availability | null | 'failed'>(null);

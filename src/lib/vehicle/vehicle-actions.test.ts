@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car, CarRecord } from '../../schemas/car.ts';
-import { financeHref, historyReportUrl, isReservable, reservePageCars, isTestDrivable, saveVisibility, vehicleActions, type ActionSiteOptions, type SaveSiteOptions } from './vehicle-actions.ts';
+import { financeHref, historyReportUrl, isReservable, reservePageCars, isTestDrivable, saveVisibility, takesTestDrives, vehicleActions, type ActionSiteOptions, type SaveSiteOptions } from './vehicle-actions.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const base: Partial<CarRecord> = { id: 7, slug: 'used-car-1', status: 'in_stock', car_type: 'used', price: 20000, images: [{ image: '/a.jpg' }] };
@@ -15,6 +15,18 @@ describe('isTestDrivable', () => {
     ['sold', { status: 'sold' }, {}, false],
   ])('%s -> %s', (_name, patch, sitePatch, expected) => {
     expect(isTestDrivable(makeCar({ ...base, ...patch }), { ...site, ...sitePatch })).toBe(expected);
+  });
+});
+
+describe('takesTestDrives (a form car choice: status and tag only)', () => {
+  it.each<[string, { status?: string | null; tag?: string | null }, boolean]>([
+    ['in stock', { status: 'in_stock' }, true],
+    ['coming soon', { status: 'coming_soon' }, false],
+    ['coming soon tagged Test Drive Only', { status: 'coming_soon', tag: 'Test Drive Only' }, true],
+    ['sold tagged Test Drive Only', { status: 'sold', tag: 'Test Drive Only' }, false],
+    ['no status', { status: null }, false],
+  ])('%s -> %s', (_name, choice, expected) => {
+    expect(takesTestDrives(choice)).toBe(expected);
   });
 });
 

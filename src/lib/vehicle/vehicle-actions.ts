@@ -41,10 +41,24 @@ export interface VehicleActions {
 
 const TEST_DRIVE_ONLY = /test drive only/i;
 
-/** A car can be test-driven when the site takes bookings and the car is on the lot (or tagged Test Drive Only). */
-export function isTestDrivable(car: Car, options: Pick<ActionSiteOptions, 'testDrive'>): boolean {
-  if (!options.testDrive || !isCarAvailable(car)) return false;
+/** What the test-drive rule reads of a car (a stock record, or a form's car choice). */
+export interface TestDriveCar {
+  status?: string | null;
+  tag?: string | null;
+}
+
+/**
+ * The test-drive rule's car conditions, the same for the vehicle page and /book-test-drive/:
+ * for sale and on the lot (in stock), or tagged Test Drive Only; a coming-soon car is not there to drive.
+ */
+export function takesTestDrives(car: TestDriveCar): boolean {
+  if (!isCarAvailable({ status: car.status ?? undefined })) return false;
   return car.status === 'in_stock' || TEST_DRIVE_ONLY.test(car.tag ?? '');
+}
+
+/** A car can be test-driven when the site takes bookings and the car passes the rule's car conditions (takesTestDrives). */
+export function isTestDrivable(car: TestDriveCar, options: Pick<ActionSiteOptions, 'testDrive'>): boolean {
+  return options.testDrive && takesTestDrives(car);
 }
 
 /** What the reserve rule reads of a car (a stock record, or a form's car choice). */

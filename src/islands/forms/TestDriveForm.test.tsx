@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+/**
+ * /book-test-drive/ offers the cars the vehicle page offers a test drive for (the test-drive
+ * rule of src/lib/vehicle/vehicle-actions.ts: in stock, or tagged Test Drive Only), not every
+ * available car of the site's car choices: a coming-soon car is not on the lot to be driven.
+ */
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
+import { SiteSchema } from '../../schemas/site.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { settle, stubApi } from '../../../tests/support/form-events.ts';
+import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import TestDriveForm from './TestDriveForm.tsx';
+
+const mounted = mountRoot();
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+const config = formSiteConfig(
+  v.parse(SiteSchema, { slug: 'drive-motors', template: 'used-group', name: 'Drive Motors', url: 'https://drive.example.com.au', phone: '+61 7 3555 0100' }),
+);
+const choices = encodeCarChoices([
+  makeCar({ id: 1, slug: 'on-the-lot', name: 'On the lot', status: 'in_stock' }),
+  makeCar({ id: 2, slug: 'coming', name: 'Coming soon', status: 'coming_soon' }),
+  makeCar({ id: 3, slug: 'coming-demo', name: 'Coming demonstrator', status: 'coming_soon', tag: 'Test Drive Only' }),
+]);
+
+async function show(path: string, url: string) {
+  window.history.replaceState(null, '', path);
+  stubApi({ [url]: [200, JSON.parse(choices)] });
+  mounted.render(<TestDriveForm formId="book-test-drive" config={config} carChoicesUrl={url} />);
+  await settle();
+  return mounted.host.querySelector<HTMLSelectElement>('#book-test-drive-car_id')!;
+}
+
+describe('TestDriveForm on /book-test-drive/', () => {
+  it('offers in-stock and Test Drive Only cars, not a coming-soon car', async () => {
+    const select = await show('/book-test-drive/', '/drive-choices.json');
+    expect([...select.options].filter((option) => option.value).map((option) => option.textContent)).toEqual(['On the lot', 'Coming demonstrator']);
+  });
+
+  it('does not preselect a coming-soon car named by ?car_id=', async () => {
+    const select = await show('/book-test-drive/?car_id=2', '/drive-choices-linked.json');
+    expect(select.value).toBe('');
+  });
+});
