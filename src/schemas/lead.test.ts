@@ -20,6 +20,10 @@ describe('LeadSubmissionSchema', () => {
     const paths = result.issues!.map((issue) => v.getDotPath(issue));
     expect(paths).toEqual(expect.arrayContaining(['lead_id', 'email', 'postcode', 'custom_params']));
   });
+  it('keeps a missing opt_in missing: no default consent (a service booking step lead sends none)', () => {
+    expect(v.parse(LeadSubmissionSchema, { name: 'Jo', email: 'jo@example.com' })).not.toHaveProperty('opt_in');
+    expect(v.parse(LeadSubmissionSchema, { name: 'Jo', opt_in: false }).opt_in).toBe(false);
+  });
   it('requires a way to reply on a new lead only', () => {
     const bare = v.parse(LeadSubmissionSchema, { name: 'Jo' });
     expect(leadProblems(bare, { isNew: true, termsRequired: false })).toHaveProperty('email');

@@ -31,6 +31,13 @@ describe('service booking steps', () => {
     expect(checkServiceStep('order', {}, none).ok).toBe(true);
   });
 
+  it('asks the opt-in on Order Details, where its box is, not on Contact Details', () => {
+    const contactStep = checkServiceStep('contact', { name: 'A', email: 'a@b.co', phone: '0412345678', postcode: '4000', opt_in: true }, none);
+    expect(contactStep).toMatchObject({ ok: true, output: { name: 'A' } });
+    expect(contactStep.ok ? contactStep.output : null).not.toHaveProperty('opt_in');
+    expect(checkServiceStep('order', { opt_in: false }, none)).toMatchObject({ ok: true, output: { opt_in: false } });
+  });
+
   it('checks the contact step with the spec postcode rule', () => {
     const check = checkServiceStep('contact', { name: 'A', email: 'a@b.co', phone: '0412345678', postcode: '12' }, none);
     expect(check.errors).toEqual({ postcode: FORM_MESSAGES.postcode });

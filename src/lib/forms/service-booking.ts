@@ -53,14 +53,17 @@ export function serviceRequirements(settings: { interval_required: boolean; type
   return { intervalRequired: settings.interval_required, typeRequired: settings.types.length > 0 };
 }
 
-const ContactStepSchema = v.object(contactEntries);
+// The marketing opt-in belongs to the step that shows its box, Order Details (OrderStep's
+// ConsentFields): a step lead sent before it claims no consent the shopper has not given.
+const { opt_in: optIn, ...contactFields } = contactEntries;
+const ContactStepSchema = v.object(contactFields);
 
 /** The schema guarding one step. */
 export function stepSchema(step: ServiceStep, requirements: ServiceRequirements) {
   if (step === 'contact') return ContactStepSchema;
   if (step === 'vehicle') return ServiceVehicleStepSchema;
   if (step === 'booking') return serviceBookingFormSchema(requirements);
-  return serviceOrderStepSchema(requirements);
+  return v.object({ ...serviceOrderStepSchema(requirements).entries, opt_in: optIn });
 }
 
 /** Check one step's values; the step may be left only when this passes. */

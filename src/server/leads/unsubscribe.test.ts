@@ -67,6 +67,13 @@ describe('unsubscribe links and opt-outs (2.81)', () => {
     expect(optOutContacts('', null)).toEqual([]);
   });
 
+  it('a lead that sent no opt_in is delivered with none (null) and no opt-in line', () => {
+    const silent = { ...lead, data: { name: 'Jo', email: 'jo@example.com' } };
+    expect(leadDocument(silent, undefined, undefined, undefined, [], {}).customer).toMatchObject({ opt_in: null });
+    expect(leadAdf(silent, undefined, undefined, undefined, [], {})).not.toContain('Marketing opt-in');
+    expect(leadAdf(lead, undefined, undefined, undefined, [], {})).toContain('Marketing opt-in: yes');
+  });
+
   it('2.81 an opted-out contact is delivered with opt_in false and a do-not-market line; the link is carried', () => {
     const url = 'https://www.alpha.example/pages/unsubscribe?token=x';
     const open = leadDocument(lead, undefined, undefined, undefined, [], { unsubscribe_url: url });

@@ -142,6 +142,42 @@ describe('ServiceBookingForm: Vehicle and Order Details', () => {
   });
 });
 
+describe('ServiceBookingForm: the marketing opt-in', () => {
+  it('no step lead claims an opt-in: the box is on Order Details, and the last post sends what it shows', async () => {
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-5' }] });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/book-a-service', search: '', href: 'https://service.example.com.au/book-a-service' });
+    const { form, field } = show();
+    fillContact(field);
+    await submit(form);
+    expect(field('opt_in')).toBeNull();
+    fill(field('Vehicle Make')!, 'Mazda');
+    fill(field('Model')!, 'CX-5');
+    fill(field('Year')!, '2019');
+    await submit(form);
+    expect(calls.map((call) => (call.body as Record<string, unknown>).opt_in)).toEqual([undefined, undefined]);
+    expect(field('opt_in')!.checked).toBe(true);
+    click(field('opt_in')!);
+    fill(field('Service Interval') as unknown as HTMLInputElement, '15,000 km');
+    await submit(form);
+    expect(calls[2]!.body).toMatchObject({ form_completed: true, opt_in: false });
+    expect(assign).toHaveBeenCalledWith('/success');
+  });
+
+  it('the minimal variant: neither step before Order Details claims one', async () => {
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-6' }] });
+    const { form, field } = show({ variant: 'minimal' });
+    fill(field('Vehicle Make')!, 'Mazda');
+    fill(field('Model')!, 'CX-5');
+    fill(field('Year')!, '2019');
+    await submit(form);
+    fillContact(field);
+    await submit(form);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).not.toHaveProperty('opt_in');
+  });
+});
+
 describe('ServiceBookingForm: the lead API refusing a field at the last step', () => {
   it('returns to the step holding that field and shows its message there, with what was typed', async () => {
     stubApi({ '/leads': [200, { lead_id: 'lead-4' }] });
