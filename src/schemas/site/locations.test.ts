@@ -118,4 +118,9 @@ describe('site.json hours that close at or before they open (no overnight hours)
   ])('refuses %s the opening time, naming the day', (_name, check, row, where) => {
     expect(check(row)).toEqual([`locations.0.contact_detail.${where}; hours past midnight are not supported: a day ends at '23:59'`]);
   });
+
+  it("accepts a Closed day that carries times (feeds send '00:00' for a closed day; nothing reads a Closed day's times)", () => {
+    expect(contactProblems({ opening_hours: [{ weekday: 0, status: 'Closed', open: '00:00', close: '00:00' }] })).toEqual([]);
+    expect(contactProblems({ special_hours: [{ date: '2026-12-25', status: 'Closed', start_hour: '00:00:00', end_hour: '00:00:00' }] })).toEqual([]);
+  });
 });

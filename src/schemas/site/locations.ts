@@ -24,7 +24,8 @@ export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday',
 /**
  * A day's hours (a weekly row or a special entry): an Open day gives both its times, which the
  * status line and the tables read alike (without them the table said 'Open' and the status line
- * 'Closed now'), and closes after it opens: the product has no overnight hours. `fields` name
+ * 'Closed now'), and closes after it opens: the product has no overnight hours (a Closed day's
+ * times are not read, so not checked). `fields` name
  * the opening and closing fields, `day` names the row in the messages.
  */
 function dayHours<T extends { status: 'Open' | 'Closed' }>(
@@ -36,7 +37,9 @@ function dayHours<T extends { status: 'Open' | 'Closed' }>(
     if (!dataset.typed) return;
     const given = times(dataset.value);
     const missing = fields.filter((_field, index) => given[index] === undefined);
-    if (dataset.value.status === 'Open' && missing.length > 0) {
+    // A Closed day's times are never read (feeds send '00:00' for them): only an Open day's are checked.
+    if (dataset.value.status === 'Closed') return;
+    if (missing.length > 0) {
       addIssue({
         message: `${day(dataset.value)} is 'Open' without ${missing.join(' and ')}: an Open day needs ${fields.join(' and ')} (24-hour 'HH:MM'); a day without hours is 'Closed'`,
       });
