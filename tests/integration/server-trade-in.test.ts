@@ -5,7 +5,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { EVALUATION_NOT_FOUND } from '../../src/schemas/api/trade-in.ts';
 import { DATABASES, POSTGRES_SKIP_REASON, tempDir, testApp, testDatabase, tradeInLead, writeTestTenants } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
@@ -175,13 +174,17 @@ for (const kind of DATABASES) {
       expect(noChoice.statusCode).toBe(409);
     });
 
-    it('an evalid no evaluation can have (a NUL, which PostgreSQL text cannot hold) is not found, never a 500', async () => {
+    it('an evalid no evaluation can have (a NUL, which PostgreSQL text cannot hold) is refused or not found, never a 500', async () => {
       const evalid = 'E\u0000x';
+      // In a JSON body the kernel refuses it before the route (docs/lead-api.md "Tenants, isolation and abuse").
+      const refused = { evalid: 'The field evalid contains a NUL character.' };
       const lead = await post('/api/leads', { ...tradeInLead(evalid), form_completed: true });
-      expect([lead.statusCode, lead.json().fields]).toEqual([422, { evalid: EVALUATION_NOT_FOUND }]);
-      expect((await post('/api/eval-expert/update-eval', { evalid, km: 1, cName: 'X', cEmail: 'x@example.com', cPhone: '0412000000' })).statusCode).toBe(404);
-      expect((await post('/api/eval-expert/manual-entry', { desc: 'A car', evalid })).statusCode).toBe(404);
-      expect((await post('/api/miscellaneous', { column_name: 'valuation', evalid })).statusCode).toBe(404);
+      expect([lead.statusCode, lead.json().fields]).toEqual([400, refused]);
+      expect((await post('/api/eval-expert/update-eval', { evalid, km: 1, cName: 'X', cEmail: 'x@example.com', cPhone: '0412000000' })).json().fields).toEqual(refused);
+      expect((await post('/api/eval-expert/manual-entry', { desc: 'A car', evalid })).json().fields).toEqual(refused);
+      expect((await post('/api/miscellaneous', { column_name: 'valuation', evalid })).json().fields).toEqual(refused);
+      // A multipart field is read by the route itself: the evaluation is not found.
+      expect((await upload(evalid, { name: 'photo.jpg', type: 'image/jpeg', bytes: jpeg(50) })).statusCode).toBe(404);
     });
   });
 }

@@ -218,9 +218,9 @@ export interface LeadApiSuite {
 
 /**
  * The test tenants (delivering to a new webhook receiver) in a temp folder, a `kind` database there and the app on them;
- * `moreTenants` writes a suite's own tenants into the tenants folder first.
+ * `moreTenants` writes a suite's own tenants into the tenants folder first, `overrides` are the app's own options.
  */
-export async function startLeadApi(kind: DatabaseKind, prefix: string, moreTenants?: (tenantsDir: string) => void): Promise<LeadApiSuite> {
+export async function startLeadApi(kind: DatabaseKind, prefix: string, moreTenants?: (tenantsDir: string) => void, overrides: Partial<AppOptions> = {}): Promise<LeadApiSuite> {
   const folder = tempDir(prefix);
   const parts: Partial<LeadApiSuite> = { folder };
   try {
@@ -228,7 +228,7 @@ export async function startLeadApi(kind: DatabaseKind, prefix: string, moreTenan
     writeTestTenants(`${folder.dir}/tenants`, hook.url);
     moreTenants?.(`${folder.dir}/tenants`);
     const database = (parts.database = await testDatabase(kind, folder.dir));
-    parts.app = await testApp(database.db, `${folder.dir}/tenants`);
+    parts.app = await testApp(database.db, `${folder.dir}/tenants`, overrides);
     return { folder, hook, database, app: parts.app };
   } catch (error) {
     await stopLeadApi(parts);

@@ -11,7 +11,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { logDestination, type LogFormat } from '../../logging/logger.ts';
 import { isDatabaseUnavailable } from '../../platform/sql/unavailable.ts';
-import { UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
+import { FIX_ERRORS, UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
+import { nulField } from './nul-characters.ts';
 import { clientAddress, DEFAULT_CLIENT_IPV6_PREFIX } from '../../platform/net/client-address.ts';
 import { clientKey, memoryCounter, rateLimitTenant, type WindowCounter } from './rate-limits.ts';
 import { prefixed, windowStore } from './shared-counters.ts';
@@ -139,6 +140,12 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
   await app.register(multipart, {
     // Spec §5: each image under 10 MB, one per request.
     limits: { fileSize: 10 * 1024 * 1024 - 1, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+  });
+
+  // A NUL in a path parameter, the query or a JSON body is refused before any handler looks it up or stores it (PostgreSQL text cannot hold one).
+  app.addHook('preValidation', async (request, reply) => {
+    const nul = nulField(request);
+    if (nul) return sendError(reply, 400, FIX_ERRORS, { [nul.field]: nul.message });
   });
 
   // Tenant resolution and cross-tenant checks, before any handler.
