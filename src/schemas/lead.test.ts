@@ -26,13 +26,28 @@ describe('LeadSubmissionSchema', () => {
   });
   it('requires a way to reply on a new lead only', () => {
     const bare = v.parse(LeadSubmissionSchema, { name: 'Jo' });
-    expect(leadProblems(bare, { isNew: true, termsRequired: false })).toHaveProperty('email');
-    expect(leadProblems(bare, { isNew: false, termsRequired: false })).toEqual({});
-    expect(leadProblems(v.parse(LeadSubmissionSchema, { 'Mobile Number': '0412345678', postcode: '4000' }), { isNew: true, termsRequired: false })).toEqual({});
+    expect(leadProblems(bare, { isNew: true, termsRequired: false, continuesValuation: false })).toHaveProperty('email');
+    expect(leadProblems(bare, { isNew: false, termsRequired: false, continuesValuation: false })).toEqual({});
+    expect(
+      leadProblems(v.parse(LeadSubmissionSchema, { 'Mobile Number': '0412345678', postcode: '4000' }), {
+        isNew: true,
+        termsRequired: false,
+        continuesValuation: false,
+      }),
+    ).toEqual({});
   });
   it('requires the contact postcode on a new lead only, with the forms message', () => {
     const noPostcode = v.parse(LeadSubmissionSchema, { email: 'jo@example.com', postcode: '' });
-    expect(leadProblems(noPostcode, { isNew: true, termsRequired: false })).toEqual({ postcode: FORM_MESSAGES.postcode });
-    expect(leadProblems(noPostcode, { isNew: false, termsRequired: false })).toEqual({});
+    expect(leadProblems(noPostcode, { isNew: true, termsRequired: false, continuesValuation: false })).toEqual({ postcode: FORM_MESSAGES.postcode });
+    expect(leadProblems(noPostcode, { isNew: false, termsRequired: false, continuesValuation: false })).toEqual({});
+  });
+  it('exempts from the terms box the instant offer only: its lead naming an evaluation, or offer_accepted continuing such a lead', () => {
+    const rules = { isNew: false, termsRequired: true };
+    const accept = v.parse(LeadSubmissionSchema, { email: 'jo@example.com', postcode: '4000', form_completed: true, offer_accepted: true });
+    expect(leadProblems(accept, { ...rules, continuesValuation: true })).toEqual({});
+    expect(leadProblems(accept, { ...rules, continuesValuation: false })).toEqual({ terms_conditions: FORM_MESSAGES.terms });
+    expect(leadProblems(accept, { ...rules, isNew: true, continuesValuation: false })).toEqual({ terms_conditions: FORM_MESSAGES.terms });
+    const valued = v.parse(LeadSubmissionSchema, { email: 'jo@example.com', form_completed: true, evalid: 'E1' });
+    expect(leadProblems(valued, { ...rules, continuesValuation: false })).toEqual({});
   });
 });

@@ -140,13 +140,22 @@ export const LeadSubmissionSchema = v.object({
 /** A validated lead submission. */
 export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>;
 
-/** What the lead rules need beyond the lead: whether it starts a new lead, and whether the site asks for the terms box (requiresTerms). */
+/**
+ * What the lead rules need beyond the lead: whether it starts a new lead, whether the site asks
+ * for the terms box (requiresTerms), and whether the lead this post continues names an
+ * evaluation of the site (the server looks it up): only there was an offer made to accept.
+ */
 export interface LeadRuleContext {
   isNew: boolean;
   termsRequired: boolean;
+  continuesValuation: boolean;
 }
 
-/** A post of the instant offer (trade-in valuation): its lead names the evaluation, and the acceptance of the offer made there. */
+/**
+ * A post that says it is the instant offer's (trade-in valuation): its lead names the evaluation,
+ * or it accepts the offer made there. What it says is enough to refuse it on a site that values no
+ * cars; the terms exemption also needs it to hold (isInstantOfferPost).
+ */
 export function isValuationLead(lead: Pick<LeadSubmission, 'evalid' | 'offer_accepted'>): boolean {
   return lead.evalid !== undefined || lead.offer_accepted === true;
 }
@@ -160,9 +169,18 @@ export function completesForm(lead: { form_completed?: unknown }): boolean {
   return lead.form_completed !== false;
 }
 
+/**
+ * A post of the instant offer, which shows no terms box: its trade-in lead, naming its
+ * evaluation (which the server checks is the site's), or the acceptance of the offer on a
+ * later post of such a lead. `offer_accepted` on any other post accepts no offer.
+ */
+function isInstantOfferPost(lead: LeadSubmission, context: LeadRuleContext): boolean {
+  return isValuationLead(lead) && (lead.evalid !== undefined || context.continuesValuation);
+}
+
 /** The post that carries a form's terms box: the one completing the form (the instant offer shows no terms box). */
-function carriesTermsBox(lead: LeadSubmission): boolean {
-  return completesForm(lead) && !isValuationLead(lead);
+function carriesTermsBox(lead: LeadSubmission, context: LeadRuleContext): boolean {
+  return completesForm(lead) && !isInstantOfferPost(lead, context);
 }
 
 /** The message `schema` gives `value`, or undefined when it passes. */
@@ -186,7 +204,7 @@ export function leadProblems(lead: LeadSubmission, context: LeadRuleContext): Re
     const code = problemOf(postcode, lead.postcode);
     if (code) problems.postcode = code;
   }
-  const terms = context.termsRequired && carriesTermsBox(lead) ? problemOf(termsAccepted, lead.terms_conditions) : undefined;
+  const terms = context.termsRequired && carriesTermsBox(lead, context) ? problemOf(termsAccepted, lead.terms_conditions) : undefined;
   if (terms) problems.terms_conditions = terms;
   return problems;
 }

@@ -89,6 +89,24 @@ describe('lead API: the form rules the server decides', () => {
       expect(sellMyCar.statusCode).toBe(201);
     });
 
+    it('offer_accepted is the instant offer only on a later post of a lead naming an evaluation of this site; elsewhere the post needs the box', async () => {
+      const refusal = [422, { terms_conditions: FORM_MESSAGES.terms }];
+      const before = await app.stores.leads.count('terms');
+      // A brand-new lead: no offer was made, so there is none to accept.
+      const fresh = await post(TERMS, { ...contact, category: 'Trade-in Enquiry', form_completed: true, offer_accepted: true });
+      expect([fresh.statusCode, fresh.json().fields]).toEqual(refusal);
+      expect(await app.stores.leads.count('terms')).toBe(before);
+      // A later post of a lead that named no evaluation (a contact form's first step).
+      const step = await post(TERMS, { ...contact, category: 'Service Booking', form_completed: false });
+      const id = step.json().lead_id as string;
+      const accepting = await post(TERMS, { lead_id: id, email: 'jo@example.com', form_completed: true, offer_accepted: true });
+      expect([accepting.statusCode, accepting.json().fields]).toEqual(refusal);
+      expect((await app.stores.leads.get('terms', id))!).toMatchObject({ form_completed: false, offer_accepted: false });
+      // With the box ticked such a post is any completing post.
+      const ticked = await post(TERMS, { ...contact, category: 'Trade-in Enquiry', form_completed: true, offer_accepted: true, terms_conditions: true });
+      expect(ticked.statusCode).toBe(201);
+    });
+
     it('a site without the setting takes a lead with the box unticked', async () => {
       const response = await post(ALPHA, { ...contact, category: 'General Enquiry', form_completed: true, terms_conditions: false });
       expect(response.statusCode).toBe(201);

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { HONEYPOT_FIELD, LeadSubmissionSchema, isValuationLead, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
 import { EVALUATION_NOT_FOUND, TRADE_IN_NOT_OFFERED } from '../../../schemas/api/trade-in.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
+import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { withoutPaymentClaims } from '../../leads/values.ts';
 import { currentUser } from '../../kernel/session.ts';
@@ -46,7 +47,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     }
     // The instant offer's leads on a site that values no vehicles online: answered as its valuation calls are (trade-in/offered.ts).
     if (isValuationLead(lead) && !offersTradeIn(tenant.site)) return sendError(reply, 404, TRADE_IN_NOT_OFFERED);
-    const problems: Record<string, string> = { ...leadProblems(lead, { isNew: lead.lead_id === undefined, termsRequired: requiresTerms(tenant.site) }) };
+    // Only a later post of the instant offer's lead accepts an offer (offer_accepted exempts it from the terms box).
+    const continuesValuation = lead.offer_accepted === true && lead.lead_id !== undefined && (await namesEvaluation(stores, tenant.slug, lead.lead_id));
+    const rules = { isNew: lead.lead_id === undefined, termsRequired: requiresTerms(tenant.site), continuesValuation };
+    const problems: Record<string, string> = { ...leadProblems(lead, rules) };
     const car = findCar(tenant, lead.car_id);
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
     if (lead.car_dealership_id !== undefined && !tenant.dealershipIds.has(lead.car_dealership_id))
@@ -126,6 +130,12 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     return { success: true, id };
   });
 };
+
+/** Whether a stored lead of the tenant names one of its evaluations: the instant offer's lead, whose offer a later post accepts. */
+async function namesEvaluation(stores: KernelStores, tenant: string, leadId: string): Promise<boolean> {
+  const evalid = (await stores.leads.get(tenant, leadId))?.data.evalid;
+  return typeof evalid === 'string' && (await stores.evaluations.get(tenant, evalid)) !== undefined;
+}
 
 /**
  * Thank-you SMS after a trade-in lead: text built here from the evaluation, only to
