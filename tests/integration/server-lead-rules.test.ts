@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { EVALUATION_NOT_FOUND } from '../../src/schemas/api/trade-in.ts';
+import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../src/schemas/api/trade-in.ts';
 import { FORM_MESSAGES, LEAD_MESSAGES } from '../../src/schemas/forms/messages.ts';
 import { startLeadApi, stopLeadApi, tradeInLead, type LeadApiSuite } from '../support/server-helpers.ts';
 import { writeTenantFolder } from '../support/tenant-folder.ts';
@@ -90,7 +90,7 @@ describe('lead API: the form rules the server decides', () => {
     });
 
     it('offer_accepted is the instant offer only on a later post of a lead naming an evaluation of this site; elsewhere the post needs the box', async () => {
-      const refusal = [422, { terms_conditions: FORM_MESSAGES.terms }];
+      const refusal = [422, { terms_conditions: FORM_MESSAGES.terms, offer_accepted: NO_OFFER_TO_ACCEPT }];
       const before = await app.stores.leads.count('terms');
       // A brand-new lead: no offer was made, so there is none to accept.
       const fresh = await post(TERMS, { ...contact, category: 'Trade-in Enquiry', form_completed: true, offer_accepted: true });
@@ -102,9 +102,14 @@ describe('lead API: the form rules the server decides', () => {
       const accepting = await post(TERMS, { lead_id: id, email: 'jo@example.com', form_completed: true, offer_accepted: true });
       expect([accepting.statusCode, accepting.json().fields]).toEqual(refusal);
       expect((await app.stores.leads.get('terms', id))!).toMatchObject({ form_completed: false, offer_accepted: false });
-      // With the box ticked such a post is any completing post.
+      // With the box ticked the post still accepts no offer: the dealer would read 'The customer accepted the instant offer.'
+      const noOffer = [422, { offer_accepted: NO_OFFER_TO_ACCEPT }];
       const ticked = await post(TERMS, { ...contact, category: 'Trade-in Enquiry', form_completed: true, offer_accepted: true, terms_conditions: true });
-      expect(ticked.statusCode).toBe(201);
+      expect([ticked.statusCode, ticked.json().fields]).toEqual(noOffer);
+      const tickedStep = await post(TERMS, { lead_id: id, email: 'jo@example.com', form_completed: true, offer_accepted: true, terms_conditions: true });
+      expect([tickedStep.statusCode, tickedStep.json().fields]).toEqual(noOffer);
+      expect(await app.stores.leads.count('terms')).toBe(before + 1);
+      expect((await app.stores.leads.get('terms', id))!).toMatchObject({ form_completed: false, offer_accepted: false });
     });
 
     it('a site without the setting takes a lead with the box unticked', async () => {

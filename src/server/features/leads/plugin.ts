@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HONEYPOT_FIELD, LeadSubmissionSchema, isValuationLead, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
-import { EVALUATION_NOT_FOUND, TRADE_IN_NOT_OFFERED } from '../../../schemas/api/trade-in.ts';
+import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT, TRADE_IN_NOT_OFFERED } from '../../../schemas/api/trade-in.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
@@ -61,6 +61,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     if (lead.location_id !== undefined && !tenant.locationKeys.has(lead.location_id)) problems.location_id = 'This location is not part of this site.';
     // The instant offer's lead names an evaluation this site made (it exempts the post from the terms box and the SMS is built from it).
     if (lead.evalid !== undefined && !(await stores.evaluations.get(tenant.slug, lead.evalid))) problems.evalid = EVALUATION_NOT_FOUND;
+    // An acceptance speaks for the shopper to the dealer ('The customer accepted the instant offer.'): only where there is an offer.
+    if (lead.offer_accepted === true && !continuesValuation && lead.evalid === undefined) problems.offer_accepted = NO_OFFER_TO_ACCEPT;
     if (Object.keys(problems).length > 0) return sendError(reply, 422, FIX_ERRORS, problems);
 
     const { site: _site, [HONEYPOT_FIELD]: _honeypot, lead_id: existingId, ...claimed } = lead;
