@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { SpinToWinStore } from '../../src/server/features/spin-to-win/store.ts';
 import { deriveKeys } from '../../src/server/kernel/keys.ts';
-import { retentionCutoffs } from '../../src/server/ops/retention.ts';
+import { openDatabase, type SqlDatabase } from '../../src/server/database.ts';
+import { Retention, retentionCutoffs } from '../../src/server/ops/retention.ts';
 import {
   DATABASES,
   POSTGRES_SKIP_REASON,
@@ -412,6 +413,32 @@ for (const kind of DATABASES) {
         expect((await spin(headers)).statusCode).toBe(201);
       } finally {
         clock = Date.parse('2026-02-15T00:00:00Z');
+      }
+    });
+
+    it('deletes every old spin of a tenant whose folder is gone, also on a PostgreSQL database with an ICU collation', async () => {
+      // The test cluster sorts bytewise; a production database may sort by ICU 'en-US', where '~' comes before digits.
+      let icu: SqlDatabase | undefined;
+      if (kind === 'postgres') {
+        await database.db.run("CREATE DATABASE icu LOCALE_PROVIDER icu ICU_LOCALE 'en-US' TEMPLATE template0");
+        icu = await openDatabase({ kind: 'postgres', url: database.url!.replace(/\/postgres$/, '/icu'), poolSize: 1 });
+      }
+      const db = icu ?? database.db;
+      try {
+        const now = Date.parse('2026-07-20T00:00:00Z');
+        for (const [id, month] of [
+          ['gone-june', '2026-06'],
+          ['gone-july', '2026-07'],
+        ])
+          await db.run(
+            "INSERT INTO spin_to_win_spins (id, tenant, phone, month, prize_id, prize_label, lead_values, created_at, phone_digest) VALUES ($1, 'gone', '0412000999', $2, 'hat', 'Dealer cap', '{}', $3, $4)",
+            [id, month, now - 10 * 86_400_000, `digest-${id}`],
+          );
+        const counts = await new Retention(db).purgeTenant('gone', retentionCutoffs({ leads_days: 7, trade_in_photos_days: 90 }, undefined, now));
+        expect(counts.spin_to_win_spins).toBe(2);
+        expect(await db.query("SELECT id FROM spin_to_win_spins WHERE tenant = 'gone'")).toEqual([]);
+      } finally {
+        await icu?.close();
       }
     });
   });

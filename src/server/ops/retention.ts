@@ -14,14 +14,14 @@ export interface RetentionCutoffs {
   leadsBefore: number;
   photosBefore: number;
   now: number;
-  /** The dealer's month ('YYYY-MM'): its spins are the once-a-month rule (docs/spin-to-win.md "Retention"). */
-  spinMonth: string;
+  /**
+   * The dealer's month ('YYYY-MM'): its spins are the once-a-month rule (docs/spin-to-win.md "Retention").
+   * Undefined for a tenant whose folder is gone: it takes no spin, so no month is kept.
+   */
+  spinMonth: string | undefined;
 }
 
 const DAY = 86_400_000;
-
-/** Sorts after every 'YYYY-MM': a tenant whose folder is gone takes no spin, so no month is kept. */
-const NO_MONTH = '~';
 
 /** A tenant's cutoffs at `now`: its retention settings and its time zone (site.json; undefined when the folder is gone). */
 export function retentionCutoffs(retention: RetentionSettings, timeZone: string | undefined, now: number): RetentionCutoffs {
@@ -29,8 +29,31 @@ export function retentionCutoffs(retention: RetentionSettings, timeZone: string 
     leadsBefore: now - retention.leads_days * DAY,
     photosBefore: now - retention.trade_in_photos_days * DAY,
     now,
-    spinMonth: timeZone === undefined ? NO_MONTH : spinMonth(now, timeZone),
+    spinMonth: timeZone === undefined ? undefined : spinMonth(now, timeZone),
   };
+}
+
+/** One purge step: the name its count is reported under, its DELETE or UPDATE and the parameters. */
+type Step = [string, string, unknown[]];
+
+/**
+ * A spin holds the shopper's mobile number and entry: kept as long as the lead it made. One of the
+ * dealer's month (or later) is the once-a-month rule: it keeps the prize, the month and the digest only.
+ * With no month kept (the tenant's folder is gone) every old spin goes and no entry is stripped: months
+ * are compared only with a real month, since how a stand-in such as '~' sorts depends on the collation.
+ */
+function spinSteps(tenant: string, cutoffs: RetentionCutoffs): Step[] {
+  const old = 'tenant = $1 AND created_at < $2';
+  if (cutoffs.spinMonth === undefined) return [['spin_to_win_spins', `DELETE FROM spin_to_win_spins WHERE ${old}`, [tenant, cutoffs.leadsBefore]]];
+  const params = [tenant, cutoffs.leadsBefore, cutoffs.spinMonth];
+  return [
+    ['spin_to_win_spins', `DELETE FROM spin_to_win_spins WHERE ${old} AND (month < $3 OR phone_digest IS NULL)`, params],
+    [
+      'spin_to_win_entries',
+      `UPDATE spin_to_win_spins SET phone = phone_digest, lead_values = '{}' WHERE ${old} AND month >= $3 AND phone <> phone_digest`,
+      params,
+    ],
+  ];
 }
 
 /** The count a dry run reports for a step: the rows its DELETE or UPDATE would change. */
@@ -68,24 +91,13 @@ export class Retention {
     const oldImages = `evaluation_images WHERE tenant = $1 AND (created_at < $2 OR evaluation_id IN (SELECT id FROM evaluations WHERE tenant = $1 AND created_at < $3))`;
     const oldLeads = 'SELECT id FROM leads WHERE tenant = $1 AND created_at < $2';
     const oldEvaluations = 'SELECT id FROM evaluations WHERE tenant = $1 AND created_at < $2';
-    const steps: [string, string, unknown[]][] = [
+    const steps: Step[] = [
       ['trade_in_photos', `DELETE FROM ${oldImages}`, [tenant, cutoffs.photosBefore, cutoffs.leadsBefore]],
       ['deliveries', `DELETE FROM deliveries WHERE tenant = $1 AND lead_id IN (${oldLeads})`, [tenant, cutoffs.leadsBefore]],
       ['miscellaneous', `DELETE FROM miscellaneous WHERE tenant = $1 AND (created_at < $2 OR lead_id IN (${oldLeads}) OR evaluation_id IN (${oldEvaluations}))`, [tenant, cutoffs.leadsBefore]],
       ['appointments', `DELETE FROM appointments WHERE tenant = $1 AND lead_id IN (${oldLeads})`, [tenant, cutoffs.leadsBefore]],
       ['leads', 'DELETE FROM leads WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
-      // A spin holds the shopper's mobile number and entry: kept as long as the lead it made. One of the
-      // dealer's month (or later) is the once-a-month rule: it keeps the prize, the month and the digest only.
-      [
-        'spin_to_win_spins',
-        'DELETE FROM spin_to_win_spins WHERE tenant = $1 AND created_at < $2 AND (month < $3 OR phone_digest IS NULL)',
-        [tenant, cutoffs.leadsBefore, cutoffs.spinMonth],
-      ],
-      [
-        'spin_to_win_entries',
-        "UPDATE spin_to_win_spins SET phone = phone_digest, lead_values = '{}' WHERE tenant = $1 AND created_at < $2 AND month >= $3 AND phone <> phone_digest",
-        [tenant, cutoffs.leadsBefore, cutoffs.spinMonth],
-      ],
+      ...spinSteps(tenant, cutoffs),
       ['evaluations', 'DELETE FROM evaluations WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
       ['messages', 'DELETE FROM messages WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
       ['events', 'DELETE FROM events WHERE tenant = $1 AND created_at < $2', [tenant, cutoffs.leadsBefore]],
