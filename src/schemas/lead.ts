@@ -160,6 +160,11 @@ export function isValuationLead(lead: Pick<LeadSubmission, 'evalid' | 'offer_acc
   return lead.evalid !== undefined || lead.offer_accepted === true;
 }
 
+/** Whether a lead's category asks for a test drive ('Test Drive', also 'test drive' or 'Testdrive'): it books a slot and names a car that takes test drives. */
+export function isTestDriveCategory(category: string | undefined): boolean {
+  return /test ?drive/i.test(category ?? '');
+}
+
 /**
  * Whether a post (or a stored lead's values) completes its form: `form_completed` true or
  * absent (a one-step form sends no flag); false is a step of a multi-step form. The lead

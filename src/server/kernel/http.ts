@@ -36,6 +36,9 @@ export function parseOr400<T extends v.GenericSchema>(schema: T, input: unknown,
   return undefined;
 }
 
+/** The car_id message for a test drive (availability or booking) of a car the test-drive rule refuses (takesTestDrives: not in stock, not Test Drive Only). */
+export const NO_TEST_DRIVE = 'This car is not available for a test drive.';
+
 /** A car of the tenant by id (text) or slug, shown on the site or not (a lead about a car that left the site still reaches the dealer). */
 export function findCar(tenant: ApiTenant, id: string | undefined): Car | undefined {
   if (id === undefined) return undefined;

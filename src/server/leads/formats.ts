@@ -9,7 +9,7 @@ import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import type { Car } from '../../schemas/car.ts';
 import { isAuMobile } from '../../schemas/forms/fields.ts';
-import { completesForm } from '../../schemas/lead.ts';
+import { completesForm, isTestDriveCategory } from '../../schemas/lead.ts';
 import type { Location } from '../../schemas/site.ts';
 import type { Evaluation } from './evaluations.ts';
 import type { StoredLead } from './row.ts';
@@ -122,7 +122,7 @@ type LeadKind = 'enquiry' | 'test-drive' | 'trade-in' | 'sell' | 'finance' | 'se
 
 function leadKind(lead: StoredLead): LeadKind {
   const category = lead.category.toLowerCase();
-  if (/test ?drive/.test(category)) return 'test-drive';
+  if (isTestDriveCategory(category)) return 'test-drive';
   if (/trade-?in|offer accepted/.test(category)) return text(lead.data.page_id) === '/sell-my-car' ? 'sell' : 'trade-in';
   if (category.includes('finance')) return 'finance';
   if (category.includes('service')) return 'service';

@@ -8,6 +8,7 @@ import { vehiclePdf } from '../../../lib/vehicle/vehicle-pdf.ts';
 import { vehicleView } from '../../../lib/vehicle/view.ts';
 import { createSimilarIndex } from '../../../lib/vehicle/similar-vehicles.ts';
 import { isCarVisible } from '../../../lib/vehicle/stock.ts';
+import { takesTestDrives } from '../../../lib/vehicle/vehicle-actions.ts';
 import type { Car } from '../../../schemas/car.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { FinanceQuoteRequestSchema, PhoneRevealSchema } from '../../../schemas/api/cars.ts';
@@ -15,7 +16,7 @@ import { idValue } from '../../../schemas/forms/fields.ts';
 import { carLocation } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import type { CarsAdapters } from './adapters.ts';
-import { FIX_ERRORS, findCar, findListedCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { FIX_ERRORS, NO_TEST_DRIVE, findCar, findListedCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { CarsStore } from './store.ts';
 
 /** The cars feature. */
@@ -107,6 +108,7 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
     if (!query) return reply;
     const car = findCar(request.tenant, query.car_id);
     if (!car) return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
+    if (!takesTestDrives(car)) return sendError(reply, 422, FIX_ERRORS, { car_id: NO_TEST_DRIVE });
     return adapters.appointments.availability(request.tenant, car, query.days, now());
   });
 

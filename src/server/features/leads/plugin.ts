@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { HONEYPOT_FIELD, LeadSubmissionSchema, isValuationLead, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
+import { HONEYPOT_FIELD, LeadSubmissionSchema, isTestDriveCategory, isValuationLead, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
 import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT, TRADE_IN_NOT_OFFERED } from '../../../schemas/api/trade-in.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
-import { FIX_ERRORS, findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { withoutPaymentClaims } from '../../leads/values.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
@@ -18,6 +18,7 @@ import { LeadsStore } from './store.ts';
 import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
 import { requiresTerms } from '../../../lib/forms/form-config.ts';
 import { offersTradeIn } from '../../../lib/forms/trade-in-offer.ts';
+import { takesTestDrives } from '../../../lib/vehicle/vehicle-actions.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
 const MISCELLANEOUS_FULL = 'Too much extra data has been sent for this enquiry.';
@@ -53,6 +54,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     const problems: Record<string, string> = { ...leadProblems(lead, rules) };
     const car = findCar(tenant, lead.car_id);
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
+    // The vehicle page and /book-test-drive/ offer a test drive only for a car the rule passes: the same rule here.
+    else if (car && isTestDriveCategory(lead.category) && !takesTestDrives(car)) problems.car_id = NO_TEST_DRIVE;
     if (lead.car_dealership_id !== undefined && !tenant.dealershipIds.has(lead.car_dealership_id))
       problems.car_dealership_id = 'This dealership is not part of this site.';
     if (lead.dealership_slug !== undefined && !tenant.dealershipSlugs.has(lead.dealership_slug))
@@ -85,7 +88,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       const at = dealerInstant(values.dateTime, tenant.site.timezone);
       if (Number.isFinite(at)) values.dateTime = dealerIso(at, tenant.site.timezone);
     }
-    const testDriveAt = values.dateTime && car && /test ?drive/i.test(values.category ?? '') ? Date.parse(values.dateTime) : undefined;
+    const testDriveAt = values.dateTime && car && isTestDriveCategory(values.category) ? Date.parse(values.dateTime) : undefined;
     const result = await stores.leads.save({
       tenant: tenant.slug,
       leadId: existingId,

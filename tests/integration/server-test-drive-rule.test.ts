@@ -1,0 +1,74 @@
+/**
+ * The lead API applies the test-drive rule (spec §4 "test drive booking if test-drivable",
+ * src/lib/vehicle/vehicle-actions.ts takesTestDrives) the vehicle page and /book-test-drive/
+ * follow: a car in stock, or one tagged Test Drive Only, takes test drives; a coming-soon or
+ * sold car does not. Availability and the booking lead are refused for it, whatever the
+ * browser posts; an enquiry about it is still taken. Runs on SQLite (the rule reads no table).
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
+import { writeTenantFolder } from '../support/tenant-folder.ts';
+
+const HOST = { host: 'driving.localhost:4321' };
+const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
+const NO_TEST_DRIVE = 'This car is not available for a test drive.';
+
+describe('lead API: the test-drive rule', () => {
+  let folder: ReturnType<typeof tempDir>;
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  let app: LeadApi;
+
+  beforeAll(async () => {
+    folder = tempDir('test-drive-rule-');
+    writeTenantFolder(join(folder.dir, 'tenants', 'driving'), {
+      site: { slug: 'driving', name: 'Driving Motors', url: 'https://driving.example', email: 'sales@driving.example' },
+      stock: [
+        car(1, 'in-stock'),
+        car(2, 'coming-soon', { status: 'coming_soon' }),
+        car(3, 'coming-soon-demo', { status: 'coming_soon', tag: 'Test Drive Only' }),
+        car(4, 'just-sold', { status: 'sold', sold_date_timestamp: Math.floor(Date.now() / 1000) - 86_400 }),
+      ],
+    });
+    database = await testDatabase('sqlite', folder.dir);
+    app = await testApp(database.db, join(folder.dir, 'tenants'), { delivery: { enabled: false } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.stop();
+    folder?.remove();
+  });
+
+  const availability = (carId: number) => app.inject({ method: 'GET', url: `/api/test-drive/availability?car_id=${carId}&days=3`, headers: HOST });
+  const lead = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/leads', headers: HOST, payload: { ...contact, ...payload } });
+  const leadCount = async () => Number((await database.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM leads WHERE tenant = 'driving'"))[0]!.n);
+
+  it('lists slots only for a car that takes test drives', async () => {
+    for (const id of [1, 3]) expect((await availability(id)).statusCode, `car ${id}`).toBe(200);
+    for (const id of [2, 4]) {
+      const refused = await availability(id);
+      expect(refused.statusCode, `car ${id}`).toBe(422);
+      expect(refused.json()).toEqual({ success: false, error: 'Please fix the following errors:', fields: { car_id: NO_TEST_DRIVE } });
+    }
+  });
+
+  it('refuses a test-drive lead for a coming-soon or sold car with a field error on car_id, and stores nothing', async () => {
+    const before = await leadCount();
+    for (const id of [2, 4]) {
+      for (const category of ['Test Drive', 'test drive']) {
+        const refused = await lead({ category, car_id: id, dateTime: '2030-03-07T09:00:00+10:00' });
+        expect(refused.statusCode, `car ${id} ${category}`).toBe(422);
+        expect(refused.json()).toEqual({ success: false, error: 'Please fix the following errors:', fields: { car_id: NO_TEST_DRIVE } });
+      }
+    }
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('takes a test-drive lead for a car in stock or tagged Test Drive Only, and an enquiry about any listed car', async () => {
+    expect((await lead({ category: 'Test Drive', car_id: 1 })).statusCode).toBe(201);
+    expect((await lead({ category: 'Test Drive', car_id: 'coming-soon-demo' })).statusCode).toBe(201);
+    expect((await lead({ category: 'General Enquiry', car_id: 2 })).statusCode).toBe(201);
+    expect((await lead({ category: 'Find Me Something Similar', car_id: 4 })).statusCode).toBe(201);
+  });
+});
