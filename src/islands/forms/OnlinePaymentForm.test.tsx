@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * /online-payment has no opt-in box: what it posts as opt_in is the site's default
- * (features.marketing_opt_in_default), as the reserve form's leads do (docs/security.md).
+ * (features.marketing_opt_in_default; docs/security.md).
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';

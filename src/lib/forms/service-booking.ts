@@ -8,7 +8,7 @@
  * address, checked and sent once.
  */
 import * as v from 'valibot';
-import { contactEntries } from '../../schemas/forms/fields.ts';
+import { contactEntriesWithoutOptIn, optInEntry } from '../../schemas/forms/fields.ts';
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { ServiceVehicleStepSchema, serviceBookingFormSchema, serviceOrderStepSchema } from '../../schemas/forms/service-booking.ts';
 import { checkForm, type FormCheck } from './form-validation.ts';
@@ -55,15 +55,14 @@ export function serviceRequirements(settings: { interval_required: boolean; type
 
 // The marketing opt-in belongs to the step that shows its box, Order Details (OrderStep's
 // ConsentFields): a step lead sent before it claims no consent the shopper has not given.
-const { opt_in: optIn, ...contactFields } = contactEntries;
-const ContactStepSchema = v.object(contactFields);
+const ContactStepSchema = v.object(contactEntriesWithoutOptIn);
 
 /** The schema guarding one step. */
 export function stepSchema(step: ServiceStep, requirements: ServiceRequirements) {
   if (step === 'contact') return ContactStepSchema;
   if (step === 'vehicle') return ServiceVehicleStepSchema;
   if (step === 'booking') return serviceBookingFormSchema(requirements);
-  return v.object({ ...serviceOrderStepSchema(requirements).entries, opt_in: optIn });
+  return v.object({ ...serviceOrderStepSchema(requirements).entries, opt_in: optInEntry });
 }
 
 /** Check one step's values; the step may be left only when this passes. */

@@ -159,6 +159,13 @@ export const contactEntries = {
   PreferredContactMethod: v.optional(v.picklist(CONTACT_METHODS, 'Please choose Phone, Email or SMS.')),
 };
 
+/**
+ * The marketing opt-in entry, and the contact fields without it: the schema of a form (or a
+ * step) that shows no opt-in box, so its posts claim no consent the shopper never gave (the
+ * lead API keeps a missing opt_in missing).
+ */
+export const { opt_in: optInEntry, ...contactEntriesWithoutOptIn } = contactEntries;
+
 /** Field-level messages of a failed parse: { 'field': 'first message' } (for forms and API responses). */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
   const fields: Record<string, string> = {};

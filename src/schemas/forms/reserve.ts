@@ -3,11 +3,14 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { contactEntries, idValue, optionalText, termsAccepted } from './fields.ts';
+import { contactEntriesWithoutOptIn, idValue, optionalText, termsAccepted } from './fields.ts';
 
-/** Reserve online form (/cars/{slug}/checkout): contact details plus agreement to the terms. */
+/**
+ * Reserve online form (/cars/{slug}/checkout and the journey): contact details plus agreement
+ * to the terms. It shows no marketing opt-in box (the spec gives it none), so it asks no opt_in.
+ */
 export const ReserveFormSchema = v.object({
-  ...contactEntries,
+  ...contactEntriesWithoutOptIn,
   car_id: idValue,
   message: optionalText(2000),
   terms_conditions: termsAccepted,

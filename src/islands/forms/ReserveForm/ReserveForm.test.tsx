@@ -158,3 +158,32 @@ describe('ReserveForm: a refusal naming a field of a later step', () => {
     expect(form.querySelector('[data-testid="error-warning"]')!.textContent).toBe('Please fix the following errors:');
   });
 });
+
+describe('ReserveForm: the marketing opt-in', () => {
+  it.each([
+    ['reserve', false],
+    ['the checkout journey', true],
+  ])('%s shows no opt-in box, so none of its posts claims one (the site default is ticked)', async (_name, journey) => {
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-12' }] });
+    const { form, heading, field } = show(journey);
+    fillDetails(field);
+    await submit(form);
+    if (journey) await submit(form);
+    expect(heading()).toBe('Deposit');
+    click(form.querySelector<HTMLInputElement>('#reserve-terms_conditions')!);
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      ...window.location,
+      assign,
+      pathname: '/cars/car-42/checkout',
+      search: '',
+      href: 'https://reserve.example.com.au/cars/car-42/checkout',
+    });
+    await submit(form);
+    expect(assign).toHaveBeenCalledWith('/success');
+    expect(form.querySelector('input[name="opt_in"], #reserve-opt_in')).toBeNull();
+    expect(calls).toHaveLength(journey ? 3 : 2);
+    expect(calls.at(-1)!.body).toMatchObject({ form_completed: true });
+    for (const call of calls) expect(call.body).not.toHaveProperty('opt_in');
+  });
+});
