@@ -30,6 +30,8 @@ const cars = tenant.visible.map((car, index) => ({
   subscription_price: index % 4 === 1 ? 150 + index * 7 : car.subscription_price,
   tag: index % 6 === 2 ? 'Runout Sale' : car.tag,
   final_drive: index % 7 === 3 ? ['Chain', 'Belt'][index % 2] : car.final_drive,
+  // A drive-away total beside an excl. government charges price: the figure cards lead with.
+  ...(index % 8 === 5 && car.price ? { price_type: 'Excl. Govt. Charges', drive_away_price: car.price + 4500 } : {}),
 }));
 const documents = toSearchDocuments(cars, tenant.site);
 // A second tenant sharing the index: same cars under another slug, so ids overlap on purpose.
@@ -137,6 +139,8 @@ const QUERIES: { name: string; indexName?: string; params: SearchRequest['params
 function summary(result: EngineResult) {
   return {
     ids: result.hits.map((hit) => hit.objectID),
+    // What a card prints its price from (headlinePrice over hitToCar).
+    prices: result.hits.map((hit) => [hit.price, hit.price_type, hit.drive_away_price]),
     nbHits: result.nbHits,
     nbPages: result.nbPages,
     page: result.page,
@@ -146,6 +150,10 @@ function summary(result: EngineResult) {
 }
 
 describe('parity: Meilisearch and the embedded engine', () => {
+  it('the fixture gives some cards a drive-away total to lead with, so the hits compare it', () => {
+    expect(documents.filter((document) => document.drive_away_price !== undefined).length).toBeGreaterThan(0);
+  });
+
   it.each(QUERIES)('$name gives the same hits, counts and facets', async ({ indexName, params }) => {
     const token = await mintTenantToken({ searchKey, index: INDEX, filter: tenantFilter(tenant.site) });
     const { searchClient } = instantMeiliSearch(server.host, token, { primaryKey: 'uid', finitePagination: true, meiliSearchParams: { matchingStrategy: 'all' } });

@@ -13,7 +13,7 @@ import Picture from '../ui/Picture.tsx';
 import '../ui/car-tile.css';
 import { carImageSources, placeholderImage, type ImageOptions } from '../../lib/images.ts';
 import { formatKm } from '../../lib/text/format.ts';
-import { priceDisplay } from '../../lib/vehicle/price.ts';
+import { headlinePrice } from '../../lib/vehicle/price.ts';
 import type { SearchDocument } from '../../search/core/documents.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
 import { hitToCar } from '../../search/core/hit-car.ts';
@@ -21,9 +21,9 @@ import { SIMILAR_PLACEHOLDERS, type SimilarSubject } from '../../search/browser/
 
 /** The search-document fields a tile shows (build-time cars are passed in the same shape as hits). */
 export type SimilarTile = Pick<SearchDocument, 'id' | 'slug' | 'name' | 'status' | 'car_type'> &
-  Partial<Pick<SearchDocument, 'image' | 'km' | 'transmission' | 'body' | 'price' | 'before_price' | 'offer_price' | 'subscription_price' | 'preorder' | 'price_type' | 'item_type'>>;
+  Partial<Pick<SearchDocument, 'image' | 'km' | 'transmission' | 'body' | 'price' | 'before_price' | 'offer_price' | 'subscription_price' | 'preorder' | 'price_type' | 'drive_away_price' | 'item_type'>>;
 
-const TILE_FIELDS = ['id', 'slug', 'name', 'status', 'car_type', 'image', 'km', 'transmission', 'body', 'price', 'before_price', 'offer_price', 'subscription_price', 'preorder', 'price_type'] as const;
+const TILE_FIELDS = ['id', 'slug', 'name', 'status', 'car_type', 'image', 'km', 'transmission', 'body', 'price', 'before_price', 'offer_price', 'subscription_price', 'preorder', 'price_type', 'drive_away_price'] as const;
 
 /** Keep only what a tile shows (the props are serialised into the page). */
 export function toSimilarTile(document: SearchDocument): SimilarTile {
@@ -49,7 +49,7 @@ export interface SimilarVehiclesProps {
 
 function Tile({ tile, props }: { tile: SimilarTile; props: SimilarVehiclesProps }) {
   const car = hitToCar(tile as SearchDocument);
-  const price = priceDisplay(car, { offersSubscription: props.offersSubscription, noPriceText: props.noPriceText });
+  const price = headlinePrice(car, { offersSubscription: props.offersSubscription, noPriceText: props.noPriceText });
   const image = carImageSources(tile.image ?? placeholderImage(tile.body, tile.item_type), [320, 480, 800], props.images);
   const facts = [formatKm(tile.km), tile.transmission, tile.body].filter(Boolean);
   return (
@@ -61,7 +61,7 @@ function Tile({ tile, props }: { tile: SimilarTile; props: SimilarVehiclesProps 
         </h3>
         <p className="car-tile__price">
           <strong>{price.text}</strong>
-          {price.priceType && <span className="muted"> {price.priceType}</span>}
+          {price.label && <span className="muted"> {price.label}</span>}
         </p>
         {facts.length > 0 && <p className="car-tile__facts muted">{facts.join(' · ')}</p>}
       </div>

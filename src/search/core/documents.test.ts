@@ -75,6 +75,25 @@ describe('toSearchDocument', () => {
   });
 });
 
+describe("the drive-away total a card leads with (docs/vehicle-page.md 'ACL total price')", () => {
+  const priced = (fields: Record<string, unknown>) => toSearchDocument(car({ price: 40000, ...fields } as Partial<Car>), site);
+
+  it('carries drive_away_price only where it leads: beside an excl. government charges price, and not below it', () => {
+    expect(priced({ price_type: 'Excl. Govt. Charges', drive_away_price: 44500 }).drive_away_price).toBe(44500);
+    expect('drive_away_price' in priced({ price_type: 'Drive Away', drive_away_price: 44500 })).toBe(false);
+    expect('drive_away_price' in priced({ price_type: 'Excl. Govt. Charges', drive_away_price: 39000 })).toBe(false);
+    expect('drive_away_price' in priced({ price_type: 'Excl. Govt. Charges' })).toBe(false);
+  });
+
+  it('survives the embedded index file round trip, and a stock without one writes no column', () => {
+    const documents = [priced({ id: 1, slug: 'a', price_type: 'Excl. Govt. Charges', drive_away_price: 44500 }), priced({ id: 2, slug: 'b' })];
+    expect(documents[0]!.drive_away_price).toBe(44500);
+    const index = JSON.parse(JSON.stringify(encodeIndex('demo', documents)));
+    expect(decodeIndex(index)).toEqual(documents);
+    expect('drive_away_price' in encodeIndex('demo', [documents[1]!]).c).toBe(false);
+  });
+});
+
 describe('issue 14 item 1 (audit 1): the facets of spec §3 in the search document', () => {
   it('carries seats, weekly_price_range, make > model and certified as true or false', () => {
     const document = toSearchDocument(

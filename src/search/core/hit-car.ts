@@ -23,6 +23,8 @@ export function hitToCar(hit: SearchDocument): Car {
     subscription_price: hit.subscription_price,
     preorder: hit.preorder,
     price_type: hit.price_type,
+    // A feed field the car schema keeps without naming it (priceBreakdown reads it).
+    drive_away_price: hit.drive_away_price,
     status: hit.status,
     car_type: hit.car_type,
     tag: hit.tag,
@@ -41,5 +43,5 @@ export function hitToCar(hit: SearchDocument): Car {
     city: hit.city,
     state: hit.state,
     vehicle_kind: hit.item_type ?? 'car',
-  } as Car;
+  } as Car & { drive_away_price?: number };
 }

@@ -43,7 +43,7 @@ const DICTIONARY_FIELDS = [
   'tag', 'dealership_slug', 'dealership_name', 'location_name', 'location_slug', 'city', 'state', 'item_type', 'image',
   'weekly_price_range', 'final_drive',
 ] as const;
-const NUMBER_FIELDS = ['year', 'km', 'price', 'before_price', 'offer_price', 'subscription_price', 'views', 'seats', 'sleeps', 'body_length'] as const;
+const NUMBER_FIELDS = ['year', 'km', 'price', 'before_price', 'offer_price', 'subscription_price', 'drive_away_price', 'views', 'seats', 'sleeps', 'body_length'] as const;
 const LIST_FIELDS = ['filtered_features'] as const;
 const FLAG_FIELDS = ['preorder', 'reserved', 'certified'] as const;
 /** Flags every document carries as true or false (the others are left out when false). */

@@ -1,7 +1,7 @@
 /** A result card (spec §2 results grid): image with location overlay, tag, save/compare, price, facts, buttons. */
 import { formatKm, formatMoney, formatNumber } from '../../../lib/text/format.ts';
 import { carImageSources, placeholderImage } from '../../../lib/images.ts';
-import { priceDisplay, wasPrice } from '../../../lib/vehicle/price.ts';
+import { headlinePrice, wasPrice } from '../../../lib/vehicle/price.ts';
 import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/vehicle/availability.ts';
 import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actions.ts';
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
@@ -44,7 +44,7 @@ function enquiryCar(hit: SearchHit): string {
 export function CarCard({ hit, options, collapsed = 1, similarHref, eager = false }: CarCardProps) {
   const car = hitToCar(hit);
   const available = isCarAvailable(car);
-  const price = priceDisplay(car, { offersSubscription: options.offersSubscription, noPriceText: options.noPriceText });
+  const price = headlinePrice(car, { offersSubscription: options.offersSubscription, noPriceText: options.noPriceText });
   const was = wasPrice(car);
   const tag = vehicleTag(car, options.now, { electricTag: options.electricTag });
   const visibility = saveVisibility(car, { favourites: options.favourites, compare: options.compare, hideWithoutImages: options.hideSaveWithoutImages, usedOnly: options.saveUsedOnly });
@@ -71,7 +71,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
         {available && (
           <p className="search-card__price">
             <strong>{price.text}</strong>
-            {price.priceType && <span className="muted"> {price.priceType}</span>}
+            {price.label && <span className="muted"> {price.label}</span>}
             {was !== null && (
               <span className="search-card__was">
                 {' '}

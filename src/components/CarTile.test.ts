@@ -1,0 +1,25 @@
+/**
+ * The home-page tile prints the vehicle page's headline price (docs/vehicle-page.md "ACL total
+ * price"): a car whose feed gives an excl. government charges price and a drive-away total leads
+ * with the total.
+ */
+import reactRenderer from '@astrojs/react/server.js';
+import { experimental_AstroContainer } from 'astro/container';
+import { describe, expect, it } from 'vitest';
+import { loadTenant } from '../lib/site/tenant.ts';
+import CarTile from './CarTile.astro';
+
+const NOW = Date.parse('2026-11-21T10:00:00+10:00');
+const { site, visible } = loadTenant('tests/fixtures/tenants/vehicle-showroom', NOW);
+
+describe('CarTile', () => {
+  it("leads with the drive-away total: '$44,500 Drive Away', not '$40,000 Excl. Govt. Charges'", async () => {
+    const car = visible.find((item) => item.price === 40000 && item.price_type === 'Excl. Govt. Charges')!;
+    const container = await experimental_AstroContainer.create();
+    // The tile's picture is a React component.
+    container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
+    const html = await container.renderToString(CarTile, { props: { car, site } });
+    const line = /class="car-tile__price"[^>]*>(.*?)<\/p>/.exec(html)![1]!.replace(/<[^>]+>/g, '');
+    expect(line).toBe('$44,500 Drive Away');
+  });
+});

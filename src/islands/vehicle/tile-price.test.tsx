@@ -1,0 +1,84 @@
+/**
+ * Car tiles lead with the vehicle page's headline price (docs/vehicle-page.md "ACL total
+ * price", `headlinePrice`): the home-page tile, the search result card (rendered from the hit the
+ * embedded index file gives back) and the similar-vehicles tile, for every car of a fixture
+ * whose feed breaks a price down into an excl. government charges price and a drive-away total.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { loadTenant } from '../../lib/site/tenant.ts';
+import { headlinePrice, priceOptions } from '../../lib/vehicle/price.ts';
+import { vehicleTileView } from '../../lib/vehicle/view.ts';
+import { toSearchDocuments } from '../../search/core/documents.ts';
+import type { CardOptions } from '../../search/core/island-config.ts';
+import { decodeIndex, encodeIndex } from '../../search/engine/embedded-index.ts';
+import type { SearchHit } from '../../search/engine/engine.ts';
+import { CarCard } from '../search/ui/CarCard.tsx';
+import SimilarVehicles, { toSimilarTile } from './SimilarVehicles.tsx';
+
+const NOW = Date.parse('2026-11-21T10:00:00+10:00');
+const { site, visible } = loadTenant('tests/fixtures/tenants/vehicle-showroom', NOW);
+const options = priceOptions(site);
+const card: CardOptions = {
+  ...options,
+  electricTag: false,
+  favourites: false,
+  compare: false,
+  hideSaveWithoutImages: false,
+  saveUsedOnly: false,
+  viewCounter: false,
+  reserve: false,
+  reserveDeposit: 200,
+  reserveBuyOnlineRoute: false,
+  now: NOW,
+};
+// The hits as the browser gets them: through the index file's JSON.
+const hits = decodeIndex(JSON.parse(JSON.stringify(encodeIndex(site.slug, toSearchDocuments(visible, site))))).map((document): SearchHit => ({
+  ...document,
+  objectID: document.uid,
+}));
+
+/** The price line's figure and label in server markup ('$44,500 Drive Away'). */
+function shownPrice(html: string, className: string): string {
+  const line = new RegExp(`class="${className}"><strong>(.*?)</strong>(?:<span class="muted"> (?:<!-- -->)?(.*?)</span>)?`).exec(html);
+  if (!line) throw new Error(`no ${className} in ${html}`);
+  return [line[1], line[2]].filter(Boolean).join(' ');
+}
+
+const available = visible.filter((car) => car.status !== 'sold');
+const expected = (car: (typeof visible)[number]) => {
+  const headline = headlinePrice(car, options);
+  return [headline.text, headline.label].filter(Boolean).join(' ');
+};
+
+describe('tiles lead with the headline price', () => {
+  it('the fixture has a car whose drive-away total leads ($40,000 Excl. Govt. Charges, $44,500 drive away)', () => {
+    const acl = available.find((car) => car.price === 40000 && car.price_type === 'Excl. Govt. Charges');
+    expect(acl && expected(acl)).toBe('$44,500 Drive Away');
+  });
+
+  it.each(available.map((car) => [car.slug, car] as const))('home-page tile of %s', (_slug, car) => {
+    const tile = vehicleTileView(car, site);
+    expect([tile.price.text, tile.price.label].filter(Boolean).join(' ')).toBe(expected(car));
+  });
+
+  it.each(available.map((car) => [car.slug, car] as const))('search result card of %s', (_slug, car) => {
+    const hit = hits.find((item) => item.id === String(car.id))!;
+    const html = renderToStaticMarkup(<CarCard hit={hit} options={card} similarHref="/" />);
+    expect(shownPrice(html, 'search-card__price')).toBe(expected(car));
+  });
+
+  it.each(available.map((car) => [car.slug, car] as const))('similar-vehicles tile of %s', (_slug, car) => {
+    const hit = hits.find((item) => item.id === String(car.id))!;
+    const html = renderToStaticMarkup(
+      <SimilarVehicles
+        subject={{ id: 'other', slug: 'other', make: null, model: null, price: null }}
+        initial={[toSimilarTile(hit)]}
+        engine={{ kind: 'embedded', indexUrl: '/search-index.json' }}
+        index="Car_production"
+        {...options}
+      />,
+    );
+    expect(shownPrice(html, 'car-tile__price')).toBe(expected(car));
+  });
+});
