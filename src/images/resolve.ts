@@ -6,15 +6,16 @@
  * separately: sharp is CPU-bound), and the car's records are rewritten to the local photo URL
  * (`/media/photos/<key>-<rrggbb>.jpg`, src/lib/images.ts). A photo that cannot be fetched or
  * decoded is reported (tenant, car, URL, reason) and replaced by the body placeholder; it
- * never fails the build and, not being cached, is tried again by the next build.
+ * never fails the build and, not being cached, is tried again by the next build. A cache that
+ * cannot be written (a full disk) is no photo's fault: the run throws, the build or job fails.
  * Sites with an image CDN template (site.json images.cdn_template) keep their URLs: no local work.
  */
-import { limiter } from '../lib/batch/limiter.ts';
+import { limiter, type Limiter } from '../lib/batch/limiter.ts';
 import { photoUrl, placeholderImage, PHOTO_QUALITY } from '../lib/images.ts';
 import type { Car } from '../schemas/car.ts';
 import { PhotoCache } from './cache.ts';
 import { fetchPhoto, type FetchPhotoOptions } from './fetch.ts';
-import { sha256, transformPhoto, variantKey } from './transform.ts';
+import { sha256, transformPhoto, variantKey, type TransformedPhoto } from './transform.ts';
 import { readUrlIndex, writeUrlIndex, type SharedPhotos, type UrlIndex } from './shared-index.ts';
 
 /** A photo that could not be used. */
@@ -99,12 +100,14 @@ export async function resolvePhotoUrls(
     todo = await fromIndex(todo, index, quality, cache, options.shared!, (url, local) => (resolved.set(url, { ok: true, url: local }), (report.shared += 1)));
   const transformSlot = limiter(options.transforms ?? 2);
   // Keys being made by this run: the same bytes under two URLs are transformed once.
-  const making = new Map<string, Promise<string>>();
+  const making = new Map<string, Promise<Resolution>>();
   const memoMs = options.faultMemoMs ?? 120_000;
   const fail = (url: string, reason: string) => {
     resolved.set(url, { ok: false, reason });
     recentFaults.set(url, { reason, at: Date.now() });
   };
+  // A storage error (the cache's disk, the shared work) is not a photo's fault: it ends the run and is thrown.
+  let storageError: unknown;
   const one = async (url: string): Promise<void> => {
     const recent = recentFaults.get(url);
     if (recent && Date.now() - recent.at < memoMs) {
@@ -117,37 +120,52 @@ export async function resolvePhotoUrls(
     report.fetchedBytes += fetched.bytes.length;
     const source = sha256(fetched.bytes);
     const key = variantKey(source, quality);
-    try {
-      let made = making.get(key);
-      if (!made) {
-        made = (async () => {
-          const existing = cache.variants(key) ?? (await cache.sharedVariants(key));
-          if (existing) return photoUrl(existing.key, existing.colour);
-          const photo = await transformSlot(() => transformPhoto(fetched.bytes, quality));
-          const record = cache.storeVariants(key, photo.colour, { width: photo.sourceWidth, height: photo.sourceHeight }, photo.variants);
-          report.transformed += 1;
-          await cache.shareVariants(record, photo.variants).catch(() => {});
-          return photoUrl(record.key, record.colour);
-        })();
-        making.set(key, made);
-      }
-      const local = await made;
-      cache.recordUrl({ url, sha256: source, bytes: fetched.bytes.length, fetchedAt: new Date().toISOString() });
-      resolved.set(url, { ok: true, url: local });
-      recentFaults.delete(url);
-    } catch (error) {
-      fail(url, `cannot decode the image: ${(error as Error).message.split('\n')[0]}`);
-    }
+    let made = making.get(key);
+    if (!made) making.set(key, (made = makeVariants(key, fetched.bytes, quality, cache, transformSlot, () => (report.transformed += 1))));
+    const result = await made;
+    if (!result.ok) return fail(url, result.reason);
+    cache.recordUrl({ url, sha256: source, bytes: fetched.bytes.length, fetchedAt: new Date().toISOString() });
+    resolved.set(url, result);
+    recentFaults.delete(url);
   };
   // Workers take URLs in order; at most `downloads` bodies are held at a time.
   let next = 0;
   const worker = async () => {
-    while (next < todo.length && !options.signal?.aborted) await one(todo[next++]!);
+    while (next < todo.length && !options.signal?.aborted && storageError === undefined)
+      await one(todo[next++]!).catch((error: unknown) => (storageError ??= error));
   };
   await Promise.all(Array.from({ length: Math.min(todo.length, options.downloads ?? 6) }, worker));
   if (options.shared) await writeUrlIndex(options.shared, index, resolved, cache, quality).catch(() => {});
   options.signal?.throwIfAborted();
+  if (storageError !== undefined) throw storageError;
   return { resolved, report };
+}
+
+/**
+ * The variant set of a photo's bytes: from the cache or the shared work, or transformed and
+ * stored now. Only a failure to decode or transform the bytes is the photo's fault (returned);
+ * an error of the cache or the shared work is thrown.
+ */
+async function makeVariants(
+  key: string,
+  bytes: Buffer,
+  quality: number,
+  cache: PhotoCache,
+  transformSlot: Limiter,
+  transformed: () => void,
+): Promise<Resolution> {
+  const existing = cache.variants(key) ?? (await cache.sharedVariants(key));
+  if (existing) return { ok: true, url: photoUrl(existing.key, existing.colour) };
+  let photo: TransformedPhoto;
+  try {
+    photo = await transformSlot(() => transformPhoto(bytes, quality));
+  } catch (error) {
+    return { ok: false, reason: `cannot decode the image: ${(error as Error).message.split('\n')[0]}` };
+  }
+  const record = cache.storeVariants(key, photo.colour, { width: photo.sourceWidth, height: photo.sourceHeight }, photo.variants);
+  transformed();
+  await cache.shareVariants(record, photo.variants).catch(() => {});
+  return { ok: true, url: photoUrl(record.key, record.colour) };
 }
 
 /**
@@ -197,7 +215,7 @@ export function rewriteCarPhotos(car: Car, resolved: ReadonlyMap<string, Resolut
 
 /**
  * Resolve the photos of every visible car of a tenant and rewrite `tenant.visible` in place.
- * Returns what was done and the faults; never throws for a photo.
+ * Returns what was done and the faults; never throws for a photo, throws a storage error.
  */
 export async function resolveTenantPhotos(
   tenant: { slug: string; site: { images?: { cdn_template?: string | null; quality?: number } }; visible: Car[] },

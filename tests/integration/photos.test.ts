@@ -5,13 +5,15 @@
  * an empty disk takes what another made from the shared work. Photos come from the local
  * photo host of tests/support/photos (phone-like JPEGs with EXIF orientation and GPS).
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareTenant } from '../../src/builder/render/build-tenant.ts';
+import { setEnvironment } from '../../src/config/env.ts';
 import { PhotoCache } from '../../src/images/cache.ts';
 import { fetchPhoto, isPrivateAddress } from '../../src/images/fetch.ts';
 import { fetchPhotoFiles, photoFilePaths, placePhotoFiles } from '../../src/images/files.ts';
@@ -21,6 +23,7 @@ import { transformPhoto, variantKey, sha256 } from '../../src/images/transform.t
 import { parsePhotoUrl } from '../../src/lib/images.ts';
 import type { Car } from '../../src/schemas/car.ts';
 import { startPhotoServer, type PhotoServer } from '../support/photos/server.ts';
+import { writePhotoTenant } from '../support/photos/tenant.ts';
 
 const FAST = { timeoutMs: 2_500, retries: 1, retryDelayMs: 50, allowPrivate: true, maxBytes: 8 * 1024 * 1024 };
 let server: PhotoServer;
@@ -200,6 +203,53 @@ describe('resolveTenantPhotos', () => {
     // Local demo images are left as they are.
     expect(three!.images![0]!.image).toBe('/media/vehicles/suv-red-side.webp');
     expect(server.requests.get('/photos/r1.jpg?thumb')).toBeUndefined();
+  });
+
+  it.each([
+    ['storeVariants', 'ENOSPC', 'no space left on device'],
+    ['recordUrl', 'EACCES', 'permission denied'],
+  ] as const)(
+    "a cache that cannot be written (%s: %s) fails the run, is not the photo's fault, and the next run resolves the photo",
+    async (method, code, text) => {
+      const dir = join(work, `cache-${method}`);
+      const storageError = () => Object.assign(new Error(`${code}: ${text}, write`), { code });
+      class BrokenDisk extends PhotoCache {
+        override storeVariants(...args: Parameters<PhotoCache['storeVariants']>) {
+          if (method === 'storeVariants') throw storageError();
+          return super.storeVariants(...args);
+        }
+        override recordUrl(...args: Parameters<PhotoCache['recordUrl']>) {
+          if (method === 'recordUrl') throw storageError();
+          return super.recordUrl(...args);
+        }
+      }
+      const urls = [`${server.origin}/photos/disk-${method}-1.jpg`, `${server.origin}/photos/disk-${method}-2.jpg`];
+      const tenant = () => ({ slug: 'disk-test', site: {}, visible: [car(1, urls)] });
+      // The default fault memo, as in the pipeline: a re-run within 2 minutes must not reuse a storage error.
+      await expect(resolveTenantPhotos(tenant(), { cache: new BrokenDisk(dir), fetch: FAST, downloads: 1 })).rejects.toThrow(new RegExp(`^${code}: `));
+      // No photo is started after the storage error.
+      expect(server.requests.get(new URL(urls[1]!).pathname)).toBeUndefined();
+      const again = tenant();
+      const report = await resolveTenantPhotos(again, { cache: new PhotoCache(dir), fetch: FAST });
+      expect(report.faults).toEqual([]);
+      expect(again.visible[0]!.images!.map((image) => parsePhotoUrl(image.image))).toEqual([expect.anything(), expect.anything()]);
+    },
+  );
+
+  it('a build whose photo cache cannot be written fails that tenant with the storage error (a failed result, not a throw)', async () => {
+    const blocked = join(work, 'cache-is-a-file');
+    writeFileSync(blocked, 'not a directory');
+    const saved = { cache: process.env.DEALER_PHOTO_CACHE, allow: process.env.DEALER_PHOTO_ALLOW_PRIVATE };
+    process.env.DEALER_PHOTO_CACHE = blocked;
+    process.env.DEALER_PHOTO_ALLOW_PRIVATE = '1';
+    try {
+      const dir = writePhotoTenant(join(work, 'tenants'), `${server.origin}`, { cars: 1, photos: 1, faults: false, slug: 'blocked-cache' });
+      const result = await prepareTenant({ dir, outRoot: join(work, 'out'), now: Date.parse('2026-11-21T10:00:00+10:00') });
+      expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^ENOTDIR: /) });
+    } finally {
+      setEnvironment('DEALER_PHOTO_CACHE', saved.cache);
+      setEnvironment('DEALER_PHOTO_ALLOW_PRIVATE', saved.allow);
+    }
   });
 
   it('does nothing for a site with an image CDN template (no download)', async () => {

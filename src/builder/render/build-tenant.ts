@@ -119,7 +119,14 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
   const advice = searchEngineAdvice(tenant.site, tenant.visible.length);
   if (advice) log(`  ! ${slug}: ${advice}`);
   // Feed photos before the pages: they are rendered with the local variants (docs/images.md).
-  const photos = await resolveTenantPhotos(tenant, photoOptionsFromEnv());
+  // A photo's fault is a placeholder; a photo cache that cannot be written fails the tenant.
+  const photoSettings = photoOptionsFromEnv();
+  let photos: PhotoReport;
+  try {
+    photos = await resolveTenantPhotos(tenant, photoSettings);
+  } catch (error) {
+    return fail(error);
+  }
   if (options.logProblems !== false) for (const fault of photos.faults) log(`  ! ${formatPhotoFault(fault)}`);
   if (photos.photos > 0) {
     log(
