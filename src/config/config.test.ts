@@ -64,6 +64,14 @@ describe('a bad value stops with a message naming the variable', () => {
     expect(photo).toMatch(/^Invalid photo configuration:/);
     expect(photo).toMatch(/DEALER_PHOTO_TIMEOUT_MS: expected a number/);
     expect(photo).toMatch(/DEALER_PHOTO_RETRIES: expected a number/);
+    // Downloads and transforms are counts of workers: 0 would start none (the photos kept their remote URLs), a fraction breaks the bound.
+    for (const value of ['0', '1.5', '-1', 'six']) {
+      const counts = messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_DOWNLOADS: value, DEALER_PHOTO_TRANSFORMS: value }));
+      expect(counts, value).toMatch(/^Invalid photo configuration:\n  DEALER_PHOTO_DOWNLOADS: \S.*\n  DEALER_PHOTO_TRANSFORMS: \S/);
+    }
+    expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_DOWNLOADS: '0.5' }))).toBe('Invalid photo configuration:\n  DEALER_PHOTO_DOWNLOADS: expected a whole number');
+    expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_DOWNLOADS: '0' }))).toBe('Invalid photo configuration:\n  DEALER_PHOTO_DOWNLOADS: Invalid value: Expected >=1 but received 0');
+    expect(photoOptionsFromEnv({ DEALER_PHOTO_DOWNLOADS: '1', DEALER_PHOTO_TRANSFORMS: '3' })).toMatchObject({ downloads: 1, transforms: 3 });
     expect(messageOf(() => pipelineSettings({ PIPELINE_PORT: '99999' }))).toMatch(/PIPELINE_PORT: /);
     expect(messageOf(() => pipelineSettings({ REDIS_URL: 'localhost:6379' }))).toMatch(/REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/);
     expect(messageOf(() => pipelineSettings({ PIPELINE_TRUST_PROXY: '10.0.0.0/8, proxy.internal' }))).toMatch(/PIPELINE_TRUST_PROXY: expected none, or a comma-separated list of proxy addresses/);

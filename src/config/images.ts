@@ -5,16 +5,18 @@
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { cacheRoot } from './build.ts';
-import { environment, parseEnvironment, type Environment } from './env.ts';
+import { environment, optionalInteger, parseEnvironment, type Environment } from './env.ts';
 
 const amount = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+(\.\d+)?$/, 'expected a number'), v.transform(Number)));
+/** Workers at a time: a whole number, at least one (0 would start no download and leave the feed's URLs on the pages). */
+const workers = optionalInteger(1, 1000);
 
 const PhotoSchema = v.object({
   DEALER_PHOTO_TIMEOUT_MS: amount,
   DEALER_PHOTO_MAX_BYTES: amount,
   DEALER_PHOTO_RETRIES: amount,
-  DEALER_PHOTO_DOWNLOADS: amount,
-  DEALER_PHOTO_TRANSFORMS: amount,
+  DEALER_PHOTO_DOWNLOADS: workers,
+  DEALER_PHOTO_TRANSFORMS: workers,
   /** '1': photos may come from loopback and private addresses (tests and local fixtures only). */
   DEALER_PHOTO_ALLOW_PRIVATE: v.optional(v.string()),
 });
@@ -42,7 +44,8 @@ export interface PhotoSettings {
 /**
  * Photo run options: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES, DEALER_PHOTO_RETRIES,
  * DEALER_PHOTO_DOWNLOADS, DEALER_PHOTO_TRANSFORMS, DEALER_PHOTO_ALLOW_PRIVATE=1. Unset ones
- * keep the photo step's defaults; a value that is not a number throws ConfigError naming it.
+ * keep the photo step's defaults; a value that is not a number, or for the downloads and
+ * transforms not a whole number from 1 to 1000, throws ConfigError naming it.
  */
 export function photoOptionsFromEnv(env: Environment = environment()): PhotoSettings {
   const e = parseEnvironment('photo', PhotoSchema, env);

@@ -30,7 +30,7 @@ export interface PhotoFault {
 export interface PhotoRunOptions {
   cache?: PhotoCache;
   fetch?: Partial<FetchPhotoOptions>;
-  /** Downloads in flight. Default 6. */
+  /** Downloads in flight (whole, at least one: fewer would start no worker). Default 6. */
   downloads?: number;
   /** Transforms at a time. Default 2 (the build machines have 2 cores; sharp adds its own threads). */
   transforms?: number;
@@ -134,7 +134,7 @@ export async function resolvePhotoUrls(
     while (next < todo.length && !options.signal?.aborted && storageError === undefined)
       await one(todo[next++]!).catch((error: unknown) => (storageError ??= error));
   };
-  await Promise.all(Array.from({ length: Math.min(todo.length, options.downloads ?? 6) }, worker));
+  await Promise.all(Array.from({ length: Math.min(todo.length, Math.max(1, Math.floor(options.downloads ?? 6))) }, worker));
   if (options.shared) await writeUrlIndex(options.shared, index, resolved, cache, quality).catch(() => {});
   options.signal?.throwIfAborted();
   if (storageError !== undefined) throw storageError;
