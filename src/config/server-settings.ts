@@ -34,3 +34,6 @@ export interface Quotas {
   /** Opt-outs by a typed e-mail or phone per client per tenant. */
   optOutsPerClientPerDay: number;
 }
+
+/** How long one command to Redis may go unanswered before the lead API counts its limits in memory (REDIS_COMMAND_TIMEOUT_MS). */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1000;

@@ -59,6 +59,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'not an address' })).toThrow(/TRUST_PROXY/);
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
   });
+  it('REDIS_COMMAND_TIMEOUT_MS: how long one Redis command may go unanswered before the counters go to memory (default 1000)', () => {
+    expect(loadConfig({}).redisCommandTimeoutMs).toBe(1000);
+    expect(loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '250' }).redisCommandTimeoutMs).toBe(250);
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '0' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
+  });
   it('M11 no public default SIGN_IN_SECRET outside tests: a random one is kept under data/', () => {
     const dir = mkdtempSync(join(tmpdir(), 'config-secret-'));
     try {

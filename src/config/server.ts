@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { ConfigError, configError, environment, flag, integer, isProxyAddress, type Environment } from './env.ts';
 import { logFormatFor, type LogFormat } from './log.ts';
 import { checkProduction } from './production.ts';
-import type { DatabaseConfig, ProviderConfig, Quotas } from './server-settings.ts';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, type DatabaseConfig, type ProviderConfig, type Quotas } from './server-settings.ts';
 
 export { ConfigError };
 
@@ -52,6 +52,8 @@ const EnvSchema = v.object({
   // IPv6 clients are counted by this prefix of their address (one host is routed a /64); IPv4 per address.
   CLIENT_IPV6_PREFIX: integer(64, 32, 128),
   REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL'))),
+  // A Redis that holds its connection open but stops answering (hung, paused) fails a command after this long; the limits are then counted in memory.
+  REDIS_COMMAND_TIMEOUT_MS: integer(DEFAULT_REDIS_COMMAND_TIMEOUT_MS, 10, 60_000),
   SMS_DAILY_PER_PHONE: integer(10, 1, 1_000_000),
   SMS_DAILY_PER_TENANT: integer(2000, 1, 100_000_000),
   SMS_DAILY_PER_PHONE_ALL_TENANTS: integer(10, 1, 1_000_000),
@@ -119,6 +121,8 @@ export interface ApiConfig {
   clientIpv6PrefixBits: number;
   /** Rate-limit counters shared by every API process through Redis when set. */
   redisUrl: string | undefined;
+  /** How long one Redis command may go unanswered before the counters are kept in memory (REDIS_COMMAND_TIMEOUT_MS, default 1000). */
+  redisCommandTimeoutMs: number;
   /** NODE_ENV=production: the fail-fast checks ran; *.localhost is refused; cookies are Secure. */
   production: boolean;
   rateLimit: { max: number; tenantMax: number; windowMs: number; signInMax: number };
@@ -195,6 +199,7 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
     trustProxy,
     clientIpv6PrefixBits: e.CLIENT_IPV6_PREFIX,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     production,
     rateLimit: { max: e.RATE_LIMIT_MAX, tenantMax: e.RATE_LIMIT_TENANT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, signInMax: e.RATE_LIMIT_SIGN_IN_MAX },
     delivery: {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAdapters, type Adapters, type ProviderConfig } from './adapters.ts';
 import type { ApiConfig } from '../config/server.ts';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../config/server-settings.ts';
 import { DEFAULT_QUOTAS, type ApiContext, type Quotas } from './kernel/context.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './database.ts';
 import { deriveKeys } from './kernel/keys.ts';
@@ -79,6 +80,8 @@ export interface AppOptions {
   production?: boolean;
   /** Share rate-limit counters between API processes through this Redis (REDIS_URL). */
   redisUrl?: string;
+  /** How long one Redis command may go unanswered before the counters are kept in memory (REDIS_COMMAND_TIMEOUT_MS). Default 1000 ms. */
+  redisCommandTimeoutMs?: number;
   /** Daily SMS caps: per phone per tenant 10, per tenant 2000, per phone on all tenants 10, per client address 20. */
   sms?: Partial<SmsLimits>;
   /** Per-client and per-tenant daily allowances (defaults in DEFAULT_QUOTAS). */
@@ -129,6 +132,7 @@ export function appOptionsFromConfig(config: ApiConfig): AppOptions {
     clientIpv6PrefixBits: config.clientIpv6PrefixBits,
     production: config.production,
     redisUrl: config.redisUrl,
+    redisCommandTimeoutMs: config.redisCommandTimeoutMs,
     sms: config.sms,
     quotas: config.quotas,
     operatorToken: config.operatorToken,
@@ -161,9 +165,16 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
       `two tenants share a host, so one would take the other's leads and sessions:\n${duplicateHosts.map((entry) => `  ${entry.error}`).join('\n')}`,
     );
   }
-  // Commands fail at once while Redis is unreachable (no offline queue): the limits are then
-  // counted in this process (kernel/shared-counters.ts) rather than holding or failing requests.
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  // Commands fail at once while Redis is unreachable (no offline queue), and after the command
+  // timeout while it holds the connection but does not answer: the limits are then counted in
+  // this process (kernel/shared-counters.ts) rather than holding or failing requests.
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: options.redisCommandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+      })
+    : undefined;
 
   const app = createServer({ trustProxy: options.trustProxy, logger: options.logger }) as LeadApi;
 

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { freePort } from '../support/dev-postgres.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants } from '../support/server-helpers.ts';
+import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from '../support/server-helpers.ts';
 
 const SKIP = spawnSync('redis-server', ['--version']).status === 0 ? undefined : 'redis-server not found: install the Debian package `redis-server` to run this test';
 if (SKIP) console.warn(`skipping the shared rate-limit test: ${SKIP}`);
@@ -38,6 +38,7 @@ describe.skipIf(SKIP !== undefined)('rate limits shared through Redis', () => {
   afterAll(async () => {
     for (const app of apps) await app.close();
     await database?.stop();
+    redis?.kill('SIGCONT');
     redis?.kill('SIGTERM');
     folder?.remove();
   });
@@ -79,12 +80,23 @@ describe.skipIf(SKIP !== undefined)('rate limits shared through Redis', () => {
     expect(phone).toEqual([200, 200, 429]);
   });
 
-  it('Redis gone: each process counts its own limits (never fail open, never wait), and they are shared again once it is back', async () => {
+  const geocode = (app: LeadApi, remoteAddress: string) => app.inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: { host: 'alpha.localhost' }, remoteAddress });
+  /** Two API processes on the Redis, 3 requests per client a window. */
+  const twoProcesses = async () => {
     const options = { redisUrl, rateLimit: { tenantMax: 1000, max: 3 } };
-    const first = await testApp(database.db, `${folder.dir}/tenants`, options);
-    const second = await testApp(database.db, `${folder.dir}/tenants`, options);
-    apps.push(first, second);
-    const geocode = (app: LeadApi, remoteAddress: string) => app.inject({ method: 'GET', url: '/api/geocode?postcode=4000', headers: { host: 'alpha.localhost' }, remoteAddress });
+    const both = [await testApp(database.db, `${folder.dir}/tenants`, options), await testApp(database.db, `${folder.dir}/tenants`, options)] as const;
+    apps.push(...both);
+    return both;
+  };
+  /** Whether one new client (`address`) alternating the two processes gets 3 in all: the limits are shared through Redis. */
+  const shared = async ([first, second]: readonly [LeadApi, LeadApi], address: string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await geocode(i % 2 ? second : first, address)).statusCode);
+    return statuses.join() === '200,200,200,429';
+  };
+
+  it('Redis gone: each process counts its own limits (never fail open, never wait), and they are shared again once it is back', async () => {
+    const [first, second] = await twoProcesses();
     const port = new URL(redisUrl).port;
     redis.kill('SIGKILL');
     await new Promise((done) => redis.once('exit', done));
@@ -102,16 +114,34 @@ describe.skipIf(SKIP !== undefined)('rate limits shared through Redis', () => {
     for (let i = 0; i < 100 && (await probe.connect().then(() => probe.ping(), () => '')) !== 'PONG'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     probe.disconnect();
     // Once both processes have reconnected, one new client alternating them gets 3 in all.
-    const sharedAgain = async (attempt: number) => {
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await geocode(i % 2 ? second : first, `198.51.100.${attempt}`)).statusCode);
-      return statuses.join() === '200,200,200,429';
-    };
     let attempt = 1;
-    while (!(await sharedAgain(attempt))) {
+    while (!(await shared([first, second], `198.51.100.${attempt}`))) {
       expect(attempt, 'the limits were not shared again within 15 s of Redis coming back').toBeLessThan(150);
       attempt += 1;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  });
+
+  it('Redis hangs (paused, its connection open): no request waits for it, each process counts its own limits, shared again once it answers', async () => {
+    const [first, second] = await twoProcesses();
+    // An answer, or a failure once the request has waited 10 s (today's hang would hold it for ever).
+    const answered = (app: LeadApi, remoteAddress: string) =>
+      Promise.race([geocode(app, remoteAddress), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s while Redis hangs')), 10_000).unref())]);
+    // Both processes are connected (createApp waits for Redis) and count there before it hangs.
+    expect([(await geocode(first, '203.0.113.60')).statusCode, (await geocode(second, '203.0.113.60')).statusCode]).toEqual([200, 200]);
+    redis.kill('SIGSTOP');
+    const statuses: number[] = [];
+    const started = Date.now();
+    try {
+      for (let i = 0; i < 10; i++) statuses.push((await answered(i % 2 ? second : first, '203.0.113.61')).statusCode);
+    } finally {
+      redis.kill('SIGCONT');
+    }
+    // Counted in each process meanwhile (3 each, never unlimited), and at most one command's timeout waited for in each.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    // Answering again: counted in Redis, shared by both processes (a new client's fourth request is refused).
+    let attempt = 0;
+    await waitFor(() => shared([first, second], `2001:db8:${(attempt += 1)}::1`));
   });
 });

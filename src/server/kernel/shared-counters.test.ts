@@ -12,10 +12,16 @@ import { fallbackCounter, prefixed, windowStore } from './shared-counters.ts';
 /** Redis as the counters use it: keys with an expiry, a connection status, and a switch that makes commands fail. */
 function standInRedis(now: () => number) {
   const keys = new Map<string, { value: number; expires: number }>();
-  const state = { status: 'ready', failing: false };
+  // hanging: the connection is open but nothing answers, so each command fails once ioredis's commandTimeout passes.
+  const state = { status: 'ready', failing: false, hanging: false, execs: 0 };
+  // The PINGs sent, each settled by the test (an answer, or its timeout).
+  const pings: { resolve: (reply: string) => void; reject: (error: Error) => void }[] = [];
   const redis = {
     get status() {
       return state.status;
+    },
+    ping() {
+      return new Promise<string>((resolve, reject) => pings.push({ resolve, reject }));
     },
     multi() {
       const steps: (() => [Error | null, unknown])[] = [];
@@ -38,14 +44,16 @@ function standInRedis(now: () => number) {
           return chain;
         },
         async exec() {
+          state.execs += 1;
           if (state.failing) throw new Error('Connection is closed.');
+          if (state.hanging) throw new Error('Command timed out');
           return steps.map((step) => step());
         },
       };
       return chain;
     },
   };
-  return { redis: redis as unknown as Redis, state, keys };
+  return { redis: redis as unknown as Redis, state, keys, pings };
 }
 
 describe('fallbackCounter', () => {
@@ -76,6 +84,34 @@ describe('fallbackCounter', () => {
     now += 60_000;
     await counter.hit('b', 1000);
     expect(log.at(-1)).toBe('warn redis unavailable (connection end): rate limits and allowances are counted in this process until it answers');
+  });
+
+  it('once a command times out (Redis hangs, its connection open) counts in memory at once, one PING at a time asking whether Redis answers again', async () => {
+    const now = 0;
+    const { redis, state, keys, pings } = standInRedis(() => now);
+    const log: string[] = [];
+    const counter = fallbackCounter(redis, () => now, { warn: (message) => log.push(`warn ${message}`), info: (message) => log.push(`info ${message}`) });
+    const settled = () => new Promise((done) => setImmediate(done));
+    expect(await counter.hit('a', 60_000)).toBe(1);
+    state.hanging = true;
+    expect(await counter.hit('a', 60_000)).toBe(1);
+    expect(log).toEqual(['warn redis unavailable (Command timed out): rate limits and allowances are counted in this process until it answers']);
+    // No request waits on a count sent to Redis meanwhile: none is sent, and one PING is out at a time.
+    expect([await counter.hit('a', 60_000), await counter.hit('a', 60_000)]).toEqual([2, 3]);
+    expect(state.execs).toBe(2);
+    expect(pings).toHaveLength(1);
+    pings[0]!.reject(new Error('Command timed out'));
+    await settled();
+    expect(await counter.hit('a', 60_000)).toBe(4);
+    expect([pings.length, state.execs]).toEqual([2, 2]);
+    // It answers again: counted in Redis from the next hit on (the outage's own counts are not added).
+    state.hanging = false;
+    pings[1]!.resolve('PONG');
+    await settled();
+    expect(await counter.hit('a', 60_000)).toBe(2);
+    expect(keys.get('a')?.value).toBe(2);
+    expect(counter.shared()).toBe(true);
+    expect(log.at(-1)).toBe('info redis answers again: rate limits and allowances are shared by every API process');
   });
 
   it('keeps an allowance within its limit while Redis is gone', async () => {

@@ -3,7 +3,10 @@
  * API process through Redis, and what they do while Redis is gone (docs/reliability.md
  * "Redis"): each process counts in its own memory until Redis answers again, so the limits
  * still hold per process (with N processes a client gets at most N times a limit) instead of
- * failing open, and no request waits for Redis. The change is logged once each way.
+ * failing open, and no request waits for Redis: a connection that is down fails at once (no
+ * offline queue), and once a command times out on a connection that is open but unanswered (a
+ * hung Redis) counts stay in memory while one PING at a time asks whether Redis answers again.
+ * The change is logged once each way.
  * `windowStore` makes a counter the store of @fastify/rate-limit (its public `store` option).
  */
 import type { Redis } from 'ioredis';
@@ -15,10 +18,40 @@ export interface CounterLog {
   info(message: string): void;
 }
 
+/** ioredis's error for a command left unanswered past its `commandTimeout`. */
+const TIMED_OUT = 'Command timed out';
+
+/**
+ * Whether Redis hangs: set by a timed-out command, cleared by the first PING it answers. While
+ * set, `check` sends a PING unless one is already out, so a hung Redis gets one command at a time.
+ */
+function hangWatch(redis: Redis) {
+  let hanging = false;
+  let asking = false;
+  return {
+    hanging: () => hanging,
+    failed(error: Error) {
+      if (error.message === TIMED_OUT) hanging = true;
+    },
+    check() {
+      if (asking) return;
+      asking = true;
+      redis.ping().then(
+        () => {
+          hanging = false;
+          asking = false;
+        },
+        () => (asking = false),
+      );
+    },
+  };
+}
+
 /** Counters in Redis, in this process's memory while Redis does not answer. */
 export function fallbackCounter(redis: Redis, now: () => number, log: CounterLog): WindowCounter & { shared(): boolean } {
   const remote = redisCounter(redis, '');
   const local = memoryCounter(now);
+  const hang = hangWatch(redis);
   let shared = true;
   const lost = (reason: string) => {
     if (!shared) return;
@@ -33,6 +66,11 @@ export function fallbackCounter(redis: Redis, now: () => number, log: CounterLog
         lost(`connection ${redis.status}`);
         return local.hit(key, windowMs, amount);
       }
+      // A count sent to a hung Redis would wait for its timeout: count here until a PING is answered.
+      if (hang.hanging()) {
+        hang.check();
+        return local.hit(key, windowMs, amount);
+      }
       try {
         const count = await remote.hit(key, windowMs, amount);
         if (!shared) {
@@ -41,6 +79,7 @@ export function fallbackCounter(redis: Redis, now: () => number, log: CounterLog
         }
         return count;
       } catch (error) {
+        hang.failed(error as Error);
         lost((error as Error).message);
         return local.hit(key, windowMs, amount);
       }
