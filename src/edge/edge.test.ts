@@ -228,3 +228,56 @@ describe('the last served manifests, bounded, keep the tenants still being serve
     expect([reply.status, reply.headers.get('x-release')]).toEqual([200, 'r1']);
   });
 });
+
+describe('an edge asked for many host names nothing is published for (a scanner)', () => {
+  it('10,001 unknown hosts and slugs do not make it forget the tenants it serves: during a bucket outage they are still served', async () => {
+    const objects = fleetObjects(['acme']);
+    objects.set(layout.host('dealer.example'), JSON.stringify({ slug: 'acme' }));
+    let clock = 0;
+    const { bucket, state } = faultyBucket(objects);
+    const edge = createEdgeHandler({ bucket, now: () => clock, readTimeoutMs: 100 });
+    expect((await edge(new Request('http://dealer.example/'))).status).toBe(200);
+    expect((await edge(new Request('http://acme.localhost/'))).status).toBe(200);
+    const unknown: number[] = [];
+    for (let index = 0; index <= 10_000; index += 1) {
+      unknown.push((await edge(new Request(`http://scan-${index}.example/`))).status);
+      unknown.push((await edge(new Request(`http://scan-${index}.localhost/`))).status);
+    }
+    expect(new Set(unknown)).toEqual(new Set([404]));
+    // The bucket fails after the aliases and pointers were due a refresh: the last good ones serve.
+    state.mode = 'fail';
+    clock = 120_000;
+    for (const host of ['dealer.example', 'acme.localhost']) {
+      const reply = await edge(new Request(`http://${host}/`));
+      expect([host, reply.status, await reply.text()]).toEqual([host, 200, 'bodyacme-o1']);
+    }
+  });
+
+  it('still knows, for the alias lifetime, that a host it asked about has no site (a repeated scan reads the bucket once)', async () => {
+    const { bucket, state } = faultyBucket(fleetObjects(['acme']));
+    const edge = createEdgeHandler({ bucket, now: () => 0, readTimeoutMs: 100 });
+    expect((await edge(new Request('http://scan.example/'))).status).toBe(404);
+    const reads = state.reads;
+    expect((await edge(new Request('http://scan.example/'))).status).toBe(404);
+    expect(state.reads).toBe(reads);
+  });
+});
+
+describe('an edge serving more host aliases than it keeps', () => {
+  it('forgets the alias used least recently, not every alias: during a bucket outage the others are still served', async () => {
+    const objects = fleetObjects(['acme']);
+    const hosts = Array.from({ length: 10_001 }, (_, index) => `dealer-${index}.example`);
+    for (const host of hosts) objects.set(layout.host(host), JSON.stringify({ slug: 'acme' }));
+    let clock = 0;
+    const { bucket, state } = faultyBucket(objects);
+    const edge = createEdgeHandler({ bucket, now: () => clock, readTimeoutMs: 100 });
+    const status = async (host: string) => (await edge(new Request(`http://${host}/`))).status;
+    // 10,000 aliases fill the cache; the first is used again, so the second is the least recently used when the last comes.
+    for (const host of hosts.slice(0, 10_000)) expect(await status(host)).toBe(200);
+    expect(await status(hosts[0]!)).toBe(200);
+    expect(await status(hosts[10_000]!)).toBe(200);
+    state.mode = 'fail';
+    clock = 120_000;
+    expect(await Promise.all([hosts[0]!, hosts[1]!, hosts[2]!, hosts[9_999]!, hosts[10_000]!].map(status))).toEqual([200, 502, 200, 200, 200]);
+  });
+});

@@ -67,6 +67,13 @@ interface Cached<T> {
 }
 
 const MANIFEST_CACHE_SIZE = 256;
+/** Host aliases and live pointers kept that name a release or tenant: the ones used most recently. */
+const KNOWN_NAMES = 10_000;
+/**
+ * Host names and slugs kept that name nothing (every Host header a scanner sends is one), apart
+ * from the known ones so that they never push a tenant out.
+ */
+const UNKNOWN_NAMES = 1_000;
 /** Default of EdgeOptions.lastServedTenants. */
 const LAST_SERVED_TENANTS = 4096;
 
@@ -170,6 +177,34 @@ function jsonReader(bucket: EdgeBucket, timeoutMs: number) {
   };
 }
 
+/** Put `value` in `map` as its most recently used entry; the least recently used goes when `map` holds `limit`. */
+function remember<V>(map: Map<string, V>, limit: number, key: string, value: V): V {
+  map.delete(key);
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
+/**
+ * Lookups by name (host aliases, live pointers), each bounded and least recently used out first:
+ * a name that found something in `known`, one that found nothing (null) in the smaller `unknown`.
+ */
+class NameCache<T> {
+  private readonly known = new Map<string, Cached<T | null>>();
+  private readonly unknown = new Map<string, Cached<T | null>>();
+  get(key: string): Cached<T | null> | undefined {
+    const map = this.known.has(key) ? this.known : this.unknown;
+    const hit = map.get(key);
+    return hit && remember(map, Infinity, key, hit);
+  }
+  set(key: string, entry: Cached<T | null>): void {
+    this.known.delete(key);
+    this.unknown.delete(key);
+    if (entry.value === null) remember(this.unknown, UNKNOWN_NAMES, key, entry);
+    else remember(this.known, KNOWN_NAMES, key, entry);
+  }
+}
+
 /**
  * Values trusted for `ttl` ms. Past that, one request refreshes a value (bounded) while the
  * others use the last one; a refresh that fails keeps the last value another `ttl` (stale if
@@ -177,19 +212,18 @@ function jsonReader(bucket: EdgeBucket, timeoutMs: number) {
  */
 function staleCache(now: () => number) {
   return async function cached<T>(
-    cache: Map<string, Cached<T>>,
+    cache: NameCache<T>,
     key: string,
     ttl: number,
-    load: () => Promise<T>,
+    load: () => Promise<T | null>,
     onStale: (error: Error) => void,
-  ): Promise<T> {
+  ): Promise<T | null> {
     const hit = cache.get(key);
     if (hit && (hit.until > now() || hit.refreshing)) return hit.value;
     const refreshing = load();
     if (hit) hit.refreshing = refreshing;
     try {
       const value = await refreshing;
-      if (cache.size > 10_000) cache.clear();
       cache.set(key, { value, until: now() + ttl });
       return value;
     } catch (error) {
@@ -206,8 +240,8 @@ function staleCache(now: () => number) {
 function bucketReader(options: EdgeOptions) {
   const readJson = jsonReader(options.bucket, options.readTimeoutMs ?? 2000);
   const cached = staleCache(options.now ?? Date.now);
-  const pointers = new Map<string, Cached<string | null>>();
-  const aliases = new Map<string, Cached<string | null>>();
+  const pointers = new NameCache<string>();
+  const aliases = new NameCache<string>();
   // Manifests never change once written (a new release is a new id): cached by id.
   const manifests = new Map<string, PublishedManifest>();
   // The release each tenant was last served from: where a tenant stays when its new manifest cannot be read. Bounded: the most recently served tenants.
@@ -216,17 +250,12 @@ function bucketReader(options: EdgeOptions) {
 
   /** Note the manifest `slug` was served from; the tenant served longest ago goes when the map is full. */
   function served(slug: string, manifest: PublishedManifest): void {
-    lastServed.delete(slug);
-    if (lastServed.size >= lastServedTenants) lastServed.delete(lastServed.keys().next().value!);
-    lastServed.set(slug, manifest);
+    remember(lastServed, lastServedTenants, slug, manifest);
   }
 
   /** Keep `manifest` as the most recently used; the least recently used goes when the cache is full. */
   function keep(key: string, manifest: PublishedManifest): PublishedManifest {
-    manifests.delete(key);
-    if (manifests.size >= MANIFEST_CACHE_SIZE) manifests.delete(manifests.keys().next().value!);
-    manifests.set(key, manifest);
-    return manifest;
+    return remember(manifests, MANIFEST_CACHE_SIZE, key, manifest);
   }
 
   async function manifestOf(slug: string, id: string): Promise<PublishedManifest | null> {
