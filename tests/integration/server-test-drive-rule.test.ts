@@ -3,7 +3,9 @@
  * src/lib/vehicle/vehicle-actions.ts takesTestDrives) the vehicle page and /book-test-drive/
  * follow: a car in stock, or one tagged Test Drive Only, takes test drives; a coming-soon or
  * sold car does not. Availability and the booking lead are refused for it, whatever the
- * browser posts; an enquiry about it is still taken. Runs on SQLite (the rule reads no table).
+ * browser posts; an enquiry about it is still taken. A site that takes no test-drive bookings
+ * (site.json `features.test_drive` false) is answered 404 for both, as a switched-off trade-in
+ * valuation is. Runs on SQLite (the rule reads no table).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,8 @@ import { writeTenantFolder } from '../support/tenant-folder.ts';
 const HOST = { host: 'driving.localhost:4321' };
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
 const NO_TEST_DRIVE = 'This car is not available for a test drive.';
+const PARKED = { host: 'parked.localhost:4321' };
+const NOT_BOOKED = 'This site does not book test drives online. Please get in touch with one of our friendly team members to arrange a test drive.';
 
 describe('lead API: the test-drive rule', () => {
   let folder: ReturnType<typeof tempDir>;
@@ -31,6 +35,10 @@ describe('lead API: the test-drive rule', () => {
         car(4, 'just-sold', { status: 'sold', sold_date_timestamp: Math.floor(Date.now() / 1000) - 86_400 }),
       ],
     });
+    writeTenantFolder(join(folder.dir, 'tenants', 'parked'), {
+      site: { slug: 'parked', name: 'Parked Motors', url: 'https://parked.example', email: 'sales@parked.example', features: { test_drive: false } },
+      stock: [car(5, 'parked-in-stock')],
+    });
     database = await testDatabase('sqlite', folder.dir);
     app = await testApp(database.db, join(folder.dir, 'tenants'), { delivery: { enabled: false } });
   });
@@ -41,8 +49,10 @@ describe('lead API: the test-drive rule', () => {
   });
 
   const availability = (carId: number) => app.inject({ method: 'GET', url: `/api/test-drive/availability?car_id=${carId}&days=3`, headers: HOST });
-  const lead = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/leads', headers: HOST, payload: { ...contact, ...payload } });
-  const leadCount = async () => Number((await database.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM leads WHERE tenant = 'driving'"))[0]!.n);
+  const lead = (payload: Record<string, unknown>, headers = HOST) =>
+    app.inject({ method: 'POST', url: '/api/leads', headers, payload: { ...contact, ...payload } });
+  const leadCount = async (tenant = 'driving') =>
+    Number((await database.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM leads WHERE tenant = $1', [tenant]))[0]!.n);
 
   it('lists slots only for a car that takes test drives', async () => {
     for (const id of [1, 3]) expect((await availability(id)).statusCode, `car ${id}`).toBe(200);
@@ -70,5 +80,17 @@ describe('lead API: the test-drive rule', () => {
     expect((await lead({ category: 'Test Drive', car_id: 'coming-soon-demo' })).statusCode).toBe(201);
     expect((await lead({ category: 'General Enquiry', car_id: 2 })).statusCode).toBe(201);
     expect((await lead({ category: 'Find Me Something Similar', car_id: 4 })).statusCode).toBe(201);
+  });
+
+  it('features.test_drive false: availability and a test-drive lead are answered 404 with the not-booked message, nothing stored; an enquiry is taken', async () => {
+    const refusedSlots = await app.inject({ method: 'GET', url: '/api/test-drive/availability?car_id=5&days=3', headers: PARKED });
+    expect([refusedSlots.statusCode, refusedSlots.json()]).toEqual([404, { success: false, error: NOT_BOOKED }]);
+    for (const category of ['Test Drive', 'test drive']) {
+      const refused = await lead({ category, car_id: 5, dateTime: '2030-03-07T09:00:00+10:00' }, PARKED);
+      expect([category, refused.statusCode, refused.json()]).toEqual([category, 404, { success: false, error: NOT_BOOKED }]);
+    }
+    expect((await lead({ category: 'Test Drive' }, PARKED)).statusCode).toBe(404);
+    expect(await leadCount('parked')).toBe(0);
+    expect((await lead({ category: 'General Enquiry', car_id: 5 }, PARKED)).statusCode).toBe(201);
   });
 });

@@ -33,7 +33,7 @@ export const FeaturesSchema = v.strictObject({
   reserve: v.optional(v.boolean(), true),
   /** Reserve route is /cars/{slug}/buy-online instead of /checkout. Default false. */
   reserve_buy_online_route: v.optional(v.boolean(), false),
-  /** Test-drive bookings. Default true. */
+  /** Test-drive bookings. Default true. Off: /book-test-drive/ says test drives are not booked online and gives the contact page (no form; not indexed), menus and vehicle pages offer none, and the lead API answers test-drive availability and test-drive leads 404. */
   test_drive: v.optional(v.boolean(), true),
   /** Trade-in valuation / instant offer. Default true. Off: /trade-in, /sell-my-car and /cars/trade-in are still built but say the site does not value vehicles online and give the phone and contact page (no form; not indexed), nothing links them (menus, footer, header buttons, banners, the result grids' promo card, the vehicle page's Trade-In Valuation button), and the lead API answers the valuation calls (eval-expert enter-vin, manual-entry, image-upload, update-eval; trade-in adjustments) and the instant offer's leads (one naming an evaluation, an offer's acceptance) 404, while a Trade-in Enquiry from the contact page is taken; the photo links of leads already delivered still work. */
   trade_in: v.optional(v.boolean(), true),

@@ -9,7 +9,7 @@ import { HONEYPOT_FIELD, LeadSubmissionSchema, isTestDriveCategory, isValuationL
 import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT, TRADE_IN_NOT_OFFERED } from '../../../schemas/api/trade-in.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
-import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { FIX_ERRORS, NO_TEST_DRIVE, TEST_DRIVES_NOT_BOOKED, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { withoutPaymentClaims } from '../../leads/values.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
@@ -48,6 +48,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     }
     // The instant offer's leads on a site that values no vehicles online: answered as its valuation calls are (trade-in/offered.ts).
     if (isValuationLead(lead) && !offersTradeIn(tenant.site)) return sendError(reply, 404, TRADE_IN_NOT_OFFERED);
+    // A test-drive lead on a site that books none: answered as its availability call is (cars/plugin.ts).
+    if (isTestDriveCategory(lead.category) && !tenant.site.features.test_drive) return sendError(reply, 404, TEST_DRIVES_NOT_BOOKED);
     // Only a later post of the instant offer's lead accepts an offer (offer_accepted exempts it from the terms box).
     const continuesValuation = lead.offer_accepted === true && lead.lead_id !== undefined && (await namesEvaluation(stores, tenant.slug, lead.lead_id));
     const rules = { isNew: lead.lead_id === undefined, termsRequired: requiresTerms(tenant.site), continuesValuation };
