@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { FORM_MESSAGES } from './forms/messages.ts';
-import { checkbox, contactEntries, idValue, requiredText } from './forms/fields.ts';
+import { checkbox, contactEntriesWithoutOptIn, idValue, requiredText } from './forms/fields.ts';
 import { leadId } from './lead.ts';
 
 /** The lead API's answer to "start a payment" (POST /api/payments/...): what the provider's card form needs before a card is submitted. */
@@ -43,11 +43,12 @@ export const dollarAmount = v.pipe(
   v.minValue(100, 'The amount must be at least $1.00.'),
 );
 
-/** The /online-payment form: who is paying, what for (invoice or reference number) and how much. */
+/**
+ * The /online-payment form: who is paying, what for (invoice or reference number) and how much.
+ * The page has no opt-in box, so it asks no opt_in and keeps none posted: its lead records no consent.
+ */
 export const OnlinePaymentFormSchema = v.object({
-  ...contactEntries,
-  /** The page has no opt-in box and posts the site's default (features.marketing_opt_in_default); none given is no consent. */
-  opt_in: v.optional(checkbox),
+  ...contactEntriesWithoutOptIn,
   reference: v.pipe(requiredText(40), v.regex(/^[A-Za-z0-9][A-Za-z0-9 /_.-]*$/, 'Please enter the invoice or reference number as it appears on your invoice.')),
   amount: dollarAmount,
   terms_conditions: v.pipe(v.optional(checkbox, false), v.check((ticked) => ticked, FORM_MESSAGES.terms)),

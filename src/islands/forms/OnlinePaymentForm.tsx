@@ -13,12 +13,13 @@ import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField, useFor
 import { completeLead } from './lead-submit.ts';
 import { startOnlinePayment, usePaymentStep } from './payment.ts';
 import { PaymentStepFields } from './payment-step.tsx';
-import { CONTACT_ORDER, ContactFields, contactDefaults, usePrefilledContact } from './shared-fields.tsx';
+import { CONTACT_DEFAULTS_WITHOUT_OPT_IN, CONTACT_ORDER, ContactFields, usePrefilledContact } from './shared-fields.tsx';
 
 const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 
 export default function OnlinePaymentForm({ config, maxAmount }: { config: FormSiteConfig; maxAmount: number }) {
-  const kit = useFormKit('online-payment', () => ({ ...contactDefaults(config), reference: '', amount: '', terms_conditions: false }));
+  // No opt-in box on this page, so no opt_in in what it posts (OnlinePaymentFormSchema).
+  const kit = useFormKit('online-payment', () => ({ ...CONTACT_DEFAULTS_WITHOUT_OPT_IN, reference: '', amount: '', terms_conditions: false }));
   usePrefilledContact(kit);
   const paying = usePaymentStep('online-payment', config, (resumed) => {
     void resumed.outcome.then((outcome) => {

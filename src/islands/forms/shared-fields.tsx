@@ -10,8 +10,11 @@ import { prefilled } from '../../stores/prefill.ts';
 import { CheckboxField, RadioGroupField, TextField, type FormKit } from '../ui/form-kit/index.ts';
 import { notePageVisit } from './lead-submit.ts';
 
+/** Initial contact values of a form that shows no opt-in box, so its posts claim no consent (contactEntriesWithoutOptIn). */
+export const CONTACT_DEFAULTS_WITHOUT_OPT_IN = { name: '', last_name: '', email: '', phone: '', postcode: '', PreferredContactMethod: '' };
+
 /** Initial values of the contact fields. */
-export const CONTACT_DEFAULTS = { name: '', last_name: '', email: '', phone: '', postcode: '', opt_in: true, PreferredContactMethod: '' };
+export const CONTACT_DEFAULTS = { ...CONTACT_DEFAULTS_WITHOUT_OPT_IN, opt_in: true };
 
 /** Initial contact values for a site: the opt-in starts as the site chose (privacy). */
 export function contactDefaults(config: Pick<FormSiteConfig, 'optInDefault'>) {
