@@ -1,15 +1,14 @@
 /**
  * The dealer's number on a vehicle page of a phone-reveal site (spec §4 "Phone box: digits
- * hidden until clicked on some sites, then reveal and log a call"): neither the phone box, the
- * location footer nor the small-screen bottom bar's 'Call Now' shows the digits or a call link
- * before the reveal, and one reveal, logged once, shows the number in all three.
+ * hidden until clicked on some sites, then reveal and log a call"): neither the phone box nor
+ * the location footer shows the digits or a call link before the reveal, and one reveal,
+ * logged once, shows the number in both.
  */
 import { experimental_AstroContainer } from 'astro/container';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VehicleLocation } from '../../lib/vehicle/vehicle-location.ts';
 import { wirePhoneReveal } from '../../lib/vehicle/phone-reveal.ts';
-import BottomBar from './BottomBar.astro';
 import LocationFooter from './LocationFooter.astro';
 import PhoneBox from './PhoneBox.astro';
 
@@ -41,17 +40,13 @@ beforeAll(async () => {
 async function page(reveal: boolean): Promise<HTMLElement> {
   const html =
     (await container.renderToString(PhoneBox, { props: { ...box, reveal } })) +
-    (await container.renderToString(LocationFooter, { props: { location, linkLabel: 'Our location', reveal } })) +
-    (await container.renderToString(BottomBar, {
-      props: { name: 'Car', priceText: '$1', reserveHref: null, enquireLabel: 'Enquire Now', phone: location.phone, reveal },
-    }));
+    (await container.renderToString(LocationFooter, { props: { location, linkLabel: 'Our location', reveal } }));
   const root = new Window().document.createElement('div');
   root.innerHTML = html;
   return root as unknown as HTMLElement;
 }
 
 const footer = (root: HTMLElement) => root.querySelector<HTMLElement>('#vehicle-map')!;
-const bar = (root: HTMLElement) => root.querySelector<HTMLElement>('[data-bottom-bar]')!;
 
 describe('the location footer on a phone-reveal site', () => {
   it('hides the last digits and has no call link until the number is revealed', async () => {
@@ -83,48 +78,5 @@ describe('one reveal for the page (wirePhoneReveal)', () => {
     root.querySelector<HTMLButtonElement>('[data-phone-box] [data-phone-reveal]')!.click();
     expect(logged).toHaveBeenCalledTimes(1);
     expect(calls).toEqual(['tel:+61735551234']);
-  });
-});
-
-describe("the bottom bar's 'Call Now' on a phone-reveal site", () => {
-  it("reads 'Call Now' with no call link and no digits until the number is revealed", async () => {
-    const root = await page(true);
-    expect(bar(root).querySelector('a[href^="tel:"]')).toBeNull();
-    expect(bar(root).textContent).toContain('Call Now');
-    expect(bar(root).textContent).not.toContain('1234');
-  });
-
-  it('the first tap reveals the number on the page and logs it once; the next tap calls', async () => {
-    const root = await page(true);
-    const logged = vi.fn();
-    const calls: string[] = [];
-    wirePhoneReveal(root, logged, (href) => calls.push(href));
-    const call = bar(root).querySelector<HTMLButtonElement>('[data-phone-reveal]')!;
-    call.click();
-    expect(logged).toHaveBeenCalledTimes(1);
-    expect(calls).toEqual([]);
-    expect(bar(root).textContent).toContain('07 3555 1234');
-    expect(root.querySelector('[data-phone-box]')!.textContent).toContain('07 3555 1234');
-    call.click();
-    expect(logged).toHaveBeenCalledTimes(1);
-    expect(calls).toEqual(['tel:+61735551234']);
-  });
-
-  it('a number already revealed in the phone box is called by the first tap on Call Now', async () => {
-    const root = await page(true);
-    const logged = vi.fn();
-    const calls: string[] = [];
-    wirePhoneReveal(root, logged, (href) => calls.push(href));
-    root.querySelector<HTMLButtonElement>('[data-phone-box] [data-phone-reveal]')!.click();
-    bar(root).querySelector<HTMLButtonElement>('[data-phone-reveal]')!.click();
-    expect(logged).toHaveBeenCalledTimes(1);
-    expect(calls).toEqual(['tel:+61735551234']);
-  });
-
-  it("is a 'Call Now' call link on a site without the reveal", async () => {
-    const root = await page(false);
-    const link = bar(root).querySelector('a[href^="tel:"]')!;
-    expect(link.getAttribute('href')).toBe('tel:+61735551234');
-    expect(link.textContent?.trim()).toBe('Call Now');
   });
 });
