@@ -55,6 +55,13 @@ for (const kind of DATABASES) {
       expect((await app.stores.outbox.deliveriesOf(id)).map((job) => job.destination).sort()).toEqual(['adf', 'crm']);
     });
 
+    it('a lead posted without form_completed is completed (the API reads absent as completed): stored, delivered and exported as completed', async () => {
+      const posted = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, category: 'General Enquiry' } });
+      const id = posted.json().lead_id;
+      expect((await app.stores.leads.get('alpha', id))!.form_completed).toBe(true);
+      expect((await app.stores.outbox.deliveriesOf(id)).length).toBeGreaterThan(0);
+    });
+
     it('another tenant cannot update the lead, and an unknown lead_id is a 404', async () => {
       const first = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: contact });
       const id = first.json().lead_id;

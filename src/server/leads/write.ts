@@ -45,7 +45,8 @@ function leadColumns(values: Record<string, unknown>) {
     name: [text(values.name) ?? text(values['First Name']), text(values.last_name)].filter(Boolean).join(' ') || null,
     email: text(values.email) ?? text(values['Email Address']),
     phone: text(values.phone) ?? text(values['Mobile Number']),
-    form_completed: values.form_completed === true,
+    // One reading of 'completed' (absent = completed), as delivery and the formats read it.
+    form_completed: completesForm(values),
     offer_accepted: values.offer_accepted === true,
   };
 }
