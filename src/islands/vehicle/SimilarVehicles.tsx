@@ -10,10 +10,11 @@
  */
 import { useEffect, useState } from 'react';
 import Picture from '../ui/Picture.tsx';
+import TilePrice from '../ui/TilePrice.tsx';
 import '../ui/car-tile.css';
 import { carImageSources, placeholderImage, type ImageOptions } from '../../lib/images.ts';
 import { formatKm } from '../../lib/text/format.ts';
-import { headlinePrice } from '../../lib/vehicle/price.ts';
+import { tilePrice } from '../../lib/vehicle/price.ts';
 import type { SearchDocument } from '../../search/core/documents.ts';
 import type { EngineConfig } from '../../search/core/island-config.ts';
 import { hitToCar } from '../../search/core/hit-car.ts';
@@ -49,7 +50,7 @@ export interface SimilarVehiclesProps {
 
 function Tile({ tile, props }: { tile: SimilarTile; props: SimilarVehiclesProps }) {
   const car = hitToCar(tile as SearchDocument);
-  const price = headlinePrice(car, { offersSubscription: props.offersSubscription, noPriceText: props.noPriceText });
+  const price = tilePrice(car, { offersSubscription: props.offersSubscription, noPriceText: props.noPriceText });
   const image = carImageSources(tile.image ?? placeholderImage(tile.body, tile.item_type), [320, 480, 800], props.images);
   const facts = [formatKm(tile.km), tile.transmission, tile.body].filter(Boolean);
   return (
@@ -59,10 +60,7 @@ function Tile({ tile, props }: { tile: SimilarTile; props: SimilarVehiclesProps 
         <h3 className="car-tile__name">
           <a href={`/cars/${encodeURIComponent(tile.slug)}`}>{tile.name}</a>
         </h3>
-        <p className="car-tile__price">
-          <strong>{price.text}</strong>
-          {price.label && <span className="muted"> {price.label}</span>}
-        </p>
+        <TilePrice price={price} block="car-tile" />
         {facts.length > 0 && <p className="car-tile__facts muted">{facts.join(' · ')}</p>}
       </div>
     </article>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car, CarRecord } from '../../schemas/car.ts';
-import { headlinePrice, priceBreakdown, priceDisplay, priceOptions, reducedPrice, saleHeadline, wasPrice } from './price.ts';
+import { headlinePrice, priceBreakdown, priceDisplay, priceOptions, reducedPrice, saleHeadline, tilePrice, wasPrice } from './price.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const base: Partial<CarRecord> = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used' };
@@ -105,5 +105,35 @@ describe('headlinePrice (the price a page shows first and largest, ACL s48)', ()
 
   it("priceOptions: a site's subscription offer and no-price text", () => {
     expect(priceOptions({ offers_subscription: true, texts: { no_price: 'Call us' } } as Parameters<typeof priceOptions>[0])).toEqual(subSite);
+  });
+});
+
+describe('tilePrice (a tile leads with the headline; a was figure only above it, like with like)', () => {
+  const egc: Partial<CarRecord> = { ...base, price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 };
+  it.each<[string, Partial<CarRecord>, typeof site, string, number | null]>([
+    ['drive-away total led, before_price below it: no was', { ...egc, before_price: 42000 }, site, '$44,500', null],
+    ['drive-away total led, before_price above it: was', { ...egc, before_price: 46000 }, site, '$44,500', 46000],
+    ['a plain price below before_price: was', { ...base, price: 20000, before_price: 22000 }, site, '$20,000', 22000],
+    ['a plain price at before_price: no was', { ...base, price: 20000, before_price: 20000 }, site, '$20,000', null],
+    [
+      'a weekly subscription is not compared with a dollar was',
+      { ...base, price: 30000, before_price: 32000, subscription_price: 189 },
+      subSite,
+      '$189/week',
+      null,
+    ],
+    ['no price: no was', { ...base, price: 0, before_price: 32000 }, site, 'Enquire for price.', null],
+    [
+      'a trade-in offer below before_price, the price above it: no was',
+      { ...base, price: 40000, offer_price: 2000, before_price: 39000 },
+      site,
+      '$38,000',
+      null,
+    ],
+    ['a trade-in offer and before_price above the price: was', { ...base, price: 40000, offer_price: 2000, before_price: 42000 }, site, '$38,000', 42000],
+  ])('%s', (_name, fields, options, text, was) => {
+    const tile = tilePrice(makeCar(fields), options);
+    expect(tile.headline).toEqual(headlinePrice(makeCar(fields), options));
+    expect([tile.headline.text, tile.was]).toEqual([text, was]);
   });
 });

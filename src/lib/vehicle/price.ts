@@ -131,6 +131,26 @@ export function headlinePrice(car: Car, options: PriceOptions): HeadlinePrice {
   return { kind: price.kind, amount: price.amount, text: price.text, label: price.priceType };
 }
 
+/** A car tile's price line: the headline price and the was figure printed after it. */
+export interface TilePrice {
+  headline: HeadlinePrice;
+  /** The was-price to strike through after the headline; null when none is shown. */
+  was: number | null;
+}
+
+/**
+ * The price line of every car tile (search result card, home-page tile, similar-vehicles tile):
+ * headlinePrice, and wasPrice only beside a dollar headline (not a weekly subscription, PREORDER
+ * or the no-price text) that it is above. A tile shows the drive-away total without its
+ * excl. government charges component, so a before_price between the two is not shown.
+ */
+export function tilePrice(car: Car, options: PriceOptions): TilePrice {
+  const headline = headlinePrice(car, options);
+  const was = wasPrice(car);
+  const above = headline.kind === 'price' && headline.amount !== null && was !== null && was > headline.amount;
+  return { headline, was: above ? was : null };
+}
+
 /** The price the car sells for, as headlinePrice shows it without a weekly subscription price; null when there is none to show. */
 export function saleHeadline(car: Car): HeadlinePrice | null {
   const headline = headlinePrice(car, { offersSubscription: false, noPriceText: '' });

@@ -10,7 +10,7 @@ import type { Site } from '../../schemas/site.ts';
 import { isCarAvailable, soldMessage } from './availability.ts';
 import { kindsWording } from '../text/template-wording.ts';
 import { vehicleTag, type VehicleTag } from './vehicle-tag.ts';
-import { headlinePrice, priceBreakdown, priceDisplay, priceOptions, wasPrice, type HeadlinePrice, type PriceBreakdown, type PriceDisplay } from './price.ts';
+import { headlinePrice, priceBreakdown, priceDisplay, priceOptions, tilePrice, wasPrice, type PriceBreakdown, type PriceDisplay, type TilePrice } from './price.ts';
 import { autograbEligible, marketPriceBadge, type MarketPriceBadge } from './market-price.ts';
 import { priceGauge, type PriceComparison, type PriceGauge } from './price-gauge.ts';
 import { financeHref, saveVisibility, vehicleActions, type SaveVisibility, type VehicleActions } from './vehicle-actions.ts';
@@ -79,8 +79,8 @@ export interface VehicleTileView {
   /** The display name (set when the feed is parsed, src/schemas/identity.ts). */
   name: string;
   href: string;
-  /** The vehicle page's headline price (the drive-away total when the feed breaks the price down). */
-  price: HeadlinePrice;
+  /** The vehicle page's headline price (the drive-away total when the feed breaks the price down) and the was figure after it (tilePrice). */
+  price: TilePrice;
   image: ImageSources;
   /** Odometer, transmission, body: the present ones. */
   facts: string[];
@@ -197,7 +197,7 @@ export function vehicleTileView(car: Car, site: Site): VehicleTileView {
   return {
     name: car.name,
     href: `/cars/${car.slug}`,
-    price: headlinePrice(car, priceOptions(site)),
+    price: tilePrice(car, priceOptions(site)),
     image: carImageSources(primaryImage(car), [320, 480, 800], siteImageOptions(site)),
     facts: [formatKm(car.km), car.simple_transmission, car.simple_body].filter((fact): fact is string => Boolean(fact)),
   };

@@ -1,13 +1,14 @@
 /** A result card (spec §2 results grid): image with location overlay, tag, save/compare, price, facts, buttons. */
 import { formatKm, formatMoney, formatNumber } from '../../../lib/text/format.ts';
 import { carImageSources, placeholderImage } from '../../../lib/images.ts';
-import { headlinePrice, wasPrice } from '../../../lib/vehicle/price.ts';
+import { tilePrice } from '../../../lib/vehicle/price.ts';
 import { isCarAvailable, FIND_SIMILAR_LABEL } from '../../../lib/vehicle/availability.ts';
 import { isReservable, saveVisibility } from '../../../lib/vehicle/vehicle-actions.ts';
 import { vehicleTag } from '../../../lib/vehicle/vehicle-tag.ts';
 import { viewsWorthShowing } from '../../../lib/vehicle/views-count.ts';
 import { kindsWording } from '../../../lib/text/template-wording.ts';
 import Picture from '../../ui/Picture.tsx';
+import TilePrice from '../../ui/TilePrice.tsx';
 import type { SearchHit } from '../../../search/engine/engine.ts';
 import { hitToCar } from '../../../search/core/hit-car.ts';
 import SaveCompare from '../../ui/SaveCompare.tsx';
@@ -44,8 +45,7 @@ function enquiryCar(hit: SearchHit): string {
 export function CarCard({ hit, options, collapsed = 1, similarHref, eager = false }: CarCardProps) {
   const car = hitToCar(hit);
   const available = isCarAvailable(car);
-  const price = headlinePrice(car, { offersSubscription: options.offersSubscription, noPriceText: options.noPriceText });
-  const was = wasPrice(car);
+  const price = tilePrice(car, { offersSubscription: options.offersSubscription, noPriceText: options.noPriceText });
   const tag = vehicleTag(car, options.now, { electricTag: options.electricTag });
   const visibility = saveVisibility(car, { favourites: options.favourites, compare: options.compare, hideWithoutImages: options.hideSaveWithoutImages, usedOnly: options.saveUsedOnly });
   const image = carImageSources(hit.image ?? placeholderImage(hit.body, hit.item_type), [320, 480, 800], options.images);
@@ -68,18 +68,7 @@ export function CarCard({ hit, options, collapsed = 1, similarHref, eager = fals
           <a href={href}>{hit.name}</a>
         </h2>
         {/* Spec §4: only an available car shows its price; a sold one carries the JUST SOLD tag instead. */}
-        {available && (
-          <p className="search-card__price">
-            <strong>{price.text}</strong>
-            {price.label && <span className="muted"> {price.label}</span>}
-            {was !== null && (
-              <span className="search-card__was">
-                {' '}
-                Was <s>{formatMoney(was)}</s>
-              </span>
-            )}
-          </p>
-        )}
+        {available && <TilePrice price={price} block="search-card" />}
         {facts.length > 0 && <p className="search-card__facts muted">{facts.join(' · ')}</p>}
         {options.viewCounter && hit.views !== undefined && viewsWorthShowing(hit.views) && <p className="search-card__views muted">{formatNumber(hit.views)} views</p>}
         {collapsed > 1 && <p className="search-card__collapsed muted">and {collapsed - 1} more recently sold</p>}
