@@ -12,7 +12,7 @@ import { FinanceSettingsSchema } from './site/finance.ts';
 import { SpinSettingsSchema } from './site/spin.ts';
 import { SpinToWinSchema } from './site/spin-to-win.ts';
 import { TradeInSettingsSchema } from './site/trade-in.ts';
-import { DealershipSchema, LocationsSchema } from './site/locations.ts';
+import { DealershipsSchema, LocationsSchema } from './site/locations.ts';
 import { MenusSchema } from './site/menus.ts';
 import { PromoSettingsSchema } from './site/promo.ts';
 import { ServiceSettingsSchema } from './site/service.ts';
@@ -80,7 +80,7 @@ export const SiteSchema = v.strictObject({
   /** Public e-mail address. */
   email: v.optional(v.pipe(v.string(), v.email())),
   /** Dealerships of the group. Default none. */
-  dealerships: v.optional(v.array(DealershipSchema), []),
+  dealerships: v.optional(DealershipsSchema, []),
   /** Franchise websites by make ({ make, url }). Default none. */
   dealership_websites: v.optional(
     v.array(

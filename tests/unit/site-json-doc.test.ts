@@ -26,6 +26,6 @@ describe('docs/site-json.md', () => {
     expect(meaning.get('locations[].name')).toBe("Display name, e.g. 'Acme Toyota Springwood'.");
     expect(meaning.get('locations[].contact_detail.special_hours[].name')).toBe("The holiday's name shown in the holiday-hours dialog, e.g. 'Christmas Day'.");
     expect(meaning.get('locations[].id')).toMatch(/^Location id, unique within the site/);
-    expect(meaning.get('dealerships[].id')).toBe('Dealership id; a location names it in dealership_id.');
+    expect(meaning.get('dealerships[].id')).toMatch(/^Dealership id, unique within the site .*; a location names it in dealership_id\.$/);
   });
 });

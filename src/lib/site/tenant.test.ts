@@ -65,6 +65,38 @@ describe('parseSite', () => {
     expect(parseSite('tenants/hours-motors/site.json', site([location(7, 'Springwood'), location(8, 'Logan')])).locations).toHaveLength(2);
   });
 
+  // Cars (location.slug), leads (location) and the /locations/{slug} pages name a location by its slug.
+  it('refuses two locations with one slug, naming both fields and the slug', () => {
+    const error = refusal(site([location(7, 'Springwood'), location(8, 'Logan'), { ...location(9, 'Beenleigh'), slug: 'springwood' }]));
+    expect(error.details).toEqual([
+      `field locations.2.slug (location 9 "Beenleigh"): the slug springwood is also locations.0.slug ("Springwood"); location slugs are unique within a site (cars, leads and the /locations/{slug} pages name a location by its slug): give one of them another slug`,
+    ]);
+  });
+
+  const dealership = (id: number | string, name: string) => ({ id, slug: name.toLowerCase(), name });
+  const dealerships = (list: unknown[]) => ({ ...site([]), dealerships: list });
+
+  it.each([
+    ['the same number', 3],
+    ['the same id as a string', '3'],
+  ])('refuses two dealerships with one id (%s), naming both fields and the id', (_name, id) => {
+    const error = refusal(dealerships([dealership(3, 'Acme'), dealership(4, 'Zenith'), dealership(id, 'Coast')]));
+    expect(error.details).toEqual([
+      `field dealerships.2.id: the id 3 is also dealerships.0.id ("Acme"); dealership ids are unique within a site (locations, cars and leads name a dealership by its id): give one of them another id`,
+    ]);
+  });
+
+  it('refuses two dealerships with one slug, naming both fields and the slug', () => {
+    const error = refusal(dealerships([dealership(3, 'Acme'), dealership(4, 'Zenith'), { ...dealership(5, 'Coast'), slug: 'zenith' }]));
+    expect(error.details).toEqual([
+      `field dealerships.2.slug: the slug zenith is also dealerships.1.slug ("Zenith"); dealership slugs are unique within a site (locations, cars, leads and search pages name a dealership by its slug): give one of them another slug`,
+    ]);
+  });
+
+  it('accepts dealerships with distinct ids and slugs', () => {
+    expect(parseSite('tenants/hours-motors/site.json', dealerships([dealership(3, 'Acme'), dealership('4', 'Zenith')])).dealerships).toHaveLength(2);
+  });
+
   it('names no location for a field outside locations', () => {
     expect(refusal({ ...site([]), phone: 'call us' }).details[0]).toMatch(/^field phone: /);
   });

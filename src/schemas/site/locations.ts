@@ -98,7 +98,7 @@ const LocationFields = v.strictObject({
   id: v.union([v.number(), v.string()]),
   /** Display name, e.g. 'Acme Toyota Springwood'. */
   name: v.string(),
-  /** URL slug of /locations/{slug}. */
+  /** URL slug of /locations/{slug}, unique within the site; cars and leads name the location by it. */
   slug,
   /** sales | service | parts; empty means sales. */
   location_type: v.optional(v.picklist(['sales', 'service', 'parts', '']), 'sales'),
@@ -177,44 +177,58 @@ const specialHoursOfThisLocation = v.rawCheck<v.InferOutput<typeof LocationField
 export const LocationSchema = v.pipe(LocationFields, specialHoursOfThisLocation);
 
 /**
- * Location ids are unique within a site: cars, leads and holiday entries name a location by its
- * id, read as text (7 and '7' are one id). A repeat stops the tenant, naming both fields and the id.
+ * A check that no two entries of a site.json list (`locations`, `dealerships`) share `key`, read
+ * as text (7 and '7' are one id). A repeat stops the tenant, naming both fields and the value, and
+ * `rule`: which names of the site read it.
  */
-const uniqueLocationIds = v.rawCheck<v.InferOutput<typeof LocationSchema>[]>(({ dataset, addIssue }) => {
-  if (!dataset.typed) return;
-  const locations = dataset.value;
-  const firstIndex = new Map<string, number>();
-  locations.forEach((location, index) => {
-    const id = String(location.id);
-    const first = firstIndex.get(id);
-    if (first === undefined) {
-      firstIndex.set(id, index);
-      return;
-    }
-    addIssue({
-      message: `the id ${id} is also locations.${first}.id (${JSON.stringify(locations[first].name)}); location ids are unique within a site (cars, leads and holiday entries name a location by its id): give one of them another id`,
-      input: location.id,
-      path: [
-        { type: 'array', origin: 'value', input: locations, key: index, value: location },
-        { type: 'object', origin: 'value', input: location, key: 'id', value: location.id },
-      ],
+function uniqueWithinSite<Entry extends { name: string } & Record<Key, string | number>, Key extends string>(list: string, key: Key, rule: string) {
+  return v.rawCheck<Entry[]>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const entries = dataset.value;
+    const firstIndex = new Map<string, number>();
+    entries.forEach((entry, index) => {
+      const value = String(entry[key]);
+      const first = firstIndex.get(value);
+      if (first === undefined) {
+        firstIndex.set(value, index);
+        return;
+      }
+      addIssue({
+        message: `the ${key} ${value} is also ${list}.${first}.${key} (${JSON.stringify(entries[first].name)}); ${rule}: give one of them another ${key}`,
+        input: entry[key],
+        path: [
+          { type: 'array', origin: 'value', input: entries, key: index, value: entry },
+          { type: 'object', origin: 'value', input: entry, key, value: entry[key] },
+        ],
+      });
     });
   });
-});
+}
 
-/** The locations of a site (site.json `locations`), each with an id of its own. */
-export const LocationsSchema = v.pipe(v.array(LocationSchema), uniqueLocationIds);
+/** The locations of a site (site.json `locations`), each with an id and a slug of its own. */
+export const LocationsSchema = v.pipe(
+  v.array(LocationSchema),
+  uniqueWithinSite('locations', 'id', 'location ids are unique within a site (cars, leads and holiday entries name a location by its id)'),
+  uniqueWithinSite('locations', 'slug', 'location slugs are unique within a site (cars, leads and the /locations/{slug} pages name a location by its slug)'),
+);
 
 export const DealershipSchema = v.strictObject({
-  /** Dealership id; a location names it in dealership_id. */
+  /** Dealership id, unique within the site (read as text: 3 and '3' are one id); a location names it in dealership_id. */
   id: v.union([v.number(), v.string()]),
-  /** Dealership slug; a location names it in dealership_slug. */
+  /** Dealership slug, unique within the site; a location names it in dealership_slug. */
   slug,
   /** Dealership name, shown on its locations' cards when the site lists several dealerships. */
   name: v.string(),
   average_rating: v.optional(v.number()),
   review_count: v.optional(v.number()),
 });
+
+/** The dealerships of a site (site.json `dealerships`), each with an id and a slug of its own. */
+export const DealershipsSchema = v.pipe(
+  v.array(DealershipSchema),
+  uniqueWithinSite('dealerships', 'id', 'dealership ids are unique within a site (locations, cars and leads name a dealership by its id)'),
+  uniqueWithinSite('dealerships', 'slug', 'dealership slugs are unique within a site (locations, cars, leads and search pages name a dealership by its slug)'),
+);
 
 export type Location = v.InferOutput<typeof LocationSchema>;
 export type Dealership = v.InferOutput<typeof DealershipSchema>;
