@@ -39,13 +39,6 @@ export function parseOr400<T extends v.GenericSchema>(schema: T, input: unknown,
 /** The car_id message for a test drive (availability or booking) of a car the test-drive rule refuses (takesTestDrives: not in stock, not Test Drive Only). */
 export const NO_TEST_DRIVE = 'This car is not available for a test drive.';
 
-/**
- * The lead API's answer (404) to a test-drive call (availability, a test-drive lead) on a site with
- * site.json `features.test_drive` false: it books no test drives, as /book-test-drive/ there says.
- */
-export const TEST_DRIVES_NOT_BOOKED =
-  'This site does not book test drives online. Please get in touch with one of our friendly team members to arrange a test drive.';
-
 /** A car of the tenant by id (text) or slug, shown on the site or not (a lead about a car that left the site still reaches the dealer). */
 export function findCar(tenant: ApiTenant, id: string | undefined): Car | undefined {
   if (id === undefined) return undefined;

@@ -16,7 +16,8 @@ import { idValue } from '../../../schemas/forms/fields.ts';
 import { carLocation } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import type { CarsAdapters } from './adapters.ts';
-import { FIX_ERRORS, NO_TEST_DRIVE, TEST_DRIVES_NOT_BOOKED, findCar, findListedCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { FIX_ERRORS, NO_TEST_DRIVE, findCar, findListedCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { offeredOnly } from '../../kernel/feature-switches.ts';
 import { CarsStore } from './store.ts';
 
 /** The cars feature. */
@@ -103,10 +104,9 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
     days: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'days is a number from 1 to 31'), v.transform(Number), v.minValue(1), v.maxValue(31)), '7'),
   });
 
-  app.get('/api/test-drive/availability', async (request, reply) => {
+  app.get('/api/test-drive/availability', offeredOnly('test_drive'), async (request, reply) => {
     const query = parseOr400(AvailabilityQuerySchema, request.query, reply);
     if (!query) return reply;
-    if (!request.tenant.site.features.test_drive) return sendError(reply, 404, TEST_DRIVES_NOT_BOOKED);
     const car = findCar(request.tenant, query.car_id);
     if (!car) return sendError(reply, 404, 'This car is not listed on this site.', { car_id: 'This car is not listed on this site.' });
     if (!takesTestDrives(car)) return sendError(reply, 422, FIX_ERRORS, { car_id: NO_TEST_DRIVE });

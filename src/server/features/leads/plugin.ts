@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HONEYPOT_FIELD, LeadSubmissionSchema, isTestDriveCategory, isValuationLead, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
-import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT, TRADE_IN_NOT_OFFERED } from '../../../schemas/api/trade-in.ts';
+import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
-import { FIX_ERRORS, NO_TEST_DRIVE, TEST_DRIVES_NOT_BOOKED, findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { switchedOff } from '../../kernel/feature-switches.ts';
 import { withoutPaymentClaims } from '../../leads/values.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
@@ -17,7 +18,6 @@ import type { ApiTenant } from '../../kernel/tenants.ts';
 import { LeadsStore } from './store.ts';
 import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
 import { requiresTerms } from '../../../lib/forms/form-config.ts';
-import { offersTradeIn } from '../../../lib/forms/trade-in-offer.ts';
 import { takesTestDrives } from '../../../lib/vehicle/vehicle-actions.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
@@ -46,10 +46,10 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       request.log.info({ tenant: tenant.slug }, 'honeypot lead dropped');
       return reply.code(201).send({ success: true, lead_id: randomUUID() });
     }
-    // The instant offer's leads on a site that values no vehicles online: answered as its valuation calls are (trade-in/offered.ts).
-    if (isValuationLead(lead) && !offersTradeIn(tenant.site)) return sendError(reply, 404, TRADE_IN_NOT_OFFERED);
-    // A test-drive lead on a site that books none: answered as its availability call is (cars/plugin.ts).
-    if (isTestDriveCategory(lead.category) && !tenant.site.features.test_drive) return sendError(reply, 404, TEST_DRIVES_NOT_BOOKED);
+    // The instant offer's leads on a site that values no vehicles online, a test-drive lead on one that books none: answered as their calls are.
+    const off =
+      (isValuationLead(lead) && switchedOff(tenant.site, 'trade_in')) || (isTestDriveCategory(lead.category) && switchedOff(tenant.site, 'test_drive'));
+    if (off) return sendError(reply, 404, off);
     // Only a later post of the instant offer's lead accepts an offer (offer_accepted exempts it from the terms box).
     const continuesValuation = lead.offer_accepted === true && lead.lead_id !== undefined && (await namesEvaluation(stores, tenant.slug, lead.lead_id));
     const rules = { isNew: lead.lead_id === undefined, termsRequired: requiresTerms(tenant.site), continuesValuation };

@@ -18,7 +18,7 @@ import type { TradeInAdapters } from './adapters.ts';
 import { MINIMUM_OFFER } from './valuation.ts';
 import type { TradeInStore } from './store.ts';
 import { offerWithheld } from '../../../lib/forms/trade-in-limits.ts';
-import { VALUATION_ROUTE } from './offered.ts';
+import { offeredOnly } from '../../kernel/feature-switches.ts';
 
 const BodySchema = v.object({
   id: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64))),
@@ -30,7 +30,7 @@ const BodySchema = v.object({
 
 /** Register the adjustments route (from the trade-in plugin). */
 export function registerTradeInAdjustments(app: FastifyInstance, ctx: Pick<ApiContext<TradeInAdapters>, 'stores' | 'adapters' | 'now'>, tradeIn: TradeInStore, notFound: string): void {
-  app.post('/api/trade-in/adjustments', VALUATION_ROUTE, async (request, reply) => {
+  app.post('/api/trade-in/adjustments', offeredOnly('trade_in'), async (request, reply) => {
     const parsed = v.safeParse(BodySchema, request.body);
     if (!parsed.success) return sendError(reply, 400, LEAD_MESSAGES.fixErrors, fieldErrors(parsed.issues));
     const body = parsed.output;

@@ -1,0 +1,40 @@
+/**
+ * The shopper features a site switches off in site.json that the lead API refuses as well
+ * (docs/lead-api.md "Switched-off features"): whether a site offers each one, and the sentence
+ * of the 404 its calls are answered with when it does not. A route that serves only such a
+ * feature takes `offeredOnly(feature)` as its options; a route that serves several (a lead)
+ * asks `switchedOff` for the one it is about.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { offersTradeIn } from '../../lib/forms/trade-in-offer.ts';
+import { TRADE_IN_NOT_OFFERED } from '../../schemas/api/trade-in.ts';
+import type { Site } from '../../schemas/site.ts';
+import { sendError } from './http.ts';
+
+/** The answer to a test-drive call (availability, a test-drive lead) where `features.test_drive` is false, as /book-test-drive/ there says. */
+export const TEST_DRIVES_NOT_BOOKED =
+  'This site does not book test drives online. Please get in touch with one of our friendly team members to arrange a test drive.';
+
+/** Each feature: whether the site offers it, and the answer to its calls when it does not (sentences modelled on TRADE_IN_NOT_OFFERED). */
+const SWITCHES = {
+  trade_in: { offered: offersTradeIn, message: TRADE_IN_NOT_OFFERED },
+  test_drive: { offered: (site: Site) => site.features.test_drive, message: TEST_DRIVES_NOT_BOOKED },
+} satisfies Record<string, { offered: (site: Site) => boolean; message: string }>;
+
+/** A shopper feature the lead API refuses where the site switched it off. */
+export type SwitchedFeature = keyof typeof SWITCHES;
+
+/** The answer for the first of `features` the site switched off, or undefined when it offers them all. */
+export function switchedOff(site: Site, ...features: SwitchedFeature[]): string | undefined {
+  return features.map((feature) => SWITCHES[feature]).find((feature) => !feature.offered(site))?.message;
+}
+
+/** Route options: the call is answered 404 with the feature's sentence, before anything else, on a site that switched one of `features` off. */
+export function offeredOnly(...features: SwitchedFeature[]) {
+  return {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const message = switchedOff(request.tenant.site, ...features);
+      if (message) return sendError(reply, 404, message);
+    },
+  };
+}
