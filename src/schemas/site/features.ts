@@ -5,7 +5,7 @@ import * as v from 'valibot';
 export const FeaturesSchema = v.strictObject({
   /** Show customer reviews blocks (still needs the average above the minimum). Default true. */
   reviews: v.optional(v.boolean(), true),
-  /** Show locations blocks and pages. Default true. Off: no location pages, nothing links one (a vehicle page names its location without 'View Location'), menus drop the dealer locator, which says to call instead and is not indexed. */
+  /** Show locations blocks and pages. Default true. Off: no location pages, nothing links one (a vehicle page names its location without 'View Location'), menus drop the dealer locator, which says to call instead and is not indexed, and the lead API answers its nearest-location call 404. */
   locations: v.optional(v.boolean(), true),
   /** Watchlist / My Garage for signed-in shoppers (spec "Garage feature enabled per site"). Default false. */
   garage: v.optional(v.boolean(), false),
@@ -86,7 +86,7 @@ export const FeaturesSchema = v.strictObject({
   sales_counter: v.optional(v.boolean(), false),
   /** 48-hour money-back and lifetime engine guarantee blocks. Default false. */
   money_back_guarantee: v.optional(v.boolean(), false),
-  /** Delivery calculator on vehicle pages. Default false. */
+  /** Delivery calculator on vehicle pages. Default false. Off: vehicle pages show none and the lead API answers the delivery estimate 404. */
   delivery_calculator: v.optional(v.boolean(), false),
 });
 

@@ -19,6 +19,14 @@ export const TEST_DRIVES_NOT_BOOKED =
 const SWITCHES = {
   trade_in: { offered: offersTradeIn, message: TRADE_IN_NOT_OFFERED },
   test_drive: { offered: (site: Site) => site.features.test_drive, message: TEST_DRIVES_NOT_BOOKED },
+  delivery_calculator: {
+    offered: (site: Site) => site.features.delivery_calculator,
+    message: 'This site does not estimate delivery online. Please get in touch with one of our friendly team members for a delivery quote.',
+  },
+  locations: {
+    offered: (site: Site) => site.features.locations,
+    message: 'This site has no dealer locator. Please get in touch with one of our friendly team members to find your nearest location.',
+  },
 } satisfies Record<string, { offered: (site: Site) => boolean; message: string }>;
 
 /** A shopper feature the lead API refuses where the site switched it off. */

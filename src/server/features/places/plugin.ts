@@ -1,4 +1,4 @@
-/** Places (spec §7): delivery estimate, postcode geocoding, the dealer locator. */
+/** Places (spec §7): delivery estimate, postcode geocoding, the dealer locator; the estimate and the locator only on a site that offers them. */
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { POSTCODE_MESSAGES, FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
@@ -9,6 +9,7 @@ import { locationPoint } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import type { PlacesAdapters } from './adapters.ts';
 import { findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { offeredOnly } from '../../kernel/feature-switches.ts';
 
 const NO_DELIVERY_ESTIMATE =
   "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
@@ -17,7 +18,7 @@ const NO_DELIVERY_ESTIMATE =
 export const placesPlugin: FastifyPluginAsync<FeatureOptions<PlacesAdapters>> = async (app, { ctx }) => {
   const { adapters } = ctx;
 
-  app.get('/api/delivery-estimate', async (request, reply) => {
+  app.get('/api/delivery-estimate', offeredOnly('delivery_calculator'), async (request, reply) => {
     const query = parseOr400(DeliveryEstimateQuerySchema, request.query, reply);
     if (!query) return reply;
     const car = findCar(request.tenant, query.car_id);
@@ -45,7 +46,7 @@ export const placesPlugin: FastifyPluginAsync<FeatureOptions<PlacesAdapters>> = 
     };
   });
 
-  app.get('/api/locations/nearest', async (request, reply) => {
+  app.get('/api/locations/nearest', offeredOnly('locations'), async (request, reply) => {
     const query = parseOr400(PostcodeQuerySchema, request.query, reply);
     if (!query) return reply;
     const place = lookupPostcode(query.postcode);

@@ -1,0 +1,84 @@
+/**
+ * Lead API: a shopper feature a site switches off in site.json is refused by the routes that
+ * serve only it, whatever a page or an old link sends, as a switched-off trade-in valuation and
+ * test drive are (docs/lead-api.md "Switched-off features", one case per switch): the call is
+ * answered 404 with the feature's sentence and records nothing, while a site with the feature
+ * on is answered. Runs on SQLite (the switches read no table).
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadApi } from '../../src/server/app.ts';
+import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
+import { writeTenantFolder } from '../support/tenant-folder.ts';
+
+const PLAIN = { host: 'plain.localhost:4321' };
+const FULL = { host: 'full.localhost:4321' };
+
+const OFF = {
+  delivery: 'This site does not estimate delivery online. Please get in touch with one of our friendly team members for a delivery quote.',
+  watchlist: 'This site does not keep a watchlist. Please get in touch with one of our friendly team members about the cars you like.',
+  phone: 'This site does not hide its phone numbers. Please call one of our friendly team members on the number shown.',
+  views: 'This site does not count vehicle page views.',
+  pdf: 'This site does not offer vehicle PDFs. Please get in touch with one of our friendly team members for the details of this vehicle.',
+  photos:
+    'This site does not take photos of your vehicle online. Please send your details without photos, or get in touch with one of our friendly team members.',
+  locator: 'This site has no dealer locator. Please get in touch with one of our friendly team members to find your nearest location.',
+};
+
+const location = {
+  id: 101,
+  name: 'Brisbane yard',
+  slug: 'brisbane',
+  address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' },
+  contact_detail: { phone: '+61 7 3000 1111' },
+};
+const on = { delivery_calculator: true, phone_reveal: true, view_counter: true, pdf: true };
+const stock = [car(1, 'switch-corolla', { location: { id: 101, slug: 'brisbane' } })];
+
+describe('lead API: a switched-off shopper feature is refused by the routes that serve only it', () => {
+  let folder: ReturnType<typeof tempDir>;
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  let app: LeadApi;
+
+  beforeAll(async () => {
+    folder = tempDir('feature-switches-');
+    const tenants = join(folder.dir, 'tenants');
+    const site = (slug: string, extra: Record<string, unknown>) => ({
+      slug,
+      name: `${slug} Motors`,
+      url: `https://${slug}.example`,
+      locations: [location],
+      ...extra,
+    });
+    // Every switch of this file off: the defaults, and instant-offer photos and locations switched off.
+    writeTenantFolder(join(tenants, 'plain'), { site: site('plain', { features: { instant_offer_images: false, locations: false } }), stock });
+    writeTenantFolder(join(tenants, 'full'), { site: site('full', { garage_enabled: true, features: on }), stock });
+    database = await testDatabase('sqlite', folder.dir);
+    app = await testApp(database.db, tenants, {
+      signIn: { secret: 'test-secret-0123456789', codeTtlMs: 600_000, maxAttempts: 3 },
+      rateLimit: { signInMax: 100 },
+      devMessages: true,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.stop();
+    folder?.remove();
+  });
+
+  const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+  const refused = (response: { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string }) => [
+    response.statusCode,
+    String(response.headers['content-type']).startsWith('application/json') ? response.json() : response.headers['content-type'],
+  ];
+
+  it('features.delivery_calculator false: GET /api/delivery-estimate answers 404 with the not-estimated message', async () => {
+    expect(refused(await get('/api/delivery-estimate?postcode=4000&car_id=1', PLAIN))).toEqual([404, { success: false, error: OFF.delivery }]);
+    expect((await get('/api/delivery-estimate?postcode=4000&car_id=1', FULL)).json()).toMatchObject({ price: 0, name: 'Brisbane QLD 4000' });
+  });
+
+  it('features.locations false: GET /api/locations/nearest (the dealer locator) answers 404', async () => {
+    expect(refused(await get('/api/locations/nearest?postcode=4000', PLAIN))).toEqual([404, { success: false, error: OFF.locator }]);
+    expect((await get('/api/locations/nearest?postcode=4000', FULL)).json().locations.map((entry: { slug: string }) => entry.slug)).toEqual(['brisbane']);
+  });
+});
