@@ -46,7 +46,8 @@ describe('payments: the server applies the reserve rule', () => {
       features,
     });
     writeTenantFolder(join(folder.dir, 'tenants', 'reserving'), {
-      site: { ...site('reserving', {}), stock_rules: { excluded_stock_numbers: ['HIDE6'] } },
+      // The PDF and the views call are on: a hidden car is refused them for itself, not for the site's switches.
+      site: { ...site('reserving', { pdf: true, view_counter: true }), stock_rules: { excluded_stock_numbers: ['HIDE6'] } },
       stock,
     });
     writeTenantFolder(join(folder.dir, 'tenants', 'invoices'), { site: site('invoices', { reserve: false }), stock });

@@ -67,6 +67,9 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
   });
 
   const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+  const post = (url: string, payload: object, headers: Record<string, string>) => app.inject({ method: 'POST', url, headers, payload });
+  const rows = async (table: string, tenant: string) =>
+    Number((await database.db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant = $1`, [tenant]))[0]!.n);
   const refused = (response: { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string }) => [
     response.statusCode,
     String(response.headers['content-type']).startsWith('application/json') ? response.json() : response.headers['content-type'],
@@ -75,6 +78,27 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
   it('features.delivery_calculator false: GET /api/delivery-estimate answers 404 with the not-estimated message', async () => {
     expect(refused(await get('/api/delivery-estimate?postcode=4000&car_id=1', PLAIN))).toEqual([404, { success: false, error: OFF.delivery }]);
     expect((await get('/api/delivery-estimate?postcode=4000&car_id=1', FULL)).json()).toMatchObject({ price: 0, name: 'Brisbane QLD 4000' });
+  });
+
+  it('features.phone_reveal false: POST /api/phone-reveal answers 404 and records no reveal', async () => {
+    expect(refused(await post('/api/phone-reveal', { car_id: 1, website_id: 'plain' }, PLAIN))).toEqual([404, { success: false, error: OFF.phone }]);
+    expect(await app.stores.cars.countEvents('plain', 'phone_reveal')).toBe(0);
+    expect((await post('/api/phone-reveal', { car_id: 1, website_id: 'full' }, FULL)).json()).toMatchObject({ success: true, phone: '+61 7 3000 1111' });
+    expect(await app.stores.cars.countEvents('full', 'phone_reveal')).toBe(1);
+  });
+
+  it('features.view_counter false: GET /api/cars/{slug}/view.json answers 404 and counts no view', async () => {
+    expect(refused(await get('/api/cars/switch-corolla/view.json?photos_count=1', PLAIN))).toEqual([404, { success: false, error: OFF.views }]);
+    expect(await rows('car_views', 'plain')).toBe(0);
+    const counted = await get('/api/cars/switch-corolla/view.json?photos_count=1', FULL);
+    expect([counted.statusCode, counted.json().car_fields.slug]).toEqual([200, 'switch-corolla']);
+    expect(await rows('car_views', 'full')).toBe(1);
+  });
+
+  it('features.pdf false: GET /api/cars/{slug}/pdf answers 404 with the no-PDF message', async () => {
+    expect(refused(await get('/api/cars/switch-corolla/pdf', PLAIN))).toEqual([404, { success: false, error: OFF.pdf }]);
+    const pdf = await get('/api/cars/switch-corolla/pdf', FULL);
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
   });
 
   it('features.locations false: GET /api/locations/nearest (the dealer locator) answers 404', async () => {

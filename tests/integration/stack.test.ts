@@ -180,7 +180,11 @@ describe('npm run stack: 20 tenants, two workers, one killed mid-job', () => {
     for (const slug of TENANTS) {
       const dir = join(root, 'tenants', slug);
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'site.json'), JSON.stringify({ ...site, slug, url: `https://${slug}.example.com.au` }));
+      // view_counter on: the lead APIs' view.json (the views call, refused where the counter is off) is how this test reads a car's reserved state.
+      writeFileSync(
+        join(dir, 'site.json'),
+        JSON.stringify({ ...site, slug, url: `https://${slug}.example.com.au`, features: { ...(site.features as object | undefined), view_counter: true } }),
+      );
       writeFileSync(join(dir, 'stock.json'), JSON.stringify(stockOf(slug)));
     }
     const [edge, intake, api1, api2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);

@@ -19,9 +19,9 @@ export const FeaturesSchema = v.strictObject({
   save_used_only: v.optional(v.boolean(), false),
   /** Electric / hybrid vehicle tag takes top priority. Default false. */
   electric_tag: v.optional(v.boolean(), false),
-  /** Show the views counter on cards and vehicle pages. Default false. */
+  /** Show the views counter on cards and vehicle pages. Default false. Off: no counter, and the lead API answers the views call (view.json, which counts a view) 404. */
   view_counter: v.optional(v.boolean(), false),
-  /** Phone digits hidden until clicked (then revealed and logged). Default false. */
+  /** Phone digits hidden until clicked (then revealed and logged). Default false. Off: numbers are shown in full, and the lead API answers the reveal call 404 and logs nothing. */
   phone_reveal: v.optional(v.boolean(), false),
   /** Hide the Twitter/X share button. Default false. */
   hide_twitter: v.optional(v.boolean(), false),
@@ -37,7 +37,7 @@ export const FeaturesSchema = v.strictObject({
   test_drive: v.optional(v.boolean(), true),
   /** Trade-in valuation / instant offer. Default true. Off: /trade-in, /sell-my-car and /cars/trade-in are still built but say the site does not value vehicles online and give the phone and contact page (no form; not indexed), nothing links them (menus, footer, header buttons, banners, the result grids' promo card, the vehicle page's Trade-In Valuation button), and the lead API answers the valuation calls (eval-expert enter-vin, manual-entry, image-upload, update-eval; trade-in adjustments) and the instant offer's leads (one naming an evaluation, an offer's acceptance) 404, while a Trade-in Enquiry from the contact page is taken; the photo links of leads already delivered still work. */
   trade_in: v.optional(v.boolean(), true),
-  /** Downloadable vehicle PDF. Default false. */
+  /** Downloadable vehicle PDF. Default false. Off: no 'Download PDF', and the lead API answers the PDF call 404. */
   pdf: v.optional(v.boolean(), false),
   /** Past rego expiry shows 'Unregistered'. Default false. */
   unregistered_label: v.optional(v.boolean(), false),

@@ -23,6 +23,15 @@ const SWITCHES = {
     offered: (site: Site) => site.features.delivery_calculator,
     message: 'This site does not estimate delivery online. Please get in touch with one of our friendly team members for a delivery quote.',
   },
+  phone_reveal: {
+    offered: (site: Site) => site.features.phone_reveal,
+    message: 'This site does not hide its phone numbers. Please call one of our friendly team members on the number shown.',
+  },
+  view_counter: { offered: (site: Site) => site.features.view_counter, message: 'This site does not count vehicle page views.' },
+  pdf: {
+    offered: (site: Site) => site.features.pdf,
+    message: 'This site does not offer vehicle PDFs. Please get in touch with one of our friendly team members for the details of this vehicle.',
+  },
   locations: {
     offered: (site: Site) => site.features.locations,
     message: 'This site has no dealer locator. Please get in touch with one of our friendly team members to find your nearest location.',

@@ -1,6 +1,7 @@
 /**
  * Cars (spec §7): view counts, the vehicle PDF, the price comparison, test-drive
- * availability, the phone reveal, the finance quote and the similar-car id list.
+ * availability, the phone reveal, the finance quote and the similar-car id list. The views,
+ * the PDF, availability and the reveal only on a site that offers them (kernel/feature-switches.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
@@ -32,7 +33,7 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
   });
   const SlugParamsSchema = v.object({ slug: v.pipe(v.string(), v.maxLength(200)) });
 
-  app.get('/api/cars/:slug/view.json', async (request, reply) => {
+  app.get('/api/cars/:slug/view.json', offeredOnly('view_counter'), async (request, reply) => {
     if (!parseOr400(ViewQuerySchema, request.query, reply)) return reply;
     const params = parseOr400(SlugParamsSchema, request.params, reply);
     if (!params) return reply;
@@ -55,7 +56,7 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
   });
 
   // Spec §7 "PDF fetch by car slug": the page saves it as {slug}.pdf.
-  app.get('/api/cars/:slug/pdf', async (request, reply) => {
+  app.get('/api/cars/:slug/pdf', offeredOnly('pdf'), async (request, reply) => {
     const params = parseOr400(SlugParamsSchema, request.params, reply);
     if (!params) return reply;
     const car = findListedCar(request.tenant, params.slug, now());
@@ -113,7 +114,7 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
     return adapters.appointments.availability(request.tenant, car, query.days, now());
   });
 
-  app.post('/api/phone-reveal', async (request, reply) => {
+  app.post('/api/phone-reveal', offeredOnly('phone_reveal'), async (request, reply) => {
     const body = parseOr400(PhoneRevealSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
