@@ -101,7 +101,7 @@ export const SiteSchema = v.strictObject({
   finance_provider: v.optional(v.string()),
   /** Subscription pricing offered. Default false. */
   offers_subscription: v.optional(v.boolean(), false),
-  /** Garage (watchlist) enabled. Default false. */
+  /** Garage (watchlist) enabled; the same as `features.garage` (either turns it on, src/lib/forms/garage.ts). Default false. */
   garage_enabled: v.optional(v.boolean(), false),
   /** Impel spin provider in use (uses spin_code). Default false. */
   impel: v.optional(v.boolean(), false),

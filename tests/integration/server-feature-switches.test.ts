@@ -13,6 +13,7 @@ import { writeTenantFolder } from '../support/tenant-folder.ts';
 
 const PLAIN = { host: 'plain.localhost:4321' };
 const FULL = { host: 'full.localhost:4321' };
+const FLAGGED = { host: 'flagged.localhost:4321' };
 
 const OFF = {
   delivery: 'This site does not estimate delivery online. Please get in touch with one of our friendly team members for a delivery quote.',
@@ -53,6 +54,7 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
     // Every switch of this file off: the defaults, and instant-offer photos and locations switched off.
     writeTenantFolder(join(tenants, 'plain'), { site: site('plain', { features: { instant_offer_images: false, locations: false } }), stock });
     writeTenantFolder(join(tenants, 'full'), { site: site('full', { garage_enabled: true, features: on }), stock });
+    writeTenantFolder(join(tenants, 'flagged'), { site: site('flagged', { features: { garage: true } }), stock });
     database = await testDatabase('sqlite', folder.dir);
     app = await testApp(database.db, tenants, {
       signIn: { secret: 'test-secret-0123456789', codeTtlMs: 600_000, maxAttempts: 3 },
@@ -75,9 +77,39 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
     String(response.headers['content-type']).startsWith('application/json') ? response.json() : response.headers['content-type'],
   ];
 
+  /** A session cookie for `phone` on the site of `headers`. */
+  async function signIn(phone: string, headers: Record<string, string>): Promise<Record<string, string>> {
+    expect((await post('/api/auth/request-code', { phone }, headers)).statusCode).toBe(200);
+    const tenant = headers.host!.split('.')[0]!;
+    const code = /(\d{6})/.exec((await app.stores.messages.list(tenant, 'sms', phone))[0]!.body)![1]!;
+    const verified = await post('/api/auth/verify', { phone, code }, headers);
+    return { ...headers, cookie: `dealer_session=${/dealer_session=([^;]+)/.exec(String(verified.headers['set-cookie']))![1]!}` };
+  }
+
   it('features.delivery_calculator false: GET /api/delivery-estimate answers 404 with the not-estimated message', async () => {
     expect(refused(await get('/api/delivery-estimate?postcode=4000&car_id=1', PLAIN))).toEqual([404, { success: false, error: OFF.delivery }]);
     expect((await get('/api/delivery-estimate?postcode=4000&car_id=1', FULL)).json()).toMatchObject({ price: 0, name: 'Brisbane QLD 4000' });
+  });
+
+  it('garage off (garage_enabled and features.garage false): the watchlist calls answer 404, signed in or not, and nothing is saved', async () => {
+    const auth = await signIn('0412000101', PLAIN);
+    expect(refused(await post('/api/watchlist/save-car', { phone_number: '0412000101', car_id: 1 }, auth))).toEqual([
+      404,
+      { success: false, error: OFF.watchlist },
+    ]);
+    expect(refused(await post('/api/watchlist/remove-car', { phone_number: '0412000101', car_id: 1 }, auth))).toEqual([
+      404,
+      { success: false, error: OFF.watchlist },
+    ]);
+    expect(refused(await get('/api/watchlist', auth))).toEqual([404, { success: false, error: OFF.watchlist }]);
+    expect(refused(await get('/api/watchlist', PLAIN))).toEqual([404, { success: false, error: OFF.watchlist }]);
+    expect(await rows('watchlist', 'plain')).toBe(0);
+    // Either switch turns the garage on.
+    for (const headers of [FULL, FLAGGED]) {
+      const signedIn = await signIn('0412000102', headers);
+      const saved = await post('/api/watchlist/save-car', { phone_number: '0412000102', car_id: 1 }, signedIn);
+      expect([headers.host, saved.statusCode, saved.json().watchlist]).toEqual([headers.host, 200, ['1']]);
+    }
   });
 
   it('features.phone_reveal false: POST /api/phone-reveal answers 404 and records no reveal', async () => {

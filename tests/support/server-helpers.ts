@@ -55,7 +55,7 @@ export function writeTestTenants(root: string, webhookUrl?: string): void {
       dealerships: [{ id: 11, slug: 'alpha-north', name: 'Alpha North' }],
       locations: [location(101, 'alpha-brisbane', 'alpha-north', 11, '4000', 'Brisbane', 'QLD'), location(102, 'alpha-sydney', 'alpha-north', 11, '2000', 'Sydney', 'NSW')],
       // The shopper features the lead API refuses where they are switched off (docs/lead-api.md "Switched-off features"): on here.
-      features: { delivery_calculator: true, phone_reveal: true, view_counter: true, pdf: true },
+      features: { delivery_calculator: true, phone_reveal: true, view_counter: true, pdf: true, garage: true },
     },
     stock: [
       car(1, 'alpha-corolla-1', { dealership_id: 11, dealership_slug: 'alpha-north', location: { id: 101, slug: 'alpha-brisbane' }, autograb_data: { average_market_price: 27_000 } }),

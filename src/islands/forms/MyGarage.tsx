@@ -1,10 +1,12 @@
 /**
  * /my-garage (spec §2, always gated): the signed-in shopper's watchlist, read from the API,
- * each car with its page link and a Remove button; cars no longer listed say so.
+ * each car with its page link and a Remove button; cars no longer listed say so. On a site that
+ * keeps no watchlist (`garageKept` false, src/lib/forms/garage.ts) it says so and loads nothing.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { GarageCarEntry } from '../../lib/forms/form-config.ts';
+import { GARAGE_NOT_KEPT } from '../../lib/forms/garage.ts';
 import { signInHref } from '../../lib/forms/gating.ts';
 import { currentSession } from '../../stores/session.ts';
 import { changeWatchlist, configureWatchlistApi, refreshWatchlist, watchlist } from './watchlist-client.ts';
@@ -34,7 +36,7 @@ function toGarageSignIn(): void {
  * signed in, so the page itself does not change with the stock. The list waits for it, so a
  * saved car never shows as 'No longer listed' while the names load.
  */
-export default function MyGarage({ apiBase, carListUrl }: { apiBase: string; carListUrl: string }) {
+export default function MyGarage({ apiBase, carListUrl, garageKept }: { apiBase: string; carListUrl: string; garageKept: boolean }) {
   configureWatchlistApi(apiBase);
   const [cars, setCars] = useState<GarageCar[] | null>(null);
   const ids = useStore(watchlist.$watchlist);
@@ -44,7 +46,8 @@ export default function MyGarage({ apiBase, carListUrl }: { apiBase: string; car
   useEffect(() => {
     const session = currentSession();
     setPhone(session?.phone ?? null);
-    if (!session) return;
+    // A site without a garage keeps no watchlist: nothing to load (the lead API would refuse it).
+    if (!session || !garageKept) return;
     loadSiteFile(carListUrl, parseGarageCars).then(setCars, (error: unknown) => {
       console.error('the garage car list could not be loaded', error);
       setCars([]);
@@ -57,6 +60,13 @@ export default function MyGarage({ apiBase, carListUrl }: { apiBase: string; car
   }, []);
 
   if (!phone) return <p>Please sign in to see your garage.</p>;
+  if (!garageKept)
+    return (
+      <div className="my-garage" data-state="not-kept">
+        <p className="muted">Signed in as {phone}.</p>
+        <p>{GARAGE_NOT_KEPT}</p>
+      </div>
+    );
   if (cars === null) return <div className="my-garage" aria-busy="true" data-state="loading"><p className="muted">Signed in as {phone}.</p></div>;
   const byId = new Map(cars.map((car) => [car.id, car]));
   return (

@@ -75,7 +75,7 @@ describe('a watchlist change cut short by an ended session', () => {
       '/watchlist/remove-car': [401, { message: 'Please sign in.' }],
     });
     window.history.replaceState(null, '', '/my-garage');
-    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" />);
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept />);
     await settle();
     click([...mounted.host.querySelectorAll('button')].find((button) => button.textContent?.startsWith('Remove'))!);
     await settle();

@@ -11,6 +11,7 @@ import { moneyPresets } from './money-input.ts';
 import { formatMoney } from '../text/format.ts';
 import { carImageSources, type ImageOptions } from '../images.ts';
 import { saleHeadline } from '../vehicle/price.ts';
+import { offersGarage } from './garage.ts';
 
 /** A location or dealership choice of the enquiry form. */
 export interface FormLocation {
@@ -84,7 +85,7 @@ export function formSiteConfig(site: Site): FormSiteConfig {
       ...(site.payments.deposit_terms ? { depositTerms: site.payments.deposit_terms } : {}),
     },
     gatedRoutes: site.gated_routes,
-    garageEnabled: site.garage_enabled || site.features.garage,
+    garageEnabled: offersGarage(site),
     privacyHref: '/privacy-policy',
     termsHref: '/terms-and-conditions',
     optInDefault: site.features.marketing_opt_in_default,

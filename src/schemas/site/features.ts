@@ -7,7 +7,7 @@ export const FeaturesSchema = v.strictObject({
   reviews: v.optional(v.boolean(), true),
   /** Show locations blocks and pages. Default true. Off: no location pages, nothing links one (a vehicle page names its location without 'View Location'), menus drop the dealer locator, which says to call instead and is not indexed, and the lead API answers its nearest-location call 404. */
   locations: v.optional(v.boolean(), true),
-  /** Watchlist / My Garage for signed-in shoppers (spec "Garage feature enabled per site"). Default false. */
+  /** Watchlist / My Garage for signed-in shoppers (spec "Garage feature enabled per site"); on when this or `garage_enabled` is. Default false. Off (both): no save buttons, /my-garage tells a signed-in shopper the site keeps no watchlist, and the lead API answers the watchlist calls 404. */
   garage: v.optional(v.boolean(), false),
   /** Local favourites (save heart) on cards and vehicle pages. Default true. */
   favourites: v.optional(v.boolean(), true),

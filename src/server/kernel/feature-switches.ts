@@ -6,6 +6,7 @@
  * asks `switchedOff` for the one it is about.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GARAGE_NOT_KEPT, offersGarage } from '../../lib/forms/garage.ts';
 import { offersTradeIn } from '../../lib/forms/trade-in-offer.ts';
 import { TRADE_IN_NOT_OFFERED } from '../../schemas/api/trade-in.ts';
 import type { Site } from '../../schemas/site.ts';
@@ -23,6 +24,7 @@ const SWITCHES = {
     offered: (site: Site) => site.features.delivery_calculator,
     message: 'This site does not estimate delivery online. Please get in touch with one of our friendly team members for a delivery quote.',
   },
+  garage: { offered: offersGarage, message: GARAGE_NOT_KEPT },
   phone_reveal: {
     offered: (site: Site) => site.features.phone_reveal,
     message: 'This site does not hide its phone numbers. Please call one of our friendly team members on the number shown.',

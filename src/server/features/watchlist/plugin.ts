@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { WatchlistChangeSchema } from '../../../schemas/api/watchlist.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import { findCar, parseOr400, sendError } from '../../kernel/http.ts';
+import { offeredOnly } from '../../kernel/feature-switches.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { WatchlistStore } from './store.ts';
 
@@ -24,10 +25,11 @@ export const watchlistPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     else await watchlist.removeFromWatchlist(tenant.slug, user.phone, String(car.id));
     return { success: true, car_id: String(car.id), watchlist: await watchlist.watchlist(tenant.slug, user.phone) };
   };
-  app.post('/api/watchlist/save-car', watchlistChange('save'));
-  app.post('/api/watchlist/remove-car', watchlistChange('remove'));
+  // Only on a site that keeps a watchlist (garage_enabled or features.garage): elsewhere 404, signed in or not.
+  app.post('/api/watchlist/save-car', offeredOnly('garage'), watchlistChange('save'));
+  app.post('/api/watchlist/remove-car', offeredOnly('garage'), watchlistChange('remove'));
 
-  app.get('/api/watchlist', async (request, reply) => {
+  app.get('/api/watchlist', offeredOnly('garage'), async (request, reply) => {
     const user = await currentUser(stores.sessions, request, now());
     if (!user) return sendError(reply, 401, 'Please sign in to use your watchlist.');
     return { success: true, watchlist: await watchlist.watchlist(request.tenant.slug, user.phone) };

@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+/**
+ * /my-garage on a site that keeps no watchlist (site.json garage_enabled and features.garage
+ * false; the page exists on every site and sign-in lands there by default): it says so to the
+ * signed-in shopper and asks the lead API nothing, since the API refuses a watchlist there.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../stores/session.ts';
+import { mountRoot } from '../../../tests/support/mount-root.ts';
+import { settle, stubApi } from '../../../tests/support/form-events.ts';
+import MyGarage from './MyGarage.tsx';
+
+const mounted = mountRoot();
+const phone = '0412345678';
+const NOT_KEPT = 'This site does not keep a watchlist. Please get in touch with one of our friendly team members about the cars you like.';
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/my-garage');
+  signIn({ user_id: 'u-1', phone, expires_at: Date.now() + 86_400_000 });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/my-garage', () => {
+  it('on a site without a garage: says the site keeps no watchlist, and calls nothing', async () => {
+    const calls = stubApi({ '/watchlist': [404, { success: false, error: NOT_KEPT }], '/garage-cars.json': [200, []] });
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/garage-cars.json" garageKept={false} />);
+    await settle();
+    expect(mounted.host.textContent).toContain(`Signed in as ${phone}.`);
+    expect(mounted.host.textContent).toContain(NOT_KEPT);
+    expect(mounted.host.querySelector('[role="alert"]')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('on a site with a garage: lists the watchlist the API keeps', async () => {
+    // Its own list path: the island keeps a site file it loaded (car-choices.ts loadSiteFile).
+    const calls = stubApi({
+      '/watchlist': [200, { success: true, watchlist: ['42'] }],
+      '/kept/garage-cars.json': [200, [{ id: '42', slug: 'a-car-42', name: 'A Car' }]],
+    });
+    mounted.render(<MyGarage apiBase="/api" carListUrl="/kept/garage-cars.json" garageKept />);
+    await settle();
+    expect(mounted.host.querySelector('.my-garage__car')?.textContent).toContain('A Car');
+    expect(calls.map((call) => call.path).sort()).toEqual(['/kept/garage-cars.json', '/watchlist']);
+  });
+});
