@@ -6,6 +6,7 @@
  * on is answered. Runs on SQLite (the switches read no table).
  */
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
@@ -36,10 +37,23 @@ const location = {
 const on = { delivery_calculator: true, phone_reveal: true, view_counter: true, pdf: true };
 const stock = [car(1, 'switch-corolla', { location: { id: 101, slug: 'brisbane' } })];
 
+/** A multipart/form-data body with the evaluation and one photo. */
+function photoUpload(evalid: string, bytes: Buffer) {
+  const boundary = '----featureswitches0gW';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="evalid"\r\n\r\n${evalid}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="car.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 describe('lead API: a switched-off shopper feature is refused by the routes that serve only it', () => {
   let folder: ReturnType<typeof tempDir>;
   let database: Awaited<ReturnType<typeof testDatabase>>;
   let app: LeadApi;
+  let jpeg: Buffer;
 
   beforeAll(async () => {
     folder = tempDir('feature-switches-');
@@ -61,6 +75,9 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
       rateLimit: { signInMax: 100 },
       devMessages: true,
     });
+    jpeg = await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .jpeg()
+      .toBuffer();
   });
   afterAll(async () => {
     await app?.close();
@@ -131,6 +148,23 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
     expect(refused(await get('/api/cars/switch-corolla/pdf', PLAIN))).toEqual([404, { success: false, error: OFF.pdf }]);
     const pdf = await get('/api/cars/switch-corolla/pdf', FULL);
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+  });
+
+  it('features.instant_offer_images false: the instant offer is answered, its photo upload 404', async () => {
+    const [plainEval] = (await post('/api/eval-expert/enter-vin', { rego: 'ABC123', state: 'qld' }, PLAIN)).json() as { EvalID: string }[];
+    const upload = photoUpload(plainEval!.EvalID, jpeg);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/eval-expert/image-upload',
+      headers: { ...PLAIN, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(refused(response)).toEqual([404, { success: false, error: OFF.photos }]);
+
+    const [fullEval] = (await post('/api/eval-expert/enter-vin', { rego: 'ABC123', state: 'qld' }, FULL)).json() as { EvalID: string }[];
+    const taken = photoUpload(fullEval!.EvalID, jpeg);
+    const stored = await app.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...FULL, ...taken.headers }, payload: taken.payload });
+    expect([stored.statusCode, stored.json().images]).toEqual([200, 1]);
   });
 
   it('features.locations false: GET /api/locations/nearest (the dealer locator) answers 404', async () => {

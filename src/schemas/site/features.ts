@@ -70,7 +70,7 @@ export const FeaturesSchema = v.strictObject({
   terms_required: v.optional(v.boolean(), false),
   /** Copy the chosen location's dealership_slug into the lead. Default false. */
   copy_location_dealership: v.optional(v.boolean(), false),
-  /** Instant offer has the image upload step. Default true. */
+  /** Instant offer has the image upload step. Default true. Off: the instant offer skips it, and the lead API answers the image upload 404 (the rest of the valuation is answered). */
   instant_offer_images: v.optional(v.boolean(), true),
   /**
    * Service booking form variant (spec §2 "custom form for one dealer type"): 'standard' three steps (contact,

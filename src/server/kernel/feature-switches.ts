@@ -34,6 +34,11 @@ const SWITCHES = {
     offered: (site: Site) => site.features.pdf,
     message: 'This site does not offer vehicle PDFs. Please get in touch with one of our friendly team members for the details of this vehicle.',
   },
+  instant_offer_images: {
+    offered: (site: Site) => site.features.instant_offer_images,
+    message:
+      'This site does not take photos of your vehicle online. Please send your details without photos, or get in touch with one of our friendly team members.',
+  },
   locations: {
     offered: (site: Site) => site.features.locations,
     message: 'This site has no dealer locator. Please get in touch with one of our friendly team members to find your nearest location.',

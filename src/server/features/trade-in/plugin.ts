@@ -130,7 +130,7 @@ export const tradeInPlugin: FastifyPluginAsync<FeatureOptions<TradeInAdapters>> 
     return [{ ...evalVehicle(evaluation.id, chosen, null), vehicle: chosen }];
   });
 
-  app.post('/api/eval-expert/image-upload', offeredOnly('trade_in'), async (request, reply) => {
+  app.post('/api/eval-expert/image-upload', offeredOnly('trade_in', 'instant_offer_images'), async (request, reply) => {
     const tenant = request.tenant;
     if (!request.isMultipart()) return sendError(reply, 415, 'Please upload the image as a multipart form (fields evalid and file).');
     const fields: Record<string, string> = {};
