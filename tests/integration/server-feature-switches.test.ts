@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
+import { car, tempDir, testApp, testDatabase, photoUpload } from '../support/server-helpers.ts';
 import { writeTenantFolder } from '../support/tenant-folder.ts';
 
 const PLAIN = { host: 'plain.localhost:4321' };
@@ -36,18 +36,6 @@ const location = {
 };
 const on = { delivery_calculator: true, phone_reveal: true, view_counter: true, pdf: true };
 const stock = [car(1, 'switch-corolla', { location: { id: 101, slug: 'brisbane' } })];
-
-/** A multipart/form-data body with the evaluation and one photo. */
-function photoUpload(evalid: string, bytes: Buffer) {
-  const boundary = '----featureswitches0gW';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="evalid"\r\n\r\n${evalid}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="car.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('lead API: a switched-off shopper feature is refused by the routes that serve only it', () => {
   let folder: ReturnType<typeof tempDir>;

@@ -9,23 +9,12 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from '../support/server-helpers.ts';
+import { tempDir, testApp, testDatabase, waitFor, writeTestTenants, photoUpload } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const BETA = { host: 'beta.localhost:4321' };
 const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
 
-/** A multipart body with an evalid and one file. */
-function multipart(evalid: string, bytes: Buffer) {
-  const boundary = '----round2MA4YWxkTrZu0gW';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="evalid"\r\n\r\n${evalid}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const photo = () => sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 90, b: 200 } } }).jpeg().toBuffer();
 
@@ -151,7 +140,7 @@ describe('issue 34 hardening, second round (lead API)', () => {
     const api = await app({ quotas: { photosPerClientPerDay: 2, miscellaneousPerClientPerDay: 3 } });
     const bytes = await photo();
     const upload = async (evalid: string, remoteAddress: string) => {
-      const body = multipart(evalid, bytes);
+      const body = photoUpload(evalid, bytes);
       return (await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', remoteAddress, headers: { ...ALPHA, ...body.headers }, payload: body.payload })).statusCode;
     };
     const first = await valuedEvaluation(api, '0413 530 001', '203.0.113.60');

@@ -12,21 +12,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
-import { tempDir, testApp, testDatabase, waitFor, writeTestTenants } from '../support/server-helpers.ts';
+import { tempDir, testApp, testDatabase, waitFor, writeTestTenants, photoUpload } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 
-/** A multipart body with an evalid and one file. */
-function multipart(evalid: string, bytes: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
-  const boundary = '----round3MA4YWxkTrZu0gW';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="evalid"\r\n\r\n${evalid}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const contact = { name: 'Eve Oracle', email: 'eve@example.com', phone: '0400000077', postcode: '4000', category: 'Enquiry', comments: 'hi' };
 
 /**
@@ -299,7 +288,7 @@ describe('security review 2026-12-01, lead API', () => {
       const [item] = (await enterVin(api, '198.51.100.99')).json();
       const evalid = (item.EvalID ?? item.evalid) as string | undefined;
       const upload = async (remoteAddress: string) => {
-        const body = multipart(evalid ?? '', bytes);
+        const body = photoUpload(evalid ?? '', bytes);
         return (
           await api.inject({
             method: 'POST',
@@ -340,7 +329,7 @@ describe('security review 2026-12-01, lead API', () => {
     ).json();
     const evalid = (item.EvalID ?? item.evalid) as string;
     const upload = async (bytes: Buffer) => {
-      const body = multipart(evalid, bytes, 'IMG_0001.HEIC', 'image/heic');
+      const body = photoUpload(evalid, bytes, 'IMG_0001.HEIC', 'image/heic');
       return api.inject({
         method: 'POST',
         url: '/api/eval-expert/image-upload',

@@ -13,22 +13,10 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadApi } from '../../src/server/app.ts';
 import { photoLink } from '../../src/server/kernel/photo-links.ts';
-import { tempDir, testApp, testDatabase, writeTestTenants, waitFor } from '../support/server-helpers.ts';
+import { tempDir, testApp, testDatabase, writeTestTenants, waitFor, photoUpload } from '../support/server-helpers.ts';
 
 const ALPHA = { host: 'alpha.localhost:4321' };
 const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000' };
-
-/** A multipart body with an evalid and one file. */
-function multipart(evalid: string, bytes: Buffer) {
-  const boundary = '----hardening7MA4YWxkTrZu0gW';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="evalid"\r\n\r\n${evalid}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A real JPEG carrying EXIF with a GPS position (what a phone camera writes). */
 async function jpegWithGps(): Promise<Buffer> {
@@ -318,7 +306,7 @@ describe('issue 13 hardening (lead API)', () => {
     const secret = 'a-test-secret-of-enough-length';
     const api = await app({ signIn: { secret } });
     const evalid = await valuedEvaluation(api, '0412 750 001');
-    const upload = multipart(evalid, await jpegWithGps());
+    const upload = photoUpload(evalid, await jpegWithGps());
     const uploaded = await api.inject({
       method: 'POST',
       url: '/api/eval-expert/image-upload',
@@ -337,7 +325,7 @@ describe('issue 13 hardening (lead API)', () => {
     const evalid = await valuedEvaluation(api, '0412 760 001');
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();
-    const upload = multipart(evalid, original);
+    const upload = photoUpload(evalid, original);
     expect(
       (await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload }))
         .statusCode,
@@ -357,7 +345,7 @@ describe('issue 13 hardening (lead API)', () => {
   it('M12 unbounded storage: a tenant photo quota refuses uploads with a message, and /miscellaneous is bounded per lead', async () => {
     const api = await app({ imageQuotaBytes: 1 });
     const evalid = await valuedEvaluation(api, '0412 780 001');
-    const upload = multipart(evalid, await jpegWithGps());
+    const upload = photoUpload(evalid, await jpegWithGps());
     const refused = await api.inject({
       method: 'POST',
       url: '/api/eval-expert/image-upload',
@@ -443,7 +431,7 @@ describe('issue 13 hardening (lead API)', () => {
       .lead_id as string;
     clock = Date.now() - 100 * DAY;
     const evalid = await valuedEvaluation(api, '0412 770 001');
-    const upload = multipart(evalid, await jpegWithGps());
+    const upload = photoUpload(evalid, await jpegWithGps());
     expect(
       (await api.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...ALPHA, ...upload.headers }, payload: upload.payload }))
         .statusCode,

@@ -81,6 +81,18 @@ export function writeTestTenants(root: string, webhookUrl?: string): void {
   });
 }
 
+/** The instant offer's photo upload as its island posts it (POST /api/eval-expert/image-upload): a multipart body with the evaluation and one file. */
+export function photoUpload(evalid: string, bytes: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
+  const boundary = '----leadapiphotoMA4YWxkTrZu0gW';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="evalid"\r\n\r\n${evalid}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** The instant offer's trade-in lead as its island posts it: the trade-in contact fields and the evaluation (`evalid`) it was valued in. */
 export function tradeInLead(evalid: string) {
   return { 'First Name': 'Jo', 'Mobile Number': '0412 345 678', 'Email Address': 'jo@example.com', postcode: '4000', category: 'Trade-in Enquiry', evalid };
