@@ -13,6 +13,8 @@ import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-
 import { car, tempDir, testApp, testDatabase } from '../support/server-helpers.ts';
 import { writeTenantFolder } from '../support/tenant-folder.ts';
 
+/** The lead API's answer to a reserve lead where features.reserve is false (docs/lead-api.md "Switched-off features"). */
+const RESERVE_OFF = 'This site does not reserve vehicles online. Please get in touch with one of our friendly team members to hold this vehicle.';
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
 const stock = [
   car(1, 'car-1'),
@@ -68,15 +70,18 @@ describe('payments: the server applies the reserve rule', () => {
     folder?.remove();
   });
 
+  /** A reserve lead for the car from the given page (subcategory 'Online Purchase': the journey). */
+  const reserveLead = (tenant: string, carId: number, subcategory = 'Reserve Online') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { host: `${tenant}.localhost:4321` },
+      payload: { ...contact, category: 'Reserve', subcategory, car_id: String(carId), form_completed: false },
+    });
   /** A reserve lead for the car from the given page, then the deposit's start. */
   const reserve = async (tenant: string, carId: number, subcategory = 'Reserve Online') => {
     const headers = { host: `${tenant}.localhost:4321` };
-    const lead = await app.inject({
-      method: 'POST',
-      url: '/api/leads',
-      headers,
-      payload: { ...contact, category: 'Reserve', subcategory, car_id: String(carId), form_completed: false },
-    });
+    const lead = await reserveLead(tenant, carId, subcategory);
     expect(lead.statusCode, lead.body).toBe(201);
     return app.inject({
       method: 'POST',
@@ -118,15 +123,15 @@ describe('payments: the server applies the reserve rule', () => {
     expect((await reserve('reserving', 7)).statusCode).toBe(409);
   });
 
-  it('refuses every car on a site that does not offer reserving (its Stripe account takes invoices only)', async () => {
-    const response = await reserve('invoices', 1);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(NOT_RESERVABLE_MESSAGE);
+  it('refuses every car on a site that does not offer reserving (its Stripe account takes invoices only): the reserve lead itself is refused', async () => {
+    const response = await reserveLead('invoices', 1);
+    expect([response.statusCode, response.json().error]).toEqual([404, RESERVE_OFF]);
   });
 
   it('the online purchase journey takes a deposit for a car the rule allows, on a site with the journey on', async () => {
     expect((await reserve('journey', 1, 'Online Purchase')).statusCode).toBe(201);
     expect((await reserve('journey', 2, 'Online Purchase')).statusCode).toBe(409);
-    expect((await reserve('journey', 1)).statusCode).toBe(409);
+    const fromReservePage = await reserveLead('journey', 1);
+    expect([fromReservePage.statusCode, fromReservePage.json().error]).toEqual([404, RESERVE_OFF]);
   });
 });

@@ -25,6 +25,8 @@ const OFF = {
   photos:
     'This site does not take photos of your vehicle online. Please send your details without photos, or get in touch with one of our friendly team members.',
   locator: 'This site has no dealer locator. Please get in touch with one of our friendly team members to find your nearest location.',
+  reserve: 'This site does not reserve vehicles online. Please get in touch with one of our friendly team members to hold this vehicle.',
+  purchase: 'This site does not sell vehicles online. Please get in touch with one of our friendly team members to buy this vehicle.',
 };
 
 const location = {
@@ -34,7 +36,7 @@ const location = {
   address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' },
   contact_detail: { phone: '+61 7 3000 1111' },
 };
-const on = { delivery_calculator: true, phone_reveal: true, view_counter: true, pdf: true };
+const on = { delivery_calculator: true, phone_reveal: true, view_counter: true, pdf: true, online_purchase: true };
 const stock = [car(1, 'switch-corolla', { location: { id: 101, slug: 'brisbane' } })];
 
 describe('lead API: a switched-off shopper feature is refused by the routes that serve only it', () => {
@@ -54,7 +56,7 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
       ...extra,
     });
     // Every switch of this file off: the defaults, and instant-offer photos and locations switched off.
-    writeTenantFolder(join(tenants, 'plain'), { site: site('plain', { features: { instant_offer_images: false, locations: false } }), stock });
+    writeTenantFolder(join(tenants, 'plain'), { site: site('plain', { features: { instant_offer_images: false, locations: false, reserve: false } }), stock });
     writeTenantFolder(join(tenants, 'full'), { site: site('full', { garage_enabled: true, features: on }), stock });
     writeTenantFolder(join(tenants, 'flagged'), { site: site('flagged', { features: { garage: true } }), stock });
     database = await testDatabase('sqlite', folder.dir);
@@ -153,6 +155,20 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
     const taken = photoUpload(fullEval!.EvalID, jpeg);
     const stored = await app.inject({ method: 'POST', url: '/api/eval-expert/image-upload', headers: { ...FULL, ...taken.headers }, payload: taken.payload });
     expect([stored.statusCode, stored.json().images]).toEqual([200, 1]);
+  });
+
+  it('features.reserve / online_purchase false: a Reserve lead of that journey answers 404 and is not stored; an enquiry is taken', async () => {
+    const contact = { name: 'Jo', email: 'jo@example.com', phone: '0412345678', postcode: '4000', car_id: 1 };
+    const reserve = { ...contact, category: 'Reserve', subcategory: 'Reserve Online', form_completed: false };
+    const purchase = { ...contact, category: 'Reserve', subcategory: 'Online Purchase', form_completed: false };
+    expect(refused(await post('/api/leads', reserve, PLAIN))).toEqual([404, { success: false, error: OFF.reserve }]);
+    expect(refused(await post('/api/leads', purchase, PLAIN))).toEqual([404, { success: false, error: OFF.purchase }]);
+    expect(refused(await post('/api/leads', purchase, FLAGGED))).toEqual([404, { success: false, error: OFF.purchase }]);
+    expect(await rows('leads', 'plain')).toBe(0);
+    expect((await post('/api/leads', { ...contact, category: 'General Enquiry' }, PLAIN)).statusCode).toBe(201);
+    expect((await post('/api/leads', reserve, FULL)).statusCode).toBe(201);
+    expect((await post('/api/leads', purchase, FULL)).statusCode).toBe(201);
+    expect((await post('/api/leads', reserve, FLAGGED)).statusCode).toBe(201);
   });
 
   it('features.locations false: GET /api/locations/nearest (the dealer locator) answers 404', async () => {

@@ -10,6 +10,8 @@ import { GARAGE_NOT_KEPT, offersGarage } from '../../lib/forms/garage.ts';
 import { offersTradeIn } from '../../lib/forms/trade-in-offer.ts';
 import { TRADE_IN_NOT_OFFERED } from '../../schemas/api/trade-in.ts';
 import type { Site } from '../../schemas/site.ts';
+import { isTestDriveCategory, isValuationLead, type LeadSubmission } from '../../schemas/lead.ts';
+import { ONLINE_PURCHASE_SUBCATEGORY } from '../../lib/vehicle/vehicle-actions.ts';
 import { sendError } from './http.ts';
 
 /** The answer to a test-drive call (availability, a test-drive lead) where `features.test_drive` is false, as /book-test-drive/ there says. */
@@ -39,6 +41,14 @@ const SWITCHES = {
     message:
       'This site does not take photos of your vehicle online. Please send your details without photos, or get in touch with one of our friendly team members.',
   },
+  reserve: {
+    offered: (site: Site) => site.features.reserve,
+    message: 'This site does not reserve vehicles online. Please get in touch with one of our friendly team members to hold this vehicle.',
+  },
+  online_purchase: {
+    offered: (site: Site) => site.features.online_purchase,
+    message: 'This site does not sell vehicles online. Please get in touch with one of our friendly team members to buy this vehicle.',
+  },
   locations: {
     offered: (site: Site) => site.features.locations,
     message: 'This site has no dealer locator. Please get in touch with one of our friendly team members to find your nearest location.',
@@ -51,6 +61,18 @@ export type SwitchedFeature = keyof typeof SWITCHES;
 /** The answer for the first of `features` the site switched off, or undefined when it offers them all. */
 export function switchedOff(site: Site, ...features: SwitchedFeature[]): string | undefined {
   return features.map((feature) => SWITCHES[feature]).find((feature) => !feature.offered(site))?.message;
+}
+
+/**
+ * The answer for a lead of a feature the site switched off, or undefined: the instant offer's
+ * leads (trade-in), a test-drive lead, a lead of the reserve page or of the online purchase
+ * journey (category Reserve; the journey's subcategory names it).
+ */
+export function leadSwitchedOff(site: Site, lead: Pick<LeadSubmission, 'evalid' | 'offer_accepted' | 'category' | 'subcategory'>): string | undefined {
+  const valuation = isValuationLead(lead) ? switchedOff(site, 'trade_in') : undefined;
+  if (valuation || isTestDriveCategory(lead.category)) return valuation ?? switchedOff(site, 'test_drive');
+  if (lead.category?.trim().toLowerCase() !== 'reserve') return undefined;
+  return switchedOff(site, lead.subcategory === ONLINE_PURCHASE_SUBCATEGORY ? 'online_purchase' : 'reserve');
 }
 
 /** Route options: the call is answered 404 with the feature's sentence, before anything else, on a site that switched one of `features` off. */

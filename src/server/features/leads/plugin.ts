@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { HONEYPOT_FIELD, LeadSubmissionSchema, isTestDriveCategory, isValuationLead, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
+import { HONEYPOT_FIELD, LeadSubmissionSchema, isTestDriveCategory, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
 import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
-import { switchedOff } from '../../kernel/feature-switches.ts';
+import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
 import { withoutPaymentClaims } from '../../leads/values.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
@@ -46,9 +46,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       request.log.info({ tenant: tenant.slug }, 'honeypot lead dropped');
       return reply.code(201).send({ success: true, lead_id: randomUUID() });
     }
-    // The instant offer's leads on a site that values no vehicles online, a test-drive lead on one that books none: answered as their calls are.
-    const off =
-      (isValuationLead(lead) && switchedOff(tenant.site, 'trade_in')) || (isTestDriveCategory(lead.category) && switchedOff(tenant.site, 'test_drive'));
+    // A lead of a feature the site switched off (trade-in, test drive, reserve, online purchase): answered as the feature's calls are.
+    const off = leadSwitchedOff(tenant.site, lead);
     if (off) return sendError(reply, 404, off);
     // Only a later post of the instant offer's lead accepts an offer (offer_accepted exempts it from the terms box).
     const continuesValuation = lead.offer_accepted === true && lead.lead_id !== undefined && (await namesEvaluation(stores, tenant.slug, lead.lead_id));
