@@ -320,15 +320,16 @@ for (const kind of DATABASES) {
     it('promises no next spin once every prize is won: the shoppers who spun are told so', async () => {
       const first = await signIn(EPSILON);
       const firstHeaders = { ...EPSILON, cookie: first.cookie };
-      // A prize is left after the first spin: next month's spin may happen.
-      expect((await spin(firstHeaders)).json()).toMatchObject({ month: '2026-02', next_spin: '2026-03-01' });
+      // A prize is left after the first spin: next month's spin may happen. The answer names the prize now all won (the page's chances).
+      const firstWon = (await spin(firstHeaders)).json();
+      expect(firstWon).toMatchObject({ month: '2026-02', next_spin: '2026-03-01', unavailable: [firstWon.prize.id] });
       expect((await spin(firstHeaders)).json().error).toBe('You have already spun the wheel this month. Your next spin is on 1 March 2026.');
       // The second spin wins the last prize: the server would refuse every spin from now on.
       const last = await signIn(EPSILON);
       const lastHeaders = { ...EPSILON, cookie: last.cookie };
       const won = await spin(lastHeaders);
       expect(won.statusCode).toBe(201);
-      expect(won.json()).toMatchObject({ month: '2026-02', next_spin: null });
+      expect(won.json()).toMatchObject({ month: '2026-02', next_spin: null, unavailable: ['ute', 'hat'] });
       const soldOut = 'You have already spun the wheel this month. Every prize of this promotion has now been won.';
       for (const headers of [firstHeaders, lastHeaders]) {
         expect((await status(headers)).json()).toMatchObject({ can_spin: false, promotion: 'sold-out', message: soldOut, next_spin: null });

@@ -76,4 +76,6 @@ export interface SpinResultAnswer {
   month: string;
   /** As in SpinStatusAnswer: null when the promotion ends before the next month or this spin won the last prize. */
   next_spin: string | null;
+  /** Prizes all won after this spin (this one's included when it won the last of it): the page's chances once the wheel stops. */
+  unavailable: string[];
 }

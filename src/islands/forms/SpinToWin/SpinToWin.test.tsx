@@ -176,6 +176,34 @@ describe('SpinToWin', () => {
     expect(document.activeElement?.textContent).toBe('You won Car wash!');
   });
 
+  it('a spin that wins the last of a prize: once the wheel stops the list says "All won" and the others’ chances are recomputed; the wheel keeps its slices', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    stubWheelApi(
+      [200, open],
+      [201, { success: true, prize: { id: 'wash', label: 'Car wash' }, lead_id: 'lead-3', month: '2026-12', next_spin: '2027-01-01', unavailable: ['wash'] }],
+    );
+    const host = await show();
+    const chances = () => [...host.querySelectorAll('[data-testid="spin-prizes"] .spin-to-win__chance')].map((item) => item.textContent);
+    expect(chances()).toEqual(['75% chance', '25% chance']);
+    const form = host.querySelector('form')!;
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-name')!, 'Jo');
+    fill(form.querySelector<HTMLInputElement>('#spin-to-win-email')!, 'jo@example.com');
+    click(form.querySelector('#spin-to-win-terms_conditions')!);
+    await submit(form);
+    // While the wheel turns, the list does not give the prize away.
+    expect(chances()).toEqual(['75% chance', '25% chance']);
+    const disc = host.querySelector('.spin-wheel__disc')!;
+    disc.dispatchEvent(new Event('transitionend', { bubbles: true }));
+    await settle();
+    expect(chances()).toEqual(['100% chance', 'All won']);
+    // The wheel is not redrawn under the result: the won slice stays under the pointer.
+    expect([...host.querySelectorAll('.spin-wheel__disc > g[data-prize]')].map((slice) => slice.getAttribute('data-prize'))).toEqual(['fuel', 'wash']);
+    const slice = wheelSegments(props.prizes).find((segment) => segment.id === 'wash')!;
+    const under = angleUnderPointer(Number(disc.getAttribute('data-rotation')));
+    expect(under).toBeGreaterThan(slice.start);
+    expect(under).toBeLessThan(slice.end);
+  });
+
   it('with reduced motion there is no turn: the result at once', async () => {
     reducedMotion(true);
     stubWheelApi(

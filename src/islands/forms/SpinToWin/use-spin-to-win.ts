@@ -3,8 +3,9 @@
  * whether the server lets them spin this month, the entry form, and the server's prize.
  * Nothing here decides a prize or a spin: the page asks GET /api/spin-to-win (signed out: the
  * public /availability), sends the entry with POST and turns the wheel to the slice the server
- * named. The turn is skipped when the shopper asks for reduced motion; the result is announced
- * when the wheel stops.
+ * named. The turn is skipped when the shopper asks for reduced motion; the result is announced,
+ * and the chances are printed again from the prizes the spin's answer says are all won, when
+ * the wheel stops.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkForm } from '../../../lib/forms/form-validation.ts';
@@ -64,6 +65,10 @@ export function useSpinToWin(props: SpinToWinProps) {
   const [message, setMessage] = useState('');
   /** Prizes all won, as the server said; null until it has (no chance is printed before: docs/spin-to-win.md "Honest odds"). */
   const [unavailable, setUnavailable] = useState<string[] | null>(null);
+  /** The prizes all won after this shopper's spin (its answer): printed when the wheel stops, so the list does not give the prize away. */
+  const unavailableAfterSpin = useRef<string[] | null>(null);
+  /** The slices the wheel turned with: kept under the result, so the prize won stays under the pointer when the chances change. */
+  const [turnedWith, setTurnedWith] = useState<WheelSegment[] | null>(null);
   const [prize, setPrize] = useState<SpinPrizeAnswer | null>(null);
   const [phone, setPhone] = useState('');
   const [rotation, setRotation] = useState(0);
@@ -74,7 +79,7 @@ export function useSpinToWin(props: SpinToWinProps) {
   const resultRef = useRef<HTMLHeadingElement>(null);
 
   const shown = props.prizes.filter((candidate) => !unavailable?.includes(candidate.id));
-  const segments: WheelSegment[] = wheelSegments(shown.length > 0 ? shown : props.prizes);
+  const segments: WheelSegment[] = turnedWith ?? wheelSegments(shown.length > 0 ? shown : props.prizes);
 
   const applyStatus = (status: SpinStatusAnswer) => {
     setUnavailable(status.unavailable);
@@ -121,9 +126,10 @@ export function useSpinToWin(props: SpinToWinProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's settings never change after hydration: the state is asked once
   }, []);
 
-  /** The wheel has stopped on the prize: show and announce it. */
+  /** The wheel has stopped on the prize: show and announce it, and print the chances left after it. */
   const settle = (won: SpinPrizeAnswer) => {
     clearTimeout(settleTimer.current);
+    if (unavailableAfterSpin.current) setUnavailable(unavailableAfterSpin.current);
     setPhase((current) => (current === 'spinning' ? 'won' : current));
     setAnnouncement(`${SPIN_TO_WIN_MESSAGES.won(won.label)} ${SPIN_TO_WIN_MESSAGES.wonDetail(props.brand, phone || 'your mobile')}`);
   };
@@ -160,6 +166,8 @@ export function useSpinToWin(props: SpinToWinProps) {
     }
     const won = answer.data.prize;
     setPrize(won);
+    unavailableAfterSpin.current = answer.data.unavailable;
+    setTurnedWith(segments);
     const segment = segments.find((candidate) => candidate.id === won.id);
     if (!segment || prefersReducedMotion()) {
       // No turn: straight to the result (reduced motion, or a prize the built page does not draw).

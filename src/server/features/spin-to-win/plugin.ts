@@ -147,8 +147,8 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
       (prize, spinId) => spinLeadValues(tenant, entry, user.phone, prize, month, spinId),
     );
     if (outcome.status === 'sold-out') return sendError(reply, 409, SPIN_TO_WIN_MESSAGES.soldOut);
-    // After this spin: a next spin is promised only while a prize is left.
-    const { soldOut } = await availability(tenant, settings);
+    // After this spin: a next spin is promised only while a prize is left, and the page's chances are printed among what is left.
+    const { soldOut, unavailable } = await availability(tenant, settings);
     if (outcome.status === 'already') {
       reply.code(409);
       return {
@@ -170,6 +170,7 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
       lead_id: leadId,
       month,
       next_spin: nextSpin(month, settings, soldOut),
+      unavailable,
     };
     return reply.code(201).send(answer);
   });
