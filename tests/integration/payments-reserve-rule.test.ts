@@ -15,6 +15,8 @@ import { writeTenantFolder } from '../support/tenant-folder.ts';
 
 /** The lead API's answer to a reserve lead where features.reserve is false (docs/lead-api.md "Switched-off features"). */
 const RESERVE_OFF = 'This site does not reserve vehicles online. Please get in touch with one of our friendly team members to hold this vehicle.';
+/** The same where features.online_purchase is false (the online purchase journey). */
+const PURCHASE_OFF = 'This site does not sell vehicles online. Please get in touch with one of our friendly team members to buy this vehicle.';
 const contact = { name: 'Rita', email: 'rita@example.com', phone: '0412345678', postcode: '4000' };
 const stock = [
   car(1, 'car-1'),
@@ -126,6 +128,30 @@ describe('payments: the server applies the reserve rule', () => {
   it('refuses every car on a site that does not offer reserving (its Stripe account takes invoices only): the reserve lead itself is refused', async () => {
     const response = await reserveLead('invoices', 1);
     expect([response.statusCode, response.json().error]).toEqual([404, RESERVE_OFF]);
+  });
+
+  /** A Reserve lead for car 1 stored while the site still took it (written past POST /api/leads, which now refuses it): its id. */
+  const storedBeforeSwitchOff = async (tenant: string, subcategory: string) => {
+    const values = { ...contact, category: 'Reserve', subcategory, car_id: '1', form_completed: false };
+    const saved = await app.stores.leads.save({ tenant, clientKey: `before-switch-off-${++attempts}`, values, destinations: [], now: Date.now() });
+    return saved.status === 'created' ? saved.id : '';
+  };
+
+  it("a reserve lead stored before the site switched its journey off gets no deposit: 404 with the switch's sentence, not the car's", async () => {
+    const cases = [
+      ['invoices', 'Reserve Online', RESERVE_OFF],
+      ['journey', 'Reserve Online', RESERVE_OFF],
+      ['invoices', 'Online Purchase', PURCHASE_OFF],
+    ] as const;
+    for (const [tenant, subcategory, sentence] of cases) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/reservations',
+        headers: { host: `${tenant}.localhost:4321` },
+        payload: { lead_id: await storedBeforeSwitchOff(tenant, subcategory), attempt: `attempt-${++attempts}`, terms_conditions: true },
+      });
+      expect([tenant, subcategory, response.statusCode, response.json().error]).toEqual([tenant, subcategory, 404, sentence]);
+    }
   });
 
   it('the online purchase journey takes a deposit for a car the rule allows, on a site with the journey on', async () => {

@@ -27,6 +27,7 @@ const OFF = {
   locator: 'This site has no dealer locator. Please get in touch with one of our friendly team members to find your nearest location.',
   reserve: 'This site does not reserve vehicles online. Please get in touch with one of our friendly team members to hold this vehicle.',
   purchase: 'This site does not sell vehicles online. Please get in touch with one of our friendly team members to buy this vehicle.',
+  spin: 'This site has no Spin to Win promotion. Please get in touch with one of our friendly team members about our current offers.',
 };
 
 const location = {
@@ -57,7 +58,13 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
     });
     // Every switch of this file off: the defaults, and instant-offer photos and locations switched off.
     writeTenantFolder(join(tenants, 'plain'), { site: site('plain', { features: { instant_offer_images: false, locations: false, reserve: false } }), stock });
-    writeTenantFolder(join(tenants, 'full'), { site: site('full', { garage_enabled: true, features: on }), stock });
+    const wheel = {
+      prizes: [
+        { id: 'cap', label: 'Dealer cap' },
+        { id: 'wash', label: 'Car wash' },
+      ],
+    };
+    writeTenantFolder(join(tenants, 'full'), { site: site('full', { garage_enabled: true, features: on, spin_to_win: wheel }), stock });
     writeTenantFolder(join(tenants, 'flagged'), { site: site('flagged', { features: { garage: true } }), stock });
     database = await testDatabase('sqlite', folder.dir);
     app = await testApp(database.db, tenants, {
@@ -169,6 +176,19 @@ describe('lead API: a switched-off shopper feature is refused by the routes that
     expect((await post('/api/leads', reserve, FULL)).statusCode).toBe(201);
     expect((await post('/api/leads', purchase, FULL)).statusCode).toBe(201);
     expect((await post('/api/leads', reserve, FLAGGED)).statusCode).toBe(201);
+  });
+
+  it('no spin_to_win: the Spin to Win calls answer 404 with the no-promotion sentence, signed in or not, and nothing is spun', async () => {
+    const auth = await signIn('0412000103', PLAIN);
+    const entry = { name: 'Jo', email: 'jo@example.com' };
+    expect(refused(await get('/api/spin-to-win/availability', PLAIN))).toEqual([404, { success: false, error: OFF.spin }]);
+    expect(refused(await get('/api/spin-to-win', PLAIN))).toEqual([404, { success: false, error: OFF.spin }]);
+    expect(refused(await get('/api/spin-to-win', auth))).toEqual([404, { success: false, error: OFF.spin }]);
+    expect(refused(await post('/api/spin-to-win', entry, auth))).toEqual([404, { success: false, error: OFF.spin }]);
+    expect(await rows('spin_to_win_spins', 'plain')).toBe(0);
+    expect((await get('/api/spin-to-win/availability', FULL)).json()).toEqual({ success: true, promotion: 'open', unavailable: [] });
+    const spun = await post('/api/spin-to-win', entry, await signIn('0412000104', FULL));
+    expect([spun.statusCode, ['cap', 'wash'].includes(spun.json().prize.id)]).toEqual([201, true]);
   });
 
   it('features.locations false: GET /api/locations/nearest (the dealer locator) answers 404', async () => {

@@ -144,7 +144,9 @@ for (const kind of DATABASES) {
       const beta = await signIn(BETA);
       const none = await status({ ...BETA, cookie: beta.cookie });
       expect(none.statusCode).toBe(404);
-      expect(none.json().error).toBe('This site has no Spin to Win promotion.');
+      expect(none.json().error).toBe(
+        'This site has no Spin to Win promotion. Please get in touch with one of our friendly team members about our current offers.',
+      );
     });
 
     it('tells anyone, signed in or not, which prizes are still drawn, and nothing about a shopper', async () => {
@@ -157,7 +159,9 @@ for (const kind of DATABASES) {
       expect((await availability(GAMMA)).json()).toEqual({ success: true, promotion: 'not-started', unavailable: [] });
       const none = await availability(BETA);
       expect(none.statusCode).toBe(404);
-      expect(none.json().error).toBe('This site has no Spin to Win promotion.');
+      expect(none.json().error).toBe(
+        'This site has no Spin to Win promotion. Please get in touch with one of our friendly team members about our current offers.',
+      );
     });
 
     it('draws a prize of the list once a month, records it as a delivered lead, and refuses a second spin', async () => {

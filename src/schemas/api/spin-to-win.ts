@@ -10,7 +10,6 @@ import { checkbox, email, optionalText, requiredText, termsAccepted } from '../f
 /** What /spin-to-win and /api/spin-to-win say. */
 export const SPIN_TO_WIN_MESSAGES = {
   signIn: 'Please sign in to spin the wheel.',
-  notOffered: 'This site has no Spin to Win promotion.',
   /** A second spin in one calendar month. */
   alreadySpun: (nextSpin: string) => `You have already spun the wheel this month. Your next spin is on ${nextSpin}.`,
   /** A second spin in the promotion's last month (it ends before the next month starts): no next spin is promised. */

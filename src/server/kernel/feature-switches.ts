@@ -53,6 +53,10 @@ const SWITCHES = {
     offered: (site: Site) => site.features.locations,
     message: 'This site has no dealer locator. Please get in touch with one of our friendly team members to find your nearest location.',
   },
+  spin_to_win: {
+    offered: (site: Site) => site.spin_to_win !== undefined,
+    message: 'This site has no Spin to Win promotion. Please get in touch with one of our friendly team members about our current offers.',
+  },
 } satisfies Record<string, { offered: (site: Site) => boolean; message: string }>;
 
 /** A shopper feature the lead API refuses where the site switched it off. */
@@ -61,6 +65,11 @@ export type SwitchedFeature = keyof typeof SWITCHES;
 /** The answer for the first of `features` the site switched off, or undefined when it offers them all. */
 export function switchedOff(site: Site, ...features: SwitchedFeature[]): string | undefined {
   return features.map((feature) => SWITCHES[feature]).find((feature) => !feature.offered(site))?.message;
+}
+
+/** The switch a Reserve lead's journey is under: the online purchase journey (its subcategory names it), else the reserve page. */
+export function reserveJourney(subcategory: string | null | undefined): 'reserve' | 'online_purchase' {
+  return subcategory === ONLINE_PURCHASE_SUBCATEGORY ? 'online_purchase' : 'reserve';
 }
 
 /**
@@ -72,7 +81,7 @@ export function leadSwitchedOff(site: Site, lead: Pick<LeadSubmission, 'evalid' 
   const valuation = isValuationLead(lead) ? switchedOff(site, 'trade_in') : undefined;
   if (valuation || isTestDriveCategory(lead.category)) return valuation ?? switchedOff(site, 'test_drive');
   if (lead.category?.trim().toLowerCase() !== 'reserve') return undefined;
-  return switchedOff(site, lead.subcategory === ONLINE_PURCHASE_SUBCATEGORY ? 'online_purchase' : 'reserve');
+  return switchedOff(site, reserveJourney(lead.subcategory));
 }
 
 /** Route options: the call is answered 404 with the feature's sentence, before anything else, on a site that switched one of `features` off. */

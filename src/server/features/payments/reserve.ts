@@ -6,10 +6,11 @@
  * attempt key) answers with the same payment.
  */
 import { randomUUID } from 'node:crypto';
-import { depositAllowed, ONLINE_PURCHASE_SUBCATEGORY } from '../../../lib/vehicle/vehicle-actions.ts';
+import { depositAllowed } from '../../../lib/vehicle/vehicle-actions.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import type { PaymentIntentSecret, StartedPayment } from '../../../schemas/payments.ts';
 import { lockInTransaction, type SqlExecutor } from '../../../platform/sql/db.ts';
+import { reserveJourney, switchedOff } from '../../kernel/feature-switches.ts';
 import { findListedCar } from '../../kernel/http.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import type { PaymentsContext } from './context.ts';
@@ -61,6 +62,10 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   if (!provider) return { ok: false, status: 409, error: NO_PROVIDER_MESSAGE };
   const lead = await ctx.deps.leads.get(tenant.slug, input.leadId);
   if (!lead) return { ok: false, status: 404, error: 'This reservation could not be found. Please start again.' };
+  // A lead of a journey the site has switched off since (POST /api/leads refuses new ones): the switch's answer, not the car's.
+  const journey = reserveJourney(lead.subcategory);
+  const switched = switchedOff(tenant.site, journey);
+  if (switched) return { ok: false, status: 404, error: switched };
   const carId = lead.car_id ?? undefined;
   if (!carId || (input.carId !== undefined && input.carId !== carId)) return { ok: false, status: 422, error: LEAD_MESSAGES.fixErrors, field: 'This reservation is for another car. Please start again from the car.' };
   // Only a car the site shows (findListedCar): a hidden one is not offered, whatever was posted.
@@ -68,7 +73,7 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   if (!car || car.status !== 'in_stock') return { ok: false, status: 409, error: 'This car is no longer available to reserve. Please choose another car or call us.' };
   if (car.reserved) return { ok: false, status: 409, error: RESERVED_MESSAGE };
   // The reserve rule is the server's: a car the site's pages do not offer for a deposit gets none, whatever was posted.
-  if (!depositAllowed(car, tenant.site.features, lead.subcategory === ONLINE_PURCHASE_SUBCATEGORY)) return { ok: false, status: 409, error: NOT_RESERVABLE_MESSAGE };
+  if (!depositAllowed(car, tenant.site.features, journey === 'online_purchase')) return { ok: false, status: 409, error: NOT_RESERVABLE_MESSAGE };
   const amountCents = Math.round(tenant.site.reserve_deposit * 100);
   if (amountCents < 50) return { ok: false, status: 409, error: NO_PROVIDER_MESSAGE };
 

@@ -21,6 +21,7 @@ import {
 } from '../../../schemas/api/spin-to-win.ts';
 import type { SpinToWinSettings } from '../../../schemas/site/spin-to-win.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
+import { offeredOnly } from '../../kernel/feature-switches.ts';
 import { parseOr400, sendError } from '../../kernel/http.ts';
 import { currentUser } from '../../kernel/session.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
@@ -74,12 +75,13 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
   const { stores, now } = ctx;
   const spins = new SpinToWinStore(stores.db, ctx.keys.spinEntrants);
 
-  /** The site's promotion, or the 404 that stops here; answers are never cached (they change with each prize won). */
-  const offered = (request: FastifyRequest, reply: FastifyReply) => {
-    const settings = request.tenant.site.spin_to_win;
-    if (!settings) sendError(reply, 404, SPIN_TO_WIN_MESSAGES.notOffered);
-    else reply.header('cache-control', 'no-store');
-    return settings;
+  /** Every route answers a site without a promotion 404 with the sentence of kernel/feature-switches.ts, before anything else. */
+  const route = offeredOnly('spin_to_win');
+
+  /** The site's promotion (the route's switch answered a site without one); answers are never cached (they change with each prize won). */
+  const promotionOf = (request: FastifyRequest, reply: FastifyReply): SpinToWinSettings => {
+    reply.header('cache-control', 'no-store');
+    return request.tenant.site.spin_to_win!;
   };
 
   /** Which prizes the draw has left and whether spins are taken today: nobody's data. */
@@ -93,8 +95,7 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
 
   /** The signed-in shopper and the site's promotion, or the answer that stops here. */
   const context = async (request: FastifyRequest, reply: FastifyReply) => {
-    const settings = offered(request, reply);
-    if (!settings) return undefined;
+    const settings = promotionOf(request, reply);
     const user = await currentUser(stores.sessions, request, now());
     if (!user) {
       sendError(reply, 401, SPIN_TO_WIN_MESSAGES.signIn);
@@ -103,15 +104,14 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     return { settings, user, month: spinMonth(now(), request.tenant.site.timezone) };
   };
 
-  app.get('/api/spin-to-win/availability', async (request, reply) => {
-    const settings = offered(request, reply);
-    if (!settings) return reply;
+  app.get('/api/spin-to-win/availability', route, async (request, reply) => {
+    const settings = promotionOf(request, reply);
     const { promotion, unavailable } = await availability(request.tenant, settings);
     const answer: SpinAvailabilityAnswer = { success: true, promotion, unavailable };
     return answer;
   });
 
-  app.get('/api/spin-to-win', async (request, reply) => {
+  app.get('/api/spin-to-win', route, async (request, reply) => {
     const found = await context(request, reply);
     if (!found) return reply;
     const { settings, user, month } = found;
@@ -131,7 +131,7 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     return answer;
   });
 
-  app.post('/api/spin-to-win', async (request, reply) => {
+  app.post('/api/spin-to-win', route, async (request, reply) => {
     const found = await context(request, reply);
     if (!found) return reply;
     const { settings, user, month } = found;
