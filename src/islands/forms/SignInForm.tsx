@@ -1,7 +1,8 @@
 /**
  * /sign-in?type={type}&redirect={path}&back={path} (spec §2, §6): sign in by mobile number
- * and a one-time code sent by SMS. Afterwards the server's watchlist becomes the local one,
- * a save or remove cut short by signing in is made, and the shopper returns to `redirect`.
+ * and a one-time code sent by SMS. Afterwards, on a site that keeps a watchlist (`garageKept`,
+ * src/lib/forms/garage.ts), the server's watchlist becomes the local one and a save or remove
+ * cut short by signing in is made; then the shopper returns to `redirect`.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { checkForm } from '../../lib/forms/form-validation.ts';
@@ -23,7 +24,18 @@ const PURPOSE: Record<string, string> = {
   'spin-to-win': 'Sign in to spin the wheel.',
 };
 
-export default function SignInForm({ apiBase, brand, privacyHref = '/privacy-policy' }: { apiBase: string; brand: string; privacyHref?: string }) {
+export default function SignInForm({
+  apiBase,
+  brand,
+  garageKept,
+  privacyHref = '/privacy-policy',
+}: {
+  apiBase: string;
+  brand: string;
+  /** The site keeps a watchlist (offersGarage): only then is it asked for after sign-in (the API answers 404 elsewhere). */
+  garageKept: boolean;
+  privacyHref?: string;
+}) {
   configureWatchlistApi(apiBase);
   const kit = useFormKit('sign-in', { phone: '', code: '' });
   const [stage, setStage] = useState<'phone' | 'code'>('phone');
@@ -66,7 +78,7 @@ export default function SignInForm({ apiBase, brand, privacyHref = '/privacy-pol
     }
     const phone = String(result.data.user.phone ?? check.output.phone);
     signIn({ user_id: String(result.data.user.id), phone, expires_at: typeof result.data.expires_at === 'number' ? result.data.expires_at : Date.now() + SESSION_DAYS * 86_400_000 });
-    await resumeWatchlist(phone);
+    if (garageKept) await resumeWatchlist(phone);
     location.assign(params.redirect);
   };
 

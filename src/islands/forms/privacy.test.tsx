@@ -63,7 +63,7 @@ describe('privacy: a collection notice on every form that collects personal data
     ['request photos', () => renderToStaticMarkup(<RequestPhotosForm config={config} car={car} />)],
     ['service booking', () => renderToStaticMarkup(<ServiceBookingForm config={config} variant="standard" requirements={{ intervalRequired: false, typeRequired: false }} intervals={[]} types={[]} additionalServices={[]} tyreQuote={false} locations={[]} />)],
     ['reserve', () => renderToStaticMarkup(<ReserveForm config={config} car={car} />)],
-    ['sign-in', () => renderToStaticMarkup(<SignInForm apiBase="/api" brand="Privacy Motors" />)],
+    ['sign-in', () => renderToStaticMarkup(<SignInForm apiBase="/api" brand="Privacy Motors" garageKept />)],
     ['instant offer (first step, before any photo can be chosen)', () => renderToStaticMarkup(<InstantOffer config={config} mode="instant-offer" locations={[]} />)],
   ])('privacy collection notice on the %s form', (_name, render) => {
     const html = render();

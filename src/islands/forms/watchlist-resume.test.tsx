@@ -2,16 +2,17 @@
 /**
  * A watchlist change cut short because the API session had ended (401) is made after the
  * shopper signs in again (watchlist-client.ts): sign-in makes the server's list the local one,
- * so a remove that was not remembered came back with it.
+ * so a remove that was not remembered came back with it. On a site that keeps no watchlist
+ * (`garageKept` false) signing in asks the API for none.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../stores/session.ts';
+import { signIn, signOut } from '../../stores/session.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
 import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import MyGarage from './MyGarage.tsx';
 import SignInForm from './SignInForm.tsx';
 import WatchlistButton from './WatchlistButton.tsx';
-import { watchlist } from './watchlist-client.ts';
+import { rememberPendingChange, watchlist } from './watchlist-client.ts';
 
 const mounted = mountRoot();
 const car = { id: '42', name: '2019 Mazda 3', slug: '2019-mazda-3-42' };
@@ -38,8 +39,8 @@ async function pressButtonAnswered401(): Promise<void> {
   await settle();
 }
 
-/** Sign in on /sign-in as `as`, the server's watchlist being `serverList`; returns the API calls made. */
-async function signInAgain(as: string, serverList: string[]) {
+/** Sign in on /sign-in as `as`, the server's watchlist being `serverList`, on a site with a garage unless `garageKept` is false; returns the API calls made. */
+async function signInAgain(as: string, serverList: string[], garageKept = true) {
   const calls = stubApi({
     '/auth/request-code': [200, { success: true }],
     '/auth/verify': [200, { user: { id: 'u-2', phone: as }, expires_at: Date.now() + 86_400_000 }],
@@ -49,7 +50,7 @@ async function signInAgain(as: string, serverList: string[]) {
   });
   window.history.replaceState(null, '', `/sign-in?type=watchlist&redirect=/cars/${car.slug}`);
   mounted.reset();
-  mounted.render(<SignInForm apiBase="/api" brand="Test Motors" />);
+  mounted.render(<SignInForm apiBase="/api" brand="Test Motors" garageKept={garageKept} />);
   fill(mounted.host.querySelector<HTMLInputElement>('input[name="phone"]')!, as);
   await submit(mounted.host.querySelector('form')!);
   fill(mounted.host.querySelector<HTMLInputElement>('input[name="code"]')!, '123456');
@@ -92,6 +93,16 @@ describe('a watchlist change cut short by an ended session', () => {
 
     expect(posted(calls, '/watchlist/remove-car')).toEqual([]);
     expect(watchlist.$watchlist.get()).toEqual([car.id, '7']);
+  });
+
+  it('on a site without a garage, signing in asks for no watchlist and makes no change: the shopper goes straight on', async () => {
+    signOut();
+    watchlist.replaceWatchlist([]);
+    rememberPendingChange({ action: 'save', id: car.id, name: car.name });
+    const calls = await signInAgain(phone, [car.id], false);
+    expect(calls.map((call) => call.path)).toEqual(['/auth/request-code', '/auth/verify']);
+    expect(watchlist.$watchlist.get()).toEqual([]);
+    expect(window.location.assign).toHaveBeenLastCalledWith(`/cars/${car.slug}`);
   });
 
   it('a save is made after signing in again', async () => {

@@ -11,7 +11,6 @@ import { moneyPresets } from './money-input.ts';
 import { formatMoney } from '../text/format.ts';
 import { carImageSources, type ImageOptions } from '../images.ts';
 import { saleHeadline } from '../vehicle/price.ts';
-import { offersGarage } from './garage.ts';
 
 /** A location or dealership choice of the enquiry form. */
 export interface FormLocation {
@@ -41,7 +40,6 @@ export interface FormSiteConfig {
   /** Online payments (docs/payments.md): 'none' = no card taken online; the deposit terms shown before payment. */
   payments: { provider: 'none' | 'stripe'; holdMinutes: number; depositHoldHours: number; depositRefundable: boolean; depositTerms?: string };
   gatedRoutes: string[];
-  garageEnabled: boolean;
   privacyHref: string;
   termsHref: string;
   /** The marketing opt-in starts ticked (site features.marketing_opt_in_default). */
@@ -85,7 +83,6 @@ export function formSiteConfig(site: Site): FormSiteConfig {
       ...(site.payments.deposit_terms ? { depositTerms: site.payments.deposit_terms } : {}),
     },
     gatedRoutes: site.gated_routes,
-    garageEnabled: offersGarage(site),
     privacyHref: '/privacy-policy',
     termsHref: '/terms-and-conditions',
     optInDefault: site.features.marketing_opt_in_default,
