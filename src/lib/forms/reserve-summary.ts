@@ -10,7 +10,7 @@ import { headlinePrice, priceOptions } from '../vehicle/price.ts';
 /** The summary rows of `car` on `site`; a row is left out when the car has nothing to show for it. */
 export function reserveSummary(car: Car, site: Pick<Site, 'offers_subscription' | 'texts' | 'reserve_deposit' | 'payments'>): [string, string][] {
   const rows: [string, string][] = [];
-  // The vehicle page's headline: the drive-away total first when the feed gives one (ACL s48).
+  // The vehicle page's headline: a subscription where the site offers one, else the drive-away total when the feed gives one (ACL s48).
   const price = headlinePrice(car, priceOptions(site));
   if (price.amount !== null) rows.push(['Price', [price.text, price.label].filter(Boolean).join(' ')]);
   if (typeof car.km === 'number') rows.push(['Odometer', formatKm(car.km)]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car, CarRecord } from '../../schemas/car.ts';
-import { headlinePrice, priceBreakdown, priceDisplay, priceOptions, reducedPrice, saleHeadline, tilePrice, wasPrice } from './price.ts';
+import { headlinePrice, priceBlock, priceBreakdown, priceDisplay, priceOptions, reducedPrice, saleHeadline, tilePrice, wasPrice } from './price.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 
 const base: Partial<CarRecord> = { id: 1, slug: 'a', status: 'in_stock', car_type: 'used' };
@@ -88,8 +88,37 @@ describe('headlinePrice (the price a page shows first and largest, ACL s48)', ()
       { kind: 'subscription', amount: 189, text: '$189/week', label: 'Subscription' },
     ],
     ['no price: the site text', { ...base, price: 0 }, subSite, { kind: 'none', amount: null, text: 'Call us', label: null }],
+    [
+      'a subscription before the drive-away total where the site offers one (spec §4 order)',
+      { ...egc, subscription_price: 189 },
+      subSite,
+      { kind: 'subscription', amount: 189, text: '$189/week', label: 'Subscription' },
+    ],
+    [
+      'the drive-away total where the site offers no subscription',
+      { ...egc, subscription_price: 189 },
+      site,
+      { kind: 'price', amount: 44500, text: '$44,500', label: 'Drive Away' },
+    ],
+    [
+      'the drive-away total over a subscription price of 0',
+      { ...egc, subscription_price: 0 },
+      subSite,
+      { kind: 'price', amount: 44500, text: '$44,500', label: 'Drive Away' },
+    ],
   ])('%s', (_name, fields, options, expected) => {
     expect(headlinePrice(makeCar(fields), options)).toEqual(expected);
+  });
+
+  it('follows priceDisplay wherever no drive-away total leads', () => {
+    for (const fields of [
+      { ...egc, subscription_price: 189 },
+      { ...base, price: 30000, subscription_price: 189 },
+      { ...base, price: 0, preorder: true },
+    ]) {
+      const shown = priceDisplay(makeCar(fields), subSite);
+      expect(headlinePrice(makeCar(fields), subSite)).toEqual({ kind: shown.kind, amount: shown.amount, text: shown.text, label: shown.priceType });
+    }
   });
 
   it('saleHeadline: the price the car sells for (never a weekly subscription), null with no price', () => {
@@ -123,6 +152,7 @@ describe('tilePrice (a tile leads with the headline; a was figure only above it,
       null,
     ],
     ['no price: no was', { ...base, price: 0, before_price: 32000 }, site, 'Enquire for price.', null],
+    ['a subscription leads over a drive-away total: no was', { ...egc, subscription_price: 189, before_price: 46000 }, subSite, '$189/week', null],
     [
       'a trade-in offer below before_price, the price above it: no was',
       { ...base, price: 40000, offer_price: 2000, before_price: 39000 },
@@ -135,5 +165,21 @@ describe('tilePrice (a tile leads with the headline; a was figure only above it,
     const tile = tilePrice(makeCar(fields), options);
     expect(tile.headline).toEqual(headlinePrice(makeCar(fields), options));
     expect([tile.headline.text, tile.was]).toEqual([text, was]);
+  });
+});
+
+describe('priceBlock (the price panel and print sheet: the headline, then the sale price, the total never below a component)', () => {
+  const egc: Partial<CarRecord> = { ...base, price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 };
+  const total = { amount: 44500, label: 'Drive Away' };
+  const component = { amount: 40000, label: 'Excl. Govt. Charges' };
+  it.each<[string, Partial<CarRecord>, typeof site, string, ReturnType<typeof priceBlock>['total'], ReturnType<typeof priceBlock>['components']]>([
+    ['the drive-away total leads, its component below', egc, site, '$44,500', null, [component]],
+    ['a subscription leads, the drive-away total and then its component below', { ...egc, subscription_price: 189 }, subSite, '$189/week', total, [component]],
+    ['a subscription with no breakdown: nothing below', { ...base, price: 30000, subscription_price: 189 }, subSite, '$189/week', null, []],
+    ['a plain price: nothing below', { ...base, price: 24990, price_type: 'Drive Away' }, site, '$24,990', null, []],
+  ])('%s', (_name, fields, options, headline, expectedTotal, components) => {
+    const block = priceBlock(makeCar(fields), options);
+    expect(block.headline).toEqual(headlinePrice(makeCar(fields), options));
+    expect([block.headline.text, block.total, block.components]).toEqual([headline, expectedTotal, components]);
   });
 });

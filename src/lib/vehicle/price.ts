@@ -121,14 +121,36 @@ export interface HeadlinePrice {
 
 /**
  * The price every page shows first and largest for a car (vehicle page, print sheet, PDF,
- * reserve page, trade-in offer): the drive-away total when the feed breaks the price down
- * (ACL s48, priceBreakdown), else what priceDisplay chose.
+ * reserve page, car tiles), in the spec's order: the subscription price where the site offers
+ * one, else the drive-away total when the feed breaks the price down (ACL s48, priceBreakdown),
+ * else what priceDisplay chose.
  */
 export function headlinePrice(car: Car, options: PriceOptions): HeadlinePrice {
-  const breakdown = priceBreakdown(car);
-  if (breakdown) return { kind: 'price', amount: breakdown.total.amount, text: formatMoney(breakdown.total.amount), label: breakdown.total.label };
   const price = priceDisplay(car, options);
+  const breakdown = price.kind === 'subscription' ? null : priceBreakdown(car);
+  if (breakdown) return { kind: 'price', amount: breakdown.total.amount, text: formatMoney(breakdown.total.amount), label: breakdown.total.label };
   return { kind: price.kind, amount: price.amount, text: price.text, label: price.priceType };
+}
+
+/** The price lines of a vehicle page's price panel and print sheet, in order. */
+export interface PriceBlock {
+  /** First and largest (headlinePrice). */
+  headline: HeadlinePrice;
+  /** The drive-away total below a subscription headline, at least as prominent as the components; null otherwise. */
+  total: PricePart | null;
+  /** The excl. government charges components, last and smallest. */
+  components: PricePart[];
+}
+
+/**
+ * The price panel's and print sheet's lines: the headline, then, where the feed breaks the
+ * price down, the drive-away total (below a subscription headline; it is the headline
+ * otherwise) and its components, so a component never comes before or above the total (s48).
+ */
+export function priceBlock(car: Car, options: PriceOptions): PriceBlock {
+  const headline = headlinePrice(car, options);
+  const breakdown = priceBreakdown(car);
+  return { headline, total: breakdown && headline.kind === 'subscription' ? breakdown.total : null, components: breakdown?.components ?? [] };
 }
 
 /** A car tile's price line: the headline price and the was figure printed after it. */

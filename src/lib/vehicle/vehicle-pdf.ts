@@ -107,7 +107,7 @@ export function vehiclePdf(content: VehiclePdfContent): Uint8Array {
 
 /** The PDF content of a car on a site: what the print page shows, in short. */
 export function vehiclePdfContent(car: Car, site: Site): VehiclePdfContent {
-  // The vehicle page's headline: the drive-away total first when the feed gives one (ACL s48).
+  // The vehicle page's headline: a subscription where the site offers one, else the drive-away total when the feed gives one (ACL s48).
   const price = headlinePrice(car, priceOptions(site));
   const available = car.status === 'in_stock' || car.status === 'coming_soon';
   const facts: [string, string | number | null | undefined][] = [

@@ -10,7 +10,7 @@ import type { Site } from '../../schemas/site.ts';
 import { isCarAvailable, soldMessage } from './availability.ts';
 import { kindsWording } from '../text/template-wording.ts';
 import { vehicleTag, type VehicleTag } from './vehicle-tag.ts';
-import { headlinePrice, priceBreakdown, priceDisplay, priceOptions, tilePrice, wasPrice, type PriceBreakdown, type PriceDisplay, type TilePrice } from './price.ts';
+import { priceBlock, priceBreakdown, priceDisplay, priceOptions, tilePrice, wasPrice, type PriceBlock, type PriceBreakdown, type PriceDisplay, type TilePrice } from './price.ts';
 import { autograbEligible, marketPriceBadge, type MarketPriceBadge } from './market-price.ts';
 import { priceGauge, type PriceComparison, type PriceGauge } from './price-gauge.ts';
 import { financeHref, saveVisibility, vehicleActions, type SaveVisibility, type VehicleActions } from './vehicle-actions.ts';
@@ -79,7 +79,7 @@ export interface VehicleTileView {
   /** The display name (set when the feed is parsed, src/schemas/identity.ts). */
   name: string;
   href: string;
-  /** The vehicle page's headline price (the drive-away total when the feed breaks the price down) and the was figure after it (tilePrice). */
+  /** The vehicle page's headline price (headlinePrice: a subscription where offered, else the drive-away total when the feed breaks the price down) and the was figure after it (tilePrice). */
   price: TilePrice;
   image: ImageSources;
   /** Odometer, transmission, body: the present ones. */
@@ -99,8 +99,10 @@ export interface VehicleView {
 
   price: PriceDisplay;
   breakdown: PriceBreakdown | null;
+  /** The price panel's and print sheet's lines: the headline, the drive-away total below a subscription, the components. */
+  priceBlock: PriceBlock;
   was: number | null;
-  /** The headline price: the drive-away total when the feed breaks the price down. */
+  /** The headline price (headlinePrice: a subscription where offered, else the drive-away total when the feed breaks the price down). */
   priceText: string;
   priceType: string | null;
   market: MarketPriceBadge | null;
@@ -213,7 +215,8 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
 
   const price = priceDisplay(car, priceOptions(site));
   const breakdown = priceBreakdown(car);
-  const headline = headlinePrice(car, priceOptions(site));
+  const block = priceBlock(car, priceOptions(site));
+  const headline = block.headline;
 
   // One finance truth per car: the box, the quote line and the calculator's first state.
   const { box, scenario, figures, calculator: calculatorShown } = pageFinance(car, site, now);
@@ -272,6 +275,7 @@ export function vehicleView(car: Car, site: Site, now: number, options: VehicleV
 
     price,
     breakdown,
+    priceBlock: block,
     was: wasPrice(car),
     priceText,
     priceType: headline.label,
