@@ -49,4 +49,13 @@ describe('FinanceForm from a Get Finance link on a single-dealership site', () =
     expect(lead).toMatchObject({ car_id: '7', dealership_slug: 'finance-north' });
     expect(assign).toHaveBeenCalledWith('/success');
   });
+
+  it("fills a blank budget with the price the car's page leads with: its drive-away total, not the excl. government charges price", async () => {
+    const egc = makeCar({ id: 8, slug: 'car-8', price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 });
+    vi.stubGlobal('location', { ...window.location, pathname: '/finance', search: '?car_id=8', href: 'https://finance.example.com.au/finance?car_id=8' });
+    stubApi({ '/budget-choices.json': [200, JSON.parse(encodeCarChoices([egc]))] });
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/budget-choices.json" />);
+    await settle();
+    expect(mounted.host.querySelector<HTMLInputElement>('#finance-form-vehiclePriceBudget')!.value).toBe('$44,500');
+  });
 });

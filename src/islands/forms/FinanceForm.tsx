@@ -65,13 +65,13 @@ export default function FinanceForm(props: FinanceFormProps) {
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: what the shopper typed or remembered is applied a single time, never over later input
   }, []);
-  // The car named by ?car_id=, once the site's car choices have loaded; its price fills a blank budget.
+  // The car named by ?car_id=, once the site's car choices have loaded; the price its page leads with (headline_price) fills a blank budget.
   useEffect(() => {
     if (!loaded) return;
     const carId = new URLSearchParams(location.search).get('car_id') ?? '';
     const found = cars?.find((entry) => String(entry.id) === carId || entry.slug === carId) ?? null;
     setCar(found);
-    if (found?.price) kit.fillBlanks({ vehiclePriceBudget: formatMoneyInput(String(found.price)) });
+    if (found?.headline_price) kit.fillBlanks({ vehiclePriceBudget: formatMoneyInput(String(found.headline_price.amount)) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the car choices have loaded: a budget typed later is not replaced
   }, [loaded]);
 

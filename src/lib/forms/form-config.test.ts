@@ -87,6 +87,15 @@ describe('garage cars', () => {
     ]);
   });
 
+  it("show the price the car sells for as its pages lead with it: the drive-away total with its label, not the excl. government charges price", async () => {
+    const { garageCars } = await import('./form-config.ts');
+    const cars = [
+      v.parse(CarSchema, { id: 3, slug: 'c-3', name: 'Car C', status: 'in_stock', car_type: 'new', price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 }),
+      v.parse(CarSchema, { id: 4, slug: 'd-4', name: 'Car D', status: 'in_stock', car_type: 'used', price: 30000, offer_price: 2000, subscription_price: 189 }),
+    ];
+    expect(garageCars(cars).map((entry) => entry.price)).toEqual(['$44,500 Drive Away', '$28,000']);
+  });
+
   it("give a site with an image CDN its photo through the CDN, not the dealer's original (site.json images.cdn_template)", async () => {
     const { garageCars } = await import('./form-config.ts');
     const car = v.parse(CarSchema, { id: 1, slug: 'a-1', name: 'Car A', status: 'in_stock', car_type: 'used', price: 26495, images: [{ image: 'https://x/a.jpg' }] });

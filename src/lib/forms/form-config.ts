@@ -8,9 +8,8 @@ import type { Site } from '../../schemas/site.ts';
 import type { Features } from '../../schemas/site/features.ts';
 import type { LeadCar } from './lead-payload.ts';
 import { moneyPresets } from './money-input.ts';
-import { formatMoney } from '../text/format.ts';
 import { carImageSources, type ImageOptions } from '../images.ts';
-import { saleHeadline } from '../vehicle/price.ts';
+import { headlineLine, saleHeadline } from '../vehicle/price.ts';
 
 /** A location or dealership choice of the enquiry form. */
 export interface FormLocation {
@@ -170,20 +169,23 @@ export interface GarageCarEntry {
   id: string;
   slug: string;
   name: string;
-  /** Formatted, or null when the car has no price to show. */
+  /** The price the car sells for as its pages show it, with its label ('$44,500 Drive Away'; saleHeadline), or null when they show none. */
   price: string | null;
   image: string | null;
 }
 
 /** The garage list of a site's visible cars; each photo as the page shows it (through the site's image CDN when it has one: `imageOptions`, siteImageOptions). */
 export function garageCars(cars: readonly Car[], imageOptions: ImageOptions = {}): GarageCarEntry[] {
-  return cars.map((car) => ({
-    id: String(car.id),
-    slug: car.slug,
-    name: car.name,
-    price: typeof car.price === 'number' && car.price > 10 ? formatMoney(car.price) : null,
-    image: car.primary_image_url ? carImageSources(car.primary_image_url, GARAGE_IMAGE_WIDTHS, imageOptions).src : null,
-  }));
+  return cars.map((car) => {
+    const sale = saleHeadline(car);
+    return {
+      id: String(car.id),
+      slug: car.slug,
+      name: car.name,
+      price: sale ? headlineLine(sale) : null,
+      image: car.primary_image_url ? carImageSources(car.primary_image_url, GARAGE_IMAGE_WIDTHS, imageOptions).src : null,
+    };
+  });
 }
 
 /** The garage list's one image width (its cards are 400 px wide). */

@@ -5,14 +5,14 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { formatKm, formatMoney } from '../text/format.ts';
-import { headlinePrice, priceOptions } from '../vehicle/price.ts';
+import { headlineLine, headlinePrice, priceOptions } from '../vehicle/price.ts';
 
 /** The summary rows of `car` on `site`; a row is left out when the car has nothing to show for it. */
 export function reserveSummary(car: Car, site: Pick<Site, 'offers_subscription' | 'texts' | 'reserve_deposit' | 'payments'>): [string, string][] {
   const rows: [string, string][] = [];
   // The vehicle page's headline: a subscription where the site offers one, else the drive-away total when the feed gives one (ACL s48).
   const price = headlinePrice(car, priceOptions(site));
-  if (price.amount !== null) rows.push(['Price', [price.text, price.label].filter(Boolean).join(' ')]);
+  if (price.amount !== null) rows.push(['Price', headlineLine(price)]);
   if (typeof car.km === 'number') rows.push(['Odometer', formatKm(car.km)]);
   if (car.stocknum) rows.push(['Stock number', car.stocknum]);
   rows.push(['Deposit', `${formatMoney(site.reserve_deposit)}, ${site.payments.deposit_refundable ? 'refundable' : 'not refundable'}`]);

@@ -153,6 +153,11 @@ export function priceBlock(car: Car, options: PriceOptions): PriceBlock {
   return { headline, total: breakdown && headline.kind === 'subscription' ? breakdown.total : null, components: breakdown?.components ?? [] };
 }
 
+/** A headline as one line of text with its label: '$44,500 Drive Away'. */
+export function headlineLine(headline: HeadlinePrice): string {
+  return [headline.text, headline.label].filter(Boolean).join(' ');
+}
+
 /** A car tile's price line: the headline price and the was figure printed after it. */
 export interface TilePrice {
   headline: HeadlinePrice;

@@ -139,4 +139,14 @@ describe('financeHref', () => {
     expect(financeHref(makeCar({ ...base, dealership_slug: 'north', vin: 'JT1' }))).toBe('/finance?preferredDealership=north&vehiclePriceBudget=20000&car_id=7&car_type=used&vin=JT1#finance-form');
     expect(financeHref(makeCar({ ...base, price: 0, vin: 'null' }))).toBe('/finance?car_id=7&car_type=used#finance-form');
   });
+
+  it.each<[string, Partial<CarRecord>, string | null]>([
+    ['the drive-away total where the feed breaks the price down', { price: 40000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 }, '44500'],
+    ['the price after a trade-in offer, as the page shows it', { price: 40000, offer_price: 2000 }, '38000'],
+    ['the price, not a weekly subscription', { price: 30000, subscription_price: 189 }, '30000'],
+    ['none at $10 or less, as the page shows no price', { price: 10 }, null],
+  ])('budgets the price the car sells for (saleHeadline): %s', (_name, patch, budget) => {
+    const link = new URL(financeHref(makeCar({ ...base, ...patch })), 'https://x.example');
+    expect(link.searchParams.get('vehiclePriceBudget')).toBe(budget);
+  });
 });

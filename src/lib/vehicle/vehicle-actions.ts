@@ -8,6 +8,7 @@ import type { Site } from '../../schemas/site.ts';
 import { isCarAvailable } from './availability.ts';
 import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
 import { presentText } from '../../schemas/feed-text.ts';
+import { saleHeadline } from './price.ts';
 
 /** The site flags the action rules read (site.features, reserve_deposit). */
 export interface ActionSiteOptions {
@@ -169,6 +170,8 @@ export function saveVisibility(car: Car, options: SaveSiteOptions, saved = false
 /**
  * The Get Finance link for a car (spec §2: finance links carry preferredDealership,
  * vehiclePriceBudget, car_id, car_type, vin and the #finance-form anchor); empty values are left out.
+ * The budget is the price the car sells for as its pages show it (saleHeadline: the drive-away
+ * total when the feed breaks the price down; never a weekly subscription).
  */
 export function financeHref(car: Car, path = '/finance'): string {
   const params = new URLSearchParams();
@@ -177,7 +180,8 @@ export function financeHref(car: Car, path = '/finance'): string {
     if (text !== null) params.set(key, text);
   };
   add('preferredDealership', car.dealership_slug);
-  add('vehiclePriceBudget', typeof car.price === 'number' && car.price > 0 ? Math.round(car.price) : null);
+  const sale = saleHeadline(car);
+  add('vehiclePriceBudget', sale?.amount ? Math.round(sale.amount) : null);
   add('car_id', car.id);
   add('car_type', car.car_type);
   add('vin', car.vin);

@@ -6,7 +6,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { formatKm, formatPhone } from '../text/format.ts';
-import { headlinePrice, priceOptions } from './price.ts';
+import { headlineLine, headlinePrice, priceOptions } from './price.ts';
 
 /** A heading and the lines under it. */
 export interface PdfSection {
@@ -125,7 +125,7 @@ export function vehiclePdfContent(car: Car, site: Site): VehiclePdfContent {
   const phone = formatPhone(car.location?.phone ?? site.phone);
   return {
     title: car.name,
-    subtitle: available ? [price.text, price.label].filter(Boolean).join(' ') : 'Sold',
+    subtitle: available ? headlineLine(price) : 'Sold',
     sections: [
       { heading: 'Key information', lines: facts.filter(([, value]) => value !== null && value !== undefined && value !== '').map(([label, value]) => `${label}: ${value}`) },
       ...(car.dealercomments?.trim() ? [{ heading: site.texts.dealer_comments, lines: [car.dealercomments.trim()] }] : []),
