@@ -367,29 +367,35 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 
 /**
+ * Words that join two things, and how a negation reads across each: an 'and' ends what it
+ * reaches ('no sunroof but diesel' is Diesel), an 'or' carries it on ('no sunroof or tow bar',
+ * 'neither sunroof nor tow bar' are nothing). None is ever a keyword (they are FILLER_WORDS);
+ * values of one facet they join are either value ('petrol or diesel', 'hilux and ranger').
+ */
+export const CONJUNCTIONS: ReadonlyMap<string, 'and' | 'or'> = new Map([
+  ...['and', 'but', 'with', 'w', 'plus', 'also', 'yet', 'though', 'although', 'however', 'including', 'incl'].map((word) => [word, 'and'] as const),
+  ...['or', 'nor'].map((word) => [word, 'or'] as const),
+]);
+
+/**
  * Words that carry nothing to filter by: dropped when nothing else placed them, so 'family suv
  * with good safety' does not turn into a keyword search for 'family good safety'.
  */
-export const FILLER_WORDS: ReadonlySet<string> = new Set(
-  (
-    "a an the and or with w in at on of for to by from near around about me my i im i'm we us our you your want wants wanted need needs needed " +
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
+  ...CONJUNCTIONS.keys(),
+  ...(
+    "a an the in at on of for to by from near around about me my i im i'm we us our you your want wants wanted need needs needed " +
     'looking look find finding search searching show get buy buying after please some any all one only just like that which who is are be been ' +
     'has have had it its car cars vehicle vehicles family good great nice decent reliable price priced cost costing sale sales ' +
     'condition model models series year years yr yrs old stock available something thing around under over below above between less more than ' +
-    'max maximum min minimum up upto least most newer older later earlier budget plus onwards upwards same also really very pretty not no without ' +
+    'max maximum min minimum up upto least most newer older later earlier budget onwards upwards same really very pretty not no without ' +
     'got go going km kms k ks dollars bucks per week weekly pw seater seaters seat seats berth sleeps so quite fairly ' +
     'safe safety economical efficient spacious roomy big small little large compact fast quick powerful comfortable first kids dog ' +
     'towing range colour color type kind size tradie driver runabout'
   )
     .split(/\s+/)
     .filter((word) => word.length > 0),
-);
+]);
 
 /** Words before what they negate: that is then read as nothing (never as its opposite). */
-export const NEGATIONS: ReadonlySet<string> = new Set(['no', 'not', 'without', 'except', 'excluding', 'non', 'never']);
-
-/** Words (besides a comma) where what a negation reaches ends: 'no sunroof and a tow bar'. */
-export const NEGATION_ENDS: ReadonlySet<string> = new Set(['and', 'but', 'with', 'w', 'plus']);
-
-/** Words that carry a negation on to the next thing: 'no sunroof or tow bar' negates both. */
-export const NEGATION_LISTS: ReadonlySet<string> = new Set(['or', 'nor']);
+export const NEGATIONS: ReadonlySet<string> = new Set(['no', 'not', 'without', 'except', 'excluding', 'non', 'never', 'neither']);

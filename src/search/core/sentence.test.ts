@@ -10,6 +10,7 @@ import {
   type VocabularySource,
   VOCABULARY_FACETS,
 } from './sentence.ts';
+import { CONJUNCTIONS } from './sentence-words.ts';
 import type { Car } from '../../schemas/car.ts';
 import { createSearchEngine } from '../engine/engine.ts';
 import { toSearchDocuments } from './documents.ts';
@@ -262,6 +263,34 @@ describe('the sentence reader: words', () => {
     expect(read('no sunroof and a tow bar').refinementList).toEqual({ filtered_features: ['Tow Bar'] });
     // A comparator that starts with a negation is still a comparator.
     expect(read('no more than 30k').range).toEqual({ price: { max: 30000 } });
+  });
+
+  it("drops 'but' as it drops 'and': it ends what a negation reaches and is no keyword", () => {
+    expect(filters(read('no sunroof but diesel'))).toEqual({ refinementList: { fuel: ['Diesel'] }, range: {}, query: '' });
+    expect(filters(read('diesel but not manual'))).toEqual({ refinementList: { fuel: ['Diesel'] }, range: {}, query: '' });
+    expect(filters(read('ute but no sunroof'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    expect(filters(read('hilux but turbo'))).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: {}, query: 'turbo' });
+    expect(filters(read('no rust but a tow bar'))).toEqual({ refinementList: { filtered_features: ['Tow Bar'] }, range: {}, query: '' });
+  });
+
+  it("reads every conjunction by one rule: never a keyword; an 'and' ends a negation, an 'or' carries it on", () => {
+    expect([...CONJUNCTIONS.keys()]).toEqual(expect.arrayContaining(['and', 'but', 'with', 'plus', 'or', 'nor']));
+    for (const [word, reads] of CONJUNCTIONS) {
+      expect(filters(read(`ute ${word} turbo`)), word).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: 'turbo' });
+      const negated = read(`no dents ${word} sunroof`).refinementList;
+      expect(negated, word).toEqual(reads === 'and' ? { filtered_features: ['Sunroof'] } : {});
+    }
+    // 'neither ... nor' negates both.
+    expect(filters(read('ute with neither sunroof nor tow bar'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+  });
+
+  it("reads 'or' and 'and' between values of one facet as either value", () => {
+    expect(filters(read('petrol or diesel ute'))).toEqual({ refinementList: { fuel: ['Petrol', 'Diesel'], body: ['Ute'] }, range: {}, query: '' });
+    expect(filters(read('hilux and ranger with tow bar'))).toEqual({
+      refinementList: { model: ['HiLux', 'Ranger'], filtered_features: ['Tow Bar'], make: ['Toyota', 'Ford'] },
+      range: {},
+      query: '',
+    });
   });
 
   it('drops filler words so a chatty sentence is not a keyword search for them', () => {

@@ -10,7 +10,7 @@
  * negation reaches ('no sunroof', 'not over 30k') is read as nothing, never as its opposite
  * nor as a keyword. The passes: docs/search.md.
  */
-import { FILLER_WORDS, MAKE_NICKNAMES, MEANINGS, NEGATION_ENDS, NEGATION_LISTS, NEGATIONS, NUMBER_WORDS, type FacetMeaning } from './sentence-words.ts';
+import { CONJUNCTIONS, FILLER_WORDS, MAKE_NICKNAMES, MEANINGS, NEGATIONS, NUMBER_WORDS, type FacetMeaning } from './sentence-words.ts';
 
 /** A numeric range; either side may be open. */
 export interface RangeBounds {
@@ -463,7 +463,7 @@ const commaBetween = (sentence: string, before: Token, after: Token) => /[,;]/.t
 /**
  * Where the ignored part of a negated part starting at `index` begins, or -1: at an unread
  * negation word before it with only filler words between ('without a sunroof'), or at the 'or'
- * after a negated thing ('no sunroof or tow bar'); never across a comma or a NEGATION_ENDS word.
+ * after a negated thing ('no sunroof or tow bar'); never across a comma or an 'and' of CONJUNCTIONS.
  */
 function negationBefore(tokens: readonly Token[], sentence: string, index: number): number {
   let list = -1;
@@ -472,17 +472,17 @@ function negationBefore(tokens: readonly Token[], sentence: string, index: numbe
     if (token.symbol || commaBetween(sentence, token, tokens[at + 1]!)) return -1;
     if (token.used) return list >= 0 && token.negated ? list : -1;
     if (NEGATIONS.has(token.norm)) return at;
-    if (NEGATION_LISTS.has(token.norm)) list = list >= 0 ? list : at;
+    if (CONJUNCTIONS.get(token.norm) === 'or') list = list >= 0 ? list : at;
     // An unread word before an 'or' may be a negated thing not yet dropped ('no dents or sunroof').
-    else if (NEGATION_ENDS.has(token.norm) || (!FILLER_WORDS.has(token.norm) && (list < 0 || !/\p{L}/u.test(token.norm)))) return -1;
+    else if (CONJUNCTIONS.get(token.norm) === 'and' || (!FILLER_WORDS.has(token.norm) && (list < 0 || !/\p{L}/u.test(token.norm)))) return -1;
   }
   return -1;
 }
 
 /**
  * The end (exclusive) of the unread words a negation at `at` reaches ('no sunroof', 'without
- * leather seats'): up to a word already read, a number, another negation, a comma or a
- * NEGATION_ENDS word; a hyphened group whole. Filler words at the end are not reached.
+ * leather seats'): up to a word already read, a number, another negation, a comma or
+ * an 'and' of CONJUNCTIONS; a hyphened group whole. Filler words at the end are not reached.
  */
 function negationReach(tokens: readonly Token[], sentence: string, at: number): number {
   let end = at + 1;
@@ -490,9 +490,9 @@ function negationReach(tokens: readonly Token[], sentence: string, at: number): 
     const token = tokens[index]!;
     if (token.used) break;
     if (!token.joined) {
-      const ends = token.symbol || NEGATIONS.has(token.norm) || NEGATION_ENDS.has(token.norm) || commaBetween(sentence, tokens[index - 1]!, token);
+      const ends = token.symbol || NEGATIONS.has(token.norm) || CONJUNCTIONS.get(token.norm) === 'and' || commaBetween(sentence, tokens[index - 1]!, token);
       if (ends || !/\p{L}/u.test(token.norm)) break;
-      if (FILLER_WORDS.has(token.norm) || NEGATION_LISTS.has(token.norm)) continue;
+      if (FILLER_WORDS.has(token.norm)) continue;
     }
     end = index + 1;
   }
