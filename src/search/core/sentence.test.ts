@@ -126,6 +126,13 @@ describe('the sentence reader: numbers', () => {
     expect(read('4 berth').refinementList).toEqual({ sleeps: ['4'] });
   });
 
+  it("reads a number with thousands separators and a unit written against it ('50,000kms')", () => {
+    expect(filters(read('under 50,000kms'))).toEqual({ refinementList: {}, range: { km: { max: 50000 } }, query: '' });
+    expect(read('less than 100,000km').range).toEqual({ km: { max: 100000 } });
+    expect(read('over 150,000klms').range).toEqual({ km: { min: 150000 } });
+    expect(read('20,000km or less').range).toEqual({ km: { max: 20000 } });
+  });
+
   it('reads a weekly budget into the repayment bands under it', () => {
     expect(read('under $200 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
     expect(read('$150 pw').refinementList).toEqual({ weekly_price_range: ['$100 - $150'] });

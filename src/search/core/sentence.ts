@@ -420,17 +420,17 @@ function tokenize(sentence: string): Token[] {
       continue;
     }
     const previous = tokens[tokens.length - 1];
-    // '30,000' is one number: digits after a comma right behind a number.
+    // '30,000' is one number: digits after a comma right behind a number, a unit against them too ('50,000kms').
     if (
       match[2] &&
       previous &&
       !previous.symbol &&
       /^\d+$/.test(previous.norm) &&
       sentence.slice(previous.end, start) === ',' &&
-      /^\d{3}(\.\d+)?$/.test(match[2])
+      /^\d{3}(\.\d+)?\p{L}*$/u.test(match[2])
     ) {
       previous.text = sentence.slice(previous.start, start + match[0].length);
-      previous.norm += match[2];
+      previous.norm += fold(match[2]);
       previous.key = phraseKey(previous.norm);
       previous.end = start + match[0].length;
       previous.plus ||= Boolean(match[3]);
