@@ -133,6 +133,16 @@ describe('the sentence reader: numbers', () => {
     expect(read('20,000km or less').range).toEqual({ km: { max: 20000 } });
   });
 
+  it("reads '$25-30k' as $25,000 to $30,000: a low end said with only a '$' takes the high end's thousands", () => {
+    expect(filters(read('$25-30k'))).toEqual({ refinementList: {}, range: { price: { min: 25000, max: 30000 } }, query: '' });
+    expect(read('$25-$30k').range).toEqual({ price: { min: 25000, max: 30000 } });
+    expect(read('$25 to 30 grand').range).toEqual({ price: { min: 25000, max: 30000 } });
+    expect(read('between $20 and $30k').range).toEqual({ price: { min: 20000, max: 30000 } });
+    // A low end in full stays as typed; a weekly budget keeps its dollars.
+    expect(read('$500-30k').range).toEqual({ price: { min: 500, max: 30000 } });
+    expect(read('$100 - $200 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
+  });
+
   it('reads a weekly budget into the repayment bands under it', () => {
     expect(read('under $200 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
     expect(read('$150 pw').refinementList).toEqual({ weekly_price_range: ['$100 - $150'] });

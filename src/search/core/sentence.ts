@@ -791,8 +791,9 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   const between = (low: Quantity, high: Quantity): Omit<ReadPart, 'start' | 'end' | 'text'> | null => {
     let lowValue = low.value;
     const unit = high.unit ?? low.unit;
-    // '20-30k', '20 to 30 grand': the first number takes the second's thousands.
-    if (high.thousands && !low.thousands && low.unit === null && lowValue < 1000) lowValue *= 1000;
+    // '20-30k', '$25-30k', '20 to 30 grand': a first number said without its thousands (a '$' at most) takes the second's.
+    const bare = !low.thousands && (low.unit === null || (low.unit === 'money' && low.dollar));
+    if (high.thousands && bare && lowValue < 1000 && lowValue * 1000 <= high.value) lowValue *= 1000;
     if (unit === null) {
       if (isYear(lowValue) && isYear(high.value) && !low.dollar && !high.dollar)
         return { kind: 'range', attribute: 'year', min: Math.min(lowValue, high.value), max: Math.max(lowValue, high.value) };
