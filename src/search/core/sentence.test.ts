@@ -100,6 +100,23 @@ describe('the sentence reader: numbers', () => {
     expect(read('under 30k low kms').range).toEqual({ price: { max: 30000 }, km: { max: 50000 } });
   });
 
+  it("reads kilometres said before their comparison ('kms under 100k', 'odometer less than 80,000') as kilometres, not a price", () => {
+    expect(filters(read('hilux with kms under 100,000'))).toEqual({
+      refinementList: { model: ['HiLux'], make: ['Toyota'] },
+      range: { km: { max: 100000 } },
+      query: '',
+    });
+    expect(read('kms under 100k').range).toEqual({ km: { max: 100000 } });
+    expect(read('km over 150k').range).toEqual({ km: { min: 150000 } });
+    expect(read('ks under 80').range).toEqual({ km: { max: 80000 } });
+    expect(read('kms between 50k and 100k').range).toEqual({ km: { min: 50000, max: 100000 } });
+    expect(filters(read('odometer less than 80,000'))).toEqual({ refinementList: {}, range: { km: { max: 80000 } }, query: '' });
+    // A comma ends an amount's words; a '$' is a price; 'low kms' is its own phrase.
+    expect(read('under 30k, kms under 100k').range).toEqual({ price: { max: 30000 }, km: { max: 100000 } });
+    expect(read('kms under $30k').range).toEqual({ price: { max: 30000 } });
+    expect(read('low kms under 30k').range).toEqual({ km: { max: 50000 }, price: { max: 30000 } });
+  });
+
   it('reads years: a bare year, or newer, before, newer than, ranges, decades, years old', () => {
     expect(read('2018 hilux').range).toEqual({ year: { min: 2018, max: 2018 } });
     expect(read('2018 or newer').range).toEqual({ year: { min: 2018 } });

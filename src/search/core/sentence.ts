@@ -512,6 +512,8 @@ interface Quantity {
   end: number;
   /** Written as a word ('seven'): only a count of seats or berths. */
   spelled: boolean;
+  /** Said to be money: a '$' or 'dollars' (a 'k' alone may be kilometres: 'kms under 100k'). */
+  priced: boolean;
 }
 
 const KM_WORDS = new Set(['km', 'kms', 'klm', 'klms', 'kays', 'kilometres', 'kilometers', 'kilometre', 'kilometer', 'ks', 'kmh', 'odo']);
@@ -520,6 +522,14 @@ const SEAT_WORDS = new Set(['seater', 'seaters', 'seat', 'seats']);
 const BERTH_WORDS = new Set(['berth', 'berths']);
 const AGE_WORDS = new Set(['year', 'years', 'yr', 'yrs', 'yo']);
 const MONEY_WORDS = new Set(['dollars', 'dollar', 'bucks', 'aud']);
+/** Words before a comparison that say its amount is kilometres ('kms under 100k', 'odometer under 80,000'). */
+const KM_BEFORE = new Set([...KM_WORDS, 'odometer', 'mileage']);
+
+/** An amount in kilometres, unless it was said to be money or has another unit; a bare 'under 80' is thousands, as '80 ks' is. */
+function inKm(amount: Quantity): Quantity {
+  if (amount.priced || (amount.unit !== null && amount.unit !== 'money')) return amount;
+  return { ...amount, unit: 'km', value: amount.thousands || amount.value >= 1000 ? amount.value : amount.value * 1000 };
+}
 const THOUSAND_WORDS = new Set(['k', 'grand', 'thousand', 'g']);
 
 type Comparison = 'max' | 'min' | 'around' | 'between' | 'from';
@@ -678,8 +688,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       else if (suffix === 's' && Number.isInteger(value) && value % 10 === 0 && isYear(value)) unit = 'decade';
       else if (!takeUnit(suffix)) return null;
     }
-    // Words after the number: 'k', 'grand', 'ks', 'seater', 'years old', 'a week'.
-    while (free(next)) {
+    // Words after the number, up to a comma: 'k', 'grand', 'ks', 'seater', 'years old', 'a week'.
+    while (free(next) && !commaBetween(sentence, tokens[next - 1]!, tokens[next]!)) {
       const word = tokens[next]!.norm;
       if (unit === null && AGE_WORDS.has(word)) {
         unit = 'age';
@@ -707,9 +717,10 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       }
     }
     if (thousands) value *= 1000;
+    const priced = token.dollar || (unit as Unit | null) === 'money';
     if (!unit && (token.dollar || thousands)) unit = 'money';
     const plus = token.plus || tokens[next - 1]!.plus;
-    return { value, unit, thousands, dollar: token.dollar, plus, end: next, spelled };
+    return { value, unit, thousands, dollar: token.dollar, plus, end: next, spelled, priced };
   };
 
   /** 'max 40k' after '7 seater' is the next comparison, not a bound of the seats. */
@@ -816,6 +827,14 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     return { kind: 'range', attribute, min: Math.min(lowValue, high.value), max: Math.max(lowValue, high.value) };
   };
 
+  /** Whether the word before a comparator at `index` says kilometres ('kms under 100k'): not across a comma, nor the end of a phrase ('low kms'). */
+  const kmBefore = (index: number): boolean => {
+    const word = index > 0 && free(index - 1) ? tokens[index - 1]! : undefined;
+    if (!word || !KM_BEFORE.has(word.norm) || commaBetween(sentence, word, tokens[index]!)) return false;
+    const before = tokens[index - 2];
+    return !(before && !before.used && vocabulary.phrases.has(before.key + word.key));
+  };
+
   /** A second quantity after 'to', 'and' or a dash, for a range. */
   const rangeEnd = (at: number, words: readonly string[]): { quantity: Quantity } | null => {
     const token = tokens[at];
@@ -874,7 +893,9 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       }
     }
     const at = comparator ? index + comparator[0].length : index;
-    const amount = quantity(at);
+    const km = comparator !== undefined && kmBefore(index);
+    const said = quantity(at);
+    const amount = said && km ? inKm(said) : said;
     if (!amount || (amount.spelled && amount.unit !== 'seats' && amount.unit !== 'sleeps')) continue;
     let end = amount.end;
     let part: Omit<ReadPart, 'start' | 'end' | 'text'> | null = null;
@@ -882,7 +903,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     if (kind === 'between' || kind === 'from' || !comparator) {
       const second = rangeEnd(end, kind === 'between' ? ['and', 'to', '&'] : ['to', 'until', 'till']);
       if (second) {
-        part = between(amount, second.quantity);
+        part = between(amount, km ? inKm(second.quantity) : second.quantity);
         if (part) end = second.quantity.end;
       }
     }
@@ -904,7 +925,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       part = bound(amount, comparison, strict, comparator !== undefined || comparison !== 'exact');
     }
     if (!part) continue;
-    take(index, end, part);
+    // 'kms under 100k': the word that said kilometres is part of it.
+    take(km && amount.unit === 'km' ? index - 1 : index, end, part);
     index = end - 1;
   }
 
