@@ -73,6 +73,29 @@ describe('parseSite', () => {
     ]);
   });
 
+  // A lead's location (and a car's) matches a location's slug or its id, read as text: a slug '7'
+  // beside a location with id 7 sent the lead to whichever of the two came first.
+  it.each([
+    [
+      'an earlier location',
+      [location(7, 'Springwood'), { ...location(8, 'Logan'), slug: '7' }],
+      'locations.1.slug (location 8 "Logan"): the slug 7 is also locations.0.id ("Springwood")',
+    ],
+    [
+      'a later location, as text',
+      [{ ...location(7, 'Springwood'), slug: '9' }, location(8, 'Logan'), { ...location(9, 'Beenleigh'), id: '9' }],
+      'locations.0.slug (location 7 "Springwood"): the slug 9 is also locations.2.id ("Beenleigh")',
+    ],
+  ])("refuses a location slug that is the id of %s, naming the slug's field and the other location", (_name, locations, where) => {
+    expect(refusal(site(locations)).details).toEqual([
+      `field ${where}; leads and cars name a location by its slug or its id (read as text), so a location's slug is no other location's id: give it another slug`,
+    ]);
+  });
+
+  it('accepts a location whose slug is its own id', () => {
+    expect(parseSite('tenants/hours-motors/site.json', site([{ ...location(7, 'Springwood'), slug: '7' }, location(8, 'Logan')])).locations).toHaveLength(2);
+  });
+
   const dealership = (id: number | string, name: string) => ({ id, slug: name.toLowerCase(), name });
   const dealerships = (list: unknown[]) => ({ ...site([]), dealerships: list });
 

@@ -98,7 +98,7 @@ const LocationFields = v.strictObject({
   id: v.union([v.number(), v.string()]),
   /** Display name, e.g. 'Acme Toyota Springwood'. */
   name: v.string(),
-  /** URL slug of /locations/{slug}, unique within the site; cars and leads name the location by it. */
+  /** URL slug of /locations/{slug}, unique within the site and no other location's id; cars and leads name the location by it or by its id. */
   slug,
   /** sales | service | parts; empty means sales. */
   location_type: v.optional(v.picklist(['sales', 'service', 'parts', '']), 'sales'),
@@ -176,6 +176,15 @@ const specialHoursOfThisLocation = v.rawCheck<v.InferOutput<typeof LocationField
 /** A location of the site (spec §3 "Location"); its special hours name no other location. */
 export const LocationSchema = v.pipe(LocationFields, specialHoursOfThisLocation);
 
+/** The issue path of `entries[index][key]`, so a message names that field of that entry. */
+function entryField<Entry extends Record<Key, unknown>, Key extends string>(entries: Entry[], index: number, key: Key) {
+  const entry = entries[index];
+  return [
+    { type: 'array', origin: 'value', input: entries, key: index, value: entry },
+    { type: 'object', origin: 'value', input: entry, key, value: entry[key] },
+  ] as const;
+}
+
 /**
  * A check that no two entries of a site.json list (`locations`, `dealerships`) share `key`, read
  * as text (7 and '7' are one id). A repeat stops the tenant, naming both fields and the value, and
@@ -196,20 +205,38 @@ function uniqueWithinSite<Entry extends { name: string } & Record<Key, string | 
       addIssue({
         message: `the ${key} ${value} is also ${list}.${first}.${key} (${JSON.stringify(entries[first].name)}); ${rule}: give one of them another ${key}`,
         input: entry[key],
-        path: [
-          { type: 'array', origin: 'value', input: entries, key: index, value: entry },
-          { type: 'object', origin: 'value', input: entry, key, value: entry[key] },
-        ],
+        path: [...entryField(entries, index, key)],
       });
     });
   });
 }
+
+/**
+ * A location's slug is no other location's id (read as text): a lead's `location` and a car's
+ * location match a location by either, so slug '7' beside a location with id 7 would send the
+ * lead to whichever came first. The slug is the one named: the id comes from the feed.
+ */
+const slugsAreNoOtherId = v.rawCheck<v.InferOutput<typeof LocationSchema>[]>(({ dataset, addIssue }) => {
+  if (!dataset.typed) return;
+  const entries = dataset.value;
+  const byId = new Map(entries.map((entry, index) => [String(entry.id), index]));
+  entries.forEach((entry, index) => {
+    const other = byId.get(entry.slug);
+    if (other === undefined || other === index) return;
+    addIssue({
+      message: `the slug ${entry.slug} is also locations.${other}.id (${JSON.stringify(entries[other].name)}); leads and cars name a location by its slug or its id (read as text), so a location's slug is no other location's id: give it another slug`,
+      input: entry.slug,
+      path: [...entryField(entries, index, 'slug')],
+    });
+  });
+});
 
 /** The locations of a site (site.json `locations`), each with an id and a slug of its own. */
 export const LocationsSchema = v.pipe(
   v.array(LocationSchema),
   uniqueWithinSite('locations', 'id', 'location ids are unique within a site (cars, leads and holiday entries name a location by its id)'),
   uniqueWithinSite('locations', 'slug', 'location slugs are unique within a site (cars, leads and the /locations/{slug} pages name a location by its slug)'),
+  slugsAreNoOtherId,
 );
 
 export const DealershipSchema = v.strictObject({
