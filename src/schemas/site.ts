@@ -12,7 +12,7 @@ import { FinanceSettingsSchema } from './site/finance.ts';
 import { SpinSettingsSchema } from './site/spin.ts';
 import { SpinToWinSchema } from './site/spin-to-win.ts';
 import { TradeInSettingsSchema } from './site/trade-in.ts';
-import { DealershipsSchema, LocationsSchema } from './site/locations.ts';
+import { DealershipsSchema, LocationsSchema, locationSlugsApartFromDealerships } from './site/locations.ts';
 import { MenusSchema } from './site/menus.ts';
 import { PromoSettingsSchema } from './site/promo.ts';
 import { ServiceSettingsSchema } from './site/service.ts';
@@ -48,7 +48,8 @@ export const SearchSettingsSchema = v.strictObject({
   index: v.optional(v.string(), 'Car_production'),
 });
 
-export const SiteSchema = v.strictObject({
+/** The fields of site.json, each with its doc and default. */
+const SiteFieldsSchema = v.strictObject({
   /** Tenant slug; must equal the tenant folder name. */
   slug,
   /** Template: used-group | franchise | caravan | motorcycle. */
@@ -181,6 +182,9 @@ export const SiteSchema = v.strictObject({
   /** Location maps: the drawn map, or an interactive street map from a tile source that loads when the shopper opens it (src/schemas/site/maps.ts). */
   maps: v.optional(MapSettingsSchema, {}),
 });
+
+/** site.json: its fields, and the rules that read two of its lists together. */
+export const SiteSchema = v.pipe(SiteFieldsSchema, locationSlugsApartFromDealerships<v.InferOutput<typeof SiteFieldsSchema>>());
 
 /** A validated site.json with every default filled in. */
 export type Site = v.InferOutput<typeof SiteSchema>;

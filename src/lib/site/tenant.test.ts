@@ -120,6 +120,20 @@ describe('parseSite', () => {
     expect(parseSite('tenants/hours-motors/site.json', dealerships([dealership(3, 'Acme'), dealership('4', 'Zenith')])).dealerships).toHaveLength(2);
   });
 
+  // /search/{slug} is the search page of a location or of a dealership (spec §2 Search URLs): with one slug
+  // for both, the route table kept the location's and the dealership's search page was never built.
+  it("refuses a location slug that is a dealership's slug, naming the location's field and the dealership", () => {
+    const error = refusal({ ...site([location(7, 'Springwood'), location(8, 'Acme')]), dealerships: [dealership(3, 'Zenith'), dealership(4, 'Acme')] });
+    expect(error.details).toEqual([
+      `field locations.1.slug (location 8 "Acme"): the slug acme is also dealerships.1.slug ("Acme"); /search/{slug} is the search page of one location or one dealership: give one of them another slug`,
+    ]);
+  });
+
+  it('accepts location slugs apart from the dealership slugs', () => {
+    const parsed = parseSite('tenants/hours-motors/site.json', { ...site([location(7, 'Springwood')]), dealerships: [dealership(3, 'Acme')] });
+    expect(parsed.locations.map((entry) => entry.slug)).toEqual(['springwood']);
+  });
+
   it('names no location for a field outside locations', () => {
     expect(refusal({ ...site([]), phone: 'call us' }).details[0]).toMatch(/^field phone: /);
   });

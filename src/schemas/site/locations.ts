@@ -98,7 +98,7 @@ const LocationFields = v.strictObject({
   id: v.union([v.number(), v.string()]),
   /** Display name, e.g. 'Acme Toyota Springwood'. */
   name: v.string(),
-  /** URL slug of /locations/{slug}, unique within the site and no other location's id; cars and leads name the location by it or by its id. */
+  /** URL slug of /locations/{slug} and /search/{slug}, unique within the site, no other location's id and no dealership's slug; cars and leads name the location by it or by its id. */
   slug,
   /** sales | service | parts; empty means sales. */
   location_type: v.optional(v.picklist(['sales', 'service', 'parts', '']), 'sales'),
@@ -242,7 +242,7 @@ export const LocationsSchema = v.pipe(
 export const DealershipSchema = v.strictObject({
   /** Dealership id, unique within the site (read as text: 3 and '3' are one id); a location names it in dealership_id. */
   id: v.union([v.number(), v.string()]),
-  /** Dealership slug, unique within the site; a location names it in dealership_slug. */
+  /** Dealership slug of /search/{slug}, unique within the site and no location's slug; a location names it in dealership_slug. */
   slug,
   /** Dealership name, shown on its locations' cards when the site lists several dealerships. */
   name: v.string(),
@@ -256,6 +256,29 @@ export const DealershipsSchema = v.pipe(
   uniqueWithinSite('dealerships', 'id', 'dealership ids are unique within a site (locations, cars and leads name a dealership by its id)'),
   uniqueWithinSite('dealerships', 'slug', 'dealership slugs are unique within a site (locations, cars, leads and search pages name a dealership by its slug)'),
 );
+
+/**
+ * No location has a dealership's slug: /search/{slug} is the search page of one location or one
+ * dealership (spec §2 "Search URLs"); with one slug for both, the route table kept the location's
+ * page and the dealership's was never built. Piped onto the site schema, which holds both lists.
+ */
+export function locationSlugsApartFromDealerships<Site extends { locations: Location[]; dealerships: Dealership[] }>() {
+  return v.rawCheck<Site>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const site = dataset.value;
+    const { locations, dealerships } = site;
+    const dealershipOf = new Map(dealerships.map((entry, index) => [entry.slug, index]));
+    locations.forEach((location, index) => {
+      const other = dealershipOf.get(location.slug);
+      if (other === undefined) return;
+      addIssue({
+        message: `the slug ${location.slug} is also dealerships.${other}.slug (${JSON.stringify(dealerships[other].name)}); /search/{slug} is the search page of one location or one dealership: give one of them another slug`,
+        input: location.slug,
+        path: [{ type: 'object', origin: 'value', input: site, key: 'locations', value: locations }, ...entryField(locations, index, 'slug')],
+      });
+    });
+  });
+}
 
 export type Location = v.InferOutput<typeof LocationSchema>;
 export type Dealership = v.InferOutput<typeof DealershipSchema>;
