@@ -324,6 +324,26 @@ export function libSearchImports(files: SourceFile[]): string[] {
   return files.filter((file) => file.path.startsWith('src/lib/')).flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/search/')).map((target) => `${file.path} -> ${target}: src/lib must not import src/search`));
 }
 
+/** Browser globals (a property key such as `document?:` aside) and DOM wiring: what a browser part of src/lib would use. */
+const BROWSER_CODE = /(?<![\w$.])(?:window|document|localStorage|sessionStorage|navigator)\b(?!\s*\??\s*:)|\.querySelector(?:All)?\b|\bHTML\w*Element\b/;
+/** Packages of the page and its islands. */
+const BROWSER_PACKAGE = /^(?:astro:|react(?:-dom)?(?:\/|$))/;
+
+/**
+ * src/lib is pure domain logic (STYLE.md rule 1): no browser global, no DOM wiring and no
+ * `astro:*` or React import. Code that runs in the page lives with its island or component
+ * (src/islands/<feature>/, e.g. islands/vehicle/phone-reveal.ts) and imports src/lib.
+ */
+export function libBrowserCode(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files.filter(({ path }) => path.startsWith('src/lib/'))) {
+    const found = BROWSER_CODE.exec(code(file.text));
+    if (found) problems.push(`${file.path}: uses ${found[0].replace(/^\./, '')} (src/lib is pure: browser code lives with its island or component)`);
+    for (const specifier of specifiersOf(file).filter((name) => BROWSER_PACKAGE.test(name))) problems.push(`${file.path}: imports ${specifier} (src/lib is pure: no astro:* or React)`);
+  }
+  return problems;
+}
+
 /** The folder that holds everything tied to the Astro and @astrojs/react version (docs/architecture.md "Astro upgrade checklist"). */
 const ASTRO_BOUND = 'src/builder/render/astro/';
 
@@ -882,6 +902,10 @@ describe('search rooms (issue 36 item 2)', () => {
     expect(libSearchImports(files)).toEqual([]);
   });
 
+  it('src/lib uses no browser global, wires no DOM and imports no astro:* or React (STYLE.md rule 1)', () => {
+    expect(libBrowserCode(files)).toEqual([]);
+  });
+
   describe('the rules catch violations', () => {
     it('a Node built-in, the config or the admin room imported by browser search code; build-time and admin code may', () => {
       const problems = browserSearchProblems([
@@ -897,6 +921,24 @@ describe('search rooms (issue 36 item 2)', () => {
       expect(problems[0]).toContain('src/search/browser/routing.ts: imports the Node built-in node:fs');
       expect(problems[2]).toContain('src/search/browser/create-client.ts -> src/config/search.ts');
       expect(problems[3]).toContain('src/search/lists/list-index.ts -> src/search/admin/meilisearch.ts');
+    });
+
+    it('browser code in src/lib: a global, DOM wiring, astro:* or React; a property named document, a comment and an island pass', () => {
+      const problems = libBrowserCode([
+        { path: 'src/lib/vehicle/reveal.ts', text: 'export const go = (href: string) => window.location.assign(href);' },
+        { path: 'src/lib/forms/saved.ts', text: "export const saved = () => localStorage.getItem('lead');" },
+        { path: 'src/lib/vehicle/wire.ts', text: "export const wire = (root: ParentNode) => root.querySelectorAll('[data-x]');" },
+        { path: 'src/lib/site/page.ts', text: "import { getImage } from 'astro:assets';\nimport { useState } from 'react';" },
+        { path: 'src/lib/marketing/analytics.ts', text: '// pushed onto window.dataLayer\nexport const hasPage = (target: { document?: unknown }) => typeof target.document !== "undefined";' },
+        { path: 'src/islands/vehicle/reveal.ts', text: 'export const go = (href: string) => window.location.assign(href);' },
+      ]);
+      expect(problems).toEqual([
+        'src/lib/vehicle/reveal.ts: uses window (src/lib is pure: browser code lives with its island or component)',
+        'src/lib/forms/saved.ts: uses localStorage (src/lib is pure: browser code lives with its island or component)',
+        'src/lib/vehicle/wire.ts: uses querySelectorAll (src/lib is pure: browser code lives with its island or component)',
+        'src/lib/site/page.ts: imports astro:assets (src/lib is pure: no astro:* or React)',
+        'src/lib/site/page.ts: imports react (src/lib is pure: no astro:* or React)',
+      ]);
     });
 
     it('src/lib importing src/search (types too); search importing lib is the allowed direction', () => {

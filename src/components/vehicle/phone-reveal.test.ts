@@ -8,7 +8,7 @@ import { experimental_AstroContainer } from 'astro/container';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VehicleLocation } from '../../lib/vehicle/vehicle-location.ts';
-import { wirePhoneReveal } from '../../lib/vehicle/phone-reveal.ts';
+import { wirePhoneReveal } from '../../islands/vehicle/phone-reveal.ts';
 import LocationFooter from './LocationFooter.astro';
 import PhoneBox from './PhoneBox.astro';
 

@@ -1,8 +1,11 @@
 /**
- * The phone box's reveal call in the browser (spec §7 phone reveal: car_id, dealership_id,
+ * The phone box's reveal in the browser (spec §7 phone reveal: car_id, dealership_id,
  * website_id, "response only logged"; §8 "Phone reveal failure ... logged only"). The number is
  * already on screen when this is sent: a failed answer or a network failure is logged, never
- * shown to the shopper, and never thrown.
+ * shown to the shopper, and never thrown. Page code, so it lives with the islands, not src/lib.
+ *
+ * Contract with PhoneNumber.astro: each hidden number is a [data-phone-reveal] button with
+ * data-number and data-href, its text in [data-phone-text] and its hint in [data-phone-hint].
  */
 
 /** What the page sends; an empty dealership id (the car names none) is left out. */
