@@ -165,6 +165,11 @@ export function isTestDriveCategory(category: string | undefined): boolean {
   return /test ?drive/i.test(category ?? '');
 }
 
+/** Whether a lead's category asks to reserve its car ('Reserve': the reserve page and the online purchase journey): only such a lead holds a car for a deposit. */
+export function isReserveCategory(category: string | null | undefined): boolean {
+  return category?.trim().toLowerCase() === 'reserve';
+}
+
 /**
  * Whether a post (or a stored lead's values) completes its form: `form_completed` true or
  * absent (a one-step form sends no flag); false is a step of a multi-step form. The lead

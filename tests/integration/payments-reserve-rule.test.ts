@@ -56,6 +56,7 @@ describe('payments: the server applies the reserve rule', () => {
     });
     writeTenantFolder(join(folder.dir, 'tenants', 'invoices'), { site: site('invoices', { reserve: false }), stock });
     writeTenantFolder(join(folder.dir, 'tenants', 'journey'), { site: site('journey', { reserve: false, online_purchase: true }), stock });
+    writeTenantFolder(join(folder.dir, 'tenants', 'enquiries'), { site: site('enquiries', { test_drive: true }), stock });
     database = await testDatabase('sqlite', folder.dir);
     app = await testApp(database.db, join(folder.dir, 'tenants'), {
       payments: {
@@ -159,5 +160,33 @@ describe('payments: the server applies the reserve rule', () => {
     expect((await reserve('journey', 2, 'Online Purchase')).statusCode).toBe(409);
     const fromReservePage = await reserveLead('journey', 1);
     expect([fromReservePage.statusCode, fromReservePage.json().error]).toEqual([404, RESERVE_OFF]);
+  });
+
+  it('a lead that never asked to reserve (an enquiry, a test drive on the car) gets no deposit: 404, and the car is not held', async () => {
+    const headers = { host: 'enquiries.localhost:4321' };
+    const enquiry = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers,
+      payload: { ...contact, category: 'General Enquiry', car_id: '1', form_completed: false },
+    });
+    expect(enquiry.statusCode, enquiry.body).toBe(201);
+    const values = { ...contact, category: 'Test Drive', car_id: '1', dateTime: '2030-01-07T10:00', form_completed: false };
+    const testDrive = await app.stores.leads.save({ tenant: 'enquiries', clientKey: `test-drive-${++attempts}`, values, destinations: [], now: Date.now() });
+    const testDriveId = testDrive.status === 'created' ? testDrive.id : '';
+    for (const [what, leadId] of [
+      ['enquiry', enquiry.json().lead_id],
+      ['test drive', testDriveId],
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/reservations',
+        headers,
+        payload: { lead_id: leadId, attempt: `attempt-${++attempts}`, terms_conditions: true },
+      });
+      expect([what, response.statusCode, response.json().error]).toEqual([what, 404, 'This reservation could not be found. Please start again.']);
+    }
+    // Nothing was held: a shopper who does reserve the car gets it.
+    expect((await reserve('enquiries', 1)).statusCode).toBe(201);
   });
 });

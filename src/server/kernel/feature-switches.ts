@@ -10,7 +10,7 @@ import { GARAGE_NOT_KEPT, offersGarage } from '../../lib/forms/garage.ts';
 import { offersTradeIn } from '../../lib/forms/trade-in-offer.ts';
 import { TRADE_IN_NOT_OFFERED } from '../../schemas/api/trade-in.ts';
 import type { Site } from '../../schemas/site.ts';
-import { isTestDriveCategory, isValuationLead, type LeadSubmission } from '../../schemas/lead.ts';
+import { isReserveCategory, isTestDriveCategory, isValuationLead, type LeadSubmission } from '../../schemas/lead.ts';
 import { ONLINE_PURCHASE_SUBCATEGORY } from '../../lib/vehicle/vehicle-actions.ts';
 import { sendError } from './http.ts';
 
@@ -80,7 +80,7 @@ export function reserveJourney(subcategory: string | null | undefined): 'reserve
 export function leadSwitchedOff(site: Site, lead: Pick<LeadSubmission, 'evalid' | 'offer_accepted' | 'category' | 'subcategory'>): string | undefined {
   const valuation = isValuationLead(lead) ? switchedOff(site, 'trade_in') : undefined;
   if (valuation || isTestDriveCategory(lead.category)) return valuation ?? switchedOff(site, 'test_drive');
-  if (lead.category?.trim().toLowerCase() !== 'reserve') return undefined;
+  if (!isReserveCategory(lead.category)) return undefined;
   return switchedOff(site, reserveJourney(lead.subcategory));
 }
 

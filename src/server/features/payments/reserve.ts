@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { depositAllowed } from '../../../lib/vehicle/vehicle-actions.ts';
 import { LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
+import { isReserveCategory } from '../../../schemas/lead.ts';
 import type { PaymentIntentSecret, StartedPayment } from '../../../schemas/payments.ts';
 import { lockInTransaction, type SqlExecutor } from '../../../platform/sql/db.ts';
 import { reserveJourney, switchedOff } from '../../kernel/feature-switches.ts';
@@ -20,6 +21,8 @@ import type { PaymentRow } from './repository.ts';
 export type StartResult = { ok: true; payment: StartedPayment } | { ok: false; status: number; error: string; field?: string };
 export type IntentResult = { ok: true; intent: PaymentIntentSecret } | { ok: false; status: number; error: string };
 
+/** The answer for a lead id that names no reservation: no such lead, or a lead that never asked to reserve (an enquiry, a test drive). */
+export const RESERVATION_UNKNOWN_MESSAGE = 'This reservation could not be found. Please start again.';
 export const NO_PROVIDER_MESSAGE = 'Online payment is not available on this site. No card is taken online: our team will call you to take the deposit.';
 export const RESERVED_MESSAGE = 'Sorry, this car has just been reserved by another buyer. Please choose another car or call us.';
 export const NOT_RESERVABLE_MESSAGE = 'This car cannot be reserved online. Please call us about it.';
@@ -61,7 +64,8 @@ export async function startReservation(ctx: PaymentsContext, tenant: ApiTenant, 
   const provider = ctx.provider(tenant);
   if (!provider) return { ok: false, status: 409, error: NO_PROVIDER_MESSAGE };
   const lead = await ctx.deps.leads.get(tenant.slug, input.leadId);
-  if (!lead) return { ok: false, status: 404, error: 'This reservation could not be found. Please start again.' };
+  // Only a Reserve lead (the reserve page, the online purchase journey) holds its car: an enquiry's or a test drive's id names no reservation.
+  if (!lead || !isReserveCategory(lead.category)) return { ok: false, status: 404, error: RESERVATION_UNKNOWN_MESSAGE };
   // A lead of a journey the site has switched off since (POST /api/leads refuses new ones): the switch's answer, not the car's.
   const journey = reserveJourney(lead.subcategory);
   const switched = switchedOff(tenant.site, journey);
