@@ -1,8 +1,9 @@
 /**
  * The shapes of the lead API's settings that src/config/server.ts reads from the
- * environment and src/server consumes: the database, the third-party providers and the
- * daily allowances. They live here so the configuration imports nothing from the server;
- * the server imports them from here.
+ * environment and src/server consumes (the database, the third-party providers, the daily
+ * allowances), and their defaults, written once: the variables' and the server modules' when
+ * a caller hands no setting. They live here so the configuration imports nothing from the
+ * server; the server imports them from here.
  */
 
 export type { DatabaseConfig } from '../platform/sql/db.ts';
@@ -34,6 +35,28 @@ export interface Quotas {
   /** Opt-outs by a typed e-mail or phone per client per tenant. */
   optOutsPerClientPerDay: number;
 }
+
+/**
+ * The outbox worker's defaults: the DELIVERY_* variables' (server.ts) and the Outbox's own when
+ * a caller leaves a setting out (src/server/leads/outbox.ts), so a worker built without the
+ * configuration (tests, scripts) retries as production does.
+ */
+export const DELIVERY_DEFAULTS = {
+  /** Run the worker in this process (DELIVERY_WORKER). */
+  enabled: true,
+  /** First retry delay, doubling per attempt (DELIVERY_BASE_DELAY_MS). */
+  baseDelayMs: 5000,
+  /** Longest retry delay (DELIVERY_MAX_DELAY_MS). */
+  maxDelayMs: 3_600_000,
+  /** Idle poll for due jobs (DELIVERY_POLL_MS). */
+  pollMs: 1000,
+  /** Attempts before a dead letter (DELIVERY_MAX_ATTEMPTS): at least 6 hours with the delays above, about 8 with the jitter. */
+  maxAttempts: 18,
+  /** Jobs claimed per round. */
+  batchSize: 50,
+  /** How long a claimed job is reserved for one worker (ms). */
+  leaseMs: 60_000,
+} as const;
 
 /** How long one command to Redis may go unanswered before the lead API counts its limits in memory (REDIS_COMMAND_TIMEOUT_MS). */
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1000;

@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { ConfigError, configError, environment, flag, integer, isProxyAddress, type Environment } from './env.ts';
 import { logFormatFor, type LogFormat } from './log.ts';
 import { checkProduction } from './production.ts';
-import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, type DatabaseConfig, type ProviderConfig, type Quotas } from './server-settings.ts';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, DELIVERY_DEFAULTS, type DatabaseConfig, type ProviderConfig, type Quotas } from './server-settings.ts';
 
 export { ConfigError };
 
@@ -65,7 +65,7 @@ const EnvSchema = v.object({
   MISCELLANEOUS_DAILY_PER_CLIENT: integer(300, 1, 1_000_000),
   OPT_OUTS_DAILY_PER_CLIENT: integer(10, 1, 1_000_000),
   API_OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(32, 'expected at least 32 random characters (openssl rand -hex 32)'))),
-  DELIVERY_MAX_ATTEMPTS: integer(18, 1, 1000),
+  DELIVERY_MAX_ATTEMPTS: integer(DELIVERY_DEFAULTS.maxAttempts, 1, 1000),
   IMAGES_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/images'),
   IMAGE_QUOTA_MB_PER_TENANT: integer(2048, 1, 10_000_000),
   RATE_LIMIT_MAX: integer(120, 1, 10_000_000),
@@ -73,10 +73,10 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_MS: integer(60_000, 1000, 86_400_000),
   RATE_LIMIT_SIGN_IN_MAX: integer(5, 1, 10_000_000),
   SIGN_IN_CODES_PER_PHONE: integer(3, 1, 1000),
-  DELIVERY_WORKER: flag(true),
-  DELIVERY_BASE_DELAY_MS: integer(5000, 1, 86_400_000),
-  DELIVERY_MAX_DELAY_MS: integer(3_600_000, 1, 604_800_000),
-  DELIVERY_POLL_MS: integer(1000, 10, 3_600_000),
+  DELIVERY_WORKER: flag(DELIVERY_DEFAULTS.enabled),
+  DELIVERY_BASE_DELAY_MS: integer(DELIVERY_DEFAULTS.baseDelayMs, 1, 86_400_000),
+  DELIVERY_MAX_DELAY_MS: integer(DELIVERY_DEFAULTS.maxDelayMs, 1, 604_800_000),
+  DELIVERY_POLL_MS: integer(DELIVERY_DEFAULTS.pollMs, 10, 3_600_000),
   // Lead webhooks may reach loopback and private addresses: local receivers only (refused in production, src/config/production.ts).
   LEAD_DELIVERY_ALLOW_PRIVATE: flag(false),
   SIGN_IN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'expected at least 16 characters'))),

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { leadAdf, leadDocument, xmlEscape } from './formats.ts';
-import { retryDelay } from './outbox.ts';
+import { Outbox, retryDelay } from './outbox.ts';
 import type { StoredLead } from './row.ts';
 import { loadConfig } from '../../config/server.ts';
+import { openDatabase } from '../database.ts';
+import { createKernelAdapters } from '../kernel/adapters.ts';
+import { openKernelStores } from '../kernel/stores.ts';
+import { TenantRegistry } from '../kernel/tenants.ts';
 
 describe('retryDelay', () => {
   it('doubles per attempt up to the cap, with bounded jitter', () => {
@@ -64,5 +68,30 @@ describe("a dealer destination that is down for hours (docs/lead-api.md: retried
     let waited = 0;
     for (let attempt = 1; attempt < delivery.maxAttempts; attempt += 1) waited += retryDelay(attempt, delivery.baseDelayMs, delivery.maxDelayMs, () => 0);
     expect(waited / 3_600_000).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('an Outbox built without settings (tests, scripts, any caller but the API process)', () => {
+  it("dead-letters a failing job after the configuration's default number of attempts, as production does", async () => {
+    const db = await openDatabase({ kind: 'sqlite', file: ':memory:' });
+    try {
+      const stores = openKernelStores(db);
+      let now = 1000;
+      const saved = await stores.leads.save({ tenant: 'alpha', values: { category: 'General Enquiry', name: 'Jo' }, destinations: ['crm'], now });
+      const leadId = (saved as { id: string }).id;
+      // No tenant is loaded: every send fails with a retryable error (the destination is not configured).
+      const quiet = { info() {}, warn() {}, error() {} };
+      const outbox = new Outbox(stores, new TenantRegistry({ tenantsDir: '/nonexistent' }), createKernelAdapters(stores.messages), quiet, {}, () => now);
+      let rounds = 0;
+      while ((await stores.outbox.deliveriesOf(leadId))[0]?.status === 'pending' && rounds < 100) {
+        rounds += 1;
+        await outbox.runOnce();
+        // A day later every retry is due.
+        now += 86_400_000;
+      }
+      expect(await stores.outbox.deliveriesOf(leadId)).toMatchObject([{ status: 'dead', attempts: loadConfig({}).delivery.maxAttempts }]);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { environment } from '../../config/env.ts';
+import { DELIVERY_DEFAULTS } from '../../config/server-settings.ts';
 import { guardPeer, literalRefusal, outboundRequestOptions, type OutboundPolicy } from '../../platform/net/outbound.ts';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
@@ -26,19 +27,19 @@ import { optOutContacts } from './unsubscribe.ts';
 
 /** Outbox worker settings. */
 export interface OutboxOptions {
-  /** Run the worker in this process. Default true. */
+  /** Run the worker in this process. Default DELIVERY_DEFAULTS (src/config/server-settings.ts), as every setting left out here. */
   enabled?: boolean;
-  /** First retry delay; doubles per attempt. Default 5 s. */
+  /** First retry delay; doubles per attempt. */
   baseDelayMs?: number;
-  /** Longest retry delay. Default 1 hour. */
+  /** Longest retry delay. */
   maxDelayMs?: number;
-  /** How often to look for due jobs when idle (other processes may add some). Default 1 s. */
+  /** How often to look for due jobs when idle (other processes may add some). */
   pollMs?: number;
-  /** Jobs claimed per round. Default 50. */
+  /** Jobs claimed per round. */
   batchSize?: number;
-  /** How long a claimed job is reserved for this worker. Default 60 s. */
+  /** How long a claimed job is reserved for this worker. */
   leaseMs?: number;
-  /** Attempts before a job goes to the dead-letter state. Default 18: at least 6 hours with the default delays (about 8, jitter included), so a dealer system down for hours loses nothing. */
+  /** Attempts before a job goes to the dead-letter state: enough for a dealer system down for hours to lose nothing. */
   maxAttempts?: number;
   /** Environment to read webhook secrets from. Default the process environment (src/config/env.ts). */
   env?: Record<string, string | undefined>;
@@ -102,13 +103,13 @@ export class Outbox {
     this.log = log;
     this.now = now;
     this.options = {
-      enabled: options.enabled ?? true,
-      baseDelayMs: options.baseDelayMs ?? 5000,
-      maxDelayMs: options.maxDelayMs ?? 3_600_000,
-      pollMs: options.pollMs ?? 1000,
-      batchSize: options.batchSize ?? 50,
-      leaseMs: options.leaseMs ?? 60_000,
-      maxAttempts: options.maxAttempts ?? 12,
+      enabled: options.enabled ?? DELIVERY_DEFAULTS.enabled,
+      baseDelayMs: options.baseDelayMs ?? DELIVERY_DEFAULTS.baseDelayMs,
+      maxDelayMs: options.maxDelayMs ?? DELIVERY_DEFAULTS.maxDelayMs,
+      pollMs: options.pollMs ?? DELIVERY_DEFAULTS.pollMs,
+      batchSize: options.batchSize ?? DELIVERY_DEFAULTS.batchSize,
+      leaseMs: options.leaseMs ?? DELIVERY_DEFAULTS.leaseMs,
+      maxAttempts: options.maxAttempts ?? DELIVERY_DEFAULTS.maxAttempts,
       env: options.env ?? environment(),
       outbound: { allowPrivate: options.allowPrivate ?? false, allowAddresses: options.allowAddresses ?? [] },
       requireHttps: options.requireHttps ?? false,
