@@ -98,7 +98,7 @@ export async function resolvePhotoUrls(
   const index: UrlIndex | null = options.shared && todo.length > 0 ? await readUrlIndex(options.shared) : null;
   if (index)
     todo = await fromIndex(todo, index, quality, cache, options.shared!, (url, local) => (resolved.set(url, { ok: true, url: local }), (report.shared += 1)));
-  const transformSlot = limiter(options.transforms ?? 2);
+  const transformSlot = limiter(options.transforms ?? 2, { setting: 'photo transforms (DEALER_PHOTO_TRANSFORMS)' });
   // Keys being made by this run: the same bytes under two URLs are transformed once.
   const making = new Map<string, Promise<Resolution>>();
   const memoMs = options.faultMemoMs ?? 120_000;

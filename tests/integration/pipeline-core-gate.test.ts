@@ -189,7 +189,7 @@ describe("a job's feed photos", () => {
     const stopping = new AbortController();
     const events: LogFields[] = [];
     try {
-      const job = rebuildTenant({ tenantDir, sitesDir: photoWs.sites, cores: limiter(1, stopping.signal), stopping: stopping.signal, env, log: (fields) => events.push(fields) });
+      const job = rebuildTenant({ tenantDir, sitesDir: photoWs.sites, cores: limiter(1, { signal: stopping.signal }), stopping: stopping.signal, env, log: (fields) => events.push(fields) });
       await waitFor('the first photo downloaded', () => photoRequests() > 0, 120_000, 5);
       stopping.abort(new JobReturned());
       await expect(job).rejects.toBeInstanceOf(JobReturned);

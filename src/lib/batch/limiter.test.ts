@@ -51,16 +51,22 @@ describe('limiter (a counting semaphore)', () => {
     expect(await next).toBe('done');
   });
 
-  it('has at least one slot', async () => {
-    const limit = limiter(0);
-    expect(await limit(async () => 'ran')).toBe('ran');
+  it('takes a whole number of slots, at least one, and names the setting it was given otherwise', async () => {
+    expect(await limiter(1)(async () => 'ran')).toBe('ran');
+    // 1.5 or NaN never reached 0 free slots, so every task ran at once; 0 was quietly made 1.
+    for (const slots of [1.5, 0.5, 0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => limiter(slots, { setting: 'DEALER_PHOTO_TRANSFORMS' }), String(slots)).toThrow(
+        `DEALER_PHOTO_TRANSFORMS: expected a whole number of at least 1 (got ${slots})`,
+      );
+    }
+    expect(() => limiter(2.5)).toThrow('slots: expected a whole number of at least 1 (got 2.5)');
   });
 });
 
 describe('limiter with a signal', () => {
   it('refuses the waiting tasks and later calls once the signal aborts, and lets the running ones finish', async () => {
     const stop = new AbortController();
-    const limit = limiter(1, stop.signal);
+    const limit = limiter(1, { signal: stop.signal });
     const [running, waiting] = [controlled(), controlled()];
     const ran = limit(running.run);
     const refused = limit(waiting.run);

@@ -7,9 +7,23 @@
  */
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
 
-/** A limiter of `slots` tasks at once (at least one), closed for new starts when `signal` aborts. */
-export function limiter(slots: number, signal?: AbortSignal): Limiter {
-  let free = Math.max(1, slots);
+/** What a limiter is given besides its slots. */
+export interface LimiterOptions {
+  /** Once it aborts, no task starts any more. */
+  signal?: AbortSignal;
+  /** The setting the slots come from, named in the error a bad count throws (e.g. DEALER_PHOTO_TRANSFORMS). */
+  setting?: string;
+}
+
+/**
+ * A limiter of `slots` tasks at once, closed for new starts when `signal` aborts. `slots` is a
+ * whole number of at least 1; anything else throws a RangeError naming `setting` (a fraction or
+ * NaN never runs out of free slots, so it would bound nothing; 0 would run nothing).
+ */
+export function limiter(slots: number, options: LimiterOptions = {}): Limiter {
+  if (!Number.isInteger(slots) || slots < 1) throw new RangeError(`${options.setting ?? 'slots'}: expected a whole number of at least 1 (got ${slots})`);
+  const { signal } = options;
+  let free = slots;
   const waiting: { go: () => void; refuse: (reason: unknown) => void }[] = [];
   signal?.addEventListener('abort', () => {
     for (const waiter of waiting.splice(0)) waiter.refuse(signal.reason);

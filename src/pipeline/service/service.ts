@@ -292,7 +292,7 @@ function createJobs(service: Service, queue: () => RebuildQueue): Jobs {
   // One gate for all of this process's jobs: at most slots.cores of them render at once. Once
   // the process stops, the gate begins none: the queue gives the jobs waiting at it back.
   const stopping = new AbortController();
-  const cores = limiter(service.slots.cores, stopping.signal);
+  const cores = limiter(service.slots.cores, { signal: stopping.signal, setting: 'the core gate (PIPELINE_CORES, --jobs, the cores option)' });
   let running = 0;
   // Not stopping, and nothing waits: neither in the queue nor, taken by this process beyond its cores, at its gate.
   const warmWhenIdle = async () =>
