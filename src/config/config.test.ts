@@ -62,8 +62,8 @@ describe('a bad value stops with a message naming the variable', () => {
     expect(messageOf(() => buildSettings({ DEALER_ASTRO_LOG: 'debug' }))).toMatch(/DEALER_ASTRO_LOG: expected info or warn/);
     const photo = messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_TIMEOUT_MS: '5s', DEALER_PHOTO_RETRIES: 'two' }));
     expect(photo).toMatch(/^Invalid photo configuration:/);
-    expect(photo).toMatch(/DEALER_PHOTO_TIMEOUT_MS: expected a number/);
-    expect(photo).toMatch(/DEALER_PHOTO_RETRIES: expected a number/);
+    expect(photo).toMatch(/DEALER_PHOTO_TIMEOUT_MS: expected a whole number of milliseconds/);
+    expect(photo).toMatch(/DEALER_PHOTO_RETRIES: expected a whole number/);
     // Downloads and transforms are counts of workers: 0 would start none (the photos kept their remote URLs), a fraction breaks the bound.
     for (const value of ['0', '1.5', '-1', 'six']) {
       const counts = messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_DOWNLOADS: value, DEALER_PHOTO_TRANSFORMS: value }));
@@ -76,6 +76,26 @@ describe('a bad value stops with a message naming the variable', () => {
     expect(messageOf(() => pipelineSettings({ REDIS_URL: 'localhost:6379' }))).toMatch(/REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/);
     expect(messageOf(() => pipelineSettings({ PIPELINE_TRUST_PROXY: '10.0.0.0/8, proxy.internal' }))).toMatch(/PIPELINE_TRUST_PROXY: expected none, or a comma-separated list of proxy addresses/);
     expect(pipelineSettings({ PIPELINE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7']);
+  });
+
+  it("the photo deadline and size cap: at least 1 (0 fails every photo); retries: 0 or more (0 is one attempt)", () => {
+    // A 0 (or negative) deadline or size cap fails every photo: refused, naming the variable; a fraction of a millisecond or byte means nothing.
+    for (const value of ['0', '-1', '1.5']) {
+      const caps = messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_TIMEOUT_MS: value, DEALER_PHOTO_MAX_BYTES: value }));
+      expect(caps, value).toBe(
+        'Invalid photo configuration:\n' +
+          '  DEALER_PHOTO_TIMEOUT_MS: expected a whole number of milliseconds from 1 to 3600000 (0 would time every photo out)\n' +
+          '  DEALER_PHOTO_MAX_BYTES: expected a whole number of bytes from 1 to 1073741824 (0 would refuse every photo as too large)',
+      );
+    }
+    // Past setTimeout's range a deadline would fire at once.
+    expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_TIMEOUT_MS: '3000000000' }))).toMatch(/^Invalid photo configuration:\n  DEALER_PHOTO_TIMEOUT_MS: /);
+    // No retry is a choice (one attempt per photo); a negative or fractional count is not.
+    expect(photoOptionsFromEnv({ DEALER_PHOTO_RETRIES: '0', DEALER_PHOTO_TIMEOUT_MS: '1', DEALER_PHOTO_MAX_BYTES: '1' }).fetch).toEqual({ retries: 0, timeoutMs: 1, maxBytes: 1 });
+    for (const value of ['-1', '1.5', '21'])
+      expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_RETRIES: value })), value).toBe(
+        'Invalid photo configuration:\n  DEALER_PHOTO_RETRIES: expected a whole number from 0 to 20 (0: one attempt, no retry)',
+      );
   });
 
   it('settingsOrExit prints the message and exits 2 (entry points)', () => {

@@ -7,14 +7,18 @@ import * as v from 'valibot';
 import { cacheRoot } from './build.ts';
 import { environment, optionalInteger, parseEnvironment, type Environment } from './env.ts';
 
-const amount = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+(\.\d+)?$/, 'expected a number'), v.transform(Number)));
+/** A whole number in [min, max], undefined when unset; anything else is refused with `expected`. */
+const wholeNumber = (min: number, max: number, expected: string) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, expected), v.transform(Number), v.minValue(min, expected), v.maxValue(max, expected)));
 /** Workers at a time: a whole number, at least one (0 would start no download and leave the feed's URLs on the pages). */
 const workers = optionalInteger(1, 1000);
 
 const PhotoSchema = v.object({
-  DEALER_PHOTO_TIMEOUT_MS: amount,
-  DEALER_PHOTO_MAX_BYTES: amount,
-  DEALER_PHOTO_RETRIES: amount,
+  // A deadline or size cap of 0 fails every photo; a deadline past an hour is a mistake (and past setTimeout's range would fire at once).
+  DEALER_PHOTO_TIMEOUT_MS: wholeNumber(1, 3_600_000, 'expected a whole number of milliseconds from 1 to 3600000 (0 would time every photo out)'),
+  DEALER_PHOTO_MAX_BYTES: wholeNumber(1, 1024 ** 3, 'expected a whole number of bytes from 1 to 1073741824 (0 would refuse every photo as too large)'),
+  // 0 is a choice: one attempt per photo, no retry.
+  DEALER_PHOTO_RETRIES: wholeNumber(0, 20, 'expected a whole number from 0 to 20 (0: one attempt, no retry)'),
   DEALER_PHOTO_DOWNLOADS: workers,
   DEALER_PHOTO_TRANSFORMS: workers,
   /** '1': photos may come from loopback and private addresses (tests and local fixtures only). */
@@ -44,8 +48,9 @@ export interface PhotoSettings {
 /**
  * Photo run options: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES, DEALER_PHOTO_RETRIES,
  * DEALER_PHOTO_DOWNLOADS, DEALER_PHOTO_TRANSFORMS, DEALER_PHOTO_ALLOW_PRIVATE=1. Unset ones
- * keep the photo step's defaults; a value that is not a number, or for the downloads and
- * transforms not a whole number from 1 to 1000, throws ConfigError naming it.
+ * keep the photo step's defaults; a value out of its range (every one a whole number: the
+ * deadline 1 ms to an hour, the size cap 1 byte to 1 GB, retries 0 to 20, downloads and
+ * transforms 1 to 1000) throws ConfigError naming it.
  */
 export function photoOptionsFromEnv(env: Environment = environment()): PhotoSettings {
   const e = parseEnvironment('photo', PhotoSchema, env);
