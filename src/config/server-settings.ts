@@ -1,9 +1,9 @@
 /**
  * The shapes of the lead API's settings that src/config/server.ts reads from the
  * environment and src/server consumes (the database, the third-party providers, the daily
- * allowances), and their defaults, written once: the variables' and the server modules' when
- * a caller hands no setting. They live here so the configuration imports nothing from the
- * server; the server imports them from here.
+ * caps and allowances), and their defaults, written once: the variables' and createApp's
+ * when a caller hands no setting (tests, scripts). They live here so the configuration
+ * imports nothing from the server; the server imports them from here.
  */
 
 export type { DatabaseConfig } from '../platform/sql/db.ts';
@@ -19,6 +19,18 @@ export interface ProviderEndpoint {
 
 /** Provider endpoints by adapter; absent ones use the local default. */
 export type ProviderConfig = Partial<Record<AdapterName, ProviderEndpoint>>;
+
+/** Daily SMS caps (rolling 24 hours; the per-client one a fixed day window). */
+export interface SmsLimits {
+  /** Texts to one phone from one tenant. */
+  perPhonePerDay: number;
+  /** Texts from one tenant (its budget). */
+  perTenantPerDay: number;
+  /** Texts to one phone from all tenants together. */
+  perPhoneAllTenantsPerDay: number;
+  /** Texts one client address may cause, all tenants together. */
+  perClientPerDay: number;
+}
 
 /** Daily allowances that keep one client (or one tenant) from using up what everyone shares. */
 export interface Quotas {
@@ -60,3 +72,29 @@ export const DELIVERY_DEFAULTS = {
 
 /** How long one command to Redis may go unanswered before the lead API counts its limits in memory (REDIS_COMMAND_TIMEOUT_MS). */
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+const MB = 1024 * 1024;
+
+/**
+ * The lead API's defaults besides the outbox's: the variables' (server.ts) and createApp's for
+ * a setting its caller leaves out.
+ */
+export const API_DEFAULTS = {
+  /** Requests per client per tenant a window, per tenant a window, the window (ms), and sign-in code requests per client a minute (RATE_LIMIT_*). */
+  rateLimit: { max: 120, tenantMax: 6000, windowMs: 60_000, signInMax: 5 },
+  /** A sign-in code's lifetime, wrong codes allowed per code, a session's lifetime, codes one phone may request per 15 minutes (SIGN_IN_*, SESSION_TTL_DAYS). */
+  signIn: { codeTtlMs: 10 * 60_000, maxAttempts: 5, sessionTtlMs: 30 * 86_400_000, codesPerPhone: 3 },
+  /** Daily SMS caps (SMS_DAILY_*). */
+  sms: { perPhonePerDay: 10, perTenantPerDay: 2000, perPhoneAllTenantsPerDay: 10, perClientPerDay: 20 } satisfies SmsLimits,
+  /** Daily allowances (VALUATIONS_DAILY_*, PHOTOS_DAILY_PER_CLIENT, PHOTO_MB_DAILY_PER_CLIENT, MISCELLANEOUS_DAILY_PER_CLIENT, OPT_OUTS_DAILY_PER_CLIENT). */
+  quotas: {
+    evaluationsPerClientPerDay: 30,
+    evaluationsPerTenantPerDay: 3000,
+    photosPerClientPerDay: 60,
+    photoBytesPerClientPerDay: 300 * MB,
+    miscellaneousPerClientPerDay: 300,
+    optOutsPerClientPerDay: 10,
+  } satisfies Quotas,
+  /** Trade-in photo bytes one tenant may keep (IMAGE_QUOTA_MB_PER_TENANT). */
+  imageQuotaBytes: 2048 * MB,
+} as const;

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CLIENT_IPV6_PREFIX } from '../platform/net/client-address.ts';
 import { ConfigError, loadConfig } from './server.ts';
+import { API_DEFAULTS } from './server-settings.ts';
 
 /** Every setting production needs (issue 13 "fail fast on configuration"). */
 const PRODUCTION = {
@@ -63,6 +65,22 @@ describe('loadConfig', () => {
     expect(loadConfig({}).redisCommandTimeoutMs).toBe(1000);
     expect(loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '250' }).redisCommandTimeoutMs).toBe(250);
     expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '0' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
+  });
+  it('writes each lead API default once: the unset variables give what createApp uses when a caller hands no setting', () => {
+    const config = loadConfig({});
+    expect(config.rateLimit).toEqual(API_DEFAULTS.rateLimit);
+    expect(API_DEFAULTS.rateLimit).toEqual({ max: 120, tenantMax: 6000, windowMs: 60_000, signInMax: 5 });
+    const { secret, ...signIn } = config.signIn;
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(signIn).toEqual(API_DEFAULTS.signIn);
+    expect(API_DEFAULTS.signIn).toEqual({ codeTtlMs: 10 * 60_000, maxAttempts: 5, sessionTtlMs: 30 * 86_400_000, codesPerPhone: 3 });
+    expect(config.sms).toEqual(API_DEFAULTS.sms);
+    expect(API_DEFAULTS.sms).toEqual({ perPhonePerDay: 10, perTenantPerDay: 2000, perPhoneAllTenantsPerDay: 10, perClientPerDay: 20 });
+    expect(config.quotas).toEqual(API_DEFAULTS.quotas);
+    expect(API_DEFAULTS.quotas).toMatchObject({ evaluationsPerClientPerDay: 30, photoBytesPerClientPerDay: 300 * 1024 * 1024, optOutsPerClientPerDay: 10 });
+    expect(config.images.quotaBytesPerTenant).toBe(API_DEFAULTS.imageQuotaBytes);
+    expect(API_DEFAULTS.imageQuotaBytes).toBe(2048 * 1024 * 1024);
+    expect(config.clientIpv6PrefixBits).toBe(DEFAULT_CLIENT_IPV6_PREFIX);
   });
   it('M11 no public default SIGN_IN_SECRET outside tests: a random one is kept under data/', () => {
     const dir = mkdtempSync(join(tmpdir(), 'config-secret-'));

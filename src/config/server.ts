@@ -11,9 +11,22 @@ import * as v from 'valibot';
 import { ConfigError, configError, environment, flag, integer, isProxyAddress, type Environment } from './env.ts';
 import { logFormatFor, type LogFormat } from './log.ts';
 import { checkProduction } from './production.ts';
-import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, DELIVERY_DEFAULTS, type DatabaseConfig, type ProviderConfig, type Quotas } from './server-settings.ts';
+import { DEFAULT_CLIENT_IPV6_PREFIX } from '../platform/net/client-address.ts';
+import {
+  API_DEFAULTS,
+  DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+  DELIVERY_DEFAULTS,
+  type DatabaseConfig,
+  type ProviderConfig,
+  type Quotas,
+  type SmsLimits,
+} from './server-settings.ts';
 
 export { ConfigError };
+
+const MB = 1024 * 1024;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
 
 const url = v.optional(v.pipe(v.string(), v.trim(), v.url('expected a URL such as https://provider.example.com/api')));
 
@@ -50,29 +63,29 @@ const EnvSchema = v.object({
     ),
   ),
   // IPv6 clients are counted by this prefix of their address (one host is routed a /64); IPv4 per address.
-  CLIENT_IPV6_PREFIX: integer(64, 32, 128),
+  CLIENT_IPV6_PREFIX: integer(DEFAULT_CLIENT_IPV6_PREFIX, 32, 128),
   REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL'))),
   // A Redis that holds its connection open but stops answering (hung, paused) fails a command after this long; the limits are then counted in memory.
   REDIS_COMMAND_TIMEOUT_MS: integer(DEFAULT_REDIS_COMMAND_TIMEOUT_MS, 10, 60_000),
-  SMS_DAILY_PER_PHONE: integer(10, 1, 1_000_000),
-  SMS_DAILY_PER_TENANT: integer(2000, 1, 100_000_000),
-  SMS_DAILY_PER_PHONE_ALL_TENANTS: integer(10, 1, 1_000_000),
-  SMS_DAILY_PER_CLIENT: integer(20, 1, 1_000_000),
-  VALUATIONS_DAILY_PER_CLIENT: integer(30, 1, 1_000_000),
-  VALUATIONS_DAILY_PER_TENANT: integer(3000, 1, 100_000_000),
-  PHOTOS_DAILY_PER_CLIENT: integer(60, 1, 1_000_000),
-  PHOTO_MB_DAILY_PER_CLIENT: integer(300, 1, 10_000_000),
-  MISCELLANEOUS_DAILY_PER_CLIENT: integer(300, 1, 1_000_000),
-  OPT_OUTS_DAILY_PER_CLIENT: integer(10, 1, 1_000_000),
+  SMS_DAILY_PER_PHONE: integer(API_DEFAULTS.sms.perPhonePerDay, 1, 1_000_000),
+  SMS_DAILY_PER_TENANT: integer(API_DEFAULTS.sms.perTenantPerDay, 1, 100_000_000),
+  SMS_DAILY_PER_PHONE_ALL_TENANTS: integer(API_DEFAULTS.sms.perPhoneAllTenantsPerDay, 1, 1_000_000),
+  SMS_DAILY_PER_CLIENT: integer(API_DEFAULTS.sms.perClientPerDay, 1, 1_000_000),
+  VALUATIONS_DAILY_PER_CLIENT: integer(API_DEFAULTS.quotas.evaluationsPerClientPerDay, 1, 1_000_000),
+  VALUATIONS_DAILY_PER_TENANT: integer(API_DEFAULTS.quotas.evaluationsPerTenantPerDay, 1, 100_000_000),
+  PHOTOS_DAILY_PER_CLIENT: integer(API_DEFAULTS.quotas.photosPerClientPerDay, 1, 1_000_000),
+  PHOTO_MB_DAILY_PER_CLIENT: integer(API_DEFAULTS.quotas.photoBytesPerClientPerDay / MB, 1, 10_000_000),
+  MISCELLANEOUS_DAILY_PER_CLIENT: integer(API_DEFAULTS.quotas.miscellaneousPerClientPerDay, 1, 1_000_000),
+  OPT_OUTS_DAILY_PER_CLIENT: integer(API_DEFAULTS.quotas.optOutsPerClientPerDay, 1, 1_000_000),
   API_OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(32, 'expected at least 32 random characters (openssl rand -hex 32)'))),
   DELIVERY_MAX_ATTEMPTS: integer(DELIVERY_DEFAULTS.maxAttempts, 1, 1000),
   IMAGES_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/images'),
-  IMAGE_QUOTA_MB_PER_TENANT: integer(2048, 1, 10_000_000),
-  RATE_LIMIT_MAX: integer(120, 1, 10_000_000),
-  RATE_LIMIT_TENANT_MAX: integer(6000, 1, 100_000_000),
-  RATE_LIMIT_WINDOW_MS: integer(60_000, 1000, 86_400_000),
-  RATE_LIMIT_SIGN_IN_MAX: integer(5, 1, 10_000_000),
-  SIGN_IN_CODES_PER_PHONE: integer(3, 1, 1000),
+  IMAGE_QUOTA_MB_PER_TENANT: integer(API_DEFAULTS.imageQuotaBytes / MB, 1, 10_000_000),
+  RATE_LIMIT_MAX: integer(API_DEFAULTS.rateLimit.max, 1, 10_000_000),
+  RATE_LIMIT_TENANT_MAX: integer(API_DEFAULTS.rateLimit.tenantMax, 1, 100_000_000),
+  RATE_LIMIT_WINDOW_MS: integer(API_DEFAULTS.rateLimit.windowMs, 1000, 86_400_000),
+  RATE_LIMIT_SIGN_IN_MAX: integer(API_DEFAULTS.rateLimit.signInMax, 1, 10_000_000),
+  SIGN_IN_CODES_PER_PHONE: integer(API_DEFAULTS.signIn.codesPerPhone, 1, 1000),
   DELIVERY_WORKER: flag(DELIVERY_DEFAULTS.enabled),
   DELIVERY_BASE_DELAY_MS: integer(DELIVERY_DEFAULTS.baseDelayMs, 1, 86_400_000),
   DELIVERY_MAX_DELAY_MS: integer(DELIVERY_DEFAULTS.maxDelayMs, 1, 604_800_000),
@@ -80,9 +93,9 @@ const EnvSchema = v.object({
   // Lead webhooks may reach loopback and private addresses: local receivers only (refused in production, src/config/production.ts).
   LEAD_DELIVERY_ALLOW_PRIVATE: flag(false),
   SIGN_IN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'expected at least 16 characters'))),
-  SIGN_IN_CODE_TTL_MINUTES: integer(10, 1, 60),
-  SIGN_IN_MAX_ATTEMPTS: integer(5, 1, 20),
-  SESSION_TTL_DAYS: integer(30, 1, 365),
+  SIGN_IN_CODE_TTL_MINUTES: integer(API_DEFAULTS.signIn.codeTtlMs / MINUTE, 1, 60),
+  SIGN_IN_MAX_ATTEMPTS: integer(API_DEFAULTS.signIn.maxAttempts, 1, 20),
+  SESSION_TTL_DAYS: integer(API_DEFAULTS.signIn.sessionTtlMs / DAY, 1, 365),
   DEV_MESSAGES: flag(false),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SMS_API_URL: url,
@@ -129,7 +142,7 @@ export interface ApiConfig {
   /** The outbox worker; webhooks within the outbound-address policy (allowPrivate: local receivers), https only in production. */
   delivery: { enabled: boolean; baseDelayMs: number; maxDelayMs: number; pollMs: number; maxAttempts: number; allowPrivate: boolean; requireHttps: boolean };
   /** Daily SMS caps (rolling 24 hours): per phone and tenant, per tenant, per phone on all tenants, per client address. */
-  sms: { perPhonePerDay: number; perTenantPerDay: number; perPhoneAllTenantsPerDay: number; perClientPerDay: number };
+  sms: SmsLimits;
   /** Daily allowances per client (and valuations per tenant): Quotas (server-settings.ts). */
   quotas: Quotas;
   /** Bearer token that shows operators the full /api/health (else only loopback requests see it). */
@@ -221,19 +234,19 @@ export function loadConfig(env: Environment = environment(), cwd: string = proce
       evaluationsPerClientPerDay: e.VALUATIONS_DAILY_PER_CLIENT,
       evaluationsPerTenantPerDay: e.VALUATIONS_DAILY_PER_TENANT,
       photosPerClientPerDay: e.PHOTOS_DAILY_PER_CLIENT,
-      photoBytesPerClientPerDay: e.PHOTO_MB_DAILY_PER_CLIENT * 1024 * 1024,
+      photoBytesPerClientPerDay: e.PHOTO_MB_DAILY_PER_CLIENT * MB,
       miscellaneousPerClientPerDay: e.MISCELLANEOUS_DAILY_PER_CLIENT,
       optOutsPerClientPerDay: e.OPT_OUTS_DAILY_PER_CLIENT,
     },
     operatorToken: e.API_OPERATOR_TOKEN || undefined,
-    images: { dir: resolve(cwd, e.IMAGES_DIR), quotaBytesPerTenant: e.IMAGE_QUOTA_MB_PER_TENANT * 1024 * 1024 },
+    images: { dir: resolve(cwd, e.IMAGES_DIR), quotaBytesPerTenant: e.IMAGE_QUOTA_MB_PER_TENANT * MB },
     signIn: {
       // Outside production without SIGN_IN_SECRET: a random secret kept under data/ (never a public default),
       // stable across restarts so codes survive a restart in local runs.
       secret: e.SIGN_IN_SECRET ?? localSecret(resolve(cwd, 'data', '.sign-in-secret')),
-      codeTtlMs: e.SIGN_IN_CODE_TTL_MINUTES * 60_000,
+      codeTtlMs: e.SIGN_IN_CODE_TTL_MINUTES * MINUTE,
       maxAttempts: e.SIGN_IN_MAX_ATTEMPTS,
-      sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
+      sessionTtlMs: e.SESSION_TTL_DAYS * DAY,
       codesPerPhone: e.SIGN_IN_CODES_PER_PHONE,
     },
     logLevel: e.LOG_LEVEL,

@@ -11,15 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAdapters, type Adapters, type ProviderConfig } from './adapters.ts';
 import type { ApiConfig } from '../config/server.ts';
-import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../config/server-settings.ts';
-import { DEFAULT_QUOTAS, type ApiContext, type Quotas } from './kernel/context.ts';
+import { API_DEFAULTS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../config/server-settings.ts';
+import type { ApiContext, Quotas } from './kernel/context.ts';
 import { openDatabase, type DatabaseConfig, type SqlDatabase } from './database.ts';
 import { deriveKeys } from './kernel/keys.ts';
 import { photoLink } from './kernel/photo-links.ts';
 import { allowances, memoryCounter } from './kernel/rate-limits.ts';
 import { fallbackCounter, prefixed } from './kernel/shared-counters.ts';
 import { createServer, installHttpKernel, type ServerLogOptions } from './kernel/server.ts';
-import { DEFAULT_SMS_LIMITS, type SmsLimits } from './kernel/sms-policy.ts';
+import type { SmsLimits } from './kernel/sms-policy.ts';
 import { TenantRegistry, type LoadReport, type StockSource } from './kernel/tenants.ts';
 import { Outbox, type OutboxOptions } from './leads/outbox.ts';
 import { unsubscribeUrl } from './leads/unsubscribe.ts';
@@ -59,12 +59,11 @@ export interface AppOptions {
   providers?: ProviderConfig;
   /** Replace adapters outright (tests). */
   adapters?: Partial<Adapters>;
-  /** Requests per client per tenant per window, and per tenant overall. Defaults 120 and 6000 a minute; sign-in code requests 5 per client a minute. */
+  /** Requests per client per tenant per window, per tenant overall, and sign-in code requests per client a minute. Defaults: API_DEFAULTS.rateLimit (src/config/server-settings.ts, as every default here). */
   rateLimit?: { max?: number; tenantMax?: number; windowMs?: number; signInMax?: number };
   /** Outbox worker settings. */
   delivery?: OutboxOptions;
-  /** Sign-in settings. */
-  /** Sign-in settings; codesPerPhone: codes one phone may request per 15 minutes (default 3). */
+  /** Sign-in settings; codesPerPhone: codes one phone may request per 15 minutes. Defaults: API_DEFAULTS.signIn. */
   signIn?: { secret?: string; codeTtlMs?: number; maxAttempts?: number; sessionTtlMs?: number; codesPerPhone?: number };
   /**
    * Whose X-Forwarded-For to believe: false (default: nobody), or the proxy addresses / CIDR
@@ -82,15 +81,15 @@ export interface AppOptions {
   redisUrl?: string;
   /** How long one Redis command may go unanswered before the counters are kept in memory (REDIS_COMMAND_TIMEOUT_MS). Default 1000 ms. */
   redisCommandTimeoutMs?: number;
-  /** Daily SMS caps: per phone per tenant 10, per tenant 2000, per phone on all tenants 10, per client address 20. */
+  /** Daily SMS caps: per phone per tenant, per tenant, per phone on all tenants, per client address. Defaults: API_DEFAULTS.sms. */
   sms?: Partial<SmsLimits>;
-  /** Per-client and per-tenant daily allowances (defaults in DEFAULT_QUOTAS). */
+  /** Per-client and per-tenant daily allowances. Defaults: API_DEFAULTS.quotas. */
   quotas?: Partial<Quotas>;
   /** Bearer token (32+ characters) that shows the full /api/health to operators (API_OPERATOR_TOKEN). */
   operatorToken?: string;
   /** Folder for trade-in photos (outside the database). Without it photos stay in the database (tests). */
   imagesDir?: string;
-  /** Bytes of trade-in photos one tenant may keep. Default 2 GB. */
+  /** Bytes of trade-in photos one tenant may keep. Default: API_DEFAULTS.imageQuotaBytes. */
   imageQuotaBytes?: number;
   /** Fastify logger: false, or its level and format. Default { level: 'info' } (JSON lines) with personal data redacted. */
   logger?: boolean | ServerLogOptions;
@@ -235,20 +234,20 @@ export async function createApp(options: AppOptions): Promise<LeadApi> {
     now,
     signIn: {
       secret: signInSecret,
-      codeTtlMs: options.signIn?.codeTtlMs ?? 10 * 60_000,
-      maxAttempts: options.signIn?.maxAttempts ?? 5,
-      sessionTtlMs: options.signIn?.sessionTtlMs ?? 30 * 86_400_000,
-      codesPerPhone: options.signIn?.codesPerPhone ?? 3,
+      codeTtlMs: options.signIn?.codeTtlMs ?? API_DEFAULTS.signIn.codeTtlMs,
+      maxAttempts: options.signIn?.maxAttempts ?? API_DEFAULTS.signIn.maxAttempts,
+      sessionTtlMs: options.signIn?.sessionTtlMs ?? API_DEFAULTS.signIn.sessionTtlMs,
+      codesPerPhone: options.signIn?.codesPerPhone ?? API_DEFAULTS.signIn.codesPerPhone,
     },
     keys,
-    smsLimits: { ...DEFAULT_SMS_LIMITS, ...options.sms },
-    quotas: { ...DEFAULT_QUOTAS, ...options.quotas },
+    smsLimits: { ...API_DEFAULTS.sms, ...options.sms },
+    quotas: { ...API_DEFAULTS.quotas, ...options.quotas },
     allowances: allowances(prefixed(counter, 'lead-api:allowance:'), (message) => app.log.warn(message)),
     operatorToken: options.operatorToken,
     production,
     imagesDir: options.imagesDir,
-    imageQuotaBytes: options.imageQuotaBytes ?? 2 * 1024 ** 3,
-    signInRateMax: options.rateLimit?.signInMax ?? 5,
+    imageQuotaBytes: options.imageQuotaBytes ?? API_DEFAULTS.imageQuotaBytes,
+    signInRateMax: options.rateLimit?.signInMax ?? API_DEFAULTS.rateLimit.signInMax,
     devMessages: options.devMessages ?? false,
   };
 

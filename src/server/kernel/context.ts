@@ -10,15 +10,6 @@ import type { TenantRegistry } from './tenants.ts';
 
 export type { Quotas } from '../../config/server-settings.ts';
 
-export const DEFAULT_QUOTAS: Quotas = {
-  evaluationsPerClientPerDay: 30,
-  evaluationsPerTenantPerDay: 3000,
-  photosPerClientPerDay: 60,
-  photoBytesPerClientPerDay: 300 * 1024 * 1024,
-  miscellaneousPerClientPerDay: 300,
-  optOutsPerClientPerDay: 10,
-};
-
 /** The shared services and settings of one API instance; `A`: a feature's own adapters, beside the kernel's (the root hands them all). */
 export interface ApiContext<A extends object = object> {
   tenants: TenantRegistry;

@@ -9,6 +9,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { API_DEFAULTS } from '../../config/server-settings.ts';
 import { logDestination, type LogFormat } from '../../logging/logger.ts';
 import { isDatabaseUnavailable } from '../../platform/sql/unavailable.ts';
 import { FIX_ERRORS, UNEXPECTED_ERROR, clientErrorMessage, isApiPath, resolveTenant, sendError } from './http.ts';
@@ -106,11 +107,11 @@ export async function installHttpKernel(app: FastifyInstance, options: HttpKerne
     maxAge: 600,
   });
 
-  const windowMs = options.rateLimit?.windowMs ?? 60_000;
-  const tenantMax = options.rateLimit?.tenantMax ?? 6000;
+  const windowMs = options.rateLimit?.windowMs ?? API_DEFAULTS.rateLimit.windowMs;
+  const tenantMax = options.rateLimit?.tenantMax ?? API_DEFAULTS.rateLimit.tenantMax;
   await app.register(rateLimit, {
     global: true,
-    max: options.rateLimit?.max ?? 120,
+    max: options.rateLimit?.max ?? API_DEFAULTS.rateLimit.max,
     timeWindow: windowMs,
     // Per client and tenant: one site's busy visitor does not block another site's. The tenant is the one the
     // request resolves to and the client its real address, so neither can be varied to get a fresh allowance.

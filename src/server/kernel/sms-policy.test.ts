@@ -10,7 +10,8 @@ import type { Evaluation } from '../leads/evaluations.ts';
 import { MessageLog } from '../ops/messages.ts';
 import { createKernelAdapters } from './adapters.ts';
 import { allowances, memoryCounter } from './rate-limits.ts';
-import { DEFAULT_SMS_LIMITS, plainFirstName, sendCappedSms, signInReserve, SmsLog, smsSender, tradeInThankYou, type SmsLimits } from './sms-policy.ts';
+import { API_DEFAULTS } from '../../config/server-settings.ts';
+import { plainFirstName, sendCappedSms, signInReserve, SmsLog, smsSender, tradeInThankYou, type SmsLimits } from './sms-policy.ts';
 import type { ApiTenant } from './tenants.ts';
 
 const tenant = (slug: string, typedMobile = false) =>
@@ -38,7 +39,7 @@ function deps(limits: Partial<SmsLimits> = {}) {
     sms: new SmsLog(db),
     adapters: createKernelAdapters(messages, {}, () => now),
     now: () => now,
-    limits: { ...DEFAULT_SMS_LIMITS, ...limits },
+    limits: { ...API_DEFAULTS.sms, ...limits },
     allowances: allowances(
       memoryCounter(() => now),
       () => {},
@@ -66,8 +67,8 @@ describe('sendCappedSms', () => {
 
   it("stops at the tenant's budget; a sign-in code to a phone known to the tenant may use the reserve, nothing else may", async () => {
     const limits = { perTenantPerDay: 20, perPhonePerDay: 100, perPhoneAllTenantsPerDay: 100 };
-    expect(signInReserve({ ...DEFAULT_SMS_LIMITS, ...limits })).toBe(2);
-    expect(signInReserve({ ...DEFAULT_SMS_LIMITS, perTenantPerDay: 3 })).toBe(1);
+    expect(signInReserve({ ...API_DEFAULTS.sms, ...limits })).toBe(2);
+    expect(signInReserve({ ...API_DEFAULTS.sms, perTenantPerDay: 3 })).toBe(1);
     const d = deps(limits);
     for (let n = 0; n < 20; n++) await sendCappedSms(d, tenant('alpha'), { to: `04120000${String(n).padStart(2, '0')}`, body: 'x', kind: 'sign-in' });
     expect(await sendCappedSms(d, tenant('alpha'), { to: '0412999999', body: 'x', kind: 'sign-in' })).toBe('tenant-cap');

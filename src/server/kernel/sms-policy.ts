@@ -13,23 +13,13 @@ import type { Allowances } from './rate-limits.ts';
 import type { Evaluation } from '../leads/evaluations.ts';
 import type { SqlDatabase } from '../../platform/sql/db.ts';
 import type { ApiTenant } from './tenants.ts';
+import type { SmsLimits } from '../../config/server-settings.ts';
 
-/** Daily caps (rolling 24 hours; the per-client one a fixed day window). */
-export interface SmsLimits {
-  /** Texts to one phone from one tenant. */
-  perPhonePerDay: number;
-  /** Texts from one tenant (its budget). */
-  perTenantPerDay: number;
-  /** Texts to one phone from all tenants together. */
-  perPhoneAllTenantsPerDay: number;
-  /** Texts one client address may cause, all tenants together. */
-  perClientPerDay: number;
-}
+/** Daily caps (rolling 24 hours; the per-client one a fixed day window): the shape and its defaults live with the settings. */
+export type { SmsLimits } from '../../config/server-settings.ts';
 
 /** Why an SMS may not be sent, or 'ok' (the send is then recorded). */
 export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap' | 'client-cap';
-
-export const DEFAULT_SMS_LIMITS: SmsLimits = { perPhonePerDay: 10, perTenantPerDay: 2000, perPhoneAllTenantsPerDay: 10, perClientPerDay: 20 };
 
 /** Sign-in codes for a phone already known to the tenant may go this far over a spent budget (a tenth, at least 1). */
 export const signInReserve = (limits: SmsLimits): number => Math.max(1, Math.ceil(limits.perTenantPerDay / 10));
