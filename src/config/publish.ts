@@ -21,6 +21,17 @@ const text = v.optional(v.pipe(v.string(), v.trim()));
 /** Releases kept for rollback when RELEASE_RETENTION is unset (also the pipeline's default when it is handed no setting). */
 export const DEFAULT_RETENTION = 5;
 
+/** Publishing's defaults: the variables' below, and the bucket publisher's and the purgers' when a caller hands no setting (tests, scripts). */
+export const PUBLISH_DEFAULTS = {
+  /** Parallel uploads and downloads of one publish (S3_CONCURRENCY). */
+  concurrency: 16,
+  /** Attempts per purge call, and the first backoff in ms, doubled each retry (PURGE_ATTEMPTS, PURGE_BACKOFF_MS). */
+  purgeAttempts: 5,
+  purgeBackoffMs: 500,
+  /** URLs per Cloudflare purge call (CLOUDFLARE_PURGE_BATCH). */
+  cloudflareBatch: 100,
+} as const;
+
 /** Each publish setting: the variable it is read from and that variable's schema. */
 const PUBLISH_SETTINGS = {
   /** The bucket sites are published to (required by `--publisher s3` and the edge). */
@@ -34,7 +45,7 @@ const PUBLISH_SETTINGS = {
   /** Key prefix inside the bucket, so one bucket can hold several deployments. */
   prefix: ['S3_PREFIX', text],
   /** Parallel uploads and downloads of one publish. */
-  concurrency: ['S3_CONCURRENCY', integer(16, 1, 256)],
+  concurrency: ['S3_CONCURRENCY', integer(PUBLISH_DEFAULTS.concurrency, 1, 256)],
   /** A bucket request whose connection or socket stays silent this long (ms) fails and is retried (a stalled bucket never holds a publish). */
   timeoutMs: ['S3_TIMEOUT_MS', integer(30_000, 1000, 600_000)],
   /** Releases kept for rollback, in the bucket and on the pipeline's disk (`--keep` overrides). */
@@ -52,10 +63,10 @@ const PUBLISH_SETTINGS = {
   /** Cloudflare API base (tests); default https://api.cloudflare.com/client/v4. */
   cloudflareApiBase: ['CLOUDFLARE_API_BASE', url],
   /** URLs per Cloudflare purge call (its documented limit is 100; 500 on Enterprise). */
-  cloudflareBatch: ['CLOUDFLARE_PURGE_BATCH', integer(100, 1, 500)],
+  cloudflareBatch: ['CLOUDFLARE_PURGE_BATCH', integer(PUBLISH_DEFAULTS.cloudflareBatch, 1, 500)],
   /** Attempts per purge call, and the first backoff (doubled each retry). */
-  purgeAttempts: ['PURGE_ATTEMPTS', integer(5, 1, 20)],
-  purgeBackoffMs: ['PURGE_BACKOFF_MS', integer(500, 0, 60_000)],
+  purgeAttempts: ['PURGE_ATTEMPTS', integer(PUBLISH_DEFAULTS.purgeAttempts, 1, 20)],
+  purgeBackoffMs: ['PURGE_BACKOFF_MS', integer(PUBLISH_DEFAULTS.purgeBackoffMs, 0, 60_000)],
 } as const satisfies SettingSources;
 
 /** Settings of the Node edge (scripts/edge.ts). */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allowedInBuildChild } from '../../builder/render/child-env.ts';
-import { bucketSettings, PUBLISH_VARIABLES } from '../../config/publish.ts';
+import { bucketSettings, PUBLISH_DEFAULTS, PUBLISH_VARIABLES, publishSettings } from '../../config/publish.ts';
 import { tenantOfHost } from '../../lib/site/host.ts';
 import { loadPublisher } from './publisher.ts';
 import { rollbackTenant } from '../release/rollback.ts';
@@ -17,6 +17,7 @@ import { createEdgeHandler } from '../../edge/edge.ts';
 import { layout, MANIFEST_FORMAT, resolvePublishedPath } from '../../platform/bucket/layout.ts';
 import { storeBucket } from '../../edge/node-edge.ts';
 import { DirectoryObjectStore } from '../../platform/bucket/object-store.ts';
+import { cloudflarePurger, DEFAULT_RETRY } from './purge.ts';
 import { changedPaths, createBucketPublisher } from './s3-publisher.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'publish-unit-'));
@@ -131,6 +132,23 @@ describe('publish settings', () => {
       region: 'us-east-1',
       purge: 'off',
     });
+  });
+
+  it('writes each default once: the unset variables give what the publisher and the purgers use when a caller hands no setting', async () => {
+    const settings = publishSettings({});
+    const unset = { concurrency: settings.concurrency, purgeAttempts: settings.purgeAttempts, purgeBackoffMs: settings.purgeBackoffMs, cloudflareBatch: settings.cloudflareBatch };
+    expect(unset).toEqual(PUBLISH_DEFAULTS);
+    expect(PUBLISH_DEFAULTS).toEqual({ concurrency: 16, purgeAttempts: 5, purgeBackoffMs: 500, cloudflareBatch: 100 });
+    expect(DEFAULT_RETRY).toEqual({ attempts: PUBLISH_DEFAULTS.purgeAttempts, baseDelayMs: PUBLISH_DEFAULTS.purgeBackoffMs });
+    // A Cloudflare purger built without a batch size sends the settings' batches.
+    const sizes: number[] = [];
+    const fetchStub: typeof fetch = async (_url, init) => {
+      sizes.push((JSON.parse(String(init?.body)) as { files: string[] }).files.length);
+      return new Response(JSON.stringify({ success: true }));
+    };
+    const paths = Array.from({ length: 250 }, (_, index) => `/cars/${index}/`);
+    await cloudflarePurger({ zoneId: 'z', apiToken: 't', fetch: fetchStub }).purge({ paths, origins: ['https://a.example'] });
+    expect(sizes).toEqual([PUBLISH_DEFAULTS.cloudflareBatch, PUBLISH_DEFAULTS.cloudflareBatch, 250 - 2 * PUBLISH_DEFAULTS.cloudflareBatch]);
   });
 
   it('no publish setting nor bucket credential reaches a build child (the Cloudflare token is a secret)', () => {

@@ -8,6 +8,7 @@
  * Both endpoints are configurable so tests point them at local stand-ins.
  */
 import { CloudFrontClient, CreateInvalidationCommand, type CloudFrontClientConfig } from '@aws-sdk/client-cloudfront';
+import { PUBLISH_DEFAULTS } from '../../config/publish.ts';
 
 /** What to purge: URL paths of one tenant, on each of its hosts. */
 export interface PurgeRequest {
@@ -41,7 +42,8 @@ export interface RetryPolicy {
   baseDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 500 };
+/** The purge calls' retries when a caller hands none: PURGE_ATTEMPTS' and PURGE_BACKOFF_MS' defaults. */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: PUBLISH_DEFAULTS.purgeAttempts, baseDelayMs: PUBLISH_DEFAULTS.purgeBackoffMs };
 
 /** A failure the caller should not retry (bad token, unknown zone...). */
 export class PermanentPurgeError extends Error {}
@@ -151,7 +153,7 @@ export interface CloudflarePurgeOptions {
   apiToken: string;
   /** API base (tests); default https://api.cloudflare.com/client/v4. */
   apiBase?: string;
-  /** URLs per call: Cloudflare's documented limit per purge-by-URL request (100; 500 on Enterprise). */
+  /** URLs per call, at most Cloudflare's documented limit per purge-by-URL request (100; 500 on Enterprise). Default: CLOUDFLARE_PURGE_BATCH's. */
   batchSize?: number;
   retry?: RetryPolicy;
   fetch?: typeof fetch;
@@ -167,7 +169,7 @@ export function cloudflarePurger(options: CloudflarePurgeOptions): Purger {
     async purge({ paths, origins }) {
       const urls = origins.flatMap((origin) => paths.map((path) => `${origin.replace(/\/+$/, '')}${encodeURI(path)}`));
       const report: PurgeReport = { purger: 'cloudflare', items: urls.length, batches: 0, retries: 0 };
-      for (const batch of batches(urls, options.batchSize ?? 100)) {
+      for (const batch of batches(urls, options.batchSize ?? PUBLISH_DEFAULTS.cloudflareBatch)) {
         await withRetry(
           async () => {
             const response = await doFetch(`${base}/zones/${encodeURIComponent(options.zoneId)}/purge_cache`, {

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { PUBLISH_DEFAULTS } from '../../config/publish.ts';
 import { HEADERS_FILE, parseHeadersFile } from '../../site-policy/security-headers.ts';
 import { responseHeaders } from '../../site-policy/serving.ts';
 import { tenantOfHost } from '../../lib/site/host.ts';
@@ -57,7 +58,7 @@ export interface S3PublisherOptions {
   originsOf?: (slug: string) => string[];
   /** Purge changed HTML after a switch (off when unset). */
   purger?: Purger;
-  /** Parallel uploads / downloads. */
+  /** Parallel uploads / downloads. Default: S3_CONCURRENCY's (PUBLISH_DEFAULTS). */
   concurrency?: number;
   /**
    * How long (ms) prune spares a release after it stopped being live, so an edge still
@@ -425,7 +426,7 @@ export function createBucketPublisher(options: S3PublisherOptions): BucketPublis
   const bucket: Bucket = {
     options,
     store: options.store,
-    concurrency: options.concurrency ?? 16,
+    concurrency: options.concurrency ?? PUBLISH_DEFAULTS.concurrency,
     log: options.log ?? silentLogger,
     reports: [],
     now: options.now ?? Date.now,
