@@ -350,6 +350,17 @@ export const MAKE_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
   mini: ['mini cooper'],
 };
 
+/**
+ * Words of place names and the short forms shoppers and feeds write for them: a city, location
+ * or dealership of more than one word is read in any of the spellings ('mt druitt', 'Mount
+ * Druitt'; 'saint marys', 'St Marys'). A short form alone names no place.
+ */
+export const PLACE_WORD_FORMS: readonly (readonly string[])[] = [
+  ['mount', 'mt'],
+  ['saint', 'st'],
+  ['port', 'pt'],
+];
+
 /** How many a word stands for (seats, berths, years). */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,

@@ -352,6 +352,25 @@ describe('the sentence reader: words', () => {
     expect(read('qld').refinementList).toEqual({ state: ['QLD'] });
   });
 
+  it("reads a place by its short forms either way: 'mt druitt' is Mount Druitt, 'saint marys' is St Marys, 'pt macquarie' Port Macquarie", () => {
+    const places = compileVocabulary({
+      facets: {
+        ...FACETS,
+        city: { ...(FACETS.city as Record<string, number>), 'Mount Druitt': 3, 'St Marys': 2 },
+        location_name: { ...(FACETS.location_name as Record<string, number>), 'Acme Cars Port Macquarie': 4 },
+      },
+    });
+    const place = (sentence: string) => filters(readSentence(sentence, places, { year: YEAR }));
+    expect(place('mt druitt')).toEqual({ refinementList: { city: ['Mount Druitt'] }, range: {}, query: '' });
+    expect(place('hilux in mt. druitt')).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'], city: ['Mount Druitt'] }, range: {}, query: '' });
+    expect(place('mount druitt').refinementList).toEqual({ city: ['Mount Druitt'] });
+    expect(place('saint marys').refinementList).toEqual({ city: ['St Marys'] });
+    expect(place('st marys').refinementList).toEqual({ city: ['St Marys'] });
+    expect(place('pt macquarie ute').refinementList).toEqual({ location_name: ['Acme Cars Port Macquarie'], body: ['Ute'] });
+    // A short form alone names no place.
+    expect(place('mt').query).toBe('mt');
+  });
+
   it("lets the dealer's words win every phrase they name", () => {
     const words: DealerWords[] = [
       { words: ['tradie ute', 'work ute'], refine: { body: ['Ute'], transmission: ['Manual'] } },

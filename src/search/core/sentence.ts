@@ -10,7 +10,7 @@
  * negation reaches ('no sunroof', 'not over 30k') is read as nothing, never as its opposite
  * nor as a keyword. The passes: docs/search.md.
  */
-import { CONJUNCTIONS, FILLER_WORDS, MAKE_NICKNAMES, MEANINGS, NEGATIONS, NUMBER_WORDS, type FacetMeaning } from './sentence-words.ts';
+import { CONJUNCTIONS, FILLER_WORDS, MAKE_NICKNAMES, MEANINGS, NEGATIONS, NUMBER_WORDS, PLACE_WORD_FORMS, type FacetMeaning } from './sentence-words.ts';
 
 /** A numeric range; either side may be open. */
 export interface RangeBounds {
@@ -190,6 +190,18 @@ function wordsOf(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
+/** A place name in each of its spellings (PLACE_WORD_FORMS: 'Mount Druitt', 'mt druitt'); a one-word name as it is. */
+function placeSpellings(name: string): string[] {
+  const words = wordsOf(name);
+  if (words.length < 2) return [name];
+  let spellings: string[][] = [[]];
+  for (const word of words) {
+    const forms = PLACE_WORD_FORMS.find((group) => group.includes(word)) ?? [word];
+    spellings = spellings.flatMap((start) => forms.map((form) => [...start, form]));
+  }
+  return spellings.map((spelling) => spelling.join(' '));
+}
+
 /**
  * A facet's values in code-unit order: engines order tied counts differently, and the reading must
  * not depend on which engine answered.
@@ -310,8 +322,9 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     const models = same?.tier === TIER.model && same.target.kind === 'refine' ? (same.target.refine.model ?? []) : [];
     add(`${make} ${model}`, { tier: TIER.makeModel, target: { kind: 'refine', refine: { make: [make], model: [...new Set([model, ...models])] } } });
   }
-  // Places: a city, a location or dealership by its full name or by what sets it apart.
-  for (const city of valuesOf(source, 'city')) add(city, { tier: TIER.city, target: refine('city', [city]) });
+  // Places: a city, a location or dealership by its full name or by what sets it apart, in any spelling.
+  const addPlace = (name: string, entry: Entry) => placeSpellings(name).forEach((spelling) => add(spelling, entry));
+  for (const city of valuesOf(source, 'city')) addPlace(city, { tier: TIER.city, target: refine('city', [city]) });
   for (const [attribute, tier] of [
     ['location_name', TIER.location],
     ['dealership_name', TIER.dealership],
@@ -319,7 +332,7 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
     const names = valuesOf(source, attribute);
     const wordLists = names.map(wordsOf);
     for (const [index, name] of names.entries()) {
-      add(name, { tier, target: refine(attribute, [name]) });
+      addPlace(name, { tier, target: refine(attribute, [name]) });
       const words = wordLists[index]!;
       // After the words every name of the tenant starts with (its brand): 'Sunshine Coast'.
       let common = 0;
@@ -327,7 +340,8 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
       const tails = [words.slice(common).join(' ')];
       const last = words[words.length - 1]!;
       if (last.length >= 4 && !GENERIC_PLACE.has(last) && wordLists.filter((other) => other[other.length - 1] === last).length === 1) tails.push(last);
-      for (const tail of tails) if (tail && tail !== words.join(' ') && phraseKey(tail).length >= 4) add(tail, { tier, target: refine(attribute, [name]) });
+      for (const tail of tails)
+        if (tail && tail !== words.join(' ') && phraseKey(tail).length >= 4) addPlace(tail, { tier, target: refine(attribute, [name]) });
     }
   }
   for (const colour of valuesOf(source, 'colour')) add(colour, { tier: TIER.colour, target: refine('colour', [colour]) });
