@@ -92,7 +92,9 @@ const UTE_BODIES = [
 export const MEANINGS: readonly Meaning[] = [
   // Car types (spec §4).
   facet('car_type', 'New', ['new', 'brand new', 'new cars'], { exact: ['new'] }),
-  facet('car_type', 'Used', ['used', 'second hand', 'secondhand', 'pre owned', 'preowned', 'pre loved', 'preloved', 'used cars'], { exact: ['used'] }),
+  facet('car_type', 'Used', ['used', 'second hand', 'secondhand', '2nd hand', 'pre owned', 'preowned', 'pre loved', 'preloved', 'used cars'], {
+    exact: ['used'],
+  }),
   facet('car_type', 'Demo', ['demo', 'demos', 'ex demo', 'exdemo', 'demonstrator', 'demonstrators'], { exact: ['demo'] }),
   {
     kind: 'ignore',

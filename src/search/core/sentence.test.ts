@@ -327,6 +327,16 @@ describe('the sentence reader: words', () => {
     });
   });
 
+  it("reads '2nd hand' as used, as 'second hand' is", () => {
+    for (const sentence of ['2nd hand', '2nd-hand', '2ndhand', 'second hand', 'second-hand', 'secondhand'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: { car_type: ['used'] }, range: {}, query: '' });
+    expect(filters(read('2nd hand hilux under 20k'))).toEqual({
+      refinementList: { car_type: ['used'], model: ['HiLux'], make: ['Toyota'] },
+      range: { price: { max: 20000 } },
+      query: '',
+    });
+  });
+
   it('drops filler words so a chatty sentence is not a keyword search for them', () => {
     expect(filters(read('i want a family suv with good safety for under 35k please'))).toEqual({
       refinementList: { body: ['SUV'] },
