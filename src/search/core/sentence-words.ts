@@ -119,6 +119,12 @@ export const MEANINGS: readonly Meaning[] = [
       'good price',
     ],
   },
+  // Price words that filter nothing: a budget is on the price the stock is advertised at, however
+  // the shopper names it ('under 30k drive away'), and a seller's terms are none ('ono'). 'd a' is 'd/a'.
+  {
+    kind: 'ignore',
+    phrases: ['drive away', 'driveaway', 'dap', 'd a', 'ono', 'or near offer', 'obo', 'or best offer', 'neg', 'negotiable'],
+  },
   // Fuel.
   facet('fuel', 'Diesel', ['diesel', 'diesels', 'turbo diesel', 'turbodiesel', 'tdi', 'crdi', 'deisel', 'dsl'], { exact: ['diesel'], family: ['diesel'] }),
   facet('fuel', 'Petrol', ['petrol', 'unleaded', 'ulp', 'gasoline'], {

@@ -160,6 +160,19 @@ describe('the sentence reader: numbers', () => {
     expect(read('$100 - $200 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
   });
 
+  it("reads 'sub 30k' as under 30k, and drops the price words that filter nothing ('drive away', 'd/a', 'ono', 'neg')", () => {
+    expect(filters(read('sub 30k'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    expect(filters(read('hilux sub 40k'))).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: { price: { max: 40000 } }, query: '' });
+    expect(read('sub 100k kms').range).toEqual({ km: { max: 100000 } });
+    expect(filters(read('under 30k drive away'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    expect(filters(read('drive away price under 30k'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    for (const sentence of ['30k driveaway', '30k d/a', '30k dap', 'under 30k ono', '30k or near offer', '30k obo', '30k neg', '30k negotiable'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    // 'around', 'about', 'approx' are comparators (plus or minus 10 %); 'sub' with no amount stays a keyword.
+    expect(read('approx 30k').range).toEqual({ price: { min: 27000, max: 33000 } });
+    expect(read('ute sub').query).toBe('sub');
+  });
+
   it('reads a weekly budget into the repayment bands under it', () => {
     expect(read('under $200 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
     expect(read('$150 pw').refinementList).toEqual({ weekly_price_range: ['$100 - $150'] });

@@ -570,6 +570,7 @@ const COMPARATORS: readonly [readonly string[], Comparison, boolean][] = [
   [['starting', 'from'], 'min', false],
   [['under'], 'max', true],
   [['below'], 'max', true],
+  [['sub'], 'max', true],
   [['upto'], 'max', false],
   [['max'], 'max', false],
   [['maximum'], 'max', false],
