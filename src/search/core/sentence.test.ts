@@ -173,6 +173,14 @@ describe('the sentence reader: numbers', () => {
     expect(read('ute sub').query).toBe('sub');
   });
 
+  it("reads an apostrophe-s after a number as its plural ('100k's' = 100k, '1990's' = the 1990s), not the keyword 's'", () => {
+    expect(filters(read("100k's"))).toEqual({ refinementList: {}, range: { price: { max: 100000 } }, query: '' });
+    expect(filters(read('under 100k’s'))).toEqual({ refinementList: {}, range: { price: { max: 100000 } }, query: '' });
+    expect(filters(read("hilux 100k's kms"))).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: { km: { max: 100000 } }, query: '' });
+    expect(filters(read("1990's ute"))).toEqual({ refinementList: { body: ['Ute'] }, range: { year: { min: 1990, max: 1999 } }, query: '' });
+    expect(read("under 30,000's").range).toEqual({ price: { max: 30000 } });
+  });
+
   it('reads a weekly budget into the repayment bands under it', () => {
     expect(read('under $200 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
     expect(read('$150 pw').refinementList).toEqual({ weekly_price_range: ['$100 - $150'] });

@@ -434,20 +434,22 @@ function tokenize(sentence: string): Token[] {
       continue;
     }
     const previous = tokens[tokens.length - 1];
+    const between = previous ? sentence.slice(previous.end, start) : '';
+    const extend = (token: Token, norm: string) => {
+      token.text = sentence.slice(token.start, start + match[0].length);
+      token.norm = norm;
+      token.key = phraseKey(norm);
+      token.end = start + match[0].length;
+      token.plus ||= Boolean(match[3]);
+    };
     // '30,000' is one number: digits after a comma right behind a number, a unit against them too ('50,000kms').
-    if (
-      match[2] &&
-      previous &&
-      !previous.symbol &&
-      /^\d+$/.test(previous.norm) &&
-      sentence.slice(previous.end, start) === ',' &&
-      /^\d{3}(\.\d+)?\p{L}*$/u.test(match[2])
-    ) {
-      previous.text = sentence.slice(previous.start, start + match[0].length);
-      previous.norm += fold(match[2]);
-      previous.key = phraseKey(previous.norm);
-      previous.end = start + match[0].length;
-      previous.plus ||= Boolean(match[3]);
+    if (match[2] && previous && !previous.symbol && /^\d+$/.test(previous.norm) && between === ',' && /^\d{3}(\.\d+)?\p{L}*$/u.test(match[2])) {
+      extend(previous, previous.norm + fold(match[2]));
+      continue;
+    }
+    // An apostrophe-s after a number is its plural: "1990's" is '1990s', "100k's" is '100k' (not 100 ks).
+    if (match[2] && previous && /^\d/.test(previous.norm) && /^['’]$/.test(between) && fold(match[2]) === 's') {
+      extend(previous, /^\d+$/.test(previous.norm) ? `${previous.norm}s` : previous.norm);
       continue;
     }
     tokens.push({
@@ -701,7 +703,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
         unit = 'km';
       } else if (AGE_WORDS.has(suffix)) unit = 'age';
       else if (suffix === 's' && Number.isInteger(value) && value % 10 === 0 && isYear(value)) unit = 'decade';
-      else if (!takeUnit(suffix)) return null;
+      // Any other 's' is the number's plural ("30,000's").
+      else if (suffix !== 's' && !takeUnit(suffix)) return null;
     }
     // Words after the number, up to a comma: 'k', 'grand', 'ks', 'seater', 'years old', 'a week'.
     while (free(next) && !commaBetween(sentence, tokens[next - 1]!, tokens[next]!)) {
