@@ -416,5 +416,11 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
     .filter((word) => word.length > 0),
 ]);
 
-/** Words before what they negate: that is then read as nothing (never as its opposite). */
-export const NEGATIONS: ReadonlySet<string> = new Set(['no', 'not', 'without', 'except', 'excluding', 'non', 'never', 'neither']);
+/**
+ * Words before what they negate: that is then read as nothing (never as its opposite). A
+ * contraction is listed as one word without its apostrophe ('dont', 'cant').
+ */
+export const NEGATIONS: ReadonlySet<string> = new Set([
+  ...['no', 'not', 'without', 'except', 'excluding', 'non', 'never', 'neither', 'avoid'],
+  ...['dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wont', 'wouldnt', 'shouldnt', 'cant', 'cannot'],
+]);

@@ -307,6 +307,16 @@ describe('the sentence reader: words', () => {
     expect(read('stock no 4411').query).toBe('4411');
   });
 
+  it("reads a negation typed without its apostrophe ('dont', 'cant') and 'avoid' as negations: nothing, never the opposite nor a keyword", () => {
+    expect(filters(read('dont want a sunroof'))).toEqual({ refinementList: {}, range: {}, query: '' });
+    for (const word of ['dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wont', 'wouldnt', 'shouldnt', 'cant', 'cannot', 'avoid'])
+      expect(filters(read(`ute ${word} want diesel`)), word).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    expect(read('hilux dont want over 30k').range).toEqual({});
+    // It reaches what any negation reaches: up to a comma or an 'and'.
+    expect(filters(read('avoid manual, diesel'))).toEqual({ refinementList: { fuel: ['Diesel'] }, range: {}, query: '' });
+    expect(filters(read('dont want a sunroof but a tow bar'))).toEqual({ refinementList: { filtered_features: ['Tow Bar'] }, range: {}, query: '' });
+  });
+
   it('reads a negated phrase as nothing across an article, and a negated amount as nothing', () => {
     expect(filters(read('ute without a sunroof'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
     expect(read('not a diesel').refinementList).toEqual({});
