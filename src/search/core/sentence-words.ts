@@ -418,7 +418,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
 
 /**
  * Words before what they negate: that is then read as nothing (never as its opposite). A
- * contraction is listed as one word without its apostrophe ('dont', 'cant').
+ * contraction is one word without its apostrophe, as the reader folds it ("don't" and 'dont').
  */
 export const NEGATIONS: ReadonlySet<string> = new Set([
   ...['no', 'not', 'without', 'except', 'excluding', 'non', 'never', 'neither', 'avoid'],

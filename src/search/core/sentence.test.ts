@@ -307,6 +307,18 @@ describe('the sentence reader: words', () => {
     expect(read('stock no 4411').query).toBe('4411');
   });
 
+  it("reads a word with an apostrophe inside as one word: \"don't want diesel\" is a negation, not Diesel plus the keywords 'don t'", () => {
+    expect(filters(read("don't want diesel"))).toEqual({ refinementList: {}, range: {}, query: '' });
+    expect(filters(read('don’t want diesel'))).toEqual({ refinementList: {}, range: {}, query: '' });
+    for (const word of ["doesn't", "isn't", "won't", "shouldn't", "can't", 'can’t'])
+      expect(filters(read(`ute ${word} be diesel`)), word).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    expect(filters(read("hilux, don't want over 30k"))).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: {}, query: '' });
+    // Any other such word is one word too, kept as typed for the keywords; a quote around words is no apostrophe.
+    expect(filters(read("o'brien ute"))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: "o'brien" });
+    expect(filters(read("ford's ranger"))).toEqual({ refinementList: { make: ['Ford'], model: ['Ranger'] }, range: {}, query: '' });
+    expect(read("ute 'turbo'").query).toBe('turbo');
+  });
+
   it("reads a negation typed without its apostrophe ('dont', 'cant') and 'avoid' as negations: nothing, never the opposite nor a keyword", () => {
     expect(filters(read('dont want a sunroof'))).toEqual({ refinementList: {}, range: {}, query: '' });
     for (const word of ['dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wont', 'wouldnt', 'shouldnt', 'cant', 'cannot', 'avoid'])

@@ -392,7 +392,7 @@ export function compileVocabulary(source: VocabularySource): SentenceVocabulary 
 interface Token {
   /** As typed (a number with its thousands separators and '$'). */
   text: string;
-  /** Folded; digits only for a number ('30,000' -> '30000'). */
+  /** Folded; digits only for a number ('30,000' -> '30000'), no apostrophe inside a word ("don't" -> 'dont'). */
   norm: string;
   /** Letters and digits of `norm` ('2.5' -> '25'): what phrase keys are made of. */
   key: string;
@@ -450,6 +450,11 @@ function tokenize(sentence: string): Token[] {
     // An apostrophe-s after a number is its plural: "1990's" is '1990s', "100k's" is '100k' (not 100 ks).
     if (match[2] && previous && /^\d/.test(previous.norm) && /^['’]$/.test(between) && fold(match[2]) === 's') {
       extend(previous, /^\d+$/.test(previous.norm) ? `${previous.norm}s` : previous.norm);
+      continue;
+    }
+    // An apostrophe inside a word keeps it one word, folded without it: "don't" is 'dont', "o'brien" 'obrien'.
+    if (match[2] && !match[1] && previous && /^\p{L}/u.test(previous.norm) && /^['’]$/.test(between) && /^\p{L}+$/u.test(match[2])) {
+      extend(previous, previous.norm + fold(match[2]));
       continue;
     }
     tokens.push({
