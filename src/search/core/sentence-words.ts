@@ -404,7 +404,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   ...CONJUNCTIONS.keys(),
   ...(
     "a an the in at on of for to by from near around about me my i im i'm we us our you your want wants wanted need needs needed " +
-    'looking look find finding search searching show get buy buying after please some any all one only just like that which who is are be been ' +
+    'looking look find finding search searching interested show get buy buying after please some any all one only just like that which who is are be been ' +
     'has have had it its car cars vehicle vehicles family good great nice decent reliable price priced cost costing sale sales ' +
     'condition model models series year years yr yrs old stock available something thing around under over below above between less more than ' +
     'max maximum min minimum up upto least most newer older later earlier budget onwards upwards same really very pretty not no without ' +

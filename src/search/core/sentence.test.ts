@@ -319,6 +319,12 @@ describe('the sentence reader: words', () => {
     expect(read("ute 'turbo'").query).toBe('turbo');
   });
 
+  it("reads 'not interested in diesel' as nothing, and 'interested in a diesel' as Diesel with no keyword", () => {
+    expect(filters(read('not interested in diesel'))).toEqual({ refinementList: {}, range: {}, query: '' });
+    expect(filters(read('hilux not interested in manual'))).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: {}, query: '' });
+    expect(filters(read('interested in a diesel'))).toEqual({ refinementList: { fuel: ['Diesel'] }, range: {}, query: '' });
+  });
+
   it("reads a negation typed without its apostrophe ('dont', 'cant') and 'avoid' as negations: nothing, never the opposite nor a keyword", () => {
     expect(filters(read('dont want a sunroof'))).toEqual({ refinementList: {}, range: {}, query: '' });
     for (const word of ['dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wont', 'wouldnt', 'shouldnt', 'cant', 'cannot', 'avoid'])
