@@ -160,6 +160,21 @@ describe('the sentence reader: numbers', () => {
     expect(read('$100 - $200 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
   });
 
+  it("reads '30k-ish', '30k ish', '30kish' as around 30k (±10 %), not under 30k plus the keyword 'ish'", () => {
+    for (const sentence of ['30k-ish', '30k ish', '30kish', '30 grand ish', '$30,000ish'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: {}, range: { price: { min: 27000, max: 33000 } }, query: '' });
+    expect(filters(read('hilux 30k-ish auto'))).toEqual({
+      refinementList: { model: ['HiLux'], make: ['Toyota'], transmission: ['Automatic'] },
+      range: { price: { min: 27000, max: 33000 } },
+      query: '',
+    });
+    // Kilometres and years as 'around' reads them; a comparator said with it wins.
+    expect(read('100k-ish kms').range).toEqual({ km: { min: 90000, max: 110000 } });
+    expect(read('2018-ish').range).toEqual({ year: { min: 2017, max: 2019 } });
+    expect(read('under 30k-ish').range).toEqual({ price: { max: 30000 } });
+    expect(read('not 30k-ish').range).toEqual({});
+  });
+
   it("reads 'sub 30k' as under 30k, and drops the price words that filter nothing ('drive away', 'd/a', 'ono', 'neg')", () => {
     expect(filters(read('sub 30k'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
     expect(filters(read('hilux sub 40k'))).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: { price: { max: 40000 } }, query: '' });

@@ -535,6 +535,8 @@ interface Quantity {
   spelled: boolean;
   /** Said to be money: a '$' or 'dollars' (a 'k' alone may be kilometres: 'kms under 100k'). */
   priced: boolean;
+  /** Said with 'ish' ('30k-ish', '30k ish', '30kish'): read as 'around' it. */
+  roughly: boolean;
 }
 
 const KM_WORDS = new Set(['km', 'kms', 'klm', 'klms', 'kays', 'kilometres', 'kilometers', 'kilometre', 'kilometer', 'ks', 'kmh', 'odo']);
@@ -685,6 +687,9 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       suffix = match[2]!;
     }
     const spelled = NUMBER_WORDS[token.norm] !== undefined;
+    // '30kish', '2018ish': 'ish' against the number.
+    let roughly = suffix.endsWith('ish');
+    if (roughly) suffix = suffix.slice(0, -3);
     let unit: Unit | null = null;
     let thousands = false;
     let next = index + 1;
@@ -711,7 +716,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       // Any other 's' is the number's plural ("30,000's").
       else if (suffix !== 's' && !takeUnit(suffix)) return null;
     }
-    // Words after the number, up to a comma: 'k', 'grand', 'ks', 'seater', 'years old', 'a week'.
+    // Words after the number, up to a comma: 'k', 'grand', 'ks', 'seater', 'years old', 'a week', 'ish'.
     while (free(next) && !commaBetween(sentence, tokens[next - 1]!, tokens[next]!)) {
       const word = tokens[next]!.norm;
       if (unit === null && AGE_WORDS.has(word)) {
@@ -720,6 +725,11 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
         continue;
       }
       if (takeUnit(word)) {
+        next += 1;
+        continue;
+      }
+      if (word === 'ish') {
+        roughly = true;
         next += 1;
         continue;
       }
@@ -743,7 +753,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
     const priced = token.dollar || (unit as Unit | null) === 'money';
     if (!unit && (token.dollar || thousands)) unit = 'money';
     const plus = token.plus || tokens[next - 1]!.plus;
-    return { value, unit, thousands, dollar: token.dollar, plus, end: next, spelled, priced };
+    return { value, unit, thousands, dollar: token.dollar, plus, end: next, spelled, priced, roughly };
   };
 
   /** 'max 40k' after '7 seater' is the next comparison, not a bound of the seats. */
@@ -943,6 +953,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
           }
         }
       }
+      if (comparison === 'exact' && amount.roughly) comparison = 'around';
       // A bare year waits for the phrases ('Peugeot 2008' is a model); a bare plain number is a keyword.
       if (comparison === 'exact' && amount.unit === null) continue;
       part = bound(amount, comparison, strict, comparator !== undefined || comparison !== 'exact');
