@@ -12,7 +12,7 @@ import { FinanceSettingsSchema } from './site/finance.ts';
 import { SpinSettingsSchema } from './site/spin.ts';
 import { SpinToWinSchema } from './site/spin-to-win.ts';
 import { TradeInSettingsSchema } from './site/trade-in.ts';
-import { DealershipsSchema, LocationsSchema, locationSlugsApartFromDealerships } from './site/locations.ts';
+import { DealershipsSchema, LocationsSchema, locationSlugsApartFromDealerships, slugsApartFromCarTypeRoutes } from './site/locations.ts';
 import { MenusSchema } from './site/menus.ts';
 import { PromoSettingsSchema } from './site/promo.ts';
 import { ServiceSettingsSchema } from './site/service.ts';
@@ -183,8 +183,12 @@ const SiteFieldsSchema = v.strictObject({
   maps: v.optional(MapSettingsSchema, {}),
 });
 
-/** site.json: its fields, and the rules that read two of its lists together. */
-export const SiteSchema = v.pipe(SiteFieldsSchema, locationSlugsApartFromDealerships<v.InferOutput<typeof SiteFieldsSchema>>());
+/** site.json: its fields, and the rules that read several of its fields together. */
+export const SiteSchema = v.pipe(
+  SiteFieldsSchema,
+  locationSlugsApartFromDealerships<v.InferOutput<typeof SiteFieldsSchema>>(),
+  slugsApartFromCarTypeRoutes<v.InferOutput<typeof SiteFieldsSchema>>(),
+);
 
 /** A validated site.json with every default filled in. */
 export type Site = v.InferOutput<typeof SiteSchema>;

@@ -4,15 +4,13 @@
  * choice: the search route table, the menus, every "all stock" link and the release checks ask
  * here, so a link never names a form of the pages the build does not make.
  */
+import { ALL_STOCK_SLUG } from '../../schemas/car-types.ts';
 
 /** Where every tenant has its search pages: a '/used-car' tenant keeps its '/search/...' pages too, for old links (src/pages/search). */
 export const SEARCH_PREFIX = '/search';
 
 /** The prefix of the tenants that use the '/used-car/...' form (src/pages/used-car). */
 export const USED_CAR_PREFIX = '/used-car';
-
-/** Slug of the search page that shows all stock (every site has it). */
-export const ALL_STOCK_SLUG = 'new-used-and-demo-cars';
 
 /** Path prefix of a tenant's search pages: '/used-car' for tenants that use that form, else '/search'. */
 export function searchPrefix(site: { used_car_routes?: boolean }): string {

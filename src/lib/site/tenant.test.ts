@@ -134,6 +134,35 @@ describe('parseSite', () => {
     expect(parsed.locations.map((entry) => entry.slug)).toEqual(['springwood']);
   });
 
+  // Every site has the car-type search pages (/search/used-cars, ...; a /used-car site keeps its /search pages
+  // too): the route table built them first and skipped a location's or dealership's page of the same slug.
+  it.each([
+    [
+      'a location slug',
+      { ...site([location(7, 'Springwood'), { ...location(8, 'Logan'), slug: 'used-cars' }]) },
+      `field locations.1.slug (location 8 "Logan"): the slug used-cars is the car-type search page /search/used-cars ("Used Cars") that every site has`,
+      'location',
+    ],
+    [
+      'a dealership slug, on a /used-car site',
+      { ...dealerships([dealership(3, 'Acme'), { ...dealership(4, 'Zenith'), slug: 'new-used-and-demo-cars' }]), used_car_routes: true },
+      `field dealerships.1.slug: the slug new-used-and-demo-cars of dealership 4 ("Zenith") is the car-type search page /search/new-used-and-demo-cars ("New, Used and Demo Cars") that every site has`,
+      'dealership',
+    ],
+  ])("refuses %s that is a car-type search page's, naming the field, the record and the page", (_name, data, where, kind) => {
+    expect(refusal(data).details).toEqual([
+      `${where}; /search/{slug} is the search page of one car type, location or dealership: give the ${kind} another slug`,
+    ]);
+  });
+
+  it('accepts location and dealership slugs that only contain a car-type slug', () => {
+    const parsed = parseSite('tenants/hours-motors/site.json', {
+      ...site([{ ...location(7, 'Springwood'), slug: 'springwood-used-cars' }]),
+      dealerships: [{ ...dealership(3, 'Acme'), slug: 'demo-cars-acme' }],
+    });
+    expect([parsed.locations[0].slug, parsed.dealerships[0].slug]).toEqual(['springwood-used-cars', 'demo-cars-acme']);
+  });
+
   it('names no location for a field outside locations', () => {
     expect(refusal({ ...site([]), phone: 'call us' }).details[0]).toMatch(/^field phone: /);
   });

@@ -1,6 +1,7 @@
 /** Locations and dealerships of a site (spec §3 "Location", "Dealership"). */
 import * as v from 'valibot';
 import { httpUrl, link, phone, slug } from './common.ts';
+import { CAR_TYPE_ROUTES } from '../car-types.ts';
 
 /** A 24-hour time of day, 'H:MM', 'HH:MM' or 'HH:MM:SS' from 00:00 to 23:59; the seconds are ignored. */
 const TIME_OF_DAY = /^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
@@ -98,7 +99,7 @@ const LocationFields = v.strictObject({
   id: v.union([v.number(), v.string()]),
   /** Display name, e.g. 'Acme Toyota Springwood'. */
   name: v.string(),
-  /** URL slug of /locations/{slug} and /search/{slug}, unique within the site, no other location's id and no dealership's slug; cars and leads name the location by it or by its id. */
+  /** URL slug of /locations/{slug} and /search/{slug}, unique within the site, no other location's id, no dealership's slug and no car-type search page's (used-cars, ...); cars and leads name the location by it or by its id. */
   slug,
   /** sales | service | parts; empty means sales. */
   location_type: v.optional(v.picklist(['sales', 'service', 'parts', '']), 'sales'),
@@ -242,7 +243,7 @@ export const LocationsSchema = v.pipe(
 export const DealershipSchema = v.strictObject({
   /** Dealership id, unique within the site (read as text: 3 and '3' are one id); a location names it in dealership_id. */
   id: v.union([v.number(), v.string()]),
-  /** Dealership slug of /search/{slug}, unique within the site and no location's slug; a location names it in dealership_slug. */
+  /** Dealership slug of /search/{slug}, unique within the site, no location's slug and no car-type search page's (used-cars, ...); a location names it in dealership_slug. */
   slug,
   /** Dealership name, shown on its locations' cards when the site lists several dealerships. */
   name: v.string(),
@@ -277,6 +278,35 @@ export function locationSlugsApartFromDealerships<Site extends { locations: Loca
         path: [{ type: 'object', origin: 'value', input: site, key: 'locations', value: locations }, ...entryField(locations, index, 'slug')],
       });
     });
+  });
+}
+
+/**
+ * No location or dealership has the slug of a car-type search page (CAR_TYPE_ROUTES, which every
+ * site has): /search/{slug} would be both, and the route table kept the car-type page and never
+ * built the location's or dealership's. Piped onto the site schema, which holds both lists.
+ */
+export function slugsApartFromCarTypeRoutes<Site extends { locations: Location[]; dealerships: Dealership[] }>() {
+  return v.rawCheck<Site>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const site = dataset.value;
+    for (const [list, kind] of [
+      ['locations', 'location'],
+      ['dealerships', 'dealership'],
+    ] as const) {
+      const entries: (Location | Dealership)[] = site[list];
+      entries.forEach((entry, index) => {
+        const route = CAR_TYPE_ROUTES.find((carType) => carType.slug === entry.slug);
+        if (!route) return;
+        // A location's field is named with the location (src/lib/site/tenant.ts); a dealership is named here.
+        const whose = kind === 'dealership' ? ` of dealership ${entry.id} (${JSON.stringify(entry.name)})` : '';
+        addIssue({
+          message: `the slug ${entry.slug}${whose} is the car-type search page /search/${entry.slug} (${JSON.stringify(route.title)}) that every site has; /search/{slug} is the search page of one car type, location or dealership: give the ${kind} another slug`,
+          input: entry.slug,
+          path: [{ type: 'object', origin: 'value', input: site, key: list, value: entries }, ...entryField(entries, index, 'slug')],
+        });
+      });
+    }
   });
 }
 

@@ -4,7 +4,8 @@
  * Pure: built from the tenant's search documents at build time, handed to the island.
  */
 import type { SearchDocument } from './documents.ts';
-import { ALL_STOCK_SLUG, SEARCH_PREFIX } from '../../lib/site/search-urls.ts';
+import { ALL_STOCK_SLUG, CAR_TYPE_ROUTES } from '../../schemas/car-types.ts';
+import { SEARCH_PREFIX } from '../../lib/site/search-urls.ts';
 import { slugify } from '../../lib/text/slug.ts';
 
 /** One search route: its path and the refinements the path stands for. */
@@ -24,15 +25,6 @@ export interface RouteTable {
   base: string;
   routes: SearchRoute[];
 }
-
-/** Car-type routes (spec §2): slug, preset car types, heading. The last one is the base. */
-export const CAR_TYPE_ROUTES: readonly { slug: string; types: string[]; title: string }[] = [
-  { slug: 'new-cars', types: ['new'], title: 'New Cars' },
-  { slug: 'used-cars', types: ['used'], title: 'Used Cars' },
-  { slug: 'demo-cars', types: ['demo'], title: 'Demo Cars' },
-  { slug: 'new-and-demo-cars', types: ['new', 'demo'], title: 'New and Demo Cars' },
-  { slug: ALL_STOCK_SLUG, types: [], title: 'New, Used and Demo Cars' },
-];
 
 /** The route table of a tenant's documents under `prefix` (src/lib/site/search-urls.ts searchPrefix). */
 export function buildRouteTable(documents: readonly SearchDocument[], prefix = SEARCH_PREFIX): RouteTable {
