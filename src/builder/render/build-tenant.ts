@@ -24,6 +24,8 @@ import { renderTenant, type RenderReport } from './render-tenant.ts';
 import { photoOptionsFromEnv } from '../../config/images.ts';
 import { formatPhotoFault, resolveTenantPhotos, type PhotoReport } from '../../images/resolve.ts';
 import { searchEngineAdvice } from '../../search/core/config.ts';
+import { routeCollisionMessage } from '../../search/core/routes.ts';
+import { stockRoutes } from '../../search/build-time/page-data.ts';
 
 export { REPO_ROOT };
 
@@ -118,6 +120,8 @@ export async function prepareTenant(options: TenantBuildOptions): Promise<Prepar
   // A tenant-level notice, not a stock problem: said at every build, whatever logProblems says.
   const advice = searchEngineAdvice(tenant.site, tenant.visible.length);
   if (advice) log(`  ! ${slug}: ${advice}`);
+  // Also a tenant-level notice: a search page another page of its path took (docs/search.md).
+  for (const line of lostSearchPages(tenant)) log(`  ! ${line}`);
   // Feed photos before the pages: they are rendered with the local variants (docs/images.md).
   // A photo's fault is a placeholder; a photo cache that cannot be written fails the tenant.
   const photoSettings = photoOptionsFromEnv();
@@ -154,13 +158,18 @@ export function preparedTenant(loaded: {
 }): PreparedTenant | TenantBuildResult {
   const { tenant, photos, outDir } = loaded;
   const started = loaded.started ?? performance.now();
-  const problems = [...tenant.problems.map((problem) => formatProblem(problem)), ...photos.faults.map(formatPhotoFault)];
+  const problems = [...tenant.problems.map((problem) => formatProblem(problem)), ...photos.faults.map(formatPhotoFault), ...lostSearchPages(tenant)];
   try {
     return { slug: tenant.slug, outDir, tenant, problems, photos, started, bundle: loaded.bundle ?? createBundle(tenant, loaded.now) };
   } catch (error) {
     const message = error instanceof TenantConfigError ? error.message : `${(error as Error).message}`;
     return { ...emptyResult(tenant.slug, outDir), ok: false, seconds: elapsed(started), error: message };
   }
+}
+
+/** The search pages of the tenant's visible stock that are not built because another page has their path, one report line each. */
+function lostSearchPages(tenant: Tenant): string[] {
+  return stockRoutes(tenant.visible, tenant.site).collisions.map((collision) => `${tenant.slug}: ${routeCollisionMessage(collision)}`);
 }
 
 /** True when `prepareTenant` gave a tenant to render (not a failed result). */

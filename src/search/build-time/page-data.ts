@@ -40,7 +40,7 @@ function promoWords(site: Site) {
   const wording = siteWording(site);
   return { title: `We Want Your ${wording.titleNoun}!`, line: `We buy all types of ${wording.vehicles}`, action: `Value My ${wording.titleNoun}` };
 }
-import { buildRouteTable, type RouteTable } from '../core/routes.ts';
+import { buildRoutes, type RouteTable } from '../core/routes.ts';
 import { searchPrefix } from '../../lib/site/search-urls.ts';
 
 /** Everything the search pages of one build share (computed once per process). */
@@ -101,7 +101,12 @@ export async function engineConfig(bundle: Pick<SearchBundle, 'site' | 'slug'>, 
 
 /** The route table of a site's stock: the search pages its build renders, the only ones a model link may name (src/lib/range). */
 export function stockRouteTable(cars: readonly Car[], site: Site): RouteTable {
-  return buildRouteTable(
+  return stockRoutes(cars, site).table;
+}
+
+/** The route table of a site's stock, and the search pages it does not build because another page has their path (the build reports them). */
+export function stockRoutes(cars: readonly Car[], site: Site): ReturnType<typeof buildRoutes> {
+  return buildRoutes(
     cars.map((car) => searchDocumentOf(car, site)),
     searchPrefix(site),
   );

@@ -26,18 +26,58 @@ export interface RouteTable {
   routes: SearchRoute[];
 }
 
+/** What a route's page is, for a report: its kind and its heading. */
+export interface RouteName {
+  kind: 'car-type' | 'make' | 'model' | 'location' | 'dealership';
+  title: string;
+}
+
+/**
+ * Two routes of one path with different presets: the table keeps the first (car types, then makes,
+ * models, locations, dealerships) and the other's page is not built; its refinement falls back to
+ * the all-stock page with a query string.
+ */
+export interface RouteCollision {
+  path: string;
+  kept: RouteName;
+  lost: RouteName;
+}
+
 /** The route table of a tenant's documents under `prefix` (src/lib/site/search-urls.ts searchPrefix). */
 export function buildRouteTable(documents: readonly SearchDocument[], prefix = SEARCH_PREFIX): RouteTable {
-  const routes: SearchRoute[] = [];
-  const taken = new Set<string>();
-  const add = (slugPath: string, preset: Record<string, string[]>, title: string) => {
-    if (!slugPath || taken.has(slugPath)) return;
-    taken.add(slugPath);
-    routes.push({ path: `${prefix}/${slugPath}`, preset, title });
-  };
-  for (const route of CAR_TYPE_ROUTES) add(route.slug, route.types.length > 0 ? { car_type: route.types } : {}, route.title);
+  return buildRoutes(documents, prefix).table;
+}
 
-  // First spelling seen wins, so 'Toyota' and 'TOYOTA' share one page.
+/** The route table of a tenant's documents under `prefix`, and the routes it could not build (two of one path). */
+export function buildRoutes(documents: readonly SearchDocument[], prefix = SEARCH_PREFIX): { table: RouteTable; collisions: RouteCollision[] } {
+  const routes: SearchRoute[] = [];
+  const collisions: RouteCollision[] = [];
+  const taken = new Map<string, { route: SearchRoute; name: RouteName }>();
+  const add = (slugPath: string, preset: Record<string, string[]>, title: string, kind: RouteName['kind']) => {
+    if (!slugPath) return;
+    const path = `${prefix}/${slugPath}`;
+    const first = taken.get(slugPath);
+    if (first) {
+      // Two spellings of one make, model or location share a page: nothing is lost.
+      if (JSON.stringify(first.route.preset) !== JSON.stringify(preset)) collisions.push({ path, kept: first.name, lost: { kind, title } });
+      return;
+    }
+    const route = { path, preset, title };
+    taken.set(slugPath, { route, name: { kind, title } });
+    routes.push(route);
+  };
+  for (const route of CAR_TYPE_ROUTES) add(route.slug, route.types.length > 0 ? { car_type: route.types } : {}, route.title, 'car-type');
+  const { makes, models, locations, dealerships } = routeNames(documents);
+  const byKey = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [slug, make] of byKey(makes)) add(slug, { make: [make] }, make, 'make');
+  for (const [slug, { make, model }] of byKey(models)) if (!slug.endsWith('/')) add(slug, { make: [make], model: [model] }, `${make} ${model}`, 'model');
+  for (const [slug, name] of byKey(locations)) add(slugify(slug), { location_name: [name] }, name, 'location');
+  for (const [slug, name] of byKey(dealerships)) add(slugify(slug), { dealership_name: [name] }, name, 'dealership');
+  return { table: { prefix, base: `${prefix}/${ALL_STOCK_SLUG}`, routes }, collisions };
+}
+
+/** The makes, models, locations and dealerships of the documents by slug; the first spelling seen wins, so 'Toyota' and 'TOYOTA' share one page. */
+function routeNames(documents: readonly SearchDocument[]) {
   const makes = new Map<string, string>();
   const models = new Map<string, { make: string; model: string }>();
   const locations = new Map<string, string>();
@@ -56,10 +96,12 @@ export function buildRouteTable(documents: readonly SearchDocument[], prefix = S
     if (document.dealership_slug && document.dealership_name && !dealerships.has(document.dealership_slug))
       dealerships.set(document.dealership_slug, document.dealership_name);
   }
-  const byKey = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [slug, make] of byKey(makes)) add(slug, { make: [make] }, make);
-  for (const [slug, { make, model }] of byKey(models)) if (!slug.endsWith('/')) add(slug, { make: [make], model: [model] }, `${make} ${model}`);
-  for (const [slug, name] of byKey(locations)) add(slugify(slug), { location_name: [name] }, name);
-  for (const [slug, name] of byKey(dealerships)) add(slugify(slug), { dealership_name: [name] }, name);
-  return { prefix, base: `${prefix}/${ALL_STOCK_SLUG}`, routes };
+  return { makes, models, locations, dealerships };
+}
+
+/** A collision for the build's report: the page the path shows, the one not built, and what the dealer can rename. */
+export function routeCollisionMessage({ path, kept, lost }: RouteCollision): string {
+  const page = (name: RouteName) => `the ${name.kind} page ${JSON.stringify(name.title)}`;
+  const rename = lost.kind === 'location' || lost.kind === 'dealership' ? `: give the ${lost.kind} another slug` : '';
+  return `search page ${path} is ${page(kept)}; ${page(lost)} has the same path and is not built (its cars are still found from the all-stock page)${rename}`;
 }
