@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CATEGORY_EXAMPLES, marketing, tenant } from '../../../tests/fixtures/lead-categories.ts';
 import { leadWebhookProblems, leadWebhookSchema } from '../../../tests/support/lead-webhook-schema.ts';
-import { actingLocation, LEAD_WEBHOOK_SCHEMA_VERSION, leadAdf, leadDocument } from './formats.ts';
+import { actingLocation, LEAD_WEBHOOK_SCHEMA_VERSION, leadAdf, leadDocument, paymentLine } from './formats.ts';
+import { isReserveCategory } from '../../schemas/lead.ts';
 import type { Evaluation } from './evaluations.ts';
 import type { StoredLead } from './row.ts';
 
@@ -223,6 +224,30 @@ describe.skipIf(!hasXmllint && !inCi)('ADF 1.0 against the standard DTD (issue 3
       const block = `#### ${example.title}\n\n\`\`\`xml\n${formatted(adfOf(example))}\n\`\`\``;
       expect(docs.includes(block), `docs/lead-api.md: the example "${example.title}" is missing or stale; today's output:\n${block}`).toBe(true);
     }
+  });
+});
+
+// The payments module holds a car only for a lead isReserveCategory reads as Reserve: the dealer's
+// payment line reads the category the same way, so the money of a held car is called a deposit.
+describe('the payment line', () => {
+  const example = CATEGORY_EXAMPLES.find((entry) => entry.lead.category === 'Reserve')!;
+  const reserve = example.lead;
+  const { payment: _payment, ...unpaid } = reserve.data;
+
+  it.each(['Reserve', 'RESERVE', ' Reserve ', 'reserve\t'])('reads %j as a Reserve lead, as isReserveCategory does', (category) => {
+    expect(isReserveCategory(category)).toBe(true);
+    expect(paymentLine({ ...reserve, category })).toMatch(/^Deposit: \$500\.00 AUD paid online/);
+    expect(paymentLine({ ...reserve, category, data: unpaid })).toBe(
+      'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.',
+    );
+    // The ADF gives a Reserve lead's payment line as its price comments.
+    expect(adfOf({ ...example, lead: { ...reserve, category } })).toContain('<pricecomments>Deposit: $500.00 AUD paid online');
+  });
+
+  it('reads a category that only begins with Reserve as no Reserve lead, as isReserveCategory does', () => {
+    expect(isReserveCategory('Reserve Online')).toBe(false);
+    expect(paymentLine({ ...reserve, category: 'Reserve Online' })).toMatch(/^Payment: \$500\.00 AUD paid online/);
+    expect(paymentLine({ ...reserve, category: 'Reserve Online', data: unpaid })).toBe('');
   });
 });
 

@@ -9,7 +9,7 @@ import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
 import { formatMoney } from '../../lib/text/format.ts';
 import type { Car } from '../../schemas/car.ts';
 import { isAuMobile } from '../../schemas/forms/fields.ts';
-import { completesForm, isTestDriveCategory } from '../../schemas/lead.ts';
+import { completesForm, isReserveCategory, isTestDriveCategory } from '../../schemas/lead.ts';
 import type { Location } from '../../schemas/site.ts';
 import type { Evaluation } from './evaluations.ts';
 import type { StoredLead } from './row.ts';
@@ -54,13 +54,13 @@ function paymentOf(lead: StoredLead): Record<string, string> | null {
 export function paymentLine(lead: StoredLead): string {
   const payment = paymentOf(lead);
   if (payment) {
-    const what = lead.category.toLowerCase() === 'reserve' ? 'Deposit' : 'Payment';
+    const what = isReserveCategory(lead.category) ? 'Deposit' : 'Payment';
     const invoice = payment.invoice_reference ? ` for ${payment.invoice_reference}` : '';
     const until = payment.reserved_until ? `; car reserved until ${payment.reserved_until}` : '';
     const refunded = payment.refunded ? `; refunded $${payment.refunded}` : '';
     return `${what}${invoice}: $${payment.amount} ${payment.currency} ${payment.status} online (${payment.provider} reference ${payment.reference})${until}${refunded}`;
   }
-  if (lead.category.toLowerCase() === 'reserve' && completesForm(lead.data))
+  if (isReserveCategory(lead.category) && completesForm(lead.data))
     return 'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.';
   if (lead.category.toLowerCase() === 'online payment') return 'Payment: not paid online (no card was taken). Please call the customer to take the payment.';
   return '';
@@ -121,7 +121,7 @@ export function campaignParams(data: Record<string, unknown>): Record<string, st
 type LeadKind = 'enquiry' | 'test-drive' | 'trade-in' | 'sell' | 'finance' | 'service' | 'reserve' | 'payment' | 'photos';
 
 function leadKind(lead: StoredLead): LeadKind {
-  const category = lead.category.toLowerCase();
+  const category = lead.category.trim().toLowerCase();
   if (isTestDriveCategory(category)) return 'test-drive';
   if (/trade-?in|offer accepted/.test(category)) return text(lead.data.page_id) === '/sell-my-car' ? 'sell' : 'trade-in';
   if (category.includes('finance')) return 'finance';
