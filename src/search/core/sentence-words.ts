@@ -410,17 +410,20 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
     'max maximum min minimum up upto least most newer older later earlier budget onwards upwards same really very pretty not no without ' +
     'got go going km kms k ks dollars bucks per week weekly pw seater seaters seat seats berth sleeps so quite fairly ' +
     'safe safety economical efficient spacious roomy big small little large compact fast quick powerful comfortable first kids dog ' +
-    'towing range colour color type kind size tradie driver runabout'
+    'towing range colour color type kind size tradie driver runabout anything'
   )
     .split(/\s+/)
     .filter((word) => word.length > 0),
 ]);
 
 /**
- * Words before what they negate: that is then read as nothing (never as its opposite). A
- * contraction is one word without its apostrophe, as the reader folds it ("don't" and 'dont').
+ * Words and phrases before what they negate: that is then read as nothing (never as its
+ * opposite). A phrase is matched whole, longest first, and wins over what its words say alone
+ * ('anything but' is a negation where 'but' is an 'and'). Written as the reader folds words: a
+ * contraction is one word without its apostrophe ("don't" and 'dont').
  */
 export const NEGATIONS: ReadonlySet<string> = new Set([
-  ...['no', 'not', 'without', 'except', 'excluding', 'non', 'never', 'neither', 'avoid'],
+  ...['no', 'not', 'without', 'except', 'excluding', 'non', 'never', 'neither', 'avoid', 'hate', 'dislike'],
   ...['dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wont', 'wouldnt', 'shouldnt', 'cant', 'cannot'],
+  ...['anything but', 'other than', 'apart from', 'instead of', 'not a fan of', 'not keen on'],
 ]);

@@ -350,6 +350,34 @@ describe('the sentence reader: words', () => {
     expect(filters(read('dont want a sunroof but a tow bar'))).toEqual({ refinementList: { filtered_features: ['Tow Bar'] }, range: {}, query: '' });
   });
 
+  it("reads a negation of more than one word ('anything but', 'other than', 'not a fan of') and 'hate' as negations: nothing, never the filter plus a keyword", () => {
+    for (const negation of [
+      'anything but',
+      'other than',
+      'apart from',
+      'instead of',
+      'hate',
+      'dislike',
+      'not a fan of',
+      'not keen on',
+      'no to',
+      'anything except',
+      'anything other than',
+    ])
+      expect(filters(read(`${negation} diesel`)), negation).toEqual({ refinementList: {}, range: {}, query: '' });
+    expect(filters(read('hilux anything but a manual'))).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: {}, query: '' });
+    expect(filters(read('i hate diesel, want a ute'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    expect(filters(read('anything but a manual ute'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    expect(read('other than over 30k').range).toEqual({});
+    // It reaches what any negation reaches: up to a comma or an 'and'; an unknown word with it.
+    expect(filters(read('anything but manual, diesel'))).toEqual({ refinementList: { fuel: ['Diesel'] }, range: {}, query: '' });
+    expect(filters(read('ute other than rust'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    // 'but' alone is still an 'and'; 'anything' alone says nothing to filter by.
+    expect(filters(read('no sunroof but diesel'))).toEqual({ refinementList: { fuel: ['Diesel'] }, range: {}, query: '' });
+    expect(filters(read('anything under 30k'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
+    expect(filters(read('other turbo'))).toEqual({ refinementList: {}, range: {}, query: 'other turbo' });
+  });
+
   it('reads a negated phrase as nothing across an article, and a negated amount as nothing', () => {
     expect(filters(read('ute without a sunroof'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
     expect(read('not a diesel').refinementList).toEqual({});

@@ -411,6 +411,8 @@ interface Token {
   used: boolean;
   /** Read as nothing for a negation before it. */
   negated?: boolean;
+  /** A word of a negation (NEGATIONS): the tokens of the whole phrase, `end` exclusive. */
+  negation?: { start: number; end: number };
 }
 
 const TOKEN = /(\$\s?)?([\p{L}\p{N}]+(?:\.\d+)?)(\+)?|(<=|>=|[<>~&+])|([-–—/])/gu;
@@ -481,6 +483,25 @@ function tokenize(sentence: string): Token[] {
 /** Whether a comma (or a semicolon) stands between two tokens: what a negation reaches ends there. */
 const commaBetween = (sentence: string, before: Token, after: Token) => /[,;]/.test(sentence.slice(before.end, after.start));
 
+/** The negations as their words, longest first. */
+const NEGATION_PHRASES = [...NEGATIONS].map((phrase) => phrase.split(' ')).sort((a, b) => b.length - a.length);
+
+/** Marks the words of each negation, the longest phrase first and left to right ('not a fan of', 'anything but'), never across a comma. */
+function markNegations(tokens: Token[], sentence: string): void {
+  for (let index = 0; index < tokens.length; index += 1) {
+    const words = NEGATION_PHRASES.find((phrase) =>
+      phrase.every((word, offset) => {
+        const token = tokens[index + offset];
+        return token && !token.symbol && token.norm === word && (offset === 0 || !commaBetween(sentence, tokens[index + offset - 1]!, token));
+      }),
+    );
+    if (!words) continue;
+    const negation = { start: index, end: index + words.length };
+    for (let at = negation.start; at < negation.end; at += 1) tokens[at]!.negation = negation;
+    index = negation.end - 1;
+  }
+}
+
 /**
  * Where the ignored part of a negated part starting at `index` begins, or -1: at an unread
  * negation word before it with only filler words between ('without a sunroof'), or at the 'or'
@@ -492,7 +513,7 @@ function negationBefore(tokens: readonly Token[], sentence: string, index: numbe
     const token = tokens[at]!;
     if (token.symbol || commaBetween(sentence, token, tokens[at + 1]!)) return -1;
     if (token.used) return list >= 0 && token.negated ? list : -1;
-    if (NEGATIONS.has(token.norm)) return at;
+    if (token.negation) return token.negation.start;
     if (CONJUNCTIONS.get(token.norm) === 'or') list = list >= 0 ? list : at;
     // An unread word before an 'or' may be a negated thing not yet dropped ('no dents or sunroof').
     else if (CONJUNCTIONS.get(token.norm) === 'and' || (!FILLER_WORDS.has(token.norm) && (list < 0 || !/\p{L}/u.test(token.norm)))) return -1;
@@ -501,17 +522,18 @@ function negationBefore(tokens: readonly Token[], sentence: string, index: numbe
 }
 
 /**
- * The end (exclusive) of the unread words a negation at `at` reaches ('no sunroof', 'without
- * leather seats'): up to a word already read, a number, another negation, a comma or
- * an 'and' of CONJUNCTIONS; a hyphened group whole. Filler words at the end are not reached.
+ * The end (exclusive) of the unread words a negation starting at `at` reaches ('no sunroof',
+ * 'without leather seats', 'other than rust'): up to a word already read, a number, another
+ * negation, a comma or an 'and' of CONJUNCTIONS; a hyphened group whole. Filler words at the end
+ * are not reached.
  */
 function negationReach(tokens: readonly Token[], sentence: string, at: number): number {
-  let end = at + 1;
-  for (let index = at + 1; index < tokens.length; index += 1) {
+  let end = tokens[at]!.negation!.end;
+  for (let index = end; index < tokens.length; index += 1) {
     const token = tokens[index]!;
     if (token.used) break;
     if (!token.joined) {
-      const ends = token.symbol || NEGATIONS.has(token.norm) || CONJUNCTIONS.get(token.norm) === 'and' || commaBetween(sentence, tokens[index - 1]!, token);
+      const ends = token.symbol || token.negation || CONJUNCTIONS.get(token.norm) === 'and' || commaBetween(sentence, tokens[index - 1]!, token);
       if (ends || !/\p{L}/u.test(token.norm)) break;
       if (FILLER_WORDS.has(token.norm)) continue;
     }
@@ -652,6 +674,7 @@ const AFTER_WORDS: readonly [readonly string[], 'max' | 'min'][] = [
 export function readSentence(sentence: string, vocabulary: SentenceVocabulary, options: { year: number }): SentenceReading {
   const all = tokenize(sentence);
   const tokens = all.slice(0, MAX_TOKENS);
+  markNegations(tokens, sentence);
   // Past MAX_TOKENS nothing is read: the rest stays as typed.
   const unread = all.length > MAX_TOKENS ? sentence.slice(all[MAX_TOKENS]!.start).trim() : '';
   const parts: ReadPart[] = [];
@@ -1016,7 +1039,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
 
   // Pass 4: makes and models misspelt ('toyta', 'hillux', 'land crusier').
   const fuzzyCandidate = (token: Token) =>
-    !token.used && !token.symbol && /^\p{L}[\p{L}\p{N}]*$/u.test(token.norm) && !FILLER_WORDS.has(token.norm) && !NEGATIONS.has(token.norm);
+    !token.used && !token.symbol && /^\p{L}[\p{L}\p{N}]*$/u.test(token.norm) && !FILLER_WORDS.has(token.norm) && !token.negation;
   for (let index = 0; index < tokens.length; index += 1) {
     for (const length of [2, 1]) {
       const window = tokens.slice(index, index + length);
@@ -1033,12 +1056,13 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   // Pass 5: a negation drops the unread words it reaches, so they are no keywords; filler words,
   // dangling comparators and symbols say nothing.
   for (let index = 0; index < tokens.length; index += 1) {
-    if (!free(index) || !NEGATIONS.has(tokens[index]!.norm)) continue;
+    const negation = free(index) ? tokens[index]!.negation : undefined;
+    if (negation?.start !== index) continue;
     const end = negationReach(tokens, sentence, index);
-    if (end > index + 1) negate(index, end);
+    if (end > negation.end) negate(index, end);
     index = end - 1;
   }
-  for (const token of tokens) if (!token.used && (token.symbol || FILLER_WORDS.has(token.norm) || NEGATIONS.has(token.norm))) token.used = true;
+  for (const token of tokens) if (!token.used && (token.symbol || FILLER_WORDS.has(token.norm) || token.negation)) token.used = true;
   // The words left over as typed: a hyphened group keeps its hyphen ('st-x').
   let query = '';
   tokens.forEach((token, index) => {
