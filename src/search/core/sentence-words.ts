@@ -398,15 +398,16 @@ export const CONJUNCTIONS: ReadonlyMap<string, 'and' | 'or'> = new Map([
 
 /**
  * Words that carry nothing to filter by: dropped when nothing else placed them, so 'family suv
- * with good safety' does not turn into a keyword search for 'family good safety'.
+ * with good safety' does not turn into a keyword search for 'family good safety'. Written as the
+ * reader folds words: a contraction without its apostrophe ('im', 'id' for "i'm", "i'd").
  */
 export const FILLER_WORDS: ReadonlySet<string> = new Set([
   ...CONJUNCTIONS.keys(),
   ...(
-    "a an the in at on of for to by from near around about me my i im i'm we us our you your want wants wanted need needs needed " +
+    'a an the in at on of for to by from near around about me my i im id ive ill we were wed weve us our you your want wants wanted need needs needed ' +
     'looking look find finding search searching interested show get buy buying after please some any all one only just like that which who is are be been ' +
     'has have had it its car cars vehicle vehicles family good great nice decent reliable price priced cost costing sale sales ' +
-    'condition model models series year years yr yrs old stock available something thing around under over below above between less more than ' +
+    'condition model models series year years yr yrs old stock available something thing under over below above between less more than ' +
     'max maximum min minimum up upto least most newer older later earlier budget onwards upwards same really very pretty not no without ' +
     'got go going km kms k ks dollars bucks per week weekly pw seater seaters seat seats berth sleeps so quite fairly ' +
     'safe safety economical efficient spacious roomy big small little large compact fast quick powerful comfortable first kids dog ' +

@@ -10,7 +10,7 @@ import {
   type VocabularySource,
   VOCABULARY_FACETS,
 } from './sentence.ts';
-import { CONJUNCTIONS } from './sentence-words.ts';
+import { CONJUNCTIONS, FILLER_WORDS, NEGATIONS } from './sentence-words.ts';
 import type { Car } from '../../schemas/car.ts';
 import { createSearchEngine } from '../engine/engine.ts';
 import { toSearchDocuments } from './documents.ts';
@@ -435,6 +435,27 @@ describe('the sentence reader: words', () => {
       range: { price: { max: 35000 } },
       query: '',
     });
+  });
+
+  it("drops a contraction of the filler ('i'd like', 'we're after') typed with or without its apostrophe", () => {
+    for (const sentence of [
+      "i'd like a diesel",
+      'id like a diesel',
+      'i’d like a diesel',
+      "i've got to have a diesel",
+      "i'll need a diesel",
+      "we're after a diesel",
+      "we'd like a diesel",
+      "we've got to have a diesel",
+      "i'm after a diesel",
+    ])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: { fuel: ['Diesel'] }, range: {}, query: '' });
+  });
+
+  it('lists every filler word and every word of a negation as the reader folds it, so none is dead', () => {
+    const folded = (word: string) => /^[\p{Ll}\p{N}]+$/u.test(word);
+    expect([...FILLER_WORDS].filter((word) => !folded(word))).toEqual([]);
+    expect([...NEGATIONS].flatMap((phrase) => phrase.split(' ')).filter((word) => !folded(word))).toEqual([]);
   });
 
   it('ORs values of one facet, intersects bounds of one range, reads sorts', () => {
