@@ -175,6 +175,13 @@ describe('the sentence reader: numbers', () => {
     expect(read('not 30k-ish').range).toEqual({});
   });
 
+  it("reads '$150 a week-ish' as around $150 a week, not under it plus the keyword 'ish'", () => {
+    for (const sentence of ['$150 a week-ish', '$150 a week ish', '$150 pw-ish', '$150/week-ish', '$150 per week ish', '$150-ish a week'])
+      expect(filters(read(sentence)), sentence).toEqual({ refinementList: { weekly_price_range: ['$100 - $150', '$150 - $200'] }, range: {}, query: '' });
+    expect(read('under $200 a week-ish').refinementList).toEqual({ weekly_price_range: ['$100 - $150', '$150 - $200'] });
+    expect(read('$150 a week').refinementList).toEqual({ weekly_price_range: ['$100 - $150'] });
+  });
+
   it("reads 'sub 30k' as under 30k, and drops the price words that filter nothing ('drive away', 'd/a', 'ono', 'neg')", () => {
     expect(filters(read('sub 30k'))).toEqual({ refinementList: {}, range: { price: { max: 30000 } }, query: '' });
     expect(filters(read('hilux sub 40k'))).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: { price: { max: 40000 } }, query: '' });

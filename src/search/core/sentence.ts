@@ -770,6 +770,11 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       if (weekly > 0) {
         unit = 'weekly';
         next += weekly;
+        // '$150 a week-ish', '$150 pw ish'.
+        if (wordAt(next) === 'ish' && !commaBetween(sentence, tokens[next - 1]!, tokens[next]!)) {
+          roughly = true;
+          next += 1;
+        }
       }
     }
     if (thousands) value *= 1000;
