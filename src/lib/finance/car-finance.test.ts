@@ -126,6 +126,15 @@ describe("financePrice and the scenario: the car's own price whatever price is d
     expect(carFinance(car({ price: 64_990, subscription_price: 499 }), onSubscriptionSite, NOW).amount).toBe(64_990);
   });
 
+  it('the amount the car sells for (saleHeadline): the drive-away total where the feed breaks the price down, less a trade-in offer', () => {
+    const egc = { price: 40_000, price_type: 'Excl. Govt. Charges', drive_away_price: 44_500 };
+    expect(financePrice(car(egc))).toBe(44_500);
+    expect(financePrice(car({ ...egc, offer_price: 2_000 }))).toBe(42_500);
+    expect(financePrice(car({ price: 40_000, offer_price: 2_000 }))).toBe(38_000);
+    expect(carFinance(car(egc), site({ finance: { amount_from_car_price: true } }), NOW).amount).toBe(44_500);
+    expect(quoteTerms(car({ ...egc, youxQuote: { weeklyRepaymentAmount: 140, advertisedRate: 8.49, comparisonRate: null } }), site())?.amount).toBe(44_500);
+  });
+
   it('no real price ($10 or less, none): no finance price, the site default amount', () => {
     expect(financePrice(car({ price: 10 }))).toBeNull();
     expect(financePrice(car({ price: null }))).toBeNull();

@@ -11,7 +11,7 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
-import { reducedPrice } from '../vehicle/price.ts';
+import { saleHeadline } from '../vehicle/price.ts';
 import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
 import { formatMoney } from '../text/format.ts';
 import { termBounds, snapToBounds } from './finance-bounds.ts';
@@ -91,13 +91,14 @@ export function rateText(ratePercent: number): string {
 const present = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * The price a car is financed on: its own price (less a trade-in offer, as the price panel
- * reduces it) whatever price kind is displayed, so a car shown with a subscription price is
- * financed on what it costs; null when the car has no real price (over $10).
+ * The price a car is financed on: the amount it sells for (saleHeadline: the drive-away total
+ * where the feed breaks the price down, else the price, either less a trade-in offer), the
+ * amount its Get Finance link budgets, whatever price kind is displayed, so a car shown with a
+ * subscription price is financed on what it costs; null when the car has no real price (over $10).
  */
-export function financePrice(car: Pick<Car, 'price' | 'offer_price'>): number | null {
-  const amount = reducedPrice(car);
-  return amount > MIN_DISPLAY_PRICE ? Math.round(amount) : null;
+export function financePrice(car: Car): number | null {
+  const amount = saleHeadline(car)?.amount ?? null;
+  return amount !== null && amount > MIN_DISPLAY_PRICE ? Math.round(amount) : null;
 }
 
 /** The amount financed: price less deposit, plus the one-off fees financed with it. */

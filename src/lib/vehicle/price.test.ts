@@ -61,6 +61,14 @@ describe('priceBreakdown (ACL s48 single total price)', () => {
       components: [{ amount: 40000, label: 'Excl. Govt. Charges' }],
     });
   });
+  it('takes a trade-in offer off the total and its component alike (spec §4 reducedPrice), as off a plain price', () => {
+    const car = makeCar({ ...base, price: 40000, offer_price: 2000, price_type: 'Excl. Govt. Charges', drive_away_price: 44500 });
+    expect(priceBreakdown(car)).toEqual({
+      total: { amount: 42500, label: 'Drive Away' },
+      components: [{ amount: 38000, label: 'Excl. Govt. Charges' }],
+    });
+    expect(priceBreakdown(makeCar({ ...base, price: 2010, offer_price: 2000, price_type: 'Excl. Govt. Charges', drive_away_price: 6500 }))).toBeNull();
+  });
   it.each<[string, Record<string, unknown>]>([
     ['no drive-away figure', { price: 40000, price_type: 'Excl. Govt. Charges' }],
     ['already a drive-away price', { price: 40000, price_type: 'Drive Away', drive_away_price: 40000 }],
@@ -130,6 +138,9 @@ describe('headlinePrice (the price a page shows first and largest, ACL s48)', ()
       label: 'Excl. Govt. Charges',
     });
     expect(saleHeadline(makeCar({ ...base, price: 10, preorder: true }))).toBeNull();
+    // One rule for a trade-in offer: it comes off the amount the car sells for, a drive-away total as a plain price.
+    expect(saleHeadline(makeCar({ ...egc, offer_price: 2000 }))).toEqual({ kind: 'price', amount: 42500, text: '$42,500', label: 'Drive Away' });
+    expect(saleHeadline(makeCar({ ...base, price: 40000, offer_price: 2000 }))?.amount).toBe(38000);
   });
 
   it("priceOptions: a site's subscription offer and no-price text", () => {

@@ -88,23 +88,32 @@ export interface PriceBreakdown {
 
 const EXCLUDES_GOVERNMENT_CHARGES = /excl|egc|govt|government|\+ ?orc|plus orc|on[- ]?road/i;
 
+/** The feed's drive-away figure (`drive_away_price`, a field the car schema keeps without naming it), before any offer; 0 when none. */
+export function feedDriveAwayPrice(car: Car): number {
+  return positive((car as { drive_away_price?: unknown }).drive_away_price as number | undefined);
+}
+
 /**
  * Australian Consumer Law s48: where a car has both an excluding-government-charges price and
  * a drive-away price, the single total (drive-away) price must be at least as prominent as any
  * component. Returns the total to show large and the components to show small; null when the car
- * has only one price. Feeds carry the total as `drive_away_price` beside an excl. price.
+ * has only one price. Feeds carry the total as `drive_away_price` beside an excl. price. A
+ * trade-in offer (spec §4 reducedPrice) comes off the total and its component alike, as it
+ * comes off a plain price, so every amount the car sells for is after the offer.
  */
 export function priceBreakdown(car: Car): PriceBreakdown | null {
   const price = positive(car.price);
-  const driveAway = positive((car as { drive_away_price?: unknown }).drive_away_price as number | undefined);
+  const driveAway = feedDriveAwayPrice(car);
   const type = cleanText(car.price_type) ?? '';
   if (price <= MIN_DISPLAY_PRICE || driveAway <= MIN_DISPLAY_PRICE) return null;
   if (!EXCLUDES_GOVERNMENT_CHARGES.test(type)) return null;
   // A drive-away figure below the excl. price is a feed error; never promote the smaller figure.
   if (driveAway < price) return null;
+  const component = reducedPrice(car);
+  if (component <= MIN_DISPLAY_PRICE) return null;
   return {
-    total: { amount: driveAway, label: 'Drive Away' },
-    components: [{ amount: price, label: type }],
+    total: { amount: driveAway - (price - component), label: 'Drive Away' },
+    components: [{ amount: component, label: type }],
   };
 }
 
@@ -178,7 +187,12 @@ export function tilePrice(car: Car, options: PriceOptions): TilePrice {
   return { headline, was: above ? was : null };
 }
 
-/** The price the car sells for, as headlinePrice shows it without a weekly subscription price; null when there is none to show. */
+/**
+ * The amount the car sells for, as headlinePrice shows it without a weekly subscription price:
+ * the drive-away total where the feed breaks the price down, else the price, either after a
+ * trade-in offer; null when there is none to show. The finance budget, My Garage, the trade-in
+ * offer and the finance calculator's purchase price (financePrice) all use it.
+ */
 export function saleHeadline(car: Car): HeadlinePrice | null {
   const headline = headlinePrice(car, { offersSubscription: false, noPriceText: '' });
   return headline.kind === 'price' ? headline : null;

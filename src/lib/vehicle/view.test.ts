@@ -215,6 +215,13 @@ describe("the car's finance figures on the page (7.12, 2.38)", () => {
     expect(view.calculator?.start.amount).toBe(64_990);
   });
 
+  it('a car with a drive-away breakdown: the calculator starts on the amount the headline shows and the Get Finance link budgets', () => {
+    const view = vehicleView(car({ price: 40_000, price_type: 'Excl. Govt. Charges', drive_away_price: 44_500 }), site(nissan), NOW);
+    expect([view.priceText, view.priceType]).toEqual(['$44,500', 'Drive Away']);
+    expect(new URL(view.financeHref, 'https://x.example').searchParams.get('vehiclePriceBudget')).toBe('44500');
+    expect(view.calculator?.start.amount).toBe(44_500);
+  });
+
   it('the National Credit Code setting: the sticky header carries the rates, the comparison rate is prominent', () => {
     const view = vehicleView(car({ finance_lenders: taurusLender }), site({ ...taurus, finance: { comparison_rate_disclosure: 'national-credit-code' } }), NOW);
     expect(view.financeEstimate).toBe('Finance $139 per week* at 9.28% p.a. (9.83% comparison rate*)');

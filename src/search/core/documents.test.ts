@@ -5,6 +5,8 @@ import { decodeIndex, encodeIndex } from '../engine/embedded-index.ts';
 import { INDEX_SETTINGS, planSync } from '../admin/meilisearch.ts';
 import { FACET_ATTRIBUTES, NUMERIC_ATTRIBUTES } from './config.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import { hitToCar } from './hit-car.ts';
+import { saleHeadline } from '../../lib/vehicle/price.ts';
 
 const site = { slug: 'demo', dealerships: [{ id: 1, slug: 'north', name: 'North Motors' }] } as never;
 const car = (fields: Partial<Car>): Car => makeCar({ id: 7, slug: 'car-7', status: 'in_stock', car_type: 'used', ...fields });
@@ -83,6 +85,13 @@ describe("the drive-away total a card leads with (docs/vehicle-page.md 'ACL tota
     expect('drive_away_price' in priced({ price_type: 'Drive Away', drive_away_price: 44500 })).toBe(false);
     expect('drive_away_price' in priced({ price_type: 'Excl. Govt. Charges', drive_away_price: 39000 })).toBe(false);
     expect('drive_away_price' in priced({ price_type: 'Excl. Govt. Charges' })).toBe(false);
+  });
+
+  it('a card leads with the price the car page leads with, a trade-in offer taken off once', () => {
+    for (const fields of [{ price_type: 'Excl. Govt. Charges', drive_away_price: 44500 }, { price_type: 'Excl. Govt. Charges', drive_away_price: 44500, offer_price: 2000 }]) {
+      const feedCar = car({ price: 40000, ...fields } as Partial<Car>);
+      expect(saleHeadline(hitToCar(toSearchDocument(feedCar, site)))).toEqual(saleHeadline(feedCar));
+    }
   });
 
   it('survives the embedded index file round trip, and a stock without one writes no column', () => {

@@ -6,7 +6,7 @@ import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import { HIERARCHY_SEPARATOR } from './config.ts';
 import { filteredFeatures } from './features.ts';
-import { priceBreakdown } from '../../lib/vehicle/price.ts';
+import { feedDriveAwayPrice, priceBreakdown } from '../../lib/vehicle/price.ts';
 
 /** One car as the search engines see it. Absent facts are left out, never null. */
 export interface SearchDocument {
@@ -42,8 +42,9 @@ export interface SearchDocument {
   preorder?: boolean;
   price_type?: string;
   /**
-   * The drive-away total a card leads with (docs/vehicle-page.md "ACL total price"): only where it
-   * leads, beside an excl. government charges price (`priceBreakdown`), so most cars carry none.
+   * The feed's drive-away total a card leads with (docs/vehicle-page.md "ACL total price"): only
+   * where it leads, beside an excl. government charges price (`priceBreakdown`), so most cars carry
+   * none. It is the feed's figure: the card takes a trade-in offer off it, as the car page does.
    */
   drive_away_price?: number;
   price_range?: string;
@@ -181,7 +182,7 @@ export function toSearchDocument(car: Car, site: DocumentSite): SearchDocument {
     ['subscription_price', number(car.subscription_price)],
     ['preorder', flag(car.preorder)],
     ['price_type', text(car.price_type)],
-    ['drive_away_price', priceBreakdown(car)?.total.amount],
+    ['drive_away_price', priceBreakdown(car) ? feedDriveAwayPrice(car) : undefined],
     ['price_range', text(car.price_range)],
     ['weekly_price_range', text(car.weekly_price_range)],
     ['car_type', car.car_type],
