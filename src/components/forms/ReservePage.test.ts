@@ -3,35 +3,24 @@
  * owner (`depositTerms`, src/schemas/site/payments.ts; docs/payments.md): how long the deposit
  * holds the car, whether it is refundable, and the site's extra terms.
  */
-import reactRenderer from '@astrojs/react/server.js';
-import { experimental_AstroContainer } from 'astro/container';
-import { Window } from 'happy-dom';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import { depositTerms } from '../../schemas/site/payments.ts';
 import type { Site } from '../../schemas/site.ts';
+import { plainText, renderedRoot } from '../../../tests/support/astro-render.ts';
 import ReservePage from './ReservePage.astro';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const tenant = loadTenant('tests/fixtures/tenants/payments-demo', NOW);
 const car = tenant.visible.find((item) => item.status === 'in_stock')!;
 
-let container: experimental_AstroContainer;
-beforeAll(async () => {
-  container = await experimental_AstroContainer.create();
-  // The reserve form, the save button and the photo are React components.
-  container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
-});
-
 /** The text of the reserve page's introduction (the paragraph under its heading) on `site`. */
 async function introduction(site: Site): Promise<string> {
-  const html = await container.renderToString(ReservePage, {
+  const root = await renderedRoot(ReservePage, {
     props: { car, chrome: { site, menu: [], footer: [], buildTime: NOW } },
     request: new Request(`${site.url}/cars/${car.slug}/checkout`),
   });
-  const root = new Window().document.createElement('div');
-  root.innerHTML = html;
-  return (root.querySelector('.reserve-page h1 + p')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return plainText(root.querySelector('.reserve-page h1 + p'));
 }
 
 describe('ReservePage', () => {

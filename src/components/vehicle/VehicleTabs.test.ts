@@ -8,7 +8,8 @@ import { Window } from 'happy-dom';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vehicleActions, type ActionSiteOptions } from '../../lib/vehicle/vehicle-actions.ts';
-import { SiteSchema } from '../../schemas/site.ts';
+import { SiteSchema, type Site } from '../../schemas/site.ts';
+import { depositTerms } from '../../schemas/site/payments.ts';
 import type { CarRecord } from '../../schemas/car.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import VehicleTabs from './VehicleTabs.astro';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 
 /** The tabs of a car on a site with `siteOptions`, as the vehicle page renders them. */
-async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOptions> = {}) {
+async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOptions> = {}, payments: Site['payments'] = site.payments) {
   const actions = vehicleActions(makeCar({ price: 20000, ...car }), { ...options, ...siteOptions });
   const props = {
     commentsLabel: 'Dealer Comments',
@@ -39,7 +40,8 @@ async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOpti
     actions,
     moneyBackGuarantee: false,
     carType: 'used',
-    payments: site.payments,
+    carName: '2021 Toyota Corolla Ascent',
+    payments,
   };
   const root = new Window().document.createElement('div');
   root.innerHTML = await container.renderToString(VehicleTabs, { props });
@@ -47,6 +49,7 @@ async function tabs(car: Partial<CarRecord>, siteOptions: Partial<ActionSiteOpti
     labels: [...root.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent?.trim()),
     enquiries: root.querySelectorAll('[data-lead-modal]').length,
     text: root.textContent ?? '',
+    reserve: root.querySelector('#panel-reserve p')?.textContent?.replace(/\s+/g, ' ').trim() ?? null,
   };
 }
 
@@ -56,6 +59,12 @@ describe('VehicleTabs', () => {
     expect(shown.labels).toEqual(['Dealer Comments', "What's Included", 'Why Buy From Us?', 'Reserve Online', 'Protect Your Car']);
     expect(shown.text).toContain('Reserve This Car');
     expect(shown.enquiries).toBe(1);
+  });
+
+  it("the Reserve Online tab states the site's deposit terms from their one owner (depositTerms): hold hours, refund and the extra terms", async () => {
+    expect((await tabs({})).reserve).toBe(`Secure this car online. ${depositTerms(200, '2021 Toyota Corolla Ascent', site.payments)}`);
+    const strict = { ...site.payments, deposit_hold_hours: 72, deposit_refundable: false, deposit_terms: 'Refunds are made within 5 business days.' };
+    expect((await tabs({}, {}, strict)).reserve).toBe(`Secure this car online. ${depositTerms(200, '2021 Toyota Corolla Ascent', strict)}`);
   });
 
   it('a sold car: no Reserve Online tab and no enquiry', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { reserveSummary } from './reserve-summary.ts';
+import { depositTermsShort } from '../../schemas/site/payments.ts';
 
 const site = (fields: Record<string, unknown> = {}) =>
   v.parse(SiteSchema, { slug: 'acme', template: 'used-group', name: 'Acme Cars', url: 'https://acme.example.com.au', phone: '+61 7 3555 0100', ...fields });
@@ -16,13 +17,15 @@ describe('reserveSummary (the car beside the reserve form)', () => {
       ['Price', '$44,500 Drive Away'],
       ['Odometer', '12,000 km'],
       ['Stock number', 'S1'],
-      ['Deposit', '$200, refundable'],
+      ['Deposit', '$200, held 48 hours, refundable in full'],
     ]);
   });
 
-  it('a plain price with its type; no price row when the page shows no price; a non-refundable deposit says so', () => {
+  it("a plain price with its type; no price row when the page shows no price; the deposit row in the site's terms (depositTermsShort)", () => {
     expect(reserveSummary(makeCar({ price: 24990, price_type: 'Drive Away' }), site())[0]).toEqual(['Price', '$24,990 Drive Away']);
-    const rows = reserveSummary(makeCar({ price: 5 }), site({ reserve_deposit: 500, payments: { deposit_refundable: false } }));
-    expect(rows).toEqual([['Deposit', '$500, not refundable']]);
+    const payments = { deposit_hold_hours: 72, deposit_refundable: false };
+    const rows = reserveSummary(makeCar({ price: 5 }), site({ reserve_deposit: 500, payments }));
+    expect(rows).toEqual([['Deposit', '$500, held 72 hours, not refundable']]);
+    expect(rows[0]![1]).toBe(depositTermsShort(500, payments));
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The car summary beside the reserve form (src/components/forms/ReservePage.astro): its price,
- * odometer, stock number and the deposit, as [label, value] rows.
+ * odometer, stock number and the deposit (its terms in short), as [label, value] rows.
  */
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
-import { formatKm, formatMoney } from '../text/format.ts';
+import { formatKm } from '../text/format.ts';
+import { depositTermsShort } from '../../schemas/site/payments.ts';
 import { headlineLine, headlinePrice, priceOptions } from '../vehicle/price.ts';
 
 /** The summary rows of `car` on `site`; a row is left out when the car has nothing to show for it. */
@@ -15,6 +16,7 @@ export function reserveSummary(car: Car, site: Pick<Site, 'offers_subscription' 
   if (price.amount !== null) rows.push(['Price', headlineLine(price)]);
   if (typeof car.km === 'number') rows.push(['Odometer', formatKm(car.km)]);
   if (car.stocknum) rows.push(['Stock number', car.stocknum]);
-  rows.push(['Deposit', `${formatMoney(site.reserve_deposit)}, ${site.payments.deposit_refundable ? 'refundable' : 'not refundable'}`]);
+  // In short: the reserve page states the deposit terms in full, the site's extra terms included, under its heading.
+  rows.push(['Deposit', depositTermsShort(site.reserve_deposit, site.payments)]);
   return rows;
 }

@@ -32,9 +32,34 @@ export type PaymentSettings = v.InferOutput<typeof PaymentSettingsSchema>;
 /** The settings the deposit terms name (how long the car is held, refundable or not, extra terms). */
 export type DepositTermsSettings = Pick<PaymentSettings, 'deposit_hold_hours' | 'deposit_refundable' | 'deposit_terms'>;
 
-/** The deposit terms a shopper reads before paying and again on /success once paid (spec §9 wording by default). */
+/** A deposit as money: '$200', '$1,500', '$250.50'. */
+function depositMoney(deposit: number): string {
+  return new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: Number.isInteger(deposit) ? 0 : 2 }).format(deposit);
+}
+
+const refundWords = (refundable: boolean) => (refundable ? 'refundable in full' : 'not refundable');
+
+/**
+ * The deposit terms a shopper reads before paying and again on /success once paid (spec §9
+ * wording by default); every page that states the deposit (the deposit step, the reserve page,
+ * the online purchase journey, the vehicle page's Reserve Online tab and "Why Buy From Us?")
+ * states these.
+ */
 export function depositTerms(deposit: number, carName: string, settings: DepositTermsSettings): string {
-  const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: Number.isInteger(deposit) ? 0 : 2 }).format(deposit);
-  const refund = settings.deposit_refundable ? 'The deposit is refundable in full.' : 'The deposit is not refundable.';
-  return [`${money} deposit holds the ${carName} for you for ${settings.deposit_hold_hours} hours. ${refund}`, settings.deposit_terms ?? ''].filter(Boolean).join(' ');
+  const terms = `${depositMoney(deposit)} deposit holds the ${carName} for you for ${settings.deposit_hold_hours} hours. The deposit is ${refundWords(settings.deposit_refundable)}.`;
+  return [terms, settings.deposit_terms ?? ''].filter(Boolean).join(' ');
+}
+
+/** The deposit terms, then, on a site that takes no card online, who takes the deposit: the reserve page's and the online purchase journey's introduction. */
+export function reserveDepositTerms(deposit: number, carName: string, settings: DepositTermsSettings & Pick<PaymentSettings, 'provider'>): string {
+  const noCard = settings.provider === 'none' ? ' No card is taken online: our team will call you to take the deposit.' : '';
+  return `${depositTerms(deposit, carName, settings)}${noCard}`;
+}
+
+/**
+ * The deposit terms in short for a summary row on a page that states them in full beside it
+ * (depositTerms, with the site's extra terms): '$200, held 48 hours, refundable in full'.
+ */
+export function depositTermsShort(deposit: number, settings: Pick<DepositTermsSettings, 'deposit_hold_hours' | 'deposit_refundable'>): string {
+  return `${depositMoney(deposit)}, held ${settings.deposit_hold_hours} hours, ${refundWords(settings.deposit_refundable)}`;
 }
