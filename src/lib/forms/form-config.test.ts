@@ -44,6 +44,9 @@ describe('form config', () => {
   it('builds the lead car and the consent text', () => {
     const car = v.parse(CarSchema, { id: 3, slug: 'c-3', year: 2020, make: 'Mazda', model: 'CX-5', status: 'in_stock', car_type: 'used', location: { name: 'North', distribution_locations: [{ name: 'Gold Coast' }] } });
     expect(leadCar(car)).toMatchObject({ id: 3, name: '2020 Mazda CX-5', car_type: 'used', location: { distribution_locations: [{ name: 'Gold Coast', slug: null }] } });
+    // The vehicle's kind where it is not a car, so a form names it as the page does ('We hold the bike ...').
+    expect(leadCar(car).vehicle_kind).toBeUndefined();
+    expect(leadCar(v.parse(CarSchema, { id: 4, slug: 'm-4', status: 'in_stock', car_type: 'used', item_type: 'motorcycle' })).vehicle_kind).toBe('motorcycle');
     expect(consentText('Acme Cars')).toBe('By submitting this enquiry, I agree to the Acme Cars Privacy Policy.');
   });
 });
@@ -71,6 +74,15 @@ describe('car choices', () => {
     const [egc, none] = decodeCarChoices(encodeCarChoices(cars));
     expect(egc!.headline_price).toEqual({ amount: 44500, text: '$44,500', label: 'Drive Away' });
     expect(none!.headline_price).toBeUndefined();
+  });
+
+  it("carry the vehicle's kind where it is not a car (the journey's deposit step names it)", async () => {
+    const { encodeCarChoices, decodeCarChoices } = await import('./form-config.ts');
+    const cars = [
+      v.parse(CarSchema, { id: 5, slug: 'e-5', status: 'in_stock', car_type: 'used', item_type: 'caravan' }),
+      v.parse(CarSchema, { id: 6, slug: 'f-6', status: 'in_stock', car_type: 'used' }),
+    ];
+    expect(decodeCarChoices(encodeCarChoices(cars)).map((choice) => choice.vehicle_kind)).toEqual(['caravan', undefined]);
   });
 });
 

@@ -119,6 +119,7 @@ function fullLeadCar(car: Car): LeadCar {
     dealership_id: car.dealership_id ?? null,
     dealership_slug: car.dealership_slug ?? null,
     primary_image_url: car.primary_image_url,
+    vehicle_kind: car.vehicle_kind === 'car' ? null : car.vehicle_kind,
     location: car.location
       ? {
           id: car.location.id ?? null,
@@ -194,7 +195,7 @@ const GARAGE_IMAGE_WIDTHS = [400];
 /**
  * A list of cars for a form's choices (test drive, trade-in, finance, checkout journey) as
  * one JSON text (the site's CAR_CHOICES_PATH file), holding only what the form shows or needs to choose (id, slug,
- * name, status, car_type, tag, price, the headline price the trade-in shows, delivery locations)
+ * name, status, car_type, tag, price, the headline price the trade-in shows, a kind other than car, delivery locations)
  * and the car's dealership (the lead's dealership_slug, as the vehicle page's forms send it): the API completes a lead's vehicle from
  * car_id, and every extra field repeats hundreds of times on a big tenant's page.
  */
@@ -210,6 +211,7 @@ export function encodeCarChoices(cars: readonly Car[]): string {
       const headline = saleHeadline(car);
       if (headline?.amount) choice.headline_price = { amount: headline.amount, text: headline.text, label: headline.label };
       if (lead.dealership_slug) choice.dealership_slug = lead.dealership_slug;
+      if (lead.vehicle_kind) choice.vehicle_kind = lead.vehicle_kind;
       const distribution = lead.location?.distribution_locations?.filter((entry) => entry.name || entry.slug) ?? [];
       if (distribution.length > 0) choice.location = { distribution_locations: distribution };
       return choice;

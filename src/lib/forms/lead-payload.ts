@@ -6,6 +6,7 @@
  * Also which analytics event a successful lead fires (spec §7 ids 14, 15, 17, 18, 48).
  */
 import type { AnalyticsEventName } from '../marketing/analytics.ts';
+import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { slugify } from '../text/slug.ts';
 import { collectAdditionalServices } from './service-booking.ts';
 
@@ -27,6 +28,8 @@ export interface LeadCar {
   dealership_id?: string | number | null;
   dealership_slug?: string | null;
   primary_image_url?: string | null;
+  /** The vehicle's kind (the Car's `vehicle_kind`) where it is not a car, so a form names it as its page does; absent: a car. */
+  vehicle_kind?: Exclude<VehicleKind, 'car'> | null;
   /** Location of the car (test-drive delivery locations, dealership). */
   location?: { id?: string | number | null; name?: string | null; slug?: string | null; distribution_locations?: { name?: string | null; slug?: string | null }[] | null } | null;
 }

@@ -1,11 +1,12 @@
 /**
  * Reserve online, the deposit step: the deposit terms (site settings), how the deposit is
  * taken (by card here, or by the dealer when no provider is set), and the terms checkbox,
- * locked once a payment has started.
+ * locked once a payment has started. The vehicle is named in its own noun ('We hold the bike').
  */
 import type { FormSiteConfig } from '../../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { depositTerms } from '../../../schemas/site/payments.ts';
+import { kindsWording } from '../../../lib/text/template-wording.ts';
 import type { FormKit } from '../../ui/form-kit/index.ts';
 
 export interface DepositStepProps {
@@ -18,6 +19,7 @@ export interface DepositStepProps {
 }
 
 export function DepositStep({ kit, config, car, deposit, online, paymentStarted }: DepositStepProps) {
+  const { noun } = kindsWording([car.vehicle_kind ?? 'car']);
   return (
     <>
       <div className="alert alert--info" data-testid="deposit-summary">
@@ -31,8 +33,8 @@ export function DepositStep({ kit, config, car, deposit, online, paymentStarted 
       </div>
       {online ? (
         <p className="muted">
-          You pay the deposit by card on this page. We hold the car for you for {config.payments.holdMinutes} minutes while you pay; the car is reserved once
-          your payment is confirmed.
+          You pay the deposit by card on this page. We hold the {noun} for you for {config.payments.holdMinutes} minutes while you pay; the {noun} is reserved
+          once your payment is confirmed.
         </p>
       ) : (
         <p className="muted">No card is charged online: our team will contact you to take the deposit and confirm your reservation.</p>

@@ -122,6 +122,25 @@ describe('ReserveForm: to the deposit', () => {
   });
 });
 
+describe('ReserveForm: the deposit step names the vehicle in its own noun (kindsWording), as the reserve page does', () => {
+  const online = { ...config, payments: { ...config.payments, provider: 'stripe' as const } };
+  it.each<[LeadCar['vehicle_kind'], string]>([
+    ['motorcycle', 'bike'],
+    ['truck', 'truck'],
+    ['caravan', 'caravan'],
+    [undefined, 'car'],
+  ])('%s: we hold the %s while you pay', async (kind, noun) => {
+    stubApi({ '/leads': [200, { lead_id: 'lead-11' }] });
+    mounted.render(<ReserveForm config={online} car={{ ...car, ...(kind ? { vehicle_kind: kind } : {}) }} />);
+    const form = mounted.host.querySelector('form')!;
+    fillDetails((name) => form.querySelector<HTMLInputElement>(`#reserve-${name}`));
+    await submit(form);
+    expect(form.textContent).toContain(
+      `We hold the ${noun} for you for ${online.payments.holdMinutes} minutes while you pay; the ${noun} is reserved once your payment is confirmed.`,
+    );
+  });
+});
+
 describe('ReserveForm: no car', () => {
   it('says so instead of a form', () => {
     mounted.render(<ReserveForm config={config} car={null} />);
