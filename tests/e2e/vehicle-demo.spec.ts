@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { isCarAvailable, soldMessage } from '../../src/lib/vehicle/availability.ts';
-import { priceDisplay, type PriceKind } from '../../src/lib/vehicle/price.ts';
+import { priceBlock, wasPrice } from '../../src/lib/vehicle/price.ts';
 import { financeBox, financeCalculatorVisible, financeSiteOptions } from '../../src/lib/finance/finance-eligibility.ts';
 import { purchasePriceBounds, outOfRangeMessage } from '../../src/lib/finance/finance-bounds.ts';
 import { PERIODS_PER_YEAR, repayment } from '../../src/lib/finance/repayment.ts';
@@ -33,22 +33,31 @@ for (const slug of demoTenants) {
 
   test.describe(slug, () => {
     test('each price form shown by the stock appears as the rules say', async ({ page }) => {
-      const kinds = new Map<PriceKind, Car>();
+      // The panel prints priceBlock (the headline, then a drive-away total below a subscription,
+      // then the components): one car of each headline kind, and one with a drive-away breakdown.
+      const forms = new Map<string, Car>();
       for (const car of available) {
-        const kind = priceDisplay(car, options).kind;
-        if (!kinds.has(kind)) kinds.set(kind, car);
+        const block = priceBlock(car, options);
+        const form = `${block.headline.kind}${block.components.length > 0 ? ' with a breakdown' : ''}`;
+        if (!forms.has(form)) forms.set(form, car);
       }
-      expect(kinds.size).toBeGreaterThan(0);
-      for (const [kind, car] of kinds) {
+      expect(forms.size).toBeGreaterThan(0);
+      for (const [form, car] of forms) {
         await page.goto(url(car));
-        const shown = priceDisplay(car, options);
-        await expect(page.getByTestId('price-panel'), `${kind}: ${car.slug}`).toHaveAttribute('data-price-kind', kind);
-        await expect(page.getByTestId('price-total')).toContainText(shown.text);
+        const { headline, total, components } = priceBlock(car, options);
+        await expect(page.getByTestId('price-panel'), `${form}: ${car.slug}`).toHaveAttribute('data-price-kind', headline.kind);
+        // A figure and its label are two nodes (the label a span styled apart): each is checked.
+        const [lead, sale] = [page.getByTestId('price-total'), page.getByTestId('price-sale')];
+        await expect(lead).toContainText(headline.text);
+        await expect(lead.locator('.price-panel__type')).toHaveText(headline.label ? [headline.label] : []);
+        await expect(sale).toHaveCount(total ? 1 : 0);
+        if (total) await expect(sale).toHaveText(`${formatMoney(total.amount)}${total.label}`);
+        await expect(page.getByTestId('price-component')).toHaveText(components.map((part) => `${formatMoney(part.amount)} ${part.label}`));
       }
-      const reduced = available.find((car) => priceDisplay(car, options).kind === 'price' && (car.before_price ?? 0) > (car.price ?? 0));
+      const reduced = available.find((car) => priceBlock(car, options).headline.kind === 'price' && wasPrice(car) !== null);
       if (reduced) {
         await page.goto(url(reduced));
-        await expect(page.getByTestId('was-price')).toHaveText(`Was ${formatMoney(reduced.before_price as number)}`);
+        await expect(page.getByTestId('was-price')).toHaveText(`Was ${formatMoney(wasPrice(reduced)!)}`);
       }
     });
 
