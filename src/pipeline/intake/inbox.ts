@@ -29,7 +29,7 @@ import { parseStock, type ParsedStock } from '../../lib/vehicle/stock.ts';
 import { readReservationOverlay, settleReservationOverlay, updateReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import { readFolderStock } from '../state/stock.ts';
 import { withState, type PipelineState, type StockSnapshot } from '../state/store.ts';
-import { FEED_REPORT_MAX } from '../state/records.ts';
+import { STATUS_REPORT_MAX } from '../state/records.ts';
 import { recordFeedIn } from '../state/status.ts';
 
 /** Intake settings shared by dropped files and pushes. */
@@ -176,7 +176,7 @@ async function noteFeed(options: IntakeOptions, result: IntakeResult, source: st
     valid: result.valid,
     problems: result.problems.length,
     ...(result.reason ? { reason: result.reason } : {}),
-    ...(report ? { report: report.length > FEED_REPORT_MAX ? `${report.slice(0, FEED_REPORT_MAX)}\n... (cut: the whole report is beside the file in the inbox)\n` : report } : {}),
+    ...(report ? { report: report.length > STATUS_REPORT_MAX ? `${report.slice(0, STATUS_REPORT_MAX)}\n... (cut: the whole report is beside the file in the inbox)\n` : report } : {}),
   });
 }
 

@@ -50,8 +50,8 @@ import { withState, type PipelineState } from '../state/store.ts';
 import { syncTenantSearch } from './search-sync.ts';
 import { stockRouteTable } from '../../search/build-time/page-data.ts';
 import { riding } from '../transient.ts';
-import { recordFeedIn, recordStatusIn, type StatusUpdate } from '../state/status.ts';
-import { FEED_REPORT_MAX } from '../state/records.ts';
+import { recordFeedIn, recordStatusIn, releaseProblems, type StatusUpdate } from '../state/status.ts';
+import { STATUS_REPORT_MAX } from '../state/records.ts';
 import { formatProblem } from '../../lib/vehicle/stock.ts';
 import type { Limiter } from '../../lib/batch/limiter.ts';
 
@@ -415,7 +415,7 @@ async function reportSeed(job: Job): Promise<void> {
     read: parsed.read,
     valid: parsed.cars.length,
     problems: problems.length,
-    ...(report ? { report: report.slice(0, FEED_REPORT_MAX) } : {}),
+    ...(report ? { report: report.slice(0, STATUS_REPORT_MAX) } : {}),
   }).catch((error: Error) => job.log({ level: 'warn', event: 'status', tenant: job.slug, reason: error.message }));
 }
 
@@ -993,17 +993,20 @@ async function finish(
     timings,
   };
   const searchError = search && 'error' in search ? search.error : undefined;
+  // The prepared tenant's problems (a lost search page, a photo fault, a skipped record): the status keeps them until a release has none.
+  const problems = releaseProblems(release.prepared?.problems ?? []);
   const noted = performance.now();
   await note(release, {
     outcome: searchError ? 'published-search-failed' : 'published',
     current: id,
     publishedAt: release.publishedAt,
     held: false,
-    success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds },
+    success: { at: new Date().toISOString(), release: id, mode, ...counts, seconds: result.seconds, ...problems },
     failure: searchError ? { at: new Date().toISOString(), release: id, reason: `search sync failed: ${searchError}` } : undefined,
   });
   timings.state = Math.round(((timings.state ?? 0) + secondsSince(noted)) * 100) / 100;
   release.log({
+    ...(problems.problems ? { level: 'warn' as const } : {}),
     event: 'release',
     tenant: slug,
     release: id,
@@ -1015,6 +1018,7 @@ async function finish(
     ...(mode === 'incremental' && build.renderedWith ? { brandPages: build.brandPages, takenOver: build.takenOver ?? 0 } : {}),
     seconds: result.seconds,
     outcome: 'published',
+    ...(problems.problems ? { problems: problems.problems } : {}),
     timings,
     // Images this release made (photo variant sets transformed, drawings drawn), and what it took from the fleet's shared work instead.
     made: { photos: release.photos.transformed, drawings: (build.made?.drawings ?? 0) + ahead.drawn },

@@ -1,8 +1,8 @@
 /**
  * The operator's page: the pipeline's HTTP port serves `/status` - every tenant on one screen:
- * live release and its age, last feed and its outcome, last failure and its reason, held feeds
- * with buttons to confirm or discard them, and the queue depth - and `/status.json`, the same data
- * for monitoring. Both sit behind the operator token (PIPELINE_OPERATOR_TOKEN, at least 32 random
+ * live release and its age, the last release's problems, last feed and its outcome, last failure
+ * and its reason, held feeds with buttons to confirm or discard them, and the queue depth - and
+ * `/status.json`, the same data for monitoring. Both sit behind the operator token (PIPELINE_OPERATOR_TOKEN, at least 32 random
  * characters, checked at start by src/config/secret-strength.ts), sent as `Authorization: Bearer`
  * or as the password of HTTP Basic auth. The buttons post a form carrying a token derived from the
  * operator token, so another site cannot make the browser press them. Wrong tokens are limited per
@@ -124,10 +124,19 @@ function heldFeedItem(tenant: string, feed: HeldFeed, csrf: string): string {
     </li>`;
 }
 
+/** The problems of the last published release (its status entry: a lost search page, a photo fault, a skipped record), with their report. */
+function releaseProblemsNote(success: OperatorTenant['lastSuccess']): string {
+  if (!success?.problems) return '';
+  const count = `${success.problems} problem${success.problems === 1 ? '' : 's'}`;
+  const report = success.report ? `<details><summary>Problems</summary><pre>${escapeHtml(success.report)}</pre></details>` : '';
+  return `<br><span class="reason">${count} in release <code>${escapeHtml(success.release)}</code></span>${report}`;
+}
+
 function tenantRow(tenant: OperatorTenant, csrf: string): string {
   const live = tenant.live
     ? `<code>${escapeHtml(tenant.live.release)}</code><br>${tenant.live.ageSeconds === null ? '' : `${escapeHtml(ageText(tenant.live.ageSeconds))} old`}${tenant.rollbackHold ? '<br><strong>held on a rollback</strong>' : ''}`
     : 'not published yet';
+  const problems = releaseProblemsNote(tenant.lastSuccess);
   const feed = tenant.lastFeed
     ? `<span class="outcome outcome-${escapeHtml(tenant.lastFeed.outcome)}">${escapeHtml(tenant.lastFeed.outcome)}</span> ${escapeHtml(tenant.lastFeed.source)}<br>${escapeHtml(tenant.lastFeed.at.replace('T', ' ').slice(0, 19))} UTC, ${escapeHtml(tenant.lastFeed.valid)} of ${escapeHtml(tenant.lastFeed.read)} valid${tenant.lastFeed.reason ? `<br>${escapeHtml(tenant.lastFeed.reason)}` : ''}${tenant.lastFeed.report ? `<details><summary>Report</summary><pre>${escapeHtml(tenant.lastFeed.report)}</pre></details>` : ''}`
     : 'none yet';
@@ -137,7 +146,7 @@ function tenantRow(tenant: OperatorTenant, csrf: string): string {
   const held = tenant.heldFeeds.length ? `<ul>${tenant.heldFeeds.map((feed) => heldFeedItem(tenant.tenant, feed, csrf)).join('')}</ul>` : 'none';
   return `<tr>
     <th scope="row">${escapeHtml(tenant.tenant)}${tenant.lastOutcome ? `<br><span class="outcome">${escapeHtml(tenant.lastOutcome)}</span>` : ''}</th>
-    <td>${live}</td>
+    <td>${live}${problems}</td>
     <td>${feed}</td>
     <td>${failure}</td>
     <td>${held}</td>

@@ -18,6 +18,10 @@ export interface StatusEntry {
   removed?: number;
   seconds?: number;
   reason?: string;
+  /** A published release's problems (its prepared tenant's: stock records skipped, photo faults, search pages lost): how many; absent when none. */
+  problems?: number;
+  /** Those problems, one `- ` line each (state/status.ts releaseProblems); at most STATUS_REPORT_MAX characters. */
+  report?: string;
 }
 
 /** The status file's content. */
@@ -47,12 +51,12 @@ export interface FeedStatus {
   valid: number;
   problems: number;
   reason?: string;
-  /** The feed's report (a rejected feed, or one accepted with problems): the text the intake writes beside the file, kept here so every process shows it; at most FEED_REPORT_MAX characters. */
+  /** The feed's report (a rejected feed, or one accepted with problems): the text the intake writes beside the file, kept here so every process shows it; at most STATUS_REPORT_MAX characters. */
   report?: string;
 }
 
-/** The longest report a feed status keeps (the full one stays beside the file in the inbox). */
-export const FEED_REPORT_MAX = 64_000;
+/** The longest report a status keeps: a feed's (the full one stays beside the file in the inbox), a published release's problems. */
+export const STATUS_REPORT_MAX = 64_000;
 
 /** A feed awaiting an operator's decision. */
 export interface HeldFeed {

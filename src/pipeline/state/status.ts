@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
 import { tenantPaths } from './release-dirs.ts';
 import type { PipelineState } from './store.ts';
-import type { FeedStatus, StatusEntry, TenantStatus } from './records.ts';
+import { STATUS_REPORT_MAX, type FeedStatus, type StatusEntry, type TenantStatus } from './records.ts';
 
 export type { FeedStatus, StatusEntry, TenantStatus } from './records.ts';
 
@@ -61,6 +61,27 @@ function nextStatus(slug: string, previous: TenantStatus | null, update: StatusU
     held: update.held ?? previous?.held ?? false,
     updatedAt: new Date().toISOString(),
   };
+}
+
+/**
+ * A published release's problems for its status entry: how many, and one `- ` line each, whole
+ * lines up to STATUS_REPORT_MAX characters (then how many more); nothing when there are none, so
+ * a release without problems clears the last one's.
+ */
+export function releaseProblems(problems: readonly string[]): Pick<StatusEntry, 'problems' | 'report'> {
+  if (problems.length === 0) return {};
+  const lines = problems.map((problem) => `- ${problem}\n`);
+  const whole = lines.join('');
+  if (whole.length <= STATUS_REPORT_MAX) return { problems: problems.length, report: whole };
+  const tail = (more: number) => `... and ${more} more (${problems.length} problems in all)\n`;
+  let report = '';
+  let kept = 0;
+  for (const line of lines) {
+    if (report.length + line.length + tail(lines.length - kept - 1).length > STATUS_REPORT_MAX) break;
+    report += line;
+    kept += 1;
+  }
+  return { problems: problems.length, report: `${report}${tail(lines.length - kept)}` };
 }
 
 function writeStatusFile(sitesDir: string, slug: string, status: TenantStatus): void {
