@@ -6,6 +6,7 @@
  * secret of the pipeline only.
  */
 import * as v from 'valibot';
+import { EDGE_DEFAULTS } from './edge-settings.ts';
 import { configError, environment, flag, integer, readSettings, settingVariables, type Environment, type SettingsOf, type SettingSources } from './env.ts';
 
 const url = v.optional(
@@ -69,19 +70,19 @@ const PUBLISH_SETTINGS = {
   purgeBackoffMs: ['PURGE_BACKOFF_MS', integer(PUBLISH_DEFAULTS.purgeBackoffMs, 0, 60_000)],
 } as const satisfies SettingSources;
 
-/** Settings of the Node edge (scripts/edge.ts). */
+/** Settings of the Node edge (scripts/edge.ts); their defaults are EDGE_DEFAULTS (edge-settings.ts). */
 const EDGE_SETTINGS = {
   /** Where the edge listens. */
-  port: ['EDGE_PORT', integer(4330, 0, 65535)],
-  host: ['EDGE_HOST', v.optional(v.pipe(v.string(), v.trim()), '127.0.0.1')],
+  port: ['EDGE_PORT', integer(EDGE_DEFAULTS.port, 0, 65535)],
+  host: ['EDGE_HOST', v.optional(v.pipe(v.string(), v.trim()), EDGE_DEFAULTS.host)],
   /** How long the edge trusts a tenant's live pointer (ms): a switch shows within it. */
-  pointerTtlMs: ['EDGE_POINTER_TTL_MS', integer(1000, 0, 60_000)],
+  pointerTtlMs: ['EDGE_POINTER_TTL_MS', integer(EDGE_DEFAULTS.pointerTtlMs, 0, 60_000)],
   /** Serve `<slug>.localhost` hosts in production too (tests); outside production they are always served. */
   allowLocalhost: ['EDGE_ALLOW_LOCALHOST', flag(false)],
   /** Longest wait for one bucket read (ms): past it the edge answers from its last good copy, or 504. */
-  readTimeoutMs: ['EDGE_READ_TIMEOUT_MS', integer(2000, 100, 60_000)],
+  readTimeoutMs: ['EDGE_READ_TIMEOUT_MS', integer(EDGE_DEFAULTS.readTimeoutMs, 100, 60_000)],
   /** Memory for the last good copies of small files (MB; 0: none). */
-  copyMegabytes: ['EDGE_COPY_MB', integer(32, 0, 4096)],
+  copyMegabytes: ['EDGE_COPY_MB', integer(EDGE_DEFAULTS.copyMegabytes, 0, 4096)],
 } as const satisfies SettingSources;
 
 /** The variables publishing reads. */

@@ -1,11 +1,15 @@
 /**
  * The edge over a bucket that fails or stalls (docs/reliability.md "The bucket"): every answer
  * comes within a bound; a page the edge served before is served again from its last good copy
- * (pointer, manifest, body), one it never had is a bare 504 (stalled) or 502 (failing).
+ * (pointer, manifest, body), one it never had is a bare 504 (stalled) or 502 (failing). Its
+ * defaults are the EDGE_* variables' (src/config/edge-settings.ts), for the Worker too.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EDGE_DEFAULTS } from '../config/edge-settings.ts';
+import { edgeSettings } from '../config/publish.ts';
 import { layout, MANIFEST_FORMAT } from '../platform/bucket/layout.ts';
-import { createEdgeHandler, type EdgeBucket } from './edge.ts';
+import { workerEdgeOptions } from './cloudflare-worker.ts';
+import { createEdgeHandler, resolvedEdgeOptions, type EdgeBucket } from './edge.ts';
 
 const manifest = (id: string, pages: Record<string, string>) => ({
   format: MANIFEST_FORMAT,
@@ -279,5 +283,57 @@ describe('an edge serving more host aliases than it keeps', () => {
     state.mode = 'fail';
     clock = 120_000;
     expect(await Promise.all([hosts[0]!, hosts[1]!, hosts[2]!, hosts[9_999]!, hosts[10_000]!].map(status))).toEqual([200, 502, 200, 200, 200]);
+  });
+});
+
+describe("the edge's defaults, written once (EDGE_DEFAULTS, src/config/edge-settings.ts)", () => {
+  const MB = 1024 * 1024;
+  const pointer = new Map([[layout.live('acme'), JSON.stringify({ release: 'r1', at: '2026-12-01T00:00:00Z' })]]);
+  afterEach(() => vi.useRealTimers());
+
+  it('an edge built without settings, and the Worker without bindings, use what the EDGE_* variables give unset (docs/deploy.md)', () => {
+    const unset = edgeSettings({});
+    expect({ pointerTtlMs: unset.pointerTtlMs, readTimeoutMs: unset.readTimeoutMs, copyMegabytes: unset.copyMegabytes }).toEqual({
+      pointerTtlMs: 1000,
+      readTimeoutMs: 2000,
+      copyMegabytes: 32,
+    });
+    const { bucket } = faultyBucket(pointer);
+    expect(resolvedEdgeOptions({ bucket })).toMatchObject({
+      pointerTtlMs: unset.pointerTtlMs,
+      readTimeoutMs: unset.readTimeoutMs,
+      copyBytes: unset.copyMegabytes * MB,
+    });
+    // The Worker's isolate has 128 MB: its copies default to less than the Node edge's.
+    const worker = resolvedEdgeOptions(workerEdgeOptions({ SITES: { get: async () => null } }));
+    expect(worker).toMatchObject({ pointerTtlMs: unset.pointerTtlMs, readTimeoutMs: unset.readTimeoutMs, copyBytes: EDGE_DEFAULTS.workerCopyMegabytes * MB });
+    expect(EDGE_DEFAULTS.workerCopyMegabytes).toBe(16);
+  });
+
+  it('an edge built without a read bound gives a stalled read up after EDGE_READ_TIMEOUT_MS unset, not before', async () => {
+    vi.useFakeTimers();
+    const { bucket, state } = faultyBucket(pointer);
+    state.mode = 'stall';
+    let answered: number | undefined;
+    void createEdgeHandler({ bucket })(new Request('http://acme.localhost/')).then((response) => (answered = response.status));
+    await vi.advanceTimersByTimeAsync(edgeSettings({}).readTimeoutMs - 1);
+    expect(answered).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answered).toBe(504);
+  });
+
+  it("an edge built without a pointer lifetime reads a tenant's pointer again after EDGE_POINTER_TTL_MS unset, not before", async () => {
+    let clock = 0;
+    // A whole release: after the first request only the pointer is read again (the manifest and the body are kept).
+    const { bucket, state } = faultyBucket(fleetObjects(['acme']));
+    const edge = createEdgeHandler({ bucket, now: () => clock });
+    await edge(new Request('http://acme.localhost/'));
+    const reads = state.reads;
+    clock = edgeSettings({}).pointerTtlMs - 1;
+    await edge(new Request('http://acme.localhost/'));
+    expect(state.reads).toBe(reads);
+    clock += 1;
+    await edge(new Request('http://acme.localhost/'));
+    expect(state.reads).toBe(reads + 1);
   });
 });

@@ -9,6 +9,7 @@
  * stale, up to `copyBytes`), so pages served before are served on; a page with no copy gets a bare
  * 504 (stalled) or 502 (failing). docs/reliability.md "The bucket". Pure: no Node imports.
  */
+import { EDGE_DEFAULTS } from '../config/edge-settings.ts';
 import { hostName, tenantOfHost } from '../lib/site/host.ts';
 import { servedHeaders } from '../lib/site/serving.ts';
 import {
@@ -31,15 +32,15 @@ export interface EdgeBucket {
 
 export interface EdgeOptions {
   bucket: EdgeBucket;
-  /** How long a live pointer is trusted (ms): a switch shows within this. Default 1000. */
+  /** How long a live pointer is trusted (ms): a switch shows within this. Default: EDGE_POINTER_TTL_MS's (EDGE_DEFAULTS). */
   pointerTtlMs?: number;
   /** How long a host alias is trusted (ms). Default 60000. */
   hostTtlMs?: number;
   /** Serve `<slug>.localhost` hosts (local runs and tests); false in production (src/config/publish.ts edgeSettings). Default true. */
   allowLocalhost?: boolean;
-  /** Longest wait (ms) for one bucket read: a small object whole, or a file's first byte. Default 2000. */
+  /** Longest wait (ms) for one bucket read: a small object whole, or a file's first byte. Default: EDGE_READ_TIMEOUT_MS's (EDGE_DEFAULTS). */
   readTimeoutMs?: number;
-  /** Bytes of object bodies kept in memory and served from there (the last good copies). Default 32 MB; 0 keeps none. */
+  /** Bytes of object bodies kept in memory and served from there (the last good copies); 0 keeps none. Default: EDGE_COPY_MB's (EDGE_DEFAULTS). */
   copyBytes?: number;
   /** Largest body kept (bytes); larger files are streamed from the bucket. Default 1 MB. */
   copyMaxObjectBytes?: number;
@@ -79,6 +80,24 @@ const LAST_SERVED_TENANTS = 4096;
 
 /** Wait (ms) before a failed bucket read is tried again. */
 const RETRY_MS = 25;
+
+/** The options with every default filled in: the settings' from EDGE_DEFAULTS (src/config), the edge's own here. */
+export type ResolvedEdgeOptions = EdgeOptions &
+  Required<Pick<EdgeOptions, 'pointerTtlMs' | 'hostTtlMs' | 'readTimeoutMs' | 'copyBytes' | 'copyMaxObjectBytes' | 'lastServedTenants' | 'now'>>;
+
+/** `options` with its defaults, resolved once per handler. */
+export function resolvedEdgeOptions(options: EdgeOptions): ResolvedEdgeOptions {
+  return {
+    ...options,
+    pointerTtlMs: options.pointerTtlMs ?? EDGE_DEFAULTS.pointerTtlMs,
+    hostTtlMs: options.hostTtlMs ?? 60_000,
+    readTimeoutMs: options.readTimeoutMs ?? EDGE_DEFAULTS.readTimeoutMs,
+    copyBytes: options.copyBytes ?? EDGE_DEFAULTS.copyMegabytes * 1024 * 1024,
+    copyMaxObjectBytes: options.copyMaxObjectBytes ?? 1024 * 1024,
+    lastServedTenants: options.lastServedTenants ?? LAST_SERVED_TENANTS,
+    now: options.now ?? Date.now,
+  };
+}
 
 function text(status: number, body: string, headers: Record<string, string> = {}): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
@@ -237,20 +256,19 @@ function staleCache(now: () => number) {
 }
 
 /** The bucket as the edge reads it: aliases, pointers and manifests, each bounded, the last good one kept when the bucket fails or stalls. */
-function bucketReader(options: EdgeOptions) {
-  const readJson = jsonReader(options.bucket, options.readTimeoutMs ?? 2000);
-  const cached = staleCache(options.now ?? Date.now);
+function bucketReader(options: ResolvedEdgeOptions) {
+  const readJson = jsonReader(options.bucket, options.readTimeoutMs);
+  const cached = staleCache(options.now);
   const pointers = new NameCache<string>();
   const aliases = new NameCache<string>();
   // Manifests never change once written (a new release is a new id): cached by id.
   const manifests = new Map<string, PublishedManifest>();
   // The release each tenant was last served from: where a tenant stays when its new manifest cannot be read. Bounded: the most recently served tenants.
   const lastServed = new Map<string, PublishedManifest>();
-  const lastServedTenants = options.lastServedTenants ?? LAST_SERVED_TENANTS;
 
   /** Note the manifest `slug` was served from; the tenant served longest ago goes when the map is full. */
   function served(slug: string, manifest: PublishedManifest): void {
-    remember(lastServed, lastServedTenants, slug, manifest);
+    remember(lastServed, options.lastServedTenants, slug, manifest);
   }
 
   /** Keep `manifest` as the most recently used; the least recently used goes when the cache is full. */
@@ -279,14 +297,14 @@ function bucketReader(options: EdgeOptions) {
       const name = hostName(host);
       if (!/^[a-z0-9.-]+$/.test(name)) return null;
       const load = async () => (await readJson<HostAlias>(layout.host(name)))?.slug ?? null;
-      return cached(aliases, name, options.hostTtlMs ?? 60_000, load, (error) => options.onStale?.('alias', error, request));
+      return cached(aliases, name, options.hostTtlMs, load, (error) => options.onStale?.('alias', error, request));
     },
     /** The live release of a tenant (its pointer, trusted `pointerTtlMs`). */
     liveRelease: (slug: string, request: Request) =>
       cached(
         pointers,
         slug,
-        options.pointerTtlMs ?? 1000,
+        options.pointerTtlMs,
         async () => (await readJson<LivePointer>(layout.live(slug)))?.release ?? null,
         (error) => options.onStale?.('pointer', error, request),
       ),
@@ -313,10 +331,10 @@ function bucketReader(options: EdgeOptions) {
  * byte came within the read bound: a small one read whole, then kept; a large one streamed. A
  * bucket silent mid-file for five bounds fails the small one's request and ends the large one's.
  */
-function objectReader(options: EdgeOptions) {
-  const timeoutMs = options.readTimeoutMs ?? 2000;
-  const maxCopy = options.copyMaxObjectBytes ?? 1024 * 1024;
-  const copies = new Copies(options.copyBytes ?? 32 * 1024 * 1024);
+function objectReader(options: ResolvedEdgeOptions) {
+  const timeoutMs = options.readTimeoutMs;
+  const maxCopy = options.copyMaxObjectBytes;
+  const copies = new Copies(options.copyBytes);
   return async function objectBody(key: string, size: number): Promise<BodyInit | null> {
     const copy = copies.get(key);
     if (copy) return copy as Uint8Array<ArrayBuffer>;
@@ -359,7 +377,8 @@ async function serveFile(
 }
 
 /** The edge's request handler. */
-export function createEdgeHandler(options: EdgeOptions): (request: Request) => Promise<Response> {
+export function createEdgeHandler(edgeOptions: EdgeOptions): (request: Request) => Promise<Response> {
+  const options = resolvedEdgeOptions(edgeOptions);
   const reader = bucketReader(options);
   const objectBody = objectReader(options);
   return async function handle(request: Request): Promise<Response> {

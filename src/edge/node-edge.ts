@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { EDGE_DEFAULTS } from '../config/edge-settings.ts';
 import { createEdgeHandler, type EdgeBucket, type EdgeOptions } from './edge.ts';
 import type { ObjectStore } from '../platform/bucket/object-store.ts';
 
@@ -77,7 +78,7 @@ export function fetchListener(handle: (request: Request) => Promise<Response>): 
 export async function startEdge(
   options: Omit<EdgeOptions, 'bucket'> & { store: ObjectStore; port?: number; host?: string },
 ): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
-  const { store, port = 0, host = '127.0.0.1', ...edgeOptions } = options;
+  const { store, port = 0, host = EDGE_DEFAULTS.host, ...edgeOptions } = options;
   const server = createServer(fetchListener(createEdgeHandler({ ...edgeOptions, bucket: storeBucket(store) })));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
