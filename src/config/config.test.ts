@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedInBuildChild, buildChildEnv } from '../builder/render/child-env.ts';
 import { BUILD_VARIABLES, buildSettings, bundleFile } from './build.ts';
 import { ConfigError, childEnvironment, environment, nowFlag, setEnvironment, settingsOrExit } from './env.ts';
-import { photoCacheDir, photoOptionsFromEnv } from './images.ts';
+import { PHOTO_DEFAULTS, photoCacheDir, photoOptionsFromEnv } from './images.ts';
 import { PIPELINE_VARIABLES, pipelineSettings } from './pipeline.ts';
 import { searchSettings } from './search.ts';
 import { SERVER_VARIABLES } from './server.ts';
@@ -40,11 +40,13 @@ describe('config defaults (unchanged from before the config module)', () => {
 
   it('photos: the repository photo cache, the photo step defaults, private addresses only with 1', () => {
     expect(photoCacheDir({})).toMatch(/\/\.cache\/photos$/);
-    expect(photoOptionsFromEnv({})).toEqual({ fetch: {}, downloads: undefined, transforms: undefined });
+    // Each default written once (PHOTO_DEFAULTS): the unset variables give it, and the photo step falls back to it (src/images/resolve.test.ts). docs/images.md lists these.
+    expect(photoOptionsFromEnv({})).toEqual(PHOTO_DEFAULTS);
+    expect(PHOTO_DEFAULTS).toEqual({ fetch: { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, allowPrivate: false }, downloads: 6, transforms: 2, faultMemoMs: 120_000 });
     expect(photoOptionsFromEnv({ DEALER_PHOTO_TIMEOUT_MS: '5000', DEALER_PHOTO_RETRIES: '0', DEALER_PHOTO_MAX_BYTES: '', DEALER_PHOTO_ALLOW_PRIVATE: 'yes', DEALER_PHOTO_DOWNLOADS: '4' })).toEqual({
-      fetch: { timeoutMs: 5000, retries: 0 },
+      ...PHOTO_DEFAULTS,
+      fetch: { ...PHOTO_DEFAULTS.fetch, timeoutMs: 5000, retries: 0 },
       downloads: 4,
-      transforms: undefined,
     });
     expect(photoOptionsFromEnv({ DEALER_PHOTO_ALLOW_PRIVATE: '1' }).fetch?.allowPrivate).toBe(true);
   });
@@ -91,7 +93,7 @@ describe('a bad value stops with a message naming the variable', () => {
     // Past setTimeout's range a deadline would fire at once.
     expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_TIMEOUT_MS: '3000000000' }))).toMatch(/^Invalid photo configuration:\n  DEALER_PHOTO_TIMEOUT_MS: /);
     // No retry is a choice (one attempt per photo); a negative or fractional count is not.
-    expect(photoOptionsFromEnv({ DEALER_PHOTO_RETRIES: '0', DEALER_PHOTO_TIMEOUT_MS: '1', DEALER_PHOTO_MAX_BYTES: '1' }).fetch).toEqual({ retries: 0, timeoutMs: 1, maxBytes: 1 });
+    expect(photoOptionsFromEnv({ DEALER_PHOTO_RETRIES: '0', DEALER_PHOTO_TIMEOUT_MS: '1', DEALER_PHOTO_MAX_BYTES: '1' }).fetch).toMatchObject({ retries: 0, timeoutMs: 1, maxBytes: 1 });
     for (const value of ['-1', '1.5', '21'])
       expect(messageOf(() => photoOptionsFromEnv({ DEALER_PHOTO_RETRIES: value })), value).toBe(
         'Invalid photo configuration:\n  DEALER_PHOTO_RETRIES: expected a whole number from 0 to 20 (0: one attempt, no retry)',

@@ -30,34 +30,63 @@ export function photoCacheDir(env: Environment = environment()): string {
   return env.DEALER_PHOTO_CACHE ?? join(cacheRoot(env), 'photos');
 }
 
-/** The fetch settings the environment may set (a part of FetchPhotoOptions in src/images/fetch.ts). */
+/** How one photo is fetched (the settings part of FetchPhotoOptions in src/images/fetch.ts). */
 export interface PhotoFetchSettings {
-  timeoutMs?: number;
-  maxBytes?: number;
-  retries?: number;
-  allowPrivate?: boolean;
+  /** Deadline of one attempt, headers and body, in ms (DEALER_PHOTO_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Largest accepted file in bytes (DEALER_PHOTO_MAX_BYTES). */
+  maxBytes: number;
+  /** Attempts after the first for transient failures (DEALER_PHOTO_RETRIES). */
+  retries: number;
+  /** Back-off before retry n is n x this, in ms. */
+  retryDelayMs: number;
+  /** Loopback and private addresses allowed (DEALER_PHOTO_ALLOW_PRIVATE=1: tests and local fixtures only). */
+  allowPrivate: boolean;
 }
 
-/** The photo step's settings from the environment (a part of PhotoRunOptions in src/images/resolve.ts). */
+/** The photo step's settings (the settings part of PhotoRunOptions in src/images/resolve.ts). */
 export interface PhotoSettings {
   fetch: PhotoFetchSettings;
-  downloads?: number;
-  transforms?: number;
+  /** Downloads in flight (DEALER_PHOTO_DOWNLOADS). */
+  downloads: number;
+  /** Transforms at a time (DEALER_PHOTO_TRANSFORMS): the build machines have 2 cores; sharp adds its own threads. */
+  transforms: number;
+  /** How long a URL that failed in this process is reported again without a new download, in ms (0: always tried again). */
+  faultMemoMs: number;
 }
 
 /**
- * Photo run options: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES, DEALER_PHOTO_RETRIES,
- * DEALER_PHOTO_DOWNLOADS, DEALER_PHOTO_TRANSFORMS, DEALER_PHOTO_ALLOW_PRIVATE=1. Unset ones
- * keep the photo step's defaults; a value out of its range (every one a whole number: the
- * deadline 1 ms to an hour, the size cap 1 byte to 1 GB, retries 0 to 20, downloads and
- * transforms 1 to 1000) throws ConfigError naming it.
+ * The photo step's defaults, written once: the DEALER_PHOTO_* variables' and the photo step's
+ * own when a caller hands no setting (tests, scripts). docs/images.md lists them.
+ */
+export const PHOTO_DEFAULTS = {
+  fetch: { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, allowPrivate: false },
+  downloads: 6,
+  transforms: 2,
+  // The pipeline resolves a tenant's photos before it diffs the stock and again in the full build it may start.
+  faultMemoMs: 120_000,
+} as const satisfies PhotoSettings;
+
+/**
+ * The photo step's settings: DEALER_PHOTO_TIMEOUT_MS, DEALER_PHOTO_MAX_BYTES,
+ * DEALER_PHOTO_RETRIES, DEALER_PHOTO_DOWNLOADS, DEALER_PHOTO_TRANSFORMS,
+ * DEALER_PHOTO_ALLOW_PRIVATE=1, each unset one PHOTO_DEFAULTS'. A value out of its range (every
+ * one a whole number: the deadline 1 ms to an hour, the size cap 1 byte to 1 GB, retries 0 to
+ * 20, downloads and transforms 1 to 1000) throws ConfigError naming it.
  */
 export function photoOptionsFromEnv(env: Environment = environment()): PhotoSettings {
   const e = parseEnvironment('photo', PhotoSchema, env);
-  const fetch: PhotoFetchSettings = {};
-  if (e.DEALER_PHOTO_TIMEOUT_MS !== undefined) fetch.timeoutMs = e.DEALER_PHOTO_TIMEOUT_MS;
-  if (e.DEALER_PHOTO_MAX_BYTES !== undefined) fetch.maxBytes = e.DEALER_PHOTO_MAX_BYTES;
-  if (e.DEALER_PHOTO_RETRIES !== undefined) fetch.retries = e.DEALER_PHOTO_RETRIES;
-  if (e.DEALER_PHOTO_ALLOW_PRIVATE === '1') fetch.allowPrivate = true;
-  return { fetch, downloads: e.DEALER_PHOTO_DOWNLOADS, transforms: e.DEALER_PHOTO_TRANSFORMS };
+  const fetch: PhotoFetchSettings = {
+    ...PHOTO_DEFAULTS.fetch,
+    timeoutMs: e.DEALER_PHOTO_TIMEOUT_MS ?? PHOTO_DEFAULTS.fetch.timeoutMs,
+    maxBytes: e.DEALER_PHOTO_MAX_BYTES ?? PHOTO_DEFAULTS.fetch.maxBytes,
+    retries: e.DEALER_PHOTO_RETRIES ?? PHOTO_DEFAULTS.fetch.retries,
+    allowPrivate: e.DEALER_PHOTO_ALLOW_PRIVATE === '1',
+  };
+  return {
+    ...PHOTO_DEFAULTS,
+    fetch,
+    downloads: e.DEALER_PHOTO_DOWNLOADS ?? PHOTO_DEFAULTS.downloads,
+    transforms: e.DEALER_PHOTO_TRANSFORMS ?? PHOTO_DEFAULTS.transforms,
+  };
 }

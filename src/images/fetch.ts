@@ -9,27 +9,17 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { PHOTO_DEFAULTS, type PhotoFetchSettings } from '../config/images.ts';
 import { guardPeer, literalRefusal, outboundRequestOptions } from '../platform/net/outbound.ts';
 import { describeStart, sniffPhotoType, type PhotoType } from './sniff.ts';
 
 export { embeddedIPv4, isPrivateAddress } from '../platform/net/outbound.ts';
 
-export interface FetchPhotoOptions {
-  /** Deadline of one attempt, headers and body (ms). */
-  timeoutMs: number;
-  /** Largest accepted file (bytes). */
-  maxBytes: number;
-  /** Attempts after the first for transient failures. */
-  retries: number;
-  /** Back-off before retry n is n x this (ms). */
-  retryDelayMs: number;
-  /** Allow loopback and private network addresses (tests and local fixtures only). */
-  allowPrivate: boolean;
+/** How a photo is fetched: the photo settings (src/config/images.ts, each default PHOTO_DEFAULTS'), and addresses a fixture allows. */
+export interface FetchPhotoOptions extends PhotoFetchSettings {
   /** Private addresses allowed one by one, exactly as connected to (local fixtures). */
   allowAddresses?: readonly string[];
 }
-
-export const FETCH_DEFAULTS: FetchPhotoOptions = { timeoutMs: 20_000, maxBytes: 25 * 1024 * 1024, retries: 2, retryDelayMs: 500, allowPrivate: false };
 
 export type FetchPhotoResult = { ok: true; bytes: Buffer; type: PhotoType; attempts: number } | { ok: false; reason: string; attempts: number };
 
@@ -103,9 +93,9 @@ function attempt(url: URL, options: FetchPhotoOptions): Promise<Attempt> {
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** Download a photo URL and check it is an image. */
+/** Download a photo URL and check it is an image; a setting left out is PHOTO_DEFAULTS'. */
 export async function fetchPhoto(rawUrl: string, overrides: Partial<FetchPhotoOptions> = {}): Promise<FetchPhotoResult> {
-  const options = { ...FETCH_DEFAULTS, ...overrides };
+  const options: FetchPhotoOptions = { ...PHOTO_DEFAULTS.fetch, ...overrides };
   let url: URL;
   try {
     url = new URL(rawUrl);

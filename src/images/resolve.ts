@@ -10,6 +10,7 @@
  * cannot be written (a full disk) is no photo's fault: the run throws, the build or job fails.
  * Sites with an image CDN template (site.json images.cdn_template) keep their URLs: no local work.
  */
+import { PHOTO_DEFAULTS } from '../config/images.ts';
 import { limiter, type Limiter } from '../lib/batch/limiter.ts';
 import { photoUrl, placeholderImage, PHOTO_QUALITY } from '../lib/images.ts';
 import type { Car } from '../schemas/car.ts';
@@ -27,20 +28,17 @@ export interface PhotoFault {
   reason: string;
 }
 
+/** A photo run's options: the photo settings (src/config/images.ts `PhotoSettings`; each one left out is PHOTO_DEFAULTS'), and what the run works with. */
 export interface PhotoRunOptions {
   cache?: PhotoCache;
   fetch?: Partial<FetchPhotoOptions>;
-  /** Downloads in flight (whole, at least one: fewer would start no worker). Default 6. */
+  /** Downloads in flight (whole, at least one: fewer would start no worker). */
   downloads?: number;
-  /** Transforms at a time. Default 2 (the build machines have 2 cores; sharp adds its own threads). */
+  /** Transforms at a time. */
   transforms?: number;
   /** The fleet's shared photo work for this tenant (its URL index; the cache's work store holds the variants). */
   shared?: SharedPhotos;
-  /**
-   * A URL that failed in this process less than this long ago is reported again without a new
-   * download (the pipeline resolves a tenant's photos before it diffs the stock and again in
-   * the full build it may start). Default 2 minutes; 0 always tries again.
-   */
+  /** A URL that failed in this process less than this long ago (ms) is reported again without a new download; 0 always tries again. */
   faultMemoMs?: number;
   /** Once it aborts no photo starts: the run ends when those under way are done (kept in the cache and the shared work) and throws its reason. */
   signal?: AbortSignal;
@@ -98,10 +96,10 @@ export async function resolvePhotoUrls(
   const index: UrlIndex | null = options.shared && todo.length > 0 ? await readUrlIndex(options.shared) : null;
   if (index)
     todo = await fromIndex(todo, index, quality, cache, options.shared!, (url, local) => (resolved.set(url, { ok: true, url: local }), (report.shared += 1)));
-  const transformSlot = limiter(options.transforms ?? 2, { setting: 'photo transforms (DEALER_PHOTO_TRANSFORMS)' });
+  const transformSlot = limiter(options.transforms ?? PHOTO_DEFAULTS.transforms, { setting: 'photo transforms (DEALER_PHOTO_TRANSFORMS)' });
   // Keys being made by this run: the same bytes under two URLs are transformed once.
   const making = new Map<string, Promise<Resolution>>();
-  const memoMs = options.faultMemoMs ?? 120_000;
+  const memoMs = options.faultMemoMs ?? PHOTO_DEFAULTS.faultMemoMs;
   const fail = (url: string, reason: string) => {
     resolved.set(url, { ok: false, reason });
     recentFaults.set(url, { reason, at: Date.now() });
@@ -134,7 +132,7 @@ export async function resolvePhotoUrls(
     while (next < todo.length && !options.signal?.aborted && storageError === undefined)
       await one(todo[next++]!).catch((error: unknown) => (storageError ??= error));
   };
-  await Promise.all(Array.from({ length: Math.min(todo.length, Math.max(1, Math.floor(options.downloads ?? 6))) }, worker));
+  await Promise.all(Array.from({ length: Math.min(todo.length, Math.max(1, Math.floor(options.downloads ?? PHOTO_DEFAULTS.downloads))) }, worker));
   if (options.shared) await writeUrlIndex(options.shared, index, resolved, cache, quality).catch(() => {});
   options.signal?.throwIfAborted();
   if (storageError !== undefined) throw storageError;
