@@ -72,3 +72,19 @@ describe('the photo step handed no setting uses PHOTO_DEFAULTS', () => {
     expect(requests.get('/missing/0.jpg')).toBe(2);
   });
 });
+
+describe('a count of downloads or transforms that is not a whole number of at least 1', () => {
+  it('is refused before any download with a RangeError naming the setting, as the limiter and DEALER_PHOTO_* refuse it (no silent rounding)', async () => {
+    const url = `${origin}/missing/bad-count.jpg`;
+    const cache = new PhotoCache(join(work, 'bad-count'));
+    for (const count of [0, 0.5, 1.5, -1, Number.NaN]) {
+      await expect(resolvePhotoUrls([url], 75, { cache, fetch: { allowPrivate: true }, downloads: count }), `downloads ${count}`).rejects.toThrow(
+        new RangeError(`photo downloads (DEALER_PHOTO_DOWNLOADS): expected a whole number of at least 1 (got ${count})`),
+      );
+      await expect(resolvePhotoUrls([url], 75, { cache, fetch: { allowPrivate: true }, transforms: count }), `transforms ${count}`).rejects.toThrow(
+        new RangeError(`photo transforms (DEALER_PHOTO_TRANSFORMS): expected a whole number of at least 1 (got ${count})`),
+      );
+    }
+    expect(requests.get('/missing/bad-count.jpg')).toBeUndefined();
+  });
+});

@@ -11,7 +11,7 @@
  * Sites with an image CDN template (site.json images.cdn_template) keep their URLs: no local work.
  */
 import { PHOTO_DEFAULTS } from '../config/images.ts';
-import { limiter, type Limiter } from '../lib/batch/limiter.ts';
+import { limiter, slotCount, type Limiter } from '../lib/batch/limiter.ts';
 import { photoUrl, placeholderImage, PHOTO_QUALITY } from '../lib/images.ts';
 import type { Car } from '../schemas/car.ts';
 import { PhotoCache } from './cache.ts';
@@ -32,9 +32,9 @@ export interface PhotoFault {
 export interface PhotoRunOptions {
   cache?: PhotoCache;
   fetch?: Partial<FetchPhotoOptions>;
-  /** Downloads in flight (whole, at least one: fewer would start no worker). */
+  /** Downloads in flight: a whole number of at least 1 (fewer would start no worker), else a RangeError. */
   downloads?: number;
-  /** Transforms at a time. */
+  /** Transforms at a time: a whole number of at least 1, else a RangeError. */
   transforms?: number;
   /** The fleet's shared photo work for this tenant (its URL index; the cache's work store holds the variants). */
   shared?: SharedPhotos;
@@ -80,6 +80,9 @@ export async function resolvePhotoUrls(
   quality: number = PHOTO_QUALITY,
   options: PhotoRunOptions = {},
 ): Promise<{ resolved: Map<string, Resolution>; report: Omit<PhotoReport, 'faults' | 'seconds'> }> {
+  // The counts are checked before any work (the limiter's rule: a whole number of at least 1, never rounded here).
+  const downloads = slotCount(options.downloads ?? PHOTO_DEFAULTS.downloads, 'photo downloads (DEALER_PHOTO_DOWNLOADS)');
+  const transformSlot = limiter(options.transforms ?? PHOTO_DEFAULTS.transforms, { setting: 'photo transforms (DEALER_PHOTO_TRANSFORMS)' });
   const cache = options.cache ?? new PhotoCache();
   const resolved = new Map<string, Resolution>();
   const report = { photos: 0, known: 0, fetched: 0, fetchedBytes: 0, transformed: 0, shared: 0 };
@@ -96,7 +99,6 @@ export async function resolvePhotoUrls(
   const index: UrlIndex | null = options.shared && todo.length > 0 ? await readUrlIndex(options.shared) : null;
   if (index)
     todo = await fromIndex(todo, index, quality, cache, options.shared!, (url, local) => (resolved.set(url, { ok: true, url: local }), (report.shared += 1)));
-  const transformSlot = limiter(options.transforms ?? PHOTO_DEFAULTS.transforms, { setting: 'photo transforms (DEALER_PHOTO_TRANSFORMS)' });
   // Keys being made by this run: the same bytes under two URLs are transformed once.
   const making = new Map<string, Promise<Resolution>>();
   const memoMs = options.faultMemoMs ?? PHOTO_DEFAULTS.faultMemoMs;
@@ -132,7 +134,7 @@ export async function resolvePhotoUrls(
     while (next < todo.length && !options.signal?.aborted && storageError === undefined)
       await one(todo[next++]!).catch((error: unknown) => (storageError ??= error));
   };
-  await Promise.all(Array.from({ length: Math.min(todo.length, Math.max(1, Math.floor(options.downloads ?? PHOTO_DEFAULTS.downloads))) }, worker));
+  await Promise.all(Array.from({ length: Math.min(todo.length, downloads) }, worker));
   if (options.shared) await writeUrlIndex(options.shared, index, resolved, cache, quality).catch(() => {});
   options.signal?.throwIfAborted();
   if (storageError !== undefined) throw storageError;

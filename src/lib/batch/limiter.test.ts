@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limiter } from './limiter.ts';
+import { limiter, slotCount } from './limiter.ts';
 
 /** A task whose end the test controls; `started` says whether it began. */
 function controlled() {
@@ -60,6 +60,11 @@ describe('limiter (a counting semaphore)', () => {
       );
     }
     expect(() => limiter(2.5)).toThrow('slots: expected a whole number of at least 1 (got 2.5)');
+  });
+
+  it('slotCount is that rule alone, for a count of workers that takes no limiter (photo downloads)', () => {
+    expect(slotCount(6, 'DEALER_PHOTO_DOWNLOADS')).toBe(6);
+    expect(() => slotCount(0.5, 'DEALER_PHOTO_DOWNLOADS')).toThrow(new RangeError('DEALER_PHOTO_DOWNLOADS: expected a whole number of at least 1 (got 0.5)'));
   });
 });
 

@@ -16,12 +16,18 @@ export interface LimiterOptions {
 }
 
 /**
- * A limiter of `slots` tasks at once, closed for new starts when `signal` aborts. `slots` is a
- * whole number of at least 1; anything else throws a RangeError naming `setting` (a fraction or
- * NaN never runs out of free slots, so it would bound nothing; 0 would run nothing).
+ * `slots`, a count of tasks at once (or of workers), when it is a whole number of at least 1;
+ * anything else throws a RangeError naming `setting`: the one rule for such counts (a fraction
+ * or NaN never runs out of free slots, so it would bound nothing; 0 would run nothing).
  */
+export function slotCount(slots: number, setting = 'slots'): number {
+  if (!Number.isInteger(slots) || slots < 1) throw new RangeError(`${setting}: expected a whole number of at least 1 (got ${slots})`);
+  return slots;
+}
+
+/** A limiter of `slots` tasks at once (a slotCount), closed for new starts when `signal` aborts. */
 export function limiter(slots: number, options: LimiterOptions = {}): Limiter {
-  if (!Number.isInteger(slots) || slots < 1) throw new RangeError(`${options.setting ?? 'slots'}: expected a whole number of at least 1 (got ${slots})`);
+  slotCount(slots, options.setting);
   const { signal } = options;
   let free = slots;
   const waiting: { go: () => void; refuse: (reason: unknown) => void }[] = [];
