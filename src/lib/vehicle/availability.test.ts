@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCarAvailable, parseFeedDate, regoExpiryDisplay } from './availability.ts';
+import { isCarAvailable, parseFeedDate, regoStatus } from './availability.ts';
 
 describe('isCarAvailable', () => {
   it.each([
@@ -24,19 +24,20 @@ describe('parseFeedDate', () => {
   });
 });
 
-describe('regoExpiryDisplay', () => {
+describe('regoStatus', () => {
   const now = Date.UTC(2026, 5, 15, 12);
+  const june14 = Date.UTC(2026, 5, 14);
   it.each([
-    ['2026-06-14', true, 'Unregistered'],
-    ['2026-06-15', true, '2026-06-15'],
-    ['2026-06-16', true, '2026-06-16'],
-    ['14/06/2026', true, 'Unregistered'],
-    ['2026-06-14', false, '2026-06-14'],
+    ['2026-06-14', true, { state: 'unregistered', text: '2026-06-14', expiry: june14 }],
+    ['2026-06-14', false, { state: 'expired', text: '2026-06-14', expiry: june14 }],
+    ['14/06/2026', false, { state: 'expired', text: '14/06/2026', expiry: june14 }],
+    ['2026-06-15', true, { state: 'current', text: '2026-06-15', expiry: Date.UTC(2026, 5, 15) }],
+    [' 2026-06-16 ', false, { state: 'current', text: '2026-06-16', expiry: Date.UTC(2026, 5, 16) }],
+    ['not a date', true, { state: 'unknown', text: 'not a date', expiry: null }],
     ['null', true, null],
     ['', true, null],
     [null, true, null],
-    ['not a date', true, 'not a date'],
-  ])('%s (label %s) -> %s', (expiry, label, expected) => {
-    expect(regoExpiryDisplay(expiry, now, label)).toBe(expected);
+  ])('%s (label %s) -> %o', (expiry, label, expected) => {
+    expect(regoStatus(expiry, now, label)).toEqual(expected);
   });
 });

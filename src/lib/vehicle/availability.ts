@@ -35,21 +35,28 @@ export function parseFeedDate(text: string | null | undefined): number | null {
   return Number.isNaN(parsed) ? null : parsed;
 }
 
+/** A car's registration on the build day, from its feed expiry (spec §5 "Rego expiry"). */
+export interface RegoStatus {
+  /**
+   * 'current' until the end of the expiry day; 'expired' after it; 'unregistered' when expired on a
+   * site that shows that label (spec §5, only on certain sites); 'unknown' when the text is no date.
+   */
+  state: 'current' | 'expired' | 'unregistered' | 'unknown';
+  /** The expiry as the feed gives it, trimmed. */
+  text: string;
+  /** The expiry day (epoch ms); null when the text is no date. */
+  expiry: number | null;
+}
+
 /**
- * Registration line for the spec list: the expiry date as given, or 'Unregistered' when the
- * expiry is in the past and the site shows that label (spec §5, only on certain sites).
- * A rego expiring today is still registered today, so only a day strictly before `now` counts.
+ * The registration of a car with this feed expiry at `now`; null when the feed gives none.
+ * A rego expiring today is still registered today, so only a day strictly before `now` has passed.
  */
-export function regoExpiryDisplay(
-  regoExpiry: string | null | undefined,
-  now: number,
-  showUnregistered: boolean,
-): string | null {
-  if (!regoExpiry || presentText(regoExpiry) === null) return null;
-  const expiry = parseFeedDate(regoExpiry);
-  if (showUnregistered && expiry !== null) {
-    const endOfExpiryDay = expiry + 86_400_000;
-    if (endOfExpiryDay <= now) return 'Unregistered';
-  }
-  return regoExpiry.trim();
+export function regoStatus(regoExpiry: string | null | undefined, now: number, showUnregistered: boolean): RegoStatus | null {
+  const text = presentText(regoExpiry);
+  if (text === null) return null;
+  const expiry = parseFeedDate(text);
+  if (expiry === null) return { state: 'unknown', text, expiry };
+  const passed = expiry + 86_400_000 <= now;
+  return { state: passed ? (showUnregistered ? 'unregistered' : 'expired') : 'current', text, expiry };
 }

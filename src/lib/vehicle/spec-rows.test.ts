@@ -51,9 +51,11 @@ describe('vehicleDetails', () => {
       { label: 'Stock Number', value: 'S123' },
     ]);
   });
-  it('shows the expiry date itself on sites without the Unregistered label', () => {
+  it('says a past expiry has passed on sites without the Unregistered label', () => {
     const rows = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-01-01' }), { now, showUnregistered: false });
-    expect(rows).toContainEqual({ label: 'Rego Expiry', value: '2026-01-01' });
+    expect(rows).toContainEqual({ label: 'Rego Expiry', value: 'Expired 2026-01-01' });
+    const current = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-06-15' }), { now, showUnregistered: false });
+    expect(current).toContainEqual({ label: 'Rego Expiry', value: '2026-06-15' });
   });
   it('includes caravan specifications', () => {
     const rows = vehicleDetails(makeCar({ ...base, item_type: 'caravan', specifications: { sleeps: 4, tare_weight: 2100, axle_type: 'Tandem', body_length: 18, body_width: 7.5 } }), options);
@@ -96,6 +98,22 @@ describe('usedCarChecks', () => {
       { label: 'VIN recorded', value: 'Yes' },
     ]);
     expect(usedCarChecks({ ...car, car_type: 'new' }, options)).toEqual([]);
+  });
+
+  // The demo audit: a used car whose rego ran out months before the build read 'Registered until' that past day.
+  const registration = (rego_expiry: string, showUnregistered: boolean) =>
+    usedCarChecks(makeCar({ ...base, rego_expiry }), { now, showUnregistered }).find((row) => row.label === 'Registration')?.value;
+
+  it('never says "Registered until" a day that has passed', () => {
+    expect(registration('2026-01-01', false)).toBe('Registration expired 2026-01-01');
+    expect(registration('14/06/2026', false)).toBe('Registration expired 14/06/2026');
+    expect(registration('2026-01-01', true)).toBe('Unregistered');
+  });
+
+  it('is registered until the expiry day itself, and vouches for nothing it cannot read', () => {
+    expect(registration('2026-06-15', false)).toBe('Registered until 2026-06-15');
+    expect(registration('2026-06-15', true)).toBe('Registered until 2026-06-15');
+    expect(registration('soon', false)).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@
  * expiry, §2 key information grid with 4 shown, feature list with 8 shown).
  */
 import type { Car } from '../../schemas/car.ts';
-import { regoExpiryDisplay } from './availability.ts';
+import { regoStatus, type RegoStatus } from './availability.ts';
 import { formatKm, formatNumber } from '../text/format.ts';
 import { presentText } from '../../schemas/feed-text.ts';
 
@@ -156,6 +156,20 @@ export interface SpecListOptions {
   showUnregistered: boolean;
 }
 
+/** The Rego Expiry row: the expiry day, or that it has passed ('Unregistered' where the site says so, spec §5); never a past day alone. */
+function regoExpiryText(rego: RegoStatus | null): string | null {
+  if (rego === null) return null;
+  if (rego.state === 'unregistered') return 'Unregistered';
+  return rego.state === 'expired' ? `Expired ${rego.text}` : rego.text;
+}
+
+/** The used-car Registration check: only a readable expiry is vouched for, and a past one is never 'Registered until'. */
+function registrationCheck(rego: RegoStatus | null): string | null {
+  if (rego === null || rego.state === 'unknown') return null;
+  if (rego.state === 'unregistered') return 'Unregistered';
+  return rego.state === 'expired' ? `Registration expired ${rego.text}` : `Registered until ${rego.text}`;
+}
+
 /** The 'Vehicle Details' spec list: every known fact, empty ones left out. */
 export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
   const variant = car.variant ?? {};
@@ -199,7 +213,7 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
     ['Build Date', car.build_date],
     ['Compliance Date', car.compliance_date],
     ['Registration', car.regplate],
-    ['Rego Expiry', regoExpiryDisplay(car.rego_expiry, options.now, options.showUnregistered)],
+    ['Rego Expiry', regoExpiryText(regoStatus(car.rego_expiry, options.now, options.showUnregistered))],
     ['VIN', car.vin],
     ['Stock Number', car.stocknum],
   ]);
@@ -208,10 +222,10 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
 /** Used-car checks: what the listing can vouch for from its own data (used cars only). */
 export function usedCarChecks(car: Car, options: SpecListOptions): SpecRow[] {
   if (car.car_type !== 'used') return [];
-  const rego = regoExpiryDisplay(car.rego_expiry, options.now, options.showUnregistered);
+  const rego = regoStatus(car.rego_expiry, options.now, options.showUnregistered);
   return rows([
     ['Odometer reading', car.km, (km: number) => formatKm(km)],
-    ['Registration', rego === null ? null : rego === 'Unregistered' ? rego : `Registered until ${rego}`],
+    ['Registration', registrationCheck(rego)],
     ['VIN recorded', hasSpecValue(car.vin) ? true : null, yes],
     ['Vehicle history report', hasSpecValue(car.file) ? 'Available' : null],
     ['Certified pre-owned', car.certified ? true : null, yes],
