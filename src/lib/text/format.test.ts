@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKm, formatMoney, formatNumber, formatPhone, phoneDigits, phoneHref, truncateText } from './format.ts';
+import { formatDay, formatKm, formatMoney, formatMonth, formatNumber, formatPhone, phoneDigits, phoneHref, truncateText } from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -31,6 +31,23 @@ describe('formatNumber and formatKm', () => {
     expect(formatKm(undefined)).toBe('');
     expect(formatKm(-1)).toBe('');
     expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+describe('formatDay and formatMonth', () => {
+  // Months whose en-AU short name is the same in every ICU version (June, July and Sept are not).
+  it.each([
+    [Date.UTC(2026, 7, 13), '13 Aug 2026', 'Aug 2026'],
+    [Date.UTC(2027, 0, 1), '1 Jan 2027', 'Jan 2027'],
+    // The calendar day of a feed date, whatever the time zone of the machine that builds.
+    [Date.UTC(2026, 9, 31, 23, 59), '31 Oct 2026', 'Oct 2026'],
+  ])('%s -> %s, %s', (ms, day, month) => {
+    expect(formatDay(ms)).toBe(day);
+    expect(formatMonth(ms)).toBe(month);
+  });
+  it('gives nothing for no date', () => {
+    expect(formatDay(Number.NaN)).toBe('');
+    expect(formatMonth(Number.NaN)).toBe('');
   });
 });
 

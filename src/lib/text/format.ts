@@ -1,5 +1,5 @@
 /**
- * Display formats shared by every page and island (en-AU): money, kilometres, phone numbers.
+ * Display formats shared by every page and island (en-AU): money, kilometres, dates, phone numbers.
  * Pure: no DOM, no Astro, no React.
  */
 
@@ -45,6 +45,20 @@ export function formatNumber(value: number): string {
 export function formatKm(km: number | null | undefined): string {
   if (km === null || km === undefined || !Number.isFinite(km) || km < 0) return '';
   return `${formatNumber(km)} km`;
+}
+
+// Feed dates are calendar days, not instants: read in UTC so the day does not move with the build machine's zone.
+const calendarDay = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const calendarMonth = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day (epoch ms of its UTC midnight) for display: `13 Aug 2026`. No date gives an empty string. */
+export function formatDay(ms: number): string {
+  return Number.isFinite(ms) ? calendarDay.format(ms) : '';
+}
+
+/** The month of a calendar day for display: `Aug 2026`. No date gives an empty string. */
+export function formatMonth(ms: number): string {
+  return Number.isFinite(ms) ? calendarMonth.format(ms) : '';
 }
 
 /** Digits of a phone number with a leading + kept (`+61 7 3123 4567` -> `+61731234567`). */

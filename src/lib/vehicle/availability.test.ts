@@ -16,6 +16,12 @@ describe('parseFeedDate', () => {
     ['2026-03-01', Date.UTC(2026, 2, 1)],
     ['01/03/2026', Date.UTC(2026, 2, 1)],
     ['2026-03-01T10:00:00Z', Date.UTC(2026, 2, 1, 10)],
+    ['2026-03-01 10:00', Date.UTC(2026, 2, 1, 10)],
+    ['2023-07', Date.UTC(2023, 6, 1)],
+    // Date.parse would read these in the machine's zone, or guess a month the text does not give.
+    ['Jul 2023', null],
+    ['late 2023', null],
+    ['2023', null],
     ['soon', null],
     ['', null],
     [null, null],

@@ -3,7 +3,7 @@
  * Only an available car gets the price panel, finance, trade-in and action buttons, and only
  * available cars make and count the model tiles and Range menu of a range derived from stock.
  */
-import { presentText } from '../../schemas/feed-text.ts';
+import { isoTimeAsUtc, presentText } from '../../schemas/feed-text.ts';
 
 /** Text shown for a car that is no longer available (spec §4). */
 export const SOLD_MESSAGE = "Unfortunately this car recently sold. But don't worry, we can help you find a similar car!";
@@ -22,7 +22,14 @@ export function isCarAvailable(car: { readonly status?: string }): boolean {
   return car.status === 'in_stock' || car.status === 'coming_soon';
 }
 
-/** Parse a feed date ('2026-03-01', ISO, or Australian '01/03/2026') to epoch ms; null when unreadable. */
+/** ISO 8601 as feeds write it: a month ('2023-07'), a day, or a date and time (zone optional). */
+const ISO_DATE = /^\d{4}-\d{2}(?:-\d{2}(?:[T ]\d{2}:\d{2}\S*)?)?$/;
+
+/**
+ * Parse a feed date ('2026-03-01', '2023-07', ISO, or Australian '01/03/2026') to epoch ms; null when
+ * unreadable. Other text ('Jul 2023', 'late 2023') is not guessed at: Date.parse reads it in the
+ * machine's zone or makes up a month.
+ */
 export function parseFeedDate(text: string | null | undefined): number | null {
   if (!text) return null;
   const trimmed = text.trim();
@@ -31,7 +38,8 @@ export function parseFeedDate(text: string | null | undefined): number | null {
     const [, day, month, year] = au;
     return Date.UTC(Number(year), Number(month) - 1, Number(day));
   }
-  const parsed = Date.parse(trimmed);
+  if (!ISO_DATE.test(trimmed)) return null;
+  const parsed = Date.parse(isoTimeAsUtc(trimmed));
   return Number.isNaN(parsed) ? null : parsed;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Car, CarRecord } from '../../schemas/car.ts';
 import { engineSummary, featureList, hasSpecValue, keyInformation, usedCarChecks, vehicleDetails } from './spec-rows.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
+import { formatDay } from '../text/format.ts';
 
 const now = Date.UTC(2026, 5, 15);
 const options = { now, showUnregistered: true };
@@ -53,9 +54,23 @@ describe('vehicleDetails', () => {
   });
   it('says a past expiry has passed on sites without the Unregistered label', () => {
     const rows = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-01-01' }), { now, showUnregistered: false });
-    expect(rows).toContainEqual({ label: 'Rego Expiry', value: 'Expired 2026-01-01' });
-    const current = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-06-15' }), { now, showUnregistered: false });
-    expect(current).toContainEqual({ label: 'Rego Expiry', value: '2026-06-15' });
+    expect(rows).toContainEqual({ label: 'Rego Expiry', value: 'Expired 1 Jan 2026' });
+    const current = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-08-15' }), { now, showUnregistered: false });
+    expect(current).toContainEqual({ label: 'Rego Expiry', value: '15 Aug 2026' });
+  });
+  it('writes dates the Australian way: rego expiry to the day, build and compliance to the month', () => {
+    const car = makeCar({ ...base, rego_expiry: '2027-08-18', build_date: '2023-10', compliance_date: '2024-01' });
+    const rows = vehicleDetails(car, options);
+    expect(rows).toContainEqual({ label: 'Rego Expiry', value: '18 Aug 2027' });
+    expect(rows).toContainEqual({ label: 'Build Date', value: 'Oct 2023' });
+    expect(rows).toContainEqual({ label: 'Compliance Date', value: 'Jan 2024' });
+    expect(vehicleDetails(makeCar({ ...base, rego_expiry: '18/08/2027', build_date: '2023-10-05' }), options)).toEqual(
+      expect.arrayContaining([
+        { label: 'Rego Expiry', value: '18 Aug 2027' },
+        { label: 'Build Date', value: 'Oct 2023' },
+      ]),
+    );
+    expect(vehicleDetails(makeCar({ ...base, build_date: 'late 2023' }), options)).toContainEqual({ label: 'Build Date', value: 'late 2023' });
   });
   it('includes caravan specifications', () => {
     const rows = vehicleDetails(makeCar({ ...base, item_type: 'caravan', specifications: { sleeps: 4, tare_weight: 2100, axle_type: 'Tandem', body_length: 18, body_width: 7.5 } }), options);
@@ -94,7 +109,7 @@ describe('usedCarChecks', () => {
     const car = makeCar({ ...base, km: 1000, rego_expiry: '2027-01-01', vin: 'JT123', file: 'null' });
     expect(usedCarChecks(car, options)).toEqual([
       { label: 'Odometer reading', value: '1,000 km' },
-      { label: 'Registration', value: 'Registered until 2027-01-01' },
+      { label: 'Registration', value: 'Registered until 1 Jan 2027' },
       { label: 'VIN recorded', value: 'Yes' },
     ]);
     expect(usedCarChecks({ ...car, car_type: 'new' }, options)).toEqual([]);
@@ -105,14 +120,15 @@ describe('usedCarChecks', () => {
     usedCarChecks(makeCar({ ...base, rego_expiry }), { now, showUnregistered }).find((row) => row.label === 'Registration')?.value;
 
   it('never says "Registered until" a day that has passed', () => {
-    expect(registration('2026-01-01', false)).toBe('Registration expired 2026-01-01');
-    expect(registration('14/06/2026', false)).toBe('Registration expired 14/06/2026');
+    expect(registration('2026-01-01', false)).toBe('Registration expired 1 Jan 2026');
+    expect(registration('14/03/2026', false)).toBe('Registration expired 14 Mar 2026');
     expect(registration('2026-01-01', true)).toBe('Unregistered');
   });
 
   it('is registered until the expiry day itself, and vouches for nothing it cannot read', () => {
-    expect(registration('2026-06-15', false)).toBe('Registered until 2026-06-15');
-    expect(registration('2026-06-15', true)).toBe('Registered until 2026-06-15');
+    const today = formatDay(Date.UTC(2026, 5, 15));
+    expect(registration('2026-06-15', false)).toBe(`Registered until ${today}`);
+    expect(registration('2026-06-15', true)).toBe(`Registered until ${today}`);
     expect(registration('soon', false)).toBeUndefined();
   });
 });

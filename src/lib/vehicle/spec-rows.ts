@@ -3,8 +3,8 @@
  * expiry, §2 key information grid with 4 shown, feature list with 8 shown).
  */
 import type { Car } from '../../schemas/car.ts';
-import { regoStatus, type RegoStatus } from './availability.ts';
-import { formatKm, formatNumber } from '../text/format.ts';
+import { parseFeedDate, regoStatus, type RegoStatus } from './availability.ts';
+import { formatDay, formatKm, formatMonth, formatNumber } from '../text/format.ts';
 import { presentText } from '../../schemas/feed-text.ts';
 
 /** One label / value row. */
@@ -156,18 +156,27 @@ export interface SpecListOptions {
   showUnregistered: boolean;
 }
 
+/** A feed month ('2023-07', or a whole date) as 'Jul 2023'; text that is no date is shown as written. */
+function feedMonth(text: string): string {
+  const ms = parseFeedDate(text);
+  return ms === null ? text.trim() : formatMonth(ms);
+}
+
+/** The rego's expiry day as '28 Jul 2026', or as the feed wrote it when it is no date. */
+const regoDay = (rego: RegoStatus) => (rego.expiry === null ? rego.text : formatDay(rego.expiry));
+
 /** The Rego Expiry row: the expiry day, or that it has passed ('Unregistered' where the site says so, spec §5); never a past day alone. */
 function regoExpiryText(rego: RegoStatus | null): string | null {
   if (rego === null) return null;
   if (rego.state === 'unregistered') return 'Unregistered';
-  return rego.state === 'expired' ? `Expired ${rego.text}` : rego.text;
+  return rego.state === 'expired' ? `Expired ${regoDay(rego)}` : regoDay(rego);
 }
 
 /** The used-car Registration check: only a readable expiry is vouched for, and a past one is never 'Registered until'. */
 function registrationCheck(rego: RegoStatus | null): string | null {
   if (rego === null || rego.state === 'unknown') return null;
   if (rego.state === 'unregistered') return 'Unregistered';
-  return rego.state === 'expired' ? `Registration expired ${rego.text}` : `Registered until ${rego.text}`;
+  return rego.state === 'expired' ? `Registration expired ${regoDay(rego)}` : `Registered until ${regoDay(rego)}`;
 }
 
 /** The 'Vehicle Details' spec list: every known fact, empty ones left out. */
@@ -210,8 +219,8 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
     ['Tare Weight', specs.tare_weight, kg],
     ['Aggregate Trailer Mass', specs.aggregate_trailer_mass, kg],
     ['Axle Type', specs.axle_type],
-    ['Build Date', car.build_date],
-    ['Compliance Date', car.compliance_date],
+    ['Build Date', car.build_date, feedMonth],
+    ['Compliance Date', car.compliance_date, feedMonth],
     ['Registration', car.regplate],
     ['Rego Expiry', regoExpiryText(regoStatus(car.rego_expiry, options.now, options.showUnregistered))],
     ['VIN', car.vin],
