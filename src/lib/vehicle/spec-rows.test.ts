@@ -95,7 +95,10 @@ describe('keyInformation', () => {
 
 describe('engineSummary', () => {
   it.each<[Partial<Car>, string | null]>([
-    [{ engine_size_litres: 2 }, '2L'],
+    // Australian listings write litres to one decimal: '2.0L', not '2L'.
+    [{ engine_size_litres: 2 }, '2.0L'],
+    [{ variant: { enginesize_litres: 3, cylinders: 6 } }, '3.0L 6 cyl'],
+    [{ engine_size_litres: 1.998 }, '2.0L'],
     [{ variant: { enginesize_litres: 1.8, cylinders: 4, induction: 'Turbo' } }, '1.8L 4 cyl Turbo'],
     [{ variant: { induction: 'null' } }, null],
     [{}, null],
@@ -153,6 +156,16 @@ describe('item 8: spec rows that apply to motorcycles and trucks', () => {
     expect(details.map((row) => row.label)).not.toContain('Seats');
     expect(details.map((row) => row.label)).not.toContain('Drive Type');
     expect(keyInformation({ ...bike, variant: null, engine_size: null })).toContainEqual({ label: 'Engine Size', value: '690 cc' });
+  });
+
+  it('a motorcycle gives its engine size once, in cc: its Engine row keeps cylinders and induction, not litres', () => {
+    const twin = makeCar({ ...base, item_type: 'motorcycle', engine_size_litres: 0.7, variant: { enginesize: 685, cylinders: 2, induction: 'Aspirated' } });
+    const details = vehicleDetails(twin, options);
+    expect(details).toContainEqual({ label: 'Engine Size', value: '685 cc' });
+    expect(details).toContainEqual({ label: 'Engine', value: '2 cyl Aspirated' });
+    expect(details.filter((row) => /\d(\.\d)?L\b/.test(row.value))).toEqual([]);
+    const litresOnly = vehicleDetails(makeCar({ ...base, item_type: 'motorcycle', engine_size_litres: 0.7 }), options);
+    expect(litresOnly.filter((row) => row.label.startsWith('Engine'))).toEqual([{ label: 'Engine Size', value: '700 cc' }]);
   });
 
   it('item 8: a truck leads with gross vehicle mass and braked towing', () => {

@@ -38,7 +38,7 @@ function rows(entries: [string, unknown, ((value: never) => string)?][]): SpecRo
   return out;
 }
 
-const litres = (value: number) => `${Number(value.toFixed(1))}L`;
+const litres = (value: number) => `${value.toFixed(1)}L`;
 const mm = (value: number) => `${formatNumber(value)} mm`;
 const kg = (value: number) => `${formatNumber(value)} kg`;
 const yes = (value: boolean) => (value ? 'Yes' : 'No');
@@ -51,9 +51,12 @@ export function feetAndMetres(feet: number): string {
   return `${Number(feet.toFixed(1))} ft (${(feet * FEET_TO_METRES).toFixed(2)} m)`;
 }
 
-/** Engine summary, e.g. '2.0L 4 cyl Turbo', from what the feed has. */
+/**
+ * Engine summary, e.g. '2.0L 4 cyl Turbo', from what the feed has. A motorcycle's size is its
+ * Engine Size row, in cc (engineSizeCc), so its summary is cylinders and induction alone.
+ */
 export function engineSummary(car: Car): string | null {
-  const size = car.engine_size_litres ?? car.variant?.enginesize_litres ?? null;
+  const size = car.vehicle_kind === 'motorcycle' ? null : (car.engine_size_litres ?? car.variant?.enginesize_litres ?? null);
   const parts = [
     hasSpecValue(size) ? litres(size as number) : null,
     hasSpecValue(car.variant?.cylinders) ? `${car.variant?.cylinders} cyl` : null,
