@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SiteSchema } from '../../schemas/site.ts';
-import { loadContentPages } from './content.ts';
+import { defaultPages, loadContentPages } from './content.ts';
 import { warrantyCardText } from '../../lib/locations/service.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'content-md-'));
@@ -174,5 +174,61 @@ describe('the default /warranty page says what the service page\'s /warranty car
     const toyota = v.parse(SiteSchema, { ...site, manufacturer: 'Toyota', texts: { warranty: 'Toyota Warranty Advantage' } });
     expect(warrantyHeading(toyota)).toBe('Toyota Warranty Advantage');
     expect(warrantyCardText(toyota)).toBe('Toyota Warranty Advantage');
+  });
+});
+
+describe('the default /privacy-policy has what APP 1.4 asks a privacy policy to say', () => {
+  const policy = (extra: Record<string, unknown> = {}) => defaultPages(v.parse(SiteSchema, { ...site, ...extra }))['privacy-policy'].markdown;
+  const section = (markdown: string, heading: string) => {
+    const start = markdown.indexOf(`## ${heading}\n`);
+    if (start < 0) throw new Error(`no "${heading}" section`);
+    const end = markdown.indexOf('\n## ', start + 1);
+    return markdown.slice(start, end < 0 ? undefined : end);
+  };
+
+  it('has a section for each item: kinds, how collected and held, purposes, sharing, overseas, access and correction, complaints', () => {
+    const headings = [...policy().matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+    expect(headings).toEqual([
+      'What we collect',
+      'How we collect and hold it',
+      'How we use it',
+      'Who we share it with',
+      'Sending information overseas',
+      'Access and correction',
+      'Complaints',
+    ]);
+  });
+
+  it('says how to complain to the dealer by its contact details, how and when a complaint is handled, and that the OAIC comes next', () => {
+    const complaints = section(policy(), 'Complaints');
+    expect(complaints).toContain('calling 07 3555 0100');
+    expect(complaints).toMatch(/within 30 days/);
+    expect(complaints).toContain('Office of the Australian Information Commissioner');
+    expect(complaints).toContain('[www.oaic.gov.au](https://www.oaic.gov.au)');
+    expect(complaints).not.toContain('e-mailing');
+    const full = section(policy({ email: 'privacy@md.example.com.au', address: '1 Main St, Brisbane QLD 4000' }), 'Complaints');
+    expect(full).toContain(
+      'calling 07 3555 0100, e-mailing [privacy@md.example.com.au](mailto:privacy@md.example.com.au) or writing to us at 1 Main St, Brisbane QLD 4000',
+    );
+  });
+
+  it('names who receives leads (staff, the CRM they are delivered to) and a finance provider only when asked', () => {
+    const sharing = section(policy(), 'Who we share it with');
+    expect(sharing).toMatch(/customer management system/);
+    expect(sharing).toMatch(/finance provider/);
+    expect(sharing).toMatch(/do not sell/);
+  });
+
+  it('names Stripe and the United States only on a site that takes cards online', () => {
+    const stripe = policy({ payments: { provider: 'stripe', publishable_key: 'pk_test_abcd1234' } });
+    expect(section(stripe, 'Sending information overseas')).toMatch(/Stripe.*United States/s);
+    expect(section(stripe, 'What we collect')).toMatch(/card details.*Stripe/s);
+    expect(policy()).not.toMatch(/Stripe|United States/);
+  });
+
+  it('access and correction: how to ask, by the same contact details', () => {
+    const access = section(policy({ email: 'privacy@md.example.com.au' }), 'Access and correction');
+    expect(access).toContain('calling 07 3555 0100 or e-mailing [privacy@md.example.com.au](mailto:privacy@md.example.com.au)');
+    expect(access).toMatch(/within 30 days/);
   });
 });

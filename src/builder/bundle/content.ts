@@ -10,6 +10,7 @@ import { formatPhone } from '../../lib/text/format.ts';
 import { warrantyHeadline } from '../../lib/site/warranty.ts';
 import type { ContentPage } from './bundle.ts';
 import { createMarkdownRenderer } from './markdown.ts';
+import { defaultPrivacyPolicy } from './privacy-policy.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -40,8 +41,8 @@ function titleFromName(name: string): string {
     .join(' ');
 }
 
-/** Default Markdown for the standard content pages, worded for the tenant. */
-function defaultPages(site: Site): Record<string, { title: string; markdown: string }> {
+/** Default Markdown for the standard content pages, worded for the tenant (the Privacy Policy's: privacy-policy.ts). */
+export function defaultPages(site: Site): Record<string, { title: string; markdown: string }> {
   const phone = formatPhone(site.phone);
   const name = site.name;
   return {
@@ -49,10 +50,7 @@ function defaultPages(site: Site): Record<string, { title: string; markdown: str
       title: 'About Us',
       markdown: `${name} is a locally owned dealership${site.address ? ` at ${site.address}` : ''}. Our team helps you find the right vehicle, arrange finance and trade in your current car, all in one place.\n\nEvery vehicle we sell is inspected before it reaches our yard, and our sales team is happy to answer any question. Call us on ${phone} or visit us in person.`,
     },
-    'privacy-policy': {
-      title: 'Privacy Policy',
-      markdown: `${name} respects your privacy and handles personal information in line with the Australian Privacy Principles of the *Privacy Act 1988* (Cth).\n\n## What we collect\nWhen you send an enquiry, book a test drive or a service, or ask for a trade-in valuation, we collect the details you give us: your name, contact details, postcode and the vehicle you are interested in.\n\n## How we use it\nWe use your information to answer your enquiry, arrange what you asked for, and, if you agreed, to tell you about offers. You can opt out of marketing at any time by replying STOP to an SMS or using the unsubscribe link in an e-mail.\n\n## Access and correction\nYou may ask for access to, or correction of, the information we hold about you by calling ${phone}.`,
-    },
+    'privacy-policy': { title: 'Privacy Policy', markdown: defaultPrivacyPolicy(site) },
     'terms-and-conditions': {
       title: 'Terms and Conditions',
       markdown: `These terms apply to your use of the ${name} website.\n\nVehicle details, prices and availability are provided in good faith and may change without notice. Prices shown include GST. Please confirm all details with our sales team before purchase. Finance estimates are indicative only and are not an offer of finance.\n\nImages may show optional equipment. Online reservations are subject to the reservation terms shown at checkout.`,
