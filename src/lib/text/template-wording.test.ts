@@ -19,6 +19,13 @@ describe('1.9: a site’s and a vehicle’s words follow the kind of vehicle', (
     expect(siteWording({ template: 'used-group', vehicle_kinds: ['car', 'truck'] }).conditionLabel).toBe('Condition');
   });
 
+  it('only a site selling caravans alone has no odometer in its trade-in text', () => {
+    expect(siteWording({ template: 'caravan' }).odometer).toBe(false);
+    expect(siteWording({ template: 'used-group' }).odometer).toBe(true);
+    expect(siteWording({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }).odometer).toBe(true);
+    expect(siteWording({ template: 'caravan', vehicle_kinds: ['caravan', 'car'] }).odometer).toBe(true);
+  });
+
   it('counts are worded by kind', () => {
     expect(countNoun(['truck'], 1)).toBe('Truck');
     expect(countNoun(['truck'], 2)).toBe('Trucks');

@@ -25,6 +25,8 @@ export interface TemplateWording {
   /** The feature banner's sell tile: title and line. */
   sellTitle: string;
   sellText: string;
+  /** Whether what the site sells has an odometer: false when it sells caravans only, so its trade-in text names no kilometres. */
+  odometer: boolean;
 }
 
 /** The words of one kind: alone (`vehicle`, `heading`) and in a list of kinds (`short`, `plural`). */
@@ -34,6 +36,9 @@ const KIND_WORDS: Record<VehicleKind, { vehicle: string; vehicles: string; short
   truck: { vehicle: 'truck', vehicles: 'trucks', short: 'truck', plural: 'trucks', heading: 'Trucks' },
   caravan: { vehicle: 'caravan', vehicles: 'caravans', short: 'caravan', plural: 'caravans', heading: 'Caravans' },
 };
+
+/** The kinds without an odometer: a caravan is towed, so it is valued by age and condition, not kilometres. */
+const NO_ODOMETER: ReadonlySet<VehicleKind> = new Set(['caravan']);
 
 /** What a template sells when site.json does not say. */
 const TEMPLATE_KINDS: Record<Template, VehicleKind[]> = {
@@ -65,6 +70,7 @@ export function kindsWording(kinds: readonly VehicleKind[]): TemplateWording {
       vehiclesHeading: words.heading,
       sellTitle: `Sell Your ${sellNoun}`,
       sellText: `Get an instant offer for your ${words.short} today.`,
+      odometer: !NO_ODOMETER.has(kinds[0]),
     };
   }
   const shorts = kinds.map((kind) => KIND_WORDS[kind].short);
@@ -80,6 +86,7 @@ export function kindsWording(kinds: readonly VehicleKind[]): TemplateWording {
     vehiclesHeading: plurals.map(title).join(' & '),
     sellTitle: `Sell Your ${sellNoun}`,
     sellText: `Get an instant offer for your ${shorts.join(' or ')} today.`,
+    odometer: kinds.some((kind) => !NO_ODOMETER.has(kind)),
   };
 }
 
