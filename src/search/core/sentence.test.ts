@@ -385,6 +385,16 @@ describe('the sentence reader: words', () => {
     expect(filters(read('other turbo'))).toEqual({ refinementList: {}, range: {}, query: 'other turbo' });
   });
 
+  it("reads a negation of more than one word whole where the stock has a value spelled like its first word ('Other')", () => {
+    const withOther = compileVocabulary({ facets: { ...FACETS, body: { ...FACETS.body, Other: 2 }, fuel: { ...FACETS.fuel, Other: 1 } } });
+    const readOther = (sentence: string) => filters(readSentence(sentence, withOther, { year: YEAR }));
+    expect(readOther('ute other than diesel')).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    expect(readOther('hilux other than a manual')).toEqual({ refinementList: { model: ['HiLux'], make: ['Toyota'] }, range: {}, query: '' });
+    expect(readOther('other than over 30k ute')).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
+    // Without 'than' the word is the value.
+    expect(readOther('other ute')).toEqual({ refinementList: { body: ['Other', 'Ute'], fuel: ['Other'] }, range: {}, query: '' });
+  });
+
   it('reads a negated phrase as nothing across an article, and a negated amount as nothing', () => {
     expect(filters(read('ute without a sunroof'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
     expect(read('not a diesel').refinementList).toEqual({});

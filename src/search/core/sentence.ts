@@ -1014,6 +1014,8 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   };
   // A hyphened group ('st-x', 'd-max') is matched whole or not at all.
   const cutsGroup = (from: number, to: number) => tokens[from]!.joined || Boolean(tokens[to]?.joined);
+  // A word of a negation of several words is that negation, never a value spelled like it ('other than diesel' where 'Other' is a body).
+  const inNegationPhrase = (token: Token) => token.negation !== undefined && token.negation.end - token.negation.start > 1;
   for (let index = 0; index < tokens.length; index += 1) {
     if (!free(index) || tokens[index]!.symbol) continue;
     for (let length = Math.min(vocabulary.maxWords, tokens.length - index); length >= 1; length -= 1) {
@@ -1021,7 +1023,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
       let ok = !cutsGroup(index, index + length);
       for (let offset = 0; ok && offset < length; offset += 1) {
         const token = tokens[index + offset]!;
-        if (token.used || token.symbol) ok = false;
+        if (token.used || token.symbol || inNegationPhrase(token)) ok = false;
         else key += token.key;
       }
       if (!ok) continue;
