@@ -397,12 +397,20 @@ export const CONJUNCTIONS: ReadonlyMap<string, 'and' | 'or'> = new Map([
 ]);
 
 /**
+ * Modal verbs and the 'to' before a verb ('must be a manual', 'has to be diesel'): filler words,
+ * and like a negation they make the filler word right after them filler, never a value spelled
+ * like it (the badge 'BE').
+ */
+export const MODAL_WORDS: ReadonlySet<string> = new Set(['must', 'should', 'would', 'could', 'will', 'to']);
+
+/**
  * Words that carry nothing to filter by: dropped when nothing else placed them, so 'family suv
  * with good safety' does not turn into a keyword search for 'family good safety'. Written as the
  * reader folds words: a contraction without its apostrophe ('im', 'id' for "i'm", "i'd").
  */
 export const FILLER_WORDS: ReadonlySet<string> = new Set([
   ...CONJUNCTIONS.keys(),
+  ...MODAL_WORDS,
   ...(
     'a an the in at on of for to by from near around about me my i im id ive ill we were wed weve us our you your want wants wanted need needs needed ' +
     'looking look find finding search searching interested show get buy buying after please some any all one only just like that which who is are be been ' +

@@ -395,6 +395,27 @@ describe('the sentence reader: words', () => {
     expect(readOther('other ute')).toEqual({ refinementList: { body: ['Other', 'Ute'], fuel: ['Other'] }, range: {}, query: '' });
   });
 
+  it("reads a filler word after a negation or a modal as filler where the stock has a value spelled like it ('can't be a manual', 'BE' a badge)", () => {
+    const withBe = compileVocabulary({ facets: { ...FACETS, badge: { ...FACETS.badge, BE: 2, GO: 1 } } });
+    const readBe = (sentence: string) => filters(readSentence(sentence, withBe, { year: YEAR }));
+    const ranger = { refinementList: { model: ['Ranger'], make: ['Ford'] }, range: {}, query: '' };
+    for (const sentence of [
+      "ranger can't be a manual",
+      'ranger, cant be manual',
+      'ranger must not be a manual',
+      "ranger shouldn't be diesel",
+      'ranger wont be over 30k',
+    ])
+      expect(readBe(sentence), sentence).toEqual(ranger);
+    // A modal is filler, and so is the word after it; the value after that is read.
+    expect(readBe('ranger must be a manual')).toEqual({ ...ranger, refinementList: { ...ranger.refinementList, transmission: ['Manual'] } });
+    expect(readBe('ranger should be diesel')).toEqual({ ...ranger, refinementList: { ...ranger.refinementList, fuel: ['Diesel'] } });
+    expect(readBe('ranger needs to be diesel')).toEqual({ ...ranger, refinementList: { ...ranger.refinementList, fuel: ['Diesel'] } });
+    // Anywhere else the word is the badge.
+    expect(readBe('ranger be')).toEqual({ ...ranger, refinementList: { ...ranger.refinementList, badge: ['BE'] } });
+    expect(readBe('ranger go diesel')).toEqual({ ...ranger, refinementList: { ...ranger.refinementList, badge: ['GO'], fuel: ['Diesel'] } });
+  });
+
   it('reads a negated phrase as nothing across an article, and a negated amount as nothing', () => {
     expect(filters(read('ute without a sunroof'))).toEqual({ refinementList: { body: ['Ute'] }, range: {}, query: '' });
     expect(read('not a diesel').refinementList).toEqual({});

@@ -10,7 +10,17 @@
  * negation reaches ('no sunroof', 'not over 30k') is read as nothing, never as its opposite
  * nor as a keyword. The passes: docs/search.md.
  */
-import { CONJUNCTIONS, FILLER_WORDS, MAKE_NICKNAMES, MEANINGS, NEGATIONS, NUMBER_WORDS, PLACE_WORD_FORMS, type FacetMeaning } from './sentence-words.ts';
+import {
+  CONJUNCTIONS,
+  FILLER_WORDS,
+  MAKE_NICKNAMES,
+  MEANINGS,
+  MODAL_WORDS,
+  NEGATIONS,
+  NUMBER_WORDS,
+  PLACE_WORD_FORMS,
+  type FacetMeaning,
+} from './sentence-words.ts';
 
 /** A numeric range; either side may be open. */
 export interface RangeBounds {
@@ -1016,6 +1026,12 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
   const cutsGroup = (from: number, to: number) => tokens[from]!.joined || Boolean(tokens[to]?.joined);
   // A word of a negation of several words is that negation, never a value spelled like it ('other than diesel' where 'Other' is a body).
   const inNegationPhrase = (token: Token) => token.negation !== undefined && token.negation.end - token.negation.start > 1;
+  // A filler word right after a negation or a modal is that filler, never a value spelled like it ("can't be a manual" where 'BE' is a badge).
+  const fillerAfterModal = (index: number) => {
+    const [before, token] = [tokens[index - 1], tokens[index]!];
+    if (!before || !FILLER_WORDS.has(token.norm) || commaBetween(sentence, before, token)) return false;
+    return before.negation?.end === index || MODAL_WORDS.has(before.norm);
+  };
   for (let index = 0; index < tokens.length; index += 1) {
     if (!free(index) || tokens[index]!.symbol) continue;
     for (let length = Math.min(vocabulary.maxWords, tokens.length - index); length >= 1; length -= 1) {
@@ -1026,7 +1042,7 @@ export function readSentence(sentence: string, vocabulary: SentenceVocabulary, o
         if (token.used || token.symbol || inNegationPhrase(token)) ok = false;
         else key += token.key;
       }
-      if (!ok) continue;
+      if (!ok || (length === 1 && fillerAfterModal(index))) continue;
       // A plural the vocabulary has in the singular ('utes', 'hiluxes' aside).
       const entry = vocabulary.phrases.get(key) ?? (key.length > 3 && key.endsWith('s') ? vocabulary.phrases.get(key.slice(0, -1)) : undefined);
       if (!entry) continue;
