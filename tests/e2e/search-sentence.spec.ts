@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { axeBuilder } from './axe.ts';
 import { searchFromHero } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { stockNounOf } from '../../src/lib/text/template-wording.ts';
+import { stockNounsOf } from '../../src/lib/text/template-wording.ts';
 import { DEFAULT_INDEX } from '../../src/search/core/config.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { buildRouteTable } from '../../src/search/core/routes.ts';
@@ -37,7 +37,7 @@ function tenantOf(slug: string, dir: string) {
     const result = engine.search(DEFAULT_INDEX, { query: state.query, facetFilters, numericFilters, hitsPerPage: tenant.site.search_page_size });
     return { names: collapseSold(result.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name), nbHits: result.nbHits };
   };
-  return { url: (path: string) => `http://${slug}.localhost:${port}${path}`, routes, answer, noun: stockNounOf(tenant.site) };
+  return { url: (path: string) => `http://${slug}.localhost:${port}${path}`, routes, answer, noun: stockNounsOf(tenant.site).other };
 }
 
 const cardNames = (page: Page) => page.locator('.search-card__name').allTextContents();

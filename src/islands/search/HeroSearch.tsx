@@ -7,7 +7,7 @@
  */
 import * as Slider from '@radix-ui/react-slider';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatMoney } from '../../lib/text/format.ts';
+import { formatCount, formatMoney, formatNumber, nounForCount, type CountNouns } from '../../lib/text/format.ts';
 import type { SearchClientLike } from '../../search/browser/client.ts';
 import { HOME_PRICE_SLIDER, POPULAR_MAKES, SEARCH_BOX_DEBOUNCE_MS } from '../../search/core/config.ts';
 import { slugify } from '../../lib/text/slug.ts';
@@ -45,12 +45,12 @@ export interface HeroSearchProps {
   engine: EngineConfig;
   index: string;
   routes: RouteTable;
-  /** 'cars', or the site's noun ('Caravans'). */
-  stockNoun: string;
-  /** On a site of several kinds, the noun of each make tile's count ('Bikes', 'Trucks'); else the stock noun. */
+  /** The nouns after a count of stock: { one: 'car', other: 'cars' }, or the site's ('Caravan', 'Caravans'). */
+  stockNouns: CountNouns;
+  /** On a site of several kinds, the noun of each make tile's count ('Bikes', '1 Truck'); else the stock nouns. */
   tileNouns?: Record<string, string>;
-  /** On a site of several kinds, the button's noun once a vehicle type is chosen ({ truck: 'Trucks' }). */
-  kindNouns?: Record<string, string>;
+  /** On a site of several kinds, the button's nouns once a vehicle type is chosen ({ truck: { one: 'Truck', other: 'Trucks' } }). */
+  kindNouns?: Record<string, CountNouns>;
   /** The make tiles' logos the tenant's data gives, by make (src/lib/range/make-logos.ts); the others show a wordmark badge. */
   tileLogos?: Record<string, string>;
   /** The name of the All / New / Demo / Used choice: 'Car type' (default), 'Condition' on a site that sells bikes, trucks or caravans. */
@@ -128,7 +128,7 @@ export default function HeroSearch({
   engine,
   index,
   routes,
-  stockNoun,
+  stockNouns,
   tileNouns,
   kindNouns,
   tileLogos,
@@ -318,7 +318,7 @@ export default function HeroSearch({
           })}
         </div>
         <button className="button button--accent hero-stock__submit" type="submit" aria-live="polite">
-          Show Me {shown.toLocaleString('en-AU')} {kindNouns?.[selection.values.item_type ?? ''] ?? stockNoun}
+          Show Me {formatCount(shown, kindNouns?.[selection.values.item_type ?? ''] ?? stockNouns)}
         </button>
       </form>
       <form
@@ -374,7 +374,7 @@ export default function HeroSearch({
                 </span>
                 <span className="hero-stock__tile-label">{tile.value}</span>
                 <span className="hero-stock__tile-count">
-                  {tile.count} {tileNouns?.[tile.value] ?? stockNoun}
+                  {formatNumber(tile.count)} {tileNouns?.[tile.value] ?? nounForCount(tile.count, stockNouns)}
                 </span>
               </a>
             ))}

@@ -21,6 +21,7 @@ import {
 import { history as historyRouter } from 'instantsearch.js/es/lib/routers';
 import type { SearchClient, UiState } from 'instantsearch.js';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
+import type { CountNouns } from '../../lib/text/format.ts';
 import { carTypeOptions, needsDefaultCarType, selectedCarType, type CarTypeOption } from '../../search/core/car-type-filter.ts';
 import { FACET_LIMITS, SEARCH_BOX_DEBOUNCE_MS, SORT_OPTIONS, sortIndexName } from '../../search/core/config.ts';
 import type { SearchHit } from '../../search/engine/engine.ts';
@@ -204,7 +205,7 @@ function staticLayout(props: SearchPageProps, history: HistoryEntry[]): SearchLa
     ),
     sort: { options: sortOptions(config.index), value: config.index, onChange: noop },
     count: displayCount(initial.nbHits, { car_type: chosenTypeCounts(initial.facets.car_type ?? {}, refined('car_type')) }),
-    noun: config.stockNoun,
+    nouns: config.stockNouns,
     busy: false,
     // The build clock: the static HTML and the first client render agree; the browser's clock takes over after mount.
     grid: {
@@ -317,10 +318,10 @@ function usePanel(panel: (typeof FACET_PANELS)[number]) {
   return list;
 }
 
-/** The count's noun: the chosen vehicle type's ('56 Trucks found') when exactly one is chosen on a site of several kinds, else the site's. */
-function countNounOf(config: SearchConfig, typeItems: readonly { value: string; isRefined: boolean }[] = []): string {
+/** The count's nouns: the chosen vehicle type's ('56 Trucks found') when exactly one is chosen on a site of several kinds, else the site's. */
+function countNounsOf(config: SearchConfig, typeItems: readonly { value: string; isRefined: boolean }[] = []): CountNouns {
   const chosen = typeItems.filter((item) => item.isRefined);
-  return (chosen.length === 1 ? config.kindNouns?.[chosen[0]!.value] : undefined) ?? config.stockNoun;
+  return (chosen.length === 1 ? config.kindNouns?.[chosen[0]!.value] : undefined) ?? config.stockNouns;
 }
 
 /** A range panel wired to InstantSearch. */
@@ -516,7 +517,7 @@ function LiveSearch(props: LiveProps) {
       : null,
     sort: { options: sort.options, value: sort.currentRefinement, onChange: sort.refine },
     count: displayCount(results.nbHits, countFacets),
-    noun: countNounOf(config, panels.find(({ panel }) => panel.attribute === 'item_type')?.list.items),
+    nouns: countNounsOf(config, panels.find(({ panel }) => panel.attribute === 'item_type')?.list.items),
     busy: status === 'loading' || status === 'stalled',
     stalled: status === 'stalled',
     grid: {

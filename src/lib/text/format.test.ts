@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatKm, formatMoney, formatMonth, formatNumber, formatPhone, phoneDigits, phoneHref, truncateText } from './format.ts';
+import {
+  formatCount,
+  formatDay,
+  formatKm,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPhone,
+  nounForCount,
+  phoneDigits,
+  phoneHref,
+  truncateText,
+} from './format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -48,6 +60,23 @@ describe('formatDay and formatMonth', () => {
   it('gives nothing for no date', () => {
     expect(formatDay(Number.NaN)).toBe('');
     expect(formatMonth(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatCount and nounForCount', () => {
+  const reviews = { one: 'review', other: 'reviews' };
+  it.each([
+    [0, '0 reviews'],
+    [1, '1 review'],
+    [2, '2 reviews'],
+    [1012, '1,012 reviews'],
+  ])('%s -> %s', (count, expected) => {
+    expect(formatCount(count, reviews)).toBe(expected);
+  });
+  it('takes the singular for exactly one only', () => {
+    expect(nounForCount(1, reviews)).toBe('review');
+    expect(nounForCount(0, reviews)).toBe('reviews');
+    expect(nounForCount(11, reviews)).toBe('reviews');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Display formats shared by every page and island (en-AU): money, kilometres, dates, phone numbers.
+ * Display formats shared by every page and island (en-AU): money, kilometres, counts, dates, phone numbers.
  * Pure: no DOM, no Astro, no React.
  */
 
@@ -39,6 +39,22 @@ export function formatMoney(amount: number, options: MoneyOptions = {}): string 
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return '';
   return grouped.format(Math.round(value));
+}
+
+/** A counted noun in the singular and the plural: `{ one: 'review', other: 'reviews' }`. */
+export interface CountNouns {
+  one: string;
+  other: string;
+}
+
+/** The noun after a count: the singular for exactly one (`1 car`), else the plural (`0 cars`, `12 cars`). */
+export function nounForCount(count: number, nouns: CountNouns): string {
+  return Math.round(count) === 1 ? nouns.one : nouns.other;
+}
+
+/** A count grouped with thousand separators and its noun: `1 review`, `1,012 reviews`. */
+export function formatCount(count: number, nouns: CountNouns): string {
+  return `${formatNumber(count)} ${nounForCount(count, nouns)}`;
 }
 
 /** Format an odometer reading: `12,345 km`. Missing or negative readings give an empty string. */

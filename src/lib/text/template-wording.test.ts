@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countNoun, kindsWording, siteWording, stockNounOf } from './template-wording.ts';
+import { countNoun, kindsWording, siteWording, stockNounsOf } from './template-wording.ts';
 import { makeSite } from '../../../tests/fixtures/make-site.ts';
 
 describe('1.9: a site’s and a vehicle’s words follow the kind of vehicle', () => {
@@ -30,15 +30,35 @@ describe('1.9: a site’s and a vehicle’s words follow the kind of vehicle', (
     expect(countNoun(['truck'], 1)).toBe('Truck');
     expect(countNoun(['truck'], 2)).toBe('Trucks');
     expect(countNoun(['motorcycle', 'truck'], 5)).toBe('Bikes & Trucks');
+    // One vehicle of a site's several kinds is one or the other, as in 'Sell My Bike or Truck'.
+    expect(countNoun(['motorcycle', 'truck'], 1)).toBe('Bike or Truck');
   });
 
   it('the stock noun follows what the site sells unless site.json texts.stock_noun names it', () => {
-    expect(stockNounOf(makeSite())).toBe('cars');
-    expect(stockNounOf(makeSite({ template: 'motorcycle' }))).toBe('motorcycles');
+    const plural = (site: ReturnType<typeof makeSite>) => stockNounsOf(site).other;
+    expect(plural(makeSite())).toBe('cars');
+    expect(plural(makeSite({ template: 'motorcycle' }))).toBe('motorcycles');
     // Spec §2: "A 'Show Me N cars' button ... ('Caravans' on the caravan site)".
-    expect(stockNounOf(makeSite({ template: 'caravan' }))).toBe('Caravans');
-    expect(stockNounOf(makeSite({ vehicle_kinds: ['truck'] }))).toBe('trucks');
-    expect(stockNounOf(makeSite({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }))).toBe('Bikes & Trucks');
-    expect(stockNounOf(makeSite({ vehicle_kinds: ['truck'], texts: { stock_noun: 'rigs' } }))).toBe('rigs');
+    expect(plural(makeSite({ template: 'caravan' }))).toBe('Caravans');
+    expect(plural(makeSite({ vehicle_kinds: ['truck'] }))).toBe('trucks');
+    expect(plural(makeSite({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }))).toBe('Bikes & Trucks');
+    expect(plural(makeSite({ vehicle_kinds: ['truck'], texts: { stock_noun: 'rigs' } }))).toBe('rigs');
+  });
+
+  it('a count of one names one vehicle: the singular of what the site sells, capitalised as the plural is', () => {
+    const one = (site: ReturnType<typeof makeSite>) => stockNounsOf(site).one;
+    expect(one(makeSite())).toBe('car');
+    expect(one(makeSite({ template: 'motorcycle' }))).toBe('motorcycle');
+    expect(one(makeSite({ template: 'caravan' }))).toBe('Caravan');
+    expect(one(makeSite({ vehicle_kinds: ['truck'] }))).toBe('truck');
+    expect(one(makeSite({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }))).toBe('Bike or Truck');
+    // The demo tenants' own stock nouns ('Caravans', 'Bikes & Trucks').
+    expect(one(makeSite({ template: 'caravan', texts: { stock_noun: 'Caravans' } }))).toBe('Caravan');
+    expect(one(makeSite({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'], texts: { stock_noun: 'Bikes & Trucks' } }))).toBe('Bike or Truck');
+    expect(one(makeSite({ texts: { stock_noun: 'Cars' } }))).toBe('Car');
+  });
+
+  it('a site that names its stock names the singular too (texts.stock_noun_one)', () => {
+    expect(stockNounsOf(makeSite({ vehicle_kinds: ['truck'], texts: { stock_noun: 'rigs', stock_noun_one: 'rig' } }))).toEqual({ one: 'rig', other: 'rigs' });
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { Site, Template } from '../../schemas/site.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
+import type { CountNouns } from './format.ts';
 
 export interface TemplateWording {
   /** Singular noun: 'car', 'caravan', 'motorcycle', 'bike or truck'. */
@@ -92,23 +93,37 @@ export function kindsWording(kinds: readonly VehicleKind[]): TemplateWording {
 
 /**
  * The noun after a count of stock on a site selling several kinds ('12 Bikes', '1 Truck',
- * '36 Bikes & Trucks'), by the kinds the counted cars are of.
+ * '36 Bikes & Trucks'), by the kinds the counted cars are of; one vehicle of several kinds is
+ * one or the other ('1 Bike or Truck', as in 'Sell My Bike or Truck').
  */
 export function countNoun(kinds: readonly VehicleKind[], count: number): string {
   if (kinds.length === 1) return title(count === 1 ? KIND_WORDS[kinds[0]].short : KIND_WORDS[kinds[0]].plural);
-  return kinds.map((kind) => title(KIND_WORDS[kind].plural)).join(' & ');
+  return count === 1 ? oneOf(kinds, true) : kinds.map((kind) => title(KIND_WORDS[kind].plural)).join(' & ');
+}
+
+/** What a site sells in the plural: 'cars', 'motorcycles', 'Bikes & Trucks' and the caravan site's 'Caravans' (spec §2). */
+function manyOf(kinds: readonly VehicleKind[]): string {
+  if (kinds.length !== 1) return countNoun(kinds, 2);
+  return kinds[0] === 'caravan' ? title(KIND_WORDS.caravan.vehicles) : KIND_WORDS[kinds[0]].vehicles;
+}
+
+/** One vehicle of what a site sells ('car', 'Caravan', 'Bike or Truck'), capitalised or not. */
+function oneOf(kinds: readonly VehicleKind[], capital: boolean): string {
+  const words = kinds.length === 1 ? [KIND_WORDS[kinds[0]].vehicle] : kinds.map((kind) => KIND_WORDS[kind].short);
+  return words.map((word) => (capital ? title(word) : word)).join(' or ');
 }
 
 /**
- * The plural noun of a site's stock in counts and headings ('Show Me 12 trucks', 'Used Trucks'):
- * site.json `texts.stock_noun`, else what the site sells ('cars', 'motorcycles', 'Bikes & Trucks'; a
- * caravan site's 'Caravans', as spec §2 writes it).
+ * The nouns of a site's stock in counts and headings ('Show Me 1 truck', 'Show Me 12 trucks',
+ * 'Used Trucks'). The plural: site.json `texts.stock_noun`, else what the site sells ('cars',
+ * 'motorcycles', 'Bikes & Trucks'; a caravan site's 'Caravans', as spec §2 writes it). The
+ * singular: `texts.stock_noun_one`, else one of what the site sells, capitalised as the plural is
+ * ('car', 'Caravan', 'Bike or Truck').
  */
-export function stockNounOf(site: Pick<Site, 'template' | 'texts'> & { vehicle_kinds?: readonly VehicleKind[] }): string {
-  if (site.texts.stock_noun) return site.texts.stock_noun;
+export function stockNounsOf(site: Pick<Site, 'template' | 'texts'> & { vehicle_kinds?: readonly VehicleKind[] }): CountNouns {
   const kinds = vehicleKindsOf(site);
-  if (kinds.length !== 1) return countNoun(kinds, 2);
-  return kinds[0] === 'caravan' ? title(KIND_WORDS.caravan.vehicles) : KIND_WORDS[kinds[0]].vehicles;
+  const other = site.texts.stock_noun || manyOf(kinds);
+  return { one: site.texts.stock_noun_one || oneOf(kinds, /^[A-Z]/.test(other)), other };
 }
 
 /** The wording of a site (its vehicle kinds). */

@@ -24,6 +24,8 @@ export const TextsSchema = v.strictObject({
   hero_subtitle: v.optional(v.string(), 'Find your next vehicle'),
   /** Plural noun for stock in counts and headings ('Show Me N cars', 'Used Cars'). Default: what the site sells (vehicle_kinds): 'cars', 'motorcycles', 'trucks', 'Caravans' (spec §2); 'Bikes & Trucks' for several kinds. */
   stock_noun: v.optional(v.string()),
+  /** Singular of stock_noun, after a count of one ('Show Me 1 car'). Default: one of what the site sells, capitalised as stock_noun is: 'car', 'motorcycle', 'truck', 'Caravan'; 'Bike or Truck' for several kinds. */
+  stock_noun_one: v.optional(v.string()),
   /** Warranty headline of the service page's /warranty card, the /warranty page and the vehicle page. Default: the manufacturer's text (e.g. Toyota '5 Year Unlimited km Warranty'), else '3 Year Warranty Standard'. */
   warranty: v.optional(v.string()),
   /** Footer note under the dealer group. Default empty. */

@@ -124,8 +124,8 @@ describe('the stock noun of the search pages and the hero', () => {
     const site = makeSite({ slug: 'truck-yard', vehicle_kinds: ['truck'] });
     const cars = [makeCar({ id: 1, slug: 'truck-1', make: 'Isuzu', model: 'NPR', price: 50_000, item_type: 'truck' })];
     const data = await searchBuildData({ slug: site.slug, site, cars, buildTime: Date.parse('2026-12-06T00:00:00Z') });
-    expect(data.config.stockNoun).toBe('trucks');
-    expect(heroSearchProps(data, undefined, ['truck']).stockNoun).toBe('trucks');
+    expect(data.config.stockNouns).toEqual({ one: 'truck', other: 'trucks' });
+    expect(heroSearchProps(data, undefined, ['truck']).stockNouns).toEqual({ one: 'truck', other: 'trucks' });
   });
 });
 

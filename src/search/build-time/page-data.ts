@@ -21,8 +21,9 @@ import { checkBrowserSearchKey, mintTenantToken, tenantFilter } from '../admin/m
 import { gridPromoNodes } from '../core/promo-nodes.ts';
 import { steadyCardClock } from '../core/card-clock.ts';
 import { HERO_SELECTS, sentenceExample, type HeroSelect } from '../browser/hero.ts';
-import { countNoun, siteWording, stockNounOf, vehicleKindsOf } from '../../lib/text/template-wording.ts';
+import { countNoun, siteWording, stockNounsOf, vehicleKindsOf } from '../../lib/text/template-wording.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
+import type { CountNouns } from '../../lib/text/format.ts';
 import { logosOfMakes } from '../../lib/range/make-logos.ts';
 
 /** What the search data needs of a tenant's bundle (the builder's TenantBundle has it). */
@@ -156,7 +157,7 @@ export async function searchBuildData(bundle: SearchBundle, routes: RouteTable =
       certifiedOnly: site.features.certified_only,
       makeModels: [...new Set(documents.flatMap((document) => (document.make_model ? [document.make_model] : [])))].sort(),
     },
-    stockNoun: stockNounOf(site),
+    stockNouns: stockNounsOf(site),
     ...kindNounsOf(vehicleKindsOf(site)),
     leads: { form: modalFormConfig(site) },
     ...(site.search_words.length > 0 ? { words: checkedSearchWords(site.search_words, bundle.slug) } : {}),
@@ -217,9 +218,11 @@ export function makeTileNouns(
   return nouns;
 }
 
-/** On a site of several kinds, each kind's noun for a count once that type is chosen ({ kindNouns: { truck: 'Trucks' } }); nothing otherwise. */
-function kindNounsOf(siteKinds: readonly VehicleKind[]): { kindNouns?: Record<string, string> } {
-  return siteKinds.length > 1 ? { kindNouns: Object.fromEntries(siteKinds.map((kind) => [kind, countNoun([kind], 2)])) } : {};
+/** On a site of several kinds, each kind's nouns for a count once that type is chosen ({ kindNouns: { truck: { one: 'Truck', other: 'Trucks' } } }); nothing otherwise. */
+function kindNounsOf(siteKinds: readonly VehicleKind[]): { kindNouns?: Record<string, CountNouns> } {
+  return siteKinds.length > 1
+    ? { kindNouns: Object.fromEntries(siteKinds.map((kind) => [kind, { one: countNoun([kind], 1), other: countNoun([kind], 2) }])) }
+    : {};
 }
 
 /**
@@ -244,7 +247,7 @@ export function heroSearchProps(
     engine: data.config.engine,
     index: data.config.index,
     routes: data.routes,
-    stockNoun: data.config.stockNoun,
+    stockNouns: data.config.stockNouns,
     ...(Object.keys(tileNouns).length > 0 ? { tileNouns } : {}),
     ...kindNounsOf(siteKinds),
     ...(Object.keys(tileLogos).length > 0 ? { tileLogos } : {}),

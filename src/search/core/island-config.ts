@@ -5,6 +5,7 @@ import type { GridPromoNode } from './promo-nodes.ts';
 import type { FormSiteConfig } from '../../lib/forms/form-config.ts';
 import type { ImageOptions } from '../../lib/images.ts';
 import type { DealerWords } from './sentence.ts';
+import type { CountNouns } from '../../lib/text/format.ts';
 
 /** Which engine answers searches: the embedded index file, or a Meilisearch host with a tenant token. */
 export type EngineConfig =
@@ -49,9 +50,10 @@ export interface SearchConfig {
   carTypeLabel: string;
   /** Facet panel settings: certified-only site (spec §5.4), every 'Make > Model' in stock (the hierarchy). */
   filters: { certifiedOnly: boolean; makeModels: string[] };
-  stockNoun: string;
-  /** On a site of several kinds, the count's noun once one vehicle type is chosen ({ truck: 'Trucks' }). */
-  kindNouns?: Record<string, string>;
+  /** The nouns after a count of the site's stock: { one: 'car', other: 'cars' } (stockNounsOf). */
+  stockNouns: CountNouns;
+  /** On a site of several kinds, the count's nouns once one vehicle type is chosen ({ truck: { one: 'Truck', other: 'Trucks' } }). */
+  kindNouns?: Record<string, CountNouns>;
   /** Quick Enquiry modal: the enquiry form's settings (modalFormConfig(site)). */
   leads: { form: FormSiteConfig };
   /** The dealer's own words for the sentence search (site.json search_words); absent when none. */

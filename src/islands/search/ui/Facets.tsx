@@ -1,6 +1,7 @@
 /** Filter controls: refinement lists, the car-type filter, the sort select and the count. */
 import { useId } from 'react';
 import type { CarTypeOption } from '../../../search/core/car-type-filter.ts';
+import { formatNumber, nounForCount, type CountNouns } from '../../../lib/text/format.ts';
 
 /** One facet value as shown. */
 export interface FacetItem {
@@ -123,11 +124,11 @@ export function SortSelect({ options, value, onChange }: SortSelectProps) {
   );
 }
 
-/** Result count line: '{n} cars found' (the noun is the site's, e.g. 'Caravans'). */
-export function ResultCount({ count, noun, busy }: { count: number; noun: string; busy: boolean }) {
+/** Result count line: '{n} cars found', '1 car found' (the nouns are the site's, e.g. 'Caravans'). */
+export function ResultCount({ count, nouns, busy }: { count: number; nouns: CountNouns; busy: boolean }) {
   return (
     <p className="search-count" role="status" aria-busy={busy}>
-      <strong>{count.toLocaleString('en-AU')}</strong> {noun} found
+      <strong>{formatNumber(count)}</strong> {nounForCount(count, nouns)} found
     </p>
   );
 }

@@ -22,6 +22,7 @@ import { PriceSlider, type PriceSliderProps } from './PriceSlider.tsx';
 import { ResultsGrid, type ResultsGridProps } from './ResultsGrid.tsx';
 import { SearchBox, type SearchBoxProps } from './SearchBox.tsx';
 import { Chips, type ChipsProps } from './Chips.tsx';
+import { formatCount, type CountNouns } from '../../../lib/text/format.ts';
 
 export interface SearchLayoutProps {
   searchBox: SearchBoxProps;
@@ -34,7 +35,8 @@ export interface SearchLayoutProps {
   ranges?: (PriceSliderProps & { attribute: string })[];
   sort: SortSelectProps;
   count: number;
-  noun: string;
+  /** The count's noun in the singular and the plural ('car', 'cars'; the site's). */
+  nouns: CountNouns;
   /** A search is running: results stay, marked busy. */
   busy: boolean;
   /** The search is taking long (InstantSearch 'stalled'): the loader shows over the results. */
@@ -83,7 +85,7 @@ export function SearchLayout(props: SearchLayoutProps) {
                 summary?.scrollIntoView({ block: 'start' });
               }}
             >
-              Show Me {props.count.toLocaleString('en-AU')} {props.noun}
+              Show Me {formatCount(props.count, props.nouns)}
             </button>
           </div>
         </details>
@@ -92,7 +94,7 @@ export function SearchLayout(props: SearchLayoutProps) {
         <SearchBox {...props.searchBox} />
         {props.chips && <Chips {...props.chips} />}
         <div className="search-layout__bar">
-          <ResultCount count={props.count} noun={props.noun} busy={props.busy} />
+          <ResultCount count={props.count} nouns={props.nouns} busy={props.busy} />
           <SortSelect {...props.sort} />
         </div>
         <div className="search-layout__grid" aria-busy={props.busy}>

@@ -8,6 +8,7 @@ import { CarCard } from './CarCard.tsx';
 import { EmptyState, EMPTY_RESULTS_TEXT, RefinementList, ResultCount, CarTypeFilter } from './Facets.tsx';
 import { Pagination, visiblePages } from './Pagination.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
+import { SearchLayout } from './SearchLayout.tsx';
 import { PriceSlider } from './PriceSlider.tsx';
 import { carTypeOptions } from '../../../search/core/car-type-filter.ts';
 
@@ -105,7 +106,31 @@ describe('filters and states', () => {
   });
 
   it('count line uses the site noun', () => {
-    expect(html(<ResultCount count={12231} noun="Caravans" busy={false} />)).toContain('<strong>12,231</strong> Caravans found');
+    expect(html(<ResultCount count={12231} nouns={{ one: 'Caravan', other: 'Caravans' }} busy={false} />)).toContain('<strong>12,231</strong> Caravans found');
+  });
+
+  it("count line and the filters' Show Me button name one car for a count of one", () => {
+    const layout = (count: number) =>
+      html(
+        <SearchLayout
+          searchBox={{ value: '', onChange: () => {}, history: [] }}
+          carType={null}
+          facets={[]}
+          price={null}
+          sort={{ options: [], value: '', onChange: () => {} }}
+          count={count}
+          nouns={{ one: 'car', other: 'cars' }}
+          busy={false}
+          grid={{ items: [], options, promoHref: '/sell-my-car', similarHref: () => '/' }}
+          empty={null}
+          pagination={{ current: 0, nbPages: 1, createHref: () => '/' }}
+          phase="static"
+        />,
+      ).replace(/<!-- -->/g, '');
+    expect(layout(1)).toContain('<strong>1</strong> car found');
+    expect(layout(1)).toContain('Show Me 1 car<');
+    expect(layout(0)).toContain('<strong>0</strong> cars found');
+    expect(layout(2400)).toContain('Show Me 2,400 cars<');
   });
 
   it('pagination links every visible page, marks the current one and hides with one page', () => {
