@@ -4,6 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatDistance } from '../../lib/locations/locations.ts';
+import { formatCount } from '../../lib/text/format.ts';
 import { haversineKm } from '../../lib/locations/geo.ts';
 import { lookupPostcode, POSTCODE_PATTERN } from '../../lib/locations/postcodes.ts';
 import { FORM_MESSAGES, POSTCODE_MESSAGES } from '../../schemas/forms/messages.ts';
@@ -99,7 +100,7 @@ export default function DealerLocator({ locations }: Props) {
         )}
       </form>
       <p className="muted" aria-live="polite">
-        {origin ? `Nearest to ${origin.suburb} ${origin.postcode}` : `${locations.length} locations`}
+        {origin ? `Nearest to ${origin.suburb} ${origin.postcode}` : formatCount(locations.length, { one: 'location', other: 'locations' })}
       </p>
       <ol className="dealer-locator__list" aria-label="Locations">
         {ordered.map(({ entry, km }) => (

@@ -1,0 +1,17 @@
+/** The dealer locator as the build renders it (react-dom/server): how many locations it lists, in words. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import DealerLocator, { type LocatorEntry } from './DealerLocator.tsx';
+
+const entry = (slug: string): LocatorEntry => ({ slug, name: `Yard ${slug}`, address: '1 Main St, Brisbane QLD', directions: 'https://maps.example/dir' });
+const summary = (count: number) => {
+  const html = renderToStaticMarkup(<DealerLocator locations={Array.from({ length: count }, (_, index) => entry(`y${index}`))} />);
+  return /<p class="muted" aria-live="polite">([^<]*)<\/p>/.exec(html)?.[1];
+};
+
+describe('DealerLocator', () => {
+  it("says '1 location' for one, the plural otherwise", () => {
+    expect(summary(1)).toBe('1 location');
+    expect(summary(3)).toBe('3 locations');
+  });
+});
