@@ -105,6 +105,19 @@ describe('FinanceCalculator: the figures follow the inputs', () => {
     expect(host.querySelector('[data-testid="finance-result"]')!.textContent).toContain('per month');
   });
 
+  it('a one-year term reads in the singular: label, slider value and the repayment line', () => {
+    const { control, text, host } = show();
+    fill(control<HTMLInputElement>('Loan term'), '1');
+    expect(text('finance-payment')).toBe(expected({ years: 1 }).paymentText);
+    const label = [...host.querySelectorAll('label')].find((element) => element.textContent!.startsWith('Loan term'))!;
+    expect(label.textContent).toBe('Loan term: 1 year');
+    expect(host.querySelector('[aria-valuetext="1 year"]')).not.toBeNull();
+    expect(host.textContent).toContain('over 1 year,');
+    expect(host.textContent).not.toContain('1 years');
+    fill(control<HTMLInputElement>('Loan term'), '1.5');
+    expect(label.textContent).toBe('Loan term: 1.5 years');
+  });
+
   it('a price under the minimum shows the message instead of a repayment, and keeps what was typed', () => {
     const { control, text } = show();
     fill(control<HTMLInputElement>('Purchase price'), '500');

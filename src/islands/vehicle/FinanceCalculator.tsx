@@ -11,7 +11,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { trackEvent } from '../../lib/marketing/analytics.ts';
 import { calculatorAmounts, calculatorBounds, clampToBounds, parseDecimal, snapToBounds, type Bounds } from '../../lib/finance/finance-bounds.ts';
-import { formatMoney, formatNumber, truncateText } from '../../lib/text/format.ts';
+import { formatMoney, formatNumber, nounForCount, truncateText } from '../../lib/text/format.ts';
 import { amountText } from '../../lib/forms/money-input.ts';
 import MoneyField from '../ui/MoneyField.tsx';
 import { FREQUENCY_LABELS, PERIODS_PER_YEAR, type Frequency } from '../../lib/finance/repayment.ts';
@@ -22,6 +22,9 @@ import './finance-calculator.css';
 
 /** Characters of the disclaimer shown before 'Show More' (spec §9). */
 const DISCLAIMER_LIMIT = 197;
+
+/** The loan term's unit, after a number of years ('1 year', '1.5 years'). */
+const YEARS = { one: 'year', other: 'years' };
 
 export interface FinanceCalculatorProps {
   carId: string;
@@ -169,6 +172,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const { price, priceError, deposit, residual } = calculatorAmounts({ price: priceText, deposit: depositText, residual: residualText }, priceBounds);
 
   const feeLine = feesText(start.fees);
+  const termText = `${term} ${nounForCount(term, YEARS)}`;
   const result = useMemo(
     () => (priceError ? null : financeFigures(calculatorScenario(start, { amount: price, deposit, residual, ratePercent: rate, years: term, frequency }))),
     [priceError, start, price, deposit, residual, rate, term, frequency],
@@ -245,7 +249,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
           id={ids.term}
           label={
             <>
-              Loan term: <span>{term} years</span>
+              Loan term: <span>{termText}</span>
             </>
           }
         >
@@ -254,7 +258,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             name="term"
             bounds={terms}
             value={term}
-            valueText={`${term} years`}
+            valueText={termText}
             onValue={noting((value) => setTerm(snapToBounds(value, terms)))}
           />
         </CalculatorField>
@@ -325,8 +329,8 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
               </p>
             )}
             <p className="muted">
-              {result.periods} {FREQUENCY_LABELS[frequency].toLowerCase()} repayments at <span data-testid="finance-rate">{result.rateText}</span> over {term}{' '}
-              years, <span data-testid="finance-terms">{result.termsText}</span>. Total payable <span data-testid="finance-total">{result.totalText}</span>
+              {result.periods} {FREQUENCY_LABELS[frequency].toLowerCase()} repayments at <span data-testid="finance-rate">{result.rateText}</span> over{' '}
+              {termText}, <span data-testid="finance-terms">{result.termsText}</span>. Total payable <span data-testid="finance-total">{result.totalText}</span>
             </p>
             {feeLine && (
               <p className="muted" data-testid="finance-fees">

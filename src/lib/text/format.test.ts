@@ -77,6 +77,9 @@ describe('formatCount and nounForCount', () => {
     expect(nounForCount(1, reviews)).toBe('review');
     expect(nounForCount(0, reviews)).toBe('reviews');
     expect(nounForCount(11, reviews)).toBe('reviews');
+    expect(nounForCount(1.5, { one: 'year', other: 'years' })).toBe('years');
+    // A count is whole: what is printed decides the noun.
+    expect(formatCount(1.2, reviews)).toBe('1 review');
   });
 });
 

@@ -47,14 +47,15 @@ export interface CountNouns {
   other: string;
 }
 
-/** The noun after a count: the singular for exactly one (`1 car`), else the plural (`0 cars`, `12 cars`). */
+/** The noun after a number: the singular for exactly one (`1 car`), else the plural (`0 cars`, `12 cars`, `1.5 years`). */
 export function nounForCount(count: number, nouns: CountNouns): string {
-  return Math.round(count) === 1 ? nouns.one : nouns.other;
+  return count === 1 ? nouns.one : nouns.other;
 }
 
-/** A count grouped with thousand separators and its noun: `1 review`, `1,012 reviews`. */
+/** A whole count grouped with thousand separators and its noun: `1 review`, `1,012 reviews`. */
 export function formatCount(count: number, nouns: CountNouns): string {
-  return `${formatNumber(count)} ${nounForCount(count, nouns)}`;
+  const whole = Math.round(count);
+  return `${formatNumber(whole)} ${nounForCount(whole, nouns)}`;
 }
 
 /** Format an odometer reading: `12,345 km`. Missing or negative readings give an empty string. */
