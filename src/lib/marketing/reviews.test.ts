@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTenantFile } from '../../schemas/tenant-files.ts';
-import { averageRating, ratingLabel, reviewDateLabel, reviewReply, reviewsSummary, reviewsToShow, shouldShowReviews } from './reviews.ts';
+import { averageRating, ratingLabel, reviewCountText, reviewDateLabel, reviewReply, reviewsSummary, reviewsToShow, shouldShowReviews } from './reviews.ts';
 
 const reviews = (ratings: number[]) => ratings.map((rating, id) => ({ id, customer_name: `C${id}`, rating }));
 const file = (input: Record<string, unknown>) => parseTenantFile('reviews', input);
@@ -45,6 +45,10 @@ describe('reviewsToShow', () => {
     expect(reviewsSummary(file({ reviews: reviews([...Array<number>(20).fill(4), 5]) })).average).toBe(4);
     expect(ratingLabel(4.5)).toBe('Rated 4.5 out of 5');
     expect(ratingLabel(5)).toBe('Rated 5 out of 5');
+  });
+  it('count: grouped in thousands, one review in the singular', () => {
+    expect(reviewCountText(1012)).toBe('1,012 reviews');
+    expect(reviewCountText(1)).toBe('1 review');
   });
 });
 

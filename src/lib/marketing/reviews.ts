@@ -3,6 +3,7 @@
  * not hidden", §9 minimum rating 4, Google full quantity 12). Pure.
  */
 import type { Review, ReviewsFile } from '../../schemas/reviews.ts';
+import { formatCount } from '../text/format.ts';
 
 /** How many reviews are shown. */
 export const REVIEWS_SHOWN = 12;
@@ -59,6 +60,11 @@ export function reviewsToShow(reviews: readonly Review[], limit = REVIEWS_SHOWN)
 /** Star text for screen readers and cards: 'Rated 4.5 out of 5'. */
 export function ratingLabel(rating: number): string {
   return `Rated ${Number.isInteger(rating) ? rating : rating.toFixed(1)} out of 5`;
+}
+
+/** How many reviews a rating is based on: '1,012 reviews', '1 review'. */
+export function reviewCountText(count: number): string {
+  return formatCount(count, { one: 'review', other: 'reviews' });
 }
 
 /** A review date for people: '15 Nov 2026' (date-only ISO text is a calendar day, not shifted by time zone); null when missing or not a date. */

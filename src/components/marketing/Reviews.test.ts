@@ -1,0 +1,31 @@
+/** The home page's reviews summary: 'Based on 1,240 reviews on Google', and one review in the singular. */
+import reactRenderer from '@astrojs/react/server.js';
+import { experimental_AstroContainer } from 'astro/container';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { ReviewsFileSchema } from '../../schemas/reviews.ts';
+import Reviews from './Reviews.astro';
+
+/** The summary line for a reviews file stating `count` reviews. */
+async function summary(count: number): Promise<string> {
+  const container = await experimental_AstroContainer.create();
+  // The carousel is a React island.
+  container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
+  const file = v.parse(ReviewsFileSchema, { average_rating: 4.8, count, reviews: [{ id: 1, customer_name: 'Sam', text: 'Great service.', rating: 5 }] });
+  const html = await container.renderToString(Reviews, { props: { file, enabled: true } });
+  return /class="reviews__summary"[^>]*>([\s\S]*?)<\/p>/
+    .exec(html)![1]!
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+describe('Reviews summary', () => {
+  it('groups the count in thousands', async () => {
+    expect(await summary(1240)).toBe('★★★★★4.8 · Rated 4.8 out of 5 · Based on 1,240 reviews on Google');
+  });
+
+  it('names one review in the singular', async () => {
+    expect(await summary(1)).toContain('Based on 1 review on Google');
+  });
+});
