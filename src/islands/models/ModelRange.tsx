@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { bodyCategoryRows, bodyIcon, modelLayout, type ModelTileData } from '../../lib/range/models.ts';
 import { carImageSources, type ImageOptions } from '../../lib/images.ts';
+import { formatCount } from '../../lib/text/format.ts';
 import Picture from '../ui/Picture.tsx';
 import Carousel from '../ui/Carousel.tsx';
 import BodyIcon from './BodyIcon.tsx';
@@ -102,7 +103,7 @@ export default function ModelRange({ tiles, categories, headingLevel = 2, imageO
         </>
       )}
       <p className="visually-hidden" aria-live="polite">
-        {shown.length} models shown
+        {formatCount(shown.length, { one: 'model', other: 'models' })} shown
       </p>
       {modelLayout(shown.length) === 'carousel' ? (
         <Carousel key={active} label="Models" width={shown.length > 4 ? 'wide' : 'narrow'} items={shown.length}>
