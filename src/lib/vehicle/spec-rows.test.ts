@@ -52,6 +52,11 @@ describe('vehicleDetails', () => {
       { label: 'Stock Number', value: 'S123' },
     ]);
   });
+  it('words the ANCAP rating in stars, one star in the singular', () => {
+    const ancap = (ancaprating: number) => vehicleDetails(makeCar({ ...base, variant: { ancaprating } }), options).find((row) => row.label === 'ANCAP Rating')?.value;
+    expect(ancap(5)).toBe('5 stars');
+    expect(ancap(1)).toBe('1 star');
+  });
   it('says a past expiry has passed on sites without the Unregistered label', () => {
     const rows = vehicleDetails(makeCar({ ...base, rego_expiry: '2026-01-01' }), { now, showUnregistered: false });
     expect(rows).toContainEqual({ label: 'Rego Expiry', value: 'Expired 1 Jan 2026' });

@@ -4,7 +4,7 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import { parseFeedDate, regoStatus, type RegoStatus } from './availability.ts';
-import { formatDay, formatKm, formatMonth, formatNumber } from '../text/format.ts';
+import { formatDay, formatKm, formatMonth, formatNumber, nounForCount } from '../text/format.ts';
 import { presentText } from '../../schemas/feed-text.ts';
 
 /** One label / value row. */
@@ -213,7 +213,7 @@ export function vehicleDetails(car: Car, options: SpecListOptions): SpecRow[] {
     ['Length', variant.vehiclelength, mm],
     ['Width', variant.vehiclewidth, mm],
     ['Height', variant.vehicleheight, mm],
-    ['ANCAP Rating', variant.ancaprating, (value: number) => `${value} stars`],
+    ['ANCAP Rating', variant.ancaprating, (value: number) => `${value} ${nounForCount(value, { one: 'star', other: 'stars' })}`],
     ['Seats', motorcycle ? null : car.seats],
     ['Doors', motorcycle ? null : car.doors],
     ['Sleeps', specs.sleeps],
