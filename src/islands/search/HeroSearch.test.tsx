@@ -48,6 +48,8 @@ describe('the home hero names one car for a count of one', () => {
     expect(text).toContain('Show Me 1,003 cars');
     expect(text).toContain('Toyota 1,001 cars');
     expect(text).toContain('Ford 2 cars');
+    // The make select's options count the same way.
+    expect(text).toContain('Toyota (1,001)');
   });
 
   it("names one of a site's several kinds 'Bike or Truck'", async () => {

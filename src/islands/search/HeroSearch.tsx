@@ -295,21 +295,21 @@ export default function HeroSearch({
                           <optgroup key={group.label} label={group.label}>
                             {group.options.map((option) => (
                               <option key={option.value} value={option.value}>
-                                {option.value} ({option.count})
+                                {option.value} ({formatNumber(option.count)})
                               </option>
                             ))}
                           </optgroup>
                         ) : (
                           group.options.map((option) => (
                             <option key={option.value} value={option.value}>
-                              {option.value} ({option.count})
+                              {option.value} ({formatNumber(option.count)})
                             </option>
                           ))
                         ),
                       )
                     : options.map((option) => (
                         <option key={option.value} value={option.value}>
-                          {heroOptionLabel(select.attribute, option.value)} ({option.count})
+                          {heroOptionLabel(select.attribute, option.value)} ({formatNumber(option.count)})
                         </option>
                       ))}
                 </select>

@@ -43,7 +43,7 @@ function Option({ item, onToggle }: { item: FacetItem; onToggle: (value: string)
   return (
     <label className="search-facet__option">
       <input type="checkbox" checked={item.isRefined} onChange={() => onToggle(item.value)} />
-      <span>{item.label}</span> <span className="search-facet__count muted">({item.count})</span>
+      <span>{item.label}</span> <span className="search-facet__count muted">({formatNumber(item.count)})</span>
     </label>
   );
 }

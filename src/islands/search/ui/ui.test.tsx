@@ -92,6 +92,11 @@ describe('filters and states', () => {
     expect(html(<RefinementList title="Make" items={[]} onToggle={() => {}} />)).toBe('');
   });
 
+  it('refinement list: a count of thousands is grouped', () => {
+    const markup = html(<RefinementList title="Make" items={[{ value: 'Toyota', label: 'Toyota', count: 1240, isRefined: false }]} onToggle={() => {}} />);
+    expect(markup).toContain('<span class="search-facet__count muted">(1,240)</span>');
+  });
+
   it('car type filter marks the chosen option', () => {
     const markup = html(<CarTypeFilter options={carTypeOptions(true)} selected="new-demo" onSelect={() => {}} />);
     expect(markup).toContain('New / Demo');
