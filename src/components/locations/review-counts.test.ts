@@ -9,6 +9,7 @@ import { siteImageOptions } from '../../lib/images.ts';
 import { loadTenant } from '../../lib/site/tenant.ts';
 import LocationCard from './LocationCard.astro';
 import LocationDetail from './LocationDetail.astro';
+import { paragraphText } from '../../../tests/support/html-text.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00+10:00');
 const { site } = loadTenant('tests/fixtures/tenants/site-locations', NOW);
@@ -22,18 +23,13 @@ beforeAll(async () => {
 });
 
 const withCount = (count: number) => ({ ...rated, reviews: { average_rating: 4.8, count } });
-/** The text of the first element whose opening tag carries `marker`. */
-const textAt = (html: string, marker: string) =>
-  new RegExp(`${marker}[^>]*>([\\s\\S]*?)</p>`)
-    .exec(html)![1]!
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 describe("a location's review count", () => {
   it('on its card: grouped, and singular for one', async () => {
     const card = async (count: number) =>
-      textAt(await container.renderToString(LocationCard, { props: { location: withCount(count), timeZone: site.timezone } }), 'class="location-card__rating"');
+      paragraphText(
+        await container.renderToString(LocationCard, { props: { location: withCount(count), timeZone: site.timezone } }),
+        'class="location-card__rating"',
+      );
     expect(await card(1012)).toBe('★ Rated 4.8 out of 5 (1,012 reviews)');
     expect(await card(1)).toBe('★ Rated 4.8 out of 5 (1 review)');
   });
@@ -42,7 +38,7 @@ describe("a location's review count", () => {
     const badge = async (count: number) => {
       const location = withCount(count);
       const props = { location, all: [location], timeZone: site.timezone, now: NOW, imageOptions: siteImageOptions(site) };
-      return textAt(await container.renderToString(LocationDetail, { props }), 'data-testid="rating-badge"');
+      return paragraphText(await container.renderToString(LocationDetail, { props }), 'data-testid="rating-badge"');
     };
     expect(await badge(1012)).toBe('★ 4.8 Google rating · Based on 1,012 reviews');
     expect(await badge(1)).toBe('★ 4.8 Google rating · Based on 1 review');

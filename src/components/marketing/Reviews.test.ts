@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ReviewsFileSchema } from '../../schemas/reviews.ts';
 import Reviews from './Reviews.astro';
+import { paragraphText } from '../../../tests/support/html-text.ts';
 
 /** The summary line for a reviews file stating `count` reviews. */
 async function summary(count: number): Promise<string> {
@@ -13,16 +14,12 @@ async function summary(count: number): Promise<string> {
   container.addServerRenderer({ renderer: reactRenderer, name: '@astrojs/react' });
   const file = v.parse(ReviewsFileSchema, { average_rating: 4.8, count, reviews: [{ id: 1, customer_name: 'Sam', text: 'Great service.', rating: 5 }] });
   const html = await container.renderToString(Reviews, { props: { file, enabled: true } });
-  return /class="reviews__summary"[^>]*>([\s\S]*?)<\/p>/
-    .exec(html)![1]!
-    .replace(/<[^>]+>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return paragraphText(html, 'class="reviews__summary"');
 }
 
 describe('Reviews summary', () => {
   it('groups the count in thousands', async () => {
-    expect(await summary(1240)).toBe('★★★★★4.8 · Rated 4.8 out of 5 · Based on 1,240 reviews on Google');
+    expect(await summary(1240)).toBe('★★★★★ 4.8 · Rated 4.8 out of 5 · Based on 1,240 reviews on Google');
   });
 
   it('names one review in the singular', async () => {

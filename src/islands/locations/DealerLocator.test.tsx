@@ -2,11 +2,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import DealerLocator, { type LocatorEntry } from './DealerLocator.tsx';
+import { paragraphText } from '../../../tests/support/html-text.ts';
 
 const entry = (slug: string): LocatorEntry => ({ slug, name: `Yard ${slug}`, address: '1 Main St, Brisbane QLD', directions: 'https://maps.example/dir' });
 const summary = (count: number) => {
   const html = renderToStaticMarkup(<DealerLocator locations={Array.from({ length: count }, (_, index) => entry(`y${index}`))} />);
-  return /<p class="muted" aria-live="polite">([^<]*)<\/p>/.exec(html)?.[1];
+  return paragraphText(html, 'aria-live="polite"');
 };
 
 describe('DealerLocator', () => {

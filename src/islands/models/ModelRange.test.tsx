@@ -3,11 +3,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ModelTileData } from '../../lib/range/models.ts';
 import ModelRange from './ModelRange.tsx';
+import { paragraphText } from '../../../tests/support/html-text.ts';
 
 const tile = (key: string): ModelTileData => ({ key, name: `Model ${key}`, href: `/models/${key}`, description: '', bodies: ['SUV'], bodySlugs: ['suv'] });
 const announced = (count: number) => {
   const html = renderToStaticMarkup(<ModelRange tiles={Array.from({ length: count }, (_, index) => tile(`m${index}`))} categories={[]} />);
-  return /<p class="visually-hidden" aria-live="polite">([^<]*)<\/p>/.exec(html.replace(/<!-- -->/g, ''))?.[1];
+  return paragraphText(html, 'aria-live="polite"');
 };
 
 describe('ModelRange', () => {

@@ -9,6 +9,7 @@ import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import { makeSite } from '../../../tests/fixtures/make-site.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import HeroSearch from './HeroSearch.tsx';
+import { htmlText } from '../../../tests/support/html-text.ts';
 
 const BUILD_TIME = Date.parse('2026-12-06T00:00:00Z');
 
@@ -29,10 +30,7 @@ async function heroText(makes: Record<string, number>, fields: { vehicle_kinds?:
   );
   const data = await searchBuildData({ slug: site.slug, site, cars, buildTime: BUILD_TIME });
   const html = renderToStaticMarkup(<HeroSearch {...heroSearchProps(data, undefined, fields.vehicle_kinds ?? [])} />);
-  return html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
+  return ` ${htmlText(html)} `;
 }
 
 describe('the home hero names one car for a count of one', () => {

@@ -34,28 +34,22 @@ describe('1.9: a site’s and a vehicle’s words follow the kind of vehicle', (
     expect(countNoun(['motorcycle', 'truck'], 1)).toBe('Bike or Truck');
   });
 
-  it('the stock noun follows what the site sells unless site.json texts.stock_noun names it', () => {
-    const plural = (site: ReturnType<typeof makeSite>) => stockNounsOf(site).other;
-    expect(plural(makeSite())).toBe('cars');
-    expect(plural(makeSite({ template: 'motorcycle' }))).toBe('motorcycles');
+  // The plural follows what the site sells unless site.json texts.stock_noun names it; the
+  // singular (a count of one) is one of what the site sells, capitalised as the plural is.
+  it.each([
+    [{}, 'car', 'cars'],
+    [{ template: 'motorcycle' }, 'motorcycle', 'motorcycles'],
     // Spec §2: "A 'Show Me N cars' button ... ('Caravans' on the caravan site)".
-    expect(plural(makeSite({ template: 'caravan' }))).toBe('Caravans');
-    expect(plural(makeSite({ vehicle_kinds: ['truck'] }))).toBe('trucks');
-    expect(plural(makeSite({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }))).toBe('Bikes & Trucks');
-    expect(plural(makeSite({ vehicle_kinds: ['truck'], texts: { stock_noun: 'rigs' } }))).toBe('rigs');
-  });
-
-  it('a count of one names one vehicle: the singular of what the site sells, capitalised as the plural is', () => {
-    const one = (site: ReturnType<typeof makeSite>) => stockNounsOf(site).one;
-    expect(one(makeSite())).toBe('car');
-    expect(one(makeSite({ template: 'motorcycle' }))).toBe('motorcycle');
-    expect(one(makeSite({ template: 'caravan' }))).toBe('Caravan');
-    expect(one(makeSite({ vehicle_kinds: ['truck'] }))).toBe('truck');
-    expect(one(makeSite({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }))).toBe('Bike or Truck');
-    // The demo tenants' own stock nouns ('Caravans', 'Bikes & Trucks').
-    expect(one(makeSite({ template: 'caravan', texts: { stock_noun: 'Caravans' } }))).toBe('Caravan');
-    expect(one(makeSite({ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'], texts: { stock_noun: 'Bikes & Trucks' } }))).toBe('Bike or Truck');
-    expect(one(makeSite({ texts: { stock_noun: 'Cars' } }))).toBe('Car');
+    [{ template: 'caravan' }, 'Caravan', 'Caravans'],
+    [{ vehicle_kinds: ['truck'] }, 'truck', 'trucks'],
+    [{ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'] }, 'Bike or Truck', 'Bikes & Trucks'],
+    // The demo tenants' own stock nouns, and one that names the stock otherwise.
+    [{ template: 'caravan', texts: { stock_noun: 'Caravans' } }, 'Caravan', 'Caravans'],
+    [{ template: 'motorcycle', vehicle_kinds: ['motorcycle', 'truck'], texts: { stock_noun: 'Bikes & Trucks' } }, 'Bike or Truck', 'Bikes & Trucks'],
+    [{ texts: { stock_noun: 'Cars' } }, 'Car', 'Cars'],
+    [{ vehicle_kinds: ['truck'], texts: { stock_noun: 'rigs' } }, 'truck', 'rigs'],
+  ] as const)('stock nouns of %o: %s, %s', (fields, one, other) => {
+    expect(stockNounsOf(makeSite(fields))).toEqual({ one, other });
   });
 
   it('a site that names its stock names the singular too (texts.stock_noun_one)', () => {
