@@ -196,6 +196,45 @@ describe("the lender's own figures are the car's figures (7.12, 8.11)", () => {
   });
 });
 
+describe("a lender's published figures on a drive-away total (docs/decisions.md 'A published repayment is the lender's only for exactly its loan')", () => {
+  // The lender published its figures for the car's price, $40,000 Excl. Govt. Charges (10% deposit, 30% final payment).
+  const angle = { Angle: { paymentWeek: 150, deposit: 4000, balloon: 12_000, interestRate: 6.49, comparisonRate: 7.2, termMonths: 60, financeProvider: 'Angle' } };
+  const angleCar = (patch: Record<string, unknown> = {}) => car({ car_type: 'new', year: 2026, price: 40_000, price_type: 'Excl. Govt. Charges', finance_lenders: angle, ...patch });
+  const angleSite = site({ finance_provider: 'Angle' });
+
+  it('without a drive-away figure: the lender\'s figures as published, on the price they were published for', () => {
+    const scenario = carFinance(angleCar(), angleSite, NOW);
+    expect(scenario).toMatchObject({ source: 'lender', amount: 40_000, deposit: 4000, residual: 12_000, ratePercent: 6.49, years: 5 });
+    expect(financeFigures(scenario)).toMatchObject({ paymentText: '$150', publishedPayment: true, termsText: '10.0% deposit, 30.0% final payment', comparison: { rate: 7.2 } });
+  });
+
+  it('on a $44,500 drive-away total: the lender\'s rate, term and shares of the price, the repayment worked out (never its $150)', () => {
+    const scenario = carFinance(angleCar({ drive_away_price: 44_500 }), angleSite, NOW);
+    expect(scenario).toMatchObject({ source: 'lender', amount: 44_500, deposit: 4450, residual: 13_350, ratePercent: 6.49, years: 5, frequency: 'weekly' });
+    const figures = financeFigures(scenario);
+    expect(figures.publishedPayment).toBe(false);
+    expect(figures.paymentText).not.toBe('$150');
+    expect(figures.payment).toBe(financeFigures({ ...scenario, published: null }).payment);
+    expect(figures.termsText).toBe('10.0% deposit, 30.0% final payment');
+    // A comparison rate is worked out on a fixed benchmark loan: the lender's stays beside its rate.
+    expect(figures.comparison?.rate).toBe(7.2);
+    expect(financeTexts(scenario).estimate).not.toBe('Finance $150 per week*');
+  });
+
+  it("the feed's quote was answered for the car's price: on a drive-away total its repayment is worked out; a live answer (asked for the total) is printed", () => {
+    const quote = { weeklyRepaymentAmount: 190, advertisedRate: 8.49, comparisonRate: 9.41 };
+    const published = carFinance(angleCar({ youxQuote: quote }), angleSite, NOW);
+    expect(financeFigures(published)).toMatchObject({ paymentText: '$190', publishedPayment: true });
+    const onTotal = carFinance(angleCar({ youxQuote: quote, drive_away_price: 44_500 }), angleSite, NOW);
+    expect(onTotal).toMatchObject({ source: 'quote', amount: 44_500, ratePercent: 8.49, years: 5, deposit: 0, residual: 0 });
+    expect(financeFigures(onTotal)).toMatchObject({ publishedPayment: false, comparison: { rate: 9.41 } });
+    expect(financeFigures(onTotal).paymentText).not.toBe('$190');
+    const live = quoteScenario(quote, quoteTerms(angleCar({ youxQuote: quote, drive_away_price: 44_500 }), angleSite)!);
+    expect(financeFigures(live)).toMatchObject({ paymentText: '$190', publishedPayment: true });
+    expect(live.amount).toBe(44_500);
+  });
+});
+
 describe("calculatorScenario: the first state is the car's; other loans are worked out", () => {
   const start: FinanceScenario = {
     source: 'lender',

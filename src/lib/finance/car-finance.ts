@@ -3,7 +3,8 @@
  * car's own price whatever price is displayed (a subscription car is financed on its price):
  * its quote provider's last answer (the feed's youxQuote, refreshed on the page by the live quote
  * call), else its provider lender's figures when the finance box shows, else the site's calculator
- * defaults. Where a lender publishes figures for exactly that loan they are printed as published
+ * defaults. Where a lender publishes figures for exactly that loan (the feed's are for the car's
+ * price, publishedPrice; atAmount moves them to a drive-away total) they are printed as published
  * (its repayment, its comparison rate); financeFigures() computes only what no lender gives.
  * The finance box, the sticky header, the quote line and the calculator's first state all print
  * financeFigures(carFinance()); a live quote answer becomes the car's scenario through
@@ -11,7 +12,7 @@
  */
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
-import { saleHeadline } from '../vehicle/price.ts';
+import { reducedPrice, saleHeadline } from '../vehicle/price.ts';
 import { MIN_DISPLAY_PRICE } from '../../schemas/price-floor.ts';
 import { formatMoney } from '../text/format.ts';
 import { termBounds, snapToBounds } from './finance-bounds.ts';
@@ -99,6 +100,16 @@ const present = (value: number | null | undefined): value is number => typeof va
 export function financePrice(car: Car): number | null {
   const amount = saleHeadline(car)?.amount ?? null;
   return amount !== null && amount > MIN_DISPLAY_PRICE ? Math.round(amount) : null;
+}
+
+/**
+ * The price a lender's published figures are for: the car's price less a trade-in offer
+ * (reducedPrice), which the feed's finance_lenders and youxQuote are worked out on, not a
+ * drive-away total; null when the car has no real price (over $10).
+ */
+export function publishedPrice(car: Pick<Car, 'price' | 'offer_price'>): number | null {
+  const amount = reducedPrice(car);
+  return amount > MIN_DISPLAY_PRICE ? Math.round(amount) : null;
 }
 
 /** The amount financed: price less deposit, plus the one-off fees financed with it. */
@@ -213,6 +224,20 @@ export function calculatorScenario(start: FinanceScenario, inputs: LoanInputs): 
   };
 }
 
+/**
+ * A lender's scenario, published for its amount, on another amount (a drive-away total): the
+ * lender's rate, term, frequency and fees, its deposit and final payment as the same shares of
+ * the price (the terms it offers; '10.0% deposit, 30.0% final payment' stays), and the repayment
+ * worked out as the calculator works out any other loan (calculatorScenario): never the lender's
+ * figure beside an amount it was not published for. The comparison rate stays (benchmark loan).
+ */
+export function atAmount(scenario: FinanceScenario, amount: number): FinanceScenario {
+  if (sameNumber(amount, scenario.amount) || scenario.amount <= 0) return scenario;
+  const scaled = (part: number) => Math.round((part * amount) / scenario.amount);
+  const { ratePercent, years, frequency } = scenario;
+  return calculatorScenario(scenario, { amount, deposit: scaled(scenario.deposit), residual: scaled(scenario.residual), ratePercent, years, frequency });
+}
+
 /** The site setting that decides where a comparison rate is shown (docs/decisions.md "Comparison rates"). */
 function comparisonEverywhere(site: Site): boolean {
   return site.finance.comparison_rate_disclosure === 'national-credit-code';
@@ -297,12 +322,15 @@ function lenderYears(lender: { termYears?: number | null; termMonths?: number | 
  * Lender: the finance box's lender (its rate, term, deposit, balloon, repayment and comparison
  * rate; weekly, or monthly where the box is monthly). Its repayment is printed as published only
  * when its term fits the site's range (a term brought into range is a different loan).
+ * Both publish for the car's price (publishedPrice); on another amount (a drive-away total) the
+ * repayment is worked out (atAmount).
  * Site: finance.default_interest and default_term_years on the default amount (the car's price
  * on sites that use it), all worked out. Rates are kept as given.
  */
 export function carFinance(car: Car, site: Site, now: number): FinanceScenario {
   const finance = site.finance;
   const carPrice = financePrice(car);
+  const quotedOn = publishedPrice(car);
   const defaultAmount = finance.amount_from_car_price && carPrice ? carPrice : finance.default_amount;
   const provider = site.finance_provider?.trim() ?? '';
   const lender = provider ? (car.finance_lenders?.[provider] ?? null) : null;
@@ -311,18 +339,18 @@ export function carFinance(car: Car, site: Site, now: number): FinanceScenario {
 
   const quote = feedQuote(car);
   const asked = quoteTerms(car, site);
-  if (quote && asked) return quoteScenario(quote, asked);
+  if (quote && asked && quotedOn !== null) return atAmount(quoteScenario(quote, { ...asked, amount: quotedOn }), asked.amount);
 
   const common = { fees: financeFees(car, lender, finance, site.manufacturer), rounding: repaymentRounding(site.finance_provider, finance.rounding) };
   const box = financeBox(car, financeSiteOptions(site), now);
   if (box && present(box.lender.interestRate)) {
     const lenderTerm = lenderYears(box.lender);
     const years = snapToBounds(lenderTerm ?? finance.default_term_years, terms);
-    const published = box.repayment && carPrice !== null && lenderTerm !== null && sameNumber(years, lenderTerm) ? box.repayment.amount : null;
+    const published = box.repayment && quotedOn !== null && lenderTerm !== null && sameNumber(years, lenderTerm) ? box.repayment.amount : null;
     const comparisonRate = present(box.lender.comparisonRate) && box.lender.comparisonRate > 0 ? box.lender.comparisonRate : null;
-    return {
+    const scenario: FinanceScenario = {
       source: 'lender',
-      amount: carPrice ?? defaultAmount,
+      amount: quotedOn ?? defaultAmount,
       deposit: Math.max(0, box.lender.deposit ?? 0),
       residual: Math.max(0, box.lender.balloon ?? 0),
       ratePercent: box.lender.interestRate,
@@ -332,6 +360,7 @@ export function carFinance(car: Car, site: Site, now: number): FinanceScenario {
       published: { payment: published, comparisonRate },
       ...common,
     };
+    return carPrice === null ? scenario : atAmount(scenario, carPrice);
   }
   return {
     source: 'site',
