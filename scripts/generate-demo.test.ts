@@ -91,6 +91,27 @@ describe.each(DEMO_PROFILES)('demo tenant $slug', (profile) => {
   });
 });
 
+describe.each(DEMO_PROFILES)('what a shopper reads on $slug', (profile) => {
+  const cars = JSON.parse(readFileSync(join(tenantsDir, profile.slug, 'stock.json'), 'utf8')) as DemoCar[];
+
+  it('no car name says a word twice in a row ("2022 Suzuki Vitara Vitara")', () => {
+    const repeats = (name: string) => name.toLowerCase().split(/[\s-]+/).some((word, index, words) => index > 0 && word === words[index - 1]);
+    expect(cars.map((car) => car.name).filter((name): name is string => typeof name === 'string' && repeats(name))).toEqual([]);
+  });
+
+  it('no car is complied before it is built (compliance_date >= build_date)', () => {
+    const dated = cars.filter((car) => car.build_date && car.compliance_date);
+    expect(dated.length).toBeGreaterThan(100);
+    expect(dated.filter((car) => car.compliance_date! < car.build_date!).map((car) => `${car.stocknum}: built ${car.build_date}, complied ${car.compliance_date}`)).toEqual([]);
+  });
+
+  it('the finance disclaimer says "an" before a vowel ("an estimate for an Angle ...")', () => {
+    const disclaimers = new Set(cars.flatMap((car) => Object.values(car.finance_lenders ?? {}).map((lender) => String(lender.disclaimer))));
+    expect(disclaimers.size).toBeGreaterThan(0);
+    expect([...disclaimers].filter((text) => /\ba [AEIOU]/.test(text))).toEqual([]);
+  });
+});
+
 describe('tenant shapes', () => {
   const load = (slug: string) => loadTenant(join(tenantsDir, slug), clock!);
 

@@ -103,7 +103,7 @@ const monthlyRepayment = (principal: number, ratePercent: number, months: number
 
 const FINANCE_DISCLAIMERS: Record<string, string> = {
   Taurus: 'Estimated repayment based on a secured consumer loan over 60 months with no deposit, at the interest rate shown, for a borrower with an excellent credit history. Comparison rate calculated on a $30,000 secured loan over 5 years. WARNING: this comparison rate is true only for the example given and may not include all fees and charges. Approval subject to Taurus Finance lending criteria.',
-  Angle: 'Weekly repayment is an estimate for a Angle Auto Finance consumer loan with the deposit and final payment shown, over the term shown, and includes the establishment fee. Comparison rate based on a secured loan of $30,000 over 5 years. Fees, charges and lending criteria apply.',
+  Angle: 'Weekly repayment is an estimate for an Angle Auto Finance consumer loan with the deposit and final payment shown, over the term shown, and includes the establishment fee. Comparison rate based on a secured loan of $30,000 over 5 years. Fees, charges and lending criteria apply.',
   '360 Finance': 'Indicative repayment for a secured caravan loan through 360 Finance over 84 months with no deposit. Comparison rate based on a $30,000 loan over 5 years. This comparison rate is true only for the example given. Credit criteria, fees and charges apply.',
 };
 
@@ -264,6 +264,17 @@ interface BaseFields {
   km: number | null;
 }
 
+const yearMonth = (year: number, month: number): string => `${year}-${String(month).padStart(2, '0')}`;
+
+/** Built in the model year or the one before, complied in the model year: never complied before it was built. */
+function buildAndCompliance(random: Random, year: number): { build_date: string; compliance_date: string } {
+  const buildYear = year - (random.chance(0.3) ? 1 : 0);
+  const months = [random.int(1, 12), random.int(1, 12)] as const;
+  // Both in the model year: the earlier month is the build, the later the compliance.
+  const [built, complied] = buildYear === year ? [Math.min(...months), Math.max(...months)] : months;
+  return { build_date: yearMonth(buildYear, built), compliance_date: yearMonth(year, complied) };
+}
+
 /** Fields every record shares (identity, place, dates, images, finance). */
 function commonFields(ctx: Context, base: BaseFields, location: Location, price: number, extra: { title: string; equipment: string[]; isCaravan: boolean }): DemoCar {
   const { random, profile, site, now } = ctx;
@@ -317,8 +328,7 @@ function commonFields(ctx: Context, base: BaseFields, location: Location, price:
     certified: false,
     created_at: isoSeconds(createdAt),
     updated_at: isoSeconds(updatedAt),
-    build_date: `${base.year - (random.chance(0.3) ? 1 : 0)}-${String(random.int(1, 12)).padStart(2, '0')}`,
-    compliance_date: `${base.year}-${String(random.int(1, 12)).padStart(2, '0')}`,
+    ...buildAndCompliance(random, base.year),
     rego_expiry: registered ? isoDate(now + random.int(20, 360) * DAY) : null,
     regplate: registered ? regplate(random, state) : null,
     stocknum,
