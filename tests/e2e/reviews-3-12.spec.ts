@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { reviewDateLabel, reviewsToShow } from '../../src/lib/marketing/reviews.ts';
+import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { parseTenantFile } from '../../src/schemas/tenant-files.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 
@@ -9,6 +10,7 @@ const slug = 'ridgeline-toyota';
 // Read as the build reads it; at the default E2E clock the demo dates are not moved (item 9).
 const file = parseTenantFile('reviews', JSON.parse(readFileSync(`tenants/${slug}/reviews.json`, 'utf8')));
 const shown = reviewsToShow(file.reviews);
+const { timezone } = loadTenant(`tenants/${slug}`, Date.now()).site;
 
 test('3.12: a review with a photo shows it with alt text, and dealer replies show their date', async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('promo_popup_dismissed', '1'));
@@ -25,5 +27,5 @@ test('3.12: a review with a photo shows it with alt text, and dealer replies sho
   expect(replied).toBeGreaterThanOrEqual(0);
   const reply = cards.nth(replied).getByTestId('review-reply');
   await expect(reply.locator('time')).toHaveAttribute('datetime', shown[replied]!.reply_date!);
-  await expect(reply).toContainText(`Reply from the dealer on ${reviewDateLabel(shown[replied]!.reply_date)}: ${shown[replied]!.reply_text}`);
+  await expect(reply).toContainText(`Reply from the dealer on ${reviewDateLabel(shown[replied]!.reply_date, timezone)}: ${shown[replied]!.reply_text}`);
 });

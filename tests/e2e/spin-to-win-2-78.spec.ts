@@ -13,7 +13,9 @@ import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
-import { angleUnderPointer, longDate, nextMonthStart, spinMonth, wheelSegments } from '../../src/lib/marketing/spin-to-win.ts';
+import { angleUnderPointer, nextMonthStart, spinMonth, wheelSegments } from '../../src/lib/marketing/spin-to-win.ts';
+import { calendarDay } from '../../src/lib/text/dealer-time.ts';
+import { formatDay } from '../../src/lib/text/format.ts';
 import { expectNoSeriousAxeViolations, leadsByEmail, signInWithCode, tenantUrl, uniqueEmail, uniqueMobile, waitForForm } from './forms-helpers.ts';
 
 const TENANT = 'sunstate-motor-group';
@@ -21,7 +23,8 @@ const site = loadTenant(`tenants/${TENANT}`, Date.now()).site;
 const settings = site.spin_to_win!;
 const segments = wheelSegments(settings.prizes);
 /** What the server says to a second spin this month (the API's clock is the real one). */
-const alreadySpun = () => `You have already spun the wheel this month. Your next spin is on ${longDate(nextMonthStart(spinMonth(Date.now(), site.timezone)))}.`;
+const alreadySpun = () =>
+  `You have already spun the wheel this month. Your next spin is on ${formatDay(calendarDay(nextMonthStart(spinMonth(Date.now(), site.timezone))))}.`;
 
 /** Sign a new mobile in through the gate of /spin-to-win; the spin form is shown afterwards. */
 async function signInToSpin(page: Page): Promise<string> {

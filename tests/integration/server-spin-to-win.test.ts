@@ -14,6 +14,8 @@ import { SpinToWinStore } from '../../src/server/features/spin-to-win/store.ts';
 import { deriveKeys } from '../../src/server/kernel/keys.ts';
 import { openDatabase, type SqlDatabase } from '../../src/server/database.ts';
 import { Retention, retentionCutoffs } from '../../src/server/ops/retention.ts';
+import { formatDay } from '../../src/lib/text/format.ts';
+import { calendarDay } from '../../src/lib/text/dealer-time.ts';
 import {
   DATABASES,
   POSTGRES_SKIP_REASON,
@@ -32,6 +34,8 @@ const GAMMA = { host: 'gamma.localhost:4321' };
 const DELTA = { host: 'delta.localhost:4321' };
 const EPSILON = { host: 'epsilon.localhost:4321' };
 const SECRET = 'test-secret-0123456789';
+/** A promotion date as the server words it (formatDay): June, July and September are spelt by the ICU version, so those are not written out here. */
+const day = (date: string) => formatDay(calendarDay(date));
 
 const PRIZES = [
   { id: 'fuel-50', label: '$50 fuel voucher', weight: 5, value: 50 },
@@ -189,7 +193,7 @@ for (const kind of DATABASES) {
         page_id: '/spin-to-win',
         custom_params: { prize_id: won.prize.id, spin_month: '2026-02' },
       });
-      expect(String(leads[0]!.data.message)).toContain(`won ${won.prize.label}`);
+      expect(String(leads[0]!.data.message)).toContain(`Spin to Win, Feb 2026: won ${won.prize.label}`);
       // Delivered like every lead: one job per destination of the tenant (the webhook and the e-mail).
       await waitFor(() => hook.calls.some((call) => call.body.includes(won.lead_id)));
       const delivered = JSON.parse(hook.calls.find((call) => call.body.includes(won.lead_id))!.body) as Record<string, unknown>;
@@ -199,7 +203,7 @@ for (const kind of DATABASES) {
       expect(second.statusCode).toBe(409);
       expect(second.json()).toMatchObject({
         success: false,
-        error: 'You have already spun the wheel this month. Your next spin is on 1 March 2026.',
+        error: 'You have already spun the wheel this month. Your next spin is on 1 Mar 2026.',
         spin: { prize: won.prize, month: '2026-02' },
       });
       expect(await spinLeads('alpha', shopper.phone)).toHaveLength(1);
@@ -207,7 +211,7 @@ for (const kind of DATABASES) {
       expect(after).toMatchObject({
         can_spin: false,
         spin: { prize: won.prize },
-        message: 'You have already spun the wheel this month. Your next spin is on 1 March 2026.',
+        message: 'You have already spun the wheel this month. Your next spin is on 1 Mar 2026.',
       });
     });
 
@@ -251,7 +255,7 @@ for (const kind of DATABASES) {
       const early = await signIn(GAMMA);
       const earlyAnswer = await spin({ ...GAMMA, cookie: early.cookie }, { name: 'Al', email: 'al@example.com' });
       expect(earlyAnswer.statusCode).toBe(403);
-      expect(earlyAnswer.json().error).toBe('Spin to Win opens on 1 March 2026.');
+      expect(earlyAnswer.json().error).toBe('Spin to Win opens on 1 Mar 2026.');
       clock = Date.parse('2026-04-10T02:00:00Z');
       try {
         const won: string[] = [];
@@ -281,7 +285,7 @@ for (const kind of DATABASES) {
         const after = await signIn(GAMMA);
         const closed = await spin({ ...GAMMA, cookie: after.cookie }, { name: 'Al', email: 'al@example.com' });
         expect(closed.statusCode).toBe(403);
-        expect(closed.json().error).toBe('Spin to Win closed on 30 June 2026.');
+        expect(closed.json().error).toBe(`Spin to Win closed on ${day('2026-06-30')}.`);
       } finally {
         clock = Date.parse('2026-02-15T00:00:00Z');
       }
@@ -294,7 +298,7 @@ for (const kind of DATABASES) {
         const headers = { ...DELTA, cookie: shopper.cookie };
         const may = await spin(headers);
         expect(may.json()).toMatchObject({ month: '2026-05', next_spin: '2026-06-01' });
-        expect((await spin(headers)).json().error).toBe('You have already spun the wheel this month. Your next spin is on 1 June 2026.');
+        expect((await spin(headers)).json().error).toBe(`You have already spun the wheel this month. Your next spin is on ${day('2026-06-01')}.`);
         // June is the promotion's last month (it ends on 15 June): no spin on 1 July to promise.
         clock = Date.parse('2026-06-10T00:00:00Z');
         const june = await spin(headers);
@@ -302,17 +306,20 @@ for (const kind of DATABASES) {
         expect(june.json()).toMatchObject({ month: '2026-06', next_spin: null });
         const again = await spin(headers);
         expect(again.statusCode).toBe(409);
-        expect(again.json()).toMatchObject({ error: 'You have already spun the wheel this month. Spin to Win closes on 15 June 2026.', next_spin: null });
+        expect(again.json()).toMatchObject({
+          error: `You have already spun the wheel this month. Spin to Win closes on ${day('2026-06-15')}.`,
+          next_spin: null,
+        });
         expect((await status(headers)).json()).toMatchObject({
           can_spin: false,
-          message: 'You have already spun the wheel this month. Spin to Win closes on 15 June 2026.',
+          message: `You have already spun the wheel this month. Spin to Win closes on ${day('2026-06-15')}.`,
           next_spin: null,
         });
         // After the end, the page says it closed (still with this month's prize).
         clock = Date.parse('2026-06-20T00:00:00Z');
         expect((await status(headers)).json()).toMatchObject({
           promotion: 'ended',
-          message: 'Spin to Win closed on 15 June 2026.',
+          message: `Spin to Win closed on ${day('2026-06-15')}.`,
           spin: { month: '2026-06' },
           next_spin: null,
         });
@@ -327,7 +334,7 @@ for (const kind of DATABASES) {
       // A prize is left after the first spin: next month's spin may happen. The answer names the prize now all won (the page's chances).
       const firstWon = (await spin(firstHeaders)).json();
       expect(firstWon).toMatchObject({ month: '2026-02', next_spin: '2026-03-01', unavailable: [firstWon.prize.id] });
-      expect((await spin(firstHeaders)).json().error).toBe('You have already spun the wheel this month. Your next spin is on 1 March 2026.');
+      expect((await spin(firstHeaders)).json().error).toBe('You have already spun the wheel this month. Your next spin is on 1 Mar 2026.');
       // The second spin wins the last prize: the server would refuse every spin from now on.
       const last = await signIn(EPSILON);
       const lastHeaders = { ...EPSILON, cookie: last.cookie };
@@ -403,7 +410,7 @@ for (const kind of DATABASES) {
         const again = await spin(headers);
         expect(again.statusCode).toBe(409);
         expect(again.json()).toMatchObject({
-          error: 'You have already spun the wheel this month. Your next spin is on 1 July 2026.',
+          error: `You have already spun the wheel this month. Your next spin is on ${day('2026-07-01')}.`,
           spin: { prize: june.json().prize, month: '2026-06' },
         });
         // What is kept names no one: neither the mobile number nor the entry.

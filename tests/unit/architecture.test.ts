@@ -240,6 +240,26 @@ export function machineReaders(files: SourceFile[]): string[] {
     .map((file) => `${file.path}: reads the machine's size (take thisMachine() from ${MACHINE_OWNER})`);
 }
 
+const DATE_FORMAT_OWNER = 'src/lib/text/format.ts';
+const TIME_ZONE_OWNER = 'src/lib/text/dealer-time.ts';
+
+/** Files outside the two owners that may name Intl.DateTimeFormat, each with its reason. */
+const DATE_FORMAT_EXCEPTIONS: Record<string, string> = {
+  'src/schemas/site/common.ts': 'asks Intl whether a site.json timezone is a zone it knows; it formats no date',
+};
+
+/**
+ * Second owners of a date as it is shown, or of reading a time zone: `toLocaleDateString`,
+ * `toLocaleTimeString` or `Intl.DateTimeFormat` in code anywhere but the display formats
+ * (format.ts: formatDay, formatMonth, formatWeekdayDay) and the dealer's time (dealer-time.ts).
+ */
+export function dateFormatters(files: SourceFile[]): string[] {
+  return files
+    .filter((file) => file.path !== DATE_FORMAT_OWNER && file.path !== TIME_ZONE_OWNER && !DATE_FORMAT_EXCEPTIONS[file.path])
+    .filter((file) => /\btoLocale(?:Date|Time)String\s*\(|\bIntl\s*\.\s*DateTimeFormat\b/.test(code(file.text)))
+    .map((file) => `${file.path}: formats a date or reads a time zone itself (use formatDay / formatMonth / formatWeekdayDay from ${DATE_FORMAT_OWNER}, the dealer's day from ${TIME_ZONE_OWNER})`);
+}
+
 const SITE_DATA = 'src/site-data/';
 const PAGES = 'src/pages/';
 
@@ -406,6 +426,11 @@ describe('architecture (issue 12)', () => {
     expect(machineReaders(files)).toEqual([]);
   });
 
+  it('shows dates only through src/lib/text/format.ts and reads time zones only in src/lib/text/dealer-time.ts', () => {
+    expect(files.some(({ path }) => path === DATE_FORMAT_OWNER)).toBe(true);
+    expect(dateFormatters(files)).toEqual([]);
+  });
+
   it('reads tenant site data only in pages (src/pages/** import src/site-data/; components and layouts take props)', () => {
     expect(files.some(({ path }) => path.startsWith(SITE_DATA))).toBe(true);
     expect(files.some((file) => file.path.startsWith(PAGES) && importsOf(file).some((target) => target.startsWith(SITE_DATA)))).toBe(true);
@@ -564,6 +589,20 @@ describe('architecture (issue 12)', () => {
       ]);
       expect(problems).toHaveLength(3);
       expect(problems[0]).toContain("src/builder/render/engine.ts: reads the machine's size");
+    });
+
+    it('a date formatted or a time zone read outside its owners (a comment naming one is not a use)', () => {
+      const problems = dateFormatters([
+        { path: 'src/islands/marketing/OffersList.tsx', text: "const ends = new Date(at).toLocaleDateString('en-AU', { timeZone });" },
+        { path: 'src/lib/marketing/blog.ts', text: "return new Intl.DateTimeFormat('en-AU', { month: 'long' }).format(ms);" },
+        { path: 'src/lib/forms/trade-in-limits.ts', text: 'const year = Intl . DateTimeFormat;' },
+        { path: 'src/lib/marketing/reviews.ts', text: '// Intl.DateTimeFormat is used by formatDay\nexport const x = 1;' },
+        { path: 'src/lib/text/format.ts', text: "const day = new Intl.DateTimeFormat('en-AU');" },
+        { path: 'src/lib/text/dealer-time.ts', text: "new Intl.DateTimeFormat('en-US', { timeZone });" },
+        { path: 'src/schemas/site/common.ts', text: "new Intl.DateTimeFormat('en-AU', { timeZone: name });" },
+      ]);
+      expect(problems).toHaveLength(3);
+      expect(problems[0]).toContain('src/islands/marketing/OffersList.tsx: formats a date');
     });
 
     it('a component, layout or build module reading site data; a page and site-data itself may', () => {

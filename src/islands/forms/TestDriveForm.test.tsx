@@ -47,3 +47,16 @@ describe('TestDriveForm on /book-test-drive/', () => {
     expect(select.value).toBe('');
   });
 });
+
+describe('TestDriveForm booking days', () => {
+  it('names each day of the availability call by its weekday and date (formatWeekdayDay), the calendar day the server gives', async () => {
+    const car = makeCar({ id: 7, slug: 'booked', name: 'Booked', status: 'in_stock' });
+    const days = [{ date: '2026-12-24', slots: [{ start: '2026-12-24T16:30:00+10:00', label: '4:30pm' }] }];
+    stubApi({ '/test-drive/availability?car_id=7': [200, { timezone: 'Australia/Brisbane', days }] });
+    mounted.render(<TestDriveForm formId="slots" config={config} car={car as never} />);
+    await settle();
+    const select = mounted.host.querySelector<HTMLSelectElement>('#slots-dateTime')!;
+    expect(select.querySelector('optgroup')?.label).toBe('Thursday 24 December');
+    expect([...select.options].map((option) => option.textContent)).toEqual(['Choose a day and time', 'Thursday 24 December 4:30pm']);
+  });
+});

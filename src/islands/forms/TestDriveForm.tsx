@@ -13,6 +13,8 @@ import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.t
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
 import { takesTestDrives } from '../../lib/vehicle/vehicle-actions.ts';
+import { calendarDay } from '../../lib/text/dealer-time.ts';
+import { formatWeekdayDay } from '../../lib/text/format.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from '../ui/form-kit/index.ts';
 import { completeLead, sendLead } from './lead-submit.ts';
@@ -32,10 +34,9 @@ export interface TestDriveFormProps {
   heading?: string;
 }
 
+/** A day of the availability call (the dealer's calendar date, '2026-12-24') as shown: 'Thursday 24 December'. */
 function dayLabel(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const value = new Date(Date.UTC(year!, month! - 1, day!));
-  return new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(value);
+  return formatWeekdayDay(calendarDay(date));
 }
 
 export default function TestDriveForm(props: TestDriveFormProps) {

@@ -6,6 +6,7 @@
  * time zone minus the car's (build) year; a car exactly at a limit still gets an estimate
  * ("over" means above it). Pure: the caller passes its clock.
  */
+import { dealerWallClock } from '../text/dealer-time.ts';
 import { formatNumber } from '../text/format.ts';
 
 /** The site's limits (site.json trade_in). */
@@ -21,10 +22,10 @@ export interface OfferWithheld {
   message: string;
 }
 
-/** The calendar year at `now` (ms) in `timeZone` (falls back to UTC on an unknown zone). */
+/** The calendar year at `now` (ms) in `timeZone`, on the dealer's wall clock (UTC without a zone or on an unknown one). */
 export function yearInZone(now: number, timeZone: string | undefined): number {
   try {
-    return Number(new Intl.DateTimeFormat('en-AU', { timeZone, year: 'numeric' }).format(new Date(now)));
+    return dealerWallClock(now, timeZone ?? 'UTC').year;
   } catch {
     return new Date(now).getUTCFullYear();
   }

@@ -7,7 +7,8 @@
 import type { Dealership, Location, OpeningHour, Site } from '../../schemas/site.ts';
 import { minutesOfDay, WEEKDAYS } from '../../schemas/site/locations.ts';
 import { sortByDistance, type LatLng } from './geo.ts';
-import { dealerWallClock } from '../text/dealer-time.ts';
+import { calendarDay, dealerWallClock } from '../text/dealer-time.ts';
+import { formatWeekdayDay } from '../text/format.ts';
 
 /** Card image size of the spec (§9 "Location card image 534x356"). */
 export const LOCATION_CARD_IMAGE = { width: 534, height: 356 } as const;
@@ -270,11 +271,7 @@ export function holidayHours(location: Location, now: number, timeZone: string):
     .filter((entry) => entry.date >= today)
     .sort((a, b) => a.date.localeCompare(b.date))
     .map((entry) => {
-      const [year, month, day] = entry.date.split('-').map(Number);
-      const label =
-        entry.date === today
-          ? 'Today'
-          : new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+      const label = entry.date === today ? 'Today' : formatWeekdayDay(calendarDay(entry.date));
       const hours = entry.status === 'Open' ? (hoursRange(entry.start_hour, entry.end_hour) ?? 'Open') : 'Closed';
       return { date: entry.date, label, ...(entry.name ? { name: entry.name } : {}), hours };
     });

@@ -24,8 +24,14 @@ describe('blog cards', () => {
     ];
     expect(sortBlogCards(cards).map((c) => c.href)).toEqual(['/c', '/b', '/a']);
   });
-  it('formats the date', () => {
-    expect(blogDate('2025-03-03T09:00:00+10:00')).toBe('3 March 2025');
-    expect(blogDate('nope')).toBeUndefined();
+  it("writes the date as the site does ('3 Mar 2025', formatDay), on the dealer's calendar", () => {
+    expect(blogDate('2025-03-03T09:00:00+10:00', 'Australia/Brisbane')).toBe('3 Mar 2025');
+    // 14:30 UTC on 2 March is 3 March in Brisbane, still 2 March in Perth.
+    expect(blogDate('2025-03-02T14:30:00Z', 'Australia/Brisbane')).toBe('3 Mar 2025');
+    expect(blogDate('2025-03-02T14:30:00Z', 'Australia/Perth')).toBe('2 Mar 2025');
+    // A date without a time is that day in any zone.
+    expect(blogDate('2025-03-03', 'America/Los_Angeles')).toBe('3 Mar 2025');
+    expect(blogDate('nope', 'Australia/Brisbane')).toBeUndefined();
+    expect(blogDate(undefined, 'Australia/Brisbane')).toBeUndefined();
   });
 });

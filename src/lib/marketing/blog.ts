@@ -1,6 +1,8 @@
 /** Blog cards of /blog/vehicle-reviews (spec §3 Blog card, §9 blog excerpt 80). Pure. */
 import type { BlogCard } from '../../schemas/marketing.ts';
 import { truncateText } from '../range/models.ts';
+import { dealerDay } from '../text/dealer-time.ts';
+import { formatDay } from '../text/format.ts';
 
 /** Blog card descriptions are cut to this many characters. */
 export const BLOG_EXCERPT_MAX = 80;
@@ -18,8 +20,7 @@ export function sortBlogCards(cards: readonly BlogCard[]): BlogCard[] {
     .map((entry) => entry.card);
 }
 
-/** '3 March 2025' for a card date. */
-export function blogDate(iso: string | undefined, timeZone = 'Australia/Brisbane'): string | undefined {
-  if (!iso || Number.isNaN(Date.parse(iso))) return undefined;
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
+/** A card date as the site writes it ('3 Mar 2025', formatDay), the dealer's day in `timeZone` (site.json timezone). */
+export function blogDate(iso: string | undefined, timeZone: string): string | undefined {
+  return (iso && formatDay(dealerDay(iso, timeZone))) || undefined;
 }

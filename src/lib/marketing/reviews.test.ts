@@ -54,12 +54,17 @@ describe('reviewsToShow', () => {
 
 describe('3.12: review reply dates', () => {
   it('3.12: formats a date-only reply date as the calendar day and keeps the reply text', () => {
-    expect(reviewReply({ reply_text: ' Thanks! ', reply_date: '2026-11-15' })).toEqual({ text: 'Thanks!', date: '2026-11-15', dateLabel: '15 Nov 2026' });
-    expect(reviewDateLabel('2026-01-01T00:30:00+10:00')).toBe('1 Jan 2026');
+    expect(reviewReply({ reply_text: ' Thanks! ', reply_date: '2026-11-15' }, 'Australia/Perth')).toEqual({ text: 'Thanks!', date: '2026-11-15', dateLabel: '15 Nov 2026' });
+    expect(reviewDateLabel('2026-01-01T00:30:00+10:00', 'Australia/Brisbane')).toBe('1 Jan 2026');
+  });
+  it("3.12: a reply's instant is dated on the dealer's wall clock (site.json timezone), not Brisbane's", () => {
+    // 1:30 am on New Year's Day in Brisbane is still 31 December in Perth.
+    expect(reviewDateLabel('2026-01-01T01:30:00+10:00', 'Australia/Perth')).toBe('31 Dec 2025');
+    expect(reviewReply({ reply_text: 'Thanks', reply_date: '2025-12-31T14:30:00Z' }, 'Australia/Sydney')?.dateLabel).toBe('1 Jan 2026');
   });
   it('3.12: a reply without a usable date has no date; no reply text, no reply', () => {
-    expect(reviewReply({ reply_text: 'Thanks', reply_date: 'last week' })).toEqual({ text: 'Thanks', date: null, dateLabel: null });
-    expect(reviewReply({ reply_text: '  ', reply_date: '2026-11-15' })).toBeNull();
-    expect(reviewReply({})).toBeNull();
+    expect(reviewReply({ reply_text: 'Thanks', reply_date: 'last week' }, 'Australia/Brisbane')).toEqual({ text: 'Thanks', date: null, dateLabel: null });
+    expect(reviewReply({ reply_text: '  ', reply_date: '2026-11-15' }, 'Australia/Brisbane')).toBeNull();
+    expect(reviewReply({}, 'Australia/Brisbane')).toBeNull();
   });
 });

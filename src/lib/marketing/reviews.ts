@@ -3,7 +3,8 @@
  * not hidden", §9 minimum rating 4, Google full quantity 12). Pure.
  */
 import type { Review, ReviewsFile } from '../../schemas/reviews.ts';
-import { formatCount } from '../text/format.ts';
+import { dealerDay } from '../text/dealer-time.ts';
+import { formatCount, formatDay } from '../text/format.ts';
 
 /** How many reviews are shown. */
 export const REVIEWS_SHOWN = 12;
@@ -67,19 +68,18 @@ export function reviewCountText(count: number): string {
   return formatCount(count, { one: 'review', other: 'reviews' });
 }
 
-/** A review date for people: '15 Nov 2026' (date-only ISO text is a calendar day, not shifted by time zone); null when missing or not a date. */
-export function reviewDateLabel(date: string | null | undefined): string | null {
-  if (!date) return null;
-  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(date);
-  const ms = Date.parse(dayOnly ? `${date}T00:00:00Z` : date);
-  if (Number.isNaN(ms)) return null;
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: dayOnly ? 'UTC' : 'Australia/Brisbane' }).format(ms);
+/** A review date for people: '15 Nov 2026' (formatDay), the dealer's day in `timeZone` (site.json timezone); null when missing or not a date. */
+export function reviewDateLabel(date: string | null | undefined, timeZone: string): string | null {
+  return (date && formatDay(dealerDay(date, timeZone))) || null;
 }
 
 /** The dealer's reply of a review (spec §3 Review reply_text, reply_date): text and its date label, or null without a reply. */
-export function reviewReply(review: Pick<Review, 'reply_text' | 'reply_date'>): { text: string; date: string | null; dateLabel: string | null } | null {
+export function reviewReply(
+  review: Pick<Review, 'reply_text' | 'reply_date'>,
+  timeZone: string,
+): { text: string; date: string | null; dateLabel: string | null } | null {
   const text = review.reply_text?.trim();
   if (!text) return null;
-  const dateLabel = reviewDateLabel(review.reply_date);
+  const dateLabel = reviewDateLabel(review.reply_date, timeZone);
   return { text, date: dateLabel ? (review.reply_date ?? null) : null, dateLabel };
 }

@@ -29,16 +29,6 @@ export function nextSpin(month: string, settings: Pick<SpinToWinSettings, 'ends'
   return soldOut || (settings.ends !== undefined && next > settings.ends) ? null : next;
 }
 
-/** A calendar date as Australians write it: '2027-01-01' -> '1 January 2027'. */
-export function longDate(date: string): string {
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
-
-/** A month as words: '2026-12' -> 'December 2026'. */
-export function monthLabel(month: string): string {
-  return new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
-}
-
 /** Whether spins are taken today: before `starts`, after `ends` (both in the dealer's time zone, inclusive) or open. */
 export type PromotionState = { state: 'open' } | { state: 'not-started'; starts: string } | { state: 'ended'; ends: string };
 

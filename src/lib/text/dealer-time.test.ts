@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealerInstant, dealerIso, dealerWallClock } from './dealer-time.ts';
+import { calendarDay, dealerDay, dealerInstant, dealerIso, dealerWallClock } from './dealer-time.ts';
 
 describe("the dealer's time (site.json timezone)", () => {
   it('writes an instant as the wall-clock date-time with its offset, daylight saving included', () => {
@@ -38,5 +38,24 @@ describe("dealerWallClock (the dealer's date, weekday and time of day)", () => {
     expect(dealerWallClock(at, 'Australia/Brisbane')).toMatchObject({ date: '2027-01-01', year: 2027, month: 1, day: 1, weekday: 5, hour: 0, minute: 30 });
     expect(dealerWallClock(at, 'America/New_York')).toMatchObject({ date: '2026-12-31', weekday: 4, hour: 9, minute: 30 });
     expect(dealerIso(at, 'Australia/Brisbane').slice(0, 10)).toBe(dealerWallClock(at, 'Australia/Brisbane').date);
+  });
+});
+
+describe('calendarDay and dealerDay (the day a date text names, for formatDay)', () => {
+  it('reads a date or a month as that calendar day, in no time zone', () => {
+    expect(calendarDay('2026-12-25')).toBe(Date.UTC(2026, 11, 25));
+    expect(calendarDay(' 2026-12 ')).toBe(Date.UTC(2026, 11, 1));
+    for (const text of ['2026-12-25T10:00', '25/12/2026', 'Christmas', '']) expect(calendarDay(text)).toBeNaN();
+  });
+
+  it("gives a date's own day in any zone, and an instant's day on the dealer's wall clock", () => {
+    expect(dealerDay('2026-12-31', 'Australia/Perth')).toBe(Date.UTC(2026, 11, 31));
+    expect(dealerDay('2026-12-31', 'America/Los_Angeles')).toBe(Date.UTC(2026, 11, 31));
+    // 14:30 UTC on 31 December is already New Year's Day in Brisbane, still 31 December in Perth.
+    expect(dealerDay('2026-12-31T14:30:00Z', 'Australia/Brisbane')).toBe(Date.UTC(2027, 0, 1));
+    expect(dealerDay('2026-12-31T14:30:00Z', 'Australia/Perth')).toBe(Date.UTC(2026, 11, 31));
+    expect(dealerDay('2026-12-31T23:59:59+10:00', 'Australia/Brisbane')).toBe(Date.UTC(2026, 11, 31));
+    expect(dealerDay('2026-12-01T00:30', 'Australia/Sydney')).toBe(Date.UTC(2026, 11, 1));
+    expect(dealerDay('tomorrow-ish', 'Australia/Brisbane')).toBeNaN();
   });
 });

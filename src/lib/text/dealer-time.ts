@@ -1,8 +1,9 @@
 /**
  * The dealer's time (site.json `timezone`): reading a date without an offset as the dealer's
- * wall-clock time, writing an instant as the dealer's local ISO date-time with its offset, and
- * reading an instant on the dealer's wall clock (date, weekday, time of day). Promo dates,
- * test-drive times, appointment slots and opening hours all go through here. Pure (Intl only).
+ * wall-clock time, writing an instant as the dealer's local ISO date-time with its offset,
+ * reading an instant on the dealer's wall clock (date, weekday, time of day) and the day a date
+ * text names (for formatDay). Promo dates, test-drive times, appointment slots, opening hours
+ * and the shown dates of a dealer's offers, replies and posts go through here. Pure (Intl only).
  */
 
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
@@ -89,4 +90,29 @@ export function dealerWallClock(instant: number, timeZone: string): WallClock {
     minute: wall.getUTCMinutes(),
     second: wall.getUTCSeconds(),
   };
+}
+
+const CALENDAR_DATE = /^\d{4}-\d{2}(?:-\d{2})?$/;
+
+/**
+ * A calendar date or month ('2026-12-25'; '2026-12' for its 1st) as epoch ms of that day's UTC
+ * midnight, the form formatDay takes; NaN for other text. A calendar date is no instant: no zone moves it.
+ */
+export function calendarDay(text: string): number {
+  const trimmed = text.trim();
+  // Date.parse reads the date-only ISO forms as UTC (ECMA-262), never in the machine's zone.
+  return CALENDAR_DATE.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
+}
+
+/**
+ * The dealer's day that a date text names, as calendarDay gives it: a calendar date is that day in
+ * any zone; an instant (dealerInstant's reading) is dated on the dealer's wall clock. NaN for no date.
+ */
+export function dealerDay(text: string, timeZone: string): number {
+  const day = calendarDay(text);
+  if (!Number.isNaN(day)) return day;
+  const instant = dealerInstant(text, timeZone);
+  if (Number.isNaN(instant)) return Number.NaN;
+  const wall = dealerWallClock(instant, timeZone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day);
 }

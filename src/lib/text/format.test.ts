@@ -7,6 +7,7 @@ import {
   formatMonth,
   formatNumber,
   formatPhone,
+  formatWeekdayDay,
   nounForCount,
   phoneDigits,
   phoneHref,
@@ -60,6 +61,18 @@ describe('formatDay and formatMonth', () => {
   it('gives nothing for no date', () => {
     expect(formatDay(Number.NaN)).toBe('');
     expect(formatMonth(Number.NaN)).toBe('');
+    expect(formatWeekdayDay(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatWeekdayDay (a day of the coming weeks: holiday hours, test-drive days)', () => {
+  it.each([
+    [Date.UTC(2026, 11, 25), 'Friday 25 December'],
+    [Date.UTC(2027, 0, 1), 'Friday 1 January'],
+    // A calendar day, whatever the time zone of the machine or browser that formats it.
+    [Date.UTC(2026, 9, 31, 23, 59), 'Saturday 31 October'],
+  ])('%s -> %s', (ms, text) => {
+    expect(formatWeekdayDay(ms)).toBe(text);
   });
 });
 

@@ -64,18 +64,25 @@ export function formatKm(km: number | null | undefined): string {
   return `${formatNumber(km)} km`;
 }
 
-// Feed dates are calendar days, not instants: read in UTC so the day does not move with the build machine's zone.
-const calendarDay = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const calendarMonth = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+// Dates shown are calendar days, not instants: read in UTC so the day does not move with the zone of the
+// machine or browser that formats it. A dealer's date text becomes such a day in dealer-time.ts (dealerDay, calendarDay).
+const dayFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const weekdayFormat = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** A calendar day (epoch ms of its UTC midnight) for display: `13 Aug 2026`. No date gives an empty string. */
 export function formatDay(ms: number): string {
-  return Number.isFinite(ms) ? calendarDay.format(ms) : '';
+  return Number.isFinite(ms) ? dayFormat.format(ms) : '';
 }
 
 /** The month of a calendar day for display: `Aug 2026`. No date gives an empty string. */
 export function formatMonth(ms: number): string {
-  return Number.isFinite(ms) ? calendarMonth.format(ms) : '';
+  return Number.isFinite(ms) ? monthFormat.format(ms) : '';
+}
+
+/** A day of the coming weeks named by its weekday, the year left out: `Friday 25 December` (holiday hours, test-drive days). No date gives an empty string. */
+export function formatWeekdayDay(ms: number): string {
+  return Number.isFinite(ms) ? weekdayFormat.format(ms) : '';
 }
 
 /** Digits of a phone number with a leading + kept (`+61 7 3123 4567` -> `+61731234567`). */

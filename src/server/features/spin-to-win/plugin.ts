@@ -10,7 +10,9 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { longDate, monthLabel, nextSpin, prizeForRoll, promotionState, spinMonth } from '../../../lib/marketing/spin-to-win.ts';
+import { nextSpin, prizeForRoll, promotionState, spinMonth } from '../../../lib/marketing/spin-to-win.ts';
+import { calendarDay } from '../../../lib/text/dealer-time.ts';
+import { formatDay, formatMonth } from '../../../lib/text/format.ts';
 import {
   SPIN_TO_WIN_MESSAGES,
   spinEntrySchema,
@@ -58,7 +60,7 @@ function spinLeadValues(tenant: ApiTenant, entry: SpinEntry, phone: string, priz
     source: 'Website',
     url: `${tenant.publicOrigin ?? tenant.site.url.replace(/\/+$/, '')}/spin-to-win`,
     page_id: '/spin-to-win',
-    message: `Spin to Win, ${monthLabel(month)}: won ${prize.label}. Please contact the customer to arrange the prize.`,
+    message: `Spin to Win, ${formatMonth(calendarDay(month))}: won ${prize.label}. Please contact the customer to arrange the prize.`,
     custom_params: {
       prize_id: prize.id,
       prize: prize.label,
@@ -176,21 +178,24 @@ export const spinToWinPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
   });
 };
 
+/** A promotion date ('2026-03-01', the dealer's calendar day) as the site writes it: '1 Mar 2026'. */
+const shownDay = (date: string) => formatDay(calendarDay(date));
+
 /**
  * What a shopper who spun this month is told: the day of the next spin, or, when there is
  * none, that every prize is won or when the promotion closes (closed).
  */
 function spunMessage(settings: SpinToWinSettings, month: string, period: ReturnType<typeof promotionState>, soldOut: boolean): string {
-  if (period.state === 'ended') return SPIN_TO_WIN_MESSAGES.ended(longDate(period.ends));
+  if (period.state === 'ended') return SPIN_TO_WIN_MESSAGES.ended(shownDay(period.ends));
   if (soldOut) return SPIN_TO_WIN_MESSAGES.alreadySpunSoldOut;
   const next = nextSpin(month, settings, false);
-  return next ? SPIN_TO_WIN_MESSAGES.alreadySpun(longDate(next)) : SPIN_TO_WIN_MESSAGES.alreadySpunLast(longDate(settings.ends!));
+  return next ? SPIN_TO_WIN_MESSAGES.alreadySpun(shownDay(next)) : SPIN_TO_WIN_MESSAGES.alreadySpunLast(shownDay(settings.ends!));
 }
 
 /** The words for a promotion that takes no spin today. */
 function closedMessage(period: ReturnType<typeof promotionState>, promotion: string): { message?: string } {
-  if (period.state === 'not-started') return { message: SPIN_TO_WIN_MESSAGES.notStarted(longDate(period.starts)) };
-  if (period.state === 'ended') return { message: SPIN_TO_WIN_MESSAGES.ended(longDate(period.ends)) };
+  if (period.state === 'not-started') return { message: SPIN_TO_WIN_MESSAGES.notStarted(shownDay(period.starts)) };
+  if (period.state === 'ended') return { message: SPIN_TO_WIN_MESSAGES.ended(shownDay(period.ends)) };
   if (promotion === 'sold-out') return { message: SPIN_TO_WIN_MESSAGES.soldOut };
   return {};
 }

@@ -1,0 +1,28 @@
+/**
+ * The offers list's 'Offer ends' line: the site's date format (formatDay) on the dealer's
+ * calendar (site.json timezone), for an expiry with or without an offset.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Offer } from '../../schemas/offers.ts';
+import OffersList from './OffersList.tsx';
+
+const offer = (expiry: string): Offer => ({ id: expiry, title: 'Runout', description: '', strictDisplay: false, expiry });
+const endsLine = (expiry: string, timeZone: string) =>
+  /Offer ends ([^<]*)/.exec(
+    renderToStaticMarkup(
+      <OffersList offers={[offer(expiry)]} count={6} buildTime={Date.parse('2026-11-01T00:00:00Z')} clearHref="/special-offers" timeZone={timeZone} />,
+    ),
+  )?.[1];
+
+describe('OffersList: Offer ends', () => {
+  it("writes the day as the site does ('31 Dec 2026')", () => {
+    expect(endsLine('2026-12-31', 'Australia/Brisbane')).toBe('31 Dec 2026');
+    expect(endsLine('2026-12-31T23:59:59+10:00', 'Australia/Brisbane')).toBe('31 Dec 2026');
+  });
+
+  it("dates an instant on the dealer's wall clock: 14:30 UTC on 31 December is 1 January in Brisbane, not in Perth", () => {
+    expect(endsLine('2026-12-31T14:30:00Z', 'Australia/Brisbane')).toBe('1 Jan 2027');
+    expect(endsLine('2026-12-31T14:30:00Z', 'Australia/Perth')).toBe('31 Dec 2026');
+  });
+});
