@@ -295,3 +295,15 @@ describe('the JSON webhook body against docs/schemas/lead-webhook-v1.json (issue
     expect(leadWebhookProblems({ ...body, vehicle: { ...body.vehicle, price: '33990' } }).join('\n')).toMatch(/\/vehicle\/price must be number,null/);
   });
 });
+
+describe('the shopper’s form values in the ADF', () => {
+  const [general, , testDrive] = CATEGORY_EXAMPLES;
+
+  it('gives a test drive’s delivery location and an enquiry’s rego (spec §3 lead form values), and stays valid', () => {
+    const delivered = adfOf({ ...testDrive!, lead: { ...testDrive!.lead, data: { ...testDrive!.lead.data, delivery_location: 'Gold Coast' } } });
+    expect(delivered).toContain('Delivery location for the test drive: Gold Coast');
+    const withRego = adfOf({ ...general!, lead: { ...general!.lead, data: { ...general!.lead.data, Rego: 'ABC123', State: 'qld' } } });
+    expect(withRego).toContain('Rego: ABC123 (QLD)');
+    if (hasXmllint) for (const xml of [delivered, withRego]) expectValid(xml);
+  });
+});

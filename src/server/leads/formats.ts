@@ -412,6 +412,7 @@ function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeo
     text(data.message) ?? '',
     text(data.Comments) ?? '',
     text(data.dateTime) ? `Test drive: ${text(data.dateTime)}` : '',
+    text(data.delivery_location) ? `Delivery location for the test drive: ${text(data.delivery_location)}` : '',
     kind === 'service'
       ? [text(data['Service Type']), text(data['Service Interval'])]
           .filter(Boolean)
@@ -419,7 +420,10 @@ function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeo
           .replace(/^(.+)$/, 'Service: $1')
       : '',
     kind === 'service' && text(data['Preferred Service Date']) ? `Preferred service date: ${text(data['Preferred Service Date'])}` : '',
-    kind === 'service' && text(data.Rego) ? `Rego: ${text(data.Rego)}${text(data.State) ? ` (${text(data.State)!.toUpperCase()})` : ''}` : '',
+    // A valued car's rego is given with that car (shopperVehicle); any other rego the shopper typed is given here.
+    text(data.Rego) && !(text(data.evalid) && (kind === 'trade-in' || kind === 'sell'))
+      ? `Rego: ${text(data.Rego)}${text(data.State) ? ` (${text(data.State)!.toUpperCase()})` : ''}`
+      : '',
     data.tyre_quote === true ? 'Tyre quote requested' : '',
     list(data.additional_services) ? `Additional services: ${list(data.additional_services)}` : '',
     budget ? `Finance budget: ${formatMoney(Number(budget))}` : '',
