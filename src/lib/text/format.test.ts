@@ -8,6 +8,7 @@ import {
   formatNumber,
   formatPhone,
   formatWeekdayDay,
+  formatMoment,
   nounForCount,
   phoneDigits,
   phoneHref,
@@ -137,5 +138,18 @@ describe('truncateText', () => {
   });
   it('cuts mid-word when no space is near', () => {
     expect(truncateText('x'.repeat(250), 197)).toEqual({ text: `${'x'.repeat(197)}…`, truncated: true });
+  });
+});
+
+describe('formatMoment (an instant on the dealer’s clock, with the zone)', () => {
+  it.each([
+    [Date.parse('2026-11-29T01:41:07Z'), 'Australia/Brisbane', 'Sun 29 Nov 2026, 11:41 am AEST'],
+    [Date.parse('2026-11-29T01:41:07Z'), 'Australia/Sydney', 'Sun 29 Nov 2026, 12:41 pm AEDT'],
+    [Date.parse('2026-07-01T14:05:00Z'), 'Australia/Perth', 'Wed 1 July 2026, 10:05 pm AWST'],
+  ])('%s in %s reads %s', (ms, zone, text) => {
+    expect(formatMoment(ms, zone)).toBe(text);
+  });
+  it('gives nothing for no instant', () => {
+    expect(formatMoment(Number.NaN, 'Australia/Brisbane')).toBe('');
   });
 });

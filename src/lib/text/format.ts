@@ -85,6 +85,25 @@ export function formatWeekdayDay(ms: number): string {
   return Number.isFinite(ms) ? weekdayFormat.format(ms) : '';
 }
 
+// An instant (not a calendar day) is read on the dealer's clock: one formatter per time zone.
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+const momentFormat = (timeZone: string): Intl.DateTimeFormat => {
+  const options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
+  if (!momentFormats.has(timeZone)) momentFormats.set(timeZone, new Intl.DateTimeFormat('en-AU', { ...options, timeZone, timeZoneName: 'short' }));
+  return momentFormats.get(timeZone)!;
+};
+
+/** An instant (epoch ms) on the clock of `timeZone` for a person to read, with the zone: `Sun 29 Nov 2026, 11:41 am AEST`. No instant gives an empty string. */
+export function formatMoment(ms: number, timeZone: string): string {
+  if (!Number.isFinite(ms)) return '';
+  const part = Object.fromEntries(
+    momentFormat(timeZone)
+      .formatToParts(ms)
+      .map((entry) => [entry.type, entry.value]),
+  );
+  return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod} ${part.timeZoneName}`;
+}
+
 /** Digits of a phone number with a leading + kept (`+61 7 3123 4567` -> `+61731234567`). */
 export function phoneDigits(phone: string): string {
   const trimmed = phone.trim();

@@ -177,7 +177,7 @@ describe.skipIf(!hasXmllint && !inCi)('ADF 1.0 against the standard DTD (issue 3
       '<vehicle interest="buy" status="used"><id source="stock">5001</id><year>2025</year><make>Toyota</make><model>Corolla</model><vin>JTNB23HE30J123456</vin><stock>D5001</stock><trim>Ascent Sport ZWE219R</trim>',
     );
     expect(testDrive).toContain('<vehicle interest="test-drive" status="used">');
-    expect(testDrive).toContain('Test drive requested for 2026-11-29T10:00:00+10:00');
+    expect(testDrive).toContain('Test drive requested for Sun 29 Nov 2026, 10:00 am AEST');
     expect(testDrive).toContain('<phone type="cellphone" preferredcontact="1">0412345678</phone>');
     expect(general).toContain('<email preferredcontact="1">jo.citizen@example.com</email>');
     // No street given: an empty street (the DTD requires one), the postcode the shopper gave.
@@ -194,7 +194,7 @@ describe.skipIf(!hasXmllint && !inCi)('ADF 1.0 against the standard DTD (issue 3
     // Finance with its amount, reserve and payment with theirs.
     expect(finance).toContain('<finance><method>finance</method><amount type="total" limit="maximum" currency="AUD">35000</amount></finance>');
     expect(reserve).toContain(
-      '<pricecomments>Deposit: $500.00 AUD paid online (stripe reference pi_3Q0example); car reserved until 2026-11-29T01:41:07.000Z</pricecomments>',
+      '<pricecomments>Deposit: $500.00 AUD paid online (stripe reference pi_3Q0example); car reserved until Sun 29 Nov 2026, 11:41 am AEST</pricecomments>',
     );
     expect(payment).toContain('Payment for INV-20931: $240.00 AUD paid online');
     // Source and campaign: provider name, service and URL, and every parameter in the comments.
@@ -236,8 +236,8 @@ describe('the payment line', () => {
 
   it.each(['Reserve', 'RESERVE', ' Reserve ', 'reserve\t'])('reads %j as a Reserve lead, as isReserveCategory does', (category) => {
     expect(isReserveCategory(category)).toBe(true);
-    expect(paymentLine({ ...reserve, category })).toMatch(/^Deposit: \$500\.00 AUD paid online/);
-    expect(paymentLine({ ...reserve, category, data: unpaid })).toBe(
+    expect(paymentLine({ ...reserve, category }, 'Australia/Brisbane')).toMatch(/^Deposit: \$500\.00 AUD paid online/);
+    expect(paymentLine({ ...reserve, category, data: unpaid }, 'Australia/Brisbane')).toBe(
       'Deposit: not paid online (no card was taken). Please call the customer to take the deposit.',
     );
     // The ADF gives a Reserve lead's payment line as its price comments.
@@ -246,8 +246,8 @@ describe('the payment line', () => {
 
   it('reads a category that only begins with Reserve as no Reserve lead, as isReserveCategory does', () => {
     expect(isReserveCategory('Reserve Online')).toBe(false);
-    expect(paymentLine({ ...reserve, category: 'Reserve Online' })).toMatch(/^Payment: \$500\.00 AUD paid online/);
-    expect(paymentLine({ ...reserve, category: 'Reserve Online', data: unpaid })).toBe('');
+    expect(paymentLine({ ...reserve, category: 'Reserve Online' }, 'Australia/Brisbane')).toMatch(/^Payment: \$500\.00 AUD paid online/);
+    expect(paymentLine({ ...reserve, category: 'Reserve Online', data: unpaid }, 'Australia/Brisbane')).toBe('');
   });
 });
 
@@ -305,5 +305,22 @@ describe('the shopper’s form values in the ADF', () => {
     const withRego = adfOf({ ...general!, lead: { ...general!.lead, data: { ...general!.lead.data, Rego: 'ABC123', State: 'qld' } } });
     expect(withRego).toContain('Rego: ABC123 (QLD)');
     if (hasXmllint) for (const xml of [delivered, withRego]) expectValid(xml);
+  });
+});
+
+describe('times a dealer reads', () => {
+  const [general, , testDrive, , , , , reserve, , service] = CATEGORY_EXAMPLES;
+
+  it('are on the dealer’s clock (site.json timezone), in words with the zone', () => {
+    expect(adfOf(reserve!)).toContain('car reserved until Sun 29 Nov 2026, 11:41 am AEST');
+    const drive = adfOf(testDrive!);
+    expect(drive).toContain('Test drive: Sun 29 Nov 2026, 10:00 am AEST');
+    expect(drive).toContain('Test drive requested for Sun 29 Nov 2026, 10:00 am AEST');
+    expect(adfOf(service!)).toContain('Preferred service date: 3 Dec 2026');
+    const sydney = { ...tenant, site: { ...tenant.site, timezone: 'Australia/Sydney' } };
+    expect(leadAdf(reserve!.lead, sydney, reserve!.car)).toContain('car reserved until Sun 29 Nov 2026, 12:41 pm AEDT');
+    // Unsubscribed at 8 am on 5 December in Brisbane (22:00 UTC the day before).
+    const unsubscribed = leadAdf(general!.lead, tenant, undefined, undefined, [], { opted_out_at: Date.UTC(2026, 11, 4, 22) });
+    expect(unsubscribed).toContain('this customer unsubscribed on 5 Dec 2026.');
   });
 });

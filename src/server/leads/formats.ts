@@ -6,7 +6,8 @@
  * holds; a change of the JSON shape is a new schema version (LEAD_WEBHOOK_SCHEMA_VERSION).
  */
 import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
-import { formatMoney } from '../../lib/text/format.ts';
+import { calendarDay, dealerInstant, dealerWallClock } from '../../lib/text/dealer-time.ts';
+import { formatDay, formatMoment, formatMoney } from '../../lib/text/format.ts';
 import type { Car } from '../../schemas/car.ts';
 import { isAuMobile } from '../../schemas/forms/fields.ts';
 import { completesForm, isReserveCategory, isTestDriveCategory } from '../../schemas/lead.ts';
@@ -51,12 +52,12 @@ function paymentOf(lead: StoredLead): Record<string, string> | null {
  * online. A payment lead the server has not seen paid (one a browser posted, or the unpaid lead
  * of /online-payment completed by the browser) says so, whatever its category and values claim.
  */
-export function paymentLine(lead: StoredLead): string {
+export function paymentLine(lead: StoredLead, timeZone: string): string {
   const payment = paymentOf(lead);
   if (payment) {
     const what = isReserveCategory(lead.category) ? 'Deposit' : 'Payment';
     const invoice = payment.invoice_reference ? ` for ${payment.invoice_reference}` : '';
-    const until = payment.reserved_until ? `; car reserved until ${payment.reserved_until}` : '';
+    const until = payment.reserved_until ? `; car reserved until ${momentText(payment.reserved_until, timeZone)}` : '';
     const refunded = payment.refunded ? `; refunded $${payment.refunded}` : '';
     return `${what}${invoice}: $${payment.amount} ${payment.currency} ${payment.status} online (${payment.provider} reference ${payment.reference})${until}${refunded}`;
   }
@@ -83,13 +84,30 @@ function deliveredOptIn(data: Record<string, unknown>, marketing: LeadMarketing)
 }
 
 /** One line for the dealer about marketing: unsubscribed (do not market), and the link for marketing e-mails. */
-export function marketingLines(marketing: LeadMarketing): string[] {
+export function marketingLines(marketing: LeadMarketing, timeZone: string): string[] {
   return [
     marketing.opted_out_at !== undefined
-      ? `Marketing: this customer unsubscribed on ${new Date(marketing.opted_out_at).toISOString().slice(0, 10)}. Do not send them marketing; answer this enquiry only.`
+      ? `Marketing: this customer unsubscribed on ${formatDay(dealerDate(marketing.opted_out_at, timeZone))}. Do not send them marketing; answer this enquiry only.`
       : '',
     marketing.unsubscribe_url ? `Unsubscribe link for marketing e-mails to this customer: ${marketing.unsubscribe_url}` : '',
   ].filter(Boolean);
+}
+
+/** The time zone the dealer reads times in (site.json timezone); UTC when the site is not known. */
+const dealerZone = (site: ApiTenant['site'] | undefined): string => site?.timezone ?? 'UTC';
+
+/** A stored date-time for the dealer to read, on their clock with the zone; the text as stored when it is no date. */
+function momentText(value: string, timeZone: string): string {
+  return formatMoment(dealerInstant(value, timeZone), timeZone) || value;
+}
+
+/** A stored calendar date ('2026-12-03') for the dealer to read: '3 Dec 2026'; the text as stored when it is no date. */
+const dayText = (value: string): string => formatDay(calendarDay(value)) || value;
+
+/** The dealer's day of an instant, as formatDay takes it. */
+function dealerDate(instant: number, timeZone: string): number {
+  const wall = dealerWallClock(instant, timeZone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day);
 }
 
 /** A form value as trimmed text, or undefined when absent or blank. */
@@ -295,13 +313,15 @@ function amountText(value: unknown): string | undefined {
 }
 
 /** The vehicle the lead is about, in the DTD's child order. */
-function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined, siteUrl: string | undefined): string {
+function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined, site: ApiTenant['site'] | undefined): string {
+  const siteUrl = site?.url;
+  const timeZone = dealerZone(site);
   const data = lead.data;
   const custom = customParams(data);
   const budget = amountText(custom.vehiclePriceBudget);
   const finance = kind === 'finance' ? adfFinance('finance', [{ amount: budget, type: 'total', limit: 'maximum' }]) : '';
   const payment = paymentOf(lead);
-  const testDrive = kind === 'test-drive' && text(data.dateTime) ? `Test drive requested for ${text(data.dateTime)}` : '';
+  const testDrive = kind === 'test-drive' && text(data.dateTime) ? `Test drive requested for ${momentText(text(data.dateTime)!, timeZone)}` : '';
   if (car) {
     const interest = kind === 'test-drive' ? 'test-drive' : 'buy';
     const colour = car.colour
@@ -323,7 +343,7 @@ function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined,
       colour,
       element('imagetag', absoluteUrl(car.primary_image_url, siteUrl), { alttext: car.name ?? undefined }),
       element('price', car.price, { type: 'asking', currency: 'AUD' }),
-      element('pricecomments', kind === 'reserve' && payment ? paymentLine(lead) : ''),
+      element('pricecomments', kind === 'reserve' && payment ? paymentLine(lead, timeZone) : ''),
       finance,
       element(
         'comments',
@@ -399,7 +419,7 @@ function shopperVehicle(lead: StoredLead, kind: LeadKind, trade: ReturnType<type
 }
 
 /** The lines of the customer's comments: what they asked for, in words a salesperson reads. */
-function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeof dealerOf>, marketing: LeadMarketing): string[] {
+function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeof dealerOf>, marketing: LeadMarketing, timeZone: string): string[] {
   const data = lead.data;
   const custom = customParams(data);
   const campaign = campaignParams(data);
@@ -411,7 +431,7 @@ function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeo
     dealer.location ? `Location: ${dealer.location.name}` : '',
     text(data.message) ?? '',
     text(data.Comments) ?? '',
-    text(data.dateTime) ? `Test drive: ${text(data.dateTime)}` : '',
+    text(data.dateTime) ? `Test drive: ${momentText(text(data.dateTime)!, timeZone)}` : '',
     text(data.delivery_location) ? `Delivery location for the test drive: ${text(data.delivery_location)}` : '',
     kind === 'service'
       ? [text(data['Service Type']), text(data['Service Interval'])]
@@ -419,7 +439,7 @@ function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeo
           .join(', ')
           .replace(/^(.+)$/, 'Service: $1')
       : '',
-    kind === 'service' && text(data['Preferred Service Date']) ? `Preferred service date: ${text(data['Preferred Service Date'])}` : '',
+    kind === 'service' && text(data['Preferred Service Date']) ? `Preferred service date: ${dayText(text(data['Preferred Service Date'])!)}` : '',
     // A valued car's rego is given with that car (shopperVehicle); any other rego the shopper typed is given here.
     text(data.Rego) && !(text(data.evalid) && (kind === 'trade-in' || kind === 'sell'))
       ? `Rego: ${text(data.Rego)}${text(data.State) ? ` (${text(data.State)!.toUpperCase()})` : ''}`
@@ -433,7 +453,7 @@ function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeo
     text(data.finance) ? `Finance: ${text(data.finance)}` : '',
     custom.offer_withheld === 'true' ? 'Instant offer: none online (over the online-estimate limits)' : '',
     lead.offer_accepted ? 'The customer accepted the instant offer.' : '',
-    paymentLine(lead),
+    paymentLine(lead, timeZone),
     text(data.source) || text(data.url) ? `Source: ${[text(data.source), text(data.url)].filter(Boolean).join(', ')}` : '',
     Object.keys(campaign).length > 0
       ? `Campaign: ${Object.entries(campaign)
@@ -441,7 +461,7 @@ function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeo
           .join('; ')}`
       : '',
     data.opt_in === true && marketing.opted_out_at === undefined ? 'Marketing opt-in: yes' : '',
-    ...marketingLines(marketing),
+    ...marketingLines(marketing, timeZone),
   ].filter(Boolean);
 }
 
@@ -472,7 +492,7 @@ export function leadAdf(
     `<id sequence="${lead.revision}" source="${xmlEscape(doc.site_name)}">${xmlEscape(lead.id)}</id>`,
     `<requestdate>${xmlEscape(doc.updated_at)}</requestdate>`,
     // The DTD asks for at least one vehicle: the one of interest, or the shopper's own when that is all the lead is about.
-    doc.trade_in && !car && !text(data['Vehicle Make']) && !text(data['Vehicle Model']) ? '' : interestVehicle(lead, kind, car, site?.url),
+    doc.trade_in && !car && !text(data['Vehicle Make']) && !text(data['Vehicle Model']) ? '' : interestVehicle(lead, kind, car, site),
     shopperVehicle(lead, kind, doc.trade_in),
     '<customer>',
     '<contact>',
@@ -496,7 +516,7 @@ export function leadAdf(
       postcode: text(data.postcode),
     }),
     '</contact>',
-    element('comments', commentLines(lead, kind, dealer, marketing).join('\n')),
+    element('comments', commentLines(lead, kind, dealer, marketing, dealerZone(site)).join('\n')),
     '</customer>',
     '<vendor>',
     location ? element('id', location.slug, { source: 'location' }) : '',

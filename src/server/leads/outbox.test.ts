@@ -47,7 +47,7 @@ describe('lead formats', () => {
     expect(xml).toContain('<name part="first">Jo &lt;b&gt;</name>');
     expect(xml).toContain('<name part="last">O&apos;Brien &amp; Sons</name>');
     expect(xml).toContain('Hi ]]&gt; &lt;adf&gt;');
-    expect(xml).toContain('Test drive: 2026-03-07T09:00:00+10:00');
+    expect(xml).toContain('Test drive: Fri 6 Mar 2026, 11:00 pm UTC');
     expect(xml).not.toContain('\u0001');
   });
   it('adds the shopper trade-in car from its evaluation', () => {

@@ -81,7 +81,7 @@ describe('unsubscribe links and opt-outs (2.81)', () => {
     const out = leadDocument(lead, undefined, undefined, undefined, [], { unsubscribe_url: url, opted_out_at: Date.UTC(2026, 10, 24) });
     expect(out.customer).toMatchObject({ opt_in: false, marketing_opt_out: true });
     const adf = leadAdf(lead, undefined, undefined, undefined, [], { unsubscribe_url: url, opted_out_at: Date.UTC(2026, 10, 24) });
-    expect(adf).toContain('Marketing: this customer unsubscribed on 2026-11-24. Do not send them marketing; answer this enquiry only.');
+    expect(adf).toContain('Marketing: this customer unsubscribed on 24 Nov 2026. Do not send them marketing; answer this enquiry only.');
     expect(adf).toContain(`Unsubscribe link for marketing e-mails to this customer: ${url}`);
   });
 });
