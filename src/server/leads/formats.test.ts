@@ -324,3 +324,20 @@ describe('times a dealer reads', () => {
     expect(unsubscribed).toContain('this customer unsubscribed on 5 Dec 2026.');
   });
 });
+
+describe('the car a lead is about', () => {
+  const [, demo, , , , , , reserve] = CATEGORY_EXAMPLES;
+
+  it('gives the live car’s page on the site', () => {
+    expect(adfOf(demo!)).toContain(`Vehicle page: https://www.harbourcity.example/cars/${demo!.car!.slug}`);
+  });
+
+  it('is still the stock car the lead stored when it has left the stock by the time of sending', () => {
+    const gone = { ...reserve!.lead, data: { ...reserve!.lead.data, stock_number: 'U5002' } };
+    const xml = leadAdf(gone, tenant, undefined, undefined, [], marketing);
+    expect(xml).toContain('<vehicle interest="buy" status="used"><id source="stock">5002</id><year/><make>Mazda</make><model>CX-5</model><stock>U5002</stock>');
+    expect(xml).toContain('The stock vehicle the customer chose (car 5002, stock U5002); it is no longer listed on the site.');
+    expect(xml).not.toContain('not a stock vehicle');
+    if (hasXmllint) expectValid(xml);
+  });
+});

@@ -8,6 +8,7 @@
 import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
 import { calendarDay, dealerInstant, dealerWallClock } from '../../lib/text/dealer-time.ts';
 import { formatDay, formatMoment, formatMoney } from '../../lib/text/format.ts';
+import { canonicalUrl } from '../../lib/text/seo.ts';
 import type { Car } from '../../schemas/car.ts';
 import { isAuMobile } from '../../schemas/forms/fields.ts';
 import { completesForm, isReserveCategory, isTestDriveCategory } from '../../schemas/lead.ts';
@@ -351,6 +352,7 @@ function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined,
           car.car_type === 'demo' ? 'Demonstrator (demo) vehicle' : '',
           testDrive,
           kind === 'photos' ? 'The customer asked for more photos of this vehicle.' : '',
+          siteUrl ? `Vehicle page: ${canonicalUrl(siteUrl, `/cars/${car.slug}`)}` : '',
         ]
           .filter(Boolean)
           .join('\n'),
@@ -358,6 +360,7 @@ function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined,
       '</vehicle>',
     ].join('');
   }
+  if (text(lead.car_id)) return storedStockVehicle(lead, kind, timeZone, [finance, testDrive]);
   // No stock car: the car the shopper named (an enquiry's make and model, the car to service,
   // the VIN a finance link carried), else the DTD's required year, make and model left empty.
   // ADF 1.0 has no interest for a service or a payment: those leave it out (the DTD's default applies).
@@ -378,6 +381,31 @@ function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined,
     required('make', data['Vehicle Make']),
     required('model', data['Vehicle Model'] ?? (service ? data.Model : undefined)),
     element('vin', custom.vin),
+    finance,
+    element('comments', [note, testDrive].filter(Boolean).join('\n')),
+    '</vehicle>',
+  ].join('');
+}
+
+/**
+ * The stock car a lead was stored with that the stock no longer lists when it is sent (sold, or
+ * gone from the feed before a retry or a later revision): what the lead kept of it (car id, stock
+ * number, make, model, new or used), said to be no longer listed. Nothing is made up.
+ */
+function storedStockVehicle(lead: StoredLead, kind: LeadKind, timeZone: string, [finance, testDrive]: [string, string]): string {
+  const data = lead.data;
+  const carId = text(lead.car_id)!;
+  const stock = text(data.stock_number);
+  const status = text(data.car_type) ? ` status="${text(data.car_type) === 'new' ? 'new' : 'used'}"` : '';
+  const note = `The stock vehicle the customer chose (car ${carId}${stock ? `, stock ${stock}` : ''}); it is no longer listed on the site.`;
+  return [
+    `<vehicle interest="${kind === 'test-drive' ? 'test-drive' : 'buy'}"${status}>`,
+    element('id', carId, { source: 'stock' }),
+    required('year', undefined),
+    required('make', data['Vehicle Make']),
+    required('model', data['Vehicle Model']),
+    element('stock', stock),
+    element('pricecomments', kind === 'reserve' && paymentOf(lead) ? paymentLine(lead, timeZone) : ''),
     finance,
     element('comments', [note, testDrive].filter(Boolean).join('\n')),
     '</vehicle>',
@@ -492,7 +520,7 @@ export function leadAdf(
     `<id sequence="${lead.revision}" source="${xmlEscape(doc.site_name)}">${xmlEscape(lead.id)}</id>`,
     `<requestdate>${xmlEscape(doc.updated_at)}</requestdate>`,
     // The DTD asks for at least one vehicle: the one of interest, or the shopper's own when that is all the lead is about.
-    doc.trade_in && !car && !text(data['Vehicle Make']) && !text(data['Vehicle Model']) ? '' : interestVehicle(lead, kind, car, site),
+    doc.trade_in && !car && !text(lead.car_id) && !text(data['Vehicle Make']) && !text(data['Vehicle Model']) ? '' : interestVehicle(lead, kind, car, site),
     shopperVehicle(lead, kind, doc.trade_in),
     '<customer>',
     '<contact>',
