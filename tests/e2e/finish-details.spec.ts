@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { pointAtSearch } from './search-helpers.ts';
+import { cars, pointAtSearch } from './search-helpers.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX, HOME_PRICE_SLIDER } from '../../src/search/core/config.ts';
@@ -194,7 +194,7 @@ test('at 390 px the open filter panel ends with Show Me N cars, which closes it 
   const make = 'Toyota';
   await page.getByRole('checkbox', { name: new RegExp(`^${make}\\b`) }).check();
   const expected = engine.search(DEFAULT_INDEX, { hitsPerPage: 0, facetFilters: [[`make:${make}`]] }).nbHits;
-  const show = page.getByRole('button', { name: `Show Me ${expected} cars` });
+  const show = page.getByRole('button', { name: `Show Me ${cars(expected)}` });
   // In view at the bottom of the screen while the long panel is open.
   await expect(show).toBeInViewport();
   await page.mouse.wheel(0, 600);
@@ -202,7 +202,7 @@ test('at 390 px the open filter panel ends with Show Me N cars, which closes it 
   await show.click();
   await expect(filters).not.toHaveAttribute('open', '');
   await expect(filters.locator('summary')).toBeFocused();
-  await expect(page.locator('.search-count')).toHaveText(`${expected} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(expected)} found`);
   await expect(page.locator('.search-count')).toBeInViewport();
   // Wide screens keep the filters beside the results, with no such button.
   await page.setViewportSize({ width: 1366, height: 768 });

@@ -9,7 +9,7 @@
 import { axeBuilder } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { pointAtSearch } from './search-helpers.ts';
+import { cars, pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX, LOADER_MESSAGES } from '../../src/search/core/config.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
@@ -41,7 +41,7 @@ test('issue14-1 drive, badge, tag and certified panels filter by keyboard, with 
   await drive.getByRole('checkbox', { name: /^AWD/ }).focus();
   await page.keyboard.press('Space');
   await expect(page).toHaveURL(/refinementList\[drive\]\[\]=AWD/);
-  await expect(count(page)).toHaveText(`${hitsOf({ facetFilters: [['drive:AWD']] })} cars found`);
+  await expect(count(page)).toHaveText(`${cars(hitsOf({ facetFilters: [['drive:AWD']] }))} found`);
   // The fixture has no certified car: only 'Not certified' is offered, and it matches every car.
   const certified = page.getByRole('group', { name: 'Certified', exact: true });
   await expect(certified.getByRole('checkbox')).toHaveCount(1);
@@ -60,13 +60,13 @@ test('issue14-1 year and kilometre ranges: kilometres in whole thousands (§5), 
   await minKm.fill('20400');
   await minKm.press('Enter');
   await expect(page).toHaveURL(/range\[km\]=20000:/);
-  await expect(count(page)).toHaveText(`${hitsOf({ numericFilters: ['km>=20000'] })} cars found`);
+  await expect(count(page)).toHaveText(`${cars(hitsOf({ numericFilters: ['km>=20000'] }))} found`);
   const year = page.getByRole('group', { name: 'Year', exact: true });
   await year.getByRole('slider', { name: 'Minimum year' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/range\[year\]=\d{4}:/);
   const chosen = Number(/range\[year\]=(\d{4}):/.exec(decodeURIComponent(page.url()))![1]);
-  await expect(count(page)).toHaveText(`${hitsOf({ numericFilters: ['km>=20000', `year>=${chosen}`] })} cars found`);
+  await expect(count(page)).toHaveText(`${cars(hitsOf({ numericFilters: ['km>=20000', `year>=${chosen}`] }))} found`);
 });
 
 test('issue14-1 make > model: models open under their chosen make and lead to the model route', async ({ page }) => {
@@ -81,7 +81,7 @@ test('issue14-1 make > model: models open under their chosen make and lead to th
   await expect(models.getByRole('checkbox')).toHaveCount(3);
   await models.getByRole('checkbox', { name: /^Corolla/ }).check();
   await expect(page).toHaveURL(url('search-demo', '/search/toyota/corolla'));
-  await expect(count(page)).toHaveText(`${hitsOf({ facetFilters: [['make:Toyota'], ['model:Corolla']] })} cars found`);
+  await expect(count(page)).toHaveText(`${cars(hitsOf({ facetFilters: [['make:Toyota'], ['model:Corolla']] }))} found`);
   // A deep link to a model route opens the hierarchy at that make.
   await openLive(page, url('search-demo', '/search/toyota/corolla'));
   await expect(page.getByRole('group', { name: 'Toyota models' }).getByRole('checkbox', { name: /^Corolla/ })).toBeChecked();

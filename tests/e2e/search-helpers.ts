@@ -1,5 +1,11 @@
 /** Browser-test helpers for the search pages. */
 import { expect, type Page } from '@playwright/test';
+import { formatCount, type CountNouns } from '../../src/lib/text/format.ts';
+
+/** A car-only site's stock count as the search pages print it (formatCount: '1 car', '1,012 cars'). */
+export function cars(count: number, nouns: CountNouns = { one: 'car', other: 'cars' }): string {
+  return formatCount(count, nouns);
+}
 
 /**
  * The search island loads when the shopper starts to use it (`client:interaction`,

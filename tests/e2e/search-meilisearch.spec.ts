@@ -21,7 +21,7 @@ import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { createSearchEngine } from '../../src/search/engine/engine.ts';
 import { syncTenant, tenantFilter } from '../../src/search/admin/meilisearch.ts';
 import { startMeilisearch, type MeilisearchServer } from '../support/meilisearch-server.ts';
-import { searchFromHero } from './search-helpers.ts';
+import { cars, searchFromHero } from './search-helpers.ts';
 
 const SLUG = 'search-meili';
 const INDEX = 'Car_e2e';
@@ -77,7 +77,7 @@ test('a Meilisearch site searches through instant-meilisearch with the same resu
   const tenant = loadTenant('tests/fixtures/tenants/search-demo', Date.parse(NOW));
   const engine = createSearchEngine(toSearchDocuments(tenant.visible, tenant.site));
   const want = engine.search('Car_production:price:desc', { facetFilters: [['car_type:used'], ['make:Toyota', 'make:Mazda']], hitsPerPage: 21 });
-  await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(want.nbHits)} found`);
   const names = collapseSold(want.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name);
   expect(await page.locator('.search-card__name').allTextContents()).toEqual(names);
   expect(requests.some((url) => url.startsWith(meili.host) && url.includes('/multi-search'))).toBe(true);
@@ -87,7 +87,7 @@ test('a Meilisearch site searches through instant-meilisearch with the same resu
   await expect(page).toHaveURL(/\/search\/used-cars\?sortBy=price-desc&refinementList\[(make|body)\]/);
   await expect(page).toHaveURL(/refinementList\[body\]\[\]=SUV/);
   const next = engine.search('Car_production:price:desc', { facetFilters: [['car_type:used'], ['make:Toyota', 'make:Mazda'], ['body:SUV']], hitsPerPage: 21 });
-  await expect(page.locator('.search-count')).toHaveText(`${next.nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(next.nbHits)} found`);
 });
 
 test('a sentence in the hero of a Meilisearch site lands with its chips and the cars of the same filters on the embedded engine', async ({ page }) => {
@@ -112,7 +112,7 @@ test('a sentence in the hero of a Meilisearch site lands with its chips and the 
     'Remove AWD×',
     'Remove Under $60,000×',
   ]);
-  await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(want.nbHits)} found`);
   expect(await page.locator('.search-card__name').allTextContents()).toEqual(
     collapseSold(want.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name),
   );
@@ -133,7 +133,7 @@ test('with Meilisearch down the same search page answers from the embedded index
   // A change of filter is a live search: Meilisearch refuses the connection, the embedded index answers.
   await page.getByRole('group', { name: 'Body type' }).getByRole('checkbox', { name: /^SUV / }).check();
   const next = engine.search('Car_production:price:desc', { facetFilters: [['car_type:used'], ['make:Toyota', 'make:Mazda'], ['body:SUV']], hitsPerPage: 21 });
-  await expect(page.locator('.search-count')).toHaveText(`${next.nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(next.nbHits)} found`);
   const names = collapseSold(next.hits, (hit) => hit.status === 'sold').map(({ car }) => car.name);
   expect(await page.locator('.search-card__name').allTextContents()).toEqual(names);
   expect(requests.some((url) => url.includes(`/search-index-${SLUG}.json`))).toBe(true);

@@ -6,7 +6,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
-import { pointAtSearch } from './search-helpers.ts';
+import { cars, pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX } from '../../src/search/core/config.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
@@ -66,7 +66,7 @@ test('issue35-5: a two-thumb slider moved by keyboard shows in its label the ran
   await expect(panel.locator('.search-price__values')).toHaveText(`${km(from!)} – ${km(to!)}`);
   await expect(high).toHaveAttribute('aria-valuetext', km(to!));
   await expect(panel.getByLabel('Max kilometres')).toHaveValue(String(to));
-  await expect(page.locator('.search-count')).toHaveText(`${engine.search(DEFAULT_INDEX, { hitsPerPage: 0, numericFilters: [`km>=${from}`, `km<=${to}`] }).nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(engine.search(DEFAULT_INDEX, { hitsPerPage: 0, numericFilters: [`km>=${from}`, `km<=${to}`] }).nbHits)} found`);
 
   // Reloaded from the URL: the same label.
   await page.reload();

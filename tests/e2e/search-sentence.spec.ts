@@ -8,7 +8,7 @@
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { axeBuilder } from './axe.ts';
-import { searchFromHero } from './search-helpers.ts';
+import { cars, searchFromHero } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { stockNounsOf } from '../../src/lib/text/template-wording.ts';
 import { DEFAULT_INDEX } from '../../src/search/core/config.ts';
@@ -59,7 +59,7 @@ test('the example sentence in the hero lands on the search page with its chips a
   expect(url.searchParams.getAll('refinementList[transmission][]')).toEqual(['Automatic']);
   expect(url.searchParams.has('query')).toBe(false);
   await expect(chips(page)).toHaveText(['Remove Ute×', 'Remove Diesel×', 'Remove Automatic×', 'Remove Under $30,000×']);
-  await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(want.nbHits)} found`);
   const names = await cardNames(page);
   expect(names).toEqual(want.names);
   expect((await axeBuilder(page).analyze()).violations).toEqual([]);
@@ -67,7 +67,7 @@ test('the example sentence in the hero lands on the search page with its chips a
   // The same filters chosen by hand (a shared link of them) show the same cars and chips.
   await page.goto(sunstate.url(createSearchUrl(byHand, sunstate.routes)));
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(want.nbHits)} found`);
   expect(await cardNames(page)).toEqual(names);
   await expect(chips(page)).toHaveText(['Remove Ute×', 'Remove Diesel×', 'Remove Automatic×', 'Remove Under $30,000×']);
 
@@ -78,7 +78,7 @@ test('the example sentence in the hero lands on the search page with its chips a
   await expect(page.locator(':focus')).toHaveText('Remove Automatic×');
   await expect(page).not.toHaveURL(/fuel/);
   const wider = sunstate.answer({ range: { price: ':30000' }, refinementList: { body: ['Ute'], transmission: ['Automatic'] } });
-  await expect(page.locator('.search-count')).toHaveText(`${wider.nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(wider.nbHits)} found`);
 });
 
 test('the hero counts with the sentence, and a removed chip takes its words out of the box', async ({ page }) => {
@@ -90,18 +90,18 @@ test('the hero counts with the sentence, and a removed chip takes its words out 
   await box.fill('diesel awd under 60k auto');
   const understood = page.getByRole('list', { name: 'Understood' }).getByRole('button');
   await expect(understood).toHaveText(['Remove Diesel×', 'Remove AWD×', 'Remove Under $60,000×', 'Remove Automatic×']);
-  await expect(page.locator('.hero-stock__submit')).toHaveText(`Show Me ${want.nbHits} cars`);
+  await expect(page.locator('.hero-stock__submit')).toHaveText(`Show Me ${cars(want.nbHits)}`);
   expect((await axeBuilder(page).include('.hero-stock').analyze()).violations).toEqual([]);
   await understood.filter({ hasText: 'AWD' }).click();
   await expect(box).toHaveValue('diesel under 60k auto');
   await expect(understood).toHaveText(['Remove Diesel×', 'Remove Under $60,000×', 'Remove Automatic×']);
   const wider = demo.answer({ range: { price: ':60000' }, refinementList: { fuel: ['Diesel'], transmission: ['Automatic'] } });
-  await expect(page.locator('.hero-stock__submit')).toHaveText(`Show Me ${wider.nbHits} cars`);
+  await expect(page.locator('.hero-stock__submit')).toHaveText(`Show Me ${cars(wider.nbHits)}`);
   // The dealer's own words (the fixture's site.json search_words) win.
   await box.fill('tradie ute');
   await expect(understood).toHaveText(['Remove Ute Manual×']);
   const tradie = demo.answer({ refinementList: { body: ['Ute'], transmission: ['Manual'] } });
-  await expect(page.locator('.hero-stock__submit')).toHaveText(`Show Me ${tradie.nbHits} cars`);
+  await expect(page.locator('.hero-stock__submit')).toHaveText(`Show Me ${cars(tradie.nbHits)}`);
   // Words it cannot place stay a keyword search, counted too.
   await box.fill('diesel zzqx');
   await expect(understood).toHaveText(['Remove Diesel×']);
@@ -122,7 +122,7 @@ test('Enter in the search page box reads a sentence into chips and leaves the wo
   await expect(box).toHaveValue('');
   await expect(page).toHaveURL(/refinementList\[colour\]\[\]=White/);
   const want = demo.answer({ refinementList: { colour: ['White'], body: ['SUV'], drive: ['AWD'], badge: ['Sport'] } });
-  await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(want.nbHits)} found`);
   // A word it cannot place stays in the box as the keyword query.
   await box.fill('hilux zzqx');
   await box.press('Enter');

@@ -8,7 +8,7 @@
 import { axeBuilder } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { pointAtSearch } from './search-helpers.ts';
+import { cars, pointAtSearch } from './search-helpers.ts';
 import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX, SORT_OPTIONS, sortIndexName } from '../../src/search/core/config.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
@@ -69,7 +69,7 @@ test('a deep link opens with its query, refinements, price range, sort and page 
   const want = expected(state);
   expect(want.nbHits).toBeGreaterThan(21);
   await openLive(page, DEEP_LINK);
-  await expect(count(page)).toHaveText(`${want.nbHits} cars found`);
+  await expect(count(page)).toHaveText(`${cars(want.nbHits)} found`);
   expect(await cardNames(page)).toEqual(want.names);
   await expect(page.getByRole('searchbox', { name: 'Search stock' })).toHaveValue('20');
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue(sortIndexName(DEFAULT_INDEX, SORT_OPTIONS[3]));
@@ -100,7 +100,7 @@ test('issue 17: the search island downloads nothing until used, and a filter cli
   await expect(page).toHaveURL(/[?&]refinementList\[fuel\]\[\]=Diesel(&|$)/);
   await expect(page.getByRole('group', { name: 'Fuel' }).getByRole('checkbox', { name: /^Diesel / })).toBeChecked();
   const state = stateOf(page.url());
-  await expect(count(page)).toHaveText(`${expected(state).nbHits} cars found`);
+  await expect(count(page)).toHaveText(`${cars(expected(state).nbHits)} found`);
   expect(scripts.length).toBeGreaterThan(0);
   // Going live did not report the built results twice; the filtered search is reported.
   await expect.poll(views).toEqual(['/search/new-used-and-demo-cars', new URL(page.url()).pathname + new URL(page.url()).search]);
@@ -113,7 +113,7 @@ test('issue 17: text typed into the search box before the island is live is sear
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
   await expect(box).toHaveValue('hilux');
   await expect(page).toHaveURL(/query=hilux/);
-  await expect(count(page)).toHaveText(`${expected({ query: 'hilux' }).nbHits} cars found`);
+  await expect(count(page)).toHaveText(`${cars(expected({ query: 'hilux' }).nbHits)} found`);
 });
 
 test('issue 17: a sort chosen before the island is live is applied', async ({ page }) => {
@@ -162,7 +162,7 @@ test('changing a filter rewrites the URL as the spec says and resets the page; b
   const state = stateOf(page.url());
   expect(state.refinementList?.fuel).toEqual(['Diesel']);
   expect(state.page).toBeUndefined();
-  await expect(count(page)).toHaveText(`${expected(state).nbHits} cars found`);
+  await expect(count(page)).toHaveText(`${cars(expected(state).nbHits)} found`);
   expect(await cardNames(page)).toEqual(expected(state).names);
 
   await page.goBack();
@@ -180,7 +180,7 @@ test('a car type takes its route path and the search box writes query after its 
   await page.getByRole('searchbox', { name: 'Search stock' }).fill('corolla');
   await expect(page).toHaveURL(site('/search/used-cars?query=corolla'));
   const want = expected(stateOf(page.url()));
-  await expect(count(page)).toHaveText(`${want.nbHits} cars found`);
+  await expect(count(page)).toHaveText(`${cars(want.nbHits)} found`);
   expect(await cardNames(page)).toEqual(want.names);
 });
 
@@ -199,7 +199,7 @@ test('the price slider obeys its rules', async ({ page }) => {
   await min.fill('50400');
   await min.press('Enter');
   await expect(page).toHaveURL(/range\[price\]=50000:$/);
-  await expect(count(page)).toHaveText(`${expected(stateOf(page.url())).nbHits} cars found`);
+  await expect(count(page)).toHaveText(`${cars(expected(stateOf(page.url())).nbHits)} found`);
 
   // The max thumb cannot go below the min: it stays 1 above.
   await max.fill('42000');
@@ -249,7 +249,7 @@ test('an impossible filter shows the empty state, and Clear Filters returns to a
   await expect(page.getByText('No results found for your search at this time. Please try adjusting the filters for more results.')).toBeVisible();
   await page.getByRole('link', { name: 'Clear Filters' }).click();
   await expect(page).toHaveURL(site('/search/new-used-and-demo-cars'));
-  await expect(count(page)).toHaveText(`${documents.length} cars found`);
+  await expect(count(page)).toHaveText(`${cars(documents.length)} found`);
 });
 
 test('the first page of a route is real HTML before any script runs', async ({ browser }) => {
@@ -258,7 +258,7 @@ test('the first page of a route is real HTML before any script runs', async ({ b
   await page.goto(site('/search/used-cars'));
   const want = expected({ refinementList: { car_type: ['used'] } });
   await expect(page.getByRole('heading', { level: 1, name: 'Used Cars' })).toBeVisible();
-  await expect(page.locator('.search-count')).toHaveText(`${want.nbHits} cars found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(want.nbHits)} found`);
   expect(await page.locator('.search-card__name').first().textContent()).toBe(want.names[0]);
   await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/search/used-cars?page=2');
   await context.close();
@@ -268,15 +268,15 @@ test('the home hero search count equals the hits on the page it opens', async ({
   await page.goto(site('/'));
   const hero = page.getByRole('search', { name: 'Stock search' });
   await expect(page.locator('[data-hero-phase="live"]')).toBeVisible();
-  await expect(hero.getByRole('button', { name: /^Show Me/ })).toHaveText(`Show Me ${documents.length} cars`);
+  await expect(hero.getByRole('button', { name: /^Show Me/ })).toHaveText(`Show Me ${cars(documents.length)}`);
   await hero.getByLabel('Make', { exact: true }).selectOption('Toyota');
   await hero.getByRole('radio', { name: 'Used' }).check();
   const want = expected({ refinementList: { car_type: ['used'], make: ['Toyota'] } }).nbHits;
-  await expect(hero.getByRole('button', { name: /^Show Me/ })).toHaveText(`Show Me ${want} cars`);
+  await expect(hero.getByRole('button', { name: /^Show Me/ })).toHaveText(`Show Me ${cars(want)}`);
   await hero.getByRole('button', { name: /^Show Me/ }).click();
   await expect(page).toHaveURL(site('/search/used-cars?refinementList[make][]=Toyota'));
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible();
-  await expect(count(page)).toHaveText(`${want} cars found`);
+  await expect(count(page)).toHaveText(`${cars(want)} found`);
 });
 
 test('the hero price search opens results in the range sorted by price, highest first', async ({ page }) => {
@@ -293,7 +293,7 @@ test('the hero price search opens results in the range sorted by price, highest 
   await form.getByRole('button', { name: 'Search by Price' }).click();
   await expect(page).toHaveURL(site('/search/new-used-and-demo-cars?sortBy=price-desc&range[price]=40000:'));
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue(sortIndexName(DEFAULT_INDEX, SORT_OPTIONS[2]));
-  await expect(count(page)).toHaveText(`${expected({ sortBy: 'price-desc', range: { price: '40000:' } }).nbHits} cars found`);
+  await expect(count(page)).toHaveText(`${cars(expected({ sortBy: 'price-desc', range: { price: '40000:' } }).nbHits)} found`);
 });
 
 test('an embedded-search site never downloads instant-meilisearch, and the search page is axe-clean', async ({ page }) => {
@@ -326,7 +326,7 @@ test('makes show 7 then Show all makes; Quick Enquiry opens for its car; a searc
 
   await page.getByRole('searchbox', { name: 'Search stock' }).fill('hilux');
   await expect(page).toHaveURL(/query=hilux/);
-  await expect(count(page)).toHaveText(`${expected({ query: 'hilux' }).nbHits} cars found`);
+  await expect(count(page)).toHaveText(`${cars(expected({ query: 'hilux' }).nbHits)} found`);
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('search_history') ?? '[]')[0]?.url)).toBe('/search/new-used-and-demo-cars?query=hilux');
   const events = await page.evaluate(() => ((window as unknown as { dataLayer?: { event_id: number; url?: string }[] }).dataLayer ?? []).filter((entry) => entry.event_id === 49).map((entry) => entry.url));
   expect(events).toContain('/search/new-used-and-demo-cars?query=hilux');

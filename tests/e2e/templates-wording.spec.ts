@@ -10,7 +10,7 @@ import { loadTenant } from '../../src/lib/site/tenant.ts';
 import { DEFAULT_INDEX } from '../../src/search/core/config.ts';
 import { toSearchDocuments } from '../../src/search/core/documents.ts';
 import { createSearchEngine, type EngineSearchParams } from '../../src/search/engine/engine.ts';
-import { pointAtSearch } from './search-helpers.ts';
+import { cars, pointAtSearch } from './search-helpers.ts';
 import { tenantUrl } from './vehicle-helpers.ts';
 import { priceBand } from '../../src/schemas/price-band.ts';
 
@@ -52,11 +52,11 @@ test('issue35-3: the bikes-and-trucks site speaks of bikes and trucks, and its h
   // Every truck is a Truck, the feed records without item_type too (their make says so).
   expect(want).toBe(trucks);
   expect(moto.visible.filter((car) => car.vehicle_kind === 'truck' && !car.item_type).length).toBeGreaterThan(0);
-  await expect(hero.getByRole('button', { name: /^Show Me/ })).toHaveText(`Show Me ${want} Trucks`);
+  await expect(hero.getByRole('button', { name: /^Show Me/ })).toHaveText(`Show Me ${cars(want, { one: 'Truck', other: 'Trucks' })}`);
   await hero.getByRole('button', { name: /^Show Me/ }).click();
   await expect(page).toHaveURL(/refinementList\[item_type\]\[\]=truck/);
   await expect(page.locator('[data-search-phase="live"]')).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('.search-count')).toHaveText(`${want} Trucks found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(want, { one: 'Truck', other: 'Trucks' })} found`);
   await expect(page.getByRole('group', { name: 'Vehicle type' }).getByRole('checkbox', { name: /^Truck/ })).toBeChecked();
   // The sell card between results speaks of bikes and trucks too.
   await expect(page.locator('.search-grid__item--promo').first()).toContainText('We Want Your Bike or Truck!');
@@ -102,7 +102,7 @@ test('issue35-3: caravan search filters by sleeps and by length', async ({ page 
   const [most] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0]!;
   await sleeps.getByRole('checkbox', { name: new RegExp(`^Sleeps ${most}\\b`) }).check();
   await expect(page).toHaveURL(new RegExp(`refinementList\\[sleeps\\]\\[\\]=${most}`));
-  await expect(page.locator('.search-count')).toHaveText(`${hits(vanEngine, { facetFilters: [`sleeps:${most}`] })} Caravans found`);
+  await expect(page.locator('.search-count')).toHaveText(`${cars(hits(vanEngine, { facetFilters: [`sleeps:${most}`] }), { one: 'Caravan', other: 'Caravans' })} found`);
 
   const length = page.getByRole('group', { name: 'Length', exact: true });
   const low = length.getByRole('slider', { name: 'Minimum length' });
@@ -112,7 +112,7 @@ test('issue35-3: caravan search filters by sleeps and by length', async ({ page 
   const from = Number(/range\[body_length\]=(\d+):/.exec(decodeURIComponent(page.url()))![1]);
   await expect(length.locator('.search-price__values')).toContainText(`${from} ft`);
   await expect(page.locator('.search-count')).toHaveText(
-    `${hits(vanEngine, { facetFilters: [`sleeps:${most}`], numericFilters: [`body_length>=${from}`] })} Caravans found`,
+    `${cars(hits(vanEngine, { facetFilters: [`sleeps:${most}`], numericFilters: [`body_length>=${from}`] }), { one: 'Caravan', other: 'Caravans' })} found`,
   );
 });
 
