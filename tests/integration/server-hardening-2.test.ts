@@ -120,6 +120,31 @@ describe('issue 34 hardening, second round (lead API)', () => {
     expect(texts.map((text) => text.body).filter((body) => /requesting an offer/.test(body))).toHaveLength(1);
   });
 
+  it('the thank-you text goes with the post that completes the trade-in lead, as its delivery does, once', async () => {
+    const api = await app();
+    const phone = '0413 530 001';
+    const cookie = await signIn(api, phone);
+    const evalid = await valuedEvaluation(api, phone);
+    const headers = { ...ALPHA, cookie };
+    const thanks = async () => (await api.stores.messages.list('alpha', 'sms', '0413530001')).filter((text) => /requesting an offer/.test(text.body));
+    // Towards a car the instant offer posts its lead as a step (form_completed false): not delivered, so no promise of contact.
+    const step = await api.inject({ method: 'POST', url: '/api/leads', headers, payload: { ...tradeInLead(evalid, phone), form_completed: false } });
+    expect(step.statusCode).toBe(201);
+    const leadId = step.json().lead_id as string;
+    expect(await thanks()).toHaveLength(0);
+    expect(await api.stores.outbox.deliveriesOf(leadId)).toHaveLength(0);
+    // The acceptance completes it (a later post naming no evaluation): delivered, and the shopper thanked once.
+    const accepted = { lead_id: leadId, 'Mobile Number': phone, 'Email Address': 'jo@example.com', form_completed: true, offer_accepted: true };
+    expect((await api.inject({ method: 'POST', url: '/api/leads', headers, payload: accepted })).statusCode).toBe(200);
+    expect(await thanks()).toHaveLength(1);
+    const destinations = api.tenants.get('alpha')!.destinations.length;
+    expect(destinations).toBeGreaterThan(0);
+    expect(await api.stores.outbox.deliveriesOf(leadId)).toHaveLength(destinations);
+    // A second completing post (a retried acceptance) texts no more: once per evaluation.
+    expect((await api.inject({ method: 'POST', url: '/api/leads', headers, payload: accepted })).statusCode).toBe(200);
+    expect(await thanks()).toHaveLength(1);
+  });
+
   it('N7: /api/health on a dealer host tells the public only whether it is up; operators get the details', async () => {
     const api = await app({ operatorToken: 'o'.repeat(40) });
     const outside = await api.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.7', headers: ALPHA });

@@ -81,7 +81,7 @@ describe('LeadRepository.save', () => {
       destinations: ['crm'],
       now: 5,
     });
-    expect(last).toEqual({ status: 'updated', id, revision: 2 });
+    expect(last).toEqual({ status: 'updated', id, revision: 2, data: { category: 'Finance', name: 'Jo', email: 'jo@example.com', form_completed: true } });
     const lead = await leads.get('alpha', id);
     expect(lead).toMatchObject({ name: 'Jo', email: 'jo@example.com', category: 'Finance', form_completed: true, revision: 2, created_at: 1, updated_at: 5 });
     expect(await outbox.deliveriesOf(id)).toMatchObject([{ destination: 'crm', revision: 2, idempotency_key: `${id}:crm:2` }]);

@@ -26,7 +26,12 @@ export interface LeadWrite {
   now: number;
 }
 
-export type LeadWriteResult = { status: 'created' | 'updated' | 'replayed'; id: string; revision: number } | { status: 'not-found' } | { status: 'slot-taken' };
+/** `data`: the lead's values as this write stored them (a later step merged into the first), for what follows the commit. */
+export type LeadWriteResult =
+  | { status: 'created' | 'updated'; id: string; revision: number; data: Record<string, unknown> }
+  | { status: 'replayed'; id: string; revision: number }
+  | { status: 'not-found' }
+  | { status: 'slot-taken' };
 
 /** Thrown inside a lead transaction to roll it back when its test-drive slot is taken. */
 class SlotTaken extends Error {}
@@ -100,7 +105,7 @@ export class LeadWriter {
       if (completesForm(write.values)) {
         for (const destination of write.destinations) await this.enqueue(tx, id, write.tenant, destination, 1, write.now);
       }
-      return { status: 'created', id, revision: 1 };
+      return { status: 'created', id, revision: 1, data: write.values };
     }).catch((error: unknown) => {
       if (error instanceof SlotTaken) return { status: 'slot-taken' } satisfies LeadWriteResult;
       throw error;
@@ -166,7 +171,7 @@ export class LeadWriter {
     const results: LeadWriteResult[] = [];
     for (const [index, write] of writes.entries()) {
       if (created.has(ids[index]!)) {
-        results.push({ status: 'created', id: ids[index]!, revision: 1 });
+        results.push({ status: 'created', id: ids[index]!, revision: 1, data: write.values });
         continue;
       }
       // The client key was seen before (an earlier request, or the same key twice in this group): a retried submission.
@@ -204,7 +209,7 @@ export class LeadWriter {
         if (waiting.length === 0) await this.enqueue(tx, leadId, write.tenant, destination, revision, write.now);
       }
     }
-    return { status: 'updated', id: leadId, revision };
+    return { status: 'updated', id: leadId, revision, data: merged };
   }
 
   private async enqueue(tx: SqlExecutor, leadId: string, tenant: string, destination: string, revision: number, now: number): Promise<void> {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { HONEYPOT_FIELD, LeadSubmissionSchema, isTestDriveCategory, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
+import { HONEYPOT_FIELD, LeadSubmissionSchema, completesForm, isTestDriveCategory, leadId as leadIdSchema, leadProblems } from '../../../schemas/lead.ts';
 import { EVALUATION_NOT_FOUND, NO_OFFER_TO_ACCEPT } from '../../../schemas/api/trade-in.ts';
 import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
@@ -107,7 +107,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     ctx.outbox.kick();
     if (tenant.destinations.length === 0) request.log.error({ tenant: tenant.slug, lead: result.id }, 'lead stored but this tenant has no lead destination');
     // The text is the server's own; the lead's sms_content is stored (spec §7) but never sent.
-    if (result.status !== 'replayed' && values.evalid) await sendTradeInSms(ctx, tenant, values.evalid, values.phone ?? values['Mobile Number'], request);
+    if (result.status !== 'replayed') await sendTradeInSms(ctx, tenant, result.data, request);
     request.log.info({ tenant: tenant.slug, lead: result.id, status: result.status, category: values.category }, 'lead stored');
     return reply.code(result.status === 'created' ? 201 : 200).send({ success: true, lead_id: result.id });
   });
@@ -144,14 +144,19 @@ async function namesEvaluation(stores: KernelStores, tenant: string, leadId: str
 }
 
 /**
- * Thank-you SMS after a trade-in lead: text built here from the evaluation, only to
+ * Thank-you SMS after a trade-in lead (`lead`: its values as stored): text built here from the evaluation, only to
  * the mobile typed in that evaluation when the lead gives the same number and the shopper signed in with it on
- * this site (a typed number alone proves nothing), once per evaluation, within the daily caps.
+ * this site (a typed number alone proves nothing), once per evaluation, within the daily caps. It goes with the
+ * post that completes the lead, as its delivery does: a step (`form_completed: false`, the instant offer's lead
+ * before its offer is accepted) is not delivered, so the shopper is not told the dealer will be in touch.
  */
-async function sendTradeInSms(ctx: ApiContext, tenant: ApiTenant, evalid: string, leadPhone: string | undefined, request: FastifyRequest): Promise<void> {
+async function sendTradeInSms(ctx: ApiContext, tenant: ApiTenant, lead: Record<string, unknown>, request: FastifyRequest): Promise<void> {
+  const evalid = lead.evalid;
+  if (typeof evalid !== 'string' || !completesForm(lead)) return;
+  const phone = [lead.phone, lead['Mobile Number']].find((value): value is string => typeof value === 'string');
   try {
     const session = await currentUser(ctx.stores.sessions, request, ctx.now());
-    const message = tradeInThankYou(tenant, await ctx.stores.evaluations.get(tenant.slug, evalid), leadPhone, session?.phone);
+    const message = tradeInThankYou(tenant, await ctx.stores.evaluations.get(tenant.slug, evalid), phone, session?.phone);
     if (!message) return;
     const outcome = await sendCappedSms(
       { sms: ctx.stores.sms, adapters: ctx.adapters, now: ctx.now, limits: ctx.smsLimits, allowances: ctx.allowances },
