@@ -26,6 +26,7 @@ import { ImageSettingsSchema } from './site/images.ts';
 import { VEHICLE_KINDS } from './vehicle-kinds.ts';
 import { MapSettingsSchema } from './site/maps.ts';
 import { SearchWordSchema } from './site/search-words.ts';
+import { SmsSettingsSchema, senderIdGiven } from './site/sms.ts';
 
 /** Templates change layout and wording, not logic (DESIGN §3). */
 export const TEMPLATES = ['used-group', 'franchise', 'caravan', 'motorcycle'] as const;
@@ -159,6 +160,8 @@ const SiteFieldsSchema = v.strictObject({
   /** Lead API base URL for production; default '/api' on the site's own origin. */
   api_base: v.optional(v.string(), '/api'),
   features: v.optional(FeaturesSchema, {}),
+  /** The site's texts (sign-in codes, the trade-in thank-you): the sender ID they show (src/schemas/site/sms.ts). */
+  sms: v.optional(SmsSettingsSchema, {}),
   texts: v.optional(TextsSchema, {}),
   theme: v.optional(ThemeSchema, {}),
   finance: v.optional(FinanceSettingsSchema, {}),
@@ -188,6 +191,7 @@ export const SiteSchema = v.pipe(
   SiteFieldsSchema,
   locationSlugsApartFromDealerships<v.InferOutput<typeof SiteFieldsSchema>>(),
   slugsApartFromCarTypeRoutes<v.InferOutput<typeof SiteFieldsSchema>>(),
+  senderIdGiven<v.InferOutput<typeof SiteFieldsSchema>>(),
 );
 
 /** A validated site.json with every default filled in. */

@@ -27,7 +27,7 @@ const site = v.parse(SiteSchema, {
 describe('form config', () => {
   it('takes the form settings from the site', () => {
     const config = formSiteConfig(site);
-    expect(config).toMatchObject({ apiBase: '/api', brand: 'Acme Cars', termsRequired: true, commentsRequired: true, copyLocationDealership: true, defaultState: 'qld', moneyPresets: [300000, 800000], reserveDeposit: 200 });
+    expect(config).toMatchObject({ apiBase: '/api', brand: 'Acme Cars', smsSender: 'Acme Cars', termsRequired: true, commentsRequired: true, copyLocationDealership: true, defaultState: 'qld', moneyPresets: [300000, 800000], reserveDeposit: 200 });
     expect(config.locations.map((entry) => entry.slug)).toEqual(['north', 'workshop']);
     expect(locationsFor(config, 'service').map((entry) => entry.slug)).toEqual(['workshop']);
     expect(locationsFor(config, 'sales')).toHaveLength(2);

@@ -6,6 +6,7 @@
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { Features } from '../../schemas/site/features.ts';
+import { smsSenderId } from '../../schemas/site/sms.ts';
 import type { LeadCar } from './lead-payload.ts';
 import { moneyPresets } from './money-input.ts';
 import { carImageSources, type ImageOptions } from '../images.ts';
@@ -26,6 +27,8 @@ export interface FormSiteConfig {
   apiBase: string;
   /** Dealer name: '{brand}' of the consent text. */
   brand: string;
+  /** The sender ID of the site's texts (site.json `sms`): the trade-in lead's `sms_from` (spec §7). */
+  smsSender: string;
   phone: string;
   termsRequired: boolean;
   commentsRequired: boolean;
@@ -55,6 +58,7 @@ export function formSiteConfig(site: Site): FormSiteConfig {
   return {
     apiBase: site.api_base,
     brand: site.name,
+    smsSender: smsSenderId(site),
     phone: site.phone,
     termsRequired: requiresTerms(site),
     commentsRequired: site.features.enquiry_comments_required,

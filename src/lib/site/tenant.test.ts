@@ -166,4 +166,22 @@ describe('parseSite', () => {
   it('names no location for a field outside locations', () => {
     expect(refusal({ ...site([]), phone: 'call us' }).details[0]).toMatch(/^field phone: /);
   });
+
+  // An alphanumeric SMS sender ID: 1 to 11 letters, digits and spaces with a letter, no space at either end.
+  it('refuses an SMS sender ID a phone network would not carry, naming the file and the field', () => {
+    for (const senderId of ['', 'Ridgeline Toyota', "Bob's Cars", 'Forms Demo ', '0412345678', 'Café'])
+      expect(refusal({ ...site([]), sms: { sender_id: senderId } }).details, senderId).toEqual([
+        'field sms.sender_id: sms.sender_id must be 1 to 11 letters, digits and spaces, with a letter and no space at either end (e.g. "Forms Demo")',
+      ]);
+  });
+
+  it('accepts a sender ID of letters, digits and spaces, and needs one when the name gives none', () => {
+    expect(parseSite('tenants/hours-motors/site.json', { ...site([]), sms: { sender_id: 'Hours 4WD' } }).sms).toEqual({ sender_id: 'Hours 4WD' });
+    expect(parseSite('tenants/hours-motors/site.json', site([])).sms).toEqual({});
+    const error = refusal({ ...site([]), name: '1300 888 777' });
+    expect([error.file, error.details]).toEqual([
+      'tenants/hours-motors/site.json',
+      ['field sms.sender_id: the name "1300 888 777" gives no SMS sender ID (it needs a letter): set sms.sender_id, e.g. "Forms Demo"'],
+    ]);
+  });
 });

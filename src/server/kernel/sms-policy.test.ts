@@ -14,10 +14,10 @@ import { API_DEFAULTS } from '../../config/server-settings.ts';
 import { plainFirstName, sendCappedSms, signInReserve, SmsLog, smsSender, tradeInThankYou, type SmsLimits } from './sms-policy.ts';
 import type { ApiTenant } from './tenants.ts';
 
-const tenant = (slug: string, typedMobile = false) =>
+const tenant = (slug: string, typedMobile = false, name = 'Alpha Motors Brisbane', sms: { sender_id?: string } = {}) =>
   ({
     slug,
-    site: { name: 'Alpha Motors Brisbane', url: `https://${slug}.example`, features: { trade_in_sms_to_typed_mobile: typedMobile } },
+    site: { name, url: `https://${slug}.example`, sms, features: { trade_in_sms_to_typed_mobile: typedMobile } },
   }) as unknown as ApiTenant;
 
 let db: SqlDatabase;
@@ -48,10 +48,27 @@ function deps(limits: Partial<SmsLimits> = {}) {
 }
 
 describe('sendCappedSms', () => {
-  it("sends under the tenant's sender name (11 characters) and records the text", async () => {
-    expect(smsSender(tenant('alpha'))).toBe('Alpha Motor');
-    expect(await sendCappedSms(deps(), tenant('alpha'), { to: '0412000001', body: 'Your code is 123456', kind: 'sign-in' })).toBe('ok');
-    expect(await messages.list('alpha', 'sms')).toMatchObject([{ recipient: '0412000001', subject: 'Alpha Motor', body: 'Your code is 123456' }]);
+  it("sends under the tenant's sender ID and records the text", async () => {
+    const named = tenant('alpha', false, 'Alpha Motors Brisbane', { sender_id: 'Alpha Cars' });
+    expect(await sendCappedSms(deps(), named, { to: '0412000001', body: 'Your code is 123456', kind: 'sign-in' })).toBe('ok');
+    expect(await messages.list('alpha', 'sms')).toMatchObject([{ recipient: '0412000001', subject: 'Alpha Cars', body: 'Your code is 123456' }]);
+  });
+
+  // An alphanumeric sender ID: at most 11 letters, digits and spaces. Without sms.sender_id it is the name's whole words that fit.
+  it.each([
+    ['Alpha Motors Brisbane', 'Alpha'],
+    ['Forms Demo Motors', 'Forms Demo'],
+    ['Ridgeline Toyota', 'Ridgeline'],
+    ['Bayside Cars', 'Bayside'],
+    ['Bayside Car Co', 'Bayside Car'],
+    ["Bob's Cars", 'Bobs Cars'],
+    ['Smith & Sons Motors', 'Smith Sons'],
+    ['St. George Autos', 'St George'],
+    ['Café Autos', 'Cafe Autos'],
+    ['  4WD  World ', '4WD World'],
+    ['Toowoombagroupcars', 'Toowoombagr'],
+  ])('without sms.sender_id, %j texts as %j', (name, sender) => {
+    expect(smsSender(tenant('alpha', false, name))).toBe(sender);
   });
 
   it('stops at the per-phone cap of one tenant, and the cap over all tenants, within 24 hours only', async () => {

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
+import { smsSenderId } from '../../schemas/site/sms.ts';
 import type { KernelAdapters } from './adapters.ts';
 import type { Allowances } from './rate-limits.ts';
 import type { Evaluation } from '../leads/evaluations.ts';
@@ -24,8 +25,8 @@ export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap' | '
 /** Sign-in codes for a phone already known to the tenant may go this far over a spent budget (a tenth, at least 1). */
 export const signInReserve = (limits: SmsLimits): number => Math.max(1, Math.ceil(limits.perTenantPerDay / 10));
 
-/** The sender name a tenant texts under (alphanumeric sender ids are at most 11 characters). */
-export const smsSender = (tenant: ApiTenant): string => tenant.site.name.slice(0, 11);
+/** The sender ID a tenant texts under (site.json `sms.sender_id`, else the one its name gives). */
+export const smsSender = (tenant: ApiTenant): string => smsSenderId(tenant.site);
 
 /** Send one SMS if the caps allow it; resolves to what happened (the send itself may still throw). */
 export async function sendCappedSms(

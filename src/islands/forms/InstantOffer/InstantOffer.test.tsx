@@ -197,7 +197,8 @@ describe('InstantOffer towards a car (/cars/trade-in) when no price can be given
     });
     const lead = calls.find((call) => call.path === '/leads');
     expect(lead, JSON.stringify(calls.map((call) => call.path))).toBeDefined();
-    expect(lead!.body).toMatchObject({ form_completed: true, custom_params: { offer_withheld: true } });
+    // sms_from (spec §7) is the site's sender ID: 'Offer Motors' gives its whole words that fit in 11 characters.
+    expect(lead!.body).toMatchObject({ form_completed: true, sms_from: 'Offer', custom_params: { offer_withheld: true } });
   });
 
   it('shows the odometer as the person entered it, once (not "250,000 kms km")', async () => {

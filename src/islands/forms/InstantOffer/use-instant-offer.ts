@@ -234,7 +234,7 @@ export function useInstantOffer(props: InstantOfferProps) {
       state: String(kit.values.state),
       evalid: evalId,
       sms_content: thankYouSms({ firstName: contact.output['First Name'], dealer: config.brand, vehicle: described }),
-      sms_from: config.brand.slice(0, 11),
+      sms_from: config.smsSender,
       custom_params: {
         trade_in_vehicle: described.slice(0, 500),
         trade_in_vin: String(valued?.VIN ?? vin ?? ''),
