@@ -145,7 +145,7 @@ for (const kind of DATABASES) {
       expect(crossSite.statusCode).toBe(403);
     });
 
-    it('delivers to a failing then recovering webhook exactly once, signed, and by ADF e-mail', async () => {
+    it('delivers to a failing then recovering webhook exactly once, signed, and by e-mail with the ADF attached', async () => {
       // Earlier tests' deliveries finish first, so the two failures hit this lead.
       await waitFor(async () => !(await app.stores.outbox.deliveryCounts()).pending);
       hook.failNext(2);
@@ -159,9 +159,13 @@ for (const kind of DATABASES) {
       const body = JSON.parse(attempts[2]!.body);
       expect(body).toMatchObject({ lead_id: id, site: 'alpha', category: 'Test Drive', vehicle: { car_id: '1', make: 'Toyota' }, customer: { email: 'jo@example.com' } });
       expect(attempts[2]!.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+      // The message log keeps the text a salesperson reads, then the attached ADF.
       const mail = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(id));
-      expect(mail?.body).toContain('<?adf version="1.0"?>');
-      expect(mail?.body).toContain('Saturday &lt;please&gt; &amp; thanks');
+      const [text, adf] = mail!.body.split(`\n\n--- attached: lead-${id}.xml (application/xml) ---\n`);
+      expect(text).toContain('Category: Test Drive\nName: Jo Citizen\nPhone: 0412345678\nE-mail: jo@example.com\nPostcode: 4000\nCar: alpha-corolla-1, $25,990');
+      expect(text).toContain('Saturday <please> & thanks');
+      expect(adf).toContain('<?adf version="1.0"?>');
+      expect(adf).toContain('Saturday &lt;please&gt; &amp; thanks');
       // Nothing more arrives later.
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(hook.delivered.get(key)).toBe(1);

@@ -137,13 +137,17 @@ for (const kind of DATABASES) {
       const misc = await post('/api/miscellaneous', { column_name: 'valuation', lead_id: lead.json().lead_id, evalid, OfferPrice: result.OfferPrice });
       expect(misc.statusCode).toBe(200);
 
-      // The delivered lead (ADF by e-mail here) carries the trade-in car and signed photo links.
+      // The delivered lead (by e-mail here, the ADF attached) carries the trade-in car and signed photo links.
       const leadId = lead.json().lead_id as string;
       let adf = '';
       for (let i = 0; i < 200 && !adf; i++) {
         adf = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(leadId))?.body ?? '';
         if (!adf) await new Promise((resolve) => setTimeout(resolve, 25));
       }
+      // The e-mail's text lists the photo links for the salesperson; the attached ADF carries them too.
+      const [text, attached] = adf.split(/\n\n--- attached: lead-[0-9a-f-]{36}\.xml \(application\/xml\) ---\n/);
+      expect(text!.match(/^Photo: https:\/\/www\.alpha-motors\.example\/api\/eval-expert\/photos\//gm)).toHaveLength(10);
+      adf = attached!;
       expect(adf).toContain('<vehicle interest="trade-in" status="used">');
       const links = [...adf.matchAll(/https:\/\/www\.alpha-motors\.example(\/api\/eval-expert\/photos\/[^\s<]+)/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
       expect(links).toHaveLength(10);

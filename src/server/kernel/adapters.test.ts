@@ -82,7 +82,14 @@ describe('createKernelAdapters', () => {
     const messages = new MessageLog(db);
     const adapters = createKernelAdapters(messages, { sms: { url: base, key: 'sms-key' }, mail: { url: base, key: 'mail-key' } });
     await adapters.sms.send({ tenant: 'alpha', to: '0412000001', from: 'Alpha', body: 'Your code is 123456' });
-    const mail = { tenant: 'alpha', to: ['sales@alpha.example'], subject: 'New lead', body: '{}', contentType: 'application/json' };
+    const mail = {
+      tenant: 'alpha',
+      to: ['sales@alpha.example'],
+      subject: 'New lead',
+      body: 'Category: General Enquiry',
+      contentType: 'text/plain; charset=utf-8',
+      attachments: [{ filename: 'lead-1.xml', contentType: 'application/xml', content: '<?xml version="1.0"?><adf/>' }],
+    };
     await adapters.mail.send(mail);
     expect(received).toEqual([
       {
@@ -112,5 +119,13 @@ describe('createKernelAdapters', () => {
     expect((await messages.list('alpha', 'sms')).map((message) => message.body)).toEqual(['code 1']);
     expect(await messages.list('alpha', 'sms', '0412000002')).toEqual([]);
     expect((await messages.list('beta', undefined, '0412000001')).map((message) => message.body)).toEqual(['code 2']);
+  });
+
+  it('records an e-mail with its attachments after the body, each under a line naming it', async () => {
+    const messages = new MessageLog(db);
+    const adapters = createKernelAdapters(messages, {}, () => 5000);
+    const attachments = [{ filename: 'lead-1.xml', contentType: 'application/xml', content: '<adf/>' }];
+    await adapters.mail.send({ tenant: 'gamma', to: ['a@gamma.example'], subject: 'New lead', body: 'Name: Jo', contentType: 'text/plain', attachments });
+    expect((await messages.list('gamma', 'email'))[0]!.body).toBe('Name: Jo\n\n--- attached: lead-1.xml (application/xml) ---\n<adf/>');
   });
 });

@@ -17,9 +17,21 @@ export interface SmsAdapter {
   send(message: { tenant: string; to: string; from: string; body: string }): Promise<void>;
 }
 
+/** A file sent with an e-mail (a lead's ADF or JSON for a CRM that reads e-mail). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailAdapter {
-  /** Send an e-mail (lead delivery by e-mail). */
-  send(message: { tenant: string; to: string[]; subject: string; body: string; contentType: string }): Promise<void>;
+  /** Send an e-mail (lead delivery by e-mail): a body of `contentType`, and its attachments. */
+  send(message: { tenant: string; to: string[]; subject: string; body: string; contentType: string; attachments?: MailAttachment[] }): Promise<void>;
+}
+
+/** An e-mail as the message log keeps it: the body, then each attachment under a line naming it. */
+function loggedMail(body: string, attachments: readonly MailAttachment[] = []): string {
+  return [body, ...attachments.map((file) => `--- attached: ${file.filename} (${file.contentType}) ---\n${file.content}`)].join('\n\n');
 }
 
 /** The adapters the kernel itself uses (lead delivery, sign-in codes, texts). */
@@ -71,7 +83,14 @@ export function createKernelAdapters(messages: MessageLog, providers: ProviderCo
       ? { send: async (message) => void (await callProvider(providers.mail!, 'mail', message)) }
       : {
           send: async (message) =>
-            messages.record({ tenant: message.tenant, channel: 'email', recipient: message.to.join(', '), subject: message.subject, body: message.body, now: now() }),
+            messages.record({
+              tenant: message.tenant,
+              channel: 'email',
+              recipient: message.to.join(', '),
+              subject: message.subject,
+              body: loggedMail(message.body, message.attachments),
+              now: now(),
+            }),
         },
   };
 }

@@ -37,7 +37,7 @@ export const DestinationSchema = v.variant('type', [
   v.strictObject({
     id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
     type: v.literal('email'),
-    /** 'adf' (default) or 'json'. */
+    /** What is attached to the e-mail's text (docs/lead-api.md "Lead e-mails"): 'adf' (default) or 'json'. */
     format: v.optional(v.picklist(['json', 'adf']), 'adf'),
     to: v.pipe(v.array(v.pipe(v.string(), v.email())), v.minLength(1)),
   }),
@@ -57,7 +57,7 @@ export type Retention = v.InferOutput<typeof RetentionSchema>;
 export const DEFAULT_RETENTION: Retention = { leads_days: 730, trade_in_photos_days: 90 };
 
 export const LeadDeliveryFileSchema = v.strictObject({
-  /** Where leads go. Absent: ADF by e-mail to the site's address when it has one. */
+  /** Where leads go. Absent: by e-mail (text, the ADF attached) to the site's address when it has one. */
   destinations: v.optional(v.array(DestinationSchema)),
   /** Retention of this tenant's personal data. Default 2 years for leads, 90 days for trade-in photos. */
   retention: v.optional(RetentionSchema),
@@ -185,7 +185,7 @@ export function isDeliverySecretName(slug: string, name: string): boolean {
 }
 
 /**
- * lead-delivery.json of a tenant folder; without destinations, ADF by e-mail to the site's
+ * lead-delivery.json of a tenant folder; without destinations, e-mail with the ADF attached to the site's
  * address when it has one. Throws, naming the file and the field, when it is invalid or names
  * another variable than the tenant's own delivery secrets (deliverySecretNames).
  */

@@ -139,7 +139,7 @@ export function campaignParams(data: Record<string, unknown>): Record<string, st
 /** What a lead is about, for the places ADF gives it (vehicle interest, location type). */
 type LeadKind = 'enquiry' | 'test-drive' | 'trade-in' | 'sell' | 'finance' | 'service' | 'reserve' | 'payment' | 'photos';
 
-function leadKind(lead: StoredLead): LeadKind {
+export function leadKind(lead: StoredLead): LeadKind {
   const category = lead.category.trim().toLowerCase();
   if (isTestDriveCategory(category)) return 'test-drive';
   if (/trade-?in|offer accepted/.test(category)) return text(lead.data.page_id) === '/sell-my-car' ? 'sell' : 'trade-in';
@@ -447,7 +447,7 @@ function shopperVehicle(lead: StoredLead, kind: LeadKind, trade: ReturnType<type
 }
 
 /** The lines of the customer's comments: what they asked for, in words a salesperson reads. */
-function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeof dealerOf>, marketing: LeadMarketing, timeZone: string): string[] {
+export function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeof dealerOf>, marketing: LeadMarketing, timeZone: string): string[] {
   const data = lead.data;
   const custom = customParams(data);
   const campaign = campaignParams(data);

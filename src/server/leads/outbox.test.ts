@@ -1,12 +1,21 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { leadAdf, leadDocument, xmlEscape } from './formats.ts';
+import { leadEmailText } from './lead-email.ts';
 import { Outbox, retryDelay } from './outbox.ts';
 import type { StoredLead } from './row.ts';
 import { loadConfig } from '../../config/server.ts';
 import { openDatabase } from '../database.ts';
-import { createKernelAdapters } from '../kernel/adapters.ts';
+import { createKernelAdapters, type MailAdapter } from '../kernel/adapters.ts';
 import { openKernelStores } from '../kernel/stores.ts';
 import { TenantRegistry } from '../kernel/tenants.ts';
+import { CATEGORY_EXAMPLES, marketing, tenant, usedCar } from '../../../tests/fixtures/lead-categories.ts';
+import { writeTestTenants } from '../../../tests/support/server-helpers.ts';
+import { formatMoney } from '../../lib/text/format.ts';
 
 describe('retryDelay', () => {
   it('doubles per attempt up to the cap, with bounded jitter', () => {
@@ -93,5 +102,61 @@ describe('an Outbox built without settings (tests, scripts, any caller but the A
     } finally {
       await db.close();
     }
+  });
+});
+
+const ADF_DTD = fileURLToPath(new URL('../../../docs/standards/adf-1.0.dtd', import.meta.url));
+const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
+
+/** What the outbox hands the mail adapter for one new lead of `values` (alpha has no lead-delivery.json: the default e-mail). */
+async function mailedLead(values: Record<string, unknown>): Promise<Parameters<MailAdapter['send']>[0][]> {
+  const root = mkdtempSync(join(tmpdir(), 'outbox-mail-'));
+  const db = await openDatabase({ kind: 'sqlite', file: ':memory:' });
+  try {
+    writeTestTenants(root);
+    const tenants = new TenantRegistry({ tenantsDir: root });
+    tenants.reload();
+    const stores = openKernelStores(db);
+    const sent: Parameters<MailAdapter['send']>[0][] = [];
+    const adapters = { ...createKernelAdapters(stores.messages), mail: { send: async (message: Parameters<MailAdapter['send']>[0]) => void sent.push(message) } };
+    const destinations = tenants.get('alpha')!.destinations.map((destination) => destination.id);
+    await stores.leads.save({ tenant: 'alpha', values, destinations, now: Date.UTC(2026, 2, 1) });
+    await new Outbox(stores, tenants, adapters, { info() {}, warn() {}, error() {} }).runOnce();
+    return sent;
+  } finally {
+    await db.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe('the lead e-mail of a tenant without lead-delivery.json (the default destination)', () => {
+  const shopper = { category: 'Test Drive', car_id: '1', name: 'Jo', last_name: 'O\'Brien & "Sons"', email: 'jo@example.com', phone: '0412345678', postcode: '4000', message: 'Is it still there & can I drive it <Saturday>?' };
+
+  it('is text a salesperson reads first, with the ADF attached for a CRM', async () => {
+    const [mail] = await mailedLead(shopper);
+    expect(mail?.contentType).toMatch(/^text\/plain/);
+    expect(mail!.body.startsWith('<?xml')).toBe(false);
+    expect(mail!.body).toContain('Jo O\'Brien & "Sons"');
+    expect(mail!.body).toContain('Is it still there & can I drive it <Saturday>?');
+    expect(mail!.body).not.toMatch(/&amp;|&apos;|&quot;|&lt;/);
+    for (const words of ['Category: Test Drive', 'Phone: 0412345678', 'E-mail: jo@example.com', 'Postcode: 4000', 'Car: alpha-corolla-1, $25,990']) expect(mail!.body).toContain(words);
+    expect(mail!.body.indexOf('Category: Test Drive')).toBeLessThan(mail!.body.indexOf('jo@example.com'));
+    expect(mail!.attachments).toHaveLength(1);
+    const [adf] = mail!.attachments!;
+    expect(adf).toMatchObject({ contentType: 'application/xml', filename: expect.stringMatching(/^lead-[0-9a-f-]{36}\.xml$/) });
+    expect(adf!.content.startsWith('<?xml')).toBe(true);
+    expect(adf!.content).toContain('<name part="last">O&apos;Brien &amp; &quot;Sons&quot;</name>');
+  });
+
+  it.skipIf(!hasXmllint && !process.env.CI)('attaches ADF that is valid against the ADF 1.0 DTD', async () => {
+    const [mail] = await mailedLead(shopper);
+    const run = spawnSync('xmllint', ['--noout', '--dtdvalid', ADF_DTD, '-'], { input: mail!.attachments![0]!.content, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+  });
+
+  it('names the stock car by its stock number and price', () => {
+    const [, withCar] = CATEGORY_EXAMPLES;
+    const text = leadEmailText(withCar!.lead, tenant, usedCar, undefined, [], marketing, 'ADF/XML');
+    expect(text).toContain(`Car: ${usedCar.name}, stock ${usedCar.stocknum}, ${formatMoney(usedCar.price!)}`);
   });
 });

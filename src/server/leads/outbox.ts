@@ -1,14 +1,14 @@
 /**
  * Lead delivery through the outbox (DESIGN §6): a worker leases due jobs from the deliveries
- * table, sends each lead (JSON or ADF/XML by webhook, or e-mail) and records the outcome,
- * retrying with exponential back-off; a permanent refusal or the last attempt dead-letters
- * the job (logged, counted on /api/health, revived by `npm run outbox -- retry`). Every send
- * carries the job's Idempotency-Key; webhook bodies are signed over "<timestamp>.<body>"
- * (X-Signature-Timestamp, X-Signature: sha256=HMAC) so a receiver can refuse replays.
- * Webhook URLs are tenant-authored: they go through the outbound-address policy
- * (src/platform/net/outbound.ts; no loopback, private or link-local address in any form, checked
- * on the literal host, every DNS answer and the connected peer), and in production must be
- * https; a refused URL is a permanent failure (dead letter), never a request.
+ * table, sends each lead (JSON or ADF/XML by webhook; by e-mail, text with the ADF or JSON
+ * attached) and records the outcome, retrying with exponential back-off; a permanent refusal
+ * or the last attempt dead-letters the job (logged, counted on /api/health, revived by
+ * `npm run outbox -- retry`). Every send carries the job's Idempotency-Key; webhook bodies are
+ * signed over "<timestamp>.<body>" (X-Signature-Timestamp, X-Signature: sha256=HMAC) so a
+ * receiver can refuse replays. Webhook URLs are tenant-authored: they go through the
+ * outbound-address policy (src/platform/net/outbound.ts; no loopback, private or link-local
+ * address in any form, checked on the literal host, every DNS answer and the connected peer),
+ * and in production must be https; a refused URL is a permanent failure, never a request.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -18,11 +18,15 @@ import { DELIVERY_DEFAULTS } from '../../config/server-settings.ts';
 import { guardPeer, literalRefusal, outboundRequestOptions, type OutboundPolicy } from '../../platform/net/outbound.ts';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
-import type { KernelAdapters } from '../kernel/adapters.ts';
+import type { KernelAdapters, MailAttachment } from '../kernel/adapters.ts';
 import type { KernelStores } from '../kernel/stores.ts';
 import type { Destination, TenantRegistry } from '../kernel/tenants.ts';
+import { leadEmailText } from './lead-email.ts';
 import { leadAdf, leadDocument, type LeadMarketing } from './formats.ts';
 import type { DeliveryJob, StoredLead } from './repository.ts';
+
+type EmailDestination = Extract<Destination, { type: 'email' }>;
+type WebhookDestination = Extract<Destination, { type: 'webhook' }>;
 import { optOutContacts } from './unsubscribe.ts';
 
 /** Outbox worker settings. */
@@ -258,7 +262,12 @@ export class Outbox {
       const body = json
         ? JSON.stringify(leadDocument(lead, tenant, car, evaluation, photos, marketing))
         : leadAdf(lead, tenant, car, evaluation, photos, marketing);
-      await this.send(destination, job, body, json ? 'application/json' : 'application/xml', lead.category);
+      const contentType = json ? 'application/json' : 'application/xml';
+      if (destination.type === 'email') {
+        // A salesperson reads the text; the ADF (or JSON) is attached for a CRM that reads e-mail.
+        const text = leadEmailText(lead, tenant, car, evaluation, photos, marketing, json ? 'JSON' : 'ADF/XML');
+        await this.mail(destination, job, lead.category, text, { filename: `lead-${lead.id}.${json ? 'json' : 'xml'}`, contentType, content: body });
+      } else await this.send(destination, job, body, contentType);
       this.log.info({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1 }, 'lead delivered');
       return undefined;
     } catch (error) {
@@ -268,12 +277,20 @@ export class Outbox {
     }
   }
 
-  private async send(destination: Destination, job: DeliveryJob, body: string, contentType: string, category: string): Promise<void> {
-    if (destination.type === 'email') {
-      const tenantName = this.tenants.get(job.tenant)?.site.name ?? job.tenant;
-      await this.adapters.mail.send({ tenant: job.tenant, to: destination.to, subject: leadSubject(category, tenantName), body, contentType });
-      return;
-    }
+  private async mail(destination: EmailDestination, job: DeliveryJob, category: string, text: string, attachment: MailAttachment): Promise<void> {
+    const tenantName = this.tenants.get(job.tenant)?.site.name ?? job.tenant;
+    const subject = leadSubject(category, tenantName);
+    await this.adapters.mail.send({
+      tenant: job.tenant,
+      to: destination.to,
+      subject,
+      body: text,
+      contentType: 'text/plain; charset=utf-8',
+      attachments: [attachment],
+    });
+  }
+
+  private async send(destination: WebhookDestination, job: DeliveryJob, body: string, contentType: string): Promise<void> {
     const url = new URL(destination.url);
     if (this.options.requireHttps && url.protocol !== 'https:')
       throw new PermanentDeliveryError(`refused: ${url.protocol} webhook URL (production delivers leads over https only)`);
