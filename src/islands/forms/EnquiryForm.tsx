@@ -16,9 +16,6 @@ import { ErrorSummary, FormAlert, RadioGroupField, SelectField, SubmitButton, Te
 import { completeLead, notePageVisit, sendLead } from './lead-submit.ts';
 import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults } from './shared-fields.tsx';
 
-/** Categories offered when the form shows the category select. */
-export const ENQUIRY_CATEGORIES = ['General Enquiry', 'Sales Enquiry', 'Finance Enquiry', 'Service Enquiry', 'Parts Enquiry', 'Trade-in Enquiry'] as const;
-
 /** Radio groups that may be left unanswered. */
 const OPTIONAL_CHOICES = ['PreferredContactMethod', 'finance', 'do-you-have-a-trade-in'];
 

@@ -7,6 +7,9 @@
 import * as v from 'valibot';
 import { checkbox, email, optionalText, requiredText, termsAccepted } from '../forms/fields.ts';
 
+/** The lead category of a spin (docs/lead-api.md; the lead e-mail's subject names it). */
+export const SPIN_LEAD_CATEGORY = 'Spin to Win';
+
 /** What /spin-to-win and /api/spin-to-win say. */
 export const SPIN_TO_WIN_MESSAGES = {
   signIn: 'Please sign in to spin the wheel.',

@@ -6,6 +6,9 @@
 import * as v from 'valibot';
 import { contactEntries, checkbox, optionalText, requiredText, termsAccepted, textField, yesNo } from './fields.ts';
 
+/** Categories offered when the form shows the category select (the lead e-mail's subject names each). */
+export const ENQUIRY_CATEGORIES = ['General Enquiry', 'Sales Enquiry', 'Finance Enquiry', 'Service Enquiry', 'Parts Enquiry', 'Trade-in Enquiry'] as const;
+
 /** Settings that switch enquiry fields between required and optional (site features). */
 export interface EnquiryFormOptions {
   /** Comments required (features.enquiry_comments_required). Default true. */

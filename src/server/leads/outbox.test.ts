@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { leadAdf, leadDocument, xmlEscape } from './formats.ts';
 import { leadEmailText } from './lead-email.ts';
-import { Outbox, retryDelay } from './outbox.ts';
+import { leadSubject, Outbox, retryDelay } from './outbox.ts';
 import type { StoredLead } from './row.ts';
 import { loadConfig } from '../../config/server.ts';
 import { openDatabase } from '../database.ts';
@@ -16,6 +16,9 @@ import { TenantRegistry } from '../kernel/tenants.ts';
 import { CATEGORY_EXAMPLES, marketing, tenant, usedCar } from '../../../tests/fixtures/lead-categories.ts';
 import { writeTestTenants } from '../../../tests/support/server-helpers.ts';
 import { formatMoney } from '../../lib/text/format.ts';
+import { SPIN_LEAD_CATEGORY } from '../../schemas/api/spin-to-win.ts';
+import { ENQUIRY_CATEGORIES } from '../../schemas/forms/enquiry.ts';
+import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
 
 describe('retryDelay', () => {
   it('doubles per attempt up to the cap, with bounded jitter', () => {
@@ -158,5 +161,26 @@ describe('the lead e-mail of a tenant without lead-delivery.json (the default de
     const [, withCar] = CATEGORY_EXAMPLES;
     const text = leadEmailText(withCar!.lead, tenant, usedCar, undefined, [], marketing, 'ADF/XML');
     expect(text).toContain(`Car: ${usedCar.name}, stock ${usedCar.stocknum}, ${formatMoney(usedCar.price!)}`);
+  });
+});
+
+/** The category literals the product's forms and modules send (`category: 'Test Drive'`), read from their sources. */
+function sentCategories(): string[] {
+  const roots = ['../../islands/forms', '../features'].map((folder) => fileURLToPath(new URL(folder, import.meta.url)));
+  const files = roots.flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => join(root, name)));
+  const sources = files.filter((file) => /\.tsx?$/.test(file) && !/\.test\./.test(file)).map((file) => readFileSync(file, 'utf8'));
+  return sources.flatMap((source) => [...source.matchAll(/\bcategory: '([^']+)'/g)].map((match) => match[1]!));
+}
+
+describe('the lead e-mail subject (docs/security.md L12)', () => {
+  it("names every category the product's forms send, none as 'Other enquiry'", () => {
+    const sent = [...new Set([...LEAD_CATEGORIES, ...ENQUIRY_CATEGORIES, SPIN_LEAD_CATEGORY, ...sentCategories()])];
+    expect(sent).toEqual(expect.arrayContaining(['Sales Enquiry', 'Service Enquiry', 'Parts Enquiry', 'Spin to Win', 'Online Payment']));
+    for (const category of sent) expect(leadSubject(category, 'Alpha Motors'), category).toBe(`New lead: ${category} (Alpha Motors)`);
+  });
+
+  it("says 'Other enquiry' for any other text, and keeps CR/LF out of the header", () => {
+    expect(leadSubject('Test Drive\r\nBcc: victim@example.com', 'Alpha\r\nMotors')).toBe('New lead: Other enquiry (Alpha Motors)');
+    expect(leadSubject(' sales enquiry ', 'Alpha')).toBe('New lead: Sales Enquiry (Alpha)');
   });
 });

@@ -17,6 +17,8 @@ import { environment } from '../../config/env.ts';
 import { DELIVERY_DEFAULTS } from '../../config/server-settings.ts';
 import { guardPeer, literalRefusal, outboundRequestOptions, type OutboundPolicy } from '../../platform/net/outbound.ts';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
+import { SPIN_LEAD_CATEGORY } from '../../schemas/api/spin-to-win.ts';
+import { ENQUIRY_CATEGORIES } from '../../schemas/forms/enquiry.ts';
 import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
 import type { KernelAdapters, MailAttachment } from '../kernel/adapters.ts';
 import type { KernelStores } from '../kernel/stores.ts';
@@ -316,8 +318,14 @@ export class Outbox {
   }
 }
 
-/** The categories a subject may name: the forms' and the payments module's. */
-const SUBJECT_CATEGORIES: readonly string[] = [...LEAD_CATEGORIES, 'Online Payment', 'Invoice Payment', 'Vehicle Enquiry'];
+/**
+ * The categories a subject may name: the forms' own lists (the lead forms', the enquiry form's
+ * select, Spin to Win's) and the payments module's. outbox.test.ts checks every category literal
+ * the forms and modules send against it.
+ */
+const SUBJECT_CATEGORIES: readonly string[] = [
+  ...new Set([...LEAD_CATEGORIES, ...ENQUIRY_CATEGORIES, SPIN_LEAD_CATEGORY, 'Online Payment', 'Invoice Payment', 'Vehicle Enquiry']),
+];
 
 /**
  * The lead e-mail's subject: the category only when it is one the platform sends

@@ -14,6 +14,7 @@ import { nextSpin, prizeForRoll, promotionState, spinMonth } from '../../../lib/
 import { calendarDay } from '../../../lib/text/dealer-time.ts';
 import { formatDay, formatMonth } from '../../../lib/text/format.ts';
 import {
+  SPIN_LEAD_CATEGORY,
   SPIN_TO_WIN_MESSAGES,
   spinEntrySchema,
   type SpinAvailabilityAnswer,
@@ -28,9 +29,6 @@ import { parseOr400, sendError } from '../../kernel/http.ts';
 import { currentUser } from '../../kernel/session.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
 import { SpinToWinStore, type DrawablePrize, type SpinRecord } from './store.ts';
-
-/** The lead category of a spin (docs/lead-api.md). */
-export const SPIN_LEAD_CATEGORY = 'Spin to Win';
 
 /** The promotion a count of prizes belongs to: a new start date starts the quantities afresh. */
 const promotionKey = (settings: SpinToWinSettings) => settings.starts ?? 'always';
