@@ -111,8 +111,12 @@ describe('an Outbox built without settings (tests, scripts, any caller but the A
 const ADF_DTD = fileURLToPath(new URL('../../../docs/standards/adf-1.0.dtd', import.meta.url));
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
 
-/** What the outbox hands the mail adapter for one new lead of `values` (alpha has no lead-delivery.json: the default e-mail). */
-async function mailedLead(values: Record<string, unknown>): Promise<Parameters<MailAdapter['send']>[0][]> {
+/**
+ * What the outbox hands the mail adapter for a lead of `values` and its later steps (each
+ * sent as an update of that lead, a round of the outbox after each); alpha has no
+ * lead-delivery.json: the default e-mail.
+ */
+async function mailedLead(values: Record<string, unknown>, ...steps: Record<string, unknown>[]): Promise<Parameters<MailAdapter['send']>[0][]> {
   const root = mkdtempSync(join(tmpdir(), 'outbox-mail-'));
   const db = await openDatabase({ kind: 'sqlite', file: ':memory:' });
   try {
@@ -123,8 +127,13 @@ async function mailedLead(values: Record<string, unknown>): Promise<Parameters<M
     const sent: Parameters<MailAdapter['send']>[0][] = [];
     const adapters = { ...createKernelAdapters(stores.messages), mail: { send: async (message: Parameters<MailAdapter['send']>[0]) => void sent.push(message) } };
     const destinations = tenants.get('alpha')!.destinations.map((destination) => destination.id);
-    await stores.leads.save({ tenant: 'alpha', values, destinations, now: Date.UTC(2026, 2, 1) });
-    await new Outbox(stores, tenants, adapters, { info() {}, warn() {}, error() {} }).runOnce();
+    const outbox = new Outbox(stores, tenants, adapters, { info() {}, warn() {}, error() {} });
+    const saved = await stores.leads.save({ tenant: 'alpha', values, destinations, now: Date.UTC(2026, 2, 1) });
+    await outbox.runOnce();
+    for (const [index, step] of steps.entries()) {
+      await stores.leads.save({ tenant: 'alpha', leadId: (saved as { id: string }).id, values: step, destinations, now: Date.UTC(2026, 2, 1, index + 1) });
+      await outbox.runOnce();
+    }
     return sent;
   } finally {
     await db.close();
@@ -182,5 +191,23 @@ describe('the lead e-mail subject (docs/security.md L12)', () => {
   it("says 'Other enquiry' for any other text, and keeps CR/LF out of the header", () => {
     expect(leadSubject('Test Drive\r\nBcc: victim@example.com', 'Alpha\r\nMotors')).toBe('New lead: Other enquiry (Alpha Motors)');
     expect(leadSubject(' sales enquiry ', 'Alpha')).toBe('New lead: Sales Enquiry (Alpha)');
+  });
+});
+
+describe('the subject of a lead sent again (a later revision: paid, refunded, offer accepted)', () => {
+  const reserve = { category: 'Reserve', car_id: '1', name: 'Jo', email: 'jo@example.com', phone: '0412345678' };
+
+  it("says 'Updated lead' when the lead was sent before, 'New lead' the first time", async () => {
+    const sent = await mailedLead(reserve, { message: 'Paid the deposit' }, { message: 'Refunded' });
+    expect(sent.map((mail) => mail.subject)).toEqual(['New lead: Reserve (Alpha Motors)', 'Updated lead: Reserve (Alpha Motors)', 'Updated lead: Reserve (Alpha Motors)']);
+  });
+
+  it("says 'New lead' for a multi-step form's first send, though the lead is at a later revision", async () => {
+    const sent = await mailedLead({ ...reserve, category: 'Service Booking', form_completed: false }, { 'Vehicle Make': 'Mazda', form_completed: true });
+    expect(sent.map((mail) => mail.subject)).toEqual(['New lead: Service Booking (Alpha Motors)']);
+  });
+
+  it('keeps the shopper text and CR/LF out of an update subject', () => {
+    expect(leadSubject('Reserve\r\nBcc: victim@example.com', 'Alpha\r\nMotors', true)).toBe('Updated lead: Other enquiry (Alpha Motors)');
   });
 });

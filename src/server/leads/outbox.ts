@@ -207,9 +207,10 @@ export class Outbox {
       return { tenant: job.tenant, contacts: lead && lead.tenant === job.tenant ? optOutContacts(lead.email, lead.phone) : [] };
     });
     const optedOut = await this.store.optOuts.optedOutAtMany(contacts);
+    const resends = await this.store.outbox.resends(jobs);
     await Promise.all(
       jobs.map(async (job, index) => {
-        const failure = await this.deliver(job, leads.get(job.lead_id), optedOut[index]);
+        const failure = await this.deliver(job, leads.get(job.lead_id), optedOut[index], resends.has(job.id));
         if (failure === undefined) {
           await this.outcomes.push({ delivered: job.id });
           return;
@@ -240,6 +241,7 @@ export class Outbox {
     job: DeliveryJob,
     lead: StoredLead | undefined,
     optedOutAt: number | undefined,
+    resend: boolean,
   ): Promise<{ message: string; permanent: boolean } | undefined> {
     const tenant = this.tenants.get(job.tenant);
     const destination = tenant?.destinations.find((entry) => entry.id === job.destination);
@@ -268,7 +270,11 @@ export class Outbox {
       if (destination.type === 'email') {
         // A salesperson reads the text; the ADF (or JSON) is attached for a CRM that reads e-mail.
         const text = leadEmailText(lead, tenant, car, evaluation, photos, marketing, json ? 'JSON' : 'ADF/XML');
-        await this.mail(destination, job, lead.category, text, { filename: `lead-${lead.id}.${json ? 'json' : 'xml'}`, contentType, content: body });
+        await this.mail(destination, job, leadSubject(lead.category, tenant?.site.name ?? job.tenant, resend), text, {
+          filename: `lead-${lead.id}.${json ? 'json' : 'xml'}`,
+          contentType,
+          content: body,
+        });
       } else await this.send(destination, job, body, contentType);
       this.log.info({ lead: job.lead_id, destination: job.destination, attempts: job.attempts + 1 }, 'lead delivered');
       return undefined;
@@ -279,9 +285,7 @@ export class Outbox {
     }
   }
 
-  private async mail(destination: EmailDestination, job: DeliveryJob, category: string, text: string, attachment: MailAttachment): Promise<void> {
-    const tenantName = this.tenants.get(job.tenant)?.site.name ?? job.tenant;
-    const subject = leadSubject(category, tenantName);
+  private async mail(destination: EmailDestination, job: DeliveryJob, subject: string, text: string, attachment: MailAttachment): Promise<void> {
     await this.adapters.mail.send({
       tenant: job.tenant,
       to: destination.to,
@@ -328,13 +332,14 @@ const SUBJECT_CATEGORIES: readonly string[] = [
 ];
 
 /**
- * The lead e-mail's subject: the category only when it is one the platform sends
+ * The lead e-mail's subject: "New lead", or "Updated lead" for a lead sent before (`resend`:
+ * paid, refunded, offer accepted), then the category only when it is one the platform sends
  * (SUBJECT_CATEGORIES, matched without regard to case), else "Other enquiry"; the shopper's own
  * text (which may hold CR/LF) never reaches a mail header.
  */
-export function leadSubject(category: string, tenantName: string): string {
+export function leadSubject(category: string, tenantName: string, resend = false): string {
   const known = SUBJECT_CATEGORIES.find((entry) => entry.toLowerCase() === category.trim().toLowerCase()) ?? 'Other enquiry';
-  return `New lead: ${known} (${tenantName.replace(/[\r\n\t]+/g, ' ').slice(0, 80)})`;
+  return `${resend ? 'Updated' : 'New'} lead: ${known} (${tenantName.replace(/[\r\n\t]+/g, ' ').slice(0, 80)})`;
 }
 
 // Keep-alive agents: a busy dealer CRM gets a few reused connections, not one per lead.

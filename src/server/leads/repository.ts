@@ -122,6 +122,21 @@ export class OutboxRepository {
   }
 
   /**
+   * Which of `jobs` send a lead again: an earlier job (a lower revision) of the same lead went,
+   * or goes, to the same destination. A multi-step form's first send is not one, though its
+   * revision is not 1 (its first steps were not sent).
+   */
+  async resends(jobs: readonly DeliveryJob[]): Promise<Set<string>> {
+    if (jobs.length === 0) return new Set();
+    const ids = [...new Set(jobs.map((job) => job.lead_id))];
+    const rows = await this.#db.query(`SELECT lead_id, destination, MIN(revision) AS first FROM deliveries WHERE ${idIn(this.#db, 'lead_id', 1)} GROUP BY lead_id, destination`, [
+      idsParam(this.#db, ids),
+    ]);
+    const first = new Map(rows.map((row) => [`${String(row.lead_id)}:${String(row.destination)}`, Number(row.first)]));
+    return new Set(jobs.filter((job) => job.revision > (first.get(`${job.lead_id}:${job.destination}`) ?? job.revision)).map((job) => job.id));
+  }
+
+  /**
    * Record the outcome of a round of sends in one transaction (one commit for the whole round).
    * A failure marked `dead` (permanent 4xx, or the last allowed attempt) leaves the retry loop
    * for the dead-letter state, where only an operator's retry (retryDeadDeliveries) revives it.
