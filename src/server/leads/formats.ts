@@ -95,7 +95,7 @@ export function marketingLines(marketing: LeadMarketing, timeZone: string): stri
 }
 
 /** The time zone the dealer reads times in (site.json timezone); UTC when the site is not known. */
-const dealerZone = (site: ApiTenant['site'] | undefined): string => site?.timezone ?? 'UTC';
+export const dealerZone = (site: ApiTenant['site'] | undefined): string => site?.timezone ?? 'UTC';
 
 /** A stored date-time for the dealer to read, on their clock with the zone; the text as stored when it is no date. */
 function momentText(value: string, timeZone: string): string {

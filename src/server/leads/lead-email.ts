@@ -8,7 +8,7 @@ import { formatMoney } from '../../lib/text/format.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { ApiTenant } from '../kernel/tenants.ts';
 import type { Evaluation } from './evaluations.ts';
-import { commentLines, leadDocument, leadKind, type LeadMarketing } from './formats.ts';
+import { commentLines, dealerZone, leadDocument, leadKind, type LeadMarketing } from './formats.ts';
 import type { StoredLead } from './row.ts';
 
 /** The car the lead is about (its display name), with its stock number and price, or nothing. */
@@ -48,7 +48,7 @@ export function leadEmailText(
   const doc = leadDocument(lead, tenant, car, evaluation, photos, marketing);
   const customer = doc.customer;
   // commentLines starts with the category line: it heads the e-mail.
-  const [category, ...comments] = commentLines(lead, leadKind(lead), doc.dealer, marketing);
+  const [category, ...comments] = commentLines(lead, leadKind(lead), doc.dealer, marketing, dealerZone(tenant?.site));
   const name = [customer.name, customer.last_name].filter(Boolean).join(' ');
   const head = [
     category,
