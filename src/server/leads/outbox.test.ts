@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { leadAdf, leadDocument, xmlEscape } from './formats.ts';
 import { leadEmailText } from './lead-email.ts';
-import { leadSubject, Outbox, retryDelay } from './outbox.ts';
+import { leadSubject, Outbox, PermanentDeliveryError, retryDelay } from './outbox.ts';
 import type { StoredLead } from './row.ts';
 import { loadConfig } from '../../config/server.ts';
 import { openDatabase } from '../database.ts';
@@ -117,6 +117,15 @@ const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
  * lead-delivery.json: the default e-mail.
  */
 async function mailedLead(values: Record<string, unknown>, ...steps: Record<string, unknown>[]): Promise<Parameters<MailAdapter['send']>[0][]> {
+  return mailedLeadThrough(async () => undefined, values, ...steps);
+}
+
+/** As mailedLead, each send first passing through `check` (which may throw, as a mail provider that refuses); only sends it let through are returned. */
+async function mailedLeadThrough(
+  check: (message: Parameters<MailAdapter['send']>[0]) => Promise<void>,
+  values: Record<string, unknown>,
+  ...steps: Record<string, unknown>[]
+): Promise<Parameters<MailAdapter['send']>[0][]> {
   const root = mkdtempSync(join(tmpdir(), 'outbox-mail-'));
   const db = await openDatabase({ kind: 'sqlite', file: ':memory:' });
   try {
@@ -125,7 +134,11 @@ async function mailedLead(values: Record<string, unknown>, ...steps: Record<stri
     tenants.reload();
     const stores = openKernelStores(db);
     const sent: Parameters<MailAdapter['send']>[0][] = [];
-    const adapters = { ...createKernelAdapters(stores.messages), mail: { send: async (message: Parameters<MailAdapter['send']>[0]) => void sent.push(message) } };
+    const send = async (message: Parameters<MailAdapter['send']>[0]) => {
+      await check(message);
+      sent.push(message);
+    };
+    const adapters = { ...createKernelAdapters(stores.messages), mail: { send } };
     const destinations = tenants.get('alpha')!.destinations.map((destination) => destination.id);
     const outbox = new Outbox(stores, tenants, adapters, { info() {}, warn() {}, error() {} });
     const saved = await stores.leads.save({ tenant: 'alpha', values, destinations, now: Date.UTC(2026, 2, 1) });
@@ -200,6 +213,16 @@ describe('the subject of a lead sent again (a later revision: paid, refunded, of
   it("says 'Updated lead' when the lead was sent before, 'New lead' the first time", async () => {
     const sent = await mailedLead(reserve, { message: 'Paid the deposit' }, { message: 'Refunded' });
     expect(sent.map((mail) => mail.subject)).toEqual(['New lead: Reserve (Alpha Motors)', 'Updated lead: Reserve (Alpha Motors)', 'Updated lead: Reserve (Alpha Motors)']);
+  });
+
+  it("says 'New lead' when the lead's earlier send never reached the dealer (refused, dead-lettered)", async () => {
+    let calls = 0;
+    const refuseFirst = async () => {
+      calls += 1;
+      if (calls === 1) throw new PermanentDeliveryError('mailbox refused');
+    };
+    const sent = await mailedLeadThrough(refuseFirst, reserve, { message: 'Paid the deposit' });
+    expect(sent.map((mail) => mail.subject)).toEqual(['New lead: Reserve (Alpha Motors)']);
   });
 
   it("says 'New lead' for a multi-step form's first send, though the lead is at a later revision", async () => {

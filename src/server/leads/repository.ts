@@ -122,14 +122,15 @@ export class OutboxRepository {
   }
 
   /**
-   * Which of `jobs` send a lead again: an earlier job (a lower revision) of the same lead went,
-   * or goes, to the same destination. A multi-step form's first send is not one, though its
-   * revision is not 1 (its first steps were not sent).
+   * Which of `jobs` send a lead again: an earlier job (a lower revision) of the same lead was
+   * delivered to the same destination. A multi-step form's first send is not one, though its
+   * revision is not 1 (its first steps were not sent), nor a send after an earlier one that never
+   * reached the dealer (dead-lettered, or still being tried).
    */
   async resends(jobs: readonly DeliveryJob[]): Promise<Set<string>> {
     if (jobs.length === 0) return new Set();
     const ids = [...new Set(jobs.map((job) => job.lead_id))];
-    const rows = await this.#db.query(`SELECT lead_id, destination, MIN(revision) AS first FROM deliveries WHERE ${idIn(this.#db, 'lead_id', 1)} GROUP BY lead_id, destination`, [
+    const rows = await this.#db.query(`SELECT lead_id, destination, MIN(revision) AS first FROM deliveries WHERE status = 'delivered' AND ${idIn(this.#db, 'lead_id', 1)} GROUP BY lead_id, destination`, [
       idsParam(this.#db, ids),
     ]);
     const first = new Map(rows.map((row) => [`${String(row.lead_id)}:${String(row.destination)}`, Number(row.first)]));
