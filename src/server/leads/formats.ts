@@ -387,6 +387,14 @@ function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined,
   ].join('');
 }
 
+/** What the dealer reads of a lead's stock car that has left the stock: its id and stock number as the lead stored them; empty for a lead without a stock car. */
+export function goneStockNote(lead: StoredLead): string {
+  const carId = text(lead.car_id);
+  if (!carId) return '';
+  const stock = text(lead.data.stock_number);
+  return `The stock vehicle the customer chose (car ${carId}${stock ? `, stock ${stock}` : ''}); it is no longer listed on the site.`;
+}
+
 /**
  * The stock car a lead was stored with that the stock no longer lists when it is sent (sold, or
  * gone from the feed before a retry or a later revision): what the lead kept of it (car id, stock
@@ -397,7 +405,7 @@ function storedStockVehicle(lead: StoredLead, kind: LeadKind, timeZone: string, 
   const carId = text(lead.car_id)!;
   const stock = text(data.stock_number);
   const status = text(data.car_type) ? ` status="${text(data.car_type) === 'new' ? 'new' : 'used'}"` : '';
-  const note = `The stock vehicle the customer chose (car ${carId}${stock ? `, stock ${stock}` : ''}); it is no longer listed on the site.`;
+  const note = goneStockNote(lead);
   return [
     `<vehicle interest="${kind === 'test-drive' ? 'test-drive' : 'buy'}"${status}>`,
     element('id', carId, { source: 'stock' }),
@@ -412,15 +420,20 @@ function storedStockVehicle(lead: StoredLead, kind: LeadKind, timeZone: string, 
   ].join('');
 }
 
-/** The shopper's own car from the evaluation: to trade in, or to sell (the sell-my-car page). */
-function shopperVehicle(lead: StoredLead, kind: LeadKind, trade: ReturnType<typeof tradeIn>): string {
-  if (!trade) return '';
+/** The shopper's answers about their own car's condition (the instant offer's questions), one line each. */
+export function tradeInConditionLines(lead: StoredLead): string[] {
   const data = lead.data;
-  const condition = [
+  return [
     text(data.service_history) ? `Service history: ${text(data.service_history)}` : '',
     text(data.number_of_keys) ? `Keys: ${text(data.number_of_keys)}` : '',
     text(data.car_condition) ? `Condition: ${text(data.car_condition)}` : '',
   ].filter(Boolean);
+}
+
+/** The shopper's own car from the evaluation: to trade in, or to sell (the sell-my-car page). */
+function shopperVehicle(lead: StoredLead, kind: LeadKind, trade: ReturnType<typeof tradeIn>): string {
+  if (!trade) return '';
+  const condition = tradeInConditionLines(lead);
   const offer =
     trade.offer_price !== null
       ? `Instant offer: ${formatMoney(trade.offer_price)}${lead.offer_accepted ? ' (accepted by the customer)' : ''}`

@@ -4,19 +4,26 @@
  * carries as the customer's comments (formats.ts commentLines, the one builder of them). The
  * ADF or JSON of the lead travels as an attachment for a CRM that reads e-mail.
  */
-import { formatMoney } from '../../lib/text/format.ts';
+import { canonicalUrl } from '../../lib/text/seo.ts';
+import { formatKm, formatMoney } from '../../lib/text/format.ts';
+import { headlineLine, saleHeadline } from '../../lib/vehicle/price.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { ApiTenant } from '../kernel/tenants.ts';
 import type { Evaluation } from './evaluations.ts';
-import { commentLines, dealerZone, leadDocument, leadKind, type LeadMarketing } from './formats.ts';
+import { commentLines, dealerZone, goneStockNote, leadDocument, leadKind, tradeInConditionLines, type LeadMarketing } from './formats.ts';
 import type { StoredLead } from './row.ts';
 
-/** The car the lead is about (its display name), with its stock number and price, or nothing. */
-function carLine(car: Car | undefined): string {
-  if (!car) return '';
+/**
+ * The car the lead is about (its display name), with its stock number and the price its pages lead
+ * with (saleHeadline: the drive-away total where the feed breaks the price down, after any offer),
+ * and its page; a stock car the stock no longer lists as the ADF names it (goneStockNote); or nothing.
+ */
+function carLines(lead: StoredLead, car: Car | undefined, siteUrl: string | undefined): string[] {
+  if (!car) return [goneStockNote(lead) && `Car: ${goneStockNote(lead)}`];
   const stock = car.stocknum ? `, stock ${car.stocknum}` : '';
-  const price = typeof car.price === 'number' && car.price > 0 ? `, ${formatMoney(car.price)}` : '';
-  return `Car: ${car.name ?? car.slug}${stock}${price}`;
+  const sale = saleHeadline(car);
+  const price = sale ? `, ${headlineLine(sale)}` : '';
+  return [`Car: ${car.name ?? car.slug}${stock}${price}`, siteUrl ? `Vehicle page: ${canonicalUrl(siteUrl, `/cars/${car.slug}`)}` : ''];
 }
 
 /** The car the shopper named on the form (no stock car: an enquiry's make and model, the car to service), or nothing. */
@@ -27,12 +34,14 @@ function namedCarLine(lead: StoredLead): string {
   return named.length > 0 ? `Vehicle named: ${named.join(' ')}` : '';
 }
 
-/** The shopper's own car from a trade-in evaluation, in one line, or nothing. */
-function tradeInLine(trade: ReturnType<typeof leadDocument>['trade_in']): string {
-  if (!trade) return '';
+/** The shopper's own car from a trade-in evaluation (what it is, rego, odometer, VIN, offer) and their answers about its condition, or nothing. */
+function tradeInLines(lead: StoredLead, trade: ReturnType<typeof leadDocument>['trade_in']): string[] {
+  if (!trade) return [];
   const rego = trade.registration ? `, rego ${trade.registration}` : '';
+  const km = typeof trade.km === 'number' ? `, ${formatKm(trade.km)}` : '';
+  const vin = trade.vin ? `, VIN ${trade.vin}` : '';
   const offer = trade.offer_price !== null ? `, instant offer ${formatMoney(trade.offer_price)}` : '';
-  return `Their car: ${trade.description ?? 'from their trade-in evaluation'}${rego}${offer}`;
+  return [`Their car: ${trade.description ?? 'from their trade-in evaluation'}${rego}${km}${vin}${offer}`, ...tradeInConditionLines(lead)];
 }
 
 /** The text body of the lead e-mail; `attached` names the attachment's format ("ADF/XML" or "JSON"). */
@@ -56,8 +65,8 @@ export function leadEmailText(
     customer.phone ? `Phone: ${customer.phone}` : '',
     customer.email ? `E-mail: ${customer.email}` : '',
     customer.postcode ? `Postcode: ${customer.postcode}` : '',
-    carLine(car) || namedCarLine(lead),
-    tradeInLine(doc.trade_in),
+    ...(car || goneStockNote(lead) ? carLines(lead, car, tenant?.site.url) : [namedCarLine(lead)]),
+    ...tradeInLines(lead, doc.trade_in),
     ...photos.map((photo) => `Photo: ${photo}`),
   ];
   const footer = `Lead ${lead.id} (revision ${lead.revision}). The ${attached} of this lead is attached for your CRM.`;

@@ -15,7 +15,7 @@ import { openKernelStores } from '../kernel/stores.ts';
 import { TenantRegistry } from '../kernel/tenants.ts';
 import { CATEGORY_EXAMPLES, marketing, tenant, usedCar } from '../../../tests/fixtures/lead-categories.ts';
 import { writeTestTenants } from '../../../tests/support/server-helpers.ts';
-import { formatMoney } from '../../lib/text/format.ts';
+import { headlineLine, saleHeadline } from '../../lib/vehicle/price.ts';
 import { SPIN_LEAD_CATEGORY } from '../../schemas/api/spin-to-win.ts';
 import { ENQUIRY_CATEGORIES } from '../../schemas/forms/enquiry.ts';
 import { LEAD_CATEGORIES } from '../../schemas/lead.ts';
@@ -179,10 +179,28 @@ describe('the lead e-mail of a tenant without lead-delivery.json (the default de
     expect(run.status, run.stderr).toBe(0);
   });
 
-  it('names the stock car by its stock number and price', () => {
+  it('names the stock car by its stock number and the price its page leads with, and links the page', () => {
     const [, withCar] = CATEGORY_EXAMPLES;
     const text = leadEmailText(withCar!.lead, tenant, usedCar, undefined, [], marketing, 'ADF/XML');
-    expect(text).toContain(`Car: ${usedCar.name}, stock ${usedCar.stocknum}, ${formatMoney(usedCar.price!)}`);
+    expect(text).toContain(`Car: ${usedCar.name}, stock ${usedCar.stocknum}, ${headlineLine(saleHeadline(usedCar)!)}`);
+    expect(text).toContain(`Vehicle page: ${tenant.site.url}/cars/${usedCar.slug}`);
+    // A feed that breaks the price down: the drive-away total the shopper saw, with its label, not the excl. figure.
+    const brokenDown = { ...usedCar, price: 40_000, price_type: 'Excl. Govt. Charges', drive_away_price: 44_500 } as typeof usedCar;
+    expect(leadEmailText(withCar!.lead, tenant, brokenDown, undefined, [], marketing, 'ADF/XML')).toContain(`stock ${usedCar.stocknum}, $44,500 Drive Away`);
+  });
+
+  it('names a stock car that has left the stock as that car, not as a car the shopper named', () => {
+    const [, withCar] = CATEGORY_EXAMPLES;
+    const lead = { ...withCar!.lead, data: { ...withCar!.lead.data, stock_number: 'U5002', 'Vehicle Make': 'Toyota', 'Vehicle Model': 'Corolla' } };
+    const text = leadEmailText(lead, tenant, undefined, undefined, [], marketing, 'ADF/XML');
+    expect(text).toContain(`Car: The stock vehicle the customer chose (car ${lead.car_id}, stock U5002); it is no longer listed on the site.`);
+    expect(text).not.toContain('Vehicle named');
+  });
+
+  it("gives the shopper's own car as the ADF does: odometer, VIN and the condition answers", () => {
+    const example = CATEGORY_EXAMPLES.find((candidate) => candidate.title === 'Trade-in towards a car (offer accepted)')!;
+    const text = leadEmailText(example.lead, tenant, example.car, example.evaluation, example.photos ?? [], marketing, 'ADF/XML');
+    for (const words of ['85,000 km', 'VIN JM0BN123400123456', 'Service history: Full service history', 'Keys: 2', 'Condition: Good']) expect(text).toContain(words);
   });
 });
 
