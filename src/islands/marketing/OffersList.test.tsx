@@ -1,6 +1,7 @@
 /**
- * The offers list's 'Offer ends' line: the site's date format (formatDay) on the dealer's
- * calendar (site.json timezone), for an expiry with or without an offset.
+ * The offers list's 'Offer ends' line: a day with its month in full (formatLongDay: the island's
+ * text reads alike in Node and in any browser, whose short month names differ by ICU version) on
+ * the dealer's calendar (site.json timezone), for an expiry with or without an offset.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -16,13 +17,16 @@ const endsLine = (expiry: string, timeZone: string) =>
   )?.[1];
 
 describe('OffersList: Offer ends', () => {
-  it("writes the day as the site does ('31 Dec 2026')", () => {
-    expect(endsLine('2026-12-31', 'Australia/Brisbane')).toBe('31 Dec 2026');
-    expect(endsLine('2026-12-31T23:59:59+10:00', 'Australia/Brisbane')).toBe('31 Dec 2026');
+  it("writes the day with its month in full ('31 December 2026'), also in the months whose short name ICU versions spell differently", () => {
+    expect(endsLine('2026-12-31', 'Australia/Brisbane')).toBe('31 December 2026');
+    expect(endsLine('2026-12-31T23:59:59+10:00', 'Australia/Brisbane')).toBe('31 December 2026');
+    // 'Sept'/'Sep', 'June'/'Jun', 'July'/'Jul' by ICU version: a hydrated island must not print them.
+    expect(endsLine('2027-09-30', 'Australia/Brisbane')).toBe('30 September 2027');
+    expect(endsLine('2027-06-30', 'Australia/Brisbane')).toBe('30 June 2027');
   });
 
   it("dates an instant on the dealer's wall clock: 14:30 UTC on 31 December is 1 January in Brisbane, not in Perth", () => {
-    expect(endsLine('2026-12-31T14:30:00Z', 'Australia/Brisbane')).toBe('1 Jan 2027');
-    expect(endsLine('2026-12-31T14:30:00Z', 'Australia/Perth')).toBe('31 Dec 2026');
+    expect(endsLine('2026-12-31T14:30:00Z', 'Australia/Brisbane')).toBe('1 January 2027');
+    expect(endsLine('2026-12-31T14:30:00Z', 'Australia/Perth')).toBe('31 December 2026');
   });
 });

@@ -8,7 +8,7 @@ import type { CarType } from '../../schemas/car.ts';
 import type { Offer } from '../../schemas/offers.ts';
 import { carTypesFromQuery, visibleOffers } from '../../lib/marketing/promos.ts';
 import { dealerDay } from '../../lib/text/dealer-time.ts';
-import { formatDay, formatMoney } from '../../lib/text/format.ts';
+import { formatLongDay, formatMoney } from '../../lib/text/format.ts';
 import EmptyListing from './EmptyListing.tsx';
 import '../ui/marketing.css';
 
@@ -74,7 +74,7 @@ export default function OffersList({ offers, count, buildTime, clearHref, timeZo
                   </p>
                 )}
                 {offer.description && <p>{offer.description}</p>}
-                {offer.expiry && <p className="muted">Offer ends {formatDay(dealerDay(offer.expiry, timeZone))}</p>}
+                {offer.expiry && <p className="muted">Offer ends {formatLongDay(dealerDay(offer.expiry, timeZone))}</p>}
                 {offer.button_label && offer.button_href && (
                   <a className="button" href={offer.button_href}>
                     {offer.button_label}

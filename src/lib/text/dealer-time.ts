@@ -112,7 +112,11 @@ export function dealerDay(text: string, timeZone: string): number {
   const day = calendarDay(text);
   if (!Number.isNaN(day)) return day;
   const instant = dealerInstant(text, timeZone);
-  if (Number.isNaN(instant)) return Number.NaN;
+  return Number.isNaN(instant) ? Number.NaN : instantDay(instant, timeZone);
+}
+
+/** The dealer's day (as calendarDay gives it) that an instant (epoch ms) falls on, on the wall clock of `timeZone`. */
+export function instantDay(instant: number, timeZone: string): number {
   const wall = dealerWallClock(instant, timeZone);
   return Date.UTC(wall.year, wall.month - 1, wall.day);
 }

@@ -64,15 +64,25 @@ export function formatKm(km: number | null | undefined): string {
   return `${formatNumber(km)} km`;
 }
 
-// Dates shown are calendar days, not instants: read in UTC so the day does not move with the zone of the
-// machine or browser that formats it. A dealer's date text becomes such a day in dealer-time.ts (dealerDay, calendarDay).
+// Dates shown are calendar days, not instants (formatMoment below is the one exception: a time of day on a
+// given zone's clock): read in UTC so the day does not move with the zone of the machine or browser that formats it. A dealer's date text becomes such a day in dealer-time.ts (dealerDay, calendarDay).
 const dayFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthFormat = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const weekdayFormat = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const longDayFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A calendar day (epoch ms of its UTC midnight) for display: `13 Aug 2026`. No date gives an empty string. */
 export function formatDay(ms: number): string {
   return Number.isFinite(ms) ? dayFormat.format(ms) : '';
+}
+
+/**
+ * A calendar day with its month in full: `30 September 2026`. For text an island renders at build
+ * and again in the browser: ICU versions spell some short months differently ('Sept'/'Sep',
+ * 'June'/'Jun'), the full names alike. No date gives an empty string.
+ */
+export function formatLongDay(ms: number): string {
+  return Number.isFinite(ms) ? longDayFormat.format(ms) : '';
 }
 
 /** The month of a calendar day for display: `Aug 2026`. No date gives an empty string. */

@@ -6,7 +6,7 @@
  * holds; a change of the JSON shape is a new schema version (LEAD_WEBHOOK_SCHEMA_VERSION).
  */
 import { CAMPAIGN_PARAM } from '../../lib/forms/lead-payload.ts';
-import { calendarDay, dealerInstant, dealerWallClock } from '../../lib/text/dealer-time.ts';
+import { calendarDay, dealerInstant, instantDay } from '../../lib/text/dealer-time.ts';
 import { formatDay, formatMoment, formatMoney } from '../../lib/text/format.ts';
 import { canonicalUrl } from '../../lib/text/seo.ts';
 import type { Car } from '../../schemas/car.ts';
@@ -88,7 +88,7 @@ function deliveredOptIn(data: Record<string, unknown>, marketing: LeadMarketing)
 export function marketingLines(marketing: LeadMarketing, timeZone: string): string[] {
   return [
     marketing.opted_out_at !== undefined
-      ? `Marketing: this customer unsubscribed on ${formatDay(dealerDate(marketing.opted_out_at, timeZone))}. Do not send them marketing; answer this enquiry only.`
+      ? `Marketing: this customer unsubscribed on ${formatDay(instantDay(marketing.opted_out_at, timeZone))}. Do not send them marketing; answer this enquiry only.`
       : '',
     marketing.unsubscribe_url ? `Unsubscribe link for marketing e-mails to this customer: ${marketing.unsubscribe_url}` : '',
   ].filter(Boolean);
@@ -104,12 +104,6 @@ function momentText(value: string, timeZone: string): string {
 
 /** A stored calendar date ('2026-12-03') for the dealer to read: '3 Dec 2026'; the text as stored when it is no date. */
 const dayText = (value: string): string => formatDay(calendarDay(value)) || value;
-
-/** The dealer's day of an instant, as formatDay takes it. */
-function dealerDate(instant: number, timeZone: string): number {
-  const wall = dealerWallClock(instant, timeZone);
-  return Date.UTC(wall.year, wall.month - 1, wall.day);
-}
 
 /** A form value as trimmed text, or undefined when absent or blank. */
 function text(value: unknown): string | undefined {
