@@ -134,7 +134,7 @@ export interface ApiConfig {
   clientIpv6PrefixBits: number;
   /** Rate-limit counters shared by every API process through Redis when set. */
   redisUrl: string | undefined;
-  /** How long one Redis command may go unanswered before the counters are kept in memory (REDIS_COMMAND_TIMEOUT_MS, default 1000). */
+  /** How long one Redis command may go unanswered before the counters are kept in memory (REDIS_COMMAND_TIMEOUT_MS, default DEFAULT_REDIS_COMMAND_TIMEOUT_MS). */
   redisCommandTimeoutMs: number;
   /** NODE_ENV=production: the fail-fast checks ran; *.localhost is refused; cookies are Secure. */
   production: boolean;

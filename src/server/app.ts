@@ -79,7 +79,7 @@ export interface AppOptions {
   production?: boolean;
   /** Share rate-limit counters between API processes through this Redis (REDIS_URL). */
   redisUrl?: string;
-  /** How long one Redis command may go unanswered before the counters are kept in memory (REDIS_COMMAND_TIMEOUT_MS). Default 1000 ms. */
+  /** How long one Redis command may go unanswered before the counters are kept in memory (REDIS_COMMAND_TIMEOUT_MS; default DEFAULT_REDIS_COMMAND_TIMEOUT_MS). */
   redisCommandTimeoutMs?: number;
   /** Daily SMS caps: per phone per tenant, per tenant, per phone on all tenants, per client address. Defaults: API_DEFAULTS.sms. */
   sms?: Partial<SmsLimits>;

@@ -16,10 +16,14 @@ import type { StoredLead } from './row.ts';
 /**
  * The car the lead is about (its display name), with its stock number and the price its pages lead
  * with (saleHeadline: the drive-away total where the feed breaks the price down, after any offer),
- * and its page; a stock car the stock no longer lists as the ADF names it (goneStockNote); or nothing.
+ * and its page; a stock car the stock no longer lists as the ADF names it (goneStockNote); else the
+ * car the shopper named.
  */
 function carLines(lead: StoredLead, car: Car | undefined, siteUrl: string | undefined): string[] {
-  if (!car) return [goneStockNote(lead) && `Car: ${goneStockNote(lead)}`];
+  if (!car) {
+    const gone = goneStockNote(lead);
+    return [gone ? `Car: ${gone}` : namedCarLine(lead)];
+  }
   const stock = car.stocknum ? `, stock ${car.stocknum}` : '';
   const sale = saleHeadline(car);
   const price = sale ? `, ${headlineLine(sale)}` : '';
@@ -65,7 +69,7 @@ export function leadEmailText(
     customer.phone ? `Phone: ${customer.phone}` : '',
     customer.email ? `E-mail: ${customer.email}` : '',
     customer.postcode ? `Postcode: ${customer.postcode}` : '',
-    ...(car || goneStockNote(lead) ? carLines(lead, car, tenant?.site.url) : [namedCarLine(lead)]),
+    ...carLines(lead, car, tenant?.site.url),
     ...tradeInLines(lead, doc.trade_in),
     ...photos.map((photo) => `Photo: ${photo}`),
   ];
