@@ -37,6 +37,9 @@ function depositMoney(deposit: number): string {
   return new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: Number.isInteger(deposit) ? 0 : 2 }).format(deposit);
 }
 
+/** How long a paid deposit holds the car: '1 hour', '48 hours'. */
+const holdWords = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
 const refundWords = (refundable: boolean) => (refundable ? 'refundable in full' : 'not refundable');
 
 /**
@@ -46,7 +49,7 @@ const refundWords = (refundable: boolean) => (refundable ? 'refundable in full' 
  * states these.
  */
 export function depositTerms(deposit: number, carName: string, settings: DepositTermsSettings): string {
-  const terms = `${depositMoney(deposit)} deposit holds the ${carName} for you for ${settings.deposit_hold_hours} hours. The deposit is ${refundWords(settings.deposit_refundable)}.`;
+  const terms = `${depositMoney(deposit)} deposit holds the ${carName} for you for ${holdWords(settings.deposit_hold_hours)}. The deposit is ${refundWords(settings.deposit_refundable)}.`;
   return [terms, settings.deposit_terms ?? ''].filter(Boolean).join(' ');
 }
 
@@ -61,5 +64,5 @@ export function reserveDepositTerms(deposit: number, carName: string, settings: 
  * (depositTerms, with the site's extra terms): '$200, held 48 hours, refundable in full'.
  */
 export function depositTermsShort(deposit: number, settings: Pick<DepositTermsSettings, 'deposit_hold_hours' | 'deposit_refundable'>): string {
-  return `${depositMoney(deposit)}, held ${settings.deposit_hold_hours} hours, ${refundWords(settings.deposit_refundable)}`;
+  return `${depositMoney(deposit)}, held ${holdWords(settings.deposit_hold_hours)}, ${refundWords(settings.deposit_refundable)}`;
 }

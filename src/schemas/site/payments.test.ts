@@ -1,0 +1,15 @@
+/**
+ * The deposit terms' wording (src/schemas/site/payments.ts): a hold of one hour reads '1 hour',
+ * any other hold its hours, in the full terms and in the summary row alike.
+ */
+import { describe, expect, it } from 'vitest';
+import { depositTerms, depositTermsShort } from './payments.ts';
+
+describe('deposit terms', () => {
+  it("name a one-hour hold '1 hour' and longer holds in hours", () => {
+    const settings = { deposit_hold_hours: 1, deposit_refundable: true };
+    expect(depositTerms(200, 'car', settings)).toBe('$200 deposit holds the car for you for 1 hour. The deposit is refundable in full.');
+    expect(depositTermsShort(200, settings)).toBe('$200, held 1 hour, refundable in full');
+    expect(depositTermsShort(1500, { deposit_hold_hours: 48, deposit_refundable: false })).toBe('$1,500, held 48 hours, not refundable');
+  });
+});
