@@ -7,7 +7,7 @@ export const ThemeSchema = v.strictObject({
   primary: v.optional(cssColour, '#1d4ed8'),
   /** Text on the primary colour. Default '#ffffff'. */
   on_primary: v.optional(cssColour, '#ffffff'),
-  /** Accent colour (badges, price highlights). Default '#f59e0b'. */
+  /** Accent colour (badges, price highlights). Default '#b45309'. */
   accent: v.optional(cssColour, '#b45309'),
   /** Page background. Default '#ffffff'. */
   background: v.optional(cssColour, '#ffffff'),
