@@ -15,6 +15,7 @@ test('books a slot from the availability call with a delivery location', async (
   const date = form.getByLabel('Test Drive Booking Date');
   await expect(date.locator('option').nth(1)).toBeAttached();
   const slot = await date.locator('option').nth(1).getAttribute('value');
+  const slotText = await date.locator('option').nth(1).textContent();
   await date.selectOption(slot!);
   await form.getByLabel('Delivery Location').selectOption('Gold Coast Delivery');
   await fillContact(form, { name: 'Dee', email, phone: '0412345678', postcode: '4217' });
@@ -23,6 +24,10 @@ test('books a slot from the availability call with a delivery location', async (
   await expect(page).toHaveURL(/\/success\/?$/);
   await expect(page.getByRole('heading', { name: 'Thank you for booking a test drive' })).toBeVisible();
   await expect(page.getByTestId('success-summary').getByRole('link', { name: '2025 Toyota Corolla Ascent Sport' })).toBeVisible();
+  // What you sent us: the slot as the list showed it, not the ISO time the lead carries.
+  const sent = page.getByTestId('success-summary').locator('dl');
+  await expect(sent).toContainText(slotText!);
+  await expect(sent).not.toContainText(slot!);
   const [lead] = leadsByEmail('forms-demo', email);
   expect(lead).toMatchObject({ category: 'Test Drive', car_id: '501' });
   expect(lead!.data).toMatchObject({ dateTime: slot, delivery_location: 'Gold Coast Delivery', car_type: 'new' });

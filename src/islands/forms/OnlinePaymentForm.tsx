@@ -28,7 +28,7 @@ export default function OnlinePaymentForm({ config, maxAmount }: { config: FormS
     });
   });
   const { payment } = paying;
-  kit.labels.current.terms_conditions = 'Terms';
+  kit.labels.current.terms_conditions = { label: 'Terms' };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -108,33 +108,13 @@ export default function TestDriveForm(props: TestDriveFormProps) {
       )}
       <ContactFields kit={kit} />
       {slots.length > 0 ? (
-        <div className="field">
-          <label htmlFor={kit.fieldId('dateTime')}>Test Drive Booking Date</label>
-          <select
-            id={kit.fieldId('dateTime')}
-            name="dateTime"
-            value={String(kit.values.dateTime ?? '')}
-            onChange={(event) => kit.set('dateTime', event.target.value)}
-            aria-invalid={kit.errors.dateTime ? true : undefined}
-            aria-describedby={kit.errors.dateTime ? kit.errorId('dateTime') : undefined}
-          >
-            <option value="">Choose a day and time</option>
-            {slots.map((day) => (
-              <optgroup key={day.date} label={dayLabel(day.date)}>
-                {day.slots.map((slot) => (
-                  <option key={slot.start} value={slot.start}>
-                    {dayLabel(day.date)} {slot.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          {kit.errors.dateTime && (
-            <p className="field__error" id={kit.errorId('dateTime')}>
-              {kit.errors.dateTime}
-            </p>
-          )}
-        </div>
+        <SelectField
+          kit={kit}
+          name="dateTime"
+          label="Test Drive Booking Date"
+          placeholder="Choose a day and time"
+          options={slots.map((day) => ({ group: dayLabel(day.date), options: day.slots.map((slot) => ({ value: slot.start, label: `${dayLabel(day.date)} ${slot.label}` })) }))}
+        />
       ) : (
         <TextField kit={kit} name="dateTime" label="Test Drive Booking Date" type="datetime-local" hint={availability === null && car ? 'Loading available times…' : undefined} />
       )}

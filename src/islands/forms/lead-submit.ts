@@ -6,10 +6,13 @@
  * form to show, with everything typed kept.
  */
 import { trackEvent, type AnalyticsEventName } from '../../lib/marketing/analytics.ts';
+import { calendarDay, writtenWallClock } from '../../lib/text/dealer-time.ts';
+import { formatDayTime, formatLongDay } from '../../lib/text/format.ts';
 import { LEAD_FAILURE_MESSAGE } from '../../lib/forms/form-validation.ts';
 import { buildLeadPayload, type LeadCar, type LeadPayloadInput } from '../../lib/forms/lead-payload.ts';
 import { recordSentLead, rememberContact } from '../../stores/prefill.ts';
 import { newRequestKey } from '../ui/form-kit/request-key.ts';
+import type { FieldLabel } from '../ui/form-kit/use-form-kit.ts';
 import { postLead } from './api.ts';
 
 const VISITED_KEY = 'visited_pages';
@@ -42,15 +45,29 @@ export function pageContext(): LeadPayloadInput['page'] {
   return { url: location.href, userAgent: navigator.userAgent, visitedPages: visited, ...(manufacturerSlug ? { manufacturerSlug } : {}) };
 }
 
-/** Readable [label, value] pairs of what the shopper typed, in form order. */
-export function sentPairs(values: Record<string, unknown>, labels: Record<string, string>): [string, string][] {
+/** How a sent value reads: a chosen option by the text it showed, a date or time as a date, a box as Yes or No. */
+function sentText(value: unknown, field: FieldLabel): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.join(', ');
+  const text = String(value);
+  if (field.choices && Object.hasOwn(field.choices, text)) return field.choices[text]!;
+  const shown = field.date === 'day' ? formatLongDay(calendarDay(text)) : field.date === 'time' ? formatDayTime(writtenWallClock(text)) : '';
+  return shown || text;
+}
+
+/**
+ * Readable [label, value] pairs of what the shopper sent, in form order, each as its field showed
+ * it: `labels` is the form kit's fields, or a label alone for a value the form wrote out itself.
+ * Only labelled fields are listed; the terms box and '_' names never.
+ */
+export function sentPairs(values: Record<string, unknown>, labels: Record<string, string | FieldLabel>): [string, string][] {
   const pairs: [string, string][] = [];
-  for (const [name, label] of Object.entries(labels)) {
+  for (const [name, entry] of Object.entries(labels)) {
     const value = values[name];
     if (value === undefined || value === null || value === '' || name.startsWith('_')) continue;
     if (name === 'terms_conditions') continue;
-    const text = value === true ? 'Yes' : value === false ? 'No' : Array.isArray(value) ? value.join(', ') : String(value);
-    pairs.push([label, text]);
+    const field = typeof entry === 'string' ? { label: entry } : entry;
+    pairs.push([field.label, sentText(value, field)]);
   }
   return pairs;
 }
@@ -85,7 +102,8 @@ export function completeLead(options: {
   values: Record<string, unknown>;
   /** The contact details to remember for the next form, when the form's field names are not the remembered ones (default: values). */
   contact?: Record<string, unknown>;
-  labels: Record<string, string>;
+  /** What sentPairs lists: the kit's fields (kit.labels), and labels of values the form wrote out. */
+  labels: Record<string, string | FieldLabel>;
   /** An instant offer made with this lead (sell-my-car): /success shows it as the offer. */
   offer?: { vehicle: string; amount: string } | null;
   successPath?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, dealerDay, dealerInstant, dealerIso, dealerWallClock } from './dealer-time.ts';
+import { calendarDay, dealerDay, dealerInstant, dealerIso, dealerWallClock, writtenWallClock } from './dealer-time.ts';
 
 describe("the dealer's time (site.json timezone)", () => {
   it('writes an instant as the wall-clock date-time with its offset, daylight saving included', () => {
@@ -57,5 +57,15 @@ describe('calendarDay and dealerDay (the day a date text names, for formatDay)',
     expect(dealerDay('2026-12-31T23:59:59+10:00', 'Australia/Brisbane')).toBe(Date.UTC(2026, 11, 31));
     expect(dealerDay('2026-12-01T00:30', 'Australia/Sydney')).toBe(Date.UTC(2026, 11, 1));
     expect(dealerDay('tomorrow-ish', 'Australia/Brisbane')).toBeNaN();
+  });
+});
+
+describe('writtenWallClock (the time a date-time text writes, for formatDayTime)', () => {
+  it('reads the clock as written, its offset aside: a typed time and a slot the dealer wrote alike', () => {
+    expect(writtenWallClock('2026-12-24T16:30')).toBe(Date.UTC(2026, 11, 24, 16, 30));
+    expect(writtenWallClock('2026-12-24T16:30:00+10:00')).toBe(Date.UTC(2026, 11, 24, 16, 30));
+    expect(writtenWallClock(dealerIso(Date.UTC(2026, 11, 24, 6, 30), 'Australia/Brisbane'))).toBe(Date.UTC(2026, 11, 24, 16, 30));
+    expect(writtenWallClock(' 2026-12-24 ')).toBe(Date.UTC(2026, 11, 24));
+    for (const text of ['24/12/2026 4:30pm', 'soon', '']) expect(writtenWallClock(text)).toBeNaN();
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The dealer's time (site.json `timezone`): reading a date without an offset as the dealer's
  * wall-clock time, writing an instant as the dealer's local ISO date-time with its offset,
- * reading an instant on the dealer's wall clock (date, weekday, time of day) and the day a date
- * text names (for formatDay). Promo dates, test-drive times, appointment slots, opening hours
- * and the shown dates of a dealer's offers, replies and posts go through here. Pure (Intl only).
+ * reading an instant on the dealer's wall clock (date, weekday, time of day), the day a date text
+ * names (for formatDay) and the time a date-time text writes (for formatDayTime). Promo dates,
+ * test-drive times, appointment slots, opening hours and the shown dates of a dealer's offers,
+ * replies and posts go through here. Pure (Intl only).
  */
 
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
@@ -90,6 +91,19 @@ export function dealerWallClock(instant: number, timeZone: string): WallClock {
     minute: wall.getUTCMinutes(),
     second: wall.getUTCSeconds(),
   };
+}
+
+/**
+ * The wall-clock time a date-time text writes, its offset aside ('2026-12-24T16:30' and
+ * '2026-12-24T16:30:00+10:00' both write 24 December 2026, 4:30 pm), as epoch ms whose UTC fields
+ * read it (the form formatDayTime takes); NaN for other text. A form's time is the dealer's: a typed
+ * one has no offset, and dealerIso writes the dealer's clock before the offset.
+ */
+export function writtenWallClock(text: string): number {
+  const local = LOCAL.exec(text.trim().replace(HAS_ZONE, ''));
+  if (!local) return Number.NaN;
+  const [, year, month, day, hour = '0', minute = '0', second = '0'] = local;
+  return Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
 }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}(?:-\d{2})?$/;

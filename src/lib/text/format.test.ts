@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCount,
   formatDay,
+  formatDayTime,
   formatKm,
   formatMoney,
   formatMonth,
@@ -74,6 +75,19 @@ describe('formatWeekdayDay (a day of the coming weeks: holiday hours, test-drive
     [Date.UTC(2026, 9, 31, 23, 59), 'Saturday 31 October'],
   ])('%s -> %s', (ms, text) => {
     expect(formatWeekdayDay(ms)).toBe(text);
+  });
+});
+
+describe('formatDayTime (a wall-clock time as written: a date-time a form gives)', () => {
+  it.each([
+    [Date.UTC(2026, 11, 24, 16, 30), 'Thursday 24 December 2026, 4:30 pm'],
+    [Date.UTC(2027, 0, 1, 0, 5), 'Friday 1 January 2027, 12:05 am'],
+    [Date.UTC(2026, 5, 3, 12, 0), 'Wednesday 3 June 2026, 12:00 pm'],
+  ])('%s -> %s', (ms, text) => {
+    expect(formatDayTime(ms)).toBe(text);
+  });
+  it('gives nothing for no time', () => {
+    expect(formatDayTime(Number.NaN)).toBe('');
   });
 });
 

@@ -66,10 +66,25 @@ export function formatKm(km: number | null | undefined): string {
 
 // Dates shown are calendar days, not instants (formatMoment below is the one exception: a time of day on a
 // given zone's clock): read in UTC so the day does not move with the zone of the machine or browser that formats it. A dealer's date text becomes such a day in dealer-time.ts (dealerDay, calendarDay).
+// formatDayTime reads a wall-clock time the same way (dealer-time.ts writtenWallClock gives it).
 const dayFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthFormat = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const weekdayFormat = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const longDayFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayTimeFormat = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** The named parts of `ms` as `format` writes them (weekday, day, month, year, hour, minute, dayPeriod, timeZoneName). */
+function partsOf(format: Intl.DateTimeFormat, ms: number): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  return Object.fromEntries(format.formatToParts(ms).map((entry) => [entry.type, entry.value]));
+}
 
 /** A calendar day (epoch ms of its UTC midnight) for display: `13 Aug 2026`. No date gives an empty string. */
 export function formatDay(ms: number): string {
@@ -95,6 +110,13 @@ export function formatWeekdayDay(ms: number): string {
   return Number.isFinite(ms) ? weekdayFormat.format(ms) : '';
 }
 
+/** A wall-clock time (epoch ms whose UTC fields read it) for display: `Thursday 24 December 2026, 4:30 pm`. No time gives an empty string. */
+export function formatDayTime(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  const part = partsOf(dayTimeFormat, ms);
+  return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod}`;
+}
+
 // An instant (not a calendar day) is read on the dealer's clock: one formatter per time zone.
 const momentFormats = new Map<string, Intl.DateTimeFormat>();
 const momentFormat = (timeZone: string): Intl.DateTimeFormat => {
@@ -106,11 +128,7 @@ const momentFormat = (timeZone: string): Intl.DateTimeFormat => {
 /** An instant (epoch ms) on the clock of `timeZone` for a person to read, with the zone: `Sun 29 Nov 2026, 11:41 am AEST`. No instant gives an empty string. */
 export function formatMoment(ms: number, timeZone: string): string {
   if (!Number.isFinite(ms)) return '';
-  const part = Object.fromEntries(
-    momentFormat(timeZone)
-      .formatToParts(ms)
-      .map((entry) => [entry.type, entry.value]),
-  );
+  const part = partsOf(momentFormat(timeZone), ms);
   return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod} ${part.timeZoneName}`;
 }
 

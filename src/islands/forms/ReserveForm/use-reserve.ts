@@ -79,7 +79,7 @@ export function useReserve(props: ReserveFormProps) {
     });
   });
   const { payment } = paying;
-  kit.labels.current.terms_conditions = 'Terms';
+  kit.labels.current.terms_conditions = { label: 'Terms' };
 
   // The journey learns its car from ?car_id= once the site's car choices have loaded; until then there is nothing to say.
   useEffect(() => {

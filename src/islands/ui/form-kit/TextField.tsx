@@ -16,7 +16,7 @@ export function TextField(
 ) {
   const { kit, name } = props;
   const listId = props.suggestions?.length ? `${kit.fieldId(name)}-options` : undefined;
-  useLabel(kit, name, props.label);
+  useLabel(kit, name, props.label, props.type === 'date' ? { date: 'day' } : props.type === 'datetime-local' ? { date: 'time' } : {});
   return (
     <KitShell props={props}>
       <input

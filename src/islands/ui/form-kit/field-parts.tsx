@@ -1,11 +1,11 @@
 /**
  * What every field of the form kit shares: its props, the label registry the error summary
- * reads, the hint and error ids, and `KitShell` (FieldShell with the kit's ids).
+ * and /success's list read, the hint and error ids, and `KitShell` (FieldShell with the kit's ids).
  * Internal to the kit: forms import the fields from ./index.ts.
  */
 import type { ReactNode } from 'react';
 import FieldShell, { describedByIds, FieldError } from '../FieldShell.tsx';
-import type { FormKit } from './use-form-kit.ts';
+import type { FieldLabel, FormKit } from './use-form-kit.ts';
 
 export interface BaseFieldProps {
   kit: FormKit;
@@ -16,8 +16,9 @@ export interface BaseFieldProps {
   className?: string;
 }
 
-export function useLabel(kit: FormKit, name: string, label: string) {
-  kit.labels.current[name] = label;
+/** Register the field under its name: its label, and how its value reads where that is not the value itself. */
+export function useLabel(kit: FormKit, name: string, label: string, reads: Omit<FieldLabel, 'label'> = {}) {
+  kit.labels.current[name] = { label, ...reads };
 }
 
 export const hintId = (kit: FormKit, name: string) => `${kit.fieldId(name)}-hint`;

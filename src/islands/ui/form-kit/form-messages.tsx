@@ -19,7 +19,7 @@ export function ErrorSummary({ kit, fieldOrder }: { kit: FormKit; fieldOrder?: r
         {entries.map(([name, message]) => (
           <li key={name}>
             <a href={`#${kit.fieldId(name)}`}>
-              {kit.labels.current[name] ? `${kit.labels.current[name]}: ` : ''}
+              {kit.labels.current[name] ? `${kit.labels.current[name].label}: ` : ''}
               {message}
             </a>
           </li>

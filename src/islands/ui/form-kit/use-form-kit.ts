@@ -9,6 +9,18 @@ import { newRequestKey } from './request-key.ts';
 
 export type FormValues = Record<string, unknown>;
 
+/**
+ * A field as the shopper saw it, registered by the field each render: its label (the error
+ * summary's, /success's) and, where the value is not the text shown, how it reads.
+ */
+export interface FieldLabel {
+  label: string;
+  /** A select's options: each value's visible text ('501' -> the car's name). */
+  choices?: Readonly<Record<string, string>>;
+  /** A date input ('2026-12-24') or a date-and-time input ('2026-12-24T16:30'): the value reads as a date. */
+  date?: 'day' | 'time';
+}
+
 /** State and helpers of one form. */
 export interface FormKit<V extends FormValues = FormValues> {
   formId: string;
@@ -19,7 +31,8 @@ export interface FormKit<V extends FormValues = FormValues> {
   formRef: React.RefObject<HTMLFormElement | null>;
   /** Idempotency-Key of this form's first lead post: a retry after a lost answer replays the same lead. */
   requestKey: string;
-  labels: React.RefObject<Record<string, string>>;
+  /** Each field shown so far, by name (the field last rendered under a name is the one kept). */
+  labels: React.RefObject<Record<string, FieldLabel>>;
   fieldId(name: string): string;
   errorId(name: string): string;
   set(name: string, value: unknown): void;
@@ -44,7 +57,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement | null>(null);
   const [requestKey] = useState(newRequestKey);
-  const labels = useRef<Record<string, string>>({});
+  const labels = useRef<Record<string, FieldLabel>>({});
 
   useEffect(() => {
     // Text typed into the server-rendered form before hydration is taken into state, so it
