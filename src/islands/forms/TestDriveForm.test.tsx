@@ -9,13 +9,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { settle, stubApi } from '../../../tests/support/form-events.ts';
+import { click, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import TestDriveForm from './TestDriveForm.tsx';
 
 const mounted = mountRoot();
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   window.history.replaceState(null, '', '/');
 });
 
@@ -58,5 +59,42 @@ describe('TestDriveForm booking days', () => {
     const select = mounted.host.querySelector<HTMLSelectElement>('#slots-dateTime')!;
     expect(select.querySelector('optgroup')?.label).toBe('Thursday 24 December');
     expect([...select.options].map((option) => option.textContent)).toEqual(['Choose a day and time', 'Thursday 24 December 4:30pm']);
+  });
+});
+
+describe('TestDriveForm when the car choices cannot be loaded', () => {
+  it('says so beside the Vehicle list with a Try again button that loads the list, then moves focus to it', async () => {
+    window.history.replaceState(null, '', '/book-test-drive/?car_id=1');
+    stubApi({ '/failing-choices.json': [503, { message: 'busy' }] });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mounted.render(<TestDriveForm formId="book-test-drive" config={config} carChoicesUrl="/failing-choices.json" />);
+    await settle();
+    const alert = mounted.host.querySelector('[role="alert"]')!;
+    expect(alert?.textContent).toContain('The vehicle list could not be loaded. Please try again.');
+    const retry = [...alert.querySelectorAll('button')].find((button) => button.textContent === 'Try again')!;
+    expect(retry.type).toBe('button');
+    expect(retry.disabled).toBe(false);
+
+    stubApi({ '/failing-choices.json': [200, JSON.parse(choices)], '/test-drive/availability?car_id=1': [503, {}] });
+    retry.focus();
+    click(retry);
+    await settle();
+    const select = mounted.host.querySelector<HTMLSelectElement>('#book-test-drive-car_id')!;
+    expect([...select.options].map((option) => option.textContent)).toContain('On the lot');
+    expect(select.value).toBe('1');
+    expect(mounted.host.querySelector('[role="alert"]')).toBeNull();
+    expect(document.activeElement).toBe(select);
+  });
+
+  it('a submit while the list is missing is refused at the Vehicle list, the message and its button still there', async () => {
+    stubApi({ '/failed-choices.json': [503, { message: 'busy' }] });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mounted.render(<TestDriveForm formId="book-test-drive" config={config} carChoicesUrl="/failed-choices.json" />);
+    await settle();
+    await submit(mounted.host.querySelector('form')!);
+    const select = mounted.host.querySelector<HTMLSelectElement>('#book-test-drive-car_id')!;
+    expect(document.activeElement).toBe(select);
+    expect(mounted.host.querySelector('#book-test-drive-car_id-error')?.textContent).toBe('* This field is required');
+    expect(mounted.host.querySelector('[data-testid="car-choices-failed"] button')?.textContent).toBe('Try again');
   });
 });

@@ -5,9 +5,9 @@
  * distribution locations, and the terms checkbox on sites that require it.
  * Used in the vehicle page's modal and on /book-test-drive/.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
-import { useCarChoices } from './car-choices.ts';
+import { CAR_CHOICES_FAILED, useCarChoices, type CarChoices } from './car-choices.ts';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
@@ -16,7 +16,7 @@ import { takesTestDrives } from '../../lib/vehicle/vehicle-actions.ts';
 import { calendarDay } from '../../lib/text/dealer-time.ts';
 import { formatWeekdayDay } from '../../lib/text/format.ts';
 import { callApi } from './api.ts';
-import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit } from '../ui/form-kit/index.ts';
+import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit, type FormKit } from '../ui/form-kit/index.ts';
 import { completeLead, sendLead } from './lead-submit.ts';
 import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults, usePrefilledContact } from './shared-fields.tsx';
 
@@ -37,6 +37,34 @@ export interface TestDriveFormProps {
 /** A day of the availability call (the dealer's calendar date, '2026-12-24') as shown: 'Thursday 24 December'. */
 function dayLabel(date: string): string {
   return formatWeekdayDay(calendarDay(date));
+}
+
+/**
+ * The Vehicle list of /book-test-drive/. When the car choices could not be loaded it says so, with
+ * Try again (in the list's description, announced as an alert); once they load, focus goes to the list.
+ */
+function VehicleChoice({ kit, cars, choices }: { kit: FormKit; cars: LeadCar[]; choices: CarChoices }) {
+  const retried = useRef(false);
+  useEffect(() => {
+    if (!retried.current || choices.failed) return;
+    retried.current = false;
+    // Try again went with the message: its focus goes to the list, not away from a field the shopper moved to meanwhile.
+    if (!document.activeElement || document.activeElement === document.body) document.getElementById(kit.fieldId('car_id'))?.focus();
+  }, [choices.failed, kit]);
+  const retry = () => {
+    retried.current = true;
+    choices.retry();
+  };
+  const failure = choices.failed ? (
+    <span className="field__error" role="alert" data-testid="car-choices-failed">
+      {CAR_CHOICES_FAILED}{' '}
+      <button type="button" className="button button--secondary" onClick={retry} aria-busy={!choices.loaded || undefined}>
+        {choices.loaded ? 'Try again' : 'Loading…'}
+      </button>
+    </span>
+  ) : undefined;
+  const options = cars.map((entry) => ({ value: String(entry.id), label: entry.name ?? entry.slug }));
+  return <SelectField kit={kit} name="car_id" label="Vehicle" required placeholder="Choose a vehicle" options={options} hint={failure} />;
 }
 
 export default function TestDriveForm(props: TestDriveFormProps) {
@@ -103,9 +131,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby={props.heading ? `${formId}-heading` : undefined}>
       {props.heading && <h2 id={`${formId}-heading`}>{props.heading}</h2>}
       <ErrorSummary kit={kit} fieldOrder={['car_id', ...CONTACT_ORDER, 'dateTime', 'delivery_location', 'message', 'terms_conditions']} />
-      {!props.car && cars && (
-        <SelectField kit={kit} name="car_id" label="Vehicle" required placeholder="Choose a vehicle" options={cars.map((entry) => ({ value: String(entry.id), label: entry.name ?? entry.slug }))} />
-      )}
+      {!props.car && cars && <VehicleChoice kit={kit} cars={cars} choices={choices} />}
       <ContactFields kit={kit} />
       {slots.length > 0 ? (
         <SelectField

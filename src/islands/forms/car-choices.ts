@@ -4,7 +4,7 @@
  * each form page: the pages then do not change with the stock, so a release does not render
  * them again (src/pipeline/release/plan.ts), and a big tenant's form pages stay small.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { decodeCarChoices } from '../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../lib/forms/lead-payload.ts';
 
@@ -29,26 +29,42 @@ export function loadCarChoices(url: string): Promise<LeadCar[]> {
   return loadSiteFile(url, decodeCarChoices);
 }
 
-/**
- * A form's car choices: `cars` is undefined when the form offers none (no `url`), else the
- * list, empty until it has loaded; `loaded` turns true once (also after a failed load, which
- * leaves the list empty and is reported in the console).
- */
-export function useCarChoices(url: string | undefined): { cars: LeadCar[] | undefined; loaded: boolean } {
-  const [state, setState] = useState<{ cars: LeadCar[] | undefined; loaded: boolean }>(() => ({ cars: url ? [] : undefined, loaded: !url }));
+/** What a form shows when its car choices could not be loaded, beside a Try again button. */
+export const CAR_CHOICES_FAILED = 'The vehicle list could not be loaded. Please try again.';
+
+/** A form's car choices and how their load went. */
+export interface CarChoices {
+  /** Undefined when the form offers none (no `url`), else the list, empty until it has loaded or when the load failed. */
+  cars: LeadCar[] | undefined;
+  /** True once an answer came (also a failure); false again while `retry` loads. */
+  loaded: boolean;
+  /** The last load failed (reported in the console); stays true while a retry loads. */
+  failed: boolean;
+  /** Load the list again. */
+  retry: () => void;
+}
+
+/** A form's car choices from `url` (the site's CAR_CHOICES_PATH), loaded once and again on `retry`. */
+export function useCarChoices(url: string | undefined): CarChoices {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState(() => ({ cars: url ? ([] as LeadCar[]) : undefined, loaded: !url, failed: false }));
   useEffect(() => {
     if (!url) return;
     let current = true;
     loadCarChoices(url).then(
-      (cars) => current && setState({ cars, loaded: true }),
+      (cars) => current && setState({ cars, loaded: true, failed: false }),
       (error: unknown) => {
         console.error('car choices could not be loaded', error);
-        if (current) setState({ cars: [], loaded: true });
+        if (current) setState({ cars: [], loaded: true, failed: true });
       },
     );
     return () => {
       current = false;
     };
-  }, [url]);
-  return state;
+  }, [url, attempt]);
+  const retry = useCallback(() => {
+    setState((previous) => ({ ...previous, loaded: false }));
+    setAttempt((count) => count + 1);
+  }, []);
+  return { ...state, retry };
 }
