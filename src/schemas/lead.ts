@@ -9,7 +9,7 @@
  * dropped, and free-form extras travel only in the bounded `custom_params` map.
  */
 import * as v from 'valibot';
-import { AU_STATES, CONTACT_METHODS, checkbox, idValue, numberInput, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
+import { AU_STATES, CONTACT_METHODS, checkbox, idValue, NAME_MAX, numberInput, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
 import { SERVICE_ORDER_DETAILS } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
 
@@ -83,8 +83,8 @@ export const LeadSubmissionSchema = v.object({
   additional_services: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(100))), v.maxLength(20, 'at most 20 additional services'))),
 
   // Contact fields (spec §3 lead form values).
-  name: optionalText(100),
-  last_name: optionalText(100),
+  name: optionalText(NAME_MAX),
+  last_name: optionalText(NAME_MAX),
   email: optionalEmail,
   phone: optionalPhone,
   postcode: optionalPostcode,
@@ -123,7 +123,7 @@ export const LeadSubmissionSchema = v.object({
   ...SERVICE_ORDER_DETAILS,
 
   // Trade-in lead (spec §3) and its valuation step.
-  'First Name': optionalText(100),
+  'First Name': optionalText(NAME_MAX),
   'Mobile Number': optionalPhone,
   'Email Address': optionalEmail,
   evalid: optionalText(64),

@@ -2,7 +2,7 @@
  * Field groups shared by the lead forms: the contact fields (prefilled from what the
  * shopper typed before), the opt-in, and the terms checkbox or consent notice.
  */
-import { CONTACT_METHODS } from '../../schemas/forms/fields.ts';
+import { CONTACT_METHODS, NAME_MAX } from '../../schemas/forms/fields.ts';
 import { consentText, UNSUBSCRIBE_TEXT, type FormSiteConfig } from '../../lib/forms/form-config.ts';
 import { COLLECTION_NOTICE_END, collectionNotice, optInDescription, type CollectionPurpose } from '../../lib/forms/privacy.ts';
 import { useEffect } from 'react';
@@ -54,8 +54,8 @@ export interface ContactInput {
 
 /** Each kind of contact value's input: whether it is required, what the browser may fill in, its longest value. */
 const CONTACT_KINDS = {
-  givenName: { required: true, autoComplete: 'given-name', maxLength: 100 },
-  familyName: { autoComplete: 'family-name', maxLength: 100 },
+  givenName: { required: true, autoComplete: 'given-name', maxLength: NAME_MAX },
+  familyName: { autoComplete: 'family-name', maxLength: NAME_MAX },
   email: { type: 'email', required: true, autoComplete: 'email', inputMode: 'email', maxLength: 254 },
   tel: { type: 'tel', required: true, autoComplete: 'tel', inputMode: 'tel', maxLength: 24 },
 } as const;

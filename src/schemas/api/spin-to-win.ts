@@ -5,7 +5,7 @@
  * sending (DESIGN §6). Browser-safe: valibot only.
  */
 import * as v from 'valibot';
-import { checkbox, email, optionalText, requiredText, termsAccepted } from '../forms/fields.ts';
+import { checkbox, email, NAME_MAX, optionalText, requiredText, termsAccepted } from '../forms/fields.ts';
 
 /** The lead category of a spin (docs/lead-api.md; the lead e-mail's subject names it). */
 export const SPIN_LEAD_CATEGORY = 'Spin to Win';
@@ -30,8 +30,8 @@ export const SPIN_TO_WIN_MESSAGES = {
 /** Body of POST /api/spin-to-win: who is entering (the mobile number is the signed-in one). */
 export function spinEntrySchema(termsRequired: boolean) {
   return v.object({
-    name: requiredText(100),
-    last_name: optionalText(100),
+    name: requiredText(NAME_MAX),
+    last_name: optionalText(NAME_MAX),
     email,
     /** Marketing opt-in (Spam Act): news and offers beyond this prize. */
     opt_in: v.optional(checkbox, false),

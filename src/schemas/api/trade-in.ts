@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { FORM_MESSAGES } from '../forms/messages.ts';
-import { AU_STATES, email, numberInput, optionalEmail, optionalText, phone, requiredText } from '../forms/fields.ts';
+import { AU_STATES, email, NAME_MAX, numberInput, optionalEmail, optionalText, phone, requiredText } from '../forms/fields.ts';
 
 /** Instant-offer / trade-in image limits (spec §5, §9): at most 10, each under 10 MB. */
 export const IMAGE_LIMITS = {
@@ -50,7 +50,8 @@ export const UpdateEvalSchema = v.object({
   evalid: requiredText(64),
   km: numberInput(0, 2_000_000),
   userEmail: optionalEmail,
-  cName: requiredText(100),
+  /** The trade-in form's First Name and Last Name joined by a space: room for both at their limit. */
+  cName: requiredText(2 * NAME_MAX + 1),
   cEmail: email,
   cPhone: phone,
 });

@@ -147,10 +147,16 @@ export const termsAccepted = v.pipe(
   v.check((ticked) => ticked, FORM_MESSAGES.terms),
 );
 
+/**
+ * The longest first name, and the longest last name, a form takes: every form's name fields,
+ * the lead API's, and the valuation's `cName` (the two joined) are sized from it.
+ */
+export const NAME_MAX = 100;
+
 /** Common contact fields of every lead form (spec §3 lead form values). */
 export const contactEntries = {
-  name: requiredText(100),
-  last_name: optionalText(100),
+  name: requiredText(NAME_MAX),
+  last_name: optionalText(NAME_MAX),
   email,
   phone,
   postcode,

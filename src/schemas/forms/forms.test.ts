@@ -4,7 +4,8 @@ import { FORM_MESSAGES } from './messages.ts';
 import { EnterVinSchema, UpdateEvalSchema, imageUploadProblem } from '../api/trade-in.ts';
 import { WatchlistChangeSchema } from '../api/watchlist.ts';
 import { enquiryFormSchema } from './enquiry.ts';
-import { fieldErrors, mobilePhone, normalisePhone, phone } from './fields.ts';
+import { fieldErrors, mobilePhone, NAME_MAX, normalisePhone, phone } from './fields.ts';
+import { TradeInLeadFormSchema } from './instant-offer.ts';
 import { requestPhotosFormSchema } from './request-photos.ts';
 import { testDriveFormSchema } from './test-drive.ts';
 
@@ -44,6 +45,19 @@ describe('other forms', () => {
   });
   it('update-eval reads numbers typed with separators', () => {
     expect(v.parse(UpdateEvalSchema, { evalid: 'E1', km: '45,000 kms', cName: 'Jo', cEmail: 'jo@example.com', cPhone: '0412345678' }).km).toBe(45000);
+  });
+  it("update-eval takes the name the trade-in form sends: its First Name and Last Name, each at the form's limit, joined by a space", () => {
+    const contact = {
+      'First Name': 'A'.repeat(NAME_MAX),
+      last_name: 'B'.repeat(NAME_MAX),
+      postcode: '4000',
+      'Mobile Number': '0412345678',
+      'Email Address': 'jo@example.com',
+    };
+    expect(v.safeParse(TradeInLeadFormSchema, contact).success).toBe(true);
+    expect(v.safeParse(TradeInLeadFormSchema, { ...contact, last_name: 'B'.repeat(NAME_MAX + 1) }).success).toBe(false);
+    const cName = `${contact['First Name']} ${contact.last_name}`;
+    expect(v.safeParse(UpdateEvalSchema, { evalid: 'E1', km: 45000, cName, cEmail: 'jo@example.com', cPhone: '0412345678' }).success).toBe(true);
   });
   it('watchlist needs a mobile number', () => {
     expect(v.safeParse(WatchlistChangeSchema, { phone_number: '07 3000 1234', car_id: 5 }).success).toBe(false);

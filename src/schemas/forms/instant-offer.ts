@@ -5,7 +5,7 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { email, idValue, mobilePhone, numberInput, optionalText, postcode, requiredText } from './fields.ts';
+import { email, idValue, mobilePhone, NAME_MAX, numberInput, optionalText, postcode, requiredText } from './fields.ts';
 
 /** Instant offer final step (spec §5): all required. */
 export const InstantOfferDetailsSchema = v.object({
@@ -19,8 +19,8 @@ export const InstantOfferDetailsSchema = v.object({
 
 /** Trade-in lead (spec §3): First Name, last_name, postcode, Mobile Number, Email Address, location_id. */
 export const TradeInLeadFormSchema = v.object({
-  'First Name': requiredText(100),
-  last_name: optionalText(100),
+  'First Name': requiredText(NAME_MAX),
+  last_name: optionalText(NAME_MAX),
   postcode,
   'Mobile Number': mobilePhone,
   'Email Address': email,

@@ -9,7 +9,9 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig } from '../../../lib/forms/form-config.ts';
 import { NOT_FOUND_MESSAGES } from '../../../lib/forms/instant-offer.ts';
-import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
+import { UpdateEvalSchema } from '../../../schemas/api/trade-in.ts';
+import { fieldErrors } from '../../../schemas/forms/fields.ts';
+import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
 import { CarSchema } from '../../../schemas/car.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
@@ -281,5 +283,63 @@ describe('InstantOffer: the lead API refusing a field of the details step', () =
     expect(heading()).toBe('A few more details');
     expect(form.querySelector('#instant-offer-Mobile-Number-error')?.textContent).toBe('Please enter a valid Australian mobile number.');
     expect(input('Mobile Number').value).toBe('0412345678');
+  });
+});
+
+describe('InstantOffer: the valuation call (update-eval) and the contact fields', () => {
+  const routes: Record<string, [number, unknown]> = {
+    '/eval-expert/enter-vin': [200, [{ EvalID: 11, Year: 2019, Make: 'Mazda', Model: '3' }]],
+    '/eval-expert/update-eval': [200, [{ EvalID: 11, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 12000 }]],
+    '/leads': [201, { success: true, lead_id: 'L11' }],
+  };
+
+  /** The details step reached, and fetch answering update-eval as the lead API checks it (UpdateEvalSchema; a refusal is a 400 with the field messages). */
+  async function detailsWithServerCheck(answers: Record<string, [number, unknown]>) {
+    const calls = stubApi(answers);
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const checked = String(url).endsWith('/eval-expert/update-eval') ? v.safeParse(UpdateEvalSchema, JSON.parse(String(init.body))) : undefined;
+      if (checked && !checked.success) {
+        calls.push({ path: '/eval-expert/update-eval', body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ success: false, error: LEAD_MESSAGES.fixErrors, fields: fieldErrors(checked.issues) }), { status: 400 });
+      }
+      return stubbed(url, init);
+    });
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn(), pathname: '/sell-my-car', search: '', href: 'https://offer.example.com.au/sell-my-car' });
+    const shown = show({ instant_offer_images: false });
+    fill(shown.input('rego'), 'MAZ019');
+    await submit(shown.form);
+    fillDetails(shown.input);
+    return { ...shown, calls };
+  }
+
+  it('a First Name and a Last Name of 60 characters each, which the form accepts, are accepted by the valuation call too', async () => {
+    const { form, input, calls } = await detailsWithServerCheck(routes);
+    fill(input('First Name'), 'J'.repeat(60));
+    fill(input('last_name'), 'B'.repeat(60));
+    await submit(form);
+    expect(form.querySelector('[data-testid="error-warning"]')?.textContent ?? '').toBe('');
+    expect(calls.map((call) => call.path)).toEqual(['/eval-expert/enter-vin', '/eval-expert/update-eval', '/leads']);
+    expect(calls[1]!.body).toMatchObject({ cName: `${'J'.repeat(60)} ${'B'.repeat(60)}` });
+  });
+
+  it('the valuation call refusing the name, mobile or email shows each message at the field the shopper filled, focused on the first', async () => {
+    const { form, input } = await detailsWithServerCheck({
+      ...routes,
+      '/eval-expert/update-eval': [
+        400,
+        {
+          success: false,
+          error: LEAD_MESSAGES.fixErrors,
+          fields: { cName: 'Please keep this under 100 characters.', cPhone: FORM_MESSAGES.phone, cEmail: FORM_MESSAGES.email },
+        },
+      ],
+    });
+    await submit(form);
+    expect(form.querySelector('#instant-offer-First-Name-error')?.textContent).toBe('Please keep this under 100 characters.');
+    expect(form.querySelector('#instant-offer-Mobile-Number-error')?.textContent).toBe(FORM_MESSAGES.phone);
+    expect(form.querySelector('#instant-offer-Email-Address-error')?.textContent).toBe(FORM_MESSAGES.email);
+    expect(document.activeElement).toBe(input('First Name'));
+    expect(input('First Name').value).toBe('Jo');
   });
 });

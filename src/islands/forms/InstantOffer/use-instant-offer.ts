@@ -53,6 +53,22 @@ function rememberedContact(values: Record<string, unknown>): Record<string, unkn
   return Object.fromEntries(Object.entries(REMEMBERED_AS).map(([field, key]) => [key, values[field]]));
 }
 
+/** The valuation call's (update-eval) fields that the details step shows under its own names. */
+const UPDATE_EVAL_FIELDS: Record<string, string> = {
+  km: 'odometer',
+  cName: 'First Name',
+  cEmail: 'Email Address',
+  userEmail: 'Email Address',
+  cPhone: 'Mobile Number',
+};
+
+/** The valuation call's field errors under the names of the fields the shopper filled (any other as the server names it). */
+function asShownFields(fieldErrors: Record<string, string>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, message] of Object.entries(fieldErrors)) shown[UPDATE_EVAL_FIELDS[name] ?? name] ??= message;
+  return shown;
+}
+
 /** The instant offer's state, what the steps show and the form's submit handler. */
 export function useInstantOffer(props: InstantOfferProps) {
   const { config } = props;
@@ -196,7 +212,8 @@ export function useInstantOffer(props: InstantOfferProps) {
     });
     if (!update.ok) {
       kit.setSubmitting(false);
-      return failWith(update.message);
+      // A refused name, email or mobile shows at the field the shopper filled.
+      return kit.reject({ message: update.message || INSTANT_OFFER_ERROR, fieldErrors: asShownFields(update.fieldErrors) });
     }
     const valued = Array.isArray(update.data) ? update.data[0] : undefined;
     // The server decides: an over-limit car comes back without an offer and with the reason.

@@ -8,6 +8,7 @@
  */
 import { chanceText, prizeChances } from '../../../lib/marketing/spin-to-win.ts';
 import { SPIN_TO_WIN_MESSAGES } from '../../../schemas/api/spin-to-win.ts';
+import { NAME_MAX } from '../../../schemas/forms/fields.ts';
 import { CheckboxField, ErrorSummary, FormAlert, SubmitButton, TextField } from '../../ui/form-kit/index.ts';
 import { CollectionNotice } from '../shared-fields.tsx';
 import { optInDescription } from '../../../lib/forms/privacy.ts';
@@ -69,8 +70,8 @@ export default function SpinToWin(props: SpinToWinProps) {
             <fieldset className="form__plain-fieldset" disabled={phase === 'spinning'}>
               <legend className="visually-hidden">Your details</legend>
               <div className="form__row">
-                <TextField kit={kit} name="name" label="First Name" required autoComplete="given-name" maxLength={100} />
-                <TextField kit={kit} name="last_name" label="Last Name" autoComplete="family-name" maxLength={100} />
+                <TextField kit={kit} name="name" label="First Name" required autoComplete="given-name" maxLength={NAME_MAX} />
+                <TextField kit={kit} name="last_name" label="Last Name" autoComplete="family-name" maxLength={NAME_MAX} />
               </div>
               <TextField kit={kit} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
               <CollectionNotice brand={props.brand} privacyHref={props.privacyHref} purpose="spinToWin" />
