@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { click, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
+import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import TestDriveForm from './TestDriveForm.tsx';
 
@@ -96,5 +96,27 @@ describe('TestDriveForm when the car choices cannot be loaded', () => {
     expect(document.activeElement).toBe(select);
     expect(mounted.host.querySelector('#book-test-drive-car_id-error')?.textContent).toBe('* This field is required');
     expect(mounted.host.querySelector('[data-testid="car-choices-failed"] button')?.textContent).toBe('Try again');
+  });
+});
+
+describe('TestDriveForm: the lead API refusing a field the form does not show', () => {
+  it('a car sold since the page was built: its message is the alert, with no link to a missing field, and focus goes to the alert', async () => {
+    const car = makeCar({ id: 8, slug: 'sold-since', name: 'Sold since', status: 'in_stock' });
+    const refusal = { success: false, error: 'Please fix the following errors:', fields: { car_id: 'This car is not available for a test drive.' } };
+    stubApi({ '/test-drive/availability?car_id=8': [200, { days: [] }], '/leads': [422, refusal] });
+    mounted.render(<TestDriveForm formId="sold" config={config} car={car as never} />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    expect(form.querySelector('#sold-car_id')).toBeNull();
+    fill(form.querySelector<HTMLInputElement>('#sold-name')!, 'Jo');
+    fill(form.querySelector<HTMLInputElement>('#sold-email')!, 'jo@example.com');
+    fill(form.querySelector<HTMLInputElement>('#sold-phone')!, '0412 345 678');
+    fill(form.querySelector<HTMLInputElement>('#sold-postcode')!, '4000');
+    await submit(form);
+    const alert = form.querySelector<HTMLElement>('[data-testid="error-warning"]');
+    expect(alert?.textContent).toBe('This car is not available for a test drive.');
+    expect(form.querySelector('a[href="#sold-car_id"]')).toBeNull();
+    expect(form.querySelector('[data-testid="form-errors"]')).toBeNull();
+    expect(document.activeElement).toBe(alert);
   });
 });

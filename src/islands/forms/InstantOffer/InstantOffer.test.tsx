@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeCarChoices, formSiteConfig } from '../../../lib/forms/form-config.ts';
 import { NOT_FOUND_MESSAGES } from '../../../lib/forms/instant-offer.ts';
-import { UpdateEvalSchema } from '../../../schemas/api/trade-in.ts';
+import { NO_OFFER_TO_ACCEPT, UpdateEvalSchema } from '../../../schemas/api/trade-in.ts';
 import { fieldErrors } from '../../../schemas/forms/fields.ts';
 import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
@@ -341,5 +341,23 @@ describe('InstantOffer: the valuation call (update-eval) and the contact fields'
     expect(form.querySelector('#instant-offer-Email-Address-error')?.textContent).toBe(FORM_MESSAGES.email);
     expect(document.activeElement).toBe(input('First Name'));
     expect(input('First Name').value).toBe('Jo');
+  });
+});
+
+describe('InstantOffer: the lead API refusing the offer acceptance', () => {
+  it('shows its reason in the alert (the Accept step shows no field), not only the summary heading', async () => {
+    const { form } = await tradeIn(
+      {
+        '/eval-expert/enter-vin': [200, [{ EvalID: 12, Year: 2019, Make: 'Mazda', Model: '3' }]],
+        '/eval-expert/update-eval': [200, [{ EvalID: 12, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 12000 }]],
+        '/leads': [201, { success: true, lead_id: 'L12' }],
+      },
+      { rego: 'MAZ019' },
+    );
+    stubApi({ '/leads': [422, { success: false, error: LEAD_MESSAGES.fixErrors, fields: { offer_accepted: NO_OFFER_TO_ACCEPT } }] });
+    await submit(form);
+    const alert = form.querySelector<HTMLElement>('[data-testid="error-warning"]');
+    expect(alert?.textContent).toBe(NO_OFFER_TO_ACCEPT);
+    expect(document.activeElement).toBe(alert);
   });
 });

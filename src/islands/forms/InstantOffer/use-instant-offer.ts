@@ -325,7 +325,7 @@ export function useInstantOffer(props: InstantOfferProps) {
       offerAccepted: true,
     });
     kit.setSubmitting(false);
-    if (!result.ok) return failWith(result.message);
+    if (!result.ok) return kit.reject({ message: result.message || INSTANT_OFFER_ERROR, fieldErrors: result.fieldErrors });
     completeLead({
       leadId: result.leadId,
       category: 'Offer Accepted',

@@ -174,7 +174,9 @@ describe('ReserveForm: a refusal naming a field of a later step', () => {
     fillDetails(field);
     await submit(form);
     expect(heading()).toBe('Your details');
-    expect(form.querySelector('[data-testid="error-warning"]')!.textContent).toBe('Please fix the following errors:');
+    // The field is not on this step: its message is the alert, not a link to nothing.
+    expect(form.querySelector('[data-testid="error-warning"]')!.textContent).toBe('Please answer Yes or No.');
+    expect(form.querySelector('a[href="#reserve-finance"]')).toBeNull();
   });
 });
 

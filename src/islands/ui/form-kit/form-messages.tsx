@@ -29,11 +29,11 @@ export function ErrorSummary({ kit, fieldOrder }: { kit: FormKit; fieldOrder?: r
   );
 }
 
-/** The form-level failure in a destructive alert (spec §5, §8). */
+/** The form-level failure in a destructive alert (spec §5, §8); focusable, for the kit to move focus to. */
 export function FormAlert({ kit }: { kit: FormKit }) {
   if (!kit.formError) return null;
   return (
-    <div className="alert alert--destructive" role="alert" data-testid="error-warning">
+    <div id={kit.alertId} className="alert alert--destructive" role="alert" data-testid="error-warning" tabIndex={-1}>
       {kit.formError}
     </div>
   );

@@ -1,10 +1,10 @@
 /**
  * The form kit's state hook (spec §5 "form error presentation"): values, field errors, the
- * form-level message, focus on the first error, and the Idempotency-Key of the first lead
- * post. Values live in React state, so nothing typed is lost when a submission fails.
- * Contract: `formId` is unique on the page; field ids are `${formId}-${name}`.
+ * form-level message, focus on the first error (else the form's alert), and the Idempotency-Key
+ * of the first lead post. Values live in React state, so nothing typed is lost when a submission
+ * fails. Contract: `formId` is unique on the page; field ids are `${formId}-${name}`.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { newRequestKey } from './request-key.ts';
 
 export type FormValues = Record<string, unknown>;
@@ -21,6 +21,18 @@ export interface FieldLabel {
   date?: 'day' | 'time';
 }
 
+/** The lead API's refusal: its message, and its messages by field. */
+export interface Refusal {
+  message: string;
+  fieldErrors: Record<string, string>;
+}
+
+/** Whether `form` shows the control with this id (a hidden input is not shown). */
+function shows(form: HTMLFormElement | null, id: string): boolean {
+  const control = document.getElementById(id);
+  return Boolean(form && control && form.contains(control) && control.getAttribute('type') !== 'hidden');
+}
+
 /** State and helpers of one form. */
 export interface FormKit<V extends FormValues = FormValues> {
   formId: string;
@@ -33,6 +45,8 @@ export interface FormKit<V extends FormValues = FormValues> {
   requestKey: string;
   /** Each field shown so far, by name (the field last rendered under a name is the one kept). */
   labels: React.RefObject<Record<string, FieldLabel>>;
+  /** Id of the form's alert (FormAlert), which takes focus when no shown field is invalid. */
+  alertId: string;
   fieldId(name: string): string;
   errorId(name: string): string;
   set(name: string, value: unknown): void;
@@ -44,8 +58,11 @@ export interface FormKit<V extends FormValues = FormValues> {
   clearErrors(): void;
   setFormError(message: string): void;
   setSubmitting(value: boolean): void;
-  /** Show the lead API's refusal: its message above the form, and its field errors (if any) at their fields. */
-  reject(answer: { message: string; fieldErrors: Record<string, string> }): void;
+  /**
+   * Show the lead API's refusal: its message above the form, and its field errors (if any) at
+   * their fields. A refused field the form does not show has its message in the alert instead.
+   */
+  reject(answer: Refusal): void;
 }
 
 /** Form state with focus management; `formId` must be unique on the page. */
@@ -55,6 +72,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
   const [formError, setFormError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   const [requestKey] = useState(newRequestKey);
   const labels = useRef<Record<string, FieldLabel>>({});
@@ -67,7 +85,8 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
     const typed: Record<string, string> = {};
     for (const element of Array.from(form.elements)) {
       const field = element as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-      if (!field.name || !(field.name in values) || ('type' in field && ['checkbox', 'radio', 'file', 'hidden', 'submit', 'button'].includes(field.type))) continue;
+      if (!field.name || !(field.name in values) || ('type' in field && ['checkbox', 'radio', 'file', 'hidden', 'submit', 'button'].includes(field.type)))
+        continue;
       if (field.value !== '' && values[field.name] === '') typed[field.name] = field.value;
     }
     if (Object.keys(typed).length > 0) setValues((previous) => ({ ...previous, ...typed }));
@@ -80,17 +99,32 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
     if (formRef.current && !formRef.current.hasAttribute('data-hydrated')) formRef.current.setAttribute('data-hydrated', 'true');
   });
 
+  const fieldId = useCallback((name: string) => `${formId}-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`, [formId]);
+  const alertId = `${formId}-form-alert`;
+
+  useLayoutEffect(() => {
+    // Placed once the form shows the refusal (a multi-step form may have gone back to a refused
+    // field's step): a field it does not show (a sold car, a dealership) has its message in the
+    // alert, not a link to nothing.
+    if (!refusal) return;
+    const entries = Object.entries(refusal.fieldErrors);
+    const shown = entries.filter(([name]) => shows(formRef.current, fieldId(name)));
+    const unshown = entries.filter(([name]) => !shows(formRef.current, fieldId(name)));
+    setFormError(unshown.length > 0 ? unshown.map(([, message]) => message).join(' ') : refusal.message);
+    setErrors(Object.fromEntries(shown));
+    setFocusRequest((count) => count + 1);
+  }, [refusal, fieldId]);
+
   useEffect(() => {
     if (focusRequest === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.getElementById(alertId);
     first?.focus();
-  }, [focusRequest]);
+  }, [focusRequest, alertId]);
 
   const fail = (next: Record<string, string>) => {
     setErrors(next);
     setFocusRequest((count) => count + 1);
   };
-  const fieldId = useCallback((name: string) => `${formId}-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`, [formId]);
   return {
     formId,
     values,
@@ -100,6 +134,7 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
     formRef,
     requestKey,
     labels,
+    alertId,
     fieldId,
     errorId: (name) => `${fieldId(name)}-error`,
     set: (name, value) => {
@@ -126,8 +161,8 @@ export function useFormKit<V extends FormValues>(formId: string, initial: V | ((
     setFormError,
     setSubmitting,
     reject: (answer) => {
-      setFormError(answer.message);
-      if (Object.keys(answer.fieldErrors).length > 0) fail(answer.fieldErrors);
+      if (Object.keys(answer.fieldErrors).length > 0) setRefusal({ ...answer });
+      else setFormError(answer.message);
     },
   };
 }
