@@ -3,13 +3,14 @@
  * Request Photos in the browser on a site that requires the terms of use
  * (features.terms_required): the Terms box it draws must be ticked before the lead is sent.
  */
+import { act } from 'react';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formSiteConfig } from '../../lib/forms/form-config.ts';
-import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
+import { FORM_MESSAGES, LEAD_MESSAGES } from '../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { click, fill, stubApi, submit } from '../../../tests/support/form-events.ts';
+import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import RequestPhotosForm from './RequestPhotosForm.tsx';
 
 const mounted = mountRoot();
@@ -76,5 +77,56 @@ describe('RequestPhotosForm: the lead API refusing a field', () => {
     expect(form.querySelector('[data-testid="error-warning"]')?.textContent).toBe('Please fix the following errors:');
     expect(form.querySelector('#request-photos-phone-error')?.textContent).toBe('Please enter a valid Australian phone number.');
     expect(field('phone').value).toBe('0412 345 678');
+  });
+});
+
+/**
+ * A browser moves focus off a focused control that becomes disabled (to the body); happy-dom
+ * does not, so the test does (happy-dom's blur() ignores a disabled control: enabled for it).
+ */
+function browserFocusFixup(): () => void {
+  const observer = new MutationObserver(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLButtonElement) || !focused.disabled) return;
+    focused.disabled = false;
+    focused.blur();
+    focused.disabled = true;
+  });
+  observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['disabled'] });
+  return () => observer.disconnect();
+}
+
+describe('RequestPhotosForm: keyboard focus through a server failure', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the submit button keeps focus while sending and after a 500, and a second press while sending sends nothing', async () => {
+    const posts: unknown[] = [];
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      posts.push(init.body);
+      return new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    });
+    const stopFixup = browserFocusFixup();
+    try {
+      const { form, field } = showFilled();
+      click(field('terms_conditions'));
+      const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+      button.focus();
+      const press = () => act(async () => void form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+      await press();
+      expect(button.textContent).toBe('Sending…');
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(document.activeElement).toBe(button);
+      await press();
+      expect(posts).toHaveLength(1);
+      await act(async () => answer(new Response('{"success":false,"error":"boom"}', { status: 500, headers: { 'content-type': 'application/json' } })));
+      await settle();
+      expect(form.querySelector('[data-testid="error-warning"]')?.textContent).toBe(LEAD_MESSAGES.unexpected);
+      expect(document.activeElement).toBe(button);
+    } finally {
+      stopFixup();
+    }
   });
 });

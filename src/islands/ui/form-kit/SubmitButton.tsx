@@ -1,10 +1,14 @@
 /** The kit's submit button. */
 import type { FormKit } from './use-form-kit.ts';
 
-/** The submit button; shows progress while sending. */
+/**
+ * The submit button; shows progress while sending. It stays focusable then (aria-disabled,
+ * not disabled): a focused control that becomes disabled drops keyboard focus to the page, and
+ * each form's submit handler already ignores a press while `kit.submitting`.
+ */
 export function SubmitButton({ kit, label, busyLabel = 'Sending…' }: { kit: FormKit; label: string; busyLabel?: string }) {
   return (
-    <button type="submit" className="button form__submit" disabled={kit.submitting} aria-disabled={kit.submitting || undefined}>
+    <button type="submit" className="button form__submit" aria-disabled={kit.submitting || undefined}>
       {kit.submitting ? busyLabel : label}
     </button>
   );
