@@ -227,6 +227,32 @@ describe('issue 34 hardening, second round (lead API)', () => {
     expect(await api.stores.optOuts.optedOutAt('alpha', contact)).toBeDefined();
   });
 
+  it('N13: with unsubscribe_typed "confirm" a link opts out only its own contact, never an address typed beside its token', async () => {
+    const api = await app();
+    api.tenants.get('alpha')!.site.features.unsubscribe_typed = 'confirm';
+    const victim = (email: string) => api.stores.optOuts.optedOutAt('alpha', [{ kind: 'email', contact: email }]);
+    const post = (payload: Record<string, unknown>) => api.inject({ method: 'POST', url: '/api/unsubscribe', remoteAddress: '198.51.100.95', headers: ALPHA, payload });
+    // The attack: type one's own address, take the token from the mail, post it with someone else's address.
+    expect((await post({ email: 'own.address@example.com' })).statusCode).toBe(200);
+    const mail = (await api.stores.messages.list('alpha', 'email')).find((message) => message.recipient.includes('own.address@example.com'))!;
+    const requestToken = /token=([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(mail.body)![1]!;
+    const withVictim = await post({ token: requestToken, email: 'victim.confirm@example.com', phone: '0412 955 001' });
+    expect(withVictim.statusCode).toBe(200);
+    expect(await victim('victim.confirm@example.com')).toBeUndefined();
+    expect(await api.stores.optOuts.optedOutAt('alpha', [{ kind: 'phone', contact: '0412955001' }])).toBeUndefined();
+    expect(await victim('own.address@example.com')).toBeDefined();
+    expect((await api.stores.messages.list('alpha', 'email')).some((message) => message.recipient.includes('victim.confirm@example.com'))).toBe(false);
+    // The same with the link of one's own lead: it opts out the lead's contact only.
+    const lead = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: 'own.lead@example.com' } });
+    const id = lead.json().lead_id as string;
+    await waitFor(async () => (await api.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(`token=${id}.`)));
+    const leadMail = (await api.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(`token=${id}.`))!;
+    const leadToken = new RegExp(`token=(${id}\\.[A-Za-z0-9_-]{43})`).exec(leadMail.body)![1]!;
+    expect((await post({ token: leadToken, email: 'victim.lead@example.com' })).statusCode).toBe(200);
+    expect(await victim('victim.lead@example.com')).toBeUndefined();
+    expect(await victim('own.lead@example.com')).toBeDefined();
+  });
+
   it('L12: the lead e-mail subject is built from a fixed category list, never the shopper text (no CR/LF)', async () => {
     const api = await app();
     const response = await api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: { ...contact, email: 'l12@example.com', category: 'Test Drive\r\nBcc: victim@example.com' } });

@@ -5,6 +5,7 @@
  * leads say "do not market". The answer is the same whether or not the contact was known.
  * Typed contacts prove nothing, so a client may opt out only a few a day, or,
  * with `features.unsubscribe_typed: "confirm"`, is sent a signed link (valid 7 days) first.
+ * A link opts out only the contacts it names.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeSchema } from '../../../schemas/api/unsubscribe.ts';
@@ -54,13 +55,27 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
     }
   };
 
+  /** The contacts a signed link names (a lead's, or a typed contact's confirmation), or undefined when it is not valid here. */
+  const linkContacts = async (tenant: FastifyRequest['tenant'], token: string): Promise<OptOutContact[] | undefined> => {
+    const leadId = unsubscribeTokenLead(ctx.keys.unsubscribe, tenant.slug, token);
+    const lead = leadId ? await stores.leads.get(tenant.slug, leadId) : undefined;
+    if (lead) return optOutContacts(lead.email, lead.phone);
+    const requestId = unsubscribeRequestId(ctx.keys.unsubscribe, tenant.slug, token);
+    const requested = requestId ? await stores.optOuts.request(tenant.slug, requestId, now() - CONFIRM_TTL_MS) : undefined;
+    return requested ? [requested as OptOutContact] : undefined;
+  };
+
   app.post('/api/unsubscribe', async (request, reply) => {
     const body = parseOr400(UnsubscribeSchema, request.body, reply);
     if (!body) return reply;
     const tenant = request.tenant;
-    const contacts = optOutContacts(body.email, body.phone);
+    const source = body.token ? 'link' : 'form';
+    // A link opts out only the contacts it names: an address typed beside its token is not
+    // recorded, or a confirmation link for one's own address would opt out anyone else.
+    const contacts = body.token ? await linkContacts(tenant, body.token) : optOutContacts(body.email, body.phone);
+    if (!contacts) return sendError(reply, 400, FIX_ERRORS, { token: UNSUBSCRIBE_MESSAGES.badLink });
     if (
-      contacts.length > 0 &&
+      source === 'form' &&
       !(await ctx.allowances.take('opt-outs-client', `${tenant.slug}|${request.client}`, ctx.quotas.optOutsPerClientPerDay, contacts.length))
     ) {
       return sendError(
@@ -69,24 +84,14 @@ export const marketingPlugin: FastifyPluginAsync<FeatureOptions> = async (app, {
         'Too many contacts have been unsubscribed from here today. Please use the unsubscribe link in one of our emails, or call us.',
       );
     }
-    if (!body.token && contacts.length > 0 && tenant.site.features.unsubscribe_typed === 'confirm') {
+    reply.header('cache-control', 'no-store');
+    if (source === 'form' && tenant.site.features.unsubscribe_typed === 'confirm') {
       for (const contact of contacts) await sendConfirmation(contact, request.client, tenant);
       request.log.info({ tenant: tenant.slug, contacts: contacts.length }, 'marketing opt-out confirmation sent');
-      reply.header('cache-control', 'no-store');
       return { success: true, message: UNSUBSCRIBE_MESSAGES.confirmSent(tenant.site.name) };
     }
-    if (body.token) {
-      const leadId = unsubscribeTokenLead(ctx.keys.unsubscribe, tenant.slug, body.token);
-      const lead = leadId ? await stores.leads.get(tenant.slug, leadId) : undefined;
-      const requestId = lead ? undefined : unsubscribeRequestId(ctx.keys.unsubscribe, tenant.slug, body.token);
-      const requested = requestId ? await stores.optOuts.request(tenant.slug, requestId, now() - CONFIRM_TTL_MS) : undefined;
-      if (!lead && !requested) return sendError(reply, 400, FIX_ERRORS, { token: UNSUBSCRIBE_MESSAGES.badLink });
-      if (lead) contacts.push(...optOutContacts(lead.email, lead.phone));
-      if (requested) contacts.push(requested as OptOutContact);
-    }
-    await stores.optOuts.record(tenant.slug, contacts, body.token ? 'link' : 'form', now());
-    request.log.info({ tenant: tenant.slug, contacts: contacts.length, source: body.token ? 'link' : 'form' }, 'marketing opt-out recorded');
-    reply.header('cache-control', 'no-store');
+    await stores.optOuts.record(tenant.slug, contacts, source, now());
+    request.log.info({ tenant: tenant.slug, contacts: contacts.length, source }, 'marketing opt-out recorded');
     return { success: true, message: UNSUBSCRIBE_MESSAGES.done(tenant.site.name) };
   });
 };
