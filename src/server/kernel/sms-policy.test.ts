@@ -1,8 +1,9 @@
 /**
  * The SMS policy over an in-memory SQLite database and the local adapters (texts recorded in
  * the message log): the daily caps per tenant, per phone and per client, one trade-in text per
- * evaluation, the sign-in reserve of a spent budget for a known phone, the sender name, and
- * when a trade-in thank-you is sent at all (a proven mobile, unless the site chose otherwise).
+ * evaluation, the sign-in reserve of a spent budget for a known phone, the caller's own limit
+ * and store in the text's transaction, the sender name, and when a trade-in thank-you is sent
+ * at all (a proven mobile, unless the site chose otherwise).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type SqlDatabase } from '../database.ts';
@@ -105,6 +106,21 @@ describe('sendCappedSms', () => {
     expect(prepared).toBe(1);
     expect(await sendCappedSms(d, tenant('alpha'), { ...message, evaluationId: 'e-2' })).toBe('ok');
     expect(await messages.list('alpha', 'sms')).toHaveLength(2);
+  });
+
+  it("asks the caller's own limit in the text's transaction, and stores what the text carries with its record or not at all", async () => {
+    const d = deps();
+    const logged = async () => Number((await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log'))[0]!.n);
+    let prepared = 0;
+    const message = { to: '0412000001', body: 'x', kind: 'sign-in' as const, beforeSend: async () => void prepared++ };
+    expect(await sendCappedSms(d, tenant('alpha'), { ...message, allowed: async () => false })).toBe('refused');
+    expect([prepared, await logged(), (await messages.list('alpha', 'sms')).length]).toEqual([0, 0, 0]);
+    // The caller's store fails: the text is neither recorded nor sent.
+    const failing = sendCappedSms(d, tenant('alpha'), { ...message, beforeSend: async () => Promise.reject(new Error('disk full')) });
+    await expect(failing).rejects.toThrow('disk full');
+    expect([await logged(), (await messages.list('alpha', 'sms')).length]).toEqual([0, 0]);
+    expect(await sendCappedSms(d, tenant('alpha'), { ...message, allowed: async (tx) => (await tx.query('SELECT id FROM sms_log')).length === 0 })).toBe('ok');
+    expect([prepared, await logged(), (await messages.list('alpha', 'sms')).length]).toEqual([1, 1, 1]);
   });
 
   it('counts the client address that caused the text against its own allowance, across tenants', async () => {

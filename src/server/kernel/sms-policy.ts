@@ -4,7 +4,8 @@
  * trade-in thank-yous go only to a mobile the shopper proved by signing in,
  * once per evaluation; every text counts against daily caps per phone (this tenant and the
  * platform), per tenant (sms_log, `SmsLog`) and per client address. A spent tenant budget
- * keeps a small reserve for shoppers who signed in on that site before.
+ * keeps a small reserve for shoppers who signed in on that site before. Texts asked for at
+ * once are counted one after another (under the tenant's and the phone's locks).
  */
 import { randomUUID } from 'node:crypto';
 import { thankYouSms, vehicleLabel } from '../../lib/forms/instant-offer.ts';
@@ -12,15 +13,31 @@ import { smsSenderId } from '../../schemas/site/sms.ts';
 import type { KernelAdapters } from './adapters.ts';
 import type { Allowances } from './rate-limits.ts';
 import type { Evaluation } from '../leads/evaluations.ts';
-import type { SqlDatabase } from '../../platform/sql/db.ts';
+import { lockInTransaction, type SqlDatabase, type SqlExecutor } from '../../platform/sql/db.ts';
 import type { ApiTenant } from './tenants.ts';
 import type { SmsLimits } from '../../config/server-settings.ts';
 
 /** Daily caps (rolling 24 hours; the per-client one a fixed day window): the shape and its defaults live with the settings. */
 export type { SmsLimits } from '../../config/server-settings.ts';
 
-/** Why an SMS may not be sent, or 'ok' (the send is then recorded). */
-export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap' | 'client-cap';
+/** Why an SMS may not be sent ('refused': the caller's own limit, `allowed`), or 'ok' (the send is then recorded). */
+export type SmsReservation = 'ok' | 'duplicate' | 'phone-cap' | 'tenant-cap' | 'client-cap' | 'refused';
+
+/** A text to reserve: the caps it counts against, and the caller's own steps in its transaction. */
+export interface SmsToReserve {
+  tenant: string;
+  phone: string;
+  kind: string;
+  evaluationId?: string;
+  perPhone: number;
+  perPhoneAllTenants?: number;
+  perTenant: number;
+  now: number;
+  /** A limit of the caller's own, asked first under the same locks as the caps: false sends nothing ('refused'). */
+  allowed?: (tx: SqlExecutor) => Promise<boolean>;
+  /** Stores what the text carries, in the transaction that records the text (so both are stored, or neither). */
+  beforeSend?: (tx: SqlExecutor) => Promise<void>;
+}
 
 /** Sign-in codes for a phone already known to the tenant may go this far over a spent budget (a tenth, at least 1). */
 export const signInReserve = (limits: SmsLimits): number => Math.max(1, Math.ceil(limits.perTenantPerDay / 10));
@@ -32,12 +49,10 @@ export const smsSender = (tenant: ApiTenant): string => smsSenderId(tenant.site)
 export async function sendCappedSms(
   deps: { sms: SmsLog; adapters: KernelAdapters; now: () => number; limits: SmsLimits; allowances?: Allowances },
   tenant: ApiTenant,
-  message: {
+  message: Pick<SmsToReserve, 'evaluationId' | 'allowed' | 'beforeSend'> & {
     to: string;
     body: string;
     kind: 'sign-in' | 'trade-in' | 'unsubscribe';
-    evaluationId?: string;
-    beforeSend?: () => Promise<void>;
     /** The client address that caused the text (counted against perClientPerDay). */
     client?: string;
     /** The phone has signed in on this tenant before: it may use the reserve of a spent budget. */
@@ -54,9 +69,10 @@ export async function sendCappedSms(
     perPhoneAllTenants: deps.limits.perPhoneAllTenantsPerDay,
     perTenant: deps.limits.perTenantPerDay + (message.knownPhone && message.kind === 'sign-in' ? signInReserve(deps.limits) : 0),
     now: deps.now(),
+    allowed: message.allowed,
+    beforeSend: message.beforeSend,
   });
   if (reserved !== 'ok') return reserved;
-  await message.beforeSend?.();
   await deps.adapters.sms.send({ tenant: tenant.slug, to: message.to, from: smsSender(tenant), body: message.body });
   return reserved;
 }
@@ -95,23 +111,18 @@ export class SmsLog {
    * Record an SMS about to be sent if the caps allow it: at most `perPhone` texts to a phone
    * from this tenant, `perPhoneAllTenants` to a phone from every tenant together and
    * `perTenant` texts from a tenant in the 24 hours before `now`, and (with an
-   * evaluation id) one text per kind and evaluation.
+   * evaluation id) one text per kind and evaluation. Counted and recorded under the tenant's
+   * and the phone's locks, so texts reserved at once (by any API process) are counted one
+   * after another.
    */
-  async reserve(sms: { tenant: string; phone: string; kind: string; evaluationId?: string; perPhone: number; perPhoneAllTenants?: number; perTenant: number; now: number }): Promise<SmsReservation> {
+  async reserve(sms: SmsToReserve): Promise<SmsReservation> {
     return this.#db.transaction(async (tx) => {
-      const since = sms.now - 86_400_000;
-      if (sms.evaluationId) {
-        const sent = await tx.query('SELECT id FROM sms_log WHERE tenant = $1 AND kind = $2 AND evaluation_id = $3', [sms.tenant, sms.kind, sms.evaluationId]);
-        if (sent.length > 0) return 'duplicate';
-      }
-      const tenantCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND created_at > $2', [sms.tenant, since]);
-      if (Number(tenantCount[0]?.n ?? 0) >= sms.perTenant) return 'tenant-cap';
-      const phoneCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND phone = $2 AND created_at > $3', [sms.tenant, sms.phone, since]);
-      if (Number(phoneCount[0]?.n ?? 0) >= sms.perPhone) return 'phone-cap';
-      if (sms.perPhoneAllTenants !== undefined) {
-        const everywhere = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE phone = $1 AND created_at > $2', [sms.phone, since]);
-        if (Number(everywhere[0]?.n ?? 0) >= sms.perPhoneAllTenants) return 'phone-cap';
-      }
+      // Always in this order (tenant, then phone), so two reservations never wait for each other's second lock.
+      await lockInTransaction(tx, 'sms-tenant', sms.tenant);
+      await lockInTransaction(tx, 'sms-phone', sms.phone);
+      if (sms.allowed && !(await sms.allowed(tx))) return 'refused';
+      const capped = await this.#capReached(tx, sms);
+      if (capped) return capped;
       const inserted = await tx.run('INSERT INTO sms_log (id, tenant, phone, kind, evaluation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, kind, evaluation_id) DO NOTHING', [
         randomUUID(),
         sms.tenant,
@@ -120,7 +131,27 @@ export class SmsLog {
         sms.evaluationId ?? null,
         sms.now,
       ]);
-      return inserted > 0 ? 'ok' : 'duplicate';
+      if (inserted === 0) return 'duplicate';
+      await sms.beforeSend?.(tx);
+      return 'ok';
     });
+  }
+
+  /** Why the text may not be recorded (a text of this evaluation already sent, a cap reached), or undefined. */
+  async #capReached(tx: SqlExecutor, sms: SmsToReserve): Promise<SmsReservation | undefined> {
+    const since = sms.now - 86_400_000;
+    if (sms.evaluationId) {
+      const sent = await tx.query('SELECT id FROM sms_log WHERE tenant = $1 AND kind = $2 AND evaluation_id = $3', [sms.tenant, sms.kind, sms.evaluationId]);
+      if (sent.length > 0) return 'duplicate';
+    }
+    const tenantCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND created_at > $2', [sms.tenant, since]);
+    if (Number(tenantCount[0]?.n ?? 0) >= sms.perTenant) return 'tenant-cap';
+    const phoneCount = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE tenant = $1 AND phone = $2 AND created_at > $3', [sms.tenant, sms.phone, since]);
+    if (Number(phoneCount[0]?.n ?? 0) >= sms.perPhone) return 'phone-cap';
+    if (sms.perPhoneAllTenants !== undefined) {
+      const everywhere = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sms_log WHERE phone = $1 AND created_at > $2', [sms.phone, since]);
+      if (Number(everywhere[0]?.n ?? 0) >= sms.perPhoneAllTenants) return 'phone-cap';
+    }
+    return undefined;
   }
 }

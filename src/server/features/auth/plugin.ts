@@ -19,9 +19,6 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
     if (!body) return reply;
     const tenant = request.tenant;
     const at = now();
-    if ((await auth.codesIssuedSince(tenant.slug, body.phone, at - 15 * 60_000)) >= ctx.signIn.codesPerPhone) {
-      return sendError(reply, 429, 'Too many codes requested for this number. Please wait 15 minutes and try again.');
-    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const minutes = Math.round(ctx.signIn.codeTtlMs / 60_000);
     const sent = await sendCappedSms({ sms: stores.sms, adapters, now, limits: ctx.smsLimits, allowances: ctx.allowances }, tenant, {
@@ -31,9 +28,12 @@ export const authPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx 
       client: request.client,
       knownPhone: await auth.knownPhone(tenant.slug, body.phone),
       body: `${code} is your ${tenant.site.name} sign-in code. It expires in ${minutes} minutes.`,
+      // Counted and stored with the text's record, under the phone's lock: codes asked for at once are counted one after another.
+      allowed: async (tx) => (await auth.codesIssuedSince(tenant.slug, body.phone, at - 15 * 60_000, tx)) < ctx.signIn.codesPerPhone,
       // Stored only once the caps allow the text, so a refused request does not cancel a code already sent.
-      beforeSend: () => auth.issueCode(tenant.slug, body.phone, codeHash(tenant.slug, body.phone, code), at, at + ctx.signIn.codeTtlMs),
+      beforeSend: (tx) => auth.issueCode(tenant.slug, body.phone, codeHash(tenant.slug, body.phone, code), at, at + ctx.signIn.codeTtlMs, tx),
     });
+    if (sent === 'refused') return sendError(reply, 429, 'Too many codes requested for this number. Please wait 15 minutes and try again.');
     if (sent !== 'ok') return sendError(reply, 429, 'Too many text messages have been sent today. Please try again tomorrow or call us.');
     return { success: true, expires_in: minutes * 60 };
   });

@@ -19,7 +19,7 @@ describe('sign-in codes', () => {
     try {
       const store = openStores(db);
       const hash = (code: string) => crypto.createHmac('sha256', 'k').update(code).digest('hex');
-      await store.auth.issueCode('alpha', '0412000001', hash('123456'), 1000, 100_000);
+      await db.transaction((tx) => store.auth.issueCode('alpha', '0412000001', hash('123456'), 1000, 100_000, tx));
       const spy = vi.mocked(crypto.timingSafeEqual);
       spy.mockClear();
       expect(await store.auth.consumeCode('alpha', '0412000001', hash('654321'), 2000, 5)).toBe('invalid');

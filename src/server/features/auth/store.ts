@@ -3,7 +3,7 @@
  * Looking a session up is the kernel's (kernel/session.ts SessionStore): the watchlist needs it too.
  */
 import { randomUUID } from 'node:crypto';
-import type { SqlDatabase } from '../../../platform/sql/db.ts';
+import type { SqlDatabase, SqlExecutor } from '../../../platform/sql/db.ts';
 import { sameDigest } from '../../kernel/keys.ts';
 
 /** Data access of the sign-in feature. */
@@ -14,18 +14,16 @@ export class AuthStore {
     this.db = db;
   }
 
-  /** Codes issued to a phone since `since` (rate limit on code requests). */
-  async codesIssuedSince(tenant: string, phone: string, since: number): Promise<number> {
-    const rows = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM sign_in_codes WHERE tenant = $1 AND phone = $2 AND created_at >= $3', [tenant, phone, since]);
+  /** Codes issued to a phone since `since` (rate limit on code requests), read in `tx` (the code's SMS reservation). */
+  async codesIssuedSince(tenant: string, phone: string, since: number, tx: SqlExecutor): Promise<number> {
+    const rows = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM sign_in_codes WHERE tenant = $1 AND phone = $2 AND created_at >= $3', [tenant, phone, since]);
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Store a new code (its hash); earlier unused codes of the phone stop working. */
-  async issueCode(tenant: string, phone: string, codeHash: string, now: number, expiresAt: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.run('UPDATE sign_in_codes SET used_at = $1 WHERE tenant = $2 AND phone = $3 AND used_at IS NULL', [now, tenant, phone]);
-      await tx.run('INSERT INTO sign_in_codes (id, tenant, phone, code_hash, attempts, expires_at, created_at) VALUES ($1, $2, $3, $4, 0, $5, $6)', [randomUUID(), tenant, phone, codeHash, expiresAt, now]);
-    });
+  /** Store a new code (its hash) in `tx` (the code's SMS reservation); earlier unused codes of the phone stop working. */
+  async issueCode(tenant: string, phone: string, codeHash: string, now: number, expiresAt: number, tx: SqlExecutor): Promise<void> {
+    await tx.run('UPDATE sign_in_codes SET used_at = $1 WHERE tenant = $2 AND phone = $3 AND used_at IS NULL', [now, tenant, phone]);
+    await tx.run('INSERT INTO sign_in_codes (id, tenant, phone, code_hash, attempts, expires_at, created_at) VALUES ($1, $2, $3, $4, 0, $5, $6)', [randomUUID(), tenant, phone, codeHash, expiresAt, now]);
   }
 
   /**
