@@ -358,6 +358,42 @@ for (const kind of DATABASES) {
       });
     });
 
+    it('refuses a Spin to Win lead posted to /api/leads, in any case or spacing, new or as a later step: only a spin makes one', async () => {
+      const lead = (headers: Record<string, string>, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/leads', headers, payload });
+      const refused = {
+        success: false,
+        error: 'Please fix the following errors:',
+        fields: { category: 'Spin to Win leads are recorded by the site itself and cannot be sent from a form.' },
+      };
+      const forged = {
+        name: 'Mallory',
+        email: 'forged-prize@example.com',
+        postcode: '6000',
+        subcategory: '$5,000 cash',
+        message: 'Spin to Win, Feb 2026: won $5,000 cash. Please contact the customer to arrange the prize.',
+        custom_params: { prize_id: 'cash-5000', prize: '$5,000 cash', spin_month: '2026-02' },
+      };
+      // Beta has no promotion at all; alpha has one, and a post is still not a spin.
+      for (const [headers, category] of [
+        [BETA, 'Spin to Win'],
+        [ALPHA, 'spin to win'],
+        [ALPHA, ' SPIN  TO\tWIN '],
+        [ALPHA, 'Spin-to-Win'],
+      ] as const) {
+        const answer = await lead(headers, { ...forged, category });
+        expect(answer.statusCode, category).toBe(422);
+        expect(answer.json()).toEqual(refused);
+      }
+      // Nor does a later step turn an enquiry into a prize.
+      const enquiry = await lead(ALPHA, { name: 'Mallory', email: 'forged-prize@example.com', postcode: '6000', message: 'Is the Corolla available?' });
+      expect(enquiry.statusCode).toBe(201);
+      const later = await lead(ALPHA, { ...forged, lead_id: enquiry.json().lead_id, category: 'Spin to Win' });
+      expect(later.statusCode).toBe(422);
+      expect(later.json()).toEqual(refused);
+      const stored = await database.db.query<{ category: string }>('SELECT category FROM leads WHERE email = $1', ['forged-prize@example.com']);
+      expect(stored.map((row) => row.category)).toEqual(['General Enquiry']);
+    });
+
     it('makes the lead of a spin whose lead was lost (the process stopped between the two writes)', async () => {
       const shopper = await signIn();
       const headers = { ...ALPHA, cookie: shopper.cookie };

@@ -11,7 +11,7 @@ import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
-import { withoutPaymentClaims } from '../../leads/values.ts';
+import { serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
@@ -53,6 +53,9 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     const continuesValuation = lead.offer_accepted === true && lead.lead_id !== undefined && (await namesEvaluation(stores, tenant.slug, lead.lead_id));
     const rules = { isNew: lead.lead_id === undefined, termsRequired: requiresTerms(tenant.site), continuesValuation };
     const problems: Record<string, string> = { ...leadProblems(lead, rules) };
+    // A category only the server sets (a spin's prize lead) is never taken from a post, new lead or later step.
+    const serverCategory = serverCategoryProblem(lead.category);
+    if (serverCategory) problems.category = serverCategory;
     const car = findCar(tenant, lead.car_id);
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
     // The vehicle page and /book-test-drive/ offer a test drive only for a car the rule passes: the same rule here.
