@@ -394,6 +394,38 @@ for (const kind of DATABASES) {
       expect(stored.map((row) => row.category)).toEqual(['General Enquiry']);
     });
 
+    it('keeps a spin’s lead as the server made it: a post with its lead_id (the spin’s answer gives it) is refused 409, nothing merged or sent again', async () => {
+      const shopper = await signIn();
+      const won = (await spin({ ...ALPHA, cookie: shopper.cookie })).json();
+      expect(won.lead_id).toEqual(expect.any(String));
+      await waitFor(() => hook.calls.some((call) => call.body.includes(won.lead_id)));
+      const rewrites = [
+        {
+          lead_id: won.lead_id,
+          subcategory: 'Toyota HiLux SR5 (grand prize)',
+          message: 'Spin to Win, Feb 2026: won Toyota HiLux SR5 (grand prize). Please contact the customer to arrange the prize.',
+          custom_params: { prize_id: 'hilux', prize: 'Toyota HiLux SR5 (grand prize)' },
+        },
+        { lead_id: won.lead_id, message: 'Please also send the second prize.' },
+        { lead_id: won.lead_id, category: 'General Enquiry', form_completed: true },
+      ];
+      for (const payload of rewrites) {
+        const answer = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload });
+        expect(answer.statusCode, JSON.stringify(payload)).toBe(409);
+        expect(answer.json()).toEqual({
+          success: false,
+          error: 'This enquiry was recorded by the site itself and cannot be changed. Please get in touch with one of our friendly team members.',
+        });
+      }
+      const stored = (await app.stores.leads.get('alpha', won.lead_id))!;
+      expect(stored).toMatchObject({ category: 'Spin to Win', subcategory: won.prize.label, revision: 1 });
+      expect(stored.data.custom_params).toMatchObject({ prize_id: won.prize.id });
+      expect(String(stored.data.message)).toContain(`won ${won.prize.label}`);
+      // The dealer hears of the prize once, as drawn: no job of a later revision (one per destination, the webhook and the e-mail).
+      const jobs = await database.db.query<{ revision: number }>('SELECT revision FROM deliveries WHERE lead_id = $1', [won.lead_id]);
+      expect(jobs.map((job) => Number(job.revision))).toEqual([1, 1]);
+    });
+
     it('makes the lead of a spin whose lead was lost (the process stopped between the two writes)', async () => {
       const shopper = await signIn();
       const headers = { ...ALPHA, cookie: shopper.cookie };

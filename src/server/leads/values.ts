@@ -1,5 +1,8 @@
 /** Lead values the kernel cleans or refuses before any feature stores them: what only the server may say. */
 import { SPIN_LEAD_CATEGORY } from '../../schemas/api/spin-to-win.ts';
+import { FIX_ERRORS } from '../kernel/http.ts';
+import type { StoredLead } from './row.ts';
+import type { LeadRefusal } from './write.ts';
 
 /** Browser-sent claims about payment that only the server may make: dropped from every lead. */
 export function withoutPaymentClaims<T extends Record<string, unknown>>(values: T): T {
@@ -28,4 +31,21 @@ export function serverOnlyCategory(category: string | null | undefined): string 
 export function serverCategoryProblem(category: string | undefined): string | undefined {
   const named = serverOnlyCategory(category);
   return named && `${named} leads are recorded by the site itself and cannot be sent from a form.`;
+}
+
+const SITE_MADE = 'This enquiry was recorded by the site itself and cannot be changed. Please get in touch with one of our friendly team members.';
+const PAYMENT_RECORDED = 'This enquiry has a payment recorded and cannot be changed online. Please get in touch with one of our friendly team members.';
+const OTHER_CAR = 'This enquiry is about another car. Please start again from the car.';
+
+/**
+ * Why a browser's later step (POST /api/leads with lead_id, `values` as it would be merged) may not
+ * change `stored`, or undefined: a lead the server made (a server-only category) or one carrying the
+ * payments module's record takes no step (409); a step keeps the first step's car: it may repeat
+ * it, not name another or add one (422), so a hold, a payment and the lead name one car.
+ */
+export function laterStepRefusal(stored: StoredLead, values: { car_id?: string }): LeadRefusal | undefined {
+  if (serverOnlyCategory(stored.category)) return { status: 409, error: SITE_MADE };
+  if (stored.data.payment !== undefined && stored.data.payment !== null) return { status: 409, error: PAYMENT_RECORDED };
+  if (values.car_id !== undefined && values.car_id !== stored.car_id) return { status: 422, error: FIX_ERRORS, fields: { car_id: OTHER_CAR } };
+  return undefined;
 }

@@ -9,13 +9,22 @@ import { randomUUID } from 'node:crypto';
 import { groupQueue } from '../../lib/batch/group-queue.ts';
 import type { SqlDatabase, SqlExecutor } from '../../platform/sql/db.ts';
 import { completesForm } from '../../schemas/lead.ts';
-import { LEAD_COLUMNS, leadFromRow } from './row.ts';
+import { LEAD_COLUMNS, leadFromRow, type StoredLead } from './row.ts';
+
+/** Why a later step is not merged into the lead it names (LeadWrite.refuse): answered as it says; nothing is written. */
+export interface LeadRefusal {
+  status: 409 | 422;
+  error: string;
+  fields?: Record<string, string>;
+}
 
 /** What LeadWriter.save needs: the tenant, the validated values, and the tenant's delivery destinations. */
 export interface LeadWrite {
   tenant: string;
   /** The lead to update (second step of a multi-step form); absent for a new lead. */
   leadId?: string;
+  /** With leadId: why the stored lead takes no such step, asked in the write's transaction (the row locked), or undefined to merge it. */
+  refuse?: (stored: StoredLead) => LeadRefusal | undefined;
   /** Client's Idempotency-Key: a retried first submission returns the same lead. */
   clientKey?: string;
   values: Record<string, unknown>;
@@ -31,7 +40,8 @@ export type LeadWriteResult =
   | { status: 'created' | 'updated'; id: string; revision: number; data: Record<string, unknown> }
   | { status: 'replayed'; id: string; revision: number }
   | { status: 'not-found' }
-  | { status: 'slot-taken' };
+  | { status: 'slot-taken' }
+  | { status: 'refused'; refusal: LeadRefusal };
 
 /** Thrown inside a lead transaction to roll it back when its test-drive slot is taken. */
 class SlotTaken extends Error {}
@@ -187,6 +197,8 @@ export class LeadWriter {
     const rows = await tx.query(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1 AND tenant = $2${lock}`, [leadId, write.tenant]);
     if (!rows[0]) return { status: 'not-found' };
     const lead = leadFromRow(rows[0]);
+    const refusal = write.refuse?.(lead);
+    if (refusal) return { status: 'refused', refusal };
     const merged: Record<string, unknown> = { ...lead.data };
     for (const [key, value] of Object.entries(write.values)) if (value !== undefined) merged[key] = value;
     const revision = lead.revision + 1;

@@ -11,7 +11,7 @@ import type { ApiContext, FeatureOptions } from '../../kernel/context.ts';
 import type { KernelStores } from '../../kernel/stores.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { leadSwitchedOff } from '../../kernel/feature-switches.ts';
-import { serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
+import { laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '../../leads/values.ts';
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
@@ -96,6 +96,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     const result = await stores.leads.save({
       tenant: tenant.slug,
       leadId: existingId,
+      // A later step: not into a lead the server made or a payment settled, nor onto another car (checked with the row locked).
+      refuse: (stored) => laterStepRefusal(stored, values),
       clientKey,
       values,
       destinations: tenant.destinations.map((destination) => destination.id),
@@ -105,6 +107,7 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
       now: now(),
     });
     if (result.status === 'not-found') return sendError(reply, 404, 'This enquiry could not be found. Please send the form again.');
+    if (result.status === 'refused') return sendError(reply, result.refusal.status, result.refusal.error, result.refusal.fields);
     if (result.status === 'slot-taken') return sendError(reply, 409, FIX_ERRORS, { dateTime: 'That time has just been booked. Please choose another time.' });
     // The lead is committed: everything below is best effort and never fails the request.
     ctx.outbox.kick();

@@ -101,7 +101,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsPluginOptions> = async (
       destinations: deps.destinations(tenant.slug),
       now: deps.now(),
     });
-    if (lead.status === 'not-found' || lead.status === 'slot-taken') return sendError(reply, 500, LEAD_MESSAGES.unexpected);
+    if (lead.status !== 'created' && lead.status !== 'replayed') return sendError(reply, 500, LEAD_MESSAGES.unexpected);
     const result = await payments.startOnlinePayment(tenant, { leadId: lead.id, reference, amountCents: amount, attemptKey: attempt, client: request.client });
     if (!result.ok) return sendError(reply, result.status, result.error, result.field ? { reference: result.field } : undefined);
     reply.header('cache-control', 'no-store');
