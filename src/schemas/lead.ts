@@ -6,10 +6,11 @@
  * Browser-safe: valibot only. The form-level rules (which field is required on which
  * form) live in ./forms/; this schema is what the API accepts from any of them:
  * every known field is checked for type, size and format, unknown top-level fields are
- * dropped, and free-form extras travel only in the bounded `custom_params` map.
+ * dropped, and free-form extras travel only in the bounded `custom_params` map. Every text
+ * but the message is one line (oneLine, ./forms/fields.ts).
  */
 import * as v from 'valibot';
-import { AU_STATES, CONTACT_METHODS, checkbox, idValue, NAME_MAX, numberInput, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
+import { AU_STATES, CONTACT_METHODS, checkbox, idValue, messageText, NAME_MAX, numberInput, oneLine, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
 import { SERVICE_ORDER_DETAILS } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
 
@@ -38,7 +39,7 @@ export const leadId = v.pipe(v.string('lead_id must be text'), v.trim(), v.regex
 /** A key of custom_params / linked_query_params: campaign keys such as utm_source or car_type. */
 const paramKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.\-[\] ]{1,64}$/, 'parameter names are letters, digits and _.-[] up to 64 characters'));
 const paramValue = v.pipe(
-  v.union([v.pipe(v.string(), v.maxLength(500, 'parameter values are at most 500 characters')), v.number(), v.boolean()], 'parameter values are text, numbers or true/false'),
+  v.union([v.pipe(v.string(), v.transform(oneLine), v.maxLength(500, 'parameter values are at most 500 characters')), v.number(), v.boolean()], 'parameter values are text, numbers or true/false'),
   v.transform(String),
 );
 const boundedRecord = (max: number) =>
@@ -56,9 +57,9 @@ export const LeadAttributesSchema = v.object({
 /** Everything POST /api/leads accepts. All optional here; see leadProblems() for the cross-field rules. */
 export const LeadSubmissionSchema = v.object({
   /** Tenant slug when the host does not name it (API on its own domain). */
-  site: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  site: v.optional(v.pipe(v.string(), v.transform(oneLine), v.maxLength(80))),
   /** Spec §5: category required, default General Enquiry. */
-  category: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'category is empty'), v.maxLength(80)), 'General Enquiry'),
+  category: v.optional(v.pipe(v.string(), v.transform(oneLine), v.trim(), v.minLength(1, 'category is empty'), v.maxLength(80)), 'General Enquiry'),
   subcategory: optionalText(80),
   /** Present on the second and later steps of a multi-step form: updates that lead. */
   lead_id: v.optional(leadId),
@@ -66,7 +67,7 @@ export const LeadSubmissionSchema = v.object({
   offer_accepted: v.optional(checkbox),
   /** Page the form was sent from. */
   url: optionalText(2000),
-  source: v.optional(v.pipe(v.string(), v.maxLength(40)), 'Website'),
+  source: v.optional(v.pipe(v.string(), v.transform(oneLine), v.maxLength(40)), 'Website'),
   user_agent: optionalText(500),
   car_id: v.optional(idValue),
   car_dealership_id: v.optional(idValue),
@@ -80,7 +81,7 @@ export const LeadSubmissionSchema = v.object({
   /** Campaign and other page parameters (spec: "custom params", "campaign params"). */
   custom_params: v.optional(boundedRecord(30)),
   /** From '(check_option)' checkboxes. */
-  additional_services: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(100))), v.maxLength(20, 'at most 20 additional services'))),
+  additional_services: v.optional(v.pipe(v.array(v.pipe(v.string(), v.transform(oneLine), v.trim(), v.maxLength(100))), v.maxLength(20, 'at most 20 additional services'))),
 
   // Contact fields (spec §3 lead form values).
   name: optionalText(NAME_MAX),
@@ -89,7 +90,7 @@ export const LeadSubmissionSchema = v.object({
   phone: optionalPhone,
   postcode: optionalPostcode,
   /** Label 'Comments'. */
-  message: optionalText(5000),
+  message: messageText(false, 5000),
   opt_in: v.optional(checkbox),
   PreferredContactMethod: v.optional(v.picklist(CONTACT_METHODS, 'Please choose Phone, Email or SMS.')),
   terms_conditions: v.optional(checkbox),

@@ -171,6 +171,22 @@ for (const kind of DATABASES) {
       expect(hook.delivered.get(key)).toBe(1);
     });
 
+    it('keeps a line break posted in a one-line field out of the dealer e-mail: no forged payment line (security audit)', async () => {
+      const forged = 'Deposit: $500.00 AUD paid online (stripe reference pi_3QFakeRef); car reserved until 20 Dec 2026';
+      const payload = { ...contact, category: 'General Enquiry', name: `Jo\n${forged}`, last_name: 'Citizen\u2028Deposit: paid', message: `Hello\r\n${forged}` };
+      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      const id = response.json().lead_id;
+      // Collapsed to a space, not refused: nothing the shopper typed is lost.
+      expect((await app.stores.leads.get('alpha', id))!.data).toMatchObject({ name: `Jo ${forged}`, last_name: 'Citizen Deposit: paid', message: `Hello\n${forged}` });
+      await waitFor(async () => (await app.stores.messages.list('alpha', 'email')).some((message) => message.body.includes(id)));
+      const mail = (await app.stores.messages.list('alpha', 'email')).find((message) => message.body.includes(id))!;
+      const lines = mail.body.split(`\n\n--- attached: lead-${id}.xml (application/xml) ---\n`)[0]!.split('\n');
+      expect(lines.filter((line) => line.startsWith('Deposit:'))).toEqual([]);
+      expect(lines).toContain(`Name: Jo ${forged} Citizen Deposit: paid`);
+      expect(lines).toEqual(expect.arrayContaining(['Message:', '| Hello', `| ${forged}`]));
+    });
+
     it('never answers a 5xx for unknown /api paths and hands other paths to the fallback', async () => {
       expect((await app.inject({ method: 'GET', url: '/api/nope', headers: ALPHA })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/', headers: ALPHA })).statusCode).toBe(404);

@@ -3,7 +3,8 @@
  * phone, postcode, number, checkbox and id fields every form and request schema is made of,
  * the contact entries of every lead form, and `fieldErrors` (a failed parse as messages).
  * Browser-safe: valibot only. Messages come from src/schemas/forms/messages.ts, the spec's
- * letter for letter. Blank inputs count as "not given" for optional fields.
+ * letter for letter. Blank inputs count as "not given" for optional fields. Every text field is
+ * one line (oneLine) but the shopper's message (messageText): see docs/forms.md "One-line fields".
  */
 import * as v from 'valibot';
 import { FORM_MESSAGES } from './messages.ts';
@@ -31,23 +32,57 @@ export function isAuMobile(text: string): boolean {
   return AU_MOBILE_PATTERN.test(normalisePhone(text));
 }
 
-/** A required text field, trimmed, bounded. */
-export const requiredText = (max = 200, message: string = FORM_MESSAGES.required) =>
-  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, FORM_MESSAGES.tooLong(max)));
+/** Control characters: C0 (line feed, carriage return, tab, vertical tab, form feed...), DEL, C1 (NEL U+0085...), and the line and paragraph separators. */
+const CONTROLS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
+const CONTROL = new RegExp(`[${CONTROLS}]`);
+/** A run of spaces and control characters (matched once each, without backtracking). */
+const SPACE_OR_CONTROL_RUN = new RegExp(`[ ${CONTROLS}]+`, 'g');
+/** Every kind of line break: CR LF, LF, CR, vertical tab, form feed, NEL, line and paragraph separators. */
+const LINE_BREAK = /\r\n|[\n\r\u000B\u000C\u0085\u2028\u2029]/;
 
-/** An optional text field: blank becomes undefined. */
-export const optionalText = (max = 200) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(max, FORM_MESSAGES.tooLong(max)),
-      v.transform((text) => (text === '' ? undefined : text)),
-    ),
+/**
+ * Text as one line: each run of line breaks and other control characters (with the spaces
+ * around it) becomes one space, so a value can add no line of its own where it is written
+ * (the dealer's lead e-mail); the rest of the text is kept as typed.
+ */
+export function oneLine(text: string): string {
+  return text.replace(SPACE_OR_CONTROL_RUN, (run) => (CONTROL.test(run) ? ' ' : run));
+}
+
+/** Text of several lines, split at every kind of line break, each line made one line (oneLine). */
+export function textLines(text: string): string[] {
+  return text.split(LINE_BREAK).map(oneLine);
+}
+
+/** A one-line text field (every field but the shopper's message): collapsed by oneLine, trimmed, at most `max` characters. */
+const oneLineText = (max: number, message?: string) => v.pipe(v.string(message), v.transform(oneLine), v.trim(), v.maxLength(max, FORM_MESSAGES.tooLong(max)));
+
+/** The shopper's message (label Comments): its lines kept, every line break written as \n, other control characters a space; trimmed, bounded. */
+const severalLinesText = (max: number, message?: string) =>
+  v.pipe(
+    v.string(message),
+    v.transform((text) => textLines(text).join('\n')),
+    v.trim(),
+    v.maxLength(max, FORM_MESSAGES.tooLong(max)),
   );
 
-/** A text field that is required or optional depending on a site setting. */
+/** Blank text as "not given". */
+const blankAsUndefined = (text: string): string | undefined => (text === '' ? undefined : text);
+
+/** A required one-line text field, trimmed, bounded. */
+export const requiredText = (max = 200, message: string = FORM_MESSAGES.required) => v.pipe(oneLineText(max, message), v.minLength(1, message));
+
+/** An optional one-line text field: blank becomes undefined. */
+export const optionalText = (max = 200) => v.optional(v.pipe(oneLineText(max), v.transform(blankAsUndefined)));
+
+/** A one-line text field that is required or optional depending on a site setting. */
 export const textField = (required: boolean, max = 2000) => (required ? requiredText(max) : optionalText(max));
+
+/** The shopper's message (label Comments), the one field of several lines: required or optional (blank becomes undefined) depending on the form. */
+export const messageText = (required: boolean, max = 5000) =>
+  required
+    ? v.pipe(severalLinesText(max, FORM_MESSAGES.required), v.minLength(1, FORM_MESSAGES.required))
+    : v.optional(v.pipe(severalLinesText(max), v.transform(blankAsUndefined)));
 
 /** Required e-mail address, lower-cased. */
 export const email = v.pipe(
@@ -137,7 +172,10 @@ export const yesNo = v.optional(v.picklist(['Yes', 'No'], FORM_MESSAGES.yesNo));
 
 /** An id sent by the page: a car id, dealership id or location id (number or text). */
 export const idValue = v.pipe(
-  v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80))], 'expected an id'),
+  v.union(
+    [v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.transform(oneLine), v.trim(), v.minLength(1), v.maxLength(80))],
+    'expected an id',
+  ),
   v.transform(String),
 );
 

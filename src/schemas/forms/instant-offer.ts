@@ -5,7 +5,7 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { email, idValue, mobilePhone, NAME_MAX, numberInput, optionalText, postcode, requiredText } from './fields.ts';
+import { email, idValue, messageText, mobilePhone, NAME_MAX, numberInput, optionalText, postcode, requiredText } from './fields.ts';
 
 /** Instant offer final step (spec §5): all required. */
 export const InstantOfferDetailsSchema = v.object({
@@ -14,7 +14,7 @@ export const InstantOfferDetailsSchema = v.object({
   service_history: requiredText(80),
   number_of_keys: requiredText(20),
   car_condition: requiredText(80),
-  comments: requiredText(5000),
+  comments: messageText(true, 5000),
 });
 
 /** Trade-in lead (spec §3): First Name, last_name, postcode, Mobile Number, Email Address, location_id. */

@@ -3,8 +3,10 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { FORM_MESSAGES } from './messages.ts';
-import { checkbox, contactEntries, termsAccepted } from './fields.ts';
+import { checkbox, contactEntries, messageText, termsAccepted } from './fields.ts';
+
+/** The hidden default text of a photo request (spec §5). */
+const REQUEST_PHOTOS_TEXT = 'Please send photos for this car';
 
 /** Request Photos form (spec §5): hidden default text, optional message, the terms box on sites that require it. */
 export function requestPhotosFormSchema(options: { termsRequired?: boolean } = {}) {
@@ -12,12 +14,10 @@ export function requestPhotosFormSchema(options: { termsRequired?: boolean } = {
     ...contactEntries,
     message: v.optional(
       v.pipe(
-        v.string(),
-        v.trim(),
-        v.maxLength(5000, FORM_MESSAGES.tooLong(5000)),
-        v.transform((text) => (text === '' ? 'Please send photos for this car' : text)),
+        messageText(false, 5000),
+        v.transform((text) => text ?? REQUEST_PHOTOS_TEXT),
       ),
-      'Please send photos for this car',
+      REQUEST_PHOTOS_TEXT,
     ),
     terms_conditions: options.termsRequired ? termsAccepted : v.optional(checkbox),
   });

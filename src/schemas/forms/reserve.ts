@@ -3,7 +3,7 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { contactEntriesWithoutOptIn, idValue, optionalText, termsAccepted } from './fields.ts';
+import { contactEntriesWithoutOptIn, idValue, messageText, termsAccepted } from './fields.ts';
 
 /**
  * Reserve online form (/cars/{slug}/checkout and the journey): contact details plus agreement
@@ -12,6 +12,6 @@ import { contactEntriesWithoutOptIn, idValue, optionalText, termsAccepted } from
 export const ReserveFormSchema = v.object({
   ...contactEntriesWithoutOptIn,
   car_id: idValue,
-  message: optionalText(2000),
+  message: messageText(false, 2000),
   terms_conditions: termsAccepted,
 });

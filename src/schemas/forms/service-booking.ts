@@ -4,7 +4,7 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { AU_STATES, checkbox, contactEntries, numberInput, optionalText, requiredText, textField } from './fields.ts';
+import { AU_STATES, checkbox, contactEntries, messageText, numberInput, optionalText, requiredText, textField } from './fields.ts';
 
 /** Service booking, step "Vehicle Details" (spec §3 Service booking; make, model, year required to leave it). */
 export const ServiceVehicleStepSchema = v.object({
@@ -18,7 +18,7 @@ export const ServiceVehicleStepSchema = v.object({
 /** Service booking order details after interval and type, all optional: the form's last step and the lead API take the same. */
 export const SERVICE_ORDER_DETAILS = {
   'Preferred Service Date': optionalText(40),
-  Comments: optionalText(5000),
+  Comments: messageText(false, 5000),
   /** Tyre quote checkbox (additional service). */
   tyre_quote: v.optional(checkbox),
   street: optionalText(120),

@@ -3,13 +3,13 @@
  * Browser-safe (valibot only); object schemas drop unknown keys.
  */
 import * as v from 'valibot';
-import { checkbox, contactEntries, optionalText, termsAccepted } from './fields.ts';
+import { checkbox, contactEntries, messageText, optionalText, termsAccepted } from './fields.ts';
 
 /** Test-drive booking form (spec §5 "Test-drive form"). */
 export function testDriveFormSchema(options: { termsRequired?: boolean } = {}) {
   return v.object({
     ...contactEntries,
-    message: optionalText(5000),
+    message: messageText(false, 5000),
     /** 'Test Drive Booking Date': ISO date-time or 'YYYY-MM-DDTHH:MM' from the slot picker. */
     dateTime: v.optional(
       v.pipe(

@@ -10,7 +10,7 @@ import { calendarDay, dealerInstant, instantDay } from '../../lib/text/dealer-ti
 import { formatDay, formatMoment, formatMoney } from '../../lib/text/format.ts';
 import { canonicalUrl } from '../../lib/text/seo.ts';
 import type { Car } from '../../schemas/car.ts';
-import { isAuMobile } from '../../schemas/forms/fields.ts';
+import { isAuMobile, oneLine, textLines } from '../../schemas/forms/fields.ts';
 import { completesForm, isReserveCategory, isTestDriveCategory } from '../../schemas/lead.ts';
 import type { Location } from '../../schemas/site.ts';
 import type { Evaluation } from './evaluations.ts';
@@ -273,6 +273,12 @@ const element = (name: string, value: unknown, attributes: Attributes = {}): str
 const required = (name: string, value: unknown, attributes: Attributes = {}): string =>
   element(name, value, attributes) || `<${name}${attributeText(attributes)}/>`;
 
+/**
+ * An ADF comments element of lines, each made one line (oneLine): a value written into a line
+ * (a name, a stock number, a description) adds no line of its own that could read as the server's.
+ */
+const commentsElement = (lines: readonly string[]): string => element('comments', lines.filter(Boolean).map(oneLine).join('\n'));
+
 /** An absolute URL for a possibly site-relative one, or undefined. */
 function absoluteUrl(value: unknown, base: string | undefined): string | undefined {
   const raw = text(value);
@@ -340,17 +346,12 @@ function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined,
       element('price', car.price, { type: 'asking', currency: 'AUD' }),
       element('pricecomments', kind === 'reserve' && payment ? paymentLine(lead, timeZone) : ''),
       finance,
-      element(
-        'comments',
-        [
-          car.car_type === 'demo' ? 'Demonstrator (demo) vehicle' : '',
-          testDrive,
-          kind === 'photos' ? 'The customer asked for more photos of this vehicle.' : '',
-          siteUrl ? `Vehicle page: ${canonicalUrl(siteUrl, `/cars/${car.slug}`)}` : '',
-        ]
-          .filter(Boolean)
-          .join('\n'),
-      ),
+      commentsElement([
+        car.car_type === 'demo' ? 'Demonstrator (demo) vehicle' : '',
+        testDrive,
+        kind === 'photos' ? 'The customer asked for more photos of this vehicle.' : '',
+        siteUrl ? `Vehicle page: ${canonicalUrl(siteUrl, `/cars/${car.slug}`)}` : '',
+      ]),
       '</vehicle>',
     ].join('');
   }
@@ -376,7 +377,7 @@ function interestVehicle(lead: StoredLead, kind: LeadKind, car: Car | undefined,
     required('model', data['Vehicle Model'] ?? (service ? data.Model : undefined)),
     element('vin', custom.vin),
     finance,
-    element('comments', [note, testDrive].filter(Boolean).join('\n')),
+    commentsElement([note, testDrive]),
     '</vehicle>',
   ].join('');
 }
@@ -409,7 +410,7 @@ function storedStockVehicle(lead: StoredLead, kind: LeadKind, timeZone: string, 
     element('stock', stock),
     element('pricecomments', kind === 'reserve' && paymentOf(lead) ? paymentLine(lead, timeZone) : ''),
     finance,
-    element('comments', [note, testDrive].filter(Boolean).join('\n')),
+    commentsElement([note, testDrive]),
     '</vehicle>',
   ].join('');
 }
@@ -438,7 +439,7 @@ function shopperVehicle(lead: StoredLead, kind: LeadKind, trade: ReturnType<type
     offer,
     ...condition,
     ...trade.photos,
-  ].filter(Boolean);
+  ];
   return [
     `<vehicle interest="${kind === 'sell' ? 'sell' : 'trade-in'}" status="used">`,
     required('year', trade.year),
@@ -448,12 +449,24 @@ function shopperVehicle(lead: StoredLead, kind: LeadKind, trade: ReturnType<type
     element('trim', trade.variant),
     trade.km !== null ? element('odometer', trade.km, { units: 'km' }) : '',
     trade.offer_price !== null ? element('price', trade.offer_price, { type: 'offer', currency: 'AUD' }) : '',
-    element('comments', comments.join('\n')),
+    commentsElement(comments),
     '</vehicle>',
   ].join('');
 }
 
-/** The lines of the customer's comments: what they asked for, in words a salesperson reads. */
+/**
+ * The shopper's own words (their message, a service booking's comments) set apart: a heading,
+ * then each of their lines marked '| ', so none of them reads as one of the server's lines.
+ */
+function customerWords(heading: string, value: unknown): string[] {
+  const words = text(value);
+  return words ? [`${heading}:`, ...textLines(words).map((line) => `| ${line}`.trimEnd())] : [];
+}
+
+/**
+ * The lines of the customer's comments: what they asked for, in words a salesperson reads. Each
+ * is one line (oneLine): no value written into a labelled line adds a line of its own.
+ */
 export function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnType<typeof dealerOf>, marketing: LeadMarketing, timeZone: string): string[] {
   const data = lead.data;
   const custom = customParams(data);
@@ -464,8 +477,8 @@ export function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnTyp
     `Category: ${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ''}`,
     text(data.PreferredContactMethod) ? `Preferred contact: ${text(data.PreferredContactMethod)}` : '',
     dealer.location ? `Location: ${dealer.location.name}` : '',
-    text(data.message) ?? '',
-    text(data.Comments) ?? '',
+    ...customerWords('Message', data.message),
+    ...customerWords('Comments', data.Comments),
     text(data.dateTime) ? `Test drive: ${momentText(text(data.dateTime)!, timeZone)}` : '',
     text(data.delivery_location) ? `Delivery location for the test drive: ${text(data.delivery_location)}` : '',
     kind === 'service'
@@ -497,7 +510,9 @@ export function commentLines(lead: StoredLead, kind: LeadKind, dealer: ReturnTyp
       : '',
     data.opt_in === true && marketing.opted_out_at === undefined ? 'Marketing opt-in: yes' : '',
     ...marketingLines(marketing, timeZone),
-  ].filter(Boolean);
+  ]
+    .filter(Boolean)
+    .map(oneLine);
 }
 
 /** The lead as an ADF 1.0 XML document, valid against docs/standards/adf-1.0.dtd. */
@@ -551,7 +566,7 @@ export function leadAdf(
       postcode: text(data.postcode),
     }),
     '</contact>',
-    element('comments', commentLines(lead, kind, dealer, marketing, dealerZone(site)).join('\n')),
+    commentsElement(commentLines(lead, kind, dealer, marketing, dealerZone(site))),
     '</customer>',
     '<vendor>',
     location ? element('id', location.slug, { source: 'location' }) : '',

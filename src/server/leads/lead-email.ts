@@ -1,11 +1,14 @@
 /**
  * The lead e-mail a salesperson reads (docs/lead-api.md "Lead e-mails"): plain text, what they
  * need first at the top (the category, who to call and how, the car), then the lines the ADF
- * carries as the customer's comments (formats.ts commentLines, the one builder of them). The
- * ADF or JSON of the lead travels as an attachment for a CRM that reads e-mail.
+ * carries as the customer's comments (formats.ts commentLines, the one builder of them). Every
+ * line is one line (oneLine) and the shopper's message is set apart under its heading, so no
+ * value reads as a line of the server's. The ADF or JSON of the lead travels as an attachment
+ * for a CRM that reads e-mail.
  */
 import { canonicalUrl } from '../../lib/text/seo.ts';
 import { formatKm, formatMoney } from '../../lib/text/format.ts';
+import { oneLine } from '../../schemas/forms/fields.ts';
 import { headlineLine, saleHeadline } from '../../lib/vehicle/price.ts';
 import type { Car } from '../../schemas/car.ts';
 import type { ApiTenant } from '../kernel/tenants.ts';
@@ -74,5 +77,6 @@ export function leadEmailText(
     ...photos.map((photo) => `Photo: ${photo}`),
   ];
   const footer = `Lead ${lead.id} (revision ${lead.revision}). The ${attached} of this lead is attached for your CRM.`;
-  return [head.filter(Boolean).join('\n'), comments.join('\n'), footer].filter(Boolean).join('\n\n');
+  // Each line of the head is one line (oneLine): no value written into it adds a line of its own.
+  return [head.filter(Boolean).map(oneLine).join('\n'), comments.join('\n'), footer].filter(Boolean).join('\n\n');
 }
