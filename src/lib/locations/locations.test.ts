@@ -8,6 +8,7 @@ import {
   formatHour12,
   gridColumns,
   holidayHours,
+  hoursOnDate,
   locationListLayout,
   locationPageHref,
   locationPageLocations,
@@ -147,6 +148,18 @@ describe('formatHour12', () => {
     ['8am', undefined],
     [undefined, undefined],
   ])('%s -> %s', (input, expected) => expect(formatHour12(input)).toBe(expected));
+});
+
+describe('hoursOnDate', () => {
+  const { contact_detail: hours } = location();
+  it.each([
+    ['a weekday by its weekly row', '2026-11-20', { special: false, hours: { open: 480, close: 1050 } }],
+    ['a Sunday the week closes', '2026-11-22', { special: false }],
+    ['a Saturday holiday entry over the weekly row', '2026-11-21', { special: true, hours: { open: 540, close: 780 } }],
+    ['Christmas Day (a Friday) closed by its holiday entry', '2026-12-25', { special: true }],
+  ])('%s', (_name, date, expected) => {
+    expect(hoursOnDate(hours, date)).toEqual(expected);
+  });
 });
 
 describe('zonedClock and openingStatus (dealer time zone)', () => {

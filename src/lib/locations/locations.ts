@@ -169,8 +169,8 @@ export function staticMapUrl(location: Location, size: { width: number; height: 
   return `https://maps.googleapis.com/maps/api/staticmap?${params.toString()}`;
 }
 
-/** Minutes since midnight -> '8:00am' / '5:30pm' / '12:00pm'. */
-function minutesText(total: number): string {
+/** Minutes since midnight -> '8:00am' / '5:30pm' / '12:00pm': the status line's and the test-drive slots' time. */
+export function minutesText(total: number): string {
   const hours = Math.floor(total / 60);
   const suffix = hours < 12 ? 'am' : 'pm';
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
@@ -226,32 +226,41 @@ export interface OpeningStatus {
   special: boolean;
 }
 
-/** Opening status at `now`, in the dealer's time zone; special hours for today win over the weekly row. */
+/** A location's weekly and holiday hours (site.json `contact_detail`). */
+export type LocationHours = { opening_hours: readonly OpeningHour[]; special_hours: readonly Location['contact_detail']['special_hours'][number][] };
+
+/** A location's hours on one day: open and close in minutes since midnight (none on a closed day); `special` when a holiday entry decided them. */
+export interface DayHours {
+  special: boolean;
+  hours?: { open: number; close: number };
+}
+
+/**
+ * A location's hours on one of the dealer's dates ('2026-12-25'): its holiday entry
+ * (special_hours) for that date first, else its weekly row for the date's weekday; a day
+ * without an Open row is closed. The one owner of "a location's hours on a day": the opening
+ * status and the test-drive slots read it.
+ */
+export function hoursOnDate(location: LocationHours, date: string): DayHours {
+  const special = location.special_hours.find((entry) => entry.date === date);
+  const weekday = new Date(calendarDay(date)).getUTCDay();
+  const row = special ? { status: special.status, open: special.start_hour, close: special.end_hour } : location.opening_hours.find((hour) => hour.weekday === weekday);
+  const open = row?.status === 'Open' ? minutesOfDay(row.open) : undefined;
+  const close = row?.status === 'Open' ? minutesOfDay(row.close) : undefined;
+  return open !== undefined && close !== undefined ? { special: Boolean(special), hours: { open, close } } : { special: Boolean(special) };
+}
+
+/** Opening status at `now`, in the dealer's time zone; special hours for today win over the weekly row (hoursOnDate). */
 export function openingStatus(location: Location, now: number, timeZone: string): OpeningStatus {
   const clock = zonedClock(now, timeZone);
-  const special = location.contact_detail.special_hours.find((entry) => entry.date === clock.date);
-  let open: number | undefined;
-  let close: number | undefined;
-  if (special) {
-    if (special.status === 'Open') {
-      open = minutesOfDay(special.start_hour);
-      close = minutesOfDay(special.end_hour);
-    }
-  } else {
-    const row = location.contact_detail.opening_hours.find((hour) => hour.weekday === clock.weekday);
-    if (row && row.status === 'Open') {
-      open = minutesOfDay(row.open);
-      close = minutesOfDay(row.close);
-    }
+  const { special, hours } = hoursOnDate(location.contact_detail, clock.date);
+  if (hours && clock.minutes >= hours.open && clock.minutes < hours.close) {
+    return { open: true, label: `Open now · closes ${minutesText(hours.close)}`, special };
   }
-  const isSpecial = Boolean(special);
-  if (open !== undefined && close !== undefined && clock.minutes >= open && clock.minutes < close) {
-    return { open: true, label: `Open now · closes ${minutesText(close)}`, special: isSpecial };
+  if (hours && clock.minutes < hours.open) {
+    return { open: false, label: `Closed now · opens ${minutesText(hours.open)}`, special };
   }
-  if (open !== undefined && close !== undefined && clock.minutes < open) {
-    return { open: false, label: `Closed now · opens ${minutesText(open)}`, special: isSpecial };
-  }
-  return { open: false, label: 'Closed now', special: isSpecial };
+  return { open: false, label: 'Closed now', special };
 }
 
 /** One entry of the holiday-hours dialog. */

@@ -54,7 +54,7 @@ export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedSlots'>, p
             const location = carLocation(tenant, car);
             const timezone = tenant.site.timezone;
             const booked = await leads.bookedSlots(tenant.slug, String(car.id), at, at + (days + 2) * 86_400_000);
-            return { timezone, days: availableSlots({ now: at, days, timeZone: timezone, hours: location?.contact_detail?.opening_hours, booked }) };
+            return { timezone, days: availableSlots({ now: at, days, timeZone: timezone, hours: location?.contact_detail, booked }) };
           },
         },
   };

@@ -1,10 +1,12 @@
 /**
- * Test-drive appointment availability (local default): hourly slots inside a location's
- * opening hours, in the dealer's time zone, from tomorrow for `days` days, minus the
- * slots already booked. Pure (the clock and bookings are arguments).
+ * Test-drive appointment availability (local default): hourly slots inside a location's hours
+ * on each date (its holiday entry first, then its weekly row: hoursOnDate), in the dealer's
+ * time zone, from tomorrow for `days` days, minus the slots already booked. Pure (the clock
+ * and bookings are arguments).
  */
 import type { OpeningHour } from '../../../schemas/site.ts';
-import { dealerIso, zoneOffset } from '../../../lib/text/dealer-time.ts';
+import { hoursOnDate, minutesText, type LocationHours } from '../../../lib/locations/locations.ts';
+import { dealerIso, dealerWallClock, zoneOffset } from '../../../lib/text/dealer-time.ts';
 
 /** Opening hours used when a location lists none: weekdays 9-5, Saturday 9-1. */
 export const DEFAULT_HOURS: OpeningHour[] = [
@@ -22,12 +24,6 @@ export function zonedTimeToUtc(year: number, month: number, day: number, hour: n
   return guess - zoneOffset(first, timeZone);
 }
 
-/** The calendar date (y, m, d) and weekday in `timeZone` at `utcMs`. */
-function zonedDate(utcMs: number, timeZone: string): { year: number; month: number; day: number } {
-  const shifted = new Date(utcMs + zoneOffset(utcMs, timeZone));
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
-}
-
 /** One bookable slot. */
 export interface Slot {
   /** The dealer's wall-clock ISO date-time with its offset (dealerIso): what the form posts, /success repeats and the dealer reads. */
@@ -36,30 +32,33 @@ export interface Slot {
   label: string;
 }
 
-/** Available slots for `days` days from tomorrow (dealer time). */
-export function availableSlots(input: { now: number; days: number; timeZone: string; hours?: readonly OpeningHour[]; booked: readonly number[] }): { date: string; slots: Slot[] }[] {
-  const hours = input.hours && input.hours.length > 0 ? input.hours : DEFAULT_HOURS;
+/** The hours slots are cut from: the location's (holiday entries first, hoursOnDate), DEFAULT_HOURS for its week when it lists no weekly hours. */
+function slotHours(hours: Partial<LocationHours> | undefined): LocationHours {
+  const weekly = hours?.opening_hours ?? [];
+  return { opening_hours: weekly.length > 0 ? weekly : DEFAULT_HOURS, special_hours: hours?.special_hours ?? [] };
+}
+
+/** Start minutes of the slots that fit inside a day's hours. */
+function slotMinutes(hours: { open: number; close: number } | undefined): number[] {
+  if (!hours) return [];
+  const count = Math.max(0, Math.floor((hours.close - hours.open) / SLOT_MINUTES));
+  return Array.from({ length: count }, (_, index) => hours.open + index * SLOT_MINUTES);
+}
+
+/** Available slots for `days` days from tomorrow (dealer time), inside the location's hours on each date (`hours`: its contact detail). */
+export function availableSlots(input: { now: number; days: number; timeZone: string; hours?: Partial<LocationHours>; booked: readonly number[] }): { date: string; slots: Slot[] }[] {
+  const hours = slotHours(input.hours);
   const booked = new Set(input.booked);
-  const today = zonedDate(input.now, input.timeZone);
+  const today = dealerWallClock(input.now, input.timeZone);
   const result: { date: string; slots: Slot[] }[] = [];
   for (let offset = 1; offset <= input.days; offset++) {
     const calendar = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
-    const year = calendar.getUTCFullYear();
-    const month = calendar.getUTCMonth() + 1;
-    const day = calendar.getUTCDate();
-    const weekday = calendar.getUTCDay();
-    const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-    const row = hours.find((entry) => entry.weekday === weekday);
+    const [year, month, day] = [calendar.getUTCFullYear(), calendar.getUTCMonth() + 1, calendar.getUTCDate()];
+    const date = calendar.toISOString().slice(0, 10);
     const slots: Slot[] = [];
-    if (row && row.status === 'Open' && row.open && row.close) {
-      const [openH, openM] = row.open.split(':').map(Number) as [number, number];
-      const [closeH, closeM] = row.close.split(':').map(Number) as [number, number];
-      for (let minutes = openH * 60 + openM; minutes + SLOT_MINUTES <= closeH * 60 + closeM; minutes += SLOT_MINUTES) {
-        const start = zonedTimeToUtc(year, month, day, Math.floor(minutes / 60), minutes % 60, input.timeZone);
-        if (booked.has(start)) continue;
-        const hour12 = Math.floor(minutes / 60) % 12 || 12;
-        slots.push({ start: dealerIso(start, input.timeZone), label: `${hour12}:${String(minutes % 60).padStart(2, '0')}${minutes >= 720 ? 'pm' : 'am'}` });
-      }
+    for (const minutes of slotMinutes(hoursOnDate(hours, date).hours)) {
+      const start = zonedTimeToUtc(year, month, day, Math.floor(minutes / 60), minutes % 60, input.timeZone);
+      if (!booked.has(start)) slots.push({ start: dealerIso(start, input.timeZone), label: minutesText(minutes) });
     }
     result.push({ date, slots });
   }

@@ -57,4 +57,19 @@ describe('appointments', () => {
     expect(days[1]!.slots).toEqual([]);
     expect(days[2]!.slots).toHaveLength(8);
   });
+  it("reads a location's holiday hours before its weekly row: no slot on a Closed holiday, a short day's slots inside its hours", () => {
+    const now = Date.parse('2026-12-23T00:00:00Z'); // Wednesday 10am in Brisbane
+    const hours = {
+      opening_hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, open: '08:30', close: '17:30' })),
+      special_hours: [
+        { date: '2026-12-24', status: 'Open' as const, start_hour: '09:00', end_hour: '12:00', name: 'Christmas Eve' },
+        { date: '2026-12-25', status: 'Closed' as const, name: 'Christmas Day' },
+      ],
+    };
+    const days = availableSlots({ now, days: 2, timeZone: 'Australia/Brisbane', hours, booked: [] });
+    expect(days.map((day) => [day.date, day.slots.map((slot) => slot.label)])).toEqual([
+      ['2026-12-24', ['9:00am', '10:00am', '11:00am']],
+      ['2026-12-25', []],
+    ]);
+  });
 });
