@@ -148,6 +148,32 @@ for (const kind of DATABASES) {
       expect((await get('/api/test-drive/availability?days=3')).statusCode).toBe(400);
     });
 
+    it('refuses a test-drive time the availability call would not offer (past, today, closed, holiday, outside hours, off the grid): 422 on dateTime, nothing booked', async () => {
+      const offered = (await get('/api/test-drive/availability?car_id=1&days=5')).json();
+      expect(offered.days.find((day: { date: string }) => day.date === '2026-03-10').slots).toEqual([]);
+      for (const [why, dateTime] of [
+        ['the past', '2020-01-01T03:00'],
+        ['later today', '2026-03-06T14:00'],
+        ['a Sunday', '2026-03-08T10:00'],
+        ['a Closed holiday', '2026-03-10T10:00:00+10:00'],
+        ['before opening', '2026-03-09T08:00'],
+        ['an hour ending after closing', '2026-03-09T16:30'],
+        ['off the slot grid', '2026-03-09T09:15'],
+      ]) {
+        const refused = await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime });
+        expect([why, refused.statusCode, refused.json()]).toEqual([
+          why,
+          422,
+          { success: false, error: 'Please fix the following errors:', fields: { dateTime: 'That time is not available for a test drive. Please choose another time.' } },
+        ]);
+      }
+      // 9:15 booked nothing: the 9:00 slot is still offered and taken once.
+      expect((await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: '2026-03-09T09:00' })).statusCode).toBe(201);
+      expect((await post('/api/leads', { ...contact, category: 'Test Drive', car_id: 1, dateTime: '2026-03-09T09:00:00+10:00' })).statusCode).toBe(409);
+      // An enquiry is no booking: its time is not checked.
+      expect((await post('/api/leads', { ...contact, category: 'General Enquiry', car_id: 1, dateTime: '2020-01-01T03:00' })).statusCode).toBe(201);
+    });
+
     it('reveals the dealer phone and records the reveal', async () => {
       const reveal = await post('/api/phone-reveal', { car_id: 1, dealership_id: 11, website_id: 5 });
       expect(reveal.json()).toMatchObject({ success: true, phone: '+61 7 3000 1111' });

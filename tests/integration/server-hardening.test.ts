@@ -493,10 +493,9 @@ describe('issue 13 hardening (lead API)', () => {
   });
 
   it('Low test-drive slots cannot be double-booked by two requests at once', async () => {
-    const api = await app();
-    const at = new Date(Date.now() + 3 * 86_400_000);
-    at.setUTCHours(1, 0, 0, 0);
-    const booking = (name: string) => ({ ...contact, name, category: 'Test Drive', car_id: 2, dateTime: at.toISOString() });
+    // A fixed clock (Friday 6 March 2026, 9am in Brisbane) and a slot it offers: Monday 11am, a weekday (a lead's time must be an offered slot).
+    const api = await app({ now: () => Date.parse('2026-03-05T23:00:00Z') });
+    const booking = (name: string) => ({ ...contact, name, category: 'Test Drive', car_id: 2, dateTime: '2026-03-09T11:00:00+10:00' });
     const results = await Promise.all(
       [0, 1, 2, 3].map((i) => api.inject({ method: 'POST', url: '/api/leads', headers: ALPHA, payload: booking(`Driver ${i}`) })),
     );

@@ -37,15 +37,17 @@ export function car(id: number, slug: string, extra: Record<string, unknown> = {
 
 /** Write the two test tenants (alpha and beta) into `root`. */
 export function writeTestTenants(root: string, webhookUrl?: string): void {
-  const location = (id: number, slug: string, dealership: string, dealershipId: number, postcode: string, city: string, state: string) => ({
+  const location = (id: number, slug: string, dealership: string, dealershipId: number, postcode: string, city: string, state: string, special_hours: object[] = []) => ({
     id,
     name: `${city} yard`,
     slug,
     dealership_slug: dealership,
     dealership_id: dealershipId,
     address: { street: '1 Main St', city, state, postcode },
-    contact_detail: { phone: '+61 7 3000 1111', opening_hours: hours },
+    contact_detail: { phone: '+61 7 3000 1111', opening_hours: hours, special_hours },
   });
+  // Alpha's Brisbane yard closes on Tuesday 10 March 2026 (the endpoint tests' clock is Friday 6 March): no test drive that day.
+  const brisbaneHoliday = [{ date: '2026-03-10', status: 'Closed', name: 'Yard closed' }];
   writeTenantFolder(join(root, 'alpha'), {
     site: {
       slug: 'alpha',
@@ -53,7 +55,7 @@ export function writeTestTenants(root: string, webhookUrl?: string): void {
       url: 'https://www.alpha-motors.example',
       email: 'sales@alpha-motors.example',
       dealerships: [{ id: 11, slug: 'alpha-north', name: 'Alpha North' }],
-      locations: [location(101, 'alpha-brisbane', 'alpha-north', 11, '4000', 'Brisbane', 'QLD'), location(102, 'alpha-sydney', 'alpha-north', 11, '2000', 'Sydney', 'NSW')],
+      locations: [location(101, 'alpha-brisbane', 'alpha-north', 11, '4000', 'Brisbane', 'QLD', brisbaneHoliday), location(102, 'alpha-sydney', 'alpha-north', 11, '2000', 'Sydney', 'NSW')],
       // The shopper features the lead API refuses where they are switched off (docs/lead-api.md "Switched-off features"): on here.
       features: { delivery_calculator: true, phone_reveal: true, view_counter: true, pdf: true, garage: true },
     },

@@ -1,7 +1,7 @@
 /**
  * Third-party services behind small adapters (DESIGN §6): the kernel's own (SMS, e-mail),
- * the provider call every adapter shares, and the location helpers the features' local
- * defaults use. Each feature declares its own adapters beside it (features/<name>/adapters.ts);
+ * the provider call every adapter shares, the location helpers the features' local
+ * defaults use, and the appointments adapter's interface (two features use it). Each feature declares its own adapters beside it (features/<name>/adapters.ts);
  * src/server/adapters.ts composes them all. An HTTP adapter calls a real provider by URL and
  * key (`POST <url>/<operation>`, JSON body, `Authorization: Bearer <key>`) and gets the local
  * default's JSON shape back (a thin proxy maps a vendor's API onto it).
@@ -32,6 +32,25 @@ export interface MailAdapter {
 /** An e-mail as the message log keeps it: the body, then each attachment under a line naming it. */
 function loggedMail(body: string, attachments: readonly MailAttachment[] = []): string {
   return [body, ...attachments.map((file) => `--- attached: ${file.filename} (${file.contentType}) ---\n${file.content}`)].join('\n\n');
+}
+
+/** One bookable test-drive slot. */
+export interface Slot {
+  /** The dealer's wall-clock ISO date-time with its offset (dealerIso): what the form posts, /success repeats and the dealer reads. */
+  start: string;
+  /** Wall-clock label, e.g. '9:00am'. */
+  label: string;
+}
+
+/**
+ * Test-drive appointments, a provider or the local slot grid (features/cars/adapters.ts builds
+ * it): the cars feature lists the slots, the leads feature takes a booking only at one of them.
+ */
+export interface AppointmentsAdapter {
+  /** The slots of `days` days from tomorrow, less those booked. */
+  availability(tenant: ApiTenant, car: Car, days: number, now: number): Promise<{ timezone: string; days: { date: string; slots: Slot[] }[] }>;
+  /** Whether `startsAt` (epoch ms) starts a slot the availability call offers for the car on one of its days, booked or not (the lead's write answers a taken one). */
+  offers(tenant: ApiTenant, car: Car, startsAt: number, now: number): Promise<boolean>;
 }
 
 /** The adapters the kernel itself uses (lead delivery, sign-in codes, texts). */

@@ -1,14 +1,15 @@
 /**
- * The cars feature's adapters: finance quote, price comparison and test-drive availability,
- * each a provider or its local default (finance-quote.ts, price-comparison.ts, appointments.ts).
+ * The cars feature's adapters: finance quote, price comparison and test-drive appointments
+ * (the slots offered, and whether a lead's time is one), each a provider or its local default
+ * (finance-quote.ts, price-comparison.ts, appointments.ts).
  */
 import type { ProviderEndpoint } from '../../../config/server-settings.ts';
 import type { FinanceQuoteRequest } from '../../../schemas/api/cars.ts';
 import type { Car } from '../../../schemas/car.ts';
 import type { LeadRepository } from '../../leads/repository.ts';
-import { callProvider, carLocation } from '../../kernel/adapters.ts';
+import { callProvider, carLocation, type AppointmentsAdapter } from '../../kernel/adapters.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
-import { availableSlots, type Slot } from './appointments.ts';
+import { availableSlots, MAX_BOOKING_DAYS, offersSlot } from './appointments.ts';
 import { quoteFinance, type FinanceQuote } from './finance-quote.ts';
 import { comparePrice, type PriceComparison } from './price-comparison.ts';
 
@@ -19,10 +20,6 @@ export interface FinanceQuoteAdapter {
 export interface PriceComparisonAdapter {
   /** Undefined when there is no market data for the car. */
   compare(tenant: ApiTenant, car: Car): Promise<PriceComparison | undefined>;
-}
-
-export interface AppointmentsAdapter {
-  availability(tenant: ApiTenant, car: Car, days: number, now: number): Promise<{ timezone: string; days: { date: string; slots: Slot[] }[] }>;
 }
 
 /** The adapters the cars feature uses. */
@@ -47,15 +44,30 @@ export function createCarsAdapters(leads: Pick<LeadRepository, 'bookedSlots'>, p
     priceComparison: providers.priceComparison
       ? { compare: (tenant, car) => callProvider(providers.priceComparison!, 'compare', { site: tenant.slug, car }) }
       : { compare: async (tenant, car) => comparePrice(car, tenant.cars) },
-    appointments: providers.appointments
-      ? { availability: (tenant, car, days) => callProvider(providers.appointments!, 'availability', { site: tenant.slug, car_id: car.id, days }) }
-      : {
-          availability: async (tenant, car, days, at) => {
-            const location = carLocation(tenant, car);
-            const timezone = tenant.site.timezone;
-            const booked = await leads.bookedSlots(tenant.slug, String(car.id), at, at + (days + 2) * 86_400_000);
-            return { timezone, days: availableSlots({ now: at, days, timeZone: timezone, hours: location?.contact_detail, booked }) };
-          },
-        },
+    appointments: providers.appointments ? providerAppointments(providers.appointments) : localAppointments(leads),
+  };
+}
+
+/** Test-drive slots from a provider: its availability answer, and a lead's time is one of its slots (the provider leaves out those it knows are booked). */
+function providerAppointments(provider: ProviderEndpoint): AppointmentsAdapter {
+  const availability: AppointmentsAdapter['availability'] = (tenant, car, days) => callProvider(provider, 'availability', { site: tenant.slug, car_id: car.id, days });
+  return {
+    availability,
+    offers: async (tenant, car, startsAt, now) => {
+      const { days } = await availability(tenant, car, MAX_BOOKING_DAYS, now);
+      return days.some((day) => day.slots.some((slot) => Date.parse(slot.start) === startsAt));
+    },
+  };
+}
+
+/** Test-drive slots cut locally from the hours of the car's location (appointments.ts), less the slots booked with leads. */
+function localAppointments(leads: Pick<LeadRepository, 'bookedSlots'>): AppointmentsAdapter {
+  const grid = (tenant: ApiTenant, car: Car, now: number) => ({ now, timeZone: tenant.site.timezone, hours: carLocation(tenant, car)?.contact_detail });
+  return {
+    availability: async (tenant, car, days, now) => {
+      const booked = await leads.bookedSlots(tenant.slug, String(car.id), now, now + (days + 2) * 86_400_000);
+      return { timezone: tenant.site.timezone, days: availableSlots({ ...grid(tenant, car, now), days, booked }) };
+    },
+    offers: async (tenant, car, startsAt, now) => offersSlot(grid(tenant, car, now), startsAt),
   };
 }

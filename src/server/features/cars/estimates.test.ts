@@ -1,7 +1,7 @@
 /** The cars feature's local defaults: finance quote, price comparison, test-drive availability. */
 import { describe, expect, it } from 'vitest';
 import type { Car } from '../../../schemas/car.ts';
-import { availableSlots, zonedTimeToUtc } from './appointments.ts';
+import { availableSlots, MAX_BOOKING_DAYS, offersSlot, zonedTimeToUtc } from './appointments.ts';
 import { comparisonRate, monthlyRepayment, quoteFinance } from './finance-quote.ts';
 import { comparePrice } from './price-comparison.ts';
 import { makeCar } from '../../../../tests/fixtures/make-car.ts';
@@ -71,5 +71,37 @@ describe('appointments', () => {
       ['2026-12-24', ['9:00am', '10:00am', '11:00am']],
       ['2026-12-25', []],
     ]);
+  });
+  describe('offersSlot: a time the availability call offers (any of its days, booked or not)', () => {
+    const now = Date.parse('2026-12-23T00:00:00Z'); // Wednesday 10am in Brisbane
+    const timeZone = 'Australia/Brisbane';
+    const hours = {
+      opening_hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, open: '08:30', close: '17:30' })),
+      special_hours: [{ date: '2026-12-25', status: 'Closed' as const, name: 'Christmas Day' }],
+    };
+    const offered = (iso: string) => offersSlot({ now, timeZone, hours }, Date.parse(iso));
+    it.each([
+      ['a slot of tomorrow', '2026-12-24T08:30:00+10:00', true],
+      ['the last slot of a day (4:30pm, an hour before closing)', '2026-12-24T16:30:00+10:00', true],
+      ['a slot given in UTC', '2026-12-28T00:30:00Z', true],
+      ['the past', '2020-01-01T03:00:00+10:00', false],
+      ['later today', '2026-12-23T14:30:00+10:00', false],
+      ['a Closed holiday', '2026-12-25T10:30:00+10:00', false],
+      ['a day the week closes (Sunday)', '2026-12-27T10:30:00+10:00', false],
+      ['before opening', '2026-12-24T07:30:00+10:00', false],
+      ['an hour that would end after closing', '2026-12-24T17:30:00+10:00', false],
+      ['off the slot grid (9:15 beside the 8:30 and 9:30 slots)', '2026-12-24T09:15:00+10:00', false],
+      ['beyond the days the availability call can ask for', '2027-01-29T08:30:00+10:00', false],
+      ['no time at all', 'soon', false],
+    ])('%s', (_name, iso, expected) => {
+      expect(offered(iso)).toBe(expected);
+    });
+    it('agrees with availableSlots over its longest window, booked slots included', () => {
+      const starts = availableSlots({ now, days: MAX_BOOKING_DAYS, timeZone, hours, booked: [] }).flatMap((day) =>
+        day.slots.map((slot) => Date.parse(slot.start)),
+      );
+      expect(starts.length).toBeGreaterThan(100);
+      expect(starts.every((start) => offersSlot({ now, timeZone, hours }, start))).toBe(true);
+    });
   });
 });

@@ -17,6 +17,7 @@ import { idValue } from '../../../schemas/forms/fields.ts';
 import { carLocation } from '../../kernel/adapters.ts';
 import type { FeatureOptions } from '../../kernel/context.ts';
 import type { CarsAdapters } from './adapters.ts';
+import { MAX_BOOKING_DAYS } from './appointments.ts';
 import { FIX_ERRORS, NO_TEST_DRIVE, findCar, findListedCar, parseOr400, sendError } from '../../kernel/http.ts';
 import { offeredOnly } from '../../kernel/feature-switches.ts';
 import { CarsStore } from './store.ts';
@@ -102,7 +103,16 @@ export const carsPlugin: FastifyPluginAsync<FeatureOptions<CarsAdapters>> = asyn
 
   const AvailabilityQuerySchema = v.object({
     car_id: idValue,
-    days: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'days is a number from 1 to 31'), v.transform(Number), v.minValue(1), v.maxValue(31)), '7'),
+    days: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{1,2}$/, `days is a number from 1 to ${MAX_BOOKING_DAYS}`),
+        v.transform(Number),
+        v.minValue(1),
+        v.maxValue(MAX_BOOKING_DAYS),
+      ),
+      '7',
+    ),
   });
 
   app.get('/api/test-drive/availability', offeredOnly('test_drive'), async (request, reply) => {

@@ -15,12 +15,16 @@ import { laterStepRefusal, serverCategoryProblem, withoutPaymentClaims } from '.
 import { currentUser } from '../../kernel/session.ts';
 import { sendCappedSms, tradeInThankYou } from '../../kernel/sms-policy.ts';
 import type { ApiTenant } from '../../kernel/tenants.ts';
+import type { AppointmentsAdapter } from '../../kernel/adapters.ts';
+import type { Car } from '../../../schemas/car.ts';
 import { LeadsStore } from './store.ts';
 import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
 import { requiresTerms } from '../../../lib/forms/form-config.ts';
 import { takesTestDrives } from '../../../lib/vehicle/vehicle-actions.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
+/** The dateTime message for a test-drive time that is no slot the availability call offers (past, today, a closed day, outside the hours, off the slot grid). */
+const TIME_NOT_OFFERED = 'That time is not available for a test drive. Please choose another time.';
 const MISCELLANEOUS_FULL = 'Too much extra data has been sent for this enquiry.';
 
 const MiscellaneousSchema = v.pipe(
@@ -32,8 +36,11 @@ const MiscellaneousSchema = v.pipe(
   v.check((body) => Object.keys(body).length <= 60, 'at most 60 fields'),
 );
 
+/** The adapters the leads feature asks: the test-drive appointments (a booking's time). */
+type LeadsAdapters = { appointments: AppointmentsAdapter };
+
 /** The leads feature: POST /api/leads and POST /api/miscellaneous. */
-export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx }) => {
+export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = async (app, { ctx }) => {
   const { stores, now } = ctx;
   const leads = new LeadsStore(stores.db);
 
@@ -57,9 +64,14 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     const serverCategory = serverCategoryProblem(lead.category);
     if (serverCategory) problems.category = serverCategory;
     const car = findCar(tenant, lead.car_id);
+    // One reading of the booking time: a time without a zone is the dealer's (the form's fallback field).
+    const bookingAt = lead.dateTime === undefined ? undefined : dealerInstant(lead.dateTime, tenant.site.timezone);
     if (lead.car_id !== undefined && !car) problems.car_id = 'This car is not listed on this site.';
     // The vehicle page and /book-test-drive/ offer a test drive only for a car the rule passes: the same rule here.
     else if (car && isTestDriveCategory(lead.category) && !takesTestDrives(car)) problems.car_id = NO_TEST_DRIVE;
+    // A test drive is booked only at a slot the availability call offers for the car (the same adapter).
+    else if (car && isTestDriveCategory(lead.category) && bookingAt !== undefined && !(await offersTestDrive(ctx, request, car, bookingAt)))
+      problems.dateTime = TIME_NOT_OFFERED;
     if (lead.car_dealership_id !== undefined && !tenant.dealershipIds.has(lead.car_dealership_id))
       problems.car_dealership_id = 'This dealership is not part of this site.';
     if (lead.dealership_slug !== undefined && !tenant.dealershipSlugs.has(lead.dealership_slug))
@@ -87,11 +99,8 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     // replay: the same lead, nothing new, 200. No lookup before it: the forms send a key with
     // every first submission, and the insert finds a repeat itself.
     const clientKey = typeof key === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(key) ? key : undefined;
-    if (values.dateTime) {
-      // One reading of the booking time: a time without a zone is the dealer's (the form's fallback field); it is kept as the dealer's time with its offset.
-      const at = dealerInstant(values.dateTime, tenant.site.timezone);
-      if (Number.isFinite(at)) values.dateTime = dealerIso(at, tenant.site.timezone);
-    }
+    // The booking time is kept as the dealer's time with its offset.
+    if (values.dateTime && bookingAt !== undefined && Number.isFinite(bookingAt)) values.dateTime = dealerIso(bookingAt, tenant.site.timezone);
     const testDriveAt = values.dateTime && car && isTestDriveCategory(values.category) ? Date.parse(values.dateTime) : undefined;
     const result = await stores.leads.save({
       tenant: tenant.slug,
@@ -142,6 +151,20 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions> = async (app, { ctx
     return { success: true, id };
   });
 };
+
+/**
+ * Whether a test drive of `car` can be booked at `startsAt`: a slot the availability call offers
+ * (the appointments adapter, provider or local). When a provider cannot be asked the time is
+ * taken (the dealer confirms it): a provider outage loses no lead.
+ */
+async function offersTestDrive(ctx: ApiContext<LeadsAdapters>, request: FastifyRequest, car: Car, startsAt: number): Promise<boolean> {
+  try {
+    return await ctx.adapters.appointments.offers(request.tenant, car, startsAt, ctx.now());
+  } catch (error) {
+    request.log.warn({ tenant: request.tenant.slug, error: (error as Error).message }, 'test-drive time not checked: the appointments provider failed');
+    return true;
+  }
+}
 
 /** Whether a stored lead of the tenant names one of its evaluations: the instant offer's lead, whose offer a later post accepts. */
 async function namesEvaluation(stores: KernelStores, tenant: string, leadId: string): Promise<boolean> {

@@ -1,0 +1,66 @@
+/**
+ * The test-drive appointments adapter: the slots the availability call lists and the times a
+ * lead may book come from one grid, the local one (the hours of the car's location, holidays
+ * first) or a provider's answer.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiTenant } from '../../kernel/tenants.ts';
+import { makeCar } from '../../../../tests/fixtures/make-car.ts';
+import { createCarsAdapters } from './adapters.ts';
+
+const now = Date.parse('2026-12-23T00:00:00Z'); // Wednesday 10am in Brisbane
+const car = makeCar({ id: 7, slug: 'hilux', status: 'in_stock', location: { id: 2, slug: 'eagle-farm' } });
+const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, open: '08:30', close: '17:30' }));
+const tenant = {
+  slug: 'sunstate',
+  site: {
+    timezone: 'Australia/Brisbane',
+    locations: [
+      { id: 1, slug: 'springwood', primary: true, contact_detail: { opening_hours: weekdays, special_hours: [] } },
+      {
+        id: 2,
+        slug: 'eagle-farm',
+        primary: false,
+        contact_detail: { opening_hours: weekdays, special_hours: [{ date: '2026-12-25', status: 'Closed', name: 'Christmas Day' }] },
+      },
+    ],
+  },
+} as unknown as ApiTenant;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('local appointments', () => {
+  const { appointments } = createCarsAdapters({ bookedSlots: async () => [Date.parse('2026-12-24T08:30:00+10:00')] }, {}, () => now);
+
+  it("lists the car's location's slots, none on its Closed holiday, less the booked ones", async () => {
+    const { days } = await appointments.availability(tenant, car, 2, now);
+    expect(days.map((day) => [day.date, day.slots.length, day.slots[0]?.label])).toEqual([
+      ['2026-12-24', 8, '9:30am'],
+      ['2026-12-25', 0, undefined],
+    ]);
+  });
+
+  it('offers a booked slot (the lead write answers it) but not the holiday or a time off the grid', async () => {
+    expect(await appointments.offers(tenant, car, Date.parse('2026-12-24T08:30:00+10:00'), now)).toBe(true);
+    expect(await appointments.offers(tenant, car, Date.parse('2026-12-25T08:30:00+10:00'), now)).toBe(false);
+    expect(await appointments.offers(tenant, car, Date.parse('2026-12-24T09:00:00+10:00'), now)).toBe(false);
+  });
+});
+
+describe('provider appointments', () => {
+  it("offers the provider's slots and no other time", async () => {
+    const days = [{ date: '2026-12-24', slots: [{ start: '2026-12-24T10:00:00+10:00', label: '10:00am' }] }];
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ timezone: 'Australia/Brisbane', days })));
+    vi.stubGlobal('fetch', fetch);
+    const { appointments } = createCarsAdapters(
+      { bookedSlots: async () => [] },
+      { appointments: { url: 'https://appointments.example', key: 'k' } },
+      () => now,
+    );
+    expect(await appointments.offers(tenant, car, Date.parse('2026-12-24T00:00:00Z'), now)).toBe(true);
+    expect(await appointments.offers(tenant, car, Date.parse('2026-12-24T11:00:00+10:00'), now)).toBe(false);
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ site: 'sunstate', car_id: 7, days: 31 });
+  });
+});
