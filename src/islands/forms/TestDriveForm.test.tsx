@@ -120,3 +120,63 @@ describe('TestDriveForm: the lead API refusing a field the form does not show', 
     expect(document.activeElement).toBe(alert);
   });
 });
+
+describe('TestDriveForm booking time', () => {
+  const perth = formSiteConfig(
+    v.parse(SiteSchema, {
+      slug: 'west-motors',
+      template: 'used-group',
+      name: 'West Motors',
+      url: 'https://west.example.com.au',
+      phone: '+61 8 9555 0100',
+      timezone: 'Australia/Perth',
+    }),
+  );
+  const car = makeCar({ id: 8, slug: 'west-car', name: 'West car', status: 'in_stock' });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("the free date-time box (no slot list) takes no time before now on the dealer's clock", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2026-12-23T23:30:00Z')); // 7:30am on 24 December in Perth
+    stubApi({ '/test-drive/availability?car_id=8': [503, { error: 'down' }] });
+    mounted.render(<TestDriveForm formId="free" config={perth} car={car as never} />);
+    await settle();
+    const box = mounted.host.querySelector<HTMLInputElement>('#free-dateTime')!;
+    expect(box.type).toBe('datetime-local');
+    expect(box.min).toBe('2026-12-24T07:30');
+  });
+
+  it('asks for the slots again when the server answers that the time was just booked, so the taken time is no longer offered', async () => {
+    const nine = { start: '2026-12-24T09:00:00+08:00', label: '9:00am' };
+    const ten = { start: '2026-12-24T10:00:00+08:00', label: '10:00am' };
+    const answers = [[nine, ten], [ten]];
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      const path = String(url).replace(/^\/api/, '');
+      asked.push(path);
+      const [status, body] = path.startsWith('/test-drive/availability')
+        ? [200, { timezone: 'Australia/Perth', days: [{ date: '2026-12-24', slots: answers.shift() ?? [ten] }] }]
+        : [
+            409,
+            { success: false, error: 'Please fix the following errors:', fields: { dateTime: 'That time has just been booked. Please choose another time.' } },
+          ];
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    });
+    mounted.render(<TestDriveForm formId="taken" config={perth} car={car as never} />);
+    await settle();
+    const field = (name: string) => mounted.host.querySelector<HTMLInputElement & HTMLSelectElement>(`#taken-${name}`)!;
+    fill(field('name'), 'Jo');
+    fill(field('email'), 'jo@example.com');
+    fill(field('phone'), '0412345678');
+    fill(field('postcode'), '6000');
+    fill(field('dateTime'), nine.start);
+    await submit(mounted.host.querySelector('form')!);
+    expect(asked.filter((path) => path.startsWith('/test-drive/availability'))).toHaveLength(2);
+    expect([...field('dateTime').options].map((option) => option.value)).toEqual(['', ten.start]);
+    expect(field('dateTime').value).toBe('');
+    expect(document.activeElement).toBe(field('dateTime'));
+    expect(mounted.host.textContent).toContain('That time has just been booked. Please choose another time.');
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Test-drive booking (spec §5 "Test-drive form"): contact fields, optional message, the
- * 'Test Drive Booking Date' from the appointment availability call (a free date-time
- * input when the call fails), a delivery location when the car's location has
+ * 'Test Drive Booking Date' from the appointment availability call (asked again when the
+ * server refuses the chosen time; a free date-time input from now on the dealer's clock when
+ * the call fails), a delivery location when the car's location has
  * distribution locations, and the terms checkbox on sites that require it.
  * Used in the vehicle page's modal and on /book-test-drive/.
  */
@@ -13,10 +14,11 @@ import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.t
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { testDriveFormSchema } from '../../schemas/forms/test-drive.ts';
 import { takesTestDrives } from '../../lib/vehicle/vehicle-actions.ts';
-import { calendarDay } from '../../lib/text/dealer-time.ts';
+import { calendarDay, dealerMinute } from '../../lib/text/dealer-time.ts';
 import { formatWeekdayDay } from '../../lib/text/format.ts';
 import { callApi } from './api.ts';
 import { ErrorSummary, FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useFormKit, type FormKit } from '../ui/form-kit/index.ts';
+import { useVisitorClock } from '../ui/use-visitor-clock.ts';
 import { completeLead, sendLead } from './lead-submit.ts';
 import { CONTACT_ORDER, ConsentFields, ContactFields, contactDefaults, usePrefilledContact } from './shared-fields.tsx';
 
@@ -88,19 +90,28 @@ export default function TestDriveForm(props: TestDriveFormProps) {
   }, [loaded]);
 
   const carId = car ? String(car.id) : null;
+  // Bumped when the server refuses the chosen time (just booked, or no longer offered): the slots are asked for again.
+  const [slotsAsked, askSlotsAgain] = useState(0);
+  const slotsCar = useRef<string | null>(null);
   useEffect(() => {
     if (carId === null) {
       setAvailability(null);
       return;
     }
     const controller = new AbortController();
-    setAvailability(null);
+    // Another car's slots are cleared at once; the same car's stay shown (and focused) until the new answer replaces them.
+    if (slotsCar.current !== carId) setAvailability(null);
+    slotsCar.current = carId;
     callApi<Availability>(config.apiBase, `/test-drive/availability?car_id=${encodeURIComponent(carId)}`, { signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
       setAvailability(result.ok && Array.isArray(result.data?.days) && result.data.days.some((day) => day.slots.length > 0) ? result.data : 'failed');
     });
     return () => controller.abort();
-  }, [carId, config.apiBase]);
+  }, [carId, config.apiBase, slotsAsked]);
+  const slots = availability && availability !== 'failed' ? (availability.days ?? []).filter((day) => day.slots.length > 0) : [];
+  // The free date-time box takes no time before now on the dealer's clock (none before hydration: the built page carries no moment).
+  const now = useVisitorClock();
+  const earliest = now === null ? undefined : dealerMinute(now, config.timeZone);
 
   const schema = useMemo(() => testDriveFormSchema({ termsRequired: config.termsRequired }), [config.termsRequired]);
 
@@ -121,12 +132,16 @@ export default function TestDriveForm(props: TestDriveFormProps) {
     if (!result.ok) {
       kit.setSubmitting(false);
       kit.reject(result);
+      if (result.fieldErrors.dateTime) {
+        // A refused slot is taken off the choice (its message stays); a typed time is kept to be corrected.
+        if (slots.length > 0) kit.setMany({ dateTime: '' });
+        askSlotsAgain((count) => count + 1);
+      }
       return;
     }
     completeLead({ leadId: result.leadId, category: 'Test Drive', event: leadAnalyticsEvent('test-drive', car), car, values: kit.values, labels: kit.labels.current });
   };
 
-  const slots = availability && availability !== 'failed' ? (availability.days ?? []).filter((day) => day.slots.length > 0) : [];
   return (
     <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby={props.heading ? `${formId}-heading` : undefined}>
       {props.heading && <h2 id={`${formId}-heading`}>{props.heading}</h2>}
@@ -142,7 +157,14 @@ export default function TestDriveForm(props: TestDriveFormProps) {
           options={slots.map((day) => ({ group: dayLabel(day.date), options: day.slots.map((slot) => ({ value: slot.start, label: `${dayLabel(day.date)} ${slot.label}` })) }))}
         />
       ) : (
-        <TextField kit={kit} name="dateTime" label="Test Drive Booking Date" type="datetime-local" hint={availability === null && car ? 'Loading available times…' : undefined} />
+        <TextField
+          kit={kit}
+          name="dateTime"
+          label="Test Drive Booking Date"
+          type="datetime-local"
+          min={earliest}
+          hint={availability === null && car ? 'Loading available times…' : undefined}
+        />
       )}
       {deliveryLocations.length > 0 && <SelectField kit={kit} name="delivery_location" label="Delivery Location" placeholder="No delivery needed" options={deliveryLocations} />}
       <TextAreaField kit={kit} name="message" label="Comments" maxLength={5000} />

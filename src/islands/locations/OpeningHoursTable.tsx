@@ -4,7 +4,7 @@
  * a static page is read on other days than the one it was built on.
  */
 import { zonedClock, type HoursRow } from '../../lib/locations/locations.ts';
-import { useVisitorClock } from './use-visitor-clock.ts';
+import { useVisitorClock } from '../ui/use-visitor-clock.ts';
 
 interface Props {
   rows: HoursRow[];

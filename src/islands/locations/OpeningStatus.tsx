@@ -4,7 +4,7 @@
  * height: a static page is read hours or days after its build, so it claims no status of its
  * own, and a build's pages do not depend on its hour (tests/integration/build-hour.test.ts).
  */
-import { useVisitorClock } from './use-visitor-clock.ts';
+import { useVisitorClock } from '../ui/use-visitor-clock.ts';
 import type { Location } from '../../schemas/site.ts';
 import { openingStatus } from '../../lib/locations/locations.ts';
 

@@ -46,6 +46,8 @@ export interface FormSiteConfig {
   termsHref: string;
   /** The marketing opt-in starts ticked (site features.marketing_opt_in_default). */
   optInDefault: boolean;
+  /** The dealer's time zone (site.json `timezone`): the earliest date or time a booking form takes is on the dealer's clock. */
+  timeZone: string;
 }
 
 /** The site's forms ask for the terms-of-use box instead of the consent notice (site.json `features.terms_required`); the lead API asks here too. */
@@ -89,6 +91,7 @@ export function formSiteConfig(site: Site): FormSiteConfig {
     privacyHref: '/privacy-policy',
     termsHref: '/terms-and-conditions',
     optInDefault: site.features.marketing_opt_in_default,
+    timeZone: site.timezone,
   };
 }
 

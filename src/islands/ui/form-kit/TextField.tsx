@@ -10,6 +10,8 @@ export function TextField(
     maxLength?: number;
     placeholder?: string;
     pattern?: string;
+    /** The earliest value a date or date-time input takes ('2026-12-24', '2026-12-24T09:30'). */
+    min?: string;
     /** Values offered while typing (a <datalist>); any other text is still accepted. */
     suggestions?: readonly string[];
   },
@@ -28,6 +30,7 @@ export function TextField(
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         maxLength={props.maxLength}
+        min={props.min}
         placeholder={props.placeholder}
         list={listId}
         aria-required={props.required || undefined}

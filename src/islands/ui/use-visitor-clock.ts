@@ -1,7 +1,7 @@
 /**
- * The visitor's clock for the location islands (opening status, today's row): null in the
- * server's render and the hydrating one, so that both agree and a built page carries no moment
- * of its own; then Date.now(), refreshed every minute.
+ * The visitor's clock for islands (a location's opening status and today's row, the earliest
+ * time a booking form takes): null in the server's render and the hydrating one, so that both
+ * agree and a built page carries no moment of its own; then Date.now(), refreshed every minute.
  */
 import { useEffect, useState } from 'react';
 
