@@ -1,7 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { FORM_MESSAGES } from './forms/messages.ts';
+import { SERVICE_DATE_MESSAGE } from './forms/service-booking.ts';
 import { LeadSubmissionSchema, leadProblems } from './lead.ts';
+
+/** The first day a service booking may name (the dealer's tomorrow), as the lead API works it out from its clock. */
+const earliestServiceDate = '2026-03-07';
 
 describe('LeadSubmissionSchema', () => {
   it('keeps known fields, drops unknown ones and defaults category and source', () => {
@@ -26,28 +30,41 @@ describe('LeadSubmissionSchema', () => {
   });
   it('requires a way to reply on a new lead only', () => {
     const bare = v.parse(LeadSubmissionSchema, { name: 'Jo' });
-    expect(leadProblems(bare, { isNew: true, termsRequired: false, continuesValuation: false })).toHaveProperty('email');
-    expect(leadProblems(bare, { isNew: false, termsRequired: false, continuesValuation: false })).toEqual({});
+    expect(leadProblems(bare, { isNew: true, termsRequired: false, continuesValuation: false, earliestServiceDate })).toHaveProperty('email');
+    expect(leadProblems(bare, { isNew: false, termsRequired: false, continuesValuation: false, earliestServiceDate })).toEqual({});
     expect(
       leadProblems(v.parse(LeadSubmissionSchema, { 'Mobile Number': '0412345678', postcode: '4000' }), {
         isNew: true,
         termsRequired: false,
         continuesValuation: false,
+        earliestServiceDate,
       }),
     ).toEqual({});
   });
   it('requires the contact postcode on a new lead only, with the forms message', () => {
     const noPostcode = v.parse(LeadSubmissionSchema, { email: 'jo@example.com', postcode: '' });
-    expect(leadProblems(noPostcode, { isNew: true, termsRequired: false, continuesValuation: false })).toEqual({ postcode: FORM_MESSAGES.postcode });
-    expect(leadProblems(noPostcode, { isNew: false, termsRequired: false, continuesValuation: false })).toEqual({});
+    expect(leadProblems(noPostcode, { isNew: true, termsRequired: false, continuesValuation: false, earliestServiceDate })).toEqual({
+      postcode: FORM_MESSAGES.postcode,
+    });
+    expect(leadProblems(noPostcode, { isNew: false, termsRequired: false, continuesValuation: false, earliestServiceDate })).toEqual({});
+  });
+  it("refuses a Preferred Service Date before the dealer's tomorrow, on that field, as the service form does", () => {
+    const booking = (date: string) =>
+      v.parse(LeadSubmissionSchema, { email: 'jo@example.com', postcode: '4000', category: 'Service Booking', 'Preferred Service Date': date });
+    const rules = { isNew: true, termsRequired: false, continuesValuation: false, earliestServiceDate };
+    expect(leadProblems(booking('2026-03-06'), rules)).toEqual({ 'Preferred Service Date': 'Please choose a date from tomorrow onwards.' });
+    expect(SERVICE_DATE_MESSAGE).toBe('Please choose a date from tomorrow onwards.');
+    expect(leadProblems(booking('2020-01-01'), { ...rules, isNew: false })).toEqual({ 'Preferred Service Date': SERVICE_DATE_MESSAGE });
+    expect(leadProblems(booking('2026-03-07'), rules)).toEqual({});
+    expect(leadProblems(booking(''), rules)).toEqual({});
   });
   it('exempts from the terms box the instant offer only: its lead naming an evaluation, or offer_accepted continuing such a lead', () => {
     const rules = { isNew: false, termsRequired: true };
     const accept = v.parse(LeadSubmissionSchema, { email: 'jo@example.com', postcode: '4000', form_completed: true, offer_accepted: true });
-    expect(leadProblems(accept, { ...rules, continuesValuation: true })).toEqual({});
-    expect(leadProblems(accept, { ...rules, continuesValuation: false })).toEqual({ terms_conditions: FORM_MESSAGES.terms });
-    expect(leadProblems(accept, { ...rules, isNew: true, continuesValuation: false })).toEqual({ terms_conditions: FORM_MESSAGES.terms });
+    expect(leadProblems(accept, { ...rules, continuesValuation: true, earliestServiceDate })).toEqual({});
+    expect(leadProblems(accept, { ...rules, continuesValuation: false, earliestServiceDate })).toEqual({ terms_conditions: FORM_MESSAGES.terms });
+    expect(leadProblems(accept, { ...rules, isNew: true, continuesValuation: false, earliestServiceDate })).toEqual({ terms_conditions: FORM_MESSAGES.terms });
     const valued = v.parse(LeadSubmissionSchema, { email: 'jo@example.com', form_completed: true, evalid: 'E1' });
-    expect(leadProblems(valued, { ...rules, continuesValuation: false })).toEqual({});
+    expect(leadProblems(valued, { ...rules, continuesValuation: false, earliestServiceDate })).toEqual({});
   });
 });

@@ -11,7 +11,7 @@
  */
 import * as v from 'valibot';
 import { AU_STATES, CONTACT_METHODS, checkbox, idValue, messageText, NAME_MAX, numberInput, oneLine, optionalEmail, optionalPhone, optionalPostcode, optionalText, postcode, termsAccepted, yesNo } from './forms/fields.ts';
-import { SERVICE_ORDER_DETAILS } from './forms/service-booking.ts';
+import { preferredServiceDate, serviceOrderDetails } from './forms/service-booking.ts';
 import { CAR_TYPES } from './car-types.ts';
 
 /**
@@ -121,7 +121,7 @@ export const LeadSubmissionSchema = v.object({
   State: v.optional(v.picklist(['', ...AU_STATES, ...AU_STATES.map((state) => state.toUpperCase())], 'Please choose a state.')),
   'Service Interval': optionalText(80),
   'Service Type': optionalText(80),
-  ...SERVICE_ORDER_DETAILS,
+  ...serviceOrderDetails(),
 
   // Trade-in lead (spec §3) and its valuation step.
   'First Name': optionalText(NAME_MAX),
@@ -150,6 +150,8 @@ export interface LeadRuleContext {
   isNew: boolean;
   termsRequired: boolean;
   continuesValuation: boolean;
+  /** The first day a Preferred Service Date may name (earliestServiceDate in src/lib/forms/service-booking.ts: the dealer's tomorrow). */
+  earliestServiceDate: string;
 }
 
 /**
@@ -205,7 +207,8 @@ function problemOf(schema: v.GenericSchema, value: unknown): string | undefined 
  * carry a way to reach the person (e-mail or phone, in either naming) and the contact
  * postcode (every form asks for it before its first post: the forms' `postcode` rule); on a
  * site that asks for the terms box, the post completing a form must have it ticked (the
- * forms' termsAccepted). Returns field messages, empty when fine.
+ * forms' termsAccepted); a Preferred Service Date is no earlier than the dealer's tomorrow
+ * (the service form's preferredServiceDate). Returns field messages, empty when fine.
  */
 export function leadProblems(lead: LeadSubmission, context: LeadRuleContext): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -217,5 +220,7 @@ export function leadProblems(lead: LeadSubmission, context: LeadRuleContext): Re
   }
   const terms = context.termsRequired && carriesTermsBox(lead, context) ? problemOf(termsAccepted, lead.terms_conditions) : undefined;
   if (terms) problems.terms_conditions = terms;
+  const serviceDate = problemOf(preferredServiceDate(context.earliestServiceDate), lead['Preferred Service Date']);
+  if (serviceDate) problems['Preferred Service Date'] = serviceDate;
   return problems;
 }

@@ -174,6 +174,15 @@ for (const kind of DATABASES) {
       expect((await post('/api/leads', { ...contact, category: 'General Enquiry', car_id: 1, dateTime: '2020-01-01T03:00' })).statusCode).toBe(201);
     });
 
+    it("refuses a service booking's Preferred Service Date before the dealer's tomorrow (422 on that field), takes tomorrow on", async () => {
+      const booking = (date: string) => post('/api/leads', { ...contact, category: 'Service Booking', 'Preferred Service Date': date });
+      for (const date of ['2020-01-01', '2026-03-06']) {
+        const refused = await booking(date);
+        expect([date, refused.statusCode, refused.json().fields]).toEqual([date, 422, { 'Preferred Service Date': 'Please choose a date from tomorrow onwards.' }]);
+      }
+      expect((await booking('2026-03-07')).statusCode).toBe(201);
+    });
+
     it('reveals the dealer phone and records the reveal', async () => {
       const reveal = await post('/api/phone-reveal', { car_id: 1, dealership_id: 11, website_id: 5 });
       expect(reveal.json()).toMatchObject({ success: true, phone: '+61 7 3000 1111' });

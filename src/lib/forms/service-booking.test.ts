@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
-import { bookingIframeSize, checkServiceStep, collectAdditionalServices, nextServiceStep, serviceRequirements, serviceSteps, showsAddressFields } from './service-booking.ts';
+import { SERVICE_DATE_MESSAGE } from '../../schemas/forms/service-booking.ts';
+import { bookingIframeSize, checkServiceStep, collectAdditionalServices, earliestServiceDate, nextServiceStep, serviceRequirements, serviceSteps, showsAddressFields } from './service-booking.ts';
 
 const none = serviceRequirements({ interval_required: false, types: [] });
 
@@ -98,5 +99,22 @@ describe('2.106 the custom service form variant and 3.21 the optional address fi
     expect(showsAddressFields('standard', undefined)).toBe(false);
     expect(showsAddressFields('minimal', true)).toBe(true);
     expect(showsAddressFields('custom', false)).toBe(false);
+  });
+});
+
+describe('Preferred Service Date', () => {
+  it("is from the dealer's tomorrow on", () => {
+    const at = Date.parse('2026-12-23T23:30:00Z'); // 24 December, 7:30am in Perth, 10:30am in Sydney; still 23 December in UTC
+    expect(earliestServiceDate(at, 'Australia/Perth')).toBe('2026-12-25');
+    expect(earliestServiceDate(Date.parse('2026-12-31T13:00:00Z'), 'Australia/Sydney')).toBe('2027-01-02');
+  });
+
+  it('refuses a day before the earliest and text that is no date, with the message on the field; takes the earliest day on, or none', () => {
+    const order = (date: string) => checkServiceStep('order', { 'Preferred Service Date': date }, { ...none, earliestDate: '2026-12-25' });
+    for (const date of ['2026-12-24', '2020-01-01', 'next week', '25/12/2026']) {
+      expect([date, order(date).errors]).toEqual([date, { 'Preferred Service Date': SERVICE_DATE_MESSAGE }]);
+    }
+    for (const date of ['2026-12-25', '2027-03-01', '']) expect([date, order(date).ok]).toEqual([date, true]);
+    expect(checkServiceStep('booking', { 'Preferred Service Date': '2026-12-24' }, { ...none, earliestDate: '2026-12-25' }).errors).toHaveProperty('Preferred Service Date', SERVICE_DATE_MESSAGE);
   });
 });

@@ -12,6 +12,7 @@ import { contactEntriesWithoutOptIn, optInEntry } from '../../schemas/forms/fiel
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
 import { ServiceVehicleStepSchema, serviceBookingFormSchema, serviceOrderStepSchema } from '../../schemas/forms/service-booking.ts';
 import { checkForm, type FormCheck } from './form-validation.ts';
+import { dealerDateAfter } from '../text/dealer-time.ts';
 
 export type ServiceStep = 'contact' | 'vehicle' | 'order' | 'booking';
 export type ServiceVariant = 'standard' | 'minimal' | 'custom';
@@ -46,6 +47,13 @@ export interface ServiceRequirements {
   intervalRequired: boolean;
   /** Service Type is required when the site configures options (spec §5). */
   typeRequired: boolean;
+  /** The earliest Preferred Service Date (earliestServiceDate), once the visitor's clock is known. */
+  earliestDate?: string;
+}
+
+/** The first day a service booking may name as its Preferred Service Date: the dealer's tomorrow. The form's date input and step check and the lead API read it. */
+export function earliestServiceDate(now: number, timeZone: string): string {
+  return dealerDateAfter(now, 1, timeZone);
 }
 
 /** Requirements from the site's `service` settings. */

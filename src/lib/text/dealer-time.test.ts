@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, dealerDay, dealerInstant, dealerIso, dealerMinute, dealerWallClock, writtenWallClock } from './dealer-time.ts';
+import { calendarDay, dealerDateAfter, dealerDay, dealerInstant, dealerIso, dealerMinute, dealerWallClock, writtenWallClock } from './dealer-time.ts';
 
 describe("the dealer's time (site.json timezone)", () => {
   it('writes an instant as the wall-clock date-time with its offset, daylight saving included', () => {
@@ -24,6 +24,16 @@ describe("dealerMinute (the dealer's time as a date-time input holds it)", () =>
     expect(dealerMinute(at, 'Australia/Perth')).toBe('2026-12-24T07:30');
     expect(dealerMinute(at, 'Australia/Sydney')).toBe('2026-12-24T10:30');
     expect(dealerInstant(dealerMinute(at, 'Australia/Perth'), 'Australia/Perth')).toBe(Date.parse('2026-12-23T23:30:00Z'));
+  });
+});
+
+describe('dealerDateAfter', () => {
+  it("counts days from the dealer's date, not UTC's, across a month and a year", () => {
+    const at = Date.parse('2026-12-31T13:30:00Z'); // 1 January 2027 in Sydney, still 31 December in Perth
+    expect(dealerDateAfter(at, 0, 'Australia/Sydney')).toBe('2027-01-01');
+    expect(dealerDateAfter(at, 1, 'Australia/Sydney')).toBe('2027-01-02');
+    expect(dealerDateAfter(at, 1, 'Australia/Perth')).toBe('2027-01-01');
+    expect(dealerDateAfter(at, 31, 'Australia/Perth')).toBe('2027-01-31');
   });
 });
 

@@ -134,6 +134,11 @@ export function dealerDay(text: string, timeZone: string): number {
   return Number.isNaN(instant) ? Number.NaN : instantDay(instant, timeZone);
 }
 
+/** The dealer's date `days` after the one `instant` falls on, '2026-12-25' (1: the dealer's tomorrow). */
+export function dealerDateAfter(instant: number, days: number, timeZone: string): string {
+  return new Date(instantDay(instant, timeZone) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The dealer's day (as calendarDay gives it) that an instant (epoch ms) falls on, on the wall clock of `timeZone`. */
 export function instantDay(instant: number, timeZone: string): number {
   const wall = dealerWallClock(instant, timeZone);

@@ -15,31 +15,60 @@ export const ServiceVehicleStepSchema = v.object({
   State: v.optional(v.picklist([...AU_STATES, ...AU_STATES.map((state) => state.toUpperCase())], 'Please choose a state.')),
 });
 
-/** Service booking order details after interval and type, all optional: the form's last step and the lead API take the same. */
-export const SERVICE_ORDER_DETAILS = {
-  'Preferred Service Date': optionalText(40),
+/** The message on 'Preferred Service Date' for a day before the first the dealer books (tomorrow), or text that is no date. */
+export const SERVICE_DATE_MESSAGE = 'Please choose a date from tomorrow onwards.';
+
+/**
+ * 'Preferred Service Date': none, or a calendar date ('2026-12-25', what a date input gives) no
+ * earlier than `earliest` (earliestServiceDate: the dealer's tomorrow). Without `earliest` (a form
+ * before the visitor's clock is known) only the date's form is checked.
+ */
+export function preferredServiceDate(earliest?: string) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (text) => text === '' || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) && (earliest === undefined || text >= earliest)),
+        SERVICE_DATE_MESSAGE,
+      ),
+      v.transform((text) => (text === '' ? undefined : text)),
+    ),
+  );
+}
+
+/** Service booking order details after interval and type, all optional: the form's last step and the lead API take the same (`earliest`: see preferredServiceDate). */
+export const serviceOrderDetails = (earliest?: string) => ({
+  'Preferred Service Date': preferredServiceDate(earliest),
   Comments: messageText(false, 5000),
   /** Tyre quote checkbox (additional service). */
   tyre_quote: v.optional(checkbox),
   street: optionalText(120),
   suburb: optionalText(80),
   state: optionalText(8),
-};
+});
+
+/** What a site's service settings require of the order details, and the earliest Preferred Service Date (see preferredServiceDate). */
+export interface ServiceOrderOptions {
+  intervalRequired?: boolean;
+  typeRequired?: boolean;
+  earliestDate?: string;
+}
 
 /**
  * Service booking, step "Order Details"; interval and type are required when the site configures them. The address has no
  * postcode of its own: it is the contact postcode (required), so the whole booking keeps the contact step's rule.
  */
-export function serviceOrderStepSchema(options: { intervalRequired?: boolean; typeRequired?: boolean } = {}) {
+export function serviceOrderStepSchema(options: ServiceOrderOptions = {}) {
   return v.object({
     'Service Interval': textField(options.intervalRequired ?? false, 80),
     'Service Type': textField(options.typeRequired ?? false, 80),
-    ...SERVICE_ORDER_DETAILS,
+    ...serviceOrderDetails(options.earliestDate),
   });
 }
 
 /** The whole service booking (three steps: Contact Details, Vehicle Details, Order Details). */
-export function serviceBookingFormSchema(options: { intervalRequired?: boolean; typeRequired?: boolean } = {}) {
+export function serviceBookingFormSchema(options: ServiceOrderOptions = {}) {
   return v.object({
     ...contactEntries,
     ...ServiceVehicleStepSchema.entries,

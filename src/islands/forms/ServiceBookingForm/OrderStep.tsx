@@ -8,7 +8,8 @@ import { CheckboxField, SelectField, TextAreaField, TextField, type FormKit } fr
 import { ConsentFields } from '../shared-fields.tsx';
 import type { ServiceBookingFormProps } from './use-service-booking.ts';
 
-export function OrderStep({ kit, props }: { kit: FormKit; props: ServiceBookingFormProps }) {
+/** `earliestDate`: the first Preferred Service Date the booking takes (the dealer's tomorrow), once the visitor's clock is known. */
+export function OrderStep({ kit, props, earliestDate }: { kit: FormKit; props: ServiceBookingFormProps; earliestDate?: string }) {
   const { requirements } = props;
   return (
     <>
@@ -44,7 +45,7 @@ export function OrderStep({ kit, props }: { kit: FormKit; props: ServiceBookingF
           options={props.types}
         />
       )}
-      <TextField kit={kit} name="Preferred Service Date" label="Preferred Service Date" type="date" />
+      <TextField kit={kit} name="Preferred Service Date" label="Preferred Service Date" type="date" min={earliestDate} />
       {props.addressFields && (
         <fieldset className="field">
           <legend>Your address (optional)</legend>

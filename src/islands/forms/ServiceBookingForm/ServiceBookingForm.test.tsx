@@ -178,6 +178,34 @@ describe('ServiceBookingForm: the marketing opt-in', () => {
   });
 });
 
+describe('ServiceBookingForm: Preferred Service Date', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("starts at the dealer's tomorrow, and a day before it is refused on the field, not sent", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2026-12-23T23:30:00Z')); // 24 December, 7:30am in Perth
+    const perth = formSiteConfig(
+      v.parse(SiteSchema, {
+        slug: 'west-service',
+        template: 'used-group',
+        name: 'West Service',
+        url: 'https://west.example.com.au',
+        phone: '+61 8 9555 0100',
+        timezone: 'Australia/Perth',
+      }),
+    );
+    const calls = stubApi({ '/leads': [200, { lead_id: 'lead-7' }] });
+    const { form, field } = show({ config: perth });
+    await toOrderStep(form, field);
+    expect(field('Preferred Service Date')!.min).toBe('2026-12-25');
+    fill(field('Service Interval') as unknown as HTMLInputElement, '15,000 km');
+    fill(field('Preferred Service Date')!, '2026-12-24');
+    await submit(form);
+    expect(form.querySelector('#service-booking-Preferred-Service-Date-error')!.textContent).toBe('Please choose a date from tomorrow onwards.');
+    expect(calls.filter((call) => (call.body as Record<string, unknown>).form_completed === true)).toEqual([]);
+  });
+});
+
 describe('ServiceBookingForm: the lead API refusing a field at the last step', () => {
   it('returns to the step holding that field and shows its message there, with what was typed', async () => {
     stubApi({ '/leads': [200, { lead_id: 'lead-4' }] });

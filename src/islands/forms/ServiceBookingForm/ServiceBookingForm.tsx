@@ -16,7 +16,7 @@ export type { ServiceBookingFormProps } from './use-service-booking.ts';
 
 export default function ServiceBookingForm(props: ServiceBookingFormProps) {
   const { config, variant } = props;
-  const { kit, formId, steps, step, heading, submit, back } = useServiceBooking(props);
+  const { kit, formId, steps, step, heading, submit, back, earliestDate } = useServiceBooking(props);
   const isLast = step === steps[steps.length - 1];
   return (
     <form ref={kit.formRef} className="dealer-form" onSubmit={submit} noValidate aria-labelledby={`${formId}-step-title`} data-step={step}>
@@ -37,7 +37,7 @@ export default function ServiceBookingForm(props: ServiceBookingFormProps) {
       <ErrorSummary kit={kit} fieldOrder={SERVICE_STEP_FIELDS[step]} />
       {(step === 'contact' || step === 'booking') && <ContactFields kit={kit} />}
       {(step === 'vehicle' || step === 'booking') && <VehicleStep kit={kit} variant={variant} makes={props.makes} />}
-      {(step === 'order' || step === 'booking') && <OrderStep kit={kit} props={props} />}
+      {(step === 'order' || step === 'booking') && <OrderStep kit={kit} props={props} earliestDate={earliestDate} />}
       <FormAlert kit={kit} />
       <div className="form__actions">
         {steps.indexOf(step) > 0 && (

@@ -13,6 +13,7 @@ import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import {
   CHECK_OPTION_SUFFIX,
   checkServiceStep,
+  earliestServiceDate,
   nextServiceStep,
   SERVICE_STEP_TITLES,
   serviceSteps,
@@ -22,6 +23,7 @@ import {
   type ServiceVariant,
 } from '../../../lib/forms/service-booking.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
+import { useVisitorClock } from '../../ui/use-visitor-clock.ts';
 import { completeLead, sendLead } from '../lead-submit.ts';
 import { CONTACT_ORDER, contactDefaults, usePrefilledContact } from '../shared-fields.tsx';
 
@@ -71,7 +73,11 @@ const BLANK_OPTIONAL = ['PreferredContactMethod', 'State', 'state'];
 
 /** The service booking's state, its submit and Back handlers. */
 export function useServiceBooking(props: ServiceBookingFormProps) {
-  const { config, variant, requirements } = props;
+  const { config, variant } = props;
+  // The earliest Preferred Service Date (the dealer's tomorrow) once the visitor's clock is known: the date input's min and the step checks.
+  const now = useVisitorClock();
+  const earliestDate = now === null ? undefined : earliestServiceDate(now, config.timeZone);
+  const requirements = { ...props.requirements, earliestDate };
   const formId = props.formId ?? 'service-booking';
   const steps = serviceSteps(variant);
   const [step, setStep] = useState<ServiceStep>(steps[0]!);
@@ -212,5 +218,5 @@ export function useServiceBooking(props: ServiceBookingFormProps) {
     }
   };
 
-  return { kit, formId, steps, step, heading, submit, back };
+  return { kit, formId, steps, step, heading, submit, back, earliestDate };
 }

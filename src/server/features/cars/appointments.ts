@@ -8,7 +8,7 @@
 import type { OpeningHour } from '../../../schemas/site.ts';
 import type { Slot } from '../../kernel/adapters.ts';
 import { hoursOnDate, minutesText, type LocationHours } from '../../../lib/locations/locations.ts';
-import { dealerIso, dealerWallClock, zoneOffset, type WallClock } from '../../../lib/text/dealer-time.ts';
+import { dealerDateAfter, dealerIso, dealerWallClock, zoneOffset } from '../../../lib/text/dealer-time.ts';
 
 /** Opening hours used when a location lists none: weekdays 9-5, Saturday 9-1. */
 export const DEFAULT_HOURS: OpeningHour[] = [
@@ -32,11 +32,6 @@ export function zonedTimeToUtc(year: number, month: number, day: number, hour: n
 function slotHours(hours: Partial<LocationHours> | undefined): LocationHours {
   const weekly = hours?.opening_hours ?? [];
   return { opening_hours: weekly.length > 0 ? weekly : DEFAULT_HOURS, special_hours: hours?.special_hours ?? [] };
-}
-
-/** The date `offset` days after the dealer's `today`, '2026-12-25'. */
-function dateAfter(today: WallClock, offset: number): string {
-  return new Date(Date.UTC(today.year, today.month - 1, today.day + offset)).toISOString().slice(0, 10);
 }
 
 /**
@@ -66,9 +61,8 @@ export interface SlotGrid {
 export function availableSlots(input: SlotGrid & { days: number; booked: readonly number[] }): { date: string; slots: Slot[] }[] {
   const hours = slotHours(input.hours);
   const booked = new Set(input.booked);
-  const today = dealerWallClock(input.now, input.timeZone);
   return Array.from({ length: input.days }, (_, index) => {
-    const date = dateAfter(today, index + 1);
+    const date = dealerDateAfter(input.now, index + 1, input.timeZone);
     const slots = dateSlots(date, hours, input.timeZone)
       .filter((slot) => !booked.has(slot.at))
       .map((slot) => ({ start: dealerIso(slot.at, input.timeZone), label: minutesText(slot.minutes) }));
@@ -85,7 +79,6 @@ export function availableSlots(input: SlotGrid & { days: number; booked: readonl
 export function offersSlot(grid: SlotGrid, startsAt: number): boolean {
   if (!Number.isFinite(startsAt)) return false;
   const date = dealerWallClock(startsAt, grid.timeZone).date;
-  const today = dealerWallClock(grid.now, grid.timeZone);
-  if (date < dateAfter(today, 1) || date > dateAfter(today, MAX_BOOKING_DAYS)) return false;
+  if (date < dealerDateAfter(grid.now, 1, grid.timeZone) || date > dealerDateAfter(grid.now, MAX_BOOKING_DAYS, grid.timeZone)) return false;
   return dateSlots(date, slotHours(grid.hours), grid.timeZone).some((slot) => slot.at === startsAt);
 }

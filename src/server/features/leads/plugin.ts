@@ -20,6 +20,7 @@ import type { Car } from '../../../schemas/car.ts';
 import { LeadsStore } from './store.ts';
 import { dealerInstant, dealerIso } from '../../../lib/text/dealer-time.ts';
 import { requiresTerms } from '../../../lib/forms/form-config.ts';
+import { earliestServiceDate } from '../../../lib/forms/service-booking.ts';
 import { takesTestDrives } from '../../../lib/vehicle/vehicle-actions.ts';
 
 const NOT_FOUND_REGO = 'Unfortunately, we could not find a match for your registration number.';
@@ -58,7 +59,12 @@ export const leadsPlugin: FastifyPluginAsync<FeatureOptions<LeadsAdapters>> = as
     if (off) return sendError(reply, 404, off);
     // Only a later post of the instant offer's lead accepts an offer (offer_accepted exempts it from the terms box).
     const continuesValuation = lead.offer_accepted === true && lead.lead_id !== undefined && (await namesEvaluation(stores, tenant.slug, lead.lead_id));
-    const rules = { isNew: lead.lead_id === undefined, termsRequired: requiresTerms(tenant.site), continuesValuation };
+    const rules = {
+      isNew: lead.lead_id === undefined,
+      termsRequired: requiresTerms(tenant.site),
+      continuesValuation,
+      earliestServiceDate: earliestServiceDate(now(), tenant.site.timezone),
+    };
     const problems: Record<string, string> = { ...leadProblems(lead, rules) };
     // A category only the server sets (a spin's prize lead) is never taken from a post, new lead or later step.
     const serverCategory = serverCategoryProblem(lead.category);
