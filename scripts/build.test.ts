@@ -1,6 +1,7 @@
 /**
  * The build command's flags, run as the operator runs it (a child process): a bad value stops
- * the command with a message naming the flag and the value, before any tenant is built.
+ * the command with a message naming the flag and the value, before any tenant is built. And
+ * its tenant files: a file it cannot use stops that tenant (exit 1), said once, naming the file.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,5 +24,31 @@ describe('npm run build -- --jobs', () => {
     expect(run.stderr).toContain(`--jobs: "${jobs}"`);
     expect(run.stdout).not.toMatch(/built \d+ of/);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+/** A tenant folder of its own tenants directory, with a valid site.json and the files given. */
+function tenantWith(slug: string, files: Record<string, string>): string {
+  const tenants = join(work, `tenants-${slug}`);
+  mkdirSync(join(tenants, slug), { recursive: true });
+  const site = { slug, template: 'used-group', name: 'Acme', url: 'https://acme.example', phone: '+61 7 3000 1234', email: 'leads@acme.example' };
+  writeFileSync(join(tenants, slug, 'site.json'), JSON.stringify(site));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(tenants, slug, name), text);
+  return tenants;
+}
+
+const build = (tenants: string, slug: string) =>
+  spawnSync(process.execPath, [script, '--tenants', tenants, '--out', join(work, `out-${slug}`)], {
+    encoding: 'utf8',
+    env: { ...process.env, PIPELINE_CACHE_DIR: join(work, 'cache') },
+  });
+
+describe('npm run build: tenant files it cannot use', () => {
+  it('stops a tenant whose stock.json is neither an array nor { "vehicles": [...] }, naming the file (it was built empty, exit 0)', () => {
+    const tenants = tenantWith('shapeless', { 'stock.json': '{"cars":[]}' });
+    const run = build(tenants, 'shapeless');
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(1);
+    expect(run.stdout).toContain(`✗ shapeless: ${join(tenants, 'shapeless', 'stock.json')}: expected a JSON array of Car records (or { "vehicles": [...] })`);
+    expect(run.stdout).toContain('built 0 of 1 tenant(s)');
   });
 });

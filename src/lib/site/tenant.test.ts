@@ -1,6 +1,12 @@
-/** parseSite: a bad site.json is refused with the file, the field path and, under locations, the location's id and name. */
-import { describe, expect, it } from 'vitest';
-import { parseSite, TenantConfigError } from './tenant.ts';
+/**
+ * parseSite: a bad site.json is refused with the file, the field path and, under locations, the location's id and name.
+ * loadTenant: a stock.json is read in the shapes the pipeline's snapshot reader takes; any other shape stops the tenant.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadTenant, parseSite, TenantConfigError } from './tenant.ts';
 
 const location = (id: number, name: string, contact_detail: Record<string, unknown> = {}) => ({
   id,
@@ -183,5 +189,35 @@ describe('parseSite', () => {
       'tenants/hours-motors/site.json',
       ['field sms.sender_id: the name "1300 888 777" gives no SMS sender ID (it needs a letter): set sms.sender_id, e.g. "Forms Demo"'],
     ]);
+  });
+});
+
+describe('loadTenant: the shapes of stock.json', () => {
+  const root = mkdtempSync(join(tmpdir(), 'tenant-stock-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const folder = (slug: string, stock: unknown) => {
+    const dir = join(root, slug);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'site.json'),
+      JSON.stringify({ slug, template: 'used-group', name: 'Acme', url: 'https://acme.example', phone: '+61 7 3000 1234' }),
+    );
+    writeFileSync(join(dir, 'stock.json'), JSON.stringify(stock));
+    return dir;
+  };
+  const record = { id: 1, slug: 'a-car', status: 'in_stock', car_type: 'used' };
+
+  it('reads { "vehicles": [...] } as the pipeline does (readSnapshotFeed)', () => {
+    expect(loadTenant(folder('wrapped', { vehicles: [record] })).cars.map((car) => car.slug)).toEqual(['a-car']);
+  });
+
+  it.each([
+    ['an object without "vehicles"', 'cars-key', { cars: [] }, 'found an object with no "vehicles" array'],
+    ['a string', 'text', 'cars', 'found a string'],
+    ['null', 'empty', null, 'found null'],
+  ])('stops the tenant on a stock.json that is %s, naming the file and what was expected', (_name, slug, stock, found) => {
+    const dir = folder(slug, stock);
+    expect(() => loadTenant(dir)).toThrow(TenantConfigError);
+    expect(() => loadTenant(dir)).toThrow(`${join(dir, 'stock.json')}: expected a JSON array of Car records (or { "vehicles": [...] }); ${found}`);
   });
 });

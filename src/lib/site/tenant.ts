@@ -8,8 +8,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
+import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
-import { parseStock, visibleStock, withDealerKinds, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
+import { parseStock, stockFileRecords, stockShapeProblem, visibleStock, withDealerKinds, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay, type ReservationOverlay } from '../vehicle/reservation-overlay.ts';
 import { withRepaymentBands } from '../finance/repayment-band.ts';
 import { vehicleKindsOf } from '../text/template-wording.ts';
@@ -104,15 +105,7 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
   const dateShift = demoDateShift(absolute, now);
   // Demo tenants' promo dates move with their stock (src/lib/site/demo-clock.ts); a real site.json is read as it is.
   const site = shiftSiteDates(loadSite(absolute), dateShift);
-  const stockFile = join(absolute, 'stock.json');
-  const records = stock ? stock.data : existsSync(stockFile) ? readJson(stockFile) : undefined;
-  const kinds = vehicleKindsOf(site);
-  // A parse kept by the intake is used (a copy), with each car's kind decided from this site's kinds.
-  const parsed = stock?.parsed && dateShift === 0
-    ? withDealerKinds(structuredClone(stock.parsed), kinds)
-    : records !== undefined
-      ? parseStock(slug, shiftStockDates(records, dateShift), kinds)
-      : { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no stock.json: the site is built with no stock' }], read: 0, skipped: 0 };
+  const parsed = parseTenantStock(absolute, vehicleKindsOf(site), dateShift, stock);
   // Paid online reservations the dealer's feed does not show yet (docs/payments.md); then each
   // car's repayment band from the repayment its page prints, reservations applied (repayment-band.ts).
   const cars = withRepaymentBands(applyReservationOverlay(parsed.cars, overlay ?? readReservationOverlay(absolute)), site, now);
@@ -127,6 +120,23 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
     skipped: parsed.skipped,
     dateShift,
   };
+}
+
+/**
+ * The tenant's stock parsed: the pipeline's (a parse the intake kept is used as a copy, each car's
+ * kind decided from the site's `kinds`), else the folder's stock.json. Stock of a shape no stock
+ * file may have (stockFileRecords) stops the tenant: building it would publish a site with no cars.
+ */
+function parseTenantStock(dir: string, kinds: readonly VehicleKind[], dateShift: number, stock?: { data: unknown; parsed?: ParsedStock }): ParsedStock {
+  const slug = basename(dir);
+  if (stock?.parsed && dateShift === 0) return withDealerKinds(structuredClone(stock.parsed), kinds);
+  const stockFile = join(dir, 'stock.json');
+  const content = stock ? stock.data : existsSync(stockFile) ? readJson(stockFile) : undefined;
+  if (content === undefined)
+    return { cars: [], problems: [{ tenant: slug, record: '', field: '', message: 'no such file: the site is built with no stock' }], read: 0, skipped: 0 };
+  const records = stockFileRecords(content);
+  if (!records) throw new TenantConfigError(stockFile, [stockShapeProblem(content)]);
+  return parseStock(slug, shiftStockDates(records, dateShift), kinds);
 }
 
 /**

@@ -95,6 +95,19 @@ describe('parseStock', () => {
     expect(result.problems[0].message).toMatch(/JSON array/);
   });
 
+  // The feed reader takes { "vehicles": [...] } too (readSnapshotFeed); the build reads the same shapes.
+  it('reads the records of { "vehicles": [...] } as of a bare array', () => {
+    const records = [{ id: 1, slug: 'a-car', status: 'in_stock', car_type: 'used' }];
+    expect(parseStock('t', { vehicles: records }).cars.map((c) => c.slug)).toEqual(['a-car']);
+    expect(parseStock('t', { vehicles: records }).read).toBe(1);
+  });
+
+  it('words a problem of the whole file with no stray space before the colon', () => {
+    expect(formatProblem({ tenant: 'acme', record: '', field: '', message: 'no such file: the site is built with no stock' })).toBe(
+      'acme: stock.json: no such file: the site is built with no stock',
+    );
+  });
+
   it('reports each bad record with its id or index and field path, and keeps the rest', () => {
     const result = parseStock('acme', [
       { id: 1, slug: 'good-one', status: 'in_stock', car_type: 'used', price: 1000 },

@@ -48,21 +48,43 @@ export function issueMessage(issue: v.BaseIssue<unknown>): string {
   return issue.message;
 }
 
+/** The shapes a stock file may have, as said to whoever wrote another. */
+export const STOCK_FILE_SHAPE = 'a JSON array of Car records (or { "vehicles": [...] })';
+
+/**
+ * The records of a stock file's parsed content: a bare array of Car records or the array of
+ * `{ "vehicles": [...] }` (both common export shapes); null for any other shape. The one rule of
+ * what a stock file may hold: the build's stock.json, the pipeline's seed and a dropped snapshot.
+ */
+export function stockFileRecords(data: unknown): unknown[] | null {
+  if (Array.isArray(data)) return data;
+  const vehicles = data !== null && typeof data === 'object' ? (data as { vehicles?: unknown }).vehicles : undefined;
+  return Array.isArray(vehicles) ? vehicles : null;
+}
+
+/** What to say of content stockFileRecords refuses: what was expected and what was found. */
+export function stockShapeProblem(data: unknown): string {
+  const vehicles = data !== null && typeof data === 'object' ? (data as { vehicles?: unknown }).vehicles : undefined;
+  const found =
+    data === null
+      ? 'null'
+      : typeof data !== 'object'
+        ? `a ${typeof data}`
+        : vehicles === undefined
+          ? 'an object with no "vehicles" array'
+          : 'an object whose "vehicles" is not an array';
+  return `expected ${STOCK_FILE_SHAPE}; found ${found}`;
+}
+
 /**
  * Validate every record of a stock file; bad records and duplicate slugs are reported and
  * skipped. `dealerKinds`: what the site sells (site.json `vehicle_kinds`, `vehicleKindsOf`),
  * from which each record's kind is decided; without it (a feed checked on its own) every kind
  * is possible.
  */
-export function parseStock(tenant: string, data: unknown, dealerKinds?: readonly VehicleKind[]): ParsedStock {
-  if (!Array.isArray(data)) {
-    return {
-      cars: [],
-      problems: [{ tenant, record: '', field: '', message: 'stock.json must be a JSON array of Car records' }],
-      read: 0,
-      skipped: 0,
-    };
-  }
+export function parseStock(tenant: string, content: unknown, dealerKinds?: readonly VehicleKind[]): ParsedStock {
+  const data = stockFileRecords(content);
+  if (!data) return { cars: [], problems: [{ tenant, record: '', field: '', message: stockShapeProblem(content) }], read: 0, skipped: 0 };
   const schema = carSchemaFor(dealerKinds);
   const cars: Car[] = [];
   const sources: number[] = [];
@@ -165,6 +187,6 @@ export function visibleStock(cars: readonly Car[], site: Pick<Site, 'include_sol
 
 /** Format a problem as one report line: `tenant: stock.json record id 7 (#3) field images.0.image: message`, naming the file (or push) the records came from. */
 export function formatProblem(problem: StockProblem, source = 'stock.json'): string {
-  const where = [problem.record && `record ${problem.record}`, problem.field && `field ${problem.field}`].filter(Boolean).join(' ');
-  return `${problem.tenant}: ${source} ${where}: ${problem.message}`;
+  const where = [source, problem.record && `record ${problem.record}`, problem.field && `field ${problem.field}`].filter(Boolean).join(' ');
+  return `${problem.tenant}: ${where}: ${problem.message}`;
 }

@@ -25,7 +25,7 @@ import { DEFAULT_INBOX_MAX_BYTES, readInboxFile } from './read/inbox-file.ts';
 import { checkFeedInWorker, DEFAULT_PARSE_TIMEOUT_MS, failedCheck } from './read/parse-worker.ts';
 import { assessParsedChange, GUARD_DEFAULTS, type GuardSettings, type MassChange } from './guard.ts';
 import type { Car } from '../../schemas/car.ts';
-import { parseStock, type ParsedStock } from '../../lib/vehicle/stock.ts';
+import { parseStock, stockFileRecords, type ParsedStock } from '../../lib/vehicle/stock.ts';
 import { readReservationOverlay, settleReservationOverlay, updateReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
 import { readFolderStock } from '../state/stock.ts';
 import { withState, type PipelineState, type StockSnapshot } from '../state/store.ts';
@@ -108,7 +108,7 @@ const carsOf = (slug: string, result: Extract<FeedResult, { ok: true }>): Car[] 
 export async function readStockRecords(tenantDir: string, state?: PipelineState): Promise<unknown[]> {
   const folder = () => readFolderStock(tenantDir)?.data;
   const data = state ? await state.stock.peek(basename(tenantDir), tenantDir).catch(folder) : folder();
-  return Array.isArray(data) ? data : [];
+  return stockFileRecords(data) ?? [];
 }
 
 /**

@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseStock, type ParsedStock } from '../../lib/vehicle/stock.ts';
+import { parseStock, stockFileRecords, type ParsedStock } from '../../lib/vehicle/stock.ts';
 import type { SqlDatabase } from '../../platform/sql/db.ts';
 import { writeFileAtomic } from '../../platform/fs/atomic-file.ts';
 import type { FileStore } from './files.ts';
@@ -58,8 +58,11 @@ interface StockRow {
   seed_hash: string | null;
 }
 
-/** The seed of a tenant folder: its stock.json's hash and parsed content (undefined when not valid JSON), or null without one. */
-export function readFolderStock(tenantDir: string): { hash: string; data: unknown } | null {
+/**
+ * The seed of a tenant folder: its stock.json's hash and records (stockFileRecords: the array, or
+ * the `vehicles` of `{ "vehicles": [...] }`; undefined when not valid JSON or of another shape), or null without one.
+ */
+export function readFolderStock(tenantDir: string): { hash: string; data: unknown[] | undefined } | null {
   let bytes: Buffer;
   try {
     bytes = readFileSync(join(tenantDir, 'stock.json'));
@@ -68,7 +71,7 @@ export function readFolderStock(tenantDir: string): { hash: string; data: unknow
   }
   const hash = createHash('sha256').update(bytes).digest('hex');
   try {
-    return { hash, data: JSON.parse(bytes.toString('utf8')) as unknown };
+    return { hash, data: stockFileRecords(JSON.parse(bytes.toString('utf8'))) ?? undefined };
   } catch {
     return { hash, data: undefined };
   }
@@ -176,7 +179,7 @@ export class StockStore implements AcceptedStock {
   ): Promise<number | null> {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       const current = await this.get(slug, tenantDir);
-      const records = Array.isArray(current?.data) ? (current.data as unknown[]) : [];
+      const records = stockFileRecords(current?.data) ?? [];
       const next = apply(records, current);
       if (next === null) return null;
       const row = await this.row(slug);

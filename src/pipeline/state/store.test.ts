@@ -55,6 +55,12 @@ describe('stock snapshots', () => {
     expect(await state.stock.get('nobody', join(root, 'tenants', 'nobody'))).toBeNull();
   });
 
+  it('take the records of a { "vehicles": [...] } seed, the shape a dropped snapshot may have', async () => {
+    writeFileSync(join(tenantDir, 'stock.json'), JSON.stringify({ vehicles: [{ id: 'seed' }] }));
+    const state = await open();
+    expect(await state.stock.get('acme', tenantDir)).toEqual({ data: [{ id: 'seed' }], seq: 1, seeded: true });
+  });
+
   it('never lose a feed when two connections take feeds in for one tenant at once', async () => {
     const [a, b] = [await open(), await open()];
     const pushes = Array.from({ length: 20 }, (_, index) => ({ id: `car-${index}` }));

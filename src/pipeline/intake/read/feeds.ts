@@ -6,7 +6,7 @@
  * rejected and changes nothing. Pure: the caller does the file and network I/O.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatProblem, parseStock, type ParsedStock, type StockProblem } from '../../../lib/vehicle/stock.ts';
+import { formatProblem, parseStock, stockFileRecords, stockShapeProblem, type ParsedStock, type StockProblem } from '../../../lib/vehicle/stock.ts';
 import { csvToRecords, CsvFeedError } from './csv.ts';
 import type { FeedKind } from '../../state/records.ts';
 
@@ -71,9 +71,9 @@ export function readSnapshotFeed(slug: string, text: string, file = 'stock.json'
   } catch (error) {
     return { ok: false, kind: 'snapshot', reason: `invalid JSON: ${(error as Error).message}`, problems: [] };
   }
-  // Accept `{ "vehicles": [...] }` as well as a bare array: both are common export shapes.
-  const records = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { vehicles?: unknown }).vehicles) ? (data as { vehicles: unknown[] }).vehicles : null;
-  if (!records) return { ok: false, kind: 'snapshot', reason: 'expected a JSON array of Car records (or { "vehicles": [...] })', problems: [] };
+  // The shapes the build reads a stock.json in (stockFileRecords): a bare array or `{ "vehicles": [...] }`.
+  const records = stockFileRecords(data);
+  if (!records) return { ok: false, kind: 'snapshot', reason: stockShapeProblem(data), problems: [] };
   return validateFeed('snapshot', slug, records, (problem) => formatProblem(problem, file));
 }
 
