@@ -52,3 +52,15 @@ describe('npm run build: tenant files it cannot use', () => {
     expect(run.stdout).toContain('built 0 of 1 tenant(s)');
   });
 });
+
+describe('npm run build: a broken site.json', () => {
+  it('is said once, naming site.json; no lead-delivery.json line for the failed tenant (there was one, blaming a file that does not exist)', () => {
+    const tenants = tenantWith('unparsed', {});
+    writeFileSync(join(tenants, 'unparsed', 'site.json'), '{ "slug": "unparsed", ');
+    const run = build(tenants, 'unparsed');
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(1);
+    expect(run.stdout).toContain(`✗ unparsed: ${join(tenants, 'unparsed', 'site.json')}: invalid JSON: `);
+    expect(`${run.stdout}${run.stderr}`).not.toContain('lead-delivery.json');
+    expect(run.stdout.split('\n').filter((line) => line.includes('unparsed:'))).toHaveLength(1);
+  });
+});

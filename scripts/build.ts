@@ -103,10 +103,10 @@ if (dirs.length > 1 && !values['per-tenant']) {
   await Promise.all(Array.from({ length: jobs }, worker));
 }
 
-// A tenant whose leads would go nowhere (no site e-mail, no lead-delivery.json destination) is reported.
+// A built tenant whose leads would go nowhere (no site e-mail, no lead-delivery.json destination) is
+// reported, from the site.json the build loaded; a tenant that failed has said why already.
 for (const result of results) {
-  const dir = dirs.find((entry) => entry.split(/[\\/]/).pop() === result.slug);
-  const problem = dir && leadDeliveryProblem(dir);
+  const problem = result.ok && result.tenant ? leadDeliveryProblem(result.tenant.dir, result.tenant.site.email) : undefined;
   if (problem) console.log(`  ! ${result.slug}: ${problem}`);
 }
 

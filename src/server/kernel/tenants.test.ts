@@ -144,17 +144,17 @@ describe('incremental tenant reloads (issue 34)', () => {
 describe('leadDeliveryProblem (what the build says about a tenant folder)', () => {
   it('says nothing when leads go to the site e-mail or to a lead-delivery.json destination', () => {
     tenant('mailed', 'https://mailed.example', { email: 'leads@mailed.example' });
-    expect(leadDeliveryProblem(join(root, 'mailed'))).toBeUndefined();
+    expect(leadDeliveryProblem(join(root, 'mailed'), 'leads@mailed.example')).toBeUndefined();
     tenant('hooked', 'https://hooked.example');
     writeFileSync(join(root, 'hooked', 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', format: 'json', url: 'https://crm.example/hook' }] }));
-    expect(leadDeliveryProblem(join(root, 'hooked'))).toBeUndefined();
+    expect(leadDeliveryProblem(join(root, 'hooked'), undefined)).toBeUndefined();
   });
 
   it('names a tenant whose leads would be stored but sent nowhere, and a lead-delivery.json that does not parse', () => {
     tenant('silent', 'https://silent.example');
-    expect(leadDeliveryProblem(join(root, 'silent'))).toBe('no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).');
+    expect(leadDeliveryProblem(join(root, 'silent'), undefined)).toBe('no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).');
     tenant('broken', 'https://broken.example', { email: 'leads@broken.example' });
     writeFileSync(join(root, 'broken', 'lead-delivery.json'), JSON.stringify({ destinations: [{ id: 'crm', type: 'pigeon' }] }));
-    expect(leadDeliveryProblem(join(root, 'broken'))).toMatch(/^lead-delivery\.json: .*broken[\\/]lead-delivery\.json: field destinations\.0/);
+    expect(leadDeliveryProblem(join(root, 'broken'), 'leads@broken.example')).toMatch(/^lead-delivery\.json: .*broken[\\/]lead-delivery\.json: field destinations\.0/);
   });
 });

@@ -213,12 +213,12 @@ export function loadDeliveryFile(dir: string, siteEmail: string | undefined): { 
 /**
  * What to say about a tenant folder whose leads would be stored but sent nowhere (no site
  * e-mail, no lead-delivery.json destination) or whose lead-delivery.json is wrong; undefined
- * when its leads have somewhere to go. The build prints it for every tenant it built.
+ * when its leads have somewhere to go. The build prints it for every tenant it built, with the
+ * e-mail of the site.json it loaded (site.json has one reader, loadSite).
  */
-export function leadDeliveryProblem(dir: string): string | undefined {
+export function leadDeliveryProblem(dir: string, siteEmail: string | undefined): string | undefined {
   try {
-    const email = (JSON.parse(readFileSync(join(dir, 'site.json'), 'utf8')) as { email?: unknown }).email;
-    if (loadDeliveryFile(dir, typeof email === 'string' ? email : undefined).destinations.length > 0) return undefined;
+    if (loadDeliveryFile(dir, siteEmail).destinations.length > 0) return undefined;
     return 'no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).';
   } catch (error) {
     return `lead-delivery.json: ${(error as Error).message}`;
