@@ -53,6 +53,20 @@ describe('npm run build: tenant files it cannot use', () => {
   });
 });
 
+describe('npm run build: a bad lead-delivery.json', () => {
+  it('stops the tenant, naming the file once (it was a note and exit 0, and the lead API then refused the tenant)', () => {
+    const tenants = tenantWith('undelivered', {
+      'stock.json': '[]',
+      'lead-delivery.json': JSON.stringify({ destinations: [{ id: 'crm', type: 'webhook', url: 'crm.example/leads' }] }),
+    });
+    const run = build(tenants, 'undelivered');
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(1);
+    const file = join(tenants, 'undelivered', 'lead-delivery.json');
+    expect(run.stdout).toContain(`✗ undelivered: ${file}: field destinations.0.url: expected an http(s) URL, e.g. https://crm.example.com/leads`);
+    expect(`${run.stdout}${run.stderr}`.split('lead-delivery.json')).toHaveLength(2);
+  });
+});
+
 describe('npm run build: a broken site.json', () => {
   it('is said once, naming site.json; no lead-delivery.json line for the failed tenant (there was one, blaming a file that does not exist)', () => {
     const tenants = tenantWith('unparsed', {});

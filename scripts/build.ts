@@ -12,10 +12,9 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { buildTenant, type TenantBuildResult, buildFleet, renderSettings } from '../src/builder/render/index.ts';
-import { listTenantDirs } from '../src/lib/site/tenant.ts';
+import { leadDestinationNotice, listTenantDirs } from '../src/lib/site/tenant.ts';
 import { thisMachine } from '../src/config/machine.ts';
 import { nowFlag, settingsOrExit } from '../src/config/env.ts';
-import { leadDeliveryProblem } from '../src/server/kernel/tenants.ts';
 
 const { values } = parseArgs({
   options: {
@@ -104,10 +103,10 @@ if (dirs.length > 1 && !values['per-tenant']) {
 }
 
 // A built tenant whose leads would go nowhere (no site e-mail, no lead-delivery.json destination) is
-// reported, from the site.json the build loaded; a tenant that failed has said why already.
+// reported, from the files the build loaded (a bad lead-delivery.json failed the tenant, said once).
 for (const result of results) {
-  const problem = result.ok && result.tenant ? leadDeliveryProblem(result.tenant.dir, result.tenant.site.email) : undefined;
-  if (problem) console.log(`  ! ${result.slug}: ${problem}`);
+  const notice = result.ok && result.tenant ? leadDestinationNotice(result.tenant) : undefined;
+  if (notice) console.log(`  ! ${result.slug}: ${notice}`);
 }
 
 const failed = results.filter((result) => !result.ok);

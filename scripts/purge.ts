@@ -12,7 +12,8 @@ import { environment, settingsOrExit } from '../src/config/env.ts';
 import { loadConfig } from '../src/config/server.ts';
 import { openDatabase } from '../src/server/database.ts';
 import { openStores } from '../src/server/stores.ts';
-import { DEFAULT_RETENTION, TenantRegistry } from '../src/server/kernel/tenants.ts';
+import { TenantRegistry } from '../src/server/kernel/tenants.ts';
+import { DEFAULT_RETENTION } from '../src/schemas/lead-delivery.ts';
 import { retentionCutoffs } from '../src/server/ops/retention.ts';
 
 const { values } = parseArgs({ options: { tenant: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });

@@ -1,12 +1,13 @@
 /**
  * parseSite: a bad site.json is refused with the file, the field path and, under locations, the location's id and name.
  * loadTenant: a stock.json is read in the shapes the pipeline's snapshot reader takes; any other shape stops the tenant.
+ * A bad lead-delivery.json stops the tenant too (the lead API could not load it), naming the file once.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadTenant, parseSite, TenantConfigError } from './tenant.ts';
+import { leadDestinationNotice, loadTenant, parseSite, TenantConfigError } from './tenant.ts';
 
 const location = (id: number, name: string, contact_detail: Record<string, unknown> = {}) => ({
   id,
@@ -219,5 +220,52 @@ describe('loadTenant: the shapes of stock.json', () => {
     const dir = folder(slug, stock);
     expect(() => loadTenant(dir)).toThrow(TenantConfigError);
     expect(() => loadTenant(dir)).toThrow(`${join(dir, 'stock.json')}: expected a JSON array of Car records (or { "vehicles": [...] }); ${found}`);
+  });
+});
+
+describe('loadTenant: lead-delivery.json', () => {
+  const root = mkdtempSync(join(tmpdir(), 'tenant-leads-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const folder = (slug: string, delivery?: unknown, email?: string) => {
+    const dir = join(root, slug);
+    mkdirSync(dir, { recursive: true });
+    const site = { slug, template: 'used-group', name: 'Acme', url: 'https://acme.example', phone: '+61 7 3000 1234', ...(email ? { email } : {}) };
+    writeFileSync(join(dir, 'site.json'), JSON.stringify(site));
+    writeFileSync(join(dir, 'stock.json'), '[]');
+    if (delivery !== undefined) writeFileSync(join(dir, 'lead-delivery.json'), typeof delivery === 'string' ? delivery : JSON.stringify(delivery));
+    return dir;
+  };
+  const hook = (url: string) => ({ destinations: [{ id: 'crm', type: 'webhook', url }] });
+
+  it.each([
+    ['a url with no scheme', 'no-scheme', hook('crm.example/leads'), 'field destinations.0.url: expected an http(s) URL'],
+    ['an ftp url', 'ftp-url', hook('ftp://crm.example/leads'), 'field destinations.0.url: expected an http(s) URL'],
+    ['invalid JSON', 'not-json', '{ "destinations": ', 'invalid JSON: '],
+  ])('stops the tenant on %s, naming the file once', (_name, slug, delivery, problem) => {
+    const dir = folder(slug, delivery);
+    const file = join(dir, 'lead-delivery.json');
+    expect(() => loadTenant(dir)).toThrow(TenantConfigError);
+    expect(() => loadTenant(dir)).toThrow(`${file}: ${problem}`);
+    expect(() => loadTenant(dir)).not.toThrow(/lead-delivery\.json.*lead-delivery\.json/);
+    // One problem, said once (the URL's two checks share one message).
+    expect(() => loadTenant(dir)).not.toThrow(/; /);
+  });
+
+  it("gives the file's destinations, or the site e-mail's when it names none", () => {
+    expect(loadTenant(folder('hooked', hook('https://crm.example/leads'))).leadDelivery.destinations).toEqual([
+      { id: 'crm', type: 'webhook', format: 'json', url: 'https://crm.example/leads', timeout_ms: 10_000 },
+    ]);
+    expect(loadTenant(folder('mailed', undefined, 'leads@acme.example')).leadDelivery.destinations).toEqual([
+      { id: 'email', type: 'email', format: 'adf', to: ['leads@acme.example'] },
+    ]);
+    expect(loadTenant(folder('silent')).leadDelivery.destinations).toEqual([]);
+  });
+
+  it('gives the build a notice for a tenant whose leads would be stored but sent nowhere, and none otherwise', () => {
+    expect(leadDestinationNotice(loadTenant(folder('nowhere')))).toBe(
+      'no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).',
+    );
+    expect(leadDestinationNotice(loadTenant(folder('emailed', undefined, 'leads@acme.example')))).toBeUndefined();
+    expect(leadDestinationNotice(loadTenant(folder('webhooked', hook('https://crm.example/leads'))))).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Reading a tenant folder (DESIGN §3): site.json + stock.json + optional files.
+ * Reading a tenant folder (DESIGN §3): site.json + stock.json + lead-delivery.json + optional files.
  * This is the one place that touches the file system for tenant data; everything it
- * returns is validated. A bad site.json throws a TenantConfigError naming the file and
- * field path; bad stock records are returned as problems, never thrown.
+ * returns is validated. A bad site.json or lead-delivery.json throws a TenantConfigError naming
+ * the file and field path; bad stock records are returned as problems, never thrown.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import type { Car } from '../../schemas/car.ts';
 import type { VehicleKind } from '../../schemas/vehicle-kind.ts';
 import { SiteSchema, type Site } from '../../schemas/site.ts';
+import { checkLeadDeliveryFile, DEFAULT_RETENTION, type Destination, type Retention } from '../../schemas/lead-delivery.ts';
 import { parseStock, stockFileRecords, stockShapeProblem, visibleStock, withDealerKinds, type ParsedStock, type StockProblem } from '../vehicle/stock.ts';
 import { applyReservationOverlay, readReservationOverlay, type ReservationOverlay } from '../vehicle/reservation-overlay.ts';
 import { withRepaymentBands } from '../finance/repayment-band.ts';
@@ -40,6 +41,8 @@ export interface Tenant {
   problems: StockProblem[];
   read: number;
   skipped: number;
+  /** Where its leads go and how long their data is kept (readLeadDelivery): server-only, never in the bundle. */
+  leadDelivery: LeadDelivery;
   /**
    * Demo tenants only (a demo-clock.json in the folder): ms the generated dates were moved by
    * (build clock - generation clock), also applied to the dated optional files. 0 or absent
@@ -105,6 +108,7 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
   const dateShift = demoDateShift(absolute, now);
   // Demo tenants' promo dates move with their stock (src/lib/site/demo-clock.ts); a real site.json is read as it is.
   const site = shiftSiteDates(loadSite(absolute), dateShift);
+  const leadDelivery = readLeadDelivery(absolute, site.email);
   const parsed = parseTenantStock(absolute, vehicleKindsOf(site), dateShift, stock);
   // Paid online reservations the dealer's feed does not show yet (docs/payments.md); then each
   // car's repayment band from the repayment its page prints, reservations applied (repayment-band.ts).
@@ -118,8 +122,35 @@ export function loadTenant(dir: string, now: number = Date.now(), stock?: { data
     problems: parsed.problems,
     read: parsed.read,
     skipped: parsed.skipped,
+    leadDelivery,
     dateShift,
   };
+}
+
+/** A tenant's lead delivery: its destinations and the retention of its personal data. */
+export interface LeadDelivery {
+  destinations: Destination[];
+  retention: Retention;
+}
+
+/**
+ * The tenant folder's lead-delivery.json (src/schemas/lead-delivery.ts); without one, or without
+ * destinations in it, e-mail with the ADF attached to the site's address when it has one. A file
+ * the lead API could not use throws a TenantConfigError naming it and the field.
+ */
+export function readLeadDelivery(dir: string, siteEmail: string | undefined): LeadDelivery {
+  const file = join(dir, 'lead-delivery.json');
+  const byEmail: Destination[] = siteEmail ? [{ id: 'email', type: 'email', format: 'adf', to: [siteEmail] }] : [];
+  if (!existsSync(file)) return { destinations: byEmail, retention: DEFAULT_RETENTION };
+  const checked = checkLeadDeliveryFile(basename(resolve(dir)), readJson(file));
+  if ('problems' in checked) throw new TenantConfigError(file, checked.problems);
+  return { destinations: checked.file.destinations ?? byEmail, retention: checked.file.retention ?? DEFAULT_RETENTION };
+}
+
+/** What the build says of a tenant whose leads would be stored but sent nowhere (no site e-mail, no destination); undefined when they go somewhere. */
+export function leadDestinationNotice(tenant: Pick<Tenant, 'leadDelivery'>): string | undefined {
+  if (tenant.leadDelivery.destinations.length > 0) return undefined;
+  return 'no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).';
 }
 
 /**

@@ -1,69 +1,18 @@
 /**
- * The tenants the API serves, loaded from the tenant folders (site.json + stock.json, or the
- * ops pipeline's accepted stock when a stock folder or a stock source is given, +
- * the server-only lead-delivery.json) and resolved per request from the Host header,
+ * The tenants the API serves, loaded from the tenant folders by loadTenant (site.json +
+ * stock.json, or the ops pipeline's accepted stock when a stock folder or a stock source is
+ * given, + the server-only lead-delivery.json) and resolved per request from the Host header,
  * a production host mapping, the X-Site header or a `site` field. Reloadable at run time:
  * the ops pipeline changes stock while the service runs.
  */
 import { existsSync, readFileSync, watch } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
-import * as v from 'valibot';
+import { join, resolve } from 'node:path';
 import type { Car } from '../../schemas/car.ts';
 import type { Site } from '../../schemas/site.ts';
+import type { Destination, Retention } from '../../schemas/lead-delivery.ts';
 import { listTenantDirs, loadTenant } from '../../lib/site/tenant.ts';
 import { duplicateHostMessage, hostKey, settleHostClaims, siteHost } from '../../lib/site/host-claims.ts';
 import { readReservationOverlay, type ReservationOverlay } from '../../lib/vehicle/reservation-overlay.ts';
-
-/** One place a tenant's leads go. */
-export const DestinationSchema = v.variant('type', [
-  v.strictObject({
-    /** Stable id: part of each delivery's idempotency key; never reuse one for another receiver. */
-    id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
-    type: v.literal('webhook'),
-    /** 'json' (default) or 'adf' (ADF/XML 1.0). */
-    format: v.optional(v.picklist(['json', 'adf']), 'json'),
-    url: v.pipe(v.string(), v.url()),
-    /**
-     * Name of the environment variable holding the HMAC secret (the secret itself never sits in
-     * the tenant folder): LEAD_DELIVERY_SECRET_<SLUG> or LEAD_DELIVERY_SECRET_<SLUG>__<NAME>
-     * (deliverySecretNames; checked against the folder's slug when the file is read).
-     */
-    secret_env: v.optional(
-      v.pipe(v.string(), v.regex(/^LEAD_DELIVERY_SECRET_[A-Z0-9_]+$/, 'expected LEAD_DELIVERY_SECRET_<SLUG> or LEAD_DELIVERY_SECRET_<SLUG>__<NAME>')),
-    ),
-    /** Per-attempt timeout in ms. Default 10000. */
-    timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(60_000)), 10_000),
-  }),
-  v.strictObject({
-    id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
-    type: v.literal('email'),
-    /** What is attached to the e-mail's text (docs/lead-api.md "Lead e-mails"): 'adf' (default) or 'json'. */
-    format: v.optional(v.picklist(['json', 'adf']), 'adf'),
-    to: v.pipe(v.array(v.pipe(v.string(), v.email())), v.minLength(1)),
-  }),
-]);
-
-/** How long a tenant's personal data is kept (APP 11.2); `npm run purge` deletes what is older. */
-export const RetentionSchema = v.strictObject({
-  /** Leads, trade-in evaluations and what hangs off them, in days. Default 730 (2 years). */
-  leads_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36_500)), 730),
-  /** Trade-in photos, in days. Default 90. */
-  trade_in_photos_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36_500)), 90),
-});
-
-export type Retention = v.InferOutput<typeof RetentionSchema>;
-
-/** The default retention (a tenant without a `retention` block in lead-delivery.json). */
-export const DEFAULT_RETENTION: Retention = { leads_days: 730, trade_in_photos_days: 90 };
-
-export const LeadDeliveryFileSchema = v.strictObject({
-  /** Where leads go. Absent: by e-mail (text, the ADF attached) to the site's address when it has one. */
-  destinations: v.optional(v.array(DestinationSchema)),
-  /** Retention of this tenant's personal data. Default 2 years for leads, 90 days for trade-in photos. */
-  retention: v.optional(RetentionSchema),
-});
-
-export type Destination = v.InferOutput<typeof DestinationSchema>;
 
 /** A tenant as the API sees it: site config, stock and lookups for isolation checks. */
 export interface ApiTenant {
@@ -160,69 +109,8 @@ function buildTenant(dir: string, options: Pick<TenantRegistryOptions, 'stockDir
     dealershipIds,
     locationKeys,
     publicOrigin,
-    ...loadDeliveryFile(dir, site.email),
+    ...tenant.leadDelivery,
   };
-}
-
-/**
- * The environment variables a tenant's lead-delivery.json may name as `secret_env`: its own
- * delivery secrets only, `LEAD_DELIVERY_SECRET_<SLUG>` (slug upper-cased, `-` as `_`) and
- * `LEAD_DELIVERY_SECRET_<SLUG>__<NAME>`. A tenant author can then never have leads signed
- * with a server secret (the Stripe webhook secret, a feed secret, the sign-in secret) or
- * another tenant's delivery secret: the delivery signature has the same construction as
- * those, so a MAC under them would be a forgery kit. Slugs never hold `__`, so no two
- * tenants share a name.
- */
-export function deliverySecretNames(slug: string): { exact: string; prefix: string } {
-  const exact = `LEAD_DELIVERY_SECRET_${slug.toUpperCase().replace(/-/g, '_')}`;
-  return { exact, prefix: `${exact}__` };
-}
-
-/** Whether `name` is one of the tenant's own delivery secret variables. */
-export function isDeliverySecretName(slug: string, name: string): boolean {
-  const { exact, prefix } = deliverySecretNames(slug);
-  return name === exact || (name.startsWith(prefix) && /^[A-Z0-9_]+$/.test(name.slice(prefix.length)) && name.length > prefix.length);
-}
-
-/**
- * lead-delivery.json of a tenant folder; without destinations, e-mail with the ADF attached to the site's
- * address when it has one. Throws, naming the file and the field, when it is invalid or names
- * another variable than the tenant's own delivery secrets (deliverySecretNames).
- */
-export function loadDeliveryFile(dir: string, siteEmail: string | undefined): { destinations: Destination[]; retention: Retention } {
-  const file = join(dir, 'lead-delivery.json');
-  const byEmail: Destination[] = siteEmail ? [{ id: 'email', type: 'email', format: 'adf', to: [siteEmail] }] : [];
-  if (!existsSync(file)) return { destinations: byEmail, retention: DEFAULT_RETENTION };
-  const result = v.safeParse(LeadDeliveryFileSchema, JSON.parse(readFileSync(file, 'utf8')));
-  const slug = basename(resolve(dir));
-  const { exact, prefix } = deliverySecretNames(slug);
-  const problems = result.success
-    ? (result.output.destinations ?? []).flatMap((destination, index) =>
-        destination.type === 'webhook' && destination.secret_env !== undefined && !isDeliverySecretName(slug, destination.secret_env)
-          ? [`field destinations.${index}.secret_env: ${destination.secret_env} is not a delivery secret of this tenant (expected ${exact} or ${prefix}<NAME>)`]
-          : [],
-      )
-    : result.issues.map((issue) => {
-        const path = v.getDotPath(issue) ?? '(root)';
-        return `field ${path}: ${issue.message}${/\.secret_env$/.test(path) ? ` (this tenant's: ${exact} or ${prefix}<NAME>)` : ''}`;
-      });
-  if (!result.success || problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
-  return { destinations: result.output.destinations ?? byEmail, retention: result.output.retention ?? DEFAULT_RETENTION };
-}
-
-/**
- * What to say about a tenant folder whose leads would be stored but sent nowhere (no site
- * e-mail, no lead-delivery.json destination) or whose lead-delivery.json is wrong; undefined
- * when its leads have somewhere to go. The build prints it for every tenant it built, with the
- * e-mail of the site.json it loaded (site.json has one reader, loadSite).
- */
-export function leadDeliveryProblem(dir: string, siteEmail: string | undefined): string | undefined {
-  try {
-    if (loadDeliveryFile(dir, siteEmail).destinations.length > 0) return undefined;
-    return 'no lead destination: leads would be stored but sent nowhere. Add "email" to site.json or destinations to lead-delivery.json (docs/lead-api.md).';
-  } catch (error) {
-    return `lead-delivery.json: ${(error as Error).message}`;
-  }
 }
 
 /** The loaded tenants, with host and origin resolution. */

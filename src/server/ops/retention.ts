@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spinMonth } from '../../lib/marketing/spin-to-win.ts';
 import type { SqlDatabase } from '../../platform/sql/db.ts';
-import type { Retention as RetentionSettings } from '../kernel/tenants.ts';
+import type { Retention as RetentionSettings } from '../../schemas/lead-delivery.ts';
 
 /** What a purge deletes: created before `leadsBefore` / `photosBefore`; Spin to Win spins of `spinMonth` and later keep their digest. */
 export interface RetentionCutoffs {
