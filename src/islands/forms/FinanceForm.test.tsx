@@ -11,7 +11,7 @@ import { encodeCarChoices, formSiteConfig } from '../../lib/forms/form-config.ts
 import { financeHref } from '../../lib/vehicle/vehicle-actions.ts';
 import { SiteSchema } from '../../schemas/site.ts';
 import { mountRoot } from '../../../tests/support/mount-root.ts';
-import { fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
+import { click, fill, settle, stubApi, submit } from '../../../tests/support/form-events.ts';
 import { makeCar } from '../../../tests/fixtures/make-car.ts';
 import FinanceForm from './FinanceForm.tsx';
 
@@ -57,5 +57,46 @@ describe('FinanceForm from a Get Finance link on a single-dealership site', () =
     mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/budget-choices.json" />);
     await settle();
     expect(mounted.host.querySelector<HTMLInputElement>('#finance-form-vehiclePriceBudget')!.value).toBe('$44,500');
+  });
+});
+
+describe('FinanceForm when the car choices cannot be loaded', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const linked = makeCar({ id: 9, slug: 'car-9', name: '2022 Toyota RAV4', price: 38000 });
+
+  it('a link naming a car: a quiet note with Try again; after Try again the car and its budget are filled as on a first load', async () => {
+    vi.stubGlobal('location', { ...window.location, pathname: '/finance', search: '?car_id=9', href: 'https://finance.example.com.au/finance?car_id=9' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ '/note-choices.json': [503, { message: 'busy' }] });
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/note-choices.json" />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    const note = form.querySelector('[data-testid="car-choices-failed"]')!;
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.textContent).toContain('The vehicle list could not be loaded. Please try again.');
+    expect(form.querySelector('[role="alert"]')).toBeNull();
+    const budget = form.querySelector<HTMLInputElement>('#finance-form-vehiclePriceBudget')!;
+    expect(budget.value).toBe('');
+
+    stubApi({ '/note-choices.json': [200, JSON.parse(encodeCarChoices([linked]))] });
+    const retry = note.querySelector('button')!;
+    expect(retry.textContent).toBe('Try again');
+    retry.focus();
+    click(retry);
+    await settle();
+    expect(form.querySelector('[data-testid="car-choices-failed"]')).toBeNull();
+    const line = [...form.querySelectorAll('p')].find((each) => each.textContent === 'Finance for the 2022 Toyota RAV4');
+    expect(line).toBeDefined();
+    expect(document.activeElement).toBe(line);
+    expect(budget.value).toBe('$38,000');
+  });
+
+  it('no car in the link: no note (the form needs no car)', async () => {
+    vi.stubGlobal('location', { ...window.location, pathname: '/finance', search: '', href: 'https://finance.example.com.au/finance' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ '/no-car-choices.json': [503, { message: 'busy' }] });
+    mounted.render(<FinanceForm config={formSiteConfig(site)} variant="finance" carChoicesUrl="/no-car-choices.json" />);
+    await settle();
+    expect(mounted.host.querySelector('[data-testid="car-choices-failed"]')).toBeNull();
   });
 });

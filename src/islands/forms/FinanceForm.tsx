@@ -8,7 +8,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
-import { useCarChoices } from './car-choices.ts';
+import { linkedCarId, useCarChoices } from './car-choices.ts';
+import { CarChoicesFailed, useCarChoicesRetry } from './CarChoicesFailed.tsx';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { formatMoneyInput, parseWholeNumber } from '../../lib/forms/money-input.ts';
@@ -41,8 +42,11 @@ export interface FinanceFormProps {
 
 export default function FinanceForm(props: FinanceFormProps) {
   const { config, variant } = props;
-  const { cars, loaded } = useCarChoices(props.carChoicesUrl);
+  const choices = useCarChoices(props.carChoicesUrl);
+  const { cars, loaded } = choices;
   const formId = props.formId ?? 'finance-form';
+  // Try again (the list failed to load) fills the car and budget as a first load does; focus goes to the car's line.
+  const retryChoices = useCarChoicesRetry(choices, () => document.getElementById(`${formId}-car-line`));
   const asksEmployment = variant === 'apply' || variant === 'pre-approval';
   const dealerChoices = config.dealerships.length > 1 ? config.dealerships.map((entry) => ({ value: entry.slug, label: entry.name })) : [];
   const kit = useFormKit(formId, () => ({ ...contactDefaults(config), vehiclePriceBudget: '', preferredDealership: '', employment_status: '', message: '', terms_conditions: false }));
@@ -65,14 +69,14 @@ export default function FinanceForm(props: FinanceFormProps) {
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: what the shopper typed or remembered is applied a single time, never over later input
   }, []);
-  // The car named by ?car_id=, once the site's car choices have loaded; the price its page leads with (headline_price) fills a blank budget.
+  // The car named by ?car_id=, once the site's car choices have loaded (again after Try again); the price its page leads with (headline_price) fills a blank budget.
   useEffect(() => {
     if (!loaded) return;
-    const carId = new URLSearchParams(location.search).get('car_id') ?? '';
+    const carId = linkedCarId() ?? '';
     const found = cars?.find((entry) => String(entry.id) === carId || entry.slug === carId) ?? null;
     setCar(found);
     if (found?.headline_price) kit.fillBlanks({ vehiclePriceBudget: formatMoneyInput(String(found.headline_price.amount)) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the car choices have loaded: a budget typed later is not replaced
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the car choices have loaded (first time or after Try again): a budget typed meanwhile is not replaced
   }, [loaded]);
 
   const schema = useMemo(
@@ -118,7 +122,17 @@ export default function FinanceForm(props: FinanceFormProps) {
   return (
     <form ref={kit.formRef} id="finance-form" className="dealer-form" onSubmit={submit} noValidate aria-labelledby={`${formId}-heading`}>
       <h2 id={`${formId}-heading`}>{variant === 'pre-approval' ? 'Get pre-approved' : variant === 'apply' ? 'Apply for finance' : 'Finance enquiry'}</h2>
-      {car && <p className="muted">Finance for the {car.name}</p>}
+      {car && (
+        <p id={`${formId}-car-line`} className="muted" tabIndex={-1}>
+          Finance for the {car.name}
+        </p>
+      )}
+      {/* The car is optional here: a quiet note, the form still sends (with the link's car id, linked_car_id). */}
+      {!car && choices.failed && linked.car_id && (
+        <p className="muted">
+          <CarChoicesFailed choices={choices} retry={retryChoices} id={`${formId}-car-choices`} quiet />
+        </p>
+      )}
       <ErrorSummary kit={kit} fieldOrder={[...CONTACT_ORDER, 'vehiclePriceBudget', 'preferredDealership', 'employment_status', 'message', 'terms_conditions']} />
       <ContactFields kit={kit} />
       <AmountField kit={kit} name="vehiclePriceBudget" label="Vehicle Price Budget" kind="money" presets={config.moneyPresets} />

@@ -8,7 +8,8 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { type FormSiteConfig } from '../../lib/forms/form-config.ts';
-import { CAR_CHOICES_FAILED, useCarChoices, type CarChoices } from './car-choices.ts';
+import { linkedCarId, useCarChoices, type CarChoices } from './car-choices.ts';
+import { CarChoicesFailed, useCarChoicesRetry } from './CarChoicesFailed.tsx';
 import { checkForm, withoutBlanks } from '../../lib/forms/form-validation.ts';
 import { leadAnalyticsEvent, type LeadCar } from '../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES } from '../../schemas/forms/messages.ts';
@@ -43,28 +44,11 @@ function dayLabel(date: string): string {
 
 /**
  * The Vehicle list of /book-test-drive/. When the car choices could not be loaded it says so, with
- * Try again (in the list's description, announced as an alert); once they load, focus goes to the list.
+ * Try again (CarChoicesFailed, in the list's description); once they load, focus goes to the list.
  */
 function VehicleChoice({ kit, cars, choices }: { kit: FormKit; cars: LeadCar[]; choices: CarChoices }) {
-  const retried = useRef(false);
-  useEffect(() => {
-    if (!retried.current || choices.failed) return;
-    retried.current = false;
-    // Try again went with the message: its focus goes to the list, not away from a field the shopper moved to meanwhile.
-    if (!document.activeElement || document.activeElement === document.body) document.getElementById(kit.fieldId('car_id'))?.focus();
-  }, [choices.failed, kit]);
-  const retry = () => {
-    retried.current = true;
-    choices.retry();
-  };
-  const failure = choices.failed ? (
-    <span className="field__error" role="alert" data-testid="car-choices-failed">
-      {CAR_CHOICES_FAILED}{' '}
-      <button type="button" className="button button--secondary" onClick={retry} aria-busy={!choices.loaded || undefined}>
-        {choices.loaded ? 'Try again' : 'Loading…'}
-      </button>
-    </span>
-  ) : undefined;
+  const retry = useCarChoicesRetry(choices, () => document.getElementById(kit.fieldId('car_id')));
+  const failure = choices.failed ? <CarChoicesFailed choices={choices} retry={retry} id={`${kit.formId}-car-choices`} /> : undefined;
   const options = cars.map((entry) => ({ value: String(entry.id), label: entry.name ?? entry.slug }));
   return <SelectField kit={kit} name="car_id" label="Vehicle" required placeholder="Choose a vehicle" options={options} hint={failure} />;
 }
@@ -84,7 +68,7 @@ export default function TestDriveForm(props: TestDriveFormProps) {
   // /book-test-drive/?car_id={id} arrives with the car chosen, once the site's car choices have loaded (unless one was picked meanwhile).
   useEffect(() => {
     if (!loaded) return;
-    const wanted = new URLSearchParams(location.search).get('car_id');
+    const wanted = linkedCarId();
     if (!props.car && wanted && cars?.some((entry) => String(entry.id) === wanted)) kit.fillBlanks({ car_id: wanted });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the car choices have loaded: a car picked meanwhile is kept
   }, [loaded]);

@@ -29,7 +29,12 @@ export function loadCarChoices(url: string): Promise<LeadCar[]> {
   return loadSiteFile(url, decodeCarChoices);
 }
 
-/** What a form shows when its car choices could not be loaded, beside a Try again button. */
+/** The car the page's ?car_id= names (an id or a slug), or null; the browser's URL, so read it only after hydration. */
+export function linkedCarId(): string | null {
+  return new URLSearchParams(location.search).get('car_id');
+}
+
+/** What a form shows when its car choices could not be loaded, beside a Try again button (CarChoicesFailed.tsx). */
 export const CAR_CHOICES_FAILED = 'The vehicle list could not be loaded. Please try again.';
 
 /** A form's car choices and how their load went. */

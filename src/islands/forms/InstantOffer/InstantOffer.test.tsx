@@ -15,7 +15,7 @@ import { FORM_MESSAGES, LEAD_MESSAGES } from '../../../schemas/forms/messages.ts
 import { SiteSchema } from '../../../schemas/site.ts';
 import { CarSchema } from '../../../schemas/car.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
-import { click, fill, stubApi, submit } from '../../../../tests/support/form-events.ts';
+import { click, fill, settle, stubApi, submit } from '../../../../tests/support/form-events.ts';
 import { PREFILL_KEY, prefilled } from '../../../stores/prefill.ts';
 import InstantOffer from './InstantOffer.tsx';
 
@@ -238,6 +238,59 @@ describe('InstantOffer towards a car (/cars/trade-in) with an offer', () => {
     expect(summary, form.textContent ?? '').toContain('2024 Kia Sportage$44,500 Drive Away');
     expect(form.querySelector('[data-testid="reduced-price"]')?.textContent).toBe('$34,500');
     expect(form.textContent).not.toContain('$40,000');
+  });
+});
+
+describe('InstantOffer towards a car (/cars/trade-in) when the car choices cannot be loaded', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    history.replaceState(null, '', '/');
+  });
+  const car = v.parse(CarSchema, { id: 78, slug: 'car-78', name: '2023 Kia Seltos', status: 'in_stock', car_type: 'used', price: 30000 });
+  const valuation: Record<string, [number, unknown]> = {
+    '/eval-expert/enter-vin': [200, [{ EvalID: 4, Year: 2019, Make: 'Mazda', Model: '3' }]],
+    '/eval-expert/update-eval': [200, [{ EvalID: 4, Year: 2019, Make: 'Mazda', Model: '3', OfferPrice: 10000 }]],
+    '/leads': [201, { success: true, lead_id: 'L4' }],
+  };
+
+  it('says so with Try again and sends nothing without the car; after Try again the valuation is towards the car of ?car_id=', async () => {
+    history.replaceState(null, '', '/cars/trade-in?car_id=78');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = stubApi({ ...valuation, '/offer-choices.json': [503, { message: 'busy' }] });
+    mounted.render(<InstantOffer config={config({ instant_offer_images: false })} mode="trade-in" locations={[]} carChoicesUrl="/offer-choices.json" />);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    const notice = () => form.querySelector('[data-testid="car-choices-failed"]');
+    expect(notice()!.getAttribute('role')).toBe('alert');
+    expect(notice()!.textContent).toContain('The vehicle list could not be loaded. Please try again.');
+    const input = (name: string) => form.querySelector<HTMLInputElement>(`#instant-offer-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`)!;
+    fill(input('rego'), 'MAZ019');
+    await submit(form);
+    fillDetails(input);
+    await submit(form);
+    expect(failing.map((call) => call.path)).not.toContain('/leads');
+    expect(failing.map((call) => call.path)).not.toContain('/eval-expert/update-eval');
+    const retry = notice()!.querySelector('button')!;
+    expect(retry.textContent).toBe('Try again');
+    expect(document.activeElement).toBe(retry);
+
+    const calls = stubApi({ ...valuation, '/offer-choices.json': [200, JSON.parse(encodeCarChoices([car]))] });
+    click(retry);
+    await settle();
+    expect(notice()).toBeNull();
+    const towards = [...form.querySelectorAll('p')].find((line) => line.textContent === 'Trade-in valuation towards the 2023 Kia Seltos');
+    expect(towards).toBeDefined();
+    expect(document.activeElement).toBe(towards);
+    await submit(form);
+    expect(calls.find((call) => call.path === '/leads')?.body).toMatchObject({ car_id: '78' });
+  });
+
+  it('without ?car_id= the valuation needs no car: no message, and the lead is sent', async () => {
+    history.replaceState(null, '', '/cars/trade-in');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { calls, form } = await tradeIn({ ...valuation, '/unneeded-choices.json': [503, {}] }, { rego: 'MAZ019', carChoicesUrl: '/unneeded-choices.json' });
+    expect(form.querySelector('[data-testid="car-choices-failed"]')).toBeNull();
+    expect(calls.map((call) => call.path)).toContain('/leads');
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import { NOT_FOUND_MESSAGES, stepTitles } from '../../../lib/forms/instant-offer.ts';
 import { ErrorSummary, FormAlert, SubmitButton } from '../../ui/form-kit/index.ts';
+import { CarChoicesFailed } from '../CarChoicesFailed.tsx';
 import { CollectionNotice } from '../shared-fields.tsx';
 import { ChooseStep } from './ChooseStep.tsx';
 import { DetailsStep } from './DetailsStep.tsx';
@@ -40,7 +41,16 @@ export default function InstantOffer(props: InstantOfferProps) {
       <h2 id={`${formId}-title`} ref={offer.heading} tabIndex={-1}>
         {step === 'not-found' ? NOT_FOUND_MESSAGES.title : step === 'done' ? (withheld ? 'Thank you, we have your details' : 'Your trade-in offer') : STEP_TITLES[step]}
       </h2>
-      {car && props.mode === 'trade-in' && step !== 'done' && <p className="muted">Trade-in valuation towards the {car.name}</p>}
+      {car && props.mode === 'trade-in' && step !== 'done' && (
+        <p id={`${formId}-car-line`} className="muted" tabIndex={-1}>
+          Trade-in valuation towards the {car.name}
+        </p>
+      )}
+      {offer.carUnknown && (
+        <p>
+          <CarChoicesFailed choices={offer.choices} retry={offer.retryChoices} id={`${formId}-car-choices`} />
+        </p>
+      )}
       {/* Privacy: the notice is on screen from the first step, so no photo or detail is sent before it shows. */}
       {flow && <CollectionNotice brand={config.brand} privacyHref={config.privacyHref} purpose="instantOffer" />}
       <ErrorSummary kit={kit} />

@@ -25,7 +25,8 @@ import { HONEYPOT_FIELD } from '../../../schemas/lead.ts';
 import { prefilled } from '../../../stores/prefill.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
 import { callApi } from '../api.ts';
-import { useCarChoices } from '../car-choices.ts';
+import { linkedCarId, useCarChoices } from '../car-choices.ts';
+import { useCarChoicesRetry } from '../CarChoicesFailed.tsx';
 import { completeLead, notePageVisit, sendLead } from '../lead-submit.ts';
 
 export interface InstantOfferProps {
@@ -72,8 +73,13 @@ function asShownFields(fieldErrors: Record<string, string>): Record<string, stri
 /** The instant offer's state, what the steps show and the form's submit handler. */
 export function useInstantOffer(props: InstantOfferProps) {
   const { config } = props;
-  const { cars, loaded } = useCarChoices(props.carChoicesUrl);
+  const choices = useCarChoices(props.carChoicesUrl);
+  const { cars, loaded } = choices;
   const formId = props.formId ?? 'instant-offer';
+  // Towards the car ?car_id= names, whose list could not be loaded: said with Try again, and no valuation is sent without the car.
+  // (failed is only ever true in the browser, so the URL is read after hydration.)
+  const carUnknown = props.mode === 'trade-in' && choices.failed && linkedCarId() !== null;
+  const retryChoices = useCarChoicesRetry(choices, () => document.getElementById(`${formId}-car-line`));
   const kit = useFormKit(formId, () => ({
     rego: '',
     state: config.defaultState,
@@ -113,10 +119,10 @@ export function useInstantOffer(props: InstantOfferProps) {
     notePageVisit();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: what the shopper typed or remembered is applied a single time, never over later input
   }, []);
-  // The car named by ?car_id=, once the site's car choices have loaded.
+  // The car named by ?car_id=, once the site's car choices have loaded (again after Try again).
   useEffect(() => {
     if (!loaded || !cars) return;
-    const wanted = new URLSearchParams(location.search).get('car_id');
+    const wanted = linkedCarId();
     setCar(cars.find((entry) => String(entry.id) === wanted || entry.slug === wanted) ?? null);
   }, [loaded, cars]);
   useEffect(() => {
@@ -198,6 +204,11 @@ export function useInstantOffer(props: InstantOfferProps) {
     const details = checkForm(InstantOfferDetailsSchema, kit.values);
     const contact = checkForm(TradeInLeadFormSchema, { ...kit.values, location_id: kit.values.location_id || undefined });
     if (!details.ok || !contact.ok) return kit.fail({ ...details.errors, ...contact.errors });
+    if (carUnknown) {
+      // The message is on screen: focus goes to its Try again button (described by the message).
+      document.getElementById(`${formId}-car-choices-retry`)?.focus();
+      return;
+    }
     kit.setSubmitting(true);
     const name = [contact.output['First Name'], contact.output.last_name].filter(Boolean).join(' ');
     const update = await callApi<Valued[]>(config.apiBase, '/eval-expert/update-eval', {
@@ -362,6 +373,10 @@ export function useInstantOffer(props: InstantOfferProps) {
     offer,
     withheld,
     car,
+    /** The car choices, failed with ?car_id= given in trade-in mode: the form shows CarChoicesFailed with `retryChoices`. */
+    carUnknown,
+    choices,
+    retryChoices,
     heading,
     /** The steps shown in the step list (the candidate and photo steps only when they apply). */
     numbered: visibleSteps({ imagesEnabled: config.instantOfferImages, hasCandidates: candidates.length > 0 }),

@@ -6,12 +6,13 @@
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formSiteConfig } from '../../../lib/forms/form-config.ts';
+import { encodeCarChoices, formSiteConfig } from '../../../lib/forms/form-config.ts';
 import type { LeadCar } from '../../../lib/forms/lead-payload.ts';
 import { FORM_MESSAGES } from '../../../schemas/forms/messages.ts';
 import { SiteSchema } from '../../../schemas/site.ts';
 import { mountRoot } from '../../../../tests/support/mount-root.ts';
-import { click, fill, stubApi, submit } from '../../../../tests/support/form-events.ts';
+import { click, fill, settle, stubApi, submit } from '../../../../tests/support/form-events.ts';
+import { makeCar } from '../../../../tests/fixtures/make-car.ts';
 import ReserveForm from './ReserveForm.tsx';
 
 const mounted = mountRoot();
@@ -146,6 +147,47 @@ describe('ReserveForm: no car', () => {
     mounted.render(<ReserveForm config={config} car={null} />);
     expect(mounted.host.querySelector('form')).toBeNull();
     expect(mounted.host.querySelector('[role="alert"]')!.textContent).toContain('We could not find that car.');
+  });
+});
+
+describe('ReserveForm: the journey when the car choices cannot be loaded', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+  const journeyCar = makeCar({ id: 502, slug: 'journey-car', name: '2019 Mazda CX-5 Maxx', price: 24990 });
+
+  it('says the list could not be loaded, not that the car does not exist, and Try again brings the journey for ?car_id=', async () => {
+    window.history.replaceState(null, '', '/checkout-journey?car_id=journey-car');
+    stubApi({ '/journey-choices.json': [503, { message: 'busy' }] });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mounted.render(<ReserveForm config={config} carChoicesUrl="/journey-choices.json" journey />);
+    await settle();
+    expect(mounted.host.querySelector('form')).toBeNull();
+    expect(mounted.host.textContent).not.toContain('We could not find that car');
+    const alert = mounted.host.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toContain('The vehicle list could not be loaded. Please try again.');
+    const retry = [...alert.querySelectorAll('button')].find((button) => button.textContent === 'Try again')!;
+    expect(retry.type).toBe('button');
+
+    stubApi({ '/journey-choices.json': [200, JSON.parse(encodeCarChoices([journeyCar]))] });
+    retry.focus();
+    click(retry);
+    await settle();
+    const form = mounted.host.querySelector('form')!;
+    expect(form.textContent).toContain('Buying the 2019 Mazda CX-5 Maxx');
+    expect(form.querySelector('#reserve-name')).not.toBeNull();
+    expect(mounted.host.querySelector('[data-testid="car-choices-failed"]')).toBeNull();
+    expect(document.activeElement).toBe(form.querySelector('h2'));
+  });
+
+  it('a list that loads without the car named by ?car_id= still says the car was not found', async () => {
+    window.history.replaceState(null, '', '/checkout-journey?car_id=sold-car');
+    stubApi({ '/journey-sold-choices.json': [200, JSON.parse(encodeCarChoices([journeyCar]))] });
+    mounted.render(<ReserveForm config={config} carChoicesUrl="/journey-sold-choices.json" journey />);
+    await settle();
+    expect(mounted.host.querySelector('[role="alert"]')!.textContent).toContain('We could not find that car.');
+    expect(mounted.host.querySelector('[data-testid="car-choices-failed"]')).toBeNull();
   });
 });
 

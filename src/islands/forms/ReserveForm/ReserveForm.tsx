@@ -7,6 +7,7 @@
  * State and submit: useReserve(); each step is a component of this folder.
  */
 import { ErrorSummary, FormAlert, SubmitButton } from '../../ui/form-kit/index.ts';
+import { CarChoicesFailed } from '../CarChoicesFailed.tsx';
 import { PaymentStepFields } from '../payment-step.tsx';
 import { DepositStep } from './DepositStep.tsx';
 import { DetailsStep } from './DetailsStep.tsx';
@@ -17,9 +18,17 @@ export type { ReserveFormProps } from './use-reserve.ts';
 
 export default function ReserveForm(props: ReserveFormProps) {
   const { config } = props;
-  const { kit, steps, step, car, resolved, heading, deposit, online, paying, submit } = useReserve(props);
+  const { kit, steps, step, car, resolved, choices, retryChoices, heading, deposit, online, paying, submit } = useReserve(props);
   const { payment } = paying;
   if (!resolved) return null;
+  // The journey's list did not load: the car may well exist, so the shopper is asked to try again, not sent back to the stock.
+  if (!car && choices.failed) {
+    return (
+      <p>
+        <CarChoicesFailed choices={choices} retry={retryChoices} id="reserve-car-choices" />
+      </p>
+    );
+  }
   if (!car) {
     return (
       <p role="alert">

@@ -11,7 +11,8 @@ import { leadAnalyticsEvent, type LeadCar } from '../../../lib/forms/lead-payloa
 import { ONLINE_PURCHASE_SUBCATEGORY, takesDeposit } from '../../../lib/vehicle/vehicle-actions.ts';
 import { ReserveFormSchema } from '../../../schemas/forms/reserve.ts';
 import { useFormKit } from '../../ui/form-kit/index.ts';
-import { loadCarChoices, useCarChoices } from '../car-choices.ts';
+import { linkedCarId, loadCarChoices, useCarChoices } from '../car-choices.ts';
+import { useCarChoicesRetry } from '../CarChoicesFailed.tsx';
 import { completeLead, sendLead } from '../lead-submit.ts';
 import { startReservationPayment, usePaymentStep } from '../payment.ts';
 import { CONTACT_ORDER, contactDefaults, usePrefilledContact } from '../shared-fields.tsx';
@@ -62,9 +63,8 @@ export function useReserve(props: ReserveFormProps) {
     setLeadId(resumed.leadId);
     setStep('payment');
     void resumed.outcome.then(async (outcome) => {
-      const wanted = new URLSearchParams(location.search).get('car_id');
       const offered = props.car || !props.carChoicesUrl ? [] : await loadCarChoices(props.carChoicesUrl).catch(() => []);
-      const resumedCar = props.car ?? journeyCar(offered, wanted);
+      const resumedCar = props.car ?? journeyCar(offered, linkedCarId());
       if (outcome.paid)
         completeLead({
           leadId: outcome.leadId,
@@ -81,13 +81,15 @@ export function useReserve(props: ReserveFormProps) {
   const { payment } = paying;
   kit.labels.current.terms_conditions = { label: 'Terms' };
 
-  // The journey learns its car from ?car_id= once the site's car choices have loaded; until then there is nothing to say.
+  // The journey learns its car from ?car_id= once the site's car choices have loaded (again after Try again); until then there is nothing to say.
   useEffect(() => {
     if (!choices.loaded) return;
-    if (!props.car && choices.cars) setCar(journeyCar(choices.cars, new URLSearchParams(location.search).get('car_id')));
+    if (!props.car && choices.cars) setCar(journeyCar(choices.cars, linkedCarId()));
     setResolved(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the car choices have loaded: the journey's car is chosen a single time
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the car choices have loaded (first time or after Try again): the journey's car is chosen from the list
   }, [choices.loaded]);
+  // Try again (the list failed to load) brings the form; focus goes to its first step's heading.
+  const retryChoices = useCarChoicesRetry(choices, () => heading.current);
   useEffect(() => {
     if (moved.current) heading.current?.focus();
   }, [step]);
@@ -205,5 +207,5 @@ export function useReserve(props: ReserveFormProps) {
     kit.setFormError(outcome.message);
   };
 
-  return { kit, steps, step, car, resolved, heading, deposit, online, paying, submit };
+  return { kit, steps, step, car, resolved, choices, retryChoices, heading, deposit, online, paying, submit };
 }
