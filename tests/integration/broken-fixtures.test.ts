@@ -41,7 +41,7 @@ describe('broken-stock fixture', () => {
   });
 
   it('names the duplicate and the unknown values in its messages', () => {
-    expect(lines).toContain('broken-stock: stock.json record id 6 (#5) field slug: duplicate slug "2020-toyota-corolla-ascent-sport-bs1" (already used by id 1 (#0)); record skipped');
+    expect(lines).toContain('broken-stock: stock.json record id 6 (#5) field slug: duplicate slug "2020-toyota-corolla-ascent-sport-bs1" (already used by id 1, stock BS1 (#0)); record skipped');
     expect(lines.some((line) => line.includes('field status: status must be one of in_stock, coming_soon, sold'))).toBe(true);
   });
 

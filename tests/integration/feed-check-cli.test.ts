@@ -46,7 +46,7 @@ describe('npm run feed:check', () => {
     expect(out).toMatch(/^ {2}row 3: \{"stocknum":"PC2",.*"year":"20x1".*\} \(invalid, see problems\)$/m);
     expect(out).toContain('problems (2; these records are skipped):');
     expect(out).toMatch(/^ {2}row 3 \(id PC2\), column "Year" -> year: /m);
-    expect(out).toMatch(/^ {2}row 6 \(id PC5\), column "Vehicle Status" -> status: status must be one of in_stock, coming_soon, sold$/m);
+    expect(out).toMatch(/^ {2}row 6 \(id PC5\), column "Vehicle Status" -> status: status must be one of in_stock, coming_soon, sold; record skipped$/m);
     expect(out).toContain('result: 3 of 5 record(s) valid');
     expect(out).toContain('visible stock: 0 now, 3 after this feed (0 taken off the site)\nmass-change guard: ok');
     expect(out).toContain('outcome: the pipeline would take this file in (dry run: nothing was changed)');

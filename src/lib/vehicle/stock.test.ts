@@ -148,6 +148,31 @@ describe('parseStock', () => {
   });
 });
 
+describe('problem lines (formatProblem)', () => {
+  const base = { status: 'in_stock', car_type: 'used' };
+
+  it('names the record by feed id, stock number and place in the file, and says the record was skipped', () => {
+    const { problems } = parseStock('acme', [
+      { ...base, id: 520000, slug: 'fine', stocknum: 'RT10001' },
+      { ...base, id: 520003, slug: 'bad-km', stocknum: 'RT10004', km: -1 },
+      { ...base, slug: 'no-id', stocknum: 'RT10005' },
+      { ...base, id: 'PC2', slug: 'bad-status', stocknum: 'PC2', status: 'stolen' },
+      { ...base, id: 7, slug: 'fine', stocknum: 'null' },
+    ]);
+    expect(problems.map((problem) => formatProblem(problem))).toEqual([
+      'acme: stock.json record id 520003, stock RT10004 (#1) field km: must not be negative; record skipped',
+      'acme: stock.json record stock RT10005 (#2) field id: required field is missing; record skipped',
+      // A stock number that is the id (a CSV export without an id column) is not said twice.
+      'acme: stock.json record id PC2 (#3) field status: status must be one of in_stock, coming_soon, sold; record skipped',
+      'acme: stock.json record id 7 (#4) field slug: duplicate slug "fine" (already used by id 520000, stock RT10001 (#0)); record skipped',
+    ]);
+  });
+
+  it('words a problem of the whole file without a record or an outcome', () => {
+    expect(formatProblem({ tenant: 'acme', record: '', field: '', message: 'no stock.json: the site is built with no stock' })).toBe('acme: stock.json: no stock.json: the site is built with no stock');
+  });
+});
+
 describe('withDealerKinds', () => {
   const records = [
     { id: 1, slug: 'isuzu-nlr', status: 'in_stock', car_type: 'used', make: 'Isuzu', model: 'NLR' },

@@ -4,18 +4,24 @@
  */
 import * as v from 'valibot';
 import { carSchemaFor, type Car } from '../../schemas/car.ts';
+import { isNullText } from '../../schemas/feed-text.ts';
 import { decideVehicleKind, type VehicleKind } from '../../schemas/vehicle-kind.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
 
-/** One problem found in a stock file: which record, which field, what is wrong. */
+/** What the reader did about a problem: the record left out of the stock. */
+export type ProblemOutcome = 'record skipped';
+
+/** One problem found in a stock file: which record, which field, what is wrong, what was done. */
 export interface StockProblem {
   tenant: string;
-  /** The record's id when it has one, else its index in the file (`#12`). */
+  /** The record's feed id and stock number with its index in the file (`id 7, stock RT1 (#12)`), or the index alone (`#12`); empty for the whole file. */
   record: string;
   /** Dot path of the field, e.g. `images.0.image`; empty for the whole record. */
   field: string;
   message: string;
+  /** What was done about it; absent for a problem of the whole file. */
+  outcome?: ProblemOutcome;
 }
 
 /** Result of parsing a stock.json array. */
@@ -34,12 +40,19 @@ export interface ParsedStock {
 
 const DAY_MS = 86_400_000;
 
+/** A record's key (`id`, `stocknum`) as text, or null when it has none usable in a label. */
+function keyText(raw: unknown, key: 'id' | 'stocknum'): string | null {
+  const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[key] : undefined;
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() !== '' && !isNullText(value) ? value : null;
+}
+
+/** How a problem names its record: `id 7, stock RT1 (#3)`; a stock number that is the id is not said twice. */
 function recordLabel(raw: unknown, index: number): string {
-  if (raw && typeof raw === 'object' && 'id' in raw) {
-    const id = (raw as { id: unknown }).id;
-    if ((typeof id === 'string' && id !== '') || typeof id === 'number') return `id ${String(id)} (#${index})`;
-  }
-  return `#${index}`;
+  const id = keyText(raw, 'id');
+  const stock = keyText(raw, 'stocknum');
+  const names = [id !== null ? `id ${id}` : '', stock !== null && stock !== id ? `stock ${stock}` : ''].filter(Boolean);
+  return names.length > 0 ? `${names.join(', ')} (#${index})` : `#${index}`;
 }
 
 /** A person-readable message for a validation issue ("required field is missing" rather than "Invalid key"). */
@@ -96,20 +109,20 @@ export function parseStock(tenant: string, content: unknown, dealerKinds?: reado
     const result = v.safeParse(schema, raw);
     if (!result.success) {
       for (const issue of result.issues) {
-        problems.push({ tenant, record, field: v.getDotPath(issue) ?? '', message: issueMessage(issue) });
+        problems.push({ tenant, record, field: v.getDotPath(issue) ?? '', message: issueMessage(issue), outcome: 'record skipped' });
       }
       return;
     }
     const car = result.output;
     const earlier = slugs.get(car.slug);
     if (earlier) {
-      problems.push({ tenant, record, field: 'slug', message: `duplicate slug "${car.slug}" (already used by ${earlier}); record skipped` });
+      problems.push({ tenant, record, field: 'slug', message: `duplicate slug "${car.slug}" (already used by ${earlier})`, outcome: 'record skipped' });
       return;
     }
     const id = String(car.id);
     const earlierId = ids.get(id);
     if (earlierId) {
-      problems.push({ tenant, record, field: 'id', message: `duplicate id "${id}" (already used by ${earlierId}); record skipped` });
+      problems.push({ tenant, record, field: 'id', message: `duplicate id "${id}" (already used by ${earlierId})`, outcome: 'record skipped' });
       return;
     }
     slugs.set(car.slug, record);
@@ -185,8 +198,16 @@ export function visibleStock(cars: readonly Car[], site: Pick<Site, 'include_sol
     .sort((a, b) => (Date.parse(b.created_at ?? '') || 0) - (Date.parse(a.created_at ?? '') || 0) || String(a.id).localeCompare(String(b.id)));
 }
 
-/** Format a problem as one report line: `tenant: stock.json record id 7 (#3) field images.0.image: message`, naming the file (or push) the records came from. */
+/** A problem's message with what was done about it: `must not be negative; record skipped`. */
+export function problemDetail(problem: StockProblem): string {
+  return problem.outcome ? `${problem.message}; ${problem.outcome}` : problem.message;
+}
+
+/**
+ * Format a problem as one report line, naming the file (or push) the records came from:
+ * `tenant: stock.json record id 7, stock RT1 (#3) field km: must not be negative; record skipped`.
+ */
 export function formatProblem(problem: StockProblem, source = 'stock.json'): string {
   const where = [source, problem.record && `record ${problem.record}`, problem.field && `field ${problem.field}`].filter(Boolean).join(' ');
-  return `${problem.tenant}: ${where}: ${problem.message}`;
+  return `${problem.tenant}: ${where}: ${problemDetail(problem)}`;
 }

@@ -40,7 +40,7 @@ describe('the seed stock.json of a first release', () => {
     ]);
     const feed = readFeedStatus(sites, 'seed-motors');
     expect(feed).toMatchObject({ source: 'stock.json (tenant folder seed)', outcome: 'accepted', problems: 1 });
-    expect(feed?.report).toMatch(/seed-motors: stock.json record id 999 \(#12\) field status: /);
+    expect(feed?.report).toMatch(/seed-motors: stock.json record id 999, stock PM1 \(#12\) field status: .*; record skipped\n/);
     // The next job reads the state's snapshot: nothing new to report.
     events.length = 0;
     await rebuildTenant({ tenantDir, sitesDir: sites, log: (fields) => events.push(fields) });

@@ -81,6 +81,14 @@ describe('repeated photo columns', () => {
   });
 });
 
+describe('problem lines of a table feed', () => {
+  it('name the row, the record by id and stock number, the column, and what was done', () => {
+    const text = 'ID,Stock No,Make,Model,Year,Price,Status,KMs\n9001,A1,Kia,Rio,2019,9990,Available,-5\n9002,A2,Kia,Rio,2019,9990,Available,100\n';
+    const result = check('export.csv', text);
+    expect(result.result.problems).toEqual(['row 2 (id 9001, stock A1), column "KMs" -> km: must not be negative; record skipped']);
+  });
+});
+
 describe('a tab-separated export with Windows line endings', () => {
   it('detects the tab, reads CRLF rows and reports a problem with its row and column', () => {
     const text = ['Stock No\tMake\tModel\tYear\tPrice\tStock Status\tKMs', 'T1\tHolden\tCommodore\t2017\t18990\tFor Sale\t120000', 'T2\tFord\tFocus\tnineteen\t9990\tIn Stock\t80000', 'T3\tSubaru\tForester\t2022\t38990\tSold\t20000', ''].join('\r\n');

@@ -5,7 +5,7 @@
  * intake of dropped files and the dry run (`npm run feed:check`), and its text is the
  * report written beside a rejected or held file. Pure: the caller reads the files.
  */
-import { parseStock, type StockProblem } from '../../../lib/vehicle/stock.ts';
+import { parseStock, problemDetail, type StockProblem } from '../../../lib/vehicle/stock.ts';
 import { DEFAULT_FEED_MAPPING, type FeedMapping } from '../../../schemas/feed-mapping.ts';
 import { csvTable, CsvFeedError } from './csv.ts';
 import { decodeFeed, FeedTextError } from './feed-text.ts';
@@ -47,7 +47,7 @@ export interface FeedCheckInput {
   mappingProblems?: string[];
 }
 
-/** The record index in a stock problem's label (`id T1 (#3)` or `#3`). */
+/** The record index in a stock problem's label (`id T1, stock A1 (#3)` or `#3`). */
 const recordIndex = (problem: StockProblem) => Number(/#(\d+)\)?$/.exec(problem.record)?.[1] ?? -1);
 
 /** Read, map and validate one feed file. */
@@ -118,7 +118,7 @@ export function checkFeed(input: FeedCheckInput): FeedCheck {
     const columns = mapped.plan.fields.get(field);
     const source = columns ? `column ${columns.map((column) => `"${column}"`).join(' / ')} -> ${field}` : field in mapping.constants ? `constant ${field}` : field ? `field ${problem.field}` : 'record';
     const record = problem.record.replace(/ \(#\d+\)$/, '').replace(/^#\d+$/, '');
-    return `${line !== undefined ? `${unit} ${line}` : `record ${problem.record}`}${record ? ` (${record})` : ''}, ${source}: ${problem.message}`;
+    return `${line !== undefined ? `${unit} ${line}` : `record ${problem.record}`}${record ? ` (${record})` : ''}, ${source}: ${problemDetail(problem)}`;
   });
   return check;
 }
