@@ -30,16 +30,15 @@ const opt = <T extends v.GenericSchema>(schema: T) =>
  */
 const optText = v.nullish(v.pipe(v.string(), v.transform((value): string | null => (isNullText(value) ? null : value))));
 
-/** A number that a feed may send as a numeric string ("12990"). */
-const num = v.union([
-  v.number(),
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.regex(/^-?\d+(\.\d+)?$/, 'expected a number'),
-    v.transform(Number),
-  ),
-]);
+/**
+ * A number that a feed may send as a numeric string ("12990"). The union words its own
+ * message: valibot's default names the types (`Expected (number | string) but received
+ * "abc"`), which reads wrong for a text that is a string.
+ */
+const num = v.union(
+  [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))],
+  (issue) => `expected a number or a numeric text, received ${issue.received}`,
+);
 
 /** A non-negative number (km, price, seats, ...). */
 const nonNegative = v.pipe(num, v.minValue(0, 'must not be negative'));
