@@ -1,7 +1,7 @@
 /** The Car record schema's field rules and their messages (src/schemas/car.ts). */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { CarRecordSchema } from './car.ts';
+import { CarRecordSchema, CarSchema, carReadingFor } from './car.ts';
 
 const base = { id: 1, slug: 'a-car', status: 'in_stock', car_type: 'used' };
 
@@ -24,5 +24,74 @@ describe('number fields', () => {
     ['variant', { cylinders: '4 cyl' }, 'variant.cylinders: expected a number or a numeric text, received "4 cyl"'],
   ])('word a %s of %j as what they take and what they got', (field, value, message) => {
     expect(issuesOf({ [field]: value })).toEqual([message]);
+  });
+});
+
+describe('photo URLs', () => {
+  const read = (fields: Record<string, unknown>) => v.parse(carReadingFor(), { ...base, ...fields });
+  const refusal = (url: string) => `expected a photo URL (http(s), or a site path starting with /), received ${JSON.stringify(url)}`;
+
+  it('keeps http(s) URLs and site paths as they are, and drops nothing', () => {
+    const images = [{ image: 'https://photos.example/a.jpg', thumb: 'HTTP://photos.example/a-t.jpg' }, { image: '/media/vehicles/b.webp' }];
+    const { car, dropped } = read({
+      images,
+      primary_image_url: 'https://photos.example/p.jpg',
+      spin_images: ['/spin/1.jpg'],
+      spin_interior_image: 'https://photos.example/i.jpg',
+    });
+    expect(dropped).toEqual([]);
+    expect(car.images).toEqual(images);
+    expect([car.primary_image_url, car.spin_images, car.spin_interior_image]).toEqual([
+      'https://photos.example/a.jpg',
+      ['/spin/1.jpg'],
+      'https://photos.example/i.jpg',
+    ]);
+  });
+
+  it.each([
+    'ftp://photos.example/a.jpg',
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '//evil.example/a.jpg',
+    '/\\evil.example/a.jpg',
+    'photos/a.jpg',
+  ])('drops the gallery photo %j, keeps the others and says which field went', (url) => {
+    const { car, dropped } = read({ images: [{ image: url, thumb: 'https://photos.example/t.jpg' }, { image: 'https://photos.example/b.jpg' }] });
+    expect(car.images).toEqual([{ image: 'https://photos.example/b.jpg' }]);
+    expect(car.primary_image_url).toBe('https://photos.example/b.jpg');
+    expect(dropped).toEqual([{ field: 'images.0.image', message: refusal(url) }]);
+  });
+
+  it('drops a bad thumbnail, primary photo, thumbnails entry, spin frame and interior panorama one by one', () => {
+    const { car, dropped } = read({
+      images: [{ image: 'https://photos.example/a.jpg', thumb: 'javascript:alert(1)' }],
+      thumbnails: ['ftp://t.example/1.jpg', 'https://t.example/2.jpg'],
+      primary_image_url: 'javascript:alert(2)',
+      spin_images: ['/spin/1.jpg', 'javascript:alert(3)', '/spin/3.jpg'],
+      spin_interior_image: 'ftp://photos.example/i.jpg',
+    });
+    expect(car).toMatchObject({
+      images: [{ image: 'https://photos.example/a.jpg', thumb: null }],
+      thumbnails: ['https://t.example/2.jpg'],
+      primary_image_url: 'https://photos.example/a.jpg',
+      spin_images: ['/spin/1.jpg', '/spin/3.jpg'],
+      spin_interior_image: null,
+    });
+    expect(dropped.map((drop) => drop.field)).toEqual(['images.0.thumb', 'thumbnails.0', 'primary_image_url', 'spin_images.1', 'spin_interior_image']);
+  });
+
+  it('leaves a car whose every photo is dropped without a photo (its page shows the placeholder)', () => {
+    const { car } = read({ images: [{ image: 'ftp://photos.example/a.jpg' }], primary_image_url: 'javascript:alert(1)' });
+    expect([car.images, car.primary_image_url]).toEqual([[], null]);
+  });
+
+  it('shortens a long refused value in its message', () => {
+    const { dropped } = read({ primary_image_url: `data:image/png;base64,${'A'.repeat(5000)}` });
+    expect(dropped[0]!.message.length).toBeLessThan(200);
+  });
+
+  it('the Car schema drops them too', () => {
+    expect(v.parse(CarSchema, { ...base, images: [{ image: 'javascript:alert(1)' }] }).images).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { isNullText, isoTimeAsUtc } from './feed-text.ts';
 import { carFromRecord } from './car-record.ts';
+import { dropUnfitValues } from './dropped-values.ts';
 import type { VehicleKind } from './vehicle-kind.ts';
 import { CAR_TYPES, type CarType } from './car-types.ts';
 
@@ -88,7 +89,7 @@ export const VariantSchema = v.looseObject({
   ancaprating: opt(num),
 });
 
-/** One image: full-size url and thumbnail url. */
+/** One image: full-size url and thumbnail url (a photo URL, else dropped: src/schemas/dropped-values.ts). */
 export const CarImageSchema = v.looseObject({
   image: v.pipe(v.string(), v.minLength(1, 'image url is empty')),
   thumb: optText,
@@ -258,16 +259,35 @@ export const CarRecordSchema = v.looseObject({
 });
 
 /**
- * Spec §3 Car, normalised once at the boundary, for a site that sells `dealerKinds` (site.json
- * `vehicle_kinds`, src/lib/text/template-wording.ts `vehicleKindsOf`): the field checks of
- * CarRecordSchema (which also turn the text 'null' into null), then `carFromRecord`
- * (src/schemas/car-record.ts), so every Car has its display name (`name`), its primary photo
- * (`primary_image_url`, null only when the feed has no photo), its kind (`vehicle_kind`), a
- * `drive` that is a drive type (a bike's Chain/Belt/Shaft is in `final_drive`) and the band of
- * its price (`price_range`). Hand-built Cars in tests come from tests/fixtures/make-car.ts.
+ * A feed record read for a site that sells `dealerKinds` (site.json `vehicle_kinds`,
+ * src/lib/text/template-wording.ts `vehicleKindsOf`): the field checks of CarRecordSchema
+ * (which also turn the text 'null' into null; a failed check refuses the record), then the
+ * unfit values dropped (`dropUnfitValues`, src/schemas/dropped-values.ts: the car is kept, the
+ * reader reports each), then `carFromRecord` (src/schemas/car-record.ts). Output: the Car and
+ * what was dropped from it.
+ */
+export function carReadingFor(dealerKinds?: readonly VehicleKind[]) {
+  return v.pipe(
+    CarRecordSchema,
+    v.transform((record) => {
+      const { record: kept, dropped } = dropUnfitValues(record);
+      return { car: carFromRecord(kept, dealerKinds), dropped };
+    }),
+  );
+}
+
+/**
+ * Spec §3 Car, normalised once at the boundary (`carReadingFor`, without the list of drops),
+ * so every Car has its display name (`name`), its primary photo (`primary_image_url`, null only
+ * when the feed has no photo fit to show), its kind (`vehicle_kind`), a `drive` that is a drive
+ * type (a bike's Chain/Belt/Shaft is in `final_drive`) and the band of its price
+ * (`price_range`). Hand-built Cars in tests come from tests/fixtures/make-car.ts.
  */
 export function carSchemaFor(dealerKinds?: readonly VehicleKind[]) {
-  return v.pipe(CarRecordSchema, v.transform((record) => carFromRecord(record, dealerKinds)));
+  return v.pipe(
+    carReadingFor(dealerKinds),
+    v.transform((reading) => reading.car),
+  );
 }
 
 /** The Car schema when the dealer's kinds are not known (a feed checked on its own): every kind is possible. */

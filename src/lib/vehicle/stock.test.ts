@@ -168,6 +168,26 @@ describe('problem lines (formatProblem)', () => {
     ]);
   });
 
+  it('reports a photo that is not a photo URL and keeps the car with its other photos', () => {
+    const result = parseStock('acme', [
+      { ...base, id: 520000, slug: 'a-car', stocknum: 'RT10001', images: [{ image: 'ftp://photos.example/a.jpg' }, { image: 'javascript:alert(1)' }, { image: '/media/vehicles/a.webp' }] },
+    ]);
+    expect([result.cars.length, result.skipped]).toEqual([1, 0]);
+    expect(result.cars[0]!.images).toEqual([{ image: '/media/vehicles/a.webp' }]);
+    expect(result.problems.map((problem) => formatProblem(problem))).toEqual([
+      'acme: stock.json record id 520000, stock RT10001 (#0) field images.0.image: expected a photo URL (http(s), or a site path starting with /), received "ftp://photos.example/a.jpg"; field dropped',
+      'acme: stock.json record id 520000, stock RT10001 (#0) field images.1.image: expected a photo URL (http(s), or a site path starting with /), received "javascript:alert(1)"; field dropped',
+    ]);
+  });
+
+  it('reports nothing dropped from a record skipped for another reason', () => {
+    const { problems } = parseStock('acme', [
+      { ...base, id: 1, slug: 'a-car' },
+      { ...base, id: 1, slug: 'b-car', images: [{ image: 'ftp://photos.example/a.jpg' }] },
+    ]);
+    expect(problems.map((problem) => [problem.field, problem.outcome])).toEqual([['id', 'record skipped']]);
+  });
+
   it('words a problem of the whole file without a record or an outcome', () => {
     expect(formatProblem({ tenant: 'acme', record: '', field: '', message: 'no stock.json: the site is built with no stock' })).toBe('acme: stock.json: no stock.json: the site is built with no stock');
   });

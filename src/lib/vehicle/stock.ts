@@ -3,14 +3,14 @@
  * Pure: takes parsed JSON and the site config, returns cars and problems.
  */
 import * as v from 'valibot';
-import { carSchemaFor, type Car } from '../../schemas/car.ts';
+import { carReadingFor, type Car } from '../../schemas/car.ts';
 import { isNullText } from '../../schemas/feed-text.ts';
 import { decideVehicleKind, type VehicleKind } from '../../schemas/vehicle-kind.ts';
 import type { Site } from '../../schemas/site.ts';
 import type { StockCondition, StockRules } from '../../schemas/site/stock-rules.ts';
 
-/** What the reader did about a problem: the record left out of the stock. */
-export type ProblemOutcome = 'record skipped';
+/** What the reader did about a problem: the record left out of the stock, or only the value of that field (the car kept). */
+export type ProblemOutcome = 'record skipped' | 'field dropped';
 
 /** One problem found in a stock file: which record, which field, what is wrong, what was done. */
 export interface StockProblem {
@@ -55,6 +55,24 @@ function recordLabel(raw: unknown, index: number): string {
   return names.length > 0 ? `${names.join(', ')} (#${index})` : `#${index}`;
 }
 
+/** The slugs and ids of the records kept so far, each with the label of its record. */
+interface KeptKeys {
+  slugs: Map<string, string>;
+  ids: Map<string, string>;
+}
+
+/** A valid record's clash with one kept before it (field and message), or null when it is the first of its slug and id; a first is added to `kept`. */
+function duplicateOf(car: Car, record: string, kept: KeptKeys): { field: string; message: string } | null {
+  const earlier = kept.slugs.get(car.slug);
+  if (earlier) return { field: 'slug', message: `duplicate slug "${car.slug}" (already used by ${earlier})` };
+  const id = String(car.id);
+  const earlierId = kept.ids.get(id);
+  if (earlierId) return { field: 'id', message: `duplicate id "${id}" (already used by ${earlierId})` };
+  kept.slugs.set(car.slug, record);
+  kept.ids.set(id, record);
+  return null;
+}
+
 /** A person-readable message for a validation issue ("required field is missing" rather than "Invalid key"). */
 export function issueMessage(issue: v.BaseIssue<unknown>): string {
   if (issue.kind === 'schema' && issue.received === 'undefined' && issue.path?.at(-1)?.type === 'object') return 'required field is missing';
@@ -91,19 +109,18 @@ export function stockShapeProblem(data: unknown): string {
 
 /**
  * Validate every record of a stock file; bad records and duplicate slugs are reported and
- * skipped. `dealerKinds`: what the site sells (site.json `vehicle_kinds`, `vehicleKindsOf`),
+ * skipped, values unfit to show (src/schemas/dropped-values.ts) reported and dropped. `dealerKinds`: what the site sells (site.json `vehicle_kinds`, `vehicleKindsOf`),
  * from which each record's kind is decided; without it (a feed checked on its own) every kind
  * is possible.
  */
 export function parseStock(tenant: string, content: unknown, dealerKinds?: readonly VehicleKind[]): ParsedStock {
   const data = stockFileRecords(content);
   if (!data) return { cars: [], problems: [{ tenant, record: '', field: '', message: stockShapeProblem(content) }], read: 0, skipped: 0 };
-  const schema = carSchemaFor(dealerKinds);
+  const schema = carReadingFor(dealerKinds);
   const cars: Car[] = [];
   const sources: number[] = [];
   const problems: StockProblem[] = [];
-  const slugs = new Map<string, string>();
-  const ids = new Map<string, string>();
+  const kept: KeptKeys = { slugs: new Map(), ids: new Map() };
   data.forEach((raw, index) => {
     const record = recordLabel(raw, index);
     const result = v.safeParse(schema, raw);
@@ -113,20 +130,13 @@ export function parseStock(tenant: string, content: unknown, dealerKinds?: reado
       }
       return;
     }
-    const car = result.output;
-    const earlier = slugs.get(car.slug);
-    if (earlier) {
-      problems.push({ tenant, record, field: 'slug', message: `duplicate slug "${car.slug}" (already used by ${earlier})`, outcome: 'record skipped' });
+    const { car, dropped } = result.output;
+    const duplicate = duplicateOf(car, record, kept);
+    if (duplicate) {
+      problems.push({ tenant, record, ...duplicate, outcome: 'record skipped' });
       return;
     }
-    const id = String(car.id);
-    const earlierId = ids.get(id);
-    if (earlierId) {
-      problems.push({ tenant, record, field: 'id', message: `duplicate id "${id}" (already used by ${earlierId})`, outcome: 'record skipped' });
-      return;
-    }
-    slugs.set(car.slug, record);
-    ids.set(id, record);
+    for (const drop of dropped) problems.push({ tenant, record, ...drop, outcome: 'field dropped' });
     cars.push(car);
     sources.push(index);
   });

@@ -272,7 +272,7 @@ export async function intakePush(tenantDir: string, slug: string, body: string, 
     Object.assign(intake, { accepted: false, held, reason: change.reason });
   } else if (!intake.accepted || intake.problems.length) {
     const problems = intake.problems.map((problem) => `- ${problem}\n`).join('');
-    report = `${pushed}result: ${intake.accepted ? 'accepted (records with problems are skipped)' : `REJECTED - ${intake.reason ?? 'not applied'}`}\n${problems ? `problems:\n${problems}` : ''}`;
+    report = `${pushed}result: ${intake.accepted ? 'accepted (each problem ends with what was done)' : `REJECTED - ${intake.reason ?? 'not applied'}`}\n${problems ? `problems:\n${problems}` : ''}`;
   }
   logIntake(log, intake, 'webhook');
   await noteFeed(options, intake, 'webhook', undefined, report);
@@ -386,7 +386,7 @@ async function takeFile(tenantDir: string, slug: string, file: string, folders: 
   folder.moveIn(file, stamped);
   let report: string | undefined;
   if (!intake.accepted || intake.problems.length || check.skipped.length || check.reading.some((line) => line.startsWith('note:'))) {
-    const outcome = intake.accepted ? 'accepted (records with problems are skipped)' : 'rejected (the site was not changed)';
+    const outcome = intake.accepted ? 'accepted (each problem ends with what was done)' : 'rejected (the site was not changed)';
     report = formatFeedCheck(check, { guard: change ?? undefined, outcome });
     folder.write(`${stamped}.report.txt`, report);
   }

@@ -405,7 +405,7 @@ async function reportSeed(job: Job): Promise<void> {
     problems: problems.length,
   });
   const report = problems.length
-    ? `feed: ${source}\ntenant: ${job.slug}\nrecords: ${parsed.read}, valid: ${parsed.cars.length}\nresult: accepted (records with problems are skipped)\nproblems:\n${problems.map((line) => `- ${line}\n`).join('')}`
+    ? `feed: ${source}\ntenant: ${job.slug}\nrecords: ${parsed.read}, valid: ${parsed.cars.length}\nresult: accepted (each problem ends with what was done)\nproblems:\n${problems.map((line) => `- ${line}\n`).join('')}`
     : undefined;
   await recordFeedIn(job.state, job.sitesDir, job.slug, {
     at: new Date().toISOString(),

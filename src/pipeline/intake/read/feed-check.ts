@@ -160,7 +160,7 @@ export function formatFeedCheck(check: FeedCheck, options: { sample?: number; gu
   }
   const result = check.result;
   if (result.problems.length) {
-    lines.push(`problems (${result.problems.length}; these records are skipped):`);
+    lines.push(`problems (${result.problems.length}; each ends with what was done):`);
     for (const problem of result.problems.slice(0, 200)) lines.push(`  ${excerpt(problem, 300)}`);
     if (result.problems.length > 200) lines.push(`  ... and ${result.problems.length - 200} more`);
   } else if (result.ok) lines.push('problems: none');
